@@ -1,0 +1,127 @@
+import type { ImageValue } from '../../model/content.js';
+import type { RecordUuid } from '../../model/ids.js';
+import type { TranscriptRecord } from '../../model/record.js';
+import type { AssistantItem, TimelineEvent } from '../../model/session.js';
+import type { ToolCall } from '../../model/tool-call.js';
+import { hiddenReasonOf, userText } from './classify-user.js';
+
+type MutableAssistant = Extract<TimelineEvent, { kind: 'assistant' }> & {
+  items: AssistantItem[];
+  uuids: RecordUuid[];
+};
+
+/**
+ * Assemble one thread's records (in file order) into timeline events: one assistant event per API response
+ * (block records grouped by `message.id`), tool calls with their results nested, tool-result-only user records
+ * folded away, and meta/system user messages kept as `hidden` events.
+ */
+export function assembleThread(
+  records: readonly TranscriptRecord[],
+  callsById: ReadonlyMap<string, ToolCall>,
+): TimelineEvent[] {
+  const events: TimelineEvent[] = [];
+  const byMessageId = new Map<string, MutableAssistant>();
+  for (const record of records) {
+    switch (record.kind) {
+      case 'assistant': {
+        const key = record.messageId ?? record.uuid;
+        let event = byMessageId.get(key);
+        if (!event) {
+          event = {
+            kind: 'assistant',
+            messageId: key,
+            uuids: [],
+            parentUuid: record.parentUuid,
+            timestamp: record.timestamp,
+            model: record.model,
+            items: [],
+            usage: record.usage,
+            stopReason: record.stopReason,
+            isApiError: record.isApiErrorMessage,
+            isSynthetic: record.isSynthetic,
+            loc: record.loc,
+          };
+          byMessageId.set(key, event);
+          events.push(event);
+        }
+        event.uuids.push(record.uuid);
+        // Later block records carry the final usage and stop reason (FORMAT.md §8): keep the largest.
+        if (record.usage && (!event.usage || record.usage.outputTokens >= event.usage.outputTokens)) {
+          (event as { usage: typeof record.usage }).usage = record.usage;
+        }
+        if (record.stopReason !== undefined) (event as { stopReason: string }).stopReason = record.stopReason;
+        for (const block of record.content) {
+          switch (block.kind) {
+            case 'text':
+              event.items.push({ kind: 'text', text: block.text });
+              break;
+            case 'thinking':
+              event.items.push({ kind: 'thinking', thinking: block.thinking, redacted: false });
+              break;
+            case 'redacted-thinking':
+              event.items.push({ kind: 'thinking', thinking: '', redacted: true });
+              break;
+            case 'tool-use': {
+              const call = callsById.get(block.id);
+              if (call && call.loc.file === record.loc.file && call.loc.line === record.loc.line) {
+                event.items.push(call);
+              }
+              break;
+            }
+            default:
+              event.items.push({ kind: 'other-block', block });
+          }
+        }
+        break;
+      }
+      case 'user': {
+        const hidden = hiddenReasonOf(record);
+        if (hidden === 'tool-result-extra') {
+          // The results are nested in their calls; keep any extra text (e.g. a system-reminder) reachable.
+          const text = userText(record.content);
+          if (text.trim() !== '') events.push({ kind: 'hidden', reason: hidden, text, record });
+        } else if (hidden !== undefined) {
+          events.push({ kind: 'hidden', reason: hidden, text: userText(record.content), record });
+        } else {
+          const images: ImageValue[] =
+            typeof record.content === 'string' ? [] : record.content.filter((b): b is ImageValue => b.kind === 'image');
+          events.push({
+            kind: 'prompt',
+            uuid: record.uuid,
+            parentUuid: record.parentUuid,
+            timestamp: record.timestamp,
+            text: userText(record.content),
+            images,
+            loc: record.loc,
+          });
+        }
+        break;
+      }
+      case 'system':
+        events.push({ kind: 'system', record });
+        break;
+      case 'attachment':
+        events.push({ kind: 'attachment', record });
+        break;
+      case 'progress':
+        events.push({ kind: 'progress', record });
+        break;
+      case 'unknown':
+        events.push({ kind: 'unknown', record });
+        break;
+      case 'summary':
+      case 'title':
+      case 'last-prompt':
+      case 'queue-operation':
+      case 'file-history-snapshot':
+      case 'cost-state':
+      case 'api-request':
+      case 'meta':
+        events.push({ kind: 'side', record });
+        break;
+      default:
+        record satisfies never;
+    }
+  }
+  return events;
+}

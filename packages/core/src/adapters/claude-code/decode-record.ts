@@ -1,0 +1,262 @@
+import { bool, isRecord, num, str } from '../../internal/guards.js';
+import {
+  createAgentId,
+  createIsoTimestamp,
+  createRecordUuid,
+  createSessionId,
+  type RecordUuid,
+} from '../../model/ids.js';
+import type { Decoded, SourceLocation } from '../../model/issue.js';
+import type { ChainEnvelope, TranscriptRecord, Usage } from '../../model/record.js';
+import { decodeContentBlock } from './decode-content.js';
+
+/** Side-record types we know and keep whole as `meta` records (FORMAT.md §2.3). */
+export const knownMetaRecordTypes: ReadonlySet<string> = new Set([
+  'tag',
+  'mode',
+  'atis-latch',
+  'tools-used',
+  'relocated',
+  'worktree-state',
+  'permission-mode',
+  'content-replacement',
+  'marble-origami-commit',
+  'marble-origami-snapshot',
+  'agent-color',
+  'agent-name',
+  'agent-setting',
+  'pr-link',
+  'speculation-accept',
+  'memory-mode',
+  'dev-mods',
+  'continued-in',
+  'fork-context-ref',
+  'observer-ref',
+  'frame-link',
+  'ended-by-model',
+  'bridge-session',
+  'history-suppression',
+  'isolation-latch',
+  'session-owner',
+  'hybrid-organization',
+  'derived-from',
+  'data-flow-records',
+  'data-flow-incomplete',
+  'artifact-comment-monitor',
+  'artifact-autoreact-ledger',
+  'repl-mode',
+  'attribution-snapshot',
+  'file-history-delta',
+  'checkpoint',
+  'bookmark',
+]);
+
+/**
+ * Decode one JSONL line into a typed record. Never throws: bad JSON or a non-object is an issue;
+ * an unknown `type` is an `unknown` record that keeps the raw value.
+ */
+export function decodeLine(text: string, loc: SourceLocation): Decoded<TranscriptRecord> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      issue: { code: 'invalid_json', file: loc.file, line: loc.line, message: `invalid JSON: ${reason}` },
+    };
+  }
+  return decodeRecord(raw, loc);
+}
+
+export function decodeRecord(raw: unknown, loc: SourceLocation): Decoded<TranscriptRecord> {
+  if (!isRecord(raw)) {
+    return {
+      ok: false,
+      issue: { code: 'not_an_object', file: loc.file, line: loc.line, message: 'line is JSON but not an object' },
+    };
+  }
+  const type = str(raw.type);
+  const side = {
+    sessionId: optSession(raw.sessionId),
+    timestamp: optTimestamp(raw.timestamp),
+    loc,
+  };
+  switch (type) {
+    case 'user':
+    case 'assistant':
+    case 'system':
+    case 'attachment':
+    case 'progress':
+      return decodeChain(type, raw, loc);
+    case 'summary':
+      return ok({ kind: 'summary', ...side, summary: str(raw.summary) ?? '', leafUuid: optUuid(raw.leafUuid) });
+    case 'custom-title':
+      return ok({ kind: 'title', ...side, source: 'custom-title', title: str(raw.customTitle) ?? '' });
+    case 'ai-title':
+      return ok({ kind: 'title', ...side, source: 'ai-title', title: str(raw.aiTitle) ?? '' });
+    case 'last-prompt':
+      return ok({ kind: 'last-prompt', ...side, lastPrompt: str(raw.lastPrompt), leafUuid: optUuid(raw.leafUuid) });
+    case 'queue-operation':
+      return ok({ kind: 'queue-operation', ...side, operation: str(raw.operation) ?? '', content: raw.content });
+    case 'file-history-snapshot': {
+      const snapshot = isRecord(raw.snapshot) ? raw.snapshot : {};
+      const tracked = isRecord(snapshot.trackedFileBackups) ? Object.keys(snapshot.trackedFileBackups) : [];
+      return ok({
+        kind: 'file-history-snapshot',
+        ...side,
+        timestamp: side.timestamp ?? optTimestamp(snapshot.timestamp),
+        messageId: str(raw.messageId),
+        isSnapshotUpdate: raw.isSnapshotUpdate === true,
+        trackedFiles: tracked,
+      });
+    }
+    case 'cost-state':
+      return ok({
+        kind: 'cost-state',
+        ...side,
+        totalCostUsd: num(raw.totalCostUSD),
+        totalDurationMs: num(raw.totalDuration),
+        totalApiDurationMs: num(raw.totalAPIDuration),
+        totalToolDurationMs: num(raw.totalToolDuration),
+        linesAdded: num(raw.totalLinesAdded),
+        linesRemoved: num(raw.totalLinesRemoved),
+        data: raw,
+      });
+    case 'api-request':
+    case 'api-request-blob':
+    case 'api-request-shape':
+    case 'api-request-resumed':
+      return ok({
+        kind: 'api-request',
+        ...side,
+        type,
+        id: str(raw.id),
+        agentId: optAgent(raw.agentId),
+        data: raw,
+      });
+    default:
+      if (type !== undefined && knownMetaRecordTypes.has(type)) {
+        return ok({ kind: 'meta', ...side, type, data: raw });
+      }
+      return ok({ kind: 'unknown', ...side, type: type ?? '(no type)', raw });
+  }
+}
+
+function decodeChain(
+  type: 'user' | 'assistant' | 'system' | 'attachment' | 'progress',
+  raw: Record<string, unknown>,
+  loc: SourceLocation,
+): Decoded<TranscriptRecord> {
+  const uuid = str(raw.uuid);
+  if (uuid === undefined) {
+    return {
+      ok: false,
+      issue: { code: 'schema_mismatch', file: loc.file, line: loc.line, message: `${type} record has no uuid` },
+    };
+  }
+  const envelope: ChainEnvelope = {
+    uuid: createRecordUuid(uuid),
+    parentUuid: optUuid(raw.parentUuid) ?? null,
+    timestamp: optTimestamp(raw.timestamp),
+    sessionId: optSession(raw.sessionId),
+    cwd: str(raw.cwd),
+    version: str(raw.version),
+    gitBranch: str(raw.gitBranch),
+    isSidechain: raw.isSidechain === true,
+    agentId: optAgent(raw.agentId),
+    loc,
+  };
+  const message = isRecord(raw.message) ? raw.message : {};
+  switch (type) {
+    case 'user': {
+      const content = message.content;
+      return ok({
+        kind: 'user',
+        ...envelope,
+        content: typeof content === 'string' ? content : Array.isArray(content) ? content.map(decodeContentBlock) : '',
+        isMeta: raw.isMeta === true,
+        isCompactSummary: raw.isCompactSummary === true,
+        toolUseResult: raw.toolUseResult ?? undefined,
+        hasToolUseResult: raw.toolUseResult !== undefined && raw.toolUseResult !== null,
+        sourceToolAssistantUuid: optUuid(raw.sourceToolAssistantUUID),
+      });
+    }
+    case 'assistant': {
+      const content = Array.isArray(message.content) ? message.content.map(decodeContentBlock) : [];
+      const model = str(message.model);
+      return ok({
+        kind: 'assistant',
+        ...envelope,
+        messageId: str(message.id),
+        requestId: str(raw.requestId),
+        model,
+        content,
+        usage: decodeUsage(message.usage),
+        stopReason: str(message.stop_reason),
+        isApiErrorMessage: raw.isApiErrorMessage === true,
+        isSynthetic: model === '<synthetic>',
+      });
+    }
+    case 'system': {
+      const { content, level, subtype, isMeta, logicalParentUuid } = raw;
+      return ok({
+        kind: 'system',
+        ...envelope,
+        subtype: str(subtype) ?? '',
+        content: str(content),
+        level: str(level),
+        isMeta: bool(isMeta) ?? false,
+        logicalParentUuid: optUuid(logicalParentUuid),
+        data: raw,
+      });
+    }
+    case 'attachment': {
+      const attachment = isRecord(raw.attachment) ? raw.attachment : {};
+      return ok({ kind: 'attachment', ...envelope, attachmentType: str(attachment.type) ?? '', attachment });
+    }
+    case 'progress': {
+      const data = isRecord(raw.data) ? raw.data : {};
+      return ok({
+        kind: 'progress',
+        ...envelope,
+        dataType: str(data.type) ?? '',
+        toolUseId: str(raw.toolUseID),
+        parentToolUseId: str(raw.parentToolUseID),
+        data,
+      });
+    }
+    default:
+      return type satisfies never;
+  }
+}
+
+export function decodeUsage(raw: unknown): Usage | undefined {
+  if (!isRecord(raw)) return undefined;
+  return {
+    inputTokens: num(raw.input_tokens) ?? 0,
+    outputTokens: num(raw.output_tokens) ?? 0,
+    cacheCreationInputTokens: num(raw.cache_creation_input_tokens) ?? 0,
+    cacheReadInputTokens: num(raw.cache_read_input_tokens) ?? 0,
+  };
+}
+
+function ok<T>(value: T): Decoded<T> {
+  return { ok: true, value };
+}
+function optUuid(value: unknown): RecordUuid | undefined {
+  const s = str(value);
+  return s === undefined ? undefined : createRecordUuid(s);
+}
+function optSession(value: unknown) {
+  const s = str(value);
+  return s === undefined ? undefined : createSessionId(s);
+}
+function optAgent(value: unknown) {
+  const s = str(value);
+  return s === undefined ? undefined : createAgentId(s);
+}
+function optTimestamp(value: unknown) {
+  const s = str(value);
+  return s === undefined ? undefined : createIsoTimestamp(s);
+}

@@ -1,0 +1,14 @@
+/**
+ * Claude Code adapter: reads `~/.claude/projects/**.jsonl` transcripts of every client version.
+ * @module
+ */
+
+export { hiddenReasonOf, userText } from './classify-user.js';
+export { decodeContentBlock, decodeResultContent } from './decode-content.js';
+export { decodeLine, decodeRecord, decodeUsage, knownMetaRecordTypes } from './decode-record.js';
+export { type LoadSessionOptions, loadSession, usageByModel } from './load-session.js';
+export { buildResultMap, durationsOf, type RawCall, type RawResult, typeResult } from './pair.js';
+export { type FileRecords, type RecordEvent, readRecords, streamRecords } from './read-records.js';
+export { type ResultInput, type TypedOutcome, typeToolResult } from './results/type-result.js';
+export { agentIdOfResult, linkSubagents, splitSidechains } from './subagents.js';
+export { canonicalToolName, isAgentTool, parseMcpToolName, toolNameAliases } from './tool-names.js';

@@ -1,0 +1,373 @@
+import { readFile } from 'node:fs/promises';
+import { isRecord, str } from '../../internal/guards.js';
+import type { SessionFiles } from '../../io/discover.js';
+import { createAgentId, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
+import type { ParseIssue } from '../../model/issue.js';
+import type { ChainRecord, TranscriptRecord } from '../../model/record.js';
+import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } from '../../model/session.js';
+import type { CallStatus, ToolCall, ToolResult } from '../../model/tool-call.js';
+import { assembleThread } from './assemble.js';
+import { hiddenReasonOf, userText } from './classify-user.js';
+import { buildResultMap, durationsOf, type RawCall, type RawResult, typeResult } from './pair.js';
+import { readRecords } from './read-records.js';
+import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
+import { canonicalToolName } from './tool-names.js';
+
+export interface LoadSessionOptions {
+  /**
+   * Whether the session may still be written to. Calls without a result at the end of a live session are
+   * `pending`; otherwise they are `unanswered`. Default false.
+   */
+  readonly live?: boolean;
+}
+
+/**
+ * Read, decode, dedupe, pair and assemble one session from its files (the main file and its subagent files).
+ * Never throws on bad data; an unreadable file is an issue.
+ */
+export async function loadSession(group: SessionFiles, options: LoadSessionOptions = {}): Promise<Session> {
+  const issues: ParseIssue[] = [];
+  const files: SessionFileInfo[] = [];
+  const seen = new Set<string>();
+  let duplicateRecords = 0;
+  let recordCount = 0;
+
+  const readDeduped = async (path: string): Promise<TranscriptRecord[]> => {
+    try {
+      const read = await readRecords(path);
+      issues.push(...read.issues);
+      const kept: TranscriptRecord[] = [];
+      for (const record of read.records) {
+        recordCount += 1;
+        if ('uuid' in record) {
+          if (seen.has(record.uuid)) {
+            duplicateRecords += 1;
+            continue;
+          }
+          seen.add(record.uuid);
+        }
+        kept.push(record);
+      }
+      return kept;
+    } catch (error) {
+      issues.push({ code: 'unreadable_file', file: path, line: 0, message: errorMessage(error) });
+      return [];
+    }
+  };
+
+  let mainRecords: TranscriptRecord[] = [];
+  if (group.main) {
+    files.push({ path: group.main.path, role: 'main', agentId: undefined });
+    mainRecords = await readDeduped(group.main.path);
+  }
+  const mainThread = mainRecords.filter((r) => !('isSidechain' in r) || !r.isSidechain);
+  const threads: SubagentThread[] = group.main ? splitSidechains(mainRecords, group.main.path) : [];
+  for (const sub of group.subagents) {
+    files.push({ path: sub.path, role: 'subagent', agentId: sub.agentId ? createAgentId(sub.agentId) : undefined });
+    const records = await readDeduped(sub.path);
+    threads.push({
+      key: sub.agentId ?? sub.path,
+      agentId: sub.agentId,
+      file: sub.path,
+      records,
+      meta: sub.metaPath ? await readMeta(sub.metaPath, issues) : undefined,
+    });
+  }
+  const allRecords = [...mainRecords, ...threads.filter((t) => t.file !== group.main?.path).flatMap((t) => t.records)];
+
+  // Pairing: one map, built once, over every file of the session.
+  const results = buildResultMap(allRecords, issues);
+  const rawCalls = collectCalls(allRecords);
+  const { callToThread, linkedBy } = linkSubagents([...rawCalls.values()], results, threads);
+
+  const movedOn = conversationMovedOn([mainThread, ...threads.map((t) => t.records)]);
+  const calls: ToolCall[] = [];
+  const callsById = new Map<string, ToolCall>();
+  for (const raw of rawCalls.values()) {
+    const rawResult = results.get(raw.id);
+    const result: ToolResult | undefined = rawResult ? typeResult(raw, rawResult) : undefined;
+    const status: CallStatus = result
+      ? result.isError
+        ? 'error'
+        : 'ok'
+      : options.live === true && !movedOn.has(raw.id)
+        ? 'pending'
+        : 'unanswered';
+    const call: ToolCall = {
+      kind: 'tool-call',
+      id: raw.id,
+      name: raw.name,
+      canonicalName: canonicalToolName(raw.name),
+      input: raw.input,
+      timestamp: raw.timestamp,
+      loc: raw.loc,
+      messageId: raw.messageId,
+      agentId: raw.agentId ? createAgentId(raw.agentId) : undefined,
+      status,
+      result,
+      durations: durationsOf(raw, rawResult),
+      subagentKey: callToThread.get(raw.id),
+    };
+    calls.push(call);
+    callsById.set(call.id, call);
+  }
+  const orphanResults: ToolResult[] = [];
+  for (const raw of results.values()) {
+    if (rawCalls.has(raw.toolUseId)) continue;
+    issues.push({
+      code: 'orphan_result',
+      file: raw.loc.file,
+      line: raw.loc.line,
+      message: `result for tool_use ${raw.toolUseId} has no call in this session`,
+    });
+    orphanResults.push(typeResult(orphanCall(raw), raw));
+  }
+
+  const callToThreadReverse = new Map([...callToThread].map(([callId, key]) => [key, callId]));
+  const subagents: Subagent[] = threads.map((thread) => {
+    const stamps = thread.records.map((r) => r.timestamp).filter((t): t is IsoTimestamp => t !== undefined);
+    const parentCallId = callToThreadReverse.get(thread.key);
+    const parentCall = parentCallId ? callsById.get(parentCallId) : undefined;
+    const meta = thread.meta;
+    const input = isRecord(parentCall?.input) ? parentCall.input : {};
+    const tur = isRecord(parentCall?.result?.toolUseResult) ? parentCall.result.toolUseResult : {};
+    return {
+      key: thread.key,
+      agentId: thread.agentId ? createAgentId(thread.agentId) : undefined,
+      file: thread.file,
+      parentCallId,
+      linkedBy: linkedBy.get(thread.key) ?? 'unlinked',
+      prompt: promptOf(thread) ?? str(input.prompt),
+      agentType: str(tur.agentType) ?? str(input.subagent_type) ?? (meta ? str(meta.agentType) : undefined),
+      meta,
+      events: assembleThread(thread.records, callsById),
+      startedAt: minStamp(stamps),
+      endedAt: maxStamp(stamps),
+    };
+  });
+
+  const events = assembleThread(mainThread, callsById);
+  return {
+    id: createSessionId(group.sessionId),
+    files,
+    projectPath: firstCwd(mainThread) ?? firstCwd(allRecords),
+    projectDir: group.projectDir,
+    ...titleOf(mainRecords, seen),
+    ...timeRange(allRecords),
+    versions: distinct(allRecords.map((r) => ('version' in r ? r.version : undefined))),
+    models: distinct(allRecords.map((r) => (r.kind === 'assistant' && !r.isSynthetic ? r.model : undefined))),
+    gitBranch: lastDefined(mainThread.map((r) => ('gitBranch' in r ? r.gitBranch : undefined))),
+    events,
+    subagents,
+    calls,
+    orphanResults,
+    issues,
+    usageByModel: usageByModel(allRecords),
+    leafUuid: leafOf(mainRecords),
+    counts: {
+      records: recordCount,
+      duplicateRecords,
+      unknownRecords: allRecords.filter((r) => r.kind === 'unknown').length,
+      prompts: events.filter((e) => e.kind === 'prompt').length,
+      assistantMessages: countAssistant(events) + subagents.reduce((n, s) => n + countAssistant(s.events), 0),
+      toolCalls: calls.length,
+      errors: calls.filter((c) => c.status === 'error').length,
+      expectedErrors: calls.filter((c) => c.result?.error?.severity === 'expected').length,
+    },
+  };
+}
+
+interface RawCallWithAgent extends RawCall {
+  readonly agentId: string | undefined;
+}
+
+/** Every tool_use block, once per id (resume and fork copies repeat them). */
+function collectCalls(records: readonly TranscriptRecord[]): Map<string, RawCallWithAgent> {
+  const calls = new Map<string, RawCallWithAgent>();
+  for (const record of records) {
+    if (record.kind !== 'assistant') continue;
+    for (const block of record.content) {
+      if (block.kind !== 'tool-use' || calls.has(block.id)) continue;
+      calls.set(block.id, {
+        id: block.id,
+        name: block.name,
+        input: block.input,
+        timestamp: record.timestamp,
+        loc: record.loc,
+        messageId: record.messageId,
+        agentId: record.isSidechain ? (record.agentId ?? 'sidechain') : undefined,
+      });
+    }
+  }
+  return calls;
+}
+
+/** Ids of calls after which the conversation went on (a later response or a later prompt in the same thread). */
+function conversationMovedOn(threads: readonly (readonly TranscriptRecord[])[]): Set<string> {
+  const moved = new Set<string>();
+  for (const records of threads) {
+    let open: { ids: string[]; messageId: string | undefined }[] = [];
+    for (const record of records) {
+      if (record.kind === 'assistant') {
+        const ids = record.content.flatMap((b) => (b.kind === 'tool-use' ? [b.id as string] : []));
+        const laterResponse = open.filter((o) => o.messageId !== record.messageId);
+        for (const o of laterResponse) for (const id of o.ids) moved.add(id);
+        open = open.filter((o) => o.messageId === record.messageId);
+        if (ids.length > 0) open.push({ ids, messageId: record.messageId });
+      } else if (record.kind === 'user' && hiddenReasonOf(record) === undefined) {
+        for (const o of open) for (const id of o.ids) moved.add(id);
+        open = [];
+      }
+    }
+  }
+  return moved;
+}
+
+function orphanCall(raw: RawResult): RawCall {
+  return {
+    id: raw.toolUseId,
+    name: '(unknown call)',
+    input: undefined,
+    timestamp: undefined,
+    loc: raw.loc,
+    messageId: undefined,
+  };
+}
+
+function titleOf(
+  records: readonly TranscriptRecord[],
+  uuids: ReadonlySet<string>,
+): Pick<Session, 'title' | 'titleSource'> {
+  let custom: string | undefined;
+  let ai: string | undefined;
+  let summary: string | undefined;
+  for (const record of records) {
+    if (record.kind === 'title' && record.title !== '') {
+      if (record.source === 'custom-title') custom = record.title;
+      else ai = record.title;
+    } else if (record.kind === 'summary' && record.leafUuid !== undefined && uuids.has(record.leafUuid)) {
+      // A summary titles the conversation ending at leafUuid, which can live in another file.
+      summary = record.summary;
+    }
+  }
+  if (custom !== undefined) return { title: custom, titleSource: 'custom-title' };
+  if (ai !== undefined) return { title: ai, titleSource: 'ai-title' };
+  if (summary !== undefined) return { title: summary, titleSource: 'summary' };
+  for (const record of records) {
+    if (record.kind === 'user' && !record.isSidechain && hiddenReasonOf(record) === undefined) {
+      const text = userText(record.content).trim();
+      if (text !== '')
+        return { title: text.length > 200 ? `${text.slice(0, 199)}…` : text, titleSource: 'first-prompt' };
+    }
+  }
+  return { title: undefined, titleSource: undefined };
+}
+
+function timeRange(records: readonly TranscriptRecord[]): Pick<Session, 'startedAt' | 'endedAt'> {
+  const stamps = records
+    .filter((r) => r.kind !== 'unknown' && r.kind !== 'api-request')
+    .map((r) => r.timestamp)
+    .filter((t): t is IsoTimestamp => t !== undefined);
+  return { startedAt: minStamp(stamps), endedAt: maxStamp(stamps) };
+}
+
+function minStamp(stamps: readonly IsoTimestamp[]): IsoTimestamp | undefined {
+  let best: IsoTimestamp | undefined;
+  let bestMs = Number.POSITIVE_INFINITY;
+  for (const s of stamps) {
+    const ms = timestampMs(s);
+    if (ms !== undefined && ms < bestMs) {
+      bestMs = ms;
+      best = s;
+    }
+  }
+  return best;
+}
+function maxStamp(stamps: readonly IsoTimestamp[]): IsoTimestamp | undefined {
+  let best: IsoTimestamp | undefined;
+  let bestMs = Number.NEGATIVE_INFINITY;
+  for (const s of stamps) {
+    const ms = timestampMs(s);
+    if (ms !== undefined && ms > bestMs) {
+      bestMs = ms;
+      best = s;
+    }
+  }
+  return best;
+}
+
+/** Usage per model: each response once (by message id), the largest output count of its block records. */
+export function usageByModel(records: Iterable<TranscriptRecord>): Record<string, UsageTotals> {
+  const perMessage = new Map<string, { model: string; usage: NonNullable<ChainUsage> }>();
+  for (const record of records) {
+    if (record.kind !== 'assistant' || record.isSynthetic || !record.usage || record.model === undefined) continue;
+    const key = record.messageId ?? record.uuid;
+    const prev = perMessage.get(key);
+    if (!prev || record.usage.outputTokens > prev.usage.outputTokens) {
+      perMessage.set(key, { model: record.model, usage: record.usage });
+    }
+  }
+  const totals: Record<string, UsageTotals> = {};
+  for (const { model, usage } of perMessage.values()) {
+    const t = totals[model] ?? {
+      responses: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: 0,
+    };
+    totals[model] = {
+      responses: t.responses + 1,
+      inputTokens: t.inputTokens + usage.inputTokens,
+      outputTokens: t.outputTokens + usage.outputTokens,
+      cacheCreationInputTokens: t.cacheCreationInputTokens + usage.cacheCreationInputTokens,
+      cacheReadInputTokens: t.cacheReadInputTokens + usage.cacheReadInputTokens,
+    };
+  }
+  return totals;
+}
+type ChainUsage = Extract<TranscriptRecord, { kind: 'assistant' }>['usage'];
+
+function leafOf(records: readonly TranscriptRecord[]): RecordUuid | undefined {
+  let leaf: RecordUuid | undefined;
+  for (const record of records) if (record.kind === 'last-prompt' && record.leafUuid) leaf = record.leafUuid;
+  if (leaf) return leaf;
+  let newest: ChainRecord | undefined;
+  for (const record of records) {
+    if (!('isSidechain' in record) || record.isSidechain) continue;
+    if (!newest || (timestampMs(record.timestamp) ?? 0) >= (timestampMs(newest.timestamp) ?? 0)) newest = record;
+  }
+  return newest?.uuid;
+}
+
+function firstCwd(records: readonly TranscriptRecord[]): string | undefined {
+  for (const record of records) if ('cwd' in record && record.cwd) return record.cwd;
+  return undefined;
+}
+function lastDefined<T>(values: readonly (T | undefined)[]): T | undefined {
+  for (let i = values.length - 1; i >= 0; i--) if (values[i] !== undefined) return values[i];
+  return undefined;
+}
+function distinct(values: readonly (string | undefined)[]): string[] {
+  return [...new Set(values.filter((v): v is string => v !== undefined && v !== ''))];
+}
+function countAssistant(events: readonly TimelineEvent[]): number {
+  return events.filter((e) => e.kind === 'assistant').length;
+}
+async function readMeta(path: string, issues: ParseIssue[]): Promise<Record<string, unknown> | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+    return isRecord(parsed) ? parsed : undefined;
+  } catch (error) {
+    issues.push({
+      code: 'invalid_json',
+      file: path,
+      line: 1,
+      message: `unreadable subagent meta: ${errorMessage(error)}`,
+    });
+    return undefined;
+  }
+}
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,106 @@
+import { isRecord, num } from '../../internal/guards.js';
+import type { ImageValue, ResultContent } from '../../model/content.js';
+import { type IsoTimestamp, type RecordUuid, type ToolUseId, timestampMs } from '../../model/ids.js';
+import type { ParseIssue, SourceLocation } from '../../model/issue.js';
+import type { TranscriptRecord } from '../../model/record.js';
+import type { Duration, ToolResult } from '../../model/tool-call.js';
+import { typeToolResult } from './results/type-result.js';
+import { canonicalToolName } from './tool-names.js';
+
+/** A tool_result block as found, before it is typed against its call. */
+export interface RawResult {
+  readonly toolUseId: ToolUseId;
+  readonly uuid: RecordUuid;
+  readonly timestamp: IsoTimestamp | undefined;
+  readonly loc: SourceLocation;
+  readonly isError: boolean;
+  readonly content: ResultContent;
+  readonly toolUseResult: unknown;
+}
+
+/** A tool_use block as found. */
+export interface RawCall {
+  readonly id: ToolUseId;
+  readonly name: string;
+  readonly input: unknown;
+  readonly timestamp: IsoTimestamp | undefined;
+  readonly loc: SourceLocation;
+  readonly messageId: string | undefined;
+}
+
+/**
+ * The `tool_use_id → result` map (seed 003), built once over every record of a session, in any file and in
+ * any order (a result can precede its call). The first result for an id wins; later different ones are issues.
+ */
+export function buildResultMap(records: Iterable<TranscriptRecord>, issues: ParseIssue[]): Map<string, RawResult> {
+  const map = new Map<string, RawResult>();
+  for (const record of records) {
+    if (record.kind !== 'user' || typeof record.content === 'string') continue;
+    for (const block of record.content) {
+      if (block.kind !== 'tool-result') continue;
+      if (map.has(block.toolUseId)) {
+        issues.push({
+          code: 'duplicate_result',
+          file: record.loc.file,
+          line: record.loc.line,
+          message: `second result for tool_use ${block.toolUseId} ignored`,
+        });
+        continue;
+      }
+      map.set(block.toolUseId, {
+        toolUseId: block.toolUseId,
+        uuid: record.uuid,
+        timestamp: record.timestamp,
+        loc: record.loc,
+        isError: block.isError,
+        content: block.content,
+        // One toolUseResult per record: it belongs to the record's (usually only) tool_result.
+        toolUseResult: record.toolUseResult,
+      });
+    }
+  }
+  return map;
+}
+
+/** Type a raw result against its call. */
+export function typeResult(call: RawCall, raw: RawResult): ToolResult {
+  const outcome = typeToolResult({
+    name: call.name,
+    canonicalName: canonicalToolName(call.name),
+    input: call.input,
+    content: raw.content,
+    toolUseResult: raw.toolUseResult,
+    isError: raw.isError,
+  });
+  return {
+    toolUseId: raw.toolUseId,
+    uuid: raw.uuid,
+    timestamp: raw.timestamp,
+    loc: raw.loc,
+    isError: raw.isError,
+    content: raw.content,
+    toolUseResult: raw.toolUseResult,
+    typed: outcome.typed,
+    error: outcome.error,
+    images: outcome.images as ImageValue[],
+  };
+}
+
+/** Durations of a call: the timestamp delta, plus any figure the tool reported itself, each with its source. */
+export function durationsOf(call: Pick<RawCall, 'timestamp'>, raw: RawResult | undefined): Duration[] {
+  const out: Duration[] = [];
+  if (raw === undefined) return out;
+  const start = timestampMs(call.timestamp);
+  const end = timestampMs(raw.timestamp);
+  if (start !== undefined && end !== undefined && end >= start) out.push({ source: 'timestamps', ms: end - start });
+  const tur = raw.toolUseResult;
+  if (isRecord(tur)) {
+    const durationMs = num(tur.durationMs);
+    if (durationMs !== undefined) out.push({ source: 'durationMs', ms: durationMs });
+    const totalDurationMs = num(tur.totalDurationMs);
+    if (totalDurationMs !== undefined) out.push({ source: 'totalDurationMs', ms: totalDurationMs });
+    const durationSeconds = num(tur.durationSeconds);
+    if (durationSeconds !== undefined) out.push({ source: 'durationSeconds', ms: durationSeconds * 1000 });
+  }
+  return out;
+}

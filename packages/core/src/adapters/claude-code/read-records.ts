@@ -1,0 +1,70 @@
+import { type ReadEnd, type ReadLinesOptions, readLines } from '../../io/read-lines.js';
+import type { ParseIssue } from '../../model/issue.js';
+import type { TranscriptRecord } from '../../model/record.js';
+import { decodeLine } from './decode-record.js';
+
+export type RecordEvent =
+  | { readonly kind: 'record'; readonly record: TranscriptRecord; readonly byteLength: number }
+  | { readonly kind: 'issue'; readonly issue: ParseIssue };
+
+/**
+ * Stream a transcript file as typed records (read lines → decode records), in bounded memory.
+ * Bad lines become issues with file and line; unknown record types are `unknown` records (and an issue).
+ * Resumable from a byte offset.
+ */
+export async function streamRecords(
+  file: string,
+  onEvent: (event: RecordEvent) => void,
+  options: ReadLinesOptions = {},
+): Promise<ReadEnd> {
+  return readLines(
+    file,
+    (event) => {
+      if (event.kind === 'issue') {
+        onEvent(event);
+        return;
+      }
+      const decoded = decodeLine(event.text, { file, line: event.line, offset: event.offset });
+      if (!decoded.ok) {
+        onEvent({ kind: 'issue', issue: decoded.issue });
+        return;
+      }
+      const record = decoded.value;
+      if (record.kind === 'unknown') {
+        onEvent({
+          kind: 'issue',
+          issue: {
+            code: 'unknown_record',
+            file,
+            line: event.line,
+            message: `unknown record type "${record.type}" kept as raw data`,
+          },
+        });
+      }
+      onEvent({ kind: 'record', record, byteLength: event.text.length });
+    },
+    options,
+  );
+}
+
+export interface FileRecords {
+  readonly file: string;
+  readonly records: TranscriptRecord[];
+  readonly issues: ParseIssue[];
+  readonly end: ReadEnd;
+}
+
+/** Read a whole file into records (for assembling one session; use `streamRecords` for bulk work). */
+export async function readRecords(file: string, options: ReadLinesOptions = {}): Promise<FileRecords> {
+  const records: TranscriptRecord[] = [];
+  const issues: ParseIssue[] = [];
+  const end = await streamRecords(
+    file,
+    (event) => {
+      if (event.kind === 'record') records.push(event.record);
+      else issues.push(event.issue);
+    },
+    options,
+  );
+  return { file, records, issues, end };
+}

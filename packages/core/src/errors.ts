@@ -1,0 +1,35 @@
+/** Operational failures with stable codes. The CLI maps them to exit codes, the server to HTTP statuses. */
+export class AgentDashError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+export class PathNotFoundError extends AgentDashError {
+  readonly path: string;
+  constructor(path: string) {
+    super('PATH_NOT_FOUND', `no such file or directory: ${path}`);
+    this.path = path;
+  }
+}
+
+export class NotTranscriptError extends AgentDashError {
+  readonly path: string;
+  constructor(path: string) {
+    super('NOT_A_TRANSCRIPT', `not a Claude Code transcript, project folder or Claude home: ${path}`);
+    this.path = path;
+  }
+}
+
+export class UnreadableFileError extends AgentDashError {
+  readonly path: string;
+  constructor(path: string, cause: unknown) {
+    super('UNREADABLE_FILE', `cannot read ${path}: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.path = path;
+  }
+}

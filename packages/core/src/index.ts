@@ -1,0 +1,19 @@
+/**
+ * @agentdash/core: discover Claude Code transcripts, stream them in bounded memory, pair every tool call with
+ * its result and type each result.
+ * @module
+ */
+
+export * from './adapters/claude-code/index.js';
+export { AgentDashError, NotTranscriptError, PathNotFoundError, UnreadableFileError } from './errors.js';
+export {
+  type DiscoveredFile,
+  type Discovery,
+  defaultClaudeHome,
+  discoverFiles,
+  firstSessionId,
+  groupSessions,
+  type SessionFiles,
+} from './io/discover.js';
+export { type LineEvent, type ReadEnd, type ReadLinesOptions, readLines } from './io/read-lines.js';
+export * from './model/index.js';

@@ -1,0 +1,201 @@
+import { open, readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { NotTranscriptError, PathNotFoundError } from '../errors.js';
+import type { ParseIssue } from '../model/issue.js';
+
+/** A transcript file found on disk. */
+export interface DiscoveredFile {
+  readonly path: string;
+  /** Folder under projects/ (or the folder holding a loose file). */
+  readonly projectDir: string;
+  readonly role: 'main' | 'subagent';
+  /** Session id: the file name for main files; the parent session for subagent files when known. */
+  readonly sessionId: string | undefined;
+  /** Subagent id from `agent-<id>.jsonl`. */
+  readonly agentId: string | undefined;
+  /** `agent-<id>.meta.json` beside a subagent file, when present. */
+  readonly metaPath: string | undefined;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+}
+
+export interface Discovery {
+  readonly files: readonly DiscoveredFile[];
+  readonly issues: readonly ParseIssue[];
+}
+
+/** Files grouped per session: the main file (when present) and its subagent files. */
+export interface SessionFiles {
+  readonly sessionId: string;
+  readonly projectDir: string;
+  readonly main: DiscoveredFile | undefined;
+  readonly subagents: readonly DiscoveredFile[];
+}
+
+const AGENT_FILE = /^agent-(.+)\.jsonl$/;
+
+/** The Claude home: `$CLAUDE_CONFIG_DIR`, else `~/.claude`. Pass env and home dir in (core has no process). */
+export function defaultClaudeHome(env: Readonly<Record<string, string | undefined>>, homeDir: string): string {
+  const configured = env.CLAUDE_CONFIG_DIR;
+  return configured !== undefined && configured !== '' ? configured : join(homeDir, '.claude');
+}
+
+/**
+ * Find every session and subagent file under the given paths: a Claude home (with `projects/`), a projects
+ * folder, one project folder, or `.jsonl` files. Subagent files are found in every layout: `agent-*.jsonl`
+ * beside the session (2.0.28–2.1.1) and `<session>/subagents/**\/agent-*.jsonl` (2.1.2+).
+ * @throws PathNotFoundError when a path does not exist; NotTranscriptError for a file that is not `.jsonl`.
+ */
+export async function discoverFiles(paths: readonly string[]): Promise<Discovery> {
+  const files = new Map<string, DiscoveredFile>();
+  const issues: ParseIssue[] = [];
+  for (const input of paths) {
+    const path = resolve(input);
+    const info = await stat(path).catch(() => undefined);
+    if (info === undefined) throw new PathNotFoundError(input);
+    if (info.isFile()) {
+      if (!path.endsWith('.jsonl')) throw new NotTranscriptError(input);
+      const file = await describeFile(path, dirname(path), undefined);
+      if (file) files.set(file.path, file);
+      continue;
+    }
+    for (const projectDir of await projectDirsOf(path)) {
+      for (const file of await scanProjectDir(projectDir, issues)) files.set(file.path, file);
+    }
+  }
+  return { files: [...files.values()].sort((a, b) => a.path.localeCompare(b.path)), issues };
+}
+
+async function projectDirsOf(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  if (entries.some((e) => e.isDirectory() && e.name === 'projects')) {
+    return projectDirsOf(join(dir, 'projects'));
+  }
+  if (entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'))) return [dir];
+  // A session folder (`<session>/subagents/…`) passed on its own belongs to its project folder.
+  if (entries.some((e) => e.isDirectory() && e.name === 'subagents')) return [dirname(dir)];
+  const dirs: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const child = join(dir, entry.name);
+    const childEntries = await readdir(child, { withFileTypes: true }).catch(() => []);
+    if (childEntries.some((e) => e.isFile() && e.name.endsWith('.jsonl'))) dirs.push(child);
+  }
+  return dirs;
+}
+
+async function scanProjectDir(projectDir: string, issues: ParseIssue[]): Promise<DiscoveredFile[]> {
+  const out: DiscoveredFile[] = [];
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(projectDir, { withFileTypes: true });
+  } catch (error) {
+    issues.push({ code: 'unreadable_file', file: projectDir, line: 0, message: errorMessage(error) });
+    return out;
+  }
+  for (const entry of entries) {
+    const path = join(projectDir, entry.name);
+    if (entry.isFile() && entry.name.endsWith('.jsonl')) {
+      const file = await describeFile(path, projectDir, undefined);
+      if (file) out.push(file);
+    } else if (entry.isDirectory()) {
+      const subagentsDir = join(path, 'subagents');
+      for (const agentPath of await findAgentFiles(subagentsDir)) {
+        const file = await describeFile(agentPath, projectDir, entry.name);
+        if (file) out.push(file);
+      }
+    }
+  }
+  return out;
+}
+
+/** `agent-*.jsonl` under a `subagents/` folder, at any depth (workflows nest them). */
+async function findAgentFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && AGENT_FILE.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+async function describeFile(
+  path: string,
+  projectDir: string,
+  parentSession: string | undefined,
+): Promise<DiscoveredFile | undefined> {
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined) return undefined;
+  const name = basename(path);
+  const agentMatch = AGENT_FILE.exec(name);
+  const metaPath = agentMatch ? path.replace(/\.jsonl$/, '.meta.json') : undefined;
+  const hasMeta = metaPath !== undefined && (await stat(metaPath).catch(() => undefined)) !== undefined;
+  // An agent file's parent session: its `<session>/subagents/` folder, else its first record's sessionId.
+  const sessionId = agentMatch
+    ? (parentSession ?? sessionIdInsideAgentPath(path) ?? (await firstSessionId(path)))
+    : name.replace(/\.jsonl$/, '');
+  return {
+    path,
+    projectDir,
+    role: agentMatch ? 'subagent' : 'main',
+    sessionId,
+    agentId: agentMatch?.[1],
+    metaPath: hasMeta ? metaPath : undefined,
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+    ino: info.ino,
+  };
+}
+
+function sessionIdInsideAgentPath(path: string): string | undefined {
+  const parts = path.split(/[\\/]/);
+  const idx = parts.lastIndexOf('subagents');
+  return idx > 0 ? parts[idx - 1] : undefined;
+}
+
+/** The `sessionId` of the first record that has one (reads at most 256 KiB). */
+export async function firstSessionId(path: string): Promise<string | undefined> {
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (handle === undefined) return undefined;
+  try {
+    const buffer = Buffer.alloc(256 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const text = buffer.subarray(0, bytesRead).toString('utf8');
+    for (const line of text.split('\n')) {
+      const match = /"sessionId":"([^"]+)"/.exec(line);
+      if (match) return match[1];
+    }
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Group discovered files into sessions. */
+export function groupSessions(files: readonly DiscoveredFile[]): SessionFiles[] {
+  const groups = new Map<
+    string,
+    { sessionId: string; projectDir: string; main?: DiscoveredFile; subagents: DiscoveredFile[] }
+  >();
+  for (const file of files) {
+    const sessionId = file.sessionId ?? `orphan-${file.agentId ?? basename(file.path)}`;
+    const key = `${file.projectDir}\u0000${sessionId}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { sessionId, projectDir: file.projectDir, subagents: [] };
+      groups.set(key, group);
+    }
+    if (file.role === 'main') group.main = file;
+    else group.subagents.push(file);
+  }
+  return [...groups.values()].map((g) => ({
+    sessionId: g.sessionId,
+    projectDir: g.projectDir,
+    main: g.main,
+    subagents: g.subagents,
+  }));
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

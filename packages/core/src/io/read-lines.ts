@@ -1,0 +1,182 @@
+import { open } from 'node:fs/promises';
+import type { ParseIssue } from '../model/issue.js';
+
+export interface ReadLinesOptions {
+  /** Byte offset to start at (the `nextOffset` of an earlier read). Default 0. */
+  readonly startOffset?: number;
+  /** Line number of the line at `startOffset`. Default 1. */
+  readonly startLine?: number;
+  /** Lines longer than this are skipped with a `line_too_long` issue (default 128 MiB). */
+  readonly maxLineBytes?: number;
+  /** Read buffer size (default 1 MiB). */
+  readonly chunkBytes?: number;
+}
+
+export type LineEvent =
+  | {
+      readonly kind: 'line';
+      readonly text: string;
+      /** 1-based line number. */
+      readonly line: number;
+      /** Byte offset of the start of the line. */
+      readonly offset: number;
+    }
+  | { readonly kind: 'issue'; readonly issue: ParseIssue };
+
+/** Where a read stopped: resume from `nextOffset`/`nextLine` once the file grows. */
+export interface ReadEnd {
+  readonly nextOffset: number;
+  readonly nextLine: number;
+  /** Bytes of an incomplete last line held back for a later read (the writer may still be writing it). */
+  readonly pendingBytes: number;
+  readonly bytesRead: number;
+}
+
+const NEWLINE = 0x0a;
+const CR = 0x0d;
+
+const fatalDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenientDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/**
+ * Stream the lines of a JSONL file without ever holding the whole file in memory.
+ *
+ * - CRLF and a UTF-8 BOM are tolerated; blank lines are skipped.
+ * - Invalid UTF-8 is replaced (U+FFFD) and reported as an `invalid_utf8` issue; the line is still returned.
+ * - An unterminated last line is returned only if it is complete JSON; otherwise its bytes are held back
+ *   (`pendingBytes`) and `nextOffset` points at its start, so a later read picks it up once it is finished.
+ *
+ * @example
+ * const end = await readLines(file, (event) => { if (event.kind === 'line') handle(event.text) });
+ */
+export async function readLines(
+  file: string,
+  onEvent: (event: LineEvent) => void,
+  options: ReadLinesOptions = {},
+): Promise<ReadEnd> {
+  const startOffset = options.startOffset ?? 0;
+  const maxLineBytes = options.maxLineBytes ?? 128 * 1024 * 1024;
+  const chunkBytes = options.chunkBytes ?? 1024 * 1024;
+  let lineNo = options.startLine ?? 1;
+
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(chunkBytes);
+    let position = startOffset;
+    // Parts of the current (unfinished) line, and where it started.
+    let parts: Buffer[] = [];
+    let partsBytes = 0;
+    let lineStart = startOffset;
+    let skippingLongLine = false;
+
+    const emitLine = (bytes: Buffer, offset: number, terminated: boolean): boolean => {
+      let end = bytes.length;
+      if (terminated && end > 0 && bytes[end - 1] === CR) end -= 1;
+      let start = 0;
+      if (offset === 0 && end >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
+      const slice = bytes.subarray(start, end);
+      if (isBlank(slice)) return true;
+      let text: string;
+      try {
+        text = fatalDecoder.decode(slice);
+      } catch {
+        text = lenientDecoder.decode(slice);
+        onEvent({
+          kind: 'issue',
+          issue: {
+            code: 'invalid_utf8',
+            file,
+            line: lineNo,
+            message: 'line contains invalid UTF-8; bad bytes were replaced with U+FFFD',
+          },
+        });
+      }
+      if (!terminated && !isCompleteJson(text)) return false;
+      onEvent({ kind: 'line', text, line: lineNo, offset });
+      return true;
+    };
+
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, chunkBytes, position);
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      let cursor = 0;
+      while (cursor < bytesRead) {
+        const nl = chunk.indexOf(NEWLINE, cursor);
+        if (nl === -1) {
+          const rest = chunk.subarray(cursor);
+          if (!skippingLongLine) {
+            if (partsBytes + rest.length > maxLineBytes) {
+              skippingLongLine = true;
+              parts = [];
+              partsBytes = 0;
+            } else {
+              parts.push(Buffer.from(rest));
+              partsBytes += rest.length;
+            }
+          }
+          cursor = bytesRead;
+          break;
+        }
+        const piece = chunk.subarray(cursor, nl);
+        if (skippingLongLine || partsBytes + piece.length > maxLineBytes) {
+          onEvent({
+            kind: 'issue',
+            issue: {
+              code: 'line_too_long',
+              file,
+              line: lineNo,
+              message: `line is longer than ${maxLineBytes} bytes and was skipped`,
+            },
+          });
+        } else {
+          const bytes = partsBytes === 0 ? piece : Buffer.concat([...parts, piece]);
+          emitLine(bytes, lineStart, true);
+        }
+        parts = [];
+        partsBytes = 0;
+        skippingLongLine = false;
+        cursor = nl + 1;
+        lineNo += 1;
+        lineStart = position + cursor;
+      }
+      position += bytesRead;
+    }
+
+    let pendingBytes = 0;
+    let nextOffset = position;
+    let nextLine = lineNo;
+    if (skippingLongLine) {
+      // An overlong unterminated tail: hold it back like any unfinished line.
+      pendingBytes = position - lineStart;
+      nextOffset = lineStart;
+    } else if (partsBytes > 0) {
+      const bytes = Buffer.concat(parts);
+      if (emitLine(bytes, lineStart, false)) {
+        nextLine = lineNo + 1;
+      } else {
+        pendingBytes = bytes.length;
+        nextOffset = lineStart;
+      }
+    }
+    return { nextOffset, nextLine, pendingBytes, bytesRead: position - startOffset };
+  } finally {
+    await handle.close();
+  }
+}
+
+function isBlank(bytes: Buffer): boolean {
+  for (const byte of bytes) {
+    if (byte !== 0x20 && byte !== 0x09 && byte !== CR) return false;
+  }
+  return true;
+}
+
+function isCompleteJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

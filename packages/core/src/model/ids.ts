@@ -1,0 +1,23 @@
+/** Branded identifiers: only the constructors below create them. */
+declare const brand: unique symbol;
+type Brand<T, B extends string> = T & { readonly [brand]: B };
+
+export type SessionId = Brand<string, 'SessionId'>;
+export type ToolUseId = Brand<string, 'ToolUseId'>;
+export type RecordUuid = Brand<string, 'RecordUuid'>;
+export type AgentId = Brand<string, 'AgentId'>;
+/** ISO-8601 timestamp as written by the client. */
+export type IsoTimestamp = Brand<string, 'IsoTimestamp'>;
+
+export const createSessionId = (value: string): SessionId => value as SessionId;
+export const createToolUseId = (value: string): ToolUseId => value as ToolUseId;
+export const createRecordUuid = (value: string): RecordUuid => value as RecordUuid;
+export const createAgentId = (value: string): AgentId => value as AgentId;
+export const createIsoTimestamp = (value: string): IsoTimestamp => value as IsoTimestamp;
+
+/** Milliseconds since epoch of a timestamp, or undefined when it does not parse. */
+export function timestampMs(ts: IsoTimestamp | string | undefined): number | undefined {
+  if (ts === undefined) return undefined;
+  const ms = Date.parse(ts);
+  return Number.isNaN(ms) ? undefined : ms;
+}

@@ -1,0 +1,12 @@
+/**
+ * Browser-safe model of AgentDash: types and pure helpers, no Node APIs.
+ * @module
+ */
+export * from './content.js';
+export * from './ids.js';
+export * from './issue.js';
+export * from './record.js';
+export * from './session.js';
+export * from './tool-call.js';
+export * from './tool-error.js';
+export type * from './typed-result.js';

@@ -1,0 +1,183 @@
+import type { ContentBlock } from './content.js';
+import type { AgentId, IsoTimestamp, RecordUuid, SessionId } from './ids.js';
+import type { SourceLocation } from './issue.js';
+
+/** API usage of one response, as the client wrote it. */
+export interface Usage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheCreationInputTokens: number;
+  readonly cacheReadInputTokens: number;
+}
+
+/** Fields every chain record (user/assistant/system/attachment/progress) has. */
+export interface ChainEnvelope {
+  readonly uuid: RecordUuid;
+  readonly parentUuid: RecordUuid | null;
+  readonly timestamp: IsoTimestamp | undefined;
+  readonly sessionId: SessionId | undefined;
+  readonly cwd: string | undefined;
+  readonly version: string | undefined;
+  readonly gitBranch: string | undefined;
+  readonly isSidechain: boolean;
+  readonly agentId: AgentId | undefined;
+  readonly loc: SourceLocation;
+}
+
+export interface UserRecord extends ChainEnvelope {
+  readonly kind: 'user';
+  /** A typed prompt is a string; everything else is blocks. */
+  readonly content: string | readonly ContentBlock[];
+  readonly isMeta: boolean;
+  readonly isCompactSummary: boolean;
+  /** The structured tool output; `undefined` when the record has none. */
+  readonly toolUseResult: unknown;
+  readonly hasToolUseResult: boolean;
+  readonly sourceToolAssistantUuid: RecordUuid | undefined;
+}
+
+export interface AssistantRecord extends ChainEnvelope {
+  readonly kind: 'assistant';
+  /** message.id: shared by every block record of one API response. */
+  readonly messageId: string | undefined;
+  readonly requestId: string | undefined;
+  readonly model: string | undefined;
+  readonly content: readonly ContentBlock[];
+  readonly usage: Usage | undefined;
+  readonly stopReason: string | undefined;
+  readonly isApiErrorMessage: boolean;
+  readonly isSynthetic: boolean;
+}
+
+export interface SystemRecord extends ChainEnvelope {
+  readonly kind: 'system';
+  readonly subtype: string;
+  readonly content: string | undefined;
+  readonly level: string | undefined;
+  readonly isMeta: boolean;
+  readonly logicalParentUuid: RecordUuid | undefined;
+  /** Subtype-specific fields (compactMetadata, durationMs, error, retryAttempt, …). */
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+export interface AttachmentRecord extends ChainEnvelope {
+  readonly kind: 'attachment';
+  readonly attachmentType: string;
+  readonly attachment: Readonly<Record<string, unknown>>;
+}
+
+export interface ProgressRecord extends ChainEnvelope {
+  readonly kind: 'progress';
+  readonly dataType: string;
+  readonly toolUseId: string | undefined;
+  readonly parentToolUseId: string | undefined;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+interface SideBase {
+  readonly sessionId: SessionId | undefined;
+  readonly timestamp: IsoTimestamp | undefined;
+  readonly loc: SourceLocation;
+}
+
+export interface SummaryRecord extends SideBase {
+  readonly kind: 'summary';
+  readonly summary: string;
+  readonly leafUuid: RecordUuid | undefined;
+}
+export interface TitleRecord extends SideBase {
+  readonly kind: 'title';
+  /** `custom-title` (from /rename) or `ai-title` (generated). */
+  readonly source: 'custom-title' | 'ai-title';
+  readonly title: string;
+}
+export interface LastPromptRecord extends SideBase {
+  readonly kind: 'last-prompt';
+  readonly lastPrompt: string | undefined;
+  readonly leafUuid: RecordUuid | undefined;
+}
+export interface QueueOperationRecord extends SideBase {
+  readonly kind: 'queue-operation';
+  readonly operation: string;
+  readonly content: unknown;
+}
+export interface FileHistorySnapshotRecord extends SideBase {
+  readonly kind: 'file-history-snapshot';
+  readonly messageId: string | undefined;
+  readonly isSnapshotUpdate: boolean;
+  readonly trackedFiles: readonly string[];
+}
+export interface CostStateRecord extends SideBase {
+  readonly kind: 'cost-state';
+  readonly totalCostUsd: number | undefined;
+  readonly totalDurationMs: number | undefined;
+  readonly totalApiDurationMs: number | undefined;
+  readonly totalToolDurationMs: number | undefined;
+  readonly linesAdded: number | undefined;
+  readonly linesRemoved: number | undefined;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+export interface ApiRequestRecord extends SideBase {
+  readonly kind: 'api-request';
+  /** `api-request`, `api-request-blob`, `api-request-shape` or `api-request-resumed`. */
+  readonly type: string;
+  readonly id: string | undefined;
+  readonly agentId: AgentId | undefined;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+/**
+ * A known bookkeeping record without its own shape here (tag, mode, atis-latch, tools-used, relocated,
+ * worktree-state, permission-mode, content-replacement, …). Kept whole.
+ */
+export interface MetaRecord extends SideBase {
+  readonly kind: 'meta';
+  readonly type: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+/** A record whose `type` this library does not know: kept raw, never dropped. */
+export interface UnknownRecord extends SideBase {
+  readonly kind: 'unknown';
+  readonly type: string;
+  readonly raw: unknown;
+}
+
+export type TranscriptRecord =
+  | UserRecord
+  | AssistantRecord
+  | SystemRecord
+  | AttachmentRecord
+  | ProgressRecord
+  | SummaryRecord
+  | TitleRecord
+  | LastPromptRecord
+  | QueueOperationRecord
+  | FileHistorySnapshotRecord
+  | CostStateRecord
+  | ApiRequestRecord
+  | MetaRecord
+  | UnknownRecord;
+
+export type ChainRecord = UserRecord | AssistantRecord | SystemRecord | AttachmentRecord | ProgressRecord;
+
+export function isChainRecord(record: TranscriptRecord): record is ChainRecord {
+  switch (record.kind) {
+    case 'user':
+    case 'assistant':
+    case 'system':
+    case 'attachment':
+    case 'progress':
+      return true;
+    case 'summary':
+    case 'title':
+    case 'last-prompt':
+    case 'queue-operation':
+    case 'file-history-snapshot':
+    case 'cost-state':
+    case 'api-request':
+    case 'meta':
+    case 'unknown':
+      return false;
+    default:
+      return record satisfies never;
+  }
+}

@@ -1,0 +1,139 @@
+import type { ContentBlock, ImageValue } from './content.js';
+import type { AgentId, IsoTimestamp, RecordUuid, SessionId } from './ids.js';
+import type { ParseIssue, SourceLocation } from './issue.js';
+import type {
+  AttachmentRecord,
+  ProgressRecord,
+  SystemRecord,
+  TranscriptRecord,
+  UnknownRecord,
+  Usage,
+  UserRecord,
+} from './record.js';
+import type { ToolCall, ToolResult } from './tool-call.js';
+
+/** One block of an assembled assistant message. Tool calls carry their nested result. */
+export type AssistantItem =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'thinking'; readonly thinking: string; readonly redacted: boolean }
+  | ToolCall
+  | { readonly kind: 'other-block'; readonly block: ContentBlock };
+
+/** Why a user record is not shown as a prompt (it stays reachable). */
+export const hiddenReasons = [
+  'meta',
+  'compact-summary',
+  'command',
+  'command-output',
+  'interrupt',
+  'system-reminder',
+  'task-notification',
+  'tool-result-extra',
+] as const;
+export type HiddenReason = (typeof hiddenReasons)[number];
+
+export type TimelineEvent =
+  | {
+      readonly kind: 'prompt';
+      readonly uuid: RecordUuid;
+      readonly parentUuid: RecordUuid | null;
+      readonly timestamp: IsoTimestamp | undefined;
+      readonly text: string;
+      readonly images: readonly ImageValue[];
+      readonly loc: SourceLocation;
+    }
+  | {
+      readonly kind: 'assistant';
+      readonly messageId: string;
+      readonly uuids: readonly RecordUuid[];
+      readonly parentUuid: RecordUuid | null;
+      readonly timestamp: IsoTimestamp | undefined;
+      readonly model: string | undefined;
+      readonly items: readonly AssistantItem[];
+      readonly usage: Usage | undefined;
+      readonly stopReason: string | undefined;
+      readonly isApiError: boolean;
+      readonly isSynthetic: boolean;
+      readonly loc: SourceLocation;
+    }
+  | {
+      readonly kind: 'hidden';
+      readonly reason: HiddenReason;
+      readonly text: string;
+      readonly record: UserRecord;
+    }
+  | { readonly kind: 'system'; readonly record: SystemRecord }
+  | { readonly kind: 'attachment'; readonly record: AttachmentRecord }
+  | { readonly kind: 'progress'; readonly record: ProgressRecord }
+  | { readonly kind: 'side'; readonly record: Exclude<TranscriptRecord, { kind: 'unknown' } | UserLike> }
+  | { readonly kind: 'unknown'; readonly record: UnknownRecord };
+
+type UserLike = { kind: 'user' | 'assistant' | 'system' | 'attachment' | 'progress' };
+
+export interface UsageTotals {
+  readonly responses: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheCreationInputTokens: number;
+  readonly cacheReadInputTokens: number;
+}
+
+export interface SessionFileInfo {
+  readonly path: string;
+  readonly role: 'main' | 'subagent';
+  readonly agentId: AgentId | undefined;
+}
+
+/** A subagent run: its own timeline, linked to the Task/Agent call that started it when that can be known. */
+export interface Subagent {
+  /** Stable key within the session: the agentId, or `sidechain:<root uuid>` for in-file sidechains. */
+  readonly key: string;
+  readonly agentId: AgentId | undefined;
+  readonly file: string | undefined;
+  /** The Task/Agent call that started it. */
+  readonly parentCallId: string | undefined;
+  readonly linkedBy: 'agent-id' | 'prompt-match' | 'unlinked';
+  readonly prompt: string | undefined;
+  readonly agentType: string | undefined;
+  readonly meta: Readonly<Record<string, unknown>> | undefined;
+  readonly events: readonly TimelineEvent[];
+  readonly startedAt: IsoTimestamp | undefined;
+  readonly endedAt: IsoTimestamp | undefined;
+}
+
+export interface Session {
+  readonly id: SessionId;
+  readonly files: readonly SessionFileInfo[];
+  /** Real project path, from the records' `cwd`. */
+  readonly projectPath: string | undefined;
+  /** The folder under projects/ holding the session file. */
+  readonly projectDir: string;
+  readonly title: string | undefined;
+  readonly titleSource: 'custom-title' | 'ai-title' | 'summary' | 'first-prompt' | undefined;
+  readonly startedAt: IsoTimestamp | undefined;
+  readonly endedAt: IsoTimestamp | undefined;
+  readonly versions: readonly string[];
+  readonly models: readonly string[];
+  readonly gitBranch: string | undefined;
+  /** Main-thread timeline. */
+  readonly events: readonly TimelineEvent[];
+  readonly subagents: readonly Subagent[];
+  /** Every call of the session, subagents' included, in file order. */
+  readonly calls: readonly ToolCall[];
+  /** Results whose call is nowhere in the session. */
+  readonly orphanResults: readonly ToolResult[];
+  readonly issues: readonly ParseIssue[];
+  /** Usage per model, each API response counted once (by message id), synthetic messages skipped. */
+  readonly usageByModel: Readonly<Record<string, UsageTotals>>;
+  readonly leafUuid: RecordUuid | undefined;
+  readonly counts: {
+    readonly records: number;
+    readonly duplicateRecords: number;
+    readonly unknownRecords: number;
+    readonly prompts: number;
+    readonly assistantMessages: number;
+    readonly toolCalls: number;
+    readonly errors: number;
+    readonly expectedErrors: number;
+  };
+}

@@ -1,0 +1,69 @@
+import type { ImageValue, ResultContent } from './content.js';
+import type { AgentId, IsoTimestamp, RecordUuid, ToolUseId } from './ids.js';
+import type { SourceLocation } from './issue.js';
+import type { ToolError } from './tool-error.js';
+import type { TypedResult } from './typed-result.js';
+
+/**
+ * `pending`: no result yet and the file may still grow; `unanswered`: no result and the conversation moved on
+ * (interrupted, crashed, or cut off).
+ */
+export const callStatuses = ['ok', 'error', 'pending', 'unanswered'] as const;
+export type CallStatus = (typeof callStatuses)[number];
+
+export const durationSources = ['timestamps', 'durationMs', 'durationSeconds', 'totalDurationMs'] as const;
+export type DurationSource = (typeof durationSources)[number];
+
+/** A duration with the place it came from. */
+export interface Duration {
+  readonly source: DurationSource;
+  readonly ms: number;
+}
+
+export interface ToolResult {
+  readonly toolUseId: ToolUseId;
+  readonly uuid: RecordUuid | undefined;
+  readonly timestamp: IsoTimestamp | undefined;
+  readonly loc: SourceLocation;
+  /** `is_error === true` on the tool_result block. */
+  readonly isError: boolean;
+  readonly content: ResultContent;
+  /** The structured `toolUseResult` as written (undefined when absent). */
+  readonly toolUseResult: unknown;
+  readonly typed: TypedResult;
+  readonly error: ToolError | undefined;
+  readonly images: readonly ImageValue[];
+}
+
+export interface ToolCall {
+  readonly kind: 'tool-call';
+  readonly id: ToolUseId;
+  /** Tool name as written in the transcript. */
+  readonly name: string;
+  /** Canonical name after aliases (Task→Agent, KillShell→TaskStop, …); `mcp__*` names stay as they are. */
+  readonly canonicalName: string;
+  readonly input: unknown;
+  readonly timestamp: IsoTimestamp | undefined;
+  readonly loc: SourceLocation;
+  readonly messageId: string | undefined;
+  /** The subagent that made this call; undefined for the main thread. */
+  readonly agentId: AgentId | undefined;
+  readonly status: CallStatus;
+  readonly result: ToolResult | undefined;
+  readonly durations: readonly Duration[];
+  /** For Task/Agent calls: the id of the subagent it started, when linked. */
+  readonly subagentKey: string | undefined;
+}
+
+/**
+ * One duration per call for statistics: the timestamp delta (call record → result record), which every call
+ * has and which is comparable across tools; the tool's own figure only when timestamps are missing.
+ */
+export function primaryDurationMs(call: Pick<ToolCall, 'durations'>): number | undefined {
+  const order: readonly DurationSource[] = ['timestamps', 'durationMs', 'totalDurationMs', 'durationSeconds'];
+  for (const source of order) {
+    const found = call.durations.find((d) => d.source === source);
+    if (found) return found.ms;
+  }
+  return undefined;
+}

@@ -1,0 +1,32 @@
+/** Why a tool call failed, and whether that is a real problem. */
+export const errorCategories = [
+  'file-not-read',
+  'string-not-found',
+  'file-not-found',
+  'permission-denied',
+  'user-rejected',
+  'exit-code',
+  'timeout',
+  'interrupted',
+  'not-running',
+  'validation',
+  'network',
+  'unknown-tool',
+  'hook-blocked',
+  'api-error',
+  'other',
+] as const;
+export type ErrorCategory = (typeof errorCategories)[number];
+
+/** `expected`: part of normal work (stopping a shell that already ended, the user declining a plan). */
+export const errorSeverities = ['expected', 'error'] as const;
+export type ErrorSeverity = (typeof errorSeverities)[number];
+
+export interface ToolError {
+  readonly category: ErrorCategory;
+  readonly severity: ErrorSeverity;
+  /** The message with any `<tool_use_error>` wrapper removed. */
+  readonly message: string;
+  /** For category `exit-code`: the command's exit code. */
+  readonly exitCode?: number | undefined;
+}
