@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSession } from '../src/adapters/claude-code/load-session.js';
+import { discoverFiles, groupSessions } from '../src/index.js';
+import type { Session } from '../src/model/session.js';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Real transcripts bundled with the repository (always present). */
+export const samplesHome = join(repoRoot, 'packages/cli/samples/claude-home');
+/** The full real-client corpus, present in CI and on the team's machines, absent in a user's clone. */
+export const corpusDir = resolve(repoRoot, '../shared/corpus');
+export const hasCorpus = existsSync(corpusDir);
+export const corpusVersions = ['1.0.128', '2.0.50', '2.0.76', '2.1.330'] as const;
+
+export async function loadSessions(path: string): Promise<Session[]> {
+  const { files } = await discoverFiles([path]);
+  return Promise.all(groupSessions(files).map((group) => loadSession(group)));
+}
+
+export async function loadSampleSession(project: string, sessionId: string): Promise<Session> {
+  const sessions = await loadSessions(join(samplesHome, 'projects', project));
+  const found = sessions.find((s) => s.id === sessionId);
+  if (!found) throw new Error(`sample session ${sessionId} not found in ${project}`);
+  return found;
+}
