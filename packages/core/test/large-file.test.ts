@@ -1,0 +1,91 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamRecords } from '../src/adapters/claude-code/read-records.js';
+
+// V8 cannot hold a string longer than ~512 MiB (2^29 - 24 UTF-16 units); this file is larger than that.
+const TARGET_BYTES = 620 * 1024 * 1024;
+
+let dir: string;
+let file: string;
+let linesWritten = 0;
+
+function recordLine(i: number): string {
+  return `${JSON.stringify({
+    type: i % 2 === 0 ? 'assistant' : 'user',
+    uuid: `u-${i}`,
+    parentUuid: i === 0 ? null : `u-${i - 1}`,
+    sessionId: 'big',
+    timestamp: '2026-01-01T00:00:00.000Z',
+    message:
+      i % 2 === 0
+        ? {
+            id: `msg_${i}`,
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'Bash', input: { command: 'echo hi' } }],
+          }
+        : {
+            role: 'user',
+            content: [{ type: 'tool_result', tool_use_id: `toolu_${i - 1}`, content: 'x'.repeat(1500) }],
+          },
+  })}\n`;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'agentdash-large-'));
+  file = join(dir, 'large.jsonl');
+  const out = createWriteStream(file);
+  let bytes = 0;
+  const batch: string[] = [];
+  while (bytes < TARGET_BYTES) {
+    const line = recordLine(linesWritten);
+    batch.push(line);
+    bytes += Buffer.byteLength(line);
+    linesWritten += 1;
+    if (batch.length === 4096) {
+      if (!out.write(batch.join(''))) await new Promise((r) => out.once('drain', r));
+      batch.length = 0;
+    }
+  }
+  out.write(batch.join(''));
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+}, 300_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('reading a transcript larger than V8 string limit', () => {
+  it('streams every record in bounded memory', async () => {
+    const size = (await stat(file)).size;
+    expect(size).toBeGreaterThan(600 * 1024 * 1024);
+    globalThis.gc?.();
+    const before = process.memoryUsage();
+    let peakHeap = before.heapUsed;
+    let peakRss = before.rss;
+    let records = 0;
+    let toolUses = 0;
+    let issues = 0;
+    const end = await streamRecords(file, (event) => {
+      if (event.kind === 'issue') {
+        issues += 1;
+        return;
+      }
+      records += 1;
+      if (event.record.kind === 'assistant') toolUses += event.record.content.length;
+      if (records % 20_000 === 0) {
+        const now = process.memoryUsage();
+        peakHeap = Math.max(peakHeap, now.heapUsed);
+        peakRss = Math.max(peakRss, now.rss);
+      }
+    });
+    expect({ records, issues, toolUses }).toEqual({ records: linesWritten, issues: 0, toolUses: linesWritten / 2 });
+    expect(end.bytesRead).toBe(size);
+    expect(end.pendingBytes).toBe(0);
+    // Bounded: the reader holds one chunk and one line at a time, never the file.
+    expect(peakHeap - before.heapUsed).toBeLessThan(160 * 1024 * 1024);
+    expect(peakRss - before.rss).toBeLessThan(320 * 1024 * 1024);
+  }, 600_000);
+});
