@@ -1,0 +1,230 @@
+/**
+ * The JSON contract between the AgentDash server and the web dashboard. Browser-safe: types only.
+ * @module
+ */
+import type {
+  CallStatus,
+  ErrorCategory,
+  ErrorSeverity,
+  HiddenReason,
+  ImageValue,
+  ResultContent,
+  Usage,
+  UsageTotals,
+} from '@agentdash/core/model';
+
+export interface ApiError {
+  readonly success: false;
+  readonly error: string;
+}
+
+export interface SessionRow {
+  readonly id: string;
+  readonly projectPath: string | null;
+  readonly title: string | null;
+  readonly startedAt: string | null;
+  readonly endedAt: string | null;
+  readonly durationMs: number | null;
+  readonly messages: number;
+  readonly toolCalls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+  readonly versions: readonly string[];
+  readonly models: readonly string[];
+  readonly isLive: boolean;
+  /** Search snippet (with \u0001…\u0002 highlight markers) when the list comes from a search. */
+  readonly snippet?: string | undefined;
+}
+
+export interface SessionsResponse {
+  readonly sessions: readonly SessionRow[];
+  readonly total: number;
+  readonly facets: {
+    readonly projects: readonly string[];
+    readonly models: readonly string[];
+    readonly versions: readonly string[];
+  };
+}
+
+export interface SubagentInfo {
+  readonly key: string;
+  readonly agentId: string | null;
+  readonly parentCallId: string | null;
+  readonly linkedBy: string;
+  readonly prompt: string | null;
+  readonly agentType: string | null;
+  readonly startedAt: string | null;
+  readonly endedAt: string | null;
+  readonly events: number;
+  readonly toolCalls: number;
+}
+
+export interface SessionDetail {
+  readonly session: SessionRow;
+  readonly gitBranch: string | null;
+  readonly totalEvents: number;
+  readonly subagents: readonly SubagentInfo[];
+  readonly usageByModel: Readonly<Record<string, UsageTotals>>;
+  readonly counts: Readonly<Record<string, number>>;
+  readonly issues: number;
+  readonly toolCounts: Readonly<Record<string, number>>;
+}
+
+export interface ResultDto {
+  readonly isError: boolean;
+  readonly content: ResultContent;
+  readonly toolUseResult: unknown;
+  readonly typed: unknown;
+  readonly error: {
+    readonly category: ErrorCategory;
+    readonly severity: ErrorSeverity;
+    readonly message: string;
+    readonly exitCode?: number | undefined;
+  } | null;
+  readonly images: readonly ImageValue[];
+  readonly timestamp: string | null;
+}
+
+export interface CallDto {
+  readonly kind: 'tool-call';
+  readonly id: string;
+  readonly name: string;
+  readonly canonicalName: string;
+  readonly input: unknown;
+  readonly timestamp: string | null;
+  readonly status: CallStatus;
+  readonly durationMs: number | null;
+  readonly durations: readonly { readonly source: string; readonly ms: number }[];
+  readonly agentId: string | null;
+  readonly subagentKey: string | null;
+  readonly subagent: SubagentInfo | null;
+  readonly result: ResultDto | null;
+  /** True when long strings or lists were cut; GET /api/sessions/:id/calls/:callId has everything. */
+  readonly truncated: boolean;
+}
+
+export type AssistantItemDto =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'thinking'; readonly thinking: string; readonly redacted: boolean }
+  | CallDto
+  | { readonly kind: 'other-block'; readonly type: string; readonly raw: unknown };
+
+export type EventDto =
+  | {
+      readonly kind: 'prompt';
+      readonly index: number;
+      readonly uuid: string;
+      readonly timestamp: string | null;
+      readonly text: string;
+      readonly images: readonly ImageValue[];
+    }
+  | {
+      readonly kind: 'assistant';
+      readonly index: number;
+      readonly messageId: string;
+      readonly timestamp: string | null;
+      readonly model: string | null;
+      readonly usage: Usage | null;
+      readonly stopReason: string | null;
+      readonly isApiError: boolean;
+      readonly isSynthetic: boolean;
+      readonly items: readonly AssistantItemDto[];
+    }
+  | {
+      readonly kind: 'note';
+      readonly index: number;
+      readonly timestamp: string | null;
+      /** hidden reason, system subtype, attachment type… */
+      readonly label: string;
+      readonly source: 'hidden' | 'system' | 'attachment' | 'progress' | 'side' | 'unknown';
+      readonly reason: HiddenReason | null;
+      readonly level: string | null;
+      readonly text: string;
+      readonly truncated: boolean;
+    };
+
+export interface EventsPage {
+  readonly sessionId: string;
+  readonly agent: string | null;
+  readonly total: number;
+  readonly offset: number;
+  readonly events: readonly EventDto[];
+}
+
+export interface ToolStatRow {
+  readonly tool: string;
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+  readonly errorRate: number;
+  readonly p50: number | null;
+  readonly p95: number | null;
+  readonly max: number | null;
+  readonly categories: Readonly<Record<string, number>>;
+}
+
+export interface DayRow {
+  readonly day: string;
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+}
+
+export interface ProjectRow {
+  readonly project: string;
+  readonly sessions: number;
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+}
+
+export interface DurationBucket {
+  readonly label: string;
+  readonly maxMs: number | null;
+  readonly count: number;
+}
+
+export interface StatsResponse {
+  readonly tools: readonly ToolStatRow[];
+  readonly days: readonly DayRow[];
+  readonly projects: readonly ProjectRow[];
+  readonly durations: readonly DurationBucket[];
+  readonly categories: readonly { readonly category: string; readonly severity: string; readonly count: number }[];
+  readonly totals: {
+    readonly calls: number;
+    readonly errors: number;
+    readonly expectedErrors: number;
+    readonly sessions: number;
+  };
+}
+
+export interface CallRowDto {
+  readonly sessionId: string;
+  readonly callId: string;
+  readonly tool: string;
+  readonly timestamp: string | null;
+  readonly status: string;
+  readonly category: string | null;
+  readonly severity: string | null;
+  readonly durationMs: number | null;
+  readonly summary: string;
+  readonly projectPath: string | null;
+  readonly sessionTitle: string | null;
+}
+
+export interface CallsResponse {
+  readonly calls: readonly CallRowDto[];
+}
+
+export interface IssueDto {
+  readonly code: string;
+  readonly file: string;
+  readonly line: number;
+  readonly message: string;
+}
+
+/** Server-sent events on /api/events. */
+export type LiveMessage =
+  | { readonly type: 'session-updated'; readonly sessionId: string }
+  | { readonly type: 'sessions-changed' }
+  | { readonly type: 'hello' };

@@ -1,0 +1,356 @@
+import { type Context, Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { type AgentIndexLike, type IndexFilter, loose } from './agent-index.js';
+import type {
+  CallRowDto,
+  CallsResponse,
+  DayRow,
+  DurationBucket,
+  IssueDto,
+  ProjectRow,
+  SessionRow,
+  SessionsResponse,
+  StatsResponse,
+} from './api-types.js';
+import type { LiveEvents } from './live.js';
+import { hitSessionId, hitSnippet, statRows, toCallRow, toIssue, toSessionRow, toToolStat } from './mapping.js';
+import { hostCheck, securityHeaders, tokenCheck } from './security.js';
+import { SessionView } from './session-view.js';
+import { defaultAssetsDir, serveAsset } from './static.js';
+
+export interface AppDeps {
+  readonly index: AgentIndexLike;
+  readonly paths: readonly string[];
+  readonly host: string;
+  readonly port: number;
+  readonly token?: string | undefined;
+  readonly assetsDir?: string | undefined;
+  readonly events?: LiveEvents | undefined;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 500,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const ID = /^[A-Za-z0-9._:-]{1,200}$/;
+const MAX_PAGE = 500;
+const CACHE_SIZE = 4;
+
+function intParam(c: Context, name: string, fallback: number, max: number): number {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new HttpError(400, `${name} must be a non-negative integer`);
+  return Math.min(Number(raw), max);
+}
+
+function dateParam(c: Context, name: string): string | undefined {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return undefined;
+  if (Number.isNaN(Date.parse(raw))) throw new HttpError(400, `${name} must be a date`);
+  return raw;
+}
+
+function textParam(c: Context, name: string): string | undefined {
+  const raw = c.req.query(name);
+  return raw === undefined || raw === '' ? undefined : raw.slice(0, 500);
+}
+
+function sessionFilter(c: Context): IndexFilter {
+  const until = dateParam(c, 'until');
+  return {
+    project: textParam(c, 'project'),
+    since: dateParam(c, 'since'),
+    // a bare date means "through the end of that day"
+    until: until && /^\d{4}-\d{2}-\d{2}$/.test(until) ? `${until}T23:59:59.999Z` : until,
+    model: textParam(c, 'model'),
+    version: textParam(c, 'version'),
+    hasErrors: c.req.query('hasErrors') === 'true' || c.req.query('hasErrors') === '1' ? true : undefined,
+  };
+}
+
+function clean<T extends object>(filter: T): T {
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as T;
+}
+
+const DURATION_BUCKETS: readonly [string, number | null][] = [
+  ['< 100 ms', 100],
+  ['< 1 s', 1_000],
+  ['< 5 s', 5_000],
+  ['< 30 s', 30_000],
+  ['< 2 min', 120_000],
+  ['≥ 2 min', null],
+];
+
+/** The AgentDash HTTP app: JSON API under /api, SSE on /api/events, and the built dashboard. */
+export function createApp(deps: AppDeps) {
+  const index = loose(deps.index);
+  const assetsDir = deps.assetsDir ?? defaultAssetsDir();
+  const cache = new Map<string, SessionView>();
+
+  deps.events?.subscribe((message) => {
+    if (message.type === 'session-updated') cache.delete(message.sessionId);
+  });
+
+  const allRows = async (filter: IndexFilter = {}): Promise<SessionRow[]> =>
+    (await index.listSessions(clean(filter))).map(toSessionRow);
+
+  const summaryOf = async (idOrPrefix: string): Promise<SessionRow> => {
+    if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found');
+    const found = await index.getSession(idOrPrefix);
+    if (found === undefined || found === null) throw new HttpError(404, 'session not found');
+    const row = toSessionRow(found);
+    if (!row.id) throw new HttpError(404, 'session not found');
+    return row;
+  };
+
+  const viewOf = async (sessionId: string): Promise<SessionView> => {
+    const hit = cache.get(sessionId);
+    if (hit) {
+      cache.delete(sessionId);
+      cache.set(sessionId, hit);
+      return hit;
+    }
+    const session = await index.loadSession(sessionId);
+    const view = new SessionView(session);
+    cache.set(sessionId, view);
+    while (cache.size > CACHE_SIZE) {
+      const oldest = cache.keys().next().value;
+      if (oldest === undefined) break;
+      cache.delete(oldest);
+    }
+    return view;
+  };
+
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json({ success: false, error: error.message }, error.status);
+    console.error('agentdash: request failed:', error);
+    return c.json({ success: false, error: 'internal error' }, 500);
+  });
+  app.notFound((c) => c.json({ success: false, error: 'not found' }, 404));
+
+  app.use('*', securityHeaders());
+  app.use('*', hostCheck(deps.host, deps.port));
+  if (deps.token !== undefined && deps.token !== '') app.use('*', tokenCheck(deps.token));
+
+  const api = new Hono();
+
+  api.get('/health', (c) => c.json({ success: true, paths: deps.paths.length }));
+
+  api.get('/sessions', async (c) => {
+    const filter = sessionFilter(c);
+    const q = textParam(c, 'q');
+    const everything = await allRows();
+    let sessions: SessionRow[];
+    if (q) {
+      const hits = await index.search(q, clean({ ...filter, limit: 500 }));
+      const byId = new Map((await allRows(filter)).map((r) => [r.id, r]));
+      const seen = new Set<string>();
+      sessions = [];
+      for (const hit of hits) {
+        const id = hitSessionId(hit);
+        if (!id || seen.has(id)) continue;
+        const row = byId.get(id);
+        if (!row) continue;
+        seen.add(id);
+        sessions.push({ ...row, snippet: hitSnippet(hit) });
+      }
+    } else {
+      sessions = await allRows(filter);
+      sessions.sort((a, b) => (b.startedAt ?? '').localeCompare(a.startedAt ?? ''));
+    }
+    const distinct = (values: Iterable<string | null>) =>
+      [...new Set([...values].filter((v): v is string => !!v))].sort();
+    const body: SessionsResponse = {
+      sessions,
+      total: sessions.length,
+      facets: {
+        projects: distinct(everything.map((r) => r.projectPath)),
+        models: distinct(everything.flatMap((r) => r.models)),
+        versions: distinct(everything.flatMap((r) => r.versions)),
+      },
+    };
+    return c.json(body);
+  });
+
+  api.get('/sessions/:id', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const view = await viewOf(row.id);
+    return c.json(view.detail(row));
+  });
+
+  api.get('/sessions/:id/events', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const offset = intParam(c, 'offset', 0, Number.MAX_SAFE_INTEGER);
+    const limit = intParam(c, 'limit', 100, MAX_PAGE);
+    const agent = textParam(c, 'agent');
+    const all = c.req.query('all') === '1' || c.req.query('all') === 'true';
+    const view = await viewOf(row.id);
+    const page = view.page(agent, offset, limit, all);
+    if (!page) throw new HttpError(404, 'subagent not found');
+    return c.json(page);
+  });
+
+  api.get('/sessions/:id/calls/:callId', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const callId = c.req.param('callId');
+    if (!ID.test(callId)) throw new HttpError(404, 'call not found');
+    const view = await viewOf(row.id);
+    const call = view.callsById.get(callId);
+    if (!call) throw new HttpError(404, 'call not found');
+    return c.json(view.callDto(call, true));
+  });
+
+  api.get('/sessions/:id/issues', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const issues: IssueDto[] = (await index.issues({ sessionId: row.id })).map(toIssue);
+    return c.json({ issues });
+  });
+
+  api.get('/stats', async (c) => {
+    const filter = clean({
+      project: textParam(c, 'project'),
+      since: dateParam(c, 'since'),
+      until: dateParam(c, 'until'),
+    });
+    const tools = statRows(await index.stats(filter)).map(toToolStat);
+    tools.sort((a, b) => b.calls - a.calls);
+    const sessions = await allRows(filter);
+    const byId = new Map(sessions.map((s) => [s.id, s]));
+    const rows = (await index.calls({ ...filter, limit: 200_000 })).map((r) => toCallRow(r, byId));
+    const days = new Map<string, { calls: number; errors: number; expectedErrors: number }>();
+    const projects = new Map<
+      string,
+      { sessions: Set<string>; calls: number; errors: number; expectedErrors: number }
+    >();
+    const buckets = DURATION_BUCKETS.map(([label, maxMs]) => ({ label, maxMs, count: 0 }));
+    const categories = new Map<string, { category: string; severity: string; count: number }>();
+    for (const r of rows) {
+      const isErr = r.status === 'error';
+      const expected = isErr && r.severity === 'expected';
+      const day = r.timestamp ? r.timestamp.slice(0, 10) : 'unknown';
+      const d = days.get(day) ?? { calls: 0, errors: 0, expectedErrors: 0 };
+      d.calls++;
+      if (isErr && !expected) d.errors++;
+      if (expected) d.expectedErrors++;
+      days.set(day, d);
+      const project = r.projectPath ?? 'unknown';
+      const p = projects.get(project) ?? { sessions: new Set(), calls: 0, errors: 0, expectedErrors: 0 };
+      p.sessions.add(r.sessionId);
+      p.calls++;
+      if (isErr && !expected) p.errors++;
+      if (expected) p.expectedErrors++;
+      projects.set(project, p);
+      if (r.durationMs !== null) {
+        const b = buckets.find((x) => x.maxMs === null || r.durationMs! < x.maxMs);
+        if (b) b.count++;
+      }
+      if (isErr) {
+        const key = `${r.category ?? 'other'}|${r.severity ?? 'error'}`;
+        const cat = categories.get(key) ?? {
+          category: r.category ?? 'other',
+          severity: r.severity ?? 'error',
+          count: 0,
+        };
+        cat.count++;
+        categories.set(key, cat);
+      }
+    }
+    const body: StatsResponse = {
+      tools,
+      days: [...days].map(([day, v]): DayRow => ({ day, ...v })).sort((a, b) => a.day.localeCompare(b.day)),
+      projects: [...projects]
+        .map(
+          ([project, v]): ProjectRow => ({
+            project,
+            sessions: v.sessions.size,
+            calls: v.calls,
+            errors: v.errors,
+            expectedErrors: v.expectedErrors,
+          }),
+        )
+        .sort((a, b) => b.calls - a.calls),
+      durations: buckets as DurationBucket[],
+      categories: [...categories.values()].sort((a, b) => b.count - a.count),
+      totals: {
+        calls: rows.length,
+        errors: rows.filter((r) => r.status === 'error').length,
+        expectedErrors: rows.filter((r) => r.status === 'error' && r.severity === 'expected').length,
+        sessions: sessions.length,
+      },
+    };
+    return c.json(body);
+  });
+
+  api.get('/calls', async (c) => {
+    const filter = clean({
+      tool: textParam(c, 'tool'),
+      status: textParam(c, 'status'),
+      category: textParam(c, 'category'),
+      severity: textParam(c, 'severity'),
+      project: textParam(c, 'project'),
+      since: dateParam(c, 'since'),
+      until: dateParam(c, 'until'),
+      limit: intParam(c, 'limit', 200, 2000),
+    });
+    const byId = new Map((await allRows()).map((s) => [s.id, s]));
+    const calls: CallRowDto[] = (await index.calls(filter)).map((r) => toCallRow(r, byId));
+    const body: CallsResponse = { calls };
+    return c.json(body);
+  });
+
+  api.get('/events', (c) =>
+    streamSSE(c, async (stream) => {
+      const queue: string[] = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = deps.events?.subscribe((message) => {
+        queue.push(JSON.stringify(message));
+        wake?.();
+      });
+      let open = true;
+      stream.onAbort(() => {
+        open = false;
+        wake?.();
+      });
+      try {
+        await stream.writeSSE({ event: 'hello', data: JSON.stringify({ type: 'hello' }) });
+        while (open) {
+          if (queue.length === 0) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              setTimeout(resolve, 25_000);
+            });
+            wake = undefined;
+          }
+          if (!open) break;
+          if (queue.length === 0) {
+            await stream.writeSSE({ event: 'ping', data: '{}' });
+            continue;
+          }
+          while (queue.length > 0) {
+            const data = queue.shift()!;
+            await stream.writeSSE({ event: (JSON.parse(data) as { type: string }).type, data });
+          }
+        }
+      } finally {
+        unsubscribe?.();
+      }
+    }),
+  );
+
+  api.all('*', (c) => c.json({ success: false, error: 'not found' }, 404));
+
+  app.route('/api', api);
+
+  app.get('*', (c) => serveAsset(c, assetsDir));
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,179 @@
+import { existsSync, type FSWatcher, statSync, watch } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import type { AgentIndexLike } from './agent-index.js';
+import type { LiveMessage } from './api-types.js';
+import { toSessionRow } from './mapping.js';
+
+export type LiveListener = (message: LiveMessage) => void;
+
+/** Live change notifications: the SSE route and the session cache subscribe. */
+export interface LiveEvents {
+  subscribe(listener: LiveListener): () => void;
+  /** Refresh the index now and notify (also what the watcher calls after a debounce). */
+  refresh(changedFiles?: readonly string[]): Promise<void>;
+  close(): void;
+}
+
+export interface WatchOptions {
+  readonly index: AgentIndexLike;
+  readonly paths: readonly string[];
+  /** Debounce between the first change and the refresh. Default 150 ms. */
+  readonly debounceMs?: number;
+  /** Start file watchers (default true). */
+  readonly watch?: boolean;
+}
+
+const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+const SESSION_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Session id a changed file belongs to, when its path tells. */
+export function sessionIdOfPath(path: string): string | undefined {
+  const m = SESSION_FILE.exec(basename(path));
+  if (m) return m[1];
+  // <session>/subagents/**/agent-*.jsonl
+  const parts = path.split(/[\\/]/);
+  const at = parts.lastIndexOf('subagents');
+  if (at > 0 && SESSION_DIR.test(parts[at - 1] ?? '')) return parts[at - 1];
+  return undefined;
+}
+
+/** What to watch for a source path: the `projects/` folder of a Claude home, a folder, or a file's folder. */
+function watchTargets(paths: readonly string[]): { dir: string; recursive: boolean; file?: string }[] {
+  const out: { dir: string; recursive: boolean; file?: string }[] = [];
+  for (const input of paths) {
+    const path = resolve(input);
+    const info = (() => {
+      try {
+        return statSync(path);
+      } catch {
+        return undefined;
+      }
+    })();
+    if (!info) continue;
+    if (info.isFile()) out.push({ dir: dirname(path), recursive: false, file: basename(path) });
+    else {
+      const projects = join(path, 'projects');
+      out.push({ dir: existsSync(projects) ? projects : path, recursive: true });
+    }
+  }
+  return out;
+}
+
+export function createLiveEvents(options: WatchOptions): LiveEvents {
+  const listeners = new Set<LiveListener>();
+  const watchers: FSWatcher[] = [];
+  const debounceMs = options.debounceMs ?? 150;
+  let timer: NodeJS.Timeout | undefined;
+  let pending = new Set<string>();
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+
+  const emit = (message: LiveMessage) => {
+    for (const l of listeners) {
+      try {
+        l(message);
+      } catch {
+        // a broken listener must not stop the others
+      }
+    }
+  };
+
+  const snapshot = async (): Promise<Map<string, string>> => {
+    const rows = await options.index.listSessions();
+    const map = new Map<string, string>();
+    for (const raw of rows) {
+      const r = toSessionRow(raw);
+      map.set(r.id, `${r.endedAt}|${r.messages}|${r.toolCalls}|${r.errors}|${r.isLive}`);
+    }
+    return map;
+  };
+
+  const doRefresh = async (changed: readonly string[]) => {
+    const before = await snapshot();
+    await options.index.refresh(options.paths);
+    const after = await snapshot();
+    const updated = new Set<string>();
+    for (const file of changed) {
+      const id = sessionIdOfPath(file);
+      if (id && after.has(id)) updated.add(id);
+    }
+    let listChanged = before.size !== after.size;
+    for (const [id, sig] of after) {
+      const old = before.get(id);
+      if (old === undefined) listChanged = true;
+      else if (old !== sig) {
+        updated.add(id);
+        listChanged = true;
+      }
+    }
+    for (const sessionId of updated) emit({ type: 'session-updated', sessionId });
+    if (listChanged || updated.size > 0) emit({ type: 'sessions-changed' });
+  };
+
+  const refresh = async (changedFiles: readonly string[] = []): Promise<void> => {
+    for (const f of changedFiles) pending.add(f);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          const batch = [...pending];
+          pending = new Set();
+          try {
+            await doRefresh(batch);
+          } catch (error) {
+            console.error('agentdash: refresh failed:', error instanceof Error ? error.message : error);
+          }
+        } while (again && !closed);
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+
+  const schedule = (file: string) => {
+    pending.add(file);
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void refresh();
+    }, debounceMs);
+  };
+
+  if (options.watch !== false) {
+    for (const target of watchTargets(options.paths)) {
+      try {
+        const w = watch(target.dir, { recursive: target.recursive, persistent: false }, (_event, name) => {
+          if (closed || name === null) return;
+          const file = String(name);
+          if (target.file !== undefined && basename(file) !== target.file) return;
+          if (!file.endsWith('.jsonl') && !file.endsWith('.json') && !SESSION_DIR.test(basename(file))) return;
+          schedule(target.dir + sep + file);
+        });
+        w.on('error', () => {});
+        watchers.push(w);
+      } catch (error) {
+        console.error(`agentdash: cannot watch ${target.dir}:`, error instanceof Error ? error.message : error);
+      }
+    }
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    refresh,
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      for (const w of watchers) w.close();
+      listeners.clear();
+    },
+  };
+}

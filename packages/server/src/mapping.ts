@@ -1,0 +1,112 @@
+import type { CallRowDto, IssueDto, SessionRow, ToolStatRow } from './api-types.js';
+
+type Obj = Readonly<Record<string, unknown>>;
+
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const obj = (v: unknown): Obj => (isObj(v) ? v : {});
+export const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** A session summary from the index, as the API returns it. */
+export function toSessionRow(value: unknown): SessionRow {
+  const v = obj(value);
+  const startedAt = str(v.startedAt);
+  const endedAt = str(v.endedAt);
+  const duration =
+    num(v.durationMs) ?? (startedAt && endedAt ? Math.max(0, Date.parse(endedAt) - Date.parse(startedAt)) : null);
+  return {
+    id: str(v.id) ?? str(v.sessionId) ?? '',
+    projectPath: str(v.projectPath) ?? str(v.projectDir),
+    title: str(v.title),
+    startedAt,
+    endedAt,
+    durationMs: duration !== null && Number.isFinite(duration) ? duration : null,
+    messages: num(v.messages) ?? 0,
+    toolCalls: num(v.toolCalls) ?? 0,
+    errors: num(v.errors) ?? 0,
+    expectedErrors: num(v.expectedErrors) ?? 0,
+    versions: strs(v.versions),
+    models: strs(v.models),
+    isLive: v.isLive === true,
+  };
+}
+
+export function toToolStat(value: unknown): ToolStatRow {
+  const v = obj(value);
+  const d = obj(v.durationMs);
+  const calls = num(v.calls) ?? 0;
+  const errors = num(v.errors) ?? 0;
+  const categories: Record<string, number> = {};
+  const cats = v.categories;
+  if (Array.isArray(cats)) {
+    for (const c of cats) {
+      const co = obj(c);
+      const name = str(co.category) ?? str(co.name);
+      if (name) categories[name] = (categories[name] ?? 0) + (num(co.count) ?? num(co.calls) ?? 1);
+    }
+  } else if (isObj(cats)) {
+    for (const [k, n] of Object.entries(cats)) if (typeof n === 'number') categories[k] = n;
+  }
+  return {
+    tool: str(v.tool) ?? str(v.name) ?? '?',
+    calls,
+    errors,
+    expectedErrors: num(v.expectedErrors) ?? 0,
+    errorRate: num(v.errorRate) ?? (calls > 0 ? errors / calls : 0),
+    p50: num(d.p50) ?? num(v.p50),
+    p95: num(d.p95) ?? num(v.p95),
+    max: num(d.max) ?? num(v.max),
+    categories,
+  };
+}
+
+/** `stats()` may return rows, or an object holding them. */
+export function statRows(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  const v = obj(value);
+  for (const key of ['tools', 'perTool', 'rows', 'byTool']) {
+    const rows = v[key];
+    if (Array.isArray(rows)) return rows;
+    if (isObj(rows)) return Object.entries(rows).map(([tool, row]) => ({ tool, ...obj(row) }));
+  }
+  return [];
+}
+
+export function toCallRow(value: unknown, sessions: ReadonlyMap<string, SessionRow>): CallRowDto {
+  const v = obj(value);
+  const sessionId = str(v.sessionId) ?? '';
+  const session = sessions.get(sessionId);
+  return {
+    sessionId,
+    callId: str(v.callId) ?? str(v.id) ?? '',
+    tool: str(v.tool) ?? str(v.canonicalName) ?? str(v.name) ?? '?',
+    timestamp: str(v.timestamp),
+    status: str(v.status) ?? 'ok',
+    category: str(v.category),
+    severity: str(v.severity),
+    durationMs: num(v.durationMs),
+    summary: str(v.summary) ?? '',
+    projectPath: session?.projectPath ?? null,
+    sessionTitle: session?.title ?? null,
+  };
+}
+
+export function toIssue(value: unknown): IssueDto {
+  const v = obj(value);
+  return {
+    code: str(v.code) ?? 'unknown',
+    file: str(v.file) ?? '',
+    line: num(v.line) ?? 0,
+    message: str(v.message) ?? '',
+  };
+}
+
+export function hitSessionId(value: unknown): string | null {
+  const v = obj(value);
+  return str(v.sessionId) ?? str(v.id);
+}
+
+export function hitSnippet(value: unknown): string | undefined {
+  return str(obj(value).snippet) ?? undefined;
+}

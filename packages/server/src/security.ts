@@ -1,0 +1,86 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const TOKEN_COOKIE = 'agentdash_token';
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** Host header values accepted for a server bound to host:port (DNS-rebinding protection). */
+export function allowedHosts(host: string, port: number): Set<string> {
+  const names = new Set<string>();
+  const bracket = (h: string) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h);
+  names.add(bracket(host.toLowerCase()));
+  if (isLoopbackHost(host)) {
+    names.add('127.0.0.1');
+    names.add('localhost');
+    names.add('[::1]');
+  }
+  const out = new Set<string>();
+  for (const n of names) {
+    out.add(`${n}:${port}`);
+    if (port === 80) out.add(n);
+  }
+  return out;
+}
+
+/** Constant-time comparison of two secrets (hashed first so lengths never leak). */
+export function safeEqual(a: string, b: string): boolean {
+  const da = createHash('sha256').update(a).digest();
+  const db = createHash('sha256').update(b).digest();
+  return timingSafeEqual(da, db);
+}
+
+export function securityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+  };
+}
+
+export function hostCheck(host: string, port: number): MiddlewareHandler {
+  const allowed = allowedHosts(host, port);
+  return async (c, next) => {
+    const header = (c.req.header('host') ?? '').toLowerCase();
+    if (!allowed.has(header)) return c.json({ success: false, error: 'forbidden host' }, 403);
+    await next();
+  };
+}
+
+/** Every request must carry the token: `?token=` (then kept in a cookie), the cookie, or `Authorization: Bearer`. */
+export function tokenCheck(token: string): MiddlewareHandler {
+  return async (c, next) => {
+    const fromQuery = c.req.query('token');
+    const auth = c.req.header('authorization');
+    const fromBearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
+    const fromCookie = getCookie(c, TOKEN_COOKIE);
+    const candidates = [fromQuery, fromBearer, fromCookie].filter((t): t is string => typeof t === 'string');
+    const ok = candidates.some((t) => safeEqual(t, token));
+    if (!ok) return c.json({ success: false, error: 'missing or invalid token' }, 401);
+    if (fromQuery !== undefined && fromCookie === undefined) {
+      setCookie(c, TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    }
+    await next();
+  };
+}

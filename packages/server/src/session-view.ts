@@ -1,0 +1,275 @@
+import {
+  primaryDurationMs,
+  type Session,
+  type Subagent,
+  type TimelineEvent,
+  type ToolCall,
+} from '@agentdash/core/model';
+import type {
+  AssistantItemDto,
+  CallDto,
+  EventDto,
+  EventsPage,
+  SessionDetail,
+  SessionRow,
+  SubagentInfo,
+} from './api-types.js';
+
+/** Strings longer than this are cut in timeline pages (the per-call endpoint has the full text). */
+export const STRING_LIMIT = 12_000;
+const ARRAY_LIMIT = 300;
+
+interface Clip {
+  truncated: boolean;
+}
+
+/** A deep copy with long strings and arrays cut; images (`kind: 'image'`) are kept whole. */
+export function clip(value: unknown, state: Clip, limit = STRING_LIMIT): unknown {
+  if (typeof value === 'string') {
+    if (value.length <= limit) return value;
+    state.truncated = true;
+    return value.slice(0, limit);
+  }
+  if (Array.isArray(value)) {
+    const items = value.length > ARRAY_LIMIT ? value.slice(0, ARRAY_LIMIT) : value;
+    if (items !== value) state.truncated = true;
+    return items.map((item) => clip(item, state, limit));
+  }
+  if (typeof value === 'object' && value !== null) {
+    const rec = value as Record<string, unknown>;
+    if (rec.kind === 'image') return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(rec)) out[k] = clip(v, state, limit);
+    return out;
+  }
+  return value;
+}
+
+/** Which events show in the timeline by default: conversation, plus notes worth seeing. */
+function visible(event: TimelineEvent): boolean {
+  switch (event.kind) {
+    case 'prompt':
+    case 'assistant':
+      return true;
+    case 'hidden':
+      return (
+        event.reason === 'compact-summary' ||
+        event.reason === 'command' ||
+        event.reason === 'interrupt' ||
+        event.reason === 'task-notification'
+      );
+    case 'system':
+      return event.record.subtype !== 'turn_duration' && event.record.subtype !== 'stop_hook_summary';
+    case 'attachment':
+    case 'progress':
+    case 'side':
+    case 'unknown':
+      return false;
+    default:
+      return event satisfies never;
+  }
+}
+
+export interface ThreadView {
+  readonly events: readonly TimelineEvent[];
+}
+
+/** A loaded session with the lookups the routes need. */
+export class SessionView {
+  readonly session: Session;
+  readonly callsById: ReadonlyMap<string, ToolCall>;
+  readonly subagentsByKey: ReadonlyMap<string, Subagent>;
+  private readonly threads = new Map<string, readonly TimelineEvent[]>();
+
+  constructor(session: Session) {
+    this.session = session;
+    this.callsById = new Map(session.calls.map((c) => [c.id, c]));
+    this.subagentsByKey = new Map(session.subagents.map((s) => [s.key, s]));
+  }
+
+  /** Events of the main thread (agent undefined) or of one subagent; undefined when the key is unknown. */
+  thread(agent: string | undefined, all: boolean): readonly TimelineEvent[] | undefined {
+    const cacheKey = `${agent ?? ''}\u0000${all}`;
+    const cached = this.threads.get(cacheKey);
+    if (cached) return cached;
+    const source = agent === undefined ? this.session.events : this.subagentsByKey.get(agent)?.events;
+    if (!source) return undefined;
+    const events = all ? source : source.filter(visible);
+    this.threads.set(cacheKey, events);
+    return events;
+  }
+
+  subagentInfo(sub: Subagent): SubagentInfo {
+    let toolCalls = 0;
+    for (const e of sub.events)
+      if (e.kind === 'assistant') for (const i of e.items) if (i.kind === 'tool-call') toolCalls++;
+    return {
+      key: sub.key,
+      agentId: sub.agentId ?? null,
+      parentCallId: sub.parentCallId ?? null,
+      linkedBy: sub.linkedBy,
+      prompt: sub.prompt ?? null,
+      agentType: sub.agentType ?? null,
+      startedAt: sub.startedAt ?? null,
+      endedAt: sub.endedAt ?? null,
+      events: this.thread(sub.key, false)?.length ?? 0,
+      toolCalls,
+    };
+  }
+
+  detail(row: SessionRow): SessionDetail {
+    const s = this.session;
+    const toolCounts: Record<string, number> = {};
+    for (const c of s.calls) toolCounts[c.canonicalName] = (toolCounts[c.canonicalName] ?? 0) + 1;
+    return {
+      session: row,
+      gitBranch: s.gitBranch ?? null,
+      totalEvents: this.thread(undefined, false)?.length ?? 0,
+      subagents: s.subagents.map((sub) => this.subagentInfo(sub)),
+      usageByModel: s.usageByModel,
+      counts: s.counts,
+      issues: s.issues.length,
+      toolCounts,
+    };
+  }
+
+  page(agent: string | undefined, offset: number, limit: number, all: boolean): EventsPage | undefined {
+    const events = this.thread(agent, all);
+    if (!events) return undefined;
+    const start = Math.max(0, Math.min(offset, events.length));
+    const slice = events.slice(start, start + limit);
+    return {
+      sessionId: this.session.id,
+      agent: agent ?? null,
+      total: events.length,
+      offset: start,
+      events: slice.map((e, i) => this.eventDto(e, start + i)),
+    };
+  }
+
+  callDto(call: ToolCall, full: boolean): CallDto {
+    const state: Clip = { truncated: false };
+    const limit = full ? Number.POSITIVE_INFINITY : STRING_LIMIT;
+    const r = call.result;
+    const sub = call.subagentKey ? this.subagentsByKey.get(call.subagentKey) : undefined;
+    const dto: CallDto = {
+      kind: 'tool-call',
+      id: call.id,
+      name: call.name,
+      canonicalName: call.canonicalName,
+      input: full ? call.input : clip(call.input, state, limit),
+      timestamp: call.timestamp ?? null,
+      status: call.status,
+      durationMs: primaryDurationMs(call) ?? null,
+      durations: call.durations,
+      agentId: call.agentId ?? null,
+      subagentKey: call.subagentKey ?? null,
+      subagent: sub ? this.subagentInfo(sub) : null,
+      result: r
+        ? {
+            isError: r.isError,
+            content: (full ? r.content : clip(r.content, state, limit)) as typeof r.content,
+            toolUseResult: full ? r.toolUseResult : clip(r.toolUseResult, state, limit),
+            typed: full ? r.typed : clip(r.typed, state, limit),
+            error: r.error
+              ? {
+                  category: r.error.category,
+                  severity: r.error.severity,
+                  message: full ? r.error.message : (clip(r.error.message, state, limit) as string),
+                  exitCode: r.error.exitCode,
+                }
+              : null,
+            images: r.images,
+            timestamp: r.timestamp ?? null,
+          }
+        : null,
+      truncated: false,
+    };
+    return { ...dto, truncated: state.truncated };
+  }
+
+  private eventDto(event: TimelineEvent, index: number): EventDto {
+    switch (event.kind) {
+      case 'prompt':
+        return {
+          kind: 'prompt',
+          index,
+          uuid: event.uuid,
+          timestamp: event.timestamp ?? null,
+          text: event.text,
+          images: event.images,
+        };
+      case 'assistant':
+        return {
+          kind: 'assistant',
+          index,
+          messageId: event.messageId,
+          timestamp: event.timestamp ?? null,
+          model: event.model ?? null,
+          usage: event.usage ?? null,
+          stopReason: event.stopReason ?? null,
+          isApiError: event.isApiError,
+          isSynthetic: event.isSynthetic,
+          items: event.items.map((item): AssistantItemDto => {
+            switch (item.kind) {
+              case 'text':
+                return item;
+              case 'thinking':
+                return item;
+              case 'tool-call':
+                return this.callDto(item, false);
+              case 'other-block':
+                return { kind: 'other-block', type: item.block.kind, raw: clip(item.block, { truncated: false }) };
+              default:
+                return item satisfies never;
+            }
+          }),
+        };
+      case 'hidden':
+        return note(index, event.record.timestamp, event.reason, 'hidden', event.reason, null, event.text);
+      case 'system':
+        return note(
+          index,
+          event.record.timestamp,
+          event.record.subtype,
+          'system',
+          null,
+          event.record.level ?? null,
+          event.record.content ?? '',
+        );
+      case 'attachment':
+        return note(index, event.record.timestamp, event.record.attachmentType, 'attachment', null, null, '');
+      case 'progress':
+        return note(index, event.record.timestamp, event.record.dataType, 'progress', null, null, '');
+      case 'side':
+        return note(index, event.record.timestamp, event.record.kind, 'side', null, null, '');
+      case 'unknown':
+        return note(index, event.record.timestamp, event.record.type, 'unknown', null, null, '');
+      default:
+        return event satisfies never;
+    }
+  }
+}
+
+function note(
+  index: number,
+  timestamp: string | undefined,
+  label: string,
+  source: Extract<EventDto, { kind: 'note' }>['source'],
+  reason: Extract<EventDto, { kind: 'note' }>['reason'],
+  level: string | null,
+  text: string,
+): EventDto {
+  const cut = text.length > 4000;
+  return {
+    kind: 'note',
+    index,
+    timestamp: timestamp ?? null,
+    label,
+    source,
+    reason,
+    level,
+    text: cut ? text.slice(0, 4000) : text,
+    truncated: cut,
+  };
+}

@@ -1,0 +1,54 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Context } from 'hono';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The built dashboard (`packages/web/dist`), found relative to this package. */
+export function defaultAssetsDir(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+const MISSING = `<!doctype html><html><head><meta charset="utf-8"><title>AgentDash</title></head>
+<body style="font-family:sans-serif"><h1>AgentDash</h1><p>The web dashboard is not built. Run
+<code>npm run build -w @agentdash/web</code>. The JSON API is available under <code>/api</code>.</p></body></html>`;
+
+/** Serves a file of the assets folder, or index.html for any other path (SPA fallback). Never leaves the folder. */
+export async function serveAsset(c: Context, assetsDir: string): Promise<Response> {
+  const root = resolve(assetsDir);
+  let rel: string;
+  try {
+    rel = decodeURIComponent(new URL(c.req.url).pathname);
+  } catch {
+    return c.json({ success: false, error: 'bad path' }, 400);
+  }
+  const target = normalize(join(root, rel));
+  const inside = target === root || target.startsWith(root + sep);
+  if (inside && target !== root) {
+    const info = await stat(target).catch(() => undefined);
+    if (info?.isFile()) {
+      const body = await readFile(target);
+      const type = TYPES[extname(target)] ?? 'application/octet-stream';
+      const immutable = rel.startsWith('/assets/');
+      return c.body(body, 200, {
+        'Content-Type': type,
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+    }
+  }
+  const index = await readFile(join(root, 'index.html')).catch(() => undefined);
+  if (!index) return c.html(MISSING, 200);
+  return c.body(index, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
+}
