@@ -11,9 +11,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = resolve(process.argv[2] ?? join(root, '../shared/corpus'));
 const out = join(root, 'packages/cli/samples/claude-home');
 const picks = [
-  ['2.1.330', ['subagents', 'files', 'shell', 'web', 'mcp', 'interaction', 'tasks', 'planning', 'extras']],
+  ['2.1.330', ['subagents', 'files', 'shell', 'web', 'mcp', 'interaction', 'tasks', 'planning', 'extras', 'api']],
   ['2.0.76', ['subagents', 'search', 'interaction']],
-  ['1.0.128', ['subagents', 'shell', 'mcp']],
+  ['1.0.128', ['subagents', 'shell', 'mcp', 'continuation']],
 ];
 const SHORTEN = new Set(['api-request-blob', 'api-request-shape', 'api-request']);
 const LIMIT = 400;

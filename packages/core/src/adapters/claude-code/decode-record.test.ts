@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { samplesHome } from '../../../test/helpers.js';
+import { decodeLine } from './decode-record.js';
+
+const loc = { file: 'x.jsonl', line: 7, offset: 0 };
+
+function sampleLines(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.jsonl'))
+        out.push(
+          ...readFileSync(path, 'utf8')
+            .split('\n')
+            .filter((l) => l.trim() !== ''),
+        );
+    }
+  };
+  walk(samplesHome);
+  return out;
+}
+
+describe('decodeLine', () => {
+  it('maps every record type in the bundled real transcripts to a typed kind, none unknown', () => {
+    const kinds = new Map<string, Set<string>>();
+    for (const line of sampleLines()) {
+      const raw = JSON.parse(line) as { type: string; subtype?: string };
+      const decoded = decodeLine(line, loc);
+      if (!decoded.ok) throw new Error(decoded.issue.message);
+      const set = kinds.get(raw.type) ?? new Set<string>();
+      set.add(decoded.value.kind);
+      kinds.set(raw.type, set);
+    }
+    expect(Object.fromEntries([...kinds].map(([type, set]) => [type, [...set]]).sort())).toEqual({
+      'api-request': ['api-request'],
+      'api-request-blob': ['api-request'],
+      'api-request-shape': ['api-request'],
+      assistant: ['assistant'],
+      'atis-latch': ['meta'],
+      attachment: ['attachment'],
+      'cost-state': ['cost-state'],
+      'last-prompt': ['last-prompt'],
+      'queue-operation': ['queue-operation'],
+      relocated: ['meta'],
+      summary: ['summary'],
+      system: ['system'],
+      'tools-used': ['meta'],
+      user: ['user'],
+      'worktree-state': ['meta'],
+    });
+  });
+
+  it('keeps an unknown record type raw instead of dropping it', () => {
+    const decoded = decodeLine('{"type":"hologram","sessionId":"s1","beam":[1,2]}', loc);
+    expect(decoded).toEqual({
+      ok: true,
+      value: {
+        kind: 'unknown',
+        type: 'hologram',
+        sessionId: 's1',
+        timestamp: undefined,
+        loc,
+        raw: { type: 'hologram', sessionId: 's1', beam: [1, 2] },
+      },
+    });
+  });
+
+  it('reports bad JSON, non-objects and chain records without uuid as issues with file and line', () => {
+    const bad = decodeLine('{"type":"user",', loc);
+    expect(bad.ok ? undefined : [bad.issue.code, bad.issue.file, bad.issue.line]).toEqual([
+      'invalid_json',
+      'x.jsonl',
+      7,
+    ]);
+    const array = decodeLine('[1,2]', loc);
+    expect(array.ok ? undefined : array.issue.code).toBe('not_an_object');
+    const noUuid = decodeLine('{"type":"assistant","message":{}}', loc);
+    expect(noUuid.ok ? undefined : noUuid.issue.code).toBe('schema_mismatch');
+  });
+
+  it('decodes titles, last-prompt leaf pointers and synthetic API-error messages', () => {
+    const title = decodeLine('{"type":"custom-title","customTitle":"Fix the build","sessionId":"s"}', loc);
+    expect(title.ok && title.value.kind === 'title' ? [title.value.source, title.value.title] : []).toEqual([
+      'custom-title',
+      'Fix the build',
+    ]);
+    const ai = decodeLine('{"type":"ai-title","aiTitle":"Refactor parser","sessionId":"s"}', loc);
+    expect(ai.ok && ai.value.kind === 'title' ? ai.value.source : '').toBe('ai-title');
+    const last = decodeLine('{"type":"last-prompt","leafUuid":"u9","sessionId":"s"}', loc);
+    expect(last.ok && last.value.kind === 'last-prompt' ? [last.value.leafUuid, last.value.lastPrompt] : []).toEqual([
+      'u9',
+      undefined,
+    ]);
+    const synthetic = decodeLine(
+      '{"type":"assistant","uuid":"a1","parentUuid":null,"isApiErrorMessage":true,"message":{"id":"x","model":"<synthetic>","role":"assistant","content":[{"type":"text","text":"API Error: 500"}],"usage":{"input_tokens":0,"output_tokens":0}}}',
+      loc,
+    );
+    expect(
+      synthetic.ok && synthetic.value.kind === 'assistant'
+        ? [synthetic.value.isSynthetic, synthetic.value.isApiErrorMessage]
+        : [],
+    ).toEqual([true, true]);
+  });
+});
