@@ -12,3 +12,4 @@ export { type FileRecords, type RecordEvent, readRecords, streamRecords } from '
 export { type ResultInput, type TypedOutcome, typeToolResult } from './results/type-result.js';
 export { agentIdOfResult, linkSubagents, splitSidechains } from './subagents.js';
 export { canonicalToolName, isAgentTool, parseMcpToolName, toolNameAliases } from './tool-names.js';
+export { buildRecordTree, parentOf, pathTo, type RecordTree } from './tree.js';
