@@ -1,2 +1,16 @@
-/** @module */
-export {};
+/**
+ * @agentdash/index: a persistent, incremental SQLite index of Claude Code transcripts, with full-text search.
+ * @module
+ */
+export {
+  type AgentIndex,
+  defaultDbPath,
+  LIVE_WINDOW_MS,
+  type OpenIndexOptions,
+  openIndex,
+  toFtsQuery,
+} from './agent-index.js';
+export { AmbiguousSessionError, UnknownSessionError } from './errors.js';
+export { SCHEMA_VERSION } from './schema.js';
+export { formatDuration, oneLine, type SummarizableCall, shortPath, summarizeCall } from './summarize.js';
+export * from './types.js';

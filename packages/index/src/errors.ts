@@ -1,0 +1,26 @@
+import { AgentDashError } from '@agentdash/core';
+
+/** A session id prefix matched several sessions. */
+export class AmbiguousSessionError extends AgentDashError {
+  readonly prefix: string;
+  readonly candidates: readonly string[];
+  constructor(prefix: string, candidates: readonly string[]) {
+    super(
+      'AMBIGUOUS_SESSION',
+      `session prefix "${prefix}" matches ${candidates.length} sessions: ${candidates.slice(0, 5).join(', ')}${
+        candidates.length > 5 ? ', …' : ''
+      }`,
+    );
+    this.prefix = prefix;
+    this.candidates = candidates;
+  }
+}
+
+/** No session with this id (or prefix) in the index. */
+export class UnknownSessionError extends AgentDashError {
+  readonly sessionId: string;
+  constructor(sessionId: string) {
+    super('UNKNOWN_SESSION', `no session matches "${sessionId}"`);
+    this.sessionId = sessionId;
+  }
+}

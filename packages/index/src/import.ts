@@ -1,0 +1,390 @@
+import {
+  canonicalToolName,
+  createIsoTimestamp,
+  createRecordUuid,
+  createToolUseId,
+  type DiscoveredFile,
+  durationsOf,
+  hiddenReasonOf,
+  primaryDurationMs,
+  type RawCall,
+  type RawResult,
+  type RecordEvent,
+  type ResultContent,
+  resultText,
+  type TranscriptRecord,
+  timestampMs,
+  typeResult,
+  userText,
+} from '@agentdash/core';
+import type Database from 'better-sqlite3';
+import { summarizeCall } from './summarize.js';
+
+/** Longest text stored per searchable document. */
+const MAX_DOC_CHARS = 200_000;
+
+export interface FileRow {
+  readonly id: number;
+  readonly path: string;
+  readonly project_dir: string;
+  readonly role: 'main' | 'subagent';
+  readonly session_id: string;
+  readonly agent_id: string | null;
+  readonly meta_path: string | null;
+  readonly size: number;
+  readonly mtime_ms: number;
+  readonly ino: number;
+  readonly parsed_offset: number;
+  readonly next_line: number;
+  readonly records: number;
+}
+
+/** The session key of a discovered file (as core's groupSessions computes it). */
+export function sessionKeyOf(file: DiscoveredFile): string {
+  return file.sessionId ?? `orphan-${file.agentId ?? file.path.split(/[\\/]/).pop() ?? file.path}`;
+}
+
+/** Every string value inside a JSON value, for full-text search over tool inputs. */
+export function stringsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
+  else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) stringsOf(item, out);
+  return out;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_DOC_CHARS ? text.slice(0, MAX_DOC_CHARS) : text;
+}
+
+function outputText(content: ResultContent, toolUseResult: unknown): string {
+  const text = resultText(content);
+  if (text.trim() !== '') return text;
+  if (typeof toolUseResult === 'object' && toolUseResult !== null && !Array.isArray(toolUseResult)) {
+    const rec = toolUseResult as Record<string, unknown>;
+    return [rec.stdout, rec.stderr].filter((v): v is string => typeof v === 'string').join('\n');
+  }
+  return typeof toolUseResult === 'string' ? toolUseResult : '';
+}
+
+/** Prepared statements for importing and recomputing. */
+export class Writer {
+  private readonly s;
+  constructor(private readonly db: Database.Database) {
+    this.s = {
+      insertRecord: db.prepare(
+        `INSERT OR REPLACE INTO records (file_id, line, kind, uuid, ts, ts_ms, cwd, version, git_branch, model, message_id,
+          is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens)
+         VALUES (@file_id, @line, @kind, @uuid, @ts, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
+          @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens)`,
+      ),
+      insertTitle: db.prepare(
+        'INSERT OR REPLACE INTO titles (file_id, line, source, title, leaf_uuid) VALUES (?, ?, ?, ?, ?)',
+      ),
+      insertCall: db.prepare(
+        `INSERT OR IGNORE INTO calls (file_id, tool_use_id, line, name, input, ts, ts_ms, message_id, agent_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertResult: db.prepare(
+        `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, uuid, ts, is_error, content, tool_use_result)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertIssue: db.prepare('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
+      insertDoc: db.prepare(
+        `INSERT INTO docs (file_id, line, ts, ts_ms, kind, tool, call_id, agent_id, body)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      callName: db.prepare('SELECT name FROM calls WHERE tool_use_id = ? LIMIT 1').pluck(),
+      fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
+      firstCall: db.prepare(
+        `SELECT c.rowid, c.*, f.session_id FROM calls c JOIN files f ON f.id = c.file_id
+         WHERE c.tool_use_id = ? ORDER BY (c.ts_ms IS NULL), c.ts_ms, (f.role <> 'main'), c.rowid LIMIT 1`,
+      ),
+      firstResult: db.prepare('SELECT * FROM results WHERE tool_use_id = ? ORDER BY rowid LIMIT 1'),
+      cwdAt: db.prepare('SELECT cwd FROM records WHERE file_id = ? AND line = ?').pluck(),
+      factSession: db.prepare('SELECT session_id FROM call_facts WHERE tool_use_id = ?').pluck(),
+      deleteFact: db.prepare('DELETE FROM call_facts WHERE tool_use_id = ?'),
+      upsertFact: db.prepare(
+        `INSERT OR REPLACE INTO call_facts (tool_use_id, session_id, file_id, line, name, canonical_name, ts, ts_ms,
+          agent_id, has_result, is_error, category, severity, error_message, exit_code, duration_ms, summary)
+         VALUES (@tool_use_id, @session_id, @file_id, @line, @name, @canonical_name, @ts, @ts_ms, @agent_id,
+          @has_result, @is_error, @category, @severity, @error_message, @exit_code, @duration_ms, @summary)`,
+      ),
+      sessionsOfCall: db
+        .prepare('SELECT DISTINCT f.session_id FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?')
+        .pluck(),
+      idsOfFile: db
+        .prepare(
+          'SELECT tool_use_id FROM calls WHERE file_id = ? UNION SELECT tool_use_id FROM results WHERE file_id = ?',
+        )
+        .pluck(),
+    };
+  }
+
+  /** Ids of the calls and results stored for a file. */
+  idsOfFile(fileId: number): string[] {
+    return this.s.idsOfFile.all(fileId, fileId) as string[];
+  }
+
+  /** Remove everything parsed from a file (before re-reading it from the start). */
+  clearFile(fileId: number): void {
+    for (const table of ['records', 'titles', 'calls', 'results', 'issues', 'docs']) {
+      this.db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
+    }
+  }
+
+  /** Handle one streamed event of a file; tool_use ids seen are added to `touched`. */
+  handle(file: FileRow, event: RecordEvent, touched: Set<string>, counts: { records: number; issues: number }): void {
+    if (event.kind === 'issue') {
+      counts.issues += 1;
+      this.s.insertIssue.run(file.id, event.issue.line, event.issue.code, event.issue.message);
+      return;
+    }
+    counts.records += 1;
+    this.handleRecord(file, event.record, touched);
+  }
+
+  private doc(
+    file: FileRow,
+    line: number,
+    ts: string | undefined,
+    kind: string,
+    tool: string | null,
+    callId: string | null,
+    agentId: string | null,
+    body: string,
+  ): void {
+    if (body.trim() === '') return;
+    this.s.insertDoc.run(file.id, line, ts ?? null, timestampMs(ts) ?? null, kind, tool, callId, agentId, clip(body));
+  }
+
+  private handleRecord(file: FileRow, record: TranscriptRecord, touched: Set<string>): void {
+    const line = record.loc.line;
+    switch (record.kind) {
+      case 'user':
+      case 'assistant':
+      case 'system':
+      case 'attachment':
+      case 'progress': {
+        const agentId = record.isSidechain ? (record.agentId ?? file.agent_id ?? 'sidechain') : null;
+        const isPrompt =
+          record.kind === 'user' && hiddenReasonOf(record) === undefined && userText(record.content).trim() !== '';
+        const assistant = record.kind === 'assistant' ? record : undefined;
+        this.s.insertRecord.run({
+          file_id: file.id,
+          line,
+          kind: record.kind,
+          uuid: record.uuid,
+          ts: record.timestamp ?? null,
+          ts_ms: timestampMs(record.timestamp) ?? null,
+          cwd: record.cwd ?? null,
+          version: record.version ?? null,
+          git_branch: record.gitBranch ?? null,
+          model: assistant?.model ?? null,
+          message_id: assistant?.messageId ?? null,
+          is_sidechain: record.isSidechain ? 1 : 0,
+          is_synthetic: assistant?.isSynthetic || assistant?.model === '<synthetic>' ? 1 : 0,
+          is_prompt: isPrompt ? 1 : 0,
+          input_tokens: assistant?.usage?.inputTokens ?? null,
+          output_tokens: assistant?.usage?.outputTokens ?? null,
+          cache_creation_tokens: assistant?.usage?.cacheCreationInputTokens ?? null,
+          cache_read_tokens: assistant?.usage?.cacheReadInputTokens ?? null,
+        });
+        if (record.kind === 'user') {
+          if (isPrompt) this.doc(file, line, record.timestamp, 'prompt', null, null, agentId, userText(record.content));
+          if (typeof record.content !== 'string') {
+            for (const block of record.content) {
+              if (block.kind !== 'tool-result' || block.toolUseId === '') continue;
+              touched.add(block.toolUseId);
+              const inserted = this.s.insertResult.run(
+                file.id,
+                block.toolUseId,
+                line,
+                record.uuid,
+                record.timestamp ?? null,
+                block.isError ? 1 : 0,
+                JSON.stringify(block.content),
+                record.toolUseResult === undefined ? null : JSON.stringify(record.toolUseResult),
+              );
+              if (inserted.changes === 0) continue;
+              const name = (this.s.callName.get(block.toolUseId) as string | undefined) ?? null;
+              this.doc(
+                file,
+                line,
+                record.timestamp,
+                'tool-output',
+                name,
+                block.toolUseId,
+                agentId,
+                outputText(block.content, record.toolUseResult),
+              );
+            }
+          }
+        } else if (record.kind === 'assistant') {
+          for (const block of record.content) {
+            switch (block.kind) {
+              case 'text':
+                this.doc(file, line, record.timestamp, 'assistant', null, null, agentId, block.text);
+                break;
+              case 'thinking':
+                this.doc(file, line, record.timestamp, 'thinking', null, null, agentId, block.thinking);
+                break;
+              case 'tool-use': {
+                if (block.id === '') break;
+                touched.add(block.id);
+                const inserted = this.s.insertCall.run(
+                  file.id,
+                  block.id,
+                  line,
+                  block.name,
+                  block.input === undefined ? null : JSON.stringify(block.input),
+                  record.timestamp ?? null,
+                  timestampMs(record.timestamp) ?? null,
+                  record.messageId ?? null,
+                  agentId,
+                );
+                if (inserted.changes === 0) break;
+                this.s.fillDocTool.run(block.name, block.id);
+                this.doc(
+                  file,
+                  line,
+                  record.timestamp,
+                  'tool-input',
+                  block.name,
+                  block.id,
+                  agentId,
+                  stringsOf(block.input).join('\n'),
+                );
+                break;
+              }
+              default:
+                break;
+            }
+          }
+        }
+        return;
+      }
+      case 'title':
+        this.s.insertTitle.run(file.id, line, record.source, record.title, null);
+        return;
+      case 'summary':
+        this.s.insertTitle.run(file.id, line, 'summary', record.summary, record.leafUuid ?? null);
+        return;
+      case 'last-prompt':
+      case 'queue-operation':
+      case 'file-history-snapshot':
+      case 'cost-state':
+      case 'meta':
+        // Not chain records, but their timestamps count for the session's time range (as in core).
+        if (record.timestamp !== undefined) {
+          this.s.insertRecord.run({
+            file_id: file.id,
+            line,
+            kind: record.kind,
+            uuid: null,
+            ts: record.timestamp,
+            ts_ms: timestampMs(record.timestamp) ?? null,
+            cwd: null,
+            version: null,
+            git_branch: null,
+            model: null,
+            message_id: null,
+            is_sidechain: 0,
+            is_synthetic: 0,
+            is_prompt: 0,
+            input_tokens: null,
+            output_tokens: null,
+            cache_creation_tokens: null,
+            cache_read_tokens: null,
+          });
+        }
+        return;
+      case 'api-request':
+      case 'unknown':
+        return;
+      default:
+        record satisfies never;
+    }
+  }
+
+  /**
+   * Recompute the joined, classified fact row of one tool_use id from its stored call and result occurrences.
+   * Returns the sessions whose figures may have changed.
+   */
+  recomputeCall(id: string, sessions: Set<string>): void {
+    const before = this.s.factSession.get(id) as string | undefined;
+    if (before !== undefined) sessions.add(before);
+    for (const sid of this.s.sessionsOfCall.all(id) as string[]) sessions.add(sid);
+    const call = this.s.firstCall.get(id) as
+      | {
+          file_id: number;
+          line: number;
+          name: string;
+          input: string | null;
+          ts: string | null;
+          ts_ms: number | null;
+          message_id: string | null;
+          agent_id: string | null;
+          session_id: string;
+        }
+      | undefined;
+    if (call === undefined) {
+      this.s.deleteFact.run(id);
+      return;
+    }
+    sessions.add(call.session_id);
+    const resultRow = this.s.firstResult.get(id) as
+      | {
+          file_id: number;
+          line: number;
+          uuid: string | null;
+          ts: string | null;
+          is_error: number;
+          content: string;
+          tool_use_result: string | null;
+        }
+      | undefined;
+    const raw: RawCall = {
+      id: createToolUseId(id),
+      name: call.name,
+      input: call.input === null ? undefined : JSON.parse(call.input),
+      timestamp: call.ts === null ? undefined : createIsoTimestamp(call.ts),
+      loc: { file: '', line: call.line, offset: 0 },
+      messageId: call.message_id ?? undefined,
+    };
+    const rawResult: RawResult | undefined = resultRow
+      ? {
+          toolUseId: createToolUseId(id),
+          uuid: createRecordUuid(resultRow.uuid ?? ''),
+          timestamp: resultRow.ts === null ? undefined : createIsoTimestamp(resultRow.ts),
+          loc: { file: '', line: resultRow.line, offset: 0 },
+          isError: resultRow.is_error === 1,
+          content: JSON.parse(resultRow.content) as ResultContent,
+          toolUseResult: resultRow.tool_use_result === null ? undefined : JSON.parse(resultRow.tool_use_result),
+        }
+      : undefined;
+    const result = rawResult ? typeResult(raw, rawResult) : undefined;
+    const canonicalName = canonicalToolName(call.name);
+    const cwd = (this.s.cwdAt.get(call.file_id, call.line) as string | null | undefined) ?? undefined;
+    const summary = summarizeCall({ name: call.name, canonicalName, input: raw.input, result }, cwd);
+    const durationMs = primaryDurationMs({ durations: durationsOf(raw, rawResult) });
+    this.s.upsertFact.run({
+      tool_use_id: id,
+      session_id: call.session_id,
+      file_id: call.file_id,
+      line: call.line,
+      name: call.name,
+      canonical_name: canonicalName,
+      ts: call.ts,
+      ts_ms: call.ts_ms,
+      agent_id: call.agent_id,
+      has_result: result ? 1 : 0,
+      is_error: result?.isError ? 1 : 0,
+      category: result?.error?.category ?? null,
+      severity: result?.error?.severity ?? null,
+      error_message: result?.error?.message ?? null,
+      exit_code: result?.error?.exitCode ?? null,
+      duration_ms: durationMs ?? null,
+      summary,
+    });
+  }
+}

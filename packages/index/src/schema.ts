@@ -1,0 +1,185 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Versioned schema migrations (`PRAGMA user_version`). Each entry upgrades from version `i` to `i + 1`.
+ * The index is a cache of the transcripts: a migration may drop everything and let the next refresh re-read.
+ */
+const migrations: readonly string[] = [
+  // 1: initial schema.
+  `
+  CREATE TABLE files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    project_dir TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('main', 'subagent')),
+    session_id TEXT NOT NULL,
+    agent_id TEXT,
+    meta_path TEXT,
+    size INTEGER NOT NULL DEFAULT 0,
+    mtime_ms REAL NOT NULL DEFAULT 0,
+    ino INTEGER NOT NULL DEFAULT 0,
+    parsed_offset INTEGER NOT NULL DEFAULT 0,
+    next_line INTEGER NOT NULL DEFAULT 1,
+    records INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX files_session ON files(session_id);
+
+  -- Chain records (user/assistant/system/attachment/progress), one row per line.
+  CREATE TABLE records (
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    line INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    uuid TEXT,
+    ts TEXT,
+    ts_ms REAL,
+    cwd TEXT,
+    version TEXT,
+    git_branch TEXT,
+    model TEXT,
+    message_id TEXT,
+    is_sidechain INTEGER NOT NULL DEFAULT 0,
+    is_synthetic INTEGER NOT NULL DEFAULT 0,
+    is_prompt INTEGER NOT NULL DEFAULT 0,
+    input_tokens INTEGER,
+    output_tokens INTEGER,
+    cache_creation_tokens INTEGER,
+    cache_read_tokens INTEGER,
+    PRIMARY KEY (file_id, line)
+  ) WITHOUT ROWID;
+  CREATE INDEX records_uuid ON records(uuid);
+
+  -- Titles: custom-title, ai-title, summary (with its leaf uuid).
+  CREATE TABLE titles (
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    line INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    title TEXT NOT NULL,
+    leaf_uuid TEXT,
+    PRIMARY KEY (file_id, line)
+  ) WITHOUT ROWID;
+
+  -- Every tool_use block occurrence (first per file).
+  CREATE TABLE calls (
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    tool_use_id TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    input TEXT,
+    ts TEXT,
+    ts_ms REAL,
+    message_id TEXT,
+    agent_id TEXT,
+    PRIMARY KEY (file_id, tool_use_id)
+  );
+  CREATE INDEX calls_id ON calls(tool_use_id);
+
+  -- Every tool_result block occurrence (first per file).
+  CREATE TABLE results (
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    tool_use_id TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    uuid TEXT,
+    ts TEXT,
+    is_error INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    tool_use_result TEXT,
+    PRIMARY KEY (file_id, tool_use_id)
+  );
+  CREATE INDEX results_id ON results(tool_use_id);
+
+  -- One row per unique tool_use id: its first call joined with its first result, classified by core.
+  CREATE TABLE call_facts (
+    tool_use_id TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    file_id INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    canonical_name TEXT NOT NULL,
+    ts TEXT,
+    ts_ms REAL,
+    agent_id TEXT,
+    has_result INTEGER NOT NULL,
+    is_error INTEGER NOT NULL,
+    category TEXT,
+    severity TEXT,
+    error_message TEXT,
+    exit_code INTEGER,
+    duration_ms REAL,
+    summary TEXT NOT NULL
+  );
+  CREATE INDEX call_facts_session ON call_facts(session_id);
+  CREATE INDEX call_facts_name ON call_facts(name);
+
+  CREATE TABLE issues (
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    line INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    message TEXT NOT NULL
+  );
+  CREATE INDEX issues_file ON issues(file_id);
+
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    project_dir TEXT NOT NULL,
+    project_path TEXT,
+    title TEXT,
+    title_source TEXT,
+    started_at TEXT,
+    ended_at TEXT,
+    started_ms REAL,
+    ended_ms REAL,
+    prompts INTEGER NOT NULL DEFAULT 0,
+    messages INTEGER NOT NULL DEFAULT 0,
+    tool_calls INTEGER NOT NULL DEFAULT 0,
+    errors INTEGER NOT NULL DEFAULT 0,
+    expected_errors INTEGER NOT NULL DEFAULT 0,
+    versions TEXT NOT NULL DEFAULT '[]',
+    models TEXT NOT NULL DEFAULT '[]',
+    git_branch TEXT,
+    issues INTEGER NOT NULL DEFAULT 0,
+    usage TEXT NOT NULL DEFAULT '{}'
+  );
+
+  -- Searchable text: prompts, assistant text, thinking, tool inputs and outputs.
+  CREATE TABLE docs (
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    line INTEGER NOT NULL,
+    ts TEXT,
+    ts_ms REAL,
+    kind TEXT NOT NULL,
+    tool TEXT,
+    call_id TEXT,
+    agent_id TEXT,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX docs_file ON docs(file_id);
+  CREATE VIRTUAL TABLE docs_fts USING fts5(body, content='docs', content_rowid='id', tokenize='unicode61');
+  CREATE TRIGGER docs_ai AFTER INSERT ON docs BEGIN
+    INSERT INTO docs_fts(rowid, body) VALUES (new.id, new.body);
+  END;
+  CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN
+    INSERT INTO docs_fts(docs_fts, rowid, body) VALUES ('delete', old.id, old.body);
+  END;
+  `,
+];
+
+export const SCHEMA_VERSION = migrations.length;
+
+export class NewerSchemaError extends Error {}
+
+/** Bring the database to the current schema version. */
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new NewerSchemaError(`index schema version ${current} is newer than this program's (${SCHEMA_VERSION})`);
+  }
+  for (let version = current; version < SCHEMA_VERSION; version++) {
+    const sql = migrations[version];
+    if (sql === undefined) break;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * One-line, human summaries of tool calls: `Edit src/a.ts +3 −1`, `Bash npm test → exit 1`, `Grep "foo" in src`.
+ * Pure functions over the call's name, input and result; used by the index (stored per call) and the CLI.
+ */
+
+export interface SummarizableCall {
+  readonly name: string;
+  readonly canonicalName: string;
+  readonly input: unknown;
+  readonly result?:
+    | {
+        readonly isError: boolean;
+        readonly toolUseResult: unknown;
+        readonly error?: { readonly category: string; readonly exitCode?: number | undefined } | undefined;
+      }
+    | undefined;
+}
+
+const MAX = 80;
+
+function isObj(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function s(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function n(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** Collapse whitespace and cut to `max` characters. */
+export function oneLine(text: string, max = MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** A path shown relative to the project folder when it is inside it. */
+export function shortPath(path: string, cwd: string | undefined): string {
+  if (cwd && path.startsWith(`${cwd}/`)) return path.slice(cwd.length + 1);
+  return path;
+}
+
+function lineCount(text: string | undefined): number {
+  if (text === undefined || text === '') return 0;
+  return text.split('\n').length;
+}
+
+/** Added/removed line counts of an edit: from the structured patch when present, else from the strings. */
+function editDelta(input: Record<string, unknown>, tur: unknown): { added: number; removed: number } | undefined {
+  if (isObj(tur) && Array.isArray(tur.structuredPatch)) {
+    let added = 0;
+    let removed = 0;
+    for (const hunk of tur.structuredPatch) {
+      if (!isObj(hunk) || !Array.isArray(hunk.lines)) continue;
+      for (const line of hunk.lines) {
+        if (typeof line !== 'string') continue;
+        if (line.startsWith('+')) added += 1;
+        else if (line.startsWith('-')) removed += 1;
+      }
+    }
+    return { added, removed };
+  }
+  const edits = Array.isArray(input.edits) ? input.edits.filter(isObj) : [input];
+  let added = 0;
+  let removed = 0;
+  let any = false;
+  for (const edit of edits) {
+    const oldS = typeof edit.old_string === 'string' ? edit.old_string : undefined;
+    const newS = typeof edit.new_string === 'string' ? edit.new_string : undefined;
+    if (oldS === undefined && newS === undefined) continue;
+    any = true;
+    removed += lineCount(oldS);
+    added += lineCount(newS);
+  }
+  return any ? { added, removed } : undefined;
+}
+
+function outcome(call: SummarizableCall): string {
+  const result = call.result;
+  if (result === undefined) return '';
+  if (!result.isError) return '';
+  const error = result.error;
+  if (error?.exitCode !== undefined) return ` → exit ${error.exitCode}`;
+  return ` → ${error?.category ?? 'error'}`;
+}
+
+/** The summary without the tool's duration, e.g. `Bash npm test → exit 1`. */
+export function summarizeCall(call: SummarizableCall, cwd?: string): string {
+  const input = isObj(call.input) ? call.input : {};
+  const tur = call.result?.toolUseResult;
+  const path = s(input.file_path) ?? s(input.notebook_path) ?? s(input.path);
+  const p = path ? shortPath(path, cwd) : undefined;
+  const name = call.name;
+  let detail: string;
+  switch (call.canonicalName) {
+    case 'Edit':
+    case 'MultiEdit': {
+      const delta = editDelta(input, tur);
+      detail = `${p ?? ''}${delta ? ` +${delta.added} −${delta.removed}` : ''}`;
+      break;
+    }
+    case 'Write': {
+      const content = s(input.content);
+      detail = `${p ?? ''}${content !== undefined ? ` (${lineCount(content)} lines)` : ''}`;
+      break;
+    }
+    case 'Read': {
+      const offset = n(input.offset);
+      const limit = n(input.limit);
+      const range = offset !== undefined || limit !== undefined ? `:${offset ?? 1}${limit ? `+${limit}` : ''}` : '';
+      detail = `${p ?? ''}${range}`;
+      break;
+    }
+    case 'NotebookEdit':
+      detail = `${p ?? ''}${s(input.edit_mode) ? ` (${s(input.edit_mode)})` : ''}`;
+      break;
+    case 'Bash': {
+      const command = s(input.command) ?? '';
+      const bg = input.run_in_background === true ? ' &' : '';
+      if (call.result !== undefined && !call.result.isError) {
+        const code = isObj(tur) ? n(tur.exitCode) : undefined;
+        return `${name} ${oneLine(command, 60)}${bg} → ${code !== undefined ? `exit ${code}` : 'ok'}`;
+      }
+      return `${name} ${oneLine(command, 60)}${bg}${outcome(call)}`;
+    }
+    case 'Grep': {
+      const pattern = s(input.pattern) ?? '';
+      detail = `"${oneLine(pattern, 40)}"${p ? ` in ${p}` : ''}${s(input.glob) ? ` (${s(input.glob)})` : ''}`;
+      break;
+    }
+    case 'Glob':
+      detail = `${s(input.pattern) ?? ''}${p ? ` in ${p}` : ''}`;
+      break;
+    case 'Agent': {
+      const type = s(input.subagent_type);
+      detail = `${oneLine(s(input.description) ?? s(input.prompt) ?? '', 60)}${type ? ` (${type})` : ''}`;
+      break;
+    }
+    case 'WebFetch':
+      detail = s(input.url) ?? '';
+      break;
+    case 'WebSearch':
+      detail = `"${oneLine(s(input.query) ?? '', 60)}"`;
+      break;
+    case 'TodoWrite': {
+      const todos = Array.isArray(input.todos) ? input.todos : [];
+      const done = todos.filter((t) => isObj(t) && t.status === 'completed').length;
+      detail = `${todos.length} todos, ${done} done`;
+      break;
+    }
+    case 'TaskOutput':
+    case 'TaskStop':
+      detail = s(input.bash_id) ?? s(input.shell_id) ?? s(input.task_id) ?? '';
+      break;
+    case 'Skill':
+      detail = s(input.skill) ?? s(input.command) ?? '';
+      break;
+    default:
+      detail = firstString(input);
+  }
+  const text = detail.trim() === '' ? name : `${name} ${detail.trim()}`;
+  return `${oneLine(text, 100)}${outcome(call)}`;
+}
+
+function firstString(input: Record<string, unknown>): string {
+  for (const value of Object.values(input)) {
+    if (typeof value === 'string' && value.trim() !== '') return oneLine(value, 60);
+  }
+  return '';
+}
+
+/** `2.3 s`, `340 ms`, `1 min 5 s`. */
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+  return `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min`;
+}

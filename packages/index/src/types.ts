@@ -1,0 +1,202 @@
+import type { ErrorCategory, ErrorSeverity, ParseIssueCode } from '@agentdash/core';
+
+/** What one `refresh` did. */
+export interface RefreshReport {
+  /** Transcript files in scope (discovered under the given paths). */
+  readonly files: number;
+  /** Files read in this run (new, grown, truncated or replaced). */
+  readonly filesParsed: number;
+  /** Bytes read in this run; 0 when nothing changed. */
+  readonly bytesParsed: number;
+  /** Records decoded in this run. */
+  readonly records: number;
+  /** Parse issues stored for the files in scope (malformed lines etc.), plus discovery issues. */
+  readonly issues: number;
+  /** Parse issues found in this run. */
+  readonly newIssues: number;
+  /** Files dropped from the index because they are gone. */
+  readonly filesRemoved: number;
+  /** Sessions in scope after the refresh. */
+  readonly sessions: number;
+}
+
+export interface RefreshProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly file: string;
+}
+
+export interface RefreshOptions {
+  readonly onProgress?: (progress: RefreshProgress) => void;
+}
+
+/** A point in time: ISO-8601 text or milliseconds since the epoch. */
+export type TimeInput = string | number | Date;
+
+export interface SessionFilter {
+  /** Only sessions with a file under one of these paths (files, project folders, Claude homes). */
+  readonly paths?: readonly string[];
+  /** Project path or project folder name: exact, or a substring of either. */
+  readonly project?: string;
+  /** Sessions that were active at or after this time. */
+  readonly since?: TimeInput;
+  /** Sessions that started at or before this time. */
+  readonly until?: TimeInput;
+  /** Sessions that used this model (substring). */
+  readonly model?: string;
+  /** Sessions written by this client version (exact). */
+  readonly version?: string;
+  /** true: only sessions with at least one error; false: only those without. */
+  readonly hasErrors?: boolean;
+  readonly limit?: number;
+}
+
+export interface UsageSummary {
+  readonly responses: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheCreationInputTokens: number;
+  readonly cacheReadInputTokens: number;
+}
+
+export interface SessionSummary {
+  readonly id: string;
+  readonly projectPath: string | undefined;
+  readonly projectDir: string;
+  readonly title: string | undefined;
+  readonly titleSource: 'custom-title' | 'ai-title' | 'summary' | 'first-prompt' | undefined;
+  readonly startedAt: string | undefined;
+  readonly endedAt: string | undefined;
+  readonly durationMs: number | undefined;
+  /** Prompts plus assistant responses (each API response once), subagents included. */
+  readonly messages: number;
+  readonly prompts: number;
+  /** Unique tool_use ids in the session's files. */
+  readonly toolCalls: number;
+  /** Calls whose result has `is_error: true`. */
+  readonly errors: number;
+  /** Errors classified as expected (part of normal work). */
+  readonly expectedErrors: number;
+  readonly versions: readonly string[];
+  readonly models: readonly string[];
+  readonly gitBranch: string | undefined;
+  readonly files: readonly { readonly path: string; readonly role: 'main' | 'subagent'; readonly agentId?: string }[];
+  readonly subagents: number;
+  /** The main file was modified within the last 2 minutes. */
+  readonly isLive: boolean;
+  /** Parse issues stored for the session's files. */
+  readonly issues: number;
+  readonly usage: UsageSummary;
+  readonly usageByModel: Readonly<Record<string, UsageSummary>>;
+}
+
+export interface DurationStats {
+  readonly p50: number | null;
+  readonly p95: number | null;
+  readonly max: number | null;
+}
+
+export interface ToolStat {
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+  /** errors / calls (0 when there are no calls). */
+  readonly errorRate: number;
+  readonly durationMs: DurationStats;
+  readonly categories: Readonly<Record<string, number>>;
+  /** Canonical tool name (Task → Agent, …). */
+  readonly canonicalName: string;
+  /** Calls that have a result. */
+  readonly paired: number;
+}
+
+export interface ToolStats {
+  readonly sessions: number;
+  /** Unique tool_use ids. */
+  readonly calls: number;
+  /** Calls that have a result. */
+  readonly paired: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+  /** Per tool, keyed by the tool name as written in the transcript. */
+  readonly tools: Readonly<Record<string, ToolStat>>;
+}
+
+export type CallRowStatus = 'ok' | 'error' | 'pending' | 'unanswered';
+
+export interface CallFilter {
+  readonly paths?: readonly string[];
+  /** Tool name as written, or canonical name. */
+  readonly tool?: string;
+  readonly status?: CallRowStatus;
+  readonly category?: ErrorCategory | string;
+  readonly severity?: ErrorSeverity;
+  readonly project?: string;
+  readonly sessionId?: string;
+  readonly since?: TimeInput;
+  readonly until?: TimeInput;
+  readonly limit?: number;
+}
+
+export interface CallRow {
+  readonly sessionId: string;
+  readonly callId: string;
+  /** Tool name as written. */
+  readonly tool: string;
+  readonly canonicalTool: string;
+  readonly timestamp: string | undefined;
+  readonly status: CallRowStatus;
+  readonly category: string | undefined;
+  readonly severity: ErrorSeverity | undefined;
+  readonly errorMessage: string | undefined;
+  readonly exitCode: number | undefined;
+  readonly durationMs: number | undefined;
+  /** One-line summary, e.g. `Edit src/a.ts +3 −1`. */
+  readonly summary: string;
+  readonly agentId: string | undefined;
+  readonly projectPath: string | undefined;
+  readonly file: string;
+  readonly line: number;
+}
+
+export const searchKinds = ['prompt', 'assistant', 'thinking', 'tool-input', 'tool-output'] as const;
+export type SearchKind = (typeof searchKinds)[number];
+
+export interface SearchFilter {
+  readonly paths?: readonly string[];
+  readonly project?: string;
+  readonly tool?: string;
+  readonly sessionId?: string;
+  readonly kind?: SearchKind;
+  readonly since?: TimeInput;
+  readonly limit?: number;
+}
+
+/** Snippet markers: the matched text is between these. */
+export const HIGHLIGHT_START = '\u0001';
+export const HIGHLIGHT_END = '\u0002';
+
+export interface SearchHit {
+  readonly sessionId: string;
+  readonly projectPath: string | undefined;
+  readonly sessionTitle: string | undefined;
+  readonly timestamp: string | undefined;
+  readonly kind: SearchKind;
+  readonly tool: string | undefined;
+  readonly callId: string | undefined;
+  readonly agentId: string | undefined;
+  /** Text around the match; matches are wrapped in HIGHLIGHT_START … HIGHLIGHT_END. */
+  readonly snippet: string;
+  readonly file: string;
+  readonly line: number;
+  /** bm25 rank: lower is better. */
+  readonly rank: number;
+}
+
+export interface StoredIssue {
+  readonly code: ParseIssueCode | string;
+  readonly file: string;
+  readonly line: number;
+  readonly message: string;
+  readonly sessionId: string;
+}
