@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { samplesHome } from '../../test/helpers.js';
+import { NotTranscriptError, PathNotFoundError } from '../errors.js';
+import { defaultClaudeHome, discoverFiles, groupSessions } from './discover.js';
+
+const projects = join(samplesHome, 'projects');
+const subagentsProject = join(projects, '-home-user-proj-subagents');
+const session2130 = '410c10d6-fdc3-4c91-bc4f-74b883942e01';
+
+describe('discoverFiles', () => {
+  it('finds the same files from a Claude home and from its projects folder', async () => {
+    const fromHome = await discoverFiles([samplesHome]);
+    const fromProjects = await discoverFiles([projects]);
+    expect(fromHome.files.map((f) => f.path)).toEqual(fromProjects.files.map((f) => f.path));
+    expect(fromHome.issues).toEqual([]);
+    expect(new Set(fromHome.files.map((f) => f.projectDir)).size).toBe(12);
+  });
+
+  it('finds subagent files in both layouts and attaches them to their session', async () => {
+    const { files } = await discoverFiles([subagentsProject]);
+    const groups = groupSessions(files);
+    const bySession = Object.fromEntries(groups.map((g) => [g.sessionId, g.subagents.map((s) => s.agentId).sort()]));
+    // 2.1.x: <session>/subagents/agent-<id>.jsonl (+ .meta.json)
+    expect(bySession[session2130]).toEqual([
+      'a6f077947b965e76e',
+      'ab803f6513f82f68e',
+      'aceae7f385bbb67a7',
+      'afc6b8f262420045d',
+    ]);
+    // 2.0.x: agent-<id>.jsonl beside the session, session id read from the records
+    expect(bySession['3d438771-f9d6-4a92-9daa-79a2c6f7cc27']).toEqual([
+      'a351702',
+      'a997c70',
+      'aa4a751',
+      'abc0ab0',
+      'adf0b3e',
+      'ae0b871',
+    ]);
+    // ≤2.0.27: sidechains live inside the main file
+    expect(bySession['8f0808b5-a7f3-4708-8e86-3eac81d4c7d1']).toEqual([]);
+    const withMeta = files.filter((f) => f.metaPath !== undefined);
+    expect(withMeta.length).toBe(4);
+  });
+
+  it('accepts single .jsonl files and a session folder on its own', async () => {
+    const one = await discoverFiles([join(subagentsProject, `${session2130}.jsonl`)]);
+    expect(one.files.map((f) => [f.role, f.sessionId])).toEqual([['main', session2130]]);
+    const folder = await discoverFiles([join(subagentsProject, session2130)]);
+    expect(folder.files.length).toBeGreaterThan(4);
+  });
+
+  it('fails clearly on a missing path or a file that is not a transcript', async () => {
+    await expect(discoverFiles([join(projects, 'nope')])).rejects.toBeInstanceOf(PathNotFoundError);
+    await expect(
+      discoverFiles([join(subagentsProject, session2130, 'subagents', 'agent-ab803f6513f82f68e.meta.json')]),
+    ).rejects.toBeInstanceOf(NotTranscriptError);
+  });
+
+  it('uses $CLAUDE_CONFIG_DIR, else ~/.claude', () => {
+    expect(defaultClaudeHome({ CLAUDE_CONFIG_DIR: '/cfg' }, '/home/u')).toBe('/cfg');
+    expect(defaultClaudeHome({}, '/home/u')).toBe(join('/home/u', '.claude'));
+  });
+});
