@@ -1,6 +1,10 @@
+import { isRecord } from '../../../internal/guards.js';
 import type { ImageValue, ResultContent } from '../../../model/content.js';
 import type { ToolError } from '../../../model/tool-error.js';
-import type { TypedResult } from './typed-result.js';
+import { classifyError } from './errors.js';
+import { collectImages, contentText, stripUndefined, unwrapToolUseError } from './text.js';
+import { dataParsers, kindOfTool, type ParseContext } from './tools.js';
+import { type DataKind, resultDataSchemas, type TypedResult } from './typed-result.js';
 
 /** Everything known about one tool result, for typing it. */
 export interface ResultInput {
@@ -20,19 +24,64 @@ export interface TypedOutcome {
   readonly images: readonly ImageValue[];
 }
 
+/** The message of an error result: the content without its `<tool_use_error>` wrapper. */
+export function errorMessageOf(content: ResultContent, toolUseResult: unknown): { text: string; wrapped: boolean } {
+  const unwrapped = unwrapToolUseError(contentText(content));
+  if (unwrapped.text !== '') return unwrapped;
+  if (typeof toolUseResult === 'string') return { text: toolUseResult.replace(/^Error: /, '').trim(), wrapped: false };
+  return unwrapped;
+}
+
 /** Type one tool result. Never throws. */
 export function typeToolResult(input: ResultInput): TypedOutcome {
+  const kind = kindOfTool(input.canonicalName);
+  let images: ImageValue[] = [];
+  try {
+    images = collectImages(input.content, input.toolUseResult);
+  } catch {
+    images = [];
+  }
   if (input.isError) {
-    const message = typeof input.content === 'string' ? input.content : '';
+    const { text, wrapped } = errorMessageOf(input.content, input.toolUseResult);
+    const classified = classifyError(kind, text, wrapped);
     return {
-      typed: { kind: 'error', tool: input.name, message },
-      error: { category: 'other', severity: 'error', message },
-      images: [],
+      typed: { kind: 'error', tool: input.name, message: text },
+      error: stripUndefined({ ...classified, message: text }),
+      images,
     };
   }
-  return {
-    typed: { kind: 'unknown', tool: input.name, content: input.content, toolUseResult: input.toolUseResult },
-    error: undefined,
-    images: [],
+  const typed = kind === undefined ? undefined : typeAs(kind, input);
+  return { typed: typed ?? unknownResult(input), error: undefined, images };
+}
+
+function unknownResult(input: ResultInput): TypedResult {
+  return stripUndefined({
+    kind: 'unknown',
+    tool: input.name,
+    content: input.content,
+    toolUseResult: input.toolUseResult,
+  });
+}
+
+/** Parse with the kind's parser and validate against its schema; undefined when it does not fit. */
+function typeAs(kind: DataKind, input: ResultInput): TypedResult | undefined {
+  const tur = input.toolUseResult;
+  const ctx: ParseContext = {
+    tool: input.name,
+    input: isRecord(input.input) ? input.input : {},
+    content: input.content,
+    text: contentText(input.content),
+    structured: tur !== null && typeof tur === 'object' ? tur : undefined,
+    turString: typeof tur === 'string' ? tur : undefined,
   };
+  let raw: unknown;
+  try {
+    raw = dataParsers[kind](ctx);
+  } catch {
+    return undefined;
+  }
+  if (raw === undefined) return undefined;
+  const parsed = resultDataSchemas[kind].safeParse(stripUndefined(raw));
+  if (!parsed.success) return undefined;
+  return stripUndefined({ kind, tool: input.name, data: parsed.data }) as TypedResult;
 }

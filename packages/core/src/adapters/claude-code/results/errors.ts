@@ -1,0 +1,101 @@
+import type { ErrorCategory, ErrorSeverity, ToolError } from '../../../model/tool-error.js';
+import type { DataKind } from './typed-result.js';
+
+interface Rule {
+  readonly category: ErrorCategory;
+  readonly test: RegExp;
+  /** Only for these kinds (default: every tool). */
+  readonly kinds?: readonly (DataKind | 'none')[];
+}
+
+/*
+ * Ordered rules over the unwrapped message. Written from every error result of the corpus (1.0.128, 2.0.50,
+ * 2.0.76, 2.1.330) and the messages FORMAT.md §5 lists. The first match wins.
+ */
+const rules: readonly Rule[] = [
+  { category: 'unknown-tool', test: /No such tool available/ },
+  { category: 'validation', test: /^InputValidationError\b/ },
+  {
+    category: 'interrupted',
+    test: /\[Request interrupted by user|Command was aborted before completion|doesn't want to take this action right now|Interrupted by user/i,
+  },
+  {
+    category: 'user-rejected',
+    test: /doesn't want to proceed with this tool use|User rejected tool use|tool use was rejected|^User (?:declined|rejected)/i,
+  },
+  // Print mode denies ask-type prompts with the prompt's own text.
+  { category: 'user-rejected', test: /^Exit plan mode\?$/, kinds: ['exit-plan-mode'] },
+  { category: 'user-rejected', test: /^Answer questions\?$/, kinds: ['ask-user-question'] },
+  {
+    category: 'hook-blocked',
+    test: /(?:PreToolUse|PostToolUse)\S* hook|operation blocked by hook|blocked by (?:a |the )?hook|Execution stopped by \S+ hook|hook error/i,
+  },
+  { category: 'timeout', test: /(?:^|\n)Command timed out/ },
+  { category: 'exit-code', test: /^Exit code -?\d+/, kinds: ['bash'] },
+  {
+    category: 'permission-denied',
+    test: /requested permissions to|haven't granted it yet|requires approval|needs approval|^Denied by|Permission to use \S+ (?:has been )?denied|while in plan mode|permission denied/i,
+  },
+  { category: 'file-not-read', test: /has not been read yet|modified since (?:it was )?(?:last )?read/i },
+  { category: 'string-not-found', test: /String to replace not found/ },
+  {
+    category: 'file-not-found',
+    test: /^File does not exist|^(?:Directory|Path) does not exist|^ENOENT|no such file or directory/i,
+    kinds: ['read', 'write', 'edit', 'multi-edit', 'notebook-edit', 'glob', 'grep', 'ls', 'lsp', 'none'],
+  },
+  {
+    category: 'not-running',
+    test: /is not running|No shell found|No task found|already (?:completed|finished|exited|killed)/i,
+  },
+  {
+    category: 'network',
+    test: /Request failed with status code|Unable to verify if domain|EPROTO|SSL routines|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|socket hang up|fetch failed|certificate|Maximum redirects|Network error/i,
+  },
+  { category: 'timeout', test: /timed out|timeout/i },
+  { category: 'validation', test: /Input validation error|Invalid arguments/i },
+  { category: 'api-error', test: /^MCP error|^API Error|^Error calling tool/ },
+  {
+    category: 'validation',
+    test: /Found \d+ matches of the string to replace|No changes to make|exceeds maximum allowed size|EISDIR|illegal operation on a directory|^Unknown (?:skill|slash command|command)|not found\. Available|^Invalid|Cell with ID .* not found|No scheduled job with id|^No-op:|not enabled in this build|rejected the pattern|is not a valid|must be/i,
+  },
+];
+
+/** Severity: expected for a user's decision and for stopping or reading a shell that already ended. */
+function severityOf(category: ErrorCategory, kind: DataKind | undefined): ErrorSeverity {
+  if (category === 'user-rejected') return 'expected';
+  if (category === 'not-running' && (kind === 'task-stop' || kind === 'task-output')) return 'expected';
+  return 'error';
+}
+
+/**
+ * Classify an error result. `message` is the unwrapped text; `wrapped` says whether it came in a
+ * `<tool_use_error>` (the client uses that wrapper only for validation and precondition errors).
+ */
+export function classifyError(
+  kind: DataKind | undefined,
+  message: string,
+  wrapped: boolean,
+): Pick<ToolError, 'category' | 'severity' | 'exitCode'> {
+  const k = kind ?? 'none';
+  let category: ErrorCategory | undefined;
+  for (const rule of rules) {
+    if (rule.kinds && !rule.kinds.includes(k)) continue;
+    if (rule.test.test(message)) {
+      category = rule.category;
+      break;
+    }
+  }
+  if (category === undefined) {
+    if (kind === 'bash')
+      category = 'exit-code'; // 1.0.128 prints only the output (or "Error") on a failure.
+    else if (kind === 'mcp' || kind === 'read-mcp-resource' || kind === 'list-mcp-resources') category = 'api-error';
+    else if (wrapped) category = 'validation';
+    else category = 'other';
+  }
+  const code = /^Exit code (-?\d+)/.exec(message);
+  return {
+    category,
+    severity: severityOf(category, kind),
+    exitCode: code && (category === 'exit-code' || category === 'timeout') ? Number(code[1]) : undefined,
+  };
+}

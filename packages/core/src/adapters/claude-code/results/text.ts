@@ -1,0 +1,164 @@
+import { isRecord, num, str } from '../../../internal/guards.js';
+import { type ImageValue, type ResultContent, resultText } from '../../../model/content.js';
+
+/** Remove a `<tool_use_error>…</tool_use_error>` wrapper (and surrounding blank space). */
+export function unwrapToolUseError(text: string): { readonly text: string; readonly wrapped: boolean } {
+  const match = /^\s*<tool_use_error>([\s\S]*?)<\/tool_use_error>\s*$/.exec(text);
+  if (match) return { text: (match[1] ?? '').trim(), wrapped: true };
+  return { text: text.trim(), wrapped: false };
+}
+
+/** Plain text of a result content. */
+export function contentText(content: ResultContent): string {
+  return resultText(content);
+}
+
+/** The inside of `<name>…</name>`, without the newline right after the opening and before the closing tag. */
+export function tagValue(text: string, name: string): string | undefined {
+  const match = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text);
+  if (!match) return undefined;
+  return (match[1] ?? '').replace(/^\n/, '').replace(/\n$/, '');
+}
+
+/** JSON.parse that returns undefined instead of throwing. */
+export function tryJson(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Line-numbered file text, in either format: `     N→line` (≤2.1.8x) or `N\tline` (2.1.90+). */
+export function parseNumberedLines(text: string): { readonly startLine: number; readonly lines: string[] } | undefined {
+  const body = stripSystemReminders(text);
+  if (body === '') return undefined;
+  const rows = body.split('\n');
+  const lines: string[] = [];
+  let startLine: number | undefined;
+  for (const row of rows) {
+    const match = /^\s*(\d+)(?:→|\t)(.*)$/.exec(row);
+    if (!match) return undefined;
+    if (startLine === undefined) startLine = Number(match[1]);
+    lines.push(match[2] ?? '');
+  }
+  return startLine === undefined ? undefined : { startLine, lines };
+}
+
+/** Remove `<system-reminder>…</system-reminder>` blocks and trailing blank lines. */
+export function stripSystemReminders(text: string): string {
+  return text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').replace(/\n+$/, '');
+}
+
+/** Lines added and removed in a structured patch. */
+export function patchCounts(hunks: readonly { readonly lines: readonly string[] }[]): {
+  linesAdded: number;
+  linesRemoved: number;
+} {
+  let linesAdded = 0;
+  let linesRemoved = 0;
+  for (const hunk of hunks) {
+    for (const line of hunk.lines) {
+      if (line.startsWith('+')) linesAdded += 1;
+      else if (line.startsWith('-')) linesRemoved += 1;
+    }
+  }
+  return { linesAdded, linesRemoved };
+}
+
+/** Number of lines of a file's text (a trailing newline does not start a line). */
+export function lineCount(text: string): number {
+  if (text === '') return 0;
+  const n = text.split('\n').length;
+  return text.endsWith('\n') ? n - 1 : n;
+}
+
+/** Raw `{type:'image', source:{type:'base64', data, media_type}}` → ImageValue. */
+export function rawImage(raw: unknown): ImageValue | undefined {
+  if (!isRecord(raw) || raw.type !== 'image' || !isRecord(raw.source)) return undefined;
+  const data = str(raw.source.data);
+  if (data === undefined) return undefined;
+  return { kind: 'image', mediaType: str(raw.source.media_type) ?? 'image/png', data };
+}
+
+/** Seed 003 `tryParseImageContent`: a string holding a JSON image block (or an array of them). */
+export function imagesInJsonString(text: string): ImageValue[] {
+  const parsed = tryJson(text);
+  const items = Array.isArray(parsed) ? parsed : parsed === undefined ? [] : [parsed];
+  const out: ImageValue[] = [];
+  for (const item of items) {
+    const image = rawImage(item);
+    if (image) out.push(image);
+  }
+  return out;
+}
+
+/** A `data:<mime>;base64,<data>` URL → ImageValue. */
+export function dataUrlImage(text: string): ImageValue | undefined {
+  const match = /^data:([\w/+.-]+);base64,([A-Za-z0-9+/=\s]+)$/.exec(text.trim());
+  if (!match) return undefined;
+  return { kind: 'image', mediaType: match[1] ?? 'image/png', data: (match[2] ?? '').replace(/\s/g, '') };
+}
+
+/** Every image of a result: image blocks, JSON image strings, Read image output, Bash image stdout. */
+export function collectImages(content: ResultContent, toolUseResult: unknown): ImageValue[] {
+  const found: ImageValue[] = [];
+  if (typeof content === 'string') found.push(...imagesInJsonString(content));
+  else {
+    for (const block of content) {
+      if (block.kind === 'image') found.push(block);
+      else if (block.kind === 'text') found.push(...imagesInJsonString(block.text));
+    }
+  }
+  if (isRecord(toolUseResult)) {
+    const file = toolUseResult.file;
+    if (toolUseResult.type === 'image' && isRecord(file)) {
+      const data = str(file.base64);
+      if (data !== undefined) found.push({ kind: 'image', mediaType: str(file.type) ?? 'image/png', data });
+    }
+    if (toolUseResult.isImage === true) {
+      const image = dataUrlImage(str(toolUseResult.stdout) ?? '');
+      if (image) found.push(image);
+    }
+  }
+  const seen = new Set<string>();
+  return found.filter((image) => {
+    if (seen.has(image.data)) return false;
+    seen.add(image.data);
+    return true;
+  });
+}
+
+/** Strings of an array (non-strings dropped); undefined when not an array. */
+export function strArray(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+}
+
+/** A number, or null when explicitly null; undefined otherwise. */
+export function numOrNull(value: unknown): number | null | undefined {
+  return value === null ? null : num(value);
+}
+
+/** An object's own numeric properties. */
+export function numericRecord(value: unknown): Record<string, number> | undefined {
+  if (!isRecord(value)) return undefined;
+  const out: Record<string, number> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const n = num(v);
+    if (n !== undefined) out[key] = n;
+  }
+  return out;
+}
+
+/** Drop `undefined` properties, deeply (keeps typed results JSON-clean). */
+export function stripUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => stripUndefined(v)) as T;
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = stripUndefined(v);
+    return out as T;
+  }
+  return value;
+}
