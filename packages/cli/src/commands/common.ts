@@ -1,0 +1,56 @@
+import type { SessionFilter } from '@agentdash/index';
+import { flag, type Parsed, positiveInt, str, timeArg } from '../args.js';
+
+export interface CommandSpec {
+  readonly name: string;
+  readonly usage: string;
+  readonly summary: string;
+  /** Help text after the usage line. */
+  readonly help: string;
+  readonly options: import('../args.js').OptionSpec;
+  run(ctx: import('../context.js').Context, positionals: string[]): Promise<void>;
+}
+
+/** Session filters from the shared options. */
+export function sessionFilter(values: Parsed['values'], now: number, paths: readonly string[]): SessionFilter {
+  const since = timeArg(values, 'since', now);
+  const until = timeArg(values, 'until', now);
+  const limit = positiveInt(values, 'limit');
+  const project = str(values, 'project');
+  const model = str(values, 'model');
+  const version = str(values, 'version');
+  return {
+    paths,
+    ...(project !== undefined ? { project } : {}),
+    ...(since !== undefined ? { since } : {}),
+    ...(until !== undefined ? { until } : {}),
+    ...(model !== undefined ? { model } : {}),
+    ...(version !== undefined ? { version } : {}),
+    ...(flag(values, 'errors') ? { hasErrors: true } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  };
+}
+
+export const FILTER_HELP = `Filters:
+  --project TEXT   sessions whose project path or folder contains TEXT
+  --since WHEN     active at or after WHEN (2026-01-31, an ISO time, or an age: 30m, 12h, 7d, 2w)
+  --until WHEN     started at or before WHEN
+  --model TEXT     sessions that used a model containing TEXT
+  --version V      sessions written by client version V
+  --errors         only sessions with at least one tool error
+  --limit N        at most N sessions`;
+
+export const COMMON_HELP = `Common options:
+  --json           machine-readable output (see docs/cli-json.md)
+  --db PATH        index database (default: $AGENTDASH_DB, else $XDG_DATA_HOME/agentdash/index.sqlite,
+                   else ~/.local/share/agentdash/index.sqlite)
+  -v, --verbose    list malformed lines with file and line
+  --no-progress    no progress bar
+  -h, --help       this help`;
+
+export const PATHS_HELP = `PATH: a Claude home, a projects folder, a project folder or .jsonl files. Default: $CLAUDE_CONFIG_DIR or
+~/.claude (the bundled sample sessions when that has no projects/ folder).`;
+
+export function writeJson(ctx: import('../context.js').Context, value: unknown): void {
+  ctx.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

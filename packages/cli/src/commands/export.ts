@@ -1,0 +1,166 @@
+import type { AssistantItem, Session, Subagent, TimelineEvent } from '@agentdash/core';
+import { primaryDurationMs, resultText } from '@agentdash/core';
+import { summarizeCall } from '@agentdash/index';
+import { str } from '../args.js';
+import { envelopeOf } from '../core-extras.js';
+import { UsageError } from '../errors.js';
+import { formatDateTime, formatDuration } from '../format.js';
+import type { EnvelopeLineJson } from '../output/json-types.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP } from './common.js';
+import { resolveSession } from './resolve-session.js';
+
+const formats = ['json', 'envelope', 'markdown'] as const;
+type Format = (typeof formats)[number];
+
+export const exportCommand: CommandSpec = {
+  name: 'export',
+  usage: 'agentdash export SESSION --format json|envelope|markdown [PATH…]',
+  summary: 'export one session as JSON, seed-004 envelopes or Markdown',
+  help: `Formats:
+  json       the enriched session (as show --json): every call with its typed result nested
+  envelope   JSON Lines: one {"id","tool","success":true,"data":{…}} or {"id","tool","success":false,"error":"…"}
+             per tool call (subagents' included), in file order
+  markdown   a readable transcript
+
+SESSION: a session id, a unique prefix of one, or a transcript file.
+${PATHS_HELP}
+
+${COMMON_HELP}`,
+  options: { format: { type: 'string', short: 'f' } },
+  async run(ctx, positionals) {
+    const format = (str(ctx.values, 'format') ?? (ctx.json ? 'json' : undefined)) as Format | undefined;
+    if (format === undefined) throw new UsageError('export needs --format json|envelope|markdown');
+    if (!formats.includes(format))
+      throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
+    const [arg, ...rest] = positionals;
+    const id = await resolveSession(ctx, arg, rest);
+    const session = await ctx.openIndex().loadSession(id);
+    switch (format) {
+      case 'json':
+        ctx.io.stdout.write(`${JSON.stringify(session, null, 2)}\n`);
+        return;
+      case 'envelope':
+        for (const call of session.calls) {
+          const line: EnvelopeLineJson = { id: call.id, tool: call.name, ...envelopeOf(call) };
+          ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
+        }
+        return;
+      case 'markdown':
+        ctx.io.stdout.write(toMarkdown(session));
+        return;
+      default:
+        format satisfies never;
+    }
+  },
+};
+
+function fence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}\n${text}\n${ticks}`;
+}
+
+function clipLines(text: string, lines: number): string {
+  const all = text.split('\n');
+  return all.length > lines ? `${all.slice(0, lines).join('\n')}\n… (${all.length - lines} more lines)` : text;
+}
+
+/** The session as Markdown: header, then the timeline with subagents nested as quoted sections. */
+export function toMarkdown(session: Session): string {
+  const out: string[] = [];
+  out.push(`# ${session.title ?? 'Untitled session'}`, '');
+  out.push(`- Session: \`${session.id}\``);
+  out.push(`- Project: \`${session.projectPath ?? session.projectDir}\``);
+  out.push(`- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}`);
+  out.push(`- Client: ${session.versions.join(', ') || '?'}; model: ${session.models.join(', ') || '?'}`);
+  out.push(
+    `- Tool calls: ${session.counts.toolCalls} (${session.counts.errors} errors, ${session.counts.expectedErrors} expected)`,
+    '',
+  );
+  const subagents = new Map(session.subagents.map((s) => [s.key, s]));
+  const shown = new Set<string>();
+  writeEvents(session.events, out, subagents, shown, session.projectPath, '');
+  for (const sub of session.subagents) {
+    if (!shown.has(sub.key)) writeSubagent(sub, out, subagents, shown, session.projectPath, '');
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function writeEvents(
+  events: readonly TimelineEvent[],
+  out: string[],
+  subagents: ReadonlyMap<string, Subagent>,
+  shown: Set<string>,
+  cwd: string | undefined,
+  quote: string,
+): void {
+  const push = (text: string) => {
+    for (const line of text.split('\n')) out.push(`${quote}${line}`.trimEnd());
+  };
+  for (const event of events) {
+    if (event.kind === 'prompt') {
+      push(`## User · ${formatDateTime(event.timestamp)}\n\n${event.text}\n`);
+    } else if (event.kind === 'assistant') {
+      push(`### Assistant · ${formatDateTime(event.timestamp)}\n`);
+      for (const item of event.items) writeItem(item, push, out, subagents, shown, cwd, quote);
+    }
+  }
+}
+
+function writeItem(
+  item: AssistantItem,
+  push: (text: string) => void,
+  out: string[],
+  subagents: ReadonlyMap<string, Subagent>,
+  shown: Set<string>,
+  cwd: string | undefined,
+  quote: string,
+): void {
+  switch (item.kind) {
+    case 'text':
+      push(`${item.text}\n`);
+      break;
+    case 'thinking':
+      push(
+        item.redacted
+          ? '*(redacted thinking)*\n'
+          : `<details><summary>Thinking</summary>\n\n${item.thinking}\n\n</details>\n`,
+      );
+      break;
+    case 'tool-call': {
+      const ms = primaryDurationMs(item);
+      const status =
+        item.status === 'error'
+          ? `error: ${item.result?.error?.category ?? 'other'} (${item.result?.error?.severity ?? 'error'})`
+          : item.status;
+      push(`- **${summarizeCall(item, cwd)}** · ${status}${ms !== undefined ? ` · ${formatDuration(ms)}` : ''}`);
+      const output = item.result ? resultText(item.result.content) : '';
+      if (output.trim() !== '') push(`\n${fence(clipLines(output, 20))}\n`);
+      else push('');
+      const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
+      if (sub && !shown.has(sub.key)) writeSubagent(sub, out, subagents, shown, cwd, `${quote}> `);
+      break;
+    }
+    case 'other-block':
+      break;
+    default:
+      item satisfies never;
+  }
+}
+
+function writeSubagent(
+  sub: Subagent,
+  out: string[],
+  subagents: ReadonlyMap<string, Subagent>,
+  shown: Set<string>,
+  cwd: string | undefined,
+  quote: string,
+): void {
+  shown.add(sub.key);
+  out.push(
+    `${quote}**Subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` \`${sub.agentId}\`` : ''}**`,
+  );
+  out.push(quote.trimEnd());
+  writeEvents(sub.events, out, subagents, shown, cwd, quote);
+  out.push('');
+}

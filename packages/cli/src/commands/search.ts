@@ -1,0 +1,78 @@
+import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchKind, searchKinds } from '@agentdash/index';
+import { positiveInt, str, timeArg } from '../args.js';
+import { UsageError } from '../errors.js';
+import { formatDateTime, shortId } from '../format.js';
+import type { SearchJson } from '../output/json-types.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+
+const HL = new RegExp(`${HIGHLIGHT_START}([^${HIGHLIGHT_END}]*)${HIGHLIGHT_END}`, 'g');
+
+export const searchCommand: CommandSpec = {
+  name: 'search',
+  usage: 'agentdash search QUERY [PATH…] [--project P] [--tool T] [--since WHEN] [--kind K] [--json]',
+  summary: 'full-text search over prompts, replies, thinking, tool inputs and outputs',
+  help: `Every word must occur (in any order); "quoted words" must occur together; word* matches a prefix. Searches
+prompts, assistant text, thinking, tool inputs and tool outputs of all sessions and their subagents. Hits are ranked
+(bm25) and show session, time, tool and a snippet.
+
+${PATHS_HELP}
+
+Filters:
+  --project TEXT   sessions whose project path or folder contains TEXT
+  --tool NAME      only inputs/outputs of this tool
+  --since WHEN     only text written at or after WHEN
+  --kind KIND      prompt, assistant, thinking, tool-input or tool-output
+  --limit N        at most N hits (default 50)
+
+${COMMON_HELP}`,
+  options: {
+    project: { type: 'string' },
+    tool: { type: 'string' },
+    since: { type: 'string' },
+    kind: { type: 'string' },
+    limit: { type: 'string' },
+  },
+  async run(ctx, positionals) {
+    const [query, ...rest] = positionals;
+    if (query === undefined || query.trim() === '') throw new UsageError('search needs a QUERY');
+    const kind = str(ctx.values, 'kind');
+    if (kind !== undefined && !(searchKinds as readonly string[]).includes(kind)) {
+      throw new UsageError(`--kind must be one of ${searchKinds.join(', ')}`);
+    }
+    const paths = ctx.resolvePaths(rest);
+    const since = timeArg(ctx.values, 'since', ctx.io.now());
+    const limit = positiveInt(ctx.values, 'limit');
+    const project = str(ctx.values, 'project');
+    const tool = str(ctx.values, 'tool');
+    await ctx.refresh(paths);
+    const hits = ctx.openIndex().search(query, {
+      paths,
+      ...(project !== undefined ? { project } : {}),
+      ...(tool !== undefined ? { tool } : {}),
+      ...(since !== undefined ? { since } : {}),
+      ...(kind !== undefined ? { kind: kind as SearchKind } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+    });
+    if (ctx.json) {
+      const out: SearchJson = { query, hits };
+      writeJson(ctx, out);
+      return;
+    }
+    if (hits.length === 0) {
+      ctx.io.stdout.write(`No matches for ${JSON.stringify(query)}.\n`);
+      return;
+    }
+    const c = ctx.color;
+    for (const hit of hits) {
+      const where = hit.tool ? `${hit.kind} ${hit.tool}` : hit.kind;
+      const agent = hit.agentId ? c.magenta(` [subagent ${hit.agentId}]`) : '';
+      const snippet = hit.snippet.replace(/\s+/g, ' ').replace(HL, (_m, text: string) => c.bold(c.yellow(text)));
+      ctx.io.stdout.write(
+        `${c.cyan(shortId(hit.sessionId))}  ${formatDateTime(hit.timestamp)}  ${c.dim(where)}${agent}  ${
+          hit.projectPath ?? ''
+        }\n    ${snippet}\n`,
+      );
+    }
+    ctx.io.stdout.write(`${hits.length} hit${hits.length === 1 ? '' : 's'}\n`);
+  },
+};

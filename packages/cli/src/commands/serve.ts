@@ -1,0 +1,78 @@
+import type { AgentIndex } from '@agentdash/index';
+import { flag, positiveInt, str } from '../args.js';
+import type { ServeJson } from '../output/json-types.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+
+/** The server package's entry point (packages/server). */
+export type StartServer = (options: {
+  index: AgentIndex;
+  paths: string[];
+  host: string;
+  port: number;
+  token?: string;
+}) => Promise<{ url: string; close(): Promise<void> }>;
+
+async function loadStartServer(): Promise<StartServer> {
+  const mod = (await import('@agentdash/server')) as unknown as Record<string, unknown>;
+  const start = mod.startServer;
+  if (typeof start !== 'function') throw new Error('this build of @agentdash/server has no startServer');
+  return start as StartServer;
+}
+
+export const serveCommand: CommandSpec = {
+  name: 'serve',
+  usage: 'agentdash serve [PATH…] [--port N] [--host H] [--token T]',
+  summary: 'start the live dashboard',
+  help: `Indexes PATH, then serves the dashboard and its JSON API, following files as they grow. Prints the URL and runs
+until interrupted (Ctrl-C).
+
+${PATHS_HELP}
+
+Options:
+  --port N         port (default 4317; 0 picks a free one)
+  --host H         interface (default 127.0.0.1)
+  --token T        require this token (default: $AGENTDASH_TOKEN; none on loopback)
+  --open-url       print the URL prominently (for npm start)
+
+${COMMON_HELP}`,
+  options: {
+    port: { type: 'string', short: 'p' },
+    host: { type: 'string' },
+    token: { type: 'string' },
+    'open-url': { type: 'boolean' },
+  },
+  async run(ctx, positionals) {
+    const paths = ctx.resolvePaths(positionals);
+    const rawPort = str(ctx.values, 'port');
+    const port = rawPort === '0' ? 0 : (positiveInt(ctx.values, 'port') ?? 4317);
+    const host = str(ctx.values, 'host') ?? '127.0.0.1';
+    const token = str(ctx.values, 'token') ?? ctx.io.env.AGENTDASH_TOKEN;
+    const startServer = await loadStartServer();
+    await ctx.refresh(paths);
+    const server = await startServer({
+      index: ctx.openIndex(),
+      paths,
+      host,
+      port,
+      ...(token !== undefined && token !== '' ? { token } : {}),
+    });
+    if (ctx.json) {
+      const out: ServeJson = { url: server.url };
+      writeJson(ctx, out);
+    } else {
+      ctx.io.stdout.write(
+        `${flag(ctx.values, 'open-url') ? 'AgentDash is running at ' : ''}${ctx.color.bold(server.url)}\n`,
+      );
+      ctx.note('press Ctrl-C to stop');
+    }
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        void server.close().finally(resolve);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+  },
+};

@@ -1,0 +1,67 @@
+import { filterOptions } from '../args.js';
+import { formatDateTime, formatDuration, shortId } from '../format.js';
+import type { SessionJson, SessionsJson } from '../output/json-types.js';
+import { renderTable } from '../table.js';
+import { COMMON_HELP, type CommandSpec, FILTER_HELP, PATHS_HELP, sessionFilter, writeJson } from './common.js';
+
+export const sessionsCommand: CommandSpec = {
+  name: 'sessions',
+  usage: 'agentdash sessions [PATH…] [filters] [--json]',
+  summary: 'list sessions, newest first',
+  help: `One row per session: start, duration, messages, tool calls, errors, client version(s), model(s), project and
+title (custom title, AI title, summary or first prompt).
+
+${PATHS_HELP}
+
+${FILTER_HELP}
+
+${COMMON_HELP}`,
+  options: filterOptions,
+  async run(ctx, positionals) {
+    const paths = ctx.resolvePaths(positionals);
+    const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
+    await ctx.refresh(paths);
+    const sessions = ctx.openIndex().listSessions(filter);
+    if (ctx.json) {
+      const out: SessionsJson = { sessions: sessions as readonly SessionJson[] };
+      writeJson(ctx, out);
+      return;
+    }
+    if (sessions.length === 0) {
+      ctx.io.stdout.write('No sessions.\n');
+      return;
+    }
+    const c = ctx.color;
+    const rows = sessions.map((s) => [
+      s.isLive ? c.green(shortId(s.id)) : shortId(s.id),
+      formatDateTime(s.startedAt),
+      formatDuration(s.durationMs),
+      String(s.messages),
+      String(s.toolCalls),
+      s.errors > 0 ? c.red(String(s.errors)) : '0',
+      s.versions.join(','),
+      s.models.map((m) => m.replace(/^claude-/, '')).join(','),
+      s.projectPath ?? s.projectDir,
+      (s.title ?? '').replace(/\s+/g, ' '),
+    ]);
+    ctx.io.stdout.write(
+      renderTable(
+        [
+          { header: 'SESSION' },
+          { header: 'STARTED' },
+          { header: 'DURATION', align: 'right' },
+          { header: 'MSGS', align: 'right' },
+          { header: 'CALLS', align: 'right' },
+          { header: 'ERRORS', align: 'right' },
+          { header: 'VERSION', max: 24 },
+          { header: 'MODEL', max: 32 },
+          { header: 'PROJECT', max: 40 },
+          { header: 'TITLE', max: 100 },
+        ],
+        rows,
+        { width: ctx.io.stdout.isTTY ? ctx.io.stdout.columns : undefined, headerStyle: c.bold },
+      ),
+    );
+    ctx.io.stdout.write(`${sessions.length} session${sessions.length === 1 ? '' : 's'}\n`);
+  },
+};

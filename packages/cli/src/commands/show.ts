@@ -1,0 +1,194 @@
+import type { AssistantItem, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
+import { primaryDurationMs } from '@agentdash/core';
+import { summarizeCall } from '@agentdash/index';
+import { excerpt, formatClock, formatDateTime, formatDuration } from '../format.js';
+import type { Colors } from '../io.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+import { resolveSession } from './resolve-session.js';
+
+export const showCommand: CommandSpec = {
+  name: 'show',
+  usage: 'agentdash show SESSION [PATH…] [--json]',
+  summary: 'a readable timeline of one session',
+  help: `Prompts, assistant text, and each tool call with a one-line summary (Edit src/a.ts +3 −1, Bash npm test → exit 1),
+its error category and severity and its duration; subagents are indented under the call that started them.
+--json prints the whole session: every call with its typed result nested.
+
+SESSION: a session id, a unique prefix of one, or a transcript file.
+${PATHS_HELP}
+
+${COMMON_HELP}`,
+  options: {},
+  async run(ctx, positionals) {
+    const [arg, ...rest] = positionals;
+    const id = await resolveSession(ctx, arg, rest);
+    const session = await ctx.openIndex().loadSession(id);
+    if (ctx.json) {
+      writeJson(ctx, session);
+      return;
+    }
+    ctx.io.stdout.write(renderTimeline(session, ctx.color, ctx.verbose));
+  },
+};
+
+/** One-line description of a call with status, category/severity and duration. */
+export function callLine(call: ToolCall, c: Colors, cwd: string | undefined): string {
+  const summary = summarizeCall(call, cwd);
+  const ms = primaryDurationMs(call);
+  const duration = ms !== undefined ? c.dim(` (${formatDuration(ms)})`) : '';
+  switch (call.status) {
+    case 'ok':
+      return `${c.green('✓')} ${summary}${duration}`;
+    case 'error': {
+      const error = call.result?.error;
+      const label = error ? `${error.category}, ${error.severity}` : 'error';
+      const mark = error?.severity === 'expected' ? c.yellow('✗') : c.red('✗');
+      const message = error?.message ? c.dim(` ${excerpt(error.message, 80)}`) : '';
+      return `${mark} ${summary}${duration} ${error?.severity === 'expected' ? c.yellow(`[${label}]`) : c.red(`[${label}]`)}${message}`;
+    }
+    case 'pending':
+      return `${c.cyan('…')} ${summary} ${c.cyan('[pending]')}`;
+    case 'unanswered':
+      return `${c.yellow('?')} ${summary} ${c.yellow('[no result]')}`;
+    default:
+      return call.status satisfies never;
+  }
+}
+
+export function renderTimeline(session: Session, c: Colors, verbose: boolean): string {
+  const out: string[] = [];
+  const errors = session.counts.errors;
+  out.push(c.bold(session.title ?? '(untitled session)'));
+  out.push(`${c.dim('session')}  ${session.id}`);
+  out.push(`${c.dim('project')}  ${session.projectPath ?? session.projectDir}`);
+  out.push(
+    `${c.dim('time')}     ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}${
+      session.startedAt && session.endedAt
+        ? ` (${formatDuration(Date.parse(session.endedAt) - Date.parse(session.startedAt))})`
+        : ''
+    }`,
+  );
+  out.push(
+    `${c.dim('client')}   ${session.versions.join(', ') || '?'}   ${c.dim('model')} ${session.models.join(', ') || '?'}`,
+  );
+  out.push(
+    `${c.dim('counts')}   ${session.counts.prompts} prompts, ${session.counts.assistantMessages} responses, ${
+      session.counts.toolCalls
+    } tool calls, ${errors > 0 ? c.red(`${errors} errors`) : '0 errors'} (${session.counts.expectedErrors} expected), ${
+      session.subagents.length
+    } subagents`,
+  );
+  out.push('');
+  const subagents = new Map(session.subagents.map((s) => [s.key, s]));
+  const shown = new Set<string>();
+  renderEvents(session.events, 0, out, c, verbose, subagents, shown, session.projectPath);
+  const unlinked = session.subagents.filter((s) => !shown.has(s.key));
+  for (const sub of unlinked) {
+    out.push('');
+    out.push(c.magenta(`subagent ${sub.agentType ?? ''} ${sub.agentId ?? sub.key} (not linked to a call)`));
+    renderSubagent(sub, 1, out, c, verbose, subagents, shown, session.projectPath);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function renderEvents(
+  events: readonly TimelineEvent[],
+  depth: number,
+  out: string[],
+  c: Colors,
+  verbose: boolean,
+  subagents: ReadonlyMap<string, Subagent>,
+  shown: Set<string>,
+  cwd: string | undefined,
+): void {
+  const indent = '    '.repeat(depth);
+  for (const event of events) {
+    switch (event.kind) {
+      case 'prompt':
+        out.push(
+          `${indent}${c.dim(formatClock(event.timestamp))}  ${c.bold(c.blue('▶'))} ${c.bold(excerpt(event.text, 300))}`,
+        );
+        break;
+      case 'assistant':
+        for (const item of event.items)
+          renderItem(item, event.timestamp, depth, out, c, verbose, subagents, shown, cwd);
+        break;
+      case 'system':
+        if (event.record.level === 'error' || verbose) {
+          out.push(
+            `${indent}${c.dim(formatClock(event.record.timestamp))}  ${c.yellow('!')} ${c.dim(
+              `system ${event.record.subtype}: ${excerpt(event.record.content ?? '', 200)}`,
+            )}`,
+          );
+        }
+        break;
+      case 'hidden':
+        if (verbose) out.push(`${indent}${c.dim(`         · ${event.reason}: ${excerpt(event.text, 120)}`)}`);
+        break;
+      case 'attachment':
+      case 'progress':
+      case 'side':
+      case 'unknown':
+        break;
+      default:
+        event satisfies never;
+    }
+  }
+}
+
+function renderItem(
+  item: AssistantItem,
+  timestamp: string | undefined,
+  depth: number,
+  out: string[],
+  c: Colors,
+  verbose: boolean,
+  subagents: ReadonlyMap<string, Subagent>,
+  shown: Set<string>,
+  cwd: string | undefined,
+): void {
+  const indent = '    '.repeat(depth);
+  switch (item.kind) {
+    case 'text':
+      if (item.text.trim() !== '') out.push(`${indent}${c.dim(formatClock(timestamp))}  ● ${excerpt(item.text, 300)}`);
+      break;
+    case 'thinking':
+      out.push(
+        `${indent}${c.dim(formatClock(timestamp))}  ${c.dim(
+          item.redacted
+            ? '∴ (redacted thinking)'
+            : `∴ ${verbose ? excerpt(item.thinking, 300) : `thinking (${item.thinking.length} chars)`}`,
+        )}`,
+      );
+      break;
+    case 'tool-call': {
+      out.push(`${indent}${c.dim(formatClock(item.timestamp ?? timestamp))}  ${callLine(item, c, cwd)}`);
+      const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
+      if (sub && !shown.has(sub.key)) renderSubagent(sub, depth + 1, out, c, verbose, subagents, shown, cwd);
+      break;
+    }
+    case 'other-block':
+      break;
+    default:
+      item satisfies never;
+  }
+}
+
+function renderSubagent(
+  sub: Subagent,
+  depth: number,
+  out: string[],
+  c: Colors,
+  verbose: boolean,
+  subagents: ReadonlyMap<string, Subagent>,
+  shown: Set<string>,
+  cwd: string | undefined,
+): void {
+  shown.add(sub.key);
+  const indent = '    '.repeat(depth);
+  out.push(
+    `${indent}${c.magenta(`┌ subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` ${sub.agentId}` : ''}`)}`,
+  );
+  renderEvents(sub.events, depth, out, c, verbose, subagents, shown, cwd);
+  out.push(`${indent}${c.magenta('└')}`);
+}

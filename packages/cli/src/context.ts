@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultClaudeHome } from '@agentdash/core';
+import { type AgentIndex, defaultDbPath, openIndex, type RefreshReport } from '@agentdash/index';
+import { flag, type Parsed, str } from './args.js';
+import { type CliIo, type Colors, colorsFor } from './io.js';
+
+/** Sample sessions bundled with the package, used when there is no Claude home. */
+export const SAMPLES_HOME = fileURLToPath(new URL('../samples/claude-home', import.meta.url));
+
+/** What a command gets: IO, colours, flags, and the index (opened lazily). */
+export class Context {
+  readonly color: Colors;
+  readonly errColor: Colors;
+  readonly json: boolean;
+  readonly verbose: boolean;
+  private index: AgentIndex | undefined;
+  /** Paths the last refresh covered. */
+  scope: readonly string[] = [];
+
+  constructor(
+    readonly io: CliIo,
+    readonly values: Parsed['values'],
+  ) {
+    this.color = colorsFor(io.stdout, io.env);
+    this.errColor = colorsFor(io.stderr, io.env);
+    this.json = flag(values, 'json');
+    this.verbose = flag(values, 'verbose');
+  }
+
+  get dbPath(): string {
+    return str(this.values, 'db') ?? defaultDbPath(this.io.env, this.io.homedir, process.platform);
+  }
+
+  /** A notice on stderr (never on stdout, so --json output stays clean). */
+  note(message: string): void {
+    this.io.stderr.write(`${this.errColor.dim(`agentdash: ${message}`)}\n`);
+  }
+
+  openIndex(): AgentIndex {
+    if (!this.index) {
+      this.index = openIndex({ dbPath: this.dbPath, onWarning: (m) => this.note(m), now: this.io.now });
+    }
+    return this.index;
+  }
+
+  close(): void {
+    this.index?.close();
+    this.index = undefined;
+  }
+
+  /**
+   * PATH arguments, or the default: `$CLAUDE_CONFIG_DIR` or `~/.claude`; when that has no `projects/` folder, the
+   * bundled samples (with a note).
+   */
+  resolvePaths(positionals: readonly string[]): string[] {
+    if (positionals.length > 0) return [...positionals];
+    const home = defaultClaudeHome(this.io.env, this.io.homedir);
+    if (existsSync(join(home, 'projects'))) return [home];
+    this.note(`no Claude Code transcripts in ${home}; showing the bundled sample sessions (${SAMPLES_HOME})`);
+    return [SAMPLES_HOME];
+  }
+
+  /** Bring the index up to date for these paths, with a progress bar on a TTY, and report malformed lines. */
+  async refresh(paths: readonly string[]): Promise<RefreshReport> {
+    const index = this.openIndex();
+    this.scope = paths;
+    const showProgress = this.io.stderr.isTTY === true && !flag(this.values, 'no-progress');
+    let drawn = false;
+    let lastDraw = 0;
+    const report = await index.refresh(paths, {
+      onProgress: ({ done, total }) => {
+        if (!showProgress) return;
+        const now = this.io.now();
+        if (done < total && now - lastDraw < 80) return;
+        lastDraw = now;
+        const width = 30;
+        const filled = total === 0 ? width : Math.round((done / total) * width);
+        this.io.stderr.write(`\rindexing [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} files`);
+        drawn = true;
+      },
+    });
+    if (drawn) this.io.stderr.write('\r\u001b[2K');
+    if (this.verbose) {
+      for (const issue of index.issues({ paths })) {
+        this.io.stderr.write(`${issue.file}:${issue.line}: ${issue.code}: ${issue.message}\n`);
+      }
+    } else if (report.issues > 0 && !this.json) {
+      this.note(`${report.issues} malformed or unusual line(s) skipped or kept raw; --verbose lists them`);
+    }
+    return report;
+  }
+}
