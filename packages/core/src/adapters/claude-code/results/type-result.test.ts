@@ -1,0 +1,467 @@
+import { describe, expect, it } from 'vitest';
+import type { ResultContent } from '../../../model/content.js';
+import { canonicalToolName } from '../tool-names.js';
+import { kindOfTool } from './tools.js';
+import { type TypedOutcome, typeToolResult } from './type-result.js';
+
+function typeOf(
+  name: string,
+  content: ResultContent,
+  options: { input?: unknown; toolUseResult?: unknown; isError?: boolean } = {},
+): TypedOutcome {
+  return typeToolResult({
+    name,
+    canonicalName: canonicalToolName(name),
+    input: options.input ?? {},
+    content,
+    toolUseResult: options.toolUseResult,
+    isError: options.isError ?? false,
+  });
+}
+
+const REJECTED =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+
+describe('seed 000 examples (content strings, no toolUseResult)', () => {
+  it('Edit success: the file path from "The file X has been updated"', () => {
+    const out = typeOf(
+      'Edit',
+      "The file /Volumes/jer4TBv3/agent-dash/specs/001-timeline-monitor/plan.md has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n     1→# Implementation Plan: Timeline Monitor\n     2→\n",
+    );
+    expect(out.typed).toEqual({
+      kind: 'edit',
+      tool: 'Edit',
+      data: { filePath: '/Volumes/jer4TBv3/agent-dash/specs/001-timeline-monitor/plan.md', structuredPatch: [] },
+    });
+    expect(out.error).toBeUndefined();
+  });
+
+  it('Edit and Write error: "File has not been read yet" unwrapped, file-not-read', () => {
+    for (const tool of ['Edit', 'Write']) {
+      const out = typeOf(
+        tool,
+        '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>',
+        { isError: true },
+      );
+      expect(out.typed).toEqual({
+        kind: 'error',
+        tool,
+        message: 'File has not been read yet. Read it first before writing to it.',
+      });
+      expect(out.error).toEqual({
+        category: 'file-not-read',
+        severity: 'error',
+        message: 'File has not been read yet. Read it first before writing to it.',
+      });
+    }
+  });
+
+  it('Write: created vs updated', () => {
+    const created = typeOf(
+      'Write',
+      'File created successfully at: /Volumes/jer4TBv3/agent-dash/frontend/test-stagger.js',
+    );
+    expect(created.typed).toMatchObject({
+      kind: 'write',
+      data: { filePath: '/Volumes/jer4TBv3/agent-dash/frontend/test-stagger.js', operation: 'create' },
+    });
+    const updated = typeOf(
+      'Write',
+      "The file /Volumes/jer4TBv3/agent-dash/.specify/memory/constitution.md has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n     1→# AgentDash Constitution\n",
+    );
+    expect(updated.typed).toMatchObject({
+      kind: 'write',
+      data: { filePath: '/Volumes/jer4TBv3/agent-dash/.specify/memory/constitution.md', operation: 'update' },
+    });
+  });
+
+  it('TodoWrite: the new list comes from the input', () => {
+    const todos = [{ content: 'Write tests', status: 'in_progress', activeForm: 'Writing tests' }];
+    const out = typeOf(
+      'TodoWrite',
+      'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
+      { input: { todos } },
+    );
+    expect(out.typed).toEqual({ kind: 'todo-write', tool: 'TodoWrite', data: { newTodos: todos } });
+  });
+
+  it('Task: array content is the subagent text', () => {
+    const text =
+      'Based on my research, I can now provide you with a comprehensive recommendation.\n\n## Decision: **SSE**';
+    const out = typeOf('Task', [{ kind: 'text', text }], { input: { description: 'Research', prompt: 'Go' } });
+    expect(out.typed).toEqual({
+      kind: 'agent',
+      tool: 'Task',
+      data: { status: 'completed', description: 'Research', prompt: 'Go', text },
+    });
+  });
+
+  it('AskUserQuestion: "Q"="A" pairs, one and several', () => {
+    const one = typeOf(
+      'AskUserQuestion',
+      'User has answered your questions: "Which command should I execute first?"="/speckit.constitution". You can now continue with the user\'s answers in mind.',
+    );
+    expect(one.typed).toEqual({
+      kind: 'ask-user-question',
+      tool: 'AskUserQuestion',
+      data: { questions: [], answers: { 'Which command should I execute first?': '/speckit.constitution' } },
+    });
+    const three = typeOf(
+      'AskUserQuestion',
+      'User has answered your questions: "What is the name of this project?"="AgentDash", "What type of project is this?"="Full-stack application", "How many core governing principles do you want? (Constitution template has 5 by default)"="5 principles". You can now continue with the user\'s answers in mind.',
+    );
+    expect(three.typed.kind === 'ask-user-question' && three.typed.data.answers).toEqual({
+      'What is the name of this project?': 'AgentDash',
+      'What type of project is this?': 'Full-stack application',
+      'How many core governing principles do you want? (Constitution template has 5 by default)': '5 principles',
+    });
+  });
+
+  it('AskUserQuestion and ExitPlanMode rejected by the user: expected user-rejected', () => {
+    for (const tool of ['AskUserQuestion', 'ExitPlanMode']) {
+      const out = typeOf(tool, REJECTED, { isError: true });
+      expect(out.typed).toEqual({ kind: 'error', tool, message: REJECTED });
+      expect(out.error).toEqual({ category: 'user-rejected', severity: 'expected', message: REJECTED });
+    }
+  });
+
+  it('WebSearch: query and Links json', () => {
+    const out = typeOf(
+      'WebSearch',
+      'Web search results for query: "Gemini API image generation endpoint 2025 generateContent JSON format"\n\nLinks: [{"title":"Generate content with the Gemini API in Vertex AI | Generative AI on Vertex AI | Google Cloud Documentation","url":"https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference"},{"title":"Image generation with Gemini (aka Nano Banana 🍌) | Gemini API | Google AI for Developers","url":"https://ai.google.dev/gemini-api/docs/image-generation"}]',
+    );
+    expect(out.typed).toEqual({
+      kind: 'web-search',
+      tool: 'WebSearch',
+      data: {
+        query: 'Gemini API image generation endpoint 2025 generateContent JSON format',
+        links: [
+          {
+            title:
+              'Generate content with the Gemini API in Vertex AI | Generative AI on Vertex AI | Google Cloud Documentation',
+            url: 'https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference',
+          },
+          {
+            title: 'Image generation with Gemini (aka Nano Banana 🍌) | Gemini API | Google AI for Developers',
+            url: 'https://ai.google.dev/gemini-api/docs/image-generation',
+          },
+        ],
+        texts: [],
+      },
+    });
+  });
+
+  it('ExitPlanMode approved', () => {
+    const out = typeOf(
+      'ExitPlanMode',
+      'User has approved your plan. You can now start coding. Start with updating your todo list if applicable',
+      { input: { plan: '# Plan' } },
+    );
+    expect(out.typed).toEqual({
+      kind: 'exit-plan-mode',
+      tool: 'ExitPlanMode',
+      data: { plan: '# Plan', approved: true },
+    });
+    const legacy = typeOf('exit_plan_mode', 'User has approved your plan. You can now start coding.');
+    expect(legacy.typed).toEqual({
+      kind: 'exit-plan-mode',
+      tool: 'exit_plan_mode',
+      data: { plan: null, approved: true },
+    });
+  });
+
+  it('Skill and SlashCommand: "Launching skill:" / "Launching command:" are one kind', () => {
+    expect(typeOf('Skill', 'Launching skill: superpowers:writing-skills').typed).toEqual({
+      kind: 'skill',
+      tool: 'Skill',
+      data: { commandName: 'superpowers:writing-skills', success: true },
+    });
+    expect(typeOf('Skill', 'Launching skill: using-animejs-v4').typed).toMatchObject({
+      data: { commandName: 'using-animejs-v4' },
+    });
+    expect(typeOf('SlashCommand', 'Launching command: /speckit.tasks').typed).toEqual({
+      kind: 'skill',
+      tool: 'SlashCommand',
+      data: { commandName: 'speckit.tasks', success: true },
+    });
+  });
+
+  it('BashOutput: running shell tags', () => {
+    const out = typeOf(
+      'BashOutput',
+      '<status>running</status>\n\n<stdout>\n> agentdash-frontend@0.0.1 dev\n> vite dev\n</stdout>\n\n<stderr>\n▲ [WARNING] Cannot find base config file\n</stderr>\n\n<timestamp>2025-11-22T05:13:07.944Z</timestamp>',
+      { input: { bash_id: 'abc123' } },
+    );
+    expect(out.typed).toEqual({
+      kind: 'task-output',
+      tool: 'BashOutput',
+      data: {
+        taskId: 'abc123',
+        status: 'running',
+        stdout: '> agentdash-frontend@0.0.1 dev\n> vite dev',
+        stderr: '▲ [WARNING] Cannot find base config file',
+        timestamp: '2025-11-22T05:13:07.944Z',
+      },
+    });
+  });
+
+  it('BashOutput: completed shell with exit code', () => {
+    const out = typeOf(
+      'BashOutput',
+      '<status>completed</status>\n\n<exit_code>0</exit_code>\n\n<stdout>\n┌  Welcome to the Svelte CLI! (v0.10.2)\n</stdout>\n\n<stderr>\nnpm warn exec\n</stderr>\n\n<timestamp>2025-11-22T05:09:41.098Z</timestamp>',
+    );
+    expect(out.typed).toMatchObject({
+      kind: 'task-output',
+      data: {
+        status: 'completed',
+        exitCode: 0,
+        stdout: '┌  Welcome to the Svelte CLI! (v0.10.2)',
+        stderr: 'npm warn exec',
+      },
+    });
+  });
+
+  it('BashOutput: no shell found is an expected not-running error', () => {
+    const out = typeOf('BashOutput', '<tool_use_error>No shell found with ID: 189a38</tool_use_error>', {
+      isError: true,
+    });
+    expect(out.error).toEqual({
+      category: 'not-running',
+      severity: 'expected',
+      message: 'No shell found with ID: 189a38',
+    });
+  });
+
+  it('TaskOutput tags (FORMAT §7)', () => {
+    const out = typeOf(
+      'TaskOutput',
+      '<retrieval_status>success</retrieval_status>\n\n<task_id>bcb7a44</task_id>\n\n<task_type>local_bash</task_type>\n\n<status>completed</status>\n\n<exit_code>2</exit_code>\n\n<output>\ntick 1\n</output>',
+    );
+    expect(out.typed).toEqual({
+      kind: 'task-output',
+      tool: 'TaskOutput',
+      data: {
+        retrievalStatus: 'success',
+        taskId: 'bcb7a44',
+        taskType: 'local_bash',
+        status: 'completed',
+        exitCode: 2,
+        output: 'tick 1',
+      },
+    });
+  });
+
+  it('KillShell: JSON success, and "is not running" as an expected error', () => {
+    const ok = typeOf(
+      'KillShell',
+      '{"message":"Successfully killed shell: 581cd5 (curl -N http://localhost:5174/api/events &)","shell_id":"581cd5"}',
+    );
+    expect(ok.typed).toEqual({
+      kind: 'task-stop',
+      tool: 'KillShell',
+      data: {
+        message: 'Successfully killed shell: 581cd5 (curl -N http://localhost:5174/api/events &)',
+        taskId: '581cd5',
+        command: 'curl -N http://localhost:5174/api/events &',
+      },
+    });
+    for (const status of ['completed', 'killed', 'failed']) {
+      const message = `Shell b8d10a is not running, so cannot be killed (status: ${status})`;
+      const err = typeOf('KillShell', message, { isError: true });
+      expect(err.error).toEqual({ category: 'not-running', severity: 'expected', message });
+    }
+    const stop = typeOf('TaskStop', '<tool_use_error>No task found with ID: bgect3tr0</tool_use_error>', {
+      isError: true,
+    });
+    expect(stop.error).toMatchObject({ category: 'not-running', severity: 'expected' });
+  });
+});
+
+describe('errors', () => {
+  const classify = (name: string, content: string, toolUseResult?: unknown) =>
+    typeOf(name, content, { isError: true, toolUseResult }).error;
+
+  it('Bash exit codes, with and without the "Exit code" line', () => {
+    expect(classify('Bash', 'Exit code 3\nto-stderr\n\nto-stdout')).toEqual({
+      category: 'exit-code',
+      severity: 'error',
+      exitCode: 3,
+      message: 'Exit code 3\nto-stderr\n\nto-stdout',
+    });
+    // 1.0.128: `false` yields only "Error"; the code is not printed.
+    expect(classify('Bash', 'Error', 'Error: Error')).toEqual({
+      category: 'exit-code',
+      severity: 'error',
+      message: 'Error',
+    });
+  });
+
+  it('timeouts, interrupts, permissions, hooks, unknown tools, validation', () => {
+    expect(classify('Bash', 'Exit code 143\nCommand timed out after 1s')).toMatchObject({
+      category: 'timeout',
+      exitCode: 143,
+    });
+    expect(classify('Bash', 'Command timed out after 1s')?.category).toBe('timeout');
+    expect(classify('Bash', 'partial\n<error>Command was aborted before completion</error>')?.category).toBe(
+      'interrupted',
+    );
+    expect(classify('Bash', 'This command requires approval')?.category).toBe('permission-denied');
+    expect(
+      classify('Write', "Claude requested permissions to write to /tmp/x, but you haven't granted it yet.")?.category,
+    ).toBe('permission-denied');
+    expect(classify('Write', 'PreToolUse:Write hook error: [cmd]: blocked')?.category).toBe('hook-blocked');
+    expect(classify('Write', 'Write operation blocked by hook:\n- [cmd]: blocked')?.category).toBe('hook-blocked');
+    expect(classify('Foo', '<tool_use_error>Error: No such tool available: Foo</tool_use_error>')).toEqual({
+      category: 'unknown-tool',
+      severity: 'error',
+      message: 'Error: No such tool available: Foo',
+    });
+    expect(classify('Read', '<tool_use_error>InputValidationError: Read failed</tool_use_error>')?.category).toBe(
+      'validation',
+    );
+    expect(
+      classify('Edit', '<tool_use_error>String to replace not found in file.\nString: x</tool_use_error>')?.category,
+    ).toBe('string-not-found');
+    expect(classify('Read', '<tool_use_error>File does not exist.</tool_use_error>')?.category).toBe('file-not-found');
+    expect(classify('WebFetch', 'Request failed with status code 404')?.category).toBe('network');
+    expect(classify('mcp__rec__fail', 'fail tool failed: scripted failure')?.category).toBe('api-error');
+    expect(classify('ExitPlanMode', 'Exit plan mode?')).toMatchObject({
+      category: 'user-rejected',
+      severity: 'expected',
+    });
+    expect(classify('Read', 'something entirely new')?.category).toBe('other');
+    expect(classify('Read', '<tool_use_error>some new precondition</tool_use_error>')?.category).toBe('validation');
+  });
+
+  it('the message falls back to the toolUseResult string when the content is empty', () => {
+    const out = typeOf('Bash', '', { isError: true, toolUseResult: 'Error: Exit code 1\nboom' });
+    expect(out.error).toMatchObject({ category: 'exit-code', exitCode: 1, message: 'Exit code 1\nboom' });
+  });
+});
+
+describe('images', () => {
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4z8DwHwyIZwEA2Kt/gVlx1bsAAAAASUVORK5CYII=';
+
+  it('image blocks in the content', () => {
+    const out = typeOf('mcp__rec__image', [
+      { kind: 'text', text: 'Here is an image.' },
+      { kind: 'image', mediaType: 'image/png', data: png },
+    ]);
+    expect(out.images).toEqual([{ kind: 'image', mediaType: 'image/png', data: png }]);
+    expect(out.typed).toEqual({
+      kind: 'mcp',
+      tool: 'mcp__rec__image',
+      data: {
+        server: 'rec',
+        tool: 'image',
+        text: 'Here is an image.',
+        blocks: [
+          { type: 'text', text: 'Here is an image.' },
+          { type: 'image', mediaType: 'image/png' },
+        ],
+      },
+    });
+  });
+
+  it('a string holding JSON image blocks (seed 003)', () => {
+    const content = JSON.stringify([
+      { type: 'image', source: { type: 'base64', data: png, media_type: 'image/jpeg' } },
+    ]);
+    const out = typeOf('Read', content, { input: { file_path: '/p/a.jpg' } });
+    expect(out.images).toEqual([{ kind: 'image', mediaType: 'image/jpeg', data: png }]);
+    expect(out.typed).toEqual({
+      kind: 'read',
+      tool: 'Read',
+      data: { variant: 'image', filePath: '/p/a.jpg', mediaType: 'image/jpeg' },
+    });
+  });
+
+  it('Read image output, deduplicated against the content block', () => {
+    const out = typeOf('Read', [{ kind: 'image', mediaType: 'image/png', data: png }], {
+      input: { file_path: '/p/a.png' },
+      toolUseResult: { type: 'image', file: { base64: png, type: 'image/png', originalSize: 465 } },
+    });
+    expect(out.images).toHaveLength(1);
+    expect(out.typed).toEqual({
+      kind: 'read',
+      tool: 'Read',
+      data: { variant: 'image', filePath: '/p/a.png', mediaType: 'image/png', originalSize: 465 },
+    });
+  });
+
+  it('Bash image stdout (data URL)', () => {
+    const out = typeOf('Bash', [{ kind: 'image', mediaType: 'image/png', data: png }], {
+      toolUseResult: { stdout: `data:image/png;base64,${png}`, stderr: '', interrupted: false, isImage: true },
+    });
+    expect(out.images).toEqual([{ kind: 'image', mediaType: 'image/png', data: png }]);
+  });
+});
+
+describe('shapes', () => {
+  it('Read text from the content in both line-number formats', () => {
+    const arrow = typeOf('Read', '     3→a\n     4→b\n\n<system-reminder>x</system-reminder>\n', {
+      input: { file_path: '/f' },
+    });
+    const tab = typeOf('Read', '3\ta\n4\tb', { input: { file_path: '/f' } });
+    const expected = {
+      kind: 'read',
+      tool: 'Read',
+      data: { variant: 'text', filePath: '/f', content: 'a\nb', startLine: 3, numLines: 2 },
+    };
+    expect(arrow.typed).toEqual(expected);
+    expect(tab.typed).toEqual(expected);
+  });
+
+  it('Edit from toolUseResult: patch counts', () => {
+    const out = typeOf('Edit', 'The file /f has been updated successfully.', {
+      toolUseResult: {
+        filePath: '/f',
+        oldString: 'a',
+        newString: 'b\nc',
+        originalFile: 'a\n',
+        structuredPatch: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 2, lines: ['-a', '+b', '+c'] }],
+        userModified: false,
+        replaceAll: false,
+        somethingNew: 1,
+      },
+    });
+    expect(out.typed).toMatchObject({ kind: 'edit', data: { linesAdded: 2, linesRemoved: 1, replaceAll: false } });
+    expect(JSON.stringify(out.typed)).not.toContain('somethingNew');
+  });
+
+  it('a toolUseResult that does not fit the tool falls back to unknown, raw data kept', () => {
+    const out = typeOf('Glob', 'x', { toolUseResult: { nothing: 'here' } });
+    expect(out.typed).toEqual({ kind: 'unknown', tool: 'Glob', content: 'x', toolUseResult: { nothing: 'here' } });
+  });
+
+  it('an unknown tool is unknown, never dropped', () => {
+    const out = typeOf('Frobnicate', [{ kind: 'text', text: 'done' }], { toolUseResult: [1, 2] });
+    expect(out.typed).toEqual({
+      kind: 'unknown',
+      tool: 'Frobnicate',
+      content: [{ kind: 'text', text: 'done' }],
+      toolUseResult: [1, 2],
+    });
+  });
+
+  it('renamed tools share one kind', () => {
+    const pairs: [string, string][] = [
+      ['Task', 'Agent'],
+      ['BashOutput', 'TaskOutput'],
+      ['KillShell', 'TaskStop'],
+      ['KillBash', 'TaskStop'],
+      ['SlashCommand', 'Skill'],
+      ['exit_plan_mode', 'ExitPlanMode'],
+      ['MCPSearch', 'ToolSearch'],
+    ];
+    for (const [old, current] of pairs) {
+      const kind = kindOfTool(canonicalToolName(old));
+      expect(kind).toBeDefined();
+      expect(kind).toBe(kindOfTool(current));
+    }
+    expect(kindOfTool('Agent')).toBe('agent');
+    expect(kindOfTool('TaskStop')).toBe('task-stop');
+    expect(kindOfTool('mcp__srv__tool')).toBe('mcp');
+    expect(kindOfTool('NoSuchTool')).toBeUndefined();
+  });
+});
