@@ -68,6 +68,8 @@ export interface SessionDetail {
   readonly counts: Readonly<Record<string, number>>;
   readonly issues: number;
   readonly toolCounts: Readonly<Record<string, number>>;
+  /** Background shell / task id → id of the call that started it. */
+  readonly shells: Readonly<Record<string, string>>;
 }
 
 export interface ResultDto {

@@ -207,6 +207,15 @@ export function createApp(deps: AppDeps) {
     return c.json(view.callDto(call, true));
   });
 
+  api.get('/sessions/:id/locate/:callId', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const callId = c.req.param('callId');
+    if (!ID.test(callId)) throw new HttpError(404, 'call not found');
+    const found = (await viewOf(row.id)).locate(callId);
+    if (!found) throw new HttpError(404, 'call not found');
+    return c.json(found);
+  });
+
   api.get('/sessions/:id/issues', async (c) => {
     const row = await summaryOf(c.req.param('id'));
     const issues: IssueDto[] = (await index.issues({ sessionId: row.id })).map(toIssue);

@@ -117,6 +117,56 @@ export class SessionView {
     };
   }
 
+  private callThreads: Map<string, string | null> | undefined;
+
+  /** Where a call shows: its event index in the main timeline, and the Agent calls to expand to reach it. */
+  locate(callId: string): { index: number; expand: string[] } | undefined {
+    if (!this.callThreads) {
+      const map = new Map<string, string | null>();
+      const scan = (events: readonly TimelineEvent[], key: string | null) => {
+        for (const e of events)
+          if (e.kind === 'assistant') for (const i of e.items) if (i.kind === 'tool-call') map.set(i.id, key);
+      };
+      scan(this.session.events, null);
+      for (const sub of this.session.subagents) scan(sub.events, sub.key);
+      this.callThreads = map;
+    }
+    const expand: string[] = [];
+    let current = callId;
+    for (let depth = 0; depth < 32; depth++) {
+      const key = this.callThreads.get(current);
+      if (key === undefined) return undefined;
+      if (key === null) {
+        const events = this.thread(undefined, false) ?? [];
+        const index = events.findIndex(
+          (e) => e.kind === 'assistant' && e.items.some((i) => i.kind === 'tool-call' && i.id === current),
+        );
+        return index < 0 ? undefined : { index, expand: expand.reverse() };
+      }
+      const parent = this.subagentsByKey.get(key)?.parentCallId;
+      if (!parent) return undefined;
+      expand.push(parent);
+      current = parent;
+    }
+    return undefined;
+  }
+
+  /** Background shell / task id → the call that started it (for shell status cards). */
+  shells(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const c of this.session.calls) {
+      const tur = c.result?.toolUseResult;
+      if (typeof tur !== 'object' || tur === null) continue;
+      const t = tur as Record<string, unknown>;
+      for (const key of ['backgroundTaskId', 'shellId', 'bash_id']) {
+        const v = t[key];
+        if (typeof v === 'string' && c.canonicalName === 'Bash' && out[v] === undefined) out[v] = c.id;
+      }
+      if (c.canonicalName === 'Agent' && t.isAsync === true && typeof t.agentId === 'string') out[t.agentId] = c.id;
+    }
+    return out;
+  }
+
   detail(row: SessionRow): SessionDetail {
     const s = this.session;
     const toolCounts: Record<string, number> = {};
@@ -130,6 +180,7 @@ export class SessionView {
       counts: s.counts,
       issues: s.issues.length,
       toolCounts,
+      shells: this.shells(),
     };
   }
 

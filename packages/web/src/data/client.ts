@@ -1,0 +1,130 @@
+/** Every request of the dashboard goes through this module. */
+import type {
+  CallDto,
+  CallRowDto,
+  CallsResponse,
+  EventsPage,
+  IssueDto,
+  LiveMessage,
+  SessionDetail,
+  SessionsResponse,
+  StatsResponse,
+} from './types';
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Readonly<Record<string, string | number | boolean | undefined | null>>;
+
+function qs(query: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '' || v === false) continue;
+    params.set(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(`api${path}${qs(query)}`, {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+    signal,
+  });
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    try {
+      const body = (await response.json()) as { error?: string };
+      if (body.error) message = body.error;
+    } catch {
+      // not JSON
+    }
+    throw new ApiRequestError(response.status, message);
+  }
+  return (await response.json()) as T;
+}
+
+export interface SessionQuery {
+  readonly q?: string;
+  readonly project?: string;
+  readonly model?: string;
+  readonly version?: string;
+  readonly since?: string;
+  readonly until?: string;
+  readonly hasErrors?: boolean;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  sessions: (query: SessionQuery, signal?: AbortSignal) => get<SessionsResponse>('/sessions', { ...query }, signal),
+  session: (id: string, signal?: AbortSignal) => get<SessionDetail>(`/sessions/${enc(id)}`, {}, signal),
+  events: (id: string, offset: number, limit: number, agent?: string, signal?: AbortSignal) =>
+    get<EventsPage>(`/sessions/${enc(id)}/events`, { offset, limit, agent }, signal),
+  call: (id: string, callId: string) => get<CallDto>(`/sessions/${enc(id)}/calls/${enc(callId)}`),
+  locate: (id: string, callId: string) =>
+    get<{ index: number; expand: string[] }>(`/sessions/${enc(id)}/locate/${enc(callId)}`),
+  issues: (id: string) => get<{ issues: IssueDto[] }>(`/sessions/${enc(id)}/issues`),
+  stats: (query: { project?: string; since?: string; until?: string }, signal?: AbortSignal) =>
+    get<StatsResponse>('/stats', { ...query }, signal),
+  calls: (query: {
+    tool?: string;
+    status?: string;
+    category?: string;
+    severity?: string;
+    project?: string;
+    since?: string;
+    limit?: number;
+  }): Promise<readonly CallRowDto[]> => get<CallsResponse>('/calls', { ...query }).then((r) => r.calls),
+};
+
+type LiveHandler = (message: LiveMessage) => void;
+const handlers = new Set<LiveHandler>();
+let source: EventSource | undefined;
+let connected = false;
+const statusHandlers = new Set<(connected: boolean) => void>();
+
+function ensureSource(): void {
+  if (source || typeof EventSource === 'undefined') return;
+  source = new EventSource('api/events');
+  const dispatch = (event: MessageEvent<string>) => {
+    try {
+      const message = JSON.parse(event.data) as LiveMessage;
+      for (const h of handlers) h(message);
+    } catch {
+      // ignore malformed events
+    }
+  };
+  source.addEventListener('session-updated', dispatch);
+  source.addEventListener('sessions-changed', dispatch);
+  source.addEventListener('hello', () => setConnected(true));
+  source.addEventListener('open', () => setConnected(true));
+  source.addEventListener('error', () => setConnected(false));
+}
+
+function setConnected(value: boolean) {
+  if (connected === value) return;
+  connected = value;
+  for (const h of statusHandlers) h(value);
+}
+
+/** Subscribe to live updates (one shared EventSource). */
+export function subscribeLive(handler: LiveHandler): () => void {
+  handlers.add(handler);
+  ensureSource();
+  return () => handlers.delete(handler);
+}
+
+export function subscribeConnection(handler: (connected: boolean) => void): () => void {
+  statusHandlers.add(handler);
+  ensureSource();
+  handler(connected);
+  return () => statusHandlers.delete(handler);
+}

@@ -1,0 +1,307 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { api, subscribeLive } from '../data/client';
+import type { SessionRow, SessionsResponse } from '../data/types';
+import { fmtDate, fmtDuration, fmtNumber, fmtRelative, shortPath } from '../ui/format';
+import { sessionHref } from '../ui/router';
+import { Snippet } from '../ui/Snippet';
+
+type SortKey = 'startedAt' | 'title' | 'project' | 'durationMs' | 'messages' | 'toolCalls' | 'errors';
+
+const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
+  { key: 'title', label: 'Session' },
+  { key: 'project', label: 'Project' },
+  { key: 'startedAt', label: 'Started' },
+  { key: 'durationMs', label: 'Duration', num: true },
+  { key: 'messages', label: 'Messages', num: true },
+  { key: 'toolCalls', label: 'Tool calls', num: true },
+  { key: 'errors', label: 'Errors', num: true },
+];
+
+function sortValue(row: SessionRow, key: SortKey): string | number {
+  switch (key) {
+    case 'startedAt':
+      return row.startedAt ?? '';
+    case 'title':
+      return (row.title ?? '').toLowerCase();
+    case 'project':
+      return row.projectPath ?? '';
+    case 'durationMs':
+      return row.durationMs ?? -1;
+    case 'messages':
+      return row.messages;
+    case 'toolCalls':
+      return row.toolCalls;
+    case 'errors':
+      return row.errors - row.expectedErrors;
+    default:
+      return key satisfies never;
+  }
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export function SessionsPage() {
+  const [q, setQ] = useState('');
+  const [project, setProject] = useState('');
+  const [model, setModel] = useState('');
+  const [version, setVersion] = useState('');
+  const [since, setSince] = useState('');
+  const [until, setUntil] = useState('');
+  const [hasErrors, setHasErrors] = useState(false);
+  const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'startedAt', dir: -1 });
+  const [data, setData] = useState<SessionsResponse | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [tick, setTick] = useState(0);
+  const dq = useDebounced(q.trim(), 220);
+
+  useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick forces a reload on live changes
+  useEffect(() => {
+    const ctl = new AbortController();
+    api
+      .sessions({ q: dq, project, model, version, since, until, hasErrors }, ctl.signal)
+      .then((r) => {
+        setData(r);
+        setError(undefined);
+      })
+      .catch((e: unknown) => {
+        if (!ctl.signal.aborted) setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => ctl.abort();
+  }, [dq, project, model, version, since, until, hasErrors, tick]);
+
+  const rows = useMemo(() => {
+    const list = [...(data?.sessions ?? [])];
+    if (dq) return list; // search keeps relevance order
+    list.sort((a, b) => {
+      const x = sortValue(a, sort.key);
+      const y = sortValue(b, sort.key);
+      return (x < y ? -1 : x > y ? 1 : 0) * sort.dir;
+    });
+    return list;
+  }, [data, sort, dq]);
+
+  const onSort = useCallback(
+    (key: SortKey) =>
+      setSort((s) =>
+        s.key === key
+          ? { key, dir: s.dir === 1 ? -1 : 1 }
+          : { key, dir: key === 'title' || key === 'project' ? 1 : -1 },
+      ),
+    [],
+  );
+
+  const totals = useMemo(() => {
+    const list = data?.sessions ?? [];
+    return {
+      calls: list.reduce((n, r) => n + r.toolCalls, 0),
+      errors: list.reduce((n, r) => n + r.errors - r.expectedErrors, 0),
+      live: list.filter((r) => r.isLive).length,
+    };
+  }, [data]);
+
+  const filtered = !!(dq || project || model || version || since || until || hasErrors);
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <div>
+          <h1 className="page-title">Sessions</h1>
+          <div className="page-sub">
+            {data ? (
+              <>
+                {fmtNumber(data.total)} sessions · {fmtNumber(totals.calls)} tool calls · {fmtNumber(totals.errors)}{' '}
+                errors{totals.live > 0 ? ` · ${totals.live} live` : ''}
+              </>
+            ) : (
+              'Loading…'
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="toolbar">
+        <input
+          className="input search"
+          type="search"
+          placeholder="Search prompts, messages, commands, output…"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          data-testid="search"
+          aria-label="Search"
+        />
+        <select
+          className="select"
+          value={project}
+          onChange={(e) => setProject(e.target.value)}
+          aria-label="Project"
+          data-testid="filter-project"
+        >
+          <option value="">All projects</option>
+          {data?.facets.projects.map((p) => (
+            <option key={p} value={p}>
+              {shortPath(p)}
+            </option>
+          ))}
+        </select>
+        <select className="select" value={model} onChange={(e) => setModel(e.target.value)} aria-label="Model">
+          <option value="">All models</option>
+          {data?.facets.models.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+        <select
+          className="select"
+          value={version}
+          onChange={(e) => setVersion(e.target.value)}
+          aria-label="Client version"
+        >
+          <option value="">All versions</option>
+          {data?.facets.versions.map((v) => (
+            <option key={v} value={v}>
+              v{v}
+            </option>
+          ))}
+        </select>
+        <input
+          className="input"
+          type="date"
+          value={since}
+          onChange={(e) => setSince(e.target.value)}
+          aria-label="From"
+          title="From"
+        />
+        <input
+          className="input"
+          type="date"
+          value={until}
+          onChange={(e) => setUntil(e.target.value)}
+          aria-label="To"
+          title="To"
+        />
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={hasErrors}
+            onChange={(e) => setHasErrors(e.target.checked)}
+            data-testid="filter-errors"
+          />
+          Has errors
+        </label>
+        {filtered && (
+          <button
+            type="button"
+            className="btn ghost"
+            onClick={() => {
+              setQ('');
+              setProject('');
+              setModel('');
+              setVersion('');
+              setSince('');
+              setUntil('');
+              setHasErrors(false);
+            }}
+          >
+            Clear
+          </button>
+        )}
+      </div>
+      {error && <div className="err-msg">Could not load sessions: {error}</div>}
+      <div className="table-wrap">
+        <table className="table" data-testid="sessions-table">
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th
+                  key={c.key}
+                  className={`sortable ${c.num ? 'num' : ''}`}
+                  onClick={() => onSort(c.key)}
+                  aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+                >
+                  {c.label}
+                  {sort.key === c.key && !dq && <span className="arrow">{sort.dir === 1 ? '↑' : '↓'}</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr
+                key={r.id}
+                data-testid="session-row"
+                data-session={r.id}
+                onClick={() => {
+                  window.location.hash = sessionHref(r.id);
+                }}
+              >
+                <td style={{ maxWidth: 520 }}>
+                  <div className="session-title">
+                    {r.isLive && (
+                      <span className="badge live" data-testid="live-badge">
+                        live
+                      </span>
+                    )}
+                    <a
+                      className="t"
+                      href={sessionHref(r.id)}
+                      onClick={(e) => e.stopPropagation()}
+                      style={{ color: 'inherit' }}
+                    >
+                      {r.title || <span className="dim">Untitled session</span>}
+                    </a>
+                  </div>
+                  <div className="session-meta">
+                    <span className="mono">{r.id.slice(0, 8)}</span>
+                    {r.models.slice(0, 2).map((m) => (
+                      <span key={m}>{m}</span>
+                    ))}
+                    {r.versions.length > 0 && <span>v{r.versions.join(', ')}</span>}
+                  </div>
+                  {r.snippet && <Snippet text={r.snippet} />}
+                </td>
+                <td>
+                  <span className="project" title={r.projectPath ?? ''}>
+                    {shortPath(r.projectPath)}
+                  </span>
+                </td>
+                <td style={{ whiteSpace: 'nowrap' }}>
+                  <div>{fmtRelative(r.startedAt)}</div>
+                  <div className="dim" style={{ fontSize: 12 }}>
+                    {fmtDate(r.startedAt)}
+                  </div>
+                </td>
+                <td className="num">{fmtDuration(r.durationMs)}</td>
+                <td className="num">{fmtNumber(r.messages)}</td>
+                <td className="num">{fmtNumber(r.toolCalls)}</td>
+                <td className="num">
+                  {r.errors - r.expectedErrors > 0 ? (
+                    <span className="err-count">{r.errors - r.expectedErrors}</span>
+                  ) : (
+                    <span className="dim">0</span>
+                  )}
+                  {r.expectedErrors > 0 && (
+                    <div className="exp-count" style={{ fontSize: 11.5 }} title="Expected errors (normal work)">
+                      +{r.expectedErrors} expected
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data && rows.length === 0 && (
+          <div className="empty">{filtered ? 'No session matches these filters.' : 'No sessions found.'}</div>
+        )}
+      </div>
+    </div>
+  );
+}

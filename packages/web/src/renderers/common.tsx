@@ -1,0 +1,241 @@
+import type { ReactNode } from 'react';
+import type { CallDto, ImageValue, ResultContent } from '../data/types';
+import { Ansi } from '../ui/Ansi';
+import { arr, isObj, num, obj, str } from '../ui/format';
+
+export interface RendererProps {
+  readonly call: CallDto;
+}
+
+export const input = (call: CallDto) => obj(call.input);
+/** The structured result, when it is an object (errors write a string there). */
+export const tur = (call: CallDto) => obj(call.result?.toolUseResult);
+export const ok = (call: CallDto) => call.result !== null && !call.result.isError;
+
+export function resultText(content: ResultContent | undefined | null): string {
+  if (content === undefined || content === null) return '';
+  if (typeof content === 'string') return content;
+  const parts: string[] = [];
+  for (const b of content) {
+    if (b.kind === 'text') parts.push(b.text);
+    else if (b.kind === 'search-result') parts.push(b.text);
+  }
+  return parts.join('\n');
+}
+
+/** Strips the client's `<system-reminder>` trailers from tool output. */
+export function stripReminders(text: string): string {
+  return text.replace(/\n*<system-reminder>[\s\S]*?<\/system-reminder>\n*/g, '\n').trimEnd();
+}
+
+export function Section({ label, extra, children }: { label: ReactNode; extra?: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <div className="section-label">
+        {label}
+        {extra}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function KV({ rows }: { rows: readonly (readonly [string, ReactNode] | false | null | undefined)[] }) {
+  const shown = rows.filter(
+    (r): r is readonly [string, ReactNode] => !!r && r[1] !== undefined && r[1] !== null && r[1] !== '',
+  );
+  if (shown.length === 0) return null;
+  return (
+    <dl className="kv">
+      {shown.map(([k, v]) => (
+        <div key={k} style={{ display: 'contents' }}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Plain({ text, testId }: { text: string; testId?: string }) {
+  return (
+    <div className="code" data-testid={testId}>
+      <pre>
+        <Ansi text={text} />
+      </pre>
+    </div>
+  );
+}
+
+/** Text with line numbers starting at `start`. */
+export function CodeLines({ text, start = 1 }: { text: string; start?: number }) {
+  const lines = text.replace(/\n$/, '').split('\n');
+  return (
+    <div className="code">
+      <table>
+        <tbody>
+          {lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines of one static text
+            <tr key={i}>
+              <td className="ln">{start + i}</td>
+              <td>{line}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Terminal({
+  command,
+  stdout,
+  stderr,
+  testId,
+}: {
+  command?: string | undefined;
+  stdout?: string | undefined;
+  stderr?: string | undefined;
+  testId?: string;
+}) {
+  return (
+    <div className="terminal" data-testid={testId}>
+      {command !== undefined && (
+        <pre className="cmd">
+          <span className="prompt-sign">$ </span>
+          {command}
+        </pre>
+      )}
+      {stdout ? (
+        <pre>
+          <Ansi text={stdout} />
+        </pre>
+      ) : null}
+      {stderr ? (
+        <pre className="stderr">
+          <Ansi text={stderr} />
+        </pre>
+      ) : null}
+      {!stdout && !stderr && command !== undefined && (
+        <pre className="dim" style={{ color: '#4a5266' }}>
+          (no output)
+        </pre>
+      )}
+    </div>
+  );
+}
+
+export function imageSrc(img: ImageValue): string {
+  return `data:${img.mediaType};base64,${img.data}`;
+}
+
+/** Images of a result: from the model's image values, else from raw `{type:'image', source}` blocks. */
+export function resultImages(call: CallDto): ImageValue[] {
+  const out: ImageValue[] = [...(call.result?.images ?? [])];
+  if (out.length === 0 && Array.isArray(call.result?.content)) {
+    for (const b of call.result.content) if (b.kind === 'image') out.push(b);
+  }
+  return out.filter((i) => /^image\/(png|jpe?g|gif|webp)$/.test(i.mediaType));
+}
+
+export function Images({ images }: { images: readonly ImageValue[] }) {
+  if (images.length === 0) return null;
+  return (
+    <div className="row">
+      {images.map((img, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: images of one result
+        <img key={i} className="img-result" src={imageSrc(img)} alt={`result ${i + 1}`} data-testid="result-image" />
+      ))}
+    </div>
+  );
+}
+
+export function Hunks({ patch, testId }: { patch: readonly unknown[]; testId?: string }) {
+  return (
+    <div className="diff" data-testid={testId}>
+      <table>
+        <tbody>
+          {patch.map((h, hi) => {
+            const hunk = obj(h);
+            let oldLn = num(hunk.oldStart) ?? 1;
+            let newLn = num(hunk.newStart) ?? 1;
+            const lines = arr(hunk.lines).map((l) => String(l));
+            return [
+              // biome-ignore lint/suspicious/noArrayIndexKey: hunks of one static patch
+              <tr key={`h${hi}`} className="hunk">
+                <td colSpan={4}>
+                  @@ -{hunk.oldStart as number},{hunk.oldLines as number} +{hunk.newStart as number},
+                  {hunk.newLines as number} @@
+                </td>
+              </tr>,
+              ...lines.map((line, li) => {
+                const sign = line[0];
+                const text = line.slice(1);
+                let o = '';
+                let n = '';
+                let cls = '';
+                if (sign === '-') {
+                  o = String(oldLn++);
+                  cls = 'del';
+                } else if (sign === '+') {
+                  n = String(newLn++);
+                  cls = 'add';
+                } else if (sign === '\\') {
+                  cls = 'meta';
+                } else {
+                  o = String(oldLn++);
+                  n = String(newLn++);
+                }
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines of one static hunk
+                  <tr key={`${hi}-${li}`} className={cls}>
+                    <td className="ln">{o}</td>
+                    <td className="ln">{n}</td>
+                    <td className="sign">{sign === '-' || sign === '+' ? sign : ' '}</td>
+                    <td className="code-cell">{text}</td>
+                  </tr>
+                );
+              }),
+            ];
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A diff from two strings without a patch: old lines removed, new lines added. */
+export function SimpleDiff({ oldText, newText, testId }: { oldText: string; newText: string; testId?: string }) {
+  const o = oldText === '' ? [] : oldText.split('\n');
+  const n = newText === '' ? [] : newText.split('\n');
+  return (
+    <div className="diff" data-testid={testId}>
+      <table>
+        <tbody>
+          {o.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+            <tr key={`o${i}`} className="del">
+              <td className="sign">-</td>
+              <td className="code-cell">{l}</td>
+            </tr>
+          ))}
+          {n.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+            <tr key={`n${i}`} className="add">
+              <td className="sign">+</td>
+              <td className="code-cell">{l}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ResultTextBlock({ call, testId }: { call: CallDto; testId?: string }) {
+  const text = stripReminders(resultText(call.result?.content));
+  if (!text) return null;
+  return <Plain text={text} testId={testId} />;
+}
+
+export { arr, isObj, num, obj, str };

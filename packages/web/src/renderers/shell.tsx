@@ -1,0 +1,150 @@
+import { useTimeline } from '../timeline/context';
+import { fmtBytes } from '../ui/format';
+import { sessionHref } from '../ui/router';
+import {
+  input,
+  KV,
+  num,
+  obj,
+  ok,
+  Plain,
+  type RendererProps,
+  resultText,
+  str,
+  stripReminders,
+  Terminal,
+  tur,
+} from './common';
+
+export function BashRenderer({ call }: RendererProps) {
+  const i = input(call);
+  const t = tur(call);
+  const command = str(i.command) ?? '';
+  const description = str(i.description);
+  const text = stripReminders(resultText(call.result?.content));
+  const hasStructured = ok(call) && (str(t.stdout) !== undefined || str(t.stderr) !== undefined);
+  const stdout = hasStructured ? str(t.stdout) : text;
+  const stderr = hasStructured ? str(t.stderr) : undefined;
+  const exitCode = call.result?.error?.exitCode ?? (ok(call) ? 0 : undefined);
+  const bg = str(t.backgroundTaskId);
+  const persisted = str(t.persistedOutputPath);
+  return (
+    <div data-testid="renderer-Bash" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {(description || bg || t.interrupted === true || call.result) && (
+        <div className="row">
+          {description && <span style={{ color: 'var(--text-2)' }}>{description}</span>}
+          {call.result && exitCode !== undefined && (
+            <span className={`badge ${exitCode === 0 ? 'ok' : 'error'}`} data-testid="exit-code">
+              exit {exitCode}
+            </span>
+          )}
+          {t.interrupted === true && <span className="badge unanswered">interrupted</span>}
+          {(bg || i.run_in_background === true) && (
+            <span className="badge accent" data-testid="background-id">
+              background{bg ? ` · ${bg}` : ''}
+            </span>
+          )}
+          {t.isImage === true && <span className="badge neutral">image output</span>}
+          {num(i.timeout) !== undefined && <span className="dim">timeout {num(i.timeout)} ms</span>}
+        </div>
+      )}
+      <Terminal command={command} stdout={call.result ? stdout : undefined} stderr={stderr} testId="terminal" />
+      {persisted && (
+        <div className="truncated-note" data-testid="persisted-output">
+          Full output ({fmtBytes(num(t.persistedOutputSize))}) was saved by the client to{' '}
+          <span className="path">{persisted}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ShellLink({ id }: { id: string | undefined }) {
+  const { sessionId, shells } = useTimeline();
+  if (!id) return <span className="dim">unknown shell</span>;
+  const callId = shells[id];
+  return callId ? (
+    <a
+      href={sessionHref(sessionId, callId)}
+      className="mono"
+      data-testid="shell-link"
+      title="Go to the command that started it"
+    >
+      {id} ↗
+    </a>
+  ) : (
+    <span className="mono">{id}</span>
+  );
+}
+
+function statusBadge(status: string | undefined) {
+  if (!status) return null;
+  const cls =
+    status === 'running'
+      ? 'pending'
+      : status === 'completed'
+        ? 'ok'
+        : status === 'failed' || status === 'killed'
+          ? 'error'
+          : 'neutral';
+  return <span className={`badge ${cls}`}>{status}</span>;
+}
+
+/** BashOutput / TaskOutput: a status card of the background shell or task. */
+export function ShellOutputRenderer({ call }: RendererProps) {
+  const i = input(call);
+  const t = tur(call);
+  const task = obj(t.task);
+  const id = str(i.bash_id) ?? str(i.task_id) ?? str(i.shell_id) ?? str(t.shellId) ?? str(task.task_id);
+  const status = str(t.status) ?? str(task.status);
+  const output = str(t.stdout) ?? str(task.output);
+  const stderr = str(t.stderr);
+  const exitCode = num(t.exitCode) ?? num(task.exitCode);
+  return (
+    <div data-testid={`renderer-${call.canonicalName}`} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <div className="shell-card" data-testid="shell-card">
+        <span className="section-label" style={{ margin: 0 }}>
+          {str(task.task_type) ?? 'shell'}
+        </span>
+        <ShellLink id={id} />
+        {statusBadge(status)}
+        {str(t.retrieval_status) && <span className="pill">{str(t.retrieval_status)}</span>}
+        {exitCode !== undefined && <span className={`badge ${exitCode === 0 ? 'ok' : 'error'}`}>exit {exitCode}</span>}
+        {(str(t.command) ?? str(task.description)) && (
+          <span className="mono dim" style={{ flex: 1, minWidth: 200 }}>
+            {str(t.command) ?? str(task.description)}
+          </span>
+        )}
+      </div>
+      {ok(call) && (output || stderr) && <Terminal stdout={output} stderr={stderr} testId="terminal" />}
+      {ok(call) && !output && !stderr && !call.result?.toolUseResult && (
+        <Plain text={stripReminders(resultText(call.result?.content))} />
+      )}
+    </div>
+  );
+}
+
+/** KillShell / TaskStop. */
+export function ShellStopRenderer({ call }: RendererProps) {
+  const i = input(call);
+  const t = tur(call);
+  const id = str(i.shell_id) ?? str(i.task_id) ?? str(t.shell_id) ?? str(t.task_id);
+  return (
+    <div data-testid={`renderer-${call.canonicalName}`}>
+      <div className="shell-card" data-testid="shell-card">
+        <span className="section-label" style={{ margin: 0 }}>
+          stop {str(t.task_type) ?? 'shell'}
+        </span>
+        <ShellLink id={id} />
+        {ok(call) ? <span className="badge ok">stopped</span> : <span className="badge expected">not running</span>}
+        {str(t.command) && <span className="mono dim">{str(t.command)}</span>}
+      </div>
+      {ok(call) && str(t.message) && (
+        <div className="dim" style={{ marginTop: 6, fontSize: 12.5 }}>
+          {str(t.message)}
+        </div>
+      )}
+      <KV rows={[]} />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import type { EventDto, ImageValue } from '../data/types';
+import { fmtNumber, fmtTime } from '../ui/format';
+import { Markdown } from '../ui/Markdown';
+import { ToolBlock } from './ToolBlock';
+
+function PromptImages({ images }: { images: readonly ImageValue[] }) {
+  if (images.length === 0) return null;
+  return (
+    <div className="row" style={{ marginTop: 8 }}>
+      {images.map((img, i) => (
+        <img
+          // biome-ignore lint/suspicious/noArrayIndexKey: images of one prompt
+          key={i}
+          className="img-result"
+          src={`data:${img.mediaType};base64,${img.data}`}
+          alt={`attachment ${i + 1}`}
+          data-testid="prompt-image"
+        />
+      ))}
+    </div>
+  );
+}
+
+const NOTE_LABELS: Record<string, string> = {
+  'compact-summary': 'Conversation compacted',
+  compact_boundary: 'Context compacted',
+  command: 'Command',
+  interrupt: 'Interrupted by user',
+  'task-notification': 'Background task',
+  api_error: 'API error',
+};
+
+export function EventView({ event }: { event: EventDto }) {
+  switch (event.kind) {
+    case 'prompt':
+      return (
+        <div className="ev">
+          <div className="ev-prompt" data-testid="prompt">
+            <div className="ev-label">
+              User
+              <span className="time">{fmtTime(event.timestamp)}</span>
+            </div>
+            <div className="prompt-text">{event.text}</div>
+            <PromptImages images={event.images} />
+          </div>
+        </div>
+      );
+    case 'assistant': {
+      const out = event.usage?.outputTokens;
+      return (
+        <div className="ev">
+          <div className="ev-assistant" data-testid="assistant">
+            <div className="ev-label" style={{ marginBottom: 2 }}>
+              Assistant
+              {event.model && (
+                <span className="pill" style={{ textTransform: 'none', letterSpacing: 0 }}>
+                  {event.model}
+                </span>
+              )}
+              {event.isApiError && <span className="badge error">API error</span>}
+              <span className="time">
+                {out !== undefined && out > 0 ? `${fmtNumber(out)} tokens out · ` : ''}
+                {fmtTime(event.timestamp)}
+              </span>
+            </div>
+            {event.items.map((item, i) => {
+              switch (item.kind) {
+                case 'text':
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
+                    <div key={i} className={event.isApiError ? 'api-error' : undefined} data-testid="assistant-text">
+                      <Markdown text={item.text} />
+                    </div>
+                  );
+                case 'thinking':
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
+                    <details key={i} className="thinking" data-testid="thinking">
+                      <summary>✦ {item.redacted ? 'Redacted thinking' : 'Thinking'}</summary>
+                      {!item.redacted && <div className="body">{item.thinking}</div>}
+                    </details>
+                  );
+                case 'tool-call':
+                  return <ToolBlock key={item.id} call={item} />;
+                case 'other-block':
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
+                    <div key={i} className="dim" style={{ fontSize: 12.5 }}>
+                      [{item.type}]
+                    </div>
+                  );
+                default:
+                  return item satisfies never;
+              }
+            })}
+          </div>
+        </div>
+      );
+    }
+    case 'note':
+      return (
+        <div className="ev-note" data-testid="note">
+          <span className={`badge ${event.label === 'api_error' || event.level === 'error' ? 'error' : 'neutral'}`}>
+            {NOTE_LABELS[event.label] ?? event.label.replace(/[_-]/g, ' ')}
+          </span>
+          {event.text && (
+            <span className="note-text">
+              {event.text
+                .replace(/<[^>]+>/g, ' ')
+                .trim()
+                .slice(0, 400)}
+            </span>
+          )}
+          <span style={{ marginLeft: 'auto' }}>{fmtTime(event.timestamp)}</span>
+        </div>
+      );
+    default:
+      return event satisfies never;
+  }
+}

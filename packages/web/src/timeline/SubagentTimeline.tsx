@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { api } from '../data/client';
+import type { EventDto } from '../data/types';
+import { useTimeline } from './context';
+import { EventView } from './EventView';
+
+const PAGE = 200;
+
+/** A subagent's own timeline, loaded when expanded (and reloaded on live updates). */
+export function SubagentTimeline({ agentKey }: { agentKey: string }) {
+  const { sessionId, liveVersion } = useTimeline();
+  const [events, setEvents] = useState<EventDto[]>([]);
+  const [total, setTotal] = useState<number | undefined>();
+  const [limit, setLimit] = useState(PAGE);
+  const [error, setError] = useState<string | undefined>();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: liveVersion triggers a reload
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .events(sessionId, 0, limit, agentKey)
+      .then((page) => {
+        if (cancelled) return;
+        setEvents([...page.events]);
+        setTotal(page.total);
+      })
+      .catch((e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      cancelled = true;
+    };
+  }, [sessionId, agentKey, limit, liveVersion]);
+
+  if (error) return <div className="err-msg">{error}</div>;
+  if (total === undefined) return <div className="ev-placeholder" />;
+  if (total === 0) return <div className="dim">No events.</div>;
+  return (
+    <div>
+      {events.map((e) => (
+        <EventView key={e.index} event={e} />
+      ))}
+      {total > events.length && (
+        <button type="button" className="btn" onClick={() => setLimit((l) => l + PAGE)}>
+          Show {Math.min(PAGE, total - events.length)} more of {total - events.length}
+        </button>
+      )}
+    </div>
+  );
+}

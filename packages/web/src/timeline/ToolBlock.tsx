@@ -1,0 +1,163 @@
+import { useEffect, useState } from 'react';
+import { api } from '../data/client';
+import type { CallDto } from '../data/types';
+import { callSummary, rendererFor, SHOWS_OWN_ERROR, toolGlyph } from '../renderers';
+import { fmtDuration } from '../ui/format';
+import { useTimeline } from './context';
+
+export type DisplayStatus = 'ok' | 'error' | 'expected' | 'pending' | 'unanswered';
+
+export function displayStatus(call: CallDto): DisplayStatus {
+  switch (call.status) {
+    case 'ok':
+      return 'ok';
+    case 'error':
+      return call.result?.error?.severity === 'expected' ? 'expected' : 'error';
+    case 'pending':
+      return 'pending';
+    case 'unanswered':
+      return 'unanswered';
+    default:
+      return call.status satisfies never;
+  }
+}
+
+const STATUS_LABEL: Record<DisplayStatus, string> = {
+  ok: 'ok',
+  error: 'error',
+  expected: 'expected error',
+  pending: 'running',
+  unanswered: 'no result',
+};
+
+const DEFAULT_OPEN = new Set([
+  'Edit',
+  'MultiEdit',
+  'Write',
+  'TodoWrite',
+  'AskUserQuestion',
+  'ExitPlanMode',
+  'Agent',
+  'Bash',
+]);
+
+function iconClass(name: string): string {
+  if (name.startsWith('mcp__')) return 'ic-mcp';
+  if (['Bash', 'TaskOutput', 'TaskStop', 'Monitor'].includes(name)) return 'ic-shell';
+  if (['Read', 'Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'LSP'].includes(name)) return 'ic-file';
+  if (['Grep', 'Glob', 'ToolSearch'].includes(name)) return 'ic-search';
+  if (['WebSearch', 'WebFetch'].includes(name)) return 'ic-web';
+  if (['Agent', 'SendMessage', 'ListAgents'].includes(name)) return 'ic-agent';
+  return 'ic-plan';
+}
+
+export function ErrorBadge({ call }: { call: CallDto }) {
+  const error = call.result?.error;
+  if (!call.result?.isError) return null;
+  const severity = error?.severity ?? 'error';
+  return (
+    <span
+      className={`badge ${severity === 'expected' ? 'expected' : 'error'}`}
+      data-testid="error-badge"
+      data-severity={severity}
+      title={severity === 'expected' ? 'Expected error: part of normal work' : 'Error'}
+    >
+      {severity === 'expected' ? 'expected · ' : ''}
+      {error?.category ?? 'error'}
+    </span>
+  );
+}
+
+export function ToolBlock({ call: initial }: { call: CallDto }) {
+  const { sessionId, expand, focus, openAll } = useTimeline();
+  const [full, setFull] = useState<CallDto | undefined>();
+  const [loading, setLoading] = useState(false);
+  const call = full && full.id === initial.id && initial.status === full.status ? full : initial;
+  const status = displayStatus(call);
+  const [open, setOpen] = useState(
+    () => expand.has(call.id) || focus === call.id || status === 'error' || DEFAULT_OPEN.has(call.canonicalName),
+  );
+  useEffect(() => {
+    if (openAll.version > 0) setOpen(openAll.open);
+  }, [openAll]);
+  useEffect(() => {
+    if (focus === initial.id || expand.has(initial.id)) setOpen(true);
+  }, [focus, expand, initial.id]);
+
+  const Renderer = rendererFor(call);
+  const error = call.result?.error;
+  const showError = call.result?.isError && !SHOWS_OWN_ERROR.has(call.canonicalName);
+  const summary = callSummary(call);
+
+  const showMore = async () => {
+    setLoading(true);
+    try {
+      setFull(await api.call(sessionId, call.id));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <div
+      className={`tool st-${status} ${open ? 'open' : ''} ${focus === call.id ? 'highlight-flash' : ''}`}
+      data-testid="tool-block"
+      data-tool={call.canonicalName}
+      data-status={status}
+      data-call={call.id}
+      id={`call-${call.id}`}
+    >
+      <button
+        type="button"
+        className="tool-head"
+        onClick={() => setOpen((o) => !o)}
+        data-testid="tool-head"
+        aria-expanded={open}
+      >
+        <span className="chev">▶</span>
+        <span className={`tool-icon ${iconClass(call.canonicalName)}`}>{toolGlyph(call)}</span>
+        <span className="tool-name">
+          {call.canonicalName.startsWith('mcp__')
+            ? call.canonicalName.replace(/^mcp__/, '').replace('__', ' · ')
+            : call.canonicalName}
+        </span>
+        {call.name !== call.canonicalName && <span className="tool-alias">({call.name})</span>}
+        <span className="tool-summary" title={summary}>
+          {summary}
+        </span>
+        <span className="tool-meta">
+          <ErrorBadge call={call} />
+          {status !== 'error' && status !== 'expected' && (
+            <span className={`badge ${status}`} data-testid="status-badge">
+              {STATUS_LABEL[status]}
+            </span>
+          )}
+          <span style={{ minWidth: 48, textAlign: 'right' }}>{fmtDuration(call.durationMs)}</span>
+        </span>
+      </button>
+      {open && (
+        <div className="tool-body">
+          {showError && error && (
+            <div className={`err-msg ${error.severity === 'expected' ? 'expected' : ''}`} data-testid="error-message">
+              {error.message}
+            </div>
+          )}
+          {showError && !error && call.result && (
+            <div className="err-msg" data-testid="error-message">
+              {typeof call.result.content === 'string' ? call.result.content : 'The tool reported an error.'}
+            </div>
+          )}
+          <Renderer call={call} />
+          {call.truncated && (
+            <div className="truncated-note">
+              Long output was shortened.
+              <button type="button" className="btn small" onClick={showMore} disabled={loading} data-testid="show-more">
+                {loading ? 'Loading…' : 'Show more'}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import ReactMarkdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+
+const safeUrl = (url: string): string => (/^(https?:|mailto:|#)/i.test(url) ? url : '');
+
+/** Markdown rendered safely: raw HTML is dropped, links limited to http(s)/mailto, no remote images. */
+export function Markdown({ text }: { text: string }) {
+  return (
+    <div className="md">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        skipHtml
+        urlTransform={safeUrl}
+        components={{
+          a: ({ href, children }) => (
+            <a href={href} target="_blank" rel="noreferrer noopener">
+              {children}
+            </a>
+          ),
+          img: ({ alt }) => <span className="dim">[image{alt ? `: ${alt}` : ''}]</span>,
+        }}
+      >
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** An FTS snippet with \u0001…\u0002 markers: text stays text, marked parts become <mark>. */
+export function Snippet({ text }: { text: string }) {
+  const out: { t: string; hit: boolean }[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    const a = rest.indexOf('\u0001');
+    if (a < 0) {
+      out.push({ t: rest, hit: false });
+      break;
+    }
+    if (a > 0) out.push({ t: rest.slice(0, a), hit: false });
+    const b = rest.indexOf('\u0002', a + 1);
+    const end = b < 0 ? rest.length : b;
+    out.push({ t: rest.slice(a + 1, end), hit: true });
+    rest = b < 0 ? '' : rest.slice(b + 1);
+  }
+  return (
+    <div className="snippet" data-testid="search-snippet">
+      {out.map((p, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: static split of one string
+        p.hit ? <mark key={i}>{p.t}</mark> : <span key={i}>{p.t}</span>,
+      )}
+    </div>
+  );
+}

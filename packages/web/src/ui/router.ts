@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+
+export type Route =
+  | { readonly page: 'sessions' }
+  | { readonly page: 'session'; readonly id: string; readonly call: string | undefined }
+  | { readonly page: 'analytics' };
+
+export function parseHash(hash: string): Route {
+  const h = hash.replace(/^#/, '');
+  const [path = '', query = ''] = h.split('?');
+  const params = new URLSearchParams(query);
+  const parts = path.split('/').filter(Boolean);
+  if (parts[0] === 's' && parts[1]) {
+    return { page: 'session', id: decodeURIComponent(parts[1]), call: params.get('call') ?? undefined };
+  }
+  if (parts[0] === 'analytics') return { page: 'analytics' };
+  return { page: 'sessions' };
+}
+
+export function sessionHref(id: string, call?: string): string {
+  return `#/s/${encodeURIComponent(id)}${call ? `?call=${encodeURIComponent(call)}` : ''}`;
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseHash(window.location.hash));
+  useEffect(() => {
+    const on = () => setRoute(parseHash(window.location.hash));
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return route;
+}
