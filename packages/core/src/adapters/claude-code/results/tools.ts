@@ -513,13 +513,30 @@ const todoWrite: DataParser = (ctx) => {
   return { newTodos: todos(ctx.input.todos) ?? [] };
 };
 
+/** Harness notes the client puts around a subagent's report (2.1.x), not part of the report. */
+const HARNESS_NOTE = /^\s*<tools-used-before-summary>[\s\S]*?<\/tools-used-before-summary>\s*$/;
+
 function blocksText(value: unknown): string | undefined {
   if (!Array.isArray(value)) return undefined;
   return value
     .filter(isRecord)
     .map((b) => (b.type === 'text' ? (str(b.text) ?? '') : ''))
-    .filter((t) => t !== '')
+    .filter((t) => t !== '' && !HARNESS_NOTE.test(t))
     .join('\n');
+}
+
+/** The 2.1.x trailer of a completed agent's text: `agentId: X (…)` and `<usage>total_tokens: N …</usage>`. */
+function agentTrailer(text: string): { text: string; agentId?: string; totals: Record<string, number> } {
+  const totals: Record<string, number> = {};
+  const usage = /\n*<usage>([\s\S]*?)<\/usage>\s*$/.exec(text);
+  let body = text;
+  if (usage) {
+    for (const m of (usage[1] ?? '').matchAll(/(\w+): (\d+)/g)) totals[m[1] ?? ''] = Number(m[2]);
+    body = body.slice(0, usage.index);
+  }
+  const id = /\n*agentId: ([\w-]+)(?: \([^\n]*\))?(?:\n[^\n]*)*$/.exec(body);
+  if (id && usage) body = body.slice(0, id.index);
+  return { text: body, agentId: id?.[1], totals };
 }
 
 const agent: DataParser = (ctx) => {
@@ -548,15 +565,18 @@ const agent: DataParser = (ctx) => {
       },
     };
   }
-  const text = ctx.text;
-  const launched = /^Async agent launched successfully/.test(text);
+  const launched = /^Async agent launched successfully/.test(ctx.text);
+  const trailer = launched ? undefined : agentTrailer(ctx.text);
   return {
     status: launched ? 'async_launched' : 'completed',
-    agentId: /agentId: ([\w-]+)/.exec(text)?.[1],
+    agentId: trailer?.agentId ?? /agentId: ([\w-]+)/.exec(ctx.text)?.[1],
     agentType: str(ctx.input.subagent_type),
     description: str(ctx.input.description),
     prompt: str(ctx.input.prompt),
-    text,
+    text: trailer?.text ?? ctx.text,
+    totalTokens: trailer?.totals.total_tokens,
+    totalToolUseCount: trailer?.totals.tool_uses,
+    totalDurationMs: trailer?.totals.duration_ms,
   };
 };
 

@@ -412,6 +412,61 @@ describe('shapes', () => {
     expect(tab.typed).toEqual(expected);
   });
 
+  it('Agent text from the content: the 2.1.x agentId and usage trailer become fields', () => {
+    const out = typeOf(
+      'Agent',
+      [
+        { kind: 'text', text: 'The report.' },
+        {
+          kind: 'text',
+          text: "agentId: a1b2c3 (use SendMessage with to: 'a1b2c3' to continue this agent)\n<usage>total_tokens: 1200\ntool_uses: 3\nduration_ms: 4500</usage>",
+        },
+      ],
+      { input: { subagent_type: 'Explore', prompt: 'Look' } },
+    );
+    expect(out.typed).toEqual({
+      kind: 'agent',
+      tool: 'Agent',
+      data: {
+        status: 'completed',
+        agentId: 'a1b2c3',
+        agentType: 'Explore',
+        prompt: 'Look',
+        text: 'The report.',
+        totalTokens: 1200,
+        totalToolUseCount: 3,
+        totalDurationMs: 4500,
+      },
+    });
+  });
+
+  it('Agent from toolUseResult drops the harness note block', () => {
+    const out = typeOf('Agent', [{ kind: 'text', text: 'x' }], {
+      toolUseResult: {
+        status: 'completed',
+        agentId: 'ab',
+        content: [
+          { type: 'text', text: '<tools-used-before-summary>Bash, Read</tools-used-before-summary>\n' },
+          { type: 'text', text: 'Report.' },
+        ],
+        totalTokens: 10,
+      },
+    });
+    expect(out.typed).toMatchObject({ kind: 'agent', data: { status: 'completed', agentId: 'ab', text: 'Report.' } });
+  });
+
+  it('a detached call ({detachedToolCall:true}) is typed from its content', () => {
+    const out = typeOf('WebFetch', 'page text', {
+      input: { url: 'https://e.com' },
+      toolUseResult: { detachedToolCall: true },
+    });
+    expect(out.typed).toEqual({
+      kind: 'web-fetch',
+      tool: 'WebFetch',
+      data: { url: 'https://e.com', result: 'page text' },
+    });
+  });
+
   it('Edit from toolUseResult: patch counts', () => {
     const out = typeOf('Edit', 'The file /f has been updated successfully.', {
       toolUseResult: {

@@ -71,7 +71,8 @@ function typeAs(kind: DataKind, input: ResultInput): TypedResult | undefined {
     input: isRecord(input.input) ? input.input : {},
     content: input.content,
     text: contentText(input.content),
-    structured: tur !== null && typeof tur === 'object' ? tur : undefined,
+    // 2.1.330 `{detachedToolCall:true}` stands in for the output of a call that stepped aside: use the content.
+    structured: tur !== null && typeof tur === 'object' && !isDetached(tur) ? tur : undefined,
     turString: typeof tur === 'string' ? tur : undefined,
   };
   let raw: unknown;
@@ -84,4 +85,8 @@ function typeAs(kind: DataKind, input: ResultInput): TypedResult | undefined {
   const parsed = resultDataSchemas[kind].safeParse(stripUndefined(raw));
   if (!parsed.success) return undefined;
   return stripUndefined({ kind, tool: input.name, data: parsed.data }) as TypedResult;
+}
+
+function isDetached(value: object): boolean {
+  return isRecord(value) && value.detachedToolCall === true && Object.keys(value).length === 1;
 }
