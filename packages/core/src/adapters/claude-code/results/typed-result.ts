@@ -410,22 +410,72 @@ type DataVariantSchema<K extends DataKind> = z.ZodObject<{
   data: (typeof resultDataSchemas)[K];
 }>;
 
+/** What each kind is for (the tools, current names first, former names in brackets). */
+export const kindDescriptions: Readonly<Record<DataKind, string>> = {
+  bash: 'Bash (and PowerShell): a shell command that ran; exitCode 0 for a plain success.',
+  'task-output': 'TaskOutput [BashOutput, BashOutputTool, AgentOutputTool]: output of a background task or shell.',
+  'task-stop': 'TaskStop [KillShell, KillBash]: a background task or shell was stopped.',
+  read: 'Read: a file read, by variant (text, image, notebook, pdf, parts, file_unchanged).',
+  write: 'Write: a file created or overwritten, with its structured patch.',
+  edit: 'Edit: one string replacement in a file, with its structured patch.',
+  'multi-edit': 'MultiEdit (≤1.0.128): several replacements in one file.',
+  'notebook-edit': 'NotebookEdit: a notebook cell replaced, inserted or deleted.',
+  glob: 'Glob: matching file names.',
+  grep: 'Grep: matches, in content, files_with_matches or count mode.',
+  ls: 'LS (≤1.0.95): a directory listing.',
+  'todo-write': 'TodoWrite: the todo list before and after.',
+  agent: 'Agent [Task]: a subagent run (completed) or launch (async_launched, …).',
+  'web-fetch': 'WebFetch: a fetched URL processed by a model.',
+  'web-search': 'WebSearch: the query, result links and text.',
+  'ask-user-question': 'AskUserQuestion: the questions and the answers given.',
+  'exit-plan-mode': 'ExitPlanMode [exit_plan_mode]: the plan and whether it was approved.',
+  'enter-plan-mode': 'EnterPlanMode: plan mode entered.',
+  skill: 'Skill [SlashCommand]: a skill or slash command launched (inline or forked).',
+  lsp: 'LSP: a language-server query.',
+  'list-mcp-resources': 'ListMcpResourcesTool [ListMcpResources]: MCP resources.',
+  'read-mcp-resource': 'ReadMcpResourceTool [ReadMcpResource]: contents of an MCP resource.',
+  'read-mcp-resource-dir': 'ReadMcpResourceDirTool [ReadMcpResourceDir]: an MCP resource directory listing.',
+  'cron-create': 'CronCreate: a scheduled job created.',
+  'cron-delete': 'CronDelete: a scheduled job cancelled.',
+  'cron-list': 'CronList: the scheduled jobs.',
+  'task-create': 'TaskCreate: a task created.',
+  'task-get': 'TaskGet: one task (null when not found).',
+  'task-update': 'TaskUpdate: a task updated (success false when not found).',
+  'task-list': 'TaskList: the tasks.',
+  'enter-worktree': 'EnterWorktree: a git worktree created and entered.',
+  'exit-worktree': 'ExitWorktree: a worktree left (kept or removed).',
+  monitor: 'Monitor: a background watch started.',
+  workflow: 'Workflow [RunWorkflow]: a workflow launched.',
+  'send-message': 'SendMessage: a message to another agent (success false when not delivered).',
+  'tool-search': 'ToolSearch [MCPSearch]: deferred tools matched and loaded.',
+  'list-agents': 'ListAgents [ListPeers]: reachable agents.',
+  'report-findings': 'ReportFindings: review findings reported.',
+  'schedule-wakeup': 'ScheduleWakeup: a wakeup scheduled, or the loop stopped.',
+  mcp: 'mcp__<server>__<tool>: an MCP tool result (text and image blocks).',
+};
+
 function dataVariant<K extends DataKind>(kind: K): DataVariantSchema<K> {
-  return z.object({ kind: z.literal(kind), tool: str, data: resultDataSchemas[kind] }) as DataVariantSchema<K>;
+  return z
+    .object({ kind: z.literal(kind), tool: str, data: resultDataSchemas[kind] })
+    .describe(kindDescriptions[kind]) as unknown as DataVariantSchema<K>;
 }
 
 /** Schemas of every `TypedResult` variant, keyed by kind. */
 export const typedResultVariantSchemas = {
   ...(Object.fromEntries(dataKinds.map((k) => [k, dataVariant(k)])) as { [K in DataKind]: DataVariantSchema<K> }),
   /** The call failed (`is_error: true`): the tool as written and the message without its wrapper. */
-  error: z.object({ kind: z.literal('error'), tool: str, message: str }),
+  error: z
+    .object({ kind: z.literal('error'), tool: str, message: str })
+    .describe('The call failed (is_error: true): the tool as written and the message without its wrapper.'),
   /** A tool or a shape this library does not know: the raw content and toolUseResult, kept as written. */
-  unknown: z.object({
-    kind: z.literal('unknown'),
-    tool: str,
-    content: resultContentSchema,
-    toolUseResult: opt(z.unknown()),
-  }),
+  unknown: z
+    .object({
+      kind: z.literal('unknown'),
+      tool: str,
+      content: resultContentSchema,
+      toolUseResult: opt(z.unknown()),
+    })
+    .describe('A tool or a result shape this library does not know: content and toolUseResult kept as written.'),
 };
 
 export type TypedResultKind = keyof typeof typedResultVariantSchemas;
