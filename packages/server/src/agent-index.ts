@@ -1,45 +1,24 @@
-import type { Session } from '@agentdash/core';
+import { resolve, sep } from 'node:path';
 
-type MaybePromise<T> = T | Promise<T>;
+export type { AgentIndex } from '@agentdash/index';
 
-/**
- * What the server needs from the index (`@agentdash/index`'s `AgentIndex` satisfies it). Results are read
- * defensively (see `mapping.ts`), so the server only relies on the documented field names.
- */
-export interface AgentIndexLike {
-  refresh(paths: readonly string[], options?: { onProgress?: (progress: never) => void }): MaybePromise<unknown>;
-  listSessions(filter?: never): MaybePromise<readonly unknown[]>;
-  getSession(idOrPrefix: string): MaybePromise<unknown>;
-  loadSession(sessionId: string): Promise<Session>;
-  stats(filter?: never): MaybePromise<unknown>;
-  calls(filter?: never): MaybePromise<readonly unknown[]>;
-  search(query: string, filter?: never): MaybePromise<readonly unknown[]>;
-  issues(filter?: never): MaybePromise<readonly unknown[]>;
-  close(): MaybePromise<void>;
-}
-
-/** Filters the server passes to the index (field names from the index's documented API). */
+/** Filters the server passes to the index. */
 export interface IndexFilter {
+  readonly paths?: readonly string[];
   readonly project?: string;
   readonly since?: string;
   readonly until?: string;
   readonly model?: string;
   readonly version?: string;
   readonly hasErrors?: boolean;
-  readonly tool?: string;
-  readonly status?: string;
-  readonly category?: string;
-  readonly severity?: string;
-  readonly sessionId?: string;
   readonly limit?: number;
 }
 
-type Loose<T> = T extends (filter?: never) => infer R ? (filter?: IndexFilter) => R : T;
-export type LooseIndex = { readonly [K in keyof AgentIndexLike]: Loose<AgentIndexLike[K]> } & {
-  search(query: string, filter?: IndexFilter): MaybePromise<readonly unknown[]>;
-};
-
-/** The index with filter parameters typed as the server passes them. */
-export function loose(index: AgentIndexLike): LooseIndex {
-  return index as unknown as LooseIndex;
+/** Whether a file lies under one of the served source paths (a session outside them is never served). */
+export function isUnder(file: string, roots: readonly string[]): boolean {
+  const f = resolve(file);
+  return roots.some((root) => {
+    const r = resolve(root);
+    return f === r || f.startsWith(r.endsWith(sep) ? r : r + sep);
+  });
 }

@@ -1,6 +1,9 @@
+import { resolve } from 'node:path';
+import type { ErrorSeverity } from '@agentdash/core';
+import type { CallRowStatus } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { type AgentIndexLike, type IndexFilter, loose } from './agent-index.js';
+import { type AgentIndex, type IndexFilter, isUnder } from './agent-index.js';
 import type {
   CallRowDto,
   CallsResponse,
@@ -13,13 +16,22 @@ import type {
   StatsResponse,
 } from './api-types.js';
 import type { LiveEvents } from './live.js';
-import { hitSessionId, hitSnippet, statRows, toCallRow, toIssue, toSessionRow, toToolStat } from './mapping.js';
+import {
+  hitSessionId,
+  hitSnippet,
+  mergeByTool,
+  statRows,
+  toCallRow,
+  toIssue,
+  toSessionRow,
+  toToolStat,
+} from './mapping.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { SessionView } from './session-view.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
 
 export interface AppDeps {
-  readonly index: AgentIndexLike;
+  readonly index: AgentIndex;
   readonly paths: readonly string[];
   readonly host: string;
   readonly port: number;
@@ -88,7 +100,9 @@ const DURATION_BUCKETS: readonly [string, number | null][] = [
 
 /** The AgentDash HTTP app: JSON API under /api, SSE on /api/events, and the built dashboard. */
 export function createApp(deps: AppDeps) {
-  const index = loose(deps.index);
+  const index = deps.index;
+  const roots = deps.paths.map((p) => resolve(p));
+  const scope = roots.length > 0 ? { paths: roots } : {};
   const assetsDir = deps.assetsDir ?? defaultAssetsDir();
   const cache = new Map<string, SessionView>();
 
@@ -97,15 +111,22 @@ export function createApp(deps: AppDeps) {
   });
 
   const allRows = async (filter: IndexFilter = {}): Promise<SessionRow[]> =>
-    (await index.listSessions(clean(filter))).map(toSessionRow);
+    index.listSessions(clean({ ...filter, ...scope })).map(toSessionRow);
 
   const summaryOf = async (idOrPrefix: string): Promise<SessionRow> => {
     if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found');
-    const found = await index.getSession(idOrPrefix);
-    if (found === undefined || found === null) throw new HttpError(404, 'session not found');
-    const row = toSessionRow(found);
-    if (!row.id) throw new HttpError(404, 'session not found');
-    return row;
+    let found: ReturnType<AgentIndex['getSession']>;
+    try {
+      found = index.getSession(idOrPrefix);
+    } catch {
+      throw new HttpError(404, 'session not found (or the id prefix is ambiguous)');
+    }
+    if (!found) throw new HttpError(404, 'session not found');
+    // ids, never paths: a session whose files are outside the served sources does not exist here
+    if (roots.length > 0 && !found.files.some((f) => isUnder(f.path, roots))) {
+      throw new HttpError(404, 'session not found');
+    }
+    return toSessionRow(found);
   };
 
   const viewOf = async (sessionId: string): Promise<SessionView> => {
@@ -115,7 +136,9 @@ export function createApp(deps: AppDeps) {
       cache.set(sessionId, hit);
       return hit;
     }
-    const session = await index.loadSession(sessionId);
+    const session = await index.loadSession(sessionId).catch(() => {
+      throw new HttpError(404, 'session not found');
+    });
     const view = new SessionView(session);
     cache.set(sessionId, view);
     while (cache.size > CACHE_SIZE) {
@@ -149,7 +172,7 @@ export function createApp(deps: AppDeps) {
     const everything = await allRows();
     let sessions: SessionRow[];
     if (q) {
-      const hits = await index.search(q, clean({ ...filter, limit: 500 }));
+      const hits = index.search(q, clean({ project: filter.project, since: filter.since, ...scope, limit: 500 }));
       const byId = new Map((await allRows(filter)).map((r) => [r.id, r]));
       const seen = new Set<string>();
       sessions = [];
@@ -218,7 +241,7 @@ export function createApp(deps: AppDeps) {
 
   api.get('/sessions/:id/issues', async (c) => {
     const row = await summaryOf(c.req.param('id'));
-    const issues: IssueDto[] = (await index.issues({ sessionId: row.id })).map(toIssue);
+    const issues: IssueDto[] = index.issues({ sessionId: row.id, limit: 5000 }).map(toIssue);
     return c.json({ issues });
   });
 
@@ -228,11 +251,11 @@ export function createApp(deps: AppDeps) {
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
     });
-    const tools = statRows(await index.stats(filter)).map(toToolStat);
+    const tools = mergeByTool(statRows(index.stats({ ...filter, ...scope })).map(toToolStat));
     tools.sort((a, b) => b.calls - a.calls);
     const sessions = await allRows(filter);
     const byId = new Map(sessions.map((s) => [s.id, s]));
-    const rows = (await index.calls({ ...filter, limit: 200_000 })).map((r) => toCallRow(r, byId));
+    const rows = index.calls({ ...filter, ...scope, limit: 500_000 }).map((r) => toCallRow(r, byId));
     const days = new Map<string, { calls: number; errors: number; expectedErrors: number }>();
     const projects = new Map<
       string,
@@ -309,7 +332,14 @@ export function createApp(deps: AppDeps) {
       limit: intParam(c, 'limit', 200, 2000),
     });
     const byId = new Map((await allRows()).map((s) => [s.id, s]));
-    const calls: CallRowDto[] = (await index.calls(filter)).map((r) => toCallRow(r, byId));
+    const calls: CallRowDto[] = index
+      .calls({
+        ...filter,
+        ...scope,
+        status: filter.status as CallRowStatus | undefined,
+        severity: filter.severity as ErrorSeverity | undefined,
+      })
+      .map((r) => toCallRow(r, byId));
     const body: CallsResponse = { calls };
     return c.json(body);
   });

@@ -2,10 +2,9 @@
  * @agentdash/server: the JSON API, live updates over SSE, and the built dashboard.
  * @module
  */
-export type { AgentIndexLike, IndexFilter } from './agent-index.js';
+export type { AgentIndex, IndexFilter } from './agent-index.js';
 export type * from './api-types.js';
 export { type AppDeps, type AppType, createApp } from './app.js';
 export { createLiveEvents, type LiveEvents, type LiveListener, sessionIdOfPath } from './live.js';
-export { createMemoryIndex } from './memory-index.js';
 export { allowedHosts, CONTENT_SECURITY_POLICY, isLoopbackHost } from './security.js';
 export { type RunningServer, type StartServerOptions, startServer } from './server.js';

@@ -1,6 +1,6 @@
 import { existsSync, type FSWatcher, statSync, watch } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import type { AgentIndexLike } from './agent-index.js';
+import type { AgentIndex } from './agent-index.js';
 import type { LiveMessage } from './api-types.js';
 import { toSessionRow } from './mapping.js';
 
@@ -15,7 +15,7 @@ export interface LiveEvents {
 }
 
 export interface WatchOptions {
-  readonly index: AgentIndexLike;
+  readonly index: AgentIndex;
   readonly paths: readonly string[];
   /** Debounce between the first change and the refresh. Default 150 ms. */
   readonly debounceMs?: number;
@@ -69,6 +69,7 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
   let again = false;
   let closed = false;
 
+  const scope = options.paths.length > 0 ? { paths: options.paths.map((p) => resolve(p)) } : {};
   const emit = (message: LiveMessage) => {
     for (const l of listeners) {
       try {
@@ -80,7 +81,7 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
   };
 
   const snapshot = async (): Promise<Map<string, string>> => {
-    const rows = await options.index.listSessions();
+    const rows = options.index.listSessions(scope);
     const map = new Map<string, string>();
     for (const raw of rows) {
       const r = toSessionRow(raw);
@@ -95,7 +96,7 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     const after = await snapshot();
     const updated = new Set<string>();
     for (const file of changed) {
-      const id = sessionIdOfPath(file);
+      const id = options.index.sessionIdOfFile(file) ?? sessionIdOfPath(file);
       if (id && after.has(id)) updated.add(id);
     }
     let listChanged = before.size !== after.size;

@@ -49,7 +49,7 @@ export function toToolStat(value: unknown): ToolStatRow {
     for (const [k, n] of Object.entries(cats)) if (typeof n === 'number') categories[k] = n;
   }
   return {
-    tool: str(v.tool) ?? str(v.name) ?? '?',
+    tool: str(v.canonicalName) ?? str(v.tool) ?? str(v.name) ?? '?',
     calls,
     errors,
     expectedErrors: num(v.expectedErrors) ?? 0,
@@ -80,14 +80,14 @@ export function toCallRow(value: unknown, sessions: ReadonlyMap<string, SessionR
   return {
     sessionId,
     callId: str(v.callId) ?? str(v.id) ?? '',
-    tool: str(v.tool) ?? str(v.canonicalName) ?? str(v.name) ?? '?',
+    tool: str(v.canonicalTool) ?? str(v.tool) ?? str(v.name) ?? '?',
     timestamp: str(v.timestamp),
     status: str(v.status) ?? 'ok',
     category: str(v.category),
     severity: str(v.severity),
     durationMs: num(v.durationMs),
-    summary: str(v.summary) ?? '',
-    projectPath: session?.projectPath ?? null,
+    summary: str(v.errorMessage) ?? str(v.summary) ?? '',
+    projectPath: session?.projectPath ?? str(v.projectPath),
     sessionTitle: session?.title ?? null,
   };
 }
@@ -109,4 +109,33 @@ export function hitSessionId(value: unknown): string | null {
 
 export function hitSnippet(value: unknown): string | undefined {
   return str(obj(value).snippet) ?? undefined;
+}
+
+/** Rows of one canonical tool (Task and Agent, KillShell and TaskStop…) merged; percentiles keep the larger. */
+export function mergeByTool(rows: readonly ToolStatRow[]): ToolStatRow[] {
+  const by = new Map<string, ToolStatRow>();
+  for (const r of rows) {
+    const old = by.get(r.tool);
+    if (!old) {
+      by.set(r.tool, r);
+      continue;
+    }
+    const calls = old.calls + r.calls;
+    const errors = old.errors + r.errors;
+    const categories: Record<string, number> = { ...old.categories };
+    for (const [k, n] of Object.entries(r.categories)) categories[k] = (categories[k] ?? 0) + n;
+    const pick = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+    by.set(r.tool, {
+      tool: r.tool,
+      calls,
+      errors,
+      expectedErrors: old.expectedErrors + r.expectedErrors,
+      errorRate: calls > 0 ? errors / calls : 0,
+      p50: pick(old.p50, r.p50),
+      p95: pick(old.p95, r.p95),
+      max: pick(old.max, r.max),
+      categories,
+    });
+  }
+  return [...by.values()];
 }

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import type { AgentIndexLike } from './agent-index.js';
+import type { AgentIndex } from './agent-index.js';
 import { createApp } from './app.js';
 import { createLiveEvents } from './live.js';
 import { isLoopbackHost } from './security.js';
 
 export interface StartServerOptions {
-  readonly index: AgentIndexLike;
+  readonly index: AgentIndex;
   readonly paths: string[];
   readonly host: string;
   readonly port: number;

@@ -1,0 +1,336 @@
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallDto, EventsPage, SessionDetail, SessionsResponse, StatsResponse } from './api-types.js';
+import { createApp } from './app.js';
+import { createLiveEvents } from './live.js';
+import { allowedHosts, CONTENT_SECURITY_POLICY } from './security.js';
+import { startServer } from './server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+const PORT = 4317;
+const HOST = { host: `127.0.0.1:${PORT}` };
+
+let tmp: string;
+let index: AgentIndex;
+let app: ReturnType<typeof createApp>;
+let assetsDir: string;
+
+const get = (path: string, headers: Record<string, string> = HOST) => app.request(path, { headers });
+const json = async <T>(path: string): Promise<T> => {
+  const res = await get(path);
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+};
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'agentdash-server-'));
+  assetsDir = join(tmp, 'assets');
+  await mkdir(join(assetsDir, 'assets'), { recursive: true });
+  await writeFile(join(assetsDir, 'index.html'), '<!doctype html><title>AgentDash test</title>');
+  await writeFile(join(assetsDir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(join(tmp, 'secret.txt'), 'do not serve');
+  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+  await index.refresh([samples]);
+  app = createApp({ index, paths: [samples], host: '127.0.0.1', port: PORT, assetsDir });
+});
+
+afterAll(async () => {
+  index.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+async function sessionWith(predicate: (s: SessionsResponse['sessions'][number]) => boolean) {
+  const list = await json<SessionsResponse>('/api/sessions');
+  const found = list.sessions.find(predicate);
+  if (!found) throw new Error('no matching sample session');
+  return found;
+}
+
+describe('security', () => {
+  it('refuses a Host header that is not the bound address (DNS rebinding)', async () => {
+    for (const host of ['evil.example:4317', 'evil.example', '127.0.0.1', '127.0.0.1:1234', '']) {
+      const res = await get('/api/sessions', { host });
+      expect(res.status, host).toBe(403);
+      expect(await res.json()).toEqual({ success: false, error: 'forbidden host' });
+    }
+    expect((await get('/api/sessions', { host: `localhost:${PORT}` })).status).toBe(200);
+    expect((await get('/api/sessions', { host: `127.0.0.1:${PORT}` })).status).toBe(200);
+  });
+
+  it('lists the loopback names for a loopback bind, only the host otherwise', () => {
+    expect(allowedHosts('127.0.0.1', 80)).toContain('localhost:80');
+    expect([...allowedHosts('192.168.1.5', 8080)]).toEqual(['192.168.1.5:8080']);
+  });
+
+  it('sends a strict Content-Security-Policy on API and page responses', async () => {
+    for (const path of ['/api/sessions', '/', '/api/nope']) {
+      const res = await get(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toBe(CONTENT_SECURITY_POLICY);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain('img-src');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('checks the token on every request when one is set', async () => {
+    const secured = createApp({ index, paths: [samples], host: '0.0.0.0', port: 9000, token: 's3cret', assetsDir });
+    const h = { host: '0.0.0.0:9000' };
+    expect((await secured.request('/api/sessions', { headers: h })).status).toBe(401);
+    expect((await secured.request('/api/sessions?token=wrong', { headers: h })).status).toBe(401);
+    expect((await secured.request('/', { headers: h })).status).toBe(401);
+    const first = await secured.request('/?token=s3cret', { headers: h });
+    expect(first.status).toBe(200);
+    const cookie = first.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain('agentdash_token=s3cret');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    const viaCookie = await secured.request('/api/sessions', { headers: { ...h, cookie: 'agentdash_token=s3cret' } });
+    expect(viaCookie.status).toBe(200);
+    const viaBearer = await secured.request('/api/sessions', { headers: { ...h, authorization: 'Bearer s3cret' } });
+    expect(viaBearer.status).toBe(200);
+    const badBearer = await secured.request('/api/sessions', { headers: { ...h, authorization: 'Bearer s3cre' } });
+    expect(badBearer.status).toBe(401);
+    // the Host check still applies
+    expect((await secured.request('/api/sessions?token=s3cret', { headers: { host: 'evil:9000' } })).status).toBe(403);
+  });
+
+  it('refuses to bind a non-loopback address without a token', async () => {
+    await expect(startServer({ index, paths: [samples], host: '0.0.0.0', port: 0 })).rejects.toThrow(/token/);
+  });
+});
+
+describe('sessions', () => {
+  it('lists sessions with facets, sorted newest first', async () => {
+    const body = await json<SessionsResponse>('/api/sessions');
+    expect(body.total).toBeGreaterThan(5);
+    expect(body.sessions.length).toBe(body.total);
+    expect(body.facets.projects).toContain('/home/user/proj/shell');
+    expect(body.facets.versions.length).toBeGreaterThan(0);
+    const starts = body.sessions.map((s) => s.startedAt ?? '');
+    expect([...starts].sort().reverse()).toEqual(starts);
+    for (const s of body.sessions) {
+      expect(s.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(typeof s.isLive).toBe('boolean');
+    }
+  });
+
+  it('filters by project, errors, version and date', async () => {
+    const shell = await json<SessionsResponse>('/api/sessions?project=/home/user/proj/shell');
+    expect(shell.total).toBeGreaterThan(0);
+    expect(shell.sessions.every((s) => s.projectPath === '/home/user/proj/shell')).toBe(true);
+    const errors = await json<SessionsResponse>('/api/sessions?hasErrors=true');
+    expect(errors.sessions.every((s) => s.errors > 0)).toBe(true);
+    const all = await json<SessionsResponse>('/api/sessions');
+    const version = all.facets.versions[0]!;
+    const byVersion = await json<SessionsResponse>(`/api/sessions?version=${version}`);
+    expect(byVersion.sessions.every((s) => s.versions.includes(version))).toBe(true);
+    const future = await json<SessionsResponse>('/api/sessions?since=2999-01-01');
+    expect(future.total).toBe(0);
+    expect((await get('/api/sessions?since=not-a-date')).status).toBe(400);
+  });
+
+  it('searches through the full-text index with snippets', async () => {
+    const body = await json<SessionsResponse>('/api/sessions?q=background');
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.sessions[0]?.snippet).toMatch(/\u0001.*\u0002/);
+  });
+
+  it('returns one session with its subagents and a paged timeline', async () => {
+    const row = await sessionWith((s) => s.projectPath === '/home/user/proj/subagents' && s.toolCalls > 2);
+    const detail = await json<SessionDetail>(`/api/sessions/${row.id}`);
+    expect(detail.session.id).toBe(row.id);
+    expect(detail.totalEvents).toBeGreaterThan(0);
+    expect(detail.subagents.length).toBeGreaterThan(0);
+    // by prefix too
+    expect((await json<SessionDetail>(`/api/sessions/${row.id.slice(0, 8)}`)).session.id).toBe(row.id);
+
+    const first = await json<EventsPage>(`/api/sessions/${row.id}/events?offset=0&limit=2`);
+    expect(first.total).toBe(detail.totalEvents);
+    expect(first.events.length).toBe(Math.min(2, detail.totalEvents));
+    expect(first.events[0]?.index).toBe(0);
+    const rest = await json<EventsPage>(`/api/sessions/${row.id}/events?offset=2&limit=500`);
+    expect(rest.offset).toBe(2);
+    expect(first.events.length + rest.events.length).toBe(detail.totalEvents);
+
+    // results are nested in their calls
+    const calls = [...first.events, ...rest.events].flatMap((e) =>
+      e.kind === 'assistant' ? e.items.filter((i): i is CallDto => i.kind === 'tool-call') : [],
+    );
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.result !== null)).toBe(true);
+    const agentCall = calls.find((c) => c.subagent !== null);
+    expect(agentCall?.canonicalName).toBe('Agent');
+
+    // a subagent's own timeline
+    const sub = agentCall!.subagent!;
+    const subPage = await json<EventsPage>(`/api/sessions/${row.id}/events?agent=${encodeURIComponent(sub.key)}`);
+    expect(subPage.agent).toBe(sub.key);
+    expect(subPage.total).toBeGreaterThan(0);
+
+    // one call in full, and where it is
+    const full = await json<CallDto>(`/api/sessions/${row.id}/calls/${agentCall!.id}`);
+    expect(full.id).toBe(agentCall!.id);
+    expect(full.truncated).toBe(false);
+    const loc = await json<{ index: number; expand: string[] }>(`/api/sessions/${row.id}/locate/${agentCall!.id}`);
+    expect(loc.expand).toEqual([]);
+    expect(loc.index).toBeGreaterThanOrEqual(0);
+    const issues = await json<{ issues: unknown[] }>(`/api/sessions/${row.id}/issues`);
+    expect(Array.isArray(issues.issues)).toBe(true);
+  });
+
+  it('answers 404 JSON for unknown ids, calls and subagents, and 400 for bad numbers', async () => {
+    const row = await sessionWith(() => true);
+    const cases = [
+      '/api/sessions/does-not-exist',
+      '/api/sessions/..%2F..%2Fetc%2Fpasswd',
+      '/api/sessions/%2Fetc%2Fpasswd/events',
+      `/api/sessions/${row.id}/calls/toolu_nope`,
+      `/api/sessions/${row.id}/locate/toolu_nope`,
+      `/api/sessions/${row.id}/events?agent=nope`,
+      '/api/no-such-route',
+    ];
+    for (const path of cases) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      const body = (await res.json()) as { success: boolean; error: string };
+      expect(body.success).toBe(false);
+      expect(typeof body.error).toBe('string');
+    }
+    expect((await get(`/api/sessions/${row.id}/events?limit=abc`)).status).toBe(400);
+    expect((await get(`/api/sessions/${row.id}/events?offset=-1`)).status).toBe(400);
+  });
+
+  it('never serves a session outside the served paths', async () => {
+    const other = join(tmp, 'other-home');
+    await cp(join(samples, 'projects', '-home-user-proj-web'), join(other, 'projects', '-home-user-proj-web'), {
+      recursive: true,
+    });
+    await cp(join(samples, 'projects', '-home-user-proj-files'), join(other, 'projects', '-home-user-proj-files'), {
+      recursive: true,
+    });
+    const both = openIndex({ dbPath: join(tmp, 'both.sqlite') });
+    try {
+      await both.refresh([other, join(samples, 'projects', '-home-user-proj-shell')]);
+      const shellOnly = createApp({
+        index: both,
+        paths: [join(samples, 'projects', '-home-user-proj-shell')],
+        host: '127.0.0.1',
+        port: PORT,
+        assetsDir,
+      });
+      const list = (await (await shellOnly.request('/api/sessions', { headers: HOST })).json()) as SessionsResponse;
+      expect(list.total).toBeGreaterThan(0);
+      expect(list.sessions.every((s) => s.projectPath === '/home/user/proj/shell')).toBe(true);
+      const outside = both.listSessions({ paths: [other] })[0]!;
+      expect((await shellOnly.request(`/api/sessions/${outside.id}`, { headers: HOST })).status).toBe(404);
+    } finally {
+      both.close();
+    }
+  });
+});
+
+describe('analytics', () => {
+  it('returns per-tool stats, days, projects and durations', async () => {
+    const stats = await json<StatsResponse>('/api/stats');
+    expect(stats.tools.length).toBeGreaterThan(5);
+    const bash = stats.tools.find((t) => t.tool === 'Bash');
+    expect(bash?.calls).toBeGreaterThan(0);
+    // aliases merged: Task and Agent are one tool
+    expect(stats.tools.filter((t) => t.tool === 'Task')).toEqual([]);
+    expect(stats.totals.calls).toBe(stats.tools.reduce((n, t) => n + t.calls, 0));
+    expect(stats.days.length).toBeGreaterThan(0);
+    expect(stats.projects.length).toBeGreaterThan(1);
+    expect(stats.durations.reduce((n, b) => n + b.count, 0)).toBeGreaterThan(0);
+    expect(stats.categories.length).toBeGreaterThan(0);
+  });
+
+  it('lists failing calls for drill-down', async () => {
+    const body = await json<{ calls: { tool: string; status: string; sessionId: string; callId: string }[] }>(
+      '/api/calls?tool=Bash&status=error',
+    );
+    expect(body.calls.length).toBeGreaterThan(0);
+    expect(body.calls.every((c) => c.tool === 'Bash' && c.status === 'error')).toBe(true);
+    const one = body.calls[0]!;
+    const loc = await json<{ index: number }>(`/api/sessions/${one.sessionId}/locate/${one.callId}`);
+    expect(loc.index).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('assets', () => {
+  it('serves files of the assets folder and falls back to index.html, never leaving it', async () => {
+    const js = await get('/assets/app.js');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toContain('javascript');
+    for (const path of ['/', '/sessions/abc', '/..%2Fsecret.txt', '/assets/..%2F..%2Fsecret.txt']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('AgentDash test');
+    }
+  });
+});
+
+describe('live', () => {
+  it('notices appended lines and reports the session as updated', async () => {
+    const home = join(tmp, 'live-home');
+    const project = join(home, 'projects', '-home-user-proj-shell');
+    await cp(join(samples, 'projects', '-home-user-proj-shell'), project, { recursive: true });
+    const file = (await readdir(project)).find((f) => f.endsWith('.jsonl'))!;
+    const liveIndex = openIndex({ dbPath: join(tmp, 'live.sqlite') });
+    try {
+      await liveIndex.refresh([home]);
+      const events = createLiveEvents({ index: liveIndex, paths: [home], debounceMs: 50 });
+      const seen: string[] = [];
+      const updated = new Promise<string>((done) =>
+        events.subscribe((m) => {
+          seen.push(m.type);
+          if (m.type === 'session-updated') done(m.sessionId);
+        }),
+      );
+      const lines = (await readFile(join(project, file), 'utf8')).trim().split('\n');
+      const last = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+      const extra = {
+        ...last,
+        type: 'user',
+        uuid: '00000000-0000-4000-8000-000000000001',
+        parentUuid: last.uuid ?? null,
+        timestamp: new Date().toISOString(),
+        message: { role: 'user', content: 'a new prompt appended live' },
+      };
+      await appendFile(join(project, file), `${JSON.stringify(extra)}\n`);
+      const id = await Promise.race([
+        updated,
+        new Promise<string>((_, fail) => setTimeout(() => fail(new Error(`no update; saw ${seen.join(',')}`)), 10_000)),
+      ]);
+      expect(id).toBe(file.replace(/\.jsonl$/, ''));
+      expect(seen).toContain('sessions-changed');
+      events.close();
+    } finally {
+      liveIndex.close();
+    }
+  });
+
+  it('starts on a free port and serves the API over HTTP with SSE', async () => {
+    const server = await startServer({ index, paths: [samples], host: '127.0.0.1', port: 0 });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const res = await fetch(`${server.url}api/sessions`);
+      expect(res.status).toBe(200);
+      const ctl = new AbortController();
+      const sse = await fetch(`${server.url}api/events`, { signal: ctl.signal });
+      expect(sse.headers.get('content-type')).toContain('text/event-stream');
+      const reader = sse.body!.getReader();
+      const chunk = await reader.read();
+      expect(new TextDecoder().decode(chunk.value)).toContain('event: hello');
+      ctl.abort();
+    } finally {
+      await server.close();
+    }
+  });
+});
