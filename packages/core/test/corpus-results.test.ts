@@ -240,6 +240,31 @@ describe.skipIf(!hasCorpus)('corpus results (every result of every client versio
         if (envelope.success) expect(typeof envelope.data.output).toBe('string');
         else expect(envelope.error.length).toBeGreaterThan(0);
       }
+      // Severity: expected only for user decisions and for stopping/reading a task that already ended.
+      for (const call of calls) {
+        const error = call.result?.error;
+        if (!error) continue;
+        const expected =
+          error.category === 'user-rejected' ||
+          (error.category === 'not-running' && ['TaskStop', 'TaskOutput'].includes(call.canonicalName));
+        expect({ call: call.name, message: error.message, severity: error.severity }).toEqual({
+          call: call.name,
+          message: error.message,
+          severity: expected ? 'expected' : 'error',
+        });
+        if (error.category === 'exit-code' && version !== '1.0.128') expect(error.exitCode).toBeGreaterThan(0);
+      }
+
+      // Images: every image block in a result becomes an ImageValue (Read of image.png, the MCP image tool).
+      const withImageBlocks = calls.filter(
+        (c) => typeof c.result?.content !== 'string' && c.result?.content.some((b) => b.kind === 'image'),
+      );
+      expect(withImageBlocks.map((c) => c.name).sort()).toEqual(['Read', 'mcp__rec__image']);
+      for (const call of withImageBlocks) {
+        expect(call.result?.images.length).toBe(1);
+        expect(call.result?.images[0]?.data).toMatch(/^iVBORw0KGgo/);
+      }
+
       expect(sorted(results)).toEqual(sorted(raw.results));
       expect(sorted(errors)).toEqual(sorted(raw.errors));
       expect(categories.get('other') ?? 0).toBe(0);
