@@ -253,14 +253,12 @@ class SqliteIndex implements AgentIndex {
     }
 
     const scoped = this.scopeSql({ paths });
+    const inPaths = this.pathCond(paths, 'f');
     const issues =
       (this.db
-        .prepare(
-          `SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id
-           WHERE f.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`,
-        )
+        .prepare(`SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE ${inPaths.sql}`)
         .pluck()
-        .get(...scoped.params) as number) +
+        .get(...inPaths.params) as number) +
       discovery.issues.length +
       this.unreadable.length;
     const sessions = this.db
@@ -367,19 +365,40 @@ class SqliteIndex implements AgentIndex {
     }
   }
 
-  /** SQL condition on `sessions s` for a session filter. */
+  /** `AND …` restricting `call_facts cf` to calls that occur in a file under the paths. */
+  private callPathSql(paths: readonly string[] | undefined): { sql: string; params: unknown[] } {
+    if (!paths || paths.length === 0) return { sql: '', params: [] };
+    const cond = this.pathCond(paths, 'pf');
+    return {
+      sql: ` AND EXISTS (SELECT 1 FROM calls pc JOIN files pf ON pf.id = pc.file_id WHERE pc.tool_use_id = cf.tool_use_id AND ${cond.sql})`,
+      params: cond.params,
+    };
+  }
+
+  /** SQL condition: the file `alias.path` is one of the paths or under one of them. */
+  private pathCond(paths: readonly string[], alias: string): { sql: string; params: unknown[] } {
+    const ors: string[] = [];
+    const params: unknown[] = [];
+    for (const p of paths) {
+      const root = resolve(p);
+      const prefix = root.endsWith(sep) ? root : root + sep;
+      ors.push(`(${alias}.path = ? OR substr(${alias}.path, 1, ?) = ?)`);
+      params.push(root, prefix.length, prefix);
+    }
+    return { sql: ors.length === 0 ? '1 = 1' : `(${ors.join(' OR ')})`, params };
+  }
+
+  /**
+   * SQL condition on `sessions s` for a session filter. With `paths`, a session is in scope when one of its files
+   * is under them (queries over files, calls and text also check each file: see `pathCond`).
+   */
   private scopeSql(filter: SessionFilter): { sql: string; params: unknown[] } {
     const where: string[] = ['1 = 1'];
     const params: unknown[] = [];
     if (filter.paths && filter.paths.length > 0) {
-      const ors: string[] = [];
-      for (const p of filter.paths) {
-        const root = resolve(p);
-        const prefix = root.endsWith(sep) ? root : root + sep;
-        ors.push('(f.path = ? OR substr(f.path, 1, ?) = ?)');
-        params.push(root, prefix.length, prefix);
-      }
-      where.push(`EXISTS (SELECT 1 FROM files f WHERE f.session_id = s.id AND (${ors.join(' OR ')}))`);
+      const cond = this.pathCond(filter.paths, 'f');
+      where.push(`EXISTS (SELECT 1 FROM files f WHERE f.session_id = s.id AND ${cond.sql})`);
+      params.push(...cond.params);
     }
     if (filter.project !== undefined && filter.project !== '') {
       where.push("(instr(coalesce(s.project_path, ''), ?) > 0 OR instr(s.project_dir, ?) > 0)");
@@ -524,7 +543,8 @@ class SqliteIndex implements AgentIndex {
 
   stats(filter: SessionFilter & { readonly tool?: string } = {}): ToolStats {
     const scoped = this.scopeSql(filter);
-    const params: unknown[] = [...scoped.params];
+    const callScope = this.callPathSql(filter.paths);
+    const params: unknown[] = [...scoped.params, ...callScope.params];
     let toolSql = '';
     if (filter.tool !== undefined && filter.tool !== '') {
       toolSql = ' AND (cf.name = ? OR cf.canonical_name = ?)';
@@ -533,7 +553,7 @@ class SqliteIndex implements AgentIndex {
     const rows = this.db
       .prepare(
         `SELECT cf.name, cf.canonical_name, cf.has_result, cf.is_error, cf.severity, cf.category, cf.duration_ms
-         FROM call_facts cf WHERE cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})${toolSql}
+         FROM call_facts cf WHERE cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})${callScope.sql}${toolSql}
          ORDER BY cf.name`,
       )
       .all(...params) as {
@@ -617,8 +637,9 @@ class SqliteIndex implements AgentIndex {
       ...(filter.paths ? { paths: filter.paths } : {}),
       ...(filter.project ? { project: filter.project } : {}),
     });
-    const where: string[] = [`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`];
-    const params: unknown[] = [...scoped.params];
+    const callScope = this.callPathSql(filter.paths);
+    const where: string[] = [`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})${callScope.sql}`];
+    const params: unknown[] = [...scoped.params, ...callScope.params];
     if (filter.tool) {
       where.push('(cf.name = ? OR cf.canonical_name = ?)');
       params.push(filter.tool, filter.tool);
@@ -723,8 +744,13 @@ class SqliteIndex implements AgentIndex {
       ...(filter.paths ? { paths: filter.paths } : {}),
       ...(filter.project ? { project: filter.project } : {}),
     });
-    const where: string[] = ['docs_fts MATCH ?', `f.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`];
-    const params: unknown[] = [match, ...scoped.params];
+    const inPaths = this.pathCond(filter.paths ?? [], 'f');
+    const where: string[] = [
+      'docs_fts MATCH ?',
+      `f.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`,
+      inPaths.sql,
+    ];
+    const params: unknown[] = [match, ...scoped.params, ...inPaths.params];
     if (filter.tool) {
       where.push('(d.tool = ? OR canonical_tool(d.tool) = ?)');
       params.push(filter.tool, filter.tool);
@@ -784,9 +810,9 @@ class SqliteIndex implements AgentIndex {
   issues(
     filter: { readonly sessionId?: string; readonly paths?: readonly string[]; readonly limit?: number } = {},
   ): StoredIssue[] {
-    const scoped = this.scopeSql(filter.paths ? { paths: filter.paths } : {});
-    const where = [`f.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`];
-    const params: unknown[] = [...scoped.params];
+    const inPaths = this.pathCond(filter.paths ?? [], 'f');
+    const where = [inPaths.sql];
+    const params: unknown[] = [...inPaths.params];
     if (filter.sessionId) {
       where.push('f.session_id = ?');
       params.push(filter.sessionId);

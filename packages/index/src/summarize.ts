@@ -11,6 +11,8 @@ export interface SummarizableCall {
     | {
         readonly isError: boolean;
         readonly toolUseResult: unknown;
+        /** Core's typed result (`{kind, data}`), when known. */
+        readonly typed?: unknown;
         readonly error?: { readonly category: string; readonly exitCode?: number | undefined } | undefined;
       }
     | undefined;
@@ -46,7 +48,14 @@ function lineCount(text: string | undefined): number {
 }
 
 /** Added/removed line counts of an edit: from the structured patch when present, else from the strings. */
-function editDelta(input: Record<string, unknown>, tur: unknown): { added: number; removed: number } | undefined {
+function editDelta(
+  input: Record<string, unknown>,
+  tur: unknown,
+  typed: Record<string, unknown>,
+): { added: number; removed: number } | undefined {
+  const typedAdded = n(typed.linesAdded);
+  const typedRemoved = n(typed.linesRemoved);
+  if (typedAdded !== undefined && typedRemoved !== undefined) return { added: typedAdded, removed: typedRemoved };
   if (isObj(tur) && Array.isArray(tur.structuredPatch)) {
     let added = 0;
     let removed = 0;
@@ -88,6 +97,8 @@ function outcome(call: SummarizableCall): string {
 export function summarizeCall(call: SummarizableCall, cwd?: string): string {
   const input = isObj(call.input) ? call.input : {};
   const tur = call.result?.toolUseResult;
+  const typedResult = call.result?.typed;
+  const typed = isObj(typedResult) && isObj(typedResult.data) ? typedResult.data : {};
   const path = s(input.file_path) ?? s(input.notebook_path) ?? s(input.path);
   const p = path ? shortPath(path, cwd) : undefined;
   const name = call.name;
@@ -95,7 +106,7 @@ export function summarizeCall(call: SummarizableCall, cwd?: string): string {
   switch (call.canonicalName) {
     case 'Edit':
     case 'MultiEdit': {
-      const delta = editDelta(input, tur);
+      const delta = editDelta(input, tur, typed);
       detail = `${p ?? ''}${delta ? ` +${delta.added} −${delta.removed}` : ''}`;
       break;
     }
@@ -118,7 +129,7 @@ export function summarizeCall(call: SummarizableCall, cwd?: string): string {
       const command = s(input.command) ?? '';
       const bg = input.run_in_background === true ? ' &' : '';
       if (call.result !== undefined && !call.result.isError) {
-        const code = isObj(tur) ? n(tur.exitCode) : undefined;
+        const code = n(typed.exitCode) ?? (isObj(tur) ? n(tur.exitCode) : undefined);
         return `${name} ${oneLine(command, 60)}${bg} → ${code !== undefined ? `exit ${code}` : 'ok'}`;
       }
       return `${name} ${oneLine(command, 60)}${bg}${outcome(call)}`;

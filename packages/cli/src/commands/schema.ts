@@ -1,3 +1,4 @@
+import { canonicalToolName } from '@agentdash/core';
 import { typedResultSchemas } from '../core-extras.js';
 import { UsageError } from '../errors.js';
 import type { SchemaJson } from '../output/json-types.js';
@@ -14,21 +15,28 @@ ${COMMON_HELP}`,
   options: {},
   async run(ctx, positionals) {
     const schemas = typedResultSchemas();
-    if (schemas === undefined) {
-      throw new Error('this build of @agentdash/core has no typed-result JSON Schemas (typedResultJsonSchemas)');
-    }
     const [tool] = positionals;
     if (tool === undefined) {
       const out: SchemaJson = { schemas };
       writeJson(ctx, out);
       return;
     }
-    const key =
-      Object.keys(schemas).find((k) => k === tool) ??
-      Object.keys(schemas).find((k) => k.toLowerCase() === tool.toLowerCase());
+    const key = schemaKeyOf(tool, Object.keys(schemas));
     if (key === undefined) {
       throw new UsageError(`no schema for "${tool}"; known: ${Object.keys(schemas).sort().join(', ')}`);
     }
     writeJson(ctx, schemas[key]);
   },
 };
+
+/** A tool name (Bash, Task, KillShell, mcp__s__t) or a result kind (bash, task-output) → the schema key. */
+export function schemaKeyOf(tool: string, keys: readonly string[]): string | undefined {
+  if (keys.includes(tool)) return tool;
+  if (tool.startsWith('mcp__') && keys.includes('mcp')) return 'mcp';
+  const kebab = canonicalToolName(tool)
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/-tool$/, '');
+  if (keys.includes(kebab)) return kebab;
+  return keys.find((k) => k.toLowerCase() === tool.toLowerCase());
+}

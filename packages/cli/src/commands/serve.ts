@@ -1,23 +1,8 @@
-import type { AgentIndex } from '@agentdash/index';
+import { isLoopbackHost, startServer } from '@agentdash/server';
 import { flag, positiveInt, str } from '../args.js';
+import { UsageError } from '../errors.js';
 import type { ServeJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
-
-/** The server package's entry point (packages/server). */
-export type StartServer = (options: {
-  index: AgentIndex;
-  paths: string[];
-  host: string;
-  port: number;
-  token?: string;
-}) => Promise<{ url: string; close(): Promise<void> }>;
-
-async function loadStartServer(): Promise<StartServer> {
-  const mod = (await import('@agentdash/server')) as unknown as Record<string, unknown>;
-  const start = mod.startServer;
-  if (typeof start !== 'function') throw new Error('this build of @agentdash/server has no startServer');
-  return start as StartServer;
-}
 
 export const serveCommand: CommandSpec = {
   name: 'serve',
@@ -47,7 +32,9 @@ ${COMMON_HELP}`,
     const port = rawPort === '0' ? 0 : (positiveInt(ctx.values, 'port') ?? 4317);
     const host = str(ctx.values, 'host') ?? '127.0.0.1';
     const token = str(ctx.values, 'token') ?? ctx.io.env.AGENTDASH_TOKEN;
-    const startServer = await loadStartServer();
+    if (!isLoopbackHost(host) && (token === undefined || token === '')) {
+      throw new UsageError(`--host ${host} is not a loopback address: give --token (or set AGENTDASH_TOKEN)`);
+    }
     await ctx.refresh(paths);
     const server = await startServer({
       index: ctx.openIndex(),
@@ -69,6 +56,8 @@ ${COMMON_HELP}`,
       const stop = () => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
+        // Stop waiting for slow connections after a few seconds.
+        setTimeout(resolve, 3000).unref();
         void server.close().finally(resolve);
       };
       process.on('SIGINT', stop);

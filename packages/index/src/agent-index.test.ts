@@ -1,0 +1,330 @@
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AGENT, SESSION, toolResult, toolUse, writeDemoHome, writeLines } from '../test/synthetic.js';
+import {
+  type AgentIndex,
+  AmbiguousSessionError,
+  defaultDbPath,
+  HIGHLIGHT_END,
+  HIGHLIGHT_START,
+  openIndex,
+  toFtsQuery,
+} from './index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+
+let dir: string;
+let index: AgentIndex;
+const open = (name = 'index.sqlite', onWarning?: (m: string) => void) =>
+  openIndex({ dbPath: join(dir, 'db', name), ...(onWarning ? { onWarning } : {}) });
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-index-'));
+  index = open();
+});
+afterEach(() => {
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Largest sample main-session file with tool calls, copied into a fresh project folder. */
+function copySampleSession(): { path: string; bytes: Buffer } {
+  const projects = join(samples, 'projects');
+  let best: { path: string; size: number } | undefined;
+  for (const project of readdirSync(projects)) {
+    for (const name of readdirSync(join(projects, project))) {
+      if (!name.endsWith('.jsonl') || name.startsWith('agent-')) continue;
+      const path = join(projects, project, name);
+      const size = statSync(path).size;
+      const text = readFileSync(path, 'utf8');
+      if (text.includes('"tool_use"') && size < 400_000 && (!best || size > best.size)) best = { path, size };
+    }
+  }
+  if (!best) throw new Error('no sample session');
+  const target = join(dir, 'home', 'projects', '-home-user-proj-copy', basename(best.path));
+  cpSync(best.path, target);
+  return { path: target, bytes: readFileSync(best.path) };
+}
+
+/** Unique tool_use ids and is_error results of a file, counted with plain JSON.parse. */
+function countCalls(text: string): { calls: number; errors: number } {
+  const calls = new Set<string>();
+  const errors = new Map<string, boolean>();
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let record: { type?: string; message?: { content?: unknown } };
+    try {
+      record = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const content = record.message?.content;
+    if (!Array.isArray(content)) continue;
+    for (const block of content as { type?: string; id?: string; tool_use_id?: string; is_error?: boolean }[]) {
+      if (record.type === 'assistant' && block.type === 'tool_use' && block.id) calls.add(block.id);
+      if (
+        record.type === 'user' &&
+        block.type === 'tool_result' &&
+        block.tool_use_id &&
+        !errors.has(block.tool_use_id)
+      ) {
+        errors.set(block.tool_use_id, block.is_error === true);
+      }
+    }
+  }
+  return { calls: calls.size, errors: [...calls].filter((id) => errors.get(id) === true).length };
+}
+
+describe('defaultDbPath', () => {
+  it('prefers AGENTDASH_DB, then XDG_DATA_HOME, then ~/.local/share', () => {
+    expect(defaultDbPath({ AGENTDASH_DB: '/x/db.sqlite' }, '/home/u', 'linux')).toBe('/x/db.sqlite');
+    expect(defaultDbPath({ XDG_DATA_HOME: '/data' }, '/home/u', 'linux')).toBe(
+      join('/data', 'agentdash', 'index.sqlite'),
+    );
+    expect(defaultDbPath({}, '/home/u', 'linux')).toBe(join('/home/u', '.local', 'share', 'agentdash', 'index.sqlite'));
+  });
+});
+
+describe('toFtsQuery', () => {
+  it('quotes words and phrases so user text is never FTS syntax', () => {
+    expect(toFtsQuery('npm test')).toBe('"npm" "test"');
+    expect(toFtsQuery('"exit code" foo-bar')).toBe('"exit code" "foo-bar"');
+    expect(toFtsQuery('pric*')).toBe('"pric"*');
+    expect(toFtsQuery('say "hi')).toBe('"say" """hi"');
+  });
+});
+
+describe('incremental refresh', () => {
+  it('parses a file once, then 0 bytes; an append parses only the new bytes', async () => {
+    const { path, bytes } = copySampleSession();
+    const lines = bytes.toString('utf8').split('\n');
+    const half = Math.floor(lines.length / 2);
+    const first = `${lines.slice(0, half).join('\n')}\n`;
+    writeFileSync(path, first);
+    const home = join(dir, 'home');
+
+    const r1 = await index.refresh([home]);
+    expect(r1).toMatchObject({ files: 1, filesParsed: 1, bytesParsed: Buffer.byteLength(first) });
+    const r2 = await index.refresh([home]);
+    expect(r2).toMatchObject({ files: 1, filesParsed: 0, bytesParsed: 0, records: 0 });
+
+    const rest = bytes.subarray(Buffer.byteLength(first));
+    appendFileSync(path, rest);
+    const r3 = await index.refresh([home]);
+    expect(r3.filesParsed).toBe(1);
+    expect(r3.bytesParsed).toBe(rest.length);
+
+    const expected = countCalls(bytes.toString('utf8'));
+    const stats = index.stats({ paths: [home] });
+    expect(stats.calls).toBe(expected.calls);
+    expect(stats.errors).toBe(expected.errors);
+    const [session] = index.listSessions({ paths: [home] });
+    expect(session?.toolCalls).toBe(expected.calls);
+  });
+
+  it('holds back an incomplete last line and reads it once it is finished', async () => {
+    const { path, bytes } = copySampleSession();
+    const text = bytes.toString('utf8');
+    const lines = text.split('\n').filter((l) => l !== '');
+    const cut = Math.floor(lines.length / 2);
+    const partialLine = lines[cut] ?? '';
+    const head = `${lines.slice(0, cut).join('\n')}\n`;
+    const partial = partialLine.slice(0, Math.floor(partialLine.length / 2));
+    writeFileSync(path, head + partial);
+    const home = join(dir, 'home');
+
+    const r1 = await index.refresh([home]);
+    expect(r1.bytesParsed).toBe(Buffer.byteLength(head + partial));
+    expect(r1.newIssues).toBe(0);
+    const r2 = await index.refresh([home]);
+    expect(r2.bytesParsed).toBe(0);
+
+    appendFileSync(path, `${partialLine.slice(partial.length)}\n${lines.slice(cut + 1).join('\n')}\n`);
+    const r3 = await index.refresh([home]);
+    // Re-read from the start of the held-back line.
+    expect(r3.bytesParsed).toBe(statSync(path).size - Buffer.byteLength(head));
+    expect(r3.newIssues).toBe(0);
+    const expected = countCalls(text);
+    expect(index.stats({ paths: [home] }).calls).toBe(expected.calls);
+    expect(index.issues({ paths: [home] })).toEqual([]);
+  });
+
+  it('re-reads a truncated file and a replaced file from the start; drops a deleted one', async () => {
+    const { path, bytes } = copySampleSession();
+    const home = join(dir, 'home');
+    await index.refresh([home]);
+    const full = countCalls(bytes.toString('utf8'));
+    expect(index.stats({ paths: [home] }).calls).toBe(full.calls);
+
+    // Truncated: shorter than the stored offset.
+    const lines = bytes.toString('utf8').split('\n');
+    const short = `${lines.slice(0, Math.floor(lines.length / 3)).join('\n')}\n`;
+    writeFileSync(path, short);
+    const r1 = await index.refresh([home]);
+    expect(r1.bytesParsed).toBe(Buffer.byteLength(short));
+    expect(index.stats({ paths: [home] }).calls).toBe(countCalls(short).calls);
+
+    // Replaced: a new inode with the full content again.
+    const tmp = `${path}.tmp`;
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, path);
+    const r2 = await index.refresh([home]);
+    expect(r2.filesParsed).toBe(1);
+    expect(r2.bytesParsed).toBe(bytes.length);
+    expect(index.stats({ paths: [home] }).calls).toBe(full.calls);
+
+    // Deleted: its session disappears.
+    rmSync(path);
+    const r3 = await index.refresh([home]);
+    expect(r3.filesRemoved).toBe(1);
+    expect(index.listSessions({ paths: [home] })).toEqual([]);
+    expect(index.stats({ paths: [home] }).calls).toBe(0);
+    expect(index.search('the', { paths: [home] })).toEqual([]);
+  });
+
+  it('classifies a call again when its result arrives later, and counts a copied call once', async () => {
+    const home = join(dir, 'home');
+    const file = join(home, 'projects', '-p', `${SESSION}.jsonl`);
+    const base = { sessionId: SESSION, timestamp: '2026-01-02T10:00:00.000Z' };
+    writeLines(file, [toolUse({ ...base, uuid: 'a1' }, 'm1', 'toolu_x', 'Bash', { command: 'false' })]);
+    await index.refresh([home]);
+    expect(index.calls({ paths: [home] })).toMatchObject([{ callId: 'toolu_x', status: 'pending' }]);
+    // Seen from later, when the file has been quiet for more than 2 minutes, it is unanswered.
+    const later = openIndex({ dbPath: join(dir, 'db', 'index.sqlite'), now: () => Date.now() + 10 * 60_000 });
+    expect(later.calls({ paths: [home] })).toMatchObject([{ callId: 'toolu_x', status: 'unanswered' }]);
+    later.close();
+
+    appendFileSync(
+      file,
+      `${toolResult({ ...base, uuid: 'r1', timestamp: '2026-01-02T10:00:02.500Z' }, 'toolu_x', 'Exit code 1', true)}\n`,
+    );
+    await index.refresh([home]);
+    const [row] = index.calls({ paths: [home] });
+    expect(row).toMatchObject({ status: 'error', durationMs: 2500 });
+    expect(row?.summary).toMatch(/^Bash false/);
+
+    // A resumed session copies the call into its own file: still one call.
+    const copy = join(home, 'projects', '-p', 'aaaaaaaa-0000-4000-8000-000000000000.jsonl');
+    writeLines(copy, [
+      toolUse({ ...base, sessionId: 'aaaaaaaa-0000-4000-8000-000000000000', uuid: 'a1' }, 'm1', 'toolu_x', 'Bash', {
+        command: 'false',
+      }),
+    ]);
+    await index.refresh([home]);
+    expect(index.stats({ paths: [home] })).toMatchObject({ sessions: 2, calls: 1, errors: 1 });
+  });
+
+  it('pairs a result that was indexed before its call', async () => {
+    const home = join(dir, 'home');
+    const file = join(home, 'projects', '-p', `${SESSION}.jsonl`);
+    const base = { sessionId: SESSION, timestamp: '2026-01-02T10:00:00.000Z' };
+    writeLines(file, [toolResult({ ...base, uuid: 'r1' }, 'toolu_y', 'no such file', true)]);
+    await index.refresh([home]);
+    expect(index.stats({ paths: [home] }).calls).toBe(0);
+    appendFileSync(file, `${toolUse({ ...base, uuid: 'a1' }, 'm1', 'toolu_y', 'Read', { file_path: '/x' })}\n`);
+    await index.refresh([home]);
+    expect(index.stats({ paths: [home] })).toMatchObject({ calls: 1, paired: 1, errors: 1 });
+  });
+});
+
+describe('sessions, search, issues', () => {
+  it('summarises sessions and finds text only in a tool output and only in a subagent file', async () => {
+    const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'zanzibarquux', subagentOnlyWord: 'quokkafrost' });
+    await index.refresh([demo.home]);
+    const [session] = index.listSessions({ paths: [demo.home] });
+    expect(session).toMatchObject({
+      id: SESSION,
+      projectPath: '/home/user/proj/demo',
+      title: 'Please run the tests and survey the code.',
+      titleSource: 'first-prompt',
+      toolCalls: 3,
+      errors: 1,
+      versions: ['2.1.330'],
+      models: ['claude-opus-5-5'],
+      subagents: 1,
+      isLive: true,
+    });
+    expect(session?.durationMs).toBe(10_000);
+
+    const output = index.search('zanzibarquux');
+    expect(output).toHaveLength(1);
+    expect(output[0]).toMatchObject({ sessionId: SESSION, kind: 'tool-output', tool: 'Bash', callId: 'toolu_bash1' });
+    expect(output[0]?.snippet).toContain(`${HIGHLIGHT_START}zanzibarquux${HIGHLIGHT_END}`);
+
+    const sub = index.search('quokkafrost');
+    expect(sub).toHaveLength(1);
+    expect(sub[0]).toMatchObject({ sessionId: SESSION, kind: 'assistant', agentId: AGENT });
+    expect(sub[0]?.file).toBe(demo.sub);
+
+    expect(index.search('zanzibarquux', { tool: 'Read' })).toEqual([]);
+    expect(index.search('npm test', { kind: 'tool-input' })[0]).toMatchObject({ tool: 'Bash' });
+
+    const loaded = await index.loadSession(SESSION);
+    expect(loaded.calls).toHaveLength(3);
+    expect(index.getSession(SESSION.slice(0, 6))?.id).toBe(SESSION);
+    expect(index.sessionFiles(SESSION)?.subagents).toHaveLength(1);
+  });
+
+  it('stores malformed lines as issues with file and line', async () => {
+    const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    appendFileSync(demo.main, '{not json\n');
+    const report = await index.refresh([demo.home]);
+    expect(report.issues).toBe(1);
+    expect(index.issues({ sessionId: SESSION })).toMatchObject([{ code: 'invalid_json', file: demo.main, line: 7 }]);
+    expect(index.getSession(SESSION)?.issues).toBe(1);
+  });
+
+  it('rejects an ambiguous prefix', async () => {
+    const home = join(dir, 'home');
+    const base = { timestamp: '2026-01-02T10:00:00.000Z' };
+    for (const id of ['abc11111-0000-4000-8000-000000000000', 'abc22222-0000-4000-8000-000000000000']) {
+      writeLines(join(home, 'projects', '-p', `${id}.jsonl`), [
+        toolUse({ ...base, sessionId: id, uuid: `u-${id}` }, 'm', `t-${id}`, 'Bash', { command: 'ls' }),
+      ]);
+    }
+    await index.refresh([home]);
+    expect(() => index.getSession('abc')).toThrow(AmbiguousSessionError);
+    expect(index.getSession('abc1')?.id).toBe('abc11111-0000-4000-8000-000000000000');
+    expect(index.getSession('zzz')).toBeUndefined();
+  });
+});
+
+describe('database file', () => {
+  it('moves a corrupt database aside and rebuilds it, with a warning', async () => {
+    index.close();
+    const dbPath = join(dir, 'db', 'index.sqlite');
+    writeFileSync(dbPath, 'this is not a database, just text that is long enough to look like a header........');
+    const warnings: string[] = [];
+    index = open('index.sqlite', (m) => warnings.push(m));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/unusable.*rebuilt/);
+    expect(readdirSync(join(dir, 'db')).some((n) => n.includes('.corrupt-'))).toBe(true);
+    const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    const report = await index.refresh([demo.home]);
+    expect(report.sessions).toBe(1);
+  });
+
+  it('keeps its data between opens (a second process parses nothing)', async () => {
+    const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    await index.refresh([demo.home]);
+    index.close();
+    index = open();
+    expect(await index.refresh([demo.home])).toMatchObject({ filesParsed: 0, bytesParsed: 0, sessions: 1 });
+    expect(existsSync(join(dir, 'home', 'agentdash'))).toBe(false);
+  });
+});

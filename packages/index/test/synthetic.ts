@@ -1,0 +1,134 @@
+/** Small synthetic Claude Code transcripts for tests: records shaped like the real client's. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export interface RecordBase {
+  readonly sessionId: string;
+  readonly uuid: string;
+  readonly parentUuid?: string | null;
+  readonly timestamp: string;
+  readonly cwd?: string;
+  readonly isSidechain?: boolean;
+  readonly agentId?: string;
+}
+
+function envelope(base: RecordBase) {
+  return {
+    parentUuid: base.parentUuid ?? null,
+    isSidechain: base.isSidechain ?? false,
+    userType: 'external',
+    cwd: base.cwd ?? '/home/user/proj/demo',
+    sessionId: base.sessionId,
+    version: '2.1.330',
+    gitBranch: 'main',
+    ...(base.agentId ? { agentId: base.agentId } : {}),
+    uuid: base.uuid,
+    timestamp: base.timestamp,
+  };
+}
+
+export function prompt(base: RecordBase, text: string): string {
+  return JSON.stringify({ ...envelope(base), type: 'user', message: { role: 'user', content: text } });
+}
+
+export function assistantText(base: RecordBase, messageId: string, text: string): string {
+  return JSON.stringify({
+    ...envelope(base),
+    type: 'assistant',
+    message: {
+      id: messageId,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-opus-5-5',
+      content: [{ type: 'text', text }],
+      stop_reason: 'end_turn',
+      usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    },
+  });
+}
+
+export function toolUse(base: RecordBase, messageId: string, id: string, name: string, input: unknown): string {
+  return JSON.stringify({
+    ...envelope(base),
+    type: 'assistant',
+    message: {
+      id: messageId,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-opus-5-5',
+      content: [{ type: 'tool_use', id, name, input }],
+      stop_reason: 'tool_use',
+      usage: { input_tokens: 10, output_tokens: 7, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    },
+  });
+}
+
+export function toolResult(
+  base: RecordBase,
+  id: string,
+  content: string,
+  isError: boolean,
+  toolUseResult?: unknown,
+): string {
+  return JSON.stringify({
+    ...envelope(base),
+    type: 'user',
+    message: { role: 'user', content: [{ tool_use_id: id, type: 'tool_result', content, is_error: isError }] },
+    ...(toolUseResult !== undefined ? { toolUseResult } : {}),
+  });
+}
+
+export function writeLines(path: string, lines: readonly string[], terminate = true): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, lines.join('\n') + (terminate && lines.length > 0 ? '\n' : ''));
+}
+
+export const SESSION = '11111111-2222-4333-8444-555555555555';
+export const AGENT = 'a0123456789abcdef';
+
+/**
+ * A Claude home with one session: a Bash call whose output holds `outputOnlyWord`, an Agent call, and a subagent
+ * file (2.1 layout) whose assistant text holds `subagentOnlyWord`. Returns the paths.
+ */
+export function writeDemoHome(root: string, words: { outputOnlyWord: string; subagentOnlyWord: string }) {
+  const project = join(root, 'projects', '-home-user-proj-demo');
+  const main = join(project, `${SESSION}.jsonl`);
+  const sub = join(project, SESSION, 'subagents', `agent-${AGENT}.jsonl`);
+  const b = (uuid: string, parentUuid: string | null, second: number): RecordBase => ({
+    sessionId: SESSION,
+    uuid,
+    parentUuid,
+    timestamp: `2026-01-02T10:00:${String(second).padStart(2, '0')}.000Z`,
+  });
+  const mainLines = [
+    prompt(b('u1', null, 0), 'Please run the tests and survey the code.'),
+    toolUse(b('a1', 'u1', 1), 'msg_1', 'toolu_bash1', 'Bash', { command: 'npm test', description: 'Run tests' }),
+    toolResult(b('r1', 'a1', 3), 'toolu_bash1', `Exit code 1\nFAIL ${words.outputOnlyWord} suite`, true),
+    toolUse(b('a2', 'r1', 4), 'msg_2', 'toolu_agent1', 'Agent', {
+      description: 'Survey code',
+      prompt: 'Survey the code.',
+      subagent_type: 'general-purpose',
+    }),
+    toolResult(b('r2', 'a2', 9), 'toolu_agent1', 'Survey done.', false, {
+      status: 'completed',
+      agentId: AGENT,
+      content: [{ type: 'text', text: 'Survey done.' }],
+      totalDurationMs: 4000,
+    }),
+    assistantText(b('a3', 'r2', 10), 'msg_3', 'All done.'),
+  ];
+  const sb = (uuid: string, parentUuid: string | null, second: number): RecordBase => ({
+    ...b(uuid, parentUuid, second),
+    isSidechain: true,
+    agentId: AGENT,
+  });
+  const subLines = [
+    prompt(sb('s1', null, 5), 'Survey the code.'),
+    toolUse(sb('s2', 's1', 6), 'msg_s1', 'toolu_read1', 'Read', { file_path: '/home/user/proj/demo/src/a.ts' }),
+    toolResult(sb('s3', 's2', 7), 'toolu_read1', '1\texport const a = 1;', false),
+    assistantText(sb('s4', 's3', 8), 'msg_s2', `The code looks fine; ${words.subagentOnlyWord} noted.`),
+  ];
+  writeLines(main, mainLines);
+  writeLines(sub, subLines);
+  return { home: root, project, main, sub, mainLines, subLines };
+}
