@@ -471,10 +471,18 @@ describe.skipIf(corpusVersions.length === 0)('corpus (skipped: ../shared/corpus 
   });
 });
 
-const bin = resolve(here, '../dist/bin.js');
-describe.skipIf(!existsSync(bin))('built bin (skipped: run `npx tsc -b packages/cli` first)', () => {
-  it('runs as a program with a shebang and exits with the right code', async () => {
+const bin = resolve(here, '../bin/agentdash.js');
+const built = resolve(here, '../dist/bin.js');
+describe.skipIf(!existsSync(built))('built bin (skipped: run `npx tsc -b packages/cli` first)', () => {
+  it('is the package bin, runs as a program with a shebang and exits with the right code', async () => {
+    const pkg = JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+      files: string[];
+    };
+    expect(resolve(here, '..', pkg.bin.agentdash ?? '')).toBe(bin);
+    expect(pkg.files).toEqual(expect.arrayContaining(['bin', 'dist', 'samples']));
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
+    expect(readFileSync(built, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
     const result = await new Promise<Result>((done) => {
       const child = spawn(process.execPath, [bin, 'sessions', join(dir, 'nope'), '--db', db], { stdio: 'pipe' });
       let stdout = '';
