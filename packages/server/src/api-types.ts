@@ -166,6 +166,7 @@ export interface ToolStatRow {
 }
 
 export interface DayRow {
+  /** Bucket start: `YYYY-MM-DD`, `YYYY-MM-DDTHH:00` or `YYYY-MM-DDTHH:MM` (UTC). */
   readonly day: string;
   readonly calls: number;
   readonly errors: number;
@@ -187,6 +188,8 @@ export interface DurationBucket {
 }
 
 export interface StatsResponse {
+  /** Bucket size of `days`: 5-minute buckets, hours or days, whichever suits the time span. */
+  readonly granularity: 'minute' | 'hour' | 'day';
   readonly tools: readonly ToolStatRow[];
   readonly days: readonly DayRow[];
   readonly projects: readonly ProjectRow[];

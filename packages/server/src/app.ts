@@ -256,6 +256,19 @@ export function createApp(deps: AppDeps) {
     const sessions = await allRows(filter);
     const byId = new Map(sessions.map((s) => [s.id, s]));
     const rows = index.calls({ ...filter, ...scope, limit: 500_000 }).map((r) => toCallRow(r, byId));
+    const stamps = rows
+      .map((r) => (r.timestamp ? Date.parse(r.timestamp) : Number.NaN))
+      .filter((t) => !Number.isNaN(t));
+    const span = stamps.length > 0 ? Math.max(...stamps) - Math.min(...stamps) : 0;
+    const granularity: StatsResponse['granularity'] =
+      span <= 6 * 3_600_000 ? 'minute' : span <= 4 * 86_400_000 ? 'hour' : 'day';
+    const bucketOf = (ts: string | null): string => {
+      if (!ts) return 'unknown';
+      if (granularity === 'day') return ts.slice(0, 10);
+      if (granularity === 'hour') return `${ts.slice(0, 13)}:00`;
+      const minute = Number(ts.slice(14, 16));
+      return `${ts.slice(0, 14)}${String(minute - (minute % 5)).padStart(2, '0')}`;
+    };
     const days = new Map<string, { calls: number; errors: number; expectedErrors: number }>();
     const projects = new Map<
       string,
@@ -266,7 +279,7 @@ export function createApp(deps: AppDeps) {
     for (const r of rows) {
       const isErr = r.status === 'error';
       const expected = isErr && r.severity === 'expected';
-      const day = r.timestamp ? r.timestamp.slice(0, 10) : 'unknown';
+      const day = bucketOf(r.timestamp);
       const d = days.get(day) ?? { calls: 0, errors: 0, expectedErrors: 0 };
       d.calls++;
       if (isErr && !expected) d.errors++;
@@ -295,6 +308,7 @@ export function createApp(deps: AppDeps) {
       }
     }
     const body: StatsResponse = {
+      granularity,
       tools,
       days: [...days].map(([day, v]): DayRow => ({ day, ...v })).sort((a, b) => a.day.localeCompare(b.day)),
       projects: [...projects]

@@ -1,22 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api, subscribeLive } from '../data/client';
 import type { CallRowDto, StatsResponse } from '../data/types';
 import { fmtDate, fmtDuration, fmtNumber, fmtPercent, shortPath } from '../ui/format';
 import { sessionHref } from '../ui/router';
 
+const TOP = 14;
 const C = { calls: '#8b9bff', ok: '#4f6bd1', err: '#ff6b7a', exp: '#6b7386', grid: '#222836', text: '#737c91' };
 
 interface Drill {
@@ -85,14 +74,28 @@ export function AnalyticsPage() {
     [stats],
   );
   const byRate = useMemo(
-    () => [...tools].filter((t) => t.errors > 0).sort((a, b) => b.errorRate - a.errorRate),
+    () =>
+      [...tools]
+        .filter((t) => t.errors > 0)
+        .sort((a, b) => b.errorRate - a.errorRate || b.errors - a.errors)
+        .slice(0, TOP),
     [tools],
+  );
+  const topTools = useMemo(() => tools.slice(0, TOP), [tools]);
+  const timeRows = useMemo(
+    () =>
+      (stats?.days ?? []).map((d) => ({
+        ...d,
+        okCalls: d.calls - d.errors - d.expectedErrors,
+        label: stats?.granularity === 'day' ? d.day : d.day.replace('T', ' ').slice(5),
+      })),
+    [stats],
   );
   const drillTool = (t: { tool: string } | undefined) =>
     t && setDrill({ title: `Failing ${t.tool} calls`, query: { tool: t.tool, status: 'error' } });
 
   const totals = stats?.totals;
-  const chartH = Math.max(220, tools.length * 24 + 40);
+  const chartH = Math.max(220, topTools.length * 26 + 40);
 
   return (
     <div className="page" data-testid="analytics">
@@ -145,16 +148,19 @@ export function AnalyticsPage() {
       <div className="grid-2">
         <div className="card" data-testid="chart-tools">
           <h3>
-            Calls per tool<span className="chart-hint">ok · errors · expected errors</span>
+            Calls per tool
+            <span className="chart-hint">
+              {tools.length > TOP ? `top ${TOP} of ${tools.length} · ` : ''}ok · errors · expected
+            </span>
           </h3>
           <ResponsiveContainer width="100%" height={chartH}>
-            <BarChart data={tools} layout="vertical" margin={{ left: 8, right: 16 }}>
+            <BarChart data={topTools} layout="vertical" margin={{ left: 8, right: 16 }}>
               <CartesianGrid horizontal={false} stroke={C.grid} />
               <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
               <YAxis
                 type="category"
                 dataKey="name"
-                width={130}
+                width={150}
                 stroke={C.text}
                 tickLine={false}
                 axisLine={false}
@@ -182,19 +188,20 @@ export function AnalyticsPage() {
         </div>
         <div className="card" data-testid="chart-error-rate">
           <h3>
-            Error rate by tool<span className="chart-hint">click a bar for the failing calls</span>
+            Error rate by tool
+            <span className="chart-hint">highest {byRate.length} · click a bar for the failing calls</span>
           </h3>
           {byRate.length === 0 ? (
             <div className="empty">No errors.</div>
           ) : (
-            <ResponsiveContainer width="100%" height={Math.max(220, byRate.length * 26 + 40)}>
+            <ResponsiveContainer width="100%" height={chartH}>
               <BarChart data={byRate} layout="vertical" margin={{ left: 8, right: 24 }}>
                 <CartesianGrid horizontal={false} stroke={C.grid} />
                 <XAxis type="number" unit="%" stroke={C.text} tickLine={false} axisLine={false} domain={[0, 100]} />
                 <YAxis
                   type="category"
                   dataKey="name"
-                  width={130}
+                  width={150}
                   stroke={C.text}
                   tickLine={false}
                   axisLine={false}
@@ -224,7 +231,7 @@ export function AnalyticsPage() {
                 <YAxis
                   type="category"
                   dataKey="category"
-                  width={130}
+                  width={150}
                   stroke={C.text}
                   tickLine={false}
                   axisLine={false}
@@ -265,31 +272,30 @@ export function AnalyticsPage() {
           </ResponsiveContainer>
         </div>
         <div className="card wide" data-testid="chart-time">
-          <h3>Over time</h3>
+          <h3>
+            Over time
+            <span className="chart-hint">
+              per {stats?.granularity === 'minute' ? '5 minutes' : (stats?.granularity ?? 'day')} (UTC)
+            </span>
+          </h3>
           <ResponsiveContainer width="100%" height={220}>
-            <AreaChart data={stats?.days ?? []} margin={{ right: 8 }}>
-              <defs>
-                <linearGradient id="gCalls" x1="0" y1="0" x2="0" y2="1">
-                  <stop offset="0%" stopColor={C.calls} stopOpacity={0.35} />
-                  <stop offset="100%" stopColor={C.calls} stopOpacity={0} />
-                </linearGradient>
-              </defs>
+            <BarChart data={timeRows} margin={{ right: 8 }}>
               <CartesianGrid vertical={false} stroke={C.grid} />
-              <XAxis dataKey="day" stroke={C.text} tickLine={false} axisLine={false} />
-              <YAxis stroke={C.text} tickLine={false} axisLine={false} />
+              <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} minTickGap={24} />
+              <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
               <Tooltip {...tooltipStyle} />
-              <Legend />
-              <Area type="monotone" dataKey="calls" name="calls" stroke={C.calls} fill="url(#gCalls)" strokeWidth={2} />
-              <Area type="monotone" dataKey="errors" name="errors" stroke={C.err} fill="transparent" strokeWidth={2} />
-              <Area
-                type="monotone"
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Bar dataKey="okCalls" name="ok" stackId="t" fill={C.ok} maxBarSize={64} />
+              <Bar dataKey="errors" name="errors" stackId="t" fill={C.err} maxBarSize={64} />
+              <Bar
                 dataKey="expectedErrors"
                 name="expected"
-                stroke={C.exp}
-                fill="transparent"
-                strokeWidth={1.5}
+                stackId="t"
+                fill={C.exp}
+                radius={[4, 4, 0, 0]}
+                maxBarSize={64}
               />
-            </AreaChart>
+            </BarChart>
           </ResponsiveContainer>
         </div>
         <div className="card wide" data-testid="chart-projects">
