@@ -836,7 +836,7 @@ const cronList: DataParser = (ctx) => {
   }
   const jobs: unknown[] = [];
   for (const line of ctx.text.split('\n')) {
-    const m = /^(\S+) — (.+?)(?: \((recurring|one-shot)\))?(?: \[[^\]]*\])?(?:, next run [^:]*)?: (.*)$/.exec(line);
+    const m = /^(\S+) — (.+?)(?: \((recurring|one-shot)\))?(?: \[[^\]]*\])?(?:, next run .*?)?: (.*)$/.exec(line);
     if (m)
       jobs.push({
         id: m[1],
