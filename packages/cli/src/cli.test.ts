@@ -145,6 +145,13 @@ describe('commands over the bundled samples', () => {
     expect(withErrors.sessions.every((s) => s.errors > 0)).toBe(true);
   });
 
+  it('draws a progress bar on stderr only when stderr is a terminal', async () => {
+    const tty = await cli(['index', SAMPLES_HOME], { tty: true });
+    expect(tty.stderr).toMatch(/indexing \[#+\] \d+\/\d+ files/);
+    const pipe = await cli(['index', SAMPLES_HOME]);
+    expect(pipe.stderr).not.toContain('indexing [');
+  });
+
   it('sessions in colour on a TTY', async () => {
     const r = await cli(['sessions', SAMPLES_HOME, '--no-progress'], { tty: true, env: { FORCE_COLOR: '1' } });
     expect(r.code).toBe(0);

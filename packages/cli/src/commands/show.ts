@@ -33,7 +33,13 @@ ${COMMON_HELP}`,
 
 /** One-line description of a call with status, category/severity and duration. */
 export function callLine(call: ToolCall, c: Colors, cwd: string | undefined): string {
-  const summary = summarizeCall(call, cwd);
+  const full = summarizeCall(call, cwd);
+  const category = call.result?.error?.category;
+  // The category is shown in brackets; keep only `→ exit N` in the summary itself.
+  const summary =
+    category && category !== 'exit-code' && full.endsWith(` → ${category}`)
+      ? full.slice(0, -(category.length + 3))
+      : full;
   const ms = primaryDurationMs(call);
   const duration = ms !== undefined ? c.dim(` (${formatDuration(ms)})`) : '';
   switch (call.status) {
