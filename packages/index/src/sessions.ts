@@ -32,13 +32,13 @@ export class SessionUpdater {
       versions: db
         .prepare(
           `SELECT r.version FROM records r ${ofSession} AND r.version IS NOT NULL AND r.version <> ''
-           GROUP BY r.version ORDER BY MIN(f.id * 10000000 + r.line)`,
+           GROUP BY r.version ORDER BY MIN((f.role <> 'main') * 1000000000000000 + f.id * 10000000 + r.line)`,
         )
         .pluck(),
       models: db
         .prepare(
           `SELECT r.model FROM records r ${ofSession} AND r.kind = 'assistant' AND r.is_synthetic = 0
-           AND r.model IS NOT NULL AND r.model <> '' GROUP BY r.model ORDER BY MIN(f.id * 10000000 + r.line)`,
+           AND r.model IS NOT NULL AND r.model <> '' GROUP BY r.model ORDER BY MIN((f.role <> 'main') * 1000000000000000 + f.id * 10000000 + r.line)`,
         )
         .pluck(),
       prompts: db

@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AgentIndex, openIndex } from './index.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const corpusRoot = resolve(repoRoot, '../shared/corpus');
+const versions = existsSync(corpusRoot)
+  ? readdirSync(corpusRoot).filter((v) => existsSync(join(corpusRoot, v, 'claude-home')))
+  : [];
+
+describe.skipIf(versions.length === 0)('corpus (skipped: ../shared/corpus is not present)', () => {
+  let dir: string;
+  let index: AgentIndex;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-index-corpus-'));
+    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+  });
+  afterAll(() => {
+    index.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const version of versions) {
+    it(`${version}: summaries computed from stored rows equal core's loadSession; a second refresh reads nothing`, async () => {
+      const home = join(corpusRoot, version, 'claude-home');
+      const first = await index.refresh([home]);
+      expect(first.filesParsed).toBe(first.files);
+      expect(first.newIssues).toBe(first.issues);
+      const second = await index.refresh([home]);
+      expect(second).toMatchObject({ filesParsed: 0, bytesParsed: 0, records: 0 });
+
+      const sessions = index.listSessions({ paths: [home] });
+      expect(sessions.length).toBe(first.sessions);
+      for (const summary of sessions) {
+        const session = await index.loadSession(summary.id);
+        const outputTokens = Object.values(session.usageByModel).reduce((a, u) => a + u.outputTokens, 0);
+        expect({
+          id: summary.id,
+          toolCalls: summary.toolCalls,
+          errors: summary.errors,
+          expectedErrors: summary.expectedErrors,
+          title: summary.title,
+          titleSource: summary.titleSource,
+          projectPath: summary.projectPath,
+          startedAt: summary.startedAt,
+          endedAt: summary.endedAt,
+          versions: summary.versions,
+          models: summary.models,
+          prompts: summary.prompts,
+          outputTokens: summary.usage.outputTokens,
+        }).toEqual({
+          id: session.id,
+          toolCalls: session.counts.toolCalls,
+          errors: session.counts.errors,
+          expectedErrors: session.counts.expectedErrors,
+          title: session.title,
+          titleSource: session.titleSource,
+          projectPath: session.projectPath,
+          startedAt: session.startedAt,
+          endedAt: session.endedAt,
+          versions: session.versions,
+          models: session.models,
+          prompts: session.counts.prompts,
+          outputTokens,
+        });
+        // Every call's stored classification equals core's.
+        const rows = new Map(index.calls({ sessionId: summary.id }).map((r) => [r.callId, r]));
+        for (const call of session.calls) {
+          const row = rows.get(call.id);
+          if (row === undefined) continue; // owned by another session (a resume copy)
+          expect([call.id, row.status === 'error', row.category, row.severity]).toEqual([
+            call.id,
+            call.status === 'error',
+            call.result?.error?.category,
+            call.result?.error?.severity,
+          ]);
+        }
+      }
+    });
+  }
+});
