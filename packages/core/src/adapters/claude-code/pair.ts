@@ -36,6 +36,7 @@ export function buildResultMap(records: Iterable<TranscriptRecord>, issues: Pars
   const map = new Map<string, RawResult>();
   for (const record of records) {
     if (record.kind !== 'user' || typeof record.content === 'string') continue;
+    const resultCount = record.content.filter((b) => b.kind === 'tool-result').length;
     for (const block of record.content) {
       if (block.kind !== 'tool-result') continue;
       if (map.has(block.toolUseId)) {
@@ -54,8 +55,8 @@ export function buildResultMap(records: Iterable<TranscriptRecord>, issues: Pars
         loc: record.loc,
         isError: block.isError,
         content: block.content,
-        // One toolUseResult per record: it belongs to the record's (usually only) tool_result.
-        toolUseResult: record.toolUseResult,
+        // A record has one toolUseResult; it is only known to belong to a result when the record holds one result.
+        toolUseResult: resultCount === 1 ? record.toolUseResult : undefined,
       });
     }
   }
