@@ -168,3 +168,14 @@ describe('loadSession: assembly', () => {
     }
   });
 });
+
+describe('loadSession: titles', () => {
+  it('titles a session that starts with a slash command by the command line', async () => {
+    const session = await loadSampleSession('-home-user-proj-interaction', 'cc9e88ac-d501-433c-9eca-c449aa66f935');
+    expect([session.title, session.titleSource]).toEqual(['/hello from-the-prompt', 'first-prompt']);
+    expect(session.events.filter((e) => e.kind === 'hidden').map((e) => e.kind === 'hidden' && e.reason)).toEqual([
+      'command',
+      'meta',
+    ]);
+  });
+});
