@@ -109,13 +109,22 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
       .then((loc) => {
         if (cancelled) return;
         setLocated({ expand: new Set(loc.expand), focus: call });
-        virtualizer.scrollToIndex(loc.index, { align: 'start' });
-        setTimeout(() => {
-          document.getElementById(`call-${call}`)?.scrollIntoView({ block: 'center' });
-        }, 400);
-        setTimeout(() => {
-          document.getElementById(`call-${call}`)?.scrollIntoView({ block: 'center' });
-        }, 1200);
+        // Sizes are estimated until rows are measured: scroll, let rows render and measure, repeat until the
+        // call's block exists, then centre it.
+        let tries = 0;
+        let settled = 0;
+        const step = () => {
+          if (cancelled) return;
+          const el = document.getElementById(`call-${call}`);
+          if (el) {
+            el.scrollIntoView({ block: 'center' });
+            if (++settled < 4) setTimeout(step, 200);
+            return;
+          }
+          virtualizer.scrollToIndex(loc.index, { align: 'start' });
+          if (++tries < 60) setTimeout(step, 120);
+        };
+        step();
       })
       .catch(() => {});
     return () => {
