@@ -254,13 +254,22 @@ function titleOf(
   if (ai !== undefined) return { title: ai, titleSource: 'ai-title' };
   if (summary !== undefined) return { title: summary, titleSource: 'summary' };
   for (const record of records) {
-    if (record.kind === 'user' && !record.isSidechain && hiddenReasonOf(record) === undefined) {
-      const text = userText(record.content).trim();
-      if (text !== '')
-        return { title: text.length > 200 ? `${text.slice(0, 199)}…` : text, titleSource: 'first-prompt' };
-    }
+    if (record.kind !== 'user' || record.isSidechain) continue;
+    const reason = hiddenReasonOf(record);
+    // A session can start with a slash command rather than a typed prompt: use the command line.
+    const text =
+      reason === undefined ? userText(record.content).trim() : reason === 'command' ? commandLine(record) : '';
+    if (text !== '') return { title: text.length > 200 ? `${text.slice(0, 199)}…` : text, titleSource: 'first-prompt' };
   }
   return { title: undefined, titleSource: undefined };
+}
+
+/** `/name args` of a slash-command record (`<command-name>` and `<command-args>` tags). */
+function commandLine(record: Extract<TranscriptRecord, { kind: 'user' }>): string {
+  const text = userText(record.content);
+  const name = /<command-name>([^<]*)<\/command-name>/.exec(text)?.[1]?.trim() ?? '';
+  const args = /<command-args>([^<]*)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';
+  return `${name} ${args}`.trim();
 }
 
 function timeRange(records: readonly TranscriptRecord[]): Pick<Session, 'startedAt' | 'endedAt'> {
