@@ -88,7 +88,23 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
   const go = async (hash: string) => {
     await page.goto(new URL(hash, server.url).toString());
   };
-  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  const shot = async (name: string) => {
+    await page.waitForTimeout(350); // let rows re-measure after blocks open
+    await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  };
+  /** Virtualized rows never overlap once measured. */
+  const expectNoOverlap = async () => {
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-index]')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return { i: Number(e.getAttribute('data-index')), top: r.top, bottom: r.bottom };
+      }),
+    );
+    boxes.sort((a, b) => a.i - b.i);
+    for (let k = 1; k < boxes.length; k++) {
+      if (boxes[k]!.i === boxes[k - 1]!.i + 1) expect(boxes[k]!.top).toBeGreaterThanOrEqual(boxes[k - 1]!.bottom - 1);
+    }
+  };
 
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-'));
@@ -239,6 +255,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
       );
       await block.scrollIntoViewIfNeeded();
       await shot('30-subagent');
+      await expectNoOverlap();
       opened = true;
       break;
     }
@@ -289,6 +306,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     await block.waitFor({ timeout: 15_000 });
     expect(await block.getAttribute('data-status')).toMatch(/error|expected/);
     await shot('52-drill-target');
+    await expectNoOverlap();
   });
 
   it('updates a open session live when its file grows, without reload', async () => {

@@ -224,9 +224,8 @@ export function McpRenderer({ call }: RendererProps) {
   const i = input(call);
   return (
     <div data-testid="renderer-mcp" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      <div className="row">
-        <span className="badge accent">MCP · {server}</span>
-        <span className="mono">{tool}</span>
+      <div className="row dim" style={{ fontSize: 12 }}>
+        MCP server <span className="pill">{server}</span> tool <span className="pill">{tool}</span>
       </div>
       {Object.keys(i).length > 0 && (
         <Section label="Input">

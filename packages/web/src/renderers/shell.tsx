@@ -20,7 +20,6 @@ export function BashRenderer({ call }: RendererProps) {
   const i = input(call);
   const t = tur(call);
   const command = str(i.command) ?? '';
-  const description = str(i.description);
   const text = stripReminders(resultText(call.result?.content));
   const hasStructured = ok(call) && (str(t.stdout) !== undefined || str(t.stderr) !== undefined);
   const stdout = hasStructured ? str(t.stdout) : text;
@@ -30,9 +29,8 @@ export function BashRenderer({ call }: RendererProps) {
   const persisted = str(t.persistedOutputPath);
   return (
     <div data-testid="renderer-Bash" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      {(description || bg || t.interrupted === true || call.result) && (
+      {(bg || t.interrupted === true || call.result) && (
         <div className="row">
-          {description && <span style={{ color: 'var(--text-2)' }}>{description}</span>}
           {call.result && exitCode !== undefined && (
             <span className={`badge ${exitCode === 0 ? 'ok' : 'error'}`} data-testid="exit-code">
               exit {exitCode}
