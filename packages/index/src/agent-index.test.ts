@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT, SESSION, toolResult, toolUse, writeDemoHome, writeLines } from '../test/synthetic.js';
 import {
@@ -24,6 +25,7 @@ import {
   openIndex,
   toFtsQuery,
 } from './index.js';
+import { migrate, SCHEMA_VERSION } from './schema.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
@@ -317,6 +319,26 @@ describe('database file', () => {
     const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
     const report = await index.refresh([demo.home]);
     expect(report.sessions).toBe(1);
+  });
+
+  it('migrates an older schema version in place', async () => {
+    index.close();
+    const dbPath = join(dir, 'db', 'old.sqlite');
+    const raw = new Database(dbPath);
+    migrate(raw, 1);
+    raw.prepare("INSERT INTO files (path, project_dir, role, session_id) VALUES ('/x.jsonl', '/', 'main', 'x')").run();
+    raw.close();
+    const warnings: string[] = [];
+    index = open('old.sqlite', (m) => warnings.push(m));
+    index.close();
+    expect(warnings).toEqual([]);
+    const check = new Database(dbPath);
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    // Migration 2 drops what was read, so that the next refresh re-reads with the new parser.
+    expect(check.prepare('SELECT COUNT(*) FROM files').pluck().get()).toBe(0);
+    expect(check.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'docs_call'").pluck().get()).toBe(1);
+    check.close();
+    index = open();
   });
 
   it('keeps its data between opens (a second process parses nothing)', async () => {

@@ -52,6 +52,28 @@ export function stringsOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** Longest string kept inside a stored ok result (it is stored only to classify and summarise the call). */
+const MAX_STORED_STRING = 4096;
+
+/** Cut long strings inside a JSON value (file contents in Edit/Read results and the like). */
+export function shrink(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > MAX_STORED_STRING ? value.slice(0, MAX_STORED_STRING) : value;
+  if (Array.isArray(value)) return value.map(shrink);
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = shrink(v);
+    return out;
+  }
+  return value;
+}
+
+/** `/name args` of a slash-command record (`<command-name>` and `<command-args>` tags), as core titles it. */
+export function commandLine(text: string): string {
+  const name = /<command-name>([^<]*)<\/command-name>/.exec(text)?.[1]?.trim() ?? '';
+  const args = /<command-args>([^<]*)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';
+  return `${name} ${args}`.trim();
+}
+
 function clip(text: string): string {
   return text.length > MAX_DOC_CHARS ? text.slice(0, MAX_DOC_CHARS) : text;
 }
@@ -190,6 +212,11 @@ export class Writer {
           cache_read_tokens: assistant?.usage?.cacheReadInputTokens ?? null,
         });
         if (record.kind === 'user') {
+          if (!record.isSidechain && hiddenReasonOf(record) === 'command') {
+            // A session can start with a slash command: its command line is a title candidate.
+            const line = commandLine(userText(record.content));
+            if (line !== '') this.s.insertTitle.run(file.id, record.loc.line, 'command', line, null);
+          }
           if (isPrompt) this.doc(file, line, record.timestamp, 'prompt', null, null, agentId, userText(record.content));
           if (typeof record.content !== 'string') {
             for (const block of record.content) {
@@ -202,8 +229,11 @@ export class Writer {
                 record.uuid,
                 record.timestamp ?? null,
                 block.isError ? 1 : 0,
-                JSON.stringify(block.content),
-                record.toolUseResult === undefined ? null : JSON.stringify(record.toolUseResult),
+                // Errors are kept whole (their text is classified); ok results only need their shape and numbers.
+                JSON.stringify(block.isError ? block.content : shrink(block.content)),
+                record.toolUseResult === undefined
+                  ? null
+                  : JSON.stringify(block.isError ? record.toolUseResult : shrink(record.toolUseResult)),
               );
               if (inserted.changes === 0) continue;
               const name = (this.s.callName.get(block.toolUseId) as string | undefined) ?? null;

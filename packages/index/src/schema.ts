@@ -4,6 +4,18 @@ import type Database from 'better-sqlite3';
  * Versioned schema migrations (`PRAGMA user_version`). Each entry upgrades from version `i` to `i + 1`.
  * The index is a cache of the transcripts: a migration may drop everything and let the next refresh re-read.
  */
+/** Drop everything read from transcripts (kept: the schema). The next refresh re-reads every file. */
+const RESET_DATA = `
+  INSERT INTO docs_fts(docs_fts) VALUES ('delete-all');
+  DROP TRIGGER docs_ad;
+  DELETE FROM docs;
+  CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN
+    INSERT INTO docs_fts(docs_fts, rowid, body) VALUES ('delete', old.id, old.body);
+  END;
+  DELETE FROM records; DELETE FROM titles; DELETE FROM calls; DELETE FROM results; DELETE FROM issues;
+  DELETE FROM call_facts; DELETE FROM sessions; DELETE FROM files;
+`;
+
 const migrations: readonly string[] = [
   // 1: initial schema.
   `
@@ -162,6 +174,12 @@ const migrations: readonly string[] = [
     INSERT INTO docs_fts(docs_fts, rowid, body) VALUES ('delete', old.id, old.body);
   END;
   `,
+  // 2: look up a call's output documents by call id (filling in the tool name when the call comes later);
+  // slash-command lines as title candidates. Stored data is dropped so the next refresh re-reads every file.
+  `
+  CREATE INDEX docs_call ON docs(call_id) WHERE call_id IS NOT NULL;
+  ${RESET_DATA}
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;
@@ -169,12 +187,12 @@ export const SCHEMA_VERSION = migrations.length;
 export class NewerSchemaError extends Error {}
 
 /** Bring the database to the current schema version. */
-export function migrate(db: Database.Database): void {
+export function migrate(db: Database.Database, target: number = SCHEMA_VERSION): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     throw new NewerSchemaError(`index schema version ${current} is newer than this program's (${SCHEMA_VERSION})`);
   }
-  for (let version = current; version < SCHEMA_VERSION; version++) {
+  for (let version = current; version < target; version++) {
     const sql = migrations[version];
     if (sql === undefined) break;
     db.transaction(() => {

@@ -65,11 +65,16 @@ export class SessionUpdater {
           `SELECT 1 FROM records r JOIN files f ON f.id = r.file_id WHERE f.session_id = ? AND r.uuid = ? LIMIT 1`,
         )
         .pluck(),
+      // The first typed prompt or slash-command line of the main thread.
       firstPrompt: db
         .prepare(
-          `SELECT d.body FROM docs d JOIN files f ON f.id = d.file_id
-           WHERE f.session_id = ? AND f.role = 'main' AND d.kind = 'prompt' AND d.agent_id IS NULL
-           ORDER BY d.line LIMIT 1`,
+          `SELECT body FROM (
+             SELECT d.line AS line, d.body AS body FROM docs d JOIN files f ON f.id = d.file_id
+             WHERE f.session_id = @sid AND f.role = 'main' AND d.kind = 'prompt' AND d.agent_id IS NULL
+             UNION ALL
+             SELECT t.line, t.title FROM titles t JOIN files f ON f.id = t.file_id
+             WHERE f.session_id = @sid AND f.role = 'main' AND t.source = 'command'
+           ) WHERE trim(body) <> '' ORDER BY line LIMIT 1`,
         )
         .pluck(),
       gitBranch: db
@@ -171,7 +176,7 @@ export class SessionUpdater {
     if (custom !== undefined) return { title: custom, source: 'custom-title' };
     if (ai !== undefined) return { title: ai, source: 'ai-title' };
     if (summary !== undefined) return { title: summary, source: 'summary' };
-    const prompt = (this.s.firstPrompt.get(sid) as string | undefined)?.trim();
+    const prompt = (this.s.firstPrompt.get({ sid }) as string | undefined)?.trim();
     if (prompt) return { title: prompt.length > 200 ? `${prompt.slice(0, 199)}…` : prompt, source: 'first-prompt' };
     return undefined;
   }
