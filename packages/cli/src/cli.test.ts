@@ -315,6 +315,25 @@ describe('error paths', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it.skipIf(process.getuid?.() === 0)(
+    'a transcript without read permission: exit 4 (skipped when running as root, who can read any file)',
+    async () => {
+      const file = join(dir, 'locked', 'projects', '-p', 'locked.jsonl');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, '{}\n');
+      chmodSync(file, 0o000);
+      try {
+        const r = await cli(['index', file]);
+        expect(r.code).toBe(ExitCode.unreadableFile);
+        // Inside a scanned folder it is skipped and counted instead.
+        const scanned = json<IndexJson>(await cli(['index', join(dir, 'locked'), '--json']));
+        expect(scanned.issues).toBeGreaterThan(0);
+      } finally {
+        chmodSync(file, 0o644);
+      }
+    },
+  );
+
   it('an unknown session: exit 5', async () => {
     const r = await cli(['show', 'ffffffff-no-such-session', SAMPLES_HOME]);
     expect(r.code).toBe(ExitCode.unknownSession);
@@ -339,7 +358,7 @@ describe('error paths', () => {
     expect(report.issues).toBe(1);
     const quiet = await cli(['sessions', home]);
     expect(quiet.code).toBe(0);
-    expect(quiet.stderr).toContain('1 malformed');
+    expect(quiet.stderr).toContain('1 problem in the transcripts');
     const verbose = await cli(['sessions', home, '--verbose']);
     expect(verbose.code).toBe(0);
     expect(verbose.stderr).toContain(`${demo.main}:7: invalid_json`);

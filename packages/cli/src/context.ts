@@ -83,11 +83,13 @@ export class Context {
     });
     if (drawn) this.io.stderr.write('\r\u001b[2K');
     if (this.verbose) {
-      for (const issue of index.issues({ paths })) {
+      for (const issue of [...index.refreshProblems(), ...index.issues({ paths })]) {
         this.io.stderr.write(`${issue.file}:${issue.line}: ${issue.code}: ${issue.message}\n`);
       }
     } else if (report.issues > 0 && !this.json) {
-      this.note(`${report.issues} malformed or unusual line(s) skipped or kept raw; --verbose lists them`);
+      this.note(
+        `${report.issues} problem${report.issues === 1 ? '' : 's'} in the transcripts (malformed lines, unknown records, unreadable files); --verbose lists them`,
+      );
     }
     return report;
   }

@@ -58,6 +58,8 @@ export interface AgentIndex {
   stats(filter?: SessionFilter & { readonly tool?: string }): ToolStats;
   calls(filter?: CallFilter): CallRow[];
   search(query: string, filter?: SearchFilter): SearchHit[];
+  /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
+  refreshProblems(): readonly ParseIssue[];
   issues(filter?: {
     readonly sessionId?: string;
     readonly paths?: readonly string[];
@@ -202,6 +204,10 @@ class SqliteIndex implements AgentIndex {
     this.db.close();
   }
 
+  refreshProblems(): readonly ParseIssue[] {
+    return this.unreadable;
+  }
+
   refresh(paths: readonly string[], options: RefreshOptions = {}): Promise<RefreshReport> {
     // One refresh at a time: each file's import is a transaction on the one connection.
     const run = this.queue.then(
@@ -221,7 +227,7 @@ class SqliteIndex implements AgentIndex {
       }
     }
     const discovery = await discoverFiles(paths);
-    this.unreadable = [];
+    this.unreadable = [...discovery.issues];
     const discovered = new Map(discovery.files.map((f) => [f.path, f]));
     const stored = this.db.prepare('SELECT * FROM files').all() as FileRow[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
@@ -258,9 +264,7 @@ class SqliteIndex implements AgentIndex {
       (this.db
         .prepare(`SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE ${inPaths.sql}`)
         .pluck()
-        .get(...inPaths.params) as number) +
-      discovery.issues.length +
-      this.unreadable.length;
+        .get(...inPaths.params) as number) + this.unreadable.length;
     const sessions = this.db
       .prepare(`SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`)
       .pluck()
@@ -337,18 +341,34 @@ class SqliteIndex implements AgentIndex {
       }
       const current = row;
       let end: Awaited<ReturnType<typeof streamRecords>>;
+      // A failure to store (a bug, a full disk) must not pass for an unreadable file.
+      let storeError: unknown;
       try {
-        end = await streamRecords(file.path, (event) => this.writer.handle(current, event, touched, counts), {
-          startOffset: current.parsed_offset,
-          startLine: current.next_line,
-        });
+        end = await streamRecords(
+          file.path,
+          (event) => {
+            if (storeError !== undefined) return;
+            try {
+              this.writer.handle(current, event, touched, counts);
+            } catch (error) {
+              storeError = error;
+            }
+          },
+          { startOffset: current.parsed_offset, startLine: current.next_line },
+        );
       } catch (error) {
         if (explicit) throw new UnreadableFileError(file.path, error);
-        console.error('DEBUG', error);
         // Unreadable now (permissions, vanished): keep what we had, note it, move on.
         this.db.exec('ROLLBACK');
+        this.unreadable.push({
+          code: 'unreadable_file',
+          file: file.path,
+          line: 0,
+          message: error instanceof Error ? error.message : String(error),
+        });
         return { parsed: false, bytes: 0, records: 0, issues: 0 };
       }
+      if (storeError !== undefined) throw storeError;
       this.db
         .prepare(
           `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?
