@@ -34,6 +34,8 @@ export interface SessionRow {
   readonly isLive: boolean;
   /** Search snippet (with \u0001…\u0002 highlight markers) when the list comes from a search. */
   readonly snippet?: string | undefined;
+  /** The tool call the search hit is in, when it is in one. */
+  readonly matchCallId?: string | undefined;
 }
 
 export interface SessionsResponse {

@@ -17,6 +17,7 @@ import type {
 } from './api-types.js';
 import type { LiveEvents } from './live.js';
 import {
+  hitCallId,
   hitSessionId,
   hitSnippet,
   mergeByTool,
@@ -182,7 +183,7 @@ export function createApp(deps: AppDeps) {
         const row = byId.get(id);
         if (!row) continue;
         seen.add(id);
-        sessions.push({ ...row, snippet: hitSnippet(hit) });
+        sessions.push({ ...row, snippet: hitSnippet(hit), matchCallId: hitCallId(hit) });
       }
     } else {
       sessions = await allRows(filter);

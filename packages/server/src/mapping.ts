@@ -139,3 +139,7 @@ export function mergeByTool(rows: readonly ToolStatRow[]): ToolStatRow[] {
   }
   return [...by.values()];
 }
+
+export function hitCallId(value: unknown): string | undefined {
+  return str(obj(value).callId) ?? undefined;
+}

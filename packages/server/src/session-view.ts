@@ -286,7 +286,7 @@ export class SessionView {
           'system',
           null,
           event.record.level ?? null,
-          event.record.content ?? '',
+          event.record.content ?? systemText(event.record.data),
         );
       case 'attachment':
         return note(index, event.record.timestamp, event.record.attachmentType, 'attachment', null, null, '');
@@ -323,4 +323,23 @@ function note(
     text: cut ? text.slice(0, 4000) : text,
     truncated: cut,
   };
+}
+
+/** A line for a system record without content (API errors with retries, durations…). */
+function systemText(data: Readonly<Record<string, unknown>>): string {
+  const parts: string[] = [];
+  const error = data.error;
+  if (typeof error === 'object' && error !== null) {
+    const e = error as Record<string, unknown>;
+    const text = typeof e.formatted === 'string' ? e.formatted : typeof e.message === 'string' ? e.message : undefined;
+    if (text) parts.push(text);
+  } else if (typeof error === 'string') parts.push(error);
+  if (typeof data.retryAttempt === 'number') {
+    parts.push(
+      `retry ${data.retryAttempt}${typeof data.maxRetries === 'number' ? ` of ${data.maxRetries}` : ''}` +
+        (typeof data.retryInMs === 'number' ? ` in ${Math.round(data.retryInMs)} ms` : ''),
+    );
+  }
+  if (typeof data.durationMs === 'number' && parts.length === 0) parts.push(`${Math.round(data.durationMs)} ms`);
+  return parts.join(' · ');
 }

@@ -240,7 +240,7 @@ export function SessionsPage() {
                 data-testid="session-row"
                 data-session={r.id}
                 onClick={() => {
-                  window.location.hash = sessionHref(r.id);
+                  window.location.hash = sessionHref(r.id, r.matchCallId);
                 }}
               >
                 <td style={{ maxWidth: 520 }}>
