@@ -231,6 +231,19 @@ describe('incremental refresh', () => {
     expect(index.stats({ paths: [home] })).toMatchObject({ sessions: 2, calls: 1, errors: 1 });
   });
 
+  it('a subagent file refreshed on its own is not moved or re-read', async () => {
+    const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    await index.refresh([demo.home]);
+    const again = await index.refresh([demo.sub]);
+    expect(again).toMatchObject({ files: 1, filesParsed: 0, bytesParsed: 0 });
+    expect(index.sessionFiles(SESSION)?.subagents[0]?.projectDir).toBe(demo.project);
+    const extra = `${toolUse({ sessionId: SESSION, uuid: 's9', timestamp: '2026-01-02T10:00:09.000Z', isSidechain: true, agentId: AGENT }, 'm9', 'toolu_more', 'Bash', { command: 'ls' })}\n`;
+    appendFileSync(demo.sub, extra);
+    const grown = await index.refresh([demo.sub]);
+    expect(grown.bytesParsed).toBe(Buffer.byteLength(extra));
+    expect(index.getSession(SESSION)?.toolCalls).toBe(4);
+  });
+
   it('pairs a result that was indexed before its call', async () => {
     const home = join(dir, 'home');
     const file = join(home, 'projects', '-p', `${SESSION}.jsonl`);

@@ -293,8 +293,7 @@ class SqliteIndex implements AgentIndex {
       storedRow.ino === file.ino &&
       storedRow.size === file.size &&
       storedRow.mtime_ms === file.mtimeMs &&
-      storedRow.session_id === sessionId &&
-      storedRow.project_dir === file.projectDir;
+      storedRow.session_id === sessionId;
     if (unchanged) return { parsed: false, bytes: 0, records: 0, issues: 0 };
 
     const touched = new Set<string>();
@@ -307,8 +306,9 @@ class SqliteIndex implements AgentIndex {
         storedRow === undefined ||
         storedRow.ino !== file.ino ||
         file.size < storedRow.parsed_offset ||
-        storedRow.session_id !== sessionId ||
-        storedRow.project_dir !== file.projectDir;
+        storedRow.session_id !== sessionId;
+      // The project folder is kept as first discovered: a file passed on its own (e.g. a 2.1 subagent file) is
+      // discovered with its own folder as project folder, which must not move it or make it re-read.
       if (storedRow === undefined) {
         const id = this.db
           .prepare(
@@ -335,7 +335,7 @@ class SqliteIndex implements AgentIndex {
               `UPDATE files SET project_dir = ?, role = ?, session_id = ?, agent_id = ?, meta_path = ?,
                parsed_offset = 0, next_line = 1, records = 0 WHERE id = ?`,
             )
-            .run(file.projectDir, file.role, sessionId, file.agentId ?? null, file.metaPath ?? null, row.id);
+            .run(row.project_dir, file.role, sessionId, file.agentId ?? null, file.metaPath ?? null, row.id);
           row = this.db.prepare('SELECT * FROM files WHERE id = ?').get(row.id) as FileRow;
         }
       }
