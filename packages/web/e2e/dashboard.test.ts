@@ -28,13 +28,13 @@ const missing = !existsSync(CHROMIUM)
     : undefined;
 if (missing) console.log(`[e2e] skipped: ${missing}`);
 
-/** Corpus versions when the corpus is there, else the bundled samples. */
+/** Corpus versions when the corpus is there (unless AGENTDASH_E2E_SAMPLES=1), else the bundled samples. */
 async function sourceHomes(): Promise<string[]> {
-  if (existsSync(corpus)) {
+  if (existsSync(corpus) && process.env.AGENTDASH_E2E_SAMPLES !== '1') {
     const versions = (await readdir(corpus)).filter((v) => existsSync(join(corpus, v, 'claude-home', 'projects')));
     if (versions.length > 0) return versions.map((v) => join(corpus, v, 'claude-home'));
   }
-  console.log(`[e2e] corpus not found at ${corpus}; using the bundled samples`);
+  console.log(`[e2e] using the bundled samples (corpus not at ${corpus}, or AGENTDASH_E2E_SAMPLES=1)`);
   return [samples];
 }
 

@@ -253,6 +253,8 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
               {items.map((v) => {
                 const page = pages.get(Math.floor(v.index / PAGE));
                 const event = page?.[v.index % PAGE];
+                const previous =
+                  v.index > 0 ? pages.get(Math.floor((v.index - 1) / PAGE))?.[(v.index - 1) % PAGE] : undefined;
                 return (
                   <div
                     key={v.key}
@@ -266,7 +268,7 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
                       transform: `translateY(${v.start}px)`,
                     }}
                   >
-                    {event ? <EventView event={event} /> : <div className="ev-placeholder" />}
+                    {event ? <EventView event={event} previous={previous} /> : <div className="ev-placeholder" />}
                   </div>
                 );
               })}

@@ -30,7 +30,8 @@ const NOTE_LABELS: Record<string, string> = {
   api_error: 'API error',
 };
 
-export function EventView({ event }: { event: EventDto }) {
+/** `previous`: the event before it in the same timeline, when known (a continuing assistant turn drops its label). */
+export function EventView({ event, previous }: { event: EventDto; previous?: EventDto | undefined }) {
   switch (event.kind) {
     case 'prompt':
       return (
@@ -47,11 +48,12 @@ export function EventView({ event }: { event: EventDto }) {
       );
     case 'assistant': {
       const out = event.usage?.outputTokens;
+      const continues = previous?.kind === 'assistant' && previous.model === event.model && !event.isApiError;
       return (
-        <div className="ev">
+        <div className={`ev ${continues ? 'ev-cont' : ''}`}>
           <div className="ev-assistant" data-testid="assistant">
-            <div className="ev-label" style={{ marginBottom: 2 }}>
-              Assistant
+            <div className={`ev-label ${continues ? 'ev-label-cont' : ''}`}>
+              <span>Assistant</span>
               {event.model && (
                 <span className="pill" style={{ textTransform: 'none', letterSpacing: 0 }}>
                   {event.model}

@@ -35,8 +35,8 @@ export function SubagentTimeline({ agentKey }: { agentKey: string }) {
   if (total === 0) return <div className="dim">No events.</div>;
   return (
     <div>
-      {events.map((e) => (
-        <EventView key={e.index} event={e} />
+      {events.map((e, i) => (
+        <EventView key={e.index} event={e} previous={events[i - 1]} />
       ))}
       {total > events.length && (
         <button type="button" className="btn" onClick={() => setLimit((l) => l + PAGE)}>
