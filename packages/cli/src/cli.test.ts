@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, SESSION, writeDemoHome } from '../../index/test/synthetic.js';
+import { AGENT, nextSessionId, writeDemoHome } from '../../index/test/synthetic.js';
 import { SAMPLES_HOME } from './context.js';
 import { ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
@@ -208,9 +208,26 @@ describe('commands over the bundled samples', () => {
     expect(session.calls.every((c) => c.result === undefined || typeof c.result.typed.kind === 'string')).toBe(true);
   });
 
+  it('show by a subagent file path shows its whole session', async () => {
+    const demo = writeDemoHome(
+      join(dir, 'demo-show-sub'),
+      { outputOnlyWord: 'x', subagentOnlyWord: 'y' },
+      nextSessionId(),
+    );
+    const r = await cli(['show', demo.sub]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(demo.sessionId);
+    expect(r.stdout).toContain('Bash npm test');
+    expect(r.stdout).toContain('┌ subagent');
+  });
+
   it('show nests a subagent under its call', async () => {
     const home = join(dir, 'demo-show');
-    writeDemoHome(home, { outputOnlyWord: 'zanzibarquux', subagentOnlyWord: 'quokkafrost' });
+    const { sessionId: SESSION } = writeDemoHome(
+      home,
+      { outputOnlyWord: 'zanzibarquux', subagentOnlyWord: 'quokkafrost' },
+      nextSessionId(),
+    );
     const r = await cli(['show', SESSION, home]);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
@@ -223,7 +240,11 @@ describe('commands over the bundled samples', () => {
 
   it('search: text only in a tool output, and only in a subagent file', async () => {
     const home = join(dir, 'demo-search');
-    writeDemoHome(home, { outputOnlyWord: 'zanzibarquux', subagentOnlyWord: 'quokkafrost' });
+    const { sessionId: SESSION } = writeDemoHome(
+      home,
+      { outputOnlyWord: 'zanzibarquux', subagentOnlyWord: 'quokkafrost' },
+      nextSessionId(),
+    );
     const out = json<SearchJson>(await cli(['search', 'zanzibarquux', home, '--json']));
     expect(out.hits).toHaveLength(1);
     expect(out.hits[0]).toMatchObject({ sessionId: SESSION, kind: 'tool-output', tool: 'Bash' });
@@ -248,7 +269,7 @@ describe('commands over the bundled samples', () => {
 
   it('export: json, envelope (one per call, with id and tool) and markdown', async () => {
     const home = join(dir, 'demo-export');
-    writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    const { sessionId: SESSION } = writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, nextSessionId());
     const asJson = json<{ id: string; calls: unknown[] }>(await cli(['export', SESSION, home, '--format', 'json']));
     expect(asJson.id).toBe(SESSION);
     expect(asJson.calls).toHaveLength(3);
@@ -353,7 +374,7 @@ describe('error paths', () => {
 
   it('malformed lines are counted, and --verbose lists them with file and line', async () => {
     const home = join(dir, 'demo-malformed');
-    const demo = writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    const demo = writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, nextSessionId());
     appendFileSync(demo.main, '{"type":"user", broken\n');
     const report = json<IndexJson>(await cli(['index', home, '--json']));
     expect(report.issues).toBe(1);

@@ -86,16 +86,27 @@ export function writeLines(path: string, lines: readonly string[], terminate = t
 export const SESSION = '11111111-2222-4333-8444-555555555555';
 export const AGENT = 'a0123456789abcdef';
 
+let counter = 0;
+/** A fresh session id for each demo home (one index holds them all; a session id names one session). */
+export function nextSessionId(): string {
+  counter += 1;
+  return `${String(counter).padStart(8, '0')}-2222-4333-8444-555555555555`;
+}
+
 /**
  * A Claude home with one session: a Bash call whose output holds `outputOnlyWord`, an Agent call, and a subagent
  * file (2.1 layout) whose assistant text holds `subagentOnlyWord`. Returns the paths.
  */
-export function writeDemoHome(root: string, words: { outputOnlyWord: string; subagentOnlyWord: string }) {
+export function writeDemoHome(
+  root: string,
+  words: { outputOnlyWord: string; subagentOnlyWord: string },
+  sessionId: string = SESSION,
+) {
   const project = join(root, 'projects', '-home-user-proj-demo');
-  const main = join(project, `${SESSION}.jsonl`);
-  const sub = join(project, SESSION, 'subagents', `agent-${AGENT}.jsonl`);
+  const main = join(project, `${sessionId}.jsonl`);
+  const sub = join(project, sessionId, 'subagents', `agent-${AGENT}.jsonl`);
   const b = (uuid: string, parentUuid: string | null, second: number): RecordBase => ({
-    sessionId: SESSION,
+    sessionId,
     uuid,
     parentUuid,
     timestamp: `2026-01-02T10:00:${String(second).padStart(2, '0')}.000Z`,
@@ -130,5 +141,5 @@ export function writeDemoHome(root: string, words: { outputOnlyWord: string; sub
   ];
   writeLines(main, mainLines);
   writeLines(sub, subLines);
-  return { home: root, project, main, sub, mainLines, subLines };
+  return { home: root, project, main, sub, mainLines, subLines, sessionId };
 }

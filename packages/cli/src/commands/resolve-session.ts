@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { PathNotFoundError } from '@agentdash/core';
 import { UnknownSessionError } from '@agentdash/index';
 import type { Context } from '../context.js';
@@ -16,8 +16,8 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
   const info = statSync(arg, { throwIfNoEntry: false });
   if (info !== undefined && (info.isFile() || arg.endsWith('.jsonl'))) {
     const file = resolve(arg);
-    // A main session file: index its folder too, so its subagent files come along.
-    const paths = info.isFile() && !basename(file).startsWith('agent-') ? [dirname(file)] : [file];
+    // Index the file's project folder, so that a session's main and subagent files come together.
+    const paths = info.isFile() ? [projectFolderOf(file)] : [file];
     await ctx.refresh(paths);
     const id = ctx.openIndex().sessionIdOfFile(file);
     if (id === undefined) throw new UnknownSessionError(arg);
@@ -29,4 +29,12 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
   const summary = ctx.openIndex().getSession(arg);
   if (summary === undefined) throw new UnknownSessionError(arg);
   return summary.id;
+}
+
+/** The folder to index for a transcript file: its project folder (2.1 subagent files sit in `<session>/subagents/`). */
+export function projectFolderOf(file: string): string {
+  const parts = file.split(sep);
+  const idx = parts.lastIndexOf('subagents');
+  if (basename(file).startsWith('agent-') && idx > 1) return parts.slice(0, idx - 1).join(sep);
+  return dirname(file);
 }
