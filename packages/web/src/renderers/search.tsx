@@ -2,6 +2,8 @@ import { fmtBytes, fmtDuration } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { arr, input, KV, num, obj, ok, Plain, type RendererProps, resultText, Section, str, tur } from './common';
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 function FileList({ files, more }: { files: readonly string[]; more?: number }) {
   return (
     <div className="list files">
@@ -45,9 +47,9 @@ export function GrepRenderer({ call }: RendererProps) {
       {ok(call) && (
         <>
           <div className="row dim" style={{ fontSize: 12.5 }}>
-            {numFiles !== undefined && <span data-testid="match-count">{numFiles} files</span>}
-            {num(t.numLines) !== undefined && <span>· {num(t.numLines)} lines</span>}
-            {num(t.numMatches) !== undefined && <span>· {num(t.numMatches)} matches</span>}
+            {numFiles !== undefined && <span data-testid="match-count">{plural(numFiles, 'file')}</span>}
+            {num(t.numLines) !== undefined && <span>· {plural(num(t.numLines) ?? 0, 'line')}</span>}
+            {num(t.numMatches) !== undefined && <span>· {plural(num(t.numMatches) ?? 0, 'match', 'matches')}</span>}
             {num(t.totalFiles) !== undefined && <span>· {num(t.totalFiles)} total</span>}
             {limit !== undefined && <span className="badge unanswered">limited to {limit}</span>}
           </div>
@@ -83,7 +85,7 @@ export function GlobRenderer({ call }: RendererProps) {
       {ok(call) && (
         <>
           <div className="row dim" style={{ fontSize: 12.5 }}>
-            <span data-testid="match-count">{numFiles} files</span>
+            <span data-testid="match-count">{plural(numFiles, 'file')}</span>
             {total !== undefined && total !== numFiles && <span>· {total} matched</span>}
             {num(t.durationMs) !== undefined && <span>· {fmtDuration(num(t.durationMs))}</span>}
             {t.truncated === true && <span className="badge unanswered">truncated</span>}
