@@ -1,0 +1,83 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CallDto } from './data/types';
+import { rendererFor } from './renderers';
+import { Ansi } from './ui/Ansi';
+import { fmtDuration, shortPath } from './ui/format';
+import { Markdown } from './ui/Markdown';
+import { parseHash, sessionHref } from './ui/router';
+import { Snippet } from './ui/Snippet';
+
+const evil = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+
+function call(name: string, input: unknown, content: string, toolUseResult: unknown): CallDto {
+  return {
+    kind: 'tool-call',
+    id: 'toolu_1',
+    name,
+    canonicalName: name,
+    input,
+    timestamp: null,
+    status: 'ok',
+    durationMs: 12,
+    durations: [],
+    agentId: null,
+    subagentKey: null,
+    subagent: null,
+    result: { isError: false, content, toolUseResult, typed: null, error: null, images: [], timestamp: null },
+    truncated: false,
+  };
+}
+
+describe('log content is escaped', () => {
+  it('markdown drops raw HTML and unsafe links', () => {
+    const html = renderToStaticMarkup(<Markdown text={`hi ${evil} [x](javascript:alert(1)) **b**`} />);
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('<strong>b</strong>');
+  });
+
+  it('ANSI colours become spans, text stays text', () => {
+    const html = renderToStaticMarkup(<Ansi text={`\u001b[31mred ${evil}\u001b[0m plain`} />);
+    expect(html).toContain('color:rgb(');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('search snippets only mark the highlighted parts', () => {
+    const html = renderToStaticMarkup(<Snippet text={`a \u0001hit\u0002 ${evil}`} />);
+    expect(html).toContain('<mark>hit</mark>');
+    expect(html).not.toContain('<script');
+  });
+
+  it('tool renderers escape commands and output', () => {
+    const Bash = rendererFor(call('Bash', { command: evil }, evil, { stdout: evil, stderr: '' }));
+    const html = renderToStaticMarkup(
+      <Bash call={call('Bash', { command: evil }, evil, { stdout: evil, stderr: '' })} />,
+    );
+    expect(html).not.toContain('<script');
+    expect(html).toContain('data-testid="renderer-Bash"');
+    const unknown = call('SomethingNew', { x: evil }, evil, { y: evil });
+    const Generic = rendererFor(unknown);
+    const out = renderToStaticMarkup(<Generic call={unknown} />);
+    expect(out).toContain('data-testid="renderer-generic"');
+    expect(out).not.toContain('<script');
+  });
+});
+
+describe('helpers', () => {
+  it('routes by hash', () => {
+    expect(parseHash('#/')).toEqual({ page: 'sessions' });
+    expect(parseHash('#/analytics')).toEqual({ page: 'analytics' });
+    expect(parseHash(sessionHref('abc', 'toolu_9'))).toEqual({ page: 'session', id: 'abc', call: 'toolu_9' });
+  });
+
+  it('formats durations and paths', () => {
+    expect(fmtDuration(12)).toBe('12 ms');
+    expect(fmtDuration(1500)).toBe('1.5 s');
+    expect(fmtDuration(125_000)).toBe('2m 5s');
+    expect(fmtDuration(null)).toBe('—');
+    expect(shortPath('/home/user/proj/api')).toBe('…/proj/api');
+  });
+});
