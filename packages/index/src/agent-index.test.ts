@@ -8,6 +8,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -189,6 +190,16 @@ describe('incremental refresh', () => {
     expect(r2.filesParsed).toBe(1);
     expect(r2.bytesParsed).toBe(bytes.length);
     expect(index.stats({ paths: [home] }).calls).toBe(full.calls);
+
+    // Rewritten in place (same inode, not shorter): different bytes before the offset → re-read.
+    const rewritten = Buffer.from(bytes);
+    const at = rewritten.indexOf(Buffer.from('"timestamp":"'));
+    rewritten.write('"timestamp":"1999', at);
+    writeFileSync(path, rewritten);
+    const later = new Date(Date.now() + 5000);
+    utimesSync(path, later, later); // a later write (timestamps are coarse; same size, same inode)
+    const r25 = await index.refresh([home]);
+    expect(r25.bytesParsed).toBe(bytes.length);
 
     // Deleted: its session disappears.
     rmSync(path);

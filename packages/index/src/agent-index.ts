@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import {
   canonicalToolName,
@@ -133,6 +134,29 @@ function toMs(value: TimeInput | undefined): number | undefined {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw new RangeError(`not a date: ${value}`);
   return ms;
+}
+
+/** Bytes kept from the start of a file and from just before its parsed offset, to notice a rewrite in place. */
+const FINGERPRINT_BYTES = 64;
+
+/**
+ * Hex of the first (up to) 64 bytes and of the 64 bytes before `offset`; '' at offset 0 or when the file cannot be
+ * read.
+ */
+async function fingerprintOf(path: string, offset: number): Promise<string> {
+  if (offset <= 0) return '';
+  const length = Math.min(FINGERPRINT_BYTES, offset);
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (handle === undefined) return '';
+  try {
+    const head = Buffer.alloc(length);
+    const tail = Buffer.alloc(length);
+    const a = await handle.read(head, 0, length, 0);
+    const b = await handle.read(tail, 0, length, offset - length);
+    return `${head.subarray(0, a.bytesRead).toString('hex')}:${tail.subarray(0, b.bytesRead).toString('hex')}`;
+  } finally {
+    await handle.close();
+  }
 }
 
 function isUnder(path: string, root: string): boolean {
@@ -306,7 +330,9 @@ class SqliteIndex implements AgentIndex {
         storedRow === undefined ||
         storedRow.ino !== file.ino ||
         file.size < storedRow.parsed_offset ||
-        storedRow.session_id !== sessionId;
+        storedRow.session_id !== sessionId ||
+        // Rewritten in place (same inode, not shorter): the bytes before the offset are not the ones we read.
+        (await fingerprintOf(file.path, storedRow.parsed_offset)) !== storedRow.tail;
       // The project folder is kept as first discovered: a file passed on its own (e.g. a 2.1 subagent file) is
       // discovered with its own folder as project folder, which must not move it or make it re-read.
       if (storedRow === undefined) {
@@ -371,10 +397,19 @@ class SqliteIndex implements AgentIndex {
       if (storeError !== undefined) throw storeError;
       this.db
         .prepare(
-          `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?
-           WHERE id = ?`,
+          `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
+             tail = ? WHERE id = ?`,
         )
-        .run(file.size, file.mtimeMs, file.ino, end.nextOffset, end.nextLine, counts.records, current.id);
+        .run(
+          file.size,
+          file.mtimeMs,
+          file.ino,
+          end.nextOffset,
+          end.nextLine,
+          counts.records,
+          await fingerprintOf(file.path, end.nextOffset),
+          current.id,
+        );
       for (const id of touched) this.writer.recomputeCall(id, sessions);
       for (const sid of sessions) this.updater.recompute(sid);
       this.db.exec('COMMIT');

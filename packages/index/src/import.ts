@@ -37,6 +37,8 @@ export interface FileRow {
   readonly parsed_offset: number;
   readonly next_line: number;
   readonly records: number;
+  /** Hex of the first bytes and of the bytes just before `parsed_offset` (see `fingerprintOf`). */
+  readonly tail: string;
 }
 
 /** The session key of a discovered file (as core's groupSessions computes it). */

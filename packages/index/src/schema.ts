@@ -180,6 +180,11 @@ const migrations: readonly string[] = [
   CREATE INDEX docs_call ON docs(call_id) WHERE call_id IS NOT NULL;
   ${RESET_DATA}
   `,
+  // 3: a fingerprint of each file (first bytes, bytes before the offset), to notice a rewrite in place.
+  `
+  ALTER TABLE files ADD COLUMN tail TEXT NOT NULL DEFAULT '';
+  ${RESET_DATA}
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;
