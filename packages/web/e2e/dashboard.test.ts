@@ -352,11 +352,11 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     };
     await appendFile(liveFile, `${JSON.stringify(prompt)}\n${JSON.stringify(reply)}\n`);
     await page.waitForFunction(
-      () => document.body.innerText.includes('Live prompt appended by the e2e test'),
+      () => document.body.textContent?.includes('Live prompt appended by the e2e test'),
       undefined,
       { timeout: 10_000 },
     );
-    await page.waitForFunction(() => document.body.innerText.includes('Live reply'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.body.textContent?.includes('Live reply'), undefined, { timeout: 10_000 });
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
     expect(await page.locator('strong', { hasText: 'rendered' }).count()).toBeGreaterThan(0);
     await shot('60-live');

@@ -91,20 +91,25 @@ export function Terminal({
   command,
   stdout,
   stderr,
+  badges,
   testId,
 }: {
   command?: string | undefined;
   stdout?: string | undefined;
   stderr?: string | undefined;
+  badges?: ReactNode;
   testId?: string;
 }) {
   return (
     <div className="terminal" data-testid={testId}>
       {command !== undefined && (
-        <pre className="cmd">
-          <span className="prompt-sign">$ </span>
-          {command}
-        </pre>
+        <div className="cmd-row">
+          <pre className="cmd">
+            <span className="prompt-sign">$ </span>
+            {command}
+          </pre>
+          {badges && <div className="cmd-badges">{badges}</div>}
+        </div>
       )}
       {stdout ? (
         <pre>

@@ -29,24 +29,29 @@ export function BashRenderer({ call }: RendererProps) {
   const persisted = str(t.persistedOutputPath);
   return (
     <div data-testid="renderer-Bash" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      {(bg || t.interrupted === true || call.result) && (
-        <div className="row">
-          {call.result && exitCode !== undefined && (
-            <span className={`badge ${exitCode === 0 ? 'ok' : 'error'}`} data-testid="exit-code">
-              exit {exitCode}
-            </span>
-          )}
-          {t.interrupted === true && <span className="badge unanswered">interrupted</span>}
-          {(bg || i.run_in_background === true) && (
-            <span className="badge accent" data-testid="background-id">
-              background{bg ? ` · ${bg}` : ''}
-            </span>
-          )}
-          {t.isImage === true && <span className="badge neutral">image output</span>}
-          {num(i.timeout) !== undefined && <span className="dim">timeout {num(i.timeout)} ms</span>}
-        </div>
-      )}
-      <Terminal command={command} stdout={call.result ? stdout : undefined} stderr={stderr} testId="terminal" />
+      <Terminal
+        command={command}
+        stdout={call.result ? stdout : undefined}
+        stderr={stderr}
+        testId="terminal"
+        badges={
+          <>
+            {call.result && exitCode !== undefined && (
+              <span className={`badge ${exitCode === 0 ? 'ok' : 'error'}`} data-testid="exit-code">
+                exit {exitCode}
+              </span>
+            )}
+            {t.interrupted === true && <span className="badge unanswered">interrupted</span>}
+            {(bg || i.run_in_background === true) && (
+              <span className="badge accent" data-testid="background-id">
+                background{bg ? ` · ${bg}` : ''}
+              </span>
+            )}
+            {t.isImage === true && <span className="badge neutral">image output</span>}
+            {num(i.timeout) !== undefined && <span className="dim">timeout {num(i.timeout)} ms</span>}
+          </>
+        }
+      />
       {persisted && (
         <div className="truncated-note" data-testid="persisted-output">
           Full output ({fmtBytes(num(t.persistedOutputSize))}) was saved by the client to{' '}
