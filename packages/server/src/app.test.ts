@@ -86,7 +86,10 @@ describe('security', () => {
     expect((await secured.request('/api/sessions?token=wrong', { headers: h })).status).toBe(401);
     expect((await secured.request('/', { headers: h })).status).toBe(401);
     const first = await secured.request('/?token=s3cret', { headers: h });
-    expect(first.status).toBe(200);
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe('/');
+    const api = await secured.request('/api/sessions?token=s3cret', { headers: h });
+    expect(api.status).toBe(200);
     const cookie = first.headers.get('set-cookie') ?? '';
     expect(cookie).toContain('agentdash_token=s3cret');
     expect(cookie).toContain('HttpOnly');

@@ -78,8 +78,15 @@ export function tokenCheck(token: string): MiddlewareHandler {
     const candidates = [fromQuery, fromBearer, fromCookie].filter((t): t is string => typeof t === 'string');
     const ok = candidates.some((t) => safeEqual(t, token));
     if (!ok) return c.json({ success: false, error: 'missing or invalid token' }, 401);
-    if (fromQuery !== undefined && fromCookie === undefined) {
+    if (fromQuery !== undefined && safeEqual(fromQuery, token)) {
       setCookie(c, TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/' });
+      // A page opened with ?token= is redirected to the same address without it, so the token does not stay in
+      // the address bar or the history; the cookie carries it from now on.
+      if (c.req.method === 'GET' && !new URL(c.req.url).pathname.startsWith('/api/')) {
+        const url = new URL(c.req.url);
+        url.searchParams.delete('token');
+        return c.redirect(`${url.pathname}${url.search}`, 302);
+      }
     }
     await next();
   };

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiRequestError, api, subscribeLive } from '../data/client';
-import type { EventDto, SessionDetail } from '../data/types';
+import type { EventDto, IssueDto, SessionDetail } from '../data/types';
 import { type TimelineContext, TimelineCtx } from '../timeline/context';
 import { EventView } from '../timeline/EventView';
 import { fmtDate, fmtDuration, fmtNumber, shortPath } from '../ui/format';
@@ -22,6 +22,7 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(false);
   const [showJump, setShowJump] = useState(false);
+  const [issues, setIssues] = useState<readonly IssueDto[] | undefined>();
   const sessionId = detail?.session.id ?? id;
 
   const loadDetail = useCallback(async () => {
@@ -242,6 +243,35 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
                 <span key={v} className="pill">
                   v{v}
                 </span>
+              ))}
+              {detail.issues > 0 && (
+                <button
+                  type="button"
+                  className="btn small"
+                  data-testid="issues-toggle"
+                  onClick={() =>
+                    issues
+                      ? setIssues(undefined)
+                      : void api
+                          .issues(detail.session.id)
+                          .then((r) => setIssues(r.issues))
+                          .catch(() => setIssues([]))
+                  }
+                >
+                  ⚠ {detail.issues} parse {detail.issues === 1 ? 'issue' : 'issues'}
+                </button>
+              )}
+            </div>
+          )}
+          {issues && (
+            <div className="issues" data-testid="issues">
+              {issues.length === 0 && <div className="dim">No issues.</div>}
+              {issues.slice(0, 200).map((i) => (
+                <div key={`${i.file}:${i.line}:${i.code}`} className="issue">
+                  <span className="pill">{i.code}</span>
+                  <span className="mono dim">line {i.line}</span>
+                  <span>{i.message}</span>
+                </div>
               ))}
             </div>
           )}

@@ -5,6 +5,8 @@ import { fmtDate, fmtDuration, fmtNumber, fmtRelative, shortPath } from '../ui/f
 import { sessionHref } from '../ui/router';
 import { Snippet } from '../ui/Snippet';
 
+const PAGE_ROWS = 150;
+
 type SortKey = 'startedAt' | 'title' | 'project' | 'durationMs' | 'messages' | 'toolCalls' | 'errors';
 
 const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
@@ -60,6 +62,7 @@ export function SessionsPage() {
   const [error, setError] = useState<string | undefined>();
   const [tick, setTick] = useState(0);
   const dq = useDebounced(q.trim(), 220);
+  const [shown, setShown] = useState(PAGE_ROWS);
 
   useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
 
@@ -234,7 +237,7 @@ export function SessionsPage() {
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            {rows.slice(0, shown).map((r) => (
               <tr
                 key={r.id}
                 data-testid="session-row"
@@ -298,6 +301,13 @@ export function SessionsPage() {
             ))}
           </tbody>
         </table>
+        {rows.length > shown && (
+          <div className="empty" style={{ padding: 16 }}>
+            <button type="button" className="btn" onClick={() => setShown((n) => n + PAGE_ROWS * 2)}>
+              Show more ({fmtNumber(rows.length - shown)} more sessions)
+            </button>
+          </div>
+        )}
         {data && rows.length === 0 && (
           <div className="empty">{filtered ? 'No session matches these filters.' : 'No sessions found.'}</div>
         )}
