@@ -196,6 +196,8 @@ export interface StatsResponse {
   readonly days: readonly DayRow[];
   readonly projects: readonly ProjectRow[];
   readonly durations: readonly DurationBucket[];
+  /** The same buckets per tool (canonical name). */
+  readonly durationsByTool: Readonly<Record<string, readonly DurationBucket[]>>;
   readonly categories: readonly { readonly category: string; readonly severity: string; readonly count: number }[];
   readonly totals: {
     readonly calls: number;

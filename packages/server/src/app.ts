@@ -276,6 +276,7 @@ export function createApp(deps: AppDeps) {
       { sessions: Set<string>; calls: number; errors: number; expectedErrors: number }
     >();
     const buckets = DURATION_BUCKETS.map(([label, maxMs]) => ({ label, maxMs, count: 0 }));
+    const byTool = new Map<string, { label: string; maxMs: number | null; count: number }[]>();
     const categories = new Map<string, { category: string; severity: string; count: number }>();
     for (const r of rows) {
       const isErr = r.status === 'error';
@@ -294,8 +295,16 @@ export function createApp(deps: AppDeps) {
       if (expected) p.expectedErrors++;
       projects.set(project, p);
       if (r.durationMs !== null) {
-        const b = buckets.find((x) => x.maxMs === null || r.durationMs! < x.maxMs);
+        const at = DURATION_BUCKETS.findIndex(([, maxMs]) => maxMs === null || r.durationMs! < maxMs);
+        const b = buckets[at];
         if (b) b.count++;
+        let perTool = byTool.get(r.tool);
+        if (!perTool) {
+          perTool = DURATION_BUCKETS.map(([label, maxMs]) => ({ label, maxMs, count: 0 }));
+          byTool.set(r.tool, perTool);
+        }
+        const tb = perTool[at];
+        if (tb) tb.count++;
       }
       if (isErr) {
         const key = `${r.category ?? 'other'}|${r.severity ?? 'error'}`;
@@ -324,6 +333,7 @@ export function createApp(deps: AppDeps) {
         )
         .sort((a, b) => b.calls - a.calls),
       durations: buckets as DurationBucket[],
+      durationsByTool: Object.fromEntries(byTool),
       categories: [...categories.values()].sort((a, b) => b.count - a.count),
       totals: {
         calls: rows.length,

@@ -31,6 +31,7 @@ export function AnalyticsPage() {
   const [drill, setDrill] = useState<Drill | undefined>();
   const [rows, setRows] = useState<readonly CallRowDto[] | undefined>();
   const [tick, setTick] = useState(0);
+  const [durationTool, setDurationTool] = useState('');
   const [error, setError] = useState<string | undefined>();
 
   useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
@@ -260,9 +261,28 @@ export function AnalyticsPage() {
           )}
         </div>
         <div className="card" data-testid="chart-durations">
-          <h3>Duration distribution</h3>
+          <div className="row" style={{ justifyContent: 'space-between', marginBottom: 12 }}>
+            <h3 style={{ margin: 0 }}>Duration distribution</h3>
+            <select
+              className="select"
+              value={durationTool}
+              onChange={(e) => setDurationTool(e.target.value)}
+              aria-label="Tool"
+              data-testid="duration-tool"
+            >
+              <option value="">All tools</option>
+              {tools.map((t) => (
+                <option key={t.tool} value={t.tool}>
+                  {t.tool}
+                </option>
+              ))}
+            </select>
+          </div>
           <ResponsiveContainer width="100%" height={200}>
-            <BarChart data={stats?.durations ?? []} margin={{ right: 8 }}>
+            <BarChart
+              data={(durationTool ? stats?.durationsByTool[durationTool] : stats?.durations) ?? []}
+              margin={{ right: 8 }}
+            >
               <CartesianGrid vertical={false} stroke={C.grid} />
               <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} />
               <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
