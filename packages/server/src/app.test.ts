@@ -1,5 +1,5 @@
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
@@ -65,6 +65,10 @@ describe('security', () => {
   it('lists the loopback names for a loopback bind, only the host otherwise', () => {
     expect(allowedHosts('127.0.0.1', 80)).toContain('localhost:80');
     expect([...allowedHosts('192.168.1.5', 8080)]).toEqual(['192.168.1.5:8080']);
+    const any = allowedHosts('0.0.0.0', 8080);
+    expect(any).toContain('127.0.0.1:8080');
+    expect(any).toContain(`${hostname().toLowerCase()}:8080`);
+    expect(any).not.toContain('evil.example:8080');
   });
 
   it('sends a strict Content-Security-Policy on API and page responses', async () => {

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { hostname, networkInterfaces } from 'node:os';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 
@@ -27,7 +28,15 @@ export function allowedHosts(host: string, port: number): Set<string> {
   const names = new Set<string>();
   const bracket = (h: string) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h);
   names.add(bracket(host.toLowerCase()));
-  if (isLoopbackHost(host)) {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') {
+    // every interface: the names this machine answers to
+    for (const list of Object.values(networkInterfaces())) {
+      for (const info of list ?? []) names.add(bracket(info.address.toLowerCase()));
+    }
+    names.add(hostname().toLowerCase());
+    names.add(`${hostname().toLowerCase()}.local`);
+  }
+  if (isLoopbackHost(host) || host === '0.0.0.0' || host === '::' || host === '[::]') {
     names.add('127.0.0.1');
     names.add('localhost');
     names.add('[::1]');
