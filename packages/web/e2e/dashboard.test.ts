@@ -360,6 +360,45 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
     expect(await page.locator('strong', { hasText: 'rendered' }).count()).toBeGreaterThan(0);
     await shot('60-live');
+
+    // a call appears first without its result, then the result lands inside it
+    const callId = 'toolu_e2e_live_0000000001';
+    const call = {
+      ...reply,
+      parentUuid: reply.uuid,
+      uuid: 'e2e00000-0000-4000-8000-000000000003',
+      timestamp: new Date().toISOString(),
+      message: {
+        ...reply.message,
+        id: 'msg_e2e_live_2',
+        content: [
+          {
+            type: 'tool_use',
+            id: callId,
+            name: 'Bash',
+            input: { command: 'echo live-result', description: 'Live call' },
+          },
+        ],
+        stop_reason: 'tool_use',
+      },
+    };
+    await appendFile(liveFile, `${JSON.stringify(call)}\n`);
+    const block = page.locator(`[data-call="${callId}"]`).first();
+    await block.waitFor({ timeout: 10_000 });
+    expect(await block.getAttribute('data-status')).toMatch(/pending|unanswered/);
+    const result = {
+      ...prompt,
+      parentUuid: call.uuid,
+      uuid: 'e2e00000-0000-4000-8000-000000000004',
+      timestamp: new Date().toISOString(),
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: callId, content: 'live-result' }] },
+      toolUseResult: { stdout: 'live-result', stderr: '', interrupted: false, isImage: false },
+    };
+    await appendFile(liveFile, `${JSON.stringify(result)}\n`);
+    await page.waitForSelector(`[data-call="${callId}"][data-status=ok]`, { timeout: 10_000 });
+    expect(await block.locator('[data-testid=terminal]').textContent()).toContain('live-result');
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    await shot('61-live-result');
     // and the session list shows it as live
     await go('#/');
     await page.waitForSelector(`[data-session="${liveSessionId}"] [data-testid=live-badge]`, { timeout: 10_000 });
