@@ -10,6 +10,11 @@ export interface RendererProps {
 export const input = (call: CallDto) => obj(call.input);
 /** The structured result, when it is an object (errors write a string there). */
 export const tur = (call: CallDto) => obj(call.result?.toolUseResult);
+/** The core's typed result data for a kind (`bash`, `read`, …), when the result was typed as that kind. */
+export function typedData(call: CallDto, kind: string): Readonly<Record<string, unknown>> | undefined {
+  const typed = obj(call.result?.typed);
+  return typed.kind === kind ? obj(typed.data) : undefined;
+}
 export const ok = (call: CallDto) => call.result !== null && !call.result.isError;
 
 export function resultText(content: ResultContent | undefined | null): string {

@@ -17,6 +17,7 @@ import {
   str,
   stripReminders,
   tur,
+  typedData,
 } from './common';
 
 function FileHead({ path, badges }: { path: string | undefined; badges?: React.ReactNode }) {
@@ -213,12 +214,21 @@ export function ReadRenderer({ call }: RendererProps) {
       </div>
     );
   }
-  const content = str(file.content);
+  const typed = typedData(call, 'read');
+  if (typed?.variant === 'file_unchanged') {
+    return (
+      <div data-testid="renderer-Read">
+        <FileHead path={path} badges={<span className="badge neutral">unchanged since the last read</span>} />
+      </div>
+    );
+  }
+  const typedText = typed?.variant === 'text' ? typed : undefined;
+  const content = str(file.content) ?? str(typedText?.content);
   const numbered = content === undefined ? parseNumbered(stripReminders(resultText(call.result?.content))) : undefined;
   const text = content ?? numbered?.text ?? stripReminders(resultText(call.result?.content));
-  const start = num(file.startLine) ?? numbered?.start ?? offset ?? 1;
-  const numLines = num(file.numLines) ?? text.split('\n').length;
-  const total = num(file.totalLines);
+  const start = num(file.startLine) ?? num(typedText?.startLine) ?? numbered?.start ?? offset ?? 1;
+  const numLines = num(file.numLines) ?? num(typedText?.numLines) ?? text.split('\n').length;
+  const total = num(file.totalLines) ?? num(typedText?.totalLines);
   return (
     <div data-testid="renderer-Read">
       <FileHead

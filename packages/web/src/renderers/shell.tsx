@@ -1,5 +1,5 @@
 import { useTimeline } from '../timeline/context';
-import { fmtBytes } from '../ui/format';
+import { fmtBytes, fmtDuration } from '../ui/format';
 import { sessionHref } from '../ui/router';
 import {
   input,
@@ -14,6 +14,7 @@ import {
   stripReminders,
   Terminal,
   tur,
+  typedData,
 } from './common';
 
 export function BashRenderer({ call }: RendererProps) {
@@ -24,7 +25,11 @@ export function BashRenderer({ call }: RendererProps) {
   const hasStructured = ok(call) && (str(t.stdout) !== undefined || str(t.stderr) !== undefined);
   const stdout = hasStructured ? str(t.stdout) : text;
   const stderr = hasStructured ? str(t.stderr) : undefined;
-  const exitCode = call.result?.error?.exitCode ?? (ok(call) ? 0 : undefined);
+  const typed = typedData(call, 'bash');
+  const exitCode =
+    call.result?.error?.exitCode ?? num(typed?.exitCode) ?? (ok(call) && !t.backgroundTaskId ? 0 : undefined);
+  const timedOut = num(typed?.timedOutAfterMs);
+  const interpretation = str(typed?.returnCodeInterpretation);
   const bg = str(t.backgroundTaskId);
   const persisted = str(t.persistedOutputPath);
   return (
@@ -42,6 +47,10 @@ export function BashRenderer({ call }: RendererProps) {
               </span>
             )}
             {t.interrupted === true && <span className="badge unanswered">interrupted</span>}
+            {timedOut !== undefined && (
+              <span className="badge unanswered">timed out after {fmtDuration(timedOut)}</span>
+            )}
+            {interpretation && <span className="dim">{interpretation}</span>}
             {(bg || i.run_in_background === true) && (
               <span className="badge accent" data-testid="background-id">
                 background{bg ? ` · ${bg}` : ''}
