@@ -30,7 +30,7 @@ describe('record tree', () => {
     const { records } = await readRecords(file);
     const tree = buildRecordTree(records);
     const firstReply = records.find((r) => r.kind === 'assistant');
-    if (!firstReply || firstReply.kind !== 'assistant') throw new Error('no reply');
+    if (firstReply?.kind !== 'assistant') throw new Error('no reply');
     const kinds = pathTo(tree, firstReply.uuid).map((r) => r.kind);
     expect(kinds[0]).toBe('user');
     expect(kinds.at(-1)).toBe('assistant');
