@@ -3,7 +3,7 @@ import { useTimeline } from '../timeline/context';
 import { SubagentTimeline } from '../timeline/SubagentTimeline';
 import { fmtDuration, fmtNumber } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
-import { arr, input, num, obj, ok, type RendererProps, resultText, Section, str, tur } from './common';
+import { arr, input, num, obj, ok, type RendererProps, resultText, Section, str, tur, typedData } from './common';
 
 export function AgentRenderer({ call }: RendererProps) {
   const i = input(call);
@@ -21,10 +21,13 @@ export function AgentRenderer({ call }: RendererProps) {
   const tokens = num(t.totalTokens);
   const tools = num(t.totalToolUseCount) ?? sub?.toolCalls;
   const duration = num(t.totalDurationMs);
+  // Core's typed text has the client's harness notes and the agentId/usage trailer removed.
+  const typedText = str(typedData(call, 'agent')?.text);
   const report = ok(call)
-    ? resultText(call.result?.content)
-        .replace(/^\[Subagent hand-back\][^\n]*\n*/, '')
+    ? (typedText ?? resultText(call.result?.content))
+        .replace(/^\s*\[Subagent hand-back\][^\n]*\n*/, '')
         .replace(/\n*agentId: [^\n]*\(for resuming[^\n]*\)\s*$/, '')
+        .trim()
     : '';
   const agentType = str(t.agentType) ?? str(i.subagent_type) ?? sub?.agentType ?? undefined;
   return (
