@@ -4,6 +4,7 @@ const source = { conditions: ['@agentdash/source'] };
 
 export default defineConfig({
   test: {
+    globalSetup: ['./test/corpus-notice.ts'],
     projects: [
       {
         resolve: source,

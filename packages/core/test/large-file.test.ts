@@ -45,7 +45,7 @@ beforeAll(async () => {
     bytes += Buffer.byteLength(line);
     linesWritten += 1;
     if (batch.length === 4096) {
-      if (!out.write(batch.join(''))) await new Promise((r) => out.once('drain', r));
+      if (!out.write(batch.join(''))) await new Promise<void>((r) => out.once('drain', () => r()));
       batch.length = 0;
     }
   }
