@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +17,14 @@ const TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The built dashboard (`packages/web/dist`), found relative to this package. */
+/**
+ * The built dashboard: `dist/web` inside this package when installed from the registry (copied there at pack
+ * time), else `packages/web/dist` in the repository.
+ */
 export function defaultAssetsDir(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const here = dirname(fileURLToPath(import.meta.url));
+  const packaged = resolve(here, 'web');
+  return existsSync(join(packaged, 'index.html')) ? packaged : resolve(here, '../../web/dist');
 }
 
 const MISSING = `<!doctype html><html><head><meta charset="utf-8"><title>AgentDash</title></head>
