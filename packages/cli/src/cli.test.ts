@@ -117,6 +117,15 @@ describe('commands over the bundled samples', () => {
     expect(r.stderr).toContain('bundled sample sessions');
   });
 
+  it('falls back to the samples when the Claude home has an empty projects folder', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'agentdash-emptyprojects-'));
+    mkdirSync(join(home, 'projects', '-some-project'), { recursive: true });
+    const r = await cli(['sessions', '--json'], { env: { CLAUDE_CONFIG_DIR: home } });
+    expect(r.stderr).toContain('bundled sample sessions');
+    expect(json<unknown[]>(r).length).toBeGreaterThan(10);
+    rmSync(home, { recursive: true, force: true });
+  });
+
   it('sessions: a table newest first, and --json', async () => {
     const human = await cli(['sessions', SAMPLES_HOME]);
     expect(human.code).toBe(0);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultClaudeHome } from '@agentdash/core';
@@ -51,13 +51,13 @@ export class Context {
   }
 
   /**
-   * PATH arguments, or the default: `$CLAUDE_CONFIG_DIR` or `~/.claude`; when that has no `projects/` folder, the
+   * PATH arguments, or the default: `$CLAUDE_CONFIG_DIR` or `~/.claude`; when that holds no transcript, the
    * bundled samples (with a note).
    */
   resolvePaths(positionals: readonly string[]): string[] {
     if (positionals.length > 0) return [...positionals];
     const home = defaultClaudeHome(this.io.env, this.io.homedir);
-    if (existsSync(join(home, 'projects'))) return [home];
+    if (hasTranscripts(join(home, 'projects'))) return [home];
     this.note(`no Claude Code transcripts in ${home}; showing the bundled sample sessions (${SAMPLES_HOME})`);
     return [SAMPLES_HOME];
   }
@@ -93,4 +93,13 @@ export class Context {
     }
     return report;
   }
+}
+
+/** Whether a projects folder holds at least one transcript (`projects/<project>/*.jsonl`). */
+function hasTranscripts(projectsDir: string): boolean {
+  if (!existsSync(projectsDir)) return false;
+  const entries = readdirSync(projectsDir, { withFileTypes: true });
+  return entries.some(
+    (e) => e.isDirectory() && readdirSync(join(projectsDir, e.name)).some((name) => name.endsWith('.jsonl')),
+  );
 }
