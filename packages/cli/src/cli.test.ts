@@ -122,7 +122,7 @@ describe('commands over the bundled samples', () => {
     mkdirSync(join(home, 'projects', '-some-project'), { recursive: true });
     const r = await cli(['sessions', '--json'], { env: { CLAUDE_CONFIG_DIR: home } });
     expect(r.stderr).toContain('bundled sample sessions');
-    expect(json<unknown[]>(r).length).toBeGreaterThan(10);
+    expect(json<{ sessions: unknown[] }>(r).sessions.length).toBeGreaterThan(10);
     rmSync(home, { recursive: true, force: true });
   });
 
