@@ -127,14 +127,16 @@ try {
         const r = await ix.refresh([join(tmp, 'append')]);
         return `${r.bytesParsed} bytes parsed`;
       });
+      ix.close();
+      const full = index.openIndex({ dbPath: db });
       await measure(
         'index: stats over all sessions',
         0,
-        async () => `${Object.keys(ix.stats().tools ?? {}).length} tools`,
+        async () => `${Object.keys(full.stats().tools ?? {}).length} tools`,
         5,
       );
-      await measure('index: search "error"', 0, async () => `${ix.search('error').length} hits`, 5);
-      ix.close();
+      await measure('index: search "error"', 0, async () => `${full.search('error').length} hits`, 5);
+      full.close();
     }
   }
 } finally {
