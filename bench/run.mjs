@@ -146,4 +146,6 @@ try {
 console.log(
   `node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
 );
-console.table(rows);
+console.log('| bench | median ms | MB/s | peak ΔRSS MB | note |\n|---|---:|---:|---:|---|');
+for (const r of rows)
+  console.log(`| ${r.bench} | ${r['median ms']} | ${r['MB/s']} | ${r['peak ΔRSS MB']} | ${r.note} |`);
