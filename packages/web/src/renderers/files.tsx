@@ -40,7 +40,11 @@ export function EditRenderer({ call }: RendererProps) {
         path={str(t.filePath) ?? str(i.file_path)}
         badges={
           <>
-            <span className="badge neutral">update</span>
+            {ok(call) ? (
+              <span className="badge neutral">update</span>
+            ) : (
+              <span className="badge unanswered">not applied</span>
+            )}
             {replaceAll && <span className="badge accent">replace all</span>}
             {t.userModified === true && <span className="badge unanswered">user modified</span>}
           </>
