@@ -3,7 +3,7 @@ import type { ImageValue, ResultContent } from '../../../model/content.js';
 import type { ToolError } from '../../../model/tool-error.js';
 import { classifyError } from './errors.js';
 import { collectImages, contentText, stripUndefined, unwrapToolUseError } from './text.js';
-import { dataParsers, kindOfTool, type ParseContext } from './tools.js';
+import { dataParsers, kindOfTool, type ParseContext } from './tools/index.js';
 import { type DataKind, resultDataSchemas, type TypedResult } from './typed-result.js';
 
 /** Everything known about one tool result, for typing it. */
