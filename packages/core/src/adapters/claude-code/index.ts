@@ -12,7 +12,7 @@ export { type FileRecords, type RecordEvent, readRecords, streamRecords } from '
 export { type EnvelopeData, type ToolEnvelope, toEnvelope } from './results/envelope.js';
 export { classifyError } from './results/errors.js';
 export { type JsonSchema, typedResultJsonSchemas, typedResultSchema } from './results/json-schema.js';
-export { kindOfTool, parseAnswerPairs, toolKinds } from './results/tools.js';
+export { kindOfTool, parseAnswerPairs, toolKinds } from './results/tools/index.js';
 export { errorMessageOf, type ResultInput, type TypedOutcome, typeToolResult } from './results/type-result.js';
 export {
   type DataKind,

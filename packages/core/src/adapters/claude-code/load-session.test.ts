@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadSampleSession, samplesHome } from '../../../test/helpers.js';
 import { discoverFiles, groupSessions } from '../../io/discover.js';
 import type { Session } from '../../model/session.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultContent } from '../../../model/content.js';
 import { canonicalToolName } from '../tool-names.js';
-import { kindOfTool } from './tools.js';
+import { kindOfTool } from './tools/index.js';
 import { type TypedOutcome, typeToolResult } from './type-result.js';
 
 function typeOf(
