@@ -1,0 +1,21 @@
+/** Parse issues stored with the files they were found in. */
+import { limitSql, pathCond, type Store, Where } from './scope.js';
+import type { StoredIssue } from './types.js';
+
+export interface IssueFilter {
+  readonly sessionId?: string;
+  readonly paths?: readonly string[];
+  readonly limit?: number;
+}
+
+export function issues(store: Store, filter: IssueFilter = {}): StoredIssue[] {
+  const inPaths = pathCond(filter.paths ?? [], 'f');
+  const where = new Where().add(inPaths.sql, ...inPaths.params).when(filter.sessionId, 'f.session_id = ?');
+  const rows = store.db
+    .prepare(
+      `SELECT i.code, i.line, i.message, f.path AS file, f.session_id FROM issues i JOIN files f ON f.id = i.file_id
+       WHERE ${where.sql} ORDER BY f.path, i.line${limitSql(filter.limit)}`,
+    )
+    .all(...where.params) as { code: string; line: number; message: string; file: string; session_id: string }[];
+  return rows.map((r) => ({ code: r.code, file: r.file, line: r.line, message: r.message, sessionId: r.session_id }));
+}

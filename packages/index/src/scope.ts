@@ -1,0 +1,125 @@
+/** SQL building blocks shared by the queries: the open database, and filters turned into WHERE conditions. */
+import { resolve, sep } from 'node:path';
+import type Database from 'better-sqlite3';
+import type { CallFilter, SessionFilter, TimeInput } from './types.js';
+
+/** What every query needs: the connection and the clock (live status depends on it). */
+export interface Store {
+  readonly db: Database.Database;
+  readonly now: () => number;
+}
+
+/** A piece of SQL with its `?` parameters. */
+export interface Sql {
+  readonly sql: string;
+  readonly params: unknown[];
+}
+
+export function toMs(value: TimeInput | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return value;
+  if (value instanceof Date) return value.getTime();
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new RangeError(`not a date: ${value}`);
+  return ms;
+}
+
+export function isUnder(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+/** Conditions joined by AND (`1 = 1` when there are none), with their parameters in order. */
+export class Where implements Sql {
+  readonly conditions: string[] = [];
+  readonly params: unknown[] = [];
+
+  get sql(): string {
+    return this.conditions.length === 0 ? '1 = 1' : this.conditions.join(' AND ');
+  }
+
+  add(condition: string, ...params: unknown[]): this {
+    this.conditions.push(condition);
+    this.params.push(...params);
+    return this;
+  }
+
+  /** Adds the condition when the value is given (not undefined, not ''); the value fills each of its `?`. */
+  when(value: string | number | undefined, condition: string): this {
+    if (value === undefined || value === '') return this;
+    const holes = condition.split('?').length - 1;
+    return this.add(condition, ...Array.from({ length: holes }, () => value));
+  }
+}
+
+/** SQL condition: the file `alias.path` is one of the paths or under one of them. */
+export function pathCond(paths: readonly string[], alias: string): Sql {
+  const ors: string[] = [];
+  const params: unknown[] = [];
+  for (const p of paths) {
+    const root = resolve(p);
+    const prefix = root.endsWith(sep) ? root : root + sep;
+    ors.push(`(${alias}.path = ? OR substr(${alias}.path, 1, ?) = ?)`);
+    params.push(root, prefix.length, prefix);
+  }
+  return { sql: ors.length === 0 ? '1 = 1' : `(${ors.join(' OR ')})`, params };
+}
+
+/**
+ * SQL condition on `sessions s` for a session filter. With `paths`, a session is in scope when one of its files
+ * is under them (queries over files, calls and text also check each file: see `pathCond`).
+ */
+export function scopeSql(filter: SessionFilter): Where {
+  const where = new Where();
+  if (filter.paths && filter.paths.length > 0) {
+    const cond = pathCond(filter.paths, 'f');
+    where.add(`EXISTS (SELECT 1 FROM files f WHERE f.session_id = s.id AND ${cond.sql})`, ...cond.params);
+  }
+  where
+    .when(filter.project, "(instr(coalesce(s.project_path, ''), ?) > 0 OR instr(s.project_dir, ?) > 0)")
+    .when(toMs(filter.since), 'coalesce(s.ended_ms, s.started_ms) >= ?')
+    .when(toMs(filter.until), 's.started_ms <= ?')
+    .when(filter.model, 'EXISTS (SELECT 1 FROM json_each(s.models) WHERE instr(value, ?) > 0)')
+    .when(filter.version, 'EXISTS (SELECT 1 FROM json_each(s.versions) WHERE value = ?)');
+  if (filter.hasErrors === true) where.add('s.errors > 0');
+  if (filter.hasErrors === false) where.add('s.errors = 0');
+  return where;
+}
+
+/** Calls (`call_facts cf`) of the sessions a session filter selects that occur in a file under its paths. */
+export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefined): Where {
+  const scoped = scopeSql(sessions);
+  const where = new Where().add(`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
+  if (sessions.paths && sessions.paths.length > 0) {
+    const cond = pathCond(sessions.paths, 'pf');
+    where.add(
+      `EXISTS (SELECT 1 FROM calls pc JOIN files pf ON pf.id = pc.file_id WHERE pc.tool_use_id = cf.tool_use_id AND ${cond.sql})`,
+      ...cond.params,
+    );
+  }
+  return where.when(tool, '(cf.name = ? OR cf.canonical_name = ?)');
+}
+
+/** The filters that select calls by where and when they happened (not by their outcome). */
+export type CallScope = Pick<CallFilter, 'paths' | 'project' | 'tool' | 'sessionId' | 'since' | 'until'>;
+
+/**
+ * Conditions on `call_facts cf` for a call scope: the project and paths select sessions (and the paths each call's
+ * file); since and until apply to the call's own timestamp.
+ */
+export function callScopeWhere(filter: CallScope): Where {
+  return sessionCallsWhere(
+    {
+      ...(filter.paths ? { paths: filter.paths } : {}),
+      ...(filter.project ? { project: filter.project } : {}),
+    },
+    filter.tool,
+  )
+    .when(filter.sessionId, 'cf.session_id = ?')
+    .when(toMs(filter.since), 'cf.ts_ms >= ?')
+    .when(toMs(filter.until), 'cf.ts_ms <= ?');
+}
+
+/** ` LIMIT n` for a positive limit, else nothing. */
+export function limitSql(limit: number | undefined): string {
+  return limit !== undefined && limit > 0 ? ` LIMIT ${Math.floor(limit)}` : '';
+}
