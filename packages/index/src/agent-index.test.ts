@@ -16,7 +16,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AGENT, SESSION, toolResult, toolUse, writeDemoHome, writeLines } from '../test/synthetic.js';
+import { AGENT, contentBlocks, SESSION, toolResult, toolUse, writeDemoHome, writeLines } from '../test/synthetic.js';
 import {
   type AgentIndex,
   AmbiguousSessionError,
@@ -68,26 +68,10 @@ function copySampleSession(): { path: string; bytes: Buffer } {
 function countCalls(text: string): { calls: number; errors: number } {
   const calls = new Set<string>();
   const errors = new Map<string, boolean>();
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    let record: { type?: string; message?: { content?: unknown } };
-    try {
-      record = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const content = record.message?.content;
-    if (!Array.isArray(content)) continue;
-    for (const block of content as { type?: string; id?: string; tool_use_id?: string; is_error?: boolean }[]) {
-      if (record.type === 'assistant' && block.type === 'tool_use' && block.id) calls.add(block.id);
-      if (
-        record.type === 'user' &&
-        block.type === 'tool_result' &&
-        block.tool_use_id &&
-        !errors.has(block.tool_use_id)
-      ) {
-        errors.set(block.tool_use_id, block.is_error === true);
-      }
+  for (const { recordType, block } of contentBlocks(text)) {
+    if (recordType === 'assistant' && block.type === 'tool_use' && block.id) calls.add(block.id);
+    if (recordType === 'user' && block.type === 'tool_result' && block.tool_use_id && !errors.has(block.tool_use_id)) {
+      errors.set(block.tool_use_id, block.is_error === true);
     }
   }
   return { calls: calls.size, errors: [...calls].filter((id) => errors.get(id) === true).length };

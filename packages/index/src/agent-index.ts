@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { canonicalToolName, type ParseIssue, type Session, type SessionFiles } from '@agentdash/core';
 import Database from 'better-sqlite3';
+import { analytics } from './analytics.js';
 import { type IssueFilter, issues } from './issue-queries.js';
 import { Refresher } from './refresh.js';
 import { migrate, NewerSchemaError } from './schema.js';
@@ -10,6 +11,8 @@ import { search } from './search.js';
 import { getSession, listSessions, loadSession, sessionFiles, sessionIdOfFile } from './session-queries.js';
 import { calls, stats } from './stats-queries.js';
 import type {
+  AnalyticsFilter,
+  CallAnalytics,
   CallFilter,
   CallRow,
   RefreshOptions,
@@ -45,6 +48,8 @@ export interface AgentIndex {
   loadSession(sessionId: string): Promise<Session>;
   stats(filter?: SessionFilter & { readonly tool?: string }): ToolStats;
   calls(filter?: CallFilter): CallRow[];
+  /** Calls and errors per time bucket, project and tool, a duration histogram and error categories, in SQL. */
+  analytics(filter: AnalyticsFilter): CallAnalytics;
   search(query: string, filter?: SearchFilter): SearchHit[];
   /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
   refreshProblems(): readonly ParseIssue[];
@@ -128,6 +133,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     loadSession: (sessionId) => loadSession(store, sessionId),
     stats: (filter) => stats(store, filter),
     calls: (filter) => calls(store, filter),
+    analytics: (filter) => analytics(store, filter),
     search: (query, filter) => search(store, query, filter),
     issues: (filter) => issues(store, filter),
     close: () => db.close(),

@@ -90,9 +90,13 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
   const scoped = scopeSql(sessions);
   const where = new Where().add(`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
   if (sessions.paths && sessions.paths.length > 0) {
+    // The call occurs in a file under the paths: the file of its first occurrence (`cf.file_id`, the cheap and
+    // usual case) or another one.
     const cond = pathCond(sessions.paths, 'pf');
     where.add(
-      `EXISTS (SELECT 1 FROM calls pc JOIN files pf ON pf.id = pc.file_id WHERE pc.tool_use_id = cf.tool_use_id AND ${cond.sql})`,
+      `(cf.file_id IN (SELECT pf.id FROM files pf WHERE ${cond.sql})
+        OR EXISTS (SELECT 1 FROM calls pc JOIN files pf ON pf.id = pc.file_id WHERE pc.tool_use_id = cf.tool_use_id AND ${cond.sql}))`,
+      ...cond.params,
       ...cond.params,
     );
   }

@@ -143,3 +143,28 @@ export function writeDemoHome(
   writeLines(sub, subLines);
   return { home: root, project, main, sub, mainLines, subLines, sessionId };
 }
+
+export interface ContentBlock {
+  readonly type?: string;
+  readonly id?: string;
+  readonly tool_use_id?: string;
+  readonly is_error?: boolean;
+}
+
+/** The message content blocks of a transcript's lines with their record type, read with plain JSON.parse. */
+export function* contentBlocks(
+  text: string,
+): Generator<{ readonly recordType?: string; readonly block: ContentBlock }> {
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let record: { type?: string; message?: { content?: unknown } };
+    try {
+      record = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const content = record.message?.content;
+    if (!Array.isArray(content)) continue;
+    for (const block of content as ContentBlock[]) yield { recordType: record.type, block };
+  }
+}

@@ -4,32 +4,13 @@ import type { CallRowStatus } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { type AgentIndex, type IndexFilter, isUnder } from './agent-index.js';
-import type {
-  CallRowDto,
-  CallsResponse,
-  DayRow,
-  DurationBucket,
-  IssueDto,
-  ProjectRow,
-  SessionRow,
-  SessionsResponse,
-  StatsResponse,
-} from './api-types.js';
+import type { CallRowDto, CallsResponse, IssueDto, SessionRow, SessionsResponse } from './api-types.js';
 import type { LiveEvents } from './live.js';
-import {
-  hitCallId,
-  hitSessionId,
-  hitSnippet,
-  mergeByTool,
-  statRows,
-  toCallRow,
-  toIssue,
-  toSessionRow,
-  toToolStat,
-} from './mapping.js';
+import { hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { SessionView } from './session-view.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
+import { statsResponse } from './stats-response.js';
 
 export interface AppDeps {
   readonly index: AgentIndex;
@@ -89,15 +70,6 @@ function sessionFilter(c: Context): IndexFilter {
 function clean<T extends object>(filter: T): T {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as T;
 }
-
-const DURATION_BUCKETS: readonly [string, number | null][] = [
-  ['< 100 ms', 100],
-  ['< 1 s', 1_000],
-  ['< 5 s', 5_000],
-  ['< 30 s', 30_000],
-  ['< 2 min', 120_000],
-  ['≥ 2 min', null],
-];
 
 /** The AgentDash HTTP app: JSON API under /api, SSE on /api/events, and the built dashboard. */
 export function createApp(deps: AppDeps) {
@@ -252,97 +224,7 @@ export function createApp(deps: AppDeps) {
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
     });
-    const tools = mergeByTool(statRows(index.stats({ ...filter, ...scope })).map(toToolStat));
-    tools.sort((a, b) => b.calls - a.calls);
-    const sessions = await allRows(filter);
-    const byId = new Map(sessions.map((s) => [s.id, s]));
-    const rows = index.calls({ ...filter, ...scope, limit: 500_000 }).map((r) => toCallRow(r, byId));
-    const stamps = rows
-      .map((r) => (r.timestamp ? Date.parse(r.timestamp) : Number.NaN))
-      .filter((t) => !Number.isNaN(t));
-    const span = stamps.length > 0 ? Math.max(...stamps) - Math.min(...stamps) : 0;
-    const granularity: StatsResponse['granularity'] =
-      span <= 6 * 3_600_000 ? 'minute' : span <= 4 * 86_400_000 ? 'hour' : 'day';
-    const bucketOf = (ts: string | null): string => {
-      if (!ts) return 'unknown';
-      if (granularity === 'day') return ts.slice(0, 10);
-      if (granularity === 'hour') return `${ts.slice(0, 13)}:00`;
-      const minute = Number(ts.slice(14, 16));
-      return `${ts.slice(0, 14)}${String(minute - (minute % 5)).padStart(2, '0')}`;
-    };
-    const days = new Map<string, { calls: number; errors: number; expectedErrors: number }>();
-    const projects = new Map<
-      string,
-      { sessions: Set<string>; calls: number; errors: number; expectedErrors: number }
-    >();
-    const buckets = DURATION_BUCKETS.map(([label, maxMs]) => ({ label, maxMs, count: 0 }));
-    const byTool = new Map<string, { label: string; maxMs: number | null; count: number }[]>();
-    const categories = new Map<string, { category: string; severity: string; count: number }>();
-    for (const r of rows) {
-      const isErr = r.status === 'error';
-      const expected = isErr && r.severity === 'expected';
-      const day = bucketOf(r.timestamp);
-      const d = days.get(day) ?? { calls: 0, errors: 0, expectedErrors: 0 };
-      d.calls++;
-      if (isErr && !expected) d.errors++;
-      if (expected) d.expectedErrors++;
-      days.set(day, d);
-      const project = r.projectPath ?? 'unknown';
-      const p = projects.get(project) ?? { sessions: new Set(), calls: 0, errors: 0, expectedErrors: 0 };
-      p.sessions.add(r.sessionId);
-      p.calls++;
-      if (isErr && !expected) p.errors++;
-      if (expected) p.expectedErrors++;
-      projects.set(project, p);
-      if (r.durationMs !== null) {
-        const at = DURATION_BUCKETS.findIndex(([, maxMs]) => maxMs === null || r.durationMs! < maxMs);
-        const b = buckets[at];
-        if (b) b.count++;
-        let perTool = byTool.get(r.tool);
-        if (!perTool) {
-          perTool = DURATION_BUCKETS.map(([label, maxMs]) => ({ label, maxMs, count: 0 }));
-          byTool.set(r.tool, perTool);
-        }
-        const tb = perTool[at];
-        if (tb) tb.count++;
-      }
-      if (isErr) {
-        const key = `${r.category ?? 'other'}|${r.severity ?? 'error'}`;
-        const cat = categories.get(key) ?? {
-          category: r.category ?? 'other',
-          severity: r.severity ?? 'error',
-          count: 0,
-        };
-        cat.count++;
-        categories.set(key, cat);
-      }
-    }
-    const body: StatsResponse = {
-      granularity,
-      tools,
-      days: [...days].map(([day, v]): DayRow => ({ day, ...v })).sort((a, b) => a.day.localeCompare(b.day)),
-      projects: [...projects]
-        .map(
-          ([project, v]): ProjectRow => ({
-            project,
-            sessions: v.sessions.size,
-            calls: v.calls,
-            errors: v.errors,
-            expectedErrors: v.expectedErrors,
-          }),
-        )
-        .sort((a, b) => b.calls - a.calls),
-      durations: buckets as DurationBucket[],
-      durationsByTool: Object.fromEntries(byTool),
-      categories: [...categories.values()].sort((a, b) => b.count - a.count),
-      totals: {
-        calls: rows.length,
-        errors: rows.filter((r) => r.status === 'error').length,
-        expectedErrors: rows.filter((r) => r.status === 'error' && r.severity === 'expected').length,
-        sessions: sessions.length,
-      },
-    };
-    return c.json(body);
+    return c.json(statsResponse(index, { ...filter, ...scope }));
   });
 
   api.get('/calls', async (c) => {

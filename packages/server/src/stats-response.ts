@@ -1,0 +1,89 @@
+import type { AgentIndex } from './agent-index.js';
+import type { DurationBucket, StatsResponse } from './api-types.js';
+import { mergeByTool, statRows, toToolStat } from './mapping.js';
+
+/** The duration histogram's bins: label and exclusive upper bound (null: the rest). */
+const DURATION_BUCKETS: readonly (readonly [string, number | null])[] = [
+  ['< 100 ms', 100],
+  ['< 1 s', 1_000],
+  ['< 5 s', 5_000],
+  ['< 30 s', 30_000],
+  ['< 2 min', 120_000],
+  ['≥ 2 min', null],
+];
+const DURATION_BOUNDS_MS = DURATION_BUCKETS.flatMap(([, maxMs]) => (maxMs === null ? [] : [maxMs]));
+
+interface Grain {
+  readonly granularity: StatsResponse['granularity'];
+  /** The largest time span (first to last call) this grain is used for. */
+  readonly maxSpanMs: number;
+  readonly bucketMs: number;
+  /** A bucket's label from the ISO time of its start (UTC). */
+  readonly label: (iso: string) => string;
+}
+
+/** Time buckets: 5 minutes for calls spanning up to 6 hours, hours up to 4 days, else days. */
+const GRAINS: readonly [Grain, ...Grain[]] = [
+  { granularity: 'minute', maxSpanMs: 6 * 3_600_000, bucketMs: 5 * 60_000, label: (iso) => iso.slice(0, 16) },
+  { granularity: 'hour', maxSpanMs: 4 * 86_400_000, bucketMs: 3_600_000, label: (iso) => `${iso.slice(0, 13)}:00` },
+  { granularity: 'day', maxSpanMs: Number.POSITIVE_INFINITY, bucketMs: 86_400_000, label: (iso) => iso.slice(0, 10) },
+];
+
+const grainOfSpan = (spanMs: number): Grain => GRAINS.find((g) => spanMs <= g.maxSpanMs) ?? GRAINS[0];
+
+function histogram(counts: readonly number[]): DurationBucket[] {
+  return DURATION_BUCKETS.map(([label, maxMs], i) => ({ label, maxMs, count: counts[i] ?? 0 }));
+}
+
+/** What the stats route filters by. */
+export interface StatsFilter {
+  readonly paths?: readonly string[];
+  readonly project?: string;
+  readonly since?: string;
+  readonly until?: string;
+}
+
+/**
+ * GET /api/stats: per-tool statistics with percentiles from `stats`, and the charts' groupings (time buckets,
+ * projects, durations, error categories) from `analytics`, which groups in SQL. In `days` and `projects`, `errors`
+ * leaves out the expected ones; in `totals` it counts them.
+ */
+export function statsResponse(index: AgentIndex, filter: StatsFilter): StatsResponse {
+  const toolStats = index.stats(filter);
+  const tools = mergeByTool(statRows(toolStats).map(toToolStat));
+  tools.sort((a, b) => b.calls - a.calls);
+  const analytics = index.analytics({
+    ...filter,
+    bucketMs: (spanMs) => grainOfSpan(spanMs).bucketMs,
+    durationBoundsMs: DURATION_BOUNDS_MS,
+  });
+  const grain = GRAINS.find((g) => g.bucketMs === analytics.bucketMs) ?? GRAINS[0];
+  return {
+    granularity: grain.granularity,
+    tools,
+    days: analytics.buckets.map((b) => ({
+      day: b.startMs === null ? 'unknown' : grain.label(new Date(b.startMs).toISOString()),
+      calls: b.calls,
+      errors: b.errors - b.expectedErrors,
+      expectedErrors: b.expectedErrors,
+    })),
+    projects: analytics.projects.map((p) => ({
+      project: p.project,
+      sessions: p.sessions,
+      calls: p.calls,
+      errors: p.errors - p.expectedErrors,
+      expectedErrors: p.expectedErrors,
+    })),
+    durations: histogram(analytics.durations),
+    durationsByTool: Object.fromEntries(
+      analytics.tools.filter((t) => t.durations.some((n) => n > 0)).map((t) => [t.tool, histogram(t.durations)]),
+    ),
+    categories: analytics.categories.map((c) => ({ category: c.category, severity: c.severity, count: c.count })),
+    totals: {
+      calls: analytics.calls,
+      errors: analytics.errors,
+      expectedErrors: analytics.expectedErrors,
+      sessions: toolStats.sessions,
+    },
+  };
+}
