@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, nextSessionId, writeDemoHome } from '../../index/test/synthetic.js';
+import { AGENT, contentBlocks, nextSessionId, writeDemoHome } from '../../index/test/synthetic.js';
 import { SAMPLES_HOME } from './context.js';
 import { ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
@@ -458,23 +458,11 @@ function independentCount(home: string): {
   const calls = new Map<string, string>();
   const isError = new Map<string, boolean>();
   for (const file of files) {
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      let record: { type?: unknown; message?: { content?: unknown } };
-      try {
-        record = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      const content = record.message?.content;
-      if (!Array.isArray(content)) continue;
-      for (const block of content) {
-        if (record.type === 'assistant' && block?.type === 'tool_use' && !calls.has(block.id))
-          calls.set(block.id, block.name);
-        if (record.type === 'user' && block?.type === 'tool_result' && !isError.has(block.tool_use_id)) {
-          isError.set(block.tool_use_id, block.is_error === true);
-        }
-      }
+    for (const { recordType, block } of contentBlocks(readFileSync(file, 'utf8'))) {
+      if (recordType === 'assistant' && block.type === 'tool_use' && block.id && !calls.has(block.id))
+        calls.set(block.id, block.name ?? '');
+      if (recordType === 'user' && block.type === 'tool_result' && block.tool_use_id && !isError.has(block.tool_use_id))
+        isError.set(block.tool_use_id, block.is_error === true);
     }
   }
   const tools: Record<string, { calls: number; errors: number }> = {};

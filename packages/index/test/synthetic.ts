@@ -147,6 +147,7 @@ export function writeDemoHome(
 export interface ContentBlock {
   readonly type?: string;
   readonly id?: string;
+  readonly name?: string;
   readonly tool_use_id?: string;
   readonly is_error?: boolean;
 }
