@@ -19,7 +19,7 @@ const repoRoot = resolve(here, '../../..');
 const corpus = resolve(repoRoot, '../shared/corpus');
 const samples = resolve(repoRoot, 'packages/cli/samples/claude-home');
 const dist = resolve(here, '../dist/index.html');
-const SHOTS = '/tmp/agentdash-shots';
+const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 
 const missing = !existsSync(CHROMIUM)
   ? `${CHROMIUM} is not installed (apt-get install chromium)`
