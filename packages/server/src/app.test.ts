@@ -243,6 +243,43 @@ describe('sessions', () => {
   });
 });
 
+describe('bad input', () => {
+  it('reports a malformed line with its line number and shows an unknown record raw, escaped as data', async () => {
+    const home = join(tmp, 'bad-home');
+    const dir = join(home, 'projects', '-home-user-proj-shell');
+    await mkdir(dir, { recursive: true });
+    const source = join(samples, 'projects', '-home-user-proj-shell', 'f0835e0b-b4c6-4910-817c-346fd7332302.jsonl');
+    const lines = (await readFile(source, 'utf8')).split('\n');
+    lines.splice(5, 0, '{"type":"user","message":{"content":"broken');
+    lines.splice(8, 0, '{"type":"hologram","sessionId":"x","beam":"<script>alert(1)</script>"}');
+    await writeFile(join(dir, 'f0835e0b-b4c6-4910-817c-346fd7332302.jsonl'), lines.join('\n'));
+    const bad = openIndex({ dbPath: join(tmp, 'bad.sqlite') });
+    try {
+      await bad.refresh([home]);
+      const badApp = createApp({ index: bad, paths: [home], host: '127.0.0.1', port: PORT, assetsDir });
+      const call = async <T>(path: string) => (await (await badApp.request(path, { headers: HOST })).json()) as T;
+      const id = 'f0835e0b-b4c6-4910-817c-346fd7332302';
+      const issues = await call<{ issues: { code: string; line: number }[] }>(`/api/sessions/${id}/issues`);
+      expect(issues.issues.map((i) => [i.code, i.line])).toEqual([
+        ['invalid_json', 6],
+        ['unknown_record', 9],
+      ]);
+      const page = await call<EventsPage>(`/api/sessions/${id}/events?offset=0&limit=1000`);
+      const unknown = page.events.filter((e) => e.kind === 'note' && e.source === 'unknown');
+      expect(unknown.map((e) => e.kind === 'note' && [e.label, JSON.parse(e.text ?? '')])).toEqual([
+        ['hologram', { type: 'hologram', sessionId: 'x', beam: '<script>alert(1)</script>' }],
+      ]);
+      // Every tool call of the session is still there.
+      const calls = page.events.flatMap((e) =>
+        e.kind === 'assistant' ? e.items.filter((i) => i.kind === 'tool-call') : [],
+      );
+      expect(calls.length).toBe(21);
+    } finally {
+      bad.close();
+    }
+  });
+});
+
 describe('analytics', () => {
   it('returns per-tool stats, days, projects and durations', async () => {
     const stats = await json<StatsResponse>('/api/stats');

@@ -60,10 +60,12 @@ function visible(event: TimelineEvent): boolean {
       );
     case 'system':
       return event.record.subtype !== 'turn_duration' && event.record.subtype !== 'stop_hook_summary';
+    case 'unknown':
+      // A record type AgentDash does not know is shown with its raw data, never dropped silently.
+      return true;
     case 'attachment':
     case 'progress':
     case 'side':
-    case 'unknown':
       return false;
     default:
       return event satisfies never;
@@ -295,7 +297,15 @@ export class SessionView {
       case 'side':
         return note(index, event.record.timestamp, event.record.kind, 'side', null, null, '');
       case 'unknown':
-        return note(index, event.record.timestamp, event.record.type, 'unknown', null, null, '');
+        return note(
+          index,
+          event.record.timestamp,
+          event.record.type,
+          'unknown',
+          null,
+          null,
+          clipText(JSON.stringify(event.record.raw, null, 2), 4000),
+        );
       default:
         return event satisfies never;
     }
@@ -342,4 +352,8 @@ function systemText(data: Readonly<Record<string, unknown>>): string {
   }
   if (typeof data.durationMs === 'number' && parts.length === 0) parts.push(`${Math.round(data.durationMs)} ms`);
   return parts.join(' · ');
+}
+
+function clipText(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}\n… (${text.length - limit} more characters)` : text;
 }

@@ -100,6 +100,19 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
       );
     }
     case 'note':
+      if (event.source === 'unknown') {
+        // A record type AgentDash does not know: shown with its raw data (as text, escaped by React).
+        return (
+          <details className="ev-note ev-unknown" data-testid="unknown-record">
+            <summary>
+              <span className="badge unanswered">unknown record</span>
+              <span className="mono">{event.label}</span>
+              <span style={{ marginLeft: 'auto' }}>{fmtTime(event.timestamp)}</span>
+            </summary>
+            <pre className="json">{event.text}</pre>
+          </details>
+        );
+      }
       return (
         <div className="ev-note" data-testid="note">
           <span className={`badge ${event.label === 'api_error' || event.level === 'error' ? 'error' : 'neutral'}`}>
