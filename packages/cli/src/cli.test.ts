@@ -395,6 +395,17 @@ describe('error paths', () => {
     expect(verbose.stderr).toContain(`${demo.main}:7: invalid_json`);
   });
 
+  it('show keeps an unknown record visible with its raw data', async () => {
+    const home = join(dir, 'demo-unknown');
+    const demo = writeDemoHome(home, { outputOnlyWord: 'c', subagentOnlyWord: 'd' }, nextSessionId());
+    appendFileSync(demo.main, '{"type":"hologram","beam":42}\n');
+    const shown = await cli(['show', demo.sessionId, home]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout.split('\n').filter((l) => l.includes('unknown record'))).toEqual([
+      expect.stringMatching(/\? unknown record hologram: \{"type":"hologram","beam":42\}$/),
+    ]);
+  });
+
   it('a corrupt database file is moved aside and rebuilt, with a message', async () => {
     const bad = join(dir, 'corrupt.sqlite');
     writeFileSync(bad, 'garbage garbage garbage garbage garbage garbage garbage garbage garbage garbage');

@@ -131,10 +131,17 @@ function renderEvents(
       case 'hidden':
         if (verbose) out.push(`${indent}${c.dim(`         · ${event.reason}: ${excerpt(event.text, 120)}`)}`);
         break;
+      case 'unknown':
+        // Never dropped silently: a record type we do not know is shown with its raw data.
+        out.push(
+          `${indent}${c.dim(formatClock(event.record.timestamp))}  ${c.yellow('?')} ${c.dim(
+            `unknown record ${event.record.type}: ${excerpt(JSON.stringify(event.record.raw), 200)}`,
+          )}`,
+        );
+        break;
       case 'attachment':
       case 'progress':
       case 'side':
-      case 'unknown':
         break;
       default:
         event satisfies never;
