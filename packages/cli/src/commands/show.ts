@@ -85,28 +85,36 @@ export function renderTimeline(session: Session, c: Colors, verbose: boolean): s
     } subagents`,
   );
   out.push('');
-  const subagents = new Map(session.subagents.map((s) => [s.key, s]));
-  const shown = new Set<string>();
-  renderEvents(session.events, 0, out, c, verbose, subagents, shown, session.projectPath);
-  const unlinked = session.subagents.filter((s) => !shown.has(s.key));
+  const ctx: RenderContext = {
+    out,
+    c,
+    verbose,
+    subagents: new Map(session.subagents.map((s) => [s.key, s])),
+    shown: new Set<string>(),
+    cwd: session.projectPath,
+  };
+  renderEvents(session.events, 0, ctx);
+  const unlinked = session.subagents.filter((s) => !ctx.shown.has(s.key));
   for (const sub of unlinked) {
     out.push('');
     out.push(c.magenta(`subagent ${sub.agentType ?? ''} ${sub.agentId ?? sub.key} (not linked to a call)`));
-    renderSubagent(sub, 1, out, c, verbose, subagents, shown, session.projectPath);
+    renderSubagent(sub, 1, ctx);
   }
   return `${out.join('\n')}\n`;
 }
 
-function renderEvents(
-  events: readonly TimelineEvent[],
-  depth: number,
-  out: string[],
-  c: Colors,
-  verbose: boolean,
-  subagents: ReadonlyMap<string, Subagent>,
-  shown: Set<string>,
-  cwd: string | undefined,
-): void {
+/** What every render step shares: the output lines, colours, options and the subagents already shown. */
+interface RenderContext {
+  readonly out: string[];
+  readonly c: Colors;
+  readonly verbose: boolean;
+  readonly subagents: ReadonlyMap<string, Subagent>;
+  readonly shown: Set<string>;
+  readonly cwd: string | undefined;
+}
+
+function renderEvents(events: readonly TimelineEvent[], depth: number, ctx: RenderContext): void {
+  const { out, c, verbose } = ctx;
   const indent = '    '.repeat(depth);
   for (const event of events) {
     switch (event.kind) {
@@ -116,8 +124,7 @@ function renderEvents(
         );
         break;
       case 'assistant':
-        for (const item of event.items)
-          renderItem(item, event.timestamp, depth, out, c, verbose, subagents, shown, cwd);
+        for (const item of event.items) renderItem(item, event.timestamp, depth, ctx);
         break;
       case 'system':
         if (event.record.level === 'error' || verbose) {
@@ -149,17 +156,8 @@ function renderEvents(
   }
 }
 
-function renderItem(
-  item: AssistantItem,
-  timestamp: string | undefined,
-  depth: number,
-  out: string[],
-  c: Colors,
-  verbose: boolean,
-  subagents: ReadonlyMap<string, Subagent>,
-  shown: Set<string>,
-  cwd: string | undefined,
-): void {
+function renderItem(item: AssistantItem, timestamp: string | undefined, depth: number, ctx: RenderContext): void {
+  const { out, c, verbose, subagents, shown, cwd } = ctx;
   const indent = '    '.repeat(depth);
   switch (item.kind) {
     case 'text':
@@ -177,7 +175,7 @@ function renderItem(
     case 'tool-call': {
       out.push(`${indent}${c.dim(formatClock(item.timestamp ?? timestamp))}  ${callLine(item, c, cwd)}`);
       const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
-      if (sub && !shown.has(sub.key)) renderSubagent(sub, depth + 1, out, c, verbose, subagents, shown, cwd);
+      if (sub && !shown.has(sub.key)) renderSubagent(sub, depth + 1, ctx);
       break;
     }
     case 'other-block':
@@ -187,21 +185,13 @@ function renderItem(
   }
 }
 
-function renderSubagent(
-  sub: Subagent,
-  depth: number,
-  out: string[],
-  c: Colors,
-  verbose: boolean,
-  subagents: ReadonlyMap<string, Subagent>,
-  shown: Set<string>,
-  cwd: string | undefined,
-): void {
-  shown.add(sub.key);
+function renderSubagent(sub: Subagent, depth: number, ctx: RenderContext): void {
+  const { out, c } = ctx;
+  ctx.shown.add(sub.key);
   const indent = '    '.repeat(depth);
   out.push(
     `${indent}${c.magenta(`┌ subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` ${sub.agentId}` : ''}`)}`,
   );
-  renderEvents(sub.events, depth, out, c, verbose, subagents, shown, cwd);
+  renderEvents(sub.events, depth, ctx);
   out.push(`${indent}${c.magenta('└')}`);
 }
