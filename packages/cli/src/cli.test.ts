@@ -395,7 +395,7 @@ describe('error paths', () => {
     expect(verbose.stderr).toContain(`${demo.main}:7: invalid_json`);
   });
 
-  it('show keeps an unknown record visible with its raw data', async () => {
+  it('show and the Markdown export keep an unknown record visible with its raw data', async () => {
     const home = join(dir, 'demo-unknown');
     const demo = writeDemoHome(home, { outputOnlyWord: 'c', subagentOnlyWord: 'd' }, nextSessionId());
     appendFileSync(demo.main, '{"type":"hologram","beam":42}\n');
@@ -404,6 +404,11 @@ describe('error paths', () => {
     expect(shown.stdout.split('\n').filter((l) => l.includes('unknown record'))).toEqual([
       expect.stringMatching(/\? unknown record hologram: \{"type":"hologram","beam":42\}$/),
     ]);
+    const markdown = await cli(['export', demo.sessionId, home, '--format', 'markdown']);
+    expect(markdown.code, markdown.stderr).toBe(0);
+    expect(markdown.stdout).toContain(
+      '*Unknown record `hologram`*\n\n```\n{\n  "type": "hologram",\n  "beam": 42\n}\n```',
+    );
   });
 
   it('a corrupt database file is moved aside and rebuilt, with a message', async () => {

@@ -77,45 +77,46 @@ export function toMarkdown(session: Session): string {
     `- Tool calls: ${session.counts.toolCalls} (${session.counts.errors} errors, ${session.counts.expectedErrors} expected)`,
     '',
   );
-  const subagents = new Map(session.subagents.map((s) => [s.key, s]));
-  const shown = new Set<string>();
-  writeEvents(session.events, out, subagents, shown, session.projectPath, '');
+  const ctx: MarkdownContext = {
+    out,
+    subagents: new Map(session.subagents.map((s) => [s.key, s])),
+    shown: new Set<string>(),
+    cwd: session.projectPath,
+  };
+  writeEvents(session.events, ctx, '');
   for (const sub of session.subagents) {
-    if (!shown.has(sub.key)) writeSubagent(sub, out, subagents, shown, session.projectPath, '');
+    if (!ctx.shown.has(sub.key)) writeSubagent(sub, ctx, '');
   }
   return `${out.join('\n')}\n`;
 }
 
-function writeEvents(
-  events: readonly TimelineEvent[],
-  out: string[],
-  subagents: ReadonlyMap<string, Subagent>,
-  shown: Set<string>,
-  cwd: string | undefined,
-  quote: string,
-): void {
+/** What the Markdown writers share: the output lines, the subagents already written, the project path. */
+interface MarkdownContext {
+  readonly out: string[];
+  readonly subagents: ReadonlyMap<string, Subagent>;
+  readonly shown: Set<string>;
+  readonly cwd: string | undefined;
+}
+
+function writeEvents(events: readonly TimelineEvent[], ctx: MarkdownContext, quote: string): void {
   const push = (text: string) => {
-    for (const line of text.split('\n')) out.push(`${quote}${line}`.trimEnd());
+    for (const line of text.split('\n')) ctx.out.push(`${quote}${line}`.trimEnd());
   };
   for (const event of events) {
     if (event.kind === 'prompt') {
       push(`## User · ${formatDateTime(event.timestamp)}\n\n${event.text}\n`);
     } else if (event.kind === 'assistant') {
       push(`### Assistant · ${formatDateTime(event.timestamp)}\n`);
-      for (const item of event.items) writeItem(item, push, out, subagents, shown, cwd, quote);
+      for (const item of event.items) writeItem(item, push, ctx, quote);
+    } else if (event.kind === 'unknown') {
+      // Never dropped silently: a record type we do not know is exported with its raw data.
+      push(`*Unknown record \`${event.record.type}\`*\n\n${fence(JSON.stringify(event.record.raw, null, 2))}\n`);
     }
   }
 }
 
-function writeItem(
-  item: AssistantItem,
-  push: (text: string) => void,
-  out: string[],
-  subagents: ReadonlyMap<string, Subagent>,
-  shown: Set<string>,
-  cwd: string | undefined,
-  quote: string,
-): void {
+function writeItem(item: AssistantItem, push: (text: string) => void, ctx: MarkdownContext, quote: string): void {
+  const { subagents, shown, cwd } = ctx;
   switch (item.kind) {
     case 'text':
       push(`${item.text}\n`);
@@ -138,7 +139,7 @@ function writeItem(
       if (output.trim() !== '') push(`\n${fence(clipLines(output, 20))}\n`);
       else push('');
       const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
-      if (sub && !shown.has(sub.key)) writeSubagent(sub, out, subagents, shown, cwd, `${quote}> `);
+      if (sub && !shown.has(sub.key)) writeSubagent(sub, ctx, `${quote}> `);
       break;
     }
     case 'other-block':
@@ -148,19 +149,13 @@ function writeItem(
   }
 }
 
-function writeSubagent(
-  sub: Subagent,
-  out: string[],
-  subagents: ReadonlyMap<string, Subagent>,
-  shown: Set<string>,
-  cwd: string | undefined,
-  quote: string,
-): void {
-  shown.add(sub.key);
+function writeSubagent(sub: Subagent, ctx: MarkdownContext, quote: string): void {
+  const { out } = ctx;
+  ctx.shown.add(sub.key);
   out.push(
     `${quote}**Subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` \`${sub.agentId}\`` : ''}**`,
   );
   out.push(quote.trimEnd());
-  writeEvents(sub.events, out, subagents, shown, cwd, quote);
+  writeEvents(sub.events, ctx, quote);
   out.push('');
 }
