@@ -31,7 +31,14 @@ export function prompt(base: RecordBase, text: string): string {
   return JSON.stringify({ ...envelope(base), type: 'user', message: { role: 'user', content: text } });
 }
 
-export function assistantText(base: RecordBase, messageId: string, text: string): string {
+/** An assistant block record of one API response. */
+function assistantRecord(
+  base: RecordBase,
+  messageId: string,
+  block: unknown,
+  stopReason: string,
+  outputTokens: number,
+): string {
   return JSON.stringify({
     ...envelope(base),
     type: 'assistant',
@@ -40,27 +47,24 @@ export function assistantText(base: RecordBase, messageId: string, text: string)
       type: 'message',
       role: 'assistant',
       model: 'claude-opus-5-5',
-      content: [{ type: 'text', text }],
-      stop_reason: 'end_turn',
-      usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      content: [block],
+      stop_reason: stopReason,
+      usage: {
+        input_tokens: 10,
+        output_tokens: outputTokens,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      },
     },
   });
 }
 
+export function assistantText(base: RecordBase, messageId: string, text: string): string {
+  return assistantRecord(base, messageId, { type: 'text', text }, 'end_turn', 5);
+}
+
 export function toolUse(base: RecordBase, messageId: string, id: string, name: string, input: unknown): string {
-  return JSON.stringify({
-    ...envelope(base),
-    type: 'assistant',
-    message: {
-      id: messageId,
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-opus-5-5',
-      content: [{ type: 'tool_use', id, name, input }],
-      stop_reason: 'tool_use',
-      usage: { input_tokens: 10, output_tokens: 7, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
-    },
-  });
+  return assistantRecord(base, messageId, { type: 'tool_use', id, name, input }, 'tool_use', 7);
 }
 
 export function toolResult(
