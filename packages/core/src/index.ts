@@ -8,6 +8,7 @@ export * from './adapters/claude-code/index.js';
 export { AgentDashError, NotTranscriptError, PathNotFoundError, UnreadableFileError } from './errors.js';
 export {
   type DiscoveredFile,
+  type DiscoverOptions,
   type Discovery,
   defaultClaudeHome,
   discoverFiles,

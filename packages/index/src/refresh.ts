@@ -83,11 +83,17 @@ export class Refresher {
         throw new UnreadableFileError(root, new Error('is a directory, not a transcript file'));
       }
     }
-    const discovery = await discoverFiles(paths);
-    this.unreadable = [...discovery.issues];
-    const discovered = new Map(discovery.files.map((f) => [f.path, f]));
     const stored = this.db.prepare('SELECT * FROM files').all() as FileRow[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
+    // A flat agent file's session id is stored: discovery need not open the file again while its inode is the same.
+    const discovery = await discoverFiles(paths, {
+      knownSessionId: (path, ino) => {
+        const row = storedByPath.get(path);
+        return row !== undefined && row.ino === ino ? row.session_id : undefined;
+      },
+    });
+    this.unreadable = [...discovery.issues];
+    const discovered = new Map(discovery.files.map((f) => [f.path, f]));
 
     let filesRemoved = 0;
     for (const row of stored) {

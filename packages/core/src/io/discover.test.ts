@@ -43,6 +43,27 @@ describe('discoverFiles', () => {
     expect(withMeta.length).toBe(4);
   });
 
+  it('takes a known session id for a flat agent file instead of reading it, and reads the file otherwise', async () => {
+    const asked: string[] = [];
+    const { files } = await discoverFiles([subagentsProject], {
+      knownSessionId: (path) => {
+        asked.push(path);
+        return path.endsWith('agent-a351702.jsonl') ? 'known-session' : undefined;
+      },
+    });
+    const flat = files.filter((f) => f.role === 'subagent' && !f.path.includes('/subagents/'));
+    expect(flat.map((f) => [f.agentId, f.sessionId])).toEqual([
+      ['a351702', 'known-session'],
+      ['a997c70', '3d438771-f9d6-4a92-9daa-79a2c6f7cc27'],
+      ['aa4a751', '3d438771-f9d6-4a92-9daa-79a2c6f7cc27'],
+      ['abc0ab0', '3d438771-f9d6-4a92-9daa-79a2c6f7cc27'],
+      ['adf0b3e', '3d438771-f9d6-4a92-9daa-79a2c6f7cc27'],
+      ['ae0b871', '3d438771-f9d6-4a92-9daa-79a2c6f7cc27'],
+    ]);
+    // Only flat agent files need it: nested ones take the id from their <session>/subagents/ folder.
+    expect(asked.length).toBe(flat.length);
+  });
+
   it('accepts single .jsonl files and a session folder on its own', async () => {
     const one = await discoverFiles([join(subagentsProject, `${session2130}.jsonl`)]);
     expect(one.files.map((f) => [f.role, f.sessionId])).toEqual([['main', session2130]]);

@@ -20,6 +20,14 @@ export interface DiscoveredFile {
   readonly ino: number;
 }
 
+export interface DiscoverOptions {
+  /**
+   * A session id already known for a flat `agent-*.jsonl` file (2.0.28–2.1.1 layout) with this inode, e.g. from
+   * an index. Saves opening the file to read its first record; return undefined when unknown.
+   */
+  readonly knownSessionId?: (path: string, ino: number) => string | undefined;
+}
+
 export interface Discovery {
   readonly files: readonly DiscoveredFile[];
   readonly issues: readonly ParseIssue[];
@@ -47,7 +55,7 @@ export function defaultClaudeHome(env: Readonly<Record<string, string | undefine
  * beside the session (2.0.28–2.1.1) and `<session>/subagents/**\/agent-*.jsonl` (2.1.2+).
  * @throws PathNotFoundError when a path does not exist; NotTranscriptError for a file that is not `.jsonl`.
  */
-export async function discoverFiles(paths: readonly string[]): Promise<Discovery> {
+export async function discoverFiles(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
   const files = new Map<string, DiscoveredFile>();
   const issues: ParseIssue[] = [];
   for (const input of paths) {
@@ -56,12 +64,12 @@ export async function discoverFiles(paths: readonly string[]): Promise<Discovery
     if (info === undefined) throw new PathNotFoundError(input);
     if (info.isFile()) {
       if (!path.endsWith('.jsonl')) throw new NotTranscriptError(input);
-      const file = await describeFile(path, dirname(path), undefined);
+      const file = await describeFile(path, dirname(path), undefined, options);
       if (file) files.set(file.path, file);
       continue;
     }
     for (const projectDir of await projectDirsOf(path)) {
-      for (const file of await scanProjectDir(projectDir, issues)) files.set(file.path, file);
+      for (const file of await scanProjectDir(projectDir, issues, options)) files.set(file.path, file);
     }
   }
   return { files: [...files.values()].sort((a, b) => a.path.localeCompare(b.path)), issues };
@@ -85,7 +93,11 @@ async function projectDirsOf(dir: string): Promise<string[]> {
   return dirs;
 }
 
-async function scanProjectDir(projectDir: string, issues: ParseIssue[]): Promise<DiscoveredFile[]> {
+async function scanProjectDir(
+  projectDir: string,
+  issues: ParseIssue[],
+  options: DiscoverOptions,
+): Promise<DiscoveredFile[]> {
   const out: DiscoveredFile[] = [];
   let entries: import('node:fs').Dirent[];
   try {
@@ -97,12 +109,12 @@ async function scanProjectDir(projectDir: string, issues: ParseIssue[]): Promise
   for (const entry of entries) {
     const path = join(projectDir, entry.name);
     if (entry.isFile() && entry.name.endsWith('.jsonl')) {
-      const file = await describeFile(path, projectDir, undefined);
+      const file = await describeFile(path, projectDir, undefined, options);
       if (file) out.push(file);
     } else if (entry.isDirectory()) {
       const subagentsDir = join(path, 'subagents');
       for (const agentPath of await findAgentFiles(subagentsDir)) {
-        const file = await describeFile(agentPath, projectDir, entry.name);
+        const file = await describeFile(agentPath, projectDir, entry.name, options);
         if (file) out.push(file);
       }
     }
@@ -123,6 +135,7 @@ async function describeFile(
   path: string,
   projectDir: string,
   parentSession: string | undefined,
+  options: DiscoverOptions,
 ): Promise<DiscoveredFile | undefined> {
   const info = await stat(path).catch(() => undefined);
   if (info === undefined) return undefined;
@@ -132,7 +145,10 @@ async function describeFile(
   const hasMeta = metaPath !== undefined && (await stat(metaPath).catch(() => undefined)) !== undefined;
   // An agent file's parent session: its `<session>/subagents/` folder, else its first record's sessionId.
   const sessionId = agentMatch
-    ? (parentSession ?? sessionIdInsideAgentPath(path) ?? (await firstSessionId(path)))
+    ? (parentSession ??
+      sessionIdInsideAgentPath(path) ??
+      options.knownSessionId?.(path, info.ino) ??
+      (await firstSessionId(path)))
     : name.replace(/\.jsonl$/, '');
   return {
     path,
