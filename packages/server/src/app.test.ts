@@ -360,6 +360,53 @@ describe('live', () => {
     }
   });
 
+  it('refreshes only the project folder of a known file that grew, and everything when a new file appears', async () => {
+    const home = join(tmp, 'scoped-home');
+    const shell = join(home, 'projects', '-home-user-proj-shell');
+    await cp(join(samples, 'projects', '-home-user-proj-shell'), shell, { recursive: true });
+    await cp(join(samples, 'projects', '-home-user-proj-web'), join(home, 'projects', '-home-user-proj-web'), {
+      recursive: true,
+    });
+    const real = openIndex({ dbPath: join(tmp, 'scoped.sqlite') });
+    const refreshed: string[][] = [];
+    // The real index, recording what each refresh is asked to read.
+    const recording: AgentIndex = Object.assign(Object.create(real) as AgentIndex, {
+      refresh: (paths: readonly string[], o?: Parameters<AgentIndex['refresh']>[1]) => {
+        refreshed.push([...paths]);
+        return real.refresh(paths, o);
+      },
+    });
+    try {
+      await real.refresh([home]);
+      const events = createLiveEvents({ index: recording, paths: [home], watch: false });
+      const seen: string[] = [];
+      events.subscribe((m) => seen.push(m.type === 'session-updated' ? `updated ${m.sessionId}` : m.type));
+
+      const file = (await readdir(shell)).find((f) => f.endsWith('.jsonl'))!;
+      const sessionId = file.replace(/\.jsonl$/, '');
+      await appendFile(
+        join(shell, file),
+        `${JSON.stringify({ type: 'user', uuid: 'scoped-1', parentUuid: null, sessionId, timestamp: new Date().toISOString(), message: { role: 'user', content: 'more' } })}\n`,
+      );
+      await events.refresh([join(shell, file)]);
+      expect(refreshed.at(-1)).toEqual([shell]);
+      expect(seen).toEqual([`updated ${sessionId}`, 'sessions-changed']);
+
+      const fresh = '11111111-2222-4333-8444-555555555555';
+      await writeFile(
+        join(shell, `${fresh}.jsonl`),
+        `${JSON.stringify({ type: 'user', uuid: 'new-1', parentUuid: null, sessionId: fresh, cwd: '/home/user/proj/shell', timestamp: new Date().toISOString(), message: { role: 'user', content: 'a brand new session' } })}\n`,
+      );
+      await events.refresh([join(shell, `${fresh}.jsonl`)]);
+      expect(refreshed.at(-1)).toEqual([home]);
+      expect(real.listSessions({ paths: [home] }).some((s) => s.id === fresh)).toBe(true);
+      expect(seen.at(-1)).toBe('sessions-changed');
+      events.close();
+    } finally {
+      real.close();
+    }
+  });
+
   it('starts on a free port and serves the API over HTTP with SSE', async () => {
     const server = await startServer({ index, paths: [samples], host: '127.0.0.1', port: 0 });
     try {

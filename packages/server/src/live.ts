@@ -80,8 +80,8 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     }
   };
 
-  const snapshot = async (): Promise<Map<string, string>> => {
-    const rows = options.index.listSessions(scope);
+  const snapshot = (within: { paths?: readonly string[] }): Map<string, string> => {
+    const rows = options.index.listSessions(within);
     const map = new Map<string, string>();
     for (const raw of rows) {
       const r = toSessionRow(raw);
@@ -90,10 +90,29 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     return map;
   };
 
+  /**
+   * The project folders of changed files the index already knows, so a refresh reads only those folders;
+   * undefined when a full refresh is needed (nothing named, or a new file or folder appeared).
+   */
+  const projectDirsOf = (changed: readonly string[]): string[] | undefined => {
+    if (changed.length === 0) return undefined;
+    const dirs = new Set<string>();
+    for (const file of changed) {
+      const id = options.index.sessionIdOfFile(file);
+      const group = id === undefined ? undefined : options.index.sessionFiles(id);
+      const known = group && [group.main, ...group.subagents].find((f) => f?.path === resolve(file));
+      if (!known) return undefined;
+      dirs.add(known.projectDir);
+    }
+    return [...dirs];
+  };
+
   const doRefresh = async (changed: readonly string[]) => {
-    const before = await snapshot();
-    await options.index.refresh(options.paths);
-    const after = await snapshot();
+    const dirs = projectDirsOf(changed);
+    const within = dirs ? { paths: dirs } : scope;
+    const before = snapshot(within);
+    await options.index.refresh(dirs ?? options.paths);
+    const after = snapshot(within);
     const updated = new Set<string>();
     for (const file of changed) {
       const id = options.index.sessionIdOfFile(file) ?? sessionIdOfPath(file);
