@@ -9,6 +9,8 @@ export const parseIssueCodes = [
   'orphan_result',
   'duplicate_result',
   'unreadable_file',
+  'glued_records',
+  'missing_main_file',
 ] as const;
 export type ParseIssueCode = (typeof parseIssueCodes)[number];
 

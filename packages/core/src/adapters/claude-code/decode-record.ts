@@ -1,9 +1,11 @@
 import { bool, isRecord, num, str } from '../../internal/guards.js';
+import type { ContentBlock } from '../../model/content.js';
 import {
   createAgentId,
   createIsoTimestamp,
   createRecordUuid,
   createSessionId,
+  createToolUseId,
   type RecordUuid,
 } from '../../model/ids.js';
 import type { Decoded, SourceLocation } from '../../model/issue.js';
@@ -148,13 +150,8 @@ function decodeChain(
   raw: Record<string, unknown>,
   loc: SourceLocation,
 ): Decoded<TranscriptRecord> {
-  const uuid = str(raw.uuid);
-  if (uuid === undefined) {
-    return {
-      ok: false,
-      issue: { code: 'schema_mismatch', file: loc.file, line: loc.line, message: `${type} record has no uuid` },
-    };
-  }
+  // Hand-made stubs and stitched lines have no uuid: keep them (with their calls and usage), placed by file order.
+  const uuid = str(raw.uuid) ?? syntheticUuid(loc);
   const envelope: ChainEnvelope = {
     uuid: createRecordUuid(uuid),
     parentUuid: optUuid(raw.parentUuid) ?? null,
@@ -183,7 +180,9 @@ function decodeChain(
       });
     }
     case 'assistant': {
-      const content = Array.isArray(message.content) ? message.content.map(decodeContentBlock) : [];
+      const content = Array.isArray(message.content)
+        ? withToolUseIds(message.content.map(decodeContentBlock), uuid)
+        : [];
       const model = str(message.model);
       return ok({
         kind: 'assistant',
@@ -239,6 +238,21 @@ export function decodeUsage(raw: unknown): Usage | undefined {
     cacheCreationInputTokens: num(raw.cache_creation_input_tokens) ?? 0,
     cacheReadInputTokens: num(raw.cache_read_input_tokens) ?? 0,
   };
+}
+
+/** `~<line>@<file>`: a stand-in uuid for a chain record that has none (never a real uuid: those have no `~`). */
+export function syntheticUuid(loc: SourceLocation): string {
+  return `~${loc.line}@${loc.file}`;
+}
+
+/**
+ * A `tool_use` block without an id is still a call the agent made: it gets `<record uuid>#<block index>`, stable
+ * across copies of the record (resume and fork copy the uuid), so it is counted once everywhere.
+ */
+function withToolUseIds(blocks: ContentBlock[], uuid: string): ContentBlock[] {
+  return blocks.map((block, index) =>
+    block.kind === 'tool-use' && block.id === '' ? { ...block, id: createToolUseId(`${uuid}#${index}`) } : block,
+  );
 }
 
 function ok<T>(value: T): Decoded<T> {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isRecord, str } from '../../internal/guards.js';
 import type { SessionFiles } from '../../io/discover.js';
 import { createAgentId, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
@@ -7,8 +8,9 @@ import type { ChainRecord, TranscriptRecord } from '../../model/record.js';
 import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } from '../../model/session.js';
 import type { CallStatus, ToolCall, ToolResult } from '../../model/tool-call.js';
 import { assembleThread } from './assemble.js';
-import { hiddenReasonOf, userText } from './classify-user.js';
+import { hiddenReasonOf } from './classify-user.js';
 import { buildResultMap, durationsOf, type RawCall, type RawResult, typeResult } from './pair.js';
+import { promptTitleOf } from './prompt-title.js';
 import { readRecords } from './read-records.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
 import { canonicalToolName } from './tool-names.js';
@@ -59,6 +61,14 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   if (group.main) {
     files.push({ path: group.main.path, role: 'main', agentId: undefined });
     mainRecords = await readDeduped(group.main.path);
+  }
+  if (!group.main) {
+    issues.push({
+      code: 'missing_main_file',
+      file: join(group.projectDir, `${group.sessionId}.jsonl`),
+      line: 0,
+      message: `the main session file is missing; showing its ${group.subagents.length} subagent file(s)`,
+    });
   }
   const mainThread = mainRecords.filter((r) => !('isSidechain' in r) || !r.isSidechain);
   const threads: SubagentThread[] = group.main ? splitSidechains(mainRecords, group.main.path) : [];
@@ -254,22 +264,10 @@ function titleOf(
   if (ai !== undefined) return { title: ai, titleSource: 'ai-title' };
   if (summary !== undefined) return { title: summary, titleSource: 'summary' };
   for (const record of records) {
-    if (record.kind !== 'user' || record.isSidechain) continue;
-    const reason = hiddenReasonOf(record);
-    // A session can start with a slash command rather than a typed prompt: use the command line.
-    const text =
-      reason === undefined ? userText(record.content).trim() : reason === 'command' ? commandLine(record) : '';
-    if (text !== '') return { title: text.length > 200 ? `${text.slice(0, 199)}…` : text, titleSource: 'first-prompt' };
+    const title = record.kind === 'user' ? promptTitleOf(record) : undefined;
+    if (title !== undefined) return { title, titleSource: 'first-prompt' };
   }
   return { title: undefined, titleSource: undefined };
-}
-
-/** `/name args` of a slash-command record (`<command-name>` and `<command-args>` tags). */
-function commandLine(record: Extract<TranscriptRecord, { kind: 'user' }>): string {
-  const text = userText(record.content);
-  const name = /<command-name>([^<]*)<\/command-name>/.exec(text)?.[1]?.trim() ?? '';
-  const args = /<command-args>([^<]*)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';
-  return `${name} ${args}`.trim();
 }
 
 function timeRange(records: readonly TranscriptRecord[]): Pick<Session, 'startedAt' | 'endedAt'> {
