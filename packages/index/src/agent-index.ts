@@ -8,7 +8,14 @@ import { Refresher } from './refresh.js';
 import { migrate, NewerSchemaError } from './schema.js';
 import type { Store } from './scope.js';
 import { search } from './search.js';
-import { getSession, listSessions, loadSession, sessionFiles, sessionIdOfFile } from './session-queries.js';
+import {
+  getSession,
+  listSessions,
+  loadSession,
+  sessionFiles,
+  sessionIdOfFile,
+  sessionKeyOfRef,
+} from './session-queries.js';
 import { calls, stats } from './stats-queries.js';
 import type {
   AnalyticsFilter,
@@ -41,11 +48,15 @@ export interface AgentIndex {
   readonly dbPath: string;
   refresh(paths: readonly string[], options?: RefreshOptions): Promise<RefreshReport>;
   listSessions(filter?: SessionFilter): SessionSummary[];
-  getSession(idOrPrefix: string): SessionSummary | undefined;
-  /** The session a stored transcript file belongs to. */
+  /**
+   * The session a reference names: its key, its id, `<project folder>/<id>` or a unique prefix of an id.
+   * AmbiguousSessionError (listing references that tell them apart) when several match.
+   */
+  getSession(ref: string): SessionSummary | undefined;
+  /** A reference to the session a stored transcript file belongs to (see `SessionSummary.ref`). */
   sessionIdOfFile(path: string): string | undefined;
-  sessionFiles(sessionId: string): SessionFiles | undefined;
-  loadSession(sessionId: string): Promise<Session>;
+  sessionFiles(ref: string): SessionFiles | undefined;
+  loadSession(ref: string): Promise<Session>;
   stats(filter?: SessionFilter & { readonly tool?: string }): ToolStats;
   calls(filter?: CallFilter): CallRow[];
   /** Calls and errors per time bucket, project and tool, a duration histogram and error categories, in SQL. */
@@ -112,6 +123,17 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
   }
 }
 
+/**
+ * A filter whose `sessionId` (any session reference: id, `<folder>/<id>`, key, unique prefix) is replaced by the
+ * stored session key. An unknown reference stays as it is and matches nothing; an ambiguous one throws.
+ */
+function bySessionKey<F extends { readonly sessionId?: string }>(store: Store, filter: F): F;
+function bySessionKey<F extends { readonly sessionId?: string }>(store: Store, filter: F | undefined): F | undefined;
+function bySessionKey<F extends { readonly sessionId?: string }>(store: Store, filter: F | undefined): F | undefined {
+  if (filter?.sessionId === undefined) return filter;
+  return { ...filter, sessionId: sessionKeyOfRef(store, filter.sessionId) ?? filter.sessionId };
+}
+
 /** Open (creating or migrating) the index. A corrupt or unusable file is moved aside and rebuilt, with a warning. */
 export function openIndex(options: OpenIndexOptions): AgentIndex {
   const { dbPath } = options;
@@ -121,7 +143,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     typeof name === 'string' ? canonicalToolName(name) : null,
   );
   const store: Store = { db, now: options.now ?? Date.now };
-  const refresher = new Refresher(db);
+  const refresher = new Refresher(db, store.now);
   return {
     dbPath,
     refresh: (paths, refreshOptions) => refresher.refresh(paths, refreshOptions),
@@ -132,10 +154,10 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),
     loadSession: (sessionId) => loadSession(store, sessionId),
     stats: (filter) => stats(store, filter),
-    calls: (filter) => calls(store, filter),
-    analytics: (filter) => analytics(store, filter),
-    search: (query, filter) => search(store, query, filter),
-    issues: (filter) => issues(store, filter),
+    calls: (filter) => calls(store, bySessionKey(store, filter)),
+    analytics: (filter) => analytics(store, bySessionKey(store, filter)),
+    search: (query, filter) => search(store, query, bySessionKey(store, filter)),
+    issues: (filter) => issues(store, bySessionKey(store, filter)),
     close: () => db.close(),
   };
 }

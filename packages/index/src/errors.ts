@@ -1,15 +1,15 @@
 import { AgentDashError } from '@agentdash/core';
 
-/** A session id prefix matched several sessions. */
+/** A session reference (an id or a prefix of one) matched several sessions. */
 export class AmbiguousSessionError extends AgentDashError {
   readonly prefix: string;
   readonly candidates: readonly string[];
   constructor(prefix: string, candidates: readonly string[]) {
     super(
       'AMBIGUOUS_SESSION',
-      `session prefix "${prefix}" matches ${candidates.length} sessions: ${candidates.slice(0, 5).join(', ')}${
+      `session "${prefix}" matches ${candidates.length} sessions; name one of them: ${candidates.slice(0, 5).join(', ')}${
         candidates.length > 5 ? ', …' : ''
-      }`,
+      } (or give its file)`,
     );
     this.prefix = prefix;
     this.candidates = candidates;

@@ -10,7 +10,7 @@ import {
   UnreadableFileError,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
-import { type FileRow, sessionKeyOf, Writer } from './import.js';
+import { type FileRow, idOfKey, sessionKeyOf, Writer } from './import.js';
 import { isUnder, pathCond, scopeSql } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
@@ -55,7 +55,10 @@ export class Refresher {
   /** Files that could not be read during the last refresh. */
   private unreadable: ParseIssue[] = [];
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly now: () => number = Date.now,
+  ) {
     this.writer = new Writer(db);
     this.updater = new SessionUpdater(db);
   }
@@ -89,7 +92,7 @@ export class Refresher {
     const discovery = await discoverFiles(paths, {
       knownSessionId: (path, ino) => {
         const row = storedByPath.get(path);
-        return row !== undefined && row.ino === ino ? row.session_id : undefined;
+        return row !== undefined && row.ino === ino ? idOfKey(row.session_id) : undefined;
       },
     });
     this.unreadable = [...discovery.issues];
@@ -201,10 +204,12 @@ export class Refresher {
         return NOTHING_READ;
       }
       if (storeError !== undefined) throw storeError;
+      // Records appended to a file already read: the session is being written now (live).
+      const appended = !restart && counts.records > 0 ? this.now() : current.appended_ms;
       this.db
         .prepare(
           `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
-             tail = ? WHERE id = ?`,
+             tail = ?, appended_ms = ? WHERE id = ?`,
         )
         .run(
           file.size,
@@ -214,6 +219,7 @@ export class Refresher {
           end.nextLine,
           counts.records,
           await fingerprintOf(file.path, end.nextOffset),
+          appended,
           current.id,
         );
       for (const id of touched) this.writer.recomputeCall(id, sessions);

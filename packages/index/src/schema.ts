@@ -185,6 +185,15 @@ const migrations: readonly string[] = [
   ALTER TABLE files ADD COLUMN tail TEXT NOT NULL DEFAULT '';
   ${RESET_DATA}
   `,
+  // 4: a session is its project folder plus its id (files.session_id, sessions.id and call_facts.session_id hold
+  // that key; sessions.session_id the plain id); when a file last grew while watched; records without uuid,
+  // glued lines, tool_use blocks without id and the one first-prompt title rule change what is extracted.
+  `
+  ALTER TABLE sessions ADD COLUMN session_id TEXT NOT NULL DEFAULT '';
+  CREATE INDEX sessions_session_id ON sessions(session_id);
+  ALTER TABLE files ADD COLUMN appended_ms REAL;
+  ${RESET_DATA}
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

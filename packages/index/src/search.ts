@@ -1,5 +1,7 @@
 /** Full-text search over the stored text (FTS5, bm25 ranking, highlighted snippets). */
+import { idOfKey } from './import.js';
 import { limitSql, pathCond, type Store, scopeSql, toMs, Where } from './scope.js';
+import { refsOf } from './session-queries.js';
 import type { SearchFilter, SearchHit, SearchKind } from './types.js';
 
 /** A user query → an FTS5 query: every word or "quoted phrase" must occur. */
@@ -57,8 +59,10 @@ export function search(store: Store, query: string, filter: SearchFilter = {}): 
        WHERE ${where.sql} ORDER BY rank${limitSql(limit)}`,
     )
     .all(...where.params) as HitRow[];
+  const refOf = refsOf(store);
   return rows.map((r) => ({
-    sessionId: r.session_id,
+    sessionId: idOfKey(r.session_id),
+    sessionRef: refOf(r.session_id),
     projectPath: r.project_path ?? undefined,
     sessionTitle: r.title ?? undefined,
     timestamp: r.ts ?? undefined,

@@ -31,7 +31,9 @@ class HttpError extends Error {
   }
 }
 
-const ID = /^[A-Za-z0-9._:-]{1,200}$/;
+// Session references (`<folder>/<id>`, keys) and synthetic call ids (`<uuid>#<n>`) hold more than [\w.:-];
+// they are only ever looked up as SQL parameters and map keys.
+const ID = /^\P{Cc}{1,1000}$/u;
 const MAX_PAGE = 500;
 const CACHE_SIZE = 4;
 
