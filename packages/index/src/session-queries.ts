@@ -1,6 +1,15 @@
 /** Sessions as stored: summaries, lookup by id or prefix, and the files a session is read from. */
 import { basename, resolve } from 'node:path';
-import { loadSession as coreLoadSession, type DiscoveredFile, type Session, type SessionFiles } from '@agentdash/core';
+import {
+  loadSession as coreLoadSession,
+  createIsoTimestamp,
+  createRecordUuid,
+  createToolUseId,
+  type DiscoveredFile,
+  type RawResult,
+  type Session,
+  type SessionFiles,
+} from '@agentdash/core';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { type FileRow, idOfKey } from './import.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
@@ -230,5 +239,48 @@ export async function loadSession(store: Store, ref: string): Promise<Session> {
     | number
     | null
   )[];
-  return coreLoadSession(group, { live: isLiveSession(store.now(), ended ?? null, appended) });
+  return coreLoadSession(group, {
+    live: isLiveSession(store.now(), ended ?? null, appended),
+    resultsElsewhere: resultsElsewhere(store, key),
+  });
+}
+
+/**
+ * Results in other sessions' files for calls of this session (a call is paired when any result anywhere carries
+ * its id). Ok results are stored with long strings cut (see the index's `shrink`).
+ */
+function resultsElsewhere(store: Store, key: string): Map<string, RawResult> {
+  const rows = store.db
+    .prepare(
+      `SELECT r.tool_use_id, r.line, r.uuid, r.ts, r.is_error, r.content, r.tool_use_result, f.path
+       FROM results r JOIN files f ON f.id = r.file_id
+       WHERE f.session_id <> @key AND r.tool_use_id IN (
+         SELECT c.tool_use_id FROM calls c JOIN files cf ON cf.id = c.file_id WHERE cf.session_id = @key
+         EXCEPT SELECT r2.tool_use_id FROM results r2 JOIN files rf ON rf.id = r2.file_id WHERE rf.session_id = @key)
+       ORDER BY r.rowid`,
+    )
+    .all({ key }) as {
+    tool_use_id: string;
+    line: number;
+    uuid: string | null;
+    ts: string | null;
+    is_error: number;
+    content: string;
+    tool_use_result: string | null;
+    path: string;
+  }[];
+  const out = new Map<string, RawResult>();
+  for (const r of rows) {
+    if (out.has(r.tool_use_id)) continue;
+    out.set(r.tool_use_id, {
+      toolUseId: createToolUseId(r.tool_use_id),
+      uuid: createRecordUuid(r.uuid ?? ''),
+      timestamp: r.ts === null ? undefined : createIsoTimestamp(r.ts),
+      loc: { file: r.path, line: r.line, offset: 0 },
+      isError: r.is_error === 1,
+      content: JSON.parse(r.content) as RawResult['content'],
+      toolUseResult: r.tool_use_result === null ? undefined : JSON.parse(r.tool_use_result),
+    });
+  }
+  return out;
 }

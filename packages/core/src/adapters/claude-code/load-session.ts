@@ -21,6 +21,11 @@ export interface LoadSessionOptions {
    * `pending`; otherwise they are `unanswered`. Default false.
    */
   readonly live?: boolean;
+  /**
+   * Results found outside this session's files (say, by an index over the whole home), by tool_use id: a call is
+   * paired when any result anywhere carries its id. Used only for calls without a result in the session.
+   */
+  readonly resultsElsewhere?: ReadonlyMap<string, RawResult>;
 }
 
 /**
@@ -39,6 +44,9 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       const read = await readRecords(path);
       issues.push(...read.issues);
       const kept: TranscriptRecord[] = [];
+      // A record whose uuid an earlier file holds is a resume or fork copy. Within one file every line is kept:
+      // stitched and hand-made files repeat placeholder uuids on different records.
+      const mine = new Set<string>();
       for (const record of read.records) {
         recordCount += 1;
         if ('uuid' in record) {
@@ -46,10 +54,11 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
             duplicateRecords += 1;
             continue;
           }
-          seen.add(record.uuid);
+          mine.add(record.uuid);
         }
         kept.push(record);
       }
+      for (const uuid of mine) seen.add(uuid);
       return kept;
     } catch (error) {
       issues.push({ code: 'unreadable_file', file: path, line: 0, message: errorMessage(error) });
@@ -94,7 +103,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const calls: ToolCall[] = [];
   const callsById = new Map<string, ToolCall>();
   for (const raw of rawCalls.values()) {
-    const rawResult = results.get(raw.id);
+    const rawResult = results.get(raw.id) ?? options.resultsElsewhere?.get(raw.id);
     const result: ToolResult | undefined = rawResult ? typeResult(raw, rawResult) : undefined;
     const status: CallStatus = result
       ? result.isError
