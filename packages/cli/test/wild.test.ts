@@ -120,6 +120,10 @@ function suite(name: string, home: string) {
           for (const call of shown.calls) if (!statusById.has(call.id)) statusById.set(call.id, call.status);
         }
         for (const f of s.files) {
+          // `sessions <file>` lists exactly the session the file belongs to, and `show <file>` opens it.
+          const listed = await cli(['sessions', f.path, '--json']);
+          const keys = listed.code === 0 ? (JSON.parse(listed.stdout) as SessionsJson).sessions.map((o) => o.key) : [];
+          if (keys.length !== 1 || keys[0] !== s.key) failed.push(`sessions ${f.path}: ${keys.join(', ')}`);
           const byPath = await cli(['show', f.path, '--json']);
           if (byPath.code !== 0) failed.push(`show ${f.path}: ${byPath.stderr.trim()}`);
           else if ((JSON.parse(byPath.stdout) as { id: string }).id !== s.id) failed.push(`show ${f.path}: other id`);

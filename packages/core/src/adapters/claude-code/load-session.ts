@@ -44,21 +44,24 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       const read = await readRecords(path);
       issues.push(...read.issues);
       const kept: TranscriptRecord[] = [];
-      // A record whose uuid an earlier file holds is a resume or fork copy. Within one file every line is kept:
-      // stitched and hand-made files repeat placeholder uuids on different records.
-      const mine = new Set<string>();
+      // A record whose uuid an earlier file holds is a resume or fork copy. Within one file a repeated uuid is a
+      // copy only when the record is the same: stitched and hand-made files repeat placeholder uuids on others.
+      const mine = new Map<string, Set<string>>();
       for (const record of read.records) {
         recordCount += 1;
         if ('uuid' in record) {
-          if (seen.has(record.uuid)) {
+          const signatures = mine.get(record.uuid);
+          const signature = signatureOf(record);
+          if (seen.has(record.uuid) || signatures?.has(signature)) {
             duplicateRecords += 1;
             continue;
           }
-          mine.add(record.uuid);
+          if (signatures) signatures.add(signature);
+          else mine.set(record.uuid, new Set([signature]));
         }
         kept.push(record);
       }
-      for (const uuid of mine) seen.add(uuid);
+      for (const uuid of mine.keys()) seen.add(uuid);
       return kept;
     } catch (error) {
       issues.push({ code: 'unreadable_file', file: path, line: 0, message: errorMessage(error) });
@@ -194,6 +197,17 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       expectedErrors: calls.filter((c) => c.result?.error?.severity === 'expected').length,
     },
   };
+}
+
+/** What tells two records of one uuid apart: kind, time, and the ids of the calls and results they carry. */
+function signatureOf(record: ChainRecord): string {
+  const blocks = record.kind === 'user' || record.kind === 'assistant' ? record.content : [];
+  const ids =
+    typeof blocks === 'string'
+      ? [blocks.length]
+      : blocks.map((b) => (b.kind === 'tool-use' ? b.id : b.kind === 'tool-result' ? b.toolUseId : b.kind));
+  const messageId = record.kind === 'assistant' ? record.messageId : undefined;
+  return JSON.stringify([record.kind, record.timestamp, messageId, ids]);
 }
 
 interface RawCallWithAgent extends RawCall {
