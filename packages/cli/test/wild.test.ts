@@ -66,7 +66,7 @@ function suite(name: string, home: string) {
       const listed = await cli(['sessions', home, '--json']);
       expect(listed.code, listed.stderr).toBe(0);
       sessions = (JSON.parse(listed.stdout) as SessionsJson).sessions;
-    });
+    }, 300_000);
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('index: every file is indexed', async () => {
