@@ -453,6 +453,10 @@ describe('odd real-world transcripts (the CLI bundled wild fixtures)', () => {
     expect(orphan?.toolCalls).toBe(1);
     const detail = await wildJson<SessionDetail>(`/api/sessions/${encodeURIComponent(orphan?.id ?? '')}`);
     expect(detail.subagents).toHaveLength(1);
+    // Its subagent's events are the main timeline, so it opens with content.
+    const page = await wildJson<EventsPage>(`/api/sessions/${encodeURIComponent(orphan?.id ?? '')}/events`);
+    expect(page.total).toBe(detail.totalEvents);
+    expect(page.events.filter((e) => e.kind === 'assistant').length).toBeGreaterThan(0);
     const issues = await wildJson<{ issues: { code: string }[] }>(
       `/api/sessions/${encodeURIComponent(orphan?.id ?? '')}/issues`,
     );

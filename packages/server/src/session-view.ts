@@ -81,12 +81,21 @@ export class SessionView {
   readonly session: Session;
   readonly callsById: ReadonlyMap<string, ToolCall>;
   readonly subagentsByKey: ReadonlyMap<string, Subagent>;
+  /**
+   * The main timeline: the main thread's events; for a session whose main file is missing (only its subagent files
+   * are left), the events of its subagents that no call started, one after another, so that it still opens.
+   */
+  readonly mainEvents: readonly TimelineEvent[];
   private readonly threads = new Map<string, readonly TimelineEvent[]>();
 
   constructor(session: Session) {
     this.session = session;
     this.callsById = new Map(session.calls.map((c) => [c.id, c]));
     this.subagentsByKey = new Map(session.subagents.map((s) => [s.key, s]));
+    const hasMain = session.files.some((f) => f.role === 'main');
+    this.mainEvents = hasMain
+      ? session.events
+      : session.subagents.filter((s) => s.parentCallId === undefined).flatMap((s) => s.events);
   }
 
   /** Events of the main thread (agent undefined) or of one subagent; undefined when the key is unknown. */
@@ -94,7 +103,7 @@ export class SessionView {
     const cacheKey = `${agent ?? ''}\u0000${all}`;
     const cached = this.threads.get(cacheKey);
     if (cached) return cached;
-    const source = agent === undefined ? this.session.events : this.subagentsByKey.get(agent)?.events;
+    const source = agent === undefined ? this.mainEvents : this.subagentsByKey.get(agent)?.events;
     if (!source) return undefined;
     const events = all ? source : source.filter(visible);
     this.threads.set(cacheKey, events);
@@ -129,8 +138,8 @@ export class SessionView {
         for (const e of events)
           if (e.kind === 'assistant') for (const i of e.items) if (i.kind === 'tool-call') map.set(i.id, key);
       };
-      scan(this.session.events, null);
       for (const sub of this.session.subagents) scan(sub.events, sub.key);
+      scan(this.mainEvents, null);
       this.callThreads = map;
     }
     const expand: string[] = [];
