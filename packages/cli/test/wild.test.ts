@@ -184,6 +184,10 @@ describe('the odd shapes, one by one (bundled fixtures)', () => {
     expect(byId.subagents).toHaveLength(1);
     expect(byId.calls.map((c) => [c.name, c.status])).toEqual([['Bash', 'ok']]);
     expect(byId.issues.map((i) => [i.code, i.file])).toEqual([['missing_main_file', `${folder}.jsonl`]]);
+    const human = await cli(['show', '6c2214d7', bundledHome]);
+    expect(human.stdout.split('\n').filter((l) => l.startsWith('warning'))).toEqual([
+      `warning  the main session file is missing; showing its 1 subagent file(s) (${folder}.jsonl)`,
+    ]);
   });
 
   it('two records glued on one line are both kept, and the line is reported', async () => {

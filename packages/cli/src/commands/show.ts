@@ -84,6 +84,9 @@ export function renderTimeline(session: Session, c: Colors, verbose: boolean): s
       session.subagents.length
     } subagents`,
   );
+  for (const issue of session.issues) {
+    if (issue.code === 'missing_main_file') out.push(`${c.yellow('warning')}  ${issue.message} (${issue.file})`);
+  }
   out.push('');
   const ctx: RenderContext = {
     out,
