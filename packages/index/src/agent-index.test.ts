@@ -372,11 +372,22 @@ describe('live sessions and session identity', () => {
     expect(index.listSessions({ paths: [home] })).toMatchObject([{ isLive: false }]);
     expect(index.calls({ paths: [home] })).toMatchObject([{ status: 'unanswered' }]);
 
-    // A record appended (still with an old timestamp) while the index watches: being written now.
+    // Appended an hour ago, read only now (a CLI run later): not being written now.
+    appendFileSync(file, `${toolUse({ ...old, uuid: 'a0' }, 'm0', 'toolu_0', 'Bash', { command: 'id' })}\n`);
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(file, anHourAgo, anHourAgo);
+    await index.refresh([home]);
+    expect(index.listSessions({ paths: [home] })).toMatchObject([{ isLive: false }]);
+
+    // A record appended (still with an old timestamp) just now: being written now.
     appendFileSync(file, `${toolUse({ ...old, uuid: 'a2' }, 'm2', 'toolu_b', 'Bash', { command: 'pwd' })}\n`);
     await index.refresh([home]);
     expect(index.listSessions({ paths: [home] })).toMatchObject([{ isLive: true }]);
-    expect((await index.loadSession(SESSION)).calls.map((c) => c.status)).toEqual(['unanswered', 'pending']);
+    expect((await index.loadSession(SESSION)).calls.map((c) => c.status)).toEqual([
+      'unanswered',
+      'unanswered',
+      'pending',
+    ]);
 
     // Ten minutes later nothing more was written: no longer live.
     const later = openIndex({ dbPath: join(dir, 'db', 'index.sqlite'), now: () => Date.now() + 10 * 60_000 });

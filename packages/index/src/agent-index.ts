@@ -143,7 +143,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     typeof name === 'string' ? canonicalToolName(name) : null,
   );
   const store: Store = { db, now: options.now ?? Date.now };
-  const refresher = new Refresher(db, store.now);
+  const refresher = new Refresher(db);
   return {
     dbPath,
     refresh: (paths, refreshOptions) => refresher.refresh(paths, refreshOptions),

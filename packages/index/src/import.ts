@@ -40,7 +40,7 @@ export interface FileRow {
   readonly records: number;
   /** Hex of the first bytes and of the bytes just before `parsed_offset` (see `fingerprintOf`). */
   readonly tail: string;
-  /** When records were last appended to the file after its first read (the clock of the index), else null. */
+  /** The file's modification time when records were last appended to it after its first read, else null. */
   readonly appended_ms: number | null;
 }
 

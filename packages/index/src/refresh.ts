@@ -55,10 +55,7 @@ export class Refresher {
   /** Files that could not be read during the last refresh. */
   private unreadable: ParseIssue[] = [];
 
-  constructor(
-    private readonly db: Database.Database,
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(private readonly db: Database.Database) {
     this.writer = new Writer(db);
     this.updater = new SessionUpdater(db);
   }
@@ -204,8 +201,9 @@ export class Refresher {
         return NOTHING_READ;
       }
       if (storeError !== undefined) throw storeError;
-      // Records appended to a file already read: the session is being written now (live).
-      const appended = !restart && counts.records > 0 ? this.now() : current.appended_ms;
+      // Records appended to a file already read, at the file's modification time: while it is recent, the session
+      // is being written now (live). A refresh long after the append (a CLI run days later) does not make it live.
+      const appended = !restart && counts.records > 0 ? file.mtimeMs : current.appended_ms;
       this.db
         .prepare(
           `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,

@@ -94,8 +94,9 @@ export interface SessionSummary {
   readonly files: readonly { readonly path: string; readonly role: 'main' | 'subagent'; readonly agentId?: string }[];
   readonly subagents: number;
   /**
-   * Being written now: records were appended to one of its files while the index watched (within the last 2
-   * minutes), or its newest record's own timestamp is within the last 2 minutes. A freshly copied archive is not live.
+   * Being written now: records were appended to one of its files after the index first read it (at the file's
+   * modification time), or its newest record's own timestamp is, within the last 2 minutes. A freshly copied archive
+   * is not live.
    */
   readonly isLive: boolean;
   /** Parse issues stored for the session's files. */
