@@ -12,7 +12,7 @@ import { UsageError } from '../errors.js';
  */
 export async function resolveSession(ctx: Context, arg: string | undefined, rest: readonly string[]): Promise<string> {
   if (arg === undefined || arg === '')
-    throw new UsageError('missing SESSION (a session id, a unique prefix, or a file)');
+    throw new UsageError('missing SESSION (a session id, a unique prefix, <folder>/<id>, or a file)');
   const looksLikePath = arg.includes('/') || arg.includes('\\') || arg.endsWith('.jsonl');
   const info = statSync(arg, { throwIfNoEntry: false });
   if (info !== undefined && (info.isFile() || arg.endsWith('.jsonl'))) {
