@@ -332,6 +332,8 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
       expect(words(title)).toBe(words(list.sessions.find((r) => r.id === 'checkpoint-b/full')?.title));
       expect(problems).toEqual([]);
     } finally {
+      // Leave the page first: closing the server under an open event stream is a console error for later tests.
+      await go('#/');
       await wildServer.close();
       wildIndex.close();
     }
