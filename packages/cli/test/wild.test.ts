@@ -116,8 +116,30 @@ function suite(name: string, home: string) {
         const byId = await cli(['show', ref, home, '--json']);
         if (byId.code !== 0) failed.push(`show ${ref}: ${byId.stderr.trim()}`);
         else {
-          const shown = JSON.parse(byId.stdout) as { calls: { id: string; status: string }[] };
+          const shown = JSON.parse(byId.stdout) as {
+            calls: { id: string; status: string }[];
+            usageByModel: Record<string, SessionJson['usage']>;
+          };
           for (const call of shown.calls) if (!statusById.has(call.id)) statusById.set(call.id, call.status);
+          const main = s.files.find((f) => f.role === 'main')?.path ?? `${s.projectDir}/${s.id}.jsonl`;
+          const shownTokens = Object.values(shown.usageByModel).reduce(
+            (t, u) => ({
+              input: t.input + u.inputTokens,
+              output: t.output + u.outputTokens,
+              cacheCreation: t.cacheCreation + u.cacheCreationInputTokens,
+              cacheRead: t.cacheRead + u.cacheReadInputTokens,
+            }),
+            { input: 0, output: 0, cacheCreation: 0, cacheRead: 0 },
+          );
+          const expected = truth.tokensBySessionFile.get(main) ?? {
+            input: 0,
+            output: 0,
+            cacheCreation: 0,
+            cacheRead: 0,
+          };
+          if (JSON.stringify(shownTokens) !== JSON.stringify(expected)) {
+            failed.push(`show ${ref}: tokens ${JSON.stringify(shownTokens)} ≠ ${JSON.stringify(expected)}`);
+          }
         }
         for (const f of s.files) {
           // `sessions <file>` lists exactly the session the file belongs to, and `show <file>` opens it.
