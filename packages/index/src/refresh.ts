@@ -11,6 +11,7 @@ import {
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { type FileRow, sessionKeyOf, Writer } from './import.js';
+import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
 import { isUnder, pathCond, scopeSql } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
@@ -46,6 +47,7 @@ interface ImportOutcome {
 }
 
 const NOTHING_READ: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 0 };
+const FAILED: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 1 };
 
 /** Runs refreshes one at a time over one connection; each file's import is one transaction. */
 export class Refresher {
@@ -112,7 +114,15 @@ export class Refresher {
     const total = discovery.files.length;
     const explicitFiles = new Set(roots.filter((r) => r.endsWith('.jsonl')));
     for (const file of discovery.files) {
-      const outcome = await this.importFile(file, storedByPath.get(file.path), explicitFiles.has(file.path));
+      const outcome = await this.importFile(file, storedByPath.get(file.path), explicitFiles.has(file.path)).catch(
+        (error: unknown) => {
+          // A file named on the command line that cannot be read is the user's to know about, at once.
+          if (error instanceof UnreadableFileError) throw error;
+          // Anything else (a bug, a value we cannot store) stops this file only: note it and go on with the next.
+          recordImportFailure(this.db, file, sessionKeyOf(file), error, (sid) => this.updater.recompute(sid));
+          return FAILED;
+        },
+      );
       if (outcome.parsed) filesParsed += 1;
       bytesParsed += outcome.bytes;
       records += outcome.records;
@@ -217,6 +227,7 @@ export class Refresher {
           current.id,
         );
       for (const id of touched) this.writer.recomputeCall(id, sessions);
+      this.db.prepare('DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
       for (const sid of sessions) this.updater.recompute(sid);
       this.db.exec('COMMIT');
       return { parsed: true, bytes: end.bytesRead, records: counts.records, issues: counts.issues };

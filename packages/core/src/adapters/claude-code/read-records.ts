@@ -30,6 +30,7 @@ export async function streamRecords(
         return;
       }
       const record = decoded.value;
+      for (const issue of decoded.issues ?? []) onEvent({ kind: 'issue', issue });
       if (record.kind === 'unknown') {
         onEvent({
           kind: 'issue',
