@@ -80,7 +80,13 @@ export class Refresher {
   private async doRefresh(paths: readonly string[], options: RefreshOptions): Promise<RefreshReport> {
     const roots = paths.map((p) => resolve(p));
     for (const root of roots) {
-      const info = statSync(root, { throwIfNoEntry: false });
+      const info = (() => {
+        try {
+          return statSync(root, { throwIfNoEntry: false });
+        } catch (error) {
+          throw new UnreadableFileError(root, error);
+        }
+      })();
       if (info?.isDirectory() && root.endsWith('.jsonl')) {
         throw new UnreadableFileError(root, new Error('is a directory, not a transcript file'));
       }

@@ -255,23 +255,28 @@ export function createApp(deps: AppDeps) {
     streamSSE(c, async (stream) => {
       const queue: string[] = [];
       let wake: (() => void) | undefined;
+      let open = true;
+      const end = () => {
+        open = false;
+        wake?.();
+      };
       const unsubscribe = deps.events?.subscribe((message) => {
         queue.push(JSON.stringify(message));
         wake?.();
-      });
-      let open = true;
-      stream.onAbort(() => {
-        open = false;
-        wake?.();
-      });
+      }, end);
+      stream.onAbort(end);
       try {
         await stream.writeSSE({ event: 'hello', data: JSON.stringify({ type: 'hello' }) });
         while (open) {
           if (queue.length === 0) {
+            // The ping timer must neither keep the process alive nor outlive a wake-up (shutdown within a second).
+            let ping: NodeJS.Timeout | undefined;
             await new Promise<void>((resolve) => {
               wake = resolve;
-              setTimeout(resolve, 25_000);
+              ping = setTimeout(resolve, 25_000);
+              ping.unref();
             });
+            clearTimeout(ping);
             wake = undefined;
           }
           if (!open) break;

@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
+import { closeSync, openSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
-import { PathNotFoundError } from '@agentdash/core';
+import { PathNotFoundError, UnreadableFileError } from '@agentdash/core';
 import { UnknownSessionError } from '@agentdash/index';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -13,9 +13,17 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
   if (arg === undefined || arg === '')
     throw new UsageError('missing SESSION (a session id, a unique prefix, or a file)');
   const looksLikePath = arg.includes('/') || arg.includes('\\') || arg.endsWith('.jsonl');
-  const info = statSync(arg, { throwIfNoEntry: false });
+  const info = statOf(arg);
   if (info !== undefined && (info.isFile() || arg.endsWith('.jsonl'))) {
     const file = resolve(arg);
+    // A file named on the command line that cannot be read is said so (exit 4), not "no session matches".
+    if (info.isFile()) {
+      try {
+        closeSync(openSync(file, 'r'));
+      } catch (error) {
+        throw new UnreadableFileError(arg, error);
+      }
+    }
     // Index the file's project folder, so that a session's main and subagent files come together.
     const paths = info.isFile() ? [projectFolderOf(file)] : [file];
     await ctx.refresh(paths);
@@ -37,4 +45,14 @@ export function projectFolderOf(file: string): string {
   const idx = parts.lastIndexOf('subagents');
   if (basename(file).startsWith('agent-') && idx > 1) return parts.slice(0, idx - 1).join(sep);
   return dirname(file);
+}
+
+/** `stat` of a path named on the command line: undefined when it does not exist; unreadable (a link loop, no
+ * permission on a folder on the way) is an unreadable file. */
+function statOf(arg: string): Stats | undefined {
+  try {
+    return statSync(arg, { throwIfNoEntry: false });
+  } catch (error) {
+    throw new UnreadableFileError(arg, error);
+  }
 }

@@ -49,22 +49,37 @@ export function capDepth(value: unknown, maxDepth: number = MAX_JSON_DEPTH): Dep
   if (!isContainer(value)) return { value, replaced: 0 };
   if (maxDepth < 1) return { value: clippedJsonText(value, MAX_DEEP_TEXT), replaced: 1 };
   let replaced = 0;
-  const stack: [Container, number][] = [[value, 1]];
-  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const [node, depth] = top;
-    const visit = (child: unknown): unknown => {
-      if (!isContainer(child)) return child;
-      if (depth + 1 <= maxDepth) {
-        stack.push([child, depth + 1]);
-        return child;
-      }
-      replaced += 1;
-      return clippedJsonText(child, MAX_DEEP_TEXT);
-    };
+  // Parallel stacks (no tuple per node): this walk runs over every parsed line.
+  const nodes: Container[] = [value];
+  const depths: number[] = [1];
+  while (nodes.length > 0) {
+    const node = nodes.pop() as Container;
+    const depth = depths.pop() as number;
+    const tooDeep = depth + 1 > maxDepth;
     if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i += 1) node[i] = visit(node[i]);
+      for (let i = 0; i < node.length; i += 1) {
+        const child: unknown = node[i];
+        if (typeof child !== 'object' || child === null) continue;
+        if (tooDeep) {
+          node[i] = clippedJsonText(child, MAX_DEEP_TEXT);
+          replaced += 1;
+        } else {
+          nodes.push(child as Container);
+          depths.push(depth + 1);
+        }
+      }
     } else {
-      for (const key in node) node[key] = visit(node[key]);
+      for (const key in node) {
+        const child = node[key];
+        if (typeof child !== 'object' || child === null) continue;
+        if (tooDeep) {
+          node[key] = clippedJsonText(child, MAX_DEEP_TEXT);
+          replaced += 1;
+        } else {
+          nodes.push(child as Container);
+          depths.push(depth + 1);
+        }
+      }
     }
   }
   return { value, replaced };
