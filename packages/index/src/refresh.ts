@@ -97,11 +97,22 @@ export class Refresher {
     const discovery = await discoverFiles(paths, {
       knownSessionId: (path, ino) => {
         const row = storedByPath.get(path);
-        return row !== undefined && row.ino === ino ? row.session_id : undefined;
+        // A guessed `orphan-…` session (the file was empty or its first line unfinished) is looked up again.
+        return row !== undefined && row.ino === ino && !row.session_id.startsWith('orphan-')
+          ? row.session_id
+          : undefined;
       },
     });
     this.unreadable = [...discovery.issues];
     const discovered = new Map(discovery.files.map((f) => [f.path, f]));
+
+    // A subagent's .meta.json may appear after its transcript was first read.
+    for (const file of discovery.files) {
+      const row = storedByPath.get(file.path);
+      if (row !== undefined && row.meta_path !== (file.metaPath ?? null)) {
+        this.db.prepare('UPDATE files SET meta_path = ? WHERE id = ?').run(file.metaPath ?? null, row.id);
+      }
+    }
 
     let filesRemoved = 0;
     for (const row of stored) {
@@ -124,6 +135,8 @@ export class Refresher {
         (error: unknown) => {
           // A file named on the command line that cannot be read is the user's to know about, at once.
           if (error instanceof UnreadableFileError) throw error;
+          // Another process holds the index (serve and a CLI command at once): leave the file for the next refresh.
+          if (String((error as { code?: unknown } | null)?.code).startsWith('SQLITE_BUSY')) return NOTHING_READ;
           // Anything else (a bug, a value we cannot store) stops this file only: note it and go on with the next.
           recordImportFailure(this.db, file, sessionKeyOf(file), error, (sid) => this.updater.recompute(sid));
           return FAILED;
@@ -179,6 +192,20 @@ export class Refresher {
     const sessions = new Set<string>([sessionId]);
     const counts = { records: 0, issues: 0 };
     this.db.exec('BEGIN IMMEDIATE');
+    // Another process sharing the index (serve and a CLI loop) may have read this file since the refresh began:
+    // go on from the row as it is now, or the same bytes would be stored twice (issue 13).
+    const latest = this.db.prepare('SELECT * FROM files WHERE path = ?').get(file.path) as FileRow | undefined;
+    if (
+      latest !== undefined &&
+      latest.ino === file.ino &&
+      latest.size === file.size &&
+      latest.mtime_ms === file.mtimeMs &&
+      latest.session_id === sessionId
+    ) {
+      this.db.exec('ROLLBACK');
+      return NOTHING_READ;
+    }
+    storedRow = latest;
     try {
       const restart =
         storedRow === undefined ||
