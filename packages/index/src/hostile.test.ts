@@ -77,3 +77,31 @@ describe('hostile input never stops a refresh', () => {
     expect(index.getSession(FIRST)?.messages).toBeGreaterThan(0);
   });
 });
+
+describe('outputs are bounded', () => {
+  it('caps a session summary’s lists and text fields; the stored rows keep everything', async () => {
+    const file = join(home, 'projects', API, `${FIRST}.jsonl`);
+    const base = { type: 'assistant', sessionId: FIRST, timestamp: '2026-11-21T20:30:00.000Z', cwd: '/p' };
+    const lines = Array.from({ length: 60 }, (_, i) =>
+      JSON.stringify({
+        ...base,
+        uuid: `big-${i}`,
+        version: `${i}.${'9'.repeat(30_000)}`,
+        message: { id: `m-${i}`, role: 'assistant', model: `model-${i}`, content: [{ type: 'text', text: 'x' }] },
+      }),
+    );
+    appendFileSync(
+      file,
+      `${JSON.stringify({ type: 'custom-title', customTitle: 't'.repeat(100_000), sessionId: FIRST })}\n`,
+    );
+    appendFileSync(file, `${lines.join('\n')}\n`);
+    await index.refresh([home]);
+    const summary = index.getSession(FIRST);
+    expect(summary?.versions).toHaveLength(21);
+    expect(summary?.versions.at(-1)).toBe('… 41 more');
+    expect(Math.max(...(summary?.versions ?? []).map((v) => v.length))).toBe(100);
+    expect(summary?.models.slice(-2)).toEqual(['model-18', '… 41 more']);
+    expect(summary?.title?.length).toBe(500);
+    expect(JSON.stringify(summary).length).toBeLessThan(10_000);
+  });
+});

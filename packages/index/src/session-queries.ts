@@ -1,7 +1,9 @@
 /** Sessions as stored: summaries, lookup by id or prefix, and the files a session is read from. */
+
 import { resolve } from 'node:path';
 import { loadSession as coreLoadSession, type DiscoveredFile, type Session, type SessionFiles } from '@agentdash/core';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
+import { capList, clipField } from './field-caps.js';
 import type { FileRow } from './import.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
 import type { SessionFilter, SessionSummary, UsageSummary } from './types.js';
@@ -49,9 +51,9 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
   );
   return {
     id: row.id,
-    projectPath: row.project_path ?? undefined,
+    projectPath: row.project_path === null ? undefined : clipField(row.project_path, 4096),
     projectDir: row.project_dir,
-    title: row.title ?? undefined,
+    title: row.title === null ? undefined : clipField(row.title),
     titleSource: (row.title_source ?? undefined) as SessionSummary['titleSource'],
     startedAt: row.started_at ?? undefined,
     endedAt: row.ended_at ?? undefined,
@@ -61,9 +63,9 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
     toolCalls: row.tool_calls,
     errors: row.errors,
     expectedErrors: row.expected_errors,
-    versions: JSON.parse(row.versions) as string[],
-    models: JSON.parse(row.models) as string[],
-    gitBranch: row.git_branch ?? undefined,
+    versions: capList(JSON.parse(row.versions) as string[]),
+    models: capList(JSON.parse(row.models) as string[]),
+    gitBranch: row.git_branch === null ? undefined : clipField(row.git_branch),
     files: files.map((f) => ({
       path: f.path,
       role: f.role,

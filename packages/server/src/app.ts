@@ -51,7 +51,9 @@ function dateParam(c: Context, name: string): string | undefined {
 
 function textParam(c: Context, name: string): string | undefined {
   const raw = c.req.query(name);
-  return raw === undefined || raw === '' ? undefined : raw.slice(0, 500);
+  // NUL never belongs in a filter or a query (SQLite and FTS5 stop or fail at it).
+  const text = raw?.replaceAll('\0', '');
+  return text === undefined || text === '' ? undefined : text.slice(0, 500);
 }
 
 function sessionFilter(c: Context): IndexFilter {

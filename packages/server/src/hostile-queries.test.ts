@@ -1,0 +1,91 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrng } from '../../../test/prng.js';
+import type { SessionsResponse } from './api-types.js';
+import { createApp } from './app.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+const HOST = { host: '127.0.0.1:4317' };
+
+let tmp: string;
+let index: AgentIndex;
+let app: ReturnType<typeof createApp>;
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'agentdash-queries-'));
+  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+  await index.refresh([samples]);
+  app = createApp({ index, paths: [samples], host: '127.0.0.1', port: 4317 });
+});
+afterAll(async () => {
+  index.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** Pieces a hostile or clumsy query string is made of: NUL, FTS5 syntax, broken escapes, long and odd text. */
+const PIECES = [
+  '%00',
+  '\u0000',
+  '"',
+  '*',
+  'NEAR(',
+  'AND',
+  'OR',
+  'NOT',
+  '(',
+  ')',
+  ':',
+  '^',
+  '-',
+  '%',
+  '%E2%80',
+  '%FF',
+  '%C0%80',
+  '%ZZ',
+  '+',
+  ' ',
+  'tool',
+  'error',
+  'ünï',
+  '🙂',
+  '\u202e',
+  '\\',
+  "'",
+  ';DROP TABLE docs;--',
+  'x'.repeat(700),
+];
+const PARAMS = ['q', 'project', 'since', 'until', 'model', 'version', 'tool', 'status', 'category', 'limit', 'offset'];
+const ROUTES = ['/api/sessions', '/api/stats', '/api/calls', '/api/sessions/%00', '/api/sessions/x%00y/events'];
+
+describe('any query string is safe', () => {
+  it('a NUL in a search query is stripped: it finds what the query without it finds', async () => {
+    const res = await app.request('/api/sessions?q=%00', { headers: HOST });
+    expect(res.status).toBe(200);
+    const plain = (await (await app.request('/api/sessions?q=error', { headers: HOST })).json()) as SessionsResponse;
+    const withNul = (await (
+      await app.request('/api/sessions?q=err%00or%00', { headers: HOST })
+    ).json()) as SessionsResponse;
+    expect(plain.sessions.length).toBeGreaterThan(0);
+    expect(withNul.sessions.map((s) => s.id)).toEqual(plain.sessions.map((s) => s.id));
+  });
+
+  it('1,000 seeded random query strings over every route: never a 500', async () => {
+    const prng = createPrng(13);
+    const failures: string[] = [];
+    for (let i = 0; i < 1000; i += 1) {
+      const params = Array.from({ length: 1 + prng.int(3) }, () => {
+        const value = Array.from({ length: 1 + prng.int(4) }, () => prng.pick(PIECES)).join('');
+        const encoded = prng.int(2) === 0 ? value : encodeURIComponent(value);
+        return `${prng.pick(PARAMS)}=${encoded}`;
+      });
+      const path = `${prng.pick(ROUTES)}?${params.join('&')}`;
+      const res = await app.request(path, { headers: HOST }).catch(() => undefined);
+      if (res === undefined || res.status >= 500) failures.push(`${res?.status ?? 'threw'} ${path}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
