@@ -216,7 +216,9 @@ export function createApp(deps: AppDeps) {
 
   api.get('/sessions/:id/issues', async (c) => {
     const row = await summaryOf(c.req.param('id'));
-    const issues: IssueDto[] = index.issues({ sessionId: row.id, limit: 5000 }).map(toIssue);
+    // Files that cannot be read now (permissions changed, removed) are not stored issues: take them from the load.
+    const unreadable = (await viewOf(row.id)).session.issues.filter((i) => i.code === 'unreadable_file');
+    const issues: IssueDto[] = [...unreadable, ...index.issues({ sessionId: row.id, limit: 5000 })].map(toIssue);
     return c.json({ issues });
   });
 

@@ -1,11 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrng } from '../../../test/prng.js';
-import type { SessionsResponse } from './api-types.js';
+import type { IssueDto, SessionDetail, SessionsResponse } from './api-types.js';
 import { createApp } from './app.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -87,5 +87,29 @@ describe('any query string is safe', () => {
       if (res === undefined || res.status >= 500) failures.push(`${res?.status ?? 'threw'} ${path}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('a session whose file cannot be read any more', () => {
+  it('says why it is empty: the detail counts the issue and the issue list names the file', async () => {
+    const home = join(tmp, 'unreadable-home');
+    const project = join(home, 'projects', '-home-user-proj-api');
+    await cp(join(samples, 'projects', '-home-user-proj-api'), project, { recursive: true });
+    const own = openIndex({ dbPath: join(tmp, 'unreadable.sqlite') });
+    await own.refresh([home]);
+    const id = '4da1eb3d-852a-4da6-8e3f-0bacc4f73990';
+    const file = join(project, `${id}.jsonl`);
+    // Root reads any file whatever its mode: a directory in its place is unreadable for everyone.
+    await rm(file);
+    await mkdir(file);
+    const ownApp = createApp({ index: own, paths: [home], host: '127.0.0.1', port: 4317 });
+    const detail = (await (await ownApp.request(`/api/sessions/${id}`, { headers: HOST })).json()) as SessionDetail;
+    expect([detail.totalEvents, detail.issues]).toEqual([0, 1]);
+    const { issues } = (await (await ownApp.request(`/api/sessions/${id}/issues`, { headers: HOST })).json()) as {
+      issues: IssueDto[];
+    };
+    expect(issues.map((i) => [i.code, i.file, i.line])).toEqual([['unreadable_file', file, 0]]);
+    expect(issues[0]?.message).toMatch(/EISDIR/);
+    own.close();
   });
 });
