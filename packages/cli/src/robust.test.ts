@@ -4,8 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORST_DEPTH, worstLines } from '../../../test/hostile.js';
+import { dumpIndex } from '../../index/test/dump.js';
 import { SAMPLES_HOME } from './context.js';
 import { classify, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
@@ -185,4 +187,53 @@ describe('serve', () => {
     expect(stderr).toMatch(/warning: listening on 0\.0\.0\.0, not only on this machine/);
     expect(stderr).toContain(`Open ${url}?token=<your --token> once`);
   }, 20_000);
+});
+
+describe('two processes sharing one index', () => {
+  it('a CLI loop beside a live refresher stores nothing twice: the shared index equals a batch one', async () => {
+    const shared = join(dir, 'shared.sqlite');
+    const home2 = join(dir, 'shared-home');
+    cpSync(join(SAMPLES_HOME, 'projects', '-home-user-proj-shell'), join(home2, 'projects', '-home-user-proj-shell'), {
+      recursive: true,
+    });
+    const file = join(home2, 'projects', '-home-user-proj-shell', 'f0835e0b-b4c6-4910-817c-346fd7332302.jsonl');
+    const loop = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const {execFileSync}=require('node:child_process');for(let i=0;i<6;i++)execFileSync(process.execPath,[${JSON.stringify(bin)},'index',${JSON.stringify(home2)},'--db',${JSON.stringify(shared)}]);`,
+      ],
+      { stdio: 'ignore' },
+    );
+    const loopDone = new Promise<number | null>((done) => loop.on('close', done));
+    const live = openIndex({ dbPath: shared });
+    let running = true;
+    void loopDone.then(() => {
+      running = false;
+    });
+    let appended = 0;
+    while (running || appended < 5) {
+      appendFileSync(
+        file,
+        `${JSON.stringify({ type: 'user', uuid: `shared-${appended}`, sessionId: 'f0835e0b-b4c6-4910-817c-346fd7332302', timestamp: '2026-11-21T21:00:00.000Z', message: { role: 'user', content: `sharedword${appended} prompt` } })}\n`,
+      );
+      appended += 1;
+      await live.refresh([home2]);
+    }
+    live.close();
+    expect(await loopDone).toBe(0);
+    const batchDb = join(dir, 'shared-batch.sqlite');
+    const batch = openIndex({ dbPath: batchDb });
+    await batch.refresh([home2]);
+    batch.close();
+    const a = dumpIndex(shared);
+    const b = dumpIndex(batchDb);
+    expect(a.docs.filter((d) => d.includes('sharedword'))).toHaveLength(appended);
+    expect({ docs: a.docs, records: a.records, issues: a.issues, fts: a.fts }).toEqual({
+      docs: b.docs,
+      records: b.records,
+      issues: b.issues,
+      fts: b.fts,
+    });
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deepArray, deepObject, WORST_DEPTH, worstLines } from '../../../test/hostile.js';
-import { decodeLine } from '../src/adapters/claude-code/decode-record.js';
+import { decodeLine, decodeRecord } from '../src/adapters/claude-code/decode-record.js';
 import { loadSession } from '../src/adapters/claude-code/load-session.js';
 import { typeResult } from '../src/adapters/claude-code/pair.js';
 import { readRecords, streamRecords } from '../src/adapters/claude-code/read-records.js';
@@ -65,6 +65,12 @@ describe(`the worst line (${WORST_DEPTH} levels in every field, huge arrays, NUL
       'not_an_object',
     ]);
     expect(outcomes.slice(-3)).toEqual(['assistant', 'user', 'user']);
+    // decodeRecord over the parsed values gives the same outcomes.
+    const direct = lines.map((text, i) => {
+      const decoded = decodeRecord(JSON.parse(text), { file: 'w.jsonl', line: i + 1, offset: 0 });
+      return decoded.ok ? `${decoded.value.kind}${decoded.issues ? ' too_deep' : ''}` : decoded.issue.code;
+    });
+    expect(direct).toEqual(outcomes);
   });
 
   it('readLines and streamRecords never throw and keep every line at its line number', async () => {
