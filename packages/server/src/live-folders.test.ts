@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,4 +57,38 @@ describe('live: folder removals and moves are noticed like file changes', () => 
       index.close();
     }
   });
+});
+
+describe('live: a permission change is noticed like a file change', () => {
+  it.skipIf(process.getuid?.() === 0)(
+    'chmod 000 of a session file reports the session updated (skipped as root, who reads any file)',
+    async () => {
+      const home = join(tmp, 'chmod-home');
+      await cp(join(samples, 'projects', '-home-user-proj-api'), join(home, 'projects', '-home-user-proj-api'), {
+        recursive: true,
+      });
+      const index = openIndex({ dbPath: join(tmp, 'chmod.sqlite') });
+      const id = '4da1eb3d-852a-4da6-8e3f-0bacc4f73990';
+      const file = join(home, 'projects', '-home-user-proj-api', `${id}.jsonl`);
+      try {
+        await index.refresh([home]);
+        const events = createLiveEvents({ index, paths: [home], debounceMs: 50 });
+        const updated = new Promise<string>((done) =>
+          events.subscribe((m) => {
+            if (m.type === 'session-updated') done(m.sessionId);
+          }),
+        );
+        await chmod(file, 0o000);
+        const got = await Promise.race([
+          updated,
+          new Promise<string>((_, fail) => setTimeout(() => fail(new Error('chmod not noticed')), 10_000)),
+        ]);
+        events.close();
+        expect(got).toBe(id);
+      } finally {
+        await chmod(file, 0o644);
+        index.close();
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { existsSync, type FSWatcher, statSync, watch } from 'node:fs';
+import { accessSync, constants, existsSync, type FSWatcher, statSync, watch } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { AgentIndex } from './agent-index.js';
 import type { LiveMessage } from './api-types.js';
@@ -45,6 +45,15 @@ export function sessionIdOfPath(path: string): string | undefined {
 export function isRelevantChange(name: string): boolean {
   const base = basename(name);
   return base.endsWith('.jsonl') || base.endsWith('.json') || SESSION_DIR.test(base) || !base.includes('.');
+}
+
+function isReadable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What to watch for a source path: the `projects/` folder of a Claude home, a folder, or a file's folder. */
@@ -129,6 +138,12 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     for (const file of changed) {
       const id = options.index.sessionIdOfFile(file) ?? sessionIdOfPath(file);
       if (id && after.has(id)) updated.add(id);
+    }
+    // A permission change leaves size and mtime alone, so the index sees nothing new; a session with a file that
+    // can no longer be read is still reported as updated, so its cached view is dropped and says why it is empty.
+    for (const file of changed) {
+      const id = options.index.sessionIdOfFile(file);
+      if (id && after.has(id) && !isReadable(file)) updated.add(id);
     }
     let listChanged = before.size !== after.size;
     for (const [id, sig] of after) {
