@@ -21,7 +21,7 @@ export interface FuzzOptions {
   readonly perFile?: number;
   /** Fuzzed files per home the CLI commands run over (default 40). */
   readonly filesPerHome?: number;
-  /** A step slower than this is reported as a hang (default 10 s). */
+  /** A step slower than this is reported as a hang (default 60 s). */
   readonly hangMs?: number;
 }
 
@@ -80,7 +80,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const prng = createPrng(options.seed);
   const perFile = options.perFile ?? 12;
   const filesPerHome = options.filesPerHome ?? 40;
-  const hangMs = options.hangMs ?? 10_000;
+  const hangMs = options.hangMs ?? 60_000;
   const sources = sampleFiles();
   const root = mkdtempSync(join(tmpdir(), 'agentdash-fuzz-'));
   const report = {
