@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,5 +130,24 @@ describe(`the worst line (${WORST_DEPTH} levels in every field, huge arrays, NUL
       },
     );
     expect(typed.isError).toBe(false);
+  });
+});
+
+describe('hostile files beside a transcript', () => {
+  it('a subagent .meta.json linked to /dev/zero is reported, not read', async () => {
+    const project = join(dir, 'meta-project');
+    const sid = '12345678-1234-4234-8234-123456789abc';
+    const agentDir = join(project, sid, 'subagents');
+    await mkdir(agentDir, { recursive: true });
+    await writeFile(join(project, `${sid}.jsonl`), `${lines[0]}\n`);
+    await writeFile(join(agentDir, 'agent-a1.jsonl'), `${lines[1]}\n`);
+    await symlink('/dev/zero', join(agentDir, 'agent-a1.meta.json'));
+    const { files } = await discoverFiles([project]);
+    const [group] = groupSessions(files);
+    if (group === undefined) throw new Error('no session discovered');
+    const session = await loadSession(group);
+    expect(session.issues.filter((i) => i.code === 'invalid_json').map((i) => i.message)).toEqual([
+      'unreadable subagent meta: not a regular file',
+    ]);
   });
 });
