@@ -1,12 +1,15 @@
 /**
  * The fuzzer: real transcripts with seeded mutations (one case = one mutated line), checked through every layer.
  * core: `streamRecords` and `loadSession` never throw, every untouched line is a record at its exact line, every
- * mutated line is a record or an issue at its line. index + CLI: every command succeeds on the fuzzed home.
+ * mutated line is a record or an issue at its line. index + CLI + API: every command succeeds and no dashboard route
+ * fails on the fuzzed home.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { discoverFiles, groupSessions, loadSession, streamRecords } from '@agentdash/core';
+import { openIndex } from '@agentdash/index';
+import { createApp } from '@agentdash/server';
 import { type MutationClass, mutateLine, mutationClasses } from '../../../../test/fuzz/mutate.js';
 import { createPrng } from '../../../../test/prng.js';
 import { SAMPLES_HOME } from '../../src/context.js';
@@ -142,6 +145,25 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           report.commands += 1;
           if (code !== undefined && code !== 0) report.crashes.push(`agentdash ${args.join(' ')} exited ${code}`);
         }
+      }
+      // The dashboard API over the same index: no route may fail on a fuzzed session.
+      const index = openIndex({ dbPath: db });
+      try {
+        const app = createApp({ index, paths: [home], host: '127.0.0.1', port: 4317 });
+        const routes = ['/api/sessions', '/api/stats', '/api/calls', '/api/sessions?q=the'];
+        for (const id of sessions.slice(0, 4)) {
+          routes.push(`/api/sessions/${id}`, `/api/sessions/${id}/events?limit=200`, `/api/sessions/${id}/issues`);
+        }
+        for (const route of routes) {
+          const res = await timed(`GET ${route}`, async () =>
+            app.request(route, { headers: { host: '127.0.0.1:4317' } }),
+          );
+          report.commands += 1;
+          if (res !== undefined && res.status >= 500)
+            report.crashes.push(`GET ${route} (home ${homeNo}): ${res.status}`);
+        }
+      } finally {
+        index.close();
       }
       report.ms.commands += performance.now() - started;
     };
