@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,4 +104,22 @@ describe('outputs are bounded', () => {
     expect(summary?.title?.length).toBe(500);
     expect(JSON.stringify(summary).length).toBeLessThan(10_000);
   });
+});
+
+describe('permission changes', () => {
+  it.skipIf(process.getuid?.() === 0)(
+    'a project folder made unreadable keeps its sessions and is reported (skipped as root, who reads any folder)',
+    async () => {
+      const first = await index.refresh([home]);
+      const folder = join(home, 'projects', API);
+      chmodSync(folder, 0o000);
+      try {
+        const report = await index.refresh([home]);
+        expect(report.sessions).toBe(first.sessions);
+        expect(index.refreshProblems().map((p) => [p.code, p.file])).toEqual([['unreadable_file', folder]]);
+      } finally {
+        chmodSync(folder, 0o755);
+      }
+    },
+  );
 });

@@ -39,6 +39,17 @@ async function fingerprintOf(path: string, offset: number): Promise<string> {
   }
 }
 
+/** True when `stat` fails for lack of permission (EACCES, EPERM), not because the path is gone. */
+function isHiddenByPermissions(path: string): boolean {
+  try {
+    statSync(path);
+    return false;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    return code === 'EACCES' || code === 'EPERM';
+  }
+}
+
 interface ImportOutcome {
   readonly parsed: boolean;
   readonly bytes: number;
@@ -117,6 +128,8 @@ export class Refresher {
     let filesRemoved = 0;
     for (const row of stored) {
       if (discovered.has(row.path)) continue;
+      // In a folder that cannot be read now (chmod 000): still there, so kept; the folder is reported unreadable.
+      if (isHiddenByPermissions(row.path)) continue;
       if (roots.some((root) => isUnder(row.path, root)) || !existsSync(row.path)) {
         this.removeFile(row);
         filesRemoved += 1;
