@@ -91,8 +91,11 @@ async function projectDirsOf(dir: string): Promise<string[]> {
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const child = join(dir, entry.name);
-    const childEntries = await readdir(child, { withFileTypes: true }).catch(() => []);
-    if (childEntries.some((e) => e.isFile() && e.name.endsWith('.jsonl'))) dirs.push(child);
+    const childEntries = await readdir(child, { withFileTypes: true }).catch(() => undefined);
+    // A folder that cannot be listed (chmod 000) is kept, so scanning it reports it as unreadable.
+    if (childEntries === undefined || childEntries.some((e) => e.isFile() && e.name.endsWith('.jsonl'))) {
+      dirs.push(child);
+    }
   }
   return dirs;
 }
