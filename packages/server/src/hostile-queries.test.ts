@@ -1,9 +1,10 @@
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORST_DEPTH, worstLines } from '../../../test/hostile.js';
 import { createPrng } from '../../../test/prng.js';
 import type { IssueDto, SessionDetail, SessionsResponse } from './api-types.js';
 import { createApp } from './app.js';
@@ -110,6 +111,28 @@ describe('a session whose file cannot be read any more', () => {
     };
     expect(issues.map((i) => [i.code, i.file, i.line])).toEqual([['unreadable_file', file, 0]]);
     expect(issues[0]?.message).toMatch(/EISDIR/);
+    own.close();
+  });
+});
+
+describe('a session of the worst lines', () => {
+  it('pages its timeline in bounded size: 200,000 content blocks are cut to 300 and counted', async () => {
+    const id = 'aaaaaaaa-1111-4111-8111-000000000013';
+    const project = join(tmp, 'worst-home', 'projects', '-h');
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, `${id}.jsonl`), `${worstLines(WORST_DEPTH, id).join('\n')}\n`);
+    const own = openIndex({ dbPath: join(tmp, 'worst.sqlite') });
+    await own.refresh([join(tmp, 'worst-home')]);
+    const ownApp = createApp({ index: own, paths: [join(tmp, 'worst-home')], host: '127.0.0.1', port: 4317 });
+    const res = await ownApp.request(`/api/sessions/${id}/events?limit=100`, { headers: HOST });
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body.length).toBeLessThan(1_000_000);
+    const page = JSON.parse(body) as {
+      events: { kind: string; items?: { kind: string; type?: string; raw?: unknown }[] }[];
+    };
+    const big = page.events.find((e) => (e.items?.length ?? 0) > 300);
+    expect(big?.items?.at(-1)).toEqual({ kind: 'other-block', type: 'omitted', raw: { omittedBlocks: 199_700 } });
     own.close();
   });
 });
