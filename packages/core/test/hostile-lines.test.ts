@@ -36,6 +36,21 @@ describe('json depth caps', () => {
     expect(jsonDepth(capped.value)).toBe(MAX_JSON_DEPTH);
   });
 
+  it('caps a deep value under a "__proto__" key too', () => {
+    const capped = capDepth(JSON.parse(`{"__proto__":${deepArray(WORST_DEPTH)}}`));
+    expect(capped.replaced).toBe(1);
+    expect(jsonDepth(capped.value)).toBe(MAX_JSON_DEPTH);
+    const decoded = decodeLine(
+      `{"type":"user","uuid":"u","message":{"content":"x"},"__proto__":${deepObject(WORST_DEPTH)}}`,
+      {
+        file: 'p.jsonl',
+        line: 1,
+        offset: 0,
+      },
+    );
+    expect(decoded.issues?.map((i) => i.code)).toEqual(['too_deep']);
+  });
+
   it('writes JSON text like JSON.stringify, clipped with an ellipsis', () => {
     const value = { a: [1, 'x', null, true, { b: undefined, c: 2 }], 'd"': [undefined] };
     expect(clippedJsonText(value, 1000)).toBe(JSON.stringify(value));

@@ -73,7 +73,14 @@ export function capDepth(value: unknown, maxDepth: number = MAX_JSON_DEPTH): Dep
         const child = node[key];
         if (typeof child !== 'object' || child === null) continue;
         if (tooDeep) {
-          node[key] = clippedJsonText(child, MAX_DEEP_TEXT);
+          // defineProperty, not assignment: `node.__proto__ = text` would hit the prototype setter and keep the
+          // deep own property JSON.parse made.
+          Object.defineProperty(node, key, {
+            value: clippedJsonText(child, MAX_DEEP_TEXT),
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
           replaced += 1;
         } else {
           nodes.push(child as Container);
