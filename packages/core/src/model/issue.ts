@@ -32,7 +32,7 @@ export type Decoded<T> =
       /** Problems that did not stop the decode (e.g. a part nested too deep, kept as text). */
       readonly issues?: readonly ParseIssue[];
     }
-  | { readonly ok: false; readonly issue: ParseIssue; readonly value?: never };
+  | { readonly ok: false; readonly issue: ParseIssue; readonly value?: never; readonly issues?: never };
 
 /** Where a piece of data came from. */
 export interface SourceLocation {
