@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { canonicalToolName, type ParseIssue, type Session, type SessionFiles } from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
+import { IndexUnavailableError } from './errors.js';
 import { type IssueFilter, issues } from './issue-queries.js';
 import { Refresher } from './refresh.js';
 import { migrate, NewerSchemaError } from './schema.js';
@@ -82,6 +83,35 @@ export function defaultDbPath(
   return join(homedir, '.local', 'share', 'agentdash', 'index.sqlite');
 }
 
+/**
+ * The index holds full prompts, outputs and thinking: its folder is created 0700 and the database file 0600 (SQLite
+ * gives its -wal and -shm files the database's permissions). Existing files and folders are left as they are.
+ */
+function createPrivately(dbPath: string): void {
+  const path = resolve(dbPath);
+  try {
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new IndexUnavailableError(dbPath, 'it is a directory; give --db a file path');
+    }
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    closeSync(openSync(path, 'a', 0o600));
+  } catch (error) {
+    throw asUnavailable(dbPath, error);
+  }
+}
+
+/** A failure to open or create the database file that is about the path, not about its contents. */
+function asUnavailable(dbPath: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const pathCodes = ['EACCES', 'EPERM', 'ENOTDIR', 'EROFS', 'EISDIR', 'ENOENT', 'ENOSPC', 'ELOOP'];
+  const isPathProblem =
+    typeof code === 'string' &&
+    (pathCodes.includes(code) || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY'));
+  if (!isPathProblem) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new IndexUnavailableError(dbPath, reason, { cause: error });
+}
+
 function isCorruption(error: unknown): boolean {
   if (error instanceof NewerSchemaError) return true;
   const code = (error as { code?: unknown } | null)?.code;
@@ -137,8 +167,13 @@ function bySessionKey<F extends { readonly sessionId?: string }>(store: Store, f
 /** Open (creating or migrating) the index. A corrupt or unusable file is moved aside and rebuilt, with a warning. */
 export function openIndex(options: OpenIndexOptions): AgentIndex {
   const { dbPath } = options;
-  if (dbPath !== ':memory:') mkdirSync(dirname(resolve(dbPath)), { recursive: true });
-  const db = openOrRebuild(options);
+  if (dbPath !== ':memory:') createPrivately(dbPath);
+  let db: Database.Database;
+  try {
+    db = openOrRebuild(options);
+  } catch (error) {
+    throw asUnavailable(dbPath, error);
+  }
   db.function('canonical_tool', { deterministic: true }, (name: unknown) =>
     typeof name === 'string' ? canonicalToolName(name) : null,
   );

@@ -24,3 +24,12 @@ export class UnknownSessionError extends AgentDashError {
     this.sessionId = sessionId;
   }
 }
+
+/** The index database cannot be opened or created where it was asked for (a directory, no permission, read-only). */
+export class IndexUnavailableError extends AgentDashError {
+  readonly dbPath: string;
+  constructor(dbPath: string, reason: string, options?: ErrorOptions) {
+    super('INDEX_UNAVAILABLE', `cannot use ${dbPath} as the index database: ${reason}`, options);
+    this.dbPath = dbPath;
+  }
+}

@@ -10,7 +10,7 @@ export {
   openIndex,
   toFtsQuery,
 } from './agent-index.js';
-export { AmbiguousSessionError, UnknownSessionError } from './errors.js';
+export { AmbiguousSessionError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { SCHEMA_VERSION } from './schema.js';
 export { formatDuration, oneLine, type SummarizableCall, shortPath, summarizeCall } from './summarize.js';
 export * from './types.js';

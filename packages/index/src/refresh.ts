@@ -11,6 +11,7 @@ import {
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { type FileRow, idOfKey, sessionKeyOf, Writer } from './import.js';
+import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
 import { isUnder, pathCond, scopeSql } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
@@ -38,6 +39,17 @@ async function fingerprintOf(path: string, offset: number): Promise<string> {
   }
 }
 
+/** True when `stat` fails for lack of permission (EACCES, EPERM), not because the path is gone. */
+function isHiddenByPermissions(path: string): boolean {
+  try {
+    statSync(path);
+    return false;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    return code === 'EACCES' || code === 'EPERM';
+  }
+}
+
 interface ImportOutcome {
   readonly parsed: boolean;
   readonly bytes: number;
@@ -46,6 +58,7 @@ interface ImportOutcome {
 }
 
 const NOTHING_READ: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 0 };
+const FAILED: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 1 };
 
 /** Runs refreshes one at a time over one connection; each file's import is one transaction. */
 export class Refresher {
@@ -78,7 +91,13 @@ export class Refresher {
   private async doRefresh(paths: readonly string[], options: RefreshOptions): Promise<RefreshReport> {
     const roots = paths.map((p) => resolve(p));
     for (const root of roots) {
-      const info = statSync(root, { throwIfNoEntry: false });
+      const info = (() => {
+        try {
+          return statSync(root, { throwIfNoEntry: false });
+        } catch (error) {
+          throw new UnreadableFileError(root, error);
+        }
+      })();
       if (info?.isDirectory() && root.endsWith('.jsonl')) {
         throw new UnreadableFileError(root, new Error('is a directory, not a transcript file'));
       }
@@ -89,15 +108,28 @@ export class Refresher {
     const discovery = await discoverFiles(paths, {
       knownSessionId: (path, ino) => {
         const row = storedByPath.get(path);
-        return row !== undefined && row.ino === ino ? idOfKey(row.session_id) : undefined;
+        // A guessed `orphan-…` session (the file was empty or its first line unfinished) is looked up again.
+        if (row === undefined || row.ino !== ino) return undefined;
+        const id = idOfKey(row.session_id);
+        return id.startsWith('orphan-') ? undefined : id;
       },
     });
     this.unreadable = [...discovery.issues];
     const discovered = new Map(discovery.files.map((f) => [f.path, f]));
 
+    // A subagent's .meta.json may appear after its transcript was first read.
+    for (const file of discovery.files) {
+      const row = storedByPath.get(file.path);
+      if (row !== undefined && row.meta_path !== (file.metaPath ?? null)) {
+        this.db.prepare('UPDATE files SET meta_path = ? WHERE id = ?').run(file.metaPath ?? null, row.id);
+      }
+    }
+
     let filesRemoved = 0;
     for (const row of stored) {
       if (discovered.has(row.path)) continue;
+      // In a folder that cannot be read now (chmod 000): still there, so kept; the folder is reported unreadable.
+      if (isHiddenByPermissions(row.path)) continue;
       if (roots.some((root) => isUnder(row.path, root)) || !existsSync(row.path)) {
         this.removeFile(row);
         filesRemoved += 1;
@@ -112,7 +144,17 @@ export class Refresher {
     const total = discovery.files.length;
     const explicitFiles = new Set(roots.filter((r) => r.endsWith('.jsonl')));
     for (const file of discovery.files) {
-      const outcome = await this.importFile(file, storedByPath.get(file.path), explicitFiles.has(file.path));
+      const outcome = await this.importFile(file, storedByPath.get(file.path), explicitFiles.has(file.path)).catch(
+        (error: unknown) => {
+          // A file named on the command line that cannot be read is the user's to know about, at once.
+          if (error instanceof UnreadableFileError) throw error;
+          // Another process holds the index (serve and a CLI command at once): leave the file for the next refresh.
+          if (String((error as { code?: unknown } | null)?.code).startsWith('SQLITE_BUSY')) return NOTHING_READ;
+          // Anything else (a bug, a value we cannot store) stops this file only: note it and go on with the next.
+          recordImportFailure(this.db, file, sessionKeyOf(file), error, (sid) => this.updater.recompute(sid));
+          return FAILED;
+        },
+      );
       if (outcome.parsed) filesParsed += 1;
       bytesParsed += outcome.bytes;
       records += outcome.records;
@@ -163,6 +205,20 @@ export class Refresher {
     const sessions = new Set<string>([sessionId]);
     const counts = { records: 0, issues: 0 };
     this.db.exec('BEGIN IMMEDIATE');
+    // Another process sharing the index (serve and a CLI loop) may have read this file since the refresh began:
+    // go on from the row as it is now, or the same bytes would be stored twice (issue 13).
+    const latest = this.db.prepare('SELECT * FROM files WHERE path = ?').get(file.path) as FileRow | undefined;
+    if (
+      latest !== undefined &&
+      latest.ino === file.ino &&
+      latest.size === file.size &&
+      latest.mtime_ms === file.mtimeMs &&
+      latest.session_id === sessionId
+    ) {
+      this.db.exec('ROLLBACK');
+      return NOTHING_READ;
+    }
+    storedRow = latest;
     try {
       const restart =
         storedRow === undefined ||
@@ -221,6 +277,7 @@ export class Refresher {
           current.id,
         );
       for (const id of touched) this.writer.recomputeCall(id, sessions);
+      this.db.prepare('DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
       for (const sid of sessions) this.updater.recompute(sid);
       this.db.exec('COMMIT');
       return { parsed: true, bytes: end.bytesRead, records: counts.records, issues: counts.issues };

@@ -7,7 +7,9 @@ import type { SearchFilter, SearchHit, SearchKind } from './types.js';
 /** A user query → an FTS5 query: every word or "quoted phrase" must occur. */
 export function toFtsQuery(query: string): string {
   const parts: string[] = [];
-  for (const match of query.matchAll(/"([^"]*)"|(\S+)/g)) {
+  // Control characters (NUL above all) are never searchable text, and FTS5 rejects a NUL inside a string.
+  const cleaned = Array.from(query, (ch) => (ch <= '\u001f' || ch === '\u007f' ? ' ' : ch)).join('');
+  for (const match of cleaned.matchAll(/"([^"]*)"|(\S+)/g)) {
     const text = (match[1] ?? match[2] ?? '').trim();
     if (text === '') continue;
     const prefix = match[2] !== undefined && text.endsWith('*') && text.length > 1;

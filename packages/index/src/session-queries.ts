@@ -11,6 +11,7 @@ import {
   type SessionFiles,
 } from '@agentdash/core';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
+import { capList, clipField } from './field-caps.js';
 import { type FileRow, idOfKey } from './import.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
 import type { SessionFilter, SessionSummary, UsageSummary } from './types.js';
@@ -66,9 +67,9 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
     id: row.session_id,
     ref: refOf(store, row),
     key: row.id,
-    projectPath: row.project_path ?? undefined,
+    projectPath: row.project_path === null ? undefined : clipField(row.project_path, 4096),
     projectDir: row.project_dir,
-    title: row.title ?? undefined,
+    title: row.title === null ? undefined : clipField(row.title),
     titleSource: (row.title_source ?? undefined) as SessionSummary['titleSource'],
     startedAt: row.started_at ?? undefined,
     endedAt: row.ended_at ?? undefined,
@@ -78,9 +79,9 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
     toolCalls: row.tool_calls,
     errors: row.errors,
     expectedErrors: row.expected_errors,
-    versions: JSON.parse(row.versions) as string[],
-    models: JSON.parse(row.models) as string[],
-    gitBranch: row.git_branch ?? undefined,
+    versions: capList(JSON.parse(row.versions) as string[]),
+    models: capList(JSON.parse(row.models) as string[]),
+    gitBranch: row.git_branch === null ? undefined : clipField(row.git_branch),
     files: files.map((f) => ({
       path: f.path,
       role: f.role,

@@ -10,6 +10,12 @@ const emptyUsage = (): UsageSummary => ({
   cacheReadInputTokens: 0,
 });
 
+/**
+ * Where a record comes in a session, as core reads it: the main file first, then subagent files by path, then line.
+ * By path, not by row id, so the order does not depend on the order files were first imported in (issue 13).
+ */
+const FIRST_USE = "printf('%d %s %012d', f.role <> 'main', f.path, r.line)";
+
 /** Recomputes a session's summary row from the stored rows of its files. */
 export class SessionUpdater {
   private readonly s;
@@ -21,7 +27,7 @@ export class SessionUpdater {
       cwd: db
         .prepare(
           `SELECT r.cwd FROM records r ${ofSession} AND r.cwd IS NOT NULL
-           ORDER BY (f.role <> 'main'), r.is_sidechain, f.id, r.line LIMIT 1`,
+           ORDER BY (f.role <> 'main'), r.is_sidechain, f.path, r.line LIMIT 1`,
         )
         .pluck(),
       times: db.prepare(
@@ -33,13 +39,13 @@ export class SessionUpdater {
       versions: db
         .prepare(
           `SELECT r.version FROM records r ${ofSession} AND r.version IS NOT NULL AND r.version <> ''
-           GROUP BY r.version ORDER BY MIN((f.role <> 'main') * 1000000000000000 + f.id * 10000000 + r.line)`,
+           GROUP BY r.version ORDER BY MIN(${FIRST_USE})`,
         )
         .pluck(),
       models: db
         .prepare(
           `SELECT r.model FROM records r ${ofSession} AND r.kind = 'assistant' AND r.is_synthetic = 0
-           AND r.model IS NOT NULL AND r.model <> '' GROUP BY r.model ORDER BY MIN((f.role <> 'main') * 1000000000000000 + f.id * 10000000 + r.line)`,
+           AND r.model IS NOT NULL AND r.model <> '' GROUP BY r.model ORDER BY MIN(${FIRST_USE})`,
         )
         .pluck(),
       prompts: db

@@ -45,6 +45,15 @@ export function clip(value: unknown, state: Clip, limit = STRING_LIMIT): unknown
   return value;
 }
 
+/**
+ * At most `ARRAY_LIMIT` content items of one response; a hostile record can hold hundreds of thousands of blocks.
+ * The rest are counted in one `omitted` item (shown as an other-block).
+ */
+function capItems<T>(items: readonly T[]): (T | { readonly kind: 'omitted'; readonly count: number })[] {
+  if (items.length <= ARRAY_LIMIT) return [...items];
+  return [...items.slice(0, ARRAY_LIMIT), { kind: 'omitted', count: items.length - ARRAY_LIMIT }];
+}
+
 /** Which events show in the timeline by default: conversation, plus notes worth seeing. */
 function visible(event: TimelineEvent): boolean {
   switch (event.kind) {
@@ -272,7 +281,7 @@ export class SessionView {
           stopReason: event.stopReason ?? null,
           isApiError: event.isApiError,
           isSynthetic: event.isSynthetic,
-          items: event.items.map((item): AssistantItemDto => {
+          items: capItems(event.items).map((item): AssistantItemDto => {
             switch (item.kind) {
               case 'text':
                 return item;
@@ -282,6 +291,8 @@ export class SessionView {
                 return this.callDto(item, false);
               case 'other-block':
                 return { kind: 'other-block', type: item.block.kind, raw: clip(item.block, { truncated: false }) };
+              case 'omitted':
+                return { kind: 'other-block', type: 'omitted', raw: { omittedBlocks: item.count } };
               default:
                 return item satisfies never;
             }

@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
+import { closeSync, openSync, type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PathNotFoundError, projectDirOfFile } from '@agentdash/core';
+import { PathNotFoundError, projectDirOfFile, UnreadableFileError } from '@agentdash/core';
 import { UnknownSessionError } from '@agentdash/index';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -14,9 +14,17 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
   if (arg === undefined || arg === '')
     throw new UsageError('missing SESSION (a session id, a unique prefix, <folder>/<id>, or a file)');
   const looksLikePath = arg.includes('/') || arg.includes('\\') || arg.endsWith('.jsonl');
-  const info = statSync(arg, { throwIfNoEntry: false });
+  const info = statOf(arg);
   if (info !== undefined && (info.isFile() || arg.endsWith('.jsonl'))) {
     const file = resolve(arg);
+    // A file named on the command line that cannot be read is said so (exit 4), not "no session matches".
+    if (info.isFile()) {
+      try {
+        closeSync(openSync(file, 'r'));
+      } catch (error) {
+        throw new UnreadableFileError(arg, error);
+      }
+    }
     // Index the file's project folder, so that a session's main and subagent files come together.
     const paths = info.isFile() ? [projectDirOfFile(file)] : [file];
     await ctx.refresh(paths);
@@ -34,4 +42,14 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
     throw new UnknownSessionError(arg);
   }
   return summary.ref;
+}
+
+/** `stat` of a path named on the command line: undefined when it does not exist; unreadable (a link loop, no
+ * permission on a folder on the way) is an unreadable file. */
+function statOf(arg: string): Stats | undefined {
+  try {
+    return statSync(arg, { throwIfNoEntry: false });
+  } catch (error) {
+    throw new UnreadableFileError(arg, error);
+  }
 }

@@ -24,6 +24,10 @@ ${COMMON_HELP}`,
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
     const session = await ctx.openIndex().loadSession(id);
+    // A file that cannot be read now (permissions changed, removed): say why the timeline is empty or short.
+    for (const issue of session.issues) {
+      if (issue.code === 'unreadable_file') ctx.note(`cannot read ${issue.file}: ${issue.message}; shown without it`);
+    }
     if (ctx.json) {
       writeJson(ctx, session);
       return;

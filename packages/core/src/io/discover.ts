@@ -1,6 +1,6 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { NotTranscriptError, PathNotFoundError } from '../errors.js';
+import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '../errors.js';
 import type { ParseIssue } from '../model/issue.js';
 
 /** A transcript file found on disk. */
@@ -60,7 +60,11 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
   const issues: ParseIssue[] = [];
   for (const input of paths) {
     const path = resolve(input);
-    const info = await stat(path).catch(() => undefined);
+    const info = await stat(path).catch((error: unknown) => {
+      if ((error as { code?: unknown } | null)?.code === 'ENOENT') return undefined;
+      // It exists but cannot be looked at (a link loop, a folder without permission on the way).
+      throw new UnreadableFileError(input, error);
+    });
     if (info === undefined) throw new PathNotFoundError(input);
     if (info.isFile()) {
       if (!path.endsWith('.jsonl')) throw new NotTranscriptError(input);
@@ -87,8 +91,9 @@ async function projectDirsOf(dir: string): Promise<string[]> {
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const child = join(dir, entry.name);
-    const childEntries = await readdir(child, { withFileTypes: true }).catch(() => []);
-    if (await isProjectDir(child, childEntries)) dirs.push(child);
+    const childEntries = await readdir(child, { withFileTypes: true }).catch(() => undefined);
+    // A folder that cannot be listed (chmod 000) is kept, so scanning it reports it as unreadable.
+    if (childEntries === undefined || (await isProjectDir(child, childEntries))) dirs.push(child);
   }
   return dirs;
 }

@@ -1,4 +1,5 @@
 import { bool, isRecord, num, str } from '../../internal/guards.js';
+import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
 import type { ContentBlock } from '../../model/content.js';
 import {
   createAgentId,
@@ -8,7 +9,7 @@ import {
   createToolUseId,
   type RecordUuid,
 } from '../../model/ids.js';
-import type { Decoded, SourceLocation } from '../../model/issue.js';
+import type { Decoded, ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { ChainEnvelope, TranscriptRecord, Usage } from '../../model/record.js';
 import { decodeContentBlock } from './decode-content.js';
 
@@ -71,7 +72,24 @@ export function decodeLine(text: string, loc: SourceLocation): Decoded<Transcrip
   return decodeRecord(raw, loc);
 }
 
+/**
+ * Decode one parsed JSON value into a typed record. Never throws. A part nested deeper than `MAX_JSON_DEPTH` levels
+ * is replaced, in place, by its clipped JSON text and reported as a `too_deep` issue beside the record.
+ */
 export function decodeRecord(raw: unknown, loc: SourceLocation): Decoded<TranscriptRecord> {
+  const capped = capDepth(raw);
+  const decoded = decodeShallowRecord(capped.value, loc);
+  if (capped.replaced === 0 || !decoded.ok) return decoded;
+  const issue: ParseIssue = {
+    code: 'too_deep',
+    file: loc.file,
+    line: loc.line,
+    message: `value nested deeper than ${MAX_JSON_DEPTH} levels: ${capped.replaced} part(s) kept as clipped JSON text`,
+  };
+  return { ...decoded, issues: [issue] };
+}
+
+function decodeShallowRecord(raw: unknown, loc: SourceLocation): Decoded<TranscriptRecord> {
   if (!isRecord(raw)) {
     return {
       ok: false,

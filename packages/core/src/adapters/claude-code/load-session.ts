@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord, str } from '../../internal/guards.js';
+import { capDepth } from '../../internal/json-depth.js';
 import type { SessionFiles } from '../../io/discover.js';
 import { createAgentId, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
 import type { ParseIssue } from '../../model/issue.js';
@@ -384,9 +385,17 @@ function distinct(values: readonly (string | undefined)[]): string[] {
 function countAssistant(events: readonly TimelineEvent[]): number {
   return events.filter((e) => e.kind === 'assistant').length;
 }
+/** Largest subagent `.meta.json` read. */
+const MAX_META_BYTES = 1024 * 1024;
+
 async function readMeta(path: string, issues: ParseIssue[]): Promise<Record<string, unknown> | undefined> {
   try {
-    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+    // A meta file is a few hundred bytes: a huge file, or a link to a device or a FIFO, is not read.
+    const info = await stat(path);
+    if (!info.isFile() || info.size > MAX_META_BYTES) {
+      throw new Error(info.isFile() ? `larger than ${MAX_META_BYTES} bytes` : 'not a regular file');
+    }
+    const parsed: unknown = capDepth(JSON.parse(await readFile(path, 'utf8'))).value;
     return isRecord(parsed) ? parsed : undefined;
   } catch (error) {
     issues.push({

@@ -28,7 +28,7 @@ export async function streamRecords(
       const loc = { file, line: event.line, offset: event.offset };
       const decoded = decodeLine(event.text, loc);
       if (decoded.ok) {
-        emitRecord(decoded.value, event.text.length, onEvent);
+        emitRecord(decoded.value, decoded.issues, event.text.length, onEvent);
         return;
       }
       // Two records glued on one line (a client bug): recover each, and say so.
@@ -48,7 +48,7 @@ export async function streamRecords(
       });
       parts.forEach((part, index) => {
         const one = decodeLine(part, loc);
-        if (one.ok) emitRecord(one.value, index === 0 ? event.text.length : 0, onEvent);
+        if (one.ok) emitRecord(one.value, one.issues, index === 0 ? event.text.length : 0, onEvent);
         else onEvent({ kind: 'issue', issue: one.issue });
       });
     },
@@ -56,7 +56,13 @@ export async function streamRecords(
   );
 }
 
-function emitRecord(record: TranscriptRecord, byteLength: number, onEvent: (event: RecordEvent) => void): void {
+function emitRecord(
+  record: TranscriptRecord,
+  issues: readonly ParseIssue[] | undefined,
+  byteLength: number,
+  onEvent: (event: RecordEvent) => void,
+): void {
+  for (const issue of issues ?? []) onEvent({ kind: 'issue', issue });
   if (record.kind === 'unknown') {
     onEvent({
       kind: 'issue',
