@@ -433,4 +433,29 @@ describe('live sessions and session identity', () => {
       ['toolu_two', 'full', 'two/full'],
     ]);
   });
+
+  it('gives a call copied into a fork to the original session, whichever file is read first', async () => {
+    const home = join(dir, 'fork-home');
+    const at = (s: number) => `2026-01-02T10:00:${String(s).padStart(2, '0')}.000Z`;
+    const history = (sessionId: string) => [
+      toolUse({ sessionId, timestamp: at(1), uuid: 'h1' }, 'm1', 'toolu_h1', 'Bash', { command: 'ls' }),
+      toolResult({ sessionId, timestamp: at(2), uuid: 'h2' }, 'toolu_h1', 'ok', false),
+    ];
+    // The fork's path sorts first, so it is imported first; its own first line is written later.
+    const fork = '00000000-0000-4000-8000-00000000f0e4';
+    const original = 'ffffffff-0000-4000-8000-0000000000a1';
+    writeLines(join(home, 'projects', '-p', `${original}.jsonl`), [
+      JSON.stringify({ type: 'queue-operation', operation: 'enqueue', sessionId: original, timestamp: at(0) }),
+      ...history(original),
+    ]);
+    writeLines(join(home, 'projects', '-p', `${fork}.jsonl`), [
+      JSON.stringify({ type: 'queue-operation', operation: 'enqueue', sessionId: fork, timestamp: at(30) }),
+      ...history(fork),
+      toolUse({ sessionId: fork, timestamp: at(31), uuid: 'f1' }, 'm9', 'toolu_f1', 'Bash', { command: 'pwd' }),
+    ]);
+    await index.refresh([home]);
+    const calls = Object.fromEntries(index.listSessions({ paths: [home] }).map((s) => [s.id, s.toolCalls]));
+    expect(calls).toEqual({ [original]: 1, [fork]: 1 });
+    expect(index.calls({ sessionId: original }).map((c) => c.callId)).toEqual(['toolu_h1']);
+  });
 });

@@ -129,9 +129,14 @@ export class Writer {
       ),
       callName: db.prepare('SELECT name FROM calls WHERE tool_use_id = ? LIMIT 1').pluck(),
       fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
+      // The first occurrence owns the call. A fork or resume copy has the same timestamp: then the file that
+      // started first (its first timestamped line) is the original, whatever the import order.
       firstCall: db.prepare(
-        `SELECT c.rowid, c.*, f.session_id FROM calls c JOIN files f ON f.id = c.file_id
-         WHERE c.tool_use_id = ? ORDER BY (c.ts_ms IS NULL), c.ts_ms, (f.role <> 'main'), c.rowid LIMIT 1`,
+        `SELECT c.rowid, c.*, f.session_id,
+           (SELECT r.ts_ms FROM records r WHERE r.file_id = f.id AND r.ts_ms IS NOT NULL ORDER BY r.line LIMIT 1) AS began
+         FROM calls c JOIN files f ON f.id = c.file_id
+         WHERE c.tool_use_id = ? ORDER BY (c.ts_ms IS NULL), c.ts_ms, (f.role <> 'main'), (began IS NULL), began, c.rowid
+         LIMIT 1`,
       ),
       firstResult: db.prepare('SELECT * FROM results WHERE tool_use_id = ? ORDER BY rowid LIMIT 1'),
       cwdAt: db.prepare('SELECT cwd FROM records WHERE file_id = ? AND line = ?').pluck(),
