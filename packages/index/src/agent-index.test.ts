@@ -420,17 +420,19 @@ describe('live sessions and session identity', () => {
     await index.refresh([home]);
     const sessions = index.listSessions({ paths: [home] });
     expect(sessions.map((s) => [s.id, s.ref, s.title, s.toolCalls]).sort()).toEqual([
-      ['full', 'one/full', 'work in one', 1],
-      ['full', 'two/full', 'work in two', 1],
+      ['full', 'full@one', 'work in one', 1],
+      ['full', 'full@two', 'work in two', 1],
     ]);
-    expect(() => index.getSession('full')).toThrow(/name one of them: one\/full, two\/full/);
+    expect(() => index.getSession('full')).toThrow(/name one of them: full@one, full@two/);
     expect(() => index.getSession('fu')).toThrow(AmbiguousSessionError);
     expect(index.getSession('two/full')?.projectDir).toBe(join(home, 'projects', 'two'));
-    expect(index.getSession(join(home, 'projects', 'one', 'full'))?.ref).toBe('one/full');
-    expect((await index.loadSession('one/full')).calls.map((c) => c.id)).toEqual(['toolu_one']);
-    expect(index.sessionIdOfFile(join(home, 'projects', 'two', 'full.jsonl'))).toBe('two/full');
-    expect(index.calls({ sessionId: 'two/full' }).map((c) => [c.callId, c.sessionId, c.sessionRef])).toEqual([
-      ['toolu_two', 'full', 'two/full'],
+    // Looked up under a path, a bare id names the one session there.
+    expect(index.getSession('full', { paths: [join(home, 'projects', 'one')] })?.ref).toBe('full@one');
+    expect(index.getSession(join(home, 'projects', 'one', 'full'))?.ref).toBe('full@one');
+    expect((await index.loadSession('full@one')).calls.map((c) => c.id)).toEqual(['toolu_one']);
+    expect(index.sessionIdOfFile(join(home, 'projects', 'two', 'full.jsonl'))).toBe('full@two');
+    expect(index.calls({ sessionId: 'full@two' }).map((c) => [c.callId, c.sessionId, c.sessionRef])).toEqual([
+      ['toolu_two', 'full', 'full@two'],
     ]);
   });
 

@@ -13,6 +13,7 @@ import {
   getSession,
   listSessions,
   loadSession,
+  type SessionLookup,
   sessionFiles,
   sessionIdOfFile,
   sessionKeyOfRef,
@@ -34,7 +35,7 @@ import type {
 } from './types.js';
 
 export { toFtsQuery } from './search.js';
-export { LIVE_WINDOW_MS } from './session-queries.js';
+export { LIVE_WINDOW_MS, type SessionLookup } from './session-queries.js';
 
 export interface OpenIndexOptions {
   /** SQLite file; `:memory:` for a throwaway index. */
@@ -50,10 +51,10 @@ export interface AgentIndex {
   refresh(paths: readonly string[], options?: RefreshOptions): Promise<RefreshReport>;
   listSessions(filter?: SessionFilter): SessionSummary[];
   /**
-   * The session a reference names: its key, its id, `<project folder>/<id>` or a unique prefix of an id.
+   * The session a reference names: its key, its id, `<id>@<project folder>` or a unique prefix of an id.
    * AmbiguousSessionError (listing references that tell them apart) when several match.
    */
-  getSession(ref: string): SessionSummary | undefined;
+  getSession(ref: string, lookup?: SessionLookup): SessionSummary | undefined;
   /** A reference to the session a stored transcript file belongs to (see `SessionSummary.ref`). */
   sessionIdOfFile(path: string): string | undefined;
   sessionFiles(ref: string): SessionFiles | undefined;
@@ -154,7 +155,7 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
 }
 
 /**
- * A filter whose `sessionId` (any session reference: id, `<folder>/<id>`, key, unique prefix) is replaced by the
+ * A filter whose `sessionId` (any session reference: id, `<id>@<folder>`, key, unique prefix) is replaced by the
  * stored session key. An unknown reference stays as it is and matches nothing; an ambiguous one throws.
  */
 function bySessionKey<F extends { readonly sessionId?: string }>(store: Store, filter: F): F;
@@ -184,7 +185,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     refresh: (paths, refreshOptions) => refresher.refresh(paths, refreshOptions),
     refreshProblems: () => refresher.problems(),
     listSessions: (filter) => listSessions(store, filter),
-    getSession: (idOrPrefix) => getSession(store, idOrPrefix),
+    getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),
     loadSession: (sessionId) => loadSession(store, sessionId),

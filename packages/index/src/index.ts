@@ -8,6 +8,7 @@ export {
   LIVE_WINDOW_MS,
   type OpenIndexOptions,
   openIndex,
+  type SessionLookup,
   toFtsQuery,
 } from './agent-index.js';
 export { AmbiguousSessionError, IndexUnavailableError, UnknownSessionError } from './errors.js';

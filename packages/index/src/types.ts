@@ -63,7 +63,7 @@ export interface SessionSummary {
   /** The session id (the main file's name): unique within a project folder, not always across folders. */
   readonly id: string;
   /**
-   * The shortest reference that names this session alone: its id, else `<project folder name>/<id>` when another
+   * The shortest reference that names this session alone: its id, else `<id>@<project folder name>` when another
    * project folder holds a session of the same id, else `key`. Every command and the API accept it.
    */
   readonly ref: string;

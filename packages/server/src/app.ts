@@ -31,7 +31,7 @@ class HttpError extends Error {
   }
 }
 
-// Session references (`<folder>/<id>`, keys) and synthetic call ids (`<uuid>#<n>`) hold more than [\w.:-];
+// Session references (`<id>@<folder>`, keys) and synthetic call ids (`<uuid>#<n>`) hold more than [\w.:-];
 // they are only ever looked up as SQL parameters and map keys.
 const ID = /^\P{Cc}{1,1000}$/u;
 const MAX_PAGE = 500;
@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps) {
     if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found');
     let found: ReturnType<AgentIndex['getSession']>;
     try {
-      found = index.getSession(idOrPrefix);
+      found = index.getSession(idOrPrefix, { paths: roots });
     } catch {
       throw new HttpError(404, 'session not found (or the id prefix is ambiguous)');
     }

@@ -33,7 +33,7 @@ export interface UsageJson {
 export interface SessionJson {
   /** The session id (the main file's name); two project folders can each hold a session of the same id. */
   readonly id: string;
-  /** Names this session alone: its id, else `<project folder name>/<id>`, else `key`. `show` and `export` take it. */
+  /** Names this session alone: its id, else `<id>@<project folder name>`, else `key`. `show` and `export` take it. */
   readonly ref: string;
   /** The session's identity: `<projectDir>/<id>`. */
   readonly key: string;

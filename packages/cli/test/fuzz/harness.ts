@@ -135,7 +135,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           report.crashes.push(`agentdash ${args[0]} (home ${homeNo}) exited ${code}`);
       }
       const files = await discoverFiles([home]);
-      for (const group of groupSessions(files.files)) sessions.push(group.sessionId);
+      // `<id>@<project folder>`: fuzzed agent files in several folders share their parent's session id, and a
+      // session is its folder plus its id (a bare id would be ambiguous).
+      for (const group of groupSessions(files.files)) sessions.push(`${group.sessionId}@${basename(group.projectDir)}`);
       for (const id of sessions.slice(0, 4)) {
         for (const args of [
           ['show', id, home],
@@ -152,7 +154,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         const app = createApp({ index, paths: [home], host: '127.0.0.1', port: 4317 });
         const routes = ['/api/sessions', '/api/stats', '/api/calls', '/api/sessions?q=the'];
         for (const id of sessions.slice(0, 4)) {
-          routes.push(`/api/sessions/${id}`, `/api/sessions/${id}/events?limit=200`, `/api/sessions/${id}/issues`);
+          const ref = encodeURIComponent(id);
+          routes.push(`/api/sessions/${ref}`, `/api/sessions/${ref}/events?limit=200`, `/api/sessions/${ref}/issues`);
         }
         for (const route of routes) {
           const res = await timed(`GET ${route}`, async () =>
