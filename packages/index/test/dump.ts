@@ -16,7 +16,8 @@ export function dumpIndex(dbPath: string): IndexDump {
       const rows = db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
       out[table] = rows
         .map((row) => {
-          const { id: _id, file_id, ...rest } = row;
+          // appended_ms is when a file last grew while watched: only a live index can know it.
+          const { id: _id, file_id, appended_ms: _appended, ...rest } = row;
           const keep = table === 'sessions' ? row : rest;
           return JSON.stringify(file_id === undefined ? keep : { file: pathOf.get(file_id as number), ...keep });
         })
