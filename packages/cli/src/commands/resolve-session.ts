@@ -52,6 +52,8 @@ function statOf(arg: string): Stats | undefined {
   try {
     return statSync(arg, { throwIfNoEntry: false });
   } catch (error) {
+    // Not a possible path (a NUL byte in a session id): not a file at all.
+    if ((error as { code?: unknown } | null)?.code === 'ERR_INVALID_ARG_VALUE') return undefined;
     throw new UnreadableFileError(arg, error);
   }
 }

@@ -134,10 +134,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         if (code !== undefined && code !== 0)
           report.crashes.push(`agentdash ${args[0]} (home ${homeNo}) exited ${code}`);
       }
-      const files = await discoverFiles([home]);
-      // `<id>@<project folder>`: fuzzed agent files in several folders share their parent's session id, and a
-      // session is its folder plus its id (a bare id would be ambiguous).
-      for (const group of groupSessions(files.files)) sessions.push(`${group.sessionId}@${basename(group.projectDir)}`);
+      // Session references as the CLI prints them (an id, or `<id>@<folder>` when the id is in several folders).
+      const listed = openIndex({ dbPath: db });
+      try {
+        for (const summary of listed.listSessions({ paths: [home] })) sessions.push(summary.ref);
+      } finally {
+        listed.close();
+      }
       for (const id of sessions.slice(0, 4)) {
         for (const args of [
           ['show', id, home],
