@@ -1,0 +1,6 @@
+/**
+ * Where a session's time went: model, tools, the person, idle. Browser-safe.
+ * @module
+ */
+export * from './activity.js';
+export * from './partition.js';
