@@ -40,8 +40,9 @@ export const zeroTime: SessionTime = { wallMs: 0, modelMs: 0, toolMs: 0, userMs:
 /**
  * Splits a thread's wall time into model, tool, user and idle time. Where intervals overlap, the first of these wins:
  * a call waiting for the person, a running tool, the model, a wait for the person. Waits longer than
- * `idleThresholdMs` are idle. Time covered by nothing (client bookkeeping, hooks, compaction) counts as model time
- * when shorter than the threshold, else as idle.
+ * `idleThresholdMs` are idle. Time covered by nothing is the client's own work after what came before it (hooks and
+ * attachments after a tool result or a prompt, writing a response): it counts as that (tool, user or model time),
+ * or as idle when longer than the threshold.
  */
 export function partitionTime(activity: ThreadActivity, idleThresholdMs: number = IDLE_THRESHOLD_MS): SessionTime {
   const { startMs, endMs } = activity;
@@ -64,9 +65,10 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
   const open: Record<Label, number> = { person: 0, tool: 0, model: 0, user: 0, idle: 0 };
   const sums: Record<Label, number> = { person: 0, tool: 0, model: 0, user: 0, idle: 0 };
   let unlabelled = 0;
+  let previous: Label | undefined;
   const flushUnlabelled = (): void => {
     if (unlabelled > idleThresholdMs) sums.idle += unlabelled;
-    else sums.model += unlabelled;
+    else sums[previous ?? 'model'] += unlabelled;
     unlabelled = 0;
   };
   let at = startMs;
@@ -84,6 +86,7 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
     else {
       flushUnlabelled();
       sums[label] += span;
+      previous = label;
     }
     at = next;
   }

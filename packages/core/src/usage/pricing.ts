@@ -50,7 +50,8 @@ export function findPrice(table: PriceTable, model: string): ModelPrice | undefi
   return table.models[model] ?? table.models[normalizeModelId(model)];
 }
 
-function ratesCost(rates: TokenRates, t: TokenCounts): number {
+/** Tokens × rates, every token at these rates (use `responseCost` for one response: it picks the tier). */
+export function tokensCost(rates: TokenRates, t: TokenCounts): number {
   const oneHour = Math.min(t.cacheCreation1hInputTokens, t.cacheCreationInputTokens);
   return (
     t.inputTokens * rates.input +
@@ -68,7 +69,7 @@ export function isLongContext(price: ModelPrice, tokens: TokenCounts): boolean {
 
 /** The cost in USD of one API response with these tokens. */
 export function responseCost(price: ModelPrice, tokens: TokenCounts): number {
-  return ratesCost(isLongContext(price, tokens) && price.longContext ? price.longContext : price, tokens);
+  return tokensCost(isLongContext(price, tokens) && price.longContext ? price.longContext : price, tokens);
 }
 
 /** Prices from `override` win; models only in `base` stay. */
