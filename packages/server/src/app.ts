@@ -11,6 +11,7 @@ import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { SessionView } from './session-view.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
 import { statsResponse } from './stats-response.js';
+import { usageResponse } from './usage-response.js';
 
 export interface AppDeps {
   readonly index: AgentIndex;
@@ -231,6 +232,16 @@ export function createApp(deps: AppDeps) {
       until: dateParam(c, 'until'),
     });
     return c.json(statsResponse(index, { ...filter, ...scope }));
+  });
+
+  api.get('/usage', async (c) => {
+    const filter = clean({
+      project: textParam(c, 'project'),
+      model: textParam(c, 'model'),
+      since: dateParam(c, 'since'),
+      until: dateParam(c, 'until'),
+    });
+    return c.json(usageResponse(index, { ...filter, ...scope }, Date.now()));
   });
 
   api.get('/calls', async (c) => {
