@@ -13,6 +13,9 @@ import type {
   UsageTotals,
 } from '@agentdash/core/model';
 
+/** `GET /api/sessions/:id/waterfall`: the session on a true time axis, one lane per thread. */
+export type { Waterfall as WaterfallResponse, WaterfallBar, WaterfallLane } from '@agentdash/core/time';
+
 export interface ApiError {
   readonly success: false;
   readonly error: string;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ErrorSeverity } from '@agentdash/core';
+import { waterfallOf } from '@agentdash/core/time';
 import type { CallRowStatus } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -215,6 +216,12 @@ export function createApp(deps: AppDeps) {
     const found = (await viewOf(row.id)).locate(callId);
     if (!found) throw new HttpError(404, 'call not found');
     return c.json(found);
+  });
+
+  api.get('/sessions/:id/waterfall', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const view = await viewOf(row.id);
+    return c.json(waterfallOf(view.session));
   });
 
   api.get('/sessions/:id/issues', async (c) => {

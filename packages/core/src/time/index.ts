@@ -4,3 +4,4 @@
  */
 export * from './activity.js';
 export * from './partition.js';
+export * from './waterfall.js';
