@@ -24,7 +24,8 @@ export interface ModelUsage extends TokenCounts {
 export interface UsageGroup extends TokenCounts {
   readonly responses: number;
   /**
-   * The cost of the priced models; null when no model of the group has a price (never 0 for unknown prices).
+   * The cost of the priced models; null when no model of the group has a price (never 0 for unknown prices); 0 for
+   * a group without responses.
    * When `unpricedModels` is not empty, the group costs more than this.
    */
   readonly costUsd: number | null;
@@ -90,7 +91,7 @@ export class UsageAccumulator {
     return {
       responses,
       ...tokens,
-      costUsd: anyPriced ? cost : null,
+      costUsd: anyPriced || this.models.size === 0 ? cost : null,
       unpricedModels: unpriced,
       models,
       firstMs: this.firstMs,
