@@ -62,17 +62,16 @@ export class SessionUsageUpdater {
            AND r.kind IN ('user', 'assistant', 'system', 'attachment', 'progress')
          ORDER BY r.ts_ms, r.line`,
       ),
-      // The session's own occurrences (a resumed session's copies of earlier calls included), each with the first
-      // result written in the same session.
+      // The session's own occurrences (a resumed session's copies of earlier calls included), each with its result
+      // in the same file, else the earliest in the session.
       threadCalls: db.prepare(
         `SELECT c.ts_ms, c.name,
-                coalesce(
-                  (SELECT res.ts FROM results res WHERE res.tool_use_id = c.tool_use_id AND res.file_id = c.file_id),
-                  (SELECT res.ts FROM results res JOIN files rf ON rf.id = res.file_id
-                   WHERE res.tool_use_id = c.tool_use_id AND rf.session_id = f.session_id ORDER BY res.rowid LIMIT 1)
-                ) AS result_ts
+                coalesce(MIN(CASE WHEN res.file_id = c.file_id THEN res.ts END), MIN(res.ts)) AS result_ts
          FROM calls c JOIN files f ON f.id = c.file_id
-         WHERE f.session_id = ? AND f.role = 'main' AND c.agent_id IS NULL AND c.ts_ms IS NOT NULL`,
+         LEFT JOIN results res ON res.tool_use_id = c.tool_use_id
+           AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = f.session_id)
+         WHERE f.session_id = ? AND f.role = 'main' AND c.agent_id IS NULL AND c.ts_ms IS NOT NULL
+         GROUP BY c.file_id, c.tool_use_id`,
       ),
       update: db.prepare('UPDATE sessions SET usage_detail = ?, time = ? WHERE id = ?'),
     };

@@ -47,56 +47,66 @@ export const zeroTime: SessionTime = { wallMs: 0, modelMs: 0, toolMs: 0, userMs:
 export function partitionTime(activity: ThreadActivity, idleThresholdMs: number = IDLE_THRESHOLD_MS): SessionTime {
   const { startMs, endMs } = activity;
   if (!(endMs > startMs)) return zeroTime;
-  const edges: { at: number; label: Label; delta: 1 | -1 }[] = [];
+  // Edges as (time, label index, +1 | −1); labels are indexed in priority order.
+  const edges: [number, number, number][] = [];
   const push = (list: readonly Interval[], label: (i: Interval) => Label): void => {
     for (const i of list) {
       const s = Math.max(i.startMs, startMs);
       const e = Math.min(i.endMs, endMs);
       if (!(e > s)) continue;
-      const l = label(i);
-      edges.push({ at: s, label: l, delta: 1 }, { at: e, label: l, delta: -1 });
+      const l = labels.indexOf(label(i));
+      edges.push([s, l, 1], [e, l, -1]);
     }
   };
   push(activity.personTools, () => 'person');
   push(activity.tools, () => 'tool');
   push(activity.model, () => 'model');
   push(activity.userWaits, (i) => (i.endMs - i.startMs > idleThresholdMs ? 'idle' : 'user'));
-  edges.sort((a, b) => a.at - b.at);
-  const open: Record<Label, number> = { person: 0, tool: 0, model: 0, user: 0, idle: 0 };
-  const sums: Record<Label, number> = { person: 0, tool: 0, model: 0, user: 0, idle: 0 };
+  edges.sort((a, b) => a[0] - b[0]);
+  const open = [0, 0, 0, 0, 0];
+  const sums = [0, 0, 0, 0, 0];
+  const IDLE = labels.indexOf('idle');
+  const MODEL = labels.indexOf('model');
   let unlabelled = 0;
-  let previous: Label | undefined;
+  let previous = MODEL;
   const flushUnlabelled = (): void => {
-    if (unlabelled > idleThresholdMs) sums.idle += unlabelled;
-    else sums[previous ?? 'model'] += unlabelled;
+    if (unlabelled > idleThresholdMs) sums[IDLE] = (sums[IDLE] ?? 0) + unlabelled;
+    else sums[previous] = (sums[previous] ?? 0) + unlabelled;
     unlabelled = 0;
   };
   let at = startMs;
   let k = 0;
   while (at < endMs) {
-    while (k < edges.length && (edges[k] as (typeof edges)[number]).at <= at) {
-      const edge = edges[k] as (typeof edges)[number];
-      open[edge.label] += edge.delta;
-      k += 1;
+    for (; k < edges.length; k++) {
+      const edge = edges[k] as [number, number, number];
+      if (edge[0] > at) break;
+      open[edge[1]] = (open[edge[1]] ?? 0) + edge[2];
     }
-    const next = Math.min(k < edges.length ? (edges[k] as (typeof edges)[number]).at : endMs, endMs);
+    const next = Math.min(k < edges.length ? (edges[k] as [number, number, number])[0] : endMs, endMs);
     const span = next - at;
-    const label = labels.find((l) => open[l] > 0);
-    if (label === undefined) unlabelled += span;
+    let label = -1;
+    for (let l = 0; l < open.length; l++) {
+      if ((open[l] ?? 0) > 0) {
+        label = l;
+        break;
+      }
+    }
+    if (label === -1) unlabelled += span;
     else {
       flushUnlabelled();
-      sums[label] += span;
+      sums[label] = (sums[label] ?? 0) + span;
       previous = label;
     }
     at = next;
   }
   flushUnlabelled();
+  const [person = 0, tool = 0, model = 0, user = 0, idle = 0] = sums;
   return {
     wallMs: endMs - startMs,
-    modelMs: sums.model,
-    toolMs: sums.tool,
-    userMs: sums.user + sums.person,
-    idleMs: sums.idle,
+    modelMs: model,
+    toolMs: tool,
+    userMs: user + person,
+    idleMs: idle,
   };
 }
 
