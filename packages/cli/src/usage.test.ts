@@ -99,6 +99,12 @@ describe('agentdash usage', () => {
     expect(table.stdout).toMatch(/└ haiku-4-5/);
   });
 
+  it('project --json: per project, most expensive first', async () => {
+    const out = JSON.parse((await cli(['usage', 'project', home, '--json'])).stdout) as UsageProjectJson;
+    expect(out.projects.map((p) => p.project)).toEqual(['/home/user/proj/usage']);
+    expect(out.projects[0]?.costUsd).toBeCloseTo(sonnetA + sonnetB + gateway + sonnetD + haikuC, 12);
+  });
+
   it('blocks --json: the active block with time left', async () => {
     const out = JSON.parse(
       (await cli(['usage', 'blocks', home, '--json'], { now: Date.parse('2026-11-21T12:30:00Z') })).stdout,

@@ -8,6 +8,7 @@ import type {
   UsageBlocksJson,
   UsageDailyJson,
   UsageMonthlyJson,
+  UsageProjectJson,
   UsageReportJson,
   UsageSessionJson,
   UsageWeeklyJson,
@@ -24,7 +25,7 @@ import {
 } from '../usage-report.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
 
-const reports = ['daily', 'weekly', 'monthly', 'session', 'blocks'] as const;
+const reports = ['daily', 'weekly', 'monthly', 'session', 'project', 'blocks'] as const;
 type Report = (typeof reports)[number];
 
 const periodOf = { daily: 'day', weekly: 'week', monthly: 'month' } as const satisfies Record<string, UsagePeriod>;
@@ -94,7 +95,7 @@ export const usageCommand: CommandSpec = {
   name: 'usage',
   usage:
     'agentdash usage [daily|weekly|monthly|session|blocks] [PATH…] [--breakdown] [--since D] [--until D] [--project P] [--model M] [--json]',
-  summary: 'tokens and cost per day, week, month, session or 5-hour billing block',
+  summary: 'tokens and cost per day, week, month, session, project or 5-hour billing block',
   help: `Each API response counted once (message id + request id, the largest count of its block records), priced
 with the built-in table (or --prices FILE). A model without a price shows its tokens and cost "unknown", and is
 named in a warning. Dates are in the local time zone (TZ is honoured).
@@ -102,6 +103,7 @@ named in a warning. Dates are in the local time zone (TZ is honoured).
 Reports:
   daily (default), weekly (ISO weeks, keyed by Monday), monthly
   session          per session, subagents shown apart
+  project          per project (the sessions' project path), most expensive first
   blocks           5-hour billing blocks (from the hour of their first response); the active one with time left,
                    burn rate and projected cost
 
@@ -216,6 +218,30 @@ ${COMMON_HELP}`,
           return out;
         });
         write(ctx, 'SESSION', rows, totals);
+        return;
+      }
+      case 'project': {
+        const groups = [...groupUsage(responses, (r) => r.context.project)].sort(
+          (a, b) => (b[1].costUsd ?? -1) - (a[1].costUsd ?? -1) || b[1].responses - a[1].responses,
+        );
+        if (ctx.json) {
+          const out: UsageProjectJson = {
+            projects: groups.map(([project, u]) => ({ project, ...entryJson(u) })),
+            ...common,
+          };
+          writeJson(ctx, out);
+          return;
+        }
+        if (groups.length === 0) {
+          ctx.io.stdout.write('No usage.\n');
+          return;
+        }
+        write(
+          ctx,
+          'PROJECT',
+          groups.flatMap(([project, u]) => groupRows(project, u, breakdown)),
+          totals,
+        );
         return;
       }
       case 'blocks': {

@@ -198,6 +198,10 @@ export interface UsageSessionJson extends UsageReportJson {
     readonly subagents: UsageTotalsJson;
   })[];
 }
+/** `agentdash usage project --json`: per project path (else project folder), most expensive first. */
+export interface UsageProjectJson extends UsageReportJson {
+  readonly projects: readonly (UsageEntryJson & { readonly project: string })[];
+}
 /** `agentdash usage blocks --json`: 5-hour billing blocks, oldest first. */
 export interface UsageBlocksJson extends UsageReportJson {
   readonly blocks: readonly (UsageEntryJson & {
