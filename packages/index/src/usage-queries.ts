@@ -5,7 +5,10 @@ import type { UsageFilter } from './types.js';
 
 /** Where a response was made. */
 export interface UsageContext {
+  /** The session's id (as written in its records). */
   readonly sessionId: string;
+  /** The session's key in the index (its project folder plus its id): unique, unlike the id; `getSession` takes it. */
+  readonly sessionKey: string;
   /** The subagent that made it; undefined on the main thread. */
   readonly agentId: string | undefined;
   /** The session's project path, else its project folder. */
@@ -20,6 +23,7 @@ interface Row {
   model: string;
   ts_ms: number | null;
   session_id: string;
+  sid: string;
   agent_id: string | null;
   project: string;
   i: number;
@@ -43,7 +47,7 @@ export function usageResponses(store: Store, filter: UsageFilter = {}): UsageRes
     .when(sessionId, 'r.session_id = ?');
   const rows = store.db
     .prepare(
-      `SELECT r.key, r.message_id, r.model, r.ts_ms, r.session_id, r.agent_id,
+      `SELECT r.key, r.message_id, r.model, r.ts_ms, r.session_id, s.session_id AS sid, r.agent_id,
               coalesce(s.project_path, s.project_dir) AS project, r.input_tokens AS i, r.output_tokens AS o,
               r.cache_creation_tokens AS cc, r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr
        FROM responses r JOIN sessions s ON s.id = r.session_id
@@ -70,7 +74,12 @@ export function usageResponses(store: Store, filter: UsageFilter = {}): UsageRes
         cacheReadInputTokens: r.cr,
       },
       records: 1,
-      context: { sessionId: r.session_id, agentId: r.agent_id ?? undefined, project: r.project },
+      context: {
+        sessionId: r.sid === '' ? r.session_id : r.sid,
+        sessionKey: r.session_id,
+        agentId: r.agent_id ?? undefined,
+        project: r.project,
+      },
     });
   }
   out.sort((a, b) => (a.timestampMs ?? 0) - (b.timestampMs ?? 0));

@@ -60,14 +60,15 @@ export function usageResponse(index: AgentIndex, filter: UsageFilter, now: numbe
   const projects = [...groupUsage(responses, (r) => r.context.project)]
     .map(([project, u]) => ({ project, ...group(u) }))
     .sort(byCost);
-  const sessionGroups = [...groupUsage(responses, (r) => r.context.sessionId)]
+  const sessionGroups = [...groupUsage(responses, (r) => r.context.sessionKey)]
     .map(([id, u]) => ({ id, u }))
     .sort((a, b) => byCost(a.u, b.u))
     .slice(0, TOP_SESSIONS);
   const topSessions = sessionGroups.map(({ id, u }) => {
     const s = index.getSession(id);
     return {
-      id,
+      // the reference the API and the dashboard's links take (the id, qualified by its folder when needed)
+      id: s?.ref ?? id,
       title: s?.title ?? null,
       project: s?.projectPath ?? s?.projectDir ?? null,
       startedAt: s?.startedAt ?? null,

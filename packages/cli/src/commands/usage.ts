@@ -169,11 +169,11 @@ ${COMMON_HELP}`,
         return;
       }
       case 'session': {
-        const groups = [...groupUsage(responses, (r) => r.context.sessionId)];
+        const groups = [...groupUsage(responses, (r) => r.context.sessionKey)];
         groups.sort((a, b) => (a[1].lastMs ?? 0) - (b[1].lastMs ?? 0));
         const subagents = groupUsage(
           responses.filter((r) => r.context.agentId !== undefined),
-          (r) => r.context.sessionId,
+          (r) => r.context.sessionKey,
         );
         const summaries = new Map(groups.map(([id]) => [id, index.getSession(id)]));
         if (ctx.json) {
@@ -182,7 +182,8 @@ ${COMMON_HELP}`,
               const s = summaries.get(id);
               const sub = subagents.get(id);
               return {
-                sessionId: id,
+                sessionId: s?.id ?? id,
+                ...(s !== undefined && s.ref !== s.id ? { ref: s.ref } : {}),
                 project: s?.projectPath ?? s?.projectDir ?? '',
                 ...(s?.title !== undefined ? { title: s.title } : {}),
                 ...(u.firstMs !== null ? { firstAt: new Date(u.firstMs).toISOString() } : {}),
@@ -211,7 +212,7 @@ ${COMMON_HELP}`,
         }
         const rows = groups.flatMap(([id, u]) => {
           const s = summaries.get(id);
-          const label = `${id.slice(0, 8)} ${(s?.projectPath ?? s?.projectDir ?? '').split(/[\\/]/).pop() ?? ''}`;
+          const label = `${(s?.id ?? id).slice(0, 8)} ${(s?.projectPath ?? s?.projectDir ?? '').split(/[\\/]/).pop() ?? ''}`;
           const out = groupRows(label, u, breakdown);
           const sub = subagents.get(id);
           if (sub) out.push(...groupRows('', sub, false).map((r) => ['', `└ subagents`, ...r.slice(2)]));

@@ -190,6 +190,8 @@ export interface UsageMonthlyJson extends UsageReportJson {
 export interface UsageSessionJson extends UsageReportJson {
   readonly sessions: readonly (UsageEntryJson & {
     readonly sessionId: string;
+    /** The reference that names the session alone, when its id does not (another project folder has that id). */
+    readonly ref?: string;
     readonly project: string;
     readonly title?: string;
     readonly firstAt?: string;
