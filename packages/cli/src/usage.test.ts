@@ -9,6 +9,7 @@ import type {
   StatuslineJson,
   UsageBlocksJson,
   UsageDailyJson,
+  UsageProjectJson,
   UsageSessionJson,
 } from './output/json-types.js';
 import { run } from './run.js';
