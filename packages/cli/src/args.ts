@@ -10,6 +10,7 @@ export const commonOptions = {
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
   'no-progress': { type: 'boolean' },
+  prices: { type: 'string' },
 } as const satisfies OptionSpec;
 
 /** Filters shared by sessions and stats. */

@@ -19,3 +19,5 @@ export {
 } from './io/discover.js';
 export { type LineEvent, type ReadEnd, type ReadLinesOptions, readLines } from './io/read-lines.js';
 export * from './model/index.js';
+export * from './time/index.js';
+export * from './usage/index.js';

@@ -1,6 +1,13 @@
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { canonicalToolName, type ParseIssue, type Session, type SessionFiles } from '@agentdash/core';
+import {
+  canonicalToolName,
+  defaultPriceTable,
+  type ParseIssue,
+  type PriceTable,
+  type Session,
+  type SessionFiles,
+} from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
 import { IndexUnavailableError } from './errors.js';
@@ -32,7 +39,9 @@ import type {
   SessionSummary,
   StoredIssue,
   ToolStats,
+  UsageFilter,
 } from './types.js';
+import { type UsageResponse, usageResponses } from './usage-queries.js';
 
 export { toFtsQuery } from './search.js';
 export { LIVE_WINDOW_MS, type SessionLookup } from './session-queries.js';
@@ -44,6 +53,8 @@ export interface OpenIndexOptions {
   readonly onWarning?: (message: string) => void;
   /** Clock, for tests. */
   readonly now?: () => number;
+  /** Prices for session costs (default: core's built-in table). */
+  readonly prices?: PriceTable;
 }
 
 export interface AgentIndex {
@@ -64,6 +75,10 @@ export interface AgentIndex {
   /** Calls and errors per time bucket, project and tool, a duration histogram and error categories, in SQL. */
   analytics(filter: AnalyticsFilter): CallAnalytics;
   search(query: string, filter?: SearchFilter): SearchHit[];
+  /** Each API response once, priced, with its session, thread and project; oldest first. */
+  usageResponses(filter?: UsageFilter): UsageResponse[];
+  /** The price table session costs and `usageResponses` use. */
+  readonly prices: PriceTable;
   /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
   refreshProblems(): readonly ParseIssue[];
   issues(filter?: IssueFilter): StoredIssue[];
@@ -178,7 +193,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
   db.function('canonical_tool', { deterministic: true }, (name: unknown) =>
     typeof name === 'string' ? canonicalToolName(name) : null,
   );
-  const store: Store = { db, now: options.now ?? Date.now };
+  const store: Store = { db, now: options.now ?? Date.now, prices: options.prices ?? defaultPriceTable };
   const refresher = new Refresher(db);
   return {
     dbPath,
@@ -194,6 +209,8 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     analytics: (filter) => analytics(store, bySessionKey(store, filter)),
     search: (query, filter) => search(store, query, bySessionKey(store, filter)),
     issues: (filter) => issues(store, bySessionKey(store, filter)),
+    usageResponses: (filter) => usageResponses(store, bySessionKey(store, filter)),
+    prices: store.prices,
     close: () => db.close(),
   };
 }

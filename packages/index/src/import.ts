@@ -107,9 +107,11 @@ export class Writer {
     this.s = {
       insertRecord: db.prepare(
         `INSERT OR REPLACE INTO records (file_id, line, kind, uuid, ts, ts_ms, cwd, version, git_branch, model, message_id,
-          is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens)
+          is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
+          request_id, cache_1h_tokens)
          VALUES (@file_id, @line, @kind, @uuid, @ts, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
-          @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens)`,
+          @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens,
+          @request_id, @cache_1h_tokens)`,
       ),
       insertTitle: db.prepare(
         'INSERT OR REPLACE INTO titles (file_id, line, source, title, leaf_uuid) VALUES (?, ?, ?, ?, ?)',
@@ -227,6 +229,8 @@ export class Writer {
           output_tokens: assistant?.usage?.outputTokens ?? null,
           cache_creation_tokens: assistant?.usage?.cacheCreationInputTokens ?? null,
           cache_read_tokens: assistant?.usage?.cacheReadInputTokens ?? null,
+          request_id: assistant?.requestId ?? null,
+          cache_1h_tokens: assistant?.usage?.cacheCreation1hInputTokens ?? null,
         });
         if (record.kind === 'user') {
           // The first one in the main file titles the session when it has no other title (core's one rule).
@@ -339,6 +343,8 @@ export class Writer {
             output_tokens: null,
             cache_creation_tokens: null,
             cache_read_tokens: null,
+            request_id: null,
+            cache_1h_tokens: null,
           });
         }
         return;

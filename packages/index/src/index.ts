@@ -13,5 +13,7 @@ export {
 } from './agent-index.js';
 export { AmbiguousSessionError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { SCHEMA_VERSION } from './schema.js';
+export { LONG_CONTEXT_TOKENS } from './session-usage.js';
 export { formatDuration, oneLine, type SummarizableCall, shortPath, summarizeCall } from './summarize.js';
 export * from './types.js';
+export type { UsageContext, UsageResponse } from './usage-queries.js';

@@ -194,6 +194,31 @@ const migrations: readonly string[] = [
   ALTER TABLE files ADD COLUMN appended_ms REAL;
   ${RESET_DATA}
   `,
+  // 5: usage and time. Records keep their request id and 1-hour cache writes; responses holds each API response
+  // of a session once (core's dedupe), sessions their usage per model, thread and tier, and their time partition.
+  `
+  ALTER TABLE records ADD COLUMN request_id TEXT;
+  ALTER TABLE records ADD COLUMN cache_1h_tokens INTEGER;
+  CREATE TABLE responses (
+    session_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    message_id TEXT,
+    agent_id TEXT,
+    model TEXT NOT NULL,
+    ts_ms REAL,
+    input_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    cache_creation_tokens INTEGER NOT NULL,
+    cache_1h_tokens INTEGER NOT NULL,
+    cache_read_tokens INTEGER NOT NULL,
+    PRIMARY KEY (session_id, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX responses_ts ON responses(ts_ms);
+  ALTER TABLE sessions ADD COLUMN usage_detail TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE sessions ADD COLUMN time TEXT;
+  ${RESET_DATA}
+  DELETE FROM responses;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

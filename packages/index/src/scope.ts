@@ -1,5 +1,6 @@
 /** SQL building blocks shared by the queries: the open database, and filters turned into WHERE conditions. */
 import { resolve, sep } from 'node:path';
+import type { PriceTable } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import type { CallFilter, SessionFilter, TimeInput } from './types.js';
 
@@ -7,6 +8,8 @@ import type { CallFilter, SessionFilter, TimeInput } from './types.js';
 export interface Store {
   readonly db: Database.Database;
   readonly now: () => number;
+  /** Prices for the costs in session summaries. */
+  readonly prices: PriceTable;
 }
 
 /** A piece of SQL with its `?` parameters. */

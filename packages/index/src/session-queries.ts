@@ -9,12 +9,15 @@ import {
   type RawResult,
   type Session,
   type SessionFiles,
+  type SessionTime,
+  zeroTime,
 } from '@agentdash/core';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
 import { type FileRow, idOfKey } from './import.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
-import type { SessionFilter, SessionSummary, UsageSummary } from './types.js';
+import { sessionUsage } from './session-cost.js';
+import type { SessionFilter, SessionSummary, UsagePart } from './types.js';
 
 /** A session is live when records were appended to it, or its newest record was written, within this window. */
 export const LIVE_WINDOW_MS = 2 * 60 * 1000;
@@ -40,6 +43,8 @@ interface SessionRow {
   git_branch: string | null;
   issues: number;
   usage: string;
+  usage_detail: string;
+  time: string | null;
 }
 
 /** Whether a session is being written now: appended to while watched, or its newest record is recent. */
@@ -52,17 +57,7 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
   const files = store.db
     .prepare('SELECT path, role, agent_id, appended_ms FROM files WHERE session_id = ? ORDER BY role, path')
     .all(row.id) as { path: string; role: 'main' | 'subagent'; agent_id: string | null; appended_ms: number | null }[];
-  const usageByModel = JSON.parse(row.usage) as Record<string, UsageSummary>;
-  const usage: UsageSummary = Object.values(usageByModel).reduce(
-    (a, u) => ({
-      responses: a.responses + u.responses,
-      inputTokens: a.inputTokens + u.inputTokens,
-      outputTokens: a.outputTokens + u.outputTokens,
-      cacheCreationInputTokens: a.cacheCreationInputTokens + u.cacheCreationInputTokens,
-      cacheReadInputTokens: a.cacheReadInputTokens + u.cacheReadInputTokens,
-    }),
-    { responses: 0, inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
-  );
+  const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices);
   return {
     id: row.session_id,
     ref: refOf(store, row),
@@ -94,8 +89,8 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
       files.map((f) => f.appended_ms),
     ),
     issues: row.issues,
-    usage,
-    usageByModel,
+    ...usage,
+    time: row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime),
   };
 }
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ErrorSeverity } from '@agentdash/core';
+import { waterfallOf } from '@agentdash/core/time';
 import type { CallRowStatus } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -11,6 +12,7 @@ import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { SessionView } from './session-view.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
 import { statsResponse } from './stats-response.js';
+import { usageResponse } from './usage-response.js';
 
 export interface AppDeps {
   readonly index: AgentIndex;
@@ -216,6 +218,12 @@ export function createApp(deps: AppDeps) {
     return c.json(found);
   });
 
+  api.get('/sessions/:id/waterfall', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const view = await viewOf(row.id);
+    return c.json(waterfallOf(view.session));
+  });
+
   api.get('/sessions/:id/issues', async (c) => {
     const row = await summaryOf(c.req.param('id'));
     // Files that cannot be read now (permissions changed, removed) are not stored issues: take them from the load.
@@ -231,6 +239,16 @@ export function createApp(deps: AppDeps) {
       until: dateParam(c, 'until'),
     });
     return c.json(statsResponse(index, { ...filter, ...scope }));
+  });
+
+  api.get('/usage', async (c) => {
+    const filter = clean({
+      project: textParam(c, 'project'),
+      model: textParam(c, 'model'),
+      since: dateParam(c, 'since'),
+      until: dateParam(c, 'until'),
+    });
+    return c.json(usageResponse(index, { ...filter, ...scope }, Date.now()));
   });
 
   api.get('/calls', async (c) => {

@@ -46,6 +46,8 @@ export const COMMON_HELP = `Common options:
                    else ~/.local/share/agentdash/index.sqlite)
   -v, --verbose    list malformed lines with file and line
   --no-progress    no progress bar
+  --prices FILE    model prices (AgentDash's JSON or LiteLLM's model_prices_and_context_window.json) over the
+                   built-in table
   -h, --help       this help`;
 
 export const PATHS_HELP = `PATH: a Claude home, a projects folder, a project folder or .jsonl files. Default: $CLAUDE_CONFIG_DIR or
