@@ -130,7 +130,9 @@ export class SessionUsageUpdater {
       });
     }
     const time = partitionTime(threadActivity(this.threadRecords(sid), this.threadCalls(sid)));
-    this.s.update.run(JSON.stringify([...parts.values()]), JSON.stringify(time), sid);
+    // Sorted by key, so the stored detail does not depend on the order files were imported in (live equals batch).
+    const detail = [...parts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, part]) => part);
+    this.s.update.run(JSON.stringify(detail), JSON.stringify(time), sid);
   }
 
   private threadRecords(sid: string): ThreadRecord[] {
