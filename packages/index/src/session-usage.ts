@@ -38,7 +38,7 @@ export class SessionUsageUpdater {
   constructor(db: Database.Database) {
     this.s = {
       deleteResponses: db.prepare('DELETE FROM responses WHERE session_id = ?'),
-      // Assistant records with usage, main file first (a response keeps the thread of its first record).
+      // Assistant records with usage, main file first, then by path (a response keeps the thread of its first record).
       records: db.prepare(
         `SELECT r.message_id, r.request_id, r.model, r.ts_ms, r.is_synthetic,
                 CASE WHEN f.role = 'main' AND r.is_sidechain = 0 THEN NULL
@@ -47,7 +47,7 @@ export class SessionUsageUpdater {
                 r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr
          FROM records r JOIN files f ON f.id = r.file_id
          WHERE f.session_id = ? AND r.kind = 'assistant' AND r.output_tokens IS NOT NULL
-         ORDER BY (f.role <> 'main'), f.id, r.line`,
+         ORDER BY (f.role <> 'main'), f.path, r.line`,
       ),
       insertResponse: db.prepare(
         `INSERT OR REPLACE INTO responses (session_id, key, message_id, agent_id, model, ts_ms, input_tokens,
@@ -130,8 +130,13 @@ export class SessionUsageUpdater {
       });
     }
     const time = partitionTime(threadActivity(this.threadRecords(sid), this.threadCalls(sid)));
-    // Sorted by key, so the stored detail does not depend on the order files were imported in (live equals batch).
-    const detail = [...parts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, part]) => part);
+    // In a stable order (not the files' import order), so that an index read in pieces equals one read at once.
+    const detail = [...parts.values()].sort(
+      (a, b) =>
+        a.thread.localeCompare(b.thread) ||
+        a.model.localeCompare(b.model) ||
+        Number(a.longContext) - Number(b.longContext),
+    );
     this.s.update.run(JSON.stringify(detail), JSON.stringify(time), sid);
   }
 
