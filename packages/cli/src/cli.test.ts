@@ -160,6 +160,9 @@ describe('commands over the bundled samples', () => {
     expect(tty.stderr).toMatch(/indexing \[#+\] \d+\/\d+ files/);
     const pipe = await cli(['index', SAMPLES_HOME]);
     expect(pipe.stderr).not.toContain('indexing [');
+    const json = await cli(['index', SAMPLES_HOME, '--json'], { tty: true });
+    expect(json.code).toBe(0);
+    expect(json.stderr).not.toContain('indexing [');
   });
 
   it('sessions in colour on a TTY', async () => {

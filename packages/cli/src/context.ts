@@ -12,6 +12,7 @@ import { type AgentIndex, defaultDbPath, openIndex, type RefreshReport } from '@
 import { flag, type Parsed, str } from './args.js';
 import { UsageError } from './errors.js';
 import { type CliIo, type Colors, colorsFor } from './io.js';
+import { renderProgressBar } from './progress-bar.js';
 
 /** Sample sessions bundled with the package, used when there is no Claude home. */
 export const SAMPLES_HOME = fileURLToPath(new URL('../samples/claude-home', import.meta.url));
@@ -100,18 +101,18 @@ export class Context {
   async refresh(paths: readonly string[]): Promise<RefreshReport> {
     const index = this.openIndex();
     this.scope = paths;
-    const showProgress = this.io.stderr.isTTY === true && !flag(this.values, 'no-progress');
+    // A bar only for a person watching a terminal: never with --json, never into a pipe or a log file.
+    const showProgress = this.io.stderr.isTTY === true && !this.json && !flag(this.values, 'no-progress');
     let drawn = false;
     let lastDraw = 0;
+    const started = this.io.now();
     const report = await index.refresh(paths, {
-      onProgress: ({ done, total }) => {
+      onProgress: (progress) => {
         if (!showProgress) return;
         const now = this.io.now();
-        if (done < total && now - lastDraw < 80) return;
+        if (progress.done < progress.total && now - lastDraw < 80) return;
         lastDraw = now;
-        const width = 30;
-        const filled = total === 0 ? width : Math.round((done / total) * width);
-        this.io.stderr.write(`\rindexing [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} files`);
+        this.io.stderr.write(`\r\u001b[2K${renderProgressBar(progress, now - started)}`);
         drawn = true;
       },
     });

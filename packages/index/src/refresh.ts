@@ -142,6 +142,9 @@ export class Refresher {
     let newIssues = 0;
     let done = 0;
     const total = discovery.files.length;
+    let bytesDone = 0;
+    const bytesTotal = discovery.files.reduce((sum, f) => sum + f.size, 0);
+    options.onProgress?.({ done, total, file: '', bytesDone, bytesTotal });
     const explicitFiles = new Set(roots.filter((r) => r.endsWith('.jsonl')));
     for (const file of discovery.files) {
       const outcome = await this.importFile(file, storedByPath.get(file.path), explicitFiles.has(file.path)).catch(
@@ -160,7 +163,8 @@ export class Refresher {
       records += outcome.records;
       newIssues += outcome.issues;
       done += 1;
-      options.onProgress?.({ done, total, file: file.path });
+      bytesDone += file.size;
+      options.onProgress?.({ done, total, file: file.path, bytesDone, bytesTotal });
     }
 
     const scoped = scopeSql({ paths });

@@ -21,9 +21,16 @@ export interface RefreshReport {
 }
 
 export interface RefreshProgress {
+  /** Files handled so far (read, or found unchanged). */
   readonly done: number;
+  /** Files discovered in scope. */
   readonly total: number;
+  /** The file just handled; '' for the first report, made once discovery is over. */
   readonly file: string;
+  /** Sizes of the files handled so far, in bytes. */
+  readonly bytesDone: number;
+  /** Sizes of all discovered files, in bytes. */
+  readonly bytesTotal: number;
 }
 
 export interface RefreshOptions {
