@@ -575,8 +575,24 @@ describe.skipIf(!existsSync(built))('built bin (skipped: run `npx tsc -b package
       });
       const response = await fetch(url);
       expect(response.status).toBeLessThan(500);
+      // It listens before indexing, then reports the first build as ready with every file read.
+      let health: { index: { state: string; filesDone: number; filesTotal: number } } | undefined;
+      for (let i = 0; i < 200 && health?.index.state !== 'ready'; i++) {
+        health = (await (await fetch(`${url}api/health`)).json()) as typeof health;
+        if (health?.index.state !== 'ready') await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(health?.index.state).toBe('ready');
+      expect(health?.index.filesDone).toBe(health?.index.filesTotal);
+      expect(health?.index.filesTotal).toBeGreaterThan(0);
     } finally {
       child.kill('SIGTERM');
     }
+  });
+
+  it('serve rejects a missing path before listening', async () => {
+    const r = await cli(['serve', join(dir, 'no-such-home'), '--port', '0']);
+    expect(r.code).toBe(ExitCode.badPath);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('no such file or directory');
   });
 });

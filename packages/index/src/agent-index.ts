@@ -17,6 +17,13 @@ import { migrate, NewerSchemaError } from './schema.js';
 import type { Store } from './scope.js';
 import { search } from './search.js';
 import {
+  pageSessions,
+  type SessionFacets,
+  type SessionPage,
+  type SessionPageQuery,
+  sessionFacets,
+} from './session-page.js';
+import {
   getSession,
   listSessions,
   loadSession,
@@ -61,6 +68,10 @@ export interface AgentIndex {
   readonly dbPath: string;
   refresh(paths: readonly string[], options?: RefreshOptions): Promise<RefreshReport>;
   listSessions(filter?: SessionFilter): SessionSummary[];
+  /** One page of the sessions `filter` selects, sorted in SQL, with the total and sums over all pages. */
+  pageSessions(filter: SessionFilter, query?: SessionPageQuery): SessionPage;
+  /** Distinct projects, models and versions of the sessions `filter` selects. */
+  sessionFacets(filter?: SessionFilter): SessionFacets;
   /**
    * The session a reference names: its key, its id, `<id>@<project folder>` or a unique prefix of an id.
    * AmbiguousSessionError (listing references that tell them apart) when several match.
@@ -200,6 +211,8 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     refresh: (paths, refreshOptions) => refresher.refresh(paths, refreshOptions),
     refreshProblems: () => refresher.problems(),
     listSessions: (filter) => listSessions(store, filter),
+    pageSessions: (filter, query) => pageSessions(store, filter, query),
+    sessionFacets: (filter) => sessionFacets(store, filter ?? {}),
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),

@@ -13,6 +13,13 @@ export {
 } from './agent-index.js';
 export { AmbiguousSessionError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { SCHEMA_VERSION } from './schema.js';
+export {
+  type SessionFacets,
+  type SessionPage,
+  type SessionPageQuery,
+  type SessionSort,
+  sessionSorts,
+} from './session-page.js';
 export { LONG_CONTEXT_TOKENS } from './session-usage.js';
 export { formatDuration, oneLine, type SummarizableCall, shortPath, summarizeCall } from './summarize.js';
 export * from './types.js';

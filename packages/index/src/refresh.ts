@@ -50,6 +50,26 @@ function isHiddenByPermissions(path: string): boolean {
   }
 }
 
+/**
+ * Files ordered so the most recently active sessions are read first (a session's files together, by path), so a
+ * list that fills while a first index is built starts with what the user most likely wants.
+ */
+function newestSessionsFirst(files: readonly DiscoveredFile[]): DiscoveredFile[] {
+  const newest = new Map<string, number>();
+  for (const f of files) {
+    const key = sessionKeyOf(f);
+    newest.set(key, Math.max(newest.get(key) ?? 0, f.mtimeMs));
+  }
+  const keyed = files.map((file) => ({ file, key: sessionKeyOf(file) }));
+  keyed.sort(
+    (a, b) =>
+      (newest.get(b.key) ?? 0) - (newest.get(a.key) ?? 0) ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) ||
+      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0),
+  );
+  return keyed.map((k) => k.file);
+}
+
 interface ImportOutcome {
   readonly parsed: boolean;
   readonly bytes: number;
@@ -146,7 +166,8 @@ export class Refresher {
     const bytesTotal = discovery.files.reduce((sum, f) => sum + f.size, 0);
     options.onProgress?.({ done, total, file: '', bytesDone, bytesTotal });
     const explicitFiles = new Set(roots.filter((r) => r.endsWith('.jsonl')));
-    for (const file of discovery.files) {
+    for (const file of newestSessionsFirst(discovery.files)) {
+      await options.beforeFile?.(file.path);
       const outcome = await this.importFile(file, storedByPath.get(file.path), explicitFiles.has(file.path)).catch(
         (error: unknown) => {
           // A file named on the command line that cannot be read is the user's to know about, at once.

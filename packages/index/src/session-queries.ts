@@ -22,7 +22,7 @@ import type { SessionFilter, SessionSummary, UsagePart } from './types.js';
 /** A session is live when records were appended to it, or its newest record was written, within this window. */
 export const LIVE_WINDOW_MS = 2 * 60 * 1000;
 
-interface SessionRow {
+export interface SessionRow {
   id: string;
   session_id: string;
   project_dir: string;
@@ -53,7 +53,7 @@ export function isLiveSession(now: number, endedMs: number | null, appendedMs: r
   return appendedMs.some((ms) => ms !== null && now - ms < LIVE_WINDOW_MS);
 }
 
-function summaryOf(store: Store, row: SessionRow): SessionSummary {
+export function summaryOf(store: Store, row: SessionRow): SessionSummary {
   const files = store.db
     .prepare('SELECT path, role, agent_id, appended_ms FROM files WHERE session_id = ? ORDER BY role, path')
     .all(row.id) as { path: string; role: 'main' | 'subagent'; agent_id: string | null; appended_ms: number | null }[];

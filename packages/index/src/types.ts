@@ -35,6 +35,8 @@ export interface RefreshProgress {
 
 export interface RefreshOptions {
   readonly onProgress?: (progress: RefreshProgress) => void;
+  /** Awaited before each file is imported: lets a caller pace or hold the import (tests hold it to see it midway). */
+  readonly beforeFile?: (file: string) => Promise<void> | void;
 }
 
 /** A point in time: ISO-8601 text or milliseconds since the epoch. */

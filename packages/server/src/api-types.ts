@@ -100,9 +100,24 @@ export interface UsageResponse {
   };
 }
 
+/**
+ * `GET /api/sessions?offset&limit&sort&dir`: one page (default 200 rows, at most 1000), sorted by `sort`
+ * (startedAt, endedAt, title, project, durationMs, messages, toolCalls, errors; default startedAt) in `dir`
+ * (desc by default). With `q`, search hits in relevance order instead.
+ */
 export interface SessionsResponse {
   readonly sessions: readonly SessionRow[];
+  /** Sessions selected over all pages. */
   readonly total: number;
+  /** Position of the first row of this page. */
+  readonly offset: number;
+  /** Sums over all selected sessions. */
+  readonly totals: {
+    readonly toolCalls: number;
+    readonly errors: number;
+    readonly expectedErrors: number;
+    readonly live: number;
+  };
   readonly facets: {
     readonly projects: readonly string[];
     readonly models: readonly string[];
@@ -294,8 +309,32 @@ export interface IssueDto {
   readonly message: string;
 }
 
+/** The first index build's progress (`GET /api/health` and the `index-progress` server-sent event). */
+export interface IndexStatus {
+  /** 'indexing' until the first refresh after start is over; later live refreshes do not go back to it. */
+  readonly state: 'indexing' | 'ready';
+  readonly filesDone: number;
+  /** 0 while the files are still being discovered. */
+  readonly filesTotal: number;
+  readonly bytesDone: number;
+  readonly bytesTotal: number;
+  /** When the first refresh started (ISO). */
+  readonly startedAt: string;
+  /** When it ended; null while indexing. */
+  readonly finishedAt: string | null;
+  /** Why it failed (the server keeps serving what the index holds); null otherwise. */
+  readonly error: string | null;
+}
+
+export interface HealthResponse {
+  readonly success: true;
+  readonly paths: number;
+  readonly index: IndexStatus;
+}
+
 /** Server-sent events on /api/events. */
 export type LiveMessage =
   | { readonly type: 'session-updated'; readonly sessionId: string }
   | { readonly type: 'sessions-changed' }
+  | { readonly type: 'index-progress'; readonly index: IndexStatus }
   | { readonly type: 'hello' };

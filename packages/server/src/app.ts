@@ -1,11 +1,20 @@
 import { resolve } from 'node:path';
 import type { ErrorSeverity } from '@agentdash/core';
 import { waterfallOf } from '@agentdash/core/time';
-import type { CallRowStatus } from '@agentdash/index';
+import { type CallRowStatus, sessionSorts } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { type AgentIndex, type IndexFilter, isUnder } from './agent-index.js';
-import type { CallRowDto, CallsResponse, IssueDto, SessionRow, SessionsResponse } from './api-types.js';
+import type {
+  CallRowDto,
+  CallsResponse,
+  HealthResponse,
+  IndexStatus,
+  IssueDto,
+  SessionRow,
+  SessionsResponse,
+} from './api-types.js';
+import { readyStatus } from './index-state.js';
 import type { LiveEvents } from './live.js';
 import { hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
@@ -22,6 +31,8 @@ export interface AppDeps {
   readonly token?: string | undefined;
   readonly assetsDir?: string | undefined;
   readonly events?: LiveEvents | undefined;
+  /** The first index build's progress; without it the index counts as ready. */
+  readonly indexStatus?: (() => IndexStatus) | undefined;
 }
 
 class HttpError extends Error {
@@ -37,6 +48,8 @@ class HttpError extends Error {
 // they are only ever looked up as SQL parameters and map keys.
 const ID = /^\P{Cc}{1,1000}$/u;
 const MAX_PAGE = 500;
+const DEFAULT_SESSIONS_PAGE = 200;
+const MAX_SESSIONS_PAGE = 1000;
 const CACHE_SIZE = 4;
 
 function intParam(c: Context, name: string, fallback: number, max: number): number {
@@ -85,8 +98,13 @@ export function createApp(deps: AppDeps) {
   const assetsDir = deps.assetsDir ?? defaultAssetsDir();
   const cache = new Map<string, SessionView>();
 
+  const started = Date.now();
+  const indexStatus = deps.indexStatus ?? (() => readyStatus(started));
+
   deps.events?.subscribe((message) => {
     if (message.type === 'session-updated') cache.delete(message.sessionId);
+    // Sessions loaded while the first build ran may miss files read since.
+    if (message.type === 'index-progress' && message.index.state === 'ready') cache.clear();
   });
 
   const allRows = async (filter: IndexFilter = {}): Promise<SessionRow[]> =>
@@ -143,41 +161,64 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono();
 
-  api.get('/health', (c) => c.json({ success: true, paths: deps.paths.length }));
+  api.get('/health', (c) => {
+    const body: HealthResponse = { success: true, paths: deps.paths.length, index: indexStatus() };
+    return c.json(body);
+  });
 
   api.get('/sessions', async (c) => {
     const filter = sessionFilter(c);
     const q = textParam(c, 'q');
-    const everything = await allRows();
-    let sessions: SessionRow[];
+    const offset = intParam(c, 'offset', 0, Number.MAX_SAFE_INTEGER);
+    const limit = intParam(c, 'limit', DEFAULT_SESSIONS_PAGE, MAX_SESSIONS_PAGE);
+    const sortRaw = c.req.query('sort') ?? 'startedAt';
+    const sort = sessionSorts.find((k) => k === sortRaw);
+    if (!sort) throw new HttpError(400, `sort must be one of ${sessionSorts.join(', ')}`);
+    const dir = c.req.query('dir') ?? 'desc';
+    if (dir !== 'asc' && dir !== 'desc') throw new HttpError(400, 'dir must be asc or desc');
+    const facets = index.sessionFacets(clean({ ...scope }));
+    let body: SessionsResponse;
     if (q) {
+      // Search keeps relevance order; its (at most 500) hits are paged here.
       const hits = index.search(q, clean({ project: filter.project, since: filter.since, ...scope, limit: 500 }));
       const byId = new Map((await allRows(filter)).map((r) => [r.id, r]));
       const seen = new Set<string>();
-      sessions = [];
+      const matched: SessionRow[] = [];
       for (const hit of hits) {
         const id = hitSessionId(hit);
         if (!id || seen.has(id)) continue;
         const row = byId.get(id);
         if (!row) continue;
         seen.add(id);
-        sessions.push({ ...row, snippet: hitSnippet(hit), matchCallId: hitCallId(hit) });
+        matched.push({ ...row, snippet: hitSnippet(hit), matchCallId: hitCallId(hit) });
       }
+      body = {
+        sessions: matched.slice(offset, offset + limit),
+        total: matched.length,
+        offset,
+        totals: {
+          toolCalls: matched.reduce((n, r) => n + r.toolCalls, 0),
+          errors: matched.reduce((n, r) => n + r.errors, 0),
+          expectedErrors: matched.reduce((n, r) => n + r.expectedErrors, 0),
+          live: matched.filter((r) => r.isLive).length,
+        },
+        facets,
+      };
     } else {
-      sessions = await allRows(filter);
-      sessions.sort((a, b) => (b.startedAt ?? '').localeCompare(a.startedAt ?? ''));
+      const page = index.pageSessions(clean({ ...filter, ...scope }), {
+        offset,
+        limit,
+        sort,
+        descending: dir === 'desc',
+      });
+      body = {
+        sessions: page.sessions.map(toSessionRow),
+        total: page.total,
+        offset: page.offset,
+        totals: page.totals,
+        facets,
+      };
     }
-    const distinct = (values: Iterable<string | null>) =>
-      [...new Set([...values].filter((v): v is string => !!v))].sort();
-    const body: SessionsResponse = {
-      sessions,
-      total: sessions.length,
-      facets: {
-        projects: distinct(everything.map((r) => r.projectPath)),
-        models: distinct(everything.flatMap((r) => r.models)),
-        versions: distinct(everything.flatMap((r) => r.versions)),
-      },
-    };
     return c.json(body);
   });
 
@@ -262,15 +303,19 @@ export function createApp(deps: AppDeps) {
       until: dateParam(c, 'until'),
       limit: intParam(c, 'limit', 200, 2000),
     });
-    const byId = new Map((await allRows()).map((s) => [s.id, s]));
-    const calls: CallRowDto[] = index
-      .calls({
-        ...filter,
-        ...scope,
-        status: filter.status as CallRowStatus | undefined,
-        severity: filter.severity as ErrorSeverity | undefined,
-      })
-      .map((r) => toCallRow(r, byId));
+    const rows = index.calls({
+      ...filter,
+      ...scope,
+      status: filter.status as CallRowStatus | undefined,
+      severity: filter.severity as ErrorSeverity | undefined,
+    });
+    // Only the sessions these calls belong to, not the whole list.
+    const byId = new Map<string, SessionRow>();
+    for (const id of new Set(rows.map((r) => r.sessionId))) {
+      const found = index.getSession(id);
+      if (found) byId.set(id, toSessionRow(found));
+    }
+    const calls: CallRowDto[] = rows.map((r) => toCallRow(r, byId));
     const body: CallsResponse = { calls };
     return c.json(body);
   });
@@ -291,6 +336,11 @@ export function createApp(deps: AppDeps) {
       stream.onAbort(end);
       try {
         await stream.writeSSE({ event: 'hello', data: JSON.stringify({ type: 'hello' }) });
+        // A tab opened mid-build sees where the build is at once.
+        const index = indexStatus();
+        if (index.state === 'indexing') {
+          await stream.writeSSE({ event: 'index-progress', data: JSON.stringify({ type: 'index-progress', index }) });
+        }
         while (open) {
           if (queue.length === 0) {
             // The ping timer must neither keep the process alive nor outlive a wake-up (shutdown within a second).

@@ -10,6 +10,8 @@ export type LiveListener = (message: LiveMessage) => void;
 export interface LiveEvents {
   /** Listen for changes; `onClose` is called when the events close (server shutdown), so streams can end. */
   subscribe(listener: LiveListener, onClose?: () => void): () => void;
+  /** Send a message to every subscriber (e.g. index progress). */
+  publish(message: LiveMessage): void;
   /** Refresh the index now and notify (also what the watcher calls after a debounce). */
   refresh(changedFiles?: readonly string[]): Promise<void>;
   close(): void;
@@ -219,6 +221,7 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
         if (onClose) closers.delete(onClose);
       };
     },
+    publish: emit,
     refresh,
     close() {
       closed = true;

@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
+import type { RefreshProgress, RefreshReport } from '@agentdash/index';
 import { serve } from '@hono/node-server';
 import type { AgentIndex } from './agent-index.js';
+import type { IndexStatus } from './api-types.js';
 import { createApp } from './app.js';
+import { readyStatus, startBackgroundIndex } from './index-state.js';
 import { createLiveEvents } from './live.js';
 import { isLoopbackHost } from './security.js';
 
@@ -27,10 +30,23 @@ export interface StartServerOptions {
   readonly host: string;
   readonly port: number;
   readonly token?: string;
+  /**
+   * Bring the index up to date in the background once listening (default true): the server answers at once, the
+   * sessions list fills as files are read, and `/api/health` and SSE report the progress.
+   */
+  readonly refreshOnStart?: boolean;
+  /** Told of every step of that first refresh (e.g. for a progress bar). */
+  readonly onProgress?: (progress: RefreshProgress) => void;
+  /** Awaited before each file of that first refresh is read (tests hold the import with it). */
+  readonly beforeFile?: (file: string) => Promise<void>;
 }
 
 export interface RunningServer {
   readonly url: string;
+  /** The first refresh's report once it is over (undefined when it failed or was not asked for). */
+  readonly indexed: Promise<RefreshReport | undefined>;
+  /** The first refresh's progress. */
+  indexStatus(): IndexStatus;
   close(): Promise<void>;
 }
 
@@ -54,12 +70,34 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     server.once('error', reject);
     server.once('listening', () => resolve((server.address() as AddressInfo).port));
   });
-  const app = createApp({ index: options.index, paths: options.paths, host, port, token: options.token, events });
+  const background =
+    options.refreshOnStart === false
+      ? undefined
+      : startBackgroundIndex({
+          index: options.index,
+          paths: options.paths,
+          publish: (message) => events.publish(message),
+          onProgress: options.onProgress,
+          beforeFile: options.beforeFile,
+        });
+  const ready = readyStatus();
+  const indexStatus = background ? background.status : () => ready;
+  const app = createApp({
+    index: options.index,
+    paths: options.paths,
+    host,
+    port,
+    token: options.token,
+    events,
+    indexStatus,
+  });
   handler = (request) => app.fetch(request);
   const shown = reachableHost(host);
   const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}/`;
   return {
     url,
+    indexed: background ? background.done : Promise.resolve(undefined),
+    indexStatus,
     close: () =>
       new Promise<void>((resolve) => {
         events.close();

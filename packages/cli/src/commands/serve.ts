@@ -1,15 +1,32 @@
+import { statSync } from 'node:fs';
+import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '@agentdash/core';
 import { isLoopbackHost, startServer } from '@agentdash/server';
 import { flag, positiveInt, str } from '../args.js';
 import { CannotServeError, UsageError } from '../errors.js';
+import { formatDuration } from '../format.js';
 import type { ServeJson } from '../output/json-types.js';
+import { renderProgressBar } from '../progress-bar.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+
+/** What the first refresh would reject, rejected before listening (indexing then runs in the background). */
+function checkPaths(paths: readonly string[]): void {
+  for (const path of paths) {
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (info === undefined) throw new PathNotFoundError(path);
+    if (info.isFile() && !path.endsWith('.jsonl')) throw new NotTranscriptError(path);
+    if (info.isDirectory() && path.endsWith('.jsonl')) {
+      throw new UnreadableFileError(path, new Error('is a directory, not a transcript file'));
+    }
+  }
+}
 
 export const serveCommand: CommandSpec = {
   name: 'serve',
   usage: 'agentdash serve [PATH…] [--port N] [--host H] [--token T]',
   summary: 'start the live dashboard',
-  help: `Indexes PATH, then serves the dashboard and its JSON API, following files as they grow. Prints the URL and runs
-until interrupted (Ctrl-C).
+  help: `Serves the dashboard and its JSON API at once and indexes PATH in the background (newest first; the sessions
+list fills as files are read, with progress in the dashboard and on a terminal's stderr), then follows files as
+they grow. Prints the URL and runs until interrupted (Ctrl-C).
 
 ${PATHS_HELP}
 
@@ -36,13 +53,25 @@ ${COMMON_HELP}`,
     if (!isLoopbackHost(host) && (token === undefined || token === '')) {
       throw new UsageError(`--host ${host} is not a loopback address: give --token (or set AGENTDASH_TOKEN)`);
     }
-    await ctx.refresh(paths);
+    checkPaths(paths);
+    // Listen first, index in the background: the dashboard answers at once and fills as files are read.
+    const showProgress = ctx.io.stderr.isTTY === true && !ctx.json && !flag(ctx.values, 'no-progress');
+    const started = ctx.io.now();
+    let lastDraw = 0;
+    let drawn = false;
     const server = await startServer({
       index: ctx.openIndex(),
       paths,
       host,
       port,
       ...(token !== undefined && token !== '' ? { token } : {}),
+      onProgress: (progress) => {
+        const now = ctx.io.now();
+        if (!showProgress || (progress.done < progress.total && now - lastDraw < 200)) return;
+        lastDraw = now;
+        ctx.io.stderr.write(`\r\u001b[2K${renderProgressBar(progress, now - started)}`);
+        drawn = true;
+      },
     }).catch((error: unknown) => {
       throw cannotServe(error, host, port);
     });
@@ -62,6 +91,19 @@ ${COMMON_HELP}`,
       );
       ctx.note('press Ctrl-C to stop');
     }
+    void server.indexed.then((report) => {
+      if (drawn) ctx.io.stderr.write('\r\u001b[2K');
+      const error = server.indexStatus().error;
+      if (error !== null) ctx.note(`indexing failed: ${error}`);
+      else if (report && !ctx.json) {
+        ctx.note(
+          `indexed ${report.files} files, ${report.sessions} sessions in ${formatDuration(ctx.io.now() - started)}` +
+            (report.issues > 0
+              ? `; ${report.issues} problems in the transcripts (agentdash index --verbose lists them)`
+              : ''),
+        );
+      }
+    });
     await new Promise<void>((resolve) => {
       const stop = () => {
         process.off('SIGINT', stop);

@@ -1,0 +1,116 @@
+/** One page of the sessions list, sorted and counted in SQL, so a list of 50,000 sessions costs one page's rows. */
+
+import type { Store } from './scope.js';
+import { scopeSql } from './scope.js';
+import { LIVE_WINDOW_MS, type SessionRow, summaryOf } from './session-queries.js';
+import type { SessionFilter, SessionSummary } from './types.js';
+
+export const sessionSorts = [
+  'startedAt',
+  'endedAt',
+  'title',
+  'project',
+  'durationMs',
+  'messages',
+  'toolCalls',
+  'errors',
+] as const;
+export type SessionSort = (typeof sessionSorts)[number];
+
+const ORDER = {
+  startedAt: 'coalesce(s.started_ms, 0)',
+  endedAt: 'coalesce(s.ended_ms, s.started_ms, 0)',
+  title: "lower(coalesce(s.title, ''))",
+  project: 'coalesce(s.project_path, s.project_dir)',
+  durationMs: 'coalesce(s.ended_ms - s.started_ms, -1)',
+  messages: 's.messages',
+  toolCalls: 's.tool_calls',
+  // errors that are not expected ones, as the list shows them
+  errors: 's.errors - s.expected_errors',
+} as const satisfies Record<SessionSort, string>;
+
+export interface SessionPageQuery {
+  readonly offset?: number;
+  /** Rows in the page (default 100). */
+  readonly limit?: number;
+  /** Default `startedAt`. */
+  readonly sort?: SessionSort;
+  /** Default true. */
+  readonly descending?: boolean;
+}
+
+export interface SessionPage {
+  /** Sessions the filter selects, over all pages. */
+  readonly total: number;
+  readonly offset: number;
+  readonly sessions: readonly SessionSummary[];
+  /** Sums over all the selected sessions (not just this page). */
+  readonly totals: {
+    readonly toolCalls: number;
+    readonly errors: number;
+    readonly expectedErrors: number;
+    /** Sessions whose main file changed within LIVE_WINDOW_MS. */
+    readonly live: number;
+  };
+}
+
+export interface SessionFacets {
+  /** Project paths (the project folder when a session has none), sorted. */
+  readonly projects: readonly string[];
+  readonly models: readonly string[];
+  readonly versions: readonly string[];
+}
+
+/** A page of the sessions `filter` selects (its `limit` is ignored: the page has its own), with totals. */
+export function pageSessions(store: Store, filter: SessionFilter, query: SessionPageQuery = {}): SessionPage {
+  const scoped = scopeSql(filter);
+  const offset = Math.max(0, Math.floor(query.offset ?? 0));
+  const limit = Math.max(0, Math.floor(query.limit ?? 100));
+  const dir = query.descending === false ? 'ASC' : 'DESC';
+  const order = ORDER[query.sort ?? 'startedAt'];
+  const agg = store.db
+    .prepare(
+      `SELECT COUNT(*) AS total, coalesce(SUM(s.tool_calls), 0) AS toolCalls, coalesce(SUM(s.errors), 0) AS errors,
+         coalesce(SUM(s.expected_errors), 0) AS expectedErrors,
+         coalesce(SUM(EXISTS (SELECT 1 FROM files lf WHERE lf.session_id = s.id AND lf.role = 'main'
+           AND lf.mtime_ms > ?)), 0) AS live
+       FROM sessions s WHERE ${scoped.sql}`,
+    )
+    .get(store.now() - LIVE_WINDOW_MS, ...scoped.params) as {
+    total: number;
+    toolCalls: number;
+    errors: number;
+    expectedErrors: number;
+    live: number;
+  };
+  const rows = store.db
+    .prepare(`SELECT * FROM sessions s WHERE ${scoped.sql} ORDER BY ${order} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`)
+    .all(...scoped.params, limit, offset) as SessionRow[];
+  return {
+    total: agg.total,
+    offset,
+    sessions: rows.map((r) => summaryOf(store, r)),
+    totals: { toolCalls: agg.toolCalls, errors: agg.errors, expectedErrors: agg.expectedErrors, live: agg.live },
+  };
+}
+
+/** The distinct projects, models and client versions of the sessions `filter` selects, for filter menus. */
+export function sessionFacets(store: Store, filter: SessionFilter): SessionFacets {
+  const scoped = scopeSql(filter);
+  const column = (sql: string): string[] =>
+    store.db
+      .prepare(sql)
+      .pluck()
+      .all(...scoped.params) as string[];
+  return {
+    projects: column(
+      `SELECT DISTINCT coalesce(s.project_path, s.project_dir) AS p FROM sessions s WHERE ${scoped.sql} ORDER BY p`,
+    ),
+    models: column(
+      `SELECT DISTINCT m.value AS v FROM sessions s, json_each(s.models) m WHERE ${scoped.sql} AND m.value <> '' ORDER BY v`,
+    ),
+    versions: column(
+      `SELECT DISTINCT m.value AS v FROM sessions s, json_each(s.versions) m WHERE ${scoped.sql} AND m.value <> '' ORDER BY v`,
+    ),
+  };
+}

@@ -1,0 +1,99 @@
+/** The first index build after start, run in the background while the server already answers. */
+import type { RefreshProgress, RefreshReport } from '@agentdash/index';
+import type { AgentIndex } from './agent-index.js';
+import type { IndexStatus, LiveMessage } from './api-types.js';
+
+export interface BackgroundIndexOptions {
+  readonly index: AgentIndex;
+  readonly paths: readonly string[];
+  /** Where progress and "the list grew" notices go (the SSE stream). */
+  readonly publish: (message: LiveMessage) => void;
+  /** Also told of every progress step (the CLI draws its bar from it). */
+  readonly onProgress?: ((progress: RefreshProgress) => void) | undefined;
+  /** Awaited before each file is read (tests hold the import with it). */
+  readonly beforeFile?: ((file: string) => Promise<void>) | undefined;
+  /** At most one `index-progress` message per this many ms (the first and last always go). Default 200. */
+  readonly progressEveryMs?: number;
+  /** At most one `sessions-changed` message per this many ms while indexing, so lists fill as it goes. Default 1000. */
+  readonly listEveryMs?: number;
+  readonly now?: () => number;
+}
+
+export interface BackgroundIndex {
+  status(): IndexStatus;
+  /** Settles when the first refresh is over: its report, or undefined when it failed (see `status().error`). */
+  readonly done: Promise<RefreshReport | undefined>;
+}
+
+/** A status for an index that was brought up to date before the server started. */
+export function readyStatus(now: number = Date.now()): IndexStatus {
+  const at = new Date(now).toISOString();
+  return {
+    state: 'ready',
+    filesDone: 0,
+    filesTotal: 0,
+    bytesDone: 0,
+    bytesTotal: 0,
+    startedAt: at,
+    finishedAt: at,
+    error: null,
+  };
+}
+
+/**
+ * Start the first refresh of `paths` without waiting for it. Progress is published as `index-progress` messages
+ * (throttled), and `sessions-changed` goes out every `listEveryMs` while files are being added, so a dashboard
+ * fills its list as the index grows instead of waiting for the end.
+ */
+export function startBackgroundIndex(options: BackgroundIndexOptions): BackgroundIndex {
+  const now = options.now ?? Date.now;
+  const progressEvery = options.progressEveryMs ?? 200;
+  const listEvery = options.listEveryMs ?? 1000;
+  let status: IndexStatus = { ...readyStatus(now()), state: 'indexing', finishedAt: null };
+  let lastProgress = Number.NEGATIVE_INFINITY;
+  let lastList = now();
+  let listedAt = 0;
+
+  const publishStatus = () => options.publish({ type: 'index-progress', index: status });
+
+  const onProgress = (progress: RefreshProgress) => {
+    status = {
+      ...status,
+      filesDone: progress.done,
+      filesTotal: progress.total,
+      bytesDone: progress.bytesDone,
+      bytesTotal: progress.bytesTotal,
+    };
+    options.onProgress?.(progress);
+    const t = now();
+    if (t - lastProgress >= progressEvery || progress.done === 0) {
+      lastProgress = t;
+      publishStatus();
+    }
+    if (t - lastList >= listEvery && progress.done > listedAt) {
+      lastList = t;
+      listedAt = progress.done;
+      options.publish({ type: 'sessions-changed' });
+    }
+  };
+
+  const finish = (error: string | null) => {
+    status = { ...status, state: 'ready', finishedAt: new Date(now()).toISOString(), error };
+    publishStatus();
+    options.publish({ type: 'sessions-changed' });
+  };
+
+  publishStatus();
+  const refreshOptions = options.beforeFile ? { onProgress, beforeFile: options.beforeFile } : { onProgress };
+  const done = options.index.refresh(options.paths, refreshOptions).then(
+    (report) => {
+      finish(null);
+      return report;
+    },
+    (error: unknown) => {
+      finish(error instanceof Error ? error.message : String(error));
+      return undefined;
+    },
+  );
+  return { status: () => status, done };
+}
