@@ -12,9 +12,9 @@ export interface BackgroundIndexOptions {
   readonly onProgress?: ((progress: RefreshProgress) => void) | undefined;
   /** Awaited before each file is read (tests hold the import with it). */
   readonly beforeFile?: ((file: string) => Promise<void>) | undefined;
-  /** At most one `index-progress` message per this many ms (the first and last always go). Default 200. */
+  /** How often the status is published while it moves (the first and last always go at once). Default 200 ms. */
   readonly progressEveryMs?: number;
-  /** At most one `sessions-changed` message per this many ms while indexing, so lists fill as it goes. Default 1000. */
+  /** How often `sessions-changed` goes out while files are being added, so lists fill as it goes. Default 1000 ms. */
   readonly listEveryMs?: number;
   readonly now?: () => number;
 }
@@ -50,11 +50,27 @@ export function startBackgroundIndex(options: BackgroundIndexOptions): Backgroun
   const progressEvery = options.progressEveryMs ?? 200;
   const listEvery = options.listEveryMs ?? 1000;
   let status: IndexStatus = { ...readyStatus(now()), state: 'indexing', finishedAt: null };
-  let lastProgress = Number.NEGATIVE_INFINITY;
+  let published: IndexStatus | undefined;
   let lastList = now();
   let listedAt = 0;
 
-  const publishStatus = () => options.publish({ type: 'index-progress', index: status });
+  const publishStatus = () => {
+    published = status;
+    options.publish({ type: 'index-progress', index: status });
+  };
+  // A steady beat rather than one message per file: the latest status (when it moved) and, while files are
+  // being added, "the list changed", even when the import is paused on one big file.
+  const beat = () => {
+    if (status !== published) publishStatus();
+    const t = now();
+    if (t - lastList >= listEvery && status.filesDone > listedAt) {
+      lastList = t;
+      listedAt = status.filesDone;
+      options.publish({ type: 'sessions-changed' });
+    }
+  };
+  const timer = setInterval(beat, progressEvery);
+  timer.unref?.();
 
   const onProgress = (progress: RefreshProgress) => {
     status = {
@@ -65,19 +81,12 @@ export function startBackgroundIndex(options: BackgroundIndexOptions): Backgroun
       bytesTotal: progress.bytesTotal,
     };
     options.onProgress?.(progress);
-    const t = now();
-    if (t - lastProgress >= progressEvery || progress.done === 0) {
-      lastProgress = t;
-      publishStatus();
-    }
-    if (t - lastList >= listEvery && progress.done > listedAt) {
-      lastList = t;
-      listedAt = progress.done;
-      options.publish({ type: 'sessions-changed' });
-    }
+    // the first report (discovery over) goes out at once: the totals are known
+    if (progress.done === 0) publishStatus();
   };
 
   const finish = (error: string | null) => {
+    clearInterval(timer);
     status = { ...status, state: 'ready', finishedAt: new Date(now()).toISOString(), error };
     publishStatus();
     options.publish({ type: 'sessions-changed' });

@@ -4,6 +4,7 @@ import type {
   CallRowDto,
   CallsResponse,
   EventsPage,
+  HealthResponse,
   IssueDto,
   LiveMessage,
   SessionDetail,
@@ -61,11 +62,16 @@ export interface SessionQuery {
   readonly since?: string;
   readonly until?: string;
   readonly hasErrors?: boolean;
+  readonly offset?: number;
+  readonly limit?: number;
+  readonly sort?: string;
+  readonly dir?: 'asc' | 'desc';
 }
 
 const enc = encodeURIComponent;
 
 export const api = {
+  health: (signal?: AbortSignal) => get<HealthResponse>('/health', {}, signal),
   sessions: (query: SessionQuery, signal?: AbortSignal) => get<SessionsResponse>('/sessions', { ...query }, signal),
   session: (id: string, signal?: AbortSignal) => get<SessionDetail>(`/sessions/${enc(id)}`, {}, signal),
   events: (id: string, offset: number, limit: number, agent?: string, signal?: AbortSignal) =>
@@ -109,6 +115,7 @@ function ensureSource(): void {
   };
   source.addEventListener('session-updated', dispatch);
   source.addEventListener('sessions-changed', dispatch);
+  source.addEventListener('index-progress', dispatch);
   source.addEventListener('hello', () => setConnected(true));
   source.addEventListener('open', () => setConnected(true));
   source.addEventListener('error', () => setConnected(false));

@@ -1,12 +1,16 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, subscribeLive } from '../data/client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, type SessionQuery, subscribeLive } from '../data/client';
 import type { SessionRow, SessionsResponse } from '../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRelative, shortPath } from '../ui/format';
+import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
 import { sessionHref } from '../ui/router';
 import { Snippet } from '../ui/Snippet';
 import { TimeBar } from '../ui/TimeBar';
 
+/** Rows fetched per page; the server sorts and pages, so 50,000 sessions cost what one page costs. */
 const PAGE_ROWS = 150;
+/** The server's largest page. */
+const MAX_FETCH = 1000;
 
 type SortKey = 'startedAt' | 'title' | 'project' | 'durationMs' | 'messages' | 'toolCalls' | 'errors' | 'costUsd';
 
@@ -63,38 +67,68 @@ export function SessionsPage() {
   const [hasErrors, setHasErrors] = useState(false);
   const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'startedAt', dir: -1 });
   const [data, setData] = useState<SessionsResponse | undefined>();
+  const [rows, setRows] = useState<readonly SessionRow[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [tick, setTick] = useState(0);
+  const [loadingMore, setLoadingMore] = useState(false);
   const dq = useDebounced(q.trim(), 220);
-  const [shown, setShown] = useState(PAGE_ROWS);
+  const indexStatus = useIndexStatus();
+  /** How many rows are shown, so a live reload keeps what the user scrolled to. */
+  const loaded = useRef(PAGE_ROWS);
 
   useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick forces a reload on live changes
+  const query: SessionQuery = {
+    q: dq,
+    project,
+    model,
+    version,
+    since,
+    until,
+    hasErrors,
+    // Cost is priced in JavaScript, not stored: the server cannot order by it, so cost sorts the loaded rows only.
+    ...(dq || sort.key === 'costUsd' ? {} : { sort: sort.key, dir: sort.dir === 1 ? 'asc' : 'desc' }),
+  };
+  const queryKey = JSON.stringify(query);
+
+  // A new filter or order starts from the first page again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
+  useEffect(() => {
+    loaded.current = PAGE_ROWS;
+  }, [queryKey]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query; tick reloads on live changes
   useEffect(() => {
     const ctl = new AbortController();
     api
-      .sessions({ q: dq, project, model, version, since, until, hasErrors }, ctl.signal)
+      .sessions({ ...query, offset: 0, limit: Math.min(Math.max(loaded.current, PAGE_ROWS), MAX_FETCH) }, ctl.signal)
       .then((r) => {
         setData(r);
+        setRows(r.sessions);
         setError(undefined);
       })
       .catch((e: unknown) => {
         if (!ctl.signal.aborted) setError(e instanceof Error ? e.message : String(e));
       });
     return () => ctl.abort();
-  }, [dq, project, model, version, since, until, hasErrors, tick]);
+  }, [queryKey, tick]);
 
-  const rows = useMemo(() => {
-    const list = [...(data?.sessions ?? [])];
-    if (dq) return list; // search keeps relevance order
-    list.sort((a, b) => {
-      const x = sortValue(a, sort.key);
-      const y = sortValue(b, sort.key);
-      return (x < y ? -1 : x > y ? 1 : 0) * sort.dir;
-    });
-    return list;
-  }, [data, sort, dq]);
+  const showMore = () => {
+    setLoadingMore(true);
+    api
+      .sessions({ ...query, offset: rows.length, limit: PAGE_ROWS * 2 })
+      .then((r) => {
+        setData(r);
+        setRows((old) => {
+          const seen = new Set(old.map((x) => x.id));
+          const next = [...old, ...r.sessions.filter((x) => !seen.has(x.id))];
+          loaded.current = next.length;
+          return next;
+        });
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .finally(() => setLoadingMore(false));
+  };
 
   const onSort = useCallback(
     (key: SortKey) =>
@@ -106,14 +140,14 @@ export function SessionsPage() {
     [],
   );
 
-  const totals = useMemo(() => {
-    const list = data?.sessions ?? [];
-    return {
-      calls: list.reduce((n, r) => n + r.toolCalls, 0),
-      errors: list.reduce((n, r) => n + r.errors - r.expectedErrors, 0),
-      live: list.filter((r) => r.isLive).length,
-    };
-  }, [data]);
+  const totals = data
+    ? { calls: data.totals.toolCalls, errors: data.totals.errors - data.totals.expectedErrors, live: data.totals.live }
+    : { calls: 0, errors: 0, live: 0 };
+  const indexing = indexStatus?.state === 'indexing';
+  const shownRows =
+    sort.key === 'costUsd' && !dq
+      ? [...rows].sort((a, b) => (sortValue(a, 'costUsd') < sortValue(b, 'costUsd') ? -1 : 1) * sort.dir)
+      : rows;
 
   const filtered = !!(dq || project || model || version || since || until || hasErrors);
 
@@ -134,6 +168,7 @@ export function SessionsPage() {
           </div>
         </div>
       </div>
+      <IndexProgress status={indexStatus} />
       <div className="toolbar">
         <input
           className="input search"
@@ -241,7 +276,7 @@ export function SessionsPage() {
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, shown).map((r) => (
+            {shownRows.map((r) => (
               <tr
                 key={r.id}
                 data-testid="session-row"
@@ -315,15 +350,21 @@ export function SessionsPage() {
             ))}
           </tbody>
         </table>
-        {rows.length > shown && (
+        {data && data.total > rows.length && (
           <div className="empty" style={{ padding: 16 }}>
-            <button type="button" className="btn" onClick={() => setShown((n) => n + PAGE_ROWS * 2)}>
-              Show more ({fmtNumber(rows.length - shown)} more sessions)
+            <button type="button" className="btn" onClick={showMore} disabled={loadingMore} data-testid="show-more">
+              Show more ({fmtNumber(data.total - rows.length)} more sessions)
             </button>
           </div>
         )}
         {data && rows.length === 0 && (
-          <div className="empty">{filtered ? 'No session matches these filters.' : 'No sessions found.'}</div>
+          <div className="empty">
+            {filtered
+              ? 'No session matches these filters.'
+              : indexing
+                ? 'Indexing… sessions appear here as they are read.'
+                : 'No sessions found.'}
+          </div>
         )}
       </div>
     </div>

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexStatus } from '../data/types';
+import { indexProgressView } from './index-progress';
+
+const start = Date.parse('2026-01-01T00:00:00Z');
+const status = (over: Partial<IndexStatus>): IndexStatus => ({
+  state: 'indexing',
+  filesDone: 0,
+  filesTotal: 0,
+  bytesDone: 0,
+  bytesTotal: 0,
+  startedAt: new Date(start).toISOString(),
+  finishedAt: null,
+  error: null,
+  ...over,
+});
+
+describe('indexProgressView', () => {
+  it('says it is still looking before the files are known', () => {
+    expect(indexProgressView(status({}), start + 5000)).toEqual({
+      share: 0,
+      count: 'Looking for transcripts…',
+      bytes: '',
+      left: '',
+    });
+  });
+
+  it('fills by bytes and tells the time left at the rate so far', () => {
+    const mib = 1024 * 1024;
+    const view = indexProgressView(
+      status({ filesDone: 1200, filesTotal: 4726, bytesDone: 100 * mib, bytesTotal: 400 * mib }),
+      start + 20_000,
+    );
+    expect(view).toEqual({
+      share: 0.25,
+      count: '1,200 of 4,726 files',
+      bytes: '100.0 MB of 400.0 MB',
+      left: 'about 1m 0s left',
+    });
+  });
+
+  it('falls back to files when no file has bytes, and gives no estimate too early', () => {
+    const view = indexProgressView(status({ filesDone: 1, filesTotal: 4 }), start + 400);
+    expect(view.share).toBe(0.25);
+    expect(view.left).toBe('');
+  });
+});
