@@ -1,5 +1,7 @@
 import type { SessionFilter } from '@agentdash/index';
 import { flag, type Parsed, positiveInt, str, timeArg } from '../args.js';
+import { jsonChunks } from '../output/json-chunks.js';
+import { writeChunks } from '../output/write-chunks.js';
 
 export interface CommandSpec {
   readonly name: string;
@@ -55,4 +57,13 @@ export const PATHS_HELP = `PATH: a Claude home, a projects folder, a project fol
 
 export function writeJson(ctx: import('../context.js').Context, value: unknown): void {
   ctx.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** `writeJson` in pieces, for values that may be huge (a whole session): the same text, never one string. */
+export async function writeJsonStream(ctx: import('../context.js').Context, value: unknown): Promise<void> {
+  function* text(): Generator<string, void, undefined> {
+    yield* jsonChunks(value);
+    yield '\n';
+  }
+  await writeChunks(ctx.io.stdout, text());
 }

@@ -6,7 +6,8 @@ import { envelopeOf } from '../core-extras.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime, formatDuration } from '../format.js';
 import type { EnvelopeLineJson } from '../output/json-types.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP } from './common.js';
+import { writeChunks } from '../output/write-chunks.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream } from './common.js';
 import { resolveSession } from './resolve-session.js';
 
 const formats = ['json', 'envelope', 'markdown'] as const;
@@ -37,23 +38,28 @@ ${COMMON_HELP}`,
     const id = await resolveSession(ctx, arg, rest);
     const session = await ctx.openIndex().loadSession(id);
     switch (format) {
+      // Every format is written in pieces: a session of hundreds of MB is never one string.
       case 'json':
-        ctx.io.stdout.write(`${JSON.stringify(session, null, 2)}\n`);
+        await writeJsonStream(ctx, session);
         return;
       case 'envelope':
-        for (const call of session.calls) {
-          const line: EnvelopeLineJson = { id: call.id, tool: call.name, ...envelopeOf(call) };
-          ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
-        }
+        await writeChunks(ctx.io.stdout, envelopeLines(session));
         return;
       case 'markdown':
-        ctx.io.stdout.write(toMarkdown(session));
+        await writeChunks(ctx.io.stdout, markdownChunks(session));
         return;
       default:
         format satisfies never;
     }
   },
 };
+
+function* envelopeLines(session: Session): Generator<string, void, undefined> {
+  for (const call of session.calls) {
+    const line: EnvelopeLineJson = { id: call.id, tool: call.name, ...envelopeOf(call) };
+    yield `${JSON.stringify(line)}\n`;
+  }
+}
 
 function fence(text: string): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
@@ -68,6 +74,18 @@ function clipLines(text: string, lines: number): string {
 
 /** The session as Markdown: header, then the timeline with subagents nested as quoted sections. */
 export function toMarkdown(session: Session): string {
+  return [...markdownChunks(session)].join('');
+}
+
+/** The lines written so far, as one piece (the pieces together are the lines joined by newlines, plus one). */
+function* drain(out: string[]): Generator<string, void, undefined> {
+  if (out.length === 0) return;
+  yield `${out.join('\n')}\n`;
+  out.length = 0;
+}
+
+/** `toMarkdown` in pieces, one or a few events each, so a huge session is never one string. */
+export function* markdownChunks(session: Session): Generator<string, void, undefined> {
   const out: string[] = [];
   out.push(`# ${session.title ?? 'Untitled session'}`, '');
   out.push(`- Session: \`${session.id}\``);
@@ -84,11 +102,11 @@ export function toMarkdown(session: Session): string {
     shown: new Set<string>(),
     cwd: session.projectPath,
   };
-  writeEvents(session.events, ctx, '');
+  yield* writeEvents(session.events, ctx, '');
   for (const sub of session.subagents) {
-    if (!ctx.shown.has(sub.key)) writeSubagent(sub, ctx, '');
+    if (!ctx.shown.has(sub.key)) yield* writeSubagent(sub, ctx, '');
   }
-  return `${out.join('\n')}\n`;
+  yield* drain(out);
 }
 
 /** What the Markdown writers share: the output lines, the subagents already written, the project path. */
@@ -99,7 +117,11 @@ interface MarkdownContext {
   readonly cwd: string | undefined;
 }
 
-function writeEvents(events: readonly TimelineEvent[], ctx: MarkdownContext, quote: string): void {
+function* writeEvents(
+  events: readonly TimelineEvent[],
+  ctx: MarkdownContext,
+  quote: string,
+): Generator<string, void, undefined> {
   const push = (text: string) => {
     for (const line of text.split('\n')) ctx.out.push(`${quote}${line}`.trimEnd());
   };
@@ -108,15 +130,21 @@ function writeEvents(events: readonly TimelineEvent[], ctx: MarkdownContext, quo
       push(`## User · ${formatDateTime(event.timestamp)}\n\n${event.text}\n`);
     } else if (event.kind === 'assistant') {
       push(`### Assistant · ${formatDateTime(event.timestamp)}\n`);
-      for (const item of event.items) writeItem(item, push, ctx, quote);
+      for (const item of event.items) yield* writeItem(item, push, ctx, quote);
     } else if (event.kind === 'unknown') {
       // Never dropped silently: a record type we do not know is exported with its raw data.
       push(`*Unknown record \`${event.record.type}\`*\n\n${fence(JSON.stringify(event.record.raw, null, 2))}\n`);
     }
+    yield* drain(ctx.out);
   }
 }
 
-function writeItem(item: AssistantItem, push: (text: string) => void, ctx: MarkdownContext, quote: string): void {
+function* writeItem(
+  item: AssistantItem,
+  push: (text: string) => void,
+  ctx: MarkdownContext,
+  quote: string,
+): Generator<string, void, undefined> {
   const { subagents, shown, cwd } = ctx;
   switch (item.kind) {
     case 'text':
@@ -140,7 +168,7 @@ function writeItem(item: AssistantItem, push: (text: string) => void, ctx: Markd
       if (output.trim() !== '') push(`\n${fence(clipLines(output, 20))}\n`);
       else push('');
       const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
-      if (sub && !shown.has(sub.key)) writeSubagent(sub, ctx, `${quote}> `);
+      if (sub && !shown.has(sub.key)) yield* writeSubagent(sub, ctx, `${quote}> `);
       break;
     }
     case 'other-block':
@@ -150,13 +178,13 @@ function writeItem(item: AssistantItem, push: (text: string) => void, ctx: Markd
   }
 }
 
-function writeSubagent(sub: Subagent, ctx: MarkdownContext, quote: string): void {
+function* writeSubagent(sub: Subagent, ctx: MarkdownContext, quote: string): Generator<string, void, undefined> {
   const { out } = ctx;
   ctx.shown.add(sub.key);
   out.push(
     `${quote}**Subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` \`${sub.agentId}\`` : ''}**`,
   );
   out.push(quote.trimEnd());
-  writeEvents(sub.events, ctx, quote);
+  yield* writeEvents(sub.events, ctx, quote);
   out.push('');
 }

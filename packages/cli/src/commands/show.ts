@@ -3,7 +3,8 @@ import { primaryDurationMs } from '@agentdash/core';
 import { summarizeCall } from '@agentdash/index';
 import { excerpt, formatClock, formatDateTime, formatDuration } from '../format.js';
 import type { Colors } from '../io.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+import { writeChunks } from '../output/write-chunks.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream } from './common.js';
 import { resolveSession } from './resolve-session.js';
 
 export const showCommand: CommandSpec = {
@@ -28,11 +29,12 @@ ${COMMON_HELP}`,
     for (const issue of session.issues) {
       if (issue.code === 'unreadable_file') ctx.note(`cannot read ${issue.file}: ${issue.message}; shown without it`);
     }
+    // Written in pieces: a session of hundreds of MB is never one string.
     if (ctx.json) {
-      writeJson(ctx, session);
+      await writeJsonStream(ctx, session);
       return;
     }
-    ctx.io.stdout.write(renderTimeline(session, ctx.color, ctx.verbose));
+    await writeChunks(ctx.io.stdout, timelineChunks(session, ctx.color, ctx.verbose));
   },
 };
 
@@ -67,6 +69,18 @@ export function callLine(call: ToolCall, c: Colors, cwd: string | undefined): st
 }
 
 export function renderTimeline(session: Session, c: Colors, verbose: boolean): string {
+  return [...timelineChunks(session, c, verbose)].join('');
+}
+
+/** The lines written so far, as one piece (the pieces together are the lines joined by newlines, plus one). */
+function* drain(out: string[]): Generator<string, void, undefined> {
+  if (out.length === 0) return;
+  yield `${out.join('\n')}\n`;
+  out.length = 0;
+}
+
+/** `renderTimeline` in pieces, one or a few events each. */
+export function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generator<string, void, undefined> {
   const out: string[] = [];
   const errors = session.counts.errors;
   out.push(c.bold(session.title ?? '(untitled session)'));
@@ -101,14 +115,14 @@ export function renderTimeline(session: Session, c: Colors, verbose: boolean): s
     shown: new Set<string>(),
     cwd: session.projectPath,
   };
-  renderEvents(session.events, 0, ctx);
+  yield* renderEvents(session.events, 0, ctx);
   const unlinked = session.subagents.filter((s) => !ctx.shown.has(s.key));
   for (const sub of unlinked) {
     out.push('');
     out.push(c.magenta(`subagent ${sub.agentType ?? ''} ${sub.agentId ?? sub.key} (not linked to a call)`));
-    renderSubagent(sub, 1, ctx);
+    yield* renderSubagent(sub, 1, ctx);
   }
-  return `${out.join('\n')}\n`;
+  yield* drain(out);
 }
 
 /** What every render step shares: the output lines, colours, options and the subagents already shown. */
@@ -121,7 +135,11 @@ interface RenderContext {
   readonly cwd: string | undefined;
 }
 
-function renderEvents(events: readonly TimelineEvent[], depth: number, ctx: RenderContext): void {
+function* renderEvents(
+  events: readonly TimelineEvent[],
+  depth: number,
+  ctx: RenderContext,
+): Generator<string, void, undefined> {
   const { out, c, verbose } = ctx;
   const indent = '    '.repeat(depth);
   for (const event of events) {
@@ -132,7 +150,7 @@ function renderEvents(events: readonly TimelineEvent[], depth: number, ctx: Rend
         );
         break;
       case 'assistant':
-        for (const item of event.items) renderItem(item, event.timestamp, depth, ctx);
+        for (const item of event.items) yield* renderItem(item, event.timestamp, depth, ctx);
         break;
       case 'system':
         if (event.record.level === 'error' || verbose) {
@@ -161,10 +179,16 @@ function renderEvents(events: readonly TimelineEvent[], depth: number, ctx: Rend
       default:
         event satisfies never;
     }
+    yield* drain(out);
   }
 }
 
-function renderItem(item: AssistantItem, timestamp: string | undefined, depth: number, ctx: RenderContext): void {
+function* renderItem(
+  item: AssistantItem,
+  timestamp: string | undefined,
+  depth: number,
+  ctx: RenderContext,
+): Generator<string, void, undefined> {
   const { out, c, verbose, subagents, shown, cwd } = ctx;
   const indent = '    '.repeat(depth);
   switch (item.kind) {
@@ -183,7 +207,7 @@ function renderItem(item: AssistantItem, timestamp: string | undefined, depth: n
     case 'tool-call': {
       out.push(`${indent}${c.dim(formatClock(item.timestamp ?? timestamp))}  ${callLine(item, c, cwd)}`);
       const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
-      if (sub && !shown.has(sub.key)) renderSubagent(sub, depth + 1, ctx);
+      if (sub && !shown.has(sub.key)) yield* renderSubagent(sub, depth + 1, ctx);
       break;
     }
     case 'other-block':
@@ -193,13 +217,13 @@ function renderItem(item: AssistantItem, timestamp: string | undefined, depth: n
   }
 }
 
-function renderSubagent(sub: Subagent, depth: number, ctx: RenderContext): void {
+function* renderSubagent(sub: Subagent, depth: number, ctx: RenderContext): Generator<string, void, undefined> {
   const { out, c } = ctx;
   ctx.shown.add(sub.key);
   const indent = '    '.repeat(depth);
   out.push(
     `${indent}${c.magenta(`┌ subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` ${sub.agentId}` : ''}`)}`,
   );
-  renderEvents(sub.events, depth, ctx);
+  yield* renderEvents(sub.events, depth, ctx);
   out.push(`${indent}${c.magenta('└')}`);
 }

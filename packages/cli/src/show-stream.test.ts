@@ -1,0 +1,139 @@
+/** show --json and export write a session in pieces: the same text as one JSON.stringify, never one big string. */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openIndex } from '@agentdash/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prompt, toolResult, toolUse, writeLines } from '../../index/test/synthetic.js';
+import { markdownChunks, toMarkdown } from './commands/export.js';
+import { SAMPLES_HOME } from './context.js';
+import type { CliIo } from './io.js';
+import { run } from './run.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const corpus = resolve(here, '../../../../shared/corpus');
+const corpusHomes = existsSync(corpus)
+  ? readdirSync(corpus)
+      .map((v) => join(corpus, v, 'claude-home'))
+      .filter((h) => existsSync(join(h, 'projects')))
+  : [];
+if (corpusHomes.length === 0) console.log(`corpus suites: skipped (no corpus at ${corpus}); using the bundled samples`);
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-stream-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the CLI in process, keeping every write separately. */
+async function cli(args: readonly string[], db: string) {
+  const writes: string[] = [];
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => writes.push(s), isTTY: false },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: {},
+    homedir: dir,
+    now: Date.now,
+  };
+  const code = await run([...args, '--db', db, '--no-progress'], io);
+  return { code, writes, stdout: writes.join(''), stderr };
+}
+
+describe('show --json streamed', () => {
+  it('equals the session as one JSON.stringify, for every sample and corpus session', async () => {
+    const homes = [SAMPLES_HOME, ...corpusHomes];
+    let checked = 0;
+    for (const home of homes) {
+      const db = join(dir, `compare-${checked}.sqlite`);
+      const index = openIndex({ dbPath: db });
+      await index.refresh([home]);
+      const ids = index.listSessions({ paths: [home] }).map((s) => s.id);
+      for (const id of ids) {
+        const whole = `${JSON.stringify(await index.loadSession(id), null, 2)}\n`;
+        const shown = await cli(['show', id, home, '--json'], db);
+        expect(shown.code, shown.stderr).toBe(0);
+        expect(shown.stdout === whole, `${home} ${id}`).toBe(true);
+        if (home === SAMPLES_HOME) {
+          const exported = await cli(['export', id, home, '--format', 'json'], db);
+          expect(exported.stdout === whole, `${home} ${id}`).toBe(true);
+        }
+        checked++;
+      }
+      index.close();
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('writes a large generated session in bounded pieces that parse back whole', async () => {
+    const id = '99999999-2222-4333-8444-555555555555';
+    const home = join(dir, 'big-home');
+    const CALLS = 4000;
+    const lines: string[] = [];
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString();
+    lines.push(prompt({ sessionId: id, uuid: 'u-0', timestamp: at(0) }, 'Run everything'));
+    for (let i = 0; i < CALLS; i++) {
+      const output = `${i} `.repeat(400); // ~2 KB per result, ~10 MB of JSON in all
+      lines.push(
+        toolUse(
+          { sessionId: id, uuid: `a-${i}`, parentUuid: i === 0 ? 'u-0' : `r-${i - 1}`, timestamp: at(2 * i + 1) },
+          `msg_${i}`,
+          `toolu_${i}`,
+          'Bash',
+          {
+            command: `echo ${i}`,
+          },
+        ),
+        toolResult(
+          { sessionId: id, uuid: `r-${i}`, parentUuid: `a-${i}`, timestamp: at(2 * i + 2) },
+          `toolu_${i}`,
+          output,
+          false,
+          {
+            stdout: output,
+            stderr: '',
+            interrupted: false,
+            isImage: false,
+          },
+        ),
+      );
+    }
+    writeLines(join(home, 'projects', '-home-user-big', `${id}.jsonl`), lines);
+    const db = join(dir, 'big.sqlite');
+    const shown = await cli(['show', id, home, '--json'], db);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout.length).toBeGreaterThan(10 * 1024 * 1024);
+    // in pieces of about 64 KiB, never the whole text at once
+    expect(shown.writes.length).toBeGreaterThan(100);
+    expect(Math.max(...shown.writes.map((w) => w.length))).toBeLessThan(1024 * 1024);
+    const parsed = JSON.parse(shown.stdout) as { id: string; calls: { id: string; result?: { content: unknown } }[] };
+    expect(parsed.id).toBe(id);
+    expect(parsed.calls.map((c) => c.id)).toEqual(Array.from({ length: CALLS }, (_, i) => `toolu_${i}`));
+
+    for (const format of ['markdown', 'envelope'] as const) {
+      const out = await cli(['export', id, home, '--format', format], db);
+      expect(out.code, out.stderr).toBe(0);
+      expect(out.writes.length, format).toBeGreaterThan(10);
+      expect(Math.max(...out.writes.map((w) => w.length))).toBeLessThan(1024 * 1024);
+    }
+    const envelope = (await cli(['export', id, home, '--format', 'envelope'], db)).stdout.trimEnd().split('\n');
+    expect(envelope.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(parsed.calls.map((c) => c.id));
+  });
+
+  it('Markdown in pieces is the Markdown as one string, line for line', async () => {
+    const db = join(dir, 'md.sqlite');
+    const index = openIndex({ dbPath: db });
+    await index.refresh([SAMPLES_HOME]);
+    for (const { id } of index.listSessions({ paths: [SAMPLES_HOME] })) {
+      const session = await index.loadSession(id);
+      const pieces = [...markdownChunks(session)];
+      expect(pieces.every((p) => p.endsWith('\n'))).toBe(true);
+      const text = pieces.join('');
+      expect(text).toBe(toMarkdown(session));
+      expect(text.startsWith(`# ${session.title ?? 'Untitled session'}\n`)).toBe(true);
+      expect((await cli(['export', id, SAMPLES_HOME, '--format', 'markdown'], db)).stdout).toBe(text);
+    }
+    index.close();
+  });
+});
