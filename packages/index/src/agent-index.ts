@@ -32,6 +32,7 @@ import {
   sessionIdOfFile,
   sessionKeyOfRef,
 } from './session-queries.js';
+import { sessionToolCounts } from './session-tools.js';
 import { calls, stats } from './stats-queries.js';
 import type {
   AnalyticsFilter,
@@ -72,6 +73,8 @@ export interface AgentIndex {
   pageSessions(filter: SessionFilter, query?: SessionPageQuery): SessionPage;
   /** Distinct projects, models and versions of the sessions `filter` selects. */
   sessionFacets(filter?: SessionFilter): SessionFacets;
+  /** Unique calls per canonical tool name in one session's files, without reading the transcript. */
+  sessionToolCounts(sessionId: string): Record<string, number>;
   /**
    * The session a reference names: its key, its id, `<id>@<project folder>` or a unique prefix of an id.
    * AmbiguousSessionError (listing references that tell them apart) when several match.
@@ -213,6 +216,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     listSessions: (filter) => listSessions(store, filter),
     pageSessions: (filter, query) => pageSessions(store, filter, query),
     sessionFacets: (filter) => sessionFacets(store, filter ?? {}),
+    sessionToolCounts: (sessionId) => sessionToolCounts(store, sessionId),
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),

@@ -11,14 +11,16 @@ import type {
   HealthResponse,
   IndexStatus,
   IssueDto,
+  SessionDetail,
   SessionRow,
   SessionsResponse,
 } from './api-types.js';
+import { HttpError } from './http-error.js';
 import { readyStatus } from './index-state.js';
 import type { LiveEvents } from './live.js';
 import { hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
-import { SessionView } from './session-view.js';
+import { createLocalSessionHost, type SessionHost } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
 import { statsResponse } from './stats-response.js';
 import { usageResponse } from './usage-response.js';
@@ -33,15 +35,13 @@ export interface AppDeps {
   readonly events?: LiveEvents | undefined;
   /** The first index build's progress; without it the index counts as ready. */
   readonly indexStatus?: (() => IndexStatus) | undefined;
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 500,
-    message: string,
-  ) {
-    super(message);
-  }
+  /** Where sessions are loaded and paged (a worker thread in `startServer`); default: in this thread. */
+  readonly sessions?: SessionHost | undefined;
+  /**
+   * How long `GET /api/sessions/:id` waits for a session that is not loaded before answering with the header the
+   * index has (`pending: true`; `?wait=1` always waits). Default 400 ms.
+   */
+  readonly headerWaitMs?: number | undefined;
 }
 
 // Session references (`<id>@<folder>`, keys) and synthetic call ids (`<uuid>#<n>`) hold more than [\w.:-];
@@ -50,7 +50,6 @@ const ID = /^\P{Cc}{1,1000}$/u;
 const MAX_PAGE = 500;
 const DEFAULT_SESSIONS_PAGE = 200;
 const MAX_SESSIONS_PAGE = 1000;
-const CACHE_SIZE = 4;
 
 function intParam(c: Context, name: string, fallback: number, max: number): number {
   const raw = c.req.query(name);
@@ -96,15 +95,16 @@ export function createApp(deps: AppDeps) {
   const roots = deps.paths.map((p) => resolve(p));
   const scope = roots.length > 0 ? { paths: roots } : {};
   const assetsDir = deps.assetsDir ?? defaultAssetsDir();
-  const cache = new Map<string, SessionView>();
+  const sessions = deps.sessions ?? createLocalSessionHost(index);
+  const headerWaitMs = deps.headerWaitMs ?? 400;
 
   const started = Date.now();
   const indexStatus = deps.indexStatus ?? (() => readyStatus(started));
 
   deps.events?.subscribe((message) => {
-    if (message.type === 'session-updated') cache.delete(message.sessionId);
+    if (message.type === 'session-updated') sessions.invalidate(message.sessionId);
     // Sessions loaded while the first build ran may miss files read since.
-    if (message.type === 'index-progress' && message.index.state === 'ready') cache.clear();
+    if (message.type === 'index-progress' && message.index.state === 'ready') sessions.invalidate();
   });
 
   const allRows = async (filter: IndexFilter = {}): Promise<SessionRow[]> =>
@@ -126,24 +126,26 @@ export function createApp(deps: AppDeps) {
     return toSessionRow(found);
   };
 
-  const viewOf = async (sessionId: string): Promise<SessionView> => {
-    const hit = cache.get(sessionId);
-    if (hit) {
-      cache.delete(sessionId);
-      cache.set(sessionId, hit);
-      return hit;
-    }
-    const session = await index.loadSession(sessionId).catch(() => {
-      throw new HttpError(404, 'session not found');
-    });
-    const view = new SessionView(session);
-    cache.set(sessionId, view);
-    while (cache.size > CACHE_SIZE) {
-      const oldest = cache.keys().next().value;
-      if (oldest === undefined) break;
-      cache.delete(oldest);
-    }
-    return view;
+  /** What the index knows of a session without loading it: the header while the timeline is being parsed. */
+  const indexHeader = (row: SessionRow): SessionDetail => {
+    const found = index.getSession(row.id);
+    return {
+      session: row,
+      gitBranch: found?.gitBranch || null,
+      totalEvents: 0,
+      subagents: [],
+      usageByModel: found?.usageByModel ?? {},
+      counts: {
+        prompts: found?.prompts ?? 0,
+        toolCalls: row.toolCalls,
+        errors: row.errors,
+        expectedErrors: row.expectedErrors,
+      },
+      issues: found?.issues ?? 0,
+      toolCounts: index.sessionToolCounts(row.id),
+      shells: {},
+      pending: true,
+    };
   };
 
   const app = new Hono();
@@ -224,8 +226,18 @@ export function createApp(deps: AppDeps) {
 
   api.get('/sessions/:id', async (c) => {
     const row = await summaryOf(c.req.param('id'));
-    const view = await viewOf(row.id);
-    return c.json(view.detail(row));
+    const wait = c.req.query('wait') === '1' || c.req.query('wait') === 'true';
+    const full = sessions.detail(row);
+    if (wait || sessions.isLoaded(row.id)) return c.json(await full);
+    // A huge session takes seconds to parse: answer with the index's header first, the client asks again.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), headerWaitMs);
+    });
+    const first = await Promise.race([full, late]).finally(() => clearTimeout(timer));
+    if (first !== undefined) return c.json(first);
+    full.catch(() => undefined); // the load goes on; a failure shows on the next request
+    return c.json(indexHeader(row));
   });
 
   api.get('/sessions/:id/events', async (c) => {
@@ -234,8 +246,7 @@ export function createApp(deps: AppDeps) {
     const limit = intParam(c, 'limit', 100, MAX_PAGE);
     const agent = textParam(c, 'agent');
     const all = c.req.query('all') === '1' || c.req.query('all') === 'true';
-    const view = await viewOf(row.id);
-    const page = view.page(agent, offset, limit, all);
+    const page = await sessions.page(row.id, agent, offset, limit, all);
     if (!page) throw new HttpError(404, 'subagent not found');
     return c.json(page);
   });
@@ -244,17 +255,16 @@ export function createApp(deps: AppDeps) {
     const row = await summaryOf(c.req.param('id'));
     const callId = c.req.param('callId');
     if (!ID.test(callId)) throw new HttpError(404, 'call not found');
-    const view = await viewOf(row.id);
-    const call = view.callsById.get(callId);
+    const call = await sessions.call(row.id, callId);
     if (!call) throw new HttpError(404, 'call not found');
-    return c.json(view.callDto(call, true));
+    return c.json(call);
   });
 
   api.get('/sessions/:id/locate/:callId', async (c) => {
     const row = await summaryOf(c.req.param('id'));
     const callId = c.req.param('callId');
     if (!ID.test(callId)) throw new HttpError(404, 'call not found');
-    const found = (await viewOf(row.id)).locate(callId);
+    const found = await sessions.locate(row.id, callId);
     if (!found) throw new HttpError(404, 'call not found');
     return c.json(found);
   });
@@ -268,7 +278,7 @@ export function createApp(deps: AppDeps) {
   api.get('/sessions/:id/issues', async (c) => {
     const row = await summaryOf(c.req.param('id'));
     // Files that cannot be read now (permissions changed, removed) are not stored issues: take them from the load.
-    const unreadable = (await viewOf(row.id)).session.issues.filter((i) => i.code === 'unreadable_file');
+    const unreadable = await sessions.unreadable(row.id);
     const issues: IssueDto[] = [...unreadable, ...index.issues({ sessionId: row.id, limit: 5000 })].map(toIssue);
     return c.json({ issues });
   });

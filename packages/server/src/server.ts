@@ -8,6 +8,7 @@ import { createApp } from './app.js';
 import { readyStatus, startBackgroundIndex } from './index-state.js';
 import { createLiveEvents } from './live.js';
 import { isLoopbackHost } from './security.js';
+import { createWorkerSessionHost } from './worker-session-host.js';
 
 /**
  * The address to show for a bound host: itself, or for a wildcard bind (0.0.0.0, ::) this machine's first external
@@ -37,6 +38,10 @@ export interface StartServerOptions {
   readonly refreshOnStart?: boolean;
   /** Told of every step of that first refresh (e.g. for a progress bar). */
   readonly onProgress?: (progress: RefreshProgress) => void;
+  /** See `AppDeps.headerWaitMs`. */
+  readonly headerWaitMs?: number;
+  /** Load sessions in a worker thread (default true when the index is a file and the worker is built). */
+  readonly sessionWorker?: boolean;
   /** Awaited before each file of that first refresh is read (tests hold the import with it). */
   readonly beforeFile?: (file: string) => Promise<void>;
 }
@@ -82,7 +87,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         });
   const ready = readyStatus();
   const indexStatus = background ? background.status : () => ready;
+  // Sessions are loaded and paged in a worker thread when the index is a file (a `:memory:` one is this thread's).
+  const sessions =
+    options.sessionWorker === false || options.index.dbPath === ':memory:'
+      ? undefined
+      : createWorkerSessionHost({ dbPath: options.index.dbPath });
   const app = createApp({
+    sessions,
     index: options.index,
     paths: options.paths,
     host,
@@ -90,6 +101,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     token: options.token,
     events,
     indexStatus,
+    headerWaitMs: options.headerWaitMs,
   });
   handler = (request) => app.fetch(request);
   const shown = reachableHost(host);
@@ -101,6 +113,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     close: () =>
       new Promise<void>((resolve) => {
         events.close();
+        void sessions?.close();
         const s = server as unknown as { closeAllConnections?: () => void; close: (cb: () => void) => void };
         s.closeAllConnections?.();
         s.close(() => resolve());

@@ -193,7 +193,7 @@ export class SessionView {
     for (const c of s.calls) toolCounts[c.canonicalName] = (toolCounts[c.canonicalName] ?? 0) + 1;
     return {
       session: row,
-      gitBranch: s.gitBranch ?? null,
+      gitBranch: s.gitBranch || null,
       totalEvents: this.thread(undefined, false)?.length ?? 0,
       subagents: s.subagents.map((sub) => this.subagentInfo(sub)),
       usageByModel: s.usageByModel,

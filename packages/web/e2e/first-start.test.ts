@@ -161,7 +161,8 @@ describe.skipIf(missing !== undefined)('first start in headless Chromium', () =>
       ]);
     }
     index = openIndex({ dbPath: join(tmp, 'many.sqlite') });
-    server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0 });
+    // headers never wait for the timeline here: the page shows the index's header, then the parsed timeline
+    server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0, headerWaitMs: 0 });
     await server.indexed;
     const page = await newPage();
     await page.goto(server.url);
@@ -186,6 +187,9 @@ describe.skipIf(missing !== undefined)('first start in headless Chromium', () =>
       undefined,
       { timeout: 10_000 },
     );
+    await page.click('[data-testid=session-row] .session-title a');
+    await page.waitForFunction(() => document.body.textContent?.includes('Done.'), undefined, { timeout: 10_000 });
+    expect(await page.textContent('[data-testid=session-title]')).toBe('Task number 000');
     const api = (await (
       await fetch(`${server.url}api/sessions?sort=title&dir=asc&limit=5`)
     ).json()) as SessionsResponse;

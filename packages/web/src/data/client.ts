@@ -73,7 +73,9 @@ const enc = encodeURIComponent;
 export const api = {
   health: (signal?: AbortSignal) => get<HealthResponse>('/health', {}, signal),
   sessions: (query: SessionQuery, signal?: AbortSignal) => get<SessionsResponse>('/sessions', { ...query }, signal),
-  session: (id: string, signal?: AbortSignal) => get<SessionDetail>(`/sessions/${enc(id)}`, {}, signal),
+  /** The header; `wait` waits for the whole session to be loaded (else a huge one first answers `pending`). */
+  session: (id: string, signal?: AbortSignal, wait = false) =>
+    get<SessionDetail>(`/sessions/${enc(id)}`, { wait: wait ? 1 : undefined }, signal),
   events: (id: string, offset: number, limit: number, agent?: string, signal?: AbortSignal) =>
     get<EventsPage>(`/sessions/${enc(id)}/events`, { offset, limit, agent }, signal),
   call: (id: string, callId: string) => get<CallDto>(`/sessions/${enc(id)}/calls/${enc(callId)}`),

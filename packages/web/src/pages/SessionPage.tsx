@@ -29,9 +29,13 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
 
   const loadDetail = useCallback(async () => {
     try {
-      const d = await api.session(id);
-      setDetail(d);
+      const first = await api.session(id);
+      setDetail(first);
       setError(undefined);
+      if (first.pending !== true) return first;
+      // A huge session: its header came from the index at once; the timeline follows once it is parsed.
+      const d = await api.session(id, undefined, true);
+      setDetail(d);
       return d;
     } catch (e) {
       setError({
@@ -291,7 +295,15 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
         </div>
         <div className="timeline-scroll" ref={scrollRef} onScroll={onScroll} data-testid="timeline-scroll">
           <div className="timeline" data-testid="timeline">
-            {detail && total === 0 && <div className="empty">This session has no messages yet.</div>}
+            {detail &&
+              total === 0 &&
+              (detail.pending ? (
+                <div className="empty" data-testid="timeline-loading">
+                  Loading the timeline… (a large session takes a few seconds to read)
+                </div>
+              ) : (
+                <div className="empty">This session has no messages yet.</div>
+              ))}
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {items.map((v) => {
                 const page = pages.get(Math.floor(v.index / PAGE));

@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventDto, SessionDetail } from './api-types.js';
+import { createApp } from './app.js';
+import { toSessionRow } from './mapping.js';
+import { createLocalSessionHost, type SessionHost } from './session-host.js';
+import { createWorkerSessionHost, sessionWorkerScript } from './worker-session-host.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+const script = sessionWorkerScript();
+if (!script) console.log('[server] worker tests skipped: the server package is not built (npm run build)');
+
+let tmp: string;
+let index: AgentIndex;
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'agentdash-host-'));
+  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+  await index.refresh([samples]);
+});
+afterAll(async () => {
+  index.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** Every event of a thread, read in pages of `size`. */
+async function allPages(host: SessionHost, id: string, agent: string | undefined, size: number, all = false) {
+  const events: EventDto[] = [];
+  for (let offset = 0; ; offset += size) {
+    const page = await host.page(id, agent, offset, size, all);
+    if (!page) throw new Error(`no thread ${agent}`);
+    events.push(...page.events);
+    if (offset + size >= page.total) {
+      expect(events.length).toBe(page.total);
+      return events;
+    }
+  }
+}
+
+describe.skipIf(!script)('sessions in a worker thread', () => {
+  it('pages every thread of every session exactly as one page of everything, and as in this thread', async () => {
+    const worker = createWorkerSessionHost({ dbPath: index.dbPath })!;
+    const local = createLocalSessionHost(index);
+    try {
+      let threads = 0;
+      for (const summary of index.listSessions({ paths: [samples] })) {
+        const row = toSessionRow(summary);
+        const detail = await worker.detail(row);
+        expect(detail).toEqual(await local.detail(row));
+        expect(worker.isLoaded(row.id)).toBe(true);
+        for (const agent of [undefined, ...detail.subagents.map((s) => s.key)]) {
+          for (const all of [false, true]) {
+            const paged = await allPages(worker, row.id, agent, 7, all);
+            const whole = await worker.page(row.id, agent, 0, 100_000, all);
+            expect(paged).toEqual(whole?.events);
+            expect(paged).toEqual(await allPages(local, row.id, agent, 1000, all));
+            threads++;
+          }
+        }
+      }
+      expect(threads).toBeGreaterThan(40);
+    } finally {
+      await worker.close();
+      await local.close();
+    }
+  });
+
+  it('answers calls and locations, and 404s for what does not exist', async () => {
+    const worker = createWorkerSessionHost({ dbPath: index.dbPath })!;
+    try {
+      const withCalls = index.listSessions({ paths: [samples] }).find((s) => s.toolCalls > 0)!;
+      const call = index.calls({ sessionId: withCalls.id, limit: 1 })[0]!;
+      const dto = await worker.call(withCalls.id, call.callId);
+      expect(dto?.id).toBe(call.callId);
+      expect(await worker.call(withCalls.id, 'toolu_nope')).toBeUndefined();
+      await expect(worker.page('00000000-0000-4000-8000-000000000000', undefined, 0, 10, false)).rejects.toMatchObject({
+        status: 404,
+      });
+      worker.invalidate(withCalls.id);
+      expect(worker.isLoaded(withCalls.id)).toBe(false);
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+describe('the header before a session is loaded', () => {
+  it('is what the index knows, consistent with the full header, marked pending', async () => {
+    const app = createApp({ index, paths: [samples], host: '127.0.0.1', port: 4317, assetsDir: tmp, headerWaitMs: 0 });
+    const get = async (path: string) =>
+      (await (await app.request(path, { headers: { host: '127.0.0.1:4317' } })).json()) as SessionDetail;
+    let pending = 0;
+    for (const { id } of index.listSessions({ paths: [samples] })) {
+      const first = await get(`/api/sessions/${id}`);
+      const full = await get(`/api/sessions/${id}?wait=1`);
+      expect(full.pending).toBeUndefined();
+      if (first.pending !== true) continue;
+      pending++;
+      expect(first.session).toEqual(full.session);
+      expect(first.gitBranch).toBe(full.gitBranch);
+      expect(first.usageByModel).toEqual(full.usageByModel);
+      expect(first.issues).toBe(full.issues);
+      expect(first.toolCounts).toEqual(full.toolCounts);
+      expect(first.counts).toEqual({
+        prompts: full.counts.prompts,
+        toolCalls: full.counts.toolCalls,
+        errors: full.counts.errors,
+        expectedErrors: full.counts.expectedErrors,
+      });
+      // once loaded, the full header comes at once
+      expect((await get(`/api/sessions/${id}`)).pending).toBeUndefined();
+    }
+    expect(pending).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Where loaded sessions live and the per-session routes run: in this thread (tests, `:memory:` indexes) or in a
+ * worker thread (`worker-session-host.ts`), so parsing a huge transcript never blocks the server's event loop.
+ */
+import type { ParseIssue } from '@agentdash/core';
+import type { AgentIndex } from './agent-index.js';
+import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
+import { HttpError } from './http-error.js';
+import { SessionView } from './session-view.js';
+
+/** The per-session work of the API. Every method loads the session first if it is not loaded yet. */
+export interface SessionHost {
+  detail(row: SessionRow): Promise<SessionDetail>;
+  page(
+    sessionId: string,
+    agent: string | undefined,
+    offset: number,
+    limit: number,
+    all: boolean,
+  ): Promise<EventsPage | undefined>;
+  call(sessionId: string, callId: string): Promise<CallDto | undefined>;
+  locate(sessionId: string, callId: string): Promise<{ index: number; expand: string[] } | undefined>;
+  /** Files of the session that cannot be read now (permissions changed, removed), as the load found them. */
+  unreadable(sessionId: string): Promise<readonly ParseIssue[]>;
+  /** Whether the session is loaded (its routes answer without parsing). */
+  isLoaded(sessionId: string): boolean;
+  /** Forget a session (its files changed), or every session. */
+  invalidate(sessionId?: string): void;
+  close(): Promise<void>;
+}
+
+const CACHE_SIZE = 4;
+
+/** The last few loaded sessions, most recently used last; one load at a time per session. */
+export class SessionViews {
+  private readonly views = new Map<string, SessionView>();
+  private readonly loading = new Map<string, Promise<SessionView>>();
+  private generation = 0;
+
+  constructor(
+    private readonly index: Pick<AgentIndex, 'loadSession'>,
+    private readonly size = CACHE_SIZE,
+  ) {}
+
+  has(sessionId: string): boolean {
+    return this.views.has(sessionId);
+  }
+
+  /** The loaded sessions' ids. */
+  keys(): string[] {
+    return [...this.views.keys()];
+  }
+
+  async get(sessionId: string): Promise<SessionView> {
+    const hit = this.views.get(sessionId);
+    if (hit) {
+      this.views.delete(sessionId);
+      this.views.set(sessionId, hit);
+      return hit;
+    }
+    const pending = this.loading.get(sessionId);
+    if (pending) return pending;
+    const generation = this.generation;
+    const load = this.index
+      .loadSession(sessionId)
+      .then(
+        (session) => {
+          const view = new SessionView(session);
+          // a view loaded before an invalidation may be stale: serve it to its callers, do not keep it
+          if (generation === this.generation) this.keep(sessionId, view);
+          return view;
+        },
+        () => {
+          throw new HttpError(404, 'session not found');
+        },
+      )
+      .finally(() => this.loading.delete(sessionId));
+    this.loading.set(sessionId, load);
+    return load;
+  }
+
+  invalidate(sessionId?: string): void {
+    this.generation++;
+    if (sessionId === undefined) this.views.clear();
+    else this.views.delete(sessionId);
+    this.loading.clear();
+  }
+
+  private keep(sessionId: string, view: SessionView): void {
+    this.views.set(sessionId, view);
+    while (this.views.size > this.size) {
+      const oldest = this.views.keys().next().value;
+      if (oldest === undefined) break;
+      this.views.delete(oldest);
+    }
+  }
+}
+
+/** The per-session routes over a view cache, in this thread. */
+export function createLocalSessionHost(
+  index: Pick<AgentIndex, 'loadSession'>,
+  views: SessionViews = new SessionViews(index),
+): SessionHost {
+  return {
+    detail: async (row) => (await views.get(row.id)).detail(row),
+    page: async (sessionId, agent, offset, limit, all) => (await views.get(sessionId)).page(agent, offset, limit, all),
+    call: async (sessionId, callId) => {
+      const view = await views.get(sessionId);
+      const call = view.callsById.get(callId);
+      return call ? view.callDto(call, true) : undefined;
+    },
+    locate: async (sessionId, callId) => (await views.get(sessionId)).locate(callId),
+    unreadable: async (sessionId) =>
+      (await views.get(sessionId)).session.issues.filter((i) => i.code === 'unreadable_file'),
+    isLoaded: (sessionId) => views.has(sessionId),
+    invalidate: (sessionId) => views.invalidate(sessionId),
+    close: async () => views.invalidate(),
+  };
+}

@@ -1,0 +1,49 @@
+/** Worker thread entry: loads sessions from the index at `workerData.dbPath` and answers the per-session routes. */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openIndex } from '@agentdash/index';
+import { HttpError } from './http-error.js';
+import { createLocalSessionHost, SessionViews } from './session-host.js';
+import type { WorkerReply, WorkerRequest } from './worker-session-host.js';
+
+const port = parentPort;
+if (port === null) throw new Error('session-worker.js runs as a worker thread');
+const { dbPath } = workerData as { dbPath: string };
+const index = openIndex({ dbPath });
+const views = new SessionViews(index);
+const host = createLocalSessionHost(index, views);
+
+const answer = async (request: WorkerRequest): Promise<unknown> => {
+  switch (request.op) {
+    case 'detail':
+      return host.detail(request.row);
+    case 'page':
+      return host.page(request.sessionId, request.agent, request.offset, request.limit, request.all);
+    case 'call':
+      return host.call(request.sessionId, request.callId);
+    case 'locate':
+      return host.locate(request.sessionId, request.callId);
+    case 'unreadable':
+      return host.unreadable(request.sessionId);
+    case 'invalidate':
+      host.invalidate(request.sessionId);
+      return undefined;
+    default:
+      return request satisfies never;
+  }
+};
+
+port.on('message', (request: WorkerRequest) => {
+  answer(request).then(
+    (value) => port.postMessage({ id: request.id, ok: true, value, loaded: views.keys() } satisfies WorkerReply),
+    (error: unknown) => {
+      if (!(error instanceof HttpError)) console.error('agentdash: session request failed:', error);
+      port.postMessage({
+        id: request.id,
+        ok: false,
+        status: error instanceof HttpError ? error.status : 500,
+        message: error instanceof HttpError ? error.message : 'internal error',
+        loaded: views.keys(),
+      } satisfies WorkerReply);
+    },
+  );
+});

@@ -1,0 +1,140 @@
+/**
+ * The per-session routes in a worker thread: the worker opens the index itself, loads and keeps sessions, and
+ * answers detail, page, call and locate requests, so parsing a 200 MB transcript never blocks the server's event
+ * loop (SSE, the sessions list and other requests go on meanwhile).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { SessionRow } from './api-types.js';
+import { HttpError } from './http-error.js';
+import type { SessionHost } from './session-host.js';
+
+export type WorkerRequest =
+  | { readonly id: number; readonly op: 'detail'; readonly row: SessionRow }
+  | {
+      readonly id: number;
+      readonly op: 'page';
+      readonly sessionId: string;
+      readonly agent: string | undefined;
+      readonly offset: number;
+      readonly limit: number;
+      readonly all: boolean;
+    }
+  | { readonly id: number; readonly op: 'call' | 'locate'; readonly sessionId: string; readonly callId: string }
+  | { readonly id: number; readonly op: 'unreadable'; readonly sessionId: string }
+  | { readonly id: number; readonly op: 'invalidate'; readonly sessionId: string | undefined };
+
+export type WorkerReply =
+  | { readonly id: number; readonly ok: true; readonly value: unknown; readonly loaded: readonly string[] }
+  | {
+      readonly id: number;
+      readonly ok: false;
+      readonly status: 400 | 404 | 500 | 503;
+      readonly message: string;
+      readonly loaded: readonly string[];
+    };
+
+/** The built worker script beside this module, else the package's dist one (when running from sources). */
+export function sessionWorkerScript(): URL | undefined {
+  const candidates = [
+    new URL('./session-worker.js', import.meta.url),
+    new URL('../dist/session-worker.js', import.meta.url),
+  ];
+  return candidates.find((url) => existsSync(fileURLToPath(url)));
+}
+
+/**
+ * The process's Node options minus custom export conditions: the worker script is built code and must load the
+ * built packages, even when this process runs from sources (tests add `--conditions @agentdash/source`).
+ */
+function builtExecArgv(): string[] {
+  const out: string[] = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--conditions' || arg === '-C') i++;
+    else if (!arg.startsWith('--conditions=') && !arg.startsWith('-C=')) out.push(arg);
+  }
+  return out;
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/**
+ * A session host backed by one worker thread over the index file at `dbPath`; undefined when the worker script
+ * is not built. A worker that dies fails its pending requests (500) and is started again on the next one.
+ */
+export function createWorkerSessionHost(options: {
+  readonly dbPath: string;
+  readonly script?: URL;
+}): SessionHost | undefined {
+  const script = options.script ?? sessionWorkerScript();
+  if (script === undefined) return undefined;
+  let worker: Worker | undefined;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+  let loaded = new Set<string>();
+  let closed = false;
+
+  const failAll = (message: string) => {
+    for (const p of pending.values()) p.reject(new HttpError(500, message));
+    pending.clear();
+    loaded = new Set();
+  };
+
+  const ensure = (): Worker => {
+    if (worker) return worker;
+    const w = new Worker(script, { workerData: { dbPath: options.dbPath }, execArgv: builtExecArgv() });
+    w.unref();
+    w.on('message', (reply: WorkerReply) => {
+      loaded = new Set(reply.loaded);
+      const p = pending.get(reply.id);
+      if (!p) return;
+      pending.delete(reply.id);
+      if (reply.ok) p.resolve(reply.value);
+      else p.reject(new HttpError(reply.status, reply.message));
+    });
+    w.on('error', (error) => {
+      console.error('agentdash: session worker failed:', error.message);
+    });
+    w.on('exit', () => {
+      if (worker === w) worker = undefined;
+      failAll('the session worker stopped');
+    });
+    worker = w;
+    return w;
+  };
+
+  const ask = <T>(request: Request): Promise<T> => {
+    if (closed) return Promise.reject(new HttpError(503, 'server is stopping'));
+    const id = nextId++;
+    const w = ensure();
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      w.postMessage({ ...request, id });
+    });
+  };
+
+  return {
+    detail: (row) => ask({ op: 'detail', row }),
+    page: (sessionId, agent, offset, limit, all) => ask({ op: 'page', sessionId, agent, offset, limit, all }),
+    call: (sessionId, callId) => ask({ op: 'call', sessionId, callId }),
+    locate: (sessionId, callId) => ask({ op: 'locate', sessionId, callId }),
+    unreadable: (sessionId) => ask({ op: 'unreadable', sessionId }),
+    isLoaded: (sessionId) => loaded.has(sessionId),
+    invalidate: (sessionId) => {
+      if (sessionId === undefined) loaded.clear();
+      else loaded.delete(sessionId);
+      if (worker) void ask({ op: 'invalidate', sessionId }).catch(() => undefined);
+    },
+    close: async () => {
+      closed = true;
+      const w = worker;
+      worker = undefined;
+      failAll('server is stopping');
+      if (w) await w.terminate();
+    },
+  };
+}
