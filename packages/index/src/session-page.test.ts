@@ -91,6 +91,14 @@ describe('pageSessions', () => {
         .sort(),
     );
     expect(index.pageSessions({ paths: [samples] }, { offset: all.length, limit: 10 }).sessions).toEqual([]);
+    const some = [all[0]!.id, all[3]!.id, 'no-such-session'];
+    expect(
+      index
+        .pageSessions({ paths: [samples], ids: some }, { limit: 10 })
+        .sessions.map((s) => s.id)
+        .sort(),
+    ).toEqual([all[0]!.id, all[3]!.id].sort());
+    expect(index.listSessions({ ids: [] })).toEqual([]);
   });
 
   it('lists the distinct projects, models and versions', () => {

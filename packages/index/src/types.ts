@@ -57,6 +57,8 @@ export interface SessionFilter {
   readonly version?: string;
   /** true: only sessions with at least one error; false: only those without. */
   readonly hasErrors?: boolean;
+  /** Only these sessions (e.g. the sessions of search hits). */
+  readonly ids?: readonly string[];
   readonly limit?: number;
 }
 

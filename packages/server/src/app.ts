@@ -183,7 +183,9 @@ export function createApp(deps: AppDeps) {
     if (q) {
       // Search keeps relevance order; its (at most 500) hits are paged here.
       const hits = index.search(q, clean({ project: filter.project, since: filter.since, ...scope, limit: 500 }));
-      const byId = new Map((await allRows(filter)).map((r) => [r.id, r]));
+      // Only the sessions of the hits are looked up (and filtered), not the whole list.
+      const hitIds = [...new Set(hits.map(hitSessionId).filter((id): id is string => !!id))];
+      const byId = new Map((await allRows({ ...filter, ids: hitIds })).map((r) => [r.id, r]));
       const seen = new Set<string>();
       const matched: SessionRow[] = [];
       for (const hit of hits) {
