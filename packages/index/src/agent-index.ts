@@ -21,7 +21,9 @@ import {
   type SessionFacets,
   type SessionPage,
   type SessionPageQuery,
+  type SessionTotals,
   sessionFacets,
+  sessionTotals,
 } from './session-page.js';
 import {
   getSession,
@@ -71,6 +73,8 @@ export interface AgentIndex {
   listSessions(filter?: SessionFilter): SessionSummary[];
   /** One page of the sessions `filter` selects, sorted in SQL, with the total and sums over all pages. */
   pageSessions(filter: SessionFilter, query?: SessionPageQuery): SessionPage;
+  /** How many sessions `filter` selects, with sums over them (what `pageSessions` counts). */
+  sessionTotals(filter?: SessionFilter): SessionTotals;
   /** Distinct projects, models and versions of the sessions `filter` selects. */
   sessionFacets(filter?: SessionFilter): SessionFacets;
   /** Unique calls per canonical tool name in one session's files, without reading the transcript. */
@@ -216,6 +220,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     listSessions: (filter) => listSessions(store, filter),
     pageSessions: (filter, query) => pageSessions(store, filter, query),
     sessionFacets: (filter) => sessionFacets(store, filter ?? {}),
+    sessionTotals: (filter) => sessionTotals(store, filter ?? {}),
     sessionToolCounts: (sessionId) => sessionToolCounts(store, sessionId),
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),

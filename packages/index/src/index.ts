@@ -18,6 +18,7 @@ export {
   type SessionPage,
   type SessionPageQuery,
   type SessionSort,
+  type SessionTotals,
   sessionSorts,
 } from './session-page.js';
 export { LONG_CONTEXT_TOKENS } from './session-usage.js';

@@ -37,14 +37,14 @@ export interface SessionPageQuery {
   readonly sort?: SessionSort;
   /** Default true. */
   readonly descending?: boolean;
+  /** The filter's totals when the caller already has them (cached): they are not counted again. */
+  readonly known?: SessionTotals;
 }
 
-export interface SessionPage {
-  /** Sessions the filter selects, over all pages. */
+/** Counts over all the sessions a filter selects (not just one page). */
+export interface SessionTotals {
+  /** Sessions the filter selects. */
   readonly total: number;
-  readonly offset: number;
-  readonly sessions: readonly SessionSummary[];
-  /** Sums over all the selected sessions (not just this page). */
   readonly totals: {
     readonly toolCalls: number;
     readonly errors: number;
@@ -54,6 +54,11 @@ export interface SessionPage {
   };
 }
 
+export interface SessionPage extends SessionTotals {
+  readonly offset: number;
+  readonly sessions: readonly SessionSummary[];
+}
+
 export interface SessionFacets {
   /** Project paths (the project folder when a session has none), sorted. */
   readonly projects: readonly string[];
@@ -61,13 +66,9 @@ export interface SessionFacets {
   readonly versions: readonly string[];
 }
 
-/** A page of the sessions `filter` selects (its `limit` is ignored: the page has its own), with totals. */
-export function pageSessions(store: Store, filter: SessionFilter, query: SessionPageQuery = {}): SessionPage {
+/** How many sessions `filter` selects, with sums over them. */
+export function sessionTotals(store: Store, filter: SessionFilter): SessionTotals {
   const scoped = scopeSql(filter);
-  const offset = Math.max(0, Math.floor(query.offset ?? 0));
-  const limit = Math.max(0, Math.floor(query.limit ?? 100));
-  const dir = query.descending === false ? 'ASC' : 'DESC';
-  const order = ORDER[query.sort ?? 'startedAt'];
   const agg = store.db
     .prepare(
       `SELECT COUNT(*) AS total, coalesce(SUM(s.tool_calls), 0) AS toolCalls, coalesce(SUM(s.errors), 0) AS errors,
@@ -83,15 +84,24 @@ export function pageSessions(store: Store, filter: SessionFilter, query: Session
     expectedErrors: number;
     live: number;
   };
+  return {
+    total: agg.total,
+    totals: { toolCalls: agg.toolCalls, errors: agg.errors, expectedErrors: agg.expectedErrors, live: agg.live },
+  };
+}
+
+/** A page of the sessions `filter` selects (its `limit` is ignored: the page has its own), with totals. */
+export function pageSessions(store: Store, filter: SessionFilter, query: SessionPageQuery = {}): SessionPage {
+  const scoped = scopeSql(filter);
+  const offset = Math.max(0, Math.floor(query.offset ?? 0));
+  const limit = Math.max(0, Math.floor(query.limit ?? 100));
+  const dir = query.descending === false ? 'ASC' : 'DESC';
+  const order = ORDER[query.sort ?? 'startedAt'];
   const rows = store.db
     .prepare(`SELECT * FROM sessions s WHERE ${scoped.sql} ORDER BY ${order} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`)
     .all(...scoped.params, limit, offset) as SessionRow[];
-  return {
-    total: agg.total,
-    offset,
-    sessions: rows.map((r) => summaryOf(store, r)),
-    totals: { toolCalls: agg.toolCalls, errors: agg.errors, expectedErrors: agg.expectedErrors, live: agg.live },
-  };
+  const counted = query.known ?? sessionTotals(store, filter);
+  return { ...counted, offset, sessions: rows.map((r) => summaryOf(store, r)) };
 }
 
 /** The distinct projects, models and client versions of the sessions `filter` selects, for filter menus. */

@@ -360,6 +360,36 @@ describe('live', () => {
     }
   });
 
+  it('the list, its counts and facets follow a session that appears (nothing stale is kept)', async () => {
+    const home = join(tmp, 'growing-home');
+    await cp(join(samples, 'projects', '-home-user-proj-shell'), join(home, 'projects', '-home-user-proj-shell'), {
+      recursive: true,
+    });
+    const growing = openIndex({ dbPath: join(tmp, 'growing.sqlite') });
+    try {
+      await growing.refresh([home]);
+      const events = createLiveEvents({ index: growing, paths: [home], watch: false });
+      const live = createApp({ index: growing, paths: [home], host: '127.0.0.1', port: PORT, assetsDir, events });
+      const list = async () =>
+        (await (await live.request('/api/sessions?limit=1', { headers: HOST })).json()) as SessionsResponse;
+      const before = await list();
+      expect(await list()).toEqual(before);
+      await cp(join(samples, 'projects', '-home-user-proj-web'), join(home, 'projects', '-home-user-proj-web'), {
+        recursive: true,
+      });
+      await events.refresh();
+      const after = await list();
+      const all = growing.listSessions({ paths: [home] });
+      expect(after.total).toBe(all.length);
+      expect(after.total).toBeGreaterThan(before.total);
+      expect(after.totals.toolCalls).toBe(all.reduce((n, r) => n + r.toolCalls, 0));
+      expect(after.facets.projects.length).toBe(before.facets.projects.length + 1);
+      events.close();
+    } finally {
+      growing.close();
+    }
+  });
+
   it('refreshes only the project folder of a known file that grew, and everything when a new file appears', async () => {
     const home = join(tmp, 'scoped-home');
     const shell = join(home, 'projects', '-home-user-proj-shell');

@@ -17,6 +17,7 @@ import type {
 } from './api-types.js';
 import { HttpError } from './http-error.js';
 import { readyStatus } from './index-state.js';
+import { ListCache } from './list-cache.js';
 import type { LiveEvents } from './live.js';
 import { hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
@@ -101,7 +102,10 @@ export function createApp(deps: AppDeps) {
   const started = Date.now();
   const indexStatus = deps.indexStatus ?? (() => readyStatus(started));
 
+  const listCache = new ListCache();
+
   deps.events?.subscribe((message) => {
+    if (message.type !== 'hello') listCache.clear();
     if (message.type === 'session-updated') sessions.invalidate(message.sessionId);
     // Sessions loaded while the first build ran may miss files read since.
     if (message.type === 'index-progress' && message.index.state === 'ready') sessions.invalidate();
@@ -178,7 +182,13 @@ export function createApp(deps: AppDeps) {
     if (!sort) throw new HttpError(400, `sort must be one of ${sessionSorts.join(', ')}`);
     const dir = c.req.query('dir') ?? 'desc';
     if (dir !== 'asc' && dir !== 'desc') throw new HttpError(400, 'dir must be asc or desc');
-    const facets = index.sessionFacets(clean({ ...scope }));
+    // When every session of the index is in scope (the usual case), queries need not check each one's files.
+    const coversAll = listCache.get(
+      'covers-all',
+      () => roots.length === 0 || index.sessionTotals({}).total === index.sessionTotals(scope).total,
+    );
+    const scoped = coversAll ? {} : scope;
+    const facets = listCache.get('facets', () => index.sessionFacets(scoped));
     let body: SessionsResponse;
     if (q) {
       // Search keeps relevance order; its (at most 500) hits are paged here.
@@ -209,12 +219,9 @@ export function createApp(deps: AppDeps) {
         facets,
       };
     } else {
-      const page = index.pageSessions(clean({ ...filter, ...scope }), {
-        offset,
-        limit,
-        sort,
-        descending: dir === 'desc',
-      });
+      const selected = clean({ ...filter, ...scoped });
+      const known = listCache.get(`totals:${JSON.stringify(selected)}`, () => index.sessionTotals(selected));
+      const page = index.pageSessions(selected, { offset, limit, sort, descending: dir === 'desc', known });
       body = {
         sessions: page.sessions.map(toSessionRow),
         total: page.total,

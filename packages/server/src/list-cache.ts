@@ -1,0 +1,26 @@
+/**
+ * Counts and facets of the sessions list, kept until the index changes: over 50,000 sessions each costs a scan, and
+ * they do not change between two pages of the same list. Entries also expire after a few seconds (live flags follow
+ * the clock, and another process may write the index).
+ */
+export class ListCache {
+  private readonly entries = new Map<string, { readonly at: number; readonly value: unknown }>();
+
+  constructor(
+    private readonly ttlMs = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get<T>(key: string, compute: () => T): T {
+    const hit = this.entries.get(key);
+    const t = this.now();
+    if (hit && t - hit.at < this.ttlMs) return hit.value as T;
+    const value = compute();
+    this.entries.set(key, { at: t, value });
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
