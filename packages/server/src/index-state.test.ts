@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,6 +183,40 @@ describe('serve on an empty index', () => {
     expect(message).toMatchObject({ type: 'index-progress', index: { state: 'indexing', filesDone: 1 } });
     gate.releaseAll();
     await server.indexed;
+    abort.abort();
+    await events.pump;
+  });
+
+  it('follows files as they grow once the build is over (the watcher runs in a worker thread)', async () => {
+    server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0 });
+    await server.indexed;
+    const abort = new AbortController();
+    const events = await sse(server.url, abort.signal);
+    await events.until((m) => m.type === 'hello');
+    const project = join(home, 'projects', '-home-user-proj-shell');
+    const file = (await readdir(project)).find((f) => f.endsWith('.jsonl'))!;
+    const lines = (await readFile(join(project, file), 'utf8')).trim().split('\n');
+    const last = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+    const extra = {
+      ...last,
+      type: 'user',
+      uuid: '00000000-0000-4000-8000-0000000000aa',
+      parentUuid: last.uuid ?? null,
+      timestamp: new Date().toISOString(),
+      message: { role: 'user', content: 'appended while serving' },
+    };
+    const id = file.replace(/\.jsonl$/, '');
+    // the watcher may still be setting up: append until the change is seen
+    let seen: LiveMessage | undefined;
+    for (let i = 0; i < 50 && !seen; i++) {
+      await appendFile(
+        join(project, file),
+        `${JSON.stringify({ ...extra, uuid: `${extra.uuid.slice(0, -2)}${String(i).padStart(2, '0')}` })}\n`,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      seen = events.messages.find((m) => m.type === 'session-updated' && m.sessionId === id);
+    }
+    expect(seen).toEqual({ type: 'session-updated', sessionId: id });
     abort.abort();
     await events.pump;
   });

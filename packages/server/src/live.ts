@@ -80,6 +80,31 @@ function watchTargets(paths: readonly string[]): { dir: string; recursive: boole
   return out;
 }
 
+/**
+ * Watch the sources for changes to transcripts (`.jsonl`), subagent metadata (`.json`) and session folders; calls
+ * `onFile` with each changed path. (Node 20 sets up a recursive watch by walking the tree, which takes seconds over
+ * tens of thousands of files: `startServer` runs this in a worker thread.)
+ */
+export function watchSources(paths: readonly string[], onFile: (path: string) => void): FSWatcher[] {
+  const watchers: FSWatcher[] = [];
+  for (const target of watchTargets(paths)) {
+    try {
+      const w = watch(target.dir, { recursive: target.recursive, persistent: false }, (_event, name) => {
+        if (name === null) return;
+        const file = String(name);
+        if (target.file !== undefined && basename(file) !== target.file) return;
+        if (!isRelevantChange(file)) return;
+        onFile(target.dir + sep + file);
+      });
+      w.on('error', () => {});
+      watchers.push(w);
+    } catch (error) {
+      console.error(`agentdash: cannot watch ${target.dir}:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return watchers;
+}
+
 export function createLiveEvents(options: WatchOptions): LiveEvents {
   const listeners = new Set<LiveListener>();
   const closers = new Set<() => void>();
@@ -195,21 +220,11 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
   };
 
   if (options.watch !== false) {
-    for (const target of watchTargets(options.paths)) {
-      try {
-        const w = watch(target.dir, { recursive: target.recursive, persistent: false }, (_event, name) => {
-          if (closed || name === null) return;
-          const file = String(name);
-          if (target.file !== undefined && basename(file) !== target.file) return;
-          if (!isRelevantChange(file)) return;
-          schedule(target.dir + sep + file);
-        });
-        w.on('error', () => {});
-        watchers.push(w);
-      } catch (error) {
-        console.error(`agentdash: cannot watch ${target.dir}:`, error instanceof Error ? error.message : error);
-      }
-    }
+    watchers.push(
+      ...watchSources(options.paths, (file) => {
+        if (!closed) schedule(file);
+      }),
+    );
   }
 
   return {

@@ -8,6 +8,8 @@ import { createApp } from './app.js';
 import { readyStatus, startBackgroundIndex } from './index-state.js';
 import { createLiveEvents } from './live.js';
 import { isLoopbackHost } from './security.js';
+import { watchInWorker } from './watch-in-worker.js';
+import { workerScript } from './worker-script.js';
 import { createWorkerSessionHost } from './worker-session-host.js';
 
 /**
@@ -64,7 +66,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (!isLoopbackHost(host) && (options.token === undefined || options.token === '')) {
     throw new Error(`binding to ${host} (not a loopback address) requires a token`);
   }
-  const events = createLiveEvents({ index: options.index, paths: options.paths });
+  // Watching is set up in a worker thread when built: over tens of thousands of files it takes seconds.
+  const watchScript = workerScript('watch-worker.js');
+  const events = createLiveEvents({ index: options.index, paths: options.paths, watch: watchScript === undefined });
+  const watcher = watchScript ? watchInWorker(options.paths, (files) => void events.refresh(files)) : undefined;
   let handler: ((request: Request) => Response | Promise<Response>) | undefined;
   const server = serve({
     fetch: (request: Request) => (handler ? handler(request) : new Response('starting', { status: 503 })),
@@ -114,6 +119,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       new Promise<void>((resolve) => {
         events.close();
         void sessions?.close();
+        void watcher?.close();
         const s = server as unknown as { closeAllConnections?: () => void; close: (cb: () => void) => void };
         s.closeAllConnections?.();
         s.close(() => resolve());

@@ -3,12 +3,11 @@
  * answers detail, page, call and locate requests, so parsing a 200 MB transcript never blocks the server's event
  * loop (SSE, the sessions list and other requests go on meanwhile).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SessionRow } from './api-types.js';
 import { HttpError } from './http-error.js';
 import type { SessionHost } from './session-host.js';
+import { builtExecArgv, workerScript } from './worker-script.js';
 
 export type WorkerRequest =
   | { readonly id: number; readonly op: 'detail'; readonly row: SessionRow }
@@ -35,28 +34,9 @@ export type WorkerReply =
       readonly loaded: readonly string[];
     };
 
-/** The built worker script beside this module, else the package's dist one (when running from sources). */
+/** The built session worker script (see `workerScript`). */
 export function sessionWorkerScript(): URL | undefined {
-  const candidates = [
-    new URL('./session-worker.js', import.meta.url),
-    new URL('../dist/session-worker.js', import.meta.url),
-  ];
-  return candidates.find((url) => existsSync(fileURLToPath(url)));
-}
-
-/**
- * The process's Node options minus custom export conditions: the worker script is built code and must load the
- * built packages, even when this process runs from sources (tests add `--conditions @agentdash/source`).
- */
-function builtExecArgv(): string[] {
-  const out: string[] = [];
-  const args = process.execArgv;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--conditions' || arg === '-C') i++;
-    else if (!arg.startsWith('--conditions=') && !arg.startsWith('-C=')) out.push(arg);
-  }
-  return out;
+  return workerScript('session-worker.js');
 }
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
