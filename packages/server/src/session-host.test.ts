@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto, SessionDetail } from './api-types.js';
 import { createApp } from './app.js';
 import { toSessionRow } from './mapping.js';
-import { createLocalSessionHost, type SessionHost } from './session-host.js';
+import { createLocalSessionHost, type SessionHost, SessionViews } from './session-host.js';
 import { createWorkerSessionHost, sessionWorkerScript } from './worker-session-host.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -85,6 +85,22 @@ describe.skipIf(!script)('sessions in a worker thread', () => {
     } finally {
       await worker.close();
     }
+  });
+});
+
+describe('the loaded-session cache', () => {
+  it('keeps the last few sessions, and fewer when their transcripts are large', async () => {
+    const ids = index.listSessions({ paths: [samples] }).map((s) => s.id);
+    const byCount = new SessionViews(index, 3, Number.POSITIVE_INFINITY);
+    for (const id of ids.slice(0, 5)) await byCount.get(id);
+    expect(byCount.keys()).toEqual(ids.slice(2, 5));
+    // a budget of one byte keeps only the most recent session
+    const byBytes = new SessionViews(index, 10, 1);
+    for (const id of ids.slice(0, 3)) await byBytes.get(id);
+    expect(byBytes.keys()).toEqual([ids[2]]);
+    // a hit moves a session to the most recent end
+    await byCount.get(ids[2]!);
+    expect(byCount.keys()).toEqual([ids[3], ids[4], ids[2]]);
   });
 });
 

@@ -30,16 +30,23 @@ export interface SessionHost {
 }
 
 const CACHE_SIZE = 4;
+/** Transcript bytes the kept sessions may add up to (a parsed session takes a few times its bytes in memory). */
+const CACHE_BYTES = 256 * 1024 * 1024;
 
-/** The last few loaded sessions, most recently used last; one load at a time per session. */
+/**
+ * The last few loaded sessions, most recently used last; one load at a time per session. At most `size` sessions
+ * and, beyond the most recent one, at most `bytes` of transcript among them, so two huge sessions are not kept
+ * side by side.
+ */
 export class SessionViews {
-  private readonly views = new Map<string, SessionView>();
+  private readonly views = new Map<string, { readonly view: SessionView; readonly bytes: number }>();
   private readonly loading = new Map<string, Promise<SessionView>>();
   private generation = 0;
 
   constructor(
-    private readonly index: Pick<AgentIndex, 'loadSession'>,
+    private readonly index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'>,
     private readonly size = CACHE_SIZE,
+    private readonly bytes = CACHE_BYTES,
   ) {}
 
   has(sessionId: string): boolean {
@@ -56,7 +63,7 @@ export class SessionViews {
     if (hit) {
       this.views.delete(sessionId);
       this.views.set(sessionId, hit);
-      return hit;
+      return hit.view;
     }
     const pending = this.loading.get(sessionId);
     if (pending) return pending;
@@ -87,18 +94,22 @@ export class SessionViews {
   }
 
   private keep(sessionId: string, view: SessionView): void {
-    this.views.set(sessionId, view);
-    while (this.views.size > this.size) {
-      const oldest = this.views.keys().next().value;
-      if (oldest === undefined) break;
+    const files = this.index.sessionFiles(sessionId);
+    const bytes = files ? [files.main, ...files.subagents].reduce((n, f) => n + (f?.size ?? 0), 0) : 0;
+    this.views.set(sessionId, { view, bytes });
+    let total = [...this.views.values()].reduce((n, v) => n + v.bytes, 0);
+    while (this.views.size > 1 && (this.views.size > this.size || total > this.bytes)) {
+      const [oldest, entry] = this.views.entries().next().value ?? [];
+      if (oldest === undefined || entry === undefined) break;
       this.views.delete(oldest);
+      total -= entry.bytes;
     }
   }
 }
 
 /** The per-session routes over a view cache, in this thread. */
 export function createLocalSessionHost(
-  index: Pick<AgentIndex, 'loadSession'>,
+  index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'>,
   views: SessionViews = new SessionViews(index),
 ): SessionHost {
   return {
