@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import type { ErrorSeverity } from '@agentdash/core';
-import { waterfallOf } from '@agentdash/core/time';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -16,6 +15,7 @@ import type {
   SessionsResponse,
 } from './api-types.js';
 import { HttpError } from './http-error.js';
+import { type IndexQueries, localQueries } from './index-queries.js';
 import { readyStatus } from './index-state.js';
 import { ListCache } from './list-cache.js';
 import type { LiveEvents } from './live.js';
@@ -23,7 +23,6 @@ import { hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow }
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { createLocalSessionHost, type SessionHost } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
-import { statsResponse } from './stats-response.js';
 import { usageResponse } from './usage-response.js';
 
 export interface AppDeps {
@@ -36,6 +35,8 @@ export interface AppDeps {
   readonly events?: LiveEvents | undefined;
   /** The first index build's progress; without it the index counts as ready. */
   readonly indexStatus?: (() => IndexStatus) | undefined;
+  /** Where the index queries run (a worker thread in `startServer`); default: in this thread. */
+  readonly queries?: IndexQueries | undefined;
   /** Where sessions are loaded and paged (a worker thread in `startServer`); default: in this thread. */
   readonly sessions?: SessionHost | undefined;
   /**
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
   const scope = roots.length > 0 ? { paths: roots } : {};
   const assetsDir = deps.assetsDir ?? defaultAssetsDir();
   const sessions = deps.sessions ?? createLocalSessionHost(index);
+  const queries = deps.queries ?? localQueries(index);
   const headerWaitMs = deps.headerWaitMs ?? 400;
 
   const started = Date.now();
@@ -112,13 +114,13 @@ export function createApp(deps: AppDeps) {
   });
 
   const allRows = async (filter: IndexFilter = {}): Promise<SessionRow[]> =>
-    index.listSessions(clean({ ...filter, ...scope })).map(toSessionRow);
+    (await queries.listSessions(clean({ ...filter, ...scope }))).map(toSessionRow);
 
   const summaryOf = async (idOrPrefix: string): Promise<SessionRow> => {
     if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found');
-    let found: ReturnType<AgentIndex['getSession']>;
+    let found: Awaited<ReturnType<IndexQueries['getSession']>>;
     try {
-      found = index.getSession(idOrPrefix, { paths: roots });
+      found = await queries.getSession(idOrPrefix, { paths: roots });
     } catch {
       throw new HttpError(404, 'session not found (or the id prefix is ambiguous)');
     }
@@ -131,8 +133,8 @@ export function createApp(deps: AppDeps) {
   };
 
   /** What the index knows of a session without loading it: the header while the timeline is being parsed. */
-  const indexHeader = (row: SessionRow): SessionDetail => {
-    const found = index.getSession(row.id);
+  const indexHeader = async (row: SessionRow): Promise<SessionDetail> => {
+    const found = await queries.getSession(row.id);
     return {
       session: row,
       gitBranch: found?.gitBranch || null,
@@ -146,7 +148,7 @@ export function createApp(deps: AppDeps) {
         expectedErrors: row.expectedErrors,
       },
       issues: found?.issues ?? 0,
-      toolCounts: index.sessionToolCounts(row.id),
+      toolCounts: await queries.sessionToolCounts(row.id),
       shells: {},
       pending: true,
     };
@@ -183,16 +185,20 @@ export function createApp(deps: AppDeps) {
     const dir = c.req.query('dir') ?? 'desc';
     if (dir !== 'asc' && dir !== 'desc') throw new HttpError(400, 'dir must be asc or desc');
     // When every session of the index is in scope (the usual case), queries need not check each one's files.
-    const coversAll = listCache.get(
+    const coversAll = await listCache.get(
       'covers-all',
-      () => roots.length === 0 || index.sessionTotals({}).total === index.sessionTotals(scope).total,
+      async () =>
+        roots.length === 0 || (await queries.sessionTotals({})).total === (await queries.sessionTotals(scope)).total,
     );
     const scoped = coversAll ? {} : scope;
-    const facets = listCache.get('facets', () => index.sessionFacets(scoped));
+    const facets = await listCache.get('facets', () => queries.sessionFacets(scoped));
     let body: SessionsResponse;
     if (q) {
       // Search keeps relevance order; its (at most 500) hits are paged here.
-      const hits = index.search(q, clean({ project: filter.project, since: filter.since, ...scope, limit: 500 }));
+      const hits = await queries.search(
+        q,
+        clean({ project: filter.project, since: filter.since, ...scope, limit: 500 }),
+      );
       // Only the sessions of the hits are looked up (and filtered), not the whole list.
       const hitIds = [...new Set(hits.map(hitSessionId).filter((id): id is string => !!id))];
       const byId = new Map((await allRows({ ...filter, ids: hitIds })).map((r) => [r.id, r]));
@@ -220,8 +226,8 @@ export function createApp(deps: AppDeps) {
       };
     } else {
       const selected = clean({ ...filter, ...scoped });
-      const known = listCache.get(`totals:${JSON.stringify(selected)}`, () => index.sessionTotals(selected));
-      const page = index.pageSessions(selected, { offset, limit, sort, descending: dir === 'desc', known });
+      const known = await listCache.get(`totals:${JSON.stringify(selected)}`, () => queries.sessionTotals(selected));
+      const page = await queries.pageSessions(selected, { offset, limit, sort, descending: dir === 'desc', known });
       body = {
         sessions: page.sessions.map(toSessionRow),
         total: page.total,
@@ -246,7 +252,7 @@ export function createApp(deps: AppDeps) {
     const first = await Promise.race([full, late]).finally(() => clearTimeout(timer));
     if (first !== undefined) return c.json(first);
     full.catch(() => undefined); // the load goes on; a failure shows on the next request
-    return c.json(indexHeader(row));
+    return c.json(await indexHeader(row));
   });
 
   api.get('/sessions/:id/events', async (c) => {
@@ -280,15 +286,15 @@ export function createApp(deps: AppDeps) {
 
   api.get('/sessions/:id/waterfall', async (c) => {
     const row = await summaryOf(c.req.param('id'));
-    const view = await viewOf(row.id);
-    return c.json(waterfallOf(view.session));
+    return c.json(await sessions.waterfall(row.id));
   });
 
   api.get('/sessions/:id/issues', async (c) => {
     const row = await summaryOf(c.req.param('id'));
     // Files that cannot be read now (permissions changed, removed) are not stored issues: take them from the load.
     const unreadable = await sessions.unreadable(row.id);
-    const issues: IssueDto[] = [...unreadable, ...index.issues({ sessionId: row.id, limit: 5000 })].map(toIssue);
+    const stored = await queries.issues({ sessionId: row.id, limit: 5000 });
+    const issues: IssueDto[] = [...unreadable, ...stored].map(toIssue);
     return c.json({ issues });
   });
 
@@ -298,7 +304,7 @@ export function createApp(deps: AppDeps) {
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
     });
-    return c.json(statsResponse(index, { ...filter, ...scope }));
+    return c.json(await queries.statsResponse({ ...filter, ...scope }));
   });
 
   api.get('/usage', async (c) => {
@@ -322,7 +328,7 @@ export function createApp(deps: AppDeps) {
       until: dateParam(c, 'until'),
       limit: intParam(c, 'limit', 200, 2000),
     });
-    const rows = index.calls({
+    const rows = await queries.calls({
       ...filter,
       ...scope,
       status: filter.status as CallRowStatus | undefined,
@@ -331,7 +337,7 @@ export function createApp(deps: AppDeps) {
     // Only the sessions these calls belong to, not the whole list.
     const byId = new Map<string, SessionRow>();
     for (const id of new Set(rows.map((r) => r.sessionId))) {
-      const found = index.getSession(id);
+      const found = await queries.getSession(id);
       if (found) byId.set(id, toSessionRow(found));
     }
     const calls: CallRowDto[] = rows.map((r) => toCallRow(r, byId));

@@ -17,6 +17,8 @@ export class ListCache {
     if (hit && t - hit.at < this.ttlMs) return hit.value as T;
     const value = compute();
     this.entries.set(key, { at: t, value });
+    // a failed computation is not kept
+    if (value instanceof Promise) value.catch(() => this.entries.delete(key));
     return value;
   }
 

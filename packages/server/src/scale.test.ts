@@ -78,7 +78,7 @@ describe('a 20,000-record session', () => {
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([join(tmp, 'home')]);
     app = createApp({ index, paths: [join(tmp, 'home')], host: '127.0.0.1', port: 4317, assetsDir: tmp });
-  });
+  }, 120_000); // indexing 20,000 records takes a while on a busy machine
 
   afterAll(async () => {
     index.close();

@@ -10,7 +10,7 @@ import { createLiveEvents } from './live.js';
 import { isLoopbackHost } from './security.js';
 import { watchInWorker } from './watch-in-worker.js';
 import { workerScript } from './worker-script.js';
-import { createWorkerSessionHost } from './worker-session-host.js';
+import { createWorkerQueries, createWorkerSessionHost } from './worker-session-host.js';
 
 /**
  * The address to show for a bound host: itself, or for a wildcard bind (0.0.0.0, ::) this machine's first external
@@ -42,7 +42,10 @@ export interface StartServerOptions {
   readonly onProgress?: (progress: RefreshProgress) => void;
   /** See `AppDeps.headerWaitMs`. */
   readonly headerWaitMs?: number;
-  /** Load sessions in a worker thread (default true when the index is a file and the worker is built). */
+  /**
+   * Load sessions and run index queries in worker threads (default true when the index is a file and the worker is
+   * built).
+   */
   readonly sessionWorker?: boolean;
   /** Awaited before each file of that first refresh is read (tests hold the import with it). */
   readonly beforeFile?: (file: string) => Promise<void>;
@@ -93,12 +96,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const ready = readyStatus();
   const indexStatus = background ? background.status : () => ready;
   // Sessions are loaded and paged in a worker thread when the index is a file (a `:memory:` one is this thread's).
-  const sessions =
-    options.sessionWorker === false || options.index.dbPath === ':memory:'
-      ? undefined
-      : createWorkerSessionHost({ dbPath: options.index.dbPath });
+  // Queries (lists, search, statistics) run in another one, so neither waits for the other nor blocks this thread.
+  const inWorkers = options.sessionWorker !== false && options.index.dbPath !== ':memory:';
+  const sessions = inWorkers ? createWorkerSessionHost({ dbPath: options.index.dbPath }) : undefined;
+  const queries = inWorkers ? createWorkerQueries({ dbPath: options.index.dbPath }) : undefined;
   const app = createApp({
     sessions,
+    queries,
     index: options.index,
     paths: options.paths,
     host,
@@ -119,6 +123,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       new Promise<void>((resolve) => {
         events.close();
         void sessions?.close();
+        void queries?.close();
         void watcher?.close();
         const s = server as unknown as { closeAllConnections?: () => void; close: (cb: () => void) => void };
         s.closeAllConnections?.();

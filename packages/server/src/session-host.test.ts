@@ -6,9 +6,10 @@ import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto, SessionDetail } from './api-types.js';
 import { createApp } from './app.js';
+import { localQueries } from './index-queries.js';
 import { toSessionRow } from './mapping.js';
 import { createLocalSessionHost, type SessionHost, SessionViews } from './session-host.js';
-import { createWorkerSessionHost, sessionWorkerScript } from './worker-session-host.js';
+import { createWorkerQueries, createWorkerSessionHost, sessionWorkerScript } from './worker-session-host.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
@@ -82,6 +83,47 @@ describe.skipIf(!script)('sessions in a worker thread', () => {
       });
       worker.invalidate(withCalls.id);
       expect(worker.isLoaded(withCalls.id)).toBe(false);
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+describe.skipIf(!script)('index queries in a worker thread', () => {
+  it('answer exactly what the same queries answer in this thread', async () => {
+    const worker = createWorkerQueries({ dbPath: index.dbPath })!;
+    const local = localQueries(index);
+    try {
+      const scope = { paths: [samples] };
+      const first = (await local.listSessions(scope))[0]!;
+      const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+        ['listSessions', () => worker.listSessions(scope), () => local.listSessions(scope)],
+        [
+          'pageSessions',
+          () => worker.pageSessions(scope, { offset: 2, limit: 5, sort: 'toolCalls' }),
+          () => local.pageSessions(scope, { offset: 2, limit: 5, sort: 'toolCalls' }),
+        ],
+        ['sessionTotals', () => worker.sessionTotals(scope), () => local.sessionTotals(scope)],
+        ['sessionFacets', () => worker.sessionFacets(scope), () => local.sessionFacets(scope)],
+        ['getSession', () => worker.getSession(first.id.slice(0, 8)), () => local.getSession(first.id.slice(0, 8))],
+        ['sessionToolCounts', () => worker.sessionToolCounts(first.id), () => local.sessionToolCounts(first.id)],
+        [
+          'search',
+          () => worker.search('background', { ...scope, limit: 50 }),
+          () => local.search('background', { ...scope, limit: 50 }),
+        ],
+        ['calls', () => worker.calls({ ...scope, status: 'error' }), () => local.calls({ ...scope, status: 'error' })],
+        ['issues', () => worker.issues(scope), () => local.issues(scope)],
+        ['statsResponse', () => worker.statsResponse(scope), () => local.statsResponse(scope)],
+      ];
+      for (const [name, there, here] of cases) {
+        const answer = await there();
+        expect(answer, name).toEqual(await here());
+        // every answer holds something, but the samples have no parse issue
+        expect(JSON.stringify(answer).length, name).toBeGreaterThan(name === 'issues' ? 1 : 2);
+      }
+      // a query that throws in the worker rejects here, with no answer
+      await expect(worker.getSession('')).resolves.toBeUndefined();
     } finally {
       await worker.close();
     }

@@ -3,6 +3,7 @@
  * worker thread (`worker-session-host.ts`), so parsing a huge transcript never blocks the server's event loop.
  */
 import type { ParseIssue } from '@agentdash/core';
+import { waterfallOf } from '@agentdash/core/time';
 import type { AgentIndex } from './agent-index.js';
 import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
 import { HttpError } from './http-error.js';
@@ -20,6 +21,8 @@ export interface SessionHost {
   ): Promise<EventsPage | undefined>;
   call(sessionId: string, callId: string): Promise<CallDto | undefined>;
   locate(sessionId: string, callId: string): Promise<{ index: number; expand: string[] } | undefined>;
+  /** The session's main-thread time as a waterfall (`GET /api/sessions/:id/waterfall`). */
+  waterfall(sessionId: string): Promise<ReturnType<typeof waterfallOf>>;
   /** Files of the session that cannot be read now (permissions changed, removed), as the load found them. */
   unreadable(sessionId: string): Promise<readonly ParseIssue[]>;
   /** Whether the session is loaded (its routes answer without parsing). */
@@ -121,6 +124,7 @@ export function createLocalSessionHost(
       return call ? view.callDto(call, true) : undefined;
     },
     locate: async (sessionId, callId) => (await views.get(sessionId)).locate(callId),
+    waterfall: async (sessionId) => waterfallOf((await views.get(sessionId)).session),
     unreadable: async (sessionId) =>
       (await views.get(sessionId)).session.issues.filter((i) => i.code === 'unreadable_file'),
     isLoaded: (sessionId) => views.has(sessionId),

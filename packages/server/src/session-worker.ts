@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openIndex } from '@agentdash/index';
 import { HttpError } from './http-error.js';
+import { runQuery } from './index-queries.js';
 import { createLocalSessionHost, SessionViews } from './session-host.js';
 import type { WorkerReply, WorkerRequest } from './worker-session-host.js';
 
@@ -24,9 +25,13 @@ const answer = async (request: WorkerRequest): Promise<unknown> => {
       return host.locate(request.sessionId, request.callId);
     case 'unreadable':
       return host.unreadable(request.sessionId);
+    case 'waterfall':
+      return host.waterfall(request.sessionId);
     case 'invalidate':
       host.invalidate(request.sessionId);
       return undefined;
+    case 'query':
+      return runQuery(index, request.method, request.args);
     default:
       return request satisfies never;
   }

@@ -6,6 +6,8 @@
 import { Worker } from 'node:worker_threads';
 import type { SessionRow } from './api-types.js';
 import { HttpError } from './http-error.js';
+import type { IndexQueries, QueryMethod } from './index-queries.js';
+import { queryMethods } from './index-queries.js';
 import type { SessionHost } from './session-host.js';
 import { builtExecArgv, workerScript } from './worker-script.js';
 
@@ -21,8 +23,14 @@ export type WorkerRequest =
       readonly all: boolean;
     }
   | { readonly id: number; readonly op: 'call' | 'locate'; readonly sessionId: string; readonly callId: string }
-  | { readonly id: number; readonly op: 'unreadable'; readonly sessionId: string }
-  | { readonly id: number; readonly op: 'invalidate'; readonly sessionId: string | undefined };
+  | { readonly id: number; readonly op: 'unreadable' | 'waterfall'; readonly sessionId: string }
+  | { readonly id: number; readonly op: 'invalidate'; readonly sessionId: string | undefined }
+  | {
+      readonly id: number;
+      readonly op: 'query';
+      readonly method: QueryMethod | 'statsResponse';
+      readonly args: readonly unknown[];
+    };
 
 export type WorkerReply =
   | { readonly id: number; readonly ok: true; readonly value: unknown; readonly loaded: readonly string[] }
@@ -42,16 +50,17 @@ export function sessionWorkerScript(): URL | undefined {
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-/**
- * A session host backed by one worker thread over the index file at `dbPath`; undefined when the worker script
- * is not built. A worker that dies fails its pending requests (500) and is started again on the next one.
- */
-export function createWorkerSessionHost(options: {
-  readonly dbPath: string;
-  readonly script?: URL;
-}): SessionHost | undefined {
-  const script = options.script ?? sessionWorkerScript();
-  if (script === undefined) return undefined;
+interface WorkerClient {
+  ask<T>(request: Request): Promise<T>;
+  readonly loaded: () => ReadonlySet<string>;
+  /** Drop a session (or all) from the mirror of what the worker holds, until its next reply. */
+  forget(sessionId: string | undefined): void;
+  readonly running: () => boolean;
+  close(): Promise<void>;
+}
+
+/** One worker thread over the index file at `dbPath`, started on the first request and again after a crash. */
+function workerClient(script: URL, dbPath: string): WorkerClient {
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -66,7 +75,7 @@ export function createWorkerSessionHost(options: {
 
   const ensure = (): Worker => {
     if (worker) return worker;
-    const w = new Worker(script, { workerData: { dbPath: options.dbPath }, execArgv: builtExecArgv() });
+    const w = new Worker(script, { workerData: { dbPath }, execArgv: builtExecArgv() });
     w.unref();
     w.on('message', (reply: WorkerReply) => {
       loaded = new Set(reply.loaded);
@@ -77,38 +86,32 @@ export function createWorkerSessionHost(options: {
       else p.reject(new HttpError(reply.status, reply.message));
     });
     w.on('error', (error) => {
-      console.error('agentdash: session worker failed:', error.message);
+      console.error('agentdash: worker thread failed:', error.message);
     });
     w.on('exit', () => {
       if (worker === w) worker = undefined;
-      failAll('the session worker stopped');
+      failAll('a worker thread stopped');
     });
     worker = w;
     return w;
   };
 
-  const ask = <T>(request: Request): Promise<T> => {
-    if (closed) return Promise.reject(new HttpError(503, 'server is stopping'));
-    const id = nextId++;
-    const w = ensure();
-    return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      w.postMessage({ ...request, id });
-    });
-  };
-
   return {
-    detail: (row) => ask({ op: 'detail', row }),
-    page: (sessionId, agent, offset, limit, all) => ask({ op: 'page', sessionId, agent, offset, limit, all }),
-    call: (sessionId, callId) => ask({ op: 'call', sessionId, callId }),
-    locate: (sessionId, callId) => ask({ op: 'locate', sessionId, callId }),
-    unreadable: (sessionId) => ask({ op: 'unreadable', sessionId }),
-    isLoaded: (sessionId) => loaded.has(sessionId),
-    invalidate: (sessionId) => {
-      if (sessionId === undefined) loaded.clear();
-      else loaded.delete(sessionId);
-      if (worker) void ask({ op: 'invalidate', sessionId }).catch(() => undefined);
+    ask: <T>(request: Request): Promise<T> => {
+      if (closed) return Promise.reject(new HttpError(503, 'server is stopping'));
+      const id = nextId++;
+      const w = ensure();
+      return new Promise<T>((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        w.postMessage({ ...request, id });
+      });
     },
+    loaded: () => loaded,
+    forget: (sessionId) => {
+      if (sessionId === undefined) loaded = new Set();
+      else loaded.delete(sessionId);
+    },
+    running: () => worker !== undefined,
     close: async () => {
       closed = true;
       const w = worker;
@@ -116,5 +119,47 @@ export function createWorkerSessionHost(options: {
       failAll('server is stopping');
       if (w) await w.terminate();
     },
+  };
+}
+
+/** The API's index queries in their own worker thread; undefined when the worker script is not built. */
+export function createWorkerQueries(options: {
+  readonly dbPath: string;
+  readonly script?: URL;
+}): (IndexQueries & { close(): Promise<void> }) | undefined {
+  const script = options.script ?? sessionWorkerScript();
+  if (script === undefined) return undefined;
+  const client = workerClient(script, options.dbPath);
+  const entries = [...queryMethods, 'statsResponse' as const].map((method) => [
+    method,
+    (...args: unknown[]) => client.ask({ op: 'query', method, args }),
+  ]);
+  return { ...(Object.fromEntries(entries) as unknown as IndexQueries), close: () => client.close() };
+}
+
+/**
+ * A session host backed by one worker thread over the index file at `dbPath`; undefined when the worker script
+ * is not built. A worker that dies fails its pending requests (500) and is started again on the next one.
+ */
+export function createWorkerSessionHost(options: {
+  readonly dbPath: string;
+  readonly script?: URL;
+}): SessionHost | undefined {
+  const script = options.script ?? sessionWorkerScript();
+  if (script === undefined) return undefined;
+  const client = workerClient(script, options.dbPath);
+  return {
+    detail: (row) => client.ask({ op: 'detail', row }),
+    page: (sessionId, agent, offset, limit, all) => client.ask({ op: 'page', sessionId, agent, offset, limit, all }),
+    call: (sessionId, callId) => client.ask({ op: 'call', sessionId, callId }),
+    locate: (sessionId, callId) => client.ask({ op: 'locate', sessionId, callId }),
+    unreadable: (sessionId) => client.ask({ op: 'unreadable', sessionId }),
+    waterfall: (sessionId) => client.ask({ op: 'waterfall', sessionId }),
+    isLoaded: (sessionId) => client.loaded().has(sessionId),
+    invalidate: (sessionId) => {
+      client.forget(sessionId);
+      if (client.running()) void client.ask({ op: 'invalidate', sessionId }).catch(() => undefined);
+    },
+    close: () => client.close(),
   };
 }
