@@ -126,15 +126,36 @@ function workerClient(script: URL, dbPath: string): WorkerClient {
 export function createWorkerQueries(options: {
   readonly dbPath: string;
   readonly script?: URL;
+  /** Worker threads (default 1). */
+  readonly threads?: number;
 }): (IndexQueries & { close(): Promise<void> }) | undefined {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
-  const client = workerClient(script, options.dbPath);
+  // Each query goes to the thread with fewer in flight. One thread by default: on two busy cores a second one
+  // measured slower (more contention), but a machine with cores to spare can ask for more.
+  const clients = Array.from({ length: Math.max(1, options.threads ?? 1) }, () => ({
+    client: workerClient(script, options.dbPath),
+    inFlight: 0,
+  }));
+  const ask = async (method: QueryMethod | 'statsResponse', args: unknown[]) => {
+    const pick = clients.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+    pick.inFlight++;
+    try {
+      return await pick.client.ask({ op: 'query', method, args });
+    } finally {
+      pick.inFlight--;
+    }
+  };
   const entries = [...queryMethods, 'statsResponse' as const].map((method) => [
     method,
-    (...args: unknown[]) => client.ask({ op: 'query', method, args }),
+    (...args: unknown[]) => ask(method, args),
   ]);
-  return { ...(Object.fromEntries(entries) as unknown as IndexQueries), close: () => client.close() };
+  return {
+    ...(Object.fromEntries(entries) as unknown as IndexQueries),
+    close: async () => {
+      await Promise.all(clients.map((c) => c.client.close()));
+    },
+  };
 }
 
 /**
