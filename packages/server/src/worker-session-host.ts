@@ -52,6 +52,8 @@ type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<
 
 interface WorkerClient {
   ask<T>(request: Request): Promise<T>;
+  /** Start the thread now (it opens the index and loads its modules), so the first request does not wait. */
+  start(): void;
   readonly loaded: () => ReadonlySet<string>;
   /** Drop a session (or all) from the mirror of what the worker holds, until its next reply. */
   forget(sessionId: string | undefined): void;
@@ -106,6 +108,9 @@ function workerClient(script: URL, dbPath: string): WorkerClient {
         w.postMessage({ ...request, id });
       });
     },
+    start: () => {
+      if (!closed) ensure();
+    },
     loaded: () => loaded,
     forget: (sessionId) => {
       if (sessionId === undefined) loaded = new Set();
@@ -137,6 +142,7 @@ export function createWorkerQueries(options: {
     client: workerClient(script, options.dbPath),
     inFlight: 0,
   }));
+  for (const c of clients) c.client.start();
   const ask = async (method: QueryMethod | 'statsResponse', args: unknown[]) => {
     const pick = clients.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
     pick.inFlight++;
@@ -169,6 +175,7 @@ export function createWorkerSessionHost(options: {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
   const client = workerClient(script, options.dbPath);
+  client.start();
   return {
     detail: (row) => client.ask({ op: 'detail', row }),
     page: (sessionId, agent, offset, limit, all) => client.ask({ op: 'page', sessionId, agent, offset, limit, all }),
