@@ -84,7 +84,7 @@ export function scopeSql(filter: SessionFilter): Where {
     .when(filter.model, 'EXISTS (SELECT 1 FROM json_each(s.models) WHERE instr(value, ?) > 0)')
     .when(filter.version, 'EXISTS (SELECT 1 FROM json_each(s.versions) WHERE value = ?)');
   if (filter.ids !== undefined) {
-    where.add(`s.id IN (SELECT value FROM json_each(?))`, JSON.stringify(filter.ids));
+    where.add(`s.session_id IN (SELECT value FROM json_each(?))`, JSON.stringify(filter.ids));
   }
   if (filter.hasErrors === true) where.add('s.errors > 0');
   if (filter.hasErrors === false) where.add('s.errors = 0');

@@ -62,7 +62,7 @@ describe('pageSessions', () => {
         const expected = [...all].sort((a, b) => {
           const x = key(a, sort);
           const y = key(b, sort);
-          return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * sign;
+          return (x < y ? -1 : x > y ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0) * sign;
         });
         expect(
           pages.map((s) => s.id),

@@ -49,7 +49,7 @@ export interface SessionTotals {
     readonly toolCalls: number;
     readonly errors: number;
     readonly expectedErrors: number;
-    /** Sessions whose main file changed within LIVE_WINDOW_MS. */
+    /** Sessions being written now (as `SessionSummary.isLive`: appended to, or a record written, within LIVE_WINDOW_MS). */
     readonly live: number;
   };
 }
@@ -73,11 +73,11 @@ export function sessionTotals(store: Store, filter: SessionFilter): SessionTotal
     .prepare(
       `SELECT COUNT(*) AS total, coalesce(SUM(s.tool_calls), 0) AS toolCalls, coalesce(SUM(s.errors), 0) AS errors,
          coalesce(SUM(s.expected_errors), 0) AS expectedErrors,
-         coalesce(SUM(EXISTS (SELECT 1 FROM files lf WHERE lf.session_id = s.id AND lf.role = 'main'
-           AND lf.mtime_ms > ?)), 0) AS live
+         coalesce(SUM(s.ended_ms > ? OR EXISTS (SELECT 1 FROM files lf WHERE lf.session_id = s.id
+           AND lf.appended_ms > ?)), 0) AS live
        FROM sessions s WHERE ${scoped.sql}`,
     )
-    .get(store.now() - LIVE_WINDOW_MS, ...scoped.params) as {
+    .get(store.now() - LIVE_WINDOW_MS, store.now() - LIVE_WINDOW_MS, ...scoped.params) as {
     total: number;
     toolCalls: number;
     errors: number;

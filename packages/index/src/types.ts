@@ -57,7 +57,7 @@ export interface SessionFilter {
   readonly version?: string;
   /** true: only sessions with at least one error; false: only those without. */
   readonly hasErrors?: boolean;
-  /** Only these sessions (e.g. the sessions of search hits). */
+  /** Only sessions with these session ids (e.g. those of search hits; a session id may name several sessions). */
   readonly ids?: readonly string[];
   readonly limit?: number;
 }

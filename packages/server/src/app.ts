@@ -200,7 +200,8 @@ export function createApp(deps: AppDeps) {
         clean({ project: filter.project, since: filter.since, ...scope, limit: 500 }),
       );
       // Only the sessions of the hits are looked up (and filtered), not the whole list.
-      const hitIds = [...new Set(hits.map(hitSessionId).filter((id): id is string => !!id))];
+      // (by session id, which may name a few sessions; rows are then matched by reference)
+      const hitIds = [...new Set(hits.map((h) => h.sessionId))];
       const byId = new Map((await allRows({ ...filter, ids: hitIds })).map((r) => [r.id, r]));
       const seen = new Set<string>();
       const matched: SessionRow[] = [];
