@@ -78,7 +78,7 @@ export interface AgentIndex {
   /** Distinct projects, models and versions of the sessions `filter` selects. */
   sessionFacets(filter?: SessionFilter): SessionFacets;
   /** Unique calls per canonical tool name in one session's files, without reading the transcript. */
-  sessionToolCounts(sessionId: string): Record<string, number>;
+  sessionToolCounts(ref: string): Record<string, number>;
   /**
    * The session a reference names: its key, its id, `<id>@<project folder>` or a unique prefix of an id.
    * AmbiguousSessionError (listing references that tell them apart) when several match.
@@ -221,7 +221,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     pageSessions: (filter, query) => pageSessions(store, filter, query),
     sessionFacets: (filter) => sessionFacets(store, filter ?? {}),
     sessionTotals: (filter) => sessionTotals(store, filter ?? {}),
-    sessionToolCounts: (sessionId) => sessionToolCounts(store, sessionId),
+    sessionToolCounts: (ref) => sessionToolCounts(store, ref),
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),

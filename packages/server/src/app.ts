@@ -135,6 +135,7 @@ export function createApp(deps: AppDeps) {
   /** What the index knows of a session without loading it: the header while the timeline is being parsed. */
   const indexHeader = async (row: SessionRow): Promise<SessionDetail> => {
     const found = await queries.getSession(row.id);
+    const toolCounts = await queries.sessionToolCounts(row.id);
     return {
       session: row,
       gitBranch: found?.gitBranch || null,
@@ -143,12 +144,13 @@ export function createApp(deps: AppDeps) {
       usageByModel: found?.usageByModel ?? {},
       counts: {
         prompts: found?.prompts ?? 0,
-        toolCalls: row.toolCalls,
+        // every call in the session's files, as the loaded session counts them (copied ones included)
+        toolCalls: Object.values(toolCounts).reduce((n, k) => n + k, 0),
         errors: row.errors,
         expectedErrors: row.expectedErrors,
       },
       issues: found?.issues ?? 0,
-      toolCounts: await queries.sessionToolCounts(row.id),
+      toolCounts,
       shells: {},
       pending: true,
     };
