@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { canonicalToolName, type ParseIssue, type Session, type SessionFiles } from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
+import { IndexBusyError, isBusy } from './errors.js';
 import { type IssueFilter, issues } from './issue-queries.js';
 import { Refresher } from './refresh.js';
 import { migrate, NewerSchemaError } from './schema.js';
@@ -35,7 +36,15 @@ export interface OpenIndexOptions {
   readonly onWarning?: (message: string) => void;
   /** Clock, for tests. */
   readonly now?: () => number;
+  /**
+   * How long to wait for another process's write lock before giving up with `IndexBusyError` (default 60 s).
+   * Readers never wait: the database is in WAL mode.
+   */
+  readonly busyTimeoutMs?: number;
 }
+
+/** Default wait for another process's write lock. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 60_000;
 
 export interface AgentIndex {
   readonly dbPath: string;
@@ -77,8 +86,8 @@ function isCorruption(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'));
 }
 
-function openDb(dbPath: string): Database.Database {
-  const db = new Database(dbPath);
+function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
+  const db = new Database(dbPath, { timeout: busyTimeoutMs });
   try {
     if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -96,9 +105,11 @@ function openDb(dbPath: string): Database.Database {
 /** Open the database, moving a corrupt or unusable file aside (with a warning) and starting afresh. */
 function openOrRebuild(options: OpenIndexOptions): Database.Database {
   const { dbPath } = options;
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   try {
-    return openDb(dbPath);
+    return openDb(dbPath, busyTimeoutMs);
   } catch (error) {
+    if (isBusy(error)) throw new IndexBusyError(dbPath, busyTimeoutMs);
     if (!isCorruption(error) || dbPath === ':memory:') throw error;
     const aside = `${dbPath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dbPath, aside);
@@ -108,7 +119,7 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
     options.onWarning?.(
       `index database ${dbPath} was unusable (${error instanceof Error ? error.message : String(error)}); moved it to ${aside} and rebuilt the index`,
     );
-    return openDb(dbPath);
+    return openDb(dbPath, busyTimeoutMs);
   }
 }
 
@@ -124,7 +135,10 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
   const refresher = new Refresher(db);
   return {
     dbPath,
-    refresh: (paths, refreshOptions) => refresher.refresh(paths, refreshOptions),
+    refresh: (paths, refreshOptions) =>
+      refresher.refresh(paths, refreshOptions).catch((error: unknown) => {
+        throw isBusy(error) ? new IndexBusyError(dbPath, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS) : error;
+      }),
     refreshProblems: () => refresher.problems(),
     listSessions: (filter) => listSessions(store, filter),
     getSession: (idOrPrefix) => getSession(store, idOrPrefix),

@@ -4,13 +4,14 @@
  */
 export {
   type AgentIndex,
+  DEFAULT_BUSY_TIMEOUT_MS,
   defaultDbPath,
   LIVE_WINDOW_MS,
   type OpenIndexOptions,
   openIndex,
   toFtsQuery,
 } from './agent-index.js';
-export { AmbiguousSessionError, UnknownSessionError } from './errors.js';
+export { AmbiguousSessionError, IndexBusyError, UnknownSessionError } from './errors.js';
 export { SCHEMA_VERSION } from './schema.js';
 export { formatDuration, oneLine, type SummarizableCall, shortPath, summarizeCall } from './summarize.js';
 export * from './types.js';

@@ -47,17 +47,50 @@ interface ImportOutcome {
 
 const NOTHING_READ: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 0 };
 
-/** Runs refreshes one at a time over one connection; each file's import is one transaction. */
+/**
+ * Files are imported in batches: one write transaction holds several files (one savepoint each), and the calls and
+ * sessions they touched are recomputed once per batch. A batch ends after this many bytes or milliseconds, so other
+ * processes wait for the write lock at most about that long and see the index fill as it goes.
+ */
+const BATCH_BYTES = 32 * 1024 * 1024;
+const BATCH_MS = 500;
+
+/** What one write transaction has touched so far. */
+interface Batch {
+  readonly touched: Set<string>;
+  readonly sessions: Set<string>;
+  bytes: number;
+  readonly startedAt: number;
+}
+
+/** Whether the stored row describes the file as it is on disk (same inode, size, mtime and session). */
+function isUnchanged(row: FileRow | undefined, file: DiscoveredFile, sessionId: string): boolean {
+  return (
+    row !== undefined &&
+    row.ino === file.ino &&
+    row.size === file.size &&
+    row.mtime_ms === file.mtimeMs &&
+    row.session_id === sessionId
+  );
+}
+
+/**
+ * Runs refreshes one at a time over one connection. Any number of processes may refresh one database: a file's row
+ * is read again under the write lock (`BEGIN IMMEDIATE`), so a file another process has just imported is skipped.
+ */
 export class Refresher {
   private readonly writer: Writer;
   private readonly updater: SessionUpdater;
+  private readonly fileByPath: Database.Statement;
   private queue: Promise<unknown> = Promise.resolve();
   /** Files that could not be read during the last refresh. */
   private unreadable: ParseIssue[] = [];
+  private batch: Batch | undefined;
 
   constructor(private readonly db: Database.Database) {
     this.writer = new Writer(db);
     this.updater = new SessionUpdater(db);
+    this.fileByPath = db.prepare('SELECT * FROM files WHERE path = ?');
   }
 
   /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
@@ -66,13 +99,37 @@ export class Refresher {
   }
 
   refresh(paths: readonly string[], options: RefreshOptions = {}): Promise<RefreshReport> {
-    // One refresh at a time: each file's import is a transaction on the one connection.
+    // One refresh at a time: each batch is a transaction on the one connection.
     const run = this.queue.then(
       () => this.doRefresh(paths, options),
       () => this.doRefresh(paths, options),
     );
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  private begin(): Batch {
+    if (this.batch === undefined) {
+      this.db.exec('BEGIN IMMEDIATE');
+      this.batch = { touched: new Set(), sessions: new Set(), bytes: 0, startedAt: Date.now() };
+    }
+    return this.batch;
+  }
+
+  /** Recompute what the batch touched and commit it. */
+  private commit(): void {
+    const batch = this.batch;
+    if (batch === undefined) return;
+    try {
+      for (const id of batch.touched) this.writer.recomputeCall(id, batch.sessions);
+      for (const sid of batch.sessions) this.updater.recompute(sid);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.batch = undefined;
+    }
   }
 
   private async doRefresh(paths: readonly string[], options: RefreshOptions): Promise<RefreshReport> {
@@ -95,30 +152,55 @@ export class Refresher {
     this.unreadable = [...discovery.issues];
     const discovered = new Map(discovery.files.map((f) => [f.path, f]));
 
-    let filesRemoved = 0;
-    for (const row of stored) {
-      if (discovered.has(row.path)) continue;
-      if (roots.some((root) => isUnder(row.path, root)) || !existsSync(row.path)) {
-        this.removeFile(row);
-        filesRemoved += 1;
-      }
-    }
-
     let filesParsed = 0;
     let bytesParsed = 0;
     let records = 0;
     let newIssues = 0;
-    let done = 0;
-    const total = discovery.files.length;
+    let filesRemoved = 0;
     const explicitFiles = new Set(roots.filter((r) => r.endsWith('.jsonl')));
-    for (const file of discovery.files) {
-      const outcome = await this.importFile(file, storedByPath.get(file.path), explicitFiles.has(file.path));
-      if (outcome.parsed) filesParsed += 1;
-      bytesParsed += outcome.bytes;
-      records += outcome.records;
-      newIssues += outcome.issues;
-      done += 1;
-      options.onProgress?.({ done, total, file: file.path });
+    // Newest first, so that recent sessions are listed first while a large archive is indexed.
+    const files = [...discovery.files].sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
+    const filesTotal = files.length;
+    const bytesTotal = files.reduce((n, f) => n + f.size, 0);
+    let filesDone = 0;
+    let bytesDone = 0;
+    try {
+      const gone = stored.filter(
+        (row) => !discovered.has(row.path) && (roots.some((root) => isUnder(row.path, root)) || !existsSync(row.path)),
+      );
+      if (gone.length > 0) {
+        this.begin();
+        for (const row of gone) if (this.removeFile(row.path)) filesRemoved += 1;
+      }
+      for (const file of files) {
+        // Unchanged since this refresh started: no lock needed (another process can only have stored the same).
+        if (!isUnchanged(storedByPath.get(file.path), file, sessionKeyOf(file))) {
+          const batch = this.begin();
+          const outcome = await this.importFile(file, explicitFiles.has(file.path), batch);
+          if (outcome.parsed) filesParsed += 1;
+          bytesParsed += outcome.bytes;
+          records += outcome.records;
+          newIssues += outcome.issues;
+          batch.bytes += outcome.bytes;
+          if (batch.bytes >= BATCH_BYTES || Date.now() - batch.startedAt >= BATCH_MS) this.commit();
+        }
+        filesDone += 1;
+        bytesDone += file.size;
+        options.onProgress?.({
+          done: filesDone,
+          total: filesTotal,
+          file: file.path,
+          filesDone,
+          filesTotal,
+          bytesDone,
+          bytesTotal,
+        });
+      }
+      this.commit();
+    } catch (error) {
+      // What earlier files of the batch stored is kept; the failing file was rolled back to its savepoint.
+      this.commit();
+      throw error;
     }
 
     const scoped = scopeSql({ paths });
@@ -132,37 +214,31 @@ export class Refresher {
       .prepare(`SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`)
       .pluck()
       .get(...scoped.params) as number;
-    return { files: total, filesParsed, bytesParsed, records, issues, newIssues, filesRemoved, sessions };
+    return { files: filesTotal, filesParsed, bytesParsed, records, issues, newIssues, filesRemoved, sessions };
   }
 
-  private removeFile(row: FileRow): void {
-    this.db.transaction(() => {
-      const ids = this.writer.idsOfFile(row.id);
-      this.db.prepare('DELETE FROM files WHERE id = ?').run(row.id);
-      const sessions = new Set<string>([row.session_id]);
-      for (const id of ids) this.writer.recomputeCall(id, sessions);
-      for (const sid of sessions) this.updater.recompute(sid);
-    })();
+  /** Drop a file that is gone (read again under the lock: another process may have dropped it already). */
+  private removeFile(path: string): boolean {
+    const row = this.fileByPath.get(path) as FileRow | undefined;
+    if (row === undefined) return false;
+    const batch = this.begin();
+    for (const id of this.writer.idsOfFile(row.id)) batch.touched.add(id);
+    batch.sessions.add(row.session_id);
+    this.db.prepare('DELETE FROM files WHERE id = ?').run(row.id);
+    return true;
   }
 
-  private async importFile(
-    file: DiscoveredFile,
-    storedRow: FileRow | undefined,
-    explicit: boolean,
-  ): Promise<ImportOutcome> {
+  /** Import what is new in one file, inside the open batch, as one savepoint. */
+  private async importFile(file: DiscoveredFile, explicit: boolean, batch: Batch): Promise<ImportOutcome> {
     const sessionId = sessionKeyOf(file);
-    const unchanged =
-      storedRow !== undefined &&
-      storedRow.ino === file.ino &&
-      storedRow.size === file.size &&
-      storedRow.mtime_ms === file.mtimeMs &&
-      storedRow.session_id === sessionId;
-    if (unchanged) return NOTHING_READ;
+    // Read again under the write lock: another process may have imported this file since the refresh started.
+    const storedRow = this.fileByPath.get(file.path) as FileRow | undefined;
+    if (isUnchanged(storedRow, file, sessionId)) return NOTHING_READ;
 
-    const touched = new Set<string>();
-    const sessions = new Set<string>([sessionId]);
+    const { touched, sessions } = batch;
+    sessions.add(sessionId);
     const counts = { records: 0, issues: 0 };
-    this.db.exec('BEGIN IMMEDIATE');
+    this.db.exec('SAVEPOINT file_import');
     try {
       const restart =
         storedRow === undefined ||
@@ -191,7 +267,8 @@ export class Refresher {
       } catch (error) {
         if (explicit) throw new UnreadableFileError(file.path, error);
         // Unreadable now (permissions, vanished): keep what we had, note it, move on.
-        this.db.exec('ROLLBACK');
+        this.db.exec('ROLLBACK TO file_import');
+        this.db.exec('RELEASE file_import');
         this.unreadable.push({
           code: 'unreadable_file',
           file: file.path,
@@ -216,12 +293,13 @@ export class Refresher {
           await fingerprintOf(file.path, end.nextOffset),
           current.id,
         );
-      for (const id of touched) this.writer.recomputeCall(id, sessions);
-      for (const sid of sessions) this.updater.recompute(sid);
-      this.db.exec('COMMIT');
+      this.db.exec('RELEASE file_import');
       return { parsed: true, bytes: end.bytesRead, records: counts.records, issues: counts.issues };
     } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      if (this.db.inTransaction) {
+        this.db.exec('ROLLBACK TO file_import');
+        this.db.exec('RELEASE file_import');
+      }
       throw error;
     }
   }

@@ -200,9 +200,17 @@ export function migrate(db: Database.Database, target: number = SCHEMA_VERSION):
   for (let version = current; version < target; version++) {
     const sql = migrations[version];
     if (sql === undefined) break;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+    // Under the write lock, and only if no other process has applied this step meanwhile.
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      if ((db.pragma('user_version', { simple: true }) as number) === version) {
+        db.exec(sql);
+        db.pragma(`user_version = ${version + 1}`);
+      }
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
   }
 }

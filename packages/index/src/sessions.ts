@@ -9,6 +9,12 @@ const emptyUsage = (): UsageSummary => ({
   cacheReadInputTokens: 0,
 });
 
+/**
+ * Where a record comes in core's reading order (main file first, then subagent files by path, then line): files are
+ * imported newest first, so file ids do not say it.
+ */
+const FIRST_SEEN = `(f.role <> 'main') || char(0) || f.path || char(0) || printf('%012d', r.line)`;
+
 /** Recomputes a session's summary row from the stored rows of its files. */
 export class SessionUpdater {
   private readonly s;
@@ -20,7 +26,7 @@ export class SessionUpdater {
       cwd: db
         .prepare(
           `SELECT r.cwd FROM records r ${ofSession} AND r.cwd IS NOT NULL
-           ORDER BY (f.role <> 'main'), r.is_sidechain, f.id, r.line LIMIT 1`,
+           ORDER BY (f.role <> 'main'), r.is_sidechain, f.path, r.line LIMIT 1`,
         )
         .pluck(),
       times: db.prepare(
@@ -32,13 +38,13 @@ export class SessionUpdater {
       versions: db
         .prepare(
           `SELECT r.version FROM records r ${ofSession} AND r.version IS NOT NULL AND r.version <> ''
-           GROUP BY r.version ORDER BY MIN((f.role <> 'main') * 1000000000000000 + f.id * 10000000 + r.line)`,
+           GROUP BY r.version ORDER BY MIN(${FIRST_SEEN})`,
         )
         .pluck(),
       models: db
         .prepare(
           `SELECT r.model FROM records r ${ofSession} AND r.kind = 'assistant' AND r.is_synthetic = 0
-           AND r.model IS NOT NULL AND r.model <> '' GROUP BY r.model ORDER BY MIN((f.role <> 'main') * 1000000000000000 + f.id * 10000000 + r.line)`,
+           AND r.model IS NOT NULL AND r.model <> '' GROUP BY r.model ORDER BY MIN(${FIRST_SEEN})`,
         )
         .pluck(),
       prompts: db

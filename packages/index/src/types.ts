@@ -20,10 +20,19 @@ export interface RefreshReport {
   readonly sessions: number;
 }
 
+/** Progress of a refresh, after each file (newest files come first). */
 export interface RefreshProgress {
+  /** Files looked at so far (= `filesDone`). */
   readonly done: number;
+  /** Files in scope (= `filesTotal`). */
   readonly total: number;
+  /** The file just looked at. */
   readonly file: string;
+  readonly filesDone: number;
+  readonly filesTotal: number;
+  /** Sizes on disk of the files looked at so far (unchanged files count at once). */
+  readonly bytesDone: number;
+  readonly bytesTotal: number;
 }
 
 export interface RefreshOptions {
