@@ -16,5 +16,13 @@ export {
   groupSessions,
   type SessionFiles,
 } from './io/discover.js';
-export { type LineEvent, type ReadEnd, type ReadLinesOptions, readLines } from './io/read-lines.js';
+export {
+  type ByteSource,
+  type LineEvent,
+  type OpenBytes,
+  openFileBytes,
+  type ReadEnd,
+  type ReadLinesOptions,
+  readLines,
+} from './io/read-lines.js';
 export * from './model/index.js';

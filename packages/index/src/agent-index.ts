@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
 import { IndexBusyError, isBusy } from './errors.js';
 import { type IssueFilter, issues } from './issue-queries.js';
-import { Refresher } from './refresh.js';
+import { type ForgetReport, Refresher } from './refresh.js';
 import { migrate, NewerSchemaError } from './schema.js';
 import type { Store } from './scope.js';
 import { search } from './search.js';
@@ -26,6 +26,7 @@ import type {
   ToolStats,
 } from './types.js';
 
+export type { ForgetReport } from './refresh.js';
 export { toFtsQuery } from './search.js';
 export { LIVE_WINDOW_MS } from './session-queries.js';
 
@@ -63,6 +64,16 @@ export interface AgentIndex {
   /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
   refreshProblems(): readonly ParseIssue[];
   issues(filter?: IssueFilter): StoredIssue[];
+  /**
+   * Delete a session from the archive on purpose: its archived bytes go; files still on disk stay indexed, files
+   * that are gone leave the index (and the session with them).
+   */
+  forgetSession(sessionId: string): Promise<ForgetReport>;
+  /** Whether refreshes archive transcript bytes (the stored setting; default on). */
+  archiving(): boolean;
+  setArchiving(on: boolean): void;
+  /** Archived files and their bytes: on disk (`raw`) and as stored (`stored`). */
+  archiveSize(): { readonly files: number; readonly raw: number; readonly stored: number };
   close(): void;
 }
 
@@ -150,6 +161,16 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     analytics: (filter) => analytics(store, filter),
     search: (query, filter) => search(store, query, filter),
     issues: (filter) => issues(store, filter),
+    forgetSession: (sessionId) => refresher.forgetSession(sessionId),
+    archiving: () => refresher.settings.archiving(),
+    setArchiving: (on) => refresher.settings.setArchiving(on),
+    archiveSize: () =>
+      db
+        .prepare(
+          `SELECT (SELECT COUNT(*) FROM archive_files) AS files, COALESCE(SUM(length), 0) AS raw,
+             COALESCE(SUM(length(data)), 0) AS stored FROM archive_chunks`,
+        )
+        .get() as { files: number; raw: number; stored: number },
     close: () => db.close(),
   };
 }

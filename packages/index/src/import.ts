@@ -39,6 +39,8 @@ export interface FileRow {
   readonly records: number;
   /** Hex of the first bytes and of the bytes just before `parsed_offset` (see `fingerprintOf`). */
   readonly tail: string;
+  /** 1 when the file is gone from disk and is read from the archive. */
+  readonly archived: number;
 }
 
 /** The session key of a discovered file (as core's groupSessions computes it). */

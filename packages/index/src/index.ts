@@ -6,6 +6,7 @@ export {
   type AgentIndex,
   DEFAULT_BUSY_TIMEOUT_MS,
   defaultDbPath,
+  type ForgetReport,
   LIVE_WINDOW_MS,
   type OpenIndexOptions,
   openIndex,

@@ -1,18 +1,21 @@
 /** Bringing the index up to date with the transcript files on disk: discover, drop what is gone, read what grew. */
 import { existsSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   type DiscoveredFile,
   discoverFiles,
+  type OpenBytes,
+  openFileBytes,
   type ParseIssue,
   streamRecords,
   UnreadableFileError,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { Archive, type ArchivedFileRow } from './archive.js';
 import { type FileRow, sessionKeyOf, Writer } from './import.js';
 import { isUnder, pathCond, scopeSql } from './scope.js';
 import { SessionUpdater } from './sessions.js';
+import { Settings } from './settings.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
 
 /** Bytes kept from the start of a file and from just before its parsed offset, to notice a rewrite in place. */
@@ -22,10 +25,10 @@ const FINGERPRINT_BYTES = 64;
  * Hex of the first (up to) 64 bytes and of the 64 bytes before `offset`; '' at offset 0 or when the file cannot be
  * read.
  */
-async function fingerprintOf(path: string, offset: number): Promise<string> {
+async function fingerprintOf(path: string, offset: number, openBytes: OpenBytes = openFileBytes): Promise<string> {
   if (offset <= 0) return '';
   const length = Math.min(FINGERPRINT_BYTES, offset);
-  const handle = await open(path, 'r').catch(() => undefined);
+  const handle = await openBytes(path).catch(() => undefined);
   if (handle === undefined) return '';
   try {
     const head = Buffer.alloc(length);
@@ -63,6 +66,37 @@ interface Batch {
   readonly startedAt: number;
 }
 
+/** What `forgetSession` deleted. */
+export interface ForgetReport {
+  /** The session's files whose archived bytes were deleted. */
+  readonly files: number;
+  /** Transcript bytes no longer archived. */
+  readonly bytes: number;
+  /** Files that were only in the archive and left the index. */
+  readonly filesRemoved: number;
+}
+
+/** A file known only from the archive (gone from disk), as discovery would describe it. */
+function discoveredFromArchive(row: ArchivedFileRow): DiscoveredFile {
+  return {
+    path: row.path,
+    projectDir: row.project_dir,
+    role: row.role,
+    sessionId: row.session_id ?? undefined,
+    agentId: row.agent_id ?? undefined,
+    metaPath: row.meta_path ?? undefined,
+    size: row.file_size,
+    mtimeMs: row.mtime_ms,
+    ino: row.ino,
+  };
+}
+
+/** Where one file's bytes come from in this refresh, and whether new bytes go to the archive. */
+interface Source {
+  readonly fromArchive: boolean;
+  readonly archiving: boolean;
+}
+
 /** Whether the stored row describes the file as it is on disk (same inode, size, mtime and session). */
 function isUnchanged(row: FileRow | undefined, file: DiscoveredFile, sessionId: string): boolean {
   return (
@@ -81,6 +115,8 @@ function isUnchanged(row: FileRow | undefined, file: DiscoveredFile, sessionId: 
 export class Refresher {
   private readonly writer: Writer;
   private readonly updater: SessionUpdater;
+  readonly archive: Archive;
+  readonly settings: Settings;
   private readonly fileByPath: Database.Statement;
   private queue: Promise<unknown> = Promise.resolve();
   /** Files that could not be read during the last refresh. */
@@ -90,6 +126,8 @@ export class Refresher {
   constructor(private readonly db: Database.Database) {
     this.writer = new Writer(db);
     this.updater = new SessionUpdater(db);
+    this.archive = new Archive(db);
+    this.settings = new Settings(db);
     this.fileByPath = db.prepare('SELECT * FROM files WHERE path = ?');
   }
 
@@ -106,6 +144,38 @@ export class Refresher {
     );
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Delete a session's files from the archive on purpose. Files still on disk stay indexed (their new bytes are
+   * archived again while archiving is on); files that are gone leave the index, and with them the session.
+   */
+  forgetSession(sessionId: string): Promise<ForgetReport> {
+    const run = this.queue.then(
+      () => this.doForget(sessionId),
+      () => this.doForget(sessionId),
+    );
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async doForget(sessionId: string): Promise<ForgetReport> {
+    this.begin();
+    try {
+      const rows = this.db.prepare('SELECT * FROM files WHERE session_id = ?').all(sessionId) as FileRow[];
+      let bytes = 0;
+      let filesRemoved = 0;
+      for (const row of rows) {
+        bytes += this.archive.end(row.path);
+        this.archive.forget(row.path, row.meta_path);
+        if (row.archived === 1 && this.removeFile(row.path)) filesRemoved += 1;
+      }
+      this.commit();
+      return { files: rows.length, bytes, filesRemoved };
+    } catch (error) {
+      this.commit();
+      throw error;
+    }
   }
 
   private begin(): Batch {
@@ -151,6 +221,15 @@ export class Refresher {
     });
     this.unreadable = [...discovery.issues];
     const discovered = new Map(discovery.files.map((f) => [f.path, f]));
+    const archiving = options.archive ?? this.settings.archiving();
+    const archived = new Map(this.archive.files().map((row) => [row.path, row]));
+    // Archived files under the given paths that are gone from disk are read from the archive.
+    const fromArchive = [...archived.values()]
+      .filter(
+        (row) => !discovered.has(row.path) && roots.some((root) => isUnder(row.path, root)) && !existsSync(row.path),
+      )
+      .map(discoveredFromArchive);
+    const archivedPaths = new Set(fromArchive.map((f) => f.path));
 
     let filesParsed = 0;
     let bytesParsed = 0;
@@ -159,24 +238,29 @@ export class Refresher {
     let filesRemoved = 0;
     const explicitFiles = new Set(roots.filter((r) => r.endsWith('.jsonl')));
     // Newest first, so that recent sessions are listed first while a large archive is indexed.
-    const files = [...discovery.files].sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
+    const files = [...discovery.files, ...fromArchive].sort(
+      (a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path),
+    );
     const filesTotal = files.length;
     const bytesTotal = files.reduce((n, f) => n + f.size, 0);
     let filesDone = 0;
     let bytesDone = 0;
     try {
+      // Gone from disk and not archived: dropped (an archived file stays, read from the archive).
       const gone = stored.filter(
-        (row) => !discovered.has(row.path) && (roots.some((root) => isUnder(row.path, root)) || !existsSync(row.path)),
+        (row) =>
+          !discovered.has(row.path) &&
+          !archived.has(row.path) &&
+          (roots.some((root) => isUnder(row.path, root)) || !existsSync(row.path)),
       );
-      if (gone.length > 0) {
-        this.begin();
-        for (const row of gone) if (this.removeFile(row.path)) filesRemoved += 1;
-      }
+      for (const row of gone) if (this.removeFile(row.path)) filesRemoved += 1;
       for (const file of files) {
+        const source: Source = { fromArchive: archivedPaths.has(file.path), archiving };
+        const row = storedByPath.get(file.path);
         // Unchanged since this refresh started: no lock needed (another process can only have stored the same).
-        if (!isUnchanged(storedByPath.get(file.path), file, sessionKeyOf(file))) {
+        if (!isUnchanged(row, file, sessionKeyOf(file)) || this.needsArchiveWork(row, source)) {
           const batch = this.begin();
-          const outcome = await this.importFile(file, explicitFiles.has(file.path), batch);
+          const outcome = await this.importFile(file, explicitFiles.has(file.path), batch, source);
           if (outcome.parsed) filesParsed += 1;
           bytesParsed += outcome.bytes;
           records += outcome.records;
@@ -214,7 +298,27 @@ export class Refresher {
       .prepare(`SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`)
       .pluck()
       .get(...scoped.params) as number;
-    return { files: filesTotal, filesParsed, bytesParsed, records, issues, newIssues, filesRemoved, sessions };
+    return {
+      files: filesTotal,
+      filesParsed,
+      bytesParsed,
+      records,
+      issues,
+      newIssues,
+      filesRemoved,
+      sessions,
+      archivedFiles: fromArchive.length,
+    };
+  }
+
+  /**
+   * Work on an unchanged file: its archived flag is wrong (it went or came back), or it still has bytes to archive
+   * (indexed before the archive existed, or while archiving was off).
+   */
+  private needsArchiveWork(row: FileRow | undefined, source: Source): boolean {
+    if (row === undefined) return false;
+    if ((row.archived === 1) !== source.fromArchive) return true;
+    return !source.fromArchive && source.archiving && this.archive.end(row.path) < row.parsed_offset;
   }
 
   /** Drop a file that is gone (read again under the lock: another process may have dropped it already). */
@@ -229,11 +333,22 @@ export class Refresher {
   }
 
   /** Import what is new in one file, inside the open batch, as one savepoint. */
-  private async importFile(file: DiscoveredFile, explicit: boolean, batch: Batch): Promise<ImportOutcome> {
+  private async importFile(
+    file: DiscoveredFile,
+    explicit: boolean,
+    batch: Batch,
+    source: Source,
+  ): Promise<ImportOutcome> {
     const sessionId = sessionKeyOf(file);
     // Read again under the write lock: another process may have imported this file since the refresh started.
     const storedRow = this.fileByPath.get(file.path) as FileRow | undefined;
-    if (isUnchanged(storedRow, file, sessionId)) return NOTHING_READ;
+    const openBytes: OpenBytes = source.fromArchive ? async (path) => this.archive.source(path) : openFileBytes;
+    const archiveNew = source.archiving && !source.fromArchive;
+    if (storedRow !== undefined && isUnchanged(storedRow, file, sessionId)) {
+      this.db.prepare('UPDATE files SET archived = ? WHERE id = ?').run(source.fromArchive ? 1 : 0, storedRow.id);
+      if (archiveNew) await this.archiveUpTo(file, storedRow.parsed_offset).catch(() => undefined);
+      return NOTHING_READ;
+    }
 
     const { touched, sessions } = batch;
     sessions.add(sessionId);
@@ -246,8 +361,17 @@ export class Refresher {
         file.size < storedRow.parsed_offset ||
         storedRow.session_id !== sessionId ||
         // Rewritten in place (same inode, not shorter): the bytes before the offset are not the ones we read.
-        (await fingerprintOf(file.path, storedRow.parsed_offset)) !== storedRow.tail;
+        (await fingerprintOf(file.path, storedRow.parsed_offset, openBytes)) !== storedRow.tail;
       const current = this.startRow(file, sessionId, storedRow, restart, touched, sessions);
+      // A file read again from byte 0 on disk is archived again from byte 0.
+      if (restart && archiveNew) this.archive.clear(file.path);
+      // New bytes go to the archive while they are parsed (compression runs on the thread pool).
+      const archiving = archiveNew
+        ? this.archiveUpTo(file, file.size).then(
+            (end) => ({ end }),
+            (error: unknown) => ({ error }),
+          )
+        : undefined;
       let end: Awaited<ReturnType<typeof streamRecords>>;
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
@@ -262,9 +386,10 @@ export class Refresher {
               storeError = error;
             }
           },
-          { startOffset: current.parsed_offset, startLine: current.next_line },
+          { startOffset: current.parsed_offset, startLine: current.next_line, open: openBytes },
         );
       } catch (error) {
+        await archiving;
         if (explicit) throw new UnreadableFileError(file.path, error);
         // Unreadable now (permissions, vanished): keep what we had, note it, move on.
         this.db.exec('ROLLBACK TO file_import');
@@ -277,11 +402,18 @@ export class Refresher {
         });
         return NOTHING_READ;
       }
+      const archived = await archiving;
       if (storeError !== undefined) throw storeError;
+      if (archived !== undefined) {
+        if ('error' in archived) throw archived.error;
+        // The archive ends where the parse ends: an unfinished last line is archived once it is complete.
+        if (archived.end > end.nextOffset) this.archive.truncate(file.path, end.nextOffset);
+        else if (archived.end < end.nextOffset) await this.archiveUpTo(file, end.nextOffset);
+      }
       this.db
         .prepare(
           `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
-             tail = ? WHERE id = ?`,
+             tail = ?, archived = ? WHERE id = ?`,
         )
         .run(
           file.size,
@@ -290,7 +422,8 @@ export class Refresher {
           end.nextOffset,
           end.nextLine,
           counts.records,
-          await fingerprintOf(file.path, end.nextOffset),
+          await fingerprintOf(file.path, end.nextOffset, openBytes),
+          source.fromArchive ? 1 : 0,
           current.id,
         );
       this.db.exec('RELEASE file_import');
@@ -302,6 +435,17 @@ export class Refresher {
       }
       throw error;
     }
+  }
+
+  /**
+   * Archive a file's bytes on disk from where its archive ends up to `to`, and note the file (and its subagent meta
+   * file) in the archive. Returns where the archive now ends.
+   */
+  private async archiveUpTo(file: DiscoveredFile, to: number): Promise<number> {
+    this.archive.noteFile(file);
+    if (file.metaPath !== undefined) await this.archive.archiveSmallFile(file.metaPath);
+    const from = this.archive.end(file.path);
+    return from < to ? this.archive.archiveRange(file.path, from, to) : from;
   }
 
   /**

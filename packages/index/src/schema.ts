@@ -4,7 +4,10 @@ import type Database from 'better-sqlite3';
  * Versioned schema migrations (`PRAGMA user_version`). Each entry upgrades from version `i` to `i + 1`.
  * The index is a cache of the transcripts: a migration may drop everything and let the next refresh re-read.
  */
-/** Drop everything read from transcripts (kept: the schema). The next refresh re-reads every file. */
+/**
+ * Drop everything derived from transcripts (kept: the schema and the archive). The next refresh reads every file
+ * again, from disk or, for files that are gone, from the archive.
+ */
 const RESET_DATA = `
   INSERT INTO docs_fts(docs_fts) VALUES ('delete-all');
   DROP TRIGGER docs_ad;
@@ -185,9 +188,43 @@ const migrations: readonly string[] = [
   ALTER TABLE files ADD COLUMN tail TEXT NOT NULL DEFAULT '';
   ${RESET_DATA}
   `,
+  // 4: the archive (see archive.ts): compressed transcript bytes in chunks, and what is known of each archived file,
+  // so that a session outlives its files. Not derived data: RESET_DATA keeps it, and no migration may drop it.
+  // `files.archived`: the file is gone from disk and is read from the archive. `settings`: user choices.
+  `
+  CREATE TABLE archive_files (
+    path TEXT PRIMARY KEY,
+    project_dir TEXT NOT NULL,
+    role TEXT NOT NULL,
+    session_id TEXT,
+    agent_id TEXT,
+    meta_path TEXT,
+    file_size INTEGER NOT NULL,
+    mtime_ms REAL NOT NULL,
+    ino INTEGER NOT NULL
+  );
+  CREATE TABLE archive_chunks (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL,
+    offset INTEGER NOT NULL,
+    length INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    UNIQUE (path, offset)
+  );
+  CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  ALTER TABLE files ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
+/** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
+export const ARCHIVE_TABLES = ['archive_files', 'archive_chunks', 'settings'] as const;
+
 export const SCHEMA_VERSION = migrations.length;
+
+/** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
+export function resetDerivedData(db: Database.Database): void {
+  db.transaction(() => db.exec(RESET_DATA))();
+}
 
 export class NewerSchemaError extends Error {}
 

@@ -1,6 +1,7 @@
 /** Sessions as stored: summaries, lookup by id or prefix, and the files a session is read from. */
 import { resolve } from 'node:path';
 import { loadSession as coreLoadSession, type DiscoveredFile, type Session, type SessionFiles } from '@agentdash/core';
+import { Archive } from './archive.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import type { FileRow } from './import.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
@@ -33,8 +34,14 @@ interface SessionRow {
 
 function summaryOf(store: Store, row: SessionRow): SessionSummary {
   const files = store.db
-    .prepare('SELECT path, role, agent_id, mtime_ms FROM files WHERE session_id = ? ORDER BY role, path')
-    .all(row.id) as { path: string; role: 'main' | 'subagent'; agent_id: string | null; mtime_ms: number }[];
+    .prepare('SELECT path, role, agent_id, mtime_ms, archived FROM files WHERE session_id = ? ORDER BY role, path')
+    .all(row.id) as {
+    path: string;
+    role: 'main' | 'subagent';
+    agent_id: string | null;
+    mtime_ms: number;
+    archived: number;
+  }[];
   const main = files.find((f) => f.role === 'main');
   const usageByModel = JSON.parse(row.usage) as Record<string, UsageSummary>;
   const usage: UsageSummary = Object.values(usageByModel).reduce(
@@ -70,7 +77,8 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
       ...(f.agent_id !== null ? { agentId: f.agent_id } : {}),
     })),
     subagents: files.filter((f) => f.role === 'subagent').length,
-    isLive: main !== undefined && store.now() - main.mtime_ms < LIVE_WINDOW_MS,
+    isLive: main !== undefined && main.archived === 0 && store.now() - main.mtime_ms < LIVE_WINDOW_MS,
+    archived: (main ?? files[0])?.archived === 1,
     issues: row.issues,
     usage,
     usageByModel,
@@ -146,5 +154,6 @@ export async function loadSession(store: Store, sessionId: string): Promise<Sess
   const group = sessionFiles(store, sessionId);
   if (!group) throw new UnknownSessionError(sessionId);
   const live = group.main !== undefined && store.now() - group.main.mtimeMs < LIVE_WINDOW_MS;
-  return coreLoadSession(group, { live });
+  // Files that are gone from disk are read from the archive.
+  return coreLoadSession(group, { live, open: new Archive(store.db).openBytes });
 }

@@ -18,6 +18,8 @@ export interface RefreshReport {
   readonly filesRemoved: number;
   /** Sessions in scope after the refresh. */
   readonly sessions: number;
+  /** Files in scope that are gone from disk and kept from the archive (included in `files`). */
+  readonly archivedFiles: number;
 }
 
 /** Progress of a refresh, after each file (newest files come first). */
@@ -37,6 +39,8 @@ export interface RefreshProgress {
 
 export interface RefreshOptions {
   readonly onProgress?: (progress: RefreshProgress) => void;
+  /** Keep a compressed copy of new transcript bytes in the database (default: the stored setting, on). */
+  readonly archive?: boolean;
 }
 
 /** A point in time: ISO-8601 text or milliseconds since the epoch. */
@@ -93,6 +97,11 @@ export interface SessionSummary {
   readonly subagents: number;
   /** The main file was modified within the last 2 minutes. */
   readonly isLive: boolean;
+  /**
+   * The session's main file (else its first file) is gone from disk: Claude Code cleaned it up, or it was deleted.
+   * It is read from the archive kept in the database.
+   */
+  readonly archived: boolean;
   /** Parse issues stored for the session's files. */
   readonly issues: number;
   readonly usage: UsageSummary;

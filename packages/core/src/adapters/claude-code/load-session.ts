@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isRecord, str } from '../../internal/guards.js';
 import type { SessionFiles } from '../../io/discover.js';
+import type { OpenBytes } from '../../io/read-lines.js';
 import { createAgentId, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
 import type { ParseIssue } from '../../model/issue.js';
 import type { ChainRecord, TranscriptRecord } from '../../model/record.js';
@@ -19,6 +20,8 @@ export interface LoadSessionOptions {
    * `pending`; otherwise they are `unanswered`. Default false.
    */
   readonly live?: boolean;
+  /** Where the files' bytes come from (default: the files on disk), e.g. an archive of files that are gone. */
+  readonly open?: OpenBytes;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
 
   const readDeduped = async (path: string): Promise<TranscriptRecord[]> => {
     try {
-      const read = await readRecords(path);
+      const read = await readRecords(path, options.open ? { open: options.open } : {});
       issues.push(...read.issues);
       const kept: TranscriptRecord[] = [];
       for (const record of read.records) {
@@ -70,7 +73,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       agentId: sub.agentId,
       file: sub.path,
       records,
-      meta: sub.metaPath ? await readMeta(sub.metaPath, issues) : undefined,
+      meta: sub.metaPath ? await readMeta(sub.metaPath, issues, options.open) : undefined,
     });
   }
   const allRecords = [...mainRecords, ...threads.filter((t) => t.file !== group.main?.path).flatMap((t) => t.records)];
@@ -363,9 +366,14 @@ function distinct(values: readonly (string | undefined)[]): string[] {
 function countAssistant(events: readonly TimelineEvent[]): number {
   return events.filter((e) => e.kind === 'assistant').length;
 }
-async function readMeta(path: string, issues: ParseIssue[]): Promise<Record<string, unknown> | undefined> {
+async function readMeta(
+  path: string,
+  issues: ParseIssue[],
+  openBytes: OpenBytes | undefined,
+): Promise<Record<string, unknown> | undefined> {
   try {
-    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+    const text = openBytes ? await readAllText(openBytes, path) : await readFile(path, 'utf8');
+    const parsed: unknown = JSON.parse(text);
     return isRecord(parsed) ? parsed : undefined;
   } catch (error) {
     issues.push({
@@ -377,6 +385,24 @@ async function readMeta(path: string, issues: ParseIssue[]): Promise<Record<stri
     return undefined;
   }
 }
+/** A small file's whole text through an `OpenBytes`. */
+async function readAllText(openBytes: OpenBytes, path: string): Promise<string> {
+  const source = await openBytes(path);
+  try {
+    const parts: Buffer[] = [];
+    for (let position = 0; ; ) {
+      const buffer = Buffer.alloc(64 * 1024);
+      const { bytesRead } = await source.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      parts.push(buffer.subarray(0, bytesRead));
+      position += bytesRead;
+    }
+    return Buffer.concat(parts).toString('utf8');
+  } finally {
+    await source.close();
+  }
+}
+
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
