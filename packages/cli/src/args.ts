@@ -10,6 +10,7 @@ export const commonOptions = {
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
   'no-progress': { type: 'boolean' },
+  'no-archive': { type: 'boolean' },
 } as const satisfies OptionSpec;
 
 /** Filters shared by sessions and stats. */

@@ -7,7 +7,7 @@ import { IndexBusyError, isBusy } from './errors.js';
 import { type IssueFilter, issues } from './issue-queries.js';
 import { type ForgetReport, Refresher } from './refresh.js';
 import { migrate, NewerSchemaError } from './schema.js';
-import type { Store } from './scope.js';
+import { pathCond, type Store } from './scope.js';
 import { search } from './search.js';
 import { getSession, listSessions, loadSession, sessionFiles, sessionIdOfFile } from './session-queries.js';
 import { calls, stats } from './stats-queries.js';
@@ -72,6 +72,10 @@ export interface AgentIndex {
   /** Whether refreshes archive transcript bytes (the stored setting; default on). */
   archiving(): boolean;
   setArchiving(on: boolean): void;
+  /** Whether the archive holds files under this path (a Claude home whose transcripts were all deleted). */
+  hasArchivedFilesUnder(path: string): boolean;
+  /** True the first time it is called with this key on this database (for one-time notices). */
+  firstTime(key: string): boolean;
   /** Archived files and their bytes: on disk (`raw`) and as stored (`stored`). */
   archiveSize(): { readonly files: number; readonly raw: number; readonly stored: number };
   close(): void;
@@ -164,6 +168,11 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     forgetSession: (sessionId) => refresher.forgetSession(sessionId),
     archiving: () => refresher.settings.archiving(),
     setArchiving: (on) => refresher.settings.setArchiving(on),
+    firstTime: (key) => refresher.settings.firstTime(key),
+    hasArchivedFilesUnder: (path) => {
+      const cond = pathCond([path], 'f');
+      return db.prepare(`SELECT 1 FROM archive_files f WHERE ${cond.sql} LIMIT 1`).get(...cond.params) !== undefined;
+    },
     archiveSize: () =>
       db
         .prepare(

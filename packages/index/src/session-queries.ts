@@ -153,7 +153,10 @@ export function sessionFiles(store: Store, sessionId: string): SessionFiles | un
 export async function loadSession(store: Store, sessionId: string): Promise<Session> {
   const group = sessionFiles(store, sessionId);
   if (!group) throw new UnknownSessionError(sessionId);
-  const live = group.main !== undefined && store.now() - group.main.mtimeMs < LIVE_WINDOW_MS;
+  const archived =
+    store.db.prepare("SELECT 1 FROM files WHERE session_id = ? AND role = 'main' AND archived = 1").get(sessionId) !==
+    undefined;
+  const live = group.main !== undefined && !archived && store.now() - group.main.mtimeMs < LIVE_WINDOW_MS;
   // Files that are gone from disk are read from the archive.
   return coreLoadSession(group, { live, open: new Archive(store.db).openBytes });
 }

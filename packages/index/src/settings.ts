@@ -18,4 +18,12 @@ export class Settings {
   setArchiving(on: boolean): void {
     this.s.set.run('archive', on ? 'on' : 'off');
   }
+
+  /** True the first time it is asked for this key in this database (for notices shown once). */
+  firstTime(key: string): boolean {
+    const stored = `once:${key}`;
+    if (this.s.get.get(stored) !== undefined) return false;
+    this.s.set.run(stored, new Date().toISOString());
+    return true;
+  }
 }

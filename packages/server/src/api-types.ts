@@ -32,6 +32,8 @@ export interface SessionRow {
   readonly versions: readonly string[];
   readonly models: readonly string[];
   readonly isLive: boolean;
+  /** Its files are gone from disk (Claude Code's cleanup); it is read from the index's archive. */
+  readonly archived: boolean;
   /** Search snippet (with \u0001…\u0002 highlight markers) when the list comes from a search. */
   readonly snippet?: string | undefined;
   /** The tool call the search hit is in, when it is in one. */

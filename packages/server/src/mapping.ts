@@ -29,6 +29,7 @@ export function toSessionRow(value: unknown): SessionRow {
     versions: strs(v.versions),
     models: strs(v.models),
     isLive: v.isLive === true,
+    archived: v.archived === true,
   };
 }
 

@@ -46,6 +46,7 @@ export const COMMON_HELP = `Common options:
                    else ~/.local/share/agentdash/index.sqlite)
   -v, --verbose    list malformed lines with file and line
   --no-progress    no progress bar
+  --no-archive     this run keeps no copy of new transcript bytes in the index (see "agentdash archive")
   -h, --help       this help`;
 
 export const PATHS_HELP = `PATH: a Claude home, a projects folder, a project folder or .jsonl files. Default: $CLAUDE_CONFIG_DIR or
