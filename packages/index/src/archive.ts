@@ -31,6 +31,8 @@ export interface ArchivedFileRow {
   readonly file_size: number;
   readonly mtime_ms: number;
   readonly ino: number;
+  /** Bytes archived (from offset 0, without gaps); kept in step with the chunks. */
+  readonly archived_bytes: number;
 }
 
 interface ChunkRow {
@@ -87,9 +89,16 @@ export class Archive {
       deleteChunks: db.prepare('DELETE FROM archive_chunks WHERE path = ?'),
       deleteFile: db.prepare('DELETE FROM archive_files WHERE path = ?'),
       files: db.prepare('SELECT * FROM archive_files'),
+      setBytes: db.prepare(
+        `UPDATE archive_files SET archived_bytes = (SELECT COALESCE(MAX(offset + length), 0) FROM archive_chunks WHERE path = @path)
+         WHERE path = @path`,
+      ),
       upsertFile: db.prepare(
-        `INSERT OR REPLACE INTO archive_files (path, project_dir, role, session_id, agent_id, meta_path, file_size,
-           mtime_ms, ino) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO archive_files (path, project_dir, role, session_id, agent_id, meta_path, file_size, mtime_ms, ino)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (path) DO UPDATE SET project_dir = excluded.project_dir, role = excluded.role,
+           session_id = excluded.session_id, agent_id = excluded.agent_id, meta_path = excluded.meta_path,
+           file_size = excluded.file_size, mtime_ms = excluded.mtime_ms, ino = excluded.ino`,
       ),
     };
   }
@@ -137,6 +146,7 @@ export class Archive {
   /** Forget a path's archived bytes (before archiving a rewritten file again from byte 0, or on purpose). */
   clear(path: string): void {
     this.s.deleteChunks.run(path);
+    this.s.setBytes.run({ path });
   }
 
   /** Forget a file entirely: its bytes, its meta file's bytes and what is known of it. */
@@ -166,6 +176,7 @@ export class Archive {
       }
     } finally {
       await handle.close();
+      this.s.setBytes.run({ path });
     }
     return position;
   }
@@ -179,6 +190,7 @@ export class Archive {
       const bytes = brotliDecompressSync(this.s.data.get(last.id) as Buffer).subarray(0, end - last.offset);
       this.s.insert.run(path, last.offset, bytes.length, brotliCompressSync(bytes, BROTLI));
     }
+    this.s.setBytes.run({ path });
   }
 
   /** Archive a small file whole (a subagent's `.meta.json`) unless it is archived already. */

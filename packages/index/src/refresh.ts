@@ -95,6 +95,8 @@ function discoveredFromArchive(row: ArchivedFileRow): DiscoveredFile {
 interface Source {
   readonly fromArchive: boolean;
   readonly archiving: boolean;
+  /** Bytes of the file archived when the refresh started. */
+  readonly archivedBytes: number;
 }
 
 /** Whether the stored row describes the file as it is on disk (same inode, size, mtime and session). */
@@ -255,7 +257,11 @@ export class Refresher {
       );
       for (const row of gone) if (this.removeFile(row.path)) filesRemoved += 1;
       for (const file of files) {
-        const source: Source = { fromArchive: archivedPaths.has(file.path), archiving };
+        const source: Source = {
+          fromArchive: archivedPaths.has(file.path),
+          archiving,
+          archivedBytes: archived.get(file.path)?.archived_bytes ?? 0,
+        };
         const row = storedByPath.get(file.path);
         // Unchanged since this refresh started: no lock needed (another process can only have stored the same).
         if (!isUnchanged(row, file, sessionKeyOf(file)) || this.needsArchiveWork(row, source)) {
@@ -318,7 +324,7 @@ export class Refresher {
   private needsArchiveWork(row: FileRow | undefined, source: Source): boolean {
     if (row === undefined) return false;
     if ((row.archived === 1) !== source.fromArchive) return true;
-    return !source.fromArchive && source.archiving && this.archive.end(row.path) < row.parsed_offset;
+    return !source.fromArchive && source.archiving && source.archivedBytes < row.parsed_offset;
   }
 
   /** Drop a file that is gone (read again under the lock: another process may have dropped it already). */

@@ -201,7 +201,8 @@ const migrations: readonly string[] = [
     meta_path TEXT,
     file_size INTEGER NOT NULL,
     mtime_ms REAL NOT NULL,
-    ino INTEGER NOT NULL
+    ino INTEGER NOT NULL,
+    archived_bytes INTEGER NOT NULL DEFAULT 0
   );
   CREATE TABLE archive_chunks (
     id INTEGER PRIMARY KEY,

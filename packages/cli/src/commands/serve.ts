@@ -1,4 +1,3 @@
-import { isLoopbackHost, startServer } from '@agentdash/server';
 import { flag, positiveInt, str } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { ServeJson } from '../output/json-types.js';
@@ -27,6 +26,8 @@ ${COMMON_HELP}`,
     'open-url': { type: 'boolean' },
   },
   async run(ctx, positionals) {
+    // Loaded here, not at start-up: other commands need neither the server nor its HTTP stack.
+    const { isLoopbackHost, startServer } = await import('@agentdash/server');
     const paths = ctx.resolvePaths(positionals);
     const rawPort = str(ctx.values, 'port');
     const port = rawPort === '0' ? 0 : (positiveInt(ctx.values, 'port') ?? 4317);
