@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { registerDocText } from './doc-text.js';
 
 /**
  * Versioned schema migrations (`PRAGMA user_version`). Each entry upgrades from version `i` to `i + 1`.
@@ -13,7 +14,7 @@ const RESET_DATA = `
   DROP TRIGGER docs_ad;
   DELETE FROM docs;
   CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN
-    INSERT INTO docs_fts(docs_fts, rowid, body) VALUES ('delete', old.id, old.body);
+    INSERT INTO docs_fts(docs_fts, rowid, body) VALUES ('delete', old.id, doc_text(old.body));
   END;
   DELETE FROM records; DELETE FROM titles; DELETE FROM calls; DELETE FROM results; DELETE FROM issues;
   DELETE FROM call_facts; DELETE FROM sessions; DELETE FROM files;
@@ -215,6 +216,35 @@ const migrations: readonly string[] = [
   CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   ALTER TABLE files ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
   `,
+  // 5: searchable text stored once, compressed (doc-text.ts): docs.body holds deflate-raw bytes or short plain text,
+  // the docs_text view decompresses it, and docs_fts takes the view as external content. The importer writes the
+  // FTS rows itself (it has the plain text at hand). Derived data is read again.
+  `
+  DROP TRIGGER docs_ai;
+  DROP TRIGGER docs_ad;
+  DROP TABLE docs_fts;
+  DROP TABLE docs;
+  CREATE TABLE docs (
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    line INTEGER NOT NULL,
+    ts TEXT,
+    ts_ms REAL,
+    kind TEXT NOT NULL,
+    tool TEXT,
+    call_id TEXT,
+    agent_id TEXT,
+    body BLOB NOT NULL
+  );
+  CREATE INDEX docs_file ON docs(file_id);
+  CREATE INDEX docs_call ON docs(call_id) WHERE call_id IS NOT NULL;
+  CREATE VIEW docs_text AS SELECT id, doc_text(body) AS body FROM docs;
+  CREATE VIRTUAL TABLE docs_fts USING fts5(body, content='docs_text', content_rowid='id', tokenize='unicode61');
+  CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN
+    INSERT INTO docs_fts(docs_fts, rowid, body) VALUES ('delete', old.id, doc_text(old.body));
+  END;
+  ${RESET_DATA}
+  `,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
@@ -224,6 +254,7 @@ export const SCHEMA_VERSION = migrations.length;
 
 /** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
 export function resetDerivedData(db: Database.Database): void {
+  registerDocText(db);
   db.transaction(() => db.exec(RESET_DATA))();
 }
 
@@ -231,6 +262,8 @@ export class NewerSchemaError extends Error {}
 
 /** Bring the database to the current schema version. */
 export function migrate(db: Database.Database, target: number = SCHEMA_VERSION): void {
+  // The FTS delete trigger and the docs_text view call doc_text().
+  registerDocText(db);
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     throw new NewerSchemaError(`index schema version ${current} is newer than this program's (${SCHEMA_VERSION})`);

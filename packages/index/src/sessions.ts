@@ -75,7 +75,7 @@ export class SessionUpdater {
       firstPrompt: db
         .prepare(
           `SELECT body FROM (
-             SELECT d.line AS line, d.body AS body FROM docs d JOIN files f ON f.id = d.file_id
+             SELECT d.line AS line, doc_text(d.body) AS body FROM docs d JOIN files f ON f.id = d.file_id
              WHERE f.session_id = @sid AND f.role = 'main' AND d.kind = 'prompt' AND d.agent_id IS NULL
              UNION ALL
              SELECT t.line, t.title FROM titles t JOIN files f ON f.id = t.file_id
