@@ -149,8 +149,8 @@ export class Refresher {
   }
 
   /**
-   * Delete a session's files from the archive on purpose. Files still on disk stay indexed (their new bytes are
-   * archived again while archiving is on); files that are gone leave the index, and with them the session.
+   * Delete a session's files from the archive on purpose. Files still on disk stay indexed (and are archived
+   * again by the next refresh while archiving is on); files that are gone leave the index, and with them the session.
    */
   forgetSession(sessionId: string): Promise<ForgetReport> {
     const run = this.queue.then(
