@@ -88,7 +88,8 @@ export class Archive {
       deleteFrom: db.prepare('DELETE FROM archive_chunks WHERE path = ? AND offset >= ?'),
       deleteChunks: db.prepare('DELETE FROM archive_chunks WHERE path = ?'),
       deleteFile: db.prepare('DELETE FROM archive_files WHERE path = ?'),
-      files: db.prepare('SELECT * FROM archive_files'),
+      file: db.prepare('SELECT * FROM archive_files WHERE path = ?'),
+      bytesByPath: db.prepare('SELECT path, archived_bytes FROM archive_files').raw(),
       setBytes: db.prepare(
         `UPDATE archive_files SET archived_bytes = (SELECT COALESCE(MAX(offset + length), 0) FROM archive_chunks WHERE path = @path)
          WHERE path = @path`,
@@ -103,9 +104,14 @@ export class Archive {
     };
   }
 
-  /** Every archived transcript file. */
-  files(): ArchivedFileRow[] {
-    return this.s.files.all() as ArchivedFileRow[];
+  /** What the archive knows of one file. */
+  file(path: string): ArchivedFileRow | undefined {
+    return this.s.file.get(path) as ArchivedFileRow | undefined;
+  }
+
+  /** Archived bytes per archived file (cheap: what a warm refresh needs of every file). */
+  bytesByPath(): Map<string, number> {
+    return new Map(this.s.bytesByPath.all() as [string, number][]);
   }
 
   /** Bytes archived of this path (they run from offset 0 without gaps). */

@@ -99,8 +99,11 @@ interface Source {
   readonly archivedBytes: number;
 }
 
+/** The columns of a stored file that a refresh compares with the disk. */
+type StoredFile = Pick<FileRow, 'path' | 'session_id' | 'size' | 'mtime_ms' | 'ino' | 'parsed_offset' | 'archived'>;
+
 /** Whether the stored row describes the file as it is on disk (same inode, size, mtime and session). */
-function isUnchanged(row: FileRow | undefined, file: DiscoveredFile, sessionId: string): boolean {
+function isUnchanged(row: StoredFile | undefined, file: DiscoveredFile, sessionId: string): boolean {
   return (
     row !== undefined &&
     row.ino === file.ino &&
@@ -212,7 +215,10 @@ export class Refresher {
         throw new UnreadableFileError(root, new Error('is a directory, not a transcript file'));
       }
     }
-    const stored = this.db.prepare('SELECT * FROM files').all() as FileRow[];
+    // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
+    const stored = this.db
+      .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived FROM files')
+      .all() as StoredFile[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
     // A flat agent file's session id is stored: discovery need not open the file again while its inode is the same.
     const discovery = await discoverFiles(paths, {
@@ -224,13 +230,14 @@ export class Refresher {
     this.unreadable = [...discovery.issues];
     const discovered = new Map(discovery.files.map((f) => [f.path, f]));
     const archiving = options.archive ?? this.settings.archiving();
-    const archived = new Map(this.archive.files().map((row) => [row.path, row]));
+    const archived = this.archive.bytesByPath();
     // Archived files under the given paths that are gone from disk are read from the archive.
-    const fromArchive = [...archived.values()]
-      .filter(
-        (row) => !discovered.has(row.path) && roots.some((root) => isUnder(row.path, root)) && !existsSync(row.path),
-      )
-      .map(discoveredFromArchive);
+    const fromArchive: DiscoveredFile[] = [];
+    for (const path of archived.keys()) {
+      if (discovered.has(path) || !roots.some((root) => isUnder(path, root)) || existsSync(path)) continue;
+      const row = this.archive.file(path);
+      if (row !== undefined) fromArchive.push(discoveredFromArchive(row));
+    }
     const archivedPaths = new Set(fromArchive.map((f) => f.path));
 
     let filesParsed = 0;
@@ -241,7 +248,7 @@ export class Refresher {
     const explicitFiles = new Set(roots.filter((r) => r.endsWith('.jsonl')));
     // Newest first, so that recent sessions are listed first while a large archive is indexed.
     const files = [...discovery.files, ...fromArchive].sort(
-      (a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path),
+      (a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
     );
     const filesTotal = files.length;
     const bytesTotal = files.reduce((n, f) => n + f.size, 0);
@@ -260,7 +267,7 @@ export class Refresher {
         const source: Source = {
           fromArchive: archivedPaths.has(file.path),
           archiving,
-          archivedBytes: archived.get(file.path)?.archived_bytes ?? 0,
+          archivedBytes: archived.get(file.path) ?? 0,
         };
         const row = storedByPath.get(file.path);
         // Unchanged since this refresh started: no lock needed (another process can only have stored the same).
@@ -321,7 +328,7 @@ export class Refresher {
    * Work on an unchanged file: its archived flag is wrong (it went or came back), or it still has bytes to archive
    * (indexed before the archive existed, or while archiving was off).
    */
-  private needsArchiveWork(row: FileRow | undefined, source: Source): boolean {
+  private needsArchiveWork(row: StoredFile | undefined, source: Source): boolean {
     if (row === undefined) return false;
     if ((row.archived === 1) !== source.fromArchive) return true;
     return !source.fromArchive && source.archiving && source.archivedBytes < row.parsed_offset;

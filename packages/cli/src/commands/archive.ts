@@ -32,7 +32,9 @@ ${COMMON_HELP}`,
       else {
         ctx.io.stdout.write(
           `forgot ${formatBytes(out.bytes)} of ${out.files} file${out.files === 1 ? '' : 's'} of session ${id}${
-            out.stillIndexed ? ' (its files are still on disk: still listed, and archived again by the next refresh unless archiving is off)' : '; it is no longer listed'
+            out.stillIndexed
+              ? ' (its files are still on disk: still listed, and archived again by the next refresh unless archiving is off)'
+              : '; it is no longer listed'
           }\n`,
         );
       }
