@@ -13,7 +13,7 @@ import {
 import type Database from 'better-sqlite3';
 import { Archive, type ArchivedFileRow } from './archive.js';
 import { type FileRow, sessionKeyOf, Writer } from './import.js';
-import { isUnder, pathCond, scopeSql } from './scope.js';
+import { isUnder, pathCond, scopeSql, withoutCoveringPaths } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
@@ -300,8 +300,10 @@ export class Refresher {
       throw error;
     }
 
-    const scoped = scopeSql({ paths });
-    const inPaths = pathCond(paths, 'f');
+    // Counts over the given paths; plain counts when every stored file is under them (the usual case).
+    const counted = withoutCoveringPaths({ db: this.db, now: Date.now }, { paths });
+    const scoped = scopeSql(counted);
+    const inPaths = pathCond(counted.paths ?? [], 'f');
     const issues =
       (this.db
         .prepare(`SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE ${inPaths.sql}`)

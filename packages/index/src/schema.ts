@@ -243,6 +243,8 @@ const migrations: readonly string[] = [
   CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN
     INSERT INTO docs_fts(docs_fts, rowid, body) VALUES ('delete', old.id, doc_text(old.body));
   END;
+  -- Per-tool statistics over all calls read this index only (counts, categories, durations in order).
+  CREATE INDEX call_facts_stats ON call_facts(name, duration_ms, has_result, is_error, severity, category);
   ${RESET_DATA}
   `,
 ];

@@ -88,7 +88,11 @@ export function scopeSql(filter: SessionFilter): Where {
 /** Calls (`call_facts cf`) of the sessions a session filter selects that occur in a file under its paths. */
 export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefined): Where {
   const scoped = scopeSql(sessions);
-  const where = new Where().add(`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
+  const where = new Where();
+  // No session condition when there is none to apply: the stats query then reads a covering index only.
+  if (scoped.sql !== '1 = 1') {
+    where.add(`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
+  }
   if (sessions.paths && sessions.paths.length > 0) {
     // The call occurs in a file under the paths: the file of its first occurrence (`cf.file_id`, the cheap and
     // usual case) or another one.
@@ -126,4 +130,17 @@ export function callScopeWhere(filter: CallScope): Where {
 /** ` LIMIT n` for a positive limit, else nothing. */
 export function limitSql(limit: number | undefined): string {
   return limit !== undefined && limit > 0 ? ` LIMIT ${Math.floor(limit)}` : '';
+}
+
+/**
+ * A filter without its `paths` when every stored file is under them (the usual case: the CLI passes the Claude
+ * home it indexed), so that queries need not test each call's files.
+ */
+export function withoutCoveringPaths<F extends SessionFilter>(store: Store, filter: F): F {
+  if (filter.paths === undefined || filter.paths.length === 0) return filter;
+  const cond = pathCond(filter.paths, 'f');
+  const outside = store.db.prepare(`SELECT 1 FROM files f WHERE NOT ${cond.sql} LIMIT 1`).get(...cond.params);
+  if (outside !== undefined) return filter;
+  const { paths: _paths, ...rest } = filter;
+  return rest as F;
 }
