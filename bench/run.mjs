@@ -344,7 +344,7 @@ try {
     const bigDb = join(work, 'big.sqlite');
     const indexed = check(await agentdash(['index', big.home, '--db', bigDb, '--json']), 'index big');
     row(`cold \`index\` of one ${mb(big.bytes)} session`, ms(indexed.ms), `peak RSS ${mb(indexed.rss)}`);
-    const shown = await agentdash(['show', big.sessionId, '--db', bigDb, '--json'], { keepStdout: true });
+    const shown = await agentdash(['show', big.sessionId, big.home, '--db', bigDb, '--json'], { keepStdout: true });
     let valid = 'valid JSON';
     let callCount = '';
     try {
