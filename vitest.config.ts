@@ -14,17 +14,30 @@ export default defineConfig({
           root: 'packages/core',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
         resolve: source,
         ssr: { resolve: source },
-        test: { name: 'index', root: 'packages/index', include: ['src/**/*.test.ts'], testTimeout: 120_000 },
+        test: {
+          name: 'index',
+          root: 'packages/index',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
       },
       {
         resolve: source,
         ssr: { resolve: source },
-        test: { name: 'server', root: 'packages/server', include: ['src/**/*.test.ts'], testTimeout: 120_000 },
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
       },
       {
         resolve: source,
@@ -34,6 +47,7 @@ export default defineConfig({
           root: 'packages/cli',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -44,6 +58,7 @@ export default defineConfig({
           root: 'packages/web',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/**/*.test.ts'],
           testTimeout: 180_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

@@ -2,11 +2,18 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Vitest global setup: say once, plainly, whether the corpus suites run. */
+/** Vitest global setup: say once, plainly, whether the corpus suites and the wild-transcript suite run. */
 export default function corpusNotice(): void {
-  const corpus = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/corpus');
-  const line = existsSync(corpus)
-    ? `corpus suites: running over ${corpus}`
-    : `corpus suites: SKIPPED — the real-client corpus is not at ${corpus} (bundled samples and fixtures still run)`;
-  process.stderr.write(`\n${line}\n\n`);
+  const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared');
+  const corpus = resolve(shared, 'corpus');
+  const wild = resolve(shared, 'wild/claude-home');
+  const lines = [
+    existsSync(corpus)
+      ? `corpus suites: running over ${corpus}`
+      : `corpus suites: SKIPPED — the real-client corpus is not at ${corpus} (bundled samples and fixtures still run)`,
+    existsSync(wild)
+      ? `wild suite: running over ${wild}`
+      : `wild suite: SKIPPED — the wild transcripts are not at ${wild} (their bundled trimmed copies still run)`,
+  ];
+  process.stderr.write(`\n${lines.join('\n')}\n\n`);
 }

@@ -52,12 +52,17 @@ export function flag(values: Parsed['values'], name: string): boolean {
   return values[name] === true;
 }
 
-export function positiveInt(values: Parsed['values'], name: string): number | undefined {
+/** A positive integer option; a value above `max` is clamped to it (a huge `--limit` means "no limit"). */
+export function positiveInt(
+  values: Parsed['values'],
+  name: string,
+  max: number = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   const raw = str(values, name);
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw) || Number(raw) <= 0)
     throw new UsageError(`--${name} must be a positive integer, got "${raw}"`);
-  return Number(raw);
+  return Math.min(Number(raw), max);
 }
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };

@@ -8,7 +8,8 @@ export const ExitCode = {
   badPath: 3,
   unreadableFile: 4,
   unknownSession: 5,
-  indexBusy: 6,
+  cannotServe: 6,
+  indexBusy: 7,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -19,6 +20,16 @@ export class UsageError extends AgentDashError {
   }
 }
 
+/** A server that cannot listen where it was asked to (port in use, not permitted, no such address). */
+export class CannotServeError extends AgentDashError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('CANNOT_SERVE', message, options);
+  }
+}
+
+/** Failures of the program itself, not of the user's input: out of stack, out of memory, a string too long. */
+const INTERNAL_HINT = 'this is a bug in agentdash: run again with --verbose for the stack, and please report it';
+
 /** The exit code and one-line message for an error thrown by a command. */
 export function classify(error: unknown): { code: ExitCodeValue; kind: string; message: string } {
   const message = error instanceof Error ? error.message : String(error);
@@ -28,6 +39,7 @@ export function classify(error: unknown): { code: ExitCodeValue; kind: string; m
       return { code: ExitCode.badArguments, kind: 'bad-arguments', message };
     case 'PATH_NOT_FOUND':
     case 'NOT_A_TRANSCRIPT':
+    case 'INDEX_UNAVAILABLE':
       return { code: ExitCode.badPath, kind: 'bad-path', message };
     case 'UNREADABLE_FILE':
       return { code: ExitCode.unreadableFile, kind: 'unreadable-file', message };
@@ -36,8 +48,10 @@ export function classify(error: unknown): { code: ExitCodeValue; kind: string; m
     case 'UNKNOWN_SESSION':
     case 'AMBIGUOUS_SESSION':
       return { code: ExitCode.unknownSession, kind: 'unknown-session', message };
+    case 'CANNOT_SERVE':
+      return { code: ExitCode.cannotServe, kind: 'cannot-serve', message };
     default:
-      if (error instanceof RangeError) return { code: ExitCode.badArguments, kind: 'bad-arguments', message };
-      return { code: ExitCode.internal, kind: 'internal', message: `internal error: ${message}` };
+      // A RangeError here is never the user's argument: stack overflow, invalid string or array length.
+      return { code: ExitCode.internal, kind: 'internal', message: `internal error: ${message} (${INTERNAL_HINT})` };
   }
 }

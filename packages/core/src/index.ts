@@ -14,6 +14,7 @@ export {
   discoverFiles,
   firstSessionId,
   groupSessions,
+  projectDirOfFile,
   type SessionFiles,
 } from './io/discover.js';
 export {

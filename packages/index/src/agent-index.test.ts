@@ -202,18 +202,20 @@ describe('incremental refresh', () => {
   it('classifies a call again when its result arrives later, and counts a copied call once', async () => {
     const home = join(dir, 'home');
     const file = join(home, 'projects', '-p', `${SESSION}.jsonl`);
-    const base = { sessionId: SESSION, timestamp: '2026-01-02T10:00:00.000Z' };
+    // Written just now: its newest record's own timestamp is recent, so the session is live and the call pending.
+    const t0 = Date.now();
+    const base = { sessionId: SESSION, timestamp: new Date(t0).toISOString() };
     writeLines(file, [toolUse({ ...base, uuid: 'a1' }, 'm1', 'toolu_x', 'Bash', { command: 'false' })]);
     await index.refresh([home]);
     expect(index.calls({ paths: [home] })).toMatchObject([{ callId: 'toolu_x', status: 'pending' }]);
-    // Seen from later, when the file has been quiet for more than 2 minutes, it is unanswered.
+    // Seen from later, when nothing has been written for more than 2 minutes, it is unanswered.
     const later = openIndex({ dbPath: join(dir, 'db', 'index.sqlite'), now: () => Date.now() + 10 * 60_000 });
     expect(later.calls({ paths: [home] })).toMatchObject([{ callId: 'toolu_x', status: 'unanswered' }]);
     later.close();
 
     appendFileSync(
       file,
-      `${toolResult({ ...base, uuid: 'r1', timestamp: '2026-01-02T10:00:02.500Z' }, 'toolu_x', 'Exit code 1', true)}\n`,
+      `${toolResult({ ...base, uuid: 'r1', timestamp: new Date(t0 + 2500).toISOString() }, 'toolu_x', 'Exit code 1', true)}\n`,
     );
     await index.refresh([home]);
     const [row] = index.calls({ paths: [home] });
@@ -272,7 +274,8 @@ describe('sessions, search, issues', () => {
       versions: ['2.1.330'],
       models: ['claude-opus-5-5'],
       subagents: 1,
-      isLive: true,
+      // Just written, but its records are from long ago and nothing was appended while watched: not live.
+      isLive: false,
     });
     expect(session?.durationMs).toBe(10_000);
 
@@ -361,5 +364,78 @@ describe('database file', () => {
     index = open();
     expect(await index.refresh([demo.home])).toMatchObject({ filesParsed: 0, bytesParsed: 0, sessions: 1 });
     expect(existsSync(join(dir, 'home', 'agentdash'))).toBe(false);
+  });
+});
+
+describe('live sessions and session identity', () => {
+  it('is live when records were appended while watched or its newest record is recent, not for a fresh copy', async () => {
+    const home = join(dir, 'live-home');
+    const file = join(home, 'projects', '-p', `${SESSION}.jsonl`);
+    const old = { sessionId: SESSION, timestamp: '2026-01-02T10:00:00.000Z' };
+    writeLines(file, [toolUse({ ...old, uuid: 'a1' }, 'm1', 'toolu_a', 'Bash', { command: 'ls' })]);
+    await index.refresh([home]);
+    expect(index.listSessions({ paths: [home] })).toMatchObject([{ isLive: false }]);
+    expect(index.calls({ paths: [home] })).toMatchObject([{ status: 'unanswered' }]);
+
+    // Appended an hour ago, read only now (a CLI run later): not being written now.
+    appendFileSync(file, `${toolUse({ ...old, uuid: 'a0' }, 'm0', 'toolu_0', 'Bash', { command: 'id' })}\n`);
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(file, anHourAgo, anHourAgo);
+    await index.refresh([home]);
+    expect(index.listSessions({ paths: [home] })).toMatchObject([{ isLive: false }]);
+
+    // A record appended (still with an old timestamp) just now: being written now.
+    appendFileSync(file, `${toolUse({ ...old, uuid: 'a2' }, 'm2', 'toolu_b', 'Bash', { command: 'pwd' })}\n`);
+    await index.refresh([home]);
+    expect(index.listSessions({ paths: [home] })).toMatchObject([{ isLive: true }]);
+    expect((await index.loadSession(SESSION)).calls.map((c) => c.status)).toEqual([
+      'unanswered',
+      'unanswered',
+      'pending',
+    ]);
+
+    // Ten minutes later nothing more was written: no longer live.
+    const later = openIndex({ dbPath: join(dir, 'db', 'index.sqlite'), now: () => Date.now() + 10 * 60_000 });
+    expect(later.listSessions({ paths: [home] })).toMatchObject([{ isLive: false }]);
+    later.close();
+  });
+
+  it('keeps same-named files in different project folders apart, and names each by a reference', async () => {
+    const home = join(dir, 'checkpoints');
+    const lines = (cwd: string) => [
+      JSON.stringify({
+        type: 'user',
+        uuid: `u-${cwd}`,
+        parentUuid: null,
+        sessionId: 'full',
+        cwd,
+        timestamp: '2026-01-02T10:00:00.000Z',
+        message: { role: 'user', content: `work in ${cwd}` },
+      }),
+      toolUse(
+        { sessionId: 'full', timestamp: '2026-01-02T10:00:01.000Z', uuid: `a-${cwd}` },
+        `m-${cwd}`,
+        `toolu_${cwd}`,
+        'Bash',
+        { command: 'ls' },
+      ),
+    ];
+    writeLines(join(home, 'projects', 'one', 'full.jsonl'), lines('one'));
+    writeLines(join(home, 'projects', 'two', 'full.jsonl'), lines('two'));
+    await index.refresh([home]);
+    const sessions = index.listSessions({ paths: [home] });
+    expect(sessions.map((s) => [s.id, s.ref, s.title, s.toolCalls]).sort()).toEqual([
+      ['full', 'one/full', 'work in one', 1],
+      ['full', 'two/full', 'work in two', 1],
+    ]);
+    expect(() => index.getSession('full')).toThrow(/name one of them: one\/full, two\/full/);
+    expect(() => index.getSession('fu')).toThrow(AmbiguousSessionError);
+    expect(index.getSession('two/full')?.projectDir).toBe(join(home, 'projects', 'two'));
+    expect(index.getSession(join(home, 'projects', 'one', 'full'))?.ref).toBe('one/full');
+    expect((await index.loadSession('one/full')).calls.map((c) => c.id)).toEqual(['toolu_one']);
+    expect(index.sessionIdOfFile(join(home, 'projects', 'two', 'full.jsonl'))).toBe('two/full');
+    expect(index.calls({ sessionId: 'two/full' }).map((c) => [c.callId, c.sessionId, c.sessionRef])).toEqual([
+      ['toolu_two', 'full', 'two/full'],
+    ]);
   });
 });

@@ -1,15 +1,22 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { canonicalToolName, type ParseIssue, type Session, type SessionFiles } from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
-import { IndexBusyError, isBusy } from './errors.js';
+import { IndexBusyError, IndexUnavailableError, isBusy } from './errors.js';
 import { type IssueFilter, issues } from './issue-queries.js';
 import { type ForgetReport, Refresher } from './refresh.js';
 import { migrate, NewerSchemaError } from './schema.js';
 import { pathCond, type Store } from './scope.js';
 import { search } from './search.js';
-import { getSession, listSessions, loadSession, sessionFiles, sessionIdOfFile } from './session-queries.js';
+import {
+  getSession,
+  listSessions,
+  loadSession,
+  sessionFiles,
+  sessionIdOfFile,
+  sessionKeyOfRef,
+} from './session-queries.js';
 import { calls, stats } from './stats-queries.js';
 import type {
   AnalyticsFilter,
@@ -51,11 +58,15 @@ export interface AgentIndex {
   readonly dbPath: string;
   refresh(paths: readonly string[], options?: RefreshOptions): Promise<RefreshReport>;
   listSessions(filter?: SessionFilter): SessionSummary[];
-  getSession(idOrPrefix: string): SessionSummary | undefined;
-  /** The session a stored transcript file belongs to. */
+  /**
+   * The session a reference names: its key, its id, `<project folder>/<id>` or a unique prefix of an id.
+   * AmbiguousSessionError (listing references that tell them apart) when several match.
+   */
+  getSession(ref: string): SessionSummary | undefined;
+  /** A reference to the session a stored transcript file belongs to (see `SessionSummary.ref`). */
   sessionIdOfFile(path: string): string | undefined;
-  sessionFiles(sessionId: string): SessionFiles | undefined;
-  loadSession(sessionId: string): Promise<Session>;
+  sessionFiles(ref: string): SessionFiles | undefined;
+  loadSession(ref: string): Promise<Session>;
   stats(filter?: SessionFilter & { readonly tool?: string }): ToolStats;
   calls(filter?: CallFilter): CallRow[];
   /** Calls and errors per time bucket, project and tool, a duration histogram and error categories, in SQL. */
@@ -93,6 +104,35 @@ export function defaultDbPath(
   if (xdg !== undefined && xdg !== '') return join(xdg, 'agentdash', 'index.sqlite');
   if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'agentdash', 'index.sqlite');
   return join(homedir, '.local', 'share', 'agentdash', 'index.sqlite');
+}
+
+/**
+ * The index holds full prompts, outputs and thinking: its folder is created 0700 and the database file 0600 (SQLite
+ * gives its -wal and -shm files the database's permissions). Existing files and folders are left as they are.
+ */
+function createPrivately(dbPath: string): void {
+  const path = resolve(dbPath);
+  try {
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new IndexUnavailableError(dbPath, 'it is a directory; give --db a file path');
+    }
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    closeSync(openSync(path, 'a', 0o600));
+  } catch (error) {
+    throw asUnavailable(dbPath, error);
+  }
+}
+
+/** A failure to open or create the database file that is about the path, not about its contents. */
+function asUnavailable(dbPath: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const pathCodes = ['EACCES', 'EPERM', 'ENOTDIR', 'EROFS', 'EISDIR', 'ENOENT', 'ENOSPC', 'ELOOP'];
+  const isPathProblem =
+    typeof code === 'string' &&
+    (pathCodes.includes(code) || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY'));
+  if (!isPathProblem) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new IndexUnavailableError(dbPath, reason, { cause: error });
 }
 
 function isCorruption(error: unknown): boolean {
@@ -138,11 +178,27 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
   }
 }
 
+/**
+ * A filter whose `sessionId` (any session reference: id, `<folder>/<id>`, key, unique prefix) is replaced by the
+ * stored session key. An unknown reference stays as it is and matches nothing; an ambiguous one throws.
+ */
+function bySessionKey<F extends { readonly sessionId?: string }>(store: Store, filter: F): F;
+function bySessionKey<F extends { readonly sessionId?: string }>(store: Store, filter: F | undefined): F | undefined;
+function bySessionKey<F extends { readonly sessionId?: string }>(store: Store, filter: F | undefined): F | undefined {
+  if (filter?.sessionId === undefined) return filter;
+  return { ...filter, sessionId: sessionKeyOfRef(store, filter.sessionId) ?? filter.sessionId };
+}
+
 /** Open (creating or migrating) the index. A corrupt or unusable file is moved aside and rebuilt, with a warning. */
 export function openIndex(options: OpenIndexOptions): AgentIndex {
   const { dbPath } = options;
-  if (dbPath !== ':memory:') mkdirSync(dirname(resolve(dbPath)), { recursive: true });
-  const db = openOrRebuild(options);
+  if (dbPath !== ':memory:') createPrivately(dbPath);
+  let db: Database.Database;
+  try {
+    db = openOrRebuild(options);
+  } catch (error) {
+    throw asUnavailable(dbPath, error);
+  }
   db.function('canonical_tool', { deterministic: true }, (name: unknown) =>
     typeof name === 'string' ? canonicalToolName(name) : null,
   );
@@ -161,11 +217,11 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),
     loadSession: (sessionId) => loadSession(store, sessionId),
     stats: (filter) => stats(store, filter),
-    calls: (filter) => calls(store, filter),
-    analytics: (filter) => analytics(store, filter),
-    search: (query, filter) => search(store, query, filter),
-    issues: (filter) => issues(store, filter),
-    forgetSession: (sessionId) => refresher.forgetSession(sessionId),
+    calls: (filter) => calls(store, bySessionKey(store, filter)),
+    analytics: (filter) => analytics(store, bySessionKey(store, filter)),
+    search: (query, filter) => search(store, query, bySessionKey(store, filter)),
+    issues: (filter) => issues(store, bySessionKey(store, filter)),
+    forgetSession: (ref) => refresher.forgetSession(sessionKeyOfRef(store, ref) ?? ref),
     archiving: () => refresher.settings.archiving(),
     setArchiving: (on) => refresher.settings.setArchiving(on),
     firstTime: (key) => refresher.settings.firstTime(key),

@@ -105,7 +105,7 @@ function toolUseIds(folder: string): Set<string> {
 
 /** The same aggregates, counted one `calls()` row at a time (no SQL grouping), in a canonical order. */
 function countRows(rows: readonly CallRow[], bucketMs: number, bounds: readonly number[]) {
-  const projectOf = new Map(index.listSessions().map((s) => [s.id, s.projectPath ?? s.projectDir]));
+  const projectOf = new Map(index.listSessions().map((s) => [s.key, s.projectPath ?? s.projectDir]));
   const bin = (ms: number) => {
     const at = bounds.findIndex((bound) => ms < bound);
     return at === -1 ? bounds.length : at;
@@ -128,10 +128,11 @@ function countRows(rows: readonly CallRow[], bucketMs: number, bounds: readonly 
     const b = buckets.get(start) ?? zero();
     add(b, r);
     buckets.set(start, b);
-    const name = projectOf.get(r.sessionId) ?? '?';
+    const key = index.getSession(r.sessionRef)?.key ?? '?';
+    const name = projectOf.get(key) ?? '?';
     const p = projects.get(name) ?? { ...zero(), ids: new Set<string>() };
     add(p, r);
-    p.ids.add(r.sessionId);
+    p.ids.add(key);
     projects.set(name, p);
     const t = tools.get(r.canonicalTool) ?? { ...zero(), durations: new Array<number>(bounds.length + 1).fill(0) };
     add(t, r);
@@ -213,7 +214,8 @@ describe('analytics', () => {
   });
 
   it('applies the project, tool, session, time and path filters as calls() does', () => {
-    const sample = index.listSessions({ paths: [samples] }).find((s) => s.toolCalls > 10 && s.startedAt);
+    // The copy is another session (another project folder); between identical copies, a call belongs to one.
+    const sample = index.listSessions({ paths: [samples, copy] }).find((s) => s.toolCalls > 10 && s.startedAt);
     if (!sample?.startedAt || !sample.endedAt) throw new Error('no sample session with calls');
     const middle = new Date((Date.parse(sample.startedAt) + Date.parse(sample.endedAt)) / 2).toISOString();
     expectSameAsRows({ paths: [samples] }, 60_000);
@@ -221,7 +223,7 @@ describe('analytics', () => {
     expectSameAsRows({ project: 'known' }, HOUR);
     expectSameAsRows({ tool: 'Bash' }, 60_000);
     expectSameAsRows({ tool: 'Task' }, 60_000);
-    expectSameAsRows({ sessionId: sample.id }, 60_000);
+    expectSameAsRows({ sessionId: sample.ref }, 60_000);
     expectSameAsRows({ since: sample.startedAt, until: middle }, 60_000);
     expectSameAsRows({ since: middle, paths: [samples] }, 60_000);
     expectSameAsRows({ durationBoundsMs: [10, 20_000] }, DAY);

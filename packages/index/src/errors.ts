@@ -1,15 +1,15 @@
 import { AgentDashError } from '@agentdash/core';
 
-/** A session id prefix matched several sessions. */
+/** A session reference (an id or a prefix of one) matched several sessions. */
 export class AmbiguousSessionError extends AgentDashError {
   readonly prefix: string;
   readonly candidates: readonly string[];
   constructor(prefix: string, candidates: readonly string[]) {
     super(
       'AMBIGUOUS_SESSION',
-      `session prefix "${prefix}" matches ${candidates.length} sessions: ${candidates.slice(0, 5).join(', ')}${
+      `session "${prefix}" matches ${candidates.length} sessions; name one of them: ${candidates.slice(0, 5).join(', ')}${
         candidates.length > 5 ? ', …' : ''
-      }`,
+      } (or give its file)`,
     );
     this.prefix = prefix;
     this.candidates = candidates;
@@ -41,4 +41,13 @@ export class IndexBusyError extends AgentDashError {
 export function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/** The index database cannot be opened or created where it was asked for (a directory, no permission, read-only). */
+export class IndexUnavailableError extends AgentDashError {
+  readonly dbPath: string;
+  constructor(dbPath: string, reason: string, options?: ErrorOptions) {
+    super('INDEX_UNAVAILABLE', `cannot use ${dbPath} as the index database: ${reason}`, options);
+    this.dbPath = dbPath;
+  }
 }

@@ -7,6 +7,7 @@ import {
   durationsOf,
   hiddenReasonOf,
   primaryDurationMs,
+  promptTitleOf,
   type RawCall,
   type RawResult,
   type RecordEvent,
@@ -40,13 +41,29 @@ export interface FileRow {
   readonly records: number;
   /** Hex of the first bytes and of the bytes just before `parsed_offset` (see `fingerprintOf`). */
   readonly tail: string;
+  /** The file's modification time when records were last appended to it after its first read, else null. */
+  readonly appended_ms: number | null;
   /** 1 when the file is gone from disk and is read from the archive. */
   readonly archived: number;
 }
 
-/** The session key of a discovered file (as core's groupSessions computes it). */
+/**
+ * The key a session is stored under: its project folder plus its session id (`<projectDir>/<id>`), so that two
+ * files of the same name in different project folders (say, checkpoint copies all named `full.jsonl`) stay two
+ * sessions. A file without a known session id is its own orphan session.
+ */
 export function sessionKeyOf(file: DiscoveredFile): string {
-  return file.sessionId ?? `orphan-${file.agentId ?? file.path.split(/[\\/]/).pop() ?? file.path}`;
+  const id = file.sessionId ?? `orphan-${file.agentId ?? file.path.split(/[\\/]/).pop() ?? file.path}`;
+  return sessionKey(file.projectDir, id);
+}
+
+export function sessionKey(projectDir: string, sessionId: string): string {
+  return `${projectDir}/${sessionId}`;
+}
+
+/** The plain session id of a session key (session ids never hold a slash). */
+export function idOfKey(key: string): string {
+  return key.slice(key.lastIndexOf('/') + 1);
 }
 
 /** Every string value inside a JSON value, for full-text search over tool inputs. */
@@ -70,13 +87,6 @@ export function shrink(value: unknown): unknown {
     return out;
   }
   return value;
-}
-
-/** `/name args` of a slash-command record (`<command-name>` and `<command-args>` tags), as core titles it. */
-export function commandLine(text: string): string {
-  const name = /<command-name>([^<]*)<\/command-name>/.exec(text)?.[1]?.trim() ?? '';
-  const args = /<command-args>([^<]*)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';
-  return `${name} ${args}`.trim();
 }
 
 function clip(text: string): string {
@@ -230,11 +240,9 @@ export class Writer {
           cache_read_tokens: assistant?.usage?.cacheReadInputTokens ?? null,
         });
         if (record.kind === 'user') {
-          if (!record.isSidechain && hiddenReasonOf(record) === 'command') {
-            // A session can start with a slash command: its command line is a title candidate.
-            const line = commandLine(userText(record.content));
-            if (line !== '') this.s.insertTitle.run(file.id, record.loc.line, 'command', line, null);
-          }
+          // The first one in the main file titles the session when it has no other title (core's one rule).
+          const title = promptTitleOf(record);
+          if (title !== undefined) this.s.insertTitle.run(file.id, record.loc.line, 'first-prompt', title, null);
           if (isPrompt) this.doc(file, line, record.timestamp, 'prompt', null, null, agentId, userText(record.content));
           if (typeof record.content !== 'string') {
             for (const block of record.content) {
@@ -277,7 +285,6 @@ export class Writer {
                 this.doc(file, line, record.timestamp, 'thinking', null, null, agentId, block.thinking);
                 break;
               case 'tool-use': {
-                if (block.id === '') break;
                 touched.add(block.id);
                 const inserted = this.s.insertCall.run(
                   file.id,

@@ -12,7 +12,7 @@ export {
   openIndex,
   toFtsQuery,
 } from './agent-index.js';
-export { AmbiguousSessionError, IndexBusyError, UnknownSessionError } from './errors.js';
+export { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { SCHEMA_VERSION } from './schema.js';
 export { formatDuration, oneLine, type SummarizableCall, shortPath, summarizeCall } from './summarize.js';
 export * from './types.js';

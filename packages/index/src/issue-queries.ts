@@ -1,5 +1,7 @@
 /** Parse issues stored with the files they were found in. */
+import { idOfKey } from './import.js';
 import { limitSql, pathCond, type Store, Where } from './scope.js';
+import { refsOf } from './session-queries.js';
 import type { StoredIssue } from './types.js';
 
 export interface IssueFilter {
@@ -17,5 +19,13 @@ export function issues(store: Store, filter: IssueFilter = {}): StoredIssue[] {
        WHERE ${where.sql} ORDER BY f.path, i.line${limitSql(filter.limit)}`,
     )
     .all(...where.params) as { code: string; line: number; message: string; file: string; session_id: string }[];
-  return rows.map((r) => ({ code: r.code, file: r.file, line: r.line, message: r.message, sessionId: r.session_id }));
+  const refOf = refsOf(store);
+  return rows.map((r) => ({
+    code: r.code,
+    file: r.file,
+    line: r.line,
+    message: r.message,
+    sessionId: idOfKey(r.session_id),
+    sessionRef: refOf(r.session_id),
+  }));
 }

@@ -12,7 +12,8 @@ import {
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { Archive, type ArchivedFileRow } from './archive.js';
-import { type FileRow, sessionKeyOf, Writer } from './import.js';
+import { type FileRow, idOfKey, sessionKeyOf, Writer } from './import.js';
+import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
 import { isUnder, pathCond, scopeSql, withoutCoveringPaths } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
@@ -41,6 +42,17 @@ async function fingerprintOf(path: string, offset: number, openBytes: OpenBytes 
   }
 }
 
+/** True when `stat` fails for lack of permission (EACCES, EPERM), not because the path is gone. */
+function isHiddenByPermissions(path: string): boolean {
+  try {
+    statSync(path);
+    return false;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    return code === 'EACCES' || code === 'EPERM';
+  }
+}
+
 interface ImportOutcome {
   readonly parsed: boolean;
   readonly bytes: number;
@@ -49,6 +61,7 @@ interface ImportOutcome {
 }
 
 const NOTHING_READ: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 0 };
+const FAILED: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 1 };
 
 /**
  * Files are imported in batches: one write transaction holds several files (one savepoint each), and the calls and
@@ -100,7 +113,10 @@ interface Source {
 }
 
 /** The columns of a stored file that a refresh compares with the disk. */
-type StoredFile = Pick<FileRow, 'path' | 'session_id' | 'size' | 'mtime_ms' | 'ino' | 'parsed_offset' | 'archived'>;
+type StoredFile = Pick<
+  FileRow,
+  'path' | 'session_id' | 'size' | 'mtime_ms' | 'ino' | 'parsed_offset' | 'archived' | 'meta_path'
+>;
 
 /** Whether the stored row describes the file as it is on disk (same inode, size, mtime and session). */
 function isUnchanged(row: StoredFile | undefined, file: DiscoveredFile, sessionId: string): boolean {
@@ -210,21 +226,30 @@ export class Refresher {
   private async doRefresh(paths: readonly string[], options: RefreshOptions): Promise<RefreshReport> {
     const roots = paths.map((p) => resolve(p));
     for (const root of roots) {
-      const info = statSync(root, { throwIfNoEntry: false });
+      const info = (() => {
+        try {
+          return statSync(root, { throwIfNoEntry: false });
+        } catch (error) {
+          throw new UnreadableFileError(root, error);
+        }
+      })();
       if (info?.isDirectory() && root.endsWith('.jsonl')) {
         throw new UnreadableFileError(root, new Error('is a directory, not a transcript file'));
       }
     }
     // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
     const stored = this.db
-      .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived FROM files')
+      .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path FROM files')
       .all() as StoredFile[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
     // A flat agent file's session id is stored: discovery need not open the file again while its inode is the same.
     const discovery = await discoverFiles(paths, {
       knownSessionId: (path, ino) => {
         const row = storedByPath.get(path);
-        return row !== undefined && row.ino === ino ? row.session_id : undefined;
+        // A guessed `orphan-…` session (the file was empty or its first line unfinished) is looked up again.
+        if (row === undefined || row.ino !== ino) return undefined;
+        const id = idOfKey(row.session_id);
+        return id.startsWith('orphan-') ? undefined : id;
       },
     });
     this.unreadable = [...discovery.issues];
@@ -255,11 +280,21 @@ export class Refresher {
     let filesDone = 0;
     let bytesDone = 0;
     try {
+      // A subagent's .meta.json may appear after its transcript was first read.
+      for (const file of discovery.files) {
+        const row = storedByPath.get(file.path);
+        if (row !== undefined && row.meta_path !== (file.metaPath ?? null)) {
+          this.begin();
+          this.db.prepare('UPDATE files SET meta_path = ? WHERE path = ?').run(file.metaPath ?? null, row.path);
+        }
+      }
       // Gone from disk and not archived: dropped (an archived file stays, read from the archive).
       const gone = stored.filter(
         (row) =>
           !discovered.has(row.path) &&
           !archived.has(row.path) &&
+          // In a folder that cannot be read now (chmod 000): still there, so kept; the folder is reported unreadable.
+          !isHiddenByPermissions(row.path) &&
           (roots.some((root) => isUnder(row.path, root)) || !existsSync(row.path)),
       );
       for (const row of gone) if (this.removeFile(row.path)) filesRemoved += 1;
@@ -273,13 +308,24 @@ export class Refresher {
         // Unchanged since this refresh started: no lock needed (another process can only have stored the same).
         if (!isUnchanged(row, file, sessionKeyOf(file)) || this.needsArchiveWork(row, source)) {
           const batch = this.begin();
-          const outcome = await this.importFile(file, explicitFiles.has(file.path), batch, source);
+          const outcome = await this.importFile(file, explicitFiles.has(file.path), batch, source).catch(
+            (error: unknown) => {
+              // A file named on the command line that cannot be read is the user's to know about, at once.
+              if (error instanceof UnreadableFileError) throw error;
+              // Anything else (a bug, a value we cannot store) stops this file only (rolled back to its savepoint):
+              // keep the batch so far, note the failure and go on with the next file.
+              this.commit();
+              recordImportFailure(this.db, file, sessionKeyOf(file), error, (sid) => this.updater.recompute(sid));
+              return FAILED;
+            },
+          );
           if (outcome.parsed) filesParsed += 1;
           bytesParsed += outcome.bytes;
           records += outcome.records;
           newIssues += outcome.issues;
           batch.bytes += outcome.bytes;
-          if (batch.bytes >= BATCH_BYTES || Date.now() - batch.startedAt >= BATCH_MS) this.commit();
+          if ((this.batch === batch && batch.bytes >= BATCH_BYTES) || Date.now() - batch.startedAt >= BATCH_MS)
+            this.commit();
         }
         filesDone += 1;
         bytesDone += file.size;
@@ -425,10 +471,13 @@ export class Refresher {
         if (archived.end > end.nextOffset) this.archive.truncate(file.path, end.nextOffset);
         else if (archived.end < end.nextOffset) await this.archiveUpTo(file, end.nextOffset);
       }
+      // Records appended to a file already read, at the file's modification time: while it is recent, the session
+      // is being written now (live). A refresh long after the append (a CLI run days later) does not make it live.
+      const appended = !restart && counts.records > 0 ? file.mtimeMs : current.appended_ms;
       this.db
         .prepare(
           `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
-             tail = ?, archived = ? WHERE id = ?`,
+             tail = ?, appended_ms = ?, archived = ? WHERE id = ?`,
         )
         .run(
           file.size,
@@ -438,9 +487,11 @@ export class Refresher {
           end.nextLine,
           counts.records,
           await fingerprintOf(file.path, end.nextOffset, openBytes),
+          appended,
           source.fromArchive ? 1 : 0,
           current.id,
         );
+      this.db.prepare('DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
       this.db.exec('RELEASE file_import');
       return { parsed: true, bytes: end.bytesRead, records: counts.records, issues: counts.issues };
     } catch (error) {

@@ -189,7 +189,16 @@ const migrations: readonly string[] = [
   ALTER TABLE files ADD COLUMN tail TEXT NOT NULL DEFAULT '';
   ${RESET_DATA}
   `,
-  // 4: the archive (see archive.ts): compressed transcript bytes in chunks, and what is known of each archived file,
+  // 4: a session is its project folder plus its id (files.session_id, sessions.id and call_facts.session_id hold
+  // that key; sessions.session_id the plain id); when a file last grew while watched; records without uuid,
+  // glued lines, tool_use blocks without id and the one first-prompt title rule change what is extracted.
+  `
+  ALTER TABLE sessions ADD COLUMN session_id TEXT NOT NULL DEFAULT '';
+  CREATE INDEX sessions_session_id ON sessions(session_id);
+  ALTER TABLE files ADD COLUMN appended_ms REAL;
+  ${RESET_DATA}
+  `,
+  // 5: the archive (see archive.ts): compressed transcript bytes in chunks, and what is known of each archived file,
   // so that a session outlives its files. Not derived data: RESET_DATA keeps it, and no migration may drop it.
   // `files.archived`: the file is gone from disk and is read from the archive. `settings`: user choices.
   `
@@ -216,7 +225,7 @@ const migrations: readonly string[] = [
   CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   ALTER TABLE files ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
   `,
-  // 5: searchable text stored once, compressed (doc-text.ts): docs.body holds deflate-raw bytes or short plain text,
+  // 6: searchable text stored once, compressed (doc-text.ts): docs.body holds deflate-raw bytes or short plain text,
   // the docs_text view decompresses it, and docs_fts takes the view as external content. The importer writes the
   // FTS rows itself (it has the plain text at hand). Derived data is read again.
   `

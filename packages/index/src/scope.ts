@@ -87,22 +87,29 @@ export function scopeSql(filter: SessionFilter): Where {
 
 /** Calls (`call_facts cf`) of the sessions a session filter selects that occur in a file under its paths. */
 export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefined): Where {
-  const scoped = scopeSql(sessions);
   const where = new Where();
-  // No session condition when there is none to apply: the stats query then reads a covering index only.
-  if (scoped.sql !== '1 = 1') {
-    where.add(`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
-  }
   if (sessions.paths && sessions.paths.length > 0) {
-    // The call occurs in a file under the paths: the file of its first occurrence (`cf.file_id`, the cheap and
-    // usual case) or another one.
-    const cond = pathCond(sessions.paths, 'pf');
+    // The call occurs in a file under the paths, of a session the other filters select: the file of its first
+    // occurrence (`cf.file_id`, the cheap and usual case) or another one (a copy in another session's file).
+    const { paths, ...rest } = sessions;
+    const scoped = scopeSql(rest);
+    const cond = pathCond(paths, 'pf');
     where.add(
-      `(cf.file_id IN (SELECT pf.id FROM files pf WHERE ${cond.sql})
-        OR EXISTS (SELECT 1 FROM calls pc JOIN files pf ON pf.id = pc.file_id WHERE pc.tool_use_id = cf.tool_use_id AND ${cond.sql}))`,
+      `((cf.file_id IN (SELECT pf.id FROM files pf WHERE ${cond.sql})
+         AND cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql}))
+        OR EXISTS (SELECT 1 FROM calls pc JOIN files pf ON pf.id = pc.file_id JOIN sessions s ON s.id = pf.session_id
+                   WHERE pc.tool_use_id = cf.tool_use_id AND ${cond.sql} AND ${scoped.sql}))`,
       ...cond.params,
+      ...scoped.params,
       ...cond.params,
+      ...scoped.params,
     );
+  } else {
+    const scoped = scopeSql(sessions);
+    // No session condition when there is none to apply: the stats query then reads a covering index only.
+    if (scoped.sql !== '1 = 1') {
+      where.add(`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
+    }
   }
   return where.when(tool, '(cf.name = ? OR cf.canonical_name = ?)');
 }

@@ -1,11 +1,15 @@
 /** Full-text search over the stored text (FTS5, bm25 ranking, highlighted snippets). */
+import { idOfKey } from './import.js';
 import { limitSql, pathCond, type Store, scopeSql, toMs, Where } from './scope.js';
+import { refsOf } from './session-queries.js';
 import type { SearchFilter, SearchHit, SearchKind } from './types.js';
 
 /** A user query → an FTS5 query: every word or "quoted phrase" must occur. */
 export function toFtsQuery(query: string): string {
   const parts: string[] = [];
-  for (const match of query.matchAll(/"([^"]*)"|(\S+)/g)) {
+  // Control characters (NUL above all) are never searchable text, and FTS5 rejects a NUL inside a string.
+  const cleaned = Array.from(query, (ch) => (ch <= '\u001f' || ch === '\u007f' ? ' ' : ch)).join('');
+  for (const match of cleaned.matchAll(/"([^"]*)"|(\S+)/g)) {
     const text = (match[1] ?? match[2] ?? '').trim();
     if (text === '') continue;
     const prefix = match[2] !== undefined && text.endsWith('*') && text.length > 1;
@@ -57,8 +61,10 @@ export function search(store: Store, query: string, filter: SearchFilter = {}): 
        WHERE ${where.sql} ORDER BY rank${limitSql(limit)}`,
     )
     .all(...where.params) as HitRow[];
+  const refOf = refsOf(store);
   return rows.map((r) => ({
-    sessionId: r.session_id,
+    sessionId: idOfKey(r.session_id),
+    sessionRef: refOf(r.session_id),
     projectPath: r.project_path ?? undefined,
     sessionTitle: r.title ?? undefined,
     timestamp: r.ts ?? undefined,

@@ -1,17 +1,28 @@
 /** Sessions as stored: summaries, lookup by id or prefix, and the files a session is read from. */
-import { resolve } from 'node:path';
-import { loadSession as coreLoadSession, type DiscoveredFile, type Session, type SessionFiles } from '@agentdash/core';
+import { basename, resolve } from 'node:path';
+import {
+  loadSession as coreLoadSession,
+  createIsoTimestamp,
+  createRecordUuid,
+  createToolUseId,
+  type DiscoveredFile,
+  type RawResult,
+  type Session,
+  type SessionFiles,
+} from '@agentdash/core';
 import { Archive } from './archive.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
-import type { FileRow } from './import.js';
+import { capList, clipField } from './field-caps.js';
+import { type FileRow, idOfKey } from './import.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
 import type { SessionFilter, SessionSummary, UsageSummary } from './types.js';
 
-/** A session is live when its main file changed within this window. */
+/** A session is live when records were appended to it, or its newest record was written, within this window. */
 export const LIVE_WINDOW_MS = 2 * 60 * 1000;
 
 interface SessionRow {
   id: string;
+  session_id: string;
   project_dir: string;
   project_path: string | null;
   title: string | null;
@@ -32,17 +43,24 @@ interface SessionRow {
   usage: string;
 }
 
+/** Whether a session is being written now: appended to while watched, or its newest record is recent. */
+export function isLiveSession(now: number, endedMs: number | null, appendedMs: readonly (number | null)[]): boolean {
+  if (endedMs !== null && now - endedMs < LIVE_WINDOW_MS) return true;
+  return appendedMs.some((ms) => ms !== null && now - ms < LIVE_WINDOW_MS);
+}
+
 function summaryOf(store: Store, row: SessionRow): SessionSummary {
   const files = store.db
-    .prepare('SELECT path, role, agent_id, mtime_ms, archived FROM files WHERE session_id = ? ORDER BY role, path')
+    .prepare('SELECT path, role, agent_id, appended_ms, archived FROM files WHERE session_id = ? ORDER BY role, path')
     .all(row.id) as {
     path: string;
     role: 'main' | 'subagent';
     agent_id: string | null;
-    mtime_ms: number;
+    appended_ms: number | null;
     archived: number;
   }[];
   const main = files.find((f) => f.role === 'main');
+  const archived = (main ?? files[0])?.archived === 1;
   const usageByModel = JSON.parse(row.usage) as Record<string, UsageSummary>;
   const usage: UsageSummary = Object.values(usageByModel).reduce(
     (a, u) => ({
@@ -55,10 +73,12 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
     { responses: 0, inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
   );
   return {
-    id: row.id,
-    projectPath: row.project_path ?? undefined,
+    id: row.session_id,
+    ref: refOf(store, row),
+    key: row.id,
+    projectPath: row.project_path === null ? undefined : clipField(row.project_path, 4096),
     projectDir: row.project_dir,
-    title: row.title ?? undefined,
+    title: row.title === null ? undefined : clipField(row.title),
     titleSource: (row.title_source ?? undefined) as SessionSummary['titleSource'],
     startedAt: row.started_at ?? undefined,
     endedAt: row.ended_at ?? undefined,
@@ -68,17 +88,24 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
     toolCalls: row.tool_calls,
     errors: row.errors,
     expectedErrors: row.expected_errors,
-    versions: JSON.parse(row.versions) as string[],
-    models: JSON.parse(row.models) as string[],
-    gitBranch: row.git_branch ?? undefined,
+    versions: capList(JSON.parse(row.versions) as string[]),
+    models: capList(JSON.parse(row.models) as string[]),
+    gitBranch: row.git_branch === null ? undefined : clipField(row.git_branch),
     files: files.map((f) => ({
       path: f.path,
       role: f.role,
       ...(f.agent_id !== null ? { agentId: f.agent_id } : {}),
     })),
     subagents: files.filter((f) => f.role === 'subagent').length,
-    isLive: main !== undefined && main.archived === 0 && store.now() - main.mtime_ms < LIVE_WINDOW_MS,
-    archived: (main ?? files[0])?.archived === 1,
+    // A session read from the archive (its files are gone) is not being written.
+    isLive:
+      !archived &&
+      isLiveSession(
+        store.now(),
+        row.ended_ms,
+        files.map((f) => f.appended_ms),
+      ),
+    archived,
     issues: row.issues,
     usage,
     usageByModel,
@@ -96,29 +123,96 @@ export function listSessions(store: Store, filter: SessionFilter = {}): SessionS
   return rows.map((r) => summaryOf(store, r));
 }
 
-/** The session with this id, else the one whose id starts with it; AmbiguousSessionError when several do. */
-export function getSession(store: Store, idOrPrefix: string): SessionSummary | undefined {
-  const exact = store.db.prepare('SELECT * FROM sessions WHERE id = ?').get(idOrPrefix) as SessionRow | undefined;
-  if (exact) return summaryOf(store, exact);
-  if (idOrPrefix === '') return undefined;
-  const rows = store.db
-    .prepare('SELECT * FROM sessions WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT 50')
-    .all(idOrPrefix.length, idOrPrefix) as SessionRow[];
-  if (rows.length === 0) return undefined;
-  if (rows.length > 1) {
-    throw new AmbiguousSessionError(
-      idOrPrefix,
-      rows.map((r) => r.id),
-    );
-  }
-  const only = rows[0];
-  return only ? summaryOf(store, only) : undefined;
+/** A function from session key to reference (see `SessionSummary.ref`), remembering what it looked up. */
+export function refsOf(store: Store): (key: string) => string {
+  const known = new Map<string, string>();
+  return (key) => {
+    let ref = known.get(key);
+    if (ref === undefined) {
+      const row = store.db.prepare('SELECT * FROM sessions WHERE id = ?').get(key) as SessionRow | undefined;
+      ref = row === undefined ? key : refOf(store, row);
+      known.set(key, ref);
+    }
+    return ref;
+  };
 }
 
+/** `<project folder name>/<id>` */
+function qualified(row: Pick<SessionRow, 'project_dir' | 'session_id'>): string {
+  return `${basename(row.project_dir)}/${row.session_id}`;
+}
+
+/** The shortest unique reference of a session: its id, else `<folder>/<id>`, else its key. */
+function refOf(store: Store, row: SessionRow): string {
+  const same = store.db
+    .prepare('SELECT id, project_dir, session_id FROM sessions WHERE session_id = ?')
+    .all(row.session_id) as Pick<SessionRow, 'id' | 'project_dir' | 'session_id'>[];
+  if (same.length <= 1) return row.session_id;
+  const mine = qualified(row);
+  return same.filter((o) => qualified(o) === mine).length === 1 ? mine : row.id;
+}
+
+/**
+ * The session a reference names: its key; its id; `<project folder>/<id or prefix>` (the folder's name or any
+ * trailing part of its path); else a unique prefix of an id. AmbiguousSessionError (with the references that tell
+ * them apart) when several sessions match.
+ */
+export function getSession(store: Store, ref: string): SessionSummary | undefined {
+  const row = findSessionRow(store, ref);
+  return row === undefined ? undefined : summaryOf(store, row);
+}
+
+/** The stored key of the session a reference names (see `getSession`). */
+export function sessionKeyOfRef(store: Store, ref: string): string | undefined {
+  return findSessionRow(store, ref)?.id;
+}
+
+function findSessionRow(store: Store, ref: string): SessionRow | undefined {
+  if (ref === '') return undefined;
+  const byKey = store.db.prepare('SELECT * FROM sessions WHERE id = ?').get(ref) as SessionRow | undefined;
+  if (byKey) return byKey;
+  const one = (rows: SessionRow[]): SessionRow | undefined => {
+    if (rows.length > 1) {
+      throw new AmbiguousSessionError(
+        ref,
+        rows.map((r) => refOf(store, r)),
+      );
+    }
+    return rows[0];
+  };
+  const exact = one(
+    store.db.prepare('SELECT * FROM sessions WHERE session_id = ? ORDER BY id').all(ref) as SessionRow[],
+  );
+  if (exact) return exact;
+  const slash = Math.max(ref.lastIndexOf('/'), ref.lastIndexOf('\\'));
+  if (slash > 0) {
+    const folder = ref.slice(0, slash).replace(/\\/g, '/').replace(/\/+$/, '');
+    const idPart = ref.slice(slash + 1);
+    const rows = (
+      store.db
+        .prepare('SELECT * FROM sessions WHERE substr(session_id, 1, ?) = ? ORDER BY id LIMIT 200')
+        .all(idPart.length, idPart) as SessionRow[]
+    ).filter((r) => {
+      const dir = r.project_dir.replace(/\\/g, '/');
+      return dir === folder || dir.endsWith(`/${folder}`);
+    });
+    const exactIds = rows.filter((r) => r.session_id === idPart);
+    const found = one(exactIds.length > 0 ? exactIds : rows);
+    if (found) return found;
+  }
+  return one(
+    store.db
+      .prepare('SELECT * FROM sessions WHERE substr(session_id, 1, ?) = ? ORDER BY id LIMIT 50')
+      .all(ref.length, ref) as SessionRow[],
+  );
+}
+
+/** A reference (see `SessionSummary.ref`) to the session a stored transcript file belongs to. */
 export function sessionIdOfFile(store: Store, path: string): string | undefined {
-  return store.db.prepare('SELECT session_id FROM files WHERE path = ?').pluck().get(resolve(path)) as
+  const key = store.db.prepare('SELECT session_id FROM files WHERE path = ?').pluck().get(resolve(path)) as
     | string
     | undefined;
+  return key === undefined ? undefined : refsOf(store)(key);
 }
 
 function toDiscoveredFile(r: FileRow): DiscoveredFile {
@@ -126,7 +220,7 @@ function toDiscoveredFile(r: FileRow): DiscoveredFile {
     path: r.path,
     projectDir: r.project_dir,
     role: r.role,
-    sessionId: r.session_id,
+    sessionId: idOfKey(r.session_id),
     agentId: r.agent_id ?? undefined,
     metaPath: r.meta_path ?? undefined,
     size: r.size,
@@ -135,28 +229,77 @@ function toDiscoveredFile(r: FileRow): DiscoveredFile {
   };
 }
 
-export function sessionFiles(store: Store, sessionId: string): SessionFiles | undefined {
-  const rows = store.db
-    .prepare('SELECT * FROM files WHERE session_id = ? ORDER BY role, path')
-    .all(sessionId) as FileRow[];
+/** The files of the session a reference names (see `getSession`). */
+export function sessionFiles(store: Store, ref: string): SessionFiles | undefined {
+  const key = sessionKeyOfRef(store, ref) ?? ref;
+  const rows = store.db.prepare('SELECT * FROM files WHERE session_id = ? ORDER BY role, path').all(key) as FileRow[];
   if (rows.length === 0) return undefined;
   const main = rows.find((r) => r.role === 'main');
   return {
-    sessionId,
+    sessionId: idOfKey(key),
     projectDir: (main ?? rows[0])?.project_dir ?? '',
     main: main ? toDiscoveredFile(main) : undefined,
     subagents: rows.filter((r) => r.role === 'subagent').map(toDiscoveredFile),
   };
 }
 
-/** Core's full session over the stored files; live when its main file changed within LIVE_WINDOW_MS. */
-export async function loadSession(store: Store, sessionId: string): Promise<Session> {
-  const group = sessionFiles(store, sessionId);
-  if (!group) throw new UnknownSessionError(sessionId);
+/** Core's full session over the stored files of the session a reference names; live as in `isLiveSession`. */
+export async function loadSession(store: Store, ref: string): Promise<Session> {
+  const key = sessionKeyOfRef(store, ref);
+  const group = key === undefined ? undefined : sessionFiles(store, key);
+  if (key === undefined || !group) throw new UnknownSessionError(ref);
+  const ended = store.db.prepare('SELECT ended_ms FROM sessions WHERE id = ?').pluck().get(key) as number | null;
+  const appended = store.db.prepare('SELECT appended_ms FROM files WHERE session_id = ?').pluck().all(key) as (
+    | number
+    | null
+  )[];
   const archived =
-    store.db.prepare("SELECT 1 FROM files WHERE session_id = ? AND role = 'main' AND archived = 1").get(sessionId) !==
+    store.db.prepare("SELECT 1 FROM files WHERE session_id = ? AND role = 'main' AND archived = 1").get(key) !==
     undefined;
-  const live = group.main !== undefined && !archived && store.now() - group.main.mtimeMs < LIVE_WINDOW_MS;
-  // Files that are gone from disk are read from the archive.
-  return coreLoadSession(group, { live, open: new Archive(store.db).openBytes });
+  return coreLoadSession(group, {
+    live: !archived && isLiveSession(store.now(), ended ?? null, appended),
+    resultsElsewhere: resultsElsewhere(store, key),
+    // Files that are gone from disk are read from the archive.
+    open: new Archive(store.db).openBytes,
+  });
+}
+
+/**
+ * Results in other sessions' files for calls of this session (a call is paired when any result anywhere carries
+ * its id). Ok results are stored with long strings cut (see the index's `shrink`).
+ */
+function resultsElsewhere(store: Store, key: string): Map<string, RawResult> {
+  const rows = store.db
+    .prepare(
+      `SELECT r.tool_use_id, r.line, r.uuid, r.ts, r.is_error, r.content, r.tool_use_result, f.path
+       FROM results r JOIN files f ON f.id = r.file_id
+       WHERE f.session_id <> @key AND r.tool_use_id IN (
+         SELECT c.tool_use_id FROM calls c JOIN files cf ON cf.id = c.file_id WHERE cf.session_id = @key
+         EXCEPT SELECT r2.tool_use_id FROM results r2 JOIN files rf ON rf.id = r2.file_id WHERE rf.session_id = @key)
+       ORDER BY r.rowid`,
+    )
+    .all({ key }) as {
+    tool_use_id: string;
+    line: number;
+    uuid: string | null;
+    ts: string | null;
+    is_error: number;
+    content: string;
+    tool_use_result: string | null;
+    path: string;
+  }[];
+  const out = new Map<string, RawResult>();
+  for (const r of rows) {
+    if (out.has(r.tool_use_id)) continue;
+    out.set(r.tool_use_id, {
+      toolUseId: createToolUseId(r.tool_use_id),
+      uuid: createRecordUuid(r.uuid ?? ''),
+      timestamp: r.ts === null ? undefined : createIsoTimestamp(r.ts),
+      loc: { file: r.path, line: r.line, offset: 0 },
+      isError: r.is_error === 1,
+      content: JSON.parse(r.content) as RawResult['content'],
+      toolUseResult: r.tool_use_result === null ? undefined : JSON.parse(r.tool_use_result),
+    });
+  }
+  return out;
 }

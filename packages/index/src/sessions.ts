@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { idOfKey } from './import.js';
 import type { UsageSummary } from './types.js';
 
 const emptyUsage = (): UsageSummary => ({
@@ -10,10 +11,10 @@ const emptyUsage = (): UsageSummary => ({
 });
 
 /**
- * Where a record comes in core's reading order (main file first, then subagent files by path, then line): files are
- * imported newest first, so file ids do not say it.
+ * Where a record comes in a session, as core reads it: the main file first, then subagent files by path, then line.
+ * By path, not by row id, so the order does not depend on the order files were first imported in (issue 13).
  */
-const FIRST_SEEN = `(f.role <> 'main') || char(0) || f.path || char(0) || printf('%012d', r.line)`;
+const FIRST_USE = "printf('%d %s %012d', f.role <> 'main', f.path, r.line)";
 
 /** Recomputes a session's summary row from the stored rows of its files. */
 export class SessionUpdater {
@@ -38,13 +39,13 @@ export class SessionUpdater {
       versions: db
         .prepare(
           `SELECT r.version FROM records r ${ofSession} AND r.version IS NOT NULL AND r.version <> ''
-           GROUP BY r.version ORDER BY MIN(${FIRST_SEEN})`,
+           GROUP BY r.version ORDER BY MIN(${FIRST_USE})`,
         )
         .pluck(),
       models: db
         .prepare(
           `SELECT r.model FROM records r ${ofSession} AND r.kind = 'assistant' AND r.is_synthetic = 0
-           AND r.model IS NOT NULL AND r.model <> '' GROUP BY r.model ORDER BY MIN(${FIRST_SEEN})`,
+           AND r.model IS NOT NULL AND r.model <> '' GROUP BY r.model ORDER BY MIN(${FIRST_USE})`,
         )
         .pluck(),
       prompts: db
@@ -56,11 +57,12 @@ export class SessionUpdater {
            AND r.kind = 'assistant' AND r.is_synthetic = 0`,
         )
         .pluck(),
+      // The calls this session owns: a call copied into a fork or resume counts once, for the session of its
+      // first occurrence (as in statistics).
       calls: db.prepare(
         `SELECT COUNT(*) AS calls, COALESCE(SUM(cf.is_error), 0) AS errors,
                 COALESCE(SUM(cf.severity = 'expected'), 0) AS expected
-         FROM (SELECT DISTINCT c.tool_use_id FROM calls c JOIN files f ON f.id = c.file_id WHERE f.session_id = @sid) ids
-         LEFT JOIN call_facts cf ON cf.tool_use_id = ids.tool_use_id`,
+         FROM call_facts cf WHERE cf.session_id = @sid`,
       ),
       titles: db.prepare(
         `SELECT t.source, t.title, t.leaf_uuid FROM titles t JOIN files f ON f.id = t.file_id
@@ -71,16 +73,11 @@ export class SessionUpdater {
           `SELECT 1 FROM records r JOIN files f ON f.id = r.file_id WHERE f.session_id = ? AND r.uuid = ? LIMIT 1`,
         )
         .pluck(),
-      // The first typed prompt or slash-command line of the main thread.
+      // The first prompt that can title the session (core's `promptTitleOf`, stored at import).
       firstPrompt: db
         .prepare(
-          `SELECT body FROM (
-             SELECT d.line AS line, doc_text(d.body) AS body FROM docs d JOIN files f ON f.id = d.file_id
-             WHERE f.session_id = @sid AND f.role = 'main' AND d.kind = 'prompt' AND d.agent_id IS NULL
-             UNION ALL
-             SELECT t.line, t.title FROM titles t JOIN files f ON f.id = t.file_id
-             WHERE f.session_id = @sid AND f.role = 'main' AND t.source = 'command'
-           ) WHERE trim(body) <> '' ORDER BY line LIMIT 1`,
+          `SELECT t.title FROM titles t JOIN files f ON f.id = t.file_id
+           WHERE f.session_id = @sid AND f.role = 'main' AND t.source = 'first-prompt' ORDER BY t.line LIMIT 1`,
         )
         .pluck(),
       gitBranch: db
@@ -92,6 +89,13 @@ export class SessionUpdater {
       issues: db
         .prepare('SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE f.session_id = ?')
         .pluck(),
+      dropMissingMain: db.prepare(
+        `DELETE FROM issues WHERE code = 'missing_main_file'
+         AND file_id IN (SELECT id FROM files WHERE session_id = ?)`,
+      ),
+      addMissingMain: db.prepare(
+        "INSERT INTO issues (file_id, line, code, message) VALUES (?, 0, 'missing_main_file', ?)",
+      ),
       usage: db.prepare(
         `SELECT r.model AS model, r.input_tokens AS i, MAX(r.output_tokens) AS o,
                 r.cache_creation_tokens AS cc, r.cache_read_tokens AS cr
@@ -100,10 +104,10 @@ export class SessionUpdater {
          GROUP BY coalesce(r.message_id, r.uuid)`,
       ),
       upsert: db.prepare(
-        `INSERT OR REPLACE INTO sessions (id, project_dir, project_path, title, title_source, started_at, ended_at,
+        `INSERT OR REPLACE INTO sessions (id, session_id, project_dir, project_path, title, title_source, started_at, ended_at,
            started_ms, ended_ms, prompts, messages, tool_calls, errors, expected_errors, versions, models, git_branch,
            issues, usage)
-         VALUES (@id, @project_dir, @project_path, @title, @title_source, @started_at, @ended_at, @started_ms,
+         VALUES (@id, @session_id, @project_dir, @project_path, @title, @title_source, @started_at, @ended_at, @started_ms,
            @ended_ms, @prompts, @messages, @tool_calls, @errors, @expected_errors, @versions, @models, @git_branch,
            @issues, @usage)`,
       ),
@@ -117,6 +121,15 @@ export class SessionUpdater {
       return;
     }
     const main = files.find((f) => f.role === 'main') ?? files[0];
+    // A session folder whose main file is absent (never copied, or deleted) is still a session: say so.
+    this.s.dropMissingMain.run(sid);
+    const first = files[0];
+    if (!files.some((f) => f.role === 'main') && first !== undefined) {
+      this.s.addMissingMain.run(
+        first.id,
+        `the main session file ${sid}.jsonl is missing; showing its ${files.length} subagent file(s)`,
+      );
+    }
     const p = { sid };
     const times = this.s.times.get(p) as {
       first: string | null;
@@ -147,6 +160,7 @@ export class SessionUpdater {
     }
     this.s.upsert.run({
       id: sid,
+      session_id: idOfKey(sid),
       project_dir: main?.project_dir ?? '',
       project_path: (this.s.cwd.get(p) as string | undefined) ?? null,
       title: title?.title ?? null,

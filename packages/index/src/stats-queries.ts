@@ -1,6 +1,7 @@
 /** Tool calls as stored: per-tool statistics (counts, error rates, duration percentiles) and call listings. */
+import { idOfKey } from './import.js';
 import { callScopeWhere, limitSql, type Store, scopeSql, sessionCallsWhere, withoutCoveringPaths } from './scope.js';
-import { LIVE_WINDOW_MS } from './session-queries.js';
+import { isLiveSession, refsOf } from './session-queries.js';
 import type { CallFilter, CallRow, CallRowStatus, SessionFilter, ToolStat, ToolStats } from './types.js';
 
 /** Nearest-rank percentile of sorted values. */
@@ -101,7 +102,8 @@ interface CallFactRow {
   summary: string;
   file: string;
   project_path: string | null;
-  main_mtime: number | null;
+  ended_ms: number | null;
+  appended_ms: number | null;
 }
 
 export function calls(store: Store, filter: CallFilter = {}): CallRow[] {
@@ -126,19 +128,21 @@ export function calls(store: Store, filter: CallFilter = {}): CallRow[] {
   }
   const rows = store.db
     .prepare(
-      `SELECT cf.*, f.path AS file, s.project_path,
-         (SELECT m.mtime_ms FROM files m WHERE m.session_id = cf.session_id AND m.role = 'main' LIMIT 1) AS main_mtime
+      `SELECT cf.*, f.path AS file, s.project_path, s.ended_ms,
+         (SELECT MAX(m.appended_ms) FROM files m WHERE m.session_id = cf.session_id) AS appended_ms
        FROM call_facts cf JOIN files f ON f.id = cf.file_id LEFT JOIN sessions s ON s.id = cf.session_id
        WHERE ${where.sql} ORDER BY cf.ts_ms DESC, cf.tool_use_id${limitSql(filter.limit)}`,
     )
     .all(...where.params) as CallFactRow[];
   const out: CallRow[] = [];
+  const refOf = refsOf(store);
   for (const r of rows) {
-    const live = r.main_mtime !== null && store.now() - r.main_mtime < LIVE_WINDOW_MS;
+    const live = isLiveSession(store.now(), r.ended_ms, [r.appended_ms]);
     const status: CallRowStatus = r.has_result ? (r.is_error ? 'error' : 'ok') : live ? 'pending' : 'unanswered';
     if (filter.status !== undefined && filter.status !== status) continue;
     out.push({
-      sessionId: r.session_id,
+      sessionId: idOfKey(r.session_id),
+      sessionRef: refOf(r.session_id),
       callId: r.tool_use_id,
       tool: r.name,
       canonicalTool: r.canonical_name,

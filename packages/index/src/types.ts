@@ -73,7 +73,15 @@ export interface UsageSummary {
 }
 
 export interface SessionSummary {
+  /** The session id (the main file's name): unique within a project folder, not always across folders. */
   readonly id: string;
+  /**
+   * The shortest reference that names this session alone: its id, else `<project folder name>/<id>` when another
+   * project folder holds a session of the same id, else `key`. Every command and the API accept it.
+   */
+  readonly ref: string;
+  /** The session's identity: its project folder plus its id (`<projectDir>/<id>`). */
+  readonly key: string;
   readonly projectPath: string | undefined;
   readonly projectDir: string;
   readonly title: string | undefined;
@@ -84,7 +92,10 @@ export interface SessionSummary {
   /** Prompts plus assistant responses (each API response once), subagents included. */
   readonly messages: number;
   readonly prompts: number;
-  /** Unique tool_use ids in the session's files. */
+  /**
+   * Unique tool_use ids this session owns: a call copied into a fork or resume counts once, for the session of its
+   * first occurrence, so the sum over sessions equals the calls of `stats` and `analytics`.
+   */
   readonly toolCalls: number;
   /** Calls whose result has `is_error: true`. */
   readonly errors: number;
@@ -95,7 +106,11 @@ export interface SessionSummary {
   readonly gitBranch: string | undefined;
   readonly files: readonly { readonly path: string; readonly role: 'main' | 'subagent'; readonly agentId?: string }[];
   readonly subagents: number;
-  /** The main file was modified within the last 2 minutes. */
+  /**
+   * Being written now: records were appended to one of its files after the index first read it (at the file's
+   * modification time), or its newest record's own timestamp is, within the last 2 minutes. A freshly copied archive
+   * is not live.
+   */
   readonly isLive: boolean;
   /**
    * The session's main file (else its first file) is gone from disk: Claude Code cleaned it up, or it was deleted.
@@ -157,7 +172,10 @@ export interface CallFilter {
 }
 
 export interface CallRow {
+  /** The session's id (see `SessionSummary.id`). */
   readonly sessionId: string;
+  /** A reference that names the session alone (see `SessionSummary.ref`). */
+  readonly sessionRef: string;
   readonly callId: string;
   /** Tool name as written. */
   readonly tool: string;
@@ -277,7 +295,10 @@ export const HIGHLIGHT_START = '\u0001';
 export const HIGHLIGHT_END = '\u0002';
 
 export interface SearchHit {
+  /** The session's id (see `SessionSummary.id`). */
   readonly sessionId: string;
+  /** A reference that names the session alone (see `SessionSummary.ref`). */
+  readonly sessionRef: string;
   readonly projectPath: string | undefined;
   readonly sessionTitle: string | undefined;
   readonly timestamp: string | undefined;
@@ -298,5 +319,8 @@ export interface StoredIssue {
   readonly file: string;
   readonly line: number;
   readonly message: string;
+  /** The session's id (see `SessionSummary.id`). */
   readonly sessionId: string;
+  /** A reference that names the session alone (see `SessionSummary.ref`). */
+  readonly sessionRef: string;
 }

@@ -425,3 +425,53 @@ describe('live', () => {
     }
   });
 });
+
+describe('odd real-world transcripts (the CLI bundled wild fixtures)', () => {
+  const wild = resolve(here, '../../cli/test/fixtures/wild/claude-home');
+  let wildTmp: string;
+  let wildIndex: AgentIndex;
+  let wildApp: ReturnType<typeof createApp>;
+  const wildJson = async <T>(path: string): Promise<T> => {
+    const res = await wildApp.request(path, { headers: HOST });
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+  beforeAll(async () => {
+    wildTmp = await mkdtemp(join(tmpdir(), 'agentdash-server-wild-'));
+    wildIndex = openIndex({ dbPath: join(wildTmp, 'index.sqlite') });
+    await wildIndex.refresh([wild]);
+    wildApp = createApp({ index: wildIndex, paths: [wild], host: '127.0.0.1', port: PORT, assetsDir });
+  });
+  afterAll(async () => {
+    wildIndex.close();
+    await rm(wildTmp, { recursive: true, force: true });
+  });
+
+  it('lists and opens a session whose main file is missing, with its issue', async () => {
+    const list = await wildJson<SessionsResponse>('/api/sessions');
+    const orphan = list.sessions.find((s) => s.id.startsWith('6c2214d7'));
+    expect(orphan?.toolCalls).toBe(1);
+    const detail = await wildJson<SessionDetail>(`/api/sessions/${encodeURIComponent(orphan?.id ?? '')}`);
+    expect(detail.subagents).toHaveLength(1);
+    // Its subagent's events are the main timeline, so it opens with content.
+    const page = await wildJson<EventsPage>(`/api/sessions/${encodeURIComponent(orphan?.id ?? '')}/events`);
+    expect(page.total).toBe(detail.totalEvents);
+    expect(page.events.filter((e) => e.kind === 'assistant').length).toBeGreaterThan(0);
+    const issues = await wildJson<{ issues: { code: string }[] }>(
+      `/api/sessions/${encodeURIComponent(orphan?.id ?? '')}/issues`,
+    );
+    expect(issues.issues.map((i) => i.code)).toEqual(['missing_main_file']);
+  });
+
+  it('names same-id sessions of two folders by <folder>/<id> and opens each', async () => {
+    const list = await wildJson<SessionsResponse>('/api/sessions');
+    const ids = list.sessions.map((s) => s.id).filter((id) => id.endsWith('/full'));
+    expect(ids.sort()).toEqual(['checkpoint-a/full', 'checkpoint-b/full']);
+    const titles = await Promise.all(
+      ids.map(async (id) => (await wildJson<SessionDetail>(`/api/sessions/${encodeURIComponent(id)}`)).session.title),
+    );
+    expect(new Set(titles).size).toBe(2);
+    const bare = await wildApp.request('/api/sessions/full', { headers: HOST });
+    expect(bare.status).toBe(404);
+  });
+});

@@ -31,7 +31,9 @@ class HttpError extends Error {
   }
 }
 
-const ID = /^[A-Za-z0-9._:-]{1,200}$/;
+// Session references (`<folder>/<id>`, keys) and synthetic call ids (`<uuid>#<n>`) hold more than [\w.:-];
+// they are only ever looked up as SQL parameters and map keys.
+const ID = /^\P{Cc}{1,1000}$/u;
 const MAX_PAGE = 500;
 const CACHE_SIZE = 4;
 
@@ -51,7 +53,9 @@ function dateParam(c: Context, name: string): string | undefined {
 
 function textParam(c: Context, name: string): string | undefined {
   const raw = c.req.query(name);
-  return raw === undefined || raw === '' ? undefined : raw.slice(0, 500);
+  // NUL never belongs in a filter or a query (SQLite and FTS5 stop or fail at it).
+  const text = raw?.replaceAll('\0', '');
+  return text === undefined || text === '' ? undefined : text.slice(0, 500);
 }
 
 function sessionFilter(c: Context): IndexFilter {
@@ -214,7 +218,9 @@ export function createApp(deps: AppDeps) {
 
   api.get('/sessions/:id/issues', async (c) => {
     const row = await summaryOf(c.req.param('id'));
-    const issues: IssueDto[] = index.issues({ sessionId: row.id, limit: 5000 }).map(toIssue);
+    // Files that cannot be read now (permissions changed, removed) are not stored issues: take them from the load.
+    const unreadable = (await viewOf(row.id)).session.issues.filter((i) => i.code === 'unreadable_file');
+    const issues: IssueDto[] = [...unreadable, ...index.issues({ sessionId: row.id, limit: 5000 })].map(toIssue);
     return c.json({ issues });
   });
 
@@ -255,23 +261,28 @@ export function createApp(deps: AppDeps) {
     streamSSE(c, async (stream) => {
       const queue: string[] = [];
       let wake: (() => void) | undefined;
+      let open = true;
+      const end = () => {
+        open = false;
+        wake?.();
+      };
       const unsubscribe = deps.events?.subscribe((message) => {
         queue.push(JSON.stringify(message));
         wake?.();
-      });
-      let open = true;
-      stream.onAbort(() => {
-        open = false;
-        wake?.();
-      });
+      }, end);
+      stream.onAbort(end);
       try {
         await stream.writeSSE({ event: 'hello', data: JSON.stringify({ type: 'hello' }) });
         while (open) {
           if (queue.length === 0) {
+            // The ping timer must neither keep the process alive nor outlive a wake-up (shutdown within a second).
+            let ping: NodeJS.Timeout | undefined;
             await new Promise<void>((resolve) => {
               wake = resolve;
-              setTimeout(resolve, 25_000);
+              ping = setTimeout(resolve, 25_000);
+              ping.unref();
             });
+            clearTimeout(ping);
             wake = undefined;
           }
           if (!open) break;

@@ -1,4 +1,4 @@
-import { existsSync, type FSWatcher, statSync, watch } from 'node:fs';
+import { accessSync, constants, existsSync, type FSWatcher, statSync, watch } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { AgentIndex } from './agent-index.js';
 import type { LiveMessage } from './api-types.js';
@@ -8,7 +8,8 @@ export type LiveListener = (message: LiveMessage) => void;
 
 /** Live change notifications: the SSE route and the session cache subscribe. */
 export interface LiveEvents {
-  subscribe(listener: LiveListener): () => void;
+  /** Listen for changes; `onClose` is called when the events close (server shutdown), so streams can end. */
+  subscribe(listener: LiveListener, onClose?: () => void): () => void;
   /** Refresh the index now and notify (also what the watcher calls after a debounce). */
   refresh(changedFiles?: readonly string[]): Promise<void>;
   close(): void;
@@ -37,6 +38,24 @@ export function sessionIdOfPath(path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A change worth a refresh: a transcript or meta file, or a folder (session or project folder: removed, moved or
+ * made unreadable). Project folder names are encoded paths without dots; other files (editor temp files) are not.
+ */
+export function isRelevantChange(name: string): boolean {
+  const base = basename(name);
+  return base.endsWith('.jsonl') || base.endsWith('.json') || SESSION_DIR.test(base) || !base.includes('.');
+}
+
+function isReadable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What to watch for a source path: the `projects/` folder of a Claude home, a folder, or a file's folder. */
 function watchTargets(paths: readonly string[]): { dir: string; recursive: boolean; file?: string }[] {
   const out: { dir: string; recursive: boolean; file?: string }[] = [];
@@ -61,6 +80,7 @@ function watchTargets(paths: readonly string[]): { dir: string; recursive: boole
 
 export function createLiveEvents(options: WatchOptions): LiveEvents {
   const listeners = new Set<LiveListener>();
+  const closers = new Set<() => void>();
   const watchers: FSWatcher[] = [];
   const debounceMs = options.debounceMs ?? 150;
   let timer: NodeJS.Timeout | undefined;
@@ -85,7 +105,7 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     const map = new Map<string, string>();
     for (const raw of rows) {
       const r = toSessionRow(raw);
-      map.set(r.id, `${r.endedAt}|${r.messages}|${r.toolCalls}|${r.errors}|${r.isLive}`);
+      map.set(r.id, `${r.endedAt}|${r.messages}|${r.toolCalls}|${r.errors}|${r.isLive}|${r.archived}`);
     }
     return map;
   };
@@ -101,7 +121,8 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
       const id = options.index.sessionIdOfFile(file);
       const group = id === undefined ? undefined : options.index.sessionFiles(id);
       const known = group && [group.main, ...group.subagents].find((f) => f?.path === resolve(file));
-      if (!known) return undefined;
+      // A project folder removed or moved away cannot be refreshed on its own: a full refresh drops its files.
+      if (!known || !existsSync(known.projectDir)) return undefined;
       dirs.add(known.projectDir);
     }
     return [...dirs];
@@ -117,6 +138,12 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     for (const file of changed) {
       const id = options.index.sessionIdOfFile(file) ?? sessionIdOfPath(file);
       if (id && after.has(id)) updated.add(id);
+    }
+    // A permission change leaves size and mtime alone, so the index sees nothing new; a session with a file that
+    // can no longer be read is still reported as updated, so its cached view is dropped and says why it is empty.
+    for (const file of changed) {
+      const id = options.index.sessionIdOfFile(file);
+      if (id && after.has(id) && !isReadable(file)) updated.add(id);
     }
     let listChanged = before.size !== after.size;
     for (const [id, sig] of after) {
@@ -172,7 +199,7 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
           if (closed || name === null) return;
           const file = String(name);
           if (target.file !== undefined && basename(file) !== target.file) return;
-          if (!file.endsWith('.jsonl') && !file.endsWith('.json') && !SESSION_DIR.test(basename(file))) return;
+          if (!isRelevantChange(file)) return;
           schedule(target.dir + sep + file);
         });
         w.on('error', () => {});
@@ -184,9 +211,13 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
   }
 
   return {
-    subscribe(listener) {
+    subscribe(listener, onClose) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      if (onClose) closers.add(onClose);
+      return () => {
+        listeners.delete(listener);
+        if (onClose) closers.delete(onClose);
+      };
     },
     refresh,
     close() {
@@ -194,6 +225,8 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
       if (timer) clearTimeout(timer);
       for (const w of watchers) w.close();
       listeners.clear();
+      for (const c of [...closers]) c();
+      closers.clear();
     },
   };
 }

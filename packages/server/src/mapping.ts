@@ -16,7 +16,8 @@ export function toSessionRow(value: unknown): SessionRow {
   const duration =
     num(v.durationMs) ?? (startedAt && endedAt ? Math.max(0, Date.parse(endedAt) - Date.parse(startedAt)) : null);
   return {
-    id: str(v.id) ?? str(v.sessionId) ?? '',
+    // The reference that names the session alone (its id unless another project folder has a session of that id).
+    id: str(v.ref) ?? str(v.id) ?? str(v.sessionId) ?? '',
     projectPath: str(v.projectPath) ?? str(v.projectDir),
     title: str(v.title),
     startedAt,
@@ -76,7 +77,7 @@ export function statRows(value: unknown): unknown[] {
 
 export function toCallRow(value: unknown, sessions: ReadonlyMap<string, SessionRow>): CallRowDto {
   const v = obj(value);
-  const sessionId = str(v.sessionId) ?? '';
+  const sessionId = str(v.sessionRef) ?? str(v.sessionId) ?? '';
   const session = sessions.get(sessionId);
   return {
     sessionId,
@@ -105,7 +106,7 @@ export function toIssue(value: unknown): IssueDto {
 
 export function hitSessionId(value: unknown): string | null {
   const v = obj(value);
-  return str(v.sessionId) ?? str(v.id);
+  return str(v.sessionRef) ?? str(v.sessionId) ?? str(v.id);
 }
 
 export function hitSnippet(value: unknown): string | undefined {

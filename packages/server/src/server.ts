@@ -1,9 +1,25 @@
 import type { AddressInfo } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import { serve } from '@hono/node-server';
 import type { AgentIndex } from './agent-index.js';
 import { createApp } from './app.js';
 import { createLiveEvents } from './live.js';
 import { isLoopbackHost } from './security.js';
+
+/**
+ * The address to show for a bound host: itself, or for a wildcard bind (0.0.0.0, ::) this machine's first external
+ * address (IPv4 first), which other machines and a browser can actually open.
+ */
+export function reachableHost(host: string): string {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (bare !== '0.0.0.0' && bare !== '::') return bare;
+  const external = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((info) => !info.internal);
+  const v4 = external.find((info) => info.family === 'IPv4');
+  const v6 = external.find((info) => info.family === 'IPv6' && !info.address.startsWith('fe80'));
+  return v4?.address ?? v6?.address ?? hostname();
+}
 
 export interface StartServerOptions {
   readonly index: AgentIndex;
@@ -40,8 +56,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   });
   const app = createApp({ index: options.index, paths: options.paths, host, port, token: options.token, events });
   handler = (request) => app.fetch(request);
-  const shownHost = host.includes(':') ? `[${host}]` : host;
-  const url = `http://${shownHost}:${port}/`;
+  const shown = reachableHost(host);
+  const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}/`;
   return {
     url,
     close: () =>

@@ -45,6 +45,15 @@ export function clip(value: unknown, state: Clip, limit = STRING_LIMIT): unknown
   return value;
 }
 
+/**
+ * At most `ARRAY_LIMIT` content items of one response; a hostile record can hold hundreds of thousands of blocks.
+ * The rest are counted in one `omitted` item (shown as an other-block).
+ */
+function capItems<T>(items: readonly T[]): (T | { readonly kind: 'omitted'; readonly count: number })[] {
+  if (items.length <= ARRAY_LIMIT) return [...items];
+  return [...items.slice(0, ARRAY_LIMIT), { kind: 'omitted', count: items.length - ARRAY_LIMIT }];
+}
+
 /** Which events show in the timeline by default: conversation, plus notes worth seeing. */
 function visible(event: TimelineEvent): boolean {
   switch (event.kind) {
@@ -81,12 +90,21 @@ export class SessionView {
   readonly session: Session;
   readonly callsById: ReadonlyMap<string, ToolCall>;
   readonly subagentsByKey: ReadonlyMap<string, Subagent>;
+  /**
+   * The main timeline: the main thread's events; for a session whose main file is missing (only its subagent files
+   * are left), the events of its subagents that no call started, one after another, so that it still opens.
+   */
+  readonly mainEvents: readonly TimelineEvent[];
   private readonly threads = new Map<string, readonly TimelineEvent[]>();
 
   constructor(session: Session) {
     this.session = session;
     this.callsById = new Map(session.calls.map((c) => [c.id, c]));
     this.subagentsByKey = new Map(session.subagents.map((s) => [s.key, s]));
+    const hasMain = session.files.some((f) => f.role === 'main');
+    this.mainEvents = hasMain
+      ? session.events
+      : session.subagents.filter((s) => s.parentCallId === undefined).flatMap((s) => s.events);
   }
 
   /** Events of the main thread (agent undefined) or of one subagent; undefined when the key is unknown. */
@@ -94,7 +112,7 @@ export class SessionView {
     const cacheKey = `${agent ?? ''}\u0000${all}`;
     const cached = this.threads.get(cacheKey);
     if (cached) return cached;
-    const source = agent === undefined ? this.session.events : this.subagentsByKey.get(agent)?.events;
+    const source = agent === undefined ? this.mainEvents : this.subagentsByKey.get(agent)?.events;
     if (!source) return undefined;
     const events = all ? source : source.filter(visible);
     this.threads.set(cacheKey, events);
@@ -129,8 +147,8 @@ export class SessionView {
         for (const e of events)
           if (e.kind === 'assistant') for (const i of e.items) if (i.kind === 'tool-call') map.set(i.id, key);
       };
-      scan(this.session.events, null);
       for (const sub of this.session.subagents) scan(sub.events, sub.key);
+      scan(this.mainEvents, null);
       this.callThreads = map;
     }
     const expand: string[] = [];
@@ -263,7 +281,7 @@ export class SessionView {
           stopReason: event.stopReason ?? null,
           isApiError: event.isApiError,
           isSynthetic: event.isSynthetic,
-          items: event.items.map((item): AssistantItemDto => {
+          items: capItems(event.items).map((item): AssistantItemDto => {
             switch (item.kind) {
               case 'text':
                 return item;
@@ -273,6 +291,8 @@ export class SessionView {
                 return this.callDto(item, false);
               case 'other-block':
                 return { kind: 'other-block', type: item.block.kind, raw: clip(item.block, { truncated: false }) };
+              case 'omitted':
+                return { kind: 'other-block', type: 'omitted', raw: { omittedBlocks: item.count } };
               default:
                 return item satisfies never;
             }

@@ -309,6 +309,36 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     await expectNoOverlap();
   });
 
+  it('opens odd real-world sessions: a subagent folder without its main file, and same-id sessions by folder', async () => {
+    // A second server over the CLI's bundled trimmed wild transcripts, in the same browser.
+    const wild = resolve(repoRoot, 'packages/cli/test/fixtures/wild/claude-home');
+    const wildIndex = openIndex({ dbPath: join(tmp, 'wild.sqlite') });
+    await wildIndex.refresh([wild]);
+    const wildServer = await startServer({ index: wildIndex, paths: [wild], host: '127.0.0.1', port: 0 });
+    try {
+      const list = (await (await fetch(new URL('api/sessions', wildServer.url))).json()) as SessionsResponse;
+      const orphan = list.sessions.find((r) => r.id.startsWith('6c2214d7'));
+      expect(orphan).toBeDefined();
+      await page.goto(new URL(`#/s/${encodeURIComponent(orphan!.id)}`, wildServer.url).toString());
+      await page.waitForSelector('[data-testid=tool-block]', { timeout: 15_000 });
+      await page.click('[data-testid=issues-toggle]');
+      await page.waitForSelector('[data-testid=issues]');
+      expect(await page.locator('[data-testid=issues]').innerText()).toMatch(/missing_main_file/);
+      await shot('70-orphan-subagents');
+      await page.goto(new URL(`#/s/${encodeURIComponent('checkpoint-b/full')}`, wildServer.url).toString());
+      await page.waitForSelector('[data-testid=assistant]', { timeout: 15_000 });
+      const words = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+      const title = await page.locator('[data-testid=session-title]').innerText();
+      expect(words(title)).toBe(words(list.sessions.find((r) => r.id === 'checkpoint-b/full')?.title));
+      expect(problems).toEqual([]);
+    } finally {
+      // Leave the page first: closing the server under an open event stream is a console error for later tests.
+      await go('#/');
+      await wildServer.close();
+      wildIndex.close();
+    }
+  });
+
   it('updates a open session live when its file grows, without reload', async () => {
     await go(`#/s/${liveSessionId}`);
     await page.waitForSelector('[data-testid=prompt]');

@@ -71,6 +71,12 @@ describe('helpers', () => {
     expect(parseHash('#/')).toEqual({ page: 'sessions' });
     expect(parseHash('#/analytics')).toEqual({ page: 'analytics' });
     expect(parseHash(sessionHref('abc', 'toolu_9'))).toEqual({ page: 'session', id: 'abc', call: 'toolu_9' });
+    // A session reference with a folder (two folders hold a session `full`) and a synthetic call id survive.
+    expect(parseHash(sessionHref('checkpoint-a/full', '~3@/x/full.jsonl#1'))).toEqual({
+      page: 'session',
+      id: 'checkpoint-a/full',
+      call: '~3@/x/full.jsonl#1',
+    });
   });
 
   it('formats durations and paths', () => {

@@ -22,7 +22,8 @@ export const exportCommand: CommandSpec = {
              per tool call (subagents' included), in file order
   markdown   a readable transcript
 
-SESSION: a session id, a unique prefix of one, or a transcript file.
+SESSION: a session id, a unique prefix of one, <project folder>/<id> (when two folders hold that id), or a
+transcript file.
 ${PATHS_HELP}
 
 ${COMMON_HELP}`,

@@ -1,5 +1,5 @@
 import { flag, positiveInt, str } from '../args.js';
-import { UsageError } from '../errors.js';
+import { CannotServeError, UsageError } from '../errors.js';
 import type { ServeJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
 
@@ -31,6 +31,7 @@ ${COMMON_HELP}`,
     const paths = ctx.resolvePaths(positionals);
     const rawPort = str(ctx.values, 'port');
     const port = rawPort === '0' ? 0 : (positiveInt(ctx.values, 'port') ?? 4317);
+    if (port > 65535) throw new UsageError(`--port must be at most 65535, got "${rawPort}"`);
     const host = str(ctx.values, 'host') ?? '127.0.0.1';
     const token = str(ctx.values, 'token') ?? ctx.io.env.AGENTDASH_TOKEN;
     if (!isLoopbackHost(host) && (token === undefined || token === '')) {
@@ -43,7 +44,16 @@ ${COMMON_HELP}`,
       host,
       port,
       ...(token !== undefined && token !== '' ? { token } : {}),
+    }).catch((error: unknown) => {
+      throw cannotServe(error, host, port);
     });
+    if (!isLoopbackHost(host)) {
+      ctx.note(
+        `warning: listening on ${host}, not only on this machine: anyone who can reach port ${new URL(server.url).port} ` +
+          `and knows the token can read your transcripts. Open ${server.url}?token=<your --token> once; the browser ` +
+          'then keeps it in a cookie.',
+      );
+    }
     if (ctx.json) {
       const out: ServeJson = { url: server.url };
       writeJson(ctx, out);
@@ -66,3 +76,25 @@ ${COMMON_HELP}`,
     });
   },
 };
+
+/** A listen failure in the user's words: a port in use or not permitted is their setup, not a bug. */
+function cannotServe(error: unknown, host: string, port: number): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const where = `${host}:${port}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return new CannotServeError(
+        `port ${port} on ${host} is already in use (another agentdash?): choose another with --port N (0 picks a free one)`,
+        { cause: error },
+      );
+    case 'EACCES':
+    case 'EPERM':
+      return new CannotServeError(`not permitted to listen on ${where}: use a port above 1023`, { cause: error });
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new CannotServeError(`${host} is not an address of this machine: check --host`, { cause: error });
+    default:
+      return error;
+  }
+}

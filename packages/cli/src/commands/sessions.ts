@@ -33,7 +33,8 @@ ${COMMON_HELP}`,
     }
     const c = ctx.color;
     const rows = sessions.map((s) => [
-      s.isLive ? c.green(shortId(s.id)) : shortId(s.id),
+      // Two project folders with a session of the same id: the reference that tells them apart.
+      ((id: string) => (s.isLive ? c.green(id) : id))(s.ref === s.id ? shortId(s.id) : s.ref),
       formatDateTime(s.startedAt),
       formatDuration(s.durationMs),
       String(s.messages),

@@ -14,7 +14,8 @@ export const showCommand: CommandSpec = {
 its error category and severity and its duration; subagents are indented under the call that started them.
 --json prints the whole session: every call with its typed result nested.
 
-SESSION: a session id, a unique prefix of one, or a transcript file.
+SESSION: a session id, a unique prefix of one, <project folder>/<id> (when two folders hold that id), or a
+transcript file.
 ${PATHS_HELP}
 
 ${COMMON_HELP}`,
@@ -23,6 +24,10 @@ ${COMMON_HELP}`,
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
     const session = await ctx.openIndex().loadSession(id);
+    // A file that cannot be read now (permissions changed, removed): say why the timeline is empty or short.
+    for (const issue of session.issues) {
+      if (issue.code === 'unreadable_file') ctx.note(`cannot read ${issue.file}: ${issue.message}; shown without it`);
+    }
     if (ctx.json) {
       writeJson(ctx, session);
       return;
@@ -84,6 +89,9 @@ export function renderTimeline(session: Session, c: Colors, verbose: boolean): s
       session.subagents.length
     } subagents`,
   );
+  for (const issue of session.issues) {
+    if (issue.code === 'missing_main_file') out.push(`${c.yellow('warning')}  ${issue.message} (${issue.file})`);
+  }
   out.push('');
   const ctx: RenderContext = {
     out,

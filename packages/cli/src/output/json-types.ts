@@ -66,7 +66,12 @@ export interface UsageJson {
 }
 
 export interface SessionJson {
+  /** The session id (the main file's name); two project folders can each hold a session of the same id. */
   readonly id: string;
+  /** Names this session alone: its id, else `<project folder name>/<id>`, else `key`. `show` and `export` take it. */
+  readonly ref: string;
+  /** The session's identity: `<projectDir>/<id>`. */
+  readonly key: string;
   readonly projectPath?: string;
   readonly projectDir: string;
   readonly title?: string;
@@ -122,6 +127,8 @@ export interface StatsJson {
 
 export interface SearchHitJson {
   readonly sessionId: string;
+  /** Names the session alone (see SessionJson.ref). */
+  readonly sessionRef: string;
   readonly projectPath?: string;
   readonly sessionTitle?: string;
   readonly timestamp?: string;

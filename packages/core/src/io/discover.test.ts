@@ -1,3 +1,5 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { samplesHome } from '../../test/helpers.js';
@@ -81,5 +83,26 @@ describe('discoverFiles', () => {
   it('uses $CLAUDE_CONFIG_DIR, else ~/.claude', () => {
     expect(defaultClaudeHome({ CLAUDE_CONFIG_DIR: '/cfg' }, '/home/u')).toBe('/cfg');
     expect(defaultClaudeHome({}, '/home/u')).toBe(join('/home/u', '.claude'));
+  });
+});
+
+describe('a session folder without its main file', () => {
+  it('is found from the home, from its project folder and from the file, in the same project folder', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'agentdash-orphan-'));
+    try {
+      const project = join(home, 'projects', 'p');
+      const agentFile = join(project, 'sess-1', 'subagents', 'agent-a1.jsonl');
+      await mkdir(join(project, 'sess-1', 'subagents'), { recursive: true });
+      await writeFile(agentFile, '{"type":"user","uuid":"u1","sessionId":"sess-1","message":{"content":"hi"}}\n');
+      for (const input of [home, join(home, 'projects'), project, agentFile]) {
+        const groups = groupSessions((await discoverFiles([input])).files);
+        expect(
+          groups.map((g) => [g.sessionId, g.projectDir, g.main, g.subagents.map((s) => s.path)]),
+          input,
+        ).toEqual([['sess-1', project, undefined, [agentFile]]]);
+      }
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });

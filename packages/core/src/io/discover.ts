@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { NotTranscriptError, PathNotFoundError } from '../errors.js';
+import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '../errors.js';
 import type { ParseIssue } from '../model/issue.js';
 
 /** A transcript file found on disk. */
@@ -61,11 +61,15 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
   const issues: ParseIssue[] = [];
   for (const input of paths) {
     const path = resolve(input);
-    const info = await stat(path).catch(() => undefined);
+    const info = await stat(path).catch((error: unknown) => {
+      if ((error as { code?: unknown } | null)?.code === 'ENOENT') return undefined;
+      // It exists but cannot be looked at (a link loop, a folder without permission on the way).
+      throw new UnreadableFileError(input, error);
+    });
     if (info === undefined) throw new PathNotFoundError(input);
     if (info.isFile()) {
       if (!path.endsWith('.jsonl')) throw new NotTranscriptError(input);
-      const file = await describeFile(path, dirname(path), undefined, options);
+      const file = await describeFile(path, projectDirOfFile(path), undefined, options);
       if (file) files.set(file.path, file);
       continue;
     }
@@ -81,17 +85,32 @@ async function projectDirsOf(dir: string): Promise<string[]> {
   if (entries.some((e) => e.isDirectory() && e.name === 'projects')) {
     return projectDirsOf(join(dir, 'projects'));
   }
-  if (entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'))) return [dir];
+  if (await isProjectDir(dir, entries)) return [dir];
   // A session folder (`<session>/subagents/…`) passed on its own belongs to its project folder.
   if (entries.some((e) => e.isDirectory() && e.name === 'subagents')) return [dirname(dir)];
   const dirs: string[] = [];
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const child = join(dir, entry.name);
-    const childEntries = await readdir(child, { withFileTypes: true }).catch(() => []);
-    if (childEntries.some((e) => e.isFile() && e.name.endsWith('.jsonl'))) dirs.push(child);
+    const childEntries = await readdir(child, { withFileTypes: true }).catch(() => undefined);
+    // A folder that cannot be listed (chmod 000) is kept, so scanning it reports it as unreadable.
+    if (childEntries === undefined || (await isProjectDir(child, childEntries))) dirs.push(child);
   }
   return dirs;
+}
+
+/**
+ * A project folder holds session files, or at least one `<session>/subagents/` folder: a session whose main file
+ * is gone (or was never copied) still has its subagents, and they are shown as a session.
+ */
+async function isProjectDir(dir: string, entries: readonly import('node:fs').Dirent[]): Promise<boolean> {
+  if (entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'))) return true;
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const info = await stat(join(dir, entry.name, 'subagents')).catch(() => undefined);
+    if (info?.isDirectory()) return true;
+  }
+  return false;
 }
 
 async function scanProjectDir(
@@ -179,6 +198,18 @@ async function describeFile(
     mtimeMs: info.mtimeMs,
     ino: info.ino,
   };
+}
+
+/**
+ * The project folder of a transcript file: its folder, or for `<session>/subagents/**\/agent-*.jsonl` the parent of
+ * the session folder.
+ */
+export function projectDirOfFile(path: string): string {
+  if (!AGENT_FILE.test(basename(path))) return dirname(path);
+  for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) {
+    if (basename(dir) === 'subagents') return dirname(dirname(dir));
+  }
+  return dirname(path);
 }
 
 function sessionIdInsideAgentPath(path: string): string | undefined {

@@ -95,10 +95,19 @@ export async function readLines(
       const slice = bytes.subarray(start, end);
       if (isBlank(slice)) return true;
       let text: string;
+      let invalidUtf8 = false;
       try {
         text = fatalDecoder.decode(slice);
       } catch {
+        // An unfinished line cut inside a multi-byte character is held back, not decoded (issue 13).
+        if (!terminated && endsInsideCharacter(slice)) return false;
         text = lenientDecoder.decode(slice);
+        invalidUtf8 = true;
+      }
+      // An unfinished line is taken only when it is complete JSON, or holds a NUL byte (it can never become JSON:
+      // reported now rather than held back unseen forever).
+      if (!terminated && !isCompleteJson(text) && !slice.includes(0)) return false;
+      if (invalidUtf8) {
         onEvent({
           kind: 'issue',
           issue: {
@@ -109,10 +118,14 @@ export async function readLines(
           },
         });
       }
-      if (!terminated && !isCompleteJson(text)) return false;
       onEvent({ kind: 'line', text, line: lineNo, offset });
       return true;
     };
+
+    // A read that resumes right after an unterminated line it already returned (the byte before is not a newline):
+    // the bytes up to the next newline end that line. They are not a new line, so line numbers stay those of a
+    // batch read of the finished file.
+    let continuesLine = startOffset > 0 && (await byteAt(handle, startOffset - 1)) !== NEWLINE;
 
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, chunkBytes, position);
@@ -137,6 +150,27 @@ export async function readLines(
           break;
         }
         const piece = chunk.subarray(cursor, nl);
+        if (continuesLine) {
+          continuesLine = false;
+          const rest = partsBytes === 0 ? piece : Buffer.concat([...parts, piece]);
+          if (!isBlank(rest)) {
+            onEvent({
+              kind: 'issue',
+              issue: {
+                code: 'invalid_json',
+                file,
+                line: lineNo - 1,
+                message: `line went on (${rest.length} bytes) after it was read as complete JSON; the rest was skipped`,
+              },
+            });
+          }
+          parts = [];
+          partsBytes = 0;
+          skippingLongLine = false;
+          cursor = nl + 1;
+          lineStart = position + cursor;
+          continue;
+        }
         if (skippingLongLine || partsBytes + piece.length > maxLineBytes) {
           onEvent({
             kind: 'issue',
@@ -168,6 +202,10 @@ export async function readLines(
       // An overlong unterminated tail: hold it back like any unfinished line.
       pendingBytes = position - lineStart;
       nextOffset = lineStart;
+    } else if (continuesLine && partsBytes > 0) {
+      // Still the unterminated line already returned, growing: wait for its newline.
+      pendingBytes = partsBytes;
+      nextOffset = lineStart;
     } else if (partsBytes > 0) {
       const bytes = Buffer.concat(parts);
       if (emitLine(bytes, lineStart, false)) {
@@ -181,6 +219,24 @@ export async function readLines(
   } finally {
     await handle.close();
   }
+}
+
+async function byteAt(handle: ByteSource, offset: number): Promise<number | undefined> {
+  const one = Buffer.alloc(1);
+  const { bytesRead } = await handle.read(one, 0, 1, offset);
+  return bytesRead === 1 ? one[0] : undefined;
+}
+
+/** True when the bytes end with the start of a multi-byte UTF-8 character whose other bytes are still to come. */
+export function endsInsideCharacter(bytes: Uint8Array): boolean {
+  // Look back over at most 3 continuation bytes (10xxxxxx) to the lead byte of the last character.
+  for (let back = 1; back <= 4 && back <= bytes.length; back += 1) {
+    const byte = bytes[bytes.length - back] ?? 0;
+    if ((byte & 0xc0) === 0x80) continue;
+    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return needed > back;
+  }
+  return false;
 }
 
 function isBlank(bytes: Buffer): boolean {

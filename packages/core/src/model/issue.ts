@@ -4,11 +4,15 @@ export const parseIssueCodes = [
   'invalid_utf8',
   'not_an_object',
   'line_too_long',
+  'too_deep',
   'unknown_record',
   'schema_mismatch',
   'orphan_result',
   'duplicate_result',
   'unreadable_file',
+  'glued_records',
+  'missing_main_file',
+  'import_failed',
 ] as const;
 export type ParseIssueCode = (typeof parseIssueCodes)[number];
 
@@ -23,8 +27,14 @@ export interface ParseIssue {
 
 /** Result of a per-item decode: a value or an issue, never both. */
 export type Decoded<T> =
-  | { readonly ok: true; readonly value: T; readonly issue?: never }
-  | { readonly ok: false; readonly issue: ParseIssue; readonly value?: never };
+  | {
+      readonly ok: true;
+      readonly value: T;
+      readonly issue?: never;
+      /** Problems that did not stop the decode (e.g. a part nested too deep, kept as text). */
+      readonly issues?: readonly ParseIssue[];
+    }
+  | { readonly ok: false; readonly issue: ParseIssue; readonly value?: never; readonly issues?: never };
 
 /** Where a piece of data came from. */
 export interface SourceLocation {

@@ -69,7 +69,7 @@ describe('decodeLine', () => {
     });
   });
 
-  it('reports bad JSON, non-objects and chain records without uuid as issues with file and line', () => {
+  it('reports bad JSON and non-objects as issues with file and line', () => {
     const bad = decodeLine('{"type":"user",', loc);
     expect(bad.ok ? undefined : [bad.issue.code, bad.issue.file, bad.issue.line]).toEqual([
       'invalid_json',
@@ -78,8 +78,29 @@ describe('decodeLine', () => {
     ]);
     const array = decodeLine('[1,2]', loc);
     expect(array.ok ? undefined : array.issue.code).toBe('not_an_object');
-    const noUuid = decodeLine('{"type":"assistant","message":{}}', loc);
-    expect(noUuid.ok ? undefined : noUuid.issue.code).toBe('schema_mismatch');
+  });
+
+  it('keeps a chain record without uuid (placed by file order) and gives a tool_use without id a stable id', () => {
+    const stub = decodeLine(
+      '{"type":"assistant","message":{"model":"m","content":[{"type":"text","text":"hi"},{"type":"tool_use","name":"bash","input":{}},{"type":"tool_use","id":"toolu_1","name":"Read","input":{}}],"usage":{"input_tokens":3,"output_tokens":4}}}',
+      loc,
+    );
+    const record = stub.ok && stub.value.kind === 'assistant' ? stub.value : undefined;
+    expect(record?.uuid).toBe('~7@x.jsonl');
+    expect(record?.usage?.outputTokens).toBe(4);
+    expect(record?.content.map((b) => (b.kind === 'tool-use' ? b.id : b.kind))).toEqual([
+      'text',
+      '~7@x.jsonl#1',
+      'toolu_1',
+    ]);
+    // With a uuid, the id is `<uuid>#<block index>`: the same in every copy of the record (resume, fork).
+    const copied = decodeLine(
+      '{"type":"assistant","uuid":"a9","message":{"content":[{"type":"tool_use","name":"bash","input":{}}]}}',
+      { ...loc, file: 'other.jsonl', line: 99 },
+    );
+    expect(copied.ok && copied.value.kind === 'assistant' ? copied.value.content[0] : undefined).toMatchObject({
+      id: 'a9#0',
+    });
   });
 
   it('decodes titles, last-prompt leaf pointers and synthetic API-error messages', () => {

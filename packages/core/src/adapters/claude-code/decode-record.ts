@@ -1,12 +1,15 @@
 import { bool, isRecord, num, str } from '../../internal/guards.js';
+import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
+import type { ContentBlock } from '../../model/content.js';
 import {
   createAgentId,
   createIsoTimestamp,
   createRecordUuid,
   createSessionId,
+  createToolUseId,
   type RecordUuid,
 } from '../../model/ids.js';
-import type { Decoded, SourceLocation } from '../../model/issue.js';
+import type { Decoded, ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { ChainEnvelope, TranscriptRecord, Usage } from '../../model/record.js';
 import { decodeContentBlock } from './decode-content.js';
 
@@ -69,7 +72,24 @@ export function decodeLine(text: string, loc: SourceLocation): Decoded<Transcrip
   return decodeRecord(raw, loc);
 }
 
+/**
+ * Decode one parsed JSON value into a typed record. Never throws. A part nested deeper than `MAX_JSON_DEPTH` levels
+ * is replaced, in place, by its clipped JSON text and reported as a `too_deep` issue beside the record.
+ */
 export function decodeRecord(raw: unknown, loc: SourceLocation): Decoded<TranscriptRecord> {
+  const capped = capDepth(raw);
+  const decoded = decodeShallowRecord(capped.value, loc);
+  if (capped.replaced === 0 || !decoded.ok) return decoded;
+  const issue: ParseIssue = {
+    code: 'too_deep',
+    file: loc.file,
+    line: loc.line,
+    message: `value nested deeper than ${MAX_JSON_DEPTH} levels: ${capped.replaced} part(s) kept as clipped JSON text`,
+  };
+  return { ...decoded, issues: [issue] };
+}
+
+function decodeShallowRecord(raw: unknown, loc: SourceLocation): Decoded<TranscriptRecord> {
   if (!isRecord(raw)) {
     return {
       ok: false,
@@ -148,13 +168,8 @@ function decodeChain(
   raw: Record<string, unknown>,
   loc: SourceLocation,
 ): Decoded<TranscriptRecord> {
-  const uuid = str(raw.uuid);
-  if (uuid === undefined) {
-    return {
-      ok: false,
-      issue: { code: 'schema_mismatch', file: loc.file, line: loc.line, message: `${type} record has no uuid` },
-    };
-  }
+  // Hand-made stubs and stitched lines have no uuid: keep them (with their calls and usage), placed by file order.
+  const uuid = str(raw.uuid) ?? syntheticUuid(loc);
   const envelope: ChainEnvelope = {
     uuid: createRecordUuid(uuid),
     parentUuid: optUuid(raw.parentUuid) ?? null,
@@ -183,7 +198,9 @@ function decodeChain(
       });
     }
     case 'assistant': {
-      const content = Array.isArray(message.content) ? message.content.map(decodeContentBlock) : [];
+      const content = Array.isArray(message.content)
+        ? withToolUseIds(message.content.map(decodeContentBlock), uuid)
+        : [];
       const model = str(message.model);
       return ok({
         kind: 'assistant',
@@ -239,6 +256,21 @@ export function decodeUsage(raw: unknown): Usage | undefined {
     cacheCreationInputTokens: num(raw.cache_creation_input_tokens) ?? 0,
     cacheReadInputTokens: num(raw.cache_read_input_tokens) ?? 0,
   };
+}
+
+/** `~<line>@<file>`: a stand-in uuid for a chain record that has none (never a real uuid: those have no `~`). */
+export function syntheticUuid(loc: SourceLocation): string {
+  return `~${loc.line}@${loc.file}`;
+}
+
+/**
+ * A `tool_use` block without an id is still a call the agent made: it gets `<record uuid>#<block index>`, stable
+ * across copies of the record (resume and fork copy the uuid), so it is counted once everywhere.
+ */
+function withToolUseIds(blocks: ContentBlock[], uuid: string): ContentBlock[] {
+  return blocks.map((block, index) =>
+    block.kind === 'tool-use' && block.id === '' ? { ...block, id: createToolUseId(`${uuid}#${index}`) } : block,
+  );
 }
 
 function ok<T>(value: T): Decoded<T> {

@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isRecord, str } from '../../internal/guards.js';
+import { capDepth } from '../../internal/json-depth.js';
 import type { SessionFiles } from '../../io/discover.js';
 import type { OpenBytes } from '../../io/read-lines.js';
 import { createAgentId, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
@@ -8,8 +10,9 @@ import type { ChainRecord, TranscriptRecord } from '../../model/record.js';
 import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } from '../../model/session.js';
 import type { CallStatus, ToolCall, ToolResult } from '../../model/tool-call.js';
 import { assembleThread } from './assemble.js';
-import { hiddenReasonOf, userText } from './classify-user.js';
+import { hiddenReasonOf } from './classify-user.js';
 import { buildResultMap, durationsOf, type RawCall, type RawResult, typeResult } from './pair.js';
+import { promptTitleOf } from './prompt-title.js';
 import { readRecords } from './read-records.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
 import { canonicalToolName } from './tool-names.js';
@@ -22,6 +25,11 @@ export interface LoadSessionOptions {
   readonly live?: boolean;
   /** Where the files' bytes come from (default: the files on disk), e.g. an archive of files that are gone. */
   readonly open?: OpenBytes;
+  /**
+   * Results found outside this session's files (say, by an index over the whole home), by tool_use id: a call is
+   * paired when any result anywhere carries its id. Used only for calls without a result in the session.
+   */
+  readonly resultsElsewhere?: ReadonlyMap<string, RawResult>;
 }
 
 /**
@@ -40,17 +48,24 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       const read = await readRecords(path, options.open ? { open: options.open } : {});
       issues.push(...read.issues);
       const kept: TranscriptRecord[] = [];
+      // A record whose uuid an earlier file holds is a resume or fork copy. Within one file a repeated uuid is a
+      // copy only when the record is the same: stitched and hand-made files repeat placeholder uuids on others.
+      const mine = new Map<string, Set<string>>();
       for (const record of read.records) {
         recordCount += 1;
         if ('uuid' in record) {
-          if (seen.has(record.uuid)) {
+          const signatures = mine.get(record.uuid);
+          const signature = signatureOf(record);
+          if (seen.has(record.uuid) || signatures?.has(signature)) {
             duplicateRecords += 1;
             continue;
           }
-          seen.add(record.uuid);
+          if (signatures) signatures.add(signature);
+          else mine.set(record.uuid, new Set([signature]));
         }
         kept.push(record);
       }
+      for (const uuid of mine.keys()) seen.add(uuid);
       return kept;
     } catch (error) {
       issues.push({ code: 'unreadable_file', file: path, line: 0, message: errorMessage(error) });
@@ -62,6 +77,14 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   if (group.main) {
     files.push({ path: group.main.path, role: 'main', agentId: undefined });
     mainRecords = await readDeduped(group.main.path);
+  }
+  if (!group.main) {
+    issues.push({
+      code: 'missing_main_file',
+      file: join(group.projectDir, `${group.sessionId}.jsonl`),
+      line: 0,
+      message: `the main session file is missing; showing its ${group.subagents.length} subagent file(s)`,
+    });
   }
   const mainThread = mainRecords.filter((r) => !('isSidechain' in r) || !r.isSidechain);
   const threads: SubagentThread[] = group.main ? splitSidechains(mainRecords, group.main.path) : [];
@@ -87,7 +110,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const calls: ToolCall[] = [];
   const callsById = new Map<string, ToolCall>();
   for (const raw of rawCalls.values()) {
-    const rawResult = results.get(raw.id);
+    const rawResult = results.get(raw.id) ?? options.resultsElsewhere?.get(raw.id);
     const result: ToolResult | undefined = rawResult ? typeResult(raw, rawResult) : undefined;
     const status: CallStatus = result
       ? result.isError
@@ -180,6 +203,17 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   };
 }
 
+/** What tells two records of one uuid apart: kind, time, and the ids of the calls and results they carry. */
+function signatureOf(record: ChainRecord): string {
+  const blocks = record.kind === 'user' || record.kind === 'assistant' ? record.content : [];
+  const ids =
+    typeof blocks === 'string'
+      ? [blocks.length]
+      : blocks.map((b) => (b.kind === 'tool-use' ? b.id : b.kind === 'tool-result' ? b.toolUseId : b.kind));
+  const messageId = record.kind === 'assistant' ? record.messageId : undefined;
+  return JSON.stringify([record.kind, record.timestamp, messageId, ids]);
+}
+
 interface RawCallWithAgent extends RawCall {
   readonly agentId: string | undefined;
 }
@@ -257,22 +291,10 @@ function titleOf(
   if (ai !== undefined) return { title: ai, titleSource: 'ai-title' };
   if (summary !== undefined) return { title: summary, titleSource: 'summary' };
   for (const record of records) {
-    if (record.kind !== 'user' || record.isSidechain) continue;
-    const reason = hiddenReasonOf(record);
-    // A session can start with a slash command rather than a typed prompt: use the command line.
-    const text =
-      reason === undefined ? userText(record.content).trim() : reason === 'command' ? commandLine(record) : '';
-    if (text !== '') return { title: text.length > 200 ? `${text.slice(0, 199)}…` : text, titleSource: 'first-prompt' };
+    const title = record.kind === 'user' ? promptTitleOf(record) : undefined;
+    if (title !== undefined) return { title, titleSource: 'first-prompt' };
   }
   return { title: undefined, titleSource: undefined };
-}
-
-/** `/name args` of a slash-command record (`<command-name>` and `<command-args>` tags). */
-function commandLine(record: Extract<TranscriptRecord, { kind: 'user' }>): string {
-  const text = userText(record.content);
-  const name = /<command-name>([^<]*)<\/command-name>/.exec(text)?.[1]?.trim() ?? '';
-  const args = /<command-args>([^<]*)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';
-  return `${name} ${args}`.trim();
 }
 
 function timeRange(records: readonly TranscriptRecord[]): Pick<Session, 'startedAt' | 'endedAt'> {
@@ -366,14 +388,28 @@ function distinct(values: readonly (string | undefined)[]): string[] {
 function countAssistant(events: readonly TimelineEvent[]): number {
   return events.filter((e) => e.kind === 'assistant').length;
 }
+/** Largest subagent `.meta.json` read. */
+const MAX_META_BYTES = 1024 * 1024;
+
 async function readMeta(
   path: string,
   issues: ParseIssue[],
   openBytes: OpenBytes | undefined,
 ): Promise<Record<string, unknown> | undefined> {
   try {
-    const text = openBytes ? await readAllText(openBytes, path) : await readFile(path, 'utf8');
-    const parsed: unknown = JSON.parse(text);
+    let text: string;
+    if (openBytes) {
+      // Through the given source (the index's archive for a file that is gone), at most MAX_META_BYTES.
+      text = await readAllText(openBytes, path, MAX_META_BYTES);
+    } else {
+      // A meta file is a few hundred bytes: a huge file, or a link to a device or a FIFO, is not read.
+      const info = await stat(path);
+      if (!info.isFile() || info.size > MAX_META_BYTES) {
+        throw new Error(info.isFile() ? `larger than ${MAX_META_BYTES} bytes` : 'not a regular file');
+      }
+      text = await readFile(path, 'utf8');
+    }
+    const parsed: unknown = capDepth(JSON.parse(text)).value;
     return isRecord(parsed) ? parsed : undefined;
   } catch (error) {
     issues.push({
@@ -386,7 +422,7 @@ async function readMeta(
   }
 }
 /** A small file's whole text through an `OpenBytes`. */
-async function readAllText(openBytes: OpenBytes, path: string): Promise<string> {
+async function readAllText(openBytes: OpenBytes, path: string, maxBytes: number): Promise<string> {
   const source = await openBytes(path);
   try {
     const parts: Buffer[] = [];
@@ -396,6 +432,7 @@ async function readAllText(openBytes: OpenBytes, path: string): Promise<string> 
       if (bytesRead === 0) break;
       parts.push(buffer.subarray(0, bytesRead));
       position += bytesRead;
+      if (position > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);
     }
     return Buffer.concat(parts).toString('utf8');
   } finally {

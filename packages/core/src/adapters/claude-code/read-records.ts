@@ -2,6 +2,7 @@ import { type ReadEnd, type ReadLinesOptions, readLines } from '../../io/read-li
 import type { ParseIssue } from '../../model/issue.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import { decodeLine } from './decode-record.js';
+import { splitGluedObjects } from './split-glued.js';
 
 export type RecordEvent =
   | { readonly kind: 'record'; readonly record: TranscriptRecord; readonly byteLength: number }
@@ -24,27 +25,56 @@ export async function streamRecords(
         onEvent(event);
         return;
       }
-      const decoded = decodeLine(event.text, { file, line: event.line, offset: event.offset });
-      if (!decoded.ok) {
+      const loc = { file, line: event.line, offset: event.offset };
+      const decoded = decodeLine(event.text, loc);
+      if (decoded.ok) {
+        emitRecord(decoded.value, decoded.issues, event.text.length, onEvent);
+        return;
+      }
+      // Two records glued on one line (a client bug): recover each, and say so.
+      const parts = decoded.issue.code === 'invalid_json' ? splitGluedObjects(event.text) : undefined;
+      if (parts === undefined) {
         onEvent({ kind: 'issue', issue: decoded.issue });
         return;
       }
-      const record = decoded.value;
-      if (record.kind === 'unknown') {
-        onEvent({
-          kind: 'issue',
-          issue: {
-            code: 'unknown_record',
-            file,
-            line: event.line,
-            message: `unknown record type "${record.type}" kept as raw data`,
-          },
-        });
-      }
-      onEvent({ kind: 'record', record, byteLength: event.text.length });
+      onEvent({
+        kind: 'issue',
+        issue: {
+          code: 'glued_records',
+          file,
+          line: event.line,
+          message: `${parts.length} records written on one line; split and kept`,
+        },
+      });
+      parts.forEach((part, index) => {
+        const one = decodeLine(part, loc);
+        if (one.ok) emitRecord(one.value, one.issues, index === 0 ? event.text.length : 0, onEvent);
+        else onEvent({ kind: 'issue', issue: one.issue });
+      });
     },
     options,
   );
+}
+
+function emitRecord(
+  record: TranscriptRecord,
+  issues: readonly ParseIssue[] | undefined,
+  byteLength: number,
+  onEvent: (event: RecordEvent) => void,
+): void {
+  for (const issue of issues ?? []) onEvent({ kind: 'issue', issue });
+  if (record.kind === 'unknown') {
+    onEvent({
+      kind: 'issue',
+      issue: {
+        code: 'unknown_record',
+        file: record.loc.file,
+        line: record.loc.line,
+        message: `unknown record type "${record.type}" kept as raw data`,
+      },
+    });
+  }
+  onEvent({ kind: 'record', record, byteLength });
 }
 
 export interface FileRecords {

@@ -1,4 +1,5 @@
 import { isRecord, num, str } from '../../../internal/guards.js';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../../internal/json-depth.js';
 import { type ImageValue, type ResultContent, resultText } from '../../../model/content.js';
 
 /** Remove a `<tool_use_error>…</tool_use_error>` wrapper (and surrounding blank space). */
@@ -20,15 +21,17 @@ export function tagValue(text: string, name: string): string | undefined {
   return (match[1] ?? '').replace(/^\n/, '').replace(/\n$/, '');
 }
 
-/** JSON.parse that returns undefined instead of throwing. */
+/** JSON.parse that returns undefined instead of throwing; JSON nested too deep to walk safely is left as text. */
 export function tryJson(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
+  let parsed: unknown;
   try {
-    return JSON.parse(trimmed) as unknown;
+    parsed = JSON.parse(trimmed);
   } catch {
     return undefined;
   }
+  return jsonDepth(parsed) > MAX_JSON_DEPTH ? undefined : parsed;
 }
 
 /** Line-numbered file text, in either format: `     N→line` (≤2.1.8x) or `N\tline` (2.1.90+). */

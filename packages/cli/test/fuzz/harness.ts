@@ -1,0 +1,250 @@
+/**
+ * The fuzzer: real transcripts with seeded mutations (one case = one mutated line), checked through every layer.
+ * core: `streamRecords` and `loadSession` never throw, every untouched line is a record at its exact line, every
+ * mutated line is a record or an issue at its line. index + CLI + API: every command succeeds and no dashboard route
+ * fails on the fuzzed home.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { discoverFiles, groupSessions, loadSession, streamRecords } from '@agentdash/core';
+import { openIndex } from '@agentdash/index';
+import { createApp } from '@agentdash/server';
+import { type MutationClass, mutateLine, mutationClasses } from '../../../../test/fuzz/mutate.js';
+import { createPrng } from '../../../../test/prng.js';
+import { SAMPLES_HOME } from '../../src/context.js';
+import type { CliIo } from '../../src/io.js';
+import { run } from '../../src/run.js';
+
+export interface FuzzOptions {
+  readonly seed: number;
+  /** Mutated lines to produce in all. */
+  readonly cases: number;
+  /** Mutated lines per fuzzed file (default 12). */
+  readonly perFile?: number;
+  /** Fuzzed files per home the CLI commands run over (default 40). */
+  readonly filesPerHome?: number;
+  /** A step slower than this is reported as a hang (default 60 s). */
+  readonly hangMs?: number;
+}
+
+export interface FuzzReport {
+  readonly seed: number;
+  readonly cases: number;
+  readonly files: number;
+  readonly commands: number;
+  readonly byClass: Record<string, number>;
+  /** Exceptions from functions that must never throw, and commands that did not exit 0. */
+  readonly crashes: string[];
+  readonly hangs: string[];
+  /** Untouched lines that did not come back as a record at their line. */
+  readonly lostGoodLines: string[];
+  /** Mutated lines with neither a record nor an issue at their line. */
+  readonly unreportedBadLines: string[];
+  readonly goodLines: number;
+  readonly badLinesReported: number;
+  /** Time spent per layer (for the `npm run fuzz` report; never asserted). */
+  readonly ms: { readonly core: number; readonly commands: number };
+}
+
+interface SourceFile {
+  readonly name: string;
+  readonly lines: string[];
+}
+
+function sampleFiles(): SourceFile[] {
+  const out: SourceFile[] = [];
+  for (const entry of readdirSync(join(SAMPLES_HOME, 'projects'), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.jsonl')) continue;
+    const lines = readFileSync(join(entry.parentPath, entry.name), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    if (lines.length > 0) out.push({ name: entry.name, lines });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function silentIo(home: string): CliIo {
+  return {
+    stdout: { write: () => true, isTTY: false, columns: 120 },
+    stderr: { write: () => true, isTTY: false },
+    env: { CLAUDE_CONFIG_DIR: home },
+    homedir: home,
+    now: Date.now,
+  };
+}
+
+/** Run the fuzzer; never throws for what it finds (that is the report). */
+export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
+  const prng = createPrng(options.seed);
+  const perFile = options.perFile ?? 12;
+  const filesPerHome = options.filesPerHome ?? 40;
+  const hangMs = options.hangMs ?? 60_000;
+  const sources = sampleFiles();
+  const root = mkdtempSync(join(tmpdir(), 'agentdash-fuzz-'));
+  const report = {
+    seed: options.seed,
+    cases: 0,
+    files: 0,
+    commands: 0,
+    byClass: {} as Record<string, number>,
+    crashes: [] as string[],
+    hangs: [] as string[],
+    lostGoodLines: [] as string[],
+    unreportedBadLines: [] as string[],
+    goodLines: 0,
+    badLinesReported: 0,
+    ms: { core: 0, commands: 0 },
+  };
+  const timed = async <T>(label: string, step: () => Promise<T>): Promise<T | undefined> => {
+    const started = performance.now();
+    try {
+      return await step();
+    } catch (error) {
+      report.crashes.push(`${label}: ${message(error)}`);
+      return undefined;
+    } finally {
+      const took = performance.now() - started;
+      if (took > hangMs) report.hangs.push(`${label}: ${Math.round(took)} ms`);
+    }
+  };
+
+  try {
+    let home = '';
+    let homeFiles = 0;
+    let homeNo = 0;
+    const runCommands = async () => {
+      if (homeFiles === 0) return;
+      const started = performance.now();
+      const db = join(root, `index-${homeNo}.sqlite`);
+      const io = silentIo(home);
+      const sessions: string[] = [];
+      for (const args of [
+        ['index', home],
+        ['sessions', home, '--json'],
+        ['stats', home, '--json'],
+        ['search', 'the', home],
+      ]) {
+        const code = await timed(`agentdash ${args[0]} (home ${homeNo})`, () => run([...args, '--db', db], io));
+        report.commands += 1;
+        if (code !== undefined && code !== 0)
+          report.crashes.push(`agentdash ${args[0]} (home ${homeNo}) exited ${code}`);
+      }
+      const files = await discoverFiles([home]);
+      for (const group of groupSessions(files.files)) sessions.push(group.sessionId);
+      for (const id of sessions.slice(0, 4)) {
+        for (const args of [
+          ['show', id, home],
+          ['export', id, home, '--format', 'markdown'],
+        ]) {
+          const code = await timed(`agentdash ${args[0]} ${id}`, () => run([...args, '--db', db], io));
+          report.commands += 1;
+          if (code !== undefined && code !== 0) report.crashes.push(`agentdash ${args.join(' ')} exited ${code}`);
+        }
+      }
+      // The dashboard API over the same index: no route may fail on a fuzzed session.
+      const index = openIndex({ dbPath: db });
+      try {
+        const app = createApp({ index, paths: [home], host: '127.0.0.1', port: 4317 });
+        const routes = ['/api/sessions', '/api/stats', '/api/calls', '/api/sessions?q=the'];
+        for (const id of sessions.slice(0, 4)) {
+          routes.push(`/api/sessions/${id}`, `/api/sessions/${id}/events?limit=200`, `/api/sessions/${id}/issues`);
+        }
+        for (const route of routes) {
+          const res = await timed(`GET ${route}`, async () =>
+            app.request(route, { headers: { host: '127.0.0.1:4317' } }),
+          );
+          report.commands += 1;
+          if (res !== undefined && res.status >= 500)
+            report.crashes.push(`GET ${route} (home ${homeNo}): ${res.status}`);
+        }
+      } finally {
+        index.close();
+      }
+      report.ms.commands += performance.now() - started;
+    };
+
+    while (report.cases < options.cases) {
+      if (homeFiles === 0 || homeFiles >= filesPerHome) {
+        await runCommands();
+        homeNo += 1;
+        homeFiles = 0;
+        home = join(root, `home-${homeNo}`);
+      }
+      const source = prng.pick(sources);
+      const lines: Buffer[] = [];
+      const expectation: ('good' | 'bad')[] = [];
+      const mutate = new Map<number, MutationClass>();
+      for (let i = 0; i < perFile && report.cases + mutate.size < options.cases; i += 1) {
+        mutate.set(prng.int(source.lines.length), prng.pick(mutationClasses));
+      }
+      source.lines.forEach((line, i) => {
+        const kind = mutate.get(i);
+        if (kind === undefined) {
+          lines.push(Buffer.from(line));
+          expectation.push('good');
+          return;
+        }
+        report.byClass[kind] = (report.byClass[kind] ?? 0) + 1;
+        report.cases += 1;
+        if (kind === 'duplicate') {
+          lines.push(Buffer.from(line), Buffer.from(line));
+          expectation.push('good', 'bad');
+          return;
+        }
+        lines.push(mutateLine(line, kind, prng));
+        expectation.push('bad');
+      });
+      // A fresh session id per fuzzed file, so files do not merge into one session by accident.
+      const fileNo = report.files;
+      report.files += 1;
+      homeFiles += 1;
+      const project = join(home, 'projects', `-fuzz-${fileNo % 5}`);
+      mkdirSync(project, { recursive: true });
+      const name = basename(source.name).startsWith('agent-')
+        ? `agent-f${fileNo}.jsonl`
+        : `${fuzzSessionId(fileNo)}.jsonl`;
+      const path = join(project, name);
+      writeFileSync(path, Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')])));
+
+      const coreStarted = performance.now();
+      const seenRecords = new Set<number>();
+      const seenIssues = new Set<number>();
+      await timed(`streamRecords ${path}`, () =>
+        streamRecords(path, (event) => {
+          if (event.kind === 'record') seenRecords.add(event.record.loc.line);
+          else seenIssues.add(event.issue.line);
+        }),
+      );
+      expectation.forEach((kind, i) => {
+        const line = i + 1;
+        const blank = (lines[i] ?? Buffer.alloc(0)).toString('latin1').trim() === '';
+        if (kind === 'good') {
+          report.goodLines += 1;
+          if (!seenRecords.has(line)) report.lostGoodLines.push(`${path}:${line}`);
+        } else if (seenRecords.has(line) || seenIssues.has(line) || blank) {
+          report.badLinesReported += 1;
+        } else {
+          report.unreportedBadLines.push(`${path}:${line}`);
+        }
+      });
+      await timed(`loadSession ${path}`, async () => {
+        const { files } = await discoverFiles([path]);
+        for (const group of groupSessions(files)) await loadSession(group);
+      });
+      report.ms.core += performance.now() - coreStarted;
+    }
+    await runCommands();
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  return report;
+}
+
+function fuzzSessionId(n: number): string {
+  return `f0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}

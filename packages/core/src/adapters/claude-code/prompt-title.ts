@@ -1,0 +1,93 @@
+import type { UserRecord } from '../../model/record.js';
+import { hiddenReasonOf, userText } from './classify-user.js';
+
+/** Longest first-prompt title, in characters (longer ones end in `…`). */
+export const MAX_PROMPT_TITLE = 200;
+
+/**
+ * Built-in client commands that control the session rather than ask for work (`/clear`, `/model`, `/context`,
+ * `/ide`, …): a session that starts with one is titled by the prompt after it. Custom and task commands
+ * (`/init`, `/review`, `/erk:plan-implement`) still title a session.
+ */
+export const sessionControlCommands = [
+  'add-dir',
+  'agents',
+  'bashes',
+  'bug',
+  'clear',
+  'compact',
+  'config',
+  'context',
+  'cost',
+  'doctor',
+  'exit',
+  'export',
+  'help',
+  'hooks',
+  'ide',
+  'login',
+  'logout',
+  'mcp',
+  'memory',
+  'model',
+  'output-style',
+  'permissions',
+  'plugin',
+  'privacy-settings',
+  'quit',
+  'release-notes',
+  'reset',
+  'resume',
+  'rewind',
+  'status',
+  'statusline',
+  'terminal-setup',
+  'theme',
+  'todos',
+  'upgrade',
+  'usage',
+  'vim',
+] as const;
+const controlCommands: ReadonlySet<string> = new Set(sessionControlCommands);
+
+/** IDE notices the VS Code / JetBrains extensions put before (or instead of) the typed prompt. */
+const IDE_NOTICE = /^\s*<(ide_[a-z_]+)>[\s\S]*?<\/\1>\s*/;
+
+/**
+ * The title a user record gives its session when the first prompt becomes the title, or undefined when it gives
+ * none: meta, command output, interrupts, notifications, session-control commands and bare IDE notices are
+ * skipped; a custom slash command gives its `/name args` line; IDE notices before a typed prompt are dropped.
+ * The one rule for core's `loadSession` and the index.
+ * @example promptTitleOf(firstUserRecord) // 'Fix the failing test in src/a.ts'
+ */
+export function promptTitleOf(record: UserRecord): string | undefined {
+  if (record.isSidechain) return undefined;
+  const reason = hiddenReasonOf(record);
+  let text: string;
+  if (reason === 'command') text = commandLine(userText(record.content));
+  else if (reason === undefined) text = withoutIdeNotices(userText(record.content));
+  else return undefined;
+  text = text.trim();
+  if (text === '' || isControlCommand(text)) return undefined;
+  return text.length > MAX_PROMPT_TITLE ? `${text.slice(0, MAX_PROMPT_TITLE - 1)}…` : text;
+}
+
+/** `/name args` of a slash-command message (`<command-name>` and `<command-args>` tags). */
+export function commandLine(text: string): string {
+  const name = /<command-name>([^<]*)<\/command-name>/.exec(text)?.[1]?.trim() ?? '';
+  const args = /<command-args>([^<]*)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';
+  return `${name} ${args}`.trim();
+}
+
+function withoutIdeNotices(text: string): string {
+  let rest = text;
+  for (let match = IDE_NOTICE.exec(rest); match !== null; match = IDE_NOTICE.exec(rest)) {
+    rest = rest.slice(match[0].length);
+  }
+  return rest;
+}
+
+function isControlCommand(text: string): boolean {
+  const name = /^\/([\w:-]+)/.exec(text)?.[1];
+  return name !== undefined && controlCommands.has(name);
+}

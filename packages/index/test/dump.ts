@@ -1,0 +1,44 @@
+/**
+ * Every table of an index as comparable rows: row ids and watch times dropped, file ids replaced by paths, rows
+ * sorted.
+ */
+import Database from 'better-sqlite3';
+
+const TABLES = ['files', 'records', 'titles', 'calls', 'results', 'call_facts', 'issues', 'sessions', 'docs'] as const;
+
+export type IndexDump = Record<(typeof TABLES)[number] | 'fts', string[]>;
+
+export function dumpIndex(dbPath: string): IndexDump {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    const pathOf = new Map(
+      (db.prepare('SELECT id, path FROM files').all() as { id: number; path: string }[]).map((r) => [r.id, r.path]),
+    );
+    const out = {} as IndexDump;
+    for (const table of TABLES) {
+      const rows = db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+      out[table] = rows
+        .map((row) => {
+          // appended_ms: when a watched file last grew, which a batch index never sees by definition.
+          const { id: _id, file_id, appended_ms: _appended, ...rest } = row;
+          const keep = table === 'sessions' ? row : rest;
+          return JSON.stringify(file_id === undefined ? keep : { file: pathOf.get(file_id as number), ...keep });
+        })
+        .sort();
+    }
+    // The full-text index must hold exactly the documents: compare what each indexed term finds.
+    out.fts = (
+      db
+        .prepare(
+          `SELECT f.path, d.line, d.kind, d.call_id FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
+           JOIN files f ON f.id = d.file_id WHERE docs_fts MATCH 'the OR a OR error OR file'`,
+        )
+        .all() as unknown[]
+    )
+      .map((r) => JSON.stringify(r))
+      .sort();
+    return out;
+  } finally {
+    db.close();
+  }
+}
