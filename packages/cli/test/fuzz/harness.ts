@@ -135,8 +135,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           report.crashes.push(`agentdash ${args[0]} (home ${homeNo}) exited ${code}`);
       }
       const files = await discoverFiles([home]);
-      for (const group of groupSessions(files.files)) sessions.push(group.sessionId);
-      for (const id of sessions.slice(0, 4)) {
+      // A session by its file: its id alone is ambiguous here (the same session is copied into several folders), and
+      // a \`<folder>/<id>\` reference starts with '-' like an option.
+      const sessionFiles: string[] = [];
+      for (const group of groupSessions(files.files)) {
+        sessions.push(group.sessionId);
+        const file = group.main?.path ?? group.subagents[0]?.path;
+        if (file !== undefined) sessionFiles.push(file);
+      }
+      for (const id of sessionFiles.slice(0, 4)) {
         for (const args of [
           ['show', id, home],
           ['export', id, home, '--format', 'markdown'],
