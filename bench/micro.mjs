@@ -87,6 +87,13 @@ try {
         return `${s.calls.length} calls, ${s.events.length} events`;
       },
     );
+    const loaded = await core.loadSession(longest);
+    await measure(
+      'core: waterfall of the longest session',
+      0,
+      async () => `${core.waterfallOf(loaded).lanes.reduce((n, l) => n + l.calls.length, 0)} bars`,
+      5,
+    );
     await measure(`core: discover + load all sessions (${files.length} files)`, totalBytes, async () => {
       const d = await core.discoverFiles([home]);
       let calls = 0;
@@ -136,6 +143,16 @@ try {
         5,
       );
       await measure('index: search "error"', 0, async () => `${full.search('error').length} hits`, 5);
+      await measure(
+        'index: usage daily over all sessions (each response once, priced, by day)',
+        0,
+        async () => {
+          const responses = full.usageResponses();
+          const days = core.groupUsage(responses, (r) => core.periodKey(r.timestampMs ?? 0, 'day'));
+          return `${responses.length} responses, ${days.size} days`;
+        },
+        5,
+      );
       full.close();
     }
   }

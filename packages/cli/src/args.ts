@@ -10,6 +10,7 @@ export const commonOptions = {
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
   'no-progress': { type: 'boolean' },
+  prices: { type: 'string' },
   'no-archive': { type: 'boolean' },
 } as const satisfies OptionSpec;
 

@@ -1,9 +1,16 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultClaudeHome } from '@agentdash/core';
+import {
+  defaultClaudeHome,
+  defaultPriceTable,
+  mergePriceTables,
+  type PriceTable,
+  parsePriceFile,
+} from '@agentdash/core';
 import { type AgentIndex, defaultDbPath, openIndex, type RefreshReport } from '@agentdash/index';
 import { flag, type Parsed, str } from './args.js';
+import { UsageError } from './errors.js';
 import { type CliIo, type Colors, colorsFor } from './io.js';
 
 /** Sample sessions bundled with the package, used when there is no Claude home. */
@@ -16,6 +23,7 @@ export class Context {
   readonly json: boolean;
   readonly verbose: boolean;
   private index: AgentIndex | undefined;
+  private priceTable: PriceTable | undefined;
   /** Paths the last refresh covered. */
   scope: readonly string[] = [];
 
@@ -38,9 +46,35 @@ export class Context {
     this.io.stderr.write(`${this.errColor.dim(`agentdash: ${message}`)}\n`);
   }
 
+  /** The built-in price table, overridden by `--prices FILE` (AgentDash's shape or LiteLLM's JSON). */
+  get prices(): PriceTable {
+    if (this.priceTable) return this.priceTable;
+    const file = str(this.values, 'prices');
+    if (file === undefined) {
+      this.priceTable = defaultPriceTable;
+      return this.priceTable;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new UsageError(`--prices ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const { table, issues } = parsePriceFile(json, new Date(this.io.now()).toISOString().slice(0, 10));
+    for (const issue of issues) this.note(`--prices ${file}: ${issue.model || 'file'}: ${issue.message} (skipped)`);
+    if (Object.keys(table.models).length === 0) throw new UsageError(`--prices ${file}: no model prices in it`);
+    this.priceTable = mergePriceTables(defaultPriceTable, { ...table, source: file });
+    return this.priceTable;
+  }
+
   openIndex(): AgentIndex {
     if (!this.index) {
-      this.index = openIndex({ dbPath: this.dbPath, onWarning: (m) => this.note(m), now: this.io.now });
+      this.index = openIndex({
+        dbPath: this.dbPath,
+        onWarning: (m) => this.note(m),
+        now: this.io.now,
+        prices: this.prices,
+      });
     }
     return this.index;
   }

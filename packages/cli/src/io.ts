@@ -19,10 +19,27 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly homedir: string;
   readonly now: () => number;
+  /** All of standard input when it is piped (not a terminal); undefined otherwise. */
+  readonly readStdin?: () => Promise<string | undefined>;
+}
+
+/** Standard input when it is piped, else undefined (a terminal is never waited on). */
+async function readProcessStdin(): Promise<string | undefined> {
+  if (process.stdin.isTTY) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, homedir: homedir(), now: Date.now };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    homedir: homedir(),
+    now: Date.now,
+    readStdin: readProcessStdin,
+  };
 }
 
 /** Colour only on a TTY, unless NO_COLOR / FORCE_COLOR say otherwise. */

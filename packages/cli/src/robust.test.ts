@@ -120,6 +120,23 @@ describe('errors are classified honestly', () => {
     ]);
   });
 
+  it('a session id that cannot be a path (a NUL byte inside, from a hostile record) is looked up as an id', async () => {
+    const nulHome = join(dir, 'nul-home');
+    const project = join(nulHome, 'projects', '-p');
+    mkdirSync(project, { recursive: true });
+    // Discovery takes a flat agent file's session id from the raw first line: here with a raw NUL byte in it.
+    const id = 'abc\u0000def';
+    const good = { type: 'user', uuid: 'u2', isSidechain: true, agentId: 'a1', message: { content: 'hi' } };
+    appendFileSync(
+      join(project, 'agent-a1.jsonl'),
+      `{"type":"user","uuid":"u1","sessionId":"${id}","isSidechain":true}\n${JSON.stringify(good)}\n`,
+    );
+    for (const command of ['show', 'export']) {
+      const r = await cli([command, id, nulHome, ...(command === 'export' ? ['--format', 'markdown'] : [])]);
+      expect([command, r.code]).toEqual([command, ExitCode.ok]);
+    }
+  });
+
   it('a file named on the command line that cannot be read is exit 4 (a symbolic link loop; works as root)', async () => {
     const loop = join(dir, 'loop', 'projects', '-p', 'loop.jsonl');
     mkdirSync(dirname(loop), { recursive: true });

@@ -9,6 +9,8 @@ import { serveCommand } from './commands/serve.js';
 import { sessionsCommand } from './commands/sessions.js';
 import { showCommand } from './commands/show.js';
 import { statsCommand } from './commands/stats.js';
+import { statuslineCommand } from './commands/statusline.js';
+import { usageCommand } from './commands/usage.js';
 import { Context } from './context.js';
 import { classify, ExitCode, UsageError } from './errors.js';
 import { type CliIo, colorsFor, processIo } from './io.js';
@@ -18,6 +20,8 @@ export const commands: readonly CommandSpec[] = [
   sessionsCommand,
   showCommand,
   statsCommand,
+  usageCommand,
+  statuslineCommand,
   searchCommand,
   exportCommand,
   schemaCommand,

@@ -228,12 +228,12 @@ describe('the odd shapes, one by one (bundled fixtures)', () => {
 
   it('same-named checkpoint copies in two folders are two sessions; a bare id says how to tell them apart', async () => {
     const a = await show(join(projects, 'checkpoint-a', 'full.jsonl'));
-    const b = await show('checkpoint-b/full', bundledHome);
+    const b = await show('full@checkpoint-b', bundledHome);
     expect([a.id, b.id]).toEqual(['full', 'full']);
     expect(a.title).not.toBe(b.title);
     const ambiguous = await cli(['show', 'full', bundledHome]);
     expect(ambiguous.code).toBe(5);
-    expect(ambiguous.stderr).toMatch(/name one of them: checkpoint-a\/full, checkpoint-b\/full/);
+    expect(ambiguous.stderr).toMatch(/name one of them: full@checkpoint-a, full@checkpoint-b/);
   });
 
   it('titles skip /clear and IDE notices', async () => {

@@ -27,3 +27,5 @@ export {
   readLines,
 } from './io/read-lines.js';
 export * from './model/index.js';
+export * from './time/index.js';
+export * from './usage/index.js';

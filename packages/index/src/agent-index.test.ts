@@ -425,17 +425,44 @@ describe('live sessions and session identity', () => {
     await index.refresh([home]);
     const sessions = index.listSessions({ paths: [home] });
     expect(sessions.map((s) => [s.id, s.ref, s.title, s.toolCalls]).sort()).toEqual([
-      ['full', 'one/full', 'work in one', 1],
-      ['full', 'two/full', 'work in two', 1],
+      ['full', 'full@one', 'work in one', 1],
+      ['full', 'full@two', 'work in two', 1],
     ]);
-    expect(() => index.getSession('full')).toThrow(/name one of them: one\/full, two\/full/);
+    expect(() => index.getSession('full')).toThrow(/name one of them: full@one, full@two/);
     expect(() => index.getSession('fu')).toThrow(AmbiguousSessionError);
     expect(index.getSession('two/full')?.projectDir).toBe(join(home, 'projects', 'two'));
-    expect(index.getSession(join(home, 'projects', 'one', 'full'))?.ref).toBe('one/full');
-    expect((await index.loadSession('one/full')).calls.map((c) => c.id)).toEqual(['toolu_one']);
-    expect(index.sessionIdOfFile(join(home, 'projects', 'two', 'full.jsonl'))).toBe('two/full');
-    expect(index.calls({ sessionId: 'two/full' }).map((c) => [c.callId, c.sessionId, c.sessionRef])).toEqual([
-      ['toolu_two', 'full', 'two/full'],
+    // Looked up under a path, a bare id names the one session there.
+    expect(index.getSession('full', { paths: [join(home, 'projects', 'one')] })?.ref).toBe('full@one');
+    expect(index.getSession(join(home, 'projects', 'one', 'full'))?.ref).toBe('full@one');
+    expect((await index.loadSession('full@one')).calls.map((c) => c.id)).toEqual(['toolu_one']);
+    expect(index.sessionIdOfFile(join(home, 'projects', 'two', 'full.jsonl'))).toBe('full@two');
+    expect(index.calls({ sessionId: 'full@two' }).map((c) => [c.callId, c.sessionId, c.sessionRef])).toEqual([
+      ['toolu_two', 'full', 'full@two'],
     ]);
+  });
+
+  it('gives a call copied into a fork to the original session, whichever file is read first', async () => {
+    const home = join(dir, 'fork-home');
+    const at = (s: number) => `2026-01-02T10:00:${String(s).padStart(2, '0')}.000Z`;
+    const history = (sessionId: string) => [
+      toolUse({ sessionId, timestamp: at(1), uuid: 'h1' }, 'm1', 'toolu_h1', 'Bash', { command: 'ls' }),
+      toolResult({ sessionId, timestamp: at(2), uuid: 'h2' }, 'toolu_h1', 'ok', false),
+    ];
+    // The fork's path sorts first, so it is imported first; its own first line is written later.
+    const fork = '00000000-0000-4000-8000-00000000f0e4';
+    const original = 'ffffffff-0000-4000-8000-0000000000a1';
+    writeLines(join(home, 'projects', '-p', `${original}.jsonl`), [
+      JSON.stringify({ type: 'queue-operation', operation: 'enqueue', sessionId: original, timestamp: at(0) }),
+      ...history(original),
+    ]);
+    writeLines(join(home, 'projects', '-p', `${fork}.jsonl`), [
+      JSON.stringify({ type: 'queue-operation', operation: 'enqueue', sessionId: fork, timestamp: at(30) }),
+      ...history(fork),
+      toolUse({ sessionId: fork, timestamp: at(31), uuid: 'f1' }, 'm9', 'toolu_f1', 'Bash', { command: 'pwd' }),
+    ]);
+    await index.refresh([home]);
+    const calls = Object.fromEntries(index.listSessions({ paths: [home] }).map((s) => [s.id, s.toolCalls]));
+    expect(calls).toEqual({ [original]: 1, [fork]: 1 });
+    expect(index.calls({ sessionId: original }).map((c) => c.callId)).toEqual(['toolu_h1']);
   });
 });

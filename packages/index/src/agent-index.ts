@@ -1,6 +1,13 @@
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { canonicalToolName, type ParseIssue, type Session, type SessionFiles } from '@agentdash/core';
+import {
+  canonicalToolName,
+  defaultPriceTable,
+  type ParseIssue,
+  type PriceTable,
+  type Session,
+  type SessionFiles,
+} from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
 import { IndexBusyError, IndexUnavailableError, isBusy } from './errors.js';
@@ -13,6 +20,7 @@ import {
   getSession,
   listSessions,
   loadSession,
+  type SessionLookup,
   sessionFiles,
   sessionIdOfFile,
   sessionKeyOfRef,
@@ -31,11 +39,13 @@ import type {
   SessionSummary,
   StoredIssue,
   ToolStats,
+  UsageFilter,
 } from './types.js';
+import { type UsageResponse, usageResponses } from './usage-queries.js';
 
 export type { ForgetReport } from './refresh.js';
 export { toFtsQuery } from './search.js';
-export { LIVE_WINDOW_MS } from './session-queries.js';
+export { LIVE_WINDOW_MS, type SessionLookup } from './session-queries.js';
 
 export interface OpenIndexOptions {
   /** SQLite file; `:memory:` for a throwaway index. */
@@ -49,6 +59,8 @@ export interface OpenIndexOptions {
    * Readers never wait: the database is in WAL mode.
    */
   readonly busyTimeoutMs?: number;
+  /** Prices for session costs (default: core's built-in table). */
+  readonly prices?: PriceTable;
 }
 
 /** Default wait for another process's write lock. */
@@ -59,10 +71,10 @@ export interface AgentIndex {
   refresh(paths: readonly string[], options?: RefreshOptions): Promise<RefreshReport>;
   listSessions(filter?: SessionFilter): SessionSummary[];
   /**
-   * The session a reference names: its key, its id, `<project folder>/<id>` or a unique prefix of an id.
+   * The session a reference names: its key, its id, `<id>@<project folder>` or a unique prefix of an id.
    * AmbiguousSessionError (listing references that tell them apart) when several match.
    */
-  getSession(ref: string): SessionSummary | undefined;
+  getSession(ref: string, lookup?: SessionLookup): SessionSummary | undefined;
   /** A reference to the session a stored transcript file belongs to (see `SessionSummary.ref`). */
   sessionIdOfFile(path: string): string | undefined;
   sessionFiles(ref: string): SessionFiles | undefined;
@@ -72,6 +84,10 @@ export interface AgentIndex {
   /** Calls and errors per time bucket, project and tool, a duration histogram and error categories, in SQL. */
   analytics(filter: AnalyticsFilter): CallAnalytics;
   search(query: string, filter?: SearchFilter): SearchHit[];
+  /** Each API response once, priced, with its session, thread and project; oldest first. */
+  usageResponses(filter?: UsageFilter): UsageResponse[];
+  /** The price table session costs and `usageResponses` use. */
+  readonly prices: PriceTable;
   /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
   refreshProblems(): readonly ParseIssue[];
   issues(filter?: IssueFilter): StoredIssue[];
@@ -179,7 +195,7 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
 }
 
 /**
- * A filter whose `sessionId` (any session reference: id, `<folder>/<id>`, key, unique prefix) is replaced by the
+ * A filter whose `sessionId` (any session reference: id, `<id>@<folder>`, key, unique prefix) is replaced by the
  * stored session key. An unknown reference stays as it is and matches nothing; an ambiguous one throws.
  */
 function bySessionKey<F extends { readonly sessionId?: string }>(store: Store, filter: F): F;
@@ -202,7 +218,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
   db.function('canonical_tool', { deterministic: true }, (name: unknown) =>
     typeof name === 'string' ? canonicalToolName(name) : null,
   );
-  const store: Store = { db, now: options.now ?? Date.now };
+  const store: Store = { db, now: options.now ?? Date.now, prices: options.prices ?? defaultPriceTable };
   const refresher = new Refresher(db);
   return {
     dbPath,
@@ -212,7 +228,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
       }),
     refreshProblems: () => refresher.problems(),
     listSessions: (filter) => listSessions(store, filter),
-    getSession: (idOrPrefix) => getSession(store, idOrPrefix),
+    getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),
     loadSession: (sessionId) => loadSession(store, sessionId),
@@ -236,6 +252,8 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
              COALESCE(SUM(length(data)), 0) AS stored FROM archive_chunks`,
         )
         .get() as { files: number; raw: number; stored: number },
+    usageResponses: (filter) => usageResponses(store, bySessionKey(store, filter)),
+    prices: store.prices,
     close: () => db.close(),
   };
 }

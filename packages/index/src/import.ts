@@ -110,9 +110,11 @@ export class Writer {
     this.s = {
       insertRecord: db.prepare(
         `INSERT OR REPLACE INTO records (file_id, line, kind, uuid, ts, ts_ms, cwd, version, git_branch, model, message_id,
-          is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens)
+          is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
+          request_id, cache_1h_tokens)
          VALUES (@file_id, @line, @kind, @uuid, @ts, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
-          @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens)`,
+          @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens,
+          @request_id, @cache_1h_tokens)`,
       ),
       insertTitle: db.prepare(
         'INSERT OR REPLACE INTO titles (file_id, line, source, title, leaf_uuid) VALUES (?, ?, ?, ?, ?)',
@@ -133,9 +135,14 @@ export class Writer {
       insertFts: db.prepare('INSERT INTO docs_fts (rowid, body) VALUES (?, ?)'),
       callName: db.prepare('SELECT name FROM calls WHERE tool_use_id = ? LIMIT 1').pluck(),
       fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
+      // The first occurrence owns the call. A fork or resume copy has the same timestamp: then the file that
+      // started first (its first timestamped line) is the original, whatever the import order.
       firstCall: db.prepare(
-        `SELECT c.rowid, c.*, f.session_id FROM calls c JOIN files f ON f.id = c.file_id
-         WHERE c.tool_use_id = ? ORDER BY (c.ts_ms IS NULL), c.ts_ms, (f.role <> 'main'), c.rowid LIMIT 1`,
+        `SELECT c.rowid, c.*, f.session_id,
+           (SELECT r.ts_ms FROM records r WHERE r.file_id = f.id AND r.ts_ms IS NOT NULL ORDER BY r.line LIMIT 1) AS began
+         FROM calls c JOIN files f ON f.id = c.file_id
+         WHERE c.tool_use_id = ? ORDER BY (c.ts_ms IS NULL), c.ts_ms, (f.role <> 'main'), (began IS NULL), began, c.rowid
+         LIMIT 1`,
       ),
       firstResult: db.prepare('SELECT * FROM results WHERE tool_use_id = ? ORDER BY rowid LIMIT 1'),
       cwdAt: db.prepare('SELECT cwd FROM records WHERE file_id = ? AND line = ?').pluck(),
@@ -238,6 +245,8 @@ export class Writer {
           output_tokens: assistant?.usage?.outputTokens ?? null,
           cache_creation_tokens: assistant?.usage?.cacheCreationInputTokens ?? null,
           cache_read_tokens: assistant?.usage?.cacheReadInputTokens ?? null,
+          request_id: assistant?.requestId ?? null,
+          cache_1h_tokens: assistant?.usage?.cacheCreation1hInputTokens ?? null,
         });
         if (record.kind === 'user') {
           // The first one in the main file titles the session when it has no other title (core's one rule).
@@ -350,6 +359,8 @@ export class Writer {
             output_tokens: null,
             cache_creation_tokens: null,
             cache_read_tokens: null,
+            request_id: null,
+            cache_1h_tokens: null,
           });
         }
         return;

@@ -10,9 +10,12 @@ export {
   LIVE_WINDOW_MS,
   type OpenIndexOptions,
   openIndex,
+  type SessionLookup,
   toFtsQuery,
 } from './agent-index.js';
 export { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { SCHEMA_VERSION } from './schema.js';
+export { LONG_CONTEXT_TOKENS } from './session-usage.js';
 export { formatDuration, oneLine, type SummarizableCall, shortPath, summarizeCall } from './summarize.js';
 export * from './types.js';
+export type { UsageContext, UsageResponse } from './usage-queries.js';

@@ -347,7 +347,7 @@ export class Refresher {
     }
 
     // Counts over the given paths; plain counts when every stored file is under them (the usual case).
-    const counted = withoutCoveringPaths({ db: this.db, now: Date.now }, { paths });
+    const counted = withoutCoveringPaths({ db: this.db }, { paths });
     const scoped = scopeSql(counted);
     const inPaths = pathCond(counted.paths ?? [], 'f');
     const issues =

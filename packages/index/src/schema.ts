@@ -198,7 +198,32 @@ const migrations: readonly string[] = [
   ALTER TABLE files ADD COLUMN appended_ms REAL;
   ${RESET_DATA}
   `,
-  // 5: the archive (see archive.ts): compressed transcript bytes in chunks, and what is known of each archived file,
+  // 5: usage and time. Records keep their request id and 1-hour cache writes; responses holds each API response
+  // of a session once (core's dedupe), sessions their usage per model, thread and tier, and their time partition.
+  `
+  ALTER TABLE records ADD COLUMN request_id TEXT;
+  ALTER TABLE records ADD COLUMN cache_1h_tokens INTEGER;
+  CREATE TABLE responses (
+    session_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    message_id TEXT,
+    agent_id TEXT,
+    model TEXT NOT NULL,
+    ts_ms REAL,
+    input_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    cache_creation_tokens INTEGER NOT NULL,
+    cache_1h_tokens INTEGER NOT NULL,
+    cache_read_tokens INTEGER NOT NULL,
+    PRIMARY KEY (session_id, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX responses_ts ON responses(ts_ms);
+  ALTER TABLE sessions ADD COLUMN usage_detail TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE sessions ADD COLUMN time TEXT;
+  ${RESET_DATA}
+  DELETE FROM responses;
+  `,
+  // 6: the archive (see archive.ts): compressed transcript bytes in chunks, and what is known of each archived file,
   // so that a session outlives its files. Not derived data: RESET_DATA keeps it, and no migration may drop it.
   // `files.archived`: the file is gone from disk and is read from the archive. `settings`: user choices.
   `
@@ -225,7 +250,7 @@ const migrations: readonly string[] = [
   CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   ALTER TABLE files ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
   `,
-  // 6: searchable text stored once, compressed (doc-text.ts): docs.body holds deflate-raw bytes or short plain text,
+  // 7: searchable text stored once, compressed (doc-text.ts): docs.body holds deflate-raw bytes or short plain text,
   // the docs_text view decompresses it, and docs_fts takes the view as external content. The importer writes the
   // FTS rows itself (it has the plain text at hand). Derived data is read again.
   `
@@ -255,6 +280,7 @@ const migrations: readonly string[] = [
   -- Per-tool statistics over all calls read this index only (counts, categories, durations in order).
   CREATE INDEX call_facts_stats ON call_facts(name, duration_ms, has_result, is_error, severity, category);
   ${RESET_DATA}
+  DELETE FROM responses;
   `,
 ];
 
@@ -266,7 +292,8 @@ export const SCHEMA_VERSION = migrations.length;
 /** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
 export function resetDerivedData(db: Database.Database): void {
   registerDocText(db);
-  db.transaction(() => db.exec(RESET_DATA))();
+  // Tables added after RESET_DATA was first written are emptied here too.
+  db.transaction(() => db.exec(`${RESET_DATA}\n  DELETE FROM responses;`))();
 }
 
 export class NewerSchemaError extends Error {}

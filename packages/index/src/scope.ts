@@ -1,5 +1,6 @@
 /** SQL building blocks shared by the queries: the open database, and filters turned into WHERE conditions. */
 import { resolve, sep } from 'node:path';
+import type { PriceTable } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import type { CallFilter, SessionFilter, TimeInput } from './types.js';
 
@@ -7,6 +8,8 @@ import type { CallFilter, SessionFilter, TimeInput } from './types.js';
 export interface Store {
   readonly db: Database.Database;
   readonly now: () => number;
+  /** Prices for the costs in session summaries. */
+  readonly prices: PriceTable;
 }
 
 /** A piece of SQL with its `?` parameters. */
@@ -143,7 +146,7 @@ export function limitSql(limit: number | undefined): string {
  * A filter without its `paths` when every stored file is under them (the usual case: the CLI passes the Claude
  * home it indexed), so that queries need not test each call's files.
  */
-export function withoutCoveringPaths<F extends SessionFilter>(store: Store, filter: F): F {
+export function withoutCoveringPaths<F extends SessionFilter>(store: Pick<Store, 'db'>, filter: F): F {
   if (filter.paths === undefined || filter.paths.length === 0) return filter;
   const cond = pathCond(filter.paths, 'f');
   const outside = store.db.prepare(`SELECT 1 FROM files f WHERE NOT ${cond.sql} LIMIT 1`).get(...cond.params);

@@ -9,13 +9,16 @@ import {
   type RawResult,
   type Session,
   type SessionFiles,
+  type SessionTime,
+  zeroTime,
 } from '@agentdash/core';
 import { Archive } from './archive.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
 import { type FileRow, idOfKey } from './import.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
-import type { SessionFilter, SessionSummary, UsageSummary } from './types.js';
+import { sessionUsage } from './session-cost.js';
+import type { SessionFilter, SessionSummary, UsagePart } from './types.js';
 
 /** A session is live when records were appended to it, or its newest record was written, within this window. */
 export const LIVE_WINDOW_MS = 2 * 60 * 1000;
@@ -41,6 +44,8 @@ interface SessionRow {
   git_branch: string | null;
   issues: number;
   usage: string;
+  usage_detail: string;
+  time: string | null;
 }
 
 /** Whether a session is being written now: appended to while watched, or its newest record is recent. */
@@ -61,17 +66,7 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
   }[];
   const main = files.find((f) => f.role === 'main');
   const archived = (main ?? files[0])?.archived === 1;
-  const usageByModel = JSON.parse(row.usage) as Record<string, UsageSummary>;
-  const usage: UsageSummary = Object.values(usageByModel).reduce(
-    (a, u) => ({
-      responses: a.responses + u.responses,
-      inputTokens: a.inputTokens + u.inputTokens,
-      outputTokens: a.outputTokens + u.outputTokens,
-      cacheCreationInputTokens: a.cacheCreationInputTokens + u.cacheCreationInputTokens,
-      cacheReadInputTokens: a.cacheReadInputTokens + u.cacheReadInputTokens,
-    }),
-    { responses: 0, inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
-  );
+  const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices);
   return {
     id: row.session_id,
     ref: refOf(store, row),
@@ -107,8 +102,8 @@ function summaryOf(store: Store, row: SessionRow): SessionSummary {
       ),
     archived,
     issues: row.issues,
-    usage,
-    usageByModel,
+    ...usage,
+    time: row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime),
   };
 }
 
@@ -137,12 +132,15 @@ export function refsOf(store: Store): (key: string) => string {
   };
 }
 
-/** `<project folder name>/<id>` */
+/**
+ * `<id>@<project folder name>`. (Not `<folder>/<id>`: Claude's project folders start with `-`, which a command line
+ * takes for an option.)
+ */
 function qualified(row: Pick<SessionRow, 'project_dir' | 'session_id'>): string {
-  return `${basename(row.project_dir)}/${row.session_id}`;
+  return `${row.session_id}@${basename(row.project_dir)}`;
 }
 
-/** The shortest unique reference of a session: its id, else `<folder>/<id>`, else its key. */
+/** The shortest unique reference of a session: its id, else `<id>@<folder>`, else its key. */
 function refOf(store: Store, row: SessionRow): string {
   const same = store.db
     .prepare('SELECT id, project_dir, session_id FROM sessions WHERE session_id = ?')
@@ -152,24 +150,34 @@ function refOf(store: Store, row: SessionRow): string {
   return same.filter((o) => qualified(o) === mine).length === 1 ? mine : row.id;
 }
 
+/** Where to look for a session: only sessions with a file under these paths (all sessions when none). */
+export interface SessionLookup {
+  readonly paths?: readonly string[];
+}
+
 /**
- * The session a reference names: its key; its id; `<project folder>/<id or prefix>` (the folder's name or any
- * trailing part of its path); else a unique prefix of an id. AmbiguousSessionError (with the references that tell
- * them apart) when several sessions match.
+ * The session a reference names: its key; its id; `<id or prefix>@<project folder>` or `<project folder>/<id or
+ * prefix>` (the folder's name or any trailing part of its path); else a unique prefix of an id — among the sessions under `lookup.paths` when given.
+ * AmbiguousSessionError (with the references that tell them apart) when several sessions match.
  */
-export function getSession(store: Store, ref: string): SessionSummary | undefined {
-  const row = findSessionRow(store, ref);
+export function getSession(store: Store, ref: string, lookup: SessionLookup = {}): SessionSummary | undefined {
+  const row = findSessionRow(store, ref, lookup);
   return row === undefined ? undefined : summaryOf(store, row);
 }
 
 /** The stored key of the session a reference names (see `getSession`). */
-export function sessionKeyOfRef(store: Store, ref: string): string | undefined {
-  return findSessionRow(store, ref)?.id;
+export function sessionKeyOfRef(store: Store, ref: string, lookup: SessionLookup = {}): string | undefined {
+  return findSessionRow(store, ref, lookup)?.id;
 }
 
-function findSessionRow(store: Store, ref: string): SessionRow | undefined {
+function findSessionRow(store: Store, ref: string, lookup: SessionLookup): SessionRow | undefined {
   if (ref === '') return undefined;
-  const byKey = store.db.prepare('SELECT * FROM sessions WHERE id = ?').get(ref) as SessionRow | undefined;
+  const scope = scopeSql(lookup.paths && lookup.paths.length > 0 ? { paths: lookup.paths } : {});
+  const rowsWhere = (condition: string, ...params: unknown[]) =>
+    store.db
+      .prepare(`SELECT * FROM sessions s WHERE ${condition} AND ${scope.sql} ORDER BY s.id LIMIT 200`)
+      .all(...params, ...scope.params) as SessionRow[];
+  const byKey = rowsWhere('s.id = ?', ref)[0];
   if (byKey) return byKey;
   const one = (rows: SessionRow[]): SessionRow | undefined => {
     if (rows.length > 1) {
@@ -180,19 +188,15 @@ function findSessionRow(store: Store, ref: string): SessionRow | undefined {
     }
     return rows[0];
   };
-  const exact = one(
-    store.db.prepare('SELECT * FROM sessions WHERE session_id = ? ORDER BY id').all(ref) as SessionRow[],
-  );
+  const exact = one(rowsWhere('s.session_id = ?', ref));
   if (exact) return exact;
+  const at = ref.indexOf('@');
   const slash = Math.max(ref.lastIndexOf('/'), ref.lastIndexOf('\\'));
-  if (slash > 0) {
-    const folder = ref.slice(0, slash).replace(/\\/g, '/').replace(/\/+$/, '');
-    const idPart = ref.slice(slash + 1);
-    const rows = (
-      store.db
-        .prepare('SELECT * FROM sessions WHERE substr(session_id, 1, ?) = ? ORDER BY id LIMIT 200')
-        .all(idPart.length, idPart) as SessionRow[]
-    ).filter((r) => {
+  if (at > 0 || slash > 0) {
+    const [idPart, rawFolder] =
+      at > 0 ? [ref.slice(0, at), ref.slice(at + 1)] : [ref.slice(slash + 1), ref.slice(0, slash)];
+    const folder = rawFolder.replace(/\\/g, '/').replace(/\/+$/, '');
+    const rows = rowsWhere('substr(s.session_id, 1, ?) = ?', idPart.length, idPart).filter((r) => {
       const dir = r.project_dir.replace(/\\/g, '/');
       return dir === folder || dir.endsWith(`/${folder}`);
     });
@@ -200,11 +204,7 @@ function findSessionRow(store: Store, ref: string): SessionRow | undefined {
     const found = one(exactIds.length > 0 ? exactIds : rows);
     if (found) return found;
   }
-  return one(
-    store.db
-      .prepare('SELECT * FROM sessions WHERE substr(session_id, 1, ?) = ? ORDER BY id LIMIT 50')
-      .all(ref.length, ref) as SessionRow[],
-  );
+  return one(rowsWhere('substr(s.session_id, 1, ?) = ?', ref.length, ref));
 }
 
 /** A reference (see `SessionSummary.ref`) to the session a stored transcript file belongs to. */

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { idOfKey } from './import.js';
+import { SessionUsageUpdater } from './session-usage.js';
 import type { UsageSummary } from './types.js';
 
 const emptyUsage = (): UsageSummary => ({
@@ -7,6 +8,7 @@ const emptyUsage = (): UsageSummary => ({
   inputTokens: 0,
   outputTokens: 0,
   cacheCreationInputTokens: 0,
+  cacheCreation1hInputTokens: 0,
   cacheReadInputTokens: 0,
 });
 
@@ -19,7 +21,9 @@ const FIRST_USE = "printf('%d %s %012d', f.role <> 'main', f.path, r.line)";
 /** Recomputes a session's summary row from the stored rows of its files. */
 export class SessionUpdater {
   private readonly s;
+  private readonly usage: SessionUsageUpdater;
   constructor(db: Database.Database) {
+    this.usage = new SessionUsageUpdater(db);
     const ofSession = 'JOIN files f ON f.id = r.file_id WHERE f.session_id = @sid';
     this.s = {
       files: db.prepare('SELECT id, role, project_dir FROM files WHERE session_id = ? ORDER BY role, path'),
@@ -118,6 +122,7 @@ export class SessionUpdater {
     const files = this.s.files.all(sid) as { id: number; role: string; project_dir: string }[];
     if (files.length === 0) {
       this.s.deleteSession.run(sid);
+      this.usage.update(sid);
       return;
     }
     const main = files.find((f) => f.role === 'main') ?? files[0];
@@ -155,6 +160,7 @@ export class SessionUpdater {
         inputTokens: t.inputTokens + (row.i ?? 0),
         outputTokens: t.outputTokens + (row.o ?? 0),
         cacheCreationInputTokens: t.cacheCreationInputTokens + (row.cc ?? 0),
+        cacheCreation1hInputTokens: 0,
         cacheReadInputTokens: t.cacheReadInputTokens + (row.cr ?? 0),
       };
     }
@@ -180,6 +186,7 @@ export class SessionUpdater {
       issues: this.s.issues.get(sid) as number,
       usage: JSON.stringify(usageByModel),
     });
+    this.usage.update(sid);
   }
 
   private titleOf(sid: string): { title: string; source: string } | undefined {

@@ -1,4 +1,4 @@
-import type { ErrorCategory, ErrorSeverity, ParseIssueCode } from '@agentdash/core';
+import type { ErrorCategory, ErrorSeverity, ParseIssueCode, SessionTime } from '@agentdash/core';
 
 /** What one `refresh` did. */
 export interface RefreshReport {
@@ -68,15 +68,26 @@ export interface UsageSummary {
   readonly responses: number;
   readonly inputTokens: number;
   readonly outputTokens: number;
+  /** Cache writes, 5-minute and 1-hour. */
   readonly cacheCreationInputTokens: number;
+  /** The part of the cache writes with a 1-hour lifetime. */
+  readonly cacheCreation1hInputTokens: number;
   readonly cacheReadInputTokens: number;
+}
+
+/** A session's usage of one model on one thread kind and price tier, each API response once. */
+export interface UsagePart extends UsageSummary {
+  readonly model: string;
+  readonly thread: 'main' | 'subagent';
+  /** Responses whose input side (input + cache writes + cache reads) is above 200k tokens. */
+  readonly longContext: boolean;
 }
 
 export interface SessionSummary {
   /** The session id (the main file's name): unique within a project folder, not always across folders. */
   readonly id: string;
   /**
-   * The shortest reference that names this session alone: its id, else `<project folder name>/<id>` when another
+   * The shortest reference that names this session alone: its id, else `<id>@<project folder name>` when another
    * project folder holds a session of the same id, else `key`. Every command and the API accept it.
    */
   readonly ref: string;
@@ -119,8 +130,34 @@ export interface SessionSummary {
   readonly archived: boolean;
   /** Parse issues stored for the session's files. */
   readonly issues: number;
+  /** Each API response once (by message id, request id where one id served several), subagents included. */
   readonly usage: UsageSummary;
   readonly usageByModel: Readonly<Record<string, UsageSummary>>;
+  /** The part of `usage` spent by subagents. */
+  readonly subagentUsage: UsageSummary;
+  /** Cost in USD of the priced models (see `unpricedModels`); null when no model of the session has a price. */
+  readonly costUsd: number | null;
+  /** The part of `costUsd` spent by subagents. */
+  readonly subagentCostUsd: number | null;
+  /** Models of the session the price table does not know: their cost is unknown, not 0. */
+  readonly unpricedModels: readonly string[];
+  /** Where the main thread's time went (see core's `partitionTime`). */
+  readonly time: SessionTime;
+}
+
+/** Which responses the usage queries count. */
+export interface UsageFilter {
+  /** Only sessions with a file under these paths. */
+  readonly paths?: readonly string[];
+  /** Sessions by project path or project folder name: exact, or a substring of either. */
+  readonly project?: string;
+  /** Responses of models whose id contains this. */
+  readonly model?: string;
+  readonly sessionId?: string;
+  /** Responses at or after this time. */
+  readonly since?: TimeInput;
+  /** Responses at or before this time. */
+  readonly until?: TimeInput;
 }
 
 export interface DurationStats {

@@ -19,7 +19,8 @@ export function dumpIndex(dbPath: string): IndexDump {
       const rows = db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
       out[table] = rows
         .map((row) => {
-          // appended_ms: when a watched file last grew, which a batch index never sees by definition.
+          // appended_ms says when a refresh found records appended (for live status): a live index has it, a
+          // batch index of the same finished files does not; it is not data read from the transcripts.
           const { id: _id, file_id, appended_ms: _appended, ...rest } = row;
           const keep = table === 'sessions' ? row : rest;
           return JSON.stringify(file_id === undefined ? keep : { file: pathOf.get(file_id as number), ...keep });

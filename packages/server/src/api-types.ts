@@ -13,6 +13,9 @@ import type {
   UsageTotals,
 } from '@agentdash/core/model';
 
+/** `GET /api/sessions/:id/waterfall`: the session on a true time axis, one lane per thread. */
+export type { Waterfall as WaterfallResponse, WaterfallBar, WaterfallLane } from '@agentdash/core/time';
+
 export interface ApiError {
   readonly success: false;
   readonly error: string;
@@ -34,10 +37,69 @@ export interface SessionRow {
   readonly isLive: boolean;
   /** Its files are gone from disk (Claude Code's cleanup); it is read from the index's archive. */
   readonly archived: boolean;
+  /** USD of the priced models; null when none of the session's models has a price. */
+  readonly costUsd: number | null;
+  /** Models without a price (the session costs more than `costUsd`). */
+  readonly unpricedModels: readonly string[];
+  /** All tokens of the session (input, output, cache writes and reads), each response once, subagents included. */
+  readonly tokens: number;
+  /** Where the main thread's time went; null when unknown. */
+  readonly time: TimeDto | null;
   /** Search snippet (with \u0001…\u0002 highlight markers) when the list comes from a search. */
   readonly snippet?: string | undefined;
   /** The tool call the search hit is in, when it is in one. */
   readonly matchCallId?: string | undefined;
+}
+
+/** A session's (or a group's) main-thread time: the parts sum to `wallMs`. */
+export interface TimeDto {
+  readonly wallMs: number;
+  readonly modelMs: number;
+  readonly toolMs: number;
+  readonly userMs: number;
+  readonly idleMs: number;
+}
+
+/** Tokens and cost of a set of responses. */
+export interface UsageTotalsDto {
+  readonly responses: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheCreationInputTokens: number;
+  readonly cacheReadInputTokens: number;
+  /** null when no model of the group has a price. */
+  readonly costUsd: number | null;
+}
+
+export interface UsageGroupDto extends UsageTotalsDto {
+  readonly models: Readonly<Record<string, UsageTotalsDto>>;
+  readonly unpricedModels: readonly string[];
+}
+
+/** `GET /api/usage`: each API response once, priced; periods in the server's local time zone. */
+export interface UsageResponse {
+  readonly prices: { readonly date: string; readonly source: string };
+  readonly totals: UsageGroupDto & { readonly cacheHitRatio: number };
+  readonly days: readonly (UsageGroupDto & { readonly date: string })[];
+  readonly models: readonly (UsageTotalsDto & { readonly model: string })[];
+  readonly projects: readonly (UsageGroupDto & { readonly project: string })[];
+  readonly topSessions: readonly (UsageTotalsDto & {
+    readonly id: string;
+    readonly title: string | null;
+    readonly project: string | null;
+    readonly startedAt: string | null;
+  })[];
+  readonly blocks: readonly (UsageGroupDto & {
+    readonly start: string;
+    readonly end: string;
+    readonly isActive: boolean;
+    readonly remainingMs: number;
+  })[];
+  /** Sessions' main-thread time per project and per day (of the session's start). */
+  readonly time: {
+    readonly byProject: readonly (TimeDto & { readonly project: string; readonly sessions: number })[];
+    readonly byDay: readonly (TimeDto & { readonly date: string; readonly sessions: number })[];
+  };
 }
 
 export interface SessionsResponse {

@@ -463,10 +463,10 @@ describe('odd real-world transcripts (the CLI bundled wild fixtures)', () => {
     expect(issues.issues.map((i) => i.code)).toEqual(['missing_main_file']);
   });
 
-  it('names same-id sessions of two folders by <folder>/<id> and opens each', async () => {
+  it('names same-id sessions of two folders by <id>@<folder> and opens each', async () => {
     const list = await wildJson<SessionsResponse>('/api/sessions');
-    const ids = list.sessions.map((s) => s.id).filter((id) => id.endsWith('/full'));
-    expect(ids.sort()).toEqual(['checkpoint-a/full', 'checkpoint-b/full']);
+    const ids = list.sessions.map((s) => s.id).filter((id) => id.startsWith('full@'));
+    expect(ids.sort()).toEqual(['full@checkpoint-a', 'full@checkpoint-b']);
     const titles = await Promise.all(
       ids.map(async (id) => (await wildJson<SessionDetail>(`/api/sessions/${encodeURIComponent(id)}`)).session.title),
     );

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ErrorSeverity } from '@agentdash/core';
+import { waterfallOf } from '@agentdash/core/time';
 import type { CallRowStatus } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -11,6 +12,7 @@ import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { SessionView } from './session-view.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
 import { statsResponse } from './stats-response.js';
+import { usageResponse } from './usage-response.js';
 
 export interface AppDeps {
   readonly index: AgentIndex;
@@ -31,7 +33,7 @@ class HttpError extends Error {
   }
 }
 
-// Session references (`<folder>/<id>`, keys) and synthetic call ids (`<uuid>#<n>`) hold more than [\w.:-];
+// Session references (`<id>@<folder>`, keys) and synthetic call ids (`<uuid>#<n>`) hold more than [\w.:-];
 // they are only ever looked up as SQL parameters and map keys.
 const ID = /^\P{Cc}{1,1000}$/u;
 const MAX_PAGE = 500;
@@ -94,7 +96,7 @@ export function createApp(deps: AppDeps) {
     if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found');
     let found: ReturnType<AgentIndex['getSession']>;
     try {
-      found = index.getSession(idOrPrefix);
+      found = index.getSession(idOrPrefix, { paths: roots });
     } catch {
       throw new HttpError(404, 'session not found (or the id prefix is ambiguous)');
     }
@@ -216,6 +218,12 @@ export function createApp(deps: AppDeps) {
     return c.json(found);
   });
 
+  api.get('/sessions/:id/waterfall', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const view = await viewOf(row.id);
+    return c.json(waterfallOf(view.session));
+  });
+
   api.get('/sessions/:id/issues', async (c) => {
     const row = await summaryOf(c.req.param('id'));
     // Files that cannot be read now (permissions changed, removed) are not stored issues: take them from the load.
@@ -231,6 +239,16 @@ export function createApp(deps: AppDeps) {
       until: dateParam(c, 'until'),
     });
     return c.json(statsResponse(index, { ...filter, ...scope }));
+  });
+
+  api.get('/usage', async (c) => {
+    const filter = clean({
+      project: textParam(c, 'project'),
+      model: textParam(c, 'model'),
+      since: dateParam(c, 'since'),
+      until: dateParam(c, 'until'),
+    });
+    return c.json(usageResponse(index, { ...filter, ...scope }, Date.now()));
   });
 
   api.get('/calls', async (c) => {

@@ -1,4 +1,4 @@
-import type { CallRowDto, IssueDto, SessionRow, ToolStatRow } from './api-types.js';
+import type { CallRowDto, IssueDto, SessionRow, TimeDto, ToolStatRow } from './api-types.js';
 
 type Obj = Readonly<Record<string, unknown>>;
 
@@ -31,6 +31,33 @@ export function toSessionRow(value: unknown): SessionRow {
     models: strs(v.models),
     isLive: v.isLive === true,
     archived: v.archived === true,
+    costUsd: num(v.costUsd),
+    unpricedModels: strs(v.unpricedModels),
+    tokens: tokensOf(v.usage),
+    time: timeOf(v.time),
+  };
+}
+
+function tokensOf(value: unknown): number {
+  const u = obj(value);
+  return (
+    (num(u.inputTokens) ?? 0) +
+    (num(u.outputTokens) ?? 0) +
+    (num(u.cacheCreationInputTokens) ?? 0) +
+    (num(u.cacheReadInputTokens) ?? 0)
+  );
+}
+
+export function timeOf(value: unknown): TimeDto | null {
+  const t = obj(value);
+  const wallMs = num(t.wallMs);
+  if (wallMs === null) return null;
+  return {
+    wallMs,
+    modelMs: num(t.modelMs) ?? 0,
+    toolMs: num(t.toolMs) ?? 0,
+    userMs: num(t.userMs) ?? 0,
+    idleMs: num(t.idleMs) ?? 0,
   };
 }
 

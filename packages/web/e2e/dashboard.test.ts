@@ -325,11 +325,11 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
       await page.waitForSelector('[data-testid=issues]');
       expect(await page.locator('[data-testid=issues]').innerText()).toMatch(/missing_main_file/);
       await shot('70-orphan-subagents');
-      await page.goto(new URL(`#/s/${encodeURIComponent('checkpoint-b/full')}`, wildServer.url).toString());
+      await page.goto(new URL(`#/s/${encodeURIComponent('full@checkpoint-b')}`, wildServer.url).toString());
       await page.waitForSelector('[data-testid=assistant]', { timeout: 15_000 });
       const words = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
       const title = await page.locator('[data-testid=session-title]').innerText();
-      expect(words(title)).toBe(words(list.sessions.find((r) => r.id === 'checkpoint-b/full')?.title));
+      expect(words(title)).toBe(words(list.sessions.find((r) => r.id === 'full@checkpoint-b')?.title));
       expect(problems).toEqual([]);
     } finally {
       // Leave the page first: closing the server under an open event stream is a console error for later tests.

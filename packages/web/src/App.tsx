@@ -3,6 +3,8 @@ import { subscribeConnection } from './data/client';
 import { AnalyticsPage } from './pages/AnalyticsPage';
 import { SessionPage } from './pages/SessionPage';
 import { SessionsPage } from './pages/SessionsPage';
+import { UsagePage } from './pages/UsagePage';
+import { WaterfallPage } from './pages/WaterfallPage';
 import { useRoute } from './ui/router';
 
 export function App() {
@@ -29,11 +31,14 @@ export function App() {
           AgentDash
         </a>
         <nav className="nav">
-          <a href="#/" className={route.page !== 'analytics' ? 'active' : ''}>
+          <a href="#/" className={route.page !== 'analytics' && route.page !== 'usage' ? 'active' : ''}>
             Sessions
           </a>
           <a href="#/analytics" className={route.page === 'analytics' ? 'active' : ''}>
             Analytics
+          </a>
+          <a href="#/usage" className={route.page === 'usage' ? 'active' : ''} data-testid="nav-usage">
+            Usage
           </a>
         </nav>
         <div className="topbar-right">
@@ -47,6 +52,8 @@ export function App() {
         {route.page === 'sessions' && <SessionsPage />}
         {route.page === 'session' && <SessionPage key={route.id} id={route.id} call={route.call} />}
         {route.page === 'analytics' && <AnalyticsPage />}
+        {route.page === 'usage' && <UsagePage />}
+        {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
       </main>
     </div>
   );

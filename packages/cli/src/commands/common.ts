@@ -46,6 +46,8 @@ export const COMMON_HELP = `Common options:
                    else ~/.local/share/agentdash/index.sqlite)
   -v, --verbose    list malformed lines with file and line
   --no-progress    no progress bar
+  --prices FILE    model prices (AgentDash's JSON or LiteLLM's model_prices_and_context_window.json) over the
+                   built-in table
   --no-archive     this run keeps no copy of new transcript bytes in the index (see "agentdash archive")
   -h, --help       this help`;
 

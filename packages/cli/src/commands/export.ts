@@ -22,7 +22,7 @@ export const exportCommand: CommandSpec = {
              per tool call (subagents' included), in file order
   markdown   a readable transcript
 
-SESSION: a session id, a unique prefix of one, <project folder>/<id> (when two folders hold that id), or a
+SESSION: a session id, a unique prefix of one, <id>@<project folder> (when two folders hold that id), or a
 transcript file.
 ${PATHS_HELP}
 

@@ -6,13 +6,13 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
 /**
- * SESSION is a session id, a unique prefix of one, `<project folder>/<id>` (when several project folders hold a
+ * SESSION is a session id, a unique prefix of one, `<id>@<project folder>` (when several project folders hold a
  * session of that id), or a transcript file path. Refreshes the index over the relevant paths and returns a
  * reference that names the session alone.
  */
 export async function resolveSession(ctx: Context, arg: string | undefined, rest: readonly string[]): Promise<string> {
   if (arg === undefined || arg === '')
-    throw new UsageError('missing SESSION (a session id, a unique prefix, <folder>/<id>, or a file)');
+    throw new UsageError('missing SESSION (a session id, a unique prefix, <id>@<folder>, or a file)');
   const looksLikePath = arg.includes('/') || arg.includes('\\') || arg.endsWith('.jsonl');
   const info = statOf(arg);
   if (info !== undefined && (info.isFile() || arg.endsWith('.jsonl'))) {
@@ -32,11 +32,13 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
     if (id === undefined) throw new UnknownSessionError(arg);
     return id;
   }
-  // `<project folder>/<id>` looks like a path but is not one on disk.
+  // `<project folder>/<id>` (also accepted) looks like a path but is not one on disk.
   if (info === undefined && arg.endsWith('.jsonl')) throw new PathNotFoundError(arg);
   const paths = ctx.resolvePaths(rest);
   await ctx.refresh(paths);
-  const summary = ctx.openIndex().getSession(arg);
+  // Among the sessions under PATH first (one database can hold several homes with the same ids), then anywhere.
+  const index = ctx.openIndex();
+  const summary = index.getSession(arg, { paths }) ?? index.getSession(arg);
   if (summary === undefined) {
     if (looksLikePath && info === undefined) throw new PathNotFoundError(arg);
     throw new UnknownSessionError(arg);
@@ -50,6 +52,8 @@ function statOf(arg: string): Stats | undefined {
   try {
     return statSync(arg, { throwIfNoEntry: false });
   } catch (error) {
+    // Not a possible path (a NUL byte in a session id): not a file at all.
+    if ((error as { code?: unknown } | null)?.code === 'ERR_INVALID_ARG_VALUE') return undefined;
     throw new UnreadableFileError(arg, error);
   }
 }

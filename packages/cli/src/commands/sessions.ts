@@ -2,14 +2,15 @@ import { filterOptions } from '../args.js';
 import { formatDateTime, formatDuration, shortId } from '../format.js';
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { renderTable } from '../table.js';
+import { formatCost } from '../usage-report.js';
 import { COMMON_HELP, type CommandSpec, FILTER_HELP, PATHS_HELP, sessionFilter, writeJson } from './common.js';
 
 export const sessionsCommand: CommandSpec = {
   name: 'sessions',
   usage: 'agentdash sessions [PATH…] [filters] [--json]',
   summary: 'list sessions, newest first',
-  help: `One row per session: start, duration, messages, tool calls, errors, client version(s), model(s), project and
-title (custom title, AI title, summary or first prompt).
+  help: `One row per session: start, duration, messages, tool calls, errors, cost, client version(s), model(s), project
+and title (custom title, AI title, summary or first prompt). --json adds usage, cost and where the time went.
 
 ${PATHS_HELP}
 
@@ -40,6 +41,7 @@ ${COMMON_HELP}`,
       String(s.messages),
       String(s.toolCalls),
       s.errors > 0 ? c.red(String(s.errors)) : '0',
+      formatCost(s.costUsd, s.unpricedModels),
       s.versions.join(','),
       s.models.map((m) => m.replace(/^claude-/, '')).join(','),
       s.projectPath ?? s.projectDir,
@@ -54,6 +56,7 @@ ${COMMON_HELP}`,
           { header: 'MSGS', align: 'right' },
           { header: 'CALLS', align: 'right' },
           { header: 'ERRORS', align: 'right' },
+          { header: 'COST', align: 'right' },
           { header: 'VERSION', max: 24 },
           { header: 'MODEL', max: 32 },
           { header: 'PROJECT', max: 40 },

@@ -14,7 +14,7 @@ export const showCommand: CommandSpec = {
 its error category and severity and its duration; subagents are indented under the call that started them.
 --json prints the whole session: every call with its typed result nested.
 
-SESSION: a session id, a unique prefix of one, <project folder>/<id> (when two folders hold that id), or a
+SESSION: a session id, a unique prefix of one, <id>@<project folder> (when two folders hold that id), or a
 transcript file.
 ${PATHS_HELP}
 

@@ -62,13 +62,24 @@ export interface UsageJson {
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly cacheCreationInputTokens: number;
+  /** The part of the cache writes with a 1-hour lifetime. */
+  readonly cacheCreation1hInputTokens: number;
   readonly cacheReadInputTokens: number;
+}
+
+/** Where a session's main-thread time went; the four parts sum to `wallMs` (docs/usage.md). */
+export interface SessionTimeJson {
+  readonly wallMs: number;
+  readonly modelMs: number;
+  readonly toolMs: number;
+  readonly userMs: number;
+  readonly idleMs: number;
 }
 
 export interface SessionJson {
   /** The session id (the main file's name); two project folders can each hold a session of the same id. */
   readonly id: string;
-  /** Names this session alone: its id, else `<project folder name>/<id>`, else `key`. `show` and `export` take it. */
+  /** Names this session alone: its id, else `<id>@<project folder name>`, else `key`. `show` and `export` take it. */
   readonly ref: string;
   /** The session's identity: `<projectDir>/<id>`. */
   readonly key: string;
@@ -95,6 +106,14 @@ export interface SessionJson {
   readonly issues: number;
   readonly usage: UsageJson;
   readonly usageByModel: Readonly<Record<string, UsageJson>>;
+  /** The part of `usage` spent by subagents. */
+  readonly subagentUsage: UsageJson;
+  /** USD for the priced models; null when no model of the session has a price (never 0 for an unknown price). */
+  readonly costUsd: number | null;
+  readonly subagentCostUsd: number | null;
+  /** Models without a price: the session costs more than `costUsd`. */
+  readonly unpricedModels: readonly string[];
+  readonly time: SessionTimeJson;
 }
 
 /** `agentdash sessions --json` */
@@ -164,6 +183,89 @@ export interface SchemaJson {
 /** `agentdash serve --json`: printed once the server listens. */
 export interface ServeJson {
   readonly url: string;
+}
+
+/** Tokens and cost of a set of API responses (each counted once). `costUsd` is null when the price is unknown. */
+export interface UsageTotalsJson {
+  readonly responses: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheCreationInputTokens: number;
+  readonly cacheReadInputTokens: number;
+  readonly costUsd: number | null;
+}
+
+/** One period (or session, or block) of a usage report: per model, and its cost. */
+export interface UsageEntryJson {
+  readonly models: Readonly<Record<string, UsageTotalsJson>>;
+  /** The priced models' cost; null when none of its models has a price. */
+  readonly costUsd: number | null;
+}
+
+/** Extra fields every usage report carries. */
+export interface UsageReportJson {
+  readonly totals: UsageTotalsJson;
+  /** Models without a price in the table: their cost is unknown (and left out of the sums). */
+  readonly unpricedModels: readonly string[];
+  /** The price table used. */
+  readonly prices: { readonly date: string; readonly source: string };
+}
+
+/** `agentdash usage daily --json` (dates in the local time zone, `TZ` honoured). */
+export interface UsageDailyJson extends UsageReportJson {
+  readonly daily: readonly (UsageEntryJson & { readonly date: string })[];
+}
+/** `agentdash usage weekly --json`: `week` is the date of the week's Monday. */
+export interface UsageWeeklyJson extends UsageReportJson {
+  readonly weekly: readonly (UsageEntryJson & { readonly week: string })[];
+}
+/** `agentdash usage monthly --json`: `month` is `YYYY-MM`. */
+export interface UsageMonthlyJson extends UsageReportJson {
+  readonly monthly: readonly (UsageEntryJson & { readonly month: string })[];
+}
+/** `agentdash usage session --json`: each response counted once, in the session that first holds it. */
+export interface UsageSessionJson extends UsageReportJson {
+  readonly sessions: readonly (UsageEntryJson & {
+    readonly sessionId: string;
+    /** The reference that names the session alone, when its id does not (another project folder has that id). */
+    readonly ref?: string;
+    readonly project: string;
+    readonly title?: string;
+    readonly firstAt?: string;
+    readonly lastAt?: string;
+    /** The part spent by subagents. */
+    readonly subagents: UsageTotalsJson;
+  })[];
+}
+/** `agentdash usage project --json`: per project path (else project folder), most expensive first. */
+export interface UsageProjectJson extends UsageReportJson {
+  readonly projects: readonly (UsageEntryJson & { readonly project: string })[];
+}
+/** `agentdash usage blocks --json`: 5-hour billing blocks, oldest first. */
+export interface UsageBlocksJson extends UsageReportJson {
+  readonly blocks: readonly (UsageEntryJson & {
+    readonly start: string;
+    readonly end: string;
+    readonly lastAt: string;
+    readonly isActive: boolean;
+    /** Time left in the active block, else 0. */
+    readonly remainingMs: number;
+    readonly tokens: UsageTotalsJson;
+    /** Active block only. */
+    readonly burnRate?: { readonly costUsdPerHour: number | null; readonly tokensPerMinute: number };
+    readonly projectedCostUsd?: number | null;
+  })[];
+}
+
+/** `agentdash statusline --json` */
+export interface StatuslineJson {
+  readonly sessionId?: string;
+  readonly sessionCostUsd: number | null;
+  readonly sessionTokens: number;
+  readonly todayCostUsd: number | null;
+  /** The active 5-hour block, if any. */
+  readonly block?: { readonly costUsd: number | null; readonly remainingMs: number; readonly end: string };
+  readonly line: string;
 }
 
 /** Printed on stderr with --json when a command fails. */

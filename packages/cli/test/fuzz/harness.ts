@@ -134,16 +134,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         if (code !== undefined && code !== 0)
           report.crashes.push(`agentdash ${args[0]} (home ${homeNo}) exited ${code}`);
       }
-      const files = await discoverFiles([home]);
-      // A session by its file: its id alone is ambiguous here (the same session is copied into several folders), and
-      // a \`<folder>/<id>\` reference starts with '-' like an option.
-      const sessionFiles: string[] = [];
-      for (const group of groupSessions(files.files)) {
-        sessions.push(group.sessionId);
-        const file = group.main?.path ?? group.subagents[0]?.path;
-        if (file !== undefined) sessionFiles.push(file);
+      // Session references as the CLI prints them (an id, or `<id>@<folder>` when the id is in several folders).
+      const listed = openIndex({ dbPath: db });
+      try {
+        for (const summary of listed.listSessions({ paths: [home] })) sessions.push(summary.ref);
+      } finally {
+        listed.close();
       }
-      for (const id of sessionFiles.slice(0, 4)) {
+      for (const id of sessions.slice(0, 4)) {
         for (const args of [
           ['show', id, home],
           ['export', id, home, '--format', 'markdown'],
@@ -159,7 +157,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         const app = createApp({ index, paths: [home], host: '127.0.0.1', port: 4317 });
         const routes = ['/api/sessions', '/api/stats', '/api/calls', '/api/sessions?q=the'];
         for (const id of sessions.slice(0, 4)) {
-          routes.push(`/api/sessions/${id}`, `/api/sessions/${id}/events?limit=200`, `/api/sessions/${id}/issues`);
+          const ref = encodeURIComponent(id);
+          routes.push(`/api/sessions/${ref}`, `/api/sessions/${ref}/events?limit=200`, `/api/sessions/${ref}/issues`);
         }
         for (const route of routes) {
           const res = await timed(`GET ${route}`, async () =>

@@ -62,7 +62,8 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
   for (const input of paths) {
     const path = resolve(input);
     const info = await stat(path).catch((error: unknown) => {
-      if ((error as { code?: unknown } | null)?.code === 'ENOENT') return undefined;
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === 'ENOENT' || code === 'ERR_INVALID_ARG_VALUE') return undefined;
       // It exists but cannot be looked at (a link loop, a folder without permission on the way).
       throw new UnreadableFileError(input, error);
     });

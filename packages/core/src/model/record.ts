@@ -7,6 +7,8 @@ export interface Usage {
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly cacheCreationInputTokens: number;
+  /** The part of the cache writes with a 1-hour lifetime (`usage.cache_creation.ephemeral_1h_input_tokens`), else 0. */
+  readonly cacheCreation1hInputTokens: number;
   readonly cacheReadInputTokens: number;
 }
 

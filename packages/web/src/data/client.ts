@@ -9,6 +9,8 @@ import type {
   SessionDetail,
   SessionsResponse,
   StatsResponse,
+  UsageResponse,
+  WaterfallResponse,
 } from './types';
 
 export class ApiRequestError extends Error {
@@ -74,6 +76,9 @@ export const api = {
   issues: (id: string) => get<{ issues: IssueDto[] }>(`/sessions/${enc(id)}/issues`),
   stats: (query: { project?: string; since?: string; until?: string }, signal?: AbortSignal) =>
     get<StatsResponse>('/stats', { ...query }, signal),
+  usage: (query: { project?: string; model?: string; since?: string; until?: string }, signal?: AbortSignal) =>
+    get<UsageResponse>('/usage', { ...query }, signal),
+  waterfall: (id: string, signal?: AbortSignal) => get<WaterfallResponse>(`/sessions/${enc(id)}/waterfall`, {}, signal),
   calls: (query: {
     tool?: string;
     status?: string;

@@ -4,7 +4,9 @@ import { ApiRequestError, api, subscribeLive } from '../data/client';
 import type { EventDto, IssueDto, SessionDetail } from '../data/types';
 import { type TimelineContext, TimelineCtx } from '../timeline/context';
 import { EventView } from '../timeline/EventView';
-import { fmtDate, fmtDuration, fmtNumber, shortPath } from '../ui/format';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../ui/format';
+import { waterfallHref } from '../ui/router';
+import { TimeBar } from '../ui/TimeBar';
 
 const PAGE = 100;
 
@@ -201,6 +203,9 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
           <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap' }}>
             <h1 data-testid="session-title">{s ? s.title || 'Untitled session' : 'Loading…'}</h1>
             <div className="row" style={{ flexWrap: 'nowrap' }}>
+              <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
+                Waterfall
+              </a>
               <button
                 type="button"
                 className="btn"
@@ -243,6 +248,14 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
               <span>
                 <b>{fmtNumber(tokens.output)}</b> tokens out · <b>{fmtNumber(tokens.input)}</b> in
               </span>
+              <span
+                data-testid="session-cost"
+                className={`cost ${s.costUsd === null ? 'unknown' : ''}`}
+                title={s.unpricedModels.length > 0 ? `No price for ${s.unpricedModels.join(', ')}` : undefined}
+              >
+                cost <b>{fmtCost(s.costUsd, s.unpricedModels)}</b>
+              </span>
+              <TimeBar time={s.time} width={160} legend />
               {s.models.map((m) => (
                 <span key={m} className="pill">
                   {m}

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, subscribeLive } from '../data/client';
 import type { SessionRow, SessionsResponse } from '../data/types';
-import { fmtDate, fmtDuration, fmtNumber, fmtRelative, shortPath } from '../ui/format';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRelative, shortPath } from '../ui/format';
 import { sessionHref } from '../ui/router';
 import { Snippet } from '../ui/Snippet';
+import { TimeBar } from '../ui/TimeBar';
 
 const PAGE_ROWS = 150;
 
-type SortKey = 'startedAt' | 'title' | 'project' | 'durationMs' | 'messages' | 'toolCalls' | 'errors';
+type SortKey = 'startedAt' | 'title' | 'project' | 'durationMs' | 'messages' | 'toolCalls' | 'errors' | 'costUsd';
 
 const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
   { key: 'title', label: 'Session' },
@@ -17,6 +18,7 @@ const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
   { key: 'messages', label: 'Messages', num: true },
   { key: 'toolCalls', label: 'Tool calls', num: true },
   { key: 'errors', label: 'Errors', num: true },
+  { key: 'costUsd', label: 'Cost', num: true },
 ];
 
 function sortValue(row: SessionRow, key: SortKey): string | number {
@@ -35,6 +37,8 @@ function sortValue(row: SessionRow, key: SortKey): string | number {
       return row.toolCalls;
     case 'errors':
       return row.errors - row.expectedErrors;
+    case 'costUsd':
+      return row.costUsd ?? -1;
     default:
       return key satisfies never;
   }
@@ -291,7 +295,10 @@ export function SessionsPage() {
                     {fmtDate(r.startedAt)}
                   </div>
                 </td>
-                <td className="num">{fmtDuration(r.durationMs)}</td>
+                <td className="num">
+                  <div>{fmtDuration(r.durationMs)}</div>
+                  <TimeBar time={r.time} width={72} />
+                </td>
                 <td className="num">{fmtNumber(r.messages)}</td>
                 <td className="num">{fmtNumber(r.toolCalls)}</td>
                 <td className="num">
@@ -305,6 +312,13 @@ export function SessionsPage() {
                       +{r.expectedErrors} expected
                     </div>
                   )}
+                </td>
+                <td
+                  className={`num cost ${r.costUsd === null ? 'unknown' : ''}`}
+                  data-testid="session-cost"
+                  title={r.unpricedModels.length > 0 ? `No price for ${r.unpricedModels.join(', ')}` : undefined}
+                >
+                  {fmtCost(r.costUsd, r.unpricedModels)}
                 </td>
               </tr>
             ))}

@@ -80,3 +80,10 @@ export const str = (v: unknown): string | undefined => (typeof v === 'string' ? 
 export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 export const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 export const arr = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
+
+/** `$1.23`, `$0.042`; `unknown` when no price is known; `$1.23 + ?` when some models have none. */
+export function fmtCost(cost: number | null | undefined, unpriced: readonly string[] = []): string {
+  if (cost === null || cost === undefined) return 'unknown';
+  const text = cost >= 1 || cost === 0 ? `$${cost.toFixed(2)}` : `$${cost.toPrecision(2)}`;
+  return unpriced.length > 0 ? `${text} + ?` : text;
+}

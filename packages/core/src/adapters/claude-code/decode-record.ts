@@ -11,6 +11,7 @@ import {
 } from '../../model/ids.js';
 import type { Decoded, ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { ChainEnvelope, TranscriptRecord, Usage } from '../../model/record.js';
+import { tokensFromRawUsage } from '../../usage/tokens.js';
 import { decodeContentBlock } from './decode-content.js';
 
 /** Side-record types we know and keep whole as `meta` records (FORMAT.md §2.3). */
@@ -249,13 +250,7 @@ function decodeChain(
 }
 
 export function decodeUsage(raw: unknown): Usage | undefined {
-  if (!isRecord(raw)) return undefined;
-  return {
-    inputTokens: num(raw.input_tokens) ?? 0,
-    outputTokens: num(raw.output_tokens) ?? 0,
-    cacheCreationInputTokens: num(raw.cache_creation_input_tokens) ?? 0,
-    cacheReadInputTokens: num(raw.cache_read_input_tokens) ?? 0,
-  };
+  return tokensFromRawUsage(raw);
 }
 
 /** `~<line>@<file>`: a stand-in uuid for a chain record that has none (never a real uuid: those have no `~`). */

@@ -1,0 +1,105 @@
+import { dirname } from 'node:path';
+import { BLOCK_MS, billingBlocks, totalsOf, totalTokens } from '@agentdash/core';
+import type { StatuslineJson } from '../output/json-types.js';
+import { formatCost, formatRemaining, formatTokens } from '../usage-report.js';
+import { COMMON_HELP, type CommandSpec, writeJson } from './common.js';
+import { localDayMs } from './usage.js';
+
+/** What Claude Code passes on standard input to a status line command (the fields used here). */
+interface StatusInput {
+  readonly sessionId?: string;
+  readonly transcriptPath?: string;
+  readonly model?: string;
+}
+
+function parseInput(text: string | undefined): StatusInput {
+  if (text === undefined || text.trim() === '') return {};
+  try {
+    const json = JSON.parse(text) as Record<string, unknown>;
+    const model = json.model as Record<string, unknown> | undefined;
+    return {
+      ...(typeof json.session_id === 'string' ? { sessionId: json.session_id } : {}),
+      ...(typeof json.transcript_path === 'string' ? { transcriptPath: json.transcript_path } : {}),
+      ...(typeof model?.display_name === 'string' ? { model: model.display_name } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+export const statuslineCommand: CommandSpec = {
+  name: 'statusline',
+  usage: 'agentdash statusline [PATH…] [--json]',
+  summary: "one line for Claude Code's status line: session cost, today's cost, the billing block's time left",
+  help: `Reads the JSON Claude Code passes on standard input (session_id, transcript_path, model) when there is one,
+and prints one line: the model, the current session's cost and tokens, today's cost, and the active 5-hour block's
+cost and time left. Only the transcript's projects folder is refreshed, so it is fast on a warm index.
+
+In ~/.claude/settings.json:  "statusLine": { "type": "command", "command": "agentdash statusline" }
+
+${COMMON_HELP}`,
+  options: {},
+  async run(ctx, positionals) {
+    const input = parseInput(await ctx.io.readStdin?.());
+    // .../projects/<project>/<session>.jsonl → the projects folder: every project counts for today and the block.
+    const paths =
+      positionals.length === 0 && input.transcriptPath !== undefined
+        ? [dirname(dirname(input.transcriptPath))]
+        : ctx.resolvePaths(positionals);
+    await ctx.refresh(paths);
+    const index = ctx.openIndex();
+    const now = ctx.io.now();
+    const today = new Date(now);
+    const midnight = localDayMs(
+      `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`,
+      false,
+    );
+    const recent = index.usageResponses({ paths, since: Math.min(midnight ?? now, now - 2 * BLOCK_MS) });
+    const todayTotals = totalsOf(recent.filter((r) => (r.timestampMs ?? 0) >= (midnight ?? now)));
+    const block = billingBlocks(recent, now).find((b) => b.isActive);
+    const session =
+      input.sessionId !== undefined
+        ? index.getSession(input.sessionId)
+        : input.transcriptPath !== undefined
+          ? (() => {
+              const id = index.sessionIdOfFile(input.transcriptPath ?? '');
+              return id === undefined ? undefined : index.getSession(id);
+            })()
+          : undefined;
+    const sessionTokens = session ? totalTokens({ ...session.usage }) : 0;
+    const parts = [
+      ...(input.model !== undefined ? [input.model] : []),
+      ...(session
+        ? [`${formatCost(session.costUsd, session.unpricedModels)} session (${formatTokens(sessionTokens)} tokens)`]
+        : []),
+      `${formatCost(todayTotals.costUsd, todayTotals.unpricedModels)} today`,
+      ...(block
+        ? [
+            `block ${formatCost(block.usage.costUsd, block.usage.unpricedModels)}, ${formatRemaining(block.remainingMs)} left`,
+          ]
+        : []),
+    ];
+    const line = parts.join(' · ');
+    if (ctx.json) {
+      const out: StatuslineJson = {
+        ...(session ? { sessionId: session.id } : {}),
+        sessionCostUsd: session?.costUsd ?? null,
+        sessionTokens,
+        todayCostUsd: todayTotals.costUsd,
+        ...(block
+          ? {
+              block: {
+                costUsd: block.usage.costUsd,
+                remainingMs: block.remainingMs,
+                end: new Date(block.endMs).toISOString(),
+              },
+            }
+          : {}),
+        line,
+      };
+      writeJson(ctx, out);
+      return;
+    }
+    ctx.io.stdout.write(`${line}\n`);
+  },
+};

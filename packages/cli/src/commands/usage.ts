@@ -1,0 +1,296 @@
+import { billingBlocks, groupUsage, periodKey, totalsOf, type UsageGroup, type UsagePeriod } from '@agentdash/core';
+import type { UsageFilter, UsageResponse } from '@agentdash/index';
+import { flag, type Parsed, str, timeArg } from '../args.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { formatDateTime } from '../format.js';
+import type {
+  UsageBlocksJson,
+  UsageDailyJson,
+  UsageMonthlyJson,
+  UsageProjectJson,
+  UsageReportJson,
+  UsageSessionJson,
+  UsageWeeklyJson,
+} from '../output/json-types.js';
+import { renderTable } from '../table.js';
+import {
+  entryJson,
+  formatCost,
+  formatRemaining,
+  groupRows,
+  pricesJson,
+  totalsJson,
+  usageColumns,
+} from '../usage-report.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+
+const reports = ['daily', 'weekly', 'monthly', 'session', 'project', 'blocks'] as const;
+type Report = (typeof reports)[number];
+
+const periodOf = { daily: 'day', weekly: 'week', monthly: 'month' } as const satisfies Record<string, UsagePeriod>;
+const periodKeyName = { daily: 'date', weekly: 'week', monthly: 'month' } as const;
+
+/** A day `2026-01-31` or `20260131` in the local time zone: its start, or with `end` its last millisecond. */
+export function localDayMs(raw: string, end: boolean): number | undefined {
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(raw.trim());
+  if (!m) return undefined;
+  const start = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).getTime();
+  return end ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1).getTime() - 1 : start;
+}
+
+function timeBound(values: Parsed['values'], name: 'since' | 'until', now: number): string | undefined {
+  const raw = str(values, name);
+  if (raw === undefined) return undefined;
+  const day = localDayMs(raw, name === 'until');
+  return day !== undefined ? new Date(day).toISOString() : timeArg(values, name, now);
+}
+
+/** The usage filter of the command's options. */
+export function usageFilter(values: Parsed['values'], now: number, paths: readonly string[]): UsageFilter {
+  const since = timeBound(values, 'since', now);
+  const until = timeBound(values, 'until', now);
+  const project = str(values, 'project');
+  const model = str(values, 'model');
+  return {
+    paths,
+    ...(since !== undefined ? { since } : {}),
+    ...(until !== undefined ? { until } : {}),
+    ...(project !== undefined ? { project } : {}),
+    ...(model !== undefined ? { model } : {}),
+  };
+}
+
+/** Names the models without a price, on stderr. */
+export function warnUnpriced(ctx: Context, totals: UsageGroup): void {
+  for (const model of totals.unpricedModels) {
+    const responses = totals.models[model]?.responses ?? 0;
+    ctx.note(
+      `no price for ${model} (${responses} response${responses === 1 ? '' : 's'}): its cost is unknown and left out of the sums; --prices FILE adds prices`,
+    );
+  }
+}
+
+function report(
+  ctx: Context,
+  responses: readonly UsageResponse[],
+): Omit<UsageReportJson, 'totals'> & { totals: UsageReportJson['totals']; group: UsageGroup } {
+  const group = totalsOf(responses);
+  return { totals: totalsJson(group), unpricedModels: group.unpricedModels, prices: pricesJson(ctx.prices), group };
+}
+
+function write(ctx: Context, header: string, rows: string[][], totals: UsageGroup): void {
+  const c = ctx.color;
+  const all = [...rows, ['Total', ...(groupRows('', totals, false)[0]?.slice(1) ?? [])]];
+  ctx.io.stdout.write(
+    renderTable([{ header }, ...usageColumns], all, {
+      width: ctx.io.stdout.isTTY ? ctx.io.stdout.columns : undefined,
+      headerStyle: c.bold,
+    }),
+  );
+  ctx.io.stdout.write(c.dim(`prices: ${ctx.prices.source}, ${ctx.prices.date}\n`));
+}
+
+export const usageCommand: CommandSpec = {
+  name: 'usage',
+  usage:
+    'agentdash usage [daily|weekly|monthly|session|blocks] [PATH…] [--breakdown] [--since D] [--until D] [--project P] [--model M] [--json]',
+  summary: 'tokens and cost per day, week, month, session, project or 5-hour billing block',
+  help: `Each API response counted once (message id + request id, the largest count of its block records), priced
+with the built-in table (or --prices FILE). A model without a price shows its tokens and cost "unknown", and is
+named in a warning. Dates are in the local time zone (TZ is honoured).
+
+Reports:
+  daily (default), weekly (ISO weeks, keyed by Monday), monthly
+  session          per session, subagents shown apart
+  project          per project (the sessions' project path), most expensive first
+  blocks           5-hour billing blocks (from the hour of their first response); the active one with time left,
+                   burn rate and projected cost
+
+Options:
+  --breakdown      one row per model under each period, session or block
+  --since D        from day D (2026-01-31 or 20260131, local) or a time or an age (7d, 12h)
+  --until D        through day D
+  --project TEXT   sessions whose project path or folder contains TEXT
+  --model TEXT     responses of models whose id contains TEXT
+
+${PATHS_HELP}
+
+${COMMON_HELP}`,
+  options: {
+    breakdown: { type: 'boolean' },
+    since: { type: 'string' },
+    until: { type: 'string' },
+    project: { type: 'string' },
+    model: { type: 'string' },
+  },
+  async run(ctx, positionals) {
+    const first = positionals[0];
+    const kind: Report = reports.includes(first as Report) ? (first as Report) : 'daily';
+    const rest = reports.includes(first as Report) ? positionals.slice(1) : positionals;
+    if (first !== undefined && !reports.includes(first as Report) && /^[a-z]+$/.test(first)) {
+      throw new UsageError(`unknown usage report "${first}"; one of ${reports.join(', ')}`);
+    }
+    const paths = ctx.resolvePaths(rest);
+    const filter = usageFilter(ctx.values, ctx.io.now(), paths);
+    await ctx.refresh(paths);
+    const index = ctx.openIndex();
+    const responses = index.usageResponses(filter);
+    const base = report(ctx, responses);
+    warnUnpriced(ctx, base.group);
+    const breakdown = flag(ctx.values, 'breakdown');
+    const { group: totals, ...common } = base;
+    switch (kind) {
+      case 'daily':
+      case 'weekly':
+      case 'monthly': {
+        const period = periodOf[kind];
+        const groups = [
+          ...groupUsage(responses, (r) => (r.timestampMs === undefined ? undefined : periodKey(r.timestampMs, period))),
+        ];
+        groups.sort((a, b) => a[0].localeCompare(b[0]));
+        if (ctx.json) {
+          const entries = groups.map(([key, u]) => ({ [periodKeyName[kind]]: key, ...entryJson(u) }));
+          const out = { [kind]: entries, ...common } as unknown as UsageDailyJson | UsageWeeklyJson | UsageMonthlyJson;
+          writeJson(ctx, out);
+          return;
+        }
+        if (groups.length === 0) {
+          ctx.io.stdout.write('No usage.\n');
+          return;
+        }
+        const header = { daily: 'DATE', weekly: 'WEEK', monthly: 'MONTH' }[kind];
+        write(
+          ctx,
+          header,
+          groups.flatMap(([key, u]) => groupRows(key, u, breakdown)),
+          totals,
+        );
+        return;
+      }
+      case 'session': {
+        const groups = [...groupUsage(responses, (r) => r.context.sessionKey)];
+        groups.sort((a, b) => (a[1].lastMs ?? 0) - (b[1].lastMs ?? 0));
+        const subagents = groupUsage(
+          responses.filter((r) => r.context.agentId !== undefined),
+          (r) => r.context.sessionKey,
+        );
+        const summaries = new Map(groups.map(([id]) => [id, index.getSession(id)]));
+        if (ctx.json) {
+          const out: UsageSessionJson = {
+            sessions: groups.map(([id, u]) => {
+              const s = summaries.get(id);
+              const sub = subagents.get(id);
+              return {
+                sessionId: s?.id ?? id,
+                ...(s !== undefined && s.ref !== s.id ? { ref: s.ref } : {}),
+                project: s?.projectPath ?? s?.projectDir ?? '',
+                ...(s?.title !== undefined ? { title: s.title } : {}),
+                ...(u.firstMs !== null ? { firstAt: new Date(u.firstMs).toISOString() } : {}),
+                ...(u.lastMs !== null ? { lastAt: new Date(u.lastMs).toISOString() } : {}),
+                ...entryJson(u),
+                subagents: sub
+                  ? totalsJson(sub)
+                  : {
+                      responses: 0,
+                      inputTokens: 0,
+                      outputTokens: 0,
+                      cacheCreationInputTokens: 0,
+                      cacheReadInputTokens: 0,
+                      costUsd: u.costUsd === null ? null : 0,
+                    },
+              };
+            }),
+            ...common,
+          };
+          writeJson(ctx, out);
+          return;
+        }
+        if (groups.length === 0) {
+          ctx.io.stdout.write('No usage.\n');
+          return;
+        }
+        const rows = groups.flatMap(([id, u]) => {
+          const s = summaries.get(id);
+          const label = `${(s?.id ?? id).slice(0, 8)} ${(s?.projectPath ?? s?.projectDir ?? '').split(/[\\/]/).pop() ?? ''}`;
+          const out = groupRows(label, u, breakdown);
+          const sub = subagents.get(id);
+          if (sub) out.push(...groupRows('', sub, false).map((r) => ['', `└ subagents`, ...r.slice(2)]));
+          return out;
+        });
+        write(ctx, 'SESSION', rows, totals);
+        return;
+      }
+      case 'project': {
+        const groups = [...groupUsage(responses, (r) => r.context.project)].sort(
+          (a, b) => (b[1].costUsd ?? -1) - (a[1].costUsd ?? -1) || b[1].responses - a[1].responses,
+        );
+        if (ctx.json) {
+          const out: UsageProjectJson = {
+            projects: groups.map(([project, u]) => ({ project, ...entryJson(u) })),
+            ...common,
+          };
+          writeJson(ctx, out);
+          return;
+        }
+        if (groups.length === 0) {
+          ctx.io.stdout.write('No usage.\n');
+          return;
+        }
+        write(
+          ctx,
+          'PROJECT',
+          groups.flatMap(([project, u]) => groupRows(project, u, breakdown)),
+          totals,
+        );
+        return;
+      }
+      case 'blocks': {
+        const blocks = billingBlocks(responses, ctx.io.now());
+        if (ctx.json) {
+          const out: UsageBlocksJson = {
+            blocks: blocks.map((b) => ({
+              start: new Date(b.startMs).toISOString(),
+              end: new Date(b.endMs).toISOString(),
+              lastAt: new Date(b.lastMs).toISOString(),
+              isActive: b.isActive,
+              remainingMs: b.remainingMs,
+              ...entryJson(b.usage),
+              tokens: totalsJson(b.usage),
+              ...(b.burnRate ? { burnRate: b.burnRate } : {}),
+              ...(b.projectedCostUsd !== undefined ? { projectedCostUsd: b.projectedCostUsd } : {}),
+            })),
+            ...common,
+          };
+          writeJson(ctx, out);
+          return;
+        }
+        if (blocks.length === 0) {
+          ctx.io.stdout.write('No usage.\n');
+          return;
+        }
+        const rows = blocks.flatMap((b) => {
+          const label = `${formatDateTime(new Date(b.startMs).toISOString())}${b.isActive ? ` (${formatRemaining(b.remainingMs)} left)` : ''}`;
+          const out = groupRows(label, b.usage, breakdown);
+          if (b.isActive && b.projectedCostUsd !== undefined) {
+            out.push([
+              '',
+              `projected ${formatCost(b.projectedCostUsd ?? null)} by ${formatDateTime(new Date(b.endMs).toISOString()).slice(11)}`,
+              '',
+              '',
+              '',
+              '',
+              '',
+              '',
+            ]);
+          }
+          return out;
+        });
+        write(ctx, 'BLOCK', rows, totals);
+        return;
+      }
+      default:
+        kind satisfies never;
+    }
+  },
+};

@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from './io.js';
+import type {
+  SessionsJson,
+  StatuslineJson,
+  UsageBlocksJson,
+  UsageDailyJson,
+  UsageProjectJson,
+  UsageSessionJson,
+} from './output/json-types.js';
+import { run } from './run.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Two sessions of 21 Nov 2026, 10:00–11:00 UTC (see packages/core/test/fixtures/usage). */
+const home = join(repoRoot, 'packages/core/test/fixtures/usage');
+const transcript = join(home, 'projects/-home-user-proj-usage/7e2a9b4c-1d3f-4a6b-8c7d-3e1f5a2b9c22.jsonl');
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-usage-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(args: readonly string[], options: { stdin?: string; now?: number; tz?: string } = {}) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 160 },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
+    homedir: dir,
+    now: () => options.now ?? Date.parse('2026-11-21T12:00:00Z'),
+    readStdin: async () => options.stdin,
+  };
+  const code = await run([...args, '--db', join(dir, 'index.sqlite')], io);
+  return { code, stdout, stderr };
+}
+
+// Sonnet 4.5 per million tokens: $3 input, $15 output, $3.75 5-minute write, $6 1-hour write, $0.30 read.
+const sonnetA = (3879 * 3 + 141 * 15 + 3922 * 3.75 + 10823 * 0.3) / 1e6;
+const sonnetB = (10 * 3 + 50 * 15 + 1000 * 3.75 + 4000 * 6 + 14000 * 0.3) / 1e6;
+const gateway = (100 * 3 + 10 * 15 + 200 * 3 + 20 * 15) / 1e6;
+const sonnetD = (5 * 3 + 40 * 15 + 100 * 3.75 + 20000 * 0.3) / 1e6;
+const haikuC = (7 * 1 + 30 * 5 + 300 * 0.1) / 1e6;
+
+describe('agentdash usage', () => {
+  it('daily --json has the documented shape, each response once, priced', async () => {
+    const r = await cli(['usage', 'daily', home, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as UsageDailyJson;
+    expect(out.daily.map((d) => Object.keys(d))).toEqual([['date', 'models', 'costUsd']]);
+    expect(out.daily[0]?.date).toBe('2026-11-21');
+    const haiku = out.daily[0]?.models['claude-haiku-4-5-20251001'];
+    expect(Object.keys(haiku ?? {})).toEqual([
+      'responses',
+      'inputTokens',
+      'outputTokens',
+      'cacheCreationInputTokens',
+      'cacheReadInputTokens',
+      'costUsd',
+    ]);
+    expect(haiku).toMatchObject({ responses: 1, inputTokens: 7, outputTokens: 30, cacheReadInputTokens: 300 });
+    expect(haiku?.costUsd).toBeCloseTo(haikuC, 12);
+    expect(out.daily[0]?.models['claude-sonnet-4-5-20250929']?.responses).toBe(5);
+    expect(out.daily[0]?.costUsd).toBeCloseTo(sonnetA + sonnetB + gateway + sonnetD + haikuC, 12);
+    expect(out.totals.responses).toBe(6);
+    expect(out.unpricedModels).toEqual([]);
+    expect(out.prices.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('--since D is a local day', async () => {
+    const day = await cli(['usage', 'daily', home, '--json', '--since', '2026-11-21']);
+    expect(day.code).toBe(0);
+    // The fixture's responses are 10:00–11:00 UTC: the 21st in UTC (the test run's TZ).
+    expect((JSON.parse(day.stdout) as UsageDailyJson).daily.map((d) => d.date)).toEqual(['2026-11-21']);
+    const after = await cli(['usage', 'daily', home, '--json', '--since', '2026-11-22']);
+    expect((JSON.parse(after.stdout) as UsageDailyJson).daily).toEqual([]);
+  });
+
+  it('session --json counts each response once, in the session that started first; table with breakdown', async () => {
+    const out = JSON.parse((await cli(['usage', 'session', home, '--json'])).stdout) as UsageSessionJson;
+    expect(
+      out.sessions.map((s) => [s.sessionId.slice(0, 8), s.models['claude-sonnet-4-5-20250929']?.responses]),
+    ).toEqual([
+      ['5d1f6c2a', 4],
+      ['7e2a9b4c', 1],
+    ]);
+    expect(out.sessions[1]?.costUsd).toBeCloseTo(sonnetD, 12);
+    const table = await cli(['usage', 'monthly', home, '--breakdown']);
+    expect(
+      table.stdout
+        .split('\n')
+        .slice(0, 4)
+        .map((l) => l.split(/\s{2,}/)[0]),
+    ).toEqual(['MONTH', '2026-11', '', '']);
+    expect(table.stdout).toMatch(/└ haiku-4-5/);
+  });
+
+  it('project --json: per project, most expensive first', async () => {
+    const out = JSON.parse((await cli(['usage', 'project', home, '--json'])).stdout) as UsageProjectJson;
+    expect(out.projects.map((p) => p.project)).toEqual(['/home/user/proj/usage']);
+    expect(out.projects[0]?.costUsd).toBeCloseTo(sonnetA + sonnetB + gateway + sonnetD + haikuC, 12);
+  });
+
+  it('blocks --json: the active block with time left', async () => {
+    const out = JSON.parse(
+      (await cli(['usage', 'blocks', home, '--json'], { now: Date.parse('2026-11-21T12:30:00Z') })).stdout,
+    ) as UsageBlocksJson;
+    expect(out.blocks.map((b) => [b.start, b.end, b.isActive, b.remainingMs])).toEqual([
+      ['2026-11-21T10:00:00.000Z', '2026-11-21T15:00:00.000Z', true, 2.5 * 3_600_000],
+    ]);
+  });
+
+  it('a model without a price: cost unknown (null, never 0) and a warning naming it', async () => {
+    const unknownHome = join(dir, 'unknown-home');
+    mkdirSync(join(unknownHome, 'projects', '-p'), { recursive: true });
+    const record = {
+      type: 'assistant',
+      uuid: '00000000-0000-4000-8000-000000000001',
+      parentUuid: null,
+      sessionId: '9c0d1e2f-0000-4000-8000-000000000001',
+      timestamp: '2026-11-21T10:00:00.000Z',
+      cwd: '/p',
+      message: {
+        id: 'msg_u',
+        model: 'claude-opus-5-5',
+        role: 'assistant',
+        content: [],
+        usage: { input_tokens: 5, output_tokens: 7 },
+      },
+    };
+    writeFileSync(
+      join(unknownHome, 'projects', '-p', '9c0d1e2f-0000-4000-8000-000000000001.jsonl'),
+      `${JSON.stringify(record)}\n`,
+    );
+    const r = await cli(['usage', 'daily', unknownHome, '--json']);
+    const out = JSON.parse(r.stdout) as UsageDailyJson;
+    expect(out.daily[0]?.models['claude-opus-5-5']).toMatchObject({ inputTokens: 5, outputTokens: 7, costUsd: null });
+    expect([out.daily[0]?.costUsd, out.totals.costUsd, out.unpricedModels]).toEqual([null, null, ['claude-opus-5-5']]);
+    expect(r.stderr).toMatch(/no price for claude-opus-5-5 \(1 response\)/);
+    const table = await cli(['usage', 'daily', unknownHome]);
+    expect(table.stdout).toMatch(/unknown/);
+  });
+
+  it('--prices FILE: LiteLLM prices over the built-in table; an unreadable file is a usage error', async () => {
+    const prices = join(dir, 'prices.json');
+    writeFileSync(
+      prices,
+      JSON.stringify({ 'claude-haiku-4-5': { input_cost_per_token: 1e-3, output_cost_per_token: 0, mode: 'chat' } }),
+    );
+    const priced = await cli(['usage', 'daily', home, '--json', '--model', 'haiku', '--prices', prices]);
+    // input 7 × $0.001, cache read 300 × a tenth of the input price (LiteLLM's default when the entry has none).
+    expect(JSON.parse(priced.stdout).totals.costUsd).toBeCloseTo(7e-3 + 300 * 1e-4, 12);
+    const bad = await cli(['usage', 'daily', home, '--prices', join(dir, 'missing.json')]);
+    expect(bad.code).toBe(2);
+  });
+});
+
+describe('agentdash statusline and sessions', () => {
+  it('statusline reads Claude Code’s stdin JSON and prints one line', async () => {
+    const stdin = JSON.stringify({
+      session_id: '7e2a9b4c-1d3f-4a6b-8c7d-3e1f5a2b9c22',
+      transcript_path: transcript,
+      model: { id: 'claude-sonnet-4-5', display_name: 'Sonnet 4.5' },
+    });
+    const now = Date.parse('2026-11-21T12:30:00Z');
+    const r = await cli(['statusline'], { stdin, now });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(1);
+    const out = JSON.parse((await cli(['statusline', '--json'], { stdin, now })).stdout) as StatuslineJson;
+    // The resumed session holds its copy of msg_01A too: its own figures count it.
+    expect(out.sessionCostUsd).toBeCloseTo(sonnetA + sonnetD, 12);
+    expect(out.todayCostUsd).toBeCloseTo(sonnetA + sonnetB + gateway + sonnetD + haikuC, 12);
+    expect(out.block?.remainingMs).toBe(2.5 * 3_600_000);
+    expect(out.line).toBe(r.stdout.trimEnd());
+    expect(out.line.startsWith('Sonnet 4.5 · $')).toBe(true);
+  });
+
+  it('sessions --json carries cost, subagent usage and time', async () => {
+    const out = JSON.parse((await cli(['sessions', home, '--json'])).stdout) as SessionsJson;
+    const first = out.sessions.find((s) => s.id.startsWith('5d1f6c2a'));
+    expect(first?.costUsd).toBeCloseTo(sonnetA + sonnetB + gateway + haikuC, 12);
+    expect(first?.subagentUsage.responses).toBe(0);
+    expect(first?.time).toEqual({ wallMs: 69_000, modelMs: 7_000, toolMs: 1_000, userMs: 61_000, idleMs: 0 });
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { threadActivity } from './activity.js';
+import { IDLE_THRESHOLD_MS, partitionTime, type SessionTime } from './partition.js';
+
+const s = 1000;
+const sum = (t: SessionTime) => t.modelMs + t.toolMs + t.userMs + t.idleMs;
+
+describe('threadActivity + partitionTime', () => {
+  it('splits a turn into model, tool and user time that sum to the wall time', () => {
+    const activity = threadActivity(
+      [
+        { atMs: 0, kind: 'prompt' },
+        { atMs: 2 * s, kind: 'response', responseKey: 'a' }, // thinking block
+        { atMs: 3 * s, kind: 'response', responseKey: 'a' }, // two tool_use blocks
+        { atMs: 10 * s, kind: 'other' }, // first tool result
+        { atMs: 12 * s, kind: 'other' }, // second tool result
+        { atMs: 15 * s, kind: 'response', responseKey: 'b' }, // final answer
+        { atMs: 75 * s, kind: 'prompt' }, // the person answers a minute later
+        { atMs: 80 * s, kind: 'response', responseKey: 'c' },
+      ],
+      [
+        { startMs: 3 * s, endMs: 10 * s, waitsForPerson: false },
+        { startMs: 3 * s, endMs: 12 * s, waitsForPerson: false }, // parallel: counted once
+      ],
+    );
+    const time = partitionTime(activity);
+    expect(time).toEqual({ wallMs: 80 * s, modelMs: 3 * s + 3 * s + 5 * s, toolMs: 9 * s, userMs: 60 * s, idleMs: 0 });
+    expect(sum(time)).toBe(time.wallMs);
+  });
+
+  it('a question to the person is user time; a long wait is idle', () => {
+    const activity = threadActivity(
+      [
+        { atMs: 0, kind: 'prompt' },
+        { atMs: 1 * s, kind: 'response', responseKey: 'a' },
+        { atMs: 61 * s, kind: 'other' }, // the answer to AskUserQuestion
+        { atMs: 62 * s, kind: 'response', responseKey: 'b' },
+        { atMs: 62 * s + IDLE_THRESHOLD_MS + 1, kind: 'prompt' }, // back after a break
+        { atMs: 63 * s + IDLE_THRESHOLD_MS + 1, kind: 'response', responseKey: 'c' },
+      ],
+      [{ startMs: 1 * s, endMs: 61 * s, waitsForPerson: true }],
+    );
+    const time = partitionTime(activity);
+    expect(time).toEqual({
+      wallMs: 63 * s + IDLE_THRESHOLD_MS + 1,
+      modelMs: 3 * s,
+      toolMs: 0,
+      userMs: 60 * s,
+      idleMs: IDLE_THRESHOLD_MS + 1,
+    });
+  });
+
+  it('holds its invariants on random activity: parts non-negative, summing to the wall time', () => {
+    let seed = 42;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let run = 0; run < 200; run++) {
+      const records = Array.from({ length: 1 + Math.floor(rand() * 30) }, (_, i) => ({
+        atMs: Math.floor(rand() * 3_600_000),
+        kind: (['prompt', 'response', 'other'] as const)[Math.floor(rand() * 3)] ?? 'other',
+        responseKey: `r${Math.floor(rand() * 5)}-${i % 3}`,
+      }));
+      const calls = Array.from({ length: Math.floor(rand() * 10) }, () => {
+        const startMs = Math.floor(rand() * 3_600_000);
+        return { startMs, endMs: startMs + Math.floor(rand() * 600_000), waitsForPerson: rand() < 0.2 };
+      });
+      const time = partitionTime(threadActivity(records, calls), 60_000 + Math.floor(rand() * 1_000_000));
+      expect(sum(time)).toBe(time.wallMs);
+      expect(Math.min(time.modelMs, time.toolMs, time.userMs, time.idleMs)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('an empty or single-instant thread has no time', () => {
+    expect(partitionTime(threadActivity([], []))).toEqual({ wallMs: 0, modelMs: 0, toolMs: 0, userMs: 0, idleMs: 0 });
+    expect(partitionTime(threadActivity([{ atMs: 5, kind: 'prompt' }], []))).toEqual({
+      wallMs: 0,
+      modelMs: 0,
+      toolMs: 0,
+      userMs: 0,
+      idleMs: 0,
+    });
+  });
+});

@@ -1,0 +1,121 @@
+/** Where a session's time went; the parts sum to `wallMs`. */
+export interface SessionTime {
+  /** From the thread's first to its last timestamp. */
+  readonly wallMs: number;
+  /** Waiting on the model: from the request (the record before a response) to the last block of the response. */
+  readonly modelMs: number;
+  /** Tools running (union of call → result intervals; parallel calls count once; subagents sit inside their call). */
+  readonly toolMs: number;
+  /** Waiting for the person: before each prompt, and calls that ask the person (questions, plan approval). */
+  readonly userMs: number;
+  /** Waits for the person, and stretches without any activity, longer than the idle threshold. */
+  readonly idleMs: number;
+}
+
+export interface Interval {
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+/** What happened on one thread, as intervals (see `threadActivity`). */
+export interface ThreadActivity {
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly model: readonly Interval[];
+  readonly tools: readonly Interval[];
+  /** Calls that wait for the person (AskUserQuestion, ExitPlanMode, …). */
+  readonly personTools: readonly Interval[];
+  /** From the last record before a prompt to the prompt. */
+  readonly userWaits: readonly Interval[];
+}
+
+/** A wait for the person, or a stretch without activity, longer than this is idle time: 15 minutes. */
+export const IDLE_THRESHOLD_MS = 15 * 60_000;
+
+const labels = ['person', 'tool', 'model', 'user', 'idle'] as const;
+type Label = (typeof labels)[number];
+
+export const zeroTime: SessionTime = { wallMs: 0, modelMs: 0, toolMs: 0, userMs: 0, idleMs: 0 };
+
+/**
+ * Splits a thread's wall time into model, tool, user and idle time. Where intervals overlap, the first of these wins:
+ * a call waiting for the person, a running tool, the model, a wait for the person. Waits longer than
+ * `idleThresholdMs` are idle. Time covered by nothing is the client's own work after what came before it (hooks and
+ * attachments after a tool result or a prompt, writing a response): it counts as that (tool, user or model time),
+ * or as idle when longer than the threshold.
+ */
+export function partitionTime(activity: ThreadActivity, idleThresholdMs: number = IDLE_THRESHOLD_MS): SessionTime {
+  const { startMs, endMs } = activity;
+  if (!(endMs > startMs)) return zeroTime;
+  // Edges as (time, label index, +1 | −1); labels are indexed in priority order.
+  const edges: [number, number, number][] = [];
+  const push = (list: readonly Interval[], label: (i: Interval) => Label): void => {
+    for (const i of list) {
+      const s = Math.max(i.startMs, startMs);
+      const e = Math.min(i.endMs, endMs);
+      if (!(e > s)) continue;
+      const l = labels.indexOf(label(i));
+      edges.push([s, l, 1], [e, l, -1]);
+    }
+  };
+  push(activity.personTools, () => 'person');
+  push(activity.tools, () => 'tool');
+  push(activity.model, () => 'model');
+  push(activity.userWaits, (i) => (i.endMs - i.startMs > idleThresholdMs ? 'idle' : 'user'));
+  edges.sort((a, b) => a[0] - b[0]);
+  const open = [0, 0, 0, 0, 0];
+  const sums = [0, 0, 0, 0, 0];
+  const IDLE = labels.indexOf('idle');
+  const MODEL = labels.indexOf('model');
+  let unlabelled = 0;
+  let previous = MODEL;
+  const flushUnlabelled = (): void => {
+    if (unlabelled > idleThresholdMs) sums[IDLE] = (sums[IDLE] ?? 0) + unlabelled;
+    else sums[previous] = (sums[previous] ?? 0) + unlabelled;
+    unlabelled = 0;
+  };
+  let at = startMs;
+  let k = 0;
+  while (at < endMs) {
+    for (; k < edges.length; k++) {
+      const edge = edges[k] as [number, number, number];
+      if (edge[0] > at) break;
+      open[edge[1]] = (open[edge[1]] ?? 0) + edge[2];
+    }
+    const next = Math.min(k < edges.length ? (edges[k] as [number, number, number])[0] : endMs, endMs);
+    const span = next - at;
+    let label = -1;
+    for (let l = 0; l < open.length; l++) {
+      if ((open[l] ?? 0) > 0) {
+        label = l;
+        break;
+      }
+    }
+    if (label === -1) unlabelled += span;
+    else {
+      flushUnlabelled();
+      sums[label] = (sums[label] ?? 0) + span;
+      previous = label;
+    }
+    at = next;
+  }
+  flushUnlabelled();
+  const [person = 0, tool = 0, model = 0, user = 0, idle = 0] = sums;
+  return {
+    wallMs: endMs - startMs,
+    modelMs: model,
+    toolMs: tool,
+    userMs: user + person,
+    idleMs: idle,
+  };
+}
+
+export function addTime(a: SessionTime, b: SessionTime): SessionTime {
+  return {
+    wallMs: a.wallMs + b.wallMs,
+    modelMs: a.modelMs + b.modelMs,
+    toolMs: a.toolMs + b.toolMs,
+    userMs: a.userMs + b.userMs,
+    idleMs: a.idleMs + b.idleMs,
+  };
+}

@@ -1,0 +1,139 @@
+import { timestampMs } from '../model/ids.js';
+import type { Session, TimelineEvent } from '../model/session.js';
+import type { CallStatus, ToolCall } from '../model/tool-call.js';
+import { personTools, type ThreadCall, type ThreadRecord, threadActivity } from './activity.js';
+import type { Interval } from './partition.js';
+
+/** One tool call on a true time axis: from the call's record to its result's (or the lane's end while pending). */
+export interface WaterfallBar {
+  readonly id: string;
+  readonly tool: string;
+  readonly status: CallStatus;
+  readonly startMs: number;
+  readonly endMs: number;
+  /** No result: the bar runs to the end of its lane. */
+  readonly open: boolean;
+  /** The subagent lane a Task/Agent call started. */
+  readonly subagentKey?: string;
+}
+
+/** One thread of a session: the main thread or a subagent. */
+export interface WaterfallLane {
+  readonly key: string;
+  readonly label: string;
+  /** The call that started this subagent. */
+  readonly parentCallId?: string;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly calls: readonly WaterfallBar[];
+  /** Waiting on the model. */
+  readonly model: readonly Interval[];
+  /** Waiting for the person (before prompts, questions and plan approvals). */
+  readonly user: readonly Interval[];
+}
+
+export interface Waterfall {
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly lanes: readonly WaterfallLane[];
+}
+
+function laneOf(key: string, label: string, events: readonly TimelineEvent[], parentCallId?: string): WaterfallLane {
+  const records: ThreadRecord[] = [];
+  const calls: ToolCall[] = [];
+  const at = (ts: string | undefined) => timestampMs(ts);
+  for (const event of events) {
+    switch (event.kind) {
+      case 'prompt': {
+        const t = at(event.timestamp);
+        if (t !== undefined) records.push({ atMs: t, kind: 'prompt' });
+        break;
+      }
+      case 'assistant': {
+        const t = at(event.timestamp);
+        if (t !== undefined) records.push({ atMs: t, kind: 'response', responseKey: event.messageId });
+        for (const item of event.items) {
+          if (item.kind !== 'tool-call') continue;
+          calls.push(item);
+          const c = at(item.timestamp);
+          if (c !== undefined) records.push({ atMs: c, kind: 'response', responseKey: event.messageId });
+          const r = at(item.result?.timestamp);
+          if (r !== undefined) records.push({ atMs: r, kind: 'other' });
+        }
+        break;
+      }
+      case 'hidden': {
+        const t = at(event.record.timestamp);
+        if (t !== undefined) records.push({ atMs: t, kind: 'other' });
+        break;
+      }
+      case 'system':
+      case 'attachment':
+      case 'progress': {
+        const t = at(event.record.timestamp);
+        if (t !== undefined) records.push({ atMs: t, kind: 'other' });
+        break;
+      }
+      case 'side':
+      case 'unknown':
+        break;
+      default:
+        event satisfies never;
+    }
+  }
+  const threadCalls: ThreadCall[] = [];
+  for (const c of calls) {
+    const start = at(c.timestamp);
+    if (start === undefined) continue;
+    threadCalls.push({ startMs: start, endMs: at(c.result?.timestamp), waitsForPerson: personTools.has(c.name) });
+  }
+  const activity = threadActivity(records, threadCalls);
+  const bars: WaterfallBar[] = [];
+  for (const c of calls) {
+    const start = at(c.timestamp);
+    if (start === undefined) continue;
+    const end = at(c.result?.timestamp);
+    bars.push({
+      id: c.id,
+      tool: c.canonicalName,
+      status: c.status,
+      startMs: start,
+      endMs: end ?? Math.max(activity.endMs, start),
+      open: end === undefined,
+      ...(c.subagentKey !== undefined ? { subagentKey: c.subagentKey } : {}),
+    });
+  }
+  bars.sort((a, b) => a.startMs - b.startMs);
+  return {
+    key,
+    label,
+    ...(parentCallId !== undefined ? { parentCallId } : {}),
+    startMs: activity.startMs,
+    endMs: activity.endMs,
+    calls: bars,
+    model: activity.model,
+    user: [...activity.userWaits, ...activity.personTools],
+  };
+}
+
+/**
+ * A session on a true time axis: one lane per thread (main, then each subagent by start), its calls as bars from
+ * call to result, and the stretches spent waiting on the model or on the person.
+ */
+export function waterfallOf(session: Session): Waterfall {
+  const lanes = [laneOf('main', 'main', session.events)];
+  const subagents = [...session.subagents].sort(
+    (a, b) => (timestampMs(a.startedAt) ?? 0) - (timestampMs(b.startedAt) ?? 0),
+  );
+  for (const sub of subagents) {
+    const label = sub.agentType ?? (sub.prompt ? sub.prompt.replace(/\s+/g, ' ').slice(0, 40) : sub.key);
+    lanes.push(laneOf(sub.key, label, sub.events, sub.parentCallId));
+  }
+  const timed = lanes.filter((l) => l.endMs > 0);
+  if (timed.length === 0) return { startMs: 0, endMs: 0, lanes: [] };
+  return {
+    startMs: Math.min(...timed.map((l) => l.startMs)),
+    endMs: Math.max(...timed.map((l) => l.endMs)),
+    lanes: timed,
+  };
+}

@@ -1,0 +1,165 @@
+import type { ResponseUsage } from './dedupe.js';
+import { findPrice, type PriceTable, responseCost } from './pricing.js';
+import { addTokens, type TokenCounts, zeroTokens } from './tokens.js';
+
+/** A response with its cost; `undefined` when the price table does not know its model. */
+export type PricedResponse<C = undefined> = ResponseUsage<C> & { readonly costUsd: number | undefined };
+
+export function priceResponses<C>(responses: Iterable<ResponseUsage<C>>, table: PriceTable): PricedResponse<C>[] {
+  const out: PricedResponse<C>[] = [];
+  for (const r of responses) {
+    const price = findPrice(table, r.model);
+    out.push({ ...r, costUsd: price ? responseCost(price, r.tokens) : undefined });
+  }
+  return out;
+}
+
+/** Token totals of a set of responses of one model; `costUsd` is null when the model has no price. */
+export interface ModelUsage extends TokenCounts {
+  readonly responses: number;
+  readonly costUsd: number | null;
+}
+
+/** Token totals of a set of responses, per model too. */
+export interface UsageGroup extends TokenCounts {
+  readonly responses: number;
+  /**
+   * The cost of the priced models; null when no model of the group has a price (never 0 for unknown prices); 0 for
+   * a group without responses.
+   * When `unpricedModels` is not empty, the group costs more than this.
+   */
+  readonly costUsd: number | null;
+  /** Models of the group the price table does not know. */
+  readonly unpricedModels: readonly string[];
+  readonly models: Readonly<Record<string, ModelUsage>>;
+  /** Earliest and latest response time (ms); null when none has a time. */
+  readonly firstMs: number | null;
+  readonly lastMs: number | null;
+}
+
+interface MutableModel {
+  responses: number;
+  tokens: TokenCounts;
+  cost: number;
+  priced: boolean;
+}
+
+/** Adds responses up, per model. */
+export class UsageAccumulator {
+  private readonly models = new Map<string, MutableModel>();
+  private firstMs: number | null = null;
+  private lastMs: number | null = null;
+
+  add(response: PricedResponse<unknown>): void {
+    let m = this.models.get(response.model);
+    if (m === undefined) {
+      m = { responses: 0, tokens: zeroTokens, cost: 0, priced: true };
+      this.models.set(response.model, m);
+    }
+    m.responses += 1;
+    m.tokens = addTokens(m.tokens, response.tokens);
+    if (response.costUsd === undefined) m.priced = false;
+    else m.cost += response.costUsd;
+    const t = response.timestampMs;
+    if (t !== undefined) {
+      if (this.firstMs === null || t < this.firstMs) this.firstMs = t;
+      if (this.lastMs === null || t > this.lastMs) this.lastMs = t;
+    }
+  }
+
+  get isEmpty(): boolean {
+    return this.models.size === 0;
+  }
+
+  result(): UsageGroup {
+    let tokens = zeroTokens;
+    let responses = 0;
+    let cost = 0;
+    let anyPriced = false;
+    const unpriced: string[] = [];
+    const models: Record<string, ModelUsage> = {};
+    const sorted = [...this.models.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+    for (const [model, m] of sorted) {
+      tokens = addTokens(tokens, m.tokens);
+      responses += m.responses;
+      if (m.priced) {
+        cost += m.cost;
+        anyPriced = true;
+      } else unpriced.push(model);
+      models[model] = { responses: m.responses, ...m.tokens, costUsd: m.priced ? m.cost : null };
+    }
+    return {
+      responses,
+      ...tokens,
+      costUsd: anyPriced || this.models.size === 0 ? cost : null,
+      unpricedModels: unpriced,
+      models,
+      firstMs: this.firstMs,
+      lastMs: this.lastMs,
+    };
+  }
+}
+
+export function totalsOf(responses: Iterable<PricedResponse<unknown>>): UsageGroup {
+  const acc = new UsageAccumulator();
+  for (const r of responses) acc.add(r);
+  return acc.result();
+}
+
+/** Responses grouped by a key (responses whose key is undefined are left out), in first-seen key order. */
+export function groupUsage<C>(
+  responses: Iterable<PricedResponse<C>>,
+  keyOf: (response: PricedResponse<C>) => string | undefined,
+): Map<string, UsageGroup> {
+  const groups = new Map<string, UsageAccumulator>();
+  for (const r of responses) {
+    const key = keyOf(r);
+    if (key === undefined) continue;
+    let acc = groups.get(key);
+    if (acc === undefined) {
+      acc = new UsageAccumulator();
+      groups.set(key, acc);
+    }
+    acc.add(r);
+  }
+  return new Map([...groups].map(([k, acc]) => [k, acc.result()]));
+}
+
+export const usagePeriods = ['day', 'week', 'month'] as const;
+export type UsagePeriod = (typeof usagePeriods)[number];
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** `YYYY-MM-DD` of a time in the local time zone (the process's `TZ`). */
+export function localDate(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * The period a time falls in, in the local time zone: `YYYY-MM-DD` for a day, the date of the week's Monday for a
+ * week (ISO weeks), `YYYY-MM` for a month.
+ */
+export function periodKey(ms: number, period: UsagePeriod): string {
+  const d = new Date(ms);
+  switch (period) {
+    case 'day':
+      return localDate(ms);
+    case 'week': {
+      const monday = new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7), 12);
+      return localDate(monday.getTime());
+    }
+    case 'month':
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}`;
+    default:
+      return period satisfies never;
+  }
+}
+
+/** Cache reads over all input-side tokens (0 when there are none). */
+export function cacheHitRatio(t: TokenCounts): number {
+  const all = t.inputTokens + t.cacheCreationInputTokens + t.cacheReadInputTokens;
+  return all === 0 ? 0 : t.cacheReadInputTokens / all;
+}

@@ -1,0 +1,55 @@
+import type { ModelPrice, PriceTable } from './pricing.js';
+
+const M = 1_000_000;
+
+/** Rates given in USD per million tokens: input, output, 5-minute cache write, 1-hour cache write, cache read. */
+function perMillion(input: number, output: number, write5m: number, write1h: number, read: number): ModelPrice {
+  return {
+    input: input / M,
+    output: output / M,
+    cacheWrite5m: write5m / M,
+    cacheWrite1h: write1h / M,
+    cacheRead: read / M,
+  };
+}
+
+const opus4 = perMillion(15, 75, 18.75, 30, 1.5);
+const opus45 = perMillion(5, 25, 6.25, 10, 0.5);
+const sonnet = perMillion(3, 15, 3.75, 6, 0.3);
+/** Sonnet 4 and 4.5 with the 1M context window: requests above 200k input tokens. */
+const sonnetLong: ModelPrice = {
+  ...sonnet,
+  longContext: { ...perMillion(6, 22.5, 7.5, 12, 0.6), thresholdTokens: 200_000 },
+};
+
+/**
+ * The price table shipped with AgentDash, used offline. Anthropic's list prices per model (standard tier), as
+ * published and as ccusage 20.0.24's offline table has them on the date below. Newer prices: `--prices FILE`
+ * (this shape, or LiteLLM's `model_prices_and_context_window.json`).
+ */
+export const defaultPriceTable: PriceTable = {
+  date: '2026-11-23',
+  source: 'built-in table (Anthropic list prices)',
+  models: {
+    'claude-3-opus': opus4,
+    'claude-opus-4': opus4,
+    'claude-opus-4-0': opus4,
+    'claude-opus-4-1': opus4,
+    'claude-opus-4-5': opus45,
+    'claude-opus-4-6': opus45,
+    'claude-opus-4-7': opus45,
+    'claude-opus-4-8': opus45,
+    'claude-opus-5': opus45,
+    'claude-fable-5': perMillion(10, 50, 12.5, 20, 1),
+    'claude-3-5-sonnet': sonnet,
+    'claude-3-7-sonnet': sonnet,
+    'claude-sonnet-4': sonnetLong,
+    'claude-sonnet-4-0': sonnetLong,
+    'claude-sonnet-4-5': sonnetLong,
+    'claude-sonnet-4-6': sonnet,
+    'claude-sonnet-5': perMillion(2, 10, 2.5, 4, 0.2),
+    'claude-3-haiku': perMillion(0.25, 1.25, 0.3, 0.5, 0.03),
+    'claude-3-5-haiku': perMillion(0.8, 4, 1, 1.6, 0.08),
+    'claude-haiku-4-5': perMillion(1, 5, 1.25, 2, 0.1),
+  },
+};

@@ -1,0 +1,75 @@
+/** A session's usage and cost from its stored usage parts (per model, thread and tier). */
+import { findPrice, type PriceTable, tokensCost } from '@agentdash/core';
+import type { UsagePart, UsageSummary } from './types.js';
+
+export const emptyUsageSummary: UsageSummary = {
+  responses: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheCreationInputTokens: 0,
+  cacheCreation1hInputTokens: 0,
+  cacheReadInputTokens: 0,
+};
+
+export function addUsage(a: UsageSummary, b: UsageSummary): UsageSummary {
+  return {
+    responses: a.responses + b.responses,
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheCreationInputTokens: a.cacheCreationInputTokens + b.cacheCreationInputTokens,
+    cacheCreation1hInputTokens: a.cacheCreation1hInputTokens + b.cacheCreation1hInputTokens,
+    cacheReadInputTokens: a.cacheReadInputTokens + b.cacheReadInputTokens,
+  };
+}
+
+function summary(u: UsageSummary): UsageSummary {
+  return {
+    responses: u.responses,
+    inputTokens: u.inputTokens,
+    outputTokens: u.outputTokens,
+    cacheCreationInputTokens: u.cacheCreationInputTokens,
+    cacheCreation1hInputTokens: u.cacheCreation1hInputTokens,
+    cacheReadInputTokens: u.cacheReadInputTokens,
+  };
+}
+
+export interface SessionUsage {
+  readonly usage: UsageSummary;
+  readonly usageByModel: Record<string, UsageSummary>;
+  readonly subagentUsage: UsageSummary;
+  readonly costUsd: number | null;
+  readonly subagentCostUsd: number | null;
+  readonly unpricedModels: string[];
+}
+
+/** Totals, per model and for subagents, priced: long-context parts at the model's long-context rates. */
+export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): SessionUsage {
+  let usage = emptyUsageSummary;
+  let subagentUsage = emptyUsageSummary;
+  const usageByModel: Record<string, UsageSummary> = {};
+  let cost: number | null = null;
+  let subagentCost: number | null = null;
+  const unpriced = new Set<string>();
+  for (const part of parts) {
+    usage = addUsage(usage, part);
+    usageByModel[part.model] = addUsage(usageByModel[part.model] ?? emptyUsageSummary, summary(part));
+    if (part.thread === 'subagent') subagentUsage = addUsage(subagentUsage, part);
+    const price = findPrice(prices, part.model);
+    if (price === undefined) {
+      unpriced.add(part.model);
+      continue;
+    }
+    const partCost = tokensCost(part.longContext && price.longContext ? price.longContext : price, part);
+    cost = (cost ?? 0) + partCost;
+    if (part.thread === 'subagent') subagentCost = (subagentCost ?? 0) + partCost;
+  }
+  if (subagentCost === null && cost !== null && subagentUsage.responses === 0) subagentCost = 0;
+  return {
+    usage: summary(usage),
+    usageByModel,
+    subagentUsage: summary(subagentUsage),
+    costUsd: cost,
+    subagentCostUsd: subagentCost,
+    unpricedModels: [...unpriced].sort(),
+  };
+}

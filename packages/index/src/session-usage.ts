@@ -1,0 +1,165 @@
+/**
+ * Per session: each API response once (core's `dedupeResponses`) in the `responses` table, usage per model, thread
+ * (main or subagent) and tier (long context or not) in `sessions.usage_detail`, and the main thread's time
+ * partition in `sessions.time`. Recomputed with the rest of the session's summary.
+ */
+import {
+  dedupeResponses,
+  partitionTime,
+  personTools,
+  promptTokens,
+  type ThreadCall,
+  type ThreadRecord,
+  threadActivity,
+  type UsageRecord,
+} from '@agentdash/core';
+import type Database from 'better-sqlite3';
+import type { UsagePart } from './types.js';
+
+/** Responses whose input side is above this many tokens are billed at long-context rates where a model has them. */
+export const LONG_CONTEXT_TOKENS = 200_000;
+
+interface RecordRow {
+  message_id: string | null;
+  request_id: string | null;
+  model: string | null;
+  ts_ms: number | null;
+  is_synthetic: number;
+  agent_id: string | null;
+  i: number | null;
+  o: number | null;
+  cc: number | null;
+  c1h: number | null;
+  cr: number | null;
+}
+
+export class SessionUsageUpdater {
+  private readonly s;
+  constructor(db: Database.Database) {
+    this.s = {
+      deleteResponses: db.prepare('DELETE FROM responses WHERE session_id = ?'),
+      // Assistant records with usage, main file first (a response keeps the thread of its first record).
+      records: db.prepare(
+        `SELECT r.message_id, r.request_id, r.model, r.ts_ms, r.is_synthetic,
+                CASE WHEN f.role = 'main' AND r.is_sidechain = 0 THEN NULL
+                     ELSE coalesce(f.agent_id, 'sidechain') END AS agent_id,
+                r.input_tokens AS i, r.output_tokens AS o, r.cache_creation_tokens AS cc,
+                r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr
+         FROM records r JOIN files f ON f.id = r.file_id
+         WHERE f.session_id = ? AND r.kind = 'assistant' AND r.output_tokens IS NOT NULL
+         ORDER BY (f.role <> 'main'), f.id, r.line`,
+      ),
+      insertResponse: db.prepare(
+        `INSERT OR REPLACE INTO responses (session_id, key, message_id, agent_id, model, ts_ms, input_tokens,
+           output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      // The main thread's records and calls, for the time partition.
+      threadRecords: db.prepare(
+        `SELECT r.ts_ms, r.kind, r.message_id || ':' || coalesce(r.request_id, '') AS response_key, r.is_prompt
+         FROM records r JOIN files f ON f.id = r.file_id
+         WHERE f.session_id = ? AND f.role = 'main' AND r.is_sidechain = 0 AND r.ts_ms IS NOT NULL
+           AND r.kind IN ('user', 'assistant', 'system', 'attachment', 'progress')
+         ORDER BY r.ts_ms, r.line`,
+      ),
+      // The session's own occurrences (a resumed session's copies of earlier calls included), each with its result
+      // in the same file, else the earliest in the session.
+      threadCalls: db.prepare(
+        `SELECT c.ts_ms, c.name,
+                coalesce(MIN(CASE WHEN res.file_id = c.file_id THEN res.ts END), MIN(res.ts)) AS result_ts
+         FROM calls c JOIN files f ON f.id = c.file_id
+         LEFT JOIN results res ON res.tool_use_id = c.tool_use_id
+           AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = f.session_id)
+         WHERE f.session_id = ? AND f.role = 'main' AND c.agent_id IS NULL AND c.ts_ms IS NOT NULL
+         GROUP BY c.file_id, c.tool_use_id`,
+      ),
+      update: db.prepare('UPDATE sessions SET usage_detail = ?, time = ? WHERE id = ?'),
+    };
+  }
+
+  /** Recompute a session's responses, usage detail and time (after its summary row was written). */
+  update(sid: string): void {
+    this.s.deleteResponses.run(sid);
+    const rows = this.s.records.all(sid) as RecordRow[];
+    const records: UsageRecord<string | null>[] = rows.map((r) => ({
+      messageId: r.message_id ?? undefined,
+      requestId: r.request_id ?? undefined,
+      model: r.model ?? undefined,
+      timestampMs: r.ts_ms ?? undefined,
+      isSynthetic: r.is_synthetic === 1,
+      tokens: {
+        inputTokens: r.i ?? 0,
+        outputTokens: r.o ?? 0,
+        cacheCreationInputTokens: r.cc ?? 0,
+        cacheCreation1hInputTokens: r.c1h ?? 0,
+        cacheReadInputTokens: r.cr ?? 0,
+      },
+      context: r.agent_id,
+    }));
+    const parts = new Map<string, UsagePart>();
+    for (const response of dedupeResponses(records)) {
+      const t = response.tokens;
+      this.s.insertResponse.run(
+        sid,
+        // A response without a message id is its own; its key is only unique within the session.
+        response.messageId === undefined ? `${sid}${response.key}` : response.key,
+        response.messageId ?? null,
+        response.context,
+        response.model,
+        response.timestampMs ?? null,
+        t.inputTokens,
+        t.outputTokens,
+        t.cacheCreationInputTokens,
+        t.cacheCreation1hInputTokens,
+        t.cacheReadInputTokens,
+      );
+      const thread = response.context === null ? 'main' : 'subagent';
+      const longContext = promptTokens(t) > LONG_CONTEXT_TOKENS;
+      const key = `${response.model}\u0000${thread}\u0000${longContext}`;
+      const p = parts.get(key);
+      parts.set(key, {
+        model: response.model,
+        thread,
+        longContext,
+        responses: (p?.responses ?? 0) + 1,
+        inputTokens: (p?.inputTokens ?? 0) + t.inputTokens,
+        outputTokens: (p?.outputTokens ?? 0) + t.outputTokens,
+        cacheCreationInputTokens: (p?.cacheCreationInputTokens ?? 0) + t.cacheCreationInputTokens,
+        cacheCreation1hInputTokens: (p?.cacheCreation1hInputTokens ?? 0) + t.cacheCreation1hInputTokens,
+        cacheReadInputTokens: (p?.cacheReadInputTokens ?? 0) + t.cacheReadInputTokens,
+      });
+    }
+    const time = partitionTime(threadActivity(this.threadRecords(sid), this.threadCalls(sid)));
+    this.s.update.run(JSON.stringify([...parts.values()]), JSON.stringify(time), sid);
+  }
+
+  private threadRecords(sid: string): ThreadRecord[] {
+    const rows = this.s.threadRecords.all(sid) as {
+      ts_ms: number;
+      kind: string;
+      response_key: string | null;
+      is_prompt: number;
+    }[];
+    return rows.map((r) => {
+      // Synthetic messages (an API error after retries) end a wait on the model too.
+      if (r.kind === 'assistant') return { atMs: r.ts_ms, kind: 'response', responseKey: r.response_key ?? undefined };
+      return { atMs: r.ts_ms, kind: r.is_prompt === 1 ? 'prompt' : 'other' };
+    });
+  }
+
+  private threadCalls(sid: string): ThreadCall[] {
+    const rows = this.s.threadCalls.all(sid) as {
+      ts_ms: number;
+      name: string;
+      result_ts: string | null;
+    }[];
+    return rows.map((r) => {
+      const end = r.result_ts === null ? Number.NaN : Date.parse(r.result_ts);
+      return {
+        startMs: r.ts_ms,
+        endMs: Number.isNaN(end) ? undefined : end,
+        waitsForPerson: personTools.has(r.name),
+      };
+    });
+  }
+}

@@ -1,0 +1,110 @@
+import {
+  billingBlocks,
+  cacheHitRatio,
+  groupUsage,
+  type ModelUsage,
+  periodKey,
+  totalsOf,
+  type UsageGroup,
+} from '@agentdash/core';
+import type { SessionSummary, UsageFilter } from '@agentdash/index';
+import type { AgentIndex } from './agent-index.js';
+import type { TimeDto, UsageGroupDto, UsageResponse, UsageTotalsDto } from './api-types.js';
+
+const TOP_SESSIONS = 20;
+const RECENT_BLOCKS = 30;
+
+function totals(u: UsageGroup | ModelUsage): UsageTotalsDto {
+  return {
+    responses: u.responses,
+    inputTokens: u.inputTokens,
+    outputTokens: u.outputTokens,
+    cacheCreationInputTokens: u.cacheCreationInputTokens,
+    cacheReadInputTokens: u.cacheReadInputTokens,
+    costUsd: u.costUsd,
+  };
+}
+
+function group(u: UsageGroup): UsageGroupDto {
+  return {
+    ...totals(u),
+    models: Object.fromEntries(Object.entries(u.models).map(([m, t]) => [m, totals(t)])),
+    unpricedModels: u.unpricedModels,
+  };
+}
+
+const byCost = (a: { costUsd: number | null; responses: number }, b: { costUsd: number | null; responses: number }) =>
+  (b.costUsd ?? -1) - (a.costUsd ?? -1) || b.responses - a.responses;
+
+function addTime(into: Map<string, TimeDto & { sessions: number }>, key: string, t: SessionSummary['time']): void {
+  const prev = into.get(key) ?? { wallMs: 0, modelMs: 0, toolMs: 0, userMs: 0, idleMs: 0, sessions: 0 };
+  into.set(key, {
+    wallMs: prev.wallMs + t.wallMs,
+    modelMs: prev.modelMs + t.modelMs,
+    toolMs: prev.toolMs + t.toolMs,
+    userMs: prev.userMs + t.userMs,
+    idleMs: prev.idleMs + t.idleMs,
+    sessions: prev.sessions + 1,
+  });
+}
+
+/** The Usage page's data: each response once, priced, per day, model, project, session and 5-hour block. */
+export function usageResponse(index: AgentIndex, filter: UsageFilter, now: number): UsageResponse {
+  const responses = index.usageResponses(filter);
+  const all = totalsOf(responses);
+  const days = [
+    ...groupUsage(responses, (r) => (r.timestampMs === undefined ? undefined : periodKey(r.timestampMs, 'day'))),
+  ]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([date, u]) => ({ date, ...group(u) }));
+  const projects = [...groupUsage(responses, (r) => r.context.project)]
+    .map(([project, u]) => ({ project, ...group(u) }))
+    .sort(byCost);
+  const sessionGroups = [...groupUsage(responses, (r) => r.context.sessionKey)]
+    .map(([id, u]) => ({ id, u }))
+    .sort((a, b) => byCost(a.u, b.u))
+    .slice(0, TOP_SESSIONS);
+  const topSessions = sessionGroups.map(({ id, u }) => {
+    const s = index.getSession(id);
+    return {
+      // the reference the API and the dashboard's links take (the id, qualified by its folder when needed)
+      id: s?.ref ?? id,
+      title: s?.title ?? null,
+      project: s?.projectPath ?? s?.projectDir ?? null,
+      startedAt: s?.startedAt ?? null,
+      ...totals(u),
+    };
+  });
+  const blocks = billingBlocks(responses, now)
+    .slice(-RECENT_BLOCKS)
+    .map((b) => ({
+      start: new Date(b.startMs).toISOString(),
+      end: new Date(b.endMs).toISOString(),
+      isActive: b.isActive,
+      remainingMs: b.remainingMs,
+      ...group(b.usage),
+    }));
+  const timeByProject = new Map<string, TimeDto & { sessions: number }>();
+  const timeByDay = new Map<string, TimeDto & { sessions: number }>();
+  const { model: _model, ...sessionFilter } = filter;
+  for (const s of index.listSessions(sessionFilter)) {
+    if (s.time.wallMs === 0) continue;
+    addTime(timeByProject, s.projectPath ?? s.projectDir, s.time);
+    if (s.startedAt !== undefined) addTime(timeByDay, periodKey(Date.parse(s.startedAt), 'day'), s.time);
+  }
+  return {
+    prices: { date: index.prices.date, source: index.prices.source },
+    totals: { ...group(all), cacheHitRatio: cacheHitRatio(all) },
+    days,
+    models: Object.entries(all.models)
+      .map(([model, u]) => ({ model, ...totals(u) }))
+      .sort(byCost),
+    projects,
+    topSessions,
+    blocks,
+    time: {
+      byProject: [...timeByProject].map(([project, t]) => ({ project, ...t })).sort((a, b) => b.wallMs - a.wallMs),
+      byDay: [...timeByDay].map(([date, t]) => ({ date, ...t })).sort((a, b) => a.date.localeCompare(b.date)),
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionsResponse, UsageResponse } from './api-types.js';
+import { createApp } from './app.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** Two sessions of 21 Nov 2026 (packages/core/test/fixtures/usage). */
+const home = resolve(here, '../../core/test/fixtures/usage');
+const HOST = { host: '127.0.0.1:4317' };
+
+let tmp: string;
+let index: AgentIndex;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'agentdash-server-usage-'));
+  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+  await index.refresh([home]);
+  app = createApp({ index, paths: [home], host: '127.0.0.1', port: 4317, assetsDir: tmp });
+});
+afterAll(async () => {
+  index.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const json = async <T>(path: string): Promise<T> => {
+  const res = await app.request(path, { headers: HOST });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+};
+
+const sonnetA = (3879 * 3 + 141 * 15 + 3922 * 3.75 + 10823 * 0.3) / 1e6;
+const sonnetB = (10 * 3 + 50 * 15 + 1000 * 3.75 + 4000 * 6 + 14000 * 0.3) / 1e6;
+const gateway = (100 * 3 + 10 * 15 + 200 * 3 + 20 * 15) / 1e6;
+const sonnetD = (5 * 3 + 40 * 15 + 100 * 3.75 + 20000 * 0.3) / 1e6;
+const haikuC = (7 * 1 + 30 * 5 + 300 * 0.1) / 1e6;
+
+describe('GET /api/usage', () => {
+  it('days, models, projects, top sessions, blocks and time, each response once', async () => {
+    const body = await json<UsageResponse>('/api/usage');
+    expect(body.totals.responses).toBe(6);
+    expect(body.totals.costUsd).toBeCloseTo(sonnetA + sonnetB + gateway + sonnetD + haikuC, 12);
+    expect(body.totals.cacheHitRatio).toBeCloseTo(
+      (10823 + 14000 + 300 + 20000) / (3879 + 10 + 100 + 200 + 7 + 5 + 3922 + 5000 + 100 + 10823 + 14000 + 300 + 20000),
+      12,
+    );
+    expect(body.days.map((d) => [d.date, d.responses])).toEqual([['2026-11-21', 6]]);
+    expect(body.models.map((m) => [m.model, m.responses])).toEqual([
+      ['claude-sonnet-4-5-20250929', 5],
+      ['claude-haiku-4-5-20251001', 1],
+    ]);
+    expect(body.topSessions.map((s) => [s.id.slice(0, 8), s.responses])).toEqual([
+      ['5d1f6c2a', 5],
+      ['7e2a9b4c', 1],
+    ]);
+    expect(body.blocks.map((b) => [b.start, b.responses])).toEqual([['2026-11-21T10:00:00.000Z', 6]]);
+    expect(body.time.byProject).toEqual([
+      // 5d1f6c2a: 69 s (see the index test); 7e2a9b4c: the copied record 10:00:02 → 11:00:01, a wait over 15 min.
+      expect.objectContaining({ project: '/home/user/proj/usage', sessions: 2 }),
+    ]);
+    const t = body.time.byProject[0];
+    expect(t && t.modelMs + t.toolMs + t.userMs + t.idleMs).toBe(t?.wallMs);
+  });
+
+  it('filters by model and time; rejects a bad date', async () => {
+    const haiku = await json<UsageResponse>('/api/usage?model=haiku');
+    expect(haiku.totals.responses).toBe(1);
+    const later = await json<UsageResponse>('/api/usage?since=2026-11-21T10:30:00Z');
+    expect(later.totals.responses).toBe(1);
+    const bad = await app.request('/api/usage?since=yesterday-ish', { headers: HOST });
+    expect(bad.status).toBe(400);
+  });
+
+  it('session rows carry cost, tokens and time', async () => {
+    const list = await json<SessionsResponse>('/api/sessions');
+    const first = list.sessions.find((s) => s.id.startsWith('5d1f6c2a'));
+    expect(first?.costUsd).toBeCloseTo(sonnetA + sonnetB + gateway + haikuC, 12);
+    expect(first?.time).toEqual({ wallMs: 69_000, modelMs: 7_000, toolMs: 1_000, userMs: 61_000, idleMs: 0 });
+    expect(first?.unpricedModels).toEqual([]);
+  });
+});

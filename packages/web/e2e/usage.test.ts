@@ -1,0 +1,218 @@
+/**
+ * End-to-end: the Usage page and the Waterfall in Debian's headless Chromium, over a real server and index: the
+ * corpus (or the bundled samples), the usage fixture, and a generated session of 10,000 tool calls.
+ * Skips plainly when Chromium or the built dashboard is missing.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { type RunningServer, startServer } from '@agentdash/server';
+import type { UsageResponse } from '@agentdash/server/api-types';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prompt, toolResult, toolUse, writeLines } from '../../index/test/synthetic.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../../..');
+const corpus = resolve(repoRoot, '../shared/corpus');
+const samples = resolve(repoRoot, 'packages/cli/samples/claude-home');
+const fixture = resolve(repoRoot, 'packages/core/test/fixtures/usage');
+const dist = resolve(here, '../dist/index.html');
+const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
+const BIG = '0000bbbb-2222-4333-8444-555555555555';
+const BIG_CALLS = 10_000;
+
+const missing = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is not installed (apt-get install chromium)`
+  : !existsSync(dist)
+    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
+    : undefined;
+if (missing) console.log(`[e2e] skipped: ${missing}`);
+
+/** A session of `calls` tool calls, four at a time in parallel, 1–5 s each, one error in 50. */
+function writeBigSession(home: string, calls: number): void {
+  const lines: string[] = [];
+  const start = Date.parse('2026-11-20T08:00:00Z');
+  let t = start;
+  let parent: string | null = null;
+  let n = 0;
+  const ts = (ms: number) => new Date(ms).toISOString();
+  const uuid = () => {
+    n += 1;
+    return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  };
+  const base = (at: number) => {
+    const u = uuid();
+    const b = { sessionId: BIG, uuid: u, parentUuid: parent, timestamp: ts(at), cwd: '/home/user/proj/big' };
+    parent = u;
+    return b;
+  };
+  lines.push(prompt(base(t), 'Refactor everything.'));
+  const tools = ['Read', 'Edit', 'Bash', 'Grep'];
+  for (let i = 0; i < calls; i += 4) {
+    t += 800; // the model's turn
+    const message = `msg_big_${i}`;
+    const ids = [0, 1, 2, 3].filter((k) => i + k < calls).map((k) => `toolu_big_${i + k}`);
+    for (const [k, id] of ids.entries()) {
+      lines.push(
+        toolUse(base(t + k * 10), message, id, tools[k] ?? 'Read', { file_path: `/home/user/proj/big/f${i + k}.ts` }),
+      );
+    }
+    let end = t;
+    for (const [k, id] of ids.entries()) {
+      const at = t + 1000 + ((i + k) % 5) * 1000;
+      end = Math.max(end, at);
+      lines.push(toolResult(base(at), id, (i + k) % 50 === 7 ? 'Error: no such file' : 'ok', (i + k) % 50 === 7));
+    }
+    t = end;
+  }
+  writeLines(join(home, 'projects', '-home-user-proj-big', `${BIG}.jsonl`), lines);
+}
+
+describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium', () => {
+  let tmp: string;
+  let index: AgentIndex;
+  let server: RunningServer;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  const go = async (hash: string) => page.goto(new URL(hash, server.url).toString());
+  const shot = async (name: string) => {
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  };
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-usage-'));
+    await mkdir(SHOTS, { recursive: true });
+    const homes = existsSync(corpus)
+      ? (await readdir(corpus))
+          .filter((v) => existsSync(join(corpus, v, 'claude-home', 'projects')))
+          .map((v) => join(corpus, v, 'claude-home'))
+      : [samples];
+    const bigHome = join(tmp, 'big-home');
+    writeBigSession(bigHome, BIG_CALLS);
+    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+    const paths = [...homes, fixture, bigHome];
+    await index.refresh(paths);
+    server = await startServer({ index, paths, host: '127.0.0.1', port: 0 });
+    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      viewport: { width: 1440, height: 1000 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    index?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('the Usage page shows cost, cache-hit ratio, charts, top sessions and blocks', async () => {
+    const res = await fetch(new URL('api/usage', server.url));
+    const usage = (await res.json()) as UsageResponse;
+    await go('#/usage');
+    await page.getByTestId('usage-total-cost').waitFor();
+    await page.locator('[data-testid="chart-usage-days"] .recharts-bar-rectangle').first().waitFor();
+    expect(await page.getByTestId('cache-hit').textContent()).toBe(
+      usage.totals.cacheHitRatio < 0.01 ? '<1%' : `${Math.round(usage.totals.cacheHitRatio * 100)}%`,
+    );
+    // The top session by cost is listed first.
+    const first = usage.topSessions[0];
+    expect(first).toBeDefined();
+    const firstLink = page.locator('[data-testid="usage-top-sessions"] tbody tr a').first();
+    expect(await firstLink.getAttribute('href')).toBe(`#/s/${encodeURIComponent(first?.id ?? '')}`);
+    // Models without a price (the corpus's scripted models) are named, not priced at $0.
+    if (usage.totals.unpricedModels.length > 0) {
+      expect(await page.getByTestId('unpriced-warning').textContent()).toContain(usage.totals.unpricedModels[0]);
+    }
+    expect(await page.locator('[data-testid="usage-blocks"] tbody tr').count()).toBe(usage.blocks.length);
+    await shot('usage-page');
+    await page.getByTestId('usage-blocks').scrollIntoViewIfNeeded();
+    await shot('usage-page-lower');
+    await page.getByTestId('chart-usage-time-days').scrollIntoViewIfNeeded();
+    await shot('usage-page-time');
+    expect(problems).toEqual([]);
+  });
+
+  it('sessions list: cost column sortable; the session header shows cost and the time bar', async () => {
+    await go('#/');
+    await page.getByTestId('session-row').first().waitFor();
+    const header = page.locator('th', { hasText: 'Cost' });
+    await header.click();
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+    const costs = await page.getByTestId('session-cost').allTextContents();
+    const values = costs.map((c) => (c.startsWith('$') ? Number.parseFloat(c.slice(1)) : -1));
+    // The most expensive first, sessions with an unknown cost last.
+    expect(values[0]).toBeGreaterThan(0);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(costs.at(-1)).toBe('unknown');
+    await shot('sessions-by-cost');
+    await go(`#/s/${BIG}`);
+    await page.getByTestId('session-cost').waitFor();
+    expect(await page.locator('.session-head [data-testid="time-bar"]').count()).toBe(1);
+    await shot('session-header-cost-time');
+  });
+
+  it(`the Waterfall of a ${BIG_CALLS.toLocaleString('en-US')}-call session: renders, zooms, pans, opens a call`, async () => {
+    await go(`#/s/${BIG}/waterfall`);
+    const canvas = page.getByTestId('waterfall-canvas');
+    await expect.poll(() => canvas.getAttribute('data-calls'), { timeout: 30_000 }).toBe(String(BIG_CALLS));
+    await shot('waterfall-10k-all');
+    const box = await canvas.boundingBox();
+    expect(box).not.toBeNull();
+    if (!box) return;
+    // Zoom in around the left part until single bars are wide, then find one under the pointer.
+    await page.mouse.move(box.x + 260, box.y + 40);
+    for (let i = 0; i < 14; i++) await page.mouse.wheel(0, -400);
+    await page.waitForTimeout(200);
+    await shot('waterfall-10k-zoomed');
+    // Drag to pan right and back.
+    await page.mouse.move(box.x + 600, box.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 400, box.y + 40, { steps: 5 });
+    await page.mouse.up();
+    let hit = false;
+    for (let x = box.x + 180; x < box.x + box.width && !hit; x += 6) {
+      await page.mouse.move(x, box.y + 24 + 13);
+      hit = (await page.getByTestId('waterfall-tip').count()) > 0;
+    }
+    expect(hit).toBe(true);
+    const tip = await page.getByTestId('waterfall-tip').textContent();
+    expect(tip).toMatch(/^(Read|Edit|Bash|Grep) · (ok|error) · /);
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#\/s\/[^?]+\?call=toolu_big_\d+$/);
+    await page.getByTestId('timeline').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('the Waterfall of a session with subagents: one lane per thread', async () => {
+    const res = await fetch(new URL('api/sessions', server.url));
+    const { sessions } = (await res.json()) as { sessions: { id: string; projectPath: string | null }[] };
+    const withAgents = sessions.find((s) => s.projectPath?.endsWith('/proj/subagents'));
+    expect(withAgents).toBeDefined();
+    const w = (await (await fetch(new URL(`api/sessions/${withAgents?.id}/waterfall`, server.url))).json()) as {
+      lanes: unknown[];
+    };
+    await go(`#/s/${withAgents?.id}/waterfall`);
+    const canvas = page.getByTestId('waterfall-canvas');
+    await expect.poll(() => canvas.getAttribute('data-lanes')).toBe(String(w.lanes.length));
+    expect(w.lanes.length).toBeGreaterThan(1);
+    await shot('waterfall-subagents');
+    expect(problems).toEqual([]);
+  });
+});

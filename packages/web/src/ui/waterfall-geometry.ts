@@ -1,0 +1,68 @@
+import type { WaterfallBar, WaterfallLane } from '../data/types';
+
+/** Height of one row of bars, the label column's width and the time axis's height, in CSS pixels. */
+export const LANE_H = 26;
+export const LABEL_W = 170;
+export const TOP = 24;
+/** Parallel calls stack on at most this many rows per lane; more overlap on the last one. */
+export const MAX_ROWS = 6;
+
+export interface LaneBox {
+  readonly lane: WaterfallLane;
+  /** Top of the lane. */
+  readonly y: number;
+  /** Rows of bars (at least 2, so that the label fits). */
+  readonly rows: number;
+  /** The row of each of `lane.calls`. */
+  readonly rowOf: readonly number[];
+}
+
+export interface Hit {
+  readonly bar: WaterfallBar;
+  readonly lane: WaterfallLane;
+}
+
+/**
+ * Lanes stacked top to bottom; in each, calls that overlap in time go on separate rows (first free row, calls in
+ * start order), so parallel calls stay visible.
+ */
+export function laneLayout(lanes: readonly WaterfallLane[]): LaneBox[] {
+  const out: LaneBox[] = [];
+  let y = TOP;
+  for (const lane of lanes) {
+    const rowEnds: number[] = [];
+    const rowOf = lane.calls.map((bar) => {
+      let row = rowEnds.findIndex((end) => end <= bar.startMs);
+      if (row === -1) row = rowEnds.length < MAX_ROWS ? rowEnds.length : MAX_ROWS - 1;
+      rowEnds[row] = Math.max(rowEnds[row] ?? 0, bar.endMs);
+      return row;
+    });
+    const rows = Math.max(2, rowEnds.length);
+    out.push({ lane, y, rows, rowOf });
+    y += rows * LANE_H;
+  }
+  return out;
+}
+
+const TOOL_COLOURS: Record<string, string> = {
+  Bash: '#f2b45a',
+  Read: '#7fd1f7',
+  Edit: '#c792ea',
+  MultiEdit: '#c792ea',
+  Write: '#e48bd4',
+  Grep: '#4fc1a6',
+  Glob: '#6fd39a',
+  Agent: '#b4e36e',
+  WebFetch: '#f78c6c',
+  WebSearch: '#f78c6c',
+  TodoWrite: '#9aa4b8',
+};
+
+/** A stable colour per tool: fixed for the common ones, from the name's hash for the rest. */
+export function toolColour(tool: string): string {
+  const fixed = TOOL_COLOURS[tool];
+  if (fixed) return fixed;
+  let h = 0;
+  for (const ch of tool) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return `hsl(${h % 360}, 55%, 65%)`;
+}
