@@ -47,7 +47,7 @@ export class SessionUsageUpdater {
                 r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr
          FROM records r JOIN files f ON f.id = r.file_id
          WHERE f.session_id = ? AND r.kind = 'assistant' AND r.output_tokens IS NOT NULL
-         ORDER BY (f.role <> 'main'), f.id, r.line`,
+         ORDER BY (f.role <> 'main'), f.path, r.line`,
       ),
       insertResponse: db.prepare(
         `INSERT OR REPLACE INTO responses (session_id, key, message_id, agent_id, model, ts_ms, input_tokens,
