@@ -1,168 +1,383 @@
 #!/usr/bin/env node
-// AgentDash benchmarks. Speed and memory are measured here, never asserted in tests.
-// Usage: npm run bench [-- core|index] ; compare numbers as ratios within one run (machines are noisy).
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { appendFile, copyFile, mkdtemp, rm } from 'node:fs/promises';
+// AgentDash at real scale. Speed and memory are measured here, never asserted in tests.
+//
+//   npm run bench                  a 1 GiB Claude home + a 200 MB session (built once, cached), every figure
+//   BENCH_GIB=0.25 npm run bench   a smaller home for a quick run (BENCH_BIG_MB for the single session)
+//   npm run bench -- micro         the library micro-benchmarks (bench/micro.mjs)
+//
+// The home is built from ../shared/corpus (else the bundled samples) with fresh ids in every copy, and cached in
+// $AGENTDASH_BENCH_CACHE (default: <os tmp>/agentdash-bench-cache), with ccusage 20.0.24 installed there for the
+// comparison. Commands run as whole processes through the built CLI (black boxes): time and peak RSS each.
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildBigSession, buildHome } from './home.mjs';
+
+if (process.argv[2] === 'micro') {
+  await import('./micro.mjs');
+  process.exit(0);
+}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const core = await import(join(root, 'packages/core/dist/index.js'));
-const which = process.argv[2] ?? 'all';
+const bin = join(root, 'packages/cli/dist/bin.js');
 const corpus = resolve(root, '../shared/corpus');
 const samples = join(root, 'packages/cli/samples/claude-home');
-const rows = [];
+const cache = process.env.AGENTDASH_BENCH_CACHE || join(tmpdir(), 'agentdash-bench-cache');
+const gib = Number(process.env.BENCH_GIB || 1);
+const bigMb = Number(process.env.BENCH_BIG_MB || 200);
+const CCUSAGE = '20.0.24';
+mkdirSync(cache, { recursive: true });
 
-function mb(bytes) {
-  return bytes / (1024 * 1024);
-}
-async function measure(name, bytes, fn, runs = 3) {
-  const times = [];
-  let peak = 0;
-  let result;
-  for (let i = 0; i < runs; i++) {
-    globalThis.gc?.();
-    const base = process.memoryUsage().rss;
-    const timer = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss - base);
-    }, 20);
+const rows = [];
+const row = (figure, value, note = '') => {
+  rows.push({ figure, value, note });
+  console.error(`  ${figure}: ${value}${note ? `  (${note})` : ''}`);
+};
+const ms = (n) => `${Math.round(n).toLocaleString('en-US')} ms`;
+const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+// Peak RSS of a child process: a preload writes process.resourceUsage().maxRSS when it exits.
+const preload = join(cache, 'max-rss.mjs');
+writeFileSync(
+  preload,
+  `import { writeFileSync } from 'node:fs';
+const file = process.env.BENCH_RSS_FILE;
+if (file) process.on('exit', () => writeFileSync(file, String(process.resourceUsage().maxRSS * 1024)));
+`,
+);
+let rssSeq = 0;
+
+/** Run a command to completion: time, exit code, stdout (or only its length) and peak RSS. */
+function runProcess(command, args, { env = {}, keepStdout = true } = {}) {
+  const rssFile = join(cache, `rss-${process.pid}-${rssSeq++}`);
+  return new Promise((done) => {
     const t0 = performance.now();
-    result = await fn();
-    times.push(performance.now() - t0);
-    clearInterval(timer);
-    peak = Math.max(peak, process.memoryUsage().rss - base);
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)];
-  rows.push({
-    bench: name,
-    'median ms': median.toFixed(1),
-    'MB/s': bytes ? (mb(bytes) / (median / 1000)).toFixed(1) : '',
-    'peak ΔRSS MB': mb(peak).toFixed(0),
-    note: result ?? '',
+    const child = spawn(command, command === process.execPath ? ['--import', preload, ...args] : args, {
+      env: { ...process.env, ...env, BENCH_RSS_FILE: rssFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks = [];
+    let bytes = 0;
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      bytes += d.length;
+      if (keepStdout) chunks.push(d);
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => {
+      const elapsed = performance.now() - t0;
+      const rss = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : Number.NaN;
+      rmSync(rssFile, { force: true });
+      done({ code, ms: elapsed, stdout: keepStdout ? Buffer.concat(chunks).toString('utf8') : '', bytes, stderr, rss });
+    });
   });
 }
+const agentdash = (args, options) => runProcess(process.execPath, [bin, ...args, '--no-progress'], options);
 
-async function generate(file, targetBytes) {
-  const out = createWriteStream(file);
-  let bytes = 0;
-  let i = 0;
-  while (bytes < targetBytes) {
-    const line = `${JSON.stringify({ type: 'user', uuid: `u${i}`, parentUuid: null, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: 'x'.repeat(1200) }] } })}\n`;
-    bytes += line.length;
-    i += 1;
-    if (!out.write(line)) await new Promise((r) => out.once('drain', r));
-  }
-  await new Promise((r) => out.end(r));
-  return bytes;
+function check(result, what) {
+  if (result.code !== 0) throw new Error(`${what} exited with ${result.code}: ${result.stderr.slice(0, 500)}`);
+  return result;
 }
 
-const tmp = await mkdtemp(join(tmpdir(), 'agentdash-bench-'));
-try {
-  const home = existsSync(corpus) ? join(corpus, '2.1.330/claude-home') : samples;
-  const { files } = await core.discoverFiles([home]);
-  const groups = core.groupSessions(files);
-  const totalBytes = files.reduce((n, f) => n + f.size, 0);
-  const longest = [...groups].sort((a, b) => (b.main?.size ?? 0) - (a.main?.size ?? 0))[0];
+function dbSize(db) {
+  return ['', '-wal'].reduce((n, s) => n + (existsSync(db + s) ? statSync(db + s).size : 0), 0);
+}
 
-  if (which === 'all' || which === 'core') {
-    const big = join(tmp, 'big.jsonl');
-    const bigBytes = await generate(big, 200 * 1024 * 1024);
-    await measure('core: readLines, 200 MB generated', bigBytes, async () => {
-      let n = 0;
-      await core.readLines(big, () => (n += 1));
-      return `${n} lines`;
-    });
-    await measure('core: streamRecords (read+decode), 200 MB', bigBytes, async () => {
-      let n = 0;
-      await core.streamRecords(big, () => (n += 1));
-      return `${n} records`;
-    });
-    await measure(
-      `core: loadSession, longest session (${mb(longest.main.size).toFixed(1)} MB)`,
-      longest.main.size,
-      async () => {
-        const s = await core.loadSession(longest);
-        return `${s.calls.length} calls, ${s.events.length} events`;
-      },
-    );
-    const loaded = await core.loadSession(longest);
-    await measure(
-      'core: waterfall of the longest session',
-      0,
-      async () => `${core.waterfallOf(loaded).lanes.reduce((n, l) => n + l.calls.length, 0)} bars`,
-      5,
-    );
-    await measure(`core: discover + load all sessions (${files.length} files)`, totalBytes, async () => {
-      const d = await core.discoverFiles([home]);
-      let calls = 0;
-      for (const g of core.groupSessions(d.files)) calls += (await core.loadSession(g)).calls.length;
-      return `${calls} calls`;
-    });
-  }
-
-  if ((which === 'all' || which === 'index') && existsSync(join(root, 'packages/index/dist/index.js'))) {
-    const index = await import(join(root, 'packages/index/dist/index.js'));
-    if (typeof index.openIndex === 'function') {
-      const db = join(tmp, 'bench.sqlite');
-      await measure('index: cold refresh (empty db)', totalBytes, async () => {
-        await rm(db, { force: true });
-        await rm(`${db}-wal`, { force: true });
-        await rm(`${db}-shm`, { force: true });
-        const ix = index.openIndex({ dbPath: db });
-        const r = await ix.refresh([home]);
-        ix.close();
-        return `${r.filesParsed} files, ${r.records} records`;
-      });
-      await measure('index: warm refresh (nothing new)', 0, async () => {
-        const ix = index.openIndex({ dbPath: db });
-        const r = await ix.refresh([home]);
-        ix.close();
-        return `${r.bytesParsed} bytes parsed`;
-      });
-      const copyDir = join(tmp, 'append/projects/p');
-      await rm(join(tmp, 'append'), { recursive: true, force: true });
-      await import('node:fs/promises').then((fs) => fs.mkdir(copyDir, { recursive: true }));
-      const target = join(copyDir, 's.jsonl');
-      await copyFile(longest.main.path, target);
-      const ix = index.openIndex({ dbPath: join(tmp, 'append.sqlite') });
-      await ix.refresh([join(tmp, 'append')]);
-      const tail = readFileSync(longest.main.path, 'utf8').split('\n').slice(-40).join('\n');
-      await measure('index: refresh after appending 40 lines to the longest session', tail.length, async () => {
-        await appendFile(target, `${tail}\n`);
-        const r = await ix.refresh([join(tmp, 'append')]);
-        return `${r.bytesParsed} bytes parsed`;
-      });
-      ix.close();
-      const full = index.openIndex({ dbPath: db });
-      await measure(
-        'index: stats over all sessions',
-        0,
-        async () => `${Object.keys(full.stats().tools ?? {}).length} tools`,
-        5,
-      );
-      await measure('index: search "error"', 0, async () => `${full.search('error').length} hits`, 5);
-      await measure(
-        'index: usage daily over all sessions (each response once, priced, by day)',
-        0,
-        async () => {
-          const responses = full.usageResponses();
-          const days = core.groupUsage(responses, (r) => core.periodKey(r.timestampMs ?? 0, 'day'));
-          return `${responses.length} responses, ${days.size} days`;
-        },
-        5,
-      );
-      full.close();
+/** The floor: one thread reading every transcript file and JSON.parse-ing every line. */
+function floor(home) {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith('.jsonl')) files.push(join(dir, e.name));
+    }
+  };
+  walk(join(home, 'projects'));
+  const t0 = performance.now();
+  let lines = 0;
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      JSON.parse(line);
+      lines += 1;
     }
   }
+  return { ms: performance.now() - t0, lines, files: files.length };
+}
+
+/** Start `serve`, return its URL as soon as it prints it, and a stop function with its peak RSS. */
+function startServe(args) {
+  const rssFile = join(cache, `rss-${process.pid}-${rssSeq++}`);
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', preload, bin, 'serve', ...args, '--port', '0', '--no-progress'], {
+    env: { ...process.env, BENCH_RSS_FILE: rssFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const url = new Promise((done, fail) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/[^\s"]+/.exec(out);
+      if (m) done({ url: m[0].replace(/\/$/, ''), ms: performance.now() - t0 });
+    });
+    child.on('close', (code) => fail(new Error(`serve exited with ${code}: ${err.slice(0, 300)}`)));
+  });
+  const stop = () =>
+    new Promise((done) => {
+      child.on('close', () => {
+        const rss = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : Number.NaN;
+        rmSync(rssFile, { force: true });
+        done(rss);
+      });
+      child.kill('SIGTERM');
+    });
+  return { t0, url, stop };
+}
+
+async function until(fn, timeoutMs = 600_000) {
+  const start = performance.now();
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value !== undefined) return value;
+    } catch {
+      // not yet
+    }
+    if (performance.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const sources = existsSync(corpus)
+  ? readdirSync(corpus)
+      .map((v) => join(corpus, v, 'claude-home'))
+      .filter((p) => existsSync(join(p, 'projects')))
+  : [samples];
+console.error(
+  `building (or reusing) the bench home in ${cache} from ${existsSync(corpus) ? 'the corpus' : 'the samples'}…`,
+);
+const home = buildHome(sources, join(cache, `home-${gib}gib-v1`), gib * 2 ** 30);
+const biggest = sources
+  .flatMap((h) =>
+    readdirSync(join(h, 'projects')).flatMap((p) =>
+      readdirSync(join(h, 'projects', p)).map((f) => join(h, 'projects', p, f)),
+    ),
+  )
+  .filter((f) => f.endsWith('.jsonl') && !f.includes('agent-') && readFileSync(f, 'utf8').includes('"tool_use"'))
+  .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+const big = await buildBigSession(biggest, join(cache, `big-${bigMb}mb-v1`), bigMb * 2 ** 20);
+console.error(`home: ${home.files} files, ${mb(home.bytes)} (${home.copies} copies); big session: ${mb(big.bytes)}`);
+
+const work = mkdtempSync(join(tmpdir(), 'agentdash-bench-'));
+try {
+  const fl = floor(home.home);
+  row(
+    'floor: read + JSON.parse every line, one thread',
+    ms(fl.ms),
+    `${fl.files} files, ${fl.lines.toLocaleString('en-US')} lines, ${mb(home.bytes)}`,
+  );
+
+  const db = join(work, 'index.sqlite');
+  const cold = check(await agentdash(['index', home.home, '--db', db, '--json']), 'cold index');
+  const coldReport = JSON.parse(cold.stdout);
+  row(
+    'cold `index`',
+    ms(cold.ms),
+    `${(fl.ms / cold.ms).toFixed(2)}× the floor; ${coldReport.sessions} sessions; peak RSS ${mb(cold.rss)}`,
+  );
+  const size = dbSize(db);
+  row(
+    'database size',
+    mb(size),
+    `${((100 * size) / home.bytes).toFixed(1)} % of the source, archive (${mb(coldReport.archive?.storedBytes ?? 0)}) included`,
+  );
+
+  const warm = [];
+  let warmRss = 0;
+  for (let i = 0; i < 3; i++) {
+    const r = check(await agentdash(['index', home.home, '--db', db, '--json']), 'warm index');
+    warm.push(r.ms);
+    warmRss = Math.max(warmRss, r.rss);
+  }
+  row('warm `index` (nothing changed), whole process', ms(median(warm)), `median of 3; peak RSS ${mb(warmRss)}`);
+
+  const stats = [];
+  let statsRss = 0;
+  let calls = 0;
+  for (let i = 0; i < 3; i++) {
+    const r = check(await agentdash(['stats', home.home, '--db', db, '--json']), 'stats');
+    stats.push(r.ms);
+    statsRss = Math.max(statsRss, r.rss);
+    calls = JSON.parse(r.stdout).calls ?? JSON.parse(r.stdout).totals?.calls ?? calls;
+  }
+  row('warm `stats --json`, whole process', ms(median(stats)), `median of 3; ${calls} calls; peak RSS ${mb(statsRss)}`);
+
+  const ccusageDir = join(cache, 'ccusage');
+  const ccusageBin = join(ccusageDir, 'node_modules/ccusage/src/cli.js');
+  if (!existsSync(ccusageBin)) {
+    try {
+      execFileSync('npm', ['install', '--prefix', ccusageDir, `ccusage@${CCUSAGE}`, '--no-audit', '--no-fund'], {
+        stdio: 'ignore',
+      });
+    } catch {
+      // offline: skipped below
+    }
+  }
+  if (existsSync(ccusageBin)) {
+    const cc = [];
+    let ccRss = 0;
+    for (let i = 0; i < 3; i++) {
+      const r = check(
+        await runProcess(process.execPath, [ccusageBin, 'daily', '--offline', '--json'], {
+          env: { CLAUDE_CONFIG_DIR: home.home },
+        }),
+        'ccusage',
+      );
+      cc.push(r.ms);
+      ccRss = Math.max(ccRss, r.rss);
+    }
+    row(
+      `ccusage ${CCUSAGE} \`daily --offline --json\`, same home`,
+      ms(median(cc)),
+      `median of 3; peak RSS ${mb(ccRss)}; stats is ${(median(cc) / median(stats)).toFixed(1)}× faster`,
+    );
+  } else {
+    row(`ccusage ${CCUSAGE}`, 'skipped', `could not install it into ${ccusageDir}`);
+  }
+
+  // serve on an empty database: first HTTP answer, first sessions listed.
+  {
+    const serve = startServe([home.home, '--db', join(work, 'empty.sqlite')]);
+    const { url } = await serve.url;
+    const first = await until(async () =>
+      (await fetch(`${url}/api/health`)).status < 500 ? performance.now() : undefined,
+    );
+    const listed = await until(async () => {
+      const body = await (await fetch(`${url}/api/sessions?limit=50`)).json();
+      return (body.sessions?.length ?? 0) > 0 ? performance.now() : undefined;
+    });
+    const rss = await serve.stop();
+    row('`serve`, empty database: first HTTP answer', ms(first - serve.t0), `peak RSS ${mb(rss)}`);
+    row('`serve`, empty database: first sessions listed', ms(listed - serve.t0));
+  }
+
+  // append → SSE event, on the warm database.
+  {
+    const appendHome = join(work, 'append-home');
+    const sessionFile = join(appendHome, 'projects', '-bench-append', '00000000-0000-4000-a000-000000000001.jsonl');
+    mkdirSync(dirname(sessionFile), { recursive: true });
+    const template = JSON.stringify({
+      type: 'user',
+      uuid: '',
+      parentUuid: null,
+      sessionId: '00000000-0000-4000-a000-000000000001',
+      timestamp: new Date().toISOString(),
+      cwd: '/bench',
+      message: { role: 'user', content: 'appended prompt' },
+    });
+    const line = (i) =>
+      `${template.replace('"uuid":""', `"uuid":"00000000-0000-4000-b000-${String(i).padStart(12, '0')}"`)}\n`;
+    writeFileSync(sessionFile, line(0));
+    const serve = startServe([home.home, appendHome, '--db', db]);
+    const { url } = await serve.url;
+    const controller = new AbortController();
+    const response = await fetch(`${url}/api/events`, { signal: controller.signal });
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const nextEvent = async () => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: ?(.*)$/m.exec(event)?.[1];
+          if (data && /"type":"(session-updated|sessions-changed)"/.test(data)) return;
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('SSE closed');
+        buffer += decoder.decode(value, { stream: true });
+      }
+    };
+    await new Promise((r) => setTimeout(r, 1500));
+    buffer = '';
+    const latencies = [];
+    for (let i = 1; i <= 21; i++) {
+      const t0 = performance.now();
+      appendFileSync(sessionFile, line(i));
+      await Promise.race([
+        nextEvent(),
+        new Promise((_, fail) => setTimeout(() => fail(new Error('no SSE event in 10 s')), 10_000)),
+      ]);
+      if (i > 1) latencies.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 300));
+      buffer = '';
+    }
+    controller.abort();
+    const rss = await serve.stop();
+    row(
+      'append → SSE event',
+      `p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}`,
+      `20 appends; serve peak RSS ${mb(rss)}`,
+    );
+  }
+
+  // The big session: cold index, show --json, the dashboard's session header.
+  {
+    const bigDb = join(work, 'big.sqlite');
+    const indexed = check(await agentdash(['index', big.home, '--db', bigDb, '--json']), 'index big');
+    row(`cold \`index\` of one ${mb(big.bytes)} session`, ms(indexed.ms), `peak RSS ${mb(indexed.rss)}`);
+    const shown = await agentdash(['show', big.sessionId, big.home, '--db', bigDb, '--json'], { keepStdout: true });
+    let valid = 'valid JSON';
+    let callCount = '';
+    try {
+      const parsed = JSON.parse(shown.stdout);
+      callCount = `, ${parsed.calls?.length ?? parsed.session?.calls?.length ?? '?'} calls`;
+    } catch (error) {
+      valid = `not valid JSON (${String(error).slice(0, 80)})`;
+    }
+    row(
+      `\`show --json\` of the ${mb(big.bytes)} session`,
+      shown.code === 0 ? ms(shown.ms) : `exit ${shown.code}`,
+      `${mb(shown.bytes)} out, ${valid}${callCount}; peak RSS ${mb(shown.rss)}${shown.code === 0 ? '' : `; ${shown.stderr.trim().slice(0, 120)}`}`,
+    );
+    const serve = startServe([big.home, '--db', bigDb]);
+    const { url } = await serve.url;
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/sessions/${big.sessionId}`);
+    await res.arrayBuffer();
+    const header = performance.now() - t0;
+    const rss = await serve.stop();
+    row(
+      `\`GET /api/sessions/:id\` of the ${mb(big.bytes)} session`,
+      ms(header),
+      `HTTP ${res.status}; serve peak RSS ${mb(rss)}`,
+    );
+  }
 } finally {
-  await rm(tmp, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
 }
 
 console.log(
-  `node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
+  `node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; ` +
+    `home: ${home.files} files, ${mb(home.bytes)}; big session ${mb(big.bytes)}\n`,
 );
-console.log('| bench | median ms | MB/s | peak ΔRSS MB | note |\n|---|---:|---:|---:|---|');
-for (const r of rows)
-  console.log(`| ${r.bench} | ${r['median ms']} | ${r['MB/s']} | ${r['peak ΔRSS MB']} | ${r.note} |`);
+console.log('| figure | value | note |\n|---|---:|---|');
+for (const r of rows) console.log(`| ${r.figure} | ${r.value} | ${r.note} |`);

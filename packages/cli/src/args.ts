@@ -11,6 +11,7 @@ export const commonOptions = {
   help: { type: 'boolean', short: 'h' },
   'no-progress': { type: 'boolean' },
   prices: { type: 'string' },
+  'no-archive': { type: 'boolean' },
 } as const satisfies OptionSpec;
 
 /** Filters shared by sessions and stats. */

@@ -95,7 +95,10 @@ describe('commands over the bundled samples', () => {
     expect(second).toMatchObject({ files: first.files, filesParsed: 0, bytesParsed: 0, records: 0 });
     expect(Object.keys(second).sort()).toEqual(
       [
+        'archive',
+        'archivedFiles',
         'bytesParsed',
+        'claudeCleanup',
         'db',
         'files',
         'filesParsed',

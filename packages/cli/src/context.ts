@@ -92,7 +92,8 @@ export class Context {
   resolvePaths(positionals: readonly string[]): string[] {
     if (positionals.length > 0) return [...positionals];
     const home = defaultClaudeHome(this.io.env, this.io.homedir);
-    if (hasTranscripts(join(home, 'projects'))) return [home];
+    // A home whose transcripts Claude Code has all deleted is still the user's: its sessions are in the archive.
+    if (hasTranscripts(join(home, 'projects')) || this.openIndex().hasArchivedFilesUnder(home)) return [home];
     this.note(`no Claude Code transcripts in ${home}; showing the bundled sample sessions (${SAMPLES_HOME})`);
     return [SAMPLES_HOME];
   }
@@ -107,6 +108,7 @@ export class Context {
     let lastDraw = 0;
     const started = this.io.now();
     const report = await index.refresh(paths, {
+      ...(flag(this.values, 'no-archive') ? { archive: false } : {}),
       onProgress: (progress) => {
         if (!showProgress) return;
         const now = this.io.now();

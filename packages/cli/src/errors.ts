@@ -9,6 +9,7 @@ export const ExitCode = {
   unreadableFile: 4,
   unknownSession: 5,
   cannotServe: 6,
+  indexBusy: 7,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -42,6 +43,8 @@ export function classify(error: unknown): { code: ExitCodeValue; kind: string; m
       return { code: ExitCode.badPath, kind: 'bad-path', message };
     case 'UNREADABLE_FILE':
       return { code: ExitCode.unreadableFile, kind: 'unreadable-file', message };
+    case 'INDEX_BUSY':
+      return { code: ExitCode.indexBusy, kind: 'index-busy', message };
     case 'UNKNOWN_SESSION':
     case 'AMBIGUOUS_SESSION':
       return { code: ExitCode.unknownSession, kind: 'unknown-session', message };

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { renderProgressBar, timeLeftMs } from './progress-bar.js';
 
-const at = (done: number, bytesDone: number) => ({ done, total: 40, file: '', bytesDone, bytesTotal: 4 * 1024 * 1024 });
+const at = (done: number, bytesDone: number) => ({
+  done,
+  total: 40,
+  file: '',
+  filesDone: done,
+  filesTotal: 40,
+  bytesDone,
+  bytesTotal: 4 * 1024 * 1024,
+});
 
 describe('renderProgressBar', () => {
   it('fills by bytes, counts files and estimates the time left from the rate so far', () => {
@@ -23,8 +31,12 @@ describe('renderProgressBar', () => {
   });
 
   it('falls back to files when no file has bytes yet', () => {
-    expect(renderProgressBar({ done: 1, total: 2, file: '', bytesDone: 0, bytesTotal: 0 }, 0, 4)).toMatchInlineSnapshot(
-      `"indexing [##..] 1/2 files · 0 B of 0 B"`,
-    );
+    expect(
+      renderProgressBar(
+        { done: 1, total: 2, file: '', filesDone: 1, filesTotal: 2, bytesDone: 0, bytesTotal: 0 },
+        0,
+        4,
+      ),
+    ).toMatchInlineSnapshot(`"indexing [##..] 1/2 files · 0 B of 0 B"`);
   });
 });

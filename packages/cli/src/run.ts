@@ -1,4 +1,5 @@
 import { parse } from './args.js';
+import { archiveCommand } from './commands/archive.js';
 import type { CommandSpec } from './commands/common.js';
 import { exportCommand } from './commands/export.js';
 import { indexCommand } from './commands/index-cmd.js';
@@ -25,6 +26,7 @@ export const commands: readonly CommandSpec[] = [
   exportCommand,
   schemaCommand,
   indexCommand,
+  archiveCommand,
   serveCommand,
 ];
 
@@ -41,7 +43,7 @@ ${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 
 Run "agentdash <command> --help" for a command's options. Every command refreshes the index first.
 Exit codes: 0 ok, 1 internal error (a bug), 2 bad arguments, 3 bad path, 4 unreadable file, 5 unknown session,
-6 cannot serve (port in use).
+6 cannot serve (port in use), 7 index busy (another agentdash process kept it locked).
 `;
 }
 

@@ -17,7 +17,15 @@ export {
   projectDirOfFile,
   type SessionFiles,
 } from './io/discover.js';
-export { type LineEvent, type ReadEnd, type ReadLinesOptions, readLines } from './io/read-lines.js';
+export {
+  type ByteSource,
+  type LineEvent,
+  type OpenBytes,
+  openFileBytes,
+  type ReadEnd,
+  type ReadLinesOptions,
+  readLines,
+} from './io/read-lines.js';
 export * from './model/index.js';
 export * from './time/index.js';
 export * from './usage/index.js';

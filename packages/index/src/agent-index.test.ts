@@ -151,7 +151,7 @@ describe('incremental refresh', () => {
     expect(index.issues({ paths: [home] })).toEqual([]);
   });
 
-  it('re-reads a truncated file and a replaced file from the start; drops a deleted one', async () => {
+  it('re-reads a truncated file and a replaced file from the start; keeps a deleted one until forgotten', async () => {
     const { path, bytes } = copySampleSession();
     const home = join(dir, 'home');
     await index.refresh([home]);
@@ -185,10 +185,15 @@ describe('incremental refresh', () => {
     const r25 = await index.refresh([home]);
     expect(r25.bytesParsed).toBe(bytes.length);
 
-    // Deleted: its session disappears.
+    // Deleted: the session stays, read from the archive (archive.test.ts); without the archive, it disappears.
     rmSync(path);
+    const kept = await index.refresh([home]);
+    expect(kept).toMatchObject({ filesRemoved: 0, archivedFiles: 1 });
+    expect(index.stats({ paths: [home] }).calls).toBe(full.calls);
+    await index.forgetSession(index.listSessions({ paths: [home] })[0]?.id ?? '');
     const r3 = await index.refresh([home]);
-    expect(r3.filesRemoved).toBe(1);
+    expect(r3.filesRemoved).toBe(0);
+    expect(r3.archivedFiles).toBe(0);
     expect(index.listSessions({ paths: [home] })).toEqual([]);
     expect(index.stats({ paths: [home] }).calls).toBe(0);
     expect(index.search('the', { paths: [home] })).toEqual([]);

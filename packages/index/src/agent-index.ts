@@ -10,11 +10,11 @@ import {
 } from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
-import { IndexUnavailableError } from './errors.js';
+import { IndexBusyError, IndexUnavailableError, isBusy } from './errors.js';
 import { type IssueFilter, issues } from './issue-queries.js';
-import { Refresher } from './refresh.js';
+import { type ForgetReport, Refresher } from './refresh.js';
 import { migrate, NewerSchemaError } from './schema.js';
-import type { Store } from './scope.js';
+import { pathCond, type Store } from './scope.js';
 import { search } from './search.js';
 import {
   pageSessions,
@@ -53,6 +53,7 @@ import type {
 } from './types.js';
 import { type UsageResponse, usageResponses } from './usage-queries.js';
 
+export type { ForgetReport } from './refresh.js';
 export { toFtsQuery } from './search.js';
 export { LIVE_WINDOW_MS, type SessionLookup } from './session-queries.js';
 
@@ -63,9 +64,17 @@ export interface OpenIndexOptions {
   readonly onWarning?: (message: string) => void;
   /** Clock, for tests. */
   readonly now?: () => number;
+  /**
+   * How long to wait for another process's write lock before giving up with `IndexBusyError` (default 60 s).
+   * Readers never wait: the database is in WAL mode.
+   */
+  readonly busyTimeoutMs?: number;
   /** Prices for session costs (default: core's built-in table). */
   readonly prices?: PriceTable;
 }
+
+/** Default wait for another process's write lock. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 60_000;
 
 export interface AgentIndex {
   readonly dbPath: string;
@@ -100,6 +109,20 @@ export interface AgentIndex {
   /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
   refreshProblems(): readonly ParseIssue[];
   issues(filter?: IssueFilter): StoredIssue[];
+  /**
+   * Delete a session from the archive on purpose: its archived bytes go; files still on disk stay indexed, files
+   * that are gone leave the index (and the session with them).
+   */
+  forgetSession(sessionId: string): Promise<ForgetReport>;
+  /** Whether refreshes archive transcript bytes (the stored setting; default on). */
+  archiving(): boolean;
+  setArchiving(on: boolean): void;
+  /** Whether the archive holds files under this path (a Claude home whose transcripts were all deleted). */
+  hasArchivedFilesUnder(path: string): boolean;
+  /** True the first time it is called with this key on this database (for one-time notices). */
+  firstTime(key: string): boolean;
+  /** Archived files and their bytes: on disk (`raw`) and as stored (`stored`). */
+  archiveSize(): { readonly files: number; readonly raw: number; readonly stored: number };
   close(): void;
 }
 
@@ -152,8 +175,8 @@ function isCorruption(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'));
 }
 
-function openDb(dbPath: string): Database.Database {
-  const db = new Database(dbPath);
+function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
+  const db = new Database(dbPath, { timeout: busyTimeoutMs });
   try {
     if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -171,9 +194,11 @@ function openDb(dbPath: string): Database.Database {
 /** Open the database, moving a corrupt or unusable file aside (with a warning) and starting afresh. */
 function openOrRebuild(options: OpenIndexOptions): Database.Database {
   const { dbPath } = options;
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   try {
-    return openDb(dbPath);
+    return openDb(dbPath, busyTimeoutMs);
   } catch (error) {
+    if (isBusy(error)) throw new IndexBusyError(dbPath, busyTimeoutMs);
     if (!isCorruption(error) || dbPath === ':memory:') throw error;
     const aside = `${dbPath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dbPath, aside);
@@ -183,7 +208,7 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
     options.onWarning?.(
       `index database ${dbPath} was unusable (${error instanceof Error ? error.message : String(error)}); moved it to ${aside} and rebuilt the index`,
     );
-    return openDb(dbPath);
+    return openDb(dbPath, busyTimeoutMs);
   }
 }
 
@@ -215,7 +240,10 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
   const refresher = new Refresher(db);
   return {
     dbPath,
-    refresh: (paths, refreshOptions) => refresher.refresh(paths, refreshOptions),
+    refresh: (paths, refreshOptions) =>
+      refresher.refresh(paths, refreshOptions).catch((error: unknown) => {
+        throw isBusy(error) ? new IndexBusyError(dbPath, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS) : error;
+      }),
     refreshProblems: () => refresher.problems(),
     listSessions: (filter) => listSessions(store, filter),
     pageSessions: (filter, query) => pageSessions(store, filter, query),
@@ -231,6 +259,21 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     analytics: (filter) => analytics(store, bySessionKey(store, filter)),
     search: (query, filter) => search(store, query, bySessionKey(store, filter)),
     issues: (filter) => issues(store, bySessionKey(store, filter)),
+    forgetSession: (ref) => refresher.forgetSession(sessionKeyOfRef(store, ref) ?? ref),
+    archiving: () => refresher.settings.archiving(),
+    setArchiving: (on) => refresher.settings.setArchiving(on),
+    firstTime: (key) => refresher.settings.firstTime(key),
+    hasArchivedFilesUnder: (path) => {
+      const cond = pathCond([path], 'f');
+      return db.prepare(`SELECT 1 FROM archive_files f WHERE ${cond.sql} LIMIT 1`).get(...cond.params) !== undefined;
+    },
+    archiveSize: () =>
+      db
+        .prepare(
+          `SELECT (SELECT COUNT(*) FROM archive_files) AS files, COALESCE(SUM(length), 0) AS raw,
+             COALESCE(SUM(length(data)), 0) AS stored FROM archive_chunks`,
+        )
+        .get() as { files: number; raw: number; stored: number },
     usageResponses: (filter) => usageResponses(store, bySessionKey(store, filter)),
     prices: store.prices,
     close: () => db.close(),

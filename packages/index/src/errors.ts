@@ -25,6 +25,24 @@ export class UnknownSessionError extends AgentDashError {
   }
 }
 
+/** Another process held the index database's write lock for longer than the wait allowed. */
+export class IndexBusyError extends AgentDashError {
+  readonly dbPath: string;
+  constructor(dbPath: string, waitedMs: number) {
+    super(
+      'INDEX_BUSY',
+      `the index ${dbPath} stayed locked by another agentdash process for ${Math.round(waitedMs / 1000)} s; try again when it has finished`,
+    );
+    this.dbPath = dbPath;
+  }
+}
+
+/** Whether SQLite gave up waiting for a lock. */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
 /** The index database cannot be opened or created where it was asked for (a directory, no permission, read-only). */
 export class IndexUnavailableError extends AgentDashError {
   readonly dbPath: string;

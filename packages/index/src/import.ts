@@ -19,6 +19,7 @@ import {
   userText,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { packDocText } from './doc-text.js';
 import { summarizeCall } from './summarize.js';
 
 /** Longest text stored per searchable document. */
@@ -42,6 +43,8 @@ export interface FileRow {
   readonly tail: string;
   /** The file's modification time when records were last appended to it after its first read, else null. */
   readonly appended_ms: number | null;
+  /** 1 when the file is gone from disk and is read from the archive. */
+  readonly archived: number;
 }
 
 /**
@@ -72,7 +75,7 @@ export function stringsOf(value: unknown, out: string[] = []): string[] {
 }
 
 /** Longest string kept inside a stored ok result (it is stored only to classify and summarise the call). */
-const MAX_STORED_STRING = 4096;
+const MAX_STORED_STRING = 256;
 
 /** Cut long strings inside a JSON value (file contents in Edit/Read results and the like). */
 export function shrink(value: unknown): unknown {
@@ -129,6 +132,7 @@ export class Writer {
         `INSERT INTO docs (file_id, line, ts, ts_ms, kind, tool, call_id, agent_id, body)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      insertFts: db.prepare('INSERT INTO docs_fts (rowid, body) VALUES (?, ?)'),
       callName: db.prepare('SELECT name FROM calls WHERE tool_use_id = ? LIMIT 1').pluck(),
       fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
       // The first occurrence owns the call. A fork or resume copy has the same timestamp: then the file that
@@ -195,7 +199,19 @@ export class Writer {
     body: string,
   ): void {
     if (body.trim() === '') return;
-    this.s.insertDoc.run(file.id, line, ts ?? null, timestampMs(ts) ?? null, kind, tool, callId, agentId, clip(body));
+    const text = clip(body);
+    const { lastInsertRowid } = this.s.insertDoc.run(
+      file.id,
+      line,
+      ts ?? null,
+      timestampMs(ts) ?? null,
+      kind,
+      tool,
+      callId,
+      agentId,
+      packDocText(text),
+    );
+    this.s.insertFts.run(lastInsertRowid, text);
   }
 
   private handleRecord(file: FileRow, record: TranscriptRecord, touched: Set<string>): void {

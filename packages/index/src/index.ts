@@ -4,14 +4,16 @@
  */
 export {
   type AgentIndex,
+  DEFAULT_BUSY_TIMEOUT_MS,
   defaultDbPath,
+  type ForgetReport,
   LIVE_WINDOW_MS,
   type OpenIndexOptions,
   openIndex,
   type SessionLookup,
   toFtsQuery,
 } from './agent-index.js';
-export { AmbiguousSessionError, IndexUnavailableError, UnknownSessionError } from './errors.js';
+export { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { SCHEMA_VERSION } from './schema.js';
 export {
   type SessionFacets,

@@ -1,19 +1,22 @@
 /** Bringing the index up to date with the transcript files on disk: discover, drop what is gone, read what grew. */
 import { existsSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   type DiscoveredFile,
   discoverFiles,
+  type OpenBytes,
+  openFileBytes,
   type ParseIssue,
   streamRecords,
   UnreadableFileError,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { Archive, type ArchivedFileRow } from './archive.js';
 import { type FileRow, idOfKey, sessionKeyOf, Writer } from './import.js';
 import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
-import { isUnder, pathCond, scopeSql } from './scope.js';
+import { isUnder, pathCond, scopeSql, withoutCoveringPaths } from './scope.js';
 import { SessionUpdater } from './sessions.js';
+import { Settings } from './settings.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
 
 /** Bytes kept from the start of a file and from just before its parsed offset, to notice a rewrite in place. */
@@ -23,10 +26,10 @@ const FINGERPRINT_BYTES = 64;
  * Hex of the first (up to) 64 bytes and of the 64 bytes before `offset`; '' at offset 0 or when the file cannot be
  * read.
  */
-async function fingerprintOf(path: string, offset: number): Promise<string> {
+async function fingerprintOf(path: string, offset: number, openBytes: OpenBytes = openFileBytes): Promise<string> {
   if (offset <= 0) return '';
   const length = Math.min(FINGERPRINT_BYTES, offset);
-  const handle = await open(path, 'r').catch(() => undefined);
+  const handle = await openBytes(path).catch(() => undefined);
   if (handle === undefined) return '';
   try {
     const head = Buffer.alloc(length);
@@ -80,17 +83,93 @@ interface ImportOutcome {
 const NOTHING_READ: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 0 };
 const FAILED: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 1 };
 
-/** Runs refreshes one at a time over one connection; each file's import is one transaction. */
+/**
+ * Files are imported in batches: one write transaction holds several files (one savepoint each), and the calls and
+ * sessions they touched are recomputed once per batch. A batch ends after this many bytes or milliseconds, so other
+ * processes wait for the write lock at most about that long and see the index fill as it goes.
+ */
+const BATCH_BYTES = 32 * 1024 * 1024;
+const BATCH_MS = 500;
+
+/** What one write transaction has touched so far. */
+interface Batch {
+  readonly touched: Set<string>;
+  readonly sessions: Set<string>;
+  bytes: number;
+  readonly startedAt: number;
+}
+
+/** What `forgetSession` deleted. */
+export interface ForgetReport {
+  /** The session's files whose archived bytes were deleted. */
+  readonly files: number;
+  /** Transcript bytes no longer archived. */
+  readonly bytes: number;
+  /** Files that were only in the archive and left the index. */
+  readonly filesRemoved: number;
+}
+
+/** A file known only from the archive (gone from disk), as discovery would describe it. */
+function discoveredFromArchive(row: ArchivedFileRow): DiscoveredFile {
+  return {
+    path: row.path,
+    projectDir: row.project_dir,
+    role: row.role,
+    sessionId: row.session_id ?? undefined,
+    agentId: row.agent_id ?? undefined,
+    metaPath: row.meta_path ?? undefined,
+    size: row.file_size,
+    mtimeMs: row.mtime_ms,
+    ino: row.ino,
+  };
+}
+
+/** Where one file's bytes come from in this refresh, and whether new bytes go to the archive. */
+interface Source {
+  readonly fromArchive: boolean;
+  readonly archiving: boolean;
+  /** Bytes of the file archived when the refresh started. */
+  readonly archivedBytes: number;
+}
+
+/** The columns of a stored file that a refresh compares with the disk. */
+type StoredFile = Pick<
+  FileRow,
+  'path' | 'session_id' | 'size' | 'mtime_ms' | 'ino' | 'parsed_offset' | 'archived' | 'meta_path'
+>;
+
+/** Whether the stored row describes the file as it is on disk (same inode, size, mtime and session). */
+function isUnchanged(row: StoredFile | undefined, file: DiscoveredFile, sessionId: string): boolean {
+  return (
+    row !== undefined &&
+    row.ino === file.ino &&
+    row.size === file.size &&
+    row.mtime_ms === file.mtimeMs &&
+    row.session_id === sessionId
+  );
+}
+
+/**
+ * Runs refreshes one at a time over one connection. Any number of processes may refresh one database: a file's row
+ * is read again under the write lock (`BEGIN IMMEDIATE`), so a file another process has just imported is skipped.
+ */
 export class Refresher {
   private readonly writer: Writer;
   private readonly updater: SessionUpdater;
+  readonly archive: Archive;
+  readonly settings: Settings;
+  private readonly fileByPath: Database.Statement;
   private queue: Promise<unknown> = Promise.resolve();
   /** Files that could not be read during the last refresh. */
   private unreadable: ParseIssue[] = [];
+  private batch: Batch | undefined;
 
   constructor(private readonly db: Database.Database) {
     this.writer = new Writer(db);
     this.updater = new SessionUpdater(db);
+    this.archive = new Archive(db);
+    this.settings = new Settings(db);
+    this.fileByPath = db.prepare('SELECT * FROM files WHERE path = ?');
   }
 
   /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
@@ -99,13 +178,69 @@ export class Refresher {
   }
 
   refresh(paths: readonly string[], options: RefreshOptions = {}): Promise<RefreshReport> {
-    // One refresh at a time: each file's import is a transaction on the one connection.
+    // One refresh at a time: each batch is a transaction on the one connection.
     const run = this.queue.then(
       () => this.doRefresh(paths, options),
       () => this.doRefresh(paths, options),
     );
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Delete a session's files from the archive on purpose. Files still on disk stay indexed (and are archived
+   * again by the next refresh while archiving is on); files that are gone leave the index, and with them the session.
+   */
+  forgetSession(sessionId: string): Promise<ForgetReport> {
+    const run = this.queue.then(
+      () => this.doForget(sessionId),
+      () => this.doForget(sessionId),
+    );
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async doForget(sessionId: string): Promise<ForgetReport> {
+    this.begin();
+    try {
+      const rows = this.db.prepare('SELECT * FROM files WHERE session_id = ?').all(sessionId) as FileRow[];
+      let bytes = 0;
+      let filesRemoved = 0;
+      for (const row of rows) {
+        bytes += this.archive.end(row.path);
+        this.archive.forget(row.path, row.meta_path);
+        if (row.archived === 1 && this.removeFile(row.path)) filesRemoved += 1;
+      }
+      this.commit();
+      return { files: rows.length, bytes, filesRemoved };
+    } catch (error) {
+      this.commit();
+      throw error;
+    }
+  }
+
+  private begin(): Batch {
+    if (this.batch === undefined) {
+      this.db.exec('BEGIN IMMEDIATE');
+      this.batch = { touched: new Set(), sessions: new Set(), bytes: 0, startedAt: Date.now() };
+    }
+    return this.batch;
+  }
+
+  /** Recompute what the batch touched and commit it. */
+  private commit(): void {
+    const batch = this.batch;
+    if (batch === undefined) return;
+    try {
+      for (const id of batch.touched) this.writer.recomputeCall(id, batch.sessions);
+      for (const sid of batch.sessions) this.updater.recompute(sid);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.batch = undefined;
+    }
   }
 
   private async doRefresh(paths: readonly string[], options: RefreshOptions): Promise<RefreshReport> {
@@ -122,7 +257,10 @@ export class Refresher {
         throw new UnreadableFileError(root, new Error('is a directory, not a transcript file'));
       }
     }
-    const stored = this.db.prepare('SELECT * FROM files').all() as FileRow[];
+    // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
+    const stored = this.db
+      .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path FROM files')
+      .all() as StoredFile[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
     // A flat agent file's session id is stored: discovery need not open the file again while its inode is the same.
     const discovery = await discoverFiles(paths, {
@@ -136,60 +274,103 @@ export class Refresher {
     });
     this.unreadable = [...discovery.issues];
     const discovered = new Map(discovery.files.map((f) => [f.path, f]));
-
-    // A subagent's .meta.json may appear after its transcript was first read.
-    for (const file of discovery.files) {
-      const row = storedByPath.get(file.path);
-      if (row !== undefined && row.meta_path !== (file.metaPath ?? null)) {
-        this.db.prepare('UPDATE files SET meta_path = ? WHERE id = ?').run(file.metaPath ?? null, row.id);
-      }
+    const archiving = options.archive ?? this.settings.archiving();
+    const archived = this.archive.bytesByPath();
+    // Archived files under the given paths that are gone from disk are read from the archive.
+    const fromArchive: DiscoveredFile[] = [];
+    for (const path of archived.keys()) {
+      if (discovered.has(path) || !roots.some((root) => isUnder(path, root)) || existsSync(path)) continue;
+      const row = this.archive.file(path);
+      if (row !== undefined) fromArchive.push(discoveredFromArchive(row));
     }
-
-    let filesRemoved = 0;
-    for (const row of stored) {
-      if (discovered.has(row.path)) continue;
-      // In a folder that cannot be read now (chmod 000): still there, so kept; the folder is reported unreadable.
-      if (isHiddenByPermissions(row.path)) continue;
-      if (roots.some((root) => isUnder(row.path, root)) || !existsSync(row.path)) {
-        this.removeFile(row);
-        filesRemoved += 1;
-      }
-    }
+    const archivedPaths = new Set(fromArchive.map((f) => f.path));
 
     let filesParsed = 0;
     let bytesParsed = 0;
     let records = 0;
     let newIssues = 0;
-    let done = 0;
-    const total = discovery.files.length;
-    let bytesDone = 0;
-    const bytesTotal = discovery.files.reduce((sum, f) => sum + f.size, 0);
-    options.onProgress?.({ done, total, file: '', bytesDone, bytesTotal });
+    let filesRemoved = 0;
     const explicitFiles = new Set(roots.filter((r) => r.endsWith('.jsonl')));
-    for (const file of newestSessionsFirst(discovery.files)) {
-      await options.beforeFile?.(file.path);
-      const outcome = await this.importFile(file, storedByPath.get(file.path), explicitFiles.has(file.path)).catch(
-        (error: unknown) => {
-          // A file named on the command line that cannot be read is the user's to know about, at once.
-          if (error instanceof UnreadableFileError) throw error;
-          // Another process holds the index (serve and a CLI command at once): leave the file for the next refresh.
-          if (String((error as { code?: unknown } | null)?.code).startsWith('SQLITE_BUSY')) return NOTHING_READ;
-          // Anything else (a bug, a value we cannot store) stops this file only: note it and go on with the next.
-          recordImportFailure(this.db, file, sessionKeyOf(file), error, (sid) => this.updater.recompute(sid));
-          return FAILED;
-        },
+    // Newest sessions first (a session's files together), so that recent sessions are listed first while a large
+    // archive is indexed.
+    const files = newestSessionsFirst([...discovery.files, ...fromArchive]);
+    const filesTotal = files.length;
+    const bytesTotal = files.reduce((n, f) => n + f.size, 0);
+    let filesDone = 0;
+    let bytesDone = 0;
+    options.onProgress?.({ done: 0, total: filesTotal, file: '', filesDone, filesTotal, bytesDone, bytesTotal });
+    try {
+      // A subagent's .meta.json may appear after its transcript was first read.
+      for (const file of discovery.files) {
+        const row = storedByPath.get(file.path);
+        if (row !== undefined && row.meta_path !== (file.metaPath ?? null)) {
+          this.begin();
+          this.db.prepare('UPDATE files SET meta_path = ? WHERE path = ?').run(file.metaPath ?? null, row.path);
+        }
+      }
+      // Gone from disk and not archived: dropped (an archived file stays, read from the archive).
+      const gone = stored.filter(
+        (row) =>
+          !discovered.has(row.path) &&
+          !archived.has(row.path) &&
+          // In a folder that cannot be read now (chmod 000): still there, so kept; the folder is reported unreadable.
+          !isHiddenByPermissions(row.path) &&
+          (roots.some((root) => isUnder(row.path, root)) || !existsSync(row.path)),
       );
-      if (outcome.parsed) filesParsed += 1;
-      bytesParsed += outcome.bytes;
-      records += outcome.records;
-      newIssues += outcome.issues;
-      done += 1;
-      bytesDone += file.size;
-      options.onProgress?.({ done, total, file: file.path, bytesDone, bytesTotal });
+      for (const row of gone) if (this.removeFile(row.path)) filesRemoved += 1;
+      for (const file of files) {
+        await options.beforeFile?.(file.path);
+        const source: Source = {
+          fromArchive: archivedPaths.has(file.path),
+          archiving,
+          archivedBytes: archived.get(file.path) ?? 0,
+        };
+        const row = storedByPath.get(file.path);
+        // Unchanged since this refresh started: no lock needed (another process can only have stored the same).
+        if (!isUnchanged(row, file, sessionKeyOf(file)) || this.needsArchiveWork(row, source)) {
+          const batch = this.begin();
+          const outcome = await this.importFile(file, explicitFiles.has(file.path), batch, source).catch(
+            (error: unknown) => {
+              // A file named on the command line that cannot be read is the user's to know about, at once.
+              if (error instanceof UnreadableFileError) throw error;
+              // Anything else (a bug, a value we cannot store) stops this file only (rolled back to its savepoint):
+              // keep the batch so far, note the failure and go on with the next file.
+              this.commit();
+              recordImportFailure(this.db, file, sessionKeyOf(file), error, (sid) => this.updater.recompute(sid));
+              return FAILED;
+            },
+          );
+          if (outcome.parsed) filesParsed += 1;
+          bytesParsed += outcome.bytes;
+          records += outcome.records;
+          newIssues += outcome.issues;
+          batch.bytes += outcome.bytes;
+          if ((this.batch === batch && batch.bytes >= BATCH_BYTES) || Date.now() - batch.startedAt >= BATCH_MS)
+            this.commit();
+        }
+        filesDone += 1;
+        bytesDone += file.size;
+        options.onProgress?.({
+          done: filesDone,
+          total: filesTotal,
+          file: file.path,
+          filesDone,
+          filesTotal,
+          bytesDone,
+          bytesTotal,
+        });
+      }
+      this.commit();
+    } catch (error) {
+      // What earlier files of the batch stored is kept; the failing file was rolled back to its savepoint.
+      this.commit();
+      throw error;
     }
 
-    const scoped = scopeSql({ paths });
-    const inPaths = pathCond(paths, 'f');
+    // Counts over the given paths; plain counts when every stored file is under them (the usual case).
+    const counted = withoutCoveringPaths({ db: this.db }, { paths });
+    const scoped = scopeSql(counted);
+    const inPaths = pathCond(counted.paths ?? [], 'f');
     const issues =
       (this.db
         .prepare(`SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE ${inPaths.sql}`)
@@ -199,51 +380,62 @@ export class Refresher {
       .prepare(`SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`)
       .pluck()
       .get(...scoped.params) as number;
-    return { files: total, filesParsed, bytesParsed, records, issues, newIssues, filesRemoved, sessions };
+    return {
+      files: filesTotal,
+      filesParsed,
+      bytesParsed,
+      records,
+      issues,
+      newIssues,
+      filesRemoved,
+      sessions,
+      archivedFiles: fromArchive.length,
+    };
   }
 
-  private removeFile(row: FileRow): void {
-    this.db.transaction(() => {
-      const ids = this.writer.idsOfFile(row.id);
-      this.db.prepare('DELETE FROM files WHERE id = ?').run(row.id);
-      const sessions = new Set<string>([row.session_id]);
-      for (const id of ids) this.writer.recomputeCall(id, sessions);
-      for (const sid of sessions) this.updater.recompute(sid);
-    })();
+  /**
+   * Work on an unchanged file: its archived flag is wrong (it went or came back), or it still has bytes to archive
+   * (indexed before the archive existed, or while archiving was off).
+   */
+  private needsArchiveWork(row: StoredFile | undefined, source: Source): boolean {
+    if (row === undefined) return false;
+    if ((row.archived === 1) !== source.fromArchive) return true;
+    return !source.fromArchive && source.archiving && source.archivedBytes < row.parsed_offset;
   }
 
+  /** Drop a file that is gone (read again under the lock: another process may have dropped it already). */
+  private removeFile(path: string): boolean {
+    const row = this.fileByPath.get(path) as FileRow | undefined;
+    if (row === undefined) return false;
+    const batch = this.begin();
+    for (const id of this.writer.idsOfFile(row.id)) batch.touched.add(id);
+    batch.sessions.add(row.session_id);
+    this.db.prepare('DELETE FROM files WHERE id = ?').run(row.id);
+    return true;
+  }
+
+  /** Import what is new in one file, inside the open batch, as one savepoint. */
   private async importFile(
     file: DiscoveredFile,
-    storedRow: FileRow | undefined,
     explicit: boolean,
+    batch: Batch,
+    source: Source,
   ): Promise<ImportOutcome> {
     const sessionId = sessionKeyOf(file);
-    const unchanged =
-      storedRow !== undefined &&
-      storedRow.ino === file.ino &&
-      storedRow.size === file.size &&
-      storedRow.mtime_ms === file.mtimeMs &&
-      storedRow.session_id === sessionId;
-    if (unchanged) return NOTHING_READ;
-
-    const touched = new Set<string>();
-    const sessions = new Set<string>([sessionId]);
-    const counts = { records: 0, issues: 0 };
-    this.db.exec('BEGIN IMMEDIATE');
-    // Another process sharing the index (serve and a CLI loop) may have read this file since the refresh began:
-    // go on from the row as it is now, or the same bytes would be stored twice (issue 13).
-    const latest = this.db.prepare('SELECT * FROM files WHERE path = ?').get(file.path) as FileRow | undefined;
-    if (
-      latest !== undefined &&
-      latest.ino === file.ino &&
-      latest.size === file.size &&
-      latest.mtime_ms === file.mtimeMs &&
-      latest.session_id === sessionId
-    ) {
-      this.db.exec('ROLLBACK');
+    // Read again under the write lock: another process may have imported this file since the refresh started.
+    const storedRow = this.fileByPath.get(file.path) as FileRow | undefined;
+    const openBytes: OpenBytes = source.fromArchive ? async (path) => this.archive.source(path) : openFileBytes;
+    const archiveNew = source.archiving && !source.fromArchive;
+    if (storedRow !== undefined && isUnchanged(storedRow, file, sessionId)) {
+      this.db.prepare('UPDATE files SET archived = ? WHERE id = ?').run(source.fromArchive ? 1 : 0, storedRow.id);
+      if (archiveNew) await this.archiveUpTo(file, storedRow.parsed_offset).catch(() => undefined);
       return NOTHING_READ;
     }
-    storedRow = latest;
+
+    const { touched, sessions } = batch;
+    sessions.add(sessionId);
+    const counts = { records: 0, issues: 0 };
+    this.db.exec('SAVEPOINT file_import');
     try {
       const restart =
         storedRow === undefined ||
@@ -251,8 +443,17 @@ export class Refresher {
         file.size < storedRow.parsed_offset ||
         storedRow.session_id !== sessionId ||
         // Rewritten in place (same inode, not shorter): the bytes before the offset are not the ones we read.
-        (await fingerprintOf(file.path, storedRow.parsed_offset)) !== storedRow.tail;
+        (await fingerprintOf(file.path, storedRow.parsed_offset, openBytes)) !== storedRow.tail;
       const current = this.startRow(file, sessionId, storedRow, restart, touched, sessions);
+      // A file read again from byte 0 on disk is archived again from byte 0.
+      if (restart && archiveNew) this.archive.clear(file.path);
+      // New bytes go to the archive while they are parsed (compression runs on the thread pool).
+      const archiving = archiveNew
+        ? this.archiveUpTo(file, file.size).then(
+            (end) => ({ end }),
+            (error: unknown) => ({ error }),
+          )
+        : undefined;
       let end: Awaited<ReturnType<typeof streamRecords>>;
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
@@ -267,12 +468,14 @@ export class Refresher {
               storeError = error;
             }
           },
-          { startOffset: current.parsed_offset, startLine: current.next_line },
+          { startOffset: current.parsed_offset, startLine: current.next_line, open: openBytes },
         );
       } catch (error) {
+        await archiving;
         if (explicit) throw new UnreadableFileError(file.path, error);
         // Unreadable now (permissions, vanished): keep what we had, note it, move on.
-        this.db.exec('ROLLBACK');
+        this.db.exec('ROLLBACK TO file_import');
+        this.db.exec('RELEASE file_import');
         this.unreadable.push({
           code: 'unreadable_file',
           file: file.path,
@@ -281,14 +484,21 @@ export class Refresher {
         });
         return NOTHING_READ;
       }
+      const archived = await archiving;
       if (storeError !== undefined) throw storeError;
+      if (archived !== undefined) {
+        if ('error' in archived) throw archived.error;
+        // The archive ends where the parse ends: an unfinished last line is archived once it is complete.
+        if (archived.end > end.nextOffset) this.archive.truncate(file.path, end.nextOffset);
+        else if (archived.end < end.nextOffset) await this.archiveUpTo(file, end.nextOffset);
+      }
       // Records appended to a file already read, at the file's modification time: while it is recent, the session
       // is being written now (live). A refresh long after the append (a CLI run days later) does not make it live.
       const appended = !restart && counts.records > 0 ? file.mtimeMs : current.appended_ms;
       this.db
         .prepare(
           `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
-             tail = ?, appended_ms = ? WHERE id = ?`,
+             tail = ?, appended_ms = ?, archived = ? WHERE id = ?`,
         )
         .run(
           file.size,
@@ -297,19 +507,32 @@ export class Refresher {
           end.nextOffset,
           end.nextLine,
           counts.records,
-          await fingerprintOf(file.path, end.nextOffset),
+          await fingerprintOf(file.path, end.nextOffset, openBytes),
           appended,
+          source.fromArchive ? 1 : 0,
           current.id,
         );
-      for (const id of touched) this.writer.recomputeCall(id, sessions);
       this.db.prepare('DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
-      for (const sid of sessions) this.updater.recompute(sid);
-      this.db.exec('COMMIT');
+      this.db.exec('RELEASE file_import');
       return { parsed: true, bytes: end.bytesRead, records: counts.records, issues: counts.issues };
     } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      if (this.db.inTransaction) {
+        this.db.exec('ROLLBACK TO file_import');
+        this.db.exec('RELEASE file_import');
+      }
       throw error;
     }
+  }
+
+  /**
+   * Archive a file's bytes on disk from where its archive ends up to `to`, and note the file (and its subagent meta
+   * file) in the archive. Returns where the archive now ends.
+   */
+  private async archiveUpTo(file: DiscoveredFile, to: number): Promise<number> {
+    this.archive.noteFile(file);
+    if (file.metaPath !== undefined) await this.archive.archiveSmallFile(file.metaPath);
+    const from = this.archive.end(file.path);
+    return from < to ? this.archive.archiveRange(file.path, from, to) : from;
   }
 
   /**

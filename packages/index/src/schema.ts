@@ -1,16 +1,20 @@
 import type Database from 'better-sqlite3';
+import { registerDocText } from './doc-text.js';
 
 /**
  * Versioned schema migrations (`PRAGMA user_version`). Each entry upgrades from version `i` to `i + 1`.
  * The index is a cache of the transcripts: a migration may drop everything and let the next refresh re-read.
  */
-/** Drop everything read from transcripts (kept: the schema). The next refresh re-reads every file. */
+/**
+ * Drop everything derived from transcripts (kept: the schema and the archive). The next refresh reads every file
+ * again, from disk or, for files that are gone, from the archive.
+ */
 const RESET_DATA = `
   INSERT INTO docs_fts(docs_fts) VALUES ('delete-all');
   DROP TRIGGER docs_ad;
   DELETE FROM docs;
   CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN
-    INSERT INTO docs_fts(docs_fts, rowid, body) VALUES ('delete', old.id, old.body);
+    INSERT INTO docs_fts(docs_fts, rowid, body) VALUES ('delete', old.id, doc_text(old.body));
   END;
   DELETE FROM records; DELETE FROM titles; DELETE FROM calls; DELETE FROM results; DELETE FROM issues;
   DELETE FROM call_facts; DELETE FROM sessions; DELETE FROM files;
@@ -219,14 +223,85 @@ const migrations: readonly string[] = [
   ${RESET_DATA}
   DELETE FROM responses;
   `,
+  // 6: the archive (see archive.ts): compressed transcript bytes in chunks, and what is known of each archived file,
+  // so that a session outlives its files. Not derived data: RESET_DATA keeps it, and no migration may drop it.
+  // `files.archived`: the file is gone from disk and is read from the archive. `settings`: user choices.
+  `
+  CREATE TABLE archive_files (
+    path TEXT PRIMARY KEY,
+    project_dir TEXT NOT NULL,
+    role TEXT NOT NULL,
+    session_id TEXT,
+    agent_id TEXT,
+    meta_path TEXT,
+    file_size INTEGER NOT NULL,
+    mtime_ms REAL NOT NULL,
+    ino INTEGER NOT NULL,
+    archived_bytes INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE archive_chunks (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL,
+    offset INTEGER NOT NULL,
+    length INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    UNIQUE (path, offset)
+  );
+  CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  ALTER TABLE files ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
+  `,
+  // 7: searchable text stored once, compressed (doc-text.ts): docs.body holds deflate-raw bytes or short plain text,
+  // the docs_text view decompresses it, and docs_fts takes the view as external content. The importer writes the
+  // FTS rows itself (it has the plain text at hand). Derived data is read again.
+  `
+  DROP TRIGGER docs_ai;
+  DROP TRIGGER docs_ad;
+  DROP TABLE docs_fts;
+  DROP TABLE docs;
+  CREATE TABLE docs (
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    line INTEGER NOT NULL,
+    ts TEXT,
+    ts_ms REAL,
+    kind TEXT NOT NULL,
+    tool TEXT,
+    call_id TEXT,
+    agent_id TEXT,
+    body BLOB NOT NULL
+  );
+  CREATE INDEX docs_file ON docs(file_id);
+  CREATE INDEX docs_call ON docs(call_id) WHERE call_id IS NOT NULL;
+  CREATE VIEW docs_text AS SELECT id, doc_text(body) AS body FROM docs;
+  CREATE VIRTUAL TABLE docs_fts USING fts5(body, content='docs_text', content_rowid='id', tokenize='unicode61');
+  CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN
+    INSERT INTO docs_fts(docs_fts, rowid, body) VALUES ('delete', old.id, doc_text(old.body));
+  END;
+  -- Per-tool statistics over all calls read this index only (counts, categories, durations in order).
+  CREATE INDEX call_facts_stats ON call_facts(name, duration_ms, has_result, is_error, severity, category);
+  ${RESET_DATA}
+  DELETE FROM responses;
+  `,
 ];
 
+/** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
+export const ARCHIVE_TABLES = ['archive_files', 'archive_chunks', 'settings'] as const;
+
 export const SCHEMA_VERSION = migrations.length;
+
+/** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
+export function resetDerivedData(db: Database.Database): void {
+  registerDocText(db);
+  // Tables added after RESET_DATA was first written are emptied here too.
+  db.transaction(() => db.exec(`${RESET_DATA}\n  DELETE FROM responses;`))();
+}
 
 export class NewerSchemaError extends Error {}
 
 /** Bring the database to the current schema version. */
 export function migrate(db: Database.Database, target: number = SCHEMA_VERSION): void {
+  // The FTS delete trigger and the docs_text view call doc_text().
+  registerDocText(db);
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     throw new NewerSchemaError(`index schema version ${current} is newer than this program's (${SCHEMA_VERSION})`);
@@ -234,9 +309,17 @@ export function migrate(db: Database.Database, target: number = SCHEMA_VERSION):
   for (let version = current; version < target; version++) {
     const sql = migrations[version];
     if (sql === undefined) break;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+    // Under the write lock, and only if no other process has applied this step meanwhile.
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      if ((db.pragma('user_version', { simple: true }) as number) === version) {
+        db.exec(sql);
+        db.pragma(`user_version = ${version + 1}`);
+      }
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
   }
 }

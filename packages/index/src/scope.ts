@@ -112,7 +112,10 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
     );
   } else {
     const scoped = scopeSql(sessions);
-    where.add(`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
+    // No session condition when there is none to apply: the stats query then reads a covering index only.
+    if (scoped.sql !== '1 = 1') {
+      where.add(`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
+    }
   }
   return where.when(tool, '(cf.name = ? OR cf.canonical_name = ?)');
 }
@@ -140,4 +143,17 @@ export function callScopeWhere(filter: CallScope): Where {
 /** ` LIMIT n` for a positive limit, else nothing. */
 export function limitSql(limit: number | undefined): string {
   return limit !== undefined && limit > 0 ? ` LIMIT ${Math.floor(limit)}` : '';
+}
+
+/**
+ * A filter without its `paths` when every stored file is under them (the usual case: the CLI passes the Claude
+ * home it indexed), so that queries need not test each call's files.
+ */
+export function withoutCoveringPaths<F extends SessionFilter>(store: Pick<Store, 'db'>, filter: F): F {
+  if (filter.paths === undefined || filter.paths.length === 0) return filter;
+  const cond = pathCond(filter.paths, 'f');
+  const outside = store.db.prepare(`SELECT 1 FROM files f WHERE NOT ${cond.sql} LIMIT 1`).get(...cond.params);
+  if (outside !== undefined) return filter;
+  const { paths: _paths, ...rest } = filter;
+  return rest as F;
 }

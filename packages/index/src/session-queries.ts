@@ -12,6 +12,7 @@ import {
   type SessionTime,
   zeroTime,
 } from '@agentdash/core';
+import { Archive } from './archive.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
 import { type FileRow, idOfKey } from './import.js';
@@ -55,8 +56,16 @@ export function isLiveSession(now: number, endedMs: number | null, appendedMs: r
 
 export function summaryOf(store: Store, row: SessionRow): SessionSummary {
   const files = store.db
-    .prepare('SELECT path, role, agent_id, appended_ms FROM files WHERE session_id = ? ORDER BY role, path')
-    .all(row.id) as { path: string; role: 'main' | 'subagent'; agent_id: string | null; appended_ms: number | null }[];
+    .prepare('SELECT path, role, agent_id, appended_ms, archived FROM files WHERE session_id = ? ORDER BY role, path')
+    .all(row.id) as {
+    path: string;
+    role: 'main' | 'subagent';
+    agent_id: string | null;
+    appended_ms: number | null;
+    archived: number;
+  }[];
+  const main = files.find((f) => f.role === 'main');
+  const archived = (main ?? files[0])?.archived === 1;
   const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices);
   return {
     id: row.session_id,
@@ -83,11 +92,15 @@ export function summaryOf(store: Store, row: SessionRow): SessionSummary {
       ...(f.agent_id !== null ? { agentId: f.agent_id } : {}),
     })),
     subagents: files.filter((f) => f.role === 'subagent').length,
-    isLive: isLiveSession(
-      store.now(),
-      row.ended_ms,
-      files.map((f) => f.appended_ms),
-    ),
+    // A session read from the archive (its files are gone) is not being written.
+    isLive:
+      !archived &&
+      isLiveSession(
+        store.now(),
+        row.ended_ms,
+        files.map((f) => f.appended_ms),
+      ),
+    archived,
     issues: row.issues,
     ...usage,
     time: row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime),
@@ -240,9 +253,14 @@ export async function loadSession(store: Store, ref: string): Promise<Session> {
     | number
     | null
   )[];
+  const archived =
+    store.db.prepare("SELECT 1 FROM files WHERE session_id = ? AND role = 'main' AND archived = 1").get(key) !==
+    undefined;
   return coreLoadSession(group, {
-    live: isLiveSession(store.now(), ended ?? null, appended),
+    live: !archived && isLiveSession(store.now(), ended ?? null, appended),
     resultsElsewhere: resultsElsewhere(store, key),
+    // Files that are gone from disk are read from the archive.
+    open: new Archive(store.db).openBytes,
   });
 }
 

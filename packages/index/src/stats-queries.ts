@@ -1,7 +1,6 @@
 /** Tool calls as stored: per-tool statistics (counts, error rates, duration percentiles) and call listings. */
-
 import { idOfKey } from './import.js';
-import { callScopeWhere, limitSql, type Store, scopeSql, sessionCallsWhere } from './scope.js';
+import { callScopeWhere, limitSql, type Store, scopeSql, sessionCallsWhere, withoutCoveringPaths } from './scope.js';
 import { isLiveSession, refsOf } from './session-queries.js';
 import type { CallFilter, CallRow, CallRowStatus, SessionFilter, ToolStat, ToolStats } from './types.js';
 
@@ -12,88 +11,77 @@ function percentile(sorted: readonly number[], p: number): number | null {
   return sorted[Math.min(rank, sorted.length) - 1] ?? null;
 }
 
-interface ToolAcc {
-  readonly canonicalName: string;
-  calls: number;
-  paired: number;
-  errors: number;
-  expected: number;
-  readonly durations: number[];
-  readonly categories: Record<string, number>;
-}
-
-export function stats(store: Store, filter: SessionFilter & { readonly tool?: string } = {}): ToolStats {
+export function stats(store: Store, requested: SessionFilter & { readonly tool?: string } = {}): ToolStats {
+  const filter = withoutCoveringPaths(store, requested);
   const where = sessionCallsWhere(filter, filter.tool);
+  // Counts per tool in SQL; only the durations come into JavaScript (for nearest-rank percentiles).
   const rows = store.db
     .prepare(
-      `SELECT cf.name, cf.canonical_name, cf.has_result, cf.is_error, cf.severity, cf.category, cf.duration_ms
-       FROM call_facts cf WHERE ${where.sql}
-       ORDER BY cf.name`,
+      `SELECT cf.name, MIN(cf.canonical_name) AS canonical_name, COUNT(*) AS calls, SUM(cf.has_result) AS paired,
+         SUM(cf.is_error) AS errors, SUM(cf.severity = 'expected') AS expected
+       FROM call_facts cf WHERE ${where.sql} GROUP BY cf.name ORDER BY cf.name`,
     )
     .all(...where.params) as {
     name: string;
     canonical_name: string;
-    has_result: number;
-    is_error: number;
-    severity: string | null;
-    category: string | null;
-    duration_ms: number | null;
+    calls: number;
+    paired: number;
+    errors: number;
+    expected: number;
   }[];
+  const categoryRows = store.db
+    .prepare(
+      `SELECT cf.name, coalesce(cf.category, 'other') AS category, COUNT(*) AS n
+       FROM call_facts cf WHERE ${where.sql} AND cf.is_error = 1 GROUP BY cf.name, category ORDER BY cf.name, category`,
+    )
+    .all(...where.params) as { name: string; category: string; n: number }[];
+  const durationRows = store.db
+    .prepare(
+      `SELECT cf.name, cf.duration_ms FROM call_facts cf WHERE ${where.sql} AND cf.duration_ms IS NOT NULL
+       ORDER BY cf.name, cf.duration_ms`,
+    )
+    .raw()
+    .all(...where.params) as [string, number][];
   const scoped = scopeSql(filter);
   const sessions = store.db
     .prepare(`SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`)
     .pluck()
     .get(...scoped.params) as number;
-  const acc = new Map<string, ToolAcc>();
+  const durations = new Map<string, number[]>();
+  for (const [name, ms] of durationRows) {
+    const list = durations.get(name);
+    if (list) list.push(ms);
+    else durations.set(name, [ms]);
+  }
+  const categories = new Map<string, Record<string, number>>();
+  for (const r of categoryRows) {
+    const byCategory = categories.get(r.name) ?? {};
+    byCategory[r.category] = r.n;
+    categories.set(r.name, byCategory);
+  }
+  const tools: Record<string, ToolStat> = {};
+  let calls = 0;
   let paired = 0;
   let errors = 0;
   let expected = 0;
   for (const r of rows) {
-    let t = acc.get(r.name);
-    if (!t) {
-      t = {
-        canonicalName: r.canonical_name,
-        calls: 0,
-        paired: 0,
-        errors: 0,
-        expected: 0,
-        durations: [],
-        categories: {},
-      };
-      acc.set(r.name, t);
-    }
-    t.calls += 1;
-    if (r.has_result) {
-      t.paired += 1;
-      paired += 1;
-    }
-    if (r.is_error) {
-      t.errors += 1;
-      errors += 1;
-      const category = r.category ?? 'other';
-      t.categories[category] = (t.categories[category] ?? 0) + 1;
-    }
-    if (r.severity === 'expected') {
-      t.expected += 1;
-      expected += 1;
-    }
-    if (r.duration_ms !== null) t.durations.push(r.duration_ms);
-  }
-  const tools: Record<string, ToolStat> = {};
-  for (const [name, t] of acc) {
-    const sorted = [...t.durations].sort((a, b) => a - b);
-    tools[name] = {
-      calls: t.calls,
-      errors: t.errors,
-      expectedErrors: t.expected,
-      errorRate: t.calls === 0 ? 0 : t.errors / t.calls,
+    const sorted = durations.get(r.name) ?? [];
+    calls += r.calls;
+    paired += r.paired;
+    errors += r.errors;
+    expected += r.expected;
+    tools[r.name] = {
+      calls: r.calls,
+      errors: r.errors,
+      expectedErrors: r.expected,
+      errorRate: r.calls === 0 ? 0 : r.errors / r.calls,
       durationMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? null },
-      categories: t.categories,
-      canonicalName: t.canonicalName,
-      paired: t.paired,
+      categories: categories.get(r.name) ?? {},
+      canonicalName: r.canonical_name,
+      paired: r.paired,
     };
   }
-  return { sessions, calls: rows.length, paired, errors, expectedErrors: expected, tools };
+  return { sessions, calls, paired, errors, expectedErrors: expected, tools };
 }
 
 interface CallFactRow {

@@ -18,16 +18,21 @@ export interface RefreshReport {
   readonly filesRemoved: number;
   /** Sessions in scope after the refresh. */
   readonly sessions: number;
+  /** Files in scope that are gone from disk and kept from the archive (included in `files`). */
+  readonly archivedFiles: number;
 }
 
+/** Progress of a refresh, after each file (newest files come first). */
 export interface RefreshProgress {
-  /** Files handled so far (read, or found unchanged). */
+  /** Files handled so far (read, or found unchanged; = `filesDone`). */
   readonly done: number;
-  /** Files discovered in scope. */
+  /** Files discovered in scope (= `filesTotal`). */
   readonly total: number;
   /** The file just handled; '' for the first report, made once discovery is over. */
   readonly file: string;
-  /** Sizes of the files handled so far, in bytes. */
+  readonly filesDone: number;
+  readonly filesTotal: number;
+  /** Sizes on disk of the files handled so far (unchanged files count at once). */
   readonly bytesDone: number;
   /** Sizes of all discovered files, in bytes. */
   readonly bytesTotal: number;
@@ -37,6 +42,8 @@ export interface RefreshOptions {
   readonly onProgress?: (progress: RefreshProgress) => void;
   /** Awaited before each file is imported: lets a caller pace or hold the import (tests hold it to see it midway). */
   readonly beforeFile?: (file: string) => Promise<void> | void;
+  /** Keep a compressed copy of new transcript bytes in the database (default: the stored setting, on). */
+  readonly archive?: boolean;
 }
 
 /** A point in time: ISO-8601 text or milliseconds since the epoch. */
@@ -121,6 +128,11 @@ export interface SessionSummary {
    * is not live.
    */
   readonly isLive: boolean;
+  /**
+   * The session's main file (else its first file) is gone from disk: Claude Code cleaned it up, or it was deleted.
+   * It is read from the archive kept in the database.
+   */
+  readonly archived: boolean;
   /** Parse issues stored for the session's files. */
   readonly issues: number;
   /** Each API response once (by message id, request id where one id served several), subagents included. */

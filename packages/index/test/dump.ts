@@ -1,4 +1,7 @@
-/** Every table of an index as comparable rows: row ids dropped, file ids replaced by paths, rows sorted. */
+/**
+ * Every table of an index as comparable rows: row ids and watch times dropped, file ids replaced by paths, rows
+ * sorted.
+ */
 import Database from 'better-sqlite3';
 
 const TABLES = ['files', 'records', 'titles', 'calls', 'results', 'call_facts', 'issues', 'sessions', 'docs'] as const;

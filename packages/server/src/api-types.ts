@@ -35,6 +35,8 @@ export interface SessionRow {
   readonly versions: readonly string[];
   readonly models: readonly string[];
   readonly isLive: boolean;
+  /** Its files are gone from disk (Claude Code's cleanup); it is read from the index's archive. */
+  readonly archived: boolean;
   /** USD of the priced models; null when none of the session's models has a price. */
   readonly costUsd: number | null;
   /** Models without a price (the session costs more than `costUsd`). */

@@ -29,12 +29,13 @@ describe('live: folder removals and moves are noticed like file changes', () => 
   it.each([
     ['rm -rf', (dir: string) => rm(dir, { recursive: true, force: true })],
     ['mv out of the home', (dir: string) => rename(dir, join(tmp, `moved-${Date.now()}`))],
-  ])('%s of a project folder drops its sessions', async (_name, remove) => {
+  ])('%s of a project folder drops its sessions when archiving is off', async (_name, remove) => {
     const home = join(tmp, `home-${Date.now()}`);
     for (const project of ['-home-user-proj-api', '-home-user-proj-web']) {
       await cp(join(samples, 'projects', project), join(home, 'projects', project), { recursive: true });
     }
     const index = openIndex({ dbPath: join(home, '..', `${Date.now()}.sqlite`) });
+    index.setArchiving(false);
     try {
       await index.refresh([home]);
       const before = index.listSessions({ paths: [home] }).length;
@@ -53,6 +54,40 @@ describe('live: folder removals and moves are noticed like file changes', () => 
       ]);
       events.close();
       expect(index.listSessions({ paths: [home] }).length).toBe(before - api);
+    } finally {
+      index.close();
+    }
+  });
+
+  it('rm -rf of a project folder marks its sessions archived (kept from the archive), and says so live', async () => {
+    const home = join(tmp, `home-archived-${Date.now()}`);
+    for (const project of ['-home-user-proj-api', '-home-user-proj-web']) {
+      await cp(join(samples, 'projects', project), join(home, 'projects', project), { recursive: true });
+    }
+    const index = openIndex({ dbPath: join(home, '..', `archived-${Date.now()}.sqlite`) });
+    try {
+      await index.refresh([home]);
+      const before = index.listSessions({ paths: [home] }).map((s) => s.id);
+      const api = index.listSessions({ project: 'proj/api' }).map((s) => s.id);
+      const events = createLiveEvents({ index, paths: [home], debounceMs: 50 });
+      const archived = () =>
+        index
+          .listSessions({ paths: [home] })
+          .filter((s) => s.archived)
+          .map((s) => s.id);
+      const changed = new Promise<void>((done) =>
+        events.subscribe((m) => {
+          if (m.type === 'sessions-changed' && archived().length === api.length) done();
+        }),
+      );
+      await rm(join(home, 'projects', '-home-user-proj-api'), { recursive: true, force: true });
+      await Promise.race([
+        changed,
+        new Promise((_, fail) => setTimeout(() => fail(new Error('the removal was not noticed')), 10_000)),
+      ]);
+      events.close();
+      expect(index.listSessions({ paths: [home] }).map((s) => s.id)).toEqual(before);
+      expect(archived().sort()).toEqual([...api].sort());
     } finally {
       index.close();
     }

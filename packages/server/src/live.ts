@@ -132,7 +132,7 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     const map = new Map<string, string>();
     for (const raw of rows) {
       const r = toSessionRow(raw);
-      map.set(r.id, `${r.endedAt}|${r.messages}|${r.toolCalls}|${r.errors}|${r.isLive}`);
+      map.set(r.id, `${r.endedAt}|${r.messages}|${r.toolCalls}|${r.errors}|${r.isLive}|${r.archived}`);
     }
     return map;
   };

@@ -30,6 +30,7 @@ export function toSessionRow(value: unknown): SessionRow {
     versions: strs(v.versions),
     models: strs(v.models),
     isLive: v.isLive === true,
+    archived: v.archived === true,
     costUsd: num(v.costUsd),
     unpricedModels: strs(v.unpricedModels),
     tokens: tokensOf(v.usage),

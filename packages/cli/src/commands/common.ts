@@ -50,6 +50,7 @@ export const COMMON_HELP = `Common options:
   --no-progress    no progress bar
   --prices FILE    model prices (AgentDash's JSON or LiteLLM's model_prices_and_context_window.json) over the
                    built-in table
+  --no-archive     this run keeps no copy of new transcript bytes in the index (see "agentdash archive")
   -h, --help       this help`;
 
 export const PATHS_HELP = `PATH: a Claude home, a projects folder, a project folder or .jsonl files. Default: $CLAUDE_CONFIG_DIR or

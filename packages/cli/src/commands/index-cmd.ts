@@ -1,3 +1,5 @@
+import { defaultClaudeHome, readCleanupPolicy } from '@agentdash/core';
+import { flag } from '../args.js';
 import { formatBytes } from '../format.js';
 import type { IndexJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
@@ -7,7 +9,8 @@ export const indexCommand: CommandSpec = {
   usage: 'agentdash index [PATH…] [--json]',
   summary: 'bring the index up to date and report what was read',
   help: `Reads only what changed since the last run: new files, appended bytes (from the stored offset), truncated or
-replaced files (from the start); drops deleted files. Every other command does this first.
+replaced files (from the start). Every other command does this first. New bytes are also kept, compressed, in the
+index's archive, so a session whose files Claude Code deletes stays listed and readable (see "agentdash archive").
 
 ${PATHS_HELP}
 
@@ -16,17 +19,46 @@ ${COMMON_HELP}`,
   async run(ctx, positionals) {
     const paths = ctx.resolvePaths(positionals);
     const report = await ctx.refresh(paths);
+    const index = ctx.openIndex();
+    const size = index.archiveSize();
+    const policy = readCleanupPolicy(defaultClaudeHome(ctx.io.env, ctx.io.homedir));
     if (ctx.json) {
-      const out: IndexJson = { ...report, db: ctx.dbPath };
+      const out: IndexJson = {
+        ...report,
+        db: ctx.dbPath,
+        archive: {
+          enabled: index.archiving() && !flag(ctx.values, 'no-archive'),
+          files: size.files,
+          bytes: size.raw,
+          storedBytes: size.stored,
+        },
+        claudeCleanup: {
+          settingsPath: policy.settingsPath,
+          ...(policy.cleanupPeriodDays !== undefined ? { cleanupPeriodDays: policy.cleanupPeriodDays } : {}),
+          effectiveDays: policy.effectiveDays,
+          active: policy.active,
+        },
+      };
       writeJson(ctx, out);
       return;
     }
     ctx.io.stdout.write(
       `${report.files} files, ${report.sessions} sessions; parsed ${report.filesParsed} files (${formatBytes(
         report.bytesParsed,
-      )}, ${report.records} records)${report.filesRemoved > 0 ? `, removed ${report.filesRemoved}` : ''}; ${
-        report.issues
-      } issue${report.issues === 1 ? '' : 's'}\nindex: ${ctx.dbPath}\n`,
+      )}, ${report.records} records)${report.filesRemoved > 0 ? `, removed ${report.filesRemoved}` : ''}${
+        report.archivedFiles > 0 ? `, ${report.archivedFiles} gone from disk and kept from the archive` : ''
+      }; ${report.issues} issue${report.issues === 1 ? '' : 's'}\nindex: ${ctx.dbPath}${
+        size.raw > 0 ? ` (archive: ${formatBytes(size.raw)} of transcripts in ${formatBytes(size.stored)})` : ''
+      }\n`,
     );
+    // Once per database: Claude Code deletes old transcripts; say that AgentDash keeps them and how to stop it.
+    if (policy.active && index.archiving() && index.firstTime('cleanup-notice')) {
+      ctx.io.stdout.write(
+        `\nClaude Code deletes transcripts untouched for ${policy.effectiveDays} days (cleanupPeriodDays${
+          policy.cleanupPeriodDays === undefined ? ' not set' : ''
+        } in ${policy.settingsPath}). AgentDash keeps everything it has indexed, so those sessions stay here.
+To keep them in Claude Code too, set "cleanupPeriodDays": 36500 in that file.\n`,
+      );
+    }
   },
 };

@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs';
 import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '@agentdash/core';
-import { isLoopbackHost, startServer } from '@agentdash/server';
 import { flag, positiveInt, str } from '../args.js';
 import { CannotServeError, UsageError } from '../errors.js';
 import { formatDuration } from '../format.js';
@@ -44,6 +43,8 @@ ${COMMON_HELP}`,
     'open-url': { type: 'boolean' },
   },
   async run(ctx, positionals) {
+    // Loaded here, not at start-up: other commands need neither the server nor its HTTP stack.
+    const { isLoopbackHost, startServer } = await import('@agentdash/server');
     const paths = ctx.resolvePaths(positionals);
     const rawPort = str(ctx.values, 'port');
     const port = rawPort === '0' ? 0 : (positiveInt(ctx.values, 'port') ?? 4317);

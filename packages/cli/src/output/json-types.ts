@@ -18,8 +18,43 @@ export interface IndexJson {
   readonly newIssues: number;
   readonly filesRemoved: number;
   readonly sessions: number;
+  /** Files in scope gone from disk and kept from the archive (included in `files`). */
+  readonly archivedFiles: number;
   /** The index database file. */
   readonly db: string;
+  /** The archive: whether this run kept new bytes, and what it holds (transcript bytes and stored bytes). */
+  readonly archive: {
+    readonly enabled: boolean;
+    readonly files: number;
+    readonly bytes: number;
+    readonly storedBytes: number;
+  };
+  /** Claude Code's cleanup of old transcripts, from its settings.json (read only). */
+  readonly claudeCleanup: {
+    readonly settingsPath: string;
+    readonly cleanupPeriodDays?: number;
+    readonly effectiveDays: number;
+    readonly active: boolean;
+  };
+}
+
+/** `agentdash archive --json` (status, on, off) */
+export interface ArchiveJson {
+  readonly enabled: boolean;
+  readonly files: number;
+  readonly bytes: number;
+  readonly storedBytes: number;
+  readonly db: string;
+}
+
+/** `agentdash archive forget SESSION --json` */
+export interface ArchiveForgetJson {
+  readonly session: string;
+  readonly files: number;
+  readonly bytes: number;
+  readonly filesRemoved: number;
+  /** Whether the session is still listed (its files are on disk). */
+  readonly stillIndexed: boolean;
 }
 
 export interface UsageJson {
@@ -66,6 +101,8 @@ export interface SessionJson {
   readonly files: readonly { readonly path: string; readonly role: 'main' | 'subagent'; readonly agentId?: string }[];
   readonly subagents: number;
   readonly isLive: boolean;
+  /** Its files are gone from disk (Claude Code's cleanup, or deleted); it is read from the index's archive. */
+  readonly archived: boolean;
   readonly issues: number;
   readonly usage: UsageJson;
   readonly usageByModel: Readonly<Record<string, UsageJson>>;

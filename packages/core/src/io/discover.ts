@@ -1,3 +1,4 @@
+import { readdirSync, statSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '../errors.js';
@@ -77,7 +78,7 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       for (const file of await scanProjectDir(projectDir, issues, options)) files.set(file.path, file);
     }
   }
-  return { files: [...files.values()].sort((a, b) => a.path.localeCompare(b.path)), issues };
+  return { files: [...files.values()].sort((a, b) => byLocale.compare(a.path, b.path)), issues };
 }
 
 async function projectDirsOf(dir: string): Promise<string[]> {
@@ -121,7 +122,7 @@ async function scanProjectDir(
   const out: DiscoveredFile[] = [];
   let entries: import('node:fs').Dirent[];
   try {
-    entries = await readdir(projectDir, { withFileTypes: true });
+    entries = readdirSync(projectDir, { withFileTypes: true });
   } catch (error) {
     issues.push({ code: 'unreadable_file', file: projectDir, line: 0, message: errorMessage(error) });
     return out;
@@ -142,9 +143,25 @@ async function scanProjectDir(
   return out;
 }
 
+/** One collator for sorting paths (as `localeCompare` does, without building one per comparison). */
+const byLocale = new Intl.Collator();
+
+function statOrUndefined(path: string): import('node:fs').Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `agent-*.jsonl` under a `subagents/` folder, at any depth (workflows nest them). */
 async function findAgentFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
   return entries
     .filter((e) => e.isFile() && AGENT_FILE.test(e.name))
     .map((e) => join(e.parentPath, e.name))
@@ -157,12 +174,13 @@ async function describeFile(
   parentSession: string | undefined,
   options: DiscoverOptions,
 ): Promise<DiscoveredFile | undefined> {
-  const info = await stat(path).catch(() => undefined);
+  // Synchronous stats: a warm refresh stats every file, and thread-pool round trips cost more than the stats.
+  const info = statOrUndefined(path);
   if (info === undefined) return undefined;
   const name = basename(path);
   const agentMatch = AGENT_FILE.exec(name);
   const metaPath = agentMatch ? path.replace(/\.jsonl$/, '.meta.json') : undefined;
-  const hasMeta = metaPath !== undefined && (await stat(metaPath).catch(() => undefined)) !== undefined;
+  const hasMeta = metaPath !== undefined && statOrUndefined(metaPath) !== undefined;
   // An agent file's parent session: its `<session>/subagents/` folder, else its first record's sessionId.
   const sessionId = agentMatch
     ? (parentSession ??

@@ -1,7 +1,25 @@
 import { open } from 'node:fs/promises';
 import type { ParseIssue } from '../model/issue.js';
 
+/**
+ * Where a transcript's bytes come from: a file on disk (`fs/promises` `FileHandle` has this shape) or another store,
+ * such as the index's compressed archive of a file that is gone. A read may return fewer bytes than asked; 0 is the
+ * end.
+ */
+export interface ByteSource {
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  close(): Promise<void>;
+}
+
+/** Opens the bytes of a transcript path. */
+export type OpenBytes = (path: string) => Promise<ByteSource>;
+
+/** The default `OpenBytes`: the file on disk. */
+export const openFileBytes: OpenBytes = (path) => open(path, 'r');
+
 export interface ReadLinesOptions {
+  /** Where the bytes come from (default: the file on disk). */
+  readonly open?: OpenBytes;
   /** Byte offset to start at (the `nextOffset` of an earlier read). Default 0. */
   readonly startOffset?: number;
   /** Line number of the line at `startOffset`. Default 1. */
@@ -59,7 +77,7 @@ export async function readLines(
   const chunkBytes = options.chunkBytes ?? 1024 * 1024;
   let lineNo = options.startLine ?? 1;
 
-  const handle = await open(file, 'r');
+  const handle = await (options.open ?? openFileBytes)(file);
   try {
     const buffer = Buffer.allocUnsafe(chunkBytes);
     let position = startOffset;
@@ -203,7 +221,7 @@ export async function readLines(
   }
 }
 
-async function byteAt(handle: import('node:fs/promises').FileHandle, offset: number): Promise<number | undefined> {
+async function byteAt(handle: ByteSource, offset: number): Promise<number | undefined> {
   const one = Buffer.alloc(1);
   const { bytesRead } = await handle.read(one, 0, 1, offset);
   return bytesRead === 1 ? one[0] : undefined;

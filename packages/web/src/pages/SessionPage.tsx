@@ -194,6 +194,15 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
             <span className="mono">{shortPath(s?.projectPath)}</span>
             {detail?.gitBranch && <span className="pill">⎇ {detail.gitBranch}</span>}
             {s?.isLive && <span className="badge live">live</span>}
+            {s?.archived && (
+              <span
+                className="badge neutral"
+                data-testid="archived-badge"
+                title="Its transcript files are gone from disk (Claude Code deletes old ones); AgentDash keeps it in its archive"
+              >
+                archived
+              </span>
+            )}
           </div>
           <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap' }}>
             <h1 data-testid="session-title">{s ? s.title || 'Untitled session' : 'Loading…'}</h1>

@@ -292,6 +292,15 @@ export function SessionsPage() {
                         live
                       </span>
                     )}
+                    {r.archived && (
+                      <span
+                        className="badge neutral"
+                        data-testid="archived-badge"
+                        title="Its transcript files are gone from disk (Claude Code deletes old ones); AgentDash keeps it in its archive"
+                      >
+                        archived
+                      </span>
+                    )}
                     <a
                       className="t"
                       href={sessionHref(r.id)}

@@ -4,6 +4,7 @@
  */
 
 export { hiddenReasonOf, userText } from './classify-user.js';
+export { type CleanupPolicy, DEFAULT_CLEANUP_DAYS, readCleanupPolicy } from './cleanup-policy.js';
 export { decodeContentBlock, decodeResultContent } from './decode-content.js';
 export { decodeLine, decodeRecord, decodeUsage, knownMetaRecordTypes } from './decode-record.js';
 export { type LoadSessionOptions, loadSession, usageByModel } from './load-session.js';

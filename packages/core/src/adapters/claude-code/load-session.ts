@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { isRecord, str } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
 import type { SessionFiles } from '../../io/discover.js';
+import type { OpenBytes } from '../../io/read-lines.js';
 import { createAgentId, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
 import type { ParseIssue } from '../../model/issue.js';
 import type { ChainRecord, TranscriptRecord } from '../../model/record.js';
@@ -22,6 +23,8 @@ export interface LoadSessionOptions {
    * `pending`; otherwise they are `unanswered`. Default false.
    */
   readonly live?: boolean;
+  /** Where the files' bytes come from (default: the files on disk), e.g. an archive of files that are gone. */
+  readonly open?: OpenBytes;
   /**
    * Results found outside this session's files (say, by an index over the whole home), by tool_use id: a call is
    * paired when any result anywhere carries its id. Used only for calls without a result in the session.
@@ -42,7 +45,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
 
   const readDeduped = async (path: string): Promise<TranscriptRecord[]> => {
     try {
-      const read = await readRecords(path);
+      const read = await readRecords(path, options.open ? { open: options.open } : {});
       issues.push(...read.issues);
       const kept: TranscriptRecord[] = [];
       // A record whose uuid an earlier file holds is a resume or fork copy. Within one file a repeated uuid is a
@@ -93,7 +96,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       agentId: sub.agentId,
       file: sub.path,
       records,
-      meta: sub.metaPath ? await readMeta(sub.metaPath, issues) : undefined,
+      meta: sub.metaPath ? await readMeta(sub.metaPath, issues, options.open) : undefined,
     });
   }
   const allRecords = [...mainRecords, ...threads.filter((t) => t.file !== group.main?.path).flatMap((t) => t.records)];
@@ -388,14 +391,25 @@ function countAssistant(events: readonly TimelineEvent[]): number {
 /** Largest subagent `.meta.json` read. */
 const MAX_META_BYTES = 1024 * 1024;
 
-async function readMeta(path: string, issues: ParseIssue[]): Promise<Record<string, unknown> | undefined> {
+async function readMeta(
+  path: string,
+  issues: ParseIssue[],
+  openBytes: OpenBytes | undefined,
+): Promise<Record<string, unknown> | undefined> {
   try {
-    // A meta file is a few hundred bytes: a huge file, or a link to a device or a FIFO, is not read.
-    const info = await stat(path);
-    if (!info.isFile() || info.size > MAX_META_BYTES) {
-      throw new Error(info.isFile() ? `larger than ${MAX_META_BYTES} bytes` : 'not a regular file');
+    let text: string;
+    if (openBytes) {
+      // Through the given source (the index's archive for a file that is gone), at most MAX_META_BYTES.
+      text = await readAllText(openBytes, path, MAX_META_BYTES);
+    } else {
+      // A meta file is a few hundred bytes: a huge file, or a link to a device or a FIFO, is not read.
+      const info = await stat(path);
+      if (!info.isFile() || info.size > MAX_META_BYTES) {
+        throw new Error(info.isFile() ? `larger than ${MAX_META_BYTES} bytes` : 'not a regular file');
+      }
+      text = await readFile(path, 'utf8');
     }
-    const parsed: unknown = capDepth(JSON.parse(await readFile(path, 'utf8'))).value;
+    const parsed: unknown = capDepth(JSON.parse(text)).value;
     return isRecord(parsed) ? parsed : undefined;
   } catch (error) {
     issues.push({
@@ -407,6 +421,25 @@ async function readMeta(path: string, issues: ParseIssue[]): Promise<Record<stri
     return undefined;
   }
 }
+/** A small file's whole text through an `OpenBytes`. */
+async function readAllText(openBytes: OpenBytes, path: string, maxBytes: number): Promise<string> {
+  const source = await openBytes(path);
+  try {
+    const parts: Buffer[] = [];
+    for (let position = 0; ; ) {
+      const buffer = Buffer.alloc(64 * 1024);
+      const { bytesRead } = await source.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      parts.push(buffer.subarray(0, bytesRead));
+      position += bytesRead;
+      if (position > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);
+    }
+    return Buffer.concat(parts).toString('utf8');
+  } finally {
+    await source.close();
+  }
+}
+
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,0 +1,96 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SAMPLES_HOME } from './context.js';
+import { ExitCode } from './errors.js';
+import type { CliIo } from './io.js';
+import type { ArchiveForgetJson, ArchiveJson, IndexJson, SessionsJson } from './output/json-types.js';
+import { run } from './run.js';
+
+let dir: string;
+let claudeHome: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-cli-archive-'));
+  claudeHome = join(dir, '.claude');
+  cpSync(SAMPLES_HOME, claudeHome, { recursive: true });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(args: readonly string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 120 },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: { CLAUDE_CONFIG_DIR: claudeHome },
+    homedir: dir,
+    now: Date.now,
+  };
+  const code = await run([...args, '--db', join(dir, 'index.sqlite')], io);
+  return { code, stdout, stderr };
+}
+async function json<T>(args: readonly string[]): Promise<T> {
+  const r = await cli([...args, '--json']);
+  expect(r.code, r.stderr).toBe(ExitCode.ok);
+  return JSON.parse(r.stdout) as T;
+}
+
+describe('archive', () => {
+  it('sessions whose files Claude Code deleted stay listed as archived, and show and export still work', async () => {
+    const before = await json<SessionsJson>(['sessions']);
+    const showBefore = await cli(['show', before.sessions[0]?.id ?? '', '--json']);
+    expect(before.sessions.every((s) => !s.archived)).toBe(true);
+
+    rmSync(join(claudeHome, 'projects'), { recursive: true });
+    mkdirSync(join(claudeHome, 'projects'));
+    const after = await json<SessionsJson>(['sessions']);
+    expect(after.sessions.map((s) => s.id)).toEqual(before.sessions.map((s) => s.id));
+    expect(after.sessions.every((s) => s.archived)).toBe(true);
+    const showAfter = await cli(['show', before.sessions[0]?.id ?? '', '--json']);
+    expect(showAfter.code).toBe(ExitCode.ok);
+    expect(JSON.parse(showAfter.stdout)).toEqual(JSON.parse(showBefore.stdout));
+    const md = await cli(['export', before.sessions[0]?.id ?? '', '--format', 'markdown']);
+    expect(md.code).toBe(ExitCode.ok);
+    expect(md.stdout.length).toBeGreaterThan(100);
+
+    const forgotten = await json<ArchiveForgetJson>(['archive', 'forget', before.sessions[0]?.id ?? '']);
+    expect(forgotten).toMatchObject({ session: before.sessions[0]?.id, stillIndexed: false });
+    expect(forgotten.bytes).toBeGreaterThan(0);
+    const left = await json<SessionsJson>(['sessions']);
+    expect(left.sessions.map((s) => s.id)).toEqual(before.sessions.slice(1).map((s) => s.id));
+  });
+
+  it('archive off is stored; --no-archive skips one run; status reports what is kept', async () => {
+    const off = await json<ArchiveJson>(['archive', 'off']);
+    expect(off).toMatchObject({ enabled: false, files: 0, bytes: 0 });
+    const indexed = await json<IndexJson>(['index']);
+    expect(indexed.archive).toMatchObject({ enabled: false, files: 0 });
+    const on = await json<ArchiveJson>(['archive', 'on']);
+    expect(on.enabled).toBe(true);
+    const once = await json<IndexJson>(['index', '--no-archive']);
+    expect(once.archive).toMatchObject({ enabled: false, files: 0 });
+    const status = await json<ArchiveJson>(['archive']);
+    expect(status.files).toBe(0);
+    const archived = await json<IndexJson>(['index']);
+    expect(archived.archive.files).toBe(archived.files);
+    expect(archived.archive.storedBytes).toBeLessThan(archived.archive.bytes / 4);
+    expect((await cli(['archive', 'sideways'])).code).toBe(ExitCode.badArguments);
+  });
+
+  it("tells once that Claude Code's cleanup is active, from its settings.json, and how to change it", async () => {
+    const first = await cli(['index']);
+    expect(first.stdout).toMatch(/Claude Code deletes transcripts untouched for 30 days \(cleanupPeriodDays not set/);
+    expect(first.stdout).toMatch(/"cleanupPeriodDays": 36500/);
+    const second = await cli(['index']);
+    expect(second.stdout).not.toMatch(/Claude Code deletes/);
+    expect((await json<IndexJson>(['index'])).claudeCleanup).toEqual({
+      settingsPath: join(claudeHome, 'settings.json'),
+      effectiveDays: 30,
+      active: true,
+    });
+    writeFileSync(join(claudeHome, 'settings.json'), JSON.stringify({ cleanupPeriodDays: 3650 }));
+    expect((await json<IndexJson>(['index'])).claudeCleanup).toMatchObject({ cleanupPeriodDays: 3650, active: false });
+  });
+});

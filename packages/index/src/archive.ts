@@ -1,0 +1,207 @@
+/**
+ * The archive: a compressed copy of every transcript's bytes, kept in the database so that a session stays complete
+ * after Claude Code deletes its files. Bytes are stored in chunks (brotli, at most 4 MiB of transcript each), so an
+ * append adds a chunk instead of rewriting one. Everything else in the database can be rebuilt from it.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { type ByteSource, type DiscoveredFile, type OpenBytes, openFileBytes } from '@agentdash/core';
+import type Database from 'better-sqlite3';
+
+/** Transcript bytes per chunk. */
+export const CHUNK_BYTES = 4 * 1024 * 1024;
+
+const compressAsync = promisify(brotliCompress);
+// Quality 4 keeps up with parsing (it runs on libuv's thread pool, beside the importer) at about a tenth of the size.
+const BROTLI = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
+
+/** What the archive knows of a transcript file, enough to index it again without the file. */
+export interface ArchivedFileRow {
+  readonly path: string;
+  readonly project_dir: string;
+  readonly role: 'main' | 'subagent';
+  readonly session_id: string | null;
+  readonly agent_id: string | null;
+  readonly meta_path: string | null;
+  /** The file's size, mtime and inode when it was last read from disk. */
+  readonly file_size: number;
+  readonly mtime_ms: number;
+  readonly ino: number;
+  /** Bytes archived (from offset 0, without gaps); kept in step with the chunks. */
+  readonly archived_bytes: number;
+}
+
+interface ChunkRow {
+  readonly id: number;
+  readonly offset: number;
+  readonly length: number;
+}
+
+class ArchiveSource implements ByteSource {
+  private cached: { index: number; bytes: Buffer } | undefined;
+  constructor(
+    private readonly chunks: readonly ChunkRow[],
+    private readonly data: (id: number) => Buffer,
+  ) {}
+
+  async read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }> {
+    let lo = 0;
+    let hi = this.chunks.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const chunk = this.chunks[mid] as ChunkRow;
+      if (position < chunk.offset) hi = mid - 1;
+      else if (position >= chunk.offset + chunk.length) lo = mid + 1;
+      else {
+        found = mid;
+        break;
+      }
+    }
+    if (found === -1) return { bytesRead: 0 };
+    const chunk = this.chunks[found] as ChunkRow;
+    if (this.cached?.index !== found) this.cached = { index: found, bytes: brotliDecompressSync(this.data(chunk.id)) };
+    const from = position - chunk.offset;
+    const n = Math.min(length, this.cached.bytes.length - from);
+    buffer.set(this.cached.bytes.subarray(from, from + n), offset);
+    return { bytesRead: n };
+  }
+
+  async close(): Promise<void> {
+    this.cached = undefined;
+  }
+}
+
+/** Reading and writing archived bytes. */
+export class Archive {
+  private readonly s;
+  constructor(db: Database.Database) {
+    this.s = {
+      chunks: db.prepare('SELECT id, offset, length FROM archive_chunks WHERE path = ? ORDER BY offset'),
+      data: db.prepare('SELECT data FROM archive_chunks WHERE id = ?').pluck(),
+      end: db.prepare('SELECT MAX(offset + length) FROM archive_chunks WHERE path = ?').pluck(),
+      insert: db.prepare('INSERT OR REPLACE INTO archive_chunks (path, offset, length, data) VALUES (?, ?, ?, ?)'),
+      deleteFrom: db.prepare('DELETE FROM archive_chunks WHERE path = ? AND offset >= ?'),
+      deleteChunks: db.prepare('DELETE FROM archive_chunks WHERE path = ?'),
+      deleteFile: db.prepare('DELETE FROM archive_files WHERE path = ?'),
+      file: db.prepare('SELECT * FROM archive_files WHERE path = ?'),
+      bytesByPath: db.prepare('SELECT path, archived_bytes FROM archive_files').raw(),
+      setBytes: db.prepare(
+        `UPDATE archive_files SET archived_bytes = (SELECT COALESCE(MAX(offset + length), 0) FROM archive_chunks WHERE path = @path)
+         WHERE path = @path`,
+      ),
+      upsertFile: db.prepare(
+        `INSERT INTO archive_files (path, project_dir, role, session_id, agent_id, meta_path, file_size, mtime_ms, ino)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (path) DO UPDATE SET project_dir = excluded.project_dir, role = excluded.role,
+           session_id = excluded.session_id, agent_id = excluded.agent_id, meta_path = excluded.meta_path,
+           file_size = excluded.file_size, mtime_ms = excluded.mtime_ms, ino = excluded.ino`,
+      ),
+    };
+  }
+
+  /** What the archive knows of one file. */
+  file(path: string): ArchivedFileRow | undefined {
+    return this.s.file.get(path) as ArchivedFileRow | undefined;
+  }
+
+  /** Archived bytes per archived file (cheap: what a warm refresh needs of every file). */
+  bytesByPath(): Map<string, number> {
+    return new Map(this.s.bytesByPath.all() as [string, number][]);
+  }
+
+  /** Bytes archived of this path (they run from offset 0 without gaps). */
+  end(path: string): number {
+    return (this.s.end.get(path) as number | null) ?? 0;
+  }
+
+  /** The archived bytes of a path, as a byte source (empty when nothing is archived). */
+  source(path: string): ByteSource {
+    const chunks = this.s.chunks.all(path) as ChunkRow[];
+    return new ArchiveSource(chunks, (id) => this.s.data.get(id) as Buffer);
+  }
+
+  /** Files on disk, else their archived bytes. */
+  readonly openBytes: OpenBytes = async (path) => {
+    if (existsSync(path)) return openFileBytes(path);
+    if (this.end(path) === 0) {
+      throw Object.assign(new Error(`ENOENT: no such file and nothing archived: ${path}`), { code: 'ENOENT' });
+    }
+    return this.source(path);
+  };
+
+  /** Note (or update) what is known of a file read from disk. */
+  noteFile(file: DiscoveredFile): void {
+    this.s.upsertFile.run(
+      file.path,
+      file.projectDir,
+      file.role,
+      file.sessionId ?? null,
+      file.agentId ?? null,
+      file.metaPath ?? null,
+      file.size,
+      file.mtimeMs,
+      file.ino,
+    );
+  }
+
+  /** Forget a path's archived bytes (before archiving a rewritten file again from byte 0, or on purpose). */
+  clear(path: string): void {
+    this.s.deleteChunks.run(path);
+    this.s.setBytes.run({ path });
+  }
+
+  /** Forget a file entirely: its bytes, its meta file's bytes and what is known of it. */
+  forget(path: string, metaPath: string | null): void {
+    this.s.deleteChunks.run(path);
+    if (metaPath !== null) this.s.deleteChunks.run(metaPath);
+    this.s.deleteFile.run(path);
+  }
+
+  /**
+   * Archive the bytes `[from, to)` of a file on disk, chunk by chunk (compressed on the thread pool, so alongside
+   * the parse). Returns the end actually archived (less than `to` when the file is shorter now).
+   */
+  async archiveRange(path: string, from: number, to: number): Promise<number> {
+    if (to <= from) return from;
+    const handle = await open(path, 'r');
+    let position = from;
+    try {
+      while (position < to) {
+        const length = Math.min(CHUNK_BYTES, to - position);
+        const buffer = Buffer.allocUnsafe(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, position);
+        if (bytesRead === 0) break;
+        const packed = await compressAsync(buffer.subarray(0, bytesRead), BROTLI);
+        this.s.insert.run(path, position, bytesRead, packed);
+        position += bytesRead;
+      }
+    } finally {
+      await handle.close();
+      this.s.setBytes.run({ path });
+    }
+    return position;
+  }
+
+  /** Cut the archive of a path at `end` (an unfinished last line was held back, or archived past it). */
+  truncate(path: string, end: number): void {
+    const chunks = this.s.chunks.all(path) as ChunkRow[];
+    const last = chunks.find((c) => c.offset < end && end < c.offset + c.length);
+    this.s.deleteFrom.run(path, end);
+    if (last !== undefined) {
+      const bytes = brotliDecompressSync(this.s.data.get(last.id) as Buffer).subarray(0, end - last.offset);
+      this.s.insert.run(path, last.offset, bytes.length, brotliCompressSync(bytes, BROTLI));
+    }
+    this.s.setBytes.run({ path });
+  }
+
+  /** Archive a small file whole (a subagent's `.meta.json`) unless it is archived already. */
+  async archiveSmallFile(path: string): Promise<void> {
+    if (this.end(path) > 0 || !existsSync(path)) return;
+    await this.archiveRange(path, 0, statSync(path).size);
+  }
+}
