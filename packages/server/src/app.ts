@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps) {
   const started = Date.now();
   const indexStatus = deps.indexStatus ?? (() => readyStatus(started));
 
-  const listCache = new ListCache();
+  const listCache = new ListCache(10_000, Date.now, () => indexStatus().state === 'indexing');
 
   deps.events?.subscribe((message) => {
     if (message.type !== 'hello') listCache.clear();
@@ -141,7 +141,18 @@ export function createApp(deps: AppDeps) {
       gitBranch: found?.gitBranch || null,
       totalEvents: 0,
       subagents: [],
-      usageByModel: found?.usageByModel ?? {},
+      usageByModel: Object.fromEntries(
+        Object.entries(found?.usageByModel ?? {}).map(([model, u]) => [
+          model,
+          {
+            responses: u.responses,
+            inputTokens: u.inputTokens,
+            outputTokens: u.outputTokens,
+            cacheCreationInputTokens: u.cacheCreationInputTokens,
+            cacheReadInputTokens: u.cacheReadInputTokens,
+          },
+        ]),
+      ),
       counts: {
         prompts: found?.prompts ?? 0,
         // every call in the session's files, as the loaded session counts them (copied ones included)
@@ -340,7 +351,8 @@ export function createApp(deps: AppDeps) {
     // Only the sessions these calls belong to, not the whole list.
     const byId = new Map<string, SessionRow>();
     for (const id of new Set(rows.map((r) => r.sessionId))) {
-      const found = await queries.getSession(id);
+      // an id several sessions share (fuzzed or copied homes) is left without a title, never a 500
+      const found = await queries.getSession(id).catch(() => undefined);
       if (found) byId.set(id, toSessionRow(found));
     }
     const calls: CallRowDto[] = rows.map((r) => toCallRow(r, byId));

@@ -9,9 +9,12 @@ export class ListCache {
   constructor(
     private readonly ttlMs = 10_000,
     private readonly now: () => number = Date.now,
+    /** While true (the first index build), nothing is kept: the list changes with every file. */
+    private readonly bypass: () => boolean = () => false,
   ) {}
 
   get<T>(key: string, compute: () => T): T {
+    if (this.bypass()) return compute();
     const hit = this.entries.get(key);
     const t = this.now();
     if (hit && t - hit.at < this.ttlMs) return hit.value as T;
