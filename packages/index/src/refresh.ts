@@ -319,7 +319,11 @@ export class Refresher {
       );
       for (const row of gone) if (this.removeFile(row.path)) filesRemoved += 1;
       for (const file of files) {
-        await options.beforeFile?.(file.path);
+        if (options.beforeFile !== undefined) {
+          // A caller pacing the import (or a test holding it) sees every file read so far, from any connection.
+          this.commit();
+          await options.beforeFile(file.path);
+        }
         const source: Source = {
           fromArchive: archivedPaths.has(file.path),
           archiving,
