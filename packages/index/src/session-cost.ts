@@ -1,5 +1,5 @@
 /** A session's usage and cost from its stored usage parts (per model, thread and tier). */
-import { findPrice, type PriceTable, tokensCost } from '@agentdash/core';
+import { addTokens, findPrice, type PriceTable, tokensCost } from '@agentdash/core';
 import type { UsagePart, UsageSummary } from './types.js';
 
 export const emptyUsageSummary: UsageSummary = {
@@ -12,14 +12,7 @@ export const emptyUsageSummary: UsageSummary = {
 };
 
 export function addUsage(a: UsageSummary, b: UsageSummary): UsageSummary {
-  return {
-    responses: a.responses + b.responses,
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheCreationInputTokens: a.cacheCreationInputTokens + b.cacheCreationInputTokens,
-    cacheCreation1hInputTokens: a.cacheCreation1hInputTokens + b.cacheCreation1hInputTokens,
-    cacheReadInputTokens: a.cacheReadInputTokens + b.cacheReadInputTokens,
-  };
+  return { responses: a.responses + b.responses, ...addTokens(a, b) };
 }
 
 function summary(u: UsageSummary): UsageSummary {
