@@ -11,6 +11,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import {
   appendFileSync,
+  createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -62,7 +63,7 @@ if (file) process.on('exit', () => writeFileSync(file, String(process.resourceUs
 let rssSeq = 0;
 
 /** Run a command to completion: time, exit code, stdout (or only its length) and peak RSS. */
-function runProcess(command, args, { env = {}, keepStdout = true } = {}) {
+function runProcess(command, args, { env = {}, keepStdout = true, stdoutFile } = {}) {
   const rssFile = join(cache, `rss-${process.pid}-${rssSeq++}`);
   return new Promise((done) => {
     const t0 = performance.now();
@@ -73,13 +74,17 @@ function runProcess(command, args, { env = {}, keepStdout = true } = {}) {
     const chunks = [];
     let bytes = 0;
     let stderr = '';
+    // A large output (show --json of a huge session) goes to a file: it can exceed the longest string V8 makes.
+    const sink = stdoutFile === undefined ? undefined : createWriteStream(stdoutFile);
     child.stdout.on('data', (d) => {
       bytes += d.length;
-      if (keepStdout) chunks.push(d);
+      if (sink !== undefined) sink.write(d);
+      else if (keepStdout) chunks.push(d);
     });
     child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => {
+    child.on('close', async (code) => {
       const elapsed = performance.now() - t0;
+      if (sink !== undefined) await new Promise((r) => sink.end(r));
       const rss = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : Number.NaN;
       rmSync(rssFile, { force: true });
       done({ code, ms: elapsed, stdout: keepStdout ? Buffer.concat(chunks).toString('utf8') : '', bytes, stderr, rss });
@@ -344,15 +349,23 @@ try {
     const bigDb = join(work, 'big.sqlite');
     const indexed = check(await agentdash(['index', big.home, '--db', bigDb, '--json']), 'index big');
     row(`cold \`index\` of one ${mb(big.bytes)} session`, ms(indexed.ms), `peak RSS ${mb(indexed.rss)}`);
-    const shown = await agentdash(['show', big.sessionId, big.home, '--db', bigDb, '--json'], { keepStdout: true });
+    const shownFile = join(work, 'show.json');
+    const shown = await agentdash(['show', big.sessionId, big.home, '--db', bigDb, '--json'], {
+      stdoutFile: shownFile,
+    });
+    // Checked with jq (a stream of that size is more than one JavaScript string can hold).
     let valid = 'valid JSON';
     let callCount = '';
     try {
-      const parsed = JSON.parse(shown.stdout);
-      callCount = `, ${parsed.calls?.length ?? parsed.session?.calls?.length ?? '?'} calls`;
+      const count = execFileSync('jq', ['(.calls // .session.calls // []) | length', shownFile], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      });
+      callCount = `, ${count.trim()} calls`;
     } catch (error) {
-      valid = `not valid JSON (${String(error).slice(0, 80)})`;
+      valid = `not checked or not valid JSON (${String(error).split('\n')[0].slice(0, 80)})`;
     }
+    rmSync(shownFile, { force: true });
     row(
       `\`show --json\` of the ${mb(big.bytes)} session`,
       shown.code === 0 ? ms(shown.ms) : `exit ${shown.code}`,
