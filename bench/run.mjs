@@ -313,7 +313,9 @@ try {
           const event = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const data = /^data: ?(.*)$/m.exec(event)?.[1];
-          if (data && /"type":"(session-updated|sessions-changed)"/.test(data)) return;
+          // Only the appended session's own update counts (the first start also sends list updates while it indexes).
+          if (data && /"type":"session-updated"/.test(data) && data.includes('00000000-0000-4000-a000-000000000001'))
+            return;
           continue;
         }
         const { value, done } = await reader.read();
@@ -321,6 +323,12 @@ try {
         buffer += decoder.decode(value, { stream: true });
       }
     };
+    // Wait for the background first refresh to finish, so that appends are timed against a ready server.
+    for (let tries = 0; tries < 600; tries++) {
+      const health = await (await fetch(`${url}/api/health`)).json();
+      if (health.index?.state === 'ready') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
     await new Promise((r) => setTimeout(r, 1500));
     buffer = '';
     const latencies = [];
