@@ -1,16 +1,6 @@
 import type Database from 'better-sqlite3';
 import { idOfKey } from './import.js';
 import { SessionUsageUpdater } from './session-usage.js';
-import type { UsageSummary } from './types.js';
-
-const emptyUsage = (): UsageSummary => ({
-  responses: 0,
-  inputTokens: 0,
-  outputTokens: 0,
-  cacheCreationInputTokens: 0,
-  cacheCreation1hInputTokens: 0,
-  cacheReadInputTokens: 0,
-});
 
 /**
  * Where a record comes in a session, as core reads it: the main file first, then subagent files by path, then line.
@@ -100,20 +90,13 @@ export class SessionUpdater {
       addMissingMain: db.prepare(
         "INSERT INTO issues (file_id, line, code, message) VALUES (?, 0, 'missing_main_file', ?)",
       ),
-      usage: db.prepare(
-        `SELECT r.model AS model, r.input_tokens AS i, MAX(r.output_tokens) AS o,
-                r.cache_creation_tokens AS cc, r.cache_read_tokens AS cr
-         FROM records r ${ofSession} AND r.kind = 'assistant' AND r.is_synthetic = 0 AND r.model IS NOT NULL
-           AND r.output_tokens IS NOT NULL
-         GROUP BY coalesce(r.message_id, r.uuid)`,
-      ),
       upsert: db.prepare(
         `INSERT OR REPLACE INTO sessions (id, session_id, project_dir, project_path, title, title_source, started_at, ended_at,
            started_ms, ended_ms, prompts, messages, tool_calls, errors, expected_errors, versions, models, git_branch,
-           issues, usage)
+           issues)
          VALUES (@id, @session_id, @project_dir, @project_path, @title, @title_source, @started_at, @ended_at, @started_ms,
            @ended_ms, @prompts, @messages, @tool_calls, @errors, @expected_errors, @versions, @models, @git_branch,
-           @issues, @usage)`,
+           @issues)`,
       ),
     };
   }
@@ -146,24 +129,6 @@ export class SessionUpdater {
     const responses = this.s.responses.get(p) as number;
     const calls = this.s.calls.get(p) as { calls: number; errors: number; expected: number };
     const title = this.titleOf(sid);
-    const usageByModel: Record<string, UsageSummary> = {};
-    for (const row of this.s.usage.all(p) as {
-      model: string;
-      i: number | null;
-      o: number | null;
-      cc: number | null;
-      cr: number | null;
-    }[]) {
-      const t = usageByModel[row.model] ?? emptyUsage();
-      usageByModel[row.model] = {
-        responses: t.responses + 1,
-        inputTokens: t.inputTokens + (row.i ?? 0),
-        outputTokens: t.outputTokens + (row.o ?? 0),
-        cacheCreationInputTokens: t.cacheCreationInputTokens + (row.cc ?? 0),
-        cacheCreation1hInputTokens: 0,
-        cacheReadInputTokens: t.cacheReadInputTokens + (row.cr ?? 0),
-      };
-    }
     this.s.upsert.run({
       id: sid,
       session_id: idOfKey(sid),
@@ -184,8 +149,9 @@ export class SessionUpdater {
       models: JSON.stringify(this.s.models.all(p)),
       git_branch: (this.s.gitBranch.get(p) as string | undefined) ?? null,
       issues: this.s.issues.get(sid) as number,
-      usage: JSON.stringify(usageByModel),
     });
+    // Usage and time: each API response once, by SessionUsageUpdater (sessions.usage_detail; the older
+    // sessions.usage column is no longer written).
     this.usage.update(sid);
   }
 
