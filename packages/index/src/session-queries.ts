@@ -12,6 +12,7 @@ import {
   type SessionTime,
   zeroTime,
 } from '@agentdash/core';
+import type Database from 'better-sqlite3';
 import { Archive } from './archive.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
@@ -54,10 +55,22 @@ export function isLiveSession(now: number, endedMs: number | null, appendedMs: r
   return appendedMs.some((ms) => ms !== null && now - ms < LIVE_WINDOW_MS);
 }
 
+/** The files-of-a-session statement, prepared once per connection (summaries are made for every listed row). */
+const filesOfSession = new WeakMap<Database.Database, Database.Statement>();
+
+function filesStatement(db: Database.Database): Database.Statement {
+  let statement = filesOfSession.get(db);
+  if (statement === undefined) {
+    statement = db.prepare(
+      'SELECT path, role, agent_id, appended_ms, archived FROM files WHERE session_id = ? ORDER BY role, path',
+    );
+    filesOfSession.set(db, statement);
+  }
+  return statement;
+}
+
 export function summaryOf(store: Store, row: SessionRow): SessionSummary {
-  const files = store.db
-    .prepare('SELECT path, role, agent_id, appended_ms, archived FROM files WHERE session_id = ? ORDER BY role, path')
-    .all(row.id) as {
+  const files = filesStatement(store.db).all(row.id) as {
     path: string;
     role: 'main' | 'subagent';
     agent_id: string | null;
