@@ -8,8 +8,14 @@ import type { Session } from '../src/model/session.js';
 import { repoRoot } from './helpers.js';
 
 /** Codex CLI rollouts written by the real clients against a scripted model API, with what was served. */
-const codexCorpus = resolve(repoRoot, '../shared/corpus-agents/codex');
+const sharedCorpus = resolve(repoRoot, '../shared/corpus-agents/codex');
+/** The same, trimmed to a few scenarios per version and bundled (long instruction texts cut). */
+const bundled = resolve(repoRoot, 'packages/core/test/fixtures/codex');
 const versions = ['0.50.0', '0.98.0', '0.169.0'] as const;
+const corpora = [
+  { name: 'bundled Codex fixtures', dir: bundled, present: true },
+  { name: 'Codex corpus (real clients, scripted API)', dir: sharedCorpus, present: existsSync(sharedCorpus) },
+];
 
 interface ManifestFile {
   readonly path: string;
@@ -36,7 +42,7 @@ const manifestName = (name: string): string => name.replace(':', '__');
  */
 const isExitCodeOnly = (error: string): boolean => /^exit \d+$/.test(error);
 
-async function loadVersion(version: string): Promise<{ manifest: ManifestFile[]; served: Served[]; sessions: Map<string, Session> }> {
+async function loadVersion(codexCorpus: string, version: string): Promise<{ manifest: ManifestFile[]; served: Served[]; sessions: Map<string, Session> }> {
   const dir = join(codexCorpus, version);
   const manifest = (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { files: ManifestFile[] }).files;
   const served = readFileSync(join(dir, 'truth.jsonl'), 'utf8')
@@ -52,17 +58,17 @@ async function loadVersion(version: string): Promise<{ manifest: ManifestFile[];
   return { manifest, served, sessions };
 }
 
-describe.skipIf(!existsSync(codexCorpus))('Codex corpus (real clients, scripted API)', () => {
-  describe.each(versions)('Codex %s', (version) => {
+describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
+  describe.skipIf(!present).each(versions)('Codex %s', (version) => {
     test('every rollout is found, as a Codex session, each its own', async () => {
-      const { manifest, sessions } = await loadVersion(version);
+      const { manifest, sessions } = await loadVersion(codexCorpus, version);
       const paths = manifest.map((f) => join(codexCorpus, version, f.path)).sort();
       expect([...sessions.keys()].sort()).toEqual(paths);
       expect(new Set([...sessions.values()].map((s) => s.agent))).toEqual(new Set(['codex']));
     });
 
     test('calls per tool equal the manifest', async () => {
-      const { manifest, sessions } = await loadVersion(version);
+      const { manifest, sessions } = await loadVersion(codexCorpus, version);
       for (const file of manifest) {
         const session = sessions.get(join(codexCorpus, version, file.path));
         const counts: Record<string, number> = {};
@@ -77,7 +83,7 @@ describe.skipIf(!existsSync(codexCorpus))('Codex corpus (real clients, scripted 
     });
 
     test('failures equal the manifest; non-zero exits are data', async () => {
-      const { manifest, sessions } = await loadVersion(version);
+      const { manifest, sessions } = await loadVersion(codexCorpus, version);
       for (const file of manifest) {
         const session = sessions.get(join(codexCorpus, version, file.path));
         const calls = session?.calls ?? [];
@@ -107,7 +113,7 @@ describe.skipIf(!existsSync(codexCorpus))('Codex corpus (real clients, scripted 
     });
 
     test('tokens equal what was served, per scenario, each response once', async () => {
-      const { manifest, served, sessions } = await loadVersion(version);
+      const { manifest, served, sessions } = await loadVersion(codexCorpus, version);
       for (const file of manifest) {
         const session = sessions.get(join(codexCorpus, version, file.path));
         const totals = Object.values(session?.usageByModel ?? {});

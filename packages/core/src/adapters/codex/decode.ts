@@ -395,6 +395,9 @@ export class CodexDecoder {
     const facts: CallFacts = { ...(this.facts.get(callId) ?? {}), [eventKey(type)]: payload };
     const exit = num(payload.exit_code);
     if (exit !== undefined) facts.exitCode = exit;
+    // The agent a `spawn_agent` call started: its rollout is a subagent file of this session.
+    const spawned = str(payload.new_thread_id);
+    if (type === 'collab_agent_spawn_end' && spawned !== undefined) facts.agentId = spawned;
     const duration = durationMsOf(payload.duration);
     if (duration !== undefined) facts.durationMs = duration;
     if (type === 'patch_apply_end' && payload.success === false) facts.failed = true;
