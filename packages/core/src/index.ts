@@ -1,5 +1,5 @@
 /**
- * @agentdash/core: discover Claude Code transcripts, stream them in bounded memory, pair every tool call with
+ * @agentdash/core: discover coding-agent transcripts (through one adapter per agent), stream them in bounded memory, pair every tool call with
  * its result and type each result.
  * @module
  */
@@ -8,8 +8,15 @@ export * from './adapters/claude-code/index.js';
 export { codexAdapter } from './adapters/codex/adapter.js';
 export { type AgentAdapter, type AgentCapabilities, defineAdapter } from './agents/adapter.js';
 export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';
+export { timestampDurations } from './agents/durations.js';
 export { adapterFor, adapterForFile, adaptersForPath, agentAdapters } from './agents/registry.js';
-export { AgentDashError, NotTranscriptError, PathNotFoundError, UnreadableFileError } from './errors.js';
+export {
+  AgentDashError,
+  AgentNotRegisteredError,
+  NotTranscriptError,
+  PathNotFoundError,
+  UnreadableFileError,
+} from './errors.js';
 export {
   type DiscoveredFile,
   type DiscoverOptions,

@@ -1,6 +1,6 @@
 import { isRecord, num, str } from '../../internal/guards.js';
 import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
-import type { ContentBlock } from '../../model/content.js';
+import { type ContentBlock, resultText } from '../../model/content.js';
 import {
   createIsoTimestamp,
   createRecordUuid,
@@ -12,6 +12,7 @@ import {
 } from '../../model/ids.js';
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
+import { codexFailureOf, isCommandOutput } from './errors.js';
 import { isInjectedUserText } from './injected.js';
 import { imageOf, parseCodexOutput } from './output.js';
 import { type CodexTokenUsage, toUsage, tokenUsageOf, totalKey, usageDelta } from './usage.js';
@@ -83,6 +84,8 @@ export class CodexDecoder {
   private lastTotalKey: string | undefined;
   private previousUuid: RecordUuid | null = null;
   private readonly facts = new Map<string, CallFacts>();
+  /** Tool names by call id, for reading their outputs. */
+  private readonly callNames = new Map<string, string>();
   /** A forked child's copy of its parent's history is being skipped (until the child's own first turn). */
   private forkCopy: { readonly startedMs: number | undefined; noticeSeen: boolean } | undefined;
   private lines = 0;
@@ -141,6 +144,8 @@ export class CodexDecoder {
     const payload = isRecord(line.payload) ? line.payload : {};
     if (this.forkCopy !== undefined && this.stillForkCopy(type, payload, timestamp)) {
       this.noteTotals(type, payload);
+      // The parent's history, copied into a spawned agent's file: kept as a marker, not as the child's turns.
+      out(this.meta('fork-copy', { type, payloadType: str(payload.type) ?? null }, timestamp, loc));
       return;
     }
     switch (type) {
@@ -282,7 +287,10 @@ export class CodexDecoder {
     if (role === 'assistant') {
       // A partial answer written again after a failed stream is one answer.
       const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
-      if (text !== '' && this.responseTexts.has(text)) return;
+      if (text !== '' && this.responseTexts.has(text)) {
+        out(this.meta('repeated-answer', item, timestamp, loc));
+        return;
+      }
       if (text !== '') this.responseTexts.add(text);
       out(this.assistant(blocks, timestamp, loc));
       return;
@@ -303,6 +311,7 @@ export class CodexDecoder {
     const callId = str(item.call_id) ?? str(item.id) ?? `${type}@${loc.line}`;
     const id = createToolUseId(callId);
     const name = toolNameOf(type, item);
+    this.callNames.set(callId, name);
     const input = inputOf(type, item);
     out(this.assistant([{ kind: 'tool-use', id, name, input }], timestamp, loc));
     // Web searches and image generations carry their own outcome: no separate output line.
@@ -328,7 +337,10 @@ export class CodexDecoder {
     this.facts.delete(callId);
     const raw = type === 'tool_search_output' ? toolSearchText(item) : item.output;
     const parsed = parseCodexOutput(raw);
-    const failed = facts.failed === true;
+    const text = resultText(parsed.content);
+    const name = this.callNames.get(callId) ?? '';
+    // Codex writes no error flag: a failure is a client message as the whole output, or a failed event.
+    const failed = codexFailureOf(text, facts.failed === true, !isCommandOutput(name, parsed.style)) !== undefined;
     const toolUseResult = {
       ...facts,
       style: parsed.style,
@@ -354,17 +366,17 @@ export class CodexDecoder {
   ): void {
     const type = str(payload.type) ?? '';
     if (type === 'token_count') {
-      this.tokenCount(payload, timestamp, loc, out);
+      if (!this.tokenCount(payload, timestamp, loc, out)) out(this.meta(`event_msg:${type}`, payload, timestamp, loc));
       return;
     }
-    if (FOLDED_EVENTS.has(type)) return;
     if (CALL_EVENTS.has(type)) {
       const callId = str(payload.call_id);
       if (callId !== undefined) this.noteCallFacts(callId, type, payload);
-      return;
     }
-    if (type === 'item_completed') {
-      this.itemCompleted(payload);
+    if (type === 'item_completed') this.itemCompleted(payload);
+    if (FOLDED_EVENTS.has(type) || CALL_EVENTS.has(type) || type === 'item_completed') {
+      // Repeats of response items, or facts folded into a call's output: kept as meta records.
+      out(this.meta(`event_msg:${type}`, payload, timestamp, loc));
       return;
     }
     if (type === 'thread_name_updated' && typeof payload.thread_name === 'string') {
@@ -426,16 +438,17 @@ export class CodexDecoder {
     timestamp: IsoTimestamp | undefined,
     loc: SourceLocation,
     out: (r: TranscriptRecord) => void,
-  ): void {
+  ): boolean {
     const info = isRecord(payload.info) ? payload.info : undefined;
     const total = tokenUsageOf(info?.total_token_usage);
-    if (info === undefined || total === undefined) return;
+    if (info === undefined || total === undefined) return false;
     const key = totalKey(total);
-    if (key === this.lastTotalKey) return;
+    if (key === this.lastTotalKey) return false;
     const last = tokenUsageOf(info.last_token_usage) ?? usageDelta(total, this.lastTotal);
     this.lastTotal = total;
     this.lastTotalKey = key;
     this.emitUsage(last, timestamp, loc, out);
+    return true;
   }
 
   /**
