@@ -51,7 +51,18 @@ describe('Codex spawned agents (0.118 fork: the child begins with a copy of the 
     const childFile = session?.files.find((f) => f.role === 'subagent')?.path ?? '';
     const usages: number[] = [];
     await codexAdapter.streamRecords(
-      { path: childFile, agent: 'codex', projectDir: '', role: 'subagent', sessionId: undefined, agentId: undefined, metaPath: undefined, size: 0, mtimeMs: 0, ino: 0 },
+      {
+        path: childFile,
+        agent: 'codex',
+        projectDir: '',
+        role: 'subagent',
+        sessionId: undefined,
+        agentId: undefined,
+        metaPath: undefined,
+        size: 0,
+        mtimeMs: 0,
+        ino: 0,
+      },
       (event) => {
         if (event.kind === 'record' && event.record.kind === 'assistant' && event.record.usage) {
           usages.push(event.record.usage.inputTokens + event.record.usage.cacheReadInputTokens);
@@ -91,5 +102,4 @@ describe('Codex reading resumes from a byte offset exactly as a whole read', () 
       expect(tail).toEqual(whole.filter((r) => (JSON.parse(r) as { loc: { offset: number } }).loc.offset >= from));
     }
   });
-
 });
