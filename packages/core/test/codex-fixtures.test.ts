@@ -68,6 +68,7 @@ describe('Codex spawned agents (0.118 fork: the child begins with a copy of the 
           usages.push(event.record.usage.inputTokens + event.record.usage.cacheReadInputTokens);
         }
       },
+      {},
     );
     // Every counted response is the child's own: none carries the parent's last response (133,627 input tokens).
     expect(usages.length).toBeGreaterThan(0);
@@ -81,15 +82,23 @@ describe('Codex reading resumes from a byte offset exactly as a whole read', () 
     const { files } = await codexAdapter.discover(file);
     for (const discovered of files) {
       const whole: string[] = [];
-      const end = await codexAdapter.streamRecords(discovered, (e) => {
-        if (e.kind === 'record') whole.push(JSON.stringify(e.record));
-      });
+      const end = await codexAdapter.streamRecords(
+        discovered,
+        (e) => {
+          if (e.kind === 'record') whole.push(JSON.stringify(e.record));
+        },
+        {},
+      );
       const half = Math.floor(end.nextOffset / 2);
       // The offset of the first line that starts at or after the middle.
       const offsets: number[] = [];
-      await codexAdapter.streamRecords(discovered, (e) => {
-        if (e.kind === 'record') offsets.push(e.record.loc.offset);
-      });
+      await codexAdapter.streamRecords(
+        discovered,
+        (e) => {
+          if (e.kind === 'record') offsets.push(e.record.loc.offset);
+        },
+        {},
+      );
       const from = offsets.find((o) => o >= half) ?? end.nextOffset;
       const tail: string[] = [];
       await codexAdapter.streamRecords(
