@@ -2,12 +2,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
+  adapterForFile,
   type DiscoveredFile,
   discoverFiles,
   type OpenBytes,
   openFileBytes,
   type ParseIssue,
-  streamRecords,
+  type ReadEnd,
   UnreadableFileError,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
@@ -460,12 +461,12 @@ export class Refresher {
             (error: unknown) => ({ error }),
           )
         : undefined;
-      let end: Awaited<ReturnType<typeof streamRecords>>;
+      let end: ReadEnd;
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
       try {
-        end = await streamRecords(
-          file.path,
+        end = await adapterForFile(file).streamRecords(
+          file,
           (event) => {
             if (storeError !== undefined) return;
             try {
