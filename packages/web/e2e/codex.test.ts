@@ -106,9 +106,11 @@ describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', ()
       await page.locator('[data-testid=tool-block]').first().waitFor({ timeout: 15_000 });
       const shown = await page
         .locator('[data-testid=tool-block]')
-        .evaluateAll((blocks) => blocks.map((b) => [b.getAttribute('data-call'), b.getAttribute('data-kind')]));
+        .evaluateAll((blocks) =>
+          blocks.map((b) => ({ id: b.getAttribute('data-call'), kind: b.getAttribute('data-kind') })),
+        );
       const byId = new Map(calls.map((c) => [c.id, expectedKind(c)]));
-      for (const [id, kind] of shown) {
+      for (const { id, kind } of shown) {
         if (id === null || !byId.has(id)) continue;
         expect({ session: session.id, id, kind }).toEqual({ session: session.id, id, kind: byId.get(id) });
         checked += 1;
