@@ -31,7 +31,7 @@ function distinctCallIds(paths: readonly string[]): number {
   for (const path of paths) {
     readFileSync(path, 'utf8')
       .split('\n')
-      .forEach((line, index) => {
+      .forEach((line) => {
         let value: unknown;
         try {
           value = JSON.parse(line);
