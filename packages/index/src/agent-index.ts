@@ -16,6 +16,7 @@ import { type ForgetReport, Refresher } from './refresh.js';
 import { migrate, NewerSchemaError } from './schema.js';
 import { pathCond, type Store } from './scope.js';
 import { search } from './search.js';
+import { createSessionCostFunction } from './session-cost.js';
 import {
   pageSessions,
   type SessionFacets,
@@ -237,6 +238,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     typeof name === 'string' ? canonicalToolName(name) : null,
   );
   const store: Store = { db, now: options.now ?? Date.now, prices: options.prices ?? defaultPriceTable };
+  db.function('session_cost', { deterministic: true }, createSessionCostFunction(store.prices));
   const refresher = new Refresher(db);
   return {
     dbPath,

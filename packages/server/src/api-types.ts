@@ -104,7 +104,7 @@ export interface UsageResponse {
 
 /**
  * `GET /api/sessions?offset&limit&sort&dir`: one page (default 200 rows, at most 1000), sorted by `sort`
- * (startedAt, endedAt, title, project, durationMs, messages, toolCalls, errors; default startedAt) in `dir`
+ * (startedAt, endedAt, title, project, durationMs, messages, toolCalls, errors, costUsd; default startedAt) in `dir`
  * (desc by default). With `q`, search hits in relevance order instead.
  */
 export interface SessionsResponse {

@@ -128,6 +128,21 @@ describe('sessions', () => {
     }
   });
 
+  it('sorts the whole list by cost on the server: pages of two rows add up to the list in cost order', async () => {
+    const all = await json<SessionsResponse>('/api/sessions?limit=1000');
+    const costs = all.sessions.map((s) => s.costUsd ?? -1);
+    expect(new Set(costs).size).toBeGreaterThan(2);
+    for (const dir of ['desc', 'asc'] as const) {
+      const paged: number[] = [];
+      for (let offset = 0; offset < all.total; offset += 2) {
+        const page = await json<SessionsResponse>(`/api/sessions?sort=costUsd&dir=${dir}&limit=2&offset=${offset}`);
+        paged.push(...page.sessions.map((s) => s.costUsd ?? -1));
+      }
+      const sorted = [...costs].sort((a, b) => (dir === 'asc' ? a - b : b - a));
+      expect(paged, dir).toEqual(sorted);
+    }
+  });
+
   it('filters by project, errors, version and date', async () => {
     const shell = await json<SessionsResponse>('/api/sessions?project=/home/user/proj/shell');
     expect(shell.total).toBeGreaterThan(0);
