@@ -76,7 +76,7 @@ export interface UsageGroupDto extends UsageTotalsDto {
   readonly unpricedModels: readonly string[];
 }
 
-/** `GET /api/usage`: each API response once, priced; periods in the server's local time zone. */
+/** `GET /api/usage?project&model&since&until&tz`: each API response once, priced; days in `tz` (an IANA name, the browser's) or the server's time zone. */
 export interface UsageResponse {
   readonly prices: { readonly date: string; readonly source: string };
   readonly totals: UsageGroupDto & { readonly cacheHitRatio: number };

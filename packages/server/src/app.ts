@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ErrorSeverity } from '@agentdash/core';
+import { type ErrorSeverity, isTimeZone } from '@agentdash/core';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -23,7 +23,6 @@ import { hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow }
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { createLocalSessionHost, type SessionHost } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
-import { usageResponse } from './usage-response.js';
 
 export interface AppDeps {
   readonly index: AgentIndex;
@@ -328,7 +327,10 @@ export function createApp(deps: AppDeps) {
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
     });
-    return c.json(usageResponse(index, { ...filter, ...scope }, Date.now()));
+    // Days in the browser's time zone (`tz`, an IANA name), else the server's.
+    const tz = textParam(c, 'tz');
+    if (tz !== undefined && !isTimeZone(tz)) throw new HttpError(400, 'tz must be an IANA time zone name');
+    return c.json(await queries.usageResponse({ ...filter, ...scope }, Date.now(), tz));
   });
 
   api.get('/calls', async (c) => {

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SessionRow } from './api-types.js';
 import { HttpError } from './http-error.js';
-import type { IndexQueries, QueryMethod } from './index-queries.js';
+import type { IndexQueries, QueryMethod, ResponseMethod } from './index-queries.js';
 import { queryMethods } from './index-queries.js';
 import type { SessionHost } from './session-host.js';
 import { builtExecArgv, workerScript } from './worker-script.js';
@@ -28,7 +28,7 @@ export type WorkerRequest =
   | {
       readonly id: number;
       readonly op: 'query';
-      readonly method: QueryMethod | 'statsResponse';
+      readonly method: QueryMethod | ResponseMethod;
       readonly args: readonly unknown[];
     };
 
@@ -143,7 +143,7 @@ export function createWorkerQueries(options: {
     inFlight: 0,
   }));
   for (const c of clients) c.client.start();
-  const ask = async (method: QueryMethod | 'statsResponse', args: unknown[]) => {
+  const ask = async (method: QueryMethod | ResponseMethod, args: unknown[]) => {
     const pick = clients.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
     pick.inFlight++;
     try {
@@ -152,7 +152,7 @@ export function createWorkerQueries(options: {
       pick.inFlight--;
     }
   };
-  const entries = [...queryMethods, 'statsResponse' as const].map((method) => [
+  const entries = [...queryMethods, 'statsResponse' as const, 'usageResponse' as const].map((method) => [
     method,
     (...args: unknown[]) => ask(method, args),
   ]);

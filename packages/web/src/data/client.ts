@@ -54,6 +54,15 @@ async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Pr
   return (await response.json()) as T;
 }
 
+/** The browser's IANA time zone (undefined when the runtime does not tell). */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface SessionQuery {
   readonly q?: string;
   readonly project?: string;
@@ -85,7 +94,8 @@ export const api = {
   stats: (query: { project?: string; since?: string; until?: string }, signal?: AbortSignal) =>
     get<StatsResponse>('/stats', { ...query }, signal),
   usage: (query: { project?: string; model?: string; since?: string; until?: string }, signal?: AbortSignal) =>
-    get<UsageResponse>('/usage', { ...query }, signal),
+    // days of the person's own time zone, not the server's
+    get<UsageResponse>('/usage', { ...query, tz: browserTimeZone() }, signal),
   waterfall: (id: string, signal?: AbortSignal) => get<WaterfallResponse>(`/sessions/${enc(id)}/waterfall`, {}, signal),
   calls: (query: {
     tool?: string;
