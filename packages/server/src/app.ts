@@ -203,6 +203,23 @@ export function createApp(deps: AppDeps) {
         roots.length === 0 || (await queries.sessionTotals({})).total === (await queries.sessionTotals(scope)).total,
     );
     const scoped = coversAll ? {} : scope;
+    // The same page asked by many tabs (or again after a refresh of the page) is answered once until the index
+    // changes: under 20 concurrent clients the list, search and statistics would otherwise queue in the worker.
+    const body = await listCache.get(`sessions${new URL(c.req.url).search}`, () =>
+      sessionsBody(filter, q, offset, limit, sort, dir, scoped),
+    );
+    return c.json(body);
+  });
+
+  const sessionsBody = async (
+    filter: IndexFilter,
+    q: string | undefined,
+    offset: number,
+    limit: number,
+    sort: (typeof sessionSorts)[number],
+    dir: 'asc' | 'desc',
+    scoped: { paths?: string[] },
+  ): Promise<SessionsResponse> => {
     const facets = await listCache.get('facets', () => queries.sessionFacets(scoped));
     let body: SessionsResponse;
     if (q) {
@@ -249,8 +266,8 @@ export function createApp(deps: AppDeps) {
         facets,
       };
     }
-    return c.json(body);
-  });
+    return body;
+  };
 
   api.get('/sessions/:id', async (c) => {
     const row = await summaryOf(c.req.param('id'));
@@ -317,7 +334,9 @@ export function createApp(deps: AppDeps) {
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
     });
-    return c.json(await queries.statsResponse({ ...filter, ...scope }));
+    return c.json(
+      await listCache.get(`stats${new URL(c.req.url).search}`, () => queries.statsResponse({ ...filter, ...scope })),
+    );
   });
 
   api.get('/usage', async (c) => {
@@ -330,7 +349,11 @@ export function createApp(deps: AppDeps) {
     // Days in the browser's time zone (`tz`, an IANA name), else the server's.
     const tz = textParam(c, 'tz');
     if (tz !== undefined && !isTimeZone(tz)) throw new HttpError(400, 'tz must be an IANA time zone name');
-    return c.json(await queries.usageResponse({ ...filter, ...scope }, Date.now(), tz));
+    return c.json(
+      await listCache.get(`usage${new URL(c.req.url).search}`, () =>
+        queries.usageResponse({ ...filter, ...scope }, Date.now(), tz),
+      ),
+    );
   });
 
   api.get('/calls', async (c) => {

@@ -32,7 +32,8 @@ export interface SessionHost {
   close(): Promise<void>;
 }
 
-const CACHE_SIZE = 4;
+// Many small sessions may stay loaded (browsing back and forth, several tabs); the byte budget bounds the memory.
+const CACHE_SIZE = 32;
 /** Transcript bytes the kept sessions may add up to (a parsed session takes a few times its bytes in memory). */
 const CACHE_BYTES = 256 * 1024 * 1024;
 
