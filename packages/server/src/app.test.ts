@@ -72,7 +72,8 @@ describe('security', () => {
   });
 
   it('sends a strict Content-Security-Policy on API and page responses', async () => {
-    for (const path of ['/api/sessions', '/', '/api/nope']) {
+    // an answer, a page, a 404 and an error (400) alike
+    for (const path of ['/api/sessions', '/', '/api/nope', '/api/sessions?limit=x']) {
       const res = await get(path);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toBe(CONTENT_SECURITY_POLICY);
