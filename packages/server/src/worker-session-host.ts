@@ -4,10 +4,12 @@
  * loop (SSE, the sessions list and other requests go on meanwhile).
  */
 import { Worker } from 'node:worker_threads';
-import type { SessionRow } from './api-types.js';
+import type { Waterfall } from '@agentdash/core/time';
+import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
 import { HttpError } from './http-error.js';
 import type { IndexQueries, QueryMethod, ResponseMethod } from './index-queries.js';
 import { queryMethods } from './index-queries.js';
+import { type Answer, RawJson } from './raw-json.js';
 import type { SessionHost } from './session-host.js';
 import { builtExecArgv, workerScript } from './worker-script.js';
 
@@ -31,6 +33,17 @@ export type WorkerRequest =
       readonly method: QueryMethod | ResponseMethod;
       readonly args: readonly unknown[];
     };
+
+/** A reply value serialized in the worker (detail, page, call, waterfall). */
+export interface JsonText {
+  readonly jsonText: string;
+}
+
+/** A worker's reply value as an answer: JSON text becomes `RawJson`, anything else stays as it is. */
+function fromText<T>(value: unknown): T {
+  const text = (value as Partial<JsonText> | null | undefined)?.jsonText;
+  return (typeof text === 'string' ? new RawJson(text) : value) as T;
+}
 
 export type WorkerReply =
   | { readonly id: number; readonly ok: true; readonly value: unknown; readonly loaded: readonly string[] }
@@ -177,12 +190,14 @@ export function createWorkerSessionHost(options: {
   const client = workerClient(script, options.dbPath);
   client.start();
   return {
-    detail: (row) => client.ask({ op: 'detail', row }),
-    page: (sessionId, agent, offset, limit, all) => client.ask({ op: 'page', sessionId, agent, offset, limit, all }),
-    call: (sessionId, callId) => client.ask({ op: 'call', sessionId, callId }),
+    detail: (row) => client.ask({ op: 'detail', row }).then(fromText<Answer<SessionDetail>>),
+    page: (sessionId, agent, offset, limit, all) =>
+      client.ask({ op: 'page', sessionId, agent, offset, limit, all }).then(fromText<Answer<EventsPage> | undefined>),
+    call: (sessionId, callId) =>
+      client.ask({ op: 'call', sessionId, callId }).then(fromText<Answer<CallDto> | undefined>),
     locate: (sessionId, callId) => client.ask({ op: 'locate', sessionId, callId }),
     unreadable: (sessionId) => client.ask({ op: 'unreadable', sessionId }),
-    waterfall: (sessionId) => client.ask({ op: 'waterfall', sessionId }),
+    waterfall: (sessionId) => client.ask({ op: 'waterfall', sessionId }).then(fromText<Answer<Waterfall>>),
     isLoaded: (sessionId) => client.loaded().has(sessionId),
     invalidate: (sessionId) => {
       client.forget(sessionId);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { TimeSpent } from '../analytics/TimeSpent';
 import { api, subscribeLive } from '../data/client';
 import type { CallRowDto, StatsResponse } from '../data/types';
 import { fmtDate, fmtDuration, fmtNumber, fmtPercent, shortPath } from '../ui/format';
@@ -474,6 +475,7 @@ export function AnalyticsPage() {
           )}
         </div>
       )}
+      <TimeSpent project={project} />
     </div>
   );
 }
