@@ -45,8 +45,8 @@ async function allPages(host: SessionHost, id: string, agent: string | undefined
 }
 
 describe.skipIf(!script)('sessions in a worker thread', () => {
-  it('pages every thread of every session exactly as one page of everything, and as in this thread', async () => {
-    const worker = createWorkerSessionHost({ dbPath: index.dbPath })!;
+  it('pages every thread of every session exactly as one page of everything, and as in this thread (sessions spread over two workers)', async () => {
+    const worker = createWorkerSessionHost({ dbPath: index.dbPath, threads: 2 })!;
     const local = createLocalSessionHost(index);
     try {
       let threads = 0;

@@ -37,7 +37,7 @@ export interface SessionHost {
 // Many small sessions may stay loaded (browsing back and forth, several tabs); the byte budget bounds the memory.
 const CACHE_SIZE = 32;
 /** Transcript bytes the kept sessions may add up to (a parsed session takes a few times its bytes in memory). */
-const CACHE_BYTES = 256 * 1024 * 1024;
+export const CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
  * The last few loaded sessions, most recently used last; one load at a time per session. At most `size` sessions

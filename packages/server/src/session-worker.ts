@@ -4,14 +4,15 @@ import { openIndex } from '@agentdash/index';
 import { HttpError } from './http-error.js';
 import { runQuery } from './index-queries.js';
 import { RawJson } from './raw-json.js';
-import { createLocalSessionHost, SessionViews } from './session-host.js';
+import { CACHE_BYTES, createLocalSessionHost, SessionViews } from './session-host.js';
 import type { JsonText, WorkerReply, WorkerRequest } from './worker-session-host.js';
 
 const port = parentPort;
 if (port === null) throw new Error('session-worker.js runs as a worker thread');
-const { dbPath } = workerData as { dbPath: string };
+const { dbPath, cacheShare } = workerData as { dbPath: string; cacheShare?: number };
 const index = openIndex({ dbPath });
-const views = new SessionViews(index);
+// Several session workers share the cache's byte budget.
+const views = new SessionViews(index, undefined, Math.round(CACHE_BYTES * (cacheShare ?? 1)));
 const host = createLocalSessionHost(index, views);
 
 /** A value as JSON text for the reply (see `fromText` in worker-session-host.ts); undefined stays undefined. */
