@@ -40,9 +40,11 @@ export function TimeSpent({ project }: { project: string }) {
     return () => ctl.abort();
   }, [project, tick]);
 
+  // Idle time is left out of the days: one session left open for weeks would flatten every other day.
+  const active = TIME_PARTS.filter((p) => p.key !== 'idleMs');
   const days = (time?.byDay ?? []).map((d) => ({
     date: d.date,
-    ...Object.fromEntries(TIME_PARTS.map((p) => [p.key, d[p.key] / 3_600_000])),
+    ...Object.fromEntries(active.map((p) => [p.key, d[p.key] / 3_600_000])),
   }));
   return (
     <div className="grid-2" data-testid="analytics-time">
@@ -74,7 +76,7 @@ export function TimeSpent({ project }: { project: string }) {
       </div>
       <div className="card" data-testid="analytics-time-days">
         <h3>
-          Where the time went, by day<span className="chart-hint">hours, your time zone</span>
+          Where the time went, by day<span className="chart-hint">active hours (idle left out), your time zone</span>
         </h3>
         <ResponsiveContainer width="100%" height={240}>
           <BarChart data={days} margin={{ left: 8, right: 16 }}>
@@ -83,7 +85,7 @@ export function TimeSpent({ project }: { project: string }) {
             <YAxis stroke={C.text} tickLine={false} axisLine={false} width={40} />
             <Tooltip {...tooltipStyle} formatter={(v, name) => [fmtDuration(Number(v) * 3_600_000), String(name)]} />
             <Legend />
-            {TIME_PARTS.map((p) => (
+            {active.map((p) => (
               <Bar
                 key={p.key}
                 dataKey={p.key}
