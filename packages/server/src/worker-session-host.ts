@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Waterfall } from '@agentdash/core/time';
 import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
-import { HttpError } from './http-error.js';
+import { HttpError, type HttpStatus } from './http-error.js';
 import type { IndexQueries, QueryMethod, ResponseMethod } from './index-queries.js';
 import { queryMethods } from './index-queries.js';
 import { type Answer, RawJson } from './raw-json.js';
@@ -50,7 +50,7 @@ export type WorkerReply =
   | {
       readonly id: number;
       readonly ok: false;
-      readonly status: 400 | 404 | 500 | 503;
+      readonly status: HttpStatus;
       readonly message: string;
       readonly loaded: readonly string[];
     };
