@@ -1,5 +1,5 @@
 /** Bringing the index up to date with the transcript files on disk: discover, drop what is gone, read what grew. */
-import { existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   type DiscoveredFile,
@@ -39,6 +39,16 @@ async function fingerprintOf(path: string, offset: number, openBytes: OpenBytes 
     return `${head.subarray(0, a.bytesRead).toString('hex')}:${tail.subarray(0, b.bytesRead).toString('hex')}`;
   } finally {
     await handle.close();
+  }
+}
+
+/** Why the file cannot be opened for reading now, or undefined when it can. */
+function readError(path: string): Error | undefined {
+  try {
+    accessSync(path, constants.R_OK);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
   }
 }
 
@@ -331,6 +341,15 @@ export class Refresher {
           archivedBytes: archived.get(file.path) ?? 0,
         };
         const row = storedByPath.get(file.path);
+        // A permission change (chmod 000) leaves size and mtime alone: an unchanged file that cannot be read now is
+        // reported as a changed one is when its read fails (its indexed content is kept).
+        if (!source.fromArchive && isUnchanged(row, file, sessionKeyOf(file))) {
+          const denied = readError(file.path);
+          if (denied !== undefined && explicitFiles.has(file.path)) throw new UnreadableFileError(file.path, denied);
+          if (denied !== undefined) {
+            this.unreadable.push({ code: 'unreadable_file', file: file.path, line: 0, message: denied.message });
+          }
+        }
         // Unchanged since this refresh started: no lock needed (another process can only have stored the same).
         if (!isUnchanged(row, file, sessionKeyOf(file)) || this.needsArchiveWork(row, source)) {
           const batch = this.begin();

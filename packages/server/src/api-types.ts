@@ -76,7 +76,7 @@ export interface UsageGroupDto extends UsageTotalsDto {
   readonly unpricedModels: readonly string[];
 }
 
-/** `GET /api/usage`: each API response once, priced; periods in the server's local time zone. */
+/** `GET /api/usage?project&model&since&until&tz`: each API response once, priced; days in `tz` (an IANA name, the browser's) or the server's time zone. */
 export interface UsageResponse {
   readonly prices: { readonly date: string; readonly source: string };
   readonly totals: UsageGroupDto & { readonly cacheHitRatio: number };
@@ -106,7 +106,7 @@ export interface UsageResponse {
 
 /**
  * `GET /api/sessions?offset&limit&sort&dir`: one page (default 200 rows, at most 1000), sorted by `sort`
- * (startedAt, endedAt, title, project, durationMs, messages, toolCalls, errors; default startedAt) in `dir`
+ * (startedAt, endedAt, title, project, durationMs, messages, toolCalls, errors, costUsd; default startedAt) in `dir`
  * (desc by default). With `q`, search hits in relevance order instead.
  */
 export interface SessionsResponse {

@@ -54,6 +54,15 @@ async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Pr
   return (await response.json()) as T;
 }
 
+/** The browser's IANA time zone (undefined when the runtime does not tell). */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface SessionQuery {
   readonly q?: string;
   /** One agent's sessions; '' or absent: every agent. */
@@ -88,8 +97,8 @@ export const api = {
     get<StatsResponse>('/stats', { ...query }, signal),
   usage: (
     query: { agent?: string; project?: string; model?: string; since?: string; until?: string },
-    signal?: AbortSignal,
-  ) => get<UsageResponse>('/usage', { ...query }, signal),
+    signal?: AbortSignal, // days of the person's own time zone, not the server's
+  ) => get<UsageResponse>('/usage', { ...query, tz: browserTimeZone() }, signal),
   waterfall: (id: string, signal?: AbortSignal) => get<WaterfallResponse>(`/sessions/${enc(id)}/waterfall`, {}, signal),
   calls: (query: {
     tool?: string;

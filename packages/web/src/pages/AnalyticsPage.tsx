@@ -1,6 +1,7 @@
 import type { AgentId } from '@agentdash/core/model';
 import { useEffect, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { TimeSpent } from '../analytics/TimeSpent';
 import { api, subscribeLive } from '../data/client';
 import type { CallRowDto, StatsResponse } from '../data/types';
 import { AgentStatsTable } from '../ui/AgentBreakdown';
@@ -480,6 +481,7 @@ export function AnalyticsPage() {
           )}
         </div>
       )}
+      <TimeSpent project={project} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { AgentBadge } from '../ui/AgentBadge';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../ui/format';
 import { waterfallHref } from '../ui/router';
 import { TimeBar } from '../ui/TimeBar';
+import { UnreadableNotice } from '../ui/UnreadableNotice';
 
 const PAGE = 100;
 
@@ -293,6 +294,7 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
               )}
             </div>
           )}
+          {detail && <UnreadableNotice detail={detail} />}
           {issues && (
             <div className="issues" data-testid="issues">
               {issues.length === 0 && <div className="dim">No issues.</div>}

@@ -28,29 +28,6 @@ const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
   { key: 'costUsd', label: 'Cost', num: true },
 ];
 
-function sortValue(row: SessionRow, key: SortKey): string | number {
-  switch (key) {
-    case 'startedAt':
-      return row.startedAt ?? '';
-    case 'title':
-      return (row.title ?? '').toLowerCase();
-    case 'project':
-      return row.projectPath ?? '';
-    case 'durationMs':
-      return row.durationMs ?? -1;
-    case 'messages':
-      return row.messages;
-    case 'toolCalls':
-      return row.toolCalls;
-    case 'errors':
-      return row.errors - row.expectedErrors;
-    case 'costUsd':
-      return row.costUsd ?? -1;
-    default:
-      return key satisfies never;
-  }
-}
-
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {
@@ -91,8 +68,8 @@ export function SessionsPage() {
     since,
     until,
     hasErrors,
-    // Cost is priced in JavaScript, not stored: the server cannot order by it, so cost sorts the loaded rows only.
-    ...(dq || sort.key === 'costUsd' ? {} : { sort: sort.key, dir: sort.dir === 1 ? 'asc' : 'desc' }),
+    // The server orders the whole list (cost included); search results keep their relevance order.
+    ...(dq ? {} : { sort: sort.key, dir: sort.dir === 1 ? 'asc' : 'desc' }),
   };
   const queryKey = JSON.stringify(query);
 
@@ -149,10 +126,7 @@ export function SessionsPage() {
     ? { calls: data.totals.toolCalls, errors: data.totals.errors - data.totals.expectedErrors, live: data.totals.live }
     : { calls: 0, errors: 0, live: 0 };
   const indexing = indexStatus?.state === 'indexing';
-  const shownRows =
-    sort.key === 'costUsd' && !dq
-      ? [...rows].sort((a, b) => (sortValue(a, 'costUsd') < sortValue(b, 'costUsd') ? -1 : 1) * sort.dir)
-      : rows;
+  const shownRows = rows;
 
   const filtered = !!(dq || agent || project || model || version || since || until || hasErrors);
 

@@ -19,6 +19,9 @@ const TIME_COLOURS: Record<string, string> = {
   idleMs: '#3a4154',
 };
 
+// Idle time is left out of the days chart: one session left open for weeks would flatten every other day.
+const ACTIVE_PARTS = TIME_PARTS.filter((p) => p.key !== 'idleMs');
+
 const tooltipStyle = {
   contentStyle: { background: '#1b202b', border: '1px solid #323a4c', borderRadius: 8, fontSize: 12.5 },
   labelStyle: { color: '#e6e9f0', fontWeight: 600 },
@@ -96,7 +99,7 @@ export function UsagePage() {
           <h1 className="page-title">Usage and cost</h1>
           <div className="page-sub">
             Each API response counted once, priced with {usage ? `${usage.prices.source} (${usage.prices.date})` : '…'}.
-            Days in the server's time zone.
+            Days in your time zone.
           </div>
         </div>
         <div className="row">
@@ -357,13 +360,13 @@ export function UsagePage() {
         </div>
         <div className="card" data-testid="chart-usage-time-days">
           <h3>
-            Where the time went, by day<span className="chart-hint">hours</span>
+            Where the time went, by day<span className="chart-hint">active hours (idle left out)</span>
           </h3>
           <ResponsiveContainer width="100%" height={240}>
             <BarChart
               data={(usage?.time.byDay ?? []).map((d) => ({
                 date: d.date,
-                ...Object.fromEntries(TIME_PARTS.map((p) => [p.key, d[p.key] / 3_600_000])),
+                ...Object.fromEntries(ACTIVE_PARTS.map((p) => [p.key, d[p.key] / 3_600_000])),
               }))}
               margin={{ left: 8, right: 16 }}
             >
@@ -372,7 +375,7 @@ export function UsagePage() {
               <YAxis stroke={C.text} tickLine={false} axisLine={false} width={40} />
               <Tooltip {...tooltipStyle} formatter={(v, name) => [fmtDuration(Number(v) * 3_600_000), String(name)]} />
               <Legend />
-              {TIME_PARTS.map((p) => (
+              {ACTIVE_PARTS.map((p) => (
                 <Bar
                   key={p.key}
                   dataKey={p.key}
