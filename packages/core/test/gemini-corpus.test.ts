@@ -43,14 +43,16 @@ async function recordsOf(home: string, path: string): Promise<TranscriptRecord[]
   return records;
 }
 
-/** One key per response's tokens, as the shared fields add up to Gemini's: input+cached, cached, output+thoughts. */
+/** One key per response's tokens, as the shared fields add up to Gemini's: input+cached, cached, output+thoughts, thoughts. */
 function keyOfRecord(usage: NonNullable<Extract<TranscriptRecord, { kind: 'assistant' }>['usage']>): string {
-  return `${usage.inputTokens + usage.cacheReadInputTokens}/${usage.cacheReadInputTokens}/${usage.outputTokens}`;
+  const { inputTokens, cacheReadInputTokens, outputTokens, reasoningOutputTokens } = usage;
+  return `${inputTokens + cacheReadInputTokens}/${cacheReadInputTokens}/${outputTokens}/${reasoningOutputTokens}`;
 }
 function keyOfServed(served: Served): string {
   const u = served.usage ?? {};
   const input = (u.promptTokenCount ?? 0) + (u.toolUsePromptTokenCount ?? 0);
-  return `${input}/${u.cachedContentTokenCount ?? 0}/${(u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0)}`;
+  const thoughts = u.thoughtsTokenCount ?? 0;
+  return `${input}/${u.cachedContentTokenCount ?? 0}/${(u.candidatesTokenCount ?? 0) + thoughts}/${thoughts}`;
 }
 
 describe.skipIf(!existsSync(corpus))('Gemini corpus (skipped: ../shared/corpus-agents/gemini is not present)', () => {

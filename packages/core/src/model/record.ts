@@ -10,6 +10,8 @@ export interface Usage {
   /** The part of the cache writes with a 1-hour lifetime (`usage.cache_creation.ephemeral_1h_input_tokens`), else 0. */
   readonly cacheCreation1hInputTokens: number;
   readonly cacheReadInputTokens: number;
+  /** Reasoning tokens, already counted in `outputTokens` (never add them again); only agents that report them. */
+  readonly reasoningOutputTokens?: number;
 }
 
 /** Fields every chain record (user/assistant/system/attachment/progress) has. */

@@ -15,8 +15,8 @@ const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
 
 /**
  * Read a 0.20-style session document (`{sessionId, projectHash, startTime, lastUpdated, messages[]}`, rewritten in
- * place). A document that does not end in `}` is taken to be mid-rewrite: nothing is read and its bytes are held
- * back (`pendingBytes`), as for an unfinished JSONL line. Never throws on bad data.
+ * place). A document whose text ends before the JSON does is taken to be mid-rewrite: nothing is read and its bytes
+ * are held back (`pendingBytes`), as for an unfinished JSONL line. Never throws on bad data.
  */
 export async function readJsonEntries(
   file: string,
@@ -66,12 +66,14 @@ export async function readJsonEntries(
   }
   const trimmed = text.trimEnd();
   if (trimmed === '') return done(0);
-  if (!trimmed.endsWith('}') && !trimmed.endsWith(']')) return done(size);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    // The text stops before the document does: the client is rewriting it. Read it again once it is whole.
+    const at = /position (\d+)/.exec(reason)?.[1];
+    if (/end of JSON input/i.test(reason) || (at !== undefined && Number(at) >= trimmed.length)) return done(size);
     entries.push({ kind: 'issue', issue: { code: 'invalid_json', file, line: 1, message: `invalid JSON: ${reason}` } });
     return done(0);
   }

@@ -31,7 +31,7 @@ export function geminiTokensOf(value: unknown): GeminiTokens | undefined {
  * Gemini tokens → the shared usage fields. Gemini's `input` (promptTokenCount) already includes `cached`
  * (cachedContentTokenCount), so the uncached input is `input − cached`; tool-use prompt tokens are input too.
  * `thoughts` (thoughtsTokenCount) are billed as output on top of `output` (candidatesTokenCount), so
- * `outputTokens = output + thoughts`; the thoughts alone stay readable from the record's raw tokens.
+ * `outputTokens = output + thoughts`; the thoughts are also shown on their own (`reasoningOutputTokens`).
  * Gemini has no cache writes.
  */
 export function usageFromGeminiTokens(tokens: GeminiTokens): Usage {
@@ -41,5 +41,6 @@ export function usageFromGeminiTokens(tokens: GeminiTokens): Usage {
     cacheCreationInputTokens: 0,
     cacheCreation1hInputTokens: 0,
     cacheReadInputTokens: tokens.cached,
+    reasoningOutputTokens: tokens.thoughts,
   };
 }

@@ -35,7 +35,10 @@ export function mcpData(ctx: GeminiResultContext): unknown {
   const fromDisplay = mcpServerOfDisplayName(ctx.displayName);
   let server = fromDisplay ?? '';
   let tool = ctx.tool;
-  if (fromDisplay === undefined && ctx.tool.startsWith('mcp_')) {
+  if (fromDisplay !== undefined) {
+    tool =
+      (ctx.displayName ?? '').replace(/\s*\(\S+ MCP Server\)\s*$/, '') || ctx.tool.replace(`mcp_${fromDisplay}_`, '');
+  } else if (ctx.tool.startsWith('mcp_')) {
     const rest = ctx.tool.slice(4);
     const sep = rest.indexOf('_');
     server = sep > 0 ? rest.slice(0, sep) : rest;
