@@ -2,6 +2,7 @@
  * Browser-safe model of AgentDash: types and pure helpers, no Node APIs.
  * @module
  */
+export { agentIds, isAgentId } from './agent.js';
 export * from './content.js';
 export * from './ids.js';
 export * from './issue.js';

@@ -1,3 +1,4 @@
+import type { AgentId as AgentKind } from './agent.js';
 import type { ContentBlock, ImageValue } from './content.js';
 import type { AgentId, IsoTimestamp, RecordUuid, SessionId } from './ids.js';
 import type { ParseIssue, SourceLocation } from './issue.js';
@@ -103,6 +104,8 @@ export interface Subagent {
 
 export interface Session {
   readonly id: SessionId;
+  /** The agent that wrote the session's files. */
+  readonly agent: AgentKind;
   readonly files: readonly SessionFileInfo[];
   /** Real project path, from the records' `cwd`. */
   readonly projectPath: string | undefined;

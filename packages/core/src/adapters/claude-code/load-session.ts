@@ -13,7 +13,10 @@ import { assembleThread } from './assemble.js';
 import { hiddenReasonOf } from './classify-user.js';
 import { buildResultMap, durationsOf, type RawCall, type RawResult, typeResult } from './pair.js';
 import { promptTitleOf } from './prompt-title.js';
-import { readRecords } from './read-records.js';
+import { adapterForFile } from '../../agents/registry.js';
+import { timestampDurations } from '../../agents/durations.js';
+import type { DiscoveredFile } from '../../io/discover.js';
+import type { TranscriptRecord as Rec } from '../../model/record.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
 import { canonicalToolName } from './tool-names.js';
 
@@ -43,10 +46,20 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   let duplicateRecords = 0;
   let recordCount = 0;
 
-  const readDeduped = async (path: string): Promise<TranscriptRecord[]> => {
+  // Every file of a session is one agent's: its adapter reads the files and types the results.
+  const adapter = adapterForFile(group.main ?? group.subagents[0] ?? { agent: 'claude' });
+  const readDeduped = async (file: DiscoveredFile): Promise<TranscriptRecord[]> => {
+    const path = file.path;
     try {
-      const read = await readRecords(path, options.open ? { open: options.open } : {});
-      issues.push(...read.issues);
+      const read = { records: [] as Rec[] };
+      await adapterForFile(file).streamRecords(
+        file,
+        (event) => {
+          if (event.kind === 'record') read.records.push(event.record);
+          else issues.push(event.issue);
+        },
+        options.open ? { open: options.open } : {},
+      );
       const kept: TranscriptRecord[] = [];
       // A record whose uuid an earlier file holds is a resume or fork copy. Within one file a repeated uuid is a
       // copy only when the record is the same: stitched and hand-made files repeat placeholder uuids on others.
@@ -76,7 +89,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   let mainRecords: TranscriptRecord[] = [];
   if (group.main) {
     files.push({ path: group.main.path, role: 'main', agentId: undefined });
-    mainRecords = await readDeduped(group.main.path);
+    mainRecords = await readDeduped(group.main);
   }
   if (!group.main) {
     issues.push({
@@ -90,7 +103,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const threads: SubagentThread[] = group.main ? splitSidechains(mainRecords, group.main.path) : [];
   for (const sub of group.subagents) {
     files.push({ path: sub.path, role: 'subagent', agentId: sub.agentId ? createAgentId(sub.agentId) : undefined });
-    const records = await readDeduped(sub.path);
+    const records = await readDeduped(sub);
     threads.push({
       key: sub.agentId ?? sub.path,
       agentId: sub.agentId,
@@ -111,7 +124,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const callsById = new Map<string, ToolCall>();
   for (const raw of rawCalls.values()) {
     const rawResult = results.get(raw.id) ?? options.resultsElsewhere?.get(raw.id);
-    const result: ToolResult | undefined = rawResult ? typeResult(raw, rawResult) : undefined;
+    const result: ToolResult | undefined = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
     const status: CallStatus = result
       ? result.isError
         ? 'error'
@@ -123,7 +136,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       kind: 'tool-call',
       id: raw.id,
       name: raw.name,
-      canonicalName: canonicalToolName(raw.name),
+      canonicalName: adapter.canonicalToolName(raw.name),
       input: raw.input,
       timestamp: raw.timestamp,
       loc: raw.loc,
@@ -131,7 +144,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       agentId: raw.agentId ? createAgentId(raw.agentId) : undefined,
       status,
       result,
-      durations: durationsOf(raw, rawResult),
+      durations: [...(adapter.durationsOf ?? timestampDurations)(raw, rawResult)],
       subagentKey: callToThread.get(raw.id),
     };
     calls.push(call);
@@ -146,7 +159,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       line: raw.loc.line,
       message: `result for tool_use ${raw.toolUseId} has no call in this session`,
     });
-    orphanResults.push(typeResult(orphanCall(raw), raw));
+    orphanResults.push(adapter.typeResult(orphanCall(raw), raw));
   }
 
   const callToThreadReverse = new Map([...callToThread].map(([callId, key]) => [key, callId]));
@@ -175,6 +188,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const events = assembleThread(mainThread, callsById);
   return {
     id: createSessionId(group.sessionId),
+    agent: adapter.id,
     files,
     projectPath: firstCwd(mainThread) ?? firstCwd(allRecords),
     projectDir: group.projectDir,

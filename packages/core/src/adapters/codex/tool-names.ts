@@ -1,0 +1,22 @@
+/** Codex's shell tool has had several names; statistics count them as one tool under its current name. */
+const ALIASES: Readonly<Record<string, string>> = {
+  shell: 'exec_command',
+  shell_command: 'exec_command',
+  local_shell: 'exec_command',
+  'container.exec': 'exec_command',
+};
+
+/** The tool's current name; a model-made suffix such as `<|channel|>…` is cut off. */
+export function canonicalCodexToolName(name: string): string {
+  const clean = name.replace(/<\|.*$/s, '');
+  return ALIASES[clean] ?? clean;
+}
+
+/** `mcp__server__tool` (0.50/0.98 flat names, and 0.169 namespace + name joined by the decoder). */
+export function parseCodexMcpName(name: string): { readonly server: string; readonly tool: string } | undefined {
+  const match = /^mcp__(.+?)__(.+)$/.exec(name);
+  return match ? { server: match[1] ?? '', tool: match[2] ?? '' } : undefined;
+}
+
+/** Tool names of commands run in a shell (their output carries an exit code). */
+export const SHELL_TOOLS: ReadonlySet<string> = new Set(['exec_command', 'write_stdin', 'exec', 'unified_exec']);
