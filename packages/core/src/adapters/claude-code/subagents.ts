@@ -73,7 +73,11 @@ export function linkSubagents(
   const byAgentId = new Map<string, SubagentThread>();
   for (const thread of threads) if (thread.agentId !== undefined) byAgentId.set(thread.agentId, thread);
 
-  const agentCalls = calls.filter((c) => isAgentTool(c.name));
+  // A subagent tool by name, or any call whose result names a subagent file's id (agents whose subagent tools
+  // have other names: Gemini's invoke_agent records the `agentId` of `chats/<session>/<agentId>.jsonl`).
+  const agentCalls = calls.filter(
+    (c) => isAgentTool(c.name) || byAgentId.has(agentIdOfResult(results.get(c.id)) ?? ''),
+  );
   for (const call of agentCalls) {
     const agentId = agentIdOfResult(results.get(call.id));
     const thread = agentId === undefined ? undefined : byAgentId.get(agentId);

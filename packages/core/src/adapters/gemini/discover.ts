@@ -124,6 +124,7 @@ async function describe(
   const stem = basename(path).replace(SESSION_FILE, '');
   return {
     path,
+    agent: 'gemini',
     projectDir,
     role: parentSession === undefined ? 'main' : 'subagent',
     sessionId: parentSession ?? (await headerSessionId(path)) ?? stem,
