@@ -113,6 +113,8 @@ export interface ForgetReport {
 function discoveredFromArchive(row: ArchivedFileRow): DiscoveredFile {
   return {
     path: row.path,
+    // Every indexed file is Claude Code's until the index stores each file's agent (issue 14).
+    agent: 'claude',
     projectDir: row.project_dir,
     role: row.role,
     sessionId: row.session_id ?? undefined,

@@ -1,8 +1,7 @@
-import type { RawCall, RawResult } from '../adapters/claude-code/pair.js';
-import type { RecordEvent } from '../adapters/claude-code/read-records.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../io/discover.js';
 import type { ReadEnd, ReadLinesOptions } from '../io/read-lines.js';
 import type { AgentId } from '../model/agent.js';
+import type { RawCall, RawResult, RecordEvent } from '../model/raw.js';
 import type { Duration, ToolResult } from '../model/tool-call.js';
 
 export type { AgentId } from '../model/agent.js';

@@ -1,5 +1,5 @@
-import type { RawCall, RawResult } from '../adapters/claude-code/pair.js';
 import { timestampMs } from '../model/ids.js';
+import type { RawCall, RawResult } from '../model/raw.js';
 import type { Duration } from '../model/tool-call.js';
 
 /** The duration every adapter can give: call timestamp → result timestamp, when both parse and are in order. */

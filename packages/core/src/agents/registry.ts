@@ -1,6 +1,7 @@
 import { claudeCodeAdapter } from '../adapters/claude-code/adapter.js';
 import { codexAdapter } from '../adapters/codex/adapter.js';
 import { geminiAdapter } from '../adapters/gemini/adapter.js';
+import { AgentNotRegisteredError } from '../errors.js';
 import type { AgentId } from '../model/agent.js';
 import type { AgentAdapter } from './adapter.js';
 
@@ -12,9 +13,11 @@ export function adapterFor(id: AgentId): AgentAdapter | undefined {
   return agentAdapters.find((adapter) => adapter.id === id);
 }
 
-/** A file's adapter, by the agent discovery recorded on it (Claude Code's for an agent not registered). */
+/** A file's adapter, by the agent discovery recorded on it. */
 export function adapterForFile(file: { readonly agent: AgentId }): AgentAdapter {
-  return adapterFor(file.agent) ?? claudeCodeAdapter;
+  const adapter = adapterFor(file.agent);
+  if (adapter === undefined) throw new AgentNotRegisteredError(file.agent);
+  return adapter;
 }
 
 /** The adapters that recognise a path as theirs (a home, a folder inside one, a transcript), in registry order. */

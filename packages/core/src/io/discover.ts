@@ -193,6 +193,7 @@ async function describeFile(
     : name.replace(/\.jsonl$/, '');
   return {
     path,
+    agent: 'claude',
     projectDir,
     role: agentMatch ? 'subagent' : 'main',
     sessionId,
@@ -201,7 +202,6 @@ async function describeFile(
     size: info.size,
     mtimeMs: info.mtimeMs,
     ino: info.ino,
-    agent: 'claude',
   };
 }
 

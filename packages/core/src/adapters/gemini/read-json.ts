@@ -95,7 +95,7 @@ export async function readJsonEntries(
   for (const message of messages) {
     const loc = { file, ...lines(isRecord(message) ? message.id : undefined) };
     if (isRecord(message) && typeof message.type === 'string') {
-      entries.push({ kind: 'message', value: message, loc, bytes: 0, copies: 1 });
+      entries.push({ kind: 'message', value: message, loc, bytes: 0, superseded: [] });
     } else entries.push({ kind: 'other', value: message, loc, bytes: 0 });
   }
   return { ...done(0), end: { nextOffset: size, nextLine: countLines(text) + 1, pendingBytes: 0, bytesRead: size } };

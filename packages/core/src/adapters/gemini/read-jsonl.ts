@@ -17,7 +17,14 @@ export type SessionEntry =
       readonly loc: SourceLocation;
       readonly bytes: number;
     }
-  | { readonly kind: 'message'; value: Record<string, unknown>; loc: SourceLocation; bytes: number; copies: number }
+  | {
+      readonly kind: 'message';
+      value: Record<string, unknown>;
+      loc: SourceLocation;
+      bytes: number;
+      /** Earlier lines of the same message id, replaced by the line at `loc`. */
+      readonly superseded: SourceLocation[];
+    }
   | { readonly kind: 'other'; readonly value: unknown; readonly loc: SourceLocation; readonly bytes: number }
   | { readonly kind: 'issue'; readonly issue: ParseIssue };
 
@@ -92,19 +99,19 @@ function classify(
   if (typeof value.type === 'string' && typeof value.id === 'string') {
     const earlier = byId.get(value.id);
     if (earlier) {
+      earlier.superseded.push(earlier.loc);
       earlier.value = value;
       earlier.loc = loc;
       earlier.bytes += bytes;
-      earlier.copies += 1;
       return;
     }
-    const entry = { kind: 'message' as const, value, loc, bytes, copies: 1 };
+    const entry = { kind: 'message' as const, value, loc, bytes, superseded: [] };
     byId.set(value.id, entry);
     entries.push(entry);
     return;
   }
   if (typeof value.type === 'string') {
-    entries.push({ kind: 'message', value, loc, bytes, copies: 1 });
+    entries.push({ kind: 'message', value, loc, bytes, superseded: [] });
     return;
   }
   if (typeof value.sessionId === 'string' && !('type' in value)) {

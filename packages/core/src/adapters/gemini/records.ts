@@ -1,10 +1,10 @@
 import { isRecord, str } from '../../internal/guards.js';
 import type { ContentBlock, ResultBlock, ResultContent } from '../../model/content.js';
 import {
-  createAgentId,
   createIsoTimestamp,
   createRecordUuid,
   createSessionId,
+  createSubagentId,
   createToolUseId,
   type IsoTimestamp,
   type RecordUuid,
@@ -54,6 +54,21 @@ export function setRecord(patch: Record<string, unknown>, loc: SourceLocation): 
     timestamp: stampOf(patch.lastUpdated),
     loc,
     data: Array.isArray(messages) ? { ...data, messages: messages.length } : data,
+  };
+}
+
+/**
+ * An earlier line of a message that a later line with the same id replaced (0.61 writes a model turn first without,
+ * then with its tool calls): kept as a meta record at its own place, pointing at the message.
+ */
+export function supersededRecord(message: Record<string, unknown>, loc: SourceLocation): MetaRecord {
+  return {
+    kind: 'meta',
+    type: 'gemini-superseded',
+    sessionId: undefined,
+    timestamp: stampOf(message.timestamp),
+    loc,
+    data: { id: message.id },
   };
 }
 
@@ -108,7 +123,7 @@ function envelope(
     version: undefined,
     gitBranch: undefined,
     isSidechain: ctx.subagentId !== undefined,
-    agentId: ctx.subagentId === undefined ? undefined : createAgentId(ctx.subagentId),
+    agentId: ctx.subagentId === undefined ? undefined : createSubagentId(ctx.subagentId),
     loc,
   };
 }

@@ -5,7 +5,7 @@ import type { TranscriptRecord } from '../../model/record.js';
 import { projectPathOf } from './project-path.js';
 import { readJsonEntries } from './read-json.js';
 import { readJsonlEntries, type SessionEntry } from './read-jsonl.js';
-import { headerRecord, messageRecords, setRecord, type ThreadContext } from './records.js';
+import { headerRecord, messageRecords, setRecord, supersededRecord, type ThreadContext } from './records.js';
 import type { GeminiRecordEvent } from './types.js';
 
 /** What the reader needs to know of a discovered Gemini file. */
@@ -54,6 +54,7 @@ export async function streamGeminiRecords(
         emit(setRecord(entry.value, entry.loc), entry.bytes, onEvent);
         break;
       case 'message':
+        for (const loc of entry.superseded) emit(supersededRecord(entry.value, loc), 0, onEvent);
         messageRecords(entry.value, entry.loc, ctx).forEach((record, index) => {
           emit(record, index === 0 ? entry.bytes : 0, onEvent);
         });

@@ -1,5 +1,5 @@
+import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
-import type { RawCall, RawResult } from '../claude-code/pair.js';
 import { typeGeminiToolResult } from './results/type-result.js';
 import { canonicalGeminiToolName } from './tool-names.js';
 

@@ -4,4 +4,4 @@ export {
   type ResultData,
   resultDataSchemas,
   type TypedResult,
-} from '../../claude-code/results/typed-result.js';
+} from '../../../model/typed-result.js';
