@@ -86,5 +86,11 @@ describe('Gemini sessions through the shared pipeline', () => {
       'replace:string-not-found',
     ]);
     expect(sessions.every((s) => s.agent === 'gemini' && s.issues.length === 0)).toBe(true);
+    // 0.20 writes the subagent's instructions as a user message: kept, but not counted as a prompt.
+    const subagent = sessions.find((s) => s.calls.some((c) => c.name === 'codebase_investigator'));
+    expect(subagent?.counts.prompts).toBe(1);
+    expect(
+      subagent?.events.filter((e) => e.kind === 'hidden').map((e) => (e.kind === 'hidden' ? e.reason : '')),
+    ).toEqual(['meta']);
   });
 });

@@ -19,9 +19,36 @@ export interface ThreadContext {
   readonly file: string;
   readonly sessionId: string | undefined;
   readonly cwd: string | undefined;
+  /** Ids of user messages that are a subagent's instructions, not something the user typed (see `subagentPrompts`). */
+  readonly injected: ReadonlySet<string>;
   /** The subagent's id for a subagent file (`chats/<parent session>/<agent id>.jsonl`); undefined for a main file. */
   readonly subagentId: string | undefined;
   parent: RecordUuid | null;
+}
+
+/**
+ * User messages that carry a subagent's instructions: 0.20 writes the subagent's whole prompt (its template around
+ * the objective) as a user message right after the user's own, before the call that runs the subagent. Such a
+ * message follows another user message and contains the `objective`/`prompt` of a subagent call in the next model
+ * message. Kept, as meta.
+ */
+export function subagentPrompts(messages: readonly Record<string, unknown>[]): Set<string> {
+  const found = new Set<string>();
+  messages.forEach((message, i) => {
+    const previous = messages[i - 1];
+    const next = messages[i + 1];
+    if (message.type !== 'user' || previous?.type !== 'user' || next === undefined) return;
+    const text = textOf(message.content ?? message.parts);
+    const calls = Array.isArray(next.toolCalls) ? next.toolCalls : [];
+    const carries = calls.some((call) => {
+      if (!isRecord(call) || !isRecord(call.args)) return false;
+      const brief = str(call.args.objective) ?? str(call.args.prompt);
+      return brief !== undefined && brief.length >= 8 && text !== brief && text.includes(brief);
+    });
+    const id = str(message.id);
+    if (carries && id !== undefined) found.add(id);
+  });
+  return found;
 }
 
 /** Message types a Gemini session file holds; anything else is kept as an unknown record. */
@@ -141,7 +168,7 @@ function userRecord(message: Record<string, unknown>, loc: SourceLocation, ctx: 
     kind: 'user',
     ...envelope(uuid, stampOf(message.timestamp), loc, ctx),
     content: typeof content !== 'string' && content.every((b) => b.kind === 'text') ? textOfBlocks(content) : content,
-    isMeta: echo,
+    isMeta: echo || ctx.injected.has(uuid),
     isCompactSummary: false,
     toolUseResult: undefined,
     hasToolUseResult: false,

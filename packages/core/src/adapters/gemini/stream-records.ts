@@ -5,7 +5,14 @@ import type { TranscriptRecord } from '../../model/record.js';
 import { projectPathOf } from './project-path.js';
 import { readJsonEntries } from './read-json.js';
 import { readJsonlEntries, type SessionEntry } from './read-jsonl.js';
-import { headerRecord, messageRecords, setRecord, supersededRecord, type ThreadContext } from './records.js';
+import {
+  headerRecord,
+  messageRecords,
+  setRecord,
+  subagentPrompts,
+  supersededRecord,
+  type ThreadContext,
+} from './records.js';
 import type { GeminiRecordEvent } from './types.js';
 
 /** What the reader needs to know of a discovered Gemini file. */
@@ -37,6 +44,7 @@ export async function streamGeminiRecords(
     file: file.path,
     sessionId: file.sessionId ?? headerSession,
     cwd: projectPathOf(file.projectDir) ?? firstDirectory(header?.value.directories),
+    injected: subagentPrompts(read.entries.flatMap((e) => (e.kind === 'message' ? [e.value] : []))),
     subagentId: isSubagent
       ? (file.agentId ?? headerSession ?? basename(file.path).replace(/\.jsonl?$/, ''))
       : undefined,
