@@ -19,6 +19,7 @@ import {
   userText,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { adapterForFile, agentOfRow } from './agents.js';
 import { packDocText } from './doc-text.js';
 import { summarizeCall } from './summarize.js';
 
@@ -33,6 +34,8 @@ export interface FileRow {
   readonly session_id: string;
   readonly agent_id: string | null;
   readonly meta_path: string | null;
+  /** The agent that wrote the file (`claude`, `codex`, `gemini`). */
+  readonly agent: string;
   readonly size: number;
   readonly mtime_ms: number;
   readonly ino: number;
@@ -146,6 +149,7 @@ export class Writer {
       ),
       firstResult: db.prepare('SELECT * FROM results WHERE tool_use_id = ? ORDER BY rowid LIMIT 1'),
       cwdAt: db.prepare('SELECT cwd FROM records WHERE file_id = ? AND line = ?').pluck(),
+      agentOfFile: db.prepare('SELECT agent FROM files WHERE id = ?').pluck(),
       factSession: db.prepare('SELECT session_id FROM call_facts WHERE tool_use_id = ?').pluck(),
       deleteFact: db.prepare('DELETE FROM call_facts WHERE tool_use_id = ?'),
       upsertFact: db.prepare(
@@ -428,11 +432,13 @@ export class Writer {
           toolUseResult: resultRow.tool_use_result === null ? undefined : JSON.parse(resultRow.tool_use_result),
         }
       : undefined;
-    const result = rawResult ? typeResult(raw, rawResult) : undefined;
-    const canonicalName = canonicalToolName(call.name);
+    // The call's agent types its result (every file of a session is one agent's).
+    const adapter = adapterForFile({ agent: agentOfRow(this.s.agentOfFile.get(call.file_id) as string | undefined) });
+    const result = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
+    const canonicalName = adapter.canonicalToolName(call.name);
     const cwd = (this.s.cwdAt.get(call.file_id, call.line) as string | null | undefined) ?? undefined;
     const summary = summarizeCall({ name: call.name, canonicalName, input: raw.input, result }, cwd);
-    const durationMs = primaryDurationMs({ durations: durationsOf(raw, rawResult) });
+    const durationMs = primaryDurationMs({ durations: (adapter.durationsOf ?? durationsOf)(raw, rawResult) });
     this.s.upsertFact.run({
       tool_use_id: id,
       session_id: call.session_id,

@@ -3,13 +3,13 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   type DiscoveredFile,
-  discoverFiles,
   type OpenBytes,
   openFileBytes,
   type ParseIssue,
-  streamRecords,
+  type ReadEnd,
   UnreadableFileError,
 } from '@agentdash/core';
+import { adapterForFile, agentOfRow, discoverAll } from './agents.js';
 import type Database from 'better-sqlite3';
 import { Archive, type ArchivedFileRow } from './archive.js';
 import { type FileRow, idOfKey, sessionKeyOf, Writer } from './import.js';
@@ -110,11 +110,10 @@ export interface ForgetReport {
 }
 
 /** A file known only from the archive (gone from disk), as discovery would describe it. */
-function discoveredFromArchive(row: ArchivedFileRow): DiscoveredFile {
+function discoveredFromArchive(row: ArchivedFileRow, agent: string | undefined): DiscoveredFile {
   return {
     path: row.path,
-    // Every indexed file is Claude Code's until the index stores each file's agent (issue 14).
-    agent: 'claude',
+    agent: agentOfRow(agent),
     projectDir: row.project_dir,
     role: row.role,
     sessionId: row.session_id ?? undefined,
@@ -137,7 +136,7 @@ interface Source {
 /** The columns of a stored file that a refresh compares with the disk. */
 type StoredFile = Pick<
   FileRow,
-  'path' | 'session_id' | 'size' | 'mtime_ms' | 'ino' | 'parsed_offset' | 'archived' | 'meta_path'
+  'path' | 'session_id' | 'size' | 'mtime_ms' | 'ino' | 'parsed_offset' | 'archived' | 'meta_path' | 'agent'
 >;
 
 /** Whether the stored row describes the file as it is on disk (same inode, size, mtime and session). */
@@ -261,11 +260,11 @@ export class Refresher {
     }
     // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
     const stored = this.db
-      .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path FROM files')
+      .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path, agent FROM files')
       .all() as StoredFile[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
     // A flat agent file's session id is stored: discovery need not open the file again while its inode is the same.
-    const discovery = await discoverFiles(paths, {
+    const discovery = await discoverAll(paths, {
       knownSessionId: (path, ino) => {
         const row = storedByPath.get(path);
         // A guessed `orphan-…` session (the file was empty or its first line unfinished) is looked up again.
@@ -283,7 +282,7 @@ export class Refresher {
     for (const path of archived.keys()) {
       if (discovered.has(path) || !roots.some((root) => isUnder(path, root)) || existsSync(path)) continue;
       const row = this.archive.file(path);
-      if (row !== undefined) fromArchive.push(discoveredFromArchive(row));
+      if (row !== undefined) fromArchive.push(discoveredFromArchive(row, storedByPath.get(path)?.agent));
     }
     const archivedPaths = new Set(fromArchive.map((f) => f.path));
 
@@ -448,6 +447,8 @@ export class Refresher {
         storedRow.ino !== file.ino ||
         file.size < storedRow.parsed_offset ||
         storedRow.session_id !== sessionId ||
+        // A format rewritten in place (not append-only) is read whole again on any change.
+        !adapterForFile(file).capabilities.appendOnly ||
         // Rewritten in place (same inode, not shorter): the bytes before the offset are not the ones we read.
         (await fingerprintOf(file.path, storedRow.parsed_offset, openBytes)) !== storedRow.tail;
       const current = this.startRow(file, sessionId, storedRow, restart, touched, sessions);
@@ -460,12 +461,12 @@ export class Refresher {
             (error: unknown) => ({ error }),
           )
         : undefined;
-      let end: Awaited<ReturnType<typeof streamRecords>>;
+      let end: ReadEnd;
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
       try {
-        end = await streamRecords(
-          file.path,
+        end = await adapterForFile(file).streamRecords(
+          file,
           (event) => {
             if (storeError !== undefined) return;
             try {
@@ -559,8 +560,8 @@ export class Refresher {
     if (storedRow === undefined) {
       const id = this.db
         .prepare(
-          `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino)
-           VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0)`,
+          `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino, agent)
+           VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?)`,
         )
         .run(
           file.path,
@@ -569,6 +570,7 @@ export class Refresher {
           sessionId,
           file.agentId ?? null,
           file.metaPath ?? null,
+          file.agent,
         ).lastInsertRowid;
       return rowById(id);
     }

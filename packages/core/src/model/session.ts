@@ -1,4 +1,4 @@
-import type { AgentId as AgentKind } from './agent.js';
+import type { AgentId } from './agent.js';
 import type { ContentBlock, ImageValue } from './content.js';
 import type { IsoTimestamp, RecordUuid, SessionId, SubagentId } from './ids.js';
 import type { ParseIssue, SourceLocation } from './issue.js';
@@ -105,7 +105,7 @@ export interface Subagent {
 export interface Session {
   readonly id: SessionId;
   /** The agent that wrote the session's files. */
-  readonly agent: AgentKind;
+  readonly agent: AgentId;
   readonly files: readonly SessionFileInfo[];
   /** Real project path, from the records' `cwd`. */
   readonly projectPath: string | undefined;

@@ -1,23 +1,22 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { timestampDurations } from '../../agents/durations.js';
-import { adapterForFile } from '../../agents/registry.js';
 import { isRecord, str } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
+import { timestampDurations } from '../../agents/durations.js';
+import { adapterForFile } from '../../agents/registry.js';
 import type { DiscoveredFile, SessionFiles } from '../../io/discover.js';
 import type { OpenBytes } from '../../io/read-lines.js';
 import { createSessionId, createSubagentId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
 import type { ParseIssue } from '../../model/issue.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
-import type { ChainRecord, TranscriptRecord as Rec, TranscriptRecord } from '../../model/record.js';
+import type { ChainRecord, TranscriptRecord } from '../../model/record.js';
 import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } from '../../model/session.js';
 import type { CallStatus, ToolCall, ToolResult } from '../../model/tool-call.js';
 import { assembleThread } from './assemble.js';
 import { hiddenReasonOf } from './classify-user.js';
-import { buildResultMap, durationsOf, typeResult } from './pair.js';
+import { buildResultMap } from './pair.js';
 import { promptTitleOf } from './prompt-title.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
-import { canonicalToolName } from './tool-names.js';
 
 export interface LoadSessionOptions {
   /**
@@ -50,7 +49,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const readDeduped = async (file: DiscoveredFile): Promise<TranscriptRecord[]> => {
     const path = file.path;
     try {
-      const read = { records: [] as Rec[] };
+      const read = { records: [] as TranscriptRecord[] };
       await adapterForFile(file).streamRecords(
         file,
         (event) => {

@@ -1,6 +1,6 @@
 import { isRecord, num, str } from '../../internal/guards.js';
 import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
-import type { ContentBlock } from '../../model/content.js';
+import { type ContentBlock, resultText } from '../../model/content.js';
 import {
   createIsoTimestamp,
   createRecordUuid,
@@ -12,9 +12,10 @@ import {
 } from '../../model/ids.js';
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
+import { codexFailureOf, isCommandOutput } from './errors.js';
 import { isInjectedUserText } from './injected.js';
 import { imageOf, parseCodexOutput } from './output.js';
-import { type CodexTokenUsage, tokenUsageOf, totalKey, toUsage, usageDelta } from './usage.js';
+import { type CodexTokenUsage, toUsage, tokenUsageOf, totalKey, usageDelta } from './usage.js';
 
 export type CodexRecordEvent =
   | { readonly kind: 'record'; readonly record: TranscriptRecord; readonly byteLength: number }
@@ -83,6 +84,8 @@ export class CodexDecoder {
   private lastTotalKey: string | undefined;
   private previousUuid: RecordUuid | null = null;
   private readonly facts = new Map<string, CallFacts>();
+  /** Tool names by call id, for reading their outputs. */
+  private readonly callNames = new Map<string, string>();
   /** A forked child's copy of its parent's history is being skipped (until the child's own first turn). */
   private forkCopy: { readonly startedMs: number | undefined; noticeSeen: boolean } | undefined;
   private lines = 0;
@@ -122,10 +125,7 @@ export class CodexDecoder {
     let first = true;
     const out = (record: TranscriptRecord): void => {
       if (record.kind === 'unknown') {
-        emit({
-          kind: 'issue',
-          issue: this.issue(loc, 'unknown_record', `unknown record type "${record.type}" kept as raw data`),
-        });
+        emit({ kind: 'issue', issue: this.issue(loc, 'unknown_record', `unknown record type "${record.type}" kept as raw data`) });
       }
       emit({ kind: 'record', record, byteLength: first ? text.length : 0 });
       first = false;
@@ -144,6 +144,8 @@ export class CodexDecoder {
     const payload = isRecord(line.payload) ? line.payload : {};
     if (this.forkCopy !== undefined && this.stillForkCopy(type, payload, timestamp)) {
       this.noteTotals(type, payload);
+      // The parent's history, copied into a spawned agent's file: kept as a marker, not as the child's turns.
+      out(this.meta('fork-copy', { type, payloadType: str(payload.type) ?? null }, timestamp, loc));
       return;
     }
     switch (type) {
@@ -285,7 +287,10 @@ export class CodexDecoder {
     if (role === 'assistant') {
       // A partial answer written again after a failed stream is one answer.
       const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
-      if (text !== '' && this.responseTexts.has(text)) return;
+      if (text !== '' && this.responseTexts.has(text)) {
+        out(this.meta('repeated-answer', item, timestamp, loc));
+        return;
+      }
       if (text !== '') this.responseTexts.add(text);
       out(this.assistant(blocks, timestamp, loc));
       return;
@@ -306,6 +311,7 @@ export class CodexDecoder {
     const callId = str(item.call_id) ?? str(item.id) ?? `${type}@${loc.line}`;
     const id = createToolUseId(callId);
     const name = toolNameOf(type, item);
+    this.callNames.set(callId, name);
     const input = inputOf(type, item);
     out(this.assistant([{ kind: 'tool-use', id, name, input }], timestamp, loc));
     // Web searches and image generations carry their own outcome: no separate output line.
@@ -313,12 +319,9 @@ export class CodexDecoder {
       const failed = str(item.status) === 'failed';
       const action = isRecord(item.action) ? item.action : {};
       const text = str(action.query) ?? str(item.revised_prompt) ?? str(item.status) ?? '';
-      const image =
-        type === 'image_generation_call' ? imageOf(`data:image/png;base64,${str(item.result) ?? ''}`) : undefined;
+      const image = type === 'image_generation_call' ? imageOf(`data:image/png;base64,${str(item.result) ?? ''}`) : undefined;
       const content = image !== undefined && str(item.result) ? [{ kind: 'text' as const, text }, image] : text;
-      out(
-        this.user([{ kind: 'tool-result', toolUseId: id, content, isError: failed }], false, { item }, timestamp, loc),
-      );
+      out(this.user([{ kind: 'tool-result', toolUseId: id, content, isError: failed }], false, { item }, timestamp, loc));
     }
   }
 
@@ -334,7 +337,10 @@ export class CodexDecoder {
     this.facts.delete(callId);
     const raw = type === 'tool_search_output' ? toolSearchText(item) : item.output;
     const parsed = parseCodexOutput(raw);
-    const failed = facts.failed === true;
+    const text = resultText(parsed.content);
+    const name = this.callNames.get(callId) ?? '';
+    // Codex writes no error flag: a failure is a client message as the whole output, or a failed event.
+    const failed = codexFailureOf(text, facts.failed === true, !isCommandOutput(name, parsed.style)) !== undefined;
     const toolUseResult = {
       ...facts,
       style: parsed.style,
@@ -360,17 +366,17 @@ export class CodexDecoder {
   ): void {
     const type = str(payload.type) ?? '';
     if (type === 'token_count') {
-      this.tokenCount(payload, timestamp, loc, out);
+      if (!this.tokenCount(payload, timestamp, loc, out)) out(this.meta(`event_msg:${type}`, payload, timestamp, loc));
       return;
     }
-    if (FOLDED_EVENTS.has(type)) return;
     if (CALL_EVENTS.has(type)) {
       const callId = str(payload.call_id);
       if (callId !== undefined) this.noteCallFacts(callId, type, payload);
-      return;
     }
-    if (type === 'item_completed') {
-      this.itemCompleted(payload);
+    if (type === 'item_completed') this.itemCompleted(payload);
+    if (FOLDED_EVENTS.has(type) || CALL_EVENTS.has(type) || type === 'item_completed') {
+      // Repeats of response items, or facts folded into a call's output: kept as meta records.
+      out(this.meta(`event_msg:${type}`, payload, timestamp, loc));
       return;
     }
     if (type === 'thread_name_updated' && typeof payload.thread_name === 'string') {
@@ -378,16 +384,7 @@ export class CodexDecoder {
       return;
     }
     if (type === 'turn_aborted') {
-      out(
-        this.system(
-          'turn_aborted',
-          `Turn aborted: ${str(payload.reason) ?? 'unknown reason'}`,
-          'warning',
-          payload,
-          timestamp,
-          loc,
-        ),
-      );
+      out(this.system('turn_aborted', `Turn aborted: ${str(payload.reason) ?? 'unknown reason'}`, 'warning', payload, timestamp, loc));
       return;
     }
     if (type === 'error' || type === 'stream_error') {
@@ -395,9 +392,7 @@ export class CodexDecoder {
       return;
     }
     if (type === 'task_complete' && payload.error !== undefined && payload.error !== null) {
-      const error = isRecord(payload.error)
-        ? (str(payload.error.message) ?? JSON.stringify(payload.error))
-        : String(payload.error);
+      const error = isRecord(payload.error) ? (str(payload.error.message) ?? JSON.stringify(payload.error)) : String(payload.error);
       out(this.system('api_error', error, 'error', payload, timestamp, loc));
       return;
     }
@@ -412,6 +407,9 @@ export class CodexDecoder {
     const facts: CallFacts = { ...(this.facts.get(callId) ?? {}), [eventKey(type)]: payload };
     const exit = num(payload.exit_code);
     if (exit !== undefined) facts.exitCode = exit;
+    // The agent a `spawn_agent` call started: its rollout is a subagent file of this session.
+    const spawned = str(payload.new_thread_id);
+    if (type === 'collab_agent_spawn_end' && spawned !== undefined) facts.agentId = spawned;
     const duration = durationMsOf(payload.duration);
     if (duration !== undefined) facts.durationMs = duration;
     if (type === 'patch_apply_end' && payload.success === false) facts.failed = true;
@@ -440,16 +438,17 @@ export class CodexDecoder {
     timestamp: IsoTimestamp | undefined,
     loc: SourceLocation,
     out: (r: TranscriptRecord) => void,
-  ): void {
+  ): boolean {
     const info = isRecord(payload.info) ? payload.info : undefined;
     const total = tokenUsageOf(info?.total_token_usage);
-    if (info === undefined || total === undefined) return;
+    if (info === undefined || total === undefined) return false;
     const key = totalKey(total);
-    if (key === this.lastTotalKey) return;
+    if (key === this.lastTotalKey) return false;
     const last = tokenUsageOf(info.last_token_usage) ?? usageDelta(total, this.lastTotal);
     this.lastTotal = total;
     this.lastTotalKey = key;
     this.emitUsage(last, timestamp, loc, out);
+    return true;
   }
 
   /**
@@ -502,11 +501,7 @@ export class CodexDecoder {
     };
   }
 
-  private assistant(
-    content: readonly ContentBlock[],
-    timestamp: IsoTimestamp | undefined,
-    loc: SourceLocation,
-  ): AssistantRecord {
+  private assistant(content: readonly ContentBlock[], timestamp: IsoTimestamp | undefined, loc: SourceLocation): AssistantRecord {
     return {
       kind: 'assistant',
       ...this.envelope(timestamp, loc),
@@ -560,12 +555,7 @@ export class CodexDecoder {
     };
   }
 
-  private meta(
-    type: string,
-    data: Record<string, unknown>,
-    timestamp: IsoTimestamp | undefined,
-    loc: SourceLocation,
-  ): TranscriptRecord {
+  private meta(type: string, data: Record<string, unknown>, timestamp: IsoTimestamp | undefined, loc: SourceLocation): TranscriptRecord {
     return { kind: 'meta', type, data, ...this.side(timestamp, loc) };
   }
 
@@ -651,8 +641,7 @@ function toolSearchText(item: Record<string, unknown>): string {
     if (!isRecord(tool)) continue;
     const inner = Array.isArray(tool.tools) ? tool.tools : [];
     if (inner.length === 0 && typeof tool.name === 'string') names.push(tool.name);
-    for (const t of inner)
-      if (isRecord(t) && typeof t.name === 'string') names.push(`${str(tool.name) ?? ''}__${t.name}`);
+    for (const t of inner) if (isRecord(t) && typeof t.name === 'string') names.push(`${str(tool.name) ?? ''}__${t.name}`);
   }
   return names.join('\n');
 }

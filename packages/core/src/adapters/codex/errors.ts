@@ -1,4 +1,5 @@
 import type { ErrorCategory, ErrorSeverity } from '../../model/tool-error.js';
+import { canonicalCodexToolName, SHELL_TOOLS } from './tool-names.js';
 
 /** A failed Codex call: why, in the categories every agent shares. */
 export interface CodexFailure {
@@ -30,6 +31,15 @@ const RULES: readonly { readonly test: RegExp; readonly category: ErrorCategory 
  * the failure flags of its events (`patch_apply_end.success: false`, an MCP call's `status: "failed"`). A command
  * that exits non-zero did not fail: its exit code is data.
  */
+/** A command's own output (under an exit-code header, or in shell metadata): never read as a client message. */
+export function isCommandOutput(toolName: string, style: string | undefined): boolean {
+  return (
+    style === 'exit-code-header' ||
+    style === 'chunk-header' ||
+    (style === 'json-metadata' && SHELL_TOOLS.has(canonicalCodexToolName(toolName)))
+  );
+}
+
 export function codexFailureOf(text: string, flaggedFailed: boolean, clientText: boolean): CodexFailure | undefined {
   const trimmed = text.trimStart();
   // A command's own output (under an exit-code header or in shell metadata) is never read as a client message.

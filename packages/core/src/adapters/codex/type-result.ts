@@ -1,10 +1,10 @@
 import { isRecord, num, str } from '../../internal/guards.js';
 import type { ImageValue, ResultContent } from '../../model/content.js';
 import { resultText } from '../../model/content.js';
-import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
+import type { RawCall, RawResult } from '../../model/raw.js';
 import { type DataKind, resultDataSchemas, type TypedResult } from '../../model/typed-result.js';
-import { codexFailureOf } from './errors.js';
+import { codexFailureOf, isCommandOutput } from './errors.js';
 import { parseApplyPatch } from './patch.js';
 import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';
 
@@ -12,12 +12,8 @@ import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-n
 export function typeCodexResult(call: RawCall, raw: RawResult): ToolResult {
   const facts = isRecord(raw.toolUseResult) ? raw.toolUseResult : {};
   const text = resultText(raw.content);
-  const style = str(facts.style);
-  const commandOutput =
-    style === 'exit-code-header' ||
-    style === 'chunk-header' ||
-    (style === 'json-metadata' && SHELL_TOOLS.has(canonicalCodexToolName(call.name)));
-  const failure = codexFailureOf(text, raw.isError || facts.failed === true, !commandOutput);
+  // Whether the call failed is the decoder's (`isError`); typing says why.
+  const failure = raw.isError ? codexFailureOf(text, true, !isCommandOutput(call.name, str(facts.style))) : undefined;
   const images = imagesOf(raw.content);
   const base = {
     toolUseId: raw.toolUseId,
@@ -31,12 +27,12 @@ export function typeCodexResult(call: RawCall, raw: RawResult): ToolResult {
   if (failure !== undefined) {
     return {
       ...base,
-      isError: true,
+      isError: raw.isError,
       typed: { kind: 'error', tool: call.name, message: failure.message },
       error: { category: failure.category, severity: failure.severity, message: failure.message },
     };
   }
-  return { ...base, isError: false, typed: safeTyped(call, text, facts, images, raw.content), error: undefined };
+  return { ...base, isError: raw.isError, typed: safeTyped(call, text, facts, images, raw.content), error: undefined };
 }
 
 function safeTyped(
@@ -65,7 +61,7 @@ function typedOf(
   const input = isRecord(call.input) ? call.input : {};
   if (name === 'apply_patch' || isShellApplyPatch(input)) {
     const patchText = str(input.input) ?? shellPatchText(input) ?? '';
-    return as('patch' as DataKind, call.name, { files: parseApplyPatch(patchText), output: text });
+    return as('patch', call.name, { files: parseApplyPatch(patchText), output: text });
   }
   if (SHELL_TOOLS.has(name)) {
     const exitCode = num(facts.exitCode);
@@ -79,9 +75,7 @@ function typedOf(
   }
   if (name === 'update_plan') {
     const plan = Array.isArray(input.plan) ? input.plan : [];
-    const todos = plan
-      .filter(isRecord)
-      .map((step) => ({ content: str(step.step) ?? '', status: str(step.status) ?? 'pending' }));
+    const todos = plan.filter(isRecord).map((step) => ({ content: str(step.step) ?? '', status: str(step.status) ?? 'pending' }));
     return as('todo-write', call.name, { newTodos: todos });
   }
   if (name === 'view_image') {
@@ -93,11 +87,7 @@ function typedOf(
     });
   }
   if (name === 'web_search') {
-    return as('web-search', call.name, {
-      query: str(input.query) ?? text,
-      links: [],
-      texts: text === '' ? [] : [text],
-    });
+    return as('web-search', call.name, { query: str(input.query) ?? text, links: [], texts: text === '' ? [] : [text] });
   }
   if (name === 'tool_search') {
     const matches = text.split('\n').filter((l) => l !== '');
