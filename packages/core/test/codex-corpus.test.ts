@@ -21,7 +21,11 @@ interface ManifestFile {
   readonly path: string;
   readonly scenario: string;
   readonly toolCallsByName: Readonly<Record<string, number>>;
-  readonly outputsThatLookLikeErrors: readonly { readonly callId: string; readonly name: string; readonly error: string }[];
+  readonly outputsThatLookLikeErrors: readonly {
+    readonly callId: string;
+    readonly name: string;
+    readonly error: string;
+  }[];
 }
 interface Served {
   readonly scenario: string;
@@ -42,7 +46,10 @@ const manifestName = (name: string): string => name.replace(':', '__');
  */
 const isExitCodeOnly = (error: string): boolean => /^exit \d+$/.test(error);
 
-async function loadVersion(codexCorpus: string, version: string): Promise<{ manifest: ManifestFile[]; served: Served[]; sessions: Map<string, Session> }> {
+async function loadVersion(
+  codexCorpus: string,
+  version: string,
+): Promise<{ manifest: ManifestFile[]; served: Served[]; sessions: Map<string, Session> }> {
   const dir = join(codexCorpus, version);
   const manifest = (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { files: ManifestFile[] }).files;
   const served = readFileSync(join(dir, 'truth.jsonl'), 'utf8')
@@ -75,9 +82,7 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
         for (const call of session?.calls ?? []) counts[call.name] = (counts[call.name] ?? 0) + 1;
         const want = Object.fromEntries(Object.entries(file.toolCallsByName).map(([k, v]) => [manifestName(k), v]));
         // Items without a name are listed by their type; the adapter names them as tools.
-        const renamed = Object.fromEntries(
-          Object.entries(want).map(([k, v]) => [k.replace(/_call$/, ''), v] as const),
-        );
+        const renamed = Object.fromEntries(Object.entries(want).map(([k, v]) => [k.replace(/_call$/, ''), v] as const));
         expect({ scenario: file.scenario, counts }).toEqual({ scenario: file.scenario, counts: renamed });
       }
     });
@@ -91,9 +96,7 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
           .filter((c) => c.status === 'error')
           .map((c) => c.id as string)
           .sort();
-        const interrupted = calls
-          .filter((c) => c.result?.error?.category === 'interrupted')
-          .map((c) => c.id as string);
+        const interrupted = calls.filter((c) => c.result?.error?.category === 'interrupted').map((c) => c.id as string);
         const want = file.outputsThatLookLikeErrors.filter((e) => !isExitCodeOnly(e.error)).map((e) => e.callId);
         // "aborted by user" (Ctrl-C during a command) is a failed call in every version; 0.98's manifest heuristic
         // does not list it.
@@ -103,7 +106,11 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
         });
         for (const exit of file.outputsThatLookLikeErrors.filter((e) => isExitCodeOnly(e.error))) {
           const call = calls.find((c) => c.id === exit.callId);
-          expect({ status: call?.status, kind: call?.result?.typed.kind, exitCode: exitCodeOf(call?.result?.typed) }).toEqual({
+          expect({
+            status: call?.status,
+            kind: call?.result?.typed.kind,
+            exitCode: exitCodeOf(call?.result?.typed),
+          }).toEqual({
             status: 'ok',
             kind: 'bash',
             exitCode: Number(exit.error.slice('exit '.length)),
@@ -126,7 +133,10 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
         const mine = served.filter((s) => s.scenario === file.scenario && s.usage != null);
         const want = {
           responses: mine.length,
-          input: mine.reduce((n, s) => n + (s.usage?.input_tokens ?? 0) - (s.usage?.input_tokens_details?.cached_tokens ?? 0), 0),
+          input: mine.reduce(
+            (n, s) => n + (s.usage?.input_tokens ?? 0) - (s.usage?.input_tokens_details?.cached_tokens ?? 0),
+            0,
+          ),
           cacheRead: mine.reduce((n, s) => n + (s.usage?.input_tokens_details?.cached_tokens ?? 0), 0),
           output: mine.reduce((n, s) => n + (s.usage?.output_tokens ?? 0), 0),
         };

@@ -51,12 +51,24 @@ describe('Codex spawned agents (0.118 fork: the child begins with a copy of the 
     const childFile = session?.files.find((f) => f.role === 'subagent')?.path ?? '';
     const usages: number[] = [];
     await codexAdapter.streamRecords(
-      { path: childFile, agent: 'codex', projectDir: '', role: 'subagent', sessionId: undefined, agentId: undefined, metaPath: undefined, size: 0, mtimeMs: 0, ino: 0 },
+      {
+        path: childFile,
+        agent: 'codex',
+        projectDir: '',
+        role: 'subagent',
+        sessionId: undefined,
+        agentId: undefined,
+        metaPath: undefined,
+        size: 0,
+        mtimeMs: 0,
+        ino: 0,
+      },
       (event) => {
         if (event.kind === 'record' && event.record.kind === 'assistant' && event.record.usage) {
           usages.push(event.record.usage.inputTokens + event.record.usage.cacheReadInputTokens);
         }
       },
+      {},
     );
     // Every counted response is the child's own: none carries the parent's last response (133,627 input tokens).
     expect(usages.length).toBeGreaterThan(0);
@@ -70,15 +82,23 @@ describe('Codex reading resumes from a byte offset exactly as a whole read', () 
     const { files } = await codexAdapter.discover(file);
     for (const discovered of files) {
       const whole: string[] = [];
-      const end = await codexAdapter.streamRecords(discovered, (e) => {
-        if (e.kind === 'record') whole.push(JSON.stringify(e.record));
-      });
+      const end = await codexAdapter.streamRecords(
+        discovered,
+        (e) => {
+          if (e.kind === 'record') whole.push(JSON.stringify(e.record));
+        },
+        {},
+      );
       const half = Math.floor(end.nextOffset / 2);
       // The offset of the first line that starts at or after the middle.
       const offsets: number[] = [];
-      await codexAdapter.streamRecords(discovered, (e) => {
-        if (e.kind === 'record') offsets.push(e.record.loc.offset);
-      });
+      await codexAdapter.streamRecords(
+        discovered,
+        (e) => {
+          if (e.kind === 'record') offsets.push(e.record.loc.offset);
+        },
+        {},
+      );
       const from = offsets.find((o) => o >= half) ?? end.nextOffset;
       const tail: string[] = [];
       await codexAdapter.streamRecords(
@@ -91,5 +111,4 @@ describe('Codex reading resumes from a byte offset exactly as a whole read', () 
       expect(tail).toEqual(whole.filter((r) => (JSON.parse(r) as { loc: { offset: number } }).loc.offset >= from));
     }
   });
-
 });

@@ -1,5 +1,4 @@
 import {
-  canonicalToolName,
   createIsoTimestamp,
   createRecordUuid,
   createToolUseId,
@@ -15,7 +14,6 @@ import {
   resultText,
   type TranscriptRecord,
   timestampMs,
-  typeResult,
   userText,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';

@@ -9,8 +9,8 @@ import {
   type ReadEnd,
   UnreadableFileError,
 } from '@agentdash/core';
-import { adapterForFile, agentOfRow, discoverAll } from './agents.js';
 import type Database from 'better-sqlite3';
+import { adapterForFile, agentOfRow, discoverAll } from './agents.js';
 import { Archive, type ArchivedFileRow } from './archive.js';
 import { type FileRow, idOfKey, sessionKeyOf, Writer } from './import.js';
 import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';

@@ -13,10 +13,10 @@ import {
   zeroTime,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { agentOfRow } from './agents.js';
 import { Archive } from './archive.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
-import { agentOfRow } from './agents.js';
 import { type FileRow, idOfKey } from './import.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
 import { sessionUsage } from './session-cost.js';

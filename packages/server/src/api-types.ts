@@ -3,6 +3,7 @@
  * @module
  */
 import type {
+  AgentId,
   CallStatus,
   ErrorCategory,
   ErrorSeverity,
@@ -23,6 +24,8 @@ export interface ApiError {
 
 export interface SessionRow {
   readonly id: string;
+  /** The agent that wrote the session. */
+  readonly agent: AgentId;
   readonly projectPath: string | null;
   readonly title: string | null;
   readonly startedAt: string | null;

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ErrorSeverity } from '@agentdash/core';
+import { type AgentId, agentIds, type ErrorSeverity, isAgentId } from '@agentdash/core';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -74,9 +74,18 @@ function textParam(c: Context, name: string): string | undefined {
   return text === undefined || text === '' ? undefined : text.slice(0, 500);
 }
 
+/** `agent=claude|codex|gemini`; anything else is a 400. */
+function agentParam(c: Context): AgentId | undefined {
+  const raw = c.req.query('agent');
+  if (raw === undefined || raw === '') return undefined;
+  if (!isAgentId(raw)) throw new HttpError(400, `agent must be one of ${agentIds.join(', ')}`);
+  return raw;
+}
+
 function sessionFilter(c: Context): IndexFilter {
   const until = dateParam(c, 'until');
   return {
+    agent: agentParam(c),
     project: textParam(c, 'project'),
     since: dateParam(c, 'since'),
     // a bare date means "through the end of that day"
@@ -210,7 +219,7 @@ export function createApp(deps: AppDeps) {
       // Search keeps relevance order; its (at most 500) hits are paged here.
       const hits = await queries.search(
         q,
-        clean({ project: filter.project, since: filter.since, ...scope, limit: 500 }),
+        clean({ agent: filter.agent, project: filter.project, since: filter.since, ...scope, limit: 500 }),
       );
       // Only the sessions of the hits are looked up (and filtered), not the whole list.
       // (by session id, which may name a few sessions; rows are then matched by reference)
@@ -314,6 +323,7 @@ export function createApp(deps: AppDeps) {
 
   api.get('/stats', async (c) => {
     const filter = clean({
+      agent: agentParam(c),
       project: textParam(c, 'project'),
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
@@ -323,6 +333,7 @@ export function createApp(deps: AppDeps) {
 
   api.get('/usage', async (c) => {
     const filter = clean({
+      agent: agentParam(c),
       project: textParam(c, 'project'),
       model: textParam(c, 'model'),
       since: dateParam(c, 'since'),
@@ -337,6 +348,7 @@ export function createApp(deps: AppDeps) {
       status: textParam(c, 'status'),
       category: textParam(c, 'category'),
       severity: textParam(c, 'severity'),
+      agent: agentParam(c),
       project: textParam(c, 'project'),
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),

@@ -56,6 +56,8 @@ async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Pr
 
 export interface SessionQuery {
   readonly q?: string;
+  /** One agent's sessions; '' or absent: every agent. */
+  readonly agent?: string;
   readonly project?: string;
   readonly model?: string;
   readonly version?: string;
@@ -82,16 +84,19 @@ export const api = {
   locate: (id: string, callId: string) =>
     get<{ index: number; expand: string[] }>(`/sessions/${enc(id)}/locate/${enc(callId)}`),
   issues: (id: string) => get<{ issues: IssueDto[] }>(`/sessions/${enc(id)}/issues`),
-  stats: (query: { project?: string; since?: string; until?: string }, signal?: AbortSignal) =>
+  stats: (query: { agent?: string; project?: string; since?: string; until?: string }, signal?: AbortSignal) =>
     get<StatsResponse>('/stats', { ...query }, signal),
-  usage: (query: { project?: string; model?: string; since?: string; until?: string }, signal?: AbortSignal) =>
-    get<UsageResponse>('/usage', { ...query }, signal),
+  usage: (
+    query: { agent?: string; project?: string; model?: string; since?: string; until?: string },
+    signal?: AbortSignal,
+  ) => get<UsageResponse>('/usage', { ...query }, signal),
   waterfall: (id: string, signal?: AbortSignal) => get<WaterfallResponse>(`/sessions/${enc(id)}/waterfall`, {}, signal),
   calls: (query: {
     tool?: string;
     status?: string;
     category?: string;
     severity?: string;
+    agent?: string;
     project?: string;
     since?: string;
     limit?: number;

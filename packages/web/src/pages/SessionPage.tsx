@@ -4,6 +4,7 @@ import { ApiRequestError, api, subscribeLive } from '../data/client';
 import type { EventDto, IssueDto, SessionDetail } from '../data/types';
 import { type TimelineContext, TimelineCtx } from '../timeline/context';
 import { EventView } from '../timeline/EventView';
+import { AgentBadge } from '../ui/AgentBadge';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../ui/format';
 import { waterfallHref } from '../ui/router';
 import { TimeBar } from '../ui/TimeBar';
@@ -260,6 +261,7 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
                 cost <b>{fmtCost(s.costUsd, s.unpricedModels)}</b>
               </span>
               <TimeBar time={s.time} width={160} legend />
+              <AgentBadge agent={s.agent} />
               {s.models.map((m) => (
                 <span key={m} className="pill">
                   {m}

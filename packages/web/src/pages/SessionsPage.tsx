@@ -1,6 +1,9 @@
+import type { AgentId } from '@agentdash/core/model';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type SessionQuery, subscribeLive } from '../data/client';
 import type { SessionRow, SessionsResponse } from '../data/types';
+import { AgentBadge } from '../ui/AgentBadge';
+import { AgentFilter } from '../ui/AgentFilter';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRelative, shortPath } from '../ui/format';
 import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
 import { sessionHref } from '../ui/router';
@@ -60,6 +63,7 @@ function useDebounced<T>(value: T, ms: number): T {
 export function SessionsPage() {
   const [q, setQ] = useState('');
   const [project, setProject] = useState('');
+  const [agent, setAgent] = useState<AgentId | ''>('');
   const [model, setModel] = useState('');
   const [version, setVersion] = useState('');
   const [since, setSince] = useState('');
@@ -80,6 +84,7 @@ export function SessionsPage() {
 
   const query: SessionQuery = {
     q: dq,
+    agent,
     project,
     model,
     version,
@@ -149,7 +154,7 @@ export function SessionsPage() {
       ? [...rows].sort((a, b) => (sortValue(a, 'costUsd') < sortValue(b, 'costUsd') ? -1 : 1) * sort.dir)
       : rows;
 
-  const filtered = !!(dq || project || model || version || since || until || hasErrors);
+  const filtered = !!(dq || agent || project || model || version || since || until || hasErrors);
 
   return (
     <div className="page">
@@ -193,6 +198,7 @@ export function SessionsPage() {
             </option>
           ))}
         </select>
+        <AgentFilter value={agent} onChange={setAgent} />
         <select className="select" value={model} onChange={(e) => setModel(e.target.value)} aria-label="Model">
           <option value="">All models</option>
           {data?.facets.models.map((m) => (
@@ -311,6 +317,7 @@ export function SessionsPage() {
                     </a>
                   </div>
                   <div className="session-meta">
+                    <AgentBadge agent={r.agent} />
                     <span className="mono">{r.id.slice(0, 8)}</span>
                     {r.models.slice(0, 2).map((m) => (
                       <span key={m}>{m}</span>

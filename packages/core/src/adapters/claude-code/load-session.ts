@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isRecord, str } from '../../internal/guards.js';
-import { capDepth } from '../../internal/json-depth.js';
 import { timestampDurations } from '../../agents/durations.js';
 import { adapterForFile } from '../../agents/registry.js';
+import { isRecord, str } from '../../internal/guards.js';
+import { capDepth } from '../../internal/json-depth.js';
 import type { DiscoveredFile, SessionFiles } from '../../io/discover.js';
 import type { OpenBytes } from '../../io/read-lines.js';
 import { createSessionId, createSubagentId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';

@@ -15,7 +15,7 @@ import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } fro
 import { codexFailureOf, isCommandOutput } from './errors.js';
 import { isInjectedUserText } from './injected.js';
 import { imageOf, parseCodexOutput } from './output.js';
-import { type CodexTokenUsage, toUsage, tokenUsageOf, totalKey, usageDelta } from './usage.js';
+import { type CodexTokenUsage, tokenUsageOf, totalKey, toUsage, usageDelta } from './usage.js';
 
 export type CodexRecordEvent =
   | { readonly kind: 'record'; readonly record: TranscriptRecord; readonly byteLength: number }
@@ -125,7 +125,10 @@ export class CodexDecoder {
     let first = true;
     const out = (record: TranscriptRecord): void => {
       if (record.kind === 'unknown') {
-        emit({ kind: 'issue', issue: this.issue(loc, 'unknown_record', `unknown record type "${record.type}" kept as raw data`) });
+        emit({
+          kind: 'issue',
+          issue: this.issue(loc, 'unknown_record', `unknown record type "${record.type}" kept as raw data`),
+        });
       }
       emit({ kind: 'record', record, byteLength: first ? text.length : 0 });
       first = false;
@@ -319,9 +322,12 @@ export class CodexDecoder {
       const failed = str(item.status) === 'failed';
       const action = isRecord(item.action) ? item.action : {};
       const text = str(action.query) ?? str(item.revised_prompt) ?? str(item.status) ?? '';
-      const image = type === 'image_generation_call' ? imageOf(`data:image/png;base64,${str(item.result) ?? ''}`) : undefined;
+      const image =
+        type === 'image_generation_call' ? imageOf(`data:image/png;base64,${str(item.result) ?? ''}`) : undefined;
       const content = image !== undefined && str(item.result) ? [{ kind: 'text' as const, text }, image] : text;
-      out(this.user([{ kind: 'tool-result', toolUseId: id, content, isError: failed }], false, { item }, timestamp, loc));
+      out(
+        this.user([{ kind: 'tool-result', toolUseId: id, content, isError: failed }], false, { item }, timestamp, loc),
+      );
     }
   }
 
@@ -384,7 +390,16 @@ export class CodexDecoder {
       return;
     }
     if (type === 'turn_aborted') {
-      out(this.system('turn_aborted', `Turn aborted: ${str(payload.reason) ?? 'unknown reason'}`, 'warning', payload, timestamp, loc));
+      out(
+        this.system(
+          'turn_aborted',
+          `Turn aborted: ${str(payload.reason) ?? 'unknown reason'}`,
+          'warning',
+          payload,
+          timestamp,
+          loc,
+        ),
+      );
       return;
     }
     if (type === 'error' || type === 'stream_error') {
@@ -392,7 +407,9 @@ export class CodexDecoder {
       return;
     }
     if (type === 'task_complete' && payload.error !== undefined && payload.error !== null) {
-      const error = isRecord(payload.error) ? (str(payload.error.message) ?? JSON.stringify(payload.error)) : String(payload.error);
+      const error = isRecord(payload.error)
+        ? (str(payload.error.message) ?? JSON.stringify(payload.error))
+        : String(payload.error);
       out(this.system('api_error', error, 'error', payload, timestamp, loc));
       return;
     }
@@ -501,7 +518,11 @@ export class CodexDecoder {
     };
   }
 
-  private assistant(content: readonly ContentBlock[], timestamp: IsoTimestamp | undefined, loc: SourceLocation): AssistantRecord {
+  private assistant(
+    content: readonly ContentBlock[],
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+  ): AssistantRecord {
     return {
       kind: 'assistant',
       ...this.envelope(timestamp, loc),
@@ -555,7 +576,12 @@ export class CodexDecoder {
     };
   }
 
-  private meta(type: string, data: Record<string, unknown>, timestamp: IsoTimestamp | undefined, loc: SourceLocation): TranscriptRecord {
+  private meta(
+    type: string,
+    data: Record<string, unknown>,
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+  ): TranscriptRecord {
     return { kind: 'meta', type, data, ...this.side(timestamp, loc) };
   }
 
@@ -641,7 +667,8 @@ function toolSearchText(item: Record<string, unknown>): string {
     if (!isRecord(tool)) continue;
     const inner = Array.isArray(tool.tools) ? tool.tools : [];
     if (inner.length === 0 && typeof tool.name === 'string') names.push(tool.name);
-    for (const t of inner) if (isRecord(t) && typeof t.name === 'string') names.push(`${str(tool.name) ?? ''}__${t.name}`);
+    for (const t of inner)
+      if (isRecord(t) && typeof t.name === 'string') names.push(`${str(tool.name) ?? ''}__${t.name}`);
   }
   return names.join('\n');
 }

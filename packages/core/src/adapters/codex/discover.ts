@@ -46,7 +46,11 @@ export async function discoverCodexFiles(paths: readonly string[]): Promise<Disc
     const path = resolve(input);
     const info = statOrUndefined(path);
     if (info === undefined) continue;
-    const found = info.isFile() ? (isRolloutFile(path) ? [path] : []) : findRollouts(path, 6, Number.POSITIVE_INFINITY, issues);
+    const found = info.isFile()
+      ? isRolloutFile(path)
+        ? [path]
+        : []
+      : findRollouts(path, 6, Number.POSITIVE_INFINITY, issues);
     for (const file of found) {
       const described = await describeRollout(file);
       if (described) files.set(described.path, described);
@@ -79,7 +83,14 @@ export function sessionsRootOf(path: string): string {
   const dir = dirname(path);
   const parts = dir.split(/[\\/]/);
   const [y, m, d] = parts.slice(-3);
-  if (y !== undefined && m !== undefined && d !== undefined && /^\d{4}$/.test(y) && /^\d{2}$/.test(m) && /^\d{2}$/.test(d)) {
+  if (
+    y !== undefined &&
+    m !== undefined &&
+    d !== undefined &&
+    /^\d{4}$/.test(y) &&
+    /^\d{2}$/.test(m) &&
+    /^\d{2}$/.test(d)
+  ) {
     return dirname(dirname(dirname(dir)));
   }
   return dir;
@@ -93,7 +104,8 @@ async function parentThreadOf(path: string): Promise<string | undefined> {
     const parsed: unknown = JSON.parse(line);
     const payload = isRecord(parsed) && isRecord(parsed.payload) ? parsed.payload : {};
     const source = isRecord(payload.source) ? payload.source : {};
-    const spawn = isRecord(source.subagent) && isRecord(source.subagent.thread_spawn) ? source.subagent.thread_spawn : {};
+    const spawn =
+      isRecord(source.subagent) && isRecord(source.subagent.thread_spawn) ? source.subagent.thread_spawn : {};
     return str(payload.forked_from_id) ?? str(spawn.parent_thread_id) ?? str(payload.parent_thread_id);
   } catch {
     return undefined;
@@ -129,7 +141,12 @@ function findRollouts(dir: string, depth: number, limit: number, issues?: ParseI
     try {
       entries = readdirSync(folder, { withFileTypes: true });
     } catch (error) {
-      issues?.push({ code: 'unreadable_file', file: folder, line: 0, message: error instanceof Error ? error.message : String(error) });
+      issues?.push({
+        code: 'unreadable_file',
+        file: folder,
+        line: 0,
+        message: error instanceof Error ? error.message : String(error),
+      });
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -137,7 +154,8 @@ function findRollouts(dir: string, depth: number, limit: number, issues?: ParseI
       if (out.length >= limit) return;
       const path = join(folder, entry.name);
       if (entry.isFile() && ROLLOUT_FILE.test(entry.name)) out.push(path);
-      else if (entry.isDirectory() && left > 0 && !entry.name.startsWith('.') && entry.name !== 'node_modules') walk(path, left - 1);
+      else if (entry.isDirectory() && left > 0 && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+        walk(path, left - 1);
     }
   };
   walk(dir, depth);

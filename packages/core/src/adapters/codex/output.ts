@@ -13,7 +13,8 @@ export interface CodexOutput {
   readonly style: 'json-metadata' | 'exit-code-header' | 'chunk-header' | 'blocks' | 'text';
 }
 
-const HEADER_LINE = /^(Chunk ID|Wall time|Process exited with code|Process running with session ID|Original token count|Command|Exit code|Total output lines)\b:?/;
+const HEADER_LINE =
+  /^(Chunk ID|Wall time|Process exited with code|Process running with session ID|Original token count|Command|Exit code|Total output lines)\b:?/;
 
 /** Read one `function_call_output` / `custom_tool_call_output` `output` value in any recorded style. */
 export function parseCodexOutput(output: unknown): CodexOutput {
@@ -90,8 +91,14 @@ function fromBlocks(items: readonly unknown[]): CodexOutput {
   if (first?.kind === 'text') {
     const head = fromHeader(first.text);
     if (head.style !== 'text') {
-      const rest = typeof head.content === 'string' && head.content !== '' ? [{ kind: 'text' as const, text: head.content }] : [];
-      return { content: [...rest, ...blocks.slice(1)], exitCode: head.exitCode, wallTimeSeconds: head.wallTimeSeconds, style: 'blocks' };
+      const rest =
+        typeof head.content === 'string' && head.content !== '' ? [{ kind: 'text' as const, text: head.content }] : [];
+      return {
+        content: [...rest, ...blocks.slice(1)],
+        exitCode: head.exitCode,
+        wallTimeSeconds: head.wallTimeSeconds,
+        style: 'blocks',
+      };
     }
   }
   return { content: blocks, exitCode: undefined, wallTimeSeconds: undefined, style: 'blocks' };

@@ -1,5 +1,5 @@
 import { type ReadEnd, type ReadLinesOptions, readLines } from '../../io/read-lines.js';
-import { type CodexRecordEvent, CodexDecoder } from './decode.js';
+import { CodexDecoder, type CodexRecordEvent } from './decode.js';
 import { sessionIdOfRollout } from './discover.js';
 
 /**

@@ -1,8 +1,8 @@
 import { isRecord, num, str } from '../../internal/guards.js';
 import type { ImageValue, ResultContent } from '../../model/content.js';
 import { resultText } from '../../model/content.js';
-import type { ToolResult } from '../../model/tool-call.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
+import type { ToolResult } from '../../model/tool-call.js';
 import { type DataKind, resultDataSchemas, type TypedResult } from '../../model/typed-result.js';
 import { codexFailureOf, isCommandOutput } from './errors.js';
 import { parseApplyPatch } from './patch.js';
@@ -75,7 +75,9 @@ function typedOf(
   }
   if (name === 'update_plan') {
     const plan = Array.isArray(input.plan) ? input.plan : [];
-    const todos = plan.filter(isRecord).map((step) => ({ content: str(step.step) ?? '', status: str(step.status) ?? 'pending' }));
+    const todos = plan
+      .filter(isRecord)
+      .map((step) => ({ content: str(step.step) ?? '', status: str(step.status) ?? 'pending' }));
     return as('todo-write', call.name, { newTodos: todos });
   }
   if (name === 'view_image') {
@@ -87,7 +89,11 @@ function typedOf(
     });
   }
   if (name === 'web_search') {
-    return as('web-search', call.name, { query: str(input.query) ?? text, links: [], texts: text === '' ? [] : [text] });
+    return as('web-search', call.name, {
+      query: str(input.query) ?? text,
+      links: [],
+      texts: text === '' ? [] : [text],
+    });
   }
   if (name === 'tool_search') {
     const matches = text.split('\n').filter((l) => l !== '');
