@@ -1,5 +1,5 @@
 import { isRecord, str } from '../../internal/guards.js';
-import type { ContentBlock, ResultBlock, ResultContent } from '../../model/content.js';
+import type { ContentBlock } from '../../model/content.js';
 import {
   createIsoTimestamp,
   createRecordUuid,
@@ -11,7 +11,8 @@ import {
   timestampMs,
 } from '../../model/ids.js';
 import type { SourceLocation } from '../../model/issue.js';
-import type { AssistantRecord, ChainEnvelope, MetaRecord, TranscriptRecord, UserRecord } from '../../model/record.js';
+import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
+import { partType, resultContentOf, stampOf, textOf, thoughtText } from './parts.js';
 import { geminiTokensOf, usageFromGeminiTokens } from './usage.js';
 
 /** What every record of one Gemini file shares, plus the chain pointer (the previous record's uuid). */
@@ -26,78 +27,8 @@ export interface ThreadContext {
   parent: RecordUuid | null;
 }
 
-/**
- * User messages that carry a subagent's instructions: 0.20 writes the subagent's whole prompt (its template around
- * the objective) as a user message right after the user's own, before the call that runs the subagent. Such a
- * message follows another user message and contains the `objective`/`prompt` of a subagent call in the next model
- * message. Kept, as meta.
- */
-export function subagentPrompts(messages: readonly Record<string, unknown>[]): Set<string> {
-  const found = new Set<string>();
-  messages.forEach((message, i) => {
-    const previous = messages[i - 1];
-    const next = messages[i + 1];
-    if (message.type !== 'user' || previous?.type !== 'user' || next === undefined) return;
-    const text = textOf(message.content ?? message.parts);
-    const calls = Array.isArray(next.toolCalls) ? next.toolCalls : [];
-    const carries = calls.some((call) => {
-      if (!isRecord(call) || !isRecord(call.args)) return false;
-      const brief = str(call.args.objective) ?? str(call.args.prompt);
-      return brief !== undefined && brief.length >= 8 && text !== brief && text.includes(brief);
-    });
-    const id = str(message.id);
-    if (carries && id !== undefined) found.add(id);
-  });
-  return found;
-}
-
 /** Message types a Gemini session file holds; anything else is kept as an unknown record. */
 const systemMessageTypes: ReadonlySet<string> = new Set(['info', 'error', 'warning']);
-
-/** The session header (first line of a JSONL file, the top level of a JSON document) as a meta record. */
-export function headerRecord(header: Record<string, unknown>, loc: SourceLocation): MetaRecord {
-  const { messages, ...data } = header;
-  return {
-    kind: 'meta',
-    type: 'gemini-session',
-    sessionId: sessionIdOf(header),
-    timestamp: stampOf(header.startTime),
-    loc,
-    data: Array.isArray(messages) ? { ...data, messageCount: messages.length } : data,
-  };
-}
-
-/**
- * A `{"$set": {…}}` update line as a meta record. `$set.messages` (the client's rebuilt view, written at start and
- * on resume without tokens, tool calls or thoughts) is kept as a count only: the standalone message lines are the
- * record of what happened.
- */
-export function setRecord(patch: Record<string, unknown>, loc: SourceLocation): MetaRecord {
-  const { messages, ...data } = patch;
-  return {
-    kind: 'meta',
-    type: '$set',
-    sessionId: undefined,
-    timestamp: stampOf(patch.lastUpdated),
-    loc,
-    data: Array.isArray(messages) ? { ...data, messages: messages.length } : data,
-  };
-}
-
-/**
- * An earlier line of a message that a later line with the same id replaced (0.61 writes a model turn first without,
- * then with its tool calls): kept as a meta record at its own place, pointing at the message.
- */
-export function supersededRecord(message: Record<string, unknown>, loc: SourceLocation): MetaRecord {
-  return {
-    kind: 'meta',
-    type: 'gemini-superseded',
-    sessionId: undefined,
-    timestamp: stampOf(message.timestamp),
-    loc,
-    data: { id: message.id },
-  };
-}
 
 /** One Gemini message → its records (user prompt, assistant response with calls and results, info, unknown). */
 export function messageRecords(
@@ -290,40 +221,6 @@ export function responseOf(result: unknown): unknown {
   return undefined;
 }
 
-/** A call's result parts → result content: the response's output or error, text parts, inline images. */
-function resultContentOf(result: unknown): ResultContent {
-  if (result === undefined || result === null) return '';
-  if (typeof result === 'string') return result;
-  const parts = Array.isArray(result) ? result : [result];
-  const blocks: ResultBlock[] = [];
-  for (const part of parts) {
-    if (isRecord(part) && isRecord(part.functionResponse)) {
-      const text = responseText(part.functionResponse.response);
-      if (text !== '') blocks.push({ kind: 'text', text });
-    } else if (isRecord(part) && typeof part.text === 'string') {
-      blocks.push({ kind: 'text', text: part.text });
-    } else if (isRecord(part) && isRecord(part.inlineData)) {
-      blocks.push({
-        kind: 'image',
-        mediaType: str(part.inlineData.mimeType) ?? 'application/octet-stream',
-        data: str(part.inlineData.data) ?? '',
-      });
-    } else blocks.push({ kind: 'unknown', type: partType(part), raw: part });
-  }
-  if (blocks.length === 1 && blocks[0]?.kind === 'text') return blocks[0].text;
-  return blocks;
-}
-
-/** Text of a function response: its `output`, else its `error`, else its JSON. */
-export function responseText(response: unknown): string {
-  if (typeof response === 'string') return response;
-  if (!isRecord(response)) return response === undefined ? '' : safeJson(response);
-  if (typeof response.output === 'string') return response.output;
-  if (typeof response.error === 'string') return response.error;
-  if (isRecord(response.error) && typeof response.error.message === 'string') return response.error.message;
-  return safeJson(response);
-}
-
 /**
  * When a call started: the epoch milliseconds in its id (`read_file-1761734387890-c8c3…` in 0.20,
  * `read_file__read_file_1795393653687_0` in 0.61), when they lie within a day of the message; else the message's
@@ -338,25 +235,6 @@ function callStartOf(id: string, messageTime: IsoTimestamp | undefined): IsoTime
   return createIsoTimestamp(new Date(epoch).toISOString());
 }
 
-function thoughtText(thought: unknown): string {
-  if (typeof thought === 'string') return thought;
-  if (!isRecord(thought)) return '';
-  const subject = str(thought.subject)?.trim() ?? '';
-  const description = str(thought.description)?.trim() ?? '';
-  if (subject === '') return description;
-  return description === '' ? subject : `${subject}\n${description}`;
-}
-
-/** Text of a message's content: a string, or the text of its parts. */
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part) => (typeof part === 'string' ? part : isRecord(part) ? (str(part.text) ?? '') : ''))
-    .filter((t) => t !== '')
-    .join('\n');
-}
-
 function textOfBlocks(blocks: readonly ContentBlock[]): string {
   return blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
 }
@@ -364,26 +242,4 @@ function textOfBlocks(blocks: readonly ContentBlock[]): string {
 function uuidOf(message: Record<string, unknown>, loc: SourceLocation): RecordUuid {
   const id = str(message.id);
   return createRecordUuid(id !== undefined && id !== '' ? id : `~${loc.line}@${loc.file}`);
-}
-
-function sessionIdOf(header: Record<string, unknown>) {
-  const id = str(header.sessionId);
-  return id === undefined ? undefined : createSessionId(id);
-}
-
-function stampOf(value: unknown): IsoTimestamp | undefined {
-  return typeof value === 'string' && value !== '' ? createIsoTimestamp(value) : undefined;
-}
-
-function partType(part: unknown): string {
-  if (isRecord(part)) return Object.keys(part)[0] ?? 'object';
-  return part === null ? 'null' : typeof part;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return String(value);
-  }
 }

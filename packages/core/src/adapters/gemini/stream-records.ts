@@ -2,17 +2,12 @@ import { basename } from 'node:path';
 import { str } from '../../internal/guards.js';
 import type { ReadEnd, ReadLinesOptions } from '../../io/read-lines.js';
 import type { TranscriptRecord } from '../../model/record.js';
+import { subagentPrompts } from './injected.js';
+import { headerRecord, setRecord, supersededRecord } from './meta-records.js';
 import { projectPathOf } from './project-path.js';
 import { readJsonEntries } from './read-json.js';
 import { readJsonlEntries, type SessionEntry } from './read-jsonl.js';
-import {
-  headerRecord,
-  messageRecords,
-  setRecord,
-  subagentPrompts,
-  supersededRecord,
-  type ThreadContext,
-} from './records.js';
+import { messageRecords, type ThreadContext } from './records.js';
 import type { GeminiRecordEvent } from './types.js';
 
 /** What the reader needs to know of a discovered Gemini file. */
