@@ -3,7 +3,6 @@ import {
   createRecordUuid,
   createToolUseId,
   type DiscoveredFile,
-  durationsOf,
   hiddenReasonOf,
   primaryDurationMs,
   promptTitleOf,
@@ -13,6 +12,7 @@ import {
   type ResultContent,
   resultText,
   type TranscriptRecord,
+  timestampDurations,
   timestampMs,
   userText,
 } from '@agentdash/core';
@@ -439,7 +439,9 @@ export class Writer {
     const canonicalName = adapter.canonicalToolName(call.name);
     const cwd = (this.s.cwdAt.get(call.file_id, call.line) as string | null | undefined) ?? undefined;
     const summary = summarizeCall({ name: call.name, canonicalName, input: raw.input, result }, cwd);
-    const durationMs = primaryDurationMs({ durations: (adapter.durationsOf ?? durationsOf)(raw, rawResult) });
+    const durationMs = primaryDurationMs({
+      durations: adapter.durationsOf?.(raw, rawResult) ?? timestampDurations(raw, rawResult),
+    });
     this.s.upsertFact.run({
       tool_use_id: id,
       session_id: call.session_id,

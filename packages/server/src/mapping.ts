@@ -3,10 +3,10 @@ import type { CallRowDto, IssueDto, SessionRow, TimeDto, ToolStatRow } from './a
 
 type Obj = Readonly<Record<string, unknown>>;
 
-export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const obj = (v: unknown): Obj => (isObj(v) ? v : {});
-export const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** An agent id as written, Claude Code's when absent or unknown (rows from before agents were stored). */
@@ -56,7 +56,7 @@ function tokensOf(value: unknown): number {
   );
 }
 
-export function timeOf(value: unknown): TimeDto | null {
+function timeOf(value: unknown): TimeDto | null {
   const t = obj(value);
   const wallMs = num(t.wallMs);
   if (wallMs === null) return null;

@@ -4,6 +4,7 @@ import { ApiRequestError, api, subscribeLive } from '../data/client';
 import type { EventDto, IssueDto, SessionDetail } from '../data/types';
 import { type TimelineContext, TimelineCtx } from '../timeline/context';
 import { EventView } from '../timeline/EventView';
+import { SubagentTimeline } from '../timeline/SubagentTimeline';
 import { AgentBadge } from '../ui/AgentBadge';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../ui/format';
 import { waterfallHref } from '../ui/router';
@@ -155,6 +156,7 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
       focus: located.focus,
       openAll,
       liveVersion,
+      SubagentView: SubagentTimeline,
     }),
     [sessionId, detail?.shells, located, openAll, liveVersion],
   );

@@ -135,6 +135,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       id: raw.id,
       name: raw.name,
       canonicalName: adapter.canonicalToolName(raw.name),
+      toolKind: adapter.kindOfTool?.(adapter.canonicalToolName(raw.name)),
       input: raw.input,
       timestamp: raw.timestamp,
       loc: raw.loc,
