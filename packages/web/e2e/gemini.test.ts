@@ -26,7 +26,7 @@ const missing = !existsSync(CHROMIUM)
     : undefined;
 if (missing) console.log(`[e2e gemini] skipped: ${missing}`);
 
-/** The renderer each result kind a Gemini call is typed onto is shown with; failed and unknown ones: the generic. */
+/** The renderer of each result kind a Gemini call is typed onto; a tool of no shared kind: the generic one. */
 const RENDERER_OF_KIND: Record<string, string> = {
   bash: 'renderer-Bash',
   read: 'renderer-Read',
@@ -41,6 +41,7 @@ const RENDERER_OF_KIND: Record<string, string> = {
   agent: 'renderer-Agent',
   mcp: 'renderer-mcp',
   unknown: 'renderer-generic',
+  error: 'renderer-generic',
 };
 
 describe.skipIf(missing !== undefined)('Gemini sessions in the dashboard (headless Chromium)', () => {
@@ -105,7 +106,9 @@ describe.skipIf(missing !== undefined)('Gemini sessions in the dashboard (headle
       const full = await api<CallDto>(
         `/sessions/${encodeURIComponent(call.sessionId)}/calls/${encodeURIComponent(call.callId)}`,
       );
-      const kind = (full.result?.typed as { kind?: string } | undefined)?.kind ?? 'unknown';
+      // As the dashboard decides: the result's kind, else (a failed call) the kind of its tool, else generic.
+      const typed = (full.result?.typed as { kind?: string } | undefined)?.kind ?? 'unknown';
+      const kind = typed !== 'error' && typed !== 'unknown' ? typed : (full.toolKind ?? typed);
       await page.goto(
         new URL(
           `#/s/${encodeURIComponent(call.sessionId)}?call=${encodeURIComponent(call.callId)}`,

@@ -1,7 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
 import { defaultGeminiHomes, discoverGemini, recognizesGemini } from './discover.js';
 import { streamGeminiRecords } from './stream-records.js';
-import { canonicalGeminiToolName } from './tool-names.js';
+import { canonicalGeminiToolName, kindOfGeminiTool } from './tool-names.js';
 import { typeGeminiResult } from './type-result.js';
 
 /**
@@ -21,4 +21,6 @@ export const geminiAdapter = defineAdapter({
   streamRecords: (file, onEvent, options) => streamGeminiRecords(file, onEvent, options),
   typeResult: typeGeminiResult,
   canonicalToolName: canonicalGeminiToolName,
+  // By name only: an MCP tool that 0.20 names bare, or a subagent call, is known once its result says so.
+  kindOfTool: (canonicalName) => kindOfGeminiTool(canonicalName, { displayName: undefined, agentId: undefined }),
 });
