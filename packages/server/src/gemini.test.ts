@@ -34,6 +34,8 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
+const typedOf = (c: CallDto) => (c.result?.typed ?? {}) as { kind?: string; data?: { exitCode?: number } };
+
 async function callsOf(id: string): Promise<CallDto[]> {
   const page = await json<EventsPage>(`/api/sessions/${encodeURIComponent(id)}/events?offset=0&limit=500`);
   return page.events.flatMap((e) =>
@@ -55,13 +57,7 @@ describe('Gemini sessions through the API', () => {
     const detail = await json<SessionDetail>(`/api/sessions/${encodeURIComponent(shell?.id ?? '')}`);
     expect(detail.session.agent).toBe('gemini');
     const calls = await callsOf(shell?.id ?? '');
-    expect(
-      calls.map((c) => [
-        c.name,
-        c.status,
-        (c.result?.typed as { kind: string; data: { exitCode?: number } }).data.exitCode,
-      ]),
-    ).toEqual([
+    expect(calls.map((c) => [c.name, c.status, typedOf(c).data?.exitCode])).toEqual([
       ['run_shell_command', 'ok', 0],
       ['run_shell_command', 'ok', 2],
       ['run_shell_command', 'ok', 3],
@@ -69,9 +65,7 @@ describe('Gemini sessions through the API', () => {
       ['run_shell_command', 'ok', 0],
     ]);
     const edit = list.sessions.find((s) => s.projectPath === '/home/user/proj/edit');
-    const kinds = (await callsOf(edit?.id ?? '')).map(
-      (c) => `${c.name}:${(c.result?.typed as { kind: string }).kind}`,
-    );
+    const kinds = (await callsOf(edit?.id ?? '')).map((c) => `${c.name}:${typedOf(c).kind}`);
     expect(kinds).toEqual([
       'write_file:write',
       'replace:edit',
