@@ -83,6 +83,8 @@ export interface UsageResponse {
   readonly days: readonly (UsageGroupDto & { readonly date: string })[];
   readonly models: readonly (UsageTotalsDto & { readonly model: string })[];
   readonly projects: readonly (UsageGroupDto & { readonly project: string })[];
+  /** Usage and cost per agent (agents with responses in scope only). */
+  readonly agents: readonly (UsageGroupDto & { readonly agent: AgentId })[];
   readonly topSessions: readonly (UsageTotalsDto & {
     readonly id: string;
     readonly title: string | null;
@@ -293,6 +295,19 @@ export interface StatsResponse {
     readonly expectedErrors: number;
     readonly sessions: number;
   };
+  /** The same statistics per agent (agents with sessions in scope only): calls, errors and each tool's rates. */
+  readonly agents: readonly AgentStatsRow[];
+}
+
+export interface AgentStatsRow {
+  readonly agent: AgentId;
+  readonly sessions: number;
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+  /** errors (expected ones left out) / calls. */
+  readonly errorRate: number;
+  readonly tools: readonly ToolStatRow[];
 }
 
 export interface CallRowDto {

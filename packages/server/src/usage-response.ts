@@ -1,4 +1,5 @@
 import {
+  agentIds,
   billingBlocks,
   cacheHitRatio,
   groupUsage,
@@ -57,6 +58,11 @@ export function usageResponse(index: AgentIndex, filter: UsageFilter, now: numbe
   ]
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([date, u]) => ({ date, ...group(u) }));
+  // Per agent: one query per registered agent (the responses carry no agent of their own).
+  const agents = (filter.agent === undefined ? agentIds : [filter.agent]).flatMap((agent) => {
+    const mine = filter.agent === undefined ? index.usageResponses({ ...filter, agent }) : responses;
+    return mine.length === 0 ? [] : [{ agent, ...group(totalsOf(mine)) }];
+  });
   const projects = [...groupUsage(responses, (r) => r.context.project)]
     .map(([project, u]) => ({ project, ...group(u) }))
     .sort(byCost);
@@ -100,6 +106,7 @@ export function usageResponse(index: AgentIndex, filter: UsageFilter, now: numbe
       .map(([model, u]) => ({ model, ...totals(u) }))
       .sort(byCost),
     projects,
+    agents,
     topSessions,
     blocks,
     time: {

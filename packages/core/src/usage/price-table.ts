@@ -36,14 +36,24 @@ const gemini25Pro: ModelPrice = {
 };
 
 /**
+ * OpenAI's list prices (standard tier) for the models Codex CLI sessions name: input, output and cached input per
+ * million tokens. OpenAI bills no cache writes apart (they are input). Reasoning tokens are output tokens.
+ * Models without a published price here (gpt-5.4, gpt-5.5, gpt-5.6-*) stay unpriced and are named as such.
+ */
+const openai = (input: number, output: number, cachedInput: number) =>
+  perMillion(input, output, input, input, cachedInput);
+const gpt5 = openai(1.25, 10, 0.125);
+const gpt52 = openai(1.75, 14, 0.175);
+
+/**
  * The price table shipped with AgentDash, used offline. Anthropic's list prices per model (standard tier), as
  * published and as ccusage 20.0.24's offline table has them on the date below; Google's Gemini API list prices
- * (standard tier, text) on the same date. Newer prices: `--prices FILE`
- * (this shape, or LiteLLM's `model_prices_and_context_window.json`).
+ * (standard tier, text) and OpenAI's for the GPT-5 models Codex CLI uses, as listed on the same date. Newer prices:
+ * `--prices FILE` (this shape, or LiteLLM's `model_prices_and_context_window.json`).
  */
 export const defaultPriceTable: PriceTable = {
   date: '2026-11-23',
-  source: 'built-in table (Anthropic and Google Gemini list prices)',
+  source: 'built-in table (Anthropic, Google Gemini and OpenAI list prices)',
   models: {
     'claude-3-opus': opus4,
     'claude-opus-4': opus4,
@@ -71,5 +81,16 @@ export const defaultPriceTable: PriceTable = {
     'gemini-2.5-flash': gemini(0.3, 2.5, 0.03),
     'gemini-2.5-flash-lite': gemini(0.1, 0.4, 0.01),
     'gemini-3-flash-preview': gemini(0.5, 3, 0.05),
+    'gpt-5': gpt5,
+    'gpt-5-codex': gpt5,
+    'gpt-5-mini': openai(0.25, 2, 0.025),
+    'gpt-5-nano': openai(0.05, 0.4, 0.005),
+    'gpt-5.1': gpt5,
+    'gpt-5.1-codex': gpt5,
+    'gpt-5.1-codex-max': gpt5,
+    'gpt-5.1-codex-mini': openai(0.25, 2, 0.025),
+    'gpt-5.2': gpt52,
+    'gpt-5.2-codex': gpt52,
+    'gpt-5.3-codex': gpt52,
   },
 };

@@ -1,7 +1,10 @@
+import type { AgentId } from '@agentdash/core/model';
 import { useEffect, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api, subscribeLive } from '../data/client';
 import type { UsageResponse } from '../data/types';
+import { AgentUsageTable } from '../ui/AgentBreakdown';
+import { AgentFilter } from '../ui/AgentFilter';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtPercent, shortPath } from '../ui/format';
 import { sessionHref } from '../ui/router';
 import { TIME_PARTS, TimeBar } from '../ui/TimeBar';
@@ -39,6 +42,7 @@ const RANGES = [
 export function UsagePage() {
   const [usage, setUsage] = useState<UsageResponse | undefined>();
   const [project, setProject] = useState('');
+  const [agent, setAgent] = useState<AgentId | ''>('');
   const [range, setRange] = useState<(typeof RANGES)[number]['key']>('all');
   const [metric, setMetric] = useState<'cost' | 'tokens'>('cost');
   const [error, setError] = useState<string | undefined>();
@@ -51,14 +55,14 @@ export function UsagePage() {
     const days = RANGES.find((r) => r.key === range)?.days;
     const since = days === undefined ? undefined : new Date(Date.now() - days * 86_400_000).toISOString();
     api
-      .usage({ project: project || undefined, since }, ctl.signal)
+      .usage({ project: project || undefined, agent: agent || undefined, since }, ctl.signal)
       .then((u) => {
         setUsage(u);
         setError(undefined);
       })
       .catch((e: unknown) => !ctl.signal.aborted && setError(e instanceof Error ? e.message : String(e)));
     return () => ctl.abort();
-  }, [project, range, tick]);
+  }, [project, agent, range, tick]);
 
   const models = useMemo(() => (usage?.models ?? []).map((m) => m.model), [usage]);
   const daily = useMemo(
@@ -108,6 +112,7 @@ export function UsagePage() {
               </option>
             ))}
           </select>
+          <AgentFilter value={agent} onChange={setAgent} />
           <select className="select" value={project} onChange={(e) => setProject(e.target.value)} aria-label="Project">
             <option value="">All projects</option>
             {(usage?.projects ?? []).map((p) => (
@@ -135,6 +140,7 @@ export function UsagePage() {
         </div>
       </div>
       {error && <div className="err-msg">Could not load usage: {error}</div>}
+      <AgentUsageTable rows={usage?.agents ?? []} />
       {t && t.unpricedModels.length > 0 && (
         <div className="warn-msg" data-testid="unpriced-warning">
           No price for {t.unpricedModels.join(', ')}: their cost is unknown and not in the sums below (tokens are).

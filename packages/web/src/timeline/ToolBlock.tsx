@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../data/client';
 import type { CallDto } from '../data/types';
-import { callSummary, rendererFor, SHOWS_OWN_ERROR, toolGlyph } from '../renderers';
+import { callSummary, rendererFor, renderKindOf, SHOWS_OWN_ERROR, toolGlyph } from '../renderers';
 import { fmtDuration } from '../ui/format';
 import { useTimeline } from './context';
 
@@ -103,6 +103,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
       className={`tool st-${status} ${open ? 'open' : ''} ${focus === call.id ? 'highlight-flash' : ''}`}
       data-testid="tool-block"
       data-tool={call.canonicalName}
+      data-kind={renderKindOf(call)}
       data-status={status}
       data-call={call.id}
       id={`call-${call.id}`}

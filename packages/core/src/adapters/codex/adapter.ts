@@ -4,7 +4,7 @@ import { isRecord, num } from '../../internal/guards.js';
 import type { Duration } from '../../model/tool-call.js';
 import { defaultCodexHome, discoverCodexFiles, recognizesCodexPath } from './discover.js';
 import { streamCodexRecords } from './stream.js';
-import { canonicalCodexToolName } from './tool-names.js';
+import { canonicalCodexToolName, kindOfCodexTool } from './tool-names.js';
 import { typeCodexResult } from './type-result.js';
 
 /**
@@ -32,4 +32,5 @@ export const codexAdapter = defineAdapter({
     return out;
   },
   canonicalToolName: canonicalCodexToolName,
+  kindOfTool: kindOfCodexTool,
 });

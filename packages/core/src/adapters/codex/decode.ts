@@ -66,6 +66,8 @@ const OUTPUT_ITEMS = new Set([
 const SPAWN_NOTICE = 'You are the newly spawned agent';
 /** A forked child's copied history is re-stamped at the fork: a line this much later is the child's own. */
 const FORK_COPY_WINDOW_MS = 5_000;
+/** A resumed session's copied history is written at one instant (within a few milliseconds). */
+const RESUME_COPY_WINDOW_MS = 1_000;
 
 /**
  * Decodes the lines of one Codex rollout file, in order, into the shared records. Stateful (the model comes from
@@ -87,7 +89,9 @@ export class CodexDecoder {
   /** Tool names by call id, for reading their outputs. */
   private readonly callNames = new Map<string, string>();
   /** A forked child's copy of its parent's history is being skipped (until the child's own first turn). */
-  private forkCopy: { readonly startedMs: number | undefined; noticeSeen: boolean } | undefined;
+  private forkCopy:
+    | { readonly startedMs: number | undefined; readonly windowMs: number; noticeSeen: boolean }
+    | undefined;
   private lines = 0;
 
   constructor(
@@ -148,7 +152,14 @@ export class CodexDecoder {
     if (this.forkCopy !== undefined && this.stillForkCopy(type, payload, timestamp)) {
       this.noteTotals(type, payload);
       // The parent's history, copied into a spawned agent's file: kept as a marker, not as the child's turns.
-      out(this.meta('fork-copy', { type, payloadType: str(payload.type) ?? null }, timestamp, loc));
+      out(
+        this.meta(
+          'fork-copy',
+          { type, payloadType: str(payload.type) ?? null, callId: str(payload.call_id) ?? str(payload.id) ?? null },
+          timestamp,
+          loc,
+        ),
+      );
       return;
     }
     switch (type) {
@@ -209,8 +220,14 @@ export class CodexDecoder {
       const source = isRecord(payload.source) ? payload.source : {};
       const spawn = isRecord(source.subagent) && isRecord(source.subagent.thread_spawn);
       if (typeof payload.forked_from_id === 'string' || spawn) {
-        this.forkCopy = { startedMs: timestampMs(timestamp), noticeSeen: false };
+        this.forkCopy = { startedMs: timestampMs(timestamp), windowMs: FORK_COPY_WINDOW_MS, noticeSeen: false };
       }
+    } else if (this.lines <= 3 && this.forkCopy === undefined && str(payload.id) !== this.sessionId) {
+      // A session resumed into a new file (0.36 `codex resume`): another session's meta, then its history copied
+      // at one instant. The copy stays that session's; this one starts after it.
+      this.forkCopy = { startedMs: timestampMs(timestamp), windowMs: RESUME_COPY_WINDOW_MS, noticeSeen: false };
+      out(this.meta('fork-copy', { type: 'session_meta', payloadType: null }, timestamp, loc));
+      return;
     }
     out(this.meta('session_meta', payload, timestamp, loc));
   }
@@ -227,7 +244,7 @@ export class CodexDecoder {
       }
     }
     const ms = timestampMs(timestamp);
-    const late = ms !== undefined && copy.startedMs !== undefined && ms - copy.startedMs > FORK_COPY_WINDOW_MS;
+    const late = ms !== undefined && copy.startedMs !== undefined && ms - copy.startedMs > copy.windowMs;
     const ownTurn = type === 'event_msg' && str(payload.type) === 'task_started' && copy.noticeSeen;
     if (ownTurn || late) {
       this.forkCopy = undefined;
