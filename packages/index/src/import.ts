@@ -109,8 +109,11 @@ export class Writer {
   private readonly s;
   constructor(private readonly db: Database.Database) {
     this.s = {
+      // One row per line: the first record of a line is kept. An adapter may derive several records from one line
+      // (Gemini writes a model turn, its tool calls and their results in one message): the first is the response,
+      // with its model and usage; the calls and results that follow are stored by id in their own tables.
       insertRecord: db.prepare(
-        `INSERT OR REPLACE INTO records (file_id, line, kind, uuid, ts, ts_ms, cwd, version, git_branch, model, message_id,
+        `INSERT OR IGNORE INTO records (file_id, line, kind, uuid, ts, ts_ms, cwd, version, git_branch, model, message_id,
           is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
           request_id, cache_1h_tokens)
          VALUES (@file_id, @line, @kind, @uuid, @ts, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeFixtures, codexFixtures } from '../../test/helpers.js';
+import { geminiConformance } from '../adapters/gemini/conformance-options.js';
 import type { AgentId } from '../model/agent.js';
 import { type ConformanceOptions, conformanceCases } from './conformance.js';
 import { agentAdapters } from './registry.js';
@@ -11,6 +12,7 @@ import { agentAdapters } from './registry.js';
 /** Each registered agent's bundled fixtures and its written exceptions. An agent without fixtures fails. */
 const perAgent: { readonly [K in AgentId]?: Omit<ConformanceOptions, 'adapter' | 'scratchDir'> } = {
   claude: { fixtures: [claudeFixtures] },
+  gemini: geminiConformance,
   codex: {
     fixtures: [codexFixtures],
     knownUnpaired: {
