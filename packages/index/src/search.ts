@@ -1,4 +1,6 @@
 /** Full-text search over the stored text (FTS5, bm25 ranking, highlighted snippets). */
+import { Archive } from './archive.js';
+import { cutSnippet, DocTexts } from './doc-snippet.js';
 import { idOfKey } from './import.js';
 import { limitSql, pathCond, type Store, scopeSql, toMs, Where } from './scope.js';
 import { refsOf } from './session-queries.js';
@@ -21,6 +23,8 @@ export function toFtsQuery(query: string): string {
 
 interface HitRow {
   line: number;
+  offset: number;
+  part: number;
   ts: string | null;
   kind: SearchKind;
   tool: string | null;
@@ -30,7 +34,6 @@ interface HitRow {
   session_id: string;
   project_path: string | null;
   title: string | null;
-  snippet: string;
   rank: number;
 }
 
@@ -54,14 +57,16 @@ export function search(store: Store, query: string, filter: SearchFilter = {}): 
   const limit = filter.limit !== undefined && filter.limit > 0 ? filter.limit : 50;
   const rows = store.db
     .prepare(
-      `SELECT d.line, d.ts, d.kind, d.tool, d.call_id, d.agent_id, f.path AS file, f.session_id,
-         s.project_path, s.title, snippet(docs_fts, 0, char(1), char(2), '…', 16) AS snippet, bm25(docs_fts) AS rank
+      `SELECT d.line, d.offset, d.part, d.ts, d.kind, d.tool, d.call_id, d.agent_id, f.path AS file, f.session_id,
+         s.project_path, s.title, bm25(docs_fts) AS rank
        FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid JOIN files f ON f.id = d.file_id
          LEFT JOIN sessions s ON s.id = f.session_id
        WHERE ${where.sql} ORDER BY rank${limitSql(limit)}`,
     )
     .all(...where.params) as HitRow[];
   const refOf = refsOf(store);
+  // The text is read back from the transcript for the snippet (the index keeps only the words).
+  const texts = new DocTexts(new Archive(store.db));
   return rows.map((r) => ({
     sessionId: idOfKey(r.session_id),
     sessionRef: refOf(r.session_id),
@@ -72,7 +77,7 @@ export function search(store: Store, query: string, filter: SearchFilter = {}): 
     tool: r.tool ?? undefined,
     callId: r.call_id ?? undefined,
     agentId: r.agent_id ?? undefined,
-    snippet: r.snippet,
+    snippet: cutSnippet(texts.textOf({ path: r.file, line: r.line, offset: r.offset, part: r.part }) ?? '', match),
     file: r.file,
     line: r.line,
     rank: r.rank,
