@@ -148,7 +148,8 @@ const byLocale = new Intl.Collator();
 
 function statOrUndefined(path: string): import('node:fs').Stats | undefined {
   try {
-    return statSync(path);
+    // A missing file (most subagents have no .meta.json) answers undefined without building an exception.
+    return statSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
