@@ -4,7 +4,7 @@ import type { ToolError } from '../../../model/tool-error.js';
 import { classifyError } from './errors.js';
 import { collectImages, contentText, stripUndefined, unwrapToolUseError } from './text.js';
 import { dataParsers, kindOfTool, type ParseContext } from './tools/index.js';
-import { type DataKind, resultDataSchemas, type TypedResult } from './typed-result.js';
+import { type DataKind, resultSchemas, type TypedResult } from './typed-result.js';
 
 /** Everything known about one tool result, for typing it. */
 export interface ResultInput {
@@ -82,7 +82,7 @@ function typeAs(kind: DataKind, input: ResultInput): TypedResult | undefined {
     return undefined;
   }
   if (raw === undefined) return undefined;
-  const parsed = resultDataSchemas[kind].safeParse(stripUndefined(raw));
+  const parsed = resultSchemas().resultDataSchemas[kind].safeParse(stripUndefined(raw));
   if (!parsed.success) return undefined;
   return stripUndefined({ kind, tool: input.name, data: parsed.data }) as TypedResult;
 }
