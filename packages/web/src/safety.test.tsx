@@ -24,7 +24,15 @@ function call(name: string, input: unknown, content: string, toolUseResult: unkn
     agentId: null,
     subagentKey: null,
     subagent: null,
-    result: { isError: false, content, toolUseResult, typed: null, error: null, images: [], timestamp: null },
+    result: {
+      isError: false,
+      content,
+      toolUseResult,
+      typed: { kind: 'unknown', tool: name, content, toolUseResult },
+      error: null,
+      images: [],
+      timestamp: null,
+    },
     truncated: false,
   };
 }

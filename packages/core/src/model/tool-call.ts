@@ -1,5 +1,5 @@
 import type { ImageValue, ResultContent } from './content.js';
-import type { AgentId, IsoTimestamp, RecordUuid, ToolUseId } from './ids.js';
+import type { IsoTimestamp, RecordUuid, SubagentId, ToolUseId } from './ids.js';
 import type { SourceLocation } from './issue.js';
 import type { ToolError } from './tool-error.js';
 import type { TypedResult } from './typed-result.js';
@@ -47,7 +47,7 @@ export interface ToolCall {
   readonly loc: SourceLocation;
   readonly messageId: string | undefined;
   /** The subagent that made this call; undefined for the main thread. */
-  readonly agentId: AgentId | undefined;
+  readonly agentId: SubagentId | undefined;
   readonly status: CallStatus;
   readonly result: ToolResult | undefined;
   readonly durations: readonly Duration[];

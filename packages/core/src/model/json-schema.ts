@@ -1,4 +1,5 @@
-import { resultSchemas, type TypedResultKind, typedResultKinds } from './typed-result.js';
+import { z } from 'zod';
+import { type TypedResultKind, typedResultKinds, typedResultVariantSchemas } from './typed-result.js';
 
 /** A JSON Schema document (draft 2020-12). */
 export type JsonSchema = Record<string, unknown>;
@@ -12,7 +13,6 @@ let cache: Readonly<Record<TypedResultKind, JsonSchema>> | undefined;
 export function typedResultJsonSchemas(): Readonly<Record<TypedResultKind, JsonSchema>> {
   if (cache === undefined) {
     const out = {} as Record<TypedResultKind, JsonSchema>;
-    const { z, typedResultVariantSchemas } = resultSchemas();
     for (const kind of typedResultKinds) {
       const schema = z.toJSONSchema(typedResultVariantSchemas[kind], { unrepresentable: 'any' }) as JsonSchema;
       out[kind] = { ...schema, title: `TypedResult:${kind}` };
