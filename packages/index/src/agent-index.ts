@@ -101,7 +101,7 @@ export interface AgentIndex {
   calls(filter?: CallFilter): CallRow[];
   /** Calls and errors per time bucket, project and tool, a duration histogram and error categories, in SQL. */
   analytics(filter: AnalyticsFilter): CallAnalytics;
-  search(query: string, filter?: SearchFilter): SearchHit[];
+  search(query: string, filter?: SearchFilter): Promise<SearchHit[]>;
   /** Each API response once, priced, with its session, thread and project; oldest first. */
   usageResponses(filter?: UsageFilter): UsageResponse[];
   /** The price table session costs and `usageResponses` use. */

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Archive } from './archive.js';
 import { cutSnippet, DocTexts, queryTerms } from './doc-snippet.js';
 import { type AgentIndex, openIndex } from './index.js';
-import { toFtsQuery } from './search.js';
+import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow, toFtsQuery } from './search.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
@@ -52,21 +52,23 @@ describe('document texts read back from transcripts', () => {
   });
 
   /** Every document's text, read back from its transcript by place, as the FTS index holds its words. */
-  function checkEveryDocument(): number {
+  async function checkEveryDocument(): Promise<number> {
     const db = new Database(join(dir, 'index.sqlite'), { readonly: true });
     try {
       const texts = new DocTexts(new Archive(db));
       const docs = db
-        .prepare('SELECT d.id, d.line, d.offset, d.part, f.path FROM docs d JOIN files f ON f.id = d.file_id')
-        .all() as { id: number; line: number; offset: number; part: number; path: string }[];
+        .prepare(
+          `SELECT d.id, d.line, d.offset, d.part, ${DOC_FILE_COLUMNS} FROM docs d JOIN files f ON f.id = d.file_id`,
+        )
+        .all() as (DocFileRow & { id: number; line: number; offset: number; part: number })[];
       const inFts = db.prepare('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?').pluck();
       let checked = 0;
       for (const doc of docs) {
-        const text = texts.textOf(doc) ?? '';
+        const text = (await texts.textOf({ ...doc, file: fileOfRow(doc) })) ?? '';
         const word = queryTerms(toFtsQuery(text.slice(0, 2000)))
           .map((t) => t.text)
           .sort((a, b) => b.length - a.length)[0];
-        expect(word, `document ${doc.id} (${doc.path}:${doc.line} part ${doc.part})`).toBeDefined();
+        expect(word, `document ${doc.id} (${doc.file}:${doc.line} part ${doc.part})`).toBeDefined();
         expect(inFts.all(`"${word}"`)).toContain(doc.id);
         checked += 1;
       }
@@ -78,15 +80,15 @@ describe('document texts read back from transcripts', () => {
 
   it('finds each indexed document’s text at its place, from the file and, once the file is gone, from the archive', async () => {
     await index.refresh([home]);
-    const onDisk = checkEveryDocument();
+    const onDisk = await checkEveryDocument();
     expect(onDisk).toBeGreaterThan(50);
-    const hits = index.search('file');
+    const hits = await index.search('file');
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.filter((h) => !h.snippet.toLowerCase().includes('\u0001file\u0002'))).toEqual([]);
 
     rmSync(join(home, 'projects'), { recursive: true });
     await index.refresh([home]);
-    expect(checkEveryDocument()).toBe(onDisk);
-    expect(index.search('file').map((h) => h.snippet)).toEqual(hits.map((h) => h.snippet));
+    expect(await checkEveryDocument()).toBe(onDisk);
+    expect((await index.search('file')).map((h) => h.snippet)).toEqual(hits.map((h) => h.snippet));
   });
 });

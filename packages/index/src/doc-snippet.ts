@@ -1,15 +1,15 @@
 /**
  * A search hit's snippet. The FTS index is contentless (the text is stored nowhere in the index): a hit's text is
- * read back from its transcript line (the file on disk, else the archive) and cut around the query's words here.
+ * read back from its transcript record through the file's adapter (the file on disk, else the archive) and cut around
+ * the query's words here.
  */
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import { decodeLine } from '@agentdash/core';
-import type { Archive, ArchiveSource } from './archive.js';
+import { adapterForFile, type ByteSource, type DiscoveredFile, type TranscriptRecord } from '@agentdash/core';
+import type { Archive } from './archive.js';
 import { docPartsOf } from './doc-parts.js';
 
-/** Where a document's text is: its record's line and byte offset, and its part within the record. */
+/** Where a document's text is: its file, its record's line and byte offset, and its part within the record. */
 export interface DocPlace {
-  readonly path: string;
+  readonly file: DiscoveredFile;
   readonly line: number;
   readonly offset: number;
   readonly part: number;
@@ -17,69 +17,66 @@ export interface DocPlace {
 
 /** Tokens shown around the best match (as FTS5's `snippet(…, 16)`). */
 const SNIPPET_TOKENS = 16;
-/** A line longer than this is not read back for a snippet. */
-const MAX_LINE_BYTES = 256 * 1024 * 1024;
-const READ_BYTES = 1024 * 1024;
 
-type ReadAt = (buffer: Buffer, position: number) => number;
-
-/** The line starting at `offset` (without its line break), or undefined when it cannot be read. */
-function lineAt(read: ReadAt, offset: number): string | undefined {
-  const parts: Buffer[] = [];
-  let total = 0;
-  let position = offset;
-  for (;;) {
-    const buffer = Buffer.allocUnsafe(total === 0 ? 64 * 1024 : READ_BYTES);
-    const n = read(buffer, position);
-    if (n <= 0) break;
-    const newline = buffer.subarray(0, n).indexOf(10);
-    const end = newline === -1 ? n : newline;
-    parts.push(buffer.subarray(0, end));
-    total += end;
-    if (newline !== -1) break;
-    position += n;
-    if (total > MAX_LINE_BYTES) return undefined;
-  }
-  if (total === 0) return undefined;
-  let bytes = Buffer.concat(parts, total);
-  if (offset === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-  if (bytes[bytes.length - 1] === 13) bytes = bytes.subarray(0, -1);
-  return new TextDecoder().decode(bytes);
+/** The bytes of a source up to the end of the line that starts at `offset` (bytes before it pass through). */
+function oneLine(source: ByteSource, offset: number): ByteSource {
+  let end: number | undefined;
+  return {
+    async read(buffer, at, length, position) {
+      const limit = end === undefined ? length : Math.max(0, Math.min(length, end - position));
+      if (limit === 0) return { bytesRead: 0 };
+      const { bytesRead } = await source.read(buffer, at, limit, position);
+      if (end === undefined && position + bytesRead > offset) {
+        const from = Math.max(0, offset - position);
+        const newline = buffer.subarray(at + from, at + bytesRead).indexOf(10);
+        if (newline !== -1) {
+          end = position + from + newline + 1;
+          return { bytesRead: end - position };
+        }
+      }
+      return { bytesRead };
+    },
+    close: () => source.close(),
+  };
 }
 
-/** Reads documents' texts back from transcripts, keeping archive sources open for one search. */
+/** Reads documents' texts back from transcripts. */
 export class DocTexts {
-  private readonly sources = new Map<string, ArchiveSource>();
   constructor(private readonly archive: Archive) {}
 
   /** The indexed text of a document, or undefined when its transcript no longer holds it. */
-  textOf(place: DocPlace): string | undefined {
-    const line = this.lineOf(place);
-    if (line === undefined) return undefined;
-    const decoded = decodeLine(line, { file: place.path, line: place.line, offset: place.offset });
-    return decoded.ok ? docPartsOf(decoded.value)[place.part]?.text : undefined;
-  }
-
-  private lineOf(place: DocPlace): string | undefined {
-    if (existsSync(place.path)) {
-      try {
-        const fd = openSync(place.path, 'r');
-        try {
-          return lineAt((buffer, position) => readSync(fd, buffer, 0, buffer.length, position), place.offset);
-        } finally {
-          closeSync(fd);
-        }
-      } catch {
-        // Unreadable now: the archive may still hold it.
-      }
+  async textOf(place: DocPlace): Promise<string | undefined> {
+    const adapter = adapterForFile(place.file);
+    const records: TranscriptRecord[] = [];
+    // An append-only transcript is read from the record's line only; any other is read whole.
+    const lineOnly = adapter.capabilities.appendOnly;
+    try {
+      await adapter.streamRecords(
+        place.file,
+        (event) => {
+          if (
+            event.kind === 'record' &&
+            event.record.loc.line === place.line &&
+            event.record.loc.offset === place.offset
+          )
+            records.push(event.record);
+        },
+        lineOnly
+          ? {
+              startOffset: place.offset,
+              startLine: place.line,
+              open: async (path) => oneLine(await this.archive.openBytes(path), place.offset),
+            }
+          : { open: this.archive.openBytes },
+      );
+    } catch {
+      return undefined;
     }
-    let source = this.sources.get(place.path);
-    if (source === undefined) {
-      source = this.archive.source(place.path);
-      this.sources.set(place.path, source);
+    for (const record of records) {
+      const text = docPartsOf(record)[place.part]?.text;
+      if (text !== undefined) return text;
     }
-    const archived = source;
-    return lineAt((buffer, position) => archived.readSync(buffer, 0, buffer.length, position), place.offset);
+    return undefined;
   }
 }
 

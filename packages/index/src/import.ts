@@ -81,7 +81,7 @@ export function shrink(value: unknown): unknown {
  * The agent whose adapter reads and types a stored file's records. Every indexed file is Claude Code's until the
  * index stores each file's agent (issue 14).
  */
-function agentOfFile(_fileId: number): { readonly agent: AgentId } {
+export function agentOfFile(_fileId: number): { readonly agent: AgentId } {
   return { agent: 'claude' };
 }
 

@@ -31,8 +31,8 @@ export type IndexQueries = { readonly [K in QueryMethod]: Promised<AgentIndex[K]
 export function localQueries(index: AgentIndex): IndexQueries {
   const run =
     <K extends QueryMethod>(method: K) =>
-    async (...args: Parameters<AgentIndex[K]>) =>
-      (index[method] as (...a: Parameters<AgentIndex[K]>) => ReturnType<AgentIndex[K]>)(...args);
+    async (...args: Parameters<AgentIndex[K]>): Promise<Awaited<ReturnType<AgentIndex[K]>>> =>
+      await (index[method] as (...a: Parameters<AgentIndex[K]>) => ReturnType<AgentIndex[K]>)(...args);
   return {
     getSession: run('getSession'),
     listSessions: run('listSessions'),
