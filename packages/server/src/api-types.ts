@@ -4,6 +4,7 @@
  */
 import type {
   CallStatus,
+  DataKind,
   ErrorCategory,
   ErrorSeverity,
   HiddenReason,
@@ -176,6 +177,8 @@ export interface CallDto {
   readonly id: string;
   readonly name: string;
   readonly canonicalName: string;
+  /** The kind the tool's results are typed onto, known before its result; null for a tool core does not know. */
+  readonly toolKind: DataKind | null;
   readonly input: unknown;
   readonly timestamp: string | null;
   readonly status: CallStatus;

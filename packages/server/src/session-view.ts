@@ -231,6 +231,7 @@ export class SessionView {
       id: call.id,
       name: call.name,
       canonicalName: call.canonicalName,
+      toolKind: call.toolKind ?? null,
       input: full ? call.input : clip(call.input, state, limit),
       timestamp: call.timestamp ?? null,
       status: call.status,

@@ -3,6 +3,7 @@ import type { ReadEnd, ReadLinesOptions } from '../io/read-lines.js';
 import type { AgentId } from '../model/agent.js';
 import type { RawCall, RawResult, RecordEvent } from '../model/raw.js';
 import type { Duration, ToolResult } from '../model/tool-call.js';
+import type { DataKind } from '../model/typed-result.js';
 
 export type { AgentId } from '../model/agent.js';
 
@@ -65,6 +66,11 @@ export interface AgentAdapter {
   durationsOf?(call: RawCall, raw: RawResult | undefined): readonly Duration[];
   /** The tool's current name (renamed tools share one), so statistics count a renamed tool once. */
   canonicalToolName(name: string): string;
+  /**
+   * The kind a tool's results are typed onto, from its canonical name, known before the result arrives (the
+   * dashboard shows a running or failed call as its tool). Optional: without it such calls show generically.
+   */
+  kindOfTool?(canonicalName: string): DataKind | undefined;
 }
 
 /** Declare an adapter with its type checked (the identity; `satisfies` without repeating the type). */

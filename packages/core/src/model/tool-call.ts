@@ -2,7 +2,7 @@ import type { ImageValue, ResultContent } from './content.js';
 import type { IsoTimestamp, RecordUuid, SubagentId, ToolUseId } from './ids.js';
 import type { SourceLocation } from './issue.js';
 import type { ToolError } from './tool-error.js';
-import type { TypedResult } from './typed-result.js';
+import type { DataKind, TypedResult } from './typed-result.js';
 
 /**
  * `pending`: no result yet and the file may still grow; `unanswered`: no result and the conversation moved on
@@ -42,6 +42,11 @@ export interface ToolCall {
   readonly name: string;
   /** Canonical name after aliases (Task→Agent, KillShell→TaskStop, …); `mcp__*` names stay as they are. */
   readonly canonicalName: string;
+  /**
+   * The kind the agent's adapter types this tool's results onto, known before any result arrives (so a running or
+   * failed call is shown as its tool); undefined for a tool the adapter does not know.
+   */
+  readonly toolKind: DataKind | undefined;
   readonly input: unknown;
   readonly timestamp: IsoTimestamp | undefined;
   readonly loc: SourceLocation;

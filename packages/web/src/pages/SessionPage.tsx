@@ -4,6 +4,7 @@ import { ApiRequestError, api, subscribeLive } from '../data/client';
 import type { EventDto, IssueDto, SessionDetail } from '../data/types';
 import { type TimelineContext, TimelineCtx } from '../timeline/context';
 import { EventView } from '../timeline/EventView';
+import { SubagentTimeline } from '../timeline/SubagentTimeline';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../ui/format';
 import { waterfallHref } from '../ui/router';
 import { TimeBar } from '../ui/TimeBar';
@@ -154,6 +155,7 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
       focus: located.focus,
       openAll,
       liveVersion,
+      SubagentView: SubagentTimeline,
     }),
     [sessionId, detail?.shells, located, openAll, liveVersion],
   );

@@ -3,6 +3,7 @@ import { defaultClaudeHome, discoverFiles } from '../../io/discover.js';
 import { durationsOf, typeResult } from './pair.js';
 import { streamRecords } from './read-records.js';
 import { recognizesClaudePath } from './recognize.js';
+import { kindOfTool } from './results/tools/index.js';
 import { canonicalToolName } from './tool-names.js';
 
 /** Claude Code: `~/.claude/projects/<project>/<session>.jsonl` and its subagent files, every client version. */
@@ -18,4 +19,5 @@ export const claudeCodeAdapter = defineAdapter({
   typeResult,
   durationsOf,
   canonicalToolName,
+  kindOfTool,
 });

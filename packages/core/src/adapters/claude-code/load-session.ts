@@ -15,6 +15,7 @@ import { hiddenReasonOf } from './classify-user.js';
 import { buildResultMap, durationsOf, typeResult } from './pair.js';
 import { promptTitleOf } from './prompt-title.js';
 import { readRecords } from './read-records.js';
+import { kindOfTool } from './results/tools/index.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
 import { canonicalToolName } from './tool-names.js';
 
@@ -125,6 +126,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       id: raw.id,
       name: raw.name,
       canonicalName: canonicalToolName(raw.name),
+      toolKind: kindOfTool(canonicalToolName(raw.name)),
       input: raw.input,
       timestamp: raw.timestamp,
       loc: raw.loc,
