@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORST_DEPTH, worstLines } from '../../../test/hostile.js';
-import { dumpIndex } from '../../index/test/dump.js';
+import { countDocsMatching, dumpIndex } from '../../index/test/dump.js';
 import { SAMPLES_HOME } from './context.js';
 import { classify, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
@@ -245,7 +245,8 @@ describe('two processes sharing one index', () => {
     batch.close();
     const a = dumpIndex(shared);
     const b = dumpIndex(batchDb);
-    expect(a.docs.filter((d) => d.includes('sharedword'))).toHaveLength(appended);
+    // Each appended prompt holds `sharedword<n>`: one indexed document each.
+    expect(countDocsMatching(shared, 'sharedword*')).toBe(appended);
     expect({ docs: a.docs, records: a.records, issues: a.issues, fts: a.fts }).toEqual({
       docs: b.docs,
       records: b.records,

@@ -196,7 +196,7 @@ describe('incremental refresh', () => {
     expect(r3.archivedFiles).toBe(0);
     expect(index.listSessions({ paths: [home] })).toEqual([]);
     expect(index.stats({ paths: [home] }).calls).toBe(0);
-    expect(index.search('the', { paths: [home] })).toEqual([]);
+    expect(await index.search('the', { paths: [home] })).toEqual([]);
   });
 
   it('classifies a call again when its result arrives later, and counts a copied call once', async () => {
@@ -279,18 +279,18 @@ describe('sessions, search, issues', () => {
     });
     expect(session?.durationMs).toBe(10_000);
 
-    const output = index.search('zanzibarquux');
+    const output = await index.search('zanzibarquux');
     expect(output).toHaveLength(1);
     expect(output[0]).toMatchObject({ sessionId: SESSION, kind: 'tool-output', tool: 'Bash', callId: 'toolu_bash1' });
     expect(output[0]?.snippet).toContain(`${HIGHLIGHT_START}zanzibarquux${HIGHLIGHT_END}`);
 
-    const sub = index.search('quokkafrost');
+    const sub = await index.search('quokkafrost');
     expect(sub).toHaveLength(1);
     expect(sub[0]).toMatchObject({ sessionId: SESSION, kind: 'assistant', agentId: AGENT });
     expect(sub[0]?.file).toBe(demo.sub);
 
-    expect(index.search('zanzibarquux', { tool: 'Read' })).toEqual([]);
-    expect(index.search('npm test', { kind: 'tool-input' })[0]).toMatchObject({ tool: 'Bash' });
+    expect(await index.search('zanzibarquux', { tool: 'Read' })).toEqual([]);
+    expect((await index.search('npm test', { kind: 'tool-input' }))[0]).toMatchObject({ tool: 'Bash' });
 
     const loaded = await index.loadSession(SESSION);
     expect(loaded.calls).toHaveLength(3);

@@ -102,7 +102,7 @@ export interface AgentIndex {
   calls(filter?: CallFilter): CallRow[];
   /** Calls and errors per time bucket, project and tool, a duration histogram and error categories, in SQL. */
   analytics(filter: AnalyticsFilter): CallAnalytics;
-  search(query: string, filter?: SearchFilter): SearchHit[];
+  search(query: string, filter?: SearchFilter): Promise<SearchHit[]>;
   /** Each API response once, priced, with its session, thread and project; oldest first. */
   usageResponses(filter?: UsageFilter): UsageResponse[];
   /** The price table session costs and `usageResponses` use. */
@@ -187,6 +187,8 @@ function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
     if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    // A bigger page cache than the 2 MiB default: a large import touches index pages all over the file.
+    db.pragma('cache_size = -32768');
     migrate(db);
     // Touch the main tables so a damaged file fails here, not later.
     db.prepare('SELECT COUNT(*) FROM files').pluck().get();

@@ -47,7 +47,7 @@ async function everything(ix: AgentIndex) {
     summaries: sessions.map(({ isLive: _live, archived: _archived, ...rest }) => rest),
     loaded: await Promise.all(sessions.map(async (s) => complete(await ix.loadSession(s.id)))),
     stats: ix.stats(),
-    search: ix.search('file'),
+    search: await ix.search('file'),
   };
 }
 

@@ -41,7 +41,7 @@ interface ChunkRow {
   readonly length: number;
 }
 
-class ArchiveSource implements ByteSource {
+export class ArchiveSource implements ByteSource {
   private cached: { index: number; bytes: Buffer } | undefined;
   constructor(
     private readonly chunks: readonly ChunkRow[],
@@ -49,6 +49,11 @@ class ArchiveSource implements ByteSource {
   ) {}
 
   async read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }> {
+    return { bytesRead: this.readSync(buffer, offset, length, position) };
+  }
+
+  /** Copy archived bytes at `position` into `buffer`; returns how many (0 past the end). */
+  readSync(buffer: Uint8Array, offset: number, length: number, position: number): number {
     let lo = 0;
     let hi = this.chunks.length - 1;
     let found = -1;
@@ -62,13 +67,13 @@ class ArchiveSource implements ByteSource {
         break;
       }
     }
-    if (found === -1) return { bytesRead: 0 };
+    if (found === -1) return 0;
     const chunk = this.chunks[found] as ChunkRow;
     if (this.cached?.index !== found) this.cached = { index: found, bytes: brotliDecompressSync(this.data(chunk.id)) };
     const from = position - chunk.offset;
     const n = Math.min(length, this.cached.bytes.length - from);
     buffer.set(this.cached.bytes.subarray(from, from + n), offset);
-    return { bytesRead: n };
+    return n;
   }
 
   async close(): Promise<void> {
@@ -120,7 +125,7 @@ export class Archive {
   }
 
   /** The archived bytes of a path, as a byte source (empty when nothing is archived). */
-  source(path: string): ByteSource {
+  source(path: string): ArchiveSource {
     const chunks = this.s.chunks.all(path) as ChunkRow[];
     return new ArchiveSource(chunks, (id) => this.s.data.get(id) as Buffer);
   }

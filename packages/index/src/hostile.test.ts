@@ -46,7 +46,7 @@ describe('hostile input never stops a refresh', () => {
     expect(session?.toolCalls).toBe(3);
     const loaded = await index.loadSession(FIRST);
     expect(loaded.calls.map((c) => c.id)).toEqual(['toolu_hostile_0', 'toolu_hostile_1', 'toolu_hostile_2']);
-    expect(index.search('NUL').map((h) => h.sessionId)).toEqual([FIRST]);
+    expect((await index.search('NUL')).map((h) => h.sessionId)).toEqual([FIRST]);
   });
 
   it('stores a file whose import fails as an issue and goes on with the next; retries once it changes', async () => {

@@ -3,26 +3,21 @@ import {
   createRecordUuid,
   createToolUseId,
   type DiscoveredFile,
-  hiddenReasonOf,
   primaryDurationMs,
   promptTitleOf,
   type RawCall,
   type RawResult,
   type RecordEvent,
   type ResultContent,
-  resultText,
   type TranscriptRecord,
   timestampDurations,
   timestampMs,
-  userText,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
-import { packDocText } from './doc-text.js';
+import { type DocPart, docPartsOf, isPromptRecord } from './doc-parts.js';
+import { packJson, unpackJson } from './packed-json.js';
 import { summarizeCall } from './summarize.js';
-
-/** Longest text stored per searchable document. */
-const MAX_DOC_CHARS = 200_000;
 
 export interface FileRow {
   readonly id: number;
@@ -67,14 +62,6 @@ export function idOfKey(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1);
 }
 
-/** Every string value inside a JSON value, for full-text search over tool inputs. */
-export function stringsOf(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
-  else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) stringsOf(item, out);
-  return out;
-}
-
 /** Longest string kept inside a stored ok result (it is stored only to classify and summarise the call). */
 const MAX_STORED_STRING = 256;
 
@@ -88,20 +75,6 @@ export function shrink(value: unknown): unknown {
     return out;
   }
   return value;
-}
-
-function clip(text: string): string {
-  return text.length > MAX_DOC_CHARS ? text.slice(0, MAX_DOC_CHARS) : text;
-}
-
-function outputText(content: ResultContent, toolUseResult: unknown): string {
-  const text = resultText(content);
-  if (text.trim() !== '') return text;
-  if (typeof toolUseResult === 'object' && toolUseResult !== null && !Array.isArray(toolUseResult)) {
-    const rec = toolUseResult as Record<string, unknown>;
-    return [rec.stdout, rec.stderr].filter((v): v is string => typeof v === 'string').join('\n');
-  }
-  return typeof toolUseResult === 'string' ? toolUseResult : '';
 }
 
 /** Prepared statements for importing and recomputing. */
@@ -133,8 +106,8 @@ export class Writer {
       ),
       insertIssue: db.prepare('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
       insertDoc: db.prepare(
-        `INSERT INTO docs (file_id, line, ts, ts_ms, kind, tool, call_id, agent_id, body)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO docs (file_id, line, offset, part, ts, ts_ms, kind, tool, call_id, agent_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertFts: db.prepare('INSERT INTO docs_fts (rowid, body) VALUES (?, ?)'),
       callName: db.prepare('SELECT name FROM calls WHERE tool_use_id = ? LIMIT 1').pluck(),
@@ -193,30 +166,41 @@ export class Writer {
     this.handleRecord(file, event.record, touched);
   }
 
-  private doc(
-    file: FileRow,
-    line: number,
-    ts: string | undefined,
-    kind: string,
-    tool: string | null,
-    callId: string | null,
-    agentId: string | null,
-    body: string,
-  ): void {
-    if (body.trim() === '') return;
-    const text = clip(body);
+  /** Index one searchable text of a record: its place in the transcript, and its words (the text is not stored). */
+  private doc(file: FileRow, record: TranscriptRecord, index: number, part: DocPart, agentId: string | null): void {
+    const ts = 'timestamp' in record ? record.timestamp : undefined;
+    const tool = part.tool ?? (part.callId === undefined ? null : this.callNameOf(part.callId));
     const { lastInsertRowid } = this.s.insertDoc.run(
       file.id,
-      line,
+      record.loc.line,
+      record.loc.offset,
+      index,
       ts ?? null,
       timestampMs(ts) ?? null,
-      kind,
+      part.kind,
       tool,
-      callId,
+      part.callId ?? null,
       agentId,
-      packDocText(text),
     );
-    this.s.insertFts.run(lastInsertRowid, text);
+    this.s.insertFts.run(lastInsertRowid, part.text);
+  }
+
+  private callNameOf(id: string): string | null {
+    return (this.s.callName.get(id) as string | undefined) ?? null;
+  }
+
+  /** Index the searchable texts of a record; tool inputs and outputs only where this file first stored them. */
+  private docs(file: FileRow, record: TranscriptRecord, agentId: string | null, stored: Set<string>): void {
+    const parts = docPartsOf(record);
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as DocPart;
+      if (part.callId !== undefined) {
+        const key = `${part.kind}\u0000${part.callId}`;
+        if (!stored.has(key)) continue;
+        stored.delete(key);
+      }
+      this.doc(file, record, i, part, agentId);
+    }
   }
 
   private handleRecord(file: FileRow, record: TranscriptRecord, touched: Set<string>): void {
@@ -228,8 +212,7 @@ export class Writer {
       case 'attachment':
       case 'progress': {
         const agentId = record.isSidechain ? (record.agentId ?? file.agent_id ?? 'sidechain') : null;
-        const isPrompt =
-          record.kind === 'user' && hiddenReasonOf(record) === undefined && userText(record.content).trim() !== '';
+        const isPrompt = isPromptRecord(record);
         const assistant = record.kind === 'assistant' ? record : undefined;
         this.s.insertRecord.run({
           file_id: file.id,
@@ -253,11 +236,12 @@ export class Writer {
           request_id: assistant?.requestId ?? null,
           cache_1h_tokens: assistant?.usage?.cacheCreation1hInputTokens ?? null,
         });
+        // Tool inputs and outputs this file stores first (a copy in a resumed or forked file is not indexed again).
+        const stored = new Set<string>();
         if (record.kind === 'user') {
           // The first one in the main file titles the session when it has no other title (core's one rule).
           const title = promptTitleOf(record);
           if (title !== undefined) this.s.insertTitle.run(file.id, record.loc.line, 'first-prompt', title, null);
-          if (isPrompt) this.doc(file, line, record.timestamp, 'prompt', null, null, agentId, userText(record.content));
           if (typeof record.content !== 'string') {
             for (const block of record.content) {
               if (block.kind !== 'tool-result' || block.toolUseId === '') continue;
@@ -270,34 +254,17 @@ export class Writer {
                 record.timestamp ?? null,
                 block.isError ? 1 : 0,
                 // Errors are kept whole (their text is classified); ok results only need their shape and numbers.
-                JSON.stringify(block.isError ? block.content : shrink(block.content)),
+                packJson(block.isError ? block.content : shrink(block.content)),
                 record.toolUseResult === undefined
                   ? null
-                  : JSON.stringify(block.isError ? record.toolUseResult : shrink(record.toolUseResult)),
+                  : packJson(block.isError ? record.toolUseResult : shrink(record.toolUseResult)),
               );
-              if (inserted.changes === 0) continue;
-              const name = (this.s.callName.get(block.toolUseId) as string | undefined) ?? null;
-              this.doc(
-                file,
-                line,
-                record.timestamp,
-                'tool-output',
-                name,
-                block.toolUseId,
-                agentId,
-                outputText(block.content, record.toolUseResult),
-              );
+              if (inserted.changes !== 0) stored.add(`tool-output\u0000${block.toolUseId}`);
             }
           }
         } else if (record.kind === 'assistant') {
           for (const block of record.content) {
             switch (block.kind) {
-              case 'text':
-                this.doc(file, line, record.timestamp, 'assistant', null, null, agentId, block.text);
-                break;
-              case 'thinking':
-                this.doc(file, line, record.timestamp, 'thinking', null, null, agentId, block.thinking);
-                break;
               case 'tool-use': {
                 touched.add(block.id);
                 const inserted = this.s.insertCall.run(
@@ -305,7 +272,7 @@ export class Writer {
                   block.id,
                   line,
                   block.name,
-                  block.input === undefined ? null : JSON.stringify(block.input),
+                  block.input === undefined ? null : packJson(block.input),
                   record.timestamp ?? null,
                   timestampMs(record.timestamp) ?? null,
                   record.messageId ?? null,
@@ -313,16 +280,7 @@ export class Writer {
                 );
                 if (inserted.changes === 0) break;
                 this.s.fillDocTool.run(block.name, block.id);
-                this.doc(
-                  file,
-                  line,
-                  record.timestamp,
-                  'tool-input',
-                  block.name,
-                  block.id,
-                  agentId,
-                  stringsOf(block.input).join('\n'),
-                );
+                stored.add(`tool-input\u0000${block.id}`);
                 break;
               }
               default:
@@ -330,6 +288,7 @@ export class Writer {
             }
           }
         }
+        this.docs(file, record, agentId, stored);
         return;
       }
       case 'title':
@@ -390,7 +349,7 @@ export class Writer {
           file_id: number;
           line: number;
           name: string;
-          input: string | null;
+          input: string | Buffer | null;
           ts: string | null;
           ts_ms: number | null;
           message_id: string | null;
@@ -410,14 +369,14 @@ export class Writer {
           uuid: string | null;
           ts: string | null;
           is_error: number;
-          content: string;
-          tool_use_result: string | null;
+          content: string | Buffer;
+          tool_use_result: string | Buffer | null;
         }
       | undefined;
     const raw: RawCall = {
       id: createToolUseId(id),
       name: call.name,
-      input: call.input === null ? undefined : JSON.parse(call.input),
+      input: call.input === null ? undefined : unpackJson(call.input),
       timestamp: call.ts === null ? undefined : createIsoTimestamp(call.ts),
       loc: { file: '', line: call.line, offset: 0 },
       messageId: call.message_id ?? undefined,
@@ -429,8 +388,8 @@ export class Writer {
           timestamp: resultRow.ts === null ? undefined : createIsoTimestamp(resultRow.ts),
           loc: { file: '', line: resultRow.line, offset: 0 },
           isError: resultRow.is_error === 1,
-          content: JSON.parse(resultRow.content) as ResultContent,
-          toolUseResult: resultRow.tool_use_result === null ? undefined : JSON.parse(resultRow.tool_use_result),
+          content: unpackJson(resultRow.content) as ResultContent,
+          toolUseResult: resultRow.tool_use_result === null ? undefined : unpackJson(resultRow.tool_use_result),
         }
       : undefined;
     // The call's agent types its result (every file of a session is one agent's).

@@ -20,6 +20,13 @@ const RESET_DATA = `
   DELETE FROM call_facts; DELETE FROM sessions; DELETE FROM files;
 `;
 
+/** RESET_DATA for the schema from version 8 on: the FTS index is contentless (its rows are deleted by rowid). */
+const RESET_DATA_8 = `
+  DELETE FROM docs; INSERT INTO docs_fts(docs_fts) VALUES ('delete-all');
+  DELETE FROM records; DELETE FROM titles; DELETE FROM calls; DELETE FROM results; DELETE FROM issues;
+  DELETE FROM call_facts; DELETE FROM sessions; DELETE FROM files; DELETE FROM responses;
+`;
+
 const migrations: readonly string[] = [
   // 1: initial schema.
   `
@@ -289,6 +296,35 @@ const migrations: readonly string[] = [
   ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';
   CREATE INDEX sessions_agent ON sessions(agent);
   `,
+  // 9: searchable text is stored nowhere in the index: docs_fts is contentless, and a document keeps its record's
+  // byte offset and its part number, so search reads the text back from the transcript (file or archive) to cut a
+  // snippet (doc-parts.ts, doc-snippet.ts). Tool inputs and results are stored deflated when long (packed-json.ts).
+  `
+  DROP TRIGGER docs_ad;
+  DROP TABLE docs_fts;
+  DROP VIEW docs_text;
+  DROP TABLE docs;
+  CREATE TABLE docs (
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    line INTEGER NOT NULL,
+    offset INTEGER NOT NULL,
+    part INTEGER NOT NULL,
+    ts TEXT,
+    ts_ms REAL,
+    kind TEXT NOT NULL,
+    tool TEXT,
+    call_id TEXT,
+    agent_id TEXT
+  );
+  CREATE INDEX docs_file ON docs(file_id);
+  CREATE INDEX docs_call ON docs(call_id) WHERE call_id IS NOT NULL;
+  CREATE VIRTUAL TABLE docs_fts USING fts5(body, content='', contentless_delete=1, tokenize='unicode61');
+  CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN
+    DELETE FROM docs_fts WHERE rowid = old.id;
+  END;
+  ${RESET_DATA_8}
+  `,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
@@ -299,8 +335,7 @@ export const SCHEMA_VERSION = migrations.length;
 /** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
 export function resetDerivedData(db: Database.Database): void {
   registerDocText(db);
-  // Tables added after RESET_DATA was first written are emptied here too.
-  db.transaction(() => db.exec(`${RESET_DATA}\n  DELETE FROM responses;`))();
+  db.transaction(() => db.exec(RESET_DATA_8))();
 }
 
 export class NewerSchemaError extends Error {}

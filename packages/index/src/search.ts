@@ -1,4 +1,8 @@
 /** Full-text search over the stored text (FTS5, bm25 ranking, highlighted snippets). */
+import type { DiscoveredFile } from '@agentdash/core';
+import { agentOfRow } from './agents.js';
+import { Archive } from './archive.js';
+import { cutSnippet, DocTexts } from './doc-snippet.js';
 import { idOfKey } from './import.js';
 import { limitSql, pathCond, type Store, scopeSql, toMs, Where } from './scope.js';
 import { refsOf } from './session-queries.js';
@@ -19,23 +23,56 @@ export function toFtsQuery(query: string): string {
   return parts.join(' ');
 }
 
-interface HitRow {
+/** The columns of a document's file that reading its text back needs (`DOC_FILE_COLUMNS`). */
+export interface DocFileRow {
+  file_id: number;
+  file: string;
+  session_id: string;
+  project_dir: string;
+  role: 'main' | 'subagent';
+  file_agent_id: string | null;
+  file_agent: string | null;
+  size: number;
+  mtime_ms: number;
+  ino: number;
+}
+
+/** Select these over `files f` for `fileOfRow`. */
+export const DOC_FILE_COLUMNS = `f.id AS file_id, f.path AS file, f.session_id, f.project_dir, f.role,
+  f.agent_id AS file_agent_id, f.agent AS file_agent, f.size, f.mtime_ms, f.ino`;
+
+/** A stored file as discovery describes it, for its adapter to read it again. */
+export function fileOfRow(r: DocFileRow): DiscoveredFile {
+  return {
+    path: r.file,
+    agent: agentOfRow(r.file_agent),
+    projectDir: r.project_dir,
+    role: r.role,
+    sessionId: idOfKey(r.session_id),
+    agentId: r.file_agent_id ?? undefined,
+    metaPath: undefined,
+    size: r.size,
+    mtimeMs: r.mtime_ms,
+    ino: r.ino,
+  };
+}
+
+interface HitRow extends DocFileRow {
   line: number;
+  offset: number;
+  part: number;
   ts: string | null;
   kind: SearchKind;
   tool: string | null;
   call_id: string | null;
   agent_id: string | null;
-  file: string;
-  session_id: string;
   project_path: string | null;
   title: string | null;
-  snippet: string;
   rank: number;
 }
 
 /** Documents matching every word of the query, best first (at most `limit`, default 50). */
-export function search(store: Store, query: string, filter: SearchFilter = {}): SearchHit[] {
+export async function search(store: Store, query: string, filter: SearchFilter = {}): Promise<SearchHit[]> {
   const match = toFtsQuery(query);
   if (match === '') return [];
   const scoped = scopeSql({
@@ -55,27 +92,40 @@ export function search(store: Store, query: string, filter: SearchFilter = {}): 
   const limit = filter.limit !== undefined && filter.limit > 0 ? filter.limit : 50;
   const rows = store.db
     .prepare(
-      `SELECT d.line, d.ts, d.kind, d.tool, d.call_id, d.agent_id, f.path AS file, f.session_id,
-         s.project_path, s.title, snippet(docs_fts, 0, char(1), char(2), '…', 16) AS snippet, bm25(docs_fts) AS rank
+      `SELECT d.line, d.offset, d.part, d.ts, d.kind, d.tool, d.call_id, d.agent_id, ${DOC_FILE_COLUMNS},
+         s.project_path, s.title, bm25(docs_fts) AS rank
        FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid JOIN files f ON f.id = d.file_id
          LEFT JOIN sessions s ON s.id = f.session_id
        WHERE ${where.sql} ORDER BY rank${limitSql(limit)}`,
     )
     .all(...where.params) as HitRow[];
   const refOf = refsOf(store);
-  return rows.map((r) => ({
-    sessionId: idOfKey(r.session_id),
-    sessionRef: refOf(r.session_id),
-    projectPath: r.project_path ?? undefined,
-    sessionTitle: r.title ?? undefined,
-    timestamp: r.ts ?? undefined,
-    kind: r.kind,
-    tool: r.tool ?? undefined,
-    callId: r.call_id ?? undefined,
-    agentId: r.agent_id ?? undefined,
-    snippet: r.snippet,
-    file: r.file,
-    line: r.line,
-    rank: r.rank,
-  }));
+  // The text is read back from the transcript for the snippet (the index keeps only the words).
+  const texts = new DocTexts(new Archive(store.db));
+  const hits: SearchHit[] = [];
+  // One at a time: hits in one archived file share its decompressed chunk.
+  for (const r of rows) {
+    const file = fileOfRow(r);
+    const text = await texts.textOf({ file, line: r.line, offset: r.offset, part: r.part });
+    hits.push(hitOf(r, text ?? ''));
+  }
+  return hits;
+
+  function hitOf(r: HitRow, text: string): SearchHit {
+    return {
+      sessionId: idOfKey(r.session_id),
+      sessionRef: refOf(r.session_id),
+      projectPath: r.project_path ?? undefined,
+      sessionTitle: r.title ?? undefined,
+      timestamp: r.ts ?? undefined,
+      kind: r.kind,
+      tool: r.tool ?? undefined,
+      callId: r.call_id ?? undefined,
+      agentId: r.agent_id ?? undefined,
+      snippet: cutSnippet(text, match),
+      file: r.file,
+      line: r.line,
+      rank: r.rank,
+    };
+  }
 }

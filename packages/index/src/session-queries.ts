@@ -18,6 +18,7 @@ import { Archive } from './archive.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
 import { type FileRow, idOfKey } from './import.js';
+import { unpackJson } from './packed-json.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
 import { sessionUsage } from './session-cost.js';
 import type { SessionFilter, SessionSummary, UsagePart } from './types.js';
@@ -301,8 +302,8 @@ function resultsElsewhere(store: Store, key: string): Map<string, RawResult> {
     uuid: string | null;
     ts: string | null;
     is_error: number;
-    content: string;
-    tool_use_result: string | null;
+    content: string | Buffer;
+    tool_use_result: string | Buffer | null;
     path: string;
   }[];
   const out = new Map<string, RawResult>();
@@ -314,8 +315,8 @@ function resultsElsewhere(store: Store, key: string): Map<string, RawResult> {
       timestamp: r.ts === null ? undefined : createIsoTimestamp(r.ts),
       loc: { file: r.path, line: r.line, offset: 0 },
       isError: r.is_error === 1,
-      content: JSON.parse(r.content) as RawResult['content'],
-      toolUseResult: r.tool_use_result === null ? undefined : JSON.parse(r.tool_use_result),
+      content: unpackJson(r.content) as RawResult['content'],
+      toolUseResult: r.tool_use_result === null ? undefined : unpackJson(r.tool_use_result),
     });
   }
   return out;

@@ -43,3 +43,13 @@ export function dumpIndex(dbPath: string): IndexDump {
     db.close();
   }
 }
+
+/** How many indexed documents match an FTS5 query (the text itself is not stored: the FTS index answers). */
+export function countDocsMatching(dbPath: string, match: string): number {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return db.prepare('SELECT COUNT(*) FROM docs_fts WHERE docs_fts MATCH ?').pluck().get(match) as number;
+  } finally {
+    db.close();
+  }
+}

@@ -37,8 +37,8 @@ export type ResponseMethod = 'statsResponse' | 'usageResponse';
 export function localQueries(index: AgentIndex): IndexQueries {
   const run =
     <K extends QueryMethod>(method: K) =>
-    async (...args: Parameters<AgentIndex[K]>) =>
-      (index[method] as (...a: Parameters<AgentIndex[K]>) => ReturnType<AgentIndex[K]>)(...args);
+    async (...args: Parameters<AgentIndex[K]>): Promise<Awaited<ReturnType<AgentIndex[K]>>> =>
+      await (index[method] as (...a: Parameters<AgentIndex[K]>) => ReturnType<AgentIndex[K]>)(...args);
   return {
     getSession: run('getSession'),
     listSessions: run('listSessions'),

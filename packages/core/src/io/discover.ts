@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '../errors.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
@@ -131,7 +131,7 @@ async function scanProjectDir(
     return out;
   }
   for (const entry of entries) {
-    const path = join(projectDir, entry.name);
+    const path = childPath(projectDir, entry.name);
     if (entry.isFile() && entry.name.endsWith('.jsonl')) {
       const file = await describeFile(path, projectDir, undefined, options);
       if (file) out.push(file);
@@ -146,12 +146,21 @@ async function scanProjectDir(
   return out;
 }
 
+/**
+ * A folder's entry by concatenation: the folder is already a resolved path and the name one entry, and a warm
+ * refresh builds one path per transcript (`join` normalises each again).
+ */
+function childPath(dir: string, name: string): string {
+  return dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`;
+}
+
 /** One collator for sorting paths (as `localeCompare` does, without building one per comparison). */
 const byLocale = new Intl.Collator();
 
 function statOrUndefined(path: string): import('node:fs').Stats | undefined {
   try {
-    return statSync(path);
+    // A missing file (most subagents have no .meta.json) answers undefined without building an exception.
+    return statSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
@@ -167,7 +176,7 @@ async function findAgentFiles(dir: string): Promise<string[]> {
   }
   return entries
     .filter((e) => e.isFile() && AGENT_FILE.test(e.name))
-    .map((e) => join(e.parentPath, e.name))
+    .map((e) => childPath(e.parentPath, e.name))
     .sort();
 }
 

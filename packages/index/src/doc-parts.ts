@@ -1,0 +1,70 @@
+/**
+ * The searchable texts of one record, in a fixed order: the importer indexes them, and search reads a hit's text
+ * back from the transcript by (record, part) to cut its snippet, so the text itself is stored nowhere in the index.
+ */
+import { hiddenReasonOf, type ResultContent, resultText, type TranscriptRecord, userText } from '@agentdash/core';
+
+/** Longest text indexed per searchable document. */
+const MAX_DOC_CHARS = 200_000;
+
+export type DocKind = 'prompt' | 'assistant' | 'thinking' | 'tool-input' | 'tool-output';
+
+export interface DocPart {
+  readonly kind: DocKind;
+  /** The indexed text (clipped); never blank. */
+  readonly text: string;
+  /** The tool_use id of a tool input or output. */
+  readonly callId?: string;
+  /** The tool's name (tool inputs only: an output's tool is its call's, found in the index). */
+  readonly tool?: string;
+}
+
+/** Every string value inside a JSON value, for full-text search over tool inputs. */
+export function stringsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
+  else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) stringsOf(item, out);
+  return out;
+}
+
+function outputText(content: ResultContent, toolUseResult: unknown): string {
+  const text = resultText(content);
+  if (text.trim() !== '') return text;
+  if (typeof toolUseResult === 'object' && toolUseResult !== null && !Array.isArray(toolUseResult)) {
+    const rec = toolUseResult as Record<string, unknown>;
+    return [rec.stdout, rec.stderr].filter((v): v is string => typeof v === 'string').join('\n');
+  }
+  return typeof toolUseResult === 'string' ? toolUseResult : '';
+}
+
+/** Whether a user record is a prompt the user typed (not hidden, not only tool results). */
+export function isPromptRecord(record: TranscriptRecord): boolean {
+  return record.kind === 'user' && hiddenReasonOf(record) === undefined && userText(record.content).trim() !== '';
+}
+
+/** The searchable texts of a record, in order (blank texts left out). */
+export function docPartsOf(record: TranscriptRecord): DocPart[] {
+  const parts: DocPart[] = [];
+  const add = (part: DocPart) => {
+    if (part.text.trim() === '') return;
+    parts.push(part.text.length > MAX_DOC_CHARS ? { ...part, text: part.text.slice(0, MAX_DOC_CHARS) } : part);
+  };
+  if (record.kind === 'user') {
+    if (isPromptRecord(record)) add({ kind: 'prompt', text: userText(record.content) });
+    if (typeof record.content !== 'string') {
+      for (const block of record.content) {
+        if (block.kind !== 'tool-result' || block.toolUseId === '') continue;
+        add({ kind: 'tool-output', text: outputText(block.content, record.toolUseResult), callId: block.toolUseId });
+      }
+    }
+  } else if (record.kind === 'assistant') {
+    for (const block of record.content) {
+      if (block.kind === 'text') add({ kind: 'assistant', text: block.text });
+      else if (block.kind === 'thinking') add({ kind: 'thinking', text: block.thinking });
+      else if (block.kind === 'tool-use') {
+        add({ kind: 'tool-input', text: stringsOf(block.input).join('\n'), callId: block.id, tool: block.name });
+      }
+    }
+  }
+  return parts;
+}

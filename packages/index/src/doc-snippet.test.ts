@@ -1,0 +1,94 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Archive } from './archive.js';
+import { cutSnippet, DocTexts, queryTerms } from './doc-snippet.js';
+import { type AgentIndex, openIndex } from './index.js';
+import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow, toFtsQuery } from './search.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+
+describe('cutSnippet', () => {
+  it('marks every query word around the best match, with ellipses where the text goes on', () => {
+    const text = `${'lorem '.repeat(30)}the Quick brown fox jumps over the lazy dog ${'ipsum '.repeat(30)}`;
+    expect(cutSnippet(text, toFtsQuery('quick dog'))).toBe(
+      '…lorem the \u0001Quick\u0002 brown fox jumps over the lazy \u0001dog\u0002 ipsum ipsum ipsum ipsum ipsum ipsum…',
+    );
+  });
+
+  it('folds case and diacritics and honours a prefix query', () => {
+    expect(cutSnippet('Voilà: CAFÉ crème', toFtsQuery('cafe'))).toBe('Voilà: \u0001CAFÉ\u0002 crème');
+    expect(cutSnippet('running runner ran', toFtsQuery('run*'))).toBe('\u0001running\u0002 \u0001runner\u0002 ran');
+    expect(queryTerms(toFtsQuery('"two words" x*'))).toEqual([
+      { text: 'two', prefix: false },
+      { text: 'words', prefix: false },
+      { text: 'x', prefix: true },
+    ]);
+  });
+
+  it('gives the start of the text when no word matches, and nothing for an empty text', () => {
+    expect(cutSnippet('a b c', toFtsQuery('zzz'))).toBe('a b c');
+    expect(cutSnippet('', toFtsQuery('zzz'))).toBe('');
+  });
+});
+
+describe('document texts read back from transcripts', () => {
+  let dir: string;
+  let home: string;
+  let index: AgentIndex;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-snippet-'));
+    home = join(dir, 'claude-home');
+    cpSync(samples, home, { recursive: true });
+    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+  });
+  afterEach(() => {
+    index.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Every document's text, read back from its transcript by place, as the FTS index holds its words. */
+  async function checkEveryDocument(): Promise<number> {
+    const db = new Database(join(dir, 'index.sqlite'), { readonly: true });
+    try {
+      const texts = new DocTexts(new Archive(db));
+      const docs = db
+        .prepare(
+          `SELECT d.id, d.line, d.offset, d.part, ${DOC_FILE_COLUMNS} FROM docs d JOIN files f ON f.id = d.file_id`,
+        )
+        .all() as (DocFileRow & { id: number; line: number; offset: number; part: number })[];
+      const inFts = db.prepare('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?').pluck();
+      let checked = 0;
+      for (const doc of docs) {
+        const text = (await texts.textOf({ ...doc, file: fileOfRow(doc) })) ?? '';
+        const word = queryTerms(toFtsQuery(text.slice(0, 2000)))
+          .map((t) => t.text)
+          .sort((a, b) => b.length - a.length)[0];
+        expect(word, `document ${doc.id} (${doc.file}:${doc.line} part ${doc.part})`).toBeDefined();
+        expect(inFts.all(`"${word}"`)).toContain(doc.id);
+        checked += 1;
+      }
+      return checked;
+    } finally {
+      db.close();
+    }
+  }
+
+  it('finds each indexed document’s text at its place, from the file and, once the file is gone, from the archive', async () => {
+    await index.refresh([home]);
+    const onDisk = await checkEveryDocument();
+    expect(onDisk).toBeGreaterThan(50);
+    const hits = await index.search('file');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.filter((h) => !h.snippet.toLowerCase().includes('\u0001file\u0002'))).toEqual([]);
+
+    rmSync(join(home, 'projects'), { recursive: true });
+    await index.refresh([home]);
+    expect(await checkEveryDocument()).toBe(onDisk);
+    expect((await index.search('file')).map((h) => h.snippet)).toEqual(hits.map((h) => h.snippet));
+  });
+});
