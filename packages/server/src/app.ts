@@ -298,6 +298,18 @@ export function createApp(deps: AppDeps) {
     return c.json(found);
   });
 
+  api.get('/sessions/:id/errors', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    return c.json(await sessions.errors(row.id));
+  });
+
+  api.get('/sessions/:id/find', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const q = textParam(c, 'q');
+    if (q === undefined) throw new HttpError(400, 'q is required');
+    return c.json(await sessions.find(row.id, q));
+  });
+
   api.get('/sessions/:id/waterfall', async (c) => {
     const row = await summaryOf(c.req.param('id'));
     return c.json(await sessions.waterfall(row.id));

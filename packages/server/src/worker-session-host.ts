@@ -23,7 +23,8 @@ export type WorkerRequest =
       readonly all: boolean;
     }
   | { readonly id: number; readonly op: 'call' | 'locate'; readonly sessionId: string; readonly callId: string }
-  | { readonly id: number; readonly op: 'unreadable' | 'waterfall'; readonly sessionId: string }
+  | { readonly id: number; readonly op: 'unreadable' | 'waterfall' | 'errors'; readonly sessionId: string }
+  | { readonly id: number; readonly op: 'find'; readonly sessionId: string; readonly query: string }
   | { readonly id: number; readonly op: 'invalidate'; readonly sessionId: string | undefined }
   | {
       readonly id: number;
@@ -183,6 +184,8 @@ export function createWorkerSessionHost(options: {
     locate: (sessionId, callId) => client.ask({ op: 'locate', sessionId, callId }),
     unreadable: (sessionId) => client.ask({ op: 'unreadable', sessionId }),
     waterfall: (sessionId) => client.ask({ op: 'waterfall', sessionId }),
+    errors: (sessionId) => client.ask({ op: 'errors', sessionId }),
+    find: (sessionId, query) => client.ask({ op: 'find', sessionId, query }),
     isLoaded: (sessionId) => client.loaded().has(sessionId),
     invalidate: (sessionId) => {
       client.forget(sessionId);
