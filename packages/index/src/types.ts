@@ -64,6 +64,8 @@ export interface SessionFilter {
   readonly version?: string;
   /** true: only sessions with at least one error; false: only those without. */
   readonly hasErrors?: boolean;
+  /** true: leave out empty sessions (no message) and untitled ones without a tool call (warm-ups, stubs). */
+  readonly hideEmpty?: boolean;
   /** Only sessions with these session ids (e.g. those of search hits; a session id may name several sessions). */
   readonly ids?: readonly string[];
   readonly limit?: number;

@@ -125,6 +125,8 @@ export interface SessionsResponse {
     readonly models: readonly string[];
     readonly versions: readonly string[];
   };
+  /** With `hideEmpty=1`: how many sessions the filter left out as empty or warm-up ones. */
+  readonly hiddenEmpty?: number;
 }
 
 export interface SubagentInfo {

@@ -84,6 +84,7 @@ function sessionFilter(c: Context): IndexFilter {
     model: textParam(c, 'model'),
     version: textParam(c, 'version'),
     hasErrors: c.req.query('hasErrors') === 'true' || c.req.query('hasErrors') === '1' ? true : undefined,
+    hideEmpty: c.req.query('hideEmpty') === 'true' || c.req.query('hideEmpty') === '1' ? true : undefined,
   };
 }
 
@@ -242,12 +243,18 @@ export function createApp(deps: AppDeps) {
       const selected = clean({ ...filter, ...scoped });
       const known = await listCache.get(`totals:${JSON.stringify(selected)}`, () => queries.sessionTotals(selected));
       const page = await queries.pageSessions(selected, { offset, limit, sort, descending: dir === 'desc', known });
+      const { hideEmpty, ...unhidden } = selected;
+      const hidden = hideEmpty
+        ? (await listCache.get(`totals:${JSON.stringify(unhidden)}`, () => queries.sessionTotals(unhidden))).total -
+          page.total
+        : 0;
       body = {
         sessions: page.sessions.map(toSessionRow),
         total: page.total,
         offset: page.offset,
         totals: page.totals,
         facets,
+        ...(hideEmpty ? { hiddenEmpty: hidden } : {}),
       };
     }
     return c.json(body);
