@@ -1,16 +1,46 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { subscribeConnection } from './data/client';
-import { AnalyticsPage } from './pages/AnalyticsPage';
-import { SessionPage } from './pages/SessionPage';
-import { SessionsPage } from './pages/SessionsPage';
-import { UsagePage } from './pages/UsagePage';
-import { WaterfallPage } from './pages/WaterfallPage';
+import { FOCUS_SEARCH_EVENT, typingIn } from './ui/keys';
 import { useRoute } from './ui/router';
+import { ShortcutsHelp } from './ui/ShortcutsHelp';
+import { ThemeToggle } from './ui/ThemeToggle';
+
+// Each page is its own chunk: the first screen loads only the page it shows.
+const SessionsPage = lazy(() => import('./pages/SessionsPage').then((m) => ({ default: m.SessionsPage })));
+const SessionPage = lazy(() => import('./pages/SessionPage').then((m) => ({ default: m.SessionPage })));
+const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
+const UsagePage = lazy(() => import('./pages/UsagePage').then((m) => ({ default: m.UsagePage })));
+const WaterfallPage = lazy(() => import('./pages/WaterfallPage').then((m) => ({ default: m.WaterfallPage })));
+
+function useGlobalKeys(onHelp: () => void) {
+  useEffect(() => {
+    const on = (event: KeyboardEvent) => {
+      const mod = event.ctrlKey || event.metaKey;
+      const search = (mod && event.key.toLowerCase() === 'k') || (!mod && !event.altKey && event.key === '/');
+      if (search && (mod || !typingIn(event))) {
+        event.preventDefault();
+        if (!/^#\/?(\?.*)?$/.test(window.location.hash) && window.location.hash !== '') window.location.hash = '#/';
+        // the sessions page may still be loading: ask now and once it has mounted
+        window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT));
+        setTimeout(() => window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT)), 300);
+        return;
+      }
+      if (event.key === '?' && !mod && !typingIn(event)) {
+        event.preventDefault();
+        onHelp();
+      }
+    };
+    window.addEventListener('keydown', on);
+    return () => window.removeEventListener('keydown', on);
+  }, [onHelp]);
+}
 
 export function App() {
   const route = useRoute();
   const [connected, setConnected] = useState(false);
+  const [help, setHelp] = useState(false);
   useEffect(() => subscribeConnection(setConnected), []);
+  useGlobalKeys(() => setHelp(true));
   return (
     <div className="app">
       <header className="topbar">
@@ -28,7 +58,7 @@ export function App() {
               />
             </svg>
           </span>
-          AgentDash
+          <span className="brand-name">AgentDash</span>
         </a>
         <nav className="nav">
           <a href="#/" className={route.page !== 'analytics' && route.page !== 'usage' ? 'active' : ''}>
@@ -42,19 +72,33 @@ export function App() {
           </a>
         </nav>
         <div className="topbar-right">
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => setHelp(true)}
+            title="Keyboard shortcuts (?)"
+            aria-label="Keyboard shortcuts"
+            data-testid="shortcuts-button"
+          >
+            ?
+          </button>
+          <ThemeToggle />
           <span className="conn" data-testid="live-status" title="Live updates over server-sent events">
             <span className={`conn-dot ${connected ? 'on' : ''}`} />
-            {connected ? 'Live' : 'Offline'}
+            <span className="conn-label">{connected ? 'Live' : 'Offline'}</span>
           </span>
         </div>
       </header>
       <main className="main" id="main">
-        {route.page === 'sessions' && <SessionsPage />}
-        {route.page === 'session' && <SessionPage key={route.id} id={route.id} call={route.call} />}
-        {route.page === 'analytics' && <AnalyticsPage />}
-        {route.page === 'usage' && <UsagePage />}
-        {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
+        <Suspense fallback={<div className="page dim">Loading…</div>}>
+          {route.page === 'sessions' && <SessionsPage />}
+          {route.page === 'session' && <SessionPage key={route.id} id={route.id} call={route.call} find={route.find} />}
+          {route.page === 'analytics' && <AnalyticsPage />}
+          {route.page === 'usage' && <UsagePage />}
+          {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
+        </Suspense>
       </main>
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
     </div>
   );
 }

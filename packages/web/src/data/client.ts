@@ -4,10 +4,12 @@ import type {
   CallRowDto,
   CallsResponse,
   EventsPage,
+  FindResponse,
   HealthResponse,
   IssueDto,
   LiveMessage,
   SessionDetail,
+  SessionErrorsResponse,
   SessionsResponse,
   StatsResponse,
   UsageResponse,
@@ -62,6 +64,7 @@ export interface SessionQuery {
   readonly since?: string;
   readonly until?: string;
   readonly hasErrors?: boolean;
+  readonly hideEmpty?: boolean;
   readonly offset?: number;
   readonly limit?: number;
   readonly sort?: string;
@@ -81,6 +84,8 @@ export const api = {
   call: (id: string, callId: string) => get<CallDto>(`/sessions/${enc(id)}/calls/${enc(callId)}`),
   locate: (id: string, callId: string) =>
     get<{ index: number; expand: string[] }>(`/sessions/${enc(id)}/locate/${enc(callId)}`),
+  errors: (id: string, signal?: AbortSignal) => get<SessionErrorsResponse>(`/sessions/${enc(id)}/errors`, {}, signal),
+  find: (id: string, q: string, signal?: AbortSignal) => get<FindResponse>(`/sessions/${enc(id)}/find`, { q }, signal),
   issues: (id: string) => get<{ issues: IssueDto[] }>(`/sessions/${enc(id)}/issues`),
   stats: (query: { project?: string; since?: string; until?: string }, signal?: AbortSignal) =>
     get<StatsResponse>('/stats', { ...query }, signal),

@@ -29,17 +29,27 @@ export function fmtPercent(x: number): string {
   return `${Math.round(x * 100)}%`;
 }
 
-export function fmtDate(iso: string | null | undefined): string {
+/** `Jul 22, 23:57`; with the year when it is not this year (`Sep 3, 2025, 00:52`). */
+export function fmtDate(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '—';
   return d.toLocaleString('en-US', {
     month: 'short',
     day: 'numeric',
+    ...(d.getFullYear() === new Date(now).getFullYear() ? {} : { year: 'numeric' }),
     hour: '2-digit',
     minute: '2-digit',
     hour12: false,
   });
+}
+
+/** `5 min ago`, `3 h ago`, `2 d ago` within a week; undefined beyond (the date says it then). */
+export function fmtRecent(iso: string | null | undefined, now = Date.now()): string | undefined {
+  if (!iso) return undefined;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t) || now - t >= 86400 * 7 * 1000) return undefined;
+  return fmtRelative(iso, now);
 }
 
 export function fmtTime(iso: string | null | undefined): string {
