@@ -32,7 +32,7 @@ export function SessionsPage() {
   const hidden = data?.hiddenEmpty ?? 0;
   const filtered = isFiltered(filters, searchText);
   return (
-    <div className="page">
+    <div className="page wide">
       <div className="page-head">
         <div>
           <h1 className="page-title">Sessions</h1>

@@ -2,11 +2,13 @@ export function fmtDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const s = ms / 1000;
-  if (s < 60) return `${s < 10 ? s.toFixed(1) : Math.round(s)} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${Math.round(s % 60)}s`;
-  const h = Math.floor(m / 60);
-  return `${h}h ${m % 60}m`;
+  if (s < 59.5) return `${s < 9.95 ? s.toFixed(1) : Math.round(s)} s`;
+  // round to the unit shown first, so no lower unit ever reads 60
+  const whole = Math.round(s);
+  const m = Math.floor(whole / 60);
+  if (m < 60) return `${m}m ${whole % 60}s`;
+  const minutes = Math.round(s / 60);
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
 export function fmtNumber(n: number | null | undefined): string {
