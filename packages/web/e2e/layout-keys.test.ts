@@ -131,7 +131,7 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
         for (const hash of pages) {
           await go(page, hash);
           await page.waitForSelector('.page, .session-layout');
-          await page.waitForTimeout(900);
+          await page.waitForTimeout(600);
           for (const p of await cutOff(page)) found.push(`${size.name} ${scheme} ${hash}: ${p}`);
           const name = hash === '#/' ? 'list' : hash.includes('waterfall') ? 'waterfall' : hash.split('/')[1];
           await page.screenshot({ path: join(SHOTS, `ui-${size.name}-${scheme}-${name}.png`) });
@@ -304,8 +304,9 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
     const { context, page } = await open();
     await go(page, '#/');
     await page.fill('[data-testid=search]', query.q);
+    // the row as the search lists it (with its snippet), not as the unfiltered list had it
     const row = page.locator(`[data-testid=session-row][data-session="${hit?.id}"]`);
-    await row.waitFor();
+    await row.locator('[data-testid=search-snippet]').waitFor();
     await row.click();
     await page.waitForFunction(
       (id) => {
