@@ -5,12 +5,34 @@ import { useRoute } from './ui/router';
 import { ShortcutsHelp } from './ui/ShortcutsHelp';
 import { ThemeToggle } from './ui/ThemeToggle';
 
-// Each page is its own chunk: the first screen loads only the page it shows.
-const SessionsPage = lazy(() => import('./pages/SessionsPage').then((m) => ({ default: m.SessionsPage })));
-const SessionPage = lazy(() => import('./pages/SessionPage').then((m) => ({ default: m.SessionPage })));
-const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
-const UsagePage = lazy(() => import('./pages/UsagePage').then((m) => ({ default: m.UsagePage })));
-const WaterfallPage = lazy(() => import('./pages/WaterfallPage').then((m) => ({ default: m.WaterfallPage })));
+// Each page is its own chunk: the first screen loads only the page it shows; the others are fetched once the
+// browser is idle, so moving between pages does not wait for the network.
+const loaders = {
+  sessions: () => import('./pages/SessionsPage').then((m) => ({ default: m.SessionsPage })),
+  session: () => import('./pages/SessionPage').then((m) => ({ default: m.SessionPage })),
+  analytics: () => import('./pages/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
+  usage: () => import('./pages/UsagePage').then((m) => ({ default: m.UsagePage })),
+  waterfall: () => import('./pages/WaterfallPage').then((m) => ({ default: m.WaterfallPage })),
+};
+const SessionsPage = lazy(loaders.sessions);
+const SessionPage = lazy(loaders.session);
+const AnalyticsPage = lazy(loaders.analytics);
+const UsagePage = lazy(loaders.usage);
+const WaterfallPage = lazy(loaders.waterfall);
+
+function usePreloadPages() {
+  useEffect(() => {
+    const preload = () => {
+      for (const load of Object.values(loaders)) void load().catch(() => undefined);
+    };
+    const idle = window.requestIdleCallback?.(preload, { timeout: 2000 });
+    const timer = idle === undefined ? setTimeout(preload, 1000) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback?.(idle);
+      clearTimeout(timer);
+    };
+  }, []);
+}
 
 function useGlobalKeys(onHelp: () => void) {
   useEffect(() => {
@@ -41,6 +63,7 @@ export function App() {
   const [help, setHelp] = useState(false);
   useEffect(() => subscribeConnection(setConnected), []);
   useGlobalKeys(() => setHelp(true));
+  usePreloadPages();
   return (
     <div className="app">
       <header className="topbar">
