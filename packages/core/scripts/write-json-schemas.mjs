@@ -9,9 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const { typedResultJsonSchemas } = await import(
-  join(repoRoot, 'packages/core/dist/adapters/claude-code/results/json-schema.js')
-);
+const { typedResultJsonSchemas } = await import(join(repoRoot, 'packages/core/dist/model/json-schema.js'));
 const outDir = join(repoRoot, 'docs/schemas');
 mkdirSync(outDir, { recursive: true });
 for (const file of readdirSync(outDir)) if (file.endsWith('.json')) rmSync(join(outDir, file));

@@ -33,3 +33,12 @@ export class UnreadableFileError extends AgentDashError {
     this.path = path;
   }
 }
+
+/** A file names an agent this build has no adapter for (say, an index written by a newer version). */
+export class AgentNotRegisteredError extends AgentDashError {
+  readonly agent: string;
+  constructor(agent: string) {
+    super('AGENT_NOT_REGISTERED', `no adapter is registered for the agent "${agent}"`);
+    this.agent = agent;
+  }
+}

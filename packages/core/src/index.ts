@@ -1,11 +1,20 @@
 /**
- * @agentdash/core: discover Claude Code transcripts, stream them in bounded memory, pair every tool call with
+ * @agentdash/core: discover coding-agent transcripts (through one adapter per agent), stream them in bounded memory, pair every tool call with
  * its result and type each result.
  * @module
  */
 
 export * from './adapters/claude-code/index.js';
-export { AgentDashError, NotTranscriptError, PathNotFoundError, UnreadableFileError } from './errors.js';
+export { type AgentAdapter, type AgentCapabilities, defineAdapter } from './agents/adapter.js';
+export { timestampDurations } from './agents/durations.js';
+export { adapterFor, adapterForFile, adaptersForPath, agentAdapters } from './agents/registry.js';
+export {
+  AgentDashError,
+  AgentNotRegisteredError,
+  NotTranscriptError,
+  PathNotFoundError,
+  UnreadableFileError,
+} from './errors.js';
 export {
   type DiscoveredFile,
   type DiscoverOptions,

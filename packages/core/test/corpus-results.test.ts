@@ -4,8 +4,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { loadSession } from '../src/adapters/claude-code/load-session.js';
 import { toEnvelope } from '../src/adapters/claude-code/results/envelope.js';
-import { typedResultJsonSchemas } from '../src/adapters/claude-code/results/json-schema.js';
 import { discoverFiles, groupSessions } from '../src/io/discover.js';
+import { typedResultJsonSchemas } from '../src/model/json-schema.js';
 import type { Session } from '../src/model/session.js';
 import { corpusDir, corpusVersions, hasCorpus } from './helpers.js';
 

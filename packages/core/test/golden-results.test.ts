@@ -5,8 +5,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { loadSession } from '../src/adapters/claude-code/load-session.js';
 import { toEnvelope } from '../src/adapters/claude-code/results/envelope.js';
-import { typedResultJsonSchemas } from '../src/adapters/claude-code/results/json-schema.js';
 import { discoverFiles, groupSessions } from '../src/io/discover.js';
+import { typedResultJsonSchemas } from '../src/model/json-schema.js';
 
 /**
  * Golden outputs: real calls of every tool of every corpus version (extracted by

@@ -8,6 +8,8 @@ import type { Session } from '../src/model/session.js';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Real transcripts bundled with the repository (always present). */
 export const samplesHome = join(repoRoot, 'packages/cli/samples/claude-home');
+/** The Claude Code fixtures the adapter conformance suite reads. */
+export const claudeFixtures = samplesHome;
 /** The full real-client corpus, present in CI and on the team's machines, absent in a user's clone. */
 export const corpusDir = resolve(repoRoot, '../shared/corpus');
 export const hasCorpus = existsSync(corpusDir);

@@ -1,10 +1,10 @@
 import {
-  canonicalToolName,
+  type AgentId,
+  adapterForFile,
   createIsoTimestamp,
   createRecordUuid,
   createToolUseId,
   type DiscoveredFile,
-  durationsOf,
   hiddenReasonOf,
   primaryDurationMs,
   promptTitleOf,
@@ -14,8 +14,8 @@ import {
   type ResultContent,
   resultText,
   type TranscriptRecord,
+  timestampDurations,
   timestampMs,
-  typeResult,
   userText,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
@@ -104,6 +104,14 @@ function outputText(content: ResultContent, toolUseResult: unknown): string {
 }
 
 /** Prepared statements for importing and recomputing. */
+/**
+ * The agent whose adapter reads and types a stored file's records. Every indexed file is Claude Code's until the
+ * index stores each file's agent (issue 14).
+ */
+function agentOfFile(_fileId: number): { readonly agent: AgentId } {
+  return { agent: 'claude' };
+}
+
 export class Writer {
   private readonly s;
   constructor(private readonly db: Database.Database) {
@@ -428,11 +436,14 @@ export class Writer {
           toolUseResult: resultRow.tool_use_result === null ? undefined : JSON.parse(resultRow.tool_use_result),
         }
       : undefined;
-    const result = rawResult ? typeResult(raw, rawResult) : undefined;
-    const canonicalName = canonicalToolName(call.name);
+    const adapter = adapterForFile(agentOfFile(call.file_id));
+    const result = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
+    const canonicalName = adapter.canonicalToolName(call.name);
     const cwd = (this.s.cwdAt.get(call.file_id, call.line) as string | null | undefined) ?? undefined;
     const summary = summarizeCall({ name: call.name, canonicalName, input: raw.input, result }, cwd);
-    const durationMs = primaryDurationMs({ durations: durationsOf(raw, rawResult) });
+    const durationMs = primaryDurationMs({
+      durations: adapter.durationsOf?.(raw, rawResult) ?? timestampDurations(raw, rawResult),
+    });
     this.s.upsertFact.run({
       tool_use_id: id,
       session_id: call.session_id,

@@ -2,12 +2,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
+  adapterForFile,
   type DiscoveredFile,
   discoverFiles,
   type OpenBytes,
   openFileBytes,
   type ParseIssue,
-  streamRecords,
+  type ReadEnd,
   UnreadableFileError,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
@@ -113,6 +114,8 @@ export interface ForgetReport {
 function discoveredFromArchive(row: ArchivedFileRow): DiscoveredFile {
   return {
     path: row.path,
+    // Every indexed file is Claude Code's until the index stores each file's agent (issue 14).
+    agent: 'claude',
     projectDir: row.project_dir,
     role: row.role,
     sessionId: row.session_id ?? undefined,
@@ -458,12 +461,12 @@ export class Refresher {
             (error: unknown) => ({ error }),
           )
         : undefined;
-      let end: Awaited<ReturnType<typeof streamRecords>>;
+      let end: ReadEnd;
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
       try {
-        end = await streamRecords(
-          file.path,
+        end = await adapterForFile(file).streamRecords(
+          file,
           (event) => {
             if (storeError !== undefined) return;
             try {

@@ -231,6 +231,8 @@ export function sessionIdOfFile(store: Store, path: string): string | undefined 
 function toDiscoveredFile(r: FileRow): DiscoveredFile {
   return {
     path: r.path,
+    // Every indexed file is Claude Code's until the index stores each file's agent (issue 14).
+    agent: 'claude',
     projectDir: r.project_dir,
     role: r.role,
     sessionId: idOfKey(r.session_id),

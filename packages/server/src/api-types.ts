@@ -4,22 +4,19 @@
  */
 import type {
   CallStatus,
+  DataKind,
   ErrorCategory,
   ErrorSeverity,
   HiddenReason,
   ImageValue,
   ResultContent,
+  TypedResult,
   Usage,
   UsageTotals,
 } from '@agentdash/core/model';
 
 /** `GET /api/sessions/:id/waterfall`: the session on a true time axis, one lane per thread. */
 export type { Waterfall as WaterfallResponse, WaterfallBar, WaterfallLane } from '@agentdash/core/time';
-
-export interface ApiError {
-  readonly success: false;
-  readonly error: string;
-}
 
 export interface SessionRow {
   readonly id: string;
@@ -166,8 +163,10 @@ export interface SessionDetail {
 export interface ResultDto {
   readonly isError: boolean;
   readonly content: ResultContent;
+  /** The structured output as the agent wrote it (kept for `--json` parity; the dashboard reads `typed`). */
   readonly toolUseResult: unknown;
-  readonly typed: unknown;
+  /** The result typed onto the shared kinds (`core/model` `TypedResult`); long strings cut as elsewhere. */
+  readonly typed: TypedResult;
   readonly error: {
     readonly category: ErrorCategory;
     readonly severity: ErrorSeverity;
@@ -183,6 +182,8 @@ export interface CallDto {
   readonly id: string;
   readonly name: string;
   readonly canonicalName: string;
+  /** The kind the tool's results are typed onto, known before its result; null for a tool core does not know. */
+  readonly toolKind: DataKind | null;
   readonly input: unknown;
   readonly timestamp: string | null;
   readonly status: CallStatus;

@@ -214,6 +214,16 @@ describe('sessions', () => {
     expect((await get(`/api/sessions/${row.id}/events?offset=-1`)).status).toBe(400);
   });
 
+  it('answers 409 with a stable code for a prefix of several sessions, never 404', async () => {
+    const { sessions } = (await (await get('/api/sessions?limit=1000')).json()) as SessionsResponse;
+    const ids = sessions.map((s) => s.id);
+    const prefix = ids.map((id) => id.slice(0, 1)).find((p, _, all) => all.filter((q) => q === p).length > 1);
+    expect(prefix).toBeDefined();
+    const res = await get(`/api/sessions/${prefix}`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ success: false, code: 'AMBIGUOUS_SESSION' });
+  });
+
   it('never serves a session outside the served paths', async () => {
     const other = join(tmp, 'other-home');
     await cp(join(samples, 'projects', '-home-user-proj-web'), join(other, 'projects', '-home-user-proj-web'), {
@@ -501,7 +511,8 @@ describe('odd real-world transcripts (the CLI bundled wild fixtures)', () => {
       ids.map(async (id) => (await wildJson<SessionDetail>(`/api/sessions/${encodeURIComponent(id)}`)).session.title),
     );
     expect(new Set(titles).size).toBe(2);
+    // The bare id names both: a conflict the caller can resolve, not a missing session.
     const bare = await wildApp.request('/api/sessions/full', { headers: HOST });
-    expect(bare.status).toBe(404);
+    expect(bare.status).toBe(409);
   });
 });

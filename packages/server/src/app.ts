@@ -14,7 +14,7 @@ import type {
   SessionRow,
   SessionsResponse,
 } from './api-types.js';
-import { HttpError } from './http-error.js';
+import { HttpError, toHttpError } from './http-error.js';
 import { type IndexQueries, localQueries } from './index-queries.js';
 import { readyStatus } from './index-state.js';
 import { ListCache } from './list-cache.js';
@@ -122,8 +122,8 @@ export function createApp(deps: AppDeps) {
     let found: Awaited<ReturnType<IndexQueries['getSession']>>;
     try {
       found = await queries.getSession(idOrPrefix, { paths: roots });
-    } catch {
-      throw new HttpError(404, 'session not found (or the id prefix is ambiguous)');
+    } catch (error) {
+      throw toHttpError(error) ?? error;
     }
     if (!found) throw new HttpError(404, 'session not found');
     // ids, never paths: a session whose files are outside the served sources does not exist here
@@ -171,7 +171,14 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json({ success: false, error: error.message }, error.status);
+    const http = toHttpError(error);
+    if (http) {
+      const body =
+        http.code === undefined
+          ? { success: false, error: http.message }
+          : { success: false, error: http.message, code: http.code };
+      return c.json(body, http.status);
+    }
     console.error('agentdash: request failed:', error);
     return c.json({ success: false, error: 'internal error' }, 500);
   });
@@ -436,5 +443,3 @@ export function createApp(deps: AppDeps) {
 
   return app;
 }
-
-export type AppType = ReturnType<typeof createApp>;

@@ -1,9 +1,37 @@
+/** The statuses the API answers with. */
+export type HttpStatus = 400 | 404 | 409 | 500 | 503;
+
 /** An error the API answers with its own status and message (anything else is a 500 "internal error"). */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 404 | 500 | 503,
+    readonly status: HttpStatus,
     message: string,
+    /** The stable code of the operational error it stands for, when one (`UNKNOWN_SESSION`, `INDEX_BUSY`, …). */
+    readonly code?: string,
   ) {
     super(message);
   }
+}
+
+/**
+ * Operational errors of core and the index, by their stable `code`, → HTTP status: 404 only for what is not there,
+ * 409 for a reference that names several sessions, 503 for an index that is busy or cannot be opened.
+ */
+export const statusByErrorCode = {
+  UNKNOWN_SESSION: 404,
+  AMBIGUOUS_SESSION: 409,
+  INDEX_BUSY: 503,
+  INDEX_UNAVAILABLE: 503,
+} as const satisfies Readonly<Record<string, HttpStatus>>;
+
+/**
+ * The HTTP answer for an error: itself when it is one, else by its `code` (errors that crossed a worker boundary
+ * keep their code, not their class); undefined for anything else (a bug: a 500).
+ */
+export function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !Object.hasOwn(statusByErrorCode, code)) return undefined;
+  const message = error instanceof Error ? error.message : code;
+  return new HttpError(statusByErrorCode[code as keyof typeof statusByErrorCode], message, code);
 }

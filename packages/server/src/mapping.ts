@@ -2,10 +2,10 @@ import type { CallRowDto, IssueDto, SessionRow, TimeDto, ToolStatRow } from './a
 
 type Obj = Readonly<Record<string, unknown>>;
 
-export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const obj = (v: unknown): Obj => (isObj(v) ? v : {});
-export const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** A session summary from the index, as the API returns it. */
@@ -48,7 +48,7 @@ function tokensOf(value: unknown): number {
   );
 }
 
-export function timeOf(value: unknown): TimeDto | null {
+function timeOf(value: unknown): TimeDto | null {
   const t = obj(value);
   const wallMs = num(t.wallMs);
   if (wallMs === null) return null;

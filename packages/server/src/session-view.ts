@@ -24,8 +24,15 @@ interface Clip {
   truncated: boolean;
 }
 
-/** A deep copy with long strings and arrays cut; images (`kind: 'image'`) are kept whole. */
-export function clip(value: unknown, state: Clip, limit = STRING_LIMIT): unknown {
+/**
+ * A deep copy with long strings and arrays cut; images (`kind: 'image'`) are kept whole. Keys and kinds are never
+ * touched, so the copy has the type of the value (a typed result stays a valid `TypedResult`).
+ */
+export function clip<T>(value: T, state: Clip, limit = STRING_LIMIT): T {
+  return clipValue(value, state, limit) as T;
+}
+
+function clipValue(value: unknown, state: Clip, limit: number): unknown {
   if (typeof value === 'string') {
     if (value.length <= limit) return value;
     state.truncated = true;
@@ -34,13 +41,13 @@ export function clip(value: unknown, state: Clip, limit = STRING_LIMIT): unknown
   if (Array.isArray(value)) {
     const items = value.length > ARRAY_LIMIT ? value.slice(0, ARRAY_LIMIT) : value;
     if (items !== value) state.truncated = true;
-    return items.map((item) => clip(item, state, limit));
+    return items.map((item) => clipValue(item, state, limit));
   }
   if (typeof value === 'object' && value !== null) {
     const rec = value as Record<string, unknown>;
     if (rec.kind === 'image') return value;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(rec)) out[k] = clip(v, state, limit);
+    for (const [k, v] of Object.entries(rec)) out[k] = clipValue(v, state, limit);
     return out;
   }
   return value;
@@ -80,10 +87,6 @@ function visible(event: TimelineEvent): boolean {
     default:
       return event satisfies never;
   }
-}
-
-export interface ThreadView {
-  readonly events: readonly TimelineEvent[];
 }
 
 /** A loaded session with the lookups the routes need. */
@@ -177,14 +180,14 @@ export class SessionView {
   shells(): Record<string, string> {
     const out: Record<string, string> = {};
     for (const c of this.session.calls) {
-      const tur = c.result?.toolUseResult;
-      if (typeof tur !== 'object' || tur === null) continue;
-      const t = tur as Record<string, unknown>;
-      for (const key of ['backgroundTaskId', 'shellId', 'bash_id']) {
-        const v = t[key];
-        if (typeof v === 'string' && c.canonicalName === 'Bash' && out[v] === undefined) out[v] = c.id;
-      }
-      if (c.canonicalName === 'Agent' && t.isAsync === true && typeof t.agentId === 'string') out[t.agentId] = c.id;
+      const typed = c.result?.typed;
+      const taskId =
+        typed?.kind === 'bash'
+          ? typed.data.backgroundTaskId
+          : typed?.kind === 'agent' && typed.data.status === 'async_launched'
+            ? typed.data.agentId
+            : undefined;
+      if (taskId !== undefined && out[taskId] === undefined) out[taskId] = c.id;
     }
     return out;
   }
@@ -230,6 +233,7 @@ export class SessionView {
       id: call.id,
       name: call.name,
       canonicalName: call.canonicalName,
+      toolKind: call.toolKind ?? null,
       input: full ? call.input : clip(call.input, state, limit),
       timestamp: call.timestamp ?? null,
       status: call.status,
@@ -241,14 +245,14 @@ export class SessionView {
       result: r
         ? {
             isError: r.isError,
-            content: (full ? r.content : clip(r.content, state, limit)) as typeof r.content,
+            content: full ? r.content : clip(r.content, state, limit),
             toolUseResult: full ? r.toolUseResult : clip(r.toolUseResult, state, limit),
             typed: full ? r.typed : clip(r.typed, state, limit),
             error: r.error
               ? {
                   category: r.error.category,
                   severity: r.error.severity,
-                  message: full ? r.error.message : (clip(r.error.message, state, limit) as string),
+                  message: full ? r.error.message : clip(r.error.message, state, limit),
                   exitCode: r.error.exitCode,
                 }
               : null,

@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { SessionRow } from './api-types.js';
-import { HttpError } from './http-error.js';
+import { HttpError, type HttpStatus } from './http-error.js';
 import type { IndexQueries, QueryMethod } from './index-queries.js';
 import { queryMethods } from './index-queries.js';
 import type { SessionHost } from './session-host.js';
@@ -38,7 +38,7 @@ export type WorkerReply =
   | {
       readonly id: number;
       readonly ok: false;
-      readonly status: 400 | 404 | 500 | 503;
+      readonly status: HttpStatus;
       readonly message: string;
       readonly loaded: readonly string[];
     };

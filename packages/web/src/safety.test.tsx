@@ -1,6 +1,7 @@
+import { dataKinds } from '@agentdash/core/model';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CallDto } from './data/types';
+import type { CallDto, DataKind, TypedResult } from './data/types';
 import { rendererFor } from './renderers';
 import { Ansi } from './ui/Ansi';
 import { fmtDuration, shortPath } from './ui/format';
@@ -10,12 +11,13 @@ import { Snippet } from './ui/Snippet';
 
 const evil = '<img src=x onerror=alert(1)><script>alert(2)</script>';
 
-function call(name: string, input: unknown, content: string, toolUseResult: unknown): CallDto {
+function call(name: string, input: unknown, content: string, typed: TypedResult, toolKind: DataKind | null): CallDto {
   return {
     kind: 'tool-call',
     id: 'toolu_1',
     name,
     canonicalName: name,
+    toolKind,
     input,
     timestamp: null,
     status: 'ok',
@@ -24,10 +26,12 @@ function call(name: string, input: unknown, content: string, toolUseResult: unkn
     agentId: null,
     subagentKey: null,
     subagent: null,
-    result: { isError: false, content, toolUseResult, typed: null, error: null, images: [], timestamp: null },
+    result: { isError: false, content, toolUseResult: undefined, typed, error: null, images: [], timestamp: null },
     truncated: false,
   };
 }
+
+const evilBash: TypedResult = { kind: 'bash', tool: 'Bash', data: { stdout: evil, stderr: '', interrupted: false } };
 
 describe('log content is escaped', () => {
   it('markdown drops raw HTML and unsafe links', () => {
@@ -52,17 +56,34 @@ describe('log content is escaped', () => {
   });
 
   it('tool renderers escape commands and output', () => {
-    const Bash = rendererFor(call('Bash', { command: evil }, evil, { stdout: evil, stderr: '' }));
-    const html = renderToStaticMarkup(
-      <Bash call={call('Bash', { command: evil }, evil, { stdout: evil, stderr: '' })} />,
-    );
+    const bash = call('Bash', { command: evil }, evil, evilBash, 'bash');
+    const Bash = rendererFor(bash);
+    const html = renderToStaticMarkup(<Bash call={bash} />);
     expect(html).not.toContain('<script');
     expect(html).toContain('data-testid="renderer-Bash"');
-    const unknown = call('SomethingNew', { x: evil }, evil, { y: evil });
+    const unknown = call(
+      'SomethingNew',
+      { x: evil },
+      evil,
+      { kind: 'unknown', tool: 'SomethingNew', content: evil, toolUseResult: { y: evil } },
+      null,
+    );
     const Generic = rendererFor(unknown);
     const out = renderToStaticMarkup(<Generic call={unknown} />);
     expect(out).toContain('data-testid="renderer-generic"');
     expect(out).not.toContain('<script');
+  });
+
+  it('every kind has a renderer, which escapes a call that has no result yet', () => {
+    const ids = new Set<string>();
+    for (const kind of dataKinds) {
+      const pending = { ...call('Tool', { text: evil }, '', evilBash, kind), status: 'pending' as const, result: null };
+      const Renderer = rendererFor(pending);
+      const out = renderToStaticMarkup(<Renderer call={pending} />);
+      expect(out, kind).not.toContain('<script');
+      ids.add(/data-testid="(renderer-[^"]+)"/.exec(out)?.[1] ?? `none for ${kind}`);
+    }
+    expect([...ids].filter((id) => id.startsWith('none') || id === 'renderer-generic')).toEqual([]);
   });
 });
 

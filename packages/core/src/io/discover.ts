@@ -2,11 +2,14 @@ import { readdirSync, statSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '../errors.js';
+import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
 
 /** A transcript file found on disk. */
 export interface DiscoveredFile {
   readonly path: string;
+  /** The agent that wrote the file: its adapter reads it (`adapterForFile`). */
+  readonly agent: AgentId;
   /** Folder under projects/ (or the folder holding a loose file). */
   readonly projectDir: string;
   readonly role: 'main' | 'subagent';
@@ -190,6 +193,7 @@ async function describeFile(
     : name.replace(/\.jsonl$/, '');
   return {
     path,
+    agent: 'claude',
     projectDir,
     role: agentMatch ? 'subagent' : 'main',
     sessionId,

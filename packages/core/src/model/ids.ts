@@ -5,14 +5,14 @@ type Brand<T, B extends string> = T & { readonly [brand]: B };
 export type SessionId = Brand<string, 'SessionId'>;
 export type ToolUseId = Brand<string, 'ToolUseId'>;
 export type RecordUuid = Brand<string, 'RecordUuid'>;
-export type AgentId = Brand<string, 'AgentId'>;
+export type SubagentId = Brand<string, 'SubagentId'>;
 /** ISO-8601 timestamp as written by the client. */
 export type IsoTimestamp = Brand<string, 'IsoTimestamp'>;
 
 export const createSessionId = (value: string): SessionId => value as SessionId;
 export const createToolUseId = (value: string): ToolUseId => value as ToolUseId;
 export const createRecordUuid = (value: string): RecordUuid => value as RecordUuid;
-export const createAgentId = (value: string): AgentId => value as AgentId;
+export const createSubagentId = (value: string): SubagentId => value as SubagentId;
 export const createIsoTimestamp = (value: string): IsoTimestamp => value as IsoTimestamp;
 
 /** Milliseconds since epoch of a timestamp, or undefined when it does not parse. */

@@ -1,5 +1,5 @@
 import type { ContentBlock } from './content.js';
-import type { AgentId, IsoTimestamp, RecordUuid, SessionId } from './ids.js';
+import type { IsoTimestamp, RecordUuid, SessionId, SubagentId } from './ids.js';
 import type { SourceLocation } from './issue.js';
 
 /** API usage of one response, as the client wrote it. */
@@ -10,6 +10,8 @@ export interface Usage {
   /** The part of the cache writes with a 1-hour lifetime (`usage.cache_creation.ephemeral_1h_input_tokens`), else 0. */
   readonly cacheCreation1hInputTokens: number;
   readonly cacheReadInputTokens: number;
+  /** The part of `outputTokens` spent on reasoning, when the agent reports it apart; never added on top. */
+  readonly reasoningOutputTokens?: number;
 }
 
 /** Fields every chain record (user/assistant/system/attachment/progress) has. */
@@ -22,7 +24,7 @@ export interface ChainEnvelope {
   readonly version: string | undefined;
   readonly gitBranch: string | undefined;
   readonly isSidechain: boolean;
-  readonly agentId: AgentId | undefined;
+  readonly agentId: SubagentId | undefined;
   readonly loc: SourceLocation;
 }
 
@@ -124,7 +126,7 @@ export interface ApiRequestRecord extends SideBase {
   /** `api-request`, `api-request-blob`, `api-request-shape` or `api-request-resumed`. */
   readonly type: string;
   readonly id: string | undefined;
-  readonly agentId: AgentId | undefined;
+  readonly agentId: SubagentId | undefined;
   readonly data: Readonly<Record<string, unknown>>;
 }
 /**

@@ -1,5 +1,5 @@
 import type { ContentBlock, ImageValue } from './content.js';
-import type { AgentId, IsoTimestamp, RecordUuid, SessionId } from './ids.js';
+import type { IsoTimestamp, RecordUuid, SessionId, SubagentId } from './ids.js';
 import type { ParseIssue, SourceLocation } from './issue.js';
 import type {
   AttachmentRecord,
@@ -81,14 +81,14 @@ export interface UsageTotals {
 export interface SessionFileInfo {
   readonly path: string;
   readonly role: 'main' | 'subagent';
-  readonly agentId: AgentId | undefined;
+  readonly agentId: SubagentId | undefined;
 }
 
 /** A subagent run: its own timeline, linked to the Task/Agent call that started it when that can be known. */
 export interface Subagent {
   /** Stable key within the session: the agentId, or `sidechain:<root uuid>` for in-file sidechains. */
   readonly key: string;
-  readonly agentId: AgentId | undefined;
+  readonly agentId: SubagentId | undefined;
   readonly file: string | undefined;
   /** The Task/Agent call that started it. */
   readonly parentCallId: string | undefined;

@@ -1,8 +1,8 @@
 import type { ImageValue, ResultContent } from './content.js';
-import type { AgentId, IsoTimestamp, RecordUuid, ToolUseId } from './ids.js';
+import type { IsoTimestamp, RecordUuid, SubagentId, ToolUseId } from './ids.js';
 import type { SourceLocation } from './issue.js';
 import type { ToolError } from './tool-error.js';
-import type { TypedResult } from './typed-result.js';
+import type { DataKind, TypedResult } from './typed-result.js';
 
 /**
  * `pending`: no result yet and the file may still grow; `unanswered`: no result and the conversation moved on
@@ -42,12 +42,17 @@ export interface ToolCall {
   readonly name: string;
   /** Canonical name after aliases (Task→Agent, KillShell→TaskStop, …); `mcp__*` names stay as they are. */
   readonly canonicalName: string;
+  /**
+   * The kind the agent's adapter types this tool's results onto, known before any result arrives (so a running or
+   * failed call is shown as its tool); undefined for a tool the adapter does not know.
+   */
+  readonly toolKind: DataKind | undefined;
   readonly input: unknown;
   readonly timestamp: IsoTimestamp | undefined;
   readonly loc: SourceLocation;
   readonly messageId: string | undefined;
   /** The subagent that made this call; undefined for the main thread. */
-  readonly agentId: AgentId | undefined;
+  readonly agentId: SubagentId | undefined;
   readonly status: CallStatus;
   readonly result: ToolResult | undefined;
   readonly durations: readonly Duration[];

@@ -1,2 +1,13 @@
-export type { CallStatus, ImageValue, ResultBlock, ResultContent, Usage } from '@agentdash/core/model';
+export type {
+  CallStatus,
+  DataKind,
+  ImageValue,
+  ResultBlock,
+  ResultContent,
+  ResultData,
+  TypedResult,
+  TypedResultKind,
+  TypedResultOf,
+  Usage,
+} from '@agentdash/core/model';
 export type * from '@agentdash/server/api-types';

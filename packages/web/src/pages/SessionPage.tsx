@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, subscribeLive } from '../data/client';
 import { type TimelineContext, TimelineCtx } from '../timeline/context';
+import { SubagentTimeline } from '../timeline/SubagentTimeline';
 import { useKeys } from '../ui/keys';
 import { clearHighlights, highlightMatches, matchRanges } from './session/find-highlight';
 import { NavBar } from './session/NavBar';
@@ -186,6 +187,7 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
       focus: located.focus,
       openAll,
       liveVersion,
+      SubagentView: SubagentTimeline,
     }),
     [sessionId, detail?.shells, located, openAll, liveVersion],
   );

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTimeline } from '../timeline/context';
-import { SubagentTimeline } from '../timeline/SubagentTimeline';
 import { fmtDuration, fmtNumber } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { arr, input, num, obj, ok, type RendererProps, resultText, Section, str, tur, typedData } from './common';
@@ -8,7 +7,7 @@ import { arr, input, num, obj, ok, type RendererProps, resultText, Section, str,
 export function AgentRenderer({ call }: RendererProps) {
   const i = input(call);
   const t = tur(call);
-  const { expand, openAll } = useTimeline();
+  const { expand, openAll, SubagentView } = useTimeline();
   const sub = call.subagent;
   const [open, setOpen] = useState(expand.has(call.id));
   useEffect(() => {
@@ -89,7 +88,7 @@ export function AgentRenderer({ call }: RendererProps) {
           </button>
           {open && (
             <div className="subagent-body" data-testid="subagent-timeline">
-              <SubagentTimeline agentKey={sub.key} />
+              <SubagentView agentKey={sub.key} />
             </div>
           )}
         </div>

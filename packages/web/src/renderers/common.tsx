@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CallDto, ImageValue, ResultContent } from '../data/types';
+import type { CallDto, DataKind, ImageValue, ResultContent, ResultData, TypedResult } from '../data/types';
 import { Ansi } from '../ui/Ansi';
 import { arr, isObj, num, obj, str } from '../ui/format';
 
@@ -14,6 +14,19 @@ export const tur = (call: CallDto) => obj(call.result?.toolUseResult);
 export function typedData(call: CallDto, kind: string): Readonly<Record<string, unknown>> | undefined {
   const typed = obj(call.result?.typed);
   return typed.kind === kind ? obj(typed.data) : undefined;
+}
+/** Whether a typed result is of `kind` (the union narrows by a literal kind, not by a generic one). */
+function isKind<K extends DataKind>(
+  typed: TypedResult | undefined,
+  kind: K,
+): typed is TypedResult & { readonly kind: K; readonly data: ResultData<K> } {
+  return typed?.kind === kind;
+}
+
+/** The typed data of a call's result when core typed it as `kind`: what a renderer reads. */
+export function typedOf<K extends DataKind>(call: CallDto, kind: K): ResultData<K> | undefined {
+  const typed = call.result?.typed;
+  return isKind(typed, kind) ? typed.data : undefined;
 }
 export const ok = (call: CallDto) => call.result !== null && !call.result.isError;
 
@@ -174,8 +187,9 @@ export function Hunks({ patch, testId }: { patch: readonly unknown[]; testId?: s
               // biome-ignore lint/suspicious/noArrayIndexKey: hunks of one static patch
               <tr key={`h${hi}`} className="hunk">
                 <td colSpan={4}>
-                  @@ -{hunk.oldStart as number},{hunk.oldLines as number} +{hunk.newStart as number},
-                  {hunk.newLines as number} @@
+                  {num(hunk.oldStart) === undefined
+                    ? `@@ ${str(hunk.header) ?? ''} @@`
+                    : `@@ -${num(hunk.oldStart)},${num(hunk.oldLines)} +${num(hunk.newStart)},${num(hunk.newLines)} @@`}
                 </td>
               </tr>,
               ...lines.map((line, li) => {
@@ -240,12 +254,6 @@ export function SimpleDiff({ oldText, newText, testId }: { oldText: string; newT
       </table>
     </div>
   );
-}
-
-export function ResultTextBlock({ call, testId }: { call: CallDto; testId?: string }) {
-  const text = stripReminders(resultText(call.result?.content));
-  if (!text) return null;
-  return <Plain text={text} testId={testId} />;
 }
 
 export { arr, isObj, num, obj, str };

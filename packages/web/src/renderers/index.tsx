@@ -1,9 +1,21 @@
 import type { ComponentType } from 'react';
-import type { CallDto } from '../data/types';
+import type { CallDto, TypedResultKind } from '../data/types';
 import { baseName } from '../ui/format';
 import { AgentRenderer } from './agent';
 import { arr, input, obj, type RendererProps, str, tur } from './common';
 import { EditRenderer, MultiEditRenderer, NotebookEditRenderer, ReadRenderer, WriteRenderer } from './files';
+import {
+  ListAgentsRenderer,
+  LsRenderer,
+  McpResourcesRenderer,
+  MonitorRenderer,
+  PatchRenderer,
+  ReadMcpResourceRenderer,
+  ReportFindingsRenderer,
+  ScheduleWakeupRenderer,
+  SendMessageRenderer,
+  WorkflowRenderer,
+} from './kinds';
 import {
   AskUserQuestionRenderer,
   CronRenderer,
@@ -19,42 +31,68 @@ import { GlobRenderer, GrepRenderer, ToolSearchRenderer, WebFetchRenderer, WebSe
 import { BashRenderer, ShellOutputRenderer, ShellStopRenderer } from './shell';
 import { TaskToolRenderer, TodoWriteRenderer } from './tasks';
 
-/** One renderer per tool, keyed by canonical name (aliases already resolved by core). */
-const RENDERERS: Readonly<Record<string, ComponentType<RendererProps>>> = {
-  Edit: EditRenderer,
-  MultiEdit: MultiEditRenderer,
-  Write: WriteRenderer,
-  Read: ReadRenderer,
-  NotebookEdit: NotebookEditRenderer,
-  Bash: BashRenderer,
-  TaskOutput: ShellOutputRenderer,
-  TaskStop: ShellStopRenderer,
-  Grep: GrepRenderer,
-  Glob: GlobRenderer,
-  WebSearch: WebSearchRenderer,
-  WebFetch: WebFetchRenderer,
-  ToolSearch: ToolSearchRenderer,
-  TodoWrite: TodoWriteRenderer,
-  TaskCreate: TaskToolRenderer,
-  TaskUpdate: TaskToolRenderer,
-  TaskList: TaskToolRenderer,
-  TaskGet: TaskToolRenderer,
-  Agent: AgentRenderer,
-  AskUserQuestion: AskUserQuestionRenderer,
-  ExitPlanMode: ExitPlanModeRenderer,
-  EnterPlanMode: EnterPlanModeRenderer,
-  Skill: SkillRenderer,
-  LSP: LspRenderer,
-  CronCreate: CronRenderer,
-  CronDelete: CronRenderer,
-  CronList: CronRenderer,
-  EnterWorktree: WorktreeRenderer,
-  ExitWorktree: WorktreeRenderer,
+/**
+ * One renderer per result kind. The mapped type makes the list complete: a kind core adds without a renderer here
+ * fails `npm run typecheck`. `error` and `unknown` (a tool core does not know) keep the raw data: the generic one.
+ */
+const RENDERERS: { readonly [K in TypedResultKind]: ComponentType<RendererProps> } = {
+  bash: BashRenderer,
+  'task-output': ShellOutputRenderer,
+  'task-stop': ShellStopRenderer,
+  read: ReadRenderer,
+  write: WriteRenderer,
+  edit: EditRenderer,
+  'multi-edit': MultiEditRenderer,
+  patch: PatchRenderer,
+  'notebook-edit': NotebookEditRenderer,
+  glob: GlobRenderer,
+  grep: GrepRenderer,
+  ls: LsRenderer,
+  'todo-write': TodoWriteRenderer,
+  agent: AgentRenderer,
+  'web-fetch': WebFetchRenderer,
+  'web-search': WebSearchRenderer,
+  'ask-user-question': AskUserQuestionRenderer,
+  'exit-plan-mode': ExitPlanModeRenderer,
+  'enter-plan-mode': EnterPlanModeRenderer,
+  skill: SkillRenderer,
+  lsp: LspRenderer,
+  'list-mcp-resources': McpResourcesRenderer,
+  'read-mcp-resource': ReadMcpResourceRenderer,
+  'read-mcp-resource-dir': McpResourcesRenderer,
+  'cron-create': CronRenderer,
+  'cron-delete': CronRenderer,
+  'cron-list': CronRenderer,
+  'task-create': TaskToolRenderer,
+  'task-get': TaskToolRenderer,
+  'task-update': TaskToolRenderer,
+  'task-list': TaskToolRenderer,
+  'enter-worktree': WorktreeRenderer,
+  'exit-worktree': WorktreeRenderer,
+  monitor: MonitorRenderer,
+  workflow: WorkflowRenderer,
+  'send-message': SendMessageRenderer,
+  'tool-search': ToolSearchRenderer,
+  'list-agents': ListAgentsRenderer,
+  'report-findings': ReportFindingsRenderer,
+  'schedule-wakeup': ScheduleWakeupRenderer,
+  mcp: McpRenderer,
+  error: GenericRenderer,
+  unknown: GenericRenderer,
 };
 
+/**
+ * The kind a call is shown as: its typed result's kind, else (running, failed, unanswered) the kind its tool's
+ * results are typed onto, else `error` or `unknown`.
+ */
+export function renderKindOf(call: CallDto): TypedResultKind {
+  const typed = call.result?.typed;
+  if (typed !== undefined && typed.kind !== 'error' && typed.kind !== 'unknown') return typed.kind;
+  return call.toolKind ?? typed?.kind ?? 'unknown';
+}
+
 export function rendererFor(call: CallDto): ComponentType<RendererProps> {
-  if (call.canonicalName.startsWith('mcp__')) return McpRenderer;
-  return RENDERERS[call.canonicalName] ?? GenericRenderer;
+  return RENDERERS[renderKindOf(call)];
 }
 
 /** Tools whose renderer shows the failure itself (the block does not repeat the error message). */

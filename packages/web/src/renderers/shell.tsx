@@ -14,24 +14,25 @@ import {
   stripReminders,
   Terminal,
   tur,
-  typedData,
+  typedOf,
 } from './common';
 
 export function BashRenderer({ call }: RendererProps) {
   const i = input(call);
-  const t = tur(call);
+  const d = typedOf(call, 'bash');
   const command = str(i.command) ?? '';
   const text = stripReminders(resultText(call.result?.content));
-  const hasStructured = ok(call) && (str(t.stdout) !== undefined || str(t.stderr) !== undefined);
-  const stdout = hasStructured ? str(t.stdout) : text;
-  const stderr = hasStructured ? str(t.stderr) : undefined;
-  const typed = typedData(call, 'bash');
+  // Typed from the content alone, stdout is the content: shown without the client's reminders, as before.
+  const fromContent = d !== undefined && d.stderr === '' && d.stdout === resultText(call.result?.content);
+  const structured = fromContent ? undefined : d;
+  const stdout = ok(call) && structured ? structured.stdout : text;
+  const stderr = ok(call) && structured ? structured.stderr : undefined;
   const exitCode =
-    call.result?.error?.exitCode ?? num(typed?.exitCode) ?? (ok(call) && !t.backgroundTaskId ? 0 : undefined);
-  const timedOut = num(typed?.timedOutAfterMs);
-  const interpretation = str(typed?.returnCodeInterpretation);
-  const bg = str(t.backgroundTaskId);
-  const persisted = str(t.persistedOutputPath);
+    call.result?.error?.exitCode ?? d?.exitCode ?? (ok(call) && !structured?.backgroundTaskId ? 0 : undefined);
+  const timedOut = d?.timedOutAfterMs;
+  const interpretation = d?.returnCodeInterpretation;
+  const bg = structured?.backgroundTaskId;
+  const persisted = structured?.persistedOutputPath;
   return (
     <div data-testid="renderer-Bash" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <Terminal
@@ -46,7 +47,7 @@ export function BashRenderer({ call }: RendererProps) {
                 exit {exitCode}
               </span>
             )}
-            {t.interrupted === true && <span className="badge unanswered">interrupted</span>}
+            {structured?.interrupted === true && <span className="badge unanswered">interrupted</span>}
             {timedOut !== undefined && (
               <span className="badge unanswered">timed out after {fmtDuration(timedOut)}</span>
             )}
@@ -56,14 +57,14 @@ export function BashRenderer({ call }: RendererProps) {
                 background{bg ? ` · ${bg}` : ''}
               </span>
             )}
-            {t.isImage === true && <span className="badge neutral">image output</span>}
+            {structured?.isImage === true && <span className="badge neutral">image output</span>}
             {num(i.timeout) !== undefined && <span className="dim">timeout {num(i.timeout)} ms</span>}
           </>
         }
       />
       {persisted && (
         <div className="truncated-note" data-testid="persisted-output">
-          Full output ({fmtBytes(num(t.persistedOutputSize))}) was saved by the client to{' '}
+          Full output ({fmtBytes(structured?.persistedOutputSize)}) was saved by the client to{' '}
           <span className="path">{persisted}</span>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
 
 export interface TimelineContext {
   readonly sessionId: string;
@@ -12,6 +12,11 @@ export interface TimelineContext {
   readonly openAll: { readonly version: number; readonly open: boolean };
   /** Bumped on live updates so nested subagent timelines reload. */
   readonly liveVersion: number;
+  /**
+   * A subagent's own timeline, given by the page: the agent renderer shows it inside the call without importing
+   * the timeline (which imports the renderers).
+   */
+  readonly SubagentView: ComponentType<{ readonly agentKey: string }>;
 }
 
 export const TimelineCtx = createContext<TimelineContext>({
@@ -21,6 +26,7 @@ export const TimelineCtx = createContext<TimelineContext>({
   focus: undefined,
   openAll: { version: 0, open: false },
   liveVersion: 0,
+  SubagentView: () => null,
 });
 
 export const useTimeline = () => useContext(TimelineCtx);

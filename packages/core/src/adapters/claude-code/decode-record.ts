@@ -2,10 +2,10 @@ import { bool, isRecord, num, str } from '../../internal/guards.js';
 import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
 import type { ContentBlock } from '../../model/content.js';
 import {
-  createAgentId,
   createIsoTimestamp,
   createRecordUuid,
   createSessionId,
+  createSubagentId,
   createToolUseId,
   type RecordUuid,
 } from '../../model/ids.js';
@@ -281,7 +281,7 @@ function optSession(value: unknown) {
 }
 function optAgent(value: unknown) {
   const s = str(value);
-  return s === undefined ? undefined : createAgentId(s);
+  return s === undefined ? undefined : createSubagentId(s);
 }
 function optTimestamp(value: unknown) {
   const s = str(value);

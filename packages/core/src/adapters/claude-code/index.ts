@@ -8,26 +8,13 @@ export { type CleanupPolicy, DEFAULT_CLEANUP_DAYS, readCleanupPolicy } from './c
 export { decodeContentBlock, decodeResultContent } from './decode-content.js';
 export { decodeLine, decodeRecord, decodeUsage, knownMetaRecordTypes } from './decode-record.js';
 export { type LoadSessionOptions, loadSession, usageByModel } from './load-session.js';
-export { buildResultMap, durationsOf, type RawCall, type RawResult, typeResult } from './pair.js';
+export { buildResultMap, durationsOf, typeResult } from './pair.js';
 export { promptTitleOf } from './prompt-title.js';
-export { type FileRecords, type RecordEvent, readRecords, streamRecords } from './read-records.js';
+export { type FileRecords, readRecords, streamRecords } from './read-records.js';
 export { type EnvelopeData, type ToolEnvelope, toEnvelope } from './results/envelope.js';
 export { classifyError } from './results/errors.js';
-export { type JsonSchema, typedResultJsonSchemas, typedResultSchema } from './results/json-schema.js';
 export { kindOfTool, parseAnswerPairs, toolKinds } from './results/tools/index.js';
 export { errorMessageOf, type ResultInput, type TypedOutcome, typeToolResult } from './results/type-result.js';
-export {
-  type DataKind,
-  dataKinds,
-  hunkSchema,
-  type ResultData,
-  resultDataSchemas,
-  type TypedResult,
-  type TypedResultKind,
-  type TypedResultOf,
-  typedResultKinds,
-  typedResultVariantSchemas,
-} from './results/typed-result.js';
 export { agentIdOfResult, linkSubagents, splitSidechains } from './subagents.js';
 export { canonicalToolName, isAgentTool, parseMcpToolName, toolNameAliases } from './tool-names.js';
 export { buildRecordTree, parentOf, pathTo, type RecordTree } from './tree.js';

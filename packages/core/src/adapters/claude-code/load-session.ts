@@ -4,16 +4,18 @@ import { isRecord, str } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
 import type { SessionFiles } from '../../io/discover.js';
 import type { OpenBytes } from '../../io/read-lines.js';
-import { createAgentId, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
+import { createSessionId, createSubagentId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
 import type { ParseIssue } from '../../model/issue.js';
+import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ChainRecord, TranscriptRecord } from '../../model/record.js';
 import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } from '../../model/session.js';
 import type { CallStatus, ToolCall, ToolResult } from '../../model/tool-call.js';
 import { assembleThread } from './assemble.js';
 import { hiddenReasonOf } from './classify-user.js';
-import { buildResultMap, durationsOf, type RawCall, type RawResult, typeResult } from './pair.js';
+import { buildResultMap, durationsOf, typeResult } from './pair.js';
 import { promptTitleOf } from './prompt-title.js';
 import { readRecords } from './read-records.js';
+import { kindOfTool } from './results/tools/index.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
 import { canonicalToolName } from './tool-names.js';
 
@@ -89,7 +91,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const mainThread = mainRecords.filter((r) => !('isSidechain' in r) || !r.isSidechain);
   const threads: SubagentThread[] = group.main ? splitSidechains(mainRecords, group.main.path) : [];
   for (const sub of group.subagents) {
-    files.push({ path: sub.path, role: 'subagent', agentId: sub.agentId ? createAgentId(sub.agentId) : undefined });
+    files.push({ path: sub.path, role: 'subagent', agentId: sub.agentId ? createSubagentId(sub.agentId) : undefined });
     const records = await readDeduped(sub.path);
     threads.push({
       key: sub.agentId ?? sub.path,
@@ -124,11 +126,12 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       id: raw.id,
       name: raw.name,
       canonicalName: canonicalToolName(raw.name),
+      toolKind: kindOfTool(canonicalToolName(raw.name)),
       input: raw.input,
       timestamp: raw.timestamp,
       loc: raw.loc,
       messageId: raw.messageId,
-      agentId: raw.agentId ? createAgentId(raw.agentId) : undefined,
+      agentId: raw.agentId ? createSubagentId(raw.agentId) : undefined,
       status,
       result,
       durations: durationsOf(raw, rawResult),
@@ -159,7 +162,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
     const tur = isRecord(parentCall?.result?.toolUseResult) ? parentCall.result.toolUseResult : {};
     return {
       key: thread.key,
-      agentId: thread.agentId ? createAgentId(thread.agentId) : undefined,
+      agentId: thread.agentId ? createSubagentId(thread.agentId) : undefined,
       file: thread.file,
       parentCallId,
       linkedBy: linkedBy.get(thread.key) ?? 'unlinked',

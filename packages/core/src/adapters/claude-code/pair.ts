@@ -1,32 +1,12 @@
 import { isRecord, num } from '../../internal/guards.js';
-import type { ImageValue, ResultContent } from '../../model/content.js';
-import { type IsoTimestamp, type RecordUuid, type ToolUseId, timestampMs } from '../../model/ids.js';
-import type { ParseIssue, SourceLocation } from '../../model/issue.js';
+import type { ImageValue } from '../../model/content.js';
+import { timestampMs } from '../../model/ids.js';
+import type { ParseIssue } from '../../model/issue.js';
+import type { RawCall, RawResult } from '../../model/raw.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import type { Duration, ToolResult } from '../../model/tool-call.js';
 import { typeToolResult } from './results/type-result.js';
 import { canonicalToolName } from './tool-names.js';
-
-/** A tool_result block as found, before it is typed against its call. */
-export interface RawResult {
-  readonly toolUseId: ToolUseId;
-  readonly uuid: RecordUuid;
-  readonly timestamp: IsoTimestamp | undefined;
-  readonly loc: SourceLocation;
-  readonly isError: boolean;
-  readonly content: ResultContent;
-  readonly toolUseResult: unknown;
-}
-
-/** A tool_use block as found. */
-export interface RawCall {
-  readonly id: ToolUseId;
-  readonly name: string;
-  readonly input: unknown;
-  readonly timestamp: IsoTimestamp | undefined;
-  readonly loc: SourceLocation;
-  readonly messageId: string | undefined;
-}
 
 /**
  * The `tool_use_id → result` map (seed 003), built once over every record of a session, in any file and in

@@ -1,12 +1,9 @@
 import { type ReadEnd, type ReadLinesOptions, readLines } from '../../io/read-lines.js';
 import type { ParseIssue } from '../../model/issue.js';
+import type { RecordEvent } from '../../model/raw.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import { decodeLine } from './decode-record.js';
 import { splitGluedObjects } from './split-glued.js';
-
-export type RecordEvent =
-  | { readonly kind: 'record'; readonly record: TranscriptRecord; readonly byteLength: number }
-  | { readonly kind: 'issue'; readonly issue: ParseIssue };
 
 /**
  * Stream a transcript file as typed records (read lines → decode records), in bounded memory.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TypedResult } from '../../../model/typed-result.js';
 import { canonicalToolName } from '../tool-names.js';
 import { typeToolResult } from './type-result.js';
-import type { TypedResult } from './typed-result.js';
 
 /** Results without toolUseResult (resumed/forked copies, parallel results): typed from the content alone. */
 function fromContent(name: string, content: string, input: unknown = {}): TypedResult {

@@ -4,6 +4,7 @@ import { createToolUseId, type IsoTimestamp } from '../../../model/ids.js';
 import type { CallStatus, ToolCall } from '../../../model/tool-call.js';
 import { canonicalToolName } from '../tool-names.js';
 import { toEnvelope } from './envelope.js';
+import { kindOfTool } from './tools/index.js';
 import { typeToolResult } from './type-result.js';
 
 function call(
@@ -30,6 +31,7 @@ function call(
     id,
     name,
     canonicalName: canonicalToolName(name),
+    toolKind: kindOfTool(canonicalToolName(name)),
     input: options.input ?? {},
     timestamp: '2026-01-01T00:00:00.000Z' as IsoTimestamp,
     loc,

@@ -1,7 +1,7 @@
 import type { ResultContent } from '../../../model/content.js';
 import type { ToolCall } from '../../../model/tool-call.js';
+import type { TypedResult } from '../../../model/typed-result.js';
 import { contentText, stripUndefined } from './text.js';
-import type { TypedResult } from './typed-result.js';
 
 /** Envelope `data`: always a human-readable `output`, plus per-tool fields (docs/envelope.md). */
 export interface EnvelopeData {
@@ -49,6 +49,9 @@ export function toEnvelope(call: ToolCall): ToolEnvelope {
 }
 
 const lines = (items: readonly string[]) => items.join('\n');
+/** The sum, or undefined when any part is unknown. */
+const sumOf = (parts: readonly (number | undefined)[]) =>
+  parts.some((n) => n === undefined) ? undefined : parts.reduce<number>((sum, n) => sum + (n ?? 0), 0);
 
 /** `output` and the per-kind fields. Field names are snake_case, like seed 004. */
 function dataOf(typed: TypedResult, content: ResultContent): { output: string; [field: string]: unknown } {
@@ -128,6 +131,16 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
         file_path: d.filePath,
         lines_added: d.linesAdded,
         lines_removed: d.linesRemoved,
+      };
+    }
+    case 'patch': {
+      const d = typed.data;
+      return {
+        output:
+          d.output ?? lines(d.files.map((f) => `${f.operation} ${f.path}${f.movePath ? ` → ${f.movePath}` : ''}`)),
+        files: d.files.map((f) => f.path),
+        lines_added: sumOf(d.files.map((f) => f.linesAdded)),
+        lines_removed: sumOf(d.files.map((f) => f.linesRemoved)),
       };
     }
     case 'notebook-edit': {

@@ -1,10 +1,10 @@
 import { isRecord } from '../../../internal/guards.js';
 import type { ImageValue, ResultContent } from '../../../model/content.js';
 import type { ToolError } from '../../../model/tool-error.js';
+import { type DataKind, resultDataSchemas, type TypedResult } from '../../../model/typed-result.js';
 import { classifyError } from './errors.js';
 import { collectImages, contentText, stripUndefined, unwrapToolUseError } from './text.js';
 import { dataParsers, kindOfTool, type ParseContext } from './tools/index.js';
-import { type DataKind, resultDataSchemas, type TypedResult } from './typed-result.js';
 
 /** Everything known about one tool result, for typing it. */
 export interface ResultInput {
@@ -75,9 +75,11 @@ function typeAs(kind: DataKind, input: ResultInput): TypedResult | undefined {
     structured: tur !== null && typeof tur === 'object' && !isDetached(tur) ? tur : undefined,
     turString: typeof tur === 'string' ? tur : undefined,
   };
+  const parse = dataParsers[kind];
+  if (parse === undefined) return undefined;
   let raw: unknown;
   try {
-    raw = dataParsers[kind](ctx);
+    raw = parse(ctx);
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 /** The kind → parser registry of the Claude Code tools; one file a tool family holds the parsers. */
-import type { DataKind } from '../typed-result.js';
+import type { DataKind } from '../../../../model/typed-result.js';
 import { agent, listAgents, sendMessage, workflow } from './agents.js';
 import { edit, ls, multiEdit, notebookEdit, read, write } from './files.js';
 import { askUserQuestion, enterPlanMode, exitPlanMode, skill } from './interaction.js';
@@ -74,8 +74,8 @@ export function kindOfTool(canonicalName: string): DataKind | undefined {
   return Object.hasOwn(toolKinds, canonicalName) ? toolKinds[canonicalName] : undefined;
 }
 
-/** One parser per kind. */
-export const dataParsers: Readonly<Record<DataKind, DataParser>> = {
+/** One parser per kind a Claude Code tool maps onto (kinds only other agents produce, such as `patch`, have none). */
+export const dataParsers: Readonly<Partial<Record<DataKind, DataParser>>> = {
   bash,
   'task-output': taskOutput,
   'task-stop': taskStop,

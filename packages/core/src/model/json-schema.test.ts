@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { typedResultJsonSchemas, typedResultSchema } from './json-schema.js';
 import { typedResultKinds } from './typed-result.js';
 
-const schemasDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../../docs/schemas');
+const schemasDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../docs/schemas');
 
 describe('typed result JSON Schemas', () => {
   const ajv = new Ajv2020({ strict: false });

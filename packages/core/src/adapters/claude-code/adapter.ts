@@ -1,0 +1,23 @@
+import { defineAdapter } from '../../agents/adapter.js';
+import { defaultClaudeHome, discoverFiles } from '../../io/discover.js';
+import { durationsOf, typeResult } from './pair.js';
+import { streamRecords } from './read-records.js';
+import { recognizesClaudePath } from './recognize.js';
+import { kindOfTool } from './results/tools/index.js';
+import { canonicalToolName } from './tool-names.js';
+
+/** Claude Code: `~/.claude/projects/<project>/<session>.jsonl` and its subagent files, every client version. */
+export const claudeCodeAdapter = defineAdapter({
+  id: 'claude',
+  label: 'Claude Code',
+  // Sidechains in the main file up to 2.0.27, `agent-*.jsonl` files since: discovery finds both.
+  capabilities: { appendOnly: true, subagents: 'files' },
+  defaultHomes: (env, homeDir) => [defaultClaudeHome(env, homeDir)],
+  recognizes: recognizesClaudePath,
+  discover: (root, options) => discoverFiles([root], options),
+  streamRecords: (file, onEvent, options) => streamRecords(file.path, onEvent, options),
+  typeResult,
+  durationsOf,
+  canonicalToolName,
+  kindOfTool,
+});

@@ -1,0 +1,79 @@
+import type { DiscoveredFile, DiscoverOptions, Discovery } from '../io/discover.js';
+import type { ReadEnd, ReadLinesOptions } from '../io/read-lines.js';
+import type { AgentId } from '../model/agent.js';
+import type { RawCall, RawResult, RecordEvent } from '../model/raw.js';
+import type { Duration, ToolResult } from '../model/tool-call.js';
+import type { DataKind } from '../model/typed-result.js';
+
+export type { AgentId } from '../model/agent.js';
+
+/** What an agent's format allows, declared by its adapter; shared code reads these instead of the agent's id. */
+export interface AgentCapabilities {
+  /**
+   * true: a changed file is only ever appended to, so reading resumes at the last offset (Claude Code, Codex);
+   * false: any change re-reads the whole file and its session's rows are replaced (Gemini rewrites its session
+   * document in place, or replaces entries by id).
+   */
+  readonly appendOnly: boolean;
+  /**
+   * Where subagent transcripts live: `files` in their own files (discovered with `role: 'subagent'`), `inline` in
+   * the main file (records with `isSidechain`), `none` when the agent has no subagents.
+   */
+  readonly subagents: 'files' | 'inline' | 'none';
+}
+
+/**
+ * One agent's transcripts, read into the shared model. An adapter discovers its files, streams them as the
+ * neutral `TranscriptRecord` union (user/assistant/system… records with text, thinking, tool_use and tool_result
+ * blocks and `Usage`), and types each tool result onto the shared kinds (`TypedResult`, `core/model`). Everything
+ * after that (pairing, sessions, the index, the server, the dashboard) is shared and never asks which agent it is.
+ * Every adapter passes the conformance suite (`conformance.ts`). Adding an agent is one folder under
+ * `core/src/adapters/` plus one line in `registry.ts`.
+ *
+ * Parsing never throws on bad data: a bad line or document is an issue, the rest is read.
+ */
+export interface AgentAdapter {
+  /** The id `--agent` takes; stored with every file and session. */
+  readonly id: AgentId;
+  /** The name shown to people ("Claude Code"). */
+  readonly label: string;
+  readonly capabilities: AgentCapabilities;
+  /** The agent's home folders on this machine (env and home dir passed in: core has no `process`). */
+  defaultHomes(env: Readonly<Record<string, string | undefined>>, homeDir: string): readonly string[];
+  /** Whether a path is this agent's home, one of its folders or one of its transcript files. Never throws. */
+  recognizes(path: string): Promise<boolean>;
+  /**
+   * Every transcript file under a root (a home, a folder inside one, or one file); each `DiscoveredFile` carries
+   * `agent: this.id`. Problems with single files are issues; a root that does not exist throws `PathNotFoundError`.
+   */
+  discover(root: string, options?: DiscoverOptions): Promise<Discovery>;
+  /**
+   * Stream one file as records and issues, in bounded memory where the format allows. Append-only adapters
+   * resume from `options.startOffset` and report where to resume in the returned `ReadEnd`; the others read the
+   * whole file every time.
+   */
+  streamRecords(
+    file: DiscoveredFile,
+    onEvent: (event: RecordEvent) => void,
+    options?: ReadLinesOptions,
+  ): Promise<ReadEnd>;
+  /** Type one tool result against its call, onto the shared result kinds. Never throws. */
+  typeResult(call: RawCall, raw: RawResult): ToolResult;
+  /**
+   * A call's durations, each with its source. Optional: without it, the timestamp delta between call and result
+   * (`timestampDurations`) is used.
+   */
+  durationsOf?(call: RawCall, raw: RawResult | undefined): readonly Duration[];
+  /** The tool's current name (renamed tools share one), so statistics count a renamed tool once. */
+  canonicalToolName(name: string): string;
+  /**
+   * The kind a tool's results are typed onto, from its canonical name, known before the result arrives (the
+   * dashboard shows a running or failed call as its tool). Optional: without it such calls show generically.
+   */
+  kindOfTool?(canonicalName: string): DataKind | undefined;
+}
+
+/** Declare an adapter with its type checked (the identity; `satisfies` without repeating the type). */
+export function defineAdapter<T extends AgentAdapter>(adapter: T): T {
+  return adapter;
+}

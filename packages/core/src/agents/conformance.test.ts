@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeFixtures } from '../../test/helpers.js';
+import type { AgentId } from '../model/agent.js';
+import { type ConformanceOptions, conformanceCases } from './conformance.js';
+import { agentAdapters } from './registry.js';
+
+/** Each registered agent's bundled fixtures and its written exceptions. An agent without fixtures fails. */
+const perAgent: { readonly [K in AgentId]?: Omit<ConformanceOptions, 'adapter' | 'scratchDir'> } = {
+  claude: { fixtures: [claudeFixtures] },
+};
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'agentdash-conformance-'));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe.each(agentAdapters.map((adapter) => [adapter.id, adapter] as const))('adapter %s', (id, adapter) => {
+  const options = perAgent[id];
+  it('has bundled fixtures', () => {
+    expect(options?.fixtures.filter((dir) => existsSync(dir)).length).toBeGreaterThan(0);
+  });
+  const cases = conformanceCases({ adapter, fixtures: options?.fixtures ?? [], scratchDir: '', ...options });
+  for (const { check, skipReason } of cases) {
+    it.skipIf(skipReason !== undefined)(
+      skipReason === undefined ? check : `${check} (skipped: ${skipReason})`,
+      async () => {
+        const run = conformanceCases({ adapter, fixtures: [], ...options, scratchDir: join(scratch, id) }).find(
+          (c) => c.check === check,
+        );
+        expect(await run?.run()).toEqual([]);
+      },
+    );
+  }
+});

@@ -1,0 +1,25 @@
+import { claudeCodeAdapter } from '../adapters/claude-code/adapter.js';
+import { AgentNotRegisteredError } from '../errors.js';
+import type { AgentId } from '../model/agent.js';
+import type { AgentAdapter } from './adapter.js';
+
+/** Every agent AgentDash reads. Adding an agent: its folder under `core/src/adapters/` and one line here. */
+export const agentAdapters: readonly AgentAdapter[] = [claudeCodeAdapter];
+
+/** The adapter of an agent; undefined when no adapter for it is registered. */
+export function adapterFor(id: AgentId): AgentAdapter | undefined {
+  return agentAdapters.find((adapter) => adapter.id === id);
+}
+
+/** A file's adapter, by the agent discovery recorded on it. */
+export function adapterForFile(file: { readonly agent: AgentId }): AgentAdapter {
+  const adapter = adapterFor(file.agent);
+  if (adapter === undefined) throw new AgentNotRegisteredError(file.agent);
+  return adapter;
+}
+
+/** The adapters that recognise a path as theirs (a home, a folder inside one, a transcript), in registry order. */
+export async function adaptersForPath(path: string): Promise<AgentAdapter[]> {
+  const found = await Promise.all(agentAdapters.map((adapter) => adapter.recognizes(path)));
+  return agentAdapters.filter((_, index) => found[index]);
+}

@@ -1,0 +1,28 @@
+import { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from '@agentdash/index';
+import { describe, expect, it } from 'vitest';
+import { HttpError, toHttpError } from './http-error.js';
+
+describe('toHttpError', () => {
+  it('maps each operational error by its code; 404 only for what is not there', () => {
+    const answers = [
+      new UnknownSessionError('abc'),
+      new AmbiguousSessionError('a', ['a1', 'a2']),
+      new IndexBusyError('/db', 5000),
+      new IndexUnavailableError('/db', 'read-only'),
+    ].map((error) => [error.code, toHttpError(error)?.status]);
+    expect(answers).toEqual([
+      ['UNKNOWN_SESSION', 404],
+      ['AMBIGUOUS_SESSION', 409],
+      ['INDEX_BUSY', 503],
+      ['INDEX_UNAVAILABLE', 503],
+    ]);
+  });
+
+  it('keeps the code of an error that crossed a worker (a plain object), and leaves bugs to the 500', () => {
+    expect(toHttpError({ code: 'INDEX_BUSY', message: 'x' })?.status).toBe(503);
+    expect(toHttpError(new TypeError('bug'))).toBeUndefined();
+    expect(toHttpError({ code: 'SQLITE_CORRUPT' })).toBeUndefined();
+    const own = new HttpError(400, 'bad');
+    expect(toHttpError(own)).toBe(own);
+  });
+});

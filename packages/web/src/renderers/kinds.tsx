@@ -1,0 +1,242 @@
+/**
+ * Renderers of the kinds that had none of their own (they fell to the generic one): each reads only the typed
+ * result, and shows the call's input fields while it has none (running, failed, unanswered).
+ */
+import type { ReactNode } from 'react';
+import type { CallDto } from '../data/types';
+import { fmtDuration } from '../ui/format';
+import { Json } from '../ui/Json';
+import { Markdown } from '../ui/Markdown';
+import {
+  Hunks,
+  input,
+  isObj,
+  KV,
+  Plain,
+  type RendererProps,
+  resultText,
+  Section,
+  stripReminders,
+  typedOf,
+} from './common';
+
+/** The call's input as fields (nested values as JSON), as the generic renderer shows it. */
+function InputFields({ call }: { call: CallDto }) {
+  const i = input(call);
+  if (Object.keys(i).length === 0) return null;
+  const simple = Object.entries(i).every(([, v]) => !isObj(v) && !Array.isArray(v));
+  return simple ? (
+    <KV rows={Object.entries(i).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as const)} />
+  ) : (
+    <Section label="Input">
+      <Json value={i} />
+    </Section>
+  );
+}
+
+/** A kind's frame: its test id, and the input fields whenever there is no typed data to show. */
+function Frame({ kind, call, data, children }: { kind: string; call: CallDto; data: unknown; children: ReactNode }) {
+  const text = stripReminders(resultText(call.result?.content));
+  return (
+    <div data-testid={`renderer-${kind}`} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {data === undefined ? (
+        <>
+          <InputFields call={call} />
+          {call.result && !call.result.isError && text && <Plain text={text} />}
+        </>
+      ) : (
+        children
+      )}
+    </div>
+  );
+}
+
+const when = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+
+export function LsRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'ls');
+  return (
+    <Frame kind="ls" call={call} data={data}>
+      {data && <Plain text={data.listing} />}
+    </Frame>
+  );
+}
+
+const OPERATION_BADGE = { add: 'ok', update: 'neutral', delete: 'unanswered', move: 'accent' } as const;
+
+export function PatchRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'patch');
+  return (
+    <Frame kind="patch" call={call} data={data}>
+      {data?.files.map((file, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: files of one patch, in order
+        <div key={n}>
+          <div className="row">
+            <span className="path">{file.path}</span>
+            <span className={`badge ${OPERATION_BADGE[file.operation]}`}>{file.operation}</span>
+            {file.movePath && <span className="path">→ {file.movePath}</span>}
+            {(file.linesAdded !== undefined || file.linesRemoved !== undefined) && (
+              <span className="dim" style={{ fontSize: 12 }}>
+                +{file.linesAdded ?? 0} −{file.linesRemoved ?? 0}
+              </span>
+            )}
+          </div>
+          {file.hunks.length > 0 && <Hunks patch={file.hunks} testId="diff" />}
+        </div>
+      ))}
+      {data?.output && <Plain text={data.output} />}
+    </Frame>
+  );
+}
+
+export function McpResourcesRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'list-mcp-resources') ?? typedOf(call, 'read-mcp-resource-dir');
+  const kind = call.result?.typed.kind === 'read-mcp-resource-dir' ? 'read-mcp-resource-dir' : 'list-mcp-resources';
+  return (
+    <Frame kind={kind} call={call} data={data}>
+      {data && (
+        <KV
+          rows={data.resources.map(
+            (r) =>
+              [r.uri, [r.name, 'server' in r ? r.server : undefined, r.mimeType].filter(Boolean).join(' · ')] as const,
+          )}
+        />
+      )}
+      {data?.resources.length === 0 && <span className="dim">No resources.</span>}
+      {data && 'error' in data && data.error && <div className="err-msg">{data.error}</div>}
+    </Frame>
+  );
+}
+
+export function ReadMcpResourceRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'read-mcp-resource');
+  return (
+    <Frame kind="read-mcp-resource" call={call} data={data}>
+      {data?.contents.map((c, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: contents of one resource, in order
+        <Section key={n} label={[c.uri, c.mimeType].filter(Boolean).join(' · ') || 'content'}>
+          {c.text !== undefined ? <Plain text={c.text} /> : <span className="dim">saved to {c.blobSavedTo}</span>}
+        </Section>
+      ))}
+      {data?.error && <div className="err-msg">{data.error}</div>}
+    </Frame>
+  );
+}
+
+export function MonitorRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'monitor');
+  return (
+    <Frame kind="monitor" call={call} data={data}>
+      {data && (
+        <KV
+          rows={[
+            ['task', data.taskId],
+            ['timeout', data.timeoutMs === undefined ? undefined : fmtDuration(data.timeoutMs)],
+            ['persistent', data.persistent === undefined ? undefined : String(data.persistent)],
+          ]}
+        />
+      )}
+    </Frame>
+  );
+}
+
+export function WorkflowRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'workflow');
+  return (
+    <Frame kind="workflow" call={call} data={data}>
+      {data && (
+        <>
+          <KV
+            rows={[
+              ['workflow', data.workflowName],
+              ['status', data.status],
+              ['task', data.taskId],
+              ['run', data.runId],
+              ['transcripts', data.transcriptDir],
+              ['script', data.scriptPath],
+            ]}
+          />
+          {data.summary && <Markdown text={data.summary} />}
+          {data.warning && <div className="dim">{data.warning}</div>}
+          {data.error && <div className="err-msg">{data.error}</div>}
+        </>
+      )}
+    </Frame>
+  );
+}
+
+export function SendMessageRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'send-message');
+  return (
+    <Frame kind="send-message" call={call} data={data}>
+      {data && (
+        <>
+          <div className="row">
+            <span className={`badge ${data.success ? 'ok' : 'unanswered'}`}>
+              {data.success ? 'delivered' : 'not delivered'}
+            </span>
+          </div>
+          <Markdown text={data.display ?? data.message} />
+        </>
+      )}
+    </Frame>
+  );
+}
+
+export function ListAgentsRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'list-agents');
+  return (
+    <Frame kind="list-agents" call={call} data={data}>
+      {data && <Plain text={data.listing} />}
+    </Frame>
+  );
+}
+
+export function ReportFindingsRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'report-findings');
+  return (
+    <Frame kind="report-findings" call={call} data={data}>
+      {data && (
+        <>
+          <div className="row dim" style={{ fontSize: 12 }}>
+            {data.count} finding{data.count === 1 ? '' : 's'}
+            {data.level ? ` · ${data.level}` : ''}
+          </div>
+          {data.findings.map((f, n) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: findings of one report, in order
+            <div key={n}>
+              <div className="row">
+                <span className="path">
+                  {f.file}
+                  {f.line !== undefined ? `:${f.line}` : ''}
+                </span>
+                {f.severity && <span className="pill">{f.severity}</span>}
+                {f.category && <span className="pill">{f.category}</span>}
+              </div>
+              <Markdown text={f.summary} />
+            </div>
+          ))}
+        </>
+      )}
+    </Frame>
+  );
+}
+
+export function ScheduleWakeupRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'schedule-wakeup');
+  return (
+    <Frame kind="schedule-wakeup" call={call} data={data}>
+      {data && (
+        <KV
+          rows={[
+            ['wakes at', data.stopped ? undefined : when(data.scheduledFor)],
+            ['delay', fmtDuration(data.clampedDelaySeconds * 1000)],
+            ['clamped', data.wasClamped ? 'yes' : undefined],
+            ['stopped', data.stopped ? 'yes' : undefined],
+            ['cancelled wakeups', data.cancelledWakeups],
+          ]}
+        />
+      )}
+    </Frame>
+  );
+}
