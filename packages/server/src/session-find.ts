@@ -2,9 +2,16 @@
  * Where a session's errors and text matches are, for the dashboard's error navigation and find-in-session: each
  * hit is an event index of the main timeline plus the Agent calls to expand to reach it (as `locate` gives).
  */
-import type { Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
+import type { Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
 import type { FindHit, SessionErrorHit } from './api-types.js';
-import type { SessionView } from './session-view.js';
+
+/** What of a loaded session (`SessionView`) the lookups here read. */
+export interface SearchableSession {
+  readonly session: Session;
+  readonly subagentsByKey: ReadonlyMap<string, Subagent>;
+  thread(agent: string | undefined, all: boolean): readonly TimelineEvent[] | undefined;
+  locate(callId: string): { index: number; expand: string[] } | undefined;
+}
 
 /** The most hits one find answers with (the count says how many there are in all). */
 export const FIND_LIMIT = 500;
@@ -48,7 +55,7 @@ function* callsOf(events: readonly TimelineEvent[]): Generator<ToolCall> {
 }
 
 /** Every errored call of the session (subagents included) in timeline order, with where it shows. */
-export function sessionErrors(view: SessionView): SessionErrorHit[] {
+export function sessionErrors(view: SearchableSession): SessionErrorHit[] {
   const hits: SessionErrorHit[] = [];
   for (const call of view.session.calls) {
     if (call.status !== 'error') continue;
@@ -88,7 +95,7 @@ function snippetAround(text: string, at: number, length: number): string {
  * Case-insensitive matches of `query` in the session's prompts, replies, thinking and tool calls (input and
  * output), subagents included, in timeline order: one hit per event or call that contains it.
  */
-export function findInSession(view: SessionView, query: string): { hits: FindHit[]; total: number } {
+export function findInSession(view: SearchableSession, query: string): { hits: FindHit[]; total: number } {
   const needle = query.toLowerCase();
   const hits: FindHit[] = [];
   let total = 0;
