@@ -4,18 +4,15 @@ import { api, subscribeLive } from '../data/client';
 import { type TimelineContext, TimelineCtx } from '../timeline/context';
 import { SubagentTimeline } from '../timeline/SubagentTimeline';
 import { useKeys } from '../ui/keys';
-import { clearHighlights, highlightMatches, matchRanges } from './session/find-highlight';
+import { useFindHighlight } from './session/find-highlight';
 import { NavBar } from './session/NavBar';
+import { type Step, stepTo, useRows } from './session/rows';
 import { SessionHeader } from './session/SessionHeader';
 import { SessionTimeline } from './session/SessionTimeline';
 import { useFind } from './session/use-find';
 import { useJump } from './session/use-jump';
 import { PAGE, useEventPages, useSessionDetail } from './session/use-session-data';
 import { useSessionErrors } from './session/use-session-errors';
-
-type Step = 1 | -1 | { readonly go: number };
-const stepTo = (pos: number, step: Step, length: number): number =>
-  typeof step === 'object' ? step.go : pos < 0 ? (step === 1 ? 0 : length - 1) : (pos + step + length) % length;
 
 export function SessionPage({ id, call, find }: { id: string; call: string | undefined; find?: string | undefined }) {
   const { detail, error, loadDetail } = useSessionDetail(id);
@@ -32,12 +29,8 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
   const errors = useSessionErrors(detail?.session.id, detail?.session.errors ?? 0, liveVersion);
   const [errorPos, setErrorPos] = useState(-1);
   const [errorsOnly, setErrorsOnly] = useState(false);
-  const errorRows = useMemo(() => [...new Set(errors.map((e) => e.index))].sort((a, b) => a - b), [errors]);
-  const filtered = errorsOnly && errorRows.length > 0;
   const total = detail?.totalEvents ?? 0;
-  const count = filtered ? errorRows.length : total;
-  const rowIndex = useCallback((row: number) => (filtered ? (errorRows[row] ?? 0) : row), [filtered, errorRows]);
-  const rowOf = useCallback((index: number) => (filtered ? errorRows.indexOf(index) : index), [filtered, errorRows]);
+  const { filtered, count, rowIndex, rowOf } = useRows(errors, errorsOnly, total);
 
   const virtualizer = useVirtualizer({
     count,
@@ -62,26 +55,7 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
   const q = query.trim();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new query starts before its first hit
   useEffect(() => setHitPos(-1), [q]);
-  useEffect(() => {
-    const root = scrollRef.current;
-    if (!root || q === '') {
-      clearHighlights();
-      return;
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const paint = () => highlightMatches(matchRanges(root, q));
-    paint();
-    const observer = new MutationObserver(() => {
-      clearTimeout(timer);
-      timer = setTimeout(paint, 120);
-    });
-    observer.observe(root, { childList: true, subtree: true, characterData: true });
-    return () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      clearHighlights();
-    };
-  }, [q]);
+  useFindHighlight(scrollRef, q);
 
   const goError = (step: Step) => {
     if (errors.length === 0) return;

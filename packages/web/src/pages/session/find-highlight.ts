@@ -2,6 +2,8 @@
  * Find-in-session highlighting with the CSS Custom Highlight API: matches are ranges over the rendered text, so
  * renderers stay untouched and no log text is ever turned into markup.
  */
+import { type RefObject, useEffect } from 'react';
+
 const MATCH = 'find-match';
 const CURRENT = 'find-current';
 const MAX_RANGES = 5000;
@@ -49,4 +51,28 @@ export function highlightCurrent(range: Range | undefined): void {
 export function clearHighlights(): void {
   registry()?.delete(MATCH);
   registry()?.delete(CURRENT);
+}
+
+/** Keeps every match of `query` under `root` highlighted while the timeline renders (rows come and go). */
+export function useFindHighlight(root: RefObject<HTMLElement | null>, query: string): void {
+  useEffect(() => {
+    const el = root.current;
+    if (!el || query === '') {
+      clearHighlights();
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const paint = () => highlightMatches(matchRanges(el, query));
+    paint();
+    const observer = new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(paint, 120);
+    });
+    observer.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      clearHighlights();
+    };
+  }, [root, query]);
 }
