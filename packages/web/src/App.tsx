@@ -1,29 +1,29 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { subscribeConnection } from './data/client';
 import { FOCUS_SEARCH_EVENT, typingIn } from './ui/keys';
+import { lazyPage } from './ui/lazy-page';
 import { useRoute } from './ui/router';
 import { ShortcutsHelp } from './ui/ShortcutsHelp';
 import { ThemeToggle } from './ui/ThemeToggle';
 
 // Each page is its own chunk: the first screen loads only the page it shows; the others are fetched once the
 // browser is idle, so moving between pages does not wait for the network.
-const loaders = {
-  sessions: () => import('./pages/SessionsPage').then((m) => ({ default: m.SessionsPage })),
-  session: () => import('./pages/SessionPage').then((m) => ({ default: m.SessionPage })),
-  analytics: () => import('./pages/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
-  usage: () => import('./pages/UsagePage').then((m) => ({ default: m.UsagePage })),
-  waterfall: () => import('./pages/WaterfallPage').then((m) => ({ default: m.WaterfallPage })),
-};
-const SessionsPage = lazy(loaders.sessions);
-const SessionPage = lazy(loaders.session);
-const AnalyticsPage = lazy(loaders.analytics);
-const UsagePage = lazy(loaders.usage);
-const WaterfallPage = lazy(loaders.waterfall);
+const sessionsPage = lazyPage(() => import('./pages/SessionsPage').then((m) => m.SessionsPage));
+const sessionPage = lazyPage(() => import('./pages/SessionPage').then((m) => m.SessionPage));
+const analyticsPage = lazyPage(() => import('./pages/AnalyticsPage').then((m) => m.AnalyticsPage));
+const usagePage = lazyPage(() => import('./pages/UsagePage').then((m) => m.UsagePage));
+const waterfallPage = lazyPage(() => import('./pages/WaterfallPage').then((m) => m.WaterfallPage));
+const { Page: SessionsPage } = sessionsPage;
+const { Page: SessionPage } = sessionPage;
+const { Page: AnalyticsPage } = analyticsPage;
+const { Page: UsagePage } = usagePage;
+const { Page: WaterfallPage } = waterfallPage;
+const pages = [sessionsPage, sessionPage, analyticsPage, usagePage, waterfallPage];
 
 function usePreloadPages() {
   useEffect(() => {
     const preload = () => {
-      for (const load of Object.values(loaders)) void load().catch(() => undefined);
+      for (const p of pages) void p.preload().catch(() => undefined);
     };
     const idle = window.requestIdleCallback?.(preload, { timeout: 2000 });
     const timer = idle === undefined ? setTimeout(preload, 1000) : undefined;
