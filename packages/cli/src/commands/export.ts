@@ -1,11 +1,12 @@
 import type { AssistantItem, Session, Subagent, TimelineEvent } from '@agentdash/core';
-import { primaryDurationMs, resultText } from '@agentdash/core';
-import { summarizeCall } from '@agentdash/index';
+import { commandLine, primaryDurationMs, resultText } from '@agentdash/core';
+import { summarizeCall } from '@agentdash/core/present';
 import { str } from '../args.js';
 import { envelopeOf } from '../core-extras.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime, formatDuration } from '../format.js';
 import type { EnvelopeLineJson } from '../output/json-types.js';
+import { escapeMarkdown, fence } from '../output/markdown-text.js';
 import { writeChunks } from '../output/write-chunks.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream } from './common.js';
 import { resolveSession } from './resolve-session.js';
@@ -59,12 +60,6 @@ function* envelopeLines(session: Session): Generator<string, void, undefined> {
     const line: EnvelopeLineJson = { id: call.id, tool: call.name, ...envelopeOf(call) };
     yield `${JSON.stringify(line)}\n`;
   }
-}
-
-function fence(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = '`'.repeat(longest + 1);
-  return `${ticks}\n${text}\n${ticks}`;
 }
 
 function clipLines(text: string, lines: number): string {
@@ -128,6 +123,10 @@ function* writeEvents(
   for (const event of events) {
     if (event.kind === 'prompt') {
       push(`## User · ${formatDateTime(event.timestamp)}\n\n${event.text}\n`);
+    } else if (event.kind === 'hidden' && event.reason === 'command') {
+      // A slash command the user typed (often the opening prompt): `/review 12`.
+      const line = commandLine(event.text);
+      if (line !== '') push(`## User · ${formatDateTime(event.timestamp)}\n\n${fence(line)}\n`);
     } else if (event.kind === 'assistant') {
       push(`### Assistant · ${formatDateTime(event.timestamp)}\n`);
       for (const item of event.items) yield* writeItem(item, push, ctx, quote);
@@ -163,7 +162,9 @@ function* writeItem(
         item.status === 'error'
           ? `error: ${item.result?.error?.category ?? 'other'} (${item.result?.error?.severity ?? 'error'})`
           : item.status;
-      push(`- **${summarizeCall(item, cwd)}** · ${status}${ms !== undefined ? ` · ${formatDuration(ms)}` : ''}`);
+      push(
+        `- **${escapeMarkdown(summarizeCall(item, cwd))}** · ${status}${ms !== undefined ? ` · ${formatDuration(ms)}` : ''}`,
+      );
       const output = item.result ? resultText(item.result.content) : '';
       if (output.trim() !== '') push(`\n${fence(clipLines(output, 20))}\n`);
       else push('');

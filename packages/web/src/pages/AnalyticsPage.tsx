@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api, subscribeLive } from '../data/client';
 import type { CallRowDto, StatsResponse } from '../data/types';
-import { fmtDate, fmtDuration, fmtNumber, fmtPercent, shortPath } from '../ui/format';
+import { fmtDate, fmtDuration, fmtNumber, fmtPercent, formatToolName, shortPath } from '../ui/format';
 import { sessionHref } from '../ui/router';
 
 const TOP = 14;
@@ -387,7 +387,7 @@ export function AnalyticsPage() {
           <tbody>
             {tools.map((t) => (
               <tr key={t.tool} onClick={() => t.errors > 0 && drillTool(t)} data-testid="tool-row">
-                <td className="mono">{t.tool}</td>
+                <td className="mono">{formatToolName(t.tool, t.names ?? [])}</td>
                 <td className="num">{fmtNumber(t.calls)}</td>
                 <td className="num">
                   {t.realErrors > 0 ? (

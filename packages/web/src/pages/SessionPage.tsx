@@ -4,7 +4,7 @@ import { ApiRequestError, api, subscribeLive } from '../data/client';
 import type { EventDto, IssueDto, SessionDetail } from '../data/types';
 import { type TimelineContext, TimelineCtx } from '../timeline/context';
 import { EventView } from '../timeline/EventView';
-import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../ui/format';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, formatTokenParts, shortPath, sumTokens } from '../ui/format';
 import { waterfallHref } from '../ui/router';
 import { TimeBar } from '../ui/TimeBar';
 
@@ -158,15 +158,8 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
     [sessionId, detail?.shells, located, openAll, liveVersion],
   );
 
-  const tokens = useMemo(() => {
-    let input = 0;
-    let output = 0;
-    for (const u of Object.values(detail?.usageByModel ?? {})) {
-      input += u.inputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens;
-      output += u.outputTokens;
-    }
-    return { input, output };
-  }, [detail]);
+  // Input and cache tokens apart (the header used to add cache reads to "in").
+  const tokens = useMemo(() => formatTokenParts(sumTokens(Object.values(detail?.usageByModel ?? {}))), [detail]);
 
   if (error && !detail) {
     return (
@@ -242,15 +235,20 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
               </span>
               <span>
                 {realErrors > 0 ? <b style={{ color: 'var(--err)' }}>{realErrors}</b> : <b>0</b>} errors
-                {s.expectedErrors > 0 && <span className="dim"> · {s.expectedErrors} expected</span>}
+                {s.expectedErrors > 0 && <span className="dim"> +{s.expectedErrors} expected</span>}
               </span>
               {detail.subagents.length > 0 && (
                 <span>
                   <b>{detail.subagents.length}</b> subagents
                 </span>
               )}
-              <span>
-                <b>{fmtNumber(tokens.output)}</b> tokens out · <b>{fmtNumber(tokens.input)}</b> in
+              <span data-testid="session-tokens">
+                {tokens.map((p, i) => (
+                  <span key={p.label}>
+                    {i > 0 ? ' · ' : 'tokens '}
+                    <b>{p.value}</b> {p.label}
+                  </span>
+                ))}
               </span>
               <span
                 data-testid="session-cost"
