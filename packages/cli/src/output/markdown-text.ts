@@ -1,9 +1,8 @@
 /** Markdown helpers for exports: text from a transcript never changes the document's structure by accident. */
 
 /**
- * Backslash-escape the characters Markdown gives meaning to inline, so a tool input such as `**\/*.md` stays literal
- * inside bold text.
- * @example escapeMarkdown('Glob **\/*.md') // 'Glob \\*\\*/\\*.md'
+ * Backslash-escape the characters Markdown gives meaning to inline, so a glob pattern in a tool input stays literal
+ * inside bold text (`Glob **` + `/*.md` used to end the bold early).
  */
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()<>#+!|~]/g, '\\$&');
