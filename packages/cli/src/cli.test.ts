@@ -192,7 +192,15 @@ describe('commands over the bundled samples', () => {
     expect(human.stdout.split('\n')[0]).toMatch(
       /^TOOL\s+CALLS\s+ERRORS\s+EXPECTED\s+ERR%\s+P50\s+P95\s+MAX\s+CATEGORIES$/,
     );
-    expect(human.stdout).toMatch(new RegExp(`TOTAL\\s+${out.calls}\\s+${out.errors}`));
+    // The table shows real errors and expected ones apart, as the dashboard does.
+    expect(human.stdout).toMatch(
+      new RegExp(`TOTAL\\s+${out.calls}\\s+${out.errors - out.expectedErrors}\\s+${out.expectedErrors}\\s`),
+    );
+    // Renamed tools are one row under the canonical name, with the written names beside it.
+    const canonicalSum = Object.values(out.byCanonical).reduce((a, t) => a + t.calls, 0);
+    expect(canonicalSum).toBe(out.calls);
+    expect(out.byCanonical.Agent?.names).toEqual(expect.arrayContaining(['Task']));
+    expect(human.stdout).toMatch(/^Agent \(Task\)\s/m);
     const bash = json<StatsJson>(await cli(['stats', SAMPLES_HOME, '--json', '--tool', 'Bash']));
     expect(Object.keys(bash.tools)).toEqual(['Bash']);
   });

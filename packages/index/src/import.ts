@@ -18,9 +18,9 @@ import {
   timestampMs,
   userText,
 } from '@agentdash/core';
+import { summarizeCall } from '@agentdash/core/present';
 import type Database from 'better-sqlite3';
 import { packDocText } from './doc-text.js';
-import { summarizeCall } from './summarize.js';
 
 /** Longest text stored per searchable document. */
 const MAX_DOC_CHARS = 200_000;

@@ -197,6 +197,13 @@ export interface ToolStats {
   readonly expectedErrors: number;
   /** Per tool, keyed by the tool name as written in the transcript. */
   readonly tools: Readonly<Record<string, ToolStat>>;
+  /** Per canonical tool (`Task` counts as `Agent`), with the names as written: how the CLI and the dashboard show them. */
+  readonly byCanonical: Readonly<Record<string, CanonicalToolStat>>;
+}
+
+export interface CanonicalToolStat extends ToolStat {
+  /** The names as written in the transcripts (`Agent`, `Task`). */
+  readonly names: readonly string[];
 }
 
 export type CallRowStatus = 'ok' | 'error' | 'pending' | 'unanswered';

@@ -246,7 +246,10 @@ export interface EventsPage {
 }
 
 export interface ToolStatRow {
+  /** Canonical name (`Agent`). */
   readonly tool: string;
+  /** The names as written in the transcripts (`Agent`, `Task`), shown beside the canonical one. */
+  readonly names?: readonly string[];
   readonly calls: number;
   readonly errors: number;
   readonly expectedErrors: number;

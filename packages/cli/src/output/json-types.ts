@@ -142,6 +142,8 @@ export interface StatsJson {
   readonly expectedErrors: number;
   /** Keyed by the tool name as written in the transcript. */
   readonly tools: Readonly<Record<string, ToolStatJson>>;
+  /** Keyed by canonical tool name (`Task` counts as `Agent`), with the names as written: what the table shows. */
+  readonly byCanonical: Readonly<Record<string, ToolStatJson & { readonly names: readonly string[] }>>;
 }
 
 export interface SearchHitJson {

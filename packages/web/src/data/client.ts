@@ -1,4 +1,8 @@
-/** Every request of the dashboard goes through this module. */
+/**
+ * Every request of the dashboard goes through this module. Two sources: the server over HTTP (live), or a session
+ * embedded in the page (an HTML export, see `setStaticSource`).
+ */
+import { answerStatic, type StaticSessionData } from './static-source';
 import type {
   CallDto,
   CallRowDto,
@@ -37,7 +41,24 @@ function qs(query: Query): string {
   return s ? `?${s}` : '';
 }
 
+let staticData: StaticSessionData | undefined;
+
+/** Answer every request from `data` (an HTML export): no request leaves the page, no live updates. */
+export function setStaticSource(data: StaticSessionData): void {
+  staticData = data;
+}
+
+/** The embedded export, when the page is one. */
+export function staticSource(): StaticSessionData | undefined {
+  return staticData;
+}
+
 async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T> {
+  if (staticData) {
+    const answer = answerStatic(staticData, path, query);
+    if (answer === undefined) throw new ApiRequestError(404, 'not part of this export');
+    return answer as T;
+  }
   const response = await fetch(`api${path}${qs(query)}`, {
     headers: { Accept: 'application/json' },
     credentials: 'same-origin',
@@ -110,7 +131,7 @@ let connected = false;
 const statusHandlers = new Set<(connected: boolean) => void>();
 
 function ensureSource(): void {
-  if (source || typeof EventSource === 'undefined') return;
+  if (source || staticData || typeof EventSource === 'undefined') return;
   source = new EventSource('api/events');
   const dispatch = (event: MessageEvent<string>) => {
     try {

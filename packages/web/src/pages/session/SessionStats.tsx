@@ -1,22 +1,13 @@
 import { useMemo } from 'react';
 import type { SessionDetail } from '../../data/types';
-import { fmtCost, fmtDate, fmtDuration, fmtNumber } from '../../ui/format';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, formatTokenParts, sumTokens } from '../../ui/format';
 import { TimeBar } from '../../ui/TimeBar';
 
 /** The session's figures: when, how long (wall and active), messages, calls, errors, tokens (input and cache apart), cost. */
 export function SessionStats({ detail }: { detail: SessionDetail }) {
   const s = detail.session;
-  const tokens = useMemo(() => {
-    let input = 0;
-    let cache = 0;
-    let output = 0;
-    for (const u of Object.values(detail.usageByModel)) {
-      input += u.inputTokens;
-      cache += u.cacheCreationInputTokens + u.cacheReadInputTokens;
-      output += u.outputTokens;
-    }
-    return { input, cache, output };
-  }, [detail.usageByModel]);
+  // Input and cache tokens apart (the header used to add cache reads to "in").
+  const tokens = useMemo(() => formatTokenParts(sumTokens(Object.values(detail.usageByModel))), [detail.usageByModel]);
   const realErrors = s.errors - s.expectedErrors;
   const active = s.time ? s.time.wallMs - s.time.idleMs : null;
   return (
@@ -38,7 +29,7 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
       </span>
       <span>
         {realErrors > 0 ? <b className="err-text">{realErrors}</b> : <b>0</b>} errors
-        {s.expectedErrors > 0 && <span className="dim"> · {s.expectedErrors} expected</span>}
+        {s.expectedErrors > 0 && <span className="dim"> +{s.expectedErrors} expected</span>}
       </span>
       {detail.subagents.length > 0 && (
         <span>
@@ -46,8 +37,12 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
         </span>
       )}
       <span data-testid="session-tokens">
-        <b>{fmtNumber(tokens.output)}</b> out · <b>{fmtNumber(tokens.input)}</b> in · <b>{fmtNumber(tokens.cache)}</b>{' '}
-        cache
+        {tokens.map((p, i) => (
+          <span key={p.label}>
+            {i > 0 ? ' · ' : 'tokens '}
+            <b>{p.value}</b> {p.label}
+          </span>
+        ))}
       </span>
       <span
         data-testid="session-cost"
