@@ -34,18 +34,35 @@ function InputFields({ call }: { call: CallDto }) {
   );
 }
 
-/** A kind's frame: its test id, and the input fields whenever there is no typed data to show. */
-function Frame({ kind, call, data, children }: { kind: string; call: CallDto; data: unknown; children: ReactNode }) {
+/**
+ * A kind's frame: its test id, the call's input fields (unless the typed view shows them), the typed view, and the
+ * result text (unless the typed view shows it, or the result failed: the block shows the error).
+ */
+function Frame({
+  kind,
+  call,
+  data,
+  showsInput = false,
+  showsText = false,
+  children,
+}: {
+  kind: string;
+  call: CallDto;
+  data: unknown;
+  showsInput?: boolean;
+  showsText?: boolean;
+  children: ReactNode;
+}) {
   const text = stripReminders(resultText(call.result?.content));
+  const typed = data !== undefined;
   return (
     <div data-testid={`renderer-${kind}`} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      {data === undefined ? (
-        <>
-          <InputFields call={call} />
-          {call.result && !call.result.isError && text && <Plain text={text} />}
-        </>
-      ) : (
-        children
+      {!(typed && showsInput) && <InputFields call={call} />}
+      {typed && children}
+      {!(typed && showsText) && call.result && !call.result.isError && text && (
+        <Section label="Result">
+          <Plain text={text} />
+        </Section>
       )}
     </div>
   );
@@ -56,7 +73,7 @@ const when = (ms: number | undefined) => (ms === undefined ? undefined : new Dat
 export function LsRenderer({ call }: RendererProps) {
   const data = typedOf(call, 'ls');
   return (
-    <Frame kind="ls" call={call} data={data}>
+    <Frame kind="ls" call={call} data={data} showsText>
       {data && <Plain text={data.listing} />}
     </Frame>
   );
@@ -67,7 +84,7 @@ const OPERATION_BADGE = { add: 'ok', update: 'neutral', delete: 'unanswered', mo
 export function PatchRenderer({ call }: RendererProps) {
   const data = typedOf(call, 'patch');
   return (
-    <Frame kind="patch" call={call} data={data}>
+    <Frame kind="patch" call={call} data={data} showsText>
       {data?.files.map((file, n) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: files of one patch, in order
         <div key={n}>
@@ -93,7 +110,7 @@ export function McpResourcesRenderer({ call }: RendererProps) {
   const data = typedOf(call, 'list-mcp-resources') ?? typedOf(call, 'read-mcp-resource-dir');
   const kind = call.result?.typed.kind === 'read-mcp-resource-dir' ? 'read-mcp-resource-dir' : 'list-mcp-resources';
   return (
-    <Frame kind={kind} call={call} data={data}>
+    <Frame kind={kind} call={call} data={data} showsText>
       {data && (
         <KV
           rows={data.resources.map(
@@ -111,7 +128,7 @@ export function McpResourcesRenderer({ call }: RendererProps) {
 export function ReadMcpResourceRenderer({ call }: RendererProps) {
   const data = typedOf(call, 'read-mcp-resource');
   return (
-    <Frame kind="read-mcp-resource" call={call} data={data}>
+    <Frame kind="read-mcp-resource" call={call} data={data} showsText>
       {data?.contents.map((c, n) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: contents of one resource, in order
         <Section key={n} label={[c.uri, c.mimeType].filter(Boolean).join(' · ') || 'content'}>
@@ -168,7 +185,7 @@ export function WorkflowRenderer({ call }: RendererProps) {
 export function SendMessageRenderer({ call }: RendererProps) {
   const data = typedOf(call, 'send-message');
   return (
-    <Frame kind="send-message" call={call} data={data}>
+    <Frame kind="send-message" call={call} data={data} showsText>
       {data && (
         <>
           <div className="row">
@@ -186,7 +203,7 @@ export function SendMessageRenderer({ call }: RendererProps) {
 export function ListAgentsRenderer({ call }: RendererProps) {
   const data = typedOf(call, 'list-agents');
   return (
-    <Frame kind="list-agents" call={call} data={data}>
+    <Frame kind="list-agents" call={call} data={data} showsText>
       {data && <Plain text={data.listing} />}
     </Frame>
   );
@@ -195,7 +212,7 @@ export function ListAgentsRenderer({ call }: RendererProps) {
 export function ReportFindingsRenderer({ call }: RendererProps) {
   const data = typedOf(call, 'report-findings');
   return (
-    <Frame kind="report-findings" call={call} data={data}>
+    <Frame kind="report-findings" call={call} data={data} showsInput>
       {data && (
         <>
           <div className="row dim" style={{ fontSize: 12 }}>
@@ -214,6 +231,7 @@ export function ReportFindingsRenderer({ call }: RendererProps) {
                 {f.category && <span className="pill">{f.category}</span>}
               </div>
               <Markdown text={f.summary} />
+              {f.failureScenario && <div className="dim">{f.failureScenario}</div>}
             </div>
           ))}
         </>
