@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiRequestError, api, subscribeLive } from '../data/client';
+import { ApiRequestError, api, staticSource, subscribeLive } from '../data/client';
 import type { EventDto, IssueDto, SessionDetail } from '../data/types';
 import { type TimelineContext, TimelineCtx } from '../timeline/context';
 import { EventView } from '../timeline/EventView';
@@ -203,6 +203,17 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
               <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
                 Waterfall
               </a>
+              {!staticSource() && (
+                <a
+                  className="btn"
+                  href={`api/sessions/${encodeURIComponent(sessionId)}/export.html`}
+                  download
+                  title="One self-contained HTML file of this session, secrets redacted"
+                  data-testid="export-html"
+                >
+                  Export
+                </a>
+              )}
               <button
                 type="button"
                 className="btn"
