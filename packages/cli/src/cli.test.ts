@@ -401,12 +401,17 @@ describe('error paths', () => {
     appendFileSync(demo.main, '{"type":"user", broken\n');
     const report = json<IndexJson>(await cli(['index', home, '--json']));
     expect(report.issues).toBe(1);
+    // Quiet by default: a run that finds no new problem says nothing of the known ones.
     const quiet = await cli(['sessions', home]);
     expect(quiet.code).toBe(0);
-    expect(quiet.stderr).toContain('1 problem in the transcripts');
+    expect(quiet.stderr.includes('problem')).toBe(false);
+    appendFileSync(demo.main, '{"type":"user", broken again\n');
+    const fresh = await cli(['sessions', home]);
+    expect(fresh.stderr).toContain('1 new problem in the transcripts');
     const verbose = await cli(['sessions', home, '--verbose']);
     expect(verbose.code).toBe(0);
     expect(verbose.stderr).toContain(`${demo.main}:7: invalid_json`);
+    expect(verbose.stderr).toContain(`${demo.main}:8: invalid_json`);
   });
 
   it('show and the Markdown export keep an unknown record visible with its raw data', async () => {

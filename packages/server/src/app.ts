@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ErrorSeverity } from '@agentdash/core';
+import { redactSession } from '@agentdash/core/secrets';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -14,6 +15,7 @@ import type {
   SessionRow,
   SessionsResponse,
 } from './api-types.js';
+import { readExportAssets, sessionHtmlChunks } from './export-html.js';
 import { HttpError, toHttpError } from './http-error.js';
 import { type IndexQueries, localQueries } from './index-queries.js';
 import { readyStatus } from './index-state.js';
@@ -322,6 +324,38 @@ export function createApp(deps: AppDeps) {
     const q = textParam(c, 'q');
     if (q === undefined) throw new HttpError(400, 'q is required');
     return c.json(await sessions.find(row.id, q));
+  });
+
+  // The same self-contained HTML file as `agentdash export --format html`, secrets redacted unless `redact=0`.
+  api.get('/sessions/:id/export.html', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const redact = c.req.query('redact') !== '0';
+    const assets = await readExportAssets(assetsDir).catch(() => {
+      throw new HttpError(503, 'the HTML export viewer is not built: run npm run build');
+    });
+    const summary = await queries.getSession(row.id, { paths: roots });
+    const loaded = await index.loadSession(row.id);
+    const redacted = redact ? redactSession(loaded) : undefined;
+    const chunks = sessionHtmlChunks(redacted?.session ?? loaded, summary, assets, {
+      redacted: redact,
+      total: redacted?.report.total ?? 0,
+      summary: redacted ? redacted.report.summary() : 'not redacted',
+    });
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+    });
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Disposition': `attachment; filename="agentdash-${row.id.slice(0, 8)}.html"`,
+        'X-AgentDash-Redacted': String(redacted?.report.total ?? 0),
+      },
+    });
   });
 
   api.get('/sessions/:id/waterfall', async (c) => {

@@ -274,3 +274,17 @@ export interface StatuslineJson {
 export interface ErrorJson {
   readonly error: { readonly kind: string; readonly message: string; readonly exitCode: number };
 }
+
+/** `agentdash secrets --json`: where secrets are; the secrets themselves are never output. */
+export interface SecretsJson {
+  readonly rules: readonly { readonly id: string; readonly title: string }[];
+  /** Findings over all sessions. */
+  readonly total: number;
+  /** Sessions with at least one finding. */
+  readonly sessions: readonly {
+    readonly sessionId: string;
+    readonly sessionRef: string;
+    readonly title: string | null;
+    readonly findings: readonly { readonly file: string; readonly line: number; readonly rule: string }[];
+  }[];
+}

@@ -22,7 +22,9 @@ const SECRET_WORD =
 const ENV_NAME = `[A-Z0-9_]{0,40}${SECRET_WORD}[A-Z0-9_]{0,40}`;
 const FIELD_NAME = `[A-Za-z0-9_.-]{0,40}${SECRET_WORD}[A-Za-z0-9_.-]{0,40}`;
 // A value worth redacting: 8+ characters, not a variable reference, placeholder or template.
-const SECRET_VALUE = '(?![$<{%])(?!\\*+\\b)(?!(?:x+|changeme|your[-_a-z]*|example[-_a-z]*|placeholder|redacted)\\b)';
+// Values with `...` or `…` are elided examples (`"accessToken": "sk-ant-oat01-..."`).
+const SECRET_VALUE =
+  '(?![$<{%])(?!\\*+\\b)(?!(?:x+|changeme|your[-_a-z]*|example[-_a-z]*|placeholder|redacted)\\b)(?![^"\'\\s]*(?:\\.\\.\\.|…))';
 
 export const secretRules: readonly SecretRule[] = [
   {
@@ -61,7 +63,7 @@ export const secretRules: readonly SecretRule[] = [
   {
     id: 'anthropic-api-key',
     title: 'Anthropic API key',
-    pattern: /\bsk-ant-(?:api|admin|oat|sid)\d{2}-[A-Za-z0-9_-]{20,}/g,
+    pattern: /\bsk-ant-(?:api|admin|oat|ort|sid)\d{2}-[A-Za-z0-9_-]{20,}/g,
     group: 0,
   },
   {

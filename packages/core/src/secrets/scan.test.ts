@@ -38,6 +38,7 @@ describe('secret rules', () => {
       'AKIA is a prefix',
       'the file ghp_short is not a token',
       'password: "changeme"',
+      '"accessToken": "sk-ant-oat01-..."',
     ];
     expect(clean.flatMap((t) => findSecrets(t).map((f) => `${t} → ${f.rule}`))).toEqual([]);
   });

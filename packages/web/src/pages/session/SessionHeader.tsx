@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../data/client';
+import { api, staticSource } from '../../data/client';
 import type { IssueDto, SessionDetail } from '../../data/types';
 import { CopyButton } from '../../ui/CopyButton';
 import { shortPath } from '../../ui/format';
@@ -54,6 +54,17 @@ export function SessionHeader({
           <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
             Waterfall
           </a>
+          {!staticSource() && (
+            <a
+              className="btn"
+              href={`api/sessions/${encodeURIComponent(sessionId)}/export.html`}
+              download
+              title="One self-contained HTML file of this session, secrets redacted"
+              data-testid="export-html"
+            >
+              Export
+            </a>
+          )}
           <button type="button" className="btn" onClick={() => onOpenAll(true)} data-testid="expand-all">
             Expand all
           </button>
