@@ -192,7 +192,15 @@ describe('commands over the bundled samples', () => {
     expect(human.stdout.split('\n')[0]).toMatch(
       /^TOOL\s+CALLS\s+ERRORS\s+EXPECTED\s+ERR%\s+P50\s+P95\s+MAX\s+CATEGORIES$/,
     );
-    expect(human.stdout).toMatch(new RegExp(`TOTAL\\s+${out.calls}\\s+${out.errors}`));
+    // The table shows real errors and expected ones apart, as the dashboard does.
+    expect(human.stdout).toMatch(
+      new RegExp(`TOTAL\\s+${out.calls}\\s+${out.errors - out.expectedErrors}\\s+${out.expectedErrors}\\s`),
+    );
+    // Renamed tools are one row under the canonical name, with the written names beside it.
+    const canonicalSum = Object.values(out.byCanonical).reduce((a, t) => a + t.calls, 0);
+    expect(canonicalSum).toBe(out.calls);
+    expect(out.byCanonical.Agent?.names).toEqual(expect.arrayContaining(['Task']));
+    expect(human.stdout).toMatch(/^Agent \(Task\)\s/m);
     const bash = json<StatsJson>(await cli(['stats', SAMPLES_HOME, '--json', '--tool', 'Bash']));
     expect(Object.keys(bash.tools)).toEqual(['Bash']);
   });
@@ -393,12 +401,17 @@ describe('error paths', () => {
     appendFileSync(demo.main, '{"type":"user", broken\n');
     const report = json<IndexJson>(await cli(['index', home, '--json']));
     expect(report.issues).toBe(1);
+    // Quiet by default: a run that finds no new problem says nothing of the known ones.
     const quiet = await cli(['sessions', home]);
     expect(quiet.code).toBe(0);
-    expect(quiet.stderr).toContain('1 problem in the transcripts');
+    expect(quiet.stderr.includes('problem')).toBe(false);
+    appendFileSync(demo.main, '{"type":"user", broken again\n');
+    const fresh = await cli(['sessions', home]);
+    expect(fresh.stderr).toContain('1 new problem in the transcripts');
     const verbose = await cli(['sessions', home, '--verbose']);
     expect(verbose.code).toBe(0);
     expect(verbose.stderr).toContain(`${demo.main}:7: invalid_json`);
+    expect(verbose.stderr).toContain(`${demo.main}:8: invalid_json`);
   });
 
   it('show and the Markdown export keep an unknown record visible with its raw data', async () => {

@@ -134,9 +134,10 @@ export class Context {
       for (const issue of [...index.refreshProblems(), ...index.issues({ paths })]) {
         this.io.stderr.write(`${issue.file}:${issue.line}: ${issue.code}: ${issue.message}\n`);
       }
-    } else if (report.issues > 0 && !this.json) {
+    } else if (report.newIssues > 0 && !this.json) {
+      // Quiet by default: only problems this run found are announced (`agentdash index` reports them all).
       this.note(
-        `${report.issues} problem${report.issues === 1 ? '' : 's'} in the transcripts (malformed lines, unknown records, unreadable files); --verbose lists them`,
+        `${report.newIssues} new problem${report.newIssues === 1 ? '' : 's'} in the transcripts (malformed lines, unknown records, unreadable files); --verbose lists them`,
       );
     }
     return report;

@@ -5,6 +5,7 @@ import { exportCommand } from './commands/export.js';
 import { indexCommand } from './commands/index-cmd.js';
 import { schemaCommand } from './commands/schema.js';
 import { searchCommand } from './commands/search.js';
+import { secretsCommand } from './commands/secrets.js';
 import { serveCommand } from './commands/serve.js';
 import { sessionsCommand } from './commands/sessions.js';
 import { showCommand } from './commands/show.js';
@@ -24,6 +25,7 @@ export const commands: readonly CommandSpec[] = [
   statuslineCommand,
   searchCommand,
   exportCommand,
+  secretsCommand,
   schemaCommand,
   indexCommand,
   archiveCommand,

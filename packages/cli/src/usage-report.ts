@@ -1,6 +1,9 @@
 /** Usage reports: priced responses grouped into the `usage` command's JSON entries and table rows. */
 import { type BillingBlock, type ModelUsage, type PriceTable, totalTokens, type UsageGroup } from '@agentdash/core';
+import { formatCost, formatTokens, shortModel } from './format.js';
 import type { UsageEntryJson, UsageTotalsJson } from './output/json-types.js';
+
+export { formatCost, formatTokens };
 
 export function totalsJson(u: UsageGroup | ModelUsage): UsageTotalsJson {
   return {
@@ -22,25 +25,6 @@ export function entryJson(u: UsageGroup): UsageEntryJson {
 
 export function pricesJson(prices: PriceTable): { date: string; source: string } {
   return { date: prices.date, source: prices.source };
-}
-
-/** `$1.23`, `$0.0042`; `unknown` when null; `$1.23 + ?` when some models of the group have no price. */
-export function formatCost(cost: number | null, unpriced: readonly string[] = []): string {
-  if (cost === null) return 'unknown';
-  const text = cost >= 1 || cost === 0 ? `$${cost.toFixed(2)}` : `$${cost.toPrecision(2)}`;
-  return unpriced.length > 0 ? `${text} + ?` : text;
-}
-
-/** `1,234`, `12.3k`, `4.5M`. */
-export function formatTokens(n: number): string {
-  if (n < 10_000) return n.toLocaleString('en-US');
-  if (n < 1_000_000) return `${(n / 1000).toFixed(1)}k`;
-  if (n < 1_000_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
-  return `${(n / 1_000_000_000).toFixed(2)}B`;
-}
-
-export function shortModel(model: string): string {
-  return model.replace(/^claude-/, '').replace(/-\d{8}$/, '');
 }
 
 /** Table cells of a group: models, input, output, cache write, cache read, total tokens, cost. */

@@ -4,17 +4,24 @@ import { expect, it } from 'vitest';
 it('core exports exactly the reviewed public API', async () => {
   const root = Object.keys(await import('./index.js')).sort();
   const model = Object.keys(await import('./model/index.js')).sort();
+  const present = Object.keys(await import('./present/index.js')).sort();
   await expect(
-    `# @agentdash/core\n${root.join('\n')}\n\n# @agentdash/core/model\n${model.join('\n')}\n`,
+    `# @agentdash/core\n${root.join('\n')}\n\n# @agentdash/core/model\n${model.join('\n')}\n` +
+      `\n# @agentdash/core/present\n${present.join('\n')}\n`,
   ).toMatchFileSnapshot('./__snapshots__/exports.txt');
 });
 
-it('the browser-safe model imports nothing from Node', async () => {
+it('the browser-safe model and presentation rules import nothing from Node', async () => {
   const { readdirSync, readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const dir = join(import.meta.dirname, 'model');
-  const offenders = readdirSync(dir)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .filter((f) => /from 'node:|require\(/.test(readFileSync(join(dir, f), 'utf8')));
+  // present/ imports nothing outside itself, so the web can bundle it whole.
+  const rules = { model: /from 'node:|require\(/, present: /from 'node:|from '\.\.\/|require\(/ };
+  const offenders = Object.entries(rules).flatMap(([folder, rule]) => {
+    const dir = join(import.meta.dirname, folder);
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .filter((f) => rule.test(readFileSync(join(dir, f), 'utf8')))
+      .map((f) => `${folder}/${f}`);
+  });
   expect(offenders).toEqual([]);
 });

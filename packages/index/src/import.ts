@@ -13,11 +13,11 @@ import {
   timestampDurations,
   timestampMs,
 } from '@agentdash/core';
+import { summarizeCall } from '@agentdash/core/present';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { type DocPart, docPartsOf, isPromptRecord } from './doc-parts.js';
 import { packJson, unpackJson } from './packed-json.js';
-import { summarizeCall } from './summarize.js';
 
 export interface FileRow {
   readonly id: number;

@@ -2,6 +2,9 @@
  * @agentdash/index: a persistent, incremental SQLite index of Claude Code transcripts, with full-text search.
  * @module
  */
+
+// The rules live in core's presentation module; re-exported for packages that imported them from here.
+export { formatDuration, oneLine, type SummarizableCall, summarizeCall } from '@agentdash/core/present';
 export {
   type AgentIndex,
   DEFAULT_BUSY_TIMEOUT_MS,
@@ -24,6 +27,5 @@ export {
   sessionSorts,
 } from './session-page.js';
 export { LONG_CONTEXT_TOKENS } from './session-usage.js';
-export { formatDuration, oneLine, type SummarizableCall, shortPath, summarizeCall } from './summarize.js';
 export * from './types.js';
 export type { UsageContext, UsageResponse } from './usage-queries.js';

@@ -89,6 +89,9 @@ export function scopeSql(filter: SessionFilter): Where {
   }
   if (filter.hasErrors === true) where.add('s.errors > 0');
   if (filter.hasErrors === false) where.add('s.errors = 0');
+  if (filter.hideEmpty === true) {
+    where.add("s.messages > 0 AND NOT (coalesce(s.title, '') = '' AND s.tool_calls = 0)");
+  }
   return where;
 }
 

@@ -2,7 +2,15 @@
 import { idOfKey } from './import.js';
 import { callScopeWhere, limitSql, type Store, scopeSql, sessionCallsWhere, withoutCoveringPaths } from './scope.js';
 import { isLiveSession, refsOf } from './session-queries.js';
-import type { CallFilter, CallRow, CallRowStatus, SessionFilter, ToolStat, ToolStats } from './types.js';
+import type {
+  CallFilter,
+  CallRow,
+  CallRowStatus,
+  CanonicalToolStat,
+  SessionFilter,
+  ToolStat,
+  ToolStats,
+} from './types.js';
 
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: readonly number[], p: number): number | null {
@@ -18,7 +26,8 @@ export function stats(store: Store, requested: SessionFilter & { readonly tool?:
   const rows = store.db
     .prepare(
       `SELECT cf.name, MIN(cf.canonical_name) AS canonical_name, COUNT(*) AS calls, SUM(cf.has_result) AS paired,
-         SUM(cf.is_error) AS errors, SUM(cf.severity = 'expected') AS expected
+         coalesce(SUM(cf.is_error), 0) AS errors,
+         coalesce(SUM(cf.is_error = 1 AND cf.severity = 'expected'), 0) AS expected
        FROM call_facts cf WHERE ${where.sql} GROUP BY cf.name ORDER BY cf.name`,
     )
     .all(...where.params) as {
@@ -81,7 +90,54 @@ export function stats(store: Store, requested: SessionFilter & { readonly tool?:
       paired: r.paired,
     };
   }
-  return { sessions, calls, paired, errors, expectedErrors: expected, tools };
+  return {
+    sessions,
+    calls,
+    paired,
+    errors,
+    expectedErrors: expected,
+    tools,
+    byCanonical: byCanonical(tools, durations),
+  };
+}
+
+/**
+ * The same statistics per canonical tool (`Task` and `Agent` are one tool), with the names as written; percentiles
+ * over the merged durations.
+ */
+function byCanonical(
+  tools: Readonly<Record<string, ToolStat>>,
+  durations: ReadonlyMap<string, readonly number[]>,
+): Record<string, CanonicalToolStat> {
+  const groups = new Map<string, string[]>();
+  for (const [name, t] of Object.entries(tools)) {
+    const names = groups.get(t.canonicalName);
+    if (names) names.push(name);
+    else groups.set(t.canonicalName, [name]);
+  }
+  const out: Record<string, CanonicalToolStat> = {};
+  for (const [canonical, names] of groups) {
+    const members = names.map((n) => tools[n]).filter((t): t is ToolStat => t !== undefined);
+    const sum = (f: (t: ToolStat) => number) => members.reduce((a, t) => a + f(t), 0);
+    const categories: Record<string, number> = {};
+    for (const t of members)
+      for (const [k, n] of Object.entries(t.categories)) categories[k] = (categories[k] ?? 0) + n;
+    const sorted = names.flatMap((n) => durations.get(n) ?? []).sort((a, b) => a - b);
+    const calls = sum((t) => t.calls);
+    const errors = sum((t) => t.errors);
+    out[canonical] = {
+      calls,
+      errors,
+      expectedErrors: sum((t) => t.expectedErrors),
+      errorRate: calls === 0 ? 0 : errors / calls,
+      durationMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? null },
+      categories,
+      canonicalName: canonical,
+      paired: sum((t) => t.paired),
+      names: names.sort(),
+    };
+  }
+  return out;
 }
 
 interface CallFactRow {

@@ -67,6 +67,8 @@ export interface SessionFilter {
   readonly version?: string;
   /** true: only sessions with at least one error; false: only those without. */
   readonly hasErrors?: boolean;
+  /** true: leave out empty sessions (no message) and untitled ones without a tool call (warm-ups, stubs). */
+  readonly hideEmpty?: boolean;
   /** Only sessions with these session ids (e.g. those of search hits; a session id may name several sessions). */
   readonly ids?: readonly string[];
   readonly limit?: number;
@@ -202,6 +204,13 @@ export interface ToolStats {
   readonly expectedErrors: number;
   /** Per tool, keyed by the tool name as written in the transcript. */
   readonly tools: Readonly<Record<string, ToolStat>>;
+  /** Per canonical tool (`Task` counts as `Agent`), with the names as written: how the CLI and the dashboard show them. */
+  readonly byCanonical: Readonly<Record<string, CanonicalToolStat>>;
+}
+
+export interface CanonicalToolStat extends ToolStat {
+  /** The names as written in the transcripts (`Agent`, `Task`). */
+  readonly names: readonly string[];
 }
 
 export type CallRowStatus = 'ok' | 'error' | 'pending' | 'unanswered';

@@ -14,6 +14,7 @@ export interface IndexFilter {
   readonly model?: string;
   readonly version?: string;
   readonly hasErrors?: boolean;
+  readonly hideEmpty?: boolean;
   readonly ids?: readonly string[];
   readonly limit?: number;
 }

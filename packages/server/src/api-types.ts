@@ -127,6 +127,8 @@ export interface SessionsResponse {
     readonly models: readonly string[];
     readonly versions: readonly string[];
   };
+  /** With `hideEmpty=1`: how many sessions the filter left out as empty or warm-up ones. */
+  readonly hiddenEmpty?: number;
 }
 
 export interface SubagentInfo {
@@ -140,6 +142,9 @@ export interface SubagentInfo {
   readonly endedAt: string | null;
   readonly events: number;
   readonly toolCalls: number;
+  /** Errored calls inside the subagent (and the subagents it started), expected ones apart. */
+  readonly errors: number;
+  readonly expectedErrors: number;
 }
 
 export interface SessionDetail {
@@ -246,7 +251,10 @@ export interface EventsPage {
 }
 
 export interface ToolStatRow {
+  /** Canonical name (`Agent`). */
   readonly tool: string;
+  /** The names as written in the transcripts (`Agent`, `Task`), shown beside the canonical one. */
+  readonly names?: readonly string[];
   readonly calls: number;
   readonly errors: number;
   readonly expectedErrors: number;
@@ -364,3 +372,37 @@ export type LiveMessage =
   | { readonly type: 'sessions-changed' }
   | { readonly type: 'index-progress'; readonly index: IndexStatus }
   | { readonly type: 'hello' };
+
+/** One errored call of a session (`GET /api/sessions/:id/errors`): where it shows in the main timeline. */
+export interface SessionErrorHit {
+  readonly callId: string;
+  /** Index of the main-timeline event that shows it (the Agent call's event for a call inside a subagent). */
+  readonly index: number;
+  /** Agent calls to expand, outermost first, to reach the call. */
+  readonly expand: readonly string[];
+  readonly tool: string;
+  readonly severity: ErrorSeverity;
+  readonly category: ErrorCategory | null;
+  readonly timestamp: string | null;
+}
+
+export interface SessionErrorsResponse {
+  readonly errors: readonly SessionErrorHit[];
+}
+
+/** One match of find-in-session (`GET /api/sessions/:id/find?q=`). */
+export interface FindHit {
+  readonly index: number;
+  readonly expand: readonly string[];
+  /** The call holding the match; null for a prompt, reply or thinking. */
+  readonly callId: string | null;
+  readonly part: 'prompt' | 'text' | 'thinking' | 'tool';
+  readonly snippet: string;
+}
+
+export interface FindResponse {
+  readonly query: string;
+  /** Matches in all (hits holds at most 500 of them). */
+  readonly total: number;
+  readonly hits: readonly FindHit[];
+}

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type AgentId, agentIds, type ErrorSeverity, isAgentId, isTimeZone } from '@agentdash/core';
+import { redactSession } from '@agentdash/core/secrets';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -14,6 +15,7 @@ import type {
   SessionRow,
   SessionsResponse,
 } from './api-types.js';
+import { readExportAssets, sessionHtmlChunks } from './export-html.js';
 import { HttpError, toHttpError } from './http-error.js';
 import { type IndexQueries, localQueries } from './index-queries.js';
 import { readyStatus } from './index-state.js';
@@ -93,6 +95,7 @@ function sessionFilter(c: Context): IndexFilter {
     model: textParam(c, 'model'),
     version: textParam(c, 'version'),
     hasErrors: c.req.query('hasErrors') === 'true' || c.req.query('hasErrors') === '1' ? true : undefined,
+    hideEmpty: c.req.query('hideEmpty') === 'true' || c.req.query('hideEmpty') === '1' ? true : undefined,
   };
 }
 
@@ -280,12 +283,18 @@ export function createApp(deps: AppDeps) {
       const selected = clean({ ...filter, ...scoped });
       const known = await listCache.get(`totals:${JSON.stringify(selected)}`, () => queries.sessionTotals(selected));
       const page = await queries.pageSessions(selected, { offset, limit, sort, descending: dir === 'desc', known });
+      const { hideEmpty, ...unhidden } = selected;
+      const hidden = hideEmpty
+        ? (await listCache.get(`totals:${JSON.stringify(unhidden)}`, () => queries.sessionTotals(unhidden))).total -
+          page.total
+        : 0;
       body = {
         sessions: page.sessions.map(toSessionRow),
         total: page.total,
         offset: page.offset,
         totals: page.totals,
         facets,
+        ...(hideEmpty ? { hiddenEmpty: hidden } : {}),
       };
     }
     return body;
@@ -334,6 +343,50 @@ export function createApp(deps: AppDeps) {
     const found = await sessions.locate(row.id, callId);
     if (!found) throw new HttpError(404, 'call not found');
     return c.json(found);
+  });
+
+  api.get('/sessions/:id/errors', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    return c.json(await sessions.errors(row.id));
+  });
+
+  api.get('/sessions/:id/find', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const q = textParam(c, 'q');
+    if (q === undefined) throw new HttpError(400, 'q is required');
+    return c.json(await sessions.find(row.id, q));
+  });
+
+  // The same self-contained HTML file as `agentdash export --format html`, secrets redacted unless `redact=0`.
+  api.get('/sessions/:id/export.html', async (c) => {
+    const row = await summaryOf(c.req.param('id'));
+    const redact = c.req.query('redact') !== '0';
+    const assets = await readExportAssets(assetsDir).catch(() => {
+      throw new HttpError(503, 'the HTML export viewer is not built: run npm run build');
+    });
+    const summary = await queries.getSession(row.id, { paths: roots });
+    const loaded = await index.loadSession(row.id);
+    const redacted = redact ? redactSession(loaded) : undefined;
+    const chunks = sessionHtmlChunks(redacted?.session ?? loaded, summary, assets, {
+      redacted: redact,
+      total: redacted?.report.total ?? 0,
+      summary: redacted ? redacted.report.summary() : 'not redacted',
+    });
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+    });
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Disposition': `attachment; filename="agentdash-${row.id.slice(0, 8)}.html"`,
+        'X-AgentDash-Redacted': String(redacted?.report.total ?? 0),
+      },
+    });
   });
 
   api.get('/sessions/:id/waterfall', async (c) => {

@@ -5,9 +5,17 @@
 import type { ParseIssue } from '@agentdash/core';
 import { waterfallOf } from '@agentdash/core/time';
 import type { AgentIndex } from './agent-index.js';
-import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
+import type {
+  CallDto,
+  EventsPage,
+  FindResponse,
+  SessionDetail,
+  SessionErrorsResponse,
+  SessionRow,
+} from './api-types.js';
 import { HttpError } from './http-error.js';
 import type { Answer } from './raw-json.js';
+import { findInSession, sessionErrors } from './session-find.js';
 import { SessionView } from './session-view.js';
 
 /** The per-session work of the API. Every method loads the session first if it is not loaded yet. */
@@ -23,6 +31,10 @@ export interface SessionHost {
   ): Promise<Answer<EventsPage> | undefined>;
   call(sessionId: string, callId: string): Promise<Answer<CallDto> | undefined>;
   locate(sessionId: string, callId: string): Promise<{ index: number; expand: string[] } | undefined>;
+  /** Every errored call of the session, in timeline order (`GET /api/sessions/:id/errors`). */
+  errors(sessionId: string): Promise<SessionErrorsResponse>;
+  /** Find-in-session (`GET /api/sessions/:id/find?q=`). */
+  find(sessionId: string, query: string): Promise<FindResponse>;
   /** The session's main-thread time as a waterfall (`GET /api/sessions/:id/waterfall`). */
   waterfall(sessionId: string): Promise<Answer<ReturnType<typeof waterfallOf>>>;
   /** Files of the session that cannot be read now (permissions changed, removed), as the load found them. */
@@ -127,6 +139,8 @@ export function createLocalSessionHost(
       return call ? view.callDto(call, true) : undefined;
     },
     locate: async (sessionId, callId) => (await views.get(sessionId)).locate(callId),
+    errors: async (sessionId) => ({ errors: sessionErrors(await views.get(sessionId)) }),
+    find: async (sessionId, query) => ({ query, ...findInSession(await views.get(sessionId), query) }),
     waterfall: async (sessionId) => waterfallOf((await views.get(sessionId)).session),
     unreadable: async (sessionId) =>
       (await views.get(sessionId)).session.issues.filter((i) => i.code === 'unreadable_file'),

@@ -14,6 +14,7 @@ import type {
   SessionRow,
   SubagentInfo,
 } from './api-types.js';
+import { subagentErrorCounts } from './session-find.js';
 
 /** Strings longer than this are cut in timeline pages (the per-call endpoint has the full text). */
 export const STRING_LIMIT = 12_000;
@@ -137,6 +138,7 @@ export class SessionView {
       endedAt: sub.endedAt ?? null,
       events: this.thread(sub.key, false)?.length ?? 0,
       toolCalls,
+      ...subagentErrorCounts(sub, this.subagentsByKey),
     };
   }
 

@@ -35,6 +35,10 @@ const answer = async (request: WorkerRequest): Promise<unknown> => {
       return host.unreadable(request.sessionId);
     case 'waterfall':
       return asText(await host.waterfall(request.sessionId));
+    case 'errors':
+      return host.errors(request.sessionId);
+    case 'find':
+      return host.find(request.sessionId, request.query);
     case 'invalidate':
       host.invalidate(request.sessionId);
       return undefined;

@@ -1,6 +1,6 @@
 import { type AgentId, agentIds } from '@agentdash/core';
 import type { AgentIndex } from './agent-index.js';
-import type { AgentStatsRow, DurationBucket, StatsResponse } from './api-types.js';
+import type { AgentStatsRow, DurationBucket, StatsResponse, ToolStatRow } from './api-types.js';
 import { mergeByTool, statRows, toToolStat } from './mapping.js';
 
 /** The duration histogram's bins: label and exclusive upper bound (null: the rest). */
@@ -52,7 +52,21 @@ export interface StatsFilter {
  */
 export function statsResponse(index: AgentIndex, filter: StatsFilter): StatsResponse {
   const toolStats = index.stats(filter);
-  const tools = mergeByTool(statRows(toolStats).map(toToolStat));
+  // One row per canonical tool (Task counts as Agent), percentiles over the merged durations: as `agentdash stats`.
+  const tools = Object.values(toolStats.byCanonical).map(
+    (t): ToolStatRow => ({
+      tool: t.canonicalName,
+      names: t.names,
+      calls: t.calls,
+      errors: t.errors,
+      expectedErrors: t.expectedErrors,
+      errorRate: t.errorRate,
+      p50: t.durationMs.p50,
+      p95: t.durationMs.p95,
+      max: t.durationMs.max,
+      categories: t.categories,
+    }),
+  );
   tools.sort((a, b) => b.calls - a.calls);
   const analytics = index.analytics({
     ...filter,

@@ -25,7 +25,8 @@ export type WorkerRequest =
       readonly all: boolean;
     }
   | { readonly id: number; readonly op: 'call' | 'locate'; readonly sessionId: string; readonly callId: string }
-  | { readonly id: number; readonly op: 'unreadable' | 'waterfall'; readonly sessionId: string }
+  | { readonly id: number; readonly op: 'unreadable' | 'waterfall' | 'errors'; readonly sessionId: string }
+  | { readonly id: number; readonly op: 'find'; readonly sessionId: string; readonly query: string }
   | { readonly id: number; readonly op: 'invalidate'; readonly sessionId: string | undefined }
   | {
       readonly id: number;
@@ -220,6 +221,8 @@ export function createWorkerSessionHost(options: {
       of(sessionId)
         .ask({ op: 'waterfall', sessionId })
         .then(fromText<Answer<Waterfall>>),
+    errors: (sessionId) => of(sessionId).ask({ op: 'errors', sessionId }),
+    find: (sessionId, query) => of(sessionId).ask({ op: 'find', sessionId, query }),
     isLoaded: (sessionId) => of(sessionId).loaded().has(sessionId),
     invalidate: (sessionId) => {
       for (const client of sessionId === undefined ? clients : [of(sessionId)]) {

@@ -1,16 +1,69 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { subscribeConnection } from './data/client';
-import { AnalyticsPage } from './pages/AnalyticsPage';
-import { SessionPage } from './pages/SessionPage';
-import { SessionsPage } from './pages/SessionsPage';
-import { UsagePage } from './pages/UsagePage';
-import { WaterfallPage } from './pages/WaterfallPage';
+import { FOCUS_SEARCH_EVENT, typingIn } from './ui/keys';
+import { lazyPage } from './ui/lazy-page';
 import { useRoute } from './ui/router';
+import { ShortcutsHelp } from './ui/ShortcutsHelp';
+import { ThemeToggle } from './ui/ThemeToggle';
+
+// Each page is its own chunk: the first screen loads only the page it shows; the others are fetched once the
+// browser is idle, so moving between pages does not wait for the network.
+const sessionsPage = lazyPage(() => import('./pages/SessionsPage').then((m) => m.SessionsPage));
+const sessionPage = lazyPage(() => import('./pages/SessionPage').then((m) => m.SessionPage));
+const analyticsPage = lazyPage(() => import('./pages/AnalyticsPage').then((m) => m.AnalyticsPage));
+const usagePage = lazyPage(() => import('./pages/UsagePage').then((m) => m.UsagePage));
+const waterfallPage = lazyPage(() => import('./pages/WaterfallPage').then((m) => m.WaterfallPage));
+const { Page: SessionsPage } = sessionsPage;
+const { Page: SessionPage } = sessionPage;
+const { Page: AnalyticsPage } = analyticsPage;
+const { Page: UsagePage } = usagePage;
+const { Page: WaterfallPage } = waterfallPage;
+const pages = [sessionsPage, sessionPage, analyticsPage, usagePage, waterfallPage];
+
+function usePreloadPages() {
+  useEffect(() => {
+    const preload = () => {
+      for (const p of pages) void p.preload().catch(() => undefined);
+    };
+    const idle = window.requestIdleCallback?.(preload, { timeout: 2000 });
+    const timer = idle === undefined ? setTimeout(preload, 1000) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback?.(idle);
+      clearTimeout(timer);
+    };
+  }, []);
+}
+
+function useGlobalKeys(onHelp: () => void) {
+  useEffect(() => {
+    const on = (event: KeyboardEvent) => {
+      const mod = event.ctrlKey || event.metaKey;
+      const search = (mod && event.key.toLowerCase() === 'k') || (!mod && !event.altKey && event.key === '/');
+      if (search && (mod || !typingIn(event))) {
+        event.preventDefault();
+        if (!/^#\/?(\?.*)?$/.test(window.location.hash) && window.location.hash !== '') window.location.hash = '#/';
+        // the sessions page may still be loading: ask now and once it has mounted
+        window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT));
+        setTimeout(() => window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT)), 300);
+        return;
+      }
+      if (event.key === '?' && !mod && !typingIn(event)) {
+        event.preventDefault();
+        onHelp();
+      }
+    };
+    window.addEventListener('keydown', on);
+    return () => window.removeEventListener('keydown', on);
+  }, [onHelp]);
+}
 
 export function App() {
   const route = useRoute();
   const [connected, setConnected] = useState(false);
+  const [help, setHelp] = useState(false);
   useEffect(() => subscribeConnection(setConnected), []);
+  useGlobalKeys(() => setHelp(true));
+  usePreloadPages();
   return (
     <div className="app">
       <header className="topbar">
@@ -28,7 +81,7 @@ export function App() {
               />
             </svg>
           </span>
-          AgentDash
+          <span className="brand-name">AgentDash</span>
         </a>
         <nav className="nav">
           <a href="#/" className={route.page !== 'analytics' && route.page !== 'usage' ? 'active' : ''}>
@@ -42,19 +95,33 @@ export function App() {
           </a>
         </nav>
         <div className="topbar-right">
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => setHelp(true)}
+            title="Keyboard shortcuts (?)"
+            aria-label="Keyboard shortcuts"
+            data-testid="shortcuts-button"
+          >
+            ?
+          </button>
+          <ThemeToggle />
           <span className="conn" data-testid="live-status" title="Live updates over server-sent events">
             <span className={`conn-dot ${connected ? 'on' : ''}`} />
-            {connected ? 'Live' : 'Offline'}
+            <span className="conn-label">{connected ? 'Live' : 'Offline'}</span>
           </span>
         </div>
       </header>
       <main className="main" id="main">
-        {route.page === 'sessions' && <SessionsPage />}
-        {route.page === 'session' && <SessionPage key={route.id} id={route.id} call={route.call} />}
-        {route.page === 'analytics' && <AnalyticsPage />}
-        {route.page === 'usage' && <UsagePage />}
-        {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
+        <Suspense fallback={<div className="page dim">Loading…</div>}>
+          {route.page === 'sessions' && <SessionsPage />}
+          {route.page === 'session' && <SessionPage key={route.id} id={route.id} call={route.call} find={route.find} />}
+          {route.page === 'analytics' && <AnalyticsPage />}
+          {route.page === 'usage' && <UsagePage />}
+          {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
+        </Suspense>
       </main>
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
     </div>
   );
 }

@@ -1,70 +1,134 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
 import type { AssistantItem, Session, Subagent, TimelineEvent } from '@agentdash/core';
-import { primaryDurationMs, resultText } from '@agentdash/core';
-import { summarizeCall } from '@agentdash/index';
-import { str } from '../args.js';
+import { commandLine, primaryDurationMs, resultText } from '@agentdash/core';
+import { summarizeCall } from '@agentdash/core/present';
+import { redactSession } from '@agentdash/core/secrets';
+import { type ExportAssets, type ExportRedaction, readExportAssets, sessionHtmlChunks } from '@agentdash/server';
+import { flag, str } from '../args.js';
 import { envelopeOf } from '../core-extras.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime, formatDuration } from '../format.js';
+import type { TextOut } from '../io.js';
+import { jsonChunks } from '../output/json-chunks.js';
 import type { EnvelopeLineJson } from '../output/json-types.js';
+import { escapeMarkdown, fence } from '../output/markdown-text.js';
 import { writeChunks } from '../output/write-chunks.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream } from './common.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
 
-const formats = ['json', 'envelope', 'markdown'] as const;
+const formats = ['json', 'envelope', 'markdown', 'html'] as const;
 type Format = (typeof formats)[number];
 
 export const exportCommand: CommandSpec = {
   name: 'export',
-  usage: 'agentdash export SESSION --format json|envelope|markdown [PATH…]',
-  summary: 'export one session as JSON, seed-004 envelopes or Markdown',
+  usage: 'agentdash export SESSION --format json|envelope|markdown|html [-o FILE] [--no-redact] [PATH…]',
+  summary: 'export one session as JSON, tool-call JSON Lines, Markdown or one self-contained HTML file',
   help: `Formats:
   json       the enriched session (as show --json): every call with its typed result nested
-  envelope   JSON Lines: one {"id","tool","success":true,"data":{…}} or {"id","tool","success":false,"error":"…"}
-             per tool call (subagents' included), in file order
+  envelope   JSON Lines, one line per tool call (subagents' included), in file order:
+             {"id","tool","success":true,"data":{…}} or {"id","tool","success":false,"error":"…"}
   markdown   a readable transcript
+  html       ONE self-contained page showing the whole session as the dashboard does (tool renderers,
+             subagents); it needs no server and no network, so it can be opened from a file or sent to someone
+
+Secrets (API keys and tokens of common providers, cloud keys, private keys, passwords in URLs, .env-style
+assignments: see docs/secrets.md) are replaced by [REDACTED:<rule>] in every format; what was redacted and where
+is reported on stderr. --no-redact exports the session as it is.
+
+Options:
+  -o, --output FILE  write to FILE instead of standard output
+  --no-redact        keep secrets (the export is for you alone)
 
 SESSION: a session id, a unique prefix of one, <id>@<project folder> (when two folders hold that id), or a
 transcript file.
 ${PATHS_HELP}
 
 ${COMMON_HELP}`,
-  options: { format: { type: 'string', short: 'f' } },
+  options: {
+    format: { type: 'string', short: 'f' },
+    output: { type: 'string', short: 'o' },
+    'no-redact': { type: 'boolean' },
+  },
   async run(ctx, positionals) {
     const format = (str(ctx.values, 'format') ?? (ctx.json ? 'json' : undefined)) as Format | undefined;
-    if (format === undefined) throw new UsageError('export needs --format json|envelope|markdown');
+    if (format === undefined) throw new UsageError(`export needs --format ${formats.join('|')}`);
     if (!formats.includes(format))
       throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
+    const output = str(ctx.values, 'output');
+    const redact = !flag(ctx.values, 'no-redact');
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
-    const session = await ctx.openIndex().loadSession(id);
-    switch (format) {
-      // Every format is written in pieces: a session of hundreds of MB is never one string.
-      case 'json':
-        await writeJsonStream(ctx, session);
-        return;
-      case 'envelope':
-        await writeChunks(ctx.io.stdout, envelopeLines(session));
-        return;
-      case 'markdown':
-        await writeChunks(ctx.io.stdout, markdownChunks(session));
-        return;
-      default:
-        format satisfies never;
+    const index = ctx.openIndex();
+    const loaded = await index.loadSession(id);
+    const redacted = redact ? redactSession(loaded) : undefined;
+    const session = redacted?.session ?? loaded;
+    // HTML needs the viewer's assets: read them before anything is written.
+    const assets = format === 'html' ? await readExportAssets() : undefined;
+    const out = output === undefined ? ctx.io.stdout : createWriteStream(output);
+    try {
+      await writeExport(out, format, session, {
+        summary: index.getSession(id),
+        assets,
+        redaction: {
+          redacted: redact,
+          total: redacted?.report.total ?? 0,
+          summary: redacted ? redacted.report.summary() : 'not redacted',
+        },
+      });
+    } finally {
+      if (out !== ctx.io.stdout) await closeStream(out as WriteStream);
     }
+    if (redacted && redacted.report.total > 0) {
+      ctx.io.stderr.write(`agentdash: ${redacted.report.summary()}; --no-redact keeps them\n`);
+    }
+    if (output !== undefined) ctx.io.stderr.write(`agentdash: wrote ${output}\n`);
   },
 };
+
+interface ExportExtras {
+  readonly summary: unknown;
+  readonly assets: ExportAssets | undefined;
+  readonly redaction: ExportRedaction;
+}
+
+async function writeExport(out: TextOut, format: Format, session: Session, extras: ExportExtras): Promise<void> {
+  // Every format is written in pieces: a session of hundreds of MB is never one string.
+  switch (format) {
+    case 'json':
+      await writeChunks(out, jsonLines(session));
+      return;
+    case 'envelope':
+      await writeChunks(out, envelopeLines(session));
+      return;
+    case 'markdown':
+      await writeChunks(out, markdownChunks(session));
+      return;
+    case 'html':
+      if (!extras.assets) return;
+      await writeChunks(out, sessionHtmlChunks(session, extras.summary, extras.assets, extras.redaction));
+      return;
+    default:
+      format satisfies never;
+  }
+}
+
+function* jsonLines(value: unknown): Generator<string, void, undefined> {
+  yield* jsonChunks(value);
+  yield '\n';
+}
+
+function closeStream(stream: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.once('error', reject);
+    stream.end(() => resolve());
+  });
+}
 
 function* envelopeLines(session: Session): Generator<string, void, undefined> {
   for (const call of session.calls) {
     const line: EnvelopeLineJson = { id: call.id, tool: call.name, ...envelopeOf(call) };
     yield `${JSON.stringify(line)}\n`;
   }
-}
-
-function fence(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = '`'.repeat(longest + 1);
-  return `${ticks}\n${text}\n${ticks}`;
 }
 
 function clipLines(text: string, lines: number): string {
@@ -128,6 +192,10 @@ function* writeEvents(
   for (const event of events) {
     if (event.kind === 'prompt') {
       push(`## User · ${formatDateTime(event.timestamp)}\n\n${event.text}\n`);
+    } else if (event.kind === 'hidden' && event.reason === 'command') {
+      // A slash command the user typed (often the opening prompt): `/review 12`.
+      const line = commandLine(event.text);
+      if (line !== '') push(`## User · ${formatDateTime(event.record.timestamp)}\n\n${fence(line)}\n`);
     } else if (event.kind === 'assistant') {
       push(`### Assistant · ${formatDateTime(event.timestamp)}\n`);
       for (const item of event.items) yield* writeItem(item, push, ctx, quote);
@@ -163,7 +231,9 @@ function* writeItem(
         item.status === 'error'
           ? `error: ${item.result?.error?.category ?? 'other'} (${item.result?.error?.severity ?? 'error'})`
           : item.status;
-      push(`- **${summarizeCall(item, cwd)}** · ${status}${ms !== undefined ? ` · ${formatDuration(ms)}` : ''}`);
+      push(
+        `- **${escapeMarkdown(summarizeCall(item, cwd))}** · ${status}${ms !== undefined ? ` · ${formatDuration(ms)}` : ''}`,
+      );
       const output = item.result ? resultText(item.result.content) : '';
       if (output.trim() !== '') push(`\n${fence(clipLines(output, 20))}\n`);
       else push('');

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '@agentdash/core';
 import { flag, positiveInt, str } from '../args.js';
 import { CannotServeError, UsageError } from '../errors.js';
-import { formatDuration } from '../format.js';
+import { formatDuration, plural } from '../format.js';
 import type { ServeJson } from '../output/json-types.js';
 import { renderProgressBar } from '../progress-bar.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
@@ -99,8 +99,8 @@ ${COMMON_HELP}`,
       else if (report && !ctx.json) {
         ctx.note(
           `indexed ${report.files} files, ${report.sessions} sessions in ${formatDuration(ctx.io.now() - started)}` +
-            (report.issues > 0
-              ? `; ${report.issues} problems in the transcripts (agentdash index --verbose lists them)`
+            (report.newIssues > 0
+              ? `; ${plural(report.newIssues, 'new problem')} in the transcripts (agentdash index --verbose lists them)`
               : ''),
         );
       }

@@ -1,5 +1,15 @@
 import { filterOptions } from '../args.js';
-import { formatDateTime, formatDuration, shortId } from '../format.js';
+import {
+  formatCompact,
+  formatCount,
+  formatDateTime,
+  formatDuration,
+  formatErrors,
+  plural,
+  realErrors,
+  shortId,
+  shortModel,
+} from '../format.js';
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { renderTable } from '../table.js';
 import { formatCost } from '../usage-report.js';
@@ -33,17 +43,22 @@ ${COMMON_HELP}`,
       return;
     }
     const c = ctx.color;
+    // Expected errors apart, as the dashboard shows them: `0 +2 expected`, red only when some are real.
+    const errorsCell = (s: { errors: number; expectedErrors: number }) => {
+      const text = formatErrors(s);
+      return realErrors(s) > 0 ? c.red(text) : s.expectedErrors > 0 ? c.dim(text) : text;
+    };
     const rows = sessions.map((s) => [
       // Two project folders with a session of the same id: the reference that tells them apart.
       ((id: string) => (s.isLive ? c.green(id) : id))(s.ref === s.id ? shortId(s.id) : s.ref),
       formatDateTime(s.startedAt),
       formatDuration(s.durationMs),
-      String(s.messages),
-      String(s.toolCalls),
-      s.errors > 0 ? c.red(String(s.errors)) : '0',
+      formatCompact(s.messages),
+      formatCount(s.toolCalls),
+      errorsCell(s),
       formatCost(s.costUsd, s.unpricedModels),
       s.versions.join(','),
-      s.models.map((m) => m.replace(/^claude-/, '')).join(','),
+      s.models.map(shortModel).join(','),
       s.projectPath ?? s.projectDir,
       (s.title ?? '').replace(/\s+/g, ' '),
     ]);
@@ -66,6 +81,6 @@ ${COMMON_HELP}`,
         { width: ctx.io.stdout.isTTY ? ctx.io.stdout.columns : undefined, headerStyle: c.bold },
       ),
     );
-    ctx.io.stdout.write(`${sessions.length} session${sessions.length === 1 ? '' : 's'}\n`);
+    ctx.io.stdout.write(`${plural(sessions.length, 'session')}\n`);
   },
 };

@@ -1,7 +1,17 @@
 import type { AssistantItem, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import { primaryDurationMs } from '@agentdash/core';
-import { summarizeCall } from '@agentdash/index';
-import { excerpt, formatClock, formatDateTime, formatDuration } from '../format.js';
+import { spanMs, summarizeCall } from '@agentdash/core/present';
+import {
+  excerpt,
+  formatClock,
+  formatDuration,
+  formatErrors,
+  formatRange,
+  formatTokenLine,
+  plural,
+  realErrors,
+  sumTokens,
+} from '../format.js';
 import type { Colors } from '../io.js';
 import { writeChunks } from '../output/write-chunks.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream } from './common.js';
@@ -82,27 +92,27 @@ function* drain(out: string[]): Generator<string, void, undefined> {
 /** `renderTimeline` in pieces, one or a few events each. */
 export function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generator<string, void, undefined> {
   const out: string[] = [];
-  const errors = session.counts.errors;
+  const counts = { errors: session.counts.errors, expectedErrors: session.counts.expectedErrors };
+  const errorsText = `${formatErrors(counts)} errors`;
+  const errorsTextColoured = realErrors(counts) > 0 ? c.red(errorsText) : errorsText;
   out.push(c.bold(session.title ?? '(untitled session)'));
   out.push(`${c.dim('session')}  ${session.id}`);
   out.push(`${c.dim('project')}  ${session.projectPath ?? session.projectDir}`);
   out.push(
-    `${c.dim('time')}     ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}${
-      session.startedAt && session.endedAt
-        ? ` (${formatDuration(Date.parse(session.endedAt) - Date.parse(session.startedAt))})`
-        : ''
+    `${c.dim('time')}     ${formatRange(session.startedAt, session.endedAt)}${
+      session.startedAt && session.endedAt ? ` (${formatDuration(spanMs(session.startedAt, session.endedAt))})` : ''
     }`,
   );
   out.push(
     `${c.dim('client')}   ${session.versions.join(', ') || '?'}   ${c.dim('model')} ${session.models.join(', ') || '?'}`,
   );
   out.push(
-    `${c.dim('counts')}   ${session.counts.prompts} prompts, ${session.counts.assistantMessages} responses, ${
-      session.counts.toolCalls
-    } tool calls, ${errors > 0 ? c.red(`${errors} errors`) : '0 errors'} (${session.counts.expectedErrors} expected), ${
-      session.subagents.length
-    } subagents`,
+    `${c.dim('counts')}   ${plural(session.counts.prompts, 'prompt')}, ${plural(
+      session.counts.assistantMessages,
+      'response',
+    )}, ${plural(session.counts.toolCalls, 'tool call')}, ${errorsTextColoured}, ${plural(session.subagents.length, 'subagent')}`,
   );
+  out.push(`${c.dim('tokens')}   ${formatTokenLine(sumTokens(Object.values(session.usageByModel)))}`);
   for (const issue of session.issues) {
     if (issue.code === 'missing_main_file') out.push(`${c.yellow('warning')}  ${issue.message} (${issue.file})`);
   }

@@ -1,5 +1,5 @@
 import { filterOptions, str } from '../args.js';
-import { formatDuration, formatPercent } from '../format.js';
+import { formatCount, formatDuration, formatPercent, formatToolName, plural, realErrors } from '../format.js';
 import type { StatsJson } from '../output/json-types.js';
 import { renderTable } from '../table.js';
 import { COMMON_HELP, type CommandSpec, FILTER_HELP, PATHS_HELP, sessionFilter, writeJson } from './common.js';
@@ -8,9 +8,11 @@ export const statsCommand: CommandSpec = {
   name: 'stats',
   usage: 'agentdash stats [PATH…] [filters] [--tool NAME] [--json]',
   summary: 'per-tool calls, errors, error categories and durations',
-  help: `Per tool (name as written in the transcript): calls, errors, expected errors, error rate, error categories and
-duration p50 / p95 / max; totals. A call is one unique tool_use id (copies made by resume or fork count once); it is
-an error when its result has is_error: true. Durations are call→result times.
+  help: `Per tool: calls, errors, expected errors, error rate, error categories and duration p50 / p95 / max; totals.
+A tool renamed over time is one row under its current name, with the older name in brackets ("Agent (Task)"). A call
+is one unique tool call (copies made by resume or fork count once); it is an error when its result says so, and an
+expected error (a declined permission, a stopped shell that already ended) is counted apart from real ones.
+Durations are call→result times. The same figures as the dashboard's Analytics page.
 
 ${PATHS_HELP}
 
@@ -31,31 +33,36 @@ ${COMMON_HELP}`,
       return;
     }
     const c = ctx.color;
-    const names = Object.keys(stats.tools).sort((a, b) => (stats.tools[b]?.calls ?? 0) - (stats.tools[a]?.calls ?? 0));
+    const groups = stats.byCanonical;
+    const names = Object.keys(groups).sort((a, b) => (groups[b]?.calls ?? 0) - (groups[a]?.calls ?? 0));
+    const errorCell = (errors: number, expected: number) => {
+      const real = realErrors({ errors, expectedErrors: expected });
+      return real > 0 ? c.red(formatCount(real)) : '0';
+    };
     const rows = names.map((name) => {
-      const t = stats.tools[name];
+      const t = groups[name];
       if (!t) return [];
       const categories = Object.entries(t.categories)
         .sort((a, b) => b[1] - a[1])
         .map(([k, v]) => `${k} ${v}`)
         .join(', ');
       return [
-        name,
-        String(t.calls),
-        t.errors > 0 ? c.red(String(t.errors)) : '0',
-        String(t.expectedErrors),
+        formatToolName(name, t.names),
+        formatCount(t.calls),
+        errorCell(t.errors, t.expectedErrors),
+        t.expectedErrors > 0 ? c.dim(formatCount(t.expectedErrors)) : '0',
         formatPercent(t.errorRate),
-        formatDuration(t.durationMs.p50 ?? undefined),
-        formatDuration(t.durationMs.p95 ?? undefined),
-        formatDuration(t.durationMs.max ?? undefined),
+        formatDuration(t.durationMs.p50),
+        formatDuration(t.durationMs.p95),
+        formatDuration(t.durationMs.max),
         categories,
       ];
     });
     rows.push([
       c.bold('TOTAL'),
-      c.bold(String(stats.calls)),
-      c.bold(String(stats.errors)),
-      c.bold(String(stats.expectedErrors)),
+      c.bold(formatCount(stats.calls)),
+      c.bold(formatCount(realErrors(stats))),
+      c.bold(formatCount(stats.expectedErrors)),
       c.bold(formatPercent(stats.calls === 0 ? 0 : stats.errors / stats.calls)),
       '',
       '',
@@ -80,7 +87,7 @@ ${COMMON_HELP}`,
       ),
     );
     ctx.io.stdout.write(
-      `${stats.sessions} session${stats.sessions === 1 ? '' : 's'}, ${stats.calls} calls (${stats.paired} with a result)\n`,
+      `${plural(stats.sessions, 'session')}, ${plural(stats.calls, 'call')} (${formatCount(stats.paired)} with a result)\n`,
     );
   },
 };

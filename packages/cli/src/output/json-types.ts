@@ -144,6 +144,8 @@ export interface StatsJson {
   readonly expectedErrors: number;
   /** Keyed by the tool name as written in the transcript. */
   readonly tools: Readonly<Record<string, ToolStatJson>>;
+  /** Keyed by canonical tool name (`Task` counts as `Agent`), with the names as written: what the table shows. */
+  readonly byCanonical: Readonly<Record<string, ToolStatJson & { readonly names: readonly string[] }>>;
 }
 
 export interface SearchHitJson {
@@ -273,4 +275,18 @@ export interface StatuslineJson {
 /** Printed on stderr with --json when a command fails. */
 export interface ErrorJson {
   readonly error: { readonly kind: string; readonly message: string; readonly exitCode: number };
+}
+
+/** `agentdash secrets --json`: where secrets are; the secrets themselves are never output. */
+export interface SecretsJson {
+  readonly rules: readonly { readonly id: string; readonly title: string }[];
+  /** Findings over all sessions. */
+  readonly total: number;
+  /** Sessions with at least one finding. */
+  readonly sessions: readonly {
+    readonly sessionId: string;
+    readonly sessionRef: string;
+    readonly title: string | null;
+    readonly findings: readonly { readonly file: string; readonly line: number; readonly rule: string }[];
+  }[];
 }

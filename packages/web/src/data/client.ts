@@ -1,13 +1,19 @@
-/** Every request of the dashboard goes through this module. */
+/**
+ * Every request of the dashboard goes through this module. Two sources: the server over HTTP (live), or a session
+ * embedded in the page (an HTML export, see `setStaticSource`).
+ */
+import { answerStatic, type StaticSessionData } from './static-source';
 import type {
   CallDto,
   CallRowDto,
   CallsResponse,
   EventsPage,
+  FindResponse,
   HealthResponse,
   IssueDto,
   LiveMessage,
   SessionDetail,
+  SessionErrorsResponse,
   SessionsResponse,
   StatsResponse,
   UsageResponse,
@@ -35,7 +41,24 @@ function qs(query: Query): string {
   return s ? `?${s}` : '';
 }
 
+let staticData: StaticSessionData | undefined;
+
+/** Answer every request from `data` (an HTML export): no request leaves the page, no live updates. */
+export function setStaticSource(data: StaticSessionData): void {
+  staticData = data;
+}
+
+/** The embedded export, when the page is one. */
+export function staticSource(): StaticSessionData | undefined {
+  return staticData;
+}
+
 async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T> {
+  if (staticData) {
+    const answer = answerStatic(staticData, path, query);
+    if (answer === undefined) throw new ApiRequestError(404, 'not part of this export');
+    return answer as T;
+  }
   const response = await fetch(`api${path}${qs(query)}`, {
     headers: { Accept: 'application/json' },
     credentials: 'same-origin',
@@ -73,6 +96,7 @@ export interface SessionQuery {
   readonly since?: string;
   readonly until?: string;
   readonly hasErrors?: boolean;
+  readonly hideEmpty?: boolean;
   readonly offset?: number;
   readonly limit?: number;
   readonly sort?: string;
@@ -92,6 +116,8 @@ export const api = {
   call: (id: string, callId: string) => get<CallDto>(`/sessions/${enc(id)}/calls/${enc(callId)}`),
   locate: (id: string, callId: string) =>
     get<{ index: number; expand: string[] }>(`/sessions/${enc(id)}/locate/${enc(callId)}`),
+  errors: (id: string, signal?: AbortSignal) => get<SessionErrorsResponse>(`/sessions/${enc(id)}/errors`, {}, signal),
+  find: (id: string, q: string, signal?: AbortSignal) => get<FindResponse>(`/sessions/${enc(id)}/find`, { q }, signal),
   issues: (id: string) => get<{ issues: IssueDto[] }>(`/sessions/${enc(id)}/issues`),
   stats: (query: { agent?: string; project?: string; since?: string; until?: string }, signal?: AbortSignal) =>
     get<StatsResponse>('/stats', { ...query }, signal),
@@ -119,7 +145,7 @@ let connected = false;
 const statusHandlers = new Set<(connected: boolean) => void>();
 
 function ensureSource(): void {
-  if (source || typeof EventSource === 'undefined') return;
+  if (source || staticData || typeof EventSource === 'undefined') return;
   source = new EventSource('api/events');
   const dispatch = (event: MessageEvent<string>) => {
     try {

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { CallDto, TypedResultKind } from '../data/types';
-import { baseName } from '../ui/format';
+import { callDetail } from '../ui/format';
 import { AgentRenderer } from './agent';
-import { arr, input, obj, type RendererProps, str, tur } from './common';
+import type { RendererProps } from './common';
 import { EditRenderer, MultiEditRenderer, NotebookEditRenderer, ReadRenderer, WriteRenderer } from './files';
 import {
   ListAgentsRenderer,
@@ -98,68 +98,9 @@ export function rendererFor(call: CallDto): ComponentType<RendererProps> {
 /** Tools whose renderer shows the failure itself (the block does not repeat the error message). */
 export const SHOWS_OWN_ERROR = new Set(['Bash']);
 
-/** A one-line summary of a call for its header. */
-export function callSummary(call: CallDto): string {
-  const i = input(call);
-  const t = tur(call);
-  const file = str(i.file_path) ?? str(i.notebook_path) ?? str(i.filePath);
-  switch (call.canonicalName) {
-    case 'Bash':
-      return str(i.description) ?? str(i.command) ?? '';
-    case 'Read':
-    case 'Edit':
-    case 'Write':
-    case 'MultiEdit':
-    case 'NotebookEdit':
-    case 'LSP':
-      return file ? `${baseName(file)}  ${file}` : '';
-    case 'Grep':
-    case 'Glob':
-      return `${str(i.pattern) ?? ''}${str(i.path) ? `  in ${str(i.path)}` : ''}`;
-    case 'WebSearch':
-      return str(i.query) ?? '';
-    case 'WebFetch':
-      return str(i.url) ?? '';
-    case 'Agent':
-      return str(i.description) ?? '';
-    case 'TodoWrite': {
-      const todos = arr(i.todos).map(obj);
-      const done = todos.filter((x) => x.status === 'completed').length;
-      return `${done}/${todos.length} done`;
-    }
-    case 'TaskOutput':
-    case 'TaskStop':
-      return str(i.bash_id) ?? str(i.task_id) ?? str(i.shell_id) ?? '';
-    case 'AskUserQuestion':
-      return arr(i.questions)
-        .map((q) => str(obj(q).question) ?? '')
-        .join(' · ');
-    case 'ExitPlanMode':
-      return (
-        (str(i.plan) ?? '')
-          .split('\n')
-          .find((l) => l.trim() !== '')
-          ?.replace(/^#+\s*/, '') ?? ''
-      );
-    case 'Skill':
-      return str(i.skill) ?? str(i.command) ?? '';
-    case 'TaskCreate':
-      return str(i.subject) ?? '';
-    case 'TaskUpdate':
-    case 'TaskGet':
-      return `#${str(i.taskId) ?? ''}`;
-    case 'CronCreate':
-      return `${str(i.cron) ?? ''}  ${str(i.prompt) ?? ''}`;
-    case 'CronDelete':
-      return str(i.id) ?? '';
-    case 'ToolSearch':
-      return str(i.query) ?? '';
-    default: {
-      if (str(t.message)) return str(t.message) ?? '';
-      const first = Object.values(i).find((v) => typeof v === 'string');
-      return typeof first === 'string' ? first : '';
-    }
-  }
+/** A one-line summary of a call for its header: core's rule, the same words as the CLI and the index. */
+export function callSummary(call: CallDto, cwd?: string): string {
+  return callDetail(call, cwd);
 }
 
 /** Short glyph for a tool's icon. */

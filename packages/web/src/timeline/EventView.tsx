@@ -1,4 +1,5 @@
 import type { EventDto, ImageValue } from '../data/types';
+import { CopyButton } from '../ui/CopyButton';
 import { fmtNumber, fmtTime } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { ToolBlock } from './ToolBlock';
@@ -21,6 +22,11 @@ function PromptImages({ images }: { images: readonly ImageValue[] }) {
   );
 }
 
+/** The first non-empty line of a text, for a collapsed preview. */
+function firstLine(text: string): string {
+  return (text.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 300);
+}
+
 const NOTE_LABELS: Record<string, string> = {
   'compact-summary': 'Conversation compacted',
   compact_boundary: 'Context compacted',
@@ -41,6 +47,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
               User
               <span className="time">{fmtTime(event.timestamp)}</span>
             </div>
+            <CopyButton text={event.text} className="floating" testId="copy-message" />
             <div className="prompt-text">{event.text}</div>
             <PromptImages images={event.images} />
           </div>
@@ -69,8 +76,13 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
               switch (item.kind) {
                 case 'text':
                   return (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
-                    <div key={i} className={event.isApiError ? 'api-error' : undefined} data-testid="assistant-text">
+                    <div
+                      // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
+                      key={i}
+                      className={`ev-text ${event.isApiError ? 'api-error' : ''}`}
+                      data-testid="assistant-text"
+                    >
+                      <CopyButton text={item.text} className="floating" testId="copy-message" />
                       <Markdown text={item.text} />
                     </div>
                   );
@@ -78,7 +90,10 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
                   return (
                     // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
                     <details key={i} className="thinking" data-testid="thinking">
-                      <summary>✦ {item.redacted ? 'Redacted thinking' : 'Thinking'}</summary>
+                      <summary>
+                        ✦ {item.redacted ? 'Redacted thinking' : 'Thinking'}
+                        {!item.redacted && <span className="thinking-first">{firstLine(item.thinking)}</span>}
+                      </summary>
                       {!item.redacted && <div className="body">{item.thinking}</div>}
                     </details>
                   );

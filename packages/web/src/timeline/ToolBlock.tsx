@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { api } from '../data/client';
 import type { CallDto } from '../data/types';
 import { callSummary, rendererFor, renderKindOf, SHOWS_OWN_ERROR, toolGlyph } from '../renderers';
+import { CopyButton } from '../ui/CopyButton';
 import { fmtDuration } from '../ui/format';
+import { SubagentErrors } from '../ui/SubagentErrors';
 import { useTimeline } from './context';
 
 export type DisplayStatus = 'ok' | 'error' | 'expected' | 'pending' | 'unanswered';
@@ -68,6 +70,13 @@ export function ErrorBadge({ call }: { call: CallDto }) {
   );
 }
 
+/** What a call's copy button copies: the command of a shell call, else its input as JSON. */
+function callInputText(call: CallDto): string {
+  const input = call.input as Record<string, unknown> | null;
+  const command = input && typeof input === 'object' ? input.command : undefined;
+  return typeof command === 'string' ? command : JSON.stringify(call.input, null, 2);
+}
+
 export function ToolBlock({ call: initial }: { call: CallDto }) {
   const { sessionId, expand, focus, openAll } = useTimeline();
   const [full, setFull] = useState<CallDto | undefined>();
@@ -128,6 +137,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
         </span>
         <span className="tool-meta">
           <ErrorBadge call={call} />
+          <SubagentErrors sub={call.subagent} />
           {status !== 'error' && status !== 'expected' && (
             <span className={`badge ${status}`} data-testid="status-badge">
               {STATUS_LABEL[status]}
@@ -138,6 +148,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
       </button>
       {open && (
         <div className="tool-body">
+          <CopyButton text={() => callInputText(call)} label="Copy input" className="floating" testId="copy-input" />
           {showError && error && (
             <div className={`err-msg ${error.severity === 'expected' ? 'expected' : ''}`} data-testid="error-message">
               {error.message}

@@ -1,5 +1,6 @@
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './CodeBlock';
 
 const safeUrl = (url: string): string => (/^(https?:|mailto:|#)/i.test(url) ? url : '');
 
@@ -17,6 +18,7 @@ export function Markdown({ text }: { text: string }) {
               {children}
             </a>
           ),
+          pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
           img: ({ alt }) => <span className="dim">[image{alt ? `: ${alt}` : ''}]</span>,
         }}
       >

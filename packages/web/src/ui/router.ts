@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 
 export type Route =
   | { readonly page: 'sessions' }
-  | { readonly page: 'session'; readonly id: string; readonly call: string | undefined }
+  | {
+      readonly page: 'session';
+      readonly id: string;
+      readonly call: string | undefined;
+      /** Text to find in the session (a search hit opens the session with it). */
+      readonly find: string | undefined;
+    }
   | { readonly page: 'analytics' }
   | { readonly page: 'usage' }
   | { readonly page: 'waterfall'; readonly id: string };
@@ -16,15 +22,24 @@ export function parseHash(hash: string): Route {
     return { page: 'waterfall', id: decodeURIComponent(parts[1]) };
   }
   if (parts[0] === 's' && parts[1]) {
-    return { page: 'session', id: decodeURIComponent(parts[1]), call: params.get('call') ?? undefined };
+    return {
+      page: 'session',
+      id: decodeURIComponent(parts[1]),
+      call: params.get('call') ?? undefined,
+      find: params.get('find') ?? undefined,
+    };
   }
   if (parts[0] === 'analytics') return { page: 'analytics' };
   if (parts[0] === 'usage') return { page: 'usage' };
   return { page: 'sessions' };
 }
 
-export function sessionHref(id: string, call?: string): string {
-  return `#/s/${encodeURIComponent(id)}${call ? `?call=${encodeURIComponent(call)}` : ''}`;
+export function sessionHref(id: string, call?: string, find?: string): string {
+  const params = new URLSearchParams();
+  if (call) params.set('call', call);
+  if (find) params.set('find', find);
+  const q = params.toString();
+  return `#/s/${encodeURIComponent(id)}${q ? `?${q}` : ''}`;
 }
 
 export function waterfallHref(id: string): string {

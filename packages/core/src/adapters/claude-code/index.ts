@@ -9,7 +9,7 @@ export { decodeContentBlock, decodeResultContent } from './decode-content.js';
 export { decodeLine, decodeRecord, decodeUsage, knownMetaRecordTypes } from './decode-record.js';
 export { type LoadSessionOptions, loadSession, usageByModel } from './load-session.js';
 export { buildResultMap, durationsOf, typeResult } from './pair.js';
-export { promptTitleOf } from './prompt-title.js';
+export { commandLine, promptTitleOf } from './prompt-title.js';
 export { type FileRecords, readRecords, streamRecords } from './read-records.js';
 export { type EnvelopeData, type ToolEnvelope, toEnvelope } from './results/envelope.js';
 export { classifyError } from './results/errors.js';

@@ -1,6 +1,8 @@
 /**
  * One-line, human summaries of tool calls: `Edit src/a.ts +3 −1`, `Bash npm test → exit 1`, `Grep "foo" in src`.
- * Pure functions over the call's name, input and result; used by the index (stored per call) and the CLI.
+ * Pure functions over the call's name, input and result; the one rule for the index (stored per call), the CLI and
+ * the dashboard (which shows the tool's name apart and the detail from {@link callDetail}).
+ * @module
  */
 
 export interface SummarizableCall {
@@ -13,8 +15,9 @@ export interface SummarizableCall {
         readonly toolUseResult: unknown;
         /** Core's typed result (`{kind, data}`), when known. */
         readonly typed?: unknown;
-        readonly error?: { readonly category: string; readonly exitCode?: number | undefined } | undefined;
+        readonly error?: { readonly category: string; readonly exitCode?: number | undefined } | null | undefined;
       }
+    | null
     | undefined;
 }
 
@@ -37,7 +40,7 @@ export function oneLine(text: string, max = MAX): string {
 }
 
 /** A path shown relative to the project folder when it is inside it. */
-export function shortPath(path: string, cwd: string | undefined): string {
+export function relativePath(path: string, cwd: string | undefined): string {
   if (cwd && path.startsWith(`${cwd}/`)) return path.slice(cwd.length + 1);
   return path;
 }
@@ -86,7 +89,7 @@ function editDelta(
 
 function outcome(call: SummarizableCall): string {
   const result = call.result;
-  if (result === undefined) return '';
+  if (!result) return '';
   if (!result.isError) return '';
   const error = result.error;
   if (error?.exitCode !== undefined) return ` → exit ${error.exitCode}`;
@@ -95,13 +98,34 @@ function outcome(call: SummarizableCall): string {
 
 /** The summary without the tool's duration, e.g. `Bash npm test → exit 1`. */
 export function summarizeCall(call: SummarizableCall, cwd?: string): string {
+  const detail = callDetail(call, cwd);
+  if (call.canonicalName === 'Bash') {
+    const result = call.result;
+    if (result && !result.isError) {
+      const code = exitCodeOf(call);
+      return `${call.name} ${detail} → ${code !== undefined ? `exit ${code}` : 'ok'}`;
+    }
+    return `${call.name} ${detail}${outcome(call)}`;
+  }
+  const text = detail === '' ? call.name : `${call.name} ${detail}`;
+  return `${oneLine(text, 100)}${outcome(call)}`;
+}
+
+function exitCodeOf(call: SummarizableCall): number | undefined {
+  const typedResult = call.result?.typed;
+  const typed = isObj(typedResult) && isObj(typedResult.data) ? typedResult.data : {};
+  const tur = call.result?.toolUseResult;
+  return n(typed.exitCode) ?? (isObj(tur) ? n(tur.exitCode) : undefined);
+}
+
+/** What the call was about, without the tool's name or outcome: `src/a.ts +3 −1`, `"foo" in src`. */
+export function callDetail(call: SummarizableCall, cwd?: string): string {
   const input = isObj(call.input) ? call.input : {};
   const tur = call.result?.toolUseResult;
   const typedResult = call.result?.typed;
   const typed = isObj(typedResult) && isObj(typedResult.data) ? typedResult.data : {};
-  const path = s(input.file_path) ?? s(input.notebook_path) ?? s(input.path);
-  const p = path ? shortPath(path, cwd) : undefined;
-  const name = call.name;
+  const path = s(input.file_path) ?? s(input.notebook_path) ?? s(input.filePath) ?? s(input.path);
+  const p = path ? relativePath(path, cwd) : undefined;
   let detail: string;
   switch (call.canonicalName) {
     case 'Edit':
@@ -125,14 +149,13 @@ export function summarizeCall(call: SummarizableCall, cwd?: string): string {
     case 'NotebookEdit':
       detail = `${p ?? ''}${s(input.edit_mode) ? ` (${s(input.edit_mode)})` : ''}`;
       break;
+    case 'LSP':
+      detail = p ?? firstString(input);
+      break;
     case 'Bash': {
       const command = s(input.command) ?? '';
       const bg = input.run_in_background === true ? ' &' : '';
-      if (call.result !== undefined && !call.result.isError) {
-        const code = n(typed.exitCode) ?? (isObj(tur) ? n(tur.exitCode) : undefined);
-        return `${name} ${oneLine(command, 60)}${bg} → ${code !== undefined ? `exit ${code}` : 'ok'}`;
-      }
-      return `${name} ${oneLine(command, 60)}${bg}${outcome(call)}`;
+      return `${oneLine(command, 60)}${bg}`;
     }
     case 'Grep': {
       const pattern = s(input.pattern) ?? '';
@@ -151,6 +174,7 @@ export function summarizeCall(call: SummarizableCall, cwd?: string): string {
       detail = s(input.url) ?? '';
       break;
     case 'WebSearch':
+    case 'ToolSearch':
       detail = `"${oneLine(s(input.query) ?? '', 60)}"`;
       break;
     case 'TodoWrite': {
@@ -166,11 +190,27 @@ export function summarizeCall(call: SummarizableCall, cwd?: string): string {
     case 'Skill':
       detail = s(input.skill) ?? s(input.command) ?? '';
       break;
+    case 'AskUserQuestion': {
+      const questions = Array.isArray(input.questions) ? input.questions : [];
+      detail = questions.map((q) => (isObj(q) ? (s(q.question) ?? '') : '')).join(' · ');
+      break;
+    }
+    case 'ExitPlanMode': {
+      const first = (s(input.plan) ?? '').split('\n').find((l) => l.trim() !== '');
+      detail = first?.replace(/^#+\s*/, '') ?? '';
+      break;
+    }
+    case 'TaskCreate':
+      detail = s(input.subject) ?? '';
+      break;
+    case 'TaskUpdate':
+    case 'TaskGet':
+      detail = s(input.taskId) ? `#${s(input.taskId)}` : '';
+      break;
     default:
       detail = firstString(input);
   }
-  const text = detail.trim() === '' ? name : `${name} ${detail.trim()}`;
-  return `${oneLine(text, 100)}${outcome(call)}`;
+  return oneLine(detail, 100);
 }
 
 function firstString(input: Record<string, unknown>): string {
@@ -178,13 +218,4 @@ function firstString(input: Record<string, unknown>): string {
     if (typeof value === 'string' && value.trim() !== '') return oneLine(value, 60);
   }
   return '';
-}
-
-/** `2.3 s`, `340 ms`, `1 min 5 s`. */
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return '';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-  return `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, summarizeCall } from './summarize.js';
+import { summarizeCall } from './summarize-call.js';
 
 const call = (name: string, input: unknown, result?: Parameters<typeof summarizeCall>[0]['result']) => ({
   name,
@@ -64,12 +64,5 @@ describe('summarizeCall', () => {
     expect(summarizeCall(call('TodoWrite', { todos: [{ status: 'completed' }, { status: 'pending' }] }))).toBe(
       'TodoWrite 2 todos, 1 done',
     );
-  });
-
-  it('formatDuration', () => {
-    expect(formatDuration(340)).toBe('340 ms');
-    expect(formatDuration(2300)).toBe('2.3 s');
-    expect(formatDuration(65_000)).toBe('1 min 5 s');
-    expect(formatDuration(undefined)).toBe('');
   });
 });

@@ -1,0 +1,59 @@
+import { secretRules } from '@agentdash/core/secrets';
+import { filterOptions } from '../args.js';
+import { plural, shortId } from '../format.js';
+import type { SecretsJson } from '../output/json-types.js';
+import { type SecretFinding, scanFile } from '../secret-scan.js';
+import { renderTable } from '../table.js';
+import { COMMON_HELP, type CommandSpec, FILTER_HELP, PATHS_HELP, sessionFilter, writeJson } from './common.js';
+
+export const secretsCommand: CommandSpec = {
+  name: 'secrets',
+  usage: 'agentdash secrets [PATH…] [filters] [--json]',
+  summary: 'find secrets in transcripts (file, line and kind; never the secret itself)',
+  help: `Lists, per session, each secret found in its transcript files: file, line and the rule that found it (API keys
+and tokens of common providers, cloud keys, private keys, passwords in URLs, .env-style assignments; the rule set is
+in docs/secrets.md). The secret itself is never printed. Exports redact these by default.
+
+${PATHS_HELP}
+
+${FILTER_HELP}
+
+${COMMON_HELP}`,
+  options: filterOptions,
+  async run(ctx, positionals) {
+    const paths = await ctx.resolvePaths(positionals);
+    const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
+    await ctx.refresh(paths);
+    const sessions = ctx.openIndex().listSessions(filter);
+    const out: SecretsJson['sessions'][number][] = [];
+    for (const s of sessions) {
+      const findings: SecretFinding[] = [];
+      for (const f of s.files) findings.push(...(await scanFile(f.path)));
+      if (findings.length > 0) out.push({ sessionId: s.id, sessionRef: s.ref, title: s.title ?? null, findings });
+    }
+    const total = out.reduce((n, s) => n + s.findings.length, 0);
+    if (ctx.json) {
+      const json: SecretsJson = { rules: secretRules.map((r) => ({ id: r.id, title: r.title })), total, sessions: out };
+      writeJson(ctx, json);
+      return;
+    }
+    if (total === 0) {
+      ctx.io.stdout.write(`No secrets found in ${plural(sessions.length, 'session')}.\n`);
+      return;
+    }
+    const c = ctx.color;
+    const rows = out.flatMap((s) =>
+      s.findings.map((f) => [
+        s.sessionRef === s.sessionId ? shortId(s.sessionId) : s.sessionRef,
+        `${f.file}:${f.line}`,
+        c.red(f.rule),
+      ]),
+    );
+    ctx.io.stdout.write(
+      renderTable([{ header: 'SESSION' }, { header: 'WHERE' }, { header: 'RULE' }], rows, { headerStyle: c.bold }),
+    );
+    ctx.io.stdout.write(
+      `${plural(total, 'secret')} in ${plural(out.length, 'session')} (of ${sessions.length}); exports redact them\n`,
+    );
+  },
+};

@@ -1,0 +1,143 @@
+/**
+ * Sharing safely: planted secrets of every rule are absent from every export format, the redaction is counted and
+ * located, `--no-redact` keeps them, `secrets` lists where they are without printing them; the Markdown export keeps
+ * the opening slash command and escapes Markdown in call summaries.
+ */
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { plantedSecrets } from '@agentdash/core/secrets/planted';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assistantText,
+  nextSessionId,
+  prompt,
+  toolResult,
+  toolUse,
+  writeDemoHome,
+  writeLines,
+} from '../../index/test/synthetic.js';
+import type { CliIo } from './io.js';
+import type { SecretsJson } from './output/json-types.js';
+import { run } from './run.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const viewerBuilt = existsSync(resolve(here, '../../web/dist/export/export.js'));
+
+let dir: string;
+let db: string;
+let home: string;
+let sessionId: string;
+let main: string;
+let commandSession: string;
+
+async function cli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 120 },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: { CLAUDE_CONFIG_DIR: home },
+    homedir: home,
+    now: Date.now,
+  };
+  const code = await run([...args, '--db', db], io);
+  return { code, stdout, stderr };
+}
+
+const planted = plantedSecrets();
+const leaks = (text: string) => planted.filter((p) => text.includes(p.secret)).map((p) => p.rule);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-share-'));
+  db = join(dir, 'index.sqlite');
+  home = join(dir, 'home');
+  sessionId = nextSessionId();
+  const demo = writeDemoHome(home, { outputOnlyWord: 'alpha', subagentOnlyWord: 'beta' }, sessionId);
+  main = demo.main;
+  const base = (n: number) => ({
+    sessionId,
+    uuid: `9${String(n).padStart(7, '0')}-0000-4000-8000-000000000000`,
+    parentUuid: n === 1 ? null : `9${String(n - 1).padStart(7, '0')}-0000-4000-8000-000000000000`,
+    timestamp: `2026-11-21T21:0${n}:00.000Z`,
+  });
+  const everything = planted.map((p) => p.text).join('\n');
+  appendFileSync(
+    main,
+    `${[
+      prompt(base(1), `here is my config:\n${everything}`),
+      toolUse(base(2), 'msg_s1', 'toolu_secret_bash', 'Bash', { command: `cat .env && echo ${planted[1]?.text}` }),
+      toolResult(base(3), 'toolu_secret_bash', everything, false),
+      toolUse(base(4), 'msg_s2', 'toolu_glob', 'Glob', { pattern: '**/*.md' }),
+      toolResult(base(5), 'toolu_glob', 'README.md', false),
+      assistantText(base(6), 'msg_s3', `I saw ${planted[0]?.text}`),
+    ].join('\n')}\n`,
+  );
+});
+beforeAll(() => {
+  // A session opened by a slash command (no typed prompt).
+  commandSession = nextSessionId();
+  const base = (n: number) => ({
+    sessionId: commandSession,
+    uuid: `8${String(n).padStart(7, '0')}-0000-4000-8000-000000000000`,
+    parentUuid: n === 1 ? null : `8${String(n - 1).padStart(7, '0')}-0000-4000-8000-000000000000`,
+    timestamp: `2026-11-21T22:0${n}:00.000Z`,
+  });
+  writeLines(join(home, 'projects', '-home-user-proj-demo', `${commandSession}.jsonl`), [
+    prompt(
+      base(1),
+      '<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>PR 12</command-args>',
+    ),
+    assistantText(base(2), 'msg_c1', 'Reviewing PR 12.'),
+  ]);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('exports redact secrets', () => {
+  for (const format of ['json', 'envelope', 'markdown', ...(viewerBuilt ? ['html'] : [])]) {
+    it(`${format}: no planted secret of any rule gets through, and the redaction is reported`, async () => {
+      const r = await cli(['export', sessionId, home, '--format', format]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(leaks(r.stdout)).toEqual([]);
+      const markers = new Set([...r.stdout.matchAll(/\[REDACTED:([a-z0-9-]+)\]/g)].map((m) => m[1]));
+      // Every format holds the Bash call's output, which holds one secret of every rule.
+      expect([...markers].sort()).toEqual(planted.map((p) => p.rule).sort());
+      expect(r.stderr).toMatch(/agentdash: \d+ secrets redacted \(.*github-token \d.*\) in .*\.jsonl:\d+/);
+    });
+  }
+
+  it('-o FILE writes the export to the file; --no-redact keeps the secrets', async () => {
+    const file = join(dir, 'raw.md');
+    const r = await cli(['export', sessionId, home, '--format', 'markdown', '-o', file, '--no-redact']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(leaks(readFileSync(file, 'utf8')).sort()).toEqual(planted.map((p) => p.rule).sort());
+  });
+
+  it('markdown keeps the opening slash command and escapes Markdown in call summaries', async () => {
+    const r = await cli(['export', sessionId, home, '--format', 'markdown']);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('- **Glob'))).toEqual([
+      '- **Glob \\*\\*/\\*.md** · ok · 1 min',
+    ]);
+    const opened = await cli(['export', commandSession, home, '--format', 'markdown']);
+    expect(opened.code, opened.stderr).toBe(0);
+    expect(opened.stdout.split('\n## User')[1]?.split('\n').slice(2, 5)).toEqual(['```', '/review PR 12', '```']);
+  });
+});
+
+describe('agentdash secrets', () => {
+  it('lists file, line and rule of each finding, never the secret', async () => {
+    const r = await cli(['secrets', home, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(leaks(r.stdout)).toEqual([]);
+    const out = JSON.parse(r.stdout) as SecretsJson;
+    expect(out.sessions.map((s) => s.sessionId)).toEqual([sessionId]);
+    const rules = new Set(out.sessions.flatMap((s) => s.findings.map((f) => f.rule)));
+    expect([...rules].sort()).toEqual(planted.map((p) => p.rule).sort());
+    expect(new Set(out.sessions[0]?.findings.map((f) => `${f.file === main}`))).toEqual(new Set(['true']));
+    const text = await cli(['secrets', home]);
+    expect(leaks(text.stdout)).toEqual([]);
+    expect(text.stdout.split('\n').at(-2)).toBe(`${out.total} secrets in 1 session (of 2); exports redact them`);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatRange, formatRelative } from './dates.js';
+
+// Tests run with TZ=UTC.
+const now = Date.parse('2026-11-23T12:00:00Z');
+
+describe('dates', () => {
+  it('the year only when it is not this year', () => {
+    expect(formatDateTime('2026-11-21T20:27:07Z', now)).toBe('Nov 21 20:27');
+    expect(formatDateTime('2025-03-04T05:06:07Z', now)).toBe('Mar 4, 2025 05:06');
+    expect(formatDateTime('not a date', now)).toBe('—');
+  });
+
+  it('a range writes its date once when both ends fall on one day', () => {
+    expect(formatRange('2026-11-21T20:27:00Z', '2026-11-21T22:10:00Z', now)).toBe('Nov 21 20:27 – 22:10');
+    expect(formatRange('2024-12-31T23:00:00Z', '2025-01-01T01:00:00Z', now)).toBe(
+      'Dec 31, 2024 23:00 – Jan 1, 2025 01:00',
+    );
+  });
+
+  it('relative times fall back to the date after a week', () => {
+    expect(formatRelative('2026-11-23T11:55:00Z', now)).toBe('5 min ago');
+    expect(formatRelative('2026-11-01T11:55:00Z', now)).toBe('Nov 1 11:55');
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Browser-safe presentation rules shared by the CLI, the server and the dashboard: how numbers, tokens, costs,
+ * bytes, durations, dates, error counts, tool names and tool calls are written, so every surface shows the same
+ * figures in the same words.
+ * @module
+ */
+export { formatClock, formatDateTime, formatDay, formatRange, formatRelative } from './dates.js';
+export { durationUnits, formatDuration, spanMs } from './duration.js';
+export {
+  type ErrorCounts,
+  errorsTone,
+  formatErrors,
+  realErrors,
+  severityTone,
+  statusTone,
+  type Tone,
+  toneNames,
+} from './errors.js';
+export {
+  formatBytes,
+  formatCompact,
+  formatCost,
+  formatCount,
+  formatPercent,
+  formatTokenLine,
+  formatTokenParts,
+  formatTokens,
+  plural,
+  sumTokens,
+  type TokenCounts,
+} from './numbers.js';
+export { callDetail, oneLine, relativePath, type SummarizableCall, summarizeCall } from './summarize-call.js';
+export { baseName, shortId, shortModel, shortPath } from './text.js';
+export { formatToolName } from './tool-name.js';

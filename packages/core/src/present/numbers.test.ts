@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCompact, formatCost, formatCount, formatPercent, plural } from './numbers.js';
+
+describe('numbers', () => {
+  it('counts keep every digit', () => {
+    expect([formatCount(2746), formatCount(0), formatCount(undefined)]).toEqual(['2,746', '0', '—']);
+  });
+
+  it('compact figures switch unit without ever reading 1000.0k', () => {
+    expect([9876, 12_345, 999_960, 12_900_000, 999_960_000, 2_345_000_000].map(formatCompact)).toEqual([
+      '9,876',
+      '12.3k',
+      '1.0M',
+      '12.9M',
+      '1.00B',
+      '2.35B',
+    ]);
+  });
+
+  it('costs, bytes, percents', () => {
+    expect([formatCost(0.0421), formatCost(12.5), formatCost(0), formatCost(null), formatCost(1, ['x'])]).toEqual([
+      '$0.042',
+      '$12.50',
+      '$0.00',
+      'unknown',
+      '$1.00 + ?',
+    ]);
+    expect([formatBytes(512), formatBytes(1536), formatBytes(1023.99 * 1024), formatBytes(3 * 1024 ** 3)]).toEqual([
+      '512 B',
+      '1.5 KiB',
+      '1.0 MiB',
+      '3.00 GiB',
+    ]);
+    expect([formatPercent(0), formatPercent(0.0004), formatPercent(0.0123), formatPercent(0.456)]).toEqual([
+      '0%',
+      '<0.1%',
+      '1.2%',
+      '46%',
+    ]);
+  });
+
+  it('plural', () => {
+    expect([plural(1, 'call'), plural(2746, 'call'), plural(2, 'match', 'matches')]).toEqual([
+      '1 call',
+      '2,746 calls',
+      '2 matches',
+    ]);
+  });
+});

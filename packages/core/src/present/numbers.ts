@@ -1,0 +1,115 @@
+/**
+ * Numbers as people read them, the same in the CLI and the dashboard.
+ * @module
+ */
+
+const EM_DASH = '—';
+
+type Maybe = number | null | undefined;
+
+function missing(n: Maybe): n is null | undefined {
+  return n === null || n === undefined || !Number.isFinite(n);
+}
+
+/** Every digit with thousands separators: `2,746`. `—` when unknown. */
+export function formatCount(n: Maybe): string {
+  if (missing(n)) return EM_DASH;
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/**
+ * A short figure: `9,876`, `12.3k`, `4.5M`, `1.23B`. One rule for tokens, messages and calls.
+ * @example formatCompact(12_900_000) // '12.9M'
+ */
+export function formatCompact(n: Maybe): string {
+  if (missing(n)) return EM_DASH;
+  const a = Math.abs(n);
+  const sign = n < 0 ? '-' : '';
+  if (a < 10_000) return formatCount(n);
+  // Round first so that 999,960 reads `1.0M`, never `1000.0k`.
+  if (Math.round(a / 100) < 10_000) return `${sign}${(a / 1000).toFixed(1)}k`;
+  if (Math.round(a / 100_000) < 10_000) return `${sign}${(a / 1_000_000).toFixed(1)}M`;
+  return `${sign}${(a / 1_000_000_000).toFixed(2)}B`;
+}
+
+/** Token counts: the same rule as {@link formatCompact}. */
+export const formatTokens = formatCompact;
+
+/**
+ * Dollars: `$1.23`, `$0.042`; `unknown` when no price is known; `$1.23 + ?` when some models have none.
+ * @example formatCost(0.0421) // '$0.042'
+ */
+export function formatCost(cost: Maybe, unpriced: readonly string[] = []): string {
+  if (missing(cost)) return 'unknown';
+  const text = cost >= 1 || cost === 0 ? `$${cost.toFixed(2)}` : `$${cost.toPrecision(2)}`;
+  return unpriced.length > 0 ? `${text} + ?` : text;
+}
+
+/** Bytes in binary units: `512 B`, `1.5 KiB`, `3.2 MiB`, `1.10 GiB`. */
+export function formatBytes(n: Maybe): string {
+  if (missing(n)) return EM_DASH;
+  const a = Math.abs(n);
+  if (a < 1024) return `${Math.round(n)} B`;
+  if (Math.round((a / 1024) * 10) < 10240) return `${(n / 1024).toFixed(1)} KiB`;
+  if (Math.round((a / 1024 / 1024) * 10) < 10240) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  return `${(n / 1024 / 1024 / 1024).toFixed(2)} GiB`;
+}
+
+/** A share: `0%`, `<1%`, `12.5%` (one decimal below 10%, whole percents above). */
+export function formatPercent(rate: Maybe): string {
+  if (missing(rate)) return EM_DASH;
+  if (rate === 0) return '0%';
+  const pct = rate * 100;
+  if (Math.abs(pct) < 0.1) return '<0.1%';
+  if (Math.abs(pct) < 10) return `${pct.toFixed(1)}%`;
+  return `${Math.round(pct)}%`;
+}
+
+/** `1 call`, `2 calls`: a count with its noun, singular when one. */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatCount(n)} ${n === 1 ? noun : nouns}`;
+}
+
+/** Token counts of one or more API responses, as the usage model carries them. */
+export interface TokenCounts {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheCreationInputTokens: number;
+  readonly cacheReadInputTokens: number;
+}
+
+/** Token counts added up (e.g. over the models of a session). */
+export function sumTokens(all: Iterable<TokenCounts>): TokenCounts {
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let cacheCreationInputTokens = 0;
+  let cacheReadInputTokens = 0;
+  for (const t of all) {
+    inputTokens += t.inputTokens;
+    outputTokens += t.outputTokens;
+    cacheCreationInputTokens += t.cacheCreationInputTokens;
+    cacheReadInputTokens += t.cacheReadInputTokens;
+  }
+  return { inputTokens, outputTokens, cacheCreationInputTokens, cacheReadInputTokens };
+}
+
+/**
+ * Input and cache tokens apart, never silently added: `1.2k in · 35.1k out · 12.9M cache read · 410.2k cache write`.
+ * Parts that are zero are left out (`0 in` when all are).
+ */
+export function formatTokenParts(t: TokenCounts): readonly { readonly value: string; readonly label: string }[] {
+  const parts = [
+    { n: t.inputTokens, label: 'in' },
+    { n: t.outputTokens, label: 'out' },
+    { n: t.cacheReadInputTokens, label: 'cache read' },
+    { n: t.cacheCreationInputTokens, label: 'cache write' },
+  ].filter((p, i) => i === 0 || p.n > 0);
+  return parts.map((p) => ({ value: formatCompact(p.n), label: p.label }));
+}
+
+/** {@link formatTokenParts} as one line. */
+export function formatTokenLine(t: TokenCounts): string {
+  return formatTokenParts(t)
+    .map((p) => `${p.value} ${p.label}`)
+    .join(' · ');
+}

@@ -1,0 +1,58 @@
+/**
+ * Redact a whole session before it leaves the machine: every string of every event, call and subagent, with each
+ * redaction reported at its transcript line (`<file>:<line>`), the place a user can look at.
+ * @module
+ */
+import type { Session, TimelineEvent } from '../model/session.js';
+import { RedactionReport, redactValue } from './scan.js';
+
+function baseName(path: string): string {
+  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return i < 0 ? path : path.slice(i + 1);
+}
+
+function placeOf(value: unknown, fallback: string): string {
+  if (typeof value !== 'object' || value === null) return fallback;
+  const v = value as {
+    loc?: { file?: unknown; line?: unknown };
+    record?: { loc?: { file?: unknown; line?: unknown } };
+  };
+  const loc = v.loc ?? v.record?.loc;
+  return loc && typeof loc.file === 'string' && typeof loc.line === 'number'
+    ? `${baseName(loc.file)}:${loc.line}`
+    : fallback;
+}
+
+/**
+ * A copy of `session` with every secret replaced by `[REDACTED:<rule>]`; the same object reached twice (a call is in
+ * its event and in `calls`) is redacted and counted once.
+ */
+export function redactSession(session: Session): { readonly session: Session; readonly report: RedactionReport } {
+  const report = new RedactionReport();
+  const seen = new WeakMap<object, unknown>();
+  const once = <T>(value: T, place: string): T => {
+    if (typeof value !== 'object' || value === null) return redactValue(value, place, report);
+    const hit = seen.get(value);
+    if (hit !== undefined) return hit as T;
+    const out = redactValue(value, place, report);
+    seen.set(value, out);
+    return out;
+  };
+  const events = (list: readonly TimelineEvent[]): TimelineEvent[] =>
+    list.map((event) => {
+      if (event.kind !== 'assistant') return once(event, placeOf(event, 'session'));
+      // Each call of a response is redacted on its own, so `calls` finds the same copies.
+      const items = event.items.map((item) => once(item, placeOf(item, placeOf(event, 'session'))));
+      const { items: _items, ...rest } = event;
+      return { ...once(rest, placeOf(event, 'session')), items };
+    });
+  const mainEvents = events(session.events);
+  const subagents = session.subagents.map((sub) => {
+    const { events: subEvents, ...rest } = sub;
+    return { ...once(rest, sub.file ? baseName(sub.file) : `subagent ${sub.key}`), events: events(subEvents) };
+  });
+  const calls = session.calls.map((call) => once(call, placeOf(call, 'session')));
+  const { events: _e, subagents: _s, calls: _c, ...header } = session;
+  const redacted: Session = { ...once(header, 'session header'), events: mainEvents, subagents, calls };
+  return { session: redacted, report };
+}

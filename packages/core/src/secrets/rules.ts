@@ -1,0 +1,132 @@
+/**
+ * The secret rules: what `agentdash secrets` finds and what exports redact. Each rule names one kind of secret; the
+ * set is documented in docs/secrets.md and each rule has a test with a planted secret.
+ * @module
+ */
+
+export interface SecretRule {
+  /** Stable id, shown in findings and in `[REDACTED:<id>]`. */
+  readonly id: string;
+  /** What it finds, in users' words. */
+  readonly title: string;
+  /** Global, so it can be run with `matchAll`; `lastIndex` is never relied on. */
+  readonly pattern: RegExp;
+  /** The capture group that holds the secret itself (the rest, such as a variable name, stays); 0: the whole match. */
+  readonly group: number;
+}
+
+// Secret-ish variable names for `.env`-style assignments and JSON fields. Bounded repeats and a boundary before the
+// name keep every rule linear on long strings without one.
+const SECRET_WORD =
+  '(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|APIKEY|PRIVATE_?KEY|ACCESS_?KEY|CLIENT_?SECRET|CREDENTIALS?|AUTH_?KEY)';
+const ENV_NAME = `[A-Z0-9_]{0,40}${SECRET_WORD}[A-Z0-9_]{0,40}`;
+const FIELD_NAME = `[A-Za-z0-9_.-]{0,40}${SECRET_WORD}[A-Za-z0-9_.-]{0,40}`;
+// A value worth redacting: 8+ characters, not a variable reference, placeholder or template.
+// Values with `...` or `…` are elided examples (`"accessToken": "sk-ant-oat01-..."`).
+const SECRET_VALUE =
+  '(?![$<{%])(?!\\*+\\b)(?!(?:x+|changeme|your[-_a-z]*|example[-_a-z]*|placeholder|redacted)\\b)(?![^"\'\\s]*(?:\\.\\.\\.|…))';
+
+export const secretRules: readonly SecretRule[] = [
+  {
+    id: 'private-key',
+    title: 'Private key (PEM: RSA, EC, OpenSSH, PGP, PKCS#8)',
+    pattern:
+      /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    group: 0,
+  },
+  {
+    id: 'aws-access-key-id',
+    title: 'AWS access key id',
+    pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g,
+    group: 0,
+  },
+  {
+    id: 'aws-secret-access-key',
+    title: 'AWS secret access key',
+    pattern: /\baws_?secret_?access_?key\b["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+    group: 1,
+  },
+  { id: 'gcp-api-key', title: 'Google / GCP API key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, group: 0 },
+  { id: 'google-oauth-token', title: 'Google OAuth access token', pattern: /\bya29\.[0-9A-Za-z_-]{20,}/g, group: 0 },
+  {
+    id: 'azure-storage-key',
+    title: 'Azure storage account key (connection string)',
+    pattern: /\bAccountKey=([A-Za-z0-9+/]{86}==)/g,
+    group: 1,
+  },
+  {
+    id: 'azure-client-secret',
+    title: 'Azure AD client secret',
+    pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+    group: 0,
+  },
+  {
+    id: 'anthropic-api-key',
+    title: 'Anthropic API key',
+    pattern: /\bsk-ant-(?:api|admin|oat|ort|sid)\d{2}-[A-Za-z0-9_-]{20,}/g,
+    group: 0,
+  },
+  {
+    id: 'openai-api-key',
+    title: 'OpenAI API key',
+    pattern:
+      /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}/g,
+    group: 0,
+  },
+  {
+    id: 'github-token',
+    title: 'GitHub token (personal, OAuth, app, refresh, fine-grained)',
+    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b/g,
+    group: 0,
+  },
+  { id: 'gitlab-token', title: 'GitLab token', pattern: /\bgl(?:pat|dt|rt|ptt|oas)-[A-Za-z0-9_-]{20,}/g, group: 0 },
+  { id: 'slack-token', title: 'Slack token', pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, group: 0 },
+  {
+    id: 'slack-webhook',
+    title: 'Slack incoming webhook URL',
+    pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]{20,}/g,
+    group: 0,
+  },
+  {
+    id: 'stripe-key',
+    title: 'Stripe secret or restricted key',
+    pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g,
+    group: 0,
+  },
+  { id: 'npm-token', title: 'npm access token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, group: 0 },
+  { id: 'huggingface-token', title: 'Hugging Face token', pattern: /\bhf_[A-Za-z0-9]{34,}\b/g, group: 0 },
+  {
+    id: 'jwt',
+    title: 'JSON Web Token (bearer tokens of many services)',
+    pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
+    group: 0,
+  },
+  {
+    id: 'url-password',
+    title: 'Password in a URL (scheme://user:password@host)',
+    pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#@"'<>]{1,100}:([^\s/?#@"'<>]{3,200})@[^\s"'<>]/gi,
+    group: 1,
+  },
+  {
+    id: 'env-assignment',
+    title: '.env-style assignment of a secret-ish name (API_KEY=…, export DB_PASSWORD=…)',
+    // Upper-case names only (`.env` style), so code such as `tokenCount = inputTokens` is not taken for a secret.
+    pattern: new RegExp(
+      `(?:^|[\\s;&|(])(?:export\\s+)?${ENV_NAME}[ \\t]*=[ \\t]*(["']?)${SECRET_VALUE}([^\\s"'\`#;&|]{8,})\\1`,
+      'gm',
+    ),
+    group: 2,
+  },
+  {
+    id: 'json-secret-field',
+    title: 'Quoted value of a secret-ish field or variable ("password": "…", api_key = \'…\')',
+    pattern: new RegExp(
+      `(?<![A-Za-z0-9_.-])["']?${FIELD_NAME}["']?[ \\t]*[:=][ \\t]*(["'])${SECRET_VALUE}([^"'\\s]{8,})\\1`,
+      'gi',
+    ),
+    group: 2,
+  },
+];
+
+/** Rule ids, for documentation and tests. */
+export const secretRuleIds: readonly string[] = secretRules.map((r) => r.id);

@@ -1,0 +1,134 @@
+/**
+ * Find and redact secrets in text and in JSON values. Pure and browser-safe; never throws on odd input.
+ * @module
+ */
+import { type SecretRule, secretRules } from './rules.js';
+
+export interface SecretMatch {
+  readonly rule: string;
+  /** The secret's span in the text (for rules with a group: the group's span, not the variable name). */
+  readonly start: number;
+  readonly end: number;
+}
+
+interface CompiledRule {
+  readonly rule: SecretRule;
+  readonly pattern: RegExp;
+}
+
+// `d`: match indices, so a rule can redact only its secret group.
+const compiled: readonly CompiledRule[] = secretRules.map((rule) => ({
+  rule,
+  pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('d', '')}d`),
+}));
+
+/** The shortest text any rule can match: shorter strings are skipped without running the rules. */
+const MIN_LENGTH = 16;
+
+/** Secrets in `text`, in order of position; overlapping matches go to the rule listed first (the most specific). */
+export function findSecrets(text: string): SecretMatch[] {
+  if (text.length < MIN_LENGTH) return [];
+  const found: SecretMatch[] = [];
+  for (const { rule, pattern } of compiled) {
+    pattern.lastIndex = 0;
+    for (const m of text.matchAll(pattern)) {
+      const span = m.indices?.[rule.group];
+      if (!span) continue;
+      const [start, end] = span;
+      if (end <= start) continue;
+      if (found.some((f) => start < f.end && f.start < end)) continue;
+      found.push({ rule: rule.id, start, end });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** The marker that replaces a secret. */
+export function redactionMarker(rule: string): string {
+  return `[REDACTED:${rule}]`;
+}
+
+/** `text` with every secret replaced by `[REDACTED:<rule>]`, and what was replaced. */
+export function redactText(text: string): { readonly text: string; readonly found: readonly SecretMatch[] } {
+  const found = findSecrets(text);
+  if (found.length === 0) return { text, found };
+  let out = '';
+  let at = 0;
+  for (const f of found) {
+    out += text.slice(at, f.start) + redactionMarker(f.rule);
+    at = f.end;
+  }
+  return { text: out + text.slice(at), found };
+}
+
+/** Where secrets were redacted: counts per rule and per place (a place is what the caller names, e.g. a call). */
+export class RedactionReport {
+  readonly byRule = new Map<string, number>();
+  readonly byPlace = new Map<string, number>();
+  total = 0;
+
+  add(rule: string, place: string): void {
+    this.total += 1;
+    this.byRule.set(rule, (this.byRule.get(rule) ?? 0) + 1);
+    this.byPlace.set(place, (this.byPlace.get(place) ?? 0) + 1);
+  }
+
+  /** `3 secrets redacted (github-token 2, aws-access-key-id 1) in call toolu_01 input, prompt 3`. */
+  summary(maxPlaces = 10): string {
+    if (this.total === 0) return 'no secrets found';
+    const rules = [...this.byRule].map(([r, n]) => `${r} ${n}`).join(', ');
+    const places = [...this.byPlace.keys()];
+    const shown = places.slice(0, maxPlaces).join('; ');
+    const more = places.length > maxPlaces ? `; and ${places.length - maxPlaces} more places` : '';
+    return `${this.total} secret${this.total === 1 ? '' : 's'} redacted (${rules}) in ${shown}${more}`;
+  }
+
+  toJSON(): { total: number; byRule: Record<string, number>; places: Record<string, number> } {
+    return {
+      total: this.total,
+      byRule: Object.fromEntries(this.byRule),
+      places: Object.fromEntries(this.byPlace),
+    };
+  }
+}
+
+/**
+ * A copy of a JSON-like value with every string's secrets redacted (object keys are kept). Each redaction is added to
+ * `report` under `place`. Values without secrets are returned as they are (no copy). Iterative depth is bounded by
+ * the value, which core has already limited to 100 levels.
+ */
+export function redactValue<T>(value: T, place: string, report: RedactionReport): T {
+  return walk(value, place, report) as T;
+}
+
+function walk(value: unknown, place: string, report: RedactionReport): unknown {
+  if (typeof value === 'string') {
+    if (value.length < MIN_LENGTH) return value;
+    const r = redactText(value);
+    for (const f of r.found) report.add(f.rule, place);
+    return r.text;
+  }
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = walk(value[i], place, report);
+      if (v !== value[i]) {
+        copy ??= value.slice();
+        copy[i] = v;
+      }
+    }
+    return copy ?? value;
+  }
+  if (typeof value === 'object' && value !== null) {
+    let copy: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const w = walk(v, place, report);
+      if (w !== v) {
+        copy ??= { ...(value as Record<string, unknown>) };
+        copy[k] = w;
+      }
+    }
+    return copy ?? value;
+  }
+  return value;
+}

@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CallDto,
+  EventsPage,
+  FindResponse,
+  SessionDetail,
+  SessionErrorsResponse,
+  SessionsResponse,
+} from './api-types.js';
+import { createApp } from './app.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+const HOST = { host: '127.0.0.1:4317' };
+
+let tmp: string;
+let index: AgentIndex;
+let app: ReturnType<typeof createApp>;
+
+const json = async <T>(path: string): Promise<T> => {
+  const res = await app.request(path, { headers: HOST });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+};
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'agentdash-find-'));
+  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+  await index.refresh([samples]);
+  app = createApp({ index, paths: [samples], host: '127.0.0.1', port: 4317 });
+});
+
+afterAll(async () => {
+  index.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+async function allSessions() {
+  return (await json<SessionsResponse>('/api/sessions?limit=1000')).sessions;
+}
+
+describe('GET /api/sessions/:id/errors', () => {
+  it('lists every errored call of every sample session, each at the event that shows it', async () => {
+    let checked = 0;
+    let insideSubagents = 0;
+    for (const row of await allSessions()) {
+      const detail = await json<SessionDetail>(`/api/sessions/${row.id}?wait=1`);
+      const { errors } = await json<SessionErrorsResponse>(`/api/sessions/${row.id}/errors`);
+      expect(errors.length, row.id).toBe(detail.counts.errors);
+      expect(errors.filter((e) => e.severity === 'expected').length, row.id).toBe(detail.counts.expectedErrors);
+      expect([...errors].sort((a, b) => a.index - b.index)).toEqual(errors);
+      for (const hit of errors) {
+        const call = await json<CallDto>(`/api/sessions/${row.id}/calls/${encodeURIComponent(hit.callId)}`);
+        expect(call.status).toBe('error');
+        expect(call.canonicalName).toBe(hit.tool);
+        // the event at `index` holds the call itself, or the outermost Agent call to expand
+        const page = await json<EventsPage>(`/api/sessions/${row.id}/events?offset=${hit.index}&limit=1`);
+        const event = page.events[0];
+        const ids =
+          event?.kind === 'assistant' ? event.items.flatMap((i) => (i.kind === 'tool-call' ? [i.id] : [])) : [];
+        expect(ids).toContain(hit.expand[0] ?? hit.callId);
+        if (hit.expand.length > 0) insideSubagents++;
+        checked++;
+      }
+      // an Agent call's subagent counts the errors reached through it
+      for (const sub of detail.subagents) {
+        if (!sub.parentCallId) continue;
+        const through = errors.filter((e) => e.expand.includes(sub.parentCallId ?? ''));
+        expect(sub.errors + sub.expectedErrors, sub.key).toBe(through.length);
+        expect(sub.expectedErrors, sub.key).toBe(through.filter((e) => e.severity === 'expected').length);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(insideSubagents).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/sessions/:id/find', () => {
+  it('finds a command of a Bash call, at its event, and nothing for text that is not there', async () => {
+    let found = 0;
+    for (const row of (await allSessions()).slice(0, 12)) {
+      const page = await json<EventsPage>(`/api/sessions/${row.id}/events?offset=0&limit=500`);
+      for (const event of page.events) {
+        if (event.kind !== 'assistant') continue;
+        for (const item of event.items) {
+          if (item.kind !== 'tool-call' || item.canonicalName !== 'Bash') continue;
+          const command = (item.input as { command?: unknown }).command;
+          if (typeof command !== 'string' || command.length < 6) continue;
+          const q = command.slice(0, 24).toUpperCase();
+          const r = await json<FindResponse>(`/api/sessions/${row.id}/find?q=${encodeURIComponent(q)}`);
+          expect(r.total).toBeGreaterThanOrEqual(1);
+          expect(r.hits.some((h) => h.callId === item.id && h.index === event.index && h.part === 'tool')).toBe(true);
+          for (const h of r.hits) expect(h.snippet.toLowerCase()).toContain(q.toLowerCase().split(/\s+/)[0]);
+          found++;
+          break;
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+    const first = (await allSessions())[0];
+    const none = await json<FindResponse>(`/api/sessions/${first?.id}/find?q=${encodeURIComponent('zq-not-there-xq')}`);
+    expect(none).toEqual({ query: 'zq-not-there-xq', total: 0, hits: [] });
+    const res = await app.request(`/api/sessions/${first?.id}/find`, { headers: HOST });
+    expect(res.status).toBe(400);
+  });
+});

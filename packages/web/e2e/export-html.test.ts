@@ -1,0 +1,107 @@
+/**
+ * The HTML export opened offline: the file from `agentdash export --format html`, loaded from `file://` in headless
+ * Chromium with every request intercepted, shows the session's calls (subagents' included) and its redaction note,
+ * and not one request leaves the page.
+ */
+import { appendFileSync, existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { plantedSecrets } from '@agentdash/core/secrets/planted';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../cli/src/run.js';
+import { nextSessionId, prompt, writeDemoHome } from '../../index/test/synthetic.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const here = dirname(fileURLToPath(import.meta.url));
+const viewer = resolve(here, '../dist/export/export.js');
+
+const missing = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is not installed (apt-get install chromium)`
+  : !existsSync(viewer)
+    ? 'the export viewer is not built (npm run build -w @agentdash/web)'
+    : undefined;
+if (missing) console.log(`[e2e] skipped: ${missing}`);
+
+describe.skipIf(missing !== undefined)('HTML export from file:// in headless Chromium', () => {
+  let tmp: string;
+  let file: string;
+  let stderr = '';
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'agentdash-export-e2e-'));
+    const home = join(tmp, 'home');
+    const sessionId = nextSessionId();
+    const demo = writeDemoHome(home, { outputOnlyWord: 'gamma', subagentOnlyWord: 'delta' }, sessionId);
+    const secret = plantedSecrets().find((p) => p.rule === 'github-token');
+    appendFileSync(
+      demo.main,
+      `${prompt(
+        {
+          sessionId,
+          uuid: '7aaaaaaa-0000-4000-8000-000000000000',
+          timestamp: '2026-11-21T23:00:00.000Z',
+        },
+        `push with ${secret?.text}`,
+      )}\n`,
+    );
+    file = join(tmp, 'session.html');
+    const code = await run(['export', sessionId, home, '--format', 'html', '-o', file, '--db', join(tmp, 'i.sqlite')], {
+      stdout: { write: () => true },
+      stderr: {
+        write: (s: string) => {
+          stderr += s;
+          return true;
+        },
+      },
+      env: { CLAUDE_CONFIG_DIR: home },
+      homedir: home,
+      now: Date.now,
+    });
+    expect(code, stderr).toBe(0);
+  });
+  afterAll(async () => {
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('shows the calls and the subagent, says what was redacted, and requests nothing', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    try {
+      const page = await browser.newPage();
+      const url = `file://${file}`;
+      const requests: string[] = [];
+      await page.route('**/*', (route) => {
+        const asked = route.request().url();
+        if (asked === url) return route.continue();
+        requests.push(asked);
+        return route.abort();
+      });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(url);
+      await page.locator('[data-testid=tool-block]').first().waitFor({ timeout: 30_000 });
+      const tools = await page
+        .locator('[data-testid=tool-block]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-tool')));
+      expect(tools).toEqual(expect.arrayContaining(['Bash', 'Agent']));
+      expect(await page.locator('[data-testid=export-note]').textContent()).toMatch(/· 1 secret redacted$/);
+      // The subagent's timeline opens from its Agent call, from the embedded data.
+      const agent = page.locator('[data-tool=Agent]').first();
+      if ((await agent.getAttribute('class'))?.split(' ').includes('open') !== true) {
+        await agent.locator('[data-testid=tool-head]').click();
+      }
+      await agent.locator('[data-testid=subagent-toggle]').first().click();
+      await page
+        .locator('[data-testid=subagent-timeline]')
+        .getByText('delta noted')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      expect(requests).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,401 @@
+/**
+ * End-to-end, in real Chromium over the bundled samples: nothing cut off at 1440 and 390 px in either theme, the
+ * keyboard, error navigation into subagents, find-in-session, search hits opening at their call, the resume command,
+ * and the themes (followed, toggled, kept, readable). Skips plainly when Chromium or the built dashboard is missing.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { type RunningServer, startServer } from '@agentdash/server';
+import type {
+  EventsPage,
+  SessionDetail,
+  SessionErrorsResponse,
+  SessionRow,
+  SessionsResponse,
+} from '@agentdash/server/api-types';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contrastRatio, parseCssColor } from '../src/ui/contrast';
+
+const CHROMIUM = '/usr/bin/chromium';
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+const dist = resolve(here, '../dist/index.html');
+const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
+
+const missing = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is not installed (apt-get install chromium)`
+  : !existsSync(dist)
+    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
+    : undefined;
+if (missing) console.log(`[e2e] skipped: ${missing}`);
+
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const SCHEMES = ['dark', 'light'] as const;
+
+/** Elements wider than their box that do not scroll: what a person cannot see nor reach. */
+async function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth + 1) out.push(`page ${doc.scrollWidth} > ${doc.clientWidth}`);
+    const keys = ['.topbar', '.nav', '.page', '.table-wrap', '.session-head', '.navbar', '.timeline', '.toolbar'];
+    for (const sel of keys) {
+      for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+        const style = getComputedStyle(el);
+        const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+        if (el.scrollWidth > el.clientWidth + 1 && !scrolls) out.push(`${sel} ${el.scrollWidth} > ${el.clientWidth}`);
+        const box = el.getBoundingClientRect();
+        if (box.right > doc.clientWidth + 1) out.push(`${sel} ends at ${box.right} > ${doc.clientWidth}`);
+      }
+    }
+    return out;
+  });
+}
+
+describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and themes in headless Chromium', () => {
+  let tmp: string;
+  let index: AgentIndex;
+  let server: RunningServer;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  const api = async <T>(path: string): Promise<T> => {
+    const res = await fetch(new URL(`api${path}`, server.url));
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+
+  const open = async (
+    options: { width?: number; height?: number; scheme?: 'dark' | 'light' } = {},
+  ): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+      colorScheme: options.scheme ?? 'dark',
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    return { context, page };
+  };
+  const go = (page: Page, hash: string) => page.goto(new URL(hash, server.url).toString());
+
+  /** The sample session with the most errors inside subagents, and those errors. */
+  const subagentErrorSession = async () => {
+    const list = await api<SessionsResponse>('/sessions?limit=1000');
+    let best: { row: SessionRow; errors: SessionErrorsResponse['errors'] } | undefined;
+    for (const row of list.sessions.filter((r) => r.errors > 0)) {
+      const { errors } = await api<SessionErrorsResponse>(`/sessions/${encodeURIComponent(row.id)}/errors`);
+      const inside = errors.filter((e) => e.expand.length > 0).length;
+      if (inside > 0 && (!best || inside > best.errors.filter((e) => e.expand.length > 0).length)) {
+        best = { row, errors };
+      }
+    }
+    if (!best) throw new Error('no sample session has an error inside a subagent');
+    return best;
+  };
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-ui-'));
+    await mkdir(SHOTS, { recursive: true });
+    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+    await index.refresh([samples]);
+    server = await startServer({ index, paths: [samples], host: '127.0.0.1', port: 0 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    index?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('cuts nothing off on any page at 1440 and 390 px, dark and light', async () => {
+    const { row } = await subagentErrorSession();
+    const id = encodeURIComponent(row.id);
+    const pages = ['#/', `#/s/${id}`, '#/analytics', '#/usage', `#/s/${id}/waterfall`];
+    const found: string[] = [];
+    for (const size of SIZES) {
+      for (const scheme of SCHEMES) {
+        const { context, page } = await open({ width: size.width, height: size.height, scheme });
+        for (const hash of pages) {
+          await go(page, hash);
+          await page.waitForSelector('.page, .session-layout');
+          await page.waitForTimeout(600);
+          for (const p of await cutOff(page)) found.push(`${size.name} ${scheme} ${hash}: ${p}`);
+          const name = hash === '#/' ? 'list' : hash.includes('waterfall') ? 'waterfall' : hash.split('/')[1];
+          await page.screenshot({ path: join(SHOTS, `ui-${size.name}-${scheme}-${name}.png`) });
+        }
+        await context.close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('shows every column of the sessions table at 1440 px and cards at 390 px', async () => {
+    const wide = await open({ width: 1440 });
+    await go(wide.page, '#/');
+    await wide.page.waitForSelector('[data-testid=session-row]');
+    const fit = await wide.page.evaluate(() => {
+      const wrap = document.querySelector<HTMLElement>('[data-testid=sessions-wrap]');
+      const heads = [...document.querySelectorAll<HTMLElement>('[data-testid=sessions-table] th')];
+      const box = wrap?.getBoundingClientRect();
+      return {
+        fits: wrap ? wrap.scrollWidth <= wrap.clientWidth + 1 : false,
+        hidden: heads.filter((h) => box && h.getBoundingClientRect().right > box.right + 1).map((h) => h.textContent),
+        count: heads.length,
+      };
+    });
+    expect(fit).toEqual({ fits: true, hidden: [], count: 8 });
+    await wide.context.close();
+
+    const narrow = await open({ width: 390, height: 844 });
+    await go(narrow.page, '#/');
+    await narrow.page.waitForSelector('[data-testid=session-row]');
+    const card = await narrow.page.evaluate(() => {
+      const row = document.querySelector<HTMLElement>('[data-testid=session-row]');
+      const head = document.querySelector<HTMLElement>('[data-testid=sessions-table] thead');
+      return {
+        display: row ? getComputedStyle(row).display : '',
+        head: head ? getComputedStyle(head).display : '',
+        labels: [...(row?.querySelectorAll('td[data-label]') ?? [])].map((td) => td.getAttribute('data-label')),
+      };
+    });
+    expect(card).toEqual({
+      display: 'grid',
+      head: 'none',
+      labels: ['Started', 'Time', 'Messages', 'Tool calls', 'Errors', 'Cost'],
+    });
+    await narrow.context.close();
+  });
+
+  it('jumps with e to every error, reaching the ones inside subagents, and lists errors only', async () => {
+    const { row, errors } = await subagentErrorSession();
+    const { context, page } = await open();
+    await go(page, `#/s/${encodeURIComponent(row.id)}`);
+    await page.waitForSelector('[data-testid=session-nav]');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=next-error]')?.hasAttribute('disabled'));
+    const inside = errors.findIndex((e) => e.expand.length > 0);
+    for (let i = 0; i <= inside; i++) await page.keyboard.press('e');
+    const target = errors[inside]!;
+    await page.waitForFunction(
+      (id) => {
+        const el = document.getElementById(`call-${id}`);
+        if (!el) return false;
+        const box = el.getBoundingClientRect();
+        return box.top < window.innerHeight && box.bottom > 0;
+      },
+      target.callId,
+      { timeout: 20_000 },
+    );
+    const shown = await page.evaluate((id) => {
+      const el = document.getElementById(`call-${id}`);
+      return {
+        status: el?.getAttribute('data-status'),
+        inSubagent: !!el?.closest('[data-testid=subagent-timeline]'),
+        flagged: el?.classList.contains('highlight-flash'),
+      };
+    }, target.callId);
+    expect(shown).toEqual({
+      status: target.severity === 'expected' ? 'expected' : 'error',
+      inSubagent: true,
+      flagged: true,
+    });
+    expect(await page.locator('[data-testid=error-position]').textContent()).toBe(
+      `Error ${inside + 1} of ${errors.length}`,
+    );
+    // the Agent call that holds it rolls the subagent's errors up
+    const detail = await api<SessionDetail>(`/sessions/${encodeURIComponent(row.id)}?wait=1`);
+    const sub = detail.subagents.find((s) => s.parentCallId === target.expand[0]);
+    const badge = page.locator(`[id="call-${target.expand[0]}"] [data-testid=subagent-errors]`).first();
+    expect(await badge.getAttribute('data-errors')).toBe(String(sub?.errors));
+    await page.screenshot({ path: join(SHOTS, 'ui-error-in-subagent.png') });
+    // E goes back
+    await page.keyboard.press('E');
+    const previous = `Error ${inside === 0 ? errors.length : inside} of ${errors.length}`;
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid=error-position]')?.textContent === text,
+      previous,
+    );
+    // errors only: one row per event that holds an error
+    await page.check('[data-testid=errors-only]');
+    await page.waitForTimeout(500);
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid=event-row]')].map((e) => Number(e.getAttribute('data-event-index'))),
+    );
+    expect(rows).toEqual([...new Set(errors.map((e) => e.index))].sort((a, b) => a - b).slice(0, rows.length));
+    expect(rows.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('answers the keyboard: / and Ctrl-K search, ? help, j/k events, g/G top and bottom', async () => {
+    const { row } = await subagentErrorSession();
+    const { context, page } = await open();
+    await go(page, '#/');
+    await page.waitForSelector('[data-testid=session-row]');
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    await page.waitForSelector('[data-testid=shortcuts-help]');
+    const keys = await page.locator('[data-testid=shortcuts-help] kbd').allTextContents();
+    for (const k of ['/', 'j', 'k', 'e', 'E', 'g', 'G', '?']) expect(keys).toContain(k);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=shortcuts-help]', { state: 'detached' });
+
+    await go(page, `#/s/${encodeURIComponent(row.id)}`);
+    await page.waitForSelector('[data-testid=event-row] [data-testid]');
+    const total = (await api<EventsPage>(`/sessions/${encodeURIComponent(row.id)}/events?offset=0&limit=1`)).total;
+    const cursor = () => page.evaluate(() => document.querySelector('.ev-cursor')?.getAttribute('data-index') ?? null);
+    await page.keyboard.press('j');
+    expect(await cursor()).toBe('0');
+    await page.keyboard.press('j');
+    expect(await cursor()).toBe('1');
+    await page.keyboard.press('k');
+    expect(await cursor()).toBe('0');
+    await page.keyboard.press('G');
+    await page.waitForFunction(
+      (last) => document.querySelector('.ev-cursor')?.getAttribute('data-index') === last,
+      String(total - 1),
+    );
+    const atBottom = await page.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('[data-testid=timeline-scroll]');
+      return el ? el.scrollHeight - el.scrollTop - el.clientHeight : -1;
+    });
+    expect(atBottom).toBeLessThan(120);
+    await page.keyboard.press('g');
+    await page.waitForFunction(() => document.querySelector('.ev-cursor')?.getAttribute('data-index') === '0');
+    // Ctrl-K from a session goes to the list's search
+    await page.keyboard.press('Control+k');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'search');
+    expect(new URL(page.url()).hash).toBe('#/');
+    await context.close();
+  });
+
+  it('opens a search hit scrolled to its call, the match highlighted, the other hits listed', async () => {
+    // a word of a Bash command that the list search finds
+    const list = await api<SessionsResponse>('/sessions?limit=1000');
+    let query: { q: string; session: string } | undefined;
+    for (const r of list.sessions) {
+      const page = await api<EventsPage>(`/sessions/${encodeURIComponent(r.id)}/events?offset=0&limit=500`);
+      for (const e of page.events) {
+        if (e.kind !== 'assistant') continue;
+        for (const item of e.items) {
+          const command = item.kind === 'tool-call' ? (item.input as { command?: unknown }).command : undefined;
+          const word = typeof command === 'string' ? command.match(/[a-z]{7,}/)?.[0] : undefined;
+          if (word && e.index > 3 && !query) query = { q: word, session: r.id };
+        }
+      }
+    }
+    if (!query) throw new Error('no Bash command in the samples');
+    const hits = await api<SessionsResponse>(`/sessions?q=${encodeURIComponent(query.q)}`);
+    const hit = hits.sessions.find((s) => s.matchCallId);
+    expect(hit).toBeDefined();
+    const { context, page } = await open();
+    await go(page, '#/');
+    await page.fill('[data-testid=search]', query.q);
+    // the row as the search lists it (with its snippet), not as the unfiltered list had it
+    const row = page.locator(`[data-testid=session-row][data-session="${hit?.id}"]`);
+    await row.locator('[data-testid=search-snippet]').waitFor();
+    await row.click();
+    await page.waitForFunction(
+      (id) => {
+        const el = document.getElementById(`call-${id}`);
+        if (!el) return false;
+        const box = el.getBoundingClientRect();
+        return box.top < window.innerHeight && box.bottom > 0;
+      },
+      hit?.matchCallId,
+      { timeout: 20_000 },
+    );
+    const url = new URL(page.url());
+    expect(url.hash).toContain(`call=${encodeURIComponent(hit?.matchCallId ?? '')}`);
+    await page.waitForSelector('[data-testid=find-hits] [data-testid=find-hit]');
+    const marked = await page.evaluate(() => {
+      const reg = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights;
+      return { all: reg.get('find-match')?.size ?? 0, current: reg.get('find-current')?.size ?? 0 };
+    });
+    expect(marked.all).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=find-input]').inputValue()).toBe(query.q);
+    expect(await page.locator('[data-testid=find-hit]').count()).toBeGreaterThan(0);
+    // n goes to the next hit
+    await page.locator('[data-testid=timeline-scroll]').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('n');
+    await page.waitForFunction(() =>
+      /^\d+ of \d+/.test(document.querySelector('[data-testid=find-count]')?.textContent ?? ''),
+    );
+    await page.screenshot({ path: join(SHOTS, 'ui-search-hit.png') });
+    await context.close();
+  });
+
+  it('copies the resume command for the session folder', async () => {
+    const { row } = await subagentErrorSession();
+    const { context, page } = await open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await go(page, `#/s/${encodeURIComponent(row.id)}`);
+    await page.click('[data-testid=copy-resume]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=copy-resume]')?.textContent === 'Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`cd ${row.projectPath} && claude --resume ${row.id}`);
+    await context.close();
+  });
+
+  it('follows the system theme, toggles and keeps the choice, and stays readable in both', async () => {
+    const pairs = [
+      ['--text', '--bg'],
+      ['--text', '--panel'],
+      ['--text-2', '--panel'],
+      ['--text-2', '--bg-2'],
+      ['--muted', '--panel'],
+      ['--muted', '--bg'],
+      ['--accent', '--bg'],
+      ['--err', '--panel'],
+    ] as const;
+    for (const scheme of SCHEMES) {
+      const { context, page } = await open({ scheme });
+      await go(page, '#/');
+      await page.waitForSelector('[data-testid=session-row]');
+      const colours = await page.evaluate(
+        (names) => {
+          const style = getComputedStyle(document.documentElement);
+          return Object.fromEntries(names.map((n) => [n, style.getPropertyValue(n).trim()]));
+        },
+        [...new Set(pairs.flat())],
+      );
+      const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const bg = parseCssColor(body);
+      expect(bg, body).toBeDefined();
+      const luminanceDark = bg ? bg.r + bg.g + bg.b < 200 : false;
+      expect(luminanceDark).toBe(scheme === 'dark');
+      for (const [fg, back] of pairs) {
+        const a = parseCssColor(colours[fg] ?? '');
+        const b = parseCssColor(colours[back] ?? '');
+        expect(a && b ? contrastRatio(a, b) : 0, `${scheme} ${fg} on ${back}`).toBeGreaterThanOrEqual(4.5);
+      }
+      // the toggle switches to the other theme and keeps it across a reload
+      await page.click('[data-testid=theme-toggle]');
+      const other = scheme === 'dark' ? 'light' : 'dark';
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(other);
+      await page.reload();
+      await page.waitForSelector('[data-testid=session-row]');
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(other);
+      const after = parseCssColor(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
+      expect(after ? after.r + after.g + after.b < 200 : undefined).toBe(other === 'dark');
+      await context.close();
+    }
+  });
+
+  it('logged no page errors', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The dashboard's data read from a session embedded in the page (an HTML export) instead of over HTTP: the same
+ * answers as the API's session routes, for the one session the file holds.
+ */
+import type { CallDto, EventDto, EventsPage, IssueDto, SessionDetail } from './types';
+
+export interface StaticSessionData {
+  readonly version: 1;
+  readonly exportedAt: string;
+  readonly sessionId: string;
+  readonly redaction: { readonly redacted: boolean; readonly total: number; readonly summary: string };
+  readonly detail: SessionDetail;
+  readonly issues: readonly IssueDto[];
+  /** Events per thread: "" is the main thread, else a subagent's key. */
+  readonly threads: Readonly<Record<string, readonly EventDto[]>>;
+  /** Calls cut in the pages, whole. */
+  readonly calls: Readonly<Record<string, CallDto>>;
+  /** Where calls inside subagents show. */
+  readonly locate: Readonly<Record<string, { index: number; expand: string[] }>>;
+}
+
+type Query = Readonly<Record<string, string | number | boolean | undefined | null>>;
+
+/** What is not in the file (another session, the sessions list): undefined, answered as 404 by the client. */
+export function answerStatic(data: StaticSessionData, path: string, query: Query): unknown {
+  if (path === '/health') {
+    return { success: true, paths: 0, index: { state: 'ready' } };
+  }
+  const m = /^\/sessions\/([^/]+)(?:\/(events|issues|calls|locate)(?:\/(.+))?)?$/.exec(path);
+  if (!m || decodeURIComponent(m[1] ?? '') !== data.sessionId) return undefined;
+  const what = m[2];
+  const rest = m[3] === undefined ? undefined : decodeURIComponent(m[3]);
+  switch (what) {
+    case undefined:
+      return data.detail;
+    case 'issues':
+      return { issues: data.issues };
+    case 'events': {
+      const agent = typeof query.agent === 'string' && query.agent !== '' ? query.agent : '';
+      const events = data.threads[agent];
+      if (!events) return undefined;
+      const offset = Math.max(0, Math.min(Number(query.offset ?? 0) || 0, events.length));
+      const limit = Math.max(1, Number(query.limit ?? 100) || 100);
+      const page: EventsPage = {
+        sessionId: data.sessionId,
+        agent: agent === '' ? null : agent,
+        total: events.length,
+        offset,
+        events: events.slice(offset, offset + limit),
+      };
+      return page;
+    }
+    case 'calls':
+      return rest === undefined ? undefined : (data.calls[rest] ?? findCall(data, rest));
+    case 'locate': {
+      if (rest === undefined) return undefined;
+      const known = data.locate[rest];
+      if (known) return known;
+      const index = (data.threads[''] ?? []).findIndex(
+        (e) => e.kind === 'assistant' && e.items.some((i) => i.kind === 'tool-call' && i.id === rest),
+      );
+      return index < 0 ? undefined : { index, expand: [] };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function findCall(data: StaticSessionData, id: string): CallDto | undefined {
+  for (const events of Object.values(data.threads)) {
+    for (const e of events) {
+      if (e.kind !== 'assistant') continue;
+      for (const item of e.items) if (item.kind === 'tool-call' && item.id === id) return item;
+    }
+  }
+  return undefined;
+}

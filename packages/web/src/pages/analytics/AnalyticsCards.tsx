@@ -1,0 +1,42 @@
+import type { StatsResponse } from '../../data/types';
+import { fmtNumber, fmtPercent } from '../../ui/format';
+import type { ToolStat } from './use-analytics';
+
+export function AnalyticsCards({
+  totals,
+  tools,
+}: {
+  totals: StatsResponse['totals'] | undefined;
+  tools: readonly ToolStat[];
+}) {
+  return (
+    <div className="cards">
+      <div className="card">
+        <div className="metric-label">Tool calls</div>
+        <div className="metric-value">{fmtNumber(totals?.calls)}</div>
+        <div className="metric-note">across {fmtNumber(totals?.sessions)} sessions</div>
+      </div>
+      <div className="card">
+        <div className="metric-label">Errors</div>
+        <div className="metric-value" style={{ color: 'var(--err)' }}>
+          {totals ? fmtNumber(totals.errors - totals.expectedErrors) : '—'}
+        </div>
+        <div className="metric-note">
+          {totals?.calls ? fmtPercent((totals.errors - totals.expectedErrors) / totals.calls) : '—'} of calls
+        </div>
+      </div>
+      <div className="card">
+        <div className="metric-label">Expected errors</div>
+        <div className="metric-value" style={{ color: 'var(--exp)' }}>
+          {fmtNumber(totals?.expectedErrors)}
+        </div>
+        <div className="metric-note">declined plans, finished shells…</div>
+      </div>
+      <div className="card">
+        <div className="metric-label">Tools used</div>
+        <div className="metric-value">{fmtNumber(tools.length)}</div>
+        <div className="metric-note">{tools[0] ? `most used: ${tools[0].tool}` : ''}</div>
+      </div>
+    </div>
+  );
+}

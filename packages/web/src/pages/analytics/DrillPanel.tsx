@@ -1,0 +1,83 @@
+import type { CallRowDto } from '../../data/types';
+import { fmtDate, fmtDuration, shortPath } from '../../ui/format';
+import { sessionHref } from '../../ui/router';
+import type { Drill } from './use-analytics';
+
+/** The calls behind a bar: each opens its session at the call. */
+export function DrillPanel({
+  drill,
+  rows,
+  onClose,
+}: {
+  drill: Drill;
+  rows: readonly CallRowDto[] | undefined;
+  onClose: () => void;
+}) {
+  return (
+    <div className="drill card" data-testid="drill">
+      <div className="drill-head">
+        <h3 style={{ margin: 0 }}>{drill.title}</h3>
+        <button type="button" className="btn small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {!rows ? (
+        <div className="ev-placeholder" />
+      ) : rows.length === 0 ? (
+        <div className="empty">No failing calls.</div>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Tool</th>
+              <th>Error</th>
+              <th>Session</th>
+              <th>When</th>
+              <th className="num">Duration</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr
+                key={`${r.sessionId}-${r.callId}`}
+                data-testid="drill-row"
+                onClick={() => {
+                  window.location.hash = sessionHref(r.sessionId, r.callId);
+                }}
+              >
+                <td className="mono">{r.tool}</td>
+                <td style={{ maxWidth: 480 }}>
+                  <span className={`badge ${r.severity === 'expected' ? 'expected' : 'error'}`}>
+                    {r.category ?? r.status}
+                  </span>
+                  <div
+                    className="dim mono"
+                    style={{
+                      marginTop: 4,
+                      fontSize: 12,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {r.summary}
+                  </div>
+                </td>
+                <td style={{ maxWidth: 300 }}>
+                  <a href={sessionHref(r.sessionId, r.callId)} onClick={(e) => e.stopPropagation()}>
+                    {r.sessionTitle ?? r.sessionId.slice(0, 8)}
+                  </a>
+                  <div className="dim" style={{ fontSize: 12 }}>
+                    {shortPath(r.projectPath)}
+                  </div>
+                </td>
+                <td style={{ whiteSpace: 'nowrap' }}>{fmtDate(r.timestamp)}</td>
+                <td className="num">{fmtDuration(r.durationMs)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { StatsResponse } from '../../data/types';
+import { shortPath } from '../../ui/format';
+import { type ChartTheme, payloadOf } from './chart-theme';
+import type { Drill, ToolStat } from './use-analytics';
+
+/** How long calls take: all tools or one. */
+export function DurationChart({
+  theme,
+  stats,
+  tools,
+}: {
+  theme: ChartTheme;
+  stats: StatsResponse | undefined;
+  tools: readonly ToolStat[];
+}) {
+  const { C, tooltipStyle } = theme;
+  const [durationTool, setDurationTool] = useState('');
+  return (
+    <div className="card" data-testid="chart-durations">
+      <div className="row" style={{ justifyContent: 'space-between', marginBottom: 12 }}>
+        <h3 style={{ margin: 0 }}>Duration distribution</h3>
+        <select
+          className="select"
+          value={durationTool}
+          onChange={(e) => setDurationTool(e.target.value)}
+          aria-label="Tool"
+          data-testid="duration-tool"
+        >
+          <option value="">All tools</option>
+          {tools.map((t) => (
+            <option key={t.tool} value={t.tool}>
+              {t.tool}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ResponsiveContainer width="100%" height={200}>
+        <BarChart
+          data={(durationTool ? stats?.durationsByTool[durationTool] : stats?.durations) ?? []}
+          margin={{ right: 8 }}
+        >
+          <CartesianGrid vertical={false} stroke={C.grid} />
+          <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} />
+          <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
+          <Tooltip {...tooltipStyle} />
+          <Bar dataKey="count" name="calls" fill={C.calls} radius={[4, 4, 0, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** Calls over time, ok, errors and expected stacked. */
+export function TimeChart({
+  theme,
+  stats,
+  timeRows,
+}: {
+  theme: ChartTheme;
+  stats: StatsResponse | undefined;
+  timeRows: readonly (StatsResponse['days'][number] & { okCalls: number; label: string })[];
+}) {
+  const { C, tooltipStyle } = theme;
+  return (
+    <div className="card wide" data-testid="chart-time">
+      <h3>
+        Over time
+        <span className="chart-hint">
+          per {stats?.granularity === 'minute' ? '5 minutes' : (stats?.granularity ?? 'day')} (UTC)
+        </span>
+      </h3>
+      <ResponsiveContainer width="100%" height={220}>
+        <BarChart data={timeRows} margin={{ right: 8 }}>
+          <CartesianGrid vertical={false} stroke={C.grid} />
+          <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} minTickGap={24} />
+          <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
+          <Tooltip {...tooltipStyle} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="okCalls" name="ok" stackId="t" fill={C.ok} maxBarSize={64} />
+          <Bar dataKey="errors" name="errors" stackId="t" fill={C.err} maxBarSize={64} />
+          <Bar
+            dataKey="expectedErrors"
+            name="expected"
+            stackId="t"
+            fill={C.exp}
+            radius={[4, 4, 0, 0]}
+            maxBarSize={64}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** Calls per project; a bar opens the project's failing calls. */
+export function ProjectChart({
+  theme,
+  stats,
+  setDrill,
+}: {
+  theme: ChartTheme;
+  stats: StatsResponse | undefined;
+  setDrill: (d: Drill) => void;
+}) {
+  const { C, tooltipStyle } = theme;
+  return (
+    <div className="card wide" data-testid="chart-projects">
+      <h3>
+        Per project<span className="chart-hint">click a bar for its failing calls</span>
+      </h3>
+      <ResponsiveContainer width="100%" height={Math.max(200, (stats?.projects.length ?? 0) * 26 + 40)}>
+        <BarChart
+          data={(stats?.projects ?? []).map((p) => ({
+            ...p,
+            name: shortPath(p.project),
+            okCalls: p.calls - p.errors - p.expectedErrors,
+          }))}
+          layout="vertical"
+          margin={{ left: 8, right: 16 }}
+        >
+          <CartesianGrid horizontal={false} stroke={C.grid} />
+          <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
+          <YAxis
+            type="category"
+            dataKey="name"
+            width={170}
+            stroke={C.text}
+            tickLine={false}
+            axisLine={false}
+            interval={0}
+          />
+          <Tooltip {...tooltipStyle} />
+          {[
+            ['okCalls', 'ok', C.ok],
+            ['errors', 'errors', C.err],
+            ['expectedErrors', 'expected', C.exp],
+          ].map(([key, name, fill]) => (
+            <Bar
+              key={key}
+              dataKey={key as string}
+              name={name as string}
+              stackId="p"
+              fill={fill as string}
+              onClick={(d) => {
+                const p = payloadOf<{ project: string }>(d);
+                if (p)
+                  setDrill({
+                    title: `Failing calls in ${shortPath(p.project)}`,
+                    query: { project: p.project, status: 'error' },
+                  });
+              }}
+            />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { StatsResponse } from '../../data/types';
+import { type ChartTheme, payloadOf } from './chart-theme';
+import { type Drill, TOP, type ToolStat } from './use-analytics';
+
+interface Props {
+  readonly theme: ChartTheme;
+  readonly drillTool: (t: { tool: string } | undefined) => void;
+}
+
+/** Calls per tool: ok, errors and expected errors stacked; a bar opens the tool's failing calls. */
+export function CallsPerTool({
+  theme,
+  drillTool,
+  tools,
+  topTools,
+  chartH,
+}: Props & { tools: readonly ToolStat[]; topTools: readonly ToolStat[]; chartH: number }) {
+  const { C, tooltipStyle } = theme;
+  return (
+    <div className="card" data-testid="chart-tools">
+      <h3>
+        Calls per tool
+        <span className="chart-hint">
+          {tools.length > TOP ? `top ${TOP} of ${tools.length} · ` : ''}ok · errors · expected
+        </span>
+      </h3>
+      <ResponsiveContainer width="100%" height={chartH}>
+        <BarChart data={topTools} layout="vertical" margin={{ left: 8, right: 16 }}>
+          <CartesianGrid horizontal={false} stroke={C.grid} />
+          <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
+          <YAxis
+            type="category"
+            dataKey="name"
+            width={150}
+            stroke={C.text}
+            tickLine={false}
+            axisLine={false}
+            interval={0}
+          />
+          <Tooltip {...tooltipStyle} />
+          <Bar dataKey="okCalls" name="ok" stackId="a" fill={C.ok} onClick={(d) => drillTool(payloadOf(d))} />
+          <Bar dataKey="realErrors" name="errors" stackId="a" fill={C.err} onClick={(d) => drillTool(payloadOf(d))} />
+          <Bar
+            dataKey="expectedErrors"
+            name="expected"
+            stackId="a"
+            fill={C.exp}
+            radius={[0, 4, 4, 0]}
+            onClick={(d) => drillTool(payloadOf(d))}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** The tools that fail most often, by rate. */
+export function ErrorRateChart({
+  theme,
+  drillTool,
+  byRate,
+  chartH,
+}: Props & { byRate: readonly ToolStat[]; chartH: number }) {
+  const { C, tooltipStyle } = theme;
+  return (
+    <div className="card" data-testid="chart-error-rate">
+      <h3>
+        Error rate by tool
+        <span className="chart-hint">highest {byRate.length} · click a bar for the failing calls</span>
+      </h3>
+      {byRate.length === 0 ? (
+        <div className="empty">No errors.</div>
+      ) : (
+        <ResponsiveContainer width="100%" height={chartH}>
+          <BarChart data={byRate} layout="vertical" margin={{ left: 8, right: 24 }}>
+            <CartesianGrid horizontal={false} stroke={C.grid} />
+            <XAxis type="number" unit="%" stroke={C.text} tickLine={false} axisLine={false} domain={[0, 100]} />
+            <YAxis
+              type="category"
+              dataKey="name"
+              width={150}
+              stroke={C.text}
+              tickLine={false}
+              axisLine={false}
+              interval={0}
+            />
+            <Tooltip {...tooltipStyle} formatter={(v) => [`${v}%`, 'error rate']} />
+            <Bar dataKey="ratePct" name="error rate" radius={[0, 4, 4, 0]} onClick={(d) => drillTool(payloadOf(d))}>
+              {byRate.map((t) => (
+                <Cell key={t.tool} fill={t.realErrors > 0 ? C.err : C.exp} data-testid={`rate-bar-${t.tool}`} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </div>
+  );
+}
+
+/** Errors by category, expected ones grey; a bar opens the calls of its category. */
+export function CategoryChart({
+  theme,
+  stats,
+  setDrill,
+}: {
+  theme: ChartTheme;
+  stats: StatsResponse | undefined;
+  setDrill: (d: Drill) => void;
+}) {
+  const { C, tooltipStyle } = theme;
+  return (
+    <div className="card" data-testid="chart-categories">
+      <h3>
+        Error categories<span className="chart-hint">grey: expected</span>
+      </h3>
+      {(stats?.categories.length ?? 0) === 0 ? (
+        <div className="empty">No errors.</div>
+      ) : (
+        <ResponsiveContainer width="100%" height={Math.max(200, (stats?.categories.length ?? 0) * 28 + 40)}>
+          <BarChart data={stats?.categories ?? []} layout="vertical" margin={{ left: 8, right: 16 }}>
+            <CartesianGrid horizontal={false} stroke={C.grid} />
+            <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
+            <YAxis
+              type="category"
+              dataKey="category"
+              width={150}
+              stroke={C.text}
+              tickLine={false}
+              axisLine={false}
+              interval={0}
+            />
+            <Tooltip {...tooltipStyle} />
+            <Bar
+              dataKey="count"
+              name="errors"
+              radius={[0, 4, 4, 0]}
+              onClick={(d) => {
+                const p = payloadOf<{ category: string; severity: string }>(d);
+                if (p)
+                  setDrill({
+                    title: `Errors: ${p.category} (${p.severity})`,
+                    query: { category: p.category, severity: p.severity, status: 'error' },
+                  });
+              }}
+            >
+              {(stats?.categories ?? []).map((c) => (
+                <Cell key={`${c.category}-${c.severity}`} fill={c.severity === 'expected' ? C.exp : C.err} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { fmtDuration, fmtNumber, fmtPercent, formatToolName } from '../../ui/format';
+import type { ToolStat } from './use-analytics';
+
+/** Durations per tool: calls, errors, rate and percentiles; a row with errors opens its failing calls. */
+export function ToolTable({ tools, drillTool }: { tools: readonly ToolStat[]; drillTool: (t: ToolStat) => void }) {
+  return (
+    <div className="card" style={{ marginBottom: 14 }}>
+      <h3>Durations per tool</h3>
+      <table className="table" style={{ background: 'transparent' }}>
+        <thead>
+          <tr>
+            <th>Tool</th>
+            <th className="num">Calls</th>
+            <th className="num">Errors</th>
+            <th className="num">Error rate</th>
+            <th className="num">p50</th>
+            <th className="num">p95</th>
+            <th className="num">max</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tools.map((t) => (
+            <tr key={t.tool} onClick={() => t.errors > 0 && drillTool(t)} data-testid="tool-row">
+              <td className="mono">{formatToolName(t.tool, t.names ?? [])}</td>
+              <td className="num">{fmtNumber(t.calls)}</td>
+              <td className="num">
+                {t.realErrors > 0 ? <span className="err-count">{t.realErrors}</span> : <span className="dim">0</span>}
+                {t.expectedErrors > 0 && <span className="exp-count"> +{t.expectedErrors}</span>}
+              </td>
+              <td className="num">{fmtPercent(t.errorRate)}</td>
+              <td className="num">{fmtDuration(t.p50)}</td>
+              <td className="num">{fmtDuration(t.p95)}</td>
+              <td className="num">{fmtDuration(t.max)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { cssVar, useThemeVersion } from '../../ui/theme';
+
+/** Chart colours from the theme's custom properties (recharts needs plain values), re-read on theme changes. */
+export function useChartTheme() {
+  const version = useThemeVersion();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version re-reads the colours
+  return useMemo(() => {
+    const panel = cssVar('--panel-2', '#1b202b');
+    return {
+      C: {
+        calls: '#8b9bff',
+        ok: '#4f6bd1',
+        err: cssVar('--err', '#ff6b7a'),
+        exp: cssVar('--exp', '#6b7386'),
+        grid: cssVar('--chart-grid', '#222836'),
+        text: cssVar('--muted', '#737c91'),
+      },
+      tooltipStyle: {
+        contentStyle: {
+          background: panel,
+          border: `1px solid ${cssVar('--border-2', '#323a4c')}`,
+          borderRadius: 8,
+          fontSize: 12.5,
+        },
+        labelStyle: { color: cssVar('--text', '#e6e9f0'), fontWeight: 600 },
+        itemStyle: { color: cssVar('--text-2', '#aab1c2') },
+      },
+    };
+  }, [version]);
+}
+
+export type ChartTheme = ReturnType<typeof useChartTheme>;
+
+export function payloadOf<T>(data: unknown): T | undefined {
+  const d = data as { payload?: T } | undefined;
+  return d?.payload;
+}

@@ -1,0 +1,83 @@
+import type { AgentId } from '@agentdash/core/model';
+import { useEffect, useMemo, useState } from 'react';
+import { api, subscribeLive } from '../../data/client';
+import type { CallRowDto, StatsResponse } from '../../data/types';
+
+export const TOP = 14;
+
+export interface Drill {
+  readonly title: string;
+  readonly query: { tool?: string; status?: string; category?: string; severity?: string; project?: string };
+}
+
+export type ToolStat = ReturnType<typeof useAnalytics>['tools'][number];
+
+/** The statistics of a project (or all), reloaded on live changes, and the calls of the open drill-down. */
+export function useAnalytics(project: string, drill: Drill | undefined, agent: AgentId | '' = '') {
+  const [stats, setStats] = useState<StatsResponse | undefined>();
+  const [projects, setProjects] = useState<readonly string[]>([]);
+  const [rows, setRows] = useState<readonly CallRowDto[] | undefined>();
+  const [tick, setTick] = useState(0);
+  const [error, setError] = useState<string | undefined>();
+
+  useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
+  useEffect(() => {
+    api
+      .sessions({})
+      .then((r) => setProjects(r.facets.projects))
+      .catch(() => {});
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick reloads on live changes
+  useEffect(() => {
+    const ctl = new AbortController();
+    api
+      .stats({ project, agent: agent || undefined }, ctl.signal)
+      .then((s) => {
+        setStats(s);
+        setError(undefined);
+      })
+      .catch((e: unknown) => !ctl.signal.aborted && setError(e instanceof Error ? e.message : String(e)));
+    return () => ctl.abort();
+  }, [project, agent, tick]);
+
+  useEffect(() => {
+    if (!drill) return;
+    setRows(undefined);
+    api
+      .calls({ ...drill.query, project: drill.query.project ?? (project || undefined), limit: 300 })
+      .then(setRows)
+      .catch(() => setRows([]));
+  }, [drill, project]);
+
+  const tools = useMemo(
+    () =>
+      (stats?.tools ?? []).map((t) => ({
+        ...t,
+        name: t.tool.replace(/^mcp__/, 'mcp:'),
+        realErrors: t.errors - t.expectedErrors,
+        okCalls: t.calls - t.errors,
+        ratePct: Math.round(t.errorRate * 1000) / 10,
+      })),
+    [stats],
+  );
+  const byRate = useMemo(
+    () =>
+      [...tools]
+        .filter((t) => t.errors > 0)
+        .sort((a, b) => b.errorRate - a.errorRate || b.errors - a.errors)
+        .slice(0, TOP),
+    [tools],
+  );
+  const topTools = useMemo(() => tools.slice(0, TOP), [tools]);
+  const timeRows = useMemo(
+    () =>
+      (stats?.days ?? []).map((d) => ({
+        ...d,
+        okCalls: d.calls - d.errors - d.expectedErrors,
+        label: stats?.granularity === 'day' ? d.day : d.day.replace('T', ' ').slice(5),
+      })),
+    [stats],
+  );
+
+  return { stats, projects, rows, error, tools, byRate, topTools, timeRows };
+}

@@ -1,0 +1,147 @@
+import type { RefObject } from 'react';
+import type { FindResponse, SessionErrorHit } from '../../data/types';
+
+/** Errors and find-in-session: next/previous error, errors only, find with next/previous match and the hit list. */
+export function NavBar({
+  errors,
+  errorPos,
+  onError,
+  errorsOnly,
+  onErrorsOnly,
+  findInput,
+  query,
+  onQuery,
+  found,
+  hitPos,
+  onHit,
+  showHits,
+  onShowHits,
+}: {
+  errors: readonly SessionErrorHit[];
+  errorPos: number;
+  onError: (step: 1 | -1) => void;
+  errorsOnly: boolean;
+  onErrorsOnly: (on: boolean) => void;
+  findInput: RefObject<HTMLInputElement | null>;
+  query: string;
+  onQuery: (q: string) => void;
+  found: FindResponse | undefined;
+  hitPos: number;
+  onHit: (step: 1 | -1 | { readonly go: number }) => void;
+  showHits: boolean;
+  onShowHits: (show: boolean) => void;
+}) {
+  const real = errors.filter((e) => e.severity !== 'expected').length;
+  const hits = found?.hits ?? [];
+  return (
+    <div className="navbar" data-testid="session-nav">
+      <div className="navbar-group">
+        <span className={`nav-count ${real > 0 ? 'err-text' : 'dim'}`} data-testid="error-position">
+          {errors.length === 0
+            ? 'No errors'
+            : errorPos >= 0
+              ? `Error ${errorPos + 1} of ${errors.length}`
+              : `${errors.length} ${errors.length === 1 ? 'error' : 'errors'}`}
+        </span>
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => onError(-1)}
+          disabled={errors.length === 0}
+          title="Previous error (E)"
+          data-testid="prev-error"
+        >
+          ↑ Error
+        </button>
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => onError(1)}
+          disabled={errors.length === 0}
+          title="Next error (e)"
+          data-testid="next-error"
+        >
+          ↓ Error
+        </button>
+        <label className="check" title="Show only the events that hold an error">
+          <input
+            type="checkbox"
+            checked={errorsOnly}
+            disabled={errors.length === 0}
+            onChange={(e) => onErrorsOnly(e.target.checked)}
+            data-testid="errors-only"
+          />
+          Errors only
+        </label>
+      </div>
+      <div className="navbar-group find">
+        <input
+          ref={findInput}
+          className="input find-input"
+          type="search"
+          placeholder="Find in session (f)"
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              onHit(e.shiftKey ? -1 : 1);
+            } else if (e.key === 'Escape') {
+              e.currentTarget.blur();
+            }
+          }}
+          aria-label="Find in session"
+          data-testid="find-input"
+        />
+        {found && (
+          <>
+            <button
+              type="button"
+              className="nav-count link-btn"
+              onClick={() => onShowHits(!showHits)}
+              title="List the matches"
+              data-testid="find-count"
+            >
+              {found.total === 0 ? 'no match' : `${hitPos >= 0 ? `${hitPos + 1} of ` : ''}${found.total}`}
+              {found.total > hits.length ? ` (first ${hits.length})` : ''}
+            </button>
+            <button
+              type="button"
+              className="btn small"
+              onClick={() => onHit(-1)}
+              disabled={hits.length === 0}
+              title="Previous match (N, Shift-Enter)"
+              data-testid="prev-match"
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="btn small"
+              onClick={() => onHit(1)}
+              disabled={hits.length === 0}
+              title="Next match (n, Enter)"
+              data-testid="next-match"
+            >
+              ↓
+            </button>
+          </>
+        )}
+      </div>
+      {showHits && hits.length > 0 && (
+        <ol className="hit-list" data-testid="find-hits">
+          {hits.map((h, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: hits keep their order; two may share an event and part
+            <li key={`${h.index}:${h.callId ?? ''}:${h.part}:${i}`} className={i === hitPos ? 'current' : ''}>
+              <button type="button" onClick={() => onHit({ go: i })} data-testid="find-hit">
+                <span className="pill">{h.part === 'tool' ? 'tool' : h.part}</span>
+                {h.expand.length > 0 && <span className="pill">subagent</span>}
+                <span className="hit-snippet">{h.snippet}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { api, staticSource } from '../../data/client';
+import type { IssueDto, SessionDetail } from '../../data/types';
+import { AgentBadge } from '../../ui/AgentBadge';
+import { CopyButton } from '../../ui/CopyButton';
+import { shortPath } from '../../ui/format';
+import { waterfallHref } from '../../ui/router';
+import { resumeCommand } from './resume-command';
+import { SessionStats } from './SessionStats';
+
+const ARCHIVED_TITLE =
+  'Its transcript files are gone from disk (Claude Code deletes old ones); AgentDash keeps it in its archive';
+
+export function SessionHeader({
+  sessionId,
+  detail,
+  onOpenAll,
+}: {
+  sessionId: string;
+  detail: SessionDetail | undefined;
+  onOpenAll: (open: boolean) => void;
+}) {
+  const [issues, setIssues] = useState<readonly IssueDto[] | undefined>();
+  const s = detail?.session;
+  return (
+    <div className="session-head">
+      <div className="crumbs">
+        <a href="#/">Sessions</a>
+        <span>/</span>
+        <span className="mono" title={s?.projectPath ?? ''}>
+          {shortPath(s?.projectPath)}
+        </span>
+        {detail?.gitBranch && <span className="pill">⎇ {detail.gitBranch}</span>}
+        {s && <AgentBadge agent={s.agent} />}
+        {s?.isLive && <span className="badge live">live</span>}
+        {s?.archived && (
+          <span className="badge neutral" data-testid="archived-badge" title={ARCHIVED_TITLE}>
+            archived
+          </span>
+        )}
+      </div>
+      <div className="session-title-row">
+        <h1 data-testid="session-title" title={s?.title ?? undefined}>
+          {s ? s.title || 'Untitled session' : 'Loading…'}
+        </h1>
+        <div className="session-actions">
+          {s && (
+            <CopyButton
+              text={resumeCommand(s.projectPath, s.id)}
+              label="Resume"
+              title={`Copy: ${resumeCommand(s.projectPath, s.id)}`}
+              className="btn"
+              testId="copy-resume"
+            />
+          )}
+          <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
+            Waterfall
+          </a>
+          {!staticSource() && (
+            <a
+              className="btn"
+              href={`api/sessions/${encodeURIComponent(sessionId)}/export.html`}
+              download
+              title="One self-contained HTML file of this session, secrets redacted"
+              data-testid="export-html"
+            >
+              Export
+            </a>
+          )}
+          <button type="button" className="btn" onClick={() => onOpenAll(true)} data-testid="expand-all">
+            Expand all
+          </button>
+          <button type="button" className="btn" onClick={() => onOpenAll(false)} data-testid="collapse-all">
+            Collapse all
+          </button>
+        </div>
+      </div>
+      {detail && <SessionStats detail={detail} />}
+      {detail && detail.issues > 0 && (
+        <button
+          type="button"
+          className="btn small"
+          data-testid="issues-toggle"
+          onClick={() =>
+            issues
+              ? setIssues(undefined)
+              : void api
+                  .issues(detail.session.id)
+                  .then((r) => setIssues(r.issues))
+                  .catch(() => setIssues([]))
+          }
+        >
+          ⚠ {detail.issues} parse {detail.issues === 1 ? 'issue' : 'issues'}
+        </button>
+      )}
+      {issues && (
+        <div className="issues" data-testid="issues">
+          {issues.length === 0 && <div className="dim">No issues.</div>}
+          {issues.slice(0, 200).map((i) => (
+            <div key={`${i.file}:${i.line}:${i.code}`} className="issue">
+              <span className="pill">{i.code}</span>
+              <span className="mono dim">line {i.line}</span>
+              <span>{i.message}</span>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import type { SessionDetail } from '../../data/types';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, formatTokenParts, sumTokens } from '../../ui/format';
+import { TimeBar } from '../../ui/TimeBar';
+
+/** The session's figures: when, how long (wall and active), messages, calls, errors, tokens (input and cache apart), cost. */
+export function SessionStats({ detail }: { detail: SessionDetail }) {
+  const s = detail.session;
+  // Input and cache tokens apart (the header used to add cache reads to "in").
+  const tokens = useMemo(() => formatTokenParts(sumTokens(Object.values(detail.usageByModel))), [detail.usageByModel]);
+  const realErrors = s.errors - s.expectedErrors;
+  const active = s.time ? s.time.wallMs - s.time.idleMs : null;
+  return (
+    <div className="session-stats" data-testid="session-stats">
+      <span>{fmtDate(s.startedAt)}</span>
+      <span title="Wall time: first record to last" data-testid="wall-time">
+        <b>{fmtDuration(s.durationMs)}</b> wall
+      </span>
+      {active !== null && (
+        <span title="Active time: the wall time less idle gaps" data-testid="active-time">
+          <b>{fmtDuration(active)}</b> active
+        </span>
+      )}
+      <span>
+        <b>{fmtNumber(s.messages)}</b> messages
+      </span>
+      <span>
+        <b>{fmtNumber(s.toolCalls)}</b> tool calls
+      </span>
+      <span>
+        {realErrors > 0 ? <b className="err-text">{realErrors}</b> : <b>0</b>} errors
+        {s.expectedErrors > 0 && <span className="dim"> +{s.expectedErrors} expected</span>}
+      </span>
+      {detail.subagents.length > 0 && (
+        <span>
+          <b>{detail.subagents.length}</b> subagents
+        </span>
+      )}
+      <span data-testid="session-tokens">
+        {tokens.map((p, i) => (
+          <span key={p.label}>
+            {i > 0 ? ' · ' : 'tokens '}
+            <b>{p.value}</b> {p.label}
+          </span>
+        ))}
+      </span>
+      <span
+        data-testid="session-cost"
+        className={`cost ${s.costUsd === null ? 'unknown' : ''}`}
+        title={s.unpricedModels.length > 0 ? `No price for ${s.unpricedModels.join(', ')}` : undefined}
+      >
+        cost <b>{fmtCost(s.costUsd, s.unpricedModels)}</b>
+      </span>
+      <span className="stats-extra">
+        <TimeBar time={s.time} width={160} legend />
+      </span>
+      {s.models.map((m) => (
+        <span key={m} className="pill stats-extra">
+          {m}
+        </span>
+      ))}
+      {s.versions.map((v) => (
+        <span key={v} className="pill stats-extra">
+          v{v}
+        </span>
+      ))}
+    </div>
+  );
+}

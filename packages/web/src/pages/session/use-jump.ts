@@ -1,0 +1,72 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { highlightCurrent, matchRanges } from './find-highlight';
+
+/** A place in the session: the main-timeline event, the Agent calls to open on the way, and the call itself. */
+export interface JumpTarget {
+  readonly index: number;
+  readonly expand: readonly string[];
+  readonly callId: string | null;
+  /** Text to scroll to (and mark as the current match) inside the target. */
+  readonly text?: string | undefined;
+}
+
+export interface Located {
+  readonly expand: ReadonlySet<string>;
+  readonly focus: string | undefined;
+}
+
+/**
+ * Jumping to a place: open what leads to it, scroll its row into view, wait for rows (and subagent timelines) to
+ * render and measure, then centre the call (or the matching text) itself.
+ */
+export function useJump(
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  scrollRef: RefObject<HTMLDivElement | null>,
+  rowOf: (index: number) => number,
+) {
+  const [located, setLocated] = useState<Located>({ expand: new Set(), focus: undefined });
+  const [target, setTarget] = useState<{ readonly t: JumpTarget; readonly seq: number } | undefined>();
+  const seq = useRef(0);
+
+  const jump = useCallback((t: JumpTarget) => {
+    setLocated((l) => ({ expand: new Set([...l.expand, ...t.expand]), focus: t.callId ?? undefined }));
+    setTarget({ t, seq: ++seq.current });
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one run per jump
+  useEffect(() => {
+    if (!target) return;
+    const { t } = target;
+    let cancelled = false;
+    let tries = 0;
+    let settled = 0;
+    const row = Math.max(0, rowOf(t.index));
+    const step = () => {
+      if (cancelled || target.seq !== seq.current) return;
+      const scroller = scrollRef.current;
+      const rowEl = scroller?.querySelector<HTMLElement>(`[data-index="${row}"]`);
+      const callEl = t.callId ? document.getElementById(`call-${t.callId}`) : null;
+      const el = t.callId ? callEl : rowEl;
+      if (el && scroller) {
+        const match = t.text ? matchRanges(el, t.text)[0] : undefined;
+        highlightCurrent(match);
+        const box = (match ?? el).getBoundingClientRect();
+        const view = scroller.getBoundingClientRect();
+        const big = box.height > view.height * 0.8;
+        const offset = big ? box.top - view.top - 24 : box.top - view.top - (view.height - box.height) / 2;
+        scroller.scrollTop += offset;
+        if (++settled < 4) setTimeout(step, 150);
+        return;
+      }
+      virtualizer.scrollToIndex(row, { align: 'start' });
+      if (++tries < 60) setTimeout(step, 120);
+    };
+    step();
+    return () => {
+      cancelled = true;
+    };
+  }, [target]);
+
+  return { located, jump };
+}

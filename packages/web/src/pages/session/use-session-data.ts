@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiRequestError, api } from '../../data/client';
+import type { EventDto, SessionDetail } from '../../data/types';
+
+/** Events per page request. */
+export const PAGE = 100;
+
+export interface LoadError {
+  readonly status: number;
+  readonly message: string;
+}
+
+/** The session's header; a huge session first answers from the index, then once it is parsed. */
+export function useSessionDetail(id: string) {
+  const [detail, setDetail] = useState<SessionDetail | undefined>();
+  const [error, setError] = useState<LoadError | undefined>();
+  const loadDetail = useCallback(async () => {
+    try {
+      const first = await api.session(id);
+      setDetail(first);
+      setError(undefined);
+      if (first.pending !== true) return first;
+      const d = await api.session(id, undefined, true);
+      setDetail(d);
+      return d;
+    } catch (e) {
+      setError({
+        status: e instanceof ApiRequestError ? e.status : 0,
+        message: e instanceof Error ? e.message : String(e),
+      });
+      return undefined;
+    }
+  }, [id]);
+  useEffect(() => {
+    void loadDetail();
+  }, [loadDetail]);
+  return { detail, error, loadDetail };
+}
+
+/** Main-timeline events, fetched a page at a time as rows need them. */
+export function useEventPages(id: string) {
+  const [pages, setPages] = useState<ReadonlyMap<number, readonly EventDto[]>>(new Map());
+  const inflight = useRef(new Set<number>());
+  const pagesRef = useRef(pages);
+  pagesRef.current = pages;
+  const loadPage = useCallback(
+    async (page: number, force = false) => {
+      if (inflight.current.has(page) && !force) return;
+      inflight.current.add(page);
+      try {
+        const r = await api.events(id, page * PAGE, PAGE);
+        setPages((old) => new Map(old).set(page, r.events));
+      } finally {
+        inflight.current.delete(page);
+      }
+    },
+    [id],
+  );
+  const eventAt = useCallback(
+    (index: number): EventDto | undefined => pages.get(Math.floor(index / PAGE))?.[index % PAGE],
+    [pages],
+  );
+  return { pages, pagesRef, loadPage, eventAt };
+}

@@ -1,0 +1,114 @@
+import { useEffect, useRef } from 'react';
+import type { SessionsResponse } from '../../data/types';
+import { AgentFilter } from '../../ui/AgentFilter';
+import { shortPath } from '../../ui/format';
+import { FOCUS_SEARCH_EVENT } from '../../ui/keys';
+import { type Filters, isFiltered, NO_FILTERS } from './use-session-list';
+
+export function SessionFilters({
+  filters,
+  onChange,
+  facets,
+}: {
+  filters: Filters;
+  onChange: (f: Filters) => void;
+  facets: SessionsResponse['facets'] | undefined;
+}) {
+  const search = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const focus = () => search.current?.focus();
+    window.addEventListener(FOCUS_SEARCH_EVENT, focus);
+    return () => window.removeEventListener(FOCUS_SEARCH_EVENT, focus);
+  }, []);
+  const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
+  return (
+    <div className="toolbar">
+      <input
+        ref={search}
+        className="input search"
+        type="search"
+        placeholder="Search prompts, messages, commands, output… ( / )"
+        value={filters.q}
+        onChange={(e) => set({ q: e.target.value })}
+        onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
+        data-testid="search"
+        aria-label="Search"
+      />
+      <AgentFilter value={filters.agent} onChange={(agent) => set({ agent })} />
+      <select
+        className="select"
+        value={filters.project}
+        onChange={(e) => set({ project: e.target.value })}
+        aria-label="Project"
+        data-testid="filter-project"
+      >
+        <option value="">All projects</option>
+        {facets?.projects.map((p) => (
+          <option key={p} value={p}>
+            {shortPath(p)}
+          </option>
+        ))}
+      </select>
+      <select
+        className="select"
+        value={filters.model}
+        onChange={(e) => set({ model: e.target.value })}
+        aria-label="Model"
+      >
+        <option value="">All models</option>
+        {facets?.models.map((m) => (
+          <option key={m} value={m}>
+            {m}
+          </option>
+        ))}
+      </select>
+      <select
+        className="select"
+        value={filters.version}
+        onChange={(e) => set({ version: e.target.value })}
+        aria-label="Client version"
+      >
+        <option value="">All versions</option>
+        {facets?.versions.map((v) => (
+          <option key={v} value={v}>
+            v{v}
+          </option>
+        ))}
+      </select>
+      <input
+        className="input"
+        type="date"
+        value={filters.since}
+        onChange={(e) => set({ since: e.target.value })}
+        aria-label="From"
+        title="From"
+      />
+      <input
+        className="input"
+        type="date"
+        value={filters.until}
+        onChange={(e) => set({ until: e.target.value })}
+        aria-label="To"
+        title="To"
+      />
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={filters.hasErrors}
+          onChange={(e) => set({ hasErrors: e.target.checked })}
+          data-testid="filter-errors"
+        />
+        Has errors
+      </label>
+      {isFiltered(filters, filters.q.trim()) && (
+        <button
+          type="button"
+          className="btn ghost"
+          onClick={() => onChange({ ...NO_FILTERS, showEmpty: filters.showEmpty })}
+        >
+          Clear
+        </button>
+      )}
+    </div>
+  );
+}

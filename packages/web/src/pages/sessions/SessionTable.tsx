@@ -1,0 +1,148 @@
+import type { SessionRow } from '../../data/types';
+import { AgentBadge } from '../../ui/AgentBadge';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
+import { sessionHref } from '../../ui/router';
+import { Snippet } from '../../ui/Snippet';
+import { TimeBar } from '../../ui/TimeBar';
+import type { Sort, SortKey } from './use-session-list';
+
+const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
+  { key: 'title', label: 'Session' },
+  { key: 'project', label: 'Project' },
+  { key: 'startedAt', label: 'Started' },
+  { key: 'durationMs', label: 'Time', num: true },
+  { key: 'messages', label: 'Messages', num: true },
+  { key: 'toolCalls', label: 'Tool calls', num: true },
+  { key: 'errors', label: 'Errors', num: true },
+  { key: 'costUsd', label: 'Cost', num: true },
+];
+
+const ARCHIVED_TITLE =
+  'Its transcript files are gone from disk (Claude Code deletes old ones); AgentDash keeps it in its archive';
+
+/** The sessions as a table (cards on narrow screens: styles.css `.cards-on-narrow`). */
+export function SessionTable({
+  rows,
+  sort,
+  onSort,
+  searching,
+  searchText,
+}: {
+  rows: readonly SessionRow[];
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+  searching: boolean;
+  searchText: string;
+}) {
+  return (
+    <table className="table" data-testid="sessions-table">
+      <thead>
+        <tr>
+          {COLUMNS.map((c) => (
+            <th
+              key={c.key}
+              className={`sortable ${c.num ? 'num' : ''}`}
+              onClick={() => onSort(c.key)}
+              aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+            >
+              {c.label}
+              {sort.key === c.key && !searching && <span className="arrow">{sort.dir === 1 ? '↑' : '↓'}</span>}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <SessionRowView key={r.id} row={r} searchText={searching ? searchText : undefined} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SessionRowView({ row: r, searchText }: { row: SessionRow; searchText: string | undefined }) {
+  const href = sessionHref(r.id, r.matchCallId, searchText);
+  const recent = fmtRecent(r.startedAt);
+  const real = r.errors - r.expectedErrors;
+  const active = r.time ? r.time.wallMs - r.time.idleMs : null;
+  return (
+    <tr
+      data-testid="session-row"
+      data-session={r.id}
+      onClick={() => {
+        window.location.hash = href;
+      }}
+    >
+      <td className="c-title" style={{ maxWidth: 440 }}>
+        <div className="session-title">
+          {r.isLive && (
+            <span className="badge live" data-testid="live-badge">
+              live
+            </span>
+          )}
+          {r.archived && (
+            <span className="badge neutral" data-testid="archived-badge" title={ARCHIVED_TITLE}>
+              archived
+            </span>
+          )}
+          <a className="t" href={href} onClick={(e) => e.stopPropagation()} style={{ color: 'inherit' }}>
+            {r.title || <span className="dim">Untitled session</span>}
+          </a>
+        </div>
+        <div className="session-meta">
+          <AgentBadge agent={r.agent} />
+          <span className="mono">{r.id.slice(0, 8)}</span>
+          {r.models.slice(0, 2).map((m) => (
+            <span key={m}>{m}</span>
+          ))}
+          {r.versions.length > 0 && <span>v{r.versions.join(', ')}</span>}
+        </div>
+        {r.snippet && <Snippet text={r.snippet} />}
+      </td>
+      <td className="c-project">
+        <span className="project" title={r.projectPath ?? ''}>
+          {shortPath(r.projectPath)}
+        </span>
+      </td>
+      <td data-label="Started" data-testid="session-started">
+        {recent && <div>{recent}</div>}
+        <div className={recent ? 'dim when-abs' : 'when-abs'} style={recent ? { fontSize: 12 } : undefined}>
+          {fmtDate(r.startedAt)}
+        </div>
+      </td>
+      <td className="num" data-label="Time">
+        <div title="Wall time: first record to last" data-testid="session-wall">
+          {fmtDuration(r.durationMs)} <span className="dim">wall</span>
+        </div>
+        {active !== null && (
+          <div className="dur-active" title="Active time: wall time less idle gaps" data-testid="session-active">
+            {fmtDuration(active)} <span className="dim">active</span>
+          </div>
+        )}
+        <TimeBar time={r.time} width={72} />
+      </td>
+      <td className="num" data-label="Messages">
+        {fmtNumber(r.messages)}
+      </td>
+      <td className="num" data-label="Tool calls">
+        {fmtNumber(r.toolCalls)}
+      </td>
+      <td className="num" data-label="Errors">
+        {real > 0 ? <span className="err-count">{real}</span> : <span className="dim">0</span>}
+        {r.expectedErrors > 0 && (
+          <div className="exp-count" style={{ fontSize: 11.5 }} title="Expected errors (normal work)">
+            +{r.expectedErrors} expected
+          </div>
+        )}
+      </td>
+      <td
+        className={`num cost ${r.costUsd === null ? 'unknown' : ''}`}
+        data-label="Cost"
+        data-testid="session-cost"
+        title={r.unpricedModels.length > 0 ? `No price for ${r.unpricedModels.join(', ')}` : undefined}
+      >
+        {fmtCost(r.costUsd, r.unpricedModels)}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,126 @@
+import type { AgentId } from '@agentdash/core/model';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, type SessionQuery, subscribeLive } from '../../data/client';
+import type { SessionRow, SessionsResponse } from '../../data/types';
+
+/** Rows fetched per page; the server sorts and pages, so 50,000 sessions cost what one page costs. */
+const PAGE_ROWS = 150;
+/** The server's largest page. */
+const MAX_FETCH = 1000;
+
+export type SortKey =
+  | 'startedAt'
+  | 'title'
+  | 'project'
+  | 'durationMs'
+  | 'messages'
+  | 'toolCalls'
+  | 'errors'
+  | 'costUsd';
+export interface Sort {
+  readonly key: SortKey;
+  readonly dir: 1 | -1;
+}
+
+export interface Filters {
+  readonly q: string;
+  /** One agent's sessions; '' = every agent. */
+  readonly agent: AgentId | '';
+  readonly project: string;
+  readonly model: string;
+  readonly version: string;
+  readonly since: string;
+  readonly until: string;
+  readonly hasErrors: boolean;
+  /** Show the empty and warm-up sessions too (hidden by default). */
+  readonly showEmpty: boolean;
+}
+
+export const NO_FILTERS: Filters = {
+  q: '',
+  agent: '',
+  project: '',
+  model: '',
+  version: '',
+  since: '',
+  until: '',
+  hasErrors: false,
+  showEmpty: false,
+};
+
+export const isFiltered = (f: Filters, q: string): boolean =>
+  !!(q || f.agent || f.project || f.model || f.version || f.since || f.until || f.hasErrors);
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/** The sessions the filters select, in pages, reloaded on live changes (keeping how many rows were shown). */
+export function useSessionList(filters: Filters, sort: Sort) {
+  const [data, setData] = useState<SessionsResponse | undefined>();
+  const [rows, setRows] = useState<readonly SessionRow[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const [tick, setTick] = useState(0);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const dq = useDebounced(filters.q.trim(), 220);
+  const loaded = useRef(PAGE_ROWS);
+
+  useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
+
+  const { q: _q, showEmpty, agent, ...rest } = filters;
+  const query: SessionQuery = {
+    ...rest,
+    ...(agent ? { agent } : {}),
+    q: dq,
+    hideEmpty: !showEmpty,
+    // The server orders the whole list (cost included); search results keep their relevance order.
+    ...(dq ? {} : { sort: sort.key, dir: sort.dir === 1 ? 'asc' : 'desc' }),
+  };
+  const queryKey = JSON.stringify(query);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter or order starts from the first page
+  useEffect(() => {
+    loaded.current = PAGE_ROWS;
+  }, [queryKey]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query; tick reloads on live changes
+  useEffect(() => {
+    const ctl = new AbortController();
+    api
+      .sessions({ ...query, offset: 0, limit: Math.min(Math.max(loaded.current, PAGE_ROWS), MAX_FETCH) }, ctl.signal)
+      .then((r) => {
+        setData(r);
+        setRows(r.sessions);
+        setError(undefined);
+      })
+      .catch((e: unknown) => {
+        if (!ctl.signal.aborted) setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => ctl.abort();
+  }, [queryKey, tick]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query
+  const showMore = useCallback(() => {
+    setLoadingMore(true);
+    api
+      .sessions({ ...query, offset: rows.length, limit: PAGE_ROWS * 2 })
+      .then((r) => {
+        setData(r);
+        setRows((old) => {
+          const seen = new Set(old.map((x) => x.id));
+          const next = [...old, ...r.sessions.filter((x) => !seen.has(x.id))];
+          loaded.current = next.length;
+          return next;
+        });
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .finally(() => setLoadingMore(false));
+  }, [queryKey, rows.length]);
+
+  return { data, rows, error, showMore, loadingMore, searching: dq !== '', searchText: dq };
+}

@@ -1,0 +1,135 @@
+import type { UsageResponse } from '../../data/types';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtPercent, shortPath } from '../../ui/format';
+import { sessionHref } from '../../ui/router';
+import { TimeBar } from '../../ui/TimeBar';
+import { PALETTE, shortModel } from './UsageCharts';
+import { tokensOf } from './use-usage';
+
+type U = { usage: UsageResponse | undefined };
+
+export function ModelsTable({ usage }: U) {
+  return (
+    <div className="card" data-testid="usage-models">
+      <h3>By model</h3>
+      <table className="table compact">
+        <thead>
+          <tr>
+            <th>Model</th>
+            <th className="num">Responses</th>
+            <th className="num">Tokens</th>
+            <th className="num">Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(usage?.models ?? []).map((m, i) => (
+            <tr key={m.model}>
+              <td>
+                <i className="swatch" style={{ background: PALETTE[i % PALETTE.length] }} />
+                {m.model}
+              </td>
+              <td className="num">{fmtNumber(m.responses)}</td>
+              <td className="num">{fmtNumber(tokensOf(m))}</td>
+              <td className={`num cost ${m.costUsd === null ? 'unknown' : ''}`}>{fmtCost(m.costUsd)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TopSessions({ usage }: U) {
+  return (
+    <div className="card" data-testid="usage-top-sessions">
+      <h3>Top sessions by cost</h3>
+      <table className="table compact">
+        <thead>
+          <tr>
+            <th>Session</th>
+            <th>Started</th>
+            <th className="num">Tokens</th>
+            <th className="num">Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(usage?.topSessions ?? []).slice(0, 10).map((s) => (
+            <tr key={s.id}>
+              <td style={{ maxWidth: 320 }}>
+                <a className="one-line" href={sessionHref(s.id)} title={s.title ?? s.id}>
+                  {s.title || s.id.slice(0, 8)}
+                </a>
+                <div className="dim mono" style={{ fontSize: 11.5 }}>
+                  {shortPath(s.project)}
+                </div>
+              </td>
+              <td style={{ whiteSpace: 'nowrap' }}>{fmtDate(s.startedAt)}</td>
+              <td className="num">{fmtNumber(tokensOf(s))}</td>
+              <td className={`num cost ${s.costUsd === null ? 'unknown' : ''}`}>{fmtCost(s.costUsd)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function UsageBlocks({ usage }: U) {
+  const active = usage?.blocks.find((b) => b.isActive);
+  return (
+    <div className="card" data-testid="usage-blocks">
+      <h3>
+        5-hour blocks<span className="chart-hint">usage limits reset 5 h after a block's first request</span>
+      </h3>
+      <table className="table compact">
+        <thead>
+          <tr>
+            <th>Block</th>
+            <th className="num">Responses</th>
+            <th className="num">Tokens</th>
+            <th className="num">Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...(usage?.blocks ?? [])].reverse().map((b) => (
+            <tr key={b.start}>
+              <td style={{ whiteSpace: 'nowrap' }}>
+                {fmtDate(b.start)} – {fmtDate(b.end).split(', ').pop()}
+                {b.isActive && <span className="badge live"> {fmtDuration(b.remainingMs)} left</span>}
+              </td>
+              <td className="num">{fmtNumber(b.responses)}</td>
+              <td className="num">{fmtNumber(tokensOf(b))}</td>
+              <td className={`num cost ${b.costUsd === null ? 'unknown' : ''}`}>
+                {fmtCost(b.costUsd, b.unpricedModels)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TimeByProject({ usage }: U) {
+  return (
+    <div className="card" data-testid="usage-time-projects">
+      <h3>
+        Where the time went, by project<span className="chart-hint">main threads</span>
+      </h3>
+      <table className="table compact">
+        <tbody>
+          {(usage?.time.byProject ?? []).slice(0, 12).map((p) => (
+            <tr key={p.project}>
+              <td className="mono" style={{ fontSize: 12 }}>
+                {shortPath(p.project)}
+              </td>
+              <td className="num">{fmtDuration(p.wallMs)}</td>
+              <td>
+                <TimeBar time={p} width={220} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { AgentId } from '@agentdash/core/model';
+import { useEffect, useMemo, useState } from 'react';
+import { api, subscribeLive } from '../../data/client';
+import type { UsageResponse } from '../../data/types';
+import { shortPath } from '../../ui/format';
+
+export const RANGES = [
+  { key: 'all', label: 'All time', days: undefined },
+  { key: '30d', label: 'Last 30 days', days: 30 },
+  { key: '7d', label: 'Last 7 days', days: 7 },
+] as const;
+export type RangeKey = (typeof RANGES)[number]['key'];
+export type Metric = 'cost' | 'tokens';
+
+export const tokensOf = (u: {
+  inputTokens: number;
+  outputTokens: number;
+  cacheCreationInputTokens: number;
+  cacheReadInputTokens: number;
+}) => u.inputTokens + u.outputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens;
+
+/** Usage of a project (or all) over a period, reloaded on live changes, with the chart rows for a metric. */
+export function useUsage(project: string, range: RangeKey, metric: Metric, agent: AgentId | '' = '') {
+  const [usage, setUsage] = useState<UsageResponse | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick reloads on live changes
+  useEffect(() => {
+    const ctl = new AbortController();
+    const days = RANGES.find((r) => r.key === range)?.days;
+    const since = days === undefined ? undefined : new Date(Date.now() - days * 86_400_000).toISOString();
+    api
+      .usage({ project: project || undefined, agent: agent || undefined, since }, ctl.signal)
+      .then((u) => {
+        setUsage(u);
+        setError(undefined);
+      })
+      .catch((e: unknown) => !ctl.signal.aborted && setError(e instanceof Error ? e.message : String(e)));
+    return () => ctl.abort();
+  }, [project, agent, range, tick]);
+
+  const models = useMemo(() => (usage?.models ?? []).map((m) => m.model), [usage]);
+  const daily = useMemo(
+    () =>
+      (usage?.days ?? []).map((d) => {
+        const row: Record<string, string | number> = { date: d.date };
+        for (const m of models) {
+          const u = d.models[m];
+          row[m] = u ? (metric === 'cost' ? (u.costUsd ?? 0) : tokensOf(u)) : 0;
+        }
+        return row;
+      }),
+    [usage, models, metric],
+  );
+  const projects = useMemo(
+    () =>
+      (usage?.projects ?? []).slice(0, 12).map((p) => ({
+        name: shortPath(p.project),
+        value: metric === 'cost' ? (p.costUsd ?? 0) : tokensOf(p),
+      })),
+    [usage, metric],
+  );
+  return { usage, error, models, daily, projects };
+}

@@ -1,0 +1,133 @@
+/** The waterfall's canvas drawing: time axis, one lane per thread, bars coloured by tool (theme colours). */
+import type { WaterfallBar, WaterfallResponse } from '../../data/types';
+import { fmtDuration } from '../../ui/format';
+import { cssVar } from '../../ui/theme';
+import { LABEL_W, LANE_H, laneLayout, TOP, toolColour } from '../../ui/waterfall-geometry';
+
+export interface View {
+  readonly t0: number;
+  readonly t1: number;
+}
+
+export const MIN_SPAN_MS = 50;
+
+export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: number, height: number): void {
+  const span = view.t1 - view.t0;
+  const plotW = width - LABEL_W;
+  const steps = [
+    10, 50, 100, 500, 1_000, 5_000, 10_000, 30_000, 60_000, 300_000, 600_000, 1_800_000, 3_600_000, 7_200_000,
+    21_600_000, 86_400_000,
+  ];
+  const step = steps.find((s) => (s / span) * plotW >= 90) ?? 86_400_000;
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  const first = Math.ceil(view.t0 / step) * step;
+  for (let t = first; t <= view.t1; t += step) {
+    const x = LABEL_W + ((t - view.t0) / span) * plotW;
+    ctx.strokeStyle = cssVar('--chart-grid', '#222836');
+    ctx.beginPath();
+    ctx.moveTo(x + 0.5, TOP - 4);
+    ctx.lineTo(x + 0.5, height);
+    ctx.stroke();
+    ctx.fillStyle = cssVar('--muted', '#737c91');
+    const d = new Date(t);
+    const label =
+      step < 1000
+        ? `${d.toLocaleTimeString('en-GB', { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`
+        : step < 86_400_000
+          ? d.toLocaleTimeString('en-GB', { hour12: false })
+          : d.toLocaleDateString('en-GB');
+    ctx.fillText(label, x + 3, TOP / 2);
+  }
+}
+
+export function draw(
+  canvas: HTMLCanvasElement,
+  data: WaterfallResponse,
+  view: View,
+  hover: WaterfallBar | undefined,
+): void {
+  const dpr = window.devicePixelRatio || 1;
+  const width = canvas.clientWidth;
+  const height = canvas.clientHeight;
+  if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(height * dpr);
+  }
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  const span = view.t1 - view.t0;
+  const plotW = width - LABEL_W;
+  const x = (t: number) => LABEL_W + ((t - view.t0) / span) * plotW;
+  drawAxis(ctx, view, width, height);
+  const layout = laneLayout(data.lanes);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(LABEL_W, 0, plotW, height);
+  ctx.clip();
+  for (const { lane, y, rows, rowOf } of layout) {
+    const laneH = rows * LANE_H;
+    // waits for the person, then the model's turns, as bands behind the calls
+    ctx.fillStyle = 'rgba(79, 193, 166, 0.16)';
+    for (const u of lane.user) {
+      if (u.endMs < view.t0 || u.startMs > view.t1) continue;
+      ctx.fillRect(x(u.startMs), y, Math.max(1, x(u.endMs) - x(u.startMs)), laneH);
+    }
+    ctx.fillStyle = 'rgba(139, 155, 255, 0.55)';
+    for (const m of lane.model) {
+      if (m.endMs < view.t0 || m.startMs > view.t1) continue;
+      ctx.fillRect(x(m.startMs), y + laneH - 4, Math.max(1, x(m.endMs) - x(m.startMs)), 3);
+    }
+    lane.calls.forEach((bar, i) => {
+      if (bar.endMs < view.t0 || bar.startMs > view.t1) return;
+      const row = rowOf[i] ?? 0;
+      const bx = x(bar.startMs);
+      const bw = Math.max(2, x(bar.endMs) - bx);
+      const by = y + row * LANE_H + 4;
+      ctx.fillStyle = toolColour(bar.tool);
+      ctx.globalAlpha = bar.open ? 0.45 : 1;
+      ctx.fillRect(bx, by, bw, LANE_H - 10);
+      ctx.globalAlpha = 1;
+      if (bar.status === 'error') {
+        ctx.strokeStyle = cssVar('--err', '#ff6b7a');
+        ctx.lineWidth = 2;
+        ctx.strokeRect(bx + 1, by + 1, bw - 2, LANE_H - 12);
+      }
+      if (bar === hover) {
+        ctx.strokeStyle = cssVar('--text', '#ffffff');
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(bx - 1, by - 1, bw + 2, LANE_H - 8);
+      }
+      if (bw > 48) {
+        ctx.fillStyle = cssVar('--bg', '#0d0f14');
+        ctx.font = '11px system-ui, sans-serif';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(bar.tool, bx + 4, by + (LANE_H - 10) / 2, bw - 8);
+      }
+    });
+  }
+  ctx.restore();
+  // lane labels and separators
+  ctx.font = '12px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  for (const { lane, y, rows } of layout) {
+    ctx.strokeStyle = cssVar('--chart-grid', '#222836');
+    ctx.beginPath();
+    ctx.moveTo(0, y + rows * LANE_H + 0.5);
+    ctx.lineTo(width, y + rows * LANE_H + 0.5);
+    ctx.stroke();
+    ctx.fillStyle = lane.key === 'main' ? cssVar('--text', '#e6e9f0') : cssVar('--text-2', '#aab1c2');
+    ctx.fillText(lane.key === 'main' ? 'main thread' : `↳ ${lane.label}`, 8, y + LANE_H / 2, LABEL_W - 16);
+    ctx.fillStyle = cssVar('--muted', '#737c91');
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.fillText(
+      `${lane.calls.length} call${lane.calls.length === 1 ? '' : 's'}`,
+      8,
+      y + LANE_H / 2 + 14,
+      LABEL_W - 16,
+    );
+    ctx.font = '12px system-ui, sans-serif';
+  }
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // insecure context or permission refused: the old way
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+/** A small button that copies `text` and says so for a moment. */
+export function CopyButton({
+  text,
+  label = 'Copy',
+  title,
+  className = '',
+  testId = 'copy',
+}: {
+  text: string | (() => string);
+  label?: string;
+  title?: string;
+  className?: string;
+  testId?: string;
+}) {
+  const [state, setState] = useState<'idle' | 'done' | 'failed'>('idle');
+  return (
+    <button
+      type="button"
+      className={`copy-btn ${className}`}
+      data-testid={testId}
+      title={title ?? label}
+      onClick={(e) => {
+        e.stopPropagation();
+        void copyText(typeof text === 'function' ? text() : text).then((ok) => {
+          setState(ok ? 'done' : 'failed');
+          setTimeout(() => setState('idle'), 1500);
+        });
+      }}
+    >
+      {state === 'done' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+    </button>
+  );
+}

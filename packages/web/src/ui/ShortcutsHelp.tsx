@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { SHORTCUTS } from './keys';
+
+export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the dialog natively; the click is on the backdrop
+    <dialog
+      ref={ref}
+      className="dialog"
+      data-testid="shortcuts-help"
+      onClose={onClose}
+      onClick={(e) => e.target === ref.current && ref.current?.close()}
+      aria-label="Keyboard shortcuts"
+    >
+      <div className="dialog-head">
+        <h2>Keyboard shortcuts</h2>
+        <button type="button" className="btn small" onClick={() => ref.current?.close()}>
+          Close
+        </button>
+      </div>
+      <table className="keys-table">
+        <tbody>
+          {SHORTCUTS.map((s) => (
+            <tr key={s.what}>
+              <td>
+                {s.keys.map((k) => (
+                  <kbd key={k}>{k}</kbd>
+                ))}
+              </td>
+              <td>{s.what}</td>
+              <td className="dim">{s.where}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, parseCssColor } from './contrast';
+
+const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../styles.css'), 'utf8');
+
+/** The custom properties of the first rule whose selector is exactly `selector`. */
+function variables(selector: string): Record<string, string> {
+  const start = css.indexOf(`${selector} {`);
+  expect(start, selector).toBeGreaterThanOrEqual(0);
+  const body = css.slice(start, css.indexOf('}', start));
+  return Object.fromEntries([...body.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]?.trim()]));
+}
+
+const PAIRS = [
+  ['--text', '--bg'],
+  ['--text', '--panel'],
+  ['--text', '--panel-2'],
+  ['--text-2', '--bg'],
+  ['--text-2', '--panel'],
+  ['--text-2', '--bg-2'],
+  ['--muted', '--bg'],
+  ['--muted', '--panel'],
+  ['--muted', '--bg-2'],
+  ['--accent', '--bg'],
+  ['--accent', '--panel'],
+  ['--err', '--panel'],
+  ['--ok', '--panel'],
+  ['--warn', '--panel'],
+  ['--pending', '--panel'],
+  ['--exp', '--panel'],
+  ['--add-text', '--code-bg'],
+  ['--del-text', '--code-bg'],
+] as const;
+
+describe('theme contrast (WCAG 2)', () => {
+  it('computes known ratios', () => {
+    const white = parseCssColor('#fff');
+    const black = parseCssColor('rgb(0, 0, 0)');
+    expect(white && black && contrastRatio(white, black)).toBeCloseTo(21, 5);
+    expect(white && contrastRatio(white, white)).toBe(1);
+    const grey = parseCssColor('#767676');
+    expect(white && grey && contrastRatio(white, grey)).toBeCloseTo(4.54, 2);
+    expect(parseCssColor('var(--x)')).toBeUndefined();
+  });
+
+  for (const [theme, selector] of [
+    ['dark', ':root'],
+    ['light', ':root[data-theme="light"]'],
+  ] as const) {
+    it(`keeps text readable in the ${theme} theme (≥ 4.5 : 1 on every main background)`, () => {
+      const vars = { ...variables(':root'), ...variables(selector) };
+      const low = PAIRS.map(([fg, bg]) => {
+        const a = parseCssColor(vars[fg] ?? '');
+        const b = parseCssColor(vars[bg] ?? '');
+        return { pair: `${fg} on ${bg}`, ratio: a && b ? Math.round(contrastRatio(a, b) * 100) / 100 : 0 };
+      }).filter((p) => p.ratio < 4.5);
+      expect(low).toEqual([]);
+    });
+  }
+
+  it('has the same light palette for the media query and the toggle', () => {
+    const media = css.slice(css.indexOf('@media (prefers-color-scheme: light)'));
+    const inMedia = variables.call(null, ':root[data-theme="light"]');
+    const block = media.slice(media.indexOf('{', media.indexOf(':root:not')) + 1, media.indexOf('}'));
+    const mediaVars = Object.fromEntries(
+      [...block.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]?.trim()]),
+    );
+    expect(mediaVars).toEqual(inMedia);
+  });
+});
