@@ -7,7 +7,15 @@ const DAY = 24 * HOUR;
 
 /** An index whose calls span `spanMs` from 2026-03-01T10:07:00Z, with canned aggregates. */
 function fakeIndex(spanMs: number, seen: AnalyticsFilter[] = []): AgentIndex {
-  const toolStats: ToolStats = { sessions: 7, calls: 0, paired: 0, errors: 0, expectedErrors: 0, tools: {} };
+  const toolStats: ToolStats = {
+    sessions: 7,
+    calls: 0,
+    paired: 0,
+    errors: 0,
+    expectedErrors: 0,
+    tools: {},
+    byCanonical: {},
+  };
   const first = Date.parse('2026-03-01T10:07:00Z');
   const analytics = (filter: AnalyticsFilter): CallAnalytics => {
     seen.push(filter);

@@ -82,7 +82,7 @@ describe('helpers', () => {
   it('formats durations and paths', () => {
     expect(fmtDuration(12)).toBe('12 ms');
     expect(fmtDuration(1500)).toBe('1.5 s');
-    expect(fmtDuration(125_000)).toBe('2m 5s');
+    expect(fmtDuration(125_000)).toBe('2 min 5 s');
     expect(fmtDuration(null)).toBe('—');
     expect(shortPath('/home/user/proj/api')).toBe('…/proj/api');
   });

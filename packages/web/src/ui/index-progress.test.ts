@@ -34,8 +34,8 @@ describe('indexProgressView', () => {
     expect(view).toEqual({
       share: 0.25,
       count: '1,200 of 4,726 files',
-      bytes: '100.0 MB of 400.0 MB',
-      left: 'about 1m 0s left',
+      bytes: '100.0 MiB of 400.0 MiB',
+      left: 'about 1 min left',
     });
   });
 
