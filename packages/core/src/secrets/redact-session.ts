@@ -44,15 +44,16 @@ export function redactSession(session: Session): { readonly session: Session; re
       // Each call of a response is redacted on its own, so `calls` finds the same copies.
       const items = event.items.map((item) => once(item, placeOf(item, placeOf(event, 'session'))));
       const { items: _items, ...rest } = event;
-      return { ...once(rest, placeOf(event, 'session')), items };
+      // Spread the original first: the copy keeps its key order (an export equals `show --json` when nothing is found).
+      return { ...event, ...once(rest, placeOf(event, 'session')), items };
     });
   const mainEvents = events(session.events);
   const subagents = session.subagents.map((sub) => {
     const { events: subEvents, ...rest } = sub;
-    return { ...once(rest, sub.file ? baseName(sub.file) : `subagent ${sub.key}`), events: events(subEvents) };
+    return { ...sub, ...once(rest, sub.file ? baseName(sub.file) : `subagent ${sub.key}`), events: events(subEvents) };
   });
   const calls = session.calls.map((call) => once(call, placeOf(call, 'session')));
   const { events: _e, subagents: _s, calls: _c, ...header } = session;
-  const redacted: Session = { ...once(header, 'session header'), events: mainEvents, subagents, calls };
+  const redacted: Session = { ...session, ...once(header, 'session header'), events: mainEvents, subagents, calls };
   return { session: redacted, report };
 }

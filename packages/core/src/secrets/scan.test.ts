@@ -31,7 +31,7 @@ describe('secret rules', () => {
     const clean = [
       'export API_KEY=$OPENAI_API_KEY',
       'PASSWORD=<your password here>',
-      'TOKEN=${{ secrets.NPM_TOKEN }}',
+      'TOKEN=$' + '{{ secrets.NPM_TOKEN }}',
       'const tokenCount = inputTokens + outputTokens;',
       'see https://example.com/path?x=1 and git@github.com:owner/repo.git',
       'sk-this-is-not-a-key',
