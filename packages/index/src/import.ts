@@ -14,6 +14,7 @@ import {
   timestampMs,
 } from '@agentdash/core';
 import { summarizeCall } from '@agentdash/core/present';
+import { findSecrets } from '@agentdash/core/secrets';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { type DocPart, docPartsOf, isPromptRecord } from './doc-parts.js';
@@ -110,6 +111,10 @@ export class Writer {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertFts: db.prepare('INSERT INTO docs_fts (rowid, body) VALUES (?, ?)'),
+      addSecret: db.prepare(
+        `INSERT INTO secret_counts (file_id, rule, count) VALUES (?, ?, 1)
+         ON CONFLICT (file_id, rule) DO UPDATE SET count = count + 1`,
+      ),
       callName: db.prepare('SELECT name FROM calls WHERE tool_use_id = ? LIMIT 1').pluck(),
       fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
       // The first occurrence owns the call. A fork or resume copy has the same timestamp: then the file that
@@ -150,7 +155,7 @@ export class Writer {
 
   /** Remove everything parsed from a file (before re-reading it from the start). */
   clearFile(fileId: number): void {
-    for (const table of ['records', 'titles', 'calls', 'results', 'issues', 'docs']) {
+    for (const table of ['records', 'titles', 'calls', 'results', 'issues', 'docs', 'secret_counts']) {
       this.db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     }
   }
@@ -183,6 +188,8 @@ export class Writer {
       agentId,
     );
     this.s.insertFts.run(lastInsertRowid, part.text);
+    // Secrets are counted in the texts an export writes (prompts, responses, tool inputs and outputs), by rule only.
+    for (const found of findSecrets(part.text)) this.s.addSecret.run(file.id, found.rule);
   }
 
   private callNameOf(id: string): string | null {

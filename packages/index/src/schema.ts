@@ -325,6 +325,18 @@ const migrations: readonly string[] = [
   END;
   ${RESET_DATA_8}
   `,
+  // 10: reserved for another branch's migration (kept empty here so that this list has no gap).
+  '',
+  // 11: secret findings counted per file and rule (issue 12), never the secret itself; files are read again to fill them.
+  `
+  CREATE TABLE secret_counts (
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    rule TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (file_id, rule)
+  ) WITHOUT ROWID;
+  ${RESET_DATA_8}
+  `,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
@@ -335,7 +347,7 @@ export const SCHEMA_VERSION = migrations.length;
 /** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
 export function resetDerivedData(db: Database.Database): void {
   registerDocText(db);
-  db.transaction(() => db.exec(RESET_DATA_8))();
+  db.transaction(() => db.exec(`${RESET_DATA_8} DELETE FROM secret_counts;`))();
 }
 
 export class NewerSchemaError extends Error {}

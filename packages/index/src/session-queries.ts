@@ -65,7 +65,9 @@ function filesStatement(db: Database.Database): Database.Statement {
   let statement = filesOfSession.get(db);
   if (statement === undefined) {
     statement = db.prepare(
-      'SELECT path, role, agent_id, appended_ms, archived FROM files WHERE session_id = ? ORDER BY role, path',
+      `SELECT path, role, agent_id, appended_ms, archived,
+         (SELECT coalesce(sum(s.count), 0) FROM secret_counts s WHERE s.file_id = files.id) AS secrets
+       FROM files WHERE session_id = ? ORDER BY role, path`,
     );
     filesOfSession.set(db, statement);
   }
@@ -79,6 +81,7 @@ export function summaryOf(store: Store, row: SessionRow): SessionSummary {
     agent_id: string | null;
     appended_ms: number | null;
     archived: number;
+    secrets: number;
   }[];
   const main = files.find((f) => f.role === 'main');
   const archived = (main ?? files[0])?.archived === 1;
@@ -119,6 +122,7 @@ export function summaryOf(store: Store, row: SessionRow): SessionSummary {
       ),
     archived,
     issues: row.issues,
+    secrets: files.reduce((sum, f) => sum + f.secrets, 0),
     ...usage,
     time: row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime),
   };

@@ -142,6 +142,8 @@ export interface SessionSummary {
   readonly archived: boolean;
   /** Parse issues stored for the session's files. */
   readonly issues: number;
+  /** Secret findings in the session's files (rules of docs/secrets.md; exports redact them). The secrets are not stored. */
+  readonly secrets: number;
   /** Each API response once (by message id, request id where one id served several), subagents included. */
   readonly usage: UsageSummary;
   readonly usageByModel: Readonly<Record<string, UsageSummary>>;

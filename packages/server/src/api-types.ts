@@ -45,6 +45,8 @@ export interface SessionRow {
   readonly tokens: number;
   /** Where the main thread's time went; null when unknown. */
   readonly time: TimeDto | null;
+  /** Secret findings in the session's transcripts (exports redact them); the secrets themselves are not stored. */
+  readonly secrets: number;
   /** Search snippet (with \u0001…\u0002 highlight markers) when the list comes from a search. */
   readonly snippet?: string | undefined;
   /** The tool call the search hit is in, when it is in one. */

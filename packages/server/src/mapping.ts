@@ -43,6 +43,7 @@ export function toSessionRow(value: unknown): SessionRow {
     unpricedModels: strs(v.unpricedModels),
     tokens: tokensOf(v.usage),
     time: timeOf(v.time),
+    secrets: num(v.secrets) ?? 0,
   };
 }
 

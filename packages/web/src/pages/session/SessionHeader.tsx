@@ -5,6 +5,7 @@ import { AgentBadge } from '../../ui/AgentBadge';
 import { CopyButton } from '../../ui/CopyButton';
 import { shortPath } from '../../ui/format';
 import { waterfallHref } from '../../ui/router';
+import { SecretsBadge } from '../../ui/SecretsBadge';
 import { resumeCommand } from './resume-command';
 import { SessionStats } from './SessionStats';
 
@@ -32,6 +33,7 @@ export function SessionHeader({
         </span>
         {detail?.gitBranch && <span className="pill">⎇ {detail.gitBranch}</span>}
         {s && <AgentBadge agent={s.agent} />}
+        {s && <SecretsBadge count={s.secrets} />}
         {s?.isLive && <span className="badge live">live</span>}
         {s?.archived && (
           <span className="badge neutral" data-testid="archived-badge" title={ARCHIVED_TITLE}>

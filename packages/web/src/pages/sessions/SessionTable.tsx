@@ -2,6 +2,7 @@ import type { SessionRow } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
+import { SecretsBadge } from '../../ui/SecretsBadge';
 import { Snippet } from '../../ui/Snippet';
 import { TimeBar } from '../../ui/TimeBar';
 import type { Sort, SortKey } from './use-session-list';
@@ -91,6 +92,7 @@ function SessionRowView({ row: r, searchText }: { row: SessionRow; searchText: s
         </div>
         <div className="session-meta">
           <AgentBadge agent={r.agent} />
+          <SecretsBadge count={r.secrets} />
           <span className="mono">{r.id.slice(0, 8)}</span>
           {r.models.slice(0, 2).map((m) => (
             <span key={m}>{m}</span>
