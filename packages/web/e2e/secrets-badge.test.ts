@@ -1,0 +1,105 @@
+/**
+ * End-to-end: a session whose transcript holds planted secrets carries `secrets: <count>` in the API (list and
+ * detail) and shows the "secrets" badge in the sessions list and in its header, over a real index, server and
+ * headless Chromium; a clean session shows none. Skips plainly when Chromium or the built dashboard is missing.
+ */
+import { appendFileSync, existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { plantedSecrets } from '@agentdash/core/secrets/planted';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { type RunningServer, startServer } from '@agentdash/server';
+import type { SessionDetail, SessionsResponse } from '@agentdash/server/api-types';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextSessionId, prompt, writeDemoHome } from '../../index/test/synthetic.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = resolve(here, '../dist/index.html');
+
+const missing = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is not installed (apt-get install chromium)`
+  : !existsSync(dist)
+    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
+    : undefined;
+if (missing) console.log(`[e2e] skipped: ${missing}`);
+
+describe.skipIf(missing !== undefined)('the secrets badge in headless Chromium', () => {
+  let tmp: string;
+  let index: AgentIndex;
+  let server: RunningServer;
+  let context: BrowserContext;
+  let page: Page;
+  let clean: string;
+  let leaky: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-secrets-'));
+    const home = join(tmp, 'home');
+    clean = nextSessionId();
+    writeDemoHome(home, { outputOnlyWord: 'alpha', subagentOnlyWord: 'beta' }, clean);
+    leaky = nextSessionId();
+    const main = writeDemoHome(home, { outputOnlyWord: 'gamma', subagentOnlyWord: 'delta' }, leaky).main;
+    const planted = plantedSecrets().filter((p) => p.rule === 'github-token' || p.rule === 'slack-token');
+    expect(planted).toHaveLength(2);
+    appendFileSync(
+      main,
+      `${prompt(
+        { sessionId: leaky, uuid: '7bbbbbbb-0000-4000-8000-000000000000', timestamp: '2026-11-21T23:00:00.000Z' },
+        `use these: ${planted.map((p) => p.text).join(' and ')}`,
+      )}\n`,
+    );
+    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+    await index.refresh([home]);
+    server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0 });
+    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      viewport: { width: 1400, height: 900 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    index?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('the API carries the count per session, in the list and the detail', async () => {
+    const list = (await (await fetch(new URL('api/sessions', server.url))).json()) as SessionsResponse;
+    const counts = Object.fromEntries(list.sessions.map((s) => [s.id, s.secrets]));
+    expect(counts).toEqual({ [clean]: 0, [leaky]: 2 });
+    const detail = (await (await fetch(new URL(`api/sessions/${leaky}?wait=1`, server.url))).json()) as SessionDetail;
+    expect(detail.session.secrets).toBe(2);
+  });
+
+  it('shows the badge on the leaky session only, in the list and in its header', async () => {
+    await page.goto(new URL('#/', server.url).toString());
+    const row = (id: string) => page.locator(`[data-testid=session-row][data-session="${id}"]`);
+    await row(leaky).waitFor({ timeout: 30_000 });
+    await row(clean).waitFor({ timeout: 30_000 });
+    const badge = row(leaky).locator('[data-testid=secrets-badge]');
+    expect(await badge.textContent()).toBe('secrets');
+    expect(await badge.getAttribute('title')).toMatch(/^2 secrets found .*exports redact them$/);
+    expect(await row(clean).locator('[data-testid=secrets-badge]').count()).toBe(0);
+
+    await page.goto(new URL(`#/s/${encodeURIComponent(leaky)}`, server.url).toString());
+    const head = page.locator('.session-head [data-testid=secrets-badge]');
+    await head.waitFor({ timeout: 30_000 });
+    expect(await head.getAttribute('data-count')).toBe('2');
+
+    await page.goto(new URL(`#/s/${encodeURIComponent(clean)}`, server.url).toString());
+    await page.locator('[data-testid=session-title]', { hasText: 'Please run the tests' }).waitFor({ timeout: 30_000 });
+    await page.locator('.session-head [data-testid=agent-badge]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.session-head [data-testid=secrets-badge]').count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
