@@ -19,7 +19,7 @@ import {
   writeLines,
 } from '../../index/test/synthetic.js';
 import type { CliIo } from './io.js';
-import type { SecretsJson } from './output/json-types.js';
+import type { SecretsJson, SessionsJson } from './output/json-types.js';
 import { run } from './run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -139,5 +139,16 @@ describe('agentdash secrets', () => {
     const text = await cli(['secrets', home]);
     expect(leaks(text.stdout)).toEqual([]);
     expect(text.stdout.split('\n').at(-2)).toBe(`${out.total} secrets in 1 session (of 2); exports redact them`);
+  });
+});
+
+describe('agentdash sessions --json', () => {
+  it('carries the count of secrets found in each session at index time', async () => {
+    const r = await cli(['sessions', home, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const counts = new Map((JSON.parse(r.stdout) as SessionsJson).sessions.map((s) => [s.id, s.secrets]));
+    expect(counts.get(commandSession)).toBe(0);
+    // The prompt and the Bash call's output each hold one secret of every rule; the command holds one more.
+    expect(counts.get(sessionId)).toBeGreaterThanOrEqual(2 * planted.length + 1);
   });
 });

@@ -106,6 +106,8 @@ export interface SessionJson {
   /** Its files are gone from disk (Claude Code's cleanup, or deleted); it is read from the index's archive. */
   readonly archived: boolean;
   readonly issues: number;
+  /** Secret findings in the session's files, counted at index time (docs/secrets.md); the secrets are not stored. */
+  readonly secrets: number;
   readonly usage: UsageJson;
   readonly usageByModel: Readonly<Record<string, UsageJson>>;
   /** The part of `usage` spent by subagents. */
