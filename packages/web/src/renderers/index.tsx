@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { CallDto, TypedResultKind } from '../data/types';
 import { baseName } from '../ui/format';
 import { AgentRenderer } from './agent';
-import { arr, input, obj, type RendererProps, str, tur } from './common';
+import { inputOf, type RendererProps, rawInput, renderKindOf } from './common';
 import { EditRenderer, MultiEditRenderer, NotebookEditRenderer, ReadRenderer, WriteRenderer } from './files';
 import {
   ListAgentsRenderer,
@@ -81,108 +81,147 @@ const RENDERERS: { readonly [K in TypedResultKind]: ComponentType<RendererProps>
   unknown: GenericRenderer,
 };
 
-/**
- * The kind a call is shown as: its typed result's kind, else (running, failed, unanswered) the kind its tool's
- * results are typed onto, else `error` or `unknown`.
- */
-export function renderKindOf(call: CallDto): TypedResultKind {
-  const typed = call.result?.typed;
-  if (typed !== undefined && typed.kind !== 'error' && typed.kind !== 'unknown') return typed.kind;
-  return call.toolKind ?? typed?.kind ?? 'unknown';
-}
+export { renderKindOf };
 
 export function rendererFor(call: CallDto): ComponentType<RendererProps> {
   return RENDERERS[renderKindOf(call)];
 }
 
-/** Tools whose renderer shows the failure itself (the block does not repeat the error message). */
-export const SHOWS_OWN_ERROR = new Set(['Bash']);
+/** Kinds whose renderer shows the failure itself (the block does not repeat the error message). */
+const SHOWS_OWN_ERROR: ReadonlySet<TypedResultKind> = new Set(['bash']);
+export const showsOwnError = (call: CallDto) => SHOWS_OWN_ERROR.has(renderKindOf(call));
+
+/** Kinds whose block is open when the timeline loads. */
+const OPEN_BY_DEFAULT: ReadonlySet<TypedResultKind> = new Set([
+  'edit',
+  'multi-edit',
+  'write',
+  'todo-write',
+  'ask-user-question',
+  'exit-plan-mode',
+  'agent',
+  'bash',
+]);
+export const opensByDefault = (call: CallDto) => OPEN_BY_DEFAULT.has(renderKindOf(call));
+
+type IconFamily = 'mcp' | 'shell' | 'file' | 'search' | 'web' | 'agent';
+const ICON_FAMILY: Partial<Record<TypedResultKind, IconFamily>> = {
+  mcp: 'mcp',
+  bash: 'shell',
+  'task-output': 'shell',
+  'task-stop': 'shell',
+  monitor: 'shell',
+  read: 'file',
+  edit: 'file',
+  'multi-edit': 'file',
+  write: 'file',
+  patch: 'file',
+  'notebook-edit': 'file',
+  lsp: 'file',
+  grep: 'search',
+  glob: 'search',
+  'tool-search': 'search',
+  'web-search': 'web',
+  'web-fetch': 'web',
+  agent: 'agent',
+  'send-message': 'agent',
+  'list-agents': 'agent',
+};
+/** The CSS class of a call's icon, by the family of its kind. */
+export function iconClassOf(call: CallDto): string {
+  return `ic-${ICON_FAMILY[renderKindOf(call)] ?? 'plan'}`;
+}
+
+/** The message a typed result carries, for the kinds that carry one. */
+function typedMessage(call: CallDto): string | undefined {
+  const typed = call.result?.typed;
+  if (typed === undefined || !('data' in typed)) return undefined;
+  const data: object = typed.data;
+  return 'message' in data && typeof data.message === 'string' && data.message !== '' ? data.message : undefined;
+}
 
 /** A one-line summary of a call for its header. */
 export function callSummary(call: CallDto): string {
-  const i = input(call);
-  const t = tur(call);
-  const file = str(i.file_path) ?? str(i.notebook_path) ?? str(i.filePath);
-  switch (call.canonicalName) {
-    case 'Bash':
-      return str(i.description) ?? str(i.command) ?? '';
-    case 'Read':
-    case 'Edit':
-    case 'Write':
-    case 'MultiEdit':
-    case 'NotebookEdit':
-    case 'LSP':
+  const i = inputOf(call);
+  const file = i.filePath;
+  switch (renderKindOf(call)) {
+    case 'bash':
+      return i.description ?? i.command ?? '';
+    case 'read':
+    case 'edit':
+    case 'write':
+    case 'multi-edit':
+    case 'notebook-edit':
+    case 'lsp':
       return file ? `${baseName(file)}  ${file}` : '';
-    case 'Grep':
-    case 'Glob':
-      return `${str(i.pattern) ?? ''}${str(i.path) ? `  in ${str(i.path)}` : ''}`;
-    case 'WebSearch':
-      return str(i.query) ?? '';
-    case 'WebFetch':
-      return str(i.url) ?? '';
-    case 'Agent':
-      return str(i.description) ?? '';
-    case 'TodoWrite': {
-      const todos = arr(i.todos).map(obj);
+    case 'grep':
+    case 'glob':
+      return `${i.pattern ?? ''}${i.path ? `  in ${i.path}` : ''}`;
+    case 'web-search':
+    case 'tool-search':
+      return i.query ?? '';
+    case 'web-fetch':
+      return i.url ?? '';
+    case 'agent':
+      return i.description ?? '';
+    case 'todo-write': {
+      const todos = i.todos ?? [];
       const done = todos.filter((x) => x.status === 'completed').length;
       return `${done}/${todos.length} done`;
     }
-    case 'TaskOutput':
-    case 'TaskStop':
-      return str(i.bash_id) ?? str(i.task_id) ?? str(i.shell_id) ?? '';
-    case 'AskUserQuestion':
-      return arr(i.questions)
-        .map((q) => str(obj(q).question) ?? '')
-        .join(' · ');
-    case 'ExitPlanMode':
+    case 'task-output':
+    case 'task-stop':
+      return i.taskId ?? '';
+    case 'ask-user-question':
+      return (i.questions ?? []).map((q) => q.question).join(' · ');
+    case 'exit-plan-mode':
       return (
-        (str(i.plan) ?? '')
+        (i.plan ?? '')
           .split('\n')
           .find((l) => l.trim() !== '')
           ?.replace(/^#+\s*/, '') ?? ''
       );
-    case 'Skill':
-      return str(i.skill) ?? str(i.command) ?? '';
-    case 'TaskCreate':
-      return str(i.subject) ?? '';
-    case 'TaskUpdate':
-    case 'TaskGet':
-      return `#${str(i.taskId) ?? ''}`;
-    case 'CronCreate':
-      return `${str(i.cron) ?? ''}  ${str(i.prompt) ?? ''}`;
-    case 'CronDelete':
-      return str(i.id) ?? '';
-    case 'ToolSearch':
-      return str(i.query) ?? '';
+    case 'skill':
+      return i.skillName ?? '';
+    case 'task-create':
+      return i.subject ?? '';
+    case 'task-update':
+    case 'task-get':
+      return `#${i.taskId ?? ''}`;
+    case 'cron-create':
+      return `${i.schedule ?? ''}  ${i.prompt ?? ''}`;
+    case 'cron-delete':
+      return i.jobId ?? '';
     default: {
-      if (str(t.message)) return str(t.message) ?? '';
-      const first = Object.values(i).find((v) => typeof v === 'string');
+      const message = typedMessage(call);
+      if (message) return message;
+      const first = Object.values(rawInput(call)).find((v) => typeof v === 'string');
       return typeof first === 'string' ? first : '';
     }
   }
 }
 
-/** Short glyph for a tool's icon. */
+const GLYPHS: Partial<Record<TypedResultKind, string>> = {
+  bash: '$',
+  read: 'R',
+  edit: 'E',
+  'multi-edit': 'E',
+  write: 'W',
+  grep: '⌕',
+  glob: '*',
+  agent: 'A',
+  'todo-write': '☑',
+  'web-search': 'S',
+  'web-fetch': '↓',
+  'task-output': '>',
+  'task-stop': '■',
+  'ask-user-question': '?',
+  'exit-plan-mode': 'P',
+  'enter-plan-mode': 'P',
+  mcp: 'M',
+};
+
+/** Short glyph for a tool's icon: by its kind, else the first letter of its name. */
 export function toolGlyph(call: CallDto): string {
-  const n = call.canonicalName;
-  if (n.startsWith('mcp__')) return 'M';
-  const map: Record<string, string> = {
-    Bash: '$',
-    Read: 'R',
-    Edit: 'E',
-    MultiEdit: 'E',
-    Write: 'W',
-    Grep: '⌕',
-    Glob: '*',
-    Agent: 'A',
-    TodoWrite: '☑',
-    WebSearch: 'S',
-    WebFetch: '↓',
-    TaskOutput: '>',
-    TaskStop: '■',
-    AskUserQuestion: '?',
-    ExitPlanMode: 'P',
-    EnterPlanMode: 'P',
-  };
-  return map[n] ?? n.slice(0, 1).toUpperCase();
+  return GLYPHS[renderKindOf(call)] ?? call.canonicalName.slice(0, 1).toUpperCase();
 }

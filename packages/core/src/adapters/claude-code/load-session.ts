@@ -18,6 +18,7 @@ import { readRecords } from './read-records.js';
 import { kindOfTool } from './results/tools/index.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
 import { canonicalToolName } from './tool-names.js';
+import { typeInput } from './type-input.js';
 
 export interface LoadSessionOptions {
   /**
@@ -128,6 +129,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       canonicalName: canonicalToolName(raw.name),
       toolKind: kindOfTool(canonicalToolName(raw.name)),
       input: raw.input,
+      typedInput: typeInput(canonicalToolName(raw.name), raw.input),
       timestamp: raw.timestamp,
       loc: raw.loc,
       messageId: raw.messageId,
