@@ -59,6 +59,7 @@ export function AgentRenderer({ call }: RendererProps) {
               <b>{fmtDuration(duration)}</b>
             </span>
           )}
+          {(t?.toolsUsed?.length ?? 0) > 0 && <span className="dim">used {t?.toolsUsed?.join(', ')}</span>}
         </div>
       )}
       {i.prompt && (
