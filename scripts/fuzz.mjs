@@ -38,6 +38,11 @@ console.log(
     .map(([k, v]) => `${k} ${v}`)
     .join(', ')}`,
 );
+console.log(
+  `sources (fuzzed files): ${Object.entries(report.sources ?? {})
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`,
+);
 console.log(`good lines kept: ${report.goodLines - report.lostGoodLines.length} of ${report.goodLines}`);
 console.log(
   `bad lines reported: ${report.badLinesReported} of ${report.badLinesReported + report.unreportedBadLines.length}`,

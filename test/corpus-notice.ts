@@ -7,6 +7,8 @@ export default function corpusNotice(): void {
   const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared');
   const corpus = resolve(shared, 'corpus');
   const wild = resolve(shared, 'wild/claude-home');
+  const agents = resolve(shared, 'corpus-agents');
+  const wildAgents = resolve(shared, 'wild-agents');
   const lines = [
     existsSync(corpus)
       ? `corpus suites: running over ${corpus}`
@@ -14,6 +16,12 @@ export default function corpusNotice(): void {
     existsSync(wild)
       ? `wild suite: running over ${wild}`
       : `wild suite: SKIPPED — the wild transcripts are not at ${wild} (their bundled trimmed copies still run)`,
+    existsSync(agents)
+      ? `agent corpus suites (Codex, Gemini): running over ${agents}`
+      : `agent corpus suites (Codex, Gemini): SKIPPED — not at ${agents} (the bundled agent fixtures still run)`,
+    existsSync(wildAgents)
+      ? `wild agent suites: running over ${wildAgents}`
+      : `wild agent suites: SKIPPED — not at ${wildAgents} (the bundled agent fixtures still run)`,
   ];
   process.stderr.write(`\n${lines.join('\n')}\n\n`);
 }

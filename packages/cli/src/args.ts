@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { type AgentId, agentIds, isAgentId } from '@agentdash/core';
 import { UsageError } from './errors.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -12,6 +13,7 @@ export const commonOptions = {
   'no-progress': { type: 'boolean' },
   prices: { type: 'string' },
   'no-archive': { type: 'boolean' },
+  agent: { type: 'string' },
 } as const satisfies OptionSpec;
 
 /** Filters shared by sessions and stats. */
@@ -49,6 +51,14 @@ export function str(values: Parsed['values'], name: string): string | undefined 
   const v = values[name];
   return typeof v === 'string' ? v : undefined;
 }
+/** `--agent claude|codex|gemini` as a filter field (nothing when absent). */
+export function agentArg(values: Parsed['values']): { readonly agent?: AgentId } {
+  const raw = str(values, 'agent');
+  if (raw === undefined) return {};
+  if (!isAgentId(raw)) throw new UsageError(`--agent must be one of ${agentIds.join(', ')}, got "${raw}"`);
+  return { agent: raw };
+}
+
 export function flag(values: Parsed['values'], name: string): boolean {
   return values[name] === true;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import {
   defaultClaudeHome,
   defaultPriceTable,
+  existingDefaultHomes,
   mergePriceTables,
   type PriceTable,
   parsePriceFile,
@@ -86,15 +87,25 @@ export class Context {
   }
 
   /**
-   * PATH arguments, or the default: `$CLAUDE_CONFIG_DIR` or `~/.claude`; when that holds no transcript, the
-   * bundled samples (with a note).
+   * PATH arguments, or the default: every agent home that holds transcripts (`$CLAUDE_CONFIG_DIR` or `~/.claude`,
+   * `$CODEX_HOME` or `~/.codex`, `~/.gemini`); when none does, the bundled samples (with a note).
    */
-  resolvePaths(positionals: readonly string[]): string[] {
+  async resolvePaths(positionals: readonly string[]): Promise<string[]> {
     if (positionals.length > 0) return [...positionals];
-    const home = defaultClaudeHome(this.io.env, this.io.homedir);
-    // A home whose transcripts Claude Code has all deleted is still the user's: its sessions are in the archive.
-    if (hasTranscripts(join(home, 'projects')) || this.openIndex().hasArchivedFilesUnder(home)) return [home];
-    this.note(`no Claude Code transcripts in ${home}; showing the bundled sample sessions (${SAMPLES_HOME})`);
+    const claudeHome = defaultClaudeHome(this.io.env, this.io.homedir);
+    const homes: string[] = [];
+    // A home whose transcripts the agent has all deleted is still the user's: its sessions are in the archive.
+    if (hasTranscripts(join(claudeHome, 'projects')) || this.openIndex().hasArchivedFilesUnder(claudeHome)) {
+      homes.push(claudeHome);
+    }
+    for (const { agent, home } of existingDefaultHomes(this.io.env, this.io.homedir)) {
+      if (home === claudeHome) continue;
+      if ((await agent.recognizes(home)) || this.openIndex().hasArchivedFilesUnder(home)) homes.push(home);
+    }
+    if (homes.length > 0) return homes;
+    this.note(
+      `no agent transcripts in ${claudeHome} or the other agents' homes; showing the bundled sample sessions (${SAMPLES_HOME})`,
+    );
     return [SAMPLES_HOME];
   }
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -79,6 +80,27 @@ describe('agentdash usage', () => {
     expect((JSON.parse(day.stdout) as UsageDailyJson).daily.map((d) => d.date)).toEqual(['2026-11-21']);
     const after = await cli(['usage', 'daily', home, '--json', '--since', '2026-11-22']);
     expect((JSON.parse(after.stdout) as UsageDailyJson).daily).toEqual([]);
+  });
+
+  it('honours TZ: the same responses fall on the 22nd at UTC+14 (a real process, so the zone is its own)', () => {
+    const daily = (tz: string) => {
+      const out = execFileSync(
+        process.execPath,
+        [
+          join(repoRoot, 'packages/cli/bin/agentdash.js'),
+          'usage',
+          'daily',
+          home,
+          '--json',
+          '--db',
+          join(dir, `tz.sqlite`),
+        ],
+        { env: { ...process.env, TZ: tz, CLAUDE_CONFIG_DIR: join(dir, 'none') }, encoding: 'utf8' },
+      );
+      return (JSON.parse(out) as UsageDailyJson).daily.map((d) => d.date);
+    };
+    expect(daily('Pacific/Kiritimati')).toEqual(['2026-11-22']);
+    expect(daily('UTC')).toEqual(['2026-11-21']);
   });
 
   it('session --json counts each response once, in the session that started first; table with breakdown', async () => {

@@ -1,4 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mutationClasses } from '../../../test/fuzz/mutate.js';
 import { runFuzz } from './fuzz/harness.js';
@@ -6,6 +8,15 @@ import { runFuzz } from './fuzz/harness.js';
 // `npm run fuzz` sets FUZZ_CASES (≥ 100,000) and FUZZ_REPORT (where the report goes); npm test runs a few thousand.
 const cases = Number(process.env.FUZZ_CASES ?? 2000);
 const seed = Number(process.env.FUZZ_SEED ?? 13);
+// The real transcripts are fuzzed too when ../shared is there: each corpus version and the wild set.
+const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared');
+const corpusSets = existsSync(join(shared, 'corpus'))
+  ? readdirSync(join(shared, 'corpus'))
+      .filter((v) => existsSync(join(shared, 'corpus', v, 'claude-home', 'projects')))
+      .map((v) => `corpus ${v}`)
+  : [];
+const wildSets = existsSync(join(shared, 'wild/claude-home/projects')) ? ['wild'] : [];
+const expectedSets = ['samples', ...corpusSets, ...wildSets].sort();
 
 describe('fuzz: mutated real transcripts through core, index and every command', () => {
   it(`${cases} mutated lines (seed ${seed}): no crash, every good line kept at its line, every bad line reported`, async () => {
@@ -13,6 +24,7 @@ describe('fuzz: mutated real transcripts through core, index and every command',
     if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, `${JSON.stringify(report, null, 2)}\n`);
     expect(Object.keys(report.byClass).sort()).toEqual([...mutationClasses].sort());
     expect(report.cases).toBe(cases);
+    expect(Object.keys(report.sources).sort()).toEqual(expectedSets);
     expect(report.crashes).toEqual([]);
     expect(report.lostGoodLines).toEqual([]);
     expect(report.unreportedBadLines).toEqual([]);

@@ -5,7 +5,9 @@
  */
 
 export * from './adapters/claude-code/index.js';
+export { codexAdapter } from './adapters/codex/adapter.js';
 export { type AgentAdapter, type AgentCapabilities, defineAdapter } from './agents/adapter.js';
+export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';
 export { timestampDurations } from './agents/durations.js';
 export { adapterFor, adapterForFile, adaptersForPath, agentAdapters } from './agents/registry.js';
 export {

@@ -13,6 +13,8 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 export const samplesHome = join(repoRoot, 'packages/core/test/fixtures/claude/claude-home');
 /** The Claude Code fixtures the adapter conformance suite reads. */
 export const claudeFixtures = samplesHome;
+/** Codex CLI rollouts bundled with core (trimmed from the agent corpus and public repositories). */
+export const codexFixtures = join(repoRoot, 'packages/core/test/fixtures/codex');
 /** The full real-client corpus, present in CI and on the team's machines, absent in a user's clone. */
 export const corpusDir = resolve(repoRoot, '../shared/corpus');
 export const hasCorpus = existsSync(corpusDir);

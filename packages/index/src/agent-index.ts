@@ -16,6 +16,7 @@ import { type ForgetReport, Refresher } from './refresh.js';
 import { migrate, NewerSchemaError } from './schema.js';
 import { pathCond, type Store } from './scope.js';
 import { search } from './search.js';
+import { createSessionCostFunction } from './session-cost.js';
 import {
   pageSessions,
   type SessionFacets,
@@ -108,6 +109,11 @@ export interface AgentIndex {
   readonly prices: PriceTable;
   /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
   refreshProblems(): readonly ParseIssue[];
+  /**
+   * A stamp that changes whenever the database may have: a write of this connection or a commit of any other (a CLI
+   * `index` next to `serve`). Cheap (two pragmas), for caches of answers.
+   */
+  dataVersion(): string;
   issues(filter?: IssueFilter): StoredIssue[];
   /**
    * Delete a session from the archive on purpose: its archived bytes go; files still on disk stay indexed, files
@@ -237,6 +243,9 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     typeof name === 'string' ? canonicalToolName(name) : null,
   );
   const store: Store = { db, now: options.now ?? Date.now, prices: options.prices ?? defaultPriceTable };
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  db.function('session_cost', { deterministic: true }, createSessionCostFunction(store.prices));
   const refresher = new Refresher(db);
   return {
     dbPath,
@@ -245,6 +254,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
         throw isBusy(error) ? new IndexBusyError(dbPath, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS) : error;
       }),
     refreshProblems: () => refresher.problems(),
+    dataVersion: () => `${dataVersion.get() as number}:${totalChanges.get() as number}`,
     listSessions: (filter) => listSessions(store, filter),
     pageSessions: (filter, query) => pageSessions(store, filter, query),
     sessionFacets: (filter) => sessionFacets(store, filter ?? {}),

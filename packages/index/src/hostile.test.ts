@@ -122,4 +122,24 @@ describe('permission changes', () => {
       }
     },
   );
+
+  it.skipIf(process.getuid?.() === 0)(
+    'a session file made unreadable without any other change is reported by the next batch refresh, its content kept (skipped as root)',
+    async () => {
+      const first = await index.refresh([home]);
+      const file = index.listSessions({ paths: [home] })[0]?.files[0]?.path ?? '';
+      const before = index.getSession(index.sessionIdOfFile(file) ?? '');
+      chmodSync(file, 0o000);
+      try {
+        const report = await index.refresh([home]);
+        expect(report.sessions).toBe(first.sessions);
+        expect(index.refreshProblems().map((p) => [p.code, p.file])).toEqual([['unreadable_file', file]]);
+        expect(index.getSession(index.sessionIdOfFile(file) ?? '')?.messages).toBe(before?.messages);
+      } finally {
+        chmodSync(file, 0o644);
+      }
+      await index.refresh([home]);
+      expect(index.refreshProblems()).toEqual([]);
+    },
+  );
 });

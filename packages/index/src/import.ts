@@ -1,6 +1,4 @@
 import {
-  type AgentId,
-  adapterForFile,
   createIsoTimestamp,
   createRecordUuid,
   createToolUseId,
@@ -19,6 +17,7 @@ import {
   userText,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { adapterForFile, agentOfRow } from './agents.js';
 import { packDocText } from './doc-text.js';
 import { summarizeCall } from './summarize.js';
 
@@ -33,6 +32,8 @@ export interface FileRow {
   readonly session_id: string;
   readonly agent_id: string | null;
   readonly meta_path: string | null;
+  /** The agent that wrote the file (`claude`, `codex`, `gemini`). */
+  readonly agent: string;
   readonly size: number;
   readonly mtime_ms: number;
   readonly ino: number;
@@ -104,20 +105,15 @@ function outputText(content: ResultContent, toolUseResult: unknown): string {
 }
 
 /** Prepared statements for importing and recomputing. */
-/**
- * The agent whose adapter reads and types a stored file's records. Every indexed file is Claude Code's until the
- * index stores each file's agent (issue 14).
- */
-function agentOfFile(_fileId: number): { readonly agent: AgentId } {
-  return { agent: 'claude' };
-}
-
 export class Writer {
   private readonly s;
   constructor(private readonly db: Database.Database) {
     this.s = {
+      // One row per line: the first record of a line is kept. An adapter may derive several records from one line
+      // (Gemini writes a model turn, its tool calls and their results in one message): the first is the response,
+      // with its model and usage; the calls and results that follow are stored by id in their own tables.
       insertRecord: db.prepare(
-        `INSERT OR REPLACE INTO records (file_id, line, kind, uuid, ts, ts_ms, cwd, version, git_branch, model, message_id,
+        `INSERT OR IGNORE INTO records (file_id, line, kind, uuid, ts, ts_ms, cwd, version, git_branch, model, message_id,
           is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
           request_id, cache_1h_tokens)
          VALUES (@file_id, @line, @kind, @uuid, @ts, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
@@ -154,6 +150,7 @@ export class Writer {
       ),
       firstResult: db.prepare('SELECT * FROM results WHERE tool_use_id = ? ORDER BY rowid LIMIT 1'),
       cwdAt: db.prepare('SELECT cwd FROM records WHERE file_id = ? AND line = ?').pluck(),
+      agentOfFile: db.prepare('SELECT agent FROM files WHERE id = ?').pluck(),
       factSession: db.prepare('SELECT session_id FROM call_facts WHERE tool_use_id = ?').pluck(),
       deleteFact: db.prepare('DELETE FROM call_facts WHERE tool_use_id = ?'),
       upsertFact: db.prepare(
@@ -436,7 +433,8 @@ export class Writer {
           toolUseResult: resultRow.tool_use_result === null ? undefined : JSON.parse(resultRow.tool_use_result),
         }
       : undefined;
-    const adapter = adapterForFile(agentOfFile(call.file_id));
+    // The call's agent types its result (every file of a session is one agent's).
+    const adapter = adapterForFile({ agent: agentOfRow(this.s.agentOfFile.get(call.file_id) as string | undefined) });
     const result = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
     const canonicalName = adapter.canonicalToolName(call.name);
     const cwd = (this.s.cwdAt.get(call.file_id, call.line) as string | null | undefined) ?? undefined;

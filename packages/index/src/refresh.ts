@@ -1,10 +1,8 @@
 /** Bringing the index up to date with the transcript files on disk: discover, drop what is gone, read what grew. */
-import { existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
-  adapterForFile,
   type DiscoveredFile,
-  discoverFiles,
   type OpenBytes,
   openFileBytes,
   type ParseIssue,
@@ -12,6 +10,7 @@ import {
   UnreadableFileError,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { adapterForFile, agentOfRow, discoverAll } from './agents.js';
 import { Archive, type ArchivedFileRow } from './archive.js';
 import { type FileRow, idOfKey, sessionKeyOf, Writer } from './import.js';
 import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
@@ -40,6 +39,16 @@ async function fingerprintOf(path: string, offset: number, openBytes: OpenBytes 
     return `${head.subarray(0, a.bytesRead).toString('hex')}:${tail.subarray(0, b.bytesRead).toString('hex')}`;
   } finally {
     await handle.close();
+  }
+}
+
+/** Why the file cannot be opened for reading now, or undefined when it can. */
+function readError(path: string): Error | undefined {
+  try {
+    accessSync(path, constants.R_OK);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
   }
 }
 
@@ -111,11 +120,10 @@ export interface ForgetReport {
 }
 
 /** A file known only from the archive (gone from disk), as discovery would describe it. */
-function discoveredFromArchive(row: ArchivedFileRow): DiscoveredFile {
+function discoveredFromArchive(row: ArchivedFileRow, agent: string | undefined): DiscoveredFile {
   return {
     path: row.path,
-    // Every indexed file is Claude Code's until the index stores each file's agent (issue 14).
-    agent: 'claude',
+    agent: agentOfRow(agent),
     projectDir: row.project_dir,
     role: row.role,
     sessionId: row.session_id ?? undefined,
@@ -138,7 +146,7 @@ interface Source {
 /** The columns of a stored file that a refresh compares with the disk. */
 type StoredFile = Pick<
   FileRow,
-  'path' | 'session_id' | 'size' | 'mtime_ms' | 'ino' | 'parsed_offset' | 'archived' | 'meta_path'
+  'path' | 'session_id' | 'size' | 'mtime_ms' | 'ino' | 'parsed_offset' | 'archived' | 'meta_path' | 'agent'
 >;
 
 /** Whether the stored row describes the file as it is on disk (same inode, size, mtime and session). */
@@ -262,11 +270,11 @@ export class Refresher {
     }
     // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
     const stored = this.db
-      .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path FROM files')
+      .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path, agent FROM files')
       .all() as StoredFile[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
     // A flat agent file's session id is stored: discovery need not open the file again while its inode is the same.
-    const discovery = await discoverFiles(paths, {
+    const discovery = await discoverAll(paths, {
       knownSessionId: (path, ino) => {
         const row = storedByPath.get(path);
         // A guessed `orphan-…` session (the file was empty or its first line unfinished) is looked up again.
@@ -284,7 +292,7 @@ export class Refresher {
     for (const path of archived.keys()) {
       if (discovered.has(path) || !roots.some((root) => isUnder(path, root)) || existsSync(path)) continue;
       const row = this.archive.file(path);
-      if (row !== undefined) fromArchive.push(discoveredFromArchive(row));
+      if (row !== undefined) fromArchive.push(discoveredFromArchive(row, storedByPath.get(path)?.agent));
     }
     const archivedPaths = new Set(fromArchive.map((f) => f.path));
 
@@ -333,6 +341,15 @@ export class Refresher {
           archivedBytes: archived.get(file.path) ?? 0,
         };
         const row = storedByPath.get(file.path);
+        // A permission change (chmod 000) leaves size and mtime alone: an unchanged file that cannot be read now is
+        // reported as a changed one is when its read fails (its indexed content is kept).
+        if (!source.fromArchive && isUnchanged(row, file, sessionKeyOf(file))) {
+          const denied = readError(file.path);
+          if (denied !== undefined && explicitFiles.has(file.path)) throw new UnreadableFileError(file.path, denied);
+          if (denied !== undefined) {
+            this.unreadable.push({ code: 'unreadable_file', file: file.path, line: 0, message: denied.message });
+          }
+        }
         // Unchanged since this refresh started: no lock needed (another process can only have stored the same).
         if (!isUnchanged(row, file, sessionKeyOf(file)) || this.needsArchiveWork(row, source)) {
           const batch = this.begin();
@@ -449,6 +466,8 @@ export class Refresher {
         storedRow.ino !== file.ino ||
         file.size < storedRow.parsed_offset ||
         storedRow.session_id !== sessionId ||
+        // A format rewritten in place (not append-only) is read whole again on any change.
+        !adapterForFile(file).capabilities.appendOnly ||
         // Rewritten in place (same inode, not shorter): the bytes before the offset are not the ones we read.
         (await fingerprintOf(file.path, storedRow.parsed_offset, openBytes)) !== storedRow.tail;
       const current = this.startRow(file, sessionId, storedRow, restart, touched, sessions);
@@ -560,8 +579,8 @@ export class Refresher {
     if (storedRow === undefined) {
       const id = this.db
         .prepare(
-          `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino)
-           VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0)`,
+          `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino, agent)
+           VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?)`,
         )
         .run(
           file.path,
@@ -570,6 +589,7 @@ export class Refresher {
           sessionId,
           file.agentId ?? null,
           file.metaPath ?? null,
+          file.agent,
         ).lastInsertRowid;
       return rowById(id);
     }

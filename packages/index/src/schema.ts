@@ -282,6 +282,13 @@ const migrations: readonly string[] = [
   ${RESET_DATA}
   DELETE FROM responses;
   `,
+  // 8: every file and session carries the agent that wrote it (issue 14); rows indexed before were all Claude Code's.
+  // An archived file's agent is its `files` row's (the archive tables stay as they are).
+  `
+  ALTER TABLE files ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';
+  ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';
+  CREATE INDEX sessions_agent ON sessions(agent);
+  `,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

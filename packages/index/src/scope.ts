@@ -82,7 +82,8 @@ export function scopeSql(filter: SessionFilter): Where {
     .when(toMs(filter.since), 'coalesce(s.ended_ms, s.started_ms) >= ?')
     .when(toMs(filter.until), 's.started_ms <= ?')
     .when(filter.model, 'EXISTS (SELECT 1 FROM json_each(s.models) WHERE instr(value, ?) > 0)')
-    .when(filter.version, 'EXISTS (SELECT 1 FROM json_each(s.versions) WHERE value = ?)');
+    .when(filter.version, 'EXISTS (SELECT 1 FROM json_each(s.versions) WHERE value = ?)')
+    .when(filter.agent, 's.agent = ?');
   if (filter.ids !== undefined) {
     where.add(`s.session_id IN (SELECT value FROM json_each(?))`, JSON.stringify(filter.ids));
   }
@@ -121,7 +122,7 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
 }
 
 /** The filters that select calls by where and when they happened (not by their outcome). */
-export type CallScope = Pick<CallFilter, 'paths' | 'project' | 'tool' | 'sessionId' | 'since' | 'until'>;
+export type CallScope = Pick<CallFilter, 'paths' | 'project' | 'tool' | 'sessionId' | 'since' | 'until' | 'agent'>;
 
 /**
  * Conditions on `call_facts cf` for a call scope: the project and paths select sessions (and the paths each call's
@@ -132,6 +133,7 @@ export function callScopeWhere(filter: CallScope): Where {
     {
       ...(filter.paths ? { paths: filter.paths } : {}),
       ...(filter.project ? { project: filter.project } : {}),
+      ...(filter.agent ? { agent: filter.agent } : {}),
     },
     filter.tool,
   )

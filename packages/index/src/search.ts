@@ -41,6 +41,7 @@ export function search(store: Store, query: string, filter: SearchFilter = {}): 
   const scoped = scopeSql({
     ...(filter.paths ? { paths: filter.paths } : {}),
     ...(filter.project ? { project: filter.project } : {}),
+    ...(filter.agent ? { agent: filter.agent } : {}),
   });
   const inPaths = pathCond(filter.paths ?? [], 'f');
   const where = new Where()

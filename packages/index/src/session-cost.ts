@@ -66,3 +66,26 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): S
     unpricedModels: [...unpriced].sort(),
   };
 }
+
+/**
+ * A session's cost from its stored `usage_detail` JSON, as the SQL function `session_cost` (the sessions list sorts
+ * by it): null when no part is priced or the detail is not readable. Costs are memoized per detail text, since a list
+ * sorted by cost prices every session it selects.
+ */
+export function createSessionCostFunction(prices: PriceTable): (detail: unknown) => number | null {
+  const memo = new Map<string, number | null>();
+  return (detail) => {
+    if (typeof detail !== 'string') return null;
+    const hit = memo.get(detail);
+    if (hit !== undefined || memo.has(detail)) return hit ?? null;
+    let cost: number | null = null;
+    try {
+      cost = sessionUsage(JSON.parse(detail) as UsagePart[], prices).costUsd;
+    } catch {
+      cost = null;
+    }
+    if (memo.size > 100_000) memo.clear();
+    memo.set(detail, cost);
+    return cost;
+  };
+}

@@ -40,6 +40,8 @@ const key = (s: SessionSummary, sort: SessionSort): string | number => {
       return s.toolCalls;
     case 'errors':
       return s.errors - s.expectedErrors;
+    case 'costUsd':
+      return s.costUsd ?? -1;
     default:
       return sort satisfies never;
   }

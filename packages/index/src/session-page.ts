@@ -14,6 +14,7 @@ export const sessionSorts = [
   'messages',
   'toolCalls',
   'errors',
+  'costUsd',
 ] as const;
 export type SessionSort = (typeof sessionSorts)[number];
 
@@ -27,6 +28,9 @@ const ORDER = {
   toolCalls: 's.tool_calls',
   // errors that are not expected ones, as the list shows them
   errors: 's.errors - s.expected_errors',
+  // priced from the stored usage with the index's prices (a SQL function: prices may come from --prices); unpriced
+  // sessions (null) sort below every priced one
+  costUsd: 'coalesce(session_cost(s.usage_detail), -1)',
 } as const satisfies Record<SessionSort, string>;
 
 export interface SessionPageQuery {

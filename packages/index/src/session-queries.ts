@@ -13,6 +13,7 @@ import {
   zeroTime,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { agentOfRow } from './agents.js';
 import { Archive } from './archive.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
@@ -47,6 +48,7 @@ export interface SessionRow {
   usage: string;
   usage_detail: string;
   time: string | null;
+  agent: string;
 }
 
 /** Whether a session is being written now: appended to while watched, or its newest record is recent. */
@@ -82,6 +84,7 @@ export function summaryOf(store: Store, row: SessionRow): SessionSummary {
   const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices);
   return {
     id: row.session_id,
+    agent: agentOfRow(row.agent),
     ref: refOf(store, row),
     key: row.id,
     projectPath: row.project_path === null ? undefined : clipField(row.project_path, 4096),
@@ -231,8 +234,7 @@ export function sessionIdOfFile(store: Store, path: string): string | undefined 
 function toDiscoveredFile(r: FileRow): DiscoveredFile {
   return {
     path: r.path,
-    // Every indexed file is Claude Code's until the index stores each file's agent (issue 14).
-    agent: 'claude',
+    agent: agentOfRow(r.agent),
     projectDir: r.project_dir,
     role: r.role,
     sessionId: idOfKey(r.session_id),

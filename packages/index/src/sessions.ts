@@ -18,6 +18,11 @@ export class SessionUpdater {
     this.s = {
       files: db.prepare('SELECT id, role, project_dir FROM files WHERE session_id = ? ORDER BY role, path'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
+      // A session is its files' agent's (the main file's, else the first subagent file's).
+      setAgent: db.prepare(
+        `UPDATE sessions SET agent = coalesce((SELECT f.agent FROM files f WHERE f.session_id = @sid
+           ORDER BY (f.role <> 'main'), f.path LIMIT 1), 'claude') WHERE id = @sid`,
+      ),
       cwd: db
         .prepare(
           `SELECT r.cwd FROM records r ${ofSession} AND r.cwd IS NOT NULL
@@ -150,6 +155,7 @@ export class SessionUpdater {
       git_branch: (this.s.gitBranch.get(p) as string | undefined) ?? null,
       issues: this.s.issues.get(sid) as number,
     });
+    this.s.setAgent.run(p);
     // Usage and time: each API response once, by SessionUsageUpdater (sessions.usage_detail; the older
     // sessions.usage column is no longer written).
     this.usage.update(sid);

@@ -1,4 +1,5 @@
 import type { ErrorCategory, ErrorSeverity, ParseIssueCode, SessionTime } from '@agentdash/core';
+import type { AgentKind } from './agents.js';
 
 /** What one `refresh` did. */
 export interface RefreshReport {
@@ -50,6 +51,8 @@ export interface RefreshOptions {
 export type TimeInput = string | number | Date;
 
 export interface SessionFilter {
+  /** Only this agent's sessions. */
+  readonly agent?: AgentKind;
   /** Only sessions with a file under one of these paths (files, project folders, Claude homes). */
   readonly paths?: readonly string[];
   /** Project path or project folder name: exact, or a substring of either. */
@@ -89,6 +92,8 @@ export interface UsagePart extends UsageSummary {
 }
 
 export interface SessionSummary {
+  /** The agent that wrote the session (`claude`, `codex`, `gemini`). */
+  readonly agent: AgentKind;
   /** The session id (the main file's name): unique within a project folder, not always across folders. */
   readonly id: string;
   /**
@@ -152,6 +157,8 @@ export interface SessionSummary {
 
 /** Which responses the usage queries count. */
 export interface UsageFilter {
+  /** Only this agent's sessions. */
+  readonly agent?: AgentKind;
   /** Only sessions with a file under these paths. */
   readonly paths?: readonly string[];
   /** Sessions by project path or project folder name: exact, or a substring of either. */
@@ -200,6 +207,8 @@ export interface ToolStats {
 export type CallRowStatus = 'ok' | 'error' | 'pending' | 'unanswered';
 
 export interface CallFilter {
+  /** Only calls of this agent's sessions. */
+  readonly agent?: AgentKind;
   readonly paths?: readonly string[];
   /** Tool name as written, or canonical name. */
   readonly tool?: string;
@@ -239,6 +248,8 @@ export interface CallRow {
 
 /** Which calls `analytics` counts, and how it groups them. */
 export interface AnalyticsFilter {
+  /** Only calls of this agent's sessions. */
+  readonly agent?: AgentKind;
   /** Only calls in files under these paths (of sessions with a file under them). */
   readonly paths?: readonly string[];
   /** Sessions by project path or project folder name: exact, or a substring of either. */
@@ -323,6 +334,8 @@ export const searchKinds = ['prompt', 'assistant', 'thinking', 'tool-input', 'to
 export type SearchKind = (typeof searchKinds)[number];
 
 export interface SearchFilter {
+  /** Only this agent's sessions. */
+  readonly agent?: AgentKind;
   readonly paths?: readonly string[];
   readonly project?: string;
   readonly tool?: string;

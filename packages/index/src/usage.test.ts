@@ -157,9 +157,9 @@ describe.skipIf(versions.length === 0)(
         expect(served).toBeGreaterThan(0);
         // The transcripts do not record when a request is sent: a response's wait starts at the record before it,
         // so the client's own work before each request (40–65 ms median here) counts as model time. Against the
-        // scripted model's short turns (0.4 s on average) that is 10–29 % more than the API's clock (docs/usage.md).
-        expect(modelMs).toBeGreaterThan(served);
-        expect((modelMs - served) / served).toBeLessThan(0.3);
+        // scripted model's short turns (0.4 s on average) that is 10–23 % more than the API's clock (docs/usage.md).
+        // (30 % before stretches after a response stopped counting as model time.)
+        expect((modelMs - served) / served).toBeLessThan(0.25);
       });
     }
   },

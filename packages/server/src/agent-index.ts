@@ -1,9 +1,12 @@
 import { resolve, sep } from 'node:path';
+import type { AgentId } from '@agentdash/core';
 
 export type { AgentIndex } from '@agentdash/index';
 
 /** Filters the server passes to the index. */
 export interface IndexFilter {
+  /** Only this agent's sessions (`claude`, `codex`, `gemini`). */
+  readonly agent?: AgentId;
   readonly paths?: readonly string[];
   readonly project?: string;
   readonly since?: string;

@@ -3,6 +3,7 @@
  * @module
  */
 import type {
+  AgentId,
   CallInput,
   CallStatus,
   DataKind,
@@ -21,6 +22,8 @@ export type { Waterfall as WaterfallResponse, WaterfallBar, WaterfallLane } from
 
 export interface SessionRow {
   readonly id: string;
+  /** The agent that wrote the session. */
+  readonly agent: AgentId;
   readonly projectPath: string | null;
   readonly title: string | null;
   readonly startedAt: string | null;
@@ -74,13 +77,15 @@ export interface UsageGroupDto extends UsageTotalsDto {
   readonly unpricedModels: readonly string[];
 }
 
-/** `GET /api/usage`: each API response once, priced; periods in the server's local time zone. */
+/** `GET /api/usage?project&model&since&until&tz`: each API response once, priced; days in `tz` (an IANA name, the browser's) or the server's time zone. */
 export interface UsageResponse {
   readonly prices: { readonly date: string; readonly source: string };
   readonly totals: UsageGroupDto & { readonly cacheHitRatio: number };
   readonly days: readonly (UsageGroupDto & { readonly date: string })[];
   readonly models: readonly (UsageTotalsDto & { readonly model: string })[];
   readonly projects: readonly (UsageGroupDto & { readonly project: string })[];
+  /** Usage and cost per agent (agents with responses in scope only). */
+  readonly agents: readonly (UsageGroupDto & { readonly agent: AgentId })[];
   readonly topSessions: readonly (UsageTotalsDto & {
     readonly id: string;
     readonly title: string | null;
@@ -102,7 +107,7 @@ export interface UsageResponse {
 
 /**
  * `GET /api/sessions?offset&limit&sort&dir`: one page (default 200 rows, at most 1000), sorted by `sort`
- * (startedAt, endedAt, title, project, durationMs, messages, toolCalls, errors; default startedAt) in `dir`
+ * (startedAt, endedAt, title, project, durationMs, messages, toolCalls, errors, costUsd; default startedAt) in `dir`
  * (desc by default). With `q`, search hits in relevance order instead.
  */
 export interface SessionsResponse {
@@ -293,6 +298,19 @@ export interface StatsResponse {
     readonly expectedErrors: number;
     readonly sessions: number;
   };
+  /** The same statistics per agent (agents with sessions in scope only): calls, errors and each tool's rates. */
+  readonly agents: readonly AgentStatsRow[];
+}
+
+export interface AgentStatsRow {
+  readonly agent: AgentId;
+  readonly sessions: number;
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+  /** errors (expected ones left out) / calls. */
+  readonly errorRate: number;
+  readonly tools: readonly ToolStatRow[];
 }
 
 export interface CallRowDto {

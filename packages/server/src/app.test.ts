@@ -72,7 +72,8 @@ describe('security', () => {
   });
 
   it('sends a strict Content-Security-Policy on API and page responses', async () => {
-    for (const path of ['/api/sessions', '/', '/api/nope']) {
+    // an answer, a page, a 404 and an error (400) alike
+    for (const path of ['/api/sessions', '/', '/api/nope', '/api/sessions?limit=x']) {
       const res = await get(path);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toBe(CONTENT_SECURITY_POLICY);
@@ -125,6 +126,21 @@ describe('sessions', () => {
     for (const s of body.sessions) {
       expect(s.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(typeof s.isLive).toBe('boolean');
+    }
+  });
+
+  it('sorts the whole list by cost on the server: pages of two rows add up to the list in cost order', async () => {
+    const all = await json<SessionsResponse>('/api/sessions?limit=1000');
+    const costs = all.sessions.map((s) => s.costUsd ?? -1);
+    expect(new Set(costs).size).toBeGreaterThan(2);
+    for (const dir of ['desc', 'asc'] as const) {
+      const paged: number[] = [];
+      for (let offset = 0; offset < all.total; offset += 2) {
+        const page = await json<SessionsResponse>(`/api/sessions?sort=costUsd&dir=${dir}&limit=2&offset=${offset}`);
+        paged.push(...page.sessions.map((s) => s.costUsd ?? -1));
+      }
+      const sorted = [...costs].sort((a, b) => (dir === 'asc' ? a - b : b - a));
+      expect(paged, dir).toEqual(sorted);
     }
   });
 

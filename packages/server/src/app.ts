@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ErrorSeverity } from '@agentdash/core';
+import { type AgentId, agentIds, type ErrorSeverity, isAgentId, isTimeZone } from '@agentdash/core';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -20,10 +20,10 @@ import { readyStatus } from './index-state.js';
 import { ListCache } from './list-cache.js';
 import type { LiveEvents } from './live.js';
 import { hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
+import { RawJson, sendJson } from './raw-json.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { createLocalSessionHost, type SessionHost } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
-import { usageResponse } from './usage-response.js';
 
 export interface AppDeps {
   readonly index: AgentIndex;
@@ -74,9 +74,18 @@ function textParam(c: Context, name: string): string | undefined {
   return text === undefined || text === '' ? undefined : text.slice(0, 500);
 }
 
+/** `agent=claude|codex|gemini`; anything else is a 400. */
+function agentParam(c: Context): AgentId | undefined {
+  const raw = c.req.query('agent');
+  if (raw === undefined || raw === '') return undefined;
+  if (!isAgentId(raw)) throw new HttpError(400, `agent must be one of ${agentIds.join(', ')}`);
+  return raw;
+}
+
 function sessionFilter(c: Context): IndexFilter {
   const until = dateParam(c, 'until');
   return {
+    agent: agentParam(c),
     project: textParam(c, 'project'),
     since: dateParam(c, 'since'),
     // a bare date means "through the end of that day"
@@ -104,7 +113,12 @@ export function createApp(deps: AppDeps) {
   const started = Date.now();
   const indexStatus = deps.indexStatus ?? (() => readyStatus(started));
 
-  const listCache = new ListCache(10_000, Date.now, () => indexStatus().state === 'indexing');
+  const listCache = new ListCache(
+    10_000,
+    Date.now,
+    () => indexStatus().state === 'indexing',
+    () => index.dataVersion(),
+  );
 
   deps.events?.subscribe((message) => {
     if (message.type !== 'hello') listCache.clear();
@@ -211,13 +225,30 @@ export function createApp(deps: AppDeps) {
         roots.length === 0 || (await queries.sessionTotals({})).total === (await queries.sessionTotals(scope)).total,
     );
     const scoped = coversAll ? {} : scope;
+    // The same page asked by many tabs (or again after a refresh of the page) is answered once until the index
+    // changes: under 20 concurrent clients the list, search and statistics would otherwise queue in the worker.
+    const body = await listCache.get(`sessions${new URL(c.req.url).search}`, async () =>
+      RawJson.of(await sessionsBody(filter, q, offset, limit, sort, dir, scoped)),
+    );
+    return sendJson(c, body);
+  });
+
+  const sessionsBody = async (
+    filter: IndexFilter,
+    q: string | undefined,
+    offset: number,
+    limit: number,
+    sort: (typeof sessionSorts)[number],
+    dir: 'asc' | 'desc',
+    scoped: { paths?: string[] },
+  ): Promise<SessionsResponse> => {
     const facets = await listCache.get('facets', () => queries.sessionFacets(scoped));
     let body: SessionsResponse;
     if (q) {
       // Search keeps relevance order; its (at most 500) hits are paged here.
       const hits = await queries.search(
         q,
-        clean({ project: filter.project, since: filter.since, ...scope, limit: 500 }),
+        clean({ agent: filter.agent, project: filter.project, since: filter.since, ...scope, limit: 500 }),
       );
       // Only the sessions of the hits are looked up (and filtered), not the whole list.
       // (by session id, which may name a few sessions; rows are then matched by reference)
@@ -257,21 +288,21 @@ export function createApp(deps: AppDeps) {
         facets,
       };
     }
-    return c.json(body);
-  });
+    return body;
+  };
 
   api.get('/sessions/:id', async (c) => {
     const row = await summaryOf(c.req.param('id'));
     const wait = c.req.query('wait') === '1' || c.req.query('wait') === 'true';
     const full = sessions.detail(row);
-    if (wait || sessions.isLoaded(row.id)) return c.json(await full);
+    if (wait || sessions.isLoaded(row.id)) return sendJson(c, await full);
     // A huge session takes seconds to parse: answer with the index's header first, the client asks again.
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), headerWaitMs);
     });
     const first = await Promise.race([full, late]).finally(() => clearTimeout(timer));
-    if (first !== undefined) return c.json(first);
+    if (first !== undefined) return sendJson(c, first);
     full.catch(() => undefined); // the load goes on; a failure shows on the next request
     return c.json(await indexHeader(row));
   });
@@ -284,7 +315,7 @@ export function createApp(deps: AppDeps) {
     const all = c.req.query('all') === '1' || c.req.query('all') === 'true';
     const page = await sessions.page(row.id, agent, offset, limit, all);
     if (!page) throw new HttpError(404, 'subagent not found');
-    return c.json(page);
+    return sendJson(c, page);
   });
 
   api.get('/sessions/:id/calls/:callId', async (c) => {
@@ -293,7 +324,7 @@ export function createApp(deps: AppDeps) {
     if (!ID.test(callId)) throw new HttpError(404, 'call not found');
     const call = await sessions.call(row.id, callId);
     if (!call) throw new HttpError(404, 'call not found');
-    return c.json(call);
+    return sendJson(c, call);
   });
 
   api.get('/sessions/:id/locate/:callId', async (c) => {
@@ -307,7 +338,7 @@ export function createApp(deps: AppDeps) {
 
   api.get('/sessions/:id/waterfall', async (c) => {
     const row = await summaryOf(c.req.param('id'));
-    return c.json(await sessions.waterfall(row.id));
+    return sendJson(c, await sessions.waterfall(row.id));
   });
 
   api.get('/sessions/:id/issues', async (c) => {
@@ -321,21 +352,36 @@ export function createApp(deps: AppDeps) {
 
   api.get('/stats', async (c) => {
     const filter = clean({
+      agent: agentParam(c),
       project: textParam(c, 'project'),
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
     });
-    return c.json(await queries.statsResponse({ ...filter, ...scope }));
+    return sendJson(
+      c,
+      await listCache.get(`stats${new URL(c.req.url).search}`, async () =>
+        RawJson.of(await queries.statsResponse({ ...filter, ...scope })),
+      ),
+    );
   });
 
   api.get('/usage', async (c) => {
     const filter = clean({
+      agent: agentParam(c),
       project: textParam(c, 'project'),
       model: textParam(c, 'model'),
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
     });
-    return c.json(usageResponse(index, { ...filter, ...scope }, Date.now()));
+    // Days in the browser's time zone (`tz`, an IANA name), else the server's.
+    const tz = textParam(c, 'tz');
+    if (tz !== undefined && !isTimeZone(tz)) throw new HttpError(400, 'tz must be an IANA time zone name');
+    return sendJson(
+      c,
+      await listCache.get(`usage${new URL(c.req.url).search}`, async () =>
+        RawJson.of(await queries.usageResponse({ ...filter, ...scope }, Date.now(), tz)),
+      ),
+    );
   });
 
   api.get('/calls', async (c) => {
@@ -344,6 +390,7 @@ export function createApp(deps: AppDeps) {
       status: textParam(c, 'status'),
       category: textParam(c, 'category'),
       severity: textParam(c, 'severity'),
+      agent: agentParam(c),
       project: textParam(c, 'project'),
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),

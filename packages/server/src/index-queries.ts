@@ -2,9 +2,10 @@
  * The index queries the API runs, as promises: in this thread (tests, `:memory:` indexes) or in a worker thread
  * (`startServer`), so a heavy query — search, statistics, a page of 50,000 sessions — never blocks the event loop.
  */
-import type { AgentIndex } from '@agentdash/index';
-import type { StatsResponse } from './api-types.js';
+import type { AgentIndex, UsageFilter } from '@agentdash/index';
+import type { StatsResponse, UsageResponse } from './api-types.js';
 import { type StatsFilter, statsResponse } from './stats-response.js';
+import { usageResponse } from './usage-response.js';
 
 export const queryMethods = [
   'getSession',
@@ -25,7 +26,12 @@ type Promised<F> = F extends (...args: infer A) => infer R ? (...args: A) => Pro
 export type IndexQueries = { readonly [K in QueryMethod]: Promised<AgentIndex[K]> } & {
   /** `GET /api/stats`: per-tool statistics plus analytics. */
   readonly statsResponse: (filter: StatsFilter) => Promise<StatsResponse>;
+  /** `GET /api/usage`: each response once, priced and grouped (days in `timeZone` when given). */
+  readonly usageResponse: (filter: UsageFilter, now: number, timeZone: string | undefined) => Promise<UsageResponse>;
 };
+
+/** The composite queries, answered by name beside `queryMethods`. */
+export type ResponseMethod = 'statsResponse' | 'usageResponse';
 
 /** The queries over `index`, in this thread. */
 export function localQueries(index: AgentIndex): IndexQueries {
@@ -44,12 +50,16 @@ export function localQueries(index: AgentIndex): IndexQueries {
     calls: run('calls'),
     issues: run('issues'),
     statsResponse: async (filter) => statsResponse(index, filter),
+    usageResponse: async (filter, now, timeZone) => usageResponse(index, filter, now, timeZone),
   } as IndexQueries;
 }
 
 /** Runs one query by name (in a worker thread). */
-export function runQuery(index: AgentIndex, method: QueryMethod | 'statsResponse', args: readonly unknown[]): unknown {
+export function runQuery(index: AgentIndex, method: QueryMethod | ResponseMethod, args: readonly unknown[]): unknown {
   if (method === 'statsResponse') return statsResponse(index, args[0] as StatsFilter);
+  if (method === 'usageResponse') {
+    return usageResponse(index, args[0] as UsageFilter, args[1] as number, args[2] as string | undefined);
+  }
   if (!queryMethods.includes(method)) throw new Error(`not a query: ${String(method)}`);
   return (index[method] as (...a: unknown[]) => unknown)(...args);
 }

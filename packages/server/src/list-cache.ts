@@ -1,25 +1,32 @@
 /**
- * Counts and facets of the sessions list, kept until the index changes: over 50,000 sessions each costs a scan, and
- * they do not change between two pages of the same list. Entries also expire after a few seconds (live flags follow
- * the clock, and another process may write the index).
+ * Answers kept until the index changes (the sessions list and its counts and facets, search, statistics, usage):
+ * over 50,000 sessions each costs a scan, and many tabs ask the same. An entry is stale once the index's data
+ * version moved (a refresh here or a commit of another process) and after a few seconds (live flags follow the
+ * clock).
  */
 export class ListCache {
-  private readonly entries = new Map<string, { readonly at: number; readonly value: unknown }>();
+  private readonly entries = new Map<
+    string,
+    { readonly at: number; readonly stamp: string; readonly value: unknown }
+  >();
 
   constructor(
     private readonly ttlMs = 10_000,
     private readonly now: () => number = Date.now,
     /** While true (the first index build), nothing is kept: the list changes with every file. */
     private readonly bypass: () => boolean = () => false,
+    /** Changes when the index does (`AgentIndex.dataVersion`): an entry stored under another stamp is stale. */
+    private readonly stamp: () => string = () => '',
   ) {}
 
   get<T>(key: string, compute: () => T): T {
     if (this.bypass()) return compute();
     const hit = this.entries.get(key);
     const t = this.now();
-    if (hit && t - hit.at < this.ttlMs) return hit.value as T;
+    const stamp = this.stamp();
+    if (hit && hit.stamp === stamp && t - hit.at < this.ttlMs) return hit.value as T;
     const value = compute();
-    this.entries.set(key, { at: t, value });
+    this.entries.set(key, { at: t, stamp, value });
     // a failed computation is not kept
     if (value instanceof Promise) value.catch(() => this.entries.delete(key));
     return value;

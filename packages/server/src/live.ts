@@ -116,7 +116,6 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
   let again = false;
   let closed = false;
 
-  const scope = options.paths.length > 0 ? { paths: options.paths.map((p) => resolve(p)) } : {};
   const emit = (message: LiveMessage) => {
     for (const l of listeners) {
       try {
@@ -127,10 +126,10 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     }
   };
 
-  const snapshot = (within: { paths?: readonly string[] }): Map<string, string> => {
-    const rows = options.index.listSessions(within);
+  /** What the list shows of the sessions a filter selects, by reference: a change here is a change to the list. */
+  const snapshot = (within: { paths?: readonly string[]; ids?: readonly string[] }): Map<string, string> => {
     const map = new Map<string, string>();
-    for (const raw of rows) {
+    for (const raw of options.index.listSessions(within)) {
       const r = toSessionRow(raw);
       map.set(r.id, `${r.endedAt}|${r.messages}|${r.toolCalls}|${r.errors}|${r.isLive}|${r.archived}`);
     }
@@ -155,24 +154,36 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     return [...dirs];
   };
 
+  /** The references of the sessions the changed files belong to now. */
+  const refsOf = (changed: readonly string[]): string[] =>
+    changed.flatMap((file) => options.index.sessionIdOfFile(file) ?? sessionIdOfPath(file) ?? []);
+  // A reference is `<id>` or `<id>@<folder>`: the session id selects it (and any namesake, compared harmlessly).
+  const idsOf = (refs: readonly string[]): string[] => [...new Set(refs.map((ref) => ref.replace(/@.*$/s, '')))];
+
+  /**
+   * Refreshes and tells subscribers what changed. Incremental: only the sessions of the changed files are compared
+   * before and after (never the whole list, which over 50,000 sessions costs seconds of this thread per refresh).
+   * A full refresh (a new file or folder, a removal, nothing named) always tells that the list changed.
+   */
   const doRefresh = async (changed: readonly string[]) => {
     const dirs = projectDirsOf(changed);
-    const within = dirs ? { paths: dirs } : scope;
-    const before = snapshot(within);
+    const refsBefore = dirs ? refsOf(changed) : [];
+    const within = (refs: readonly string[]) => ({ paths: dirs ?? [], ids: idsOf(refs) });
+    const before = dirs ? snapshot(within(refsBefore)) : new Map<string, string>();
     await options.index.refresh(dirs ?? options.paths);
-    const after = snapshot(within);
+    const refsAfter = refsOf(changed);
+    const after = dirs ? snapshot(within([...refsBefore, ...refsAfter])) : new Map<string, string>();
     const updated = new Set<string>();
-    for (const file of changed) {
-      const id = options.index.sessionIdOfFile(file) ?? sessionIdOfPath(file);
-      if (id && after.has(id)) updated.add(id);
+    for (const id of refsAfter) {
+      // A permission change leaves size and mtime alone, so the index sees nothing new; a session with a file that
+      // can no longer be read is still reported as updated, so its cached view is dropped and says why it is empty.
+      if (!dirs || after.has(id)) updated.add(id);
     }
-    // A permission change leaves size and mtime alone, so the index sees nothing new; a session with a file that
-    // can no longer be read is still reported as updated, so its cached view is dropped and says why it is empty.
     for (const file of changed) {
       const id = options.index.sessionIdOfFile(file);
-      if (id && after.has(id) && !isReadable(file)) updated.add(id);
+      if (id && !isReadable(file)) updated.add(id);
     }
-    let listChanged = before.size !== after.size;
+    let listChanged = !dirs || before.size !== after.size;
     for (const [id, sig] of after) {
       const old = before.get(id);
       if (old === undefined) listChanged = true;

@@ -1,3 +1,4 @@
+import { type AgentId, isAgentId } from '@agentdash/core/model';
 import type { CallRowDto, IssueDto, SessionRow, TimeDto, ToolStatRow } from './api-types.js';
 
 type Obj = Readonly<Record<string, unknown>>;
@@ -7,6 +8,12 @@ const obj = (v: unknown): Obj => (isObj(v) ? v : {});
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** An agent id as written, Claude Code's when absent or unknown (rows from before agents were stored). */
+const agentOf = (v: unknown): AgentId => {
+  const text = str(v);
+  return text !== null && isAgentId(text) ? text : 'claude';
+};
 
 /** A session summary from the index, as the API returns it. */
 export function toSessionRow(value: unknown): SessionRow {
@@ -18,6 +25,7 @@ export function toSessionRow(value: unknown): SessionRow {
   return {
     // The reference that names the session alone (its id unless another project folder has a session of that id).
     id: str(v.ref) ?? str(v.id) ?? str(v.sessionId) ?? '',
+    agent: agentOf(v.agent),
     projectPath: str(v.projectPath) ?? str(v.projectDir),
     title: str(v.title),
     startedAt,

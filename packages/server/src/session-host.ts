@@ -7,22 +7,24 @@ import { waterfallOf } from '@agentdash/core/time';
 import type { AgentIndex } from './agent-index.js';
 import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
 import { HttpError } from './http-error.js';
+import type { Answer } from './raw-json.js';
 import { SessionView } from './session-view.js';
 
 /** The per-session work of the API. Every method loads the session first if it is not loaded yet. */
 export interface SessionHost {
-  detail(row: SessionRow): Promise<SessionDetail>;
+  /** Answers may come as JSON text already (serialized in the worker thread, not on the event loop). */
+  detail(row: SessionRow): Promise<Answer<SessionDetail>>;
   page(
     sessionId: string,
     agent: string | undefined,
     offset: number,
     limit: number,
     all: boolean,
-  ): Promise<EventsPage | undefined>;
-  call(sessionId: string, callId: string): Promise<CallDto | undefined>;
+  ): Promise<Answer<EventsPage> | undefined>;
+  call(sessionId: string, callId: string): Promise<Answer<CallDto> | undefined>;
   locate(sessionId: string, callId: string): Promise<{ index: number; expand: string[] } | undefined>;
   /** The session's main-thread time as a waterfall (`GET /api/sessions/:id/waterfall`). */
-  waterfall(sessionId: string): Promise<ReturnType<typeof waterfallOf>>;
+  waterfall(sessionId: string): Promise<Answer<ReturnType<typeof waterfallOf>>>;
   /** Files of the session that cannot be read now (permissions changed, removed), as the load found them. */
   unreadable(sessionId: string): Promise<readonly ParseIssue[]>;
   /** Whether the session is loaded (its routes answer without parsing). */
@@ -32,9 +34,10 @@ export interface SessionHost {
   close(): Promise<void>;
 }
 
-const CACHE_SIZE = 4;
+// Many small sessions may stay loaded (browsing back and forth, several tabs); the byte budget bounds the memory.
+const CACHE_SIZE = 32;
 /** Transcript bytes the kept sessions may add up to (a parsed session takes a few times its bytes in memory). */
-const CACHE_BYTES = 256 * 1024 * 1024;
+export const CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
  * The last few loaded sessions, most recently used last; one load at a time per session. At most `size` sessions

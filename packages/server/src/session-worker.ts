@@ -3,30 +3,38 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openIndex } from '@agentdash/index';
 import { HttpError } from './http-error.js';
 import { runQuery } from './index-queries.js';
-import { createLocalSessionHost, SessionViews } from './session-host.js';
-import type { WorkerReply, WorkerRequest } from './worker-session-host.js';
+import { RawJson } from './raw-json.js';
+import { CACHE_BYTES, createLocalSessionHost, SessionViews } from './session-host.js';
+import type { JsonText, WorkerReply, WorkerRequest } from './worker-session-host.js';
 
 const port = parentPort;
 if (port === null) throw new Error('session-worker.js runs as a worker thread');
-const { dbPath } = workerData as { dbPath: string };
+const { dbPath, cacheShare } = workerData as { dbPath: string; cacheShare?: number };
 const index = openIndex({ dbPath });
-const views = new SessionViews(index);
+// Several session workers share the cache's byte budget.
+const views = new SessionViews(index, undefined, Math.round(CACHE_BYTES * (cacheShare ?? 1)));
 const host = createLocalSessionHost(index, views);
+
+/** A value as JSON text for the reply (see `fromText` in worker-session-host.ts); undefined stays undefined. */
+const asText = (value: unknown): JsonText | undefined =>
+  value === undefined ? undefined : { jsonText: value instanceof RawJson ? value.text : JSON.stringify(value) };
 
 const answer = async (request: WorkerRequest): Promise<unknown> => {
   switch (request.op) {
+    // Serialized here, so the server's event loop sends the text as it is (no structured clone of a large graph to
+    // rebuild, no JSON.stringify there).
     case 'detail':
-      return host.detail(request.row);
+      return asText(await host.detail(request.row));
     case 'page':
-      return host.page(request.sessionId, request.agent, request.offset, request.limit, request.all);
+      return asText(await host.page(request.sessionId, request.agent, request.offset, request.limit, request.all));
     case 'call':
-      return host.call(request.sessionId, request.callId);
+      return asText(await host.call(request.sessionId, request.callId));
     case 'locate':
       return host.locate(request.sessionId, request.callId);
     case 'unreadable':
       return host.unreadable(request.sessionId);
     case 'waterfall':
-      return host.waterfall(request.sessionId);
+      return asText(await host.waterfall(request.sessionId));
     case 'invalidate':
       host.invalidate(request.sessionId);
       return undefined;

@@ -1,5 +1,6 @@
+import { type AgentId, agentIds } from '@agentdash/core';
 import type { AgentIndex } from './agent-index.js';
-import type { DurationBucket, StatsResponse } from './api-types.js';
+import type { AgentStatsRow, DurationBucket, StatsResponse } from './api-types.js';
 import { mergeByTool, statRows, toToolStat } from './mapping.js';
 
 /** The duration histogram's bins: label and exclusive upper bound (null: the rest). */
@@ -37,6 +38,7 @@ function histogram(counts: readonly number[]): DurationBucket[] {
 
 /** What the stats route filters by. */
 export interface StatsFilter {
+  readonly agent?: AgentId;
   readonly paths?: readonly string[];
   readonly project?: string;
   readonly since?: string;
@@ -85,5 +87,29 @@ export function statsResponse(index: AgentIndex, filter: StatsFilter): StatsResp
       expectedErrors: analytics.expectedErrors,
       sessions: toolStats.sessions,
     },
+    agents: agentRows(index, filter),
   };
+}
+
+/** The statistics of each agent in scope (one query per registered agent; no agent is named here). */
+function agentRows(index: AgentIndex, filter: StatsFilter): AgentStatsRow[] {
+  const ids = filter.agent === undefined ? agentIds : [filter.agent];
+  return ids.flatMap((agent) => {
+    const stats = index.stats({ ...filter, agent });
+    if (stats.sessions === 0) return [];
+    const tools = mergeByTool(statRows(stats).map(toToolStat));
+    tools.sort((a, b) => b.calls - a.calls);
+    const errors = stats.errors - stats.expectedErrors;
+    return [
+      {
+        agent,
+        sessions: stats.sessions,
+        calls: stats.calls,
+        errors,
+        expectedErrors: stats.expectedErrors,
+        errorRate: stats.calls === 0 ? 0 : errors / stats.calls,
+        tools,
+      },
+    ];
+  });
 }

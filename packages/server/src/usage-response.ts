@@ -1,4 +1,5 @@
 import {
+  agentIds,
   billingBlocks,
   cacheHitRatio,
   groupUsage,
@@ -48,15 +49,25 @@ function addTime(into: Map<string, TimeDto & { sessions: number }>, key: string,
   });
 }
 
-/** The Usage page's data: each response once, priced, per day, model, project, session and 5-hour block. */
-export function usageResponse(index: AgentIndex, filter: UsageFilter, now: number): UsageResponse {
+/**
+ * The Usage page's data: each response once, priced, per day, model, project, session and 5-hour block. Days are
+ * those of `timeZone` (an IANA name: the browser's) when given, else of the server's time zone.
+ */
+export function usageResponse(index: AgentIndex, filter: UsageFilter, now: number, timeZone?: string): UsageResponse {
   const responses = index.usageResponses(filter);
   const all = totalsOf(responses);
   const days = [
-    ...groupUsage(responses, (r) => (r.timestampMs === undefined ? undefined : periodKey(r.timestampMs, 'day'))),
+    ...groupUsage(responses, (r) =>
+      r.timestampMs === undefined ? undefined : periodKey(r.timestampMs, 'day', timeZone),
+    ),
   ]
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([date, u]) => ({ date, ...group(u) }));
+  // Per agent: one query per registered agent (the responses carry no agent of their own).
+  const agents = (filter.agent === undefined ? agentIds : [filter.agent]).flatMap((agent) => {
+    const mine = filter.agent === undefined ? index.usageResponses({ ...filter, agent }) : responses;
+    return mine.length === 0 ? [] : [{ agent, ...group(totalsOf(mine)) }];
+  });
   const projects = [...groupUsage(responses, (r) => r.context.project)]
     .map(([project, u]) => ({ project, ...group(u) }))
     .sort(byCost);
@@ -90,7 +101,7 @@ export function usageResponse(index: AgentIndex, filter: UsageFilter, now: numbe
   for (const s of index.listSessions(sessionFilter)) {
     if (s.time.wallMs === 0) continue;
     addTime(timeByProject, s.projectPath ?? s.projectDir, s.time);
-    if (s.startedAt !== undefined) addTime(timeByDay, periodKey(Date.parse(s.startedAt), 'day'), s.time);
+    if (s.startedAt !== undefined) addTime(timeByDay, periodKey(Date.parse(s.startedAt), 'day', timeZone), s.time);
   }
   return {
     prices: { date: index.prices.date, source: index.prices.source },
@@ -100,6 +111,7 @@ export function usageResponse(index: AgentIndex, filter: UsageFilter, now: numbe
       .map(([model, u]) => ({ model, ...totals(u) }))
       .sort(byCost),
     projects,
+    agents,
     topSessions,
     blocks,
     time: {

@@ -75,6 +75,17 @@ describe('GET /api/usage', () => {
     expect(bad.status).toBe(400);
   });
 
+  it("keys days in the time zone the browser names (tz), not the server's; rejects an unknown zone", async () => {
+    // 10:00–11:00 UTC on the 21st is the 22nd at UTC+14
+    const kiritimati = await json<UsageResponse>('/api/usage?tz=Pacific/Kiritimati');
+    expect(kiritimati.days.map((d) => [d.date, d.responses])).toEqual([['2026-11-22', 6]]);
+    expect(kiritimati.time.byDay.map((d) => d.date)).toEqual(['2026-11-22']);
+    const utc = await json<UsageResponse>('/api/usage?tz=UTC');
+    expect(utc.days.map((d) => d.date)).toEqual(['2026-11-21']);
+    const bad = await app.request('/api/usage?tz=Mars%2FOlympus', { headers: HOST });
+    expect(bad.status).toBe(400);
+  });
+
   it('session rows carry cost, tokens and time', async () => {
     const list = await json<SessionsResponse>('/api/sessions');
     const first = list.sessions.find((s) => s.id.startsWith('5d1f6c2a'));

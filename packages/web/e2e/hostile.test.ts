@@ -97,6 +97,10 @@ describe.skipIf(missing !== undefined)('hostile sessions in headless Chromium', 
 
   it('says why a session whose file cannot be read is empty', async () => {
     await page.goto(new URL(`#/s/${UNREADABLE}`, server.url).toString());
+    // said above the (empty) timeline without a click: which file, and why
+    const notice = page.getByTestId('unreadable-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/cannot be read now: the timeline is empty for that reason[\s\S]*EISDIR/);
     await page.waitForSelector('[data-testid=issues-toggle]');
     await page.click('[data-testid=issues-toggle]');
     await page.waitForSelector('[data-testid=issues] .issue');

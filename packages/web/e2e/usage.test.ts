@@ -154,6 +154,12 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     const header = page.locator('th', { hasText: 'Cost' });
     await header.click();
     expect(await header.getAttribute('aria-sort')).toBe('descending');
+    // The server orders the whole list by cost: the rows change once its answer is in.
+    const costsOf = async () =>
+      (await page.getByTestId('session-cost').allTextContents()).map((c) =>
+        c.startsWith('$') ? Number.parseFloat(c.slice(1)) : -1,
+      );
+    await expect.poll(async () => (await costsOf())[0] ?? -1, { timeout: 15_000 }).toBeGreaterThan(0);
     const costs = await page.getByTestId('session-cost').allTextContents();
     const values = costs.map((c) => (c.startsWith('$') ? Number.parseFloat(c.slice(1)) : -1));
     // The most expensive first, sessions with an unknown cost last.
@@ -165,6 +171,26 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     await page.getByTestId('session-cost').waitFor();
     expect(await page.locator('.session-head [data-testid="time-bar"]').count()).toBe(1);
     await shot('session-header-cost-time');
+  });
+
+  it("the Analytics page shows where the time went per project and per day, in the browser's days", async () => {
+    const asked: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (r.url().includes('/api/usage')) asked.push(r.url());
+    };
+    page.on('request', onRequest);
+    await go('#/analytics');
+    const rows = page.locator('[data-testid="analytics-time-projects"] tbody tr');
+    await rows.first().waitFor();
+    await page.locator('[data-testid="analytics-time-days"] .recharts-bar-rectangle').first().waitFor();
+    page.off('request', onRequest);
+    const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(new URL(asked[0] ?? 'http://x/').searchParams.get('tz')).toBe(tz);
+    const usage = (await (
+      await fetch(new URL(`api/usage?tz=${encodeURIComponent(tz)}`, server.url))
+    ).json()) as UsageResponse;
+    expect(await rows.count()).toBe(Math.min(12, usage.time.byProject.length));
+    await shot('analytics-time');
   });
 
   it(`the Waterfall of a ${BIG_CALLS.toLocaleString('en-US')}-call session: renders, zooms, pans, opens a call`, async () => {

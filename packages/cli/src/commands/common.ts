@@ -1,5 +1,5 @@
 import type { SessionFilter } from '@agentdash/index';
-import { flag, type Parsed, positiveInt, str, timeArg } from '../args.js';
+import { agentArg, flag, type Parsed, positiveInt, str, timeArg } from '../args.js';
 import { jsonChunks } from '../output/json-chunks.js';
 import { writeChunks } from '../output/write-chunks.js';
 
@@ -23,6 +23,7 @@ export function sessionFilter(values: Parsed['values'], now: number, paths: read
   const version = str(values, 'version');
   return {
     paths,
+    ...agentArg(values),
     ...(project !== undefined ? { project } : {}),
     ...(since !== undefined ? { since } : {}),
     ...(until !== undefined ? { until } : {}),
@@ -51,10 +52,13 @@ export const COMMON_HELP = `Common options:
   --prices FILE    model prices (AgentDash's JSON or LiteLLM's model_prices_and_context_window.json) over the
                    built-in table
   --no-archive     this run keeps no copy of new transcript bytes in the index (see "agentdash archive")
+  --agent AGENT    only one agent's sessions: claude, codex or gemini
   -h, --help       this help`;
 
-export const PATHS_HELP = `PATH: a Claude home, a projects folder, a project folder or .jsonl files. Default: $CLAUDE_CONFIG_DIR or
-~/.claude (the bundled sample sessions when that has no projects/ folder).`;
+export const PATHS_HELP = `PATH: an agent's home or a folder or transcript file inside one (Claude Code: a Claude home, a projects
+folder, a project folder or .jsonl files; Codex CLI: ~/.codex, its sessions/ folder or rollout files; Gemini CLI:
+~/.gemini or its chats). Default: every agent home that exists ($CLAUDE_CONFIG_DIR or ~/.claude, $CODEX_HOME or
+~/.codex, ~/.gemini); the bundled sample sessions when none holds a transcript.`;
 
 export function writeJson(ctx: import('../context.js').Context, value: unknown): void {
   ctx.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

@@ -17,7 +17,7 @@ ${PATHS_HELP}
 ${COMMON_HELP}`,
   options: {},
   async run(ctx, positionals) {
-    const paths = ctx.resolvePaths(positionals);
+    const paths = await ctx.resolvePaths(positionals);
     const report = await ctx.refresh(paths);
     const index = ctx.openIndex();
     const size = index.archiveSize();

@@ -34,7 +34,7 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
   }
   // `<project folder>/<id>` (also accepted) looks like a path but is not one on disk.
   if (info === undefined && arg.endsWith('.jsonl')) throw new PathNotFoundError(arg);
-  const paths = ctx.resolvePaths(rest);
+  const paths = await ctx.resolvePaths(rest);
   await ctx.refresh(paths);
   // Among the sessions under PATH first (one database can hold several homes with the same ids), then anywhere.
   const index = ctx.openIndex();

@@ -1,5 +1,5 @@
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchKind, searchKinds } from '@agentdash/index';
-import { positiveInt, str, timeArg } from '../args.js';
+import { agentArg, positiveInt, str, timeArg } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime, shortId } from '../format.js';
 import type { SearchJson } from '../output/json-types.js';
@@ -39,7 +39,7 @@ ${COMMON_HELP}`,
     if (kind !== undefined && !(searchKinds as readonly string[]).includes(kind)) {
       throw new UsageError(`--kind must be one of ${searchKinds.join(', ')}`);
     }
-    const paths = ctx.resolvePaths(rest);
+    const paths = await ctx.resolvePaths(rest);
     const since = timeArg(ctx.values, 'since', ctx.io.now());
     const limit = positiveInt(ctx.values, 'limit');
     const project = str(ctx.values, 'project');
@@ -47,6 +47,7 @@ ${COMMON_HELP}`,
     await ctx.refresh(paths);
     const hits = ctx.openIndex().search(query, {
       paths,
+      ...agentArg(ctx.values),
       ...(project !== undefined ? { project } : {}),
       ...(tool !== undefined ? { tool } : {}),
       ...(since !== undefined ? { since } : {}),

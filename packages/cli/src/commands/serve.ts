@@ -45,7 +45,7 @@ ${COMMON_HELP}`,
   async run(ctx, positionals) {
     // Loaded here, not at start-up: other commands need neither the server nor its HTTP stack.
     const { isLoopbackHost, startServer } = await import('@agentdash/server');
-    const paths = ctx.resolvePaths(positionals);
+    const paths = await ctx.resolvePaths(positionals);
     const rawPort = str(ctx.values, 'port');
     const port = rawPort === '0' ? 0 : (positiveInt(ctx.values, 'port') ?? 4317);
     if (port > 65535) throw new UsageError(`--port must be at most 65535, got "${rawPort}"`);

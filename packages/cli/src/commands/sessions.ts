@@ -19,7 +19,7 @@ ${FILTER_HELP}
 ${COMMON_HELP}`,
   options: filterOptions,
   async run(ctx, positionals) {
-    const paths = ctx.resolvePaths(positionals);
+    const paths = await ctx.resolvePaths(positionals);
     const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
     await ctx.refresh(paths);
     const sessions = ctx.openIndex().listSessions(filter);

@@ -20,7 +20,7 @@ ${FILTER_HELP}
 ${COMMON_HELP}`,
   options: { ...filterOptions, tool: { type: 'string' } },
   async run(ctx, positionals) {
-    const paths = ctx.resolvePaths(positionals);
+    const paths = await ctx.resolvePaths(positionals);
     const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
     const tool = str(ctx.values, 'tool');
     await ctx.refresh(paths);

@@ -45,7 +45,7 @@ ${COMMON_HELP}`,
     const paths =
       positionals.length === 0 && input.transcriptPath !== undefined
         ? [dirname(dirname(input.transcriptPath))]
-        : ctx.resolvePaths(positionals);
+        : await ctx.resolvePaths(positionals);
     await ctx.refresh(paths);
     const index = ctx.openIndex();
     const now = ctx.io.now();

@@ -1,6 +1,6 @@
 import { billingBlocks, groupUsage, periodKey, totalsOf, type UsageGroup, type UsagePeriod } from '@agentdash/core';
 import type { UsageFilter, UsageResponse } from '@agentdash/index';
-import { flag, type Parsed, str, timeArg } from '../args.js';
+import { agentArg, flag, type Parsed, str, timeArg } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime } from '../format.js';
@@ -54,6 +54,7 @@ export function usageFilter(values: Parsed['values'], now: number, paths: readon
   const model = str(values, 'model');
   return {
     paths,
+    ...agentArg(values),
     ...(since !== undefined ? { since } : {}),
     ...(until !== undefined ? { until } : {}),
     ...(project !== undefined ? { project } : {}),
@@ -131,7 +132,7 @@ ${COMMON_HELP}`,
     if (first !== undefined && !reports.includes(first as Report) && /^[a-z]+$/.test(first)) {
       throw new UsageError(`unknown usage report "${first}"; one of ${reports.join(', ')}`);
     }
-    const paths = ctx.resolvePaths(rest);
+    const paths = await ctx.resolvePaths(rest);
     const filter = usageFilter(ctx.values, ctx.io.now(), paths);
     await ctx.refresh(paths);
     const index = ctx.openIndex();

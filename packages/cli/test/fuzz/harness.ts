@@ -4,9 +4,19 @@
  * mutated line is a record or an issue at its line. index + CLI + API: every command succeeds and no dashboard route
  * fails on the fuzzed home.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { discoverFiles, groupSessions, loadSession, streamRecords } from '@agentdash/core';
 import { openIndex } from '@agentdash/index';
 import { createApp } from '@agentdash/server';
@@ -26,6 +36,11 @@ export interface FuzzOptions {
   readonly filesPerHome?: number;
   /** A step slower than this is reported as a hang (default 60 s). */
   readonly hangMs?: number;
+  /**
+   * Also mutate the real transcripts of `../shared` (the corpus of every client version and the wild set) when it is
+   * there (default true), not only the bundled samples.
+   */
+  readonly realSources?: boolean;
 }
 
 export interface FuzzReport {
@@ -43,6 +58,8 @@ export interface FuzzReport {
   readonly unreportedBadLines: string[];
   readonly goodLines: number;
   readonly badLinesReported: number;
+  /** Where the mutated files came from: files of each source set. */
+  readonly sources: Record<string, number>;
   /** Time spent per layer (for the `npm run fuzz` report; never asserted). */
   readonly ms: { readonly core: number; readonly commands: number };
 }
@@ -62,6 +79,45 @@ function sampleFiles(): SourceFile[] {
     if (lines.length > 0) out.push({ name: entry.name, lines });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared');
+/** Real files larger than this are left out: each case rewrites and rereads its whole file. */
+const MAX_REAL_BYTES = 1024 * 1024;
+
+/**
+ * The real transcripts of `../shared` (corpus/<version>/claude-home and wild/claude-home), by set, each reduced to the
+ * lines core reads as records: a real file may hold lines that are broken already, and those are no good lines.
+ */
+async function realFiles(): Promise<Record<string, SourceFile[]>> {
+  const sets: Record<string, string> = {};
+  const corpus = join(shared, 'corpus');
+  if (existsSync(corpus)) {
+    for (const version of readdirSync(corpus).sort()) {
+      const home = join(corpus, version, 'claude-home', 'projects');
+      if (existsSync(home)) sets[`corpus ${version}`] = home;
+    }
+  }
+  if (existsSync(join(shared, 'wild/claude-home/projects'))) sets.wild = join(shared, 'wild/claude-home/projects');
+  const out: Record<string, SourceFile[]> = {};
+  for (const [set, dir] of Object.entries(sets)) {
+    const files: SourceFile[] = [];
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.jsonl')) continue;
+      const path = join(entry.parentPath, entry.name);
+      if (statSync(path).size > MAX_REAL_BYTES) continue;
+      const records = new Set<number>();
+      await streamRecords(path, (event) => {
+        if (event.kind === 'record') records.add(event.record.loc.line);
+      });
+      const lines = readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((l, i) => records.has(i + 1) && l.trim() !== '');
+      if (lines.length > 0) files.push({ name: entry.name, lines });
+    }
+    out[set] = files.sort((a, b) => a.name.localeCompare(b.name));
+  }
+  return out;
 }
 
 function message(error: unknown): string {
@@ -84,7 +140,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const perFile = options.perFile ?? 12;
   const filesPerHome = options.filesPerHome ?? 40;
   const hangMs = options.hangMs ?? 60_000;
-  const sources = sampleFiles();
+  // Each fuzzed file draws a source set first (samples, each corpus version, wild), then a file of it, so every
+  // set is fuzzed whatever its number of files.
+  const sets: Record<string, SourceFile[]> = {
+    samples: sampleFiles(),
+    ...(options.realSources === false ? {} : await realFiles()),
+  };
+  const setNames = Object.keys(sets).filter((k) => (sets[k]?.length ?? 0) > 0);
   const root = mkdtempSync(join(tmpdir(), 'agentdash-fuzz-'));
   const report = {
     seed: options.seed,
@@ -98,6 +160,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     unreportedBadLines: [] as string[],
     goodLines: 0,
     badLinesReported: 0,
+    sources: {} as Record<string, number>,
     ms: { core: 0, commands: 0 },
   };
   const timed = async <T>(label: string, step: () => Promise<T>): Promise<T | undefined> => {
@@ -181,7 +244,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         homeFiles = 0;
         home = join(root, `home-${homeNo}`);
       }
-      const source = prng.pick(sources);
+      const set = prng.pick(setNames);
+      const source = prng.pick(sets[set] ?? []);
+      report.sources[set] = (report.sources[set] ?? 0) + 1;
       const lines: Buffer[] = [];
       const expectation: ('good' | 'bad')[] = [];
       const mutate = new Map<number, MutationClass>();

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeFixtures } from '../../test/helpers.js';
+import { claudeFixtures, codexFixtures } from '../../test/helpers.js';
+import { geminiConformance } from '../adapters/gemini/conformance-options.js';
 import type { AgentId } from '../model/agent.js';
 import { type ConformanceOptions, conformanceCases } from './conformance.js';
 import { agentAdapters } from './registry.js';
@@ -11,6 +12,14 @@ import { agentAdapters } from './registry.js';
 /** Each registered agent's bundled fixtures and its written exceptions. An agent without fixtures fails. */
 const perAgent: { readonly [K in AgentId]?: Omit<ConformanceOptions, 'adapter' | 'scratchDir'> } = {
   claude: { fixtures: [claudeFixtures] },
+  gemini: geminiConformance,
+  codex: {
+    fixtures: [codexFixtures],
+    knownUnpaired: {
+      call_YnKEQqRKzBKVKdB5cG9fDSV7: '0.50 interrupt: Ctrl-C during the command, and 0.50 writes no output for it',
+      call_hPBcwEnS3nfLbMn9KWInCN3y: '0.169 killed: the client was killed (SIGKILL) while the command ran',
+    },
+  },
 };
 
 let scratch: string;

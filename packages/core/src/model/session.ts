@@ -1,3 +1,4 @@
+import type { AgentId } from './agent.js';
 import type { ContentBlock, ImageValue } from './content.js';
 import type { IsoTimestamp, RecordUuid, SessionId, SubagentId } from './ids.js';
 import type { ParseIssue, SourceLocation } from './issue.js';
@@ -103,6 +104,8 @@ export interface Subagent {
 
 export interface Session {
   readonly id: SessionId;
+  /** The agent that wrote the session's files. */
+  readonly agent: AgentId;
   readonly files: readonly SessionFileInfo[];
   /** Real project path, from the records' `cwd`. */
   readonly projectPath: string | undefined;

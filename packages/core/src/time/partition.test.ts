@@ -50,6 +50,22 @@ describe('threadActivity + partitionTime', () => {
     });
   });
 
+  it("time after a response that nothing covers is not model time: a slash command typed after an answer is the person's", () => {
+    const activity = threadActivity(
+      [
+        { atMs: 0, kind: 'prompt' },
+        { atMs: 2 * s, kind: 'response', responseKey: 'a' }, // the answer
+        { atMs: 9 * s, kind: 'other' }, // `/compact`, typed 7 s later (not a prompt)
+        { atMs: 10 * s, kind: 'response', responseKey: 'b' }, // the compaction's summary
+        { atMs: 10.5 * s, kind: 'other' }, // the client's end-of-turn record
+      ],
+      [],
+    );
+    const time = partitionTime(activity);
+    // model: prompt → a (2 s) and the record before b → b (1 s); 2 → 9 s and 10 → 10.5 s are the person's side
+    expect(time).toEqual({ wallMs: 10.5 * s, modelMs: 3 * s, toolMs: 0, userMs: 7.5 * s, idleMs: 0 });
+  });
+
   it('holds its invariants on random activity: parts non-negative, summing to the wall time', () => {
     let seed = 42;
     const rand = () => {

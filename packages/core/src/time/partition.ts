@@ -40,9 +40,12 @@ export const zeroTime: SessionTime = { wallMs: 0, modelMs: 0, toolMs: 0, userMs:
 /**
  * Splits a thread's wall time into model, tool, user and idle time. Where intervals overlap, the first of these wins:
  * a call waiting for the person, a running tool, the model, a wait for the person. Waits longer than
- * `idleThresholdMs` are idle. Time covered by nothing is the client's own work after what came before it (hooks and
- * attachments after a tool result or a prompt, writing a response): it counts as that (tool, user or model time),
- * or as idle when longer than the threshold.
+ * `idleThresholdMs` are idle. Time covered by nothing is the client's own work (hooks and attachments after a tool
+ * result or a prompt, a slash command, a compaction), or idle when longer than the threshold. After a tool or a
+ * prompt it counts as that (tool or user time). After a response it is never model time: a response ends with its
+ * last block, so what follows it belongs to what comes next (a tool, a wait for the person) and, when that is another
+ * response or nothing, to the person's side of the turn (user time: a `/compact` typed after an answer is the
+ * person's, not the model's).
  */
 export function partitionTime(activity: ThreadActivity, idleThresholdMs: number = IDLE_THRESHOLD_MS): SessionTime {
   const { startMs, endMs } = activity;
@@ -67,11 +70,17 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
   const sums = [0, 0, 0, 0, 0];
   const IDLE = labels.indexOf('idle');
   const MODEL = labels.indexOf('model');
+  const USER = labels.indexOf('user');
   let unlabelled = 0;
-  let previous = MODEL;
-  const flushUnlabelled = (): void => {
+  let previous = -1;
+  /** Gives the time covered by nothing to the label before it (or, after a response, the one after it). */
+  const flushUnlabelled = (next: number): void => {
+    if (unlabelled === 0) return;
+    let to = previous === -1 ? next : previous;
+    if (to === MODEL) to = next === -1 || next === MODEL ? USER : next;
+    if (to === -1) to = USER;
     if (unlabelled > idleThresholdMs) sums[IDLE] = (sums[IDLE] ?? 0) + unlabelled;
-    else sums[previous] = (sums[previous] ?? 0) + unlabelled;
+    else sums[to] = (sums[to] ?? 0) + unlabelled;
     unlabelled = 0;
   };
   let at = startMs;
@@ -93,13 +102,13 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
     }
     if (label === -1) unlabelled += span;
     else {
-      flushUnlabelled();
+      flushUnlabelled(label);
       sums[label] = (sums[label] ?? 0) + span;
       previous = label;
     }
     at = next;
   }
-  flushUnlabelled();
+  flushUnlabelled(-1);
   const [person = 0, tool = 0, model = 0, user = 0, idle = 0] = sums;
   return {
     wallMs: endMs - startMs,

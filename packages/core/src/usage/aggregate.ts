@@ -138,21 +138,58 @@ export function localDate(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * The period a time falls in, in the local time zone: `YYYY-MM-DD` for a day, the date of the week's Monday for a
- * week (ISO weeks), `YYYY-MM` for a month.
+ * Whether `timeZone` is an IANA time zone name this runtime knows (`Europe/Paris`, `UTC`, …).
+ * @example isTimeZone('America/New_York') // true
  */
-export function periodKey(ms: number, period: UsagePeriod): string {
-  const d = new Date(ms);
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    zoneFormat(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Calendar year, month (1–12) and day of a time: in `timeZone` when given, else in the local time zone. */
+function calendarDate(ms: number, timeZone: string | undefined): { y: number; m: number; d: number } {
+  if (timeZone === undefined) {
+    const d = new Date(ms);
+    return { y: d.getFullYear(), m: d.getMonth() + 1, d: d.getDate() };
+  }
+  const parts = zoneFormat(timeZone).formatToParts(ms);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { y: part('year'), m: part('month'), d: part('day') };
+}
+
+/**
+ * The period a time falls in, in the local time zone (the process's `TZ`) or in `timeZone` (an IANA name, e.g. the
+ * browser's): `YYYY-MM-DD` for a day, the date of the week's Monday for a week (ISO weeks), `YYYY-MM` for a month.
+ */
+export function periodKey(ms: number, period: UsagePeriod, timeZone?: string): string {
+  const { y, m, d } = calendarDate(ms, timeZone);
   switch (period) {
     case 'day':
-      return localDate(ms);
+      return `${y}-${pad(m)}-${pad(d)}`;
     case 'week': {
-      const monday = new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7), 12);
-      return localDate(monday.getTime());
+      // calendar arithmetic on the zone's date, in UTC (no daylight-saving shifts)
+      const day = Date.UTC(y, m - 1, d);
+      const monday = new Date(day - ((new Date(day).getUTCDay() + 6) % 7) * 86_400_000);
+      return `${monday.getUTCFullYear()}-${pad(monday.getUTCMonth() + 1)}-${pad(monday.getUTCDate())}`;
     }
     case 'month':
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}`;
+      return `${y}-${pad(m)}`;
     default:
       return period satisfies never;
   }

@@ -23,13 +23,37 @@ const sonnetLong: ModelPrice = {
 };
 
 /**
+ * Google's Gemini list prices (standard tier, text): no cache-write charge (implicit caching), cache reads at a tenth
+ * of the input rate, thoughts billed as output. Gemini 2.5 Pro bills a whole request at the higher rates when its
+ * prompt is above 200k tokens.
+ */
+function gemini(input: number, output: number, read: number): ModelPrice {
+  return perMillion(input, output, input, input, read);
+}
+const gemini25Pro: ModelPrice = {
+  ...gemini(1.25, 10, 0.125),
+  longContext: { ...gemini(2.5, 15, 0.25), thresholdTokens: 200_000 },
+};
+
+/**
+ * OpenAI's list prices (standard tier) for the models Codex CLI sessions name: input, output and cached input per
+ * million tokens. OpenAI bills no cache writes apart (they are input). Reasoning tokens are output tokens.
+ * Models without a published price here (gpt-5.4, gpt-5.5, gpt-5.6-*) stay unpriced and are named as such.
+ */
+const openai = (input: number, output: number, cachedInput: number) =>
+  perMillion(input, output, input, input, cachedInput);
+const gpt5 = openai(1.25, 10, 0.125);
+const gpt52 = openai(1.75, 14, 0.175);
+
+/**
  * The price table shipped with AgentDash, used offline. Anthropic's list prices per model (standard tier), as
- * published and as ccusage 20.0.24's offline table has them on the date below. Newer prices: `--prices FILE`
- * (this shape, or LiteLLM's `model_prices_and_context_window.json`).
+ * published and as ccusage 20.0.24's offline table has them on the date below; Google's Gemini API list prices
+ * (standard tier, text) and OpenAI's for the GPT-5 models Codex CLI uses, as listed on the same date. Newer prices:
+ * `--prices FILE` (this shape, or LiteLLM's `model_prices_and_context_window.json`).
  */
 export const defaultPriceTable: PriceTable = {
   date: '2026-11-23',
-  source: 'built-in table (Anthropic list prices)',
+  source: 'built-in table (Anthropic, Google Gemini and OpenAI list prices)',
   models: {
     'claude-3-opus': opus4,
     'claude-opus-4': opus4,
@@ -51,5 +75,22 @@ export const defaultPriceTable: PriceTable = {
     'claude-3-haiku': perMillion(0.25, 1.25, 0.3, 0.5, 0.03),
     'claude-3-5-haiku': perMillion(0.8, 4, 1, 1.6, 0.08),
     'claude-haiku-4-5': perMillion(1, 5, 1.25, 2, 0.1),
+    // Gemini models seen in Gemini CLI sessions (corpus and wild files). Not priced: gemini-3.8-flash (the
+    // corpus's scripted API), for which no list price is published in the sources this table is taken from.
+    'gemini-2.5-pro': gemini25Pro,
+    'gemini-2.5-flash': gemini(0.3, 2.5, 0.03),
+    'gemini-2.5-flash-lite': gemini(0.1, 0.4, 0.01),
+    'gemini-3-flash-preview': gemini(0.5, 3, 0.05),
+    'gpt-5': gpt5,
+    'gpt-5-codex': gpt5,
+    'gpt-5-mini': openai(0.25, 2, 0.025),
+    'gpt-5-nano': openai(0.05, 0.4, 0.005),
+    'gpt-5.1': gpt5,
+    'gpt-5.1-codex': gpt5,
+    'gpt-5.1-codex-max': gpt5,
+    'gpt-5.1-codex-mini': openai(0.25, 2, 0.025),
+    'gpt-5.2': gpt52,
+    'gpt-5.2-codex': gpt52,
+    'gpt-5.3-codex': gpt52,
   },
 };

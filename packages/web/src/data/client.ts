@@ -54,8 +54,19 @@ async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Pr
   return (await response.json()) as T;
 }
 
+/** The browser's IANA time zone (undefined when the runtime does not tell). */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface SessionQuery {
   readonly q?: string;
+  /** One agent's sessions; '' or absent: every agent. */
+  readonly agent?: string;
   readonly project?: string;
   readonly model?: string;
   readonly version?: string;
@@ -82,16 +93,19 @@ export const api = {
   locate: (id: string, callId: string) =>
     get<{ index: number; expand: string[] }>(`/sessions/${enc(id)}/locate/${enc(callId)}`),
   issues: (id: string) => get<{ issues: IssueDto[] }>(`/sessions/${enc(id)}/issues`),
-  stats: (query: { project?: string; since?: string; until?: string }, signal?: AbortSignal) =>
+  stats: (query: { agent?: string; project?: string; since?: string; until?: string }, signal?: AbortSignal) =>
     get<StatsResponse>('/stats', { ...query }, signal),
-  usage: (query: { project?: string; model?: string; since?: string; until?: string }, signal?: AbortSignal) =>
-    get<UsageResponse>('/usage', { ...query }, signal),
+  usage: (
+    query: { agent?: string; project?: string; model?: string; since?: string; until?: string },
+    signal?: AbortSignal, // days of the person's own time zone, not the server's
+  ) => get<UsageResponse>('/usage', { ...query, tz: browserTimeZone() }, signal),
   waterfall: (id: string, signal?: AbortSignal) => get<WaterfallResponse>(`/sessions/${enc(id)}/waterfall`, {}, signal),
   calls: (query: {
     tool?: string;
     status?: string;
     category?: string;
     severity?: string;
+    agent?: string;
     project?: string;
     since?: string;
     limit?: number;

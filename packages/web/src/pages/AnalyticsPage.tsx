@@ -1,7 +1,11 @@
+import type { AgentId } from '@agentdash/core/model';
 import { useEffect, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { TimeSpent } from '../analytics/TimeSpent';
 import { api, subscribeLive } from '../data/client';
 import type { CallRowDto, StatsResponse } from '../data/types';
+import { AgentStatsTable } from '../ui/AgentBreakdown';
+import { AgentFilter } from '../ui/AgentFilter';
 import { fmtDate, fmtDuration, fmtNumber, fmtPercent, shortPath } from '../ui/format';
 import { sessionHref } from '../ui/router';
 
@@ -27,6 +31,7 @@ function payloadOf<T>(data: unknown): T | undefined {
 export function AnalyticsPage() {
   const [stats, setStats] = useState<StatsResponse | undefined>();
   const [project, setProject] = useState('');
+  const [agent, setAgent] = useState<AgentId | ''>('');
   const [projects, setProjects] = useState<readonly string[]>([]);
   const [drill, setDrill] = useState<Drill | undefined>();
   const [rows, setRows] = useState<readonly CallRowDto[] | undefined>();
@@ -45,14 +50,14 @@ export function AnalyticsPage() {
   useEffect(() => {
     const ctl = new AbortController();
     api
-      .stats({ project }, ctl.signal)
+      .stats({ project, agent }, ctl.signal)
       .then((s) => {
         setStats(s);
         setError(undefined);
       })
       .catch((e: unknown) => !ctl.signal.aborted && setError(e instanceof Error ? e.message : String(e)));
     return () => ctl.abort();
-  }, [project, tick]);
+  }, [project, agent, tick]);
 
   useEffect(() => {
     if (!drill) return;
@@ -107,6 +112,7 @@ export function AnalyticsPage() {
             How tools are used, how often they fail, and how long they take. Click a bar to see the failing calls.
           </div>
         </div>
+        <AgentFilter value={agent} onChange={setAgent} />
         <select className="select" value={project} onChange={(e) => setProject(e.target.value)} aria-label="Project">
           <option value="">All projects</option>
           {projects.map((p) => (
@@ -117,6 +123,7 @@ export function AnalyticsPage() {
         </select>
       </div>
       {error && <div className="err-msg">Could not load statistics: {error}</div>}
+      <AgentStatsTable rows={stats?.agents ?? []} />
       <div className="cards">
         <div className="card">
           <div className="metric-label">Tool calls</div>
@@ -474,6 +481,7 @@ export function AnalyticsPage() {
           )}
         </div>
       )}
+      <TimeSpent project={project} />
     </div>
   );
 }

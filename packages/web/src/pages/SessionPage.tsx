@@ -5,9 +5,11 @@ import type { EventDto, IssueDto, SessionDetail } from '../data/types';
 import { type TimelineContext, TimelineCtx } from '../timeline/context';
 import { EventView } from '../timeline/EventView';
 import { SubagentTimeline } from '../timeline/SubagentTimeline';
+import { AgentBadge } from '../ui/AgentBadge';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../ui/format';
 import { waterfallHref } from '../ui/router';
 import { TimeBar } from '../ui/TimeBar';
+import { UnreadableNotice } from '../ui/UnreadableNotice';
 
 const PAGE = 100;
 
@@ -262,6 +264,7 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
                 cost <b>{fmtCost(s.costUsd, s.unpricedModels)}</b>
               </span>
               <TimeBar time={s.time} width={160} legend />
+              <AgentBadge agent={s.agent} />
               {s.models.map((m) => (
                 <span key={m} className="pill">
                   {m}
@@ -291,6 +294,7 @@ export function SessionPage({ id, call }: { id: string; call: string | undefined
               )}
             </div>
           )}
+          {detail && <UnreadableNotice detail={detail} />}
           {issues && (
             <div className="issues" data-testid="issues">
               {issues.length === 0 && <div className="dim">No issues.</div>}

@@ -1,6 +1,9 @@
+import type { AgentId } from '@agentdash/core/model';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type SessionQuery, subscribeLive } from '../data/client';
 import type { SessionRow, SessionsResponse } from '../data/types';
+import { AgentBadge } from '../ui/AgentBadge';
+import { AgentFilter } from '../ui/AgentFilter';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRelative, shortPath } from '../ui/format';
 import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
 import { sessionHref } from '../ui/router';
@@ -25,29 +28,6 @@ const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
   { key: 'costUsd', label: 'Cost', num: true },
 ];
 
-function sortValue(row: SessionRow, key: SortKey): string | number {
-  switch (key) {
-    case 'startedAt':
-      return row.startedAt ?? '';
-    case 'title':
-      return (row.title ?? '').toLowerCase();
-    case 'project':
-      return row.projectPath ?? '';
-    case 'durationMs':
-      return row.durationMs ?? -1;
-    case 'messages':
-      return row.messages;
-    case 'toolCalls':
-      return row.toolCalls;
-    case 'errors':
-      return row.errors - row.expectedErrors;
-    case 'costUsd':
-      return row.costUsd ?? -1;
-    default:
-      return key satisfies never;
-  }
-}
-
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {
@@ -60,6 +40,7 @@ function useDebounced<T>(value: T, ms: number): T {
 export function SessionsPage() {
   const [q, setQ] = useState('');
   const [project, setProject] = useState('');
+  const [agent, setAgent] = useState<AgentId | ''>('');
   const [model, setModel] = useState('');
   const [version, setVersion] = useState('');
   const [since, setSince] = useState('');
@@ -80,14 +61,15 @@ export function SessionsPage() {
 
   const query: SessionQuery = {
     q: dq,
+    agent,
     project,
     model,
     version,
     since,
     until,
     hasErrors,
-    // Cost is priced in JavaScript, not stored: the server cannot order by it, so cost sorts the loaded rows only.
-    ...(dq || sort.key === 'costUsd' ? {} : { sort: sort.key, dir: sort.dir === 1 ? 'asc' : 'desc' }),
+    // The server orders the whole list (cost included); search results keep their relevance order.
+    ...(dq ? {} : { sort: sort.key, dir: sort.dir === 1 ? 'asc' : 'desc' }),
   };
   const queryKey = JSON.stringify(query);
 
@@ -144,12 +126,9 @@ export function SessionsPage() {
     ? { calls: data.totals.toolCalls, errors: data.totals.errors - data.totals.expectedErrors, live: data.totals.live }
     : { calls: 0, errors: 0, live: 0 };
   const indexing = indexStatus?.state === 'indexing';
-  const shownRows =
-    sort.key === 'costUsd' && !dq
-      ? [...rows].sort((a, b) => (sortValue(a, 'costUsd') < sortValue(b, 'costUsd') ? -1 : 1) * sort.dir)
-      : rows;
+  const shownRows = rows;
 
-  const filtered = !!(dq || project || model || version || since || until || hasErrors);
+  const filtered = !!(dq || agent || project || model || version || since || until || hasErrors);
 
   return (
     <div className="page">
@@ -193,6 +172,7 @@ export function SessionsPage() {
             </option>
           ))}
         </select>
+        <AgentFilter value={agent} onChange={setAgent} />
         <select className="select" value={model} onChange={(e) => setModel(e.target.value)} aria-label="Model">
           <option value="">All models</option>
           {data?.facets.models.map((m) => (
@@ -311,6 +291,7 @@ export function SessionsPage() {
                     </a>
                   </div>
                   <div className="session-meta">
+                    <AgentBadge agent={r.agent} />
                     <span className="mono">{r.id.slice(0, 8)}</span>
                     {r.models.slice(0, 2).map((m) => (
                       <span key={m}>{m}</span>

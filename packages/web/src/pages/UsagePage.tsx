@@ -1,7 +1,10 @@
+import type { AgentId } from '@agentdash/core/model';
 import { useEffect, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api, subscribeLive } from '../data/client';
 import type { UsageResponse } from '../data/types';
+import { AgentUsageTable } from '../ui/AgentBreakdown';
+import { AgentFilter } from '../ui/AgentFilter';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtPercent, shortPath } from '../ui/format';
 import { sessionHref } from '../ui/router';
 import { TIME_PARTS, TimeBar } from '../ui/TimeBar';
@@ -15,6 +18,9 @@ const TIME_COLOURS: Record<string, string> = {
   userMs: '#4fc1a6',
   idleMs: '#3a4154',
 };
+
+// Idle time is left out of the days chart: one session left open for weeks would flatten every other day.
+const ACTIVE_PARTS = TIME_PARTS.filter((p) => p.key !== 'idleMs');
 
 const tooltipStyle = {
   contentStyle: { background: '#1b202b', border: '1px solid #323a4c', borderRadius: 8, fontSize: 12.5 },
@@ -39,6 +45,7 @@ const RANGES = [
 export function UsagePage() {
   const [usage, setUsage] = useState<UsageResponse | undefined>();
   const [project, setProject] = useState('');
+  const [agent, setAgent] = useState<AgentId | ''>('');
   const [range, setRange] = useState<(typeof RANGES)[number]['key']>('all');
   const [metric, setMetric] = useState<'cost' | 'tokens'>('cost');
   const [error, setError] = useState<string | undefined>();
@@ -51,14 +58,14 @@ export function UsagePage() {
     const days = RANGES.find((r) => r.key === range)?.days;
     const since = days === undefined ? undefined : new Date(Date.now() - days * 86_400_000).toISOString();
     api
-      .usage({ project: project || undefined, since }, ctl.signal)
+      .usage({ project: project || undefined, agent: agent || undefined, since }, ctl.signal)
       .then((u) => {
         setUsage(u);
         setError(undefined);
       })
       .catch((e: unknown) => !ctl.signal.aborted && setError(e instanceof Error ? e.message : String(e)));
     return () => ctl.abort();
-  }, [project, range, tick]);
+  }, [project, agent, range, tick]);
 
   const models = useMemo(() => (usage?.models ?? []).map((m) => m.model), [usage]);
   const daily = useMemo(
@@ -92,7 +99,7 @@ export function UsagePage() {
           <h1 className="page-title">Usage and cost</h1>
           <div className="page-sub">
             Each API response counted once, priced with {usage ? `${usage.prices.source} (${usage.prices.date})` : '…'}.
-            Days in the server's time zone.
+            Days in your time zone.
           </div>
         </div>
         <div className="row">
@@ -108,6 +115,7 @@ export function UsagePage() {
               </option>
             ))}
           </select>
+          <AgentFilter value={agent} onChange={setAgent} />
           <select className="select" value={project} onChange={(e) => setProject(e.target.value)} aria-label="Project">
             <option value="">All projects</option>
             {(usage?.projects ?? []).map((p) => (
@@ -135,6 +143,7 @@ export function UsagePage() {
         </div>
       </div>
       {error && <div className="err-msg">Could not load usage: {error}</div>}
+      <AgentUsageTable rows={usage?.agents ?? []} />
       {t && t.unpricedModels.length > 0 && (
         <div className="warn-msg" data-testid="unpriced-warning">
           No price for {t.unpricedModels.join(', ')}: their cost is unknown and not in the sums below (tokens are).
@@ -351,13 +360,13 @@ export function UsagePage() {
         </div>
         <div className="card" data-testid="chart-usage-time-days">
           <h3>
-            Where the time went, by day<span className="chart-hint">hours</span>
+            Where the time went, by day<span className="chart-hint">active hours (idle left out)</span>
           </h3>
           <ResponsiveContainer width="100%" height={240}>
             <BarChart
               data={(usage?.time.byDay ?? []).map((d) => ({
                 date: d.date,
-                ...Object.fromEntries(TIME_PARTS.map((p) => [p.key, d[p.key] / 3_600_000])),
+                ...Object.fromEntries(ACTIVE_PARTS.map((p) => [p.key, d[p.key] / 3_600_000])),
               }))}
               margin={{ left: 8, right: 16 }}
             >
@@ -366,7 +375,7 @@ export function UsagePage() {
               <YAxis stroke={C.text} tickLine={false} axisLine={false} width={40} />
               <Tooltip {...tooltipStyle} formatter={(v, name) => [fmtDuration(Number(v) * 3_600_000), String(name)]} />
               <Legend />
-              {TIME_PARTS.map((p) => (
+              {ACTIVE_PARTS.map((p) => (
                 <Bar
                   key={p.key}
                   dataKey={p.key}

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { api } from '../data/client';
 import type { CallDto } from '../data/types';
-import { callSummary, iconClassOf, opensByDefault, rendererFor, showsOwnError, toolGlyph } from '../renderers';
+import {
+  callSummary,
+  iconClassOf,
+  opensByDefault,
+  rendererFor,
+  renderKindOf,
+  showsOwnError,
+  toolGlyph,
+} from '../renderers';
 import { fmtDuration } from '../ui/format';
 import { useTimeline } from './context';
 
@@ -82,6 +90,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
       className={`tool st-${status} ${open ? 'open' : ''} ${focus === call.id ? 'highlight-flash' : ''}`}
       data-testid="tool-block"
       data-tool={call.canonicalName}
+      data-kind={renderKindOf(call)}
       data-status={status}
       data-call={call.id}
       id={`call-${call.id}`}

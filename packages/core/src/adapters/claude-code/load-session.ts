@@ -1,8 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { timestampDurations } from '../../agents/durations.js';
+import { adapterForFile } from '../../agents/registry.js';
 import { isRecord, str } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
-import type { SessionFiles } from '../../io/discover.js';
+import type { DiscoveredFile, SessionFiles } from '../../io/discover.js';
 import type { OpenBytes } from '../../io/read-lines.js';
 import { createSessionId, createSubagentId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
 import type { ParseIssue } from '../../model/issue.js';
@@ -12,13 +14,9 @@ import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } f
 import type { CallStatus, ToolCall, ToolResult } from '../../model/tool-call.js';
 import { assembleThread } from './assemble.js';
 import { hiddenReasonOf } from './classify-user.js';
-import { buildResultMap, durationsOf, typeResult } from './pair.js';
+import { buildResultMap } from './pair.js';
 import { promptTitleOf } from './prompt-title.js';
-import { readRecords } from './read-records.js';
-import { kindOfTool } from './results/tools/index.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
-import { canonicalToolName } from './tool-names.js';
-import { typeInput } from './type-input.js';
 
 export interface LoadSessionOptions {
   /**
@@ -46,10 +44,20 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   let duplicateRecords = 0;
   let recordCount = 0;
 
-  const readDeduped = async (path: string): Promise<TranscriptRecord[]> => {
+  // Every file of a session is one agent's: its adapter reads the files and types the results.
+  const adapter = adapterForFile(group.main ?? group.subagents[0] ?? { agent: 'claude' });
+  const readDeduped = async (file: DiscoveredFile): Promise<TranscriptRecord[]> => {
+    const path = file.path;
     try {
-      const read = await readRecords(path, options.open ? { open: options.open } : {});
-      issues.push(...read.issues);
+      const read = { records: [] as TranscriptRecord[] };
+      await adapterForFile(file).streamRecords(
+        file,
+        (event) => {
+          if (event.kind === 'record') read.records.push(event.record);
+          else issues.push(event.issue);
+        },
+        options.open ? { open: options.open } : {},
+      );
       const kept: TranscriptRecord[] = [];
       // A record whose uuid an earlier file holds is a resume or fork copy. Within one file a repeated uuid is a
       // copy only when the record is the same: stitched and hand-made files repeat placeholder uuids on others.
@@ -79,7 +87,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   let mainRecords: TranscriptRecord[] = [];
   if (group.main) {
     files.push({ path: group.main.path, role: 'main', agentId: undefined });
-    mainRecords = await readDeduped(group.main.path);
+    mainRecords = await readDeduped(group.main);
   }
   if (!group.main) {
     issues.push({
@@ -93,7 +101,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const threads: SubagentThread[] = group.main ? splitSidechains(mainRecords, group.main.path) : [];
   for (const sub of group.subagents) {
     files.push({ path: sub.path, role: 'subagent', agentId: sub.agentId ? createSubagentId(sub.agentId) : undefined });
-    const records = await readDeduped(sub.path);
+    const records = await readDeduped(sub);
     threads.push({
       key: sub.agentId ?? sub.path,
       agentId: sub.agentId,
@@ -114,7 +122,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const callsById = new Map<string, ToolCall>();
   for (const raw of rawCalls.values()) {
     const rawResult = results.get(raw.id) ?? options.resultsElsewhere?.get(raw.id);
-    const result: ToolResult | undefined = rawResult ? typeResult(raw, rawResult) : undefined;
+    const result: ToolResult | undefined = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
     const status: CallStatus = result
       ? result.isError
         ? 'error'
@@ -126,17 +134,17 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       kind: 'tool-call',
       id: raw.id,
       name: raw.name,
-      canonicalName: canonicalToolName(raw.name),
-      toolKind: kindOfTool(canonicalToolName(raw.name)),
+      canonicalName: adapter.canonicalToolName(raw.name),
+      toolKind: adapter.kindOfTool?.(adapter.canonicalToolName(raw.name)),
       input: raw.input,
-      typedInput: typeInput(canonicalToolName(raw.name), raw.input),
+      ...(adapter.typeInput ? { typedInput: adapter.typeInput(adapter.canonicalToolName(raw.name), raw.input) } : {}),
       timestamp: raw.timestamp,
       loc: raw.loc,
       messageId: raw.messageId,
       agentId: raw.agentId ? createSubagentId(raw.agentId) : undefined,
       status,
       result,
-      durations: durationsOf(raw, rawResult),
+      durations: [...(adapter.durationsOf ?? timestampDurations)(raw, rawResult)],
       subagentKey: callToThread.get(raw.id),
     };
     calls.push(call);
@@ -151,7 +159,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       line: raw.loc.line,
       message: `result for tool_use ${raw.toolUseId} has no call in this session`,
     });
-    orphanResults.push(typeResult(orphanCall(raw), raw));
+    orphanResults.push(adapter.typeResult(orphanCall(raw), raw));
   }
 
   const callToThreadReverse = new Map([...callToThread].map(([callId, key]) => [key, callId]));
@@ -180,6 +188,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const events = assembleThread(mainThread, callsById);
   return {
     id: createSessionId(group.sessionId),
+    agent: adapter.id,
     files,
     projectPath: firstCwd(mainThread) ?? firstCwd(allRecords),
     projectDir: group.projectDir,

@@ -37,6 +37,10 @@ export function splitSidechains(records: readonly TranscriptRecord[], file: stri
   return runs;
 }
 
+function namesAgent(result: RawResult | undefined): boolean {
+  return result !== undefined && isRecord(result.toolUseResult) && str(result.toolUseResult.agentId) !== undefined;
+}
+
 /** The agentId a Task/Agent result names: `toolUseResult.agentId`, else `agentId: X` in the result text. */
 export function agentIdOfResult(result: RawResult | undefined): string | undefined {
   if (!result) return undefined;
@@ -73,7 +77,8 @@ export function linkSubagents(
   const byAgentId = new Map<string, SubagentThread>();
   for (const thread of threads) if (thread.agentId !== undefined) byAgentId.set(thread.agentId, thread);
 
-  const agentCalls = calls.filter((c) => isAgentTool(c.name));
+  // Agent tools, and any call whose structured result names the agent it started (Codex `spawn_agent`).
+  const agentCalls = calls.filter((c) => isAgentTool(c.name) || namesAgent(results.get(c.id)));
   for (const call of agentCalls) {
     const agentId = agentIdOfResult(results.get(call.id));
     const thread = agentId === undefined ? undefined : byAgentId.get(agentId);

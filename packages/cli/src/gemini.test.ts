@@ -1,0 +1,64 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from './io.js';
+import type { SessionsJson, StatsJson } from './output/json-types.js';
+import { run } from './run.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const geminiFixtures = resolve(here, '../../core/test/fixtures/gemini');
+
+let dir: string;
+let home: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-gemini-cli-'));
+  // A home with Gemini CLI only: 0.61 JSONL sessions in ~/.gemini.
+  home = join(dir, 'home');
+  cpSync(join(geminiFixtures, '0.61.0/.gemini'), join(home, '.gemini'), { recursive: true });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 120 },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: {},
+    homedir: home,
+    now: Date.now,
+  };
+  const code = await run([...args, '--db', join(dir, 'index.sqlite')], io);
+  return { code, stdout, stderr };
+}
+
+describe('Gemini CLI sessions from the command line', () => {
+  it('reads ~/.gemini by default and lists every session with its agent', async () => {
+    const r = await cli(['sessions', '--json', '--agent', 'gemini']);
+    expect(r.code).toBe(0);
+    const { sessions } = JSON.parse(r.stdout) as SessionsJson;
+    expect(sessions).toHaveLength(10);
+    expect(new Set(sessions.map((s) => s.agent))).toEqual(new Set(['gemini']));
+    const shell = sessions.find((s) => s.projectPath === '/home/user/proj/shell');
+    expect(shell && { calls: shell.toolCalls, errors: shell.errors }).toEqual({ calls: 5, errors: 0 });
+  });
+
+  it('counts calls and failures per Gemini tool, with the shared error categories', async () => {
+    const stats = JSON.parse((await cli(['stats', '--json', '--agent', 'gemini'])).stdout) as StatsJson;
+    expect(stats.tools.run_shell_command?.calls).toBe(6);
+    expect(stats.tools.run_shell_command?.errors).toBe(0);
+    expect(stats.tools.replace?.errors).toBe(1);
+    expect(stats.tools.mcp_rec_fail?.errors).toBe(1);
+  });
+
+  it('shows one session as a timeline', async () => {
+    const { sessions } = JSON.parse((await cli(['sessions', '--json', '--agent', 'gemini'])).stdout) as SessionsJson;
+    const edit = sessions.find((s) => s.projectPath === '/home/user/proj/edit');
+    const r = await cli(['show', edit?.id ?? 'none']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/replace/);
+    expect(r.stdout).toMatch(/write_file/);
+  });
+});

@@ -1,0 +1,40 @@
+import { defineAdapter } from '../../agents/adapter.js';
+import { timestampDurations } from '../../agents/durations.js';
+import { isRecord, num } from '../../internal/guards.js';
+import type { Duration } from '../../model/tool-call.js';
+import { typeInput as typeArgumentsByName } from '../claude-code/type-input.js';
+import { defaultCodexHome, discoverCodexFiles, recognizesCodexPath } from './discover.js';
+import { streamCodexRecords } from './stream.js';
+import { canonicalCodexToolName, kindOfCodexTool } from './tool-names.js';
+import { typeCodexResult } from './type-result.js';
+
+/**
+ * Codex CLI: `~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl` (`$CODEX_HOME`), every recorded version from the
+ * legacy pre-`session_meta` files (Aug 2025) to 0.169.
+ */
+export const codexAdapter = defineAdapter({
+  id: 'codex',
+  label: 'Codex CLI',
+  // Rollouts are only appended to (`exec resume` too); a read from an offset replays the earlier lines for state.
+  // Spawned and review agents write their own rollout, discovered as subagent files of their parent session.
+  capabilities: { appendOnly: true, subagents: 'files' },
+  defaultHomes: (env, homeDir) => [defaultCodexHome(env, homeDir)],
+  recognizes: recognizesCodexPath,
+  discover: (root) => discoverCodexFiles([root]),
+  streamRecords: (file, onEvent, options) => streamCodexRecords(file.path, onEvent, options),
+  typeResult: typeCodexResult,
+  durationsOf: (call, raw) => {
+    const out: Duration[] = timestampDurations(call, raw);
+    const facts = isRecord(raw?.toolUseResult) ? raw.toolUseResult : {};
+    const durationMs = num(facts.durationMs);
+    if (durationMs !== undefined) out.push({ source: 'durationMs', ms: durationMs });
+    const seconds = num(facts.durationSeconds);
+    if (seconds !== undefined) out.push({ source: 'durationSeconds', ms: seconds * 1000 });
+    return out;
+  },
+  canonicalToolName: canonicalCodexToolName,
+  kindOfTool: kindOfCodexTool,
+  // Arguments read by the names they share with Claude's (`command`, `path`, `query`, …): what the dashboard read
+  // before it took typed input. A Codex-own mapping (array commands, `cmd`) is still to do.
+  typeInput: typeArgumentsByName,
+});

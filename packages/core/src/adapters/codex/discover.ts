@@ -1,0 +1,171 @@
+import { readdirSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isRecord, str } from '../../internal/guards.js';
+import type { DiscoveredFile, Discovery } from '../../io/discover.js';
+import type { ParseIssue } from '../../model/issue.js';
+
+/** `rollout-<local time>-<session id>.jsonl`. */
+const ROLLOUT_FILE = /^rollout-.*?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+
+/** The Codex home: `$CODEX_HOME`, else `~/.codex`. */
+export function defaultCodexHome(env: Readonly<Record<string, string | undefined>>, homeDir: string): string {
+  const configured = env.CODEX_HOME;
+  return configured !== undefined && configured !== '' ? configured : join(homeDir, '.codex');
+}
+
+export function isRolloutFile(path: string): boolean {
+  return ROLLOUT_FILE.test(basename(path));
+}
+
+/** The session id in a rollout file's name. */
+export function sessionIdOfRollout(path: string): string | undefined {
+  return ROLLOUT_FILE.exec(basename(path))?.[1];
+}
+
+/**
+ * True when a path is Codex's: a rollout file, or a folder with rollout files under `sessions/` or
+ * `archived_sessions/` (a Codex home), or a folder of `YYYY/MM/DD` rollouts.
+ */
+export async function recognizesCodexPath(path: string): Promise<boolean> {
+  const info = statOrUndefined(path);
+  if (info === undefined) return false;
+  if (info.isFile()) return isRolloutFile(path);
+  return findRollouts(resolve(path), 6, 1).length > 0;
+}
+
+/**
+ * Every rollout file under the given paths. A rollout's project folder is the folder that holds its date folders
+ * (`sessions/`), so a parent and its spawned agents share it; a spawned or review agent's file is a subagent file of
+ * its parent session when its first line names the parent.
+ */
+export async function discoverCodexFiles(paths: readonly string[]): Promise<Discovery> {
+  const issues: ParseIssue[] = [];
+  const files = new Map<string, DiscoveredFile>();
+  for (const input of paths) {
+    const path = resolve(input);
+    const info = statOrUndefined(path);
+    if (info === undefined) continue;
+    const found = info.isFile()
+      ? isRolloutFile(path)
+        ? [path]
+        : []
+      : findRollouts(path, 6, Number.POSITIVE_INFINITY, issues);
+    for (const file of found) {
+      const described = await describeRollout(file);
+      if (described) files.set(described.path, described);
+    }
+  }
+  return { files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), issues };
+}
+
+async function describeRollout(path: string): Promise<DiscoveredFile | undefined> {
+  const info = statOrUndefined(path);
+  if (info === undefined) return undefined;
+  const ownId = sessionIdOfRollout(path);
+  const parent = await parentThreadOf(path);
+  return {
+    path,
+    projectDir: sessionsRootOf(path),
+    role: parent === undefined ? 'main' : 'subagent',
+    sessionId: parent ?? ownId,
+    agentId: parent === undefined ? undefined : ownId,
+    metaPath: undefined,
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+    ino: info.ino,
+    agent: 'codex',
+  };
+}
+
+/** The folder above `YYYY/MM/DD/`, else the file's folder. */
+export function sessionsRootOf(path: string): string {
+  const dir = dirname(path);
+  const parts = dir.split(/[\\/]/);
+  const [y, m, d] = parts.slice(-3);
+  if (
+    y !== undefined &&
+    m !== undefined &&
+    d !== undefined &&
+    /^\d{4}$/.test(y) &&
+    /^\d{2}$/.test(m) &&
+    /^\d{2}$/.test(d)
+  ) {
+    return dirname(dirname(dirname(dir)));
+  }
+  return dir;
+}
+
+/** The parent thread a spawned or review agent's first line names (`forked_from_id`, `parent_thread_id`). */
+async function parentThreadOf(path: string): Promise<string | undefined> {
+  const line = await firstLine(path, 512 * 1024);
+  if (line === undefined || !line.includes('"session_meta"')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(line);
+    const payload = isRecord(parsed) && isRecord(parsed.payload) ? parsed.payload : {};
+    const source = isRecord(payload.source) ? payload.source : {};
+    const spawn =
+      isRecord(source.subagent) && isRecord(source.subagent.thread_spawn) ? source.subagent.thread_spawn : {};
+    return str(payload.forked_from_id) ?? str(spawn.parent_thread_id) ?? str(payload.parent_thread_id);
+  } catch {
+    return undefined;
+  }
+}
+
+async function firstLine(path: string, maxBytes: number): Promise<string | undefined> {
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (handle === undefined) return undefined;
+  try {
+    const buffer = Buffer.alloc(Math.min(maxBytes, 64 * 1024));
+    let text = '';
+    for (let position = 0; position < maxBytes; ) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      text += buffer.subarray(0, bytesRead).toString('utf8');
+      position += bytesRead;
+      const newline = text.indexOf('\n');
+      if (newline >= 0) return text.slice(0, newline);
+    }
+    return text === '' ? undefined : text;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Rollout files below `dir`, at most `depth` folders down, stopping after `limit` files. */
+function findRollouts(dir: string, depth: number, limit: number, issues?: ParseIssue[]): string[] {
+  const out: string[] = [];
+  const walk = (folder: string, left: number): void => {
+    if (out.length >= limit) return;
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch (error) {
+      issues?.push({
+        code: 'unreadable_file',
+        file: folder,
+        line: 0,
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (out.length >= limit) return;
+      const path = join(folder, entry.name);
+      if (entry.isFile() && ROLLOUT_FILE.test(entry.name)) out.push(path);
+      else if (entry.isDirectory() && left > 0 && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+        walk(path, left - 1);
+    }
+  };
+  walk(dir, depth);
+  return out;
+}
+
+function statOrUndefined(path: string): import('node:fs').Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,51 @@
+import type { ErrorCategory, ErrorSeverity } from '../../model/tool-error.js';
+import { canonicalCodexToolName, SHELL_TOOLS } from './tool-names.js';
+
+/** A failed Codex call: why, in the categories every agent shares. */
+export interface CodexFailure {
+  readonly category: ErrorCategory;
+  readonly severity: ErrorSeverity;
+  readonly message: string;
+}
+
+/** Messages the Codex client writes as a call's whole output when the call failed (never a command's own output). */
+const RULES: readonly { readonly test: RegExp; readonly category: ErrorCategory }[] = [
+  { test: /^unsupported call: /, category: 'unknown-tool' },
+  { test: /^failed to parse function arguments/, category: 'validation' },
+  { test: /^apply_patch verification failed: Failed to find expected lines/, category: 'string-not-found' },
+  { test: /^apply_patch verification failed: Failed to read file.*No such file/s, category: 'file-not-found' },
+  { test: /^apply_patch verification failed/, category: 'validation' },
+  { test: /^(?:Wall time: [^\n]*\n)?aborted by user/, category: 'interrupted' },
+  { test: /^unable to locate image at /, category: 'file-not-found' },
+  { test: /^(?:execution error: .*(?:timed out|Timeout))|^command timed out/s, category: 'timeout' },
+  { test: /^(?:failed in sandbox|sandbox denied|Permission denied)/, category: 'permission-denied' },
+  { test: /^execution error: /, category: 'other' },
+  { test: /^(?:err: "?)?tool call error: /, category: 'other' },
+  { test: /^\S+ is unavailable in \S+ mode/, category: 'validation' },
+  { test: /^\w+ failed: Unknown process id/, category: 'not-running' },
+  { test: /^\w+ failed: /, category: 'other' },
+];
+
+/**
+ * Whether a call failed, from the client's failure messages (whole outputs such as "unsupported call: …") and from
+ * the failure flags of its events (`patch_apply_end.success: false`, an MCP call's `status: "failed"`). A command
+ * that exits non-zero did not fail: its exit code is data.
+ */
+/** A command's own output (under an exit-code header, or in shell metadata): never read as a client message. */
+export function isCommandOutput(toolName: string, style: string | undefined): boolean {
+  return (
+    style === 'exit-code-header' ||
+    style === 'chunk-header' ||
+    (style === 'json-metadata' && SHELL_TOOLS.has(canonicalCodexToolName(toolName)))
+  );
+}
+
+export function codexFailureOf(text: string, flaggedFailed: boolean, clientText: boolean): CodexFailure | undefined {
+  const trimmed = text.trimStart();
+  // A command's own output (under an exit-code header or in shell metadata) is never read as a client message.
+  const rule = clientText ? RULES.find((r) => r.test.test(trimmed)) : undefined;
+  if (rule === undefined && !flaggedFailed) return undefined;
+  const category = rule?.category ?? 'other';
+  const message = trimmed.replace(/^Wall time: [^\n]*\n/, '').trim();
+  return { category, severity: category === 'user-rejected' ? 'expected' : 'error', message };
+}

@@ -1,0 +1,121 @@
+import { isRecord, num, str } from '../../internal/guards.js';
+import type { ImageValue, ResultBlock, ResultContent } from '../../model/content.js';
+
+/** A tool output as Codex wrote it, with the facts its textual styles carry. */
+export interface CodexOutput {
+  /** The output for display: the text without its header, or blocks (text and images). */
+  readonly content: ResultContent;
+  /** The command's exit code, when the output says it ("exit_code", "Exit code: N", "Process exited with code N"). */
+  readonly exitCode: number | undefined;
+  /** "Wall time" / `duration_seconds`, in seconds. */
+  readonly wallTimeSeconds: number | undefined;
+  /** Which of the known styles the output had. */
+  readonly style: 'json-metadata' | 'exit-code-header' | 'chunk-header' | 'blocks' | 'text';
+}
+
+const HEADER_LINE =
+  /^(Chunk ID|Wall time|Process exited with code|Process running with session ID|Original token count|Command|Exit code|Total output lines)\b:?/;
+
+/** Read one `function_call_output` / `custom_tool_call_output` `output` value in any recorded style. */
+export function parseCodexOutput(output: unknown): CodexOutput {
+  if (Array.isArray(output)) return fromBlocks(output);
+  if (isRecord(output)) {
+    // Some writers store the object itself instead of its JSON text.
+    const content = str(output.content) ?? str(output.output);
+    if (content !== undefined) return fromText(content);
+    return { content: JSON.stringify(output), exitCode: undefined, wallTimeSeconds: undefined, style: 'text' };
+  }
+  return fromText(typeof output === 'string' ? output : output === undefined ? '' : JSON.stringify(output));
+}
+
+function fromText(text: string): CodexOutput {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') && trimmed.includes('"output"')) {
+    const parsed = parseJson(trimmed);
+    if (isRecord(parsed) && typeof parsed.output === 'string') {
+      const metadata = isRecord(parsed.metadata) ? parsed.metadata : {};
+      return {
+        content: parsed.output,
+        exitCode: num(metadata.exit_code),
+        wallTimeSeconds: num(metadata.duration_seconds),
+        style: 'json-metadata',
+      };
+    }
+  }
+  return fromHeader(text);
+}
+
+/** `Exit code: N\nWall time: X seconds\nOutput:\n…` or `Chunk ID: …\nWall time: …\nProcess exited with code N\n…`. */
+function fromHeader(text: string): CodexOutput {
+  const lines = text.split('\n');
+  let exitCode: number | undefined;
+  let wallTime: number | undefined;
+  let chunk = false;
+  let body = -1;
+  for (let i = 0; i < Math.min(lines.length, 12); i += 1) {
+    const line = (lines[i] ?? '').replace(/\r$/, '');
+    if (line === 'Output:') {
+      body = i + 1;
+      break;
+    }
+    if (!HEADER_LINE.test(line)) break;
+    if (line.startsWith('Chunk ID')) chunk = true;
+    const exit = /^(?:Exit code:|Process exited with code) (-?\d+)/.exec(line);
+    if (exit) exitCode = Number(exit[1]);
+    const wall = /^Wall time: ([\d.]+)/.exec(line);
+    if (wall) wallTime = Number(wall[1]);
+  }
+  if (body < 0) return { content: text, exitCode: undefined, wallTimeSeconds: undefined, style: 'text' };
+  return {
+    content: lines.slice(body).join('\n'),
+    exitCode,
+    wallTimeSeconds: wallTime,
+    style: chunk ? 'chunk-header' : 'exit-code-header',
+  };
+}
+
+function fromBlocks(items: readonly unknown[]): CodexOutput {
+  const blocks: ResultBlock[] = [];
+  for (const item of items) {
+    if (!isRecord(item)) continue;
+    const type = str(item.type) ?? 'unknown';
+    if ((type === 'input_text' || type === 'output_text' || type === 'text') && typeof item.text === 'string') {
+      blocks.push({ kind: 'text', text: item.text });
+      continue;
+    }
+    const image = type === 'input_image' ? imageOf(item.image_url) : undefined;
+    blocks.push(image ?? { kind: 'unknown', type, raw: item });
+  }
+  // 0.144+ puts the header in the first text block.
+  const first = blocks[0];
+  if (first?.kind === 'text') {
+    const head = fromHeader(first.text);
+    if (head.style !== 'text') {
+      const rest =
+        typeof head.content === 'string' && head.content !== '' ? [{ kind: 'text' as const, text: head.content }] : [];
+      return {
+        content: [...rest, ...blocks.slice(1)],
+        exitCode: head.exitCode,
+        wallTimeSeconds: head.wallTimeSeconds,
+        style: 'blocks',
+      };
+    }
+  }
+  return { content: blocks, exitCode: undefined, wallTimeSeconds: undefined, style: 'blocks' };
+}
+
+/** A `data:<type>;base64,<data>` URL as an image; other URLs are not images we hold. */
+export function imageOf(url: unknown): ImageValue | undefined {
+  if (typeof url !== 'string') return undefined;
+  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+  if (!match) return undefined;
+  return { kind: 'image', mediaType: match[1] ?? 'image/png', data: match[2] ?? '' };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

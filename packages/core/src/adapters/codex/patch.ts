@@ -1,0 +1,80 @@
+/** One file of a Codex `apply_patch` envelope, with its hunks as written (context lines carry no line numbers). */
+export interface PatchFile {
+  readonly path: string;
+  readonly operation: 'add' | 'update' | 'delete' | 'move';
+  readonly movePath?: string;
+  readonly hunks: readonly { readonly header?: string; readonly lines: readonly string[] }[];
+  readonly linesAdded: number;
+  readonly linesRemoved: number;
+}
+
+interface MutableFile {
+  path: string;
+  operation: PatchFile['operation'];
+  movePath?: string;
+  hunks: { header?: string; lines: string[] }[];
+}
+
+const FILE_HEADER = /^\*\*\* (Add|Update|Delete) File: (.+)$/;
+
+/**
+ * Parse `*** Begin Patch … *** End Patch` text into files and hunks. Lines outside a file section are ignored;
+ * an unparsable patch gives no files (the call is still shown with its raw input). Never throws.
+ */
+export function parseApplyPatch(text: string): PatchFile[] {
+  const files: MutableFile[] = [];
+  let current: MutableFile | undefined;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    const header = FILE_HEADER.exec(line);
+    if (header) {
+      const kind = header[1];
+      current = {
+        path: (header[2] ?? '').trim(),
+        operation: kind === 'Add' ? 'add' : kind === 'Delete' ? 'delete' : 'update',
+        hunks: [],
+      };
+      files.push(current);
+      continue;
+    }
+    if (current === undefined || line.startsWith('*** Begin Patch') || line.startsWith('*** End Patch')) continue;
+    if (line.startsWith('*** Move to: ')) {
+      current.operation = 'move';
+      current.movePath = line.slice('*** Move to: '.length).trim();
+      continue;
+    }
+    if (line === '*** End of File') continue;
+    if (line.startsWith('@@')) {
+      const rest = line.slice(2).trim();
+      current.hunks.push(rest === '' ? { lines: [] } : { header: rest, lines: [] });
+      continue;
+    }
+    if (line.startsWith('+') || line.startsWith('-') || line.startsWith(' ')) {
+      let hunk = current.hunks.at(-1);
+      if (hunk === undefined) {
+        hunk = { lines: [] };
+        current.hunks.push(hunk);
+      }
+      hunk.lines.push(line);
+    } else if (line === '' && current.hunks.length > 0) {
+      // An empty context line written without its leading space.
+      current.hunks.at(-1)?.lines.push(' ');
+    }
+  }
+  return files.map((file) => {
+    const lines = file.hunks.flatMap((h) => h.lines);
+    const hunks = file.hunks.map((h) => ({ ...h, lines: trimTrailingBlank(h.lines) }));
+    return {
+      ...file,
+      hunks,
+      linesAdded: lines.filter((l) => l.startsWith('+')).length,
+      linesRemoved: lines.filter((l) => l.startsWith('-')).length,
+    };
+  });
+}
+
+function trimTrailingBlank(lines: readonly string[]): string[] {
+  const out = [...lines];
+  while (out.length > 0 && out.at(-1) === ' ') out.pop();
+  return out;
+}

@@ -1,0 +1,40 @@
+import type { DataKind } from '../../model/typed-result.js';
+
+/** Codex's shell tool has had several names; statistics count them as one tool under its current name. */
+const ALIASES: Readonly<Record<string, string>> = {
+  shell: 'exec_command',
+  shell_command: 'exec_command',
+  local_shell: 'exec_command',
+  'container.exec': 'exec_command',
+};
+
+/** The tool's current name; a model-made suffix such as `<|channel|>…` is cut off. */
+export function canonicalCodexToolName(name: string): string {
+  const clean = name.replace(/<\|.*$/s, '');
+  return ALIASES[clean] ?? clean;
+}
+
+/** `mcp__server__tool` (0.50/0.98 flat names, and 0.169 namespace + name joined by the decoder). */
+export function parseCodexMcpName(name: string): { readonly server: string; readonly tool: string } | undefined {
+  const match = /^mcp__(.+?)__(.+)$/.exec(name);
+  return match ? { server: match[1] ?? '', tool: match[2] ?? '' } : undefined;
+}
+
+/** The kind each tool's results are typed onto (`typeCodexResult`), known before a result arrives. */
+export function kindOfCodexTool(canonicalName: string): DataKind | undefined {
+  if (SHELL_TOOLS.has(canonicalName)) return 'bash';
+  if (parseCodexMcpName(canonicalName) !== undefined) return 'mcp';
+  return KINDS[canonicalName];
+}
+
+const KINDS: Readonly<Record<string, DataKind>> = {
+  apply_patch: 'patch',
+  update_plan: 'todo-write',
+  view_image: 'read',
+  web_search: 'web-search',
+  tool_search: 'tool-search',
+  spawn_agent: 'agent',
+};
+
+/** Tool names of commands run in a shell (their output carries an exit code). */
+export const SHELL_TOOLS: ReadonlySet<string> = new Set(['exec_command', 'write_stdin', 'exec', 'unified_exec']);

@@ -1,0 +1,163 @@
+import { isRecord, num, str } from '../../internal/guards.js';
+import type { ImageValue, ResultContent } from '../../model/content.js';
+import { resultText } from '../../model/content.js';
+import type { RawCall, RawResult } from '../../model/raw.js';
+import type { ToolResult } from '../../model/tool-call.js';
+import { type DataKind, resultDataSchemas, type TypedResult } from '../../model/typed-result.js';
+import { codexFailureOf, isCommandOutput } from './errors.js';
+import { parseApplyPatch } from './patch.js';
+import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';
+
+/** Type one Codex tool result against its call, onto the shared kinds. Never throws. */
+export function typeCodexResult(call: RawCall, raw: RawResult): ToolResult {
+  const facts = isRecord(raw.toolUseResult) ? raw.toolUseResult : {};
+  const text = resultText(raw.content);
+  // Whether the call failed is the decoder's (`isError`); typing says why.
+  const failure = raw.isError ? codexFailureOf(text, true, !isCommandOutput(call.name, str(facts.style))) : undefined;
+  const images = imagesOf(raw.content);
+  const base = {
+    toolUseId: raw.toolUseId,
+    uuid: raw.uuid,
+    timestamp: raw.timestamp,
+    loc: raw.loc,
+    content: raw.content,
+    toolUseResult: raw.toolUseResult,
+    images,
+  };
+  if (failure !== undefined) {
+    return {
+      ...base,
+      isError: raw.isError,
+      typed: { kind: 'error', tool: call.name, message: failure.message },
+      error: { category: failure.category, severity: failure.severity, message: failure.message },
+    };
+  }
+  return { ...base, isError: raw.isError, typed: safeTyped(call, text, facts, images, raw.content), error: undefined };
+}
+
+function safeTyped(
+  call: RawCall,
+  text: string,
+  facts: Record<string, unknown>,
+  images: readonly ImageValue[],
+  content: ResultContent,
+): TypedResult {
+  let typed: TypedResult | undefined;
+  try {
+    typed = typedOf(call, text, facts, images);
+  } catch {
+    typed = undefined;
+  }
+  return typed ?? { kind: 'unknown', tool: call.name, content, toolUseResult: facts };
+}
+
+function typedOf(
+  call: RawCall,
+  text: string,
+  facts: Record<string, unknown>,
+  images: readonly ImageValue[],
+): TypedResult | undefined {
+  const name = canonicalCodexToolName(call.name);
+  const input = isRecord(call.input) ? call.input : {};
+  if (name === 'apply_patch' || isShellApplyPatch(input)) {
+    const patchText = str(input.input) ?? shellPatchText(input) ?? '';
+    return as('patch', call.name, { files: parseApplyPatch(patchText), output: text });
+  }
+  if (SHELL_TOOLS.has(name)) {
+    const exitCode = num(facts.exitCode);
+    return as('bash', call.name, {
+      stdout: text,
+      stderr: '',
+      exitCode,
+      interrupted: false,
+      noOutputExpected: text === '' ? true : undefined,
+    });
+  }
+  if (name === 'update_plan') {
+    const plan = Array.isArray(input.plan) ? input.plan : [];
+    const todos = plan
+      .filter(isRecord)
+      .map((step) => ({ content: str(step.step) ?? '', status: str(step.status) ?? 'pending' }));
+    return as('todo-write', call.name, { newTodos: todos });
+  }
+  if (name === 'view_image') {
+    const image = images[0];
+    return as('read', call.name, {
+      variant: 'image',
+      filePath: str(input.path),
+      mediaType: image?.mediaType ?? 'image/*',
+    });
+  }
+  if (name === 'web_search') {
+    return as('web-search', call.name, {
+      query: str(input.query) ?? text,
+      links: [],
+      texts: text === '' ? [] : [text],
+    });
+  }
+  if (name === 'tool_search') {
+    const matches = text.split('\n').filter((l) => l !== '');
+    return as('tool-search', call.name, { query: str(input.query) ?? '', matches });
+  }
+  if (name === 'spawn_agent') {
+    const spawned = isRecord(facts.collabAgentSpawnEnd) ? facts.collabAgentSpawnEnd : {};
+    return as('agent', call.name, {
+      status: 'spawned',
+      agentId: str(spawned.new_thread_id) ?? agentIdIn(text),
+      agentType: str(input.agent_type) ?? str(spawned.new_agent_role),
+      prompt: str(input.message),
+      text,
+      resolvedModel: str(spawned.model) ?? str(input.model),
+    });
+  }
+  const mcp = parseCodexMcpName(name);
+  if (mcp !== undefined) {
+    const blocks = mcpBlocks(text, images);
+    return as('mcp', call.name, { server: mcp.server, tool: mcp.tool, text, blocks });
+  }
+  return undefined;
+}
+
+/** Build a typed result of one kind, validated against its schema; undefined when the data does not fit. */
+function as<K extends DataKind>(kind: K, tool: string, data: Record<string, unknown>): TypedResult | undefined {
+  const parsed = resultDataSchemas[kind].safeParse(dropUndefined(data));
+  if (!parsed.success) return undefined;
+  return { kind, tool, data: parsed.data } as TypedResult;
+}
+
+function dropUndefined(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+}
+
+/** 0.50 and earlier could run `apply_patch` through the shell tool: `{"command": ["apply_patch", "<patch>"]}`. */
+function isShellApplyPatch(input: Record<string, unknown>): boolean {
+  return shellPatchText(input) !== undefined;
+}
+function shellPatchText(input: Record<string, unknown>): string | undefined {
+  const command = input.command;
+  if (!Array.isArray(command)) return undefined;
+  const [first, second] = command;
+  return first === 'apply_patch' && typeof second === 'string' ? second : undefined;
+}
+
+function agentIdIn(text: string): string | undefined {
+  const parsed = (() => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  })();
+  return isRecord(parsed) ? (str(parsed.agent_id) ?? str(parsed.thread_id)) : undefined;
+}
+
+function mcpBlocks(text: string, images: readonly ImageValue[]) {
+  return [
+    ...(text === '' ? [] : [{ type: 'text' as const, text }]),
+    ...images.map((image) => ({ type: 'image' as const, mediaType: image.mediaType })),
+  ];
+}
+
+function imagesOf(content: ResultContent): ImageValue[] {
+  return typeof content === 'string' ? [] : content.filter((b): b is ImageValue => b.kind === 'image');
+}

@@ -1,0 +1,30 @@
+import { defineAdapter } from '../../agents/adapter.js';
+import { typeInput as typeArgumentsByName } from '../claude-code/type-input.js';
+import { defaultGeminiHomes, discoverGemini, recognizesGemini } from './discover.js';
+import { streamGeminiRecords } from './stream-records.js';
+import { canonicalGeminiToolName, kindOfGeminiTool } from './tool-names.js';
+import { typeGeminiResult } from './type-result.js';
+
+/**
+ * Gemini CLI: `~/.gemini/tmp/<project>/chats/session-*.json` (one document rewritten in place, ≤0.2x) and
+ * `session-*.jsonl` (replace-by-id and `$set` lines, 0.4x+), subagents in `chats/<session>/<agent>.jsonl`.
+ * Durations are the shared timestamp delta: each call record is stamped with the start its id carries and each
+ * result with the call's completion time.
+ */
+export const geminiAdapter = defineAdapter({
+  id: 'gemini',
+  label: 'Gemini CLI',
+  // A message is written again when it changes (JSONL) or the whole document is rewritten (JSON): re-read whole.
+  capabilities: { appendOnly: false, subagents: 'files' },
+  defaultHomes: defaultGeminiHomes,
+  recognizes: recognizesGemini,
+  discover: (root) => discoverGemini(root),
+  streamRecords: (file, onEvent, options) => streamGeminiRecords(file, onEvent, options),
+  typeResult: typeGeminiResult,
+  canonicalToolName: canonicalGeminiToolName,
+  // By name only: an MCP tool that 0.20 names bare, or a subagent call, is known once its result says so.
+  kindOfTool: (canonicalName) => kindOfGeminiTool(canonicalName, { displayName: undefined, agentId: undefined }),
+  // Gemini's arguments mostly carry Claude's names (`file_path`, `old_string`, `command`, `pattern`, `todos`):
+  // read by those names, as the dashboard did before it took typed input.
+  typeInput: typeArgumentsByName,
+});

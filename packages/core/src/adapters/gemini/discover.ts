@@ -1,0 +1,170 @@
+import { type Dirent, readdirSync, statSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '../../errors.js';
+import type { DiscoveredFile, Discovery } from '../../io/discover.js';
+import type { ParseIssue } from '../../model/issue.js';
+
+const SESSION_FILE = /\.jsonl?$/;
+
+/** The Gemini home: `$GEMINI_CLI_HOME/.gemini` when set (the client's own override), else `~/.gemini`. */
+export function defaultGeminiHomes(env: Readonly<Record<string, string | undefined>>, homeDir: string): string[] {
+  const configured = env.GEMINI_CLI_HOME;
+  return [join(configured !== undefined && configured !== '' ? configured : homeDir, '.gemini')];
+}
+
+/**
+ * Whether a path is a Gemini home or lies in one: a home (`tmp/<project>/chats/`), its `tmp/` folder, a project
+ * folder, a `chats/` folder, or a session file in one. Never throws.
+ */
+export async function recognizesGemini(path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined) return false;
+  if (info.isFile()) return SESSION_FILE.test(path) && chatsDirOfFile(resolve(path)) !== undefined;
+  return chatsDirsOf(resolve(path)).length > 0;
+}
+
+/**
+ * Every Gemini session file under a path (any of the folders `recognizesGemini` accepts, or one file): main files
+ * `chats/session-*.json` (0.20 layout, project folder named by the SHA-256 of its path) and `chats/session-*.jsonl`
+ * (0.61 layout, folder named after the project), and subagent files `chats/<parent session id>/<agent id>.jsonl`.
+ * A main file's session id is its header's `sessionId`; a second main file claiming an id already taken in the same
+ * folder (the client leaves a header-only stub when it resumes) gets `<id>@<file name>` so both stay listed.
+ * @throws PathNotFoundError when the path does not exist; NotTranscriptError for a file that is not `.json[l]`.
+ */
+export async function discoverGemini(root: string): Promise<Discovery> {
+  const path = resolve(root);
+  const info = await stat(path).catch((error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'ENOENT' || code === 'ERR_INVALID_ARG_VALUE') return undefined;
+    throw new UnreadableFileError(root, error);
+  });
+  if (info === undefined) throw new PathNotFoundError(root);
+  const issues: ParseIssue[] = [];
+  const files: DiscoveredFile[] = [];
+  if (info.isFile()) {
+    if (!SESSION_FILE.test(path)) throw new NotTranscriptError(root);
+    const chats = chatsDirOfFile(path);
+    const subagentOf = chats !== undefined && dirname(path) !== chats ? basename(dirname(path)) : undefined;
+    const file = await describe(path, chats ? dirname(chats) : dirname(path), subagentOf);
+    if (file) files.push(file);
+    return { files, issues };
+  }
+  for (const chats of chatsDirsOf(path)) files.push(...(await scanChats(chats, issues)));
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, issues };
+}
+
+/** The `chats/` folders a folder holds or is. */
+function chatsDirsOf(dir: string): string[] {
+  if (basename(dir) === 'chats') return [dir];
+  const entries = list(dir);
+  if (entries === undefined) return [];
+  if (entries.some((e) => e.isDirectory() && e.name === 'chats')) return [join(dir, 'chats')];
+  const tmp = entries.some((e) => e.isDirectory() && e.name === 'tmp') ? join(dir, 'tmp') : dir;
+  const out: string[] = [];
+  for (const entry of tmp === dir ? entries : (list(tmp) ?? [])) {
+    if (!entry.isDirectory()) continue;
+    const chats = join(tmp, entry.name, 'chats');
+    if (statOrUndefined(chats)?.isDirectory()) out.push(chats);
+  }
+  return out;
+}
+
+/** The `chats/` folder holding a session file (directly, or one level down for subagents). */
+function chatsDirOfFile(path: string): string | undefined {
+  const parent = dirname(path);
+  if (basename(parent) === 'chats') return parent;
+  if (basename(dirname(parent)) === 'chats') return dirname(parent);
+  return undefined;
+}
+
+async function scanChats(chats: string, issues: ParseIssue[]): Promise<DiscoveredFile[]> {
+  const projectDir = dirname(chats);
+  const entries = list(chats);
+  if (entries === undefined) {
+    issues.push({ code: 'unreadable_file', file: chats, line: 0, message: 'cannot list the chats folder' });
+    return [];
+  }
+  const out: DiscoveredFile[] = [];
+  const taken = new Set<string>();
+  const mains = entries
+    .filter((e) => e.isFile() && SESSION_FILE.test(e.name))
+    .map((e) => e.name)
+    .sort();
+  for (const name of mains) {
+    const file = await describe(join(chats, name), projectDir, undefined);
+    if (file === undefined) continue;
+    const id = file.sessionId ?? name;
+    const unique = taken.has(id) ? `${id}@${name.replace(SESSION_FILE, '')}` : id;
+    taken.add(unique);
+    out.push(unique === file.sessionId ? file : { ...file, sessionId: unique });
+  }
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const dir = join(chats, entry.name);
+    for (const name of (list(dir) ?? [])
+      .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
+      .map((e) => e.name)
+      .sort()) {
+      const file = await describe(join(dir, name), projectDir, entry.name);
+      if (file) out.push(file);
+    }
+  }
+  return out;
+}
+
+async function describe(
+  path: string,
+  projectDir: string,
+  parentSession: string | undefined,
+): Promise<DiscoveredFile | undefined> {
+  const info = statOrUndefined(path);
+  if (info === undefined || !info.isFile()) return undefined;
+  const stem = basename(path).replace(SESSION_FILE, '');
+  return {
+    path,
+    agent: 'gemini',
+    projectDir,
+    role: parentSession === undefined ? 'main' : 'subagent',
+    sessionId: parentSession ?? (await headerSessionId(path)) ?? stem,
+    agentId: parentSession === undefined ? undefined : stem,
+    metaPath: undefined,
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+    ino: info.ino,
+  };
+}
+
+/** The `sessionId` at the top of a session file (its header), reading at most 64 KiB. */
+export async function headerSessionId(path: string): Promise<string | undefined> {
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (handle === undefined) return undefined;
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const text = buffer.subarray(0, bytesRead).toString('utf8');
+    // The header comes before any message; a message's own fields never hold "sessionId".
+    return /"sessionId"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+function list(dir: string): Dirent[] | undefined {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+}
+
+function statOrUndefined(path: string): import('node:fs').Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}

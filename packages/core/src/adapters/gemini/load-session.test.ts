@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { groupSessions } from '../../io/discover.js';
+import type { Session } from '../../model/session.js';
+import { loadSession } from '../claude-code/load-session.js';
+import { discoverGemini } from './discover.js';
+import { home020, home061 } from './test-helpers.js';
+
+async function sessionsOf(path: string): Promise<Session[]> {
+  const { files } = await discoverGemini(path);
+  return Promise.all(groupSessions(files).map((group) => loadSession(group)));
+}
+
+const summary = (s: Session) => ({
+  agent: s.agent,
+  title: s.title,
+  projectPath: s.projectPath,
+  calls: s.calls.map((c) => `${c.name}:${c.status}:${c.result?.typed.kind ?? '-'}`),
+  prompts: s.counts.prompts,
+  subagents: s.subagents.map((a) => ({
+    key: a.key,
+    linkedBy: a.linkedBy,
+    parentCallId: a.parentCallId,
+    prompt: a.prompt,
+  })),
+  issues: s.issues,
+});
+
+describe('Gemini sessions through the shared pipeline', () => {
+  it('links a subagent file to the invoke_agent call that ran it', async () => {
+    const [session] = await sessionsOf(join(home061, 'tmp/subagent'));
+    expect(session && summary(session)).toEqual({
+      agent: 'gemini',
+      title: '[[rec:subagent]] Delegate a quick investigation of this project to a subagent.',
+      projectPath: '/home/user/proj/subagent',
+      calls: ['invoke_agent:ok:agent', 'list_directory:ok:ls', 'complete_task:ok:unknown'],
+      prompts: 1,
+      subagents: [
+        {
+          key: '76200ef5-c0ea-4a38-b542-bca8ed4466a9',
+          linkedBy: 'agent-id',
+          parentCallId: 'invoke_agent__invoke_agent_1795393749695_0',
+          prompt: '[[rec:sub-worker]] List the project files and report what src/ contains.',
+        },
+      ],
+      issues: [],
+    });
+    expect(session?.calls.find((c) => c.name === 'invoke_agent')?.subagentKey).toBe(
+      '76200ef5-c0ea-4a38-b542-bca8ed4466a9',
+    );
+  });
+
+  it('a shell that exits non-zero is an ok call with its exit code; durations come from the client stamps', async () => {
+    const [session] = await sessionsOf(join(home061, 'tmp/shell'));
+    const exits = session?.calls.map((c) =>
+      c.result?.typed.kind === 'bash' ? [c.status, c.result.typed.data.exitCode] : [c.status, 'not bash'],
+    );
+    expect(exits).toEqual([
+      ['ok', 0],
+      ['ok', 2],
+      ['ok', 3],
+      ['ok', 0],
+      ['ok', 0],
+    ]);
+    expect(session?.calls.every((c) => c.durations.length === 1 && (c.durations[0]?.ms ?? -1) >= 0)).toBe(true);
+    expect(session?.counts.errors).toBe(0);
+  });
+
+  it('0.20 documents: calls of several turns folded into one message, failures by status', async () => {
+    const sessions = await sessionsOf(home020);
+    expect(sessions).toHaveLength(11);
+    const calls = sessions.flatMap((s) => s.calls);
+    expect(calls).toHaveLength(44); // the manifest: 6+7+6+4+1+5+2+2+6+2+3 calls in the 11 sessions
+    expect(
+      calls
+        .filter((c) => c.status === 'error')
+        .map((c) => `${c.name}:${c.result?.error?.category}`)
+        .sort(),
+    ).toEqual([
+      'list_directory:permission-denied',
+      'no_such_tool:unknown-tool',
+      'read_file:file-not-found',
+      'read_file:file-not-found',
+      'read_file:validation',
+      'read_file:validation',
+      'replace:string-not-found',
+    ]);
+    expect(sessions.every((s) => s.agent === 'gemini' && s.issues.length === 0)).toBe(true);
+    // 0.20 writes the subagent's instructions as a user message: kept, but not counted as a prompt.
+    const subagent = sessions.find((s) => s.calls.some((c) => c.name === 'codebase_investigator'));
+    expect(subagent?.counts.prompts).toBe(1);
+    expect(
+      subagent?.events.filter((e) => e.kind === 'hidden').map((e) => (e.kind === 'hidden' ? e.reason : '')),
+    ).toEqual(['meta']);
+  });
+});

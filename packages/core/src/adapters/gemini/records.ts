@@ -1,0 +1,245 @@
+import { isRecord, str } from '../../internal/guards.js';
+import type { ContentBlock } from '../../model/content.js';
+import {
+  createIsoTimestamp,
+  createRecordUuid,
+  createSessionId,
+  createSubagentId,
+  createToolUseId,
+  type IsoTimestamp,
+  type RecordUuid,
+  timestampMs,
+} from '../../model/ids.js';
+import type { SourceLocation } from '../../model/issue.js';
+import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
+import { partType, resultContentOf, stampOf, textOf, thoughtText } from './parts.js';
+import { geminiTokensOf, usageFromGeminiTokens } from './usage.js';
+
+/** What every record of one Gemini file shares, plus the chain pointer (the previous record's uuid). */
+export interface ThreadContext {
+  readonly file: string;
+  readonly sessionId: string | undefined;
+  readonly cwd: string | undefined;
+  /** Ids of user messages that are a subagent's instructions, not something the user typed (see `subagentPrompts`). */
+  readonly injected: ReadonlySet<string>;
+  /** The subagent's id for a subagent file (`chats/<parent session>/<agent id>.jsonl`); undefined for a main file. */
+  readonly subagentId: string | undefined;
+  parent: RecordUuid | null;
+}
+
+/** Message types a Gemini session file holds; anything else is kept as an unknown record. */
+const systemMessageTypes: ReadonlySet<string> = new Set(['info', 'error', 'warning']);
+
+/** One Gemini message → its records (user prompt, assistant response with calls and results, info, unknown). */
+export function messageRecords(
+  message: Record<string, unknown>,
+  loc: SourceLocation,
+  ctx: ThreadContext,
+): TranscriptRecord[] {
+  const type = str(message.type) ?? '';
+  if (type === 'user') return [userRecord(message, loc, ctx)];
+  if (type === 'gemini' || type === 'model') return assistantRecords(message, loc, ctx);
+  if (systemMessageTypes.has(type)) {
+    const uuid = uuidOf(message, loc);
+    const record = {
+      kind: 'system' as const,
+      ...envelope(uuid, stampOf(message.timestamp), loc, ctx),
+      subtype: type,
+      content: textOf(message.content ?? message.parts),
+      level: type === 'info' ? 'info' : type,
+      isMeta: false,
+      logicalParentUuid: undefined,
+      data: message,
+    };
+    ctx.parent = uuid;
+    return [record];
+  }
+  return [
+    {
+      kind: 'unknown',
+      type: type === '' ? '(message without type)' : `message:${type}`,
+      raw: message,
+      sessionId: ctx.sessionId === undefined ? undefined : createSessionId(ctx.sessionId),
+      timestamp: stampOf(message.timestamp),
+      loc,
+    },
+  ];
+}
+
+function envelope(
+  uuid: RecordUuid,
+  timestamp: IsoTimestamp | undefined,
+  loc: SourceLocation,
+  ctx: ThreadContext,
+): ChainEnvelope {
+  return {
+    uuid,
+    parentUuid: ctx.parent,
+    timestamp,
+    sessionId: ctx.sessionId === undefined ? undefined : createSessionId(ctx.sessionId),
+    cwd: ctx.cwd,
+    version: undefined,
+    gitBranch: undefined,
+    isSidechain: ctx.subagentId !== undefined,
+    agentId: ctx.subagentId === undefined ? undefined : createSubagentId(ctx.subagentId),
+    loc,
+  };
+}
+
+function userRecord(message: Record<string, unknown>, loc: SourceLocation, ctx: ThreadContext): UserRecord {
+  const uuid = uuidOf(message, loc);
+  const raw = message.content ?? message.parts;
+  const parts = Array.isArray(raw) ? raw : undefined;
+  // 0.61 echoes each tool response back as a user message of functionResponse parts. The result is already read
+  // from its call (with its status), so this copy is a meta message: kept, not a prompt, not a second result.
+  const echo = parts !== undefined && parts.length > 0 && parts.every((p) => isRecord(p) && 'functionResponse' in p);
+  const content: string | ContentBlock[] =
+    parts === undefined ? (typeof raw === 'string' ? raw : '') : userBlocks(parts);
+  const record: UserRecord = {
+    kind: 'user',
+    ...envelope(uuid, stampOf(message.timestamp), loc, ctx),
+    content: typeof content !== 'string' && content.every((b) => b.kind === 'text') ? textOfBlocks(content) : content,
+    isMeta: echo || ctx.injected.has(uuid),
+    isCompactSummary: false,
+    toolUseResult: undefined,
+    hasToolUseResult: false,
+    sourceToolAssistantUuid: undefined,
+  };
+  ctx.parent = uuid;
+  return record;
+}
+
+function userBlocks(parts: readonly unknown[]): ContentBlock[] {
+  const blocks: ContentBlock[] = [];
+  for (const part of parts) {
+    if (typeof part === 'string') blocks.push({ kind: 'text', text: part });
+    else if (isRecord(part) && typeof part.text === 'string') blocks.push({ kind: 'text', text: part.text });
+    else if (isRecord(part) && isRecord(part.inlineData)) {
+      blocks.push({
+        kind: 'image',
+        mediaType: str(part.inlineData.mimeType) ?? 'application/octet-stream',
+        data: str(part.inlineData.data) ?? '',
+      });
+    } else blocks.push({ kind: 'unknown', type: partType(part), raw: part });
+  }
+  return blocks;
+}
+
+/**
+ * A model message → one assistant record for its thoughts and text, one per tool call (same `messageId`, so they
+ * form one response, stamped with the call's start), then one user record per result (stamped with the call's
+ * completion). Usage rides on every record of the response; readers take it once per `messageId`.
+ */
+function assistantRecords(
+  message: Record<string, unknown>,
+  loc: SourceLocation,
+  ctx: ThreadContext,
+): TranscriptRecord[] {
+  const uuid = uuidOf(message, loc);
+  const timestamp = stampOf(message.timestamp);
+  const tokens = geminiTokensOf(message.tokens);
+  const base = {
+    kind: 'assistant' as const,
+    messageId: uuid as string,
+    requestId: undefined,
+    model: str(message.model),
+    usage: tokens ? usageFromGeminiTokens(tokens) : undefined,
+    stopReason: undefined,
+    isApiErrorMessage: false,
+    isSynthetic: false,
+  };
+  const blocks: ContentBlock[] = [];
+  for (const thought of Array.isArray(message.thoughts) ? message.thoughts : []) {
+    const text = thoughtText(thought);
+    if (text !== '') blocks.push({ kind: 'thinking', thinking: text });
+  }
+  const text = textOf(message.content ?? message.parts);
+  if (text !== '') blocks.push({ kind: 'text', text });
+  const records: TranscriptRecord[] = [];
+  const head: AssistantRecord = { ...base, ...envelope(uuid, timestamp, loc, ctx), content: blocks };
+  records.push(head);
+  ctx.parent = uuid;
+
+  const calls = Array.isArray(message.toolCalls) ? message.toolCalls : [];
+  const results: UserRecord[] = [];
+  calls.forEach((call, index) => {
+    const entry = isRecord(call) ? call : {};
+    const id = createToolUseId(str(entry.id) ?? `${uuid}#${index}`);
+    const callUuid = createRecordUuid(`${uuid}/${index}`);
+    const start = callStartOf(id, timestamp);
+    const callRecord: AssistantRecord = {
+      ...base,
+      ...envelope(callUuid, start, loc, ctx),
+      content: [{ kind: 'tool-use', id, name: str(entry.name) ?? '(unnamed tool)', input: entry.args ?? {} }],
+    };
+    records.push(callRecord);
+    ctx.parent = callUuid;
+    const result = resultRecordOf(entry, id, callUuid, loc, ctx, start);
+    if (result) results.push(result);
+  });
+  for (const result of results) {
+    records.push({ ...result, parentUuid: ctx.parent });
+    ctx.parent = result.uuid;
+  }
+  return records;
+}
+
+/** The result of a call, or undefined when the call has none yet (no `result` and no final `status`). */
+function resultRecordOf(
+  call: Record<string, unknown>,
+  id: ReturnType<typeof createToolUseId>,
+  callUuid: RecordUuid,
+  loc: SourceLocation,
+  ctx: ThreadContext,
+  start: IsoTimestamp | undefined,
+): UserRecord | undefined {
+  const status = str(call.status);
+  const hasResult = Array.isArray(call.result) || call.result !== undefined;
+  if (!hasResult && (status === undefined || status === 'executing' || status === 'scheduled')) return undefined;
+  const uuid = createRecordUuid(`${callUuid}/result`);
+  const { args: _args, result, ...rest } = call;
+  const content = resultContentOf(result);
+  const completed = stampOf(call.timestamp);
+  return {
+    kind: 'user',
+    ...envelope(uuid, completed ?? start, loc, ctx),
+    content: [{ kind: 'tool-result', toolUseId: id, content, isError: status !== undefined && status !== 'success' }],
+    isMeta: false,
+    isCompactSummary: false,
+    toolUseResult: { ...rest, response: responseOf(result) },
+    hasToolUseResult: true,
+    sourceToolAssistantUuid: callUuid,
+  };
+}
+
+/** The `functionResponse.response` of a call's result parts (`{output}` or `{error}`), when there is one. */
+export function responseOf(result: unknown): unknown {
+  if (!Array.isArray(result)) return result;
+  for (const part of result) {
+    if (isRecord(part) && isRecord(part.functionResponse)) return part.functionResponse.response;
+  }
+  return undefined;
+}
+
+/**
+ * When a call started: the epoch milliseconds in its id (`read_file-1761734387890-c8c3…` in 0.20,
+ * `read_file__read_file_1795393653687_0` in 0.61), when they lie within a day of the message; else the message's
+ * time. 0.20 folds the calls of several turns into one message, so the message time is not each call's start.
+ */
+function callStartOf(id: string, messageTime: IsoTimestamp | undefined): IsoTimestamp | undefined {
+  const match = /(?:^|[-_])(\d{13})(?:[-_]|$)/.exec(id);
+  const epoch = match ? Number(match[1]) : undefined;
+  const reference = timestampMs(messageTime);
+  if (epoch === undefined) return messageTime;
+  if (reference !== undefined && Math.abs(epoch - reference) > 86_400_000) return messageTime;
+  return createIsoTimestamp(new Date(epoch).toISOString());
+}
+
+function textOfBlocks(blocks: readonly ContentBlock[]): string {
+  return blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+}
+
+function uuidOf(message: Record<string, unknown>, loc: SourceLocation): RecordUuid {
+  const id = str(message.id);
+  return createRecordUuid(id !== undefined && id !== '' ? id : `~${loc.line}@${loc.file}`);
+}

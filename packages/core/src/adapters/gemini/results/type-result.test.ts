@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { ResultContent } from '../../../model/content.js';
+import { discoverGemini } from '../discover.js';
+import { geminiFixtures, readGemini } from '../test-helpers.js';
+import { canonicalGeminiToolName } from '../tool-names.js';
+import { parseShellOutput } from './shell.js';
+import { typeGeminiToolResult } from './type-result.js';
+
+function typeOne(
+  name: string,
+  args: Record<string, unknown>,
+  content: ResultContent,
+  recorded: Record<string, unknown>,
+) {
+  return typeGeminiToolResult({
+    name,
+    canonicalName: canonicalGeminiToolName(name),
+    input: args,
+    content,
+    toolUseResult: recorded,
+    isError: recorded.status !== 'success',
+  });
+}
+
+describe('shell', () => {
+  it('reads 0.61 output (no exit line for 0) and 0.20 output (every field)', () => {
+    expect(parseShellOutput('Output: hello\nREADME.md\nProcess Group PGID: 30076')).toMatchObject({
+      output: 'hello\nREADME.md',
+      exitCode: 0,
+    });
+    expect(
+      parseShellOutput(
+        "Command: ls /nonexistent-dir-rec\nDirectory: (root)\nOutput: ls: cannot access '/nonexistent-dir-rec': No such file or directory\nError: (none)\nExit Code: 2\nSignal: 0\nBackground PIDs: (none)\nProcess Group PGID: 30235",
+      ),
+    ).toEqual({
+      command: 'ls /nonexistent-dir-rec',
+      directory: '(root)',
+      output: "ls: cannot access '/nonexistent-dir-rec': No such file or directory",
+      error: undefined,
+      exitCode: 2,
+      signal: undefined,
+      backgroundPids: undefined,
+    });
+  });
+
+  it('keeps a non-zero exit as data on a successful call', () => {
+    const outcome = typeOne(
+      'run_shell_command',
+      { command: 'echo "to stderr" >&2; exit 3' },
+      '<untrusted_context>\nOutput: to stderr\nExit Code: 3\nProcess Group PGID: 30140\n</untrusted_context>',
+      { status: 'success', resultDisplay: 'to stderr' },
+    );
+    expect(outcome).toEqual({
+      typed: {
+        kind: 'bash',
+        tool: 'run_shell_command',
+        data: { stdout: 'to stderr', stderr: '', exitCode: 3, interrupted: false },
+      },
+      error: undefined,
+      images: [],
+    });
+  });
+});
+
+describe('errors carry the shared categories', () => {
+  const cases: [string, string, string, string][] = [
+    ['no_such_tool', 'error', 'Tool "no_such_tool" not found. Did you mean one of: "update_topic"?', 'unknown-tool'],
+    ['run_shell_command', 'cancelled', '[Operation Cancelled] Reason: User cancelled the operation.', 'interrupted'],
+    ['replace', 'error', "Could not find an exact match for 'old_string' in '/p/mod7.js'.", 'string-not-found'],
+    ['replace', 'error', 'Failed to edit, 0 occurrences found for old_string (line three).', 'string-not-found'],
+    ['read_file', 'error', 'File not found: /home/user/proj/files/missing.txt', 'file-not-found'],
+    ['read_file', 'error', 'Path is a directory, not a file: /home/user/proj/misc/src', 'validation'],
+    [
+      'list_directory',
+      'error',
+      'Path must be within one of the workspace directories: /home/user/proj/misc',
+      'permission-denied',
+    ],
+    ['web_fetch', 'error', 'All requested URLs were skipped: [Blocked Host] http://127.0.0.1:8791/x', 'network'],
+    ['mcp_rec_fail', 'error', "MCP tool 'fail' reported tool error for function call: {}", 'api-error'],
+  ];
+  it.each(cases)('%s (%s): %s → %s', (name, status, message, category) => {
+    const outcome = typeOne(name, {}, message, { status });
+    expect(outcome.typed).toEqual({ kind: 'error', tool: name, message });
+    expect(outcome.error).toEqual({ category, severity: 'error', message });
+  });
+});
+
+describe('every call of the bundled fixtures', () => {
+  it('types onto its kind; tools without a shared kind stay unknown with their data', async () => {
+    const kinds = new Map<string, Set<string>>();
+    for (const root of [
+      '0.61.0/.gemini',
+      '0.20.2/.gemini',
+      'wild/entire-cli-2',
+      'wild/agentcmd-1',
+      'wild/free5gc-compose-1',
+    ]) {
+      const { files } = await discoverGemini(`${geminiFixtures}/${root}`);
+      for (const file of files) {
+        const { records } = await readGemini(file);
+        const calls = new Map<string, { name: string; input: unknown }>();
+        for (const r of records) {
+          if (r.kind === 'assistant') for (const b of r.content) if (b.kind === 'tool-use') calls.set(b.id, b);
+          if (r.kind !== 'user' || typeof r.content === 'string') continue;
+          for (const b of r.content) {
+            if (b.kind !== 'tool-result') continue;
+            const call = calls.get(b.toolUseId);
+            const outcome = typeGeminiToolResult({
+              name: call?.name ?? '?',
+              canonicalName: canonicalGeminiToolName(call?.name ?? '?'),
+              input: call?.input,
+              content: b.content,
+              toolUseResult: r.toolUseResult,
+              isError: b.isError,
+            });
+            const set = kinds.get(call?.name ?? '?') ?? new Set();
+            set.add(outcome.error ? `error:${outcome.error.category}` : outcome.typed.kind);
+            kinds.set(call?.name ?? '?', set);
+          }
+        }
+      }
+    }
+    expect(Object.fromEntries([...kinds].map(([k, v]) => [k, [...v].sort().join(' ')]).sort())).toMatchInlineSnapshot(`
+      {
+        "codebase_investigator": "agent",
+        "complete_task": "unknown",
+        "echo": "mcp",
+        "fail": "mcp",
+        "glob": "glob",
+        "google_web_search": "web-search",
+        "grep_search": "grep",
+        "image": "mcp",
+        "invoke_agent": "agent",
+        "list_background_processes": "unknown",
+        "list_directory": "error:permission-denied ls",
+        "mcp_rec_echo": "mcp",
+        "mcp_rec_fail": "error:api-error",
+        "mcp_rec_image": "mcp",
+        "mcp_rec_throws": "error:api-error",
+        "no_such_tool": "error:unknown-tool",
+        "read_file": "error:file-not-found error:validation read",
+        "replace": "edit error:string-not-found",
+        "run_shell_command": "bash",
+        "save_memory": "unknown",
+        "search_file_content": "grep",
+        "throws": "mcp",
+        "update_topic": "unknown",
+        "web_fetch": "error:network web-fetch",
+        "write_file": "error:unknown-tool write",
+        "write_todos": "todo-write",
+      }
+    `);
+  });
+});

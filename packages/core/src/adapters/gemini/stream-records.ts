@@ -1,0 +1,103 @@
+import { basename } from 'node:path';
+import { str } from '../../internal/guards.js';
+import type { ReadEnd, ReadLinesOptions } from '../../io/read-lines.js';
+import type { TranscriptRecord } from '../../model/record.js';
+import { subagentPrompts } from './injected.js';
+import { headerRecord, setRecord, supersededRecord } from './meta-records.js';
+import { projectPathOf } from './project-path.js';
+import { readJsonEntries } from './read-json.js';
+import { readJsonlEntries, type SessionEntry } from './read-jsonl.js';
+import { messageRecords, type ThreadContext } from './records.js';
+import type { GeminiRecordEvent } from './types.js';
+
+/** What the reader needs to know of a discovered Gemini file. */
+export interface GeminiFileRef {
+  readonly path: string;
+  readonly projectDir: string;
+  readonly role: 'main' | 'subagent';
+  readonly sessionId: string | undefined;
+  readonly agentId: string | undefined;
+}
+
+/**
+ * Stream a Gemini session file as records, in either layout: `.jsonl` (0.61: header, messages replaced by id,
+ * `$set` updates) or `.json` (0.20: one document rewritten in place). The whole file is read every time
+ * (Gemini files are not append-only). Every line or message becomes records or an issue; never throws on bad data.
+ */
+export async function streamGeminiRecords(
+  file: GeminiFileRef,
+  onEvent: (event: GeminiRecordEvent) => void,
+  options: ReadLinesOptions = {},
+): Promise<ReadEnd> {
+  const read = file.path.endsWith('.json')
+    ? await readJsonEntries(file.path, options)
+    : await readJsonlEntries(file.path, options);
+  const header = read.entries.find((e): e is Extract<SessionEntry, { kind: 'header' }> => e.kind === 'header');
+  const headerSession = header ? str(header.value.sessionId) : undefined;
+  const isSubagent = file.role === 'subagent' || (header !== undefined && header.value.kind === 'subagent');
+  const ctx: ThreadContext = {
+    file: file.path,
+    sessionId: file.sessionId ?? headerSession,
+    cwd: projectPathOf(file.projectDir) ?? firstDirectory(header?.value.directories),
+    injected: subagentPrompts(read.entries.flatMap((e) => (e.kind === 'message' ? [e.value] : []))),
+    subagentId: isSubagent
+      ? (file.agentId ?? headerSession ?? basename(file.path).replace(/\.jsonl?$/, ''))
+      : undefined,
+    parent: null,
+  };
+  for (const entry of read.entries) {
+    switch (entry.kind) {
+      case 'issue':
+        onEvent(entry);
+        break;
+      case 'header':
+        emit(headerRecord(entry.value, entry.loc), entry.bytes, onEvent);
+        break;
+      case 'set':
+        emit(setRecord(entry.value, entry.loc), entry.bytes, onEvent);
+        break;
+      case 'message':
+        for (const loc of entry.superseded) emit(supersededRecord(entry.value, loc), 0, onEvent);
+        messageRecords(entry.value, entry.loc, ctx).forEach((record, index) => {
+          emit(record, index === 0 ? entry.bytes : 0, onEvent);
+        });
+        break;
+      case 'other':
+        emit(
+          {
+            kind: 'unknown',
+            type: '(not a Gemini record)',
+            raw: entry.value,
+            sessionId: undefined,
+            timestamp: undefined,
+            loc: entry.loc,
+          },
+          entry.bytes,
+          onEvent,
+        );
+        break;
+      default:
+        entry satisfies never;
+    }
+  }
+  return read.end;
+}
+
+function emit(record: TranscriptRecord, byteLength: number, onEvent: (event: GeminiRecordEvent) => void): void {
+  if (record.kind === 'unknown') {
+    onEvent({
+      kind: 'issue',
+      issue: {
+        code: 'unknown_record',
+        file: record.loc.file,
+        line: record.loc.line,
+        message: `unknown Gemini entry "${record.type}" kept as raw data`,
+      },
+    });
+  }
+  onEvent({ kind: 'record', record, byteLength });
+}
+
+function firstDirectory(value: unknown): string | undefined {
+  return Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+}

@@ -1,0 +1,51 @@
+import type { DataKind } from './results/kinds.js';
+
+/**
+ * Former Gemini CLI tool names → current name. `search_file_content` (0.20) became `grep_search` (0.61); the 0.20
+ * subagent tool `codebase_investigator` is one agent among others behind `invoke_agent` in 0.61 and keeps its name.
+ */
+export const geminiToolAliases = {
+  search_file_content: 'grep_search',
+} as const satisfies Record<string, string>;
+
+export function canonicalGeminiToolName(name: string): string {
+  return Object.hasOwn(geminiToolAliases, name) ? geminiToolAliases[name as keyof typeof geminiToolAliases] : name;
+}
+
+/** Canonical Gemini tool → the shared result kind. MCP tools and subagents are recognised apart (see `kindOf`). */
+export const geminiToolKinds: Readonly<Record<string, DataKind>> = {
+  run_shell_command: 'bash',
+  read_file: 'read',
+  read_many_files: 'read',
+  write_file: 'write',
+  replace: 'edit',
+  glob: 'glob',
+  grep_search: 'grep',
+  list_directory: 'ls',
+  google_web_search: 'web-search',
+  web_fetch: 'web-fetch',
+  write_todos: 'todo-write',
+  invoke_agent: 'agent',
+  codebase_investigator: 'agent',
+};
+
+/** What a call's recorded result says about the tool beyond its name. */
+export interface ToolHints {
+  /** `displayName` of the call, e.g. `echo (rec MCP Server)` for an MCP tool in 0.20. */
+  readonly displayName: string | undefined;
+  /** `agentId` on the call: it ran a subagent (0.61). */
+  readonly agentId: string | undefined;
+}
+
+/** The MCP server of a 0.20 tool whose display name says `(<server> MCP Server)`. */
+export function mcpServerOfDisplayName(displayName: string | undefined): string | undefined {
+  return displayName === undefined ? undefined : /\((\S+) MCP Server\)\s*$/.exec(displayName)?.[1];
+}
+
+/** The kind for a Gemini tool: by name, `mcp` for MCP tools, `agent` for a call that ran a subagent. */
+export function kindOfGeminiTool(canonicalName: string, hints: ToolHints): DataKind | undefined {
+  if (Object.hasOwn(geminiToolKinds, canonicalName)) return geminiToolKinds[canonicalName];
+  if (canonicalName.startsWith('mcp_') || mcpServerOfDisplayName(hints.displayName) !== undefined) return 'mcp';
+  if (hints.agentId !== undefined) return 'agent';
+  return undefined;
+}

@@ -1,0 +1,103 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { loadSession } from '../src/adapters/claude-code/load-session.js';
+import { codexAdapter } from '../src/adapters/codex/adapter.js';
+import { groupSessions } from '../src/index.js';
+import { repoRoot } from './helpers.js';
+
+/** Real Codex rollouts other people's clients wrote (0.34 → 0.145 and the legacy format), from public repositories. */
+const wild = resolve(repoRoot, '../shared/wild-agents/codex');
+
+function rolloutsUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /^rollout-.*\.jsonl$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+const CALL_ITEMS = new Set([
+  'function_call',
+  'custom_tool_call',
+  'local_shell_call',
+  'tool_search_call',
+  'web_search_call',
+  'image_generation_call',
+]);
+
+/** Ids of the call items in the files (items without an id are left out). */
+function distinctCallIds(paths: readonly string[]): number {
+  const ids = new Set<string>();
+  for (const path of paths) {
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .forEach((line) => {
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch {
+          return;
+        }
+        const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+        const item = (
+          typeof record.payload === 'object' && record.payload !== null ? record.payload : record
+        ) as Record<string, unknown>;
+        const type = typeof item.type === 'string' ? item.type : '';
+        if (!CALL_ITEMS.has(type)) return;
+        const id = item.call_id ?? item.id;
+        if (typeof id === 'string' && id !== '') ids.add(id);
+      });
+  }
+  return ids.size;
+}
+
+describe.skipIf(!existsSync(wild))('wild Codex rollouts lose nothing', () => {
+  test('every rollout is listed, and every call is paired or reported', async () => {
+    const sources = readdirSync(wild).sort();
+    let files = 0;
+    const seen = new Map<string, Set<string>>();
+    for (const source of sources) {
+      const root = join(wild, source);
+      const { files: found } = await codexAdapter.discover(root);
+      expect(found.map((f) => f.path).sort()).toEqual(rolloutsUnder(root));
+      files += found.length;
+      const ids = new Set<string>();
+      seen.set(source, ids);
+      for (const group of groupSessions(found)) {
+        const session = await loadSession(group);
+        // Each file of the group is in the session.
+        expect(session.files.map((f) => f.path).sort()).toEqual(
+          [group.main, ...group.subagents].flatMap((f) => (f ? [f.path] : [])).sort(),
+        );
+        for (const call of session.calls) {
+          // An item without an id (a web search) cannot be matched to its copies by id: not counted by id here.
+          if (!/@\d+$/.test(call.id)) ids.add(call.id);
+          // A call without a result is `unanswered` (a file copied while its session ran, or cut off).
+          expect(call.result !== undefined || call.status === 'unanswered').toBe(true);
+        }
+        // A result without its call is an issue, never dropped silently.
+        const orphanIssues = session.issues.filter((i) => i.code === 'orphan_result').length;
+        expect(orphanIssues).toBe(session.orphanResults.length);
+        // A call only in a copied history (a spawned or resumed file whose source file was cut short) is kept as a
+        // fork-copy marker with its id.
+        for (const event of session.events.concat(session.subagents.flatMap((s) => s.events))) {
+          if (event.kind !== 'side' || event.record.kind !== 'meta' || event.record.type !== 'fork-copy') continue;
+          const callId = event.record.data.callId;
+          const payloadType = event.record.data.payloadType;
+          if (typeof callId === 'string' && typeof payloadType === 'string' && CALL_ITEMS.has(payloadType))
+            ids.add(callId);
+        }
+      }
+    }
+    // Every call item of the files, counted by id over all files (a spawned agent's copy of its parent's history
+    // repeats the parent's ids), is one call of a session.
+    // (per source: snapshots of one session in several sources are several sessions here)
+    for (const source of sources) {
+      expect({ source, calls: seen.get(source)?.size }).toEqual({
+        source,
+        calls: distinctCallIds(rolloutsUnder(join(wild, source))),
+      });
+    }
+    expect(files).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,130 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { discoverGemini, streamGeminiRecords } from '../src/adapters/gemini/index.js';
+import type { TranscriptRecord } from '../src/model/record.js';
+import { repoRoot } from './helpers.js';
+
+/** Gemini CLI transcripts written by the real clients against a scripted API (see its README). */
+const corpus = join(repoRoot, '../shared/corpus-agents/gemini');
+const versions = ['0.61.0', '0.20.2'] as const;
+
+interface ManifestSession {
+  readonly file: string;
+  readonly scenario: string;
+  readonly messagesWithTokens: number;
+  readonly toolCalls: Record<string, { calls: number; statuses: Record<string, number> }>;
+  readonly failedToolCalls: readonly { id: string; name: string; status: string }[];
+}
+interface Manifest {
+  readonly sessions: readonly ManifestSession[];
+}
+interface Served {
+  readonly scenario: string;
+  readonly kind: string;
+  /** null for a response that was an API error (500, 429, 503), which the client retried. */
+  readonly usage: null | {
+    promptTokenCount?: number;
+    candidatesTokenCount?: number;
+    cachedContentTokenCount?: number;
+    thoughtsTokenCount?: number;
+    toolUsePromptTokenCount?: number;
+  };
+}
+
+async function recordsOf(home: string, path: string): Promise<TranscriptRecord[]> {
+  const { files } = await discoverGemini(path);
+  const file = files[0];
+  if (file === undefined) throw new Error(`not discovered: ${relative(home, path)}`);
+  const records: TranscriptRecord[] = [];
+  await streamGeminiRecords(file, (event) => {
+    if (event.kind === 'record') records.push(event.record);
+  });
+  return records;
+}
+
+/** One key per response's tokens, as the shared fields add up to Gemini's: input+cached, cached, output+thoughts, thoughts. */
+function keyOfRecord(usage: NonNullable<Extract<TranscriptRecord, { kind: 'assistant' }>['usage']>): string {
+  const { inputTokens, cacheReadInputTokens, outputTokens, reasoningOutputTokens } = usage;
+  return `${inputTokens + cacheReadInputTokens}/${cacheReadInputTokens}/${outputTokens}/${reasoningOutputTokens}`;
+}
+function keyOfServed(served: Served): string {
+  const u = served.usage ?? {};
+  const input = (u.promptTokenCount ?? 0) + (u.toolUsePromptTokenCount ?? 0);
+  const thoughts = u.thoughtsTokenCount ?? 0;
+  return `${input}/${u.cachedContentTokenCount ?? 0}/${(u.candidatesTokenCount ?? 0) + thoughts}/${thoughts}`;
+}
+
+describe.skipIf(!existsSync(corpus))('Gemini corpus (skipped: ../shared/corpus-agents/gemini is not present)', () => {
+  for (const version of versions) {
+    const home = join(corpus, version, 'gemini-home');
+    const manifest = (): Manifest =>
+      JSON.parse(readFileSync(join(corpus, version, 'manifest.json'), 'utf8')) as Manifest;
+
+    it(`${version}: discovery lists exactly the manifest's session files`, async () => {
+      const { files, issues } = await discoverGemini(join(home, '.gemini'));
+      expect(issues).toEqual([]);
+      expect(files.map((f) => relative(home, f.path)).sort()).toEqual(
+        manifest()
+          .sessions.map((s) => s.file)
+          .sort(),
+      );
+      expect(new Set(files.map((f) => `${f.projectDir}\0${f.sessionId}\0${f.agentId}`)).size).toBe(files.length);
+    });
+
+    it(`${version}: calls per tool, statuses and failures equal the manifest, every call paired`, async () => {
+      for (const session of manifest().sessions) {
+        const records = await recordsOf(home, join(home, session.file));
+        const calls = new Map<string, string>();
+        const results = new Map<string, boolean>();
+        for (const r of records) {
+          if (r.kind === 'assistant') for (const b of r.content) if (b.kind === 'tool-use') calls.set(b.id, b.name);
+          if (r.kind === 'user' && typeof r.content !== 'string') {
+            for (const b of r.content) if (b.kind === 'tool-result') results.set(b.toolUseId, b.isError);
+          }
+        }
+        const perTool: Record<string, number> = {};
+        for (const name of calls.values()) perTool[name] = (perTool[name] ?? 0) + 1;
+        const expected = Object.fromEntries(Object.entries(session.toolCalls).map(([name, t]) => [name, t.calls]));
+        expect({ file: session.file, perTool }).toEqual({ file: session.file, perTool: expected });
+        expect([...calls.keys()].filter((id) => !results.has(id))).toEqual([]);
+        expect([...results.keys()].filter((id) => !calls.has(id))).toEqual([]);
+        const failed = [...results]
+          .filter(([, isError]) => isError)
+          .map(([id]) => id)
+          .sort();
+        expect({ file: session.file, failed }).toEqual({
+          file: session.file,
+          failed: session.failedToolCalls.map((f) => f.id).sort(),
+        });
+      }
+    });
+
+    it(`${version}: every recorded response's tokens equal one the API served (input apart from cached, thoughts in output)`, async () => {
+      const served = readFileSync(join(corpus, version, 'truth.jsonl'), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as Served)
+        .filter((s) => s.kind === 'script' && s.usage !== null);
+      let recorded = 0;
+      let expectedRecorded = 0;
+      for (const session of manifest().sessions) {
+        expectedRecorded += session.messagesWithTokens;
+        const records = await recordsOf(home, join(home, session.file));
+        const perResponse = new Map<string, string>();
+        for (const r of records)
+          if (r.kind === 'assistant' && r.usage) perResponse.set(r.messageId ?? r.uuid, keyOfRecord(r.usage));
+        const pool = served.filter((s) => s.scenario === session.scenario).map(keyOfServed);
+        for (const key of perResponse.values()) {
+          const at = pool.indexOf(key);
+          expect({ file: session.file, key, matched: at >= 0 }).toEqual({ file: session.file, key, matched: true });
+          pool.splice(at, 1);
+          recorded += 1;
+        }
+      }
+      // 0.61.0 records every response; 0.20.2 drops the tokens of turns without text (README): what it recorded.
+      expect(recorded).toBe(expectedRecorded);
+      if (version === '0.61.0') expect(recorded).toBe(served.length);
+    });
+  }
+});

@@ -1,0 +1,89 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type AgentIndex, openIndex } from './index.js';
+
+const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../../core/test/fixtures/gemini');
+const homes = [join(fixtures, '0.61.0/.gemini'), join(fixtures, '0.20.2/.gemini')];
+
+interface Tokens {
+  input: number;
+  output: number;
+  cached: number;
+  thoughts: number;
+}
+
+/** Each session file's model messages with tokens, read with plain JSON.parse (the last line of each id in JSONL). */
+function recordedResponses(path: string): Tokens[] {
+  const text = readFileSync(path, 'utf8');
+  const messages: Record<string, unknown>[] = [];
+  if (path.endsWith('.json'))
+    messages.push(...((JSON.parse(text) as { messages: Record<string, unknown>[] }).messages ?? []));
+  else {
+    const byId = new Map<unknown, Record<string, unknown>>();
+    for (const line of text.split('\n').filter((l) => l.trim() !== '')) {
+      const value = JSON.parse(line) as Record<string, unknown>;
+      if (typeof value.type === 'string') byId.set(value.id, value);
+    }
+    messages.push(...byId.values());
+  }
+  return messages.filter((m) => m.type === 'gemini' && m.tokens).map((m) => m.tokens as Tokens);
+}
+
+function sessionFiles(home: string): string[] {
+  return readdirSync(home, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\/chats(\/[^/]+)?$/.test(e.parentPath) && /\.jsonl?$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+let dir: string;
+let index: AgentIndex;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-gemini-index-'));
+  index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+});
+afterEach(() => {
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Gemini sessions in the index', () => {
+  it('every model response is counted once with its tokens (input apart from cached, thoughts in output)', async () => {
+    await index.refresh(homes);
+    const sessions = index.listSessions({ agent: 'gemini' });
+    // 0.61: 9 projects, one holding a resumed session and the stub the client left (10); 0.20: 11 documents.
+    expect(sessions).toHaveLength(21);
+    const recorded = homes.flatMap(sessionFiles).flatMap(recordedResponses);
+    const sum = (f: (t: Tokens) => number) => recorded.reduce((n, t) => n + f(t), 0);
+    const total = (f: (s: (typeof sessions)[number]) => number) => sessions.reduce((n, s) => n + f(s), 0);
+    expect({
+      responses: total((s) => s.usage.responses),
+      inputTokens: total((s) => s.usage.inputTokens),
+      cacheReadInputTokens: total((s) => s.usage.cacheReadInputTokens),
+      outputTokens: total((s) => s.usage.outputTokens),
+    }).toEqual({
+      responses: recorded.length,
+      inputTokens: sum((t) => t.input - t.cached),
+      cacheReadInputTokens: sum((t) => t.cached),
+      outputTokens: sum((t) => t.output + t.thoughts),
+    });
+    // Messages: the prompts plus each response once, though a response line also holds its calls and results.
+    expect(total((s) => s.messages - s.prompts)).toBeGreaterThanOrEqual(recorded.length);
+    expect(sessions.every((s) => s.agent === 'gemini')).toBe(true);
+  });
+
+  it('opens a session with its calls typed, and keeps the subagent with its parent', async () => {
+    await index.refresh(homes);
+    const parent = index.listSessions({ agent: 'gemini' }).find((s) => s.id === 'd79a1ee2-eb13-4740-9475-85886294834c');
+    expect(parent?.toolCalls).toBe(3);
+    const session = await index.loadSession(parent?.ref ?? '');
+    expect(session.calls.map((c) => [c.name, c.status, c.result?.typed.kind])).toEqual([
+      ['invoke_agent', 'ok', 'agent'],
+      ['list_directory', 'ok', 'ls'],
+      ['complete_task', 'ok', 'unknown'],
+    ]);
+    expect(session.subagents.map((s) => s.linkedBy)).toEqual(['agent-id']);
+  });
+});

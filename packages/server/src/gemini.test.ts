@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallDto, EventsPage, SessionDetail, SessionsResponse } from './api-types.js';
+import { createApp } from './app.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const gemini = resolve(here, '../../core/test/fixtures/gemini');
+const homes = [join(gemini, '0.61.0/.gemini'), join(gemini, '0.20.2/.gemini')];
+const PORT = 4318;
+const HOST = { host: `127.0.0.1:${PORT}` };
+
+let tmp: string;
+let index: AgentIndex;
+let app: ReturnType<typeof createApp>;
+
+const json = async <T>(path: string): Promise<T> => {
+  const res = await app.request(path, { headers: HOST });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+};
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'agentdash-server-gemini-'));
+  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+  await index.refresh(homes);
+  app = createApp({ index, paths: homes, host: '127.0.0.1', port: PORT, assetsDir: join(tmp, 'no-assets') });
+});
+afterAll(async () => {
+  index.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const typedOf = (c: CallDto) => (c.result?.typed ?? {}) as { kind?: string; data?: { exitCode?: number } };
+
+async function callsOf(id: string): Promise<CallDto[]> {
+  const page = await json<EventsPage>(`/api/sessions/${encodeURIComponent(id)}/events?offset=0&limit=500`);
+  return page.events.flatMap((e) =>
+    e.kind === 'assistant' ? e.items.filter((i): i is CallDto => i.kind === 'tool-call') : [],
+  );
+}
+
+describe('Gemini sessions through the API', () => {
+  it('lists them with their agent, and filters by agent', async () => {
+    const all = await json<SessionsResponse>('/api/sessions?agent=gemini');
+    expect(all.sessions.length).toBe(21);
+    expect(new Set(all.sessions.map((s) => s.agent))).toEqual(new Set(['gemini']));
+    expect((await json<SessionsResponse>('/api/sessions?agent=codex')).sessions).toEqual([]);
+  });
+
+  it('opens a session with each call typed by its kind, a non-zero exit as data', async () => {
+    const list = await json<SessionsResponse>('/api/sessions?agent=gemini');
+    const shell = list.sessions.find((s) => s.projectPath === '/home/user/proj/shell');
+    const detail = await json<SessionDetail>(`/api/sessions/${encodeURIComponent(shell?.id ?? '')}`);
+    expect(detail.session.agent).toBe('gemini');
+    const calls = await callsOf(shell?.id ?? '');
+    expect(calls.map((c) => [c.name, c.status, typedOf(c).data?.exitCode])).toEqual([
+      ['run_shell_command', 'ok', 0],
+      ['run_shell_command', 'ok', 2],
+      ['run_shell_command', 'ok', 3],
+      ['run_shell_command', 'ok', 0],
+      ['run_shell_command', 'ok', 0],
+    ]);
+    const edit = list.sessions.find((s) => s.projectPath === '/home/user/proj/edit');
+    const kinds = (await callsOf(edit?.id ?? '')).map((c) => `${c.name}:${typedOf(c).kind}`);
+    expect(kinds).toEqual([
+      'write_file:write',
+      'replace:edit',
+      'replace:error',
+      'write_file:write',
+      'replace:edit',
+      'read_file:read',
+    ]);
+  });
+});

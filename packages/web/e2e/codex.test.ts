@@ -1,0 +1,123 @@
+/**
+ * End-to-end: every Codex session of the bundled fixtures opens in headless Chromium over a real server and index,
+ * with the agent badge, and each of its calls is rendered by its kind's renderer (the generic one only for what
+ * the API itself types `unknown` or `error`). Skips plainly when Chromium or the built dashboard is missing.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { type RunningServer, startServer } from '@agentdash/server';
+import type { CallDto, EventDto, EventsPage, SessionsResponse } from '@agentdash/server/api-types';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../../..');
+const codexFixtures = resolve(repoRoot, 'packages/core/test/fixtures/codex');
+const dist = resolve(here, '../dist/index.html');
+
+const missing = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is not installed (apt-get install chromium)`
+  : !existsSync(dist)
+    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
+    : undefined;
+
+/** The kind the dashboard shows a call as (the same rule as the web's `renderKindOf`). */
+function expectedKind(call: CallDto): string {
+  const typed = call.result?.typed;
+  if (typed !== undefined && typed !== null && typed.kind !== 'error' && typed.kind !== 'unknown') return typed.kind;
+  return call.toolKind ?? typed?.kind ?? 'unknown';
+}
+
+function callsOf(events: readonly EventDto[]): CallDto[] {
+  const out: CallDto[] = [];
+  for (const event of events) {
+    if (event.kind !== 'assistant') continue;
+    for (const item of event.items) if (item.kind === 'tool-call') out.push(item);
+  }
+  return out;
+}
+
+describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', () => {
+  let tmp: string;
+  let index: AgentIndex;
+  let server: RunningServer;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-codex-'));
+    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+    await index.refresh([codexFixtures]);
+    server = await startServer({ index, paths: [codexFixtures], host: '127.0.0.1', port: 0 });
+    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      viewport: { width: 1400, height: 900 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    index?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('lists every session with its agent, and filters by agent', async () => {
+    const list = (await (await fetch(new URL('api/sessions', server.url))).json()) as SessionsResponse;
+    expect(list.sessions.length).toBeGreaterThan(10);
+    expect(new Set(list.sessions.map((s) => s.agent))).toEqual(new Set(['codex']));
+    const claudeOnly = (await (
+      await fetch(new URL('api/sessions?agent=claude', server.url))
+    ).json()) as SessionsResponse;
+    expect(claudeOnly.sessions).toEqual([]);
+    expect((await fetch(new URL('api/sessions?agent=nope', server.url))).status).toBe(400);
+    await page.goto(new URL('#/', server.url).toString());
+    await page.locator('[data-testid=agent-badge]').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-testid=agent-badge]').count()).toBe(list.sessions.length);
+    await page.selectOption('[data-testid=filter-agent]', 'claude');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=agent-badge]').length === 0);
+    await page.selectOption('[data-testid=filter-agent]', '');
+  });
+
+  it('opens every session, each call rendered by its kind', async () => {
+    const list = (await (await fetch(new URL('api/sessions?limit=1000', server.url))).json()) as SessionsResponse;
+    let checked = 0;
+    for (const session of list.sessions) {
+      const url = new URL(`api/sessions/${encodeURIComponent(session.id)}/events?offset=0&limit=5000`, server.url);
+      const page1 = (await (await fetch(url)).json()) as EventsPage;
+      const calls = callsOf(page1.events);
+      await page.goto(new URL(`#/s/${encodeURIComponent(session.id)}`, server.url).toString());
+      await page.locator('[data-testid=session-title]').waitFor({ timeout: 15_000 });
+      await page.locator('[data-testid=agent-badge]').first().waitFor({ timeout: 15_000 });
+      if (calls.length === 0) continue;
+      await page.locator('[data-testid=tool-block]').first().waitFor({ timeout: 15_000 });
+      const shown = await page
+        .locator('[data-testid=tool-block]')
+        .evaluateAll((blocks) =>
+          blocks.map((b) => ({ id: b.getAttribute('data-call'), kind: b.getAttribute('data-kind') })),
+        );
+      const byId = new Map(calls.map((c) => [c.id, expectedKind(c)]));
+      for (const { id, kind } of shown) {
+        if (id === null || !byId.has(id)) continue;
+        expect({ session: session.id, id, kind }).toEqual({ session: session.id, id, kind: byId.get(id) });
+        checked += 1;
+      }
+    }
+    // Shell, patch, plan, MCP, web search, image reads and tool search all appear in the fixtures.
+    expect(checked).toBeGreaterThan(50);
+    expect(problems).toEqual([]);
+  }, 300_000);
+});

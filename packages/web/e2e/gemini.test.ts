@@ -1,0 +1,131 @@
+/**
+ * End-to-end: Gemini CLI sessions (both layouts) in the dashboard, in headless Chromium: every tool opens with the
+ * renderer of its result's kind. Skips plainly when Chromium or the built dashboard is missing.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { type RunningServer, startServer } from '@agentdash/server';
+import type { CallDto, CallRowDto, SessionsResponse } from '@agentdash/server/api-types';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const here = dirname(fileURLToPath(import.meta.url));
+const fixtures = resolve(here, '../../core/test/fixtures/gemini');
+const homes = [join(fixtures, '0.61.0/.gemini'), join(fixtures, '0.20.2/.gemini')];
+const dist = resolve(here, '../dist/index.html');
+
+const missing = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is not installed (apt-get install chromium)`
+  : !existsSync(dist)
+    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
+    : undefined;
+if (missing) console.log(`[e2e gemini] skipped: ${missing}`);
+
+/** The renderer of each result kind a Gemini call is typed onto; a tool of no shared kind: the generic one. */
+const RENDERER_OF_KIND: Record<string, string> = {
+  bash: 'renderer-Bash',
+  read: 'renderer-Read',
+  write: 'renderer-Write',
+  edit: 'renderer-Edit',
+  glob: 'renderer-Glob',
+  grep: 'renderer-Grep',
+  ls: 'renderer-ls',
+  'web-search': 'renderer-WebSearch',
+  'web-fetch': 'renderer-WebFetch',
+  'todo-write': 'renderer-TodoWrite',
+  agent: 'renderer-Agent',
+  mcp: 'renderer-mcp',
+  unknown: 'renderer-generic',
+  error: 'renderer-generic',
+};
+
+describe.skipIf(missing !== undefined)('Gemini sessions in the dashboard (headless Chromium)', () => {
+  let tmp: string;
+  let index: AgentIndex;
+  let server: RunningServer;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  const api = async <T>(path: string): Promise<T> => {
+    const res = await fetch(new URL(`api${path}`, server.url));
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-gemini-'));
+    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+    await index.refresh(homes);
+    server = await startServer({ index, paths: homes, host: '127.0.0.1', port: 0 });
+    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      viewport: { width: 1440, height: 1000 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    index?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('lists the Gemini sessions with their agent', async () => {
+    const list = await api<SessionsResponse>('/sessions?agent=gemini');
+    expect(list.total).toBe(21);
+    await page.goto(new URL('#/', server.url).toString());
+    await page.waitForSelector('[data-testid=session-row]');
+    expect(await page.locator('[data-testid=session-row]').count()).toBe(21);
+    expect(problems).toEqual([]);
+  });
+
+  it('opens each Gemini tool with the renderer of its result kind', async () => {
+    const { calls } = await api<{ calls: CallRowDto[] }>('/calls?agent=gemini&limit=1000');
+    expect(calls.length).toBe(81);
+    // One call per tool and outcome: the kind decides the renderer.
+    const picked = new Map<string, CallRowDto>();
+    for (const call of calls) {
+      const key = `${call.tool}:${call.status}`;
+      if (!picked.has(key)) picked.set(key, call);
+    }
+    const seen: string[] = [];
+    for (const call of picked.values()) {
+      const full = await api<CallDto>(
+        `/sessions/${encodeURIComponent(call.sessionId)}/calls/${encodeURIComponent(call.callId)}`,
+      );
+      // As the dashboard decides: the result's kind, else (a failed call) the kind of its tool, else generic.
+      const typed = (full.result?.typed as { kind?: string } | undefined)?.kind ?? 'unknown';
+      const kind = typed !== 'error' && typed !== 'unknown' ? typed : (full.toolKind ?? typed);
+      await page.goto(
+        new URL(
+          `#/s/${encodeURIComponent(call.sessionId)}?call=${encodeURIComponent(call.callId)}`,
+          server.url,
+        ).toString(),
+      );
+      const block = page.locator(`[data-call="${call.callId}"].open`).first();
+      await block.waitFor({ timeout: 15_000 });
+      const renderer = block.locator('[data-testid^=renderer-]').first();
+      await renderer.waitFor({ timeout: 5000 });
+      const id = (await renderer.getAttribute('data-testid')) ?? '';
+      seen.push(`${call.tool}:${kind}→${id}`);
+      expect(`${call.tool}:${kind} → ${id}`).toBe(
+        `${call.tool}:${kind} → ${RENDERER_OF_KIND[kind] ?? 'renderer-generic'}`,
+      );
+    }
+    console.log(`[e2e gemini] ${seen.join(', ')}`);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+import type { AgentStatsRow, UsageGroupDto } from '../data/types';
+import { AgentBadge } from './AgentBadge';
+import { fmtCost, fmtNumber } from './format';
+
+/** Calls, errors and error rate per agent (Tool analytics). */
+export function AgentStatsTable({ rows }: { readonly rows: readonly AgentStatsRow[] }) {
+  if (rows.length < 2) return null;
+  return (
+    <div className="card" data-testid="agent-stats">
+      <div className="metric-label">Per agent</div>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Agent</th>
+            <th>Sessions</th>
+            <th>Calls</th>
+            <th>Errors</th>
+            <th>Error rate</th>
+            <th>Most used tools</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.agent}>
+              <td>
+                <AgentBadge agent={r.agent} />
+              </td>
+              <td>{fmtNumber(r.sessions)}</td>
+              <td>{fmtNumber(r.calls)}</td>
+              <td>{fmtNumber(r.errors)}</td>
+              <td>{`${(r.errorRate * 100).toFixed(1)}%`}</td>
+              <td className="dim">
+                {r.tools
+                  .slice(0, 4)
+                  .map((t) => `${t.tool} ${(t.errorRate * 100).toFixed(0)}%`)
+                  .join(' · ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Cost and responses per agent (Usage). */
+export function AgentUsageTable({
+  rows,
+}: {
+  readonly rows: readonly (UsageGroupDto & { readonly agent: AgentStatsRow['agent'] })[];
+}) {
+  if (rows.length < 2) return null;
+  return (
+    <div className="card" data-testid="agent-usage">
+      <div className="metric-label">Per agent</div>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Agent</th>
+            <th>Responses</th>
+            <th>Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.agent}>
+              <td>
+                <AgentBadge agent={r.agent} />
+              </td>
+              <td>{fmtNumber(r.responses)}</td>
+              <td>{fmtCost(r.costUsd, r.unpricedModels)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
