@@ -325,6 +325,13 @@ const migrations: readonly string[] = [
   END;
   ${RESET_DATA_8}
   `,
+  // 10: reasoning output tokens (Codex reasoning, Gemini thoughts) per record and per response: the part of the
+  // output tokens spent on reasoning, shown on its own and never added to the output again. Derived data is read again.
+  `
+  ALTER TABLE records ADD COLUMN reasoning_tokens INTEGER;
+  ALTER TABLE responses ADD COLUMN reasoning_tokens INTEGER NOT NULL DEFAULT 0;
+  ${RESET_DATA_8}
+  `,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
