@@ -326,6 +326,7 @@ export class Writer {
             cache_read_tokens: null,
             request_id: null,
             cache_1h_tokens: null,
+            reasoning_tokens: null,
           });
         }
         return;
