@@ -86,7 +86,10 @@ describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', ()
     expect((await fetch(new URL('api/sessions?agent=nope', server.url))).status).toBe(400);
     await page.goto(new URL('#/', server.url).toString());
     await page.locator('[data-testid=agent-badge]').first().waitFor({ timeout: 15_000 });
-    expect(await page.locator('[data-testid=agent-badge]').count()).toBe(list.sessions.length);
+    // The list hides empty and warm-up sessions by default; every row it shows carries its agent.
+    const shown = (await (await fetch(new URL('api/sessions?hideEmpty=1', server.url))).json()) as SessionsResponse;
+    expect(shown.total + (shown.hiddenEmpty ?? 0)).toBe(list.total);
+    expect(await page.locator('[data-testid=agent-badge]').count()).toBe(shown.sessions.length);
     await page.selectOption('[data-testid=filter-agent]', 'claude');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=agent-badge]').length === 0);
     await page.selectOption('[data-testid=filter-agent]', '');

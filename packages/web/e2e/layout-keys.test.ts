@@ -321,6 +321,14 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
     const url = new URL(page.url());
     expect(url.hash).toContain(`call=${encodeURIComponent(hit?.matchCallId ?? '')}`);
     await page.waitForSelector('[data-testid=find-hits] [data-testid=find-hit]');
+    // matches are painted once the rows under the scroll root have rendered (a mutation observer repaints them)
+    await page
+      .waitForFunction(
+        () => ((CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('find-match')?.size ?? 0) > 0,
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
     const marked = await page.evaluate(() => {
       const reg = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights;
       return { all: reg.get('find-match')?.size ?? 0, current: reg.get('find-current')?.size ?? 0 };

@@ -31,15 +31,17 @@ export function AnalyticsPage() {
             How tools are used, how often they fail, and how long they take. Click a bar to see the failing calls.
           </div>
         </div>
-        <select className="select" value={project} onChange={(e) => setProject(e.target.value)} aria-label="Project">
-          <option value="">All projects</option>
-          {projects.map((p) => (
-            <option key={p} value={p}>
-              {shortPath(p)}
-            </option>
-          ))}
-        </select>
-        <AgentFilter value={agent} onChange={setAgent} />
+        <div className="row">
+          <select className="select" value={project} onChange={(e) => setProject(e.target.value)} aria-label="Project">
+            <option value="">All projects</option>
+            {projects.map((p) => (
+              <option key={p} value={p}>
+                {shortPath(p)}
+              </option>
+            ))}
+          </select>
+          <AgentFilter value={agent} onChange={setAgent} />
+        </div>
       </div>
       {error && <div className="err-msg">Could not load statistics: {error}</div>}
       <AnalyticsCards totals={stats?.totals} tools={tools} />
