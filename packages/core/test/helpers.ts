@@ -6,8 +6,11 @@ import { discoverFiles, groupSessions } from '../src/index.js';
 import type { Session } from '../src/model/session.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-/** Real transcripts bundled with the repository (always present). */
-export const samplesHome = join(repoRoot, 'packages/cli/samples/claude-home');
+/**
+ * Real Claude Code transcripts kept with core (always present): a copy of the CLI's bundled samples, so core's
+ * tests and its conformance suite read nothing from another package.
+ */
+export const samplesHome = join(repoRoot, 'packages/core/test/fixtures/claude/claude-home');
 /** The Claude Code fixtures the adapter conformance suite reads. */
 export const claudeFixtures = samplesHome;
 /** Codex CLI rollouts bundled with core (trimmed from the agent corpus and public repositories). */

@@ -4,6 +4,7 @@
  */
 import type {
   AgentId,
+  CallInput,
   CallStatus,
   DataKind,
   ErrorCategory,
@@ -192,6 +193,8 @@ export interface CallDto {
   /** The kind the tool's results are typed onto, known before its result; null for a tool core does not know. */
   readonly toolKind: DataKind | null;
   readonly input: unknown;
+  /** The input under the shared names (`core/model` `CallInput`), for every agent; `{}` when the adapter maps none. */
+  readonly typedInput: CallInput;
   readonly timestamp: string | null;
   readonly status: CallStatus;
   readonly durationMs: number | null;

@@ -235,6 +235,7 @@ export class SessionView {
       canonicalName: call.canonicalName,
       toolKind: call.toolKind ?? null,
       input: full ? call.input : clip(call.input, state, limit),
+      typedInput: full ? (call.typedInput ?? {}) : clip(call.typedInput ?? {}, state, limit),
       timestamp: call.timestamp ?? null,
       status: call.status,
       durationMs: primaryDurationMs(call) ?? null,

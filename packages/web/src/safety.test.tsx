@@ -10,6 +10,21 @@ import { parseHash, sessionHref } from './ui/router';
 import { Snippet } from './ui/Snippet';
 
 const evil = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+/** The typed input renderers read, every text field hostile. */
+const evilInput = {
+  command: evil,
+  description: evil,
+  filePath: evil,
+  pattern: evil,
+  path: evil,
+  query: evil,
+  url: evil,
+  prompt: evil,
+  plan: evil,
+  skillName: evil,
+  taskId: evil,
+  subject: evil,
+};
 
 function call(name: string, input: unknown, content: string, typed: TypedResult, toolKind: DataKind | null): CallDto {
   return {
@@ -19,6 +34,7 @@ function call(name: string, input: unknown, content: string, typed: TypedResult,
     canonicalName: name,
     toolKind,
     input,
+    typedInput: evilInput,
     timestamp: null,
     status: 'ok',
     durationMs: 12,

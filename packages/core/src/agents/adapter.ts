@@ -1,6 +1,7 @@
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../io/discover.js';
 import type { ReadEnd, ReadLinesOptions } from '../io/read-lines.js';
 import type { AgentId } from '../model/agent.js';
+import type { CallInput } from '../model/call-input.js';
 import type { RawCall, RawResult, RecordEvent } from '../model/raw.js';
 import type { Duration, ToolResult } from '../model/tool-call.js';
 import type { DataKind } from '../model/typed-result.js';
@@ -71,6 +72,11 @@ export interface AgentAdapter {
    * dashboard shows a running or failed call as its tool). Optional: without it such calls show generically.
    */
   kindOfTool?(canonicalName: string): DataKind | undefined;
+  /**
+   * A call's input under the shared names (`CallInput`), so screens never read an agent's argument names.
+   * Optional: without it screens show the raw input as fields. Never throws.
+   */
+  typeInput?(canonicalName: string, input: unknown): CallInput;
 }
 
 /** Declare an adapter with its type checked (the identity; `satisfies` without repeating the type). */

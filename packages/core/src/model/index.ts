@@ -3,6 +3,7 @@
  * @module
  */
 export * from './agent.js';
+export * from './call-input.js';
 export * from './content.js';
 export * from './ids.js';
 export * from './issue.js';

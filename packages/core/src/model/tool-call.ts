@@ -1,3 +1,4 @@
+import type { CallInput } from './call-input.js';
 import type { ImageValue, ResultContent } from './content.js';
 import type { IsoTimestamp, RecordUuid, SubagentId, ToolUseId } from './ids.js';
 import type { SourceLocation } from './issue.js';
@@ -48,6 +49,8 @@ export interface ToolCall {
    */
   readonly toolKind: DataKind | undefined;
   readonly input: unknown;
+  /** The input under the shared names (`CallInput`), from the agent's adapter; undefined when it has none. */
+  readonly typedInput?: CallInput;
   readonly timestamp: IsoTimestamp | undefined;
   readonly loc: SourceLocation;
   readonly messageId: string | undefined;

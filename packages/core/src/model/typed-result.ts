@@ -225,6 +225,8 @@ export const resultDataSchemas = {
     totalTokens: opt(num),
     totalToolUseCount: opt(num),
     totalDurationMs: opt(num),
+    /** The tools the subagent used, by name, when the agent lists them. */
+    toolsUsed: opt(z.array(str)),
     outputFile: opt(str),
     resolvedModel: opt(str),
     usage: opt(usageSchema),

@@ -1,4 +1,5 @@
 export type {
+  CallInput,
   CallStatus,
   DataKind,
   ImageValue,

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTimeline } from '../timeline/context';
 import { fmtDuration, fmtNumber } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
-import { arr, input, num, obj, ok, type RendererProps, resultText, Section, str, tur, typedData } from './common';
+import { inputOf, ok, type RendererProps, resultText, Section, typedOf } from './common';
 
 export function AgentRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
+  const i = inputOf(call);
+  const t = typedOf(call, 'agent');
   const { expand, openAll, SubagentView } = useTimeline();
   const sub = call.subagent;
   const [open, setOpen] = useState(expand.has(call.id));
@@ -16,26 +16,26 @@ export function AgentRenderer({ call }: RendererProps) {
   useEffect(() => {
     if (expand.has(call.id)) setOpen(true);
   }, [expand, call.id]);
-  const usage = obj(t.usage);
-  const tokens = num(t.totalTokens);
-  const tools = num(t.totalToolUseCount) ?? sub?.toolCalls;
-  const duration = num(t.totalDurationMs);
+  const outputTokens = t?.usage?.outputTokens;
+  const tokens = t?.totalTokens;
+  const tools = t?.totalToolUseCount ?? sub?.toolCalls;
+  const duration = t?.totalDurationMs;
   // Core's typed text has the client's harness notes and the agentId/usage trailer removed.
-  const typedText = str(typedData(call, 'agent')?.text);
+  const typedText = t?.text;
   const report = ok(call)
     ? (typedText ?? resultText(call.result?.content))
         .replace(/^\s*\[Subagent hand-back\][^\n]*\n*/, '')
         .replace(/\n*agentId: [^\n]*\(for resuming[^\n]*\)\s*$/, '')
         .trim()
     : '';
-  const agentType = str(t.agentType) ?? str(i.subagent_type) ?? sub?.agentType ?? undefined;
+  const agentType = t?.agentType ?? i.agentType ?? sub?.agentType ?? undefined;
   return (
     <div data-testid="renderer-Agent" style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
       <div className="row">
         {agentType && <span className="badge accent">{agentType}</span>}
-        {str(i.model) && <span className="pill">{str(i.model)}</span>}
-        {(t.isAsync === true || i.run_in_background === true) && <span className="badge pending">background</span>}
-        {str(t.status) && <span className="badge neutral">{str(t.status)}</span>}
+        {i.model && <span className="pill">{i.model}</span>}
+        {(t?.status === 'async_launched' || i.background === true) && <span className="badge pending">background</span>}
+        {t?.status && <span className="badge neutral">{t.status}</span>}
       </div>
       {(tokens !== undefined || tools !== undefined || duration !== undefined) && (
         <div className="totals" data-testid="agent-totals">
@@ -44,9 +44,9 @@ export function AgentRenderer({ call }: RendererProps) {
               <b>{fmtNumber(tokens)}</b> tokens
             </span>
           )}
-          {num(usage.output_tokens) !== undefined && (
+          {outputTokens !== undefined && (
             <span>
-              <b>{fmtNumber(num(usage.output_tokens))}</b> output
+              <b>{fmtNumber(outputTokens)}</b> output
             </span>
           )}
           {tools !== undefined && (
@@ -59,13 +59,13 @@ export function AgentRenderer({ call }: RendererProps) {
               <b>{fmtDuration(duration)}</b>
             </span>
           )}
-          {arr(t.toolsUsed).length > 0 && <span className="dim">used {arr(t.toolsUsed).join(', ')}</span>}
+          {(t?.toolsUsed?.length ?? 0) > 0 && <span className="dim">used {t?.toolsUsed?.join(', ')}</span>}
         </div>
       )}
-      {str(i.prompt) && (
+      {i.prompt && (
         <Section label="Prompt">
           <div className="md" style={{ color: 'var(--text-2)', whiteSpace: 'pre-wrap', fontSize: 13 }}>
-            {str(i.prompt)}
+            {i.prompt}
           </div>
         </Section>
       )}
@@ -98,9 +98,9 @@ export function AgentRenderer({ call }: RendererProps) {
           <Markdown text={report} />
         </Section>
       )}
-      {str(t.outputFile) && (
+      {t?.outputFile && (
         <div className="dim">
-          Output file: <span className="path">{str(t.outputFile)}</span>
+          Output file: <span className="path">{t.outputFile}</span>
         </div>
       )}
     </div>

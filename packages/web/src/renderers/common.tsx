@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react';
-import type { CallDto, DataKind, ImageValue, ResultContent, ResultData, TypedResult } from '../data/types';
+import type {
+  CallDto,
+  CallInput,
+  DataKind,
+  ImageValue,
+  ResultContent,
+  ResultData,
+  TypedResult,
+  TypedResultKind,
+} from '../data/types';
 import { Ansi } from '../ui/Ansi';
 import { arr, isObj, num, obj, str } from '../ui/format';
 
@@ -7,14 +16,10 @@ export interface RendererProps {
   readonly call: CallDto;
 }
 
-export const input = (call: CallDto) => obj(call.input);
-/** The structured result, when it is an object (errors write a string there). */
-export const tur = (call: CallDto) => obj(call.result?.toolUseResult);
-/** The core's typed result data for a kind (`bash`, `read`, …), when the result was typed as that kind. */
-export function typedData(call: CallDto, kind: string): Readonly<Record<string, unknown>> | undefined {
-  const typed = obj(call.result?.typed);
-  return typed.kind === kind ? obj(typed.data) : undefined;
-}
+/** The call's input as written, for the views that show every field generically (no field is read by name). */
+export const rawInput = (call: CallDto) => obj(call.input);
+/** The call's input under the shared names (`CallInput`): what renderers read of the input. */
+export const inputOf = (call: CallDto): CallInput => call.typedInput ?? {};
 /** Whether a typed result is of `kind` (the union narrows by a literal kind, not by a generic one). */
 function isKind<K extends DataKind>(
   typed: TypedResult | undefined,
@@ -28,6 +33,16 @@ export function typedOf<K extends DataKind>(call: CallDto, kind: K): ResultData<
   const typed = call.result?.typed;
   return isKind(typed, kind) ? typed.data : undefined;
 }
+/**
+ * The kind a call is shown as: its typed result's kind, else (running, failed, unanswered) the kind its tool's
+ * results are typed onto, else `error` or `unknown`.
+ */
+export function renderKindOf(call: CallDto): TypedResultKind {
+  const typed = call.result?.typed;
+  if (typed !== undefined && typed.kind !== 'error' && typed.kind !== 'unknown') return typed.kind;
+  return call.toolKind ?? typed?.kind ?? 'unknown';
+}
+
 export const ok = (call: CallDto) => call.result !== null && !call.result.isError;
 
 export function resultText(content: ResultContent | undefined | null): string {

@@ -1,23 +1,18 @@
 import { fmtBytes } from '../ui/format';
 import {
-  arr,
   CodeLines,
   Hunks,
   Images,
-  input,
+  inputOf,
   KV,
-  num,
-  obj,
   ok,
   type RendererProps,
   resultImages,
   resultText,
   Section,
   SimpleDiff,
-  str,
   stripReminders,
-  tur,
-  typedData,
+  typedOf,
 } from './common';
 
 function FileHead({ path, badges }: { path: string | undefined; badges?: React.ReactNode }) {
@@ -30,14 +25,14 @@ function FileHead({ path, badges }: { path: string | undefined; badges?: React.R
 }
 
 export function EditRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const patch = arr(t.structuredPatch);
-  const replaceAll = t.replaceAll === true || i.replace_all === true;
+  const i = inputOf(call);
+  const t = typedOf(call, 'edit');
+  const patch = t?.structuredPatch ?? [];
+  const replaceAll = t?.replaceAll === true || i.replaceAll === true;
   return (
     <div data-testid="renderer-Edit">
       <FileHead
-        path={str(t.filePath) ?? str(i.file_path)}
+        path={t?.filePath ?? i.filePath}
         badges={
           <>
             {ok(call) ? (
@@ -46,7 +41,7 @@ export function EditRenderer({ call }: RendererProps) {
               <span className="badge unanswered">not applied</span>
             )}
             {replaceAll && <span className="badge accent">replace all</span>}
-            {t.userModified === true && <span className="badge unanswered">user modified</span>}
+            {t?.userModified === true && <span className="badge unanswered">user modified</span>}
           </>
         }
       />
@@ -54,7 +49,7 @@ export function EditRenderer({ call }: RendererProps) {
         {ok(call) && patch.length > 0 ? (
           <Hunks patch={patch} testId="diff" />
         ) : (
-          <SimpleDiff oldText={str(i.old_string) ?? ''} newText={str(i.new_string) ?? ''} testId="diff" />
+          <SimpleDiff oldText={i.oldString ?? ''} newText={i.newString ?? ''} testId="diff" />
         )}
       </div>
     </div>
@@ -62,18 +57,18 @@ export function EditRenderer({ call }: RendererProps) {
 }
 
 export function MultiEditRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const patch = arr(t.structuredPatch);
-  const edits = arr(i.edits);
+  const i = inputOf(call);
+  const t = typedOf(call, 'multi-edit');
+  const patch = t?.structuredPatch ?? [];
+  const edits = i.edits ?? [];
   return (
     <div data-testid="renderer-MultiEdit">
       <FileHead
-        path={str(t.filePath) ?? str(i.file_path)}
+        path={t?.filePath ?? i.filePath}
         badges={
           <>
             <span className="badge neutral">{edits.length} edits</span>
-            {t.userModified === true && <span className="badge unanswered">user modified</span>}
+            {t?.userModified === true && <span className="badge unanswered">user modified</span>}
           </>
         }
       />
@@ -81,18 +76,15 @@ export function MultiEditRenderer({ call }: RendererProps) {
         {ok(call) && patch.length > 0 ? (
           <Hunks patch={patch} testId="diff" />
         ) : (
-          edits.map((e, n) => {
-            const edit = obj(e);
-            return (
-              <SimpleDiff
-                // biome-ignore lint/suspicious/noArrayIndexKey: edits of one call
-                key={n}
-                oldText={str(edit.old_string) ?? ''}
-                newText={str(edit.new_string) ?? ''}
-                testId="diff"
-              />
-            );
-          })
+          edits.map((edit, n) => (
+            <SimpleDiff
+              // biome-ignore lint/suspicious/noArrayIndexKey: edits of one call
+              key={n}
+              oldText={edit.oldString}
+              newText={edit.newString}
+              testId="diff"
+            />
+          ))
         )}
       </div>
     </div>
@@ -100,23 +92,23 @@ export function MultiEditRenderer({ call }: RendererProps) {
 }
 
 export function WriteRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const patch = arr(t.structuredPatch);
-  const type = str(t.type) ?? (ok(call) ? undefined : undefined);
-  const content = str(t.content) ?? str(i.content) ?? '';
+  const i = inputOf(call);
+  const t = typedOf(call, 'write');
+  const patch = t?.structuredPatch ?? [];
+  const type = t?.operation;
+  const content = t?.content ?? i.content ?? '';
   const isCreate = type === 'create' || (type === undefined && patch.length === 0);
   return (
     <div data-testid="renderer-Write">
       <FileHead
-        path={str(t.filePath) ?? str(i.file_path)}
+        path={t?.filePath ?? i.filePath}
         badges={
           <>
             {type && <span className={`badge ${type === 'create' ? 'ok' : 'neutral'}`}>{type}</span>}
             <span className="dim" style={{ fontSize: 12 }}>
               {content.split('\n').length} lines · {fmtBytes(content.length)}
             </span>
-            {t.userModified === true && <span className="badge unanswered">user modified</span>}
+            {t?.userModified === true && <span className="badge unanswered">user modified</span>}
           </>
         }
       />
@@ -147,14 +139,12 @@ function parseNumbered(text: string): { text: string; start: number } | undefine
 }
 
 export function ReadRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const file = obj(t.file);
-  const type = str(t.type);
+  const i = inputOf(call);
+  const file = typedOf(call, 'read');
   const images = resultImages(call);
-  const path = str(file.filePath) ?? str(i.file_path);
-  const offset = num(i.offset);
-  const limit = num(i.limit);
+  const path = file?.filePath ?? i.filePath;
+  const offset = i.offset;
+  const limit = i.limit;
   if (!ok(call)) {
     return (
       <div data-testid="renderer-Read">
@@ -162,8 +152,9 @@ export function ReadRenderer({ call }: RendererProps) {
       </div>
     );
   }
-  if (type === 'image' || images.length > 0) {
-    const dims = obj(file.dimensions);
+  if (file?.variant === 'image' || images.length > 0) {
+    const image = file?.variant === 'image' ? file : undefined;
+    const width = image?.dimensions?.originalWidth;
     return (
       <div data-testid="renderer-Read">
         <FileHead
@@ -171,9 +162,9 @@ export function ReadRenderer({ call }: RendererProps) {
           badges={
             <>
               <span className="badge accent">image</span>
-              {num(dims.originalWidth) !== undefined && (
+              {width !== undefined && (
                 <span className="dim" style={{ fontSize: 12 }}>
-                  {num(dims.originalWidth)}×{num(dims.originalHeight)} · {fmtBytes(num(file.originalSize))}
+                  {width}×{image?.dimensions?.originalHeight} · {fmtBytes(image?.originalSize)}
                 </span>
               )}
             </>
@@ -185,54 +176,52 @@ export function ReadRenderer({ call }: RendererProps) {
       </div>
     );
   }
-  if (type === 'notebook') {
-    const cells = arr(file.cells).map(obj);
+  if (file?.variant === 'notebook') {
     return (
       <div data-testid="renderer-Read">
-        <FileHead path={path} badges={<span className="badge accent">notebook · {cells.length} cells</span>} />
+        <FileHead path={path} badges={<span className="badge accent">notebook · {file.cells.length} cells</span>} />
         <div style={{ marginTop: 8, display: 'flex', flexDirection: 'column', gap: 6 }}>
-          {cells.map((cell, n) => (
+          {file.cells.map((cell, n) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: cells of one notebook
             <div key={n}>
               <div className="section-label">
-                [{str(cell.cell_id) ?? n}] {str(cell.cellType) ?? str(cell.cell_type)}
-                {num(cell.execution_count) !== undefined && ` · exec ${num(cell.execution_count)}`}
+                [{cell.cellId ?? n}] {cell.cellType}
+                {typeof cell.executionCount === 'number' && ` · exec ${cell.executionCount}`}
               </div>
-              <CodeLines text={str(cell.source) ?? ''} />
+              <CodeLines text={cell.source} />
             </div>
           ))}
         </div>
       </div>
     );
   }
-  if (type === 'pdf' || type === 'parts') {
+  if (file?.variant === 'pdf' || file?.variant === 'parts') {
     return (
       <div data-testid="renderer-Read">
-        <FileHead path={path} badges={<span className="badge accent">{type}</span>} />
+        <FileHead path={path} badges={<span className="badge accent">{file.variant}</span>} />
         <KV
           rows={[
-            ['size', fmtBytes(num(file.originalSize))],
-            ['pages', num(file.numPages) ?? num(file.count)],
+            ['size', fmtBytes(file.originalSize)],
+            ['pages', file.variant === 'parts' ? file.count : undefined],
           ]}
         />
       </div>
     );
   }
-  const typed = typedData(call, 'read');
-  if (typed?.variant === 'file_unchanged') {
+  if (file?.variant === 'file_unchanged') {
     return (
       <div data-testid="renderer-Read">
         <FileHead path={path} badges={<span className="badge neutral">unchanged since the last read</span>} />
       </div>
     );
   }
-  const typedText = typed?.variant === 'text' ? typed : undefined;
-  const content = str(file.content) ?? str(typedText?.content);
+  const typedText = file?.variant === 'text' ? file : undefined;
+  const content = typedText?.content;
   const numbered = content === undefined ? parseNumbered(stripReminders(resultText(call.result?.content))) : undefined;
   const text = content ?? numbered?.text ?? stripReminders(resultText(call.result?.content));
-  const start = num(file.startLine) ?? num(typedText?.startLine) ?? numbered?.start ?? offset ?? 1;
-  const numLines = num(file.numLines) ?? num(typedText?.numLines) ?? text.split('\n').length;
-  const total = num(file.totalLines) ?? num(typedText?.totalLines);
+  const start = typedText?.startLine ?? numbered?.start ?? offset ?? 1;
+  const numLines = typedText?.numLines ?? text.split('\n').length;
+  const total = typedText?.totalLines;
   return (
     <div data-testid="renderer-Read">
       <FileHead
@@ -253,23 +242,22 @@ export function ReadRenderer({ call }: RendererProps) {
 }
 
 export function NotebookEditRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const mode = str(t.edit_mode) ?? str(i.edit_mode) ?? 'replace';
-  const oldSource = str(t.old_source);
-  const newSource = str(t.new_source) ?? str(i.new_source) ?? '';
+  const i = inputOf(call);
+  const t = typedOf(call, 'notebook-edit');
+  const mode = t?.editMode ?? i.editMode ?? 'replace';
+  const oldSource = t?.oldSource;
+  const newSource = t?.newSource ?? i.newSource ?? '';
+  const cellType = t?.cellType ?? i.cellType;
   return (
     <div data-testid="renderer-NotebookEdit">
       <FileHead
-        path={str(t.notebook_path) ?? str(i.notebook_path)}
+        path={t?.notebookPath ?? i.filePath}
         badges={
           <>
             <span className="badge neutral">{mode}</span>
-            <span className="badge accent">cell {str(t.cell_id) ?? str(i.cell_id) ?? '?'}</span>
-            {(str(t.cell_type) ?? str(i.cell_type)) && (
-              <span className="pill">{str(t.cell_type) ?? str(i.cell_type)}</span>
-            )}
-            {str(t.language) && <span className="pill">{str(t.language)}</span>}
+            <span className="badge accent">cell {t?.cellId ?? i.cellId ?? '?'}</span>
+            {cellType && <span className="pill">{cellType}</span>}
+            {t?.language && <span className="pill">{t.language}</span>}
           </>
         }
       />

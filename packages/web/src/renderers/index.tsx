@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { CallDto, TypedResultKind } from '../data/types';
 import { callDetail } from '../ui/format';
 import { AgentRenderer } from './agent';
-import type { RendererProps } from './common';
+import { type RendererProps, renderKindOf } from './common';
 import { EditRenderer, MultiEditRenderer, NotebookEditRenderer, ReadRenderer, WriteRenderer } from './files';
 import {
   ListAgentsRenderer,
@@ -81,49 +81,83 @@ const RENDERERS: { readonly [K in TypedResultKind]: ComponentType<RendererProps>
   unknown: GenericRenderer,
 };
 
-/**
- * The kind a call is shown as: its typed result's kind, else (running, failed, unanswered) the kind its tool's
- * results are typed onto, else `error` or `unknown`.
- */
-export function renderKindOf(call: CallDto): TypedResultKind {
-  const typed = call.result?.typed;
-  if (typed !== undefined && typed.kind !== 'error' && typed.kind !== 'unknown') return typed.kind;
-  return call.toolKind ?? typed?.kind ?? 'unknown';
-}
+export { renderKindOf };
 
 export function rendererFor(call: CallDto): ComponentType<RendererProps> {
   return RENDERERS[renderKindOf(call)];
 }
 
-/** Tools whose renderer shows the failure itself (the block does not repeat the error message). */
-export const SHOWS_OWN_ERROR = new Set(['Bash']);
+/** Kinds whose renderer shows the failure itself (the block does not repeat the error message). */
+const SHOWS_OWN_ERROR: ReadonlySet<TypedResultKind> = new Set(['bash']);
+export const showsOwnError = (call: CallDto) => SHOWS_OWN_ERROR.has(renderKindOf(call));
+
+/** Kinds whose block is open when the timeline loads. */
+const OPEN_BY_DEFAULT: ReadonlySet<TypedResultKind> = new Set([
+  'edit',
+  'multi-edit',
+  'write',
+  'todo-write',
+  'ask-user-question',
+  'exit-plan-mode',
+  'agent',
+  'bash',
+]);
+export const opensByDefault = (call: CallDto) => OPEN_BY_DEFAULT.has(renderKindOf(call));
+
+type IconFamily = 'mcp' | 'shell' | 'file' | 'search' | 'web' | 'agent';
+const ICON_FAMILY: Partial<Record<TypedResultKind, IconFamily>> = {
+  mcp: 'mcp',
+  bash: 'shell',
+  'task-output': 'shell',
+  'task-stop': 'shell',
+  monitor: 'shell',
+  read: 'file',
+  edit: 'file',
+  'multi-edit': 'file',
+  write: 'file',
+  patch: 'file',
+  'notebook-edit': 'file',
+  lsp: 'file',
+  grep: 'search',
+  glob: 'search',
+  'tool-search': 'search',
+  'web-search': 'web',
+  'web-fetch': 'web',
+  agent: 'agent',
+  'send-message': 'agent',
+  'list-agents': 'agent',
+};
+/** The CSS class of a call's icon, by the family of its kind. */
+export function iconClassOf(call: CallDto): string {
+  return `ic-${ICON_FAMILY[renderKindOf(call)] ?? 'plan'}`;
+}
 
 /** A one-line summary of a call for its header: core's rule, the same words as the CLI and the index. */
 export function callSummary(call: CallDto, cwd?: string): string {
   return callDetail(call, cwd);
 }
 
-/** Short glyph for a tool's icon. */
+const GLYPHS: Partial<Record<TypedResultKind, string>> = {
+  bash: '$',
+  read: 'R',
+  edit: 'E',
+  'multi-edit': 'E',
+  write: 'W',
+  grep: '⌕',
+  glob: '*',
+  agent: 'A',
+  'todo-write': '☑',
+  'web-search': 'S',
+  'web-fetch': '↓',
+  'task-output': '>',
+  'task-stop': '■',
+  'ask-user-question': '?',
+  'exit-plan-mode': 'P',
+  'enter-plan-mode': 'P',
+  mcp: 'M',
+};
+
+/** Short glyph for a tool's icon: by its kind, else the first letter of its name. */
 export function toolGlyph(call: CallDto): string {
-  const n = call.canonicalName;
-  if (n.startsWith('mcp__')) return 'M';
-  const map: Record<string, string> = {
-    Bash: '$',
-    Read: 'R',
-    Edit: 'E',
-    MultiEdit: 'E',
-    Write: 'W',
-    Grep: '⌕',
-    Glob: '*',
-    Agent: 'A',
-    TodoWrite: '☑',
-    WebSearch: 'S',
-    WebFetch: '↓',
-    TaskOutput: '>',
-    TaskStop: '■',
-    AskUserQuestion: '?',
-    ExitPlanMode: 'P',
-    EnterPlanMode: 'P',
-  };
-  return map[n] ?? n.slice(0, 1).toUpperCase();
+  return GLYPHS[renderKindOf(call)] ?? call.canonicalName.slice(0, 1).toUpperCase();
 }

@@ -9,11 +9,11 @@ import { Json } from '../ui/Json';
 import { Markdown } from '../ui/Markdown';
 import {
   Hunks,
-  input,
   isObj,
   KV,
   Plain,
   type RendererProps,
+  rawInput,
   resultText,
   Section,
   stripReminders,
@@ -22,7 +22,7 @@ import {
 
 /** The call's input as fields (nested values as JSON), as the generic renderer shows it. */
 function InputFields({ call }: { call: CallDto }) {
-  const i = input(call);
+  const i = rawInput(call);
   if (Object.keys(i).length === 0) return null;
   const simple = Object.entries(i).every(([, v]) => !isObj(v) && !Array.isArray(v));
   return simple ? (

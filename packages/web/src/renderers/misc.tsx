@@ -1,43 +1,41 @@
 import { Json } from '../ui/Json';
 import { Markdown } from '../ui/Markdown';
 import {
-  arr,
   Images,
-  input,
+  inputOf,
   isObj,
   KV,
-  num,
-  obj,
   ok,
   Plain,
   type RendererProps,
+  rawInput,
+  renderKindOf,
   resultImages,
   resultText,
   Section,
-  str,
   stripReminders,
-  tur,
+  typedOf,
 } from './common';
 
 export function AskUserQuestionRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const questions = arr(t.questions ?? i.questions).map(obj);
-  const answers = obj(t.answers);
+  const i = inputOf(call);
+  const t = typedOf(call, 'ask-user-question');
+  const questions = t?.questions ?? i.questions ?? [];
+  const answers: Readonly<Record<string, string>> = t?.answers ?? {};
   return (
     <div data-testid="renderer-AskUserQuestion" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       {questions.map((q, n) => {
-        const question = str(q.question) ?? '';
-        const answer = str(answers[question]);
+        const question = q.question;
+        const answer = Object.hasOwn(answers, question) ? answers[question] : undefined;
         const chosen = new Set((answer ?? '').split(',').map((s) => s.trim()));
-        const labels = new Set(arr(q.options).map((o) => str(obj(o).label)));
+        const labels = new Set(q.options.map((o) => o.label));
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: questions of one call
           <div className="q" key={n}>
             <div className="q-title">
-              {str(q.header) && (
+              {q.header && (
                 <span className="badge neutral" style={{ marginRight: 8 }}>
-                  {str(q.header)}
+                  {q.header}
                 </span>
               )}
               {question}
@@ -48,9 +46,8 @@ export function AskUserQuestionRenderer({ call }: RendererProps) {
                 </span>
               )}
             </div>
-            {arr(q.options).map((o) => {
-              const opt = obj(o);
-              const label = str(opt.label) ?? '';
+            {q.options.map((opt) => {
+              const label = opt.label;
               const isChosen = chosen.has(label) || answer === label;
               return (
                 <div
@@ -61,7 +58,7 @@ export function AskUserQuestionRenderer({ call }: RendererProps) {
                   <span>{isChosen ? '●' : '○'}</span>
                   <span>
                     {label}
-                    {str(opt.description) && <div className="desc">{str(opt.description)}</div>}
+                    {opt.description && <div className="desc">{opt.description}</div>}
                   </span>
                 </div>
               );
@@ -80,9 +77,9 @@ export function AskUserQuestionRenderer({ call }: RendererProps) {
 }
 
 export function ExitPlanModeRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const plan = str(t.plan) ?? str(i.plan) ?? '';
+  const i = inputOf(call);
+  const t = typedOf(call, 'exit-plan-mode');
+  const plan = t?.plan ?? i.plan ?? '';
   const verdict = call.result ? (ok(call) ? 'approved' : 'rejected') : 'awaiting approval';
   return (
     <div data-testid="renderer-ExitPlanMode" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
@@ -93,7 +90,7 @@ export function ExitPlanModeRenderer({ call }: RendererProps) {
         >
           {verdict}
         </span>
-        {str(t.filePath) && <span className="path dim">{str(t.filePath)}</span>}
+        {t?.filePath && <span className="path dim">{t.filePath}</span>}
       </div>
       <div className="plan">
         <Markdown text={plan} />
@@ -103,87 +100,90 @@ export function ExitPlanModeRenderer({ call }: RendererProps) {
 }
 
 export function EnterPlanModeRenderer({ call }: RendererProps) {
-  const t = tur(call);
+  const t = typedOf(call, 'enter-plan-mode');
   return (
     <div data-testid="renderer-EnterPlanMode" className="row">
       <span className="badge accent">plan mode</span>
       <span style={{ color: 'var(--text-2)' }}>
-        {str(t.message) ?? stripReminders(resultText(call.result?.content)).split('\n')[0]}
+        {t?.message ?? stripReminders(resultText(call.result?.content)).split('\n')[0]}
       </span>
     </div>
   );
 }
 
 export function SkillRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const name = str(t.commandName) ?? str(i.skill) ?? str(i.command);
+  const i = inputOf(call);
+  const t = typedOf(call, 'skill');
+  const name = t?.commandName ?? i.skillName;
+  // a slash command is typed as a command line; a skill by its name
+  const slash = i.command !== undefined;
   return (
-    <div data-testid={`renderer-${call.name === 'SlashCommand' ? 'SlashCommand' : 'Skill'}`} className="row">
-      <span className="badge accent">{call.name === 'SlashCommand' ? 'slash command' : 'skill'}</span>
+    <div data-testid={`renderer-${slash ? 'SlashCommand' : 'Skill'}`} className="row">
+      <span className="badge accent">{slash ? 'slash command' : 'skill'}</span>
       <span className="mono" style={{ fontWeight: 600 }}>
-        {call.name === 'SlashCommand' ? str(i.command) : name}
+        {slash ? i.command : name}
       </span>
-      {str(i.args) && <span className="mono dim">{str(i.args)}</span>}
+      {i.args && <span className="mono dim">{i.args}</span>}
       {ok(call) && <span className="dim">launched {name}</span>}
     </div>
   );
 }
 
 export function LspRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
+  const i = inputOf(call);
+  const t = typedOf(call, 'lsp');
   return (
     <div data-testid="renderer-LSP" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div className="row">
-        <span className="badge accent">{str(t.operation) ?? str(i.operation)}</span>
+        <span className="badge accent">{t?.operation ?? i.operation}</span>
         <span className="path">
-          {str(t.filePath) ?? str(i.filePath)}
-          {num(i.line) !== undefined && `:${num(i.line)}:${num(i.character) ?? 0}`}
+          {t?.filePath ?? i.filePath}
+          {i.line !== undefined && `:${i.line}:${i.character ?? 0}`}
         </span>
       </div>
-      {ok(call) && <Plain text={str(t.result) ?? resultText(call.result?.content)} />}
+      {ok(call) && <Plain text={t?.result ?? resultText(call.result?.content)} />}
     </div>
   );
 }
 
 export function CronRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const jobs = arr(t.jobs).map(obj);
+  const i = inputOf(call);
+  const kind = renderKindOf(call);
+  const created = typedOf(call, 'cron-create');
+  const jobs = typedOf(call, 'cron-list')?.jobs ?? [];
   const when = (ms: number | undefined) => (ms ? new Date(ms).toLocaleString('en-US', { hour12: false }) : undefined);
   return (
     <div data-testid={`renderer-${call.canonicalName}`} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      {call.canonicalName === 'CronCreate' && (
+      {kind === 'cron-create' && (
         <KV
           rows={[
-            ['schedule', `${str(i.cron) ?? ''}${str(t.humanSchedule) ? `  (${str(t.humanSchedule)})` : ''}`],
-            ['prompt', str(i.prompt)],
-            ['job', str(t.id)],
-            ['recurring', t.recurring === undefined ? undefined : String(t.recurring)],
-            ['durable', t.durable === undefined ? undefined : String(t.durable)],
-            ['next run', when(num(t.nextFireAt))],
+            ['schedule', `${i.schedule ?? ''}${created?.humanSchedule ? `  (${created.humanSchedule})` : ''}`],
+            ['prompt', i.prompt],
+            ['job', created?.id],
+            ['recurring', created?.recurring === undefined ? undefined : String(created.recurring)],
+            ['durable', created?.durable === undefined ? undefined : String(created.durable)],
+            ['next run', when(created?.nextFireAt)],
           ]}
         />
       )}
-      {call.canonicalName === 'CronDelete' && (
+      {kind === 'cron-delete' && (
         <KV
           rows={[
-            ['job', str(i.id) ?? str(t.id)],
+            ['job', i.jobId ?? typedOf(call, 'cron-delete')?.id],
             ['result', ok(call) ? 'cancelled' : undefined],
           ]}
         />
       )}
-      {call.canonicalName === 'CronList' &&
+      {kind === 'cron-list' &&
         (jobs.length === 0 ? (
           <span className="dim">No scheduled jobs.</span>
         ) : (
           jobs.map((j) => (
-            <div key={str(j.id)} className="shell-card">
-              <span className="pill">{str(j.id)}</span>
-              <span className="mono">{str(j.cron)}</span>
-              <span className="dim">{str(j.humanSchedule)}</span>
-              <span>{str(j.prompt)}</span>
+            <div key={j.id} className="shell-card">
+              <span className="pill">{j.id}</span>
+              <span className="mono">{j.cron}</span>
+              <span className="dim">{j.humanSchedule}</span>
+              <span>{j.prompt}</span>
             </div>
           ))
         ))}
@@ -192,36 +192,41 @@ export function CronRenderer({ call }: RendererProps) {
 }
 
 export function WorktreeRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
+  const i = inputOf(call);
+  const entered = typedOf(call, 'enter-worktree');
+  const left = typedOf(call, 'exit-worktree');
+  const t = left ?? entered;
   return (
     <div data-testid={`renderer-${call.canonicalName}`} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <KV
         rows={[
-          ['action', str(t.action) ?? str(i.action) ?? (call.canonicalName === 'EnterWorktree' ? 'create' : undefined)],
-          ['name', str(i.name)],
-          ['worktree', str(t.worktreePath)],
-          ['branch', str(t.worktreeBranch)],
-          ['back in', str(t.restoredCwd)],
+          ['action', left?.action ?? i.action ?? (renderKindOf(call) === 'enter-worktree' ? 'create' : undefined)],
+          ['name', i.name],
+          ['worktree', t?.worktreePath],
+          ['branch', t?.worktreeBranch],
+          ['back in', left?.originalCwd],
           [
             'discarded',
-            num(t.discardedFiles) !== undefined
-              ? `${num(t.discardedFiles)} files, ${num(t.discardedCommits)} commits`
+            left?.discardedFiles !== undefined
+              ? `${left.discardedFiles} files, ${left.discardedCommits} commits`
               : undefined,
           ],
         ]}
       />
-      {ok(call) && str(t.message) && <div className="dim">{str(t.message)}</div>}
+      {ok(call) && t?.message && <div className="dim">{t.message}</div>}
     </div>
   );
 }
 
 /** MCP tools: text and image content blocks. */
 export function McpRenderer({ call }: RendererProps) {
-  const [, server = '', tool = ''] = call.name.split('__');
+  const typed = typedOf(call, 'mcp');
+  const [, named = '', namedTool = ''] = call.name.split('__');
+  const server = typed?.server ?? named;
+  const tool = typed?.tool ?? namedTool;
   const text = stripReminders(resultText(call.result?.content));
   const images = resultImages(call);
-  const i = input(call);
+  const i = rawInput(call);
   return (
     <div data-testid="renderer-mcp" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div className="row dim" style={{ fontSize: 12 }}>
@@ -240,9 +245,11 @@ export function McpRenderer({ call }: RendererProps) {
 
 /** Any other tool: its input as fields, its text result, and its structured result as JSON. */
 export function GenericRenderer({ call }: RendererProps) {
-  const i = input(call);
+  const i = rawInput(call);
   const text = stripReminders(resultText(call.result?.content));
-  const raw = call.result?.toolUseResult;
+  // the `unknown` kind keeps the agent's structured output as written: shown as JSON, never read by field
+  const typed = call.result?.typed;
+  const raw = typed?.kind === 'unknown' ? typed.toolUseResult : undefined;
   const images = resultImages(call);
   const simple = Object.entries(i).every(([, v]) => !isObj(v) && !Array.isArray(v));
   return (

@@ -1,6 +1,6 @@
 import { fmtBytes, fmtDuration } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
-import { arr, input, KV, num, obj, ok, Plain, type RendererProps, resultText, Section, str, tur } from './common';
+import { inputOf, KV, ok, Plain, type RendererProps, resultText, Section, typedOf } from './common';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -18,25 +18,23 @@ function FileList({ files, more }: { files: readonly string[]; more?: number }) 
 }
 
 export function GrepRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const mode = str(t.mode) ?? str(i.output_mode) ?? 'files_with_matches';
-  const files = arr(t.filenames).map(String);
-  const content = str(t.content);
-  const numFiles = num(t.numFiles);
-  const flags = ['-i', '-n', '-A', '-B', '-C', 'multiline']
-    .filter((f) => i[f] !== undefined && i[f] !== false)
-    .map((f) => (i[f] === true ? f : `${f} ${String(i[f])}`));
-  const limit = num(t.appliedLimit);
+  const i = inputOf(call);
+  const t = typedOf(call, 'grep');
+  const mode = t?.mode ?? i.outputMode ?? 'files_with_matches';
+  const files = t?.filenames ?? [];
+  const content = t?.content;
+  const numFiles = t?.numFiles;
+  const flags = i.flags ?? [];
+  const limit = t?.appliedLimit;
   return (
     <div data-testid="renderer-Grep" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div className="row">
         <span className="mono" style={{ color: 'var(--warn)' }}>
-          /{str(i.pattern)}/
+          /{i.pattern}/
         </span>
-        {str(i.path) && <span className="path dim">in {str(i.path)}</span>}
-        {str(i.glob) && <span className="pill">glob {str(i.glob)}</span>}
-        {str(i.type) && <span className="pill">type {str(i.type)}</span>}
+        {i.path && <span className="path dim">in {i.path}</span>}
+        {i.glob && <span className="pill">glob {i.glob}</span>}
+        {i.fileType && <span className="pill">type {i.fileType}</span>}
         <span className="badge neutral">{mode}</span>
         {flags.map((f) => (
           <span key={f} className="pill">
@@ -48,9 +46,9 @@ export function GrepRenderer({ call }: RendererProps) {
         <>
           <div className="row dim" style={{ fontSize: 12.5 }}>
             {numFiles !== undefined && <span data-testid="match-count">{plural(numFiles, 'file')}</span>}
-            {num(t.numLines) !== undefined && <span>· {plural(num(t.numLines) ?? 0, 'line')}</span>}
-            {num(t.numMatches) !== undefined && <span>· {plural(num(t.numMatches) ?? 0, 'match', 'matches')}</span>}
-            {num(t.totalFiles) !== undefined && <span>· {num(t.totalFiles)} total</span>}
+            {t?.numLines !== undefined && <span>· {plural(t.numLines, 'line')}</span>}
+            {t?.numMatches !== undefined && <span>· {plural(t.numMatches, 'match', 'matches')}</span>}
+            {t?.totalFiles !== undefined && <span>· {t.totalFiles} total</span>}
             {limit !== undefined && <span className="badge unanswered">limited to {limit}</span>}
           </div>
           {mode === 'content' && content !== undefined ? (
@@ -69,26 +67,26 @@ export function GrepRenderer({ call }: RendererProps) {
 }
 
 export function GlobRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const files = arr(t.filenames).map(String);
-  const numFiles = num(t.numFiles) ?? files.length;
-  const total = num(t.totalMatches);
+  const i = inputOf(call);
+  const t = typedOf(call, 'glob');
+  const files = t?.filenames ?? [];
+  const numFiles = t?.numFiles ?? files.length;
+  const total = t?.totalMatches;
   return (
     <div data-testid="renderer-Glob" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div className="row">
         <span className="mono" style={{ color: 'var(--warn)' }}>
-          {str(i.pattern)}
+          {i.pattern}
         </span>
-        {str(i.path) && <span className="path dim">in {str(i.path)}</span>}
+        {i.path && <span className="path dim">in {i.path}</span>}
       </div>
       {ok(call) && (
         <>
           <div className="row dim" style={{ fontSize: 12.5 }}>
             <span data-testid="match-count">{plural(numFiles, 'file')}</span>
             {total !== undefined && total !== numFiles && <span>· {total} matched</span>}
-            {num(t.durationMs) !== undefined && <span>· {fmtDuration(num(t.durationMs))}</span>}
-            {t.truncated === true && <span className="badge unanswered">truncated</span>}
+            {t?.durationMs !== undefined && <span>· {fmtDuration(t.durationMs)}</span>}
+            {t?.truncated === true && <span className="badge unanswered">truncated</span>}
           </div>
           {files.length > 0 ? <FileList files={files} /> : <span className="dim">No files.</span>}
         </>
@@ -97,34 +95,18 @@ export function GlobRenderer({ call }: RendererProps) {
   );
 }
 
-interface Link {
-  title: string;
-  url: string;
-}
-
 export function WebSearchRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const links: Link[] = [];
-  const notes: string[] = [];
-  for (const r of arr(t.results)) {
-    if (typeof r === 'string') notes.push(r);
-    else
-      for (const c of arr(obj(r).content)) {
-        const l = obj(c);
-        const url = str(l.url);
-        if (url) links.push({ title: str(l.title) ?? url, url });
-      }
-  }
+  const i = inputOf(call);
+  const t = typedOf(call, 'web-search');
+  const links = (t?.links ?? []).map((l) => ({ title: l.title || l.url, url: l.url }));
+  const notes = t?.texts ?? [];
   const safe = (url: string) => /^https?:\/\//i.test(url);
   return (
     <div data-testid="renderer-WebSearch" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div className="row">
-        <span style={{ fontWeight: 600 }}>“{str(i.query) ?? str(t.query)}”</span>
-        {num(t.durationSeconds) !== undefined && (
-          <span className="dim">{fmtDuration((num(t.durationSeconds) ?? 0) * 1000)}</span>
-        )}
-        {arr(i.allowed_domains).length > 0 && <span className="pill">only {arr(i.allowed_domains).join(', ')}</span>}
+        <span style={{ fontWeight: 600 }}>“{i.query ?? t?.query}”</span>
+        {t?.durationSeconds !== undefined && <span className="dim">{fmtDuration(t.durationSeconds * 1000)}</span>}
+        {(i.allowedDomains ?? []).length > 0 && <span className="pill">only {i.allowedDomains?.join(', ')}</span>}
       </div>
       {links.length > 0 && (
         <div className="links" data-testid="search-links">
@@ -150,24 +132,24 @@ export function WebSearchRenderer({ call }: RendererProps) {
 }
 
 export function WebFetchRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const code = num(t.code);
+  const i = inputOf(call);
+  const t = typedOf(call, 'web-fetch');
+  const code = t?.code;
   return (
     <div data-testid="renderer-WebFetch" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div className="row">
-        <span className="path">{str(t.url) ?? str(i.url)}</span>
+        <span className="path">{t?.url ?? i.url}</span>
         {code !== undefined && (
           <span className={`badge ${code < 400 ? 'ok' : 'error'}`} data-testid="http-status">
-            {code} {str(t.codeText)}
+            {code} {t?.codeText}
           </span>
         )}
-        {num(t.bytes) !== undefined && <span className="dim">{fmtBytes(num(t.bytes))}</span>}
+        {t?.bytes !== undefined && <span className="dim">{fmtBytes(t.bytes)}</span>}
       </div>
-      {str(i.prompt) && <KV rows={[['prompt', str(i.prompt)]]} />}
+      {i.prompt && <KV rows={[['prompt', i.prompt]]} />}
       {ok(call) && (
         <Section label="Summary">
-          <Markdown text={str(t.result) ?? resultText(call.result?.content)} />
+          <Markdown text={t?.result ?? resultText(call.result?.content)} />
         </Section>
       )}
     </div>
@@ -175,21 +157,19 @@ export function WebFetchRenderer({ call }: RendererProps) {
 }
 
 export function ToolSearchRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const matches = arr(t.matches).map(String);
+  const i = inputOf(call);
+  const t = typedOf(call, 'tool-search');
+  const matches = t?.matches ?? [];
   return (
     <div data-testid="renderer-ToolSearch" className="row">
-      <span className="mono">{str(i.query)}</span>
+      <span className="mono">{i.query}</span>
       <span className="dim">→</span>
       {matches.map((m) => (
         <span key={m} className="badge accent">
           {m}
         </span>
       ))}
-      {num(t.total_deferred_tools) !== undefined && (
-        <span className="dim">of {num(t.total_deferred_tools)} deferred tools</span>
-      )}
+      {t?.totalDeferredTools !== undefined && <span className="dim">of {t.totalDeferredTools} deferred tools</span>}
     </div>
   );
 }

@@ -1,26 +1,12 @@
 import { useTimeline } from '../timeline/context';
 import { fmtBytes, fmtDuration } from '../ui/format';
 import { sessionHref } from '../ui/router';
-import {
-  input,
-  KV,
-  num,
-  obj,
-  ok,
-  Plain,
-  type RendererProps,
-  resultText,
-  str,
-  stripReminders,
-  Terminal,
-  tur,
-  typedOf,
-} from './common';
+import { inputOf, KV, ok, Plain, type RendererProps, resultText, stripReminders, Terminal, typedOf } from './common';
 
 export function BashRenderer({ call }: RendererProps) {
-  const i = input(call);
+  const i = inputOf(call);
   const d = typedOf(call, 'bash');
-  const command = str(i.command) ?? '';
+  const command = i.command ?? '';
   const text = stripReminders(resultText(call.result?.content));
   // Typed from the content alone, stdout is the content: shown without the client's reminders, as before.
   const fromContent = d !== undefined && d.stderr === '' && d.stdout === resultText(call.result?.content);
@@ -52,13 +38,13 @@ export function BashRenderer({ call }: RendererProps) {
               <span className="badge unanswered">timed out after {fmtDuration(timedOut)}</span>
             )}
             {interpretation && <span className="dim">{interpretation}</span>}
-            {(bg || i.run_in_background === true) && (
+            {(bg || i.background === true) && (
               <span className="badge accent" data-testid="background-id">
                 background{bg ? ` · ${bg}` : ''}
               </span>
             )}
             {structured?.isImage === true && <span className="badge neutral">image output</span>}
-            {num(i.timeout) !== undefined && <span className="dim">timeout {num(i.timeout)} ms</span>}
+            {i.timeoutMs !== undefined && <span className="dim">timeout {i.timeoutMs} ms</span>}
           </>
         }
       />
@@ -103,58 +89,55 @@ function statusBadge(status: string | undefined) {
   return <span className={`badge ${cls}`}>{status}</span>;
 }
 
-/** BashOutput / TaskOutput: a status card of the background shell or task. */
+/** Output of a background task or shell: a status card, and its output. */
 export function ShellOutputRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const task = obj(t.task);
-  const id = str(i.bash_id) ?? str(i.task_id) ?? str(i.shell_id) ?? str(t.shellId) ?? str(task.task_id);
-  const status = str(t.status) ?? str(task.status);
-  const output = str(t.stdout) ?? str(task.output);
-  const stderr = str(t.stderr);
-  const exitCode = num(t.exitCode) ?? num(task.exitCode);
+  const t = typedOf(call, 'task-output');
+  const id = inputOf(call).taskId ?? t?.taskId;
+  const output = t?.stdout ?? t?.output;
+  const stderr = t?.stderr;
+  const exitCode = t?.exitCode ?? undefined;
+  const command = t?.command ?? t?.description;
   return (
     <div data-testid={`renderer-${call.canonicalName}`} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div className="shell-card" data-testid="shell-card">
         <span className="section-label" style={{ margin: 0 }}>
-          {str(task.task_type) ?? 'shell'}
+          {t?.taskType ?? 'shell'}
         </span>
         <ShellLink id={id} />
-        {statusBadge(status)}
-        {str(t.retrieval_status) && <span className="pill">{str(t.retrieval_status)}</span>}
+        {statusBadge(t?.status)}
+        {t?.retrievalStatus && <span className="pill">{t.retrievalStatus}</span>}
         {exitCode !== undefined && <span className={`badge ${exitCode === 0 ? 'ok' : 'error'}`}>exit {exitCode}</span>}
-        {(str(t.command) ?? str(task.description)) && (
+        {command && (
           <span className="mono dim" style={{ flex: 1, minWidth: 200 }}>
-            {str(t.command) ?? str(task.description)}
+            {command}
           </span>
         )}
       </div>
       {ok(call) && (output || stderr) && <Terminal stdout={output} stderr={stderr} testId="terminal" />}
-      {ok(call) && !output && !stderr && !call.result?.toolUseResult && (
+      {ok(call) && !output && !stderr && t === undefined && (
         <Plain text={stripReminders(resultText(call.result?.content))} />
       )}
     </div>
   );
 }
 
-/** KillShell / TaskStop. */
+/** A background task or shell stopped. */
 export function ShellStopRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const id = str(i.shell_id) ?? str(i.task_id) ?? str(t.shell_id) ?? str(t.task_id);
+  const t = typedOf(call, 'task-stop');
+  const id = inputOf(call).taskId ?? t?.taskId;
   return (
     <div data-testid={`renderer-${call.canonicalName}`}>
       <div className="shell-card" data-testid="shell-card">
         <span className="section-label" style={{ margin: 0 }}>
-          stop {str(t.task_type) ?? 'shell'}
+          stop {t?.taskType ?? 'shell'}
         </span>
         <ShellLink id={id} />
         {ok(call) ? <span className="badge ok">stopped</span> : <span className="badge expected">not running</span>}
-        {str(t.command) && <span className="mono dim">{str(t.command)}</span>}
+        {t?.command && <span className="mono dim">{t.command}</span>}
       </div>
-      {ok(call) && str(t.message) && (
+      {ok(call) && t?.message && (
         <div className="dim" style={{ marginTop: 6, fontSize: 12.5 }}>
-          {str(t.message)}
+          {t.message}
         </div>
       )}
       <KV rows={[]} />

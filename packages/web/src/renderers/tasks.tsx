@@ -1,4 +1,4 @@
-import { arr, input, obj, ok, type RendererProps, str, tur } from './common';
+import { arr, inputOf, obj, ok, type RendererProps, renderKindOf, str, typedOf } from './common';
 
 interface Todo {
   readonly key: string;
@@ -27,9 +27,9 @@ function TodoItem({ todo, mark }: { todo: Todo; mark?: 'added' | 'changed' | 're
 }
 
 export function TodoWriteRenderer({ call }: RendererProps) {
-  const t = tur(call);
-  const before = todosOf(t.oldTodos);
-  const after = todosOf(t.newTodos ?? input(call).todos);
+  const t = typedOf(call, 'todo-write');
+  const before = todosOf(t?.oldTodos);
+  const after = todosOf(t?.newTodos ?? inputOf(call).todos);
   const beforeByText = new Map(before.map((x) => [x.text, x]));
   const afterTexts = new Set(after.map((x) => x.text));
   const removed = before.filter((x) => !afterTexts.has(x.text));
@@ -77,46 +77,48 @@ export function TodoWriteRenderer({ call }: RendererProps) {
 }
 
 export function TaskToolRenderer({ call }: RendererProps) {
-  const i = input(call);
-  const t = tur(call);
-  const task = obj(t.task);
-  const change = obj(t.statusChange);
-  const tasks = todosOf(t.tasks);
-  const name = call.canonicalName;
+  const i = inputOf(call);
+  const kind = renderKindOf(call);
+  const created = typedOf(call, 'task-create');
+  const update = typedOf(call, 'task-update');
+  const task = typedOf(call, 'task-get')?.task ?? undefined;
+  const tasks = todosOf(typedOf(call, 'task-list')?.tasks);
+  const change = update?.statusChange;
   return (
-    <div data-testid={`renderer-${name}`} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      {name === 'TaskCreate' && (
+    <div data-testid={`renderer-${call.canonicalName}`} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {kind === 'task-create' && (
         <div className="row">
           <span className="badge ok">new</span>
-          {str(task.id) && <span className="pill">#{str(task.id)}</span>}
-          <span style={{ fontWeight: 600 }}>{str(task.subject) ?? str(i.subject)}</span>
-          {(str(task.description) ?? str(i.description)) && (
-            <span className="dim">{str(task.description) ?? str(i.description)}</span>
+          {created?.taskId && <span className="pill">#{created.taskId}</span>}
+          <span style={{ fontWeight: 600 }}>{created?.subject ?? i.subject}</span>
+          {(created?.description ?? i.description) && (
+            <span className="dim">{created?.description ?? i.description}</span>
           )}
         </div>
       )}
-      {name === 'TaskUpdate' && (
+      {kind === 'task-update' && (
         <div className="row">
-          <span className="pill">#{str(t.taskId) ?? str(i.taskId)}</span>
-          {str(change.from) && str(change.to) ? (
+          <span className="pill">#{update?.taskId ?? i.taskId}</span>
+          {change?.from && change.to ? (
             <span data-testid="todo-changed">
-              <span className="badge neutral">{str(change.from)}</span> →{' '}
-              <span className="badge pending">{str(change.to)}</span>
+              <span className="badge neutral">{change.from}</span> → <span className="badge pending">{change.to}</span>
             </span>
           ) : null}
-          {arr(t.updatedFields).length > 0 && <span className="dim">updated {arr(t.updatedFields).join(', ')}</span>}
-          {str(t.error) && <span className="badge error">{str(t.error)}</span>}
+          {(update?.updatedFields.length ?? 0) > 0 && (
+            <span className="dim">updated {update?.updatedFields.join(', ')}</span>
+          )}
+          {update?.error && <span className="badge error">{update.error}</span>}
         </div>
       )}
-      {name === 'TaskGet' && (
+      {kind === 'task-get' && (
         <div className="row">
-          <span className="pill">#{str(task.id) ?? str(i.taskId)}</span>
-          <span style={{ fontWeight: 600 }}>{str(task.subject)}</span>
-          {str(task.status) && <span className="badge neutral">{str(task.status)}</span>}
-          {str(task.description) && <span className="dim">{str(task.description)}</span>}
+          <span className="pill">#{task?.id ?? i.taskId}</span>
+          <span style={{ fontWeight: 600 }}>{task?.subject}</span>
+          {task?.status && <span className="badge neutral">{task.status}</span>}
+          {task?.description && <span className="dim">{task.description}</span>}
         </div>
       )}
-      {name === 'TaskList' && ok(call) && (
+      {kind === 'task-list' && ok(call) && (
         <div>
           {tasks.length === 0 ? (
             <span className="dim">No tasks.</span>

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { api } from '../data/client';
 import type { CallDto } from '../data/types';
-import { callSummary, rendererFor, renderKindOf, SHOWS_OWN_ERROR, toolGlyph } from '../renderers';
+import {
+  callSummary,
+  iconClassOf,
+  opensByDefault,
+  rendererFor,
+  renderKindOf,
+  showsOwnError,
+  toolGlyph,
+} from '../renderers';
 import { CopyButton } from '../ui/CopyButton';
 import { fmtDuration } from '../ui/format';
 import { SubagentErrors } from '../ui/SubagentErrors';
@@ -31,27 +39,6 @@ const STATUS_LABEL: Record<DisplayStatus, string> = {
   pending: 'running',
   unanswered: 'no result',
 };
-
-const DEFAULT_OPEN = new Set([
-  'Edit',
-  'MultiEdit',
-  'Write',
-  'TodoWrite',
-  'AskUserQuestion',
-  'ExitPlanMode',
-  'Agent',
-  'Bash',
-]);
-
-function iconClass(name: string): string {
-  if (name.startsWith('mcp__')) return 'ic-mcp';
-  if (['Bash', 'TaskOutput', 'TaskStop', 'Monitor'].includes(name)) return 'ic-shell';
-  if (['Read', 'Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'LSP'].includes(name)) return 'ic-file';
-  if (['Grep', 'Glob', 'ToolSearch'].includes(name)) return 'ic-search';
-  if (['WebSearch', 'WebFetch'].includes(name)) return 'ic-web';
-  if (['Agent', 'SendMessage', 'ListAgents'].includes(name)) return 'ic-agent';
-  return 'ic-plan';
-}
 
 export function ErrorBadge({ call }: { call: CallDto }) {
   const error = call.result?.error;
@@ -84,7 +71,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
   const call = full && full.id === initial.id && initial.status === full.status ? full : initial;
   const status = displayStatus(call);
   const [open, setOpen] = useState(
-    () => expand.has(call.id) || focus === call.id || status === 'error' || DEFAULT_OPEN.has(call.canonicalName),
+    () => expand.has(call.id) || focus === call.id || status === 'error' || opensByDefault(call),
   );
   useEffect(() => {
     if (openAll.version > 0) setOpen(openAll.open);
@@ -95,7 +82,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
 
   const Renderer = rendererFor(call);
   const error = call.result?.error;
-  const showError = call.result?.isError && !SHOWS_OWN_ERROR.has(call.canonicalName);
+  const showError = call.result?.isError && !showsOwnError(call);
   const summary = callSummary(call);
 
   const showMore = async () => {
@@ -125,7 +112,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
         aria-expanded={open}
       >
         <span className="chev">▶</span>
-        <span className={`tool-icon ${iconClass(call.canonicalName)}`}>{toolGlyph(call)}</span>
+        <span className={`tool-icon ${iconClassOf(call)}`}>{toolGlyph(call)}</span>
         <span className="tool-name">
           {call.canonicalName.startsWith('mcp__')
             ? call.canonicalName.replace(/^mcp__/, '').replace('__', ' · ')

@@ -5,6 +5,7 @@ import { streamRecords } from './read-records.js';
 import { recognizesClaudePath } from './recognize.js';
 import { kindOfTool } from './results/tools/index.js';
 import { canonicalToolName } from './tool-names.js';
+import { typeInput } from './type-input.js';
 
 /** Claude Code: `~/.claude/projects/<project>/<session>.jsonl` and its subagent files, every client version. */
 export const claudeCodeAdapter = defineAdapter({
@@ -20,4 +21,5 @@ export const claudeCodeAdapter = defineAdapter({
   durationsOf,
   canonicalToolName,
   kindOfTool,
+  typeInput,
 });

@@ -137,6 +137,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       canonicalName: adapter.canonicalToolName(raw.name),
       toolKind: adapter.kindOfTool?.(adapter.canonicalToolName(raw.name)),
       input: raw.input,
+      ...(adapter.typeInput ? { typedInput: adapter.typeInput(adapter.canonicalToolName(raw.name), raw.input) } : {}),
       timestamp: raw.timestamp,
       loc: raw.loc,
       messageId: raw.messageId,

@@ -45,6 +45,9 @@ export const agent: DataParser = (ctx) => {
       totalTokens: num(tur.totalTokens),
       totalToolUseCount: num(tur.totalToolUseCount),
       totalDurationMs: num(tur.totalDurationMs),
+      toolsUsed: Array.isArray(tur.toolsUsed)
+        ? tur.toolsUsed.filter((name): name is string => typeof name === 'string')
+        : undefined,
       outputFile: str(tur.outputFile),
       resolvedModel: str(tur.resolvedModel),
       usage: usage && {

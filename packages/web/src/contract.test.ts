@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The web reads only the typed contract (issue 10): a result through `typed` (core's `TypedResult`), a call's input
+ * through `typedInput` (core's `CallInput`), or, generically, as JSON without naming a field. Any agent's own field
+ * names, or the raw structured output read by field, fail here.
+ */
+const src = dirname(fileURLToPath(import.meta.url));
+
+/** Claude Code's own names: raw-output readers and tool argument names. */
+const FORBIDDEN = [
+  /\btur\(/,
+  /\.toolUseResult\b/,
+  /\bfile_path\b/,
+  /\bnotebook_path\b/,
+  /\bold_string\b/,
+  /\bnew_string\b/,
+  /\breplace_all\b/,
+  /\brun_in_background\b/,
+  /\bsubagent_type\b/,
+  /\boutput_mode\b/,
+  /\ballowed_domains\b/,
+  /\b(bash|shell|task)_id\b/,
+  /\bcell_(id|type)\b/,
+  /\bedit_mode\b/,
+  /\bnew_source\b/,
+  /\bold_source\b/,
+  /\bretrieval_status\b/,
+  /\btask_type\b/,
+  /\btotal_deferred_tools\b/,
+  /\boutput_tokens\b/,
+  /\bexecution_count\b/,
+];
+/** The one read allowed: the `unknown` kind keeps the agent's structured output as written, shown as JSON. */
+const ALLOWED = [/typed\?\.kind === 'unknown' \? typed\.toolUseResult/];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function offences(files: readonly string[]): string[] {
+  return files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, n) =>
+        FORBIDDEN.some((re) => re.test(line)) && !ALLOWED.some((re) => re.test(line))
+          ? [`${relative(src, file)}:${n + 1}: ${line.trim()}`]
+          : [],
+      ),
+  );
+}
+
+describe('the web reads only the typed contract', () => {
+  it('no source reads the raw structured output or an agent field name', () => {
+    const files = sources(src);
+    expect(files.length).toBeGreaterThan(20);
+    expect(offences(files)).toEqual([]);
+  });
+
+  it('the check finds such reads', () => {
+    const probe = join(src, 'renderers', 'files.tsx');
+    const lines = ['const t = tur(call);', 'str(i.file_path)', 'call.result?.toolUseResult', 'i.run_in_background'];
+    const found = lines.filter((line) => FORBIDDEN.some((re) => re.test(line)));
+    expect(found).toEqual(lines);
+    expect(offences([probe])).toEqual([]);
+  });
+});
