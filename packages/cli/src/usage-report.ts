@@ -12,6 +12,7 @@ export function totalsJson(u: UsageGroup | ModelUsage): UsageTotalsJson {
     outputTokens: u.outputTokens,
     cacheCreationInputTokens: u.cacheCreationInputTokens,
     cacheReadInputTokens: u.cacheReadInputTokens,
+    reasoningOutputTokens: u.reasoningOutputTokens,
     costUsd: u.costUsd,
   };
 }
@@ -27,13 +28,19 @@ export function pricesJson(prices: PriceTable): { date: string; source: string }
   return { date: prices.date, source: prices.source };
 }
 
+/** Output tokens, with the part spent on reasoning on its own when there is any (it is part of the output). */
+export function outputCell(u: { outputTokens: number; reasoningOutputTokens: number }): string {
+  const out = formatTokens(u.outputTokens);
+  return u.reasoningOutputTokens > 0 ? `${out} (of which reasoning ${formatTokens(u.reasoningOutputTokens)})` : out;
+}
+
 /** Table cells of a group: models, input, output, cache write, cache read, total tokens, cost. */
 export function usageCells(u: UsageGroup | ModelUsage, models: string): string[] {
   const unpriced = 'unpricedModels' in u ? u.unpricedModels : [];
   return [
     models,
     formatTokens(u.inputTokens),
-    formatTokens(u.outputTokens),
+    outputCell(u),
     formatTokens(u.cacheCreationInputTokens),
     formatTokens(u.cacheReadInputTokens),
     formatTokens(totalTokens(u)),

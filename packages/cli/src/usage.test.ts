@@ -62,6 +62,7 @@ describe('agentdash usage', () => {
       'outputTokens',
       'cacheCreationInputTokens',
       'cacheReadInputTokens',
+      'reasoningOutputTokens',
       'costUsd',
     ]);
     expect(haiku).toMatchObject({ responses: 1, inputTokens: 7, outputTokens: 30, cacheReadInputTokens: 300 });

@@ -129,6 +129,7 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
           input: totals.reduce((n, t) => n + t.inputTokens, 0),
           cacheRead: totals.reduce((n, t) => n + t.cacheReadInputTokens, 0),
           output: totals.reduce((n, t) => n + t.outputTokens, 0),
+          reasoning: totals.reduce((n, t) => n + t.reasoningOutputTokens, 0),
         };
         const mine = served.filter((s) => s.scenario === file.scenario && s.usage != null);
         const want = {
@@ -139,6 +140,8 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
           ),
           cacheRead: mine.reduce((n, s) => n + (s.usage?.input_tokens_details?.cached_tokens ?? 0), 0),
           output: mine.reduce((n, s) => n + (s.usage?.output_tokens ?? 0), 0),
+          // Part of the output above (never added to it), shown on its own.
+          reasoning: mine.reduce((n, s) => n + (s.usage?.output_tokens_details?.reasoning_tokens ?? 0), 0),
         };
         expect({ scenario: file.scenario, ...got }).toEqual({ scenario: file.scenario, ...want });
       }

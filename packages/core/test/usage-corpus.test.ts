@@ -23,7 +23,7 @@ describe.skipIf(!hasCorpus)('usage against the corpus truth (skipped: ../shared/
             model: r.model,
             timestampMs: timestampMs(r.timestamp),
             isSynthetic: r.isSynthetic,
-            tokens: r.usage ?? zeroTokens,
+            tokens: { ...zeroTokens, ...r.usage },
             context: undefined,
           });
         });

@@ -63,11 +63,18 @@ describe('Gemini sessions in the index', () => {
       inputTokens: total((s) => s.usage.inputTokens),
       cacheReadInputTokens: total((s) => s.usage.cacheReadInputTokens),
       outputTokens: total((s) => s.usage.outputTokens),
+      reasoningOutputTokens: total((s) => s.usage.reasoningOutputTokens),
+      // The same over the stored responses (what usage reports and the API aggregate).
+      responseReasoning: index
+        .usageResponses({ agent: 'gemini' })
+        .reduce((n, r) => n + r.tokens.reasoningOutputTokens, 0),
     }).toEqual({
       responses: recorded.length,
       inputTokens: sum((t) => t.input - t.cached),
       cacheReadInputTokens: sum((t) => t.cached),
       outputTokens: sum((t) => t.output + t.thoughts),
+      reasoningOutputTokens: sum((t) => t.thoughts),
+      responseReasoning: sum((t) => t.thoughts),
     });
     // Messages: the prompts plus each response once, though a response line also holds its calls and results.
     expect(total((s) => s.messages - s.prompts)).toBeGreaterThanOrEqual(recorded.length);

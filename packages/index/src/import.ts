@@ -89,10 +89,10 @@ export class Writer {
       insertRecord: db.prepare(
         `INSERT OR IGNORE INTO records (file_id, line, kind, uuid, ts, ts_ms, cwd, version, git_branch, model, message_id,
           is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
-          request_id, cache_1h_tokens)
+          request_id, cache_1h_tokens, reasoning_tokens)
          VALUES (@file_id, @line, @kind, @uuid, @ts, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
           @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens,
-          @request_id, @cache_1h_tokens)`,
+          @request_id, @cache_1h_tokens, @reasoning_tokens)`,
       ),
       insertTitle: db.prepare(
         'INSERT OR REPLACE INTO titles (file_id, line, source, title, leaf_uuid) VALUES (?, ?, ?, ?, ?)',
@@ -242,6 +242,7 @@ export class Writer {
           cache_read_tokens: assistant?.usage?.cacheReadInputTokens ?? null,
           request_id: assistant?.requestId ?? null,
           cache_1h_tokens: assistant?.usage?.cacheCreation1hInputTokens ?? null,
+          reasoning_tokens: assistant?.usage?.reasoningOutputTokens ?? null,
         });
         // Tool inputs and outputs this file stores first (a copy in a resumed or forked file is not indexed again).
         const stored = new Set<string>();
@@ -332,6 +333,7 @@ export class Writer {
             cache_read_tokens: null,
             request_id: null,
             cache_1h_tokens: null,
+            reasoning_tokens: null,
           });
         }
         return;

@@ -325,8 +325,13 @@ const migrations: readonly string[] = [
   END;
   ${RESET_DATA_8}
   `,
-  // 10: reserved for another branch's migration (kept empty here so that this list has no gap).
-  '',
+  // 10: reasoning output tokens (Codex reasoning, Gemini thoughts) per record and per response: the part of the
+  // output tokens spent on reasoning, shown on its own and never added to the output again. Derived data is read again.
+  `
+  ALTER TABLE records ADD COLUMN reasoning_tokens INTEGER;
+  ALTER TABLE responses ADD COLUMN reasoning_tokens INTEGER NOT NULL DEFAULT 0;
+  ${RESET_DATA_8}
+  `,
   // 11: secret findings counted per file and rule (issue 12), never the secret itself; files are read again to fill them.
   `
   CREATE TABLE secret_counts (

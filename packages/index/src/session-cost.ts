@@ -9,6 +9,7 @@ export const emptyUsageSummary: UsageSummary = {
   cacheCreationInputTokens: 0,
   cacheCreation1hInputTokens: 0,
   cacheReadInputTokens: 0,
+  reasoningOutputTokens: 0,
 };
 
 export function addUsage(a: UsageSummary, b: UsageSummary): UsageSummary {
@@ -23,6 +24,8 @@ function summary(u: UsageSummary): UsageSummary {
     cacheCreationInputTokens: u.cacheCreationInputTokens,
     cacheCreation1hInputTokens: u.cacheCreation1hInputTokens,
     cacheReadInputTokens: u.cacheReadInputTokens,
+    // Usage detail written before migration 10 has no reasoning field.
+    reasoningOutputTokens: u.reasoningOutputTokens ?? 0,
   };
 }
 

@@ -31,6 +31,7 @@ interface RecordRow {
   cc: number | null;
   c1h: number | null;
   cr: number | null;
+  ro: number | null;
 }
 
 export class SessionUsageUpdater {
@@ -44,15 +45,15 @@ export class SessionUsageUpdater {
                 CASE WHEN f.role = 'main' AND r.is_sidechain = 0 THEN NULL
                      ELSE coalesce(f.agent_id, 'sidechain') END AS agent_id,
                 r.input_tokens AS i, r.output_tokens AS o, r.cache_creation_tokens AS cc,
-                r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr
+                r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr, r.reasoning_tokens AS ro
          FROM records r JOIN files f ON f.id = r.file_id
          WHERE f.session_id = ? AND r.kind = 'assistant' AND r.output_tokens IS NOT NULL
          ORDER BY (f.role <> 'main'), f.path, r.line`,
       ),
       insertResponse: db.prepare(
         `INSERT OR REPLACE INTO responses (session_id, key, message_id, agent_id, model, ts_ms, input_tokens,
-           output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       // The main thread's records and calls, for the time partition.
       threadRecords: db.prepare(
@@ -93,6 +94,7 @@ export class SessionUsageUpdater {
         cacheCreationInputTokens: r.cc ?? 0,
         cacheCreation1hInputTokens: r.c1h ?? 0,
         cacheReadInputTokens: r.cr ?? 0,
+        reasoningOutputTokens: r.ro ?? 0,
       },
       context: r.agent_id,
     }));
@@ -112,6 +114,7 @@ export class SessionUsageUpdater {
         t.cacheCreationInputTokens,
         t.cacheCreation1hInputTokens,
         t.cacheReadInputTokens,
+        t.reasoningOutputTokens,
       );
       const thread = response.context === null ? 'main' : 'subagent';
       const longContext = promptTokens(t) > LONG_CONTEXT_TOKENS;
@@ -127,6 +130,7 @@ export class SessionUsageUpdater {
         cacheCreationInputTokens: (p?.cacheCreationInputTokens ?? 0) + t.cacheCreationInputTokens,
         cacheCreation1hInputTokens: (p?.cacheCreation1hInputTokens ?? 0) + t.cacheCreation1hInputTokens,
         cacheReadInputTokens: (p?.cacheReadInputTokens ?? 0) + t.cacheReadInputTokens,
+        reasoningOutputTokens: (p?.reasoningOutputTokens ?? 0) + t.reasoningOutputTokens,
       });
     }
     const time = partitionTime(threadActivity(this.threadRecords(sid), this.threadCalls(sid)));

@@ -83,6 +83,8 @@ export interface UsageSummary {
   /** The part of the cache writes with a 1-hour lifetime. */
   readonly cacheCreation1hInputTokens: number;
   readonly cacheReadInputTokens: number;
+  /** The part of `outputTokens` spent on reasoning (Codex reasoning, Gemini thoughts); 0 for Claude Code. */
+  readonly reasoningOutputTokens: number;
 }
 
 /** A session's usage of one model on one thread kind and price tier, each API response once. */

@@ -31,6 +31,7 @@ interface Row {
   cc: number;
   c1h: number;
   cr: number;
+  ro: number;
 }
 
 /**
@@ -49,7 +50,7 @@ export function usageResponses(store: Store, filter: UsageFilter = {}): UsageRes
     .prepare(
       `SELECT r.key, r.message_id, r.model, r.ts_ms, r.session_id, s.session_id AS sid, r.agent_id,
               coalesce(s.project_path, s.project_dir) AS project, r.input_tokens AS i, r.output_tokens AS o,
-              r.cache_creation_tokens AS cc, r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr
+              r.cache_creation_tokens AS cc, r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr, r.reasoning_tokens AS ro
        FROM responses r JOIN sessions s ON s.id = r.session_id
        WHERE ${scoped.sql}
        ORDER BY r.key, coalesce(s.started_ms, 0), s.id`,
@@ -72,6 +73,7 @@ export function usageResponses(store: Store, filter: UsageFilter = {}): UsageRes
         cacheCreationInputTokens: r.cc,
         cacheCreation1hInputTokens: r.c1h,
         cacheReadInputTokens: r.cr,
+        reasoningOutputTokens: r.ro,
       },
       records: 1,
       context: {

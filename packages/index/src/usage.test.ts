@@ -37,6 +37,8 @@ describe('usage in the index (bundled fixture)', () => {
       cacheCreationInputTokens: 3922 + 5000,
       cacheCreation1hInputTokens: 4000,
       cacheReadInputTokens: 10823 + 14000 + 300,
+      // Claude Code reports no reasoning part of its output.
+      reasoningOutputTokens: 0,
     });
     const sonnet =
       (3879 * 3 + 141 * 15 + 3922 * 3.75 + 10823 * 0.3) / 1e6 +

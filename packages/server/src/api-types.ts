@@ -70,6 +70,8 @@ export interface UsageTotalsDto {
   readonly outputTokens: number;
   readonly cacheCreationInputTokens: number;
   readonly cacheReadInputTokens: number;
+  /** The part of `outputTokens` spent on reasoning (Codex reasoning, Gemini thoughts); 0 for Claude Code. */
+  readonly reasoningOutputTokens: number;
   /** null when no model of the group has a price. */
   readonly costUsd: number | null;
 }

@@ -167,6 +167,7 @@ export function createApp(deps: AppDeps) {
             outputTokens: u.outputTokens,
             cacheCreationInputTokens: u.cacheCreationInputTokens,
             cacheReadInputTokens: u.cacheReadInputTokens,
+            reasoningOutputTokens: u.reasoningOutputTokens,
           },
         ]),
       ),

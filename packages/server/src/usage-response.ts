@@ -22,6 +22,7 @@ function totals(u: UsageGroup | ModelUsage): UsageTotalsDto {
     outputTokens: u.outputTokens,
     cacheCreationInputTokens: u.cacheCreationInputTokens,
     cacheReadInputTokens: u.cacheReadInputTokens,
+    reasoningOutputTokens: u.reasoningOutputTokens,
     costUsd: u.costUsd,
   };
 }

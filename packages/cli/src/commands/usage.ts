@@ -198,6 +198,7 @@ ${COMMON_HELP}`,
                       outputTokens: 0,
                       cacheCreationInputTokens: 0,
                       cacheReadInputTokens: 0,
+                      reasoningOutputTokens: 0,
                       costUsd: u.costUsd === null ? null : 0,
                     },
               };

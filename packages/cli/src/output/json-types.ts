@@ -65,6 +65,8 @@ export interface UsageJson {
   /** The part of the cache writes with a 1-hour lifetime. */
   readonly cacheCreation1hInputTokens: number;
   readonly cacheReadInputTokens: number;
+  /** The part of `outputTokens` spent on reasoning (Codex reasoning, Gemini thoughts); 0 for Claude Code. */
+  readonly reasoningOutputTokens: number;
 }
 
 /** Where a session's main-thread time went; the four parts sum to `wallMs` (docs/usage.md). */
@@ -198,6 +200,8 @@ export interface UsageTotalsJson {
   readonly outputTokens: number;
   readonly cacheCreationInputTokens: number;
   readonly cacheReadInputTokens: number;
+  /** The part of `outputTokens` spent on reasoning (Codex reasoning, Gemini thoughts); 0 for Claude Code. */
+  readonly reasoningOutputTokens: number;
   readonly costUsd: number | null;
 }
 

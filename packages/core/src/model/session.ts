@@ -77,6 +77,8 @@ export interface UsageTotals {
   readonly outputTokens: number;
   readonly cacheCreationInputTokens: number;
   readonly cacheReadInputTokens: number;
+  /** The part of `outputTokens` spent on reasoning (Codex reasoning, Gemini thoughts); 0 for Claude Code. */
+  readonly reasoningOutputTokens: number;
 }
 
 export interface SessionFileInfo {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCompact, formatCost, formatCount, formatPercent, plural } from './numbers.js';
+import {
+  formatBytes,
+  formatCompact,
+  formatCost,
+  formatCount,
+  formatPercent,
+  formatTokenParts,
+  plural,
+  sumTokens,
+} from './numbers.js';
 
 describe('numbers', () => {
   it('counts keep every digit', () => {
@@ -45,5 +54,19 @@ describe('numbers', () => {
       '2,746 calls',
       '2 matches',
     ]);
+  });
+});
+
+describe('token parts', () => {
+  const claude = { inputTokens: 1200, outputTokens: 35_100, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 };
+  const codex = { ...claude, reasoningOutputTokens: 12_000 };
+  it('shows reasoning on its own, after the output it is part of, only when there is some', () => {
+    expect(formatTokenParts(sumTokens([codex, codex, claude]))).toEqual([
+      { value: formatCompact(3600), label: 'in' },
+      { value: formatCompact(105_300), label: 'out' },
+      { value: formatCompact(24_000), label: 'of which reasoning' },
+    ]);
+    expect(sumTokens([claude, claude])).toEqual({ ...claude, inputTokens: 2400, outputTokens: 70_200 });
+    expect(formatTokenParts(claude).map((p) => p.label)).toEqual(['in', 'out']);
   });
 });

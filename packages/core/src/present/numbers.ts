@@ -76,6 +76,8 @@ export interface TokenCounts {
   readonly outputTokens: number;
   readonly cacheCreationInputTokens: number;
   readonly cacheReadInputTokens: number;
+  /** The part of `outputTokens` spent on reasoning, when the agent reports it apart. */
+  readonly reasoningOutputTokens?: number;
 }
 
 /** Token counts added up (e.g. over the models of a session). */
@@ -84,13 +86,16 @@ export function sumTokens(all: Iterable<TokenCounts>): TokenCounts {
   let outputTokens = 0;
   let cacheCreationInputTokens = 0;
   let cacheReadInputTokens = 0;
+  let reasoningOutputTokens = 0;
   for (const t of all) {
+    reasoningOutputTokens += t.reasoningOutputTokens ?? 0;
     inputTokens += t.inputTokens;
     outputTokens += t.outputTokens;
     cacheCreationInputTokens += t.cacheCreationInputTokens;
     cacheReadInputTokens += t.cacheReadInputTokens;
   }
-  return { inputTokens, outputTokens, cacheCreationInputTokens, cacheReadInputTokens };
+  const sum = { inputTokens, outputTokens, cacheCreationInputTokens, cacheReadInputTokens };
+  return reasoningOutputTokens > 0 ? { ...sum, reasoningOutputTokens } : sum;
 }
 
 /**
@@ -101,6 +106,8 @@ export function formatTokenParts(t: TokenCounts): readonly { readonly value: str
   const parts = [
     { n: t.inputTokens, label: 'in' },
     { n: t.outputTokens, label: 'out' },
+    // Part of the output, shown on its own (never added to it).
+    { n: t.reasoningOutputTokens ?? 0, label: 'of which reasoning' },
     { n: t.cacheReadInputTokens, label: 'cache read' },
     { n: t.cacheCreationInputTokens, label: 'cache write' },
   ].filter((p, i) => i === 0 || p.n > 0);

@@ -7,6 +7,8 @@ export interface TokenCounts {
   /** The part of `cacheCreationInputTokens` written with a 1-hour lifetime (`usage.cache_creation`); 0 when unsplit. */
   readonly cacheCreation1hInputTokens: number;
   readonly cacheReadInputTokens: number;
+  /** The part of `outputTokens` spent on reasoning (Codex reasoning, Gemini thoughts); 0 when not reported apart. */
+  readonly reasoningOutputTokens: number;
 }
 
 export const zeroTokens: TokenCounts = {
@@ -15,6 +17,7 @@ export const zeroTokens: TokenCounts = {
   cacheCreationInputTokens: 0,
   cacheCreation1hInputTokens: 0,
   cacheReadInputTokens: 0,
+  reasoningOutputTokens: 0,
 };
 
 export function addTokens(a: TokenCounts, b: TokenCounts): TokenCounts {
@@ -24,6 +27,7 @@ export function addTokens(a: TokenCounts, b: TokenCounts): TokenCounts {
     cacheCreationInputTokens: a.cacheCreationInputTokens + b.cacheCreationInputTokens,
     cacheCreation1hInputTokens: a.cacheCreation1hInputTokens + b.cacheCreation1hInputTokens,
     cacheReadInputTokens: a.cacheReadInputTokens + b.cacheReadInputTokens,
+    reasoningOutputTokens: a.reasoningOutputTokens + b.reasoningOutputTokens,
   };
 }
 
@@ -35,6 +39,7 @@ export function maxTokens(a: TokenCounts, b: TokenCounts): TokenCounts {
     cacheCreationInputTokens: Math.max(a.cacheCreationInputTokens, b.cacheCreationInputTokens),
     cacheCreation1hInputTokens: Math.max(a.cacheCreation1hInputTokens, b.cacheCreation1hInputTokens),
     cacheReadInputTokens: Math.max(a.cacheReadInputTokens, b.cacheReadInputTokens),
+    reasoningOutputTokens: Math.max(a.reasoningOutputTokens, b.reasoningOutputTokens),
   };
 }
 
@@ -67,5 +72,6 @@ export function tokensFromRawUsage(raw: unknown): TokenCounts | undefined {
     cacheCreationInputTokens: creation,
     cacheCreation1hInputTokens: Math.min(oneHour, creation),
     cacheReadInputTokens: count(u.cache_read_input_tokens),
+    reasoningOutputTokens: 0,
   };
 }

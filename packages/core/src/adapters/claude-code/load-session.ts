@@ -363,6 +363,7 @@ export function usageByModel(records: Iterable<TranscriptRecord>): Record<string
       outputTokens: 0,
       cacheCreationInputTokens: 0,
       cacheReadInputTokens: 0,
+      reasoningOutputTokens: 0,
     };
     totals[model] = {
       responses: t.responses + 1,
@@ -370,6 +371,7 @@ export function usageByModel(records: Iterable<TranscriptRecord>): Record<string
       outputTokens: t.outputTokens + usage.outputTokens,
       cacheCreationInputTokens: t.cacheCreationInputTokens + usage.cacheCreationInputTokens,
       cacheReadInputTokens: t.cacheReadInputTokens + usage.cacheReadInputTokens,
+      reasoningOutputTokens: t.reasoningOutputTokens + (usage.reasoningOutputTokens ?? 0),
     };
   }
   return totals;

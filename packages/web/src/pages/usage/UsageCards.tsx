@@ -19,6 +19,9 @@ export function UsageCards({ usage }: { usage: UsageResponse | undefined }) {
         <div className="metric-value">{t ? fmtNumber(tokensOf(t)) : '—'}</div>
         <div className="metric-note">
           {t ? `${fmtNumber(t.inputTokens)} in · ${fmtNumber(t.outputTokens)} out` : ''}
+          {t && t.reasoningOutputTokens > 0 ? (
+            <span data-testid="usage-reasoning"> (of which reasoning {fmtNumber(t.reasoningOutputTokens)})</span>
+          ) : null}
         </div>
       </div>
       <div className="card">

@@ -1,0 +1,66 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTokens } from './format.js';
+import type { CliIo } from './io.js';
+import type { SessionsJson, UsageDailyJson } from './output/json-types.js';
+import { run } from './run.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const fixtures = resolve(here, '../../core/test/fixtures');
+
+let dir: string;
+let home: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-reasoning-cli-'));
+  // Gemini 0.61 sessions (thoughts recorded) beside Claude Code ones (no reasoning reported).
+  home = join(dir, 'home');
+  cpSync(join(fixtures, 'gemini/0.61.0/.gemini'), join(home, '.gemini'), { recursive: true });
+  cpSync(join(fixtures, 'usage/projects'), join(home, '.claude/projects'), { recursive: true });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 200 },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: {},
+    homedir: home,
+    now: Date.now,
+  };
+  const code = await run([...args, '--db', join(dir, 'index.sqlite')], io);
+  return { code, stdout, stderr };
+}
+
+async function sessionsOf(agent: string): Promise<SessionsJson['sessions']> {
+  return (JSON.parse((await cli(['sessions', '--json', '--agent', agent])).stdout) as SessionsJson).sessions;
+}
+
+describe('reasoning tokens from the command line', () => {
+  it('usage --json and sessions --json carry them as a part of the output; Claude sessions have 0', async () => {
+    const gemini = await sessionsOf('gemini');
+    const reasoning = gemini.reduce((n, s) => n + s.usage.reasoningOutputTokens, 0);
+    expect(reasoning).toBeGreaterThan(0);
+    const report = JSON.parse((await cli(['usage', 'daily', '--json', '--agent', 'gemini'])).stdout) as UsageDailyJson;
+    expect(report.totals.reasoningOutputTokens).toBe(reasoning);
+    expect(report.totals.reasoningOutputTokens).toBeLessThan(report.totals.outputTokens);
+    const claude = await sessionsOf('claude');
+    expect(claude.length).toBeGreaterThan(0);
+    expect(claude.map((s) => s.usage.reasoningOutputTokens)).toEqual(claude.map(() => 0));
+  });
+
+  it('the usage table shows them on their own in the output column, and nothing for Claude', async () => {
+    const report = JSON.parse(
+      (await cli(['usage', 'monthly', '--json', '--agent', 'gemini'])).stdout,
+    ) as UsageDailyJson;
+    const table = (await cli(['usage', 'monthly', '--agent', 'gemini'])).stdout;
+    const cell = `${formatTokens(report.totals.outputTokens)} (of which reasoning ${formatTokens(report.totals.reasoningOutputTokens)})`;
+    expect(table.split('\n').filter((l) => l.includes(cell)).length).toBeGreaterThan(0);
+    const claudeTable = (await cli(['usage', 'monthly', '--agent', 'claude'])).stdout;
+    expect(claudeTable.split('\n').filter((l) => l.includes('of which reasoning'))).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * End-to-end: reasoning tokens (Gemini thoughts) shown on their own on the Usage page and in the session header, in
+ * Debian's headless Chromium over a real server and index of the bundled Gemini 0.61 fixtures.
+ * Skips plainly when Chromium or the built dashboard is missing.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatCompact } from '@agentdash/core/present';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { type RunningServer, startServer } from '@agentdash/server';
+import type { UsageResponse } from '@agentdash/server/api-types';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const here = dirname(fileURLToPath(import.meta.url));
+const gemini = resolve(here, '../../core/test/fixtures/gemini/0.61.0/.gemini');
+const dist = resolve(here, '../dist/index.html');
+
+const missing = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is not installed (apt-get install chromium)`
+  : !existsSync(dist)
+    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
+    : undefined;
+if (missing) console.log(`[e2e] skipped: ${missing}`);
+
+describe.skipIf(missing !== undefined)('reasoning tokens in headless Chromium', () => {
+  let tmp: string;
+  let index: AgentIndex;
+  let server: RunningServer;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-reasoning-'));
+    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+    await index.refresh([gemini]);
+    server = await startServer({ index, paths: [gemini], host: '127.0.0.1', port: 0 });
+    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      viewport: { width: 1440, height: 1000 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    index?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('the Usage page shows the reasoning part of the output, as the API counts it', async () => {
+    const usage = (await (await fetch(new URL('api/usage', server.url))).json()) as UsageResponse;
+    expect(usage.totals.reasoningOutputTokens).toBeGreaterThan(0);
+    await page.goto(new URL('#/usage', server.url).toString());
+    const note = page.locator('[data-testid=usage-reasoning]');
+    await note.waitFor({ timeout: 15_000 });
+    expect((await note.innerText()).trim()).toBe(
+      `(of which reasoning ${formatCompact(usage.totals.reasoningOutputTokens)})`,
+    );
+  });
+});
