@@ -133,6 +133,33 @@ describe.skipIf(!script)('index queries in a worker thread', () => {
   });
 });
 
+describe.skipIf(!script)('errors that cross a worker thread', () => {
+  it('keep their status and code: a prefix of several sessions is a 409 AMBIGUOUS_SESSION, as in this thread', async () => {
+    const queries = createWorkerQueries({ dbPath: index.dbPath })!;
+    const sessions = createWorkerSessionHost({ dbPath: index.dbPath })!;
+    const app = createApp({
+      index,
+      queries,
+      sessions,
+      paths: [samples],
+      host: '127.0.0.1',
+      port: 4317,
+      assetsDir: tmp,
+    });
+    try {
+      const ids = index.listSessions({ paths: [samples] }).map((s) => s.id);
+      const prefix = ids.map((id) => id.slice(0, 1)).find((p, _, all) => all.filter((q) => q === p).length > 1);
+      expect(prefix).toBeDefined();
+      const res = await app.request(`/api/sessions/${prefix}`, { headers: { host: '127.0.0.1:4317' } });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ success: false, code: 'AMBIGUOUS_SESSION' });
+    } finally {
+      await queries.close();
+      await sessions.close();
+    }
+  });
+});
+
 describe('the loaded-session cache', () => {
   it('keeps the last few sessions, and fewer when their transcripts are large', async () => {
     const ids = index.listSessions({ paths: [samples] }).map((s) => s.id);

@@ -1,7 +1,7 @@
 /** Worker thread entry: loads sessions from the index at `workerData.dbPath` and answers the per-session routes. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openIndex } from '@agentdash/index';
-import { HttpError } from './http-error.js';
+import { toHttpError } from './http-error.js';
 import { runQuery } from './index-queries.js';
 import { RawJson } from './raw-json.js';
 import { CACHE_BYTES, createLocalSessionHost, SessionViews } from './session-host.js';
@@ -53,12 +53,15 @@ port.on('message', (request: WorkerRequest) => {
   answer(request).then(
     (value) => port.postMessage({ id: request.id, ok: true, value, loaded: views.keys() } satisfies WorkerReply),
     (error: unknown) => {
-      if (!(error instanceof HttpError)) console.error('agentdash: session request failed:', error);
+      // Operational errors (an ambiguous reference, a busy index…) keep their status and code across the boundary.
+      const http = toHttpError(error);
+      if (!http) console.error('agentdash: session request failed:', error);
       port.postMessage({
         id: request.id,
         ok: false,
-        status: error instanceof HttpError ? error.status : 500,
-        message: error instanceof HttpError ? error.message : 'internal error',
+        status: http?.status ?? 500,
+        message: http?.message ?? 'internal error',
+        code: http?.code,
         loaded: views.keys(),
       } satisfies WorkerReply);
     },

@@ -53,6 +53,8 @@ export type WorkerReply =
       readonly ok: false;
       readonly status: HttpStatus;
       readonly message: string;
+      /** The operational error's stable code, when one (see `toHttpError`). */
+      readonly code: string | undefined;
       readonly loaded: readonly string[];
     };
 
@@ -102,7 +104,7 @@ function workerClient(script: URL, dbPath: string, options: { readonly cacheShar
       if (!p) return;
       pending.delete(reply.id);
       if (reply.ok) p.resolve(reply.value);
-      else p.reject(new HttpError(reply.status, reply.message));
+      else p.reject(new HttpError(reply.status, reply.message, reply.code));
     });
     w.on('error', (error) => {
       console.error('agentdash: worker thread failed:', error.message);
