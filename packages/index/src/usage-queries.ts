@@ -1,5 +1,6 @@
 /** Usage across sessions: each API response once, priced, with the session, thread and project it belongs to. */
 import { type PricedResponse, priceResponses, type ResponseUsage } from '@agentdash/core';
+import { type AgentKind, agentOfRow } from './agents.js';
 import { type Store, scopeSql, toMs } from './scope.js';
 import type { UsageFilter } from './types.js';
 
@@ -13,6 +14,8 @@ export interface UsageContext {
   readonly agentId: string | undefined;
   /** The session's project path, else its project folder. */
   readonly project: string;
+  /** The agent that wrote the session. */
+  readonly agent: AgentKind;
 }
 
 export type UsageResponse = PricedResponse<UsageContext>;
@@ -26,6 +29,7 @@ interface Row {
   sid: string;
   agent_id: string | null;
   project: string;
+  agent: string;
   i: number;
   o: number;
   cc: number;
@@ -49,7 +53,7 @@ export function usageResponses(store: Store, filter: UsageFilter = {}): UsageRes
   const rows = store.db
     .prepare(
       `SELECT r.key, r.message_id, r.model, r.ts_ms, r.session_id, s.session_id AS sid, r.agent_id,
-              coalesce(s.project_path, s.project_dir) AS project, r.input_tokens AS i, r.output_tokens AS o,
+              coalesce(s.project_path, s.project_dir) AS project, s.agent, r.input_tokens AS i, r.output_tokens AS o,
               r.cache_creation_tokens AS cc, r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr, r.reasoning_tokens AS ro
        FROM responses r JOIN sessions s ON s.id = r.session_id
        WHERE ${scoped.sql}
@@ -81,6 +85,7 @@ export function usageResponses(store: Store, filter: UsageFilter = {}): UsageRes
         sessionKey: r.session_id,
         agentId: r.agent_id ?? undefined,
         project: r.project,
+        agent: agentOfRow(r.agent),
       },
     });
   }

@@ -64,10 +64,11 @@ export function usageResponse(index: AgentIndex, filter: UsageFilter, now: numbe
   ]
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([date, u]) => ({ date, ...group(u) }));
-  // Per agent: one query per registered agent (the responses carry no agent of their own).
-  const agents = (filter.agent === undefined ? agentIds : [filter.agent]).flatMap((agent) => {
-    const mine = filter.agent === undefined ? index.usageResponses({ ...filter, agent }) : responses;
-    return mine.length === 0 ? [] : [{ agent, ...group(totalsOf(mine)) }];
+  // Per agent, in the registry's order: each response carries its session's agent.
+  const byAgent = groupUsage(responses, (r) => r.context.agent);
+  const agents = agentIds.flatMap((agent) => {
+    const mine = byAgent.get(agent);
+    return mine === undefined ? [] : [{ agent, ...group(mine) }];
   });
   const projects = [...groupUsage(responses, (r) => r.context.project)]
     .map(([project, u]) => ({ project, ...group(u) }))

@@ -94,3 +94,44 @@ describe('GET /api/usage', () => {
     expect(first?.unpricedModels).toEqual([]);
   });
 });
+
+describe('GET /api/usage per agent', () => {
+  const codexHome = resolve(here, '../../core/test/fixtures/codex/0.98.0/codex-home');
+  let mixedTmp: string;
+  let mixed: AgentIndex;
+  let mixedApp: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    mixedTmp = await mkdtemp(join(tmpdir(), 'agentdash-server-usage-agents-'));
+    mixed = openIndex({ dbPath: join(mixedTmp, 'index.sqlite') });
+    await mixed.refresh([home, codexHome]);
+    mixedApp = createApp({
+      index: mixed,
+      paths: [home, codexHome],
+      host: '127.0.0.1',
+      port: 4317,
+      assetsDir: mixedTmp,
+    });
+  });
+  afterAll(async () => {
+    mixed.close();
+    await rm(mixedTmp, { recursive: true, force: true });
+  });
+  const usage = async (query: string): Promise<UsageResponse> => {
+    const res = await mixedApp.request(`/api/usage${query}`, { headers: HOST });
+    expect(res.status, query).toBe(200);
+    return (await res.json()) as UsageResponse;
+  };
+
+  it('splits the responses by the agent of their session, each as its own filtered query counts it', async () => {
+    const all = await usage('');
+    expect(all.agents.map((a) => a.agent)).toEqual(['claude', 'codex']);
+    expect(all.agents.find((a) => a.agent === 'claude')?.responses).toBe(6);
+    expect(all.agents.reduce((n, a) => n + a.responses, 0)).toBe(all.totals.responses);
+    for (const a of all.agents) {
+      const one = await usage(`?agent=${a.agent}`);
+      expect(one.agents).toEqual([a]);
+      expect(one.totals.responses).toBe(a.responses);
+      expect(one.totals.inputTokens).toBe(a.inputTokens);
+    }
+  });
+});
