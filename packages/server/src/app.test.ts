@@ -321,6 +321,13 @@ describe('analytics', () => {
     expect(stats.categories.length).toBeGreaterThan(0);
   });
 
+  it("gives an agent's tools the same rows as the whole scope when it is the only agent (percentiles over merged durations)", async () => {
+    const stats = await json<StatsResponse>('/api/stats');
+    const row = (t: StatsResponse['tools'][number]) => [t.tool, t.calls, t.errors, t.p50, t.p95, t.max];
+    expect(stats.agents.map((a) => a.agent)).toEqual(['claude']);
+    expect(stats.agents[0]?.tools.map(row)).toEqual(stats.tools.map(row));
+  });
+
   it('lists failing calls for drill-down', async () => {
     const body = await json<{ calls: { tool: string; status: string; sessionId: string; callId: string }[] }>(
       '/api/calls?tool=Bash&status=error',

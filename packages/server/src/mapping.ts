@@ -1,5 +1,5 @@
 import { type AgentId, isAgentId } from '@agentdash/core/model';
-import type { CallRowDto, IssueDto, SessionRow, TimeDto, ToolStatRow } from './api-types.js';
+import type { CallRowDto, IssueDto, SessionRow, TimeDto } from './api-types.js';
 
 type Obj = Readonly<Record<string, unknown>>;
 
@@ -70,47 +70,6 @@ function timeOf(value: unknown): TimeDto | null {
   };
 }
 
-export function toToolStat(value: unknown): ToolStatRow {
-  const v = obj(value);
-  const d = obj(v.durationMs);
-  const calls = num(v.calls) ?? 0;
-  const errors = num(v.errors) ?? 0;
-  const categories: Record<string, number> = {};
-  const cats = v.categories;
-  if (Array.isArray(cats)) {
-    for (const c of cats) {
-      const co = obj(c);
-      const name = str(co.category) ?? str(co.name);
-      if (name) categories[name] = (categories[name] ?? 0) + (num(co.count) ?? num(co.calls) ?? 1);
-    }
-  } else if (isObj(cats)) {
-    for (const [k, n] of Object.entries(cats)) if (typeof n === 'number') categories[k] = n;
-  }
-  return {
-    tool: str(v.canonicalName) ?? str(v.tool) ?? str(v.name) ?? '?',
-    calls,
-    errors,
-    expectedErrors: num(v.expectedErrors) ?? 0,
-    errorRate: num(v.errorRate) ?? (calls > 0 ? errors / calls : 0),
-    p50: num(d.p50) ?? num(v.p50),
-    p95: num(d.p95) ?? num(v.p95),
-    max: num(d.max) ?? num(v.max),
-    categories,
-  };
-}
-
-/** `stats()` may return rows, or an object holding them. */
-export function statRows(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  const v = obj(value);
-  for (const key of ['tools', 'perTool', 'rows', 'byTool']) {
-    const rows = v[key];
-    if (Array.isArray(rows)) return rows;
-    if (isObj(rows)) return Object.entries(rows).map(([tool, row]) => ({ tool, ...obj(row) }));
-  }
-  return [];
-}
-
 export function toCallRow(value: unknown, sessions: ReadonlyMap<string, SessionRow>): CallRowDto {
   const v = obj(value);
   const sessionId = str(v.sessionRef) ?? str(v.sessionId) ?? '';
@@ -147,35 +106,6 @@ export function hitSessionId(value: unknown): string | null {
 
 export function hitSnippet(value: unknown): string | undefined {
   return str(obj(value).snippet) ?? undefined;
-}
-
-/** Rows of one canonical tool (Task and Agent, KillShell and TaskStop…) merged; percentiles keep the larger. */
-export function mergeByTool(rows: readonly ToolStatRow[]): ToolStatRow[] {
-  const by = new Map<string, ToolStatRow>();
-  for (const r of rows) {
-    const old = by.get(r.tool);
-    if (!old) {
-      by.set(r.tool, r);
-      continue;
-    }
-    const calls = old.calls + r.calls;
-    const errors = old.errors + r.errors;
-    const categories: Record<string, number> = { ...old.categories };
-    for (const [k, n] of Object.entries(r.categories)) categories[k] = (categories[k] ?? 0) + n;
-    const pick = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
-    by.set(r.tool, {
-      tool: r.tool,
-      calls,
-      errors,
-      expectedErrors: old.expectedErrors + r.expectedErrors,
-      errorRate: calls > 0 ? errors / calls : 0,
-      p50: pick(old.p50, r.p50),
-      p95: pick(old.p95, r.p95),
-      max: pick(old.max, r.max),
-      categories,
-    });
-  }
-  return [...by.values()];
 }
 
 export function hitCallId(value: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import { type AgentId, agentIds } from '@agentdash/core';
+import type { ToolStats } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { AgentStatsRow, DurationBucket, StatsResponse, ToolStatRow } from './api-types.js';
-import { mergeByTool, statRows, toToolStat } from './mapping.js';
 
 /** The duration histogram's bins: label and exclusive upper bound (null: the rest). */
 const DURATION_BUCKETS: readonly (readonly [string, number | null])[] = [
@@ -36,6 +36,28 @@ function histogram(counts: readonly number[]): DurationBucket[] {
   return DURATION_BUCKETS.map(([label, maxMs], i) => ({ label, maxMs, count: counts[i] ?? 0 }));
 }
 
+/**
+ * One row per canonical tool (Task counts as Agent), percentiles over the merged durations, most called first: as
+ * `agentdash stats`, for all agents and for each.
+ */
+function toolRows(stats: ToolStats): ToolStatRow[] {
+  const rows = Object.values(stats.byCanonical).map(
+    (t): ToolStatRow => ({
+      tool: t.canonicalName,
+      names: t.names,
+      calls: t.calls,
+      errors: t.errors,
+      expectedErrors: t.expectedErrors,
+      errorRate: t.errorRate,
+      p50: t.durationMs.p50,
+      p95: t.durationMs.p95,
+      max: t.durationMs.max,
+      categories: t.categories,
+    }),
+  );
+  return rows.sort((a, b) => b.calls - a.calls);
+}
+
 /** What the stats route filters by. */
 export interface StatsFilter {
   readonly agent?: AgentId;
@@ -52,22 +74,7 @@ export interface StatsFilter {
  */
 export function statsResponse(index: AgentIndex, filter: StatsFilter): StatsResponse {
   const toolStats = index.stats(filter);
-  // One row per canonical tool (Task counts as Agent), percentiles over the merged durations: as `agentdash stats`.
-  const tools = Object.values(toolStats.byCanonical).map(
-    (t): ToolStatRow => ({
-      tool: t.canonicalName,
-      names: t.names,
-      calls: t.calls,
-      errors: t.errors,
-      expectedErrors: t.expectedErrors,
-      errorRate: t.errorRate,
-      p50: t.durationMs.p50,
-      p95: t.durationMs.p95,
-      max: t.durationMs.max,
-      categories: t.categories,
-    }),
-  );
-  tools.sort((a, b) => b.calls - a.calls);
+  const tools = toolRows(toolStats);
   const analytics = index.analytics({
     ...filter,
     bucketMs: (spanMs) => grainOfSpan(spanMs).bucketMs,
@@ -111,8 +118,7 @@ function agentRows(index: AgentIndex, filter: StatsFilter): AgentStatsRow[] {
   return ids.flatMap((agent) => {
     const stats = index.stats({ ...filter, agent });
     if (stats.sessions === 0) return [];
-    const tools = mergeByTool(statRows(stats).map(toToolStat));
-    tools.sort((a, b) => b.calls - a.calls);
+    const tools = toolRows(stats);
     const errors = stats.errors - stats.expectedErrors;
     return [
       {
