@@ -4,7 +4,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallDto, EventsPage, SessionDetail, SessionsResponse, StatsResponse } from './api-types.js';
+import type {
+  CallDto,
+  CallsResponse,
+  EventsPage,
+  SessionDetail,
+  SessionsResponse,
+  StatsResponse,
+} from './api-types.js';
 import { createApp } from './app.js';
 import { createLiveEvents } from './live.js';
 import { allowedHosts, CONTENT_SECURITY_POLICY } from './security.js';
@@ -537,5 +544,18 @@ describe('odd real-world transcripts (the CLI bundled wild fixtures)', () => {
     // The bare id names both: a conflict the caller can resolve, not a missing session.
     const bare = await wildApp.request('/api/sessions/full', { headers: HOST });
     expect(bare.status).toBe(409);
+  });
+
+  it('gives the calls of same-id sessions the title of their own session', async () => {
+    const list = await wildJson<SessionsResponse>('/api/sessions');
+    const full = list.sessions.filter((s) => s.id.startsWith('full@') && s.toolCalls > 0);
+    expect(full.length).toBeGreaterThan(0);
+    const { calls } = await wildJson<CallsResponse>('/api/calls?limit=2000');
+    for (const s of full) {
+      const mine = calls.filter((c) => c.sessionId === s.id);
+      expect(mine.length, s.id).toBeGreaterThan(0);
+      expect(s.title).not.toBeNull();
+      expect(new Set(mine.map((c) => c.sessionTitle)), s.id).toEqual(new Set([s.title]));
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { type AgentId, agentIds, type ErrorSeverity, isAgentId, isTimeZone } from '@agentdash/core';
 import { redactSession } from '@agentdash/core/secrets';
-import { type CallRowStatus, sessionSorts } from '@agentdash/index';
+import { type CallRowStatus, type SessionSummary, sessionSorts } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { type AgentIndex, type IndexFilter, isUnder } from './agent-index.js';
@@ -133,9 +133,10 @@ export function createApp(deps: AppDeps) {
   const allRows = async (filter: IndexFilter = {}): Promise<SessionRow[]> =>
     (await queries.listSessions(clean({ ...filter, ...scope }))).map(toSessionRow);
 
-  const summaryOf = async (idOrPrefix: string): Promise<SessionRow> => {
+  /** The index's summary of the session a reference names, if it is served here (else a 404). */
+  const foundOf = async (idOrPrefix: string): Promise<SessionSummary> => {
     if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found');
-    let found: Awaited<ReturnType<IndexQueries['getSession']>>;
+    let found: SessionSummary | undefined;
     try {
       found = await queries.getSession(idOrPrefix, { paths: roots });
     } catch (error) {
@@ -146,20 +147,21 @@ export function createApp(deps: AppDeps) {
     if (roots.length > 0 && !found.files.some((f) => isUnder(f.path, roots))) {
       throw new HttpError(404, 'session not found');
     }
-    return toSessionRow(found);
+    return found;
   };
 
+  const summaryOf = async (idOrPrefix: string): Promise<SessionRow> => toSessionRow(await foundOf(idOrPrefix));
+
   /** What the index knows of a session without loading it: the header while the timeline is being parsed. */
-  const indexHeader = async (row: SessionRow): Promise<SessionDetail> => {
-    const found = await queries.getSession(row.id);
+  const indexHeader = async (found: SessionSummary, row: SessionRow): Promise<SessionDetail> => {
     const toolCounts = await queries.sessionToolCounts(row.id);
     return {
       session: row,
-      gitBranch: found?.gitBranch || null,
+      gitBranch: found.gitBranch || null,
       totalEvents: 0,
       subagents: [],
       usageByModel: Object.fromEntries(
-        Object.entries(found?.usageByModel ?? {}).map(([model, u]) => [
+        Object.entries(found.usageByModel).map(([model, u]) => [
           model,
           {
             responses: u.responses,
@@ -172,13 +174,13 @@ export function createApp(deps: AppDeps) {
         ]),
       ),
       counts: {
-        prompts: found?.prompts ?? 0,
+        prompts: found.prompts,
         // every call in the session's files, as the loaded session counts them (copied ones included)
         toolCalls: Object.values(toolCounts).reduce((n, k) => n + k, 0),
         errors: row.errors,
         expectedErrors: row.expectedErrors,
       },
-      issues: found?.issues ?? 0,
+      issues: found.issues,
       toolCounts,
       shells: {},
       pending: true,
@@ -302,7 +304,8 @@ export function createApp(deps: AppDeps) {
   };
 
   api.get('/sessions/:id', async (c) => {
-    const row = await summaryOf(c.req.param('id'));
+    const found = await foundOf(c.req.param('id'));
+    const row = toSessionRow(found);
     const wait = c.req.query('wait') === '1' || c.req.query('wait') === 'true';
     const full = sessions.detail(row);
     if (wait || sessions.isLoaded(row.id)) return sendJson(c, await full);
@@ -314,7 +317,7 @@ export function createApp(deps: AppDeps) {
     const first = await Promise.race([full, late]).finally(() => clearTimeout(timer));
     if (first !== undefined) return sendJson(c, first);
     full.catch(() => undefined); // the load goes on; a failure shows on the next request
-    return c.json(await indexHeader(row));
+    return c.json(await indexHeader(found, row));
   });
 
   api.get('/sessions/:id/events', async (c) => {
@@ -360,12 +363,12 @@ export function createApp(deps: AppDeps) {
 
   // The same self-contained HTML file as `agentdash export --format html`, secrets redacted unless `redact=0`.
   api.get('/sessions/:id/export.html', async (c) => {
-    const row = await summaryOf(c.req.param('id'));
+    const summary = await foundOf(c.req.param('id'));
+    const row = toSessionRow(summary);
     const redact = c.req.query('redact') !== '0';
     const assets = await readExportAssets(assetsDir).catch(() => {
       throw new HttpError(503, 'the HTML export viewer is not built: run npm run build');
     });
-    const summary = await queries.getSession(row.id, { paths: roots });
     const loaded = await index.loadSession(row.id);
     const redacted = redact ? redactSession(loaded) : undefined;
     const chunks = sessionHtmlChunks(redacted?.session ?? loaded, summary, assets, {
@@ -456,13 +459,10 @@ export function createApp(deps: AppDeps) {
       status: filter.status as CallRowStatus | undefined,
       severity: filter.severity as ErrorSeverity | undefined,
     });
-    // Only the sessions these calls belong to, not the whole list.
-    const byId = new Map<string, SessionRow>();
-    for (const id of new Set(rows.map((r) => r.sessionId))) {
-      // an id several sessions share (fuzzed or copied homes) is left without a title, never a 500
-      const found = await queries.getSession(id).catch(() => undefined);
-      if (found) byId.set(id, toSessionRow(found));
-    }
+    // Only the sessions these calls belong to, not the whole list, in one query: by session id (which may name a
+    // few sessions: fuzzed or copied homes), each row then found by the reference that names it alone.
+    const ids = [...new Set(rows.map((r) => r.sessionId))];
+    const byId = new Map(ids.length === 0 ? [] : (await allRows({ ids })).map((r) => [r.id, r]));
     const calls: CallRowDto[] = rows.map((r) => toCallRow(r, byId));
     const body: CallsResponse = { calls };
     return c.json(body);
