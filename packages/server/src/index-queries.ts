@@ -31,30 +31,10 @@ export type IndexQueries = { readonly [K in QueryMethod]: Promised<AgentIndex[K]
 };
 
 /** The composite queries, answered by name beside `queryMethods`. */
-export type ResponseMethod = 'statsResponse' | 'usageResponse';
+export const responseMethods = ['statsResponse', 'usageResponse'] as const;
+export type ResponseMethod = (typeof responseMethods)[number];
 
-/** The queries over `index`, in this thread. */
-export function localQueries(index: AgentIndex): IndexQueries {
-  const run =
-    <K extends QueryMethod>(method: K) =>
-    async (...args: Parameters<AgentIndex[K]>): Promise<Awaited<ReturnType<AgentIndex[K]>>> =>
-      await (index[method] as (...a: Parameters<AgentIndex[K]>) => ReturnType<AgentIndex[K]>)(...args);
-  return {
-    getSession: run('getSession'),
-    listSessions: run('listSessions'),
-    pageSessions: run('pageSessions'),
-    sessionTotals: run('sessionTotals'),
-    sessionFacets: run('sessionFacets'),
-    sessionToolCounts: run('sessionToolCounts'),
-    search: run('search'),
-    calls: run('calls'),
-    issues: run('issues'),
-    statsResponse: async (filter) => statsResponse(index, filter),
-    usageResponse: async (filter, now, timeZone) => usageResponse(index, filter, now, timeZone),
-  } as IndexQueries;
-}
-
-/** Runs one query by name (in a worker thread). */
+/** Runs one query by name (in a worker thread, or in this one for `localQueries`). */
 export function runQuery(index: AgentIndex, method: QueryMethod | ResponseMethod, args: readonly unknown[]): unknown {
   if (method === 'statsResponse') return statsResponse(index, args[0] as StatsFilter);
   if (method === 'usageResponse') {
@@ -62,4 +42,13 @@ export function runQuery(index: AgentIndex, method: QueryMethod | ResponseMethod
   }
   if (!queryMethods.includes(method)) throw new Error(`not a query: ${String(method)}`);
   return (index[method] as (...a: unknown[]) => unknown)(...args);
+}
+
+/** The queries over `index`, in this thread: each by name through `runQuery`, as the worker answers them. */
+export function localQueries(index: AgentIndex): IndexQueries {
+  const entries = [...queryMethods, ...responseMethods].map((method) => [
+    method,
+    async (...args: unknown[]) => await runQuery(index, method, args),
+  ]);
+  return Object.fromEntries(entries) as unknown as IndexQueries;
 }

@@ -8,7 +8,7 @@ import type { Waterfall } from '@agentdash/core/time';
 import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
 import { HttpError, type HttpStatus } from './http-error.js';
 import type { IndexQueries, QueryMethod, ResponseMethod } from './index-queries.js';
-import { queryMethods } from './index-queries.js';
+import { queryMethods, responseMethods } from './index-queries.js';
 import { type Answer, RawJson } from './raw-json.js';
 import type { SessionHost } from './session-host.js';
 import { builtExecArgv, workerScript } from './worker-script.js';
@@ -146,40 +146,25 @@ function workerClient(script: URL, dbPath: string, options: { readonly cacheShar
   };
 }
 
-/** The API's index queries in their own worker thread; undefined when the worker script is not built. */
+/**
+ * The API's index queries in their own worker thread; undefined when the worker script is not built. One thread: on
+ * two busy cores a second one measured slower (more contention).
+ */
 export function createWorkerQueries(options: {
   readonly dbPath: string;
   readonly script?: URL;
-  /** Worker threads (default 1). */
-  readonly threads?: number;
 }): (IndexQueries & { close(): Promise<void> }) | undefined {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
-  // Each query goes to the thread with fewer in flight. One thread by default: on two busy cores a second one
-  // measured slower (more contention), but a machine with cores to spare can ask for more.
-  const clients = Array.from({ length: Math.max(1, options.threads ?? 1) }, () => ({
-    client: workerClient(script, options.dbPath),
-    inFlight: 0,
-  }));
-  for (const c of clients) c.client.start();
-  const ask = async (method: QueryMethod | ResponseMethod, args: unknown[]) => {
-    const pick = clients.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
-    pick.inFlight++;
-    try {
-      return await pick.client.ask({ op: 'query', method, args });
-    } finally {
-      pick.inFlight--;
-    }
-  };
-  const entries = [...queryMethods, 'statsResponse' as const, 'usageResponse' as const].map((method) => [
+  const client = workerClient(script, options.dbPath);
+  client.start();
+  const entries = [...queryMethods, ...responseMethods].map((method) => [
     method,
-    (...args: unknown[]) => ask(method, args),
+    (...args: unknown[]) => client.ask({ op: 'query', method, args }),
   ]);
   return {
     ...(Object.fromEntries(entries) as unknown as IndexQueries),
-    close: async () => {
-      await Promise.all(clients.map((c) => c.client.close()));
-    },
+    close: () => client.close(),
   };
 }
 
