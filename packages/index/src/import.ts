@@ -1,4 +1,5 @@
 import {
+  type AssistantRecord,
   createIsoTimestamp,
   createRecordUuid,
   createToolUseId,
@@ -89,10 +90,13 @@ export class Writer {
       insertRecord: db.prepare(
         `INSERT OR IGNORE INTO records (file_id, line, kind, uuid, ts, ts_ms, cwd, version, git_branch, model, message_id,
           is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
-          request_id, cache_1h_tokens, reasoning_tokens)
+          request_id, cache_1h_tokens, reasoning_tokens, request_ref)
          VALUES (@file_id, @line, @kind, @uuid, @ts, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
           @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens,
-          @request_id, @cache_1h_tokens, @reasoning_tokens)`,
+          @request_id, @cache_1h_tokens, @reasoning_tokens, @request_ref)`,
+      ),
+      insertRequest: db.prepare(
+        'INSERT OR IGNORE INTO requests (file_id, line, id, ts_ms, agent_id) VALUES (?, ?, ?, ?, ?)',
       ),
       insertTitle: db.prepare(
         'INSERT OR REPLACE INTO titles (file_id, line, source, title, leaf_uuid) VALUES (?, ?, ?, ?, ?)',
@@ -155,7 +159,7 @@ export class Writer {
 
   /** Remove everything parsed from a file (before re-reading it from the start). */
   clearFile(fileId: number): void {
-    for (const table of ['records', 'titles', 'calls', 'results', 'issues', 'docs', 'secret_counts']) {
+    for (const table of ['records', 'requests', 'titles', 'calls', 'results', 'issues', 'docs', 'secret_counts']) {
       this.db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     }
   }
@@ -234,7 +238,7 @@ export class Writer {
           model: assistant?.model ?? null,
           message_id: assistant?.messageId ?? null,
           is_sidechain: record.isSidechain ? 1 : 0,
-          is_synthetic: assistant?.isSynthetic || assistant?.model === '<synthetic>' ? 1 : 0,
+          is_synthetic: syntheticKind(assistant),
           is_prompt: isPrompt ? 1 : 0,
           input_tokens: assistant?.usage?.inputTokens ?? null,
           output_tokens: assistant?.usage?.outputTokens ?? null,
@@ -243,6 +247,7 @@ export class Writer {
           request_id: assistant?.requestId ?? null,
           cache_1h_tokens: assistant?.usage?.cacheCreation1hInputTokens ?? null,
           reasoning_tokens: assistant?.usage?.reasoningOutputTokens ?? null,
+          request_ref: assistant?.requestRef ?? null,
         });
         // Tool inputs and outputs this file stores first (a copy in a resumed or forked file is not indexed again).
         const stored = new Set<string>();
@@ -334,10 +339,18 @@ export class Writer {
             request_id: null,
             cache_1h_tokens: null,
             reasoning_tokens: null,
+            request_ref: null,
           });
         }
         return;
-      case 'api-request':
+      case 'api-request': {
+        // A request as it went out (not its blobs or shapes): where a wait on the model starts.
+        const ts = timestampMs(record.timestamp);
+        if (record.type === 'api-request' && record.id !== undefined && ts !== undefined) {
+          this.s.insertRequest.run(file.id, line, record.id, ts, record.agentId ?? null);
+        }
+        return;
+      }
       case 'unknown':
         return;
       default:
@@ -430,4 +443,10 @@ export class Writer {
       summary,
     });
   }
+}
+
+/** `records.is_synthetic`: 0 a model's response (or no response), 1 an API error the client wrote, 2 another note. */
+function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
+  if (assistant === undefined || !(assistant.isSynthetic || assistant.model === '<synthetic>')) return 0;
+  return assistant.isApiErrorMessage ? 1 : 2;
 }

@@ -342,6 +342,23 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   ${RESET_DATA_8}
   `,
+  // 12: time (issue 11): the requests the client wrote (Claude Code 2.1.x `api-request`: a wait on the model starts
+  // there), each response's link to its request (`records.request_ref`), and what a synthetic message is
+  // (`records.is_synthetic`: 1 an API error, 2 a note such as "No response requested."; neither is a model wait).
+  // Derived data is read again (the archive stays).
+  `
+  CREATE TABLE requests (
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    line INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    ts_ms REAL NOT NULL,
+    agent_id TEXT,
+    PRIMARY KEY (file_id, line)
+  ) WITHOUT ROWID;
+  ALTER TABLE records ADD COLUMN request_ref TEXT;
+  ${RESET_DATA_8}
+  DELETE FROM secret_counts;
+  `,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
@@ -352,7 +369,7 @@ export const SCHEMA_VERSION = migrations.length;
 /** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
 export function resetDerivedData(db: Database.Database): void {
   registerDocText(db);
-  db.transaction(() => db.exec(`${RESET_DATA_8} DELETE FROM secret_counts;`))();
+  db.transaction(() => db.exec(`${RESET_DATA_8} DELETE FROM secret_counts; DELETE FROM requests;`))();
 }
 
 export class NewerSchemaError extends Error {}

@@ -6,14 +6,15 @@
 import {
   dedupeResponses,
   partitionTime,
-  personTools,
   promptTokens,
   type ThreadCall,
   type ThreadRecord,
   threadActivity,
   type UsageRecord,
+  waitsForPerson,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { adapterForFile, agentOfRow } from './agents.js';
 import type { UsagePart } from './types.js';
 
 /** Responses whose input side is above this many tokens are billed at long-context rates where a model has them. */
@@ -55,18 +56,23 @@ export class SessionUsageUpdater {
            output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      // The main thread's records and calls, for the time partition.
+      // The main thread's records, requests and calls, for the time partition.
       threadRecords: db.prepare(
-        `SELECT r.ts_ms, r.kind, r.message_id || ':' || coalesce(r.request_id, '') AS response_key, r.is_prompt
+        `SELECT r.ts_ms, r.kind, r.message_id || ':' || coalesce(r.request_id, '') AS response_key, r.is_prompt,
+                r.is_synthetic, r.request_ref AS request_key, r.line
          FROM records r JOIN files f ON f.id = r.file_id
          WHERE f.session_id = ? AND f.role = 'main' AND r.is_sidechain = 0 AND r.ts_ms IS NOT NULL
            AND r.kind IN ('user', 'assistant', 'system', 'attachment', 'progress')
-         ORDER BY r.ts_ms, r.line`,
+         UNION ALL
+         SELECT q.ts_ms, 'request', NULL, 0, 0, q.id, q.line
+         FROM requests q JOIN files f ON f.id = q.file_id
+         WHERE f.session_id = ? AND f.role = 'main' AND q.agent_id IS NULL
+         ORDER BY 1, 7`,
       ),
       // The session's own occurrences (a resumed session's copies of earlier calls included), each with its result
       // in the same file, else the earliest in the session.
       threadCalls: db.prepare(
-        `SELECT c.ts_ms, c.name,
+        `SELECT c.ts_ms, c.name, f.agent,
                 coalesce(MIN(CASE WHEN res.file_id = c.file_id THEN res.ts END), MIN(res.ts)) AS result_ts
          FROM calls c JOIN files f ON f.id = c.file_id
          LEFT JOIN results res ON res.tool_use_id = c.tool_use_id
@@ -87,7 +93,7 @@ export class SessionUsageUpdater {
       requestId: r.request_id ?? undefined,
       model: r.model ?? undefined,
       timestampMs: r.ts_ms ?? undefined,
-      isSynthetic: r.is_synthetic === 1,
+      isSynthetic: r.is_synthetic !== 0,
       tokens: {
         inputTokens: r.i ?? 0,
         outputTokens: r.o ?? 0,
@@ -145,15 +151,21 @@ export class SessionUsageUpdater {
   }
 
   private threadRecords(sid: string): ThreadRecord[] {
-    const rows = this.s.threadRecords.all(sid) as {
+    const rows = this.s.threadRecords.all(sid, sid) as {
       ts_ms: number;
       kind: string;
       response_key: string | null;
       is_prompt: number;
+      is_synthetic: number;
+      request_key: string | null;
     }[];
-    return rows.map((r) => {
-      // Synthetic messages (an API error after retries) end a wait on the model too.
-      if (r.kind === 'assistant') return { atMs: r.ts_ms, kind: 'response', responseKey: r.response_key ?? undefined };
+    return rows.map((r): ThreadRecord => {
+      const requestKey = r.request_key ?? undefined;
+      if (r.kind === 'request') return { atMs: r.ts_ms, kind: 'request', requestKey };
+      // A message the client wrote itself (an API error, "No response requested.") is no model response.
+      if (r.kind === 'assistant' && r.is_synthetic === 0) {
+        return { atMs: r.ts_ms, kind: 'response', responseKey: r.response_key ?? undefined, requestKey };
+      }
       return { atMs: r.ts_ms, kind: r.is_prompt === 1 ? 'prompt' : 'other' };
     });
   }
@@ -162,14 +174,17 @@ export class SessionUsageUpdater {
     const rows = this.s.threadCalls.all(sid) as {
       ts_ms: number;
       name: string;
+      agent: string | null;
       result_ts: string | null;
     }[];
     return rows.map((r) => {
       const end = r.result_ts === null ? Number.NaN : Date.parse(r.result_ts);
+      // By the kind the file's agent types the tool onto (a question, a plan to approve), not by one agent's names.
+      const adapter = adapterForFile({ agent: agentOfRow(r.agent) });
       return {
         startMs: r.ts_ms,
         endMs: Number.isNaN(end) ? undefined : end,
-        waitsForPerson: personTools.has(r.name),
+        waitsForPerson: waitsForPerson(adapter.kindOfTool?.(adapter.canonicalToolName(r.name))),
       };
     });
   }

@@ -51,6 +51,8 @@ export interface AssistantRecord extends ChainEnvelope {
   readonly stopReason: string | undefined;
   readonly isApiErrorMessage: boolean;
   readonly isSynthetic: boolean;
+  /** 2.1.x: the id of the `api-request` record of the request this response answers (`requestRef`). */
+  readonly requestRef?: string | undefined;
 }
 
 export interface SystemRecord extends ChainEnvelope {

@@ -55,6 +55,8 @@ export type TimelineEvent =
       readonly stopReason: string | undefined;
       readonly isApiError: boolean;
       readonly isSynthetic: boolean;
+      /** The id of the `api-request` record (a `side` event) of the request this response answers (2.1.x). */
+      readonly requestRef?: string | undefined;
       readonly loc: SourceLocation;
     }
   | {

@@ -1,11 +1,17 @@
+import type { DataKind } from '../model/typed-result.js';
 import type { Interval, ThreadActivity } from './partition.js';
 
-/** One record of a thread, reduced to what the time partition needs. */
+/**
+ * One record of a thread, reduced to what the time partition needs: a prompt the person typed; a request the client
+ * sent to the model (`requestKey`: its id); a block record of a model response (`responseKey`: its message id;
+ * `requestKey`: the request it answers, when the client wrote that); anything else (tool results, attachments,
+ * synthetic messages the client wrote itself).
+ */
 export interface ThreadRecord {
   readonly atMs: number;
-  /** A prompt the person typed; a block record of an API response (`responseKey`: its message id); anything else. */
-  readonly kind: 'prompt' | 'response' | 'other';
+  readonly kind: 'prompt' | 'request' | 'response' | 'other';
   readonly responseKey?: string | undefined;
+  readonly requestKey?: string | undefined;
 }
 
 /** A tool call of the thread: from the call's record to its result's (`endMs` undefined while it has none). */
@@ -16,21 +22,35 @@ export interface ThreadCall {
   readonly waitsForPerson: boolean;
 }
 
-/** Tools whose call waits for an answer from the person. */
-export const personTools: ReadonlySet<string> = new Set(['AskUserQuestion', 'ExitPlanMode', 'exit_plan_mode']);
+/**
+ * Result kinds whose calls wait for an answer from the person: a question put to the user, a plan to approve. By
+ * kind, not by tool name, so that every agent whose adapter types a tool onto these kinds partitions the same way.
+ */
+export const personKinds: ReadonlySet<DataKind> = new Set<DataKind>(['ask-user-question', 'exit-plan-mode']);
+
+/** Whether a call of this result kind (the adapter's `kindOfTool` of its canonical name) waits for the person. */
+export function waitsForPerson(kind: DataKind | undefined): boolean {
+  return kind !== undefined && personKinds.has(kind);
+}
 
 /**
  * The intervals of one thread from its records and calls:
- * - a response lasts from the last record before its first block record (the prompt or tool result it answers) to
- *   its last block record;
+ * - a response lasts from its request to its last block record. The request is the `request` record the response
+ *   names (Claude Code 2.1.x writes one as each request goes out); without one, the last record before the
+ *   response's first block record (the prompt or tool result it answers), so that the client's own work before
+ *   sending counts as model time there;
  * - a wait for the person lasts from the last record before a prompt to the prompt;
  * - a call lasts from its record to its result's (calls without a result are left out).
+ * The thread spans its records other than requests (a request always precedes a record of its own).
  */
 export function threadActivity(records: readonly ThreadRecord[], calls: readonly ThreadCall[]): ThreadActivity {
   const sorted = [...records].sort((a, b) => a.atMs - b.atMs);
-  const first = sorted[0];
+  const spanning = sorted.filter((r) => r.kind !== 'request');
+  const first = spanning[0];
   if (first === undefined) return { startMs: 0, endMs: 0, model: [], tools: [], personTools: [], userWaits: [] };
-  let endMs = (sorted[sorted.length - 1] as ThreadRecord).atMs;
+  let endMs = (spanning[spanning.length - 1] as ThreadRecord).atMs;
+  const requests = new Map<string, number>();
+  for (const r of sorted) if (r.kind === 'request' && r.requestKey !== undefined) requests.set(r.requestKey, r.atMs);
   const responses = new Map<string, { startMs: number; endMs: number }>();
   const userWaits: Interval[] = [];
   let prevMs: number | undefined;
@@ -39,11 +59,12 @@ export function threadActivity(records: readonly ThreadRecord[], calls: readonly
       const key = r.responseKey ?? `@${r.atMs}`;
       const known = responses.get(key);
       if (known) known.endMs = Math.max(known.endMs, r.atMs);
-      else responses.set(key, { startMs: prevMs ?? r.atMs, endMs: r.atMs });
-      prevMs = r.atMs;
-      continue;
-    }
-    if (r.kind === 'prompt' && prevMs !== undefined) userWaits.push({ startMs: prevMs, endMs: r.atMs });
+      else {
+        const sent = r.requestKey === undefined ? undefined : requests.get(r.requestKey);
+        const startMs = sent !== undefined && sent <= r.atMs ? sent : (prevMs ?? r.atMs);
+        responses.set(key, { startMs, endMs: r.atMs });
+      }
+    } else if (r.kind === 'prompt' && prevMs !== undefined) userWaits.push({ startMs: prevMs, endMs: r.atMs });
     prevMs = r.atMs;
   }
   const tools: Interval[] = [];

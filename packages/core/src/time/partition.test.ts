@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { threadActivity } from './activity.js';
+import { threadActivity, waitsForPerson } from './activity.js';
 import { IDLE_THRESHOLD_MS, partitionTime, type SessionTime } from './partition.js';
 
 const s = 1000;
@@ -66,6 +66,60 @@ describe('threadActivity + partitionTime', () => {
     expect(time).toEqual({ wallMs: 10.5 * s, modelMs: 3 * s, toolMs: 0, userMs: 7.5 * s, idleMs: 0 });
   });
 
+  it('a response waits from the request it names (the client writes one as it goes out), not from the record before', () => {
+    const activity = threadActivity(
+      [
+        { atMs: 0, kind: 'prompt' },
+        { atMs: 0.4 * s, kind: 'other' }, // an attachment the client adds
+        { atMs: 0.5 * s, kind: 'request', requestKey: 'q1' },
+        { atMs: 2 * s, kind: 'response', responseKey: 'a', requestKey: 'q1' }, // a tool_use block
+        { atMs: 3 * s, kind: 'other' }, // its result
+        { atMs: 3.2 * s, kind: 'request', requestKey: 'q2' },
+        { atMs: 3.3 * s, kind: 'other' }, // written while the request is out
+        { atMs: 4 * s, kind: 'response', responseKey: 'b', requestKey: 'q2' },
+        // A response naming no request (an older client) waits from the record before it.
+        { atMs: 10 * s, kind: 'prompt' },
+        { atMs: 11 * s, kind: 'response', responseKey: 'c' },
+      ],
+      [{ startMs: 2 * s, endMs: 3 * s, waitsForPerson: false }],
+    );
+    expect(activity.model).toEqual([
+      { startMs: 0.5 * s, endMs: 2 * s },
+      { startMs: 3.2 * s, endMs: 4 * s },
+      { startMs: 10 * s, endMs: 11 * s },
+    ]);
+    // The client's work before a request counts as what it follows: the prompt (user) or the tool (tool).
+    expect(partitionTime(activity)).toEqual({
+      wallMs: 11 * s,
+      modelMs: 3.3 * s,
+      toolMs: 1.2 * s,
+      userMs: 6.5 * s,
+      idleMs: 0,
+    });
+  });
+
+  it('requests do not stretch the thread; a request no response names does not start a wait', () => {
+    const activity = threadActivity(
+      [
+        { atMs: 1 * s, kind: 'request', requestKey: 'early' },
+        { atMs: 2 * s, kind: 'prompt' },
+        { atMs: 3 * s, kind: 'other' }, // a message the client wrote itself ("No response requested.")
+        { atMs: 4 * s, kind: 'response', responseKey: 'a', requestKey: 'later' },
+        { atMs: 5 * s, kind: 'request', requestKey: 'cut-off' },
+      ],
+      [],
+    );
+    expect([activity.startMs, activity.endMs]).toEqual([2 * s, 4 * s]);
+    expect(activity.model).toEqual([{ startMs: 3 * s, endMs: 4 * s }]);
+  });
+
+  it('a call waits for the person by its result kind, whatever the agent calls the tool', () => {
+    expect(waitsForPerson('ask-user-question')).toBe(true);
+    expect(waitsForPerson('exit-plan-mode')).toBe(true);
+    expect(waitsForPerson('bash')).toBe(false);
+    expect(waitsForPerson(undefined)).toBe(false);
+  });
+
   it('holds its invariants on random activity: parts non-negative, summing to the wall time', () => {
     let seed = 42;
     const rand = () => {
@@ -75,8 +129,9 @@ describe('threadActivity + partitionTime', () => {
     for (let run = 0; run < 200; run++) {
       const records = Array.from({ length: 1 + Math.floor(rand() * 30) }, (_, i) => ({
         atMs: Math.floor(rand() * 3_600_000),
-        kind: (['prompt', 'response', 'other'] as const)[Math.floor(rand() * 3)] ?? 'other',
+        kind: (['prompt', 'request', 'response', 'other'] as const)[Math.floor(rand() * 4)] ?? 'other',
         responseKey: `r${Math.floor(rand() * 5)}-${i % 3}`,
+        requestKey: `q${Math.floor(rand() * 8)}`,
       }));
       const calls = Array.from({ length: Math.floor(rand() * 10) }, () => {
         const startMs = Math.floor(rand() * 3_600_000);

@@ -2,7 +2,10 @@
 export interface SessionTime {
   /** From the thread's first to its last timestamp. */
   readonly wallMs: number;
-  /** Waiting on the model: from the request (the record before a response) to the last block of the response. */
+  /**
+   * Waiting on the model: from the request (the client's request record where it writes one, else the record before
+   * a response) to the last block of the response.
+   */
   readonly modelMs: number;
   /** Tools running (union of call → result intervals; parallel calls count once; subagents sit inside their call). */
   readonly toolMs: number;
@@ -23,7 +26,7 @@ export interface ThreadActivity {
   readonly endMs: number;
   readonly model: readonly Interval[];
   readonly tools: readonly Interval[];
-  /** Calls that wait for the person (AskUserQuestion, ExitPlanMode, …). */
+  /** Calls that wait for the person (a question put to the user, a plan to approve: `personKinds`). */
   readonly personTools: readonly Interval[];
   /** From the last record before a prompt to the prompt. */
   readonly userWaits: readonly Interval[];

@@ -34,6 +34,29 @@ describe('waterfallOf', () => {
     }
   });
 
+  it('a 2.1.x response waits from the api-request record it names to its last block', async () => {
+    const session = await loadSampleSession('-home-user-proj-files', '0097a0c6-9ed3-4b4b-8663-59e78bc0fccc');
+    const sent = new Map<string, number>();
+    for (const e of session.events) {
+      if (e.kind !== 'side' || e.record.kind !== 'api-request' || e.record.id === undefined) continue;
+      const t = timestampMs(e.record.timestamp);
+      if (t !== undefined) sent.set(e.record.id, t);
+    }
+    const main = waterfallOf(session).lanes[0];
+    const responses = session.events.filter((e) => e.kind === 'assistant' && !e.isSynthetic);
+    expect(responses.length).toBeGreaterThan(5);
+    expect(main?.model).toHaveLength(responses.length);
+    for (const e of responses) {
+      if (e.kind !== 'assistant') continue;
+      const startMs = sent.get(e.requestRef ?? '');
+      expect(startMs).toBeDefined();
+      const ends = [e.timestamp, ...e.items.map((i) => (i.kind === 'tool-call' ? i.timestamp : undefined))]
+        .map((t) => timestampMs(t))
+        .filter((t): t is number => t !== undefined);
+      expect(main?.model).toContainEqual({ startMs, endMs: Math.max(...ends) });
+    }
+  });
+
   it('spans lie inside the session and never run backwards, over every sample session', async () => {
     for (const session of await loadSessions(samplesHome)) {
       const w = waterfallOf(session);

@@ -1,7 +1,7 @@
 import { timestampMs } from '../model/ids.js';
 import type { Session, TimelineEvent } from '../model/session.js';
 import type { CallStatus, ToolCall } from '../model/tool-call.js';
-import { personTools, type ThreadCall, type ThreadRecord, threadActivity } from './activity.js';
+import { type ThreadCall, type ThreadRecord, threadActivity, waitsForPerson } from './activity.js';
 import type { Interval } from './partition.js';
 
 /** One tool call on a true time axis: from the call's record to its result's (or the lane's end while pending). */
@@ -50,13 +50,17 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
         break;
       }
       case 'assistant': {
+        // A message the client wrote itself (an API error, "No response requested.") is no model response.
+        const block: ThreadRecord = event.isSynthetic
+          ? { atMs: 0, kind: 'other' }
+          : { atMs: 0, kind: 'response', responseKey: event.messageId, requestKey: event.requestRef };
         const t = at(event.timestamp);
-        if (t !== undefined) records.push({ atMs: t, kind: 'response', responseKey: event.messageId });
+        if (t !== undefined) records.push({ ...block, atMs: t });
         for (const item of event.items) {
           if (item.kind !== 'tool-call') continue;
           calls.push(item);
           const c = at(item.timestamp);
-          if (c !== undefined) records.push({ atMs: c, kind: 'response', responseKey: event.messageId });
+          if (c !== undefined) records.push({ ...block, atMs: c });
           const r = at(item.result?.timestamp);
           if (r !== undefined) records.push({ atMs: r, kind: 'other' });
         }
@@ -74,7 +78,14 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
         if (t !== undefined) records.push({ atMs: t, kind: 'other' });
         break;
       }
-      case 'side':
+      case 'side': {
+        // Claude Code 2.1.x writes an `api-request` record as each request goes out: a wait on the model starts there.
+        const t = at(event.record.timestamp);
+        if (event.record.kind === 'api-request' && event.record.type === 'api-request' && t !== undefined) {
+          records.push({ atMs: t, kind: 'request', requestKey: event.record.id });
+        }
+        break;
+      }
       case 'unknown':
         break;
       default:
@@ -85,7 +96,7 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
   for (const c of calls) {
     const start = at(c.timestamp);
     if (start === undefined) continue;
-    threadCalls.push({ startMs: start, endMs: at(c.result?.timestamp), waitsForPerson: personTools.has(c.name) });
+    threadCalls.push({ startMs: start, endMs: at(c.result?.timestamp), waitsForPerson: waitsForPerson(c.toolKind) });
   }
   const activity = threadActivity(records, threadCalls);
   const bars: WaterfallBar[] = [];

@@ -39,6 +39,7 @@ export function assembleThread(
             stopReason: record.stopReason,
             isApiError: record.isApiErrorMessage,
             isSynthetic: record.isSynthetic,
+            ...(record.requestRef !== undefined ? { requestRef: record.requestRef } : {}),
             loc: record.loc,
           };
           byMessageId.set(key, event);

@@ -214,6 +214,7 @@ function decodeChain(
         stopReason: str(message.stop_reason),
         isApiErrorMessage: raw.isApiErrorMessage === true,
         isSynthetic: model === '<synthetic>',
+        ...(typeof raw.requestRef === 'string' ? { requestRef: raw.requestRef } : {}),
       });
     }
     case 'system': {
