@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adapterForFile } from '../agents/registry.js';
 import { threadActivity, waitsForPerson } from './activity.js';
 import { IDLE_THRESHOLD_MS, partitionTime, type SessionTime } from './partition.js';
 
@@ -118,6 +119,14 @@ describe('threadActivity + partitionTime', () => {
     expect(waitsForPerson('exit-plan-mode')).toBe(true);
     expect(waitsForPerson('bash')).toBe(false);
     expect(waitsForPerson(undefined)).toBe(false);
+    const kind = (agent: 'claude' | 'codex', name: string) => {
+      const adapter = adapterForFile({ agent });
+      return adapter.kindOfTool?.(adapter.canonicalToolName(name));
+    };
+    expect(waitsForPerson(kind('claude', 'AskUserQuestion'))).toBe(true);
+    expect(waitsForPerson(kind('claude', 'exit_plan_mode'))).toBe(true);
+    expect(waitsForPerson(kind('codex', 'request_user_input'))).toBe(true);
+    expect(waitsForPerson(kind('codex', 'exec_command'))).toBe(false);
   });
 
   it('holds its invariants on random activity: parts non-negative, summing to the wall time', () => {

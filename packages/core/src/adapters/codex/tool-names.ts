@@ -34,6 +34,8 @@ const KINDS: Readonly<Record<string, DataKind>> = {
   web_search: 'web-search',
   tool_search: 'tool-search',
   spawn_agent: 'agent',
+  // Questions put to the user (its answer is the person's time, not the tool's).
+  request_user_input: 'ask-user-question',
 };
 
 /** Tool names of commands run in a shell (their output carries an exit code). */
