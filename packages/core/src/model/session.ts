@@ -57,6 +57,8 @@ export type TimelineEvent =
       readonly isSynthetic: boolean;
       /** The id of the `api-request` record (a `side` event) of the request this response answers (2.1.x). */
       readonly requestRef?: string | undefined;
+      /** The latest timestamp of its block records (`timestamp` is the first's): when the response ended. */
+      readonly lastTimestamp?: IsoTimestamp | undefined;
       readonly loc: SourceLocation;
     }
   | {

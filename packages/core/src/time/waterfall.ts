@@ -54,8 +54,10 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
         const block: ThreadRecord = event.isSynthetic
           ? { atMs: 0, kind: 'other' }
           : { atMs: 0, kind: 'response', responseKey: event.messageId, requestKey: event.requestRef };
-        const t = at(event.timestamp);
-        if (t !== undefined) records.push({ ...block, atMs: t });
+        for (const stamp of [event.timestamp, event.lastTimestamp]) {
+          const t = at(stamp);
+          if (t !== undefined) records.push({ ...block, atMs: t });
+        }
         for (const item of event.items) {
           if (item.kind !== 'tool-call') continue;
           calls.push(item);

@@ -1,5 +1,5 @@
 import type { ImageValue } from '../../model/content.js';
-import type { RecordUuid } from '../../model/ids.js';
+import { type RecordUuid, timestampMs } from '../../model/ids.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import type { AssistantItem, TimelineEvent } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
@@ -46,6 +46,10 @@ export function assembleThread(
           events.push(event);
         }
         event.uuids.push(record.uuid);
+        const at = timestampMs(record.timestamp);
+        if (at !== undefined && !(at <= (timestampMs(event.lastTimestamp) ?? Number.NEGATIVE_INFINITY))) {
+          (event as { lastTimestamp: typeof record.timestamp }).lastTimestamp = record.timestamp;
+        }
         // Later block records carry the final usage and stop reason (FORMAT.md §8): keep the largest.
         if (record.usage && (!event.usage || record.usage.outputTokens >= event.usage.outputTokens)) {
           (event as { usage: typeof record.usage }).usage = record.usage;
