@@ -208,6 +208,7 @@ describe('agentdash statusline and sessions', () => {
     const first = out.sessions.find((s) => s.id.startsWith('5d1f6c2a'));
     expect(first?.costUsd).toBeCloseTo(sonnetA + sonnetB + gateway + haikuC, 12);
     expect(first?.subagentUsage.responses).toBe(0);
-    expect(first?.time).toEqual({ wallMs: 69_000, modelMs: 7_000, toolMs: 1_000, userMs: 61_000, idleMs: 0 });
+    // The synthetic API error (10:01:05) is no model response: the second before it is the client's, after a prompt.
+    expect(first?.time).toEqual({ wallMs: 69_000, modelMs: 6_000, toolMs: 1_000, userMs: 62_000, idleMs: 0 });
   });
 });
