@@ -23,6 +23,7 @@ export function SessionHeader({
 }) {
   const [issues, setIssues] = useState<readonly IssueDto[] | undefined>();
   const s = detail?.session;
+  const resume = s && resumeCommand(s.agent, s.projectPath, s.id);
   return (
     <div className="session-head">
       <div className="crumbs">
@@ -46,14 +47,8 @@ export function SessionHeader({
           {s ? s.title || 'Untitled session' : 'Loading…'}
         </h1>
         <div className="session-actions">
-          {s && (
-            <CopyButton
-              text={resumeCommand(s.projectPath, s.id)}
-              label="Resume"
-              title={`Copy: ${resumeCommand(s.projectPath, s.id)}`}
-              className="btn"
-              testId="copy-resume"
-            />
+          {resume !== undefined && (
+            <CopyButton text={resume} label="Resume" title={`Copy: ${resume}`} className="btn" testId="copy-resume" />
           )}
           <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
             Waterfall
