@@ -23,12 +23,18 @@ export function SessionHeader({
 }) {
   const [issues, setIssues] = useState<readonly IssueDto[] | undefined>();
   const s = detail?.session;
+  // An HTML export holds this one session: no list to go back to, no waterfall, nothing to export again.
+  const exported = staticSource() !== undefined;
   const resume = s && resumeCommand(s.agent, s.projectPath, s.id);
   return (
     <div className="session-head">
       <div className="crumbs">
-        <a href="#/">Sessions</a>
-        <span>/</span>
+        {!exported && (
+          <>
+            <a href="#/">Sessions</a>
+            <span>/</span>
+          </>
+        )}
         <span className="mono" title={s?.projectPath ?? ''}>
           {shortPath(s?.projectPath)}
         </span>
@@ -50,10 +56,12 @@ export function SessionHeader({
           {resume !== undefined && (
             <CopyButton text={resume} label="Resume" title={`Copy: ${resume}`} className="btn" testId="copy-resume" />
           )}
-          <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
-            Waterfall
-          </a>
-          {!staticSource() && (
+          {!exported && (
+            <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
+              Waterfall
+            </a>
+          )}
+          {!exported && (
             <a
               className="btn"
               href={`api/sessions/${encodeURIComponent(sessionId)}/export.html`}

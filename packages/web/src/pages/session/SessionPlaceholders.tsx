@@ -1,6 +1,7 @@
+import { staticSource } from '../../data/client';
 import type { LoadError } from './use-session-data';
 
-/** The page when the session cannot be shown: not found, or the server's error. */
+/** The page when the session cannot be shown: not found, or the server's error (a way back, but not in an export). */
 export function SessionLoadError({ error }: { readonly error: LoadError }) {
   return (
     <div className="page">
@@ -9,7 +10,7 @@ export function SessionLoadError({ error }: { readonly error: LoadError }) {
           {error.status === 404 ? 'Session not found' : 'Could not load this session'}
         </h2>
         <p>{error.message}</p>
-        <a href="#/">← All sessions</a>
+        {staticSource() === undefined && <a href="#/">← All sessions</a>}
       </div>
     </div>
   );
