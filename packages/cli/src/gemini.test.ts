@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { run } from './run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const geminiFixtures = resolve(here, '../../core/test/fixtures/gemini');
+const bin = resolve(here, '../bin/agentdash.js');
 
 let dir: string;
 let home: string;
@@ -61,4 +63,51 @@ describe('Gemini CLI sessions from the command line', () => {
     expect(r.stdout).toMatch(/replace/);
     expect(r.stdout).toMatch(/write_file/);
   });
+});
+
+/** `agentdash serve PATH` on a free port: the sessions it lists once indexed, or its exit code when it refuses. */
+async function serveOnce(path: string, db: string): Promise<{ code: number | null; agents?: string[] }> {
+  const child = spawn(process.execPath, [bin, 'serve', path, '--port', '0', '--db', db, '--no-progress'], {
+    stdio: 'pipe',
+  });
+  try {
+    const url = await new Promise<string | number | null>((done) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const match = /http:\/\/\S+/.exec(out);
+        if (match) done(match[0]);
+      });
+      child.on('close', (code) => done(code));
+    });
+    if (typeof url !== 'string') return { code: url };
+    for (let i = 0; i < 200; i++) {
+      const health = (await (await fetch(`${url}api/health`)).json()) as { index: { state: string } };
+      if (health.index.state === 'ready') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const list = (await (await fetch(`${url}api/sessions?limit=100`)).json()) as { sessions: { agent: string }[] };
+    return { code: 0, agents: list.sessions.map((s) => s.agent) };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+describe('serve PATH with Gemini paths', () => {
+  it('serves a Gemini session .json file and a Gemini folder, and refuses what index refuses', async () => {
+    const project = join(
+      geminiFixtures,
+      '0.20.2/.gemini/tmp/e33edef50a73528bc366e7ea010375572732e4f478f29f5d5f36458c9da88716',
+    );
+    const file = join(project, 'chats/session-2026-11-23T00-29-5d245ce1.json');
+    const notes = join(dir, 'notes.json');
+    writeFileSync(notes, '{}');
+    expect(await serveOnce(file, join(dir, 'serve-file.sqlite'))).toEqual({ code: 0, agents: ['gemini'] });
+    expect(await serveOnce(project, join(dir, 'serve-folder.sqlite'))).toEqual({ code: 0, agents: ['gemini'] });
+    // A .json file no agent recognises is no transcript, for serve as for index.
+    const refused = await serveOnce(notes, join(dir, 'serve-notes.sqlite'));
+    const indexed = await cli(['index', notes]);
+    expect(indexed.code).not.toBe(0);
+    expect(refused).toEqual({ code: indexed.code });
+  }, 60_000);
 });

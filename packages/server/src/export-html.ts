@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Session } from '@agentdash/core/model';
 import type { EventDto, IssueDto } from './api-types.js';
 import { toIssue, toSessionRow } from './mapping.js';
+import { sessionErrors } from './session-find.js';
 import { SessionView } from './session-view.js';
 import { defaultAssetsDir } from './static.js';
 
@@ -80,6 +81,8 @@ export function* sessionHtmlChunks(
   yield `,"detail":${embed(view.detail(row))}`;
   const issues: IssueDto[] = session.issues.map(toIssue);
   yield `,"issues":${embed(issues)}`;
+  // Every errored call and where it shows, for error navigation offline (find runs in the page, over the threads).
+  yield `,"errors":${embed(sessionErrors(view))}`;
   // Every thread: the main one under "", then each subagent's, page by page.
   yield ',"threads":{';
   const keys: (string | undefined)[] = [undefined, ...session.subagents.map((s) => s.key)];

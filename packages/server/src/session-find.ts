@@ -4,6 +4,7 @@
  */
 import type { Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
 import type { FindHit, SessionErrorHit } from './api-types.js';
+import { findInThreads } from './find-text.js';
 
 /** What of a loaded session (`SessionView`) the lookups here read. */
 export interface SearchableSession {
@@ -12,9 +13,6 @@ export interface SearchableSession {
   thread(agent: string | undefined, all: boolean): readonly TimelineEvent[] | undefined;
   locate(callId: string): { index: number; expand: string[] } | undefined;
 }
-
-/** The most hits one find answers with (the count says how many there are in all). */
-export const FIND_LIMIT = 500;
 
 export interface ErrorCounts {
   readonly errors: number;
@@ -77,55 +75,7 @@ export function sessionErrors(view: SearchableSession): SessionErrorHit[] {
   );
 }
 
-/** The searchable text of a call: its input and its result, as JSON text where they are not strings. */
-function callText(call: ToolCall): string {
-  const input = typeof call.input === 'string' ? call.input : JSON.stringify(call.input ?? '');
-  const content = call.result?.content;
-  const result = typeof content === 'string' ? content : content === undefined ? '' : JSON.stringify(content);
-  return `${call.name}\n${input}\n${result}`;
-}
-
-function snippetAround(text: string, at: number, length: number): string {
-  const start = Math.max(0, at - 40);
-  const end = Math.min(text.length, at + length + 60);
-  return `${start > 0 ? '…' : ''}${text.slice(start, end).replace(/\s+/g, ' ')}${end < text.length ? '…' : ''}`;
-}
-
-/**
- * Case-insensitive matches of `query` in the session's prompts, replies, thinking and tool calls (input and
- * output), subagents included, in timeline order: one hit per event or call that contains it.
- */
+/** Matches of `query` in a loaded session, subagents included (see `findInThreads`). */
 export function findInSession(view: SearchableSession, query: string): { hits: FindHit[]; total: number } {
-  const needle = query.toLowerCase();
-  const hits: FindHit[] = [];
-  let total = 0;
-  if (needle === '') return { hits, total };
-  const add = (text: string, where: Omit<FindHit, 'snippet'>) => {
-    const at = text.toLowerCase().indexOf(needle);
-    if (at < 0) return;
-    total++;
-    if (hits.length < FIND_LIMIT) hits.push({ ...where, snippet: snippetAround(text, at, needle.length) });
-  };
-  const scan = (events: readonly TimelineEvent[], base: { index: number; expand: readonly string[] } | undefined) => {
-    events.forEach((event, i) => {
-      const index = base?.index ?? i;
-      const expand = base?.expand ?? [];
-      if (event.kind === 'prompt') add(event.text, { index, expand: [...expand], callId: null, part: 'prompt' });
-      if (event.kind !== 'assistant') return;
-      for (const item of event.items) {
-        if (item.kind === 'text') add(item.text, { index, expand: [...expand], callId: null, part: 'text' });
-        else if (item.kind === 'thinking')
-          add(item.thinking, { index, expand: [...expand], callId: null, part: 'thinking' });
-        else if (item.kind === 'tool-call') {
-          add(callText(item), { index, expand: [...expand], callId: item.id, part: 'tool' });
-          const sub = item.subagentKey ? view.subagentsByKey.get(item.subagentKey) : undefined;
-          if (sub && expand.length < 32) {
-            scan(view.thread(sub.key, false) ?? [], { index, expand: [...expand, item.id] });
-          }
-        }
-      }
-    });
-  };
-  scan(view.thread(undefined, false) ?? [], undefined);
-  return { hits, total };
+  return findInThreads((key) => view.thread(key, false), query);
 }

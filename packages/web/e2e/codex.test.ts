@@ -105,6 +105,11 @@ describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', ()
       await page.goto(new URL(`#/s/${encodeURIComponent(session.id)}`, server.url).toString());
       await page.locator('[data-testid=session-title]').waitFor({ timeout: 15_000 });
       await page.locator('[data-testid=agent-badge]').first().waitFor({ timeout: 15_000 });
+      // Resume copies Codex's own command, in the session's folder.
+      const resume = await page.locator('[data-testid=copy-resume]').getAttribute('title');
+      expect(resume).toBe(
+        `Copy: ${session.projectPath ? `cd ${session.projectPath} && ` : ''}codex resume ${session.id}`,
+      );
       if (calls.length === 0) continue;
       await page.locator('[data-testid=tool-block]').first().waitFor({ timeout: 15_000 });
       const shown = await page

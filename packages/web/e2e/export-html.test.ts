@@ -1,7 +1,8 @@
 /**
  * The HTML export opened offline: the file from `agentdash export --format html`, loaded from `file://` in headless
  * Chromium with every request intercepted, shows the session's calls (subagents' included) and its redaction note,
- * and not one request leaves the page.
+ * navigates its errors and finds text (subagents' included) with no server, shows no link that leads nowhere
+ * offline, and not one request leaves the page.
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -98,6 +99,35 @@ describe.skipIf(missing !== undefined)('HTML export from file:// in headless Chr
         .getByText('delta noted')
         .first()
         .waitFor({ timeout: 30_000 });
+      // Nothing that leads nowhere offline: no link to the sessions list, no waterfall, no second export.
+      for (const dead of ['.crumbs a[href="#/"]', '[data-testid=open-waterfall]', '[data-testid=export-html]']) {
+        expect(await page.locator(dead).count(), dead).toBe(0);
+      }
+      // Error navigation from the embedded errors: e reaches the failed Bash call.
+      await page.locator('[data-testid=timeline-scroll]').click({ position: { x: 5, y: 5 } });
+      await page.waitForFunction(() => !document.querySelector('[data-testid=next-error]')?.hasAttribute('disabled'));
+      await page.keyboard.press('e');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=error-position]')?.textContent === 'Error 1 of 1',
+      );
+      // Find runs in the page: a word of the Bash output, and one only the subagent's reply holds.
+      for (const [word, total] of [
+        ['gamma', '1'],
+        ['delta', '1'],
+        ['no-such-word-anywhere', 'no match'],
+      ] as const) {
+        await page.locator('[data-testid=find-input]').fill(word);
+        await page.waitForFunction(
+          (want) => document.querySelector('[data-testid=find-count]')?.textContent === want,
+          total,
+          { timeout: 10_000 },
+        );
+      }
+      await page.locator('[data-testid=find-input]').fill('delta');
+      await page.waitForFunction(() => document.querySelector('[data-testid=find-count]')?.textContent === '1');
+      await page.locator('[data-testid=timeline-scroll]').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('n');
+      await page.waitForFunction(() => document.querySelector('[data-testid=find-count]')?.textContent === '1 of 1');
       expect(requests).toEqual([]);
       expect(errors).toEqual([]);
     } finally {

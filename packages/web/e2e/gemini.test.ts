@@ -121,6 +121,8 @@ describe.skipIf(missing !== undefined)('Gemini sessions in the dashboard (headle
       );
       const block = page.locator(`[data-call="${call.callId}"].open`).first();
       await block.waitFor({ timeout: 15_000 });
+      // Gemini CLI cannot resume a session by id: no Resume button.
+      expect(await page.locator('[data-testid=copy-resume]').count()).toBe(0);
       const renderer = block.locator('[data-testid^=renderer-]').first();
       await renderer.waitFor({ timeout: 5000 });
       const id = (await renderer.getAttribute('data-testid')) ?? '';

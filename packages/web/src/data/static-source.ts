@@ -2,7 +2,17 @@
  * The dashboard's data read from a session embedded in the page (an HTML export) instead of over HTTP: the same
  * answers as the API's session routes, for the one session the file holds.
  */
-import type { CallDto, EventDto, EventsPage, IssueDto, SessionDetail } from './types';
+import { findInThreads } from '@agentdash/server/find-text';
+import type {
+  AssistantItemDto,
+  CallDto,
+  EventDto,
+  EventsPage,
+  FindResponse,
+  IssueDto,
+  SessionDetail,
+  SessionErrorsResponse,
+} from './types';
 
 export interface StaticSessionData {
   readonly version: 1;
@@ -11,6 +21,8 @@ export interface StaticSessionData {
   readonly redaction: { readonly redacted: boolean; readonly total: number; readonly summary: string };
   readonly detail: SessionDetail;
   readonly issues: readonly IssueDto[];
+  /** Every errored call (subagents' included) and where it shows, as `/errors` answers. */
+  readonly errors: SessionErrorsResponse['errors'];
   /** Events per thread: "" is the main thread, else a subagent's key. */
   readonly threads: Readonly<Record<string, readonly EventDto[]>>;
   /** Calls cut in the pages, whole. */
@@ -26,7 +38,7 @@ export function answerStatic(data: StaticSessionData, path: string, query: Query
   if (path === '/health') {
     return { success: true, paths: 0, index: { state: 'ready' } };
   }
-  const m = /^\/sessions\/([^/]+)(?:\/(events|issues|calls|locate)(?:\/(.+))?)?$/.exec(path);
+  const m = /^\/sessions\/([^/]+)(?:\/(events|issues|errors|find|calls|locate)(?:\/(.+))?)?$/.exec(path);
   if (!m || decodeURIComponent(m[1] ?? '') !== data.sessionId) return undefined;
   const what = m[2];
   const rest = m[3] === undefined ? undefined : decodeURIComponent(m[3]);
@@ -35,6 +47,12 @@ export function answerStatic(data: StaticSessionData, path: string, query: Query
       return data.detail;
     case 'issues':
       return { issues: data.issues };
+    case 'errors':
+      return { errors: data.errors } satisfies SessionErrorsResponse;
+    case 'find': {
+      const q = typeof query.q === 'string' ? query.q : '';
+      return { query: q, ...findInThreads((key) => wholeThread(data, key ?? ''), q) } satisfies FindResponse;
+    }
     case 'events': {
       const agent = typeof query.agent === 'string' && query.agent !== '' ? query.agent : '';
       const events = data.threads[agent];
@@ -74,4 +92,13 @@ function findCall(data: StaticSessionData, id: string): CallDto | undefined {
     }
   }
   return undefined;
+}
+
+/** A thread's events with the calls the pages cut put back whole, so that find reads what the server would. */
+function wholeThread(data: StaticSessionData, key: string): readonly EventDto[] | undefined {
+  const events = data.threads[key];
+  if (!events || Object.keys(data.calls).length === 0) return events;
+  const whole = (item: AssistantItemDto): AssistantItemDto =>
+    item.kind === 'tool-call' && item.truncated ? (data.calls[item.id] ?? item) : item;
+  return events.map((e) => (e.kind === 'assistant' ? { ...e, items: e.items.map(whole) } : e));
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../data/client';
-import type { WaterfallBar, WaterfallResponse } from '../data/types';
+import type { WaterfallResponse } from '../data/types';
 import { fmtDuration } from '../ui/format';
 import { sessionHref } from '../ui/router';
 import { useThemeVersion } from '../ui/theme';

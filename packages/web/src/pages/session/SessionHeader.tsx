@@ -23,11 +23,18 @@ export function SessionHeader({
 }) {
   const [issues, setIssues] = useState<readonly IssueDto[] | undefined>();
   const s = detail?.session;
+  // An HTML export holds this one session: no list to go back to, no waterfall, nothing to export again.
+  const exported = staticSource() !== undefined;
+  const resume = s && resumeCommand(s.agent, s.projectPath, s.id);
   return (
     <div className="session-head">
       <div className="crumbs">
-        <a href="#/">Sessions</a>
-        <span>/</span>
+        {!exported && (
+          <>
+            <a href="#/">Sessions</a>
+            <span>/</span>
+          </>
+        )}
         <span className="mono" title={s?.projectPath ?? ''}>
           {shortPath(s?.projectPath)}
         </span>
@@ -46,19 +53,15 @@ export function SessionHeader({
           {s ? s.title || 'Untitled session' : 'Loading…'}
         </h1>
         <div className="session-actions">
-          {s && (
-            <CopyButton
-              text={resumeCommand(s.projectPath, s.id)}
-              label="Resume"
-              title={`Copy: ${resumeCommand(s.projectPath, s.id)}`}
-              className="btn"
-              testId="copy-resume"
-            />
+          {resume !== undefined && (
+            <CopyButton text={resume} label="Resume" title={`Copy: ${resume}`} className="btn" testId="copy-resume" />
           )}
-          <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
-            Waterfall
-          </a>
-          {!staticSource() && (
+          {!exported && (
+            <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
+              Waterfall
+            </a>
+          )}
+          {!exported && (
             <a
               className="btn"
               href={`api/sessions/${encodeURIComponent(sessionId)}/export.html`}

@@ -74,7 +74,7 @@ function SessionRowView({ row: r, searchText }: { row: SessionRow; searchText: s
         window.location.hash = href;
       }}
     >
-      <td className="c-title" style={{ maxWidth: 440 }}>
+      <td className="c-title">
         <div className="session-title">
           {r.isLive && (
             <span className="badge live" data-testid="live-badge">

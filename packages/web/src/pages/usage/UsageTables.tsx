@@ -1,8 +1,8 @@
 import type { UsageResponse } from '../../data/types';
-import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtPercent, shortPath } from '../../ui/format';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
 import { TimeBar } from '../../ui/TimeBar';
-import { PALETTE, shortModel } from './UsageCharts';
+import { PALETTE } from './UsageCharts';
 import { tokensOf } from './use-usage';
 
 type U = { usage: UsageResponse | undefined };
@@ -74,7 +74,6 @@ export function TopSessions({ usage }: U) {
 }
 
 export function UsageBlocks({ usage }: U) {
-  const active = usage?.blocks.find((b) => b.isActive);
   return (
     <div className="card" data-testid="usage-blocks">
       <h3>

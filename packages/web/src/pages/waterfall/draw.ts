@@ -1,6 +1,5 @@
 /** The waterfall's canvas drawing: time axis, one lane per thread, bars coloured by tool (theme colours). */
 import type { WaterfallBar, WaterfallResponse } from '../../data/types';
-import { fmtDuration } from '../../ui/format';
 import { cssVar } from '../../ui/theme';
 import { LABEL_W, LANE_H, laneLayout, TOP, toolColour } from '../../ui/waterfall-geometry';
 

@@ -1,0 +1,84 @@
+/**
+ * Find-in-session over a session's threads, as the API's `/find` answers it and as an HTML export answers it with no
+ * server (the dashboard imports this module: it imports nothing at run time). Events are read by shape, so the
+ * model's events (the server) and the API's (an export's embedded pages) both fit.
+ * @module
+ */
+import type { FindHit } from './api-types.js';
+
+/** What find reads of a tool call: its name, input, result content, and the subagent it started. */
+export interface FindableItem {
+  readonly kind: string;
+  readonly text?: string;
+  readonly thinking?: string;
+  readonly id?: string;
+  readonly name?: string;
+  readonly input?: unknown;
+  readonly result?: { readonly content?: unknown } | null | undefined;
+  readonly subagentKey?: string | null | undefined;
+}
+
+/** What find reads of a timeline event: a prompt's text, an assistant response's items. */
+export interface FindableEvent {
+  readonly kind: string;
+  readonly text?: string;
+  readonly items?: readonly FindableItem[];
+}
+
+/** The events of the main thread (`undefined`) or of one subagent; undefined for an unknown key. */
+export type FindableThreads = (key: string | undefined) => readonly FindableEvent[] | undefined;
+
+/** The most hits one find answers with (the count says how many there are in all). */
+export const FIND_LIMIT = 500;
+
+/** The searchable text of a call: its input and its result, as JSON text where they are not strings. */
+function callText(call: FindableItem): string {
+  const input = typeof call.input === 'string' ? call.input : JSON.stringify(call.input ?? '');
+  const content = call.result?.content;
+  const result = typeof content === 'string' ? content : content === undefined ? '' : JSON.stringify(content);
+  return `${call.name}\n${input}\n${result}`;
+}
+
+function snippetAround(text: string, at: number, length: number): string {
+  const start = Math.max(0, at - 40);
+  const end = Math.min(text.length, at + length + 60);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).replace(/\s+/g, ' ')}${end < text.length ? '…' : ''}`;
+}
+
+/**
+ * Case-insensitive matches of `query` in the prompts, replies, thinking and tool calls (input and output),
+ * subagents included, in timeline order: one hit per event or call that contains it. A hit inside a subagent is
+ * placed at the main-timeline event of the Agent call that started it, with the calls to expand to reach it.
+ */
+export function findInThreads(thread: FindableThreads, query: string): { hits: FindHit[]; total: number } {
+  const needle = query.toLowerCase();
+  const hits: FindHit[] = [];
+  let total = 0;
+  if (needle === '') return { hits, total };
+  const add = (text: string, where: Omit<FindHit, 'snippet'>) => {
+    const at = text.toLowerCase().indexOf(needle);
+    if (at < 0) return;
+    total++;
+    if (hits.length < FIND_LIMIT) hits.push({ ...where, snippet: snippetAround(text, at, needle.length) });
+  };
+  const scan = (events: readonly FindableEvent[], base: { index: number; expand: readonly string[] } | undefined) => {
+    events.forEach((event, i) => {
+      const index = base?.index ?? i;
+      const expand = base?.expand ?? [];
+      if (event.kind === 'prompt') add(event.text ?? '', { index, expand: [...expand], callId: null, part: 'prompt' });
+      if (event.kind !== 'assistant') return;
+      for (const item of event.items ?? []) {
+        if (item.kind === 'text') add(item.text ?? '', { index, expand: [...expand], callId: null, part: 'text' });
+        else if (item.kind === 'thinking')
+          add(item.thinking ?? '', { index, expand: [...expand], callId: null, part: 'thinking' });
+        else if (item.kind === 'tool-call' && item.id !== undefined) {
+          add(callText(item), { index, expand: [...expand], callId: item.id, part: 'tool' });
+          const sub = item.subagentKey ? thread(item.subagentKey) : undefined;
+          if (sub && expand.length < 32) scan(sub, { index, expand: [...expand, item.id] });
+        }
+      }
+    });
+  };
+  scan(thread(undefined) ?? [], undefined);
+  return { hits, total };
+}

@@ -1,0 +1,37 @@
+import { staticSource } from '../../data/client';
+import type { LoadError } from './use-session-data';
+
+/** The page when the session cannot be shown: not found, or the server's error (a way back, but not in an export). */
+export function SessionLoadError({ error }: { readonly error: LoadError }) {
+  return (
+    <div className="page">
+      <div className="empty" data-testid="session-error">
+        <h2 style={{ color: 'var(--text)' }}>
+          {error.status === 404 ? 'Session not found' : 'Could not load this session'}
+        </h2>
+        <p>{error.message}</p>
+        {staticSource() === undefined && <a href="#/">← All sessions</a>}
+      </div>
+    </div>
+  );
+}
+
+/** The timeline of a session with no events: still being read (a huge one), or empty. */
+export function TimelineEmpty({ pending }: { readonly pending: boolean }) {
+  return pending ? (
+    <div className="empty" data-testid="timeline-loading">
+      Loading the timeline… (a large session takes a few seconds to read)
+    </div>
+  ) : (
+    <div className="empty">This session has no messages yet.</div>
+  );
+}
+
+/** "↓ Latest": back to the end of the timeline, shown once the reader has scrolled away from it. */
+export function JumpLatest({ onClick }: { readonly onClick: () => void }) {
+  return (
+    <button type="button" className="btn primary jump-latest" onClick={onClick}>
+      ↓ Latest
+    </button>
+  );
+}

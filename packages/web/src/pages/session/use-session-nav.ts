@@ -1,0 +1,92 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useEffect, useState } from 'react';
+import { useKeys } from '../../ui/keys';
+import { type Step, stepTo, useRows } from './rows';
+import { useJump } from './use-jump';
+import { PAGE } from './use-session-data';
+import { useSessionErrors } from './use-session-errors';
+import type { SessionView } from './use-session-view';
+
+/**
+ * Moving through a session's timeline: its rows (every event, or the events holding an error) in a virtual list that
+ * loads the pages it shows, a cursor (j/k, g/G), and the errors, subagents' included (e/E).
+ */
+export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivElement | null>) {
+  const errors = useSessionErrors(view.detail?.session.id, view.detail?.session.errors ?? 0, view.liveVersion);
+  const [errorPos, setErrorPos] = useState(-1);
+  const [errorsOnly, setErrorsOnly] = useState(false);
+  const { filtered, count, rowIndex, rowOf } = useRows(errors, errorsOnly, view.total);
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 140,
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const { pages, loadPage } = view;
+  useEffect(() => {
+    const needed = new Set(items.map((v) => Math.floor(rowIndex(v.index) / PAGE)));
+    for (const p of needed) if (!pages.has(p)) void loadPage(p);
+  }, [items, pages, loadPage, rowIndex]);
+
+  const { located, jump } = useJump(virtualizer, scrollRef, rowOf);
+  const [cursor, setCursor] = useState(-1);
+
+  const goError = (step: Step) => {
+    if (errors.length === 0) return;
+    const next = stepTo(errorPos, step, errors.length);
+    const hit = errors[next];
+    if (!hit) return;
+    setErrorPos(next);
+    setCursor(rowOf(hit.index));
+    jump({ index: hit.index, expand: hit.expand, callId: hit.callId });
+  };
+  const moveCursor = (to: number) => {
+    if (count === 0) return;
+    const next = Math.max(0, Math.min(count - 1, to));
+    setCursor(next);
+    virtualizer.scrollToIndex(next, { align: next === count - 1 && to > next ? 'end' : 'start' });
+  };
+  const visibleCursor = () => {
+    const shown = virtualizer.getVirtualItems();
+    const first = shown.find((v) => v.end > (scrollRef.current?.scrollTop ?? 0));
+    return shown.some((v) => v.index === cursor) ? cursor : (first?.index ?? 0) - 1;
+  };
+  useKeys({
+    j: () => moveCursor(visibleCursor() + 1),
+    k: () => moveCursor(visibleCursor() - 1),
+    e: () => goError(1),
+    E: () => goError(-1),
+    g: () => moveCursor(0),
+    Home: () => moveCursor(0),
+    G: () => moveCursor(count),
+    End: () => moveCursor(count),
+  });
+
+  return {
+    virtualizer,
+    rowIndex,
+    rowOf,
+    filtered,
+    setErrorsOnly,
+    located,
+    jump,
+    cursor,
+    setCursor,
+    /** The error half of the nav bar. */
+    errorBar: {
+      errors,
+      errorPos,
+      onError: goError,
+      errorsOnly: filtered,
+      onErrorsOnly: (on: boolean) => {
+        setErrorsOnly(on);
+        setCursor(-1);
+        virtualizer.scrollToIndex(0);
+      },
+    },
+  };
+}
+
+export type SessionNav = ReturnType<typeof useSessionNav>;

@@ -1,0 +1,94 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { subscribeLive } from '../../data/client';
+import type { TimelineContext } from '../../timeline/context';
+import { SubagentTimeline } from '../../timeline/SubagentTimeline';
+import type { Located } from './use-jump';
+import { PAGE, useEventPages, useSessionDetail } from './use-session-data';
+
+/** A session's data: its header, its main-timeline pages, and a version bumped by each live update. */
+export function useSessionView(id: string) {
+  const { detail, error, loadDetail } = useSessionDetail(id);
+  const { pages, pagesRef, loadPage, eventAt } = useEventPages(id);
+  const [liveVersion, setLiveVersion] = useState(0);
+  return {
+    id,
+    /** The full id once the header is known (the route may hold a prefix). */
+    sessionId: detail?.session.id ?? id,
+    detail,
+    error,
+    loadDetail,
+    total: detail?.totalEvents ?? 0,
+    pages,
+    pagesRef,
+    loadPage,
+    eventAt,
+    liveVersion,
+    setLiveVersion,
+  };
+}
+
+export type SessionView = ReturnType<typeof useSessionView>;
+
+/** The timeline's scroller: whether the reader is at the end (live updates then follow it), and "↓ Latest". */
+export function useTimelineScroll() {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(false);
+  const [showJump, setShowJump] = useState(false);
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    setShowJump(!atBottom.current && el.scrollHeight > el.clientHeight * 2);
+  }, []);
+  return { scrollRef, atBottom, showJump, onScroll };
+}
+
+/** Live: reload the header and every loaded page; keep the reader's scroll position (or follow the end). */
+export function useLiveSession(
+  view: SessionView,
+  atBottom: { readonly current: boolean },
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+) {
+  const { id, sessionId, loadDetail, loadPage, pagesRef, setLiveVersion } = view;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the virtualizer, refs and setter are stable for the page's life
+  useEffect(
+    () =>
+      subscribeLive((m) => {
+        if (m.type !== 'session-updated' || (m.sessionId !== sessionId && !m.sessionId.startsWith(id))) return;
+        const follow = atBottom.current;
+        void loadDetail().then(async (d) => {
+          if (!d) return;
+          const loaded = [...pagesRef.current.keys()];
+          const last = Math.max(0, Math.ceil(d.totalEvents / PAGE) - 1);
+          const wanted = new Set([...loaded, ...(follow ? [last] : [])]);
+          await Promise.all([...wanted].map((p) => loadPage(p, true)));
+          setLiveVersion((v) => v + 1);
+          if (follow) requestAnimationFrame(() => virtualizer.scrollToIndex(d.totalEvents - 1, { align: 'end' }));
+        });
+      }),
+    [sessionId, id, loadDetail, loadPage],
+  );
+}
+
+/** What every block of the timeline reads: the session, the deep-linked call, expand/collapse all, live version. */
+export function useTimelineContext(
+  view: SessionView,
+  located: Located,
+  openAll: TimelineContext['openAll'],
+): TimelineContext {
+  const { sessionId, liveVersion } = view;
+  const shells = view.detail?.shells;
+  return useMemo(
+    () => ({
+      sessionId,
+      shells: shells ?? {},
+      expand: located.expand,
+      focus: located.focus,
+      openAll,
+      liveVersion,
+      SubagentView: SubagentTimeline,
+    }),
+    [sessionId, shells, located, openAll, liveVersion],
+  );
+}
