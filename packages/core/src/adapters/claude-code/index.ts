@@ -14,7 +14,7 @@ export { type FileRecords, readRecords, streamRecords } from './read-records.js'
 export { type EnvelopeData, type ToolEnvelope, toEnvelope } from './results/envelope.js';
 export { classifyError } from './results/errors.js';
 export { kindOfTool, parseAnswerPairs, toolKinds } from './results/tools/index.js';
-export { errorMessageOf, type ResultInput, type TypedOutcome, typeToolResult } from './results/type-result.js';
+export { errorMessageOf, type ResultInput, typeToolResult } from './results/type-result.js';
 export { agentIdOfResult, linkSubagents, splitSidechains } from './subagents.js';
 export { canonicalToolName, isAgentTool, parseMcpToolName, toolNameAliases } from './tool-names.js';
 export { buildRecordTree, parentOf, pathTo, type RecordTree } from './tree.js';
