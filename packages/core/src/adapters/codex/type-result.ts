@@ -5,7 +5,7 @@ import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
 import type { DataKind, TypedResult } from '../../model/typed-result.js';
 import { codexFailureOf, isCommandOutput } from './errors.js';
-import { parseApplyPatch } from './patch.js';
+import { parseApplyPatch, patchTextOf } from './patch.js';
 import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';
 
 /** Type one Codex tool result against its call, onto the shared kinds. Never throws. */
@@ -43,8 +43,8 @@ function typedOf(
 ): TypedResult | undefined {
   const name = canonicalCodexToolName(call.name);
   const input = isRecord(call.input) ? call.input : {};
-  if (name === 'apply_patch' || isShellApplyPatch(input)) {
-    const patchText = str(input.input) ?? shellPatchText(input) ?? '';
+  const patchText = patchTextOf(name, input);
+  if (patchText !== undefined) {
     return as('patch', call.name, { files: parseApplyPatch(patchText), output: text });
   }
   if (SHELL_TOOLS.has(name)) {
@@ -105,17 +105,6 @@ function typedOf(
 /** A typed result of one kind, validated against its schema; undefined when the data does not fit. */
 function as(kind: DataKind, tool: string, data: Record<string, unknown>): TypedResult | undefined {
   return buildTypedResult(kind, tool, () => data);
-}
-
-/** 0.50 and earlier could run `apply_patch` through the shell tool: `{"command": ["apply_patch", "<patch>"]}`. */
-function isShellApplyPatch(input: Record<string, unknown>): boolean {
-  return shellPatchText(input) !== undefined;
-}
-function shellPatchText(input: Record<string, unknown>): string | undefined {
-  const command = input.command;
-  if (!Array.isArray(command)) return undefined;
-  const [first, second] = command;
-  return first === 'apply_patch' && typeof second === 'string' ? second : undefined;
 }
 
 function agentIdIn(text: string): string | undefined {
