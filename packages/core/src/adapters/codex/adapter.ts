@@ -20,7 +20,7 @@ export const codexAdapter = defineAdapter({
   capabilities: { appendOnly: true, subagents: 'files' },
   defaultHomes: (env, homeDir) => [defaultCodexHome(env, homeDir)],
   recognizes: recognizesCodexPath,
-  discover: (root) => discoverCodexFiles([root]),
+  discover: (root, options) => discoverCodexFiles([root], options),
   streamRecords: (file, onEvent, options) => streamCodexRecords(file.path, onEvent, options),
   typeResult: typeCodexResult,
   durationsOf: (call, raw) => {

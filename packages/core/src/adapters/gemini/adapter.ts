@@ -18,7 +18,7 @@ export const geminiAdapter = defineAdapter({
   capabilities: { appendOnly: false, subagents: 'files' },
   defaultHomes: defaultGeminiHomes,
   recognizes: recognizesGemini,
-  discover: (root) => discoverGemini(root),
+  discover: discoverGemini,
   streamRecords: (file, onEvent, options) => streamGeminiRecords(file, onEvent, options),
   typeResult: typeGeminiResult,
   canonicalToolName: canonicalGeminiToolName,
