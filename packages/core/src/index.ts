@@ -1,42 +1,61 @@
 /**
  * @agentdash/core: discover coding-agent transcripts (through one adapter per agent), stream them in bounded memory, pair every tool call with
  * its result and type each result.
+ *
+ * The public API is what the other packages use, no more (reviewed in `__snapshots__/exports.txt`); everything
+ * else in core is reached by relative imports inside it. Browser-safe parts have their own entry points:
+ * `./model` (types and pure helpers), `./present` (how figures are written), `./time`, `./secrets`.
  * @module
  */
 
-export * from './adapters/claude-code/index.js';
-export { codexAdapter } from './adapters/codex/adapter.js';
-export { type AgentAdapter, type AgentCapabilities, defineAdapter } from './agents/adapter.js';
+export { hiddenReasonOf, userText } from './adapters/claude-code/classify-user.js';
+export { readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
+export { loadSession } from './adapters/claude-code/load-session.js';
+export { commandLine, promptTitleOf } from './adapters/claude-code/prompt-title.js';
+export { streamRecords } from './adapters/claude-code/read-records.js';
+export { type ToolEnvelope, toEnvelope } from './adapters/claude-code/results/envelope.js';
+export { canonicalToolName } from './adapters/claude-code/tool-names.js';
+export type { AgentAdapter, AgentCapabilities } from './agents/adapter.js';
 export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';
 export { timestampDurations } from './agents/durations.js';
-export { adapterFor, adapterForFile, adaptersForPath, agentAdapters } from './agents/registry.js';
-export {
-  AgentDashError,
-  AgentNotRegisteredError,
-  NotTranscriptError,
-  PathNotFoundError,
-  UnreadableFileError,
-} from './errors.js';
+export { adapterForFile } from './agents/registry.js';
+export { AgentDashError, NotTranscriptError, PathNotFoundError, UnreadableFileError } from './errors.js';
 export {
   type DiscoveredFile,
-  type DiscoverOptions,
-  type Discovery,
   defaultClaudeHome,
   discoverFiles,
-  firstSessionId,
   groupSessions,
   projectDirOfFile,
   type SessionFiles,
 } from './io/discover.js';
-export {
-  type ByteSource,
-  type LineEvent,
-  type OpenBytes,
-  openFileBytes,
-  type ReadEnd,
-  type ReadLinesOptions,
-  readLines,
-} from './io/read-lines.js';
-export * from './model/index.js';
+export { type ByteSource, type OpenBytes, openFileBytes, type ReadEnd } from './io/read-lines.js';
+export { type AgentId, agentIds, isAgentId } from './model/agent.js';
+export { type ResultContent, resultText } from './model/content.js';
+export { createIsoTimestamp, createRecordUuid, createToolUseId, timestampMs } from './model/ids.js';
+export type { ParseIssue, ParseIssueCode } from './model/issue.js';
+export { typedResultJsonSchemas } from './model/json-schema.js';
+export type { RawCall, RawResult, RecordEvent } from './model/raw.js';
+export type { AssistantRecord, TranscriptRecord } from './model/record.js';
+export type { AssistantItem, Session, Subagent, TimelineEvent } from './model/session.js';
+export { primaryDurationMs, type ToolCall } from './model/tool-call.js';
+export type { ErrorCategory, ErrorSeverity } from './model/tool-error.js';
+// The time module's names are its own index's (packages/core/src/time, kept by the time partition's owner).
 export * from './time/index.js';
-export * from './usage/index.js';
+export {
+  cacheHitRatio,
+  groupUsage,
+  isTimeZone,
+  type ModelUsage,
+  type PricedResponse,
+  periodKey,
+  priceResponses,
+  totalsOf,
+  type UsageGroup,
+  type UsagePeriod,
+} from './usage/aggregate.js';
+export { type BillingBlock, BLOCK_MS, billingBlocks } from './usage/blocks.js';
+export { dedupeResponses, type ResponseUsage, type UsageRecord } from './usage/dedupe.js';
+export { parsePriceFile } from './usage/litellm.js';
+export { defaultPriceTable } from './usage/price-table.js';
+export { findPrice, mergePriceTables, type PriceTable, tokensCost } from './usage/pricing.js';
+export { addTokens, promptTokens, totalTokens } from './usage/tokens.js';

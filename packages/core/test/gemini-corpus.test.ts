@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverGemini, streamGeminiRecords } from '../src/adapters/gemini/index.js';
+import { discoverGemini } from '../src/adapters/gemini/discover.js';
+import { streamGeminiRecords } from '../src/adapters/gemini/stream-records.js';
 import type { TranscriptRecord } from '../src/model/record.js';
 import { repoRoot } from './helpers.js';
 

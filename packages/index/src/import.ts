@@ -419,7 +419,11 @@ export class Writer {
     const result = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
     const canonicalName = adapter.canonicalToolName(call.name);
     const cwd = (this.s.cwdAt.get(call.file_id, call.line) as string | null | undefined) ?? undefined;
-    const summary = summarizeCall({ name: call.name, canonicalName, input: raw.input, result }, cwd);
+    const typing = {
+      toolKind: adapter.kindOfTool?.(canonicalName),
+      typedInput: adapter.typeInput?.(canonicalName, raw.input),
+    };
+    const summary = summarizeCall({ name: call.name, canonicalName, input: raw.input, ...typing, result }, cwd);
     const durationMs = primaryDurationMs({
       durations: adapter.durationsOf?.(raw, rawResult) ?? timestampDurations(raw, rawResult),
     });

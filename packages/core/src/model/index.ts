@@ -1,16 +1,20 @@
 /**
- * Browser-safe model of AgentDash: types and pure helpers, no Node APIs.
+ * Browser-safe model of AgentDash: types and pure helpers, no Node APIs. The names the server and the dashboard
+ * use; the rest of the model is core's own.
  * @module
  */
-export * from './agent.js';
-export * from './call-input.js';
-export * from './content.js';
-export * from './ids.js';
-export * from './issue.js';
-export * from './json-schema.js';
-export * from './raw.js';
-export * from './record.js';
-export * from './session.js';
-export * from './tool-call.js';
-export * from './tool-error.js';
-export * from './typed-result.js';
+export { type AgentId, agentIds, isAgentId } from './agent.js';
+export type { CallInput } from './call-input.js';
+export type { ImageValue, ResultBlock, ResultContent } from './content.js';
+export type { Usage } from './record.js';
+export type { HiddenReason, Session, Subagent, TimelineEvent, UsageTotals } from './session.js';
+export { type CallStatus, primaryDurationMs, type ToolCall } from './tool-call.js';
+export type { ErrorCategory, ErrorSeverity } from './tool-error.js';
+export {
+  type DataKind,
+  dataKinds,
+  type ResultData,
+  type TypedResult,
+  type TypedResultKind,
+  type TypedResultOf,
+} from './typed-result.js';

@@ -9,7 +9,6 @@
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /**
  * `340 ms`, `2.3 s`, `42 s`, `1 min 5 s`, `18 h 14 min`, `4 d 9 h`; `—` when unknown or negative.
@@ -43,5 +42,3 @@ export function spanMs(start: string | null | undefined, end: string | null | un
   const b = Date.parse(end);
   return Number.isNaN(a) || Number.isNaN(b) ? undefined : Math.max(0, b - a);
 }
-
-export const durationUnits = { SECOND, MINUTE, HOUR, DAY } as const;

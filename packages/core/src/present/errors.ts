@@ -7,20 +7,6 @@
 export const toneNames = ['ok', 'muted', 'info', 'warn', 'error'] as const;
 export type Tone = (typeof toneNames)[number];
 
-/** A result's severity → its tone. */
-export const severityTone = {
-  error: 'error',
-  expected: 'muted',
-} as const satisfies Record<'error' | 'expected', Tone>;
-
-/** A call's status → its tone. */
-export const statusTone = {
-  ok: 'ok',
-  error: 'error',
-  pending: 'info',
-  unanswered: 'warn',
-} as const satisfies Record<string, Tone>;
-
 export interface ErrorCounts {
   /** Every call whose result is an error, expected ones included. */
   readonly errors: number;

@@ -4,18 +4,9 @@
  * figures in the same words.
  * @module
  */
-export { formatClock, formatDateTime, formatDay, formatRange, formatRelative } from './dates.js';
-export { durationUnits, formatDuration, spanMs } from './duration.js';
-export {
-  type ErrorCounts,
-  errorsTone,
-  formatErrors,
-  realErrors,
-  severityTone,
-  statusTone,
-  type Tone,
-  toneNames,
-} from './errors.js';
+export { formatClock, formatDateTime, formatRange, formatRelative } from './dates.js';
+export { formatDuration, spanMs } from './duration.js';
+export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
 export {
   formatBytes,
   formatCompact,
@@ -27,8 +18,7 @@ export {
   formatTokens,
   plural,
   sumTokens,
-  type TokenCounts,
 } from './numbers.js';
-export { callDetail, oneLine, relativePath, type SummarizableCall, summarizeCall } from './summarize-call.js';
+export { callDetail, oneLine, type SummarizableCall, summarizeCall } from './summarize-call.js';
 export { baseName, shortId, shortModel, shortPath } from './text.js';
 export { formatToolName } from './tool-name.js';

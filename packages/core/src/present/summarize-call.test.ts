@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeCall } from './summarize-call.js';
+import type { AgentAdapter } from '../agents/adapter.js';
+import { adapterFor } from '../agents/registry.js';
+import { type SummarizableCall, summarizeCall } from './summarize-call.js';
 
-const call = (name: string, input: unknown, result?: Parameters<typeof summarizeCall>[0]['result']) => ({
-  name,
-  canonicalName: name === 'Task' ? 'Agent' : name,
-  input,
-  result,
-});
+/** A call as the adapter of `agent` describes it: canonical name, kind and typed input, as loadSession gives them. */
+const callOf =
+  (adapter: AgentAdapter | undefined) =>
+  (name: string, input: unknown, result?: SummarizableCall['result']): SummarizableCall => {
+    if (adapter === undefined) throw new Error('adapter not registered');
+    const canonicalName = adapter.canonicalToolName(name);
+    return {
+      name,
+      canonicalName,
+      toolKind: adapter.kindOfTool?.(canonicalName),
+      input,
+      typedInput: adapter.typeInput?.(canonicalName, input),
+      result,
+    };
+  };
+const call = callOf(adapterFor('claude'));
+const codexCall = callOf(adapterFor('codex'));
+const geminiCall = callOf(adapterFor('gemini'));
 
 describe('summarizeCall', () => {
   it('Edit: path relative to the project, lines added and removed', () => {
@@ -17,7 +31,7 @@ describe('summarizeCall', () => {
       { file_path: '/p/a.ts' },
       {
         isError: false,
-        toolUseResult: { structuredPatch: [{ lines: [' x', '-y', '+z', '+w'] }] },
+        typed: { kind: 'edit', data: { structuredPatch: [], linesAdded: 2, linesRemoved: 1 } },
       },
     );
     expect(summarizeCall(patched, '/p')).toBe('Edit a.ts +2 −1');
@@ -26,7 +40,6 @@ describe('summarizeCall', () => {
       { file_path: '/p/a.ts' },
       {
         isError: false,
-        toolUseResult: {},
         typed: { kind: 'edit', data: { linesAdded: 5, linesRemoved: 0 } },
       },
     );
@@ -39,14 +52,11 @@ describe('summarizeCall', () => {
       { command: 'npm test' },
       {
         isError: true,
-        toolUseResult: 'Error',
         error: { category: 'exit-code', exitCode: 1 },
       },
     );
     expect(summarizeCall(failed)).toBe('Bash npm test → exit 1');
-    expect(summarizeCall(call('Bash', { command: 'ls' }, { isError: false, toolUseResult: { stdout: '' } }))).toBe(
-      'Bash ls → ok',
-    );
+    expect(summarizeCall(call('Bash', { command: 'ls' }, { isError: false }))).toBe('Bash ls → ok');
     expect(summarizeCall(call('Bash', { command: 'sleep 9', run_in_background: true }))).toBe('Bash sleep 9 &');
   });
 
@@ -56,13 +66,52 @@ describe('summarizeCall', () => {
       'Task Survey (general-purpose)',
     );
     expect(
-      summarizeCall(
-        call('Read', { file_path: '/x' }, { isError: true, toolUseResult: '', error: { category: 'file-not-found' } }),
-      ),
+      summarizeCall(call('Read', { file_path: '/x' }, { isError: true, error: { category: 'file-not-found' } })),
     ).toBe('Read /x → file-not-found');
     expect(summarizeCall(call('mcp__srv__echo', { text: 'hi' }))).toBe('mcp__srv__echo hi');
     expect(summarizeCall(call('TodoWrite', { todos: [{ status: 'completed' }, { status: 'pending' }] }))).toBe(
       'TodoWrite 2 todos, 1 done',
+    );
+  });
+
+  it('a Codex or Gemini call reads like the Claude call that does the same', () => {
+    const ok = (exitCode: number) => ({ isError: false, typed: { kind: 'bash', data: { exitCode } } });
+    expect(summarizeCall(codexCall('shell', { command: ['bash', '-lc', 'npm test'] }, ok(0)))).toBe(
+      'shell npm test → exit 0',
+    );
+    expect(summarizeCall(codexCall('exec_command', { cmd: 'ls -la', workdir: '/p' }, ok(2)))).toBe(
+      'exec_command ls -la → exit 2',
+    );
+    expect(summarizeCall(geminiCall('run_shell_command', { command: 'make', is_background: true }))).toBe(
+      'run_shell_command make &',
+    );
+    expect(summarizeCall(geminiCall('read_file', { file_path: '/p/src/a.ts', start_line: 3, end_line: 5 }), '/p')).toBe(
+      'read_file src/a.ts:3+3',
+    );
+    expect(summarizeCall(call('Read', { file_path: '/p/src/a.ts', offset: 3, limit: 3 }), '/p')).toBe(
+      'Read src/a.ts:3+3',
+    );
+    expect(
+      summarizeCall(geminiCall('search_file_content', { pattern: 'TODO', dir_path: '/p/src', include: '*.ts' }), '/p'),
+    ).toBe('search_file_content "TODO" in src (*.ts)');
+    expect(summarizeCall(geminiCall('write_todos', { todos: [{ description: 'a', status: 'completed' }] }))).toBe(
+      'write_todos 1 todos, 1 done',
+    );
+    expect(summarizeCall(codexCall('update_plan', { plan: [{ step: 'a', status: 'pending' }] }))).toBe(
+      'update_plan 1 todos, 0 done',
+    );
+  });
+
+  it('a Codex patch: its file, or the first and how many more, with lines added and removed', () => {
+    const patch = '*** Begin Patch\n*** Update File: /p/a.ts\n@@\n-x\n+y\n+z\n*** End Patch';
+    expect(summarizeCall(codexCall('apply_patch', { input: patch }), '/p')).toBe('apply_patch a.ts');
+    const files = [
+      { path: '/p/a.ts', operation: 'update', hunks: [], linesAdded: 2, linesRemoved: 1 },
+      { path: '/p/b.ts', operation: 'add', hunks: [], linesAdded: 4, linesRemoved: 0 },
+    ];
+    const result = { isError: false, typed: { kind: 'patch', data: { files } } };
+    expect(summarizeCall(codexCall('apply_patch', { input: patch }, result), '/p')).toBe(
+      'apply_patch a.ts and 1 more +6 −1',
     );
   });
 });

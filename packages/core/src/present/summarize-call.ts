@@ -1,18 +1,24 @@
 /**
  * One-line, human summaries of tool calls: `Edit src/a.ts +3 −1`, `Bash npm test → exit 1`, `Grep "foo" in src`.
- * Pure functions over the call's name, input and result; the one rule for the index (stored per call), the CLI and
- * the dashboard (which shows the tool's name apart and the detail from {@link callDetail}).
+ * Pure functions over the call's kind, typed input and typed result, so every agent's calls read alike (Codex
+ * `shell`, Gemini `run_shell_command` and Claude `Bash` are all `bash`); the one rule for the index (stored per
+ * call), the CLI and the dashboard (which shows the tool's name apart and the detail from {@link callDetail}).
  * @module
  */
+import type { CallInput } from '../model/call-input.js';
 
 export interface SummarizableCall {
   readonly name: string;
   readonly canonicalName: string;
+  /** The kind the agent's adapter types the tool's results onto, known before its result (`ToolCall.toolKind`). */
+  readonly toolKind?: string | null | undefined;
+  /** The raw input: only read, generically, for tools no kind describes. */
   readonly input: unknown;
+  /** The input under the shared names (`ToolCall.typedInput`), which every adapter fills. */
+  readonly typedInput?: CallInput | undefined;
   readonly result?:
     | {
         readonly isError: boolean;
-        readonly toolUseResult: unknown;
         /** Core's typed result (`{kind, data}`), when known. */
         readonly typed?: unknown;
         readonly error?: { readonly category: string; readonly exitCode?: number | undefined } | null | undefined;
@@ -50,41 +56,33 @@ function lineCount(text: string | undefined): number {
   return text.split('\n').length;
 }
 
-/** Added/removed line counts of an edit: from the structured patch when present, else from the strings. */
-function editDelta(
-  input: Record<string, unknown>,
-  tur: unknown,
-  typed: Record<string, unknown>,
-): { added: number; removed: number } | undefined {
+/** Added/removed line counts of an edit: from the typed result when it has them, else from the strings asked for. */
+function editDelta(input: CallInput, typed: Record<string, unknown>): { added: number; removed: number } | undefined {
   const typedAdded = n(typed.linesAdded);
   const typedRemoved = n(typed.linesRemoved);
   if (typedAdded !== undefined && typedRemoved !== undefined) return { added: typedAdded, removed: typedRemoved };
-  if (isObj(tur) && Array.isArray(tur.structuredPatch)) {
-    let added = 0;
-    let removed = 0;
-    for (const hunk of tur.structuredPatch) {
-      if (!isObj(hunk) || !Array.isArray(hunk.lines)) continue;
-      for (const line of hunk.lines) {
-        if (typeof line !== 'string') continue;
-        if (line.startsWith('+')) added += 1;
-        else if (line.startsWith('-')) removed += 1;
-      }
-    }
-    return { added, removed };
-  }
-  const edits = Array.isArray(input.edits) ? input.edits.filter(isObj) : [input];
+  const edits = input.edits ?? [input];
   let added = 0;
   let removed = 0;
   let any = false;
   for (const edit of edits) {
-    const oldS = typeof edit.old_string === 'string' ? edit.old_string : undefined;
-    const newS = typeof edit.new_string === 'string' ? edit.new_string : undefined;
-    if (oldS === undefined && newS === undefined) continue;
+    if (edit.oldString === undefined && edit.newString === undefined) continue;
     any = true;
-    removed += lineCount(oldS);
-    added += lineCount(newS);
+    removed += lineCount(edit.oldString);
+    added += lineCount(edit.newString);
   }
   return any ? { added, removed } : undefined;
+}
+
+/** A patch over files: the first file (and how many more), lines added and removed over all of them. */
+function patchDetail(typed: Record<string, unknown>, p: string | undefined, cwd: string | undefined): string {
+  const files = Array.isArray(typed.files) ? typed.files.filter(isObj) : [];
+  const first = s(files[0]?.path);
+  if (first === undefined) return p ?? '';
+  const more = files.length > 1 ? ` and ${files.length - 1} more` : '';
+  const added = files.reduce((sum, f) => sum + (n(f.linesAdded) ?? 0), 0);
+  const removed = files.reduce((sum, f) => sum + (n(f.linesRemoved) ?? 0), 0);
+  return `${relativePath(first, cwd)}${more} +${added} −${removed}`;
 }
 
 function outcome(call: SummarizableCall): string {
@@ -96,124 +94,133 @@ function outcome(call: SummarizableCall): string {
   return ` → ${error?.category ?? 'error'}`;
 }
 
+/** The typed result's kind and data; empty data for a failed or untyped result. */
+function typedOf(call: SummarizableCall): { kind: string | undefined; data: Record<string, unknown> } {
+  const typed = call.result?.typed;
+  if (!isObj(typed) || typeof typed.kind !== 'string' || !isObj(typed.data)) return { kind: undefined, data: {} };
+  return { kind: typed.kind, data: typed.data };
+}
+
+/**
+ * The kind a call is summarised as: its typed result's kind, else the kind its adapter gave the tool (a call
+ * without a result yet, or one that failed).
+ */
+function kindOf(call: SummarizableCall): string | undefined {
+  return typedOf(call).kind ?? call.toolKind ?? undefined;
+}
+
 /** The summary without the tool's duration, e.g. `Bash npm test → exit 1`. */
 export function summarizeCall(call: SummarizableCall, cwd?: string): string {
   const detail = callDetail(call, cwd);
-  if (call.canonicalName === 'Bash') {
+  const text = detail === '' ? call.name : `${call.name} ${detail}`;
+  if (kindOf(call) === 'bash') {
     const result = call.result;
     if (result && !result.isError) {
-      const code = exitCodeOf(call);
-      return `${call.name} ${detail} → ${code !== undefined ? `exit ${code}` : 'ok'}`;
+      const code = n(typedOf(call).data.exitCode);
+      return `${text} → ${code !== undefined ? `exit ${code}` : 'ok'}`;
     }
-    return `${call.name} ${detail}${outcome(call)}`;
+    return `${text}${outcome(call)}`;
   }
-  const text = detail === '' ? call.name : `${call.name} ${detail}`;
   return `${oneLine(text, 100)}${outcome(call)}`;
-}
-
-function exitCodeOf(call: SummarizableCall): number | undefined {
-  const typedResult = call.result?.typed;
-  const typed = isObj(typedResult) && isObj(typedResult.data) ? typedResult.data : {};
-  const tur = call.result?.toolUseResult;
-  return n(typed.exitCode) ?? (isObj(tur) ? n(tur.exitCode) : undefined);
 }
 
 /** What the call was about, without the tool's name or outcome: `src/a.ts +3 −1`, `"foo" in src`. */
 export function callDetail(call: SummarizableCall, cwd?: string): string {
-  const input = isObj(call.input) ? call.input : {};
-  const tur = call.result?.toolUseResult;
-  const typedResult = call.result?.typed;
-  const typed = isObj(typedResult) && isObj(typedResult.data) ? typedResult.data : {};
-  const path = s(input.file_path) ?? s(input.notebook_path) ?? s(input.filePath) ?? s(input.path);
+  const input: CallInput = call.typedInput ?? {};
+  const typed = typedOf(call).data;
+  const path = s(input.filePath) ?? s(input.path);
   const p = path ? relativePath(path, cwd) : undefined;
   let detail: string;
-  switch (call.canonicalName) {
-    case 'Edit':
-    case 'MultiEdit': {
-      const delta = editDelta(input, tur, typed);
+  switch (kindOf(call)) {
+    case 'edit':
+    case 'multi-edit': {
+      const delta = editDelta(input, typed);
       detail = `${p ?? ''}${delta ? ` +${delta.added} −${delta.removed}` : ''}`;
       break;
     }
-    case 'Write': {
+    case 'patch':
+      detail = patchDetail(typed, p, cwd);
+      break;
+    case 'write': {
       const content = s(input.content);
       detail = `${p ?? ''}${content !== undefined ? ` (${lineCount(content)} lines)` : ''}`;
       break;
     }
-    case 'Read': {
-      const offset = n(input.offset);
-      const limit = n(input.limit);
+    case 'read': {
+      const offset = input.offset;
+      const limit = input.limit;
       const range = offset !== undefined || limit !== undefined ? `:${offset ?? 1}${limit ? `+${limit}` : ''}` : '';
       detail = `${p ?? ''}${range}`;
       break;
     }
-    case 'NotebookEdit':
-      detail = `${p ?? ''}${s(input.edit_mode) ? ` (${s(input.edit_mode)})` : ''}`;
+    case 'notebook-edit':
+      detail = `${p ?? ''}${s(input.editMode) ? ` (${s(input.editMode)})` : ''}`;
       break;
-    case 'LSP':
-      detail = p ?? firstString(input);
+    case 'lsp':
+      detail = p ?? firstString(call.input);
       break;
-    case 'Bash': {
-      const command = s(input.command) ?? '';
-      const bg = input.run_in_background === true ? ' &' : '';
+    case 'bash': {
+      // A call that writes to a running session (Codex write_stdin) names the session instead of a command.
+      const command = s(input.command) ?? (s(input.taskId) ? `#${s(input.taskId)}` : '');
+      const bg = input.background === true ? ' &' : '';
       return `${oneLine(command, 60)}${bg}`;
     }
-    case 'Grep': {
+    case 'grep': {
       const pattern = s(input.pattern) ?? '';
       detail = `"${oneLine(pattern, 40)}"${p ? ` in ${p}` : ''}${s(input.glob) ? ` (${s(input.glob)})` : ''}`;
       break;
     }
-    case 'Glob':
+    case 'glob':
       detail = `${s(input.pattern) ?? ''}${p ? ` in ${p}` : ''}`;
       break;
-    case 'Agent': {
-      const type = s(input.subagent_type);
+    case 'agent': {
+      const type = s(input.agentType);
       detail = `${oneLine(s(input.description) ?? s(input.prompt) ?? '', 60)}${type ? ` (${type})` : ''}`;
       break;
     }
-    case 'WebFetch':
+    case 'web-fetch':
       detail = s(input.url) ?? '';
       break;
-    case 'WebSearch':
-    case 'ToolSearch':
+    case 'web-search':
+    case 'tool-search':
       detail = `"${oneLine(s(input.query) ?? '', 60)}"`;
       break;
-    case 'TodoWrite': {
-      const todos = Array.isArray(input.todos) ? input.todos : [];
-      const done = todos.filter((t) => isObj(t) && t.status === 'completed').length;
+    case 'todo-write': {
+      const todos = input.todos ?? [];
+      const done = todos.filter((t) => t.status === 'completed').length;
       detail = `${todos.length} todos, ${done} done`;
       break;
     }
-    case 'TaskOutput':
-    case 'TaskStop':
-      detail = s(input.bash_id) ?? s(input.shell_id) ?? s(input.task_id) ?? '';
+    case 'task-output':
+    case 'task-stop':
+      detail = s(input.taskId) ?? '';
       break;
-    case 'Skill':
-      detail = s(input.skill) ?? s(input.command) ?? '';
+    case 'skill':
+      detail = s(input.skillName) ?? '';
       break;
-    case 'AskUserQuestion': {
-      const questions = Array.isArray(input.questions) ? input.questions : [];
-      detail = questions.map((q) => (isObj(q) ? (s(q.question) ?? '') : '')).join(' · ');
+    case 'ask-user-question':
+      detail = (input.questions ?? []).map((q) => q.question).join(' · ');
       break;
-    }
-    case 'ExitPlanMode': {
+    case 'exit-plan-mode': {
       const first = (s(input.plan) ?? '').split('\n').find((l) => l.trim() !== '');
       detail = first?.replace(/^#+\s*/, '') ?? '';
       break;
     }
-    case 'TaskCreate':
+    case 'task-create':
       detail = s(input.subject) ?? '';
       break;
-    case 'TaskUpdate':
-    case 'TaskGet':
+    case 'task-update':
+    case 'task-get':
       detail = s(input.taskId) ? `#${s(input.taskId)}` : '';
       break;
     default:
-      detail = firstString(input);
+      detail = firstString(call.input);
   }
   return oneLine(detail, 100);
 }
 
-function firstString(input: Record<string, unknown>): string {
+function firstString(input: unknown): string {
+  if (!isObj(input)) return '';
   for (const value of Object.values(input)) {
     if (typeof value === 'string' && value.trim() !== '') return oneLine(value, 60);
   }

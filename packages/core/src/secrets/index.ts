@@ -4,12 +4,5 @@
  */
 
 export { redactSession } from './redact-session.js';
-export { type SecretRule, secretRuleIds, secretRules } from './rules.js';
-export {
-  findSecrets,
-  RedactionReport,
-  redactionMarker,
-  redactText,
-  redactValue,
-  type SecretMatch,
-} from './scan.js';
+export { secretRules } from './rules.js';
+export { findSecrets } from './scan.js';

@@ -1,5 +1,5 @@
 import { isRecord, num } from '../../internal/guards.js';
-import type { ImageValue } from '../../model/content.js';
+import { toolResultOf } from '../../model/build-typed-result.js';
 import { timestampMs } from '../../model/ids.js';
 import type { ParseIssue } from '../../model/issue.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
@@ -53,18 +53,7 @@ export function typeResult(call: RawCall, raw: RawResult): ToolResult {
     toolUseResult: raw.toolUseResult,
     isError: raw.isError,
   });
-  return {
-    toolUseId: raw.toolUseId,
-    uuid: raw.uuid,
-    timestamp: raw.timestamp,
-    loc: raw.loc,
-    isError: raw.isError,
-    content: raw.content,
-    toolUseResult: raw.toolUseResult,
-    typed: outcome.typed,
-    error: outcome.error,
-    images: outcome.images as ImageValue[],
-  };
+  return toolResultOf(raw, outcome);
 }
 
 /** Durations of a call: the timestamp delta, plus any figure the tool reported itself, each with its source. */

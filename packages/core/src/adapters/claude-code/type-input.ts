@@ -1,7 +1,6 @@
 import { bool, isRecord, num, str } from '../../internal/guards.js';
-import type { CallInput, InputEdit, InputQuestion, InputTodo } from '../../model/call-input.js';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import { compactInput, inputQuestions, inputTodos } from '../../model/build-call-input.js';
+import type { CallInput, InputEdit } from '../../model/call-input.js';
 
 const GREP_FLAGS = ['-i', '-n', '-A', '-B', '-C', 'multiline'] as const;
 
@@ -14,38 +13,6 @@ function edits(value: unknown): InputEdit[] | undefined {
       oldString: str(o.old_string) ?? '',
       newString: str(o.new_string) ?? '',
       ...(replaceAll === undefined ? {} : { replaceAll }),
-    };
-  });
-}
-
-function todos(value: unknown): InputTodo[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  return value.map((t) => {
-    const o = isRecord(t) ? t : {};
-    const id = str(o.id);
-    return {
-      content: str(o.content) ?? str(o.subject) ?? str(o.activeForm) ?? '',
-      status: str(o.status) ?? 'pending',
-      ...(id === undefined ? {} : { id }),
-    };
-  });
-}
-
-function questions(value: unknown): InputQuestion[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  return value.map((q) => {
-    const o = isRecord(q) ? q : {};
-    const header = str(o.header);
-    const multiSelect = bool(o.multiSelect);
-    return {
-      question: str(o.question) ?? '',
-      ...(header === undefined ? {} : { header }),
-      ...(multiSelect === undefined ? {} : { multiSelect }),
-      options: (Array.isArray(o.options) ? o.options : []).map((opt) => {
-        const p = isRecord(opt) ? opt : {};
-        const description = str(p.description);
-        return { label: str(p.label) ?? '', ...(description === undefined ? {} : { description }) };
-      }),
     };
   });
 }
@@ -66,7 +33,7 @@ export function typeInput(canonicalName: string, input: unknown): CallInput {
   if (!isRecord(input)) return {};
   const i = input;
   const isSkill = canonicalName === 'Skill' || canonicalName === 'SlashCommand';
-  const out: Mutable<CallInput> = {
+  return compactInput({
     filePath: str(i.file_path) ?? str(i.notebook_path) ?? str(i.filePath),
     command: str(i.command),
     description: str(i.description),
@@ -95,8 +62,8 @@ export function typeInput(canonicalName: string, input: unknown): CallInput {
     prompt: str(i.prompt),
     model: str(i.model),
     agentType: str(i.subagent_type),
-    todos: todos(i.todos),
-    questions: questions(i.questions),
+    todos: inputTodos(i.todos, ['content', 'subject', 'activeForm']),
+    questions: inputQuestions(i.questions),
     plan: str(i.plan),
     skillName: isSkill ? (str(i.skill) ?? str(i.command)) : str(i.skill),
     args: str(i.args),
@@ -109,8 +76,5 @@ export function typeInput(canonicalName: string, input: unknown): CallInput {
     operation: str(i.operation),
     line: num(i.line),
     character: num(i.character),
-  };
-  // optional-safe for exactOptionalPropertyTypes and for JSON: absent, never undefined
-  for (const key of Object.keys(out) as (keyof CallInput)[]) if (out[key] === undefined) delete out[key];
-  return out;
+  });
 }

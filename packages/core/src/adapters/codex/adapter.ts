@@ -2,10 +2,10 @@ import { defineAdapter } from '../../agents/adapter.js';
 import { timestampDurations } from '../../agents/durations.js';
 import { isRecord, num } from '../../internal/guards.js';
 import type { Duration } from '../../model/tool-call.js';
-import { typeInput as typeArgumentsByName } from '../claude-code/type-input.js';
 import { defaultCodexHome, discoverCodexFiles, recognizesCodexPath } from './discover.js';
 import { streamCodexRecords } from './stream.js';
 import { canonicalCodexToolName, kindOfCodexTool } from './tool-names.js';
+import { typeCodexInput } from './type-input.js';
 import { typeCodexResult } from './type-result.js';
 
 /**
@@ -20,7 +20,7 @@ export const codexAdapter = defineAdapter({
   capabilities: { appendOnly: true, subagents: 'files' },
   defaultHomes: (env, homeDir) => [defaultCodexHome(env, homeDir)],
   recognizes: recognizesCodexPath,
-  discover: (root) => discoverCodexFiles([root]),
+  discover: (root, options) => discoverCodexFiles([root], options),
   streamRecords: (file, onEvent, options) => streamCodexRecords(file.path, onEvent, options),
   typeResult: typeCodexResult,
   durationsOf: (call, raw) => {
@@ -34,7 +34,5 @@ export const codexAdapter = defineAdapter({
   },
   canonicalToolName: canonicalCodexToolName,
   kindOfTool: kindOfCodexTool,
-  // Arguments read by the names they share with Claude's (`command`, `path`, `query`, …): what the dashboard read
-  // before it took typed input. A Codex-own mapping (array commands, `cmd`) is still to do.
-  typeInput: typeArgumentsByName,
+  typeInput: typeCodexInput,
 });

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isRecord, str } from '../../internal/guards.js';
-import type { DiscoveredFile, Discovery } from '../../io/discover.js';
+import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
 import type { ParseIssue } from '../../model/issue.js';
 
 /** `rollout-<local time>-<session id>.jsonl`. */
@@ -37,9 +37,10 @@ export async function recognizesCodexPath(path: string): Promise<boolean> {
 /**
  * Every rollout file under the given paths. A rollout's project folder is the folder that holds its date folders
  * (`sessions/`), so a parent and its spawned agents share it; a spawned or review agent's file is a subagent file of
- * its parent session when its first line names the parent.
+ * its parent session when its first line names the parent (or, for a file read before, the session id an index
+ * knows for it: `options.knownSessionId`, which saves opening it).
  */
-export async function discoverCodexFiles(paths: readonly string[]): Promise<Discovery> {
+export async function discoverCodexFiles(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
   const issues: ParseIssue[] = [];
   const files = new Map<string, DiscoveredFile>();
   for (const input of paths) {
@@ -52,18 +53,21 @@ export async function discoverCodexFiles(paths: readonly string[]): Promise<Disc
         : []
       : findRollouts(path, 6, Number.POSITIVE_INFINITY, issues);
     for (const file of found) {
-      const described = await describeRollout(file);
+      const described = await describeRollout(file, options);
       if (described) files.set(described.path, described);
     }
   }
   return { files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), issues };
 }
 
-async function describeRollout(path: string): Promise<DiscoveredFile | undefined> {
+async function describeRollout(path: string, options: DiscoverOptions): Promise<DiscoveredFile | undefined> {
   const info = statOrUndefined(path);
   if (info === undefined) return undefined;
   const ownId = sessionIdOfRollout(path);
-  const parent = await parentThreadOf(path);
+  // A rollout is its own session, or a subagent file of the parent session its first line names (the client writes
+  // that line whole as it creates the file, so a known id stays right while the file is the same).
+  const known = options.knownSessionId?.(path, info.ino);
+  const parent = known === undefined ? await parentThreadOf(path) : known === ownId ? undefined : known;
   return {
     path,
     projectDir: sessionsRootOf(path),

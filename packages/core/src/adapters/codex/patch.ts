@@ -78,3 +78,14 @@ function trimTrailingBlank(lines: readonly string[]): string[] {
   while (out.length > 0 && out.at(-1) === ' ') out.pop();
   return out;
 }
+
+/**
+ * The patch text of a call that applies one: `apply_patch`'s freeform input, or (0.50 and earlier) the shell tool
+ * run as `{"command": ["apply_patch", "<patch>"]}`; undefined for any other call.
+ */
+export function patchTextOf(canonicalName: string, input: Readonly<Record<string, unknown>>): string | undefined {
+  const command = input.command;
+  if (Array.isArray(command) && command[0] === 'apply_patch' && typeof command[1] === 'string') return command[1];
+  if (canonicalName !== 'apply_patch') return undefined;
+  return typeof input.input === 'string' ? input.input : '';
+}

@@ -1,11 +1,11 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import type { ImageValue, ResultContent } from '../../model/content.js';
-import { resultText } from '../../model/content.js';
+import { buildTypedResult, imagesOf, toolResultOf, unknownTypedResult } from '../../model/build-typed-result.js';
+import { type ImageValue, resultText } from '../../model/content.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
-import { type DataKind, resultDataSchemas, type TypedResult } from '../../model/typed-result.js';
+import type { DataKind, TypedResult } from '../../model/typed-result.js';
 import { codexFailureOf, isCommandOutput } from './errors.js';
-import { parseApplyPatch } from './patch.js';
+import { parseApplyPatch, patchTextOf } from './patch.js';
 import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';
 
 /** Type one Codex tool result against its call, onto the shared kinds. Never throws. */
@@ -15,40 +15,24 @@ export function typeCodexResult(call: RawCall, raw: RawResult): ToolResult {
   // Whether the call failed is the decoder's (`isError`); typing says why.
   const failure = raw.isError ? codexFailureOf(text, true, !isCommandOutput(call.name, str(facts.style))) : undefined;
   const images = imagesOf(raw.content);
-  const base = {
-    toolUseId: raw.toolUseId,
-    uuid: raw.uuid,
-    timestamp: raw.timestamp,
-    loc: raw.loc,
-    content: raw.content,
-    toolUseResult: raw.toolUseResult,
-    images,
-  };
   if (failure !== undefined) {
-    return {
-      ...base,
-      isError: raw.isError,
+    return toolResultOf(raw, {
       typed: { kind: 'error', tool: call.name, message: failure.message },
       error: { category: failure.category, severity: failure.severity, message: failure.message },
-    };
+      images,
+    });
   }
-  return { ...base, isError: raw.isError, typed: safeTyped(call, text, facts, images, raw.content), error: undefined };
-}
-
-function safeTyped(
-  call: RawCall,
-  text: string,
-  facts: Record<string, unknown>,
-  images: readonly ImageValue[],
-  content: ResultContent,
-): TypedResult {
   let typed: TypedResult | undefined;
   try {
     typed = typedOf(call, text, facts, images);
   } catch {
     typed = undefined;
   }
-  return typed ?? { kind: 'unknown', tool: call.name, content, toolUseResult: facts };
+  return toolResultOf(raw, {
+    typed: typed ?? unknownTypedResult(call.name, raw.content, facts),
+    error: undefined,
+    images,
+  });
 }
 
 function typedOf(
@@ -59,8 +43,8 @@ function typedOf(
 ): TypedResult | undefined {
   const name = canonicalCodexToolName(call.name);
   const input = isRecord(call.input) ? call.input : {};
-  if (name === 'apply_patch' || isShellApplyPatch(input)) {
-    const patchText = str(input.input) ?? shellPatchText(input) ?? '';
+  const patchText = patchTextOf(name, input);
+  if (patchText !== undefined) {
     return as('patch', call.name, { files: parseApplyPatch(patchText), output: text });
   }
   if (SHELL_TOOLS.has(name)) {
@@ -118,26 +102,9 @@ function typedOf(
   return undefined;
 }
 
-/** Build a typed result of one kind, validated against its schema; undefined when the data does not fit. */
-function as<K extends DataKind>(kind: K, tool: string, data: Record<string, unknown>): TypedResult | undefined {
-  const parsed = resultDataSchemas[kind].safeParse(dropUndefined(data));
-  if (!parsed.success) return undefined;
-  return { kind, tool, data: parsed.data } as TypedResult;
-}
-
-function dropUndefined(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
-}
-
-/** 0.50 and earlier could run `apply_patch` through the shell tool: `{"command": ["apply_patch", "<patch>"]}`. */
-function isShellApplyPatch(input: Record<string, unknown>): boolean {
-  return shellPatchText(input) !== undefined;
-}
-function shellPatchText(input: Record<string, unknown>): string | undefined {
-  const command = input.command;
-  if (!Array.isArray(command)) return undefined;
-  const [first, second] = command;
-  return first === 'apply_patch' && typeof second === 'string' ? second : undefined;
+/** A typed result of one kind, validated against its schema; undefined when the data does not fit. */
+function as(kind: DataKind, tool: string, data: Record<string, unknown>): TypedResult | undefined {
+  return buildTypedResult(kind, tool, () => data);
 }
 
 function agentIdIn(text: string): string | undefined {
@@ -156,8 +123,4 @@ function mcpBlocks(text: string, images: readonly ImageValue[]) {
     ...(text === '' ? [] : [{ type: 'text' as const, text }]),
     ...images.map((image) => ({ type: 'image' as const, mediaType: image.mediaType })),
   ];
-}
-
-function imagesOf(content: ResultContent): ImageValue[] {
-  return typeof content === 'string' ? [] : content.filter((b): b is ImageValue => b.kind === 'image');
 }

@@ -1,8 +1,8 @@
 import { defineAdapter } from '../../agents/adapter.js';
-import { typeInput as typeArgumentsByName } from '../claude-code/type-input.js';
 import { defaultGeminiHomes, discoverGemini, recognizesGemini } from './discover.js';
 import { streamGeminiRecords } from './stream-records.js';
 import { canonicalGeminiToolName, kindOfGeminiTool } from './tool-names.js';
+import { typeGeminiInput } from './type-input.js';
 import { typeGeminiResult } from './type-result.js';
 
 /**
@@ -18,13 +18,11 @@ export const geminiAdapter = defineAdapter({
   capabilities: { appendOnly: false, subagents: 'files' },
   defaultHomes: defaultGeminiHomes,
   recognizes: recognizesGemini,
-  discover: (root) => discoverGemini(root),
+  discover: discoverGemini,
   streamRecords: (file, onEvent, options) => streamGeminiRecords(file, onEvent, options),
   typeResult: typeGeminiResult,
   canonicalToolName: canonicalGeminiToolName,
   // By name only: an MCP tool that 0.20 names bare, or a subagent call, is known once its result says so.
   kindOfTool: (canonicalName) => kindOfGeminiTool(canonicalName, { displayName: undefined, agentId: undefined }),
-  // Gemini's arguments mostly carry Claude's names (`file_path`, `old_string`, `command`, `pattern`, `todos`):
-  // read by those names, as the dashboard did before it took typed input.
-  typeInput: typeArgumentsByName,
+  typeInput: typeGeminiInput,
 });

@@ -36,6 +36,25 @@ describe('discoverGemini', () => {
     ]);
   });
 
+  it('takes a known session id for a main file instead of reading its header, unless it is only the file name', async () => {
+    const asked: string[] = [];
+    const { files } = await discoverGemini(home061, {
+      knownSessionId: (path) => {
+        asked.push(path);
+        if (path.endsWith('session-2026-11-23T00-29-d79a1ee2.jsonl')) return 'known-session';
+        // A file once caught without its header was listed under its name: read its header again.
+        return path.endsWith('session-2026-11-23T00-27-85ed09f1.jsonl')
+          ? 'session-2026-11-23T00-27-85ed09f1'
+          : undefined;
+      },
+    });
+    const idOf = (end: string) => files.find((f) => f.path.endsWith(end))?.sessionId;
+    expect(idOf('session-2026-11-23T00-29-d79a1ee2.jsonl')).toBe('known-session');
+    expect(idOf('session-2026-11-23T00-27-85ed09f1.jsonl')).toBe('85ed09f1-51f6-47b8-99d1-7e4d7e9935b6');
+    // Subagent files take their session from their folder.
+    expect(asked.length).toBe(files.filter((f) => f.role === 'main').length);
+  });
+
   it('accepts a home, its tmp folder, a project folder, a chats folder or one file', async () => {
     const all = (await discoverGemini(home020)).files.map((f) => f.path);
     expect(all).toHaveLength(11);

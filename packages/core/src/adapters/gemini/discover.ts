@@ -2,7 +2,7 @@ import { type Dirent, readdirSync, statSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '../../errors.js';
-import type { DiscoveredFile, Discovery } from '../../io/discover.js';
+import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
 import type { ParseIssue } from '../../model/issue.js';
 
 const SESSION_FILE = /\.jsonl?$/;
@@ -29,10 +29,11 @@ export async function recognizesGemini(path: string): Promise<boolean> {
  * `chats/session-*.json` (0.20 layout, project folder named by the SHA-256 of its path) and `chats/session-*.jsonl`
  * (0.61 layout, folder named after the project), and subagent files `chats/<parent session id>/<agent id>.jsonl`.
  * A main file's session id is its header's `sessionId`; a second main file claiming an id already taken in the same
- * folder (the client leaves a header-only stub when it resumes) gets `<id>@<file name>` so both stay listed.
+ * folder (the client leaves a header-only stub when it resumes) gets `<id>@<file name>` so both stay listed. For
+ * a file read before, the session id an index knows for it (`options.knownSessionId`) saves opening it.
  * @throws PathNotFoundError when the path does not exist; NotTranscriptError for a file that is not `.json[l]`.
  */
-export async function discoverGemini(root: string): Promise<Discovery> {
+export async function discoverGemini(root: string, options: DiscoverOptions = {}): Promise<Discovery> {
   const path = resolve(root);
   const info = await stat(path).catch((error: unknown) => {
     const code = (error as { code?: unknown } | null)?.code;
@@ -46,11 +47,11 @@ export async function discoverGemini(root: string): Promise<Discovery> {
     if (!SESSION_FILE.test(path)) throw new NotTranscriptError(root);
     const chats = chatsDirOfFile(path);
     const subagentOf = chats !== undefined && dirname(path) !== chats ? basename(dirname(path)) : undefined;
-    const file = await describe(path, chats ? dirname(chats) : dirname(path), subagentOf);
+    const file = await describe(path, chats ? dirname(chats) : dirname(path), subagentOf, options);
     if (file) files.push(file);
     return { files, issues };
   }
-  for (const chats of chatsDirsOf(path)) files.push(...(await scanChats(chats, issues)));
+  for (const chats of chatsDirsOf(path)) files.push(...(await scanChats(chats, issues, options)));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, issues };
 }
@@ -79,7 +80,7 @@ function chatsDirOfFile(path: string): string | undefined {
   return undefined;
 }
 
-async function scanChats(chats: string, issues: ParseIssue[]): Promise<DiscoveredFile[]> {
+async function scanChats(chats: string, issues: ParseIssue[], options: DiscoverOptions): Promise<DiscoveredFile[]> {
   const projectDir = dirname(chats);
   const entries = list(chats);
   if (entries === undefined) {
@@ -93,7 +94,7 @@ async function scanChats(chats: string, issues: ParseIssue[]): Promise<Discovere
     .map((e) => e.name)
     .sort();
   for (const name of mains) {
-    const file = await describe(join(chats, name), projectDir, undefined);
+    const file = await describe(join(chats, name), projectDir, undefined, options);
     if (file === undefined) continue;
     const id = file.sessionId ?? name;
     const unique = taken.has(id) ? `${id}@${name.replace(SESSION_FILE, '')}` : id;
@@ -107,7 +108,7 @@ async function scanChats(chats: string, issues: ParseIssue[]): Promise<Discovere
       .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
       .map((e) => e.name)
       .sort()) {
-      const file = await describe(join(dir, name), projectDir, entry.name);
+      const file = await describe(join(dir, name), projectDir, entry.name, options);
       if (file) out.push(file);
     }
   }
@@ -118,16 +119,19 @@ async function describe(
   path: string,
   projectDir: string,
   parentSession: string | undefined,
+  options: DiscoverOptions,
 ): Promise<DiscoveredFile | undefined> {
   const info = statOrUndefined(path);
   if (info === undefined || !info.isFile()) return undefined;
   const stem = basename(path).replace(SESSION_FILE, '');
+  // The file name stands in for an id the header did not have yet (a file caught empty): look again then.
+  const known = parentSession === undefined ? options.knownSessionId?.(path, info.ino) : undefined;
   return {
     path,
     agent: 'gemini',
     projectDir,
     role: parentSession === undefined ? 'main' : 'subagent',
-    sessionId: parentSession ?? (await headerSessionId(path)) ?? stem,
+    sessionId: parentSession ?? (known !== stem ? known : undefined) ?? (await headerSessionId(path)) ?? stem,
     agentId: parentSession === undefined ? undefined : stem,
     metaPath: undefined,
     size: info.size,

@@ -1,6 +1,6 @@
 import { isRecord } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
-import { openFileBytes, type ReadLinesOptions } from '../../io/read-lines.js';
+import { type ByteSource, openFileBytes, type ReadLinesOptions } from '../../io/read-lines.js';
 import type { ReadEntries, SessionEntry } from './read-jsonl.js';
 
 /**
@@ -34,8 +34,13 @@ export async function readJsonEntries(
       const { bytesRead } = await source.read(buffer, 0, buffer.length, size);
       if (bytesRead === 0) break;
       size += bytesRead;
-      if (size > max) tooBig = true;
-      else chunks.push(buffer.subarray(0, bytesRead));
+      if (size > max) {
+        // Not read: its length is found with a few one-byte reads instead of a pass over the rest.
+        tooBig = true;
+        size = await sourceLength(source, size);
+        break;
+      }
+      chunks.push(buffer.subarray(0, bytesRead));
     }
   } finally {
     await source.close();
@@ -124,4 +129,28 @@ function countLines(text: string): number {
   let n = 1;
   for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 10) n += 1;
   return n;
+}
+
+/**
+ * The number of bytes of a source known to hold at least `known`: the end is bracketed by doubling steps, then
+ * halved, with one-byte reads (a few dozen for any size).
+ */
+async function sourceLength(source: ByteSource, known: number): Promise<number> {
+  const probe = Buffer.alloc(1);
+  const holds = async (length: number) => (await source.read(probe, 0, 1, length - 1)).bytesRead > 0;
+  // The length is at least `low` and less than `high`.
+  let low = known;
+  let step = 1024 * 1024;
+  let high = low + step;
+  while (await holds(high)) {
+    low = high;
+    step *= 2;
+    high = low + step;
+  }
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (await holds(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
 }

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type OpenBytes, openFileBytes } from '../../io/read-lines.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import { geminiFixtures, home020, home061, readGemini, readGeminiPath } from './test-helpers.js';
 
@@ -153,5 +154,24 @@ describe('bad input never throws', () => {
       maxLineBytes: 1024,
     });
     expect({ issues, bytesRead: end.bytesRead }).toEqual({ issues: ['line_too_long'], bytesRead: big.length });
+
+    // A document far over the limit is not read to its end: reading stops at the limit, its length is probed.
+    const huge = `{"sessionId":"s","messages":[{"id":"a","type":"user","content":"${'x'.repeat(12 * 1024 * 1024)}"}]}`;
+    await writeFile(path, huge);
+    let read = 0;
+    const counting: OpenBytes = async (file) => {
+      const source = await openFileBytes(file);
+      return {
+        read: async (buffer, offset, length, position) => {
+          const result = await source.read(buffer, offset, length, position);
+          read += result.bytesRead;
+          return result;
+        },
+        close: () => source.close(),
+      };
+    };
+    const hugeEnd = await streamGeminiRecords(ref(path), () => {}, { maxLineBytes: 1024, open: counting });
+    expect(hugeEnd.bytesRead).toBe(huge.length);
+    expect(read).toBeLessThanOrEqual(1024 * 1024 + 100);
   });
 });

@@ -1,3 +1,4 @@
+import { toolResultOf } from '../../model/build-typed-result.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
 import { typeGeminiToolResult } from './results/type-result.js';
@@ -13,16 +14,5 @@ export function typeGeminiResult(call: RawCall, raw: RawResult): ToolResult {
     toolUseResult: raw.toolUseResult,
     isError: raw.isError,
   });
-  return {
-    toolUseId: raw.toolUseId,
-    uuid: raw.uuid,
-    timestamp: raw.timestamp,
-    loc: raw.loc,
-    isError: raw.isError,
-    content: raw.content,
-    toolUseResult: raw.toolUseResult,
-    typed: outcome.typed,
-    error: outcome.error,
-    images: [...outcome.images],
-  };
+  return toolResultOf(raw, outcome);
 }

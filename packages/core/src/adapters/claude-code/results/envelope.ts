@@ -1,7 +1,8 @@
+import { stripUndefined } from '../../../model/build-typed-result.js';
 import type { ResultContent } from '../../../model/content.js';
 import type { ToolCall } from '../../../model/tool-call.js';
 import type { TypedResult } from '../../../model/typed-result.js';
-import { contentText, stripUndefined } from './text.js';
+import { contentText } from './text.js';
 
 /** Envelope `data`: always a human-readable `output`, plus per-tool fields (docs/envelope.md). */
 export interface EnvelopeData {

@@ -154,14 +154,3 @@ export function numericRecord(value: unknown): Record<string, number> | undefine
   }
   return out;
 }
-
-/** Drop `undefined` properties, deeply (keeps typed results JSON-clean). */
-export function stripUndefined<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => stripUndefined(v)) as T;
-  if (isRecord(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = stripUndefined(v);
-    return out as T;
-  }
-  return value;
-}

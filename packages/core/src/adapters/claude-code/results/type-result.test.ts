@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { TypedOutcome } from '../../../model/build-typed-result.js';
 import type { ResultContent } from '../../../model/content.js';
 import { canonicalToolName } from '../tool-names.js';
 import { kindOfTool } from './tools/index.js';
-import { type TypedOutcome, typeToolResult } from './type-result.js';
+import { typeToolResult } from './type-result.js';
 
 function typeOf(
   name: string,

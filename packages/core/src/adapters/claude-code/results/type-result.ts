@@ -1,9 +1,14 @@
 import { isRecord } from '../../../internal/guards.js';
+import {
+  buildTypedResult,
+  stripUndefined,
+  type TypedOutcome,
+  unknownTypedResult,
+} from '../../../model/build-typed-result.js';
 import type { ImageValue, ResultContent } from '../../../model/content.js';
-import type { ToolError } from '../../../model/tool-error.js';
-import { type DataKind, resultDataSchemas, type TypedResult } from '../../../model/typed-result.js';
+import type { DataKind, TypedResult } from '../../../model/typed-result.js';
 import { classifyError } from './errors.js';
-import { collectImages, contentText, stripUndefined, unwrapToolUseError } from './text.js';
+import { collectImages, contentText, unwrapToolUseError } from './text.js';
 import { dataParsers, kindOfTool, type ParseContext } from './tools/index.js';
 
 /** Everything known about one tool result, for typing it. */
@@ -16,12 +21,6 @@ export interface ResultInput {
   /** `toolUseResult` as written; undefined when absent. */
   readonly toolUseResult: unknown;
   readonly isError: boolean;
-}
-
-export interface TypedOutcome {
-  readonly typed: TypedResult;
-  readonly error: ToolError | undefined;
-  readonly images: readonly ImageValue[];
 }
 
 /** The message of an error result: the content without its `<tool_use_error>` wrapper. */
@@ -51,16 +50,11 @@ export function typeToolResult(input: ResultInput): TypedOutcome {
     };
   }
   const typed = kind === undefined ? undefined : typeAs(kind, input);
-  return { typed: typed ?? unknownResult(input), error: undefined, images };
-}
-
-function unknownResult(input: ResultInput): TypedResult {
-  return stripUndefined({
-    kind: 'unknown',
-    tool: input.name,
-    content: input.content,
-    toolUseResult: input.toolUseResult,
-  });
+  return {
+    typed: typed ?? unknownTypedResult(input.name, input.content, input.toolUseResult),
+    error: undefined,
+    images,
+  };
 }
 
 /** Parse with the kind's parser and validate against its schema; undefined when it does not fit. */
@@ -76,17 +70,7 @@ function typeAs(kind: DataKind, input: ResultInput): TypedResult | undefined {
     turString: typeof tur === 'string' ? tur : undefined,
   };
   const parse = dataParsers[kind];
-  if (parse === undefined) return undefined;
-  let raw: unknown;
-  try {
-    raw = parse(ctx);
-  } catch {
-    return undefined;
-  }
-  if (raw === undefined) return undefined;
-  const parsed = resultDataSchemas[kind].safeParse(stripUndefined(raw));
-  if (!parsed.success) return undefined;
-  return stripUndefined({ kind, tool: input.name, data: parsed.data }) as TypedResult;
+  return parse === undefined ? undefined : buildTypedResult(kind, input.name, () => parse(ctx));
 }
 
 function isDetached(value: object): boolean {

@@ -1,12 +1,17 @@
 import { isRecord, str } from '../../../internal/guards.js';
-import { type ImageValue, type ResultContent, resultText } from '../../../model/content.js';
-import type { ToolError } from '../../../model/tool-error.js';
+import {
+  buildTypedResult,
+  imagesOf,
+  type TypedOutcome,
+  unknownTypedResult,
+} from '../../../model/build-typed-result.js';
+import { type ResultContent, resultText } from '../../../model/content.js';
 import { kindOfGeminiTool } from '../tool-names.js';
 import type { GeminiResultContext } from './context.js';
 import { unwrapUntrusted } from './context.js';
 import { classifyGeminiError } from './errors.js';
 import { editData, lsData, readData, writeData } from './files.js';
-import { type DataKind, resultDataSchemas, type TypedResult } from './kinds.js';
+import type { DataKind } from './kinds.js';
 import { agentData, mcpData, todoData } from './other.js';
 import { globData, grepData } from './search.js';
 import { shellData } from './shell.js';
@@ -41,14 +46,8 @@ export interface GeminiResultInput {
   readonly isError: boolean;
 }
 
-export interface GeminiTypedOutcome {
-  readonly typed: TypedResult;
-  readonly error: ToolError | undefined;
-  readonly images: readonly ImageValue[];
-}
-
 /** Type one Gemini tool result onto the shared kinds. Never throws. */
-export function typeGeminiToolResult(input: GeminiResultInput): GeminiTypedOutcome {
+export function typeGeminiToolResult(input: GeminiResultInput): TypedOutcome {
   const recorded = isRecord(input.toolUseResult) ? input.toolUseResult : {};
   const images = imagesOf(input.content);
   const ctx: GeminiResultContext = {
@@ -72,44 +71,12 @@ export function typeGeminiToolResult(input: GeminiResultInput): GeminiTypedOutco
       images,
     };
   }
-  const typed = kind === undefined ? undefined : typeAs(kind, ctx);
-  return { typed: typed ?? unknownResult(input), error: undefined, images };
-}
-
-function typeAs(kind: DataKind, ctx: GeminiResultContext): TypedResult | undefined {
-  const typer = typers[kind];
-  if (typer === undefined) return undefined;
-  let raw: unknown;
-  try {
-    raw = typer(ctx);
-  } catch {
-    return undefined;
-  }
-  const parsed = resultDataSchemas[kind].safeParse(stripUndefined(raw));
-  if (!parsed.success) return undefined;
-  return { kind, tool: ctx.tool, data: parsed.data } as TypedResult;
-}
-
-function unknownResult(input: GeminiResultInput): TypedResult {
-  return stripUndefined({
-    kind: 'unknown',
-    tool: input.name,
-    content: input.content,
-    toolUseResult: input.toolUseResult,
-  });
-}
-
-function imagesOf(content: ResultContent): ImageValue[] {
-  if (typeof content === 'string') return [];
-  return content.filter((b): b is ImageValue => b.kind === 'image');
-}
-
-function stripUndefined<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => stripUndefined(v)) as T;
-  if (isRecord(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = stripUndefined(v);
-    return out as T;
-  }
-  return value;
+  const typer = kind === undefined ? undefined : typers[kind];
+  const typed =
+    kind === undefined || typer === undefined ? undefined : buildTypedResult(kind, ctx.tool, () => typer(ctx));
+  return {
+    typed: typed ?? unknownTypedResult(input.name, input.content, input.toolUseResult),
+    error: undefined,
+    images,
+  };
 }

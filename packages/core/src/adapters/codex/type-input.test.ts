@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { codexFixtures } from '../../../test/helpers.js';
+import { discoverAll } from '../../agents/discover-all.js';
+import { groupSessions } from '../../io/discover.js';
+import type { ToolCall } from '../../model/tool-call.js';
+import { loadSession } from '../claude-code/load-session.js';
+import { typeCodexInput } from './type-input.js';
+
+async function fixtureCalls(): Promise<ToolCall[]> {
+  const { files } = await discoverAll([codexFixtures]);
+  const sessions = await Promise.all(groupSessions(files).map((group) => loadSession(group)));
+  return sessions.flatMap((s) => s.calls);
+}
+
+describe('typeCodexInput: Codex arguments under the shared names', () => {
+  it('every shell call of the bundled rollouts has its command, every plan its steps', async () => {
+    const calls = await fixtureCalls();
+    // write_stdin names a running session, not a command; a call whose arguments are not JSON has none to read.
+    const unreadable = (c: ToolCall) => typeof c.input === 'object' && c.input !== null && 'invalidJson' in c.input;
+    const shells = calls.filter((c) => c.toolKind === 'bash' && c.name !== 'write_stdin' && !unreadable(c));
+    expect(shells.length).toBeGreaterThan(20);
+    for (const call of shells) expect(call.typedInput?.command, call.id).toMatch(/\S/);
+    const plans = calls.filter((c) => c.canonicalName === 'update_plan');
+    expect(plans.length).toBeGreaterThan(0);
+    for (const call of plans) expect(call.typedInput?.todos?.length, call.id).toBeGreaterThan(0);
+  });
+
+  it('maps each argument family, and never throws on bad input', () => {
+    expect(typeCodexInput('exec_command', { command: ['bash', '-lc', 'ls -la'], timeout_ms: 500 })).toEqual({
+      command: 'ls -la',
+      timeoutMs: 500,
+    });
+    expect(typeCodexInput('exec_command', { command: ['git', 'commit', '-m', 'a b'] })).toEqual({
+      command: "git commit -m 'a b'",
+    });
+    expect(typeCodexInput('exec_command', { cmd: 'npm test' })).toEqual({ command: 'npm test' });
+    expect(typeCodexInput('write_stdin', { session_id: 7, chars: '' })).toEqual({ taskId: '7' });
+    const patch = '*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch';
+    expect(typeCodexInput('apply_patch', { input: patch })).toEqual({ filePath: 'a.txt' });
+    expect(typeCodexInput('exec_command', { command: ['apply_patch', patch] })).toEqual({ filePath: 'a.txt' });
+    expect(typeCodexInput('update_plan', { plan: [{ step: 's', status: 'completed' }], explanation: 'why' })).toEqual({
+      todos: [{ content: 's', status: 'completed' }],
+      description: 'why',
+    });
+    expect(typeCodexInput('view_image', { path: '/p/a.png' })).toEqual({ filePath: '/p/a.png' });
+    expect(typeCodexInput('collaboration.spawn_agent', { message: 'go', agent_type: 'explorer' })).toEqual({
+      prompt: 'go',
+      agentType: 'explorer',
+    });
+    expect(typeCodexInput('exec_command', null)).toEqual({});
+    expect(typeCodexInput('exec_command', { command: [1, 2] })).toEqual({});
+  });
+});

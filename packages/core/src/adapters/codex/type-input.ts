@@ -1,0 +1,64 @@
+import { isRecord, num, str } from '../../internal/guards.js';
+import { compactInput, inputQuestions, inputTodos } from '../../model/build-call-input.js';
+import type { CallInput } from '../../model/call-input.js';
+import { parseApplyPatch, patchTextOf } from './patch.js';
+import { SHELL_TOOLS } from './tool-names.js';
+
+/** Shells whose `-c`/`-lc` script is the command a person reads (`["bash", "-lc", "ls -la"]` → `ls -la`). */
+const SHELLS = /(^|\/)(ba|z|da)?sh$/;
+
+/** A command as one line: a string as written, an argument vector joined (the script of `bash -lc …`). */
+function commandLine(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (!Array.isArray(value) || !value.every((part) => typeof part === 'string')) return undefined;
+  const [shell, flag, script] = value as string[];
+  if (value.length === 3 && shell !== undefined && SHELLS.test(shell) && (flag === '-c' || flag === '-lc')) {
+    return script;
+  }
+  return (value as string[]).map((part) => (/[\s'"]/.test(part) ? `'${part.replace(/'/g, `'\\''`)}'` : part)).join(' ');
+}
+
+/**
+ * Codex CLI's tool arguments under the shared names of `CallInput`: shell commands (`cmd`, `command` as a string or
+ * an argument vector), `apply_patch` (its file, when it patches one), `update_plan` steps, `view_image`, searches,
+ * `spawn_agent` and `request_user_input`. Never throws; a non-object input gives `{}`.
+ */
+export function typeCodexInput(canonicalName: string, input: unknown): CallInput {
+  if (!isRecord(input)) return {};
+  const i = input;
+  const patch = patchTextOf(canonicalName, i);
+  if (patch !== undefined) {
+    const files = parseApplyPatch(patch);
+    return compactInput({ filePath: files.length === 1 ? files[0]?.path : undefined });
+  }
+  if (SHELL_TOOLS.has(canonicalName)) {
+    return compactInput({
+      command: commandLine(i.cmd) ?? commandLine(i.command) ?? str(i.input),
+      timeoutMs: num(i.timeout_ms) ?? num(i.timeout),
+      taskId: typeof i.session_id === 'number' ? String(i.session_id) : str(i.session_id),
+    });
+  }
+  // 0.169 names a collaboration tool `<namespace>.<tool>`: the tool is what it does.
+  switch (canonicalName.slice(canonicalName.lastIndexOf('.') + 1)) {
+    case 'update_plan':
+      return compactInput({ todos: inputTodos(i.plan, ['step']), description: str(i.explanation) });
+    case 'view_image':
+      return compactInput({ filePath: str(i.path) });
+    case 'web_search':
+    case 'tool_search':
+      return compactInput({ query: str(i.query) });
+    case 'spawn_agent':
+      return compactInput({
+        prompt: str(i.message),
+        agentType: str(i.agent_type),
+        model: str(i.model),
+        name: str(i.task_name),
+      });
+    case 'request_user_input':
+      return compactInput({ questions: inputQuestions(i.questions) });
+    case 'image_generation':
+      return compactInput({ prompt: str(i.prompt) });
+    default:
+      return {};
+  }
+}
