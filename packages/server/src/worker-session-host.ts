@@ -78,7 +78,15 @@ interface WorkerClient {
 }
 
 /** One worker thread over the index file at `dbPath`, started on the first request and again after a crash. */
-function workerClient(script: URL, dbPath: string, options: { readonly cacheShare?: number } = {}): WorkerClient {
+function workerClient(
+  script: URL,
+  dbPath: string,
+  options: {
+    readonly cacheShare?: number;
+    /** What the thread is for (`sessions`, `queries`), for profilers and monitors reading `workerData.role`. */
+    readonly role: string;
+  },
+): WorkerClient {
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -94,7 +102,7 @@ function workerClient(script: URL, dbPath: string, options: { readonly cacheShar
   const ensure = (): Worker => {
     if (worker) return worker;
     const w = new Worker(script, {
-      workerData: { dbPath, cacheShare: options.cacheShare ?? 1 },
+      workerData: { dbPath, cacheShare: options.cacheShare ?? 1, role: options.role },
       execArgv: builtExecArgv(),
     });
     w.unref();
@@ -156,7 +164,7 @@ export function createWorkerQueries(options: {
 }): (IndexQueries & { close(): Promise<void> }) | undefined {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
-  const client = workerClient(script, options.dbPath);
+  const client = workerClient(script, options.dbPath, { role: 'queries' });
   client.start();
   const entries = [...queryMethods, ...responseMethods].map((method) => [
     method,
@@ -185,7 +193,7 @@ export function createWorkerSessionHost(options: {
   if (script === undefined) return undefined;
   const threads = Math.max(1, options.threads ?? 1);
   const clients = Array.from({ length: threads }, () =>
-    workerClient(script, options.dbPath, { cacheShare: 1 / threads }),
+    workerClient(script, options.dbPath, { cacheShare: 1 / threads, role: 'sessions' }),
   );
   for (const c of clients) c.start();
   const of = (sessionId: string): WorkerClient => clients[hashOf(sessionId) % clients.length] as WorkerClient;
