@@ -138,7 +138,9 @@ export function createApp(deps: AppDeps) {
     if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found');
     let found: SessionSummary | undefined;
     try {
-      found = await queries.getSession(idOrPrefix, { paths: roots });
+      // Every per-session request looks its session up: kept like the lists, so it does not wait behind a search
+      // or statistics query in the query worker.
+      found = await listCache.get(`session\u0000${idOrPrefix}`, () => queries.getSession(idOrPrefix, { paths: roots }));
     } catch (error) {
       throw toHttpError(error) ?? error;
     }
@@ -251,10 +253,17 @@ export function createApp(deps: AppDeps) {
     const facets = await listCache.get('facets', () => queries.sessionFacets(scoped));
     let body: SessionsResponse;
     if (q) {
-      // Search keeps relevance order; its (at most 500) hits are paged here.
+      // Search keeps relevance order; its hits (each session's best, at most 500 sessions) are paged here.
       const hits = await queries.search(
         q,
-        clean({ agent: filter.agent, project: filter.project, since: filter.since, ...scope, limit: 500 }),
+        clean({
+          agent: filter.agent,
+          project: filter.project,
+          since: filter.since,
+          ...scope,
+          limit: 500,
+          onePerSession: true,
+        }),
       );
       // Only the sessions of the hits are looked up (and filtered), not the whole list.
       // (by session id, which may name a few sessions; rows are then matched by reference)

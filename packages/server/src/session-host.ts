@@ -46,8 +46,9 @@ export interface SessionHost {
   close(): Promise<void>;
 }
 
-// Many small sessions may stay loaded (browsing back and forth, several tabs); the byte budget bounds the memory.
-const CACHE_SIZE = 32;
+// Many small sessions may stay loaded (browsing back and forth, several tabs, many users); the byte budget bounds
+// the memory.
+const CACHE_SIZE = 256;
 /** Transcript bytes the kept sessions may add up to (a parsed session takes a few times its bytes in memory). */
 export const CACHE_BYTES = 256 * 1024 * 1024;
 
@@ -132,7 +133,8 @@ export function createLocalSessionHost(
 ): SessionHost {
   return {
     detail: async (row) => (await views.get(row.id)).detail(row),
-    page: async (sessionId, agent, offset, limit, all) => (await views.get(sessionId)).page(agent, offset, limit, all),
+    page: async (sessionId, agent, offset, limit, all) =>
+      (await views.get(sessionId)).pageText(agent, offset, limit, all),
     call: async (sessionId, callId) => {
       const view = await views.get(sessionId);
       const call = view.callsById.get(callId);
