@@ -3,6 +3,7 @@
  * error categories, each a GROUP BY over `call_facts` (no call row reaches JavaScript).
  */
 import { callScopeWhere, type Store } from './scope.js';
+import { prepared } from './statements.js';
 import type {
   AnalyticsBucket,
   AnalyticsCategory,
@@ -55,11 +56,10 @@ export function analytics(store: Store, filter: AnalyticsFilter): CallAnalytics 
   const where = callScopeWhere(filter);
   /** `SELECT columns FROM` the calls in scope (`call_facts cf`, its session `ses`) `rest`: conditions, grouping. */
   const select = <T>(columns: string, rest = ''): T[] =>
-    store.db
-      .prepare(
-        `SELECT ${columns} FROM call_facts cf JOIN sessions ses ON ses.id = cf.session_id WHERE ${where.sql} ${rest}`,
-      )
-      .all(...where.params) as T[];
+    prepared(
+      store.db,
+      `SELECT ${columns} FROM call_facts cf JOIN sessions ses ON ses.id = cf.session_id WHERE ${where.sql} ${rest}`,
+    ).all(...where.params) as T[];
 
   const [totals] = select<CallCounts & { firstMs: number | null; lastMs: number | null }>(
     `${COUNTS}, MIN(cf.ts_ms) AS firstMs, MAX(cf.ts_ms) AS lastMs`,

@@ -2,6 +2,7 @@
 import { idOfKey } from './import.js';
 import { limitSql, pathCond, type Store, Where } from './scope.js';
 import { refsOf } from './session-queries.js';
+import { prepared } from './statements.js';
 import type { StoredIssue } from './types.js';
 
 export interface IssueFilter {
@@ -13,12 +14,11 @@ export interface IssueFilter {
 export function issues(store: Store, filter: IssueFilter = {}): StoredIssue[] {
   const inPaths = pathCond(filter.paths ?? [], 'f');
   const where = new Where().add(inPaths.sql, ...inPaths.params).when(filter.sessionId, 'f.session_id = ?');
-  const rows = store.db
-    .prepare(
-      `SELECT i.code, i.line, i.message, f.path AS file, f.session_id FROM issues i JOIN files f ON f.id = i.file_id
+  const rows = prepared(
+    store.db,
+    `SELECT i.code, i.line, i.message, f.path AS file, f.session_id FROM issues i JOIN files f ON f.id = i.file_id
        WHERE ${where.sql} ORDER BY f.path, i.line${limitSql(filter.limit)}`,
-    )
-    .all(...where.params) as { code: string; line: number; message: string; file: string; session_id: string }[];
+  ).all(...where.params) as { code: string; line: number; message: string; file: string; session_id: string }[];
   const refOf = refsOf(store);
   return rows.map((r) => ({
     code: r.code,

@@ -1,11 +1,11 @@
 /** Full-text search over the stored text (FTS5, bm25 ranking, highlighted snippets). */
 import type { DiscoveredFile } from '@agentdash/core';
 import { agentOfRow } from './agents.js';
-import { Archive } from './archive.js';
 import { cutSnippet, DocTexts } from './doc-snippet.js';
 import { idOfKey } from './import.js';
 import { limitSql, pathCond, type Store, scopeSql, toMs, Where } from './scope.js';
 import { refsOf } from './session-queries.js';
+import { archiveOf, prepared } from './statements.js';
 import type { SearchFilter, SearchHit, SearchKind } from './types.js';
 
 /** A user query → an FTS5 query: every word or "quoted phrase" must occur. */
@@ -90,18 +90,21 @@ export async function search(store: Store, query: string, filter: SearchFilter =
     .when(filter.kind, 'd.kind = ?')
     .when(toMs(filter.since), 'd.ts_ms >= ?');
   const limit = filter.limit !== undefined && filter.limit > 0 ? filter.limit : 50;
-  const rows = store.db
-    .prepare(
-      `SELECT d.line, d.offset, d.part, d.ts, d.kind, d.tool, d.call_id, d.agent_id, ${DOC_FILE_COLUMNS},
-         s.project_path, s.title, bm25(docs_fts) AS rank
-       FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid JOIN files f ON f.id = d.file_id
-         LEFT JOIN sessions s ON s.id = f.session_id
-       WHERE ${where.sql} ORDER BY rank${limitSql(limit)}`,
-    )
-    .all(...where.params) as HitRow[];
+  const hitsSql = `SELECT d.line, d.offset, d.part, d.ts, d.kind, d.tool, d.call_id, d.agent_id, ${DOC_FILE_COLUMNS},
+      s.project_path, s.title, bm25(docs_fts) AS rank
+    FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid JOIN files f ON f.id = d.file_id
+      LEFT JOIN sessions s ON s.id = f.session_id
+    WHERE ${where.sql}`;
+  // One hit per session: its best, chosen in SQL, so only those are read back for snippets.
+  const sql = filter.onePerSession
+    ? `SELECT * FROM (SELECT h.*, row_number() OVER (PARTITION BY h.session_id
+          ORDER BY h.rank, h.file_id, h.line, h."offset", h.part) AS nth FROM (${hitsSql}) h)
+        WHERE nth = 1 ORDER BY rank, file_id, line, "offset", part${limitSql(limit)}`
+    : `${hitsSql} ORDER BY rank${limitSql(limit)}`;
+  const rows = prepared(store.db, sql).all(...where.params) as HitRow[];
   const refOf = refsOf(store);
   // The text is read back from the transcript for the snippet (the index keeps only the words).
-  const texts = new DocTexts(new Archive(store.db));
+  const texts = new DocTexts(archiveOf(store.db));
   const hits: SearchHit[] = [];
   // One at a time: hits in one archived file share its decompressed chunk.
   for (const r of rows) {

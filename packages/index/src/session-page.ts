@@ -3,6 +3,7 @@
 import type { Store } from './scope.js';
 import { scopeSql } from './scope.js';
 import { LIVE_WINDOW_MS, type SessionRow, summaryOf } from './session-queries.js';
+import { prepared } from './statements.js';
 import type { SessionFilter, SessionSummary } from './types.js';
 
 export const sessionSorts = [
@@ -73,15 +74,14 @@ export interface SessionFacets {
 /** How many sessions `filter` selects, with sums over them. */
 export function sessionTotals(store: Store, filter: SessionFilter): SessionTotals {
   const scoped = scopeSql(filter);
-  const agg = store.db
-    .prepare(
-      `SELECT COUNT(*) AS total, coalesce(SUM(s.tool_calls), 0) AS toolCalls, coalesce(SUM(s.errors), 0) AS errors,
+  const agg = prepared(
+    store.db,
+    `SELECT COUNT(*) AS total, coalesce(SUM(s.tool_calls), 0) AS toolCalls, coalesce(SUM(s.errors), 0) AS errors,
          coalesce(SUM(s.expected_errors), 0) AS expectedErrors,
          coalesce(SUM(s.ended_ms > ? OR EXISTS (SELECT 1 FROM files lf WHERE lf.session_id = s.id
            AND lf.appended_ms > ?)), 0) AS live
        FROM sessions s WHERE ${scoped.sql}`,
-    )
-    .get(store.now() - LIVE_WINDOW_MS, store.now() - LIVE_WINDOW_MS, ...scoped.params) as {
+  ).get(store.now() - LIVE_WINDOW_MS, store.now() - LIVE_WINDOW_MS, ...scoped.params) as {
     total: number;
     toolCalls: number;
     errors: number;
@@ -101,9 +101,10 @@ export function pageSessions(store: Store, filter: SessionFilter, query: Session
   const limit = Math.max(0, Math.floor(query.limit ?? 100));
   const dir = query.descending === false ? 'ASC' : 'DESC';
   const order = ORDER[query.sort ?? 'startedAt'];
-  const rows = store.db
-    .prepare(`SELECT * FROM sessions s WHERE ${scoped.sql} ORDER BY ${order} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`)
-    .all(...scoped.params, limit, offset) as SessionRow[];
+  const rows = prepared(
+    store.db,
+    `SELECT * FROM sessions s WHERE ${scoped.sql} ORDER BY ${order} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`,
+  ).all(...scoped.params, limit, offset) as SessionRow[];
   const counted = query.known ?? sessionTotals(store, filter);
   return { ...counted, offset, sessions: rows.map((r) => summaryOf(store, r)) };
 }
@@ -111,11 +112,7 @@ export function pageSessions(store: Store, filter: SessionFilter, query: Session
 /** The distinct projects, models and client versions of the sessions `filter` selects, for filter menus. */
 export function sessionFacets(store: Store, filter: SessionFilter): SessionFacets {
   const scoped = scopeSql(filter);
-  const column = (sql: string): string[] =>
-    store.db
-      .prepare(sql)
-      .pluck()
-      .all(...scoped.params) as string[];
+  const column = (sql: string): string[] => prepared(store.db, sql, 'pluck').all(...scoped.params) as string[];
   return {
     projects: column(
       `SELECT DISTINCT coalesce(s.project_path, s.project_dir) AS p FROM sessions s WHERE ${scoped.sql} ORDER BY p`,

@@ -12,15 +12,14 @@ import {
   type SessionTime,
   zeroTime,
 } from '@agentdash/core';
-import type Database from 'better-sqlite3';
 import { agentOfRow } from './agents.js';
-import { Archive } from './archive.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
 import { type FileRow, idOfKey } from './import.js';
 import { unpackJson } from './packed-json.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
 import { sessionUsage } from './session-cost.js';
+import { archiveOf, prepared } from './statements.js';
 import type { SessionFilter, SessionSummary, UsagePart } from './types.js';
 
 /** A session is live when records were appended to it, or its newest record was written, within this window. */
@@ -58,24 +57,13 @@ export function isLiveSession(now: number, endedMs: number | null, appendedMs: r
   return appendedMs.some((ms) => ms !== null && now - ms < LIVE_WINDOW_MS);
 }
 
-/** The files-of-a-session statement, prepared once per connection (summaries are made for every listed row). */
-const filesOfSession = new WeakMap<Database.Database, Database.Statement>();
-
-function filesStatement(db: Database.Database): Database.Statement {
-  let statement = filesOfSession.get(db);
-  if (statement === undefined) {
-    statement = db.prepare(
-      `SELECT path, role, agent_id, appended_ms, archived,
-         (SELECT coalesce(sum(s.count), 0) FROM secret_counts s WHERE s.file_id = files.id) AS secrets
-       FROM files WHERE session_id = ? ORDER BY role, path`,
-    );
-    filesOfSession.set(db, statement);
-  }
-  return statement;
-}
+/** The files of a session with their secret counts (summaries are made for every listed row). */
+const FILES_OF_SESSION = `SELECT path, role, agent_id, appended_ms, archived,
+    (SELECT coalesce(sum(s.count), 0) FROM secret_counts s WHERE s.file_id = files.id) AS secrets
+  FROM files WHERE session_id = ? ORDER BY role, path`;
 
 export function summaryOf(store: Store, row: SessionRow): SessionSummary {
-  const files = filesStatement(store.db).all(row.id) as {
+  const files = prepared(store.db, FILES_OF_SESSION).all(row.id) as {
     path: string;
     role: 'main' | 'subagent';
     agent_id: string | null;
@@ -130,12 +118,11 @@ export function summaryOf(store: Store, row: SessionRow): SessionSummary {
 
 export function listSessions(store: Store, filter: SessionFilter = {}): SessionSummary[] {
   const scoped = scopeSql(filter);
-  const rows = store.db
-    .prepare(
-      `SELECT * FROM sessions s WHERE ${scoped.sql}
+  const rows = prepared(
+    store.db,
+    `SELECT * FROM sessions s WHERE ${scoped.sql}
        ORDER BY coalesce(s.started_ms, 0) DESC, s.id${limitSql(filter.limit)}`,
-    )
-    .all(...scoped.params) as SessionRow[];
+  ).all(...scoped.params) as SessionRow[];
   return rows.map((r) => summaryOf(store, r));
 }
 
@@ -145,7 +132,7 @@ export function refsOf(store: Store): (key: string) => string {
   return (key) => {
     let ref = known.get(key);
     if (ref === undefined) {
-      const row = store.db.prepare('SELECT * FROM sessions WHERE id = ?').get(key) as SessionRow | undefined;
+      const row = prepared(store.db, 'SELECT * FROM sessions WHERE id = ?').get(key) as SessionRow | undefined;
       ref = row === undefined ? key : refOf(store, row);
       known.set(key, ref);
     }
@@ -163,9 +150,9 @@ function qualified(row: Pick<SessionRow, 'project_dir' | 'session_id'>): string 
 
 /** The shortest unique reference of a session: its id, else `<id>@<folder>`, else its key. */
 function refOf(store: Store, row: SessionRow): string {
-  const same = store.db
-    .prepare('SELECT id, project_dir, session_id FROM sessions WHERE session_id = ?')
-    .all(row.session_id) as Pick<SessionRow, 'id' | 'project_dir' | 'session_id'>[];
+  const same = prepared(store.db, 'SELECT id, project_dir, session_id FROM sessions WHERE session_id = ?').all(
+    row.session_id,
+  ) as Pick<SessionRow, 'id' | 'project_dir' | 'session_id'>[];
   if (same.length <= 1) return row.session_id;
   const mine = qualified(row);
   return same.filter((o) => qualified(o) === mine).length === 1 ? mine : row.id;
@@ -195,9 +182,10 @@ function findSessionRow(store: Store, ref: string, lookup: SessionLookup): Sessi
   if (ref === '') return undefined;
   const scope = scopeSql(lookup.paths && lookup.paths.length > 0 ? { paths: lookup.paths } : {});
   const rowsWhere = (condition: string, ...params: unknown[]) =>
-    store.db
-      .prepare(`SELECT * FROM sessions s WHERE ${condition} AND ${scope.sql} ORDER BY s.id LIMIT 200`)
-      .all(...params, ...scope.params) as SessionRow[];
+    prepared(store.db, `SELECT * FROM sessions s WHERE ${condition} AND ${scope.sql} ORDER BY s.id LIMIT 200`).all(
+      ...params,
+      ...scope.params,
+    ) as SessionRow[];
   const byKey = rowsWhere('s.id = ?', ref)[0];
   if (byKey) return byKey;
   const one = (rows: SessionRow[]): SessionRow | undefined => {
@@ -230,7 +218,7 @@ function findSessionRow(store: Store, ref: string, lookup: SessionLookup): Sessi
 
 /** A reference (see `SessionSummary.ref`) to the session a stored transcript file belongs to. */
 export function sessionIdOfFile(store: Store, path: string): string | undefined {
-  const key = store.db.prepare('SELECT session_id FROM files WHERE path = ?').pluck().get(resolve(path)) as
+  const key = prepared(store.db, 'SELECT session_id FROM files WHERE path = ?', 'pluck').get(resolve(path)) as
     | string
     | undefined;
   return key === undefined ? undefined : refsOf(store)(key);
@@ -254,7 +242,7 @@ function toDiscoveredFile(r: FileRow): DiscoveredFile {
 /** The files of the session a reference names (see `getSession`). */
 export function sessionFiles(store: Store, ref: string): SessionFiles | undefined {
   const key = sessionKeyOfRef(store, ref) ?? ref;
-  const rows = store.db.prepare('SELECT * FROM files WHERE session_id = ? ORDER BY role, path').all(key) as FileRow[];
+  const rows = prepared(store.db, 'SELECT * FROM files WHERE session_id = ? ORDER BY role, path').all(key) as FileRow[];
   if (rows.length === 0) return undefined;
   const main = rows.find((r) => r.role === 'main');
   return {
@@ -270,19 +258,19 @@ export async function loadSession(store: Store, ref: string): Promise<Session> {
   const key = sessionKeyOfRef(store, ref);
   const group = key === undefined ? undefined : sessionFiles(store, key);
   if (key === undefined || !group) throw new UnknownSessionError(ref);
-  const ended = store.db.prepare('SELECT ended_ms FROM sessions WHERE id = ?').pluck().get(key) as number | null;
-  const appended = store.db.prepare('SELECT appended_ms FROM files WHERE session_id = ?').pluck().all(key) as (
+  const ended = prepared(store.db, 'SELECT ended_ms FROM sessions WHERE id = ?', 'pluck').get(key) as number | null;
+  const appended = prepared(store.db, 'SELECT appended_ms FROM files WHERE session_id = ?', 'pluck').all(key) as (
     | number
     | null
   )[];
   const archived =
-    store.db.prepare("SELECT 1 FROM files WHERE session_id = ? AND role = 'main' AND archived = 1").get(key) !==
+    prepared(store.db, "SELECT 1 FROM files WHERE session_id = ? AND role = 'main' AND archived = 1").get(key) !==
     undefined;
   return coreLoadSession(group, {
     live: !archived && isLiveSession(store.now(), ended ?? null, appended),
     resultsElsewhere: resultsElsewhere(store, key),
     // Files that are gone from disk are read from the archive.
-    open: new Archive(store.db).openBytes,
+    open: archiveOf(store.db).openBytes,
   });
 }
 
@@ -291,16 +279,15 @@ export async function loadSession(store: Store, ref: string): Promise<Session> {
  * its id). Ok results are stored with long strings cut (see the index's `shrink`).
  */
 function resultsElsewhere(store: Store, key: string): Map<string, RawResult> {
-  const rows = store.db
-    .prepare(
-      `SELECT r.tool_use_id, r.line, r.uuid, r.ts, r.is_error, r.content, r.tool_use_result, f.path
+  const rows = prepared(
+    store.db,
+    `SELECT r.tool_use_id, r.line, r.uuid, r.ts, r.is_error, r.content, r.tool_use_result, f.path
        FROM results r JOIN files f ON f.id = r.file_id
        WHERE f.session_id <> @key AND r.tool_use_id IN (
          SELECT c.tool_use_id FROM calls c JOIN files cf ON cf.id = c.file_id WHERE cf.session_id = @key
          EXCEPT SELECT r2.tool_use_id FROM results r2 JOIN files rf ON rf.id = r2.file_id WHERE rf.session_id = @key)
        ORDER BY r.rowid`,
-    )
-    .all({ key }) as {
+  ).all({ key }) as {
     tool_use_id: string;
     line: number;
     uuid: string | null;

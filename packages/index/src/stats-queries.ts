@@ -2,6 +2,7 @@
 import { idOfKey } from './import.js';
 import { callScopeWhere, limitSql, type Store, scopeSql, sessionCallsWhere, withoutCoveringPaths } from './scope.js';
 import { isLiveSession, refsOf } from './session-queries.js';
+import { prepared } from './statements.js';
 import type {
   CallFilter,
   CallRow,
@@ -23,14 +24,13 @@ export function stats(store: Store, requested: SessionFilter & { readonly tool?:
   const filter = withoutCoveringPaths(store, requested);
   const where = sessionCallsWhere(filter, filter.tool);
   // Counts per tool in SQL; only the durations come into JavaScript (for nearest-rank percentiles).
-  const rows = store.db
-    .prepare(
-      `SELECT cf.name, MIN(cf.canonical_name) AS canonical_name, COUNT(*) AS calls, SUM(cf.has_result) AS paired,
+  const rows = prepared(
+    store.db,
+    `SELECT cf.name, MIN(cf.canonical_name) AS canonical_name, COUNT(*) AS calls, SUM(cf.has_result) AS paired,
          coalesce(SUM(cf.is_error), 0) AS errors,
          coalesce(SUM(cf.is_error = 1 AND cf.severity = 'expected'), 0) AS expected
        FROM call_facts cf WHERE ${where.sql} GROUP BY cf.name ORDER BY cf.name`,
-    )
-    .all(...where.params) as {
+  ).all(...where.params) as {
     name: string;
     canonical_name: string;
     calls: number;
@@ -38,24 +38,21 @@ export function stats(store: Store, requested: SessionFilter & { readonly tool?:
     errors: number;
     expected: number;
   }[];
-  const categoryRows = store.db
-    .prepare(
-      `SELECT cf.name, coalesce(cf.category, 'other') AS category, COUNT(*) AS n
+  const categoryRows = prepared(
+    store.db,
+    `SELECT cf.name, coalesce(cf.category, 'other') AS category, COUNT(*) AS n
        FROM call_facts cf WHERE ${where.sql} AND cf.is_error = 1 GROUP BY cf.name, category ORDER BY cf.name, category`,
-    )
-    .all(...where.params) as { name: string; category: string; n: number }[];
-  const durationRows = store.db
-    .prepare(
-      `SELECT cf.name, cf.duration_ms FROM call_facts cf WHERE ${where.sql} AND cf.duration_ms IS NOT NULL
+  ).all(...where.params) as { name: string; category: string; n: number }[];
+  const durationRows = prepared(
+    store.db,
+    `SELECT cf.name, cf.duration_ms FROM call_facts cf WHERE ${where.sql} AND cf.duration_ms IS NOT NULL
        ORDER BY cf.name, cf.duration_ms`,
-    )
-    .raw()
-    .all(...where.params) as [string, number][];
+    'raw',
+  ).all(...where.params) as [string, number][];
   const scoped = scopeSql(filter);
-  const sessions = store.db
-    .prepare(`SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`)
-    .pluck()
-    .get(...scoped.params) as number;
+  const sessions = prepared(store.db, `SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`, 'pluck').get(
+    ...scoped.params,
+  ) as number;
   const durations = new Map<string, number[]>();
   for (const [name, ms] of durationRows) {
     const list = durations.get(name);
@@ -182,14 +179,13 @@ export function calls(store: Store, filter: CallFilter = {}): CallRow[] {
     default:
       filter.status satisfies never;
   }
-  const rows = store.db
-    .prepare(
-      `SELECT cf.*, f.path AS file, s.project_path, s.ended_ms,
+  const rows = prepared(
+    store.db,
+    `SELECT cf.*, f.path AS file, s.project_path, s.ended_ms,
          (SELECT MAX(m.appended_ms) FROM files m WHERE m.session_id = cf.session_id) AS appended_ms
        FROM call_facts cf JOIN files f ON f.id = cf.file_id LEFT JOIN sessions s ON s.id = cf.session_id
        WHERE ${where.sql} ORDER BY cf.ts_ms DESC, cf.tool_use_id${limitSql(filter.limit)}`,
-    )
-    .all(...where.params) as CallFactRow[];
+  ).all(...where.params) as CallFactRow[];
   const out: CallRow[] = [];
   const refOf = refsOf(store);
   for (const r of rows) {

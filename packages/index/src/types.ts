@@ -355,7 +355,10 @@ export interface SearchFilter {
   readonly sessionId?: string;
   readonly kind?: SearchKind;
   readonly since?: TimeInput;
+  /** Hits to return (default 50); with `onePerSession`, sessions. */
   readonly limit?: number;
+  /** Only each session's best hit (as a list of matching sessions shows them). */
+  readonly onePerSession?: boolean;
 }
 
 /** Snippet markers: the matched text is between these. */

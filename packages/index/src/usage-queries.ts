@@ -2,6 +2,7 @@
 import { type PricedResponse, priceResponses, type ResponseUsage } from '@agentdash/core';
 import { type AgentKind, agentOfRow } from './agents.js';
 import { type Store, scopeSql, toMs } from './scope.js';
+import { prepared } from './statements.js';
 import type { UsageFilter } from './types.js';
 
 /** Where a response was made. */
@@ -50,16 +51,15 @@ export function usageResponses(store: Store, filter: UsageFilter = {}): UsageRes
     .when(toMs(until), 'r.ts_ms <= ?')
     .when(model, 'instr(r.model, ?) > 0')
     .when(sessionId, 'r.session_id = ?');
-  const rows = store.db
-    .prepare(
-      `SELECT r.key, r.message_id, r.model, r.ts_ms, r.session_id, s.session_id AS sid, r.agent_id,
+  const rows = prepared(
+    store.db,
+    `SELECT r.key, r.message_id, r.model, r.ts_ms, r.session_id, s.session_id AS sid, r.agent_id,
               coalesce(s.project_path, s.project_dir) AS project, s.agent, r.input_tokens AS i, r.output_tokens AS o,
               r.cache_creation_tokens AS cc, r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr, r.reasoning_tokens AS ro
        FROM responses r JOIN sessions s ON s.id = r.session_id
        WHERE ${scoped.sql}
        ORDER BY r.key, coalesce(s.started_ms, 0), s.id`,
-    )
-    .all(...scoped.params) as Row[];
+  ).all(...scoped.params) as Row[];
   const out: ResponseUsage<UsageContext>[] = [];
   let previous: string | undefined;
   for (const r of rows) {

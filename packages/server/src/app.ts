@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { type AgentId, agentIds, type ErrorSeverity, isAgentId, isTimeZone } from '@agentdash/core';
-import { redactSession } from '@agentdash/core/secrets';
 import { type CallRowStatus, type SessionSummary, sessionSorts } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -15,7 +14,7 @@ import type {
   SessionRow,
   SessionsResponse,
 } from './api-types.js';
-import { readExportAssets, sessionHtmlChunks } from './export-html.js';
+import { exportAssetsBuilt } from './export-html.js';
 import { HttpError, toHttpError } from './http-error.js';
 import { type IndexQueries, localQueries } from './index-queries.js';
 import { readyStatus } from './index-state.js';
@@ -138,7 +137,9 @@ export function createApp(deps: AppDeps) {
     if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found');
     let found: SessionSummary | undefined;
     try {
-      found = await queries.getSession(idOrPrefix, { paths: roots });
+      // Every per-session request looks its session up: kept like the lists, so it does not wait behind a search
+      // or statistics query in the query worker.
+      found = await listCache.get(`session\u0000${idOrPrefix}`, () => queries.getSession(idOrPrefix, { paths: roots }));
     } catch (error) {
       throw toHttpError(error) ?? error;
     }
@@ -251,10 +252,17 @@ export function createApp(deps: AppDeps) {
     const facets = await listCache.get('facets', () => queries.sessionFacets(scoped));
     let body: SessionsResponse;
     if (q) {
-      // Search keeps relevance order; its (at most 500) hits are paged here.
+      // Search keeps relevance order; its hits (each session's best, at most 500 sessions) are paged here.
       const hits = await queries.search(
         q,
-        clean({ agent: filter.agent, project: filter.project, since: filter.since, ...scope, limit: 500 }),
+        clean({
+          agent: filter.agent,
+          project: filter.project,
+          since: filter.since,
+          ...scope,
+          limit: 500,
+          onePerSession: true,
+        }),
       );
       // Only the sessions of the hits are looked up (and filtered), not the whole list.
       // (by session id, which may name a few sessions; rows are then matched by reference)
@@ -366,29 +374,24 @@ export function createApp(deps: AppDeps) {
     const summary = await foundOf(c.req.param('id'));
     const row = toSessionRow(summary);
     const redact = c.req.query('redact') !== '0';
-    const assets = await readExportAssets(assetsDir).catch(() => {
+    if (!exportAssetsBuilt(assetsDir))
       throw new HttpError(503, 'the HTML export viewer is not built: run npm run build');
-    });
-    const loaded = await index.loadSession(row.id);
-    const redacted = redact ? redactSession(loaded) : undefined;
-    const chunks = sessionHtmlChunks(redacted?.session ?? loaded, summary, assets, {
-      redacted: redact,
-      total: redacted?.report.total ?? 0,
-      summary: redacted ? redacted.report.summary() : 'not redacted',
-    });
+    // Loaded, redacted and written where sessions live (the session worker), a batch at a time as the download reads.
+    const html = await sessions.exportHtml(row.id, summary, assetsDir, redact);
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
+      async pull(controller) {
+        const text = await html.next();
+        if (text === undefined) controller.close();
+        else controller.enqueue(encoder.encode(text));
       },
+      cancel: () => html.close(),
     });
     return new Response(body, {
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
         'Content-Disposition': `attachment; filename="agentdash-${row.id.slice(0, 8)}.html"`,
-        'X-AgentDash-Redacted': String(redacted?.report.total ?? 0),
+        'X-AgentDash-Redacted': String(html.redacted),
       },
     });
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +88,51 @@ describe.skipIf(!script)('sessions in a worker thread', () => {
       expect(worker.isLoaded(withCalls.id)).toBe(false);
     } finally {
       await worker.close();
+    }
+  });
+});
+
+/** The whole text of an HTML export, read batch by batch; the export time (the only thing that differs) blanked. */
+async function exportText(host: SessionHost, sessionId: string, summary: unknown, assetsDir: string, redact: boolean) {
+  const html = await host.exportHtml(sessionId, summary, assetsDir, redact);
+  let text = '';
+  let batches = 0;
+  for (let part = await html.next(); part !== undefined; part = await html.next()) {
+    text += part;
+    batches++;
+  }
+  expect(batches).toBeGreaterThan(0);
+  return { redacted: html.redacted, text: text.replace(/"exportedAt":"[^"]*"/, '"exportedAt":""') };
+}
+
+describe.skipIf(!script)('HTML exports in a worker thread', () => {
+  it('write every session exactly as this thread does, redacted or not, and can be stopped early', async () => {
+    const assetsDir = join(tmp, 'assets');
+    await mkdir(join(assetsDir, 'export'), { recursive: true });
+    await writeFile(join(assetsDir, 'export', 'export.js'), 'document.title = "viewer";');
+    await writeFile(join(assetsDir, 'export', 'export.css'), 'body{color:red}');
+    const worker = createWorkerSessionHost({ dbPath: index.dbPath })!;
+    const local = createLocalSessionHost(index);
+    try {
+      let compared = 0;
+      for (const summary of index.listSessions({ paths: [samples] })) {
+        for (const redact of [true, false]) {
+          const mine = await exportText(local, summary.id, summary, assetsDir, redact);
+          expect(await exportText(worker, summary.id, summary, assetsDir, redact)).toEqual(mine);
+          expect(mine.text).toContain(`"sessionId":${JSON.stringify(summary.ref)}`);
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(20);
+      const first = index.listSessions({ paths: [samples] })[0]!;
+      const html = await worker.exportHtml(first.id, first, assetsDir, true);
+      html.close();
+      await expect(
+        worker.exportHtml('00000000-0000-4000-8000-000000000000', first, assetsDir, true),
+      ).rejects.toMatchObject({ status: 404 });
+    } finally {
+      await worker.close();
+      await local.close();
     }
   });
 });

@@ -13,6 +13,7 @@ import type {
   SessionErrorsResponse,
   SessionRow,
 } from './api-types.js';
+import { type HtmlExport, openHtmlExport } from './export-html.js';
 import { HttpError } from './http-error.js';
 import type { Answer } from './raw-json.js';
 import { findInSession, sessionErrors } from './session-find.js';
@@ -37,6 +38,11 @@ export interface SessionHost {
   find(sessionId: string, query: string): Promise<FindResponse>;
   /** The session's main-thread time as a waterfall (`GET /api/sessions/:id/waterfall`). */
   waterfall(sessionId: string): Promise<Answer<ReturnType<typeof waterfallOf>>>;
+  /**
+   * The session as one self-contained HTML file (`GET /api/sessions/:id/export.html`), written a batch at a time;
+   * `summary` is the index's row, `assetsDir` holds the built viewer.
+   */
+  exportHtml(sessionId: string, summary: unknown, assetsDir: string, redact: boolean): Promise<HtmlExport>;
   /** Files of the session that cannot be read now (permissions changed, removed), as the load found them. */
   unreadable(sessionId: string): Promise<readonly ParseIssue[]>;
   /** Whether the session is loaded (its routes answer without parsing). */
@@ -46,8 +52,9 @@ export interface SessionHost {
   close(): Promise<void>;
 }
 
-// Many small sessions may stay loaded (browsing back and forth, several tabs); the byte budget bounds the memory.
-const CACHE_SIZE = 32;
+// Many small sessions may stay loaded (browsing back and forth, several tabs, many users); the byte budget bounds
+// the memory.
+const CACHE_SIZE = 256;
 /** Transcript bytes the kept sessions may add up to (a parsed session takes a few times its bytes in memory). */
 export const CACHE_BYTES = 256 * 1024 * 1024;
 
@@ -75,6 +82,9 @@ export class SessionViews {
   keys(): string[] {
     return [...this.views.keys()];
   }
+
+  /** Counts the changes of the loaded set (a session kept, dropped or forgotten), so a mirror knows it is stale. */
+  changes = 0;
 
   async get(sessionId: string): Promise<SessionView> {
     const hit = this.views.get(sessionId);
@@ -106,6 +116,7 @@ export class SessionViews {
 
   invalidate(sessionId?: string): void {
     this.generation++;
+    this.changes++;
     if (sessionId === undefined) this.views.clear();
     else this.views.delete(sessionId);
     this.loading.clear();
@@ -115,6 +126,7 @@ export class SessionViews {
     const files = this.index.sessionFiles(sessionId);
     const bytes = files ? [files.main, ...files.subagents].reduce((n, f) => n + (f?.size ?? 0), 0) : 0;
     this.views.set(sessionId, { view, bytes });
+    this.changes++;
     let total = [...this.views.values()].reduce((n, v) => n + v.bytes, 0);
     while (this.views.size > 1 && (this.views.size > this.size || total > this.bytes)) {
       const [oldest, entry] = this.views.entries().next().value ?? [];
@@ -132,7 +144,8 @@ export function createLocalSessionHost(
 ): SessionHost {
   return {
     detail: async (row) => (await views.get(row.id)).detail(row),
-    page: async (sessionId, agent, offset, limit, all) => (await views.get(sessionId)).page(agent, offset, limit, all),
+    page: async (sessionId, agent, offset, limit, all) =>
+      (await views.get(sessionId)).pageText(agent, offset, limit, all),
     call: async (sessionId, callId) => {
       const view = await views.get(sessionId);
       const call = view.callsById.get(callId);
@@ -142,6 +155,8 @@ export function createLocalSessionHost(
     errors: async (sessionId) => ({ errors: sessionErrors(await views.get(sessionId)) }),
     find: async (sessionId, query) => ({ query, ...findInSession(await views.get(sessionId), query) }),
     waterfall: async (sessionId) => waterfallOf((await views.get(sessionId)).session),
+    exportHtml: async (sessionId, summary, assetsDir, redact) =>
+      openHtmlExport((await views.get(sessionId)).session, summary, assetsDir, redact),
     unreadable: async (sessionId) =>
       (await views.get(sessionId)).session.issues.filter((i) => i.code === 'unreadable_file'),
     isLoaded: (sessionId) => views.has(sessionId),

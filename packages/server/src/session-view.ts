@@ -14,11 +14,16 @@ import type {
   SessionRow,
   SubagentInfo,
 } from './api-types.js';
+import { RawJson } from './raw-json.js';
 import { subagentErrorCounts } from './session-find.js';
 
 /** Strings longer than this are cut in timeline pages (the per-call endpoint has the full text). */
 export const STRING_LIMIT = 12_000;
 const ARRAY_LIMIT = 300;
+/** Event pages kept as JSON text per loaded session (the last asked; tabs and clients ask the first ones again). */
+const PAGES_KEPT = 4;
+/** Larger pages are not kept (the API asks at most 500 events at a time). */
+const KEPT_PAGE_LIMIT = 500;
 
 interface Clip {
   truncated: boolean;
@@ -192,12 +197,19 @@ export class SessionView {
     return out;
   }
 
+  private detailParts: Omit<SessionDetail, 'session'> | undefined;
+
+  /** The session's header: the index's row with what the loaded session adds (computed once per load). */
   detail(row: SessionRow): SessionDetail {
+    this.detailParts ??= this.computeDetail();
+    return { session: row, ...this.detailParts };
+  }
+
+  private computeDetail(): Omit<SessionDetail, 'session'> {
     const s = this.session;
     const toolCounts: Record<string, number> = {};
     for (const c of s.calls) toolCounts[c.canonicalName] = (toolCounts[c.canonicalName] ?? 0) + 1;
     return {
-      session: row,
       gitBranch: s.gitBranch || null,
       totalEvents: this.thread(undefined, false)?.length ?? 0,
       subagents: s.subagents.map((sub) => this.subagentInfo(sub)),
@@ -207,6 +219,26 @@ export class SessionView {
       toolCounts,
       shells: this.shells(),
     };
+  }
+
+  private readonly pageTexts = new Map<string, RawJson<EventsPage>>();
+
+  /** `page` as JSON text; the last few pages are kept, so asking one again costs no serialization. */
+  pageText(agent: string | undefined, offset: number, limit: number, all: boolean): RawJson<EventsPage> | undefined {
+    const key = `${agent ?? ''}\u0000${offset}\u0000${limit}\u0000${all}`;
+    const hit = this.pageTexts.get(key);
+    if (hit) return hit;
+    const page = this.page(agent, offset, limit, all);
+    if (!page) return undefined;
+    const text = RawJson.of(page);
+    if (limit <= KEPT_PAGE_LIMIT) {
+      this.pageTexts.set(key, text);
+      if (this.pageTexts.size > PAGES_KEPT) {
+        const oldest = this.pageTexts.keys().next().value;
+        if (oldest !== undefined) this.pageTexts.delete(oldest);
+      }
+    }
+    return text;
   }
 
   page(agent: string | undefined, offset: number, limit: number, all: boolean): EventsPage | undefined {

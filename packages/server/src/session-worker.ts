@@ -1,6 +1,7 @@
 /** Worker thread entry: loads sessions from the index at `workerData.dbPath` and answers the per-session routes. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openIndex } from '@agentdash/index';
+import type { HtmlExport } from './export-html.js';
 import { toHttpError } from './http-error.js';
 import { runQuery } from './index-queries.js';
 import { RawJson } from './raw-json.js';
@@ -14,6 +15,29 @@ const index = openIndex({ dbPath });
 // Several session workers share the cache's byte budget.
 const views = new SessionViews(index, undefined, Math.round(CACHE_BYTES * (cacheShare ?? 1)));
 const host = createLocalSessionHost(index, views);
+
+/** HTML exports being written, by stream number; at most a few (an abandoned download's goes first). */
+const exports = new Map<number, HtmlExport>();
+const MAX_EXPORTS = 8;
+let nextStream = 1;
+
+const openExport = async (request: Extract<WorkerRequest, { op: 'exportOpen' }>) => {
+  const opened = await host.exportHtml(request.sessionId, request.summary, request.assetsDir, request.redact);
+  const stream = nextStream++;
+  exports.set(stream, opened);
+  for (const [old, abandoned] of exports) {
+    if (exports.size <= MAX_EXPORTS) break;
+    abandoned.close();
+    exports.delete(old);
+  }
+  return { stream, redacted: opened.redacted };
+};
+
+const nextOfExport = async (stream: number): Promise<string | undefined> => {
+  const text = await exports.get(stream)?.next();
+  if (text === undefined) exports.delete(stream);
+  return text;
+};
 
 /** A value as JSON text for the reply (see `fromText` in worker-session-host.ts); undefined stays undefined. */
 const asText = (value: unknown): JsonText | undefined =>
@@ -42,6 +66,14 @@ const answer = async (request: WorkerRequest): Promise<unknown> => {
     case 'invalidate':
       host.invalidate(request.sessionId);
       return undefined;
+    case 'exportOpen':
+      return openExport(request);
+    case 'exportNext':
+      return nextOfExport(request.stream);
+    case 'exportClose':
+      exports.get(request.stream)?.close();
+      exports.delete(request.stream);
+      return undefined;
     case 'query':
       return runQuery(index, request.method, request.args);
     default:
@@ -49,9 +81,17 @@ const answer = async (request: WorkerRequest): Promise<unknown> => {
   }
 };
 
+/** The loaded sessions, when they changed since the last reply (each reply carrying a list of hundreds is costly). */
+let sentChanges = -1;
+const loadedNow = (): readonly string[] | undefined => {
+  if (views.changes === sentChanges) return undefined;
+  sentChanges = views.changes;
+  return views.keys();
+};
+
 port.on('message', (request: WorkerRequest) => {
   answer(request).then(
-    (value) => port.postMessage({ id: request.id, ok: true, value, loaded: views.keys() } satisfies WorkerReply),
+    (value) => port.postMessage({ id: request.id, ok: true, value, loaded: loadedNow() } satisfies WorkerReply),
     (error: unknown) => {
       // Operational errors (an ambiguous reference, a busy index…) keep their status and code across the boundary.
       const http = toHttpError(error);
@@ -62,7 +102,7 @@ port.on('message', (request: WorkerRequest) => {
         status: http?.status ?? 500,
         message: http?.message ?? 'internal error',
         code: http?.code,
-        loaded: views.keys(),
+        loaded: loadedNow(),
       } satisfies WorkerReply);
     },
   );

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Waterfall } from '@agentdash/core/time';
 import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
+import type { HtmlExport } from './export-html.js';
 import { HttpError, type HttpStatus } from './http-error.js';
 import type { IndexQueries, QueryMethod, ResponseMethod } from './index-queries.js';
 import { queryMethods, responseMethods } from './index-queries.js';
@@ -30,6 +31,15 @@ export type WorkerRequest =
   | { readonly id: number; readonly op: 'invalidate'; readonly sessionId: string | undefined }
   | {
       readonly id: number;
+      readonly op: 'exportOpen';
+      readonly sessionId: string;
+      readonly summary: unknown;
+      readonly assetsDir: string;
+      readonly redact: boolean;
+    }
+  | { readonly id: number; readonly op: 'exportNext' | 'exportClose'; readonly stream: number }
+  | {
+      readonly id: number;
       readonly op: 'query';
       readonly method: QueryMethod | ResponseMethod;
       readonly args: readonly unknown[];
@@ -46,8 +56,9 @@ function fromText<T>(value: unknown): T {
   return (typeof text === 'string' ? new RawJson(text) : value) as T;
 }
 
+/** `loaded`: the sessions the worker holds, when they changed since its previous reply (else absent). */
 export type WorkerReply =
-  | { readonly id: number; readonly ok: true; readonly value: unknown; readonly loaded: readonly string[] }
+  | { readonly id: number; readonly ok: true; readonly value: unknown; readonly loaded: readonly string[] | undefined }
   | {
       readonly id: number;
       readonly ok: false;
@@ -55,7 +66,7 @@ export type WorkerReply =
       readonly message: string;
       /** The operational error's stable code, when one (see `toHttpError`). */
       readonly code: string | undefined;
-      readonly loaded: readonly string[];
+      readonly loaded: readonly string[] | undefined;
     };
 
 /** The built session worker script (see `workerScript`). */
@@ -78,7 +89,15 @@ interface WorkerClient {
 }
 
 /** One worker thread over the index file at `dbPath`, started on the first request and again after a crash. */
-function workerClient(script: URL, dbPath: string, options: { readonly cacheShare?: number } = {}): WorkerClient {
+function workerClient(
+  script: URL,
+  dbPath: string,
+  options: {
+    readonly cacheShare?: number;
+    /** What the thread is for (`sessions`, `queries`), for profilers and monitors reading `workerData.role`. */
+    readonly role: string;
+  },
+): WorkerClient {
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -94,12 +113,12 @@ function workerClient(script: URL, dbPath: string, options: { readonly cacheShar
   const ensure = (): Worker => {
     if (worker) return worker;
     const w = new Worker(script, {
-      workerData: { dbPath, cacheShare: options.cacheShare ?? 1 },
+      workerData: { dbPath, cacheShare: options.cacheShare ?? 1, role: options.role },
       execArgv: builtExecArgv(),
     });
     w.unref();
     w.on('message', (reply: WorkerReply) => {
-      loaded = new Set(reply.loaded);
+      if (reply.loaded !== undefined) loaded = new Set(reply.loaded);
       const p = pending.get(reply.id);
       if (!p) return;
       pending.delete(reply.id);
@@ -156,7 +175,7 @@ export function createWorkerQueries(options: {
 }): (IndexQueries & { close(): Promise<void> }) | undefined {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
-  const client = workerClient(script, options.dbPath);
+  const client = workerClient(script, options.dbPath, { role: 'queries' });
   client.start();
   const entries = [...queryMethods, ...responseMethods].map((method) => [
     method,
@@ -185,7 +204,7 @@ export function createWorkerSessionHost(options: {
   if (script === undefined) return undefined;
   const threads = Math.max(1, options.threads ?? 1);
   const clients = Array.from({ length: threads }, () =>
-    workerClient(script, options.dbPath, { cacheShare: 1 / threads }),
+    workerClient(script, options.dbPath, { cacheShare: 1 / threads, role: 'sessions' }),
   );
   for (const c of clients) c.start();
   const of = (sessionId: string): WorkerClient => clients[hashOf(sessionId) % clients.length] as WorkerClient;
@@ -209,6 +228,22 @@ export function createWorkerSessionHost(options: {
         .ask({ op: 'waterfall', sessionId })
         .then(fromText<Answer<Waterfall>>),
     errors: (sessionId) => of(sessionId).ask({ op: 'errors', sessionId }),
+    exportHtml: async (sessionId, summary, assetsDir, redact): Promise<HtmlExport> => {
+      // The export is written in the worker; each batch is asked for when the download wants more.
+      const client = of(sessionId);
+      const opened = await client.ask<{ stream: number; redacted: number }>({
+        op: 'exportOpen',
+        sessionId,
+        summary,
+        assetsDir,
+        redact,
+      });
+      return {
+        redacted: opened.redacted,
+        next: () => client.ask<string | undefined>({ op: 'exportNext', stream: opened.stream }),
+        close: () => void client.ask({ op: 'exportClose', stream: opened.stream }).catch(() => undefined),
+      };
+    },
     find: (sessionId, query) => of(sessionId).ask({ op: 'find', sessionId, query }),
     isLoaded: (sessionId) => of(sessionId).loaded().has(sessionId),
     invalidate: (sessionId) => {
