@@ -61,6 +61,9 @@ function rootsOf(paths: readonly string[]): string[] {
   return [...new Set(paths.map((p) => resolve(p)))].sort();
 }
 
+/** Folder changes this recent (ms) before a refresh started are not vouched for (see `watchedSinceStart`). */
+const RACY_MS = 2_000;
+
 const freshKey = (roots: readonly string[]) => `fresh:${JSON.stringify(roots)}`;
 
 /**
@@ -104,6 +107,7 @@ function storedPathsUnder(db: Database.Database, roots: readonly string[]): stri
 export class FreshnessProbe {
   private readonly roots: string[];
   private readonly before = new Map<string, number | null>();
+  private readonly startedAt = Date.now();
 
   constructor(
     private readonly db: Database.Database,
@@ -146,6 +150,9 @@ export class FreshnessProbe {
       const mtime = this.before.get(path);
       // A folder first seen now: its files may have been listed after a change the start did not see.
       if (mtime === undefined || (mtime === null && mtimeOrNull(path) !== null)) return undefined;
+      // Changed just before the start: where mtimes are coarse (1 or 2 s), a file added within the same tick would
+      // leave the same mtime. The next refresh vouches for it.
+      if (mtime !== null && mtime > this.startedAt - RACY_MS) return undefined;
       watched.push([path, mtime]);
     }
     return watched;
