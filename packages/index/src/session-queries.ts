@@ -58,21 +58,28 @@ export function isLiveSession(now: number, endedMs: number | null, appendedMs: r
   return appendedMs.some((ms) => ms !== null && now - ms < LIVE_WINDOW_MS);
 }
 
-/** The files-of-a-session statement, prepared once per connection (summaries are made for every listed row). */
-const filesOfSession = new WeakMap<Database.Database, Database.Statement>();
-
-function filesStatement(db: Database.Database): Database.Statement {
-  let statement = filesOfSession.get(db);
-  if (statement === undefined) {
-    statement = db.prepare(
-      `SELECT path, role, agent_id, appended_ms, archived,
-         (SELECT coalesce(sum(s.count), 0) FROM secret_counts s WHERE s.file_id = files.id) AS secrets
-       FROM files WHERE session_id = ? ORDER BY role, path`,
-    );
-    filesOfSession.set(db, statement);
-  }
-  return statement;
+/** A statement prepared once per connection (summaries are made for every listed row). */
+function preparedOnce(sql: string): (db: Database.Database) => Database.Statement {
+  const prepared = new WeakMap<Database.Database, Database.Statement>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      prepared.set(db, statement);
+    }
+    return statement;
+  };
 }
+
+/** A session's files, with the secrets found in each. */
+const filesStatement = preparedOnce(
+  `SELECT path, role, agent_id, appended_ms, archived,
+     (SELECT coalesce(sum(s.count), 0) FROM secret_counts s WHERE s.file_id = files.id) AS secrets
+   FROM files WHERE session_id = ? ORDER BY role, path`,
+);
+
+/** The sessions sharing a session id (in several project folders). */
+const sameIdStatement = preparedOnce('SELECT id, project_dir, session_id FROM sessions WHERE session_id = ?');
 
 export function summaryOf(store: Store, row: SessionRow): SessionSummary {
   const files = filesStatement(store.db).all(row.id) as {
@@ -163,9 +170,7 @@ function qualified(row: Pick<SessionRow, 'project_dir' | 'session_id'>): string 
 
 /** The shortest unique reference of a session: its id, else `<id>@<folder>`, else its key. */
 function refOf(store: Store, row: SessionRow): string {
-  const same = store.db
-    .prepare('SELECT id, project_dir, session_id FROM sessions WHERE session_id = ?')
-    .all(row.session_id) as Pick<SessionRow, 'id' | 'project_dir' | 'session_id'>[];
+  const same = sameIdStatement(store.db).all(row.session_id) as Pick<SessionRow, 'id' | 'project_dir' | 'session_id'>[];
   if (same.length <= 1) return row.session_id;
   const mine = qualified(row);
   return same.filter((o) => qualified(o) === mine).length === 1 ? mine : row.id;
