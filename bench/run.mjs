@@ -4,6 +4,7 @@
 //   npm run bench                  a 1 GiB Claude home + a 200 MB session (built once, cached), every figure
 //   BENCH_GIB=0.25 npm run bench   a smaller home for a quick run (BENCH_BIG_MB for the single session)
 //   npm run bench -- micro         the library micro-benchmarks (bench/micro.mjs)
+//   npm run bench -- warm          only the warm figures, repeated (bench/warm.mjs)
 //
 // The home is built from ../shared/corpus (else the bundled samples) with fresh ids in every copy, and cached in
 // $AGENTDASH_BENCH_CACHE (default: <os tmp>/agentdash-bench-cache), with ccusage 20.0.24 installed there for the
@@ -26,8 +27,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBigSession, buildHome } from './home.mjs';
 
-if (process.argv[2] === 'micro') {
-  await import('./micro.mjs');
+if (process.argv[2] === 'micro' || process.argv[2] === 'warm') {
+  await import(`./${process.argv[2]}.mjs`);
   process.exit(0);
 }
 

@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { type AgentId, agentIds, isAgentId } from '@agentdash/core';
+import { type AgentId, agentIds, isAgentId } from '@agentdash/core/base';
 import { UsageError } from './errors.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;

@@ -16,11 +16,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, contentBlocks, nextSessionId, writeDemoHome } from '../../index/test/synthetic.js';
+import { commands } from './commands/all.js';
 import { SAMPLES_HOME } from './context.js';
 import { ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 import type { EnvelopeLineJson, IndexJson, SearchJson, SessionsJson, StatsJson } from './output/json-types.js';
-import { commands, run } from './run.js';
+import { run } from './run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');

@@ -1,15 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  defaultClaudeHome,
-  defaultPriceTable,
-  existingDefaultHomes,
-  mergePriceTables,
-  type PriceTable,
-  parsePriceFile,
-} from '@agentdash/core';
-import { type AgentIndex, defaultDbPath, openIndex, type RefreshReport } from '@agentdash/index';
+import type { PriceTable } from '@agentdash/core';
+import { defaultClaudeHome } from '@agentdash/core/base';
+import type { AgentIndex, RefreshProgress, RefreshReport } from '@agentdash/index';
+import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
 import { UsageError } from './errors.js';
 import { type CliIo, type Colors, colorsFor } from './io.js';
@@ -18,13 +13,18 @@ import { renderProgressBar } from './progress-bar.js';
 /** Sample sessions bundled with the package, used when there is no Claude home. */
 export const SAMPLES_HOME = fileURLToPath(new URL('../samples/claude-home', import.meta.url));
 
-/** What a command gets: IO, colours, flags, and the index (opened lazily). */
+/**
+ * What a command gets: IO, colours, flags, and the index (opened lazily). A command on a warm index is answered
+ * through a light connection (`WarmIndex`): the full index, with the parsers behind it, is loaded only when
+ * something changed or an answer is not stored yet.
+ */
 export class Context {
   readonly color: Colors;
   readonly errColor: Colors;
   readonly json: boolean;
   readonly verbose: boolean;
   private index: AgentIndex | undefined;
+  private warmIndex: WarmIndex | undefined;
   private priceTable: PriceTable | undefined;
   /** Paths the last refresh covered. */
   scope: readonly string[] = [];
@@ -48,14 +48,19 @@ export class Context {
     this.io.stderr.write(`${this.errColor.dim(`agentdash: ${message}`)}\n`);
   }
 
-  /** The built-in price table, overridden by `--prices FILE` (AgentDash's shape or LiteLLM's JSON). */
+  /**
+   * The built-in price table, overridden by `--prices FILE` (AgentDash's shape or LiteLLM's JSON). Read once the
+   * index is open (`openIndex` loads it).
+   */
   get prices(): PriceTable {
-    if (this.priceTable) return this.priceTable;
+    if (this.priceTable === undefined) throw new Error('prices read before the index was opened');
+    return this.priceTable;
+  }
+
+  private async loadPrices(): Promise<PriceTable> {
+    const { defaultPriceTable, mergePriceTables, parsePriceFile } = await import('@agentdash/core');
     const file = str(this.values, 'prices');
-    if (file === undefined) {
-      this.priceTable = defaultPriceTable;
-      return this.priceTable;
-    }
+    if (file === undefined) return defaultPriceTable;
     let json: unknown;
     try {
       json = JSON.parse(readFileSync(file, 'utf8'));
@@ -65,23 +70,60 @@ export class Context {
     const { table, issues } = parsePriceFile(json, new Date(this.io.now()).toISOString().slice(0, 10));
     for (const issue of issues) this.note(`--prices ${file}: ${issue.model || 'file'}: ${issue.message} (skipped)`);
     if (Object.keys(table.models).length === 0) throw new UsageError(`--prices ${file}: no model prices in it`);
-    this.priceTable = mergePriceTables(defaultPriceTable, { ...table, source: file });
-    return this.priceTable;
+    return mergePriceTables(defaultPriceTable, { ...table, source: file });
   }
 
-  openIndex(): AgentIndex {
+  /** The index, opened (created, migrated) on first use. */
+  async openIndex(): Promise<AgentIndex> {
     if (!this.index) {
-      this.index = openIndex({
-        dbPath: this.dbPath,
-        onWarning: (m) => this.note(m),
-        now: this.io.now,
-        prices: this.prices,
-      });
+      const prices = this.priceTable ?? (await this.loadPrices());
+      this.priceTable = prices;
+      const { openIndex } = await import('@agentdash/index');
+      this.index ??= openIndex({ dbPath: this.dbPath, onWarning: (m) => this.note(m), now: this.io.now, prices });
     }
     return this.index;
   }
 
+  /** The light connection for the warm path; undefined while there is no usable index file. */
+  private warm(): WarmIndex | undefined {
+    this.warmIndex ??= WarmIndex.open(this.dbPath);
+    return this.warmIndex;
+  }
+
+  /**
+   * An answer of the index that depends only on what is indexed (not on the clock): stored once computed, and
+   * given back while nothing has been indexed since. `key` names the question (command and filter) exactly.
+   */
+  async answer<T>(key: string, compute: (index: AgentIndex) => T): Promise<T> {
+    const stored = this.warm()?.answer<T>(key);
+    if (stored !== undefined) return stored;
+    const index = await this.openIndex();
+    const warm = this.warm();
+    const generation = warm?.generation();
+    const value = compute(index);
+    if (warm !== undefined && generation !== undefined) warm.saveAnswer(key, generation, value);
+    return value;
+  }
+
+  /** Whether refreshes archive transcript bytes (the stored setting). */
+  async archiving(): Promise<boolean> {
+    return this.warm()?.settings.archiving() ?? (await this.openIndex()).archiving();
+  }
+
+  /** True the first time it is called with this key on this database (for one-time notices). */
+  async firstTime(key: string): Promise<boolean> {
+    try {
+      const warm = this.warm();
+      if (warm !== undefined) return warm.settings.firstTime(key);
+    } catch {
+      // The light connection does not wait for another process's write lock; the full index does.
+    }
+    return (await this.openIndex()).firstTime(key);
+  }
+
   close(): void {
+    this.warmIndex?.close();
+    this.warmIndex = undefined;
     this.index?.close();
     this.index = undefined;
   }
@@ -95,12 +137,13 @@ export class Context {
     const claudeHome = defaultClaudeHome(this.io.env, this.io.homedir);
     const homes: string[] = [];
     // A home whose transcripts the agent has all deleted is still the user's: its sessions are in the archive.
-    if (hasTranscripts(join(claudeHome, 'projects')) || this.openIndex().hasArchivedFilesUnder(claudeHome)) {
+    if (hasTranscripts(join(claudeHome, 'projects')) || (await this.openIndex()).hasArchivedFilesUnder(claudeHome)) {
       homes.push(claudeHome);
     }
+    const { existingDefaultHomes } = await import('@agentdash/core');
     for (const { agent, home } of existingDefaultHomes(this.io.env, this.io.homedir)) {
       if (home === claudeHome) continue;
-      if ((await agent.recognizes(home)) || this.openIndex().hasArchivedFilesUnder(home)) homes.push(home);
+      if ((await agent.recognizes(home)) || (await this.openIndex()).hasArchivedFilesUnder(home)) homes.push(home);
     }
     if (homes.length > 0) return homes;
     this.note(
@@ -111,16 +154,19 @@ export class Context {
 
   /** Bring the index up to date for these paths, with a progress bar on a TTY, and report malformed lines. */
   async refresh(paths: readonly string[]): Promise<RefreshReport> {
-    const index = this.openIndex();
     this.scope = paths;
+    // A --prices file is checked on every run, answered from a stored answer or not.
+    if (this.priceTable === undefined && str(this.values, 'prices') !== undefined) {
+      this.priceTable = await this.loadPrices();
+    }
     // A bar only for a person watching a terminal: never with --json, never into a pipe or a log file.
     const showProgress = this.io.stderr.isTTY === true && !this.json && !flag(this.values, 'no-progress');
     let drawn = false;
     let lastDraw = 0;
     const started = this.io.now();
-    const report = await index.refresh(paths, {
+    const options = {
       ...(flag(this.values, 'no-archive') ? { archive: false } : {}),
-      onProgress: (progress) => {
+      onProgress: (progress: RefreshProgress) => {
         if (!showProgress) return;
         const now = this.io.now();
         if (progress.done < progress.total && now - lastDraw < 80) return;
@@ -128,7 +174,16 @@ export class Context {
         this.io.stderr.write(`\r\u001b[2K${renderProgressBar(progress, now - started)}`);
         drawn = true;
       },
-    });
+    };
+    // Nothing changed since the last refresh of these paths: its report, from one pass of stats. (--verbose lists
+    // every stored problem, through the full index.)
+    const fresh = this.verbose ? undefined : this.warm()?.fresh(paths, options);
+    if (fresh !== undefined) {
+      if (drawn) this.io.stderr.write('\r\u001b[2K');
+      return fresh;
+    }
+    const index = await this.openIndex();
+    const report = await index.refresh(paths, options);
     if (drawn) this.io.stderr.write('\r\u001b[2K');
     if (this.verbose) {
       for (const issue of [...index.refreshProblems(), ...index.issues({ paths })]) {

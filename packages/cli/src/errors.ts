@@ -1,4 +1,4 @@
-import { AgentDashError } from '@agentdash/core';
+import { AgentDashError } from '@agentdash/core/base';
 
 /** Exit codes: stable, documented in docs/cli-json.md. */
 export const ExitCode = {

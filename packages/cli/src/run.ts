@@ -1,40 +1,38 @@
 import { parse } from './args.js';
-import { archiveCommand } from './commands/archive.js';
 import type { CommandSpec } from './commands/common.js';
-import { exportCommand } from './commands/export.js';
-import { indexCommand } from './commands/index-cmd.js';
-import { schemaCommand } from './commands/schema.js';
-import { searchCommand } from './commands/search.js';
-import { secretsCommand } from './commands/secrets.js';
-import { serveCommand } from './commands/serve.js';
-import { sessionsCommand } from './commands/sessions.js';
-import { showCommand } from './commands/show.js';
-import { statsCommand } from './commands/stats.js';
-import { statuslineCommand } from './commands/statusline.js';
-import { usageCommand } from './commands/usage.js';
-import { Context } from './context.js';
+import type { Context } from './context.js';
 import { classify, ExitCode, UsageError } from './errors.js';
 import { type CliIo, colorsFor, processIo } from './io.js';
 import type { ErrorJson } from './output/json-types.js';
 
-export const commands: readonly CommandSpec[] = [
-  sessionsCommand,
-  showCommand,
-  statsCommand,
-  usageCommand,
-  statuslineCommand,
-  searchCommand,
-  exportCommand,
-  secretsCommand,
-  schemaCommand,
-  indexCommand,
-  archiveCommand,
-  serveCommand,
-];
+/**
+ * Each command's module, loaded only when that command runs (a command on a warm index loads its own few modules,
+ * not the parser, the server or the other commands'). In the order the help lists them.
+ */
+const loaders: Readonly<Record<string, () => Promise<CommandSpec>>> = {
+  sessions: async () => (await import('./commands/sessions.js')).sessionsCommand,
+  show: async () => (await import('./commands/show.js')).showCommand,
+  stats: async () => (await import('./commands/stats.js')).statsCommand,
+  usage: async () => (await import('./commands/usage.js')).usageCommand,
+  statusline: async () => (await import('./commands/statusline.js')).statuslineCommand,
+  search: async () => (await import('./commands/search.js')).searchCommand,
+  export: async () => (await import('./commands/export.js')).exportCommand,
+  secrets: async () => (await import('./commands/secrets.js')).secretsCommand,
+  schema: async () => (await import('./commands/schema.js')).schemaCommand,
+  index: async () => (await import('./commands/index-cmd.js')).indexCommand,
+  archive: async () => (await import('./commands/archive.js')).archiveCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
+};
+
+/** The command of this name, loaded; undefined for an unknown name. */
+function loadCommand(name: string): Promise<CommandSpec> | undefined {
+  return Object.hasOwn(loaders, name) ? loaders[name]?.() : undefined;
+}
 
 export const VERSION = '0.1.0';
 
-function mainHelp(): string {
+async function mainHelp(): Promise<string> {
+  const commands = await Promise.all(Object.values(loaders).map((load) => load()));
   const width = Math.max(...commands.map((c) => c.name.length));
   return `agentdash ${VERSION}: see what AI coding agents actually did (Claude Code transcripts).
 
@@ -57,24 +55,25 @@ function commandHelp(command: CommandSpec): string {
 export async function run(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    const topic = name === 'help' ? commands.find((c) => c.name === rest[0]) : undefined;
-    io.stdout.write(topic ? commandHelp(topic) : mainHelp());
+    const topic = name === 'help' && rest[0] !== undefined ? await loadCommand(rest[0]) : undefined;
+    io.stdout.write(topic ? commandHelp(topic) : await mainHelp());
     return ExitCode.ok;
   }
   if (name === '--version' || name === '-V') {
     io.stdout.write(`${VERSION}\n`);
     return ExitCode.ok;
   }
-  const command = commands.find((c) => c.name === name);
   let ctx: Context | undefined;
   const wantsJson = rest.includes('--json');
   try {
+    const command = await loadCommand(name);
     if (command === undefined) throw new UsageError(`unknown command "${name}"; run "agentdash --help"`);
     const parsed = parse(rest, command.options);
     if (parsed.values.help === true) {
       io.stdout.write(commandHelp(command));
       return ExitCode.ok;
     }
+    const { Context } = await import('./context.js');
     ctx = new Context(io, parsed.values);
     await command.run(ctx, parsed.positionals);
     return ExitCode.ok;

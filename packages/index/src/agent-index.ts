@@ -1,5 +1,5 @@
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import {
   canonicalToolName,
   defaultPriceTable,
@@ -53,6 +53,9 @@ import type {
   UsageFilter,
 } from './types.js';
 import { type UsageResponse, usageResponses } from './usage-queries.js';
+import { ensureWarmState } from './warm.js';
+
+export { defaultDbPath } from './db-path.js';
 
 export type { ForgetReport } from './refresh.js';
 export { toFtsQuery } from './search.js';
@@ -132,20 +135,6 @@ export interface AgentIndex {
   close(): void;
 }
 
-/** Where the index lives by default: `$AGENTDASH_DB`, else the XDG data dir. */
-export function defaultDbPath(
-  env: Readonly<Record<string, string | undefined>>,
-  homedir: string,
-  platform: string = process.platform,
-): string {
-  const override = env.AGENTDASH_DB;
-  if (override !== undefined && override !== '') return override;
-  const xdg = env.XDG_DATA_HOME;
-  if (xdg !== undefined && xdg !== '') return join(xdg, 'agentdash', 'index.sqlite');
-  if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'agentdash', 'index.sqlite');
-  return join(homedir, '.local', 'share', 'agentdash', 'index.sqlite');
-}
-
 /**
  * The index holds full prompts, outputs and thinking: its folder is created 0700 and the database file 0600 (SQLite
  * gives its -wal and -shm files the database's permissions). Existing files and folders are left as they are.
@@ -190,6 +179,7 @@ function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
     // A bigger page cache than the 2 MiB default: a large import touches index pages all over the file.
     db.pragma('cache_size = -32768');
     migrate(db);
+    ensureWarmState(db);
     // Touch the main tables so a damaged file fails here, not later.
     db.prepare('SELECT COUNT(*) FROM files').pluck().get();
     return db;

@@ -18,6 +18,7 @@ import { isUnder, pathCond, scopeSql, withoutCoveringPaths } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
+import { bumpGeneration, FreshnessProbe } from './warm.js';
 
 /** Bytes kept from the start of a file and from just before its parsed offset, to notice a rewrite in place. */
 const FINGERPRINT_BYTES = 64;
@@ -245,6 +246,7 @@ export class Refresher {
     try {
       for (const id of batch.touched) this.writer.recomputeCall(id, batch.sessions);
       for (const sid of batch.sessions) this.updater.recompute(sid);
+      bumpGeneration(this.db);
       this.db.exec('COMMIT');
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
@@ -268,6 +270,8 @@ export class Refresher {
         throw new UnreadableFileError(root, new Error('is a directory, not a transcript file'));
       }
     }
+    // Folder mtimes before anything is listed: what the next run's freshness pass compares with.
+    const probe = new FreshnessProbe(this.db, paths);
     // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
     const stored = this.db
       .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path, agent FROM files')
@@ -360,7 +364,10 @@ export class Refresher {
               // Anything else (a bug, a value we cannot store) stops this file only (rolled back to its savepoint):
               // keep the batch so far, note the failure and go on with the next file.
               this.commit();
-              recordImportFailure(this.db, file, sessionKeyOf(file), error, (sid) => this.updater.recompute(sid));
+              recordImportFailure(this.db, file, sessionKeyOf(file), error, (sid) => {
+                this.updater.recompute(sid);
+                bumpGeneration(this.db);
+              });
               return FAILED;
             },
           );
@@ -404,6 +411,12 @@ export class Refresher {
       .prepare(`SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`)
       .pluck()
       .get(...scoped.params) as number;
+    probe.finish(this.unreadable.length === 0, archiving, {
+      files: filesTotal,
+      issues,
+      sessions,
+      archivedFiles: fromArchive.length,
+    });
     return {
       files: filesTotal,
       filesParsed,

@@ -22,7 +22,7 @@ ${COMMON_HELP}`,
   options: {},
   async run(ctx, positionals) {
     const [action = 'status', ...rest] = positionals;
-    const index = ctx.openIndex();
+    const index = await ctx.openIndex();
     if (action === 'forget') {
       const [session, ...paths] = rest;
       const id = await resolveSession(ctx, session, paths);

@@ -58,7 +58,7 @@ ${COMMON_HELP}`,
     const redact = !flag(ctx.values, 'no-redact');
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
-    const index = ctx.openIndex();
+    const index = await ctx.openIndex();
     const loaded = await index.loadSession(id);
     const redacted = redact ? redactSession(loaded) : undefined;
     const session = redacted?.session ?? loaded;

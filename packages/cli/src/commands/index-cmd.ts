@@ -1,4 +1,4 @@
-import { defaultClaudeHome, readCleanupPolicy } from '@agentdash/core';
+import { defaultClaudeHome, readCleanupPolicy } from '@agentdash/core/base';
 import { flag } from '../args.js';
 import { formatBytes } from '../format.js';
 import type { IndexJson } from '../output/json-types.js';
@@ -19,15 +19,16 @@ ${COMMON_HELP}`,
   async run(ctx, positionals) {
     const paths = await ctx.resolvePaths(positionals);
     const report = await ctx.refresh(paths);
-    const index = ctx.openIndex();
-    const size = index.archiveSize();
+    // The archive changes only with what is indexed: its size is a stored answer too.
+    const size = await ctx.answer('archive-size', (index) => index.archiveSize());
+    const archiving = await ctx.archiving();
     const policy = readCleanupPolicy(defaultClaudeHome(ctx.io.env, ctx.io.homedir));
     if (ctx.json) {
       const out: IndexJson = {
         ...report,
         db: ctx.dbPath,
         archive: {
-          enabled: index.archiving() && !flag(ctx.values, 'no-archive'),
+          enabled: archiving && !flag(ctx.values, 'no-archive'),
           files: size.files,
           bytes: size.raw,
           storedBytes: size.stored,
@@ -52,7 +53,7 @@ ${COMMON_HELP}`,
       }\n`,
     );
     // Once per database: Claude Code deletes old transcripts; say that AgentDash keeps them and how to stop it.
-    if (policy.active && index.archiving() && index.firstTime('cleanup-notice')) {
+    if (policy.active && archiving && (await ctx.firstTime('cleanup-notice'))) {
       ctx.io.stdout.write(
         `\nClaude Code deletes transcripts untouched for ${policy.effectiveDays} days (cleanupPeriodDays${
           policy.cleanupPeriodDays === undefined ? ' not set' : ''

@@ -28,7 +28,7 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
     // Index the file's project folder, so that a session's main and subagent files come together.
     const paths = info.isFile() ? [projectDirOfFile(file)] : [file];
     await ctx.refresh(paths);
-    const id = ctx.openIndex().sessionIdOfFile(file);
+    const id = (await ctx.openIndex()).sessionIdOfFile(file);
     if (id === undefined) throw new UnknownSessionError(arg);
     return id;
   }
@@ -37,7 +37,7 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
   const paths = await ctx.resolvePaths(rest);
   await ctx.refresh(paths);
   // Among the sessions under PATH first (one database can hold several homes with the same ids), then anywhere.
-  const index = ctx.openIndex();
+  const index = await ctx.openIndex();
   const summary = index.getSession(arg, { paths }) ?? index.getSession(arg);
   if (summary === undefined) {
     if (looksLikePath && info === undefined) throw new PathNotFoundError(arg);

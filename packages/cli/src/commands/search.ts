@@ -45,7 +45,7 @@ ${COMMON_HELP}`,
     const project = str(ctx.values, 'project');
     const tool = str(ctx.values, 'tool');
     await ctx.refresh(paths);
-    const hits = await ctx.openIndex().search(query, {
+    const hits = await (await ctx.openIndex()).search(query, {
       paths,
       ...agentArg(ctx.values),
       ...(project !== undefined ? { project } : {}),

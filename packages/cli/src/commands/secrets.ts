@@ -24,7 +24,7 @@ ${COMMON_HELP}`,
     const paths = await ctx.resolvePaths(positionals);
     const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
     await ctx.refresh(paths);
-    const sessions = ctx.openIndex().listSessions(filter);
+    const sessions = (await ctx.openIndex()).listSessions(filter);
     const out: SecretsJson['sessions'][number][] = [];
     for (const s of sessions) {
       const findings: SecretFinding[] = [];

@@ -68,7 +68,7 @@ ${COMMON_HELP}`,
     let lastDraw = 0;
     let drawn = false;
     const server = await startServer({
-      index: ctx.openIndex(),
+      index: await ctx.openIndex(),
       paths,
       host,
       port,

@@ -32,7 +32,7 @@ ${COMMON_HELP}`,
     const paths = await ctx.resolvePaths(positionals);
     const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
     await ctx.refresh(paths);
-    const sessions = ctx.openIndex().listSessions(filter);
+    const sessions = (await ctx.openIndex()).listSessions(filter);
     if (ctx.json) {
       const out: SessionsJson = { sessions: sessions as readonly SessionJson[] };
       writeJson(ctx, out);

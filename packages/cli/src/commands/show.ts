@@ -34,7 +34,7 @@ ${COMMON_HELP}`,
   async run(ctx, positionals) {
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
-    const session = await ctx.openIndex().loadSession(id);
+    const session = await (await ctx.openIndex()).loadSession(id);
     // A file that cannot be read now (permissions changed, removed): say why the timeline is empty or short.
     for (const issue of session.issues) {
       if (issue.code === 'unreadable_file') ctx.note(`cannot read ${issue.file}: ${issue.message}; shown without it`);

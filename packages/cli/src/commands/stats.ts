@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { filterOptions, str } from '../args.js';
 import { formatCount, formatDuration, formatPercent, formatToolName, plural, realErrors } from '../format.js';
 import type { StatsJson } from '../output/json-types.js';
@@ -26,7 +27,12 @@ ${COMMON_HELP}`,
     const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
     const tool = str(ctx.values, 'tool');
     await ctx.refresh(paths);
-    const stats = ctx.openIndex().stats({ ...filter, ...(tool !== undefined ? { tool } : {}) });
+    const query = { ...filter, ...(tool !== undefined ? { tool } : {}) };
+    // Figures of what is indexed only: kept, and given back while nothing is indexed since.
+    const stats = await ctx.answer(
+      `stats:${JSON.stringify({ ...query, paths: paths.map((p) => resolve(p)) })}`,
+      (index) => index.stats(query),
+    );
     if (ctx.json) {
       const out: StatsJson = stats;
       writeJson(ctx, out);

@@ -47,7 +47,7 @@ ${COMMON_HELP}`,
         ? [dirname(dirname(input.transcriptPath))]
         : await ctx.resolvePaths(positionals);
     await ctx.refresh(paths);
-    const index = ctx.openIndex();
+    const index = await ctx.openIndex();
     const now = ctx.io.now();
     const today = new Date(now);
     const midnight = localDayMs(

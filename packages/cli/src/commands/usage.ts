@@ -135,7 +135,7 @@ ${COMMON_HELP}`,
     const paths = await ctx.resolvePaths(rest);
     const filter = usageFilter(ctx.values, ctx.io.now(), paths);
     await ctx.refresh(paths);
-    const index = ctx.openIndex();
+    const index = await ctx.openIndex();
     const responses = index.usageResponses(filter);
     const base = report(ctx, responses);
     warnUnpriced(ctx, base.group);

@@ -1,0 +1,82 @@
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLES_HOME } from './context.js';
+import type { CliIo } from './io.js';
+import type { IndexJson, StatsJson } from './output/json-types.js';
+import { run } from './run.js';
+
+let dir: string;
+let home: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-cli-warm-'));
+  home = join(dir, 'claude-home');
+  cpSync(SAMPLES_HOME, home, { recursive: true });
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every folder and file dated an hour back (a refresh does not vouch for folders changed just before it). */
+function ageTree(path: string): void {
+  const then = Date.now() / 1000 - 3600;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.isDirectory()) ageTree(join(path, entry.name));
+    else utimesSync(join(path, entry.name), then, then);
+  }
+  utimesSync(path, then, then);
+}
+
+async function json<T>(args: readonly string[], db: string): Promise<T> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: false },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
+    homedir: dir,
+    now: Date.now,
+  };
+  const code = await run([...args, home, '--db', db, '--json'], io);
+  expect(code, stderr).toBe(0);
+  return JSON.parse(stdout) as T;
+}
+
+describe('commands on a warm index', () => {
+  it('answer as a full run does, and see what changed since', async () => {
+    const db = join(dir, 'warm.sqlite');
+    ageTree(home);
+    const cold = await json<IndexJson>(['index'], db);
+    const stats = await json<StatsJson>(['stats'], db);
+    // Warm runs (the freshness pass, then the stored answer) give the same answers.
+    for (let i = 0; i < 3; i++) {
+      expect(await json<IndexJson>(['index'], db)).toEqual({ ...cold, filesParsed: 0, bytesParsed: 0, records: 0 });
+      expect(await json<StatsJson>(['stats'], db)).toEqual(stats);
+    }
+    // A tool call appended to a session: the next run counts it, as a fresh index does.
+    const session = 'f0835e0b-b4c6-4910-817c-346fd7332302';
+    const file = join(home, 'projects', '-home-user-proj-shell', `${session}.jsonl`);
+    const base = { sessionId: session, cwd: '/home/user/proj-shell', timestamp: '2026-11-21T21:00:00.000Z' };
+    appendFileSync(
+      file,
+      `${JSON.stringify({
+        ...base,
+        type: 'assistant',
+        uuid: 'warm-call',
+        message: {
+          id: 'msg_warm',
+          role: 'assistant',
+          model: 'claude-sonnet-4-5',
+          content: [{ type: 'tool_use', id: 'toolu_warm', name: 'Bash', input: { command: 'true' } }],
+        },
+      })}\n`,
+    );
+    const after = await json<StatsJson>(['stats'], db);
+    expect(after.calls).toBe(stats.calls + 1);
+    expect(after).toEqual(await json<StatsJson>(['stats'], join(dir, 'fresh.sqlite')));
+    expect((await json<IndexJson>(['index'], db)).filesParsed).toBe(0);
+    expect(await json<StatsJson>(['stats'], db)).toEqual(after);
+  }, 60_000);
+});

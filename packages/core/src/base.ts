@@ -1,0 +1,15 @@
+/**
+ * The parts of core with no parser behind them: errors, agent ids, the Claude home and Claude Code's cleanup
+ * setting. Cheap to load (no adapter, no zod), for a command answered from a warm index.
+ * @module
+ */
+export { type CleanupPolicy, readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
+export {
+  AgentDashError,
+  AgentNotRegisteredError,
+  NotTranscriptError,
+  PathNotFoundError,
+  UnreadableFileError,
+} from './errors.js';
+export { defaultClaudeHome } from './io/discover.js';
+export { type AgentId, agentIds, isAgentId } from './model/agent.js';

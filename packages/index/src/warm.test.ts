@@ -1,0 +1,183 @@
+import {
+  appendFileSync,
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type AgentIndex, openIndex } from './index.js';
+import { WarmIndex } from './warm.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+const SESSION = 'f0835e0b-b4c6-4910-817c-346fd7332302';
+
+let dir: string;
+let home: string;
+let dbPath: string;
+let index: AgentIndex;
+let project: string;
+
+/** Every folder and file under the home dated an hour back: older than the racy window a refresh leaves alone. */
+function ageTree(path: string): void {
+  const then = Date.now() / 1000 - 3600;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.isDirectory()) ageTree(join(path, entry.name));
+    else utimesSync(join(path, entry.name), then, then);
+  }
+  utimesSync(path, then, then);
+}
+
+/**
+ * Refreshes that leave a freshness record: the tree aged first, and a second refresh (a folder first seen by a
+ * refresh is vouched for by the next one). Then the light connection.
+ */
+async function refreshed(): Promise<WarmIndex> {
+  ageTree(home);
+  await index.refresh([home]);
+  await index.refresh([home]);
+  const warm = WarmIndex.open(dbPath);
+  if (warm === undefined) throw new Error('no warm index after a refresh');
+  return warm;
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-warm-'));
+  home = join(dir, 'claude-home');
+  cpSync(samples, home, { recursive: true });
+  project = join(home, 'projects', '-home-user-proj-shell');
+  dbPath = join(dir, 'index.sqlite');
+  index = openIndex({ dbPath });
+});
+afterEach(() => {
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the freshness pass', () => {
+  it('gives back the last refresh report when nothing changed, and nothing before a first refresh', async () => {
+    expect(WarmIndex.open(join(dir, 'none.sqlite'))).toBeUndefined();
+    ageTree(home);
+    const first = await index.refresh([home]);
+    const warm = await refreshed();
+    const second = await index.refresh([home]);
+    expect(warm.fresh([home])).toEqual(second);
+    expect(second).toMatchObject({ files: first.files, sessions: first.sessions, filesParsed: 0, bytesParsed: 0 });
+    // Another set of paths was never refreshed as such.
+    expect(warm.fresh([project])).toBeUndefined();
+    warm.close();
+  });
+
+  it('sees a line appended to a transcript', async () => {
+    const warm = await refreshed();
+    expect(warm.fresh([home])).toBeDefined();
+    appendFileSync(join(project, `${SESSION}.jsonl`), `${JSON.stringify({ type: 'user', uuid: 'warm-1' })}\n`);
+    expect(warm.fresh([home])).toBeUndefined();
+    warm.close();
+  });
+
+  it('sees a transcript added to a project, a new project and a new subagents folder', async () => {
+    const add = [
+      () => writeFileSync(join(project, '11111111-1111-4111-8111-111111111111.jsonl'), ''),
+      () => {
+        mkdirSync(join(home, 'projects', '-home-user-new'));
+        writeFileSync(join(home, 'projects', '-home-user-new', '22222222-2222-4222-8222-222222222222.jsonl'), '');
+      },
+      () => {
+        mkdirSync(join(project, SESSION, 'subagents'), { recursive: true });
+        writeFileSync(join(project, SESSION, 'subagents', 'agent-a1.jsonl'), '');
+      },
+    ];
+    for (const change of add) {
+      const warm = await refreshed();
+      expect(warm.fresh([home])).toBeDefined();
+      change();
+      expect(warm.fresh([home])).toBeUndefined();
+      warm.close();
+    }
+  });
+
+  it('sees a transcript removed or replaced', async () => {
+    const file = join(project, `${SESSION}.jsonl`);
+    let warm = await refreshed();
+    const text = readFileSync(file);
+    rmSync(file);
+    expect(warm.fresh([home])).toBeUndefined();
+    warm.close();
+    writeFileSync(file, text);
+    warm = await refreshed();
+    expect(warm.fresh([home])).toBeDefined();
+    // Same size, mtime and folder mtime: only the inode tells (a file replaced by a rename).
+    const { mtime } = statSync(file);
+    const folder = statSync(project);
+    writeFileSync(`${file}.new`, text);
+    utimesSync(`${file}.new`, mtime, mtime);
+    renameSync(`${file}.new`, file);
+    utimesSync(project, folder.atime, folder.mtime);
+    expect(warm.fresh([home])).toBeUndefined();
+    warm.close();
+  });
+
+  it('does not vouch for folders changed just before the refresh (coarse mtimes)', async () => {
+    ageTree(home);
+    await index.refresh([home]);
+    utimesSync(project, new Date(), new Date());
+    await index.refresh([home]);
+    const warm = WarmIndex.open(dbPath);
+    expect(warm?.fresh([home])).toBeUndefined();
+    warm?.close();
+  });
+
+  it.skipIf(process.getuid?.() === 0 || process.platform === 'win32')('sees a transcript made unreadable', async () => {
+    const warm = await refreshed();
+    const file = join(project, `${SESSION}.jsonl`);
+    chmodSync(file, 0o000);
+    try {
+      expect(warm.fresh([home])).toBeUndefined();
+    } finally {
+      chmodSync(file, 0o644);
+      warm.close();
+    }
+  });
+
+  it('is no longer valid after another refresh wrote anything, or with archiving turned off', async () => {
+    const warm = await refreshed();
+    expect(warm.fresh([home])).toBeDefined();
+    expect(warm.fresh([home], { archive: false })).toBeUndefined();
+    const other = join(dir, 'other-home');
+    cpSync(samples, other, { recursive: true });
+    await index.refresh([other]);
+    expect(warm.fresh([home])).toBeUndefined();
+    warm.close();
+  });
+});
+
+describe('stored answers', () => {
+  it('are given back at the generation they were computed at, and dropped once anything is indexed', async () => {
+    const warm = await refreshed();
+    const generation = warm.generation();
+    expect(generation).toBeGreaterThan(0);
+    expect(warm.answer('stats')).toBeUndefined();
+    warm.saveAnswer('stats', generation ?? 0, index.stats({ paths: [home] }));
+    expect(warm.answer('stats')).toEqual(JSON.parse(JSON.stringify(index.stats({ paths: [home] }))));
+    appendFileSync(
+      join(project, `${SESSION}.jsonl`),
+      `${JSON.stringify({ type: 'user', uuid: 'warm-2', sessionId: SESSION, timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: 'more' } })}\n`,
+    );
+    await index.refresh([home]);
+    expect(warm.generation()).toBeGreaterThan(generation ?? 0);
+    expect(warm.answer('stats')).toBeUndefined();
+    warm.close();
+  });
+});
