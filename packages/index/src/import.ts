@@ -134,11 +134,12 @@ export class Writer {
       cwdAt: db.prepare('SELECT cwd FROM records WHERE file_id = ? AND line = ?').pluck(),
       agentOfFile: db.prepare('SELECT agent FROM files WHERE id = ?').pluck(),
       factSession: db.prepare('SELECT session_id FROM call_facts WHERE tool_use_id = ?').pluck(),
-      deleteFact: db.prepare('DELETE FROM call_facts WHERE tool_use_id = ?'),
+      deleteFact: db.prepare('DELETE FROM call_fact_rows WHERE tool_use_id = ?'),
       upsertFact: db.prepare(
-        `INSERT OR REPLACE INTO call_facts (tool_use_id, session_id, file_id, line, name, canonical_name, ts, ts_ms,
+        // The fact's session is its file's (the `call_facts` view joins it).
+        `INSERT OR REPLACE INTO call_fact_rows (tool_use_id, file_id, line, name, canonical_name, ts, ts_ms,
           agent_id, has_result, is_error, category, severity, error_message, exit_code, duration_ms, summary)
-         VALUES (@tool_use_id, @session_id, @file_id, @line, @name, @canonical_name, @ts, @ts_ms, @agent_id,
+         VALUES (@tool_use_id, @file_id, @line, @name, @canonical_name, @ts, @ts_ms, @agent_id,
           @has_result, @is_error, @category, @severity, @error_message, @exit_code, @duration_ms, @summary)`,
       ),
       sessionsOfCall: db
@@ -429,7 +430,6 @@ export class Writer {
     });
     this.s.upsertFact.run({
       tool_use_id: id,
-      session_id: call.session_id,
       file_id: call.file_id,
       line: call.line,
       name: call.name,

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { registerDocText } from './doc-text.js';
+import { COMPACT_SCHEMA, RESET_DATA_COMPACT } from './schema-compact.js';
 
 /**
  * Versioned schema migrations (`PRAGMA user_version`). Each entry upgrades from version `i` to `i + 1`.
@@ -359,6 +360,9 @@ const migrations: readonly string[] = [
   ${RESET_DATA_8}
   DELETE FROM secret_counts;
   `,
+  // A smaller index (issue 8), see schema-compact.ts: one entry, renumbered freely when branches merge. Derived data
+  // is read again.
+  `${COMPACT_SCHEMA}${RESET_DATA_COMPACT} DELETE FROM requests;`,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
@@ -369,7 +373,7 @@ export const SCHEMA_VERSION = migrations.length;
 /** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
 export function resetDerivedData(db: Database.Database): void {
   registerDocText(db);
-  db.transaction(() => db.exec(`${RESET_DATA_8} DELETE FROM secret_counts; DELETE FROM requests;`))();
+  db.transaction(() => db.exec(`${RESET_DATA_COMPACT} DELETE FROM requests;`))();
 }
 
 export class NewerSchemaError extends Error {}

@@ -1,0 +1,49 @@
+/**
+ * Schema step "compact" (issue 8: the index near the size of what it must hold). One migration entry, kept in its own
+ * file so that its number can change when branches merge. Derived data only: the archive tables are not touched.
+ *
+ * - `call_facts` no longer repeats the session key (a long `<projectDir>/<id>` text) in every row and in an index of
+ *   its own: a fact's session is its file's (`call_fact_rows.file_id`), and the `call_facts` view gives it back under
+ *   the old name and columns, so readers are unchanged. Writers write `call_fact_rows`.
+ * - Indexes no query needs are dropped: `responses_ts` (the usage query reads every response of its sessions and
+ *   sorts them anyway), `records_uuid` (a uuid is looked up within one session's records only, which the records'
+ *   primary key reaches through `files_session`) and `call_facts_name` (`call_facts_stats` starts with the name).
+ */
+export const COMPACT_SCHEMA = `
+  DROP INDEX IF EXISTS responses_ts;
+  DROP INDEX IF EXISTS records_uuid;
+  DROP TABLE call_facts;
+  CREATE TABLE call_fact_rows (
+    tool_use_id TEXT PRIMARY KEY,
+    file_id INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    canonical_name TEXT NOT NULL,
+    ts TEXT,
+    ts_ms REAL,
+    agent_id TEXT,
+    has_result INTEGER NOT NULL,
+    is_error INTEGER NOT NULL,
+    category TEXT,
+    severity TEXT,
+    error_message TEXT,
+    exit_code INTEGER,
+    duration_ms REAL,
+    summary TEXT NOT NULL
+  );
+  CREATE INDEX call_fact_rows_file ON call_fact_rows(file_id);
+  -- Per-tool statistics over all calls read this index only (counts, categories, durations in order).
+  CREATE INDEX call_facts_stats ON call_fact_rows(name, duration_ms, has_result, is_error, severity, category);
+  -- A LEFT JOIN on the files' primary key: a query that reads no session column does not touch files at all.
+  CREATE VIEW call_facts AS
+    SELECT c.tool_use_id, f.session_id, c.file_id, c.line, c.name, c.canonical_name, c.ts, c.ts_ms, c.agent_id,
+      c.has_result, c.is_error, c.category, c.severity, c.error_message, c.exit_code, c.duration_ms, c.summary
+    FROM call_fact_rows c LEFT JOIN files f ON f.id = c.file_id;
+`;
+
+/** Drop everything derived from transcripts, for the schema from the compact step on (the archive is kept). */
+export const RESET_DATA_COMPACT = `
+  DELETE FROM docs; INSERT INTO docs_fts(docs_fts) VALUES ('delete-all');
+  DELETE FROM records; DELETE FROM titles; DELETE FROM calls; DELETE FROM results; DELETE FROM issues;
+  DELETE FROM call_fact_rows; DELETE FROM sessions; DELETE FROM files; DELETE FROM responses; DELETE FROM secret_counts;
+`;
