@@ -7,6 +7,7 @@ it('core exports exactly the reviewed public API', async () => {
   // Every entry point of package.json `exports`, with the names it gives at run time.
   const entries: Record<string, Promise<object>> = {
     '@agentdash/core': import('./index.js'),
+    '@agentdash/core/base': import('./base.js'),
     '@agentdash/core/model': import('./model/index.js'),
     '@agentdash/core/present': import('./present/index.js'),
     '@agentdash/core/secrets': import('./secrets/index.js'),
