@@ -116,7 +116,8 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   // Pairing: one map, built once, over every file of the session.
   const results = buildResultMap(allRecords, issues);
   const rawCalls = collectCalls(allRecords);
-  const { callToThread, linkedBy } = linkSubagents([...rawCalls.values()], results, threads);
+  const startsSubagent = (call: RawCall) => adapter.kindOfTool?.(adapter.canonicalToolName(call.name)) === 'agent';
+  const { callToThread, linkedBy } = linkSubagents([...rawCalls.values()], results, threads, startsSubagent);
 
   const movedOn = conversationMovedOn([mainThread, ...threads.map((t) => t.records)]);
   const calls: ToolCall[] = [];
