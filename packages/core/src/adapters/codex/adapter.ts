@@ -1,5 +1,6 @@
 import { defineAdapter } from '../../agents/adapter.js';
 import { timestampAndReportedDurations } from '../../agents/durations.js';
+import type { DiscoverOptions } from '../../io/discover.js';
 import { defaultCodexHome, discoverCodexFiles, recognizesCodexPath } from './discover.js';
 import { streamCodexRecords } from './stream.js';
 import { canonicalCodexToolName, kindOfCodexTool } from './tool-names.js';
@@ -18,7 +19,7 @@ export const codexAdapter = defineAdapter({
   capabilities: { appendOnly: true, subagents: 'files' },
   defaultHomes: (env, homeDir) => [defaultCodexHome(env, homeDir)],
   recognizes: recognizesCodexPath,
-  discover: (root, options) => discoverCodexFiles([root], options),
+  discover: (root: string, options?: DiscoverOptions) => discoverCodexFiles([root], options),
   streamRecords: (file, onEvent, options) => streamCodexRecords(file.path, onEvent, options),
   typeResult: typeCodexResult,
   durationsOf: timestampAndReportedDurations,
