@@ -1,8 +1,9 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isRecord, str } from '../../internal/guards.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { statOrUndefined } from '../../io/stat.js';
 import type { ParseIssue } from '../../model/issue.js';
 
 /** `rollout-<local time>-<session id>.jsonl`. */
@@ -164,12 +165,4 @@ function findRollouts(dir: string, depth: number, limit: number, issues?: ParseI
   };
   walk(dir, depth);
   return out;
-}
-
-function statOrUndefined(path: string): import('node:fs').Stats | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
 }

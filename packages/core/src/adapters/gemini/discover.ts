@@ -1,8 +1,9 @@
-import { type Dirent, readdirSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '../../errors.js';
+import { NotTranscriptError } from '../../errors.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { statOrUndefined, statRoot } from '../../io/stat.js';
 import type { ParseIssue } from '../../model/issue.js';
 
 const SESSION_FILE = /\.jsonl?$/;
@@ -35,12 +36,7 @@ export async function recognizesGemini(path: string): Promise<boolean> {
  */
 export async function discoverGemini(root: string, options: DiscoverOptions = {}): Promise<Discovery> {
   const path = resolve(root);
-  const info = await stat(path).catch((error: unknown) => {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'ENOENT' || code === 'ERR_INVALID_ARG_VALUE') return undefined;
-    throw new UnreadableFileError(root, error);
-  });
-  if (info === undefined) throw new PathNotFoundError(root);
+  const info = await statRoot(root, path);
   const issues: ParseIssue[] = [];
   const files: DiscoveredFile[] = [];
   if (info.isFile()) {
@@ -160,14 +156,6 @@ export async function headerSessionId(path: string): Promise<string | undefined>
 function list(dir: string): Dirent[] | undefined {
   try {
     return readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return undefined;
-  }
-}
-
-function statOrUndefined(path: string): import('node:fs').Stats | undefined {
-  try {
-    return statSync(path);
   } catch {
     return undefined;
   }
