@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { NotTranscriptError } from '../errors.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
+import { readHead } from './read-head.js';
 import { statOrUndefined, statRoot } from './stat.js';
 
 /** A transcript file found on disk. */
@@ -220,20 +221,12 @@ function sessionIdInsideAgentPath(path: string): string | undefined {
 
 /** The `sessionId` of the first record that has one (reads at most 256 KiB). */
 export async function firstSessionId(path: string): Promise<string | undefined> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (handle === undefined) return undefined;
-  try {
-    const buffer = Buffer.alloc(256 * 1024);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString('utf8');
-    for (const line of text.split('\n')) {
-      const match = /"sessionId":"([^"]+)"/.exec(line);
-      if (match) return match[1];
-    }
-    return undefined;
-  } finally {
-    await handle.close();
+  const text = (await readHead(path, 256 * 1024)) ?? '';
+  for (const line of text.split('\n')) {
+    const match = /"sessionId":"([^"]+)"/.exec(line);
+    if (match) return match[1];
   }
+  return undefined;
 }
 
 /** Group discovered files into sessions. */

@@ -1,8 +1,9 @@
 import { type Dirent, readdirSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { NotTranscriptError } from '../../errors.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { readHead } from '../../io/read-head.js';
 import { statOrUndefined, statRoot } from '../../io/stat.js';
 import type { ParseIssue } from '../../model/issue.js';
 
@@ -138,19 +139,9 @@ async function describe(
 
 /** The `sessionId` at the top of a session file (its header), reading at most 64 KiB. */
 export async function headerSessionId(path: string): Promise<string | undefined> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (handle === undefined) return undefined;
-  try {
-    const buffer = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString('utf8');
-    // The header comes before any message; a message's own fields never hold "sessionId".
-    return /"sessionId"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close();
-  }
+  const text = (await readHead(path, 64 * 1024)) ?? '';
+  // The header comes before any message; a message's own fields never hold "sessionId".
+  return /"sessionId"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
 }
 
 function list(dir: string): Dirent[] | undefined {
