@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-
 import { basename, dirname, join, resolve } from 'node:path';
 import { isRecord, str } from '../../internal/guards.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
