@@ -1,9 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '../errors.js';
+import { NotTranscriptError } from '../errors.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
+import { readHead } from './read-head.js';
+import { statOrUndefined, statRoot } from './stat.js';
 
 /** A transcript file found on disk. */
 export interface DiscoveredFile {
@@ -64,13 +66,7 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
   const issues: ParseIssue[] = [];
   for (const input of paths) {
     const path = resolve(input);
-    const info = await stat(path).catch((error: unknown) => {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (code === 'ENOENT' || code === 'ERR_INVALID_ARG_VALUE') return undefined;
-      // It exists but cannot be looked at (a link loop, a folder without permission on the way).
-      throw new UnreadableFileError(input, error);
-    });
-    if (info === undefined) throw new PathNotFoundError(input);
+    const info = await statRoot(input, path);
     if (info.isFile()) {
       if (!path.endsWith('.jsonl')) throw new NotTranscriptError(input);
       const file = await describeFile(path, projectDirOfFile(path), undefined, options);
@@ -157,15 +153,6 @@ function childPath(dir: string, name: string): string {
 /** One collator for sorting paths (as `localeCompare` does, without building one per comparison). */
 const byLocale = new Intl.Collator();
 
-function statOrUndefined(path: string): import('node:fs').Stats | undefined {
-  try {
-    // A missing file (most subagents have no .meta.json) answers undefined without building an exception.
-    return statSync(path, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}
-
 /** `agent-*.jsonl` under a `subagents/` folder, at any depth (workflows nest them). */
 async function findAgentFiles(dir: string): Promise<string[]> {
   let entries: import('node:fs').Dirent[];
@@ -234,20 +221,12 @@ function sessionIdInsideAgentPath(path: string): string | undefined {
 
 /** The `sessionId` of the first record that has one (reads at most 256 KiB). */
 export async function firstSessionId(path: string): Promise<string | undefined> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (handle === undefined) return undefined;
-  try {
-    const buffer = Buffer.alloc(256 * 1024);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString('utf8');
-    for (const line of text.split('\n')) {
-      const match = /"sessionId":"([^"]+)"/.exec(line);
-      if (match) return match[1];
-    }
-    return undefined;
-  } finally {
-    await handle.close();
+  const text = (await readHead(path, 256 * 1024)) ?? '';
+  for (const line of text.split('\n')) {
+    const match = /"sessionId":"([^"]+)"/.exec(line);
+    if (match) return match[1];
   }
+  return undefined;
 }
 
 /** Group discovered files into sessions. */

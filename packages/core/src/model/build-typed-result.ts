@@ -39,6 +39,29 @@ export function buildTypedResult(kind: DataKind, tool: string, build: () => unkn
   return stripUndefined({ kind, tool, data: parsed.data }) as TypedResult;
 }
 
+/** Number of lines of a file's text (a trailing newline does not start a line). */
+export function lineCount(text: string): number {
+  if (text === '') return 0;
+  const n = text.split('\n').length;
+  return text.endsWith('\n') ? n - 1 : n;
+}
+
+/** Lines added and removed by a patch's hunks (`lines` prefixed with " ", "+" or "-"). */
+export function patchCounts(hunks: readonly { readonly lines: readonly string[] }[]): {
+  linesAdded: number;
+  linesRemoved: number;
+} {
+  let linesAdded = 0;
+  let linesRemoved = 0;
+  for (const hunk of hunks) {
+    for (const line of hunk.lines) {
+      if (line.startsWith('+')) linesAdded += 1;
+      else if (line.startsWith('-')) linesRemoved += 1;
+    }
+  }
+  return { linesAdded, linesRemoved };
+}
+
 /** The result of a tool (or a shape) no typer knows: the content and the structured output kept as written. */
 export function unknownTypedResult(tool: string, content: ResultContent, toolUseResult: unknown): TypedResult {
   return stripUndefined({ kind: 'unknown', tool, content, toolUseResult });
@@ -47,6 +70,18 @@ export function unknownTypedResult(tool: string, content: ResultContent, toolUse
 /** The images of a result's content. */
 export function imagesOf(content: ResultContent): ImageValue[] {
   return typeof content === 'string' ? [] : content.filter((b): b is ImageValue => b.kind === 'image');
+}
+
+/** Everything known about one tool result, for typing it. */
+export interface ResultInput {
+  /** Tool name as written. */
+  readonly name: string;
+  readonly canonicalName: string;
+  readonly input: unknown;
+  readonly content: ResultContent;
+  /** The structured output the agent wrote beside the content (`RawResult.toolUseResult`); undefined when absent. */
+  readonly toolUseResult: unknown;
+  readonly isError: boolean;
 }
 
 /** What an adapter's typing found out about one result. */

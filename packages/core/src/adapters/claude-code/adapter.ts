@@ -1,6 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
+import { timestampAndReportedDurations } from '../../agents/durations.js';
 import { defaultClaudeHome, discoverFiles } from '../../io/discover.js';
-import { durationsOf, typeResult } from './pair.js';
+import { typeResult } from './pair.js';
 import { streamRecords } from './read-records.js';
 import { recognizesClaudePath } from './recognize.js';
 import { kindOfTool } from './results/tools/index.js';
@@ -18,7 +19,7 @@ export const claudeCodeAdapter = defineAdapter({
   discover: (root, options) => discoverFiles([root], options),
   streamRecords: (file, onEvent, options) => streamRecords(file.path, onEvent, options),
   typeResult,
-  durationsOf,
+  durationsOf: timestampAndReportedDurations,
   canonicalToolName,
   kindOfTool,
   typeInput,

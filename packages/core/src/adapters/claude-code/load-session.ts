@@ -6,6 +6,7 @@ import { isRecord, str } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
 import type { DiscoveredFile, SessionFiles } from '../../io/discover.js';
 import type { OpenBytes } from '../../io/read-lines.js';
+import { readWhole } from '../../io/read-whole.js';
 import { createSessionId, createSubagentId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
 import type { ParseIssue } from '../../model/issue.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
@@ -115,7 +116,8 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   // Pairing: one map, built once, over every file of the session.
   const results = buildResultMap(allRecords, issues);
   const rawCalls = collectCalls(allRecords);
-  const { callToThread, linkedBy } = linkSubagents([...rawCalls.values()], results, threads);
+  const startsSubagent = (call: RawCall) => adapter.kindOfTool?.(adapter.canonicalToolName(call.name)) === 'agent';
+  const { callToThread, linkedBy } = linkSubagents([...rawCalls.values()], results, threads, startsSubagent);
 
   const movedOn = conversationMovedOn([mainThread, ...threads.map((t) => t.records)]);
   const calls: ToolCall[] = [];
@@ -130,14 +132,15 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       : options.live === true && !movedOn.has(raw.id)
         ? 'pending'
         : 'unanswered';
+    const canonicalName = adapter.canonicalToolName(raw.name);
     const call: ToolCall = {
       kind: 'tool-call',
       id: raw.id,
       name: raw.name,
-      canonicalName: adapter.canonicalToolName(raw.name),
-      toolKind: adapter.kindOfTool?.(adapter.canonicalToolName(raw.name)),
+      canonicalName,
+      toolKind: adapter.kindOfTool?.(canonicalName),
       input: raw.input,
-      ...(adapter.typeInput ? { typedInput: adapter.typeInput(adapter.canonicalToolName(raw.name), raw.input) } : {}),
+      ...(adapter.typeInput ? { typedInput: adapter.typeInput(canonicalName, raw.input) } : {}),
       timestamp: raw.timestamp,
       loc: raw.loc,
       messageId: raw.messageId,
@@ -319,30 +322,21 @@ function timeRange(records: readonly TranscriptRecord[]): Pick<Session, 'started
   return { startedAt: minStamp(stamps), endedAt: maxStamp(stamps) };
 }
 
-function minStamp(stamps: readonly IsoTimestamp[]): IsoTimestamp | undefined {
+/** The earliest (`order` 1) or latest (`order` -1) of some timestamps, by time; undefined when none parses. */
+function extremeStamp(stamps: readonly IsoTimestamp[], order: 1 | -1): IsoTimestamp | undefined {
   let best: IsoTimestamp | undefined;
   let bestMs = Number.POSITIVE_INFINITY;
   for (const s of stamps) {
     const ms = timestampMs(s);
-    if (ms !== undefined && ms < bestMs) {
-      bestMs = ms;
+    if (ms !== undefined && ms * order < bestMs) {
+      bestMs = ms * order;
       best = s;
     }
   }
   return best;
 }
-function maxStamp(stamps: readonly IsoTimestamp[]): IsoTimestamp | undefined {
-  let best: IsoTimestamp | undefined;
-  let bestMs = Number.NEGATIVE_INFINITY;
-  for (const s of stamps) {
-    const ms = timestampMs(s);
-    if (ms !== undefined && ms > bestMs) {
-      bestMs = ms;
-      best = s;
-    }
-  }
-  return best;
-}
+const minStamp = (stamps: readonly IsoTimestamp[]) => extremeStamp(stamps, 1);
+const maxStamp = (stamps: readonly IsoTimestamp[]) => extremeStamp(stamps, -1);
 
 /** Usage per model: each response once (by message id), the largest output count of its block records. */
 export function usageByModel(records: Iterable<TranscriptRecord>): Record<string, UsageTotals> {
@@ -416,7 +410,9 @@ async function readMeta(
     let text: string;
     if (openBytes) {
       // Through the given source (the index's archive for a file that is gone), at most MAX_META_BYTES.
-      text = await readAllText(openBytes, path, MAX_META_BYTES);
+      const whole = await readWhole(openBytes, path, MAX_META_BYTES, 64 * 1024);
+      if (whole.overLimit) throw new Error(`larger than ${MAX_META_BYTES} bytes`);
+      text = whole.bytes.toString('utf8');
     } else {
       // A meta file is a few hundred bytes: a huge file, or a link to a device or a FIFO, is not read.
       const info = await stat(path);
@@ -437,25 +433,6 @@ async function readMeta(
     return undefined;
   }
 }
-/** A small file's whole text through an `OpenBytes`. */
-async function readAllText(openBytes: OpenBytes, path: string, maxBytes: number): Promise<string> {
-  const source = await openBytes(path);
-  try {
-    const parts: Buffer[] = [];
-    for (let position = 0; ; ) {
-      const buffer = Buffer.alloc(64 * 1024);
-      const { bytesRead } = await source.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      parts.push(buffer.subarray(0, bytesRead));
-      position += bytesRead;
-      if (position > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);
-    }
-    return Buffer.concat(parts).toString('utf8');
-  } finally {
-    await source.close();
-  }
-}
-
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,10 +1,8 @@
-import { isRecord, num } from '../../internal/guards.js';
 import { toolResultOf } from '../../model/build-typed-result.js';
-import { timestampMs } from '../../model/ids.js';
 import type { ParseIssue } from '../../model/issue.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { TranscriptRecord } from '../../model/record.js';
-import type { Duration, ToolResult } from '../../model/tool-call.js';
+import type { ToolResult } from '../../model/tool-call.js';
 import { typeToolResult } from './results/type-result.js';
 import { canonicalToolName } from './tool-names.js';
 
@@ -54,23 +52,4 @@ export function typeResult(call: RawCall, raw: RawResult): ToolResult {
     isError: raw.isError,
   });
   return toolResultOf(raw, outcome);
-}
-
-/** Durations of a call: the timestamp delta, plus any figure the tool reported itself, each with its source. */
-export function durationsOf(call: Pick<RawCall, 'timestamp'>, raw: RawResult | undefined): Duration[] {
-  const out: Duration[] = [];
-  if (raw === undefined) return out;
-  const start = timestampMs(call.timestamp);
-  const end = timestampMs(raw.timestamp);
-  if (start !== undefined && end !== undefined && end >= start) out.push({ source: 'timestamps', ms: end - start });
-  const tur = raw.toolUseResult;
-  if (isRecord(tur)) {
-    const durationMs = num(tur.durationMs);
-    if (durationMs !== undefined) out.push({ source: 'durationMs', ms: durationMs });
-    const totalDurationMs = num(tur.totalDurationMs);
-    if (totalDurationMs !== undefined) out.push({ source: 'totalDurationMs', ms: totalDurationMs });
-    const durationSeconds = num(tur.durationSeconds);
-    if (durationSeconds !== undefined) out.push({ source: 'durationSeconds', ms: durationSeconds * 1000 });
-  }
-  return out;
 }

@@ -4,7 +4,6 @@ import { timestampMs } from '../../model/ids.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { TranscriptRecord, UserRecord } from '../../model/record.js';
 import { userText } from './classify-user.js';
-import { isAgentTool } from './tool-names.js';
 
 /** A subagent's records before assembly. */
 export interface SubagentThread {
@@ -63,7 +62,7 @@ export function promptOf(thread: SubagentThread): string | undefined {
 }
 
 /**
- * Link Task/Agent calls to subagent threads: by agentId when the version records one (2.0.28+), else by the
+ * Link subagent calls (Claude Task/Agent, Codex spawn_agent, Gemini invoke_agent) to subagent threads: by agentId when the version records one (2.0.28+), else by the
  * prompt text and time (the earliest unlinked run whose prompt equals the call's prompt and that starts after
  * the call). Returns callId → thread key, and thread key → how it was linked.
  */
@@ -71,14 +70,16 @@ export function linkSubagents(
   calls: readonly RawCall[],
   results: ReadonlyMap<string, RawResult>,
   threads: readonly SubagentThread[],
+  startsSubagent: (call: RawCall) => boolean,
 ): { callToThread: Map<string, string>; linkedBy: Map<string, 'agent-id' | 'prompt-match'> } {
   const callToThread = new Map<string, string>();
   const linkedBy = new Map<string, 'agent-id' | 'prompt-match'>();
   const byAgentId = new Map<string, SubagentThread>();
   for (const thread of threads) if (thread.agentId !== undefined) byAgentId.set(thread.agentId, thread);
 
-  // Agent tools, and any call whose structured result names the agent it started (Codex `spawn_agent`).
-  const agentCalls = calls.filter((c) => isAgentTool(c.name) || namesAgent(results.get(c.id)));
+  // Calls of a subagent tool (by the kind its adapter gives it), and any call whose structured result names the
+  // agent it started.
+  const agentCalls = calls.filter((c) => startsSubagent(c) || namesAgent(results.get(c.id)));
   for (const call of agentCalls) {
     const agentId = agentIdOfResult(results.get(call.id));
     const thread = agentId === undefined ? undefined : byAgentId.get(agentId);

@@ -38,8 +38,3 @@ export function parseMcpToolName(name: string): McpToolName | undefined {
   if (sep <= 0) return { server: rest, tool: '' };
   return { server: rest.slice(0, sep), tool: rest.slice(sep + 2) };
 }
-
-/** Tools that start a subagent. */
-export function isAgentTool(name: string): boolean {
-  return canonicalToolName(name) === 'Agent';
-}

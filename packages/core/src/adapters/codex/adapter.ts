@@ -1,7 +1,6 @@
 import { defineAdapter } from '../../agents/adapter.js';
-import { timestampDurations } from '../../agents/durations.js';
-import { isRecord, num } from '../../internal/guards.js';
-import type { Duration } from '../../model/tool-call.js';
+import { timestampAndReportedDurations } from '../../agents/durations.js';
+import type { DiscoverOptions } from '../../io/discover.js';
 import { defaultCodexHome, discoverCodexFiles, recognizesCodexPath } from './discover.js';
 import { streamCodexRecords } from './stream.js';
 import { canonicalCodexToolName, kindOfCodexTool } from './tool-names.js';
@@ -20,18 +19,10 @@ export const codexAdapter = defineAdapter({
   capabilities: { appendOnly: true, subagents: 'files' },
   defaultHomes: (env, homeDir) => [defaultCodexHome(env, homeDir)],
   recognizes: recognizesCodexPath,
-  discover: (root, options) => discoverCodexFiles([root], options),
+  discover: (root: string, options?: DiscoverOptions) => discoverCodexFiles([root], options),
   streamRecords: (file, onEvent, options) => streamCodexRecords(file.path, onEvent, options),
   typeResult: typeCodexResult,
-  durationsOf: (call, raw) => {
-    const out: Duration[] = timestampDurations(call, raw);
-    const facts = isRecord(raw?.toolUseResult) ? raw.toolUseResult : {};
-    const durationMs = num(facts.durationMs);
-    if (durationMs !== undefined) out.push({ source: 'durationMs', ms: durationMs });
-    const seconds = num(facts.durationSeconds);
-    if (seconds !== undefined) out.push({ source: 'durationSeconds', ms: seconds * 1000 });
-    return out;
-  },
+  durationsOf: timestampAndReportedDurations,
   canonicalToolName: canonicalCodexToolName,
   kindOfTool: kindOfCodexTool,
   typeInput: typeCodexInput,

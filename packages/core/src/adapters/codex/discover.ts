@@ -1,8 +1,9 @@
-import { readdirSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isRecord, str } from '../../internal/guards.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { readHead } from '../../io/read-head.js';
+import { statOrUndefined } from '../../io/stat.js';
 import type { ParseIssue } from '../../model/issue.js';
 
 /** `rollout-<local time>-<session id>.jsonl`. */
@@ -102,7 +103,7 @@ export function sessionsRootOf(path: string): string {
 
 /** The parent thread a spawned or review agent's first line names (`forked_from_id`, `parent_thread_id`). */
 async function parentThreadOf(path: string): Promise<string | undefined> {
-  const line = await firstLine(path, 512 * 1024);
+  const line = await readHead(path, 512 * 1024, { firstLine: true });
   if (line === undefined || !line.includes('"session_meta"')) return undefined;
   try {
     const parsed: unknown = JSON.parse(line);
@@ -113,26 +114,6 @@ async function parentThreadOf(path: string): Promise<string | undefined> {
     return str(payload.forked_from_id) ?? str(spawn.parent_thread_id) ?? str(payload.parent_thread_id);
   } catch {
     return undefined;
-  }
-}
-
-async function firstLine(path: string, maxBytes: number): Promise<string | undefined> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (handle === undefined) return undefined;
-  try {
-    const buffer = Buffer.alloc(Math.min(maxBytes, 64 * 1024));
-    let text = '';
-    for (let position = 0; position < maxBytes; ) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      text += buffer.subarray(0, bytesRead).toString('utf8');
-      position += bytesRead;
-      const newline = text.indexOf('\n');
-      if (newline >= 0) return text.slice(0, newline);
-    }
-    return text === '' ? undefined : text;
-  } finally {
-    await handle.close();
   }
 }
 
@@ -164,12 +145,4 @@ function findRollouts(dir: string, depth: number, limit: number, issues?: ParseI
   };
   walk(dir, depth);
   return out;
-}
-
-function statOrUndefined(path: string): import('node:fs').Stats | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
 }

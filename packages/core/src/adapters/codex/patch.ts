@@ -1,3 +1,5 @@
+import { patchCounts } from '../../model/build-typed-result.js';
+
 /** One file of a Codex `apply_patch` envelope, with its hunks as written (context lines carry no line numbers). */
 export interface PatchFile {
   readonly path: string;
@@ -62,14 +64,8 @@ export function parseApplyPatch(text: string): PatchFile[] {
     }
   }
   return files.map((file) => {
-    const lines = file.hunks.flatMap((h) => h.lines);
     const hunks = file.hunks.map((h) => ({ ...h, lines: trimTrailingBlank(h.lines) }));
-    return {
-      ...file,
-      hunks,
-      linesAdded: lines.filter((l) => l.startsWith('+')).length,
-      linesRemoved: lines.filter((l) => l.startsWith('-')).length,
-    };
+    return { ...file, hunks, ...patchCounts(file.hunks) };
   });
 }
 

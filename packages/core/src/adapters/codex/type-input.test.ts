@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { codexFixtures } from '../../../test/helpers.js';
 import { discoverAll } from '../../agents/discover-all.js';
+import { loadSession } from '../../index.js';
 import { groupSessions } from '../../io/discover.js';
 import type { ToolCall } from '../../model/tool-call.js';
-import { loadSession } from '../claude-code/load-session.js';
 import { typeCodexInput } from './type-input.js';
 
 async function fixtureCalls(): Promise<ToolCall[]> {

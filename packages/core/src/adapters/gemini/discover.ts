@@ -1,8 +1,10 @@
-import { type Dirent, readdirSync, statSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { type Dirent, readdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '../../errors.js';
+import { NotTranscriptError } from '../../errors.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { readHead } from '../../io/read-head.js';
+import { statOrUndefined, statRoot } from '../../io/stat.js';
 import type { ParseIssue } from '../../model/issue.js';
 
 const SESSION_FILE = /\.jsonl?$/;
@@ -35,12 +37,7 @@ export async function recognizesGemini(path: string): Promise<boolean> {
  */
 export async function discoverGemini(root: string, options: DiscoverOptions = {}): Promise<Discovery> {
   const path = resolve(root);
-  const info = await stat(path).catch((error: unknown) => {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'ENOENT' || code === 'ERR_INVALID_ARG_VALUE') return undefined;
-    throw new UnreadableFileError(root, error);
-  });
-  if (info === undefined) throw new PathNotFoundError(root);
+  const info = await statRoot(root, path);
   const issues: ParseIssue[] = [];
   const files: DiscoveredFile[] = [];
   if (info.isFile()) {
@@ -142,32 +139,14 @@ async function describe(
 
 /** The `sessionId` at the top of a session file (its header), reading at most 64 KiB. */
 export async function headerSessionId(path: string): Promise<string | undefined> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (handle === undefined) return undefined;
-  try {
-    const buffer = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString('utf8');
-    // The header comes before any message; a message's own fields never hold "sessionId".
-    return /"sessionId"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close();
-  }
+  const text = (await readHead(path, 64 * 1024)) ?? '';
+  // The header comes before any message; a message's own fields never hold "sessionId".
+  return /"sessionId"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
 }
 
 function list(dir: string): Dirent[] | undefined {
   try {
     return readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return undefined;
-  }
-}
-
-function statOrUndefined(path: string): import('node:fs').Stats | undefined {
-  try {
-    return statSync(path);
   } catch {
     return undefined;
   }

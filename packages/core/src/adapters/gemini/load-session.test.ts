@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadSession } from '../../index.js';
 import { groupSessions } from '../../io/discover.js';
 import type { Session } from '../../model/session.js';
-import { loadSession } from '../claude-code/load-session.js';
 import { discoverGemini } from './discover.js';
 import { home020, home061 } from './test-helpers.js';
 

@@ -1,6 +1,7 @@
 import { isRecord } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
-import { type ByteSource, openFileBytes, type ReadLinesOptions } from '../../io/read-lines.js';
+import { openFileBytes, type ReadLinesOptions } from '../../io/read-lines.js';
+import { readWhole } from '../../io/read-whole.js';
 import type { ReadEntries, SessionEntry } from './read-jsonl.js';
 
 /**
@@ -24,32 +25,13 @@ export async function readJsonEntries(
 ): Promise<ReadEntries> {
   const max = options.maxDocumentBytes ?? options.maxLineBytes ?? MAX_GEMINI_DOCUMENT_BYTES;
   const entries: SessionEntry[] = [];
-  const source = await (options.open ?? openFileBytes)(file);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooBig = false;
-  try {
-    for (;;) {
-      const buffer = Buffer.alloc(1024 * 1024);
-      const { bytesRead } = await source.read(buffer, 0, buffer.length, size);
-      if (bytesRead === 0) break;
-      size += bytesRead;
-      if (size > max) {
-        // Not read: its length is found with a few one-byte reads instead of a pass over the rest.
-        tooBig = true;
-        size = await sourceLength(source, size);
-        break;
-      }
-      chunks.push(buffer.subarray(0, bytesRead));
-    }
-  } finally {
-    await source.close();
-  }
+  const whole = await readWhole(options.open ?? openFileBytes, file, max);
+  const size = whole.size;
   const done = (pendingBytes: number) => ({
     entries,
     end: { nextOffset: size - pendingBytes, nextLine: 1, pendingBytes, bytesRead: size },
   });
-  if (tooBig) {
+  if (whole.overLimit) {
     entries.push({
       kind: 'issue',
       issue: {
@@ -61,7 +43,7 @@ export async function readJsonEntries(
     });
     return done(0);
   }
-  const bytes = Buffer.concat(chunks);
+  const bytes = whole.bytes;
   let text: string;
   try {
     text = fatal.decode(bytes);
@@ -129,28 +111,4 @@ function countLines(text: string): number {
   let n = 1;
   for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 10) n += 1;
   return n;
-}
-
-/**
- * The number of bytes of a source known to hold at least `known`: the end is bracketed by doubling steps, then
- * halved, with one-byte reads (a few dozen for any size).
- */
-async function sourceLength(source: ByteSource, known: number): Promise<number> {
-  const probe = Buffer.alloc(1);
-  const holds = async (length: number) => (await source.read(probe, 0, 1, length - 1)).bytesRead > 0;
-  // The length is at least `low` and less than `high`.
-  let low = known;
-  let step = 1024 * 1024;
-  let high = low + step;
-  while (await holds(high)) {
-    low = high;
-    step *= 2;
-    high = low + step;
-  }
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (await holds(middle)) low = middle;
-    else high = middle;
-  }
-  return low;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { loadSession } from '../../index.js';
 import { groupSessions } from '../../io/discover.js';
 import type { ToolCall } from '../../model/tool-call.js';
-import { loadSession } from '../claude-code/load-session.js';
 import { discoverGemini } from './discover.js';
 import { home020, home061 } from './test-helpers.js';
 import { typeGeminiInput } from './type-input.js';

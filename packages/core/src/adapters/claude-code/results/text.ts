@@ -55,29 +55,6 @@ export function stripSystemReminders(text: string): string {
   return text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').replace(/\n+$/, '');
 }
 
-/** Lines added and removed in a structured patch. */
-export function patchCounts(hunks: readonly { readonly lines: readonly string[] }[]): {
-  linesAdded: number;
-  linesRemoved: number;
-} {
-  let linesAdded = 0;
-  let linesRemoved = 0;
-  for (const hunk of hunks) {
-    for (const line of hunk.lines) {
-      if (line.startsWith('+')) linesAdded += 1;
-      else if (line.startsWith('-')) linesRemoved += 1;
-    }
-  }
-  return { linesAdded, linesRemoved };
-}
-
-/** Number of lines of a file's text (a trailing newline does not start a line). */
-export function lineCount(text: string): number {
-  if (text === '') return 0;
-  const n = text.split('\n').length;
-  return text.endsWith('\n') ? n - 1 : n;
-}
-
 /** Raw `{type:'image', source:{type:'base64', data, media_type}}` → ImageValue. */
 export function rawImage(raw: unknown): ImageValue | undefined {
   if (!isRecord(raw) || raw.type !== 'image' || !isRecord(raw.source)) return undefined;

@@ -1,6 +1,7 @@
 import { isRecord } from '../../../internal/guards.js';
 import {
   buildTypedResult,
+  type ResultInput,
   stripUndefined,
   type TypedOutcome,
   unknownTypedResult,
@@ -10,18 +11,6 @@ import type { DataKind, TypedResult } from '../../../model/typed-result.js';
 import { classifyError } from './errors.js';
 import { collectImages, contentText, unwrapToolUseError } from './text.js';
 import { dataParsers, kindOfTool, type ParseContext } from './tools/index.js';
-
-/** Everything known about one tool result, for typing it. */
-export interface ResultInput {
-  /** Tool name as written. */
-  readonly name: string;
-  readonly canonicalName: string;
-  readonly input: unknown;
-  readonly content: ResultContent;
-  /** `toolUseResult` as written; undefined when absent. */
-  readonly toolUseResult: unknown;
-  readonly isError: boolean;
-}
 
 /** The message of an error result: the content without its `<tool_use_error>` wrapper. */
 export function errorMessageOf(content: ResultContent, toolUseResult: unknown): { text: string; wrapped: boolean } {

@@ -21,8 +21,3 @@ export interface GeminiResultContext {
 export function unwrapUntrusted(text: string): string {
   return text.replace(/<untrusted_context>\n?([\s\S]*?)\n?<\/untrusted_context>/g, '$1');
 }
-
-export function lineCount(text: string): number {
-  if (text === '') return 0;
-  return text.replace(/\n$/, '').split('\n').length;
-}

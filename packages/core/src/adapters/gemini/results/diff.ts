@@ -32,15 +32,3 @@ export function parseUnifiedDiff(text: string): Hunk[] {
   }
   return hunks;
 }
-
-export function patchCounts(hunks: readonly Hunk[]): { linesAdded: number; linesRemoved: number } {
-  let linesAdded = 0;
-  let linesRemoved = 0;
-  for (const hunk of hunks) {
-    for (const line of hunk.lines) {
-      if (line.startsWith('+')) linesAdded += 1;
-      else if (line.startsWith('-')) linesRemoved += 1;
-    }
-  }
-  return { linesAdded, linesRemoved };
-}

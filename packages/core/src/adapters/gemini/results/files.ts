@@ -1,6 +1,7 @@
 import { isRecord, num, str } from '../../../internal/guards.js';
-import { type GeminiResultContext, lineCount } from './context.js';
-import { parseUnifiedDiff, patchCounts } from './diff.js';
+import { lineCount, patchCounts } from '../../../model/build-typed-result.js';
+import type { GeminiResultContext } from './context.js';
+import { parseUnifiedDiff } from './diff.js';
 
 const TRUNCATED = /Status: Showing lines (\d+)-(\d+) of (\d+) total lines\./;
 const CONTENT_MARK = '--- FILE CONTENT (truncated) ---\n';

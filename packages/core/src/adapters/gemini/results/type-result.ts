@@ -2,10 +2,11 @@ import { isRecord, str } from '../../../internal/guards.js';
 import {
   buildTypedResult,
   imagesOf,
+  type ResultInput,
   type TypedOutcome,
   unknownTypedResult,
 } from '../../../model/build-typed-result.js';
-import { type ResultContent, resultText } from '../../../model/content.js';
+import { resultText } from '../../../model/content.js';
 import { kindOfGeminiTool } from '../tool-names.js';
 import type { GeminiResultContext } from './context.js';
 import { unwrapUntrusted } from './context.js';
@@ -35,19 +36,8 @@ const typers: Partial<Record<DataKind, Typer>> = {
   mcp: mcpData,
 };
 
-/** Everything known about one Gemini result, for typing it. */
-export interface GeminiResultInput {
-  readonly name: string;
-  readonly canonicalName: string;
-  readonly input: unknown;
-  readonly content: ResultContent;
-  /** The call entry as recorded, without its args and result parts (`status`, `resultDisplay`, …, `response`). */
-  readonly toolUseResult: unknown;
-  readonly isError: boolean;
-}
-
 /** Type one Gemini tool result onto the shared kinds. Never throws. */
-export function typeGeminiToolResult(input: GeminiResultInput): TypedOutcome {
+export function typeGeminiToolResult(input: ResultInput): TypedOutcome {
   const recorded = isRecord(input.toolUseResult) ? input.toolUseResult : {};
   const images = imagesOf(input.content);
   const ctx: GeminiResultContext = {

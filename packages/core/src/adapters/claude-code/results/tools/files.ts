@@ -1,15 +1,7 @@
 /** Parsers of the file tools: Read, Write, Edit, MultiEdit, NotebookEdit, LS. */
 import { bool, isRecord, num, str } from '../../../../internal/guards.js';
-import {
-  lineCount,
-  numericRecord,
-  numOrNull,
-  parseNumberedLines,
-  patchCounts,
-  strArray,
-  stripSystemReminders,
-  tryJson,
-} from '../text.js';
+import { lineCount, patchCounts } from '../../../../model/build-typed-result.js';
+import { numericRecord, numOrNull, parseNumberedLines, strArray, stripSystemReminders, tryJson } from '../text.js';
 import { type DataParser, rec } from './shared.js';
 
 function hunks(
