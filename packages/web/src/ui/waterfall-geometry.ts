@@ -5,7 +5,7 @@ export const LANE_H = 26;
 export const LABEL_W = 170;
 export const TOP = 24;
 /** Parallel calls stack on at most this many rows per lane; more overlap on the last one. */
-export const MAX_ROWS = 6;
+const MAX_ROWS = 6;
 
 export interface LaneBox {
   readonly lane: WaterfallLane;
