@@ -5,7 +5,7 @@ import { UsageError } from './errors.js';
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
 /** Options every command takes. */
-export const commonOptions = {
+const commonOptions = {
   json: { type: 'boolean' },
   db: { type: 'string' },
   verbose: { type: 'boolean', short: 'v' },

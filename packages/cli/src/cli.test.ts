@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, contentBlocks, nextSessionId, writeDemoHome } from '../../index/test/synthetic.js';
+import { startServe, waitReady } from '../test/harness.js';
 import { commands } from './commands/all.js';
 import { SAMPLES_HOME } from './context.js';
 import { ExitCode } from './errors.js';
@@ -577,27 +578,13 @@ describe.skipIf(!existsSync(built))('built bin (skipped: run `npx tsc -b package
   });
 
   it('serve prints the URL and answers', async () => {
-    const child = spawn(process.execPath, [bin, 'serve', SAMPLES_HOME, '--port', '0', '--db', db, '--no-progress'], {
-      stdio: 'pipe',
-    });
+    const { child, url, code } = await startServe([SAMPLES_HOME, '--no-progress'], db);
     try {
-      const url = await new Promise<string>((done, fail) => {
-        let out = '';
-        child.stdout.on('data', (d) => {
-          out += d;
-          const match = /http:\/\/\S+/.exec(out);
-          if (match) done(match[0]);
-        });
-        child.on('close', (code) => fail(new Error(`serve exited with ${code}`)));
-      });
+      if (url === undefined) throw new Error(`serve exited with ${code}`);
       const response = await fetch(url);
       expect(response.status).toBeLessThan(500);
       // It listens before indexing, then reports the first build as ready with every file read.
-      let health: { index: { state: string; filesDone: number; filesTotal: number } } | undefined;
-      for (let i = 0; i < 200 && health?.index.state !== 'ready'; i++) {
-        health = (await (await fetch(`${url}api/health`)).json()) as typeof health;
-        if (health?.index.state !== 'ready') await new Promise((r) => setTimeout(r, 50));
-      }
+      const health = await waitReady(url);
       expect(health?.index.state).toBe('ready');
       expect(health?.index.filesDone).toBe(health?.index.filesTotal);
       expect(health?.index.filesTotal).toBeGreaterThan(0);

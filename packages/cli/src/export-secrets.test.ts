@@ -18,9 +18,8 @@ import {
   writeDemoHome,
   writeLines,
 } from '../../index/test/synthetic.js';
-import type { CliIo } from './io.js';
+import { runCli } from '../test/harness.js';
 import type { SecretsJson, SessionsJson } from './output/json-types.js';
-import { run } from './run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const viewerBuilt = existsSync(resolve(here, '../../web/dist/export/export.js'));
@@ -32,19 +31,7 @@ let sessionId: string;
 let main: string;
 let commandSession: string;
 
-async function cli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 120 },
-    stderr: { write: (s: string) => (stderr += s), isTTY: false },
-    env: { CLAUDE_CONFIG_DIR: home },
-    homedir: home,
-    now: Date.now,
-  };
-  const code = await run([...args, '--db', db], io);
-  return { code, stdout, stderr };
-}
+const cli = (args: readonly string[]) => runCli(args, { home, db, env: { CLAUDE_CONFIG_DIR: home } });
 
 const planted = plantedSecrets();
 const leaks = (text: string) => planted.filter((p) => text.includes(p.secret)).map((p) => p.rule);

@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from './io.js';
+import { runCli, startServe, waitReady } from '../test/harness.js';
 import type { SessionsJson, StatsJson } from './output/json-types.js';
-import { run } from './run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const geminiFixtures = resolve(here, '../../core/test/fixtures/gemini');
-const bin = resolve(here, '../bin/agentdash.js');
 
 let dir: string;
 let home: string;
@@ -22,19 +19,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 120 },
-    stderr: { write: (s: string) => (stderr += s), isTTY: false },
-    env: {},
-    homedir: home,
-    now: Date.now,
-  };
-  const code = await run([...args, '--db', join(dir, 'index.sqlite')], io);
-  return { code, stdout, stderr };
-}
+const cli = (args: readonly string[]) => runCli(args, { home, db: join(dir, 'index.sqlite') });
 
 describe('Gemini CLI sessions from the command line', () => {
   it('reads ~/.gemini by default and lists every session with its agent', async () => {
@@ -67,25 +52,10 @@ describe('Gemini CLI sessions from the command line', () => {
 
 /** `agentdash serve PATH` on a free port: the sessions it lists once indexed, or its exit code when it refuses. */
 async function serveOnce(path: string, db: string): Promise<{ code: number | null; agents?: string[] }> {
-  const child = spawn(process.execPath, [bin, 'serve', path, '--port', '0', '--db', db, '--no-progress'], {
-    stdio: 'pipe',
-  });
+  const { child, url, code } = await startServe([path, '--no-progress'], db);
   try {
-    const url = await new Promise<string | number | null>((done) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const match = /http:\/\/\S+/.exec(out);
-        if (match) done(match[0]);
-      });
-      child.on('close', (code) => done(code));
-    });
-    if (typeof url !== 'string') return { code: url };
-    for (let i = 0; i < 200; i++) {
-      const health = (await (await fetch(`${url}api/health`)).json()) as { index: { state: string } };
-      if (health.index.state === 'ready') break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    if (url === undefined) return { code };
+    await waitReady(url);
     const list = (await (await fetch(`${url}api/sessions?limit=100`)).json()) as { sessions: { agent: string }[] };
     return { code: 0, agents: list.sessions.map((s) => s.agent) };
   } finally {

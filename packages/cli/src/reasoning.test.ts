@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test/harness.js';
 import { formatTokens } from './format.js';
-import type { CliIo } from './io.js';
 import type { SessionsJson, UsageDailyJson } from './output/json-types.js';
-import { run } from './run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = resolve(here, '../../core/test/fixtures');
@@ -22,19 +21,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 200 },
-    stderr: { write: (s: string) => (stderr += s), isTTY: false },
-    env: {},
-    homedir: home,
-    now: Date.now,
-  };
-  const code = await run([...args, '--db', join(dir, 'index.sqlite')], io);
-  return { code, stdout, stderr };
-}
+const cli = (args: readonly string[]) => runCli(args, { home, db: join(dir, 'index.sqlite'), columns: 200 });
 
 async function sessionsOf(agent: string): Promise<SessionsJson['sessions']> {
   return (JSON.parse((await cli(['sessions', '--json', '--agent', agent])).stdout) as SessionsJson).sessions;

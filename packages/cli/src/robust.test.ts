@@ -1,21 +1,18 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORST_DEPTH, worstLines } from '../../../test/hostile.js';
 import { countDocsMatching, dumpIndex } from '../../index/test/dump.js';
+import { bin, startServe } from '../test/harness.js';
 import { SAMPLES_HOME } from './context.js';
 import { classify, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 import type { SessionsJson } from './output/json-types.js';
 import { run } from './run.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const bin = resolve(here, '../bin/agentdash.js');
 
 let dir: string;
 let home: string;
@@ -149,19 +146,9 @@ describe('errors are classified honestly', () => {
 });
 
 /** Start `agentdash serve` on a free port; resolves with the URL it prints and its stderr so far. */
-async function startServe(args: readonly string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
-  const child = spawn(process.execPath, [bin, 'serve', ...args, '--port', '0', '--db', join(dir, 'serve.sqlite')], {
-    stdio: 'pipe',
-  });
-  const url = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /http:\/\/\S+/.exec(out);
-      if (match) done(match[0]);
-    });
-    child.on('close', (code) => fail(new Error(`serve exited with ${code}`)));
-  });
+async function serveSamples(args: readonly string[]) {
+  const { child, url, code } = await startServe(args, join(dir, 'serve.sqlite'));
+  if (url === undefined) throw new Error(`serve exited with ${code}`);
   return { child, url };
 }
 
@@ -169,7 +156,7 @@ describe('serve', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s with a dashboard tab open ends its event stream and exits',
     async (signal) => {
-      const { child, url } = await startServe([SAMPLES_HOME]);
+      const { child, url } = await serveSamples([SAMPLES_HOME]);
       const exited = new Promise<number | null>((done) => child.on('close', done));
       const response = await fetch(`${url}api/events`);
       const reader = response.body?.getReader();
@@ -189,7 +176,7 @@ describe('serve', () => {
   );
 
   it('on a non-loopback address it warns and prints a URL a browser can open', async () => {
-    const { child, url } = await startServe([SAMPLES_HOME, '--host', '0.0.0.0', '--token', 'secret-token']);
+    const { child, url } = await serveSamples([SAMPLES_HOME, '--host', '0.0.0.0', '--token', 'secret-token']);
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     try {

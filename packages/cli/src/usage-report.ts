@@ -1,5 +1,5 @@
 /** Usage reports: priced responses grouped into the `usage` command's JSON entries and table rows. */
-import { type BillingBlock, type ModelUsage, type PriceTable, totalTokens, type UsageGroup } from '@agentdash/core';
+import { type ModelUsage, type PriceTable, totalTokens, type UsageGroup } from '@agentdash/core';
 import { formatCost, formatTokens, shortModel } from './format.js';
 import type { UsageEntryJson, UsageTotalsJson } from './output/json-types.js';
 
@@ -29,13 +29,13 @@ export function pricesJson(prices: PriceTable): { date: string; source: string }
 }
 
 /** Output tokens, with the part spent on reasoning on its own when there is any (it is part of the output). */
-export function outputCell(u: { outputTokens: number; reasoningOutputTokens: number }): string {
+function outputCell(u: { outputTokens: number; reasoningOutputTokens: number }): string {
   const out = formatTokens(u.outputTokens);
   return u.reasoningOutputTokens > 0 ? `${out} (of which reasoning ${formatTokens(u.reasoningOutputTokens)})` : out;
 }
 
 /** Table cells of a group: models, input, output, cache write, cache read, total tokens, cost. */
-export function usageCells(u: UsageGroup | ModelUsage, models: string): string[] {
+function usageCells(u: UsageGroup | ModelUsage, models: string): string[] {
   const unpriced = 'unpricedModels' in u ? u.unpricedModels : [];
   return [
     models,
@@ -72,8 +72,4 @@ export function groupRows(label: string, u: UsageGroup, breakdown: boolean): str
 export function formatRemaining(ms: number): string {
   const minutes = Math.max(0, Math.round(ms / 60_000));
   return minutes >= 60 ? `${Math.floor(minutes / 60)}h ${minutes % 60}m` : `${minutes}m`;
-}
-
-export function blockLabel(block: BillingBlock, formatTime: (ms: number) => string): string {
-  return `${formatTime(block.startMs)}${block.isActive ? ' (active)' : ''}`;
 }

@@ -29,7 +29,7 @@ export interface FindableEvent {
 export type FindableThreads = (key: string | undefined) => readonly FindableEvent[] | undefined;
 
 /** The most hits one find answers with (the count says how many there are in all). */
-export const FIND_LIMIT = 500;
+const FIND_LIMIT = 500;
 
 /** The searchable text of a call: its input and its result, as JSON text where they are not strings. */
 function callText(call: FindableItem): string {

@@ -17,7 +17,7 @@ export class HttpError extends Error {
  * Operational errors of core and the index, by their stable `code`, → HTTP status: 404 only for what is not there,
  * 409 for a reference that names several sessions, 503 for an index that is busy or cannot be opened.
  */
-export const statusByErrorCode = {
+const statusByErrorCode = {
   UNKNOWN_SESSION: 404,
   AMBIGUOUS_SESSION: 409,
   INDEX_BUSY: 503,

@@ -50,7 +50,7 @@ export function allowedHosts(host: string, port: number): Set<string> {
 }
 
 /** Constant-time comparison of two secrets (hashed first so lengths never leak). */
-export function safeEqual(a: string, b: string): boolean {
+function safeEqual(a: string, b: string): boolean {
   const da = createHash('sha256').update(a).digest();
   const db = createHash('sha256').update(b).digest();
   return timingSafeEqual(da, db);

@@ -16,7 +16,7 @@ import { createWorkerQueries, createWorkerSessionHost } from './worker-session-h
  * The address to show for a bound host: itself, or for a wildcard bind (0.0.0.0, ::) this machine's first external
  * address (IPv4 first), which other machines and a browser can actually open.
  */
-export function reachableHost(host: string): string {
+function reachableHost(host: string): string {
   const bare = host.replace(/^\[|\]$/g, '');
   if (bare !== '0.0.0.0' && bare !== '::') return bare;
   const external = Object.values(networkInterfaces())

@@ -34,6 +34,23 @@ export function sessionFilter(values: Parsed['values'], now: number, paths: read
   };
 }
 
+/** The sessions PATH and the filters select, once the index is refreshed over PATH (sessions, secrets). */
+export async function filteredSessions(ctx: import('../context.js').Context, positionals: readonly string[]) {
+  const paths = await ctx.resolvePaths(positionals);
+  const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
+  await ctx.refresh(paths);
+  return (await ctx.openIndex()).listSessions(filter);
+}
+
+/** Help of a command over PATH with the session filters: what it does, then paths, filters and common options. */
+export const filteredHelp = (what: string): string => `${what}
+
+${PATHS_HELP}
+
+${FILTER_HELP}
+
+${COMMON_HELP}`;
+
 export const FILTER_HELP = `Filters:
   --project TEXT   sessions whose project path or folder contains TEXT
   --since WHEN     active at or after WHEN (2026-01-31, an ISO time, or an age: 30m, 12h, 7d, 2w)

@@ -30,7 +30,7 @@ ${COMMON_HELP}`,
 };
 
 /** A tool name (Bash, Task, KillShell, mcp__s__t) or a result kind (bash, task-output) → the schema key. */
-export function schemaKeyOf(tool: string, keys: readonly string[]): string | undefined {
+function schemaKeyOf(tool: string, keys: readonly string[]): string | undefined {
   if (keys.includes(tool)) return tool;
   if (tool.startsWith('mcp__') && keys.includes('mcp')) return 'mcp';
   const kebab = canonicalToolName(tool)

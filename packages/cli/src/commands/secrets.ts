@@ -4,27 +4,18 @@ import { plural, shortId } from '../format.js';
 import type { SecretsJson } from '../output/json-types.js';
 import { type SecretFinding, scanFile } from '../secret-scan.js';
 import { renderTable } from '../table.js';
-import { COMMON_HELP, type CommandSpec, FILTER_HELP, PATHS_HELP, sessionFilter, writeJson } from './common.js';
+import { type CommandSpec, filteredHelp, filteredSessions, writeJson } from './common.js';
 
 export const secretsCommand: CommandSpec = {
   name: 'secrets',
   usage: 'agentdash secrets [PATH…] [filters] [--json]',
   summary: 'find secrets in transcripts (file, line and kind; never the secret itself)',
-  help: `Lists, per session, each secret found in its transcript files: file, line and the rule that found it (API keys
+  help: filteredHelp(`Lists, per session, each secret found in its transcript files: file, line and the rule that found it (API keys
 and tokens of common providers, cloud keys, private keys, passwords in URLs, .env-style assignments; the rule set is
-in docs/secrets.md). The secret itself is never printed. Exports redact these by default.
-
-${PATHS_HELP}
-
-${FILTER_HELP}
-
-${COMMON_HELP}`,
+in docs/secrets.md). The secret itself is never printed. Exports redact these by default.`),
   options: filterOptions,
   async run(ctx, positionals) {
-    const paths = await ctx.resolvePaths(positionals);
-    const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
-    await ctx.refresh(paths);
-    const sessions = (await ctx.openIndex()).listSessions(filter);
+    const sessions = await filteredSessions(ctx, positionals);
     const out: SecretsJson['sessions'][number][] = [];
     for (const s of sessions) {
       const findings: SecretFinding[] = [];

@@ -13,26 +13,17 @@ import {
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { renderTable } from '../table.js';
 import { formatCost } from '../usage-report.js';
-import { COMMON_HELP, type CommandSpec, FILTER_HELP, PATHS_HELP, sessionFilter, writeJson } from './common.js';
+import { type CommandSpec, filteredHelp, filteredSessions, writeJson } from './common.js';
 
 export const sessionsCommand: CommandSpec = {
   name: 'sessions',
   usage: 'agentdash sessions [PATH…] [filters] [--json]',
   summary: 'list sessions, newest first',
-  help: `One row per session: start, duration, messages, tool calls, errors, cost, client version(s), model(s), project
-and title (custom title, AI title, summary or first prompt). --json adds usage, cost and where the time went.
-
-${PATHS_HELP}
-
-${FILTER_HELP}
-
-${COMMON_HELP}`,
+  help: filteredHelp(`One row per session: start, duration, messages, tool calls, errors, cost, client version(s), model(s), project
+and title (custom title, AI title, summary or first prompt). --json adds usage, cost and where the time went.`),
   options: filterOptions,
   async run(ctx, positionals) {
-    const paths = await ctx.resolvePaths(positionals);
-    const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
-    await ctx.refresh(paths);
-    const sessions = (await ctx.openIndex()).listSessions(filter);
+    const sessions = await filteredSessions(ctx, positionals);
     if (ctx.json) {
       const out: SessionsJson = { sessions: sessions as readonly SessionJson[] };
       writeJson(ctx, out);

@@ -49,7 +49,7 @@ ${COMMON_HELP}`,
 };
 
 /** One-line description of a call with status, category/severity and duration. */
-export function callLine(call: ToolCall, c: Colors, cwd: string | undefined): string {
+function callLine(call: ToolCall, c: Colors, cwd: string | undefined): string {
   const full = summarizeCall(call, cwd);
   const category = call.result?.error?.category;
   // The category is shown in brackets; keep only `→ exit N` in the summary itself.
@@ -78,10 +78,6 @@ export function callLine(call: ToolCall, c: Colors, cwd: string | undefined): st
   }
 }
 
-export function renderTimeline(session: Session, c: Colors, verbose: boolean): string {
-  return [...timelineChunks(session, c, verbose)].join('');
-}
-
 /** The lines written so far, as one piece (the pieces together are the lines joined by newlines, plus one). */
 function* drain(out: string[]): Generator<string, void, undefined> {
   if (out.length === 0) return;
@@ -89,8 +85,8 @@ function* drain(out: string[]): Generator<string, void, undefined> {
   out.length = 0;
 }
 
-/** `renderTimeline` in pieces, one or a few events each. */
-export function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generator<string, void, undefined> {
+/** A session's timeline as text, in pieces of one or a few events each (written as they come). */
+function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generator<string, void, undefined> {
   const out: string[] = [];
   const counts = { errors: session.counts.errors, expectedErrors: session.counts.expectedErrors };
   const errorsText = `${formatErrors(counts)} errors`;

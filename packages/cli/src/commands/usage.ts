@@ -47,7 +47,7 @@ function timeBound(values: Parsed['values'], name: 'since' | 'until', now: numbe
 }
 
 /** The usage filter of the command's options. */
-export function usageFilter(values: Parsed['values'], now: number, paths: readonly string[]): UsageFilter {
+function usageFilter(values: Parsed['values'], now: number, paths: readonly string[]): UsageFilter {
   const since = timeBound(values, 'since', now);
   const until = timeBound(values, 'until', now);
   const project = str(values, 'project');
@@ -63,7 +63,7 @@ export function usageFilter(values: Parsed['values'], now: number, paths: readon
 }
 
 /** Names the models without a price, on stderr. */
-export function warnUnpriced(ctx: Context, totals: UsageGroup): void {
+function warnUnpriced(ctx: Context, totals: UsageGroup): void {
   for (const model of totals.unpricedModels) {
     const responses = totals.models[model]?.responses ?? 0;
     ctx.note(

@@ -163,7 +163,7 @@ export function Terminal({
   );
 }
 
-export function imageSrc(img: ImageValue): string {
+function imageSrc(img: ImageValue): string {
   return `data:${img.mediaType};base64,${img.data}`;
 }
 

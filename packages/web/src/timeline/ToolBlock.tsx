@@ -17,7 +17,7 @@ import { useTimeline } from './context';
 
 export type DisplayStatus = 'ok' | 'error' | 'expected' | 'pending' | 'unanswered';
 
-export function displayStatus(call: CallDto): DisplayStatus {
+function displayStatus(call: CallDto): DisplayStatus {
   switch (call.status) {
     case 'ok':
       return 'ok';
@@ -40,7 +40,7 @@ const STATUS_LABEL: Record<DisplayStatus, string> = {
   unanswered: 'no result',
 };
 
-export function ErrorBadge({ call }: { call: CallDto }) {
+function ErrorBadge({ call }: { call: CallDto }) {
   const error = call.result?.error;
   if (!call.result?.isError) return null;
   const severity = error?.severity ?? 'error';

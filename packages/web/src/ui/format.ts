@@ -32,8 +32,6 @@ export const fmtBytes = formatBytes;
 export const fmtPercent = formatPercent;
 export const fmtDate = formatDateTime;
 export const fmtCost = formatCost;
-export const fmtRelative = formatRelative;
-
 /** `5 min ago`, `3 h ago`, `2 d ago` within a week; undefined beyond (the date says it then, once). */
 export function fmtRecent(iso: string | null | undefined, now = Date.now()): string | undefined {
   if (!iso) return undefined;

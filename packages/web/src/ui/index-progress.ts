@@ -2,7 +2,7 @@
 import type { IndexStatus } from '../data/types';
 import { fmtBytes, fmtDuration, fmtNumber } from './format';
 
-export interface IndexProgressView {
+interface IndexProgressView {
   /** 0–1, by bytes (a huge file weighs what it costs), else by files. */
   readonly share: number;
   /** e.g. `1,204 of 4,726 files` or `Looking for transcripts…`. */

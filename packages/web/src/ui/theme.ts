@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** `system` follows `prefers-color-scheme`; the choice is kept in localStorage. */
-export const themeChoices = ['system', 'light', 'dark'] as const;
+const themeChoices = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof themeChoices)[number];
 
-export const THEME_KEY = 'agentdash.theme';
+const THEME_KEY = 'agentdash.theme';
 
 export function storedTheme(): ThemeChoice {
   try {
@@ -23,7 +23,7 @@ export function applyTheme(choice: ThemeChoice): void {
 }
 
 /** The theme in effect: the choice, or the system's. */
-export function effectiveTheme(choice: ThemeChoice): 'light' | 'dark' {
+function effectiveTheme(choice: ThemeChoice): 'light' | 'dark' {
   if (choice !== 'system') return choice;
   return window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
 }

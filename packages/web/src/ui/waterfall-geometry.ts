@@ -5,7 +5,7 @@ export const LANE_H = 26;
 export const LABEL_W = 170;
 export const TOP = 24;
 /** Parallel calls stack on at most this many rows per lane; more overlap on the last one. */
-export const MAX_ROWS = 6;
+const MAX_ROWS = 6;
 
 export interface LaneBox {
   readonly lane: WaterfallLane;
@@ -65,4 +65,32 @@ export function toolColour(tool: string): string {
   let h = 0;
   for (const ch of tool) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return `hsl(${h % 360}, 55%, 65%)`;
+}
+
+/** The time under a pointer's x, in a canvas at `rect` showing `view` (`t0`–`t1` across the plot right of the labels). */
+export function timeAt(view: { readonly t0: number; readonly t1: number }, rect: DOMRect, clientX: number): number {
+  return view.t0 + ((clientX - rect.left - LABEL_W) / (rect.width - LABEL_W)) * (view.t1 - view.t0);
+}
+
+/** The call under a pointer (within 3 px either side, so a short call can be hit), and its lane. */
+export function hitAt(
+  layout: readonly LaneBox[],
+  view: { readonly t0: number; readonly t1: number },
+  rect: DOMRect,
+  clientX: number,
+  clientY: number,
+): Hit | undefined {
+  const t = timeAt(view, rect, clientX);
+  const y = clientY - rect.top;
+  const slack = ((view.t1 - view.t0) / (rect.width - LABEL_W)) * 3;
+  for (const l of layout) {
+    if (y < l.y || y >= l.y + l.rows * LANE_H) continue;
+    const row = Math.floor((y - l.y) / LANE_H);
+    for (let i = 0; i < l.lane.calls.length; i++) {
+      const bar = l.lane.calls[i];
+      if (!bar || l.rowOf[i] !== row) continue;
+      if (t >= bar.startMs - slack && t <= bar.endMs + slack) return { bar, lane: l.lane };
+    }
+  }
+  return undefined;
 }

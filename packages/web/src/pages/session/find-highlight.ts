@@ -32,7 +32,7 @@ export function matchRanges(root: Node, query: string): Range[] {
   return ranges;
 }
 
-export function highlightMatches(ranges: readonly Range[]): void {
+function highlightMatches(ranges: readonly Range[]): void {
   const reg = registry();
   const H = HighlightCtor();
   if (!reg || !H) return;
@@ -48,7 +48,7 @@ export function highlightCurrent(range: Range | undefined): void {
   else reg.delete(CURRENT);
 }
 
-export function clearHighlights(): void {
+function clearHighlights(): void {
   registry()?.delete(MATCH);
   registry()?.delete(CURRENT);
 }

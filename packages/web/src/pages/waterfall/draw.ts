@@ -10,7 +10,7 @@ export interface View {
 
 export const MIN_SPAN_MS = 50;
 
-export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: number, height: number): void {
+function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: number, height: number): void {
   const span = view.t1 - view.t0;
   const plotW = width - LABEL_W;
   const steps = [

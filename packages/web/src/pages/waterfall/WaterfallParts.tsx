@@ -1,0 +1,41 @@
+import type { WaterfallResponse } from '../../data/types';
+import { fmtDuration } from '../../ui/format';
+import type { Hit } from '../../ui/waterfall-geometry';
+import { toolColour } from '../../ui/waterfall-geometry';
+
+/** What the colours mean: model time, waiting for the person, errors, then each tool (the first 16). */
+export function WaterfallLegend({ data }: { readonly data: WaterfallResponse | undefined }) {
+  const tools = [...new Set(data?.lanes.flatMap((l) => l.calls.map((c) => c.tool)) ?? [])].sort();
+  return (
+    <div className="wf-legend">
+      <span>
+        <i style={{ background: 'rgba(139, 155, 255, 0.8)', height: 3 }} />
+        model
+      </span>
+      <span>
+        <i style={{ background: 'rgba(79, 193, 166, 0.35)' }} />
+        waiting for you
+      </span>
+      <span>
+        <i style={{ background: 'transparent', outline: '2px solid #ff6b7a' }} />
+        error
+      </span>
+      {tools.slice(0, 16).map((t) => (
+        <span key={t}>
+          <i style={{ background: toolColour(t) }} />
+          {t}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** The call under the pointer: tool, outcome, duration and thread. */
+export function WaterfallTip({ hover }: { readonly hover: Hit }) {
+  return (
+    <div className="wf-tip" data-testid="waterfall-tip">
+      <b>{hover.bar.tool}</b> · {hover.bar.status} · {fmtDuration(hover.bar.endMs - hover.bar.startMs)}
+      {hover.bar.open ? ' (no result)' : ''} · {hover.lane.key === 'main' ? 'main thread' : hover.lane.label}
+    </div>
+  );
+}

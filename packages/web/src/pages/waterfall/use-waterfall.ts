@@ -1,0 +1,132 @@
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../data/client';
+import type { WaterfallResponse } from '../../data/types';
+import { sessionHref } from '../../ui/router';
+import { useThemeVersion } from '../../ui/theme';
+import { type Hit, hitAt, LABEL_W, LANE_H, laneLayout, TOP, timeAt } from '../../ui/waterfall-geometry';
+import { draw, MIN_SPAN_MS, type View } from './draw';
+
+const whole = (w: WaterfallResponse): View => ({ t0: w.startMs, t1: Math.max(w.endMs, w.startMs + MIN_SPAN_MS) });
+
+/** A session's waterfall: its lanes, and the time window shown (the whole session at first, zoomed by a factor). */
+export function useWaterfall(id: string) {
+  const [data, setData] = useState<WaterfallResponse | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [view, setView] = useState<View | undefined>();
+  useEffect(() => {
+    const ctl = new AbortController();
+    api
+      .waterfall(id, ctl.signal)
+      .then((w) => {
+        setData(w);
+        setView(whole(w));
+      })
+      .catch((e: unknown) => !ctl.signal.aborted && setError(e instanceof Error ? e.message : String(e)));
+    return () => ctl.abort();
+  }, [id]);
+  const layout = useMemo(() => (data ? laneLayout(data.lanes) : []), [data]);
+  const totalCalls = useMemo(() => data?.lanes.reduce((a, l) => a + l.calls.length, 0) ?? 0, [data]);
+  const zoom = (factor: number) =>
+    setView((v) => {
+      if (!v) return v;
+      const mid = (v.t0 + v.t1) / 2;
+      const span = Math.max(MIN_SPAN_MS, (v.t1 - v.t0) * factor);
+      return { t0: mid - span / 2, t1: mid + span / 2 };
+    });
+  return {
+    id,
+    data,
+    error,
+    view,
+    setView,
+    layout,
+    height: layout.reduce((h, l) => Math.max(h, l.y + l.rows * LANE_H), TOP) + 8,
+    totalCalls,
+    zoom,
+    reset: () => data && setView(whole(data)),
+  };
+}
+
+export type Waterfall = ReturnType<typeof useWaterfall>;
+
+/**
+ * The waterfall's canvas: drawn from the data and window (again on resize and theme change), zoomed around the
+ * pointer by the wheel, panned by dragging, a call under the pointer shown, a click opening it in the timeline.
+ */
+export function useWaterfallCanvas(wf: Waterfall) {
+  const { data, view, setView, layout, height } = wf;
+  const [hover, setHover] = useState<Hit | undefined>();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const drag = useRef<{ x: number; view: View; moved: boolean } | undefined>(undefined);
+  const themeVersion = useThemeVersion();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the canvas is redrawn when its CSS height changes
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !data || !view) return;
+    const frame = requestAnimationFrame(() => draw(canvas, data, view, hover?.bar));
+    return () => cancelAnimationFrame(frame);
+  }, [data, view, hover, height, themeVersion]);
+
+  useEffect(() => {
+    const onResize = () => setView((v) => (v ? { ...v } : v));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [setView]);
+
+  // Wheel: zoom around the pointer (a native listener: React's is passive and cannot prevent scrolling).
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !data) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const rect = canvas.getBoundingClientRect();
+      setView((v) => {
+        if (!v) return v;
+        const at = timeAt(v, rect, e.clientX);
+        const factor = Math.exp((e.deltaY || e.deltaX) * 0.0015);
+        const span = Math.max(MIN_SPAN_MS, Math.min((v.t1 - v.t0) * factor, (data.endMs - data.startMs) * 1.2 + 1000));
+        const ratio = (at - v.t0) / (v.t1 - v.t0);
+        return { t0: at - ratio * span, t1: at - ratio * span + span };
+      });
+    };
+    canvas.addEventListener('wheel', onWheel, { passive: false });
+    return () => canvas.removeEventListener('wheel', onWheel);
+  }, [data, setView]);
+
+  const hitOf = (e: MouseEvent) => {
+    const canvas = canvasRef.current;
+    return canvas && view ? hitAt(layout, view, canvas.getBoundingClientRect(), e.clientX, e.clientY) : undefined;
+  };
+  const handlers = {
+    onMouseDown: (e: MouseEvent) => {
+      if (view) drag.current = { x: e.clientX, view, moved: false };
+    },
+    onMouseMove: (e: MouseEvent) => {
+      const d = drag.current;
+      const canvas = canvasRef.current;
+      if (d && canvas) {
+        const dx = e.clientX - d.x;
+        if (Math.abs(dx) > 3) d.moved = true;
+        const dt = (dx / (canvas.getBoundingClientRect().width - LABEL_W)) * (d.view.t1 - d.view.t0);
+        setView({ t0: d.view.t0 - dt, t1: d.view.t1 - dt });
+        return;
+      }
+      const hit = hitOf(e);
+      if (hit?.bar !== hover?.bar) setHover(hit);
+    },
+    onMouseUp: (e: MouseEvent) => {
+      const d = drag.current;
+      drag.current = undefined;
+      if (d?.moved) return;
+      const hit = hitOf(e);
+      if (hit) window.location.hash = sessionHref(wf.id, hit.bar.id);
+    },
+    onMouseLeave: () => {
+      drag.current = undefined;
+      setHover(undefined);
+    },
+  };
+  const cursor = hover ? 'pointer' : drag.current ? 'grabbing' : 'grab';
+  return { canvasRef, hover, handlers, cursor };
+}
