@@ -137,17 +137,18 @@ export function createApp(deps: AppDeps) {
     if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found');
     let found: SessionSummary | undefined;
     try {
-      // Every per-session request looks its session up: kept like the lists, so it does not wait behind a search
-      // or statistics query in the query worker.
-      found = await listCache.get(`session\u0000${idOrPrefix}`, () => queries.getSession(idOrPrefix, { paths: roots }));
+      // Every per-session request looks its session up: kept like the lists (with the check below), so it does
+      // not wait behind a search or statistics query in the query worker.
+      found = await listCache.get(`session\u0000${idOrPrefix}`, async () => {
+        const summary = await queries.getSession(idOrPrefix, { paths: roots });
+        // ids, never paths: a session whose files are outside the served sources does not exist here
+        const served = roots.length === 0 || summary?.files.some((f) => isUnder(f.path, roots)) === true;
+        return served ? summary : undefined;
+      });
     } catch (error) {
       throw toHttpError(error) ?? error;
     }
     if (!found) throw new HttpError(404, 'session not found');
-    // ids, never paths: a session whose files are outside the served sources does not exist here
-    if (roots.length > 0 && !found.files.some((f) => isUnder(f.path, roots))) {
-      throw new HttpError(404, 'session not found');
-    }
     return found;
   };
 
