@@ -4,7 +4,6 @@ import {
   cpSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -16,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ageTree } from '../test/age-tree.js';
 import { type AgentIndex, openIndex } from './index.js';
 import { WarmIndex } from './warm.js';
 
@@ -28,16 +28,6 @@ let home: string;
 let dbPath: string;
 let index: AgentIndex;
 let project: string;
-
-/** Every folder and file under the home dated an hour back: older than the racy window a refresh leaves alone. */
-function ageTree(path: string): void {
-  const then = Date.now() / 1000 - 3600;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.isDirectory()) ageTree(join(path, entry.name));
-    else utimesSync(join(path, entry.name), then, then);
-  }
-  utimesSync(path, then, then);
-}
 
 /**
  * Refreshes that leave a freshness record: the tree aged first, and a second refresh (a folder first seen by a
