@@ -166,6 +166,7 @@ export class Context {
     const started = this.io.now();
     const options = {
       ...(flag(this.values, 'no-archive') ? { archive: false } : {}),
+      freshnessRecord: true,
       onProgress: (progress: RefreshProgress) => {
         if (!showProgress) return;
         const now = this.io.now();

@@ -35,8 +35,8 @@ let project: string;
  */
 async function refreshed(): Promise<WarmIndex> {
   ageTree(home);
-  await index.refresh([home]);
-  await index.refresh([home]);
+  await index.refresh([home], { freshnessRecord: true });
+  await index.refresh([home], { freshnessRecord: true });
   const warm = WarmIndex.open(dbPath);
   if (warm === undefined) throw new Error('no warm index after a refresh');
   return warm;
@@ -59,9 +59,9 @@ describe('the freshness pass', () => {
   it('gives back the last refresh report when nothing changed, and nothing before a first refresh', async () => {
     expect(WarmIndex.open(join(dir, 'none.sqlite'))).toBeUndefined();
     ageTree(home);
-    const first = await index.refresh([home]);
+    const first = await index.refresh([home], { freshnessRecord: true });
     const warm = await refreshed();
-    const second = await index.refresh([home]);
+    const second = await index.refresh([home], { freshnessRecord: true });
     expect(warm.fresh([home])).toEqual(second);
     expect(second).toMatchObject({ files: first.files, sessions: first.sessions, filesParsed: 0, bytesParsed: 0 });
     // Another set of paths was never refreshed as such.
@@ -121,9 +121,9 @@ describe('the freshness pass', () => {
 
   it('does not vouch for folders changed just before the refresh (coarse mtimes)', async () => {
     ageTree(home);
-    await index.refresh([home]);
+    await index.refresh([home], { freshnessRecord: true });
     utimesSync(project, new Date(), new Date());
-    await index.refresh([home]);
+    await index.refresh([home], { freshnessRecord: true });
     const warm = WarmIndex.open(dbPath);
     expect(warm?.fresh([home])).toBeUndefined();
     warm?.close();
@@ -141,7 +141,7 @@ describe('the freshness pass', () => {
     }
   });
 
-  it('is no longer valid after another refresh wrote anything, or with archiving turned off', async () => {
+  it('is no longer valid after any refresh wrote anything (one without a record too), or with archiving off', async () => {
     const warm = await refreshed();
     expect(warm.fresh([home])).toBeDefined();
     expect(warm.fresh([home], { archive: false })).toBeUndefined();
@@ -165,7 +165,7 @@ describe('stored answers', () => {
       join(project, `${SESSION}.jsonl`),
       `${JSON.stringify({ type: 'user', uuid: 'warm-2', sessionId: SESSION, timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: 'more' } })}\n`,
     );
-    await index.refresh([home]);
+    await index.refresh([home], { freshnessRecord: true });
     expect(warm.generation()).toBeGreaterThan(generation ?? 0);
     expect(warm.answer('stats')).toBeUndefined();
     warm.close();
