@@ -23,24 +23,17 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { buildBigSession, buildHome } from './home.mjs';
+import { bin, cache, fromCorpus, gib, sources } from './setup.mjs';
 
 if (process.argv[2] === 'micro' || process.argv[2] === 'warm') {
   await import(`./${process.argv[2]}.mjs`);
   process.exit(0);
 }
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = join(root, 'packages/cli/dist/bin.js');
-const corpus = resolve(root, '../shared/corpus');
-const samples = join(root, 'packages/cli/samples/claude-home');
-const cache = process.env.AGENTDASH_BENCH_CACHE || join(tmpdir(), 'agentdash-bench-cache');
-const gib = Number(process.env.BENCH_GIB || 1);
 const bigMb = Number(process.env.BENCH_BIG_MB || 200);
 const CCUSAGE = '20.0.24';
-mkdirSync(cache, { recursive: true });
 
 const rows = [];
 const row = (figure, value, note = '') => {
@@ -170,14 +163,7 @@ async function until(fn, timeoutMs = 600_000) {
   }
 }
 
-const sources = existsSync(corpus)
-  ? readdirSync(corpus)
-      .map((v) => join(corpus, v, 'claude-home'))
-      .filter((p) => existsSync(join(p, 'projects')))
-  : [samples];
-console.error(
-  `building (or reusing) the bench home in ${cache} from ${existsSync(corpus) ? 'the corpus' : 'the samples'}…`,
-);
+console.error(`building (or reusing) the bench home in ${cache} from ${fromCorpus ? 'the corpus' : 'the samples'}…`);
 const home = buildHome(sources, join(cache, `home-${gib}gib-v1`), gib * 2 ** 30);
 const biggest = sources
   .flatMap((h) =>

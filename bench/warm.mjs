@@ -3,26 +3,14 @@
 //
 //   npm run bench -- warm            (BENCH_GIB, AGENTDASH_BENCH_CACHE and BENCH_RUNS as for the full bench)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { buildHome } from './home.mjs';
+import { bin, cache, gib, sources } from './setup.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = join(root, 'packages/cli/dist/bin.js');
-const corpus = resolve(root, '../shared/corpus');
-const samples = join(root, 'packages/cli/samples/claude-home');
-const cache = process.env.AGENTDASH_BENCH_CACHE || join(tmpdir(), 'agentdash-bench-cache');
-const gib = Number(process.env.BENCH_GIB || 1);
 const runs = Number(process.env.BENCH_RUNS || 5);
-mkdirSync(cache, { recursive: true });
 
-const sources = existsSync(corpus)
-  ? readdirSync(corpus)
-      .map((v) => join(corpus, v, 'claude-home'))
-      .filter((p) => existsSync(join(p, 'projects')))
-  : [samples];
 const home = buildHome(sources, join(cache, `home-${gib}gib-v1`), gib * 2 ** 30);
 // The index is kept next to the home (built once): a warm run needs a database that is already complete.
 const db = join(cache, `warm-${gib}gib.sqlite`);

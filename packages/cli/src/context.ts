@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PriceTable } from '@agentdash/core';
-import { defaultClaudeHome } from '@agentdash/core/base';
+import { agentHomes, defaultClaudeHome, existingHomes } from '@agentdash/core/base';
 import type { AgentIndex, RefreshProgress, RefreshReport } from '@agentdash/index';
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
@@ -140,8 +140,7 @@ export class Context {
     if (hasTranscripts(join(claudeHome, 'projects')) || (await this.openIndex()).hasArchivedFilesUnder(claudeHome)) {
       homes.push(claudeHome);
     }
-    const { existingDefaultHomes } = await import('@agentdash/core');
-    for (const { agent, home } of existingDefaultHomes(this.io.env, this.io.homedir)) {
+    for (const { agent, home } of existingHomes(this.io.env, this.io.homedir, agentHomes)) {
       if (home === claudeHome) continue;
       if ((await agent.recognizes(home)) || (await this.openIndex()).hasArchivedFilesUnder(home)) homes.push(home);
     }
@@ -166,6 +165,7 @@ export class Context {
     const started = this.io.now();
     const options = {
       ...(flag(this.values, 'no-archive') ? { archive: false } : {}),
+      freshnessRecord: true,
       onProgress: (progress: RefreshProgress) => {
         if (!showProgress) return;
         const now = this.io.now();

@@ -1,7 +1,8 @@
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageTree } from '../../index/test/age-tree.js';
 import { SAMPLES_HOME } from './context.js';
 import type { CliIo } from './io.js';
 import type { IndexJson, StatsJson } from './output/json-types.js';
@@ -18,16 +19,6 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Every folder and file dated an hour back (a refresh does not vouch for folders changed just before it). */
-function ageTree(path: string): void {
-  const then = Date.now() / 1000 - 3600;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.isDirectory()) ageTree(join(path, entry.name));
-    else utimesSync(join(path, entry.name), then, then);
-  }
-  utimesSync(path, then, then);
-}
 
 async function json<T>(args: readonly string[], db: string): Promise<T> {
   let stdout = '';

@@ -1,9 +1,10 @@
 /**
- * The parts of core with no parser behind them: errors, agent ids, the Claude home and Claude Code's cleanup
+ * The parts of core with no parser behind them: errors, agent ids, the agents' homes and Claude Code's cleanup
  * setting. Cheap to load (no adapter, no zod), for a command answered from a warm index.
  * @module
  */
 export { type CleanupPolicy, readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
+export { type AgentHomes, agentHomes, existingHomes } from './agents/homes.js';
 export {
   AgentDashError,
   AgentNotRegisteredError,

@@ -271,7 +271,7 @@ export class Refresher {
       }
     }
     // Folder mtimes before anything is listed: what the next run's freshness pass compares with.
-    const probe = new FreshnessProbe(this.db, paths);
+    const probe = options.freshnessRecord === true ? new FreshnessProbe(this.db, paths) : undefined;
     // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
     const stored = this.db
       .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path, agent FROM files')
@@ -411,7 +411,7 @@ export class Refresher {
       .prepare(`SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`)
       .pluck()
       .get(...scoped.params) as number;
-    probe.finish(this.unreadable.length === 0, archiving, {
+    probe?.finish(this.unreadable.length === 0, archiving, {
       files: filesTotal,
       issues,
       sessions,

@@ -45,6 +45,12 @@ export interface RefreshOptions {
   readonly beforeFile?: (file: string) => Promise<void> | void;
   /** Keep a compressed copy of new transcript bytes in the database (default: the stored setting, on). */
   readonly archive?: boolean;
+  /**
+   * Leave a freshness record, so that the next run can tell with one pass of stats that nothing changed
+   * (`WarmIndex.fresh`, in `@agentdash/index/warm`). Costs a stat of every folder above the files and a small write;
+   * for one-shot commands, not for a server refreshing on every append.
+   */
+  readonly freshnessRecord?: boolean;
 }
 
 /** A point in time: ISO-8601 text or milliseconds since the epoch. */

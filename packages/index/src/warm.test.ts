@@ -4,7 +4,6 @@ import {
   cpSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -16,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ageTree } from '../test/age-tree.js';
 import { type AgentIndex, openIndex } from './index.js';
 import { WarmIndex } from './warm.js';
 
@@ -29,24 +29,14 @@ let dbPath: string;
 let index: AgentIndex;
 let project: string;
 
-/** Every folder and file under the home dated an hour back: older than the racy window a refresh leaves alone. */
-function ageTree(path: string): void {
-  const then = Date.now() / 1000 - 3600;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.isDirectory()) ageTree(join(path, entry.name));
-    else utimesSync(join(path, entry.name), then, then);
-  }
-  utimesSync(path, then, then);
-}
-
 /**
  * Refreshes that leave a freshness record: the tree aged first, and a second refresh (a folder first seen by a
  * refresh is vouched for by the next one). Then the light connection.
  */
 async function refreshed(): Promise<WarmIndex> {
   ageTree(home);
-  await index.refresh([home]);
-  await index.refresh([home]);
+  await index.refresh([home], { freshnessRecord: true });
+  await index.refresh([home], { freshnessRecord: true });
   const warm = WarmIndex.open(dbPath);
   if (warm === undefined) throw new Error('no warm index after a refresh');
   return warm;
@@ -69,9 +59,9 @@ describe('the freshness pass', () => {
   it('gives back the last refresh report when nothing changed, and nothing before a first refresh', async () => {
     expect(WarmIndex.open(join(dir, 'none.sqlite'))).toBeUndefined();
     ageTree(home);
-    const first = await index.refresh([home]);
+    const first = await index.refresh([home], { freshnessRecord: true });
     const warm = await refreshed();
-    const second = await index.refresh([home]);
+    const second = await index.refresh([home], { freshnessRecord: true });
     expect(warm.fresh([home])).toEqual(second);
     expect(second).toMatchObject({ files: first.files, sessions: first.sessions, filesParsed: 0, bytesParsed: 0 });
     // Another set of paths was never refreshed as such.
@@ -131,9 +121,9 @@ describe('the freshness pass', () => {
 
   it('does not vouch for folders changed just before the refresh (coarse mtimes)', async () => {
     ageTree(home);
-    await index.refresh([home]);
+    await index.refresh([home], { freshnessRecord: true });
     utimesSync(project, new Date(), new Date());
-    await index.refresh([home]);
+    await index.refresh([home], { freshnessRecord: true });
     const warm = WarmIndex.open(dbPath);
     expect(warm?.fresh([home])).toBeUndefined();
     warm?.close();
@@ -151,7 +141,7 @@ describe('the freshness pass', () => {
     }
   });
 
-  it('is no longer valid after another refresh wrote anything, or with archiving turned off', async () => {
+  it('is no longer valid after any refresh wrote anything (one without a record too), or with archiving off', async () => {
     const warm = await refreshed();
     expect(warm.fresh([home])).toBeDefined();
     expect(warm.fresh([home], { archive: false })).toBeUndefined();
@@ -175,7 +165,7 @@ describe('stored answers', () => {
       join(project, `${SESSION}.jsonl`),
       `${JSON.stringify({ type: 'user', uuid: 'warm-2', sessionId: SESSION, timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: 'more' } })}\n`,
     );
-    await index.refresh([home]);
+    await index.refresh([home], { freshnessRecord: true });
     expect(warm.generation()).toBeGreaterThan(generation ?? 0);
     expect(warm.answer('stats')).toBeUndefined();
     warm.close();

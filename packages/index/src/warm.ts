@@ -136,9 +136,12 @@ export class FreshnessProbe {
           return;
         }
         const record: FreshnessRecord = { archiving, fileCount: files.length, watched, counts };
+        const generation = generationOf(this.db);
+        // Records of an older generation can never be used again (one is kept per set of paths ever refreshed).
+        this.db.prepare("DELETE FROM warm_state WHERE key LIKE 'fresh:%' AND generation <> ?").run(generation);
         this.db
           .prepare('INSERT OR REPLACE INTO warm_state (key, generation, value) VALUES (?, ?, ?)')
-          .run(key, generationOf(this.db), JSON.stringify(record));
+          .run(key, generation, JSON.stringify(record));
       })
       .immediate();
   }

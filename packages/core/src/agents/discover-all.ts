@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type DiscoveredFile, type DiscoverOptions, type Discovery, discoverFiles } from '../io/discover.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { AgentAdapter } from './adapter.js';
+import { existingHomes } from './homes.js';
 import { adaptersForPath, agentAdapters } from './registry.js';
 
 /**
@@ -33,10 +33,5 @@ export function existingDefaultHomes(
   homeDir: string,
   adapters: readonly AgentAdapter[] = agentAdapters,
 ): { readonly agent: AgentAdapter; readonly home: string }[] {
-  return adapters.flatMap((agent) =>
-    agent
-      .defaultHomes(env, homeDir)
-      .filter((home) => existsSync(home))
-      .map((home) => ({ agent, home })),
-  );
+  return existingHomes(env, homeDir, adapters);
 }

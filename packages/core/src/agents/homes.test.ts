@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { agentHomes } from './homes.js';
+import { agentAdapters } from './registry.js';
+
+describe('agentHomes', () => {
+  it('says what each registered adapter says of its homes, in the registry order', () => {
+    expect(agentHomes.map((a) => a.id)).toEqual(agentAdapters.map((a) => a.id));
+    const env = { CLAUDE_CONFIG_DIR: '/c', CODEX_HOME: '/x', GEMINI_CLI_HOME: '/g' };
+    for (const [i, adapter] of agentAdapters.entries()) {
+      const homes = agentHomes[i];
+      expect(homes?.recognizes).toBe(adapter.recognizes);
+      for (const e of [env, {}]) expect(homes?.defaultHomes(e, '/home/u')).toEqual(adapter.defaultHomes(e, '/home/u'));
+    }
+  });
+});
