@@ -28,11 +28,14 @@ ${COMMON_HELP}`,
     const tool = str(ctx.values, 'tool');
     await ctx.refresh(paths);
     const query = { ...filter, ...(tool !== undefined ? { tool } : {}) };
-    // Figures of what is indexed only: kept, and given back while nothing is indexed since.
-    const stats = await ctx.answer(
-      `stats:${JSON.stringify({ ...query, paths: paths.map((p) => resolve(p)) })}`,
-      (index) => index.stats(query),
-    );
+    // Figures of what is indexed only: kept, and given back while nothing is indexed since. (Not with --since or
+    // --until: an age such as 7d is another question on every run, and its answers would only pile up.)
+    const timed = str(ctx.values, 'since') !== undefined || str(ctx.values, 'until') !== undefined;
+    const stats = timed
+      ? (await ctx.openIndex()).stats(query)
+      : await ctx.answer(`stats:${JSON.stringify({ ...query, paths: paths.map((p) => resolve(p)) })}`, (index) =>
+          index.stats(query),
+        );
     if (ctx.json) {
       const out: StatsJson = stats;
       writeJson(ctx, out);
