@@ -12,21 +12,15 @@ import { type RunningServer, startServer } from '@agentdash/server';
 import type { CallRowDto, SessionsResponse, StatsResponse } from '@agentdash/server/api-types';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, e2eMissing } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const corpus = resolve(repoRoot, '../shared/corpus');
 const samples = resolve(repoRoot, 'packages/cli/samples/claude-home');
-const dist = resolve(here, '../dist/index.html');
 const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is not installed (apt-get install chromium)`
-  : !existsSync(dist)
-    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
-    : undefined;
-if (missing) console.log(`[e2e] skipped: ${missing}`);
+const missing = e2eMissing();
 
 /** Corpus versions when the corpus is there (unless AGENTDASH_E2E_SAMPLES=1), else the bundled samples. */
 async function sourceHomes(): Promise<string[]> {
