@@ -42,8 +42,11 @@ export async function openChromium(
       '--no-sandbox',
       '--disable-gpu',
       '--disable-dev-shm-usage',
+      '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
     viewport: options.viewport ?? { width: 1440, height: 1000 },
   });
