@@ -1,42 +1,21 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOver, SAMPLES, type TestApp } from '../test/app-harness.js';
 import type { SessionsResponse } from './api-types.js';
-import { createApp } from './app.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const samples = resolve(here, '../../cli/samples/claude-home');
 const HOST = { host: '127.0.0.1:4317' };
 
-let tmp: string;
-let index: AgentIndex;
-let app: ReturnType<typeof createApp>;
-
+let t: TestApp;
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'agentdash-export-route-'));
-  const assetsDir = join(tmp, 'assets');
-  await mkdir(join(assetsDir, 'export'), { recursive: true });
-  await writeFile(join(assetsDir, 'index.html'), '<!doctype html><title>AgentDash test</title>');
-  await writeFile(join(assetsDir, 'export', 'export.js'), 'document.title = "viewer";');
-  await writeFile(join(assetsDir, 'export', 'export.css'), 'body{color:red}');
-  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-  await index.refresh([samples]);
-  app = createApp({ index, paths: [samples], host: '127.0.0.1', port: 4317, assetsDir });
+  t = await appOver([SAMPLES], { exportViewer: true });
 });
-afterAll(async () => {
-  index.close();
-  await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('GET /api/sessions/:id/export.html', () => {
   it('streams one self-contained HTML file with the session embedded and the viewer inlined', async () => {
-    const list = (await (await app.request('/api/sessions', { headers: HOST })).json()) as SessionsResponse;
+    const list = (await (await t.app.request('/api/sessions', { headers: HOST })).json()) as SessionsResponse;
     const session = list.sessions.find((s) => s.toolCalls > 5);
     expect(session).toBeDefined();
-    const res = await app.request(`/api/sessions/${session?.id}/export.html`, { headers: HOST });
+    const res = await t.app.request(`/api/sessions/${session?.id}/export.html`, { headers: HOST });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="agentdash-${session?.id.slice(0, 8)}.html"`,
@@ -53,7 +32,9 @@ describe('GET /api/sessions/:id/export.html', () => {
   });
 
   it('404 for an unknown session', async () => {
-    const res = await app.request('/api/sessions/ffffffff-0000-4000-8000-000000000000/export.html', { headers: HOST });
+    const res = await t.app.request('/api/sessions/ffffffff-0000-4000-8000-000000000000/export.html', {
+      headers: HOST,
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOver, SAMPLES, type TestApp } from '../test/app-harness.js';
 import type {
   CallDto,
   EventsPage,
@@ -12,33 +8,15 @@ import type {
   SessionErrorsResponse,
   SessionsResponse,
 } from './api-types.js';
-import { createApp } from './app.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const samples = resolve(here, '../../cli/samples/claude-home');
 const HOST = { host: '127.0.0.1:4317' };
 
-let tmp: string;
-let index: AgentIndex;
-let app: ReturnType<typeof createApp>;
-
-const json = async <T>(path: string): Promise<T> => {
-  const res = await app.request(path, { headers: HOST });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-};
-
+let t: TestApp;
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'agentdash-find-'));
-  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-  await index.refresh([samples]);
-  app = createApp({ index, paths: [samples], host: '127.0.0.1', port: 4317 });
+  t = await appOver([SAMPLES]);
 });
-
-afterAll(async () => {
-  index.close();
-  await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => t.close());
+const json = <T>(path: string) => t.json<T>(path);
 
 async function allSessions() {
   return (await json<SessionsResponse>('/api/sessions?limit=1000')).sessions;
@@ -105,7 +83,7 @@ describe('GET /api/sessions/:id/find', () => {
     const first = (await allSessions())[0];
     const none = await json<FindResponse>(`/api/sessions/${first?.id}/find?q=${encodeURIComponent('zq-not-there-xq')}`);
     expect(none).toEqual({ query: 'zq-not-there-xq', total: 0, hits: [] });
-    const res = await app.request(`/api/sessions/${first?.id}/find`, { headers: HOST });
+    const res = await t.app.request(`/api/sessions/${first?.id}/find`, { headers: HOST });
     expect(res.status).toBe(400);
   });
 });

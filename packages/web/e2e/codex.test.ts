@@ -3,7 +3,6 @@
  * with the agent badge, and each of its calls is rendered by its kind's renderer (the generic one only for what
  * the API itself types `unknown` or `error`). Skips plainly when Chromium or the built dashboard is missing.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -11,20 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import type { CallDto, EventDto, EventsPage, SessionsResponse } from '@agentdash/server/api-types';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eMissing, openChromium } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const codexFixtures = resolve(repoRoot, 'packages/core/test/fixtures/codex');
-const dist = resolve(here, '../dist/index.html');
 
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is not installed (apt-get install chromium)`
-  : !existsSync(dist)
-    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
-    : undefined;
+const missing = e2eMissing();
 
 /** The kind the dashboard shows a call as (the same rule as the web's `renderKindOf`). */
 function expectedKind(call: CallDto): string {
@@ -55,17 +49,7 @@ describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', ()
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([codexFixtures]);
     server = await startServer({ index, paths: [codexFixtures], host: '127.0.0.1', port: 0 });
-    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-      viewport: { width: 1400, height: 900 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
+    ({ context, page } = await openChromium(tmp, { viewport: { width: 1400, height: 900 }, problems }));
   }, 120_000);
 
   afterAll(async () => {

@@ -10,23 +10,17 @@ import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import type { CallRowDto, SessionsResponse, StatsResponse } from '@agentdash/server/api-types';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eMissing, openChromium } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const corpus = resolve(repoRoot, '../shared/corpus');
 const samples = resolve(repoRoot, 'packages/cli/samples/claude-home');
-const dist = resolve(here, '../dist/index.html');
 const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is not installed (apt-get install chromium)`
-  : !existsSync(dist)
-    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
-    : undefined;
-if (missing) console.log(`[e2e] skipped: ${missing}`);
+const missing = e2eMissing();
 
 /** Corpus versions when the corpus is there (unless AGENTDASH_E2E_SAMPLES=1), else the bundled samples. */
 async function sourceHomes(): Promise<string[]> {
@@ -130,26 +124,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     const paths = [...homes, liveHome];
     await index.refresh(paths);
     server = await startServer({ index, paths, host: '127.0.0.1', port: 0 });
-    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      viewport: { width: 1440, height: 1000 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
+    ({ context, page } = await openChromium(tmp, { problems }));
   });
 
   afterAll(async () => {

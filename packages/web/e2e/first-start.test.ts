@@ -2,7 +2,6 @@
  * End-to-end, first start: a server over an empty index in headless Chromium shows the build's progress and fills
  * its sessions list as files are read; a long list is paged and sorted by the server.
  */
-import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -13,18 +12,12 @@ import type { SessionsResponse } from '@agentdash/server/api-types';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assistantText, prompt, writeLines } from '../../index/test/synthetic.js';
+import { CHROMIUM, e2eMissing } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
-const dist = resolve(here, '../dist/index.html');
 
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is not installed (apt-get install chromium)`
-  : !existsSync(dist)
-    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
-    : undefined;
-if (missing) console.log(`[e2e] skipped: ${missing}`);
+const missing = e2eMissing();
 
 /** Holds each file of the import until released. */
 class Gate {

@@ -2,7 +2,6 @@
  * End-to-end: Gemini CLI sessions (both layouts) in the dashboard, in headless Chromium: every tool opens with the
  * renderer of its result's kind. Skips plainly when Chromium or the built dashboard is missing.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -10,21 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import type { CallDto, CallRowDto, SessionsResponse } from '@agentdash/server/api-types';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eMissing, openChromium } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = resolve(here, '../../core/test/fixtures/gemini');
 const homes = [join(fixtures, '0.61.0/.gemini'), join(fixtures, '0.20.2/.gemini')];
-const dist = resolve(here, '../dist/index.html');
 
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is not installed (apt-get install chromium)`
-  : !existsSync(dist)
-    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
-    : undefined;
-if (missing) console.log(`[e2e gemini] skipped: ${missing}`);
+const missing = e2eMissing('e2e gemini');
 
 /** The renderer of each result kind a Gemini call is typed onto; a tool of no shared kind: the generic one. */
 const RENDERER_OF_KIND: Record<string, string> = {
@@ -63,17 +56,7 @@ describe.skipIf(missing !== undefined)('Gemini sessions in the dashboard (headle
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh(homes);
     server = await startServer({ index, paths: homes, host: '127.0.0.1', port: 0 });
-    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-      viewport: { width: 1440, height: 1000 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
+    ({ context, page } = await openChromium(tmp, { problems }));
   });
 
   afterAll(async () => {

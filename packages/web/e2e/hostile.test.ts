@@ -3,28 +3,21 @@
  * markup in the text) and a session whose file cannot be read any more, in Debian's headless Chromium.
  * Skips plainly when Chromium or the built dashboard is missing.
  */
-import { existsSync } from 'node:fs';
 import { appendFile, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORST_DEPTH, worstLines } from '../../../test/hostile.js';
+import { e2eMissing, openChromium } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
-const dist = resolve(here, '../dist/index.html');
 
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is not installed (apt-get install chromium)`
-  : !existsSync(dist)
-    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
-    : undefined;
-if (missing) console.log(`[e2e hostile] skipped: ${missing}`);
+const missing = e2eMissing('e2e hostile');
 
 const HOSTILE = 'aaaaaaaa-1111-4111-8111-000000000013';
 const UNREADABLE = '4da1eb3d-852a-4da6-8e3f-0bacc4f73990';
@@ -66,14 +59,11 @@ describe.skipIf(missing !== undefined)('hostile sessions in headless Chromium', 
     await mkdir(file);
     // the index as built above: a refresh on start would see the folder and drop the session before the page asks
     server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0, refreshOnStart: false });
-    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    ({ context, page } = await openChromium(tmp, {
       viewport: { width: 1280, height: 900 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      problems,
+      consoleErrors: false,
+    }));
   });
 
   afterAll(async () => {

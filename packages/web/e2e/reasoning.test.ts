@@ -3,7 +3,6 @@
  * Debian's headless Chromium over a real server and index of the bundled Gemini 0.61 fixtures.
  * Skips plainly when Chromium or the built dashboard is missing.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -12,20 +11,14 @@ import { formatCompact } from '@agentdash/core/present';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import type { UsageResponse } from '@agentdash/server/api-types';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eMissing, openChromium } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 const gemini = resolve(here, '../../core/test/fixtures/gemini/0.61.0/.gemini');
-const dist = resolve(here, '../dist/index.html');
 
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is not installed (apt-get install chromium)`
-  : !existsSync(dist)
-    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
-    : undefined;
-if (missing) console.log(`[e2e] skipped: ${missing}`);
+const missing = e2eMissing();
 
 describe.skipIf(missing !== undefined)('reasoning tokens in headless Chromium', () => {
   let tmp: string;
@@ -39,13 +32,7 @@ describe.skipIf(missing !== undefined)('reasoning tokens in headless Chromium', 
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([gemini]);
     server = await startServer({ index, paths: [gemini], host: '127.0.0.1', port: 0 });
-    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-      viewport: { width: 1440, height: 1000 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
+    ({ context, page } = await openChromium(tmp));
   }, 120_000);
 
   afterAll(async () => {

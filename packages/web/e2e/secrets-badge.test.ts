@@ -3,29 +3,20 @@
  * detail) and shows the "secrets" badge in the sessions list and in its header, over a real index, server and
  * headless Chromium; a clean session shows none. Skips plainly when Chromium or the built dashboard is missing.
  */
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import type { SessionDetail, SessionsResponse } from '@agentdash/server/api-types';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextSessionId, prompt, writeDemoHome } from '../../index/test/synthetic.js';
+import { e2eMissing, openChromium } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = resolve(here, '../dist/index.html');
-
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is not installed (apt-get install chromium)`
-  : !existsSync(dist)
-    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
-    : undefined;
-if (missing) console.log(`[e2e] skipped: ${missing}`);
+const missing = e2eMissing();
 
 describe.skipIf(missing !== undefined)('the secrets badge in headless Chromium', () => {
   let tmp: string;
@@ -56,14 +47,11 @@ describe.skipIf(missing !== undefined)('the secrets badge in headless Chromium',
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([home]);
     server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0 });
-    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    ({ context, page } = await openChromium(tmp, {
       viewport: { width: 1400, height: 900 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      problems,
+      consoleErrors: false,
+    }));
   }, 120_000);
 
   afterAll(async () => {

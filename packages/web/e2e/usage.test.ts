@@ -11,27 +11,21 @@ import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import type { UsageResponse } from '@agentdash/server/api-types';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prompt, toolResult, toolUse, writeLines } from '../../index/test/synthetic.js';
+import { e2eMissing, openChromium } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const corpus = resolve(repoRoot, '../shared/corpus');
 const samples = resolve(repoRoot, 'packages/cli/samples/claude-home');
 const fixture = resolve(repoRoot, 'packages/core/test/fixtures/usage');
-const dist = resolve(here, '../dist/index.html');
 const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 const BIG = '0000bbbb-2222-4333-8444-555555555555';
 const BIG_CALLS = 10_000;
 
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is not installed (apt-get install chromium)`
-  : !existsSync(dist)
-    ? 'the dashboard is not built (npm run build -w @agentdash/web)'
-    : undefined;
-if (missing) console.log(`[e2e] skipped: ${missing}`);
+const missing = e2eMissing();
 
 /** A session of `calls` tool calls, four at a time in parallel, 1–5 s each, one error in 50. */
 function writeBigSession(home: string, calls: number): void {
@@ -101,17 +95,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     const paths = [...homes, fixture, bigHome];
     await index.refresh(paths);
     server = await startServer({ index, paths, host: '127.0.0.1', port: 0 });
-    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-      viewport: { width: 1440, height: 1000 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
+    ({ context, page } = await openChromium(tmp, { problems }));
   }, 120_000);
 
   afterAll(async () => {

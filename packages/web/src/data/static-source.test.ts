@@ -2,45 +2,20 @@
  * An HTML export answers error navigation and find-in-session from its embedded data, with no server: for every
  * sample session, the answers read from the export's data are the API's answers for the same session.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type AgentIndex, openIndex } from '@agentdash/index';
-import { createApp } from '@agentdash/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOver, SAMPLES, type TestApp } from '../../../server/test/app-harness.js';
 import { answerStatic, type StaticSessionData } from './static-source';
 import type { FindResponse, SessionErrorsResponse, SessionsResponse } from './types';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const samples = resolve(here, '../../../cli/samples/claude-home');
 const HOST = { host: '127.0.0.1:4317' };
 const QUERIES = ['the', 'error', 'READ', 'exit code', '"file_path"', 'agent', 'no-such-text-anywhere'];
 
-let tmp: string;
-let index: AgentIndex;
-let app: ReturnType<typeof createApp>;
-
-const json = async <T>(path: string): Promise<T> => {
-  const res = await app.request(path, { headers: HOST });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-};
-
+let t: TestApp;
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'agentdash-static-'));
-  const assetsDir = join(tmp, 'assets');
-  await mkdir(join(assetsDir, 'export'), { recursive: true });
-  await writeFile(join(assetsDir, 'index.html'), '<!doctype html>');
-  await writeFile(join(assetsDir, 'export', 'export.js'), '');
-  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-  await index.refresh([samples]);
-  app = createApp({ index, paths: [samples], host: '127.0.0.1', port: 4317, assetsDir });
+  t = await appOver([SAMPLES], { exportViewer: true });
 });
-afterAll(async () => {
-  index.close();
-  await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => t.close());
+const json = <T>(path: string) => t.json<T>(path);
 
 describe('an HTML export without a server', () => {
   it("answers /errors and /find as the API does, for every sample session, subagents' calls included", async () => {
@@ -50,7 +25,7 @@ describe('an HTML export without a server', () => {
     let hits = 0;
     let inSubagents = 0;
     for (const row of sessions) {
-      const res = await app.request(`/api/sessions/${encodeURIComponent(row.id)}/export.html?redact=0`, {
+      const res = await t.app.request(`/api/sessions/${encodeURIComponent(row.id)}/export.html?redact=0`, {
         headers: HOST,
       });
       expect(res.status, row.id).toBe(200);

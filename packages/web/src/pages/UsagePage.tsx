@@ -1,12 +1,13 @@
 import type { AgentId } from '@agentdash/core/model';
 import { useState } from 'react';
+import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
 import { AgentUsageTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
 import { shortPath } from '../ui/format';
 import { useChartTheme } from './analytics/chart-theme';
 import { UsageCards } from './usage/UsageCards';
-import { DailyChart, ProjectsChart, TimeByDayChart } from './usage/UsageCharts';
-import { ModelsTable, TimeByProject, TopSessions, UsageBlocks } from './usage/UsageTables';
+import { DailyChart, ProjectsChart } from './usage/UsageCharts';
+import { ModelsTable, TopSessions, UsageBlocks } from './usage/UsageTables';
 import { type Metric, RANGES, type RangeKey, useUsage } from './usage/use-usage';
 
 export function UsagePage() {
@@ -87,8 +88,13 @@ export function UsagePage() {
         <UsageBlocks usage={usage} />
       </div>
       <div className="grid-2">
-        <TimeByProject usage={usage} />
-        <TimeByDayChart theme={theme} usage={usage} />
+        <TimeByProjectCard time={usage?.time} testId="usage-time-projects" />
+        <TimeByDayCard
+          theme={theme}
+          time={usage?.time}
+          testId="chart-usage-time-days"
+          hint="active hours (idle left out)"
+        />
       </div>
     </div>
   );

@@ -1,21 +1,9 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { UsageResponse } from '../../data/types';
-import { fmtCost, fmtDuration, fmtNumber } from '../../ui/format';
-import { TIME_PARTS } from '../../ui/TimeBar';
-
-// Idle time is left out of the days chart: one session left open for weeks would flatten every other day.
-const ACTIVE_PARTS = TIME_PARTS.filter((p) => p.key !== 'idleMs');
-
+import { fmtCost, fmtNumber } from '../../ui/format';
 import type { ChartTheme } from '../analytics/chart-theme';
 
 /** Model colours, in order of cost. */
 const PALETTE = ['#8b9bff', '#f2b45a', '#4fc1a6', '#ff6b7a', '#c792ea', '#7fd1f7', '#e6c07b', '#9aa4b8'];
-const TIME_COLOURS: Record<string, string> = {
-  modelMs: '#8b9bff',
-  toolMs: '#f2b45a',
-  userMs: '#4fc1a6',
-  idleMs: '#3a4154',
-};
 export const shortModel = (m: string) => m.replace(/^claude-/, '').replace(/-\d{8}$/, '');
 
 interface Props {
@@ -107,43 +95,6 @@ export function ProjectsChart({
           </BarChart>
         </ResponsiveContainer>
       )}
-    </div>
-  );
-}
-
-/** Where the main threads' time went, per day. */
-export function TimeByDayChart({ theme, usage }: { theme: ChartTheme; usage: UsageResponse | undefined }) {
-  const { C, tooltipStyle } = theme;
-  return (
-    <div className="card" data-testid="chart-usage-time-days">
-      <h3>
-        Where the time went, by day<span className="chart-hint">active hours (idle left out)</span>
-      </h3>
-      <ResponsiveContainer width="100%" height={240}>
-        <BarChart
-          data={(usage?.time.byDay ?? []).map((d) => ({
-            date: d.date,
-            ...Object.fromEntries(ACTIVE_PARTS.map((p) => [p.key, d[p.key] / 3_600_000])),
-          }))}
-          margin={{ left: 8, right: 16 }}
-        >
-          <CartesianGrid vertical={false} stroke={C.grid} />
-          <XAxis dataKey="date" stroke={C.text} tickLine={false} axisLine={false} />
-          <YAxis stroke={C.text} tickLine={false} axisLine={false} width={40} />
-          <Tooltip {...tooltipStyle} formatter={(v, name) => [fmtDuration(Number(v) * 3_600_000), String(name)]} />
-          <Legend />
-          {ACTIVE_PARTS.map((p) => (
-            <Bar
-              key={p.key}
-              dataKey={p.key}
-              name={p.label}
-              stackId="t"
-              fill={TIME_COLOURS[p.key]}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
     </div>
   );
 }

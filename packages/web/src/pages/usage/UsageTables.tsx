@@ -1,7 +1,6 @@
 import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
-import { TimeBar } from '../../ui/TimeBar';
 import { PALETTE } from './UsageCharts';
 import { tokensOf } from './use-usage';
 
@@ -99,31 +98,6 @@ export function UsageBlocks({ usage }: U) {
               <td className="num">{fmtNumber(tokensOf(b))}</td>
               <td className={`num cost ${b.costUsd === null ? 'unknown' : ''}`}>
                 {fmtCost(b.costUsd, b.unpricedModels)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-export function TimeByProject({ usage }: U) {
-  return (
-    <div className="card" data-testid="usage-time-projects">
-      <h3>
-        Where the time went, by project<span className="chart-hint">main threads</span>
-      </h3>
-      <table className="table compact">
-        <tbody>
-          {(usage?.time.byProject ?? []).slice(0, 12).map((p) => (
-            <tr key={p.project}>
-              <td className="mono" style={{ fontSize: 12 }}>
-                {shortPath(p.project)}
-              </td>
-              <td className="num">{fmtDuration(p.wallMs)}</td>
-              <td>
-                <TimeBar time={p} width={220} />
               </td>
             </tr>
           ))}

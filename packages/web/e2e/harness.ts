@@ -1,0 +1,64 @@
+/**
+ * What the dashboard's end-to-end tests share: whether they can run here, and a headless Chromium whose page errors
+ * and console errors are collected.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/index.html');
+
+/** Why this machine cannot run the e2e tests (no Chromium, the dashboard not built), said once; else undefined. */
+export function e2eMissing(label = 'e2e'): string | undefined {
+  const missing = !existsSync(CHROMIUM)
+    ? `${CHROMIUM} is not installed (apt-get install chromium)`
+    : !existsSync(dist)
+      ? 'the dashboard is not built (npm run build -w @agentdash/web)'
+      : undefined;
+  if (missing) console.log(`[${label}] skipped: ${missing}`);
+  return missing;
+}
+
+/**
+ * Headless Chromium with its own profile under `dir`, and its first page; page errors and console errors go into
+ * `problems` when given (a test then expects it empty).
+ */
+export async function openChromium(
+  dir: string,
+  options: {
+    readonly viewport?: { width: number; height: number };
+    readonly problems?: string[];
+    /** Console errors too (default), or page errors only (a test that loads what is expected to fail). */
+    readonly consoleErrors?: boolean;
+  } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: options.viewport ?? { width: 1440, height: 1000 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems = options.problems;
+  if (problems) {
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    if (options.consoleErrors !== false) {
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+      });
+    }
+  }
+  return { context, page };
+}

@@ -1,0 +1,87 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { UsageResponse } from '../data/types';
+import type { ChartTheme } from '../pages/analytics/chart-theme';
+import { fmtDuration, shortPath } from '../ui/format';
+import { TIME_PARTS, TimeBar } from '../ui/TimeBar';
+
+type Time = UsageResponse['time'] | undefined;
+
+const TIME_COLOURS: Record<string, string> = { modelMs: '#8b9bff', toolMs: '#f2b45a', userMs: '#4fc1a6' };
+// Idle time is left out of the days: one session left open for weeks would flatten every other day.
+const ACTIVE_PARTS = TIME_PARTS.filter((p) => p.key !== 'idleMs');
+
+/** Main-thread time per project (the first 12): wall time and its model / tools / you / idle bar. */
+export function TimeByProjectCard({ time, testId }: { readonly time: Time; readonly testId: string }) {
+  return (
+    <div className="card" data-testid={testId}>
+      <h3>
+        Where the time went, by project<span className="chart-hint">main threads</span>
+      </h3>
+      <table className="table compact">
+        <tbody>
+          {(time?.byProject ?? []).slice(0, 12).map((p) => (
+            <tr key={p.project}>
+              <td className="mono" style={{ fontSize: 12 }} title={p.project}>
+                {shortPath(p.project)}
+              </td>
+              <td className="num">{fmtDuration(p.wallMs)}</td>
+              <td>
+                <TimeBar time={p} width={220} />
+              </td>
+            </tr>
+          ))}
+          {time && time.byProject.length === 0 && (
+            <tr>
+              <td className="dim">No timed sessions.</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Main-thread active hours per day (the browser's days), stacked by model, tools and you. */
+export function TimeByDayCard({
+  theme,
+  time,
+  testId,
+  hint,
+}: {
+  readonly theme: ChartTheme;
+  readonly time: Time;
+  readonly testId: string;
+  readonly hint: string;
+}) {
+  const { C, tooltipStyle } = theme;
+  const days = (time?.byDay ?? []).map((d) => ({
+    date: d.date,
+    ...Object.fromEntries(ACTIVE_PARTS.map((p) => [p.key, d[p.key] / 3_600_000])),
+  }));
+  return (
+    <div className="card" data-testid={testId}>
+      <h3>
+        Where the time went, by day<span className="chart-hint">{hint}</span>
+      </h3>
+      <ResponsiveContainer width="100%" height={240}>
+        <BarChart data={days} margin={{ left: 8, right: 16 }}>
+          <CartesianGrid vertical={false} stroke={C.grid} />
+          <XAxis dataKey="date" stroke={C.text} tickLine={false} axisLine={false} />
+          <YAxis stroke={C.text} tickLine={false} axisLine={false} width={40} />
+          <Tooltip {...tooltipStyle} formatter={(v, name) => [fmtDuration(Number(v) * 3_600_000), String(name)]} />
+          <Legend />
+          {ACTIVE_PARTS.map((p) => (
+            <Bar
+              key={p.key}
+              dataKey={p.key}
+              name={p.label}
+              stackId="t"
+              fill={TIME_COLOURS[p.key]}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
