@@ -85,20 +85,15 @@ describe('a 20,000-record session', () => {
     await rm(tmp, { recursive: true, force: true });
   });
 
-  it('opens quickly and pages its timeline', async () => {
-    let t = performance.now();
+  // How fast is measured by the benchmarks (bench/run.mjs, bench/load.mjs), never asserted here.
+  it('opens and pages its timeline', async () => {
     const detail = (await (await get(`/api/sessions/${ID}?wait=1`)).json()) as SessionDetail;
-    const openMs = performance.now() - t;
     expect(detail.totalEvents).toBe(PAIRS + 1);
-    expect(openMs).toBeLessThan(8000);
 
-    t = performance.now();
     const res = await get(`/api/sessions/${ID}/events?offset=${PAIRS - 99}&limit=100`);
-    const pageMs = performance.now() - t;
     const page = (await res.json()) as EventsPage;
     expect(page.events.length).toBe(100);
     expect(page.events[99]?.index).toBe(PAIRS);
-    expect(pageMs).toBeLessThan(500);
   });
 
   it('truncates large outputs in pages and serves them whole per call', async () => {
