@@ -8,9 +8,35 @@
  * - Indexes no query needs are dropped: `responses_ts` (the usage query reads every response of its sessions and
  *   sorts them anyway), `records_uuid` (a uuid is looked up within one session's records only, which the records'
  *   primary key reaches through `files_session`) and `call_facts_name` (`call_facts_stats` starts with the name).
+ * - `docs_call` holds only the documents still waiting for their tool's name (a tool output read before its call),
+ *   the one lookup it serves; every other document left it when its tool was known.
+ * - A timestamp is stored once: the text column `ts` of records, calls, results, docs and call facts is now computed
+ *   from `ts_ms`, and `ts_text` keeps the text as written only when it is not the ISO form of `ts_ms` (`storedTs`).
  */
+
+/** `ts`, computed: the text as written when it was kept, else the ISO form (`…T…:ss.sssZ`) of `ts_ms`. */
+const TS = `TEXT GENERATED ALWAYS AS (coalesce(ts_text, strftime('%Y-%m-%dT%H:%M:%fZ', ts_ms / 1000.0, 'unixepoch')))`;
+
+/** The text a row keeps of a timestamp: none when `ts` computes it back from `ts_ms` exactly (see `TS`). */
+export function storedTs(ts: string | undefined | null, ms: number | undefined | null): string | null {
+  if (ts === undefined || ts === null) return null;
+  if (ms === undefined || ms === null || !Number.isInteger(ms) || ms < 0 || ms >= 253402300800000) return ts;
+  return new Date(ms).toISOString() === ts ? null : ts;
+}
+
+const computedTs = (table: string) => `
+  ALTER TABLE ${table} RENAME COLUMN ts TO ts_text;
+  ALTER TABLE ${table} ADD COLUMN ts ${TS} VIRTUAL;`;
+
 export const COMPACT_SCHEMA = `
+  ${computedTs('records')}
+  ${computedTs('calls')}
+  ${computedTs('docs')}
+  ALTER TABLE results ADD COLUMN ts_ms REAL;
+  ${computedTs('results')}
   DROP INDEX IF EXISTS responses_ts;
+  DROP INDEX IF EXISTS docs_call;
+  CREATE INDEX docs_call ON docs(call_id) WHERE call_id IS NOT NULL AND tool IS NULL;
   DROP INDEX IF EXISTS records_uuid;
   DROP TABLE call_facts;
   CREATE TABLE call_fact_rows (
@@ -19,7 +45,7 @@ export const COMPACT_SCHEMA = `
     line INTEGER NOT NULL,
     name TEXT NOT NULL,
     canonical_name TEXT NOT NULL,
-    ts TEXT,
+    ts_text TEXT,
     ts_ms REAL,
     agent_id TEXT,
     has_result INTEGER NOT NULL,
@@ -29,7 +55,8 @@ export const COMPACT_SCHEMA = `
     error_message TEXT,
     exit_code INTEGER,
     duration_ms REAL,
-    summary TEXT NOT NULL
+    summary TEXT NOT NULL,
+    ts ${TS} VIRTUAL
   );
   CREATE INDEX call_fact_rows_file ON call_fact_rows(file_id);
   -- Per-tool statistics over all calls read this index only (counts, categories, durations in order).
