@@ -19,7 +19,7 @@ import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { type DocPart, docPartsOf, isPromptRecord } from './doc-parts.js';
 import { packJson, unpackJson } from './packed-json.js';
-import { storedTs } from './schema-compact.js';
+import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from './schema-compact.js';
 
 export interface FileRow {
   readonly id: number;
@@ -88,10 +88,10 @@ export class Writer {
       // (Gemini writes a model turn, its tool calls and their results in one message): the first is the response,
       // with its model and usage; the calls and results that follow are stored by id in their own tables.
       insertRecord: db.prepare(
-        `INSERT OR IGNORE INTO records (file_id, line, kind, uuid, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
+        `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
           is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
           request_id, cache_1h_tokens, reasoning_tokens)
-         VALUES (@file_id, @line, @kind, @uuid, @ts_text, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
+         VALUES (@file_id, @line, @kind_raw, @uuid_raw, @ts_text, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
           @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens,
           @request_id, @cache_1h_tokens, @reasoning_tokens)`,
       ),
@@ -103,13 +103,13 @@ export class Writer {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertResult: db.prepare(
-        `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, uuid, ts_text, ts_ms, is_error, content,
+        `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, uuid_raw, ts_text, ts_ms, is_error, content,
           tool_use_result)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertIssue: db.prepare('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
       insertDoc: db.prepare(
-        `INSERT INTO docs (file_id, line, offset, part, ts_text, ts_ms, kind, tool, call_id, agent_id)
+        `INSERT INTO docs (file_id, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertFts: db.prepare('INSERT INTO docs_fts (rowid, body) VALUES (?, ?)'),
@@ -186,7 +186,7 @@ export class Writer {
       index,
       storedTs(ts, ms),
       ms,
-      part.kind,
+      storedKind(part.kind, DOC_KINDS),
       tool,
       part.callId ?? null,
       agentId,
@@ -229,8 +229,8 @@ export class Writer {
         this.s.insertRecord.run({
           file_id: file.id,
           line,
-          kind: record.kind,
-          uuid: record.uuid,
+          kind_raw: storedKind(record.kind, RECORD_KINDS),
+          uuid_raw: storedUuid(record.uuid),
           ts_text: storedTs(record.timestamp, ms),
           ts_ms: ms,
           cwd: record.cwd ?? null,
@@ -263,7 +263,7 @@ export class Writer {
                 file.id,
                 block.toolUseId,
                 line,
-                record.uuid,
+                storedUuid(record.uuid),
                 storedTs(record.timestamp, ms),
                 ms,
                 block.isError ? 1 : 0,
@@ -322,8 +322,8 @@ export class Writer {
           this.s.insertRecord.run({
             file_id: file.id,
             line,
-            kind: record.kind,
-            uuid: null,
+            kind_raw: storedKind(record.kind, RECORD_KINDS),
+            uuid_raw: null,
             ts_text: storedTs(record.timestamp, ms),
             ts_ms: ms,
             cwd: null,

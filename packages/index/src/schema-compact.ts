@@ -12,6 +12,8 @@
  *   the one lookup it serves; every other document left it when its tool was known.
  * - A timestamp is stored once: the text column `ts` of records, calls, results, docs and call facts is now computed
  *   from `ts_ms`, and `ts_text` keeps the text as written only when it is not the ISO form of `ts_ms` (`storedTs`).
+ * - A record uuid in its canonical form (lowercase) is stored as its 16 bytes (`uuid_raw`), a record's or document's
+ *   kind as a small number (`kind_raw`); `uuid` and `kind` are computed back, so readers see the same texts.
  */
 
 /** `ts`, computed: the text as written when it was kept, else the ISO form (`…T…:ss.sssZ`) of `ts_ms`. */
@@ -24,6 +26,49 @@ export function storedTs(ts: string | undefined | null, ms: number | undefined |
   return new Date(ms).toISOString() === ts ? null : ts;
 }
 
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What a row keeps of a uuid: the 16 bytes of a canonical one, else the text as written (see `UUID`). */
+export function storedUuid(uuid: string | undefined | null): string | Buffer | null {
+  if (uuid === undefined || uuid === null) return null;
+  return CANONICAL_UUID.test(uuid) ? Buffer.from(uuid.replace(/-/g, ''), 'hex') : uuid;
+}
+
+const hexPart = (from: number, length?: number) =>
+  `substr(hex(uuid_raw), ${from}${length === undefined ? '' : `, ${length}`})`;
+/** `uuid`, computed: the canonical text of stored bytes, else the text as written. */
+const UUID = `TEXT GENERATED ALWAYS AS (CASE WHEN typeof(uuid_raw) = 'blob' THEN lower(${hexPart(1, 8)} || '-' ||
+  ${hexPart(9, 4)} || '-' || ${hexPart(13, 4)} || '-' || ${hexPart(17, 4)} || '-' || ${hexPart(21)}) ELSE uuid_raw END)`;
+
+/** The kinds of records and documents, numbered from 1 (`kind_raw`); another kind is stored as its text. */
+// Never renumbered (only appended to): a stored number means its kind here.
+export const RECORD_KINDS = [
+  'user',
+  'assistant',
+  'system',
+  'attachment',
+  'progress',
+  'last-prompt',
+  'queue-operation',
+  'file-history-snapshot',
+  'cost-state',
+  'meta',
+] as const;
+export const DOC_KINDS = ['prompt', 'assistant', 'thinking', 'tool-input', 'tool-output'] as const;
+
+/** What a row keeps of a kind: its number in `kinds` as text (the column's affinity is text), else the kind. */
+export function storedKind(kind: string, kinds: readonly string[]): string {
+  const index = kinds.indexOf(kind);
+  return index === -1 ? kind : String(index + 1);
+}
+
+const KIND = (kinds: readonly string[]) =>
+  `TEXT GENERATED ALWAYS AS (CASE kind_raw ${kinds.map((k, i) => `WHEN '${i + 1}' THEN '${k}'`).join(' ')} ELSE kind_raw END)`;
+
+const computed = (table: string, column: string, definition: string) => `
+  ALTER TABLE ${table} RENAME COLUMN ${column} TO ${column}_raw;
+  ALTER TABLE ${table} ADD COLUMN ${column} ${definition} VIRTUAL;`;
+
 const computedTs = (table: string) => `
   ALTER TABLE ${table} RENAME COLUMN ts TO ts_text;
   ALTER TABLE ${table} ADD COLUMN ts ${TS} VIRTUAL;`;
@@ -34,6 +79,10 @@ export const COMPACT_SCHEMA = `
   ${computedTs('docs')}
   ALTER TABLE results ADD COLUMN ts_ms REAL;
   ${computedTs('results')}
+  ${computed('records', 'uuid', UUID)}
+  ${computed('results', 'uuid', UUID)}
+  ${computed('records', 'kind', KIND(RECORD_KINDS))}
+  ${computed('docs', 'kind', KIND(DOC_KINDS))}
   DROP INDEX IF EXISTS responses_ts;
   DROP INDEX IF EXISTS docs_call;
   CREATE INDEX docs_call ON docs(call_id) WHERE call_id IS NOT NULL AND tool IS NULL;
