@@ -14,6 +14,8 @@
  *   from `ts_ms`, and `ts_text` keeps the text as written only when it is not the ISO form of `ts_ms` (`storedTs`).
  * - A record uuid in its canonical form (lowercase) is stored as its 16 bytes (`uuid_raw`), a record's or document's
  *   kind as a small number (`kind_raw`); `uuid` and `kind` are computed back, so readers see the same texts.
+ * - Tool inputs and results are deflated with a preset dictionary of their usual keys (packed-json.ts): the data
+ *   is read again, so no value in the old form is left.
  */
 
 /** `ts`, computed: the text as written when it was kept, else the ISO form (`…T…:ss.sssZ`) of `ts_ms`. */
