@@ -37,7 +37,7 @@ export interface FileRow {
   readonly parsed_offset: number;
   readonly next_line: number;
   readonly records: number;
-  /** Hex of the first bytes and of the bytes just before `parsed_offset` (see `fingerprintOf`). */
+  /** A hash of the first bytes and of the bytes just before `parsed_offset` (see `fingerprintOf`). */
   readonly tail: string;
   /** The file's modification time when records were last appended to it after its first read, else null. */
   readonly appended_ms: number | null;
