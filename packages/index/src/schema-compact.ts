@@ -12,6 +12,9 @@
  *   the one lookup it serves; every other document left it when its tool was known.
  * - A timestamp is stored once: the text column `ts` of records, calls, results, docs and call facts is now computed
  *   from `ts_ms`, and `ts_text` keeps the text as written only when it is not the ISO form of `ts_ms` (`storedTs`).
+ * - `calls` and `results` are keyed by (tool_use_id, file_id) instead of (file_id, tool_use_id): the key serves the
+ *   lookups by id, so `calls_id` and `results_id` (a second copy of every id) are gone; `calls_file` and
+ *   `results_file` (integers) serve the lookups by file.
  * - A record uuid in its canonical form (lowercase) is stored as its 16 bytes (`uuid_raw`), a record's or document's
  *   kind as a small number (`kind_raw`); `uuid` and `kind` are computed back, so readers see the same texts.
  * - Tool inputs and results are deflated with a preset dictionary of their usual keys (packed-json.ts): the data
@@ -77,14 +80,43 @@ const computedTs = (table: string) => `
 
 export const COMPACT_SCHEMA = `
   ${computedTs('records')}
-  ${computedTs('calls')}
   ${computedTs('docs')}
-  ALTER TABLE results ADD COLUMN ts_ms REAL;
-  ${computedTs('results')}
   ${computed('records', 'uuid', UUID)}
-  ${computed('results', 'uuid', UUID)}
   ${computed('records', 'kind', KIND(RECORD_KINDS))}
   ${computed('docs', 'kind', KIND(DOC_KINDS))}
+  -- Calls and results: keyed by tool_use id first, so that their primary key serves the lookups by id (the separate
+  -- id indexes go) and a small index on the file serves the lookups by file.
+  DROP TABLE calls;
+  CREATE TABLE calls (
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    tool_use_id TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    input TEXT,
+    ts_text TEXT,
+    ts_ms REAL,
+    message_id TEXT,
+    agent_id TEXT,
+    ts ${TS} VIRTUAL,
+    PRIMARY KEY (tool_use_id, file_id)
+  );
+  CREATE INDEX calls_file ON calls(file_id);
+  DROP TABLE results;
+  CREATE TABLE results (
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    tool_use_id TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    uuid_raw TEXT,
+    ts_text TEXT,
+    ts_ms REAL,
+    is_error INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    tool_use_result TEXT,
+    uuid ${UUID} VIRTUAL,
+    ts ${TS} VIRTUAL,
+    PRIMARY KEY (tool_use_id, file_id)
+  );
+  CREATE INDEX results_file ON results(file_id);
   DROP INDEX IF EXISTS responses_ts;
   DROP INDEX IF EXISTS docs_call;
   CREATE INDEX docs_call ON docs(call_id) WHERE call_id IS NOT NULL AND tool IS NULL;
