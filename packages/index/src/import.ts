@@ -20,6 +20,7 @@ import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { type DocPart, docPartsOf, isPromptRecord } from './doc-parts.js';
 import { packJson, unpackJson } from './packed-json.js';
+import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from './schema-compact.js';
 
 export interface FileRow {
   readonly id: number;
@@ -37,7 +38,7 @@ export interface FileRow {
   readonly parsed_offset: number;
   readonly next_line: number;
   readonly records: number;
-  /** Hex of the first bytes and of the bytes just before `parsed_offset` (see `fingerprintOf`). */
+  /** A hash of the first bytes and of the bytes just before `parsed_offset` (see `fingerprintOf`). */
   readonly tail: string;
   /** The file's modification time when records were last appended to it after its first read, else null. */
   readonly appended_ms: number | null;
@@ -88,10 +89,10 @@ export class Writer {
       // (Gemini writes a model turn, its tool calls and their results in one message): the first is the response,
       // with its model and usage; the calls and results that follow are stored by id in their own tables.
       insertRecord: db.prepare(
-        `INSERT OR IGNORE INTO records (file_id, line, kind, uuid, ts, ts_ms, cwd, version, git_branch, model, message_id,
+        `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
           is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
           request_id, cache_1h_tokens, reasoning_tokens, request_ref)
-         VALUES (@file_id, @line, @kind, @uuid, @ts, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
+         VALUES (@file_id, @line, @kind_raw, @uuid_raw, @ts_text, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
           @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens,
           @request_id, @cache_1h_tokens, @reasoning_tokens, @request_ref)`,
       ),
@@ -102,16 +103,17 @@ export class Writer {
         'INSERT OR REPLACE INTO titles (file_id, line, source, title, leaf_uuid) VALUES (?, ?, ?, ?, ?)',
       ),
       insertCall: db.prepare(
-        `INSERT OR IGNORE INTO calls (file_id, tool_use_id, line, name, input, ts, ts_ms, message_id, agent_id)
+        `INSERT OR IGNORE INTO calls (file_id, tool_use_id, line, name, input, ts_text, ts_ms, message_id, agent_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertResult: db.prepare(
-        `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, uuid, ts, is_error, content, tool_use_result)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, uuid_raw, ts_text, ts_ms, is_error, content,
+          tool_use_result)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertIssue: db.prepare('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
       insertDoc: db.prepare(
-        `INSERT INTO docs (file_id, line, offset, part, ts, ts_ms, kind, tool, call_id, agent_id)
+        `INSERT INTO docs (file_id, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertFts: db.prepare('INSERT INTO docs_fts (rowid, body) VALUES (?, ?)'),
@@ -137,9 +139,9 @@ export class Writer {
       deleteFact: db.prepare('DELETE FROM call_fact_rows WHERE tool_use_id = ?'),
       upsertFact: db.prepare(
         // The fact's session is its file's (the `call_facts` view joins it).
-        `INSERT OR REPLACE INTO call_fact_rows (tool_use_id, file_id, line, name, canonical_name, ts, ts_ms,
+        `INSERT OR REPLACE INTO call_fact_rows (tool_use_id, file_id, line, name, canonical_name, ts_text, ts_ms,
           agent_id, has_result, is_error, category, severity, error_message, exit_code, duration_ms, summary)
-         VALUES (@tool_use_id, @file_id, @line, @name, @canonical_name, @ts, @ts_ms, @agent_id,
+         VALUES (@tool_use_id, @file_id, @line, @name, @canonical_name, @ts_text, @ts_ms, @agent_id,
           @has_result, @is_error, @category, @severity, @error_message, @exit_code, @duration_ms, @summary)`,
       ),
       sessionsOfCall: db
@@ -180,14 +182,15 @@ export class Writer {
   private doc(file: FileRow, record: TranscriptRecord, index: number, part: DocPart, agentId: string | null): void {
     const ts = 'timestamp' in record ? record.timestamp : undefined;
     const tool = part.tool ?? (part.callId === undefined ? null : this.callNameOf(part.callId));
+    const ms = timestampMs(ts) ?? null;
     const { lastInsertRowid } = this.s.insertDoc.run(
       file.id,
       record.loc.line,
       record.loc.offset,
       index,
-      ts ?? null,
-      timestampMs(ts) ?? null,
-      part.kind,
+      storedTs(ts, ms),
+      ms,
+      storedKind(part.kind, DOC_KINDS),
       tool,
       part.callId ?? null,
       agentId,
@@ -226,13 +229,14 @@ export class Writer {
         const agentId = record.isSidechain ? (record.agentId ?? file.agent_id ?? 'sidechain') : null;
         const isPrompt = isPromptRecord(record);
         const assistant = record.kind === 'assistant' ? record : undefined;
+        const ms = timestampMs(record.timestamp) ?? null;
         this.s.insertRecord.run({
           file_id: file.id,
           line,
-          kind: record.kind,
-          uuid: record.uuid,
-          ts: record.timestamp ?? null,
-          ts_ms: timestampMs(record.timestamp) ?? null,
+          kind_raw: storedKind(record.kind, RECORD_KINDS),
+          uuid_raw: storedUuid(record.uuid),
+          ts_text: storedTs(record.timestamp, ms),
+          ts_ms: ms,
           cwd: record.cwd ?? null,
           version: record.version ?? null,
           git_branch: record.gitBranch ?? null,
@@ -264,8 +268,9 @@ export class Writer {
                 file.id,
                 block.toolUseId,
                 line,
-                record.uuid,
-                record.timestamp ?? null,
+                storedUuid(record.uuid),
+                storedTs(record.timestamp, ms),
+                ms,
                 block.isError ? 1 : 0,
                 // Errors are kept whole (their text is classified); ok results only need their shape and numbers.
                 packJson(block.isError ? block.content : shrink(block.content)),
@@ -287,8 +292,8 @@ export class Writer {
                   line,
                   block.name,
                   block.input === undefined ? null : packJson(block.input),
-                  record.timestamp ?? null,
-                  timestampMs(record.timestamp) ?? null,
+                  storedTs(record.timestamp, ms),
+                  ms,
                   record.messageId ?? null,
                   agentId,
                 );
@@ -318,13 +323,14 @@ export class Writer {
       case 'meta':
         // Not chain records, but their timestamps count for the session's time range (as in core).
         if (record.timestamp !== undefined) {
+          const ms = timestampMs(record.timestamp) ?? null;
           this.s.insertRecord.run({
             file_id: file.id,
             line,
-            kind: record.kind,
-            uuid: null,
-            ts: record.timestamp,
-            ts_ms: timestampMs(record.timestamp) ?? null,
+            kind_raw: storedKind(record.kind, RECORD_KINDS),
+            uuid_raw: null,
+            ts_text: storedTs(record.timestamp, ms),
+            ts_ms: ms,
             cwd: null,
             version: null,
             git_branch: null,
@@ -434,7 +440,7 @@ export class Writer {
       line: call.line,
       name: call.name,
       canonical_name: canonicalName,
-      ts: call.ts,
+      ts_text: storedTs(call.ts, call.ts_ms),
       ts_ms: call.ts_ms,
       agent_id: call.agent_id,
       has_result: result ? 1 : 0,

@@ -1,4 +1,5 @@
 /** Bringing the index up to date with the transcript files on disk: discover, drop what is gone, read what grew. */
+import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
@@ -24,8 +25,8 @@ import { bumpGeneration, FreshnessProbe } from './warm.js';
 const FINGERPRINT_BYTES = 64;
 
 /**
- * Hex of the first (up to) 64 bytes and of the 64 bytes before `offset`; '' at offset 0 or when the file cannot be
- * read.
+ * A hash of the first (up to) 64 bytes and of the 64 bytes before `offset` (compared, never read back: 27 characters
+ * instead of their 257 in hex); '' at offset 0 or when the file cannot be read.
  */
 async function fingerprintOf(path: string, offset: number, openBytes: OpenBytes = openFileBytes): Promise<string> {
   if (offset <= 0) return '';
@@ -37,7 +38,11 @@ async function fingerprintOf(path: string, offset: number, openBytes: OpenBytes 
     const tail = Buffer.alloc(length);
     const a = await handle.read(head, 0, length, 0);
     const b = await handle.read(tail, 0, length, offset - length);
-    return `${head.subarray(0, a.bytesRead).toString('hex')}:${tail.subarray(0, b.bytesRead).toString('hex')}`;
+    return createHash('sha1')
+      .update(head.subarray(0, a.bytesRead))
+      .update(':')
+      .update(tail.subarray(0, b.bytesRead))
+      .digest('base64url');
   } finally {
     await handle.close();
   }
