@@ -18,7 +18,7 @@ export { canonicalToolName } from './adapters/claude-code/tool-names.js';
 export type { AgentAdapter, AgentCapabilities } from './agents/adapter.js';
 export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';
 export { timestampDurations } from './agents/durations.js';
-export { adapterForFile, adaptersForPath } from './agents/registry.js';
+export { adapterForFile, adaptersForPath, agentAdapters } from './agents/registry.js';
 export { AgentDashError, NotTranscriptError, PathNotFoundError, UnreadableFileError } from './errors.js';
 export {
   type DiscoveredFile,

@@ -367,6 +367,19 @@ export interface IndexStatus {
   readonly error: string | null;
 }
 
+/** `GET /api/agents`: every agent AgentDash reads, in registry order, as its adapter declares it. */
+export interface AgentsResponse {
+  readonly agents: readonly AgentInfo[];
+}
+
+export interface AgentInfo {
+  readonly id: AgentId;
+  /** The name shown to people ("Claude Code"). */
+  readonly label: string;
+  /** The words that resume a session when followed by its id (`["claude", "--resume"]`); null when it cannot. */
+  readonly resume: readonly string[] | null;
+}
+
 export interface HealthResponse {
   readonly success: true;
   readonly paths: number;

@@ -20,7 +20,7 @@ import { type IndexQueries, localQueries } from './index-queries.js';
 import { readyStatus } from './index-state.js';
 import { ListCache } from './list-cache.js';
 import type { LiveEvents } from './live.js';
-import { hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
+import { agentInfos, hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
 import { RawJson, sendJson } from './raw-json.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { createLocalSessionHost, type SessionHost } from './session-host.js';
@@ -215,6 +215,8 @@ export function createApp(deps: AppDeps) {
     const body: HealthResponse = { success: true, paths: deps.paths.length, index: indexStatus() };
     return c.json(body);
   });
+
+  api.get('/agents', (c) => c.json(agentInfos()));
 
   api.get('/sessions', async (c) => {
     const filter = sessionFilter(c);

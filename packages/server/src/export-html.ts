@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Session } from '@agentdash/core/model';
 import { redactSession } from '@agentdash/core/secrets';
 import type { EventDto, IssueDto } from './api-types.js';
-import { toIssue, toSessionRow } from './mapping.js';
+import { agentInfos, toIssue, toSessionRow } from './mapping.js';
 import { sessionErrors } from './session-find.js';
 import { SessionView } from './session-view.js';
 import { defaultAssetsDir } from './static.js';
@@ -84,6 +84,7 @@ export function* sessionHtmlChunks(
   yield `<style>${assets.css.replace(/<\/style/gi, '<\\/style')}</style>\n</head>\n<body>\n<div id="root"></div>\n`;
   yield '<script type="application/json" id="agentdash-data">{"version":1';
   yield `,"exportedAt":${embed(exportedAt)},"sessionId":${embed(row.id)},"redaction":${embed(redaction)}`;
+  yield `,"agents":${embed(agentInfos().agents)}`;
   yield `,"detail":${embed(view.detail(row))}`;
   const issues: IssueDto[] = session.issues.map(toIssue);
   yield `,"issues":${embed(issues)}`;

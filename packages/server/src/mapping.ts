@@ -1,5 +1,6 @@
+import { agentAdapters } from '@agentdash/core';
 import { type AgentId, isAgentId } from '@agentdash/core/model';
-import type { CallRowDto, IssueDto, SessionRow, TimeDto } from './api-types.js';
+import type { AgentsResponse, CallRowDto, IssueDto, SessionRow, TimeDto } from './api-types.js';
 
 type Obj = Readonly<Record<string, unknown>>;
 
@@ -110,4 +111,9 @@ export function hitSnippet(value: unknown): string | undefined {
 
 export function hitCallId(value: unknown): string | undefined {
   return str(obj(value).callId) ?? undefined;
+}
+
+/** Every registered agent as the dashboard shows it (`GET /api/agents`, and embedded in an HTML export). */
+export function agentInfos(): AgentsResponse {
+  return { agents: agentAdapters.map((a) => ({ id: a.id, label: a.label, resume: a.resume })) };
 }

@@ -38,6 +38,11 @@ export interface AgentAdapter {
   readonly id: AgentId;
   /** The name shown to people ("Claude Code"). */
   readonly label: string;
+  /**
+   * How the agent's CLI resumes a session: these words followed by the session id (`['claude', '--resume']`); null
+   * when it cannot resume one by id. The dashboard's "Resume" button copies them.
+   */
+  readonly resume: readonly string[] | null;
   readonly capabilities: AgentCapabilities;
   /** The agent's home folders on this machine (env and home dir passed in: core has no `process`). */
   defaultHomes(env: Readonly<Record<string, string | undefined>>, homeDir: string): readonly string[];

@@ -69,6 +69,7 @@ const broken: Record<ConformanceCheck, Partial<AgentAdapter>> = {
         : event,
     ),
   },
+  'declares its label and how its CLI resumes': { label: ' ', resume: [] },
   'resumes from an offset as a whole read does': {
     streamRecords: (file, onEvent, options) => base.streamRecords(file, onEvent, { ...options, startOffset: 0 }),
   },

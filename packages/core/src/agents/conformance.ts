@@ -23,6 +23,7 @@ export const conformanceChecks = [
   'types every result onto a kind that validates',
   'gives the same ids on two reads',
   'resumes from an offset as a whole read does',
+  'declares its label and how its CLI resumes',
 ] as const;
 export type ConformanceCheck = (typeof conformanceChecks)[number];
 
@@ -70,6 +71,7 @@ export function conformanceCases(options: ConformanceOptions): ConformanceCase[]
     'types every result onto a kind that validates': () => checkTyping(options),
     'gives the same ids on two reads': () => checkStableIds(options),
     'resumes from an offset as a whole read does': () => checkResume(options),
+    'declares its label and how its CLI resumes': async () => checkDeclared(options.adapter),
   };
   return conformanceChecks.map((check) => ({ check, skipReason: skipReason(check), run: runs[check] }));
 }
@@ -403,6 +405,16 @@ async function checkResume(options: ConformanceOptions): Promise<string[]> {
     if (JSON.stringify(resumed) !== JSON.stringify(wholePrints)) {
       failures.push(`${file.path}: resuming after a cut last line differs from a whole read`);
     }
+  }
+  return failures;
+}
+
+/** What the dashboard shows of the agent: a label, and resume words (or null) it can quote into a command. */
+function checkDeclared(adapter: AgentAdapter): string[] {
+  const failures: string[] = [];
+  if (adapter.label.trim() === '') failures.push('its label is empty');
+  if (adapter.resume !== null && (adapter.resume.length === 0 || adapter.resume.some((w) => w.trim() === ''))) {
+    failures.push(`its resume words ${JSON.stringify(adapter.resume)} name no command: declare null when it cannot`);
   }
   return failures;
 }

@@ -4,6 +4,7 @@
  */
 import { answerStatic, type StaticSessionData } from './static-source';
 import type {
+  AgentsResponse,
   CallDto,
   CallRowDto,
   CallsResponse,
@@ -107,6 +108,8 @@ const enc = encodeURIComponent;
 
 export const api = {
   health: (signal?: AbortSignal) => get<HealthResponse>('/health', {}, signal),
+  /** Every agent's label and resume command, as its adapter declares them. */
+  agents: (signal?: AbortSignal) => get<AgentsResponse>('/agents', {}, signal),
   sessions: (query: SessionQuery, signal?: AbortSignal) => get<SessionsResponse>('/sessions', { ...query }, signal),
   /** The header; `wait` waits for the whole session to be loaded (else a huge one first answers `pending`). */
   session: (id: string, signal?: AbortSignal, wait = false) =>

@@ -4,6 +4,7 @@
  */
 import { findInThreads } from '@agentdash/server/find-text';
 import type {
+  AgentsResponse,
   AssistantItemDto,
   CallDto,
   EventDto,
@@ -19,6 +20,8 @@ export interface StaticSessionData {
   readonly exportedAt: string;
   readonly sessionId: string;
   readonly redaction: { readonly redacted: boolean; readonly total: number; readonly summary: string };
+  /** Every agent's label and resume command (`/agents`); absent in exports made before it was embedded. */
+  readonly agents?: AgentsResponse['agents'];
   readonly detail: SessionDetail;
   readonly issues: readonly IssueDto[];
   /** Every errored call (subagents' included) and where it shows, as `/errors` answers. */
@@ -38,6 +41,7 @@ export function answerStatic(data: StaticSessionData, path: string, query: Query
   if (path === '/health') {
     return { success: true, paths: 0, index: { state: 'ready' } };
   }
+  if (path === '/agents') return { agents: data.agents ?? [] } satisfies AgentsResponse;
   const m = /^\/sessions\/([^/]+)(?:\/(events|issues|errors|find|calls|locate)(?:\/(.+))?)?$/.exec(path);
   if (!m || decodeURIComponent(m[1] ?? '') !== data.sessionId) return undefined;
   const what = m[2];

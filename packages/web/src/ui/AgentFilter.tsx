@@ -1,5 +1,5 @@
 import { type AgentId, agentIds } from '@agentdash/core/model';
-import { agentLabels } from './AgentBadge';
+import { agentLabel, useAgents } from '../data/agents';
 
 /** A select of the agents ('' = every agent). */
 export function AgentFilter({
@@ -9,6 +9,7 @@ export function AgentFilter({
   readonly value: AgentId | '';
   readonly onChange: (agent: AgentId | '') => void;
 }) {
+  const agents = useAgents();
   return (
     <select
       className="select"
@@ -23,7 +24,7 @@ export function AgentFilter({
       <option value="">All agents</option>
       {agentIds.map((id) => (
         <option key={id} value={id}>
-          {agentLabels[id]}
+          {agentLabel(agents, id)}
         </option>
       ))}
     </select>

@@ -12,6 +12,7 @@ import { typeInput } from './type-input.js';
 export const claudeCodeAdapter = defineAdapter({
   id: 'claude',
   label: 'Claude Code',
+  resume: ['claude', '--resume'],
   // Sidechains in the main file up to 2.0.27, `agent-*.jsonl` files since: discovery finds both.
   capabilities: { appendOnly: true, subagents: 'files' },
   defaultHomes: (env, homeDir) => [defaultClaudeHome(env, homeDir)],

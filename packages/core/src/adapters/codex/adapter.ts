@@ -13,7 +13,8 @@ import { typeCodexResult } from './type-result.js';
  */
 export const codexAdapter = defineAdapter({
   id: 'codex',
-  label: 'Codex CLI',
+  label: 'Codex',
+  resume: ['codex', 'resume'],
   // Rollouts are only appended to (`exec resume` too); a read from an offset replays the earlier lines for state.
   // Spawned and review agents write their own rollout, discovered as subagent files of their parent session.
   capabilities: { appendOnly: true, subagents: 'files' },

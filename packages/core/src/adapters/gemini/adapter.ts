@@ -13,7 +13,9 @@ import { typeGeminiResult } from './type-result.js';
  */
 export const geminiAdapter = defineAdapter({
   id: 'gemini',
-  label: 'Gemini CLI',
+  label: 'Gemini',
+  // Gemini CLI's `--resume` takes a position in its own list or `latest`, not a session id.
+  resume: null,
   // A message is written again when it changes (JSONL) or the whole document is rewritten (JSON): re-read whole.
   capabilities: { appendOnly: false, subagents: 'files' },
   defaultHomes: defaultGeminiHomes,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useAgents } from '../../data/agents';
 import { api, staticSource } from '../../data/client';
 import type { IssueDto, SessionDetail } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
@@ -25,7 +26,8 @@ export function SessionHeader({
   const s = detail?.session;
   // An HTML export holds this one session: no list to go back to, no waterfall, nothing to export again.
   const exported = staticSource() !== undefined;
-  const resume = s && resumeCommand(s.agent, s.projectPath, s.id);
+  const agents = useAgents();
+  const resume = s && resumeCommand(agents?.find((a) => a.id === s.agent)?.resume, s.projectPath, s.id);
   return (
     <div className="session-head">
       <div className="crumbs">
