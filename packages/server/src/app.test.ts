@@ -2,9 +2,11 @@ import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { agentAdapters } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AgentsResponse,
   CallDto,
   CallsResponse,
   EventsPage,
@@ -118,6 +120,19 @@ describe('security', () => {
 
   it('refuses to bind a non-loopback address without a token', async () => {
     await expect(startServer({ index, paths: [samples], host: '0.0.0.0', port: 0 })).rejects.toThrow(/token/);
+  });
+});
+
+describe('agents', () => {
+  it('serves every registered agent in registry order, as its adapter declares it', async () => {
+    const { agents } = await json<AgentsResponse>('/api/agents');
+    expect(agents.map((a) => a.id)).toEqual(agentAdapters.map((a) => a.id));
+    expect(agents.find((a) => a.id === 'claude')).toEqual({
+      id: 'claude',
+      label: 'Claude Code',
+      resume: ['claude', '--resume'],
+    });
+    expect(agents.find((a) => a.id === 'gemini')?.resume).toBeNull();
   });
 });
 

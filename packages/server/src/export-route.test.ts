@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOver, SAMPLES, type TestApp } from '../test/app-harness.js';
-import type { SessionsResponse } from './api-types.js';
+import type { AgentInfo, AgentsResponse, SessionsResponse } from './api-types.js';
 
 const HOST = { host: '127.0.0.1:4317' };
 
@@ -25,10 +25,18 @@ describe('GET /api/sessions/:id/export.html', () => {
     expect(html.includes('<script type="module">document.title = "viewer";</script>')).toBe(true);
     expect(html.includes('<style>body{color:red}</style>')).toBe(true);
     const data = /<script type="application\/json" id="agentdash-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
-    const parsed = JSON.parse(data) as { sessionId: string; threads: Record<string, unknown[]>; redaction: unknown };
+    const parsed = JSON.parse(data) as {
+      sessionId: string;
+      threads: Record<string, unknown[]>;
+      redaction: unknown;
+      agents: AgentInfo[];
+    };
     expect(parsed.sessionId).toBe(session?.id);
     expect((parsed.threads[''] ?? []).length).toBeGreaterThan(0);
     expect(parsed.redaction).toEqual({ redacted: true, total: 0, summary: 'no secrets found' });
+    // The page shows badges and the Resume command with no server: the agents are embedded as `/api/agents` has them.
+    const served = (await (await t.app.request('/api/agents', { headers: HOST })).json()) as AgentsResponse;
+    expect(parsed.agents).toEqual(served.agents);
   });
 
   it('404 for an unknown session', async () => {

@@ -33,6 +33,9 @@ const FORBIDDEN = [
   /\btotal_deferred_tools\b/,
   /\boutput_tokens\b/,
   /\bexecution_count\b/,
+  // A table keyed by agent id, or a switch on it: what differs per agent comes from its adapter (`GET /api/agents`).
+  /^\s*'?(claude|codex|gemini)'?\s*:/,
+  /[=!]== '(claude|codex|gemini)'/,
 ];
 /** The one read allowed: the `unknown` kind keeps the agent's structured output as written, shown as JSON. */
 const ALLOWED = [/typed\?\.kind === 'unknown' \? typed\.toolUseResult/];
@@ -66,7 +69,14 @@ describe('the web reads only the typed contract', () => {
 
   it('the check finds such reads', () => {
     const probe = join(src, 'renderers', 'files.tsx');
-    const lines = ['const t = tur(call);', 'str(i.file_path)', 'call.result?.toolUseResult', 'i.run_in_background'];
+    const lines = [
+      'const t = tur(call);',
+      'str(i.file_path)',
+      'call.result?.toolUseResult',
+      'i.run_in_background',
+      "  codex: 'Codex',",
+      "agent === 'gemini' ? null : id",
+    ];
     const found = lines.filter((line) => FORBIDDEN.some((re) => re.test(line)));
     expect(found).toEqual(lines);
     expect(offences([probe])).toEqual([]);
