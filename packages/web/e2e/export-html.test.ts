@@ -88,6 +88,15 @@ describe.skipIf(missing !== undefined)('HTML export from file:// in headless Chr
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-tool')));
       expect(tools).toEqual(expect.arrayContaining(['Bash', 'Agent']));
       expect(await page.locator('[data-testid=export-note]').textContent()).toMatch(/· 1 secret redacted$/);
+      // The agent's label and its Resume command come from the agents embedded in the file, with no server.
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=agent-badge]')?.textContent === 'Claude Code',
+        undefined,
+        { timeout: 10_000 },
+      );
+      expect(await page.locator('[data-testid=copy-resume]').getAttribute('title')).toMatch(
+        /^Copy: (cd \S+ && )?claude --resume [0-9a-f-]{36}$/,
+      );
       // The subagent's timeline opens from its Agent call, from the embedded data.
       const agent = page.locator('[data-tool=Agent]').first();
       if ((await agent.getAttribute('class'))?.split(' ').includes('open') !== true) {
