@@ -14,6 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ageTree } from '../test/age-tree.js';
 import { type AgentIndex, openIndex } from './index.js';
@@ -150,6 +151,39 @@ describe('the freshness pass', () => {
     await index.refresh([other]);
     expect(warm.fresh([home])).toBeUndefined();
     warm.close();
+  });
+});
+
+describe('the freshness record', () => {
+  it('is not used once the files table was emptied without a refresh (as a migration that resets data does)', async () => {
+    const warm = await refreshed();
+    expect(warm.fresh([home])).toBeDefined();
+    warm.close();
+    const raw = new Database(dbPath);
+    raw.exec('DELETE FROM files');
+    raw.close();
+    const after = WarmIndex.open(dbPath);
+    expect(after?.fresh([home])).toBeUndefined();
+    after?.close();
+  });
+
+  it('sees every file of a folder that holds several, each appended in turn', async () => {
+    const files = [join(project, `${SESSION}.jsonl`)];
+    for (const n of [3, 4, 5]) {
+      const file = join(
+        project,
+        `${String(n).repeat(8)}-${String(n).repeat(4)}-4${String(n).repeat(3)}-8${String(n).repeat(3)}-${String(n).repeat(12)}.jsonl`,
+      );
+      writeFileSync(file, `${JSON.stringify({ type: 'user', uuid: `warm-${n}` })}\n`);
+      files.push(file);
+    }
+    for (const file of files) {
+      const warm = await refreshed();
+      expect(warm.fresh([home])).toBeDefined();
+      appendFileSync(file, `${JSON.stringify({ type: 'user', uuid: `warm-${file.length}` })}\n`);
+      expect(warm.fresh([home])).toBeUndefined();
+      warm.close();
+    }
   });
 });
 
