@@ -77,7 +77,7 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       for (const file of await scanProjectDir(projectDir, issues, options)) files.set(file.path, file);
     }
   }
-  return { files: [...files.values()].sort((a, b) => byLocale.compare(a.path, b.path)), issues };
+  return { files: [...files.values()].sort((a, b) => byLocale(a.path, b.path)), issues };
 }
 
 async function projectDirsOf(dir: string): Promise<string[]> {
@@ -150,8 +150,12 @@ function childPath(dir: string, name: string): string {
   return dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`;
 }
 
-/** One collator for sorting paths (as `localeCompare` does, without building one per comparison). */
-const byLocale = new Intl.Collator();
+/**
+ * One collator for sorting paths (as `localeCompare` does, without building one per comparison), built on first use:
+ * building it takes about 10 ms, which a command answered from a warm index never needs.
+ */
+let collator: Intl.Collator | undefined;
+const byLocale = (a: string, b: string): number => (collator ??= new Intl.Collator()).compare(a, b);
 
 /** `agent-*.jsonl` under a `subagents/` folder, at any depth (workflows nest them). */
 async function findAgentFiles(dir: string): Promise<string[]> {
