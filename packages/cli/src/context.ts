@@ -137,18 +137,23 @@ export class Context {
     const claudeHome = defaultClaudeHome(this.io.env, this.io.homedir);
     const homes: string[] = [];
     // A home whose transcripts the agent has all deleted is still the user's: its sessions are in the archive.
-    if (hasTranscripts(join(claudeHome, 'projects')) || (await this.openIndex()).hasArchivedFilesUnder(claudeHome)) {
+    if (hasTranscripts(join(claudeHome, 'projects')) || (await this.hasArchivedFilesUnder(claudeHome))) {
       homes.push(claudeHome);
     }
     for (const { agent, home } of existingHomes(this.io.env, this.io.homedir, agentHomes)) {
       if (home === claudeHome) continue;
-      if ((await agent.recognizes(home)) || (await this.openIndex()).hasArchivedFilesUnder(home)) homes.push(home);
+      if ((await agent.recognizes(home)) || (await this.hasArchivedFilesUnder(home))) homes.push(home);
     }
     if (homes.length > 0) return homes;
     this.note(
       `no agent transcripts in ${claudeHome} or the other agents' homes; showing the bundled sample sessions (${SAMPLES_HOME})`,
     );
     return [SAMPLES_HOME];
+  }
+
+  /** Whether the archive holds files under this home: asked through the light connection when there is one. */
+  private async hasArchivedFilesUnder(home: string): Promise<boolean> {
+    return this.warm()?.hasArchivedFilesUnder(home) ?? (await this.openIndex()).hasArchivedFilesUnder(home);
   }
 
   /** Bring the index up to date for these paths, with a progress bar on a TTY, and report malformed lines. */

@@ -1,12 +1,25 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ageTree } from '../../index/test/age-tree.js';
 import { SAMPLES_HOME } from './context.js';
 import type { CliIo } from './io.js';
 import type { IndexJson, StatsJson } from './output/json-types.js';
 import { run } from './run.js';
+
+// Counts the full index's openings (the warm path should need none).
+const opened = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@agentdash/index', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@agentdash/index')>();
+  return {
+    ...original,
+    openIndex: (...args: Parameters<typeof original.openIndex>) => {
+      opened.count += 1;
+      return original.openIndex(...args);
+    },
+  };
+});
 
 let dir: string;
 let home: string;
@@ -20,17 +33,22 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function json<T>(args: readonly string[], db: string): Promise<T> {
+async function json<T>(
+  args: readonly string[],
+  db: string,
+  env: Readonly<Record<string, string>> = { CLAUDE_CONFIG_DIR: join(dir, 'none') },
+  paths: readonly string[] = [home],
+): Promise<T> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
     stdout: { write: (s: string) => (stdout += s), isTTY: false },
     stderr: { write: (s: string) => (stderr += s), isTTY: false },
-    env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
+    env,
     homedir: dir,
     now: Date.now,
   };
-  const code = await run([...args, home, '--db', db, '--json'], io);
+  const code = await run([...args, ...paths, '--db', db, '--json'], io);
   expect(code, stderr).toBe(0);
   return JSON.parse(stdout) as T;
 }
@@ -69,5 +87,23 @@ describe('commands on a warm index', () => {
     expect(after).toEqual(await json<StatsJson>(['stats'], join(dir, 'fresh.sqlite')));
     expect((await json<IndexJson>(['index'], db)).filesParsed).toBe(0);
     expect(await json<StatsJson>(['stats'], db)).toEqual(after);
+  }, 60_000);
+
+  it("stay on the warm path with the default homes when another agent's home exists but holds nothing", async () => {
+    const db = join(dir, 'homes.sqlite');
+    // The Claude home from $CLAUDE_CONFIG_DIR; an empty ~/.codex.
+    mkdirSync(join(dir, '.codex'), { recursive: true });
+    const env = { CLAUDE_CONFIG_DIR: home };
+    ageTree(home);
+    const cold = await json<IndexJson>(['index'], db, env, []);
+    await json<IndexJson>(['index'], db, env, []);
+    opened.count = 0;
+    expect(await json<IndexJson>(['index'], db, env, [])).toEqual({
+      ...cold,
+      filesParsed: 0,
+      bytesParsed: 0,
+      records: 0,
+    });
+    expect(opened.count).toBe(0);
   }, 60_000);
 });
