@@ -146,8 +146,8 @@ function fileTree(rows: readonly FileRow[]): FileTree {
   for (const [path, size, mtimeMs, ino, archived] of rows) {
     if (archived === 1) continue;
     const dir = dirname(path);
-    let files = byDir.get(dir);
-    if (files === undefined) byDir.set(dir, (files = []));
+    const files = byDir.get(dir) ?? [];
+    if (files.length === 0) byDir.set(dir, files);
     files.push(basename(path), size, mtimeMs, ino);
   }
   return [...byDir].flat(1);

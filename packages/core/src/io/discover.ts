@@ -155,7 +155,10 @@ function childPath(dir: string, name: string): string {
  * building it takes about 10 ms, which a command answered from a warm index never needs.
  */
 let collator: Intl.Collator | undefined;
-const byLocale = (a: string, b: string): number => (collator ??= new Intl.Collator()).compare(a, b);
+function byLocale(a: string, b: string): number {
+  collator ??= new Intl.Collator();
+  return collator.compare(a, b);
+}
 
 /** `agent-*.jsonl` under a `subagents/` folder, at any depth (workflows nest them). */
 async function findAgentFiles(dir: string): Promise<string[]> {
