@@ -18,8 +18,9 @@
  * nothing that cannot be recomputed, and a database without them simply has no warm path until a refresh creates
  * them.
  */
-import { accessSync, constants, statSync } from 'node:fs';
-import { basename, dirname, resolve, sep } from 'node:path';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema.js';
 import { isUnder, pathCond } from './scope.js';
@@ -238,6 +239,25 @@ function readable(path: string, info: { readonly uid: number; readonly mode: num
   }
 }
 
+/**
+ * better-sqlite3's compiled addon, named: its default finder (the `bindings` package) reads the call stack and tries
+ * a dozen paths first (about 8 ms). Only the usual place of a release build; else the default finder.
+ */
+function addon(): { nativeBinding?: string } {
+  try {
+    const lib = fileURLToPath(import.meta.resolve('better-sqlite3'));
+    const build = join(dirname(lib), '..', 'build');
+    const release = join(build, 'Release', 'better_sqlite3.node');
+    // The finder prefers build/better_sqlite3.node and a Debug build: then it decides.
+    if (existsSync(release) && !existsSync(join(build, 'Debug')) && !existsSync(join(build, 'better_sqlite3.node'))) {
+      return { nativeBinding: release };
+    }
+  } catch {
+    // Not resolvable as a file: the default finder.
+  }
+  return {};
+}
+
 /** A light connection to the index for the warm path. */
 export class WarmIndex {
   /** The user's stored choices (archiving, notices shown once). */
@@ -256,7 +276,7 @@ export class WarmIndex {
     let db: Database.Database | undefined;
     try {
       // No wait for a writer's lock: readers never wait in WAL mode, and a stored answer is only a shortcut.
-      db = new Database(dbPath, { fileMustExist: true, timeout: 0 });
+      db = new Database(dbPath, { fileMustExist: true, timeout: 0, ...addon() });
       const ready =
         (db.pragma('user_version', { simple: true }) as number) === SCHEMA_VERSION && warmStateOf(db).has('warm_state');
       if (ready) return new WarmIndex(db);
