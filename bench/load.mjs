@@ -341,14 +341,16 @@ async function browse() {
     'stats',
     'usage',
   ];
-  async function visit(p, think, until) {
+  // `p`: the phase (its results are everyone's); `me`: this user's own state (the session they have open).
+  async function visit(p, me, think, until) {
     const get = async (route, path) => {
+      let body;
       const t = await timed(async () => {
-        p.last = await getJson(path);
+        body = await getJson(path);
       });
       if (t.ok) p.results[route].push(t.ms);
       else p.failures++;
-      return t.ok ? p.last : undefined;
+      return body;
     };
     const steps = [
       async () => {
@@ -358,20 +360,20 @@ async function browse() {
       async () => {
         // The web client asks for the header and the first page at once; a pending header is asked again with wait.
         const id = nextSession();
-        p.session = id;
+        me.session = id;
         const [detail] = await Promise.all([
           get('session header', `/api/sessions/${enc(id)}`),
           get('first event page', `/api/sessions/${enc(id)}/events?offset=0&limit=100`),
         ]);
-        p.total = detail?.totalEvents ?? 0;
+        me.total = detail?.totalEvents ?? 0;
         if (detail?.pending === true) {
-          p.total = (await get('session header, wait', `/api/sessions/${enc(id)}?wait=1`))?.totalEvents ?? 0;
+          me.total = (await get('session header, wait', `/api/sessions/${enc(id)}?wait=1`))?.totalEvents ?? 0;
         }
       },
       async () => {
-        const pages = Math.ceil(p.total / 100);
+        const pages = Math.ceil(me.total / 100);
         for (let page = 1; page < Math.min(pages, 4); page++) {
-          await get('next event page', `/api/sessions/${enc(p.session)}/events?offset=${page * 100}&limit=100`);
+          await get('next event page', `/api/sessions/${enc(me.session)}/events?offset=${page * 100}&limit=100`);
           await sleep(think() / 3); // scrolling
         }
       },
@@ -393,7 +395,8 @@ async function browse() {
     });
     if (t.ok) p.results['SSE hello'].push(t.ms);
     else p.failures++;
-    for (let v = 0; v < visits; v++) if (!(await visit(p, think, until))) break;
+    const me = { session: undefined, total: 0 };
+    for (let v = 0; v < visits; v++) if (!(await visit(p, me, think, until))) break;
   }
   const phaseOf = (name) => ({
     name,
