@@ -99,7 +99,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Queries (lists, search, statistics) run in another one, so neither waits for the other nor blocks this thread.
   const inWorkers = options.sessionWorker !== false && options.index.dbPath !== ':memory:';
   const sessions = inWorkers ? createWorkerSessionHost({ dbPath: options.index.dbPath }) : undefined;
-  const queries = inWorkers ? createWorkerQueries({ dbPath: options.index.dbPath }) : undefined;
+  const workerQueries = inWorkers ? createWorkerQueries({ dbPath: options.index.dbPath }) : undefined;
+  // A per-session request's lookup is answered by a session worker, not behind a search in the query worker.
+  const queries = workerQueries && sessions ? { ...workerQueries, ...sessions.lookups } : workerQueries;
   const app = createApp({
     sessions,
     queries,
