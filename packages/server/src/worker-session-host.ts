@@ -321,3 +321,20 @@ function hashOf(text: string): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
+
+/**
+ * The worker threads `startServer` serves with: the session workers, and the query worker for lists, search and
+ * statistics, with the per-session lookups taken by the session workers. Undefined when the worker script is not
+ * built.
+ */
+export function createWorkers(options: { readonly dbPath: string; readonly script?: URL; readonly threads?: number }):
+  | {
+      readonly sessions: WorkerSessionHost;
+      readonly queries: IndexQueries & { close(): Promise<void> };
+    }
+  | undefined {
+  const sessions = createWorkerSessionHost(options);
+  const queries = sessions && createWorkerQueries(options);
+  if (!sessions || !queries) return undefined;
+  return { sessions, queries: { ...queries, ...sessions.lookups } };
+}
