@@ -19,8 +19,8 @@
 //
 // The server runs as a child process (the built CLI) on 127.0.0.1 with a fresh index in a temp folder; the script
 // waits for the first index build. A preload in the server samples its event-loop delay (perf_hooks) and reads the
-// process's CPU time and each thread's busy time (event-loop utilization: the main thread, the `sessions` and
-// `queries` workers), so each phase also prints CPU per request, and the saturated idle phase CPU per route.
+// process's CPU time and each thread's busy time (event-loop utilization: the main thread, the `sessions` workers
+// summed, the `queries` worker), so each phase also prints CPU per request, and the saturated idle phase CPU per route.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -72,8 +72,8 @@ if (isMainThread) {
   let replies = new Map();
   channel.onmessage = (e) => {
     if (e.data?.type === 'busy') {
-      known.add(e.data.role);
-      replies.set(e.data.role, e.data.busyMs);
+      known.add(e.data.thread);
+      replies.set(e.data.thread, e.data);
     }
   };
   process.on('SIGUSR2', () => {
@@ -84,7 +84,9 @@ if (isMainThread) {
       if (replies.size < known.size && Date.now() - t0 < 2000) return setTimeout(report, 20);
       const ms = (ns) => Math.round(ns / 1e6);
       const cpu = process.cpuUsage();
-      const threads = { main: busyMs(), ...Object.fromEntries(replies) };
+      // summed over the threads of one role (the session workers)
+      const threads = { main: busyMs() };
+      for (const { role, busyMs } of replies.values()) threads[role] = (threads[role] ?? 0) + busyMs;
       const line = { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), cpuMs: (cpu.user + cpu.system) / 1000, threads };
       process.stderr.write('LOOP ' + JSON.stringify(line) + '\\n');
       h.reset();
@@ -94,7 +96,7 @@ if (isMainThread) {
 } else {
   const role = workerData?.role ?? (workerData?.paths ? 'watch' : 'worker ' + threadId);
   channel.onmessage = (e) => {
-    if (e.data?.type === 'ask') channel.postMessage({ type: 'busy', role, busyMs: busyMs() });
+    if (e.data?.type === 'ask') channel.postMessage({ type: 'busy', role, thread: threadId, busyMs: busyMs() });
   };
 }
 `,
