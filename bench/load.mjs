@@ -19,8 +19,8 @@
 //
 // The server runs as a child process (the built CLI) on 127.0.0.1 with a fresh index in a temp folder; the script
 // waits for the first index build. A preload in the server samples its event-loop delay (perf_hooks) and reads the
-// process's CPU time and each thread's busy time (event-loop utilization: the main thread, the `sessions` and
-// `queries` workers), so each phase also prints CPU per request, and the saturated idle phase CPU per route.
+// process's CPU time and each thread's busy time (event-loop utilization: the main thread, the `sessions` workers
+// summed, the `queries` worker), so each phase also prints CPU per request, and the saturated idle phase CPU per route.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -72,8 +72,8 @@ if (isMainThread) {
   let replies = new Map();
   channel.onmessage = (e) => {
     if (e.data?.type === 'busy') {
-      known.add(e.data.role);
-      replies.set(e.data.role, e.data.busyMs);
+      known.add(e.data.thread);
+      replies.set(e.data.thread, e.data);
     }
   };
   process.on('SIGUSR2', () => {
@@ -84,7 +84,9 @@ if (isMainThread) {
       if (replies.size < known.size && Date.now() - t0 < 2000) return setTimeout(report, 20);
       const ms = (ns) => Math.round(ns / 1e6);
       const cpu = process.cpuUsage();
-      const threads = { main: busyMs(), ...Object.fromEntries(replies) };
+      // summed over the threads of one role (the session workers)
+      const threads = { main: busyMs() };
+      for (const { role, busyMs } of replies.values()) threads[role] = (threads[role] ?? 0) + busyMs;
       const line = { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), cpuMs: (cpu.user + cpu.system) / 1000, threads };
       process.stderr.write('LOOP ' + JSON.stringify(line) + '\\n');
       h.reset();
@@ -94,7 +96,7 @@ if (isMainThread) {
 } else {
   const role = workerData?.role ?? (workerData?.paths ? 'watch' : 'worker ' + threadId);
   channel.onmessage = (e) => {
-    if (e.data?.type === 'ask') channel.postMessage({ type: 'busy', role, busyMs: busyMs() });
+    if (e.data?.type === 'ask') channel.postMessage({ type: 'busy', role, thread: threadId, busyMs: busyMs() });
   };
 }
 `,
@@ -341,14 +343,16 @@ async function browse() {
     'stats',
     'usage',
   ];
-  async function visit(p, think, until) {
+  // `p`: the phase (its results are everyone's); `me`: this user's own state (the session they have open).
+  async function visit(p, me, think, until) {
     const get = async (route, path) => {
+      let body;
       const t = await timed(async () => {
-        p.last = await getJson(path);
+        body = await getJson(path);
       });
       if (t.ok) p.results[route].push(t.ms);
       else p.failures++;
-      return t.ok ? p.last : undefined;
+      return body;
     };
     const steps = [
       async () => {
@@ -358,20 +362,20 @@ async function browse() {
       async () => {
         // The web client asks for the header and the first page at once; a pending header is asked again with wait.
         const id = nextSession();
-        p.session = id;
+        me.session = id;
         const [detail] = await Promise.all([
           get('session header', `/api/sessions/${enc(id)}`),
           get('first event page', `/api/sessions/${enc(id)}/events?offset=0&limit=100`),
         ]);
-        p.total = detail?.totalEvents ?? 0;
+        me.total = detail?.totalEvents ?? 0;
         if (detail?.pending === true) {
-          p.total = (await get('session header, wait', `/api/sessions/${enc(id)}?wait=1`))?.totalEvents ?? 0;
+          me.total = (await get('session header, wait', `/api/sessions/${enc(id)}?wait=1`))?.totalEvents ?? 0;
         }
       },
       async () => {
-        const pages = Math.ceil(p.total / 100);
+        const pages = Math.ceil(me.total / 100);
         for (let page = 1; page < Math.min(pages, 4); page++) {
-          await get('next event page', `/api/sessions/${enc(p.session)}/events?offset=${page * 100}&limit=100`);
+          await get('next event page', `/api/sessions/${enc(me.session)}/events?offset=${page * 100}&limit=100`);
           await sleep(think() / 3); // scrolling
         }
       },
@@ -393,7 +397,8 @@ async function browse() {
     });
     if (t.ok) p.results['SSE hello'].push(t.ms);
     else p.failures++;
-    for (let v = 0; v < visits; v++) if (!(await visit(p, think, until))) break;
+    const me = { session: undefined, total: 0 };
+    for (let v = 0; v < visits; v++) if (!(await visit(p, me, think, until))) break;
   }
   const phaseOf = (name) => ({
     name,

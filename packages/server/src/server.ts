@@ -10,7 +10,7 @@ import { createLiveEvents } from './live.js';
 import { isLoopbackHost } from './security.js';
 import { watchInWorker } from './watch-in-worker.js';
 import { workerScript } from './worker-script.js';
-import { createWorkerQueries, createWorkerSessionHost } from './worker-session-host.js';
+import { createWorkers } from './worker-session-host.js';
 
 /**
  * The address to show for a bound host: itself, or for a wildcard bind (0.0.0.0, ::) this machine's first external
@@ -98,8 +98,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Sessions are loaded and paged in a worker thread when the index is a file (a `:memory:` one is this thread's).
   // Queries (lists, search, statistics) run in another one, so neither waits for the other nor blocks this thread.
   const inWorkers = options.sessionWorker !== false && options.index.dbPath !== ':memory:';
-  const sessions = inWorkers ? createWorkerSessionHost({ dbPath: options.index.dbPath }) : undefined;
-  const queries = inWorkers ? createWorkerQueries({ dbPath: options.index.dbPath }) : undefined;
+  const workers = inWorkers ? createWorkers({ dbPath: options.index.dbPath }) : undefined;
+  const sessions = workers?.sessions;
+  const queries = workers?.queries;
   const app = createApp({
     sessions,
     queries,

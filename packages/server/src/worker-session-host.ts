@@ -3,6 +3,7 @@
  * answers detail, page, call and locate requests, so parsing a 200 MB transcript never blocks the server's event
  * loop (SSE, the sessions list and other requests go on meanwhile).
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Waterfall } from '@agentdash/core/time';
 import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
@@ -85,8 +86,22 @@ interface WorkerClient {
   /** Drop a session (or all) from the mirror of what the worker holds, until its next reply. */
   forget(sessionId: string | undefined): void;
   readonly running: () => boolean;
+  /** Requests sent to the thread and not answered yet. */
+  readonly busy: () => number;
+  /** Whether a request about this session waits for its answer (its load may be under way there). */
+  readonly asking: (sessionId: string) => boolean;
   close(): Promise<void>;
 }
+
+/** The session a request is about, if any. */
+const sessionOf = (request: Request): string | undefined =>
+  request.op === 'invalidate'
+    ? undefined
+    : 'sessionId' in request
+      ? request.sessionId
+      : 'row' in request
+        ? request.row.id
+        : undefined;
 
 /** One worker thread over the index file at `dbPath`, started on the first request and again after a crash. */
 function workerClient(
@@ -102,11 +117,14 @@ function workerClient(
   let nextId = 1;
   const pending = new Map<number, Pending>();
   let loaded = new Set<string>();
+  /** Unanswered requests per session. */
+  const inFlight = new Map<string, number>();
   let closed = false;
 
   const failAll = (message: string) => {
     for (const p of pending.values()) p.reject(new HttpError(500, message));
     pending.clear();
+    inFlight.clear();
     loaded = new Set();
   };
 
@@ -141,8 +159,25 @@ function workerClient(
       if (closed) return Promise.reject(new HttpError(503, 'server is stopping'));
       const id = nextId++;
       const w = ensure();
+      const sessionId = sessionOf(request);
+      if (sessionId !== undefined) inFlight.set(sessionId, (inFlight.get(sessionId) ?? 0) + 1);
+      const settled = () => {
+        if (sessionId === undefined) return;
+        const left = (inFlight.get(sessionId) ?? 1) - 1;
+        if (left > 0) inFlight.set(sessionId, left);
+        else inFlight.delete(sessionId);
+      };
       return new Promise<T>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        pending.set(id, {
+          resolve: (value) => {
+            settled();
+            resolve(value as T);
+          },
+          reject: (error) => {
+            settled();
+            reject(error);
+          },
+        });
         w.postMessage({ ...request, id });
       });
     },
@@ -155,6 +190,8 @@ function workerClient(
       else loaded.delete(sessionId);
     },
     running: () => worker !== undefined,
+    busy: () => pending.size,
+    asking: (sessionId) => inFlight.has(sessionId),
     close: async () => {
       closed = true;
       const w = worker;
@@ -187,28 +224,47 @@ export function createWorkerQueries(options: {
   };
 }
 
+/** A session host in worker threads, which also answers the per-session lookups. */
+export interface WorkerSessionHost extends SessionHost {
+  /**
+   * The session lookup of every per-session request, answered by the least busy session worker: in the query
+   * worker, a first open waited behind whatever search, statistics or usage query ran there (100–500 ms).
+   */
+  readonly lookups: Pick<IndexQueries, 'getSession'>;
+}
+
 /**
- * A session host backed by worker threads over the index file at `dbPath`; each session lives in one of them, chosen
- * by its id. One by default: under 20 concurrent clients on two busy cores a second one measured slower (44.7 s
- * against 12.7 s for the same 2,400 requests of bench/load.mjs), but a machine with cores to spare can ask for more.
- * Undefined when the worker script is not built. A worker that dies fails its pending requests (500) and is started
- * again on the next one.
+ * A session host backed by worker threads over the index file at `dbPath`. A session lives in one of them: the one
+ * that holds it or is answering about it, else the least busy one, so a first open does not wait behind another
+ * session's parse in a busy thread (20 dashboard users opening sessions at once). Undefined when the worker script
+ * is not built. A worker that dies fails its pending requests (500) and is started again on the next one.
  */
 export function createWorkerSessionHost(options: {
   readonly dbPath: string;
   readonly script?: URL;
-  /** Worker threads (default 1). Their session caches share the byte budget. */
+  /**
+   * Worker threads (default 2, one on a single core). Their session caches share the byte budget. More than two
+   * measured slower on two busy cores.
+   */
   readonly threads?: number;
-}): SessionHost | undefined {
+}): WorkerSessionHost | undefined {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
-  const threads = Math.max(1, options.threads ?? 1);
+  const threads = Math.max(1, options.threads ?? Math.min(2, availableParallelism()));
   const clients = Array.from({ length: threads }, () =>
     workerClient(script, options.dbPath, { cacheShare: 1 / threads, role: 'sessions' }),
   );
   for (const c of clients) c.start();
-  const of = (sessionId: string): WorkerClient => clients[hashOf(sessionId) % clients.length] as WorkerClient;
+  const leastBusy = (preferred: WorkerClient): WorkerClient =>
+    clients.reduce((best, c) => (c.busy() < best.busy() ? c : best), preferred);
+  const of = (sessionId: string): WorkerClient =>
+    clients.find((c) => c.loaded().has(sessionId) || c.asking(sessionId)) ??
+    leastBusy(clients[hashOf(sessionId) % clients.length] as WorkerClient);
   return {
+    lookups: {
+      getSession: (ref, lookup) =>
+        leastBusy(clients[0] as WorkerClient).ask({ op: 'query', method: 'getSession', args: [ref, lookup] }),
+    },
     detail: (row) =>
       of(row.id)
         .ask({ op: 'detail', row })
@@ -247,7 +303,8 @@ export function createWorkerSessionHost(options: {
     find: (sessionId, query) => of(sessionId).ask({ op: 'find', sessionId, query }),
     isLoaded: (sessionId) => of(sessionId).loaded().has(sessionId),
     invalidate: (sessionId) => {
-      for (const client of sessionId === undefined ? clients : [of(sessionId)]) {
+      // every thread: which one holds the session is known only from its replies
+      for (const client of clients) {
         client.forget(sessionId);
         if (client.running()) void client.ask({ op: 'invalidate', sessionId }).catch(() => undefined);
       }
@@ -263,4 +320,21 @@ function hashOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
+}
+
+/**
+ * The worker threads `startServer` serves with: the session workers, and the query worker for lists, search and
+ * statistics, with the per-session lookups taken by the session workers. Undefined when the worker script is not
+ * built.
+ */
+export function createWorkers(options: { readonly dbPath: string; readonly script?: URL; readonly threads?: number }):
+  | {
+      readonly sessions: WorkerSessionHost;
+      readonly queries: IndexQueries & { close(): Promise<void> };
+    }
+  | undefined {
+  const sessions = createWorkerSessionHost(options);
+  const queries = sessions && createWorkerQueries(options);
+  if (!sessions || !queries) return undefined;
+  return { sessions, queries: { ...queries, ...sessions.lookups } };
 }
