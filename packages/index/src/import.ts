@@ -122,6 +122,9 @@ export class Writer {
          ON CONFLICT (file_id, rule) DO UPDATE SET count = count + 1`,
       ),
       callName: db.prepare('SELECT name FROM calls WHERE tool_use_id = ? LIMIT 1').pluck(),
+      // Asked before the update: an UPDATE in a transaction that wrote the FTS table flushes its pending terms (a
+      // statement savepoint), so it is run only when a document does wait for its tool's name (rare).
+      docWaitsForTool: db.prepare('SELECT 1 FROM docs WHERE call_id = ? AND tool IS NULL LIMIT 1').pluck(),
       fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
       // The first occurrence owns the call. A fork or resume copy has the same timestamp: then the file that
       // started first (its first timestamped line) is the original, whatever the import order.
@@ -298,7 +301,7 @@ export class Writer {
                   agentId,
                 );
                 if (inserted.changes === 0) break;
-                this.s.fillDocTool.run(block.name, block.id);
+                if (this.s.docWaitsForTool.get(block.id) !== undefined) this.s.fillDocTool.run(block.name, block.id);
                 stored.add(`tool-input\u0000${block.id}`);
                 break;
               }
