@@ -35,9 +35,12 @@ export function packJson(value: unknown): string | Buffer {
   return packed.length < Buffer.byteLength(text, 'utf8') ? packed : text;
 }
 
+/** The JSON text of a stored form: plain JSON text, or deflated JSON bytes. */
+export function unpackText(stored: string | Buffer | Uint8Array): string {
+  return typeof stored === 'string' ? stored : inflateRawSync(stored, { dictionary: DICTIONARY }).toString('utf8');
+}
+
 /** The value of a stored form: plain JSON text, or deflated JSON bytes. */
 export function unpackJson(stored: string | Buffer | Uint8Array): unknown {
-  return JSON.parse(
-    typeof stored === 'string' ? stored : inflateRawSync(stored, { dictionary: DICTIONARY }).toString('utf8'),
-  );
+  return JSON.parse(unpackText(stored));
 }
