@@ -49,9 +49,17 @@ export function idOfKey(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1);
 }
 
+/** Characters of documents held back from the full-text index before they are inserted anyway. */
+const MAX_PENDING_CHARS = 16 * 1024 * 1024;
+
 /** Prepared statements for importing and recomputing. */
 export class Writer {
   private readonly s;
+  /** Documents whose words are not in the full-text index yet (see `indexText`). */
+  private pendingTexts: [number | bigint, string][] = [];
+  private pendingChars = 0;
+  /** Documents of the open transaction inserted into the full-text index so far. */
+  private flushedTexts = 0;
   /** Facts computed by parse workers, by tool_use id and file id, until the batch is committed. */
   private readonly factsAhead = new Map<
     string,
@@ -137,6 +145,7 @@ export class Writer {
 
   /** Remove everything parsed from a file (before re-reading it from the start). */
   clearFile(fileId: number): void {
+    this.flushTexts();
     for (const table of ['records', 'requests', 'titles', 'calls', 'results', 'issues', 'docs', 'secret_counts']) {
       this.db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     }
@@ -210,7 +219,7 @@ export class Writer {
             callId,
             op[9],
           );
-          s.insertFts.run(lastInsertRowid, op[10]);
+          this.indexText(lastInsertRowid, op[10] as string);
           // Secrets are counted in the texts an export writes (prompts, responses, tool inputs and outputs), by rule only.
           for (const rule of op[11] as readonly string[]) s.addSecret.run(fileId, rule);
           break;
@@ -226,6 +235,50 @@ export class Writer {
           throw new Error(`unknown row operation ${String(op[0])}`);
       }
     }
+  }
+
+  /**
+   * Index a document's words: held back and inserted with the batch's others just before it commits (`flushTexts`),
+   * because the full-text index writes its pending terms out at every savepoint (one per file), and many small
+   * segments cost merging later. Past `MAX_PENDING_CHARS` they are inserted at once (memory stays bounded).
+   */
+  private indexText(rowid: number | bigint, text: string): void {
+    this.pendingTexts.push([rowid, text]);
+    this.pendingChars += text.length;
+    if (this.pendingChars > MAX_PENDING_CHARS) this.flushTexts();
+  }
+
+  /** Insert the held-back documents' words into the full-text index. */
+  flushTexts(): void {
+    for (const [rowid, text] of this.pendingTexts) this.s.insertFts.run(rowid, text);
+    this.flushedTexts += this.pendingTexts.length;
+    this.pendingTexts = [];
+    this.pendingChars = 0;
+  }
+
+  /** A mark to roll the held-back documents back to, taken with a savepoint. */
+  textsMark(): number {
+    return this.flushedTexts + this.pendingTexts.length;
+  }
+
+  /**
+   * After `ROLLBACK TO` the savepoint taken with `mark`: documents held back since are dropped (those inserted since
+   * were rolled back with the savepoint).
+   */
+  rollbackTexts(mark: number): void {
+    if (mark >= this.flushedTexts) this.pendingTexts.length = mark - this.flushedTexts;
+    else {
+      this.pendingTexts = [];
+      this.flushedTexts = mark;
+    }
+    this.pendingChars = this.pendingTexts.reduce((n, [, text]) => n + text.length, 0);
+  }
+
+  /** Forget held-back documents (their transaction was rolled back). */
+  dropTexts(): void {
+    this.pendingTexts = [];
+    this.pendingChars = 0;
+    this.flushedTexts = 0;
   }
 
   private callNameOf(id: string): string | null {

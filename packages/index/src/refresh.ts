@@ -19,6 +19,7 @@ import { type ArchiveChunk, type ParseJob, ParsePool } from './parse-pool.js';
 import { isUnder, pathCond, scopeSql, withoutCoveringPaths } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
+import { prepared } from './statements.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
 import { bumpGeneration, FreshnessProbe } from './warm.js';
 
@@ -201,7 +202,7 @@ export class Refresher {
   private async doForget(sessionId: string): Promise<ForgetReport> {
     this.begin();
     try {
-      const rows = this.db.prepare('SELECT * FROM files WHERE session_id = ?').all(sessionId) as FileRow[];
+      const rows = prepared(this.db, 'SELECT * FROM files WHERE session_id = ?').all(sessionId) as FileRow[];
       let bytes = 0;
       let filesRemoved = 0;
       for (const row of rows) {
@@ -232,6 +233,7 @@ export class Refresher {
     try {
       for (const id of batch.touched) this.writer.recomputeCall(id, batch.sessions);
       for (const sid of batch.sessions) this.updater.recompute(sid);
+      this.writer.flushTexts();
       bumpGeneration(this.db);
       this.db.exec('COMMIT');
     } catch (error) {
@@ -240,6 +242,7 @@ export class Refresher {
     } finally {
       this.batch = undefined;
       this.writer.forgetFactsAhead();
+      this.writer.dropTexts();
     }
   }
 
@@ -260,9 +263,10 @@ export class Refresher {
     // Folder mtimes before anything is listed: what the next run's freshness pass compares with.
     const probe = options.freshnessRecord === true ? new FreshnessProbe(this.db, paths) : undefined;
     // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
-    const stored = this.db
-      .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path, agent FROM files')
-      .all() as StoredFile[];
+    const stored = prepared(
+      this.db,
+      'SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path, agent FROM files',
+    ).all() as StoredFile[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
     // A flat agent file's session id is stored: discovery need not open the file again while its inode is the same.
     const discovery = await discoverAll(paths, {
@@ -322,7 +326,7 @@ export class Refresher {
         const row = storedByPath.get(file.path);
         if (row !== undefined && row.meta_path !== (file.metaPath ?? null)) {
           this.begin();
-          this.db.prepare('UPDATE files SET meta_path = ? WHERE path = ?').run(file.metaPath ?? null, row.path);
+          prepared(this.db, 'UPDATE files SET meta_path = ? WHERE path = ?').run(file.metaPath ?? null, row.path);
         }
       }
       // Gone from disk and not archived: dropped (an archived file stays, read from the archive).
@@ -454,7 +458,9 @@ export class Refresher {
     const batch = this.begin();
     for (const id of this.writer.idsOfFile(row.id)) batch.touched.add(id);
     batch.sessions.add(row.session_id);
-    this.db.prepare('DELETE FROM files WHERE id = ?').run(row.id);
+    // Its documents leave the full-text index by rowid: held-back ones must be in it first.
+    this.writer.flushTexts();
+    prepared(this.db, 'DELETE FROM files WHERE id = ?').run(row.id);
     return true;
   }
 
@@ -475,7 +481,7 @@ export class Refresher {
     const openBytes: OpenBytes = source.fromArchive ? async (path) => this.archive.source(path) : openFileBytes;
     const archiveNew = source.archiving && !source.fromArchive;
     if (storedRow !== undefined && isUnchanged(storedRow, file, sessionId)) {
-      this.db.prepare('UPDATE files SET archived = ? WHERE id = ?').run(source.fromArchive ? 1 : 0, storedRow.id);
+      prepared(this.db, 'UPDATE files SET archived = ? WHERE id = ?').run(source.fromArchive ? 1 : 0, storedRow.id);
       if (archiveNew) await this.archiveUpTo(file, storedRow.parsed_offset).catch(() => undefined);
       return NOTHING_READ;
     }
@@ -484,6 +490,7 @@ export class Refresher {
     sessions.add(sessionId);
     const counts = { records: 0, issues: 0 };
     this.db.exec('SAVEPOINT file_import');
+    const textsMark = this.writer.textsMark();
     try {
       const restart =
         storedRow === undefined ||
@@ -549,6 +556,7 @@ export class Refresher {
         // Unreadable now (permissions, vanished): keep what we had, note it, move on.
         this.db.exec('ROLLBACK TO file_import');
         this.db.exec('RELEASE file_import');
+        this.writer.rollbackTexts(textsMark);
         this.unreadable.push({
           code: 'unreadable_file',
           file: file.path,
@@ -568,30 +576,31 @@ export class Refresher {
       // Records appended to a file already read, at the file's modification time: while it is recent, the session
       // is being written now (live). A refresh long after the append (a CLI run days later) does not make it live.
       const appended = !restart && counts.records > 0 ? file.mtimeMs : current.appended_ms;
-      this.db
-        .prepare(
-          `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
+      prepared(
+        this.db,
+
+        `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
              tail = ?, appended_ms = ?, archived = ? WHERE id = ?`,
-        )
-        .run(
-          file.size,
-          file.mtimeMs,
-          file.ino,
-          end.nextOffset,
-          end.nextLine,
-          counts.records,
-          tail ?? (await fingerprintOf(file.path, end.nextOffset, openBytes)),
-          appended,
-          source.fromArchive ? 1 : 0,
-          current.id,
-        );
-      this.db.prepare('DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
+      ).run(
+        file.size,
+        file.mtimeMs,
+        file.ino,
+        end.nextOffset,
+        end.nextLine,
+        counts.records,
+        tail ?? (await fingerprintOf(file.path, end.nextOffset, openBytes)),
+        appended,
+        source.fromArchive ? 1 : 0,
+        current.id,
+      );
+      prepared(this.db, 'DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
       this.db.exec('RELEASE file_import');
       return { parsed: true, bytes: end.bytesRead, records: counts.records, issues: counts.issues };
     } catch (error) {
       if (this.db.inTransaction) {
         this.db.exec('ROLLBACK TO file_import');
         this.db.exec('RELEASE file_import');
+        this.writer.rollbackTexts(textsMark);
       }
       throw error;
     }
@@ -612,6 +621,7 @@ export class Refresher {
     | undefined
   > {
     this.db.exec('SAVEPOINT parsed_rows');
+    const textsMark = this.writer.textsMark();
     try {
       for (;;) {
         const message = await job.next();
@@ -625,6 +635,7 @@ export class Refresher {
         }
         this.db.exec('ROLLBACK TO parsed_rows');
         this.db.exec('RELEASE parsed_rows');
+        this.writer.rollbackTexts(textsMark);
         counts.records = 0;
         counts.issues = 0;
         return undefined;
@@ -635,6 +646,7 @@ export class Refresher {
       if (this.db.inTransaction) {
         this.db.exec('ROLLBACK TO parsed_rows');
         this.db.exec('RELEASE parsed_rows');
+        this.writer.rollbackTexts(textsMark);
       }
       return { error };
     }
@@ -670,36 +682,36 @@ export class Refresher {
     touched: Set<string>,
     sessions: Set<string>,
   ): FileRow {
-    const rowById = (id: number | bigint) => this.db.prepare('SELECT * FROM files WHERE id = ?').get(id) as FileRow;
+    const rowById = (id: number | bigint) => prepared(this.db, 'SELECT * FROM files WHERE id = ?').get(id) as FileRow;
     // The project folder is kept as first discovered: a file passed on its own (e.g. a 2.1 subagent file) is
     // discovered with its own folder as project folder, which must not move it or make it re-read.
     if (storedRow === undefined) {
-      const id = this.db
-        .prepare(
-          `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino, agent)
+      const id = prepared(
+        this.db,
+
+        `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino, agent)
            VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?)`,
-        )
-        .run(
-          file.path,
-          file.projectDir,
-          file.role,
-          sessionId,
-          file.agentId ?? null,
-          file.metaPath ?? null,
-          file.agent,
-        ).lastInsertRowid;
+      ).run(
+        file.path,
+        file.projectDir,
+        file.role,
+        sessionId,
+        file.agentId ?? null,
+        file.metaPath ?? null,
+        file.agent,
+      ).lastInsertRowid;
       return rowById(id);
     }
     if (!restart) return storedRow;
     for (const id of this.writer.idsOfFile(storedRow.id)) touched.add(id);
     sessions.add(storedRow.session_id);
     this.writer.clearFile(storedRow.id);
-    this.db
-      .prepare(
-        `UPDATE files SET project_dir = ?, role = ?, session_id = ?, agent_id = ?, meta_path = ?,
+    prepared(
+      this.db,
+
+      `UPDATE files SET project_dir = ?, role = ?, session_id = ?, agent_id = ?, meta_path = ?,
          parsed_offset = 0, next_line = 1, records = 0 WHERE id = ?`,
-      )
-      .run(storedRow.project_dir, file.role, sessionId, file.agentId ?? null, file.metaPath ?? null, storedRow.id);
+    ).run(storedRow.project_dir, file.role, sessionId, file.agentId ?? null, file.metaPath ?? null, storedRow.id);
     return rowById(storedRow.id);
   }
 }
