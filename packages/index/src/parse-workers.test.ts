@@ -10,6 +10,9 @@ import { openIndex } from './index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
+const fixtures = resolve(here, '../../core/test/fixtures');
+/** Other agents' homes: a Codex home (append-only rollouts) and a Gemini one (session documents rewritten whole). */
+const otherHomes = [join(fixtures, 'codex/0.169.0/codex-home'), join(fixtures, 'gemini/0.61.0/.gemini')];
 
 let dir: string;
 let home: string;
@@ -66,12 +69,15 @@ describe('parse workers', () => {
     const reports = [];
     for (const parseWorkers of [0, 2]) {
       const index = openIndex({ dbPath: join(dir, `w${parseWorkers}.sqlite`) });
-      reports.push(await index.refresh([home], { parseWorkers }));
+      reports.push(await index.refresh([home, ...otherHomes], { parseWorkers }));
       index.close();
     }
     expect(reports[1]).toEqual(reports[0]);
     expect(reports[0]?.newIssues).toBeGreaterThan(0);
-    expect(dumpIndex(join(dir, 'w2.sqlite'))).toEqual(dumpIndex(join(dir, 'w0.sqlite')));
+    const withWorkers = dumpIndex(join(dir, 'w2.sqlite'));
+    expect(withWorkers).toEqual(dumpIndex(join(dir, 'w0.sqlite')));
+    const agents = new Set(withWorkers.sessions.map((row) => (JSON.parse(row) as { agent: string }).agent));
+    expect([...agents].sort()).toEqual(['claude', 'codex', 'gemini']);
     expect(archived(join(dir, 'w2.sqlite'))).toEqual(archived(join(dir, 'w0.sqlite')));
   });
 });
