@@ -14,11 +14,17 @@ import type Database from 'better-sqlite3';
 export const CHUNK_BYTES = 4 * 1024 * 1024;
 
 const compressAsync = promisify(brotliCompress);
+
 // Quality 5 keeps up with parsing (it runs on libuv's thread pool, beside the importer) at about a tenth of the size:
 // 6-8 % smaller than quality 4 for about a fifth more compression time (issue 8).
 const BROTLI = {
   params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
 };
+
+/** One chunk as `archiveRange` stores it, compressed in the calling thread (a parse worker's). */
+export function compressChunkSync(bytes: Uint8Array): Buffer {
+  return brotliCompressSync(bytes, BROTLI);
+}
 
 /** What the archive knows of a transcript file, enough to index it again without the file. */
 export interface ArchivedFileRow {
@@ -191,6 +197,16 @@ export class Archive {
       this.s.setBytes.run({ path });
     }
     return position;
+  }
+
+  /**
+   * Store chunks compressed elsewhere (by a parse worker, `compressChunkSync` over the same `CHUNK_BYTES` ranges as
+   * `archiveRange`), then note where the path's archive ends.
+   */
+  storeChunks(path: string, chunks: readonly { offset: number; length: number; data: Uint8Array }[]): number {
+    for (const chunk of chunks) this.s.insert.run(path, chunk.offset, chunk.length, chunk.data);
+    this.s.setBytes.run({ path });
+    return this.end(path);
   }
 
   /** Cut the archive of a path at `end` (an unfinished last line was held back, or archived past it). */

@@ -1,26 +1,10 @@
-import {
-  type AssistantRecord,
-  createIsoTimestamp,
-  createRecordUuid,
-  createToolUseId,
-  type DiscoveredFile,
-  primaryDurationMs,
-  promptTitleOf,
-  type RawCall,
-  type RawResult,
-  type RecordEvent,
-  type ResultContent,
-  type TranscriptRecord,
-  timestampDurations,
-  timestampMs,
-} from '@agentdash/core';
-import { summarizeCall } from '@agentdash/core/present';
-import { findSecrets } from '@agentdash/core/secrets';
+import type { DiscoveredFile, RecordEvent } from '@agentdash/core';
 import type Database from 'better-sqlite3';
-import { adapterForFile, agentOfRow } from './agents.js';
-import { type DocPart, docPartsOf, isPromptRecord } from './doc-parts.js';
-import { packJson, unpackJson } from './packed-json.js';
-import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from './schema-compact.js';
+import { agentOfRow } from './agents.js';
+import { type FactColumns, factColumnsOf } from './call-fact.js';
+import { unpackJson } from './packed-json.js';
+import { OP, type Op, opsOfEvent } from './record-rows.js';
+import { storedTs } from './schema-compact.js';
 
 export interface FileRow {
   readonly id: number;
@@ -65,24 +49,22 @@ export function idOfKey(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1);
 }
 
-/** Longest string kept inside a stored ok result (it is stored only to classify and summarise the call). */
-const MAX_STORED_STRING = 256;
-
-/** Cut long strings inside a JSON value (file contents in Edit/Read results and the like). */
-export function shrink(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > MAX_STORED_STRING ? value.slice(0, MAX_STORED_STRING) : value;
-  if (Array.isArray(value)) return value.map(shrink);
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = shrink(v);
-    return out;
-  }
-  return value;
-}
+/** Characters of documents held back from the full-text index before they are inserted anyway. */
+const MAX_PENDING_CHARS = 16 * 1024 * 1024;
 
 /** Prepared statements for importing and recomputing. */
 export class Writer {
   private readonly s;
+  /** Documents whose words are not in the full-text index yet (see `indexText`). */
+  private pendingTexts: [number | bigint, string][] = [];
+  private pendingChars = 0;
+  /** Documents of the open transaction inserted into the full-text index so far. */
+  private flushedTexts = 0;
+  /** Facts computed by parse workers, by tool_use id and file id, until the batch is committed. */
+  private readonly factsAhead = new Map<
+    string,
+    { readonly callLine: number; readonly resultLine: number | null; readonly columns: FactColumns }
+  >();
   constructor(private readonly db: Database.Database) {
     this.s = {
       // One row per line: the first record of a line is kept. An adapter may derive several records from one line
@@ -92,9 +74,7 @@ export class Writer {
         `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
           is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
           request_id, cache_1h_tokens, reasoning_tokens, request_ref)
-         VALUES (@file_id, @line, @kind_raw, @uuid_raw, @ts_text, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
-          @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens,
-          @request_id, @cache_1h_tokens, @reasoning_tokens, @request_ref)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertRequest: db.prepare(
         'INSERT OR IGNORE INTO requests (file_id, line, id, ts_ms, agent_id) VALUES (?, ?, ?, ?, ?)',
@@ -122,6 +102,9 @@ export class Writer {
          ON CONFLICT (file_id, rule) DO UPDATE SET count = count + 1`,
       ),
       callName: db.prepare('SELECT name FROM calls WHERE tool_use_id = ? LIMIT 1').pluck(),
+      // Asked before the update: an UPDATE in a transaction that wrote the FTS table flushes its pending terms (a
+      // statement savepoint), so it is run only when a document does wait for its tool's name (rare).
+      docWaitsForTool: db.prepare('SELECT 1 FROM docs WHERE call_id = ? AND tool IS NULL LIMIT 1').pluck(),
       fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
       // The first occurrence owns the call. A fork or resume copy has the same timestamp: then the file that
       // started first (its first timestamped line) is the original, whatever the import order.
@@ -162,207 +145,144 @@ export class Writer {
 
   /** Remove everything parsed from a file (before re-reading it from the start). */
   clearFile(fileId: number): void {
+    this.flushTexts();
     for (const table of ['records', 'requests', 'titles', 'calls', 'results', 'issues', 'docs', 'secret_counts']) {
       this.db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     }
   }
 
-  /** Handle one streamed event of a file; tool_use ids seen are added to `touched`. */
+  /** Store one streamed event of a file (its row operations built here); tool_use ids seen are added to `touched`. */
   handle(file: FileRow, event: RecordEvent, touched: Set<string>, counts: { records: number; issues: number }): void {
-    if (event.kind === 'issue') {
-      counts.issues += 1;
-      this.s.insertIssue.run(file.id, event.issue.line, event.issue.code, event.issue.message);
-      return;
-    }
-    counts.records += 1;
-    this.handleRecord(file, event.record, touched);
+    const ops: Op[] = [];
+    opsOfEvent(event, file.agent_id, ops);
+    this.apply(file, ops, touched, counts);
   }
 
-  /** Index one searchable text of a record: its place in the transcript, and its words (the text is not stored). */
-  private doc(file: FileRow, record: TranscriptRecord, index: number, part: DocPart, agentId: string | null): void {
-    const ts = 'timestamp' in record ? record.timestamp : undefined;
-    const tool = part.tool ?? (part.callId === undefined ? null : this.callNameOf(part.callId));
-    const ms = timestampMs(ts) ?? null;
-    const { lastInsertRowid } = this.s.insertDoc.run(
-      file.id,
-      record.loc.line,
-      record.loc.offset,
-      index,
-      storedTs(ts, ms),
-      ms,
-      storedKind(part.kind, DOC_KINDS),
-      tool,
-      part.callId ?? null,
-      agentId,
-    );
-    this.s.insertFts.run(lastInsertRowid, part.text);
-    // Secrets are counted in the texts an export writes (prompts, responses, tool inputs and outputs), by rule only.
-    for (const found of findSecrets(part.text)) this.s.addSecret.run(file.id, found.rule);
+  /**
+   * Run row operations of a file (`opsOfEvent`, here or in a parse worker), in order. Tool inputs and outputs are
+   * indexed only where this file first stored them (a copy in a resumed or forked file is not indexed again).
+   */
+  apply(file: FileRow, ops: readonly Op[], touched: Set<string>, counts: { records: number; issues: number }): void {
+    const s = this.s;
+    const fileId = file.id;
+    let stored = new Set<string>();
+    for (const op of ops) {
+      switch (op[0]) {
+        case OP.begin:
+          counts.records += 1;
+          if (stored.size > 0) stored = new Set();
+          break;
+        case OP.issue:
+          counts.issues += 1;
+          s.insertIssue.run(fileId, op[1], op[2], op[3]);
+          break;
+        case OP.record:
+          s.insertRecord.run(fileId, ...op.slice(1));
+          break;
+        case OP.title:
+          s.insertTitle.run(fileId, op[1], op[2], op[3], op[4]);
+          break;
+        case OP.request:
+          s.insertRequest.run(fileId, op[1], op[2], op[3], op[4]);
+          break;
+        case OP.result: {
+          const id = op[1] as string;
+          touched.add(id);
+          if (s.insertResult.run(fileId, ...op.slice(1)).changes !== 0) stored.add(`tool-output\u0000${id}`);
+          break;
+        }
+        case OP.call: {
+          const id = op[1] as string;
+          touched.add(id);
+          if (s.insertCall.run(fileId, ...op.slice(1)).changes === 0) break;
+          if (s.docWaitsForTool.get(id) !== undefined) s.fillDocTool.run(op[3], id);
+          stored.add(`tool-input\u0000${id}`);
+          break;
+        }
+        case OP.doc: {
+          const callId = op[8] as string | null;
+          if (callId !== null) {
+            const key = `${op[12] as string}\u0000${callId}`;
+            if (!stored.has(key)) break;
+            stored.delete(key);
+          }
+          const tool = op[7] ?? (callId === null ? null : this.callNameOf(callId));
+          const { lastInsertRowid } = s.insertDoc.run(
+            fileId,
+            op[1],
+            op[2],
+            op[3],
+            op[4],
+            op[5],
+            op[6],
+            tool,
+            callId,
+            op[9],
+          );
+          this.indexText(lastInsertRowid, op[10] as string);
+          // Secrets are counted in the texts an export writes (prompts, responses, tool inputs and outputs), by rule only.
+          for (const rule of op[11] as readonly string[]) s.addSecret.run(fileId, rule);
+          break;
+        }
+        case OP.fact:
+          this.factsAhead.set(`${op[1] as string}\u0000${fileId}`, {
+            callLine: op[2] as number,
+            resultLine: op[3] as number | null,
+            columns: op[4] as FactColumns,
+          });
+          break;
+        default:
+          throw new Error(`unknown row operation ${String(op[0])}`);
+      }
+    }
+  }
+
+  /**
+   * Index a document's words: held back and inserted with the batch's others just before it commits (`flushTexts`),
+   * because the full-text index writes its pending terms out at every savepoint (one per file), and many small
+   * segments cost merging later. Past `MAX_PENDING_CHARS` they are inserted at once (memory stays bounded).
+   */
+  private indexText(rowid: number | bigint, text: string): void {
+    this.pendingTexts.push([rowid, text]);
+    this.pendingChars += text.length;
+    if (this.pendingChars > MAX_PENDING_CHARS) this.flushTexts();
+  }
+
+  /** Insert the held-back documents' words into the full-text index. */
+  flushTexts(): void {
+    for (const [rowid, text] of this.pendingTexts) this.s.insertFts.run(rowid, text);
+    this.flushedTexts += this.pendingTexts.length;
+    this.pendingTexts = [];
+    this.pendingChars = 0;
+  }
+
+  /** A mark to roll the held-back documents back to, taken with a savepoint. */
+  textsMark(): number {
+    return this.flushedTexts + this.pendingTexts.length;
+  }
+
+  /**
+   * After `ROLLBACK TO` the savepoint taken with `mark`: documents held back since are dropped (those inserted since
+   * were rolled back with the savepoint).
+   */
+  rollbackTexts(mark: number): void {
+    if (mark >= this.flushedTexts) this.pendingTexts.length = mark - this.flushedTexts;
+    else {
+      this.pendingTexts = [];
+      this.flushedTexts = mark;
+    }
+    this.pendingChars = this.pendingTexts.reduce((n, [, text]) => n + text.length, 0);
+  }
+
+  /** Forget held-back documents (their transaction was rolled back). */
+  dropTexts(): void {
+    this.pendingTexts = [];
+    this.pendingChars = 0;
+    this.flushedTexts = 0;
   }
 
   private callNameOf(id: string): string | null {
     return (this.s.callName.get(id) as string | undefined) ?? null;
-  }
-
-  /** Index the searchable texts of a record; tool inputs and outputs only where this file first stored them. */
-  private docs(file: FileRow, record: TranscriptRecord, agentId: string | null, stored: Set<string>): void {
-    const parts = docPartsOf(record);
-    for (let i = 0; i < parts.length; i++) {
-      const part = parts[i] as DocPart;
-      if (part.callId !== undefined) {
-        const key = `${part.kind}\u0000${part.callId}`;
-        if (!stored.has(key)) continue;
-        stored.delete(key);
-      }
-      this.doc(file, record, i, part, agentId);
-    }
-  }
-
-  private handleRecord(file: FileRow, record: TranscriptRecord, touched: Set<string>): void {
-    const line = record.loc.line;
-    switch (record.kind) {
-      case 'user':
-      case 'assistant':
-      case 'system':
-      case 'attachment':
-      case 'progress': {
-        const agentId = record.isSidechain ? (record.agentId ?? file.agent_id ?? 'sidechain') : null;
-        const isPrompt = isPromptRecord(record);
-        const assistant = record.kind === 'assistant' ? record : undefined;
-        const ms = timestampMs(record.timestamp) ?? null;
-        this.s.insertRecord.run({
-          file_id: file.id,
-          line,
-          kind_raw: storedKind(record.kind, RECORD_KINDS),
-          uuid_raw: storedUuid(record.uuid),
-          ts_text: storedTs(record.timestamp, ms),
-          ts_ms: ms,
-          cwd: record.cwd ?? null,
-          version: record.version ?? null,
-          git_branch: record.gitBranch ?? null,
-          model: assistant?.model ?? null,
-          message_id: assistant?.messageId ?? null,
-          is_sidechain: record.isSidechain ? 1 : 0,
-          is_synthetic: syntheticKind(assistant),
-          is_prompt: isPrompt ? 1 : 0,
-          input_tokens: assistant?.usage?.inputTokens ?? null,
-          output_tokens: assistant?.usage?.outputTokens ?? null,
-          cache_creation_tokens: assistant?.usage?.cacheCreationInputTokens ?? null,
-          cache_read_tokens: assistant?.usage?.cacheReadInputTokens ?? null,
-          request_id: assistant?.requestId ?? null,
-          cache_1h_tokens: assistant?.usage?.cacheCreation1hInputTokens ?? null,
-          reasoning_tokens: assistant?.usage?.reasoningOutputTokens ?? null,
-          request_ref: assistant?.requestRef ?? null,
-        });
-        // Tool inputs and outputs this file stores first (a copy in a resumed or forked file is not indexed again).
-        const stored = new Set<string>();
-        if (record.kind === 'user') {
-          // The first one in the main file titles the session when it has no other title (core's one rule).
-          const title = promptTitleOf(record);
-          if (title !== undefined) this.s.insertTitle.run(file.id, record.loc.line, 'first-prompt', title, null);
-          if (typeof record.content !== 'string') {
-            for (const block of record.content) {
-              if (block.kind !== 'tool-result' || block.toolUseId === '') continue;
-              touched.add(block.toolUseId);
-              const inserted = this.s.insertResult.run(
-                file.id,
-                block.toolUseId,
-                line,
-                storedUuid(record.uuid),
-                storedTs(record.timestamp, ms),
-                ms,
-                block.isError ? 1 : 0,
-                // Errors are kept whole (their text is classified); ok results only need their shape and numbers.
-                packJson(block.isError ? block.content : shrink(block.content)),
-                record.toolUseResult === undefined
-                  ? null
-                  : packJson(block.isError ? record.toolUseResult : shrink(record.toolUseResult)),
-              );
-              if (inserted.changes !== 0) stored.add(`tool-output\u0000${block.toolUseId}`);
-            }
-          }
-        } else if (record.kind === 'assistant') {
-          for (const block of record.content) {
-            switch (block.kind) {
-              case 'tool-use': {
-                touched.add(block.id);
-                const inserted = this.s.insertCall.run(
-                  file.id,
-                  block.id,
-                  line,
-                  block.name,
-                  block.input === undefined ? null : packJson(block.input),
-                  storedTs(record.timestamp, ms),
-                  ms,
-                  record.messageId ?? null,
-                  agentId,
-                );
-                if (inserted.changes === 0) break;
-                this.s.fillDocTool.run(block.name, block.id);
-                stored.add(`tool-input\u0000${block.id}`);
-                break;
-              }
-              default:
-                break;
-            }
-          }
-        }
-        this.docs(file, record, agentId, stored);
-        return;
-      }
-      case 'title':
-        this.s.insertTitle.run(file.id, line, record.source, record.title, null);
-        return;
-      case 'summary':
-        this.s.insertTitle.run(file.id, line, 'summary', record.summary, record.leafUuid ?? null);
-        return;
-      case 'last-prompt':
-      case 'queue-operation':
-      case 'file-history-snapshot':
-      case 'cost-state':
-      case 'meta':
-        // Not chain records, but their timestamps count for the session's time range (as in core).
-        if (record.timestamp !== undefined) {
-          const ms = timestampMs(record.timestamp) ?? null;
-          this.s.insertRecord.run({
-            file_id: file.id,
-            line,
-            kind_raw: storedKind(record.kind, RECORD_KINDS),
-            uuid_raw: null,
-            ts_text: storedTs(record.timestamp, ms),
-            ts_ms: ms,
-            cwd: null,
-            version: null,
-            git_branch: null,
-            model: null,
-            message_id: null,
-            is_sidechain: 0,
-            is_synthetic: 0,
-            is_prompt: 0,
-            input_tokens: null,
-            output_tokens: null,
-            cache_creation_tokens: null,
-            cache_read_tokens: null,
-            request_id: null,
-            cache_1h_tokens: null,
-            reasoning_tokens: null,
-            request_ref: null,
-          });
-        }
-        return;
-      case 'api-request': {
-        // A request as it went out (not its blobs or shapes): where a wait on the model starts.
-        const ts = timestampMs(record.timestamp);
-        if (record.type === 'api-request' && record.id !== undefined && ts !== undefined) {
-          this.s.insertRequest.run(file.id, line, record.id, ts, record.agentId ?? null);
-        }
-        return;
-      }
-      case 'unknown':
-        return;
-      default:
-        record satisfies never;
-    }
   }
 
   /**
@@ -402,61 +322,49 @@ export class Writer {
           tool_use_result: string | Buffer | null;
         }
       | undefined;
-    const raw: RawCall = {
-      id: createToolUseId(id),
-      name: call.name,
-      input: call.input === null ? undefined : unpackJson(call.input),
-      timestamp: call.ts === null ? undefined : createIsoTimestamp(call.ts),
-      loc: { file: '', line: call.line, offset: 0 },
-      messageId: call.message_id ?? undefined,
-    };
-    const rawResult: RawResult | undefined = resultRow
-      ? {
-          toolUseId: createToolUseId(id),
-          uuid: createRecordUuid(resultRow.uuid ?? ''),
-          timestamp: resultRow.ts === null ? undefined : createIsoTimestamp(resultRow.ts),
-          loc: { file: '', line: resultRow.line, offset: 0 },
-          isError: resultRow.is_error === 1,
-          content: unpackJson(resultRow.content) as ResultContent,
-          toolUseResult: resultRow.tool_use_result === null ? undefined : unpackJson(resultRow.tool_use_result),
-        }
-      : undefined;
-    // The call's agent types its result (every file of a session is one agent's).
-    const adapter = adapterForFile({ agent: agentOfRow(this.s.agentOfFile.get(call.file_id) as string | undefined) });
-    const result = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
-    const canonicalName = adapter.canonicalToolName(call.name);
-    const cwd = (this.s.cwdAt.get(call.file_id, call.line) as string | null | undefined) ?? undefined;
-    const typing = {
-      toolKind: adapter.kindOfTool?.(canonicalName),
-      typedInput: adapter.typeInput?.(canonicalName, raw.input),
-    };
-    const summary = summarizeCall({ name: call.name, canonicalName, input: raw.input, ...typing, result }, cwd);
-    const durationMs = primaryDurationMs({
-      durations: adapter.durationsOf?.(raw, rawResult) ?? timestampDurations(raw, rawResult),
-    });
+    // Computed ahead by the parse worker that read the call's file, when its call and result are these rows.
+    const ahead = this.factsAhead.get(`${id}\u0000${call.file_id}`);
+    const columns =
+      ahead !== undefined &&
+      ahead.callLine === call.line &&
+      (resultRow === undefined
+        ? ahead.resultLine === null
+        : resultRow.file_id === call.file_id && resultRow.line === ahead.resultLine)
+        ? ahead.columns
+        : factColumnsOf(
+            {
+              id,
+              name: call.name,
+              input: call.input === null ? undefined : unpackJson(call.input),
+              ts: call.ts,
+              line: call.line,
+              messageId: call.message_id,
+            },
+            resultRow && {
+              uuid: resultRow.uuid,
+              ts: resultRow.ts,
+              line: resultRow.line,
+              isError: resultRow.is_error === 1,
+              content: unpackJson(resultRow.content),
+              toolUseResult: resultRow.tool_use_result === null ? undefined : unpackJson(resultRow.tool_use_result),
+            },
+            (this.s.cwdAt.get(call.file_id, call.line) as string | null | undefined) ?? undefined,
+            agentOfRow(this.s.agentOfFile.get(call.file_id) as string | undefined),
+          );
     this.s.upsertFact.run({
       tool_use_id: id,
       file_id: call.file_id,
       line: call.line,
       name: call.name,
-      canonical_name: canonicalName,
       ts_text: storedTs(call.ts, call.ts_ms),
       ts_ms: call.ts_ms,
       agent_id: call.agent_id,
-      has_result: result ? 1 : 0,
-      is_error: result?.isError ? 1 : 0,
-      category: result?.error?.category ?? null,
-      severity: result?.error?.severity ?? null,
-      error_message: result?.error?.message ?? null,
-      exit_code: result?.error?.exitCode ?? null,
-      duration_ms: durationMs ?? null,
-      summary,
+      ...columns,
     });
   }
-}
 
-/** `records.is_synthetic`: 0 a model's response (or no response), 1 an API error the client wrote, 2 another note. */
-function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
-  if (assistant === undefined || !(assistant.isSynthetic || assistant.model === '<synthetic>')) return 0;
-  return assistant.isApiErrorMessage ? 1 : 2;
+  /** Forget the facts computed ahead (once the batch that stored their files is committed). */
+  forgetFactsAhead(): void {
+    this.factsAhead.clear();
+  }
 }

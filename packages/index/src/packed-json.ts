@@ -28,16 +28,25 @@ const FLAGS = `"multiSelect":false "isAgent":false "run_in_background":false "su
   "isImage":false "replaceAll":false "userModified":false`.split(/\s+/);
 const DICTIONARY = Buffer.from(FLAGS.join('') + KEYS.map((k) => `"${k}":`).join(''), 'utf8');
 
+/** The texts of the deflated forms `packJson` made in this thread, while they are alive (not inflated again). */
+const textOfPacked = new WeakMap<Uint8Array, string>();
+
 /** The stored form of a JSON value: its text, or its deflated bytes when they are shorter. */
 export function packJson(value: unknown): string | Buffer {
   const text = JSON.stringify(value) ?? 'null';
   const packed = deflateRawSync(Buffer.from(text, 'utf8'), { level: 6, dictionary: DICTIONARY });
-  return packed.length < Buffer.byteLength(text, 'utf8') ? packed : text;
+  if (packed.length >= Buffer.byteLength(text, 'utf8')) return text;
+  textOfPacked.set(packed, text);
+  return packed;
+}
+
+/** The JSON text of a stored form: plain JSON text, or deflated JSON bytes. */
+export function unpackText(stored: string | Buffer | Uint8Array): string {
+  if (typeof stored === 'string') return stored;
+  return textOfPacked.get(stored) ?? inflateRawSync(stored, { dictionary: DICTIONARY }).toString('utf8');
 }
 
 /** The value of a stored form: plain JSON text, or deflated JSON bytes. */
 export function unpackJson(stored: string | Buffer | Uint8Array): unknown {
-  return JSON.parse(
-    typeof stored === 'string' ? stored : inflateRawSync(stored, { dictionary: DICTIONARY }).toString('utf8'),
-  );
+  return JSON.parse(unpackText(stored));
 }

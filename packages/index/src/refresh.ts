@@ -1,5 +1,4 @@
 /** Bringing the index up to date with the transcript files on disk: discover, drop what is gone, read what grew. */
-import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
@@ -13,40 +12,16 @@ import {
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow, discoverAll } from './agents.js';
 import { Archive, type ArchivedFileRow } from './archive.js';
+import { fingerprintOf } from './fingerprint.js';
 import { type FileRow, idOfKey, sessionKeyOf, Writer } from './import.js';
 import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
+import { type ArchiveChunk, type ParseJob, ParsePool } from './parse-pool.js';
 import { isUnder, pathCond, scopeSql, withoutCoveringPaths } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
+import { prepared } from './statements.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
 import { bumpGeneration, FreshnessProbe } from './warm.js';
-
-/** Bytes kept from the start of a file and from just before its parsed offset, to notice a rewrite in place. */
-const FINGERPRINT_BYTES = 64;
-
-/**
- * A hash of the first (up to) 64 bytes and of the 64 bytes before `offset` (compared, never read back: 27 characters
- * instead of their 257 in hex); '' at offset 0 or when the file cannot be read.
- */
-async function fingerprintOf(path: string, offset: number, openBytes: OpenBytes = openFileBytes): Promise<string> {
-  if (offset <= 0) return '';
-  const length = Math.min(FINGERPRINT_BYTES, offset);
-  const handle = await openBytes(path).catch(() => undefined);
-  if (handle === undefined) return '';
-  try {
-    const head = Buffer.alloc(length);
-    const tail = Buffer.alloc(length);
-    const a = await handle.read(head, 0, length, 0);
-    const b = await handle.read(tail, 0, length, offset - length);
-    return createHash('sha1')
-      .update(head.subarray(0, a.bytesRead))
-      .update(':')
-      .update(tail.subarray(0, b.bytesRead))
-      .digest('base64url');
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Why the file cannot be opened for reading now, or undefined when it can. */
 function readError(path: string): Error | undefined {
@@ -96,6 +71,8 @@ interface ImportOutcome {
   readonly issues: number;
 }
 
+/** Where a read that is not used ends (its file's import fails). */
+const NOTHING_ENDED: ReadEnd = { nextOffset: 0, nextLine: 1, pendingBytes: 0, bytesRead: 0 };
 const NOTHING_READ: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 0 };
 const FAILED: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 1 };
 
@@ -106,6 +83,11 @@ const FAILED: ImportOutcome = { parsed: false, bytes: 0, records: 0, issues: 1 }
  */
 const BATCH_BYTES = 32 * 1024 * 1024;
 const BATCH_MS = 500;
+
+/** New bytes from which parse workers read files ahead of the writer (below, starting them costs more than it saves). */
+const PARALLEL_BYTES = 16 * 1024 * 1024;
+/** Files handed to the parse workers ahead of the one being written. */
+const FILES_AHEAD = 8;
 
 /** What one write transaction has touched so far. */
 interface Batch {
@@ -220,7 +202,7 @@ export class Refresher {
   private async doForget(sessionId: string): Promise<ForgetReport> {
     this.begin();
     try {
-      const rows = this.db.prepare('SELECT * FROM files WHERE session_id = ?').all(sessionId) as FileRow[];
+      const rows = prepared(this.db, 'SELECT * FROM files WHERE session_id = ?').all(sessionId) as FileRow[];
       let bytes = 0;
       let filesRemoved = 0;
       for (const row of rows) {
@@ -251,6 +233,7 @@ export class Refresher {
     try {
       for (const id of batch.touched) this.writer.recomputeCall(id, batch.sessions);
       for (const sid of batch.sessions) this.updater.recompute(sid);
+      this.writer.flushTexts();
       bumpGeneration(this.db);
       this.db.exec('COMMIT');
     } catch (error) {
@@ -258,6 +241,8 @@ export class Refresher {
       throw error;
     } finally {
       this.batch = undefined;
+      this.writer.forgetFactsAhead();
+      this.writer.dropTexts();
     }
   }
 
@@ -278,9 +263,10 @@ export class Refresher {
     // Folder mtimes before anything is listed: what the next run's freshness pass compares with.
     const probe = options.freshnessRecord === true ? new FreshnessProbe(this.db, paths) : undefined;
     // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
-    const stored = this.db
-      .prepare('SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path, agent FROM files')
-      .all() as StoredFile[];
+    const stored = prepared(
+      this.db,
+      'SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path, agent FROM files',
+    ).all() as StoredFile[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
     // A flat agent file's session id is stored: discovery need not open the file again while its inode is the same.
     const discovery = await discoverAll(paths, {
@@ -319,13 +305,28 @@ export class Refresher {
     let filesDone = 0;
     let bytesDone = 0;
     options.onProgress?.({ done: 0, total: filesTotal, file: '', filesDone, filesTotal, bytesDone, bytesTotal });
+    // New files on disk are read by parse workers a few files ahead of the writer (this thread), in import order.
+    const readAhead = files.filter((f) => !archivedPaths.has(f.path) && !storedByPath.has(f.path));
+    const readAheadBytes = readAhead.reduce((n, f) => n + f.size, 0);
+    const pool =
+      options.parseWorkers === 0 || (options.parseWorkers === undefined && readAheadBytes < PARALLEL_BYTES)
+        ? undefined
+        : ParsePool.create(options.parseWorkers);
+    const jobs = new Map<string, ParseJob>();
+    let submitted = 0;
+    const submitAhead = () => {
+      while (pool !== undefined && submitted < readAhead.length && jobs.size < FILES_AHEAD) {
+        const file = readAhead[submitted++] as DiscoveredFile;
+        jobs.set(file.path, pool.submit(file, file.agentId ?? null, archiving));
+      }
+    };
     try {
       // A subagent's .meta.json may appear after its transcript was first read.
       for (const file of discovery.files) {
         const row = storedByPath.get(file.path);
         if (row !== undefined && row.meta_path !== (file.metaPath ?? null)) {
           this.begin();
-          this.db.prepare('UPDATE files SET meta_path = ? WHERE path = ?').run(file.metaPath ?? null, row.path);
+          prepared(this.db, 'UPDATE files SET meta_path = ? WHERE path = ?').run(file.metaPath ?? null, row.path);
         }
       }
       // Gone from disk and not archived: dropped (an archived file stays, read from the archive).
@@ -344,6 +345,9 @@ export class Refresher {
           this.commit();
           await options.beforeFile(file.path);
         }
+        submitAhead();
+        const job = jobs.get(file.path);
+        jobs.delete(file.path);
         const source: Source = {
           fromArchive: archivedPaths.has(file.path),
           archiving,
@@ -362,7 +366,7 @@ export class Refresher {
         // Unchanged since this refresh started: no lock needed (another process can only have stored the same).
         if (!isUnchanged(row, file, sessionKeyOf(file)) || this.needsArchiveWork(row, source)) {
           const batch = this.begin();
-          const outcome = await this.importFile(file, explicitFiles.has(file.path), batch, source).catch(
+          const outcome = await this.importFile(file, explicitFiles.has(file.path), batch, source, job).catch(
             (error: unknown) => {
               // A file named on the command line that cannot be read is the user's to know about, at once.
               if (error instanceof UnreadableFileError) throw error;
@@ -401,6 +405,8 @@ export class Refresher {
       // What earlier files of the batch stored is kept; the failing file was rolled back to its savepoint.
       this.commit();
       throw error;
+    } finally {
+      await pool?.close();
     }
 
     // Counts over the given paths; plain counts when every stored file is under them (the usual case).
@@ -452,7 +458,9 @@ export class Refresher {
     const batch = this.begin();
     for (const id of this.writer.idsOfFile(row.id)) batch.touched.add(id);
     batch.sessions.add(row.session_id);
-    this.db.prepare('DELETE FROM files WHERE id = ?').run(row.id);
+    // Its documents leave the full-text index by rowid: held-back ones must be in it first.
+    this.writer.flushTexts();
+    prepared(this.db, 'DELETE FROM files WHERE id = ?').run(row.id);
     return true;
   }
 
@@ -462,14 +470,18 @@ export class Refresher {
     explicit: boolean,
     batch: Batch,
     source: Source,
+    job: ParseJob | undefined,
   ): Promise<ImportOutcome> {
     const sessionId = sessionKeyOf(file);
     // Read again under the write lock: another process may have imported this file since the refresh started.
     const storedRow = this.fileByPath.get(file.path) as FileRow | undefined;
+    // A worker read the file from byte 0, as a new file: anything else is read here.
+    const parsed = storedRow === undefined ? job : undefined;
+    if (parsed === undefined) job?.discard();
     const openBytes: OpenBytes = source.fromArchive ? async (path) => this.archive.source(path) : openFileBytes;
     const archiveNew = source.archiving && !source.fromArchive;
     if (storedRow !== undefined && isUnchanged(storedRow, file, sessionId)) {
-      this.db.prepare('UPDATE files SET archived = ? WHERE id = ?').run(source.fromArchive ? 1 : 0, storedRow.id);
+      prepared(this.db, 'UPDATE files SET archived = ? WHERE id = ?').run(source.fromArchive ? 1 : 0, storedRow.id);
       if (archiveNew) await this.archiveUpTo(file, storedRow.parsed_offset).catch(() => undefined);
       return NOTHING_READ;
     }
@@ -478,6 +490,7 @@ export class Refresher {
     sessions.add(sessionId);
     const counts = { records: 0, issues: 0 };
     this.db.exec('SAVEPOINT file_import');
+    const textsMark = this.writer.textsMark();
     try {
       const restart =
         storedRow === undefined ||
@@ -491,18 +504,22 @@ export class Refresher {
       const current = this.startRow(file, sessionId, storedRow, restart, touched, sessions);
       // A file read again from byte 0 on disk is archived again from byte 0.
       if (restart && archiveNew) this.archive.clear(file.path);
-      // New bytes go to the archive while they are parsed (compression runs on the thread pool).
-      const archiving = archiveNew
-        ? this.archiveUpTo(file, file.size).then(
-            (end) => ({ end }),
-            (error: unknown) => ({ error }),
-          )
-        : undefined;
+      // New bytes go to the archive while they are parsed: compressed by the parse worker that reads the file, else
+      // on the thread pool beside this thread's parse.
+      const workerArchives = parsed !== undefined && parsed.archiving === archiveNew;
+      const archiveHere = () =>
+        this.archiveUpTo(file, file.size).then(
+          (end) => ({ end }),
+          (error: unknown) => ({ error }),
+        );
+      let archiving: Promise<{ end: number } | { error: unknown }> | undefined =
+        archiveNew && !workerArchives ? archiveHere() : undefined;
       let end: ReadEnd;
+      let tail: string | undefined;
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
-      try {
-        end = await adapterForFile(file).streamRecords(
+      const readHere = () =>
+        adapterForFile(file).streamRecords(
           file,
           (event) => {
             if (storeError !== undefined) return;
@@ -514,12 +531,32 @@ export class Refresher {
           },
           { startOffset: current.parsed_offset, startLine: current.next_line, open: openBytes },
         );
+      try {
+        const stored = parsed === undefined ? undefined : await this.storeParsed(parsed, current, touched, counts);
+        if (stored === undefined) {
+          // Not read by a worker (or it could not): read here, archiving beside the parse.
+          if (archiveNew && archiving === undefined) archiving = archiveHere();
+          end = await readHere();
+        } else if ('error' in stored) {
+          storeError = stored.error;
+          end = NOTHING_ENDED;
+        } else {
+          end = stored.end;
+          tail = stored.tail;
+          if (archiveNew && workerArchives) {
+            archiving = this.storeArchived(file, stored.archived ?? []).then(
+              (archivedEnd) => ({ end: archivedEnd }),
+              (error: unknown) => ({ error }),
+            );
+          }
+        }
       } catch (error) {
         await archiving;
         if (explicit) throw new UnreadableFileError(file.path, error);
         // Unreadable now (permissions, vanished): keep what we had, note it, move on.
         this.db.exec('ROLLBACK TO file_import');
         this.db.exec('RELEASE file_import');
+        this.writer.rollbackTexts(textsMark);
         this.unreadable.push({
           code: 'unreadable_file',
           file: file.path,
@@ -539,33 +576,87 @@ export class Refresher {
       // Records appended to a file already read, at the file's modification time: while it is recent, the session
       // is being written now (live). A refresh long after the append (a CLI run days later) does not make it live.
       const appended = !restart && counts.records > 0 ? file.mtimeMs : current.appended_ms;
-      this.db
-        .prepare(
-          `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
+      prepared(
+        this.db,
+
+        `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
              tail = ?, appended_ms = ?, archived = ? WHERE id = ?`,
-        )
-        .run(
-          file.size,
-          file.mtimeMs,
-          file.ino,
-          end.nextOffset,
-          end.nextLine,
-          counts.records,
-          await fingerprintOf(file.path, end.nextOffset, openBytes),
-          appended,
-          source.fromArchive ? 1 : 0,
-          current.id,
-        );
-      this.db.prepare('DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
+      ).run(
+        file.size,
+        file.mtimeMs,
+        file.ino,
+        end.nextOffset,
+        end.nextLine,
+        counts.records,
+        tail ?? (await fingerprintOf(file.path, end.nextOffset, openBytes)),
+        appended,
+        source.fromArchive ? 1 : 0,
+        current.id,
+      );
+      prepared(this.db, 'DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
       this.db.exec('RELEASE file_import');
       return { parsed: true, bytes: end.bytesRead, records: counts.records, issues: counts.issues };
     } catch (error) {
       if (this.db.inTransaction) {
         this.db.exec('ROLLBACK TO file_import');
         this.db.exec('RELEASE file_import');
+        this.writer.rollbackTexts(textsMark);
       }
       throw error;
     }
+  }
+
+  /**
+   * Store what a parse worker read of a new file, chunk by chunk as it comes. Undefined when the worker could not
+   * read or convert it: what it stored is rolled back, and the caller reads the file itself.
+   */
+  private async storeParsed(
+    job: ParseJob,
+    current: FileRow,
+    touched: Set<string>,
+    counts: { records: number; issues: number },
+  ): Promise<
+    | { readonly end: ReadEnd; readonly tail: string; readonly archived: readonly ArchiveChunk[] | undefined }
+    | { readonly error: unknown }
+    | undefined
+  > {
+    this.db.exec('SAVEPOINT parsed_rows');
+    const textsMark = this.writer.textsMark();
+    try {
+      for (;;) {
+        const message = await job.next();
+        if (message.type === 'ops') {
+          this.writer.apply(current, message.ops, touched, counts);
+          continue;
+        }
+        if (message.type === 'end') {
+          this.db.exec('RELEASE parsed_rows');
+          return { end: message.end, tail: message.tail, archived: message.archived };
+        }
+        this.db.exec('ROLLBACK TO parsed_rows');
+        this.db.exec('RELEASE parsed_rows');
+        this.writer.rollbackTexts(textsMark);
+        counts.records = 0;
+        counts.issues = 0;
+        return undefined;
+      }
+    } catch (error) {
+      // A failure to store: the file's import fails as it would have here (rolled back by the caller).
+      job.discard();
+      if (this.db.inTransaction) {
+        this.db.exec('ROLLBACK TO parsed_rows');
+        this.db.exec('RELEASE parsed_rows');
+        this.writer.rollbackTexts(textsMark);
+      }
+      return { error };
+    }
+  }
+
+  /** Store the archive chunks a parse worker compressed, as `archiveUpTo(file, file.size)` would. */
+  private async storeArchived(file: DiscoveredFile, chunks: readonly ArchiveChunk[]): Promise<number> {
+    this.archive.noteFile(file);
+    if (file.metaPath !== undefined) await this.archive.archiveSmallFile(file.metaPath);
+    return this.archive.storeChunks(file.path, chunks);
   }
 
   /**
@@ -591,36 +682,36 @@ export class Refresher {
     touched: Set<string>,
     sessions: Set<string>,
   ): FileRow {
-    const rowById = (id: number | bigint) => this.db.prepare('SELECT * FROM files WHERE id = ?').get(id) as FileRow;
+    const rowById = (id: number | bigint) => prepared(this.db, 'SELECT * FROM files WHERE id = ?').get(id) as FileRow;
     // The project folder is kept as first discovered: a file passed on its own (e.g. a 2.1 subagent file) is
     // discovered with its own folder as project folder, which must not move it or make it re-read.
     if (storedRow === undefined) {
-      const id = this.db
-        .prepare(
-          `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino, agent)
+      const id = prepared(
+        this.db,
+
+        `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino, agent)
            VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?)`,
-        )
-        .run(
-          file.path,
-          file.projectDir,
-          file.role,
-          sessionId,
-          file.agentId ?? null,
-          file.metaPath ?? null,
-          file.agent,
-        ).lastInsertRowid;
+      ).run(
+        file.path,
+        file.projectDir,
+        file.role,
+        sessionId,
+        file.agentId ?? null,
+        file.metaPath ?? null,
+        file.agent,
+      ).lastInsertRowid;
       return rowById(id);
     }
     if (!restart) return storedRow;
     for (const id of this.writer.idsOfFile(storedRow.id)) touched.add(id);
     sessions.add(storedRow.session_id);
     this.writer.clearFile(storedRow.id);
-    this.db
-      .prepare(
-        `UPDATE files SET project_dir = ?, role = ?, session_id = ?, agent_id = ?, meta_path = ?,
+    prepared(
+      this.db,
+
+      `UPDATE files SET project_dir = ?, role = ?, session_id = ?, agent_id = ?, meta_path = ?,
          parsed_offset = 0, next_line = 1, records = 0 WHERE id = ?`,
-      )
-      .run(storedRow.project_dir, file.role, sessionId, file.agentId ?? null, file.metaPath ?? null, storedRow.id);
+    ).run(storedRow.project_dir, file.role, sessionId, file.agentId ?? null, file.metaPath ?? null, storedRow.id);
     return rowById(storedRow.id);
   }
 }

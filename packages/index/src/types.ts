@@ -46,6 +46,11 @@ export interface RefreshOptions {
   /** Keep a compressed copy of new transcript bytes in the database (default: the stored setting, on). */
   readonly archive?: boolean;
   /**
+   * Worker threads that read and decode new files ahead of the writer: 0 reads every file in the calling thread;
+   * default: up to two when there are many new bytes (a first index), else none. The index is the same either way.
+   */
+  readonly parseWorkers?: number;
+  /**
    * Leave a freshness record, so that the next run can tell with one pass of stats that nothing changed
    * (`WarmIndex.fresh`, in `@agentdash/index/warm`). Costs a stat of every folder above the files and a small write;
    * for one-shot commands, not for a server refreshing on every append.

@@ -1,0 +1,178 @@
+/**
+ * Parse workers for a large import: worker threads read and decode transcript files and build their rows
+ * (record-rows.ts) while the one writer, in the calling thread, stores them in file order. Files are handed out a few
+ * ahead of the writer; each worker pauses when the writer has not taken its last chunks (bounded memory).
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { DiscoveredFile, ReadEnd } from '@agentdash/core';
+import type { Op } from './record-rows.js';
+
+/** A new file to read from byte 0. */
+export interface ParseJobMessage {
+  readonly type: 'parse';
+  readonly job: number;
+  readonly file: DiscoveredFile;
+  /** The file row's subagent id. */
+  readonly agentId: string | null;
+  /** Archive the file's bytes up to here (its size when discovered); undefined: no archiving. */
+  readonly archiveTo: number | undefined;
+}
+
+/** A compressed chunk of the archive. */
+export interface ArchiveChunk {
+  readonly offset: number;
+  readonly length: number;
+  readonly data: Uint8Array;
+}
+
+export type ParseWorkerMessage =
+  | { readonly type: 'ops'; readonly job: number; readonly ops: Op[] }
+  | {
+      readonly type: 'end';
+      readonly job: number;
+      readonly end: ReadEnd;
+      /** The file's fingerprint at `end.nextOffset` (see fingerprint.ts). */
+      readonly tail: string;
+      /** The archive chunks of `[0, archiveTo)`, when asked. */
+      readonly archived: readonly ArchiveChunk[] | undefined;
+    }
+  /** The worker could not read or convert the file: the writer reads it itself (and meets the failure there). */
+  | { readonly type: 'failed'; readonly job: number };
+
+type Received = Exclude<ParseWorkerMessage, { type: 'ops' }> | { readonly type: 'ops'; readonly ops: Op[] };
+
+/** The built worker script beside this module, else the package's dist one (when running from sources). */
+function workerScript(): URL | undefined {
+  const candidates = [
+    new URL('./parse-worker.js', import.meta.url),
+    new URL('../dist/parse-worker.js', import.meta.url),
+  ];
+  return candidates.find((url) => existsSync(fileURLToPath(url)));
+}
+
+/** Node options minus custom export conditions: the worker script is built code and loads the built packages. */
+function builtExecArgv(): string[] {
+  const out: string[] = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--conditions' || arg === '-C') i++;
+    else if (!arg.startsWith('--conditions=') && !arg.startsWith('-C=')) out.push(arg);
+  }
+  return out;
+}
+
+/** One file being parsed by a worker: its messages, taken in order by the writer. */
+export class ParseJob {
+  private readonly queue: Received[] = [];
+  private waiter: ((message: Received) => void) | undefined;
+  private discarded = false;
+
+  constructor(
+    readonly file: DiscoveredFile,
+    /** Whether the worker archives the file's bytes. */
+    readonly archiving: boolean,
+    readonly worker: Worker,
+  ) {}
+
+  /** @internal A message from the worker. */
+  receive(message: ParseWorkerMessage): void {
+    if (this.discarded) {
+      if (message.type === 'ops') this.worker.postMessage({ type: 'ack' });
+      return;
+    }
+    const received: Received = message.type === 'ops' ? { type: 'ops', ops: message.ops } : message;
+    const w = this.waiter;
+    this.waiter = undefined;
+    if (w !== undefined) w(received);
+    else this.queue.push(received);
+  }
+
+  /** The next message of this file (an `ops` chunk is acknowledged as it is taken). */
+  next(): Promise<Received> {
+    const queued = this.queue.shift();
+    const taken = queued !== undefined ? Promise.resolve(queued) : new Promise<Received>((r) => (this.waiter = r));
+    return taken.then((message) => {
+      if (message.type === 'ops') this.worker.postMessage({ type: 'ack' });
+      return message;
+    });
+  }
+
+  /** Not wanted after all (another process imported the file): the rest of its chunks are dropped as they come. */
+  discard(): void {
+    this.discarded = true;
+    for (const message of this.queue.splice(0)) if (message.type === 'ops') this.worker.postMessage({ type: 'ack' });
+  }
+}
+
+/** Worker threads parsing files for one refresh. */
+export class ParsePool {
+  private readonly workers: Worker[];
+  private readonly jobs = new Map<number, ParseJob>();
+  private readonly load = new Map<Worker, number>();
+  private nextJob = 0;
+  private failure: Error | undefined;
+
+  private constructor(script: URL, count: number) {
+    this.workers = Array.from({ length: count }, () => {
+      const worker = new Worker(script, { execArgv: builtExecArgv() });
+      worker.on('message', (message: ParseWorkerMessage) => {
+        const job = this.jobs.get(message.job);
+        if (message.type !== 'ops') {
+          this.jobs.delete(message.job);
+          this.load.set(worker, (this.load.get(worker) ?? 1) - 1);
+        }
+        job?.receive(message);
+      });
+      // A worker that dies fails its jobs: the writer reads those files itself.
+      const fail = (error: Error) => {
+        this.failure ??= error;
+        for (const [id, job] of this.jobs) {
+          if (job.worker !== worker) continue;
+          this.jobs.delete(id);
+          job.receive({ type: 'failed', job: id });
+        }
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`parse worker exited with code ${code}`)));
+      this.load.set(worker, 0);
+      return worker;
+    });
+  }
+
+  /** A pool of `count` workers (default: one per core, at most 2), or undefined when the worker script is not built. */
+  static create(count = Math.min(2, Math.max(1, availableParallelism()))): ParsePool | undefined {
+    const script = workerScript();
+    return script === undefined || count < 1 ? undefined : new ParsePool(script, count);
+  }
+
+  /** Start reading a new file on the least busy worker (and archiving its bytes, when asked). */
+  submit(file: DiscoveredFile, agentId: string | null, archiving: boolean): ParseJob {
+    const worker = this.workers.reduce((a, b) => ((this.load.get(b) ?? 0) < (this.load.get(a) ?? 0) ? b : a));
+    const id = this.nextJob++;
+    const job = new ParseJob(file, archiving, worker);
+    if (this.failure !== undefined) {
+      job.receive({ type: 'failed', job: id });
+      return job;
+    }
+    this.jobs.set(id, job);
+    this.load.set(worker, (this.load.get(worker) ?? 0) + 1);
+    const message: ParseJobMessage = {
+      type: 'parse',
+      job: id,
+      file,
+      agentId,
+      archiveTo: archiving ? file.size : undefined,
+    };
+    worker.postMessage(message);
+    return job;
+  }
+
+  async close(): Promise<void> {
+    for (const job of this.jobs.values()) job.discard();
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * A parse worker (see parse-pool.ts): reads a new transcript file, decodes its records and builds their row
+ * operations (record-rows.ts), and compresses its bytes for the archive, posting all of it to the writer in chunks.
+ * Files are read synchronously (this thread has nothing else to do), so reads never queue behind other work on
+ * libuv's thread pool. Reading pauses while the writer has not taken `MAX_UNACKED` chunks: memory stays bounded
+ * however far ahead of the writer the worker is.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import type { ByteSource, RecordEvent } from '@agentdash/core';
+import { adapterForFile, agentOfRow } from './agents.js';
+import { CHUNK_BYTES as ARCHIVE_CHUNK_BYTES, compressChunkSync } from './archive.js';
+import { FactTracker } from './call-fact.js';
+import { fingerprintOfFileSync } from './fingerprint.js';
+import type { ArchiveChunk, ParseJobMessage, ParseWorkerMessage } from './parse-pool.js';
+import { type Op, opsOfEvent } from './record-rows.js';
+
+/** Source bytes per chunk of operations posted to the writer. */
+const OPS_BYTES = 1024 * 1024;
+/** Chunks posted and not yet taken by the writer before reading pauses. */
+const MAX_UNACKED = 3;
+
+const port = parentPort;
+if (port === null) throw new Error('parse-worker.js runs as a worker thread');
+
+let unacked = 0;
+let wake: (() => void) | undefined;
+const jobs: ParseJobMessage[] = [];
+let running = false;
+
+function post(message: ParseWorkerMessage): void {
+  port?.postMessage(message);
+}
+
+async function credit(): Promise<void> {
+  while (unacked >= MAX_UNACKED) await new Promise<void>((resolve) => (wake = resolve));
+}
+
+/** The file on disk, read synchronously, and only while the writer keeps up. */
+async function gatedOpen(path: string): Promise<ByteSource> {
+  const fd = openSync(path, 'r');
+  return {
+    read: async (buffer, offset, length, position) => {
+      await credit();
+      return { bytesRead: readSync(fd, buffer, offset, length, position) };
+    },
+    close: async () => closeSync(fd),
+  };
+}
+
+/** The file's bytes `[0, to)` compressed as the archive stores them (`Archive.archiveRange`'s chunks). */
+function archiveChunks(path: string, to: number): ArchiveChunk[] {
+  const chunks: ArchiveChunk[] = [];
+  const fd = openSync(path, 'r');
+  try {
+    let position = 0;
+    while (position < to) {
+      const length = Math.min(ARCHIVE_CHUNK_BYTES, to - position);
+      const buffer = Buffer.allocUnsafe(length);
+      const bytesRead = readSync(fd, buffer, 0, length, position);
+      if (bytesRead === 0) break;
+      chunks.push({ offset: position, length: bytesRead, data: compressChunkSync(buffer.subarray(0, bytesRead)) });
+      position += bytesRead;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return chunks;
+}
+
+async function runJob(job: ParseJobMessage): Promise<void> {
+  let ops: Op[] = [];
+  let bytes = 0;
+  let failed = false;
+  const facts = new FactTracker(agentOfRow(job.file.agent));
+  const flush = () => {
+    if (ops.length === 0) return;
+    unacked += 1;
+    post({ type: 'ops', job: job.job, ops });
+    ops = [];
+    bytes = 0;
+  };
+  try {
+    const end = await adapterForFile(job.file).streamRecords(
+      job.file,
+      (event: RecordEvent) => {
+        if (failed) return;
+        try {
+          const from = ops.length;
+          opsOfEvent(event, job.agentId, ops);
+          facts.track(event, ops, from);
+        } catch {
+          // The writer reads the file again itself and meets the same failure (stored as an import failure).
+          failed = true;
+          return;
+        }
+        if (event.kind === 'record') bytes += event.byteLength;
+        if (bytes >= OPS_BYTES || ops.length >= 20_000) flush();
+      },
+      { startOffset: 0, startLine: 1, open: gatedOpen },
+    );
+    if (failed) {
+      post({ type: 'failed', job: job.job });
+      return;
+    }
+    try {
+      facts.finish(ops);
+    } catch {
+      post({ type: 'failed', job: job.job });
+      return;
+    }
+    flush();
+    const archived = job.archiveTo === undefined ? undefined : archiveChunks(job.file.path, job.archiveTo);
+    post({ type: 'end', job: job.job, end, tail: fingerprintOfFileSync(job.file.path, end.nextOffset), archived });
+  } catch {
+    // Unreadable now: the writer reads it itself, to report it as it always does.
+    post({ type: 'failed', job: job.job });
+  }
+}
+
+async function drain(): Promise<void> {
+  if (running) return;
+  running = true;
+  for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) await runJob(job);
+  running = false;
+}
+
+port.on('message', (message: ParseJobMessage | { type: 'ack' }) => {
+  if (message.type === 'ack') {
+    unacked -= 1;
+    const w = wake;
+    wake = undefined;
+    w?.();
+    return;
+  }
+  jobs.push(message);
+  void drain();
+});

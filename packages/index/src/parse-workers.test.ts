@@ -1,0 +1,83 @@
+import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpIndex } from '../test/dump.js';
+import { prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
+import { openIndex } from './index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+const fixtures = resolve(here, '../../core/test/fixtures');
+/** Other agents' homes: a Codex home (append-only rollouts) and a Gemini one (session documents rewritten whole). */
+const otherHomes = [join(fixtures, 'codex/0.169.0/codex-home'), join(fixtures, 'gemini/0.61.0/.gemini')];
+
+let dir: string;
+let home: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-workers-'));
+  home = join(dir, 'home');
+  cpSync(samples, home, { recursive: true });
+  // Oddities a worker must report as the writer does: bad JSON, glued records, a call copied into a second file,
+  // a result before its call, a call without result.
+  const sid = '77777777-2222-4333-8444-555555555555';
+  const b = (uuid: string, parentUuid: string | null, second: number) => ({
+    sessionId: sid,
+    uuid,
+    parentUuid,
+    timestamp: `2026-01-02T10:00:${String(second).padStart(2, '0')}.000Z`,
+  });
+  const file = join(home, 'projects', '-home-user-proj-odd', `${sid}.jsonl`);
+  writeLines(file, [
+    prompt(b('u1', null, 0), 'run it'),
+    toolResult(b('r0', 'u1', 1), 'toolu_late', 'a result before its call', false),
+    toolUse(b('a1', 'r0', 2), 'msg_1', 'toolu_late', 'Bash', { command: 'ls' }),
+    toolUse(b('a2', 'a1', 3), 'msg_2', 'toolu_open', 'Read', { file_path: '/etc/hosts' }),
+    toolUse(b('a3', 'a2', 4), 'msg_3', 'toolu_x', 'Bash', { command: 'false' }),
+    toolResult(b('r3', 'a3', 5), 'toolu_x', 'exit code 1', true),
+  ]);
+  appendFileSync(file, '{"type":"user",\n');
+  appendFileSync(file, `${prompt(b('u9', 'r3', 6), 'one')}${prompt(b('u10', 'u9', 7), 'two')}\n`);
+  writeLines(join(home, 'projects', '-home-user-proj-odd', '77777777-2222-4333-8444-666666666666.jsonl'), [
+    prompt({ ...b('c1', null, 8), sessionId: '77777777-2222-4333-8444-666666666666' }, 'a fork'),
+    toolUse({ ...b('a3', 'c1', 4), sessionId: '77777777-2222-4333-8444-666666666666' }, 'msg_3', 'toolu_x', 'Bash', {
+      command: 'false',
+    }),
+  ]);
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function archived(dbPath: string): unknown[] {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return db.prepare('SELECT path, offset, length, hex(data) FROM archive_chunks ORDER BY path, offset').raw().all();
+  } finally {
+    db.close();
+  }
+}
+
+describe('parse workers', () => {
+  it('is built (the workers run the built script)', () => {
+    expect(existsSync(resolve(here, '../dist/parse-worker.js'))).toBe(true);
+  });
+
+  it('store the same index and archive as reading every file in the writer thread', async () => {
+    const reports = [];
+    for (const parseWorkers of [0, 2]) {
+      const index = openIndex({ dbPath: join(dir, `w${parseWorkers}.sqlite`) });
+      reports.push(await index.refresh([home, ...otherHomes], { parseWorkers }));
+      index.close();
+    }
+    expect(reports[1]).toEqual(reports[0]);
+    expect(reports[0]?.newIssues).toBeGreaterThan(0);
+    const withWorkers = dumpIndex(join(dir, 'w2.sqlite'));
+    expect(withWorkers).toEqual(dumpIndex(join(dir, 'w0.sqlite')));
+    const agents = new Set(withWorkers.sessions.map((row) => (JSON.parse(row) as { agent: string }).agent));
+    expect([...agents].sort()).toEqual(['claude', 'codex', 'gemini']);
+    expect(archived(join(dir, 'w2.sqlite'))).toEqual(archived(join(dir, 'w0.sqlite')));
+  });
+});

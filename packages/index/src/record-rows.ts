@@ -1,0 +1,228 @@
+/**
+ * What the importer stores of one streamed event, as plain row values (no database): the part of importing that
+ * needs no lookup, so that it can run in a parse worker (parse-worker.ts) and reach the writer as compact arrays
+ * (structured clone), or in the writer's own thread for small reads. `Writer.apply` stores them.
+ */
+import { type AssistantRecord, promptTitleOf, type RecordEvent, timestampMs } from '@agentdash/core';
+import { findSecrets } from '@agentdash/core/secrets';
+import { docPartsOf, isPromptRecord } from './doc-parts.js';
+import { packJson } from './packed-json.js';
+import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from './schema-compact.js';
+
+/** Longest string kept inside a stored ok result (it is stored only to classify and summarise the call). */
+const MAX_STORED_STRING = 256;
+
+/** Cut long strings inside a JSON value (file contents in Edit/Read results and the like). */
+export function shrink(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > MAX_STORED_STRING ? value.slice(0, MAX_STORED_STRING) : value;
+  if (Array.isArray(value)) return value.map(shrink);
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = shrink(v);
+    return out;
+  }
+  return value;
+}
+
+/** Row operations, in the order the writer runs them; each is an array whose first item is its code. */
+export const OP = {
+  /** A record starts (counted): its tool inputs and outputs stored so far are forgotten. `[OP.begin]` */
+  begin: 0,
+  /** `[OP.issue, line, code, message]` */
+  issue: 1,
+  /** `[OP.record, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
+   *  is_sidechain, is_synthetic, is_prompt, input, output, cache_creation, cache_read, request_id, cache_1h,
+   *  reasoning, request_ref]` */
+  record: 2,
+  /** `[OP.title, line, source, title, leaf_uuid]` */
+  title: 3,
+  /** `[OP.request, line, id, ts_ms, agent_id]` */
+  request: 4,
+  /** `[OP.result, tool_use_id, line, uuid_raw, ts_text, ts_ms, is_error, content, tool_use_result]` */
+  result: 5,
+  /** `[OP.call, tool_use_id, line, name, input, ts_text, ts_ms, message_id, agent_id]` */
+  call: 6,
+  /**
+   * `[OP.doc, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id, text, secret rules, kind]`: a
+   * tool input or output (`call_id` set) only when its call or result was stored by this record; a null `tool`
+   * with a `call_id` is the call's name as stored.
+   */
+  doc: 7,
+  /**
+   * `[OP.fact, tool_use_id, call line, result line or null, FactColumns]`: a call's fact as computed in a parse
+   * worker from the file's first call and first result (call-fact.ts); stores nothing by itself.
+   */
+  fact: 8,
+} as const;
+
+export type Op = readonly unknown[];
+
+/** `records.is_synthetic`: 0 a model's response (or no response), 1 an API error the client wrote, 2 another note. */
+function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
+  if (assistant === undefined || !(assistant.isSynthetic || assistant.model === '<synthetic>')) return 0;
+  return assistant.isApiErrorMessage ? 1 : 2;
+}
+
+/**
+ * The row operations of one event of a file. `fileAgentId` is the file's subagent id (a sidechain record's agent
+ * when the record names none).
+ */
+export function opsOfEvent(event: RecordEvent, fileAgentId: string | null, out: Op[]): void {
+  if (event.kind === 'issue') {
+    out.push([OP.issue, event.issue.line, event.issue.code, event.issue.message]);
+    return;
+  }
+  out.push([OP.begin]);
+  const record = event.record;
+  const line = record.loc.line;
+  switch (record.kind) {
+    case 'user':
+    case 'assistant':
+    case 'system':
+    case 'attachment':
+    case 'progress': {
+      const agentId = record.isSidechain ? (record.agentId ?? fileAgentId ?? 'sidechain') : null;
+      const assistant = record.kind === 'assistant' ? record : undefined;
+      const ms = timestampMs(record.timestamp) ?? null;
+      const ts = storedTs(record.timestamp, ms);
+      const usage = assistant?.usage;
+      out.push([
+        OP.record,
+        line,
+        storedKind(record.kind, RECORD_KINDS),
+        storedUuid(record.uuid),
+        ts,
+        ms,
+        record.cwd ?? null,
+        record.version ?? null,
+        record.gitBranch ?? null,
+        assistant?.model ?? null,
+        assistant?.messageId ?? null,
+        record.isSidechain ? 1 : 0,
+        syntheticKind(assistant),
+        isPromptRecord(record) ? 1 : 0,
+        usage?.inputTokens ?? null,
+        usage?.outputTokens ?? null,
+        usage?.cacheCreationInputTokens ?? null,
+        usage?.cacheReadInputTokens ?? null,
+        assistant?.requestId ?? null,
+        usage?.cacheCreation1hInputTokens ?? null,
+        usage?.reasoningOutputTokens ?? null,
+        assistant?.requestRef ?? null,
+      ]);
+      if (record.kind === 'user') {
+        // The first one in the main file titles the session when it has no other title (core's one rule).
+        const title = promptTitleOf(record);
+        if (title !== undefined) out.push([OP.title, line, 'first-prompt', title, null]);
+        if (typeof record.content !== 'string') {
+          for (const block of record.content) {
+            if (block.kind !== 'tool-result' || block.toolUseId === '') continue;
+            out.push([
+              OP.result,
+              block.toolUseId,
+              line,
+              storedUuid(record.uuid),
+              ts,
+              ms,
+              block.isError ? 1 : 0,
+              // Errors are kept whole (their text is classified); ok results only need their shape and numbers.
+              packJson(block.isError ? block.content : shrink(block.content)),
+              record.toolUseResult === undefined
+                ? null
+                : packJson(block.isError ? record.toolUseResult : shrink(record.toolUseResult)),
+            ]);
+          }
+        }
+      } else if (record.kind === 'assistant') {
+        for (const block of record.content) {
+          if (block.kind !== 'tool-use') continue;
+          out.push([
+            OP.call,
+            block.id,
+            line,
+            block.name,
+            block.input === undefined ? null : packJson(block.input),
+            ts,
+            ms,
+            record.messageId ?? null,
+            agentId,
+          ]);
+        }
+      }
+      // Searchable texts (the text is indexed, not stored), with the secret rules each matches.
+      const parts = docPartsOf(record);
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
+        if (part === undefined) continue;
+        out.push([
+          OP.doc,
+          line,
+          record.loc.offset,
+          i,
+          ts,
+          ms,
+          storedKind(part.kind, DOC_KINDS),
+          part.tool ?? null,
+          part.callId ?? null,
+          agentId,
+          part.text,
+          findSecrets(part.text).map((found) => found.rule),
+          part.kind,
+        ]);
+      }
+      return;
+    }
+    case 'title':
+      out.push([OP.title, line, record.source, record.title, null]);
+      return;
+    case 'summary':
+      out.push([OP.title, line, 'summary', record.summary, record.leafUuid ?? null]);
+      return;
+    case 'last-prompt':
+    case 'queue-operation':
+    case 'file-history-snapshot':
+    case 'cost-state':
+    case 'meta':
+      // Not chain records, but their timestamps count for the session's time range (as in core).
+      if (record.timestamp !== undefined) {
+        const ms = timestampMs(record.timestamp) ?? null;
+        out.push([
+          OP.record,
+          line,
+          storedKind(record.kind, RECORD_KINDS),
+          null,
+          storedTs(record.timestamp, ms),
+          ms,
+          null,
+          null,
+          null,
+          null,
+          null,
+          0,
+          0,
+          0,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+        ]);
+      }
+      return;
+    case 'api-request': {
+      // A request as it went out (not its blobs or shapes): where a wait on the model starts.
+      const ts = timestampMs(record.timestamp);
+      if (record.type === 'api-request' && record.id !== undefined && ts !== undefined) {
+        out.push([OP.request, line, record.id, ts, record.agentId ?? null]);
+      }
+      return;
+    }
+    case 'unknown':
+      return;
+    default:
+      record satisfies never;
+  }
+}
