@@ -5,8 +5,9 @@
  * Texts that repeat on every row are stored once, in `strings`, and rows keep their number:
  *
  * - `records`' working folder, client version, git branch and model (the same few values on thousands of records)
- *   live in `record_rows` as `*_ref`; `records` is a view that gives back the old columns, and its `INSTEAD OF
- *   INSERT` trigger stores new texts, so readers and the importer are unchanged.
+ *   live in `record_rows` as `*_ref`; `records` is a view that gives back the old columns, its `INSTEAD OF INSERT`
+ *   trigger stores new texts and its `INSTEAD OF DELETE` trigger deletes rows, so readers and the importer are
+ *   unchanged.
  * - `responses`' session key (a long `<projectDir>/<id>` text) and model live in `response_rows` as `session_ref`
  *   and `model_ref`; `responses` is a view with the old columns (and `session_ref`, for lookups by session that
  *   use the key). Writers write `response_rows` (session-usage.ts), through `internString`.
@@ -52,9 +53,15 @@ const RESPONSE_PLAIN = [
 ] as const;
 
 /** Store texts (NULLs skipped) that are not stored yet, whatever the conflict policy of the statement around. */
-const storeStrings = (values: readonly string[]) => `
-    INSERT INTO strings (text) SELECT DISTINCT v FROM (${values.map((v) => `SELECT ${v} AS v`).join(' UNION ALL ')})
-      WHERE v IS NOT NULL AND NOT EXISTS (SELECT 1 FROM strings WHERE text = v);`;
+const storeStrings = (values: readonly string[]) =>
+  values
+    .map((v) => `INSERT INTO strings (text) SELECT ${v} WHERE ${v} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM strings WHERE text = ${v});`)
+    .join('\n    ');
+
+/** The table's defaults for columns an insert through the view leaves out (a view passes NULL). */
+const RECORD_DEFAULTS: Readonly<Record<string, string>> = { is_sidechain: '0', is_synthetic: '0', is_prompt: '0' };
+const value = (column: string) =>
+  RECORD_DEFAULTS[column] === undefined ? `new.${column}` : `coalesce(new.${column}, ${RECORD_DEFAULTS[column]})`;
 
 const RECORDS_VIEW = `
   CREATE VIEW records AS SELECT ${RECORD_HEAD.join(', ')},
@@ -64,7 +71,11 @@ const RECORDS_VIEW = `
   CREATE TRIGGER records_insert INSTEAD OF INSERT ON records BEGIN
     ${storeStrings(RECORD_TEXTS.map((c) => `new.${c}`))}
     INSERT INTO record_rows (${[...RECORD_HEAD, ...RECORD_TEXTS.map((c) => `${c}_ref`), ...RECORD_TAIL].join(', ')})
-      VALUES (${[...RECORD_HEAD.map((c) => `new.${c}`), ...RECORD_TEXTS.map((c) => ref(`new.${c}`)), ...RECORD_TAIL.map((c) => `new.${c}`)].join(', ')});
+      VALUES (${[...RECORD_HEAD.map(value), ...RECORD_TEXTS.map((c) => ref(`new.${c}`)), ...RECORD_TAIL.map(value)].join(', ')});
+  END;
+  -- A file read again from the start drops its records through the view (by file: the primary key's prefix).
+  CREATE TRIGGER records_delete INSTEAD OF DELETE ON records BEGIN
+    DELETE FROM record_rows WHERE file_id = old.file_id AND line = old.line;
   END;`;
 
 export const STRINGS_SCHEMA = `
