@@ -55,7 +55,10 @@ const RESPONSE_PLAIN = [
 /** Store texts (NULLs skipped) that are not stored yet, whatever the conflict policy of the statement around. */
 const storeStrings = (values: readonly string[]) =>
   values
-    .map((v) => `INSERT INTO strings (text) SELECT ${v} WHERE ${v} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM strings WHERE text = ${v});`)
+    .map(
+      (v) =>
+        `INSERT INTO strings (text) SELECT ${v} WHERE ${v} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM strings WHERE text = ${v});`,
+    )
     .join('\n    ');
 
 /** The table's defaults for columns an insert through the view leaves out (a view passes NULL). */

@@ -15,8 +15,8 @@ import {
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
-import type { UsagePart } from './types.js';
 import { INTERN_STRING } from './schema-strings.js';
+import type { UsagePart } from './types.js';
 
 /** Responses whose input side is above this many tokens are billed at long-context rates where a model has them. */
 export const LONG_CONTEXT_TOKENS = 200_000;
@@ -41,7 +41,9 @@ export class SessionUsageUpdater {
   constructor(db: Database.Database) {
     this.s = {
       // `responses` is a view (schema-strings.ts): its rows are written to `response_rows`, texts by number.
-      deleteResponses: db.prepare('DELETE FROM response_rows WHERE session_ref = (SELECT id FROM strings WHERE text = ?)'),
+      deleteResponses: db.prepare(
+        'DELETE FROM response_rows WHERE session_ref = (SELECT id FROM strings WHERE text = ?)',
+      ),
       internString: db.prepare(INTERN_STRING),
       // Assistant records with usage, main file first, then by path (a response keeps the thread of its first record).
       records: db.prepare(
