@@ -52,7 +52,7 @@ describe('hostile input never stops a refresh', () => {
   it('stores a file whose import fails as an issue and goes on with the next; retries once it changes', async () => {
     // A real failure inside the import transaction: the database refuses one record.
     const db = new Database(dbPath);
-    db.exec(`CREATE TRIGGER boom BEFORE INSERT ON records WHEN NEW.uuid = 'boom'
+    db.exec(`CREATE TRIGGER boom BEFORE INSERT ON record_rows WHEN NEW.uuid_raw = 'boom'
              BEGIN SELECT RAISE(ABORT, 'refused by test trigger'); END`);
     const file = join(home, 'projects', API, `${FIRST}.jsonl`);
     appendFileSync(

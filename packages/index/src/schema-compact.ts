@@ -22,7 +22,7 @@
  */
 
 /** `ts`, computed: the text as written when it was kept, else the ISO form (`…T…:ss.sssZ`) of `ts_ms`. */
-const TS = `TEXT GENERATED ALWAYS AS (coalesce(ts_text, strftime('%Y-%m-%dT%H:%M:%fZ', ts_ms / 1000.0, 'unixepoch')))`;
+export const TS = `TEXT GENERATED ALWAYS AS (coalesce(ts_text, strftime('%Y-%m-%dT%H:%M:%fZ', ts_ms / 1000.0, 'unixepoch')))`;
 
 /** The text a row keeps of a timestamp: none when `ts` computes it back from `ts_ms` exactly (see `TS`). */
 export function storedTs(ts: string | undefined | null, ms: number | undefined | null): string | null {
@@ -42,7 +42,7 @@ export function storedUuid(uuid: string | undefined | null): string | Buffer | n
 const hexPart = (from: number, length?: number) =>
   `substr(hex(uuid_raw), ${from}${length === undefined ? '' : `, ${length}`})`;
 /** `uuid`, computed: the canonical text of stored bytes, else the text as written. */
-const UUID = `TEXT GENERATED ALWAYS AS (CASE WHEN typeof(uuid_raw) = 'blob' THEN lower(${hexPart(1, 8)} || '-' ||
+export const UUID = `TEXT GENERATED ALWAYS AS (CASE WHEN typeof(uuid_raw) = 'blob' THEN lower(${hexPart(1, 8)} || '-' ||
   ${hexPart(9, 4)} || '-' || ${hexPart(13, 4)} || '-' || ${hexPart(17, 4)} || '-' || ${hexPart(21)}) ELSE uuid_raw END)`;
 
 /** The kinds of records and documents, numbered from 1 (`kind_raw`); another kind is stored as its text. */
@@ -67,7 +67,7 @@ export function storedKind(kind: string, kinds: readonly string[]): string {
   return index === -1 ? kind : String(index + 1);
 }
 
-const KIND = (kinds: readonly string[]) =>
+export const KIND = (kinds: readonly string[]) =>
   `TEXT GENERATED ALWAYS AS (CASE kind_raw ${kinds.map((k, i) => `WHEN '${i + 1}' THEN '${k}'`).join(' ')} ELSE kind_raw END)`;
 
 const computed = (table: string, column: string, definition: string) => `

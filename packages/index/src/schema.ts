@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { registerDocText } from './doc-text.js';
 import { COMPACT_SCHEMA, RESET_DATA_COMPACT } from './schema-compact.js';
+import { RESET_DATA_STRINGS, STRINGS_SCHEMA } from './schema-strings.js';
 
 /**
  * Versioned schema migrations (`PRAGMA user_version`). Each entry upgrades from version `i` to `i + 1`.
@@ -363,6 +364,9 @@ const migrations: readonly string[] = [
   // A smaller index (issue 8), see schema-compact.ts: one entry, renumbered freely when branches merge. Derived data
   // is read again.
   `${COMPACT_SCHEMA}${RESET_DATA_COMPACT} DELETE FROM requests;`,
+  // Repeated texts stored once (issue 8), see schema-strings.ts: one entry, renumbered freely when branches merge.
+  // The rows are converted in place.
+  STRINGS_SCHEMA,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
@@ -373,7 +377,7 @@ export const SCHEMA_VERSION = migrations.length;
 /** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
 export function resetDerivedData(db: Database.Database): void {
   registerDocText(db);
-  db.transaction(() => db.exec(`${RESET_DATA_COMPACT} DELETE FROM requests;`))();
+  db.transaction(() => db.exec(RESET_DATA_STRINGS))();
 }
 
 export class NewerSchemaError extends Error {}

@@ -15,6 +15,7 @@ import {
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
+import { INTERN_STRING } from './schema-strings.js';
 import type { UsagePart } from './types.js';
 
 /** Responses whose input side is above this many tokens are billed at long-context rates where a model has them. */
@@ -39,7 +40,11 @@ export class SessionUsageUpdater {
   private readonly s;
   constructor(db: Database.Database) {
     this.s = {
-      deleteResponses: db.prepare('DELETE FROM responses WHERE session_id = ?'),
+      // `responses` is a view (schema-strings.ts): its rows are written to `response_rows`, texts by number.
+      deleteResponses: db.prepare(
+        'DELETE FROM response_rows WHERE session_ref = (SELECT id FROM strings WHERE text = ?)',
+      ),
+      internString: db.prepare(INTERN_STRING),
       // Assistant records with usage, main file first, then by path (a response keeps the thread of its first record).
       records: db.prepare(
         `SELECT r.message_id, r.request_id, r.model, r.ts_ms, r.is_synthetic,
@@ -52,9 +57,10 @@ export class SessionUsageUpdater {
          ORDER BY (f.role <> 'main'), f.path, r.line`,
       ),
       insertResponse: db.prepare(
-        `INSERT OR REPLACE INTO responses (session_id, key, message_id, agent_id, model, ts_ms, input_tokens,
+        `INSERT OR REPLACE INTO response_rows (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
            output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES ((SELECT id FROM strings WHERE text = ?), ?, ?, ?, (SELECT id FROM strings WHERE text = ?), ?, ?, ?, ?,
+           ?, ?, ?)`,
       ),
       // The main thread's records, requests and calls, for the time partition.
       threadRecords: db.prepare(
@@ -105,8 +111,11 @@ export class SessionUsageUpdater {
       context: r.agent_id,
     }));
     const parts = new Map<string, UsagePart>();
-    for (const response of dedupeResponses(records)) {
+    const responses = dedupeResponses(records);
+    if (responses.length !== 0) this.s.internString.run(sid);
+    for (const response of responses) {
       const t = response.tokens;
+      this.s.internString.run(response.model);
       this.s.insertResponse.run(
         sid,
         // A response without a message id is its own; its key is only unique within the session.
