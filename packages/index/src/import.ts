@@ -1,18 +1,22 @@
 import {
   type AssistantRecord,
+  agentIdOfResult,
   createIsoTimestamp,
   createRecordUuid,
   createToolUseId,
   type DiscoveredFile,
+  hiddenReasonOf,
   primaryDurationMs,
   promptTitleOf,
   type RawCall,
   type RawResult,
   type RecordEvent,
   type ResultContent,
+  type ToolCall,
   type TranscriptRecord,
   timestampDurations,
   timestampMs,
+  userText,
 } from '@agentdash/core';
 import { summarizeCall } from '@agentdash/core/present';
 import { findSecrets } from '@agentdash/core/secrets';
@@ -91,10 +95,10 @@ export class Writer {
       insertRecord: db.prepare(
         `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
           is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
-          request_id, cache_1h_tokens, reasoning_tokens, request_ref)
+          request_id, cache_1h_tokens, reasoning_tokens, request_ref, shown, parent_raw, prompt_text, sig, extra_results)
          VALUES (@file_id, @line, @kind_raw, @uuid_raw, @ts_text, @ts_ms, @cwd, @version, @git_branch, @model, @message_id,
           @is_sidechain, @is_synthetic, @is_prompt, @input_tokens, @output_tokens, @cache_creation_tokens, @cache_read_tokens,
-          @request_id, @cache_1h_tokens, @reasoning_tokens, @request_ref)`,
+          @request_id, @cache_1h_tokens, @reasoning_tokens, @request_ref, @shown, @parent_raw, @prompt_text, @sig, @extra_results)`,
       ),
       insertRequest: db.prepare(
         'INSERT OR IGNORE INTO requests (file_id, line, id, ts_ms, agent_id) VALUES (?, ?, ?, ?, ?)',
@@ -111,6 +115,10 @@ export class Writer {
           tool_use_result)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      addExtraResults: db.prepare(
+        'UPDATE records SET extra_results = coalesce(extra_results, 0) + ? WHERE file_id = ? AND line = ?',
+      ),
+      countUnknown: db.prepare('UPDATE files SET unknown_records = unknown_records + 1 WHERE id = ?'),
       insertIssue: db.prepare('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
       insertDoc: db.prepare(
         `INSERT INTO docs (file_id, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id)
@@ -140,9 +148,11 @@ export class Writer {
       upsertFact: db.prepare(
         // The fact's session is its file's (the `call_facts` view joins it).
         `INSERT OR REPLACE INTO call_fact_rows (tool_use_id, file_id, line, name, canonical_name, ts_text, ts_ms,
-          agent_id, has_result, is_error, category, severity, error_message, exit_code, duration_ms, summary)
+          agent_id, has_result, is_error, category, severity, error_message, exit_code, duration_ms, summary, task_id,
+          agent_ref)
          VALUES (@tool_use_id, @file_id, @line, @name, @canonical_name, @ts_text, @ts_ms, @agent_id,
-          @has_result, @is_error, @category, @severity, @error_message, @exit_code, @duration_ms, @summary)`,
+          @has_result, @is_error, @category, @severity, @error_message, @exit_code, @duration_ms, @summary, @task_id,
+          @agent_ref)`,
       ),
       sessionsOfCall: db
         .prepare('SELECT DISTINCT f.session_id FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?')
@@ -230,39 +240,21 @@ export class Writer {
         const isPrompt = isPromptRecord(record);
         const assistant = record.kind === 'assistant' ? record : undefined;
         const ms = timestampMs(record.timestamp) ?? null;
-        this.s.insertRecord.run({
-          file_id: file.id,
-          line,
-          kind_raw: storedKind(record.kind, RECORD_KINDS),
-          uuid_raw: storedUuid(record.uuid),
-          ts_text: storedTs(record.timestamp, ms),
-          ts_ms: ms,
-          cwd: record.cwd ?? null,
-          version: record.version ?? null,
-          git_branch: record.gitBranch ?? null,
-          model: assistant?.model ?? null,
-          message_id: assistant?.messageId ?? null,
-          is_sidechain: record.isSidechain ? 1 : 0,
-          is_synthetic: syntheticKind(assistant),
-          is_prompt: isPrompt ? 1 : 0,
-          input_tokens: assistant?.usage?.inputTokens ?? null,
-          output_tokens: assistant?.usage?.outputTokens ?? null,
-          cache_creation_tokens: assistant?.usage?.cacheCreationInputTokens ?? null,
-          cache_read_tokens: assistant?.usage?.cacheReadInputTokens ?? null,
-          request_id: assistant?.requestId ?? null,
-          cache_1h_tokens: assistant?.usage?.cacheCreation1hInputTokens ?? null,
-          reasoning_tokens: assistant?.usage?.reasoningOutputTokens ?? null,
-          request_ref: assistant?.requestRef ?? null,
-        });
         // Tool inputs and outputs this file stores first (a copy in a resumed or forked file is not indexed again).
         const stored = new Set<string>();
+        // Result blocks pairing reports as issues: one without an id, or a second one of an id in this file.
+        let extraResults = 0;
         if (record.kind === 'user') {
           // The first one in the main file titles the session when it has no other title (core's one rule).
           const title = promptTitleOf(record);
           if (title !== undefined) this.s.insertTitle.run(file.id, record.loc.line, 'first-prompt', title, null);
           if (typeof record.content !== 'string') {
             for (const block of record.content) {
-              if (block.kind !== 'tool-result' || block.toolUseId === '') continue;
+              if (block.kind !== 'tool-result') continue;
+              if (block.toolUseId === '') {
+                extraResults += 1;
+                continue;
+              }
               touched.add(block.toolUseId);
               const inserted = this.s.insertResult.run(
                 file.id,
@@ -279,6 +271,7 @@ export class Writer {
                   : packJson(block.isError ? record.toolUseResult : shrink(record.toolUseResult)),
               );
               if (inserted.changes !== 0) stored.add(`tool-output\u0000${block.toolUseId}`);
+              else extraResults += 1;
             }
           }
         } else if (record.kind === 'assistant') {
@@ -307,6 +300,42 @@ export class Writer {
             }
           }
         }
+        const insertedRecord = this.s.insertRecord.run({
+          file_id: file.id,
+          line,
+          kind_raw: storedKind(record.kind, RECORD_KINDS),
+          uuid_raw: storedUuid(record.uuid),
+          ts_text: storedTs(record.timestamp, ms),
+          ts_ms: ms,
+          cwd: record.cwd ?? null,
+          version: record.version ?? null,
+          git_branch: record.gitBranch ?? null,
+          model: assistant?.model ?? null,
+          message_id: assistant?.messageId ?? null,
+          is_sidechain: record.isSidechain ? 1 : 0,
+          is_synthetic: syntheticKind(assistant),
+          is_prompt: isPrompt ? 1 : 0,
+          input_tokens: assistant?.usage?.inputTokens ?? null,
+          output_tokens: assistant?.usage?.outputTokens ?? null,
+          cache_creation_tokens: assistant?.usage?.cacheCreationInputTokens ?? null,
+          cache_read_tokens: assistant?.usage?.cacheReadInputTokens ?? null,
+          request_id: assistant?.requestId ?? null,
+          cache_1h_tokens: assistant?.usage?.cacheCreation1hInputTokens ?? null,
+          reasoning_tokens: assistant?.usage?.reasoningOutputTokens ?? null,
+          request_ref: assistant?.requestRef ?? null,
+          shown: shownOf(record),
+          // Subagent runs written inside a main file (≤2.0.27) are told apart by their parents.
+          parent_raw: record.isSidechain ? storedUuid(record.parentUuid) : null,
+          // What a subagent was asked (its first user message): in a subagent's file, or a sidechain run.
+          prompt_text:
+            record.kind === 'user' && !record.isMeta && (record.isSidechain || file.role === 'subagent')
+              ? userText(record.content)
+              : null,
+          sig: signatureOf(record),
+          extra_results: extraResults === 0 ? null : extraResults,
+        });
+        // A line holding several records (Gemini, Codex) keeps its first: the results of the others count there.
+        if (insertedRecord.changes === 0 && extraResults > 0) this.s.addExtraResults.run(extraResults, file.id, line);
         this.docs(file, record, agentId, stored);
         return;
       }
@@ -347,6 +376,11 @@ export class Writer {
             cache_1h_tokens: null,
             reasoning_tokens: null,
             request_ref: null,
+            shown: null,
+            parent_raw: null,
+            prompt_text: null,
+            sig: null,
+            extra_results: null,
           });
         }
         return;
@@ -359,6 +393,8 @@ export class Writer {
         return;
       }
       case 'unknown':
+        // Not stored, but counted: a record of a type AgentDash does not know shows in the timeline.
+        this.s.countUnknown.run(file.id);
         return;
       default:
         record satisfies never;
@@ -451,8 +487,61 @@ export class Writer {
       exit_code: result?.error?.exitCode ?? null,
       duration_ms: durationMs ?? null,
       summary,
+      task_id: taskIdOf(result),
+      // The subagent its result names, for the calls that can start one (`linkSubagents` in core).
+      agent_ref:
+        typing.toolKind === 'agent' ||
+        (isObject(rawResult?.toolUseResult) && typeof rawResult.toolUseResult.agentId === 'string')
+          ? (agentIdOfResult(rawResult) ?? null)
+          : null,
     });
   }
+}
+
+const SHOWN_HIDDEN: ReadonlySet<string> = new Set(['compact-summary', 'command', 'interrupt', 'task-notification']);
+
+/**
+ * `records.shown`: 1 a prompt, 2 another event the timeline shows by default (as the server's session view picks
+ * them), null otherwise. Assistant records show once per response, counted by message id.
+ */
+function shownOf(record: TranscriptRecord): 1 | 2 | null {
+  if (record.kind === 'user') {
+    const hidden = hiddenReasonOf(record);
+    if (hidden === undefined) return 1;
+    return SHOWN_HIDDEN.has(hidden) ? 2 : null;
+  }
+  if (record.kind === 'system') {
+    return record.subtype === 'turn_duration' || record.subtype === 'stop_hook_summary' ? null : 2;
+  }
+  return null;
+}
+
+const isObject = (v: unknown): v is Readonly<Record<string, unknown>> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * What tells records of one uuid apart in one file (core's `signatureOf`: kind, time, message id and the ids its
+ * blocks carry), stored only for a uuid that is not a canonical one: placeholders that hand-made files repeat.
+ * Records of a real uuid repeated in a file are copies, told apart by kind, time and message id.
+ */
+function signatureOf(
+  record: Extract<TranscriptRecord, { kind: 'user' | 'assistant' | 'system' | 'attachment' | 'progress' }>,
+): string | null {
+  if (typeof storedUuid(record.uuid) !== 'string') return null;
+  const blocks = record.kind === 'user' || record.kind === 'assistant' ? record.content : [];
+  const ids =
+    typeof blocks === 'string'
+      ? [blocks.length]
+      : blocks.map((b) => (b.kind === 'tool-use' ? b.id : b.kind === 'tool-result' ? b.toolUseId : b.kind));
+  return JSON.stringify(ids);
+}
+
+/** The background shell or async agent a call's result started (the header's `shells`), if any. */
+function taskIdOf(result: ToolCall['result']): string | null {
+  const typed = result?.typed;
+  if (typed?.kind === 'bash') return typed.data.backgroundTaskId ?? null;
+  if (typed?.kind === 'agent' && typed.data.status === 'async_launched') return typed.data.agentId ?? null;
+  return null;
 }
 
 /** `records.is_synthetic`: 0 a model's response (or no response), 1 an API error the client wrote, 2 another note. */

@@ -363,6 +363,31 @@ const migrations: readonly string[] = [
   // A smaller index (issue 8), see schema-compact.ts: one entry, renumbered freely when branches merge. Derived data
   // is read again.
   `${COMPACT_SCHEMA}${RESET_DATA_COMPACT} DELETE FROM requests;`,
+  // 15 (14 is the database-size step of another branch; renumbered freely when branches merge): the session header
+  // from the index (issue 8), without parsing the transcript. A record says whether it shows in the timeline
+  // (`shown`: 1 a prompt, 2 another shown event), a sidechain record keeps its parent (in-file subagent runs) and a
+  // subagent's user message its text (`prompt_text`, what links a run to the call that started it), a placeholder
+  // uuid what tells its records apart (`sig`), a user record the result blocks pairing reports (`extra_results`: no
+  // id, or an id already answered in the file); a file counts
+  // its records of unknown types; a call fact keeps the background task or agent its result started (`task_id`) and
+  // the subagent its result names (`agent_ref`). Derived data is read again (the archive stays).
+  `
+  ALTER TABLE records ADD COLUMN shown INTEGER;
+  ALTER TABLE records ADD COLUMN parent_raw TEXT;
+  ALTER TABLE records ADD COLUMN prompt_text TEXT;
+  ALTER TABLE records ADD COLUMN sig TEXT;
+  ALTER TABLE records ADD COLUMN extra_results INTEGER;
+  ALTER TABLE files ADD COLUMN unknown_records INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE call_fact_rows ADD COLUMN task_id TEXT;
+  ALTER TABLE call_fact_rows ADD COLUMN agent_ref TEXT;
+  DROP VIEW call_facts;
+  CREATE VIEW call_facts AS
+    SELECT c.tool_use_id, f.session_id, c.file_id, c.line, c.name, c.canonical_name, c.ts, c.ts_ms, c.agent_id,
+      c.has_result, c.is_error, c.category, c.severity, c.error_message, c.exit_code, c.duration_ms, c.summary,
+      c.task_id, c.agent_ref
+    FROM call_fact_rows c LEFT JOIN files f ON f.id = c.file_id;
+  ${RESET_DATA_COMPACT} DELETE FROM requests;
+  `,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
