@@ -93,7 +93,10 @@ export interface AgentIndex {
   sessionFacets(filter?: SessionFilter): SessionFacets;
   /** Unique calls per canonical tool name in one session's files, without reading the transcript. */
   sessionToolCounts(ref: string): Record<string, number>;
-  /** What a loaded session's header adds to its summary, from the stored rows (no transcript is read). */
+  /**
+   * What a loaded session's header adds to its summary, from the stored rows (no transcript is read); undefined when
+   * the index cannot tell (no such session, or a file of it cannot be read now: load it).
+   */
   sessionHeader(ref: string): SessionHeaderParts | undefined;
   /**
    * The session a reference names: its key, its id, `<id>@<project folder>` or a unique prefix of an id.

@@ -6,13 +6,13 @@
  * `records.shown`, `parent_raw` and `prompt_text`, `files.unknown_records`, and each call fact's `task_id` and
  * `agent_ref`. `session-header.test.ts` (server) checks it against the loaded session's header.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { unpackJson } from './packed-json.js';
 import { RECORD_KINDS, storedKind } from './schema-compact.js';
 import type { Store } from './scope.js';
 import { sessionKeyOfRef } from './session-queries.js';
-import { prepared } from './statements.js';
+import { archiveOf, prepared } from './statements.js';
 
 /** A subagent run as the header lists it (the server's `SubagentInfo`). */
 export interface SubagentHeader {
@@ -85,21 +85,10 @@ interface RecordRow {
   extra_results: number | null;
 }
 
-interface CallRow {
-  id: string;
-  line: number;
-  name: string;
-  ts_ms: number | null;
-}
-
-/** A call's classified fact (`call_fact_rows`, one per id). */
-interface FactRow {
-  id: string;
-  is_error: number;
-  severity: string | null;
-  task_id: string | null;
-  agent_ref: string | null;
-}
+/** A call occurrence: tool_use id, line, name, time. */
+type CallTuple = [string, number, string, number | null];
+/** A call's classified fact (`call_fact_rows`, one per id): id, is_error, severity, task_id, agent_ref. */
+type FactTuple = [string, number, string | null, string | null, string | null];
 
 interface Thread {
   readonly key: string;
@@ -109,9 +98,21 @@ interface Thread {
   readonly metaPath: string | null;
   /** The file of a subagent file's thread (its calls' and results' times count too: a line may hold several records). */
   readonly fileId?: number;
+  /** The main thread counted in SQL (none of the session's records is a copy), its `records` not read. */
+  readonly counted?: MainCounts | undefined;
 }
 
-interface SessionCall extends CallRow {
+interface MainCounts {
+  readonly shown: number;
+  readonly prompts: number;
+  readonly assistant: number;
+}
+
+interface SessionCall {
+  readonly id: string;
+  readonly line: number;
+  readonly name: string;
+  readonly ts_ms: number | null;
   readonly fileId: number;
   readonly canonical: string;
   readonly thread: Thread | undefined;
@@ -130,10 +131,20 @@ const ASSISTANT = storedKind('assistant', RECORD_KINDS);
 const FILES = `SELECT id, path, role, agent_id, meta_path, records, unknown_records, agent FROM files
   WHERE session_id = ? ORDER BY role, path`;
 // The stored columns, not the computed ones (a uuid's text, a timestamp's ISO form): a large session has many rows.
-const RECORDS = `SELECT line, kind_raw AS kind, hex(uuid_raw) AS key, CASE WHEN is_sidechain = 1 THEN uuid END AS uuid,
-    ts_text, ts_ms, message_id, is_sidechain, shown, hex(parent_raw) AS parent, prompt_text, sig, extra_results
-  FROM records WHERE file_id = ? ORDER BY line`;
-const CALLS = 'SELECT tool_use_id AS id, line, name, ts_ms FROM calls WHERE file_id = ?';
+const RECORD_COLUMNS = `line, kind_raw AS kind, hex(uuid_raw) AS key, CASE WHEN is_sidechain = 1 THEN uuid END AS uuid,
+    ts_text, ts_ms, message_id, is_sidechain, shown, hex(parent_raw) AS parent, prompt_text, sig, extra_results`;
+const RECORDS = `SELECT ${RECORD_COLUMNS} FROM records WHERE file_id = ? ORDER BY line`;
+const SIDECHAIN_RECORDS = `SELECT ${RECORD_COLUMNS} FROM records WHERE file_id = ? AND is_sidechain = 1 ORDER BY line`;
+/** Whether a uuid repeats in a set of files (`?`: their ids as a JSON array): only then may a record be a copy. */
+const REPEATED_UUID = `SELECT 1 FROM records WHERE file_id IN (SELECT value FROM json_each(?)) AND uuid_raw IS NOT NULL
+  GROUP BY uuid_raw HAVING count(*) > 1 LIMIT 1`;
+/** The main thread's events (records with `shown`, each response once by its message id) and prompts. */
+const MAIN_COUNTS = `SELECT count(shown) AS shown, count(CASE WHEN shown = 1 THEN 1 END) AS prompts,
+    count(DISTINCT CASE WHEN kind_raw = '${storedKind('assistant', RECORD_KINDS)}'
+      THEN coalesce(message_id, hex(uuid_raw)) END) AS assistant
+  FROM records WHERE file_id = ? AND is_sidechain = 0`;
+const EXTRA_RESULTS = 'SELECT coalesce(sum(extra_results), 0) FROM records WHERE file_id = ?';
+const CALLS = 'SELECT tool_use_id, line, name, ts_ms FROM calls WHERE file_id = ? ORDER BY line';
 // A fact is stored with the file of the call's first occurrence: nearly always one of the session's own.
 const FACT_COLUMNS = 'tool_use_id AS id, is_error, severity, task_id, agent_ref';
 const FACTS_OF_FILE = `SELECT ${FACT_COLUMNS} FROM call_fact_rows WHERE file_id = ?`;
@@ -146,39 +157,20 @@ const RESULTS = 'SELECT tool_use_id AS id, line FROM results WHERE file_id = ? O
 const CALL_INPUT = 'SELECT input FROM calls WHERE tool_use_id = ? AND file_id = ?';
 const FIRST_RESULT = 'SELECT tool_use_result FROM results WHERE tool_use_id = ? ORDER BY rowid LIMIT 1';
 
-/** The header parts of the session `ref` names (see `getSession`), or undefined when there is none. */
+/**
+ * The header parts of the session `ref` names (see `getSession`). Undefined when the index cannot tell them: no such
+ * session, or a file of it cannot be read now (a load reports it, with what the other files hold).
+ */
 export function sessionHeader(store: Store, ref: string): SessionHeaderParts | undefined {
   const key = sessionKeyOfRef(store, ref);
   if (key === undefined) return undefined;
   const db = store.db;
   const files = prepared(db, FILES).all(key) as FileRow[];
+  if (!files.every((f) => readableNow(store, f.path))) return undefined;
   const main = files.find((f) => f.role === 'main');
   const adapter = adapterForFile({ agent: agentOfRow((main ?? files[0])?.agent) });
 
-  // The records core keeps: a uuid an earlier file holds is a copy; within a file, a repeat of the same record.
-  let duplicateRecords = 0;
-  const seen = new Set<string>();
-  const kept = new Map<number, RecordRow[]>();
-  files.forEach((file, fileIndex) => {
-    // Per uuid, the records of it kept in this file (one, nearly always).
-    const mine = new Map<string, RecordRow | RecordRow[]>();
-    const rows: RecordRow[] = [];
-    for (const row of prepared(db, RECORDS).all(file.id) as RecordRow[]) {
-      if (row.key !== '' && CHAIN_KINDS.has(row.kind)) {
-        const earlier = mine.get(row.key);
-        if (seen.has(row.key) || (earlier !== undefined && sameRecord(earlier, row))) {
-          duplicateRecords += 1;
-          continue;
-        }
-        if (earlier === undefined) mine.set(row.key, row);
-        else if (Array.isArray(earlier)) earlier.push(row);
-        else mine.set(row.key, [earlier, row]);
-      }
-      rows.push(row);
-    }
-    if (fileIndex < files.length - 1) for (const key of mine.keys()) seen.add(key);
-    kept.set(file.id, rows);
-  });
+  const { duplicateRecords, kept, mainCounts } = keptRecords(db, files, main);
 
   // Threads: the main one, subagent runs written inside the main file (by parent), then subagent files.
   const mainRows = main ? (kept.get(main.id) ?? []) : [];
@@ -188,6 +180,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     records: mainRows.filter((r) => r.is_sidechain === 0),
     unknown: main?.unknown_records ?? 0,
     metaPath: null,
+    counted: mainCounts,
   };
   const threads: Thread[] = [];
   const runOfRecord = new Map<string, Thread>();
@@ -217,24 +210,12 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     threadOfFile.set(file.id, thread);
   }
 
-  // Calls: each id once, where core first meets it (main file first, then subagent files; by line).
-  const firsts = new Map<string, { readonly row: CallRow; readonly fileId: number; readonly order: number }>();
-  const facts = new Map<string, FactRow>();
-  files.forEach((file, fileIndex) => {
-    for (const row of prepared(db, CALLS).all(file.id) as CallRow[]) {
-      const order = fileIndex * 2 ** 32 + row.line;
-      const before = firsts.get(row.id);
-      if (before === undefined || order < before.order) firsts.set(row.id, { row, fileId: file.id, order });
-    }
-    for (const fact of prepared(db, FACTS_OF_FILE).all(file.id) as FactRow[]) facts.set(fact.id, fact);
-  });
-  const factOf = (id: string): FactRow | undefined =>
-    facts.get(id) ?? (prepared(db, FACT).get(id) as FactRow | undefined);
   const mainByLine = new Map(mainRows.map((r) => [r.line, r]));
   const recordThread = (fileId: number, line: number): Thread | undefined => {
     if (fileId !== main?.id) return threadOfFile.get(fileId);
     const row = mainByLine.get(line);
-    if (row === undefined) return undefined;
+    // only the sidechain rows of the main file are read when none is a copy: the others are the main thread's
+    if (row === undefined) return mainCounts === undefined ? undefined : mainThread;
     if (row.is_sidechain === 0) return mainThread;
     return row.key === '' ? undefined : runOfRecord.get(row.key);
   };
@@ -247,24 +228,35 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     }
     return c;
   };
-  const calls = [...firsts.values()]
-    .sort((a, b) => a.order - b.order)
-    .map(({ row, fileId }): SessionCall => {
-      const fact = factOf(row.id);
-      return {
-        id: row.id,
-        line: row.line,
-        name: row.name,
-        ts_ms: row.ts_ms,
-        fileId,
-        canonical: canonicalOf(row.name),
-        thread: recordThread(fileId, row.line),
-        is_error: fact?.is_error ?? null,
-        severity: fact?.severity ?? null,
-        task_id: fact?.task_id ?? null,
-        agent_ref: fact?.agent_ref ?? null,
+  // Calls: each id once, where core first meets it (main file first, then subagent files; by line). Rows come as
+  // arrays (a long session has thousands).
+  const facts = new Map<string, FactTuple>();
+  for (const file of files) {
+    for (const fact of prepared(db, FACTS_OF_FILE, 'raw').all(file.id) as FactTuple[]) facts.set(fact[0], fact);
+  }
+  const calls: SessionCall[] = [];
+  const callsById = new Map<string, SessionCall>();
+  for (const file of files) {
+    for (const [id, line, name, tsMs] of prepared(db, CALLS, 'raw').all(file.id) as CallTuple[]) {
+      if (callsById.has(id)) continue;
+      const fact = facts.get(id) ?? (prepared(db, FACT, 'raw').get(id) as FactTuple | undefined);
+      const call: SessionCall = {
+        id,
+        line,
+        name,
+        ts_ms: tsMs,
+        fileId: file.id,
+        canonical: canonicalOf(name),
+        thread: recordThread(file.id, line),
+        is_error: fact?.[1] ?? null,
+        severity: fact?.[2] ?? null,
+        task_id: fact?.[3] ?? null,
+        agent_ref: fact?.[4] ?? null,
       };
-    });
+      calls.push(call);
+      callsById.set(id, call);
+    }
+  }
 
   const { callToThread, linkedBy } = linkThreads(
     store,
@@ -280,7 +272,6 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     if (list) list.push(call);
     else callsByThread.set(call.thread, [call]);
   }
-  const callsById = new Map(calls.map((c) => [c.id, c]));
 
   const errorCounts = (thread: Thread, visited: Set<string>): { errors: number; expectedErrors: number } => {
     let errors = 0;
@@ -345,10 +336,12 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
   const answered = new Set<string>();
   let pairing = 0;
   for (const file of files) {
-    const keptLines = new Set((kept.get(file.id) ?? []).map((r) => r.line));
-    for (const row of kept.get(file.id) ?? []) pairing += row.extra_results ?? 0;
+    // every record is kept when none is a copy
+    const keptLines = mainCounts === undefined ? new Set((kept.get(file.id) ?? []).map((r) => r.line)) : undefined;
+    if (keptLines === undefined) pairing += prepared(db, EXTRA_RESULTS, 'pluck').get(file.id) as number;
+    else for (const row of kept.get(file.id) ?? []) pairing += row.extra_results ?? 0;
     for (const result of prepared(db, RESULTS, 'rows').all(file.id) as { id: string; line: number }[]) {
-      if (!keptLines.has(result.line)) continue;
+      if (keptLines !== undefined && !keptLines.has(result.line)) continue;
       if (answered.has(result.id)) pairing++;
       else {
         answered.add(result.id);
@@ -364,7 +357,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
       records: files.reduce((n, f) => n + f.records, 0),
       duplicateRecords,
       unknownRecords: files.reduce((n, f) => n + f.unknown_records, 0),
-      prompts: mainThread.records.filter((r) => r.shown === 1).length,
+      prompts: mainCounts?.prompts ?? mainThread.records.filter((r) => r.shown === 1).length,
       assistantMessages: [mainThread, ...threads].reduce((n, t) => n + assistantEvents(t), 0),
       toolCalls: calls.length,
       errors: calls.filter((c) => c.is_error === 1).length,
@@ -374,6 +367,50 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     toolCounts,
     shells,
   };
+}
+
+/**
+ * The records core keeps, per file: a uuid an earlier file holds is a copy; within a file, a repeat of the same
+ * record. When no uuid repeats in the session's files (nearly always), nothing is a copy: the main thread is then
+ * counted in SQL and only the main file's sidechain records are read (a long session has tens of thousands).
+ */
+function keptRecords(
+  db: Store['db'],
+  files: readonly FileRow[],
+  main: FileRow | undefined,
+): { duplicateRecords: number; kept: Map<number, RecordRow[]>; mainCounts: MainCounts | undefined } {
+  const kept = new Map<number, RecordRow[]>();
+  const ids = JSON.stringify(files.map((f) => f.id));
+  if (prepared(db, REPEATED_UUID, 'pluck').get(ids) === undefined) {
+    for (const file of files) {
+      kept.set(file.id, prepared(db, file === main ? SIDECHAIN_RECORDS : RECORDS).all(file.id) as RecordRow[]);
+    }
+    const mainCounts = main ? (prepared(db, MAIN_COUNTS).get(main.id) as MainCounts) : undefined;
+    return { duplicateRecords: 0, kept, mainCounts: mainCounts ?? { shown: 0, prompts: 0, assistant: 0 } };
+  }
+  let duplicateRecords = 0;
+  const seen = new Set<string>();
+  files.forEach((file, fileIndex) => {
+    // Per uuid, the records of it kept in this file (one, nearly always).
+    const mine = new Map<string, RecordRow | RecordRow[]>();
+    const rows: RecordRow[] = [];
+    for (const row of prepared(db, RECORDS).all(file.id) as RecordRow[]) {
+      if (row.key !== '' && CHAIN_KINDS.has(row.kind)) {
+        const earlier = mine.get(row.key);
+        if (seen.has(row.key) || (earlier !== undefined && sameRecord(earlier, row))) {
+          duplicateRecords += 1;
+          continue;
+        }
+        if (earlier === undefined) mine.set(row.key, row);
+        else if (Array.isArray(earlier)) earlier.push(row);
+        else mine.set(row.key, [earlier, row]);
+      }
+      rows.push(row);
+    }
+    if (fileIndex < files.length - 1) for (const key of mine.keys()) seen.add(key);
+    kept.set(file.id, rows);
+  });
+  return { duplicateRecords, kept, mainCounts: undefined };
 }
 
 /** Link subagent calls to threads as core's `linkSubagents` does: by agent id, else by prompt and time. */
@@ -440,6 +477,7 @@ function promptOf(thread: Thread): string | undefined {
 }
 
 function assistantEvents(thread: Thread): number {
+  if (thread.counted) return thread.counted.assistant;
   const keys = new Set<string>();
   for (const r of thread.records) if (r.kind === ASSISTANT) keys.add(r.message_id ?? r.key);
   return keys.size;
@@ -447,6 +485,7 @@ function assistantEvents(thread: Thread): number {
 
 /** Events the timeline shows by default: prompts and shown notes, each response once, unknown records. */
 function shownEvents(thread: Thread): number {
+  if (thread.counted) return thread.counted.shown + thread.counted.assistant + thread.unknown;
   let shown = 0;
   for (const r of thread.records) if (r.shown !== null) shown++;
   return shown + assistantEvents(thread) + thread.unknown;
@@ -486,6 +525,20 @@ function firstResultData(store: Store, id: string): Obj {
   const packed = prepared(store.db, FIRST_RESULT, 'pluck').get(id) as string | Buffer | null | undefined;
   const data = packed === null || packed === undefined ? undefined : unpackJson(packed);
   return isObj(data) ? data : {};
+}
+
+/** Whether a load can read the file: on disk as a regular file it may open, else from the archive (as it reads). */
+function readableNow(store: Store, path: string): boolean {
+  if (!existsSync(path)) return archiveOf(store.db).end(path) > 0;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    return fstatSync(fd).isFile();
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** A subagent's `.meta.json` (a few hundred bytes), read only when neither the call nor its result names the type. */
