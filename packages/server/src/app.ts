@@ -21,7 +21,7 @@ import { readyStatus } from './index-state.js';
 import { ListCache } from './list-cache.js';
 import type { LiveEvents } from './live.js';
 import { agentInfos, hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
-import { RawJson, sendJson } from './raw-json.js';
+import { type Answer, RawJson, sendJson } from './raw-json.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { createLocalSessionHost, type SessionHost } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
@@ -152,9 +152,10 @@ export function createApp(deps: AppDeps) {
    * The session's header from the index's stored rows, without parsing its transcript (issue 8: a 200 MB session's
    * header in well under a second): the same JSON as the loaded session's header (`SessionView.detail`).
    */
-  const indexHeader = async (found: SessionSummary, row: SessionRow): Promise<SessionDetail> => {
+  const indexHeader = async (found: SessionSummary, row: SessionRow): Promise<Answer<SessionDetail>> => {
     const parts = await queries.sessionHeader(row.id);
-    if (!parts) throw new HttpError(404, 'session not found');
+    // a file of the session cannot be read now: the load says so (and what the other files hold)
+    if (!parts) return sessions.detail(row);
     // models in the order the session first used them, as a loaded session lists them
     const rank = (model: string) => {
       const at = found.models.indexOf(model);
@@ -315,7 +316,15 @@ export function createApp(deps: AppDeps) {
   // The header comes from the index, never waiting for the session to be parsed (`?wait=1` is still accepted).
   api.get('/sessions/:id', async (c) => {
     const found = await foundOf(c.req.param('id'));
-    return c.json(await indexHeader(found, toSessionRow(found)));
+    const row = toSessionRow(found);
+    // kept like the lists until the index changes: tabs and clients opening one session ask for it once
+    return sendJson(
+      c,
+      await listCache.get(`header\u0000${row.id}`, async () => {
+        const header = await indexHeader(found, row);
+        return header instanceof RawJson ? header : RawJson.of(header);
+      }),
+    );
   });
 
   api.get('/sessions/:id/events', async (c) => {
