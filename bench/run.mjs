@@ -370,13 +370,15 @@ try {
     const { url } = await serve.url;
     const t0 = performance.now();
     const res = await fetch(`${url}/api/sessions/${big.sessionId}`);
-    await res.arrayBuffer();
+    const body = await res.json();
     const header = performance.now() - t0;
     const rss = await serve.stop();
+    // a `pending` header (older builds) lacks the events, subagents and shells the full one has
+    const kind = body.pending === true ? 'pending header' : `full header, ${body.totalEvents} events`;
     row(
       `\`GET /api/sessions/:id\` of the ${mb(big.bytes)} session`,
       ms(header),
-      `HTTP ${res.status}; serve peak RSS ${mb(rss)}`,
+      `HTTP ${res.status}, ${kind}; serve peak RSS ${mb(rss)}`,
     );
   }
 } finally {

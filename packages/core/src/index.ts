@@ -14,6 +14,7 @@ export { loadSession } from './adapters/claude-code/load-session.js';
 export { commandLine, promptTitleOf } from './adapters/claude-code/prompt-title.js';
 export { streamRecords } from './adapters/claude-code/read-records.js';
 export { type ToolEnvelope, toEnvelope } from './adapters/claude-code/results/envelope.js';
+export { agentIdOfResult } from './adapters/claude-code/subagents.js';
 export { canonicalToolName } from './adapters/claude-code/tool-names.js';
 export type { AgentAdapter, AgentCapabilities } from './agents/adapter.js';
 export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';

@@ -17,6 +17,7 @@ import { migrate, NewerSchemaError } from './schema.js';
 import { pathCond, type Store } from './scope.js';
 import { search } from './search.js';
 import { createSessionCostFunction } from './session-cost.js';
+import { type SessionHeaderParts, sessionHeader } from './session-header.js';
 import {
   pageSessions,
   type SessionFacets,
@@ -92,6 +93,11 @@ export interface AgentIndex {
   sessionFacets(filter?: SessionFilter): SessionFacets;
   /** Unique calls per canonical tool name in one session's files, without reading the transcript. */
   sessionToolCounts(ref: string): Record<string, number>;
+  /**
+   * What a loaded session's header adds to its summary, from the stored rows (no transcript is read); undefined when
+   * the index cannot tell (no such session, or a file of it cannot be read now: load it).
+   */
+  sessionHeader(ref: string): SessionHeaderParts | undefined;
   /**
    * The session a reference names: its key, its id, `<id>@<project folder>` or a unique prefix of an id.
    * AmbiguousSessionError (listing references that tell them apart) when several match.
@@ -254,6 +260,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     sessionFacets: (filter) => sessionFacets(store, filter ?? {}),
     sessionTotals: (filter) => sessionTotals(store, filter ?? {}),
     sessionToolCounts: (ref) => sessionToolCounts(store, ref),
+    sessionHeader: (ref) => sessionHeader(store, ref),
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),

@@ -4,6 +4,7 @@
  * result of one new file (`FactTracker`), which the writer takes when they are the ones it would have read.
  */
 import {
+  agentIdOfResult,
   createIsoTimestamp,
   createRecordUuid,
   createToolUseId,
@@ -12,6 +13,7 @@ import {
   type RawResult,
   type RecordEvent,
   type ResultContent,
+  type ToolCall,
   timestampDurations,
 } from '@agentdash/core';
 import { summarizeCall } from '@agentdash/core/present';
@@ -50,7 +52,22 @@ export interface FactColumns {
   readonly exit_code: number | null;
   readonly duration_ms: number | null;
   readonly summary: string;
+  /** The background shell or async agent the result started (the header's `shells`), if any. */
+  readonly task_id: string | null;
+  /** The subagent the result names, for the calls that can start one (`linkSubagents` in core). */
+  readonly agent_ref: string | null;
 }
+
+/** The background shell or async agent a call's result started, if any. */
+function taskIdOf(result: ToolCall['result']): string | null {
+  const typed = result?.typed;
+  if (typed?.kind === 'bash') return typed.data.backgroundTaskId ?? null;
+  if (typed?.kind === 'agent' && typed.data.status === 'async_launched') return typed.data.agentId ?? null;
+  return null;
+}
+
+const isObject = (v: unknown): v is Readonly<Record<string, unknown>> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Type a stored call and its result through the file's agent, and summarise it (core's one rule). */
 export function factColumnsOf(
@@ -100,6 +117,12 @@ export function factColumnsOf(
     exit_code: typed?.error?.exitCode ?? null,
     duration_ms: durationMs ?? null,
     summary,
+    task_id: taskIdOf(typed),
+    agent_ref:
+      typing.toolKind === 'agent' ||
+      (isObject(rawResult?.toolUseResult) && typeof rawResult.toolUseResult.agentId === 'string')
+        ? (agentIdOfResult(rawResult) ?? null)
+        : null,
   };
 }
 

@@ -73,9 +73,14 @@ export class Writer {
       insertRecord: db.prepare(
         `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
           is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
-          request_id, cache_1h_tokens, reasoning_tokens, request_ref)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          request_id, cache_1h_tokens, reasoning_tokens, request_ref, shown, parent_raw, prompt_text, sig, extra_results)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      // On the table: the `records` view has no update trigger.
+      addExtraResults: db.prepare(
+        'UPDATE record_rows SET extra_results = coalesce(extra_results, 0) + ? WHERE file_id = ? AND line = ?',
+      ),
+      countUnknown: db.prepare('UPDATE files SET unknown_records = unknown_records + 1 WHERE id = ?'),
       insertRequest: db.prepare(
         'INSERT OR IGNORE INTO requests (file_id, line, id, ts_ms, agent_id) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -123,9 +128,11 @@ export class Writer {
       upsertFact: db.prepare(
         // The fact's session is its file's (the `call_facts` view joins it).
         `INSERT OR REPLACE INTO call_fact_rows (tool_use_id, file_id, line, name, canonical_name, ts_text, ts_ms,
-          agent_id, has_result, is_error, category, severity, error_message, exit_code, duration_ms, summary)
+          agent_id, has_result, is_error, category, severity, error_message, exit_code, duration_ms, summary, task_id,
+          agent_ref)
          VALUES (@tool_use_id, @file_id, @line, @name, @canonical_name, @ts_text, @ts_ms, @agent_id,
-          @has_result, @is_error, @category, @severity, @error_message, @exit_code, @duration_ms, @summary)`,
+          @has_result, @is_error, @category, @severity, @error_message, @exit_code, @duration_ms, @summary, @task_id,
+          @agent_ref)`,
       ),
       sessionsOfCall: db
         .prepare('SELECT DISTINCT f.session_id FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?')
@@ -154,7 +161,7 @@ export class Writer {
   /** Store one streamed event of a file (its row operations built here); tool_use ids seen are added to `touched`. */
   handle(file: FileRow, event: RecordEvent, touched: Set<string>, counts: { records: number; issues: number }): void {
     const ops: Op[] = [];
-    opsOfEvent(event, file.agent_id, ops);
+    opsOfEvent(event, { agentId: file.agent_id, role: file.role }, ops);
     this.apply(file, ops, touched, counts);
   }
 
@@ -176,9 +183,15 @@ export class Writer {
           counts.issues += 1;
           s.insertIssue.run(fileId, op[1], op[2], op[3]);
           break;
-        case OP.record:
-          s.insertRecord.run(fileId, ...op.slice(1));
+        case OP.record: {
+          // Stored without its result blocks that have no id, then added: a line holding several records (Gemini,
+          // Codex) keeps its first row, and the others' count there too (an insert through the view reports no
+          // changes, so it cannot tell which happened).
+          const extra = op[op.length - 1] as number | null;
+          s.insertRecord.run(fileId, ...op.slice(1, -1), null);
+          if (extra !== null) s.addExtraResults.run(extra, fileId, op[1]);
           break;
+        }
         case OP.title:
           s.insertTitle.run(fileId, op[1], op[2], op[3], op[4]);
           break;
@@ -189,6 +202,8 @@ export class Writer {
           const id = op[1] as string;
           touched.add(id);
           if (s.insertResult.run(fileId, ...op.slice(1)).changes !== 0) stored.add(`tool-output\u0000${id}`);
+          // A second result of an id in this file: pairing reports it, on its record's row.
+          else s.addExtraResults.run(1, fileId, op[2]);
           break;
         }
         case OP.call: {
@@ -230,6 +245,9 @@ export class Writer {
             resultLine: op[3] as number | null,
             columns: op[4] as FactColumns,
           });
+          break;
+        case OP.unknown:
+          s.countUnknown.run(fileId);
           break;
         default:
           throw new Error(`unknown row operation ${String(op[0])}`);

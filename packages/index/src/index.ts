@@ -18,6 +18,7 @@ export {
 } from './agent-index.js';
 export { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { SCHEMA_VERSION } from './schema.js';
+export type { SessionHeaderParts, SubagentHeader } from './session-header.js';
 export {
   type SessionFacets,
   type SessionPage,

@@ -87,7 +87,7 @@ async function runJob(job: ParseJobMessage): Promise<void> {
         if (failed) return;
         try {
           const from = ops.length;
-          opsOfEvent(event, job.agentId, ops);
+          opsOfEvent(event, { agentId: job.agentId, role: job.file.role }, ops);
           facts.track(event, ops, from);
         } catch {
           // The writer reads the file again itself and meets the same failure (stored as an import failure).

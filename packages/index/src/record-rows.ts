@@ -3,7 +3,15 @@
  * needs no lookup, so that it can run in a parse worker (parse-worker.ts) and reach the writer as compact arrays
  * (structured clone), or in the writer's own thread for small reads. `Writer.apply` stores them.
  */
-import { type AssistantRecord, promptTitleOf, type RecordEvent, timestampMs } from '@agentdash/core';
+import {
+  type AssistantRecord,
+  hiddenReasonOf,
+  promptTitleOf,
+  type RecordEvent,
+  type TranscriptRecord,
+  timestampMs,
+  userText,
+} from '@agentdash/core';
 import { findSecrets } from '@agentdash/core/secrets';
 import { docPartsOf, isPromptRecord } from './doc-parts.js';
 import { packJson } from './packed-json.js';
@@ -32,7 +40,8 @@ export const OP = {
   issue: 1,
   /** `[OP.record, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
    *  is_sidechain, is_synthetic, is_prompt, input, output, cache_creation, cache_read, request_id, cache_1h,
-   *  reasoning, request_ref]` */
+   *  reasoning, request_ref, shown, parent_raw, prompt_text, sig, extra_results]`: `extra_results` counts the result
+   *  blocks without an id here; the writer adds those whose id the file already answered. */
   record: 2,
   /** `[OP.title, line, source, title, leaf_uuid]` */
   title: 3,
@@ -53,6 +62,8 @@ export const OP = {
    * worker from the file's first call and first result (call-fact.ts); stores nothing by itself.
    */
   fact: 8,
+  /** A record of a type AgentDash does not know: not stored, but counted (it shows in the timeline). `[OP.unknown]` */
+  unknown: 9,
 } as const;
 
 export type Op = readonly unknown[];
@@ -63,11 +74,53 @@ function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
   return assistant.isApiErrorMessage ? 1 : 2;
 }
 
+const SHOWN_HIDDEN: ReadonlySet<string> = new Set(['compact-summary', 'command', 'interrupt', 'task-notification']);
+
 /**
- * The row operations of one event of a file. `fileAgentId` is the file's subagent id (a sidechain record's agent
- * when the record names none).
+ * `records.shown`: 1 a prompt, 2 another event the timeline shows by default (as the server's session view picks
+ * them), null otherwise. Assistant records show once per response, counted by message id.
  */
-export function opsOfEvent(event: RecordEvent, fileAgentId: string | null, out: Op[]): void {
+function shownOf(record: TranscriptRecord): 1 | 2 | null {
+  if (record.kind === 'user') {
+    const hidden = hiddenReasonOf(record);
+    if (hidden === undefined) return 1;
+    return SHOWN_HIDDEN.has(hidden) ? 2 : null;
+  }
+  if (record.kind === 'system') {
+    return record.subtype === 'turn_duration' || record.subtype === 'stop_hook_summary' ? null : 2;
+  }
+  return null;
+}
+
+/**
+ * What tells records of one uuid apart in one file (core's `signatureOf`: kind, time, message id and the ids its
+ * blocks carry), stored only for a uuid that is not a canonical one: placeholders that hand-made files repeat.
+ * Records of a real uuid repeated in a file are copies, told apart by kind, time and message id.
+ */
+function signatureOf(
+  record: Extract<TranscriptRecord, { kind: 'user' | 'assistant' | 'system' | 'attachment' | 'progress' }>,
+): string | null {
+  if (typeof storedUuid(record.uuid) !== 'string') return null;
+  const blocks = record.kind === 'user' || record.kind === 'assistant' ? record.content : [];
+  const ids =
+    typeof blocks === 'string'
+      ? [blocks.length]
+      : blocks.map((b) => (b.kind === 'tool-use' ? b.id : b.kind === 'tool-result' ? b.toolUseId : b.kind));
+  return JSON.stringify(ids);
+}
+
+/** The record columns after `ts_ms` of a record that is only a time (a line that is not a chain record). */
+const TIME_ONLY = [null, null, null, null, null, 0, 0, 0, null, null, null, null, null, null, null, null] as const;
+const NO_HEADER_FACTS = [null, null, null, null, null] as const;
+
+/** The file whose events become rows: its subagent id (a sidechain record's agent when the record names none). */
+export interface OpsFile {
+  readonly agentId: string | null;
+  readonly role: 'main' | 'subagent';
+}
+
+/** The row operations of one event of a file. */
+export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
   if (event.kind === 'issue') {
     out.push([OP.issue, event.issue.line, event.issue.code, event.issue.message]);
     return;
@@ -81,12 +134,12 @@ export function opsOfEvent(event: RecordEvent, fileAgentId: string | null, out: 
     case 'system':
     case 'attachment':
     case 'progress': {
-      const agentId = record.isSidechain ? (record.agentId ?? fileAgentId ?? 'sidechain') : null;
+      const agentId = record.isSidechain ? (record.agentId ?? file.agentId ?? 'sidechain') : null;
       const assistant = record.kind === 'assistant' ? record : undefined;
       const ms = timestampMs(record.timestamp) ?? null;
       const ts = storedTs(record.timestamp, ms);
       const usage = assistant?.usage;
-      out.push([
+      const recordOp: unknown[] = [
         OP.record,
         line,
         storedKind(record.kind, RECORD_KINDS),
@@ -109,14 +162,30 @@ export function opsOfEvent(event: RecordEvent, fileAgentId: string | null, out: 
         usage?.cacheCreation1hInputTokens ?? null,
         usage?.reasoningOutputTokens ?? null,
         assistant?.requestRef ?? null,
-      ]);
+        shownOf(record),
+        // Subagent runs written inside a main file (≤2.0.27) are told apart by their parents.
+        record.isSidechain ? storedUuid(record.parentUuid) : null,
+        // What a subagent was asked (its first user message): in a subagent's file, or a sidechain run.
+        record.kind === 'user' && !record.isMeta && (record.isSidechain || file.role === 'subagent')
+          ? userText(record.content)
+          : null,
+        signatureOf(record),
+        null,
+      ];
+      out.push(recordOp);
+      // Result blocks without an id (pairing reports them) count on the record's row.
+      let idless = 0;
       if (record.kind === 'user') {
         // The first one in the main file titles the session when it has no other title (core's one rule).
         const title = promptTitleOf(record);
         if (title !== undefined) out.push([OP.title, line, 'first-prompt', title, null]);
         if (typeof record.content !== 'string') {
           for (const block of record.content) {
-            if (block.kind !== 'tool-result' || block.toolUseId === '') continue;
+            if (block.kind !== 'tool-result') continue;
+            if (block.toolUseId === '') {
+              idless += 1;
+              continue;
+            }
             out.push([
               OP.result,
               block.toolUseId,
@@ -132,6 +201,7 @@ export function opsOfEvent(event: RecordEvent, fileAgentId: string | null, out: 
                 : packJson(block.isError ? record.toolUseResult : shrink(record.toolUseResult)),
             ]);
           }
+          if (idless > 0) recordOp[recordOp.length - 1] = idless;
         }
       } else if (record.kind === 'assistant') {
         for (const block of record.content) {
@@ -193,22 +263,8 @@ export function opsOfEvent(event: RecordEvent, fileAgentId: string | null, out: 
           null,
           storedTs(record.timestamp, ms),
           ms,
-          null,
-          null,
-          null,
-          null,
-          null,
-          0,
-          0,
-          0,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
+          ...TIME_ONLY,
+          ...NO_HEADER_FACTS,
         ]);
       }
       return;
@@ -221,6 +277,7 @@ export function opsOfEvent(event: RecordEvent, fileAgentId: string | null, out: 
       return;
     }
     case 'unknown':
+      out.push([OP.unknown]);
       return;
     default:
       record satisfies never;

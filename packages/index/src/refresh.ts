@@ -708,9 +708,8 @@ export class Refresher {
     this.writer.clearFile(storedRow.id);
     prepared(
       this.db,
-
       `UPDATE files SET project_dir = ?, role = ?, session_id = ?, agent_id = ?, meta_path = ?,
-         parsed_offset = 0, next_line = 1, records = 0 WHERE id = ?`,
+         parsed_offset = 0, next_line = 1, records = 0, unknown_records = 0 WHERE id = ?`,
     ).run(storedRow.project_dir, file.role, sessionId, file.agentId ?? null, file.metaPath ?? null, storedRow.id);
     return rowById(storedRow.id);
   }

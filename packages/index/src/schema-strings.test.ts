@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, resetDerivedData, SCHEMA_VERSION } from './schema.js';
+import { migrate, resetDerivedData, STRINGS_VERSION } from './schema.js';
 
 let dir: string;
 let db: Database.Database;
@@ -34,7 +34,7 @@ const insertRecord = (line: number, cwd: string | null, model: string | null) =>
 
 describe('schema step "strings"', () => {
   it('converts records and responses in place: readers see the same rows, each text stored once', () => {
-    migrate(db, SCHEMA_VERSION - 1);
+    migrate(db, STRINGS_VERSION - 1);
     db.prepare(
       `INSERT INTO files (id, path, project_dir, role, session_id) VALUES (1, '/p/s.jsonl', '/p', 'main', '/p/s')`,
     ).run();
@@ -49,7 +49,7 @@ describe('schema step "strings"', () => {
     ).run();
     const before = { records: db.prepare(RECORDS).all(), responses: db.prepare(RESPONSES).all() };
 
-    migrate(db);
+    migrate(db, STRINGS_VERSION);
     expect({ records: db.prepare(RECORDS).all(), responses: db.prepare(RESPONSES).all() }).toEqual(before);
     expect(db.prepare('SELECT text FROM strings ORDER BY text').pluck().all()).toEqual([
       '/p/s',

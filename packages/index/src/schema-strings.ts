@@ -25,7 +25,7 @@ const text = (column: string) => `(SELECT text FROM strings WHERE id = ${column}
 const RECORD_TEXTS = ['cwd', 'version', 'git_branch', 'model'] as const;
 /** Record columns stored as they are, in table order around the interned ones. */
 const RECORD_HEAD = ['file_id', 'line', 'kind_raw', 'uuid_raw', 'ts_text', 'ts_ms'] as const;
-const RECORD_TAIL = [
+export const RECORD_TAIL = [
   'message_id',
   'is_sidechain',
   'is_synthetic',
@@ -66,15 +66,19 @@ const RECORD_DEFAULTS: Readonly<Record<string, string>> = { is_sidechain: '0', i
 const value = (column: string) =>
   RECORD_DEFAULTS[column] === undefined ? `new.${column}` : `coalesce(new.${column}, ${RECORD_DEFAULTS[column]})`;
 
-const RECORDS_VIEW = `
+/**
+ * The `records` view over `record_rows` and its triggers, for the record columns stored as they are after the
+ * interned ones (`tail`: the columns of the schema step that creates the view).
+ */
+export const recordsView = (tail: readonly string[]) => `
   CREATE VIEW records AS SELECT ${RECORD_HEAD.join(', ')},
       ${RECORD_TEXTS.map((c) => `${text(`${c}_ref`)} AS ${c}`).join(', ')},
-      ${RECORD_TAIL.join(', ')}, ts, uuid, kind
+      ${tail.join(', ')}, ts, uuid, kind
     FROM record_rows;
   CREATE TRIGGER records_insert INSTEAD OF INSERT ON records BEGIN
     ${storeStrings(RECORD_TEXTS.map((c) => `new.${c}`))}
-    INSERT INTO record_rows (${[...RECORD_HEAD, ...RECORD_TEXTS.map((c) => `${c}_ref`), ...RECORD_TAIL].join(', ')})
-      VALUES (${[...RECORD_HEAD.map(value), ...RECORD_TEXTS.map((c) => ref(`new.${c}`)), ...RECORD_TAIL.map(value)].join(', ')});
+    INSERT INTO record_rows (${[...RECORD_HEAD, ...RECORD_TEXTS.map((c) => `${c}_ref`), ...tail].join(', ')})
+      VALUES (${[...RECORD_HEAD.map(value), ...RECORD_TEXTS.map((c) => ref(`new.${c}`)), ...tail.map(value)].join(', ')});
   END;
   -- A file read again from the start drops its records through the view (by file: the primary key's prefix).
   CREATE TRIGGER records_delete INSTEAD OF DELETE ON records BEGIN
@@ -119,7 +123,7 @@ export const STRINGS_SCHEMA = `
   INSERT INTO record_rows (${[...RECORD_HEAD, ...RECORD_TEXTS.map((c) => `${c}_ref`), ...RECORD_TAIL].join(', ')})
     SELECT ${[...RECORD_HEAD, ...RECORD_TEXTS.map((c) => ref(c)), ...RECORD_TAIL].join(', ')} FROM records;
   DROP TABLE records;
-  ${RECORDS_VIEW}
+  ${recordsView(RECORD_TAIL)}
 
   CREATE TABLE response_rows (
     session_ref INTEGER NOT NULL,

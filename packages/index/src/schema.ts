@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { registerDocText } from './doc-text.js';
 import { COMPACT_SCHEMA, RESET_DATA_COMPACT } from './schema-compact.js';
+import { HEADER_SCHEMA } from './schema-header.js';
 import { RESET_DATA_STRINGS, STRINGS_SCHEMA } from './schema-strings.js';
 
 /**
@@ -367,12 +368,17 @@ const migrations: readonly string[] = [
   // Repeated texts stored once (issue 8), see schema-strings.ts: one entry, renumbered freely when branches merge.
   // The rows are converted in place.
   STRINGS_SCHEMA,
+  // The session header from the index (issue 8), see schema-header.ts: one entry, renumbered freely when branches
+  // merge. Derived data is read again.
+  HEADER_SCHEMA,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
 export const ARCHIVE_TABLES = ['archive_files', 'archive_chunks', 'settings'] as const;
 
 export const SCHEMA_VERSION = migrations.length;
+/** The version the strings step (schema-strings.ts) upgrades to: its number changes when steps are added. */
+export const STRINGS_VERSION = migrations.indexOf(STRINGS_SCHEMA) + 1;
 
 /** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
 export function resetDerivedData(db: Database.Database): void {

@@ -21,7 +21,7 @@ import { readyStatus } from './index-state.js';
 import { ListCache } from './list-cache.js';
 import type { LiveEvents } from './live.js';
 import { agentInfos, hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
-import { RawJson, sendJson } from './raw-json.js';
+import { type Answer, RawJson, sendJson } from './raw-json.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
 import { createLocalSessionHost, type SessionHost } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
@@ -40,11 +40,6 @@ export interface AppDeps {
   readonly queries?: IndexQueries | undefined;
   /** Where sessions are loaded and paged (a worker thread in `startServer`); default: in this thread. */
   readonly sessions?: SessionHost | undefined;
-  /**
-   * How long `GET /api/sessions/:id` waits for a session that is not loaded before answering with the header the
-   * index has (`pending: true`; `?wait=1` always waits). Default 400 ms.
-   */
-  readonly headerWaitMs?: number | undefined;
 }
 
 // Session references (`<id>@<folder>`, keys) and synthetic call ids (`<uuid>#<n>`) hold more than [\w.:-];
@@ -110,7 +105,6 @@ export function createApp(deps: AppDeps) {
   const assetsDir = deps.assetsDir ?? defaultAssetsDir();
   const sessions = deps.sessions ?? createLocalSessionHost(index);
   const queries = deps.queries ?? localQueries(index);
-  const headerWaitMs = deps.headerWaitMs ?? 400;
 
   const started = Date.now();
   const indexStatus = deps.indexStatus ?? (() => readyStatus(started));
@@ -154,38 +148,43 @@ export function createApp(deps: AppDeps) {
 
   const summaryOf = async (idOrPrefix: string): Promise<SessionRow> => toSessionRow(await foundOf(idOrPrefix));
 
-  /** What the index knows of a session without loading it: the header while the timeline is being parsed. */
-  const indexHeader = async (found: SessionSummary, row: SessionRow): Promise<SessionDetail> => {
-    const toolCounts = await queries.sessionToolCounts(row.id);
+  /**
+   * The session's header from the index's stored rows, without parsing its transcript (issue 8: a 200 MB session's
+   * header in well under a second): the same JSON as the loaded session's header (`SessionView.detail`).
+   */
+  const indexHeader = async (found: SessionSummary, row: SessionRow): Promise<Answer<SessionDetail>> => {
+    const parts = await queries.sessionHeader(row.id);
+    // a file of the session cannot be read now: the load says so (and what the other files hold)
+    if (!parts) return sessions.detail(row);
+    // models in the order the session first used them, as a loaded session lists them
+    const rank = (model: string) => {
+      const at = found.models.indexOf(model);
+      return at === -1 ? found.models.length : at;
+    };
     return {
       session: row,
       gitBranch: found.gitBranch || null,
-      totalEvents: 0,
-      subagents: [],
+      totalEvents: parts.totalEvents,
+      subagents: parts.subagents,
       usageByModel: Object.fromEntries(
-        Object.entries(found.usageByModel).map(([model, u]) => [
-          model,
-          {
-            responses: u.responses,
-            inputTokens: u.inputTokens,
-            outputTokens: u.outputTokens,
-            cacheCreationInputTokens: u.cacheCreationInputTokens,
-            cacheReadInputTokens: u.cacheReadInputTokens,
-            reasoningOutputTokens: u.reasoningOutputTokens,
-          },
-        ]),
+        Object.entries(found.usageByModel)
+          .sort(([a], [b]) => rank(a) - rank(b))
+          .map(([model, u]) => [
+            model,
+            {
+              responses: u.responses,
+              inputTokens: u.inputTokens,
+              outputTokens: u.outputTokens,
+              cacheCreationInputTokens: u.cacheCreationInputTokens,
+              cacheReadInputTokens: u.cacheReadInputTokens,
+              reasoningOutputTokens: u.reasoningOutputTokens,
+            },
+          ]),
       ),
-      counts: {
-        prompts: found.prompts,
-        // every call in the session's files, as the loaded session counts them (copied ones included)
-        toolCalls: Object.values(toolCounts).reduce((n, k) => n + k, 0),
-        errors: row.errors,
-        expectedErrors: row.expectedErrors,
-      },
-      issues: found.issues,
-      toolCounts,
-      shells: {},
-      pending: true,
+      counts: parts.counts,
+      issues: parts.issues,
+      toolCounts: parts.toolCounts,
+      shells: parts.shells,
     };
   };
 
@@ -314,21 +313,18 @@ export function createApp(deps: AppDeps) {
     return body;
   };
 
+  // The header comes from the index, never waiting for the session to be parsed (`?wait=1` is still accepted).
   api.get('/sessions/:id', async (c) => {
     const found = await foundOf(c.req.param('id'));
     const row = toSessionRow(found);
-    const wait = c.req.query('wait') === '1' || c.req.query('wait') === 'true';
-    const full = sessions.detail(row);
-    if (wait || sessions.isLoaded(row.id)) return sendJson(c, await full);
-    // A huge session takes seconds to parse: answer with the index's header first, the client asks again.
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), headerWaitMs);
-    });
-    const first = await Promise.race([full, late]).finally(() => clearTimeout(timer));
-    if (first !== undefined) return sendJson(c, first);
-    full.catch(() => undefined); // the load goes on; a failure shows on the next request
-    return c.json(await indexHeader(found, row));
+    // kept like the lists until the index changes: tabs and clients opening one session ask for it once
+    return sendJson(
+      c,
+      await listCache.get(`header\u0000${row.id}`, async () => {
+        const header = await indexHeader(found, row);
+        return header instanceof RawJson ? header : RawJson.of(header);
+      }),
+    );
   });
 
   api.get('/sessions/:id/events', async (c) => {

@@ -14,6 +14,7 @@ export const queryMethods = [
   'sessionTotals',
   'sessionFacets',
   'sessionToolCounts',
+  'sessionHeader',
   'search',
   'calls',
   'issues',

@@ -40,8 +40,6 @@ export interface StartServerOptions {
   readonly refreshOnStart?: boolean;
   /** Told of every step of that first refresh (e.g. for a progress bar). */
   readonly onProgress?: (progress: RefreshProgress) => void;
-  /** See `AppDeps.headerWaitMs`. */
-  readonly headerWaitMs?: number;
   /**
    * Load sessions and run index queries in worker threads (default true when the index is a file and the worker is
    * built).
@@ -111,7 +109,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     token: options.token,
     events,
     indexStatus,
-    headerWaitMs: options.headerWaitMs,
   });
   handler = (request) => app.fetch(request);
   const shown = reachableHost(host);

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDto, SessionDetail } from './api-types.js';
+import type { EventDto } from './api-types.js';
 import { createApp } from './app.js';
 import { localQueries } from './index-queries.js';
 import { toSessionRow } from './mapping.js';
@@ -218,35 +218,5 @@ describe('the loaded-session cache', () => {
     // a hit moves a session to the most recent end
     await byCount.get(ids[2]!);
     expect(byCount.keys()).toEqual([ids[3], ids[4], ids[2]]);
-  });
-});
-
-describe('the header before a session is loaded', () => {
-  it('is what the index knows, consistent with the full header, marked pending', async () => {
-    const app = createApp({ index, paths: [samples], host: '127.0.0.1', port: 4317, assetsDir: tmp, headerWaitMs: 0 });
-    const get = async (path: string) =>
-      (await (await app.request(path, { headers: { host: '127.0.0.1:4317' } })).json()) as SessionDetail;
-    let pending = 0;
-    for (const { id } of index.listSessions({ paths: [samples] })) {
-      const first = await get(`/api/sessions/${id}`);
-      const full = await get(`/api/sessions/${id}?wait=1`);
-      expect(full.pending).toBeUndefined();
-      if (first.pending !== true) continue;
-      pending++;
-      expect(first.session).toEqual(full.session);
-      expect(first.gitBranch).toBe(full.gitBranch);
-      expect(first.usageByModel).toEqual(full.usageByModel);
-      expect(first.issues).toBe(full.issues);
-      expect(first.toolCounts).toEqual(full.toolCounts);
-      expect(first.counts).toEqual({
-        prompts: full.counts.prompts,
-        toolCalls: full.counts.toolCalls,
-        errors: full.counts.errors,
-        expectedErrors: full.counts.expectedErrors,
-      });
-      // once loaded, the full header comes at once
-      expect((await get(`/api/sessions/${id}`)).pending).toBeUndefined();
-    }
-    expect(pending).toBeGreaterThan(5);
   });
 });

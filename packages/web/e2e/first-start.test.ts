@@ -154,8 +154,7 @@ describe.skipIf(missing !== undefined)('first start in headless Chromium', () =>
       ]);
     }
     index = openIndex({ dbPath: join(tmp, 'many.sqlite') });
-    // headers never wait for the timeline here: the page shows the index's header, then the parsed timeline
-    server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0, headerWaitMs: 0 });
+    server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0 });
     await server.indexed;
     const page = await newPage();
     await page.goto(server.url);
