@@ -163,11 +163,6 @@ export interface SessionDetail {
   readonly toolCounts: Readonly<Record<string, number>>;
   /** Background shell / task id → id of the call that started it. */
   readonly shells: Readonly<Record<string, string>>;
-  /**
-   * true: the session is still being parsed and this is what the index knows (no events, subagents or shells
-   * yet); ask again with `?wait=1` for the full header.
-   */
-  readonly pending?: boolean;
 }
 
 export interface ResultDto {

@@ -313,7 +313,7 @@ export function createApp(deps: AppDeps) {
     return body;
   };
 
-  // The header comes from the index, never waiting for the session to be parsed (`?wait=1` is still accepted).
+  // The header comes from the index, never waiting for the session to be parsed (`?wait=1`, which older clients send, is ignored).
   api.get('/sessions/:id', async (c) => {
     const found = await foundOf(c.req.param('id'));
     const row = toSessionRow(found);

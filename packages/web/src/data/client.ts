@@ -111,9 +111,8 @@ export const api = {
   /** Every agent's label and resume command, as its adapter declares them. */
   agents: (signal?: AbortSignal) => get<AgentsResponse>('/agents', {}, signal),
   sessions: (query: SessionQuery, signal?: AbortSignal) => get<SessionsResponse>('/sessions', { ...query }, signal),
-  /** The header; `wait` waits for the whole session to be loaded (else a huge one first answers `pending`). */
-  session: (id: string, signal?: AbortSignal, wait = false) =>
-    get<SessionDetail>(`/sessions/${enc(id)}`, { wait: wait ? 1 : undefined }, signal),
+  /** The header. */
+  session: (id: string, signal?: AbortSignal) => get<SessionDetail>(`/sessions/${enc(id)}`, {}, signal),
   events: (id: string, offset: number, limit: number, agent?: string, signal?: AbortSignal) =>
     get<EventsPage>(`/sessions/${enc(id)}/events`, { offset, limit, agent }, signal),
   call: (id: string, callId: string) => get<CallDto>(`/sessions/${enc(id)}/calls/${enc(callId)}`),

@@ -41,7 +41,7 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
           rowIndex={nav.rowIndex}
           eventAt={view.eventAt}
           cursor={nav.cursor}
-          empty={detail && total === 0 ? <TimelineEmpty pending={detail.pending === true} /> : null}
+          empty={detail && total === 0 ? <TimelineEmpty /> : null}
         />
         {scroll.showJump && <JumpLatest onClick={() => nav.virtualizer.scrollToIndex(total - 1, { align: 'end' })} />}
       </div>

@@ -9,7 +9,7 @@ import type { IssueDto, SessionDetail } from '../data/types';
 export function UnreadableNotice({ detail }: { detail: SessionDetail }) {
   const [files, setFiles] = useState<readonly IssueDto[]>([]);
   const id = detail.session.id;
-  const asked = detail.issues > 0 && detail.pending !== true;
+  const asked = detail.issues > 0;
   useEffect(() => {
     setFiles([]);
     if (!asked) return;

@@ -16,15 +16,9 @@ export function SessionLoadError({ error }: { readonly error: LoadError }) {
   );
 }
 
-/** The timeline of a session with no events: still being read (a huge one), or empty. */
-export function TimelineEmpty({ pending }: { readonly pending: boolean }) {
-  return pending ? (
-    <div className="empty" data-testid="timeline-loading">
-      Loading the timeline… (a large session takes a few seconds to read)
-    </div>
-  ) : (
-    <div className="empty">This session has no messages yet.</div>
-  );
+/** The timeline of a session with no events. */
+export function TimelineEmpty() {
+  return <div className="empty">This session has no messages yet.</div>;
 }
 
 /** "↓ Latest": back to the end of the timeline, shown once the reader has scrolled away from it. */

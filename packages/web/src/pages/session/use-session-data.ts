@@ -10,18 +10,15 @@ export interface LoadError {
   readonly message: string;
 }
 
-/** The session's header; a huge session first answers from the index, then once it is parsed. */
+/** The session's header (the server computes it from the index, without parsing the transcript). */
 export function useSessionDetail(id: string) {
   const [detail, setDetail] = useState<SessionDetail | undefined>();
   const [error, setError] = useState<LoadError | undefined>();
   const loadDetail = useCallback(async () => {
     try {
-      const first = await api.session(id);
-      setDetail(first);
-      setError(undefined);
-      if (first.pending !== true) return first;
-      const d = await api.session(id, undefined, true);
+      const d = await api.session(id);
       setDetail(d);
+      setError(undefined);
       return d;
     } catch (e) {
       setError({
