@@ -37,7 +37,15 @@ export type { ParseIssue, ParseIssueCode } from './model/issue.js';
 export { typedResultJsonSchemas } from './model/json-schema.js';
 export type { RawCall, RawResult, RecordEvent } from './model/raw.js';
 export type { AssistantRecord, TranscriptRecord } from './model/record.js';
-export type { AssistantItem, Session, Subagent, TimelineEvent } from './model/session.js';
+export type {
+  AssistantItem,
+  Session,
+  SessionCounts,
+  Subagent,
+  SubagentSummary,
+  TimelineEvent,
+} from './model/session.js';
+export { matchSubagents, type SubagentLinkKind } from './model/subagent-links.js';
 export { primaryDurationMs, type ToolCall } from './model/tool-call.js';
 export type { ErrorCategory, ErrorSeverity } from './model/tool-error.js';
 // The time module's names are its own index's (packages/core/src/time, kept by the time partition's owner).

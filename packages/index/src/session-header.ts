@@ -6,7 +6,9 @@
  * `records.shown`, `parent_raw` and `prompt_text`, `files.unknown_records`, and each call fact's `task_id` and
  * `agent_ref`. `session-header.test.ts` (server) checks it against the loaded session's header.
  */
+
 import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { matchSubagents, type SessionCounts, type SubagentLinkKind, type SubagentSummary } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { unpackJson } from './packed-json.js';
 import { RECORD_KINDS, storedKind } from './schema-compact.js';
@@ -15,38 +17,14 @@ import { sessionKeyOfRef } from './session-queries.js';
 import { archiveOf, prepared } from './statements.js';
 
 /** A subagent run as the header lists it (the server's `SubagentInfo`). */
-export interface SubagentHeader {
-  readonly key: string;
-  readonly agentId: string | null;
-  readonly parentCallId: string | null;
-  readonly linkedBy: 'agent-id' | 'prompt-match' | 'unlinked';
-  readonly prompt: string | null;
-  readonly agentType: string | null;
-  readonly startedAt: string | null;
-  readonly endedAt: string | null;
-  /** Events the timeline shows by default. */
-  readonly events: number;
-  readonly toolCalls: number;
-  /** Errored calls inside the subagent (and the subagents it started), expected ones apart. */
-  readonly errors: number;
-  readonly expectedErrors: number;
-}
+export type SubagentHeader = SubagentSummary;
 
 /** What a session's header holds beyond its summary row and usage (the server's `SessionDetail`). */
 export interface SessionHeaderParts {
   /** Events of the main timeline the dashboard shows by default. */
   readonly totalEvents: number;
   readonly subagents: readonly SubagentHeader[];
-  readonly counts: {
-    readonly records: number;
-    readonly duplicateRecords: number;
-    readonly unknownRecords: number;
-    readonly prompts: number;
-    readonly assistantMessages: number;
-    readonly toolCalls: number;
-    readonly errors: number;
-    readonly expectedErrors: number;
-  };
+  readonly counts: SessionCounts;
   readonly issues: number;
   /** Calls per canonical tool name, in the order the tools first appear. */
   readonly toolCounts: Readonly<Record<string, number>>;
@@ -413,43 +391,25 @@ function keptRecords(
   return { duplicateRecords, kept, mainCounts: undefined };
 }
 
-/** Link subagent calls to threads as core's `linkSubagents` does: by agent id, else by prompt and time. */
+/** Link subagent calls to threads as core's `linkSubagents` does (core's `matchSubagents`, over stored rows). */
 function linkThreads(
   store: Store,
   calls: readonly SessionCall[],
   threads: readonly Thread[],
   startsSubagent: (call: SessionCall) => boolean,
-): { callToThread: Map<string, string>; linkedBy: Map<string, 'agent-id' | 'prompt-match'> } {
-  const callToThread = new Map<string, string>();
-  const linkedBy = new Map<string, 'agent-id' | 'prompt-match'>();
-  if (threads.length === 0) return { callToThread, linkedBy };
-  const byAgentId = new Map<string, Thread>();
-  for (const thread of threads) if (thread.agentId !== undefined) byAgentId.set(thread.agentId, thread);
+): { callToThread: Map<string, string>; linkedBy: Map<string, SubagentLinkKind> } {
   // `agent_ref` is stored only for the calls that can start a subagent (and names the agent their result names).
   const agentCalls = calls.filter((c) => startsSubagent(c) || c.agent_ref !== null);
-  for (const call of agentCalls) {
-    const thread = call.agent_ref === null ? undefined : byAgentId.get(call.agent_ref);
-    if (thread && !linkedBy.has(thread.key)) {
-      callToThread.set(call.id, thread.key);
-      linkedBy.set(thread.key, 'agent-id');
-    }
-  }
-  for (const call of agentCalls) {
-    if (callToThread.has(call.id)) continue;
-    const prompt = str(callInput(store, call).prompt);
-    if (prompt === undefined) continue;
-    const callMs = call.ts_ms ?? Number.NEGATIVE_INFINITY;
-    const candidate = threads
-      .filter((t) => !linkedBy.has(t.key) && promptOf(t)?.trim() === prompt.trim())
-      .map((t) => ({ t, ms: firstPrompt(t)?.ts_ms ?? Number.POSITIVE_INFINITY }))
-      .filter(({ ms }) => ms >= callMs - 1000)
-      .sort((a, b) => a.ms - b.ms)[0];
-    if (candidate) {
-      callToThread.set(call.id, candidate.t.key);
-      linkedBy.set(candidate.t.key, 'prompt-match');
-    }
-  }
-  return { callToThread, linkedBy };
+  return matchSubagents(agentCalls, threads, {
+    callId: (call) => call.id,
+    agentIdOf: (call) => call.agent_ref ?? undefined,
+    promptOfCall: (call) => str(callInput(store, call).prompt),
+    callMs: (call) => call.ts_ms ?? undefined,
+    threadKey: (thread) => thread.key,
+    threadAgentId: (thread) => thread.agentId,
+    promptOfThread: promptOf,
+    threadMs: (thread) => firstPrompt(thread)?.ts_ms ?? undefined,
+  });
 }
 
 /**

@@ -12,6 +12,8 @@ import type {
   HiddenReason,
   ImageValue,
   ResultContent,
+  SessionCounts,
+  SubagentSummary,
   TypedResult,
   Usage,
   UsageTotals,
@@ -136,21 +138,8 @@ export interface SessionsResponse {
   readonly hiddenEmpty?: number;
 }
 
-export interface SubagentInfo {
-  readonly key: string;
-  readonly agentId: string | null;
-  readonly parentCallId: string | null;
-  readonly linkedBy: string;
-  readonly prompt: string | null;
-  readonly agentType: string | null;
-  readonly startedAt: string | null;
-  readonly endedAt: string | null;
-  readonly events: number;
-  readonly toolCalls: number;
-  /** Errored calls inside the subagent (and the subagents it started), expected ones apart. */
-  readonly errors: number;
-  readonly expectedErrors: number;
-}
+/** A subagent run as the header lists it. */
+export type SubagentInfo = SubagentSummary;
 
 export interface SessionDetail {
   readonly session: SessionRow;
@@ -158,7 +147,7 @@ export interface SessionDetail {
   readonly totalEvents: number;
   readonly subagents: readonly SubagentInfo[];
   readonly usageByModel: Readonly<Record<string, UsageTotals>>;
-  readonly counts: Readonly<Record<string, number>>;
+  readonly counts: SessionCounts;
   readonly issues: number;
   readonly toolCounts: Readonly<Record<string, number>>;
   /** Background shell / task id → id of the call that started it. */

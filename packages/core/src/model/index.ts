@@ -7,7 +7,15 @@ export { type AgentId, agentIds, isAgentId } from './agent.js';
 export type { CallInput } from './call-input.js';
 export type { ImageValue, ResultBlock, ResultContent } from './content.js';
 export type { Usage } from './record.js';
-export type { HiddenReason, Session, Subagent, TimelineEvent, UsageTotals } from './session.js';
+export type {
+  HiddenReason,
+  Session,
+  SessionCounts,
+  Subagent,
+  SubagentSummary,
+  TimelineEvent,
+  UsageTotals,
+} from './session.js';
 export { type CallStatus, primaryDurationMs, type ToolCall } from './tool-call.js';
 export type { ErrorCategory, ErrorSeverity } from './tool-error.js';
 export {

@@ -11,6 +11,7 @@ import type {
   Usage,
   UserRecord,
 } from './record.js';
+import type { SubagentLinkKind } from './subagent-links.js';
 import type { ToolCall, ToolResult } from './tool-call.js';
 
 /** One block of an assembled assistant message. Tool calls carry their nested result. */
@@ -99,7 +100,7 @@ export interface Subagent {
   readonly file: string | undefined;
   /** The Task/Agent call that started it. */
   readonly parentCallId: string | undefined;
-  readonly linkedBy: 'agent-id' | 'prompt-match' | 'unlinked';
+  readonly linkedBy: SubagentLinkKind | 'unlinked';
   readonly prompt: string | undefined;
   readonly agentType: string | undefined;
   readonly meta: Readonly<Record<string, unknown>> | undefined;
@@ -135,14 +136,35 @@ export interface Session {
   /** Usage per model, each API response counted once (by message id), synthetic messages skipped. */
   readonly usageByModel: Readonly<Record<string, UsageTotals>>;
   readonly leafUuid: RecordUuid | undefined;
-  readonly counts: {
-    readonly records: number;
-    readonly duplicateRecords: number;
-    readonly unknownRecords: number;
-    readonly prompts: number;
-    readonly assistantMessages: number;
-    readonly toolCalls: number;
-    readonly errors: number;
-    readonly expectedErrors: number;
-  };
+  readonly counts: SessionCounts;
+}
+
+/** What a session holds, counted (its header's `counts`). */
+export interface SessionCounts {
+  readonly records: number;
+  readonly duplicateRecords: number;
+  readonly unknownRecords: number;
+  readonly prompts: number;
+  readonly assistantMessages: number;
+  readonly toolCalls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+}
+
+/** A subagent run as a session's header lists it (the dashboard's subagent list). */
+export interface SubagentSummary {
+  readonly key: string;
+  readonly agentId: string | null;
+  readonly parentCallId: string | null;
+  readonly linkedBy: Subagent['linkedBy'];
+  readonly prompt: string | null;
+  readonly agentType: string | null;
+  readonly startedAt: string | null;
+  readonly endedAt: string | null;
+  /** Events the timeline shows by default. */
+  readonly events: number;
+  readonly toolCalls: number;
+  /** Errored calls inside the subagent (and the subagents it started), expected ones apart. */
+  readonly errors: number;
+  readonly expectedErrors: number;
 }

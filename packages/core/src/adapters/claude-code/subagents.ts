@@ -3,6 +3,7 @@ import { resultText } from '../../model/content.js';
 import { timestampMs } from '../../model/ids.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { TranscriptRecord, UserRecord } from '../../model/record.js';
+import { matchSubagents, type SubagentLinks } from '../../model/subagent-links.js';
 import { userText } from './classify-user.js';
 
 /** A subagent's records before assembly. */
@@ -62,46 +63,27 @@ export function promptOf(thread: SubagentThread): string | undefined {
 }
 
 /**
- * Link subagent calls (Claude Task/Agent, Codex spawn_agent, Gemini invoke_agent) to subagent threads: by agentId when the version records one (2.0.28+), else by the
- * prompt text and time (the earliest unlinked run whose prompt equals the call's prompt and that starts after
- * the call). Returns callId → thread key, and thread key → how it was linked.
+ * Link subagent calls (Claude Task/Agent, Codex spawn_agent, Gemini invoke_agent) to subagent threads: by agentId
+ * when the version records one (2.0.28+), else by the prompt text and time (`matchSubagents`). Returns callId →
+ * thread key, and thread key → how it was linked.
  */
 export function linkSubagents(
   calls: readonly RawCall[],
   results: ReadonlyMap<string, RawResult>,
   threads: readonly SubagentThread[],
   startsSubagent: (call: RawCall) => boolean,
-): { callToThread: Map<string, string>; linkedBy: Map<string, 'agent-id' | 'prompt-match'> } {
-  const callToThread = new Map<string, string>();
-  const linkedBy = new Map<string, 'agent-id' | 'prompt-match'>();
-  const byAgentId = new Map<string, SubagentThread>();
-  for (const thread of threads) if (thread.agentId !== undefined) byAgentId.set(thread.agentId, thread);
-
+): SubagentLinks {
   // Calls of a subagent tool (by the kind its adapter gives it), and any call whose structured result names the
   // agent it started.
   const agentCalls = calls.filter((c) => startsSubagent(c) || namesAgent(results.get(c.id)));
-  for (const call of agentCalls) {
-    const agentId = agentIdOfResult(results.get(call.id));
-    const thread = agentId === undefined ? undefined : byAgentId.get(agentId);
-    if (thread && !linkedBy.has(thread.key)) {
-      callToThread.set(call.id, thread.key);
-      linkedBy.set(thread.key, 'agent-id');
-    }
-  }
-  for (const call of agentCalls) {
-    if (callToThread.has(call.id)) continue;
-    const prompt = isRecord(call.input) ? str(call.input.prompt) : undefined;
-    if (prompt === undefined) continue;
-    const callMs = timestampMs(call.timestamp) ?? Number.NEGATIVE_INFINITY;
-    const candidate = threads
-      .filter((t) => !linkedBy.has(t.key) && promptOf(t)?.trim() === prompt.trim())
-      .map((t) => ({ t, ms: timestampMs(firstPrompt(t)?.timestamp) ?? Number.POSITIVE_INFINITY }))
-      .filter(({ ms }) => ms >= callMs - 1000)
-      .sort((a, b) => a.ms - b.ms)[0];
-    if (candidate) {
-      callToThread.set(call.id, candidate.t.key);
-      linkedBy.set(candidate.t.key, 'prompt-match');
-    }
-  }
-  return { callToThread, linkedBy };
+  return matchSubagents(agentCalls, threads, {
+    callId: (call) => call.id,
+    agentIdOf: (call) => agentIdOfResult(results.get(call.id)),
+    promptOfCall: (call) => (isRecord(call.input) ? str(call.input.prompt) : undefined),
+    callMs: (call) => timestampMs(call.timestamp),
+    threadKey: (thread) => thread.key,
+    threadAgentId: (thread) => thread.agentId,
+    promptOfThread: promptOf,
+    threadMs: (thread) => timestampMs(firstPrompt(thread)?.timestamp),
+  });
 }
