@@ -1,20 +1,12 @@
 /** Usage reports: priced responses grouped into the `usage` command's JSON entries and table rows. */
-import { type ModelUsage, type PriceTable, totalTokens, type UsageGroup } from '@agentdash/core';
+import { type ModelUsage, type PriceTable, totalTokens, type UsageGroup, usageTotalsOf } from '@agentdash/core';
 import { formatCost, formatTokens, shortModel } from './format.js';
 import type { UsageEntryJson, UsageTotalsJson } from './output/json-types.js';
 
 export { formatCost, formatTokens };
 
 export function totalsJson(u: UsageGroup | ModelUsage): UsageTotalsJson {
-  return {
-    responses: u.responses,
-    inputTokens: u.inputTokens,
-    outputTokens: u.outputTokens,
-    cacheCreationInputTokens: u.cacheCreationInputTokens,
-    cacheReadInputTokens: u.cacheReadInputTokens,
-    reasoningOutputTokens: u.reasoningOutputTokens,
-    costUsd: u.costUsd,
-  };
+  return { ...usageTotalsOf(u), costUsd: u.costUsd };
 }
 
 export function entryJson(u: UsageGroup): UsageEntryJson {

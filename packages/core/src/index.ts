@@ -67,4 +67,4 @@ export { dedupeResponses, type ResponseUsage, type UsageRecord } from './usage/d
 export { parsePriceFile } from './usage/litellm.js';
 export { defaultPriceTable } from './usage/price-table.js';
 export { findPrice, mergePriceTables, type PriceTable, tokensCost } from './usage/pricing.js';
-export { addTokens, promptTokens, totalTokens } from './usage/tokens.js';
+export { addTokens, promptTokens, totalTokens, usageTotalsOf } from './usage/tokens.js';

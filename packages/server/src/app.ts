@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type AgentId, agentIds, type ErrorSeverity, isAgentId, isTimeZone } from '@agentdash/core';
+import { type AgentId, agentIds, type ErrorSeverity, isAgentId, isTimeZone, usageTotalsOf } from '@agentdash/core';
 import { type CallRowStatus, type SessionSummary, sessionSorts } from '@agentdash/index';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -169,17 +169,7 @@ export function createApp(deps: AppDeps) {
       usageByModel: Object.fromEntries(
         Object.entries(found.usageByModel)
           .sort(([a], [b]) => rank(a) - rank(b))
-          .map(([model, u]) => [
-            model,
-            {
-              responses: u.responses,
-              inputTokens: u.inputTokens,
-              outputTokens: u.outputTokens,
-              cacheCreationInputTokens: u.cacheCreationInputTokens,
-              cacheReadInputTokens: u.cacheReadInputTokens,
-              reasoningOutputTokens: u.reasoningOutputTokens,
-            },
-          ]),
+          .map(([model, u]) => [model, usageTotalsOf(u)]),
       ),
       counts: parts.counts,
       issues: parts.issues,

@@ -7,6 +7,7 @@ import {
   periodKey,
   totalsOf,
   type UsageGroup,
+  usageTotalsOf,
 } from '@agentdash/core';
 import type { SessionSummary, UsageFilter } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
@@ -16,15 +17,7 @@ const TOP_SESSIONS = 20;
 const RECENT_BLOCKS = 30;
 
 function totals(u: UsageGroup | ModelUsage): UsageTotalsDto {
-  return {
-    responses: u.responses,
-    inputTokens: u.inputTokens,
-    outputTokens: u.outputTokens,
-    cacheCreationInputTokens: u.cacheCreationInputTokens,
-    cacheReadInputTokens: u.cacheReadInputTokens,
-    reasoningOutputTokens: u.reasoningOutputTokens,
-    costUsd: u.costUsd,
-  };
+  return { ...usageTotalsOf(u), costUsd: u.costUsd };
 }
 
 function group(u: UsageGroup): UsageGroupDto {

@@ -1,3 +1,5 @@
+import type { UsageTotals } from '../model/session.js';
+
 /** Token counts of API responses: the four billed kinds, cache writes split by lifetime where the record says. */
 export interface TokenCounts {
   readonly inputTokens: number;
@@ -73,5 +75,20 @@ export function tokensFromRawUsage(raw: unknown): TokenCounts | undefined {
     cacheCreation1hInputTokens: Math.min(oneHour, creation),
     cacheReadInputTokens: count(u.cache_read_input_tokens),
     reasoningOutputTokens: 0,
+  };
+}
+
+/**
+ * A usage's totals as a session header and the usage reports give them: the response count and the token kinds,
+ * in this order, and nothing else (the figures an API or `--json` consumer reads; cost is added apart).
+ */
+export function usageTotalsOf(u: UsageTotals): UsageTotals {
+  return {
+    responses: u.responses,
+    inputTokens: u.inputTokens,
+    outputTokens: u.outputTokens,
+    cacheCreationInputTokens: u.cacheCreationInputTokens,
+    cacheReadInputTokens: u.cacheReadInputTokens,
+    reasoningOutputTokens: u.reasoningOutputTokens,
   };
 }
