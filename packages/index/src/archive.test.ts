@@ -1,15 +1,11 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Session } from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
 import { ARCHIVE_TABLES, migrate, resetDerivedData, SCHEMA_VERSION } from './schema.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const samples = resolve(here, '../../cli/samples/claude-home');
 
 let dir: string;
 let home: string;
@@ -17,9 +13,7 @@ let dbPath: string;
 let index: AgentIndex;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agentdash-archive-'));
-  home = join(dir, 'claude-home');
-  cpSync(samples, home, { recursive: true });
+  ({ dir, home } = copySamplesHome('agentdash-archive-'));
   dbPath = join(dir, 'index.sqlite');
   index = openIndex({ dbPath });
 });

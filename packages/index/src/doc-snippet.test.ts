@@ -1,16 +1,12 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copySamplesHome } from '../test/temp-home.js';
 import { Archive } from './archive.js';
 import { cutSnippet, DocTexts, queryTerms } from './doc-snippet.js';
 import { type AgentIndex, openIndex } from './index.js';
 import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow, toFtsQuery } from './search.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const samples = resolve(here, '../../cli/samples/claude-home');
 
 describe('cutSnippet', () => {
   it('marks every query word around the best match, with ellipses where the text goes on', () => {
@@ -41,9 +37,7 @@ describe('document texts read back from transcripts', () => {
   let home: string;
   let index: AgentIndex;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'agentdash-snippet-'));
-    home = join(dir, 'claude-home');
-    cpSync(samples, home, { recursive: true });
+    ({ dir, home } = copySamplesHome('agentdash-snippet-'));
     index = openIndex({ dbPath: join(dir, 'index.sqlite') });
   });
   afterEach(() => {

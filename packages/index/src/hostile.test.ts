@@ -1,23 +1,17 @@
-import { appendFileSync, chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appendFileSync, chmodSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WORST_DEPTH, worstLines } from '../../../test/hostile.js';
+import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const samples = resolve(here, '../../cli/samples/claude-home');
 
 let dir: string;
 let home: string;
 let dbPath: string;
 let index: AgentIndex;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agentdash-hostile-index-'));
-  home = join(dir, 'home');
-  cpSync(samples, home, { recursive: true });
+  ({ dir, home } = copySamplesHome('agentdash-hostile-index-'));
   dbPath = join(dir, 'index.sqlite');
   index = openIndex({ dbPath });
 });

@@ -1,15 +1,14 @@
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpIndex } from '../test/dump.js';
-import { prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
+import { basesOf, prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
+import { copySamplesHome } from '../test/temp-home.js';
 import { openIndex } from './index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const samples = resolve(here, '../../cli/samples/claude-home');
 const fixtures = resolve(here, '../../core/test/fixtures');
 /** Other agents' homes: a Codex home (append-only rollouts) and a Gemini one (session documents rewritten whole). */
 const otherHomes = [join(fixtures, 'codex/0.169.0/codex-home'), join(fixtures, 'gemini/0.61.0/.gemini')];
@@ -17,18 +16,11 @@ const otherHomes = [join(fixtures, 'codex/0.169.0/codex-home'), join(fixtures, '
 let dir: string;
 let home: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agentdash-workers-'));
-  home = join(dir, 'home');
-  cpSync(samples, home, { recursive: true });
+  ({ dir, home } = copySamplesHome('agentdash-workers-'));
   // Oddities a worker must report as the writer does: bad JSON, glued records, a call copied into a second file,
   // a result before its call, a call without result.
   const sid = '77777777-2222-4333-8444-555555555555';
-  const b = (uuid: string, parentUuid: string | null, second: number) => ({
-    sessionId: sid,
-    uuid,
-    parentUuid,
-    timestamp: `2026-01-02T10:00:${String(second).padStart(2, '0')}.000Z`,
-  });
+  const b = basesOf(sid);
   const file = join(home, 'projects', '-home-user-proj-odd', `${sid}.jsonl`);
   writeLines(file, [
     prompt(b('u1', null, 0), 'run it'),

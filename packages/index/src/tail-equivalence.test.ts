@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrng } from '../../../test/prng.js';
 import { dumpIndex } from '../test/dump.js';
-import { assistantText, prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
+import { assistantText, basesOf, prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
 import { openIndex } from './index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -22,12 +22,7 @@ beforeAll(() => {
     cpSync(join(samples, project), join(finished, 'projects', project), { recursive: true });
   // Non-ASCII text in every searchable field, so random cuts fall inside multi-byte characters.
   const sid = '99999999-2222-4333-8444-555555555555';
-  const b = (uuid: string, parentUuid: string | null, second: number) => ({
-    sessionId: sid,
-    uuid,
-    parentUuid,
-    timestamp: `2026-01-02T10:00:${String(second).padStart(2, '0')}.000Z`,
-  });
+  const b = basesOf(sid);
   writeLines(join(finished, 'projects', '-home-user-proj-unicode', `${sid}.jsonl`), [
     prompt(b('u1', null, 0), 'Prüfe die Größe — 日本語のテキスト ✓ 🙂'),
     toolUse(b('a1', 'u1', 1), 'msg_1', 'toolu_u1', 'Bash', { command: 'echo "ünïcødé 🚀"' }),

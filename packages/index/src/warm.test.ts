@@ -3,7 +3,6 @@ import {
   chmodSync,
   cpSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -11,12 +10,12 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ageTree } from '../test/age-tree.js';
+import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
 import { WarmIndex } from './warm.js';
 
@@ -44,9 +43,7 @@ async function refreshed(): Promise<WarmIndex> {
 }
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agentdash-warm-'));
-  home = join(dir, 'claude-home');
-  cpSync(samples, home, { recursive: true });
+  ({ dir, home } = copySamplesHome('agentdash-warm-'));
   project = join(home, 'projects', '-home-user-proj-shell');
   dbPath = join(dir, 'index.sqlite');
   index = openIndex({ dbPath });

@@ -12,6 +12,16 @@ export interface RecordBase {
   readonly agentId?: string;
 }
 
+/** Record bases of one session, `second` seconds after 2026-01-02T10:00:00Z. */
+export function basesOf(sessionId: string) {
+  return (uuid: string, parentUuid: string | null, second: number): RecordBase => ({
+    sessionId,
+    uuid,
+    parentUuid,
+    timestamp: `2026-01-02T10:00:${String(second).padStart(2, '0')}.000Z`,
+  });
+}
+
 function envelope(base: RecordBase) {
   return {
     parentUuid: base.parentUuid ?? null,
@@ -109,12 +119,7 @@ export function writeDemoHome(
   const project = join(root, 'projects', '-home-user-proj-demo');
   const main = join(project, `${sessionId}.jsonl`);
   const sub = join(project, sessionId, 'subagents', `agent-${AGENT}.jsonl`);
-  const b = (uuid: string, parentUuid: string | null, second: number): RecordBase => ({
-    sessionId,
-    uuid,
-    parentUuid,
-    timestamp: `2026-01-02T10:00:${String(second).padStart(2, '0')}.000Z`,
-  });
+  const b = basesOf(sessionId);
   const mainLines = [
     prompt(b('u1', null, 0), 'Please run the tests and survey the code.'),
     toolUse(b('a1', 'u1', 1), 'msg_1', 'toolu_bash1', 'Bash', { command: 'npm test', description: 'Run tests' }),
