@@ -3,12 +3,11 @@
  * (record-rows.ts) while the one writer, in the calling thread, stores them in file order. Files are handed out a few
  * ahead of the writer; each worker pauses when the writer has not taken its last chunks (bounded memory).
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DiscoveredFile, ReadEnd } from '@agentdash/core';
 import type { Op } from './record-rows.js';
+import { builtExecArgv, builtWorkerScript } from './worker-script.js';
 
 /** A new file to read from byte 0. */
 export interface ParseJobMessage {
@@ -43,27 +42,6 @@ export type ParseWorkerMessage =
   | { readonly type: 'failed'; readonly job: number };
 
 type Received = Exclude<ParseWorkerMessage, { type: 'ops' }> | { readonly type: 'ops'; readonly ops: Op[] };
-
-/** The built worker script beside this module, else the package's dist one (when running from sources). */
-function workerScript(): URL | undefined {
-  const candidates = [
-    new URL('./parse-worker.js', import.meta.url),
-    new URL('../dist/parse-worker.js', import.meta.url),
-  ];
-  return candidates.find((url) => existsSync(fileURLToPath(url)));
-}
-
-/** Node options minus custom export conditions: the worker script is built code and loads the built packages. */
-function builtExecArgv(): string[] {
-  const out: string[] = [];
-  const args = process.execArgv;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--conditions' || arg === '-C') i++;
-    else if (!arg.startsWith('--conditions=') && !arg.startsWith('-C=')) out.push(arg);
-  }
-  return out;
-}
 
 /** One file being parsed by a worker: its messages, taken in order by the writer. */
 export class ParseJob {
@@ -145,7 +123,7 @@ export class ParsePool {
 
   /** A pool of `count` workers (default: one per core, at most 2), or undefined when the worker script is not built. */
   static create(count = Math.min(2, Math.max(1, availableParallelism()))): ParsePool | undefined {
-    const script = workerScript();
+    const script = builtWorkerScript('parse-worker.js', import.meta.url);
     return script === undefined || count < 1 ? undefined : new ParsePool(script, count);
   }
 
