@@ -351,6 +351,27 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
     await context.close();
   });
 
+  it("shows a message's Copy button on hover without covering its time, at 1440 and 390 px", async () => {
+    const { row } = await subagentErrorSession();
+    for (const size of SIZES) {
+      const { context, page } = await open(size);
+      await go(page, `#/s/${encodeURIComponent(row.id)}`);
+      const prompt = page.locator('[data-testid=prompt]').first();
+      await prompt.hover();
+      const copy = prompt.locator('[data-testid=copy-message]');
+      await page.waitForFunction(
+        () =>
+          getComputedStyle(document.querySelector('[data-testid=prompt] [data-testid=copy-message]') as Element)
+            .opacity === '1',
+      );
+      const [a, b] = [await prompt.locator('.time').boundingBox(), await copy.boundingBox()];
+      if (!a || !b) throw new Error('the time or the Copy button has no box');
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlap, `${size.name}: time ${JSON.stringify(a)}, Copy ${JSON.stringify(b)}`).toBe(false);
+      await context.close();
+    }
+  });
+
   it('follows the system theme, toggles and keeps the choice, and stays readable in both', async () => {
     const pairs = [
       ['--text', '--bg'],
