@@ -1,6 +1,6 @@
 /** Worker thread entry: watches `workerData.paths` and posts the changed files, 100 ms after the first of a burst. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { watchSources } from './live.js';
+import { watchSources } from './watch-sources.js';
 
 const port = parentPort;
 if (port === null) throw new Error('watch-worker.js runs as a worker thread');
