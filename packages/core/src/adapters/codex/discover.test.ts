@@ -1,7 +1,9 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codexFixtures } from '../../../test/helpers.js';
-import { discoverCodexFiles } from './discover.js';
+import { discoverCodexFiles, recognizesCodexPath } from './discover.js';
 
 const fork = join(codexFixtures, 'fork');
 
@@ -32,5 +34,30 @@ describe('discoverCodexFiles', () => {
       role: 'subagent',
       sessionId: 'another-session',
     });
+  });
+});
+
+describe('recognizesCodexPath', () => {
+  it("finds rollouts under any folders, but never walks Claude Code's project and session folders", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-codex-walk-'));
+    try {
+      // A Codex home below an ordinary folder is recognized from above it.
+      cpSync(fork, join(dir, 'work', 'codex-copy'), { recursive: true });
+      expect(await recognizesCodexPath(join(dir, 'work'))).toBe(true);
+      // A Claude home: a rollout-named file inside a project folder (`-…`) or a session folder (a uuid) is not
+      // looked for: those folders are Claude's, and a Claude home holds thousands of them.
+      const claude = join(dir, 'claude-home', 'projects');
+      const day = join(codexFixtures, 'legacy', 'sessions', '2025', '08', '21');
+      mkdirSync(claude, { recursive: true });
+      cpSync(day, join(claude, '-home-user-proj'), { recursive: true });
+      cpSync(day, join(claude, '-home-user-other', '11111111-2222-4333-8444-555555555555'), { recursive: true });
+      cpSync(day, join(claude, '11111111-2222-4333-8444-666666666666'), { recursive: true });
+      expect(await recognizesCodexPath(join(dir, 'claude-home'))).toBe(false);
+      // The same files under a folder of another name are found.
+      cpSync(day, join(claude, 'home-user-proj'), { recursive: true });
+      expect(await recognizesCodexPath(join(dir, 'claude-home'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

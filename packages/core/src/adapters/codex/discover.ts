@@ -117,6 +117,13 @@ async function parentThreadOf(path: string): Promise<string | undefined> {
   }
 }
 
+/**
+ * Folders the walk never enters: hidden ones, `node_modules`, and Claude Code's project folders (encoded paths, with a
+ * leading `-`) and session folders (a session id): Codex writes rollouts under `sessions/YYYY/MM/DD/`, and asking
+ * whether a Claude home is also a Codex one must not read all of it (10,000 files: a quarter of a second).
+ */
+const SKIPPED_FOLDER = /^(?:\.|-|node_modules$|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)/i;
+
 /** Rollout files below `dir`, at most `depth` folders down, stopping after `limit` files. */
 function findRollouts(dir: string, depth: number, limit: number, issues?: ParseIssue[]): string[] {
   const out: string[] = [];
@@ -139,8 +146,7 @@ function findRollouts(dir: string, depth: number, limit: number, issues?: ParseI
       if (out.length >= limit) return;
       const path = join(folder, entry.name);
       if (entry.isFile() && ROLLOUT_FILE.test(entry.name)) out.push(path);
-      else if (entry.isDirectory() && left > 0 && !entry.name.startsWith('.') && entry.name !== 'node_modules')
-        walk(path, left - 1);
+      else if (entry.isDirectory() && left > 0 && !SKIPPED_FOLDER.test(entry.name)) walk(path, left - 1);
     }
   };
   walk(dir, depth);
