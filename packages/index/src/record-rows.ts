@@ -109,7 +109,10 @@ function signatureOf(
   return JSON.stringify(ids);
 }
 
-/** The record columns after `ts_ms` of a record that is only a time (a line that is not a chain record). */
+/**
+ * The record columns from `cwd` to `request_ref` of a record that is only a time (a line that is not a chain
+ * record), and its header columns (`shown` to `extra_results`): none.
+ */
 const TIME_ONLY = [null, null, null, null, null, 0, 0, 0, null, null, null, null, null, null, null, null] as const;
 const NO_HEADER_FACTS = [null, null, null, null, null] as const;
 
