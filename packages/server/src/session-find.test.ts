@@ -27,7 +27,7 @@ describe('GET /api/sessions/:id/errors', () => {
     let checked = 0;
     let insideSubagents = 0;
     for (const row of await allSessions()) {
-      const detail = await json<SessionDetail>(`/api/sessions/${row.id}?wait=1`);
+      const detail = await json<SessionDetail>(`/api/sessions/${row.id}`);
       const { errors } = await json<SessionErrorsResponse>(`/api/sessions/${row.id}/errors`);
       expect(errors.length, row.id).toBe(detail.counts.errors);
       expect(errors.filter((e) => e.severity === 'expected').length, row.id).toBe(detail.counts.expectedErrors);

@@ -58,7 +58,7 @@ describe.skipIf(!script).each(homes)('event pages over two session workers: $nam
       const urls = (
         await Promise.all(
           ids.map(async (id) => {
-            const detail = JSON.parse(await text(single, `/api/sessions/${encodeURIComponent(id)}?wait=1`));
+            const detail = JSON.parse(await text(single, `/api/sessions/${encodeURIComponent(id)}`));
             const { subagents, totalEvents } = detail as SessionDetail;
             const base = `/api/sessions/${encodeURIComponent(id)}/events`;
             const out = [`${base}?offset=0&limit=100`, `${base}?offset=0&limit=100&all=1`];
