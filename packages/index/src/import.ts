@@ -52,6 +52,12 @@ export function idOfKey(key: string): string {
 /** Characters of documents held back from the full-text index before they are inserted anyway. */
 const MAX_PENDING_CHARS = 16 * 1024 * 1024;
 
+/** A savepoint taken by `Writer.savepoint`: released, or rolled back (and released). */
+export interface Savepoint {
+  release(): void;
+  rollback(): void;
+}
+
 /** Prepared statements for importing and recomputing. */
 export class Writer {
   private readonly s;
@@ -274,22 +280,27 @@ export class Writer {
     this.pendingChars = 0;
   }
 
-  /** A mark to roll the held-back documents back to, taken with a savepoint. */
-  textsMark(): number {
-    return this.flushedTexts + this.pendingTexts.length;
-  }
-
   /**
-   * After `ROLLBACK TO` the savepoint taken with `mark`: documents held back since are dropped (those inserted since
-   * were rolled back with the savepoint).
+   * A savepoint of the open transaction together with the held-back documents' place (`indexText`): rolling back
+   * undoes both, so documents stored since are neither in the full-text index nor waiting for it.
    */
-  rollbackTexts(mark: number): void {
-    if (mark >= this.flushedTexts) this.pendingTexts.length = mark - this.flushedTexts;
-    else {
-      this.pendingTexts = [];
-      this.flushedTexts = mark;
-    }
-    this.pendingChars = this.pendingTexts.reduce((n, [, text]) => n + text.length, 0);
+  savepoint(name: string): Savepoint {
+    this.db.exec(`SAVEPOINT ${name}`);
+    const mark = this.flushedTexts + this.pendingTexts.length;
+    return {
+      release: () => this.db.exec(`RELEASE ${name}`),
+      rollback: () => {
+        this.db.exec(`ROLLBACK TO ${name}`);
+        this.db.exec(`RELEASE ${name}`);
+        // Documents inserted since were rolled back with the savepoint; those held back since are dropped.
+        if (mark >= this.flushedTexts) this.pendingTexts.length = mark - this.flushedTexts;
+        else {
+          this.pendingTexts = [];
+          this.flushedTexts = mark;
+        }
+        this.pendingChars = this.pendingTexts.reduce((n, [, text]) => n + text.length, 0);
+      },
+    };
   }
 
   /** Forget held-back documents (their transaction was rolled back). */

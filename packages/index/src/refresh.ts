@@ -489,8 +489,7 @@ export class Refresher {
     const { touched, sessions } = batch;
     sessions.add(sessionId);
     const counts = { records: 0, issues: 0 };
-    this.db.exec('SAVEPOINT file_import');
-    const textsMark = this.writer.textsMark();
+    const savepoint = this.writer.savepoint('file_import');
     try {
       const restart =
         storedRow === undefined ||
@@ -554,9 +553,7 @@ export class Refresher {
         await archiving;
         if (explicit) throw new UnreadableFileError(file.path, error);
         // Unreadable now (permissions, vanished): keep what we had, note it, move on.
-        this.db.exec('ROLLBACK TO file_import');
-        this.db.exec('RELEASE file_import');
-        this.writer.rollbackTexts(textsMark);
+        savepoint.rollback();
         this.unreadable.push({
           code: 'unreadable_file',
           file: file.path,
@@ -578,7 +575,6 @@ export class Refresher {
       const appended = !restart && counts.records > 0 ? file.mtimeMs : current.appended_ms;
       prepared(
         this.db,
-
         `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
              tail = ?, appended_ms = ?, archived = ? WHERE id = ?`,
       ).run(
@@ -594,14 +590,10 @@ export class Refresher {
         current.id,
       );
       prepared(this.db, 'DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
-      this.db.exec('RELEASE file_import');
+      savepoint.release();
       return { parsed: true, bytes: end.bytesRead, records: counts.records, issues: counts.issues };
     } catch (error) {
-      if (this.db.inTransaction) {
-        this.db.exec('ROLLBACK TO file_import');
-        this.db.exec('RELEASE file_import');
-        this.writer.rollbackTexts(textsMark);
-      }
+      if (this.db.inTransaction) savepoint.rollback();
       throw error;
     }
   }
@@ -620,8 +612,7 @@ export class Refresher {
     | { readonly error: unknown }
     | undefined
   > {
-    this.db.exec('SAVEPOINT parsed_rows');
-    const textsMark = this.writer.textsMark();
+    const savepoint = this.writer.savepoint('parsed_rows');
     try {
       for (;;) {
         const message = await job.next();
@@ -630,12 +621,10 @@ export class Refresher {
           continue;
         }
         if (message.type === 'end') {
-          this.db.exec('RELEASE parsed_rows');
+          savepoint.release();
           return { end: message.end, tail: message.tail, archived: message.archived };
         }
-        this.db.exec('ROLLBACK TO parsed_rows');
-        this.db.exec('RELEASE parsed_rows');
-        this.writer.rollbackTexts(textsMark);
+        savepoint.rollback();
         counts.records = 0;
         counts.issues = 0;
         return undefined;
@@ -643,11 +632,7 @@ export class Refresher {
     } catch (error) {
       // A failure to store: the file's import fails as it would have here (rolled back by the caller).
       job.discard();
-      if (this.db.inTransaction) {
-        this.db.exec('ROLLBACK TO parsed_rows');
-        this.db.exec('RELEASE parsed_rows');
-        this.writer.rollbackTexts(textsMark);
-      }
+      if (this.db.inTransaction) savepoint.rollback();
       return { error };
     }
   }
@@ -688,7 +673,6 @@ export class Refresher {
     if (storedRow === undefined) {
       const id = prepared(
         this.db,
-
         `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino, agent)
            VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?)`,
       ).run(
