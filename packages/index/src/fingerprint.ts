@@ -1,14 +1,9 @@
 /** A file's fingerprint: notices a transcript rewritten in place (its bytes before the parsed offset changed). */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
 import { type OpenBytes, openFileBytes } from '@agentdash/core';
 
 /** Bytes kept from the start of a file and from just before its parsed offset, to notice a rewrite in place. */
 const FINGERPRINT_BYTES = 64;
-
-function hashOf(head: Uint8Array, tail: Uint8Array): string {
-  return createHash('sha1').update(head).update(':').update(tail).digest('base64url');
-}
 
 /**
  * A hash of the first (up to) 64 bytes and of the 64 bytes before `offset` (compared, never read back: 27 characters
@@ -28,29 +23,12 @@ export async function fingerprintOf(
     const tail = Buffer.alloc(length);
     const a = await handle.read(head, 0, length, 0);
     const b = await handle.read(tail, 0, length, offset - length);
-    return hashOf(head.subarray(0, a.bytesRead), tail.subarray(0, b.bytesRead));
+    return createHash('sha1')
+      .update(head.subarray(0, a.bytesRead))
+      .update(':')
+      .update(tail.subarray(0, b.bytesRead))
+      .digest('base64url');
   } finally {
     await handle.close();
-  }
-}
-
-/** `fingerprintOf` a file on disk, read synchronously (in a parse worker). */
-export function fingerprintOfFileSync(path: string, offset: number): string {
-  if (offset <= 0) return '';
-  const length = Math.min(FINGERPRINT_BYTES, offset);
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return '';
-  }
-  try {
-    const head = Buffer.alloc(length);
-    const tail = Buffer.alloc(length);
-    const a = readSync(fd, head, 0, length, 0);
-    const b = readSync(fd, tail, 0, length, offset - length);
-    return hashOf(head.subarray(0, a), tail.subarray(0, b));
-  } finally {
-    closeSync(fd);
   }
 }

@@ -11,7 +11,7 @@ import type { ByteSource, RecordEvent } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { CHUNK_BYTES as ARCHIVE_CHUNK_BYTES, compressChunkSync } from './archive.js';
 import { FactTracker } from './call-fact.js';
-import { fingerprintOfFileSync } from './fingerprint.js';
+import { fingerprintOf } from './fingerprint.js';
 import type { ArchiveChunk, ParseJobMessage, ParseWorkerMessage } from './parse-pool.js';
 import { type Op, opsOfEvent } from './record-rows.js';
 
@@ -36,12 +36,12 @@ async function credit(): Promise<void> {
   while (unacked >= MAX_UNACKED) await new Promise<void>((resolve) => (wake = resolve));
 }
 
-/** The file on disk, read synchronously, and only while the writer keeps up. */
-async function gatedOpen(path: string): Promise<ByteSource> {
+/** A file on disk, read synchronously; when `gated`, only while the writer keeps up. */
+function syncBytes(path: string, gated: boolean): ByteSource {
   const fd = openSync(path, 'r');
   return {
     read: async (buffer, offset, length, position) => {
-      await credit();
+      if (gated) await credit();
       return { bytesRead: readSync(fd, buffer, offset, length, position) };
     },
     close: async () => closeSync(fd),
@@ -97,7 +97,7 @@ async function runJob(job: ParseJobMessage): Promise<void> {
         if (event.kind === 'record') bytes += event.byteLength;
         if (bytes >= OPS_BYTES || ops.length >= 20_000) flush();
       },
-      { startOffset: 0, startLine: 1, open: gatedOpen },
+      { startOffset: 0, startLine: 1, open: async (path) => syncBytes(path, true) },
     );
     if (failed) {
       post({ type: 'failed', job: job.job });
@@ -111,7 +111,8 @@ async function runJob(job: ParseJobMessage): Promise<void> {
     }
     flush();
     const archived = job.archiveTo === undefined ? undefined : archiveChunks(job.file.path, job.archiveTo);
-    post({ type: 'end', job: job.job, end, tail: fingerprintOfFileSync(job.file.path, end.nextOffset), archived });
+    const tail = await fingerprintOf(job.file.path, end.nextOffset, async (path) => syncBytes(path, false));
+    post({ type: 'end', job: job.job, end, tail, archived });
   } catch {
     // Unreadable now: the writer reads it itself, to report it as it always does.
     post({ type: 'failed', job: job.job });
