@@ -131,12 +131,7 @@ function storedFilesUnder(db: Database.Database, roots: readonly string[]): File
   return rows.filter(([path]) => roots.some((root) => isUnder(path, root)));
 }
 
-/** Paths of the stored files under these roots (archived ones too). */
-function storedPathsUnder(db: Database.Database, roots: readonly string[]): string[] {
-  const paths = db.prepare('SELECT path FROM files').pluck().all() as string[];
-  return paths.filter((path) => roots.some((root) => isUnder(path, root)));
-}
-
+/** The highest file id: a migration that empties `files` and a refresh that adds files both change it. */
 function lastFileId(db: Database.Database): number | null {
   return db.prepare('SELECT max(id) FROM files').pluck().get() as number | null;
 }
@@ -168,7 +163,10 @@ export class FreshnessProbe {
     paths: readonly string[],
   ) {
     this.roots = rootsOf(paths);
-    for (const path of watchedPaths(storedPathsUnder(db, this.roots), this.roots)) {
+    for (const path of watchedPaths(
+      storedFilesUnder(db, this.roots).map(([path]) => path),
+      this.roots,
+    )) {
       this.before.set(path, mtimeOrNull(path));
     }
   }
