@@ -36,7 +36,6 @@ import {
   sessionIdOfFile,
   sessionKeyOfRef,
 } from './session-queries.js';
-import { sessionToolCounts } from './session-tools.js';
 import { calls, stats } from './stats-queries.js';
 import type {
   AnalyticsFilter,
@@ -91,8 +90,6 @@ export interface AgentIndex {
   sessionTotals(filter?: SessionFilter): SessionTotals;
   /** Distinct projects, models and versions of the sessions `filter` selects. */
   sessionFacets(filter?: SessionFilter): SessionFacets;
-  /** Unique calls per canonical tool name in one session's files, without reading the transcript. */
-  sessionToolCounts(ref: string): Record<string, number>;
   /**
    * What a loaded session's header adds to its summary, from the stored rows (no transcript is read); undefined when
    * the index cannot tell (no such session, or a file of it cannot be read now: load it).
@@ -259,7 +256,6 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     pageSessions: (filter, query) => pageSessions(store, filter, query),
     sessionFacets: (filter) => sessionFacets(store, filter ?? {}),
     sessionTotals: (filter) => sessionTotals(store, filter ?? {}),
-    sessionToolCounts: (ref) => sessionToolCounts(store, ref),
     sessionHeader: (ref) => sessionHeader(store, ref),
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),

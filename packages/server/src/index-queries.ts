@@ -13,7 +13,6 @@ export const queryMethods = [
   'pageSessions',
   'sessionTotals',
   'sessionFacets',
-  'sessionToolCounts',
   'sessionHeader',
   'search',
   'calls',

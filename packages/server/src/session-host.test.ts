@@ -154,7 +154,6 @@ describe.skipIf(!script)('index queries in a worker thread', () => {
         ['sessionTotals', () => worker.sessionTotals(scope), () => local.sessionTotals(scope)],
         ['sessionFacets', () => worker.sessionFacets(scope), () => local.sessionFacets(scope)],
         ['getSession', () => worker.getSession(first.id.slice(0, 8)), () => local.getSession(first.id.slice(0, 8))],
-        ['sessionToolCounts', () => worker.sessionToolCounts(first.id), () => local.sessionToolCounts(first.id)],
         [
           'search',
           () => worker.search('background', { ...scope, limit: 50 }),
