@@ -7,7 +7,7 @@
  * `agent_ref`. `session-header.test.ts` (server) checks it against the loaded session's header.
  */
 
-import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { matchSubagents, type SessionCounts, type SubagentLinkKind, type SubagentSummary } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { unpackJson } from './packed-json.js';
@@ -288,7 +288,8 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
       parentCallId: parentCallId ?? null,
       linkedBy: linkedBy.get(thread.key) ?? 'unlinked',
       prompt: promptOf(thread) ?? str(input.prompt) ?? null,
-      agentType: str(result.agentType) ?? str(input.subagent_type) ?? str(metaOf(thread.metaPath).agentType) ?? null,
+      agentType:
+        str(result.agentType) ?? str(input.subagent_type) ?? str(metaOf(store, thread.metaPath).agentType) ?? null,
       startedAt: stamps.first ?? null,
       endedAt: stamps.last ?? null,
       events: shownEvents(thread),
@@ -501,11 +502,36 @@ function readableNow(store: Store, path: string): boolean {
   }
 }
 
-/** A subagent's `.meta.json` (a few hundred bytes), read only when neither the call nor its result names the type. */
-function metaOf(path: string | null): Obj {
+/** Largest subagent `.meta.json` read (as core's `loadSession`). */
+const MAX_META_BYTES = 1024 * 1024;
+
+/**
+ * A subagent's `.meta.json` (a few hundred bytes), read only when neither the call nor its result names the type: on
+ * disk when it is a regular file of at most `MAX_META_BYTES` (never a FIFO or a device), else from the archive, as
+ * core's `loadSession` reads it through the index.
+ */
+function metaOf(store: Store, path: string | null): Obj {
   if (path === null) return {};
   try {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    let bytes: Buffer;
+    if (existsSync(path)) {
+      const fd = openSync(path, 'r');
+      try {
+        const info = fstatSync(fd);
+        if (!info.isFile() || info.size > MAX_META_BYTES) return {};
+        bytes = Buffer.alloc(info.size);
+        bytes = bytes.subarray(0, readSync(fd, bytes, 0, info.size, 0));
+      } finally {
+        closeSync(fd);
+      }
+    } else {
+      const archive = archiveOf(store.db);
+      const end = archive.end(path);
+      if (end === 0 || end > MAX_META_BYTES) return {};
+      bytes = Buffer.alloc(end);
+      bytes = bytes.subarray(0, archive.source(path).readSync(bytes, 0, end, 0));
+    }
+    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
     return isObj(parsed) ? parsed : {};
   } catch {
     return {};
