@@ -118,7 +118,7 @@ const REPEATED_UUID = `SELECT 1 FROM records WHERE file_id IN (SELECT value FROM
   GROUP BY uuid_raw HAVING count(*) > 1 LIMIT 1`;
 /** The main thread's events (records with `shown`, each response once by its message id) and prompts. */
 const MAIN_COUNTS = `SELECT count(shown) AS shown, count(CASE WHEN shown = 1 THEN 1 END) AS prompts,
-    count(DISTINCT CASE WHEN kind_raw = '${storedKind('assistant', RECORD_KINDS)}'
+    count(DISTINCT CASE WHEN kind_raw = '${ASSISTANT}'
       THEN coalesce(message_id, hex(uuid_raw)) END) AS assistant
   FROM records WHERE file_id = ? AND is_sidechain = 0`;
 const EXTRA_RESULTS = 'SELECT coalesce(sum(extra_results), 0) FROM records WHERE file_id = ?';
