@@ -2,8 +2,8 @@
  * A parse worker (see parse-pool.ts): reads a new transcript file, decodes its records and builds their row
  * operations (record-rows.ts), and compresses its bytes for the archive, posting all of it to the writer in chunks.
  * Files are read synchronously (this thread has nothing else to do), so reads never queue behind other work on
- * libuv's thread pool. Reading pauses while the writer has not taken `MAX_UNACKED` chunks: memory stays bounded
- * however far ahead of the writer the worker is.
+ * libuv's thread pool. Reading pauses while the chunks the writer has not taken yet hold `MAX_UNACKED_BYTES` of
+ * transcript: memory stays bounded however far ahead of the writer the worker is.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
@@ -17,13 +17,19 @@ import { type Op, opsOfEvent } from './record-rows.js';
 
 /** Source bytes per chunk of operations posted to the writer. */
 const OPS_BYTES = 1024 * 1024;
-/** Chunks posted and not yet taken by the writer before reading pauses. */
-const MAX_UNACKED = 3;
+/**
+ * Transcript bytes in chunks posted and not yet taken by the writer before reading pauses. Deep enough that a worker
+ * reads on while the writer waits for the other one's large file (a cold index of the 0.25 GiB bench home spent a
+ * quarter of its time with a core idle at 3 chunks), small enough to bound what waits in the writer's queue.
+ */
+const MAX_UNACKED_BYTES = 4 * 1024 * 1024;
 
 const port = parentPort;
 if (port === null) throw new Error('parse-worker.js runs as a worker thread');
 
-let unacked = 0;
+/** The transcript bytes of each chunk posted and not yet taken, oldest first (the writer takes them in order). */
+const unacked: number[] = [];
+let unackedBytes = 0;
 let wake: (() => void) | undefined;
 const jobs: ParseJobMessage[] = [];
 let running = false;
@@ -33,7 +39,7 @@ function post(message: ParseWorkerMessage): void {
 }
 
 async function credit(): Promise<void> {
-  while (unacked >= MAX_UNACKED) await new Promise<void>((resolve) => (wake = resolve));
+  while (unackedBytes >= MAX_UNACKED_BYTES) await new Promise<void>((resolve) => (wake = resolve));
 }
 
 /** A file on disk, read synchronously; when `gated`, only while the writer keeps up. */
@@ -75,7 +81,8 @@ async function runJob(job: ParseJobMessage): Promise<void> {
   const facts = new FactTracker(agentOfRow(job.file.agent));
   const flush = () => {
     if (ops.length === 0) return;
-    unacked += 1;
+    unacked.push(bytes);
+    unackedBytes += bytes;
     post({ type: 'ops', job: job.job, ops });
     ops = [];
     bytes = 0;
@@ -128,7 +135,7 @@ async function drain(): Promise<void> {
 
 port.on('message', (message: ParseJobMessage | { type: 'ack' }) => {
   if (message.type === 'ack') {
-    unacked -= 1;
+    unackedBytes -= unacked.shift() ?? 0;
     const w = wake;
     wake = undefined;
     w?.();

@@ -86,8 +86,12 @@ const BATCH_MS = 500;
 
 /** New bytes from which parse workers read files ahead of the writer (below, starting them costs more than it saves). */
 const PARALLEL_BYTES = 16 * 1024 * 1024;
-/** Files handed to the parse workers ahead of the one being written. */
-const FILES_AHEAD = 8;
+/**
+ * Files handed to the parse workers ahead of the one being written. A file waiting its turn holds only its
+ * compressed archive chunks once read (each worker also pauses at `MAX_UNACKED_BYTES` of rows not taken): many
+ * small files ahead keep both workers busy while the writer stores a large one.
+ */
+const FILES_AHEAD = 256;
 
 /** What one write transaction has touched so far. */
 interface Batch {
