@@ -90,6 +90,7 @@ export class ParseJob {
 export class ParsePool {
   private readonly workers: Worker[];
   private readonly jobs = new Map<number, ParseJob>();
+  /** The bytes of the files each worker has been given and not finished: a new file goes to the least loaded. */
   private readonly load = new Map<Worker, number>();
   private nextJob = 0;
   private failure: Error | undefined;
@@ -99,9 +100,9 @@ export class ParsePool {
       const worker = new Worker(script, { execArgv: builtExecArgv() });
       worker.on('message', (message: ParseWorkerMessage) => {
         const job = this.jobs.get(message.job);
-        if (message.type !== 'ops') {
+        if (message.type !== 'ops' && job !== undefined) {
           this.jobs.delete(message.job);
-          this.load.set(worker, (this.load.get(worker) ?? 1) - 1);
+          this.load.set(worker, (this.load.get(worker) ?? 0) - job.file.size);
         }
         job?.receive(message);
       });
@@ -127,7 +128,10 @@ export class ParsePool {
     return script === undefined || count < 1 ? undefined : new ParsePool(script, count);
   }
 
-  /** Start reading a new file on the least busy worker (and archiving its bytes, when asked). */
+  /**
+   * Start reading a new file on the worker with the fewest bytes still to read (and archiving its bytes, when asked):
+   * by bytes, not files, so that a large file does not leave one worker with all the work.
+   */
   submit(file: DiscoveredFile, agentId: string | null, archiving: boolean): ParseJob {
     const worker = this.workers.reduce((a, b) => ((this.load.get(b) ?? 0) < (this.load.get(a) ?? 0) ? b : a));
     const id = this.nextJob++;
@@ -137,7 +141,7 @@ export class ParsePool {
       return job;
     }
     this.jobs.set(id, job);
-    this.load.set(worker, (this.load.get(worker) ?? 0) + 1);
+    this.load.set(worker, (this.load.get(worker) ?? 0) + file.size);
     const message: ParseJobMessage = {
       type: 'parse',
       job: id,
