@@ -1,4 +1,4 @@
-import { appendFileSync, chmodSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,6 +69,32 @@ describe('hostile input never stops a refresh', () => {
     expect((await index.refresh([home])).filesParsed).toBe(1);
     expect(index.issues().filter((i) => i.code === 'import_failed')).toEqual([]);
     expect(index.getSession(FIRST)?.messages).toBeGreaterThan(0);
+  });
+
+  it('keeps the texts a failed file numbered out of the files after it (a rolled-back savepoint undid them)', async () => {
+    await index.refresh([home]);
+    const db = new Database(dbPath);
+    db.exec(`CREATE TRIGGER boom BEFORE INSERT ON record_rows WHEN NEW.uuid_raw = 'boom'
+             BEGIN SELECT RAISE(ABORT, 'refused by test trigger'); END`);
+    const cwd = '/a/folder/no/record/named/before';
+    const line = (sessionId: string, uuid: string) =>
+      `${JSON.stringify({ type: 'user', uuid, sessionId, cwd, version: '9.9.9-new', message: { content: 'x' } })}\n`;
+    const failing = join(home, 'projects', API, '0f000000-0000-4000-8000-000000000001.jsonl');
+    const next = join(home, 'projects', API, '0f000000-0000-4000-8000-000000000002.jsonl');
+    writeFileSync(failing, line('0f000000-0000-4000-8000-000000000001', 'a1') + line('x', 'boom'));
+    writeFileSync(next, line('0f000000-0000-4000-8000-000000000002', 'b1'));
+    // Newest session first: the failing file is imported first, in the same transaction as the next one.
+    const now = Date.now() / 1000;
+    utimesSync(failing, now, now);
+    utimesSync(next, now - 60, now - 60);
+    await index.refresh([home]);
+    const stored = db
+      .prepare('SELECT r.cwd, r.version FROM records r JOIN files f ON f.id = r.file_id WHERE f.path = ?')
+      .all(next);
+    db.exec('DROP TRIGGER boom');
+    db.close();
+    expect(index.issues().filter((i) => i.code === 'import_failed').map((i) => i.file)).toEqual([failing]);
+    expect(stored).toEqual([{ cwd, version: '9.9.9-new' }]);
   });
 });
 

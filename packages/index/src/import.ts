@@ -66,6 +66,8 @@ export class Writer {
   private pendingChars = 0;
   /** Documents of the open transaction inserted into the full-text index so far. */
   private flushedTexts = 0;
+  /** The numbers of texts in `strings` met in the open transaction (`stringId`). */
+  private readonly stringIds = new Map<string, number>();
   /** Facts computed by parse workers, by tool_use id and file id, until the batch is committed. */
   private readonly factsAhead = new Map<
     string,
@@ -76,13 +78,18 @@ export class Writer {
       // One row per line: the first record of a line is kept. An adapter may derive several records from one line
       // (Gemini writes a model turn, its tool calls and their results in one message): the first is the response,
       // with its model and usage; the calls and results that follow are stored by id in their own tables.
+      // Into the table, not through the `records` view: its trigger looks each of the four texts up twice per row;
+      // here they are numbered once per transaction (`stringId`).
       insertRecord: db.prepare(
-        `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
-          is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens,
-          request_id, cache_1h_tokens, reasoning_tokens, request_ref, shown, parent_raw, prompt_text, sig, extra_results)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO record_rows (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd_ref, version_ref,
+          git_branch_ref, model_ref, message_id, is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens,
+          cache_creation_tokens, cache_read_tokens, request_id, cache_1h_tokens, reasoning_tokens, request_ref, shown,
+          parent_raw, prompt_text, sig, extra_results)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, 0), coalesce(?, 0), coalesce(?, 0), ?, ?, ?, ?, ?, ?, ?, ?,
+          ?, ?, ?, ?, ?)`,
       ),
-      // On the table: the `records` view has no update trigger.
+      stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
+      insertString: db.prepare('INSERT INTO strings (text) VALUES (?)'),
       addExtraResults: db.prepare(
         'UPDATE record_rows SET extra_results = coalesce(extra_results, 0) + ? WHERE file_id = ? AND line = ?',
       ),
@@ -194,8 +201,16 @@ export class Writer {
           // Codex) keeps its first row, and the others' count there too (an insert through the view reports no
           // changes, so it cannot tell which happened).
           const extra = op[op.length - 1] as number | null;
-          s.insertRecord.run(fileId, ...op.slice(1, -1), null);
-          if (extra !== null) s.addExtraResults.run(extra, fileId, op[1]);
+          const stored = s.insertRecord.run(
+            fileId,
+            ...op.slice(1, 6),
+            this.stringId(op[6]),
+            this.stringId(op[7]),
+            this.stringId(op[8]),
+            this.stringId(op[9]),
+            ...op.slice(10),
+          );
+          if (stored.changes === 0 && extra !== null) s.addExtraResults.run(extra, fileId, op[1]);
           break;
         }
         case OP.title:
@@ -292,6 +307,7 @@ export class Writer {
       rollback: () => {
         this.db.exec(`ROLLBACK TO ${name}`);
         this.db.exec(`RELEASE ${name}`);
+        this.stringIds.clear();
         // Documents inserted since were rolled back with the savepoint; those held back since are dropped.
         if (mark >= this.flushedTexts) this.pendingTexts.length = mark - this.flushedTexts;
         else {
@@ -303,11 +319,29 @@ export class Writer {
     };
   }
 
-  /** Forget held-back documents (their transaction was rolled back). */
-  dropTexts(): void {
+  /**
+   * The number of a text in `strings`, stored when new (NULL for NULL). Numbers are remembered until the transaction
+   * ends or a savepoint is rolled back (which may undo the insert of one): another process may renumber between
+   * transactions (a rebuild empties `strings`).
+   */
+  private stringId(text: unknown): number | null {
+    if (text === null || text === undefined) return null;
+    const key = String(text);
+    let id = this.stringIds.get(key);
+    if (id === undefined) {
+      id = (this.s.stringId.get(key) as number | undefined) ?? Number(this.s.insertString.run(key).lastInsertRowid);
+      this.stringIds.set(key, id);
+    }
+    return id;
+  }
+
+  /** The transaction ended (committed or rolled back): forget what only held within it. */
+  endTransaction(): void {
     this.pendingTexts = [];
     this.pendingChars = 0;
     this.flushedTexts = 0;
+    this.factsAhead.clear();
+    this.stringIds.clear();
   }
 
   private callNameOf(id: string): string | null {
@@ -392,8 +426,4 @@ export class Writer {
     });
   }
 
-  /** Forget the facts computed ahead (once the batch that stored their files is committed). */
-  forgetFactsAhead(): void {
-    this.factsAhead.clear();
-  }
 }

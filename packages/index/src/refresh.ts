@@ -245,8 +245,7 @@ export class Refresher {
       throw error;
     } finally {
       this.batch = undefined;
-      this.writer.forgetFactsAhead();
-      this.writer.dropTexts();
+      this.writer.endTransaction();
     }
   }
 

@@ -6,8 +6,8 @@
  *
  * - `records`' working folder, client version, git branch and model (the same few values on thousands of records)
  *   live in `record_rows` as `*_ref`; `records` is a view that gives back the old columns, its `INSTEAD OF INSERT`
- *   trigger stores new texts and its `INSTEAD OF DELETE` trigger deletes rows, so readers and the importer are
- *   unchanged.
+ *   trigger stores new texts and its `INSTEAD OF DELETE` trigger deletes rows, so readers are unchanged. (The
+ *   importer writes `record_rows` itself, numbering the texts once per transaction: the trigger's lookups cost.)
  * - `responses`' session key (a long `<projectDir>/<id>` text) and model live in `response_rows` as `session_ref`
  *   and `model_ref`; `responses` is a view with the old columns (and `session_ref`, for lookups by session that
  *   use the key). Writers write `response_rows` (session-usage.ts), through `internString`.
