@@ -93,7 +93,12 @@ describe('hostile input never stops a refresh', () => {
       .all(next);
     db.exec('DROP TRIGGER boom');
     db.close();
-    expect(index.issues().filter((i) => i.code === 'import_failed').map((i) => i.file)).toEqual([failing]);
+    expect(
+      index
+        .issues()
+        .filter((i) => i.code === 'import_failed')
+        .map((i) => i.file),
+    ).toEqual([failing]);
     expect(stored).toEqual([{ cwd, version: '9.9.9-new' }]);
   });
 });
