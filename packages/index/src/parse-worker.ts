@@ -1,6 +1,7 @@
 /**
  * A parse worker (see parse-pool.ts): reads a new transcript file, decodes its records and builds their row
- * operations (record-rows.ts), and compresses its bytes for the archive, posting all of it to the writer in chunks.
+ * operations (record-rows.ts), and compresses the same bytes for the archive, posting all of it to the writer in
+ * chunks.
  * Files are read synchronously (this thread has nothing else to do), so reads never queue behind other work on
  * libuv's thread pool. Reading pauses while the chunks the writer has not taken yet hold `MAX_UNACKED_BYTES` of
  * transcript: memory stays bounded however far ahead of the writer the worker is.
@@ -42,13 +43,69 @@ async function credit(): Promise<void> {
   while (unackedBytes >= MAX_UNACKED_BYTES) await new Promise<void>((resolve) => (wake = resolve));
 }
 
-/** A file on disk, read synchronously; when `gated`, only while the writer keeps up. */
-function syncBytes(path: string, gated: boolean): ByteSource {
+/**
+ * The archive chunks of a file's bytes `[0, to)`, made from the bytes the parser reads (one read of the file, not
+ * two): each chunk is compressed as soon as it is whole. A read that does not continue the last one (the parser
+ * opened the file again, or skipped) spoils it; then `chunks` reads the file itself.
+ */
+class ArchiveTee {
+  private readonly done: ArchiveChunk[] = [];
+  private chunk: Buffer;
+  private filled = 0;
+  /** Where the next read must start to continue; -1 once spoiled. */
+  private next = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly to: number,
+  ) {
+    this.chunk = Buffer.allocUnsafe(Math.min(ARCHIVE_CHUNK_BYTES, to));
+  }
+
+  /** Bytes the parser read at `position`. */
+  take(bytes: Uint8Array, position: number): void {
+    if (this.next < 0 || bytes.length === 0) return;
+    if (position !== this.next) {
+      this.next = -1;
+      return;
+    }
+    this.next += bytes.length;
+    let from = 0;
+    while (from < bytes.length && this.archived() < this.to) {
+      const n = Math.min(bytes.length - from, this.chunk.length - this.filled);
+      this.chunk.set(bytes.subarray(from, from + n), this.filled);
+      this.filled += n;
+      from += n;
+      if (this.filled === this.chunk.length) this.seal();
+    }
+  }
+
+  /** The chunks of `[0, to)`: those made from the parser's reads, or read again when they do not cover it. */
+  chunks(): ArchiveChunk[] {
+    return this.next >= 0 && this.archived() === this.to ? this.done : archiveChunks(this.path, this.to);
+  }
+
+  private archived(): number {
+    return this.done.reduce((n, c) => n + c.length, 0) + this.filled;
+  }
+
+  private seal(): void {
+    const offset = this.archived() - this.filled;
+    this.done.push({ offset, length: this.filled, data: compressChunkSync(this.chunk) });
+    this.chunk = Buffer.allocUnsafe(Math.min(ARCHIVE_CHUNK_BYTES, this.to - offset - this.filled));
+    this.filled = 0;
+  }
+}
+
+/** A file on disk, read synchronously; when `gated`, only while the writer keeps up; what is read goes to `tee`. */
+function syncBytes(path: string, gated: boolean, tee?: ArchiveTee): ByteSource {
   const fd = openSync(path, 'r');
   return {
     read: async (buffer, offset, length, position) => {
       if (gated) await credit();
-      return { bytesRead: readSync(fd, buffer, offset, length, position) };
+      const bytesRead = readSync(fd, buffer, offset, length, position);
+      tee?.take(buffer.subarray(offset, offset + bytesRead), position);
+      return { bytesRead };
     },
     close: async () => closeSync(fd),
   };
@@ -79,6 +136,7 @@ async function runJob(job: ParseJobMessage): Promise<void> {
   let bytes = 0;
   let failed = false;
   const facts = new FactTracker(agentOfRow(job.file.agent));
+  const tee = job.archiveTo === undefined ? undefined : new ArchiveTee(job.file.path, job.archiveTo);
   const flush = () => {
     if (ops.length === 0) return;
     unacked.push(bytes);
@@ -104,7 +162,7 @@ async function runJob(job: ParseJobMessage): Promise<void> {
         if (event.kind === 'record') bytes += event.byteLength;
         if (bytes >= OPS_BYTES || ops.length >= 20_000) flush();
       },
-      { startOffset: 0, startLine: 1, open: async (path) => syncBytes(path, true) },
+      { startOffset: 0, startLine: 1, open: async (path) => syncBytes(path, true, tee) },
     );
     if (failed) {
       post({ type: 'failed', job: job.job });
@@ -117,7 +175,7 @@ async function runJob(job: ParseJobMessage): Promise<void> {
       return;
     }
     flush();
-    const archived = job.archiveTo === undefined ? undefined : archiveChunks(job.file.path, job.archiveTo);
+    const archived = tee?.chunks();
     const tail = await fingerprintOf(job.file.path, end.nextOffset, async (path) => syncBytes(path, false));
     post({ type: 'end', job: job.job, end, tail, archived });
   } catch {

@@ -38,6 +38,22 @@ beforeAll(() => {
       command: 'false',
     }),
   ]);
+  // Larger than an archive chunk (4 MiB): the worker compresses the bytes it parses, chunk by chunk.
+  const big = '77777777-2222-4333-8444-777777777777';
+  const at = (uuid: string, parent: string | null, second: number) => ({
+    ...basesOf(big)(uuid, parent, 0),
+    timestamp: new Date(Date.UTC(2026, 0, 2, 10) + second * 1000).toISOString(),
+  });
+  const filler = 'the same words, compressed as the writer thread would. '.repeat(30);
+  writeLines(
+    join(home, 'projects', '-home-user-proj-odd', `${big}.jsonl`),
+    Array.from({ length: 3000 }, (_, i) => [
+      toolUse(at(`ba${i}`, i === 0 ? null : `br${i - 1}`, 2 * i), `msg_b${i}`, `toolu_b${i}`, 'Bash', {
+        command: `echo ${i} ${filler}`,
+      }),
+      toolResult(at(`br${i}`, `ba${i}`, 2 * i + 1), `toolu_b${i}`, `${i} ${filler}`, false),
+    ]).flat(),
+  );
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
