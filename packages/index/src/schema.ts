@@ -3,6 +3,7 @@ import { registerDocText } from './doc-text.js';
 import { COMPACT_SCHEMA, RESET_DATA_COMPACT } from './schema-compact.js';
 import { HEADER_SCHEMA } from './schema-header.js';
 import { RESET_DATA_STRINGS, STRINGS_SCHEMA } from './schema-strings.js';
+import { SCHEMA_VERSION } from './schema-version.js';
 
 /**
  * Versioned schema migrations (`PRAGMA user_version`). Each entry upgrades from version `i` to `i + 1`.
@@ -376,7 +377,11 @@ const migrations: readonly string[] = [
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
 export const ARCHIVE_TABLES = ['archive_files', 'archive_chunks', 'settings'] as const;
 
-export const SCHEMA_VERSION = migrations.length;
+if (migrations.length !== SCHEMA_VERSION) {
+  throw new Error(`schema-version.ts says ${SCHEMA_VERSION}, but schema.ts has ${migrations.length} migration steps`);
+}
+
+export { SCHEMA_VERSION };
 /** The version the strings step (schema-strings.ts) upgrades to: its number changes when steps are added. */
 export const STRINGS_VERSION = migrations.indexOf(STRINGS_SCHEMA) + 1;
 

@@ -22,7 +22,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { SCHEMA_VERSION } from './schema.js';
+import { SCHEMA_VERSION } from './schema-version.js';
 import { isUnder, pathCond } from './scope.js';
 import { Settings } from './settings.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
