@@ -18,12 +18,17 @@ export interface DocPlace {
 /** Tokens shown around the best match (as FTS5's `snippet(…, 16)`). */
 const SNIPPET_TOKENS = 16;
 
+/** Bytes read at a time while the end of a document's line is not found yet (most lines are far shorter). */
+const LINE_WINDOW = 64 * 1024;
+/** Transcripts whose documents are read back at once (a file's own documents one after the other). */
+const FILES_AT_ONCE = 8;
+
 /** The bytes of a source up to the end of the line that starts at `offset` (bytes before it pass through). */
 function oneLine(source: ByteSource, offset: number): ByteSource {
   let end: number | undefined;
   return {
     async read(buffer, at, length, position) {
-      const limit = end === undefined ? length : Math.max(0, Math.min(length, end - position));
+      const limit = end === undefined ? Math.min(length, LINE_WINDOW) : Math.max(0, Math.min(length, end - position));
       if (limit === 0) return { bytesRead: 0 };
       const { bytesRead } = await source.read(buffer, at, limit, position);
       if (end === undefined && position + bytesRead > offset) {
@@ -43,6 +48,29 @@ function oneLine(source: ByteSource, offset: number): ByteSource {
 /** Reads documents' texts back from transcripts. */
 export class DocTexts {
   constructor(private readonly archive: Archive) {}
+
+  /**
+   * The texts of these documents, in their order (undefined where a transcript no longer holds one). Several files
+   * are read at once (each read waits on the disk or the thread pool); a file's documents one after the other, so
+   * that those of an archived file share its decompressed chunk.
+   */
+  async textsOf(places: readonly DocPlace[]): Promise<(string | undefined)[]> {
+    const texts: (string | undefined)[] = new Array(places.length);
+    const byFile = new Map<string, number[]>();
+    places.forEach((place, i) => {
+      const indexes = byFile.get(place.file.path);
+      if (indexes === undefined) byFile.set(place.file.path, [i]);
+      else indexes.push(i);
+    });
+    const queue = [...byFile.values()];
+    const worker = async () => {
+      for (let indexes = queue.shift(); indexes !== undefined; indexes = queue.shift()) {
+        for (const i of indexes) texts[i] = await this.textOf(places[i] as DocPlace);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, queue.length) }, worker));
+    return texts;
+  }
 
   /** The indexed text of a document, or undefined when its transcript no longer holds it. */
   async textOf(place: DocPlace): Promise<string | undefined> {

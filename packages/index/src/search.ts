@@ -105,14 +105,10 @@ export async function search(store: Store, query: string, filter: SearchFilter =
   const refOf = refsOf(store);
   // The text is read back from the transcript for the snippet (the index keeps only the words).
   const texts = new DocTexts(archiveOf(store.db));
-  const hits: SearchHit[] = [];
-  // One at a time: hits in one archived file share its decompressed chunk.
-  for (const r of rows) {
-    const file = fileOfRow(r);
-    const text = await texts.textOf({ file, line: r.line, offset: r.offset, part: r.part });
-    hits.push(hitOf(r, text ?? ''));
-  }
-  return hits;
+  const found = await texts.textsOf(
+    rows.map((r) => ({ file: fileOfRow(r), line: r.line, offset: r.offset, part: r.part })),
+  );
+  return rows.map((r, i) => hitOf(r, found[i] ?? ''));
 
   function hitOf(r: HitRow, text: string): SearchHit {
     return {
