@@ -220,6 +220,23 @@ try {
   }
   row('warm `stats --json`, whole process', ms(median(stats)), `median of 3; ${calls} calls; peak RSS ${mb(statsRss)}`);
 
+  // Search over every session, with its snippets read back from the transcripts (the index keeps only the words).
+  const searches = [];
+  let searchRss = 0;
+  let hits = 0;
+  for (let i = 0; i < 3; i++) {
+    const r = check(await agentdash(['search', 'npm test', home.home, '--db', db, '--json']), 'search');
+    searches.push(r.ms);
+    searchRss = Math.max(searchRss, r.rss);
+    const out = JSON.parse(r.stdout);
+    hits = (Array.isArray(out) ? out : (out.hits ?? [])).length;
+  }
+  row(
+    'warm `search "npm test" --json`, whole process',
+    ms(median(searches)),
+    `median of 3; ${hits} hits with snippets; peak RSS ${mb(searchRss)}`,
+  );
+
   const ccusageDir = join(cache, 'ccusage');
   const ccusageBin = join(ccusageDir, 'node_modules/ccusage/src/cli.js');
   if (!existsSync(ccusageBin)) {
