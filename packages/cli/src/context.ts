@@ -181,14 +181,17 @@ export class Context {
       },
     };
     // Nothing changed since the last refresh of these paths: its report, from one pass of stats. (--verbose lists
-    // every stored problem, through the full index.)
-    const fresh = this.verbose ? undefined : this.warm()?.fresh(paths, options);
-    if (fresh !== undefined) {
+    // every stored problem, through the full index.) When only some files grew, only their folders are read.
+    const checked = this.verbose ? undefined : this.warm()?.check(paths, options);
+    if (checked?.kind === 'fresh') {
       if (drawn) this.io.stderr.write('\r\u001b[2K');
-      return fresh;
+      return checked.report;
     }
     const index = await this.openIndex();
-    const report = await index.refresh(paths, options);
+    const report = await index.refresh(paths, {
+      ...options,
+      ...(checked?.kind === 'changed' ? { changedFiles: checked.files } : {}),
+    });
     if (drawn) this.io.stderr.write('\r\u001b[2K');
     if (this.verbose) {
       for (const issue of [...index.refreshProblems(), ...index.issues({ paths })]) {

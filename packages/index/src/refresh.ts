@@ -21,7 +21,7 @@ import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
 import { prepared } from './statements.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
-import { bumpGeneration, FreshnessProbe } from './warm.js';
+import { bumpGeneration, FreshnessProbe, type WarmCounts } from './warm.js';
 
 /** Why the file cannot be opened for reading now, or undefined when it can. */
 function readError(path: string): Error | undefined {
@@ -263,6 +263,10 @@ export class Refresher {
         throw new UnreadableFileError(root, new Error('is a directory, not a transcript file'));
       }
     }
+    if (options.changedFiles !== undefined && options.changedFiles.length > 0) {
+      const dirs = this.projectDirsOf(options.changedFiles);
+      if (dirs !== undefined) return this.refreshChanged(paths, dirs, options);
+    }
     // Folder mtimes before anything is listed: what the next run's freshness pass compares with.
     const probe = options.freshnessRecord === true ? new FreshnessProbe(this.db, paths) : undefined;
     // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
@@ -412,19 +416,7 @@ export class Refresher {
       await pool?.close();
     }
 
-    // Counts over the given paths; plain counts when every stored file is under them (the usual case).
-    const counted = withoutCoveringPaths({ db: this.db }, { paths });
-    const scoped = scopeSql(counted);
-    const inPaths = pathCond(counted.paths ?? [], 'f');
-    const issues =
-      (this.db
-        .prepare(`SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE ${inPaths.sql}`)
-        .pluck()
-        .get(...inPaths.params) as number) + this.unreadable.length;
-    const sessions = this.db
-      .prepare(`SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`)
-      .pluck()
-      .get(...scoped.params) as number;
+    const { issues, sessions } = this.countsUnder(paths);
     probe?.finish(this.unreadable.length === 0, archiving, {
       files: filesTotal,
       issues,
@@ -442,6 +434,62 @@ export class Refresher {
       sessions,
       archivedFiles: fromArchive.length,
     };
+  }
+
+  /**
+   * What a refresh of `paths` reports of them as a whole: stored files (on disk and from the archive), issues (the
+   * last refresh's unreadable files and folders too), sessions. Plain counts when every stored file is under the
+   * paths (the usual case).
+   */
+  private countsUnder(paths: readonly string[]): WarmCounts {
+    const counted = withoutCoveringPaths({ db: this.db }, { paths });
+    const scoped = scopeSql(counted);
+    const inPaths = pathCond(counted.paths ?? [], 'f');
+    const files = prepared(
+      this.db,
+      `SELECT COUNT(*) AS files, COALESCE(SUM(f.archived = 1), 0) AS archived FROM files f WHERE ${inPaths.sql}`,
+    ).get(...inPaths.params) as { files: number; archived: number };
+    const issues =
+      (prepared(this.db, `SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE ${inPaths.sql}`)
+        .pluck()
+        .get(...inPaths.params) as number) + this.unreadable.length;
+    const sessions = prepared(this.db, `SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`)
+      .pluck()
+      .get(...scoped.params) as number;
+    return { files: files.files, issues, sessions, archivedFiles: files.archived };
+  }
+
+  /**
+   * The project folders of these stored files, or undefined when one is not stored or its folder is gone (then a
+   * full refresh).
+   */
+  private projectDirsOf(changed: readonly string[]): string[] | undefined {
+    const dirs = new Set<string>();
+    for (const path of changed) {
+      const row = this.fileByPath.get(resolve(path)) as FileRow | undefined;
+      if (row === undefined || !existsSync(row.project_dir)) return undefined;
+      dirs.add(row.project_dir);
+    }
+    return [...dirs];
+  }
+
+  /**
+   * A refresh of `paths` where the warm pass saw only some stored files change (`RefreshOptions.changedFiles`): their
+   * project folders are refreshed, and the freshness record of `paths` renewed. The report counts `paths` as a whole,
+   * as a full refresh's does.
+   */
+  private async refreshChanged(
+    paths: readonly string[],
+    dirs: readonly string[],
+    options: RefreshOptions,
+  ): Promise<RefreshReport> {
+    // Folder mtimes first, as a full refresh takes them before it lists anything.
+    const probe = options.freshnessRecord === true ? new FreshnessProbe(this.db, paths) : undefined;
+    const { changedFiles: _, freshnessRecord: __, ...rest } = options;
+    const report = await this.doRefresh(dirs, rest);
+    const counts = this.countsUnder(paths);
+    probe?.finish(this.unreadable.length === 0, options.archive ?? this.settings.archiving(), counts);
+    return { ...report, ...counts };
   }
 
   /**

@@ -56,6 +56,12 @@ export interface RefreshOptions {
    * for one-shot commands, not for a server refreshing on every append.
    */
   readonly freshnessRecord?: boolean;
+  /**
+   * Only these stored files changed since the freshness record of the paths (`WarmIndex.check` saw every other file
+   * as stored and no folder change): only their project folders are read, not every folder under the paths, and
+   * the record is renewed. A full refresh when one of them is not stored or its folder is gone.
+   */
+  readonly changedFiles?: readonly string[];
 }
 
 /** A point in time: ISO-8601 text or milliseconds since the epoch. */

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ageTree } from '../test/age-tree.js';
+import { dumpIndex } from '../test/dump.js';
 import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
 import { WarmIndex } from './warm.js';
@@ -148,6 +149,66 @@ describe('the freshness pass', () => {
     await index.refresh([other]);
     expect(warm.fresh([home])).toBeUndefined();
     warm.close();
+  });
+});
+
+describe('a refresh of the files that grew', () => {
+  it('reads only their folders, stores what a full refresh stores, and renews the record', async () => {
+    const otherDb = join(dir, 'full.sqlite');
+    const other = openIndex({ dbPath: otherDb });
+    try {
+      const warm = await refreshed();
+      await other.refresh([home]);
+      const subagents = join(home, 'projects', '-home-user-proj-subagents');
+      const grown = [join(project, `${SESSION}.jsonl`), join(subagents, 'agent-ae0b871.jsonl')];
+      for (const [i, file] of grown.entries()) {
+        const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '{}');
+        const line = {
+          ...last,
+          uuid: `warm-grown-${i}`,
+          parentUuid: last.uuid,
+          message: { role: 'user', content: 'more' },
+        };
+        appendFileSync(file, `${JSON.stringify({ ...line, type: 'user' })}\n`);
+      }
+      const checked = warm.check([home]);
+      expect(checked.kind === 'changed' ? [...checked.files].sort() : checked).toEqual([...grown].sort());
+      if (checked.kind !== 'changed') return;
+
+      const read = new Set<string>();
+      const report = await index.refresh([home], {
+        freshnessRecord: true,
+        changedFiles: checked.files,
+        onProgress: (p) => {
+          if (p.file !== '') read.add(dirname(p.file));
+        },
+      });
+      const full = await other.refresh([home]);
+      // Only the two folders were listed and read; the figures are those of the whole home.
+      expect([...read].filter((d) => d !== project && d !== subagents && !d.startsWith(`${subagents}/`))).toEqual([]);
+      expect(read.has(project) && read.has(subagents)).toBe(true);
+      expect(report).toEqual({ ...full, files: full.files });
+      expect(report).toMatchObject({ filesParsed: 2, records: 2 });
+      expect(dumpIndex(dbPath)).toEqual(dumpIndex(otherDb));
+      // The record is renewed: the next pass finds nothing changed, and says so with the same figures.
+      expect(warm.check([home])).toEqual({
+        kind: 'fresh',
+        report: { ...report, filesParsed: 0, bytesParsed: 0, records: 0, newIssues: 0 },
+      });
+      warm.close();
+    } finally {
+      other.close();
+    }
+  });
+
+  it('is a full refresh when a changed file is not stored (its folder gone or never indexed)', async () => {
+    await refreshed();
+    const report = await index.refresh([home], {
+      freshnessRecord: true,
+      changedFiles: [join(home, 'projects', 'no-such-folder', 'x.jsonl')],
+    });
+    expect(report.filesParsed).toBe(0);
+    expect(report.files).toBeGreaterThan(10);
   });
 });
 

@@ -256,6 +256,14 @@ function addon(): { nativeBinding?: string } {
   return {};
 }
 
+/** What one pass of stats tells of some paths since their last refresh (`WarmIndex.check`). */
+export type Freshness =
+  | { readonly kind: 'fresh'; readonly report: RefreshReport }
+  | { readonly kind: 'changed'; readonly files: readonly string[] }
+  | { readonly kind: 'unknown' };
+
+const UNKNOWN: Freshness = { kind: 'unknown' };
+
 /** A light connection to the index for the warm path. */
 export class WarmIndex {
   /** The user's stored choices (archiving, notices shown once). */
@@ -295,20 +303,30 @@ export class WarmIndex {
     paths: readonly string[],
     options: Pick<RefreshOptions, 'archive' | 'onProgress'> = {},
   ): RefreshReport | undefined {
-    const fresh = this.shortcut(() => this.freshNow(rootsOf(paths), options.archive));
-    if (fresh !== undefined) {
-      const { report, bytes } = fresh;
-      options.onProgress?.({
-        done: report.files,
-        total: report.files,
-        file: '',
-        filesDone: report.files,
-        filesTotal: report.files,
-        bytesDone: bytes,
-        bytesTotal: bytes,
-      });
-    }
-    return fresh?.report;
+    const checked = this.check(paths, options);
+    return checked.kind === 'fresh' ? checked.report : undefined;
+  }
+
+  /**
+   * What one pass of stats tells of these paths since the last refresh that covered them: nothing changed (the
+   * refresh's report, as `fresh` gives it), only some stored files changed (grown or rewritten, still readable, no
+   * folder changed: a refresh needs to read only those, `RefreshOptions.changedFiles`), or unknown (a full refresh).
+   */
+  check(paths: readonly string[], options: Pick<RefreshOptions, 'archive' | 'onProgress'> = {}): Freshness {
+    const checked = this.shortcut(() => this.freshNow(rootsOf(paths), options.archive));
+    if (checked === undefined) return UNKNOWN;
+    if (checked.changed.length > 0) return { kind: 'changed', files: checked.changed };
+    const { report, bytes } = checked;
+    options.onProgress?.({
+      done: report.files,
+      total: report.files,
+      file: '',
+      filesDone: report.files,
+      filesTotal: report.files,
+      bytesDone: bytes,
+      bytesTotal: bytes,
+    });
+    return { kind: 'fresh', report };
   }
 
   /** A shortcut's result, or undefined when it fails (a busy or damaged database): the full path then decides. */
@@ -323,7 +341,7 @@ export class WarmIndex {
   private freshNow(
     roots: readonly string[],
     archiving: boolean | undefined,
-  ): { report: RefreshReport; bytes: number } | undefined {
+  ): { report: RefreshReport; bytes: number; changed: string[] } | undefined {
     return this.db.transaction(() => {
       const row = this.db.prepare('SELECT generation, value FROM warm_state WHERE key = ?').get(freshKey(roots)) as
         | { generation: number; value: string }
@@ -334,8 +352,10 @@ export class WarmIndex {
       if (record.archiving !== (archiving ?? this.settings.archiving())) return undefined;
       for (const [path, mtime] of record.watched) if (mtimeOrNull(path) !== mtime) return undefined;
       // Every file on disk, appended or not. (A file kept from the archive is gone from disk: it is not in the tree,
-      // and its coming back changes a watched folder.)
+      // and its coming back changes a watched folder.) One that grew or was rewritten is noted; one gone or
+      // unreadable needs a full refresh.
       const { files } = record;
+      const changed: string[] = [];
       for (let d = 0; d < files.length; d += 2) {
         const dir = files[d] as string;
         const prefix = dir.endsWith(sep) ? dir : dir + sep;
@@ -343,14 +363,9 @@ export class WarmIndex {
         for (let i = 0; i < entries.length; i += 4) {
           const path = prefix + (entries[i] as string);
           const info = statSync(path, NO_THROW);
-          if (
-            info === undefined ||
-            info.size !== entries[i + 1] ||
-            info.mtimeMs !== entries[i + 2] ||
-            info.ino !== entries[i + 3] ||
-            !readable(path, info)
-          ) {
-            return undefined;
+          if (info === undefined || !readable(path, info)) return undefined;
+          if (info.size !== entries[i + 1] || info.mtimeMs !== entries[i + 2] || info.ino !== entries[i + 3]) {
+            changed.push(path);
           }
         }
       }
@@ -368,7 +383,7 @@ export class WarmIndex {
         sessions,
         archivedFiles,
       };
-      return { report, bytes };
+      return { report, bytes, changed };
     })();
   }
 
