@@ -50,10 +50,16 @@ export class Context {
 
   /**
    * The built-in price table, overridden by `--prices FILE` (AgentDash's shape or LiteLLM's JSON). Read once the
-   * index is open (`openIndex` loads it).
+   * index is open (`openIndex` loads it) or `loadedPrices` has loaded it.
    */
   get prices(): PriceTable {
     if (this.priceTable === undefined) throw new Error('prices read before the index was opened');
+    return this.priceTable;
+  }
+
+  /** The price table, loaded now when the index is not open yet (`prices` can be read after). */
+  async loadedPrices(): Promise<PriceTable> {
+    this.priceTable ??= await this.loadPrices();
     return this.priceTable;
   }
 

@@ -106,4 +106,57 @@ describe('commands on a warm index', () => {
     });
     expect(opened.count).toBe(0);
   }, 60_000);
+
+  it('keep usage reports as stored answers (JSON and tables), and count a new response', async () => {
+    const db = join(dir, 'usage.sqlite');
+    const reports = [['daily'], ['weekly'], ['monthly'], ['project'], ['daily', '--breakdown']];
+    const text = async (args: readonly string[], dbPath: string): Promise<string> => {
+      let stdout = '';
+      const io: CliIo = {
+        stdout: { write: (s: string) => (stdout += s), isTTY: false },
+        stderr: { write: () => undefined, isTTY: false },
+        env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
+        homedir: dir,
+        now: Date.now,
+      };
+      expect(await run(['usage', ...args, home, '--db', dbPath], io)).toBe(0);
+      return stdout;
+    };
+    ageTree(home);
+    await json<IndexJson>(['index'], db);
+    await json<IndexJson>(['index'], db);
+    const computed: [unknown, string][] = [];
+    for (const r of reports) computed.push([await json<unknown>(['usage', ...r], db), await text(r, db)]);
+    const [daily] = computed[0] ?? [{ daily: [] }];
+    expect((daily as { daily: unknown[] }).daily.length).toBeGreaterThan(0);
+    opened.count = 0;
+    for (const [i, r] of reports.entries()) {
+      expect([await json<unknown>(['usage', ...r], db), await text(r, db)]).toEqual(computed[i]);
+    }
+    expect(opened.count).toBe(0);
+    // A new response is counted at once, as a fresh index counts it.
+    const session = 'f0835e0b-b4c6-4910-817c-346fd7332302';
+    appendFileSync(
+      join(home, 'projects', '-home-user-proj-shell', `${session}.jsonl`),
+      `${JSON.stringify({
+        sessionId: session,
+        cwd: '/home/user/proj-shell',
+        timestamp: '2026-11-22T09:00:00.000Z',
+        type: 'assistant',
+        uuid: 'warm-usage',
+        requestId: 'req_warm_usage',
+        message: {
+          id: 'msg_warm_usage',
+          role: 'assistant',
+          model: 'claude-sonnet-4-5-20250929',
+          content: [{ type: 'text', text: 'done' }],
+          usage: { input_tokens: 1000, output_tokens: 2000 },
+        },
+      })}\n`,
+    );
+    const after = await json<{ daily: { date: string }[] }>(['usage', 'daily'], db);
+    expect(after).not.toEqual(computed[0]?.[0]);
+    expect(after.daily.map((d) => d.date)).toContain('2026-11-22');
+    expect(after).toEqual(await json<unknown>(['usage', 'daily'], join(dir, 'usage-fresh.sqlite')));
+  }, 60_000);
 });
