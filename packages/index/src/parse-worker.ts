@@ -4,7 +4,7 @@
  * chunks.
  * Files are read synchronously (this thread has nothing else to do), so reads never queue behind other work on
  * libuv's thread pool. Reading pauses while the chunks the writer has not taken yet hold `MAX_UNACKED_BYTES` of
- * transcript: memory stays bounded however far ahead of the writer the worker is.
+ * transcript (or are `MAX_UNACKED_CHUNKS`): memory stays bounded however far ahead of the writer the worker is.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
@@ -24,6 +24,8 @@ const OPS_BYTES = 1024 * 1024;
  * quarter of its time with a core idle at 3 chunks), small enough to bound what waits in the writer's queue.
  */
 const MAX_UNACKED_BYTES = 4 * 1024 * 1024;
+/** Chunks posted and not yet taken before reading pauses, whatever their bytes (a chunk of issues counts none). */
+const MAX_UNACKED_CHUNKS = 64;
 
 const port = parentPort;
 if (port === null) throw new Error('parse-worker.js runs as a worker thread');
@@ -40,7 +42,8 @@ function post(message: ParseWorkerMessage): void {
 }
 
 async function credit(): Promise<void> {
-  while (unackedBytes >= MAX_UNACKED_BYTES) await new Promise<void>((resolve) => (wake = resolve));
+  while (unackedBytes >= MAX_UNACKED_BYTES || unacked.length >= MAX_UNACKED_CHUNKS)
+    await new Promise<void>((resolve) => (wake = resolve));
 }
 
 /**
@@ -162,7 +165,11 @@ async function runJob(job: ParseJobMessage): Promise<void> {
         if (event.kind === 'record') bytes += event.byteLength;
         if (bytes >= OPS_BYTES || ops.length >= 20_000) flush();
       },
-      { startOffset: 0, startLine: 1, open: async (path) => syncBytes(path, true, tee) },
+      {
+        startOffset: 0,
+        startLine: 1,
+        open: async (path) => syncBytes(path, true, path === job.file.path ? tee : undefined),
+      },
     );
     if (failed) {
       post({ type: 'failed', job: job.job });
