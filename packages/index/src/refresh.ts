@@ -375,6 +375,8 @@ export class Refresher {
           const batch = this.begin();
           const outcome = await this.importFile(file, explicitFiles.has(file.path), batch, source, job).catch(
             (error: unknown) => {
+              // Its worker's chunks not taken yet are dropped (else the worker would wait for them forever).
+              job?.discard();
               // A file named on the command line that cannot be read is the user's to know about, at once.
               if (error instanceof UnreadableFileError) throw error;
               // Anything else (a bug, a value we cannot store) stops this file only (rolled back to its savepoint):
@@ -484,11 +486,15 @@ export class Refresher {
     options: RefreshOptions,
   ): Promise<RefreshReport> {
     // Folder mtimes first, as a full refresh takes them before it lists anything.
-    const probe = options.freshnessRecord === true ? new FreshnessProbe(this.db, paths) : undefined;
+    const probe = new FreshnessProbe(this.db, paths);
     const { changedFiles: _, freshnessRecord: __, ...rest } = options;
+    // A file came or went since the pass of stats (another folder changed): only a full refresh can see it.
+    if (!probe.sameAsRecord()) return this.doRefresh(paths, { ...rest, freshnessRecord: options.freshnessRecord });
     const report = await this.doRefresh(dirs, rest);
     const counts = this.countsUnder(paths);
-    probe?.finish(this.unreadable.length === 0, options.archive ?? this.settings.archiving(), counts);
+    if (options.freshnessRecord === true) {
+      probe.finish(this.unreadable.length === 0, options.archive ?? this.settings.archiving(), counts);
+    }
     return { ...report, ...counts };
   }
 

@@ -201,6 +201,28 @@ describe('a refresh of the files that grew', () => {
     }
   });
 
+  it('is a full refresh when a file came or went after the pass of stats (another folder changed)', async () => {
+    const warm = await refreshed();
+    const grown = join(project, `${SESSION}.jsonl`);
+    appendFileSync(grown, `${JSON.stringify({ type: 'user', uuid: 'warm-race', sessionId: SESSION })}\n`);
+    const checked = warm.check([home]);
+    expect(checked).toEqual({ kind: 'changed', files: [grown] });
+    // Between the pass and the refresh, a new session appears in another project.
+    const other = join(home, 'projects', '-home-user-proj-api', '22222222-2222-4222-8222-222222222222.jsonl');
+    writeFileSync(
+      other,
+      `${JSON.stringify({ type: 'user', uuid: 'new-1', sessionId: '22222222-2222-4222-8222-222222222222', message: { role: 'user', content: 'hi' } })}\n`,
+    );
+    const before = index.listSessions().length;
+    const report = await index.refresh([home], {
+      freshnessRecord: true,
+      changedFiles: checked.kind === 'changed' ? checked.files : [],
+    });
+    expect(report.filesParsed).toBe(2);
+    expect(index.listSessions().length).toBe(before + 1);
+    warm.close();
+  });
+
   it('is a full refresh when a changed file is not stored (its folder gone or never indexed)', async () => {
     await refreshed();
     const report = await index.refresh([home], {

@@ -172,6 +172,20 @@ export class FreshnessProbe {
   }
 
   /**
+   * Whether the folders, as this probe saw them, have the mtimes that the current freshness record of these paths
+   * holds: then no file came or went since the pass of stats that read the record (`WarmIndex.check`). A refresh of
+   * only the changed files relies on it.
+   */
+  sameAsRecord(): boolean {
+    const row = this.db.prepare('SELECT generation, value FROM warm_state WHERE key = ?').get(freshKey(this.roots)) as
+      | { generation: number; value: string }
+      | undefined;
+    if (row === undefined || row.generation !== generationOf(this.db)) return false;
+    const { watched } = JSON.parse(row.value) as FreshnessRecord;
+    return watched.length === this.before.size && watched.every(([path, mtime]) => this.before.get(path) === mtime);
+  }
+
+  /**
    * Store (or, when it cannot vouch for them, drop) the freshness record of these paths. `complete` is false when
    * the refresh met a file or folder it could not read: then every refresh looks again.
    */
