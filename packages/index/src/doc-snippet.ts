@@ -3,7 +3,13 @@
  * read back from its transcript record through the file's adapter (the file on disk, else the archive) and cut around
  * the query's words here.
  */
-import { adapterForFile, type ByteSource, type DiscoveredFile, type TranscriptRecord } from '@agentdash/core';
+import {
+  adapterForFile,
+  type ByteSource,
+  type DiscoveredFile,
+  type OpenBytes,
+  type TranscriptRecord,
+} from '@agentdash/core';
 import type { Archive } from './archive.js';
 import { docPartsOf } from './doc-parts.js';
 
@@ -45,14 +51,22 @@ function oneLine(source: ByteSource, offset: number): ByteSource {
   };
 }
 
+/** A source whose `close` leaves the underlying one open (its owner closes it). */
+function keptOpen(source: ByteSource): ByteSource {
+  return {
+    read: (buffer, offset, length, position) => source.read(buffer, offset, length, position),
+    close: async () => {},
+  };
+}
+
 /** Reads documents' texts back from transcripts. */
 export class DocTexts {
   constructor(private readonly archive: Archive) {}
 
   /**
    * The texts of these documents, in their order (undefined where a transcript no longer holds one). Several files
-   * are read at once (each read waits on the disk or the thread pool); a file's documents one after the other, so
-   * that those of an archived file share its decompressed chunk.
+   * are read at once (each read waits on the disk or the thread pool). A file is opened once for all its documents,
+   * read one after the other: an archived file's decompressed chunk serves its documents in that chunk.
    */
   async textsOf(places: readonly DocPlace[]): Promise<(string | undefined)[]> {
     const texts: (string | undefined)[] = new Array(places.length);
@@ -62,20 +76,32 @@ export class DocTexts {
       if (indexes === undefined) byFile.set(place.file.path, [i]);
       else indexes.push(i);
     });
-    const queue = [...byFile.values()];
+    const queue = [...byFile.entries()];
     const worker = async () => {
-      for (let indexes = queue.shift(); indexes !== undefined; indexes = queue.shift()) {
-        for (const i of indexes) texts[i] = await this.textOf(places[i] as DocPlace);
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const [path, indexes] = next;
+        const shared = await this.archive.openBytes(path).catch(() => undefined);
+        if (shared === undefined) continue;
+        try {
+          for (const i of indexes) texts[i] = await this.textOf(places[i] as DocPlace, shared);
+        } finally {
+          await shared.close();
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, queue.length) }, worker));
     return texts;
   }
 
-  /** The indexed text of a document, or undefined when its transcript no longer holds it. */
-  async textOf(place: DocPlace): Promise<string | undefined> {
+  /**
+   * The indexed text of a document, or undefined when its transcript no longer holds it. `shared`: the transcript's
+   * bytes, opened by the caller (and closed by it).
+   */
+  async textOf(place: DocPlace, shared?: ByteSource): Promise<string | undefined> {
     const adapter = adapterForFile(place.file);
     const records: TranscriptRecord[] = [];
+    const open: OpenBytes = async (path) =>
+      shared !== undefined && path === place.file.path ? keptOpen(shared) : this.archive.openBytes(path);
     // An append-only transcript is read from the record's line only; any other is read whole.
     const lineOnly = adapter.capabilities.appendOnly;
     try {
@@ -93,9 +119,9 @@ export class DocTexts {
           ? {
               startOffset: place.offset,
               startLine: place.line,
-              open: async (path) => oneLine(await this.archive.openBytes(path), place.offset),
+              open: async (path) => oneLine(await open(path), place.offset),
             }
-          : { open: this.archive.openBytes },
+          : { open },
       );
     } catch {
       return undefined;
