@@ -1,6 +1,5 @@
 /** Scanning transcript files for secrets, line by line: where each is (file, line, rule), never the secret itself. */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { readLines } from '@agentdash/core';
 import { findSecrets } from '@agentdash/core/secrets';
 
 export interface SecretFinding {
@@ -33,22 +32,19 @@ function lineSecrets(text: string): string[] {
   return rules;
 }
 
-/** Findings of one file; an unreadable file yields none (the index reports it). */
+/**
+ * Findings of one file, by line number as the index counts lines; an unreadable file yields none (the index reports
+ * it). Read with core's line reader (node:readline took three times as long on the 1 GiB bench home).
+ */
 export async function scanFile(file: string): Promise<SecretFinding[]> {
   const found: SecretFinding[] = [];
-  const input = createReadStream(file, { encoding: 'utf8' });
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  let line = 0;
   try {
-    for await (const text of lines) {
-      line += 1;
-      for (const rule of lineSecrets(text)) found.push({ file, line, rule });
-    }
+    await readLines(file, (event) => {
+      if (event.kind !== 'line') return;
+      for (const rule of lineSecrets(event.text)) found.push({ file, line: event.line, rule });
+    });
   } catch {
     // unreadable or vanished: nothing found
-  } finally {
-    lines.close();
-    input.destroy();
   }
   return found;
 }

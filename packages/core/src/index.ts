@@ -29,7 +29,14 @@ export {
   projectDirOfFile,
   type SessionFiles,
 } from './io/discover.js';
-export { type ByteSource, type OpenBytes, openFileBytes, type ReadEnd } from './io/read-lines.js';
+export {
+  type ByteSource,
+  type LineEvent,
+  type OpenBytes,
+  openFileBytes,
+  type ReadEnd,
+  readLines,
+} from './io/read-lines.js';
 export { type AgentId, agentIds, isAgentId } from './model/agent.js';
 export { type ResultContent, resultText } from './model/content.js';
 export { createIsoTimestamp, createRecordUuid, createToolUseId, timestampMs } from './model/ids.js';
