@@ -3,9 +3,9 @@
  * located, `--no-redact` keeps them, `secrets` lists where they are without printing them; the Markdown export keeps
  * the opening slash command and escapes Markdown in call summaries.
  */
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +126,22 @@ describe('agentdash secrets', () => {
     const text = await cli(['secrets', home]);
     expect(leaks(text.stdout)).toEqual([]);
     expect(text.stdout.split('\n').at(-2)).toBe(`${out.total} secrets in 1 session (of 2); exports redact them`);
+  });
+});
+
+describe('agentdash secrets over the archive', () => {
+  it('finds the same secrets once the transcript is gone from disk (read from the archive)', async () => {
+    const copy = join(dir, 'gone-home');
+    cpSync(home, copy, { recursive: true });
+    const inCopy = (args: readonly string[]) =>
+      runCli(args, { home: copy, db: join(dir, 'gone.sqlite'), env: { CLAUDE_CONFIG_DIR: copy } });
+    const before = await inCopy(['secrets', copy, '--json']);
+    expect(before.code, before.stderr).toBe(0);
+    expect((JSON.parse(before.stdout) as SecretsJson).total).toBeGreaterThan(0);
+    rmSync(join(copy, relative(home, main)));
+    const after = await inCopy(['secrets', copy, '--json']);
+    expect(after.code, after.stderr).toBe(0);
+    expect(JSON.parse(after.stdout)).toEqual(JSON.parse(before.stdout));
   });
 });
 

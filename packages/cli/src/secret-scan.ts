@@ -1,5 +1,5 @@
 /** Scanning transcript files for secrets, line by line: where each is (file, line, rule), never the secret itself. */
-import { readLines } from '@agentdash/core';
+import { type OpenBytes, readLines } from '@agentdash/core';
 import { findSecrets } from '@agentdash/core/secrets';
 
 export interface SecretFinding {
@@ -33,16 +33,20 @@ function lineSecrets(text: string): string[] {
 }
 
 /**
- * Findings of one file, by line number as the index counts lines; an unreadable file yields none (the index reports
- * it). Read with core's line reader (node:readline took three times as long on the 1 GiB bench home).
+ * Findings of one file, by line number as the index counts lines, its bytes from `open` (default: the file on disk;
+ * the index's `openBytes` falls back to the archive); an unreadable file yields none (the index reports it). Read with core's line reader (node:readline took three times as long on the 1 GiB bench home).
  */
-export async function scanFile(file: string): Promise<SecretFinding[]> {
+export async function scanFile(file: string, open?: OpenBytes): Promise<SecretFinding[]> {
   const found: SecretFinding[] = [];
   try {
-    await readLines(file, (event) => {
-      if (event.kind !== 'line') return;
-      for (const rule of lineSecrets(event.text)) found.push({ file, line: event.line, rule });
-    });
+    await readLines(
+      file,
+      (event) => {
+        if (event.kind !== 'line') return;
+        for (const rule of lineSecrets(event.text)) found.push({ file, line: event.line, rule });
+      },
+      open === undefined ? {} : { open },
+    );
   } catch {
     // unreadable or vanished: nothing found
   }

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import {
   canonicalToolName,
   defaultPriceTable,
+  type OpenBytes,
   type ParseIssue,
   type PriceTable,
   type Session,
@@ -36,6 +37,7 @@ import {
   sessionIdOfFile,
   sessionKeyOfRef,
 } from './session-queries.js';
+import { archiveOf } from './statements.js';
 import { calls, stats } from './stats-queries.js';
 import type {
   AnalyticsFilter,
@@ -135,6 +137,8 @@ export interface AgentIndex {
   firstTime(key: string): boolean;
   /** Archived files and their bytes: on disk (`raw`) and as stored (`stored`). */
   archiveSize(): { readonly files: number; readonly raw: number; readonly stored: number };
+  /** A transcript's bytes: the file on disk, else what the archive kept of it (ENOENT when neither). */
+  readonly openBytes: OpenBytes;
   close(): void;
 }
 
@@ -282,6 +286,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
         )
         .get() as { files: number; raw: number; stored: number },
     usageResponses: (filter) => usageResponses(store, bySessionKey(store, filter)),
+    openBytes: archiveOf(db).openBytes,
     prices: store.prices,
     close: () => db.close(),
   };

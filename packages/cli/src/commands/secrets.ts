@@ -16,10 +16,12 @@ in docs/secrets.md). The secret itself is never printed. Exports redact these by
   options: filterOptions,
   async run(ctx, positionals) {
     const sessions = await filteredSessions(ctx, positionals);
+    // Files gone from disk are read from the archive.
+    const { openBytes } = await ctx.openIndex();
     const out: SecretsJson['sessions'][number][] = [];
     for (const s of sessions) {
       const findings: SecretFinding[] = [];
-      for (const f of s.files) findings.push(...(await scanFile(f.path)));
+      for (const f of s.files) findings.push(...(await scanFile(f.path, openBytes)));
       if (findings.length > 0) out.push({ sessionId: s.id, sessionRef: s.ref, title: s.title ?? null, findings });
     }
     const total = out.reduce((n, s) => n + s.findings.length, 0);
