@@ -2,7 +2,7 @@
 
 import type { Store } from './scope.js';
 import { scopeSql } from './scope.js';
-import { LIVE_WINDOW_MS, type SessionRow, summaryOf } from './session-queries.js';
+import { LIVE_WINDOW_MS, type SessionRow, summariesOf } from './session-queries.js';
 import { prepared } from './statements.js';
 import type { SessionFilter, SessionSummary } from './types.js';
 
@@ -106,7 +106,7 @@ export function pageSessions(store: Store, filter: SessionFilter, query: Session
     `SELECT * FROM sessions s WHERE ${scoped.sql} ORDER BY ${order} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`,
   ).all(...scoped.params, limit, offset) as SessionRow[];
   const counted = query.known ?? sessionTotals(store, filter);
-  return { ...counted, offset, sessions: rows.map((r) => summaryOf(store, r)) };
+  return { ...counted, offset, sessions: summariesOf(store, rows) };
 }
 
 /** The distinct projects, models and client versions of the sessions `filter` selects, for filter menus. */

@@ -57,27 +57,65 @@ export function isLiveSession(now: number, endedMs: number | null, appendedMs: r
   return appendedMs.some((ms) => ms !== null && now - ms < LIVE_WINDOW_MS);
 }
 
-/** The files of a session with their secret counts (summaries are made for every listed row). */
-const FILES_OF_SESSION = `SELECT path, role, agent_id, appended_ms, archived,
-    (SELECT coalesce(sum(s.count), 0) FROM secret_counts s WHERE s.file_id = files.id) AS secrets
-  FROM files WHERE session_id = ? ORDER BY role, path`;
+/** The columns of a session's files that its summary needs (with their secret counts). */
+const FILE_COLUMNS = `path, role, agent_id, appended_ms, archived,
+    (SELECT coalesce(sum(s.count), 0) FROM secret_counts s WHERE s.file_id = files.id) AS secrets`;
+const FILES_OF_SESSION = `SELECT ${FILE_COLUMNS} FROM files WHERE session_id = ? ORDER BY role, path`;
+/** The same for several sessions at once (their keys as a JSON array), in the same order within each. */
+const FILES_OF_SESSIONS = `SELECT session_id AS key, ${FILE_COLUMNS} FROM files
+  WHERE session_id IN (SELECT value FROM json_each(?)) ORDER BY session_id, role, path`;
 
-export function summaryOf(store: Store, row: SessionRow): SessionSummary {
-  const files = prepared(store.db, FILES_OF_SESSION).all(row.id) as {
-    path: string;
-    role: 'main' | 'subagent';
-    agent_id: string | null;
-    appended_ms: number | null;
-    archived: number;
-    secrets: number;
-  }[];
+interface SummaryFile {
+  path: string;
+  role: 'main' | 'subagent';
+  agent_id: string | null;
+  appended_ms: number | null;
+  archived: number;
+  secrets: number;
+}
+
+/**
+ * Summaries of many sessions: their files read in one query, and the ids shared by several sessions (which need a
+ * qualified reference) in another, not two queries per session (4,800 sessions: 1.1 s → a third of that).
+ */
+export function summariesOf(store: Store, rows: readonly SessionRow[]): SessionSummary[] {
+  if (rows.length <= 1) return rows.map((r) => summaryOf(store, r));
+  const filesOf = new Map<string, SummaryFile[]>();
+  const all = prepared(store.db, FILES_OF_SESSIONS).all(JSON.stringify(rows.map((r) => r.id))) as (SummaryFile & {
+    key: string;
+  })[];
+  for (const { key, ...file } of all) {
+    const files = filesOf.get(key);
+    if (files === undefined) filesOf.set(key, [file]);
+    else files.push(file);
+  }
+  const shared = new Set(
+    prepared(store.db, 'SELECT session_id FROM sessions GROUP BY session_id HAVING COUNT(*) > 1')
+      .pluck()
+      .all() as string[],
+  );
+  return rows.map((r) =>
+    summaryOf(store, r, {
+      files: filesOf.get(r.id) ?? [],
+      ref: shared.has(r.session_id) ? refOf(store, r) : r.session_id,
+    }),
+  );
+}
+
+/** The summary of one stored session (`known`: its files and reference, when read already). */
+export function summaryOf(
+  store: Store,
+  row: SessionRow,
+  known?: { readonly files: readonly SummaryFile[]; readonly ref: string },
+): SessionSummary {
+  const files = known?.files ?? (prepared(store.db, FILES_OF_SESSION).all(row.id) as SummaryFile[]);
   const main = files.find((f) => f.role === 'main');
   const archived = (main ?? files[0])?.archived === 1;
   const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices);
   return {
     id: row.session_id,
     agent: agentOfRow(row.agent),
-    ref: refOf(store, row),
+    ref: known?.ref ?? refOf(store, row),
     key: row.id,
     projectPath: row.project_path === null ? undefined : clipField(row.project_path, 4096),
     projectDir: row.project_dir,
@@ -123,7 +161,7 @@ export function listSessions(store: Store, filter: SessionFilter = {}): SessionS
     `SELECT * FROM sessions s WHERE ${scoped.sql}
        ORDER BY coalesce(s.started_ms, 0) DESC, s.id${limitSql(filter.limit)}`,
   ).all(...scoped.params) as SessionRow[];
-  return rows.map((r) => summaryOf(store, r));
+  return summariesOf(store, rows);
 }
 
 /** A function from session key to reference (see `SessionSummary.ref`), remembering what it looked up. */
