@@ -5,6 +5,9 @@ import { statsResponse } from './stats-response.js';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** How many times the fake index computed tool statistics. */
+const statsCalls = { count: 0 };
+
 /** An index whose calls span `spanMs` from 2026-03-01T10:07:00Z, with canned aggregates. */
 function fakeIndex(spanMs: number, seen: AnalyticsFilter[] = []): AgentIndex {
   const toolStats: ToolStats = {
@@ -42,10 +45,28 @@ function fakeIndex(spanMs: number, seen: AnalyticsFilter[] = []): AgentIndex {
       categories: [{ category: 'exit-code', severity: 'error', count: 3 }],
     };
   };
-  return { stats: () => toolStats, analytics } as unknown as AgentIndex;
+  // Every session in scope is Claude Code's.
+  const sessionTotals = (filter: { agent?: string }) => ({
+    total: filter.agent === undefined || filter.agent === 'claude' ? toolStats.sessions : 0,
+  });
+  return {
+    stats: () => {
+      statsCalls.count += 1;
+      return toolStats;
+    },
+    analytics,
+    sessionTotals,
+  } as unknown as AgentIndex;
 }
 
 describe('statsResponse', () => {
+  it('lists the agents with sessions in scope, and computes the statistics once when one agent has them all', () => {
+    statsCalls.count = 0;
+    const body = statsResponse(fakeIndex(DAY), {});
+    expect(body.agents.map((a) => [a.agent, a.sessions])).toEqual([['claude', 7]]);
+    expect(statsCalls.count).toBe(1);
+  });
+
   it('uses 5-minute buckets up to 6 hours of calls, hours up to 4 days, else days', () => {
     const cases: [number, string, string][] = [
       [0, 'minute', '2026-03-01T10:05'],

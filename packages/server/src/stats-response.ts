@@ -108,15 +108,24 @@ export function statsResponse(index: AgentIndex, filter: StatsFilter): StatsResp
       expectedErrors: analytics.expectedErrors,
       sessions: toolStats.sessions,
     },
-    agents: agentRows(index, filter),
+    agents: agentRows(index, filter, toolStats),
   };
 }
 
-/** The statistics of each agent in scope (one query per registered agent; no agent is named here). */
-function agentRows(index: AgentIndex, filter: StatsFilter): AgentStatsRow[] {
+/**
+ * The statistics of each agent in scope (no agent is named here). The agents without sessions in scope are left
+ * out after a count; when one agent is left, its figures are the overall ones (`overall`, the statistics of the
+ * same filter), not computed again.
+ */
+function agentRows(index: AgentIndex, filter: StatsFilter, overall: ToolStats): AgentStatsRow[] {
   const ids = filter.agent === undefined ? agentIds : [filter.agent];
-  return ids.flatMap((agent) => {
-    const stats = index.stats({ ...filter, agent });
+  const present = ids
+    .map((agent) => ({ agent, sessions: index.sessionTotals({ ...filter, agent }).total }))
+    .filter((a) => a.sessions > 0);
+  // One agent holds every session in scope: its statistics are the overall ones.
+  const onlyOne = present.length === 1 && present[0]?.sessions === overall.sessions;
+  return present.flatMap(({ agent }) => {
+    const stats = onlyOne ? overall : index.stats({ ...filter, agent });
     if (stats.sessions === 0) return [];
     const tools = toolRows(stats);
     const errors = stats.errors - stats.expectedErrors;
