@@ -264,7 +264,7 @@ export class Refresher {
       }
     }
     if (options.changedFiles !== undefined && options.changedFiles.length > 0) {
-      const dirs = this.projectDirsOf(options.changedFiles);
+      const dirs = this.projectDirsOf(options.changedFiles, roots);
       if (dirs !== undefined) return this.refreshChanged(paths, dirs, options);
     }
     // Folder mtimes before anything is listed: what the next run's freshness pass compares with.
@@ -462,15 +462,17 @@ export class Refresher {
   }
 
   /**
-   * The project folders of these stored files, or undefined when one is not stored or its folder is gone (then a
-   * full refresh).
+   * What to refresh for these stored files: their project folders (the files themselves under narrower paths), or
+   * undefined when one is not stored or its folder is gone (then a full refresh).
    */
-  private projectDirsOf(changed: readonly string[]): string[] | undefined {
+  private projectDirsOf(changed: readonly string[], roots: readonly string[]): string[] | undefined {
     const dirs = new Set<string>();
     for (const path of changed) {
       const row = this.fileByPath.get(resolve(path)) as FileRow | undefined;
       if (row === undefined || !existsSync(row.project_dir)) return undefined;
-      dirs.add(row.project_dir);
+      // Paths narrower than the project folder (a Codex day folder: its rollouts' folder is the sessions root): the
+      // file itself, so that nothing outside the paths is read.
+      dirs.add(roots.some((root) => isUnder(row.project_dir, root)) ? row.project_dir : row.path);
     }
     return [...dirs];
   }

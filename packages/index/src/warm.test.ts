@@ -3,6 +3,7 @@ import {
   chmodSync,
   cpSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -221,6 +222,33 @@ describe('a refresh of the files that grew', () => {
     expect(report.filesParsed).toBe(2);
     expect(index.listSessions().length).toBe(before + 1);
     warm.close();
+  });
+
+  it('reads nothing outside the paths when they are narrower than the project folder (a Codex day)', async () => {
+    const codex = join(dir, 'codex-home');
+    cpSync(resolve(here, '../../core/test/fixtures/codex/0.169.0/codex-home'), codex, { recursive: true });
+    const day = join(codex, 'sessions', '2026', '11', '23');
+    const [moved, grown] = readdirSync(day).filter((name) => name.endsWith('.jsonl'));
+    if (moved === undefined || grown === undefined) throw new Error('the Codex fixture has fewer than two rollouts');
+    // Another day's rollout: under the sessions root (the rollouts' project folder), not under the day indexed.
+    mkdirSync(join(codex, 'sessions', '2026', '11', '24'));
+    renameSync(join(day, moved), join(codex, 'sessions', '2026', '11', '24', moved));
+    ageTree(codex);
+    await index.refresh([day], { freshnessRecord: true });
+    const first = await index.refresh([day], { freshnessRecord: true });
+    const warm = WarmIndex.open(dbPath);
+    const file = join(day, grown);
+    const last = readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '{}';
+    appendFileSync(file, `${last}\n`);
+    const checked = warm?.check([day]);
+    expect(checked).toEqual({ kind: 'changed', files: [file] });
+    const report = await index.refresh([day], {
+      freshnessRecord: true,
+      changedFiles: checked?.kind === 'changed' ? checked.files : [],
+    });
+    expect(report).toMatchObject({ files: first.files, filesParsed: 1, sessions: first.sessions });
+    expect(index.listSessions()).toHaveLength(first.sessions);
+    warm?.close();
   });
 
   it('is a full refresh when a changed file is not stored (its folder gone or never indexed)', async () => {
