@@ -54,6 +54,8 @@ async function credit(): Promise<void> {
 class ArchiveTee {
   private readonly done: ArchiveChunk[] = [];
   private chunk: Buffer;
+  /** Bytes in `done`, then in `chunk`. */
+  private sealed = 0;
   private filled = 0;
   /** Where the next read must start to continue; -1 once spoiled. */
   private next = 0;
@@ -89,14 +91,14 @@ class ArchiveTee {
   }
 
   private archived(): number {
-    return this.done.reduce((n, c) => n + c.length, 0) + this.filled;
+    return this.sealed + this.filled;
   }
 
   private seal(): void {
-    const offset = this.archived() - this.filled;
-    this.done.push({ offset, length: this.filled, data: compressChunkSync(this.chunk) });
-    this.chunk = Buffer.allocUnsafe(Math.min(ARCHIVE_CHUNK_BYTES, this.to - offset - this.filled));
+    this.done.push({ offset: this.sealed, length: this.filled, data: compressChunkSync(this.chunk) });
+    this.sealed += this.filled;
     this.filled = 0;
+    this.chunk = Buffer.allocUnsafe(Math.min(ARCHIVE_CHUNK_BYTES, this.to - this.sealed));
   }
 }
 
