@@ -489,10 +489,11 @@ export class Refresher {
   ): Promise<RefreshReport> {
     // Folder mtimes first, as a full refresh takes them before it lists anything.
     const probe = new FreshnessProbe(this.db, paths);
-    const { changedFiles: _, freshnessRecord: __, ...rest } = options;
+    const { changedFiles: _, ...full } = options;
     // A file came or went since the pass of stats (another folder changed): only a full refresh can see it.
-    if (!probe.sameAsRecord()) return this.doRefresh(paths, { ...rest, freshnessRecord: options.freshnessRecord });
-    const report = await this.doRefresh(dirs, rest);
+    if (!probe.sameAsRecord()) return this.doRefresh(paths, full);
+    const { freshnessRecord: __, ...inDirs } = full;
+    const report = await this.doRefresh(dirs, inDirs);
     const counts = this.countsUnder(paths);
     if (options.freshnessRecord === true) {
       probe.finish(this.unreadable.length === 0, options.archive ?? this.settings.archiving(), counts);
