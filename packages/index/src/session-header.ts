@@ -7,7 +7,7 @@
  * `agent_ref`. `session-header.test.ts` (server) checks it against the loaded session's header.
  */
 
-import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { matchSubagents, type SessionCounts, type SubagentLinkKind, type SubagentSummary } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { unpackJson } from './packed-json.js';
@@ -515,7 +515,8 @@ function metaOf(store: Store, path: string | null): Obj {
   try {
     let bytes: Buffer;
     if (existsSync(path)) {
-      const fd = openSync(path, 'r');
+      // Non-blocking: opening a FIFO for reading would otherwise wait for a writer (fstat then turns it down).
+      const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
         const info = fstatSync(fd);
         if (!info.isFile() || info.size > MAX_META_BYTES) return {};
