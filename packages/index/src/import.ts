@@ -124,20 +124,29 @@ export class Writer {
       // statement savepoint), so it is run only when a document does wait for its tool's name (rare).
       docWaitsForTool: db.prepare('SELECT 1 FROM docs WHERE call_id = ? AND tool IS NULL LIMIT 1').pluck(),
       fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
-      // The first occurrence owns the call. A fork or resume copy has the same timestamp: then the file that
-      // started first (its first timestamped line) is the original, whatever the import order.
+      // In each agent home the first occurrence owns the call (schema-homes.ts). A fork or resume copy has the same
+      // timestamp: then the file that started first (its first timestamped line) is the original, whatever the
+      // import order.
       firstCall: db.prepare(
         `SELECT c.rowid, c.*, f.session_id,
            (SELECT r.ts_ms FROM records r WHERE r.file_id = f.id AND r.ts_ms IS NOT NULL ORDER BY r.line LIMIT 1) AS began
          FROM calls c JOIN files f ON f.id = c.file_id
-         WHERE c.tool_use_id = ? ORDER BY (c.ts_ms IS NULL), c.ts_ms, (f.role <> 'main'), (began IS NULL), began, c.rowid
+         WHERE c.tool_use_id = ? AND f.home = ?
+         ORDER BY (c.ts_ms IS NULL), c.ts_ms, (f.role <> 'main'), (began IS NULL), began, c.rowid
          LIMIT 1`,
       ),
-      firstResult: db.prepare('SELECT * FROM results WHERE tool_use_id = ? ORDER BY rowid LIMIT 1'),
+      firstResult: db.prepare(
+        `SELECT r.* FROM results r JOIN files f ON f.id = r.file_id WHERE r.tool_use_id = ? AND f.home = ?
+         ORDER BY r.rowid LIMIT 1`,
+      ),
       cwdAt: db.prepare('SELECT cwd FROM records WHERE file_id = ? AND line = ?').pluck(),
       agentOfFile: db.prepare('SELECT agent FROM files WHERE id = ?').pluck(),
-      factSession: db.prepare('SELECT session_id FROM call_facts WHERE tool_use_id = ?').pluck(),
-      deleteFact: db.prepare('DELETE FROM call_fact_rows WHERE tool_use_id = ?'),
+      // The facts stored for an id (one per home; a file dropped meanwhile has none).
+      factsOfId: db.prepare(
+        `SELECT c.file_id, f.session_id FROM call_fact_rows c LEFT JOIN files f ON f.id = c.file_id
+         WHERE c.tool_use_id = ?`,
+      ),
+      deleteFact: db.prepare('DELETE FROM call_fact_rows WHERE tool_use_id = ? AND file_id = ?'),
       upsertFact: db.prepare(
         // The fact's session is its file's (the `call_facts` view joins it).
         `INSERT OR REPLACE INTO call_fact_rows (tool_use_id, file_id, line, name, canonical_name, ts_text, ts_ms,
@@ -147,9 +156,9 @@ export class Writer {
           @has_result, @is_error, @category, @severity, @error_message, @exit_code, @duration_ms, @summary, @task_id,
           @agent_ref)`,
       ),
-      sessionsOfCall: db
-        .prepare('SELECT DISTINCT f.session_id FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?')
-        .pluck(),
+      occurrencesOfCall: db.prepare(
+        'SELECT DISTINCT f.session_id, f.home FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?',
+      ),
       idsOfFile: db
         .prepare(
           'SELECT tool_use_id FROM calls WHERE file_id = ? UNION SELECT tool_use_id FROM results WHERE file_id = ?',
@@ -349,14 +358,29 @@ export class Writer {
   }
 
   /**
-   * Recompute the joined, classified fact row of one tool_use id from its stored call and result occurrences.
-   * Returns the sessions whose figures may have changed.
+   * Recompute the joined, classified fact rows of one tool_use id from its stored call and result occurrences: one
+   * row in each agent home where it occurs, at the home's first occurrence. Adds the sessions whose figures may
+   * have changed.
    */
   recomputeCall(id: string, sessions: Set<string>): void {
-    const before = this.s.factSession.get(id) as string | undefined;
-    if (before !== undefined) sessions.add(before);
-    for (const sid of this.s.sessionsOfCall.all(id) as string[]) sessions.add(sid);
-    const call = this.s.firstCall.get(id) as
+    const stored = this.s.factsOfId.all(id) as { file_id: number; session_id: string | null }[];
+    const homes = new Set<string>();
+    for (const fact of stored) if (fact.session_id !== null) sessions.add(fact.session_id);
+    for (const at of this.s.occurrencesOfCall.all(id) as { session_id: string; home: string }[]) {
+      sessions.add(at.session_id);
+      homes.add(at.home);
+    }
+    const kept = new Set<number>();
+    for (const home of homes) {
+      const owner = this.recomputeFact(id, home);
+      if (owner !== undefined) kept.add(owner);
+    }
+    for (const fact of stored) if (!kept.has(fact.file_id)) this.s.deleteFact.run(id, fact.file_id);
+  }
+
+  /** Store the fact row of an id in one agent home; returns the file that owns it there. */
+  private recomputeFact(id: string, home: string): number | undefined {
+    const call = this.s.firstCall.get(id, home) as
       | {
           file_id: number;
           line: number;
@@ -369,12 +393,8 @@ export class Writer {
           session_id: string;
         }
       | undefined;
-    if (call === undefined) {
-      this.s.deleteFact.run(id);
-      return;
-    }
-    sessions.add(call.session_id);
-    const resultRow = this.s.firstResult.get(id) as
+    if (call === undefined) return undefined;
+    const resultRow = this.s.firstResult.get(id, home) as
       | {
           file_id: number;
           line: number;
@@ -424,5 +444,6 @@ export class Writer {
       agent_id: call.agent_id,
       ...columns,
     });
+    return call.file_id;
   }
 }

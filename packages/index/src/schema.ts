@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { registerDocText } from './doc-text.js';
 import { COMPACT_SCHEMA, RESET_DATA_COMPACT } from './schema-compact.js';
 import { HEADER_SCHEMA } from './schema-header.js';
+import { HOMES_SCHEMA } from './schema-homes.js';
 import { RESET_DATA_STRINGS, STRINGS_SCHEMA } from './schema-strings.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
@@ -372,6 +373,9 @@ const migrations: readonly string[] = [
   // The session header from the index (issue 8), see schema-header.ts: one entry, renumbered freely when branches
   // merge. Derived data is read again.
   HEADER_SCHEMA,
+  // A call's facts belong to its agent home (see schema-homes.ts): one entry, renumbered freely when branches merge.
+  // Derived data is read again.
+  HOMES_SCHEMA,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

@@ -100,7 +100,8 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
   const where = new Where();
   if (sessions.paths && sessions.paths.length > 0) {
     // The call occurs in a file under the paths, of a session the other filters select: the file of its first
-    // occurrence (`cf.file_id`, the cheap and usual case) or another one (a copy in another session's file).
+    // occurrence (`cf.file_id`, the cheap and usual case) or another one of the same agent home (a copy in a
+    // fork's or resume's file; a copy in another home has a fact of its own).
     const { paths, ...rest } = sessions;
     const scoped = scopeSql(rest);
     const cond = pathCond(paths, 'pf');
@@ -108,7 +109,8 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
       `((cf.file_id IN (SELECT pf.id FROM files pf WHERE ${cond.sql})
          AND cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql}))
         OR EXISTS (SELECT 1 FROM calls pc JOIN files pf ON pf.id = pc.file_id JOIN sessions s ON s.id = pf.session_id
-                   WHERE pc.tool_use_id = cf.tool_use_id AND ${cond.sql} AND ${scoped.sql}))`,
+                   WHERE pc.tool_use_id = cf.tool_use_id AND ${cond.sql} AND ${scoped.sql}
+                   AND pf.home = (SELECT ff.home FROM files ff WHERE ff.id = cf.file_id)))`,
       ...cond.params,
       ...scoped.params,
       ...cond.params,

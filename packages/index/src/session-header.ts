@@ -65,7 +65,7 @@ interface RecordRow {
 
 /** A call occurrence: tool_use id, line, name, time. */
 type CallTuple = [string, number, string, number | null];
-/** A call's classified fact (`call_fact_rows`, one per id): id, is_error, severity, task_id, agent_ref. */
+/** A call's classified fact (`call_fact_rows`, one per id and agent home): id, is_error, severity, task_id, agent_ref. */
 type FactTuple = [string, number, string | null, string | null, string | null];
 
 interface Thread {
@@ -123,10 +123,12 @@ const MAIN_COUNTS = `SELECT count(shown) AS shown, count(CASE WHEN shown = 1 THE
   FROM records WHERE file_id = ? AND is_sidechain = 0`;
 const EXTRA_RESULTS = 'SELECT coalesce(sum(extra_results), 0) FROM records WHERE file_id = ?';
 const CALLS = 'SELECT tool_use_id, line, name, ts_ms FROM calls WHERE file_id = ? ORDER BY line';
-// A fact is stored with the file of the call's first occurrence: nearly always one of the session's own.
-const FACT_COLUMNS = 'tool_use_id AS id, is_error, severity, task_id, agent_ref';
-const FACTS_OF_FILE = `SELECT ${FACT_COLUMNS} FROM call_fact_rows WHERE file_id = ?`;
-const FACT = `SELECT ${FACT_COLUMNS} FROM call_fact_rows WHERE tool_use_id = ?`;
+// A fact is stored with the file of the call's first occurrence in its agent home: nearly always one of the
+// session's own, else (a fork or resume copy) another session's of the same home.
+const FACT_COLUMNS = 'c.tool_use_id AS id, c.is_error, c.severity, c.task_id, c.agent_ref';
+const FACTS_OF_FILE = `SELECT ${FACT_COLUMNS} FROM call_fact_rows c WHERE c.file_id = ?`;
+const FACT = `SELECT ${FACT_COLUMNS} FROM call_fact_rows c JOIN files f ON f.id = c.file_id
+  WHERE c.tool_use_id = ? AND f.home = (SELECT home FROM files WHERE id = ?)`;
 // Records the `records` table does not keep (the second record of a line) have their times in calls and results.
 const STAMPS = `SELECT ts_text, ts_ms FROM calls WHERE file_id = ? AND ts_ms IS NOT NULL
   UNION ALL SELECT ts_text, ts_ms FROM results WHERE file_id = ? AND ts_ms IS NOT NULL`;
@@ -217,7 +219,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
   for (const file of files) {
     for (const [id, line, name, tsMs] of prepared(db, CALLS, 'raw').all(file.id) as CallTuple[]) {
       if (callsById.has(id)) continue;
-      const fact = facts.get(id) ?? (prepared(db, FACT, 'raw').get(id) as FactTuple | undefined);
+      const fact = facts.get(id) ?? (prepared(db, FACT, 'raw').get(id, file.id) as FactTuple | undefined);
       const call: SessionCall = {
         id,
         line,

@@ -313,15 +313,17 @@ export async function loadSession(store: Store, ref: string): Promise<Session> {
 }
 
 /**
- * Results in other sessions' files for calls of this session (a call is paired when any result anywhere carries
- * its id). Ok results are stored with long strings cut (see the index's `shrink`).
+ * Results in other sessions' files of the same agent home for calls of this session (a call is paired when any
+ * result of its home carries its id, as its fact says). Ok results are stored with long strings cut (see the index's
+ * `shrink`).
  */
 function resultsElsewhere(store: Store, key: string): Map<string, RawResult> {
   const rows = prepared(
     store.db,
     `SELECT r.tool_use_id, r.line, r.uuid, r.ts, r.is_error, r.content, r.tool_use_result, f.path
        FROM results r JOIN files f ON f.id = r.file_id
-       WHERE f.session_id <> @key AND r.tool_use_id IN (
+       WHERE f.session_id <> @key AND f.home IN (SELECT home FROM files WHERE session_id = @key)
+         AND r.tool_use_id IN (
          SELECT c.tool_use_id FROM calls c JOIN files cf ON cf.id = c.file_id WHERE cf.session_id = @key
          EXCEPT SELECT r2.tool_use_id FROM results r2 JOIN files rf ON rf.id = r2.file_id WHERE rf.session_id = @key)
        ORDER BY r.rowid`,

@@ -57,7 +57,7 @@ export class SessionUpdater {
         )
         .pluck(),
       // The calls this session owns: a call copied into a fork or resume counts once, for the session of its
-      // first occurrence (as in statistics).
+      // first occurrence in its agent home (as in statistics; a copy in another home is another history).
       calls: db.prepare(
         `SELECT COUNT(*) AS calls, COALESCE(SUM(cf.is_error), 0) AS errors,
                 COALESCE(SUM(cf.severity = 'expected'), 0) AS expected

@@ -217,7 +217,7 @@ export interface ToolStat {
 
 export interface ToolStats {
   readonly sessions: number;
-  /** Unique tool_use ids. */
+  /** Calls: a tool_use id counts once per agent home (a fork or resume copy in the same home adds none). */
   readonly calls: number;
   /** Calls that have a result. */
   readonly paired: number;

@@ -1,0 +1,98 @@
+/**
+ * The same transcripts in two agent homes of one index (a second clone's sample sessions, a backup of `~/.claude`
+ * indexed beside the live one): each copy is a history of its own, whose sessions count their calls as they would
+ * alone. Within one home, a fork or resume copy still counts once (the corpus, sample and wild suites check those).
+ */
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copySamplesHome } from '../test/temp-home.js';
+import { type AgentIndex, openIndex } from './index.js';
+import type { SessionSummary } from './types.js';
+
+let dir: string;
+let homeA: string;
+let homeB: string;
+let alone: AgentIndex;
+let shared: AgentIndex;
+
+/** What a session row says of its calls, by session id (the copies' keys differ by their folder). */
+function callFigures(sessions: readonly SessionSummary[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const s of sessions) {
+    out[s.id] = { toolCalls: s.toolCalls, errors: s.errors, expected: s.expectedErrors, subagents: s.subagents };
+  }
+  return out;
+}
+
+beforeEach(async () => {
+  ({ dir, home: homeA } = copySamplesHome('agentdash-two-homes-'));
+  homeB = join(dir, 'backup-home');
+  cpSync(homeA, homeB, { recursive: true });
+  alone = openIndex({ dbPath: join(dir, 'alone.sqlite') });
+  await alone.refresh([homeA]);
+  shared = openIndex({ dbPath: join(dir, 'shared.sqlite') });
+  await shared.refresh([homeA]);
+  await shared.refresh([homeB]);
+});
+afterEach(() => {
+  alone.close();
+  shared.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('two copies of a home in one index', () => {
+  it('list every session of either copy with the calls and errors it has alone', () => {
+    const expected = callFigures(alone.listSessions({ paths: [homeA] }));
+    expect(Object.values(expected).some((s) => (s as { toolCalls: number }).toolCalls > 0)).toBe(true);
+    expect(callFigures(shared.listSessions({ paths: [homeA] }))).toEqual(expected);
+    expect(callFigures(shared.listSessions({ paths: [homeB] }))).toEqual(expected);
+  });
+
+  it("give each copy's session header the counts of the session alone", () => {
+    const sessions = alone.listSessions({ paths: [homeA] });
+    const copies = new Map(shared.listSessions({ paths: [homeB] }).map((s) => [s.id, s]));
+    let withCalls = 0;
+    for (const s of sessions) {
+      const copy = copies.get(s.id);
+      expect(copy?.key.startsWith(homeB)).toBe(true);
+      const header = shared.sessionHeader(copy?.key ?? '');
+      const own = alone.sessionHeader(s.key);
+      expect({ counts: header?.counts, tools: header?.toolCounts }).toEqual({
+        counts: own?.counts,
+        tools: own?.toolCounts,
+      });
+      if (Object.keys(own?.toolCounts ?? {}).length > 0) withCalls++;
+    }
+    expect(withCalls).toBeGreaterThan(5);
+  });
+
+  it('give the same statistics for either copy, and count both when both are in scope', () => {
+    const own = alone.stats({ paths: [homeA] });
+    expect(own.calls).toBeGreaterThan(100);
+    expect(shared.stats({ paths: [homeA] })).toEqual(own);
+    expect(shared.stats({ paths: [homeB] })).toEqual(own);
+    const both = shared.stats();
+    expect({ calls: both.calls, errors: both.errors, sessions: both.sessions }).toEqual({
+      calls: 2 * own.calls,
+      errors: 2 * own.errors,
+      sessions: 2 * own.sessions,
+    });
+    // The statistics count what the sessions list shows.
+    const listed = shared.listSessions().reduce((sum, s) => sum + s.toolCalls, 0);
+    expect(both.calls).toBe(listed);
+  });
+
+  it('keep the other copy whole when one is deleted from disk and indexed again', async () => {
+    const expected = callFigures(alone.listSessions({ paths: [homeA] }));
+    rmSync(join(homeA, 'projects'), { recursive: true, force: true });
+    mkdirSync(join(homeA, 'projects'));
+    await shared.refresh([homeA]);
+    await shared.refresh([homeB]);
+    expect(callFigures(shared.listSessions({ paths: [homeB] }))).toEqual(expected);
+    // The deleted copy stays, from the archive, with its own figures.
+    const archived = shared.listSessions({ paths: [homeA] });
+    expect(archived.every((s) => s.archived)).toBe(true);
+    expect(callFigures(archived)).toEqual(expected);
+  });
+});
