@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { type ByteSource, type DiscoveredFile, type OpenBytes, openFileBytes } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { pathCond } from './scope.js';
 
 /** Transcript bytes per chunk. */
 export const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -91,7 +92,7 @@ export class ArchiveSource implements ByteSource {
 /** Reading and writing archived bytes. */
 export class Archive {
   private readonly s;
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.s = {
       chunks: db.prepare('SELECT id, offset, length FROM archive_chunks WHERE path = ? ORDER BY offset'),
       data: db.prepare('SELECT data FROM archive_chunks WHERE id = ?').pluck(),
@@ -122,8 +123,11 @@ export class Archive {
   }
 
   /** Archived bytes per archived file (cheap: what a warm refresh needs of every file). */
-  bytesByPath(): Map<string, number> {
-    return new Map(this.s.bytesByPath.all() as [string, number][]);
+  bytesByPath(under?: readonly string[]): Map<string, number> {
+    if (under === undefined) return new Map(this.s.bytesByPath.all() as [string, number][]);
+    const cond = pathCond(under, 'a');
+    const rows = this.db.prepare(`SELECT path, archived_bytes FROM archive_files a WHERE ${cond.sql}`).raw();
+    return new Map(rows.all(...cond.params) as [string, number][]);
   }
 
   /** Bytes archived of this path (they run from offset 0 without gaps). */

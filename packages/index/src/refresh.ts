@@ -249,7 +249,15 @@ export class Refresher {
     }
   }
 
-  private async doRefresh(paths: readonly string[], options: RefreshOptions): Promise<RefreshReport> {
+  /**
+   * `onlyUnder`: the stored and archived files looked at are only those under `paths` (a refresh of some folders of
+   * a home, `refreshChanged`); else every one, so that a file gone from disk anywhere, not archived, leaves the index.
+   */
+  private async doRefresh(
+    paths: readonly string[],
+    options: RefreshOptions,
+    onlyUnder = false,
+  ): Promise<RefreshReport> {
     const roots = paths.map((p) => resolve(p));
     for (const root of roots) {
       const info = (() => {
@@ -270,10 +278,12 @@ export class Refresher {
     // Folder mtimes before anything is listed: what the next run's freshness pass compares with.
     const probe = options.freshnessRecord === true ? new FreshnessProbe(this.db, paths) : undefined;
     // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
+    const under = onlyUnder ? pathCond(roots, 'f') : { sql: '1 = 1', params: [] };
     const stored = prepared(
       this.db,
-      'SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path, agent FROM files',
-    ).all() as StoredFile[];
+      `SELECT path, session_id, size, mtime_ms, ino, parsed_offset, archived, meta_path, agent FROM files f
+       WHERE ${under.sql}`,
+    ).all(...under.params) as StoredFile[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
     // A flat agent file's session id is stored: discovery need not open the file again while its inode is the same.
     const discovery = await discoverAll(paths, {
@@ -288,7 +298,7 @@ export class Refresher {
     this.unreadable = [...discovery.issues];
     const discovered = new Map(discovery.files.map((f) => [f.path, f]));
     const archiving = options.archive ?? this.settings.archiving();
-    const archived = this.archive.bytesByPath();
+    const archived = this.archive.bytesByPath(onlyUnder ? roots : undefined);
     // Archived files under the given paths that are gone from disk are read from the archive.
     const fromArchive: DiscoveredFile[] = [];
     for (const path of archived.keys()) {
@@ -487,16 +497,18 @@ export class Refresher {
     dirs: readonly string[],
     options: RefreshOptions,
   ): Promise<RefreshReport> {
-    // Folder mtimes first, as a full refresh takes them before it lists anything.
-    const probe = new FreshnessProbe(this.db, paths);
+    // Folder mtimes first, as a full refresh takes them before it lists anything: the record's folders (no file
+    // came or went, the warm pass said), checked again now.
+    const probe = new FreshnessProbe(this.db, paths, true);
     const { changedFiles: _, ...full } = options;
     // A file came or went since the pass of stats (another folder changed): only a full refresh can see it.
     if (!probe.sameAsRecord()) return this.doRefresh(paths, full);
     const { freshnessRecord: __, ...inDirs } = full;
-    const report = await this.doRefresh(dirs, inDirs);
+    const report = await this.doRefresh(dirs, inDirs, true);
     const counts = this.countsUnder(paths);
     if (options.freshnessRecord === true) {
-      probe.finish(this.unreadable.length === 0, options.archive ?? this.settings.archiving(), counts);
+      const archiving = options.archive ?? this.settings.archiving();
+      probe.finishChanged(dirs, this.unreadable.length === 0, archiving, counts);
     }
     return { ...report, ...counts };
   }

@@ -202,6 +202,48 @@ describe('a refresh of the files that grew', () => {
     }
   });
 
+  it('renews the record as a full refresh writes it, so that a later append anywhere is seen', async () => {
+    /** The stored freshness record of the home, its files as a map (the order of folders may differ). */
+    const recordOf = () => {
+      const db = new Database(dbPath, { readonly: true });
+      try {
+        const rows = db.prepare("SELECT key, value FROM warm_state WHERE key LIKE 'fresh:%'").all() as {
+          key: string;
+          value: string;
+        }[];
+        expect(rows).toHaveLength(1);
+        const { files, ...rest } = JSON.parse(rows[0]?.value ?? '{}') as { files: (string | (string | number)[])[] };
+        const byPath: Record<string, unknown> = {};
+        for (let d = 0; d < files.length; d += 2) {
+          const entries = files[d + 1] as (string | number)[];
+          for (let i = 0; i < entries.length; i += 4) {
+            byPath[join(files[d] as string, entries[i] as string)] = entries.slice(i + 1, i + 4);
+          }
+        }
+        return { ...rest, files: byPath };
+      } finally {
+        db.close();
+      }
+    };
+    const warm = await refreshed();
+    const grown = join(project, `${SESSION}.jsonl`);
+    const line = (uuid: string) => `${JSON.stringify({ type: 'user', uuid, sessionId: SESSION })}\n`;
+    appendFileSync(grown, line('warm-renew-1'));
+    const checked = warm.check([home]);
+    expect(checked).toEqual({ kind: 'changed', files: [grown] });
+    await index.refresh([home], { freshnessRecord: true, changedFiles: [grown] });
+    const renewed = recordOf();
+    expect(warm.check([home]).kind).toBe('fresh');
+    // A full refresh that reads nothing writes the record from every stored file: the same one.
+    await index.refresh([home], { freshnessRecord: true });
+    expect(recordOf()).toEqual(renewed);
+    // Another file, appended now, is seen (its entry was kept as it was).
+    const other = join(home, 'projects', '-home-user-proj-subagents', 'agent-ae0b871.jsonl');
+    appendFileSync(other, line('warm-renew-2'));
+    expect(warm.check([home])).toEqual({ kind: 'changed', files: [other] });
+    warm.close();
+  });
+
   it('is a full refresh when a file came or went after the pass of stats (another folder changed)', async () => {
     const warm = await refreshed();
     const grown = join(project, `${SESSION}.jsonl`);

@@ -157,12 +157,27 @@ export class FreshnessProbe {
   private readonly roots: string[];
   private readonly before = new Map<string, number | null>();
   private readonly startedAt = Date.now();
+  private readonly fromRecord: boolean;
+  /** The record the folders were taken from (`fromRecord`). */
+  private readonly record: FreshnessRecord | undefined;
 
+  /**
+   * `fromRecord`: the folders are those of the current freshness record of these paths (for a refresh of only the
+   * files the warm pass saw change: no file came or went, so they are the folders above the stored files), not
+   * computed again from every stored file. Without a current record, none are taken (`sameAsRecord` is false).
+   */
   constructor(
     private readonly db: Database.Database,
     paths: readonly string[],
+    fromRecord = false,
   ) {
     this.roots = rootsOf(paths);
+    this.fromRecord = fromRecord;
+    if (fromRecord) {
+      this.record = this.currentRecord();
+      for (const [path] of this.record?.watched ?? []) this.before.set(path, mtimeOrNull(path));
+      return;
+    }
     for (const path of watchedPaths(
       storedFilesUnder(db, this.roots).map(([path]) => path),
       this.roots,
@@ -171,18 +186,89 @@ export class FreshnessProbe {
     }
   }
 
+  /** The freshness record of these paths, while valid (same generation and schema). */
+  private currentRecord(): FreshnessRecord | undefined {
+    const row = this.db.prepare('SELECT generation, value FROM warm_state WHERE key = ?').get(freshKey(this.roots)) as
+      | { generation: number; value: string }
+      | undefined;
+    if (row === undefined || row.generation !== generationOf(this.db)) return undefined;
+    const record = JSON.parse(row.value) as FreshnessRecord;
+    return record.schema === SCHEMA_VERSION ? record : undefined;
+  }
+
   /**
    * Whether the folders, as this probe saw them, have the mtimes that the current freshness record of these paths
    * holds: then no file came or went since the pass of stats that read the record (`WarmIndex.check`). A refresh of
    * only the changed files relies on it.
    */
   sameAsRecord(): boolean {
-    const row = this.db.prepare('SELECT generation, value FROM warm_state WHERE key = ?').get(freshKey(this.roots)) as
-      | { generation: number; value: string }
-      | undefined;
-    if (row === undefined || row.generation !== generationOf(this.db)) return false;
-    const { watched } = JSON.parse(row.value) as FreshnessRecord;
+    const record = this.fromRecord ? this.record : this.currentRecord();
+    if (record === undefined) return false;
+    const { watched } = record;
     return watched.length === this.before.size && watched.every(([path, mtime]) => this.before.get(path) === mtime);
+  }
+
+  /**
+   * After a refresh of only some folders (`dirs`) of these paths, on a probe taken from the record that
+   * `sameAsRecord` vouched for: the record again, with the stored files under those folders as they are now and the
+   * rest as it was (no other file changed: the warm pass looked at every one). The folders above the files are the
+   * record's, with the mtimes this probe saw, unless a file now stored is under a folder the record does not watch
+   * (then `finish` decides from every stored file).
+   */
+  finishChanged(dirs: readonly string[], complete: boolean, archiving: boolean, counts: WarmCounts): void {
+    const record = this.record;
+    if (record === undefined || !complete) {
+      this.finish(complete, archiving, counts);
+      return;
+    }
+    const key = freshKey(this.roots);
+    const renewed = this.db
+      .transaction(() => {
+        const cond = pathCond(dirs, 'f');
+        const rows = this.db
+          .prepare(`SELECT path, size, mtime_ms, ino, archived FROM files f WHERE ${cond.sql}`)
+          .raw()
+          .all(...cond.params) as FileRow[];
+        const watched = new Set(record.watched.map(([path]) => path));
+        for (const path of watchedPaths(
+          rows.map(([path]) => path),
+          this.roots,
+        )) {
+          if (!watched.has(path)) return false;
+        }
+        // The record's files outside the folders refreshed, then those under them as stored now.
+        const kept: FileRow[] = [];
+        const { files } = record;
+        for (let d = 0; d < files.length; d += 2) {
+          const dir = files[d] as string;
+          const prefix = dir.endsWith(sep) ? dir : dir + sep;
+          const entries = files[d + 1] as (string | number)[];
+          for (let i = 0; i < entries.length; i += 4) {
+            const path = prefix + (entries[i] as string);
+            if (dirs.some((root) => isUnder(path, root))) continue;
+            kept.push([path, entries[i + 1] as number, entries[i + 2] as number, entries[i + 3] as number, 0]);
+          }
+        }
+        // Archived files (gone from disk) count too, as in `finish`.
+        const inRoots = pathCond(this.roots, 'f');
+        const bytes = this.db
+          .prepare(`SELECT coalesce(sum(f.size), 0) FROM files f WHERE ${inRoots.sql}`)
+          .pluck()
+          .get(...inRoots.params) as number;
+        const next: FreshnessRecord = {
+          archiving,
+          schema: SCHEMA_VERSION,
+          lastFileId: lastFileId(this.db),
+          bytes,
+          watched: record.watched.map(([path]) => [path, this.before.get(path) ?? null] as const),
+          files: fileTree([...kept, ...rows]),
+          counts,
+        };
+        this.store(key, next);
+        return true;
+      })
+      .immediate();
+    if (!renewed) this.finish(complete, archiving, counts);
   }
 
   /**
@@ -210,14 +296,19 @@ export class FreshnessProbe {
           files: fileTree(rows),
           counts,
         };
-        const generation = generationOf(this.db);
-        // Records of an older generation can never be used again (one is kept per set of paths ever refreshed).
-        this.db.prepare("DELETE FROM warm_state WHERE key LIKE 'fresh:%' AND generation <> ?").run(generation);
-        this.db
-          .prepare('INSERT OR REPLACE INTO warm_state (key, generation, value) VALUES (?, ?, ?)')
-          .run(key, generation, JSON.stringify(record));
+        this.store(key, record);
       })
       .immediate();
+  }
+
+  /** Store a record at the current generation (inside a write transaction). */
+  private store(key: string, record: FreshnessRecord): void {
+    const generation = generationOf(this.db);
+    // Records of an older generation can never be used again (one is kept per set of paths ever refreshed).
+    this.db.prepare("DELETE FROM warm_state WHERE key LIKE 'fresh:%' AND generation <> ?").run(generation);
+    this.db
+      .prepare('INSERT OR REPLACE INTO warm_state (key, generation, value) VALUES (?, ?, ?)')
+      .run(key, generation, JSON.stringify(record));
   }
 
   /** The watched paths above these files with their mtimes at the start; undefined when one was not seen then. */
