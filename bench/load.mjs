@@ -7,7 +7,7 @@
 //   LOAD_CLIENTS=20 LOAD_ROUNDS=15     saturated: clients, and requests per client per route
 //   LOAD_USERS=20 LOAD_SECONDS=60      browse: dashboard users, and how long they browse
 //   LOAD_THINK_MS=500-3000             browse: a user's pause between two clicks (uniform in the range)
-//   LOAD_BIN=path/to/cli/dist/bin.js   serve with another build (default: this checkout's)
+//   LOAD_BIN=path/to/cli/bin/agentdash.js   serve with another build (default: this checkout's)
 //   LOAD_PROFILE=1                     also write CPU profiles of the server's threads (in the temp folder, printed)
 //
 // saturated: LOAD_CLIENTS closed-loop clients fire every route back to back with no pause (a stress test: on two
@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 const env = process.env;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // LOAD_BIN: another build's CLI (e.g. a checkout of an older commit), to compare under the same machine load.
-const bin = env.LOAD_BIN ? resolve(env.LOAD_BIN) : join(root, 'packages/cli/dist/bin.js');
+const bin = env.LOAD_BIN ? resolve(env.LOAD_BIN) : join(root, 'packages/cli/bin/agentdash.js');
 const shared = resolve(root, '../shared');
 const mode = env.LOAD_MODE || 'both';
 if (!['saturated', 'browse', 'both'].includes(mode)) throw new Error('LOAD_MODE must be saturated, browse or both');

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const bin = join(root, 'packages/cli/dist/bin.js');
+export const bin = join(root, 'packages/cli/bin/agentdash.js');
 const corpus = resolve(root, '../shared/corpus');
 export const fromCorpus = existsSync(corpus);
 export const cache = process.env.AGENTDASH_BENCH_CACHE || join(tmpdir(), 'agentdash-bench-cache');

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, contentBlocks, nextSessionId, writeDemoHome } from '../../index/test/synthetic.js';
 import { startServe, waitReady } from '../test/harness.js';
@@ -555,6 +555,7 @@ describe.skipIf(corpusVersions.length === 0)('corpus (skipped: ../shared/corpus 
 
 const bin = resolve(here, '../bin/agentdash.js');
 const built = resolve(here, '../dist/bin.js');
+const bundled = resolve(here, '../bundle/bin.js');
 describe.skipIf(!existsSync(built))('built bin (skipped: run `npx tsc -b packages/cli` first)', () => {
   it('is the package bin, runs as a program with a shebang and exits with the right code', async () => {
     const pkg = JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8')) as {
@@ -562,7 +563,7 @@ describe.skipIf(!existsSync(built))('built bin (skipped: run `npx tsc -b package
       files: string[];
     };
     expect(resolve(here, '..', pkg.bin.agentdash ?? '')).toBe(bin);
-    expect(pkg.files).toEqual(expect.arrayContaining(['bin', 'dist', 'samples']));
+    expect(pkg.files).toEqual(expect.arrayContaining(['bin', 'bundle', 'dist', 'samples']));
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
     expect(readFileSync(built, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
     const result = await new Promise<Result>((done) => {
@@ -576,6 +577,33 @@ describe.skipIf(!existsSync(built))('built bin (skipped: run `npx tsc -b package
     expect(result.code).toBe(ExitCode.badPath);
     expect(result.stderr).toContain('agentdash:');
   });
+
+  it.skipIf(!existsSync(bundled))(
+    'is the bundle when built, with the worker scripts where its modules look for them',
+    async () => {
+      // The launcher runs the bundle (scripts/bundle-cli.mjs) when `npm run build` made one.
+      expect(readFileSync(bin, 'utf8')).toContain("'../bundle/bin.js'");
+      const { builtWorkerScript } = await import('@agentdash/index');
+      for (const name of ['parse-worker.js', 'session-worker.js', 'watch-worker.js']) {
+        const found = builtWorkerScript(name, pathToFileURL(bundled).href);
+        expect(found && fileURLToPath(found)).toBe(join(dirname(bundled), name));
+      }
+      // Every module of the bundle imports only Node's built-ins, the native addon and other files of the bundle.
+      const outside = new Set<string>();
+      for (const name of readdirSync(dirname(bundled))) {
+        const text = readFileSync(join(dirname(bundled), name), 'utf8');
+        const specs = [
+          ...text.matchAll(/^(?:import|export)\b[^;\n]*?["']([^"']+)["'];?$/gm),
+          ...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+        ].map((m) => m[1] ?? '');
+        for (const spec of specs) {
+          if (!spec.startsWith('node:') && spec !== 'better-sqlite3' && !/^\.\/[\w-]+\.js$/.test(spec))
+            outside.add(spec);
+        }
+      }
+      expect([...outside]).toEqual([]);
+    },
+  );
 
   it('serve prints the URL and answers', async () => {
     const { child, url, code } = await startServe([SAMPLES_HOME, '--no-progress'], db);

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+/**
+ * Bundle the built CLI (packages/cli/dist/bin.js) and the worker scripts it starts into packages/cli/bundle/, which
+ * the `agentdash` launcher runs when present. Node 20 loads ES modules one file at a time: the unbundled program is
+ * about 250 files (zod alone is 100), which costs 100–200 ms at every start. Commands stay loaded on demand (each
+ * dynamic import is a chunk of its own); the workers are entries beside the chunks, where `builtWorkerScript` looks
+ * for them. Node's built-ins and better-sqlite3 (a native addon) stay outside.
+ */
+import { rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'packages/cli/bundle');
+
+rmSync(out, { recursive: true, force: true });
+await build({
+  input: {
+    bin: join(root, 'packages/cli/dist/bin.js'),
+    'parse-worker': join(root, 'packages/index/dist/parse-worker.js'),
+    'session-worker': join(root, 'packages/server/dist/session-worker.js'),
+    'watch-worker': join(root, 'packages/server/dist/watch-worker.js'),
+  },
+  platform: 'node',
+  external: [/^node:/, 'better-sqlite3'],
+  // The packages' own export condition for running from sources is not for the bundle: it takes their dist.
+  resolve: { conditionNames: ['import', 'node', 'default'] },
+  logLevel: 'warn',
+  output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunk-[hash].js' },
+});
