@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { NotTranscriptError } from '../errors.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
-import { readHead } from './read-head.js';
+import { findInHead } from './read-head.js';
 import { statOrUndefined, statRoot } from './stat.js';
 
 /** A transcript file found on disk. */
@@ -55,6 +55,9 @@ export function defaultClaudeHome(env: Readonly<Record<string, string | undefine
   return configured !== undefined && configured !== '' ? configured : join(homeDir, '.claude');
 }
 
+/** At most this long (ms) between two turns of the event loop while folders are scanned. */
+const YIELD_MS = 20;
+
 /**
  * Find every session and subagent file under the given paths: a Claude home (with `projects/`), a projects
  * folder, one project folder, or `.jsonl` files. Subagent files are found in every layout: `agent-*.jsonl`
@@ -73,8 +76,15 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       if (file) files.set(file.path, file);
       continue;
     }
+    let lastYield = performance.now();
     for (const projectDir of await projectDirsOf(path)) {
       for (const file of await scanProjectDir(projectDir, issues, options)) files.set(file.path, file);
+      // Its reads are synchronous (cheaper than thread-pool round trips): a server indexing in the background
+      // still answers between folders.
+      if (performance.now() - lastYield > YIELD_MS) {
+        await new Promise((resolveYield) => setImmediate(resolveYield));
+        lastYield = performance.now();
+      }
     }
   }
   return { files: [...files.values()].sort((a, b) => byLocale(a.path, b.path)), issues };
@@ -228,12 +238,7 @@ function sessionIdInsideAgentPath(path: string): string | undefined {
 
 /** The `sessionId` of the first record that has one (reads at most 256 KiB). */
 export async function firstSessionId(path: string): Promise<string | undefined> {
-  const text = (await readHead(path, 256 * 1024)) ?? '';
-  for (const line of text.split('\n')) {
-    const match = /"sessionId":"([^"]+)"/.exec(line);
-    if (match) return match[1];
-  }
-  return undefined;
+  return findInHead(path, 256 * 1024, /"sessionId":"([^"\n]+)"/)?.[1];
 }
 
 /** Group discovered files into sessions. */

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 /**
@@ -30,5 +31,43 @@ export async function readHead(
     return undefined;
   } finally {
     await handle.close().catch(() => undefined);
+  }
+}
+
+/** Bytes read at a time by `findInHead`: most files say what is looked for in their first record. */
+const FIND_CHUNK = 16 * 1024;
+
+/**
+ * The first match of `pattern` in the start of a file (at most `maxBytes`), read synchronously a chunk at a time and
+ * no further than the match: discovery asks this of thousands of files, where thread-pool round trips and reading
+ * whole heads cost more than the reads themselves. The pattern must not match across a line break (it is tried on
+ * the text read so far, decoded as UTF-8). Undefined when there is no match, or the file cannot be read. Never throws.
+ */
+export function findInHead(path: string, maxBytes: number, pattern: RegExp): RegExpExecArray | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    let head = Buffer.alloc(0);
+    while (head.length < maxBytes) {
+      const chunk = Buffer.allocUnsafe(Math.min(FIND_CHUNK, maxBytes - head.length));
+      const bytesRead = readSync(fd, chunk, 0, chunk.length, head.length);
+      if (bytesRead === 0) break;
+      head = Buffer.concat([head, chunk.subarray(0, bytesRead)]);
+      const match = pattern.exec(head.toString('utf8'));
+      if (match) return match;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    try {
+      closeSync(fd);
+    } catch {
+      // Closing a descriptor we opened does not fail in practice; nothing to report if it does.
+    }
   }
 }
