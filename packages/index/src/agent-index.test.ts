@@ -259,6 +259,26 @@ describe('incremental refresh', () => {
   });
 });
 
+describe('a first refresh', () => {
+  it('commits its first file at once, so that another connection lists a session while the rest is read', async () => {
+    const seen: number[] = [];
+    const report = await index.refresh([samples], {
+      parseWorkers: 0,
+      onProgress: (p) => {
+        if (p.filesDone !== 1) return;
+        const reader = new Database(join(dir, 'db', 'index.sqlite'), { readonly: true });
+        try {
+          seen.push(reader.prepare('SELECT count(*) FROM sessions').pluck().get() as number);
+        } finally {
+          reader.close();
+        }
+      },
+    });
+    expect(report.files).toBeGreaterThan(10);
+    expect(seen).toEqual([1]);
+  });
+});
+
 describe('sessions, search, issues', () => {
   it('summarises sessions and finds text only in a tool output and only in a subagent file', async () => {
     const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'zanzibarquux', subagentOnlyWord: 'quokkafrost' });

@@ -404,7 +404,13 @@ export class Refresher {
           records += outcome.records;
           newIssues += outcome.issues;
           batch.bytes += outcome.bytes;
-          if ((this.batch === batch && batch.bytes >= BATCH_BYTES) || Date.now() - batch.startedAt >= BATCH_MS)
+          // The first file of a refresh is committed at once: on a new index, the newest session is listed while
+          // the rest is read.
+          if (
+            (this.batch === batch && batch.bytes >= BATCH_BYTES) ||
+            Date.now() - batch.startedAt >= BATCH_MS ||
+            filesParsed === 1
+          )
             this.commit();
         }
         filesDone += 1;
