@@ -136,6 +136,28 @@ function lastFileId(db: Database.Database): number | null {
   return db.prepare('SELECT max(id) FROM files').pluck().get() as number | null;
 }
 
+/**
+ * Each file of a record's tree with its stored size, mtime and inode, in order; stops when `visit` returns false
+ * (and then returns false).
+ */
+function eachTreeFile(
+  files: FileTree,
+  visit: (path: string, size: number, mtimeMs: number, ino: number) => boolean,
+): boolean {
+  for (let d = 0; d < files.length; d += 2) {
+    const dir = files[d] as string;
+    const prefix = dir.endsWith(sep) ? dir : dir + sep;
+    const entries = files[d + 1] as (string | number)[];
+    for (let i = 0; i < entries.length; i += 4) {
+      const path = prefix + (entries[i] as string);
+      if (visit(path, entries[i + 1] as number, entries[i + 2] as number, entries[i + 3] as number) === false) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 /** The files on disk (not archived) by folder, for the record. */
 function fileTree(rows: readonly FileRow[]): FileTree {
   const byDir = new Map<string, (string | number)[]>();
@@ -238,17 +260,10 @@ export class FreshnessProbe {
         }
         // The record's files outside the folders refreshed, then those under them as stored now.
         const kept: FileRow[] = [];
-        const { files } = record;
-        for (let d = 0; d < files.length; d += 2) {
-          const dir = files[d] as string;
-          const prefix = dir.endsWith(sep) ? dir : dir + sep;
-          const entries = files[d + 1] as (string | number)[];
-          for (let i = 0; i < entries.length; i += 4) {
-            const path = prefix + (entries[i] as string);
-            if (dirs.some((root) => isUnder(path, root))) continue;
-            kept.push([path, entries[i + 1] as number, entries[i + 2] as number, entries[i + 3] as number, 0]);
-          }
-        }
+        eachTreeFile(record.files, (path, size, mtimeMs, ino) => {
+          if (!dirs.some((root) => isUnder(path, root))) kept.push([path, size, mtimeMs, ino, 0]);
+          return true;
+        });
         // Archived files (gone from disk) count too, as in `finish`.
         const inRoots = pathCond(this.roots, 'f');
         const bytes = this.db
@@ -459,21 +474,14 @@ export class WarmIndex {
       // Every file on disk, appended or not. (A file kept from the archive is gone from disk: it is not in the tree,
       // and its coming back changes a watched folder.) One that grew or was rewritten is noted; one gone or
       // unreadable needs a full refresh.
-      const { files } = record;
       const changed: string[] = [];
-      for (let d = 0; d < files.length; d += 2) {
-        const dir = files[d] as string;
-        const prefix = dir.endsWith(sep) ? dir : dir + sep;
-        const entries = files[d + 1] as (string | number)[];
-        for (let i = 0; i < entries.length; i += 4) {
-          const path = prefix + (entries[i] as string);
-          const info = statSync(path, NO_THROW);
-          if (info === undefined || !readable(path, info)) return undefined;
-          if (info.size !== entries[i + 1] || info.mtimeMs !== entries[i + 2] || info.ino !== entries[i + 3]) {
-            changed.push(path);
-          }
-        }
-      }
+      const seen = eachTreeFile(record.files, (path, size, mtimeMs, ino) => {
+        const info = statSync(path, NO_THROW);
+        if (info === undefined || !readable(path, info)) return false;
+        if (info.size !== size || info.mtimeMs !== mtimeMs || info.ino !== ino) changed.push(path);
+        return true;
+      });
+      if (!seen) return undefined;
       const bytes = record.bytes;
       const { files: total, issues, sessions, archivedFiles } = record.counts;
       // The same keys in the same order as a refresh's report.
