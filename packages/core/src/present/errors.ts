@@ -3,6 +3,8 @@
  * @module
  */
 
+import { groupDigits } from './numbers.js';
+
 /** Colour names, not colours: each surface maps them to its palette (ANSI in the CLI, CSS variables in the web). */
 export const toneNames = ['ok', 'muted', 'info', 'warn', 'error'] as const;
 export type Tone = (typeof toneNames)[number];
@@ -26,8 +28,8 @@ export function realErrors(counts: ErrorCounts): number {
 export function formatErrors(counts: ErrorCounts): string {
   const real = realErrors(counts);
   const expected = Math.min(counts.errors, counts.expectedErrors);
-  const head = real.toLocaleString('en-US');
-  return expected > 0 ? `${head} +${expected.toLocaleString('en-US')} expected` : head;
+  const head = groupDigits(real);
+  return expected > 0 ? `${head} +${groupDigits(expected)} expected` : head;
 }
 
 /** The tone of an error count: `error` when any is real, `muted` when all are expected, else `ok`. */

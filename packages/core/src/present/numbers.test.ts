@@ -6,6 +6,7 @@ import {
   formatCount,
   formatPercent,
   formatTokenParts,
+  groupDigits,
   plural,
   sumTokens,
 } from './numbers.js';
@@ -13,6 +14,16 @@ import {
 describe('numbers', () => {
   it('counts keep every digit', () => {
     expect([formatCount(2746), formatCount(0), formatCount(undefined)]).toEqual(['2,746', '0', '—']);
+  });
+
+  it('groups digits as en-US does, for every size and sign', () => {
+    const values = [
+      0, 7, 12, 999, 1000, 1001, 99_999, 123_456, 1_234_567, 987_654_321_012, -5, -1234, -1_000_000, 2.5, 1234.49, -0.4,
+    ];
+    for (let i = 1; i < 1e15; i *= 7) values.push(i, i + 0.6, -i);
+    expect(values.map(groupDigits)).toEqual(
+      values.map((v) => Math.round(v).toLocaleString('en-US').replace(/^-0$/, '0')),
+    );
   });
 
   it('compact figures switch unit without ever reading 1000.0k', () => {
