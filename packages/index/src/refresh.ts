@@ -404,13 +404,10 @@ export class Refresher {
           records += outcome.records;
           newIssues += outcome.issues;
           batch.bytes += outcome.bytes;
-          // The first file of a refresh is committed at once: on a new index, the newest session is listed while
-          // the rest is read.
-          if (
-            (this.batch === batch && batch.bytes >= BATCH_BYTES) ||
-            Date.now() - batch.startedAt >= BATCH_MS ||
-            filesParsed === 1
-          )
+          // The first file a refresh parses is committed at once: on a new index, the newest session is listed
+          // while the rest is read.
+          const first = outcome.parsed && filesParsed === 1;
+          if ((this.batch === batch && batch.bytes >= BATCH_BYTES) || Date.now() - batch.startedAt >= BATCH_MS || first)
             this.commit();
         }
         filesDone += 1;

@@ -50,6 +50,12 @@ type SessionRow = [ref: number, key: string, sid: string, project: string, agent
  * each model's name are read once and shared.
  */
 export function usageResponses(store: Store, filter: UsageFilter = {}): UsageResponse[] {
+  // One read transaction: the sessions and their responses from the same snapshot (another process may commit
+  // between the two reads).
+  return store.db.transaction(() => readUsage(store, filter))();
+}
+
+function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   const { since, until, model, sessionId, ...sessions } = filter;
   const inScope = scopeSql(sessions).when(sessionId, 's.id = ?');
   const scopedSessions = prepared(
