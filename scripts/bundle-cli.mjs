@@ -4,9 +4,10 @@
  * the `agentdash` launcher runs when present. Node 20 loads ES modules one file at a time: the unbundled program is
  * about 250 files (zod alone is 100), which costs 100–200 ms at every start. Commands stay loaded on demand (each
  * dynamic import is a chunk of its own); the workers are entries beside the chunks, where `builtWorkerScript` looks
- * for them. Node's built-ins and better-sqlite3 (a native addon) stay outside.
+ * for them. Node's built-ins and better-sqlite3 (a native addon, a dependency of the package) stay outside. The
+ * built dashboard is copied beside them.
  */
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -29,3 +30,7 @@ await build({
   logLevel: 'warn',
   output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunk-[hash].js' },
 });
+// The dashboard beside the bundle, where the server looks first (`defaultAssetsDir`): a package installed from the
+// registry has no packages/web.
+const web = join(root, 'packages/web/dist');
+if (existsSync(join(web, 'index.html'))) cpSync(web, join(out, 'web'), { recursive: true });

@@ -1,8 +1,20 @@
 #!/usr/bin/env node
 // Launcher committed in source so that `npm install` can link the `agentdash` bin before `prepare` has built the
 // program (npm skips bins whose target is missing). The program is bundle/bin.js (scripts/bundle-cli.mjs: one file
-// and a few chunks start faster than ~250 modules), else dist/bin.js as TypeScript built it.
-import { existsSync } from 'node:fs';
+// and a few chunks start faster than ~250 modules), else dist/bin.js as TypeScript built it. In the repository, a
+// bundle older than the last TypeScript build of any package (`tsc -b` without `npm run build`) is not used.
+import { existsSync, statSync } from 'node:fs';
 
 const bundled = new URL('../bundle/bin.js', import.meta.url);
-await import(existsSync(bundled) ? bundled.href : '../dist/bin.js');
+const mtime = (url) => statSync(url, { throwIfNoEntry: false })?.mtimeMs;
+const bundledAt = mtime(bundled);
+const inRepository = existsSync(new URL('../src/bin.ts', import.meta.url));
+const builtAt = inRepository
+  ? Math.max(
+      0,
+      ...['core', 'index', 'server', 'cli'].map(
+        (name) => mtime(new URL(`../../${name}/dist/.tsbuildinfo`, import.meta.url)) ?? 0,
+      ),
+    )
+  : 0;
+await import(bundledAt !== undefined && bundledAt >= builtAt ? bundled.href : '../dist/bin.js');

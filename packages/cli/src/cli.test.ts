@@ -590,7 +590,7 @@ describe.skipIf(!existsSync(built))('built bin (skipped: run `npx tsc -b package
       }
       // Every module of the bundle imports only Node's built-ins, the native addon and other files of the bundle.
       const outside = new Set<string>();
-      for (const name of readdirSync(dirname(bundled))) {
+      for (const name of readdirSync(dirname(bundled)).filter((n) => n.endsWith('.js'))) {
         const text = readFileSync(join(dirname(bundled), name), 'utf8');
         const specs = [
           ...text.matchAll(/^(?:import|export)\b[^;\n]*?["']([^"']+)["'];?$/gm),
@@ -602,6 +602,11 @@ describe.skipIf(!existsSync(built))('built bin (skipped: run `npx tsc -b package
         }
       }
       expect([...outside]).toEqual([]);
+      // The dashboard is beside the bundle, where the server looks first (a package from the registry has no
+      // packages/web).
+      expect(existsSync(join(dirname(bundled), 'web', 'index.html'))).toBe(
+        existsSync(resolve(here, '../../web/dist/index.html')),
+      );
     },
   );
 
