@@ -59,6 +59,23 @@ export function defaultClaudeHome(env: Readonly<Record<string, string | undefine
 const YIELD_MS = 20;
 
 /**
+ * A pause that lets the event loop turn when `YIELD_MS` have passed since the last one. Discovery's reads are
+ * synchronous (cheaper than thread-pool round trips): a server indexing in the background still answers meanwhile.
+ */
+function pacer(): () => Promise<void> | undefined {
+  let last = performance.now();
+  return () => {
+    if (performance.now() - last <= YIELD_MS) return undefined;
+    return new Promise((resolvePause) =>
+      setImmediate(() => {
+        last = performance.now();
+        resolvePause();
+      }),
+    );
+  };
+}
+
+/**
  * Find every session and subagent file under the given paths: a Claude home (with `projects/`), a projects
  * folder, one project folder, or `.jsonl` files. Subagent files are found in every layout: `agent-*.jsonl`
  * beside the session (2.0.28–2.1.1) and `<session>/subagents/**\/agent-*.jsonl` (2.1.2+).
@@ -76,15 +93,9 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       if (file) files.set(file.path, file);
       continue;
     }
-    let lastYield = performance.now();
+    const pause = pacer();
     for (const projectDir of await projectDirsOf(path)) {
-      for (const file of await scanProjectDir(projectDir, issues, options)) files.set(file.path, file);
-      // Its reads are synchronous (cheaper than thread-pool round trips): a server indexing in the background
-      // still answers between folders.
-      if (performance.now() - lastYield > YIELD_MS) {
-        await new Promise((resolveYield) => setImmediate(resolveYield));
-        lastYield = performance.now();
-      }
+      for (const file of await scanProjectDir(projectDir, issues, options, pause)) files.set(file.path, file);
     }
   }
   return { files: [...files.values()].sort((a, b) => byLocale(a.path, b.path)), issues };
@@ -127,6 +138,7 @@ async function scanProjectDir(
   projectDir: string,
   issues: ParseIssue[],
   options: DiscoverOptions,
+  pause: () => Promise<void> | undefined = () => undefined,
 ): Promise<DiscoveredFile[]> {
   const out: DiscoveredFile[] = [];
   let entries: import('node:fs').Dirent[];
@@ -137,6 +149,8 @@ async function scanProjectDir(
     return out;
   }
   for (const entry of entries) {
+    const paused = pause();
+    if (paused !== undefined) await paused;
     const path = childPath(projectDir, entry.name);
     if (entry.isFile() && entry.name.endsWith('.jsonl')) {
       const file = await describeFile(path, projectDir, undefined, options);
