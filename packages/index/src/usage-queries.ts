@@ -37,56 +37,68 @@ type Row = [
   reasoning: number,
 ];
 
-/** A session in scope: its string number, key, id, project, agent and start (what orders copies). */
-type SessionRow = [ref: number, key: string, sid: string, project: string, agent: string, startedMs: number];
+/** A session of a response: its key, id, project, agent and start (what orders copies). */
+type SessionRow = [key: string, sid: string, project: string, agent: string, startedMs: number];
 
 /**
  * The responses of the sessions a filter selects, each once even when resumed sessions copy it (it then belongs to
  * the session that started first), priced with the index's price table. `since`/`until` apply to the response's
  * time; `model` is a substring of the model id. Oldest first (ties by key, then by the session that started first).
  *
- * The sessions in scope are read first; their responses are then read by the sessions' numbers (the table's primary
- * key) as arrays, copies are told apart here rather than by sorting every row in SQL, and each session's context and
- * each model's name are read once and shared.
+ * The rows are read as arrays carrying their session's and model's numbers; copies are told apart here rather than
+ * by sorting every row in SQL, and each session and model is looked up once (only those with responses in range:
+ * a status line asks for today's few).
  */
 export function usageResponses(store: Store, filter: UsageFilter = {}): UsageResponse[] {
-  // One read transaction: the sessions and their responses from the same snapshot (another process may commit
-  // between the two reads).
+  // One read transaction: the responses and their sessions from the same snapshot (another process may commit
+  // between the reads).
   return store.db.transaction(() => readUsage(store, filter))();
 }
 
 function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   const { since, until, model, sessionId, ...sessions } = filter;
   const inScope = scopeSql(sessions).when(sessionId, 's.id = ?');
-  const scopedSessions = prepared(
-    store.db,
-    `SELECT st.id, s.id, s.session_id, coalesce(s.project_path, s.project_dir), s.agent, coalesce(s.started_ms, 0)
-       FROM sessions s JOIN strings st ON st.text = s.id WHERE ${inScope.sql}`,
-    'raw',
-  ).all(...inScope.params) as SessionRow[];
-  const sessionRows = new Map(scopedSessions.map((row) => [row[0], row]));
-  const ofRow = new Where()
+  const where = new Where();
+  // Without a session condition, every response is read in one pass of the table (its sessions are looked up).
+  if (inScope.conditions.length > 0) {
+    where.add(
+      `r.session_ref IN (SELECT st.id FROM sessions s JOIN strings st ON st.text = s.id WHERE ${inScope.sql})`,
+      ...inScope.params,
+    );
+  }
+  where
     .when(toMs(since), 'r.ts_ms >= ?')
     .when(toMs(until), 'r.ts_ms <= ?')
     .when(model, 'instr((SELECT m.text FROM strings m WHERE m.id = r.model_ref), ?) > 0');
-  const rows = prepared(
+  const read = prepared(
     store.db,
     `SELECT r.key, r.message_id, r.model_ref, r.ts_ms, r.session_ref, r.agent_id, r.input_tokens, r.output_tokens,
             r.cache_creation_tokens, r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens
-       FROM response_rows r
-       WHERE r.session_ref IN (SELECT st.id FROM sessions s JOIN strings st ON st.text = s.id WHERE ${inScope.sql})
-         AND ${ofRow.sql}`,
+       FROM response_rows r WHERE ${where.sql}`,
     'raw',
-  ).all(...inScope.params, ...ofRow.params) as Row[];
+  ).all(...where.params) as Row[];
+  const sessionOf = prepared(
+    store.db,
+    `SELECT s.id, s.session_id, coalesce(s.project_path, s.project_dir), s.agent, coalesce(s.started_ms, 0)
+       FROM strings st JOIN sessions s ON s.id = st.text WHERE st.id = ?`,
+    'raw',
+  );
+  const sessionRows = new Map<number, SessionRow | undefined>();
+  const sessionRow = (ref: number): SessionRow | undefined => {
+    if (!sessionRows.has(ref)) sessionRows.set(ref, sessionOf.get(ref) as SessionRow | undefined);
+    return sessionRows.get(ref);
+  };
+  // A response whose session is not stored (none in practice) is not one of a session's.
+  const rows = read.filter((r) => sessionRow(r[4]) !== undefined);
   /** Which of two sessions owns a response both hold: the one that started first, then by key. */
-  const before = (a: SessionRow, b: SessionRow) => a[5] < b[5] || (a[5] === b[5] && a[1] < b[1]);
+  const before = (a: SessionRow, b: SessionRow) => a[4] < b[4] || (a[4] === b[4] && a[0] < b[0]);
   // Each response once: the row of the session that owns it (every row when one session is asked for).
   let kept: Row[] = rows;
   if (sessionId === undefined) {
     const byKey = new Map<string, Row>();
     for (const r of rows) {
       const other = byKey.get(r[0]);
-      if (other === undefined || before(sessionRows.get(r[4]) as SessionRow, sessionRows.get(other[4]) as SessionRow)) {
+      if (other === undefined || before(sessionRow(r[4]) as SessionRow, sessionRow(other[4]) as SessionRow)) {
         byKey.set(r[0], r);
       }
     }
@@ -97,7 +109,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
     (a, b) =>
       (a[3] ?? 0) - (b[3] ?? 0) ||
       (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) ||
-      (before(sessionRows.get(a[4]) as SessionRow, sessionRows.get(b[4]) as SessionRow) ? -1 : 1),
+      (before(sessionRow(a[4]) as SessionRow, sessionRow(b[4]) as SessionRow) ? -1 : 1),
   );
   const textOf = prepared(store.db, 'SELECT text FROM strings WHERE id = ?', 'pluck');
   const models = new Map<number, string>();
@@ -113,7 +125,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
     const contextKey = `${sessionRef}\u0000${agentId ?? ''}`;
     let context = contexts.get(contextKey);
     if (context === undefined) {
-      const [, sessionKey, sid, project, agent] = sessionRows.get(sessionRef) as SessionRow;
+      const [sessionKey, sid, project, agent] = sessionRow(sessionRef) as SessionRow;
       context = {
         sessionId: sid === '' ? sessionKey : sid,
         sessionKey,
