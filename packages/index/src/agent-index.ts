@@ -11,6 +11,7 @@ import {
 } from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
+import { ARCHIVE_SIZE } from './archive.js';
 import { IndexBusyError, IndexUnavailableError, isBusy } from './errors.js';
 import { type IssueFilter, issues } from './issue-queries.js';
 import { type ForgetReport, Refresher } from './refresh.js';
@@ -278,13 +279,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
       const cond = pathCond([path], 'f');
       return db.prepare(`SELECT 1 FROM archive_files f WHERE ${cond.sql} LIMIT 1`).get(...cond.params) !== undefined;
     },
-    archiveSize: () =>
-      db
-        .prepare(
-          `SELECT (SELECT COUNT(*) FROM archive_files) AS files, COALESCE(SUM(length), 0) AS raw,
-             COALESCE(SUM(length(data)), 0) AS stored FROM archive_chunks`,
-        )
-        .get() as { files: number; raw: number; stored: number },
+    archiveSize: () => db.prepare(ARCHIVE_SIZE).get() as { files: number; raw: number; stored: number },
     usageResponses: (filter) => usageResponses(store, bySessionKey(store, filter)),
     openBytes: archiveOf(db).openBytes,
     prices: store.prices,

@@ -4,6 +4,7 @@ import type { Session } from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copySamplesHome } from '../test/temp-home.js';
+import { ARCHIVE_SIZE } from './archive.js';
 import { type AgentIndex, openIndex } from './index.js';
 import { ARCHIVE_TABLES, migrate, resetDerivedData, SCHEMA_VERSION } from './schema.js';
 
@@ -73,6 +74,24 @@ describe('archive', () => {
     const report = await index.refresh([home]);
     expect(report.filesParsed).toBe(report.files);
     expect(await everything(index)).toEqual(before);
+  });
+
+  it("sums the archive's sizes from its index of chunk sizes, as the chunks hold them", async () => {
+    await index.refresh([home]);
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${ARCHIVE_SIZE}`).all() as { detail: string }[]).map(
+        (r) => r.detail,
+      );
+      expect(plan).toContain('SCAN archive_chunks USING COVERING INDEX archive_chunk_sizes');
+      const direct = db
+        .prepare('SELECT sum(length) AS raw, sum(length(CAST(data AS BLOB))) AS stored FROM archive_chunks NOT INDEXED')
+        .get() as { raw: number; stored: number };
+      expect(direct.stored).toBeGreaterThan(0);
+      expect(index.archiveSize()).toMatchObject(direct);
+    } finally {
+      db.close();
+    }
   });
 
   it('a schema migration keeps the archived bytes', () => {

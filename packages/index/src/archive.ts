@@ -89,6 +89,10 @@ export class ArchiveSource implements ByteSource {
   }
 }
 
+/** What the archive holds: its files, their bytes and the bytes stored (read from `archive_chunk_sizes` alone). */
+export const ARCHIVE_SIZE = `SELECT (SELECT COUNT(*) FROM archive_files) AS files, COALESCE(SUM(length), 0) AS raw,
+    COALESCE(SUM(length(data)), 0) AS stored FROM archive_chunks`;
+
 /** Reading and writing archived bytes. */
 export class Archive {
   private readonly s;

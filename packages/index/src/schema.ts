@@ -376,6 +376,9 @@ const migrations: readonly string[] = [
   // A call's facts belong to its agent home (see schema-homes.ts): one entry, renumbered freely when branches merge.
   // Derived data is read again.
   HOMES_SCHEMA,
+  // The archive's sizes from an index (`archiveSize`, printed by every `index`): the sums read it alone instead of
+  // every chunk's row, whose blob fills its page (115 → 3 ms at 1 GiB). Nothing is read again.
+  'CREATE INDEX IF NOT EXISTS archive_chunk_sizes ON archive_chunks(length, length(data));',
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
