@@ -1,7 +1,7 @@
 /** Usage across sessions: each API response once, priced, with the session, thread and project it belongs to. */
 import { type PricedResponse, priceResponses, type ResponseUsage } from '@agentdash/core';
 import { type AgentKind, agentOfRow } from './agents.js';
-import { type Store, scopeSql, toMs, Where } from './scope.js';
+import { type Store, scopeSql, toMs, Where, withoutCoveringPaths } from './scope.js';
 import { prepared } from './statements.js';
 import type { UsageFilter } from './types.js';
 
@@ -57,7 +57,8 @@ export function usageResponses(store: Store, filter: UsageFilter = {}): UsageRes
 
 function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   const { since, until, model, sessionId, ...sessions } = filter;
-  const inScope = scopeSql(sessions).when(sessionId, 's.id = ?');
+  // Paths that hold every stored file (the homes a command was given, usually) select nothing: no condition then.
+  const inScope = scopeSql(withoutCoveringPaths(store, sessions)).when(sessionId, 's.id = ?');
   const where = new Where();
   // Without a session condition, every response is read in one pass of the table (its sessions are looked up).
   if (inScope.conditions.length > 0) {
