@@ -65,6 +65,7 @@ export {
   type PricedResponse,
   periodKey,
   priceResponses,
+  responsePricer,
   totalsOf,
   type UsageGroup,
   type UsagePeriod,

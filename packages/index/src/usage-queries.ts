@@ -1,5 +1,5 @@
 /** Usage across sessions: each API response once, priced, with the session, thread and project it belongs to. */
-import { type PricedResponse, priceResponses, type ResponseUsage } from '@agentdash/core';
+import { type PricedResponse, responsePricer } from '@agentdash/core';
 import { type AgentKind, agentOfRow } from './agents.js';
 import { type Store, scopeSql, toMs, Where, withoutCoveringPaths } from './scope.js';
 import { prepared } from './statements.js';
@@ -115,7 +115,8 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   const textOf = prepared(store.db, 'SELECT text FROM strings WHERE id = ?', 'pluck');
   const models = new Map<number, string>();
   const contexts = new Map<string, UsageContext>();
-  const out: ResponseUsage<UsageContext>[] = [];
+  const costOf = responsePricer(store.prices);
+  const out: UsageResponse[] = [];
   for (const r of kept) {
     const [key, messageId, modelRef, tsMs, sessionRef, agentId] = r;
     let modelName = models.get(modelRef);
@@ -136,23 +137,26 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
       };
       contexts.set(contextKey, context);
     }
+    const tokens = {
+      inputTokens: r[6],
+      outputTokens: r[7],
+      cacheCreationInputTokens: r[8],
+      cacheCreation1hInputTokens: r[9],
+      cacheReadInputTokens: r[10],
+      reasoningOutputTokens: r[11],
+    };
+    // Priced as it is built (core's `priceResponses` would copy every response to add its cost).
     out.push({
       key,
       messageId: messageId ?? undefined,
       requestId: undefined,
       model: modelName,
       timestampMs: tsMs ?? undefined,
-      tokens: {
-        inputTokens: r[6],
-        outputTokens: r[7],
-        cacheCreationInputTokens: r[8],
-        cacheCreation1hInputTokens: r[9],
-        cacheReadInputTokens: r[10],
-        reasoningOutputTokens: r[11],
-      },
+      tokens,
       records: 1,
       context,
+      costUsd: costOf(modelName, tokens),
     });
   }
-  return priceResponses(out, store.prices);
+  return out;
 }

@@ -1,16 +1,30 @@
 import type { ResponseUsage } from './dedupe.js';
-import { findPrice, type PriceTable, responseCost } from './pricing.js';
+import { findPrice, type ModelPrice, type PriceTable, responseCost } from './pricing.js';
 import { addTokens, type TokenCounts, zeroTokens } from './tokens.js';
 
 /** A response with its cost; `undefined` when the price table does not know its model. */
 export type PricedResponse<C = undefined> = ResponseUsage<C> & { readonly costUsd: number | undefined };
 
+/**
+ * The cost of one response by one price table, each model's price looked up once (a report prices tens of thousands
+ * of responses of a few models); `undefined` when the table does not know the model.
+ */
+export function responsePricer(table: PriceTable): (model: string, tokens: TokenCounts) => number | undefined {
+  const prices = new Map<string, ModelPrice | undefined>();
+  return (model, tokens) => {
+    let price = prices.get(model);
+    if (price === undefined && !prices.has(model)) {
+      price = findPrice(table, model);
+      prices.set(model, price);
+    }
+    return price ? responseCost(price, tokens) : undefined;
+  };
+}
+
 export function priceResponses<C>(responses: Iterable<ResponseUsage<C>>, table: PriceTable): PricedResponse<C>[] {
+  const costOf = responsePricer(table);
   const out: PricedResponse<C>[] = [];
-  for (const r of responses) {
-    const price = findPrice(table, r.model);
-    out.push({ ...r, costUsd: price ? responseCost(price, r.tokens) : undefined });
-  }
+  for (const r of responses) out.push({ ...r, costUsd: costOf(r.model, r.tokens) });
   return out;
 }
 
