@@ -179,8 +179,7 @@ export class FreshnessProbe {
   private readonly roots: string[];
   private readonly before = new Map<string, number | null>();
   private readonly startedAt = Date.now();
-  private readonly fromRecord: boolean;
-  /** The record the folders were taken from (`fromRecord`). */
+  /** The record the folders were taken from (`fromRecord`); undefined for a probe of every stored file. */
   private readonly record: FreshnessRecord | undefined;
 
   /**
@@ -194,7 +193,6 @@ export class FreshnessProbe {
     fromRecord = false,
   ) {
     this.roots = rootsOf(paths);
-    this.fromRecord = fromRecord;
     if (fromRecord) {
       this.record = this.currentRecord();
       for (const [path] of this.record?.watched ?? []) this.before.set(path, mtimeOrNull(path));
@@ -219,15 +217,12 @@ export class FreshnessProbe {
   }
 
   /**
-   * Whether the folders, as this probe saw them, have the mtimes that the current freshness record of these paths
-   * holds: then no file came or went since the pass of stats that read the record (`WarmIndex.check`). A refresh of
-   * only the changed files relies on it.
+   * Whether the folders, as this probe (taken `fromRecord`) saw them, have the mtimes that the record holds: then no
+   * file came or went since the pass of stats that read the record (`WarmIndex.check`). A refresh of only the
+   * changed files relies on it. False without a record.
    */
   sameAsRecord(): boolean {
-    const record = this.fromRecord ? this.record : this.currentRecord();
-    if (record === undefined) return false;
-    const { watched } = record;
-    return watched.length === this.before.size && watched.every(([path, mtime]) => this.before.get(path) === mtime);
+    return this.record?.watched.every(([path, mtime]) => this.before.get(path) === mtime) ?? false;
   }
 
   /**
