@@ -37,6 +37,28 @@ function outputText(content: ResultContent, toolUseResult: unknown): string {
   return typeof toolUseResult === 'string' ? toolUseResult : '';
 }
 
+/** A line's number as `cat -n` and the Read tool print it: `     N→` (≤2.1.8x) or `N<tab>` (2.1.90+). */
+const NUMBERED_LINE = /^[ \t]*(\d{1,9})(?:→|\t)/gm;
+
+/**
+ * The words of a document as the full-text index gets them: a tool output's line numbers (file text as Read, Edit
+ * and `cat -n` print it) are left out. They are no word anyone searches for, yet were a tenth of all indexed tokens
+ * on real transcripts (each distinct number a term of its own in every file read), so searching for "42" found
+ * every file of 42 lines or more. A number is dropped only where it follows the line numbered one less, so the
+ * first line of a run, and numbers that merely start a line, stay searchable. The snippet is cut from the text as
+ * the transcript has it.
+ */
+export function indexedText(part: DocPart): string {
+  if (part.kind !== 'tool-output') return part.text;
+  let previous = -2;
+  return part.text.replace(NUMBERED_LINE, (prefix: string, digits: string) => {
+    const n = Number(digits);
+    const keep = n !== previous + 1;
+    previous = n;
+    return keep ? prefix : '';
+  });
+}
+
 /** Whether a user record is a prompt the user typed (not hidden, not only tool results). */
 export function isPromptRecord(record: TranscriptRecord): boolean {
   return record.kind === 'user' && hiddenReasonOf(record) === undefined && userText(record.content).trim() !== '';

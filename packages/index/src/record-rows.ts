@@ -13,7 +13,7 @@ import {
   userText,
 } from '@agentdash/core';
 import { findSecrets } from '@agentdash/core/secrets';
-import { docPartsOf, isPromptRecord } from './doc-parts.js';
+import { docPartsOf, indexedText, isPromptRecord } from './doc-parts.js';
 import { packJson } from './packed-json.js';
 import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from './schema-compact.js';
 
@@ -52,9 +52,9 @@ export const OP = {
   /** `[OP.call, tool_use_id, line, name, input, ts_text, ts_ms, message_id, agent_id]` */
   call: 6,
   /**
-   * `[OP.doc, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id, text, secret rules, kind]`: a
-   * tool input or output (`call_id` set) only when its call or result was stored by this record; a null `tool`
-   * with a `call_id` is the call's name as stored.
+   * `[OP.doc, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id, indexed text, secret rules,
+   * kind]`: a tool input or output (`call_id` set) only when its call or result was stored by this record; a null
+   * `tool` with a `call_id` is the call's name as stored.
    */
   doc: 7,
   /**
@@ -238,7 +238,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
           part.tool ?? null,
           part.callId ?? null,
           agentId,
-          part.text,
+          indexedText(part),
           findSecrets(part.text).map((found) => found.rule),
           part.kind,
         ]);
