@@ -250,14 +250,16 @@ export class Refresher {
   }
 
   /**
-   * `onlyUnder`: the stored and archived files looked at are only those under `paths` (a refresh of some folders of
-   * a home, `refreshChanged`); else every one, so that a file gone from disk anywhere, not archived, leaves the index.
+   * `countedPaths` (a refresh of some folders of a home, `refreshChanged`): the stored and archived files looked at
+   * are only those under `paths`, and the report counts those wider paths as a whole. Else every stored file is
+   * looked at, so that a file gone from disk anywhere, not archived, leaves the index, and the report counts `paths`.
    */
   private async doRefresh(
     paths: readonly string[],
     options: RefreshOptions,
-    onlyUnder = false,
+    countedPaths?: readonly string[],
   ): Promise<RefreshReport> {
+    const onlyUnder = countedPaths !== undefined;
     const roots = paths.map((p) => resolve(p));
     for (const root of roots) {
       const info = (() => {
@@ -431,24 +433,13 @@ export class Refresher {
       await pool?.close();
     }
 
-    const { issues, sessions } = this.countsUnder(paths);
-    probe?.finish(this.unreadable.length === 0, archiving, {
-      files: filesTotal,
-      issues,
-      sessions,
-      archivedFiles: fromArchive.length,
-    });
-    return {
-      files: filesTotal,
-      filesParsed,
-      bytesParsed,
-      records,
-      issues,
-      newIssues,
-      filesRemoved,
-      sessions,
-      archivedFiles: fromArchive.length,
-    };
+    // Counted once: over the wider paths for a refresh of some of their folders, else over what was read.
+    const counted = this.countsUnder(countedPaths ?? paths);
+    const counts: WarmCounts = onlyUnder
+      ? counted
+      : { ...counted, files: filesTotal, archivedFiles: fromArchive.length };
+    probe?.finish(this.unreadable.length === 0, archiving, counts);
+    return { ...counts, filesParsed, bytesParsed, records, newIssues, filesRemoved };
   }
 
   /**
@@ -507,13 +498,13 @@ export class Refresher {
     // A file came or went since the pass of stats (another folder changed): only a full refresh can see it.
     if (!probe.sameAsRecord()) return this.doRefresh(paths, full);
     const { freshnessRecord: __, ...inDirs } = full;
-    const report = await this.doRefresh(dirs, inDirs, true);
-    const counts = this.countsUnder(paths);
+    const report = await this.doRefresh(dirs, inDirs, paths);
     if (options.freshnessRecord === true) {
       const archiving = options.archive ?? this.settings.archiving();
-      probe.finishChanged(dirs, this.unreadable.length === 0, archiving, counts);
+      const { files, issues, sessions, archivedFiles } = report;
+      probe.finishChanged(dirs, this.unreadable.length === 0, archiving, { files, issues, sessions, archivedFiles });
     }
-    return { ...report, ...counts };
+    return report;
   }
 
   /**
