@@ -34,6 +34,17 @@ describe('findInHead', () => {
     }
   });
 
+  it('finds an id whose character a chunk boundary splits, and a match on a line that began in an earlier chunk', () => {
+    // 'é' is two bytes: its first is the chunk's last
+    const split = file('split.jsonl', `${'x'.repeat(16 * 1024 - 14)}"sessionId":"é-id"}\n`);
+    expect(findInHead(split, 256 * 1024, SESSION)?.[1]).toBe('é-id');
+    const lines = file(
+      'lines.jsonl',
+      `{"type":"a"}\n${'z'.repeat(16 * 1024 - 30)}\n{"a":1,"b":2,"sessionId":"${'q'.repeat(20_000)}"}\n`,
+    );
+    expect(findInHead(lines, 256 * 1024, SESSION)?.[1]).toBe('q'.repeat(20_000));
+  });
+
   it('reads no further than the limit, and gives nothing for a missing file or one without a match', () => {
     const far = file('far.jsonl', `${'y'.repeat(300 * 1024)}"sessionId":"too-far"}\n`);
     expect(findInHead(far, 256 * 1024, SESSION)).toBeUndefined();

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 
 /**
  * The start of a file as text: at most `maxBytes`, read in chunks of up to 64 KiB, stopping after the first line
@@ -51,13 +52,20 @@ export function findInHead(path: string, maxBytes: number, pattern: RegExp): Reg
     return undefined;
   }
   try {
-    let head = Buffer.alloc(0);
-    while (head.length < maxBytes) {
-      const chunk = Buffer.allocUnsafe(Math.min(FIND_CHUNK, maxBytes - head.length));
-      const bytesRead = readSync(fd, chunk, 0, chunk.length, head.length);
+    // Each chunk is decoded once (a character split between chunks waits for the next), and tried from the last line
+    // break before it: a match cannot span a line break, so nothing before that can start one now.
+    const decoder = new StringDecoder('utf8');
+    const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+    const chunk = Buffer.allocUnsafe(Math.min(FIND_CHUNK, maxBytes));
+    let text = '';
+    let bytes = 0;
+    while (bytes < maxBytes) {
+      const bytesRead = readSync(fd, chunk, 0, Math.min(chunk.length, maxBytes - bytes), bytes);
       if (bytesRead === 0) break;
-      head = Buffer.concat([head, chunk.subarray(0, bytesRead)]);
-      const match = pattern.exec(head.toString('utf8'));
+      bytes += bytesRead;
+      global.lastIndex = text.lastIndexOf('\n') + 1;
+      text += decoder.write(chunk.subarray(0, bytesRead));
+      const match = global.exec(text);
       if (match) return match;
     }
     return undefined;
