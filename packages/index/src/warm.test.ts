@@ -19,7 +19,7 @@ import { ageTree } from '../test/age-tree.js';
 import { dumpIndex } from '../test/dump.js';
 import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
-import { WarmIndex } from './warm.js';
+import { type FileTree, renewedTree, WarmIndex } from './warm.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
@@ -353,5 +353,44 @@ describe('stored answers', () => {
     expect(warm.generation()).toBeGreaterThan(generation ?? 0);
     expect(warm.answer('stats')).toBeUndefined();
     warm.close();
+  });
+});
+
+describe('renewedTree', () => {
+  const p = (...parts: string[]) => join('/h', 'projects', ...parts);
+  const tree: FileTree = [
+    p('a'),
+    ['s1.jsonl', 10, 1, 11, 's2.jsonl', 20, 2, 12],
+    p('a', 's1', 'subagents'),
+    ['agent-x.jsonl', 5, 3, 13],
+    p('b'),
+    ['s3.jsonl', 30, 4, 14, 's4.jsonl', 40, 5, 15],
+    p('c'),
+    ['s5.jsonl', 50, 6, 16],
+  ];
+
+  it("replaces a refreshed folder's files, nested folders included, and keeps the others as they were", () => {
+    const fresh: FileTree = [p('a'), ['s1.jsonl', 99, 9, 11], p('a', 's1', 'subagents'), ['agent-y.jsonl', 7, 7, 17]];
+    expect(renewedTree(tree, [p('a')], fresh)).toEqual([
+      p('b'),
+      ['s3.jsonl', 30, 4, 14, 's4.jsonl', 40, 5, 15],
+      p('c'),
+      ['s5.jsonl', 50, 6, 16],
+      p('a'),
+      ['s1.jsonl', 99, 9, 11],
+      p('a', 's1', 'subagents'),
+      ['agent-y.jsonl', 7, 7, 17],
+    ]);
+    // a folder whose files are all gone leaves no entry
+    expect(renewedTree(tree, [p('c')], [])).toEqual(tree.slice(0, 6));
+  });
+
+  it('replaces one file refreshed on its own within its folder', () => {
+    expect(renewedTree(tree, [p('b', 's3.jsonl')], [p('b'), ['s3.jsonl', 31, 8, 14]])).toEqual([
+      ...tree.slice(0, 4),
+      p('b'),
+      ['s4.jsonl', 40, 5, 15, 's3.jsonl', 31, 8, 14],
+      ...tree.slice(6),
+    ]);
   });
 });

@@ -109,7 +109,7 @@ export type WarmCounts = Pick<RefreshReport, 'files' | 'issues' | 'sessions' | '
  * The stored files on disk under the roots, by folder: a folder, then its files' name, size, mtime and inode in a
  * row (`[dir, [name, size, mtimeMs, ino, name, …], dir, […], …]`): short to store and quick to parse.
  */
-type FileTree = (string | (string | number)[])[];
+export type FileTree = (string | (string | number)[])[];
 
 interface FreshnessRecord {
   readonly archiving: boolean;
@@ -169,6 +169,39 @@ function fileTree(rows: readonly FileRow[]): FileTree {
     files.push(basename(path), size, mtimeMs, ino);
   }
   return [...byDir].flat(1);
+}
+
+/**
+ * A record's tree with the files under `dirs` (folders, or files themselves) replaced by `fresh` (the stored files
+ * under them now): the record's folders outside `dirs` are kept as they are, without visiting their files. The
+ * folders of `fresh` come last, as when the tree is built again from the record's files and then the fresh ones.
+ */
+export function renewedTree(files: FileTree, dirs: readonly string[], fresh: FileTree): FileTree {
+  const freshByDir = new Map<string, (string | number)[]>();
+  for (let d = 0; d < fresh.length; d += 2) freshByDir.set(fresh[d] as string, fresh[d + 1] as (string | number)[]);
+  const out: FileTree = [];
+  for (let d = 0; d < files.length; d += 2) {
+    const dir = files[d] as string;
+    if (dirs.some((root) => isUnder(dir, root))) continue;
+    let entries = files[d + 1] as (string | number)[];
+    // A file refreshed on its own (a path narrower than its folder): that entry goes, its folder's others stay.
+    const names = new Set(dirs.filter((root) => dirname(root) === dir).map((root) => basename(root)));
+    if (names.size > 0) {
+      const kept: (string | number)[] = [];
+      for (let i = 0; i < entries.length; i += 4) {
+        if (!names.has(entries[i] as string)) kept.push(...entries.slice(i, i + 4));
+      }
+      entries = kept;
+    }
+    const added = freshByDir.get(dir);
+    if (added !== undefined) {
+      entries = [...entries, ...added];
+      freshByDir.delete(dir);
+    }
+    if (entries.length > 0) out.push(dir, entries);
+  }
+  for (const [dir, entries] of freshByDir) out.push(dir, entries);
+  return out;
 }
 
 /**
@@ -253,12 +286,6 @@ export class FreshnessProbe {
         )) {
           if (!watched.has(path)) return false;
         }
-        // The record's files outside the folders refreshed, then those under them as stored now.
-        const kept: FileRow[] = [];
-        eachTreeFile(record.files, (path, size, mtimeMs, ino) => {
-          if (!dirs.some((root) => isUnder(path, root))) kept.push([path, size, mtimeMs, ino, 0]);
-          return true;
-        });
         // Archived files (gone from disk) count too, as in `finish`.
         const inRoots = pathCond(this.roots, 'f');
         const bytes = this.db
@@ -271,7 +298,7 @@ export class FreshnessProbe {
           lastFileId: lastFileId(this.db),
           bytes,
           watched: record.watched.map(([path]) => [path, this.before.get(path) ?? null] as const),
-          files: fileTree([...kept, ...rows]),
+          files: renewedTree(record.files, dirs, fileTree(rows)),
           counts,
         };
         this.store(key, next);
