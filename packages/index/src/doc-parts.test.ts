@@ -13,7 +13,10 @@ describe('indexedText', () => {
     expect(indexedText(output('     1→import x\n     2→\n     3→const y = 404;\n'))).toBe(
       '     1→import x\n\nconst y = 404;\n',
     );
-    expect(indexedText(output('41\tfoo\n42\tbar\n43\tbaz'))).toBe('41\tfoo\nbar\nbaz');
+    // 2.1.90+: `N<tab>`, unpadded, in a file tool's output; `cat -n` and `nl` pad theirs, in any output
+    expect(indexedText({ ...output('41\tfoo\n42\tbar\n43\tbaz'), listing: true })).toBe('41\tfoo\nbar\nbaz');
+    expect(indexedText(output('     1\tfoo\n     2\tbar'))).toBe('     1\tfoo\nbar');
+    expect(indexedText(output('     1→a\r\n     2→b\r\n'))).toBe('     1→a\r\nb\r\n');
     // Edit's reply: a sentence, then a numbered snippet of the edited file
     expect(
       indexedText(output("The file a.ts has been updated. Here's the result:\n    10→a\n    11→b\n    12→c")),
@@ -23,6 +26,9 @@ describe('indexedText', () => {
   it('keeps numbers that only start lines (no run) and every other kind of text', () => {
     const counts = '3\tapples\n7\tpears\n12\tplums';
     expect(indexedText(output(counts))).toBe(counts);
+    // tab-separated data whose first column happens to count up (ids from a database) is not a listing
+    const rows = '1001\ta@x.org\n1002\tb@x.org\n1003\tc@x.org';
+    expect(indexedText(output(rows))).toBe(rows);
     expect(indexedText(output('404 Not Found\n405 Method'))).toBe('404 Not Found\n405 Method');
     const numbered = '     1→a\n     2→b';
     for (const kind of ['prompt', 'assistant', 'thinking', 'tool-input'] as const) {
@@ -42,10 +48,27 @@ describe('search over file listings', () => {
       { length: 60 },
       (_, i) => `${String(i + 1).padStart(6)}→line ${i === 29 ? 'zebra' : 'x'}`,
     );
+    // 2.1.90+: `N<tab>line`, lines 400-410 of a file, as Read gives it (its toolUseResult names the file)
+    const lines = Array.from({ length: 11 }, (_, i) => (i === 9 ? '  return res.status(404);' : `  step${i}();`));
+    const server = lines.map((line, i) => `${400 + i}\t${line}`).join('\n');
+    const file = {
+      filePath: '/home/user/proj/demo/server.ts',
+      content: lines.join('\n'),
+      numLines: 11,
+      startLine: 400,
+    };
     writeLines(join(dir, 'home', 'projects', '-home-user-proj-demo', `${sessionId}.jsonl`), [
       prompt(b('u1', null, 0), 'Read the config please'),
       toolUse(b('a1', 'u1', 1), 'msg_1', 'toolu_read1', 'Read', { file_path: '/home/user/proj/demo/config.ts' }),
       toolResult(b('r1', 'a1', 2), 'toolu_read1', listing.join('\n'), false),
+      toolUse(b('a2', 'r1', 3), 'msg_2', 'toolu_read2', 'Read', { file_path: file.filePath, offset: 400 }),
+      toolResult(b('r2', 'a2', 4), 'toolu_read2', server, false, { type: 'text', file: { ...file, totalLines: 500 } }),
+      toolUse(b('a3', 'r2', 5), 'msg_3', 'toolu_bash1', 'Bash', { command: "sqlite3 -tabs app.db 'select id, email'" }),
+      toolResult(b('r3', 'a3', 6), 'toolu_bash1', '1001\ta@x.org\n1002\tb@x.org\n1003\tc@x.org', false, {
+        stdout: '1001\ta@x.org\n1002\tb@x.org\n1003\tc@x.org',
+        stderr: '',
+        interrupted: false,
+      }),
     ]);
     index = openIndex({ dbPath: join(dir, 'index.sqlite') });
     await index.refresh([join(dir, 'home')]);
@@ -55,13 +78,23 @@ describe('search over file listings', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finds the words of a listing, with the snippet as the transcript has it, but not its line numbers', async () => {
+  it('finds the words of a listing, not its line numbers, and cuts the snippet from what was indexed', async () => {
     const hits = await index.search('zebra');
     expect(hits.map((h) => [h.sessionId, h.kind, h.tool])).toEqual([[sessionId, 'tool-output', 'Read']]);
-    expect(hits[0]?.snippet).toContain('30→line');
+    expect(hits[0]?.snippet).toContain('line \u0001zebra\u0002');
+    expect(hits[0]?.snippet).not.toContain('30→');
     expect(await index.search('30')).toEqual([]);
     expect(await index.search('59')).toEqual([]);
+    expect(await index.search('405')).toEqual([]);
     // the first line's number stays: a listing from line 1 is still found by it
     expect((await index.search('1')).map((h) => h.kind)).toEqual(['tool-output']);
+    // the status code is found, and it is what the snippet marks (not line 404 of the file)
+    const status = await index.search('404');
+    expect(status.map((h) => h.callId)).toEqual(['toolu_read2']);
+    expect(status[0]?.snippet).toContain('status(\u0001404\u0002)');
+  });
+
+  it('keeps tab-separated data searchable whose first column counts up', async () => {
+    expect((await index.search('1002')).map((h) => [h.callId, h.tool])).toEqual([['toolu_bash1', 'Bash']]);
   });
 });

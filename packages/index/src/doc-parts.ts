@@ -17,6 +17,15 @@ export interface DocPart {
   readonly callId?: string;
   /** The tool's name (tool inputs only: an output's tool is its call's, found in the index). */
   readonly tool?: string;
+  /** A tool output that is a file's text as a file tool (Read, Edit, Write, …) printed it, with line numbers. */
+  readonly listing?: boolean;
+}
+
+/** Whether a result's `toolUseResult` is a file tool's (Read: `file.filePath`; Edit, MultiEdit, Write: `filePath`). */
+function isFileToolResult(toolUseResult: unknown): boolean {
+  if (typeof toolUseResult !== 'object' || toolUseResult === null) return false;
+  const rec = toolUseResult as { filePath?: unknown; file?: { filePath?: unknown } | null };
+  return typeof rec.filePath === 'string' || typeof rec.file?.filePath === 'string';
 }
 
 /** Every string value inside a JSON value, for full-text search over tool inputs. */
@@ -37,25 +46,26 @@ function outputText(content: ResultContent, toolUseResult: unknown): string {
   return typeof toolUseResult === 'string' ? toolUseResult : '';
 }
 
-/** A line's number as `cat -n` and the Read tool print it: `     N→` (≤2.1.8x) or `N<tab>` (2.1.90+). */
-const NUMBERED_LINE = /^[ \t]*(\d{1,9})(?:→|\t)/gm;
+/** A line's number as file listings print it: `     N→` (Read and Edit up to 2.1.8x), `N<tab>` (2.1.90+, `cat -n`). */
+const NUMBERED_LINE = /^([ \t]*)(\d{1,9})(→|\t)/gm;
 
 /**
- * The words of a document as the full-text index gets them: a tool output's line numbers (file text as Read, Edit
- * and `cat -n` print it) are left out. They are no word anyone searches for, yet were a tenth of all indexed tokens
- * on real transcripts (each distinct number a term of its own in every file read), so searching for "42" found
- * every file of 42 lines or more. A number is dropped only where it follows the line numbered one less, so the
- * first line of a run, and numbers that merely start a line, stay searchable. The snippet is cut from the text as
- * the transcript has it.
+ * The words of a document as the full-text index gets them (and as its snippet is cut): a tool output's line numbers
+ * (file text as Read, Edit and `cat -n` print it) are left out. They are no word anyone searches for, yet were a
+ * tenth of all indexed tokens on real transcripts (each distinct number a term of its own in every file read), so
+ * searching for "42" found every file of 42 lines or more. A number is dropped only where it follows the line
+ * numbered one less, so the first line of a run, and numbers that merely start a line, stay searchable. `N→` is
+ * Claude Code's listing alone; `N<tab>` is also tab-separated data (ids from a database, `cut -f`), so there it is
+ * dropped only in a file tool's output, or when padded as `cat -n` and `nl` pad it.
  */
 export function indexedText(part: DocPart): string {
   if (part.kind !== 'tool-output') return part.text;
   let previous = -2;
-  return part.text.replace(NUMBERED_LINE, (prefix: string, digits: string) => {
+  return part.text.replace(NUMBERED_LINE, (prefix: string, padding: string, digits: string, mark: string) => {
     const n = Number(digits);
-    const keep = n !== previous + 1;
+    const follows = n === previous + 1;
     previous = n;
-    return keep ? prefix : '';
+    return follows && (mark === '→' || part.listing === true || padding !== '') ? '' : prefix;
   });
 }
 
@@ -76,7 +86,12 @@ export function docPartsOf(record: TranscriptRecord): DocPart[] {
     if (typeof record.content !== 'string') {
       for (const block of record.content) {
         if (block.kind !== 'tool-result' || block.toolUseId === '') continue;
-        add({ kind: 'tool-output', text: outputText(block.content, record.toolUseResult), callId: block.toolUseId });
+        add({
+          kind: 'tool-output',
+          text: outputText(block.content, record.toolUseResult),
+          callId: block.toolUseId,
+          ...(isFileToolResult(record.toolUseResult) ? { listing: true } : {}),
+        });
       }
     }
   } else if (record.kind === 'assistant') {

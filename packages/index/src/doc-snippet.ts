@@ -11,7 +11,7 @@ import {
   type TranscriptRecord,
 } from '@agentdash/core';
 import type { Archive } from './archive.js';
-import { docPartsOf } from './doc-parts.js';
+import { docPartsOf, indexedText } from './doc-parts.js';
 
 /** Where a document's text is: its file, its record's line and byte offset, and its part within the record. */
 export interface DocPlace {
@@ -127,8 +127,9 @@ export class DocTexts {
       return undefined;
     }
     for (const record of records) {
-      const text = docPartsOf(record)[place.part]?.text;
-      if (text !== undefined) return text;
+      // The text as it was indexed (a listing's line numbers left out), so the snippet shows the words that matched.
+      const part = docPartsOf(record)[place.part];
+      if (part !== undefined) return indexedText(part);
     }
     return undefined;
   }
