@@ -87,6 +87,16 @@ describe('commands on a warm index', () => {
     expect(after).toEqual(await json<StatsJson>(['stats'], join(dir, 'fresh.sqlite')));
     expect((await json<IndexJson>(['index'], db)).filesParsed).toBe(0);
     expect(await json<StatsJson>(['stats'], db)).toEqual(after);
+    // `index` after an append reads only that folder, and reports in the same shape, in the same key order
+    appendFileSync(
+      file,
+      `${JSON.stringify({ ...base, type: 'user', uuid: 'warm-prompt', message: { role: 'user', content: 'hi' } })}\n`,
+    );
+    const changed = await json<IndexJson>(['index'], db);
+    expect(changed).toMatchObject({ files: cold.files, filesParsed: 1, sessions: cold.sessions });
+    const order = ['files', 'filesParsed', 'bytesParsed', 'records', 'issues', 'newIssues', 'filesRemoved', 'sessions'];
+    expect(Object.keys(cold).slice(0, 8)).toEqual(order);
+    expect(Object.keys(changed)).toEqual(Object.keys(cold));
   }, 60_000);
 
   it("stay on the warm path with the default homes when another agent's home exists but holds nothing", async () => {

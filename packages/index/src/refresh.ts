@@ -439,7 +439,18 @@ export class Refresher {
       ? counted
       : { ...counted, files: filesTotal, archivedFiles: fromArchive.length };
     probe?.finish(this.unreadable.length === 0, archiving, counts);
-    return { ...counts, filesParsed, bytesParsed, records, newIssues, filesRemoved };
+    // In the order of `RefreshReport` (and of `index --json`).
+    return {
+      files: counts.files,
+      filesParsed,
+      bytesParsed,
+      records,
+      issues: counts.issues,
+      newIssues,
+      filesRemoved,
+      sessions: counts.sessions,
+      archivedFiles: counts.archivedFiles,
+    };
   }
 
   /**
