@@ -25,6 +25,10 @@ describe('findInHead', () => {
       `${JSON.stringify({ type: 'summary', text: 'é'.repeat(40_000) })}\n{"sessionId":"s-late"}\n`,
     );
     expect(findInHead(late, 256 * 1024, SESSION)?.[1]).toBe('s-late');
+    // a global or sticky pattern is searched the same way (and left as it was)
+    const sticky = new RegExp(SESSION.source, 'y');
+    expect(findInHead(late, 256 * 1024, sticky)?.[1]).toBe('s-late');
+    expect(sticky.lastIndex).toBe(0);
   });
 
   it('finds a match cut by a chunk boundary whole', () => {

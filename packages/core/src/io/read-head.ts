@@ -42,7 +42,8 @@ const FIND_CHUNK = 16 * 1024;
  * The first match of `pattern` in the start of a file (at most `maxBytes`), read synchronously a chunk at a time and
  * no further than the match: discovery asks this of thousands of files, where thread-pool round trips and reading
  * whole heads cost more than the reads themselves. The pattern must not match across a line break (it is tried on
- * the text read so far, decoded as UTF-8). Undefined when there is no match, or the file cannot be read. Never throws.
+ * the text read so far, decoded as UTF-8; its `g` and `y` flags are ignored). Undefined when there is no match, or the
+ * file cannot be read. Never throws.
  */
 export function findInHead(path: string, maxBytes: number, pattern: RegExp): RegExpExecArray | undefined {
   let fd: number;
@@ -55,7 +56,8 @@ export function findInHead(path: string, maxBytes: number, pattern: RegExp): Reg
     // Each chunk is decoded once (a character split between chunks waits for the next), and tried from the last line
     // break before it: a match cannot span a line break, so nothing before that can start one now.
     const decoder = new StringDecoder('utf8');
-    const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+    // Global (not sticky): tried from `lastIndex` on, wherever the match starts.
+    const global = new RegExp(pattern.source, `${pattern.flags.replace(/[gy]/g, '')}g`);
     const chunk = Buffer.allocUnsafe(Math.min(FIND_CHUNK, maxBytes));
     let text = '';
     let bytes = 0;
