@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { TimelineCtx } from '../timeline/context';
 import { UnreadableNotice } from '../ui/UnreadableNotice';
 import { NavBar } from './session/NavBar';
+import { ReadingNotice } from './session/ReadingNotice';
 import { SessionHeader } from './session/SessionHeader';
 import { JumpLatest, SessionLoadError, TimelineEmpty } from './session/SessionPlaceholders';
 import { SessionTimeline } from './session/SessionTimeline';
@@ -33,6 +34,7 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
           onOpenAll={(open) => setOpenAll((o) => ({ version: o.version + 1, open }))}
         />
         {detail && <UnreadableNotice detail={detail} />}
+        {detail && <ReadingNotice detail={detail} waiting={total > 0 && view.pages.size === 0} />}
         {detail && total > 0 && <NavBar {...nav.errorBar} {...findBar} />}
         <SessionTimeline
           virtualizer={nav.virtualizer}

@@ -4,6 +4,7 @@ import type { FindResponse, SessionErrorHit } from '../../data/types';
 /** Errors and find-in-session: next/previous error, errors only, find with next/previous match and the hit list. */
 export function NavBar({
   errors,
+  pendingErrors,
   errorPos,
   onError,
   errorsOnly,
@@ -18,6 +19,8 @@ export function NavBar({
   onShowHits,
 }: {
   errors: readonly SessionErrorHit[];
+  /** The header's error count while the list of errors is still on its way. */
+  pendingErrors?: number | undefined;
   errorPos: number;
   onError: (step: 1 | -1) => void;
   errorsOnly: boolean;
@@ -36,12 +39,17 @@ export function NavBar({
   return (
     <div className="navbar" data-testid="session-nav">
       <div className="navbar-group">
-        <span className={`nav-count ${real > 0 ? 'err-text' : 'dim'}`} data-testid="error-position">
-          {errors.length === 0
-            ? 'No errors'
-            : errorPos >= 0
-              ? `Error ${errorPos + 1} of ${errors.length}`
-              : `${errors.length} ${errors.length === 1 ? 'error' : 'errors'}`}
+        <span
+          className={`nav-count ${real > 0 || (pendingErrors ?? 0) > 0 ? 'err-text' : 'dim'}`}
+          data-testid="error-position"
+        >
+          {pendingErrors !== undefined
+            ? `${pendingErrors} ${pendingErrors === 1 ? 'error' : 'errors'}…`
+            : errors.length === 0
+              ? 'No errors'
+              : errorPos >= 0
+                ? `Error ${errorPos + 1} of ${errors.length}`
+                : `${errors.length} ${errors.length === 1 ? 'error' : 'errors'}`}
         </span>
         <button
           type="button"

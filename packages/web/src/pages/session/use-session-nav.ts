@@ -12,7 +12,8 @@ import type { SessionView } from './use-session-view';
  * loads the pages it shows, a cursor (j/k, g/G), and the errors, subagents' included (e/E).
  */
 export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivElement | null>) {
-  const errors = useSessionErrors(view.detail?.session.id, view.detail?.session.errors ?? 0, view.liveVersion);
+  const errorCount = view.detail?.session.errors ?? 0;
+  const { errors, pending } = useSessionErrors(view.detail?.session.id, errorCount, view.liveVersion);
   const [errorPos, setErrorPos] = useState(-1);
   const [errorsOnly, setErrorsOnly] = useState(false);
   const { filtered, count, rowIndex, rowOf } = useRows(errors, errorsOnly, view.total);
@@ -77,6 +78,7 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
     /** The error half of the nav bar. */
     errorBar: {
       errors,
+      pendingErrors: pending ? errorCount : undefined,
       errorPos,
       onError: goError,
       errorsOnly: filtered,

@@ -1,0 +1,86 @@
+/**
+ * End-to-end, a session that takes long to open (the server reads a transcript of hundreds of MB first): the header
+ * comes at once, and until the events and the errors come the page says it is reading the transcript and counts the
+ * header's errors, instead of empty rows and "No errors". The wait is made by holding the API's answers in Chromium.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { type RunningServer, startServer } from '@agentdash/server';
+import type { SessionErrorsResponse, SessionsResponse } from '@agentdash/server/api-types';
+import { type Browser, chromium, type Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, e2eMissing } from './harness';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+
+const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
+const missing = e2eMissing();
+
+describe.skipIf(missing !== undefined)('a session slow to open, in headless Chromium', () => {
+  let tmp: string;
+  let index: AgentIndex;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-slow-'));
+    await mkdir(SHOTS, { recursive: true });
+    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+    await index.refresh([samples]);
+    server = await startServer({ index, paths: [samples], host: '127.0.0.1', port: 0 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    index?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('says it is reading the transcript and counts the errors until the events come', async () => {
+    const list = (await (await fetch(new URL('api/sessions?limit=1000', server.url))).json()) as SessionsResponse;
+    const row = list.sessions.find((r) => r.errors > 0 && r.toolCalls > 0);
+    if (!row) throw new Error('no sample session has errors');
+    const id = encodeURIComponent(row.id);
+    const { errors } = (await (
+      await fetch(new URL(`api/sessions/${id}/errors`, server.url))
+    ).json()) as SessionErrorsResponse;
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    // The events and the errors are held (as while the server reads a large transcript) until released.
+    const held: Route[] = [];
+    let release = false;
+    await page.route(/\/api\/sessions\/[^/]+\/(events|errors)/, (route) => {
+      if (release) void route.continue();
+      else held.push(route);
+    });
+    await page.goto(new URL(`#/s/${id}`, server.url).toString());
+    await page.waitForSelector('[data-testid=session-reading]', { timeout: 10_000 });
+    const position = page.locator('[data-testid=error-position]');
+    expect(await position.textContent()).toBe(`${row.errors} ${row.errors === 1 ? 'error' : 'errors'}…`);
+    expect(await page.locator('[data-testid=session-reading]').textContent()).toContain('tool calls');
+    expect(await page.locator('[data-testid=next-error]').isDisabled()).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'ui-session-reading.png') });
+
+    release = true;
+    for (const route of held.splice(0)) await route.continue();
+    await page.waitForSelector('[data-testid=event-row]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid=session-reading]', { state: 'detached', timeout: 10_000 });
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid=error-position]')?.textContent === text,
+      `${errors.length} ${errors.length === 1 ? 'error' : 'errors'}`,
+      { timeout: 10_000 },
+    );
+    expect(await page.locator('[data-testid=next-error]').isDisabled()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

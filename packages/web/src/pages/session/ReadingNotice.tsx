@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import type { SessionDetail } from '../../data/types';
+import { fmtNumber } from '../../ui/format';
+
+/** How long the first page of events may take before the page says why it is waiting. */
+const PATIENCE_MS = 1500;
+
+/**
+ * While the first page of a session's events has not come after a moment: the server reads the whole transcript
+ * once when a session is first opened (a session of hundreds of MB takes seconds), so the page says so instead of
+ * showing empty rows without a word. Gone once any page is there.
+ */
+export function ReadingNotice({ detail, waiting }: { readonly detail: SessionDetail; readonly waiting: boolean }) {
+  const [late, setLate] = useState(false);
+  const id = detail.session.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another session starts its wait afresh
+  useEffect(() => {
+    setLate(false);
+    if (!waiting) return;
+    const timer = setTimeout(() => setLate(true), PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, [id, waiting]);
+  if (!waiting || !late) return null;
+  const { toolCalls, messages } = detail.session;
+  return (
+    <div className="notice reading" role="status" data-testid="session-reading">
+      <b>Reading this session's transcript…</b> A session is read once, when it is first opened: with{' '}
+      {fmtNumber(messages)} messages and {fmtNumber(toolCalls)} tool calls this one takes a while. Its pages come at
+      once after that.
+    </div>
+  );
+}
