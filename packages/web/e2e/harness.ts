@@ -3,8 +3,12 @@
  * and console errors are collected.
  */
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { type RunningServer, startServer } from '@agentdash/server';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -61,4 +65,30 @@ export async function openChromium(
     }
   }
   return { context, page };
+}
+
+/** A temporary folder, an index of `paths` in it, and a server over them on a free port of 127.0.0.1. */
+export interface ServedIndex {
+  readonly tmp: string;
+  readonly index: AgentIndex;
+  readonly server: RunningServer;
+  /** Stop the server, close the index and remove the folder. */
+  close(): Promise<void>;
+}
+
+export async function serveIndexOf(prefix: string, paths: readonly string[]): Promise<ServedIndex> {
+  const tmp = await mkdtemp(join(tmpdir(), prefix));
+  const index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+  await index.refresh([...paths]);
+  const server = await startServer({ index, paths: [...paths], host: '127.0.0.1', port: 0 });
+  return {
+    tmp,
+    index,
+    server,
+    close: async () => {
+      await server.close();
+      index.close();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
 }

@@ -3,12 +3,11 @@
  * keyboard, error navigation into subagents, find-in-session, search hits opening at their call, the resume command,
  * and the themes (followed, toggled, kept, readable). Skips plainly when Chromium or the built dashboard is missing.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AgentIndex, openIndex } from '@agentdash/index';
-import { type RunningServer, startServer } from '@agentdash/server';
+import type { RunningServer } from '@agentdash/server';
 import type {
   EventsPage,
   SessionDetail,
@@ -19,7 +18,7 @@ import type {
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../src/ui/contrast';
-import { CHROMIUM, e2eMissing } from './harness';
+import { CHROMIUM, e2eMissing, type ServedIndex, serveIndexOf } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
@@ -54,8 +53,7 @@ async function cutOff(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and themes in headless Chromium', () => {
-  let tmp: string;
-  let index: AgentIndex;
+  let served: ServedIndex;
   let server: RunningServer;
   let browser: Browser;
   const problems: string[] = [];
@@ -98,19 +96,15 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
   };
 
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-ui-'));
     await mkdir(SHOTS, { recursive: true });
-    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-    await index.refresh([samples]);
-    server = await startServer({ index, paths: [samples], host: '127.0.0.1', port: 0 });
+    served = await serveIndexOf('agentdash-e2e-ui-', [samples]);
+    server = served.server;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    index?.close();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
+    await served?.close();
   });
 
   it('cuts nothing off on any page at 1440 and 390 px, dark and light', async () => {

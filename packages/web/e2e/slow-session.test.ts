@@ -3,16 +3,14 @@
  * comes at once, and until the events and the errors come the page says it is reading the transcript and counts the
  * header's errors, instead of empty rows and "No errors". The wait is made by holding the API's answers in Chromium.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AgentIndex, openIndex } from '@agentdash/index';
-import { type RunningServer, startServer } from '@agentdash/server';
 import type { SessionErrorsResponse, SessionsResponse } from '@agentdash/server/api-types';
 import { type Browser, chromium, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, e2eMissing } from './harness';
+import { CHROMIUM, e2eMissing, type ServedIndex, serveIndexOf } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
@@ -21,28 +19,22 @@ const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 const missing = e2eMissing();
 
 describe.skipIf(missing !== undefined)('a session slow to open, in headless Chromium', () => {
-  let tmp: string;
-  let index: AgentIndex;
-  let server: RunningServer;
+  let served: ServedIndex;
   let browser: Browser;
 
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-slow-'));
     await mkdir(SHOTS, { recursive: true });
-    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-    await index.refresh([samples]);
-    server = await startServer({ index, paths: [samples], host: '127.0.0.1', port: 0 });
+    served = await serveIndexOf('agentdash-e2e-slow-', [samples]);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    index?.close();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
+    await served?.close();
   });
 
   it('says it is reading the transcript and counts the errors until the events come', async () => {
+    const { server } = served;
     const list = (await (await fetch(new URL('api/sessions?limit=1000', server.url))).json()) as SessionsResponse;
     const row = list.sessions.find((r) => r.errors > 0 && r.toolCalls > 0);
     if (!row) throw new Error('no sample session has errors');
