@@ -165,6 +165,8 @@ export class Refresher {
   private queue: Promise<unknown> = Promise.resolve();
   /** Files that could not be read during the last refresh. */
   private unreadable: ParseIssue[] = [];
+  /** Set by a first refresh of some paths that could not leave the freshness record it was asked for. */
+  private unsettled = false;
   private batch: Batch | undefined;
 
   constructor(private readonly db: Database.Database) {
@@ -183,11 +185,33 @@ export class Refresher {
   refresh(paths: readonly string[], options: RefreshOptions = {}): Promise<RefreshReport> {
     // One refresh at a time: each batch is a transaction on the one connection.
     const run = this.queue.then(
-      () => this.doRefresh(paths, options),
-      () => this.doRefresh(paths, options),
+      () => this.settledRefresh(paths, options),
+      () => this.settledRefresh(paths, options),
     );
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * A refresh; when it was the first of these paths and asked for a freshness record, one more pass if it could not
+   * leave one: its start watched no folder, so it cannot tell that no file came while it read (and the next command
+   * would look at every folder again). The second pass watches every folder from its start, finds nothing new (or
+   * what came meanwhile) and leaves the record. Its report adds what both passes read.
+   */
+  private async settledRefresh(paths: readonly string[], options: RefreshOptions): Promise<RefreshReport> {
+    this.unsettled = false;
+    const first = await this.doRefresh(paths, options);
+    if (!this.unsettled) return first;
+    const { changedFiles: _, onProgress: __, ...full } = options;
+    const again = await this.doRefresh(paths, full);
+    return {
+      ...again,
+      filesParsed: first.filesParsed + again.filesParsed,
+      bytesParsed: first.bytesParsed + again.bytesParsed,
+      records: first.records + again.records,
+      newIssues: first.newIssues + again.newIssues,
+      filesRemoved: first.filesRemoved + again.filesRemoved,
+    };
   }
 
   /**
@@ -438,7 +462,10 @@ export class Refresher {
     const counts: WarmCounts = onlyUnder
       ? counted
       : { ...counted, files: filesTotal, archivedFiles: fromArchive.length };
-    probe?.finish(this.unreadable.length === 0, archiving, counts);
+    const recorded = probe?.finish(this.unreadable.length === 0, archiving, counts);
+    // A first index of these paths that read files but could not vouch for them: `settledRefresh` passes again.
+    this.unsettled =
+      recorded === false && probe?.startedEmpty === true && filesParsed > 0 && this.unreadable.length === 0;
     // In the order of `RefreshReport` (and of `index --json`).
     return {
       files: counts.files,

@@ -69,6 +69,15 @@ describe('the freshness pass', () => {
     warm.close();
   });
 
+  it('is left by the first refresh of the paths, whose report counts what it read', async () => {
+    ageTree(home);
+    const first = await index.refresh([home], { freshnessRecord: true });
+    expect(first.filesParsed).toBe(first.files);
+    const warm = WarmIndex.open(dbPath);
+    expect(warm?.fresh([home])).toEqual({ ...first, filesParsed: 0, bytesParsed: 0, records: 0, newIssues: 0 });
+    warm?.close();
+  });
+
   it('sees a line appended to a transcript', async () => {
     const warm = await refreshed();
     expect(warm.fresh([home])).toBeDefined();

@@ -214,6 +214,8 @@ export class FreshnessProbe {
   private readonly startedAt = Date.now();
   /** The record the folders were taken from (`fromRecord`); undefined for a probe of every stored file. */
   private readonly record: FreshnessRecord | undefined;
+  /** No file under the paths was stored when the probe was taken (a first index of them): it watches no folder. */
+  readonly startedEmpty: boolean;
 
   /**
    * `fromRecord`: the folders are those of the current freshness record of these paths (for a refresh of only the
@@ -228,11 +230,14 @@ export class FreshnessProbe {
     this.roots = rootsOf(paths);
     if (fromRecord) {
       this.record = this.currentRecord();
+      this.startedEmpty = false;
       for (const [path] of this.record?.watched ?? []) this.before.set(path, mtimeOrNull(path));
       return;
     }
+    const stored = storedFilesUnder(db, this.roots);
+    this.startedEmpty = stored.length === 0;
     for (const path of watchedPaths(
-      storedFilesUnder(db, this.roots).map(([path]) => path),
+      stored.map(([path]) => path),
       this.roots,
     )) {
       this.before.set(path, mtimeOrNull(path));
@@ -309,20 +314,20 @@ export class FreshnessProbe {
   }
 
   /**
-   * Store (or, when it cannot vouch for them, drop) the freshness record of these paths. `complete` is false when
-   * the refresh met a file or folder it could not read: then every refresh looks again.
+   * Store (or, when it cannot vouch for them, drop) the freshness record of these paths; whether it was stored.
+   * `complete` is false when the refresh met a file or folder it could not read: then every refresh looks again.
    */
-  finish(complete: boolean, archiving: boolean, counts: WarmCounts): void {
+  finish(complete: boolean, archiving: boolean, counts: WarmCounts): boolean {
     const key = freshKey(this.roots);
     // Immediate: the files and the generation are read under the write lock (a read first would also make the
     // write fail at once, not wait, after another process's commit).
-    this.db
+    return this.db
       .transaction(() => {
         const rows = storedFilesUnder(this.db, this.roots);
         const watched = complete ? this.watchedSinceStart(rows.map(([path]) => path)) : undefined;
         if (watched === undefined) {
           this.db.prepare('DELETE FROM warm_state WHERE key = ?').run(key);
-          return;
+          return false;
         }
         const record: FreshnessRecord = {
           archiving,
@@ -334,6 +339,7 @@ export class FreshnessProbe {
           counts,
         };
         this.store(key, record);
+        return true;
       })
       .immediate();
   }
