@@ -167,6 +167,8 @@ export class Refresher {
   private unreadable: ParseIssue[] = [];
   /** Set by a first refresh of some paths that could not leave the freshness record it was asked for. */
   private unsettled = false;
+  /** The files a refresh (its passes together, `settledRefresh`) parsed. */
+  private parsedPaths = new Set<string>();
   private batch: Batch | undefined;
 
   constructor(private readonly db: Database.Database) {
@@ -194,19 +196,26 @@ export class Refresher {
 
   /**
    * A refresh; when it was the first of these paths and asked for a freshness record, one more pass if it could not
-   * leave one: its start watched no folder, so it cannot tell that no file came while it read (and the next command
-   * would look at every folder again). The second pass watches every folder from its start, finds nothing new (or
-   * what came meanwhile) and leaves the record. Its report adds what both passes read.
+   * leave one because its start watched no folder (it cannot tell that no file came while it read, so the next command
+   * would list every folder again). The second pass watches every folder from its start, finds nothing new (or what
+   * came meanwhile) and leaves the record. The report is the second pass's, with what both read: files counted once,
+   * bytes, records and issues as read. Should the second pass fail, the first one's report stands (it is complete).
    */
   private async settledRefresh(paths: readonly string[], options: RefreshOptions): Promise<RefreshReport> {
     this.unsettled = false;
+    this.parsedPaths = new Set();
     const first = await this.doRefresh(paths, options);
     if (!this.unsettled) return first;
-    const { changedFiles: _, onProgress: __, ...full } = options;
-    const again = await this.doRefresh(paths, full);
+    const { changedFiles: _, onProgress: __, beforeFile: ___, ...full } = options;
+    let again: RefreshReport;
+    try {
+      again = await this.doRefresh(paths, full);
+    } catch {
+      return first;
+    }
     return {
       ...again,
-      filesParsed: first.filesParsed + again.filesParsed,
+      filesParsed: this.parsedPaths.size,
       bytesParsed: first.bytesParsed + again.bytesParsed,
       records: first.records + again.records,
       newIssues: first.newIssues + again.newIssues,
@@ -425,7 +434,10 @@ export class Refresher {
               return FAILED;
             },
           );
-          if (outcome.parsed) filesParsed += 1;
+          if (outcome.parsed) {
+            filesParsed += 1;
+            this.parsedPaths.add(file.path);
+          }
           bytesParsed += outcome.bytes;
           records += outcome.records;
           newIssues += outcome.issues;
@@ -463,9 +475,8 @@ export class Refresher {
       ? counted
       : { ...counted, files: filesTotal, archivedFiles: fromArchive.length };
     const recorded = probe?.finish(this.unreadable.length === 0, archiving, counts);
-    // A first index of these paths that read files but could not vouch for them: `settledRefresh` passes again.
-    this.unsettled =
-      recorded === false && probe?.startedEmpty === true && filesParsed > 0 && this.unreadable.length === 0;
+    // A first index of these paths that read files in folders it did not watch: `settledRefresh` passes again.
+    this.unsettled = recorded === 'unwatched' && probe?.startedEmpty === true && filesParsed > 0;
     // In the order of `RefreshReport` (and of `index --json`).
     return {
       files: counts.files,

@@ -78,6 +78,35 @@ describe('the freshness pass', () => {
     warm?.close();
   });
 
+  it('counts a file once when it grows while the first refresh reads (both passes read it)', async () => {
+    ageTree(home);
+    const seen: string[] = [];
+    const line = `${JSON.stringify({ type: 'user', uuid: 'warm-grown', sessionId: SESSION })}\n`;
+    const first = await index.refresh([home], {
+      freshnessRecord: true,
+      // the first file read grows once the second one is reached (the hook runs in the first pass alone)
+      beforeFile: (file) => {
+        seen.push(file);
+        if (seen.length === 2) appendFileSync(seen[0] as string, line);
+      },
+    });
+    expect(seen).toHaveLength(first.files);
+    expect(first.filesParsed).toBe(first.files);
+    const warm = WarmIndex.open(dbPath);
+    expect(warm?.check([home]).kind).toBe('fresh');
+    warm?.close();
+    // what it read in both passes is in the index once
+    const again = openIndex({ dbPath: join(dir, 'fresh.sqlite') });
+    try {
+      const fresh = await again.refresh([home]);
+      // the second pass read the appended line alone: as many bytes and records as one pass over the grown home
+      expect([first.bytesParsed, first.records]).toEqual([fresh.bytesParsed, fresh.records]);
+      expect(index.stats()).toEqual(again.stats());
+    } finally {
+      again.close();
+    }
+  });
+
   it('sees a line appended to a transcript', async () => {
     const warm = await refreshed();
     expect(warm.fresh([home])).toBeDefined();

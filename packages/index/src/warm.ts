@@ -314,20 +314,20 @@ export class FreshnessProbe {
   }
 
   /**
-   * Store (or, when it cannot vouch for them, drop) the freshness record of these paths; whether it was stored.
+   * Store (or, when it cannot vouch for them, drop) the freshness record of these paths: `stored`, else why not.
    * `complete` is false when the refresh met a file or folder it could not read: then every refresh looks again.
    */
-  finish(complete: boolean, archiving: boolean, counts: WarmCounts): boolean {
+  finish(complete: boolean, archiving: boolean, counts: WarmCounts): 'stored' | 'incomplete' | 'unwatched' | 'recent' {
     const key = freshKey(this.roots);
     // Immediate: the files and the generation are read under the write lock (a read first would also make the
     // write fail at once, not wait, after another process's commit).
     return this.db
       .transaction(() => {
         const rows = storedFilesUnder(this.db, this.roots);
-        const watched = complete ? this.watchedSinceStart(rows.map(([path]) => path)) : undefined;
-        if (watched === undefined) {
+        const watched = complete ? this.watchedSinceStart(rows.map(([path]) => path)) : 'incomplete';
+        if (typeof watched === 'string') {
           this.db.prepare('DELETE FROM warm_state WHERE key = ?').run(key);
-          return false;
+          return watched;
         }
         const record: FreshnessRecord = {
           archiving,
@@ -339,7 +339,7 @@ export class FreshnessProbe {
           counts,
         };
         this.store(key, record);
-        return true;
+        return 'stored' as const;
       })
       .immediate();
   }
@@ -354,16 +354,19 @@ export class FreshnessProbe {
       .run(key, generation, JSON.stringify(record));
   }
 
-  /** The watched paths above these files with their mtimes at the start; undefined when one was not seen then. */
-  private watchedSinceStart(files: readonly string[]): [string, number | null][] | undefined {
+  /**
+   * The watched paths above these files with their mtimes at the start; else why not: a folder not seen then
+   * (`unwatched`), or one that changed just before the start (`recent`).
+   */
+  private watchedSinceStart(files: readonly string[]): [string, number | null][] | 'unwatched' | 'recent' {
     const watched: [string, number | null][] = [];
     for (const path of watchedPaths(files, this.roots)) {
       const mtime = this.before.get(path);
       // A folder first seen now: its files may have been listed after a change the start did not see.
-      if (mtime === undefined || (mtime === null && mtimeOrNull(path) !== null)) return undefined;
+      if (mtime === undefined || (mtime === null && mtimeOrNull(path) !== null)) return 'unwatched';
       // Changed just before the start: where mtimes are coarse (1 or 2 s), a file added within the same tick would
       // leave the same mtime. The next refresh vouches for it.
-      if (mtime !== null && mtime > this.startedAt - RACY_MS) return undefined;
+      if (mtime !== null && mtime > this.startedAt - RACY_MS) return 'recent';
       watched.push([path, mtime]);
     }
     return watched;
