@@ -78,16 +78,25 @@ export interface ServedIndex {
 
 export async function serveIndexOf(prefix: string, paths: readonly string[]): Promise<ServedIndex> {
   const tmp = await mkdtemp(join(tmpdir(), prefix));
-  const index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-  await index.refresh([...paths]);
-  const server = await startServer({ index, paths: [...paths], host: '127.0.0.1', port: 0 });
+  let index: AgentIndex | undefined;
+  let server: RunningServer;
+  try {
+    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+    await index.refresh([...paths]);
+    server = await startServer({ index, paths: [...paths], host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    index?.close();
+    await rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
+  const opened = index;
   return {
     tmp,
-    index,
+    index: opened,
     server,
     close: async () => {
       await server.close();
-      index.close();
+      opened.close();
       await rm(tmp, { recursive: true, force: true });
     },
   };

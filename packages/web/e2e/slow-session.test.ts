@@ -75,4 +75,27 @@ describe.skipIf(missing !== undefined)('a session slow to open, in headless Chro
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('says so when the events or the errors cannot be had, instead of waiting on', async () => {
+    const { server } = served;
+    const list = (await (await fetch(new URL('api/sessions?limit=1000', server.url))).json()) as SessionsResponse;
+    const row = list.sessions.find((r) => r.errors > 0 && r.toolCalls > 0);
+    if (!row) throw new Error('no sample session has errors');
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.route(/\/api\/sessions\/[^/]+\/(events|errors)/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"disk on fire"}' }),
+    );
+    await page.goto(new URL(`#/s/${encodeURIComponent(row.id)}`, server.url).toString());
+    await page.waitForSelector('[data-testid=session-events-error]', { timeout: 10_000 });
+    expect(await page.locator('[data-testid=session-events-error]').textContent()).toContain('disk on fire');
+    expect(await page.locator('[data-testid=session-reading]').count()).toBe(0);
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid=error-position]')?.textContent === text,
+      `${row.errors} ${row.errors === 1 ? 'error' : 'errors'}`,
+      { timeout: 10_000 },
+    );
+    expect(await page.locator('[data-testid=next-error]').isDisabled()).toBe(true);
+    await context.close();
+  }, 60_000);
 });

@@ -34,7 +34,9 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
           onOpenAll={(open) => setOpenAll((o) => ({ version: o.version + 1, open }))}
         />
         {detail && <UnreadableNotice detail={detail} />}
-        {detail && <ReadingNotice detail={detail} waiting={total > 0 && view.pages.size === 0} />}
+        {detail && (
+          <ReadingNotice detail={detail} waiting={total > 0 && view.pages.size === 0} failed={view.pageError} />
+        )}
         {detail && total > 0 && <NavBar {...nav.errorBar} {...findBar} />}
         <SessionTimeline
           virtualizer={nav.virtualizer}

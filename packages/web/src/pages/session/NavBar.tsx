@@ -4,7 +4,7 @@ import type { FindResponse, SessionErrorHit } from '../../data/types';
 /** Errors and find-in-session: next/previous error, errors only, find with next/previous match and the hit list. */
 export function NavBar({
   errors,
-  pendingErrors,
+  headerErrors,
   errorPos,
   onError,
   errorsOnly,
@@ -19,8 +19,8 @@ export function NavBar({
   onShowHits,
 }: {
   errors: readonly SessionErrorHit[];
-  /** The header's error count while the list of errors is still on its way. */
-  pendingErrors?: number | undefined;
+  /** The header's error count while the list of errors is on its way, or when it could not be had. */
+  headerErrors?: { readonly count: number; readonly state: 'loading' | 'failed' } | undefined;
   errorPos: number;
   onError: (step: 1 | -1) => void;
   errorsOnly: boolean;
@@ -40,11 +40,12 @@ export function NavBar({
     <div className="navbar" data-testid="session-nav">
       <div className="navbar-group">
         <span
-          className={`nav-count ${real > 0 || (pendingErrors ?? 0) > 0 ? 'err-text' : 'dim'}`}
+          className={`nav-count ${real > 0 || (headerErrors?.count ?? 0) > 0 ? 'err-text' : 'dim'}`}
           data-testid="error-position"
+          title={headerErrors?.state === 'failed' ? 'The list of errors could not be loaded' : undefined}
         >
-          {pendingErrors !== undefined
-            ? `${pendingErrors} ${pendingErrors === 1 ? 'error' : 'errors'}…`
+          {headerErrors !== undefined
+            ? `${headerErrors.count} ${headerErrors.count === 1 ? 'error' : 'errors'}${headerErrors.state === 'loading' ? '…' : ''}`
             : errors.length === 0
               ? 'No errors'
               : errorPos >= 0

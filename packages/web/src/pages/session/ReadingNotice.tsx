@@ -8,9 +8,18 @@ const PATIENCE_MS = 1500;
 /**
  * While the first page of a session's events has not come after a moment: the server reads the whole transcript
  * once when a session is first opened (a session of hundreds of MB takes seconds), so the page says so instead of
- * showing empty rows without a word. Gone once any page is there.
+ * showing empty rows without a word; says why when a page could not be had. Gone once any page is there.
  */
-export function ReadingNotice({ detail, waiting }: { readonly detail: SessionDetail; readonly waiting: boolean }) {
+export function ReadingNotice({
+  detail,
+  waiting,
+  failed,
+}: {
+  readonly detail: SessionDetail;
+  readonly waiting: boolean;
+  /** Why the events could not be had: said at once, instead of waiting on. */
+  readonly failed?: string | undefined;
+}) {
   const [late, setLate] = useState(false);
   const id = detail.session.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: another session starts its wait afresh
@@ -20,6 +29,13 @@ export function ReadingNotice({ detail, waiting }: { readonly detail: SessionDet
     const timer = setTimeout(() => setLate(true), PATIENCE_MS);
     return () => clearTimeout(timer);
   }, [id, waiting]);
+  if (waiting && failed !== undefined) {
+    return (
+      <div className="notice warn reading" role="alert" data-testid="session-events-error">
+        <b>The events of this session could not be loaded:</b> {failed}
+      </div>
+    );
+  }
   if (!waiting || !late) return null;
   const { toolCalls, messages } = detail.session;
   return (

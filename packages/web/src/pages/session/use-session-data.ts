@@ -37,6 +37,8 @@ export function useSessionDetail(id: string) {
 /** Main-timeline events, fetched a page at a time as rows need them. */
 export function useEventPages(id: string) {
   const [pages, setPages] = useState<ReadonlyMap<number, readonly EventDto[]>>(new Map());
+  /** The last page request's failure (cleared by the next page that comes). */
+  const [pageError, setPageError] = useState<string | undefined>();
   const inflight = useRef(new Set<number>());
   const pagesRef = useRef(pages);
   pagesRef.current = pages;
@@ -47,6 +49,9 @@ export function useEventPages(id: string) {
       try {
         const r = await api.events(id, page * PAGE, PAGE);
         setPages((old) => new Map(old).set(page, r.events));
+        setPageError(undefined);
+      } catch (e) {
+        setPageError(e instanceof Error ? e.message : String(e));
       } finally {
         inflight.current.delete(page);
       }
@@ -57,5 +62,5 @@ export function useEventPages(id: string) {
     (index: number): EventDto | undefined => pages.get(Math.floor(index / PAGE))?.[index % PAGE],
     [pages],
   );
-  return { pages, pagesRef, loadPage, eventAt };
+  return { pages, pagesRef, loadPage, eventAt, pageError };
 }

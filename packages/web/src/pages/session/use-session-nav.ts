@@ -13,7 +13,7 @@ import type { SessionView } from './use-session-view';
  */
 export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivElement | null>) {
   const errorCount = view.detail?.session.errors ?? 0;
-  const { errors, pending } = useSessionErrors(view.detail?.session.id, errorCount, view.liveVersion);
+  const { errors, listing } = useSessionErrors(view.detail?.session.id, errorCount, view.liveVersion);
   const [errorPos, setErrorPos] = useState(-1);
   const [errorsOnly, setErrorsOnly] = useState(false);
   const { filtered, count, rowIndex, rowOf } = useRows(errors, errorsOnly, view.total);
@@ -78,7 +78,7 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
     /** The error half of the nav bar. */
     errorBar: {
       errors,
-      pendingErrors: pending ? errorCount : undefined,
+      headerErrors: listing === 'listed' ? undefined : { count: errorCount, state: listing },
       errorPos,
       onError: goError,
       errorsOnly: filtered,
