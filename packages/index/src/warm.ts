@@ -75,14 +75,6 @@ function mtimeOrNull(path: string): number | null {
   }
 }
 
-function timesOrNull(path: string): { readonly mtimeMs: number; readonly ctimeMs: number } | null {
-  try {
-    return statSync(path, { throwIfNoEntry: false }) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The paths a refresh covers, resolved, deduplicated and sorted (the key of its freshness record). */
 function rootsOf(paths: readonly string[]): string[] {
   return [...new Set(paths.map((p) => resolve(p)))].sort();
@@ -373,11 +365,10 @@ export class FreshnessProbe {
       if (mtime === undefined) {
         // A folder first seen now (above no file stored at the start): when it has not changed since well before the
         // start, the refresh listed it after its last change, so its mtime now vouches for it. Else its files may
-        // have been listed before a change that the start did not see. Its ctime tells: an entry added or removed
-        // sets it, and so does a tool that puts an old mtime back (tar, rsync -a, cp -p), which mtime alone hides.
-        const now = timesOrNull(path);
-        if (now === null || now.ctimeMs > this.startedAt - RACY_MS) return 'unwatched';
-        mtime = now.mtimeMs;
+        // have been listed before a change that the start did not see.
+        const now = mtimeOrNull(path);
+        if (now === null || now > this.startedAt - RACY_MS) return 'unwatched';
+        mtime = now;
       }
       if (mtime === null && mtimeOrNull(path) !== null) return 'unwatched';
       // Changed just before the start: where mtimes are coarse (1 or 2 s), a file added within the same tick would
