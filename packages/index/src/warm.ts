@@ -361,16 +361,9 @@ export class FreshnessProbe {
   private watchedSinceStart(files: readonly string[]): [string, number | null][] | 'unwatched' | 'recent' {
     const watched: [string, number | null][] = [];
     for (const path of watchedPaths(files, this.roots)) {
-      let mtime = this.before.get(path);
-      if (mtime === undefined) {
-        // A folder first seen now (above no file stored at the start): when it has not changed since well before the
-        // start, the refresh listed it after its last change, so its mtime now vouches for it. Else its files may
-        // have been listed before a change that the start did not see.
-        const now = mtimeOrNull(path);
-        if (now === null || now > this.startedAt - RACY_MS) return 'unwatched';
-        mtime = now;
-      }
-      if (mtime === null && mtimeOrNull(path) !== null) return 'unwatched';
+      const mtime = this.before.get(path);
+      // A folder first seen now: its files may have been listed after a change the start did not see.
+      if (mtime === undefined || (mtime === null && mtimeOrNull(path) !== null)) return 'unwatched';
       // Changed just before the start: where mtimes are coarse (1 or 2 s), a file added within the same tick would
       // leave the same mtime. The next refresh vouches for it.
       if (mtime !== null && mtime > this.startedAt - RACY_MS) return 'recent';
