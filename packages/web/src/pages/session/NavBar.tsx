@@ -1,6 +1,9 @@
 import type { RefObject } from 'react';
 import type { FindResponse, SessionErrorHit } from '../../data/types';
 
+/** `1 error`, `4 errors`. */
+const errorsText = (n: number) => `${n} ${n === 1 ? 'error' : 'errors'}`;
+
 /** Errors and find-in-session: next/previous error, errors only, find with next/previous match and the hit list. */
 export function NavBar({
   errors,
@@ -45,12 +48,12 @@ export function NavBar({
           title={headerErrors?.state === 'failed' ? 'The list of errors could not be loaded' : undefined}
         >
           {headerErrors !== undefined
-            ? `${headerErrors.count} ${headerErrors.count === 1 ? 'error' : 'errors'}${headerErrors.state === 'loading' ? '…' : ''}`
+            ? `${errorsText(headerErrors.count)}${headerErrors.state === 'loading' ? '…' : ''}`
             : errors.length === 0
               ? 'No errors'
               : errorPos >= 0
                 ? `Error ${errorPos + 1} of ${errors.length}`
-                : `${errors.length} ${errors.length === 1 ? 'error' : 'errors'}`}
+                : errorsText(errors.length)}
         </span>
         <button
           type="button"
