@@ -12,7 +12,7 @@ import { type RunningServer, startServer } from '@agentdash/server';
 import type { CallRowDto, SessionsResponse, StatsResponse } from '@agentdash/server/api-types';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eMissing, openChromium } from './harness';
+import { e2eMissing, openChromium, scrollToRow } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
@@ -187,7 +187,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
           'TaskOutput',
         ].includes(tool)
       ) {
-        await block.scrollIntoViewIfNeeded();
+        await scrollToRow(block);
         await shot(`10-tool-${tool}`);
       }
     }
@@ -209,7 +209,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
       await badge.waitFor({ timeout: 15_000 });
       expect(await badge.getAttribute('data-severity')).toBe(severity);
       expect(await badge.getAttribute('class')).toContain(severity === 'expected' ? 'expected' : 'error');
-      await page.locator(`[data-call="${call.callId}"]`).first().scrollIntoViewIfNeeded();
+      await scrollToRow(page.locator(`[data-call="${call.callId}"]`).first());
       await shot(`20-error-${severity}`);
     }
   });
@@ -229,7 +229,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
       expect(await block.locator('[data-testid=subagent-timeline] [data-testid=tool-block]').count()).toBeGreaterThan(
         0,
       );
-      await block.scrollIntoViewIfNeeded();
+      await scrollToRow(block);
       await shot('30-subagent');
       await expectNoOverlap();
       opened = true;
@@ -256,7 +256,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
       await img.waitFor();
       const width = await img.evaluate((el) => (el as HTMLImageElement).naturalWidth);
       expect(width).toBeGreaterThan(0);
-      await block.scrollIntoViewIfNeeded();
+      await scrollToRow(block);
       await shot('40-image');
       shown = true;
       break;

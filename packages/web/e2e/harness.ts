@@ -9,10 +9,26 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/index.html');
+
+/**
+ * Scroll a timeline row's element into view. The timeline is virtualized: while it measures rows (a jump to a call
+ * settles over a few frames) a row can be unmounted and mounted again, and Playwright's scroll fails on the element it
+ * had found ("not attached to the DOM") instead of finding it again. The locator is resolved again then.
+ */
+export async function scrollToRow(locator: Locator, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await locator.scrollIntoViewIfNeeded({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt >= tries || !/not attached/i.test(String(error))) throw error;
+    }
+  }
+}
 
 /** Why this machine cannot run the e2e tests (no Chromium, the dashboard not built), said once; else undefined. */
 export function e2eMissing(label = 'e2e'): string | undefined {
