@@ -29,6 +29,7 @@ export {
   projectDirOfFile,
   type SessionFiles,
 } from './io/discover.js';
+export type { ListedFolder } from './io/listed-folders.js';
 export {
   type ByteSource,
   type LineEvent,

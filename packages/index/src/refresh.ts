@@ -165,10 +165,6 @@ export class Refresher {
   private queue: Promise<unknown> = Promise.resolve();
   /** Files that could not be read during the last refresh. */
   private unreadable: ParseIssue[] = [];
-  /** Set by a first refresh of some paths that could not leave the freshness record it was asked for. */
-  private unsettled = false;
-  /** The files a refresh (its passes together, `settledRefresh`) parsed. */
-  private parsedPaths = new Set<string>();
   private batch: Batch | undefined;
 
   constructor(private readonly db: Database.Database) {
@@ -187,40 +183,11 @@ export class Refresher {
   refresh(paths: readonly string[], options: RefreshOptions = {}): Promise<RefreshReport> {
     // One refresh at a time: each batch is a transaction on the one connection.
     const run = this.queue.then(
-      () => this.settledRefresh(paths, options),
-      () => this.settledRefresh(paths, options),
+      () => this.doRefresh(paths, options),
+      () => this.doRefresh(paths, options),
     );
     this.queue = run.catch(() => undefined);
     return run;
-  }
-
-  /**
-   * A refresh; when it was the first of these paths and asked for a freshness record, one more pass if it could not
-   * leave one because its start watched no folder (it cannot tell that no file came while it read, so the next command
-   * would list every folder again). The second pass watches every folder from its start, finds nothing new (or what
-   * came meanwhile) and leaves the record. The report is the second pass's, with what both read: files counted once,
-   * bytes, records and issues as read. Should the second pass fail, the first one's report stands (it is complete).
-   */
-  private async settledRefresh(paths: readonly string[], options: RefreshOptions): Promise<RefreshReport> {
-    this.unsettled = false;
-    this.parsedPaths = new Set();
-    const first = await this.doRefresh(paths, options);
-    if (!this.unsettled) return first;
-    const { changedFiles: _, onProgress: __, beforeFile: ___, ...full } = options;
-    let again: RefreshReport;
-    try {
-      again = await this.doRefresh(paths, full);
-    } catch {
-      return first;
-    }
-    return {
-      ...again,
-      filesParsed: this.parsedPaths.size,
-      bytesParsed: first.bytesParsed + again.bytesParsed,
-      records: first.records + again.records,
-      newIssues: first.newIssues + again.newIssues,
-      filesRemoved: first.filesRemoved + again.filesRemoved,
-    };
   }
 
   /**
@@ -310,7 +277,8 @@ export class Refresher {
       const dirs = this.projectDirsOf(options.changedFiles, roots);
       if (dirs !== undefined) return this.refreshChanged(paths, dirs, options);
     }
-    // Folder mtimes before anything is listed: what the next run's freshness pass compares with.
+    // The mtimes of the folders above the stored files before anything is listed (discovery notes those of the
+    // folders it lists as it lists them): what the next run's freshness pass compares with.
     const probe = options.freshnessRecord === true ? new FreshnessProbe(this.db, paths) : undefined;
     // What a warm refresh compares with the disk (not the fingerprints: they are read under the lock when needed).
     const under = onlyUnder ? pathCond(roots, 'f') : { sql: '1 = 1', params: [] };
@@ -434,10 +402,7 @@ export class Refresher {
               return FAILED;
             },
           );
-          if (outcome.parsed) {
-            filesParsed += 1;
-            this.parsedPaths.add(file.path);
-          }
+          if (outcome.parsed) filesParsed += 1;
           bytesParsed += outcome.bytes;
           records += outcome.records;
           newIssues += outcome.issues;
@@ -474,9 +439,7 @@ export class Refresher {
     const counts: WarmCounts = onlyUnder
       ? counted
       : { ...counted, files: filesTotal, archivedFiles: fromArchive.length };
-    const recorded = probe?.finish(this.unreadable.length === 0, archiving, counts);
-    // A first index of these paths that read files in folders it did not watch: `settledRefresh` passes again.
-    this.unsettled = recorded === 'unwatched' && probe?.startedEmpty === true && filesParsed > 0;
+    probe?.finish(this.unreadable.length === 0, archiving, counts, discovery.folders);
     // In the order of `RefreshReport` (and of `index --json`).
     return {
       files: counts.files,

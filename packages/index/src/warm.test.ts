@@ -78,13 +78,13 @@ describe('the freshness pass', () => {
     warm?.close();
   });
 
-  it('counts a file once when it grows while the first refresh reads (both passes read it)', async () => {
+  it('leaves a record that sees a file grown while the first refresh read it, and reads only its new line next', async () => {
     ageTree(home);
     const seen: string[] = [];
     const line = `${JSON.stringify({ type: 'user', uuid: 'warm-grown', sessionId: SESSION })}\n`;
     const first = await index.refresh([home], {
       freshnessRecord: true,
-      // the first file read grows once the second one is reached (the hook runs in the first pass alone)
+      // the first file read grows once the second one is reached
       beforeFile: (file) => {
         seen.push(file);
         if (seen.length === 2) appendFileSync(seen[0] as string, line);
@@ -93,18 +93,25 @@ describe('the freshness pass', () => {
     expect(seen).toHaveLength(first.files);
     expect(first.filesParsed).toBe(first.files);
     const warm = WarmIndex.open(dbPath);
-    expect(warm?.check([home]).kind).toBe('fresh');
+    expect(warm?.check([home])).toEqual({ kind: 'changed', files: [seen[0]] });
     warm?.close();
-    // what it read in both passes is in the index once
+    const next = await index.refresh([home], { freshnessRecord: true, changedFiles: [seen[0] as string] });
+    expect(next.filesParsed).toBe(1);
+    // what both refreshes read is in the index once: as many bytes and records as one refresh of the grown home
     const again = openIndex({ dbPath: join(dir, 'fresh.sqlite') });
     try {
       const fresh = await again.refresh([home]);
-      // the second pass read the appended line alone: as many bytes and records as one pass over the grown home
-      expect([first.bytesParsed, first.records]).toEqual([fresh.bytesParsed, fresh.records]);
+      expect([first.bytesParsed + next.bytesParsed, first.records + next.records]).toEqual([
+        fresh.bytesParsed,
+        fresh.records,
+      ]);
       expect(index.stats()).toEqual(again.stats());
     } finally {
       again.close();
     }
+    const after = WarmIndex.open(dbPath);
+    expect(after?.check([home]).kind).toBe('fresh');
+    after?.close();
   });
 
   it('sees a line appended to a transcript', async () => {
@@ -136,20 +143,69 @@ describe('the freshness pass', () => {
     }
   });
 
-  // A known gap (issue 8's closing note): only folders above stored transcripts are watched, so a transcript made in
-  // a folder that holds none yet (a project folder emptied by Claude Code's cleanup with archiving off, a session
-  // folder holding only tool-results/) is not seen until something else changes. Marked as failing until discovery
-  // reports every folder it lists and the record watches them all; then this becomes a plain test.
-  it.fails('sees a transcript made in an existing folder that holds no transcript yet', async () => {
+  // Folders that hold no transcript yet are watched too (every folder discovery lists or looks into): a project
+  // folder emptied by Claude Code's cleanup with archiving off, a session folder holding only tool-results/, an empty
+  // workflow folder under subagents/, a folder of projects/ that is no project folder yet.
+  it('sees a transcript made in an existing folder that holds no transcript yet', async () => {
     const empty = join(home, 'projects', '-home-user-empty');
-    mkdirSync(empty);
-    const warm = await refreshed();
-    try {
-      const id = '33333333-3333-4333-8333-333333333333';
-      writeFileSync(join(empty, `${id}.jsonl`), `${JSON.stringify({ type: 'user', uuid: 'gap', sessionId: id })}\n`);
-      expect(warm.check([home]).kind).not.toBe('fresh');
-    } finally {
-      warm.close();
+    const results = join(project, '44444444-4444-4444-8444-444444444444', 'tool-results');
+    const workflow = join(project, SESSION, 'subagents', 'workflows', 'w1');
+    const notYet = join(home, 'projects', '-home-user-not-yet', '55555555-5555-4555-8555-555555555555');
+    for (const folder of [empty, results, workflow, notYet]) mkdirSync(folder, { recursive: true });
+    const line = (id: string) => `${JSON.stringify({ type: 'user', uuid: `gap-${id}`, sessionId: id })}\n`;
+    const id = '33333333-3333-4333-8333-333333333333';
+    const add: [string, string][] = [
+      [join(empty, `${id}.jsonl`), line(id)],
+      [join(dirname(results), 'subagents', 'agent-a2.jsonl'), line('44444444-4444-4444-8444-444444444444')],
+      [join(workflow, 'agent-a3.jsonl'), line(SESSION)],
+      [join(notYet, 'subagents', 'agent-a4.jsonl'), line('55555555-5555-4555-8555-555555555555')],
+    ];
+    for (const [file, text] of add) {
+      const warm = await refreshed();
+      try {
+        expect(warm.check([home]).kind, file).toBe('fresh');
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, text);
+        expect(warm.check([home]).kind, file).toBe('unknown');
+      } finally {
+        warm.close();
+      }
+      const report = await index.refresh([home], { freshnessRecord: true });
+      expect(report.filesParsed, file).toBe(1);
+    }
+  });
+
+  it('sees a Codex rollout made in an empty day folder and a Gemini chats folder made in a project folder', async () => {
+    const fixtures = resolve(here, '../../core/test/fixtures');
+    const codex = join(dir, 'codex-home');
+    const gemini = join(dir, 'gemini-home');
+    cpSync(join(fixtures, 'codex/0.169.0/codex-home'), codex, { recursive: true });
+    cpSync(join(fixtures, 'gemini/0.61.0/.gemini'), gemini, { recursive: true });
+    const day = join(codex, 'sessions', '2026', '11', '24');
+    const project = join(gemini, 'tmp', 'new-project');
+    mkdirSync(day, { recursive: true });
+    mkdirSync(project);
+    const rollout = readdirSync(join(codex, 'sessions', '2026', '11', '23'))[0] as string;
+    const chat = readdirSync(join(gemini, 'tmp', 'edit', 'chats'))[0] as string;
+    const add: [string, string][] = [
+      [join(codex, 'sessions', '2026', '11', '23', rollout), join(day, rollout.replace('01a2', '11a2'))],
+      [join(gemini, 'tmp', 'edit', 'chats', chat), join(project, 'chats', chat)],
+    ];
+    for (const [from, to] of add) {
+      const home = dirname(dirname(to)).startsWith(gemini) ? gemini : codex;
+      ageTree(home);
+      await index.refresh([home], { freshnessRecord: true });
+      await index.refresh([home], { freshnessRecord: true });
+      const warm = WarmIndex.open(dbPath);
+      try {
+        expect(warm?.check([home]).kind, to).toBe('fresh');
+        mkdirSync(dirname(to), { recursive: true });
+        cpSync(from, to);
+        expect(warm?.check([home]).kind, to).toBe('unknown');
+      } finally {
+        warm?.close();
+      }
+      expect((await index.refresh([home], { freshnessRecord: true })).filesParsed, to).toBe(1);
     }
   });
 

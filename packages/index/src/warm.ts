@@ -4,11 +4,12 @@
  * a command on a warm index starts fast.
  *
  * - Every refresher write transaction bumps a generation counter (`bumpGeneration`).
- * - A refresh that saw every file leaves a freshness record for its paths: the folders above its files with their
- *   mtimes (taken before it looked for files, so a file created while it ran is noticed next time), its files with
- *   their stored size, mtime and inode, its counts, the generation. A file added, removed or renamed changes a
- *   folder's mtime; a file appended or rewritten changes its own size or mtime. (Appends leave the folder's mtime as
- *   it was: every file is looked at, none is skipped.)
+ * - A refresh that saw every file leaves a freshness record for its paths: every folder its discovery listed (or
+ *   looked into) and every folder above its files, with their mtimes taken before they were listed (so a file
+ *   created while it ran is noticed next time), its files with their stored size, mtime and inode, its counts, the
+ *   generation. A file added, removed or renamed changes a folder's mtime (a folder that holds no transcript yet
+ *   too); a file appended or rewritten changes its own size or mtime. (Appends leave the folder's mtime as it was:
+ *   every file is looked at, none is skipped.)
  * - The record's copy of the file rows is valid while the generation is the same: every write to `files` is in a
  *   refresher transaction. A migration that empties the tables is not, so the record also keeps the schema version
  *   and the last file id.
@@ -21,6 +22,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ListedFolder } from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { isUnder, pathCond } from './scope.js';
@@ -214,8 +216,6 @@ export class FreshnessProbe {
   private readonly startedAt = Date.now();
   /** The record the folders were taken from (`fromRecord`); undefined for a probe of every stored file. */
   private readonly record: FreshnessRecord | undefined;
-  /** No file under the paths was stored when the probe was taken (a first index of them): it watches no folder. */
-  readonly startedEmpty: boolean;
 
   /**
    * `fromRecord`: the folders are those of the current freshness record of these paths (for a refresh of only the
@@ -230,14 +230,11 @@ export class FreshnessProbe {
     this.roots = rootsOf(paths);
     if (fromRecord) {
       this.record = this.currentRecord();
-      this.startedEmpty = false;
       for (const [path] of this.record?.watched ?? []) this.before.set(path, mtimeOrNull(path));
       return;
     }
-    const stored = storedFilesUnder(db, this.roots);
-    this.startedEmpty = stored.length === 0;
     for (const path of watchedPaths(
-      stored.map(([path]) => path),
+      storedFilesUnder(db, this.roots).map(([path]) => path),
       this.roots,
     )) {
       this.before.set(path, mtimeOrNull(path));
@@ -317,14 +314,24 @@ export class FreshnessProbe {
    * Store (or, when it cannot vouch for them, drop) the freshness record of these paths: `stored`, else why not.
    * `complete` is false when the refresh met a file or folder it could not read: then every refresh looks again.
    */
-  finish(complete: boolean, archiving: boolean, counts: WarmCounts): 'stored' | 'incomplete' | 'unwatched' | 'recent' {
+  finish(
+    complete: boolean,
+    archiving: boolean,
+    counts: WarmCounts,
+    listed: readonly ListedFolder[] = [],
+  ): 'stored' | 'incomplete' | 'unwatched' | 'recent' {
     const key = freshKey(this.roots);
     // Immediate: the files and the generation are read under the write lock (a read first would also make the
     // write fail at once, not wait, after another process's commit).
     return this.db
       .transaction(() => {
         const rows = storedFilesUnder(this.db, this.roots);
-        const watched = complete ? this.watchedSinceStart(rows.map(([path]) => path)) : 'incomplete';
+        const watched = complete
+          ? this.watchedSinceStart(
+              rows.map(([path]) => path),
+              listed,
+            )
+          : 'incomplete';
         if (typeof watched === 'string') {
           this.db.prepare('DELETE FROM warm_state WHERE key = ?').run(key);
           return watched;
@@ -355,13 +362,19 @@ export class FreshnessProbe {
   }
 
   /**
-   * The watched paths above these files with their mtimes at the start; else why not: a folder not seen then
+   * The paths to watch: the folders above these files and every folder the refresh's discovery listed (`listed`: one
+   * that holds no transcript yet too, where a new one would change nothing else), each with its mtime before it was
+   * listed (else at the start); else why not: a folder above a file neither seen at the start nor listed
    * (`unwatched`), or one that changed just before the start (`recent`).
    */
-  private watchedSinceStart(files: readonly string[]): [string, number | null][] | 'unwatched' | 'recent' {
+  private watchedSinceStart(
+    files: readonly string[],
+    listed: readonly ListedFolder[],
+  ): [string, number | null][] | 'unwatched' | 'recent' {
+    const listedAt = new Map(listed);
     const watched: [string, number | null][] = [];
-    for (const path of watchedPaths(files, this.roots)) {
-      const mtime = this.before.get(path);
+    for (const path of new Set([...watchedPaths(files, this.roots), ...listedAt.keys()])) {
+      const mtime = listedAt.get(path) ?? this.before.get(path);
       // A folder first seen now: its files may have been listed after a change the start did not see.
       if (mtime === undefined || (mtime === null && mtimeOrNull(path) !== null)) return 'unwatched';
       // Changed just before the start: where mtimes are coarse (1 or 2 s), a file added within the same tick would

@@ -84,3 +84,19 @@ describe('the conformance suite catches a broken adapter', () => {
     expect((await found?.run())?.length).toBeGreaterThan(0);
   });
 });
+
+describe('the discovery check', () => {
+  it('catches a discovery that does not say which folders it listed (an index could not tell when files came)', async () => {
+    const adapter: AgentAdapter = {
+      ...base,
+      discover: async (root, options) => ({ ...(await base.discover(root, options)), folders: [] }),
+    };
+    const check = 'discovers its fixtures, each file carrying its agent';
+    const found = conformanceCases({ adapter, fixtures: [claudeFixtures], scratchDir: join(scratch, 'folders') }).find(
+      (c) => c.check === check,
+    );
+    const failures = (await found?.run()) ?? [];
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.every((f) => f.includes('not among the folders listed'))).toBe(true);
+  });
+});

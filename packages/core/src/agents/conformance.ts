@@ -1,5 +1,5 @@
 import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type DiscoveredFile, groupSessions, type SessionFiles } from '../io/discover.js';
 import type { ReadEnd } from '../io/read-lines.js';
 import type { ParseIssue } from '../model/issue.js';
@@ -137,12 +137,18 @@ async function checkRecognizes({ adapter, fixtures, scratchDir }: ConformanceOpt
 async function checkDiscovers(options: ConformanceOptions): Promise<string[]> {
   const failures: string[] = [];
   for (const root of options.fixtures) {
-    const { files } = await options.adapter.discover(root);
+    const { files, folders } = await options.adapter.discover(root);
     if (files.length === 0) failures.push(`finds no file under ${root}`);
     const paths = new Set(files.map((f) => f.path));
     if (paths.size !== files.length) failures.push(`lists a file twice under ${root}`);
+    // An index tells that nothing came or went from the folders discovery listed: each file's folder is one.
+    const listed = new Map(folders);
     for (const file of files) {
       if (file.agent !== options.adapter.id) failures.push(`${file.path} carries agent "${file.agent}"`);
+      const folder = dirname(file.path);
+      if (file.path !== resolve(root) && listed.get(folder) !== (await stat(folder)).mtimeMs) {
+        failures.push(`${file.path}: its folder is not among the folders listed, with its mtime`);
+      }
       const info = await stat(file.path).catch(() => undefined);
       if (info?.size !== file.size) failures.push(`${file.path}: size ${file.size} is not the file's`);
     }

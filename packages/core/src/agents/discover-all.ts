@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type DiscoveredFile, type DiscoverOptions, type Discovery, discoverFiles } from '../io/discover.js';
+import { type ListedFolder, mergeListed } from '../io/listed-folders.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { AgentAdapter } from './adapter.js';
 import { existingHomes } from './homes.js';
@@ -13,6 +14,7 @@ import { adaptersForPath, agentAdapters } from './registry.js';
 export async function discoverAll(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
   const files = new Map<string, DiscoveredFile>();
   const issues: ParseIssue[] = [];
+  const folders: (readonly ListedFolder[])[] = [];
   for (const input of paths) {
     const adapters = await adaptersForPath(resolve(input));
     const found =
@@ -22,9 +24,14 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
     for (const discovery of found) {
       for (const file of discovery.files) if (!files.has(file.path)) files.set(file.path, file);
       issues.push(...discovery.issues);
+      folders.push(discovery.folders);
     }
   }
-  return { files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), issues };
+  return {
+    files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    issues,
+    folders: mergeListed(folders),
+  };
 }
 
 /** Each agent's default homes that exist on this machine (env and home dir passed in: core has no `process`). */

@@ -1,9 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { NotTranscriptError } from '../errors.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
+import { type ListedFolder, listFolder, noteFolder } from './listed-folders.js';
 import { findInHead } from './read-head.js';
 import { statOrUndefined, statRoot } from './stat.js';
 
@@ -37,6 +37,11 @@ export interface DiscoverOptions {
 export interface Discovery {
   readonly files: readonly DiscoveredFile[];
   readonly issues: readonly ParseIssue[];
+  /**
+   * Every folder whose listing (or a look for a name in it) decided which files were found, with its mtime taken
+   * before: while each still has that mtime, the same discovery finds the same files (their sizes aside).
+   */
+  readonly folders: readonly ListedFolder[];
 }
 
 /** Files grouped per session: the main file (when present) and its subagent files. */
@@ -84,6 +89,7 @@ function pacer(): () => Promise<void> | undefined {
 export async function discoverFiles(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
   const files = new Map<string, DiscoveredFile>();
   const issues: ParseIssue[] = [];
+  const folders: ListedFolder[] = [];
   for (const input of paths) {
     const path = resolve(input);
     const info = await statRoot(input, path);
@@ -94,42 +100,53 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       continue;
     }
     const pause = pacer();
-    for (const projectDir of await projectDirsOf(path)) {
-      for (const file of await scanProjectDir(projectDir, issues, options, pause)) files.set(file.path, file);
+    for (const projectDir of projectDirsOf(path, folders)) {
+      for (const file of await scanProjectDir(projectDir, issues, options, folders, pause)) files.set(file.path, file);
     }
   }
-  return { files: [...files.values()].sort((a, b) => byLocale(a.path, b.path)), issues };
+  return { files: [...files.values()].sort((a, b) => byLocale(a.path, b.path)), issues, folders };
 }
 
-async function projectDirsOf(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  if (entries.some((e) => e.isDirectory() && e.name === 'projects')) {
-    return projectDirsOf(join(dir, 'projects'));
+/** A folder's entries (its mtime noted first), or undefined when it cannot be listed. */
+function entriesOf(dir: string, folders: ListedFolder[]): Dirent[] | undefined {
+  try {
+    return listFolder(dir, folders);
+  } catch {
+    return undefined;
   }
-  if (await isProjectDir(dir, entries)) return [dir];
+}
+
+function projectDirsOf(dir: string, folders: ListedFolder[]): string[] {
+  const entries = entriesOf(dir, folders) ?? [];
+  if (entries.some((e) => e.isDirectory() && e.name === 'projects')) {
+    return projectDirsOf(join(dir, 'projects'), folders);
+  }
+  if (isProjectDir(dir, entries, folders)) return [dir];
   // A session folder (`<session>/subagents/…`) passed on its own belongs to its project folder.
   if (entries.some((e) => e.isDirectory() && e.name === 'subagents')) return [dirname(dir)];
   const dirs: string[] = [];
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const child = join(dir, entry.name);
-    const childEntries = await readdir(child, { withFileTypes: true }).catch(() => undefined);
+    const childEntries = entriesOf(child, folders);
     // A folder that cannot be listed (chmod 000) is kept, so scanning it reports it as unreadable.
-    if (childEntries === undefined || (await isProjectDir(child, childEntries))) dirs.push(child);
+    if (childEntries === undefined || isProjectDir(child, childEntries, folders)) dirs.push(child);
   }
   return dirs;
 }
 
 /**
  * A project folder holds session files, or at least one `<session>/subagents/` folder: a session whose main file
- * is gone (or was never copied) still has its subagents, and they are shown as a session.
+ * is gone (or was never copied) still has its subagents, and they are shown as a session. (Each folder looked into
+ * is noted: a `subagents/` made there later changes its mtime.)
  */
-async function isProjectDir(dir: string, entries: readonly import('node:fs').Dirent[]): Promise<boolean> {
+function isProjectDir(dir: string, entries: readonly Dirent[], folders: ListedFolder[]): boolean {
   if (entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'))) return true;
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
-    const info = await stat(join(dir, entry.name, 'subagents')).catch(() => undefined);
-    if (info?.isDirectory()) return true;
+    const sessionDir = join(dir, entry.name);
+    noteFolder(sessionDir, folders);
+    if (statOrUndefined(join(sessionDir, 'subagents'))?.isDirectory()) return true;
   }
   return false;
 }
@@ -138,12 +155,13 @@ async function scanProjectDir(
   projectDir: string,
   issues: ParseIssue[],
   options: DiscoverOptions,
+  folders: ListedFolder[],
   pause: () => Promise<void> | undefined = () => undefined,
 ): Promise<DiscoveredFile[]> {
   const out: DiscoveredFile[] = [];
-  let entries: import('node:fs').Dirent[];
+  let entries: Dirent[];
   try {
-    entries = readdirSync(projectDir, { withFileTypes: true });
+    entries = listFolder(projectDir, folders);
   } catch (error) {
     issues.push({ code: 'unreadable_file', file: projectDir, line: 0, message: errorMessage(error) });
     return out;
@@ -156,8 +174,10 @@ async function scanProjectDir(
       const file = await describeFile(path, projectDir, undefined, options);
       if (file) out.push(file);
     } else if (entry.isDirectory()) {
+      // A session folder (or any other): a `subagents/` made in it later changes its mtime.
+      noteFolder(path, folders);
       const subagentsDir = join(path, 'subagents');
-      for (const agentPath of await findAgentFiles(subagentsDir)) {
+      for (const agentPath of findAgentFiles(subagentsDir, folders)) {
         const file = await describeFile(agentPath, projectDir, entry.name, options);
         if (file) out.push(file);
       }
@@ -184,18 +204,18 @@ function byLocale(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
-/** `agent-*.jsonl` under a `subagents/` folder, at any depth (workflows nest them). */
-async function findAgentFiles(dir: string): Promise<string[]> {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((e) => e.isFile() && AGENT_FILE.test(e.name))
-    .map((e) => childPath(e.parentPath, e.name))
-    .sort();
+/** `agent-*.jsonl` under a `subagents/` folder, at any depth (workflows nest them); each folder is noted. */
+function findAgentFiles(dir: string, folders: ListedFolder[]): string[] {
+  const out: string[] = [];
+  const walk = (folder: string): void => {
+    for (const entry of entriesOf(folder, folders) ?? []) {
+      const path = childPath(folder, entry.name);
+      if (entry.isFile() && AGENT_FILE.test(entry.name)) out.push(path);
+      else if (entry.isDirectory()) walk(path);
+    }
+  };
+  walk(dir);
+  return out.sort();
 }
 
 async function describeFile(

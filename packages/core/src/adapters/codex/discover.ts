@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isRecord, str } from '../../internal/guards.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { type ListedFolder, listFolder } from '../../io/listed-folders.js';
 import { readHead } from '../../io/read-head.js';
 import { statOrUndefined } from '../../io/stat.js';
 import type { ParseIssue } from '../../model/issue.js';
@@ -43,6 +43,7 @@ export async function recognizesCodexPath(path: string): Promise<boolean> {
  */
 export async function discoverCodexFiles(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
   const issues: ParseIssue[] = [];
+  const folders: ListedFolder[] = [];
   const files = new Map<string, DiscoveredFile>();
   for (const input of paths) {
     const path = resolve(input);
@@ -52,13 +53,17 @@ export async function discoverCodexFiles(paths: readonly string[], options: Disc
       ? isRolloutFile(path)
         ? [path]
         : []
-      : findRollouts(path, 6, Number.POSITIVE_INFINITY, issues);
+      : findRollouts(path, 6, Number.POSITIVE_INFINITY, issues, folders);
     for (const file of found) {
       const described = await describeRollout(file, options);
       if (described) files.set(described.path, described);
     }
   }
-  return { files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), issues };
+  return {
+    files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    issues,
+    folders,
+  };
 }
 
 async function describeRollout(path: string, options: DiscoverOptions): Promise<DiscoveredFile | undefined> {
@@ -124,14 +129,23 @@ async function parentThreadOf(path: string): Promise<string | undefined> {
  */
 const SKIPPED_FOLDER = /^(?:\.|-|node_modules$|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)/i;
 
-/** Rollout files below `dir`, at most `depth` folders down, stopping after `limit` files. */
-function findRollouts(dir: string, depth: number, limit: number, issues?: ParseIssue[]): string[] {
+/**
+ * Rollout files below `dir`, at most `depth` folders down, stopping after `limit` files; each folder listed is noted
+ * in `folders` when given.
+ */
+function findRollouts(
+  dir: string,
+  depth: number,
+  limit: number,
+  issues?: ParseIssue[],
+  folders?: ListedFolder[],
+): string[] {
   const out: string[] = [];
   const walk = (folder: string, left: number): void => {
     if (out.length >= limit) return;
     let entries: import('node:fs').Dirent[];
     try {
-      entries = readdirSync(folder, { withFileTypes: true });
+      entries = listFolder(folder, folders);
     } catch (error) {
       issues?.push({
         code: 'unreadable_file',

@@ -1,8 +1,9 @@
-import { type Dirent, readdirSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { NotTranscriptError } from '../../errors.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { type ListedFolder, listFolder, noteFolder } from '../../io/listed-folders.js';
 import { readHead } from '../../io/read-head.js';
 import { statOrUndefined, statRoot } from '../../io/stat.js';
 import type { ParseIssue } from '../../model/issue.js';
@@ -40,29 +41,32 @@ export async function discoverGemini(root: string, options: DiscoverOptions = {}
   const info = await statRoot(root, path);
   const issues: ParseIssue[] = [];
   const files: DiscoveredFile[] = [];
+  const folders: ListedFolder[] = [];
   if (info.isFile()) {
     if (!SESSION_FILE.test(path)) throw new NotTranscriptError(root);
     const chats = chatsDirOfFile(path);
     const subagentOf = chats !== undefined && dirname(path) !== chats ? basename(dirname(path)) : undefined;
     const file = await describe(path, chats ? dirname(chats) : dirname(path), subagentOf, options);
     if (file) files.push(file);
-    return { files, issues };
+    return { files, issues, folders };
   }
-  for (const chats of chatsDirsOf(path)) files.push(...(await scanChats(chats, issues, options)));
+  for (const chats of chatsDirsOf(path, folders)) files.push(...(await scanChats(chats, issues, options, folders)));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, issues };
+  return { files, issues, folders };
 }
 
-/** The `chats/` folders a folder holds or is. */
-function chatsDirsOf(dir: string): string[] {
+/** The `chats/` folders a folder holds or is (each folder listed or looked into is noted in `folders` when given). */
+function chatsDirsOf(dir: string, folders?: ListedFolder[]): string[] {
   if (basename(dir) === 'chats') return [dir];
-  const entries = list(dir);
+  const entries = list(dir, folders);
   if (entries === undefined) return [];
   if (entries.some((e) => e.isDirectory() && e.name === 'chats')) return [join(dir, 'chats')];
   const tmp = entries.some((e) => e.isDirectory() && e.name === 'tmp') ? join(dir, 'tmp') : dir;
   const out: string[] = [];
-  for (const entry of tmp === dir ? entries : (list(tmp) ?? [])) {
+  for (const entry of tmp === dir ? entries : (list(tmp, folders) ?? [])) {
     if (!entry.isDirectory()) continue;
+    // A `chats/` made in it later changes its mtime.
+    noteFolder(join(tmp, entry.name), folders);
     const chats = join(tmp, entry.name, 'chats');
     if (statOrUndefined(chats)?.isDirectory()) out.push(chats);
   }
@@ -77,9 +81,14 @@ function chatsDirOfFile(path: string): string | undefined {
   return undefined;
 }
 
-async function scanChats(chats: string, issues: ParseIssue[], options: DiscoverOptions): Promise<DiscoveredFile[]> {
+async function scanChats(
+  chats: string,
+  issues: ParseIssue[],
+  options: DiscoverOptions,
+  folders: ListedFolder[],
+): Promise<DiscoveredFile[]> {
   const projectDir = dirname(chats);
-  const entries = list(chats);
+  const entries = list(chats, folders);
   if (entries === undefined) {
     issues.push({ code: 'unreadable_file', file: chats, line: 0, message: 'cannot list the chats folder' });
     return [];
@@ -101,7 +110,7 @@ async function scanChats(chats: string, issues: ParseIssue[], options: DiscoverO
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const dir = join(chats, entry.name);
-    for (const name of (list(dir) ?? [])
+    for (const name of (list(dir, folders) ?? [])
       .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
       .map((e) => e.name)
       .sort()) {
@@ -144,9 +153,9 @@ export async function headerSessionId(path: string): Promise<string | undefined>
   return /"sessionId"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
 }
 
-function list(dir: string): Dirent[] | undefined {
+function list(dir: string, folders?: ListedFolder[]): Dirent[] | undefined {
   try {
-    return readdirSync(dir, { withFileTypes: true });
+    return listFolder(dir, folders);
   } catch {
     return undefined;
   }
