@@ -8,6 +8,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -160,8 +161,11 @@ describe('the freshness pass', () => {
       [join(workflow, 'agent-a3.jsonl'), line(SESSION)],
       [join(notYet, 'subagents', 'agent-a4.jsonl'), line('55555555-5555-4555-8555-555555555555')],
     ];
+    ageTree(home);
+    await index.refresh([home], { freshnessRecord: true });
     for (const [file, text] of add) {
-      const warm = await refreshed();
+      // one refresh leaves the record (the first one, then the one that read the file added before)
+      const warm = WarmIndex.open(dbPath) as WarmIndex;
       try {
         expect(warm.check([home]).kind, file).toBe('fresh');
         mkdirSync(dirname(file), { recursive: true });
@@ -170,10 +174,30 @@ describe('the freshness pass', () => {
       } finally {
         warm.close();
       }
+      // the new file and the folders it changed dated back (the stored files keep their mtimes)
+      const then = Date.now() / 1000 - 3600;
+      for (const path of [file, dirname(file), dirname(dirname(file))]) utimesSync(path, then, then);
       const report = await index.refresh([home], { freshnessRecord: true });
       expect(report.filesParsed, file).toBe(1);
     }
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'leaves no record when a folder cannot be listed, and reports it',
+    async () => {
+      // A folder that cannot be listed, even by root: a `subagents` link to itself (ELOOP), as a chmod 000 folder is.
+      const loop = join(project, SESSION, 'subagents');
+      mkdirSync(dirname(loop), { recursive: true });
+      symlinkSync(loop, loop);
+      ageTree(home);
+      const report = await index.refresh([home], { freshnessRecord: true });
+      expect(index.refreshProblems().map((p) => p.file)).toContain(loop);
+      expect(report.issues).toBeGreaterThan(0);
+      const warm = WarmIndex.open(dbPath);
+      expect(warm?.check([home]).kind).toBe('unknown');
+      warm?.close();
+    },
+  );
 
   it('sees a Codex rollout made in an empty day folder and a Gemini chats folder made in a project folder', async () => {
     const fixtures = resolve(here, '../../core/test/fixtures');
@@ -195,7 +219,6 @@ describe('the freshness pass', () => {
       const home = dirname(dirname(to)).startsWith(gemini) ? gemini : codex;
       ageTree(home);
       await index.refresh([home], { freshnessRecord: true });
-      await index.refresh([home], { freshnessRecord: true });
       const warm = WarmIndex.open(dbPath);
       try {
         expect(warm?.check([home]).kind, to).toBe('fresh');
@@ -207,6 +230,27 @@ describe('the freshness pass', () => {
       }
       expect((await index.refresh([home], { freshnessRecord: true })).filesParsed, to).toBe(1);
     }
+  });
+
+  it('sees the first rollout of a Codex home that had none (no adapter recognised it before)', async () => {
+    const codex = join(dir, 'new-codex-home');
+    const day = join(codex, 'sessions', '2026', '11', '27');
+    mkdirSync(day, { recursive: true });
+    writeFileSync(join(codex, 'config.toml'), 'model = "gpt-5"\n');
+    ageTree(codex);
+    const first = await index.refresh([codex], { freshnessRecord: true });
+    expect(first.files).toBe(0);
+    const warm = WarmIndex.open(dbPath) as WarmIndex;
+    try {
+      expect(warm.check([codex]).kind).toBe('fresh');
+      const fixtures = resolve(here, '../../core/test/fixtures/codex/0.169.0/codex-home/sessions/2026/11/23');
+      const rollout = readdirSync(fixtures)[0] as string;
+      cpSync(join(fixtures, rollout), join(day, rollout));
+      expect(warm.check([codex]).kind).toBe('unknown');
+    } finally {
+      warm.close();
+    }
+    expect((await index.refresh([codex], { freshnessRecord: true })).filesParsed).toBe(1);
   });
 
   it('sees a transcript removed or replaced', async () => {

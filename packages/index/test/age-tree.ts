@@ -1,4 +1,4 @@
-import { readdirSync, utimesSync } from 'node:fs';
+import { lutimesSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -9,6 +9,8 @@ export function ageTree(path: string): void {
   const then = Date.now() / 1000 - 3600;
   for (const entry of readdirSync(path, { withFileTypes: true })) {
     if (entry.isDirectory()) ageTree(join(path, entry.name));
+    // A link is dated itself (it may point nowhere, or to itself).
+    else if (entry.isSymbolicLink()) lutimesSync(join(path, entry.name), then, then);
     else utimesSync(join(path, entry.name), then, then);
   }
   utimesSync(path, then, then);

@@ -1,4 +1,5 @@
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../io/discover.js';
+import type { ListedFolder } from '../io/listed-folders.js';
 import type { ReadEnd, ReadLinesOptions } from '../io/read-lines.js';
 import type { AgentId } from '../model/agent.js';
 import type { CallInput } from '../model/call-input.js';
@@ -46,8 +47,12 @@ export interface AgentAdapter {
   readonly capabilities: AgentCapabilities;
   /** The agent's home folders on this machine (env and home dir passed in: core has no `process`). */
   defaultHomes(env: Readonly<Record<string, string | undefined>>, homeDir: string): readonly string[];
-  /** Whether a path is this agent's home, one of its folders or one of its transcript files. Never throws. */
-  recognizes(path: string): Promise<boolean>;
+  /**
+   * Whether a path is this agent's home, one of its folders or one of its transcript files. Never throws. Notes in
+   * `folders` (when given) each folder it listed or looked into, with its mtime before: while they keep those mtimes
+   * (and the files it read, their first lines), the answer stays the same.
+   */
+  recognizes(path: string, folders?: ListedFolder[]): Promise<boolean>;
   /**
    * Every transcript file under a root (a home, a folder inside one, or one file); each `DiscoveredFile` carries
    * `agent: this.id`. Problems with single files are issues; a root that does not exist throws `PathNotFoundError`.

@@ -141,13 +141,19 @@ async function checkDiscovers(options: ConformanceOptions): Promise<string[]> {
     if (files.length === 0) failures.push(`finds no file under ${root}`);
     const paths = new Set(files.map((f) => f.path));
     if (paths.size !== files.length) failures.push(`lists a file twice under ${root}`);
-    // An index tells that nothing came or went from the folders discovery listed: each file's folder is one.
-    const listed = new Map(folders);
+    // An index tells that nothing came or went from the folders discovery listed: each folder from the root down to
+    // each file is one, noted with the mtime it has (nothing changes them while the suite runs).
+    const listed = new Map<string, number[]>();
+    for (const [path, mtimeMs] of folders) listed.set(path, [...(listed.get(path) ?? []), mtimeMs]);
+    const top = resolve(root);
     for (const file of files) {
       if (file.agent !== options.adapter.id) failures.push(`${file.path} carries agent "${file.agent}"`);
-      const folder = dirname(file.path);
-      if (file.path !== resolve(root) && listed.get(folder) !== (await stat(folder)).mtimeMs) {
-        failures.push(`${file.path}: its folder is not among the folders listed, with its mtime`);
+      for (let folder = dirname(file.path); file.path !== top && folder.startsWith(top); folder = dirname(folder)) {
+        const mtimeMs = (await stat(folder)).mtimeMs;
+        if (!(listed.get(folder)?.every((m) => m === mtimeMs) ?? false)) {
+          failures.push(`${file.path}: ${folder} is not among the folders listed, with its mtime`);
+        }
+        if (folder === top) break;
       }
       const info = await stat(file.path).catch(() => undefined);
       if (info?.size !== file.size) failures.push(`${file.path}: size ${file.size} is not the file's`);

@@ -16,7 +16,14 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
   const issues: ParseIssue[] = [];
   const folders: (readonly ListedFolder[])[] = [];
   for (const input of paths) {
-    const adapters = await adaptersForPath(resolve(input));
+    const recognised: ListedFolder[] = [];
+    const adapters = await adaptersForPath(resolve(input), recognised);
+    // A path no adapter recognises yet (a Codex or Gemini home before its first session, one whose sessions were all
+    // deleted): the first transcript written anywhere the recognisers looked makes one discover it, so those folders
+    // are watched too. (Not for a recognised path: another agent's transcripts appearing inside a Claude home are not
+    // looked for, and watching `~/.claude`'s other folders, which change while Claude Code runs, would cost every
+    // command a full refresh then.)
+    if (adapters.length === 0) folders.push(recognised);
     const found =
       adapters.length === 0
         ? [await discoverFiles([input], options)]

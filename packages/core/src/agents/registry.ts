@@ -2,6 +2,7 @@ import { claudeCodeAdapter } from '../adapters/claude-code/adapter.js';
 import { codexAdapter } from '../adapters/codex/adapter.js';
 import { geminiAdapter } from '../adapters/gemini/adapter.js';
 import { AgentNotRegisteredError } from '../errors.js';
+import type { ListedFolder } from '../io/listed-folders.js';
 import type { AgentId } from '../model/agent.js';
 import type { AgentAdapter } from './adapter.js';
 
@@ -20,8 +21,11 @@ export function adapterForFile(file: { readonly agent: AgentId }): AgentAdapter 
   return adapter;
 }
 
-/** The adapters that recognise a path as theirs (a home, a folder inside one, a transcript), in registry order. */
-export async function adaptersForPath(path: string): Promise<AgentAdapter[]> {
-  const found = await Promise.all(agentAdapters.map((adapter) => adapter.recognizes(path)));
+/**
+ * The adapters that recognise a path as theirs (a home, a folder inside one, a transcript), in registry order. The
+ * folders their answers depend on are noted in `folders` when given (`AgentAdapter.recognizes`).
+ */
+export async function adaptersForPath(path: string, folders?: ListedFolder[]): Promise<AgentAdapter[]> {
+  const found = await Promise.all(agentAdapters.map((adapter) => adapter.recognizes(path, folders)));
   return agentAdapters.filter((_, index) => found[index]);
 }

@@ -1,4 +1,4 @@
-import type { Dirent } from 'node:fs';
+import { type Dirent, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { NotTranscriptError } from '../errors.js';
 import type { AgentId } from '../model/agent.js';
@@ -100,26 +100,34 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       continue;
     }
     const pause = pacer();
-    for (const projectDir of projectDirsOf(path, folders)) {
+    for (const projectDir of projectDirsOf(path, folders, issues)) {
       for (const file of await scanProjectDir(projectDir, issues, options, folders, pause)) files.set(file.path, file);
     }
   }
   return { files: [...files.values()].sort((a, b) => byLocale(a.path, b.path)), issues, folders };
 }
 
-/** A folder's entries (its mtime noted first), or undefined when it cannot be listed. */
-function entriesOf(dir: string, folders: ListedFolder[]): Dirent[] | undefined {
+/**
+ * A folder's entries (its mtime noted first), or undefined when it cannot be listed. Why not goes to `issues` (when
+ * given) unless it is missing: a folder that exists and cannot be read may hide transcripts, and a refresh that met
+ * one is incomplete (its index cannot vouch that nothing changed there).
+ */
+function entriesOf(dir: string, folders: ListedFolder[], issues?: ParseIssue[]): Dirent[] | undefined {
   try {
     return listFolder(dir, folders);
-  } catch {
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      issues?.push({ code: 'unreadable_file', file: dir, line: 0, message: errorMessage(error) });
+    }
     return undefined;
   }
 }
 
-function projectDirsOf(dir: string, folders: ListedFolder[]): string[] {
-  const entries = entriesOf(dir, folders) ?? [];
+function projectDirsOf(dir: string, folders: ListedFolder[], issues: ParseIssue[]): string[] {
+  const entries = entriesOf(dir, folders, issues) ?? [];
   if (entries.some((e) => e.isDirectory() && e.name === 'projects')) {
-    return projectDirsOf(join(dir, 'projects'), folders);
+    return projectDirsOf(join(dir, 'projects'), folders, issues);
   }
   if (isProjectDir(dir, entries, folders)) return [dir];
   // A session folder (`<session>/subagents/…`) passed on its own belongs to its project folder.
@@ -146,7 +154,12 @@ function isProjectDir(dir: string, entries: readonly Dirent[], folders: ListedFo
     if (!entry.isDirectory()) continue;
     const sessionDir = join(dir, entry.name);
     noteFolder(sessionDir, folders);
-    if (statOrUndefined(join(sessionDir, 'subagents'))?.isDirectory()) return true;
+    try {
+      if (statSync(join(sessionDir, 'subagents'), { throwIfNoEntry: false })?.isDirectory()) return true;
+    } catch {
+      // Cannot be looked into (no permission): scanned, so that it is reported as unreadable.
+      return true;
+    }
   }
   return false;
 }
@@ -177,7 +190,7 @@ async function scanProjectDir(
       // A session folder (or any other): a `subagents/` made in it later changes its mtime.
       noteFolder(path, folders);
       const subagentsDir = join(path, 'subagents');
-      for (const agentPath of findAgentFiles(subagentsDir, folders)) {
+      for (const agentPath of findAgentFiles(subagentsDir, folders, issues)) {
         const file = await describeFile(agentPath, projectDir, entry.name, options);
         if (file) out.push(file);
       }
@@ -205,10 +218,10 @@ function byLocale(a: string, b: string): number {
 }
 
 /** `agent-*.jsonl` under a `subagents/` folder, at any depth (workflows nest them); each folder is noted. */
-function findAgentFiles(dir: string, folders: ListedFolder[]): string[] {
+function findAgentFiles(dir: string, folders: ListedFolder[], issues: ParseIssue[]): string[] {
   const out: string[] = [];
   const walk = (folder: string): void => {
-    for (const entry of entriesOf(folder, folders) ?? []) {
+    for (const entry of entriesOf(folder, folders, issues) ?? []) {
       const path = childPath(folder, entry.name);
       if (entry.isFile() && AGENT_FILE.test(entry.name)) out.push(path);
       else if (entry.isDirectory()) walk(path);

@@ -1,6 +1,8 @@
-import { open, readdir, stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord } from '../../internal/guards.js';
+import { type ListedFolder, listFolder } from '../../io/listed-folders.js';
 
 const SNIFF_BYTES = 64 * 1024;
 /** Keys only a Claude Code record has at its top level (with a string `type`). */
@@ -10,30 +12,40 @@ const CLAUDE_KEYS = ['uuid', 'parentUuid', 'leafUuid', 'sessionId', 'messageId']
  * Whether a path is Claude Code's: a home (with `projects/`), a projects, project or session folder whose first
  * transcript is Claude's, or a `.jsonl` file whose first line is a Claude record. Never throws.
  */
-export async function recognizesClaudePath(path: string): Promise<boolean> {
+export async function recognizesClaudePath(path: string, folders?: ListedFolder[]): Promise<boolean> {
   try {
     const info = await stat(path);
     if (info.isFile()) return path.endsWith('.jsonl') && isClaudeLine(await firstLine(path));
     if (!info.isDirectory()) return false;
-    const entries = await readdir(path, { withFileTypes: true });
+    const entries = listFolder(path, folders);
     if (entries.some((e) => e.isDirectory() && e.name === 'projects')) return true;
-    const sample = await firstTranscript(path, 3);
+    const sample = firstTranscript(path, 3, folders, entries);
     return sample !== undefined && isClaudeLine(await firstLine(sample));
   } catch {
     return false;
   }
 }
 
-/** The first `.jsonl` file within `depth` folder levels (files before folders, in name order). */
-async function firstTranscript(dir: string, depth: number): Promise<string | undefined> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+/** The first `.jsonl` file within `depth` folder levels (files before folders, in name order); folders noted. */
+function firstTranscript(
+  dir: string,
+  depth: number,
+  folders: ListedFolder[] | undefined,
+  listed?: Dirent[],
+): string | undefined {
+  let entries: Dirent[];
+  try {
+    entries = listed ?? listFolder(dir, folders);
+  } catch {
+    return undefined;
+  }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const file = entries.find((e) => e.isFile() && e.name.endsWith('.jsonl'));
   if (file) return join(dir, file.name);
   if (depth === 0) return undefined;
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
-    const found = await firstTranscript(join(dir, entry.name), depth - 1);
+    const found = firstTranscript(join(dir, entry.name), depth - 1, folders);
     if (found) return found;
   }
   return undefined;

@@ -28,11 +28,11 @@ export function sessionIdOfRollout(path: string): string | undefined {
  * True when a path is Codex's: a rollout file, or a folder with rollout files under `sessions/` or
  * `archived_sessions/` (a Codex home), or a folder of `YYYY/MM/DD` rollouts.
  */
-export async function recognizesCodexPath(path: string): Promise<boolean> {
+export async function recognizesCodexPath(path: string, folders?: ListedFolder[]): Promise<boolean> {
   const info = statOrUndefined(path);
   if (info === undefined) return false;
   if (info.isFile()) return isRolloutFile(path);
-  return findRollouts(resolve(path), 6, 1).length > 0;
+  return findRollouts(resolve(path), 6, 1, undefined, folders).length > 0;
 }
 
 /**

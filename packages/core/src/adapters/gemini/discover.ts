@@ -1,4 +1,4 @@
-import type { Dirent } from 'node:fs';
+import { type Dirent, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { NotTranscriptError } from '../../errors.js';
@@ -20,11 +20,11 @@ export function defaultGeminiHomes(env: Readonly<Record<string, string | undefin
  * Whether a path is a Gemini home or lies in one: a home (`tmp/<project>/chats/`), its `tmp/` folder, a project
  * folder, a `chats/` folder, or a session file in one. Never throws.
  */
-export async function recognizesGemini(path: string): Promise<boolean> {
+export async function recognizesGemini(path: string, folders?: ListedFolder[]): Promise<boolean> {
   const info = await stat(path).catch(() => undefined);
   if (info === undefined) return false;
   if (info.isFile()) return SESSION_FILE.test(path) && chatsDirOfFile(resolve(path)) !== undefined;
-  return chatsDirsOf(resolve(path)).length > 0;
+  return chatsDirsOf(resolve(path), folders).length > 0;
 }
 
 /**
@@ -50,25 +50,34 @@ export async function discoverGemini(root: string, options: DiscoverOptions = {}
     if (file) files.push(file);
     return { files, issues, folders };
   }
-  for (const chats of chatsDirsOf(path, folders)) files.push(...(await scanChats(chats, issues, options, folders)));
+  for (const chats of chatsDirsOf(path, folders, issues)) {
+    files.push(...(await scanChats(chats, issues, options, folders)));
+  }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, issues, folders };
 }
 
-/** The `chats/` folders a folder holds or is (each folder listed or looked into is noted in `folders` when given). */
-function chatsDirsOf(dir: string, folders?: ListedFolder[]): string[] {
+/**
+ * The `chats/` folders a folder holds or is. Each folder listed or looked into is noted in `folders`, and each that
+ * cannot be, in `issues` (when given).
+ */
+function chatsDirsOf(dir: string, folders?: ListedFolder[], issues?: ParseIssue[]): string[] {
   if (basename(dir) === 'chats') return [dir];
-  const entries = list(dir, folders);
+  const entries = list(dir, folders, issues);
   if (entries === undefined) return [];
   if (entries.some((e) => e.isDirectory() && e.name === 'chats')) return [join(dir, 'chats')];
   const tmp = entries.some((e) => e.isDirectory() && e.name === 'tmp') ? join(dir, 'tmp') : dir;
   const out: string[] = [];
-  for (const entry of tmp === dir ? entries : (list(tmp, folders) ?? [])) {
+  for (const entry of tmp === dir ? entries : (list(tmp, folders, issues) ?? [])) {
     if (!entry.isDirectory()) continue;
     // A `chats/` made in it later changes its mtime.
     noteFolder(join(tmp, entry.name), folders);
     const chats = join(tmp, entry.name, 'chats');
-    if (statOrUndefined(chats)?.isDirectory()) out.push(chats);
+    try {
+      if (statSync(chats, { throwIfNoEntry: false })?.isDirectory()) out.push(chats);
+    } catch (error) {
+      issues?.push(unreadable(chats, error));
+    }
   }
   return out;
 }
@@ -88,11 +97,8 @@ async function scanChats(
   folders: ListedFolder[],
 ): Promise<DiscoveredFile[]> {
   const projectDir = dirname(chats);
-  const entries = list(chats, folders);
-  if (entries === undefined) {
-    issues.push({ code: 'unreadable_file', file: chats, line: 0, message: 'cannot list the chats folder' });
-    return [];
-  }
+  const entries = list(chats, folders, issues);
+  if (entries === undefined) return [];
   const out: DiscoveredFile[] = [];
   const taken = new Set<string>();
   const mains = entries
@@ -110,7 +116,7 @@ async function scanChats(
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const dir = join(chats, entry.name);
-    for (const name of (list(dir, folders) ?? [])
+    for (const name of (list(dir, folders, issues) ?? [])
       .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
       .map((e) => e.name)
       .sort()) {
@@ -153,10 +159,22 @@ export async function headerSessionId(path: string): Promise<string | undefined>
   return /"sessionId"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
 }
 
-function list(dir: string, folders?: ListedFolder[]): Dirent[] | undefined {
+/** A folder's entries, or undefined when it cannot be listed (why goes to `issues`, when given, unless it is gone). */
+function list(dir: string, folders?: ListedFolder[], issues?: ParseIssue[]): Dirent[] | undefined {
   try {
     return listFolder(dir, folders);
-  } catch {
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') issues?.push(unreadable(dir, error));
     return undefined;
   }
+}
+
+function unreadable(path: string, error: unknown): ParseIssue {
+  return {
+    code: 'unreadable_file',
+    file: path,
+    line: 0,
+    message: error instanceof Error ? error.message : String(error),
+  };
 }
