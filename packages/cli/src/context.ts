@@ -208,6 +208,12 @@ export class Context {
       this.note(
         `${report.newIssues} new problem${report.newIssues === 1 ? '' : 's'} in the transcripts (malformed lines, unknown records, unreadable files); --verbose lists them`,
       );
+    } else if (index.refreshProblems().length > 0 && !this.json) {
+      // An unreadable file or folder may hide transcripts: no command can tell that nothing changed behind it.
+      const n = index.refreshProblems().length;
+      this.note(
+        `${n} file${n === 1 ? '' : 's'} or folder${n === 1 ? '' : 's'} cannot be read, so each command looks at every transcript again; --verbose lists ${n === 1 ? 'it' : 'them'}`,
+      );
     }
     return report;
   }

@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -169,4 +169,36 @@ describe('commands on a warm index', () => {
     expect(after.daily.map((d) => d.date)).toContain('2026-11-22');
     expect(after).toEqual(await json<unknown>(['usage', 'daily'], join(dir, 'usage-fresh.sqlite')));
   }, 60_000);
+
+  it.skipIf(process.platform === 'win32')(
+    'say why every command reads everything again while a folder cannot be read',
+    async () => {
+      const other = join(dir, 'unreadable-home');
+      cpSync(SAMPLES_HOME, other, { recursive: true });
+      // A folder no one can list (a link to itself), as a folder without permission is for a user.
+      const loop = join(
+        other,
+        'projects',
+        '-home-user-proj-shell',
+        'f0835e0b-b4c6-4910-817c-346fd7332302',
+        'subagents',
+      );
+      mkdirSync(join(loop, '..'), { recursive: true });
+      symlinkSync(loop, loop);
+      const db = join(dir, 'unreadable.sqlite');
+      for (let i = 0; i < 2; i++) {
+        let stderr = '';
+        const io: CliIo = {
+          stdout: { write: () => true, isTTY: false },
+          stderr: { write: (s: string) => (stderr += s), isTTY: false },
+          env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
+          homedir: dir,
+          now: Date.now,
+        };
+        expect(await run(['sessions', other, '--db', db], io), stderr).toBe(0);
+        expect(stderr, `run ${i + 1}`).toMatch(/1 file or folder cannot be read, so each command looks/);
+      }
+    },
+    60_000,
+  );
 });

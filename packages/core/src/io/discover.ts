@@ -104,7 +104,12 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       for (const file of await scanProjectDir(projectDir, issues, options, folders, pause)) files.set(file.path, file);
     }
   }
-  return { files: [...files.values()].sort((a, b) => byLocale(a.path, b.path)), issues, folders };
+  // A folder met twice (looked into, then scanned) is reported once.
+  const reported = new Set<string>();
+  const once = issues.filter(
+    (i) => !reported.has(`${i.code}\u0000${i.file}`) && reported.add(`${i.code}\u0000${i.file}`),
+  );
+  return { files: [...files.values()].sort((a, b) => byLocale(a.path, b.path)), issues: once, folders };
 }
 
 /**
@@ -138,7 +143,7 @@ function projectDirsOf(dir: string, folders: ListedFolder[], issues: ParseIssue[
     const child = join(dir, entry.name);
     const childEntries = entriesOf(child, folders);
     // A folder that cannot be listed (chmod 000) is kept, so scanning it reports it as unreadable.
-    if (childEntries === undefined || isProjectDir(child, childEntries, folders)) dirs.push(child);
+    if (childEntries === undefined || isProjectDir(child, childEntries, folders, issues)) dirs.push(child);
   }
   return dirs;
 }
@@ -146,9 +151,16 @@ function projectDirsOf(dir: string, folders: ListedFolder[], issues: ParseIssue[
 /**
  * A project folder holds session files, or at least one `<session>/subagents/` folder: a session whose main file
  * is gone (or was never copied) still has its subagents, and they are shown as a session. (Each folder looked into
- * is noted: a `subagents/` made there later changes its mtime.)
+ * is noted: a `subagents/` made there later changes its mtime.) A folder that cannot be looked into goes to `issues`
+ * when given (a folder of `projects/`, whose sessions it may hide; not `projects/` itself, whose project folders
+ * that cannot be listed are reported when they are scanned).
  */
-function isProjectDir(dir: string, entries: readonly Dirent[], folders: ListedFolder[]): boolean {
+function isProjectDir(
+  dir: string,
+  entries: readonly Dirent[],
+  folders: ListedFolder[],
+  issues?: ParseIssue[],
+): boolean {
   if (entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'))) return true;
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
@@ -156,9 +168,8 @@ function isProjectDir(dir: string, entries: readonly Dirent[], folders: ListedFo
     noteFolder(sessionDir, folders);
     try {
       if (statSync(join(sessionDir, 'subagents'), { throwIfNoEntry: false })?.isDirectory()) return true;
-    } catch {
-      // Cannot be looked into (no permission): scanned, so that it is reported as unreadable.
-      return true;
+    } catch (error) {
+      issues?.push({ code: 'unreadable_file', file: sessionDir, line: 0, message: errorMessage(error) });
     }
   }
   return false;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -80,4 +80,26 @@ describe('listed folders', () => {
     // tool-results/ is not looked into: nothing found there would be a transcript
     expect(listed.has(join(session, 'tool-results'))).toBe(false);
   });
+});
+
+describe('discovery meeting a folder it cannot look into', () => {
+  it.skipIf(process.platform === 'win32')(
+    'still finds the other projects, and reports the folder of a session it cannot look into',
+    async () => {
+      const projects = join(dir, 'projects');
+      const ok = join(projects, '-home-u-ok');
+      mkdirSync(ok, { recursive: true });
+      writeFileSync(join(ok, '11111111-1111-4111-8111-111111111111.jsonl'), '{}\n');
+      // `stat(<folder>/subagents)` fails for these (ELOOP, as EACCES does for a folder without permission), even as root
+      const looped = join(projects, '-home-u-looped');
+      mkdirSync(looped);
+      symlinkSync(join(looped, 'subagents'), join(looped, 'subagents'));
+      const session = join(projects, '-home-u-sessions-only', '22222222-2222-4222-8222-222222222222');
+      mkdirSync(session, { recursive: true });
+      symlinkSync(join(session, 'subagents'), join(session, 'subagents'));
+      const { files, issues } = await discoverFiles([dir]);
+      expect(files.map((f) => f.path)).toEqual([join(ok, '11111111-1111-4111-8111-111111111111.jsonl')]);
+      expect(issues.map((i) => [i.code, i.file])).toEqual([['unreadable_file', session]]);
+    },
+  );
 });

@@ -76,7 +76,8 @@ function chatsDirsOf(dir: string, folders?: ListedFolder[], issues?: ParseIssue[
     try {
       if (statSync(chats, { throwIfNoEntry: false })?.isDirectory()) out.push(chats);
     } catch (error) {
-      issues?.push(unreadable(chats, error));
+      // The project folder cannot be looked into.
+      issues?.push(unreadable(join(tmp, entry.name), error));
     }
   }
   return out;
