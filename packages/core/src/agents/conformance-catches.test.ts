@@ -99,4 +99,28 @@ describe('the discovery check', () => {
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.every((f) => f.includes('not among the folders listed'))).toBe(true);
   });
+
+  it.each([
+    ['one that leaves out the folders above the files’ own', (path: string) => !path.endsWith('projects')],
+    ['one that notes a folder with another mtime', () => true],
+  ])('catches %s', async (label, keep) => {
+    const adapter: AgentAdapter = {
+      ...base,
+      discover: async (root, options) => {
+        const found = await base.discover(root, options);
+        const folders = found.folders.filter(([path]) => keep(path));
+        return {
+          ...found,
+          folders: label.includes('mtime') ? folders.map(([path, mtime]) => [path, mtime - 1] as const) : folders,
+        };
+      },
+    };
+    const check = 'discovers its fixtures, each file carrying its agent';
+    const found = conformanceCases({
+      adapter,
+      fixtures: [claudeFixtures],
+      scratchDir: join(scratch, 'ancestors'),
+    }).find((c) => c.check === check);
+    expect(((await found?.run()) ?? []).length).toBeGreaterThan(0);
+  });
 });
