@@ -311,19 +311,14 @@ export class FreshnessProbe {
   }
 
   /**
-   * Store (or, when it cannot vouch for them, drop) the freshness record of these paths: `stored`, else why not.
-   * `complete` is false when the refresh met a file or folder it could not read: then every refresh looks again.
+   * Store (or, when it cannot vouch for them, drop) the freshness record of these paths. `complete` is false when
+   * the refresh met a file or folder it could not read: then every refresh looks again.
    */
-  finish(
-    complete: boolean,
-    archiving: boolean,
-    counts: WarmCounts,
-    listed: readonly ListedFolder[] = [],
-  ): 'stored' | 'incomplete' | 'unwatched' | 'recent' {
+  finish(complete: boolean, archiving: boolean, counts: WarmCounts, listed: readonly ListedFolder[] = []): void {
     const key = freshKey(this.roots);
     // Immediate: the files and the generation are read under the write lock (a read first would also make the
     // write fail at once, not wait, after another process's commit).
-    return this.db
+    this.db
       .transaction(() => {
         const rows = storedFilesUnder(this.db, this.roots);
         const watched = complete
@@ -331,10 +326,10 @@ export class FreshnessProbe {
               rows.map(([path]) => path),
               listed,
             )
-          : 'incomplete';
-        if (typeof watched === 'string') {
+          : undefined;
+        if (watched === undefined) {
           this.db.prepare('DELETE FROM warm_state WHERE key = ?').run(key);
-          return watched;
+          return;
         }
         const record: FreshnessRecord = {
           archiving,
@@ -346,7 +341,6 @@ export class FreshnessProbe {
           counts,
         };
         this.store(key, record);
-        return 'stored' as const;
       })
       .immediate();
   }
@@ -364,22 +358,22 @@ export class FreshnessProbe {
   /**
    * The paths to watch: the folders above these files and every folder the refresh's discovery listed (`listed`: one
    * that holds no transcript yet too, where a new one would change nothing else), each with its mtime before it was
-   * listed (else at the start); else why not: a folder above a file neither seen at the start nor listed
-   * (`unwatched`), or one that changed just before the start (`recent`).
+   * listed (else at the start); undefined when one cannot be vouched for: a folder above a file neither seen at the
+   * start nor listed, or one that changed just before the start.
    */
   private watchedSinceStart(
     files: readonly string[],
     listed: readonly ListedFolder[],
-  ): [string, number | null][] | 'unwatched' | 'recent' {
+  ): [string, number | null][] | undefined {
     const listedAt = new Map(listed);
     const watched: [string, number | null][] = [];
     for (const path of new Set([...watchedPaths(files, this.roots), ...listedAt.keys()])) {
       const mtime = listedAt.get(path) ?? this.before.get(path);
       // A folder first seen now: its files may have been listed after a change the start did not see.
-      if (mtime === undefined || (mtime === null && mtimeOrNull(path) !== null)) return 'unwatched';
+      if (mtime === undefined || (mtime === null && mtimeOrNull(path) !== null)) return undefined;
       // Changed just before the start: where mtimes are coarse (1 or 2 s), a file added within the same tick would
       // leave the same mtime. The next refresh vouches for it.
-      if (mtime !== null && mtime > this.startedAt - RACY_MS) return 'recent';
+      if (mtime !== null && mtime > this.startedAt - RACY_MS) return undefined;
       watched.push([path, mtime]);
     }
     return watched;

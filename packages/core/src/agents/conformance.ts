@@ -1,5 +1,5 @@
 import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { type DiscoveredFile, groupSessions, type SessionFiles } from '../io/discover.js';
 import type { ReadEnd } from '../io/read-lines.js';
 import type { ParseIssue } from '../model/issue.js';
@@ -148,7 +148,9 @@ async function checkDiscovers(options: ConformanceOptions): Promise<string[]> {
     const top = resolve(root);
     for (const file of files) {
       if (file.agent !== options.adapter.id) failures.push(`${file.path} carries agent "${file.agent}"`);
-      for (let folder = dirname(file.path); file.path !== top && folder.startsWith(top); folder = dirname(folder)) {
+      // The folders from the file's own up to the root (none for a root that is the file itself).
+      const under = (folder: string) => folder === top || folder.startsWith(top.endsWith(sep) ? top : top + sep);
+      for (let folder = dirname(file.path); file.path !== top && under(folder); folder = dirname(folder)) {
         const mtimeMs = (await stat(folder)).mtimeMs;
         if (!(listed.get(folder)?.every((m) => m === mtimeMs) ?? false)) {
           failures.push(`${file.path}: ${folder} is not among the folders listed, with its mtime`);

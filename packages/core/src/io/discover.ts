@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { NotTranscriptError } from '../errors.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
-import { type ListedFolder, listFolder, noteFolder } from './listed-folders.js';
+import { type ListedFolder, listFolder, noteFolder, readFolder, unreadableFolder } from './listed-folders.js';
 import { findInHead } from './read-head.js';
 import { statOrUndefined, statRoot } from './stat.js';
 
@@ -104,7 +104,7 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       for (const file of await scanProjectDir(projectDir, issues, options, folders, pause)) files.set(file.path, file);
     }
   }
-  // A folder met twice (looked into, then scanned) is reported once.
+  // A folder under two of the paths (a home and one of its projects) is reported once.
   const reported = new Set<string>();
   const once = issues.filter(
     (i) => !reported.has(`${i.code}\u0000${i.file}`) && reported.add(`${i.code}\u0000${i.file}`),
@@ -112,25 +112,8 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
   return { files: [...files.values()].sort((a, b) => byLocale(a.path, b.path)), issues: once, folders };
 }
 
-/**
- * A folder's entries (its mtime noted first), or undefined when it cannot be listed. Why not goes to `issues` (when
- * given) unless it is missing: a folder that exists and cannot be read may hide transcripts, and a refresh that met
- * one is incomplete (its index cannot vouch that nothing changed there).
- */
-function entriesOf(dir: string, folders: ListedFolder[], issues?: ParseIssue[]): Dirent[] | undefined {
-  try {
-    return listFolder(dir, folders);
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
-      issues?.push({ code: 'unreadable_file', file: dir, line: 0, message: errorMessage(error) });
-    }
-    return undefined;
-  }
-}
-
 function projectDirsOf(dir: string, folders: ListedFolder[], issues: ParseIssue[]): string[] {
-  const entries = entriesOf(dir, folders, issues) ?? [];
+  const entries = readFolder(dir, folders, issues) ?? [];
   if (entries.some((e) => e.isDirectory() && e.name === 'projects')) {
     return projectDirsOf(join(dir, 'projects'), folders, issues);
   }
@@ -141,7 +124,7 @@ function projectDirsOf(dir: string, folders: ListedFolder[], issues: ParseIssue[
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const child = join(dir, entry.name);
-    const childEntries = entriesOf(child, folders);
+    const childEntries = readFolder(child, folders, undefined);
     // A folder that cannot be listed (chmod 000) is kept, so scanning it reports it as unreadable.
     if (childEntries === undefined || isProjectDir(child, childEntries, folders, issues)) dirs.push(child);
   }
@@ -169,7 +152,7 @@ function isProjectDir(
     try {
       if (statSync(join(sessionDir, 'subagents'), { throwIfNoEntry: false })?.isDirectory()) return true;
     } catch (error) {
-      issues?.push({ code: 'unreadable_file', file: sessionDir, line: 0, message: errorMessage(error) });
+      issues?.push(unreadableFolder(sessionDir, error));
     }
   }
   return false;
@@ -187,7 +170,7 @@ async function scanProjectDir(
   try {
     entries = listFolder(projectDir, folders);
   } catch (error) {
-    issues.push({ code: 'unreadable_file', file: projectDir, line: 0, message: errorMessage(error) });
+    issues.push(unreadableFolder(projectDir, error));
     return out;
   }
   for (const entry of entries) {
@@ -232,7 +215,7 @@ function byLocale(a: string, b: string): number {
 function findAgentFiles(dir: string, folders: ListedFolder[], issues: ParseIssue[]): string[] {
   const out: string[] = [];
   const walk = (folder: string): void => {
-    for (const entry of entriesOf(folder, folders, issues) ?? []) {
+    for (const entry of readFolder(folder, folders, issues) ?? []) {
       const path = childPath(folder, entry.name);
       if (entry.isFile() && AGENT_FILE.test(entry.name)) out.push(path);
       else if (entry.isDirectory()) walk(path);
@@ -322,8 +305,4 @@ export function groupSessions(files: readonly DiscoveredFile[]): SessionFiles[] 
     main: g.main,
     subagents: g.subagents,
   }));
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

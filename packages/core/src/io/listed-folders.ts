@@ -1,4 +1,5 @@
-import { type Dirent, readdirSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, type Stats, statSync } from 'node:fs';
+import type { ParseIssue } from '../model/issue.js';
 
 /**
  * A folder whose listing decided which files a discovery found, with its mtime (ms) taken just before it was
@@ -12,10 +13,47 @@ export type ListedFolder = readonly [path: string, mtimeMs: number];
  * cannot be listed is not noted).
  */
 export function listFolder(dir: string, listed: ListedFolder[] | undefined): Dirent[] {
-  const before = listed === undefined ? undefined : statSync(dir, { throwIfNoEntry: false });
+  return listAfter(dir, listed, listed === undefined ? undefined : statSync(dir, { throwIfNoEntry: false }));
+}
+
+/** A folder's entries, noted in `listed` with the mtime of `before` (its stat taken just before). */
+function listAfter(dir: string, listed: ListedFolder[] | undefined, before: Stats | undefined): Dirent[] {
   const entries = readdirSync(dir, { withFileTypes: true });
   if (before?.isDirectory()) listed?.push([dir, before.mtimeMs]);
   return entries;
+}
+
+/**
+ * A folder's entries, its mtime noted first in `listed` (when given); undefined when it cannot be listed. A folder
+ * that is missing (gone, or never made: most session folders have no `subagents/`) is no problem; one that exists
+ * and cannot be listed (no permission, a link loop) may hide transcripts, so it goes to `issues` (when given): a
+ * refresh that met one is incomplete, and its index cannot vouch that nothing changed there.
+ */
+export function readFolder(
+  dir: string,
+  listed: ListedFolder[] | undefined,
+  issues: ParseIssue[] | undefined,
+): Dirent[] | undefined {
+  try {
+    if (listed === undefined) return listAfter(dir, undefined, undefined);
+    const before = statSync(dir, { throwIfNoEntry: false });
+    // Known missing from the stat taken for `listed`: no listing (and no exception) needed.
+    return before === undefined ? undefined : listAfter(dir, listed, before);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') issues?.push(unreadableFolder(dir, error));
+    return undefined;
+  }
+}
+
+/** The issue of a folder that cannot be listed or looked into. */
+export function unreadableFolder(path: string, error: unknown): ParseIssue {
+  return {
+    code: 'unreadable_file',
+    file: path,
+    line: 0,
+    message: error instanceof Error ? error.message : String(error),
+  };
 }
 
 /**

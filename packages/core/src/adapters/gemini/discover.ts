@@ -1,9 +1,9 @@
-import { type Dirent, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { NotTranscriptError } from '../../errors.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
-import { type ListedFolder, listFolder, noteFolder } from '../../io/listed-folders.js';
+import { type ListedFolder, noteFolder, readFolder, unreadableFolder } from '../../io/listed-folders.js';
 import { readHead } from '../../io/read-head.js';
 import { statOrUndefined, statRoot } from '../../io/stat.js';
 import type { ParseIssue } from '../../model/issue.js';
@@ -63,12 +63,12 @@ export async function discoverGemini(root: string, options: DiscoverOptions = {}
  */
 function chatsDirsOf(dir: string, folders?: ListedFolder[], issues?: ParseIssue[]): string[] {
   if (basename(dir) === 'chats') return [dir];
-  const entries = list(dir, folders, issues);
+  const entries = readFolder(dir, folders, issues);
   if (entries === undefined) return [];
   if (entries.some((e) => e.isDirectory() && e.name === 'chats')) return [join(dir, 'chats')];
   const tmp = entries.some((e) => e.isDirectory() && e.name === 'tmp') ? join(dir, 'tmp') : dir;
   const out: string[] = [];
-  for (const entry of tmp === dir ? entries : (list(tmp, folders, issues) ?? [])) {
+  for (const entry of tmp === dir ? entries : (readFolder(tmp, folders, issues) ?? [])) {
     if (!entry.isDirectory()) continue;
     // A `chats/` made in it later changes its mtime.
     noteFolder(join(tmp, entry.name), folders);
@@ -77,7 +77,7 @@ function chatsDirsOf(dir: string, folders?: ListedFolder[], issues?: ParseIssue[
       if (statSync(chats, { throwIfNoEntry: false })?.isDirectory()) out.push(chats);
     } catch (error) {
       // The project folder cannot be looked into.
-      issues?.push(unreadable(join(tmp, entry.name), error));
+      issues?.push(unreadableFolder(join(tmp, entry.name), error));
     }
   }
   return out;
@@ -98,7 +98,7 @@ async function scanChats(
   folders: ListedFolder[],
 ): Promise<DiscoveredFile[]> {
   const projectDir = dirname(chats);
-  const entries = list(chats, folders, issues);
+  const entries = readFolder(chats, folders, issues);
   if (entries === undefined) return [];
   const out: DiscoveredFile[] = [];
   const taken = new Set<string>();
@@ -117,7 +117,7 @@ async function scanChats(
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const dir = join(chats, entry.name);
-    for (const name of (list(dir, folders, issues) ?? [])
+    for (const name of (readFolder(dir, folders, issues) ?? [])
       .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
       .map((e) => e.name)
       .sort()) {
@@ -158,24 +158,4 @@ export async function headerSessionId(path: string): Promise<string | undefined>
   const text = (await readHead(path, 64 * 1024)) ?? '';
   // The header comes before any message; a message's own fields never hold "sessionId".
   return /"sessionId"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
-}
-
-/** A folder's entries, or undefined when it cannot be listed (why goes to `issues`, when given, unless it is gone). */
-function list(dir: string, folders?: ListedFolder[], issues?: ParseIssue[]): Dirent[] | undefined {
-  try {
-    return listFolder(dir, folders);
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') issues?.push(unreadable(dir, error));
-    return undefined;
-  }
-}
-
-function unreadable(path: string, error: unknown): ParseIssue {
-  return {
-    code: 'unreadable_file',
-    file: path,
-    line: 0,
-    message: error instanceof Error ? error.message : String(error),
-  };
 }
