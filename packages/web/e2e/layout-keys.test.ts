@@ -366,6 +366,42 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
     }
   });
 
+  it("shows a call's Copy input button clear of its renderer's badges, and copies the command", async () => {
+    // The sample session with the most shell calls: each opened call's exit badge sits at its renderer's top right.
+    const list = await api<SessionsResponse>('/sessions?limit=1000');
+    const row = list.sessions.find((r) => r.title?.includes('[[rec:shell]]'));
+    if (!row) throw new Error('no sample shell session');
+    for (const size of SIZES) {
+      const { context, page } = await open(size);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      await go(page, `#/s/${encodeURIComponent(row.id)}`);
+      const block = page.locator('[data-testid=tool-block][data-tool=Bash]', {
+        has: page.locator('[data-testid=exit-code]'),
+      });
+      await block.first().waitFor();
+      const tool = block.first();
+      await tool.locator('.tool-body').hover();
+      const [badge, copy] = [
+        await tool.locator('[data-testid=exit-code]').boundingBox(),
+        await tool.locator('[data-testid=copy-input]').boundingBox(),
+      ];
+      if (!badge || !copy) throw new Error('the exit badge or the Copy input button has no box');
+      const overlap =
+        badge.x < copy.x + copy.width &&
+        copy.x < badge.x + badge.width &&
+        badge.y < copy.y + copy.height &&
+        copy.y < badge.y + badge.height;
+      expect(overlap, `${size.name}: exit ${JSON.stringify(badge)}, Copy ${JSON.stringify(copy)}`).toBe(false);
+      expect(await tool.locator('[data-testid=copy-input]').isVisible()).toBe(true);
+      await tool.locator('[data-testid=copy-input]').click();
+      const command = await tool.locator('[data-testid=terminal] .cmd').textContent();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(`$ ${copied}`).toBe(command);
+      await page.screenshot({ path: join(SHOTS, `ui-copy-input-${size.name}.png`) });
+      await context.close();
+    }
+  });
+
   it('follows the system theme, toggles and keeps the choice, and stays readable in both', async () => {
     const pairs = [
       ['--text', '--bg'],

@@ -135,7 +135,6 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
       </button>
       {open && (
         <div className="tool-body">
-          <CopyButton text={() => callInputText(call)} label="Copy input" className="floating" testId="copy-input" />
           {showError && error && (
             <div className={`err-msg ${error.severity === 'expected' ? 'expected' : ''}`} data-testid="error-message">
               {error.message}
@@ -147,14 +146,25 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
             </div>
           )}
           <Renderer call={call} />
-          {call.truncated && (
-            <div className="truncated-note">
-              Long output was shortened.
-              <button type="button" className="btn small" onClick={showMore} disabled={loading} data-testid="show-more">
-                {loading ? 'Loading…' : 'Show more'}
-              </button>
-            </div>
-          )}
+          {/* Below the renderer, in a row of its own: floating over the body it covered the renderer's own top row
+              (a shell call's exit badge). */}
+          <div className="tool-foot">
+            {call.truncated && (
+              <div className="truncated-note">
+                Long output was shortened.
+                <button
+                  type="button"
+                  className="btn small"
+                  onClick={showMore}
+                  disabled={loading}
+                  data-testid="show-more"
+                >
+                  {loading ? 'Loading…' : 'Show more'}
+                </button>
+              </div>
+            )}
+            <CopyButton text={() => callInputText(call)} label="Copy input" testId="copy-input" />
+          </div>
         </div>
       )}
     </div>
