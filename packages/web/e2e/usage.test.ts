@@ -132,6 +132,47 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     expect(problems).toEqual([]);
   });
 
+  it("a model without a price is 'unknown' in the cost charts' tooltips, never $0.00", async () => {
+    const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const usage = (await (
+      await fetch(new URL(`api/usage?tz=${encodeURIComponent(tz)}`, server.url))
+    ).json()) as UsageResponse;
+    const short = (m: string) => m.replace(/^claude-/, '').replace(/-\d{8}$/, '');
+    const day = usage.days.findIndex((d) => Object.values(d.models).some((m) => m.costUsd === null));
+    // The corpus's and the samples' scripted models have no price; a home where every model is priced has no case.
+    if (day === -1) return;
+    await go('#/usage');
+    const tipOf = async (card: string, x: number, y: number) => {
+      await page.mouse.move(x, y);
+      const tip = page.locator(`[data-testid=${card}] .recharts-tooltip-wrapper`);
+      await expect.poll(async () => (await tip.textContent()) ?? '').not.toBe('');
+      return (await tip.textContent()) ?? '';
+    };
+    // Each day is one band of the plot area: hover the middle of that day's band.
+    const grid = page.locator('[data-testid=chart-usage-days] .recharts-cartesian-grid');
+    await grid.waitFor();
+    const box = await grid.boundingBox();
+    if (!box) throw new Error('the daily chart has no plot area');
+    const bandWidth = box.width / usage.days.length;
+    const dayTip = await tipOf('chart-usage-days', box.x + (day + 0.5) * bandWidth, box.y + box.height / 2);
+    for (const [model, m] of Object.entries(usage.days[day]?.models ?? {})) {
+      if (m.costUsd === null) expect(dayTip).toContain(`${short(model)} : unknown`);
+      else expect(dayTip).toMatch(new RegExp(`${short(model).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} : \\$`));
+    }
+    // A project with priced and unpriced models: what it costs, plus that some of it is unknown.
+    const projects = usage.projects.slice(0, 12);
+    const mixed = projects.findIndex((p) => p.costUsd !== null && p.unpricedModels.length > 0);
+    if (mixed !== -1) {
+      const plot = await page.locator('[data-testid=chart-usage-projects] .recharts-cartesian-grid').boundingBox();
+      if (!plot) throw new Error('the projects chart has no plot area');
+      const bandHeight = plot.height / projects.length;
+      const tip = await tipOf('chart-usage-projects', plot.x + 20, plot.y + (mixed + 0.5) * bandHeight);
+      expect(tip).toContain(`+ unknown (${projects[mixed]?.unpricedModels.join(', ')})`);
+    }
+    await shot('usage-unpriced-tooltip');
+    expect(problems).toEqual([]);
+  });
+
   it('sessions list: cost column sortable; the session header shows cost and the time bar', async () => {
     await go('#/');
     await page.getByTestId('session-row').first().waitFor();

@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { fmtCost, fmtNumber } from '../../ui/format';
 import type { ChartTheme } from '../analytics/chart-theme';
+import type { DayRow, ProjectBar } from './use-usage';
 
 /** Model colours, in order of cost. */
 const PALETTE = ['#8b9bff', '#f2b45a', '#4fc1a6', '#ff6b7a', '#c792ea', '#7fd1f7', '#e6c07b', '#9aa4b8'];
@@ -10,8 +11,16 @@ interface Props {
   readonly theme: ChartTheme;
   readonly metric: 'cost' | 'tokens';
 }
-const valueFormat = (metric: Props['metric']) => (v: unknown) =>
-  metric === 'cost' ? fmtCost(Number(v)) : fmtNumber(Number(v));
+/** A bar's value as its tooltip says it; a cost of null or undefined (a model without a price) is unknown, not $0. */
+export const valueFormat = (metric: Props['metric']) => (v: unknown) =>
+  v === null || v === undefined ? 'unknown' : metric === 'cost' ? fmtCost(Number(v)) : fmtNumber(Number(v));
+
+/** A project's cost as its tooltip says it: what the priced models cost, and that the unpriced ones are not in it. */
+export function projectValueText(metric: Props['metric'], bar: ProjectBar): string {
+  const value = valueFormat(metric)(bar.value);
+  if (bar.unpriced.length === 0 || bar.value === null) return value;
+  return `${value} + unknown (${bar.unpriced.join(', ')})`;
+}
 
 /** Cost (or tokens) per day, one colour per model. */
 export function DailyChart({
@@ -19,7 +28,7 @@ export function DailyChart({
   metric,
   daily,
   models,
-}: Props & { daily: readonly Record<string, string | number>[]; models: readonly string[] }) {
+}: Props & { daily: readonly DayRow[]; models: readonly string[] }) {
   const { C, tooltipStyle } = theme;
   const fmtValue = valueFormat(metric);
   return (
@@ -43,7 +52,12 @@ export function DailyChart({
                 metric === 'cost' ? `$${v < 10 ? v.toFixed(2) : Math.round(v)}` : fmtNumber(v)
               }
             />
-            <Tooltip {...tooltipStyle} formatter={(v, name) => [fmtValue(v), shortModel(String(name))]} />
+            {/* filterNull off: a model without a price is listed as unknown, not left out of the day. */}
+            <Tooltip
+              {...tooltipStyle}
+              filterNull={false}
+              formatter={(v, name) => [fmtValue(v), shortModel(String(name))]}
+            />
             <Legend formatter={(v) => shortModel(String(v))} />
             {models.map((m, i) => (
               <Bar key={m} dataKey={m} stackId="m" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
@@ -56,11 +70,7 @@ export function DailyChart({
 }
 
 /** Cost (or tokens) per project. */
-export function ProjectsChart({
-  theme,
-  metric,
-  projects,
-}: Props & { projects: readonly { name: string; value: number }[] }) {
+export function ProjectsChart({ theme, metric, projects }: Props & { projects: readonly ProjectBar[] }) {
   const { C, tooltipStyle } = theme;
   const fmtValue = valueFormat(metric);
   return (
@@ -90,7 +100,11 @@ export function ProjectsChart({
               axisLine={false}
               interval={0}
             />
-            <Tooltip {...tooltipStyle} formatter={(v) => [fmtValue(v), metric]} />
+            <Tooltip
+              {...tooltipStyle}
+              filterNull={false}
+              formatter={(_v, _name, item) => [projectValueText(metric, item.payload as ProjectBar), metric]}
+            />
             <Bar dataKey="value" fill="#8b9bff" radius={[0, 4, 4, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>

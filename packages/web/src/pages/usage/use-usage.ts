@@ -12,6 +12,16 @@ export const RANGES = [
 export type RangeKey = (typeof RANGES)[number]['key'];
 export type Metric = 'cost' | 'tokens';
 
+/** One project's bar: its cost (null when none of its models has a price) or tokens. */
+export interface ProjectBar {
+  readonly name: string;
+  readonly value: number | null;
+  readonly unpriced: readonly string[];
+}
+
+/** One day's row of the daily chart: its date, and each model's cost (null: no price) or tokens. */
+export type DayRow = Record<string, string | number | null>;
+
 export const tokensOf = (u: {
   inputTokens: number;
   outputTokens: number;
@@ -45,10 +55,11 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
   const daily = useMemo(
     () =>
       (usage?.days ?? []).map((d) => {
-        const row: Record<string, string | number> = { date: d.date };
+        // A model without a price has no cost (null), never $0: its bar is left out and its tooltip says unknown.
+        const row: DayRow = { date: d.date };
         for (const m of models) {
           const u = d.models[m];
-          row[m] = u ? (metric === 'cost' ? (u.costUsd ?? 0) : tokensOf(u)) : 0;
+          row[m] = u ? (metric === 'cost' ? u.costUsd : tokensOf(u)) : 0;
         }
         return row;
       }),
@@ -56,10 +67,14 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
   );
   const projects = useMemo(
     () =>
-      (usage?.projects ?? []).slice(0, 12).map((p) => ({
-        name: shortPath(p.project),
-        value: metric === 'cost' ? (p.costUsd ?? 0) : tokensOf(p),
-      })),
+      (usage?.projects ?? []).slice(0, 12).map(
+        (p): ProjectBar => ({
+          name: shortPath(p.project),
+          value: metric === 'cost' ? p.costUsd : tokensOf(p),
+          // The cost shown leaves these models out (they have no price).
+          unpriced: metric === 'cost' ? p.unpricedModels : [],
+        }),
+      ),
     [usage, metric],
   );
   return { usage, error, models, daily, projects };
