@@ -149,8 +149,10 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
       return (await tip.textContent()) ?? '';
     };
     // Each day is one band of the plot area: hover the middle of that day's band.
+    // In view first: the test before may have left the page scrolled, and the pointer only reaches what is shown.
     const grid = page.locator('[data-testid=chart-usage-days] .recharts-cartesian-grid');
     await grid.waitFor();
+    await grid.scrollIntoViewIfNeeded();
     const box = await grid.boundingBox();
     if (!box) throw new Error('the daily chart has no plot area');
     const bandWidth = box.width / usage.days.length;
@@ -163,7 +165,9 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     const projects = usage.projects.slice(0, 12);
     const mixed = projects.findIndex((p) => p.costUsd !== null && p.unpricedModels.length > 0);
     if (mixed !== -1) {
-      const plot = await page.locator('[data-testid=chart-usage-projects] .recharts-cartesian-grid').boundingBox();
+      const projectsGrid = page.locator('[data-testid=chart-usage-projects] .recharts-cartesian-grid');
+      await projectsGrid.scrollIntoViewIfNeeded();
+      const plot = await projectsGrid.boundingBox();
       if (!plot) throw new Error('the projects chart has no plot area');
       const bandHeight = plot.height / projects.length;
       const tip = await tipOf('chart-usage-projects', plot.x + 20, plot.y + (mixed + 0.5) * bandHeight);
