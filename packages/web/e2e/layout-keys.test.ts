@@ -366,6 +366,46 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
     }
   });
 
+  it("keeps the list's search, filters and order in the address: Back, a reload and the breadcrumb find them", async () => {
+    const { context, page } = await open();
+    await go(page, '#/');
+    await page.getByTestId('session-row').first().waitFor();
+    await page.getByTestId('search').fill('echo');
+    await page.getByTestId('filter-errors').check();
+    const cost = page.locator('th', { hasText: 'Cost' });
+    await cost.click();
+    await page.waitForFunction(() => window.location.hash.includes('sort=costUsd'));
+    const summary = page.getByTestId('sessions-summary');
+    // The list of these filters: fewer sessions than the whole list, each with errors.
+    const all = await api<SessionsResponse>('/sessions?limit=1000');
+    await expect.poll(async () => (await summary.textContent()) ?? '').not.toContain(`${all.total} sessions`);
+    const filtered = (await summary.textContent()) ?? '';
+    const hash = await page.evaluate(() => window.location.hash);
+    expect(new URLSearchParams(hash.split('?')[1]).get('q')).toBe('echo');
+    const expectSame = async (how: string) => {
+      await expect.poll(async () => (await summary.textContent()) ?? '', { message: how }).toBe(filtered);
+      expect(await page.getByTestId('search').inputValue(), how).toBe('echo');
+      expect(await page.getByTestId('filter-errors').isChecked(), how).toBe(true);
+      expect(await cost.getAttribute('aria-sort'), how).toBe('descending');
+    };
+    await page.getByTestId('session-row').first().locator('a').first().click();
+    await page.locator('.session-head').waitFor();
+    await page.goBack();
+    await expectSame('after Back');
+    await page.reload();
+    await expectSame('after a reload');
+    await page.getByTestId('session-row').first().locator('a').first().click();
+    await page.locator('.session-head').waitFor();
+    await page.locator('.session-head .crumbs a', { hasText: 'Sessions' }).click();
+    await expectSame("after the session's Sessions link");
+    // The top bar's Sessions starts a plain list again.
+    await page.locator('.topbar a', { hasText: 'Sessions' }).click();
+    await expect.poll(async () => page.getByTestId('search').inputValue()).toBe('');
+    expect(await page.evaluate(() => window.location.hash)).toBe('#/');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("shows a call's Copy input button clear of its renderer's badges, and copies the command", async () => {
     // The sample session with the most shell calls: each opened call's exit badge sits at its renderer's top right.
     const list = await api<SessionsResponse>('/sessions?limit=1000');

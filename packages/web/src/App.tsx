@@ -114,7 +114,7 @@ export function App() {
       </header>
       <main className="main" id="main">
         <Suspense fallback={<div className="page dim">Loading…</div>}>
-          {route.page === 'sessions' && <SessionsPage />}
+          {route.page === 'sessions' && <SessionsPage key={route.visit} query={route.query} />}
           {route.page === 'session' && <SessionPage key={route.id} id={route.id} call={route.call} find={route.find} />}
           {route.page === 'analytics' && <AnalyticsPage />}
           {route.page === 'usage' && <UsagePage />}

@@ -105,7 +105,8 @@ describe('log content is escaped', () => {
 
 describe('helpers', () => {
   it('routes by hash', () => {
-    expect(parseHash('#/')).toEqual({ page: 'sessions' });
+    expect(parseHash('#/')).toEqual({ page: 'sessions', query: '' });
+    expect(parseHash('#/?q=npm%20test&errors=1')).toEqual({ page: 'sessions', query: 'q=npm%20test&errors=1' });
     expect(parseHash('#/analytics')).toEqual({ page: 'analytics' });
     expect(parseHash(sessionHref('abc', 'toolu_9'))).toEqual({ page: 'session', id: 'abc', call: 'toolu_9' });
     // A session reference with a folder (two folders hold a session `full`) and a synthetic call id survive.

@@ -1,30 +1,30 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { fmtNumber } from '../ui/format';
 import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
+import { noteListHref, replaceHash } from '../ui/router';
+import { firstDir, listQueryOf, listStateOf } from './sessions/list-url';
 import { SessionFilters } from './sessions/SessionFilters';
 import { SessionTable } from './sessions/SessionTable';
-import {
-  type Filters,
-  isFiltered,
-  NO_FILTERS,
-  type Sort,
-  type SortKey,
-  useSessionList,
-} from './sessions/use-session-list';
+import { type Filters, isFiltered, type Sort, type SortKey, useSessionList } from './sessions/use-session-list';
 
-export function SessionsPage() {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [sort, setSort] = useState<Sort>({ key: 'startedAt', dir: -1 });
+/** `query`: the address's query, which holds the list's filters and order (Back from a session finds them again). */
+export function SessionsPage({ query }: { readonly query: string }) {
+  const [initial] = useState(() => listStateOf(query));
+  const [filters, setFilters] = useState<Filters>(initial.filters);
+  const [sort, setSort] = useState<Sort>(initial.sort);
   const { data, rows, error, showMore, loadingMore, searching, searchText } = useSessionList(filters, sort);
   const indexStatus = useIndexStatus();
 
+  useEffect(() => {
+    const q = listQueryOf(filters, sort);
+    const hash = q === '' ? '#/' : `#/?${q}`;
+    replaceHash(hash);
+    noteListHref(hash);
+  }, [filters, sort]);
+
   const onSort = useCallback(
     (key: SortKey) =>
-      setSort((s) =>
-        s.key === key
-          ? { key, dir: s.dir === 1 ? -1 : 1 }
-          : { key, dir: key === 'title' || key === 'project' ? 1 : -1 },
-      ),
+      setSort((s) => (s.key === key ? { key, dir: s.dir === 1 ? -1 : 1 } : { key, dir: firstDir(key) })),
     [],
   );
 

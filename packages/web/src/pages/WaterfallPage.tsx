@@ -1,5 +1,5 @@
 import { fmtDuration } from '../ui/format';
-import { sessionHref } from '../ui/router';
+import { listHref, sessionHref } from '../ui/router';
 import { useWaterfall, useWaterfallCanvas } from './waterfall/use-waterfall';
 import { WaterfallLegend, WaterfallTip } from './waterfall/WaterfallParts';
 
@@ -20,7 +20,7 @@ export function WaterfallPage({ id }: { id: string }) {
       <div className="page-head">
         <div>
           <div className="crumbs wf-crumbs">
-            <a href="#/">Sessions</a>
+            <a href={listHref()}>Sessions</a>
             <span>/</span>
             <a href={sessionHref(id)}>{id.slice(0, 8)}</a>
             <span>/</span>

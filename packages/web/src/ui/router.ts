@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 
 export type Route =
-  | { readonly page: 'sessions' }
+  | {
+      readonly page: 'sessions';
+      /** The list's filters and order (`pages/sessions/list-url.ts`). */
+      readonly query: string;
+    }
   | {
       readonly page: 'session';
       readonly id: string;
@@ -31,7 +35,7 @@ export function parseHash(hash: string): Route {
   }
   if (parts[0] === 'analytics') return { page: 'analytics' };
   if (parts[0] === 'usage') return { page: 'usage' };
-  return { page: 'sessions' };
+  return { page: 'sessions', query };
 }
 
 export function sessionHref(id: string, call?: string, find?: string): string {
@@ -46,12 +50,32 @@ export function waterfallHref(id: string): string {
   return `#/s/${encodeURIComponent(id)}/waterfall`;
 }
 
-export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseHash(window.location.hash));
+/**
+ * The page's route, and how many times the address changed by navigation (a link, Back, typing it): a page that keeps
+ * its state in the address (`history.replaceState`, which is no navigation) starts again from it when this changes.
+ */
+export function useRoute(): Route & { readonly visit: number } {
+  const [route, setRoute] = useState(() => ({ ...parseHash(window.location.hash), visit: 0 }));
   useEffect(() => {
-    const on = () => setRoute(parseHash(window.location.hash));
+    const on = () => setRoute((old) => ({ ...parseHash(window.location.hash), visit: old.visit + 1 }));
     window.addEventListener('hashchange', on);
     return () => window.removeEventListener('hashchange', on);
   }, []);
   return route;
+}
+
+/** Where the sessions list was last shown, with its filters and order (the breadcrumbs lead back there). */
+let lastList = '#/';
+
+/** The sessions list as it was last shown (`#/` before it was). */
+export const listHref = (): string => lastList;
+
+/** Note the sessions list's address (its filters and order), for `listHref`. */
+export function noteListHref(hash: string): void {
+  lastList = hash;
+}
+
+/** Put a page's own state in the address without navigating (no history entry, no `hashchange`). */
+export function replaceHash(hash: string): void {
+  if (window.location.hash !== hash) window.history.replaceState(window.history.state, '', hash);
 }

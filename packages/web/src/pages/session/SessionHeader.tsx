@@ -5,7 +5,7 @@ import type { IssueDto, SessionDetail } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { CopyButton } from '../../ui/CopyButton';
 import { shortPath } from '../../ui/format';
-import { waterfallHref } from '../../ui/router';
+import { listHref, waterfallHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { resumeCommand } from './resume-command';
 import { SessionStats } from './SessionStats';
@@ -33,7 +33,7 @@ export function SessionHeader({
       <div className="crumbs">
         {!exported && (
           <>
-            <a href="#/">Sessions</a>
+            <a href={listHref()}>Sessions</a>
             <span>/</span>
           </>
         )}
