@@ -442,6 +442,36 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
     }
   });
 
+  it("keeps a call's input and output blocks readable in both themes", async () => {
+    const list = await api<SessionsResponse>('/sessions?limit=1000');
+    const row = list.sessions.find((r) => r.title?.includes('[[rec:mcp]]'));
+    if (!row) throw new Error('no sample MCP session');
+    for (const scheme of SCHEMES) {
+      const { context, page } = await open({ scheme });
+      await go(page, `#/s/${encodeURIComponent(row.id)}`);
+      await page.getByRole('button', { name: 'Expand all' }).click();
+      await page.locator('.tool-body .json').first().waitFor();
+      // Each block's text colour and the colour behind it (the first ancestor with a background).
+      const blocks = await page.evaluate(() =>
+        [...document.querySelectorAll('.tool-body .json, .tool-body pre, .tool-body .code')].slice(0, 40).map((el) => {
+          let back = 'rgba(0, 0, 0, 0)';
+          for (let at: Element | null = el; at && /rgba\(0, 0, 0, 0\)|transparent/.test(back); at = at.parentElement)
+            back = getComputedStyle(at).backgroundColor;
+          return { className: el.className, color: getComputedStyle(el).color, back };
+        }),
+      );
+      expect(blocks.some((b) => b.className.includes('json'))).toBe(true);
+      for (const block of blocks) {
+        const [fg, bg] = [parseCssColor(block.color), parseCssColor(block.back)];
+        expect(
+          fg && bg ? contrastRatio(fg, bg) : 0,
+          `${scheme} .${block.className}: ${block.color} on ${block.back}`,
+        ).toBeGreaterThanOrEqual(4.5);
+      }
+      await context.close();
+    }
+  });
+
   it('follows the system theme, toggles and keeps the choice, and stays readable in both', async () => {
     const pairs = [
       ['--text', '--bg'],
