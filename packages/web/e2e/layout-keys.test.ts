@@ -3,7 +3,7 @@
  * keyboard, error navigation into subagents, find-in-session, search hits opening at their call, the resume command,
  * and the themes (followed, toggled, kept, readable). Skips plainly when Chromium or the built dashboard is missing.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -404,6 +404,69 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
     expect(await page.evaluate(() => window.location.hash)).toBe('#/');
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('keeps a long unbroken title in its column and a date with its year in its card', async () => {
+    // A session of last year whose first prompt ends in a long URL (one word the browser cannot break by itself).
+    const home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-long-home-'));
+    const id = '0c97beba-0000-4000-8000-000000000001';
+    const url = `https://github.com/example/cli/actions/runs/21662191208/job/${'62449194626'.repeat(8)}`;
+    const record = (type: string, uuid: string, parent: string | null, ts: string, message: unknown) =>
+      JSON.stringify({
+        type,
+        uuid,
+        parentUuid: parent,
+        sessionId: id,
+        timestamp: ts,
+        cwd: '/tmp/long',
+        version: '2.1.30',
+        message,
+      });
+    await mkdir(join(home, 'projects', '-tmp-long'), { recursive: true });
+    await writeFile(
+      join(home, 'projects', '-tmp-long', `${id}.jsonl`),
+      `${[
+        record('user', 'u1', null, '2025-12-16T00:00:01.000Z', {
+          role: 'user',
+          content: `main branch tests failing - why? ${url}`,
+        }),
+        record('assistant', 'a1', 'u1', '2025-12-16T00:00:03.000Z', {
+          id: 'msg_long_1',
+          role: 'assistant',
+          model: 'claude-opus-4-5-20251101',
+          content: [{ type: 'text', text: 'Looking.' }],
+          usage: { input_tokens: 10, output_tokens: 5 },
+        }),
+      ].join('\n')}\n`,
+    );
+    const long = await serveIndexOf('agentdash-e2e-long-', [home]);
+    try {
+      for (const size of SIZES) {
+        const { context, page } = await open(size);
+        await page.goto(new URL('#/', long.server.url).toString());
+        const row = page.getByTestId('session-row').first();
+        await row.waitFor();
+        // Every cell's content stays within its cell (a title or date running over the next cell is cut off here).
+        const spills = await row.evaluate((tr) =>
+          [...tr.querySelectorAll('td')].flatMap((td) => {
+            const cell = td.getBoundingClientRect();
+            return [...td.querySelectorAll('*')]
+              .filter((el) => el.getBoundingClientRect().right > cell.right + 1)
+              .map(
+                (el) =>
+                  `${td.className || td.dataset.label}: ${el.tagName}.${el.className} ends at ${el.getBoundingClientRect().right} > ${cell.right}`,
+              );
+          }),
+        );
+        expect(spills, size.name).toEqual([]);
+        expect(await cutOff(page), size.name).toEqual([]);
+        await page.screenshot({ path: join(SHOTS, `ui-long-title-${size.name}.png`) });
+        await context.close();
+      }
+    } finally {
+      await long.close();
+      await rm(home, { recursive: true, force: true });
+    }
   });
 
   it("shows a call's Copy input button clear of its renderer's badges, and copies the command", async () => {
