@@ -1,3 +1,4 @@
+import { plural } from '@agentdash/core/present';
 import { useCallback, useEffect, useState } from 'react';
 import { fmtNumber } from '../ui/format';
 import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
@@ -39,8 +40,8 @@ export function SessionsPage({ query }: { readonly query: string }) {
           <div className="page-sub" data-testid="sessions-summary">
             {data ? (
               <>
-                {fmtNumber(data.total)} sessions · {fmtNumber(data.totals.toolCalls)} tool calls · {fmtNumber(errors)}{' '}
-                errors
+                {plural(data.total, 'session')} · {plural(data.totals.toolCalls, 'tool call')} ·{' '}
+                {plural(errors, 'error')}
                 {data.totals.expectedErrors > 0 ? ` + ${fmtNumber(data.totals.expectedErrors)} expected` : ''}
                 {data.totals.live > 0 ? ` · ${data.totals.live} live` : ''}
               </>

@@ -22,18 +22,18 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
         </span>
       )}
       <span>
-        <b>{fmtNumber(s.messages)}</b> messages
+        <b>{fmtNumber(s.messages)}</b> {s.messages === 1 ? 'message' : 'messages'}
       </span>
       <span>
-        <b>{fmtNumber(s.toolCalls)}</b> tool calls
+        <b>{fmtNumber(s.toolCalls)}</b> {s.toolCalls === 1 ? 'tool call' : 'tool calls'}
       </span>
       <span>
-        {realErrors > 0 ? <b className="err-text">{realErrors}</b> : <b>0</b>} errors
+        {realErrors > 0 ? <b className="err-text">{realErrors}</b> : <b>0</b>} {realErrors === 1 ? 'error' : 'errors'}
         {s.expectedErrors > 0 && <span className="dim"> +{s.expectedErrors} expected</span>}
       </span>
       {detail.subagents.length > 0 && (
         <span>
-          <b>{detail.subagents.length}</b> subagents
+          <b>{detail.subagents.length}</b> {detail.subagents.length === 1 ? 'subagent' : 'subagents'}
         </span>
       )}
       <span data-testid="session-tokens">
