@@ -27,6 +27,33 @@ export class CannotServeError extends AgentDashError {
   }
 }
 
+/** Why a file cannot be written, in words (the error's own message when its code is not one of these). */
+const writeReasons: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large',
+  ELOOP: 'too many levels of symbolic links',
+  ENAMETOOLONG: 'file name too long',
+  EIO: 'input/output error',
+};
+
+/** An output file (`export -o FILE`) that cannot be opened, written or closed. */
+export class CannotWriteError extends AgentDashError {
+  constructor(path: string, cause: unknown) {
+    const code = (cause as { code?: unknown } | null)?.code;
+    const reason =
+      (typeof code === 'string' ? writeReasons[code] : undefined) ??
+      (cause instanceof Error ? cause.message : String(cause));
+    super('CANNOT_WRITE', `cannot write ${path}: ${reason}`, { cause });
+  }
+}
+
 /** Failures of the program itself, not of the user's input: out of stack, out of memory, a string too long. */
 const INTERNAL_HINT = 'this is a bug in agentdash: run again with --verbose for the stack, and please report it';
 
@@ -40,6 +67,7 @@ export function classify(error: unknown): { code: ExitCodeValue; kind: string; m
     case 'PATH_NOT_FOUND':
     case 'NOT_A_TRANSCRIPT':
     case 'INDEX_UNAVAILABLE':
+    case 'CANNOT_WRITE':
       return { code: ExitCode.badPath, kind: 'bad-path', message };
     case 'UNREADABLE_FILE':
       return { code: ExitCode.unreadableFile, kind: 'unreadable-file', message };

@@ -1,4 +1,3 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
 import type { AssistantItem, Session, Subagent, TimelineEvent } from '@agentdash/core';
 import { commandLine, primaryDurationMs, resultText } from '@agentdash/core';
 import { summarizeCall } from '@agentdash/core/present';
@@ -9,6 +8,7 @@ import { envelopeOf } from '../core-extras.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime, formatDuration } from '../format.js';
 import type { TextOut } from '../io.js';
+import { openFileOutput } from '../output/file-output.js';
 import { jsonChunks } from '../output/json-chunks.js';
 import type { EnvelopeLineJson } from '../output/json-types.js';
 import { escapeMarkdown, fence } from '../output/markdown-text.js';
@@ -64,19 +64,27 @@ ${COMMON_HELP}`,
     const session = redacted?.session ?? loaded;
     // HTML needs the viewer's assets: read them before anything is written.
     const assets = format === 'html' ? await readExportAssets() : undefined;
-    const out = output === undefined ? ctx.io.stdout : createWriteStream(output);
-    try {
-      await writeExport(out, format, session, {
-        summary: index.getSession(id),
-        assets,
-        redaction: {
-          redacted: redact,
-          total: redacted?.report.total ?? 0,
-          summary: redacted ? redacted.report.summary() : 'not redacted',
-        },
-      });
-    } finally {
-      if (out !== ctx.io.stdout) await closeStream(out as WriteStream);
+    const extras: ExportExtras = {
+      summary: index.getSession(id),
+      assets,
+      redaction: {
+        redacted: redact,
+        total: redacted?.report.total ?? 0,
+        summary: redacted ? redacted.report.summary() : 'not redacted',
+      },
+    };
+    if (output === undefined) {
+      await writeExport(ctx.io.stdout, format, session, extras);
+    } else {
+      // "wrote FILE" only once the file is closed with no error; a file left half-written is removed.
+      const file = await openFileOutput(output);
+      try {
+        await writeExport(file, format, session, extras);
+        await file.close();
+      } catch (error) {
+        file.discard();
+        throw error;
+      }
     }
     if (redacted && redacted.report.total > 0) {
       ctx.io.stderr.write(`agentdash: ${redacted.report.summary()}; --no-redact keeps them\n`);
@@ -115,13 +123,6 @@ async function writeExport(out: TextOut, format: Format, session: Session, extra
 function* jsonLines(value: unknown): Generator<string, void, undefined> {
   yield* jsonChunks(value);
   yield '\n';
-}
-
-function closeStream(stream: WriteStream): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.once('error', reject);
-    stream.end(() => resolve());
-  });
 }
 
 function* envelopeLines(session: Session): Generator<string, void, undefined> {

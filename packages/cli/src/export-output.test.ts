@@ -1,0 +1,85 @@
+/**
+ * `export -o FILE`: "wrote FILE" only once the file is really written and closed; a path that cannot be written is
+ * one line, "cannot write FILE: <reason>", exit 3 (bad path), never a crash, and no half-written file is left.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextSessionId, writeDemoHome } from '../../index/test/synthetic.js';
+import { runCli } from '../test/harness.js';
+import { ExitCode } from './errors.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const viewerBuilt = existsSync(resolve(here, '../../web/dist/export/export.js'));
+const formats = ['json', 'envelope', 'markdown', ...(viewerBuilt ? ['html'] : [])];
+
+/** The HTML export embeds the moment it was made; nothing else may differ. */
+const withoutExportTime = (text: string) => text.replace(/"exportedAt":"[^"]*"/, '"exportedAt":…');
+
+let dir: string;
+let db: string;
+let home: string;
+let sessionId: string;
+let regularFile: string;
+
+const cli = (args: readonly string[]) => runCli(args, { home, db, env: { CLAUDE_CONFIG_DIR: home } });
+const exportTo = (format: string, file: string, extra: readonly string[] = []) =>
+  cli(['export', sessionId, home, '--format', format, '-o', file, ...extra]);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-export-o-'));
+  db = join(dir, 'index.sqlite');
+  home = join(dir, 'home');
+  sessionId = nextSessionId();
+  writeDemoHome(home, { outputOnlyWord: 'alpha', subagentOnlyWord: 'beta' }, sessionId);
+  regularFile = join(dir, 'afile');
+  writeFileSync(regularFile, 'mine');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('export -o FILE', () => {
+  for (const format of formats) {
+    it(`${format}: says "wrote FILE" once the file holds what standard output gets`, async () => {
+      const file = join(dir, `ok.${format}`);
+      const r = await exportTo(format, file);
+      const toStdout = await cli(['export', sessionId, home, '--format', format]);
+      expect([r.code, r.stdout, r.stderr]).toEqual([ExitCode.ok, '', `agentdash: wrote ${file}\n`]);
+      expect(withoutExportTime(readFileSync(file, 'utf8'))).toBe(withoutExportTime(toStdout.stdout));
+    });
+
+    it(`${format}: a path that cannot be written is one error line, exit 3, and no file`, async () => {
+      const cases = [
+        [join(dir, 'no-such-dir', 'out'), 'no such file or directory'],
+        [dir, 'it is a directory'],
+        [join(regularFile, 'x'), 'a part of the path is not a directory'],
+        ['/proc/nope.out', 'no such file or directory'],
+      ] as const;
+      const results = await Promise.all(cases.map(([file]) => exportTo(format, file)));
+      expect(results.map((r) => [r.code, r.stdout, r.stderr])).toEqual(
+        cases.map(([file, reason]) => [ExitCode.badPath, '', `agentdash: cannot write ${file}: ${reason}\n`]),
+      );
+      expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
+      expect(readFileSync(regularFile, 'utf8')).toBe('mine');
+    });
+  }
+
+  // /dev/full (Linux) opens, then fails every write with ENOSPC.
+  it.runIf(existsSync('/dev/full'))(
+    'a write that fails after the file is open (a full disk) is an error too, and nothing is claimed',
+    async () => {
+      const r = await exportTo('markdown', '/dev/full');
+      expect([r.code, r.stdout, r.stderr]).toEqual([
+        ExitCode.badPath,
+        '',
+        'agentdash: cannot write /dev/full: no space left on device\n',
+      ]);
+      const json = await exportTo('markdown', '/dev/full', ['--json']);
+      expect([json.code, JSON.parse(json.stderr)]).toEqual([
+        ExitCode.badPath,
+        { error: { kind: 'bad-path', message: 'cannot write /dev/full: no space left on device', exitCode: 3 } },
+      ]);
+    },
+  );
+});
