@@ -50,7 +50,15 @@ function call(name: string, input: unknown, content: string, typed: TypedResult,
 const evilBash: TypedResult = { kind: 'bash', tool: 'Bash', data: { stdout: evil, stderr: '', interrupted: false } };
 
 describe('log content is escaped', () => {
-  it('markdown drops raw HTML and unsafe links', () => {
+  it('markdown shows raw HTML as text and drops unsafe links', () => {
+    // Raw HTML is shown as the text it is, escaped, never dropped (`bold?` and the tags stay readable).
+    const shown = renderToStaticMarkup(
+      <Markdown text={'<div>\n<b>bold?</b> &amp; <u>x</u>\n</div>\n\nsee <iframe src=x></iframe>'} />,
+    );
+    expect(shown).toContain('&lt;b&gt;bold?&lt;/b&gt;');
+    expect(shown).toContain('&lt;u&gt;x&lt;/u&gt;');
+    expect(shown).toContain('&lt;iframe src=x&gt;&lt;/iframe&gt;');
+    expect(shown.replace(/^<div class="md">/, '')).not.toMatch(/<(b|u|iframe|div)[ >]/);
     const html = renderToStaticMarkup(<Markdown text={`hi ${evil} [x](javascript:alert(1)) **b**`} />);
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<img');
