@@ -66,6 +66,18 @@ describe('log content is escaped', () => {
     expect(html).toContain('<strong>b</strong>');
   });
 
+  it('ANSI: a hyperlink keeps its words, titles, erases and stray controls are dropped, colours kept', () => {
+    const html = renderToStaticMarkup(
+      <Ansi
+        text={'\u001b]0;PWNED\u0007\u001b[2J\u001b[32mok\u001b[0m \u001b]8;;http://x\u0007link\u001b]8;;\u0007\u0008'}
+      />,
+    );
+    expect(html).toContain('link');
+    expect(html).toContain('color:rgb(');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not be left
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|PWNED|\[2J|http:\/\/x/);
+  });
+
   it('ANSI colours become spans, text stays text', () => {
     const html = renderToStaticMarkup(<Ansi text={`\u001b[31mred ${evil}\u001b[0m plain`} />);
     expect(html).toContain('color:rgb(');

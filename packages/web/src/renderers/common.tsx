@@ -11,6 +11,7 @@ import type {
 } from '../data/types';
 import { Ansi } from '../ui/Ansi';
 import { arr, isObj, num, obj, str } from '../ui/format';
+import { plainText } from '../ui/plain-text';
 
 export interface RendererProps {
   readonly call: CallDto;
@@ -102,7 +103,7 @@ export function Plain({ text, testId }: { text: string; testId?: string }) {
 
 /** Text with line numbers starting at `start`. */
 export function CodeLines({ text, start = 1 }: { text: string; start?: number }) {
-  const lines = text.replace(/\n$/, '').split('\n');
+  const lines = plainText(text).replace(/\n$/, '').split('\n');
   return (
     <div className="code">
       <table>

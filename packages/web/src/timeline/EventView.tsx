@@ -1,4 +1,5 @@
 import type { EventDto, ImageValue } from '../data/types';
+import { Ansi } from '../ui/Ansi';
 import { CopyButton } from '../ui/CopyButton';
 import { fmtNumber, fmtTime } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
@@ -48,7 +49,9 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
               <span className="time">{fmtTime(event.timestamp)}</span>
             </div>
             <CopyButton text={event.text} className="floating" testId="copy-message" />
-            <div className="prompt-text">{event.text}</div>
+            <div className="prompt-text">
+              <Ansi text={event.text} />
+            </div>
             <PromptImages images={event.images} />
           </div>
         </div>

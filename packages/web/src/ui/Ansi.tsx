@@ -1,8 +1,14 @@
 import Anser from 'anser';
 import type { CSSProperties } from 'react';
+import { keepColours, plainText } from './plain-text';
 
-/** ANSI-coloured text as React spans (never HTML). */
-export function Ansi({ text, className }: { text: string; className?: string }) {
+/**
+ * ANSI-coloured text as React spans (never HTML). Other control sequences (hyperlinks, titles, cursor moves, erases)
+ * and control characters are taken out (`keepColours`), the words they carry kept.
+ */
+export function Ansi({ text: raw, className }: { text: string; className?: string }) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are control characters
+  const text = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(raw) ? keepColours(raw) : raw;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are control characters
   if (!/\u001b\[/.test(text)) return <span className={className}>{text}</span>;
   const parts = Anser.ansiToJson(text, { json: true, remove_empty: true, use_classes: false });
@@ -17,7 +23,7 @@ export function Ansi({ text, className }: { text: string; className?: string }) 
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: spans of one static text
           <span key={i} style={style} className={cls || undefined}>
-            {p.content}
+            {plainText(p.content)}
           </span>
         );
       })}

@@ -5,6 +5,7 @@ import type { IssueDto, SessionDetail } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { CopyButton } from '../../ui/CopyButton';
 import { shortPath } from '../../ui/format';
+import { plainText } from '../../ui/plain-text';
 import { listHref, waterfallHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { resumeCommand } from './resume-command';
@@ -51,8 +52,8 @@ export function SessionHeader({
         )}
       </div>
       <div className="session-title-row">
-        <h1 data-testid="session-title" title={s?.title ?? undefined}>
-          {s ? s.title || 'Untitled session' : 'Loading…'}
+        <h1 data-testid="session-title" title={s?.title ? plainText(s.title) : undefined}>
+          {s ? (s.title ? plainText(s.title) : '') || 'Untitled session' : 'Loading…'}
         </h1>
         <div className="session-actions">
           {resume !== undefined && (

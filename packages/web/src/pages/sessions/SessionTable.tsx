@@ -1,6 +1,7 @@
 import type { SessionRow } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
+import { plainText } from '../../ui/plain-text';
 import { sessionHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { Snippet } from '../../ui/Snippet';
@@ -87,7 +88,7 @@ function SessionRowView({ row: r, searchText }: { row: SessionRow; searchText: s
             </span>
           )}
           <a className="t" href={href} onClick={(e) => e.stopPropagation()} style={{ color: 'inherit' }}>
-            {r.title || <span className="dim">Untitled session</span>}
+            {(r.title ? plainText(r.title) : '') || <span className="dim">Untitled session</span>}
           </a>
         </div>
         <div className="session-meta">
