@@ -434,7 +434,7 @@ describe('error paths', () => {
 
   it('a corrupt database file is moved aside and rebuilt, with a message', async () => {
     const bad = join(dir, 'corrupt.sqlite');
-    writeFileSync(bad, 'garbage garbage garbage garbage garbage garbage garbage garbage garbage garbage');
+    writeFileSync(bad, 'SQLite format 3\0 garbage garbage garbage garbage garbage garbage garbage garbage');
     let stderr = '';
     let stdout = '';
     const code = await run(['index', SAMPLES_HOME, '--json', '--db', bad], {
@@ -448,6 +448,27 @@ describe('error paths', () => {
     expect(stderr).toMatch(/unusable.*moved it to .*corrupt-.*rebuilt/);
     expect((JSON.parse(stdout) as IndexJson).filesParsed).toBeGreaterThan(0);
     expect(readdirSync(dir).some((n) => n.startsWith('corrupt.sqlite.corrupt-'))).toBe(true);
+  });
+  it('a --db that is not a database (a transcript given by mistake) is left alone: exit 3, one line', async () => {
+    const victim = join(dir, 'victim.jsonl');
+    const text = '{"type":"user","sessionId":"s","message":{"role":"user","content":"hello"}}\n';
+    writeFileSync(victim, text);
+    let stderr = '';
+    let stdout = '';
+    const code = await run(['sessions', SAMPLES_HOME, '--db', victim], {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+      env: {},
+      homedir: emptyHome,
+      now: Date.now,
+    });
+    expect({ code, stdout, stderr }).toEqual({
+      code: 3,
+      stdout: '',
+      stderr: `agentdash: ${victim} is not an AgentDash index database (it does not start with the SQLite header); choose another --db path\n`,
+    });
+    expect(readFileSync(victim, 'utf8')).toBe(text);
+    expect(readdirSync(dir).filter((n) => n.startsWith('victim.jsonl'))).toEqual(['victim.jsonl']);
   });
 });
 

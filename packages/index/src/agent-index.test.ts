@@ -346,7 +346,7 @@ describe('database file', () => {
   it('moves a corrupt database aside and rebuilds it, with a warning', async () => {
     index.close();
     const dbPath = join(dir, 'db', 'index.sqlite');
-    writeFileSync(dbPath, 'this is not a database, just text that is long enough to look like a header........');
+    writeFileSync(dbPath, 'SQLite format 3\0 and then damage: text where the pages should be................');
     const warnings: string[] = [];
     index = open('index.sqlite', (m) => warnings.push(m));
     expect(warnings).toHaveLength(1);
@@ -355,6 +355,65 @@ describe('database file', () => {
     const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
     const report = await index.refresh([demo.home]);
     expect(report.sessions).toBe(1);
+  });
+
+  it.each([
+    ['a transcript', '{"type":"user","message":{"role":"user","content":"hi"}}\n', 0o644],
+    ['a read-only note', '# notes\n\nnothing to see\n', 0o444],
+    ['a file shorter than the SQLite header', 'SQLite', 0o644],
+  ])('never moves or writes %s given as the database, and says it is not an index', (_, text, mode) => {
+    const victim = join(dir, 'victim.jsonl');
+    writeFileSync(victim, text, { mode });
+    const warnings: string[] = [];
+    expect(() => openIndex({ dbPath: victim, onWarning: (m) => warnings.push(m) })).toThrow(
+      expect.objectContaining({
+        name: 'NotAnIndexError',
+        code: 'INDEX_UNAVAILABLE',
+        message: `${victim} is not an AgentDash index database (it does not start with the SQLite header); choose another --db path`,
+      }),
+    );
+    expect(readFileSync(victim, 'utf8')).toBe(text);
+    expect(statSync(victim).mode & 0o777).toBe(mode);
+    expect(readdirSync(dir).sort()).toEqual(['db', 'victim.jsonl']);
+    expect(warnings).toEqual([]);
+  });
+
+  it("never writes into another program's SQLite database", () => {
+    const foreign = join(dir, 'places.sqlite');
+    const raw = new Database(foreign);
+    raw.exec("CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('https://example.com')");
+    raw.close();
+    const before = readFileSync(foreign);
+    expect(() => openIndex({ dbPath: foreign })).toThrow(
+      `${foreign} is not an AgentDash index database (it is an SQLite database of another program); choose another --db path`,
+    );
+    expect(readFileSync(foreign).equals(before)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['db', 'places.sqlite']);
+  });
+
+  it('makes an index of an empty file, with 8 KiB pages', () => {
+    const empty = join(dir, 'empty.sqlite');
+    writeFileSync(empty, '');
+    const fresh = openIndex({ dbPath: empty });
+    fresh.close();
+    const check = new Database(empty, { readonly: true });
+    expect([check.pragma('user_version', { simple: true }), check.pragma('page_size', { simple: true })]).toEqual([
+      SCHEMA_VERSION,
+      8192,
+    ]);
+    check.close();
+  });
+
+  it('fails at once, naming the path, where the folder cannot be made (/proc, a file as a folder)', () => {
+    writeFileSync(join(dir, 'plain'), 'x');
+    const started = Date.now();
+    expect(() => openIndex({ dbPath: '/proc/agentdash-nope/index.sqlite' })).toThrow(
+      /^cannot use \/proc\/agentdash-nope\/index.sqlite as the index database: ENOENT/,
+    );
+    expect(() => openIndex({ dbPath: join(dir, 'plain', 'sub', 'index.sqlite') })).toThrow(
+      expect.objectContaining({ code: 'INDEX_UNAVAILABLE', message: expect.stringMatching(/ENOTDIR/) }),
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('migrates an older schema version in place', async () => {

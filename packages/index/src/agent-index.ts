@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
   canonicalToolName,
@@ -12,6 +12,7 @@ import {
 import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
 import { ARCHIVE_SIZE } from './archive.js';
+import { assertIndexSchema, assertSqliteFile, makeFolders } from './db-file.js';
 import { IndexBusyError, IndexUnavailableError, isBusy } from './errors.js';
 import { type IssueFilter, issues } from './issue-queries.js';
 import { type ForgetReport, Refresher } from './refresh.js';
@@ -150,10 +151,8 @@ export interface AgentIndex {
 function createPrivately(dbPath: string): void {
   const path = resolve(dbPath);
   try {
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new IndexUnavailableError(dbPath, 'it is a directory; give --db a file path');
-    }
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    assertSqliteFile(dbPath);
+    makeFolders(dirname(path));
     closeSync(openSync(path, 'a', 0o600));
   } catch (error) {
     throw asUnavailable(dbPath, error);
@@ -181,6 +180,8 @@ function isCorruption(error: unknown): boolean {
 function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
   const db = new Database(dbPath, { timeout: busyTimeoutMs });
   try {
+    // Before anything that writes (WAL mode, the migration).
+    if (dbPath !== ':memory:') assertIndexSchema(db, dbPath);
     // Only a new file takes it (before WAL mode writes the header): 8 KiB pages hold the index in fewer, fuller pages.
     db.pragma('page_size = 8192');
     if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
@@ -208,6 +209,8 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
   } catch (error) {
     if (isBusy(error)) throw new IndexBusyError(dbPath, busyTimeoutMs);
     if (!isCorruption(error) || dbPath === ':memory:') throw error;
+    // Only a damaged SQLite file is moved aside: never a file that was not a database (checked again, just before).
+    assertSqliteFile(dbPath);
     const aside = `${dbPath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dbPath, aside);
     for (const suffix of ['-wal', '-shm']) {

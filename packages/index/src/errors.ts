@@ -51,3 +51,14 @@ export class IndexUnavailableError extends AgentDashError {
     this.dbPath = dbPath;
   }
 }
+
+/**
+ * The file at the index path exists but is not an AgentDash index (a transcript, a note, another program's SQLite
+ * database): it is never moved, rebuilt or written. Same code as `IndexUnavailableError`, so the edges map it alike.
+ */
+export class NotAnIndexError extends IndexUnavailableError {
+  constructor(dbPath: string, why: string) {
+    super(dbPath, why);
+    this.message = `${dbPath} is not an AgentDash index database (${why}); choose another --db path`;
+  }
+}
