@@ -106,3 +106,36 @@ describe('a session folder without its main file', () => {
     }
   });
 });
+
+describe('a stray .jsonl file directly in projects/', () => {
+  it('is found as a loose transcript, and every project folder is still found, from the home and from projects/', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'agentdash-stray-'));
+    try {
+      const projectsDir = join(home, 'projects');
+      const stray = join(projectsDir, 'notes.jsonl');
+      const main = join(projectsDir, '-home-u-a', 'sess-a.jsonl');
+      const agentFile = join(projectsDir, '-home-u-b', 'sess-b', 'subagents', 'agent-b1.jsonl');
+      await mkdir(join(projectsDir, '-home-u-a'), { recursive: true });
+      await mkdir(join(projectsDir, '-home-u-b', 'sess-b', 'subagents'), { recursive: true });
+      await writeFile(stray, '{"note":"not a transcript"}\n');
+      await writeFile(main, '{"type":"user","uuid":"u1","sessionId":"sess-a","message":{"content":"hi"}}\n');
+      await writeFile(agentFile, '{"type":"user","uuid":"u2","sessionId":"sess-b","message":{"content":"hi"}}\n');
+      const expected = [
+        ['notes', projectsDir, stray, []],
+        ['sess-a', join(projectsDir, '-home-u-a'), main, []],
+        ['sess-b', join(projectsDir, '-home-u-b'), undefined, [agentFile]],
+      ];
+      for (const input of [home, projectsDir]) {
+        const { files, issues } = await discoverFiles([input]);
+        const groups = groupSessions(files).sort((a, b) => a.sessionId.localeCompare(b.sessionId));
+        expect(
+          groups.map((g) => [g.sessionId, g.projectDir, g.main?.path, g.subagents.map((f) => f.path)]),
+          input,
+        ).toEqual(expected);
+        expect(issues).toEqual([]);
+      }
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+});

@@ -112,14 +112,24 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
   return { files: [...files.values()].sort((a, b) => byLocale(a.path, b.path)), issues: once, folders };
 }
 
-function projectDirsOf(dir: string, folders: ListedFolder[], issues: ParseIssue[]): string[] {
+/**
+ * The folders to scan under a path. A Claude `projects/` folder (a home's, or one given by that name) is always read
+ * as a folder of project folders: a stray `.jsonl` in it does not make it one project folder (which would hide every
+ * real one); it is scanned as well, so that such a file is indexed as the loose transcript it is.
+ */
+function projectDirsOf(
+  dir: string,
+  folders: ListedFolder[],
+  issues: ParseIssue[],
+  isProjects = basename(dir) === 'projects',
+): string[] {
   const entries = readFolder(dir, folders, issues) ?? [];
   if (entries.some((e) => e.isDirectory() && e.name === 'projects')) {
-    return projectDirsOf(join(dir, 'projects'), folders, issues);
+    return projectDirsOf(join(dir, 'projects'), folders, issues, true);
   }
-  if (isProjectDir(dir, entries, folders)) return [dir];
+  if (!isProjects && isProjectDir(dir, entries, folders)) return [dir];
   // A session folder (`<session>/subagents/…`) passed on its own belongs to its project folder.
-  if (entries.some((e) => e.isDirectory() && e.name === 'subagents')) return [dirname(dir)];
+  if (!isProjects && entries.some((e) => e.isDirectory() && e.name === 'subagents')) return [dirname(dir)];
   const dirs: string[] = [];
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
@@ -128,7 +138,14 @@ function projectDirsOf(dir: string, folders: ListedFolder[], issues: ParseIssue[
     // A folder that cannot be listed (chmod 000) is kept, so scanning it reports it as unreadable.
     if (childEntries === undefined || isProjectDir(child, childEntries, folders, issues)) dirs.push(child);
   }
+  // Loose transcripts beside the project folders: found as if given one by one (or, with none, a projects folder
+  // of loose copies is the one project folder it was before).
+  if (isProjects && (dirs.length === 0 ? isProjectDir(dir, entries, folders) : hasTranscript(entries))) dirs.push(dir);
   return dirs;
+}
+
+function hasTranscript(entries: readonly Dirent[]): boolean {
+  return entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'));
 }
 
 /**
@@ -144,7 +161,7 @@ function isProjectDir(
   folders: ListedFolder[],
   issues?: ParseIssue[],
 ): boolean {
-  if (entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'))) return true;
+  if (hasTranscript(entries)) return true;
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const sessionDir = join(dir, entry.name);
