@@ -1,4 +1,5 @@
-import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { BLOCK_MS, billingBlocks, totalsOf, totalTokens } from '@agentdash/core';
 import type { StatuslineJson } from '../output/json-types.js';
 import { formatCost, formatRemaining, formatTokens } from '../usage-report.js';
@@ -27,6 +28,17 @@ function parseInput(text: string | undefined): StatusInput {
   }
 }
 
+/** `[<home>/projects]` for a transcript `<home>/projects/<project>/<session>.jsonl` when that folder exists, else `[]`. */
+function projectsFolderOf(transcriptPath: string): string[] {
+  const projects = dirname(dirname(resolve(transcriptPath)));
+  if (basename(projects) !== 'projects') return [];
+  try {
+    return statSync(projects).isDirectory() ? [projects] : [];
+  } catch {
+    return [];
+  }
+}
+
 export const statuslineCommand: CommandSpec = {
   name: 'statusline',
   usage: 'agentdash statusline [PATH…] [--json]',
@@ -42,11 +54,13 @@ ${COMMON_HELP}`,
   async run(ctx, positionals) {
     const input = parseInput(await ctx.io.readStdin?.());
     // .../projects/<project>/<session>.jsonl → the projects folder: every project counts for today and the block.
+    // A transcript path elsewhere (/tmp/x.jsonl, a missing folder) refreshes nothing: its grandparent may be / or
+    // /tmp, whose every transcript a refresh would read. The answer then comes from the index as it is.
     const paths =
       positionals.length === 0 && input.transcriptPath !== undefined
-        ? [dirname(dirname(input.transcriptPath))]
+        ? projectsFolderOf(input.transcriptPath)
         : await ctx.resolvePaths(positionals);
-    await ctx.refresh(paths);
+    if (paths.length > 0) await ctx.refresh(paths);
     const index = await ctx.openIndex();
     const now = ctx.io.now();
     const today = new Date(now);

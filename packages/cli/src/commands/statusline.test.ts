@@ -1,0 +1,51 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../io.js';
+import type { StatuslineJson } from '../output/json-types.js';
+import { run } from '../run.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** Two sessions of 21 Nov 2026, 10:00–11:00 UTC (see packages/core/test/fixtures/usage). */
+const fixtureProject = join(repoRoot, 'packages/core/test/fixtures/usage/projects/-home-user-proj-usage');
+const now = Date.parse('2026-11-21T12:30:00Z');
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-statusline-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function statusline(transcriptPath: string, db: string): Promise<StatuslineJson> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 160 },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
+    homedir: dir,
+    now: () => now,
+    readStdin: async () => JSON.stringify({ transcript_path: transcriptPath }),
+  };
+  const code = await run(['statusline', '--json', '--db', join(dir, db)], io);
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  return JSON.parse(stdout) as StatuslineJson;
+}
+
+describe('agentdash statusline', () => {
+  it('refreshes the projects folder of a transcript in one', async () => {
+    const projects = join(dir, 'home', 'projects');
+    cpSync(fixtureProject, join(projects, 'p'), { recursive: true });
+    const out = await statusline(join(projects, 'p', 'new-session.jsonl'), 'home.sqlite');
+    expect(out.todayCostUsd).toBeGreaterThan(0);
+  });
+
+  it('refreshes nothing for a transcript outside a projects folder (its grandparent holds unrelated transcripts)', async () => {
+    const scratch = join(dir, 'scratch');
+    cpSync(fixtureProject, join(scratch, 'unrelated'), { recursive: true });
+    const out = await statusline(join(scratch, 'nowhere', 'x.jsonl'), 'scratch.sqlite');
+    expect(out).toEqual({ sessionCostUsd: null, sessionTokens: 0, todayCostUsd: 0, line: '$0.00 today' });
+  });
+});
