@@ -39,12 +39,7 @@ export function buildTypedResult(kind: DataKind, tool: string, build: () => unkn
   return stripUndefined({ kind, tool, data: parsed.data }) as TypedResult;
 }
 
-/** Number of lines of a file's text (a trailing newline does not start a line). */
-export function lineCount(text: string): number {
-  if (text === '') return 0;
-  const n = text.split('\n').length;
-  return text.endsWith('\n') ? n - 1 : n;
-}
+export { lineCount } from '../internal/line-count.js';
 
 /** Lines added and removed by a patch's hunks (`lines` prefixed with " ", "+" or "-"). */
 export function patchCounts(hunks: readonly { readonly lines: readonly string[] }[]): {

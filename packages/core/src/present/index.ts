@@ -19,6 +19,6 @@ export {
   plural,
   sumTokens,
 } from './numbers.js';
-export { callDetail, oneLine, type SummarizableCall, summarizeCall } from './summarize-call.js';
+export { callDetail, countLines, oneLine, type SummarizableCall, summarizeCall } from './summarize-call.js';
 export { baseName, shortId, shortModel, shortPath } from './text.js';
 export { formatToolName } from './tool-name.js';

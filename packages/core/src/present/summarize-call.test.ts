@@ -23,6 +23,16 @@ const codexCall = callOf(adapterFor('codex'));
 const geminiCall = callOf(adapterFor('gemini'));
 
 describe('summarizeCall', () => {
+  it("Write: a file's lines as the file has them (a trailing newline starts no line)", () => {
+    const write = (content: string) => summarizeCall(call('Write', { file_path: '/p/new.txt', content }), '/p');
+    expect(write('a brand new file\nwith two lines\n')).toBe('Write new.txt (2 lines)');
+    expect(write('no newline at the end')).toBe('Write new.txt (1 line)');
+    expect(write('')).toBe('Write new.txt');
+    expect(summarizeCall(call('Edit', { file_path: '/p/a.ts', old_string: 'x\n', new_string: 'y\nz\n' }), '/p')).toBe(
+      'Edit a.ts +2 −1',
+    );
+  });
+
   it('Edit: path relative to the project, lines added and removed', () => {
     const edit = call('Edit', { file_path: '/p/src/a.ts', old_string: 'a', new_string: 'b\nc\nd' });
     expect(summarizeCall(edit, '/p')).toBe('Edit src/a.ts +3 −1');

@@ -5,7 +5,9 @@
  * call), the CLI and the dashboard (which shows the tool's name apart and the detail from {@link callDetail}).
  * @module
  */
+import { lineCount } from '../internal/line-count.js';
 import type { CallInput } from '../model/call-input.js';
+import { plural } from './numbers.js';
 
 export interface SummarizableCall {
   readonly name: string;
@@ -51,9 +53,9 @@ export function relativePath(path: string, cwd: string | undefined): string {
   return path;
 }
 
-function lineCount(text: string | undefined): number {
-  if (text === undefined || text === '') return 0;
-  return text.split('\n').length;
+/** Lines of a text, as a file has them: a trailing newline ends the last line, it does not start one. */
+export function countLines(text: string | undefined): number {
+  return text === undefined ? 0 : lineCount(text);
 }
 
 /** Added/removed line counts of an edit: from the typed result when it has them, else from the strings asked for. */
@@ -68,8 +70,8 @@ function editDelta(input: CallInput, typed: Record<string, unknown>): { added: n
   for (const edit of edits) {
     if (edit.oldString === undefined && edit.newString === undefined) continue;
     any = true;
-    removed += lineCount(edit.oldString);
-    added += lineCount(edit.newString);
+    removed += countLines(edit.oldString);
+    added += countLines(edit.newString);
   }
   return any ? { added, removed } : undefined;
 }
@@ -143,7 +145,7 @@ export function callDetail(call: SummarizableCall, cwd?: string): string {
       break;
     case 'write': {
       const content = s(input.content);
-      detail = `${p ?? ''}${content !== undefined ? ` (${lineCount(content)} lines)` : ''}`;
+      detail = `${p ?? ''}${content !== undefined ? ` (${plural(countLines(content), 'line')})` : ''}`;
       break;
     }
     case 'read': {

@@ -1,3 +1,4 @@
+import { countLines, plural } from '@agentdash/core/present';
 import { fmtBytes } from '../ui/format';
 import {
   CodeLines,
@@ -106,7 +107,7 @@ export function WriteRenderer({ call }: RendererProps) {
           <>
             {type && <span className={`badge ${type === 'create' ? 'ok' : 'neutral'}`}>{type}</span>}
             <span className="dim" style={{ fontSize: 12 }}>
-              {content.split('\n').length} lines · {fmtBytes(content.length)}
+              {plural(countLines(content), 'line')} · {fmtBytes(content.length)}
             </span>
             {t?.userModified === true && <span className="badge unanswered">user modified</span>}
           </>
@@ -220,7 +221,7 @@ export function ReadRenderer({ call }: RendererProps) {
   const numbered = content === undefined ? parseNumbered(stripReminders(resultText(call.result?.content))) : undefined;
   const text = content ?? numbered?.text ?? stripReminders(resultText(call.result?.content));
   const start = typedText?.startLine ?? numbered?.start ?? offset ?? 1;
-  const numLines = typedText?.numLines ?? text.split('\n').length;
+  const numLines = typedText?.numLines ?? countLines(text);
   const total = typedText?.totalLines;
   return (
     <div data-testid="renderer-Read">
