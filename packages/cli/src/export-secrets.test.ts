@@ -155,3 +155,32 @@ describe('agentdash sessions --json', () => {
     expect(counts.get(sessionId)).toBeGreaterThanOrEqual(2 * planted.length + 1);
   });
 });
+
+describe('a secret in the first prompt (the session title)', () => {
+  const titled = nextSessionId();
+  const titleHome = () => join(dir, 'title-home');
+  const inTitleHome = (args: readonly string[]) =>
+    runCli(args, { home: titleHome(), db: join(dir, 'title.sqlite'), env: { CLAUDE_CONFIG_DIR: titleHome() } });
+  const inTitle = planted.filter((p) => p.rule === 'anthropic-api-key' || p.rule === 'url-password');
+  beforeAll(() => {
+    const base = (n: number) => ({
+      sessionId: titled,
+      uuid: `7${String(n).padStart(7, '0')}-0000-4000-8000-000000000000`,
+      parentUuid: n === 1 ? null : `7${String(n - 1).padStart(7, '0')}-0000-4000-8000-000000000000`,
+      timestamp: `2026-11-21T23:0${n}:00.000Z`,
+    });
+    writeLines(join(titleHome(), 'projects', '-home-user-proj-title', `${titled}.jsonl`), [
+      prompt(base(1), `my key is ${inTitle.map((p) => p.text).join(' and ')}`),
+      assistantText(base(2), 'msg_t1', 'Noted.'),
+    ]);
+  });
+
+  for (const format of ['json', 'envelope', 'markdown', ...(viewerBuilt ? ['html'] : [])]) {
+    it(`${format}: is redacted everywhere in the exported file`, async () => {
+      const file = join(dir, `title.${format}`);
+      const r = await inTitleHome(['export', titled, titleHome(), '--format', format, '-o', file]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(inTitle.filter((p) => readFileSync(file, 'utf8').includes(p.secret)).map((p) => p.rule)).toEqual([]);
+    });
+  }
+});

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Session } from '@agentdash/core/model';
-import { redactSession } from '@agentdash/core/secrets';
+import { redactDerived, redactSession } from '@agentdash/core/secrets';
 import type { EventDto, IssueDto } from './api-types.js';
 import { agentInfos, toIssue, toSessionRow } from './mapping.js';
 import { sessionErrors } from './session-find.js';
@@ -65,7 +65,7 @@ const PAGE = 200;
 
 /**
  * The HTML file in pieces. `summary` is the index's row of the session (for the header), `redaction` what was done
- * to the session before (the caller redacts).
+ * to the session before (the caller redacts the session; the row is redacted here when `redaction.redacted`).
  */
 export function* sessionHtmlChunks(
   session: Session,
@@ -75,7 +75,9 @@ export function* sessionHtmlChunks(
   exportedAt: string = new Date().toISOString(),
 ): Generator<string, void, undefined> {
   const view = new SessionView(session);
-  const row = toSessionRow(summary);
+  // The index's row of the session is the one input not taken from `session` (redacted by the caller): its title is
+  // the first prompt's text, so it is redacted here, for every caller (the CLI's export and the server's).
+  const row = redaction.redacted ? redactDerived(toSessionRow(summary)) : toSessionRow(summary);
   const title = `${session.title ?? 'Untitled session'} · AgentDash export`;
   yield '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n';
   yield `<meta http-equiv="Content-Security-Policy" content="${CSP}">\n`;

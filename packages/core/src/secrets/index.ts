@@ -3,6 +3,6 @@
  * @module
  */
 
-export { redactSession } from './redact-session.js';
+export { redactDerived, redactSession } from './redact-session.js';
 export { secretRules } from './rules.js';
 export { findSecrets } from './scan.js';

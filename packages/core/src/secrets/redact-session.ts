@@ -57,3 +57,12 @@ export function redactSession(session: Session): { readonly session: Session; re
   const redacted: Session = { ...session, ...once(header, 'session header'), events: mainEvents, subagents, calls };
   return { session: redacted, report };
 }
+
+/**
+ * A copy of a JSON-like value derived from a session (its index row: title, project path) with every secret replaced
+ * by `[REDACTED:<rule>]`. Not counted: its texts are the session's own, which `redactSession` counts.
+ * @example redactDerived({ title: 'my key is sk-ant-api03-…' }) // { title: 'my key is [REDACTED:anthropic-api-key]' }
+ */
+export function redactDerived<T>(value: T): T {
+  return redactValue(value, 'derived', new RedactionReport());
+}
