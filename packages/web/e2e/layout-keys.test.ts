@@ -461,6 +461,23 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
         expect(spills, size.name).toEqual([]);
         expect(await cutOff(page), size.name).toEqual([]);
         await page.screenshot({ path: join(SHOTS, `ui-long-title-${size.name}.png`) });
+        // The Usage page's top sessions: the long title is cut within its card, the cost column shown.
+        await page.goto(new URL('#/usage', long.server.url).toString());
+        const top = page.getByTestId('usage-top-sessions');
+        await top.locator('tbody tr').first().waitFor();
+        const [table, card, scrolls] = await top.evaluate((el) => {
+          const wrap = el.querySelector('table')?.parentElement;
+          return [
+            el.querySelector('table')?.getBoundingClientRect().right ?? 0,
+            el.getBoundingClientRect().right,
+            wrap !== null && wrap !== undefined && getComputedStyle(wrap).overflowX === 'auto',
+          ] as const;
+        });
+        // At 1440 px it fits; on a phone it may be wider, and then it scrolls within its card.
+        if (size.name === 'desktop' || !scrolls)
+          expect(table, `${size.name}: top sessions table ends at ${table}, its card at ${card}`).toBeLessThanOrEqual(
+            card,
+          );
         await context.close();
       }
     } finally {

@@ -41,33 +41,37 @@ export function TopSessions({ usage }: U) {
   return (
     <div className="card" data-testid="usage-top-sessions">
       <h3>Top sessions by cost</h3>
-      <table className="table compact">
-        <thead>
-          <tr>
-            <th>Session</th>
-            <th>Started</th>
-            <th className="num">Tokens</th>
-            <th className="num">Cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(usage?.topSessions ?? []).slice(0, 10).map((s) => (
-            <tr key={s.id}>
-              <td style={{ maxWidth: 320 }}>
-                <a className="one-line" href={sessionHref(s.id)} title={s.title ?? s.id}>
-                  {s.title || s.id.slice(0, 8)}
-                </a>
-                <div className="dim mono" style={{ fontSize: 11.5 }}>
-                  {shortPath(s.project)}
-                </div>
-              </td>
-              <td style={{ whiteSpace: 'nowrap' }}>{fmtDate(s.startedAt)}</td>
-              <td className="num">{fmtNumber(tokensOf(s))}</td>
-              <td className={`num cost ${s.costUsd === null ? 'unknown' : ''}`}>{fmtCost(s.costUsd)}</td>
+      {/* On a phone the table may be wider than its card: it scrolls there (the cost stays reachable). */}
+      <div className="card-scroll">
+        <table className="table compact">
+          <thead>
+            <tr>
+              <th>Session</th>
+              <th>Started</th>
+              <th className="num">Tokens</th>
+              <th className="num">Cost</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(usage?.topSessions ?? []).slice(0, 10).map((s) => (
+              <tr key={s.id}>
+                {/* Takes the width the other columns leave, and cuts its lines there (a long title or path). */}
+                <td style={{ width: '100%', maxWidth: 0 }}>
+                  <a className="one-line" href={sessionHref(s.id)} title={s.title ?? s.id}>
+                    {s.title || s.id.slice(0, 8)}
+                  </a>
+                  <div className="dim mono one-line" style={{ fontSize: 11.5 }}>
+                    {shortPath(s.project)}
+                  </div>
+                </td>
+                <td className="usage-started">{fmtDate(s.startedAt)}</td>
+                <td className="num">{fmtNumber(tokensOf(s))}</td>
+                <td className={`num cost ${s.costUsd === null ? 'unknown' : ''}`}>{fmtCost(s.costUsd)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
