@@ -42,7 +42,7 @@ const manifestName = (name: string): string => name.replace(':', '__');
 
 /**
  * The manifest's failure list is a heuristic over output text: it also lists shell commands that exited non-zero
- * ("exit N"), which are data (the call succeeded, its exit code is shown), not failed calls.
+ * ("exit N"), which are failed calls as in Claude Code (category `exit-code`, the code on the error).
  */
 const isExitCodeOnly = (error: string): boolean => /^exit \d+$/.test(error);
 
@@ -87,7 +87,7 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
       }
     });
 
-    test('failures equal the manifest; non-zero exits are data', async () => {
+    test('failures equal the manifest; non-zero exits are exit-code errors with their code', async () => {
       const { manifest, sessions } = await loadVersion(codexCorpus, version);
       for (const file of manifest) {
         const session = sessions.get(join(codexCorpus, version, file.path));
@@ -97,7 +97,7 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
           .map((c) => c.id as string)
           .sort();
         const interrupted = calls.filter((c) => c.result?.error?.category === 'interrupted').map((c) => c.id as string);
-        const want = file.outputsThatLookLikeErrors.filter((e) => !isExitCodeOnly(e.error)).map((e) => e.callId);
+        const want = file.outputsThatLookLikeErrors.map((e) => e.callId);
         // "aborted by user" (Ctrl-C during a command) is a failed call in every version; 0.98's manifest heuristic
         // does not list it.
         expect({ scenario: file.scenario, failed }).toEqual({
@@ -109,10 +109,14 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
           expect({
             status: call?.status,
             kind: call?.result?.typed.kind,
-            exitCode: exitCodeOf(call?.result?.typed),
+            category: call?.result?.error?.category,
+            severity: call?.result?.error?.severity,
+            exitCode: call?.result?.error?.exitCode,
           }).toEqual({
-            status: 'ok',
-            kind: 'bash',
+            status: 'error',
+            kind: 'error',
+            category: 'exit-code',
+            severity: 'error',
             exitCode: Number(exit.error.slice('exit '.length)),
           });
         }
@@ -148,8 +152,3 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
     });
   });
 });
-
-function exitCodeOf(typed: unknown): number | undefined {
-  const data = (typed as { data?: { exitCode?: unknown } } | undefined)?.data;
-  return typeof data?.exitCode === 'number' ? data.exitCode : undefined;
-}

@@ -379,6 +379,9 @@ const migrations: readonly string[] = [
   // The archive's sizes from an index (`archiveSize`, printed by every `index`): the sums read it alone instead of
   // every chunk's row, whose blob fills its page (115 → 3 ms at 1 GiB). Nothing is read again.
   'CREATE INDEX IF NOT EXISTS archive_chunk_sizes ON archive_chunks(length, length(data));',
+  // Codex and Gemini shell commands that exited non-zero are failed calls (category exit-code), as Claude Code's Bash
+  // ones: results' error flag and calls' facts change. Derived data is read again.
+  RESET_DATA_STRINGS,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

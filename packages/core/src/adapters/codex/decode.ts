@@ -12,9 +12,10 @@ import {
 } from '../../model/ids.js';
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
-import { codexFailureOf, isCommandOutput } from './errors.js';
+import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
 import { isInjectedUserText } from './injected.js';
 import { imageOf, parseCodexOutput } from './output.js';
+import { canonicalCodexToolName, SHELL_TOOLS } from './tool-names.js';
 import { type CodexTokenUsage, tokenUsageOf, totalKey, toUsage, usageDelta } from './usage.js';
 
 export type CodexRecordEvent =
@@ -88,6 +89,8 @@ export class CodexDecoder {
   private readonly facts = new Map<string, CallFacts>();
   /** Tool names by call id, for reading their outputs. */
   private readonly callNames = new Map<string, string>();
+  /** Shell calls' inputs by call id, until their output: what an exit code means depends on the command. */
+  private readonly callInputs = new Map<string, unknown>();
   /** A forked child's copy of its parent's history is being skipped (until the child's own first turn). */
   private forkCopy:
     | { readonly startedMs: number | undefined; readonly windowMs: number; noticeSeen: boolean }
@@ -333,6 +336,7 @@ export class CodexDecoder {
     const name = toolNameOf(type, item);
     this.callNames.set(callId, name);
     const input = inputOf(type, item);
+    if (SHELL_TOOLS.has(canonicalCodexToolName(name))) this.callInputs.set(callId, input);
     out(this.assistant([{ kind: 'tool-use', id, name, input }], timestamp, loc));
     // Web searches and image generations carry their own outcome: no separate output line.
     if (type === 'web_search_call' || type === 'image_generation_call') {
@@ -362,14 +366,18 @@ export class CodexDecoder {
     const parsed = parseCodexOutput(raw);
     const text = resultText(parsed.content);
     const name = this.callNames.get(callId) ?? '';
-    // Codex writes no error flag: a failure is a client message as the whole output, or a failed event.
-    const failed = codexFailureOf(text, facts.failed === true, !isCommandOutput(name, parsed.style)) !== undefined;
     const toolUseResult = {
       ...facts,
       style: parsed.style,
       ...(parsed.exitCode !== undefined ? { exitCode: parsed.exitCode } : {}),
       ...(parsed.wallTimeSeconds !== undefined ? { durationSeconds: parsed.wallTimeSeconds } : {}),
     };
+    // Codex writes no error flag: a failure is a client message as the whole output, a failed event, or a command
+    // that exited non-zero.
+    const failed =
+      codexFailureOf(text, facts.failed === true, !isCommandOutput(name, parsed.style)) !== undefined ||
+      codexShellExitOf(name, this.callInputs.get(callId), num(toolUseResult.exitCode), parsed.style)?.failed === true;
+    this.callInputs.delete(callId);
     out(
       this.user(
         [{ kind: 'tool-result', toolUseId: createToolUseId(callId), content: parsed.content, isError: failed }],

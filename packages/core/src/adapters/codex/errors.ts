@@ -1,5 +1,7 @@
+import { readShellExit, type ShellExit } from '../../agents/shell-exit.js';
 import type { ErrorCategory, ErrorSeverity } from '../../model/tool-error.js';
 import { canonicalCodexToolName, SHELL_TOOLS } from './tool-names.js';
+import { typeCodexInput } from './type-input.js';
 
 /** A failed Codex call: why, in the categories every agent shares. */
 export interface CodexFailure {
@@ -26,11 +28,6 @@ const RULES: readonly { readonly test: RegExp; readonly category: ErrorCategory 
   { test: /^\w+ failed: /, category: 'other' },
 ];
 
-/**
- * Whether a call failed, from the client's failure messages (whole outputs such as "unsupported call: …") and from
- * the failure flags of its events (`patch_apply_end.success: false`, an MCP call's `status: "failed"`). A command
- * that exits non-zero did not fail: its exit code is data.
- */
 /** A command's own output (under an exit-code header, or in shell metadata): never read as a client message. */
 export function isCommandOutput(toolName: string, style: string | undefined): boolean {
   return (
@@ -40,6 +37,28 @@ export function isCommandOutput(toolName: string, style: string | undefined): bo
   );
 }
 
+/**
+ * What a shell call's exit code says (`exit_code` in 0.50's metadata or an exec event, `Exit code: N` or `Process
+ * exited with code N` in the output's header), read as Claude Code reads its Bash exits; undefined for another tool
+ * or an output that is not the command's own (a client message such as "aborted by user").
+ */
+export function codexShellExitOf(
+  toolName: string,
+  input: unknown,
+  exitCode: number | undefined,
+  style: string | undefined,
+): ShellExit | undefined {
+  const name = canonicalCodexToolName(toolName);
+  // 0.144+ puts the header in the first of the output's blocks.
+  if (!SHELL_TOOLS.has(name) || !(isCommandOutput(toolName, style) || style === 'blocks')) return undefined;
+  return readShellExit(typeCodexInput(name, input).command, exitCode);
+}
+
+/**
+ * Whether a call failed, from the client's failure messages (whole outputs such as "unsupported call: …") and from
+ * the failure flags of its events (`patch_apply_end.success: false`, an MCP call's `status: "failed"`). A command
+ * that exits non-zero is a failed call too (`codexShellExitOf`), classified as Claude Code's Bash failures are.
+ */
 export function codexFailureOf(text: string, flaggedFailed: boolean, clientText: boolean): CodexFailure | undefined {
   const trimmed = text.trimStart();
   // A command's own output (under an exit-code header or in shell metadata) is never read as a client message.

@@ -1,10 +1,11 @@
+import { shellExitError } from '../../agents/shell-exit.js';
 import { isRecord, num, str } from '../../internal/guards.js';
 import { buildTypedResult, imagesOf, toolResultOf, unknownTypedResult } from '../../model/build-typed-result.js';
 import { type ImageValue, resultText } from '../../model/content.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
 import type { DataKind, TypedResult } from '../../model/typed-result.js';
-import { codexFailureOf, isCommandOutput } from './errors.js';
+import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
 import { parseApplyPatch, patchTextOf } from './patch.js';
 import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';
 
@@ -12,9 +13,17 @@ import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-n
 export function typeCodexResult(call: RawCall, raw: RawResult): ToolResult {
   const facts = isRecord(raw.toolUseResult) ? raw.toolUseResult : {};
   const text = resultText(raw.content);
-  // Whether the call failed is the decoder's (`isError`); typing says why.
-  const failure = raw.isError ? codexFailureOf(text, true, !isCommandOutput(call.name, str(facts.style))) : undefined;
   const images = imagesOf(raw.content);
+  const style = str(facts.style);
+  const exitCode = num(facts.exitCode);
+  const shellExit = codexShellExitOf(call.name, call.input, exitCode, style);
+  // A command that exited non-zero: typed as Claude Code's Bash failures are (the exit code on the error).
+  if (raw.isError && shellExit?.failed === true && exitCode !== undefined) {
+    const error = shellExitError(exitCode, text);
+    return toolResultOf(raw, { typed: { kind: 'error', tool: call.name, message: error.message }, error, images });
+  }
+  // Whether the call failed is the decoder's (`isError`); typing says why.
+  const failure = raw.isError ? codexFailureOf(text, true, !isCommandOutput(call.name, style)) : undefined;
   if (failure !== undefined) {
     return toolResultOf(raw, {
       typed: { kind: 'error', tool: call.name, message: failure.message },
@@ -24,7 +33,7 @@ export function typeCodexResult(call: RawCall, raw: RawResult): ToolResult {
   }
   let typed: TypedResult | undefined;
   try {
-    typed = typedOf(call, text, facts, images);
+    typed = typedOf(call, text, facts, images, shellExit?.failed === false ? shellExit.interpretation : undefined);
   } catch {
     typed = undefined;
   }
@@ -40,6 +49,7 @@ function typedOf(
   text: string,
   facts: Record<string, unknown>,
   images: readonly ImageValue[],
+  returnCodeInterpretation: string | undefined,
 ): TypedResult | undefined {
   const name = canonicalCodexToolName(call.name);
   const input = isRecord(call.input) ? call.input : {};
@@ -54,6 +64,7 @@ function typedOf(
       stderr: '',
       exitCode,
       interrupted: false,
+      returnCodeInterpretation,
       noOutputExpected: text === '' ? true : undefined,
     });
   }

@@ -50,20 +50,22 @@ describe('Gemini sessions through the shared pipeline', () => {
     );
   });
 
-  it('a shell that exits non-zero is an ok call with its exit code; durations come from the client stamps', async () => {
+  it('a shell that exits non-zero is a failed call with its exit code (as in Claude Code); durations come from the client stamps', async () => {
     const [session] = await sessionsOf(join(home061, 'tmp/shell'));
-    const exits = session?.calls.map((c) =>
-      c.result?.typed.kind === 'bash' ? [c.status, c.result.typed.data.exitCode] : [c.status, 'not bash'],
-    );
+    const exits = session?.calls.map((c) => [
+      c.status,
+      c.result?.typed.kind === 'bash' ? c.result.typed.data.exitCode : c.result?.error?.exitCode,
+      c.result?.error?.category,
+    ]);
     expect(exits).toEqual([
-      ['ok', 0],
-      ['ok', 2],
-      ['ok', 3],
-      ['ok', 0],
-      ['ok', 0],
+      ['ok', 0, undefined],
+      ['error', 2, 'exit-code'],
+      ['error', 3, 'exit-code'],
+      ['ok', 0, undefined],
+      ['ok', 0, undefined],
     ]);
     expect(session?.calls.every((c) => c.durations.length === 1 && (c.durations[0]?.ms ?? -1) >= 0)).toBe(true);
-    expect(session?.counts.errors).toBe(0);
+    expect(session?.counts.errors).toBe(2);
   });
 
   it('0.20 documents: calls of several turns folded into one message, failures by status', async () => {
@@ -84,6 +86,8 @@ describe('Gemini sessions through the shared pipeline', () => {
       'read_file:validation',
       'read_file:validation',
       'replace:string-not-found',
+      'run_shell_command:exit-code',
+      'run_shell_command:exit-code',
     ]);
     expect(sessions.every((s) => s.agent === 'gemini' && s.issues.length === 0)).toBe(true);
     // 0.20 writes the subagent's instructions as a user message: kept, but not counted as a prompt.

@@ -1,5 +1,5 @@
 import { isRecord, str } from '../../internal/guards.js';
-import type { ContentBlock } from '../../model/content.js';
+import { type ContentBlock, resultText } from '../../model/content.js';
 import {
   createIsoTimestamp,
   createRecordUuid,
@@ -13,6 +13,7 @@ import {
 import type { SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
 import { partType, resultContentOf, stampOf, textOf, thoughtText } from './parts.js';
+import { geminiShellExitOf } from './results/shell.js';
 import { geminiTokensOf, usageFromGeminiTokens } from './usage.js';
 
 /** What every record of one Gemini file shares, plus the chain pointer (the previous record's uuid). */
@@ -200,10 +201,14 @@ function resultRecordOf(
   const { args: _args, result, ...rest } = call;
   const content = resultContentOf(result);
   const completed = stampOf(call.timestamp);
+  // A shell command that exited non-zero is "success" to the client, a failed call to us (as in Claude Code).
+  const isError =
+    (status !== undefined && status !== 'success') ||
+    geminiShellExitOf(str(call.name) ?? '', call.args, resultText(content))?.failed === true;
   return {
     kind: 'user',
     ...envelope(uuid, completed ?? start, loc, ctx),
-    content: [{ kind: 'tool-result', toolUseId: id, content, isError: status !== undefined && status !== 'success' }],
+    content: [{ kind: 'tool-result', toolUseId: id, content, isError }],
     isMeta: false,
     isCompactSummary: false,
     toolUseResult: { ...rest, response: responseOf(result) },

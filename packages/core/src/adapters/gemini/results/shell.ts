@@ -1,4 +1,8 @@
+import { readShellExit, type ShellExit } from '../../../agents/shell-exit.js';
+import { isRecord, str } from '../../../internal/guards.js';
+import { canonicalGeminiToolName, geminiToolKinds } from '../tool-names.js';
 import type { GeminiResultContext } from './context.js';
+import { unwrapUntrusted } from './context.js';
 
 /** A `run_shell_command` output, as the client formats it for the model. */
 export interface ShellOutput {
@@ -53,7 +57,23 @@ function none(value: string | undefined): string | undefined {
   return value === undefined || value === '(none)' || value === '' || value === '0' ? undefined : value;
 }
 
-/** `run_shell_command` → `bash`: the exit code is data (a non-zero exit is still a successful call). */
+/**
+ * What a shell call's `Exit Code: N` says (the client calls it a success whatever the code), read as Claude Code
+ * reads its Bash exits; undefined for another tool or an output without the shell's fields.
+ */
+export function geminiShellExitOf(
+  toolName: string,
+  args: unknown,
+  text: string,
+): (ShellExit & { readonly exitCode: number; readonly output: ShellOutput }) | undefined {
+  if (geminiToolKinds[canonicalGeminiToolName(toolName)] !== 'bash') return undefined;
+  const output = parseShellOutput(unwrapUntrusted(text));
+  if (output?.exitCode === undefined) return undefined;
+  const command = (isRecord(args) ? str(args.command) : undefined) ?? output.command;
+  return { ...readShellExit(command, output.exitCode), exitCode: output.exitCode, output };
+}
+
+/** `run_shell_command` → `bash`: its streams and exit code (a non-zero exit is a failed call, typed apart). */
 export function shellData(ctx: GeminiResultContext): unknown {
   const parsed = parseShellOutput(ctx.text);
   if (parsed === undefined) {
@@ -63,6 +83,7 @@ export function shellData(ctx: GeminiResultContext): unknown {
     stdout: parsed.output,
     stderr: parsed.error ?? '',
     exitCode: parsed.exitCode,
+    returnCodeInterpretation: readShellExit(str(ctx.args.command) ?? parsed.command, parsed.exitCode).interpretation,
     interrupted: parsed.signal !== undefined,
     backgroundTaskId: parsed.backgroundPids,
   };

@@ -43,18 +43,35 @@ describe('shell', () => {
     });
   });
 
-  it('keeps a non-zero exit as data on a successful call', () => {
+  it('a non-zero exit is a failed call typed as a Claude Code Bash failure: exit-code, with its code', () => {
+    // The client says "success"; the decoder flags the result (records.ts), typing says why.
+    const outcome = typeGeminiToolResult({
+      name: 'run_shell_command',
+      canonicalName: 'run_shell_command',
+      input: { command: 'echo "to stderr" >&2; exit 3' },
+      content: '<untrusted_context>\nOutput: to stderr\nExit Code: 3\nProcess Group PGID: 30140\n</untrusted_context>',
+      toolUseResult: { status: 'success', resultDisplay: 'to stderr' },
+      isError: true,
+    });
+    expect(outcome).toEqual({
+      typed: { kind: 'error', tool: 'run_shell_command', message: 'Exit code 3\nto stderr' },
+      error: { category: 'exit-code', severity: 'error', exitCode: 3, message: 'Exit code 3\nto stderr' },
+      images: [],
+    });
+  });
+
+  it("grep's exit 1 is an answer (no matches), as Claude Code reads it: ok, with the exit code and its reading", () => {
     const outcome = typeOne(
       'run_shell_command',
-      { command: 'echo "to stderr" >&2; exit 3' },
-      '<untrusted_context>\nOutput: to stderr\nExit Code: 3\nProcess Group PGID: 30140\n</untrusted_context>',
-      { status: 'success', resultDisplay: 'to stderr' },
+      { command: 'grep -rn TODO src' },
+      'Command: grep -rn TODO src\nDirectory: (root)\nOutput: (empty)\nError: (none)\nExit Code: 1\nSignal: 0\nBackground PIDs: (none)\nProcess Group PGID: 1',
+      { status: 'success' },
     );
     expect(outcome).toEqual({
       typed: {
         kind: 'bash',
         tool: 'run_shell_command',
-        data: { stdout: 'to stderr', stderr: '', exitCode: 3, interrupted: false },
+        data: { stdout: '', stderr: '', exitCode: 1, returnCodeInterpretation: 'No matches found', interrupted: false },
       },
       error: undefined,
       images: [],
@@ -141,7 +158,7 @@ describe('every call of the bundled fixtures', () => {
         "no_such_tool": "error:unknown-tool",
         "read_file": "error:file-not-found error:validation read",
         "replace": "edit error:string-not-found",
-        "run_shell_command": "bash",
+        "run_shell_command": "bash error:exit-code",
         "save_memory": "unknown",
         "search_file_content": "grep",
         "throws": "mcp",

@@ -1,3 +1,4 @@
+import { shellExitError } from '../../../agents/shell-exit.js';
 import { isRecord, str } from '../../../internal/guards.js';
 import {
   buildTypedResult,
@@ -15,7 +16,7 @@ import { editData, lsData, readData, writeData } from './files.js';
 import type { DataKind } from './kinds.js';
 import { agentData, mcpData, todoData } from './other.js';
 import { globData, grepData } from './search.js';
-import { shellData } from './shell.js';
+import { geminiShellExitOf, shellData } from './shell.js';
 import { webFetchData, webSearchData } from './web.js';
 
 type Typer = (ctx: GeminiResultContext) => unknown;
@@ -51,6 +52,14 @@ export function typeGeminiToolResult(input: ResultInput): TypedOutcome {
     images,
   };
   const kind = kindOfGeminiTool(input.canonicalName, { displayName: ctx.displayName, agentId: ctx.agentId });
+  const shellExit =
+    input.isError && ctx.status === 'success' ? geminiShellExitOf(input.name, ctx.args, ctx.text) : undefined;
+  if (shellExit?.failed === true) {
+    // A command that exited non-zero: typed as Claude Code's Bash failures are (the exit code on the error).
+    const out = shellExit.output;
+    const error = shellExitError(shellExit.exitCode, [out.output, out.error ?? ''].filter((s) => s !== '').join('\n'));
+    return { typed: { kind: 'error', tool: input.name, message: error.message }, error, images };
+  }
   if (input.isError) {
     const message =
       ctx.text.trim() || (typeof ctx.display === 'string' ? ctx.display : '') || `status ${ctx.status ?? 'error'}`;

@@ -1,0 +1,54 @@
+import { classifyError } from '../adapters/claude-code/results/errors.js';
+import type { ToolError } from '../model/tool-error.js';
+
+/**
+ * Commands whose exit 1 is an answer, not a failure, as Claude Code's Bash tool reads them: it writes such a
+ * result as a success with `returnCodeInterpretation` (seen in the wild transcripts: grep/rg "No matches found",
+ * find "Some directories were inaccessible"); 2 and above are failures.
+ */
+const exitOneMeans = {
+  grep: 'No matches found',
+  egrep: 'No matches found',
+  fgrep: 'No matches found',
+  rg: 'No matches found',
+  find: 'Some directories were inaccessible',
+} as const satisfies Record<string, string>;
+
+/** What a shell command's exit code says: a failed call, or a success (with Claude Code's reading of a non-zero exit). */
+export type ShellExit =
+  | { readonly failed: true; readonly interpretation?: never }
+  | { readonly failed: false; readonly interpretation: string | undefined };
+
+/**
+ * Read an exit code the way Claude Code's Bash tool does, for agents whose clients write only the code (Codex,
+ * Gemini): 0 or unknown is a success, a non-zero exit a failed call, except exit 1 of a command in `exitOneMeans`
+ * when it ends the command line (the last command of a pipeline or list sets the exit code).
+ */
+export function readShellExit(command: string | undefined, exitCode: number | undefined): ShellExit {
+  if (exitCode === undefined || exitCode === 0) return { failed: false, interpretation: undefined };
+  const name = exitCode === 1 ? lastCommandName(command ?? '') : undefined;
+  const interpretation = name === undefined ? undefined : exitOneMeans[name];
+  return interpretation === undefined ? { failed: true } : { failed: false, interpretation };
+}
+
+/**
+ * The error of a command that exited non-zero, classified as Claude Code's Bash failures are (its message in Claude
+ * Code's wording, `Exit code N` then the output): category `exit-code` with the code, or what the output says
+ * (a timeout, an interruption).
+ */
+export function shellExitError(exitCode: number, output: string): ToolError {
+  const message = output.trim() === '' ? `Exit code ${exitCode}` : `Exit code ${exitCode}\n${output.trimEnd()}`;
+  return { ...classifyError('bash', message, false), message };
+}
+
+function lastCommandName(command: string): keyof typeof exitOneMeans | undefined {
+  // Redirections (`2>&1`, `&>`) are not list operators.
+  const segments = command
+    .replace(/\d*[<>]&\d*-?|&>>?/g, ' ')
+    .split(/\|\||&&|[|;&\n]/)
+    .filter((s) => s.trim() !== '');
+  const words = (segments.at(-1) ?? '').trim().split(/\s+/);
+  // Leading assignments (`LC_ALL=C grep …`) and a path (`/usr/bin/grep`) do not change the command.
+  const name = (words.find((w) => !/^\w+=/.test(w)) ?? '').replace(/^.*\//, '');
+  return Object.hasOwn(exitOneMeans, name) ? (name as keyof typeof exitOneMeans) : undefined;
+}
