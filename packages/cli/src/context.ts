@@ -7,7 +7,7 @@ import type { AgentIndex, RefreshProgress, RefreshReport } from '@agentdash/inde
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
 import { UsageError } from './errors.js';
-import { type CliIo, type Colors, colorsFor } from './io.js';
+import { type CliIo, type Colors, colorsFor, terminalText } from './io.js';
 import { renderProgressBar } from './progress-bar.js';
 
 /** Sample sessions bundled with the package, used when there is no Claude home. */
@@ -43,9 +43,9 @@ export class Context {
     return str(this.values, 'db') ?? defaultDbPath(this.io.env, this.io.homedir, process.platform);
   }
 
-  /** A notice on stderr (never on stdout, so --json output stays clean). */
+  /** A notice on stderr (never on stdout, so --json output stays clean); one terminal-safe line. */
   note(message: string): void {
-    this.io.stderr.write(`${this.errColor.dim(`agentdash: ${message}`)}\n`);
+    this.io.stderr.write(`${this.errColor.dim(`agentdash: ${terminalText(message)}`)}\n`);
   }
 
   /**
@@ -201,7 +201,7 @@ export class Context {
     if (drawn) this.io.stderr.write('\r\u001b[2K');
     if (this.verbose) {
       for (const issue of [...index.refreshProblems(), ...index.issues({ paths })]) {
-        this.io.stderr.write(`${issue.file}:${issue.line}: ${issue.code}: ${issue.message}\n`);
+        this.io.stderr.write(`${terminalText(`${issue.file}:${issue.line}: ${issue.code}: ${issue.message}`)}\n`);
       }
     } else if (report.newIssues > 0 && !this.json) {
       // Quiet by default: only problems this run found are announced (`agentdash index` reports them all).

@@ -1,6 +1,10 @@
 /**
- * The CLI's formatting: the rules come from `@agentdash/core/present`, the module the dashboard uses too.
+ * The CLI's formatting: the rules come from `@agentdash/core/present`, the module the dashboard uses too. Text from
+ * transcripts goes through `terminalText` (./io.ts) before it is printed: `excerpt` does it first, then cuts.
  */
+import { oneLine } from '@agentdash/core/present';
+import { terminalText } from './io.js';
+
 export {
   formatBytes,
   formatClock,
@@ -15,10 +19,13 @@ export {
   formatTokenLine,
   formatTokens,
   formatToolName,
-  oneLine as excerpt,
   plural,
   realErrors,
   shortId,
   shortModel,
   sumTokens,
 } from '@agentdash/core/present';
+export { terminalText };
+
+/** Transcript text as one terminal-safe line of at most `max` characters (made safe before it is cut). */
+export const excerpt = (text: string, max?: number): string => oneLine(terminalText(text), max);

@@ -57,3 +57,27 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 export function visibleLength(text: string): number {
   return [...text.replace(ANSI, '')].length;
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters on purpose
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** What a control character is shown as: whitespace as a space, C0 and DEL as their symbol (␛, ␇, ␈, ␀), C1 as �. */
+function visibleControl(char: string): string {
+  const code = char.charCodeAt(0);
+  if (code >= 0x09 && code <= 0x0d) return ' ';
+  if (code < 0x20) return String.fromCharCode(0x2400 + code);
+  return code === 0x7f ? '\u2421' : '\ufffd';
+}
+
+/**
+ * Text from a transcript made safe to print on a terminal, as one line: no control character reaches the terminal
+ * (an escape sequence in a prompt or a tool's output could clear the screen or retitle the window). Tabs, line
+ * breaks and carriage returns become spaces; other C0 controls and DEL their visible symbol; C1 controls �. One
+ * character for one: cutting the text before or after gives the same result, so no cut can leave half an escape.
+ * Apply it to the data, before colouring (the CLI's own colours are added after).
+ *
+ * @example terminalText('\u001b]0;PWNED\u0007 hi') // '␛]0;PWNED␇ hi'
+ */
+export function terminalText(text: string): string {
+  return text.replace(CONTROL, visibleControl);
+}

@@ -2,7 +2,7 @@ import { parse } from './args.js';
 import type { CommandSpec } from './commands/common.js';
 import type { Context } from './context.js';
 import { classify, ExitCode, UsageError } from './errors.js';
-import { type CliIo, colorsFor, processIo } from './io.js';
+import { type CliIo, colorsFor, processIo, terminalText } from './io.js';
 import type { ErrorJson } from './output/json-types.js';
 
 /**
@@ -84,7 +84,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
       const out: ErrorJson = { error: { kind, message, exitCode: code } };
       io.stderr.write(`${JSON.stringify(out)}\n`);
     } else {
-      io.stderr.write(`${c.red('agentdash:')} ${message.split('\n')[0]}\n`);
+      io.stderr.write(`${c.red('agentdash:')} ${terminalText(message.split('\n')[0] ?? '')}\n`);
     }
     if (code === ExitCode.internal && (ctx?.verbose ?? rest.includes('--verbose')) && error instanceof Error) {
       io.stderr.write(`${error.stack ?? ''}\n`);

@@ -1,4 +1,4 @@
-import { visibleLength } from './io.js';
+import { terminalText, visibleLength } from './io.js';
 
 export interface Column {
   readonly header: string;
@@ -7,30 +7,49 @@ export interface Column {
   readonly max?: number;
 }
 
+/** A cell's text, with the style (colour) it is shown in. */
+export interface StyledCell {
+  readonly text: string;
+  readonly style: (text: string) => string;
+}
+
+/**
+ * A table cell: its text (data, often from a transcript), or its text and a colour. The table makes the text safe
+ * for the terminal and cuts it before colouring it, so data can neither carry escapes through nor be cut inside the
+ * CLI's own colour codes.
+ */
+export type Cell = string | StyledCell;
+
+/** A cell of `text` shown in `style`. */
+export const styled = (text: string, style: (text: string) => string): Cell => ({ text, style });
+
 function cut(text: string, max: number): string {
   if (visibleLength(text) <= max) return text;
-  // Cells that are cut are plain text (colour is applied after cutting by callers that colour).
   const chars = [...text];
   return `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
-function pad(text: string, width: number, align: 'left' | 'right'): string {
-  const fill = ' '.repeat(Math.max(0, width - visibleLength(text)));
-  return align === 'right' ? fill + text : text + fill;
-}
+const plain = (text: string): string => text;
 
 /**
  * Render rows as an aligned table: two spaces between columns, numbers right-aligned. When `width` is given the
- * last column is cut so each line fits.
+ * last column is cut so each line fits. Every cell's text is made terminal-safe (`terminalText`) before it is cut,
+ * measured and coloured.
  */
 export function renderTable(
   columns: readonly Column[],
-  rows: readonly (readonly string[])[],
+  rows: readonly (readonly Cell[])[],
   options: { readonly width?: number | undefined; readonly headerStyle?: (s: string) => string } = {},
 ): string {
-  const cells = rows.map((row) => columns.map((c, i) => (c.max ? cut(row[i] ?? '', c.max) : (row[i] ?? ''))));
+  const cells = rows.map((row) =>
+    columns.map((c, i) => {
+      const cell = row[i] ?? '';
+      const text = terminalText(typeof cell === 'string' ? cell : cell.text);
+      return { text: c.max ? cut(text, c.max) : text, style: typeof cell === 'string' ? plain : cell.style };
+    }),
+  );
   const widths = columns.map((c, i) =>
-    Math.max(visibleLength(c.header), ...cells.map((r) => visibleLength(r[i] ?? ''))),
+    Math.max(visibleLength(c.header), ...cells.map((r) => visibleLength(r[i]?.text ?? ''))),
   );
   if (options.width !== undefined && widths.length > 0) {
     const fixed = widths.slice(0, -1).reduce((a, w) => a + w + 2, 0);
@@ -38,27 +57,28 @@ export function renderTable(
     const lastIndex = widths.length - 1;
     if ((widths[lastIndex] ?? 0) > room) {
       widths[lastIndex] = room;
-      for (const r of cells) r[lastIndex] = cut(r[lastIndex] ?? '', room);
+      for (const r of cells) {
+        const last = r[lastIndex];
+        if (last) r[lastIndex] = { ...last, text: cut(last.text, room) };
+      }
     }
   }
-  const style = options.headerStyle ?? ((s: string) => s);
-  const line = (r: readonly string[], header: boolean): string =>
+  const headerStyle = options.headerStyle ?? plain;
+  const line = (r: readonly StyledCell[], header: boolean): string =>
     columns
       .map((c, i) => {
-        const w = widths[i] ?? 0;
-        const last = i === columns.length - 1;
-        const text = last && (c.align ?? 'left') === 'left' ? (r[i] ?? '') : pad(r[i] ?? '', w, c.align ?? 'left');
-        return header ? style(text) : text;
+        const { text, style } = r[i] ?? { text: '', style: plain };
+        const align = c.align ?? 'left';
+        const fill =
+          i === columns.length - 1 && align === 'left'
+            ? ''
+            : ' '.repeat(Math.max(0, (widths[i] ?? 0) - visibleLength(text)));
+        // The header is styled with its padding; a cell's colour covers its text only.
+        if (header) return style(align === 'right' ? fill + text : text + fill);
+        return align === 'right' ? fill + style(text) : style(text) + fill;
       })
       .join('  ')
       .trimEnd();
-  return (
-    [
-      line(
-        columns.map((c) => c.header),
-        true,
-      ),
-      ...cells.map((r) => line(r, false)),
-    ].join('\n') + '\n'
-  );
+  const header = columns.map((c) => ({ text: c.header, style: headerStyle }));
+  return `${[line(header, true), ...cells.map((r) => line(r, false))].join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { formatBytes } from '../format.js';
+import { formatBytes, terminalText } from '../format.js';
 import type { ArchiveForgetJson, ArchiveJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
 import { resolveSession } from './resolve-session.js';
@@ -31,7 +31,7 @@ ${COMMON_HELP}`,
       if (ctx.json) writeJson(ctx, out);
       else {
         ctx.io.stdout.write(
-          `forgot ${formatBytes(out.bytes)} of ${out.files} file${out.files === 1 ? '' : 's'} of session ${id}${
+          `forgot ${formatBytes(out.bytes)} of ${out.files} file${out.files === 1 ? '' : 's'} of session ${terminalText(id)}${
             out.stillIndexed
               ? ' (its files are still on disk: still listed, and archived again by the next refresh unless archiving is off)'
               : '; it is no longer listed'

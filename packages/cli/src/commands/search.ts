@@ -1,11 +1,26 @@
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchKind, searchKinds } from '@agentdash/index';
 import { agentArg, positiveInt, str, timeArg } from '../args.js';
 import { UsageError } from '../errors.js';
-import { formatDateTime, shortId } from '../format.js';
+import { formatDateTime, shortId, terminalText } from '../format.js';
 import type { SearchJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
 
 const HL = new RegExp(`${HIGHLIGHT_START}([^${HIGHLIGHT_END}]*)${HIGHLIGHT_END}`, 'g');
+
+/**
+ * A snippet on one line with its matches marked: the index's highlight markers are control characters, so the text
+ * between them is made terminal-safe piece by piece, and only then are the matches coloured.
+ */
+function highlighted(snippet: string, mark: (text: string) => string): string {
+  const safe = (text: string) => terminalText(text).replace(/\s+/g, ' ');
+  let out = '';
+  let from = 0;
+  for (const match of snippet.matchAll(HL)) {
+    out += safe(snippet.slice(from, match.index)) + mark(safe(match[1] ?? ''));
+    from = match.index + match[0].length;
+  }
+  return out + safe(snippet.slice(from));
+}
 
 export const searchCommand: CommandSpec = {
   name: 'search',
@@ -65,13 +80,13 @@ ${COMMON_HELP}`,
     }
     const c = ctx.color;
     for (const hit of hits) {
-      const where = hit.tool ? `${hit.kind} ${hit.tool}` : hit.kind;
-      const agent = hit.agentId ? c.magenta(` [subagent ${hit.agentId}]`) : '';
-      const snippet = hit.snippet.replace(/\s+/g, ' ').replace(HL, (_m, text: string) => c.bold(c.yellow(text)));
+      const where = terminalText(hit.tool ? `${hit.kind} ${hit.tool}` : hit.kind);
+      const agent = hit.agentId ? c.magenta(terminalText(` [subagent ${hit.agentId}]`)) : '';
+      const snippet = highlighted(hit.snippet, (text) => c.bold(c.yellow(text)));
       ctx.io.stdout.write(
-        `${c.cyan(shortId(hit.sessionId))}  ${formatDateTime(hit.timestamp)}  ${c.dim(where)}${agent}  ${
-          hit.projectPath ?? ''
-        }\n    ${snippet}\n`,
+        `${c.cyan(terminalText(shortId(hit.sessionId)))}  ${formatDateTime(hit.timestamp)}  ${c.dim(where)}${agent}  ${terminalText(
+          hit.projectPath ?? '',
+        )}\n    ${snippet}\n`,
       );
     }
     ctx.io.stdout.write(`${hits.length} hit${hits.length === 1 ? '' : 's'}\n`);

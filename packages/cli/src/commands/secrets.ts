@@ -3,7 +3,7 @@ import { filterOptions } from '../args.js';
 import { plural, shortId } from '../format.js';
 import type { SecretsJson } from '../output/json-types.js';
 import { type SecretFinding, scanFile } from '../secret-scan.js';
-import { renderTable } from '../table.js';
+import { renderTable, styled } from '../table.js';
 import { type CommandSpec, filteredHelp, filteredSessions, writeJson } from './common.js';
 
 export const secretsCommand: CommandSpec = {
@@ -39,7 +39,7 @@ in docs/secrets.md). The secret itself is never printed. Exports redact these by
       s.findings.map((f) => [
         s.sessionRef === s.sessionId ? shortId(s.sessionId) : s.sessionRef,
         `${f.file}:${f.line}`,
-        c.red(f.rule),
+        styled(f.rule, c.red),
       ]),
     );
     ctx.io.stdout.write(

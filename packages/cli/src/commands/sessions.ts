@@ -11,7 +11,7 @@ import {
   shortModel,
 } from '../format.js';
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
-import { renderTable } from '../table.js';
+import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
 import { type CommandSpec, filteredHelp, filteredSessions, writeJson } from './common.js';
 
@@ -35,13 +35,13 @@ and title (custom title, AI title, summary or first prompt). --json adds usage, 
     }
     const c = ctx.color;
     // Expected errors apart, as the dashboard shows them: `0 +2 expected`, red only when some are real.
-    const errorsCell = (s: { errors: number; expectedErrors: number }) => {
+    const errorsCell = (s: { errors: number; expectedErrors: number }): Cell => {
       const text = formatErrors(s);
-      return realErrors(s) > 0 ? c.red(text) : s.expectedErrors > 0 ? c.dim(text) : text;
+      return realErrors(s) > 0 ? styled(text, c.red) : s.expectedErrors > 0 ? styled(text, c.dim) : text;
     };
-    const rows = sessions.map((s) => [
+    const rows = sessions.map((s): Cell[] => [
       // Two project folders with a session of the same id: the reference that tells them apart.
-      ((id: string) => (s.isLive ? c.green(id) : id))(s.ref === s.id ? shortId(s.id) : s.ref),
+      ((id: string) => (s.isLive ? styled(id, c.green) : id))(s.ref === s.id ? shortId(s.id) : s.ref),
       formatDateTime(s.startedAt),
       formatDuration(s.durationMs),
       formatCompact(s.messages),

@@ -11,6 +11,7 @@ import {
   plural,
   realErrors,
   sumTokens,
+  terminalText,
 } from '../format.js';
 import type { Colors } from '../io.js';
 import { writeChunks } from '../output/write-chunks.js';
@@ -50,7 +51,7 @@ ${COMMON_HELP}`,
 
 /** One-line description of a call with status, category/severity and duration. */
 function callLine(call: ToolCall, c: Colors, cwd: string | undefined): string {
-  const full = summarizeCall(call, cwd);
+  const full = terminalText(summarizeCall(call, cwd));
   const category = call.result?.error?.category;
   // The category is shown in brackets; keep only `→ exit N` in the summary itself.
   const summary =
@@ -64,7 +65,7 @@ function callLine(call: ToolCall, c: Colors, cwd: string | undefined): string {
       return `${c.green('✓')} ${summary}${duration}`;
     case 'error': {
       const error = call.result?.error;
-      const label = error ? `${error.category}, ${error.severity}` : 'error';
+      const label = error ? terminalText(`${error.category}, ${error.severity}`) : 'error';
       const mark = error?.severity === 'expected' ? c.yellow('✗') : c.red('✗');
       const message = error?.message ? c.dim(` ${excerpt(error.message, 80)}`) : '';
       return `${mark} ${summary}${duration} ${error?.severity === 'expected' ? c.yellow(`[${label}]`) : c.red(`[${label}]`)}${message}`;
@@ -91,16 +92,16 @@ function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generat
   const counts = { errors: session.counts.errors, expectedErrors: session.counts.expectedErrors };
   const errorsText = `${formatErrors(counts)} errors`;
   const errorsTextColoured = realErrors(counts) > 0 ? c.red(errorsText) : errorsText;
-  out.push(c.bold(session.title ?? '(untitled session)'));
-  out.push(`${c.dim('session')}  ${session.id}`);
-  out.push(`${c.dim('project')}  ${session.projectPath ?? session.projectDir}`);
+  out.push(c.bold(terminalText(session.title ?? '(untitled session)')));
+  out.push(`${c.dim('session')}  ${terminalText(session.id)}`);
+  out.push(`${c.dim('project')}  ${terminalText(session.projectPath ?? session.projectDir)}`);
   out.push(
     `${c.dim('time')}     ${formatRange(session.startedAt, session.endedAt)}${
       session.startedAt && session.endedAt ? ` (${formatDuration(spanMs(session.startedAt, session.endedAt))})` : ''
     }`,
   );
   out.push(
-    `${c.dim('client')}   ${session.versions.join(', ') || '?'}   ${c.dim('model')} ${session.models.join(', ') || '?'}`,
+    `${c.dim('client')}   ${terminalText(session.versions.join(', ') || '?')}   ${c.dim('model')} ${terminalText(session.models.join(', ') || '?')}`,
   );
   out.push(
     `${c.dim('counts')}   ${plural(session.counts.prompts, 'prompt')}, ${plural(
@@ -110,7 +111,9 @@ function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generat
   );
   out.push(`${c.dim('tokens')}   ${formatTokenLine(sumTokens(Object.values(session.usageByModel)))}`);
   for (const issue of session.issues) {
-    if (issue.code === 'missing_main_file') out.push(`${c.yellow('warning')}  ${issue.message} (${issue.file})`);
+    if (issue.code === 'missing_main_file') {
+      out.push(`${c.yellow('warning')}  ${terminalText(`${issue.message} (${issue.file})`)}`);
+    }
   }
   out.push('');
   const ctx: RenderContext = {
@@ -125,7 +128,9 @@ function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generat
   const unlinked = session.subagents.filter((s) => !ctx.shown.has(s.key));
   for (const sub of unlinked) {
     out.push('');
-    out.push(c.magenta(`subagent ${sub.agentType ?? ''} ${sub.agentId ?? sub.key} (not linked to a call)`));
+    out.push(
+      c.magenta(terminalText(`subagent ${sub.agentType ?? ''} ${sub.agentId ?? sub.key} (not linked to a call)`)),
+    );
     yield* renderSubagent(sub, 1, ctx);
   }
   yield* drain(out);
@@ -162,19 +167,20 @@ function* renderEvents(
         if (event.record.level === 'error' || verbose) {
           out.push(
             `${indent}${c.dim(formatClock(event.record.timestamp))}  ${c.yellow('!')} ${c.dim(
-              `system ${event.record.subtype}: ${excerpt(event.record.content ?? '', 200)}`,
+              `system ${terminalText(event.record.subtype)}: ${excerpt(event.record.content ?? '', 200)}`,
             )}`,
           );
         }
         break;
       case 'hidden':
-        if (verbose) out.push(`${indent}${c.dim(`         · ${event.reason}: ${excerpt(event.text, 120)}`)}`);
+        if (verbose)
+          out.push(`${indent}${c.dim(`         · ${terminalText(event.reason)}: ${excerpt(event.text, 120)}`)}`);
         break;
       case 'unknown':
         // Never dropped silently: a record type we do not know is shown with its raw data.
         out.push(
           `${indent}${c.dim(formatClock(event.record.timestamp))}  ${c.yellow('?')} ${c.dim(
-            `unknown record ${event.record.type}: ${excerpt(JSON.stringify(event.record.raw), 200)}`,
+            `unknown record ${terminalText(event.record.type)}: ${excerpt(JSON.stringify(event.record.raw), 200)}`,
           )}`,
         );
         break;
@@ -228,7 +234,7 @@ function* renderSubagent(sub: Subagent, depth: number, ctx: RenderContext): Gene
   ctx.shown.add(sub.key);
   const indent = '    '.repeat(depth);
   out.push(
-    `${indent}${c.magenta(`┌ subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` ${sub.agentId}` : ''}`)}`,
+    `${indent}${c.magenta(terminalText(`┌ subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` ${sub.agentId}` : ''}`))}`,
   );
   yield* renderEvents(sub.events, depth, ctx);
   out.push(`${indent}${c.magenta('└')}`);

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { filterOptions, str } from '../args.js';
 import { formatCount, formatDuration, formatPercent, formatToolName, plural, realErrors } from '../format.js';
 import type { StatsJson } from '../output/json-types.js';
-import { renderTable } from '../table.js';
+import { type Cell, renderTable, styled } from '../table.js';
 import { COMMON_HELP, type CommandSpec, FILTER_HELP, PATHS_HELP, sessionFilter, writeJson } from './common.js';
 
 export const statsCommand: CommandSpec = {
@@ -44,11 +44,11 @@ ${COMMON_HELP}`,
     const c = ctx.color;
     const groups = stats.byCanonical;
     const names = Object.keys(groups).sort((a, b) => (groups[b]?.calls ?? 0) - (groups[a]?.calls ?? 0));
-    const errorCell = (errors: number, expected: number) => {
+    const errorCell = (errors: number, expected: number): Cell => {
       const real = realErrors({ errors, expectedErrors: expected });
-      return real > 0 ? c.red(formatCount(real)) : '0';
+      return real > 0 ? styled(formatCount(real), c.red) : '0';
     };
-    const rows = names.map((name) => {
+    const rows = names.map((name): Cell[] => {
       const t = groups[name];
       if (!t) return [];
       const categories = Object.entries(t.categories)
@@ -59,7 +59,7 @@ ${COMMON_HELP}`,
         formatToolName(name, t.names),
         formatCount(t.calls),
         errorCell(t.errors, t.expectedErrors),
-        t.expectedErrors > 0 ? c.dim(formatCount(t.expectedErrors)) : '0',
+        t.expectedErrors > 0 ? styled(formatCount(t.expectedErrors), c.dim) : '0',
         formatPercent(t.errorRate),
         formatDuration(t.durationMs.p50),
         formatDuration(t.durationMs.p95),
@@ -68,11 +68,11 @@ ${COMMON_HELP}`,
       ];
     });
     rows.push([
-      c.bold('TOTAL'),
-      c.bold(formatCount(stats.calls)),
-      c.bold(formatCount(realErrors(stats))),
-      c.bold(formatCount(stats.expectedErrors)),
-      c.bold(formatPercent(stats.calls === 0 ? 0 : stats.errors / stats.calls)),
+      styled('TOTAL', c.bold),
+      styled(formatCount(stats.calls), c.bold),
+      styled(formatCount(realErrors(stats)), c.bold),
+      styled(formatCount(stats.expectedErrors), c.bold),
+      styled(formatPercent(stats.calls === 0 ? 0 : stats.errors / stats.calls), c.bold),
       '',
       '',
       '',

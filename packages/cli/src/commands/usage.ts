@@ -5,7 +5,7 @@ import type { UsageFilter, UsageResponse } from '@agentdash/index';
 import { agentArg, flag, type Parsed, str, timeArg } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { formatDateTime } from '../format.js';
+import { formatDateTime, terminalText } from '../format.js';
 import type {
   UsageBlocksJson,
   UsageDailyJson,
@@ -91,7 +91,7 @@ function write(ctx: Context, header: string, rows: string[][], totals: UsageGrou
       headerStyle: c.bold,
     }),
   );
-  ctx.io.stdout.write(c.dim(`prices: ${ctx.prices.source}, ${ctx.prices.date}\n`));
+  ctx.io.stdout.write(`${c.dim(terminalText(`prices: ${ctx.prices.source}, ${ctx.prices.date}`))}\n`);
 }
 
 /** The reports made of groups only (no session summaries, no clock): their groups can be stored answers. */
