@@ -138,6 +138,16 @@ describe('agentdash usage', () => {
     ]);
   });
 
+  it('blocks: the active block says when it ends and what it is projected to cost by then', async () => {
+    const now = Date.parse('2026-11-21T12:30:00Z');
+    const json = JSON.parse((await cli(['usage', 'blocks', home, '--json'], { now })).stdout) as UsageBlocksJson;
+    const projected = json.blocks[0]?.projectedCostUsd ?? 0;
+    const table = await cli(['usage', 'blocks', home], { now });
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.split('\n').filter((line) => line.includes('projected'));
+    expect(lines.map((line) => line.trim())).toEqual([`projected $${projected.toFixed(2)} by 15:00`]);
+  });
+
   it('a model without a price: cost unknown (null, never 0) and a warning naming it', async () => {
     const unknownHome = join(dir, 'unknown-home');
     mkdirSync(join(unknownHome, 'projects', '-p'), { recursive: true });

@@ -19,6 +19,7 @@ import { renderTable } from '../table.js';
 import {
   entryJson,
   formatCost,
+  formatHourMinute,
   formatRemaining,
   groupRows,
   pricesJson,
@@ -302,7 +303,7 @@ ${COMMON_HELP}`,
           if (b.isActive && b.projectedCostUsd !== undefined) {
             out.push([
               '',
-              `projected ${formatCost(b.projectedCostUsd ?? null)} by ${formatDateTime(new Date(b.endMs).toISOString()).slice(11)}`,
+              `projected ${formatCost(b.projectedCostUsd ?? null)} by ${formatHourMinute(b.endMs)}`,
               '',
               '',
               '',
