@@ -5,6 +5,15 @@ import type { StatsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
 import { COMMON_HELP, type CommandSpec, FILTER_HELP, PATHS_HELP, sessionFilter, writeJson } from './common.js';
 
+/** The share of calls that ended in a real error (expected ones left out), as the ERRORS column counts them. */
+function realErrorRate(t: {
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+}): number {
+  return t.calls === 0 ? 0 : realErrors(t) / t.calls;
+}
+
 export const statsCommand: CommandSpec = {
   name: 'stats',
   usage: 'agentdash stats [PATH…] [filters] [--tool NAME] [--json]',
@@ -12,8 +21,11 @@ export const statsCommand: CommandSpec = {
   help: `Per tool: calls, errors, expected errors, error rate, error categories and duration p50 / p95 / max; totals.
 A tool renamed over time is one row under its current name, with the older name in brackets ("Agent (Task)"). A call
 is one unique tool call (copies made by resume or fork count once); it is an error when its result says so, and an
-expected error (a declined permission, a stopped shell that already ended) is counted apart from real ones.
-Durations are call→result times. The same figures as the dashboard's Analytics page.
+expected error (a declined permission, a stopped shell that already ended) is counted apart from real ones: ERRORS
+and ERR% are real errors only, EXPECTED the others. CATEGORIES sorts every error, expected ones included, by
+category, and says how many of them were expected ("user-rejected 9, string-not-found 6 (of which 9 expected)").
+Durations are call→result times. The same figures as the dashboard's Analytics page. (--json: errors, errorRate
+and categories count expected errors too.)
 
 ${PATHS_HELP}
 
@@ -51,16 +63,17 @@ ${COMMON_HELP}`,
     const rows = names.map((name): Cell[] => {
       const t = groups[name];
       if (!t) return [];
-      const categories = Object.entries(t.categories)
+      // The categories count every error; those of expected ones cannot be told apart here, so their number is said.
+      const categories = `${Object.entries(t.categories)
         .sort((a, b) => b[1] - a[1])
         .map(([k, v]) => `${k} ${v}`)
-        .join(', ');
+        .join(', ')}${t.expectedErrors > 0 ? ` (of which ${formatCount(t.expectedErrors)} expected)` : ''}`;
       return [
         formatToolName(name, t.names),
         formatCount(t.calls),
         errorCell(t.errors, t.expectedErrors),
         t.expectedErrors > 0 ? styled(formatCount(t.expectedErrors), c.dim) : '0',
-        formatPercent(t.errorRate),
+        formatPercent(realErrorRate(t)),
         formatDuration(t.durationMs.p50),
         formatDuration(t.durationMs.p95),
         formatDuration(t.durationMs.max),
@@ -72,7 +85,7 @@ ${COMMON_HELP}`,
       styled(formatCount(stats.calls), c.bold),
       styled(formatCount(realErrors(stats)), c.bold),
       styled(formatCount(stats.expectedErrors), c.bold),
-      styled(formatPercent(stats.calls === 0 ? 0 : stats.errors / stats.calls), c.bold),
+      styled(formatPercent(realErrorRate(stats)), c.bold),
       '',
       '',
       '',
