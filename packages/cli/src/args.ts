@@ -78,13 +78,76 @@ export function positiveInt(
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
-/** `--since 7d`, `--since 12h`, `--since 2026-01-31`, `--since 2026-01-31T10:00Z` → ISO text. */
-export function timeArg(values: Parsed['values'], name: string, now: number): string | undefined {
+/** `2026-01-31` or `20260131`, optionally with a time (`T10:00`, `T10:00:00.000`, ` 10:00`) and a zone (`Z`, `+02:00`). */
+const DATE_TIME = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Days in a month of the (proleptic) Gregorian calendar. */
+function daysIn(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+interface CalendarTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  /** `T10:00:00.000Z`: the time and zone as written (normalized), absent for a day alone. */
+  readonly time?: string;
+}
+
+/**
+ * A date or date-time as the CLI takes it, checked against the calendar: undefined when `raw` is not of that shape;
+ * a usage error when it names a day or time that does not exist (2026-02-30, 2026-13-45, 25:00), which `Date.parse`
+ * would quietly roll over into another day or month.
+ */
+function calendarTime(raw: string, name: string): CalendarTime | undefined {
+  const m = DATE_TIME.exec(raw.trim());
+  if (!m) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const realDay = month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
+  const [hour, minute, second] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
+  if (!realDay || hour > 23 || minute > 59 || second > 59) {
+    throw new UsageError(`--${name} must be a real date or time: there is no ${raw.trim()} in the calendar`);
+  }
+  if (m[4] === undefined) return { year, month, day };
+  const zone =
+    m[8] === undefined ? '' : m[8].toUpperCase() === 'Z' ? 'Z' : m[8].replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
+  return { year, month, day, time: `T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] ?? ''}${zone}` };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+const isoDay = (t: CalendarTime) => `${String(t.year).padStart(4, '0')}-${two(t.month)}-${two(t.day)}`;
+
+/**
+ * A day `2026-01-31` or `20260131` in the local time zone: its start, or with `end` its last millisecond; undefined
+ * when `raw` is not a day alone. An impossible day (2026-02-30) is a usage error.
+ */
+export function localDayMs(raw: string, end: boolean, name = 'since'): number | undefined {
+  const t = calendarTime(raw, name);
+  if (t === undefined || t.time !== undefined) return undefined;
+  return new Date(t.year, t.month - 1, t.day + (end ? 1 : 0)).getTime() - (end ? 1 : 0);
+}
+
+/**
+ * `--since 7d`, `--since 12h`, `--since 2026-01-31`, `--since 2026-01-31T10:00Z` → ISO text: the one parser of every
+ * command's --since and --until. A day alone is midnight UTC, or with `localDays` the local day (its last millisecond
+ * for --until). A date that is not in the calendar (2026-02-30) is a usage error, never rolled into the next month.
+ */
+export function timeArg(
+  values: Parsed['values'],
+  name: string,
+  now: number,
+  options: { readonly localDays?: boolean } = {},
+): string | undefined {
   const raw = str(values, name);
   if (raw === undefined) return undefined;
   const rel = /^(\d+(?:\.\d+)?)\s*([smhdw])$/.exec(raw.trim());
   if (rel) return new Date(now - Number(rel[1]) * (UNITS[rel[2] ?? 'd'] ?? 0)).toISOString();
-  const ms = Date.parse(raw);
+  const t = calendarTime(raw, name);
+  if (t !== undefined && t.time === undefined && options.localDays) {
+    return new Date(localDayMs(raw, name === 'until', name) ?? Number.NaN).toISOString();
+  }
+  const ms = t === undefined ? Number.NaN : Date.parse(`${isoDay(t)}${t.time ?? ''}`);
   if (Number.isNaN(ms)) {
     throw new UsageError(`--${name} must be a date (2026-01-31, ISO time) or an age like 7d, 12h, 30m; got "${raw}"`);
   }

@@ -34,25 +34,14 @@ type Report = (typeof reports)[number];
 const periodOf = { daily: 'day', weekly: 'week', monthly: 'month' } as const satisfies Record<string, UsagePeriod>;
 const periodKeyName = { daily: 'date', weekly: 'week', monthly: 'month' } as const;
 
-/** A day `2026-01-31` or `20260131` in the local time zone: its start, or with `end` its last millisecond. */
-export function localDayMs(raw: string, end: boolean): number | undefined {
-  const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(raw.trim());
-  if (!m) return undefined;
-  const start = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).getTime();
-  return end ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1).getTime() - 1 : start;
-}
-
-function timeBound(values: Parsed['values'], name: 'since' | 'until', now: number): string | undefined {
-  const raw = str(values, name);
-  if (raw === undefined) return undefined;
-  const day = localDayMs(raw, name === 'until');
-  return day !== undefined ? new Date(day).toISOString() : timeArg(values, name, now);
-}
+// The day parser of --since and --until (statusline takes today's start from it too).
+export { localDayMs } from '../args.js';
 
 /** The usage filter of the command's options. */
 function usageFilter(values: Parsed['values'], now: number, paths: readonly string[]): UsageFilter {
-  const since = timeBound(values, 'since', now);
-  const until = timeBound(values, 'until', now);
+  // A day alone is a local day: dates in the reports are local.
+  const since = timeArg(values, 'since', now, { localDays: true });
+  const until = timeArg(values, 'until', now, { localDays: true });
   const project = str(values, 'project');
   const model = str(values, 'model');
   return {
