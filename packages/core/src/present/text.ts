@@ -25,3 +25,15 @@ export function shortId(id: string): string {
 export function shortModel(model: string): string {
   return model.replace(/^claude-/, '').replace(/-\d{8}$/, '');
 }
+
+/**
+ * Short names of models shown together (a chart's legend): `shortModel`, unless two models would get the same one
+ * (`claude-sonnet-4` and `claude-sonnet-4-20250514`): those keep their date.
+ */
+export function shortModels(models: readonly string[]): Map<string, string> {
+  const counts = new Map<string, number>();
+  for (const m of models) counts.set(shortModel(m), (counts.get(shortModel(m)) ?? 0) + 1);
+  return new Map(
+    models.map((m) => [m, (counts.get(shortModel(m)) ?? 0) > 1 ? m.replace(/^claude-/, '') : shortModel(m)]),
+  );
+}

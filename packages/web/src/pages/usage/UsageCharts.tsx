@@ -1,3 +1,4 @@
+import { shortModels } from '@agentdash/core/present';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { fmtCost, fmtNumber } from '../../ui/format';
 import type { ChartTheme } from '../analytics/chart-theme';
@@ -5,7 +6,6 @@ import type { DayRow, ProjectBar } from './use-usage';
 
 /** Model colours, in order of cost. */
 const PALETTE = ['#8b9bff', '#f2b45a', '#4fc1a6', '#ff6b7a', '#c792ea', '#7fd1f7', '#e6c07b', '#9aa4b8'];
-export const shortModel = (m: string) => m.replace(/^claude-/, '').replace(/-\d{8}$/, '');
 
 interface Props {
   readonly theme: ChartTheme;
@@ -31,6 +31,8 @@ export function DailyChart({
 }: Props & { daily: readonly DayRow[]; models: readonly string[] }) {
   const { C, tooltipStyle } = theme;
   const fmtValue = valueFormat(metric);
+  const names = shortModels(models);
+  const shortModel = (m: string) => names.get(m) ?? m;
   return (
     <div className="card" data-testid="chart-usage-days">
       <h3>
