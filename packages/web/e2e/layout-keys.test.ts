@@ -418,7 +418,7 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
         parentUuid: parent,
         sessionId: id,
         timestamp: ts,
-        cwd: '/tmp/long',
+        cwd: '/home/someone/projects/a-rather-long-project-folder-name/worktrees/feature-branch-with-a-long-name',
         version: '2.1.30',
         message,
       });
@@ -473,6 +473,9 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
             wrap !== null && wrap !== undefined && getComputedStyle(wrap).overflowX === 'auto',
           ] as const;
         });
+        // The page's title on one line, not squeezed beside its controls ("Usage / and cost" on a phone).
+        const title = await page.locator('.page-title').boundingBox();
+        expect(title?.height ?? 0, `${size.name}: Usage title ${JSON.stringify(title)}`).toBeLessThan(40);
         // At 1440 px it fits; on a phone it may be wider, and then it scrolls within its card.
         if (size.name === 'desktop' || !scrolls)
           expect(table, `${size.name}: top sessions table ends at ${table}, its card at ${card}`).toBeLessThanOrEqual(
