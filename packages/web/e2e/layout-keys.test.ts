@@ -473,6 +473,25 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
             wrap !== null && wrap !== undefined && getComputedStyle(wrap).overflowX === 'auto',
           ] as const;
         });
+        // A chart's axis labels stay inside their card (SVG text is not cut by CSS: a long project path ran off).
+        for (const [hash, card] of [
+          ['#/usage', 'chart-usage-projects'],
+          ['#/analytics', 'chart-projects'],
+        ] as const) {
+          if (page.url().split('#')[1] !== hash.slice(1)) await page.goto(new URL(hash, long.server.url).toString());
+          const chart = page.getByTestId(card);
+          if ((await chart.count()) === 0) continue;
+          await chart.locator('.recharts-cartesian-axis-tick-value').first().waitFor();
+          const outside = await chart.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return [...el.querySelectorAll('.recharts-cartesian-axis-tick-value')]
+              .map((t) => ({ text: t.textContent, left: t.getBoundingClientRect().left }))
+              .filter((t) => t.left < box.left);
+          });
+          expect(outside, `${size.name} ${card}`).toEqual([]);
+        }
+        await page.goto(new URL('#/usage', long.server.url).toString());
+        await top.locator('tbody tr').first().waitFor();
         // The page's title on one line, not squeezed beside its controls ("Usage / and cost" on a phone).
         const title = await page.locator('.page-title').boundingBox();
         expect(title?.height ?? 0, `${size.name}: Usage title ${JSON.stringify(title)}`).toBeLessThan(40);

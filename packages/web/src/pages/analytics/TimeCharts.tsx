@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StatsResponse } from '../../data/types';
+import { fitLabel } from '../../ui/axis-label';
 import { shortPath } from '../../ui/format';
 import { type ChartTheme, payloadOf } from './chart-theme';
 import type { Drill, ToolStat } from './use-analytics';
@@ -126,6 +127,7 @@ export function ProjectChart({
             type="category"
             dataKey="name"
             width={170}
+            tickFormatter={(v: unknown) => fitLabel(String(v), 170, 'start')}
             stroke={C.text}
             tickLine={false}
             axisLine={false}

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StatsResponse } from '../../data/types';
+import { fitLabel } from '../../ui/axis-label';
 import { type ChartTheme, payloadOf } from './chart-theme';
 import { type Drill, TOP, type ToolStat } from './use-analytics';
 
@@ -80,6 +81,7 @@ export function ErrorRateChart({
               type="category"
               dataKey="name"
               width={150}
+              tickFormatter={(v: unknown) => fitLabel(String(v), 150, 'end')}
               stroke={C.text}
               tickLine={false}
               axisLine={false}
@@ -125,6 +127,7 @@ export function CategoryChart({
               type="category"
               dataKey="category"
               width={150}
+              tickFormatter={(v: unknown) => fitLabel(String(v), 150, 'end')}
               stroke={C.text}
               tickLine={false}
               axisLine={false}

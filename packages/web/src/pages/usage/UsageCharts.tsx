@@ -1,5 +1,6 @@
 import { shortModels } from '@agentdash/core/present';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { fitLabel } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
 import type { ChartTheme } from '../analytics/chart-theme';
 import type { DayRow, ProjectBar } from './use-usage';
@@ -97,6 +98,7 @@ export function ProjectsChart({ theme, metric, projects }: Props & { projects: r
               type="category"
               dataKey="name"
               width={170}
+              tickFormatter={(v: unknown) => fitLabel(String(v), 170, 'start')}
               stroke={C.text}
               tickLine={false}
               axisLine={false}
