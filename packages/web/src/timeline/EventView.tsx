@@ -3,6 +3,7 @@ import { Ansi } from '../ui/Ansi';
 import { CopyButton } from '../ui/CopyButton';
 import { fmtNumber, fmtTime } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
+import { NoteText } from './NoteText';
 import { ToolBlock } from './ToolBlock';
 
 function PromptImages({ images }: { images: readonly ImageValue[] }) {
@@ -136,14 +137,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
           <span className={`badge ${event.label === 'api_error' || event.level === 'error' ? 'error' : 'neutral'}`}>
             {NOTE_LABELS[event.label] ?? event.label.replace(/[_-]/g, ' ')}
           </span>
-          {event.text && (
-            <span className="note-text">
-              {event.text
-                .replace(/<[^>]+>/g, ' ')
-                .trim()
-                .slice(0, 400)}
-            </span>
-          )}
+          {event.text && <NoteText text={event.text} />}
           <span style={{ marginLeft: 'auto' }}>{fmtTime(event.timestamp)}</span>
         </div>
       );

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { plainText } from '../ui/plain-text';
+
+/** Characters and lines a note shows before it folds (a background task's notice holds its output path, its result…). */
+const FOLD_CHARS = 400;
+const FOLD_LINES = 4;
+
+/**
+ * A client note's text as read: `<field>value</field>` pairs (a task notification's id, status, output file) as
+ * `field: value` lines, other tags dropped, control text out. Exported for tests.
+ */
+export function noteText(raw: string): string {
+  return plainText(raw)
+    .replace(
+      /<([\w-]+)>([^<]*)<\/\1>\n?/g,
+      (_, field: string, value: string) => `${field.replace(/[-_]/g, ' ')}: ${value.trim()}\n`,
+    )
+    .replace(/<[^>]+>/g, '\n')
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** A note's text, folded when long, with a button to see all of it. */
+export function NoteText({ text: raw }: { readonly text: string }) {
+  const [open, setOpen] = useState(false);
+  const text = noteText(raw);
+  const long = text.length > FOLD_CHARS || text.split('\n').length > FOLD_LINES;
+  return (
+    <span className="note-body">
+      <span className={`note-text ${long && !open ? 'folded' : ''}`} data-testid="note-text">
+        {long && !open ? text.slice(0, FOLD_CHARS) : text}
+      </span>
+      {long && (
+        <button type="button" className="link-btn" onClick={() => setOpen((o) => !o)} data-testid="note-more">
+          {open ? 'less' : 'more'}
+        </button>
+      )}
+    </span>
+  );
+}
