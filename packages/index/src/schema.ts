@@ -382,6 +382,9 @@ const migrations: readonly string[] = [
   // Codex and Gemini shell commands that exited non-zero are failed calls (category exit-code), as Claude Code's Bash
   // ones: results' error flag and calls' facts change. Derived data is read again.
   RESET_DATA_STRINGS,
+  // Codex titles and prompts: `<recommended_plugins>` and `<skill>` blocks are hidden context, and an IDE extension's
+  // prompt is its "## My request for Codex:" part. Derived data is read again.
+  RESET_DATA_STRINGS,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

@@ -13,7 +13,7 @@ import {
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
-import { isInjectedUserText } from './injected.js';
+import { isInjectedUserText, splitIdePrompt } from './injected.js';
 import { imageOf, parseCodexOutput } from './output.js';
 import { canonicalCodexToolName, SHELL_TOOLS } from './tool-names.js';
 import { type CodexTokenUsage, tokenUsageOf, totalKey, toUsage, usageDelta } from './usage.js';
@@ -321,6 +321,15 @@ export class CodexDecoder {
     const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
     const images = blocks.some((b) => b.kind === 'image');
     const isMeta = role !== 'user' || isInjectedUserText(text);
+    const ide = isMeta ? undefined : splitIdePrompt(text);
+    if (ide !== undefined) {
+      // The IDE extension's context is kept apart (meta); the prompt is what the user typed.
+      out(this.meta('ide-context', { text: ide.context }, timestamp, loc));
+      const first = blocks.findIndex((b) => b.kind === 'text');
+      const rest = blocks.map((b, i) => (i === first ? { kind: 'text' as const, text: ide.request } : b));
+      out(this.user(images ? rest : ide.request, false, undefined, timestamp, loc));
+      return;
+    }
     out(this.user(images || isMeta ? blocks : text, isMeta, undefined, timestamp, loc));
   }
 

@@ -16,9 +16,26 @@ const INJECTED_PREFIXES = [
   '<apps_instructions>',
   '<personality_spec>',
   '<model_switch>',
+  '<recommended_plugins>',
+  '<skill>',
 ] as const;
 
 export function isInjectedUserText(text: string): boolean {
   const start = text.trimStart();
   return INJECTED_PREFIXES.some((prefix) => start.startsWith(prefix));
+}
+
+/**
+ * The IDE extensions' prompt (0.40 VS Code and later): sections the extension adds (`# Context from my IDE setup:`
+ * with the active file and open tabs, `# Files mentioned by the user:`), then `## My request for Codex:` and what
+ * the user typed.
+ */
+const IDE_PROMPT =
+  /^\s*# (?:Context from my IDE setup|Files mentioned by the user):\n[\s\S]*?\n## My request for Codex:\n/;
+
+/** An IDE prompt split into the extension's context and the user's request; undefined for any other text. */
+export function splitIdePrompt(text: string): { readonly context: string; readonly request: string } | undefined {
+  const match = IDE_PROMPT.exec(text);
+  if (match === null) return undefined;
+  return { context: match[0].trim(), request: text.slice(match[0].length) };
 }
