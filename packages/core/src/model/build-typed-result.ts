@@ -39,7 +39,7 @@ export function buildTypedResult(kind: DataKind, tool: string, build: () => unkn
   return stripUndefined({ kind, tool, data: parsed.data }) as TypedResult;
 }
 
-export { lineCount } from '../internal/line-count.js';
+export { lineCount } from './line-count.js';
 
 /** Lines added and removed by a patch's hunks (`lines` prefixed with " ", "+" or "-"). */
 export function patchCounts(hunks: readonly { readonly lines: readonly string[] }[]): {

@@ -5,8 +5,9 @@
  * call), the CLI and the dashboard (which shows the tool's name apart and the detail from {@link callDetail}).
  * @module
  */
-import { lineCount } from '../internal/line-count.js';
+
 import type { CallInput } from '../model/call-input.js';
+import { lineCount } from '../model/line-count.js';
 import { plural } from './numbers.js';
 
 export interface SummarizableCall {
