@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api, subscribeLive } from '../../data/client';
 import type { UsageResponse } from '../../data/types';
 import { shortPath } from '../../ui/format';
+import { dayRange } from './day-range';
 
 export const RANGES = [
   { key: 'all', label: 'All time', days: undefined },
@@ -52,19 +53,20 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
   }, [project, agent, range, tick]);
 
   const models = useMemo(() => (usage?.models ?? []).map((m) => m.model), [usage]);
-  const daily = useMemo(
-    () =>
-      (usage?.days ?? []).map((d) => {
-        // A model without a price has no cost (null), never $0: its bar is left out and its tooltip says unknown.
-        const row: DayRow = { date: d.date };
-        for (const m of models) {
-          const u = d.models[m];
-          row[m] = u ? (metric === 'cost' ? u.costUsd : tokensOf(u)) : 0;
-        }
-        return row;
-      }),
-    [usage, models, metric],
-  );
+  const daily = useMemo(() => {
+    const byDate = new Map((usage?.days ?? []).map((d) => [d.date, d]));
+    // Every day from the first to the last, those without usage as zeros, so that a bar's place says its date.
+    return dayRange([...byDate.keys()].sort()).map((date) => {
+      const d = byDate.get(date);
+      // A model without a price has no cost (null), never $0: its bar is left out and its tooltip says unknown.
+      const row: DayRow = { date };
+      for (const m of models) {
+        const u = d?.models[m];
+        row[m] = u ? (metric === 'cost' ? u.costUsd : tokensOf(u)) : 0;
+      }
+      return row;
+    });
+  }, [usage, models, metric]);
   const projects = useMemo(
     () =>
       (usage?.projects ?? []).slice(0, 12).map(
