@@ -24,6 +24,7 @@ export {
   shortId,
   shortModel,
   sumTokens,
+  uniquePrefixes,
 } from '@agentdash/core/present';
 export { terminalText };
 

@@ -7,8 +7,8 @@ import {
   formatErrors,
   plural,
   realErrors,
-  shortId,
   shortModel,
+  uniquePrefixes,
 } from '../format.js';
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
@@ -39,9 +39,11 @@ and title (custom title, AI title, summary or first prompt). --json adds usage, 
       const text = formatErrors(s);
       return realErrors(s) > 0 ? styled(text, c.red) : s.expectedErrors > 0 ? styled(text, c.dim) : text;
     };
+    // Each id as short as it can be and still name one session (Codex's time-ordered ids share their first 8).
+    const prefixes = uniquePrefixes(sessions.map((s) => s.id));
     const rows = sessions.map((s): Cell[] => [
       // Two project folders with a session of the same id: the reference that tells them apart.
-      ((id: string) => (s.isLive ? styled(id, c.green) : id))(s.ref === s.id ? shortId(s.id) : s.ref),
+      ((id: string) => (s.isLive ? styled(id, c.green) : id))(s.ref === s.id ? (prefixes.get(s.id) ?? s.id) : s.ref),
       formatDateTime(s.startedAt),
       formatDuration(s.durationMs),
       formatCompact(s.messages),

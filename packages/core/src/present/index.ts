@@ -20,5 +20,5 @@ export {
   sumTokens,
 } from './numbers.js';
 export { callDetail, countLines, oneLine, type SummarizableCall, summarizeCall } from './summarize-call.js';
-export { baseName, shortId, shortModel, shortModels, shortPath } from './text.js';
+export { baseName, shortId, shortModel, shortModels, shortPath, uniquePrefixes } from './text.js';
 export { formatToolName } from './tool-name.js';

@@ -21,6 +21,26 @@ export function shortId(id: string): string {
   return id.length > 8 ? id.slice(0, 8) : id;
 }
 
+/**
+ * The shortest prefix of each id, at least `min` characters, that no other of `ids` starts with (as git abbreviates
+ * commits): Codex's ids are time-ordered (UUIDv7) and share their first 8 characters within a day.
+ */
+export function uniquePrefixes(ids: readonly string[], min = 8): Map<string, string> {
+  const sorted = [...new Set(ids)].sort();
+  const common = (a: string | undefined, b: string | undefined) => {
+    if (a === undefined || b === undefined) return 0;
+    let n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) n++;
+    return n;
+  };
+  return new Map(
+    sorted.map((id, i) => {
+      const shared = Math.max(common(id, sorted[i - 1]), common(id, sorted[i + 1]));
+      return [id, id.slice(0, Math.min(id.length, Math.max(min, shared + 1)))];
+    }),
+  );
+}
+
 /** A model name without the `claude-` prefix and date suffix: `opus-4-1`. */
 export function shortModel(model: string): string {
   return model.replace(/^claude-/, '').replace(/-\d{8}$/, '');
