@@ -152,7 +152,8 @@ function* drain(out: string[]): Generator<string, void, undefined> {
 /** `toMarkdown` in pieces, one or a few events each, so a huge session is never one string. */
 export function* markdownChunks(session: Session): Generator<string, void, undefined> {
   const out: string[] = [];
-  out.push(`# ${session.title ?? 'Untitled session'}`, '');
+  // One line: a title of several lines (the first prompt) would put its own headings and lists above the metadata.
+  out.push(`# ${session.title?.replace(/\s+/g, ' ').trim() || 'Untitled session'}`, '');
   out.push(`- Session: \`${session.id}\``);
   out.push(`- Project: \`${session.projectPath ?? session.projectDir}\``);
   out.push(`- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}`);
