@@ -385,6 +385,9 @@ const migrations: readonly string[] = [
   // Codex titles and prompts: `<recommended_plugins>` and `<skill>` blocks are hidden context, and an IDE extension's
   // prompt is its "## My request for Codex:" part. Derived data is read again.
   RESET_DATA_STRINGS,
+  // A Gemini MCP tool's own failure ("reported tool error") is an `other` error, no longer `api-error`: calls' facts
+  // change. Derived data is read again.
+  RESET_DATA_STRINGS,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

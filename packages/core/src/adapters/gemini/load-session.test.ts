@@ -1,10 +1,15 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../../test/helpers.js';
 import { loadSession } from '../../index.js';
 import { groupSessions } from '../../io/discover.js';
 import type { Session } from '../../model/session.js';
 import { discoverGemini } from './discover.js';
 import { home020, home061 } from './test-helpers.js';
+
+/** The full Gemini corpus (real clients, scripted API), when present. */
+const corpus061 = resolve(repoRoot, '../shared/corpus-agents/gemini/0.61.0/gemini-home/.gemini');
 
 async function sessionsOf(path: string): Promise<Session[]> {
   const { files } = await discoverGemini(path);
@@ -67,6 +72,28 @@ describe('Gemini sessions through the shared pipeline', () => {
     expect(session?.calls.every((c) => c.durations.length === 1 && (c.durations[0]?.ms ?? -1) >= 0)).toBe(true);
     expect(session?.counts.errors).toBe(2);
   });
+
+  it.each([
+    ['bundled', join(home061, 'tmp/mcp')],
+    ...(existsSync(corpus061) ? [['corpus', join(corpus061, 'tmp/mcp')]] : []),
+  ])(
+    '%s 0.61: a failed MCP call keeps its server and tool; the tool reported it, an `other` error',
+    async (_, path) => {
+      const [session] = await sessionsOf(path);
+      const mcp = session?.calls
+        .filter((c) => c.toolKind === 'mcp')
+        .map((c) => {
+          const data = c.result?.typed.kind === 'mcp' ? c.result.typed.data : undefined;
+          return [c.name, c.status, data?.server, data?.tool, c.result?.error?.category];
+        });
+      expect(mcp).toEqual([
+        ['mcp_rec_echo', 'ok', 'rec', 'echo', undefined],
+        ['mcp_rec_image', 'ok', 'rec', 'image', undefined],
+        ['mcp_rec_fail', 'error', 'rec', 'fail', 'other'],
+        ['mcp_rec_throws', 'error', 'rec', 'throws', 'other'],
+      ]);
+    },
+  );
 
   it('0.20 documents: calls of several turns folded into one message, failures by status', async () => {
     const sessions = await sessionsOf(home020);

@@ -29,7 +29,10 @@ const rules: readonly Rule[] = [
     category: 'network',
     test: /\[Blocked Host\]|fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|Request failed with status|network error/i,
   },
-  { category: 'api-error', test: /^MCP tool '[^']*' reported tool error|^MCP error|^Error calling tool/ },
+  // The MCP tool ran and answered with `isError` (a tool failure, as Codex's are `other`); a failure to reach the
+  // server or to call the tool is an API error.
+  { category: 'other', test: /^MCP tool '[^']*' reported tool error/ },
+  { category: 'api-error', test: /^MCP error|^Error calling tool/ },
   {
     category: 'validation',
     test: /Path is a directory|Path must be absolute|params must|must have required property|must be|is not a valid|Invalid (?:parameters|arguments)|expected \d+ occurrences?|Failed to edit/i,

@@ -94,12 +94,32 @@ describe('errors carry the shared categories', () => {
       'permission-denied',
     ],
     ['web_fetch', 'error', 'All requested URLs were skipped: [Blocked Host] http://127.0.0.1:8791/x', 'network'],
-    ['mcp_rec_fail', 'error', "MCP tool 'fail' reported tool error for function call: {}", 'api-error'],
   ];
   it.each(cases)('%s (%s): %s → %s', (name, status, message, category) => {
     const outcome = typeOne(name, {}, message, { status });
     expect(outcome.typed).toEqual({ kind: 'error', tool: name, message });
     expect(outcome.error).toEqual({ category, severity: 'error', message });
+  });
+});
+
+describe('a failed MCP call', () => {
+  it('keeps its server and tool (typed mcp, with the error): the tool reported the failure, an `other` error', () => {
+    const message = 'MCP tool \'fail\' reported tool error for function call: {"name":"fail","args":{}}';
+    const outcome = typeOne('mcp_rec_fail', { reason: 'x' }, message, { status: 'error' });
+    expect(outcome).toEqual({
+      typed: {
+        kind: 'mcp',
+        tool: 'mcp_rec_fail',
+        data: { server: 'rec', tool: 'fail', text: message, blocks: [{ type: 'text', text: message }] },
+      },
+      error: { category: 'other', severity: 'error', message },
+      images: [],
+    });
+  });
+
+  it('a failure to call the server is an API error', () => {
+    const outcome = typeOne('mcp_rec_echo', {}, 'MCP error -32000: Connection closed', { status: 'error' });
+    expect(outcome.error?.category).toBe('api-error');
   });
 });
 
@@ -152,9 +172,9 @@ describe('every call of the bundled fixtures', () => {
         "list_background_processes": "unknown",
         "list_directory": "error:permission-denied ls",
         "mcp_rec_echo": "mcp",
-        "mcp_rec_fail": "error:api-error",
+        "mcp_rec_fail": "error:other",
         "mcp_rec_image": "mcp",
-        "mcp_rec_throws": "error:api-error",
+        "mcp_rec_throws": "error:other",
         "no_such_tool": "error:unknown-tool",
         "read_file": "error:file-not-found error:validation read",
         "replace": "edit error:string-not-found",

@@ -64,8 +64,11 @@ export function typeGeminiToolResult(input: ResultInput): TypedOutcome {
     const message =
       ctx.text.trim() || (typeof ctx.display === 'string' ? ctx.display : '') || `status ${ctx.status ?? 'error'}`;
     const classified = classifyGeminiError(kind, message, ctx.status);
+    // A failed MCP call keeps its server and tool (its name, `mcp_<server>_<tool>`, is not `mcp__…`, so nothing
+    // downstream can split it).
+    const mcp = kind === 'mcp' ? buildTypedResult('mcp', ctx.tool, () => mcpData(ctx)) : undefined;
     return {
-      typed: { kind: 'error', tool: input.name, message },
+      typed: mcp ?? { kind: 'error', tool: input.name, message },
       error: { ...classified, message },
       images,
     };
