@@ -8,6 +8,9 @@ import { SessionFilters } from './sessions/SessionFilters';
 import { SessionTable } from './sessions/SessionTable';
 import { type Filters, isFiltered, type Sort, type SortKey, useSessionList } from './sessions/use-session-list';
 
+/** How long the list's state waits, unchanged, before it is written into the address. */
+const ADDRESS_DELAY_MS = 250;
+
 /** `query`: the address's query, which holds the list's filters and order (Back from a session finds them again). */
 export function SessionsPage({ query }: { readonly query: string }) {
   const [initial] = useState(() => listStateOf(query));
@@ -16,11 +19,13 @@ export function SessionsPage({ query }: { readonly query: string }) {
   const { data, rows, error, showMore, loadingMore, searching, searchText } = useSessionList(filters, sort);
   const indexStatus = useIndexStatus();
 
+  // In the address once typing pauses: browsers limit how often a page may replace its address.
   useEffect(() => {
     const q = listQueryOf(filters, sort);
     const hash = q === '' ? '#/' : `#/?${q}`;
-    replaceHash(hash);
     noteListHref(hash);
+    const timer = setTimeout(() => replaceHash(hash), ADDRESS_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [filters, sort]);
 
   const onSort = useCallback(

@@ -25,6 +25,8 @@ describe('a client note', () => {
     expect(text).toContain('result: Background agent report: done.');
     expect(text).toContain('duration ms: 3649');
     expect(text).not.toMatch(/[<>]/);
+    // Comparisons are text, not tags.
+    expect(noteText('if a < b and c > d then <b>stop</b>')).toBe('if a < b and c > d then b: stop');
   });
 
   it('folds a long note behind a button, never cutting it for good', () => {

@@ -10,17 +10,20 @@ const FOLD_LINES = 4;
  * `field: value` lines, other tags dropped, control text out. Exported for tests.
  */
 export function noteText(raw: string): string {
-  return plainText(raw)
-    .replace(
-      /<([\w-]+)>([^<]*)<\/\1>\n?/g,
-      (_, field: string, value: string) => `${field.replace(/[-_]/g, ' ')}: ${value.trim()}\n`,
-    )
-    .replace(/<[^>]+>/g, '\n')
-    .split('\n')
-    .map((line) => line.trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    plainText(raw)
+      .replace(
+        /<([\w-]+)>([^<]*)<\/\1>\n?/g,
+        (_, field: string, value: string) => `${field.replace(/[-_]/g, ' ')}: ${value.trim()}\n`,
+      )
+      // Other tags (an opening one, a closing one, one around other tags); `a < b` and `c > d` are text.
+      .replace(/<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>/g, '\n')
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
 
 /** A note's text, folded when long, with a button to see all of it. */

@@ -1,14 +1,13 @@
 import Anser from 'anser';
 import type { CSSProperties } from 'react';
-import { keepColours, plainText } from './plain-text';
+import { hasControls, keepColours, plainText } from './plain-text';
 
 /**
  * ANSI-coloured text as React spans (never HTML). Other control sequences (hyperlinks, titles, cursor moves, erases)
  * and control characters are taken out (`keepColours`), the words they carry kept.
  */
 export function Ansi({ text: raw, className }: { text: string; className?: string }) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are control characters
-  const text = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(raw) ? keepColours(raw) : raw;
+  const text = hasControls(raw) ? keepColours(raw) : raw;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are control characters
   if (!/\u001b\[/.test(text)) return <span className={className}>{text}</span>;
   const parts = Anser.ansiToJson(text, { json: true, remove_empty: true, use_classes: false });

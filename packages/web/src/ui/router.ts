@@ -77,5 +77,10 @@ export function noteListHref(hash: string): void {
 
 /** Put a page's own state in the address without navigating (no history entry, no `hashchange`). */
 export function replaceHash(hash: string): void {
-  if (window.location.hash !== hash) window.history.replaceState(window.history.state, '', hash);
+  if (window.location.hash === hash) return;
+  try {
+    window.history.replaceState(window.history.state, '', hash);
+  } catch {
+    // Too many replacements in a short time (Safari, Firefox): the address keeps its last state, the page works on.
+  }
 }
