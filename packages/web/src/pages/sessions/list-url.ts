@@ -3,20 +3,9 @@
  * session, a reload or a shared link shows the same list. Defaults are left out: a plain list is `#/`.
  */
 import { isAgentId } from '@agentdash/core/model';
-import { type Filters, NO_FILTERS, type Sort, type SortKey } from './use-session-list';
+import { type Filters, NO_FILTERS, SORT_KEYS, type Sort, type SortKey } from './use-session-list';
 
 export const DEFAULT_SORT: Sort = { key: 'startedAt', dir: -1 };
-
-const SORT_KEYS: readonly SortKey[] = [
-  'startedAt',
-  'title',
-  'project',
-  'durationMs',
-  'messages',
-  'toolCalls',
-  'errors',
-  'costUsd',
-];
 
 /** The first direction a column sorts in (names A→Z, figures largest first), as the table's headers do. */
 export const firstDir = (key: SortKey): 1 | -1 => (key === 'title' || key === 'project' ? 1 : -1);
@@ -48,7 +37,7 @@ export function listStateOf(query: string): { filters: Filters; sort: Sort } {
   filters.hasErrors = params.get('errors') === '1';
   filters.showEmpty = params.get('empty') === '1';
   const key = params.get('sort') as SortKey | null;
-  const sortKey = key !== null && SORT_KEYS.includes(key) ? key : DEFAULT_SORT.key;
+  const sortKey = key !== null && (SORT_KEYS as readonly string[]).includes(key) ? key : DEFAULT_SORT.key;
   const dir = params.get('dir');
   const sort: Sort = {
     key: sortKey,

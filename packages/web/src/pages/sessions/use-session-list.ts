@@ -8,15 +8,18 @@ const PAGE_ROWS = 150;
 /** The server's largest page. */
 const MAX_FETCH = 1000;
 
-export type SortKey =
-  | 'startedAt'
-  | 'title'
-  | 'project'
-  | 'durationMs'
-  | 'messages'
-  | 'toolCalls'
-  | 'errors'
-  | 'costUsd';
+/** The columns the list sorts by (the server's `sort` values). */
+export const SORT_KEYS = [
+  'startedAt',
+  'title',
+  'project',
+  'durationMs',
+  'messages',
+  'toolCalls',
+  'errors',
+  'costUsd',
+] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
 export interface Sort {
   readonly key: SortKey;
   readonly dir: 1 | -1;
