@@ -184,3 +184,46 @@ describe('a secret in the first prompt (the session title)', () => {
     });
   }
 });
+
+describe('a secret crossing the cut of a long first prompt (the session title)', () => {
+  const crossing = nextSessionId();
+  const crossHome = () => join(dir, 'cross-home');
+  const inCrossHome = (args: readonly string[]) =>
+    runCli(args, { home: crossHome(), db: join(dir, 'cross.sqlite'), env: { CLAUDE_CONFIG_DIR: crossHome() } });
+  // The title is cut near 200 characters: the URL's password starts before the cut and ends after it.
+  const secret = 'S3cretPassw0rdLong';
+  beforeAll(() => {
+    const base = (n: number) => ({
+      sessionId: crossing,
+      uuid: `6${String(n).padStart(7, '0')}-0000-4000-8000-000000000000`,
+      parentUuid: n === 1 ? null : `6${String(n - 1).padStart(7, '0')}-0000-4000-8000-000000000000`,
+      timestamp: `2026-11-22T01:0${n}:00.000Z`,
+    });
+    writeLines(join(crossHome(), 'projects', '-home-user-proj-cross', `${crossing}.jsonl`), [
+      prompt(base(1), `${'x'.repeat(170)} https://admin:${secret}@db.example.com`),
+      assistantText(base(2), 'msg_x1', 'Noted.'),
+    ]);
+  });
+
+  // The formats that hold the title (envelope holds tool calls only; this session has none).
+  for (const format of ['json', 'markdown', ...(viewerBuilt ? ['html'] : [])]) {
+    it(`${format}: no part of the secret is exported`, async () => {
+      const file = join(dir, `cross.${format}`);
+      const r = await inCrossHome(['export', crossing, crossHome(), '--format', format, '-o', file]);
+      expect(r.code, r.stderr).toBe(0);
+      const out = readFileSync(file, 'utf8');
+      expect(out).toContain('[REDACTED:url-password]');
+      // Any 6 characters of the secret in a row.
+      const parts = Array.from({ length: secret.length - 5 }, (_, i) => secret.slice(i, i + 6));
+      expect(parts.filter((part) => out.includes(part))).toEqual([]);
+      expect(out).toContain('x'.repeat(170));
+    });
+  }
+
+  it('sessions lists the title cut before the URL', async () => {
+    const r = await inCrossHome(['sessions', crossHome(), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const row = (JSON.parse(r.stdout) as SessionsJson).sessions.find((s) => s.id === crossing);
+    expect(row?.title).toBe(`${'x'.repeat(170)}…`);
+  });
+});

@@ -388,6 +388,9 @@ const migrations: readonly string[] = [
   // A Gemini MCP tool's own failure ("reported tool error") is an `other` error, no longer `api-error`: calls' facts
   // change. Derived data is read again.
   RESET_DATA_STRINGS,
+  // A first-prompt title is cut at a word boundary and never through a secret (core's cutTitle): a secret crossing
+  // the old cut kept its first part, which exports no longer recognised. Derived data is read again.
+  RESET_DATA_STRINGS,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

@@ -176,7 +176,9 @@ export class SessionUpdater {
     if (ai !== undefined) return { title: ai, source: 'ai-title' };
     if (summary !== undefined) return { title: summary, source: 'summary' };
     const prompt = (this.s.firstPrompt.get({ sid }) as string | undefined)?.trim();
-    if (prompt) return { title: prompt.length > 200 ? `${prompt.slice(0, 199)}…` : prompt, source: 'first-prompt' };
+    // Already cut by `promptTitleOf` (at a word boundary, never through a secret): cutting it again here kept the
+    // first part of a secret crossing the cut, which exports then no longer recognised.
+    if (prompt) return { title: prompt, source: 'first-prompt' };
     return undefined;
   }
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceLocation } from '../../model/issue.js';
 import type { UserRecord } from '../../model/record.js';
+import { findSecrets } from '../../secrets/scan.js';
 import { decodeRecord } from './decode-record.js';
-import { promptTitleOf } from './prompt-title.js';
+import { cutTitle, MAX_PROMPT_TITLE, promptTitleOf } from './prompt-title.js';
 
 const loc: SourceLocation = { file: 'x.jsonl', line: 1, offset: 0 };
 function user(content: unknown, extra: Record<string, unknown> = {}): UserRecord {
@@ -39,5 +40,29 @@ describe('promptTitleOf', () => {
     expect(promptTitleOf(user(command('/erk:pr-address', '--pr 8404')))).toBe('/erk:pr-address --pr 8404');
     expect(promptTitleOf(user(command('/init')))).toBe('/init');
     expect(promptTitleOf(user('x'.repeat(300)))).toBe(`${'x'.repeat(199)}…`);
+  });
+
+  it('cuts a long prompt at a word boundary, never through a secret', () => {
+    const secret = 'https://admin:S3cretPassw0rdLong@db.example.com';
+    const title = promptTitleOf(user(`${'x'.repeat(170)} ${secret}`));
+    expect(title).toBe(`${'x'.repeat(170)}…`);
+    expect(title).not.toContain('S3cret');
+    // Words: the partial last one is dropped, the title stays within its length.
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    const cut = cutTitle(words);
+    expect(cut.length).toBeLessThanOrEqual(MAX_PROMPT_TITLE);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(words.startsWith(cut.slice(0, -1))).toBe(true);
+    expect(words[cut.length - 1]).toBe(' ');
+  });
+
+  it('drops a secret of several words the cut would go through, and a first word that is a secret', () => {
+    const key = `-----BEGIN RSA PRIVATE KEY-----\n${'A'.repeat(64)}\n${'B'.repeat(64)}\n-----END RSA PRIVATE KEY-----`;
+    const text = `please check ${'y'.repeat(120)} ${key} thanks`;
+    expect(findSecrets(text).length).toBe(1);
+    expect(cutTitle(text)).toBe(`please check ${'y'.repeat(120)}…`);
+    const token = `ghp_${'a1B2c3D4e5'.repeat(25)}`;
+    expect(findSecrets(token).length).toBe(1);
+    expect(cutTitle(`${token} is my token`)).toBe('…');
   });
 });

@@ -1,8 +1,38 @@
 import type { UserRecord } from '../../model/record.js';
+import { findSecrets } from '../../secrets/scan.js';
 import { hiddenReasonOf, userText } from './classify-user.js';
 
 /** Longest first-prompt title, in characters (longer ones end in `…`). */
 export const MAX_PROMPT_TITLE = 200;
+
+/**
+ * `text` cut to at most `max` characters, ending in `…` when cut. The cut never keeps part of a word nor part of a
+ * secret: a secret cut short no longer matches its rule, so exports would not redact what is left of it. The partial
+ * last word is dropped (a secret is one word), and so is any secret the cut would go through (one of several words:
+ * a private key block, a quoted password). A first word longer than the title is cut only when it holds no secret.
+ * @example cutTitle(`${'x'.repeat(170)} https://admin:S3cretPassw0rdLong@db.example.com`) // 'xxx…xxx …'
+ */
+export function cutTitle(text: string, max: number = MAX_PROMPT_TITLE): string {
+  if (text.length <= max) return text;
+  let cut = max - 1;
+  // Before every secret the cut would go through (the secrets of the whole text: a cut one no longer matches).
+  const secrets = findSecrets(text);
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const s of secrets) {
+      if (s.start < cut && cut < s.end) {
+        cut = s.start;
+        moved = true;
+      }
+    }
+  }
+  // At a word boundary: the partial last word is dropped, unless it is the only word.
+  if (!/\s/.test(text[cut] ?? ' ')) {
+    const space = text.slice(0, cut).search(/\s\S*$/);
+    if (space > 0) cut = space;
+  }
+  return `${text.slice(0, cut).trimEnd()}…`;
+}
 
 /**
  * Built-in client commands that control the session rather than ask for work (`/clear`, `/model`, `/context`,
@@ -69,7 +99,7 @@ export function promptTitleOf(record: UserRecord): string | undefined {
   else return undefined;
   text = text.trim();
   if (text === '' || isControlCommand(text)) return undefined;
-  return text.length > MAX_PROMPT_TITLE ? `${text.slice(0, MAX_PROMPT_TITLE - 1)}…` : text;
+  return cutTitle(text);
 }
 
 /** `/name args` of a slash-command message (`<command-name>` and `<command-args>` tags). */
