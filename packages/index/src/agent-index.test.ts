@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT, contentBlocks, SESSION, toolResult, toolUse, writeDemoHome, writeLines } from '../test/synthetic.js';
+import { INDEX_APPLICATION_ID } from './db-file.js';
 import {
   type AgentIndex,
   AmbiguousSessionError,
@@ -346,7 +347,10 @@ describe('database file', () => {
   it('moves a corrupt database aside and rebuilds it, with a warning', async () => {
     index.close();
     const dbPath = join(dir, 'db', 'index.sqlite');
-    writeFileSync(dbPath, 'SQLite format 3\0 and then damage: text where the pages should be................');
+    // Our index (its header stamped with our application_id), its pages after the header overwritten.
+    const bytes = readFileSync(dbPath);
+    bytes.fill('damage: text where the pages should be. ', 100);
+    writeFileSync(dbPath, bytes);
     const warnings: string[] = [];
     index = open('index.sqlite', (m) => warnings.push(m));
     expect(warnings).toHaveLength(1);
@@ -389,6 +393,62 @@ describe('database file', () => {
     );
     expect(readFileSync(foreign).equals(before)).toBe(true);
     expect(readdirSync(dir).sort()).toEqual(['db', 'places.sqlite']);
+  });
+
+  it.each([
+    ['with a table named files', 'CREATE TABLE files (path TEXT); CREATE TABLE sessions (id TEXT)', 0],
+    ['with our tables and a user_version of 42', 'CREATE TABLE files (path TEXT); CREATE TABLE sessions (id TEXT)', 42],
+    ['without tables but with a user_version of 7', '', 7],
+  ])("never writes into nor moves another program's SQLite database %s", (_, sql, userVersion) => {
+    const foreign = join(dir, 'other.sqlite');
+    const raw = new Database(foreign);
+    if (sql !== '') raw.exec(sql);
+    raw.pragma(`user_version = ${userVersion}`);
+    raw.close();
+    const before = readFileSync(foreign);
+    const warnings: string[] = [];
+    expect(() => openIndex({ dbPath: foreign, onWarning: (m) => warnings.push(m) })).toThrow(
+      expect.objectContaining({
+        name: 'NotAnIndexError',
+        message: `${foreign} is not an AgentDash index database (it is an SQLite database of another program); choose another --db path`,
+      }),
+    );
+    // Not even the journal mode (WAL writes the header's bytes 18-19).
+    expect(readFileSync(foreign).equals(before)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['db', 'other.sqlite']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('stamps its application_id on a new index and on an index made before the stamp, which it still opens', () => {
+    const dbPath = join(dir, 'db', 'index.sqlite');
+    index.close();
+    const stamped = new Database(dbPath);
+    expect(stamped.pragma('application_id', { simple: true })).toBe(INDEX_APPLICATION_ID);
+    // An index of an earlier release: no stamp.
+    stamped.pragma('application_id = 0');
+    stamped.close();
+    index = open();
+    index.close();
+    const again = new Database(dbPath, { readonly: true });
+    expect([again.pragma('application_id', { simple: true }), again.pragma('user_version', { simple: true })]).toEqual([
+      INDEX_APPLICATION_ID,
+      SCHEMA_VERSION,
+    ]);
+    again.close();
+    index = open();
+  });
+
+  it('never moves a damaged SQLite database that is not recognisably ours', () => {
+    const damaged = join(dir, 'damaged.sqlite');
+    const raw = new Database(damaged);
+    raw.exec("CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('https://example.com')");
+    raw.close();
+    const bytes = readFileSync(damaged);
+    bytes.fill('damage ', 100);
+    writeFileSync(damaged, bytes);
+    expect(() => openIndex({ dbPath: damaged })).toThrow(expect.objectContaining({ name: 'NotAnIndexError' }));
+    expect(readFileSync(damaged).equals(bytes)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['damaged.sqlite', 'db']);
   });
 
   it('makes an index of an empty file, with 8 KiB pages', () => {

@@ -12,11 +12,11 @@ import {
 import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
 import { ARCHIVE_SIZE } from './archive.js';
-import { assertIndexSchema, assertSqliteFile, makeFolders } from './db-file.js';
-import { IndexBusyError, IndexUnavailableError, isBusy } from './errors.js';
+import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './db-file.js';
+import { IndexBusyError, IndexUnavailableError, isBusy, NotAnIndexError } from './errors.js';
 import { type IssueFilter, issues } from './issue-queries.js';
 import { type ForgetReport, Refresher } from './refresh.js';
-import { migrate, NewerSchemaError } from './schema.js';
+import { migrate, NewerSchemaError, SCHEMA_VERSION } from './schema.js';
 import { pathCond, type Store } from './scope.js';
 import { search } from './search.js';
 import { createSessionCostFunction } from './session-cost.js';
@@ -177,14 +177,27 @@ function isCorruption(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'));
 }
 
+/** Errors thrown while opening a database already recognised as an index (so damage there is damage of ours). */
+const inRecognisedIndex = new WeakSet<object>();
+
+function recognisedBefore(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && inRecognisedIndex.has(error);
+}
+
 function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
   const db = new Database(dbPath, { timeout: busyTimeoutMs });
+  let recognised = false;
   try {
-    // Before anything that writes (WAL mode, the migration).
-    if (dbPath !== ':memory:') assertIndexSchema(db, dbPath);
+    // Before anything that writes (WAL mode, the stamp, the migration): another program's database is refused.
+    if (dbPath !== ':memory:') recogniseIndex(db, dbPath, SCHEMA_VERSION);
+    recognised = true;
     // Only a new file takes it (before WAL mode writes the header): 8 KiB pages hold the index in fewer, fuller pages.
     db.pragma('page_size = 8192');
     if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
+    // Recognised (or new): stamped as ours, so that it is recognised by its header from now on.
+    if ((db.pragma('application_id', { simple: true }) as number) !== INDEX_APPLICATION_ID) {
+      db.pragma(`application_id = ${INDEX_APPLICATION_ID}`);
+    }
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     // A bigger page cache than the 2 MiB default: a large import touches index pages all over the file.
@@ -196,6 +209,7 @@ function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
     return db;
   } catch (error) {
     db.close();
+    if (recognised && typeof error === 'object' && error !== null) inRecognisedIndex.add(error);
     throw error;
   }
 }
@@ -211,6 +225,10 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
     if (!isCorruption(error) || dbPath === ':memory:') throw error;
     // Only a damaged SQLite file is moved aside: never a file that was not a database (checked again, just before).
     assertSqliteFile(dbPath);
+    // Nor a damaged database that is not recognisably ours: one too damaged to read its tables must carry our stamp.
+    if (!(error instanceof NewerSchemaError) && !recognisedBefore(error) && !headerIsOurs(dbPath)) {
+      throw new NotAnIndexError(dbPath, 'it is a damaged SQLite database not recognisable as an AgentDash index');
+    }
     const aside = `${dbPath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dbPath, aside);
     for (const suffix of ['-wal', '-shm']) {

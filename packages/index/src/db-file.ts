@@ -35,13 +35,66 @@ export function assertSqliteFile(dbPath: string): void {
 }
 
 /**
- * Refuse an SQLite database that holds tables but not ours (another program's database): migrating would write our
- * tables into it. Every schema version has the `files` table, and a fresh database has no tables at all.
+ * The `PRAGMA application_id` of every AgentDash index (`AgDx` in ASCII, 0x41674478), stamped when an index is
+ * created or opened read-write and recognised: the SQLite header tells our index from another program's database.
  */
-export function assertIndexSchema(db: Database.Database, dbPath: string): void {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
-  if (tables.length > 0 && !tables.includes('files')) {
-    throw new NotAnIndexError(dbPath, 'it is an SQLite database of another program');
+export const INDEX_APPLICATION_ID = 0x41674478;
+
+/** Tables every index of a schema version from 1 on holds. */
+const BASE_TABLES = ['files', 'sessions'];
+/** Tables every index from schema version 6 on holds (the archive and the settings). */
+const ARCHIVE_TABLES_FROM_6 = ['archive_files', 'archive_chunks', 'settings'];
+
+/** What an SQLite database at the index path is. */
+export type IndexFileKind = 'new' | 'ours';
+
+/**
+ * Recognise the database as an AgentDash index before anything writes to it (WAL mode, the migration, the stamp),
+ * and refuse it otherwise (another program's database, with or without a `files` table or a `user_version`):
+ * - `new`: no tables, no `user_version`, no `application_id` (an empty file): made an index;
+ * - `ours`: stamped with `INDEX_APPLICATION_ID` (of any schema version: a newer one is for `migrate` to report), or,
+ *   for an index made before the stamp, a `user_version` from 1 to `schemaVersion` and the tables of that version.
+ * Throws what SQLite throws when the file cannot be read (damage), for the caller to judge with `headerIsOurs`.
+ */
+export function recogniseIndex(db: Database.Database, dbPath: string, schemaVersion: number): IndexFileKind {
+  const applicationId = db.pragma('application_id', { simple: true }) as number;
+  const userVersion = db.pragma('user_version', { simple: true }) as number;
+  const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+  if (applicationId === INDEX_APPLICATION_ID) return 'ours';
+  if (applicationId === 0 && userVersion === 0 && tables.size === 0) return 'new';
+  const required = userVersion >= 6 ? [...BASE_TABLES, ...ARCHIVE_TABLES_FROM_6] : BASE_TABLES;
+  if (
+    applicationId === 0 &&
+    userVersion >= 1 &&
+    userVersion <= schemaVersion &&
+    required.every((table) => tables.has(table))
+  ) {
+    return 'ours';
+  }
+  throw new NotAnIndexError(dbPath, 'it is an SQLite database of another program');
+}
+
+/**
+ * Whether the file's SQLite header carries our `application_id` (bytes 68-71, big-endian), read without SQLite: a
+ * damaged database is moved aside only when it is recognisably ours.
+ */
+export function headerIsOurs(dbPath: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(dbPath, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const header = Buffer.alloc(100);
+    const read = readSync(fd, header, 0, header.length, 0);
+    return (
+      read === header.length &&
+      header.subarray(0, 16).equals(SQLITE_HEADER) &&
+      header.readUInt32BE(68) === INDEX_APPLICATION_ID
+    );
+  } finally {
+    closeSync(fd);
   }
 }
 
