@@ -29,13 +29,15 @@ describe('Gemini CLI sessions from the command line', () => {
     expect(sessions).toHaveLength(10);
     expect(new Set(sessions.map((s) => s.agent))).toEqual(new Set(['gemini']));
     const shell = sessions.find((s) => s.projectPath === '/home/user/proj/shell');
-    expect(shell && { calls: shell.toolCalls, errors: shell.errors }).toEqual({ calls: 5, errors: 0 });
+    // `ls /nonexistent-dir-rec` (exit 2) and `exit 3`: a non-zero exit is a failed call, as Claude Code's Bash.
+    expect(shell && { calls: shell.toolCalls, errors: shell.errors }).toEqual({ calls: 5, errors: 2 });
   });
 
   it('counts calls and failures per Gemini tool, with the shared error categories', async () => {
     const stats = JSON.parse((await cli(['stats', '--json', '--agent', 'gemini'])).stdout) as StatsJson;
     expect(stats.tools.run_shell_command?.calls).toBe(6);
-    expect(stats.tools.run_shell_command?.errors).toBe(0);
+    expect(stats.tools.run_shell_command?.errors).toBe(2);
+    expect(stats.tools.run_shell_command?.categories['exit-code']).toBe(2);
     expect(stats.tools.replace?.errors).toBe(1);
     expect(stats.tools.mcp_rec_fail?.errors).toBe(1);
   });

@@ -51,19 +51,25 @@ describe('Gemini sessions through the API', () => {
     expect((await json<SessionsResponse>('/api/sessions?agent=codex')).sessions).toEqual([]);
   });
 
-  it('opens a session with each call typed by its kind, a non-zero exit as data', async () => {
+  it('opens a session with each call typed by its kind, a non-zero exit a failed call with its code', async () => {
     const list = await json<SessionsResponse>('/api/sessions?agent=gemini');
     const shell = list.sessions.find((s) => s.projectPath === '/home/user/proj/shell');
     const detail = await json<SessionDetail>(`/api/sessions/${encodeURIComponent(shell?.id ?? '')}`);
     expect(detail.session.agent).toBe('gemini');
+    expect(detail.session.errors).toBe(2);
     const calls = await callsOf(shell?.id ?? '');
-    expect(calls.map((c) => [c.name, c.status, typedOf(c).data?.exitCode])).toEqual([
-      ['run_shell_command', 'ok', 0],
-      ['run_shell_command', 'ok', 2],
-      ['run_shell_command', 'ok', 3],
-      ['run_shell_command', 'ok', 0],
-      ['run_shell_command', 'ok', 0],
-    ]);
+    // `ls /nonexistent-dir-rec` exits 2 and `echo … >&2; exit 3` exits 3: failed calls, as Claude Code's Bash.
+    const exitOf = (c: CallDto) => (c.status === 'ok' ? typedOf(c).data?.exitCode : c.result?.error?.exitCode);
+    expect(calls.map((c) => [c.name, c.status, typedOf(c).kind, c.result?.error?.category ?? null, exitOf(c)])).toEqual(
+      [
+        ['run_shell_command', 'ok', 'bash', null, 0],
+        ['run_shell_command', 'error', 'error', 'exit-code', 2],
+        ['run_shell_command', 'error', 'error', 'exit-code', 3],
+        ['run_shell_command', 'ok', 'bash', null, 0],
+        ['run_shell_command', 'ok', 'bash', null, 0],
+      ],
+    );
+    expect(calls[2]?.result?.error?.message).toMatch(/^Exit code 3\n[\s\S]*to stderr/);
     const edit = list.sessions.find((s) => s.projectPath === '/home/user/proj/edit');
     const kinds = (await callsOf(edit?.id ?? '')).map((c) => `${c.name}:${typedOf(c).kind}`);
     expect(kinds).toEqual([

@@ -323,11 +323,12 @@ export class CodexDecoder {
     const isMeta = role !== 'user' || isInjectedUserText(text);
     const ide = isMeta ? undefined : splitIdePrompt(text);
     if (ide !== undefined) {
-      // The IDE extension's context is kept apart (meta); the prompt is what the user typed.
-      out(this.meta('ide-context', { text: ide.context }, timestamp, loc));
+      // The IDE extension's context is kept apart (meta); the prompt is what the user typed. The prompt comes first:
+      // the index keeps one row per line (the first record's), and the context's row would hide the prompt's.
       const first = blocks.findIndex((b) => b.kind === 'text');
       const rest = blocks.map((b, i) => (i === first ? { kind: 'text' as const, text: ide.request } : b));
       out(this.user(images ? rest : ide.request, false, undefined, timestamp, loc));
+      out(this.meta('ide-context', { text: ide.context }, timestamp, loc));
       return;
     }
     out(this.user(images || isMeta ? blocks : text, isMeta, undefined, timestamp, loc));

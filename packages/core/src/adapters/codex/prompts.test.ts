@@ -7,6 +7,7 @@ import { loadSession } from '../../index.js';
 import { groupSessions } from '../../io/discover.js';
 import type { Session } from '../../model/session.js';
 import { splitIdePrompt } from './injected.js';
+import { streamCodexRecords } from './stream.js';
 
 /** Codex rollouts other people's clients wrote (../shared/wild-agents/SOURCES.md). */
 const wild = resolve(repoRoot, '../shared/wild-agents/codex');
@@ -34,6 +35,22 @@ describe('the first prompt is what the user typed, not the context the client pu
       prompts: ['Evaluate @packages/services and create a new \n  package call'],
     });
     expect(sessions.map((s) => s.counts.prompts)).toEqual([1, 1]);
+  });
+
+  test("an IDE prompt's line gives the prompt first (the index keeps one row per line: the first one)", async () => {
+    const { files } = await discoverAll([join(codexFixtures, 'prompts')]);
+    const file = files.find((f) => f.path.includes('019982b8-3422-79e0-8b3b-05abaf4f3c3e'));
+    const byLine = new Map<number, string[]>();
+    await streamCodexRecords(file?.path ?? '', (event) => {
+      if (event.kind !== 'record') return;
+      const r = event.record;
+      const kinds = byLine.get(r.loc.line) ?? [];
+      kinds.push(r.kind === 'meta' ? `meta:${r.type}` : r.kind === 'user' && !r.isMeta ? 'prompt' : r.kind);
+      byLine.set(r.loc.line, kinds);
+    });
+    expect([...byLine.values()].filter((kinds) => kinds.includes('meta:ide-context'))).toEqual([
+      ['prompt', 'meta:ide-context'],
+    ]);
   });
 
   test('splitIdePrompt: the extension context apart from the request; other texts untouched', () => {
