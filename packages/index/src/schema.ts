@@ -391,6 +391,10 @@ const migrations: readonly string[] = [
   // A first-prompt title is cut at a word boundary and never through a secret (core's cutTitle): a secret crossing
   // the old cut kept its first part, which exports no longer recognised. Derived data is read again.
   RESET_DATA_STRINGS,
+  // A Codex/Gemini shell command's exit 1 is read past quotes (`rg -n "a|b" src` is rg's "No matches found", no
+  // longer a failed call), and a Codex IDE prompt's line keeps its prompt (the index stores a line's first row).
+  // Derived data is read again.
+  RESET_DATA_STRINGS,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

@@ -16,6 +16,23 @@ describe('readShellExit', () => {
     // The last command of the line sets the exit code: here grep's 1 is not what came back.
     ['grep x a.txt; false', 1, { failed: true }],
     ['grep x a.txt | head', 1, { failed: true }],
+    // Operators inside quotes are the pattern's, not the shell's.
+    ['rg -n "foo|bar" src', 1, { failed: false, interpretation: 'No matches found' }],
+    ['grep -E "foo|bar" src', 1, { failed: false, interpretation: 'No matches found' }],
+    ["rg 'TODO|FIXME'", 1, { failed: false, interpretation: 'No matches found' }],
+    ['grep "a;b" f', 1, { failed: false, interpretation: 'No matches found' }],
+    ['rg -e \'a && b\' -e "x || y" src', 1, { failed: false, interpretation: 'No matches found' }],
+    ['grep a\\|b f', 1, { failed: false, interpretation: 'No matches found' }],
+    ['grep "say \\"a|b\\"" f', 1, { failed: false, interpretation: 'No matches found' }],
+    ["cd src && rg 'x|y' | sort", 1, { failed: true }],
+    ["rg 'x|y' src; false", 1, { failed: true }],
+    ['make "a|b" | grep err', 1, { failed: false, interpretation: 'No matches found' }],
+    // A command substitution's operators are its own; the line's last command is outside it.
+    ['grep "$(echo "a|b")" f', 1, { failed: false, interpretation: 'No matches found' }],
+    ['rg x `git ls-files | head`', 1, { failed: false, interpretation: 'No matches found' }],
+    ['echo $(grep x f)', 1, { failed: true }],
+    // A quote left open: the last command is not known.
+    ['grep "a|b f', 1, { failed: true }],
   ] as const)('%s → exit %s', (command, exitCode, want) => {
     expect(readShellExit(command, exitCode)).toEqual(want);
   });

@@ -43,12 +43,58 @@ export function shellExitError(exitCode: number, output: string): ToolError {
 
 function lastCommandName(command: string): keyof typeof exitOneMeans | undefined {
   // Redirections (`2>&1`, `&>`) are not list operators.
-  const segments = command
-    .replace(/\d*[<>]&\d*-?|&>>?/g, ' ')
-    .split(/\|\||&&|[|;&\n]/)
-    .filter((s) => s.trim() !== '');
-  const words = (segments.at(-1) ?? '').trim().split(/\s+/);
+  const segments = listSegments(command.replace(/\d*[<>]&\d*-?|&>>?/g, ' '));
+  if (segments === undefined) return undefined;
+  const words = (segments.filter((s) => s.trim() !== '').at(-1) ?? '').trim().split(/\s+/);
   // Leading assignments (`LC_ALL=C grep …`) and a path (`/usr/bin/grep`) do not change the command.
   const name = (words.find((w) => !/^\w+=/.test(w)) ?? '').replace(/^.*\//, '');
   return Object.hasOwn(exitOneMeans, name) ? (name as keyof typeof exitOneMeans) : undefined;
+}
+
+/**
+ * A command line cut at its list and pipeline operators (`| ; & && || newline`) outside quotes: an operator inside
+ * `'…'`, `"…"`, after a backslash, or inside a command substitution (`$(…)`, `` `…` ``) is not the line's, so
+ * `rg -n "foo|bar" src` is one command. Undefined when the line does not scan (a quote or substitution left open):
+ * its last command is not known.
+ */
+function listSegments(command: string): string[] | undefined {
+  const segments: string[] = [];
+  // Open quotes and substitutions, innermost last.
+  const open: ("'" | '"' | '`' | '$(' | '(')[] = [];
+  let start = 0;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i];
+    const inner = open.at(-1);
+    if (inner === "'") {
+      if (c === "'") open.pop();
+      continue;
+    }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (inner === '`') {
+      if (c === '`') open.pop();
+      continue;
+    }
+    if (c === '$' && command[i + 1] === '(') {
+      open.push('$(');
+      i++;
+    } else if (c === '`') open.push('`');
+    else if (inner === '"') {
+      if (c === '"') open.pop();
+    } else if (c === "'" || c === '"') open.push(c);
+    else if (inner === '$(' || inner === '(') {
+      if (c === '(') open.push('(');
+      else if (c === ')') open.pop();
+    } else if (c === '|' || c === '&' || c === ';' || c === '\n') {
+      segments.push(command.slice(start, i));
+      // `||`, `&&`, `;;` and `|&` are one operator.
+      if ((command[i + 1] === c && c !== '\n') || (c === '|' && command[i + 1] === '&')) i++;
+      start = i + 1;
+    }
+  }
+  if (open.length > 0) return undefined;
+  segments.push(command.slice(start));
+  return segments;
 }
