@@ -446,7 +446,7 @@ type DataVariantSchema<K extends DataKind> = z.ZodObject<{
 
 /** What each kind is for (the tools, current names first, former names in brackets). */
 export const kindDescriptions: Readonly<Record<DataKind, string>> = {
-  bash: 'A shell command that ran (Claude Bash, PowerShell; Codex shell; Gemini run_shell_command): output streams and exit code; a non-zero exit is data, not a failed call.',
+  bash: 'A shell command that ran (Claude Bash, PowerShell; Codex shell; Gemini run_shell_command): output streams and exit code. A non-zero exit is a failed call (an exit-code error with the code), except exit 1 of grep, rg (No matches found) or find (Some directories were inaccessible), as Claude Code reads them.',
   'task-output':
     'Output of a background task or shell (Claude TaskOutput [BashOutput, BashOutputTool, AgentOutputTool]).',
   'task-stop': 'A background task or shell was stopped (Claude TaskStop [KillShell, KillBash]).',
