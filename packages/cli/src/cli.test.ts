@@ -14,6 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, contentBlocks, nextSessionId, writeDemoHome } from '../../index/test/synthetic.js';
 import { startServe, waitReady } from '../test/harness.js';
@@ -434,7 +435,11 @@ describe('error paths', () => {
 
   it('a corrupt database file is moved aside and rebuilt, with a message', async () => {
     const bad = join(dir, 'corrupt.sqlite');
-    writeFileSync(bad, 'SQLite format 3\0 garbage garbage garbage garbage garbage garbage garbage garbage');
+    // An index of ours (its header stamped as AgentDash's), its pages after the header overwritten.
+    openIndex({ dbPath: bad }).close();
+    const bytes = readFileSync(bad);
+    bytes.fill('damage: text where the pages should be. ', 100);
+    writeFileSync(bad, bytes);
     let stderr = '';
     let stdout = '';
     const code = await run(['index', SAMPLES_HOME, '--json', '--db', bad], {
