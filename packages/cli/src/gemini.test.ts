@@ -54,11 +54,18 @@ describe('Gemini CLI sessions from the command line', () => {
 
 /** `agentdash serve PATH` on a free port: the sessions it lists once indexed, or its exit code when it refuses. */
 async function serveOnce(path: string, db: string): Promise<{ code: number | null; agents?: string[] }> {
-  const { child, url, code } = await startServe([path, '--no-progress'], db);
+  const { child, url, code, stderr } = await startServe([path, '--no-progress'], db);
   try {
     if (url === undefined) return { code };
     await waitReady(url);
-    const list = (await (await fetch(`${url}api/sessions?limit=100`)).json()) as { sessions: { agent: string }[] };
+    // Once seen failing under load ("other side closed"): the server's own words and state say why, if it recurs.
+    const response = await fetch(`${url}api/sessions?limit=100`).catch((error: unknown) => {
+      throw new Error(
+        `GET api/sessions failed (${String(error)}; cause ${String((error as { cause?: unknown }).cause)}); server ` +
+          `exited: ${child.exitCode ?? child.signalCode ?? 'no'}; its stderr: ${stderr() || '(empty)'}`,
+      );
+    });
+    const list = (await response.json()) as { sessions: { agent: string }[] };
     return { code: 0, agents: list.sessions.map((s) => s.agent) };
   } finally {
     child.kill('SIGTERM');

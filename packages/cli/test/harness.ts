@@ -42,16 +42,27 @@ export async function runCli(
 export async function startServe(
   args: readonly string[],
   db: string,
-): Promise<{ child: ChildProcessWithoutNullStreams; url: string | undefined; code: number | null }> {
+): Promise<{
+  child: ChildProcessWithoutNullStreams;
+  url: string | undefined;
+  code: number | null;
+  /** What the server has written to stderr so far (for a failing test to show why). */
+  stderr: () => string;
+}> {
   const child = spawn(process.execPath, [bin, 'serve', ...args, '--port', '0', '--db', db], { stdio: 'pipe' });
+  let err = '';
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
+  const stderr = () => err;
   return new Promise((done) => {
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
       const match = /http:\/\/\S+/.exec(out);
-      if (match) done({ child, url: match[0], code: null });
+      if (match) done({ child, url: match[0], code: null, stderr });
     });
-    child.on('close', (code) => done({ child, url: undefined, code }));
+    child.on('close', (code) => done({ child, url: undefined, code, stderr }));
   });
 }
 
