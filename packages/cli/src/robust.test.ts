@@ -147,9 +147,9 @@ describe('errors are classified honestly', () => {
 
 /** Start `agentdash serve` on a free port; resolves with the URL it prints and its stderr so far. */
 async function serveSamples(args: readonly string[]) {
-  const { child, url, code } = await startServe(args, join(dir, 'serve.sqlite'));
+  const { child, url, code, stderr } = await startServe(args, join(dir, 'serve.sqlite'));
   if (url === undefined) throw new Error(`serve exited with ${code}`);
-  return { child, url };
+  return { child, url, stderr };
 }
 
 describe('serve', () => {
@@ -176,9 +176,7 @@ describe('serve', () => {
   );
 
   it('on a non-loopback address it warns and prints a URL a browser can open', async () => {
-    const { child, url } = await serveSamples([SAMPLES_HOME, '--host', '0.0.0.0', '--token', 'secret-token']);
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
+    const { child, url, stderr } = await serveSamples([SAMPLES_HOME, '--host', '0.0.0.0', '--token', 'secret-token']);
     try {
       expect(url).not.toMatch(/0\.0\.0\.0/);
       const answer = await fetch(`${url}api/sessions?token=secret-token`, { redirect: 'manual' });
@@ -188,8 +186,8 @@ describe('serve', () => {
       child.kill('SIGTERM');
       await exited;
     }
-    expect(stderr).toMatch(/warning: listening on 0\.0\.0\.0, not only on this machine/);
-    expect(stderr).toContain(`Open ${url}?token=<your --token> once`);
+    expect(stderr()).toMatch(/warning: listening on 0\.0\.0\.0, not only on this machine/);
+    expect(stderr()).toContain(`Open ${url}?token=<your --token> once`);
   }, 20_000);
 });
 
