@@ -91,6 +91,16 @@ describe('log content is escaped', () => {
     expect(html).not.toContain('<script');
   });
 
+  it("a write to a running shell (Codex write_stdin) names its session, not an empty '$' line", () => {
+    const poll = {
+      ...call('write_stdin', { session_id: 44923, chars: '' }, 'Process running', evilBash, 'bash'),
+      typedInput: { taskId: '44923' },
+    };
+    const Bash = rendererFor(poll);
+    const html = renderToStaticMarkup(<Bash call={poll} />);
+    expect(html).toContain('# to session 44923');
+  });
+
   it('tool renderers escape commands and output', () => {
     const bash = call('Bash', { command: evil }, evil, evilBash, 'bash');
     const Bash = rendererFor(bash);

@@ -6,7 +6,8 @@ import { inputOf, KV, ok, Plain, type RendererProps, resultText, stripReminders,
 export function BashRenderer({ call }: RendererProps) {
   const i = inputOf(call);
   const d = typedOf(call, 'bash');
-  const command = i.command ?? '';
+  // A call that writes to a running session (Codex write_stdin) has no command: it names that session instead.
+  const command = i.command ?? (i.taskId !== undefined ? `# to session ${i.taskId}` : '');
   const text = stripReminders(resultText(call.result?.content));
   // Typed from the content alone, stdout is the content: shown without the client's reminders, as before.
   const fromContent = d !== undefined && d.stderr === '' && d.stdout === resultText(call.result?.content);
