@@ -189,15 +189,13 @@ function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
   let recognised = false;
   try {
     // Before anything that writes (WAL mode, the stamp, the migration): another program's database is refused.
-    if (dbPath !== ':memory:') recogniseIndex(db, dbPath, SCHEMA_VERSION);
+    const kind = dbPath === ':memory:' ? 'new' : recogniseIndex(db, dbPath, SCHEMA_VERSION);
     recognised = true;
     // Only a new file takes it (before WAL mode writes the header): 8 KiB pages hold the index in fewer, fuller pages.
     db.pragma('page_size = 8192');
     if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
     // Recognised (or new): stamped as ours, so that it is recognised by its header from now on.
-    if ((db.pragma('application_id', { simple: true }) as number) !== INDEX_APPLICATION_ID) {
-      db.pragma(`application_id = ${INDEX_APPLICATION_ID}`);
-    }
+    if (kind !== 'stamped') db.pragma(`application_id = ${INDEX_APPLICATION_ID}`);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     // A bigger page cache than the 2 MiB default: a large import touches index pages all over the file.

@@ -6,6 +6,26 @@ import { IndexUnavailableError, NotAnIndexError } from './errors.js';
 /** The first 16 bytes of every SQLite database file. */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
+/** The first `length` bytes of a file (fewer when it is shorter); undefined when it cannot be opened. */
+function headOf(dbPath: string, length: number): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(dbPath, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const head = Buffer.alloc(length);
+    return head.subarray(0, readSync(fd, head, 0, length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether bytes start with the SQLite header. */
+const isSqlite = (head: Buffer): boolean =>
+  head.length >= SQLITE_HEADER.length && head.subarray(0, SQLITE_HEADER.length).equals(SQLITE_HEADER);
+
 /**
  * Refuse an existing file that is not an SQLite database (a transcript or a note given to `--db` by mistake): only an
  * empty file or one that starts with the SQLite header may be opened, and so perhaps moved aside as damaged.
@@ -17,21 +37,9 @@ export function assertSqliteFile(dbPath: string): void {
   if (stat.isDirectory()) throw new IndexUnavailableError(dbPath, 'it is a directory; give --db a file path');
   if (!stat.isFile()) throw new NotAnIndexError(dbPath, 'it is not a regular file');
   if (stat.size === 0) return;
-  const head = Buffer.alloc(SQLITE_HEADER.length);
-  let fd: number;
-  try {
-    fd = openSync(dbPath, 'r');
-  } catch {
-    return;
-  }
-  try {
-    const read = readSync(fd, head, 0, head.length, 0);
-    if (read < head.length || !head.equals(SQLITE_HEADER)) {
-      throw new NotAnIndexError(dbPath, 'it does not start with the SQLite header');
-    }
-  } finally {
-    closeSync(fd);
-  }
+  const head = headOf(dbPath, SQLITE_HEADER.length);
+  if (head !== undefined && !isSqlite(head))
+    throw new NotAnIndexError(dbPath, 'it does not start with the SQLite header');
 }
 
 /**
@@ -45,22 +53,22 @@ const BASE_TABLES = ['files', 'sessions'];
 /** Tables every index from schema version 6 on holds (the archive and the settings). */
 const ARCHIVE_TABLES_FROM_6 = ['archive_files', 'archive_chunks', 'settings'];
 
-/** What an SQLite database at the index path is. */
-export type IndexFileKind = 'new' | 'ours';
+/** What an SQLite database at the index path is: new (empty), ours and stamped, or ours from before the stamp. */
+export type IndexFileKind = 'new' | 'stamped' | 'unstamped';
 
 /**
  * Recognise the database as an AgentDash index before anything writes to it (WAL mode, the migration, the stamp),
  * and refuse it otherwise (another program's database, with or without a `files` table or a `user_version`):
  * - `new`: no tables, no `user_version`, no `application_id` (an empty file): made an index;
- * - `ours`: stamped with `INDEX_APPLICATION_ID` (of any schema version: a newer one is for `migrate` to report), or,
- *   for an index made before the stamp, a `user_version` from 1 to `schemaVersion` and the tables of that version.
+ * - `stamped`: stamped with `INDEX_APPLICATION_ID` (of any schema version: a newer one is for `migrate` to report);
+ * - `unstamped`: an index made before the stamp: a `user_version` from 1 to `schemaVersion` and its tables.
  * Throws what SQLite throws when the file cannot be read (damage), for the caller to judge with `headerIsOurs`.
  */
 export function recogniseIndex(db: Database.Database, dbPath: string, schemaVersion: number): IndexFileKind {
   const applicationId = db.pragma('application_id', { simple: true }) as number;
   const userVersion = db.pragma('user_version', { simple: true }) as number;
   const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
-  if (applicationId === INDEX_APPLICATION_ID) return 'ours';
+  if (applicationId === INDEX_APPLICATION_ID) return 'stamped';
   if (applicationId === 0 && userVersion === 0 && tables.size === 0) return 'new';
   const required = userVersion >= 6 ? [...BASE_TABLES, ...ARCHIVE_TABLES_FROM_6] : BASE_TABLES;
   if (
@@ -69,7 +77,7 @@ export function recogniseIndex(db: Database.Database, dbPath: string, schemaVers
     userVersion <= schemaVersion &&
     required.every((table) => tables.has(table))
   ) {
-    return 'ours';
+    return 'unstamped';
   }
   throw new NotAnIndexError(dbPath, 'it is an SQLite database of another program');
 }
@@ -79,23 +87,13 @@ export function recogniseIndex(db: Database.Database, dbPath: string, schemaVers
  * damaged database is moved aside only when it is recognisably ours.
  */
 export function headerIsOurs(dbPath: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(dbPath, 'r');
-  } catch {
-    return false;
-  }
-  try {
-    const header = Buffer.alloc(100);
-    const read = readSync(fd, header, 0, header.length, 0);
-    return (
-      read === header.length &&
-      header.subarray(0, 16).equals(SQLITE_HEADER) &&
-      header.readUInt32BE(68) === INDEX_APPLICATION_ID
-    );
-  } finally {
-    closeSync(fd);
-  }
+  const header = headOf(dbPath, 100);
+  return (
+    header !== undefined &&
+    header.length === 100 &&
+    isSqlite(header) &&
+    header.readUInt32BE(68) === INDEX_APPLICATION_ID
+  );
 }
 
 /**
