@@ -5,6 +5,9 @@ import { hiddenReasonOf, userText } from './classify-user.js';
 /** Longest first-prompt title, in characters (longer ones end in `…`). */
 export const MAX_PROMPT_TITLE = 200;
 
+/** More than the longest secret a rule matches (a PEM private key block of a 4096-bit RSA key is about 3.3 KB). */
+const LONGEST_SECRET = 16 * 1024;
+
 /**
  * `text` cut to at most `max` characters, ending in `…` when cut. The cut never keeps part of a word nor part of a
  * secret: a secret cut short no longer matches its rule, so exports would not redact what is left of it. The partial
@@ -15,8 +18,9 @@ export const MAX_PROMPT_TITLE = 200;
 export function cutTitle(text: string, max: number = MAX_PROMPT_TITLE): string {
   if (text.length <= max) return text;
   let cut = max - 1;
-  // Before every secret the cut would go through (the secrets of the whole text: a cut one no longer matches).
-  const secrets = findSecrets(text);
+  // Before every secret the cut would go through, found in the uncut text (a cut one no longer matches). Only the
+  // text up to the cut and a secret's length past it matters: a long pasted log is not scanned whole for a title.
+  const secrets = findSecrets(text.slice(0, max + LONGEST_SECRET));
   for (let moved = true; moved; ) {
     moved = false;
     for (const s of secrets) {
