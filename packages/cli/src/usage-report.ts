@@ -60,12 +60,6 @@ export function groupRows(label: string, u: UsageGroup, breakdown: boolean): str
   return rows;
 }
 
-/** `19:00`: the local clock time of a moment, to the minute (when a billing block ends). */
-export function formatHourMinute(ms: number): string {
-  const d = new Date(ms);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-}
-
 /** `2h 13m`. */
 export function formatRemaining(ms: number): string {
   const minutes = Math.max(0, Math.round(ms / 60_000));

@@ -1,6 +1,6 @@
 import type { AssistantItem, Session, Subagent, TimelineEvent } from '@agentdash/core';
 import { commandLine, primaryDurationMs, resultText } from '@agentdash/core';
-import { summarizeCall } from '@agentdash/core/present';
+import { oneLine, summarizeCall } from '@agentdash/core/present';
 import { redactSession } from '@agentdash/core/secrets';
 import { type ExportAssets, type ExportRedaction, readExportAssets, sessionHtmlChunks } from '@agentdash/server';
 import { flag, str } from '../args.js';
@@ -153,7 +153,7 @@ function* drain(out: string[]): Generator<string, void, undefined> {
 export function* markdownChunks(session: Session): Generator<string, void, undefined> {
   const out: string[] = [];
   // One line: a title of several lines (the first prompt) would put its own headings and lists above the metadata.
-  out.push(`# ${session.title?.replace(/\s+/g, ' ').trim() || 'Untitled session'}`, '');
+  out.push(`# ${oneLine(session.title ?? '', Number.POSITIVE_INFINITY) || 'Untitled session'}`, '');
   out.push(`- Session: \`${session.id}\``);
   out.push(`- Project: \`${session.projectPath ?? session.projectDir}\``);
   out.push(`- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}`);

@@ -5,7 +5,7 @@ import type { UsageFilter, UsageResponse } from '@agentdash/index';
 import { agentArg, flag, type Parsed, str, timeArg } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { formatDateTime, terminalText } from '../format.js';
+import { formatClock, formatDateTime, terminalText } from '../format.js';
 import type {
   UsageBlocksJson,
   UsageDailyJson,
@@ -19,7 +19,6 @@ import { renderTable } from '../table.js';
 import {
   entryJson,
   formatCost,
-  formatHourMinute,
   formatRemaining,
   groupRows,
   pricesJson,
@@ -292,7 +291,7 @@ ${COMMON_HELP}`,
           if (b.isActive && b.projectedCostUsd !== undefined) {
             out.push([
               '',
-              `projected ${formatCost(b.projectedCostUsd ?? null)} by ${formatHourMinute(b.endMs)}`,
+              `projected ${formatCost(b.projectedCostUsd ?? null)} by ${formatClock(new Date(b.endMs).toISOString()).slice(0, 5)}`,
               '',
               '',
               '',
