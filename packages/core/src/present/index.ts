@@ -16,6 +16,7 @@ export {
   formatTokenLine,
   formatTokenParts,
   formatTokens,
+  nounFor,
   plural,
   sumTokens,
 } from './numbers.js';

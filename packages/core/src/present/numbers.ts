@@ -74,9 +74,14 @@ export function formatPercent(rate: Maybe): string {
   return `${Math.round(pct)}%`;
 }
 
+/** The noun for a count: `call` for one, `calls` for any other (for a count shown apart, in bold). */
+export function nounFor(n: number, noun: string, nouns = `${noun}s`): string {
+  return n === 1 ? noun : nouns;
+}
+
 /** `1 call`, `2 calls`: a count with its noun, singular when one. */
 export function plural(n: number, noun: string, nouns = `${noun}s`): string {
-  return `${formatCount(n)} ${n === 1 ? noun : nouns}`;
+  return `${formatCount(n)} ${nounFor(n, noun, nouns)}`;
 }
 
 /** Token counts of one or more API responses, as the usage model carries them. */

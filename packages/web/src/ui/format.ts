@@ -20,6 +20,7 @@ export {
   formatErrors,
   formatTokenParts,
   formatToolName,
+  nounFor,
   realErrors,
   shortPath,
   sumTokens,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { SessionDetail } from '../../data/types';
-import { fmtCost, fmtDate, fmtDuration, fmtNumber, formatTokenParts, sumTokens } from '../../ui/format';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, formatTokenParts, nounFor, sumTokens } from '../../ui/format';
 import { TimeBar } from '../../ui/TimeBar';
 
 /** The session's figures: when, how long (wall and active), messages, calls, errors, tokens (input and cache apart), cost. */
@@ -22,18 +22,18 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
         </span>
       )}
       <span>
-        <b>{fmtNumber(s.messages)}</b> {s.messages === 1 ? 'message' : 'messages'}
+        <b>{fmtNumber(s.messages)}</b> {nounFor(s.messages, 'message')}
       </span>
       <span>
-        <b>{fmtNumber(s.toolCalls)}</b> {s.toolCalls === 1 ? 'tool call' : 'tool calls'}
+        <b>{fmtNumber(s.toolCalls)}</b> {nounFor(s.toolCalls, 'tool call')}
       </span>
       <span>
-        {realErrors > 0 ? <b className="err-text">{realErrors}</b> : <b>0</b>} {realErrors === 1 ? 'error' : 'errors'}
+        {realErrors > 0 ? <b className="err-text">{realErrors}</b> : <b>0</b>} {nounFor(realErrors, 'error')}
         {s.expectedErrors > 0 && <span className="dim"> +{s.expectedErrors} expected</span>}
       </span>
       {detail.subagents.length > 0 && (
         <span>
-          <b>{detail.subagents.length}</b> {detail.subagents.length === 1 ? 'subagent' : 'subagents'}
+          <b>{detail.subagents.length}</b> {nounFor(detail.subagents.length, 'subagent')}
         </span>
       )}
       <span data-testid="session-tokens">

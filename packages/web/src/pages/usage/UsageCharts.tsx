@@ -13,11 +13,11 @@ interface Props {
   readonly metric: 'cost' | 'tokens';
 }
 /** A bar's value as its tooltip says it; a cost of null or undefined (a model without a price) is unknown, not $0. */
-export const valueFormat = (metric: Props['metric']) => (v: unknown) =>
+const valueFormat = (metric: Props['metric']) => (v: unknown) =>
   v === null || v === undefined ? 'unknown' : metric === 'cost' ? fmtCost(Number(v)) : fmtNumber(Number(v));
 
 /** A project's cost as its tooltip says it: what the priced models cost, and that the unpriced ones are not in it. */
-export function projectValueText(metric: Props['metric'], bar: ProjectBar): string {
+function projectValueText(metric: Props['metric'], bar: ProjectBar): string {
   const value = valueFormat(metric)(bar.value);
   if (bar.unpriced.length === 0 || bar.value === null) return value;
   return `${value} + unknown (${bar.unpriced.join(', ')})`;
