@@ -14,6 +14,7 @@ import { analytics } from './analytics.js';
 import { ARCHIVE_SIZE } from './archive.js';
 import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './db-file.js';
 import { IndexBusyError, IndexUnavailableError, isBusy, NotAnIndexError } from './errors.js';
+import { useIncrementalVacuum } from './free-pages.js';
 import { type IssueFilter, issues } from './issue-queries.js';
 import { type ForgetReport, Refresher } from './refresh.js';
 import { migrate, NewerSchemaError, SCHEMA_VERSION } from './schema.js';
@@ -193,6 +194,7 @@ function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
     recognised = true;
     // Only a new file takes it (before WAL mode writes the header): 8 KiB pages hold the index in fewer, fuller pages.
     db.pragma('page_size = 8192');
+    if (kind === 'new') useIncrementalVacuum(db);
     if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
     // Recognised (or new): stamped as ours, so that it is recognised by its header from now on.
     if (kind !== 'stamped') db.pragma(`application_id = ${INDEX_APPLICATION_ID}`);

@@ -13,6 +13,7 @@ import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow, discoverAll } from './agents.js';
 import { Archive, type ArchivedFileRow } from './archive.js';
 import { fingerprintOf } from './fingerprint.js';
+import { releaseFreePages } from './free-pages.js';
 import { type FileRow, idOfKey, sessionKeyOf, Writer } from './import.js';
 import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
 import { type ArchiveChunk, type ParseJob, ParsePool } from './parse-pool.js';
@@ -215,6 +216,8 @@ export class Refresher {
         if (row.archived === 1 && this.removeFile(row.path)) filesRemoved += 1;
       }
       this.commit();
+      // Deleted on purpose: the file gets smaller.
+      releaseFreePages(this.db);
       return { files: rows.length, bytes, filesRemoved };
     } catch (error) {
       this.commit();
@@ -426,6 +429,7 @@ export class Refresher {
         });
       }
       this.commit();
+      if (filesParsed > 0 || filesRemoved > 0) releaseFreePages(this.db);
     } catch (error) {
       // What earlier files of the batch stored is kept; the failing file was rolled back to its savepoint.
       this.commit();
