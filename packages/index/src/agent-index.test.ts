@@ -361,6 +361,34 @@ describe('database file', () => {
     expect(report.sessions).toBe(1);
   });
 
+  it('refuses an index a newer AgentDash wrote, and leaves it as it is (its archive stays reachable)', async () => {
+    const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    await index.refresh([demo.home]);
+    index.close();
+    const dbPath = join(dir, 'db', 'index.sqlite');
+    const raw = new Database(dbPath);
+    raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    raw.close();
+    const before = readFileSync(dbPath);
+    const warnings: string[] = [];
+    expect(() => open('index.sqlite', (m) => warnings.push(m))).toThrow(
+      expect.objectContaining({
+        name: 'NewerIndexError',
+        code: 'INDEX_UNAVAILABLE',
+        message: `the index ${dbPath} was written by a newer AgentDash (schema ${SCHEMA_VERSION + 1}; this one knows up to ${SCHEMA_VERSION}). Upgrade AgentDash, or choose another --db path; the index is left as it is`,
+      }),
+    );
+    expect(warnings).toEqual([]);
+    expect(readdirSync(join(dir, 'db')).filter((n) => n.includes('.corrupt-'))).toEqual([]);
+    expect(readFileSync(dbPath).equals(before)).toBe(true);
+    // Back at this program's version (the newer one's work undone), the same file opens with its sessions.
+    const back = new Database(dbPath);
+    back.pragma(`user_version = ${SCHEMA_VERSION}`);
+    back.close();
+    index = open('index.sqlite');
+    expect(index.listSessions()).toHaveLength(1);
+  });
+
   it.each([
     ['a transcript', '{"type":"user","message":{"role":"user","content":"hi"}}\n', 0o644],
     ['a read-only note', '# notes\n\nnothing to see\n', 0o444],

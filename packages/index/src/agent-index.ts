@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
 import { ARCHIVE_SIZE } from './archive.js';
 import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './db-file.js';
-import { IndexBusyError, IndexUnavailableError, isBusy, NotAnIndexError } from './errors.js';
+import { IndexBusyError, IndexUnavailableError, isBusy, NewerIndexError, NotAnIndexError } from './errors.js';
 import { useIncrementalVacuum } from './free-pages.js';
 import { type IssueFilter, issues } from './issue-queries.js';
 import { type ForgetReport, Refresher } from './refresh.js';
@@ -173,7 +173,6 @@ function asUnavailable(dbPath: string, error: unknown): unknown {
 }
 
 function isCorruption(error: unknown): boolean {
-  if (error instanceof NewerSchemaError) return true;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'));
 }
@@ -214,7 +213,10 @@ function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
   }
 }
 
-/** Open the database, moving a corrupt or unusable file aside (with a warning) and starting afresh. */
+/**
+ * Open the database, moving a corrupt file of ours aside (with a warning) and starting afresh. A newer index is
+ * refused, never moved.
+ */
 function openOrRebuild(options: OpenIndexOptions): Database.Database {
   const { dbPath } = options;
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
@@ -222,11 +224,12 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
     return openDb(dbPath, busyTimeoutMs);
   } catch (error) {
     if (isBusy(error)) throw new IndexBusyError(dbPath, busyTimeoutMs);
+    if (error instanceof NewerSchemaError) throw new NewerIndexError(dbPath, error.version, SCHEMA_VERSION);
     if (!isCorruption(error) || dbPath === ':memory:') throw error;
     // Only a damaged SQLite file is moved aside: never a file that was not a database (checked again, just before).
     assertSqliteFile(dbPath);
     // Nor a damaged database that is not recognisably ours: one too damaged to read its tables must carry our stamp.
-    if (!(error instanceof NewerSchemaError) && !recognisedBefore(error) && !headerIsOurs(dbPath)) {
+    if (!recognisedBefore(error) && !headerIsOurs(dbPath)) {
       throw new NotAnIndexError(dbPath, 'it is a damaged SQLite database not recognisable as an AgentDash index');
     }
     const aside = `${dbPath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
@@ -252,7 +255,10 @@ function bySessionKey<F extends { readonly sessionId?: string }>(store: Store, f
   return { ...filter, sessionId: sessionKeyOfRef(store, filter.sessionId) ?? filter.sessionId };
 }
 
-/** Open (creating or migrating) the index. A corrupt or unusable file is moved aside and rebuilt, with a warning. */
+/**
+ * Open (creating or migrating) the index. A corrupt file of ours is moved aside and rebuilt, with a warning; a newer
+ * index (`NewerIndexError`) and a file not ours (`NotAnIndexError`) are refused as they are.
+ */
 export function openIndex(options: OpenIndexOptions): AgentIndex {
   const { dbPath } = options;
   if (dbPath !== ':memory:') createPrivately(dbPath);

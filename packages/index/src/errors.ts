@@ -62,3 +62,18 @@ export class NotAnIndexError extends IndexUnavailableError {
     this.message = `${dbPath} is not an AgentDash index database (${why}); choose another --db path`;
   }
 }
+
+/**
+ * The index was written by a newer AgentDash (a schema version this program does not know). It is left as it is:
+ * moving it aside would hide what only it holds (the archive of transcripts Claude Code has deleted since).
+ */
+export class NewerIndexError extends IndexUnavailableError {
+  readonly version: number;
+  constructor(dbPath: string, version: number, known: number) {
+    super(dbPath, `schema ${version}`);
+    this.version = version;
+    this.message =
+      `the index ${dbPath} was written by a newer AgentDash (schema ${version}; this one knows up to ${known}). ` +
+      'Upgrade AgentDash, or choose another --db path; the index is left as it is';
+  }
+}

@@ -414,7 +414,11 @@ export function resetDerivedData(db: Database.Database): void {
   db.transaction(() => db.exec(RESET_DATA_STRINGS))();
 }
 
-export class NewerSchemaError extends Error {}
+export class NewerSchemaError extends Error {
+  constructor(readonly version: number) {
+    super(`index schema version ${version} is newer than this program's (${SCHEMA_VERSION})`);
+  }
+}
 
 /** Bring the database to the current schema version. */
 export function migrate(db: Database.Database, target: number = SCHEMA_VERSION): void {
@@ -422,7 +426,7 @@ export function migrate(db: Database.Database, target: number = SCHEMA_VERSION):
   registerDocText(db);
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
-    throw new NewerSchemaError(`index schema version ${current} is newer than this program's (${SCHEMA_VERSION})`);
+    throw new NewerSchemaError(current);
   }
   for (let version = current; version < target; version++) {
     const sql = migrations[version];
