@@ -177,14 +177,15 @@ function isCorruption(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'));
 }
 
-/** Errors thrown while opening a database already recognised as an index (so damage there is damage of ours). */
-const inRecognisedIndex = new WeakSet<object>();
+/** What opening the file gave: the database, or the failure and whether the file was recognised as ours first. */
+type Opened =
+  | { readonly db: Database.Database }
+  | {
+      readonly error: unknown /** Damage found after this is damage of an index of ours. */;
+      readonly recognised: boolean;
+    };
 
-function recognisedBefore(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && inRecognisedIndex.has(error);
-}
-
-function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
+function openDb(dbPath: string, busyTimeoutMs: number): Opened {
   const db = new Database(dbPath, { timeout: busyTimeoutMs });
   let recognised = false;
   try {
@@ -205,11 +206,10 @@ function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
     ensureWarmState(db);
     // Touch the main tables so a damaged file fails here, not later.
     db.prepare('SELECT COUNT(*) FROM files').pluck().get();
-    return db;
+    return { db };
   } catch (error) {
     db.close();
-    if (recognised && typeof error === 'object' && error !== null) inRecognisedIndex.add(error);
-    throw error;
+    return { error, recognised };
   }
 }
 
@@ -220,28 +220,29 @@ function openDb(dbPath: string, busyTimeoutMs: number): Database.Database {
 function openOrRebuild(options: OpenIndexOptions): Database.Database {
   const { dbPath } = options;
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
-  try {
-    return openDb(dbPath, busyTimeoutMs);
-  } catch (error) {
-    if (isBusy(error)) throw new IndexBusyError(dbPath, busyTimeoutMs);
-    if (error instanceof NewerSchemaError) throw new NewerIndexError(dbPath, error.version, SCHEMA_VERSION);
-    if (!isCorruption(error) || dbPath === ':memory:') throw error;
-    // Only a damaged SQLite file is moved aside: never a file that was not a database (checked again, just before).
-    assertSqliteFile(dbPath);
-    // Nor a damaged database that is not recognisably ours: one too damaged to read its tables must carry our stamp.
-    if (!recognisedBefore(error) && !headerIsOurs(dbPath)) {
-      throw new NotAnIndexError(dbPath, 'it is a damaged SQLite database not recognisable as an AgentDash index');
-    }
-    const aside = `${dbPath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(dbPath, aside);
-    for (const suffix of ['-wal', '-shm']) {
-      if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, aside + suffix);
-    }
-    options.onWarning?.(
-      `index database ${dbPath} was unusable (${error instanceof Error ? error.message : String(error)}); moved it to ${aside} and rebuilt the index`,
-    );
-    return openDb(dbPath, busyTimeoutMs);
+  const opened = openDb(dbPath, busyTimeoutMs);
+  if ('db' in opened) return opened.db;
+  const { error, recognised } = opened;
+  if (isBusy(error)) throw new IndexBusyError(dbPath, busyTimeoutMs);
+  if (error instanceof NewerSchemaError) throw new NewerIndexError(dbPath, error.version, SCHEMA_VERSION);
+  if (!isCorruption(error) || dbPath === ':memory:') throw error;
+  // Only a damaged SQLite file is moved aside: never a file that was not a database (checked again, just before).
+  assertSqliteFile(dbPath);
+  // Nor a damaged database that is not recognisably ours: one too damaged to read its tables must carry our stamp.
+  if (!recognised && !headerIsOurs(dbPath)) {
+    throw new NotAnIndexError(dbPath, 'it is a damaged SQLite database not recognisable as an AgentDash index');
   }
+  const aside = `${dbPath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(dbPath, aside);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, aside + suffix);
+  }
+  options.onWarning?.(
+    `index database ${dbPath} was unusable (${error instanceof Error ? error.message : String(error)}); moved it to ${aside} and rebuilt the index`,
+  );
+  const again = openDb(dbPath, busyTimeoutMs);
+  if ('db' in again) return again.db;
+  throw again.error;
 }
 
 /**
