@@ -166,6 +166,22 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
     await narrow.context.close();
   });
 
+  it('labels the date range and keeps its two fields on one row, at 1440 and 390 px', async () => {
+    for (const size of SIZES) {
+      const { context, page } = await open({ width: size.width, height: size.height });
+      await go(page, '#/');
+      await page.waitForSelector('[data-testid=session-row]');
+      const range = page.getByTestId('date-range');
+      expect((await range.innerText()).replace(/\s+/g, ' ').trim(), size.name).toBe('From to');
+      const from = await page.getByLabel('From', { exact: true }).boundingBox();
+      const to = await page.getByLabel('To', { exact: true }).boundingBox();
+      if (from === null || to === null) throw new Error(`${size.name}: a date field is not shown`);
+      expect(Math.abs(from.y - to.y), size.name).toBeLessThan(2);
+      expect(to.x, size.name).toBeGreaterThan(from.x + from.width);
+      await context.close();
+    }
+  });
+
   it('jumps with e to every error, reaching the ones inside subagents, and lists errors only', async () => {
     const { row, errors } = await subagentErrorSession();
     const { context, page } = await open();

@@ -75,22 +75,31 @@ export function SessionFilters({
           </option>
         ))}
       </select>
-      <input
-        className="input"
-        type="date"
-        value={filters.since}
-        onChange={(e) => set({ since: e.target.value })}
-        aria-label="From"
-        title="From"
-      />
-      <input
-        className="input"
-        type="date"
-        value={filters.until}
-        onChange={(e) => set({ until: e.target.value })}
-        aria-label="To"
-        title="To"
-      />
+      {/* One unit, labelled: two bare date fields read as "mm/dd/yyyy" twice, and wrapped apart. */}
+      <fieldset className="date-range" aria-label="Started between" data-testid="date-range">
+        <label className="date-field">
+          <span>From</span>
+          <input
+            className="input"
+            type="date"
+            value={filters.since}
+            max={filters.until || undefined}
+            onChange={(e) => set({ since: e.target.value })}
+            aria-label="From"
+          />
+        </label>
+        <label className="date-field">
+          <span>to</span>
+          <input
+            className="input"
+            type="date"
+            value={filters.until}
+            min={filters.since || undefined}
+            onChange={(e) => set({ until: e.target.value })}
+            aria-label="To"
+          />
+        </label>
+      </fieldset>
       <label className="check">
         <input
           type="checkbox"
