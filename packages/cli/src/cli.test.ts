@@ -287,6 +287,24 @@ describe('commands over the bundled samples', () => {
     expect(json<SearchJson>(await cli(['search', 'zanzibarquux', home, '--json', '--tool', 'Read'])).hits).toEqual([]);
   });
 
+  it('search: a Chinese or Japanese word inside a run of text without spaces', async () => {
+    const home = join(dir, 'demo-search-cjk');
+    const { sessionId: SESSION } = writeDemoHome(
+      home,
+      { outputOnlyWord: '我们的数据库连接失败', subagentOnlyWord: 'データベースへの接続' },
+      nextSessionId(),
+    );
+    const out = json<SearchJson>(await cli(['search', '连接', home, '--json']));
+    expect(out.hits.map((h) => [h.sessionId, h.kind, h.snippet])).toEqual([
+      [SESSION, 'tool-output', 'Exit code 1\nFAIL 我们的数据库\u0001连接\u0002失败 suite'],
+    ]);
+    const sub = json<SearchJson>(await cli(['search', 'データベース', home, '--json']));
+    expect(sub.hits.map((h) => [h.agentId, h.snippet])).toEqual([
+      [AGENT, 'The code looks fine; \u0001データベース\u0002への接続 noted.'],
+    ]);
+    expect((await cli(['search', '数据库 suite', home])).stdout).toContain('FAIL 我们的数据库连接失败 suite');
+  });
+
   it('search over the samples finds tool outputs and subagent text', async () => {
     const out = json<SearchJson>(await cli(['search', 'quick brown fox', SAMPLES_HOME, '--json', '--limit', '5']));
     expect(out.hits.length).toBeGreaterThan(0);

@@ -95,6 +95,13 @@ describe('toFtsQuery', () => {
     expect(toFtsQuery('pric*')).toBe('"pric"*');
     expect(toFtsQuery('say "hi')).toBe('"say" """hi"');
   });
+
+  it('makes a CJK word a phrase of its characters, alone, among other words, quoted and as a prefix', () => {
+    expect(toFtsQuery('数据库')).toBe('"数 据 库"');
+    expect(toFtsQuery('数据库 error')).toBe('"数 据 库" "error"');
+    expect(toFtsQuery('"连接 失败" データ* 연결이')).toBe('"连 接 失 败" "デ ー タ"* "연 결 이"');
+    expect(toFtsQuery('tauri文件')).toBe('"tauri 文 件"');
+  });
 });
 
 describe('incremental refresh', () => {

@@ -26,6 +26,19 @@ describe('cutSnippet', () => {
     ]);
   });
 
+  it('marks a CJK word whole where its characters stand together, and a phrase only where it occurs', () => {
+    expect(cutSnippet('数据很多，我们的数据库连接失败', toFtsQuery('数据库'))).toBe(
+      '数据很多，我们的\u0001数据库\u0002连接失败',
+    );
+    expect(cutSnippet('exit now; the exit code was 1', toFtsQuery('"exit code"'))).toBe(
+      'exit now; the \u0001exit code\u0002 was 1',
+    );
+    // a CJK character counts half a word: 32 of them around the match, not 16
+    const long = `${'一'.repeat(40)}数据库${'二'.repeat(40)}`;
+    const cut = cutSnippet(long, toFtsQuery('数据库'));
+    expect(cut).toBe(`…一一一一\u0001数据库\u0002${'二'.repeat(25)}…`);
+  });
+
   it('gives the start of the text when no word matches, and nothing for an empty text', () => {
     expect(cutSnippet('a b c', toFtsQuery('zzz'))).toBe('a b c');
     expect(cutSnippet('', toFtsQuery('zzz'))).toBe('');

@@ -12,6 +12,7 @@ import {
 } from '@agentdash/core';
 import type { Archive } from './archive.js';
 import { docPartsOf, indexedText } from './doc-parts.js';
+import { occurrencesOf, queryPhrases, type Token, tokensOf, widthOf } from './snippet-tokens.js';
 
 /** Where a document's text is: its file, its record's line and byte offset, and its part within the record. */
 export interface DocPlace {
@@ -21,8 +22,10 @@ export interface DocPlace {
   readonly part: number;
 }
 
-/** Tokens shown around the best match (as FTS5's `snippet(…, 16)`). */
-const SNIPPET_TOKENS = 16;
+/** Tokens shown around the best match (as FTS5's `snippet(…, 16)`), a CJK character counting half (`widthOf`). */
+const SNIPPET_WIDTH = 16;
+/** Tokens shown before a match, at least, unless the text starts sooner. */
+const CONTEXT_WIDTH = 2;
 
 /** Bytes read at a time while the end of a document's line is not found yet (most lines are far shorter). */
 const LINE_WINDOW = 64 * 1024;
@@ -137,69 +140,62 @@ export class DocTexts {
 
 /** The words of a query built by `toFtsQuery`: each quoted phrase's tokens, the last one a prefix when starred. */
 export function queryTerms(ftsQuery: string): { readonly text: string; readonly prefix: boolean }[] {
-  const terms: { text: string; prefix: boolean }[] = [];
-  for (const match of ftsQuery.matchAll(/"((?:[^"]|"")*)"(\*?)/g)) {
-    const tokens = tokensOf((match[1] ?? '').replace(/""/g, '"')).map((t) => t.folded);
-    tokens.forEach((text, i) => {
-      terms.push({ text, prefix: match[2] === '*' && i === tokens.length - 1 });
-    });
-  }
-  return terms;
-}
-
-interface Token {
-  readonly start: number;
-  readonly end: number;
-  readonly folded: string;
-}
-
-/** Tokens as FTS5's unicode61 tokenizer sees them: runs of letters and digits, case and diacritics folded. */
-function tokensOf(text: string): Token[] {
-  const tokens: Token[] = [];
-  for (const match of text.matchAll(/[\p{L}\p{N}\p{Co}\p{M}]+/gu)) {
-    const folded = match[0].normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-    if (folded !== '') tokens.push({ start: match.index, end: match.index + match[0].length, folded });
-  }
-  return tokens;
+  return queryPhrases(ftsQuery).flatMap(({ words, prefix }) =>
+    words.map((text, i) => ({ text, prefix: prefix && i === words.length - 1 })),
+  );
 }
 
 /**
- * The part of `text` around the query's words: about 16 tokens where most distinct terms occur, matches between
- * `start` and `end` marks, '…' where the text goes on.
+ * The part of `text` around the query's phrases: about 16 tokens (or 32 CJK characters) where most distinct phrases
+ * occur, each occurrence of a phrase between `start` and `end` marks (one mark around all of a CJK word's characters;
+ * none on a word of a phrase that stands elsewhere without the rest), '…' where the text goes on.
  */
 export function cutSnippet(text: string, ftsQuery: string, start = '\u0001', end = '\u0002'): string {
-  const terms = queryTerms(ftsQuery);
+  const phrases = queryPhrases(ftsQuery);
   const tokens = tokensOf(text);
   if (tokens.length === 0) return '';
-  const termOf = (token: Token) =>
-    terms.findIndex((t) => (t.prefix ? token.folded.startsWith(t.text) : token.folded === t.text));
-  const hits = tokens.map(termOf);
+  const found = occurrencesOf(tokens, phrases);
+  const width = (j: number) => widthOf(tokens[j] as Token);
+  /** The end (exclusive) of the window that starts at token `from`. */
+  const windowEnd = (from: number) => {
+    let j = from;
+    for (let w = 0; j < tokens.length && w + width(j) <= SNIPPET_WIDTH; j++) w += width(j);
+    return j;
+  };
+  // The first start whose window reaches the text's end: a match near the end gets more context before it.
+  let lastStart = tokens.length;
+  for (let w = 0; lastStart > 0 && w + width(lastStart - 1) <= SNIPPET_WIDTH; lastStart--) w += width(lastStart - 1);
   let best = 0;
   let bestScore = -1;
   for (let i = 0; i < tokens.length; i++) {
-    if (hits[i] === -1) continue;
+    if (found[i] === undefined) continue;
     // A window starting a few tokens before this match, so the match has some context.
-    const from = Math.max(0, Math.min(i - 2, tokens.length - SNIPPET_TOKENS));
+    let from = i;
+    for (let w = 0; from > 0 && w < CONTEXT_WIDTH; from--) w += width(from - 1);
+    from = Math.min(from, lastStart);
     const seen = new Set<number>();
-    for (let j = from; j < Math.min(tokens.length, from + SNIPPET_TOKENS); j++) {
-      const term = hits[j] as number;
-      if (term !== -1) seen.add(term);
+    for (let j = from, to = windowEnd(from); j < to; j++) {
+      const occurrence = found[j];
+      if (occurrence !== undefined) seen.add(occurrence.phrase);
     }
     if (seen.size > bestScore) {
       best = from;
       bestScore = seen.size;
     }
-    if (bestScore === terms.length) break;
+    if (bestScore === phrases.length) break;
   }
-  const last = Math.min(tokens.length, best + SNIPPET_TOKENS) - 1;
+  const last = windowEnd(best) - 1;
   let out = best > 0 ? '…' : '';
   let cursor = (tokens[best] as Token).start;
   for (let j = best; j <= last; j++) {
-    const token = tokens[j] as Token;
-    out += text.slice(cursor, token.start);
-    const word = text.slice(token.start, token.end);
-    out += hits[j] === -1 ? word : `${start}${word}${end}`;
-    cursor = token.end;
+    const first = tokens[j] as Token;
+    const occurrence = found[j];
+    // An occurrence is marked whole, up to the window's end.
+    const through = tokens[occurrence === undefined ? j : Math.min(last, j + occurrence.length - 1)] as Token;
+    const words = text.slice(first.start, through.end);
+    out += text.slice(cursor, first.start) + (occurrence === undefined ? words : `${start}${words}${end}`);
+    cursor = through.end;
+    if (occurrence !== undefined) j = Math.min(last, j + occurrence.length - 1);
   }
   if (last < tokens.length - 1) out += '…';
   else out += text.slice(cursor);

@@ -13,6 +13,7 @@ import {
   userText,
 } from '@agentdash/core';
 import { findSecrets } from '@agentdash/core/secrets';
+import { spaceCjk } from './cjk.js';
 import { docPartsOf, indexedText, isPromptRecord } from './doc-parts.js';
 import { packJson } from './packed-json.js';
 import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from './schema-compact.js';
@@ -238,7 +239,8 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
           part.tool ?? null,
           part.callId ?? null,
           agentId,
-          indexedText(part),
+          // What FTS5 tokenizes: each CJK character a word of its own (cjk.ts); snippets show `indexedText`.
+          spaceCjk(indexedText(part)),
           findSecrets(part.text).map((found) => found.rule),
           part.kind,
         ]);

@@ -395,6 +395,10 @@ const migrations: readonly string[] = [
   // longer a failed call), and a Codex IDE prompt's line keeps its prompt (the index stores a line's first row).
   // Derived data is read again.
   RESET_DATA_STRINGS,
+  // CJK words are found inside text (cjk.ts): each Han, kana and Hangul character is a token of its own, and a query's
+  // CJK word a phrase of them, which finds nothing in a run indexed whole. One entry, renumbered freely when branches
+  // merge. Derived data is read again.
+  RESET_DATA_STRINGS,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

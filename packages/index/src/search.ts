@@ -1,6 +1,7 @@
 /** Full-text search over the stored text (FTS5, bm25 ranking, highlighted snippets). */
 import type { DiscoveredFile } from '@agentdash/core';
 import { agentOfRow } from './agents.js';
+import { spaceCjk } from './cjk.js';
 import { cutSnippet, DocTexts } from './doc-snippet.js';
 import { idOfKey } from './import.js';
 import { limitSql, pathCond, type Store, scopeSql, toMs, Where } from './scope.js';
@@ -8,7 +9,10 @@ import { refsOf } from './session-queries.js';
 import { archiveOf, prepared } from './statements.js';
 import type { SearchFilter, SearchHit, SearchKind } from './types.js';
 
-/** A user query → an FTS5 query: every word or "quoted phrase" must occur. */
+/**
+ * A user query → an FTS5 query: every word or "quoted phrase" must occur. A word ending in `*` is a prefix; a CJK
+ * word is a phrase of its characters (`数据库` → `"数 据 库"`), so it is found inside a longer run of them.
+ */
 export function toFtsQuery(query: string): string {
   const parts: string[] = [];
   // Control characters (NUL above all) are never searchable text, and FTS5 rejects a NUL inside a string.
@@ -17,7 +21,10 @@ export function toFtsQuery(query: string): string {
     const text = (match[1] ?? match[2] ?? '').trim();
     if (text === '') continue;
     const prefix = match[2] !== undefined && text.endsWith('*') && text.length > 1;
-    const body = prefix ? text.slice(0, -1) : text;
+    // A CJK word is a phrase of its characters, each a token of the index (cjk.ts).
+    const body = spaceCjk(prefix ? text.slice(0, -1) : text)
+      .replace(/ {2,}/g, ' ')
+      .trim();
     parts.push(`"${body.replace(/"/g, '""')}"${prefix ? '*' : ''}`);
   }
   return parts.join(' ');

@@ -1,6 +1,7 @@
 /**
  * End-to-end: the Usage page and the Waterfall in Debian's headless Chromium, over a real server and index: the
- * corpus (or the bundled samples), the usage fixture, and a generated session of 10,000 tool calls.
+ * corpus (or the bundled samples), the usage fixture, a generated session of 10,000 tool calls, and one of three
+ * calls 5 minutes, then an hour, apart.
  * Skips plainly when Chromium or the built dashboard is missing.
  */
 import { existsSync } from 'node:fs';
@@ -25,6 +26,8 @@ const fixture = resolve(repoRoot, 'packages/core/test/fixtures/usage');
 const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 const BIG = '0000bbbb-2222-4333-8444-555555555555';
 const BIG_CALLS = 10_000;
+const CLOCK = '0000cccc-2222-4333-8444-555555555555';
+const CLOCK_PROJECT = '/home/user/proj/clock';
 
 const missing = e2eMissing();
 
@@ -68,6 +71,25 @@ function writeBigSession(home: string, calls: number): void {
   writeLines(join(home, 'projects', '-home-user-proj-big', `${BIG}.jsonl`), lines);
 }
 
+/** A session with one tool call at each of 10:00, 10:05 and 11:05 (UTC): 5 minutes, then an hour, apart. */
+function writeClockSession(home: string): void {
+  let parent: string | null = null;
+  const base = (n: number, at: string) => {
+    const uuid = `00000000-0000-4000-8000-c${String(n).padStart(11, '0')}`;
+    const b = { sessionId: CLOCK, uuid, parentUuid: parent, timestamp: at, cwd: CLOCK_PROJECT };
+    parent = uuid;
+    return b;
+  };
+  const lines = [prompt(base(0, '2026-11-21T09:59:00.000Z'), 'Check the clock.')];
+  for (const [i, time] of ['10:00', '10:05', '11:05'].entries()) {
+    lines.push(
+      toolUse(base(2 * i + 1, `2026-11-21T${time}:00.000Z`), `msg_clock_${i}`, `toolu_clock_${i}`, 'Bash', {}),
+    );
+    lines.push(toolResult(base(2 * i + 2, `2026-11-21T${time}:02.000Z`), `toolu_clock_${i}`, 'ok', false));
+  }
+  writeLines(join(home, 'projects', '-home-user-proj-clock', `${CLOCK}.jsonl`), lines);
+}
+
 describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium', () => {
   let tmp: string;
   let index: AgentIndex;
@@ -92,6 +114,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
       : [samples];
     const bigHome = join(tmp, 'big-home');
     writeBigSession(bigHome, BIG_CALLS);
+    writeClockSession(bigHome);
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     const paths = [...homes, fixture, bigHome];
     await index.refresh(paths);
@@ -226,6 +249,25 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     ).json()) as UsageResponse;
     expect(await rows.count()).toBe(Math.min(12, usage.time.byProject.length));
     await shot('analytics-time');
+  });
+
+  it("the Analytics time chart's axis is a time axis: bars an hour apart stand farther apart than 5 minutes", async () => {
+    await go('#/analytics');
+    await page.getByLabel('Project').selectOption(CLOCK_PROJECT);
+    const chart = page.getByTestId('chart-time');
+    await expect.poll(() => chart.textContent()).toContain('per 5 minutes');
+    // The middle of each bar drawn (empty buckets draw none), once the bars have grown in.
+    const centres = async () =>
+      chart
+        .locator('.recharts-bar-rectangle path')
+        .evaluateAll((paths) =>
+          paths.map((p) => p.getBoundingClientRect()).flatMap((r) => (r.height > 1 ? [r.x + r.width / 2] : [])),
+        );
+    await expect.poll(async () => (await centres()).length).toBe(3);
+    await page.waitForTimeout(600);
+    const [at10, at1005, at1105] = (await centres()).sort((a, b) => a - b) as [number, number, number];
+    expect(at1105 - at1005, `bars at ${at10}, ${at1005}, ${at1105}`).toBeGreaterThan(10 * (at1005 - at10));
+    await shot('analytics-time-axis');
   });
 
   it(`the Waterfall of a ${BIG_CALLS.toLocaleString('en-US')}-call session: renders, zooms, pans, opens a call`, async () => {

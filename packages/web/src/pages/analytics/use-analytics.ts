@@ -2,6 +2,7 @@ import type { AgentId } from '@agentdash/core/model';
 import { useEffect, useMemo, useState } from 'react';
 import { api, subscribeLive } from '../../data/client';
 import type { CallRowDto, StatsResponse } from '../../data/types';
+import { bucketRange } from './bucket-range';
 
 export const TOP = 14;
 
@@ -69,9 +70,10 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
     [tools],
   );
   const topTools = useMemo(() => tools.slice(0, TOP), [tools]);
+  // Every bucket from the first to the last, the empty ones too, so that a bar's place on the axis says its time.
   const timeRows = useMemo(
     () =>
-      (stats?.days ?? []).map((d) => ({
+      bucketRange(stats?.days ?? [], stats?.granularity ?? 'day').map((d) => ({
         ...d,
         okCalls: d.calls - d.errors - d.expectedErrors,
         label: stats?.granularity === 'day' ? d.day : d.day.replace('T', ' ').slice(5),

@@ -1,0 +1,63 @@
+/**
+ * Chinese, Japanese and Korean text for the full-text index. FTS5's unicode61 tokenizer splits words at spaces and
+ * punctuation only, so a run of Han or kana (no spaces between words) is one token: "数据库" inside
+ * "我们的数据库连接失败" was never found. Each CJK character is made a token of its own, in what is given to FTS5
+ * only (never in what is shown), and a CJK query term becomes a phrase of its characters, which matches them where
+ * they stand next to each other: a substring search, as CJK readers expect, with no dictionary to ship.
+ *
+ * Hangul syllables too: Korean puts spaces between phrases, but particles and endings are written onto the word
+ * ("데이터베이스가", "연결이"), so the word alone was not found either.
+ */
+
+/**
+ * A run of CJK characters (Han, with 々 and CJK numerals; Hiragana; Katakana, with ー and half-width forms; Hangul),
+ * each with the combining marks after it (゛ written apart). By script extension, so that the marks and signs the
+ * scripts share count; a letter or digit only (the combining marks Han shares with Latin, U+0305 and U+0323, stay
+ * on their Latin letter; CJK punctuation separates tokens already). Checked after the class (a lookbehind), which
+ * costs nothing on text without CJK.
+ */
+const CJK_RUN = /(?:[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}](?<=[\p{L}\p{N}])\p{M}*)+/gu;
+
+/** One character with its combining marks. */
+const CHARACTER = /\P{M}\p{M}*/gu;
+
+/** The characters of a CJK run. */
+function charactersOf(run: string): string[] {
+  return run.match(CHARACTER) ?? [];
+}
+
+/**
+ * The text as FTS5 gets it: each CJK character between spaces, so that unicode61 makes it a token of its own.
+ * A replacement per run, not per character: three times faster on Chinese text (about 0.3 µs a character).
+ */
+export function spaceCjk(text: string): string {
+  return text.replace(CJK_RUN, (run) => ` ${charactersOf(run).join(' ')} `);
+}
+
+export interface Piece {
+  readonly text: string;
+  /** Where the piece starts in the word. */
+  readonly index: number;
+  /** A CJK character (FTS5 folds no case or mark of these: compare them as they are). */
+  readonly cjk: boolean;
+}
+
+/**
+ * A word (a run of letters and digits, as unicode61 reads it) cut into the tokens FTS5 gets from `spaceCjk`: each
+ * CJK character, and each stretch between them.
+ */
+export function cjkPieces(word: string): Piece[] {
+  const pieces: Piece[] = [];
+  let cursor = 0;
+  for (const run of word.matchAll(CJK_RUN)) {
+    if (run.index > cursor) pieces.push({ text: word.slice(cursor, run.index), index: cursor, cjk: false });
+    let at = run.index;
+    for (const character of charactersOf(run[0])) {
+      pieces.push({ text: character, index: at, cjk: true });
+      at += character.length;
+    }
+    cursor = at;
+  }
+  if (cursor < word.length) pieces.push({ text: word.slice(cursor), index: cursor, cjk: false });
+  return pieces;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { DayRow } from '../../data/types';
+import { bucketRange, MAX_BUCKETS } from './bucket-range';
+
+const row = (day: string, calls = 1): DayRow => ({ day, calls, errors: 0, expectedErrors: 0 });
+const days = (rows: readonly DayRow[]) => rows.map((r) => r.day);
+
+describe('bucketRange', () => {
+  it('fills the empty 5-minute buckets, so that an hour apart is twelve buckets apart and 5 minutes one', () => {
+    const filled = bucketRange([row('2026-03-01T10:00'), row('2026-03-01T10:05'), row('2026-03-01T11:05')], 'minute');
+    expect(filled).toHaveLength(14);
+    expect(days(filled).indexOf('2026-03-01T10:05') - days(filled).indexOf('2026-03-01T10:00')).toBe(1);
+    expect(days(filled).indexOf('2026-03-01T11:05') - days(filled).indexOf('2026-03-01T10:05')).toBe(12);
+    expect(filled[2]).toEqual({ day: '2026-03-01T10:10', calls: 0, errors: 0, expectedErrors: 0 });
+    expect(filled.reduce((n, r) => n + r.calls, 0)).toBe(3);
+  });
+
+  it('fills hours and days across midnight and month ends, and keeps the calls without a time last', () => {
+    expect(days(bucketRange([row('2026-03-01T22:00'), row('2026-03-02T01:00'), row('unknown')], 'hour'))).toEqual([
+      '2026-03-01T22:00',
+      '2026-03-01T23:00',
+      '2026-03-02T00:00',
+      '2026-03-02T01:00',
+      'unknown',
+    ]);
+    expect(days(bucketRange([row('2026-02-27'), row('2026-03-01')], 'day'))).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+    ]);
+    expect(bucketRange([], 'minute')).toEqual([]);
+    expect(bucketRange([row('unknown')], 'day')).toEqual([row('unknown')]);
+  });
+
+  it('keeps the buckets as they are past a span too long to draw a bar each', () => {
+    const far = [row('2020-01-01'), row('2026-01-01')];
+    expect(bucketRange(far, 'day')).toEqual(far);
+    expect(bucketRange([row('2025-01-01'), row('2026-02-04')], 'day')).toHaveLength(MAX_BUCKETS);
+  });
+});
