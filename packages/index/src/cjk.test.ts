@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cjkPieces, spaceCjk } from './cjk.js';
+import { cjkPieces, mayHoldCjk, spaceCjk } from './cjk.js';
 
 describe('spaceCjk', () => {
   it('puts each Han, kana and Hangul character between spaces, and leaves other text as it is', () => {
@@ -21,5 +21,26 @@ describe('cjkPieces', () => {
       { text: 'x', index: 7, cjk: false },
     ]);
     expect(cjkPieces('plain')).toEqual([{ text: 'plain', index: 0, cjk: false }]);
+  });
+});
+
+describe('mayHoldCjk', () => {
+  it('is true for every code point that is a CJK character (the quick look misses none)', () => {
+    const missed: string[] = [];
+    let cjk = 0;
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      if (cjkPieces(c)[0]?.cjk !== true) continue;
+      cjk += 1;
+      if (!mayHoldCjk(`ab${c}cd`)) missed.push(cp.toString(16));
+    }
+    expect(cjk).toBeGreaterThan(90_000);
+    expect(missed).toEqual([]);
+  });
+
+  it('is false for text with no CJK, so it is left as it is', () => {
+    expect(mayHoldCjk('a naïve café, 404 → ok ✓ — “quoted”')).toBe(false);
+    expect(spaceCjk('a naïve café')).toBe('a naïve café');
   });
 });

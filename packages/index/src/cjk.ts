@@ -18,6 +18,21 @@
  */
 const CJK_RUN = /(?:[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}](?<=[\p{L}\p{N}])\p{M}*)+/gu;
 
+/**
+ * A quick look before `CJK_RUN`: code units of the blocks every CJK character is in (Hangul Jamo; the CJK radicals to
+ * Yi, kana and Han among them; Hangul syllables; compatibility ideographs and forms; half- and full-width forms) and
+ * any high surrogate (Han of the supplementary planes). A superset, checked over every code point in cjk.test.ts.
+ * Without the `u` flag it is a plain range scan: about a fifth of `CJK_RUN`'s time on text with no CJK, which is
+ * nearly all text the index reads.
+ */
+const MAY_HOLD_CJK =
+  /[\u1100-\u11ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\ud800-\udbff]/;
+
+/** Whether the text may hold a CJK character (never false when it does). */
+export function mayHoldCjk(text: string): boolean {
+  return MAY_HOLD_CJK.test(text);
+}
+
 /** One character with its combining marks. */
 const CHARACTER = /\P{M}\p{M}*/gu;
 
@@ -31,6 +46,7 @@ function charactersOf(run: string): string[] {
  * A replacement per run, not per character: three times faster on Chinese text (about 0.3 µs a character).
  */
 export function spaceCjk(text: string): string {
+  if (!mayHoldCjk(text)) return text;
   return text.replace(CJK_RUN, (run) => ` ${charactersOf(run).join(' ')} `);
 }
 
