@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT, contentBlocks, SESSION, toolResult, toolUse, writeDemoHome, writeLines } from '../test/synthetic.js';
-import { INDEX_APPLICATION_ID } from './db-file.js';
+import { assertSqliteFile, INDEX_APPLICATION_ID } from './db-file.js';
 import {
   type AgentIndex,
   AmbiguousSessionError,
@@ -415,6 +415,20 @@ describe('database file', () => {
     expect(statSync(victim).mode & 0o777).toBe(mode);
     expect(readdirSync(dir).sort()).toEqual(['db', 'victim.jsonl']);
     expect(warnings).toEqual([]);
+  });
+
+  it('lets a new index another process is writing through (zeros where its header will be), refuses a file of zeros', () => {
+    // What a second process can read, without SQLite's locks, of a new index the first is checkpointing: the file
+    // extended, page 1 not written yet. Before, that read as "not an AgentDash index" and the second process failed.
+    const starting = join(dir, 'starting.sqlite');
+    writeFileSync(starting, Buffer.alloc(8192));
+    expect(() => assertSqliteFile(starting)).not.toThrow();
+    // Opened for real, a file of zeros is no database: refused, never written or moved.
+    expect(() => openIndex({ dbPath: starting })).toThrow(
+      expect.objectContaining({ name: 'NotAnIndexError', code: 'INDEX_UNAVAILABLE' }),
+    );
+    expect(readFileSync(starting).equals(Buffer.alloc(8192))).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['db', 'starting.sqlite']);
   });
 
   it("never writes into another program's SQLite database", () => {

@@ -29,7 +29,10 @@ const isSqlite = (head: Buffer): boolean =>
 /**
  * Refuse an existing file that is not an SQLite database (a transcript or a note given to `--db` by mistake): only an
  * empty file or one that starts with the SQLite header may be opened, and so perhaps moved aside as damaged.
- * A file that cannot be read is left for the open to report.
+ * A file that cannot be read is left for the open to report. A head of zero bytes is the start of a new index
+ * another process is writing (read here without SQLite's locks: its first checkpoint extends the file before it
+ * writes page 1), so it is let through like an empty file; were it a file of zeros, SQLite refuses it (not a
+ * database) and so does `openIndex`, before anything is written.
  */
 export function assertSqliteFile(dbPath: string): void {
   const stat = statSync(dbPath, { throwIfNoEntry: false });
@@ -38,7 +41,7 @@ export function assertSqliteFile(dbPath: string): void {
   if (!stat.isFile()) throw new NotAnIndexError(dbPath, 'it is not a regular file');
   if (stat.size === 0) return;
   const head = headOf(dbPath, SQLITE_HEADER.length);
-  if (head !== undefined && !isSqlite(head))
+  if (head !== undefined && !isSqlite(head) && !head.every((byte) => byte === 0))
     throw new NotAnIndexError(dbPath, 'it does not start with the SQLite header');
 }
 
