@@ -81,3 +81,12 @@ function visibleControl(char: string): string {
 export function terminalText(text: string): string {
   return text.replace(CONTROL, visibleControl);
 }
+
+/**
+ * Text made safe for a terminal with its lines kept: each line as `terminalText` makes it, the line feeds between
+ * them left as they are (a whole document, such as an export, stays readable). One character for one, so text cut
+ * into pieces anywhere gives the same result piece by piece.
+ */
+export function terminalLines(text: string): string {
+  return text.split('\n').map(terminalText).join('\n');
+}
