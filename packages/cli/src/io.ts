@@ -50,14 +50,6 @@ export function colorsFor(out: TextOut, env: CliIo['env']): Colors {
   return picocolors.createColors(enabled);
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching ANSI escapes on purpose
-const ANSI = /\u001b\[[0-9;]*m/g;
-
-/** Visible width of a string (ANSI colour codes do not count). */
-export function visibleLength(text: string): number {
-  return [...text.replace(ANSI, '')].length;
-}
-
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters on purpose
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
