@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -71,12 +71,29 @@ describe('archive', () => {
     expect(on.enabled).toBe(true);
     const once = await json<IndexJson>(['index', '--no-archive']);
     expect(once.archive).toMatchObject({ enabled: false, files: 0 });
-    const status = await json<ArchiveJson>(['archive']);
+    // Status refreshes first: with --no-archive, that refresh keeps nothing either.
+    const status = await json<ArchiveJson>(['archive', '--no-archive']);
     expect(status.files).toBe(0);
     const archived = await json<IndexJson>(['index']);
     expect(archived.archive.files).toBe(archived.files);
     expect(archived.archive.storedBytes).toBeLessThan(archived.archive.bytes / 4);
     expect((await cli(['archive', 'sideways'])).code).toBe(ExitCode.badArguments);
+  });
+
+  it('status refreshes first, as every other command does: a transcript written since is counted', async () => {
+    const indexed = await json<IndexJson>(['index']);
+    const before = await json<ArchiveJson>(['archive', 'status']);
+    expect(before.files).toBe(indexed.files);
+    // A new session in a project folder of the home: a copy of a real transcript under a new id.
+    const [project] = readdirSync(join(claudeHome, 'projects'));
+    const folder = join(claudeHome, 'projects', project ?? '');
+    const [transcript] = readdirSync(folder).filter((name) => name.endsWith('.jsonl'));
+    copyFileSync(join(folder, transcript ?? ''), join(folder, '0e2f3c1a-5b6d-4e7f-8a9b-0c1d2e3f4a5b.jsonl'));
+    const after = await json<ArchiveJson>(['archive', 'status']);
+    expect(after.files).toBe(before.files + 1);
+    expect(after.bytes).toBeGreaterThan(before.bytes);
+    // The plain form (no action) is the same status.
+    expect(await json<ArchiveJson>(['archive'])).toEqual(after);
   });
 
   it("tells once that Claude Code's cleanup is active, from its settings.json, and how to change it", async () => {

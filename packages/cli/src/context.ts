@@ -28,6 +28,8 @@ export class Context {
   private priceTable: PriceTable | undefined;
   /** Paths the last refresh covered. */
   scope: readonly string[] = [];
+  /** PATH arguments as the user named them (not the default homes): an empty answer over one of them is explained. */
+  private named: readonly string[] = [];
 
   constructor(
     readonly io: CliIo,
@@ -139,7 +141,10 @@ export class Context {
    * `$CODEX_HOME` or `~/.codex`, `~/.gemini`); when none does, the bundled samples (with a note).
    */
   async resolvePaths(positionals: readonly string[]): Promise<string[]> {
-    if (positionals.length > 0) return [...positionals];
+    if (positionals.length > 0) {
+      this.named = positionals;
+      return [...positionals];
+    }
     const claudeHome = defaultClaudeHome(this.io.env, this.io.homedir);
     const homes: string[] = [];
     // A home whose transcripts the agent has all deleted is still the user's: its sessions are in the archive.
@@ -191,6 +196,7 @@ export class Context {
     const checked = this.verbose ? undefined : this.warm()?.check(paths, options);
     if (checked?.kind === 'fresh') {
       if (drawn) this.io.stderr.write('\r\u001b[2K');
+      await this.warnNoTranscripts(paths, checked.report);
       return checked.report;
     }
     const index = await this.openIndex();
@@ -215,8 +221,37 @@ export class Context {
         `${n} file${n === 1 ? '' : 's'} or folder${n === 1 ? '' : 's'} cannot be read, so each command looks at every transcript again; --verbose lists ${n === 1 ? 'it' : 'them'}`,
       );
     }
+    await this.warnNoTranscripts(paths, report);
     return report;
   }
+
+  /**
+   * A folder named on the command line where no agent's transcript was found and that no agent takes for its home
+   * (say ~/Downloads, or a typo'd path that exists): said on stderr, else "No sessions." reads as if it were an
+   * agent's home with nothing in it yet. Decided from the refresh's report; a folder is looked at only when that
+   * report cannot tell (no file at all, or several paths), and the index asked only when several paths were.
+   */
+  private async warnNoTranscripts(paths: readonly string[], report: RefreshReport): Promise<void> {
+    if (report.files > 0 && paths.length === 1) return;
+    for (const path of paths) {
+      if (!this.named.includes(path) || (await recognisedByAnAgent(path))) continue;
+      if (report.files > 0 && (await this.openIndex()).listSessions({ paths: [path], limit: 1 }).length > 0) continue;
+      this.note(`warning: ${path} holds no Claude Code, Codex or Gemini transcripts (looked for ${LAYOUTS})`);
+    }
+  }
+}
+
+/**
+ * Where each agent's discovery looks under a folder (core's adapters): Claude Code's projects folder (or the folder
+ * as one, or as a project folder), Codex's rollouts under sessions/ (any folder up to six levels down), Gemini's
+ * chats (the folder as its tmp/ or a project folder in it too).
+ */
+const LAYOUTS = 'projects/*/*.jsonl, sessions/**/rollout-*.jsonl, tmp/*/chats/*.json[l]';
+
+/** Whether some agent takes this path for its home, a folder in one, or one of its transcripts. */
+async function recognisedByAnAgent(path: string): Promise<boolean> {
+  for (const agent of agentHomes) if (await agent.recognizes(path)) return true;
+  return false;
 }
 
 /** Whether a projects folder holds at least one transcript (`projects/<project>/*.jsonl`). */

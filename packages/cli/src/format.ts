@@ -3,6 +3,7 @@
  * transcripts goes through `terminalText` (./io.ts) before it is printed: `excerpt` does it first, then cuts.
  */
 import { oneLine } from '@agentdash/core/present';
+import { cutToWidth } from './display-width.js';
 import { terminalText } from './io.js';
 
 export {
@@ -28,5 +29,9 @@ export {
 } from '@agentdash/core/present';
 export { terminalText };
 
-/** Transcript text as one terminal-safe line of at most `max` characters (made safe before it is cut). */
-export const excerpt = (text: string, max?: number): string => oneLine(terminalText(text), max);
+/**
+ * Transcript text as one terminal-safe line of at most `max` terminal columns (made safe before it is cut; cut
+ * between graphemes, so a CJK character counts two columns and an emoji or an accented letter is never split).
+ */
+export const excerpt = (text: string, max = 80): string =>
+  cutToWidth(oneLine(terminalText(text), Number.POSITIVE_INFINITY), max);

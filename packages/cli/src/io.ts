@@ -50,14 +50,6 @@ export function colorsFor(out: TextOut, env: CliIo['env']): Colors {
   return picocolors.createColors(enabled);
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching ANSI escapes on purpose
-const ANSI = /\u001b\[[0-9;]*m/g;
-
-/** Visible width of a string (ANSI colour codes do not count). */
-export function visibleLength(text: string): number {
-  return [...text.replace(ANSI, '')].length;
-}
-
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters on purpose
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
@@ -80,4 +72,13 @@ function visibleControl(char: string): string {
  */
 export function terminalText(text: string): string {
   return text.replace(CONTROL, visibleControl);
+}
+
+/**
+ * Text made safe for a terminal with its lines kept: each line as `terminalText` makes it, the line feeds between
+ * them left as they are (a whole document, such as an export, stays readable). One character for one, so text cut
+ * into pieces anywhere gives the same result piece by piece.
+ */
+export function terminalLines(text: string): string {
+  return text.split('\n').map(terminalText).join('\n');
 }

@@ -1,9 +1,10 @@
-import { terminalText, visibleLength } from './io.js';
+import { cutToWidth, displayWidth } from './display-width.js';
+import { terminalText } from './io.js';
 
 export interface Column {
   readonly header: string;
   readonly align?: 'left' | 'right';
-  /** Cut cells to this visible width (with …). */
+  /** Cut cells to this many terminal columns (with …). */
   readonly max?: number;
 }
 
@@ -23,18 +24,13 @@ export type Cell = string | StyledCell;
 /** A cell of `text` shown in `style`. */
 export const styled = (text: string, style: (text: string) => string): Cell => ({ text, style });
 
-function cut(text: string, max: number): string {
-  if (visibleLength(text) <= max) return text;
-  const chars = [...text];
-  return `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
-
 const plain = (text: string): string => text;
 
 /**
  * Render rows as an aligned table: two spaces between columns, numbers right-aligned. When `width` is given the
  * last column is cut so each line fits. Every cell's text is made terminal-safe (`terminalText`) before it is cut,
- * measured and coloured.
+ * measured and coloured; it is measured and cut in terminal columns (`displayWidth`: a CJK character or an emoji
+ * takes two, a combining mark none), never in UTF-16 units.
  */
 export function renderTable(
   columns: readonly Column[],
@@ -45,11 +41,11 @@ export function renderTable(
     columns.map((c, i) => {
       const cell = row[i] ?? '';
       const text = terminalText(typeof cell === 'string' ? cell : cell.text);
-      return { text: c.max ? cut(text, c.max) : text, style: typeof cell === 'string' ? plain : cell.style };
+      return { text: c.max ? cutToWidth(text, c.max) : text, style: typeof cell === 'string' ? plain : cell.style };
     }),
   );
   const widths = columns.map((c, i) =>
-    Math.max(visibleLength(c.header), ...cells.map((r) => visibleLength(r[i]?.text ?? ''))),
+    Math.max(displayWidth(c.header), ...cells.map((r) => displayWidth(r[i]?.text ?? ''))),
   );
   if (options.width !== undefined && widths.length > 0) {
     const fixed = widths.slice(0, -1).reduce((a, w) => a + w + 2, 0);
@@ -59,7 +55,7 @@ export function renderTable(
       widths[lastIndex] = room;
       for (const r of cells) {
         const last = r[lastIndex];
-        if (last) r[lastIndex] = { ...last, text: cut(last.text, room) };
+        if (last) r[lastIndex] = { ...last, text: cutToWidth(last.text, room) };
       }
     }
   }
@@ -72,7 +68,7 @@ export function renderTable(
         const fill =
           i === columns.length - 1 && align === 'left'
             ? ''
-            : ' '.repeat(Math.max(0, (widths[i] ?? 0) - visibleLength(text)));
+            : ' '.repeat(Math.max(0, (widths[i] ?? 0) - displayWidth(text)));
         // The header is styled with its padding; a cell's colour covers its text only.
         if (header) return style(align === 'right' ? fill + text : text + fill);
         return align === 'right' ? fill + style(text) : style(text) + fill;

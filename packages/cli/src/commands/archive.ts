@@ -6,13 +6,13 @@ import { resolveSession } from './resolve-session.js';
 
 export const archiveCommand: CommandSpec = {
   name: 'archive',
-  usage: 'agentdash archive [status | on | off | forget SESSION [PATH…]] [--json]',
+  usage: 'agentdash archive [status [PATH…] | on | off | forget SESSION [PATH…]] [--json]',
   summary: 'the copy of transcripts kept in the index: status, turn on or off, forget a session',
   help: `Claude Code deletes transcripts older than cleanupPeriodDays (default 30) from ~/.claude/projects. AgentDash
 keeps a compressed copy of every transcript it indexes (about a tenth of their size), so a deleted session stays
 listed (marked archived) and fully usable: show, export, the dashboard's timeline, search and stats.
 
-  status            whether archiving is on, and what the archive holds (default)
+  status [PATH…]    whether archiving is on, and what the archive holds (default); refreshes the index first
   on | off          store the setting in the index; "off" keeps what is archived already (--no-archive: one run)
   forget SESSION    delete a session's archived bytes; a session whose files are gone leaves the index
 
@@ -22,6 +22,9 @@ ${COMMON_HELP}`,
   options: {},
   async run(ctx, positionals) {
     const [action = 'status', ...rest] = positionals;
+    // Status counts what a refresh now would archive, as every other command answers after a refresh: without it, a
+    // transcript written since the last command would be missing from the count.
+    if (action === 'status') await ctx.refresh(await ctx.resolvePaths(rest));
     const index = await ctx.openIndex();
     if (action === 'forget') {
       const [session, ...paths] = rest;

@@ -12,6 +12,7 @@ import { openFileOutput } from '../output/file-output.js';
 import { jsonChunks } from '../output/json-chunks.js';
 import type { EnvelopeLineJson } from '../output/json-types.js';
 import { escapeMarkdown, fence } from '../output/markdown-text.js';
+import { terminalOut } from '../output/terminal-out.js';
 import { writeChunks } from '../output/write-chunks.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
@@ -34,6 +35,9 @@ export const exportCommand: CommandSpec = {
 Secrets (API keys and tokens of common providers, cloud keys, private keys, passwords in URLs, .env-style
 assignments: see docs/secrets.md) are replaced by [REDACTED:<rule>] in every format; what was redacted and where
 is reported on stderr. --no-redact exports the session as it is.
+
+Printed on a terminal, the text's control characters are shown as symbols (␛, ␇), as show does; into a pipe or a
+file (-o), the export is written exactly.
 
 Options:
   -o, --output FILE  write to FILE instead of standard output
@@ -74,7 +78,10 @@ ${COMMON_HELP}`,
       },
     };
     if (output === undefined) {
-      await writeExport(ctx.io.stdout, format, session, extras);
+      // On a terminal the export is read, not kept: its text is shown as `show` shows it, controls made visible (an
+      // escape in a prompt would clear the screen). Into a pipe or a file, the bytes are the export's, as they are.
+      const out = ctx.io.stdout.isTTY === true ? terminalOut(ctx.io.stdout) : ctx.io.stdout;
+      await writeExport(out, format, session, extras);
     } else {
       // "wrote FILE" only once the file is closed with no error; a file left half-written is removed.
       const file = await openFileOutput(output);

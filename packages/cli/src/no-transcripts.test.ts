@@ -1,0 +1,93 @@
+/**
+ * A folder named on the command line that holds no agent's transcript and is no agent's home (~/Downloads, a wrong
+ * folder) is said so on stderr, one line naming the folder and where transcripts were looked for; the answer and the
+ * exit code stay as they are ("No sessions.", 0; --json's stdout unchanged). A real home, an agent's home with no
+ * session yet, and the default homes are answered without it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test/harness.js';
+import { SAMPLES_HOME } from './context.js';
+import type { SessionsJson } from './output/json-types.js';
+
+const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../../core/test/fixtures');
+const CODEX_HOME = join(fixtures, 'codex/0.98.0/codex-home');
+const GEMINI_HOME = join(fixtures, 'gemini/0.61.0/.gemini');
+
+let dir: string;
+let downloads: string;
+let user: string;
+let emptyClaudeHome: string;
+let emptyGeminiHome: string;
+
+const cli = (args: readonly string[]) => runCli(args, { home: user, db: join(dir, 'index.sqlite'), env: {} });
+
+/** The warning's shape: the folder, then the layouts of Claude Code, Codex and Gemini that were looked for. */
+const warningFor = (path: string) =>
+  `agentdash: warning: ${path} holds no Claude Code, Codex or Gemini transcripts (looked for projects/*/*.jsonl, sessions/**/rollout-*.jsonl, tmp/*/chats/*.json[l])\n`;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-no-transcripts-'));
+  // A folder of everyday files, a JSON file and a subfolder among them: nothing any agent wrote.
+  downloads = join(dir, 'Downloads');
+  mkdirSync(join(downloads, 'photos'), { recursive: true });
+  writeFileSync(join(downloads, 'notes.txt'), 'shopping list\n');
+  writeFileSync(join(downloads, 'data.json'), '{"a":1}\n');
+  writeFileSync(join(downloads, 'photos', 'cat.png'), 'not really a png');
+  // An empty user home (no default agent home) and agents' homes with no session yet.
+  user = join(dir, 'user');
+  mkdirSync(user);
+  emptyClaudeHome = join(dir, 'claude-home');
+  mkdirSync(join(emptyClaudeHome, 'projects'), { recursive: true });
+  emptyGeminiHome = join(dir, 'gemini-home');
+  mkdirSync(join(emptyGeminiHome, 'tmp', 'proj', 'chats'), { recursive: true });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a PATH that holds no agent transcripts', () => {
+  it('sessions: "No sessions.", exit 0, and one warning line on stderr', async () => {
+    const r = await cli(['sessions', downloads]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, 'No sessions.\n', warningFor(downloads)]);
+  });
+
+  it('--json: the same stdout as before, the warning on stderr only', async () => {
+    const r = await cli(['sessions', downloads, '--json']);
+    expect([r.code, JSON.parse(r.stdout) as SessionsJson, r.stderr]).toEqual([
+      0,
+      { sessions: [] },
+      warningFor(downloads),
+    ]);
+  });
+
+  it('every command that reads PATH says it, warm index or not', async () => {
+    for (const command of [['index'], ['stats'], ['usage'], ['search', 'anything'], ['sessions']]) {
+      const r = await cli([...command, downloads]);
+      expect([command[0], r.code, r.stderr]).toEqual([command[0], 0, warningFor(downloads)]);
+    }
+  });
+
+  it('named beside a real home: the warning names that folder alone', async () => {
+    const r = await cli(['sessions', SAMPLES_HOME, downloads, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as SessionsJson).sessions.length).toBeGreaterThan(0);
+    expect(r.stderr).toBe(warningFor(downloads));
+  });
+});
+
+describe('no warning', () => {
+  it('for the homes of Claude Code, Codex and Gemini, with sessions or with none yet', async () => {
+    for (const home of [SAMPLES_HOME, CODEX_HOME, GEMINI_HOME, emptyClaudeHome, emptyGeminiHome]) {
+      const r = await cli(['sessions', home]);
+      expect([home, r.code, r.stderr]).toEqual([home, 0, '']);
+    }
+  });
+
+  it('for the default homes (none here: the bundled samples, with their own note)', async () => {
+    const r = await cli(['sessions']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/warning/);
+  });
+});
