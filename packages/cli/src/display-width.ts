@@ -1,74 +1,11 @@
 /**
  * How many terminal columns text takes, and text cut to a number of columns. A CJK character or an emoji takes two
  * columns, a combining mark none, and a grapheme (é written as e + ◌́, 👍🏽, 🇫🇷, 👨‍👩‍👧) is never split: `.length`
- * counts UTF-16 units, which is right for none of these. Hand-written over Unicode's East Asian Width data and
- * emoji properties (no dependency); `displayWidth` is the one function to swap for a library such as string-width.
+ * counts UTF-16 units, which is right for none of these. The widths are string-width's (Unicode's East Asian Width
+ * and emoji data); graphemes are `Intl.Segmenter`'s.
  */
+import stringWidth from 'string-width';
 
-/**
- * Code points of East Asian Width W (wide) or F (fullwidth) that are not emoji (emoji are told by their own
- * property below): Hangul Jamo leading consonants, CJK radicals and punctuation, kana, Bopomofo, Hangul syllables,
- * CJK ideographs and their extensions, Yi, compatibility and vertical forms, fullwidth forms, Tangut, Khitan, Nüshu,
- * kana supplements, enclosed ideographs. Sorted, not overlapping (searched by halves).
- */
-const WIDE: readonly (readonly [number, number])[] = [
-  [0x1100, 0x115f],
-  [0x2329, 0x232a],
-  [0x2e80, 0x2e99],
-  [0x2e9b, 0x2ef3],
-  [0x2f00, 0x2fd5],
-  [0x2ff0, 0x303e],
-  [0x3041, 0x3096],
-  [0x3099, 0x30ff],
-  [0x3105, 0x312f],
-  [0x3131, 0x318e],
-  [0x3190, 0x31e5],
-  [0x31ef, 0x321e],
-  [0x3220, 0x3247],
-  [0x3250, 0xa48c],
-  [0xa490, 0xa4c6],
-  [0xa960, 0xa97c],
-  [0xac00, 0xd7a3],
-  [0xf900, 0xfaff],
-  [0xfe10, 0xfe19],
-  [0xfe30, 0xfe52],
-  [0xfe54, 0xfe66],
-  [0xfe68, 0xfe6b],
-  [0xff01, 0xff60],
-  [0xffe0, 0xffe6],
-  [0x16fe0, 0x16fe4],
-  [0x16ff0, 0x16ff1],
-  [0x17000, 0x187f7],
-  [0x18800, 0x18cd5],
-  [0x18d00, 0x18d08],
-  [0x1aff0, 0x1affe],
-  [0x1b000, 0x1b2fb],
-  [0x1f200, 0x1f202],
-  [0x1f210, 0x1f23b],
-  [0x1f240, 0x1f248],
-  [0x1f250, 0x1f251],
-  [0x1f260, 0x1f265],
-  [0x20000, 0x2fffd],
-  [0x30000, 0x3fffd],
-];
-
-function isWide(code: number): boolean {
-  let low = 0;
-  let high = WIDE.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    const [start, end] = WIDE[mid] ?? [0, -1];
-    if (code < start) high = mid - 1;
-    else if (code > end) low = mid + 1;
-    else return true;
-  }
-  return false;
-}
-
-/** An emoji shown as one: presented as emoji by default (👍, 🇫🇷), or asked to be by U+FE0F (❤️). */
-const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/u;
-/** What takes no column of its own: combining marks, zero-width and other invisible format characters, controls. */
-const ZERO_WIDTH = /^[\p{Mark}\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
 /** Printable ASCII only: one column a character, measured without segmenting. */
 const ASCII = /^[\u0020-\u007e]*$/;
 
@@ -79,20 +16,11 @@ export function graphemes(text: string): string[] {
   return Array.from(segmenter.segment(text), (s) => s.segment);
 }
 
-/** Columns one grapheme takes: 2 for an emoji or a wide character, 0 for marks alone, else 1. */
-function graphemeWidth(grapheme: string): number {
-  if (EMOJI.test(grapheme)) return 2;
-  const first = grapheme.codePointAt(0) ?? 0;
-  if (ZERO_WIDTH.test(String.fromCodePoint(first))) return 0;
-  return isWide(first) ? 2 : 1;
-}
-
 /** Terminal columns `text` takes (no escape sequence in it: measure before colouring). */
 export function displayWidth(text: string): number {
   if (ASCII.test(text)) return text.length;
-  let width = 0;
-  for (const grapheme of graphemes(text)) width += graphemeWidth(grapheme);
-  return width;
+  // Escape sequences are shown as symbols before this (terminalText), so none is there to be counted out.
+  return stringWidth(text, { countAnsiEscapeCodes: true });
 }
 
 /**
@@ -105,7 +33,7 @@ export function cutToWidth(text: string, max: number): string {
   let width = 0;
   let kept = '';
   for (const grapheme of graphemes(text)) {
-    const w = graphemeWidth(grapheme);
+    const w = displayWidth(grapheme);
     if (width + w > room) break;
     width += w;
     kept += grapheme;
