@@ -395,6 +395,9 @@ const migrations: readonly string[] = [
   // longer a failed call), and a Codex IDE prompt's line keeps its prompt (the index stores a line's first row).
   // Derived data is read again.
   RESET_DATA_STRINGS,
+  // Result kinds (branch `kinds`; one entry, renumbered freely when branches merge): a Claude Code MCP tool's own
+  // failure is an `other` error typed `mcp` with its server and tool, no longer `api-error`. Derived data is read again.
+  RESET_DATA_STRINGS,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
