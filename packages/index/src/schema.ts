@@ -396,7 +396,8 @@ const migrations: readonly string[] = [
   // Derived data is read again.
   RESET_DATA_STRINGS,
   // Result kinds (branch `kinds`; one entry, renumbered freely when branches merge): a Claude Code MCP tool's own
-  // failure is an `other` error typed `mcp` with its server and tool, no longer `api-error`. Derived data is read again.
+  // failure is an `other` error typed `mcp` with its server and tool, no longer `api-error`; a Gemini resume stub has
+  // a `resume_stub` issue (lists leave its session out). Derived data is read again.
   RESET_DATA_STRINGS,
 ];
 
