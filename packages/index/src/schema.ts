@@ -398,8 +398,9 @@ const migrations: readonly string[] = [
   // Result kinds (branch `kinds`; one entry, renumbered freely when branches merge): a Claude Code MCP tool's own
   // failure is an `other` error typed `mcp` with its server and tool, no longer `api-error`; a Gemini resume stub has
   // a `resume_stub` issue (lists leave its session out); Gemini's echo of an MCP response with an image is no
-  // prompt; a Gemini replace that creates its file says so (`operation: 'create'`, its call summary). Derived data is
-  // read again.
+  // prompt; a Gemini replace that creates its file says so (`operation: 'create'`, its call summary); Codex
+  // 0.34–0.63 responses keep their own usage (session time) and calls what their output reports. Derived data is read
+  // again.
   RESET_DATA_STRINGS,
 ];
 
