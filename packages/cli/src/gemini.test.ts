@@ -26,7 +26,8 @@ describe('Gemini CLI sessions from the command line', () => {
     const r = await cli(['sessions', '--json', '--agent', 'gemini']);
     expect(r.code).toBe(0);
     const { sessions } = JSON.parse(r.stdout) as SessionsJson;
-    expect(sessions).toHaveLength(10);
+    // 9 projects of 0.61 and the stub a resume left (an issue, no session).
+    expect(sessions).toHaveLength(9);
     expect(new Set(sessions.map((s) => s.agent))).toEqual(new Set(['gemini']));
     const shell = sessions.find((s) => s.projectPath === '/home/user/proj/shell');
     // `ls /nonexistent-dir-rec` (exit 2) and `exit 3`: a non-zero exit is a failed call, as Claude Code's Bash.

@@ -53,8 +53,9 @@ describe('Gemini sessions in the index', () => {
   it('every model response is counted once with its tokens (input apart from cached, thoughts in output)', async () => {
     await index.refresh(homes);
     const sessions = index.listSessions({ agent: 'gemini' });
-    // 0.61: 9 projects, one holding a resumed session and the stub the client left (10); 0.20: 11 documents.
-    expect(sessions).toHaveLength(21);
+    // 0.61: 9 projects, one holding a resumed session and the stub the client left (not a session); 0.20: 11
+    // documents.
+    expect(sessions).toHaveLength(20);
     const recorded = homes.flatMap(sessionFiles).flatMap(recordedResponses);
     const sum = (f: (t: Tokens) => number) => recorded.reduce((n, t) => n + f(t), 0);
     const total = (f: (s: (typeof sessions)[number]) => number) => sessions.reduce((n, s) => n + f(s), 0);
@@ -79,6 +80,22 @@ describe('Gemini sessions in the index', () => {
     // Messages: the prompts plus each response once, though a response line also holds its calls and results.
     expect(total((s) => s.messages - s.prompts)).toBeGreaterThanOrEqual(recorded.length);
     expect(sessions.every((s) => s.agent === 'gemini')).toBe(true);
+  });
+
+  it('a resume stub is no session in lists or counts, but its file stays indexed with its issue and opens', async () => {
+    const report = await index.refresh([join(homes[0] ?? '', 'tmp/multi')]);
+    const stub = join(homes[0] ?? '', 'tmp/multi/chats/session-2026-11-23T00-28-85ed09f1.jsonl');
+    expect(index.listSessions().map((s) => [s.id, s.messages])).toEqual([['85ed09f1-51f6-47b8-99d1-7e4d7e9935b6', 8]]);
+    expect(index.sessionTotals({}).total).toBe(1);
+    expect({ files: report.files, sessions: report.sessions, issues: report.issues }).toEqual({
+      files: 2,
+      sessions: 1,
+      issues: 1,
+    });
+    const [issue] = index.issues();
+    expect(issue).toMatchObject({ code: 'resume_stub', file: stub, line: 0 });
+    const session = await index.loadSession(issue?.sessionRef ?? '');
+    expect(session.counts.prompts).toBe(0);
   });
 
   it('opens a session with its calls typed, and keeps the subagent with its parent', async () => {

@@ -396,8 +396,12 @@ const migrations: readonly string[] = [
   // Derived data is read again.
   RESET_DATA_STRINGS,
   // CJK words are found inside text (cjk.ts): each Han, kana and Hangul character is a token of its own, and a query's
-  // CJK word a phrase of them, which finds nothing in a run indexed whole. One entry, renumbered freely when branches
-  // merge. Derived data is read again.
+  // CJK word a phrase of them, which finds nothing in a run indexed whole. Result kinds: a Claude Code MCP tool's own
+  // failure is an `other` error typed `mcp` with its server and tool, no longer `api-error`; a Gemini resume stub has
+  // a `resume_stub` issue (lists leave its session out); Gemini's echo of an MCP response with an image is no
+  // prompt; a Gemini replace that creates its file says so (`operation: 'create'`, its call summary); Codex
+  // 0.34–0.63 responses keep their own usage (session time) and calls what their output reports. Derived data is read
+  // again.
   RESET_DATA_STRINGS,
 ];
 

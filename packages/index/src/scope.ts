@@ -68,11 +68,20 @@ export function pathCond(paths: readonly string[], alias: string): Sql {
 }
 
 /**
- * SQL condition on `sessions s` for a session filter. With `paths`, a session is in scope when one of its files
- * is under them (queries over files, calls and text also check each file: see `pathCond`).
+ * A session of no message whose files include a resume stub (core's `resume_stub` issue: a header Gemini CLI left in
+ * a file of its own when it resumed the session another file holds). Its file and issue stay in the index.
  */
-export function scopeSql(filter: SessionFilter): Where {
+const RESUME_STUB = `s.messages = 0 AND EXISTS (SELECT 1 FROM files sf JOIN issues si ON si.file_id = sf.id
+  WHERE sf.session_id = s.id AND si.code = 'resume_stub')`;
+
+/**
+ * SQL condition on `sessions s` for a session filter. With `paths`, a session is in scope when one of its files
+ * is under them (queries over files, calls and text also check each file: see `pathCond`). A resume stub's empty
+ * session is in no list or count, unless `resumeStubs` (a look-up by reference still finds it).
+ */
+export function scopeSql(filter: SessionFilter, options: { readonly resumeStubs?: boolean } = {}): Where {
   const where = new Where();
+  if (options.resumeStubs !== true) where.add(`NOT (${RESUME_STUB})`);
   if (filter.paths && filter.paths.length > 0) {
     const cond = pathCond(filter.paths, 'f');
     where.add(`EXISTS (SELECT 1 FROM files f WHERE f.session_id = s.id AND ${cond.sql})`, ...cond.params);

@@ -218,7 +218,8 @@ export function sessionKeyOfRef(store: Store, ref: string, lookup: SessionLookup
 
 function findSessionRow(store: Store, ref: string, lookup: SessionLookup): SessionRow | undefined {
   if (ref === '') return undefined;
-  const scope = scopeSql(lookup.paths && lookup.paths.length > 0 ? { paths: lookup.paths } : {});
+  // A resume stub's session is in no list, but its reference (in its issue) still opens it.
+  const scope = scopeSql(lookup.paths && lookup.paths.length > 0 ? { paths: lookup.paths } : {}, { resumeStubs: true });
   const rowsWhere = (condition: string, ...params: unknown[]) =>
     prepared(store.db, `SELECT * FROM sessions s WHERE ${condition} AND ${scope.sql} ORDER BY s.id LIMIT 200`).all(
       ...params,

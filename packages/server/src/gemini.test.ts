@@ -46,7 +46,8 @@ async function callsOf(id: string): Promise<CallDto[]> {
 describe('Gemini sessions through the API', () => {
   it('lists them with their agent, and filters by agent', async () => {
     const all = await json<SessionsResponse>('/api/sessions?agent=gemini');
-    expect(all.sessions.length).toBe(21);
+    // 0.61's stub of a resume is no session (its file has a resume_stub issue).
+    expect(all.sessions.length).toBe(20);
     expect(new Set(all.sessions.map((s) => s.agent))).toEqual(new Set(['gemini']));
     expect((await json<SessionsResponse>('/api/sessions?agent=codex')).sessions).toEqual([]);
   });

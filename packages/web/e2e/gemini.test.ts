@@ -68,11 +68,12 @@ describe.skipIf(missing !== undefined)('Gemini sessions in the dashboard (headle
 
   it('lists the Gemini sessions with their agent', async () => {
     const list = await api<SessionsResponse>('/sessions?agent=gemini');
-    expect(list.total).toBe(21);
-    // The list hides empty and warm-up sessions by default (a header-only resume stub here), and says so.
+    // The header-only stub a resume left is in no list (its file has a resume_stub issue).
+    expect(list.total).toBe(20);
+    // The list hides empty and warm-up sessions by default, and says so.
     const shown = await api<SessionsResponse>('/sessions?agent=gemini&hideEmpty=1');
     expect(shown.total).toBeGreaterThan(0);
-    expect(shown.total + (shown.hiddenEmpty ?? 0)).toBe(21);
+    expect(shown.total + (shown.hiddenEmpty ?? 0)).toBe(20);
     await page.goto(new URL('#/', server.url).toString());
     await page.waitForSelector('[data-testid=session-row]');
     expect(await page.locator('[data-testid=session-row]').count()).toBe(shown.total);

@@ -13,6 +13,7 @@ export const parseIssueCodes = [
   'glued_records',
   'missing_main_file',
   'import_failed',
+  'resume_stub',
 ] as const;
 export type ParseIssueCode = (typeof parseIssueCodes)[number];
 

@@ -144,6 +144,12 @@ export const resultDataSchemas = {
   }),
   edit: z.object({
     filePath: str,
+    /**
+     * `create` when the edit made the file (Gemini's `replace` with an empty `old_string` on a missing file, as
+     * Claude Code's Write says of a new file); `update` when the result says it changed one; undefined when the
+     * result does not say (Claude Code's Edit only changes files).
+     */
+    operation: opt(z.enum(['create', 'update'])),
     oldString: opt(str),
     newString: opt(str),
     replaceAll: opt(z.boolean()),

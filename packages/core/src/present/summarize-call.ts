@@ -138,7 +138,11 @@ export function callDetail(call: SummarizableCall, cwd?: string): string {
     case 'edit':
     case 'multi-edit': {
       const delta = editDelta(input, typed);
-      detail = `${p ?? ''}${delta ? ` +${delta.added} −${delta.removed}` : ''}`;
+      // An edit that made the file (Gemini's replace of an empty string) says so, as a Write's "create" does.
+      detail =
+        typed.operation === 'create'
+          ? `${p ?? ''} (created${delta ? `, ${plural(delta.added, 'line')}` : ''})`
+          : `${p ?? ''}${delta ? ` +${delta.added} −${delta.removed}` : ''}`;
       break;
     }
     case 'patch':

@@ -37,7 +37,10 @@ export function EditRenderer({ call }: RendererProps) {
         badges={
           <>
             {ok(call) ? (
-              <span className="badge neutral">update</span>
+              // An edit that made the file (Gemini's replace of an empty string) says so, as Write's badge does.
+              <span className={`badge ${t?.operation === 'create' ? 'ok' : 'neutral'}`}>
+                {t?.operation ?? 'update'}
+              </span>
             ) : (
               <span className="badge unanswered">not applied</span>
             )}

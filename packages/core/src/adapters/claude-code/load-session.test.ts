@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSampleSession, samplesHome } from '../../../test/helpers.js';
+import { corpusDir, corpusVersions, loadSampleSession, loadSessions, samplesHome } from '../../../test/helpers.js';
 import { discoverFiles, groupSessions } from '../../io/discover.js';
 import type { Session } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
@@ -178,4 +179,34 @@ describe('loadSession: titles', () => {
       'meta',
     ]);
   });
+});
+
+/** The MCP scenario of each corpus version (real clients, a local MCP server), when the corpus is present. */
+const mcpCorpus = corpusVersions
+  .map((version): [string, string] => [version, join(corpusDir, version, 'claude-home/projects/-home-user-proj-mcp')])
+  .filter(([, path]) => existsSync(path));
+
+describe('loadSession: failed MCP calls', () => {
+  if (mcpCorpus.length === 0) it.skip(`corpus versions skipped: the corpus is not at ${corpusDir}`, () => {});
+  it.each<[string, string]>([['bundled', join(samplesHome, 'projects/-home-user-proj-mcp')], ...mcpCorpus])(
+    '%s: keep their server and tool; the tool failing is `other`, not an API error',
+    async (_, path) => {
+      const failed = (await loadSessions(path))
+        .flatMap((s) => s.calls)
+        .filter((c) => c.toolKind === 'mcp' && c.status === 'error')
+        .map((c) => {
+          const data = c.result?.typed.kind === 'mcp' ? c.result.typed.data : undefined;
+          return `${c.name} ${data?.server}/${data?.tool} ${c.result?.error?.category}`;
+        });
+      expect(new Set(failed)).toEqual(
+        new Set([
+          // The tool answered `isError` with its own message, or its handler threw ("handler exploded").
+          'mcp__rec__fail rec/fail other',
+          'mcp__rec__throws rec/throws other',
+          // The server refused the arguments (MCP error -32602: Input validation error).
+          'mcp__rec__echo rec/echo validation',
+        ]),
+      );
+    },
+  );
 });

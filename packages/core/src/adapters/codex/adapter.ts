@@ -1,7 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
-import { timestampAndReportedDurations } from '../../agents/durations.js';
 import type { DiscoverOptions } from '../../io/discover.js';
 import { defaultCodexHome, discoverCodexFiles, recognizesCodexPath } from './discover.js';
+import { codexDurations } from './durations.js';
 import { streamCodexRecords } from './stream.js';
 import { canonicalCodexToolName, kindOfCodexTool } from './tool-names.js';
 import { typeCodexInput } from './type-input.js';
@@ -23,7 +23,7 @@ export const codexAdapter = defineAdapter({
   discover: (root: string, options?: DiscoverOptions) => discoverCodexFiles([root], options),
   streamRecords: (file, onEvent, options) => streamCodexRecords(file.path, onEvent, options),
   typeResult: typeCodexResult,
-  durationsOf: timestampAndReportedDurations,
+  durationsOf: codexDurations,
   canonicalToolName: canonicalCodexToolName,
   kindOfTool: kindOfCodexTool,
   typeInput: typeCodexInput,

@@ -82,6 +82,16 @@ export class CodexDecoder {
   private gitBranch: string | undefined;
   private model: string | undefined;
   private response = 0;
+  /**
+   * Where a response's usage comes among its items: after them (0.87 on: the usage closes the response) or before
+   * them (0.34–0.63 write a response's `token_count` when it ends and its items only after its tools ran: the usage
+   * opens the response). Every turn of every file of the corpus and the wild set keeps one order, so the first usage
+   * decides it: no item before it means usage first.
+   */
+  private usageOrder: 'closes' | 'opens' | undefined;
+  /** The open response has items, or (usage first) its usage already. */
+  private openItems = false;
+  private openUsage = false;
   private responseTexts = new Set<string>();
   private lastTotal: CodexTokenUsage | undefined;
   private lastTotalKey: string | undefined;
@@ -139,6 +149,7 @@ export class CodexDecoder {
       }
       emit({ kind: 'record', record, byteLength: first ? text.length : 0 });
       first = false;
+      if (record.kind === 'assistant' && record.usage === undefined) this.openItems = true;
       if ('uuid' in record) this.previousUuid = record.uuid;
     };
     this.decodeObject(capped.value, loc, out);
@@ -526,16 +537,26 @@ export class CodexDecoder {
     this.emitUsage(usage, timestamp, loc, out);
   }
 
+  /** A response's usage, on a record of that response (see `usageOrder`). */
   private emitUsage(
     usage: CodexTokenUsage,
     timestamp: IsoTimestamp | undefined,
     loc: SourceLocation,
     out: (r: TranscriptRecord) => void,
   ): void {
+    this.usageOrder ??= this.openItems ? 'closes' : 'opens';
+    if (this.usageOrder === 'opens' && (this.openItems || this.openUsage)) this.nextResponse();
     const record: AssistantRecord = { ...this.assistant([], timestamp, loc), usage: toUsage(usage) };
     out(record);
+    if (this.usageOrder === 'closes') this.nextResponse();
+    else this.openUsage = true;
+  }
+
+  private nextResponse(): void {
     this.response += 1;
     this.responseTexts = new Set();
+    this.openItems = false;
+    this.openUsage = false;
   }
 
   private envelope(timestamp: IsoTimestamp | undefined, loc: SourceLocation, suffix = ''): ChainEnvelope {

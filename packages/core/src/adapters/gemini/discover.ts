@@ -32,7 +32,8 @@ export async function recognizesGemini(path: string, folders?: ListedFolder[]): 
  * `chats/session-*.json` (0.20 layout, project folder named by the SHA-256 of its path) and `chats/session-*.jsonl`
  * (0.61 layout, folder named after the project), and subagent files `chats/<parent session id>/<agent id>.jsonl`.
  * A main file's session id is its header's `sessionId`; a second main file claiming an id already taken in the same
- * folder (the client leaves a header-only stub when it resumes) gets `<id>@<file name>` so both stay listed. For
+ * folder (0.61 leaves a header-only stub when it resumes) gets `<id>@<file name>` so both stay indexed (reading a
+ * stub reports it, `resume_stub`, and lists leave its empty session out). For
  * a file read before, the session id an index knows for it (`options.knownSessionId`) saves opening it.
  * @throws PathNotFoundError when the path does not exist; NotTranscriptError for a file that is not `.json[l]`.
  */

@@ -5,11 +5,18 @@ import { repoRoot } from '../../../test/helpers.js';
 import { loadSession } from '../../index.js';
 import { groupSessions } from '../../io/discover.js';
 import type { Session } from '../../model/session.js';
+import { summarizeCall } from '../../present/summarize-call.js';
+import { toEnvelope } from '../claude-code/results/envelope.js';
 import { discoverGemini } from './discover.js';
 import { home020, home061 } from './test-helpers.js';
 
 /** The full Gemini corpus (real clients, scripted API), when present. */
 const corpus061 = resolve(repoRoot, '../shared/corpus-agents/gemini/0.61.0/gemini-home/.gemini');
+const corpus020 = resolve(repoRoot, '../shared/corpus-agents/gemini/0.20.2/gemini-home/.gemini');
+/** The 0.20 edit scenario's project folder (named by the SHA-256 of /home/user/proj/edit). */
+const edit020 = 'tmp/a8f598b623306bb65e0e29e2e046bfa3cb15a3a79370c8454e3b95bf16e56bb3';
+/** The 0.20 MCP scenario's project folder (named by the SHA-256 of /home/user/proj/mcp). */
+const mcp020 = 'tmp/b10b957b6d15a307016c8d83fdead75deaf8b41733e43d24f9791a138bcaec0f';
 
 async function sessionsOf(path: string): Promise<Session[]> {
   const { files } = await discoverGemini(path);
@@ -94,6 +101,71 @@ describe('Gemini sessions through the shared pipeline', () => {
       ]);
     },
   );
+
+  it.each([
+    ['bundled 0.61', join(home061, 'tmp/mcp'), 'mcp_rec_image'],
+    ['bundled 0.20', join(home020, mcp020), 'image'],
+    ...(existsSync(corpus061) ? [['corpus 0.61', join(corpus061, 'tmp/mcp'), 'mcp_rec_image']] : []),
+    ...(existsSync(corpus020) ? [['corpus 0.20', join(corpus020, mcp020), 'image']] : []),
+  ])(
+    '%s: an MCP result with an image is the result of its call (typed mcp, the image kept), never a prompt',
+    async (_, path, name) => {
+      const [session] = await sessionsOf(path);
+      // The client's echo of the response (0.61: functionResponse and inlineData parts; 0.20: "[Function Response:
+      // image]…<image/png>") is hidden, not a second prompt.
+      expect(
+        session?.events.filter((e) => e.kind === 'prompt').map((e) => (e.kind === 'prompt' ? e.text : '')),
+      ).toEqual(['[[rec:mcp]] Use the rec MCP server tools: echo, image, fail and throws.']);
+      expect(session?.counts.prompts).toBe(1);
+      const call = session?.calls.find((c) => c.name === name);
+      const typed = call?.result?.typed;
+      expect([call?.status, typed?.kind === 'mcp' ? typed.data : typed]).toEqual([
+        'ok',
+        {
+          server: 'rec',
+          tool: 'image',
+          text: expect.stringContaining('Here is an 8x8 image.'),
+          blocks: [
+            { type: 'text', text: expect.stringContaining('Here is an 8x8 image.') },
+            { type: 'image', mediaType: 'image/png' },
+          ],
+        },
+      ]);
+      expect(call?.result?.images.map((i) => [i.mediaType, i.data.slice(0, 12)])).toEqual([
+        ['image/png', 'iVBORw0KGgoA'],
+      ]);
+    },
+  );
+  if (!existsSync(corpus061) || !existsSync(corpus020)) {
+    it.skip('corpus MCP image cases skipped: ../shared/corpus-agents/gemini is not present', () => {});
+  }
+
+  it.each([
+    ['bundled 0.61', join(home061, 'tmp/edit')],
+    ['bundled 0.20', join(home020, edit020)],
+    ...(existsSync(corpus061) ? [['corpus 0.61', join(corpus061, 'tmp/edit')]] : []),
+    ...(existsSync(corpus020) ? [['corpus 0.20', join(corpus020, edit020)]] : []),
+  ])('%s: a replace that creates its file (empty old_string) says it created it', async (_, path) => {
+    const [session] = await sessionsOf(path);
+    const replaces = session?.calls
+      .filter((c) => c.name === 'replace' && c.status === 'ok')
+      .map((c) => {
+        const typed = c.result?.typed;
+        const data = typed?.kind === 'edit' ? typed.data : undefined;
+        const envelope = toEnvelope(c);
+        return [
+          data?.operation,
+          // The lines a creation added (0.20 records no diff for an update).
+          data?.operation === 'create' ? data.linesAdded : '-',
+          summarizeCall(c, '/home/user/proj/edit'),
+          envelope.success ? envelope.data.output : envelope.error,
+        ];
+      });
+    expect(replaces).toEqual([
+      ['update', '-', 'replace notes.txt +1 −1', 'Edited /home/user/proj/edit/notes.txt'],
+      ['create', 1, 'replace new_module.py (created, 1 line)', 'Created /home/user/proj/edit/new_module.py'],
+    ]);
+  });
 
   it('0.20 documents: calls of several turns folded into one message, failures by status', async () => {
     const sessions = await sessionsOf(home020);

@@ -91,9 +91,9 @@ function userRecord(message: Record<string, unknown>, loc: SourceLocation, ctx: 
   const uuid = uuidOf(message, loc);
   const raw = message.content ?? message.parts;
   const parts = Array.isArray(raw) ? raw : undefined;
-  // 0.61 echoes each tool response back as a user message of functionResponse parts. The result is already read
-  // from its call (with its status), so this copy is a meta message: kept, not a prompt, not a second result.
-  const echo = parts !== undefined && parts.length > 0 && parts.every((p) => isRecord(p) && 'functionResponse' in p);
+  // The client echoes tool responses back as a user message. The result is already read from its call (with its
+  // status and images), so this copy is a meta message: kept, not a prompt, not a second result.
+  const echo = parts !== undefined ? isResponseEcho(parts) : typeof raw === 'string' && RESPONSE_ECHO_TEXT.test(raw);
   const content: string | ContentBlock[] =
     parts === undefined ? (typeof raw === 'string' ? raw : '') : userBlocks(parts);
   const record: UserRecord = {
@@ -109,6 +109,22 @@ function userRecord(message: Record<string, unknown>, loc: SourceLocation, ctx: 
   ctx.parent = uuid;
   return record;
 }
+
+/**
+ * 0.61's echo: functionResponse parts, with the images a tool returned as parts beside its response (`inlineData`,
+ * `fileData`: the MCP image tool of the corpus, whose call's `result` holds the same parts).
+ */
+function isResponseEcho(parts: readonly unknown[]): boolean {
+  const isResponse = (p: unknown) => isRecord(p) && 'functionResponse' in p;
+  const isMedia = (p: unknown) => isRecord(p) && ('inlineData' in p || 'fileData' in p);
+  return parts.some(isResponse) && parts.every((p) => isResponse(p) || isMedia(p));
+}
+
+/**
+ * 0.20's echo, a string: the response of a tool that returned more than its output (the MCP image tool of the
+ * corpus: `[Function Response: image]Here is an 8x8 image.[Tool 'image' provided …]<image/png>`).
+ */
+const RESPONSE_ECHO_TEXT = /^\[Function Response: [^\]\n]+\]/;
 
 function userBlocks(parts: readonly unknown[]): ContentBlock[] {
   const blocks: ContentBlock[] = [];

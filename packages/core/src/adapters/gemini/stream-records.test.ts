@@ -1,11 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../../test/helpers.js';
 import { type OpenBytes, openFileBytes } from '../../io/read-lines.js';
 import type { TranscriptRecord } from '../../model/record.js';
+import { discoverGemini } from './discover.js';
 import { geminiFixtures, home020, home061, readGemini, readGeminiPath } from './test-helpers.js';
+
+/** The full Gemini 0.61 corpus (real client, scripted API), when present. */
+const corpus061 = resolve(repoRoot, '../shared/corpus-agents/gemini/0.61.0/gemini-home/.gemini');
 
 const filesJsonl = join(home061, 'tmp/files/chats/session-2026-11-23T00-27-ca13d5f8.jsonl');
 const multiJsonl = join(home061, 'tmp/multi/chats/session-2026-11-23T00-27-85ed09f1.jsonl');
@@ -83,6 +88,52 @@ describe('0.61 JSONL', () => {
       cacheReadInputTokens: 0,
       reasoningOutputTokens: 839,
     });
+  });
+});
+
+describe('the stub 0.61 leaves when it resumes a session', () => {
+  if (!existsSync(corpus061)) it.skip(`corpus skipped: ${corpus061} is not present`, () => {});
+  it.each([['bundled', home061], ...(existsSync(corpus061) ? [['corpus', corpus061]] : [])])(
+    '%s multi: the stub is read with a resume_stub issue naming its session; the session file has none',
+    async (_, home) => {
+      const { files } = await discoverGemini(join(home, 'tmp/multi'));
+      const read = await Promise.all(files.map(async (f) => [basename(f.path), await readGemini(f)] as const));
+      expect(read.map(([name, { issues }]) => [name, issues.map((i) => `${i.code} ${i.line} ${i.message}`)])).toEqual([
+        ['session-2026-11-23T00-27-85ed09f1.jsonl', []],
+        [
+          'session-2026-11-23T00-28-85ed09f1.jsonl',
+          [
+            'resume_stub 0 a header Gemini CLI left when it resumed session 85ed09f1-51f6-47b8-99d1-7e4d7e9935b6: no message of its own; the session is listed from its other file',
+          ],
+        ],
+      ]);
+      // Nothing of it is lost: its header and `$set` line are records, as any file's.
+      expect(read[1]?.[1].records.map((r) => (r.kind === 'meta' ? r.type : r.kind))).toEqual([
+        'gemini-session',
+        '$set',
+      ]);
+    },
+  );
+
+  it('a second file of a session that holds a message is no stub', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentdash-gemini-stub-'));
+    try {
+      const chats = join(dir, 'tmp/multi/chats');
+      await mkdir(chats, { recursive: true });
+      const source = join(home061, 'tmp/multi/chats');
+      await copyFile(
+        join(source, 'session-2026-11-23T00-27-85ed09f1.jsonl'),
+        join(chats, 'session-2026-11-23T00-27-85ed09f1.jsonl'),
+      );
+      const stub = readFileSync(join(source, 'session-2026-11-23T00-28-85ed09f1.jsonl'), 'utf8');
+      const prompt = { id: 'p1', timestamp: '2026-11-23T00:28:04.000Z', type: 'user', content: [{ text: 'more' }] };
+      await writeFile(join(chats, 'session-2026-11-23T00-28-85ed09f1.jsonl'), `${stub}${JSON.stringify(prompt)}\n`);
+      const { files } = await discoverGemini(join(dir, 'tmp/multi'));
+      const issues = (await Promise.all(files.map(readGemini))).flatMap((r) => r.issues);
+      expect(issues).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

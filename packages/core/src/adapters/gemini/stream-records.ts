@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { str } from '../../internal/guards.js';
 import type { ReadEnd, ReadLinesOptions } from '../../io/read-lines.js';
+import type { ParseIssue } from '../../model/issue.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import { subagentPrompts } from './injected.js';
 import { headerRecord, setRecord, supersededRecord } from './meta-records.js';
@@ -80,7 +81,32 @@ export async function streamGeminiRecords(
         entry satisfies never;
     }
   }
+  const stub = resumeStubIssue(file, headerSession, read.entries);
+  if (stub !== undefined) onEvent({ kind: 'issue', issue: stub });
   return read.end;
+}
+
+/**
+ * A main file that claims the id of a session another file of its folder holds (discovery keys it `<id>@<file>`)
+ * and holds no message: the header 0.61 writes when `--resume` starts (its `$set.messages` only repeats the
+ * resumed history), left in a file of its own when the minute in the file name has changed since the session's
+ * first file (corpus 0.61 `multi`: the first resume's header went into the session's file, the second's into a
+ * stub). Said as an issue, by which lists leave the empty session out; the file stays indexed.
+ */
+function resumeStubIssue(
+  file: GeminiFileRef,
+  headerSession: string | undefined,
+  entries: readonly SessionEntry[],
+): ParseIssue | undefined {
+  if (file.role !== 'main' || headerSession === undefined) return undefined;
+  if (!file.sessionId?.startsWith(`${headerSession}@`)) return undefined;
+  if (entries.some((e) => e.kind === 'message' || e.kind === 'other')) return undefined;
+  return {
+    code: 'resume_stub',
+    file: file.path,
+    line: 0,
+    message: `a header Gemini CLI left when it resumed session ${headerSession}: no message of its own; the session is listed from its other file`,
+  };
 }
 
 function emit(record: TranscriptRecord, byteLength: number, onEvent: (event: GeminiRecordEvent) => void): void {

@@ -125,6 +125,13 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
       };
     }
     case 'edit':
+      return {
+        output: `${typed.data.operation === 'create' ? 'Created' : 'Edited'} ${typed.data.filePath}`,
+        file_path: typed.data.filePath,
+        operation: typed.data.operation,
+        lines_added: typed.data.linesAdded,
+        lines_removed: typed.data.linesRemoved,
+      };
     case 'multi-edit': {
       const d = typed.data;
       return {

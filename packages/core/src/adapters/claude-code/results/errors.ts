@@ -88,7 +88,11 @@ export function classifyError(
   if (category === undefined) {
     if (kind === 'bash')
       category = 'exit-code'; // 1.0.128 prints only the output (or "Error") on a failure.
-    else if (kind === 'mcp' || kind === 'read-mcp-resource' || kind === 'list-mcp-resources') category = 'api-error';
+    // An MCP tool that ran and answered with `isError` (its message is the tool's own, "fail tool failed: …", or
+    // what its handler threw): a tool failure, `other` as Gemini's and Codex's are. A failure to reach the server or
+    // call the tool says `MCP error …` (the rules above). The resource tools are the client's own calls to a server.
+    else if (kind === 'mcp') category = 'other';
+    else if (kind === 'read-mcp-resource' || kind === 'list-mcp-resources') category = 'api-error';
     else if (wrapped) category = 'validation';
     else category = 'other';
   }

@@ -325,7 +325,8 @@ describe('errors', () => {
     ).toBe('string-not-found');
     expect(classify('Read', '<tool_use_error>File does not exist.</tool_use_error>')?.category).toBe('file-not-found');
     expect(classify('WebFetch', 'Request failed with status code 404')?.category).toBe('network');
-    expect(classify('mcp__rec__fail', 'fail tool failed: scripted failure')?.category).toBe('api-error');
+    expect(classify('mcp__rec__fail', 'fail tool failed: scripted failure')?.category).toBe('other');
+    expect(classify('mcp__rec__echo', 'MCP error -32000: Connection closed')?.category).toBe('api-error');
     expect(classify('ExitPlanMode', 'Exit plan mode?')).toMatchObject({
       category: 'user-rejected',
       severity: 'expected',
@@ -337,6 +338,22 @@ describe('errors', () => {
   it('the message falls back to the toolUseResult string when the content is empty', () => {
     const out = typeOf('Bash', '', { isError: true, toolUseResult: 'Error: Exit code 1\nboom' });
     expect(out.error).toMatchObject({ category: 'exit-code', exitCode: 1, message: 'Exit code 1\nboom' });
+  });
+
+  it('a failed MCP call keeps its server and tool (typed mcp, with the error); the tool failing is `other`', () => {
+    const content: ResultContent = [{ kind: 'text', text: 'fail tool failed: scripted failure' }];
+    const out = typeOf('mcp__rec__fail', content, { isError: true, toolUseResult: 'Error: fail tool failed' });
+    expect(out.typed).toEqual({
+      kind: 'mcp',
+      tool: 'mcp__rec__fail',
+      data: {
+        server: 'rec',
+        tool: 'fail',
+        text: 'fail tool failed: scripted failure',
+        blocks: [{ type: 'text', text: 'fail tool failed: scripted failure' }],
+      },
+    });
+    expect(out.error).toEqual({ category: 'other', severity: 'error', message: 'fail tool failed: scripted failure' });
   });
 });
 

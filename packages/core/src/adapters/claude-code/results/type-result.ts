@@ -32,8 +32,10 @@ export function typeToolResult(input: ResultInput): TypedOutcome {
   if (input.isError) {
     const { text, wrapped } = errorMessageOf(input.content, input.toolUseResult);
     const classified = classifyError(kind, text, wrapped);
+    // A failed MCP call keeps its server and tool, as Gemini's do, so failures count by server across agents.
+    const mcp = kind === 'mcp' ? typeAs('mcp', input) : undefined;
     return {
-      typed: { kind: 'error', tool: input.name, message: text },
+      typed: mcp ?? { kind: 'error', tool: input.name, message: text },
       error: stripUndefined({ ...classified, message: text }),
       images,
     };

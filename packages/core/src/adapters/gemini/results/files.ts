@@ -84,17 +84,34 @@ export function writeData(ctx: GeminiResultContext): unknown {
   };
 }
 
-/** `replace` → `edit`: the strings replaced, with the diff when the client recorded one (0.61). */
+/**
+ * `replace` → `edit`: the strings replaced, with the diff when the client recorded one (0.61). A replace with an
+ * empty `old_string` on a file that did not exist creates it: "Created new file: … with provided content." (0.20
+ * and 0.61 corpus, `edit`; the display is then "Created <name>", not a diff), said as `operation: 'create'` with
+ * the new text's lines added, as a Write that creates a file.
+ */
 export function editData(ctx: GeminiResultContext): unknown {
   const diff = fileDiffOf(ctx.display);
   const expected = num(ctx.args.expected_replacements);
+  const newString = str(ctx.args.new_string);
+  const operation =
+    diff?.isNewFile === true || /^Created new file: /.test(ctx.text) || str(ctx.args.old_string) === ''
+      ? 'create'
+      : diff?.isNewFile === false || /^Successfully modified file: /.test(ctx.text)
+        ? 'update'
+        : undefined;
+  const patch = patchOf(diff);
+  const created = operation === 'create' && newString !== undefined;
   return {
     filePath: filePathOf(ctx.args) ?? '',
+    operation,
     oldString: str(ctx.args.old_string),
-    newString: str(ctx.args.new_string),
+    newString,
     replaceAll: ctx.args.allow_multiple === true || (expected !== undefined && expected > 1) ? true : undefined,
-    originalFile: diff?.originalContent,
-    ...patchOf(diff),
+    originalFile: diff?.originalContent ?? (operation === 'create' ? null : undefined),
+    ...patch,
+    linesAdded: patch.linesAdded ?? (created ? lineCount(newString) : undefined),
+    linesRemoved: patch.linesRemoved ?? (created ? 0 : undefined),
   };
 }
 
