@@ -77,28 +77,20 @@ export function SessionFilters({
       </select>
       {/* One unit, labelled: two bare date fields read as "mm/dd/yyyy" twice, and wrapped apart. */}
       <fieldset className="date-range" aria-label="Started between" data-testid="date-range">
-        <label className="date-field">
-          <span>From</span>
-          <input
-            className="input"
-            type="date"
-            value={filters.since}
-            max={filters.until || undefined}
-            onChange={(e) => set({ since: e.target.value })}
-            aria-label="From"
-          />
-        </label>
-        <label className="date-field">
-          <span>to</span>
-          <input
-            className="input"
-            type="date"
-            value={filters.until}
-            min={filters.since || undefined}
-            onChange={(e) => set({ until: e.target.value })}
-            aria-label="To"
-          />
-        </label>
+        <DateField
+          label="From"
+          name="From"
+          value={filters.since}
+          max={filters.until}
+          onChange={(since) => set({ since })}
+        />
+        <DateField
+          label="to"
+          name="To"
+          value={filters.until}
+          min={filters.since}
+          onChange={(until) => set({ until })}
+        />
       </fieldset>
       <label className="check">
         <input
@@ -119,5 +111,30 @@ export function SessionFilters({
         </button>
       )}
     </div>
+  );
+}
+
+/** One end of the date range: its visible label, the day (`YYYY-MM-DD` or ''), and the other end as its bound. */
+function DateField(props: {
+  label: string;
+  name: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <label className="date-field">
+      <span>{props.label}</span>
+      <input
+        className="input"
+        type="date"
+        value={props.value}
+        min={props.min || undefined}
+        max={props.max || undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-label={props.name}
+      />
+    </label>
   );
 }
