@@ -140,3 +140,30 @@ describe('the sessions table with wide characters and combining marks', () => {
     }
   });
 });
+
+describe('long text (a pasted log of hundreds of KB)', () => {
+  // Segmenting takes more than linear time in Node 20: a 200 KB prompt with one accent made `show` take 9 minutes.
+  const line = '2025-01-01 12:00:00 \u241b[31mERROR\u241b[0m café service failed to connect, retrying\n';
+  const log = line.repeat(5000);
+
+  it('is cut to its first columns, reading no further', () => {
+    const cut = excerpt(log, 80);
+    expect(displayWidth(cut)).toBe(80);
+    expect(cut).toBe('2025-01-01 12:00:00 ␛[31mERROR␛[0m café service failed to connect, retrying 202…');
+    expect(cut.endsWith('…')).toBe(true);
+  });
+
+  it('is measured whole, in pieces that never part a grapheme', () => {
+    expect(displayWidth(log)).toBe(log.length - 5000);
+    // Shifted by one unit, so that no piece could end at a fixed length between two families.
+    const families = `x${'👨‍👩‍👧'.repeat(20_000)}`;
+    expect(displayWidth(families)).toBe(40_001);
+    expect(graphemes(families).length).toBe(20_001);
+    const decomposed = 'cafe\u0301 '.repeat(40_000);
+    expect(displayWidth(decomposed)).toBe(200_000);
+    const chinese = '数据库连接失败，请检查配置。'.repeat(20_000);
+    expect(displayWidth(chinese)).toBe(560_000);
+    expect(cutToWidth(chinese, 9)).toBe('数据库连…');
+    expect(graphemes(decomposed.slice(0, 12))).toEqual(['c', 'a', 'f', 'e\u0301', ' ', 'c', 'a', 'f', 'e\u0301', ' ']);
+  });
+});
