@@ -77,14 +77,23 @@ folder, a project folder or .jsonl files; Codex CLI: ~/.codex, its sessions/ fol
 ~/.gemini or its chats). Default: every agent home that exists ($CLAUDE_CONFIG_DIR or ~/.claude, $CODEX_HOME or
 ~/.codex, ~/.gemini); the bundled sample sessions when none holds a transcript.`;
 
+/**
+ * JSON text with DEL and the C1 controls (U+007F–U+009F) written as `\u00XX`: `JSON.stringify` escapes only C0, and a
+ * terminal acts on a C1 control (U+009B is a CSI), so a transcript's could reach it through `--json` on a terminal.
+ * They occur only inside strings, so the JSON is the same value, in a pipe or a file too.
+ */
+export function safeJsonText(text: string): string {
+  return text.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function writeJson(ctx: import('../context.js').Context, value: unknown): void {
-  ctx.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  ctx.io.stdout.write(`${safeJsonText(JSON.stringify(value, null, 2))}\n`);
 }
 
 /** `writeJson` in pieces, for values that may be huge (a whole session): the same text, never one string. */
 export async function writeJsonStream(ctx: import('../context.js').Context, value: unknown): Promise<void> {
   function* text(): Generator<string, void, undefined> {
-    yield* jsonChunks(value);
+    for (const chunk of jsonChunks(value)) yield safeJsonText(chunk);
     yield '\n';
   }
   await writeChunks(ctx.io.stdout, text());
