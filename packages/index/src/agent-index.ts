@@ -242,7 +242,8 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
   );
   const again = openDb(dbPath, busyTimeoutMs);
   if ('db' in again) return again.db;
-  throw again.error;
+  // Another process making the same new index at that moment: busy, as on the first open.
+  throw isBusy(again.error) ? new IndexBusyError(dbPath, busyTimeoutMs) : again.error;
 }
 
 /**

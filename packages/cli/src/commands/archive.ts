@@ -12,7 +12,7 @@ export const archiveCommand: CommandSpec = {
 keeps a compressed copy of every transcript it indexes (about a tenth of their size), so a deleted session stays
 listed (marked archived) and fully usable: show, export, the dashboard's timeline, search and stats.
 
-  status [PATH…]    whether archiving is on, and what the archive holds (default); refreshes the index first
+  status [PATH…]    whether archiving is on, and what the whole archive holds (default); refreshes PATH first
   on | off          store the setting in the index; "off" keeps what is archived already (--no-archive: one run)
   forget SESSION    delete a session's archived bytes; a session whose files are gone leaves the index
 
