@@ -52,6 +52,9 @@ export function colorsFor(out: TextOut, env: CliIo['env']): Colors {
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters on purpose
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/** `CONTROL` but the line feed (`terminalLines`). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters on purpose
+const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 
 /** What a control character is shown as: whitespace as a space, C0 and DEL as their symbol (␛, ␇, ␈, ␀), C1 as �. */
 function visibleControl(char: string): string {
@@ -80,5 +83,5 @@ export function terminalText(text: string): string {
  * into pieces anywhere gives the same result piece by piece.
  */
 export function terminalLines(text: string): string {
-  return text.split('\n').map(terminalText).join('\n');
+  return text.replace(CONTROL_BUT_LF, visibleControl);
 }

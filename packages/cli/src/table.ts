@@ -21,6 +21,11 @@ export interface StyledCell {
  */
 export type Cell = string | StyledCell;
 
+/** A cell made safe and cut, with the terminal columns it takes. */
+interface MeasuredCell extends StyledCell {
+  readonly width: number;
+}
+
 /** A cell of `text` shown in `style`. */
 export const styled = (text: string, style: (text: string) => string): Cell => ({ text, style });
 
@@ -37,16 +42,20 @@ export function renderTable(
   rows: readonly (readonly Cell[])[],
   options: { readonly width?: number | undefined; readonly headerStyle?: (s: string) => string } = {},
 ): string {
+  // Each cell measured once (a non-ASCII text is segmented to be measured): its width goes with it.
+  const measured = (text: string, style: (text: string) => string): MeasuredCell => ({
+    text,
+    style,
+    width: displayWidth(text),
+  });
   const cells = rows.map((row) =>
     columns.map((c, i) => {
       const cell = row[i] ?? '';
       const text = terminalText(typeof cell === 'string' ? cell : cell.text);
-      return { text: c.max ? cutToWidth(text, c.max) : text, style: typeof cell === 'string' ? plain : cell.style };
+      return measured(c.max ? cutToWidth(text, c.max) : text, typeof cell === 'string' ? plain : cell.style);
     }),
   );
-  const widths = columns.map((c, i) =>
-    Math.max(displayWidth(c.header), ...cells.map((r) => displayWidth(r[i]?.text ?? ''))),
-  );
+  const widths = columns.map((c, i) => Math.max(displayWidth(c.header), ...cells.map((r) => r[i]?.width ?? 0)));
   if (options.width !== undefined && widths.length > 0) {
     const fixed = widths.slice(0, -1).reduce((a, w) => a + w + 2, 0);
     const room = Math.max(10, options.width - fixed);
@@ -55,26 +64,24 @@ export function renderTable(
       widths[lastIndex] = room;
       for (const r of cells) {
         const last = r[lastIndex];
-        if (last) r[lastIndex] = { ...last, text: cutToWidth(last.text, room) };
+        if (last) r[lastIndex] = measured(cutToWidth(last.text, room), last.style);
       }
     }
   }
   const headerStyle = options.headerStyle ?? plain;
-  const line = (r: readonly StyledCell[], header: boolean): string =>
+  const line = (r: readonly MeasuredCell[], header: boolean): string =>
     columns
       .map((c, i) => {
-        const { text, style } = r[i] ?? { text: '', style: plain };
+        const { text, style, width } = r[i] ?? { text: '', style: plain, width: 0 };
         const align = c.align ?? 'left';
         const fill =
-          i === columns.length - 1 && align === 'left'
-            ? ''
-            : ' '.repeat(Math.max(0, (widths[i] ?? 0) - displayWidth(text)));
+          i === columns.length - 1 && align === 'left' ? '' : ' '.repeat(Math.max(0, (widths[i] ?? 0) - width));
         // The header is styled with its padding; a cell's colour covers its text only.
         if (header) return style(align === 'right' ? fill + text : text + fill);
         return align === 'right' ? fill + style(text) : style(text) + fill;
       })
       .join('  ')
       .trimEnd();
-  const header = columns.map((c) => ({ text: c.header, style: headerStyle }));
+  const header = columns.map((c) => measured(c.header, headerStyle));
   return `${[line(header, true), ...cells.map((r) => line(r, false))].join('\n')}\n`;
 }
