@@ -1,7 +1,8 @@
 /**
- * The classified columns of a call's fact row (`call_fact_rows`), from its first call and first result as stored:
- * computed by the writer from the stored rows (`Writer.recomputeCall`), or ahead by a parse worker for a call and
- * result of one new file (`FactTracker`), which the writer takes when they are the ones it would have read.
+ * The classified columns of a call's fact row (`call_fact_rows`), from its first call and first result: computed
+ * ahead by a parse worker for a call and result of one new file (`FactTracker`), or else by the writer from the
+ * stored rows' places, their records read back (`Writer.recomputeCalls`, call-payloads.ts). Both read the same
+ * decoded records the same way (`storedCallOf`, `storedResultOf`).
  */
 import {
   agentIdOfResult,
@@ -14,14 +15,14 @@ import {
   type RecordEvent,
   type ResultContent,
   type ToolCall,
+  type TranscriptRecord,
   timestampDurations,
 } from '@agentdash/core';
 import { summarizeCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from './agents.js';
-import { unpackText } from './packed-json.js';
 import { OP, type Op } from './record-rows.js';
 
-/** A call as stored (`calls`), its input parsed back. */
+/** A call as its fact reads it (`storedCallOf`). */
 export interface StoredCall {
   readonly id: string;
   readonly name: string;
@@ -31,7 +32,7 @@ export interface StoredCall {
   readonly messageId: string | null;
 }
 
-/** A result as stored (`results`), its content and structured output parsed back. */
+/** A result as its fact reads it (`storedResultOf`). */
 export interface StoredResult {
   readonly uuid: string | null;
   readonly ts: string | null;
@@ -56,6 +57,44 @@ export interface FactColumns {
   readonly task_id: string | null;
   /** The subagent the result names, for the calls that can start one (`linkSubagents` in core). */
   readonly agent_ref: string | null;
+  /** For a call that starts a subagent or names one: the prompt its input gives (the header links threads by it). */
+  readonly subagent_prompt: string | null;
+  /** For such a call: the agent type its result names, else its input's (the header's subagent type). */
+  readonly subagent_type: string | null;
+}
+
+/** The first call of `id` in a record (an assistant's tool-use block), as its fact reads it. */
+export function storedCallOf(record: TranscriptRecord, id: string): StoredCall | undefined {
+  if (record.kind !== 'assistant') return undefined;
+  for (const block of record.content) {
+    if (block.kind !== 'tool-use' || block.id !== id) continue;
+    return {
+      id,
+      name: block.name,
+      input: block.input,
+      ts: record.timestamp ?? null,
+      line: record.loc.line,
+      messageId: record.messageId ?? null,
+    };
+  }
+  return undefined;
+}
+
+/** The first result of `id` in a record (a user record's tool-result block), as its fact reads it. */
+export function storedResultOf(record: TranscriptRecord, id: string): StoredResult | undefined {
+  if (record.kind !== 'user' || typeof record.content === 'string') return undefined;
+  for (const block of record.content) {
+    if (block.kind !== 'tool-result' || block.toolUseId !== id) continue;
+    return {
+      uuid: record.uuid,
+      ts: record.timestamp ?? null,
+      line: record.loc.line,
+      isError: block.isError,
+      content: block.content,
+      toolUseResult: record.toolUseResult,
+    };
+  }
+  return undefined;
 }
 
 /** The background shell or async agent a call's result started, if any. */
@@ -68,6 +107,7 @@ function taskIdOf(result: ToolCall['result']): string | null {
 
 const isObject = (v: unknown): v is Readonly<Record<string, unknown>> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Type a stored call and its result through the file's agent, and summarise it (core's one rule). */
 export function factColumnsOf(
@@ -107,6 +147,14 @@ export function factColumnsOf(
   const durationMs = primaryDurationMs({
     durations: adapter.durationsOf?.(raw, rawResult) ?? timestampDurations(raw, rawResult),
   });
+  const agentRef =
+    typing.toolKind === 'agent' ||
+    (isObject(rawResult?.toolUseResult) && typeof rawResult.toolUseResult.agentId === 'string')
+      ? (agentIdOfResult(rawResult) ?? null)
+      : null;
+  const linksSubagent = typing.toolKind === 'agent' || agentRef !== null;
+  const input = isObject(raw.input) ? raw.input : {};
+  const output = isObject(rawResult?.toolUseResult) ? rawResult.toolUseResult : {};
   return {
     canonical_name: canonicalName,
     has_result: typed ? 1 : 0,
@@ -118,18 +166,16 @@ export function factColumnsOf(
     duration_ms: durationMs ?? null,
     summary,
     task_id: taskIdOf(typed),
-    agent_ref:
-      typing.toolKind === 'agent' ||
-      (isObject(rawResult?.toolUseResult) && typeof rawResult.toolUseResult.agentId === 'string')
-        ? (agentIdOfResult(rawResult) ?? null)
-        : null,
+    agent_ref: agentRef,
+    subagent_prompt: linksSubagent ? (str(input.prompt) ?? null) : null,
+    subagent_type: linksSubagent ? (str(output.agentType) ?? str(input.subagent_type) ?? null) : null,
   };
 }
 
 /**
  * In a parse worker: the fact columns of each call of one new file with the file's first result for it (or none),
- * as row operations `[OP.fact, id, call line, result line or null, columns]`. The call and result are read back from
- * their stored forms (`opsOfEvent`'s packed JSON texts), as the writer would read them.
+ * as row operations `[OP.fact, id, call line, result line or null, columns]`, read from the decoded records as the
+ * writer reads them back (`storedCallOf`, `storedResultOf`).
  */
 export class FactTracker {
   private readonly calls = new Map<string, { call: StoredCall; cwd: string | undefined }>();
@@ -157,15 +203,8 @@ export class FactTracker {
       } else if (op[0] === OP.call) {
         const id = op[1] as string;
         if (this.calls.has(id) || this.done.has(id)) continue;
-        const input = record.kind === 'assistant' ? inputTextOf(op[4]) : undefined;
-        const call: StoredCall = {
-          id,
-          name: op[3] as string,
-          input: input === undefined ? undefined : JSON.parse(input),
-          ts: 'timestamp' in record && record.timestamp !== undefined ? record.timestamp : null,
-          line: op[2] as number,
-          messageId: (op[7] as string | null) ?? null,
-        };
+        const call = storedCallOf(record, id);
+        if (call === undefined) continue;
         const cwd = this.cwdLine === call.line ? this.cwd : undefined;
         const result = this.results.get(id);
         if (result !== undefined) this.emit(ops, call, result, cwd);
@@ -173,14 +212,8 @@ export class FactTracker {
       } else if (op[0] === OP.result) {
         const id = op[1] as string;
         if (this.results.has(id) || this.done.has(id)) continue;
-        const result: StoredResult = {
-          uuid: 'uuid' in record ? record.uuid : null,
-          ts: 'timestamp' in record && record.timestamp !== undefined ? record.timestamp : null,
-          line: op[2] as number,
-          isError: op[6] === 1,
-          content: JSON.parse(inputTextOf(op[7]) ?? 'null'),
-          toolUseResult: op[8] === null ? undefined : JSON.parse(inputTextOf(op[8]) ?? 'null'),
-        };
+        const result = storedResultOf(record, id);
+        if (result === undefined) continue;
         const pending = this.calls.get(id);
         if (pending !== undefined) {
           this.calls.delete(id);
@@ -200,11 +233,4 @@ export class FactTracker {
     this.done.add(call.id);
     ops.push([OP.fact, call.id, call.line, result?.line ?? null, factColumnsOf(call, result, cwd, this.agent)]);
   }
-}
-
-/** The JSON text of a stored value (`packJson` keeps it as text, or deflated: then it is inflated). */
-function inputTextOf(stored: unknown): string | undefined {
-  if (stored === null || stored === undefined) return undefined;
-  if (typeof stored === 'string') return stored;
-  return unpackText(stored as Uint8Array);
 }

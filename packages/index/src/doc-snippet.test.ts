@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copySamplesHome } from '../test/temp-home.js';
 import { Archive } from './archive.js';
 import { cutSnippet, DocTexts, queryTerms } from './doc-snippet.js';
+import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow } from './file-of-row.js';
 import { type AgentIndex, openIndex } from './index.js';
-import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow, toFtsQuery } from './search.js';
+import { toFtsQuery } from './search.js';
 
 describe('cutSnippet', () => {
   it('marks every query word around the best match, with ellipses where the text goes on', () => {

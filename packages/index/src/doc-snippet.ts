@@ -3,22 +3,14 @@
  * read back from its transcript record through the file's adapter (the file on disk, else the archive) and cut around
  * the query's words here.
  */
-import {
-  adapterForFile,
-  type ByteSource,
-  type DiscoveredFile,
-  type OpenBytes,
-  type TranscriptRecord,
-} from '@agentdash/core';
+import type { TranscriptRecord } from '@agentdash/core';
 import type { Archive } from './archive.js';
 import { docPartsOf, indexedText } from './doc-parts.js';
+import { type RecordPlace, RecordReader } from './record-reader.js';
 import { occurrencesOf, queryPhrases, type Token, tokensOf, widthOf } from './snippet-tokens.js';
 
-/** Where a document's text is: its file, its record's line and byte offset, and its part within the record. */
-export interface DocPlace {
-  readonly file: DiscoveredFile;
-  readonly line: number;
-  readonly offset: number;
+/** Where a document's text is: its record's place, and its part within the record. */
+export interface DocPlace extends RecordPlace {
   readonly part: number;
 }
 
@@ -27,114 +19,31 @@ const SNIPPET_WIDTH = 16;
 /** Tokens shown before a match, at least, unless the text starts sooner. */
 const CONTEXT_WIDTH = 2;
 
-/** Bytes read at a time while the end of a document's line is not found yet (most lines are far shorter). */
-const LINE_WINDOW = 64 * 1024;
-/** Transcripts whose documents are read back at once (a file's own documents one after the other). */
-const FILES_AT_ONCE = 8;
-
-/** The bytes of a source up to the end of the line that starts at `offset` (bytes before it pass through). */
-function oneLine(source: ByteSource, offset: number): ByteSource {
-  let end: number | undefined;
-  return {
-    async read(buffer, at, length, position) {
-      const limit = end === undefined ? Math.min(length, LINE_WINDOW) : Math.max(0, Math.min(length, end - position));
-      if (limit === 0) return { bytesRead: 0 };
-      const { bytesRead } = await source.read(buffer, at, limit, position);
-      if (end === undefined && position + bytesRead > offset) {
-        const from = Math.max(0, offset - position);
-        const newline = buffer.subarray(at + from, at + bytesRead).indexOf(10);
-        if (newline !== -1) {
-          end = position + from + newline + 1;
-          return { bytesRead: end - position };
-        }
-      }
-      return { bytesRead };
-    },
-    close: () => source.close(),
-  };
-}
-
-/** A source whose `close` leaves the underlying one open (its owner closes it). */
-function keptOpen(source: ByteSource): ByteSource {
-  return {
-    read: (buffer, offset, length, position) => source.read(buffer, offset, length, position),
-    close: async () => {},
-  };
+/** The text as it was indexed (a listing's line numbers left out) of a document among its record's. */
+function textIn(records: readonly TranscriptRecord[], part: number): string | undefined {
+  for (const record of records) {
+    const found = docPartsOf(record)[part];
+    if (found !== undefined) return indexedText(found);
+  }
+  return undefined;
 }
 
 /** Reads documents' texts back from transcripts. */
 export class DocTexts {
-  constructor(private readonly archive: Archive) {}
-
-  /**
-   * The texts of these documents, in their order (undefined where a transcript no longer holds one). Several files
-   * are read at once (each read waits on the disk or the thread pool). A file is opened once for all its documents,
-   * read one after the other: an archived file's decompressed chunk serves its documents in that chunk.
-   */
-  async textsOf(places: readonly DocPlace[]): Promise<(string | undefined)[]> {
-    const texts: (string | undefined)[] = new Array(places.length);
-    const byFile = new Map<string, number[]>();
-    places.forEach((place, i) => {
-      const indexes = byFile.get(place.file.path);
-      if (indexes === undefined) byFile.set(place.file.path, [i]);
-      else indexes.push(i);
-    });
-    const queue = [...byFile.entries()];
-    const worker = async () => {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-        const [path, indexes] = next;
-        const shared = await this.archive.openBytes(path).catch(() => undefined);
-        if (shared === undefined) continue;
-        try {
-          for (const i of indexes) texts[i] = await this.textOf(places[i] as DocPlace, shared);
-        } finally {
-          await shared.close();
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, queue.length) }, worker));
-    return texts;
+  private readonly reader: RecordReader;
+  constructor(archive: Archive) {
+    this.reader = new RecordReader(archive.openBytes);
   }
 
-  /**
-   * The indexed text of a document, or undefined when its transcript no longer holds it. `shared`: the transcript's
-   * bytes, opened by the caller (and closed by it).
-   */
-  async textOf(place: DocPlace, shared?: ByteSource): Promise<string | undefined> {
-    const adapter = adapterForFile(place.file);
-    const records: TranscriptRecord[] = [];
-    const open: OpenBytes = async (path) =>
-      shared !== undefined && path === place.file.path ? keptOpen(shared) : this.archive.openBytes(path);
-    // An append-only transcript is read from the record's line only; any other is read whole.
-    const lineOnly = adapter.capabilities.appendOnly;
-    try {
-      await adapter.streamRecords(
-        place.file,
-        (event) => {
-          if (
-            event.kind === 'record' &&
-            event.record.loc.line === place.line &&
-            event.record.loc.offset === place.offset
-          )
-            records.push(event.record);
-        },
-        lineOnly
-          ? {
-              startOffset: place.offset,
-              startLine: place.line,
-              open: async (path) => oneLine(await open(path), place.offset),
-            }
-          : { open },
-      );
-    } catch {
-      return undefined;
-    }
-    for (const record of records) {
-      // The text as it was indexed (a listing's line numbers left out), so the snippet shows the words that matched.
-      const part = docPartsOf(record)[place.part];
-      if (part !== undefined) return indexedText(part);
-    }
-    return undefined;
+  /** The texts of these documents, in their order (undefined where a transcript no longer holds one). */
+  async textsOf(places: readonly DocPlace[]): Promise<(string | undefined)[]> {
+    const records = await this.reader.recordsAt(places);
+    return places.map((place, i) => textIn(records[i] ?? [], place.part));
+  }
+
+  /** The indexed text of a document, or undefined when its transcript no longer holds it. */
+  async textOf(place: DocPlace): Promise<string | undefined> {
+    return textIn(await this.reader.recordsAtOne(place), place.part);
   }
 }
 

@@ -1,10 +1,8 @@
-import type { DiscoveredFile, RecordEvent } from '@agentdash/core';
+import type { DiscoveredFile, RecordEvent, TranscriptRecord } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { agentOfRow } from './agents.js';
-import { type FactColumns, factColumnsOf } from './call-fact.js';
-import { unpackJson } from './packed-json.js';
+import { type FactColumns, type FactTracker, factColumnsOf, storedCallOf, storedResultOf } from './call-fact.js';
 import { OP, type Op, opsOfEvent } from './record-rows.js';
-import { storedTs } from './schema-compact.js';
 
 export interface FileRow {
   readonly id: number;
@@ -47,6 +45,33 @@ export function sessionKey(projectDir: string, sessionId: string): string {
 /** The plain session id of a session key (session ids never hold a slash). */
 export function idOfKey(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1);
+}
+
+/** Where a stored call or result is: its file's id, its record's line and byte offset (`calls`, `results`). */
+export interface RowPlace {
+  readonly fileId: number;
+  readonly line: number;
+  readonly offset: number;
+}
+
+/** The records at stored rows' places, read back from their transcripts (call-payloads.ts). */
+export type ReadRecords = (places: readonly RowPlace[]) => Promise<TranscriptRecord[][]>;
+
+/** The first call and first result of an id in one agent home, and where its fact is stored. */
+interface FactPlan {
+  readonly id: string;
+  readonly call: {
+    readonly file_id: number;
+    readonly line: number;
+    readonly offset: number;
+    readonly name: string;
+    readonly ts_text: string | null;
+    readonly ts_ms: number | null;
+    readonly agent_id: string | null;
+  };
+  readonly result: { readonly file_id: number; readonly line: number; readonly offset: number } | undefined;
+  /** Computed by a parse worker, when its call and result are these; else read back. */
+  readonly ahead: FactColumns | undefined;
 }
 
 /** Characters of documents held back from the full-text index before they are inserted anyway. */
@@ -101,13 +126,12 @@ export class Writer {
         'INSERT OR REPLACE INTO titles (file_id, line, source, title, leaf_uuid) VALUES (?, ?, ?, ?, ?)',
       ),
       insertCall: db.prepare(
-        `INSERT OR IGNORE INTO calls (file_id, tool_use_id, line, name, input, ts_text, ts_ms, message_id, agent_id)
+        `INSERT OR IGNORE INTO calls (file_id, tool_use_id, line, name, offset, ts_text, ts_ms, message_id, agent_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertResult: db.prepare(
-        `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, uuid_raw, ts_text, ts_ms, is_error, content,
-          tool_use_result)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, uuid_raw, ts_text, ts_ms, is_error, offset)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertIssue: db.prepare('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
       insertDoc: db.prepare(
@@ -136,7 +160,7 @@ export class Writer {
          LIMIT 1`,
       ),
       firstResult: db.prepare(
-        `SELECT r.* FROM results r JOIN files f ON f.id = r.file_id WHERE r.tool_use_id = ? AND f.home = ?
+        `SELECT r.file_id, r.line, r.offset FROM results r JOIN files f ON f.id = r.file_id WHERE r.tool_use_id = ? AND f.home = ?
          ORDER BY r.rowid LIMIT 1`,
       ),
       cwdAt: db.prepare('SELECT cwd FROM records WHERE file_id = ? AND line = ?').pluck(),
@@ -151,10 +175,10 @@ export class Writer {
         // The fact's session is its file's (the `call_facts` view joins it).
         `INSERT OR REPLACE INTO call_fact_rows (tool_use_id, file_id, line, name, canonical_name, ts_text, ts_ms,
           agent_id, has_result, is_error, category, severity, error_message, exit_code, duration_ms, summary, task_id,
-          agent_ref)
+          agent_ref, subagent_prompt, subagent_type)
          VALUES (@tool_use_id, @file_id, @line, @name, @canonical_name, @ts_text, @ts_ms, @agent_id,
           @has_result, @is_error, @category, @severity, @error_message, @exit_code, @duration_ms, @summary, @task_id,
-          @agent_ref)`,
+          @agent_ref, @subagent_prompt, @subagent_type)`,
       ),
       occurrencesOfCall: db.prepare(
         'SELECT DISTINCT f.session_id, f.home FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?',
@@ -180,10 +204,20 @@ export class Writer {
     }
   }
 
-  /** Store one streamed event of a file (its row operations built here); tool_use ids seen are added to `touched`. */
-  handle(file: FileRow, event: RecordEvent, touched: Set<string>, counts: { records: number; issues: number }): void {
+  /**
+   * Store one streamed event of a file (its row operations built here); tool_use ids seen are added to `touched`.
+   * `facts`: computes the facts of the calls read here, as a parse worker does.
+   */
+  handle(
+    file: FileRow,
+    event: RecordEvent,
+    touched: Set<string>,
+    counts: { records: number; issues: number },
+    facts: FactTracker,
+  ): void {
     const ops: Op[] = [];
     opsOfEvent(event, { agentId: file.agent_id, role: file.role }, ops);
+    facts.track(event, ops, 0);
     this.apply(file, ops, touched, counts);
   }
 
@@ -358,92 +392,104 @@ export class Writer {
   }
 
   /**
-   * Recompute the joined, classified fact rows of one tool_use id from its stored call and result occurrences: one
-   * row in each agent home where it occurs, at the home's first occurrence. Adds the sessions whose figures may
-   * have changed.
+   * Recompute the joined, classified fact rows of these tool_use ids from their stored call and result occurrences:
+   * one row per id in each agent home where it occurs, at the home's first occurrence. A fact a parse worker computed
+   * for that call and result is taken as it is; else the call's and result's records are read back (`read`).
+   * Adds the sessions whose figures may have changed.
    */
-  recomputeCall(id: string, sessions: Set<string>): void {
-    const stored = this.s.factsOfId.all(id) as { file_id: number; session_id: string | null }[];
-    const homes = new Set<string>();
-    for (const fact of stored) if (fact.session_id !== null) sessions.add(fact.session_id);
-    for (const at of this.s.occurrencesOfCall.all(id) as { session_id: string; home: string }[]) {
-      sessions.add(at.session_id);
-      homes.add(at.home);
+  async recomputeCalls(ids: Iterable<string>, sessions: Set<string>, read: ReadRecords): Promise<void> {
+    const plans: FactPlan[] = [];
+    const dropped: { id: string; fileId: number }[] = [];
+    for (const id of ids) {
+      const stored = this.s.factsOfId.all(id) as { file_id: number; session_id: string | null }[];
+      const homes = new Set<string>();
+      for (const fact of stored) if (fact.session_id !== null) sessions.add(fact.session_id);
+      for (const at of this.s.occurrencesOfCall.all(id) as { session_id: string; home: string }[]) {
+        sessions.add(at.session_id);
+        homes.add(at.home);
+      }
+      const kept = new Set<number>();
+      for (const home of homes) {
+        const plan = this.planFact(id, home);
+        if (plan === undefined) continue;
+        plans.push(plan);
+        kept.add(plan.call.file_id);
+      }
+      for (const fact of stored) if (!kept.has(fact.file_id)) dropped.push({ id, fileId: fact.file_id });
     }
-    const kept = new Set<number>();
-    for (const home of homes) {
-      const owner = this.recomputeFact(id, home);
-      if (owner !== undefined) kept.add(owner);
+    // The records of the calls and results no worker computed a fact for, read back at once (nearly always none, or
+    // a few: a call and its result in two files, a file appended to).
+    const unread = plans.filter((p) => p.ahead === undefined);
+    const places: RowPlace[] = [];
+    for (const p of unread) {
+      places.push({ fileId: p.call.file_id, line: p.call.line, offset: p.call.offset });
+      if (p.result !== undefined)
+        places.push({ fileId: p.result.file_id, line: p.result.line, offset: p.result.offset });
     }
-    for (const fact of stored) if (!kept.has(fact.file_id)) this.s.deleteFact.run(id, fact.file_id);
+    const records = places.length === 0 ? [] : await read(places);
+    let next = 0;
+    const readBack = new Map<FactPlan, FactColumns>();
+    for (const p of unread) {
+      const callRecords = records[next++] ?? [];
+      const resultRecords = p.result === undefined ? [] : (records[next++] ?? []);
+      readBack.set(p, this.factOf(p, callRecords, resultRecords));
+    }
+    for (const p of plans) {
+      this.s.upsertFact.run({
+        tool_use_id: p.id,
+        file_id: p.call.file_id,
+        line: p.call.line,
+        name: p.call.name,
+        ts_text: p.call.ts_text,
+        ts_ms: p.call.ts_ms,
+        agent_id: p.call.agent_id,
+        ...(p.ahead ?? readBack.get(p)),
+      });
+    }
+    for (const { id, fileId } of dropped) this.s.deleteFact.run(id, fileId);
   }
 
-  /** Store the fact row of an id in one agent home; returns the file that owns it there. */
-  private recomputeFact(id: string, home: string): number | undefined {
-    const call = this.s.firstCall.get(id, home) as
-      | {
-          file_id: number;
-          line: number;
-          name: string;
-          input: string | Buffer | null;
-          ts: string | null;
-          ts_ms: number | null;
-          message_id: string | null;
-          agent_id: string | null;
-          session_id: string;
-        }
-      | undefined;
+  /** The first call and result of an id in one agent home, and the fact a worker computed for them if any. */
+  private planFact(id: string, home: string): FactPlan | undefined {
+    const call = this.s.firstCall.get(id, home) as FactPlan['call'] | undefined;
     if (call === undefined) return undefined;
-    const resultRow = this.s.firstResult.get(id, home) as
-      | {
-          file_id: number;
-          line: number;
-          uuid: string | null;
-          ts: string | null;
-          is_error: number;
-          content: string | Buffer;
-          tool_use_result: string | Buffer | null;
-        }
-      | undefined;
+    const result = this.s.firstResult.get(id, home) as FactPlan['result'];
     // Computed ahead by the parse worker that read the call's file, when its call and result are these rows.
     const ahead = this.factsAhead.get(`${id}\u0000${call.file_id}`);
-    const columns =
+    const matches =
       ahead !== undefined &&
       ahead.callLine === call.line &&
-      (resultRow === undefined
+      (result === undefined
         ? ahead.resultLine === null
-        : resultRow.file_id === call.file_id && resultRow.line === ahead.resultLine)
-        ? ahead.columns
-        : factColumnsOf(
-            {
-              id,
-              name: call.name,
-              input: call.input === null ? undefined : unpackJson(call.input),
-              ts: call.ts,
-              line: call.line,
-              messageId: call.message_id,
-            },
-            resultRow && {
-              uuid: resultRow.uuid,
-              ts: resultRow.ts,
-              line: resultRow.line,
-              isError: resultRow.is_error === 1,
-              content: unpackJson(resultRow.content),
-              toolUseResult: resultRow.tool_use_result === null ? undefined : unpackJson(resultRow.tool_use_result),
-            },
-            (this.s.cwdAt.get(call.file_id, call.line) as string | null | undefined) ?? undefined,
-            agentOfRow(this.s.agentOfFile.get(call.file_id) as string | undefined),
-          );
-    this.s.upsertFact.run({
-      tool_use_id: id,
-      file_id: call.file_id,
-      line: call.line,
-      name: call.name,
-      ts_text: storedTs(call.ts, call.ts_ms),
-      ts_ms: call.ts_ms,
-      agent_id: call.agent_id,
-      ...columns,
-    });
-    return call.file_id;
+        : result.file_id === call.file_id && result.line === ahead.resultLine);
+    return { id, call: { ...call }, result: result && { ...result }, ahead: matches ? ahead.columns : undefined };
   }
+
+  /** The fact of a call and result read back (a record no longer there counts as none: no input, or no result). */
+  private factOf(
+    plan: FactPlan,
+    callRecords: readonly TranscriptRecord[],
+    resultRecords: readonly TranscriptRecord[],
+  ): FactColumns {
+    const call = firstOf(callRecords, (r) => storedCallOf(r, plan.id));
+    const result = firstOf(resultRecords, (r) => storedResultOf(r, plan.id));
+    return factColumnsOf(
+      call ?? { id: plan.id, name: plan.call.name, input: undefined, ts: null, line: plan.call.line, messageId: null },
+      result,
+      (this.s.cwdAt.get(plan.call.file_id, plan.call.line) as string | null | undefined) ?? undefined,
+      agentOfRow(this.s.agentOfFile.get(plan.call.file_id) as string | undefined),
+    );
+  }
+}
+
+/** The first value `of` finds among records. */
+function firstOf<T>(
+  records: readonly TranscriptRecord[],
+  of: (record: TranscriptRecord) => T | undefined,
+): T | undefined {
+  for (const record of records) {
+    const found = of(record);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

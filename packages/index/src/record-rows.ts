@@ -15,23 +15,7 @@ import {
 import { findSecrets } from '@agentdash/core/secrets';
 import { spaceCjk } from './cjk.js';
 import { docPartsOf, indexedText, isPromptRecord } from './doc-parts.js';
-import { packJson } from './packed-json.js';
 import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from './schema-compact.js';
-
-/** Longest string kept inside a stored ok result (it is stored only to classify and summarise the call). */
-const MAX_STORED_STRING = 256;
-
-/** Cut long strings inside a JSON value (file contents in Edit/Read results and the like). */
-export function shrink(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > MAX_STORED_STRING ? value.slice(0, MAX_STORED_STRING) : value;
-  if (Array.isArray(value)) return value.map(shrink);
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = shrink(v);
-    return out;
-  }
-  return value;
-}
 
 /** Row operations, in the order the writer runs them; each is an array whose first item is its code. */
 export const OP = {
@@ -48,9 +32,12 @@ export const OP = {
   title: 3,
   /** `[OP.request, line, id, ts_ms, agent_id]` */
   request: 4,
-  /** `[OP.result, tool_use_id, line, uuid_raw, ts_text, ts_ms, is_error, content, tool_use_result]` */
+  /**
+   * `[OP.result, tool_use_id, line, uuid_raw, ts_text, ts_ms, is_error, offset]`: where the result is, not what it
+   * says (its content is read back from the transcript when needed: call-payloads.ts).
+   */
   result: 5,
-  /** `[OP.call, tool_use_id, line, name, input, ts_text, ts_ms, message_id, agent_id]` */
+  /** `[OP.call, tool_use_id, line, name, offset, ts_text, ts_ms, message_id, agent_id]`: its input is read back. */
   call: 6,
   /**
    * `[OP.doc, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id, indexed text, secret rules,
@@ -198,11 +185,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
               ts,
               ms,
               block.isError ? 1 : 0,
-              // Errors are kept whole (their text is classified); ok results only need their shape and numbers.
-              packJson(block.isError ? block.content : shrink(block.content)),
-              record.toolUseResult === undefined
-                ? null
-                : packJson(block.isError ? record.toolUseResult : shrink(record.toolUseResult)),
+              record.loc.offset,
             ]);
           }
           if (idless > 0) recordOp[recordOp.length - 1] = idless;
@@ -210,17 +193,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
       } else if (record.kind === 'assistant') {
         for (const block of record.content) {
           if (block.kind !== 'tool-use') continue;
-          out.push([
-            OP.call,
-            block.id,
-            line,
-            block.name,
-            block.input === undefined ? null : packJson(block.input),
-            ts,
-            ms,
-            record.messageId ?? null,
-            agentId,
-          ]);
+          out.push([OP.call, block.id, line, block.name, record.loc.offset, ts, ms, record.messageId ?? null, agentId]);
         }
       }
       // Searchable texts (the text is indexed, not stored), with the secret rules each matches.

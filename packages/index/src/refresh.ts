@@ -12,11 +12,14 @@ import {
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow, discoverAll } from './agents.js';
 import { Archive, type ArchivedFileRow } from './archive.js';
+import { FactTracker } from './call-fact.js';
+import { recordsOfRows } from './call-payloads.js';
 import { fingerprintOf } from './fingerprint.js';
 import { releaseFreePages } from './free-pages.js';
-import { type FileRow, idOfKey, sessionKeyOf, Writer } from './import.js';
+import { type FileRow, idOfKey, type ReadRecords, sessionKeyOf, Writer } from './import.js';
 import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
 import { type ArchiveChunk, type ParseJob, ParsePool } from './parse-pool.js';
+import type { Op } from './record-rows.js';
 import { isUnder, pathCond, scopeSql, withoutCoveringPaths } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
@@ -167,11 +170,14 @@ export class Refresher {
   /** Files that could not be read during the last refresh. */
   private unreadable: ParseIssue[] = [];
   private batch: Batch | undefined;
+  /** Records of stored calls and results read back (facts no parse worker computed). */
+  private readonly readRecords: ReadRecords;
 
   constructor(private readonly db: Database.Database) {
     this.writer = new Writer(db);
     this.updater = new SessionUpdater(db);
     this.archive = new Archive(db);
+    this.readRecords = recordsOfRows(db, this.archive);
     this.settings = new Settings(db);
     this.fileByPath = db.prepare('SELECT * FROM files WHERE path = ?');
   }
@@ -215,12 +221,12 @@ export class Refresher {
         this.archive.forget(row.path, row.meta_path);
         if (row.archived === 1 && this.removeFile(row.path)) filesRemoved += 1;
       }
-      this.commit();
+      await this.commit();
       // Deleted on purpose: the file gets smaller.
       releaseFreePages(this.db);
       return { files: rows.length, bytes, filesRemoved };
     } catch (error) {
-      this.commit();
+      await this.commit();
       throw error;
     }
   }
@@ -234,11 +240,11 @@ export class Refresher {
   }
 
   /** Recompute what the batch touched and commit it. */
-  private commit(): void {
+  private async commit(): Promise<void> {
     const batch = this.batch;
     if (batch === undefined) return;
     try {
-      for (const id of batch.touched) this.writer.recomputeCall(id, batch.sessions);
+      await this.writer.recomputeCalls(batch.touched, batch.sessions, this.readRecords);
       for (const sid of batch.sessions) this.updater.recompute(sid);
       this.writer.flushTexts();
       bumpGeneration(this.db);
@@ -365,7 +371,7 @@ export class Refresher {
       for (const file of files) {
         if (options.beforeFile !== undefined) {
           // A caller pacing the import (or a test holding it) sees every file read so far, from any connection.
-          this.commit();
+          await this.commit();
           await options.beforeFile(file.path);
         }
         submitAhead();
@@ -390,14 +396,14 @@ export class Refresher {
         if (!isUnchanged(row, file, sessionKeyOf(file)) || this.needsArchiveWork(row, source)) {
           const batch = this.begin();
           const outcome = await this.importFile(file, explicitFiles.has(file.path), batch, source, job).catch(
-            (error: unknown) => {
+            async (error: unknown) => {
               // Its worker's chunks not taken yet are dropped (else the worker would wait for them forever).
               job?.discard();
               // A file named on the command line that cannot be read is the user's to know about, at once.
               if (error instanceof UnreadableFileError) throw error;
               // Anything else (a bug, a value we cannot store) stops this file only (rolled back to its savepoint):
               // keep the batch so far, note the failure and go on with the next file.
-              this.commit();
+              await this.commit();
               recordImportFailure(this.db, file, sessionKeyOf(file), error, (sid) => {
                 this.updater.recompute(sid);
                 bumpGeneration(this.db);
@@ -414,7 +420,7 @@ export class Refresher {
           // while the rest is read.
           const first = outcome.parsed && filesParsed === 1;
           if ((this.batch === batch && batch.bytes >= BATCH_BYTES) || Date.now() - batch.startedAt >= BATCH_MS || first)
-            this.commit();
+            await this.commit();
         }
         filesDone += 1;
         bytesDone += file.size;
@@ -428,11 +434,11 @@ export class Refresher {
           bytesTotal,
         });
       }
-      this.commit();
+      await this.commit();
       if (filesParsed > 0 || filesRemoved > 0) releaseFreePages(this.db);
     } catch (error) {
       // What earlier files of the batch stored is kept; the failing file was rolled back to its savepoint.
-      this.commit();
+      await this.commit();
       throw error;
     } finally {
       await pool?.close();
@@ -599,13 +605,14 @@ export class Refresher {
       let tail: string | undefined;
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
+      const facts = new FactTracker(agentOfRow(file.agent));
       const readHere = () =>
         adapterForFile(file).streamRecords(
           file,
           (event) => {
             if (storeError !== undefined) return;
             try {
-              this.writer.handle(current, event, touched, counts);
+              this.writer.handle(current, event, touched, counts, facts);
             } catch (error) {
               storeError = error;
             }
@@ -618,6 +625,11 @@ export class Refresher {
           // Not read by a worker (or it could not): read here, archiving beside the parse.
           if (archiveNew && archiving === undefined) archiving = archiveHere();
           end = await readHere();
+          if (storeError === undefined) {
+            const finished: Op[] = [];
+            facts.finish(finished);
+            this.writer.apply(current, finished, touched, counts);
+          }
         } else if ('error' in stored) {
           storeError = stored.error;
           end = NOTHING_ENDED;

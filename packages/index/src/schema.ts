@@ -3,6 +3,7 @@ import { registerDocText } from './doc-text.js';
 import { COMPACT_SCHEMA, RESET_DATA_COMPACT } from './schema-compact.js';
 import { HEADER_SCHEMA } from './schema-header.js';
 import { HOMES_SCHEMA } from './schema-homes.js';
+import { PAYLOADS_SCHEMA } from './schema-payloads.js';
 import { RESET_DATA_STRINGS, STRINGS_SCHEMA } from './schema-strings.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
@@ -403,6 +404,9 @@ const migrations: readonly string[] = [
   // 0.34–0.63 responses keep their own usage (session time) and calls what their output reports. Derived data is read
   // again.
   RESET_DATA_STRINGS,
+  // Tool inputs and results stored once, in the transcripts and their archive (see schema-payloads.ts): one entry,
+  // renumbered freely when branches merge. Derived data is read again.
+  PAYLOADS_SCHEMA,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

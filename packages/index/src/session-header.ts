@@ -10,7 +10,6 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { matchSubagents, type SessionCounts, type SubagentLinkKind, type SubagentSummary } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
-import { unpackJson } from './packed-json.js';
 import { RECORD_KINDS, storedKind } from './schema-compact.js';
 import type { Store } from './scope.js';
 import { sessionKeyOfRef } from './session-queries.js';
@@ -66,7 +65,8 @@ interface RecordRow {
 /** A call occurrence: tool_use id, line, name, time. */
 type CallTuple = [string, number, string, number | null];
 /** A call's classified fact (`call_fact_rows`, one per id and agent home): id, is_error, severity, task_id, agent_ref. */
-type FactTuple = [string, number, string | null, string | null, string | null];
+/** `[id, is_error, severity, task_id, agent_ref, subagent_prompt, subagent_type]` */
+type FactTuple = [string, number, string | null, string | null, string | null, string | null, string | null];
 
 interface Thread {
   readonly key: string;
@@ -98,6 +98,9 @@ interface SessionCall {
   readonly severity: string | null;
   readonly task_id: string | null;
   readonly agent_ref: string | null;
+  /** The prompt a call that starts a subagent gave it, and the agent type (call-fact.ts). */
+  readonly subagent_prompt: string | null;
+  readonly subagent_type: string | null;
 }
 
 const CHAIN_KINDS: ReadonlySet<string> = new Set(
@@ -125,7 +128,8 @@ const EXTRA_RESULTS = 'SELECT coalesce(sum(extra_results), 0) FROM records WHERE
 const CALLS = 'SELECT tool_use_id, line, name, ts_ms FROM calls WHERE file_id = ? ORDER BY line';
 // A fact is stored with the file of the call's first occurrence in its agent home: nearly always one of the
 // session's own, else (a fork or resume copy) another session's of the same home.
-const FACT_COLUMNS = 'c.tool_use_id AS id, c.is_error, c.severity, c.task_id, c.agent_ref';
+const FACT_COLUMNS =
+  'c.tool_use_id AS id, c.is_error, c.severity, c.task_id, c.agent_ref, c.subagent_prompt, c.subagent_type';
 const FACTS_OF_FILE = `SELECT ${FACT_COLUMNS} FROM call_fact_rows c WHERE c.file_id = ?`;
 const FACT = `SELECT ${FACT_COLUMNS} FROM call_fact_rows c JOIN files f ON f.id = c.file_id
   WHERE c.tool_use_id = ? AND f.home = (SELECT home FROM files WHERE id = ?)`;
@@ -134,8 +138,6 @@ const STAMPS = `SELECT ts_text, ts_ms FROM calls WHERE file_id = ? AND ts_ms IS 
   UNION ALL SELECT ts_text, ts_ms FROM results WHERE file_id = ? AND ts_ms IS NOT NULL`;
 const STORED_ISSUES = 'SELECT issues FROM sessions WHERE id = ?';
 const RESULTS = 'SELECT tool_use_id AS id, line FROM results WHERE file_id = ? ORDER BY line';
-const CALL_INPUT = 'SELECT input FROM calls WHERE tool_use_id = ? AND file_id = ?';
-const FIRST_RESULT = 'SELECT tool_use_result FROM results WHERE tool_use_id = ? ORDER BY rowid LIMIT 1';
 
 /**
  * The header parts of the session `ref` names (see `getSession`). Undefined when the index cannot tell them: no such
@@ -232,18 +234,15 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
         severity: fact?.[2] ?? null,
         task_id: fact?.[3] ?? null,
         agent_ref: fact?.[4] ?? null,
+        subagent_prompt: fact?.[5] ?? null,
+        subagent_type: fact?.[6] ?? null,
       };
       calls.push(call);
       callsById.set(id, call);
     }
   }
 
-  const { callToThread, linkedBy } = linkThreads(
-    store,
-    calls,
-    threads,
-    (c) => adapter.kindOfTool?.(c.canonical) === 'agent',
-  );
+  const { callToThread, linkedBy } = linkThreads(calls, threads, (c) => adapter.kindOfTool?.(c.canonical) === 'agent');
   const threadToCall = new Map([...callToThread].map(([callId, threadKey]) => [threadKey, callId]));
   const threadsByKey = new Map(threads.map((t) => [t.key, t]));
   const callsByThread = new Map<Thread | undefined, SessionCall[]>();
@@ -277,8 +276,6 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
   const subagents = threads.map((thread): SubagentHeader => {
     const parentCallId = threadToCall.get(thread.key);
     const parent = parentCallId === undefined ? undefined : callsById.get(parentCallId);
-    const input = parent ? callInput(store, parent) : {};
-    const result = parent ? firstResultData(store, parent.id) : {};
     const stamps = extremes(
       thread.fileId === undefined
         ? thread.records
@@ -289,9 +286,8 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
       agentId: thread.agentId ?? null,
       parentCallId: parentCallId ?? null,
       linkedBy: linkedBy.get(thread.key) ?? 'unlinked',
-      prompt: promptOf(thread) ?? str(input.prompt) ?? null,
-      agentType:
-        str(result.agentType) ?? str(input.subagent_type) ?? str(metaOf(store, thread.metaPath).agentType) ?? null,
+      prompt: promptOf(thread) ?? parent?.subagent_prompt ?? null,
+      agentType: parent?.subagent_type ?? str(metaOf(store, thread.metaPath).agentType) ?? null,
       startedAt: stamps.first ?? null,
       endedAt: stamps.last ?? null,
       events: shownEvents(thread),
@@ -396,7 +392,6 @@ function keptRecords(
 
 /** Link subagent calls to threads as core's `linkSubagents` does (core's `matchSubagents`, over stored rows). */
 function linkThreads(
-  store: Store,
   calls: readonly SessionCall[],
   threads: readonly Thread[],
   startsSubagent: (call: SessionCall) => boolean,
@@ -406,7 +401,7 @@ function linkThreads(
   return matchSubagents(agentCalls, threads, {
     callId: (call) => call.id,
     agentIdOf: (call) => call.agent_ref ?? undefined,
-    promptOfCall: (call) => str(callInput(store, call).prompt),
+    promptOfCall: (call) => call.subagent_prompt ?? undefined,
     callMs: (call) => call.ts_ms ?? undefined,
     threadKey: (thread) => thread.key,
     threadAgentId: (thread) => thread.agentId,
@@ -477,18 +472,6 @@ function tsText(r: Stamp): string | undefined {
 type Obj = Readonly<Record<string, unknown>>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-function callInput(store: Store, call: SessionCall): Obj {
-  const packed = prepared(store.db, CALL_INPUT, 'pluck').get(call.id, call.fileId) as string | Buffer | null;
-  const input = packed === null || packed === undefined ? undefined : unpackJson(packed);
-  return isObj(input) ? input : {};
-}
-
-function firstResultData(store: Store, id: string): Obj {
-  const packed = prepared(store.db, FIRST_RESULT, 'pluck').get(id) as string | Buffer | null | undefined;
-  const data = packed === null || packed === undefined ? undefined : unpackJson(packed);
-  return isObj(data) ? data : {};
-}
 
 /** Whether a load can read the file: on disk as a regular file it may open, else from the archive (as it reads). */
 function readableNow(store: Store, path: string): boolean {

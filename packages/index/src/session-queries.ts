@@ -13,10 +13,10 @@ import {
   zeroTime,
 } from '@agentdash/core';
 import { agentOfRow } from './agents.js';
+import { recordsOfRows, resultsAt } from './call-payloads.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
 import { type FileRow, idOfKey } from './import.js';
-import { unpackJson } from './packed-json.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
 import { sessionUsage } from './session-cost.js';
 import { archiveOf, prepared } from './statements.js';
@@ -307,7 +307,7 @@ export async function loadSession(store: Store, ref: string): Promise<Session> {
     undefined;
   return coreLoadSession(group, {
     live: !archived && isLiveSession(store.now(), ended ?? null, appended),
-    resultsElsewhere: resultsElsewhere(store, key),
+    resultsElsewhere: await resultsElsewhere(store, key),
     // Files that are gone from disk are read from the archive.
     open: archiveOf(store.db).openBytes,
   });
@@ -315,40 +315,31 @@ export async function loadSession(store: Store, ref: string): Promise<Session> {
 
 /**
  * Results in other sessions' files of the same agent home for calls of this session (a call is paired when any
- * result of its home carries its id, as its fact says). Ok results are stored with long strings cut (see the index's
- * `shrink`).
+ * result of its home carries its id, as its fact says), read back from their transcripts (call-payloads.ts).
  */
-function resultsElsewhere(store: Store, key: string): Map<string, RawResult> {
+async function resultsElsewhere(store: Store, key: string): Promise<Map<string, RawResult>> {
   const rows = prepared(
     store.db,
-    `SELECT r.tool_use_id, r.line, r.uuid, r.ts, r.is_error, r.content, r.tool_use_result, f.path
+    `SELECT r.tool_use_id AS id, r.file_id AS fileId, r.line, r.offset, f.path
        FROM results r JOIN files f ON f.id = r.file_id
        WHERE f.session_id <> @key AND f.home IN (SELECT home FROM files WHERE session_id = @key)
          AND r.tool_use_id IN (
          SELECT c.tool_use_id FROM calls c JOIN files cf ON cf.id = c.file_id WHERE cf.session_id = @key
          EXCEPT SELECT r2.tool_use_id FROM results r2 JOIN files rf ON rf.id = r2.file_id WHERE rf.session_id = @key)
        ORDER BY r.rowid`,
-  ).all({ key }) as {
-    tool_use_id: string;
-    line: number;
-    uuid: string | null;
-    ts: string | null;
-    is_error: number;
-    content: string | Buffer;
-    tool_use_result: string | Buffer | null;
-    path: string;
-  }[];
+  ).all({ key }) as { id: string; fileId: number; line: number; offset: number; path: string }[];
   const out = new Map<string, RawResult>();
-  for (const r of rows) {
-    if (out.has(r.tool_use_id)) continue;
-    out.set(r.tool_use_id, {
-      toolUseId: createToolUseId(r.tool_use_id),
-      uuid: createRecordUuid(r.uuid ?? ''),
-      timestamp: r.ts === null ? undefined : createIsoTimestamp(r.ts),
-      loc: { file: r.path, line: r.line, offset: 0 },
-      isError: r.is_error === 1,
-      content: unpackJson(r.content) as RawResult['content'],
-      toolUseResult: r.tool_use_result === null ? undefined : unpackJson(r.tool_use_result),
+  if (rows.length === 0) return out;
+  const found = await resultsAt(recordsOfRows(store.db, archiveOf(store.db)), rows);
+  for (const { row: r, result } of found.values()) {
+    out.set(r.id, {
+      toolUseId: createToolUseId(r.id),
+      uuid: createRecordUuid(result.uuid ?? ''),
+      timestamp: result.ts === null ? undefined : createIsoTimestamp(result.ts),
+      loc: { file: r.path, line: r.line, offset: r.offset },
+      isError: result.isError,
+      content: result.content as RawResult['content'],
+      toolUseResult: result.toolUseResult,
     });
   }
   return out;
