@@ -2,7 +2,7 @@
  * Every command over real transcripts from other people's clients (../shared/wild, 151 files), held against an
  * independent count written here (./independent-count.ts), not AgentDash's parser.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +173,32 @@ function suite(name: string, home: string) {
 
 suite(`wild transcripts (skipped: ${wildHome} is not present)`, wildHome);
 suite('bundled odd wild transcripts (test/fixtures/wild)', bundledHome);
+
+/** The bytes of every file under a folder. */
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? bytesUnder(path) : statSync(path).size;
+  }
+  return total;
+}
+
+describe.skipIf(!existsSync(wildHome))('the index of the wild transcripts', () => {
+  it('is at most 35 % of their size, archive included (issue 8)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-wild-size-'));
+    try {
+      const db = join(dir, 'index.sqlite');
+      const r = await cliFor(db, join(dir, 'empty'))(['index', wildHome, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect((JSON.parse(r.stdout) as IndexJson).archive.files).toBe(151);
+      const stored = [db, `${db}-wal`].reduce((n, f) => n + (existsSync(f) ? statSync(f).size : 0), 0);
+      expect(stored / bytesUnder(wildHome)).toBeLessThanOrEqual(0.35);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
 
 interface ShownSession {
   id: string;

@@ -500,7 +500,7 @@ describe('database file', () => {
     expect(readdirSync(dir).sort()).toEqual(['damaged.sqlite', 'db']);
   });
 
-  it('makes an index of an empty file, with 8 KiB pages', () => {
+  it('makes an index of an empty file, with 4 KiB pages', () => {
     const empty = join(dir, 'empty.sqlite');
     writeFileSync(empty, '');
     const fresh = openIndex({ dbPath: empty });
@@ -508,7 +508,7 @@ describe('database file', () => {
     const check = new Database(empty, { readonly: true });
     expect([check.pragma('user_version', { simple: true }), check.pragma('page_size', { simple: true })]).toEqual([
       SCHEMA_VERSION,
-      8192,
+      4096,
     ]);
     check.close();
   });

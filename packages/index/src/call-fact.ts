@@ -1,5 +1,5 @@
 /**
- * The classified columns of a call's fact row (`call_fact_rows`), from its first call and first result: computed
+ * The classified columns of a call's fact (columns of its `calls` row), from its first call and first result: computed
  * ahead by a parse worker for a call and result of one new file (`FactTracker`), or else by the writer from the
  * stored rows' places, their records read back (`Writer.recomputeCalls`, call-payloads.ts). Both read the same
  * decoded records the same way (`storedCallOf`, `storedResultOf`).

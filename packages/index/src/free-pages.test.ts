@@ -66,6 +66,6 @@ describe('free pages', () => {
     // The WAL holds the moved pages until a checkpoint: the database file itself shrinks once it is written back.
     index.close();
     index = openIndex({ dbPath });
-    expect(statSync(dbPath).size).toBe(after.total * 8192);
+    expect(statSync(dbPath).size).toBe(after.total * 4096);
   });
 });

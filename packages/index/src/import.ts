@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { agentOfRow } from './agents.js';
 import { type FactColumns, type FactTracker, factColumnsOf, storedCallOf, storedResultOf } from './call-fact.js';
 import { OP, type Op, opsOfEvent } from './record-rows.js';
+import { FACT_COLUMNS } from './schema-payloads.js';
 
 export interface FileRow {
   readonly id: number;
@@ -65,9 +66,6 @@ interface FactPlan {
     readonly line: number;
     readonly offset: number;
     readonly name: string;
-    readonly ts_text: string | null;
-    readonly ts_ms: number | null;
-    readonly agent_id: string | null;
   };
   readonly result: { readonly file_id: number; readonly line: number; readonly offset: number } | undefined;
   /** Computed by a parse worker, when its call and result are these; else read back. */
@@ -130,8 +128,7 @@ export class Writer {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertResult: db.prepare(
-        `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, uuid_raw, ts_text, ts_ms, is_error, offset)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, ts_text, ts_ms, offset) VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       insertIssue: db.prepare('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
       insertDoc: db.prepare(
@@ -152,7 +149,7 @@ export class Writer {
       // timestamp: then the file that started first (its first timestamped line) is the original, whatever the
       // import order.
       firstCall: db.prepare(
-        `SELECT c.rowid, c.*, f.session_id,
+        `SELECT c.file_id, c.line, c.offset, c.name,
            (SELECT r.ts_ms FROM records r WHERE r.file_id = f.id AND r.ts_ms IS NOT NULL ORDER BY r.line LIMIT 1) AS began
          FROM calls c JOIN files f ON f.id = c.file_id
          WHERE c.tool_use_id = ? AND f.home = ?
@@ -167,18 +164,16 @@ export class Writer {
       agentOfFile: db.prepare('SELECT agent FROM files WHERE id = ?').pluck(),
       // The facts stored for an id (one per home; a file dropped meanwhile has none).
       factsOfId: db.prepare(
-        `SELECT c.file_id, f.session_id FROM call_fact_rows c LEFT JOIN files f ON f.id = c.file_id
-         WHERE c.tool_use_id = ?`,
+        `SELECT c.file_id, f.session_id FROM calls c LEFT JOIN files f ON f.id = c.file_id
+         WHERE c.tool_use_id = ? AND c.has_result IS NOT NULL`,
       ),
-      deleteFact: db.prepare('DELETE FROM call_fact_rows WHERE tool_use_id = ? AND file_id = ?'),
+      deleteFact: db.prepare(
+        `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = NULL`).join(', ')} WHERE tool_use_id = ? AND file_id = ?`,
+      ),
+      // A call's fact is stored on the row of its first occurrence in its agent home (schema-payloads.ts).
       upsertFact: db.prepare(
-        // The fact's session is its file's (the `call_facts` view joins it).
-        `INSERT OR REPLACE INTO call_fact_rows (tool_use_id, file_id, line, name, canonical_name, ts_text, ts_ms,
-          agent_id, has_result, is_error, category, severity, error_message, exit_code, duration_ms, summary, task_id,
-          agent_ref, subagent_prompt, subagent_type)
-         VALUES (@tool_use_id, @file_id, @line, @name, @canonical_name, @ts_text, @ts_ms, @agent_id,
-          @has_result, @is_error, @category, @severity, @error_message, @exit_code, @duration_ms, @summary, @task_id,
-          @agent_ref, @subagent_prompt, @subagent_type)`,
+        `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = @${c}`).join(', ')}
+         WHERE tool_use_id = @tool_use_id AND file_id = @file_id`,
       ),
       occurrencesOfCall: db.prepare(
         'SELECT DISTINCT f.session_id, f.home FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?',
@@ -435,16 +430,7 @@ export class Writer {
       readBack.set(p, this.factOf(p, callRecords, resultRecords));
     }
     for (const p of plans) {
-      this.s.upsertFact.run({
-        tool_use_id: p.id,
-        file_id: p.call.file_id,
-        line: p.call.line,
-        name: p.call.name,
-        ts_text: p.call.ts_text,
-        ts_ms: p.call.ts_ms,
-        agent_id: p.call.agent_id,
-        ...(p.ahead ?? readBack.get(p)),
-      });
+      this.s.upsertFact.run({ tool_use_id: p.id, file_id: p.call.file_id, ...(p.ahead ?? readBack.get(p)) });
     }
     for (const { id, fileId } of dropped) this.s.deleteFact.run(id, fileId);
   }

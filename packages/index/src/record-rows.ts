@@ -33,8 +33,8 @@ export const OP = {
   /** `[OP.request, line, id, ts_ms, agent_id]` */
   request: 4,
   /**
-   * `[OP.result, tool_use_id, line, uuid_raw, ts_text, ts_ms, is_error, offset]`: where the result is, not what it
-   * says (its content is read back from the transcript when needed: call-payloads.ts).
+   * `[OP.result, tool_use_id, line, ts_text, ts_ms, offset]`: where the result is, not what it says (its content is
+   * read back from the transcript when needed: call-payloads.ts).
    */
   result: 5,
   /** `[OP.call, tool_use_id, line, name, offset, ts_text, ts_ms, message_id, agent_id]`: its input is read back. */
@@ -177,16 +177,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
               idless += 1;
               continue;
             }
-            out.push([
-              OP.result,
-              block.toolUseId,
-              line,
-              storedUuid(record.uuid),
-              ts,
-              ms,
-              block.isError ? 1 : 0,
-              record.loc.offset,
-            ]);
+            out.push([OP.result, block.toolUseId, line, ts, ms, record.loc.offset]);
           }
           if (idless > 0) recordOp[recordOp.length - 1] = idless;
         }

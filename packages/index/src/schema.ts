@@ -3,7 +3,7 @@ import { registerDocText } from './doc-text.js';
 import { COMPACT_SCHEMA, RESET_DATA_COMPACT } from './schema-compact.js';
 import { HEADER_SCHEMA } from './schema-header.js';
 import { HOMES_SCHEMA } from './schema-homes.js';
-import { PAYLOADS_SCHEMA } from './schema-payloads.js';
+import { PAYLOADS_SCHEMA, RESET_DATA_PAYLOADS } from './schema-payloads.js';
 import { RESET_DATA_STRINGS, STRINGS_SCHEMA } from './schema-strings.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
@@ -423,7 +423,7 @@ export const STRINGS_VERSION = migrations.indexOf(STRINGS_SCHEMA) + 1;
 /** Drop everything derived from transcripts, keeping the archive (what data-dropping migrations do). */
 export function resetDerivedData(db: Database.Database): void {
   registerDocText(db);
-  db.transaction(() => db.exec(RESET_DATA_STRINGS))();
+  db.transaction(() => db.exec(RESET_DATA_PAYLOADS))();
 }
 
 export class NewerSchemaError extends Error {

@@ -64,8 +64,10 @@ interface RecordRow {
 
 /** A call occurrence: tool_use id, line, name, time. */
 type CallTuple = [string, number, string, number | null];
-/** A call's classified fact (`call_fact_rows`, one per id and agent home): id, is_error, severity, task_id, agent_ref. */
-/** `[id, is_error, severity, task_id, agent_ref, subagent_prompt, subagent_type]` */
+/**
+ * A call's classified fact (columns of its row in `calls`, one per id and agent home):
+ * `[id, is_error, severity, task_id, agent_ref, subagent_prompt, subagent_type]`.
+ */
 type FactTuple = [string, number, string | null, string | null, string | null, string | null, string | null];
 
 interface Thread {
@@ -130,9 +132,9 @@ const CALLS = 'SELECT tool_use_id, line, name, ts_ms FROM calls WHERE file_id = 
 // session's own, else (a fork or resume copy) another session's of the same home.
 const FACT_COLUMNS =
   'c.tool_use_id AS id, c.is_error, c.severity, c.task_id, c.agent_ref, c.subagent_prompt, c.subagent_type';
-const FACTS_OF_FILE = `SELECT ${FACT_COLUMNS} FROM call_fact_rows c WHERE c.file_id = ?`;
-const FACT = `SELECT ${FACT_COLUMNS} FROM call_fact_rows c JOIN files f ON f.id = c.file_id
-  WHERE c.tool_use_id = ? AND f.home = (SELECT home FROM files WHERE id = ?)`;
+const FACTS_OF_FILE = `SELECT ${FACT_COLUMNS} FROM calls c WHERE c.file_id = ? AND c.has_result IS NOT NULL`;
+const FACT = `SELECT ${FACT_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
+  WHERE c.tool_use_id = ? AND c.has_result IS NOT NULL AND f.home = (SELECT home FROM files WHERE id = ?)`;
 // Records the `records` table does not keep (the second record of a line) have their times in calls and results.
 const STAMPS = `SELECT ts_text, ts_ms FROM calls WHERE file_id = ? AND ts_ms IS NOT NULL
   UNION ALL SELECT ts_text, ts_ms FROM results WHERE file_id = ? AND ts_ms IS NOT NULL`;
