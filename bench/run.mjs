@@ -266,6 +266,14 @@ try {
       ms(median(cc)),
       `median of 3; peak RSS ${mb(ccRss)}; stats is ${(median(cc) / median(stats)).toFixed(1)}× faster`,
     );
+    // What no Node command can beat: a process that starts Node (with the same RSS probe) and exits.
+    const bare = [];
+    for (let i = 0; i < 3; i++) bare.push(check(await runProcess(process.execPath, ['-e', '0']), 'node -e 0').ms);
+    row(
+      '`node -e 0`, whole process (Node starting and exiting)',
+      ms(median(bare)),
+      `the most any Node command can be faster than ccusage on this machine: ${(median(cc) / median(bare)).toFixed(1)}×`,
+    );
     // The same report from AgentDash: the first run computes it, the next ones give the stored answer back.
     const usage = [];
     for (let i = 0; i < 3; i++) {

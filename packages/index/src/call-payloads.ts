@@ -29,23 +29,38 @@ export function recordsOfRows(db: Database.Database, archive: Archive): ReadReco
 }
 
 /**
- * The results of these ids at these places, read back: for each id its first row whose record still holds it (an id
- * none of whose records does is left out).
+ * The results of these ids at these places, read back: for each id its first row whose record still holds it (the
+ * first row of each id is read, the next ones only for the ids not found yet; an id none of whose records holds it
+ * is left out).
  */
 export async function resultsAt<Row extends RowPlace & { readonly id: string }>(
   read: ReadRecords,
   rows: readonly Row[],
 ): Promise<Map<string, { readonly row: Row; readonly result: StoredResult }>> {
-  const records = await read(rows);
   const out = new Map<string, { readonly row: Row; readonly result: StoredResult }>();
-  rows.forEach((row, i) => {
-    if (out.has(row.id)) return;
-    for (const record of records[i] ?? []) {
-      const result = storedResultOf(record, row.id);
-      if (result === undefined) continue;
-      out.set(row.id, { row, result });
-      return;
+  let left = rows;
+  while (left.length > 0) {
+    const round: Row[] = [];
+    const later: Row[] = [];
+    const inRound = new Set<string>();
+    for (const row of left) {
+      if (out.has(row.id)) continue;
+      if (inRound.has(row.id)) later.push(row);
+      else {
+        inRound.add(row.id);
+        round.push(row);
+      }
     }
-  });
+    const records = await read(round);
+    round.forEach((row, i) => {
+      for (const record of records[i] ?? []) {
+        const result = storedResultOf(record, row.id);
+        if (result === undefined) continue;
+        out.set(row.id, { row, result });
+        return;
+      }
+    });
+    left = later;
+  }
   return out;
 }

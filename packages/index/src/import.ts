@@ -1,7 +1,15 @@
 import type { DiscoveredFile, RecordEvent, TranscriptRecord } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { agentOfRow } from './agents.js';
-import { type FactColumns, type FactTracker, factColumnsOf, storedCallOf, storedResultOf } from './call-fact.js';
+import {
+  type FactColumns,
+  type FactTracker,
+  factColumnsOf,
+  type StoredCall,
+  type StoredResult,
+  storedCallOf,
+  storedResultOf,
+} from './call-fact.js';
 import { OP, type Op, opsOfEvent } from './record-rows.js';
 import { FACT_COLUMNS } from './schema-payloads.js';
 
@@ -66,10 +74,18 @@ interface FactPlan {
     readonly line: number;
     readonly offset: number;
     readonly name: string;
+    /** `has_result` of the fact this row holds already (NULL: none). */
+    readonly stored: number | null;
   };
   readonly result: { readonly file_id: number; readonly line: number; readonly offset: number } | undefined;
   /** Computed by a parse worker, when its call and result are these; else read back. */
   readonly ahead: FactColumns | undefined;
+  /**
+   * The fact the call's row holds already is still right: nothing of the id left in this transaction, and the first
+   * result is still the one it was computed with (new rows come after every earlier row, so the first can only have
+   * changed from none to one). A resumed or forked session's copies of earlier calls leave their facts as they are.
+   */
+  readonly settled: boolean;
 }
 
 /** Characters of documents held back from the full-text index before they are inserted anyway. */
@@ -91,6 +107,8 @@ export class Writer {
   private flushedTexts = 0;
   /** The numbers of texts in `strings` met in the open transaction (`stringId`). */
   private readonly stringIds = new Map<string, number>();
+  /** Ids some of whose calls or results leave in the open transaction (`idsLeaving`). */
+  private readonly leaving = new Set<string>();
   /** Facts computed by parse workers, by tool_use id and file id, until the batch is committed. */
   private readonly factsAhead = new Map<
     string,
@@ -149,7 +167,7 @@ export class Writer {
       // timestamp: then the file that started first (its first timestamped line) is the original, whatever the
       // import order.
       firstCall: db.prepare(
-        `SELECT c.file_id, c.line, c.offset, c.name,
+        `SELECT c.file_id, c.line, c.offset, c.name, c.has_result AS stored,
            (SELECT r.ts_ms FROM records r WHERE r.file_id = f.id AND r.ts_ms IS NOT NULL ORDER BY r.line LIMIT 1) AS began
          FROM calls c JOIN files f ON f.id = c.file_id
          WHERE c.tool_use_id = ? AND f.home = ?
@@ -186,9 +204,14 @@ export class Writer {
     };
   }
 
-  /** Ids of the calls and results stored for a file. */
-  idsOfFile(fileId: number): string[] {
-    return this.s.idsOfFile.all(fileId, fileId) as string[];
+  /**
+   * Ids of the calls and results stored for a file that is about to be removed or read again: their facts are
+   * recomputed when the transaction commits, even where the first call still holds one (`recomputeCalls`).
+   */
+  idsLeaving(fileId: number): string[] {
+    const ids = this.s.idsOfFile.all(fileId, fileId) as string[];
+    for (const id of ids) this.leaving.add(id);
+    return ids;
   }
 
   /** Remove everything parsed from a file (before re-reading it from the start). */
@@ -379,6 +402,7 @@ export class Writer {
     this.pendingChars = 0;
     this.flushedTexts = 0;
     this.factsAhead.clear();
+    this.leaving.clear();
     this.stringIds.clear();
   }
 
@@ -414,7 +438,7 @@ export class Writer {
     }
     // The records of the calls and results no worker computed a fact for, read back at once (nearly always none, or
     // a few: a call and its result in two files, a file appended to).
-    const unread = plans.filter((p) => p.ahead === undefined);
+    const unread = plans.filter((p) => p.ahead === undefined && !p.settled);
     const places: RowPlace[] = [];
     for (const p of unread) {
       places.push({ fileId: p.call.file_id, line: p.call.line, offset: p.call.offset });
@@ -427,10 +451,14 @@ export class Writer {
     for (const p of unread) {
       const callRecords = records[next++] ?? [];
       const resultRecords = p.result === undefined ? [] : (records[next++] ?? []);
-      readBack.set(p, this.factOf(p, callRecords, resultRecords));
+      const columns = this.factOf(p, callRecords, resultRecords);
+      // A record that cannot be read back now (its file changed in place, or is unreadable) never replaces a fact
+      // with a poorer one; a call without a fact yet gets what can be read.
+      if (columns !== undefined || p.call.stored === null) readBack.set(p, columns ?? this.poorFact(p));
     }
     for (const p of plans) {
-      this.s.upsertFact.run({ tool_use_id: p.id, file_id: p.call.file_id, ...(p.ahead ?? readBack.get(p)) });
+      const columns = p.ahead ?? readBack.get(p);
+      if (columns !== undefined) this.s.upsertFact.run({ tool_use_id: p.id, file_id: p.call.file_id, ...columns });
     }
     for (const { id, fileId } of dropped) this.s.deleteFact.run(id, fileId);
   }
@@ -448,19 +476,44 @@ export class Writer {
       (result === undefined
         ? ahead.resultLine === null
         : result.file_id === call.file_id && result.line === ahead.resultLine);
-    return { id, call: { ...call }, result: result && { ...result }, ahead: matches ? ahead.columns : undefined };
+    const settled = !this.leaving.has(id) && call.stored !== null && call.stored === (result === undefined ? 0 : 1);
+    return {
+      id,
+      call: { ...call },
+      result: result && { ...result },
+      ahead: matches ? ahead.columns : undefined,
+      settled,
+    };
   }
 
-  /** The fact of a call and result read back (a record no longer there counts as none: no input, or no result). */
+  /** The fact of a call and result read back; undefined when a record is not there any more. */
   private factOf(
     plan: FactPlan,
     callRecords: readonly TranscriptRecord[],
     resultRecords: readonly TranscriptRecord[],
-  ): FactColumns {
+  ): FactColumns | undefined {
     const call = firstOf(callRecords, (r) => storedCallOf(r, plan.id));
     const result = firstOf(resultRecords, (r) => storedResultOf(r, plan.id));
+    if (call === undefined || (plan.result !== undefined && result === undefined)) return undefined;
+    return this.factColumns(plan, call, result);
+  }
+
+  /** The fact of a call whose records cannot be read back now: its name and place, no input, no result. */
+  private poorFact(plan: FactPlan): FactColumns {
+    const call = {
+      id: plan.id,
+      name: plan.call.name,
+      input: undefined,
+      ts: null,
+      line: plan.call.line,
+      messageId: null,
+    };
+    return this.factColumns(plan, call, undefined);
+  }
+
+  private factColumns(plan: FactPlan, call: StoredCall, result: StoredResult | undefined): FactColumns {
     return factColumnsOf(
-      call ?? { id: plan.id, name: plan.call.name, input: undefined, ts: null, line: plan.call.line, messageId: null },
+      call,
       result,
       (this.s.cwdAt.get(plan.call.file_id, plan.call.line) as string | null | undefined) ?? undefined,
       agentOfRow(this.s.agentOfFile.get(plan.call.file_id) as string | undefined),

@@ -53,6 +53,9 @@ function keptOpen(source: ByteSource): ByteSource {
   };
 }
 
+/** A place's key among its file's records. */
+const keyOf = (line: number, offset: number | undefined) => `${line}:${offset ?? ''}`;
+
 /** Reads records back from transcripts. */
 export class RecordReader {
   /** `open`: a transcript's bytes (the archive's `openBytes`: the file on disk, else its archived bytes). */
@@ -61,7 +64,9 @@ export class RecordReader {
   /**
    * The records at these places, in their order (none where a transcript no longer holds one, or cannot be read).
    * Several files are read at once (each read waits on the disk or the thread pool). A file is opened once for all
-   * its places, read one after the other: an archived file's decompressed chunk serves the places in that chunk.
+   * its places: where its lines stand alone (Claude Code) each is read from its offset, an archived file's
+   * decompressed chunk serving the places in that chunk; else the file is read once up to its last place (Codex
+   * replays a file from its start to read any line of it, a Gemini file is one document).
    */
   async recordsAt(places: readonly RecordPlace[]): Promise<TranscriptRecord[][]> {
     const found: TranscriptRecord[][] = places.map(() => []);
@@ -71,14 +76,23 @@ export class RecordReader {
       if (indexes === undefined) byFile.set(place.file.path, [i]);
       else indexes.push(i);
     });
-    const queue = [...byFile.entries()];
+    const queue = [...byFile.values()];
     const worker = async () => {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-        const [path, indexes] = next;
-        const shared = await this.open(path).catch(() => undefined);
+      for (let indexes = queue.shift(); indexes !== undefined; indexes = queue.shift()) {
+        const mine = indexes.map((i) => places[i] as RecordPlace);
+        const first = mine[0] as RecordPlace;
+        const shared = await this.open(first.file.path).catch(() => undefined);
         if (shared === undefined) continue;
         try {
-          for (const i of indexes) found[i] = await this.recordsAtOne(places[i] as RecordPlace, shared);
+          if (adapterForFile(first.file).capabilities.linesStandAlone) {
+            for (const i of indexes) found[i] = await this.recordsAtOne(places[i] as RecordPlace, shared);
+          } else {
+            const read = await this.onePass(mine, shared);
+            for (const i of indexes) {
+              const place = places[i] as RecordPlace;
+              found[i] = read.get(keyOf(place.line, place.offset)) ?? [];
+            }
+          }
         } finally {
           await shared.close();
         }
@@ -94,11 +108,18 @@ export class RecordReader {
    */
   async recordsAtOne(place: RecordPlace, shared?: ByteSource): Promise<TranscriptRecord[]> {
     const adapter = adapterForFile(place.file);
+    if (!adapter.capabilities.linesStandAlone) {
+      const source = shared ?? (await this.open(place.file.path).catch(() => undefined));
+      if (source === undefined) return [];
+      try {
+        return (await this.onePass([place], source)).get(keyOf(place.line, place.offset)) ?? [];
+      } finally {
+        if (shared === undefined) await source.close();
+      }
+    }
     const records: TranscriptRecord[] = [];
     const open: OpenBytes = async (path) =>
       shared !== undefined && path === place.file.path ? keptOpen(shared) : this.open(path);
-    // An append-only transcript is read from the record's line only; any other is read whole.
-    const lineOnly = adapter.capabilities.appendOnly;
     try {
       await adapter.streamRecords(
         place.file,
@@ -110,17 +131,48 @@ export class RecordReader {
           )
             records.push(event.record);
         },
-        lineOnly
-          ? {
-              startOffset: place.offset,
-              startLine: place.line,
-              open: async (path) => oneLine(await open(path), place.offset),
-            }
-          : { open },
+        {
+          startOffset: place.offset,
+          startLine: place.line,
+          open: async (path) => oneLine(await open(path), place.offset),
+        },
       );
     } catch {
       return [];
     }
     return records;
+  }
+
+  /**
+   * The records at these places of one file, read in one pass from its start (up to the end of the last place's line
+   * when the file is append-only), by place (`keyOf`). `shared`: the file's bytes, opened by the caller.
+   */
+  private async onePass(places: readonly RecordPlace[], shared: ByteSource): Promise<Map<string, TranscriptRecord[]>> {
+    const file = (places[0] as RecordPlace).file;
+    const adapter = adapterForFile(file);
+    const wanted = new Set(places.map((p) => keyOf(p.line, p.offset)));
+    const last = Math.max(...places.map((p) => p.offset));
+    const out = new Map<string, TranscriptRecord[]>();
+    const open: OpenBytes = async (path) => {
+      if (path !== file.path) return this.open(path);
+      return adapter.capabilities.appendOnly ? oneLine(keptOpen(shared), last) : keptOpen(shared);
+    };
+    try {
+      await adapter.streamRecords(
+        file,
+        (event) => {
+          if (event.kind !== 'record') return;
+          const key = keyOf(event.record.loc.line, event.record.loc.offset);
+          if (!wanted.has(key)) return;
+          const records = out.get(key);
+          if (records === undefined) out.set(key, [event.record]);
+          else records.push(event.record);
+        },
+        { open },
+      );
+    } catch {
+      return new Map();
+    }
+    return out;
   }
 }

@@ -544,7 +544,7 @@ export class Refresher {
     const row = this.fileByPath.get(path) as FileRow | undefined;
     if (row === undefined) return false;
     const batch = this.begin();
-    for (const id of this.writer.idsOfFile(row.id)) batch.touched.add(id);
+    for (const id of this.writer.idsLeaving(row.id)) batch.touched.add(id);
     batch.sessions.add(row.session_id);
     // Its documents leave the full-text index by rowid: held-back ones must be in it first.
     this.writer.flushTexts();
@@ -781,7 +781,7 @@ export class Refresher {
       return rowById(id);
     }
     if (!restart) return storedRow;
-    for (const id of this.writer.idsOfFile(storedRow.id)) touched.add(id);
+    for (const id of this.writer.idsLeaving(storedRow.id)) touched.add(id);
     sessions.add(storedRow.session_id);
     this.writer.clearFile(storedRow.id);
     prepared(

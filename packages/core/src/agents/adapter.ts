@@ -18,6 +18,12 @@ export interface AgentCapabilities {
    */
   readonly appendOnly: boolean;
   /**
+   * true: each line decodes alone, so one record is read back from its byte offset without the lines before it
+   * (Claude Code); false: a read that starts at an offset replays the file from its start (Codex needs the earlier
+   * lines' model and token totals), or the file is one document (Gemini), so records are best read back in one pass.
+   */
+  readonly linesStandAlone: boolean;
+  /**
    * Where subagent transcripts live: `files` in their own files (discovered with `role: 'subagent'`), `inline` in
    * the main file (records with `isSidechain`), `none` when the agent has no subagents.
    */

@@ -73,6 +73,17 @@ const broken: Record<ConformanceCheck, Partial<AgentAdapter>> = {
   'resumes from an offset as a whole read does': {
     streamRecords: (file, onEvent, options) => base.streamRecords(file, onEvent, { ...options, startOffset: 0 }),
   },
+  // Replays the file from its start and emits from the offset on (as Codex does), while declaring lines stand alone.
+  'reads a record back from its offset alone': {
+    streamRecords: (file, onEvent, options) =>
+      base.streamRecords(
+        file,
+        (event) => {
+          if (event.kind !== 'record' || (event.record.loc.offset ?? 0) >= (options?.startOffset ?? 0)) onEvent(event);
+        },
+        { ...options, startOffset: 0, startLine: 1 },
+      ),
+  },
 };
 
 describe('the conformance suite catches a broken adapter', () => {

@@ -23,6 +23,7 @@ export const conformanceChecks = [
   'types every result onto a kind that validates',
   'gives the same ids on two reads',
   'resumes from an offset as a whole read does',
+  'reads a record back from its offset alone',
   'declares its label and how its CLI resumes',
 ] as const;
 export type ConformanceCheck = (typeof conformanceChecks)[number];
@@ -60,6 +61,9 @@ export function conformanceCases(options: ConformanceOptions): ConformanceCase[]
     if (check === 'resumes from an offset as a whole read does' && !options.adapter.capabilities.appendOnly) {
       return 'not append-only: a changed file is read whole, never resumed';
     }
+    if (check === 'reads a record back from its offset alone' && !options.adapter.capabilities.linesStandAlone) {
+      return 'lines do not stand alone: a record is read back by reading its file from the start';
+    }
     return undefined;
   };
   const runs: Record<ConformanceCheck, () => Promise<string[]>> = {
@@ -71,6 +75,7 @@ export function conformanceCases(options: ConformanceOptions): ConformanceCase[]
     'types every result onto a kind that validates': () => checkTyping(options),
     'gives the same ids on two reads': () => checkStableIds(options),
     'resumes from an offset as a whole read does': () => checkResume(options),
+    'reads a record back from its offset alone': () => checkStandAlone(options),
     'declares its label and how its CLI resumes': async () => checkDeclared(options.adapter),
   };
   return conformanceChecks.map((check) => ({ check, skipReason: skipReason(check), run: runs[check] }));
@@ -418,6 +423,56 @@ async function checkResume(options: ConformanceOptions): Promise<string[]> {
     const resumed = [...fingerprint(first), ...fingerprint(rest)].filter((line) => !line.startsWith('issue'));
     if (JSON.stringify(resumed) !== JSON.stringify(wholePrints)) {
       failures.push(`${file.path}: resuming after a cut last line differs from a whole read`);
+    }
+  }
+  return failures;
+}
+
+/**
+ * `linesStandAlone`: each record, read from its offset with only the bytes of its line (and the line feed before it)
+ * to be had (a read before them fails), is the record a whole read gives there (the index reads tool inputs and search snippets back this way).
+ */
+async function checkStandAlone(options: ConformanceOptions): Promise<string[]> {
+  const failures: string[] = [];
+  const { adapter } = options;
+  for (const file of await discoverAll(options)) {
+    const bytes = await readFile(file.path);
+    const whole = await readAll(adapter, file);
+    for (const record of whole.records) {
+      const { line, offset } = record.loc;
+      if (offset === undefined) continue;
+      const newline = bytes.indexOf(0x0a, offset);
+      const end = newline === -1 ? bytes.length : newline + 1;
+      const alone: RecordEvent[] = [];
+      try {
+        await adapter.streamRecords(file, (event) => alone.push(event), {
+          startOffset: offset,
+          startLine: line,
+          open: async () => ({
+            async read(buffer: Uint8Array, at: number, length: number, position: number) {
+              // The line feed before the record may be read (a resumed read checks it ends the line before).
+              const from = Math.max(0, offset - 1);
+              if (position < from) throw new Error(`read at ${position}, before the record's line (${offset})`);
+              const n = Math.max(0, Math.min(length, end - position));
+              buffer.set(bytes.subarray(position, position + n), at);
+              return { bytesRead: n };
+            },
+            async close() {},
+          }),
+        });
+      } catch (error) {
+        failures.push(`${file.path}:${line}: ${error instanceof Error ? error.message : String(error)}`);
+        break;
+      }
+      const same = alone.filter(
+        (e): e is Extract<RecordEvent, { kind: 'record' }> =>
+          e.kind === 'record' && e.record.loc.line === line && e.record.loc.offset === offset,
+      );
+      const expected = whole.records.filter((r) => r.loc.line === line && r.loc.offset === offset);
+      if (JSON.stringify(same.map((e) => e.record)) !== JSON.stringify(expected)) {
+        failures.push(`${file.path}:${line}: the record read from its offset alone differs from the whole read's`);
+        break;
+      }
     }
   }
   return failures;

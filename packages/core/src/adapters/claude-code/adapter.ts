@@ -14,7 +14,7 @@ export const claudeCodeAdapter = defineAdapter({
   label: 'Claude Code',
   resume: ['claude', '--resume'],
   // Sidechains in the main file up to 2.0.27, `agent-*.jsonl` files since: discovery finds both.
-  capabilities: { appendOnly: true, subagents: 'files' },
+  capabilities: { appendOnly: true, linesStandAlone: true, subagents: 'files' },
   defaultHomes: (env, homeDir) => [defaultClaudeHome(env, homeDir)],
   recognizes: recognizesClaudePath,
   discover: (root, options) => discoverFiles([root], options),

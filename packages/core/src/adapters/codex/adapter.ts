@@ -17,7 +17,7 @@ export const codexAdapter = defineAdapter({
   resume: ['codex', 'resume'],
   // Rollouts are only appended to (`exec resume` too); a read from an offset replays the earlier lines for state.
   // Spawned and review agents write their own rollout, discovered as subagent files of their parent session.
-  capabilities: { appendOnly: true, subagents: 'files' },
+  capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'files' },
   defaultHomes: (env, homeDir) => [defaultCodexHome(env, homeDir)],
   recognizes: recognizesCodexPath,
   discover: (root: string, options?: DiscoverOptions) => discoverCodexFiles([root], options),

@@ -17,7 +17,7 @@ export const geminiAdapter = defineAdapter({
   // Gemini CLI's `--resume` takes a position in its own list or `latest`, not a session id.
   resume: null,
   // A message is written again when it changes (JSONL) or the whole document is rewritten (JSON): re-read whole.
-  capabilities: { appendOnly: false, subagents: 'files' },
+  capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'files' },
   defaultHomes: defaultGeminiHomes,
   recognizes: recognizesGemini,
   discover: discoverGemini,
