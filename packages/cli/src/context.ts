@@ -231,7 +231,7 @@ export class Context {
    * agent's home with nothing in it yet. Decided from the refresh's report; a folder is looked at only when that
    * report cannot tell (no file at all, or several paths), and the index asked only when several paths were.
    */
-  private async warnNoTranscripts(paths: readonly string[], report: RefreshReport): Promise<void> {
+  async warnNoTranscripts(paths: readonly string[], report: RefreshReport): Promise<void> {
     if (report.files > 0 && paths.length === 1) return;
     for (const path of paths) {
       if (!this.named.includes(path) || (await recognisedByAnAgent(path))) continue;

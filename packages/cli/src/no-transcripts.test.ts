@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../test/harness.js';
+import { runCli, startServe, waitReady } from '../test/harness.js';
 import { SAMPLES_HOME } from './context.js';
 import type { SessionsJson } from './output/json-types.js';
 
@@ -66,6 +66,22 @@ describe('a PATH that holds no agent transcripts', () => {
     for (const command of [['index'], ['stats'], ['usage'], ['search', 'anything'], ['sessions']]) {
       const r = await cli([...command, downloads]);
       expect([command[0], r.code, r.stderr]).toEqual([command[0], 0, warningFor(downloads)]);
+    }
+  });
+
+  it('serve: the dashboard runs, and the warning comes once the folder has been read', async () => {
+    const { child, url, stderr } = await startServe([downloads, '--no-progress'], join(dir, 'serve.sqlite'));
+    try {
+      expect(url, stderr()).toBeDefined();
+      await waitReady(url as string);
+      for (let i = 0; i < 100 && !stderr().includes('holds no'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(
+        stderr()
+          .split('\n')
+          .filter((line) => line.includes('holds no')),
+      ).toEqual([warningFor(downloads).trim()]);
+    } finally {
+      child.kill('SIGTERM');
     }
   });
 

@@ -99,7 +99,7 @@ ${COMMON_HELP}`,
       );
       ctx.note('press Ctrl-C to stop');
     }
-    void server.indexed.then((report) => {
+    void server.indexed.then(async (report) => {
       if (drawn) ctx.io.stderr.write('\r\u001b[2K');
       const error = server.indexStatus().error;
       if (error !== null) ctx.note(`indexing failed: ${error}`);
@@ -111,6 +111,8 @@ ${COMMON_HELP}`,
               : ''),
         );
       }
+      // A folder named that holds no agent's transcript: said as every other command says it.
+      if (report) await ctx.warnNoTranscripts(paths, report).catch(() => undefined);
     });
     await new Promise<void>((resolve) => {
       const stop = () => {
