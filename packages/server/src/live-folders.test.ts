@@ -1,4 +1,4 @@
-import { chmod, cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { appendFile, chmod, cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,4 +126,45 @@ describe('live: a permission change is noticed like a file change', () => {
       }
     },
   );
+});
+
+describe('live: a session whose id another home holds too', () => {
+  it('an append to one copy says that copy was updated (its reference is its key)', async () => {
+    // Two copies of one home (a backup indexed beside the live one): each session's id and project folder name are
+    // the other copy's too, so a session is referred to by its key.
+    const homes = [join(tmp, 'twin-a'), join(tmp, 'twin-b')];
+    for (const home of homes) {
+      await cp(join(samples, 'projects', '-home-user-proj-api'), join(home, 'projects', '-home-user-proj-api'), {
+        recursive: true,
+      });
+    }
+    const index = openIndex({ dbPath: join(tmp, 'twins.sqlite') });
+    const id = '4da1eb3d-852a-4da6-8e3f-0bacc4f73990';
+    const file = join(homes[0] as string, 'projects', '-home-user-proj-api', `${id}.jsonl`);
+    try {
+      await index.refresh(homes);
+      const ref = index.sessionIdOfFile(file);
+      expect(ref).toBe(join(homes[0] as string, 'projects', '-home-user-proj-api', id));
+      const events = createLiveEvents({ index, paths: homes, watch: false });
+      const updated: string[] = [];
+      events.subscribe((m) => {
+        if (m.type === 'session-updated') updated.push(m.sessionId);
+      });
+      const line = JSON.stringify({
+        type: 'user',
+        uuid: '4da1eb3d-0000-4000-8000-000000000001',
+        parentUuid: null,
+        sessionId: id,
+        timestamp: '2026-11-27T23:00:00.000Z',
+        cwd: '/home/user/proj/api',
+        message: { role: 'user', content: 'one more prompt' },
+      });
+      await appendFile(file, `${line}\n`);
+      await events.refresh([file]);
+      events.close();
+      expect(updated).toEqual([ref]);
+    } finally {
+      index.close();
+    }
+  });
 });

@@ -81,8 +81,12 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
   /** The references of the sessions the changed files belong to now. */
   const refsOf = (changed: readonly string[]): string[] =>
     changed.flatMap((file) => options.index.sessionIdOfFile(file) ?? sessionIdOfPath(file) ?? []);
-  // A reference is `<id>` or `<id>@<folder>`: the session id selects it (and any namesake, compared harmlessly).
-  const idsOf = (refs: readonly string[]): string[] => [...new Set(refs.map((ref) => ref.replace(/@.*$/s, '')))];
+  // A reference is `<id>`, `<id>@<folder>`, or a session's key `<project folder>/<id>` when another home has a
+  // folder of that name with that session too (a backup indexed beside the live home): the plain session id selects
+  // it (and any namesake, compared harmlessly). Session ids hold neither `@` nor a slash.
+  const idsOf = (refs: readonly string[]): string[] => [
+    ...new Set(refs.map((ref) => ref.replace(/^.*[\\/]/s, '').replace(/@.*$/s, ''))),
+  ];
 
   /**
    * Refreshes and tells subscribers what changed. Incremental: only the sessions of the changed files are compared
