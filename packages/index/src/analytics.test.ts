@@ -104,7 +104,7 @@ function toolUseIds(folder: string): Set<string> {
 }
 
 /** The same aggregates, counted one `calls()` row at a time (no SQL grouping), in a canonical order. */
-function countRows(rows: readonly CallRow[], bucketMs: number, bounds: readonly number[]) {
+function countRows(rows: readonly CallRow[], bucketMs: number, bounds: readonly number[], offsetMs = 0) {
   const projectOf = new Map(index.listSessions().map((s) => [s.key, s.projectPath ?? s.projectDir]));
   const bin = (ms: number) => {
     const at = bounds.findIndex((bound) => ms < bound);
@@ -124,7 +124,10 @@ function countRows(rows: readonly CallRow[], bucketMs: number, bounds: readonly 
   const categories = new Map<string, number>();
   for (const r of rows) {
     add(totals, r);
-    const start = r.timestamp === undefined ? null : Math.floor(Date.parse(r.timestamp) / bucketMs) * bucketMs;
+    const start =
+      r.timestamp === undefined
+        ? null
+        : Math.floor((Date.parse(r.timestamp) - offsetMs) / bucketMs) * bucketMs + offsetMs;
     const b = buckets.get(start) ?? zero();
     add(b, r);
     buckets.set(start, b);
@@ -194,7 +197,9 @@ function expectSameAsRows(filter: Omit<AnalyticsFilter, 'bucketMs'>, bucketMs: n
   const analytics = index.analytics({ ...filter, bucketMs });
   const rows = index.calls({ ...(filter as CallFilter), limit: 1_000_000 });
   expect(rows.length).toBeGreaterThan(0);
-  expect(canonical(analytics)).toEqual(countRows(rows, bucketMs, filter.durationBoundsMs ?? BOUNDS));
+  expect(canonical(analytics)).toEqual(
+    countRows(rows, bucketMs, filter.durationBoundsMs ?? BOUNDS, filter.bucketOffsetMs),
+  );
   return analytics;
 }
 
@@ -211,6 +216,11 @@ describe('analytics', () => {
     expect(all.durations.filter((n) => n > 0).length).toBeGreaterThan(2);
     expectSameAsRows({}, HOUR);
     expectSameAsRows({}, DAY);
+    // Weeks from Monday (1970-01-05, 4 days after the epoch): every bucket starts on a Monday at 00:00 UTC.
+    const weeks = expectSameAsRows({ bucketOffsetMs: 4 * DAY }, 7 * DAY);
+    const starts = weeks.buckets.flatMap((b) => (b.startMs === null ? [] : [new Date(b.startMs)]));
+    expect(starts.length).toBeGreaterThan(0);
+    expect(starts.every((d) => d.getUTCDay() === 1 && d.getUTCHours() === 0)).toBe(true);
   });
 
   it('applies the project, tool, session, time and path filters as calls() does', () => {

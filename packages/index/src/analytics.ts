@@ -69,8 +69,10 @@ export function analytics(store: Store, filter: AnalyticsFilter): CallAnalytics 
   const spanMs = firstMs !== null && lastMs !== null ? lastMs - firstMs : 0;
   const bucketMs = checkedBucketMs(typeof filter.bucketMs === 'function' ? filter.bucketMs(spanMs) : filter.bucketMs);
 
+  const offset = filter.bucketOffsetMs ?? 0;
+  if (!Number.isFinite(offset)) throw new RangeError(`bucketOffsetMs must be a finite number: ${offset}`);
   const buckets = select<AnalyticsBucket>(
-    `CAST(cf.ts_ms / ${bucketMs} AS INTEGER) * ${bucketMs} AS startMs, ${COUNTS}`,
+    `CAST((cf.ts_ms - ${offset}) / ${bucketMs} AS INTEGER) * ${bucketMs} + ${offset} AS startMs, ${COUNTS}`,
     'GROUP BY startMs ORDER BY startMs IS NULL, startMs',
   );
   const projects = select<AnalyticsProject>(

@@ -292,10 +292,16 @@ export interface AnalyticsFilter {
   /** Calls made at or before this time (calls without a timestamp are then left out). */
   readonly until?: TimeInput;
   /**
-   * Width of the time buckets in ms (buckets start at multiples of it since the epoch, so a day is a UTC day), or a
-   * function that picks it from the time span of the calls (last minus first timestamp, 0 when there are none).
+   * Width of the time buckets in ms (buckets start at multiples of it since the epoch plus `bucketOffsetMs`, so a
+   * day is a UTC day), or a function that picks it from the time span of the calls (last minus first timestamp, 0
+   * when there are none).
    */
   readonly bucketMs: number | ((spanMs: number) => number);
+  /**
+   * Where bucket starts are counted from, in ms after the epoch (default 0). Weeks that start on a Monday:
+   * 4 days (1970-01-05 was a Monday); a multiple of the width leaves the buckets as they are.
+   */
+  readonly bucketOffsetMs?: number;
   /**
    * Ascending upper bounds (exclusive) of the duration histogram's bins; one more bin holds the rest.
    * Default `[100, 1000, 5000, 30000, 120000]`.

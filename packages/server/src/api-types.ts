@@ -280,7 +280,7 @@ export interface DurationBucket {
 
 export interface StatsResponse {
   /** Bucket size of `days`: 5-minute buckets, hours or days, whichever suits the time span. */
-  readonly granularity: 'minute' | 'hour' | 'day';
+  readonly granularity: 'minute' | 'hour' | 'day' | 'week';
   readonly tools: readonly ToolStatRow[];
   readonly days: readonly DayRow[];
   readonly projects: readonly ProjectRow[];

@@ -23,7 +23,8 @@ function fakeIndex(spanMs: number, seen: AnalyticsFilter[] = []): AgentIndex {
   const analytics = (filter: AnalyticsFilter): CallAnalytics => {
     seen.push(filter);
     const bucketMs = typeof filter.bucketMs === 'function' ? filter.bucketMs(spanMs) : filter.bucketMs;
-    const start = Math.floor(first / bucketMs) * bucketMs;
+    const offset = filter.bucketOffsetMs ?? 0;
+    const start = Math.floor((first - offset) / bucketMs) * bucketMs + offset;
     return {
       calls: 10,
       errors: 4,
@@ -67,13 +68,16 @@ describe('statsResponse', () => {
     expect(statsCalls.count).toBe(1);
   });
 
-  it('uses 5-minute buckets up to 6 hours of calls, hours up to 4 days, else days', () => {
+  it('uses 5-minute buckets up to 6 hours of calls, hours up to 4 days, days up to a year, else weeks from Monday', () => {
     const cases: [number, string, string][] = [
       [0, 'minute', '2026-03-01T10:05'],
       [6 * HOUR, 'minute', '2026-03-01T10:05'],
       [6 * HOUR + 1, 'hour', '2026-03-01T10:00'],
       [4 * DAY, 'hour', '2026-03-01T10:00'],
       [4 * DAY + 1, 'day', '2026-03-01'],
+      [366 * DAY, 'day', '2026-03-01'],
+      // 2026-03-01 is a Sunday: its week began on Monday 2026-02-23.
+      [366 * DAY + 1, 'week', '2026-02-23'],
     ];
     for (const [span, granularity, day] of cases) {
       const body = statsResponse(fakeIndex(span), {});

@@ -23,11 +23,19 @@ interface Grain {
   readonly label: (iso: string) => string;
 }
 
-/** Time buckets: 5 minutes for calls spanning up to 6 hours, hours up to 4 days, else days. */
+const DAY_MS = 86_400_000;
+/** Weeks start on Mondays: 1970-01-05, 4 days after the epoch, was one (a whole number of every other grain). */
+const MONDAY_OFFSET_MS = 4 * DAY_MS;
+
+/**
+ * Time buckets: 5 minutes for calls spanning up to 6 hours, hours up to 4 days, days up to a year, else weeks (from
+ * Monday): a history the archive keeps for years stays a time axis of at most a few hundred bars.
+ */
 const GRAINS: readonly [Grain, ...Grain[]] = [
   { granularity: 'minute', maxSpanMs: 6 * 3_600_000, bucketMs: 5 * 60_000, label: (iso) => iso.slice(0, 16) },
-  { granularity: 'hour', maxSpanMs: 4 * 86_400_000, bucketMs: 3_600_000, label: (iso) => `${iso.slice(0, 13)}:00` },
-  { granularity: 'day', maxSpanMs: Number.POSITIVE_INFINITY, bucketMs: 86_400_000, label: (iso) => iso.slice(0, 10) },
+  { granularity: 'hour', maxSpanMs: 4 * DAY_MS, bucketMs: 3_600_000, label: (iso) => `${iso.slice(0, 13)}:00` },
+  { granularity: 'day', maxSpanMs: 366 * DAY_MS, bucketMs: DAY_MS, label: (iso) => iso.slice(0, 10) },
+  { granularity: 'week', maxSpanMs: Number.POSITIVE_INFINITY, bucketMs: 7 * DAY_MS, label: (iso) => iso.slice(0, 10) },
 ];
 
 const grainOfSpan = (spanMs: number): Grain => GRAINS.find((g) => spanMs <= g.maxSpanMs) ?? GRAINS[0];
@@ -78,6 +86,7 @@ export function statsResponse(index: AgentIndex, filter: StatsFilter): StatsResp
   const analytics = index.analytics({
     ...filter,
     bucketMs: (spanMs) => grainOfSpan(spanMs).bucketMs,
+    bucketOffsetMs: MONDAY_OFFSET_MS,
     durationBoundsMs: DURATION_BOUNDS_MS,
   });
   const grain = GRAINS.find((g) => g.bucketMs === analytics.bucketMs) ?? GRAINS[0];

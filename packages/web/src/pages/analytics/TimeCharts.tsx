@@ -69,7 +69,13 @@ export function TimeChart({
       <h3>
         Over time
         <span className="chart-hint">
-          per {stats?.granularity === 'minute' ? '5 minutes' : (stats?.granularity ?? 'day')} (UTC)
+          per{' '}
+          {stats?.granularity === 'minute'
+            ? '5 minutes'
+            : stats?.granularity === 'week'
+              ? 'week, from Monday'
+              : (stats?.granularity ?? 'day')}{' '}
+          (UTC)
         </span>
       </h3>
       <ResponsiveContainer width="100%" height={220}>

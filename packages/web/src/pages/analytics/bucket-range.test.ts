@@ -15,7 +15,7 @@ describe('bucketRange', () => {
     expect(filled.reduce((n, r) => n + r.calls, 0)).toBe(3);
   });
 
-  it('fills hours and days across midnight and month ends, and keeps the calls without a time last', () => {
+  it('fills hours, days and weeks across midnight and month ends, and keeps the calls without a time last', () => {
     expect(days(bucketRange([row('2026-03-01T22:00'), row('2026-03-02T01:00'), row('unknown')], 'hour'))).toEqual([
       '2026-03-01T22:00',
       '2026-03-01T23:00',
@@ -28,6 +28,12 @@ describe('bucketRange', () => {
       '2026-02-28',
       '2026-03-01',
     ]);
+    expect(days(bucketRange([row('2026-02-23'), row('2026-03-16')], 'week'))).toEqual([
+      '2026-02-23',
+      '2026-03-02',
+      '2026-03-09',
+      '2026-03-16',
+    ]);
     expect(bucketRange([], 'minute')).toEqual([]);
     expect(bucketRange([row('unknown')], 'day')).toEqual([row('unknown')]);
   });
@@ -35,6 +41,8 @@ describe('bucketRange', () => {
   it('keeps the buckets as they are past a span too long to draw a bar each', () => {
     const far = [row('2020-01-01'), row('2026-01-01')];
     expect(bucketRange(far, 'day')).toEqual(far);
+    // Six years are 314 weeks: filled.
+    expect(bucketRange([row('2019-12-30'), row('2025-12-29')], 'week')).toHaveLength(314);
     expect(bucketRange([row('2025-01-01'), row('2026-02-04')], 'day')).toHaveLength(MAX_BUCKETS);
   });
 });

@@ -3,7 +3,8 @@
  * its time: the server sends the buckets with calls only, and a bar chart places them side by side, so 10:00, 10:05
  * and 16:40 stood at equal distances. Recharts' bar chart places bars by category (a number axis gives a bar no width
  * to go by), so the gaps are filled, as the Usage page's daily chart does (usage/day-range.ts). Past `MAX_BUCKETS`
- * (days over years) the buckets are kept as they are: a bar each would be too thin to see.
+ * (weeks over more than seven years: the server takes weeks past a year) the buckets are kept as they are: a bar each
+ * would be too thin to see.
  */
 import type { DayRow, StatsResponse } from '../../data/types';
 
@@ -12,7 +13,12 @@ export const MAX_BUCKETS = 400;
 type Granularity = StatsResponse['granularity'];
 
 /** A bucket's length: the server's grains (server/src/stats-response.ts). */
-const STEP_MS: Readonly<Record<Granularity, number>> = { minute: 5 * 60_000, hour: 3_600_000, day: 86_400_000 };
+const STEP_MS: Readonly<Record<Granularity, number>> = {
+  minute: 5 * 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+};
 
 /** A bucket's start from its label (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM`, UTC); NaN for `unknown` (calls without time). */
 function startOf(day: string): number {
@@ -24,7 +30,7 @@ function startOf(day: string): number {
 /** A bucket's label as the server writes it. */
 function labelOf(ms: number, granularity: Granularity): string {
   const iso = new Date(ms).toISOString();
-  if (granularity === 'day') return iso.slice(0, 10);
+  if (granularity === 'day' || granularity === 'week') return iso.slice(0, 10);
   return granularity === 'hour' ? `${iso.slice(0, 13)}:00` : iso.slice(0, 16);
 }
 

@@ -76,7 +76,7 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
       bucketRange(stats?.days ?? [], stats?.granularity ?? 'day').map((d) => ({
         ...d,
         okCalls: d.calls - d.errors - d.expectedErrors,
-        label: stats?.granularity === 'day' ? d.day : d.day.replace('T', ' ').slice(5),
+        label: stats?.granularity === 'day' || stats?.granularity === 'week' ? d.day : d.day.replace('T', ' ').slice(5),
       })),
     [stats],
   );
