@@ -97,6 +97,37 @@ export function storedResultOf(record: TranscriptRecord, id: string): StoredResu
   return undefined;
 }
 
+/** The first of a records' calls of `id` (the records at one place: several when glued on one line). */
+export function callIn(records: readonly TranscriptRecord[], id: string): StoredCall | undefined {
+  for (const record of records) {
+    const call = storedCallOf(record, id);
+    if (call !== undefined) return call;
+  }
+  return undefined;
+}
+
+/** The first of a records' results of `id`. */
+export function resultIn(records: readonly TranscriptRecord[], id: string): StoredResult | undefined {
+  for (const record of records) {
+    const result = storedResultOf(record, id);
+    if (result !== undefined) return result;
+  }
+  return undefined;
+}
+
+/** Core's form of a result of call `id`, found at `loc`. */
+export function rawResultOf(id: string, result: StoredResult, loc: RawResult['loc']): RawResult {
+  return {
+    toolUseId: createToolUseId(id),
+    uuid: createRecordUuid(result.uuid ?? ''),
+    timestamp: result.ts === null ? undefined : createIsoTimestamp(result.ts),
+    loc,
+    isError: result.isError,
+    content: result.content as ResultContent,
+    toolUseResult: result.toolUseResult,
+  };
+}
+
 /** The background shell or async agent a call's result started, if any. */
 function taskIdOf(result: ToolCall['result']): string | null {
   const typed = result?.typed;
@@ -124,17 +155,7 @@ export function factColumnsOf(
     loc: { file: '', line: call.line, offset: 0 },
     messageId: call.messageId ?? undefined,
   };
-  const rawResult: RawResult | undefined = result
-    ? {
-        toolUseId: createToolUseId(call.id),
-        uuid: createRecordUuid(result.uuid ?? ''),
-        timestamp: result.ts === null ? undefined : createIsoTimestamp(result.ts),
-        loc: { file: '', line: result.line, offset: 0 },
-        isError: result.isError,
-        content: result.content as ResultContent,
-        toolUseResult: result.toolUseResult,
-      }
-    : undefined;
+  const rawResult = result && rawResultOf(call.id, result, { file: '', line: result.line, offset: 0 });
   // The call's agent types its result (every file of a session is one agent's).
   const adapter = adapterForFile({ agent });
   const typed = rawResult ? adapter.typeResult(raw, rawResult) : undefined;

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Archive } from './archive.js';
-import { type StoredResult, storedResultOf } from './call-fact.js';
+import { resultIn, type StoredResult } from './call-fact.js';
 import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow } from './file-of-row.js';
 import type { ReadRecords, RowPlace } from './import.js';
 import { type RecordPlace, RecordReader } from './record-reader.js';
@@ -29,38 +29,25 @@ export function recordsOfRows(db: Database.Database, archive: Archive): ReadReco
 }
 
 /**
- * The results of these ids at these places, read back: for each id its first row whose record still holds it (the
- * first row of each id is read, the next ones only for the ids not found yet; an id none of whose records holds it
- * is left out).
+ * The results of these ids at these places, read back: for each id its first row whose record still holds it. The
+ * first row of each id is read, then the others of the ids not found that way (once a copy was rewritten or lost).
  */
 export async function resultsAt<Row extends RowPlace & { readonly id: string }>(
   read: ReadRecords,
   rows: readonly Row[],
 ): Promise<Map<string, { readonly row: Row; readonly result: StoredResult }>> {
   const out = new Map<string, { readonly row: Row; readonly result: StoredResult }>();
-  let left = rows;
-  while (left.length > 0) {
-    const round: Row[] = [];
-    const later: Row[] = [];
-    const inRound = new Set<string>();
-    for (const row of left) {
-      if (out.has(row.id)) continue;
-      if (inRound.has(row.id)) later.push(row);
-      else {
-        inRound.add(row.id);
-        round.push(row);
-      }
-    }
-    const records = await read(round);
-    round.forEach((row, i) => {
-      for (const record of records[i] ?? []) {
-        const result = storedResultOf(record, row.id);
-        if (result === undefined) continue;
-        out.set(row.id, { row, result });
-        return;
-      }
+  const take = async (some: readonly Row[]) => {
+    const records = await read(some);
+    some.forEach((row, i) => {
+      const result = out.has(row.id) ? undefined : resultIn(records[i] ?? [], row.id);
+      if (result !== undefined) out.set(row.id, { row, result });
     });
-    left = later;
-  }
+  };
+  const firsts = new Map<string, Row>();
+  for (const row of rows) if (!firsts.has(row.id)) firsts.set(row.id, row);
+  await take([...firsts.values()]);
+  const others = rows.filter((row) => !out.has(row.id) && firsts.get(row.id) !== row);
+  if (others.length > 0) await take(others);
   return out;
 }

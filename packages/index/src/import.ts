@@ -2,13 +2,13 @@ import type { DiscoveredFile, RecordEvent, TranscriptRecord } from '@agentdash/c
 import type Database from 'better-sqlite3';
 import { agentOfRow } from './agents.js';
 import {
+  callIn,
   type FactColumns,
   type FactTracker,
   factColumnsOf,
+  resultIn,
   type StoredCall,
   type StoredResult,
-  storedCallOf,
-  storedResultOf,
 } from './call-fact.js';
 import { OP, type Op, opsOfEvent } from './record-rows.js';
 import { FACT_COLUMNS } from './schema-payloads.js';
@@ -239,6 +239,18 @@ export class Writer {
     this.apply(file, ops, touched, counts);
   }
 
+  /** After the last event `handle` stored of a file: the facts of its calls that have no result in it. */
+  finishFacts(
+    file: FileRow,
+    facts: FactTracker,
+    touched: Set<string>,
+    counts: { records: number; issues: number },
+  ): void {
+    const ops: Op[] = [];
+    facts.finish(ops);
+    this.apply(file, ops, touched, counts);
+  }
+
   /**
    * Run row operations of a file (`opsOfEvent`, here or in a parse worker), in order. Tool inputs and outputs are
    * indexed only where this file first stored them (a copy in a resumed or forked file is not indexed again).
@@ -446,19 +458,18 @@ export class Writer {
         places.push({ fileId: p.result.file_id, line: p.result.line, offset: p.result.offset });
     }
     const records = places.length === 0 ? [] : await read(places);
+    const upsert = (p: FactPlan, columns: FactColumns) =>
+      this.s.upsertFact.run({ tool_use_id: p.id, file_id: p.call.file_id, ...columns });
+    for (const p of plans) if (p.ahead !== undefined) upsert(p, p.ahead);
     let next = 0;
-    const readBack = new Map<FactPlan, FactColumns>();
     for (const p of unread) {
-      const callRecords = records[next++] ?? [];
-      const resultRecords = p.result === undefined ? [] : (records[next++] ?? []);
-      const columns = this.factOf(p, callRecords, resultRecords);
+      const call = callIn(records[next++] ?? [], p.id);
+      const result = p.result === undefined ? undefined : resultIn(records[next++] ?? [], p.id);
       // A record that cannot be read back now (its file changed in place, or is unreadable) never replaces a fact
-      // with a poorer one; a call without a fact yet gets what can be read.
-      if (columns !== undefined || p.call.stored === null) readBack.set(p, columns ?? this.poorFact(p));
-    }
-    for (const p of plans) {
-      const columns = p.ahead ?? readBack.get(p);
-      if (columns !== undefined) this.s.upsertFact.run({ tool_use_id: p.id, file_id: p.call.file_id, ...columns });
+      // with a poorer one; a call without a fact yet gets what can be read: its name and place, no input, no result.
+      if (call !== undefined && (p.result === undefined || result !== undefined))
+        upsert(p, this.factOf(p, call, result));
+      else if (p.call.stored === null) upsert(p, this.factOf(p, this.bareCall(p), undefined));
     }
     for (const { id, fileId } of dropped) this.s.deleteFact.run(id, fileId);
   }
@@ -477,41 +488,16 @@ export class Writer {
         ? ahead.resultLine === null
         : result.file_id === call.file_id && result.line === ahead.resultLine);
     const settled = !this.leaving.has(id) && call.stored !== null && call.stored === (result === undefined ? 0 : 1);
-    return {
-      id,
-      call: { ...call },
-      result: result && { ...result },
-      ahead: matches ? ahead.columns : undefined,
-      settled,
-    };
+    return { id, call, result, ahead: matches ? ahead.columns : undefined, settled };
   }
 
-  /** The fact of a call and result read back; undefined when a record is not there any more. */
-  private factOf(
-    plan: FactPlan,
-    callRecords: readonly TranscriptRecord[],
-    resultRecords: readonly TranscriptRecord[],
-  ): FactColumns | undefined {
-    const call = firstOf(callRecords, (r) => storedCallOf(r, plan.id));
-    const result = firstOf(resultRecords, (r) => storedResultOf(r, plan.id));
-    if (call === undefined || (plan.result !== undefined && result === undefined)) return undefined;
-    return this.factColumns(plan, call, result);
+  /** A call known only by its row: its name and place. */
+  private bareCall(plan: FactPlan): StoredCall {
+    return { id: plan.id, name: plan.call.name, input: undefined, ts: null, line: plan.call.line, messageId: null };
   }
 
-  /** The fact of a call whose records cannot be read back now: its name and place, no input, no result. */
-  private poorFact(plan: FactPlan): FactColumns {
-    const call = {
-      id: plan.id,
-      name: plan.call.name,
-      input: undefined,
-      ts: null,
-      line: plan.call.line,
-      messageId: null,
-    };
-    return this.factColumns(plan, call, undefined);
-  }
-
-  private factColumns(plan: FactPlan, call: StoredCall, result: StoredResult | undefined): FactColumns {
+  /** The fact of a call and its result as read back. */
+  private factOf(plan: FactPlan, call: StoredCall, result: StoredResult | undefined): FactColumns {
     return factColumnsOf(
       call,
       result,
@@ -519,16 +505,4 @@ export class Writer {
       agentOfRow(this.s.agentOfFile.get(plan.call.file_id) as string | undefined),
     );
   }
-}
-
-/** The first value `of` finds among records. */
-function firstOf<T>(
-  records: readonly TranscriptRecord[],
-  of: (record: TranscriptRecord) => T | undefined,
-): T | undefined {
-  for (const record of records) {
-    const found = of(record);
-    if (found !== undefined) return found;
-  }
-  return undefined;
 }

@@ -85,7 +85,7 @@ export class RecordReader {
         if (shared === undefined) continue;
         try {
           if (adapterForFile(first.file).capabilities.linesStandAlone) {
-            for (const i of indexes) found[i] = await this.recordsAtOne(places[i] as RecordPlace, shared);
+            for (const i of indexes) found[i] = await this.lineRecords(places[i] as RecordPlace, shared);
           } else {
             const read = await this.onePass(mine, shared);
             for (const i of indexes) {
@@ -102,24 +102,19 @@ export class RecordReader {
     return found;
   }
 
+  /** The records at one place (several when records are glued on one line at one offset). */
+  async recordsAtOne(place: RecordPlace): Promise<TranscriptRecord[]> {
+    return (await this.recordsAt([place]))[0] ?? [];
+  }
+
   /**
-   * The records at one place (several when records are glued on one line at one offset; none when the transcript
-   * no longer holds one). `shared`: the transcript's bytes, opened by the caller (and closed by it).
+   * The records at one place of a file whose lines stand alone, read from its line only. `shared`: the transcript's
+   * bytes, opened by the caller (and closed by it).
    */
-  async recordsAtOne(place: RecordPlace, shared?: ByteSource): Promise<TranscriptRecord[]> {
+  private async lineRecords(place: RecordPlace, shared: ByteSource): Promise<TranscriptRecord[]> {
     const adapter = adapterForFile(place.file);
-    if (!adapter.capabilities.linesStandAlone) {
-      const source = shared ?? (await this.open(place.file.path).catch(() => undefined));
-      if (source === undefined) return [];
-      try {
-        return (await this.onePass([place], source)).get(keyOf(place.line, place.offset)) ?? [];
-      } finally {
-        if (shared === undefined) await source.close();
-      }
-    }
     const records: TranscriptRecord[] = [];
-    const open: OpenBytes = async (path) =>
-      shared !== undefined && path === place.file.path ? keptOpen(shared) : this.open(path);
+    const open: OpenBytes = async (path) => (path === place.file.path ? keptOpen(shared) : this.open(path));
     try {
       await adapter.streamRecords(
         place.file,

@@ -19,7 +19,6 @@ import { releaseFreePages } from './free-pages.js';
 import { type FileRow, idOfKey, type ReadRecords, sessionKeyOf, Writer } from './import.js';
 import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
 import { type ArchiveChunk, type ParseJob, ParsePool } from './parse-pool.js';
-import type { Op } from './record-rows.js';
 import { isUnder, pathCond, scopeSql, withoutCoveringPaths } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
@@ -625,11 +624,7 @@ export class Refresher {
           // Not read by a worker (or it could not): read here, archiving beside the parse.
           if (archiveNew && archiving === undefined) archiving = archiveHere();
           end = await readHere();
-          if (storeError === undefined) {
-            const finished: Op[] = [];
-            facts.finish(finished);
-            this.writer.apply(current, finished, touched, counts);
-          }
+          if (storeError === undefined) this.writer.finishFacts(current, facts, touched, counts);
         } else if ('error' in stored) {
           storeError = stored.error;
           end = NOTHING_ENDED;

@@ -2,9 +2,6 @@
 import { basename, resolve } from 'node:path';
 import {
   loadSession as coreLoadSession,
-  createIsoTimestamp,
-  createRecordUuid,
-  createToolUseId,
   type DiscoveredFile,
   type RawResult,
   type Session,
@@ -13,6 +10,7 @@ import {
   zeroTime,
 } from '@agentdash/core';
 import { agentOfRow } from './agents.js';
+import { rawResultOf } from './call-fact.js';
 import { recordsOfRows, resultsAt } from './call-payloads.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
@@ -331,16 +329,8 @@ async function resultsElsewhere(store: Store, key: string): Promise<Map<string, 
   const out = new Map<string, RawResult>();
   if (rows.length === 0) return out;
   const found = await resultsAt(recordsOfRows(store.db, archiveOf(store.db)), rows);
-  for (const { row: r, result } of found.values()) {
-    out.set(r.id, {
-      toolUseId: createToolUseId(r.id),
-      uuid: createRecordUuid(result.uuid ?? ''),
-      timestamp: result.ts === null ? undefined : createIsoTimestamp(result.ts),
-      loc: { file: r.path, line: r.line, offset: r.offset },
-      isError: result.isError,
-      content: result.content as RawResult['content'],
-      toolUseResult: result.toolUseResult,
-    });
+  for (const { row, result } of found.values()) {
+    out.set(row.id, rawResultOf(row.id, result, { file: row.path, line: row.line, offset: row.offset }));
   }
   return out;
 }
