@@ -4,8 +4,8 @@
  * the `agentdash` launcher runs when present. Node 20 loads ES modules one file at a time: the unbundled program is
  * about 250 files (zod alone is 100), which costs 100–200 ms at every start. Commands stay loaded on demand (each
  * dynamic import is a chunk of its own); the workers are entries beside the chunks, where `builtWorkerScript` looks
- * for them. Node's built-ins and better-sqlite3 (a native addon, a dependency of the package) stay outside. The
- * built dashboard is copied beside them.
+ * for them. Node's built-ins and the native addons better-sqlite3 and zstd-napi (dependencies of the package) stay
+ * outside. The built dashboard is copied beside them.
  */
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -24,7 +24,7 @@ await build({
     'watch-worker': join(root, 'packages/server/dist/watch-worker.js'),
   },
   platform: 'node',
-  external: [/^node:/, 'better-sqlite3'],
+  external: [/^node:/, 'better-sqlite3', 'zstd-napi'],
   // The packages' own export condition for running from sources is not for the bundle: it takes their dist.
   resolve: { conditionNames: ['import', 'node', 'default'] },
   logLevel: 'warn',

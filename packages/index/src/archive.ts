@@ -1,31 +1,17 @@
 /**
  * The archive: a compressed copy of every transcript's bytes, kept in the database so that a session stays complete
- * after Claude Code deletes its files. Bytes are stored in chunks (brotli, at most 4 MiB of transcript each), so an
- * append adds a chunk instead of rewriting one. Everything else in the database can be rebuilt from it.
+ * after Claude Code deletes its files. Bytes are stored in chunks (at most 4 MiB of transcript each, compressed with
+ * the codec each row names: archive-codec.ts), so an append adds a chunk instead of rewriting one. Everything else in the database can be rebuilt from it.
  */
 import { existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { type ByteSource, type DiscoveredFile, type OpenBytes, openFileBytes } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { type Codec, compressChunk, decompressChunk } from './archive-codec.js';
 import { pathCond } from './scope.js';
 
 /** Transcript bytes per chunk. */
 export const CHUNK_BYTES = 4 * 1024 * 1024;
-
-const compressAsync = promisify(brotliCompress);
-
-// Quality 5 keeps up with parsing (it runs on libuv's thread pool, beside the importer) at about a tenth of the size:
-// 6-8 % smaller than quality 4 for about a fifth more compression time (issue 8).
-const BROTLI = {
-  params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-};
-
-/** One chunk as `archiveRange` stores it, compressed in the calling thread (a parse worker's). */
-export function compressChunkSync(bytes: Uint8Array): Buffer {
-  return brotliCompressSync(bytes, BROTLI);
-}
 
 /** What the archive knows of a transcript file, enough to index it again without the file. */
 export interface ArchivedFileRow {
@@ -47,6 +33,7 @@ interface ChunkRow {
   readonly id: number;
   readonly offset: number;
   readonly length: number;
+  readonly codec: Codec;
 }
 
 export class ArchiveSource implements ByteSource {
@@ -77,7 +64,9 @@ export class ArchiveSource implements ByteSource {
     }
     if (found === -1) return 0;
     const chunk = this.chunks[found] as ChunkRow;
-    if (this.cached?.index !== found) this.cached = { index: found, bytes: brotliDecompressSync(this.data(chunk.id)) };
+    if (this.cached?.index !== found) {
+      this.cached = { index: found, bytes: decompressChunk(chunk.codec, this.data(chunk.id)) };
+    }
     const from = position - chunk.offset;
     const n = Math.min(length, this.cached.bytes.length - from);
     buffer.set(this.cached.bytes.subarray(from, from + n), offset);
@@ -98,10 +87,12 @@ export class Archive {
   private readonly s;
   constructor(private readonly db: Database.Database) {
     this.s = {
-      chunks: db.prepare('SELECT id, offset, length FROM archive_chunks WHERE path = ? ORDER BY offset'),
+      chunks: db.prepare('SELECT id, offset, length, codec FROM archive_chunks WHERE path = ? ORDER BY offset'),
       data: db.prepare('SELECT data FROM archive_chunks WHERE id = ?').pluck(),
       end: db.prepare('SELECT MAX(offset + length) FROM archive_chunks WHERE path = ?').pluck(),
-      insert: db.prepare('INSERT OR REPLACE INTO archive_chunks (path, offset, length, data) VALUES (?, ?, ?, ?)'),
+      insert: db.prepare(
+        'INSERT OR REPLACE INTO archive_chunks (path, offset, length, codec, data) VALUES (?, ?, ?, ?, ?)',
+      ),
       deleteFrom: db.prepare('DELETE FROM archive_chunks WHERE path = ? AND offset >= ?'),
       deleteChunks: db.prepare('DELETE FROM archive_chunks WHERE path = ?'),
       deleteFile: db.prepare('DELETE FROM archive_files WHERE path = ?'),
@@ -183,8 +174,9 @@ export class Archive {
   }
 
   /**
-   * Archive the bytes `[from, to)` of a file on disk, chunk by chunk (compressed on the thread pool, so alongside
-   * the parse). Returns the end actually archived (less than `to` when the file is shorter now).
+   * Archive the bytes `[from, to)` of a file on disk, chunk by chunk (compressed in this thread: an append's few
+   * bytes; a large import archives in its parse workers). Returns the end actually archived (less than `to` when the
+   * file is shorter now).
    */
   async archiveRange(path: string, from: number, to: number): Promise<number> {
     if (to <= from) return from;
@@ -196,8 +188,8 @@ export class Archive {
         const buffer = Buffer.allocUnsafe(length);
         const { bytesRead } = await handle.read(buffer, 0, length, position);
         if (bytesRead === 0) break;
-        const packed = await compressAsync(buffer.subarray(0, bytesRead), BROTLI);
-        this.s.insert.run(path, position, bytesRead, packed);
+        const packed = compressChunk(buffer.subarray(0, bytesRead));
+        this.s.insert.run(path, position, bytesRead, packed.codec, packed.data);
         position += bytesRead;
       }
     } finally {
@@ -208,11 +200,14 @@ export class Archive {
   }
 
   /**
-   * Store chunks compressed elsewhere (by a parse worker, `compressChunkSync` over the same `CHUNK_BYTES` ranges as
+   * Store chunks compressed elsewhere (by a parse worker, `compressChunk` over the same `CHUNK_BYTES` ranges as
    * `archiveRange`), then note where the path's archive ends.
    */
-  storeChunks(path: string, chunks: readonly { offset: number; length: number; data: Uint8Array }[]): number {
-    for (const chunk of chunks) this.s.insert.run(path, chunk.offset, chunk.length, chunk.data);
+  storeChunks(
+    path: string,
+    chunks: readonly { offset: number; length: number; codec: Codec; data: Uint8Array }[],
+  ): number {
+    for (const chunk of chunks) this.s.insert.run(path, chunk.offset, chunk.length, chunk.codec, chunk.data);
     this.s.setBytes.run({ path });
     return this.end(path);
   }
@@ -223,8 +218,9 @@ export class Archive {
     const last = chunks.find((c) => c.offset < end && end < c.offset + c.length);
     this.s.deleteFrom.run(path, end);
     if (last !== undefined) {
-      const bytes = brotliDecompressSync(this.s.data.get(last.id) as Buffer).subarray(0, end - last.offset);
-      this.s.insert.run(path, last.offset, bytes.length, brotliCompressSync(bytes, BROTLI));
+      const bytes = decompressChunk(last.codec, this.s.data.get(last.id) as Buffer).subarray(0, end - last.offset);
+      const packed = compressChunk(bytes);
+      this.s.insert.run(path, last.offset, bytes.length, packed.codec, packed.data);
     }
     this.s.setBytes.run({ path });
   }

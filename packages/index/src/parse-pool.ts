@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DiscoveredFile, ReadEnd } from '@agentdash/core';
+import type { Codec } from './archive-codec.js';
 import type { Op } from './record-rows.js';
 import { builtExecArgv, builtWorkerScript } from './worker-script.js';
 
@@ -24,6 +25,7 @@ export interface ParseJobMessage {
 export interface ArchiveChunk {
   readonly offset: number;
   readonly length: number;
+  readonly codec: Codec;
   readonly data: Uint8Array;
 }
 

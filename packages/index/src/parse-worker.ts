@@ -10,7 +10,8 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type { ByteSource, RecordEvent } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
-import { CHUNK_BYTES as ARCHIVE_CHUNK_BYTES, compressChunkSync } from './archive.js';
+import { CHUNK_BYTES as ARCHIVE_CHUNK_BYTES } from './archive.js';
+import { compressChunk } from './archive-codec.js';
 import { FactTracker } from './call-fact.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { ArchiveChunk, ParseJobMessage, ParseWorkerMessage } from './parse-pool.js';
@@ -95,7 +96,7 @@ class ArchiveTee {
   }
 
   private seal(): void {
-    this.done.push({ offset: this.sealed, length: this.filled, data: compressChunkSync(this.chunk) });
+    this.done.push({ offset: this.sealed, length: this.filled, ...compressChunk(this.chunk) });
     this.sealed += this.filled;
     this.filled = 0;
     this.chunk = Buffer.allocUnsafe(Math.min(ARCHIVE_CHUNK_BYTES, this.to - this.sealed));
@@ -127,7 +128,7 @@ function archiveChunks(path: string, to: number): ArchiveChunk[] {
       const buffer = Buffer.allocUnsafe(length);
       const bytesRead = readSync(fd, buffer, 0, length, position);
       if (bytesRead === 0) break;
-      chunks.push({ offset: position, length: bytesRead, data: compressChunkSync(buffer.subarray(0, bytesRead)) });
+      chunks.push({ offset: position, length: bytesRead, ...compressChunk(buffer.subarray(0, bytesRead)) });
       position += bytesRead;
     }
   } finally {

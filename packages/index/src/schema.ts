@@ -407,6 +407,9 @@ const migrations: readonly string[] = [
   // Tool inputs and results stored once, in the transcripts and their archive (see schema-payloads.ts): one entry,
   // renumbered freely when branches merge. Derived data is read again.
   PAYLOADS_SCHEMA,
+  // Archive chunks name their codec (archive-codec.ts): those stored so far are brotli (0), new ones zstd (1) where it
+  // loads. No archived byte is rewritten, nothing is read again.
+  'ALTER TABLE archive_chunks ADD COLUMN codec INTEGER NOT NULL DEFAULT 0;',
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
