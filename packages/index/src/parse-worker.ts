@@ -52,6 +52,12 @@ async function credit(): Promise<void> {
  * two): each chunk is compressed as soon as it is whole. A read that does not continue the last one (the parser
  * opened the file again, or skipped) spoils it; then `chunks` reads the file itself.
  */
+/**
+ * The bytes of the chunk being filled, for every file in turn (a worker runs one job at a time, and a whole chunk is
+ * compressed into a buffer of its own at once): fresh 4 MiB buffers per chunk cost page faults on every byte.
+ */
+const scratch = Buffer.allocUnsafe(ARCHIVE_CHUNK_BYTES);
+
 class ArchiveTee {
   private readonly done: ArchiveChunk[] = [];
   private chunk: Buffer;
@@ -65,7 +71,7 @@ class ArchiveTee {
     private readonly path: string,
     private readonly to: number,
   ) {
-    this.chunk = Buffer.allocUnsafe(Math.min(ARCHIVE_CHUNK_BYTES, to));
+    this.chunk = scratch.subarray(0, Math.min(ARCHIVE_CHUNK_BYTES, to));
   }
 
   /** Bytes the parser read at `position`. */
@@ -99,7 +105,7 @@ class ArchiveTee {
     this.done.push({ offset: this.sealed, length: this.filled, ...compressChunk(this.chunk) });
     this.sealed += this.filled;
     this.filled = 0;
-    this.chunk = Buffer.allocUnsafe(Math.min(ARCHIVE_CHUNK_BYTES, this.to - this.sealed));
+    this.chunk = scratch.subarray(0, Math.min(ARCHIVE_CHUNK_BYTES, this.to - this.sealed));
   }
 }
 
