@@ -111,6 +111,6 @@ describe('archive codecs', () => {
     })();
     expect(error).toBeInstanceOf(ArchiveCodecError);
     expect((error as ArchiveCodecError).code).toBe('UNREADABLE_FILE');
-    expect((error as Error).message).toContain('codec 7');
+    expect((error as Error).message).toContain(`the archived bytes of ${path} (codec 7) cannot be read`);
   });
 });

@@ -2,13 +2,16 @@
  * How the archive's chunks are compressed. Each chunk row names its codec (`archive_chunks.codec`), so chunks written
  * by any version stay readable, and one path may hold chunks of both:
  * - 0, brotli (quality 5): every chunk of schema 6–24; still written where zstd cannot be loaded;
- * - 1, zstd (level 6): written from schema 25 on. About 2.5× faster than brotli 5 on transcripts, 2× faster to read,
- *   for a slightly larger archive (14.6 % against 14.1 % of `../shared/wild`; issue 8, docs/benchmarks.md).
+ * - 1, zstd (level 6): written from schema 25 on. On `../shared/wild`, 2.5× faster to write than brotli 5 and 2×
+ *   faster to read, for a slightly larger archive (14.6 % of the transcripts against 14.1 %); see docs/index.md.
  *
- * zstd comes from `node:zlib` where Node has it (22.15 and later), else from the `zstd-napi` addon (compiled at
- * install, like better-sqlite3). Both write standard zstd frames, so either reads what the other wrote.
+ * zstd comes from `node:zlib` where Node has it (22.15 and later), else from the `zstd-napi` addon (an optional
+ * dependency, compiled at install like better-sqlite3). Both write standard zstd frames, so either reads what the
+ * other wrote. Where neither loads, new chunks are brotli, and zstd chunks already stored cannot be read (an
+ * `UNREADABLE_FILE` naming the path) until the addon is built.
  */
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { AgentDashError } from '@agentdash/core';
 
@@ -26,12 +29,19 @@ const ZSTD_LEVEL = 6;
 
 interface Zstd {
   compress(bytes: Uint8Array): Buffer;
+  /** Off this thread where the implementation can (Node's, on libuv's thread pool); else `compress`. */
+  compressAsync(bytes: Uint8Array): Promise<Buffer>;
   decompress(bytes: Uint8Array): Buffer;
 }
 
 /** Node's own zstd (22.15+), typed here because @types/node 20 does not know it. */
 interface NodeZstd {
   zstdCompressSync(bytes: Uint8Array, options: { params: Record<number, number> }): Buffer;
+  zstdCompress(
+    bytes: Uint8Array,
+    options: { params: Record<number, number> },
+    done: (error: Error | null, out: Buffer) => void,
+  ): void;
   zstdDecompressSync(bytes: Uint8Array): Buffer;
   constants: { ZSTD_c_compressionLevel: number };
 }
@@ -44,18 +54,26 @@ interface ZstdNapi {
 
 function loadZstd(): Zstd | undefined {
   const node = zlib as unknown as Partial<NodeZstd>;
-  if (typeof node.zstdCompressSync === 'function' && typeof node.zstdDecompressSync === 'function' && node.constants) {
-    const params = { [node.constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL };
-    const compress = node.zstdCompressSync;
-    const decompress = node.zstdDecompressSync;
-    return { compress: (bytes) => compress(bytes, { params }), decompress: (bytes) => decompress(bytes) };
+  const { zstdCompressSync, zstdCompress, zstdDecompressSync, constants } = node;
+  if (zstdCompressSync && zstdCompress && zstdDecompressSync && constants) {
+    const params = { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL };
+    const compressAsync = promisify(zstdCompress);
+    return {
+      compress: (bytes) => zstdCompressSync(bytes, { params }),
+      compressAsync: (bytes) => compressAsync(bytes, { params }),
+      decompress: (bytes) => zstdDecompressSync(bytes),
+    };
   }
   try {
     const addon = createRequire(import.meta.url)('zstd-napi') as ZstdNapi;
     const compressor = new addon.Compressor();
     compressor.setParameters({ compressionLevel: ZSTD_LEVEL });
     const decompressor = new addon.Decompressor();
-    return { compress: (bytes) => compressor.compress(bytes), decompress: (bytes) => decompressor.decompress(bytes) };
+    return {
+      compress: (bytes) => compressor.compress(bytes),
+      compressAsync: async (bytes) => compressor.compress(bytes),
+      decompress: (bytes) => decompressor.decompress(bytes),
+    };
   } catch {
     // Not built on this machine (no compiler at install): chunks are written with brotli, which Node always has.
     return undefined;
@@ -80,26 +98,47 @@ export function compressChunk(bytes: Uint8Array, codec: Codec = preferredCodec()
   return { codec: CODEC.brotli, data: zlib.brotliCompressSync(bytes, BROTLI) };
 }
 
-/** The bytes of a chunk stored with `codec`. */
-export function decompressChunk(codec: number, data: Uint8Array): Buffer {
+const brotliAsync = promisify(zlib.brotliCompress);
+
+/**
+ * As `compressChunk`, for a thread that serves others (the writer, in `serve`): brotli on libuv's thread pool, zstd
+ * there too where Node has it; the addon's zstd in this thread (about 4 ms per MiB: 15 ms for a whole chunk).
+ */
+export async function compressChunkAsync(
+  bytes: Uint8Array,
+  codec: Codec = preferredCodec(),
+): Promise<{ codec: Codec; data: Buffer }> {
+  const z = codec === CODEC.zstd ? zstd() : undefined;
+  if (z !== undefined) return { codec, data: await z.compressAsync(bytes) };
+  return { codec: CODEC.brotli, data: await brotliAsync(bytes, BROTLI) };
+}
+
+/** The bytes of a chunk stored with `codec`; `path`: the archived file's, for the error when it cannot be read. */
+export function decompressChunk(codec: number, data: Uint8Array, path = 'an archived file'): Buffer {
   switch (codec) {
     case CODEC.brotli:
       return zlib.brotliDecompressSync(data);
     case CODEC.zstd: {
       const z = zstd();
-      if (z === undefined) throw new ArchiveCodecError(codec, 'zstd could not be loaded on this machine');
+      if (z === undefined) {
+        throw new ArchiveCodecError(
+          path,
+          codec,
+          'zstd cannot be loaded here (Node before 22.15 and the zstd-napi addon not built: run `npm rebuild zstd-napi`)',
+        );
+      }
       return z.decompress(data);
     }
     default:
-      throw new ArchiveCodecError(codec, 'unknown codec');
+      throw new ArchiveCodecError(path, codec, 'a codec this version does not know');
   }
 }
 
 /** An archived chunk this program cannot decompress (an unreadable file, as far as its readers go). */
 export class ArchiveCodecError extends AgentDashError {
   readonly codec: number;
-  constructor(codec: number, reason: string) {
-    super('UNREADABLE_FILE', `an archived chunk (codec ${codec}) cannot be read: ${reason}`);
+  constructor(path: string, codec: number, reason: string) {
+    super('UNREADABLE_FILE', `the archived bytes of ${path} (codec ${codec}) cannot be read: ${reason}`);
     this.codec = codec;
   }
 }

@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { type ByteSource, type DiscoveredFile, type OpenBytes, openFileBytes } from '@agentdash/core';
 import type Database from 'better-sqlite3';
-import { type Codec, compressChunk, decompressChunk } from './archive-codec.js';
+import { type Codec, compressChunk, compressChunkAsync, decompressChunk } from './archive-codec.js';
 import { pathCond } from './scope.js';
 
 /** Transcript bytes per chunk. */
@@ -41,6 +41,8 @@ export class ArchiveSource implements ByteSource {
   constructor(
     private readonly chunks: readonly ChunkRow[],
     private readonly data: (id: number) => Buffer,
+    /** The archived file's path (for errors). */
+    private readonly path: string,
   ) {}
 
   async read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }> {
@@ -65,7 +67,7 @@ export class ArchiveSource implements ByteSource {
     if (found === -1) return 0;
     const chunk = this.chunks[found] as ChunkRow;
     if (this.cached?.index !== found) {
-      this.cached = { index: found, bytes: decompressChunk(chunk.codec, this.data(chunk.id)) };
+      this.cached = { index: found, bytes: decompressChunk(chunk.codec, this.data(chunk.id), this.path) };
     }
     const from = position - chunk.offset;
     const n = Math.min(length, this.cached.bytes.length - from);
@@ -133,7 +135,7 @@ export class Archive {
   /** The archived bytes of a path, as a byte source (empty when nothing is archived). */
   source(path: string): ArchiveSource {
     const chunks = this.s.chunks.all(path) as ChunkRow[];
-    return new ArchiveSource(chunks, (id) => this.s.data.get(id) as Buffer);
+    return new ArchiveSource(chunks, (id) => this.s.data.get(id) as Buffer, path);
   }
 
   /** Files on disk, else their archived bytes. */
@@ -174,9 +176,9 @@ export class Archive {
   }
 
   /**
-   * Archive the bytes `[from, to)` of a file on disk, chunk by chunk (compressed in this thread: an append's few
-   * bytes; a large import archives in its parse workers). Returns the end actually archived (less than `to` when the
-   * file is shorter now).
+   * Archive the bytes `[from, to)` of a file on disk, chunk by chunk (`compressChunkAsync`: off this thread where the
+   * codec can be; a large import's new files are archived by its parse workers instead). Returns the end actually
+   * archived (less than `to` when the file is shorter now).
    */
   async archiveRange(path: string, from: number, to: number): Promise<number> {
     if (to <= from) return from;
@@ -188,7 +190,7 @@ export class Archive {
         const buffer = Buffer.allocUnsafe(length);
         const { bytesRead } = await handle.read(buffer, 0, length, position);
         if (bytesRead === 0) break;
-        const packed = compressChunk(buffer.subarray(0, bytesRead));
+        const packed = await compressChunkAsync(buffer.subarray(0, bytesRead));
         this.s.insert.run(path, position, bytesRead, packed.codec, packed.data);
         position += bytesRead;
       }
@@ -218,7 +220,8 @@ export class Archive {
     const last = chunks.find((c) => c.offset < end && end < c.offset + c.length);
     this.s.deleteFrom.run(path, end);
     if (last !== undefined) {
-      const bytes = decompressChunk(last.codec, this.s.data.get(last.id) as Buffer).subarray(0, end - last.offset);
+      const data = this.s.data.get(last.id) as Buffer;
+      const bytes = decompressChunk(last.codec, data, path).subarray(0, end - last.offset);
       const packed = compressChunk(bytes);
       this.s.insert.run(path, last.offset, bytes.length, packed.codec, packed.data);
     }

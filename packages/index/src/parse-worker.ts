@@ -48,16 +48,16 @@ async function credit(): Promise<void> {
 }
 
 /**
- * The archive chunks of a file's bytes `[0, to)`, made from the bytes the parser reads (one read of the file, not
- * two): each chunk is compressed as soon as it is whole. A read that does not continue the last one (the parser
- * opened the file again, or skipped) spoils it; then `chunks` reads the file itself.
- */
-/**
  * The bytes of the chunk being filled, for every file in turn (a worker runs one job at a time, and a whole chunk is
  * compressed into a buffer of its own at once): fresh 4 MiB buffers per chunk cost page faults on every byte.
  */
 const scratch = Buffer.allocUnsafe(ARCHIVE_CHUNK_BYTES);
 
+/**
+ * The archive chunks of a file's bytes `[0, to)`, made from the bytes the parser reads (one read of the file, not
+ * two): each chunk is compressed as soon as it is whole. A read that does not continue the last one (the parser
+ * opened the file again, or skipped) spoils it; then `chunks` reads the file itself.
+ */
 class ArchiveTee {
   private readonly done: ArchiveChunk[] = [];
   private chunk: Buffer;

@@ -62,7 +62,10 @@ afterAll(() => {
 function archived(dbPath: string): unknown[] {
   const db = new Database(dbPath, { readonly: true });
   try {
-    return db.prepare('SELECT path, offset, length, hex(data) FROM archive_chunks ORDER BY path, offset').raw().all();
+    return db
+      .prepare('SELECT path, offset, length, codec, hex(data) FROM archive_chunks ORDER BY path, offset')
+      .raw()
+      .all();
   } finally {
     db.close();
   }

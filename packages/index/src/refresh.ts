@@ -591,7 +591,7 @@ export class Refresher {
       // A file read again from byte 0 on disk is archived again from byte 0.
       if (restart && archiveNew) this.archive.clear(file.path);
       // New bytes go to the archive while they are parsed: compressed by the parse worker that reads the file, else
-      // on the thread pool beside this thread's parse.
+      // beside this thread's parse (`Archive.archiveRange`).
       const workerArchives = parsed !== undefined && parsed.archiving === archiveNew;
       const archiveHere = () =>
         this.archiveUpTo(file, file.size).then(
