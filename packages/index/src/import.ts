@@ -200,7 +200,6 @@ export class Writer {
            UNION ALL SELECT 1, file_id, line FROM results WHERE tool_use_id = ? LIMIT 3`,
         )
         .raw(),
-      sessionOfFile: db.prepare('SELECT session_id FROM files WHERE id = ?').pluck(),
       occurrencesOfCall: db.prepare(
         'SELECT DISTINCT f.session_id, f.home FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?',
       ),
@@ -440,7 +439,7 @@ export class Writer {
     const plans: FactPlan[] = [];
     const dropped: { id: string; fileId: number }[] = [];
     for (const id of ids) {
-      if (this.storeAhead(id, sessions)) continue;
+      if (this.storeAhead(id)) continue;
       const stored = this.s.factsOfId.all(id) as { file_id: number; session_id: string | null }[];
       const homes = new Set<string>();
       for (const fact of stored) if (fact.session_id !== null) sessions.add(fact.session_id);
@@ -486,9 +485,11 @@ export class Writer {
   /**
    * What `recomputeCalls` does for an id in the common case of an import, in one statement instead of `planFact`'s
    * four: the id has one call and at most one result, both in the file whose parse worker computed their fact. Then
-   * that call is the first in its home and holds no other fact to drop. Returns false (nothing done) otherwise.
+   * that call is the first in its home and holds no other fact to drop, and its session is the file's, which the
+   * batch recomputes already (a fact computed ahead is of a file stored in this transaction). Returns false (nothing
+   * done) otherwise.
    */
-  private storeAhead(id: string, sessions: Set<string>): boolean {
+  private storeAhead(id: string): boolean {
     if (this.leaving.has(id)) return false;
     const rows = this.s.placesOfId.all(id, id) as [0 | 1, number, number][];
     const call = rows.find((r) => r[0] === 0);
@@ -497,8 +498,6 @@ export class Writer {
     if (result !== undefined && result[1] !== call[1]) return false;
     const ahead = this.factsAhead.get(`${id}\u0000${call[1]}`);
     if (ahead === undefined || ahead.callLine !== call[2] || ahead.resultLine !== (result?.[2] ?? null)) return false;
-    const session = this.s.sessionOfFile.get(call[1]) as string | null | undefined;
-    if (session !== null && session !== undefined) sessions.add(session);
     this.s.upsertFact.run({ tool_use_id: id, file_id: call[1], ...ahead.columns });
     return true;
   }
