@@ -72,7 +72,7 @@ describe('document texts read back from transcripts', () => {
       const inFts = db.prepare('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?').pluck();
       let checked = 0;
       for (const doc of docs) {
-        const text = (await texts.textOf({ ...doc, file: fileOfRow(doc) })) ?? '';
+        const [text = ''] = await texts.textsOf([{ ...doc, file: fileOfRow(doc) }]);
         const word = queryTerms(toFtsQuery(text.slice(0, 2000)))
           .map((t) => t.text)
           .sort((a, b) => b.length - a.length)[0];

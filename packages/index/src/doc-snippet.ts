@@ -40,11 +40,6 @@ export class DocTexts {
     const records = await this.reader.recordsAt(places);
     return places.map((place, i) => textIn(records[i] ?? [], place.part));
   }
-
-  /** The indexed text of a document, or undefined when its transcript no longer holds it. */
-  async textOf(place: DocPlace): Promise<string | undefined> {
-    return textIn(await this.reader.recordsAtOne(place), place.part);
-  }
 }
 
 /** The words of a query built by `toFtsQuery`: each quoted phrase's tokens, the last one a prefix when starred. */

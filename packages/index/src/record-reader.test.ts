@@ -68,4 +68,29 @@ describe('reading records back at their places', () => {
       }
     },
   );
+
+  it('Claude Code: places asked in any order and more than once are each read once, and all get their records', async () => {
+    const files = (await discoverAll([join(fixtures, 'claude/claude-home')])).files;
+    const file = files.sort((a, b) => statSync(b.path).size - statSync(a.path).size)[0] as DiscoveredFile;
+    const records = await wholeRead(file);
+    const once = [...new Map(records.map((r) => [r.loc.offset, { file, line: r.loc.line, offset: r.loc.offset }]))];
+    const places = [...once, ...once].map(([, place]) => place).reverse();
+    const readsAt = new Map<number, number>();
+    const reader = new RecordReader(async (path): Promise<ByteSource> => {
+      const source = await openFileBytes(path);
+      return {
+        read: (buffer, offset, length, position) => {
+          readsAt.set(position, (readsAt.get(position) ?? 0) + 1);
+          return source.read(buffer, offset, length, position);
+        },
+        close: () => source.close(),
+      };
+    });
+    const found = await reader.recordsAt(places);
+    places.forEach((place, i) => {
+      expect(found[i]).toEqual(records.filter((r) => r.loc.line === place.line && r.loc.offset === place.offset));
+    });
+    expect(once.length).toBeGreaterThan(10);
+    for (const [offset] of once) expect(readsAt.get(offset), `offset ${offset}`).toBe(1);
+  });
 });

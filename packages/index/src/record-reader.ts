@@ -64,9 +64,10 @@ export class RecordReader {
   /**
    * The records at these places, in their order (none where a transcript no longer holds one, or cannot be read).
    * Several files are read at once (each read waits on the disk or the thread pool). A file is opened once for all
-   * its places: where its lines stand alone (Claude Code) each is read from its offset, an archived file's
-   * decompressed chunk serving the places in that chunk; else the file is read once up to its last place (Codex
-   * replays a file from its start to read any line of it, a Gemini file is one document).
+   * its places, and each of its places is read once however often it is asked for: where its lines stand alone
+   * (Claude Code) each from its offset, in file order (an archived file keeps one decompressed chunk at a time);
+   * else the file is read once up to its last place (Codex replays a file from its start to read any line of it, a
+   * Gemini file is one document).
    */
   async recordsAt(places: readonly RecordPlace[]): Promise<TranscriptRecord[][]> {
     const found: TranscriptRecord[][] = places.map(() => []);
@@ -85,7 +86,20 @@ export class RecordReader {
         if (shared === undefined) continue;
         try {
           if (adapterForFile(first.file).capabilities.linesStandAlone) {
-            for (const i of indexes) found[i] = await this.lineRecords(places[i] as RecordPlace, shared);
+            const byPlace = new Map<string, number[]>();
+            for (const i of indexes) {
+              const { line, offset } = places[i] as RecordPlace;
+              const same = byPlace.get(keyOf(line, offset));
+              if (same === undefined) byPlace.set(keyOf(line, offset), [i]);
+              else same.push(i);
+            }
+            const inFileOrder = [...byPlace.values()].sort(
+              (a, b) => (places[a[0] as number] as RecordPlace).offset - (places[b[0] as number] as RecordPlace).offset,
+            );
+            for (const same of inFileOrder) {
+              const records = await this.lineRecords(places[same[0] as number] as RecordPlace, shared);
+              for (const i of same) found[i] = records;
+            }
           } else {
             const read = await this.onePass(mine, shared);
             for (const i of indexes) {
@@ -100,11 +114,6 @@ export class RecordReader {
     };
     await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, queue.length) }, worker));
     return found;
-  }
-
-  /** The records at one place (several when records are glued on one line at one offset). */
-  async recordsAtOne(place: RecordPlace): Promise<TranscriptRecord[]> {
-    return (await this.recordsAt([place]))[0] ?? [];
   }
 
   /**
