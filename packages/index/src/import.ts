@@ -67,6 +67,12 @@ export interface RowPlace {
 export type ReadRecords = (places: readonly RowPlace[]) => Promise<TranscriptRecord[][]>;
 
 /** The first call and first result of an id in one agent home, and where its fact is stored. */
+/** A stored call's or result's row, where it is. */
+interface RowAt {
+  readonly file_id: number;
+  readonly line: number;
+}
+
 interface FactPlan {
   readonly id: string;
   readonly call: {
@@ -194,12 +200,10 @@ export class Writer {
          WHERE tool_use_id = @tool_use_id AND file_id = @file_id`,
       ),
       // An id's calls and results, up to three (`storeAhead` needs to know there are at most one of each).
-      placesOfId: db
-        .prepare(
-          `SELECT 0, file_id, line FROM calls WHERE tool_use_id = ?
+      placesOfId: db.prepare(
+        `SELECT 0 AS is_result, file_id, line FROM calls WHERE tool_use_id = ?
            UNION ALL SELECT 1, file_id, line FROM results WHERE tool_use_id = ? LIMIT 3`,
-        )
-        .raw(),
+      ),
       occurrencesOfCall: db.prepare(
         'SELECT DISTINCT f.session_id, f.home FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?',
       ),
@@ -491,15 +495,28 @@ export class Writer {
    */
   private storeAhead(id: string): boolean {
     if (this.leaving.has(id)) return false;
-    const rows = this.s.placesOfId.all(id, id) as [0 | 1, number, number][];
-    const call = rows.find((r) => r[0] === 0);
-    const result = rows.find((r) => r[0] === 1);
+    const rows = this.s.placesOfId.all(id, id) as (RowAt & { is_result: 0 | 1 })[];
+    const call = rows.find((r) => r.is_result === 0);
+    const result = rows.find((r) => r.is_result === 1);
     if (call === undefined || rows.length > (result === undefined ? 1 : 2)) return false;
-    if (result !== undefined && result[1] !== call[1]) return false;
-    const ahead = this.factsAhead.get(`${id}\u0000${call[1]}`);
-    if (ahead === undefined || ahead.callLine !== call[2] || ahead.resultLine !== (result?.[2] ?? null)) return false;
-    this.s.upsertFact.run({ tool_use_id: id, file_id: call[1], ...ahead.columns });
+    const ahead = this.aheadFor(id, call, result);
+    if (ahead === undefined) return false;
+    this.s.upsertFact.run({ tool_use_id: id, file_id: call.file_id, ...ahead });
     return true;
+  }
+
+  /**
+   * The fact the parse worker that read a call's file computed for it, when it was computed with this result: none,
+   * or the row of a result in the call's file.
+   */
+  private aheadFor(id: string, call: RowAt, result: RowAt | undefined): FactColumns | undefined {
+    const ahead = this.factsAhead.get(`${id}\u0000${call.file_id}`);
+    if (ahead === undefined || ahead.callLine !== call.line) return undefined;
+    const matches =
+      result === undefined
+        ? ahead.resultLine === null
+        : result.file_id === call.file_id && result.line === ahead.resultLine;
+    return matches ? ahead.columns : undefined;
   }
 
   /** The first call and result of an id in one agent home, and the fact a worker computed for them if any. */
@@ -507,16 +524,8 @@ export class Writer {
     const call = this.s.firstCall.get(id, home) as FactPlan['call'] | undefined;
     if (call === undefined) return undefined;
     const result = this.s.firstResult.get(id, home) as FactPlan['result'];
-    // Computed ahead by the parse worker that read the call's file, when its call and result are these rows.
-    const ahead = this.factsAhead.get(`${id}\u0000${call.file_id}`);
-    const matches =
-      ahead !== undefined &&
-      ahead.callLine === call.line &&
-      (result === undefined
-        ? ahead.resultLine === null
-        : result.file_id === call.file_id && result.line === ahead.resultLine);
     const settled = !this.leaving.has(id) && call.stored !== null && call.stored === (result === undefined ? 0 : 1);
-    return { id, call, result, ahead: matches ? ahead.columns : undefined, settled };
+    return { id, call, result, ahead: this.aheadFor(id, call, result), settled };
   }
 
   /** A call known only by its row: its name and place. */
