@@ -20,6 +20,7 @@ import {
 } from '@agentdash/core';
 import { summarizeCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from './agents.js';
+import { isObj, str } from './guards.js';
 import { OP, type Op } from './record-rows.js';
 
 /** A call as its fact reads it (`storedCallOf`). */
@@ -136,10 +137,6 @@ function taskIdOf(result: ToolCall['result']): string | null {
   return null;
 }
 
-const isObject = (v: unknown): v is Readonly<Record<string, unknown>> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
 /** Type a stored call and its result through the file's agent, and summarise it (core's one rule). */
 export function factColumnsOf(
   call: StoredCall,
@@ -170,12 +167,12 @@ export function factColumnsOf(
   });
   const agentRef =
     typing.toolKind === 'agent' ||
-    (isObject(rawResult?.toolUseResult) && typeof rawResult.toolUseResult.agentId === 'string')
+    (isObj(rawResult?.toolUseResult) && typeof rawResult.toolUseResult.agentId === 'string')
       ? (agentIdOfResult(rawResult) ?? null)
       : null;
   const linksSubagent = typing.toolKind === 'agent' || agentRef !== null;
-  const input = isObject(raw.input) ? raw.input : {};
-  const output = isObject(rawResult?.toolUseResult) ? rawResult.toolUseResult : {};
+  const input = isObj(raw.input) ? raw.input : {};
+  const output = isObj(rawResult?.toolUseResult) ? rawResult.toolUseResult : {};
   return {
     canonical_name: canonicalName,
     has_result: typed ? 1 : 0,
@@ -228,8 +225,10 @@ export class FactTracker {
         if (call === undefined) continue;
         const cwd = this.cwdLine === call.line ? this.cwd : undefined;
         const result = this.results.get(id);
-        if (result !== undefined) this.emit(ops, call, result, cwd);
-        else this.calls.set(id, { call, cwd });
+        if (result !== undefined) {
+          this.results.delete(id);
+          this.emit(ops, call, result, cwd);
+        } else this.calls.set(id, { call, cwd });
       } else if (op[0] === OP.result) {
         const id = op[1] as string;
         if (this.results.has(id) || this.done.has(id)) continue;

@@ -9,11 +9,12 @@ import { resultIn, type StoredResult } from './call-fact.js';
 import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow } from './file-of-row.js';
 import type { ReadRecords, RowPlace } from './import.js';
 import { type RecordPlace, RecordReader } from './record-reader.js';
+import { prepared } from './statements.js';
 
 /** Reads the records at stored rows' places: the file on disk, else its archived bytes. */
 export function recordsOfRows(db: Database.Database, archive: Archive): ReadRecords {
   const reader = new RecordReader(archive.openBytes);
-  const fileRow = db.prepare(`SELECT ${DOC_FILE_COLUMNS} FROM files f WHERE f.id = ?`);
+  const fileRow = prepared(db, `SELECT ${DOC_FILE_COLUMNS} FROM files f WHERE f.id = ?`);
   return async (places: readonly RowPlace[]) => {
     const files = new Map<number, DocFileRow | undefined>();
     const found: (RecordPlace | undefined)[] = places.map((place) => {

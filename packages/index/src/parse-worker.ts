@@ -131,7 +131,8 @@ function archiveChunks(path: string, to: number): ArchiveChunk[] {
     let position = 0;
     while (position < to) {
       const length = Math.min(ARCHIVE_CHUNK_BYTES, to - position);
-      const buffer = Buffer.allocUnsafe(length);
+      // The tee's buffer: it is spoiled when this runs, and no chunk is left in it uncompressed.
+      const buffer = scratch.subarray(0, length);
       const bytesRead = readSync(fd, buffer, 0, length, position);
       if (bytesRead === 0) break;
       chunks.push({ offset: position, length: bytesRead, ...compressChunk(buffer.subarray(0, bytesRead)) });

@@ -10,6 +10,7 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { matchSubagents, type SessionCounts, type SubagentLinkKind, type SubagentSummary } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
+import { isObj, type Obj, str } from './guards.js';
 import { RECORD_KINDS, storedKind } from './schema-compact.js';
 import type { Store } from './scope.js';
 import { sessionKeyOfRef } from './session-queries.js';
@@ -470,10 +471,6 @@ function tsText(r: Stamp): string | undefined {
   if (r.ts_text !== null) return r.ts_text;
   return r.ts_ms === null ? undefined : new Date(r.ts_ms).toISOString();
 }
-
-type Obj = Readonly<Record<string, unknown>>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Whether a load can read the file: on disk as a regular file it may open, else from the archive (as it reads). */
 function readableNow(store: Store, path: string): boolean {
