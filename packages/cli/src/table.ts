@@ -55,7 +55,8 @@ export function renderTable(
       return measured(c.max ? cutToWidth(text, c.max) : text, typeof cell === 'string' ? plain : cell.style);
     }),
   );
-  const widths = columns.map((c, i) => Math.max(displayWidth(c.header), ...cells.map((r) => r[i]?.width ?? 0)));
+  const header = columns.map((c) => measured(c.header, options.headerStyle ?? plain));
+  const widths = columns.map((_, i) => Math.max(header[i]?.width ?? 0, ...cells.map((r) => r[i]?.width ?? 0)));
   if (options.width !== undefined && widths.length > 0) {
     const fixed = widths.slice(0, -1).reduce((a, w) => a + w + 2, 0);
     const room = Math.max(10, options.width - fixed);
@@ -68,7 +69,6 @@ export function renderTable(
       }
     }
   }
-  const headerStyle = options.headerStyle ?? plain;
   const line = (r: readonly MeasuredCell[], header: boolean): string =>
     columns
       .map((c, i) => {
@@ -82,6 +82,5 @@ export function renderTable(
       })
       .join('  ')
       .trimEnd();
-  const header = columns.map((c) => measured(c.header, headerStyle));
   return `${[line(header, true), ...cells.map((r) => line(r, false))].join('\n')}\n`;
 }

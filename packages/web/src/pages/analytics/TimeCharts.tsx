@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
 import { shortPath } from '../../ui/format';
+import { GRAINS } from './bucket-range';
 import { type ChartTheme, payloadOf } from './chart-theme';
 import type { Drill, ToolStat } from './use-analytics';
 
@@ -68,15 +69,7 @@ export function TimeChart({
     <div className="card wide" data-testid="chart-time">
       <h3>
         Over time
-        <span className="chart-hint">
-          per{' '}
-          {stats?.granularity === 'minute'
-            ? '5 minutes'
-            : stats?.granularity === 'week'
-              ? 'week, from Monday'
-              : (stats?.granularity ?? 'day')}{' '}
-          (UTC)
-        </span>
+        <span className="chart-hint">per {GRAINS[stats?.granularity ?? 'day'].hint} (UTC)</span>
       </h3>
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={timeRows} margin={{ right: 8 }}>

@@ -12,12 +12,15 @@ export const MAX_BUCKETS = 400;
 
 type Granularity = StatsResponse['granularity'];
 
-/** A bucket's length: the server's grains (server/src/stats-response.ts). */
-const STEP_MS: Readonly<Record<Granularity, number>> = {
-  minute: 5 * 60_000,
-  hour: 3_600_000,
-  day: 86_400_000,
-  week: 7 * 86_400_000,
+/**
+ * The server's grains (server/src/stats-response.ts): a bucket's length, whether its label is a date alone, and what
+ * the chart says a bar is.
+ */
+export const GRAINS: Readonly<Record<Granularity, { stepMs: number; dateOnly: boolean; hint: string }>> = {
+  minute: { stepMs: 5 * 60_000, dateOnly: false, hint: '5 minutes' },
+  hour: { stepMs: 3_600_000, dateOnly: false, hint: 'hour' },
+  day: { stepMs: 86_400_000, dateOnly: true, hint: 'day' },
+  week: { stepMs: 7 * 86_400_000, dateOnly: true, hint: 'week, from Monday' },
 };
 
 /** A bucket's start from its label (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM`, UTC); NaN for `unknown` (calls without time). */
@@ -27,16 +30,19 @@ function startOf(day: string): number {
   return m === null ? Number.NaN : Date.parse(`${m[1]}${m[2] ?? 'T00:00'}:00Z`);
 }
 
-/** A bucket's label as the server writes it. */
+/** A bucket's label as the server writes it (an hour's starts at minute 00). */
 function labelOf(ms: number, granularity: Granularity): string {
-  const iso = new Date(ms).toISOString();
-  if (granularity === 'day' || granularity === 'week') return iso.slice(0, 10);
-  return granularity === 'hour' ? `${iso.slice(0, 13)}:00` : iso.slice(0, 16);
+  return new Date(ms).toISOString().slice(0, GRAINS[granularity].dateOnly ? 10 : 16);
+}
+
+/** A bucket's label on the chart's axis: its date, else its month, day and time (`MM-DD HH:MM`). */
+export function axisLabelOf(day: string, granularity: Granularity): string {
+  return GRAINS[granularity].dateOnly ? day : day.replace('T', ' ').slice(5);
 }
 
 /** Every bucket from the first to the last of `rows` (empty ones as zeros), then those without a time. */
 export function bucketRange(rows: readonly DayRow[], granularity: Granularity): readonly DayRow[] {
-  const step = STEP_MS[granularity];
+  const step = GRAINS[granularity].stepMs;
   const byStart = new Map<number, DayRow>();
   const untimed: DayRow[] = [];
   for (const row of rows) {

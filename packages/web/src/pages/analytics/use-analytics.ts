@@ -2,7 +2,7 @@ import type { AgentId } from '@agentdash/core/model';
 import { useEffect, useMemo, useState } from 'react';
 import { api, subscribeLive } from '../../data/client';
 import type { CallRowDto, StatsResponse } from '../../data/types';
-import { bucketRange } from './bucket-range';
+import { axisLabelOf, bucketRange } from './bucket-range';
 
 export const TOP = 14;
 
@@ -76,7 +76,7 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
       bucketRange(stats?.days ?? [], stats?.granularity ?? 'day').map((d) => ({
         ...d,
         okCalls: d.calls - d.errors - d.expectedErrors,
-        label: stats?.granularity === 'day' || stats?.granularity === 'week' ? d.day : d.day.replace('T', ' ').slice(5),
+        label: axisLabelOf(d.day, stats?.granularity ?? 'day'),
       })),
     [stats],
   );
