@@ -71,7 +71,7 @@ describe('reading records back at their places', () => {
 
   it('Claude Code: places asked in any order and more than once are each read once, and all get their records', async () => {
     const files = (await discoverAll([join(fixtures, 'claude/claude-home')])).files;
-    const file = files.sort((a, b) => statSync(b.path).size - statSync(a.path).size)[0] as DiscoveredFile;
+    const file = [...files].sort((a, b) => statSync(b.path).size - statSync(a.path).size)[0] as DiscoveredFile;
     const records = await wholeRead(file);
     const once = [...new Map(records.map((r) => [r.loc.offset, { file, line: r.loc.line, offset: r.loc.offset }]))];
     const places = [...once, ...once].map(([, place]) => place).reverse();
