@@ -30,4 +30,4 @@ export {
 export { LONG_CONTEXT_TOKENS } from './session-usage.js';
 export * from './types.js';
 export type { UsageContext, UsageResponse } from './usage-queries.js';
-export { builtExecArgv, builtWorkerScript } from './worker-script.js';
+export { builtWorkerScript, startBuiltWorker } from './worker-script.js';

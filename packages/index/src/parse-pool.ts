@@ -4,11 +4,11 @@
  * ahead of the writer; each worker pauses when the writer has not taken its last chunks (bounded memory).
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { DiscoveredFile, ReadEnd } from '@agentdash/core';
 import type { Codec } from './archive-codec.js';
 import type { Op } from './record-rows.js';
-import { builtExecArgv, builtWorkerScript } from './worker-script.js';
+import { builtWorkerScript, startBuiltWorker } from './worker-script.js';
 
 /** A new file to read from byte 0. */
 export interface ParseJobMessage {
@@ -99,7 +99,7 @@ export class ParsePool {
 
   private constructor(script: URL, count: number) {
     this.workers = Array.from({ length: count }, () => {
-      const worker = new Worker(script, { execArgv: builtExecArgv() });
+      const worker = startBuiltWorker(script);
       worker.on('message', (message: ParseWorkerMessage) => {
         const job = this.jobs.get(message.job);
         if (message.type !== 'ops' && job !== undefined) {

@@ -1,6 +1,7 @@
 /** Locating and starting worker threads of built code (the index's parse workers, the server's threads). */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * The built worker script `name` beside the module at `from` (its `import.meta.url`), else its package's dist one
@@ -9,6 +10,41 @@ import { fileURLToPath } from 'node:url';
 export function builtWorkerScript(name: string, from: string): URL | undefined {
   const candidates = [new URL(`./${name}`, from), new URL(`../dist/${name}`, from)];
   return candidates.find((url) => existsSync(fileURLToPath(url)));
+}
+
+/**
+ * A worker thread running the built `script`, with this process's Node options (`builtExecArgv`) less those a worker
+ * cannot take: V8 and process-wide options such as `--max-old-space-size` or `--stack-size` (a user running
+ * `node --max-old-space-size=8192 agentdash index`). Those apply to the whole process already; Node refuses to start a
+ * worker naming them (ERR_WORKER_INVALID_EXEC_ARGV), so they are left out, and when Node's message cannot be read,
+ * all options are.
+ */
+export function startBuiltWorker(
+  script: URL,
+  options: Omit<WorkerOptions, 'execArgv'> = {},
+  execArgv: readonly string[] = builtExecArgv(),
+): Worker {
+  try {
+    return new Worker(script, { ...options, execArgv: [...execArgv] });
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    const refused = refusedOptions((error as Error).message);
+    const kept = execArgv.filter((arg) => !refused.has(arg));
+    if (refused.size > 0 && kept.length < execArgv.length) {
+      try {
+        return new Worker(script, { ...options, execArgv: kept });
+      } catch (again) {
+        if ((again as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw again;
+      }
+    }
+    return new Worker(script, { ...options, execArgv: [] });
+  }
+}
+
+/** The options Node names in "Initiated Worker with invalid execArgv flags: --a, --b=1". */
+function refusedOptions(message: string): Set<string> {
+  const at = message.indexOf(': ');
+  return new Set(at < 0 ? [] : message.slice(at + 2).split(', '));
 }
 
 /**

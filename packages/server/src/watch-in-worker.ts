@@ -1,6 +1,5 @@
 /** File watching in a worker thread, so setting up a recursive watch over a huge archive never blocks the server. */
-import { Worker } from 'node:worker_threads';
-import { builtExecArgv, workerScript } from './worker-script.js';
+import { startBuiltWorker, workerScript } from './worker-script.js';
 
 export interface WorkerWatch {
   /** Settles when the watchers are set up. */
@@ -15,7 +14,7 @@ export function watchInWorker(
 ): WorkerWatch | undefined {
   const script = workerScript('watch-worker.js');
   if (script === undefined) return undefined;
-  const worker = new Worker(script, { workerData: { paths: [...paths] }, execArgv: builtExecArgv() });
+  const worker = startBuiltWorker(script, { workerData: { paths: [...paths] } });
   worker.unref();
   const ready = new Promise<void>((resolve) => {
     worker.on('message', (message: { type: string; files?: string[] }) => {

@@ -4,7 +4,7 @@
  * loop (SSE, the sessions list and other requests go on meanwhile).
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Waterfall } from '@agentdash/core/time';
 import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
 import type { HtmlExport } from './export-html.js';
@@ -13,7 +13,7 @@ import type { IndexQueries, QueryMethod, ResponseMethod } from './index-queries.
 import { queryMethods, responseMethods } from './index-queries.js';
 import { type Answer, RawJson } from './raw-json.js';
 import type { SessionHost } from './session-host.js';
-import { builtExecArgv, workerScript } from './worker-script.js';
+import { startBuiltWorker, workerScript } from './worker-script.js';
 
 export type WorkerRequest =
   | { readonly id: number; readonly op: 'detail'; readonly row: SessionRow }
@@ -130,9 +130,8 @@ function workerClient(
 
   const ensure = (): Worker => {
     if (worker) return worker;
-    const w = new Worker(script, {
+    const w = startBuiltWorker(script, {
       workerData: { dbPath, cacheShare: options.cacheShare ?? 1, role: options.role },
-      execArgv: builtExecArgv(),
     });
     w.unref();
     w.on('message', (reply: WorkerReply) => {
