@@ -54,15 +54,21 @@ export class Where implements Sql {
   }
 }
 
-/** SQL condition: the file `alias.path` is one of the paths or under one of them. */
+/**
+ * SQL condition: the file `alias.path` is one of the paths or under one of them. "Under" is a range of the path
+ * column (`root/` ≤ path < `root` + the character after the separator: byte order, the column's collation), so an
+ * index on it is searched; a test of each path's first characters read every stored file (13 ms over 10,000 files, on
+ * every append the server refreshed).
+ */
 export function pathCond(paths: readonly string[], alias: string): Sql {
   const ors: string[] = [];
   const params: unknown[] = [];
   for (const p of paths) {
     const root = resolve(p);
     const prefix = root.endsWith(sep) ? root : root + sep;
-    ors.push(`(${alias}.path = ? OR substr(${alias}.path, 1, ?) = ?)`);
-    params.push(root, prefix.length, prefix);
+    const past = prefix.slice(0, -1) + String.fromCharCode(sep.charCodeAt(0) + 1);
+    ors.push(`(${alias}.path = ? OR (${alias}.path >= ? AND ${alias}.path < ?))`);
+    params.push(root, prefix, past);
   }
   return { sql: ors.length === 0 ? '1 = 1' : `(${ors.join(' OR ')})`, params };
 }
@@ -83,8 +89,10 @@ export function scopeSql(filter: SessionFilter, options: { readonly resumeStubs?
   const where = new Where();
   if (options.resumeStubs !== true) where.add(`NOT (${RESUME_STUB})`);
   if (filter.paths && filter.paths.length > 0) {
+    // The files under the paths first (a range of the path index), then their sessions by key: a test of each
+    // session's files read every session.
     const cond = pathCond(filter.paths, 'f');
-    where.add(`EXISTS (SELECT 1 FROM files f WHERE f.session_id = s.id AND ${cond.sql})`, ...cond.params);
+    where.add(`s.id IN (SELECT f.session_id FROM files f WHERE ${cond.sql})`, ...cond.params);
   }
   where
     .when(filter.project, "(instr(coalesce(s.project_path, ''), ?) > 0 OR instr(s.project_dir, ?) > 0)")

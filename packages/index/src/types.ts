@@ -51,6 +51,13 @@ export interface RefreshOptions {
    */
   readonly parseWorkers?: number;
   /**
+   * Look only at the stored and archived files under `paths`: a file gone from disk elsewhere is left for a later
+   * refresh of its own folder, and the report counts `paths` alone. Without it every stored file is looked at, so a
+   * file gone anywhere (and not archived) leaves the index. For the server's refresh of the folders an append touched:
+   * its cost then follows those folders, not the whole index (10,000 stored files cost ~50 ms per append).
+   */
+  readonly onlyUnder?: boolean;
+  /**
    * Leave a freshness record, so that the next run can tell with one pass of stats that nothing changed
    * (`WarmIndex.fresh`, in `@agentdash/index/warm`). Costs a stat of every folder above the files and a small write;
    * for one-shot commands, not for a server refreshing on every append.

@@ -98,7 +98,8 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     const refsBefore = dirs ? refsOf(changed) : [];
     const within = (refs: readonly string[]) => ({ paths: dirs ?? [], ids: idsOf(refs) });
     const before = dirs ? snapshot(within(refsBefore)) : new Map<string, string>();
-    await options.index.refresh(dirs ?? options.paths);
+    // Only the folders named are looked at: a file gone elsewhere comes with a change of its own (a full refresh).
+    await options.index.refresh(dirs ?? options.paths, dirs ? { onlyUnder: true } : {});
     const refsAfter = refsOf(changed);
     const after = dirs ? snapshot(within([...refsBefore, ...refsAfter])) : new Map<string, string>();
     const updated = new Set<string>();

@@ -1,0 +1,69 @@
+/**
+ * What a path scope selects: a folder and what is under it, never a folder whose name merely starts the same way
+ * (`proj-b`, `proj.c`, `proj0`: the characters just before and after the separator). And a refresh scoped to some
+ * folders (`onlyUnder`, the server's refresh after an append) leaves the other folders' files alone.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { basesOf, prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
+import { type AgentIndex, openIndex } from './index.js';
+
+let dir: string;
+let ix: AgentIndex;
+/** The folder scoped to, and its namesakes, each a Claude home with one session whose prompt names the home. */
+const HOMES = ['proj', 'proj-b', 'proj.c', 'proj0', 'pro'] as const;
+const sessionOf = (i: number) => `${String(i + 1).padStart(8, '0')}-aaaa-4bbb-8ccc-dddddddddddd`;
+const homeOf = (name: string) => join(dir, name);
+const fileOf = (i: number) => join(homeOf(HOMES[i] as string), 'projects', '-work-app', `${sessionOf(i)}.jsonl`);
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-scope-'));
+  HOMES.forEach((name, i) => {
+    const b = basesOf(sessionOf(i));
+    writeLines(fileOf(i), [
+      prompt(b('u1', null, 0), `scopeword in ${name}`),
+      toolUse(b('a1', 'u1', 1), 'msg_1', `toolu_${i}`, 'Bash', { command: 'false' }),
+      toolResult(b('r1', 'a1', 2), `toolu_${i}`, 'Exit code 1', true),
+    ]);
+  });
+  ix = openIndex({ dbPath: join(dir, 'index.sqlite') });
+});
+afterEach(() => {
+  ix.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a path scope', () => {
+  it('selects the folder and what is under it, not its namesakes', async () => {
+    await ix.refresh(HOMES.map(homeOf));
+    const proj = homeOf('proj');
+    expect(ix.listSessions({}).length).toBe(HOMES.length);
+    expect(ix.listSessions({ paths: [proj] }).map((s) => s.id)).toEqual([sessionOf(0)]);
+    // The file itself, and a folder inside.
+    expect(ix.listSessions({ paths: [fileOf(0)] }).map((s) => s.id)).toEqual([sessionOf(0)]);
+    expect(ix.listSessions({ paths: [join(proj, 'projects')] }).map((s) => s.id)).toEqual([sessionOf(0)]);
+    // A trailing separator names the same folder.
+    expect(ix.listSessions({ paths: [`${proj}/`] }).map((s) => s.id)).toEqual([sessionOf(0)]);
+    const hits = await ix.search('scopeword', { paths: [proj] });
+    expect(hits.map((h) => h.sessionId)).toEqual([sessionOf(0)]);
+    expect(ix.stats({ paths: [proj] }).calls).toBe(1);
+    expect(ix.stats({ paths: [homeOf('proj0'), homeOf('pro')] }).calls).toBe(2);
+  });
+
+  it('scoped refresh (onlyUnder) looks only at the folders named; a full one drops a file gone anywhere', async () => {
+    const all = HOMES.map(homeOf);
+    await ix.refresh(all, { archive: false });
+    rmSync(fileOf(1));
+    // The refresh of `proj` alone leaves `proj-b`'s session, whose file is gone, to a refresh of its own.
+    const scoped = await ix.refresh([homeOf('proj')], { archive: false, onlyUnder: true });
+    expect(scoped).toMatchObject({ files: 1, sessions: 1, filesRemoved: 0 });
+    expect(ix.listSessions({}).length).toBe(HOMES.length);
+    // Unscoped, a refresh of one folder drops a file gone from any other (not archived).
+    const full = await ix.refresh([homeOf('proj')], { archive: false });
+    expect(full.filesRemoved).toBe(1);
+    expect(ix.listSessions({}).map((s) => s.id)).not.toContain(sessionOf(1));
+    expect(ix.listSessions({}).length).toBe(HOMES.length - 1);
+  });
+});
