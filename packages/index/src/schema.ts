@@ -410,6 +410,12 @@ const migrations: readonly string[] = [
   // Archive chunks name their codec (archive-codec.ts): those stored so far are brotli (0), new ones zstd (1) where it
   // loads. No archived byte is rewritten, nothing is read again.
   'ALTER TABLE archive_chunks ADD COLUMN codec INTEGER NOT NULL DEFAULT 0;',
+  // The per-tool statistics read their index alone: it holds each call's file too (its session decides the scope),
+  // so no call row is read (one project's statistics in a 1 GiB home, 70,000 calls: 121 → 29 ms). Nothing is read
+  // again.
+  `DROP INDEX IF EXISTS call_facts_stats;
+   CREATE INDEX call_facts_stats ON calls(name, duration_ms, has_result, is_error, severity, category, file_id)
+     WHERE has_result IS NOT NULL;`,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

@@ -66,4 +66,36 @@ describe('a path scope', () => {
     expect(ix.listSessions({}).map((s) => s.id)).not.toContain(sessionOf(1));
     expect(ix.listSessions({}).length).toBe(HOMES.length - 1);
   });
+
+  it("counts a call in a folder that holds only a resume's copy of it (its fact is the first file's)", async () => {
+    const home = join(dir, 'copies');
+    const original = '0000000a-aaaa-4bbb-8ccc-dddddddddddd';
+    const resumed = '0000000b-aaaa-4bbb-8ccc-dddddddddddd';
+    const folderA = join(home, 'projects', '-work-a');
+    const folderB = join(home, 'projects', '-work-b');
+    const call = (sessionId: string) => {
+      const b = basesOf(sessionId);
+      return [
+        prompt(b('u1', null, 0), 'run the check'),
+        toolUse(b('a1', 'u1', 1), 'msg_1', 'toolu_copied', 'Bash', { command: 'false' }),
+        toolResult(b('r1', 'a1', 2), 'toolu_copied', 'Exit code 1', true),
+      ];
+    };
+    writeLines(join(folderA, `${original}.jsonl`), call(original));
+    // The resumed session starts with a copy of the first one's records (same call id, same times).
+    writeLines(join(folderB, `${resumed}.jsonl`), [
+      ...call(resumed),
+      prompt(basesOf(resumed)('u2', 'r1', 30), 'go on'),
+    ]);
+    await ix.refresh([home]);
+    const analyticsOf = (paths: readonly string[]) => ix.analytics({ paths, bucketMs: 3_600_000 });
+    for (const paths of [[folderA], [folderB], [home]]) {
+      expect(ix.stats({ paths }).calls, paths[0]).toBe(1);
+      expect(analyticsOf(paths).calls, paths[0]).toBe(1);
+      expect(ix.calls({ paths }).map((c) => c.callId)).toEqual(['toolu_copied']);
+    }
+    // Both folders together still count the call once (one agent home).
+    expect(ix.stats({ paths: [folderA, folderB] }).calls).toBe(1);
+    expect(ix.stats({ paths: [homeOf('proj')] }).calls).toBe(0);
+  });
 });

@@ -160,7 +160,7 @@ interface CallFactRow {
 }
 
 export function calls(store: Store, filter: CallFilter = {}): CallRow[] {
-  const where = callScopeWhere(filter)
+  const where = callScopeWhere(withoutCoveringPaths(store, filter))
     .when(filter.category, 'cf.category = ?')
     .when(filter.severity, 'cf.severity = ?');
   switch (filter.status) {
