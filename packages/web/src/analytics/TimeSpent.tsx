@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { api, subscribeLive } from '../data/client';
+import { api } from '../data/client';
 import type { UsageResponse } from '../data/types';
+import { ANALYTICS_RELOAD_MS, useLiveTick } from '../data/use-live-tick';
 import { useChartTheme } from '../pages/analytics/chart-theme';
 import { TimeByDayCard, TimeByProjectCard } from './WhereTimeWent';
 
@@ -11,9 +12,8 @@ import { TimeByDayCard, TimeByProjectCard } from './WhereTimeWent';
 export function TimeSpent({ project }: { project: string }) {
   const theme = useChartTheme();
   const [time, setTime] = useState<UsageResponse['time'] | undefined>();
-  const [tick, setTick] = useState(0);
   const [error, setError] = useState<string | undefined>();
-  useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
+  const tick = useLiveTick(ANALYTICS_RELOAD_MS);
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick reloads on live changes
   useEffect(() => {
     const ctl = new AbortController();

@@ -1,7 +1,8 @@
 import type { AgentId } from '@agentdash/core/model';
 import { useEffect, useMemo, useState } from 'react';
-import { api, subscribeLive } from '../../data/client';
+import { api } from '../../data/client';
 import type { CallRowDto, StatsResponse } from '../../data/types';
+import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { axisLabelOf, bucketRange } from './bucket-range';
 
 export const TOP = 14;
@@ -18,10 +19,9 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
   const [stats, setStats] = useState<StatsResponse | undefined>();
   const [projects, setProjects] = useState<readonly string[]>([]);
   const [rows, setRows] = useState<readonly CallRowDto[] | undefined>();
-  const [tick, setTick] = useState(0);
   const [error, setError] = useState<string | undefined>();
 
-  useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
+  const tick = useLiveTick(ANALYTICS_RELOAD_MS);
   useEffect(() => {
     api
       .sessions({})

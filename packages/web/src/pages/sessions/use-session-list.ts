@@ -1,7 +1,8 @@
 import type { AgentId } from '@agentdash/core/model';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, type SessionQuery, subscribeLive } from '../../data/client';
+import { api, type SessionQuery } from '../../data/client';
 import type { SessionRow, SessionsResponse } from '../../data/types';
+import { LIST_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 
 /** Rows fetched per page; the server sorts and pages, so 50,000 sessions cost what one page costs. */
 const PAGE_ROWS = 150;
@@ -68,12 +69,11 @@ export function useSessionList(filters: Filters, sort: Sort) {
   const [data, setData] = useState<SessionsResponse | undefined>();
   const [rows, setRows] = useState<readonly SessionRow[]>([]);
   const [error, setError] = useState<string | undefined>();
-  const [tick, setTick] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
   const dq = useDebounced(filters.q.trim(), 220);
   const loaded = useRef(PAGE_ROWS);
 
-  useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
+  const tick = useLiveTick(LIST_RELOAD_MS);
 
   const { q: _q, showEmpty, agent, ...rest } = filters;
   const query: SessionQuery = {

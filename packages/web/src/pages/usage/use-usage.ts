@@ -1,7 +1,8 @@
 import type { AgentId } from '@agentdash/core/model';
 import { useEffect, useMemo, useState } from 'react';
-import { api, subscribeLive } from '../../data/client';
+import { api } from '../../data/client';
 import type { UsageResponse } from '../../data/types';
+import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { shortPath } from '../../ui/format';
 import { dayRange } from './day-range';
 
@@ -34,9 +35,8 @@ export const tokensOf = (u: {
 export function useUsage(project: string, range: RangeKey, metric: Metric, agent: AgentId | '' = '') {
   const [usage, setUsage] = useState<UsageResponse | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const [tick, setTick] = useState(0);
 
-  useEffect(() => subscribeLive((m) => m.type === 'sessions-changed' && setTick((t) => t + 1)), []);
+  const tick = useLiveTick(ANALYTICS_RELOAD_MS);
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick reloads on live changes
   useEffect(() => {
     const ctl = new AbortController();
