@@ -2,7 +2,7 @@
  * Call analytics computed in SQLite: calls and errors per time bucket, project and tool, a duration histogram and
  * error categories, each a GROUP BY over `call_facts` (no call row reaches JavaScript).
  */
-import { callScopeWhere, type Store, withoutCoveringPaths } from './scope.js';
+import { callScopeWhere, type Store, withoutCoveringCallPaths } from './scope.js';
 import { prepared } from './statements.js';
 import type {
   AnalyticsBucket,
@@ -53,9 +53,9 @@ interface ToolRow {
 
 export function analytics(store: Store, filter: AnalyticsFilter): CallAnalytics {
   const bounds = checkedBounds(filter.durationBoundsMs ?? DEFAULT_DURATION_BOUNDS_MS);
-  // Paths that hold every stored file test nothing: left out, the queries read the calls alone (0.25 s → 0.1 s each
-  // over 70,000 calls).
-  const where = callScopeWhere(withoutCoveringPaths(store, filter));
+  // Paths that hold every stored file test nothing when no project is chosen: left out, the queries read the calls
+  // alone (0.25 s → 0.1 s each over 70,000 calls).
+  const where = callScopeWhere(withoutCoveringCallPaths(store, filter, { project: filter.project }));
   /** `SELECT columns FROM` the calls in scope (`call_facts cf`, its session `ses`) `rest`: conditions, grouping. */
   const select = <T>(columns: string, rest = ''): T[] =>
     prepared(

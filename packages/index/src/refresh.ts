@@ -259,9 +259,9 @@ export class Refresher {
 
   /**
    * `countedPaths` (a refresh of some folders of a home, `refreshChanged`): the stored and archived files looked at
-   * are only those under `paths`, and the report counts those wider paths as a whole. So with `options.onlyUnder`,
-   * the report counting `paths`. Else every stored file is looked at, so that a file gone from disk anywhere, not
-   * archived, leaves the index, and the report counts `paths`.
+   * are only those under `paths`, and the report counts those wider paths as a whole. `options.onlyUnder` looks at
+   * those under `paths` too, and the report counts `paths`. Else every stored file is looked at, so that a file gone
+   * from disk anywhere, not archived, leaves the index, and the report counts `paths`.
    */
   private async doRefresh(
     paths: readonly string[],

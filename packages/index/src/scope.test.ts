@@ -52,6 +52,15 @@ describe('a path scope', () => {
     expect(ix.stats({ paths: [homeOf('proj0'), homeOf('pro')] }).calls).toBe(2);
   });
 
+  it('selects a folder whose name holds characters outside the BMP (one character to SQLite, two to JavaScript)', async () => {
+    const home = join(dir, 'emoji-😀');
+    const sid = 'eeeeeeee-aaaa-4bbb-8ccc-dddddddddddd';
+    writeLines(join(home, 'projects', '-work-app', `${sid}.jsonl`), [prompt(basesOf(sid)('u1', null, 0), 'hi')]);
+    await ix.refresh([...HOMES.map(homeOf), home]);
+    expect(ix.listSessions({ paths: [home] }).map((s) => s.id)).toEqual([sid]);
+    expect(ix.listSessions({ paths: [join(home, 'projects')] }).map((s) => s.id)).toEqual([sid]);
+  });
+
   it('scoped refresh (onlyUnder) looks only at the folders named; a full one drops a file gone anywhere', async () => {
     const all = HOMES.map(homeOf);
     await ix.refresh(all, { archive: false });
@@ -93,6 +102,15 @@ describe('a path scope', () => {
       expect(ix.stats({ paths }).calls, paths[0]).toBe(1);
       expect(analyticsOf(paths).calls, paths[0]).toBe(1);
       expect(ix.calls({ paths }).map((c) => c.callId)).toEqual(['toolu_copied']);
+    }
+    // A project chosen with paths that hold every file (what the dashboard asks): the resumed session's project
+    // counts the call it copied, as under its own folder, and so does the first one's.
+    for (const project of ['-work-a', '-work-b']) {
+      for (const paths of [[home], [folderA, folderB]]) {
+        expect(ix.stats({ paths, project }).calls, project).toBe(1);
+        expect(ix.analytics({ paths, project, bucketMs: 3_600_000 }).calls, project).toBe(1);
+        expect(ix.calls({ paths, project }).length, project).toBe(1);
+      }
     }
     // Both folders together still count the call once (one agent home).
     expect(ix.stats({ paths: [folderA, folderB] }).calls).toBe(1);

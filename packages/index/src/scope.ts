@@ -187,3 +187,19 @@ export function withoutCoveringPaths<F extends SessionFilter>(store: Pick<Store,
   const { paths: _paths, ...rest } = filter;
   return rest as F;
 }
+
+/**
+ * `withoutCoveringPaths` for a call scope (`sessionCallsWhere`), whose sessions are selected by `sessions` (a
+ * project, …; not paths). The paths are left out only when nothing there can tell two sessions of one agent home
+ * apart: else their condition also counts a call whose copy (a resume's, a fork's) is in a selected session while its
+ * first occurrence is not, which the condition without paths does not (a project's calls would change with the paths
+ * given).
+ */
+export function withoutCoveringCallPaths<F extends SessionFilter>(
+  store: Pick<Store, 'db'>,
+  filter: F,
+  sessions: SessionFilter,
+): F {
+  const { paths: _paths, agent: _agent, ...selecting } = sessions;
+  return scopeSql(selecting).sql === scopeSql({}).sql ? withoutCoveringPaths(store, filter) : filter;
+}

@@ -1,6 +1,13 @@
 /** Tool calls as stored: per-tool statistics (counts, error rates, duration percentiles) and call listings. */
 import { idOfKey } from './import.js';
-import { callScopeWhere, limitSql, type Store, scopeSql, sessionCallsWhere, withoutCoveringPaths } from './scope.js';
+import {
+  callScopeWhere,
+  limitSql,
+  type Store,
+  scopeSql,
+  sessionCallsWhere,
+  withoutCoveringCallPaths,
+} from './scope.js';
 import { isLiveSession, refsOf } from './session-queries.js';
 import { prepared } from './statements.js';
 import type {
@@ -21,7 +28,7 @@ function percentile(sorted: readonly number[], p: number): number | null {
 }
 
 export function stats(store: Store, requested: SessionFilter & { readonly tool?: string } = {}): ToolStats {
-  const filter = withoutCoveringPaths(store, requested);
+  const filter = withoutCoveringCallPaths(store, requested, requested);
   const where = sessionCallsWhere(filter, filter.tool);
   // Counts per tool in SQL; only the durations come into JavaScript (for nearest-rank percentiles).
   const rows = prepared(
@@ -160,7 +167,7 @@ interface CallFactRow {
 }
 
 export function calls(store: Store, filter: CallFilter = {}): CallRow[] {
-  const where = callScopeWhere(withoutCoveringPaths(store, filter))
+  const where = callScopeWhere(withoutCoveringCallPaths(store, filter, { project: filter.project }))
     .when(filter.category, 'cf.category = ?')
     .when(filter.severity, 'cf.severity = ?');
   switch (filter.status) {

@@ -33,6 +33,13 @@ describe('startBuiltWorker', () => {
     expect(argv).toEqual(['--enable-source-maps']);
   });
 
+  it('keeps the options a worker takes when a refused one holds ", " (Node lists the refused ones joined by it)', async () => {
+    const worker = startBuiltWorker(script, {}, ['--title=agentdash, index', '--enable-source-maps']);
+    const argv = await execArgvOf(worker);
+    await worker.terminate();
+    expect(argv).toEqual(['--enable-source-maps']);
+  });
+
   it('passes every option on when the worker takes them all', async () => {
     const worker = startBuiltWorker(script, {}, ['--enable-source-maps', '--no-warnings']);
     expect(await execArgvOf(worker)).toEqual(['--enable-source-maps', '--no-warnings']);

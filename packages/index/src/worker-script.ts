@@ -28,7 +28,7 @@ export function startBuiltWorker(
     return new Worker(script, { ...options, execArgv: [...execArgv] });
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
-    const refused = refusedOptions((error as Error).message);
+    const refused = refusedOptions((error as Error).message, execArgv);
     const kept = execArgv.filter((arg) => !refused.has(arg));
     if (refused.size > 0 && kept.length < execArgv.length) {
       try {
@@ -41,10 +41,19 @@ export function startBuiltWorker(
   }
 }
 
-/** The options Node names in "Initiated Worker with invalid execArgv flags: --a, --b=1". */
-function refusedOptions(message: string): Set<string> {
+/**
+ * The options of `execArgv` Node names in "Initiated Worker with invalid execArgv flags: --a, --b=1" (an option's
+ * own text may hold ", ": each is looked for whole in the list).
+ */
+function refusedOptions(message: string, execArgv: readonly string[]): Set<string> {
   const at = message.indexOf(': ');
-  return new Set(at < 0 ? [] : message.slice(at + 2).split(', '));
+  if (at < 0) return new Set();
+  const list = message.slice(at + 2);
+  return new Set(
+    execArgv.filter(
+      (arg) => list === arg || list.startsWith(`${arg}, `) || list.endsWith(`, ${arg}`) || list.includes(`, ${arg}, `),
+    ),
+  );
 }
 
 /**

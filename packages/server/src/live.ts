@@ -98,7 +98,8 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     const refsBefore = dirs ? refsOf(changed) : [];
     const within = (refs: readonly string[]) => ({ paths: dirs ?? [], ids: idsOf(refs) });
     const before = dirs ? snapshot(within(refsBefore)) : new Map<string, string>();
-    // Only the folders named are looked at: a file gone elsewhere comes with a change of its own (a full refresh).
+    // Only the folders named are looked at: a file removed elsewhere is a change of its own, which refreshes its folder
+    // (or everything, when its folder went too).
     await options.index.refresh(dirs ?? options.paths, dirs ? { onlyUnder: true } : {});
     const refsAfter = refsOf(changed);
     const after = dirs ? snapshot(within([...refsBefore, ...refsAfter])) : new Map<string, string>();

@@ -11,7 +11,8 @@ export interface Timers {
 }
 
 const realTimers: Timers = {
-  now: () => Date.now(),
+  // A monotonic clock: a wall clock set back would hold the next reload for as long.
+  now: () => performance.now(),
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
