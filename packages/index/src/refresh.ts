@@ -471,7 +471,7 @@ export class Refresher {
    */
   private countsUnder(paths: readonly string[]): WarmCounts {
     const counted = withoutCoveringPaths({ db: this.db }, { paths });
-    const scoped = scopeSql(counted);
+    const scoped = scopeSql(counted, { pathsFirst: true });
     const inPaths = pathCond(counted.paths ?? [], 'f');
     const files = prepared(
       this.db,
