@@ -29,10 +29,9 @@ export function startBuiltWorker(
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
     const refused = refusedOptions((error as Error).message, execArgv);
-    const kept = execArgv.filter((arg) => !refused.has(arg));
-    if (refused.size > 0 && kept.length < execArgv.length) {
+    if (refused.size > 0) {
       try {
-        return new Worker(script, { ...options, execArgv: kept });
+        return new Worker(script, { ...options, execArgv: execArgv.filter((arg) => !refused.has(arg)) });
       } catch (again) {
         if ((again as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw again;
       }

@@ -4,42 +4,30 @@
  * call (Analytics, Usage: about a second over a 1 GiB home) would otherwise ask again on every append of a running
  * agent, and answers it had stopped waiting for would pile up in the server's query thread.
  */
-export interface Timers {
-  readonly now: () => number;
-  readonly setTimeout: (run: () => void, ms: number) => unknown;
-  readonly clearTimeout: (handle: unknown) => void;
-}
-
-const realTimers: Timers = {
-  // A monotonic clock: a wall clock set back would hold the next reload for as long.
-  now: () => performance.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** Calls `onTick` for the changes `subscribe` reports, at most once per `minMs`; returns the unsubscribe. */
 export function throttledTicks(
   subscribe: (onChange: () => void) => () => void,
   minMs: number,
   onTick: () => void,
-  timers: Timers = realTimers,
 ): () => void {
+  // On a monotonic clock: a wall clock set back would hold the next reload for as long.
   let last = Number.NEGATIVE_INFINITY;
-  let pending: unknown;
+  let pending: ReturnType<typeof setTimeout> | undefined;
   const tick = () => {
     pending = undefined;
-    last = timers.now();
+    last = performance.now();
     onTick();
   };
   const unsubscribe = subscribe(() => {
     if (pending !== undefined) return;
-    const wait = last + minMs - timers.now();
+    const wait = last + minMs - performance.now();
     if (wait <= 0) tick();
-    else pending = timers.setTimeout(tick, wait);
+    else pending = setTimeout(tick, wait);
   });
   return () => {
     unsubscribe();
-    if (pending !== undefined) timers.clearTimeout(pending);
+    if (pending !== undefined) clearTimeout(pending);
     pending = undefined;
   };
 }
