@@ -1,7 +1,8 @@
 /**
  * The archive: a compressed copy of every transcript's bytes, kept in the database so that a session stays complete
  * after Claude Code deletes its files. Bytes are stored in chunks (at most 4 MiB of transcript each, compressed with
- * the codec each row names: archive-codec.ts), so an append adds a chunk instead of rewriting one. Everything else in the database can be rebuilt from it.
+ * the codec each row names: archive-codec.ts), so an append adds a chunk instead of rewriting one. Everything else in
+ * the database can be rebuilt from it.
  */
 import { existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';

@@ -66,13 +66,13 @@ export interface RowPlace {
 /** The records at stored rows' places, read back from their transcripts (call-payloads.ts). */
 export type ReadRecords = (places: readonly RowPlace[]) => Promise<TranscriptRecord[][]>;
 
-/** The first call and first result of an id in one agent home, and where its fact is stored. */
 /** A stored call's or result's row, where it is. */
 interface RowAt {
   readonly file_id: number;
   readonly line: number;
 }
 
+/** The first call and first result of an id in one agent home, and where its fact is stored. */
 interface FactPlan {
   readonly id: string;
   readonly call: {
