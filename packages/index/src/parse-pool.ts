@@ -4,6 +4,7 @@
  * ahead of the writer; each worker pauses when the writer has not taken its last chunks (bounded memory).
  */
 import { availableParallelism } from 'node:os';
+import { deserialize } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { DiscoveredFile, ReadEnd } from '@agentdash/core';
 import type { Codec } from './archive-codec.js';
@@ -30,7 +31,8 @@ export interface ArchiveChunk {
 }
 
 export type ParseWorkerMessage =
-  | { readonly type: 'ops'; readonly job: number; readonly ops: Op[] }
+  /** Row operations, `v8.serialize`d (`Op[]`). */
+  | { readonly type: 'ops'; readonly job: number; readonly data: Uint8Array }
   | {
       readonly type: 'end';
       readonly job: number;
@@ -45,10 +47,14 @@ export type ParseWorkerMessage =
 
 type Received = Exclude<ParseWorkerMessage, { type: 'ops' }> | { readonly type: 'ops'; readonly ops: Op[] };
 
-/** One file being parsed by a worker: its messages, taken in order by the writer. */
+/**
+ * One file being parsed by a worker: its messages, taken in order by the writer. Row operations wait here as the
+ * worker serialized them, outside the writer's heap, and become objects only when taken: queued objects would outlive
+ * the young generation's collections, each of which would copy them again.
+ */
 export class ParseJob {
-  private readonly queue: Received[] = [];
-  private waiter: ((message: Received) => void) | undefined;
+  private readonly queue: ParseWorkerMessage[] = [];
+  private waiter: ((message: ParseWorkerMessage) => void) | undefined;
   private discarded = false;
 
   constructor(
@@ -64,20 +70,21 @@ export class ParseJob {
       if (message.type === 'ops') this.worker.postMessage({ type: 'ack' });
       return;
     }
-    const received: Received = message.type === 'ops' ? { type: 'ops', ops: message.ops } : message;
     const w = this.waiter;
     this.waiter = undefined;
-    if (w !== undefined) w(received);
-    else this.queue.push(received);
+    if (w !== undefined) w(message);
+    else this.queue.push(message);
   }
 
   /** The next message of this file (an `ops` chunk is acknowledged as it is taken). */
   next(): Promise<Received> {
     const queued = this.queue.shift();
-    const taken = queued !== undefined ? Promise.resolve(queued) : new Promise<Received>((r) => (this.waiter = r));
+    const taken =
+      queued !== undefined ? Promise.resolve(queued) : new Promise<ParseWorkerMessage>((r) => (this.waiter = r));
     return taken.then((message) => {
-      if (message.type === 'ops') this.worker.postMessage({ type: 'ack' });
-      return message;
+      if (message.type !== 'ops') return message;
+      this.worker.postMessage({ type: 'ack' });
+      return { type: 'ops', ops: deserialize(message.data) as Op[] };
     });
   }
 

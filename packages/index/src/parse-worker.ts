@@ -4,9 +4,11 @@
  * chunks.
  * Files are read synchronously (this thread has nothing else to do), so reads never queue behind other work on
  * libuv's thread pool. Reading pauses while the chunks the writer has not taken yet hold `MAX_UNACKED_BYTES` of
- * transcript (or are `MAX_UNACKED_CHUNKS`): memory stays bounded however far ahead of the writer the worker is.
+ * serialized operations (about 0.4 bytes per transcript byte): memory stays bounded however far ahead of the writer
+ * the worker is.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { serialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { ByteSource, RecordEvent } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
@@ -20,18 +22,17 @@ import { type Op, opsOfEvent } from './record-rows.js';
 /** Source bytes per chunk of operations posted to the writer. */
 const OPS_BYTES = 1024 * 1024;
 /**
- * Transcript bytes in chunks posted and not yet taken by the writer before reading pauses. Deep enough that a worker
- * reads on while the writer waits for the other one's large file (a cold index of the 0.25 GiB bench home spent a
- * quarter of its time with a core idle at 3 chunks), small enough to bound what waits in the writer's queue.
+ * Bytes of serialized row operations posted and not yet taken by the writer before reading pauses: what may wait in
+ * the writer's queue for this worker (outside its heap, see `ParseJob`). Deep enough that both workers read on while
+ * the writer stores a long session one of them read (at 4 MiB of transcript, or 64 chunks of small files, a cold
+ * index of the 0.25 GiB bench home had the writer wait for rows 3 s of its 9 while the workers waited for it).
  */
-const MAX_UNACKED_BYTES = 4 * 1024 * 1024;
-/** Chunks posted and not yet taken before reading pauses, whatever their bytes (a chunk of issues counts none). */
-const MAX_UNACKED_CHUNKS = 64;
+const MAX_UNACKED_BYTES = 32 * 1024 * 1024;
 
 const port = parentPort;
 if (port === null) throw new Error('parse-worker.js runs as a worker thread');
 
-/** The transcript bytes of each chunk posted and not yet taken, oldest first (the writer takes them in order). */
+/** The serialized bytes of each chunk posted and not yet taken, oldest first (the writer takes them in order). */
 const unacked: number[] = [];
 let unackedBytes = 0;
 let wake: (() => void) | undefined;
@@ -43,8 +44,7 @@ function post(message: ParseWorkerMessage): void {
 }
 
 async function credit(): Promise<void> {
-  while (unackedBytes >= MAX_UNACKED_BYTES || unacked.length >= MAX_UNACKED_CHUNKS)
-    await new Promise<void>((resolve) => (wake = resolve));
+  while (unackedBytes >= MAX_UNACKED_BYTES) await new Promise<void>((resolve) => (wake = resolve));
 }
 
 /**
@@ -152,9 +152,11 @@ async function runJob(job: ParseJobMessage): Promise<void> {
   const tee = job.archiveTo === undefined ? undefined : new ArchiveTee(job.file.path, job.archiveTo);
   const flush = () => {
     if (ops.length === 0) return;
-    unacked.push(bytes);
-    unackedBytes += bytes;
-    post({ type: 'ops', job: job.job, ops });
+    // Posted serialized, its buffer moved: it waits in the writer's queue off its heap (see `ParseJob`).
+    const data = serialize(ops);
+    unacked.push(data.length);
+    unackedBytes += data.length;
+    port?.postMessage({ type: 'ops', job: job.job, data } satisfies ParseWorkerMessage, [data.buffer]);
     ops = [];
     bytes = 0;
   };
