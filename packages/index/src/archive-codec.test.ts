@@ -1,11 +1,20 @@
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLES_HOME } from '../test/temp-home.js';
 import { Archive, CHUNK_BYTES } from './archive.js';
-import { ArchiveCodecError, CODEC, compressChunk, decompressChunk, preferredCodec } from './archive-codec.js';
+import {
+  ArchiveCodecError,
+  CODEC,
+  compressChunk,
+  compressChunkAsync,
+  decompressChunk,
+  preferredCodec,
+  zstdLevelFor,
+} from './archive-codec.js';
 import { migrate } from './schema.js';
 
 let dir: string;
@@ -61,6 +70,37 @@ describe('archive codecs', () => {
     }
     // Each codec's frames are its own: reading one as the other fails, so the codec column matters.
     expect(() => decompressChunk(CODEC.zstd, compressChunk(bytes, CODEC.brotli).data)).toThrow();
+  });
+
+  it("zstd's level goes by the chunk's size: 6 for small chunks, 3 from 1 MiB, sync and async alike", async () => {
+    expect([
+      zstdLevelFor(0),
+      zstdLevelFor(1024 * 1024 - 1),
+      zstdLevelFor(1024 * 1024),
+      zstdLevelFor(CHUNK_BYTES),
+    ]).toEqual([6, 6, 3, 3]);
+    // zstd is deterministic for a level: the frames written are the ones a compressor at that level writes.
+    const { Compressor } = createRequire(import.meta.url)('zstd-napi') as {
+      Compressor: new () => { setParameters(p: { compressionLevel: number }): void; compress(b: Uint8Array): Buffer };
+    };
+    const atLevel = (level: number, bytes: Uint8Array) => {
+      const compressor = new Compressor();
+      compressor.setParameters({ compressionLevel: level });
+      return compressor.compress(bytes);
+    };
+    const small = transcriptBytes().subarray(0, 512 * 1024);
+    let large = transcriptBytes();
+    while (large.length < 2 * 1024 * 1024) large = Buffer.concat([large, large]);
+    for (const [bytes, level, other] of [
+      [small, 6, 3],
+      [large, 3, 6],
+    ] as const) {
+      const packed = compressChunk(bytes, CODEC.zstd).data;
+      expect(packed.equals(atLevel(level, bytes))).toBe(true);
+      expect(packed.equals(atLevel(other, bytes))).toBe(false);
+      expect((await compressChunkAsync(bytes, CODEC.zstd)).data.equals(packed)).toBe(true);
+      expect(decompressChunk(CODEC.zstd, packed).equals(bytes)).toBe(true);
+    }
   });
 
   it('a path archived with brotli before (schema 24) and appended to with zstd reads back whole', async () => {

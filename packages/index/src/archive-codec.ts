@@ -2,8 +2,9 @@
  * How the archive's chunks are compressed. Each chunk row names its codec (`archive_chunks.codec`), so chunks written
  * by any version stay readable, and one path may hold chunks of both:
  * - 0, brotli (quality 5): every chunk of schema 6–24; still written where zstd cannot be loaded;
- * - 1, zstd (level 6): written from schema 25 on. On `../shared/wild`, 2.5× faster to write than brotli 5 and 2×
- *   faster to read, for a slightly larger archive (14.6 % of the transcripts against 14.1 %); see docs/index.md.
+ * - 1, zstd: written from schema 25 on. On `../shared/wild`, 2.5× faster to write than brotli 5 and 2× faster to
+ *   read, for a slightly larger archive (14.6 % of the transcripts against 14.1 %); see docs/index.md. Level 6 for
+ *   chunks under `LARGE_CHUNK`, level 3 for larger ones (`zstdLevelFor`).
  *
  * zstd comes from `node:zlib` where Node has it (22.15 and later), else from the `zstd-napi` addon (an optional
  * dependency, compiled at install like better-sqlite3). Both write standard zstd frames, so either reads what the
@@ -25,7 +26,17 @@ const BROTLI = {
   },
 };
 
-const ZSTD_LEVEL = 6;
+/**
+ * zstd's level for a chunk of `length` bytes: 6 below `LARGE_CHUNK`, 3 from there. Most of a large archive's bytes
+ * are in whole chunks of long sessions, which compress well at any level: level 3 writes them 3× faster than 6 (in a
+ * cold index of the bench home, level 6 took a seventh of all CPU time) for an archive 9 % larger (5.3 % of the
+ * transcripts against 4.8 %). Small files gain the most from the higher level and cost little time at it:
+ * `../shared/wild` (mostly small and middling files) stays at 14.9 % (level 3 throughout: 15.7 %, over its goal).
+ */
+export function zstdLevelFor(length: number): number {
+  return length < LARGE_CHUNK ? 6 : 3;
+}
+const LARGE_CHUNK = 1024 * 1024;
 
 interface Zstd {
   compress(bytes: Uint8Array): Buffer;
@@ -56,22 +67,34 @@ function loadZstd(): Zstd | undefined {
   const node = zlib as unknown as Partial<NodeZstd>;
   const { zstdCompressSync, zstdCompress, zstdDecompressSync, constants } = node;
   if (zstdCompressSync && zstdCompress && zstdDecompressSync && constants) {
-    const params = { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL };
+    const options = (bytes: Uint8Array) => ({
+      params: { [constants.ZSTD_c_compressionLevel]: zstdLevelFor(bytes.length) },
+    });
     const compressAsync = promisify(zstdCompress);
     return {
-      compress: (bytes) => zstdCompressSync(bytes, { params }),
-      compressAsync: (bytes) => compressAsync(bytes, { params }),
+      compress: (bytes) => zstdCompressSync(bytes, options(bytes)),
+      compressAsync: (bytes) => compressAsync(bytes, options(bytes)),
       decompress: (bytes) => zstdDecompressSync(bytes),
     };
   }
   try {
     const addon = createRequire(import.meta.url)('zstd-napi') as ZstdNapi;
-    const compressor = new addon.Compressor();
-    compressor.setParameters({ compressionLevel: ZSTD_LEVEL });
+    // One compressor per level (each keeps its tables between chunks).
+    const compressors = new Map<number, InstanceType<ZstdNapi['Compressor']>>();
+    const compress = (bytes: Uint8Array) => {
+      const level = zstdLevelFor(bytes.length);
+      let compressor = compressors.get(level);
+      if (compressor === undefined) {
+        compressor = new addon.Compressor();
+        compressor.setParameters({ compressionLevel: level });
+        compressors.set(level, compressor);
+      }
+      return compressor.compress(bytes);
+    };
     const decompressor = new addon.Decompressor();
     return {
-      compress: (bytes) => compressor.compress(bytes),
-      compressAsync: async (bytes) => compressor.compress(bytes),
+      compress,
+      compressAsync: async (bytes) => compress(bytes),
       decompress: (bytes) => decompressor.decompress(bytes),
     };
   } catch {
@@ -102,7 +125,7 @@ const brotliAsync = promisify(zlib.brotliCompress);
 
 /**
  * As `compressChunk`, for a thread that serves others (the writer, in `serve`): brotli on libuv's thread pool, zstd
- * there too where Node has it; the addon's zstd in this thread (about 4 ms per MiB: 15 ms for a whole chunk).
+ * there too where Node has it; the addon's zstd in this thread (a whole chunk: about 3.5 ms at level 3).
  */
 export async function compressChunkAsync(
   bytes: Uint8Array,
