@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plantedSecrets } from './planted.js';
-import { secretRuleIds } from './rules.js';
+import { secretRuleIds, secretRules } from './rules.js';
 import { findSecrets, RedactionReport, redactText, redactValue } from './scan.js';
 
 describe('secret rules', () => {
@@ -17,6 +17,34 @@ describe('secret rules', () => {
       expect(redacted.includes(`[REDACTED:${planted.rule}]`)).toBe(true);
     });
   }
+
+  // The quick test before the rules (`mayHold`) must pass every secret a rule finds: here without the words around
+  // the planted ones (`token`, `api_key`, …), which pass it on their own, and in other cases where a rule ignores case.
+  it('a secret with nothing around it that names one is still found', () => {
+    const bare = plantedSecrets().filter(
+      (p) => secretRules.find((r) => r.id === p.rule)?.group === 0 && p.rule !== 'private-key',
+    );
+    expect(bare.length).toBeGreaterThan(10);
+    for (const planted of bare) {
+      expect(
+        findSecrets(`value: ${planted.secret} .`).map((f) => f.rule),
+        planted.rule,
+      ).toEqual([planted.rule]);
+    }
+  });
+
+  it('rules that ignore case find their secrets written in capitals', () => {
+    const anyCase = plantedSecrets().filter((p) =>
+      secretRules.find((r) => r.id === p.rule)?.pattern.flags.includes('i'),
+    );
+    expect(anyCase.map((p) => p.rule)).toEqual(['aws-secret-access-key', 'url-password', 'json-secret-field']);
+    for (const planted of anyCase) {
+      expect(
+        findSecrets(planted.text.toUpperCase()).map((f) => f.rule),
+        planted.rule,
+      ).toEqual([planted.rule]);
+    }
+  });
 
   it('names around a secret stay; only the secret goes', () => {
     expect(redactText('export API_KEY=abcdefgh12345678 && make').text).toBe(
