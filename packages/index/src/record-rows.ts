@@ -1,7 +1,7 @@
 /**
  * What the importer stores of one streamed event, as plain row values (no database): the part of importing that
  * needs no lookup, so that it can run in a parse worker (parse-worker.ts) and reach the writer as compact arrays
- * (structured clone), or in the writer's own thread for small reads. `Writer.apply` stores them.
+ * (`v8.serialize`d), or in the writer's own thread for small reads. `Writer.apply` stores them.
  */
 import {
   type AssistantRecord,
