@@ -3,8 +3,8 @@
  * by any version stay readable, and one path may hold chunks of both:
  * - 0, brotli (quality 5): every chunk of schema 6–24; still written where zstd cannot be loaded;
  * - 1, zstd: written from schema 25 on. On `../shared/wild`, 2.5× faster to write than brotli 5 and 2× faster to
- *   read, for a slightly larger archive (14.6 % of the transcripts against 14.1 %); see docs/index.md. Level 6 for
- *   chunks under `LARGE_CHUNK`, level 3 for larger ones (`zstdLevelFor`).
+ *   read, for a slightly larger archive (at level 6: 14.6 % of the transcripts against 14.1 %); see docs/index.md.
+ *   Level 6 for chunks under `LARGE_CHUNK`, level 3 for larger ones (`zstdLevelFor`).
  *
  * zstd comes from `node:zlib` where Node has it (22.15 and later), else from the `zstd-napi` addon (an optional
  * dependency, compiled at install like better-sqlite3). Both write standard zstd frames, so either reads what the
@@ -26,17 +26,19 @@ const BROTLI = {
   },
 };
 
+const LARGE_CHUNK = 1024 * 1024;
+
 /**
  * zstd's level for a chunk of `length` bytes: 6 below `LARGE_CHUNK`, 3 from there. Most of a large archive's bytes
  * are in whole chunks of long sessions, which compress well at any level: level 3 writes them 3× faster than 6 (in a
  * cold index of the bench home, level 6 took a seventh of all CPU time) for an archive 9 % larger (5.3 % of the
  * transcripts against 4.8 %). Small files gain the most from the higher level and cost little time at it:
- * `../shared/wild` (mostly small and middling files) stays at 14.9 % (level 3 throughout: 15.7 %, over its goal).
+ * `../shared/wild` (mostly small and middling files) goes from 14.6 % to 14.9 % (level 3 throughout: 15.7 %, over
+ * its goal).
  */
 export function zstdLevelFor(length: number): number {
   return length < LARGE_CHUNK ? 6 : 3;
 }
-const LARGE_CHUNK = 1024 * 1024;
 
 interface Zstd {
   compress(bytes: Uint8Array): Buffer;

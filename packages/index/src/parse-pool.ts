@@ -50,7 +50,8 @@ type Received = Exclude<ParseWorkerMessage, { type: 'ops' }> | { readonly type: 
 /**
  * One file being parsed by a worker: its messages, taken in order by the writer. Row operations wait here as the
  * worker serialized them, outside the writer's heap, and become objects only when taken: queued objects would outlive
- * the young generation's collections, each of which would copy them again.
+ * the young generation's collections, each of which would copy them again. Buffers among the values (ids stored as
+ * bytes) are views into the whole chunk: bind them, never keep them, or the chunk stays in memory.
  */
 export class ParseJob {
   private readonly queue: ParseWorkerMessage[] = [];

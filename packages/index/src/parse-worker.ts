@@ -3,8 +3,8 @@
  * operations (record-rows.ts), and compresses the same bytes for the archive, posting all of it to the writer in
  * chunks.
  * Files are read synchronously (this thread has nothing else to do), so reads never queue behind other work on
- * libuv's thread pool. Reading pauses while the chunks the writer has not taken yet hold `MAX_UNACKED_BYTES` of
- * serialized operations (about 0.4 bytes per transcript byte): memory stays bounded however far ahead of the writer
+ * libuv's thread pool. Reading pauses once the chunks the writer has not taken yet hold `MAX_UNACKED_BYTES` of
+ * serialized operations (about 0.42 bytes per transcript byte): memory stays bounded however far ahead of the writer
  * the worker is.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -22,8 +22,9 @@ import { type Op, opsOfEvent } from './record-rows.js';
 /** Source bytes per chunk of operations posted to the writer. */
 const OPS_BYTES = 1024 * 1024;
 /**
- * Bytes of serialized row operations posted and not yet taken by the writer before reading pauses: what may wait in
- * the writer's queue for this worker (outside its heap, see `ParseJob`). Deep enough that both workers read on while
+ * Bytes of serialized row operations posted and not yet taken by the writer at which reading pauses: about what may
+ * wait in the writer's queue for this worker (outside its heap, see `ParseJob`; the chunk being read when it is
+ * reached is still posted, so it can be exceeded by one chunk). Deep enough that both workers read on while
  * the writer stores a long session one of them read (at 4 MiB of transcript, or 64 chunks of small files, a cold
  * index of the 0.25 GiB bench home had the writer wait for rows 3 s of its 9 while the workers waited for it).
  */
