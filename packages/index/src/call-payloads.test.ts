@@ -2,7 +2,7 @@
  * Tool inputs and results are read back from the transcripts, not stored (call-payloads.ts): read only where a fact
  * needs them, and a read that fails never makes a fact poorer.
  */
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -130,19 +130,29 @@ describe('tool inputs and results read back from the transcripts', () => {
     expect(stats.tools.Bash?.categories).toEqual({ 'exit-code': 1 });
   });
 
-  it('keeps a fact as it was when its records cannot be read back now', async () => {
-    write(ORIGINAL, session(ORIGINAL, 3));
-    write(COPY, copied(session(ORIGINAL, 3), COPY));
-    await index.refresh([home], { parseWorkers: 0, archive: false });
-    expect([index.stats().paired, index.stats().errors]).toEqual([3, 1]);
-    // The copy leaves: its ids' facts are computed again, and their records cannot be read back this time.
-    const read = vi
-      .spyOn(RecordReader.prototype, 'recordsAt')
-      .mockImplementation(async (places) => places.map(() => []));
-    unlinkSync(join(project, `${COPY}.jsonl`));
-    await index.refresh([home], { parseWorkers: 0, archive: false });
-    expect(read).toHaveBeenCalled();
-    const stats = index.stats();
-    expect([stats.sessions, stats.calls, stats.paired, stats.errors]).toEqual([1, 3, 3, 1]);
-  });
+  // Which of two files with the same calls at the same times holds their facts is the one imported first (the newer
+  // file, by mtime): both ways round, the fact stays when the other file is read back and cannot be.
+  for (const owner of ['the original', 'the copy'] as const) {
+    it(`keeps a fact as it was when its records cannot be read back now (${owner} held it)`, async () => {
+      write(ORIGINAL, session(ORIGINAL, 3));
+      write(COPY, copied(session(ORIGINAL, 3), COPY));
+      const older = new Date('2026-01-02T00:00:00Z');
+      const newer = new Date('2026-01-03T00:00:00Z');
+      const copyNewer = owner === 'the copy';
+      utimesSync(join(project, `${ORIGINAL}.jsonl`), copyNewer ? older : newer, copyNewer ? older : newer);
+      utimesSync(join(project, `${COPY}.jsonl`), copyNewer ? newer : older, copyNewer ? newer : older);
+      await index.refresh([home], { parseWorkers: 0, archive: false });
+      expect([index.stats().paired, index.stats().errors]).toEqual([3, 1]);
+      // The copy leaves: its ids' facts are computed again, and their records cannot be read back this time.
+      const read = vi
+        .spyOn(RecordReader.prototype, 'recordsAt')
+        .mockImplementation(async (places) => places.map(() => []));
+      unlinkSync(join(project, `${COPY}.jsonl`));
+      await index.refresh([home], { parseWorkers: 0, archive: false });
+      expect(read).toHaveBeenCalled();
+      const stats = index.stats();
+      expect([stats.sessions, stats.calls, stats.paired, stats.errors]).toEqual([1, 3, 3, 1]);
+      expect(stats.tools.Bash?.categories).toEqual({ 'exit-code': 1 });
+    });
+  }
 });

@@ -92,6 +92,8 @@ interface FactPlan {
    * changed from none to one). A resumed or forked session's copies of earlier calls leave their facts as they are.
    */
   readonly settled: boolean;
+  /** The agent home the call is first in (`firstCall`). */
+  readonly home: string;
 }
 
 /** Characters of documents held back from the full-text index before they are inserted anyway. */
@@ -115,6 +117,8 @@ export class Writer {
   private readonly stringIds = new Map<string, number>();
   /** Ids some of whose calls or results leave in the open transaction (`idsLeaving`). */
   private readonly leaving = new Set<string>();
+  /** Facts held by calls that leave in the open transaction, by tool_use id and agent home (`idsLeaving`). */
+  private readonly leavingFacts = new Map<string, FactColumns>();
   /** Facts computed by parse workers, by tool_use id and file id, until the batch is committed. */
   private readonly factsAhead = new Map<
     string,
@@ -207,6 +211,10 @@ export class Writer {
       occurrencesOfCall: db.prepare(
         'SELECT DISTINCT f.session_id, f.home FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?',
       ),
+      factsOfFile: db.prepare(
+        `SELECT c.tool_use_id, f.home, ${FACT_COLUMNS.map((c) => `c.${c}`).join(', ')}
+         FROM calls c JOIN files f ON f.id = c.file_id WHERE c.file_id = ? AND c.has_result IS NOT NULL`,
+      ),
       idsOfFile: db
         .prepare(
           'SELECT tool_use_id FROM calls WHERE file_id = ? UNION SELECT tool_use_id FROM results WHERE file_id = ?',
@@ -222,6 +230,12 @@ export class Writer {
   idsLeaving(fileId: number): string[] {
     const ids = this.s.idsOfFile.all(fileId, fileId) as string[];
     for (const id of ids) this.leaving.add(id);
+    // The facts this file's calls hold, for a copy of them elsewhere whose records cannot be read back then.
+    for (const row of this.s.factsOfFile.all(fileId) as (FactColumns & { tool_use_id: string; home: string })[]) {
+      const { tool_use_id, home, ...columns } = row;
+      const key = `${tool_use_id}\u0000${home}`;
+      if (!this.leavingFacts.has(key)) this.leavingFacts.set(key, columns);
+    }
     return ids;
   }
 
@@ -426,6 +440,7 @@ export class Writer {
     this.flushedTexts = 0;
     this.factsAhead.clear();
     this.leaving.clear();
+    this.leavingFacts.clear();
     this.stringIds.clear();
   }
 
@@ -478,10 +493,16 @@ export class Writer {
       const call = callIn(records[next++] ?? [], p.id);
       const result = p.result === undefined ? undefined : resultIn(records[next++] ?? [], p.id);
       // A record that cannot be read back now (its file changed in place, or is unreadable) never replaces a fact
-      // with a poorer one; a call without a fact yet gets what can be read: its name and place, no input, no result.
+      // with a poorer one. A call without a fact yet takes the one a leaving copy of it held (a resumed session's
+      // file that went) when that was paired as this call is now; else what can be read: its name and place, no
+      // input, no result.
       if (call !== undefined && (p.result === undefined || result !== undefined))
         upsert(p, this.factOf(p, call, result));
-      else if (p.call.stored === null) upsert(p, this.factOf(p, this.bareCall(p), undefined));
+      else if (p.call.stored === null) {
+        const copy = this.leavingFacts.get(`${p.id}\u0000${p.home}`);
+        const pairedAlike = copy !== undefined && copy.has_result === (p.result === undefined ? 0 : 1);
+        upsert(p, pairedAlike ? copy : this.factOf(p, this.bareCall(p), undefined));
+      }
     }
     for (const { id, fileId } of dropped) this.s.deleteFact.run(id, fileId);
   }
@@ -525,7 +546,7 @@ export class Writer {
     if (call === undefined) return undefined;
     const result = this.s.firstResult.get(id, home) as FactPlan['result'];
     const settled = !this.leaving.has(id) && call.stored !== null && call.stored === (result === undefined ? 0 : 1);
-    return { id, call, result, ahead: this.aheadFor(id, call, result), settled };
+    return { id, call, result, ahead: this.aheadFor(id, call, result), settled, home };
   }
 
   /** A call known only by its row: its name and place. */
