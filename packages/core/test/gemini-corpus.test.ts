@@ -57,7 +57,11 @@ function keyOfServed(served: Served): string {
   return `${input}/${u.cachedContentTokenCount ?? 0}/${(u.candidatesTokenCount ?? 0) + thoughts}/${thoughts}`;
 }
 
-describe.skipIf(!existsSync(corpus))('Gemini corpus (skipped: ../shared/corpus-agents/gemini is not present)', () => {
+// Says "skipped" only when it is.
+const suiteTitle = !existsSync(corpus)
+  ? 'Gemini corpus (skipped: ../shared/corpus-agents/gemini is not present)'
+  : 'Gemini corpus';
+describe.skipIf(!existsSync(corpus))(suiteTitle, () => {
   for (const version of versions) {
     const home = join(corpus, version, 'gemini-home');
     const manifest = (): Manifest =>

@@ -64,7 +64,11 @@ describe('the first prompt is what the user typed, not the context the client pu
     expect(splitIdePrompt('fix the bug\n## My request for Codex:\nx')).toBeUndefined();
   });
 
-  describe.skipIf(!existsSync(wild))('wild rollouts (skipped: ../shared/wild-agents/codex is not present)', () => {
+  // Says "skipped" only when it is.
+  const suiteTitle = !existsSync(wild)
+    ? 'wild rollouts (skipped: ../shared/wild-agents/codex is not present)'
+    : 'wild rollouts';
+  describe.skipIf(!existsSync(wild))(suiteTitle, () => {
     test('no session is titled by injected context; the seven that were are titled by the request', async () => {
       const sessions = (await Promise.all(readdirSync(wild).map((source) => sessionsUnder(join(wild, source))))).flat();
       const injected = sessions.filter((s) =>
