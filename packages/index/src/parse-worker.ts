@@ -9,7 +9,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { serialize } from 'node:v8';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, type TransferListItem } from 'node:worker_threads';
 import type { ByteSource, RecordEvent } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { CHUNK_BYTES as ARCHIVE_CHUNK_BYTES } from './archive.js';
@@ -40,8 +40,8 @@ let wake: (() => void) | undefined;
 const jobs: ParseJobMessage[] = [];
 let running = false;
 
-function post(message: ParseWorkerMessage): void {
-  port?.postMessage(message);
+function post(message: ParseWorkerMessage, transfer: readonly TransferListItem[] = []): void {
+  port?.postMessage(message, transfer);
 }
 
 async function credit(): Promise<void> {
@@ -157,7 +157,7 @@ async function runJob(job: ParseJobMessage): Promise<void> {
     const data = serialize(ops);
     unacked.push(data.length);
     unackedBytes += data.length;
-    port?.postMessage({ type: 'ops', job: job.job, data } satisfies ParseWorkerMessage, [data.buffer]);
+    post({ type: 'ops', job: job.job, data }, [data.buffer]);
     ops = [];
     bytes = 0;
   };
