@@ -96,8 +96,11 @@ interface FactPlan {
   readonly home: string;
 }
 
-/** Characters of documents held back from the full-text index before they are inserted anyway. */
-const MAX_PENDING_CHARS = 16 * 1024 * 1024;
+/**
+ * Bytes held by documents waiting for the full-text index before they are inserted anyway: the buffers their texts
+ * are views of (a parse worker's chunk of serialized rows, see `ParseJob`), each counted whole once.
+ */
+const MAX_PENDING_BYTES = 32 * 1024 * 1024;
 
 /** A savepoint taken by `Writer.savepoint`: released, or rolled back (and released). */
 export interface Savepoint {
@@ -109,8 +112,10 @@ export interface Savepoint {
 export class Writer {
   private readonly s;
   /** Documents whose words are not in the full-text index yet (see `indexText`). */
-  private pendingTexts: [number | bigint, string][] = [];
-  private pendingChars = 0;
+  private pendingTexts: [number | bigint, Uint8Array][] = [];
+  /** The buffers the waiting texts keep in memory, and their bytes. */
+  private heldBuffers = new Set<ArrayBufferLike>();
+  private pendingBytes = 0;
   /** Documents of the open transaction inserted into the full-text index so far. */
   private flushedTexts = 0;
   /** The numbers of texts in `strings` met in the open transaction (`stringId`). */
@@ -353,7 +358,7 @@ export class Writer {
             callId,
             op[9],
           );
-          this.indexText(lastInsertRowid, op[10] as string);
+          this.indexText(lastInsertRowid, op[10] as Uint8Array);
           // Secrets are counted in the texts an export writes (prompts, responses, tool inputs and outputs), by rule only.
           for (const rule of op[11] as readonly string[]) s.addSecret.run(fileId, rule);
           break;
@@ -377,20 +382,33 @@ export class Writer {
   /**
    * Index a document's words: held back and inserted with the batch's others just before it commits (`flushTexts`),
    * because the full-text index writes its pending terms out at every savepoint (one per file), and many small
-   * segments cost merging later. Past `MAX_PENDING_CHARS` they are inserted at once (memory stays bounded).
+   * segments cost merging later. Past `MAX_PENDING_BYTES` they are inserted at once (memory stays bounded).
    */
-  private indexText(rowid: number | bigint, text: string): void {
+  private indexText(rowid: number | bigint, text: Uint8Array): void {
     this.pendingTexts.push([rowid, text]);
-    this.pendingChars += text.length;
-    if (this.pendingChars > MAX_PENDING_CHARS) this.flushTexts();
+    this.hold(text);
+    if (this.pendingBytes > MAX_PENDING_BYTES) this.flushTexts();
+  }
+
+  /** Count what waiting `text` keeps in memory: the whole buffer it is a view of, once. */
+  private hold(text: Uint8Array): void {
+    if (this.heldBuffers.has(text.buffer)) return;
+    this.heldBuffers.add(text.buffer);
+    this.pendingBytes += text.buffer.byteLength;
+  }
+
+  /** Nothing waits for the full-text index. */
+  private releaseTexts(): void {
+    this.pendingTexts = [];
+    this.heldBuffers = new Set();
+    this.pendingBytes = 0;
   }
 
   /** Insert the held-back documents' words into the full-text index. */
   flushTexts(): void {
     for (const [rowid, text] of this.pendingTexts) this.s.insertFts.run(rowid, text);
     this.flushedTexts += this.pendingTexts.length;
-    this.pendingTexts = [];
-    this.pendingChars = 0;
+    this.releaseTexts();
   }
 
   /**
@@ -407,12 +425,11 @@ export class Writer {
         this.db.exec(`RELEASE ${name}`);
         this.stringIds.clear();
         // Documents inserted since were rolled back with the savepoint; those held back since are dropped.
-        if (mark >= this.flushedTexts) this.pendingTexts.length = mark - this.flushedTexts;
-        else {
-          this.pendingTexts = [];
-          this.flushedTexts = mark;
-        }
-        this.pendingChars = this.pendingTexts.reduce((n, [, text]) => n + text.length, 0);
+        const kept = mark >= this.flushedTexts ? this.pendingTexts.slice(0, mark - this.flushedTexts) : [];
+        if (mark < this.flushedTexts) this.flushedTexts = mark;
+        this.releaseTexts();
+        this.pendingTexts = kept;
+        for (const [, text] of kept) this.hold(text);
       },
     };
   }
@@ -435,8 +452,7 @@ export class Writer {
 
   /** The transaction ended (committed or rolled back): forget what only held within it. */
   endTransaction(): void {
-    this.pendingTexts = [];
-    this.pendingChars = 0;
+    this.releaseTexts();
     this.flushedTexts = 0;
     this.factsAhead.clear();
     this.leaving.clear();

@@ -51,7 +51,8 @@ type Received = Exclude<ParseWorkerMessage, { type: 'ops' }> | { readonly type: 
  * One file being parsed by a worker: its messages, taken in order by the writer. Row operations wait here as the
  * worker serialized them, outside the writer's heap, and become objects only when taken: queued objects would outlive
  * the young generation's collections, each of which would copy them again. Buffers among the values (ids stored as
- * bytes) are views into the whole chunk: bind them, never keep them, or the chunk stays in memory.
+ * bytes, documents' texts) are views into the whole chunk: kept, they keep it in memory (the writer holds texts for the
+ * full-text index until they are inserted, counting the chunks they hold).
  */
 export class ParseJob {
   private readonly queue: ParseWorkerMessage[] = [];

@@ -40,8 +40,8 @@ export const OP = {
   /** `[OP.call, tool_use_id, line, name, offset, ts_text, ts_ms, message_id, agent_id]`: its input is read back. */
   call: 6,
   /**
-   * `[OP.doc, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id, indexed text, secret rules,
-   * kind]`: a tool input or output (`call_id` set) only when its call or result was stored by this record; a null
+   * `[OP.doc, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id, indexed text (UTF-8 bytes),
+   * secret rules, kind]`: a tool input or output (`call_id` set) only when its call or result was stored by this record; a null
    * `tool` with a `call_id` is the call's name as stored.
    */
   doc: 7,
@@ -203,8 +203,9 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
           part.tool ?? null,
           part.callId ?? null,
           agentId,
-          // What FTS5 tokenizes: each CJK character a word of its own (cjk.ts); snippets show `indexedText`.
-          spaceCjk(indexedText(part)),
+          // What FTS5 tokenizes: each CJK character a word of its own (cjk.ts); snippets show `indexedText`. As
+          // UTF-8 bytes, what SQLite takes: made in the parse worker, they wait in the writer outside its heap.
+          Buffer.from(spaceCjk(indexedText(part)), 'utf8'),
           findSecrets(part.text).map((found) => found.rule),
           part.kind,
         ]);
