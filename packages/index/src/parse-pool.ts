@@ -4,7 +4,7 @@
  * ahead of the writer; each worker pauses when the writer has not taken its last chunks (bounded memory).
  */
 import { availableParallelism } from 'node:os';
-import { deserialize } from 'node:v8';
+import { deserialize, setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { DiscoveredFile, ReadEnd } from '@agentdash/core';
 import type { Codec } from './archive-codec.js';
@@ -97,6 +97,27 @@ export class ParseJob {
   }
 }
 
+/** Old-space size (MiB) below which a parse worker's heap is not fully collected (`roomyOldSpace`). */
+const INITIAL_OLD_SPACE_MB = 64;
+
+/**
+ * Let the isolates started from now on (the parse workers) grow their old space to `INITIAL_OLD_SPACE_MB` before V8
+ * collects it whole. A worker's long-lived heap is about 10 MB, but each long line it parses (a large tool output) is
+ * allocated there directly; with V8's starting limits a worker ran a full collection every 3 MB or so of them
+ * (27–35 per worker over the 0.25 GiB bench home, 3–4 with this), and the collections' helper threads took CPU from
+ * the writer: 9 % less CPU in all. A V8 flag, read when an isolate is created, so it reaches the workers but not this
+ * thread; left alone when the user gave it to node.
+ */
+function roomyOldSpace(): void {
+  if (
+    process.execArgv.some(
+      (arg) => arg.startsWith('--initial-old-space-size') || arg.startsWith('--initial_old_space_size'),
+    )
+  )
+    return;
+  setFlagsFromString(`--initial-old-space-size=${INITIAL_OLD_SPACE_MB}`);
+}
+
 /** Worker threads parsing files for one refresh. */
 export class ParsePool {
   private readonly workers: Worker[];
@@ -107,6 +128,7 @@ export class ParsePool {
   private failure: Error | undefined;
 
   private constructor(script: URL, count: number) {
+    roomyOldSpace();
     this.workers = Array.from({ length: count }, () => {
       const worker = startBuiltWorker(script);
       worker.on('message', (message: ParseWorkerMessage) => {
