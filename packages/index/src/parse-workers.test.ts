@@ -1,12 +1,14 @@
-import { appendFileSync, existsSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { discoverFiles } from '@agentdash/core';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpIndex } from '../test/dump.js';
 import { basesOf, prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
 import { copySamplesHome } from '../test/temp-home.js';
 import { openIndex } from './index.js';
+import { ParsePool } from './parse-pool.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = resolve(here, '../../core/test/fixtures');
@@ -74,6 +76,37 @@ function archived(dbPath: string): unknown[] {
 describe('parse workers', () => {
   it('is built (the workers run the built script)', () => {
     expect(existsSync(resolve(here, '../dist/parse-worker.js'))).toBe(true);
+  });
+
+  /** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
+  const niceValues = (): number[] =>
+    readdirSync('/proc/self/task').flatMap((tid) => {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+      } catch {
+        return []; // the thread ended meanwhile
+      }
+    });
+
+  it.runIf(process.platform === 'linux')('run at a lower priority than the writer thread (Linux)', async () => {
+    const before = niceValues().filter((n) => n === 10).length;
+    const pool = ParsePool.create(2);
+    expect(pool).toBeDefined();
+    if (pool === undefined) return;
+    try {
+      const { files } = await discoverFiles([join(home, 'projects')]);
+      // A job each, read to its end: both workers have run their script's start by then.
+      for (const file of files.slice(0, 2)) {
+        const job = pool.submit(file, null, false);
+        let message = await job.next();
+        while (message.type === 'ops') message = await job.next();
+      }
+      expect(niceValues().filter((n) => n === 10).length - before).toBe(2);
+      expect(niceValues()[0]).toBe(0);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('store the same index and archive as reading every file in the writer thread', async () => {
