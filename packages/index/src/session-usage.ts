@@ -16,25 +16,11 @@ import {
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { INTERN_STRING } from './schema-strings.js';
+import type { SessionScan, ThreadRow } from './session-scan.js';
 import type { UsagePart } from './types.js';
 
 /** Responses whose input side is above this many tokens are billed at long-context rates where a model has them. */
 export const LONG_CONTEXT_TOKENS = 200_000;
-
-interface RecordRow {
-  message_id: string | null;
-  request_id: string | null;
-  model: string | null;
-  ts_ms: number | null;
-  is_synthetic: number;
-  agent_id: string | null;
-  i: number | null;
-  o: number | null;
-  cc: number | null;
-  c1h: number | null;
-  cr: number | null;
-  ro: number | null;
-}
 
 export class SessionUsageUpdater {
   private readonly s;
@@ -45,35 +31,16 @@ export class SessionUsageUpdater {
         'DELETE FROM response_rows WHERE session_ref = (SELECT id FROM strings WHERE text = ?)',
       ),
       internString: db.prepare(INTERN_STRING),
-      // Assistant records with usage, main file first, then by path (a response keeps the thread of its first record).
-      records: db.prepare(
-        `SELECT r.message_id, r.request_id, r.model, r.ts_ms, r.is_synthetic,
-                CASE WHEN f.role = 'main' AND r.is_sidechain = 0 THEN NULL
-                     ELSE coalesce(f.agent_id, 'sidechain') END AS agent_id,
-                r.input_tokens AS i, r.output_tokens AS o, r.cache_creation_tokens AS cc,
-                r.cache_1h_tokens AS c1h, r.cache_read_tokens AS cr, r.reasoning_tokens AS ro
-         FROM records r JOIN files f ON f.id = r.file_id
-         WHERE f.session_id = ? AND r.kind = 'assistant' AND r.output_tokens IS NOT NULL
-         ORDER BY (f.role <> 'main'), f.path, r.line`,
-      ),
       insertResponse: db.prepare(
         `INSERT OR REPLACE INTO response_rows (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
            output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens)
-         VALUES ((SELECT id FROM strings WHERE text = ?), ?, ?, ?, (SELECT id FROM strings WHERE text = ?), ?, ?, ?, ?,
-           ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      // The main thread's records, requests and calls, for the time partition.
-      threadRecords: db.prepare(
-        `SELECT r.ts_ms, r.kind, r.message_id || ':' || coalesce(r.request_id, '') AS response_key, r.is_prompt,
-                r.is_synthetic, r.request_ref AS request_key, r.line
-         FROM records r JOIN files f ON f.id = r.file_id
-         WHERE f.session_id = ? AND f.role = 'main' AND r.is_sidechain = 0 AND r.ts_ms IS NOT NULL
-           AND r.kind IN ('user', 'assistant', 'system', 'attachment', 'progress')
-         UNION ALL
-         SELECT q.ts_ms, 'request', NULL, 0, 0, q.id, q.line
-         FROM requests q JOIN files f ON f.id = q.file_id
-         WHERE f.session_id = ? AND f.role = 'main' AND q.agent_id IS NULL
-         ORDER BY 1, 7`,
+      stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
+      // The main thread's requests (its records come from the session's scan), for the time partition.
+      threadRequests: db.prepare(
+        `SELECT q.ts_ms, q.id, q.line FROM requests q JOIN files f ON f.id = q.file_id
+         WHERE f.session_id = ? AND f.role = 'main' AND q.agent_id IS NULL`,
       ),
       // The session's own occurrences (a resumed session's copies of earlier calls included), each with its result
       // in the same file, else the earliest in the session.
@@ -90,10 +57,10 @@ export class SessionUsageUpdater {
     };
   }
 
-  /** Recompute a session's responses, usage detail and time (after its summary row was written). */
-  update(sid: string): void {
+  /** Recompute a session's responses, usage detail and time (after its summary row was written) from its scan. */
+  update(sid: string, scan: SessionScan): void {
     this.s.deleteResponses.run(sid);
-    const rows = this.s.records.all(sid) as RecordRow[];
+    const rows = scan.usage;
     const records: UsageRecord<string | null>[] = rows.map((r) => ({
       messageId: r.message_id ?? undefined,
       requestId: r.request_id ?? undefined,
@@ -112,17 +79,26 @@ export class SessionUsageUpdater {
     }));
     const parts = new Map<string, UsagePart>();
     const responses = dedupeResponses(records);
-    if (responses.length !== 0) this.s.internString.run(sid);
+    // Texts by number: the session's and each model's, stored and looked up once per session.
+    const refs = new Map<string, number>();
+    const ref = (text: string): number => {
+      let id = refs.get(text);
+      if (id === undefined) {
+        this.s.internString.run(text);
+        id = this.s.stringId.get(text) as number;
+        refs.set(text, id);
+      }
+      return id;
+    };
     for (const response of responses) {
       const t = response.tokens;
-      this.s.internString.run(response.model);
       this.s.insertResponse.run(
-        sid,
+        ref(sid),
         // A response without a message id is its own; its key is only unique within the session.
         response.messageId === undefined ? `${sid}${response.key}` : response.key,
         response.messageId ?? null,
         response.context,
-        response.model,
+        ref(response.model),
         response.timestampMs ?? null,
         t.inputTokens,
         t.outputTokens,
@@ -148,7 +124,7 @@ export class SessionUsageUpdater {
         reasoningOutputTokens: (p?.reasoningOutputTokens ?? 0) + t.reasoningOutputTokens,
       });
     }
-    const time = partitionTime(threadActivity(this.threadRecords(sid), this.threadCalls(sid)));
+    const time = partitionTime(threadActivity(this.threadRecords(sid, scan.thread), this.threadCalls(sid)));
     // In a stable order (not the files' import order), so that an index read in pieces equals one read at once.
     const detail = [...parts.values()].sort(
       (a, b) =>
@@ -159,24 +135,24 @@ export class SessionUsageUpdater {
     this.s.update.run(JSON.stringify(detail), JSON.stringify(time), sid);
   }
 
-  private threadRecords(sid: string): ThreadRecord[] {
-    const rows = this.s.threadRecords.all(sid, sid) as {
-      ts_ms: number;
-      kind: string;
-      response_key: string | null;
-      is_prompt: number;
-      is_synthetic: number;
-      request_key: string | null;
-    }[];
-    return rows.map((r): ThreadRecord => {
+  /** The main thread's records and requests, by time, then line. */
+  private threadRecords(sid: string, records: readonly ThreadRow[]): ThreadRecord[] {
+    const timed: { line: number; record: ThreadRecord }[] = records.map((r) => {
       const requestKey = r.request_key ?? undefined;
-      if (r.kind === 'request') return { atMs: r.ts_ms, kind: 'request', requestKey };
       // A message the client wrote itself (an API error, "No response requested.") is no model response.
       if (r.kind === 'assistant' && r.is_synthetic === 0) {
-        return { atMs: r.ts_ms, kind: 'response', responseKey: r.response_key ?? undefined, requestKey };
+        return {
+          line: r.line,
+          record: { atMs: r.ts_ms, kind: 'response', responseKey: r.response_key ?? undefined, requestKey },
+        };
       }
-      return { atMs: r.ts_ms, kind: r.is_prompt === 1 ? 'prompt' : 'other' };
+      return { line: r.line, record: { atMs: r.ts_ms, kind: r.is_prompt === 1 ? 'prompt' : 'other' } };
     });
+    for (const q of this.s.threadRequests.all(sid) as { ts_ms: number; id: string; line: number }[]) {
+      timed.push({ line: q.line, record: { atMs: q.ts_ms, kind: 'request', requestKey: q.id } });
+    }
+    timed.sort((a, b) => a.record.atMs - b.record.atMs || a.line - b.line);
+    return timed.map((t) => t.record);
   }
 
   private threadCalls(sid: string): ThreadCall[] {

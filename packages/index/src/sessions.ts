@@ -1,64 +1,25 @@
 import type Database from 'better-sqlite3';
 import { idOfKey } from './import.js';
+import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
-
-/**
- * Where a record comes in a session, as core reads it: the main file first, then subagent files by path, then line.
- * By path, not by row id, so the order does not depend on the order files were first imported in (issue 13).
- */
-const FIRST_USE = "printf('%d %s %012d', f.role <> 'main', f.path, r.line)";
 
 /** Recomputes a session's summary row from the stored rows of its files. */
 export class SessionUpdater {
   private readonly s;
   private readonly usage: SessionUsageUpdater;
+  private readonly scanner: SessionScanner;
   constructor(db: Database.Database) {
     this.usage = new SessionUsageUpdater(db);
-    const ofSession = 'JOIN files f ON f.id = r.file_id WHERE f.session_id = @sid';
+    this.scanner = new SessionScanner(db);
     this.s = {
-      files: db.prepare('SELECT id, role, project_dir FROM files WHERE session_id = ? ORDER BY role, path'),
+      // In the order core reads them: main first ('main' < 'subagent'), then by path.
+      files: db.prepare('SELECT id, role, project_dir, agent_id FROM files WHERE session_id = ? ORDER BY role, path'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
       // A session is its files' agent's (the main file's, else the first subagent file's).
       setAgent: db.prepare(
         `UPDATE sessions SET agent = coalesce((SELECT f.agent FROM files f WHERE f.session_id = @sid
            ORDER BY (f.role <> 'main'), f.path LIMIT 1), 'claude') WHERE id = @sid`,
       ),
-      // The text of the first row's number only (the view would look up every candidate row's text before sorting).
-      cwd: db
-        .prepare(
-          `SELECT (SELECT text FROM strings WHERE id = first.cwd_ref) FROM
-             (SELECT r.cwd_ref FROM record_rows r ${ofSession} AND r.cwd_ref IS NOT NULL
-              ORDER BY (f.role <> 'main'), r.is_sidechain, f.path, r.line LIMIT 1) first`,
-        )
-        .pluck(),
-      // One pass each way, no sort: with min() or max(), SQLite takes the other columns from the row it picked.
-      // (Four sorted or scanned subqueries took 5.7× as long over the bench home's sessions.)
-      times: db.prepare(
-        `SELECT a.first, a.first_ms, b.last, b.last_ms FROM
-           (SELECT r.ts AS first, MIN(r.ts_ms) AS first_ms FROM record_rows r ${ofSession} AND r.ts_ms IS NOT NULL) a,
-           (SELECT r.ts AS last, MAX(r.ts_ms) AS last_ms FROM record_rows r ${ofSession} AND r.ts_ms IS NOT NULL) b`,
-      ),
-      versions: db
-        .prepare(
-          `SELECT r.version FROM records r ${ofSession} AND r.version IS NOT NULL AND r.version <> ''
-           GROUP BY r.version ORDER BY MIN(${FIRST_USE})`,
-        )
-        .pluck(),
-      models: db
-        .prepare(
-          `SELECT r.model FROM records r ${ofSession} AND r.kind = 'assistant' AND r.is_synthetic = 0
-           AND r.model IS NOT NULL AND r.model <> '' GROUP BY r.model ORDER BY MIN(${FIRST_USE})`,
-        )
-        .pluck(),
-      prompts: db
-        .prepare(`SELECT COUNT(DISTINCT r.uuid) FROM records r ${ofSession} AND r.is_prompt = 1 AND r.is_sidechain = 0`)
-        .pluck(),
-      responses: db
-        .prepare(
-          `SELECT COUNT(DISTINCT coalesce(r.message_id, r.uuid)) FROM records r ${ofSession}
-           AND r.kind = 'assistant' AND r.is_synthetic = 0`,
-        )
-        .pluck(),
       // The calls this session owns: a call copied into a fork or resume counts once, for the session of its
       // first occurrence in its agent home (as in statistics; a copy in another home is another history).
       calls: db.prepare(
@@ -80,12 +41,6 @@ export class SessionUpdater {
         .prepare(
           `SELECT t.title FROM titles t JOIN files f ON f.id = t.file_id
            WHERE f.session_id = @sid AND f.role = 'main' AND t.source = 'first-prompt' ORDER BY t.line LIMIT 1`,
-        )
-        .pluck(),
-      gitBranch: db
-        .prepare(
-          `SELECT r.git_branch FROM records r ${ofSession} AND f.role = 'main' AND r.is_sidechain = 0
-           AND r.git_branch IS NOT NULL AND r.git_branch <> '' ORDER BY r.line DESC LIMIT 1`,
         )
         .pluck(),
       issues: db
@@ -110,10 +65,10 @@ export class SessionUpdater {
   }
 
   recompute(sid: string): void {
-    const files = this.s.files.all(sid) as { id: number; role: string; project_dir: string }[];
+    const files = this.s.files.all(sid) as { id: number; role: string; project_dir: string; agent_id: string | null }[];
     if (files.length === 0) {
       this.s.deleteSession.run(sid);
-      this.usage.update(sid);
+      this.usage.update(sid, EMPTY_SCAN);
       return;
     }
     const main = files.find((f) => f.role === 'main') ?? files[0];
@@ -127,41 +82,35 @@ export class SessionUpdater {
       );
     }
     const p = { sid };
-    const times = this.s.times.get(p) as {
-      first: string | null;
-      last: string | null;
-      first_ms: number | null;
-      last_ms: number | null;
-    };
-    const prompts = this.s.prompts.get(p) as number;
-    const responses = this.s.responses.get(p) as number;
+    // Times, counts, versions, models, directory and branch: one pass over the session's records.
+    const scan = this.scanner.scan(files);
     const calls = this.s.calls.get(p) as { calls: number; errors: number; expected: number };
     const title = this.titleOf(sid);
     this.s.upsert.run({
       id: sid,
       session_id: idOfKey(sid),
       project_dir: main?.project_dir ?? '',
-      project_path: (this.s.cwd.get(p) as string | undefined) ?? null,
+      project_path: scan.cwd,
       title: title?.title ?? null,
       title_source: title?.source ?? null,
-      started_at: times.first,
-      ended_at: times.last,
-      started_ms: times.first_ms,
-      ended_ms: times.last_ms,
-      prompts,
-      messages: prompts + responses,
+      started_at: scan.startedAt,
+      ended_at: scan.endedAt,
+      started_ms: scan.startedMs,
+      ended_ms: scan.endedMs,
+      prompts: scan.prompts,
+      messages: scan.prompts + scan.responses,
       tool_calls: calls.calls,
       errors: calls.errors,
       expected_errors: calls.expected,
-      versions: JSON.stringify(this.s.versions.all(p)),
-      models: JSON.stringify(this.s.models.all(p)),
-      git_branch: (this.s.gitBranch.get(p) as string | undefined) ?? null,
+      versions: JSON.stringify(scan.versions),
+      models: JSON.stringify(scan.models),
+      git_branch: scan.gitBranch,
       issues: this.s.issues.get(sid) as number,
     });
     this.s.setAgent.run(p);
     // Usage and time: each API response once, by SessionUsageUpdater (sessions.usage_detail; the older
     // sessions.usage column is no longer written).
-    this.usage.update(sid);
+    this.usage.update(sid, scan);
   }
 
   private titleOf(sid: string): { title: string; source: string } | undefined {
