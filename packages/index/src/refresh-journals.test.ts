@@ -1,0 +1,44 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copySamplesHome } from '../test/temp-home.js';
+import { openIndex } from './index.js';
+import { Refresher } from './refresh.js';
+
+let dir: string;
+let home: string;
+beforeAll(() => {
+  ({ dir, home } = copySamplesHome('agentdash-journals-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A migrated, empty index file, and a connection of our own to it. */
+function emptyIndex(name: string): Database.Database {
+  const dbPath = join(dir, name);
+  openIndex({ dbPath }).close();
+  return new Database(dbPath);
+}
+
+describe('a refresh', () => {
+  it("keeps its savepoints' journals in memory while it imports, and puts the setting back after", async () => {
+    const db = emptyIndex('journals.sqlite');
+    try {
+      db.pragma('temp_store = FILE');
+      const during: unknown[] = [];
+      const report = await new Refresher(db).refresh([home], {
+        beforeFile: () => {
+          during.push(db.pragma('temp_store', { simple: true }));
+        },
+      });
+      expect(report.filesParsed).toBeGreaterThan(0);
+      // 2: MEMORY (1: FILE, 0: DEFAULT)
+      expect(new Set(during)).toEqual(new Set([2]));
+      expect(db.pragma('temp_store', { simple: true })).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+});
