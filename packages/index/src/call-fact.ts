@@ -22,6 +22,7 @@ import { summarizeCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from './agents.js';
 import { isObj, str } from './guards.js';
 import { OP, type Op } from './record-rows.js';
+import { FACT_COLUMNS } from './schema-payloads.js';
 
 /** A call as its fact reads it (`storedCallOf`). */
 export interface StoredCall {
@@ -62,6 +63,16 @@ export interface FactColumns {
   readonly subagent_prompt: string | null;
   /** For such a call: the agent type its result names, else its input's (the header's subagent type). */
   readonly subagent_type: string | null;
+}
+
+/**
+ * A fact's columns as values in `FACT_COLUMNS` order: how a parse worker posts it (serialized, an object repeats its
+ * 13 keys for every call) and how the writer binds it.
+ */
+export type FactValues = readonly unknown[];
+
+export function factValuesOf(columns: FactColumns): FactValues {
+  return FACT_COLUMNS.map((c) => columns[c]);
 }
 
 /** The first call of `id` in a record (an assistant's tool-use block), as its fact reads it. */
@@ -192,8 +203,8 @@ export function factColumnsOf(
 
 /**
  * In a parse worker: the fact columns of each call of one new file with the file's first result for it (or none),
- * as row operations `[OP.fact, id, call line, result line or null, columns]`, read from the decoded records as the
- * writer reads them back (`storedCallOf`, `storedResultOf`).
+ * as row operations `[OP.fact, id, call line, result line or null, FactValues]`, read from the decoded records as
+ * the writer reads them back (`storedCallOf`, `storedResultOf`).
  */
 export class FactTracker {
   private readonly calls = new Map<string, { call: StoredCall; cwd: string | undefined }>();
@@ -251,6 +262,7 @@ export class FactTracker {
 
   private emit(ops: Op[], call: StoredCall, result: StoredResult | undefined, cwd: string | undefined): void {
     this.done.add(call.id);
-    ops.push([OP.fact, call.id, call.line, result?.line ?? null, factColumnsOf(call, result, cwd, this.agent)]);
+    const columns = factColumnsOf(call, result, cwd, this.agent);
+    ops.push([OP.fact, call.id, call.line, result?.line ?? null, factValuesOf(columns)]);
   }
 }

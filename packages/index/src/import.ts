@@ -5,7 +5,9 @@ import {
   callIn,
   type FactColumns,
   type FactTracker,
+  type FactValues,
   factColumnsOf,
+  factValuesOf,
   resultIn,
   type StoredCall,
   type StoredResult,
@@ -85,7 +87,7 @@ interface FactPlan {
   };
   readonly result: { readonly file_id: number; readonly line: number; readonly offset: number } | undefined;
   /** Computed by a parse worker, when its call and result are these; else read back. */
-  readonly ahead: FactColumns | undefined;
+  readonly ahead: FactValues | undefined;
   /**
    * The fact the call's row holds already is still right: nothing of the id left in this transaction, and the first
    * result is still the one it was computed with (new rows come after every earlier row, so the first can only have
@@ -127,7 +129,7 @@ export class Writer {
   /** Facts computed by parse workers, by tool_use id and file id, until the batch is committed. */
   private readonly factsAhead = new Map<
     string,
-    { readonly callLine: number; readonly resultLine: number | null; readonly columns: FactColumns }
+    { readonly callLine: number; readonly resultLine: number | null; readonly values: FactValues }
   >();
   constructor(private readonly db: Database.Database) {
     this.s = {
@@ -204,9 +206,9 @@ export class Writer {
         `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = NULL`).join(', ')} WHERE tool_use_id = ? AND file_id = ?`,
       ),
       // A call's fact is stored on the row of its first occurrence in its agent home (schema-payloads.ts).
+      // The fact's values in FACT_COLUMNS order, then the call's id and file.
       upsertFact: db.prepare(
-        `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = @${c}`).join(', ')}
-         WHERE tool_use_id = @tool_use_id AND file_id = @file_id`,
+        `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE tool_use_id = ? AND file_id = ?`,
       ),
       // An id's calls and results, up to three (`storeAhead` needs to know there are at most one of each).
       placesOfId: db.prepare(
@@ -367,7 +369,7 @@ export class Writer {
           this.factsAhead.set(`${op[1] as string}\u0000${fileId}`, {
             callLine: op[2] as number,
             resultLine: op[3] as number | null,
-            columns: op[4] as FactColumns,
+            values: op[4] as FactValues,
           });
           break;
         case OP.unknown:
@@ -501,8 +503,7 @@ export class Writer {
         places.push({ fileId: p.result.file_id, line: p.result.line, offset: p.result.offset });
     }
     const records = places.length === 0 ? [] : await read(places);
-    const upsert = (p: FactPlan, columns: FactColumns) =>
-      this.s.upsertFact.run({ tool_use_id: p.id, file_id: p.call.file_id, ...columns });
+    const upsert = (p: FactPlan, values: FactValues) => this.s.upsertFact.run(...values, p.id, p.call.file_id);
     for (const p of plans) if (p.ahead !== undefined) upsert(p, p.ahead);
     let next = 0;
     for (const p of unread) {
@@ -513,11 +514,11 @@ export class Writer {
       // file that went) when that was paired as this call is now; else what can be read: its name and place, no
       // input, no result.
       if (call !== undefined && (p.result === undefined || result !== undefined))
-        upsert(p, this.factOf(p, call, result));
+        upsert(p, factValuesOf(this.factOf(p, call, result)));
       else if (p.call.stored === null) {
         const copy = this.leavingFacts.get(`${p.id}\u0000${p.home}`);
         const pairedAlike = copy !== undefined && copy.has_result === (p.result === undefined ? 0 : 1);
-        upsert(p, pairedAlike ? copy : this.factOf(p, this.bareCall(p), undefined));
+        upsert(p, factValuesOf(pairedAlike ? copy : this.factOf(p, this.bareCall(p), undefined)));
       }
     }
     for (const { id, fileId } of dropped) this.s.deleteFact.run(id, fileId);
@@ -538,7 +539,7 @@ export class Writer {
     if (call === undefined || rows.length > (result === undefined ? 1 : 2)) return false;
     const ahead = this.aheadFor(id, call, result);
     if (ahead === undefined) return false;
-    this.s.upsertFact.run({ tool_use_id: id, file_id: call.file_id, ...ahead });
+    this.s.upsertFact.run(...ahead, id, call.file_id);
     return true;
   }
 
@@ -546,14 +547,14 @@ export class Writer {
    * The fact the parse worker that read a call's file computed for it, when it was computed with this result: none,
    * or the row of a result in the call's file.
    */
-  private aheadFor(id: string, call: RowAt, result: RowAt | undefined): FactColumns | undefined {
+  private aheadFor(id: string, call: RowAt, result: RowAt | undefined): FactValues | undefined {
     const ahead = this.factsAhead.get(`${id}\u0000${call.file_id}`);
     if (ahead === undefined || ahead.callLine !== call.line) return undefined;
     const matches =
       result === undefined
         ? ahead.resultLine === null
         : result.file_id === call.file_id && result.line === ahead.resultLine;
-    return matches ? ahead.columns : undefined;
+    return matches ? ahead.values : undefined;
   }
 
   /** The first call and result of an id in one agent home, and the fact a worker computed for them if any. */

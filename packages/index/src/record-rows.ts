@@ -46,7 +46,7 @@ export const OP = {
    */
   doc: 7,
   /**
-   * `[OP.fact, tool_use_id, call line, result line or null, FactColumns]`: a call's fact as computed in a parse
+   * `[OP.fact, tool_use_id, call line, result line or null, FactValues]`: a call's fact as computed in a parse
    * worker from the file's first call and first result (call-fact.ts); stores nothing by itself.
    */
   fact: 8,
