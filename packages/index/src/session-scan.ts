@@ -104,55 +104,38 @@ interface Row {
   uuid: string | null;
 }
 
-/** A row as `.raw()` gives it: the values in the order of `Row`'s fields. */
-type RowValues = [
-  number,
-  string,
-  string | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  string | null,
-  string | null,
-  number,
-  number,
-  number,
-  string | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  string | null,
-];
+/** A row as `.raw()` gives it (faster than an object per row): `Row`'s fields, in the order `ROW_FIELDS` names. */
+type RowValues = readonly unknown[];
 
-function rowOf(v: RowValues): Row {
-  return {
-    line: v[0],
-    kind: v[1],
-    ts_text: v[2],
-    ts_ms: v[3],
-    cwd_ref: v[4],
-    version_ref: v[5],
-    git_branch_ref: v[6],
-    model_ref: v[7],
-    message_id: v[8],
-    request_id: v[9],
-    is_sidechain: v[10],
-    is_synthetic: v[11],
-    is_prompt: v[12],
-    request_ref: v[13],
-    input_tokens: v[14],
-    output_tokens: v[15],
-    cache_creation_tokens: v[16],
-    cache_1h_tokens: v[17],
-    cache_read_tokens: v[18],
-    reasoning_tokens: v[19],
-    uuid: v[20],
-  };
+/** `Row`'s fields in the order the query selects them. */
+const ROW_FIELDS = [
+  'line',
+  'kind',
+  'ts_text',
+  'ts_ms',
+  'cwd_ref',
+  'version_ref',
+  'git_branch_ref',
+  'model_ref',
+  'message_id',
+  'request_id',
+  'is_sidechain',
+  'is_synthetic',
+  'is_prompt',
+  'request_ref',
+  'input_tokens',
+  'output_tokens',
+  'cache_creation_tokens',
+  'cache_1h_tokens',
+  'cache_read_tokens',
+  'reasoning_tokens',
+  'uuid',
+] as const satisfies readonly (keyof Row)[];
+
+function rowOf(values: RowValues): Row {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < ROW_FIELDS.length; i++) row[ROW_FIELDS[i] as string] = values[i];
+  return row as unknown as Row;
 }
 
 const THREAD_KINDS: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
@@ -172,9 +155,7 @@ export class SessionScanner {
     this.s = {
       rows: db
         .prepare(
-          `SELECT line, kind, ts_text, ts_ms, cwd_ref, version_ref, git_branch_ref, model_ref, message_id, request_id,
-           is_sidechain, is_synthetic, is_prompt, request_ref, input_tokens, output_tokens, cache_creation_tokens,
-           cache_1h_tokens, cache_read_tokens, reasoning_tokens,
+          `SELECT ${ROW_FIELDS.slice(0, -1).join(', ')},
            CASE WHEN (is_prompt = 1 AND is_sidechain = 0)
              OR (kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL) THEN uuid END AS uuid
          FROM record_rows WHERE file_id = ? ORDER BY line`,
