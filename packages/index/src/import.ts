@@ -118,8 +118,6 @@ export class Writer {
   /** The buffers the waiting texts keep in memory, and their bytes. */
   private heldBuffers = new Set<ArrayBufferLike>();
   private pendingBytes = 0;
-  /** Documents of the open transaction inserted into the full-text index so far. */
-  private flushedTexts = 0;
   /** The numbers of texts in `strings` met in the open transaction (`stringId`). */
   private readonly stringIds = new Map<string, number>();
   /** Ids some of whose calls or results leave in the open transaction (`idsLeaving`). */
@@ -409,7 +407,6 @@ export class Writer {
   /** Insert the held-back documents' words into the full-text index. */
   flushTexts(): void {
     for (const [rowid, text] of this.pendingTexts) this.s.insertFts.run(rowid, text);
-    this.flushedTexts += this.pendingTexts.length;
     this.releaseTexts();
   }
 
@@ -419,19 +416,21 @@ export class Writer {
    */
   savepoint(name: string): Savepoint {
     this.db.exec(`SAVEPOINT ${name}`);
-    const mark = this.flushedTexts + this.pendingTexts.length;
+    // The documents waiting now: a flush replaces the array (`releaseTexts`) and pushes only add to it, so its first
+    // `waiting` entries stay these.
+    const pending = this.pendingTexts;
+    const waiting = pending.length;
     return {
       release: () => this.db.exec(`RELEASE ${name}`),
       rollback: () => {
         this.db.exec(`ROLLBACK TO ${name}`);
         this.db.exec(`RELEASE ${name}`);
         this.stringIds.clear();
-        // Documents inserted since were rolled back with the savepoint; those held back since are dropped.
-        const kept = mark >= this.flushedTexts ? this.pendingTexts.slice(0, mark - this.flushedTexts) : [];
-        if (mark < this.flushedTexts) this.flushedTexts = mark;
+        // The full-text inserts since were rolled back with the savepoint, those of documents that waited then
+        // included (a flush inside it): those wait again. Documents stored since are gone; their texts are dropped.
         this.releaseTexts();
-        this.pendingTexts = kept;
-        for (const [, text] of kept) this.hold(text);
+        this.pendingTexts = pending.slice(0, waiting);
+        for (const [, text] of this.pendingTexts) this.hold(text);
       },
     };
   }
@@ -455,7 +454,6 @@ export class Writer {
   /** The transaction ended (committed or rolled back): forget what only held within it. */
   endTransaction(): void {
     this.releaseTexts();
-    this.flushedTexts = 0;
     this.factsAhead.clear();
     this.leaving.clear();
     this.leavingFacts.clear();
