@@ -106,16 +106,16 @@ const INITIAL_OLD_SPACE_MB = 64;
  * allocated there directly; with V8's starting limits a worker ran a full collection every 3 MB or so of them
  * (27–35 per worker over the 0.25 GiB bench home, 3–4 with this), and the collections' helper threads took CPU from
  * the writer: 9 % less CPU in all. A V8 flag, read when an isolate is created, so it reaches the workers but not this
- * thread; left alone when the user gave it to node.
+ * thread; left alone when the user gave it to node. Returns what puts it back (once the workers are running, so that
+ * threads started later, such as the server's, keep V8's default).
  */
-function roomyOldSpace(): void {
-  if (
-    process.execArgv.some(
-      (arg) => arg.startsWith('--initial-old-space-size') || arg.startsWith('--initial_old_space_size'),
-    )
-  )
-    return;
+function roomyOldSpace(): () => void {
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some(
+    (arg) => arg.startsWith('--initial-old-space-size') || arg.startsWith('--initial_old_space_size'),
+  );
+  if (given) return () => {};
   setFlagsFromString(`--initial-old-space-size=${INITIAL_OLD_SPACE_MB}`);
+  return () => setFlagsFromString('--initial-old-space-size=0');
 }
 
 /** Worker threads parsing files for one refresh. */
@@ -128,7 +128,7 @@ export class ParsePool {
   private failure: Error | undefined;
 
   private constructor(script: URL, count: number) {
-    roomyOldSpace();
+    const restoreOldSpace = roomyOldSpace();
     this.workers = Array.from({ length: count }, () => {
       const worker = startBuiltWorker(script);
       worker.on('message', (message: ParseWorkerMessage) => {
@@ -153,6 +153,12 @@ export class ParsePool {
       this.load.set(worker, 0);
       return worker;
     });
+    // A worker's isolate exists once it runs code (or it failed to start): then the flag is no longer needed.
+    const started = (worker: Worker) =>
+      new Promise<void>((resolve) => {
+        for (const event of ['online', 'error', 'exit']) worker.once(event, () => resolve());
+      });
+    void Promise.all(this.workers.map(started)).then(restoreOldSpace);
   }
 
   /** A pool of `count` workers (default: one per core, at most 2), or undefined when the worker script is not built. */

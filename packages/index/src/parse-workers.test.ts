@@ -90,7 +90,10 @@ describe('parse workers', () => {
     });
 
   it.runIf(process.platform === 'linux')('run at a lower priority than the writer thread (Linux)', async () => {
-    const before = niceValues().filter((n) => n === 10).length;
+    // Ten steps below this process's own nice value (the test run may be niced itself), at most 19.
+    const own = niceValues()[0] as number;
+    const lower = Math.min(19, own + 10);
+    const before = niceValues().filter((n) => n === lower).length;
     const pool = ParsePool.create(2);
     expect(pool).toBeDefined();
     if (pool === undefined) return;
@@ -102,8 +105,8 @@ describe('parse workers', () => {
         let message = await job.next();
         while (message.type === 'ops') message = await job.next();
       }
-      expect(niceValues().filter((n) => n === 10).length - before).toBe(2);
-      expect(niceValues()[0]).toBe(0);
+      expect(niceValues().filter((n) => n === lower).length - before).toBe(2);
+      expect(niceValues()[0]).toBe(own);
     } finally {
       await pool.close();
     }

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { appendFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ function emptyIndex(name: string): Database.Database {
 }
 
 describe('a refresh', () => {
-  it("keeps its savepoints' journals in memory while it imports, and puts the setting back after", async () => {
+  it("of an empty index keeps its savepoints' journals in memory while it imports, and puts the setting back after", async () => {
     const db = emptyIndex('journals.sqlite');
     try {
       db.pragma('temp_store = FILE');
@@ -37,6 +37,22 @@ describe('a refresh', () => {
       // 2: MEMORY (1: FILE, 0: DEFAULT)
       expect(new Set(during)).toEqual(new Set([2]));
       expect(db.pragma('temp_store', { simple: true })).toBe(1);
+      // A later refresh leaves the setting alone: re-reading or dropping a large stored file would copy all its pages.
+      const file = readdirSync(join(home, 'projects'), { recursive: true, encoding: 'utf8' }).find((f) =>
+        f.endsWith('.jsonl'),
+      );
+      appendFileSync(
+        join(home, 'projects', file as string),
+        `${JSON.stringify({ type: 'summary', summary: 'more' })}\n`,
+      );
+      const later: unknown[] = [];
+      const again = await new Refresher(db).refresh([home], {
+        beforeFile: () => {
+          later.push(db.pragma('temp_store', { simple: true }));
+        },
+      });
+      expect(again.filesParsed).toBe(1);
+      expect(new Set(later)).toEqual(new Set([1]));
     } finally {
       db.close();
     }

@@ -349,7 +349,7 @@ export class Refresher {
         jobs.set(file.path, pool.submit(file, file.agentId ?? null, archiving));
       }
     };
-    const restoreTempStore = this.journalsInMemory();
+    const restoreTempStore = stored.length === 0 ? this.journalsInMemory() : () => {};
     try {
       // A subagent's .meta.json may appear after its transcript was first read.
       for (const file of discovery.files) {
@@ -442,8 +442,8 @@ export class Refresher {
       await this.commit();
       throw error;
     } finally {
-      await pool?.close();
       restoreTempStore();
+      await pool?.close();
     }
 
     // Counted once: over the wider paths for a refresh of some of their folders, else over what was read.
@@ -748,11 +748,12 @@ export class Refresher {
   }
 
   /**
-   * Keep the statement journals of the refresh's savepoints (one per file) in memory, not in temporary files: a
+   * Keep the statement journals of a first index's savepoints (one per file) in memory, not in temporary files: a
    * savepoint copies each page it is the first to change (the files row's pages, the archive's, every index's leaf),
-   * and those copies were 128,000 of the 200,000 writes of a cold index of the 0.25 GiB bench home. They hold at most
-   * the pages one file's import changes that existed before it. Only while the refresh runs: elsewhere a large sort
-   * spills to a temporary file as usual. Returns what puts the setting back.
+   * and those copies were 128,000 of the 200,000 writes of a cold index of the 0.25 GiB bench home. Only on a first
+   * index, where a file's savepoint holds at most the shared pages its import changes: a later refresh may re-read or
+   * drop a large file, whose every stored page its savepoint would copy. Only while the refresh runs: elsewhere a
+   * large sort spills to a temporary file as usual. Returns what puts the setting back.
    */
   private journalsInMemory(): () => void {
     if (this.db.inTransaction) return () => {};

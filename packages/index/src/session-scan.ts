@@ -82,7 +82,6 @@ export interface ScanFile {
 interface Row {
   line: number;
   kind: string;
-  ts_text: string | null;
   ts_ms: number | null;
   cwd_ref: number | null;
   version_ref: number | null;
@@ -111,7 +110,6 @@ type RowValues = readonly unknown[];
 const ROW_FIELDS = [
   'line',
   'kind',
-  'ts_text',
   'ts_ms',
   'cwd_ref',
   'version_ref',
