@@ -1,4 +1,4 @@
-import { appendFileSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,5 +56,30 @@ describe('a refresh', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('closes its parse workers when its connection is closed under it (a server stopped while it indexes)', async () => {
+    const db = emptyIndex('closed.sqlite');
+    const niced = () =>
+      readdirSync('/proc/self/task').filter((tid) => {
+        try {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) > 0;
+        } catch {
+          return false;
+        }
+      }).length;
+    const before = niced();
+    let files = 0;
+    const refresh = new Refresher(db).refresh([home], {
+      parseWorkers: 2,
+      beforeFile: () => {
+        files += 1;
+        if (files === 2) db.close();
+      },
+    });
+    await expect(refresh).rejects.toThrow();
+    if (process.platform === 'linux' && before === 0) expect(niced()).toBe(0);
+    expect(db.open).toBe(false);
   });
 });

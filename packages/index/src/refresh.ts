@@ -442,8 +442,13 @@ export class Refresher {
       await this.commit();
       throw error;
     } finally {
-      restoreTempStore();
-      await pool?.close();
+      // The workers first, whatever happens after: a pool left open keeps the process alive (a server stopped while
+      // it indexes closes the connection under the refresh, and the setting cannot be put back then).
+      try {
+        await pool?.close();
+      } finally {
+        restoreTempStore();
+      }
     }
 
     // Counted once: over the wider paths for a refresh of some of their folders, else over what was read.
@@ -760,7 +765,11 @@ export class Refresher {
     const before = this.db.pragma('temp_store', { simple: true }) as number;
     this.db.pragma('temp_store = MEMORY');
     return () => {
-      if (!this.db.inTransaction) this.db.pragma(`temp_store = ${before}`);
+      try {
+        if (this.db.open && !this.db.inTransaction) this.db.pragma(`temp_store = ${before}`);
+      } catch {
+        // The connection closed or busy: the setting goes with it (it is never stored in the file).
+      }
     };
   }
 
