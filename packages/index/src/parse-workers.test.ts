@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { discoverFiles } from '@agentdash/core';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpIndex } from '../test/dump.js';
 import { basesOf, prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
 import { copySamplesHome } from '../test/temp-home.js';
+import { threadNiceValues } from '../test/threads.js';
 import { openIndex } from './index.js';
 import { ParsePool } from './parse-pool.js';
 
@@ -78,22 +79,11 @@ describe('parse workers', () => {
     expect(existsSync(resolve(here, '../dist/parse-worker.js'))).toBe(true);
   });
 
-  /** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
-  const niceValues = (): number[] =>
-    readdirSync('/proc/self/task').flatMap((tid) => {
-      try {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
-      } catch {
-        return []; // the thread ended meanwhile
-      }
-    });
-
   it.runIf(process.platform === 'linux')('run at a lower priority than the writer thread (Linux)', async () => {
     // Ten steps below this process's own nice value (the test run may be niced itself), at most 19.
-    const own = niceValues()[0] as number;
+    const own = threadNiceValues()[0] as number;
     const lower = Math.min(19, own + 10);
-    const before = niceValues().filter((n) => n === lower).length;
+    const before = threadNiceValues().filter((n) => n === lower).length;
     const pool = ParsePool.create(2);
     expect(pool).toBeDefined();
     if (pool === undefined) return;
@@ -105,8 +95,8 @@ describe('parse workers', () => {
         let message = await job.next();
         while (message.type === 'ops') message = await job.next();
       }
-      expect(niceValues().filter((n) => n === lower).length - before).toBe(2);
-      expect(niceValues()[0]).toBe(own);
+      expect(threadNiceValues().filter((n) => n === lower).length - before).toBe(2);
+      expect(threadNiceValues()[0]).toBe(own);
     } finally {
       await pool.close();
     }

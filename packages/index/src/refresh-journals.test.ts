@@ -1,8 +1,9 @@
-import { appendFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySamplesHome } from '../test/temp-home.js';
+import { threadNiceValues } from '../test/threads.js';
 import { openIndex } from './index.js';
 import { Refresher } from './refresh.js';
 
@@ -22,20 +23,26 @@ function emptyIndex(name: string): Database.Database {
   return new Database(dbPath);
 }
 
+/** Refresh `home` over `db`, noting `temp_store` before each file it imports. */
+async function tempStoreWhileImporting(db: Database.Database): Promise<{ files: number; during: Set<unknown> }> {
+  const during = new Set<unknown>();
+  const report = await new Refresher(db).refresh([home], {
+    beforeFile: () => {
+      during.add(db.pragma('temp_store', { simple: true }));
+    },
+  });
+  return { files: report.filesParsed, during };
+}
+
 describe('a refresh', () => {
   it("of an empty index keeps its savepoints' journals in memory while it imports, and puts the setting back after", async () => {
     const db = emptyIndex('journals.sqlite');
     try {
       db.pragma('temp_store = FILE');
-      const during: unknown[] = [];
-      const report = await new Refresher(db).refresh([home], {
-        beforeFile: () => {
-          during.push(db.pragma('temp_store', { simple: true }));
-        },
-      });
-      expect(report.filesParsed).toBeGreaterThan(0);
+      const first = await tempStoreWhileImporting(db);
+      expect(first.files).toBeGreaterThan(0);
       // 2: MEMORY (1: FILE, 0: DEFAULT)
-      expect(new Set(during)).toEqual(new Set([2]));
+      expect(first.during).toEqual(new Set([2]));
       expect(db.pragma('temp_store', { simple: true })).toBe(1);
       // A later refresh leaves the setting alone: re-reading or dropping a large stored file would copy all its pages.
       const file = readdirSync(join(home, 'projects'), { recursive: true, encoding: 'utf8' }).find((f) =>
@@ -45,14 +52,9 @@ describe('a refresh', () => {
         join(home, 'projects', file as string),
         `${JSON.stringify({ type: 'summary', summary: 'more' })}\n`,
       );
-      const later: unknown[] = [];
-      const again = await new Refresher(db).refresh([home], {
-        beforeFile: () => {
-          later.push(db.pragma('temp_store', { simple: true }));
-        },
-      });
-      expect(again.filesParsed).toBe(1);
-      expect(new Set(later)).toEqual(new Set([1]));
+      const again = await tempStoreWhileImporting(db);
+      expect(again.files).toBe(1);
+      expect(again.during).toEqual(new Set([1]));
     } finally {
       db.close();
     }
@@ -60,15 +62,7 @@ describe('a refresh', () => {
 
   it('closes its parse workers when its connection is closed under it (a server stopped while it indexes)', async () => {
     const db = emptyIndex('closed.sqlite');
-    const niced = () =>
-      readdirSync('/proc/self/task').filter((tid) => {
-        try {
-          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) > 0;
-        } catch {
-          return false;
-        }
-      }).length;
+    const niced = () => threadNiceValues().filter((n) => n > 0).length;
     const before = niced();
     let files = 0;
     const refresh = new Refresher(db).refresh([home], {
