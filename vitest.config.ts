@@ -43,6 +43,17 @@ export default defineConfig({
         resolve: source,
         ssr: { resolve: source },
         test: {
+          name: 'team',
+          root: 'packages/team',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: source,
+        ssr: { resolve: source },
+        test: {
           name: 'cli',
           root: 'packages/cli',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

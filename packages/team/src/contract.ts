@@ -1,0 +1,247 @@
+/**
+ * The team protocol, version 1: what a laptop's `agentdash push` sends to a team server, and what each sharing tier
+ * may hold. Both sides parse with these schemas; a session's schema is strict for its tier, so a field above the
+ * tier is a 400, never stored (privacy by construction: the server cannot keep what it refuses to read).
+ *
+ * Routes (all under `/api/team/v1`, `Authorization: Bearer <device token>`, JSON bodies, gzip allowed):
+ * - `GET  /whoami`            → `WhoAmI`: who the token is, the person's salt for hashes, the payload version.
+ * - `POST /push/manifest`     `ManifestRequest` → `ManifestResponse`: the sessions whose digest the server lacks.
+ * - `POST /push/chunks/check` `ChunkCheckRequest` → `ChunkCheckResponse`: the transcript chunks it lacks (full tier).
+ * - `PUT  /push/chunks/:sha256` raw chunk bytes (gzip of the redacted text) → `{ stored: boolean }`.
+ * - `POST /push/sessions`     `SessionsRequest` → `SessionsResponse`: upsert whole sessions (each atomically).
+ * - `POST /push/forget`       `ForgetRequest` → `{ forgotten: number }`.
+ *
+ * Every response is the envelope `{ success: true, data }` / `{ success: false, error, code? }`. A body whose
+ * `version` differs from `TEAM_PAYLOAD_VERSION` is a 409 whose error says which side to upgrade.
+ */
+import { z } from 'zod';
+
+/** The payload version this build speaks. Bump on any change a peer of the previous version would misread. */
+export const TEAM_PAYLOAD_VERSION = 1;
+/** Header carrying the payload version on every push request (also in the bodies). */
+export const PAYLOAD_VERSION_HEADER = 'agentdash-team-payload';
+
+export const shareTiers = ['summary', 'metadata', 'full'] as const;
+export type ShareTier = (typeof shareTiers)[number];
+export const isShareTier = (value: string): value is ShareTier => (shareTiers as readonly string[]).includes(value);
+/** `a` holds everything `b` holds. */
+export const tierCovers = (a: ShareTier, b: ShareTier): boolean => shareTiers.indexOf(a) >= shareTiers.indexOf(b);
+
+/** Largest JSON push body (after gzip is undone): a 413 above. */
+export const MAX_PUSH_BODY_BYTES = 16 * 1024 * 1024;
+/** Largest transcript chunk as sent (gzip bytes): a 413 above. */
+export const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
+/** Sessions per `push/sessions` request, and digests per manifest request. */
+export const MAX_SESSIONS_PER_REQUEST = 200;
+export const MAX_MANIFEST_ENTRIES = 50_000;
+/** Text a chunk holds before gzip: whole lines up to about this many bytes (one longer line is a chunk alone). */
+export const CHUNK_TEXT_BYTES = 1024 * 1024;
+
+const hex = (n: number) => z.string().regex(new RegExp(`^[0-9a-f]{${n}}$`));
+/** A session's id on the team server: HMAC-SHA-256(person salt, agent NUL session key), first 32 hex digits. */
+export const Uid = hex(32);
+/** SHA-256 hex of a session's canonical JSON (`digestOf`), or of a chunk's bytes as sent. */
+export const Sha256 = hex(64);
+const count = z.number().int().nonnegative();
+const ms = z.number().nonnegative();
+const text = (max: number) => z.string().max(max);
+const iso = z.string().max(40).nullable();
+
+export const UsageWire = z.strictObject({
+  responses: count,
+  inputTokens: count,
+  outputTokens: count,
+  cacheCreationInputTokens: count,
+  cacheCreation1hInputTokens: count,
+  cacheReadInputTokens: count,
+  reasoningOutputTokens: count,
+});
+export type UsageWire = z.infer<typeof UsageWire>;
+
+export const TimeWire = z.strictObject({ wallMs: ms, modelMs: ms, toolMs: ms, userMs: ms, idleMs: ms });
+
+/** One API response, each once (as the local usage queries count it). */
+export const ResponseWire = z.strictObject({
+  tsMs: z.number().int().nullable(),
+  model: text(200),
+  /** The subagent that made it; null on the main thread. */
+  agentId: text(200).nullable(),
+  input: count,
+  output: count,
+  cacheCreation: count,
+  cacheCreation1h: count,
+  cacheRead: count,
+  reasoning: count,
+});
+export type ResponseWire = z.infer<typeof ResponseWire>;
+
+const callStatus = z.enum(['ok', 'error', 'pending', 'unanswered']);
+
+/** A tool call at the summary tier: what it was and how it went, never what it did. */
+export const SummaryCallWire = z.strictObject({
+  id: text(300),
+  tool: text(300),
+  canonical: text(300),
+  ts: iso,
+  status: callStatus,
+  category: text(100).nullable(),
+  severity: text(40).nullable(),
+  durationMs: z.number().nonnegative().nullable(),
+  exitCode: z.number().int().nullable(),
+  agentId: text(200).nullable(),
+});
+/** Plus its one-line summary (`npm test → exit 1`) and error message, redacted. */
+export const MetadataCallWire = SummaryCallWire.extend({
+  summary: text(2000),
+  errorMessage: text(4000).nullable(),
+});
+export type CallWire = z.infer<typeof SummaryCallWire> & Partial<z.infer<typeof MetadataCallWire>>;
+
+const summaryHeader = z.strictObject({
+  totalEvents: count,
+  counts: z.record(z.string().max(100), z.number()),
+  toolCounts: z.record(z.string().max(300), count),
+});
+const metadataHeader = summaryHeader.extend({
+  subagents: z.array(z.unknown()).max(10_000),
+  shells: z.record(z.string().max(300), z.string().max(300)),
+});
+
+/** One transcript file of a session at the full tier: its redacted text in content-addressed chunks. */
+export const FileWire = z.strictObject({
+  /** The file's name relative to the session's project folder (never an absolute path). */
+  name: text(1000),
+  role: z.enum(['main', 'subagent']),
+  agentId: text(200).nullable(),
+  /** Bytes of the redacted text (before gzip). */
+  bytes: count,
+  chunks: z.array(Sha256).max(1_000_000),
+});
+export type FileWire = z.infer<typeof FileWire>;
+
+const summaryFields = {
+  uid: Uid,
+  /** Sha256 of the session's canonical JSON without `digest` (the server recomputes it). */
+  digest: Sha256,
+  agent: text(40),
+  sessionId: text(300),
+  /** HMAC of the project path (else folder), stable per person: groups a person's sessions without naming them. */
+  projectHash: hex(32),
+  startedAt: iso,
+  endedAt: iso,
+  durationMs: ms.nullable(),
+  messages: count,
+  prompts: count,
+  toolCalls: count,
+  errors: count,
+  expectedErrors: count,
+  subagents: count,
+  issues: count,
+  secrets: count,
+  archived: z.boolean(),
+  isLive: z.boolean(),
+  versions: z.array(text(100)).max(1000),
+  models: z.array(text(200)).max(1000),
+  usage: UsageWire,
+  subagentUsage: UsageWire,
+  usageByModel: z.record(text(200), UsageWire),
+  costUsd: z.number().nullable(),
+  subagentCostUsd: z.number().nullable(),
+  unpricedModels: z.array(text(200)).max(1000),
+  time: TimeWire,
+  responses: z.array(ResponseWire).max(5_000_000),
+};
+
+export const SummarySession = z.strictObject({
+  tier: z.literal('summary'),
+  ...summaryFields,
+  header: summaryHeader,
+  calls: z.array(SummaryCallWire).max(5_000_000),
+});
+
+const metadataFields = {
+  title: text(2000).nullable(),
+  titleSource: z.enum(['custom-title', 'ai-title', 'summary', 'first-prompt']).nullable(),
+  projectPath: text(4000).nullable(),
+  /** The project folder's name (`-home-me-app`, a Codex day folder, …), never its full path. */
+  projectDir: text(1000),
+  gitBranch: text(1000).nullable(),
+};
+
+export const MetadataSession = z.strictObject({
+  tier: z.literal('metadata'),
+  ...summaryFields,
+  ...metadataFields,
+  header: metadataHeader,
+  calls: z.array(MetadataCallWire).max(5_000_000),
+});
+
+export const FullSession = z.strictObject({
+  tier: z.literal('full'),
+  ...summaryFields,
+  ...metadataFields,
+  header: metadataHeader,
+  calls: z.array(MetadataCallWire).max(5_000_000),
+  files: z.array(FileWire).max(100_000),
+});
+
+/** One session as pushed, at its tier. */
+export const PushSession = z.discriminatedUnion('tier', [SummarySession, MetadataSession, FullSession]);
+export type PushSession = z.infer<typeof PushSession>;
+export type SummarySession = z.infer<typeof SummarySession>;
+export type MetadataSession = z.infer<typeof MetadataSession>;
+export type FullSession = z.infer<typeof FullSession>;
+
+const versioned = { version: z.number().int() };
+
+export const DeviceInfo = z.strictObject({
+  /** The pushing AgentDash's version. */
+  agentdash: text(40),
+  hostname: text(300).nullable(),
+  platform: text(40),
+});
+
+export const ManifestRequest = z.strictObject({
+  ...versioned,
+  device: DeviceInfo,
+  /** Every session the laptop would push now, with its digest (unchanged ones cost ~90 bytes each). */
+  sessions: z.array(z.strictObject({ uid: Uid, digest: Sha256 })).max(MAX_MANIFEST_ENTRIES),
+});
+export type ManifestRequest = z.infer<typeof ManifestRequest>;
+export const ManifestResponse = z.strictObject({ want: z.array(Uid) });
+export type ManifestResponse = z.infer<typeof ManifestResponse>;
+
+export const ChunkCheckRequest = z.strictObject({ ...versioned, chunks: z.array(Sha256).max(100_000) });
+export const ChunkCheckResponse = z.strictObject({ missing: z.array(Sha256) });
+
+export const SessionsRequest = z.strictObject({
+  ...versioned,
+  sessions: z.array(PushSession).max(MAX_SESSIONS_PER_REQUEST),
+});
+export type SessionsRequest = z.infer<typeof SessionsRequest>;
+export const SessionsResponse = z.strictObject({
+  /** Sessions written (new, or a different digest). */
+  stored: count,
+  /** Sessions whose stored digest was already this one: nothing changed. */
+  unchanged: count,
+});
+export type SessionsResponse = z.infer<typeof SessionsResponse>;
+
+export const ForgetRequest = z.strictObject({ ...versioned, uids: z.array(Uid).max(MAX_MANIFEST_ENTRIES) });
+
+export const WhoAmI = z.strictObject({
+  version: z.number().int(),
+  role: z.enum(['device', 'viewer']),
+  person: text(200),
+  device: text(200).nullable(),
+  /** 64 hex digits; the key of the person's uid and project hashes. */
+  salt: hex(64),
+});
+export type WhoAmI = z.infer<typeof WhoAmI>;
+
+/** The fields each tier adds, by name: what a check for leaks looks at and what the dashboard hides. */
+export const tierFields: Readonly<Record<ShareTier, readonly string[]>> = {
+  summary: Object.keys(SummarySession.shape),
+  metadata: Object.keys(MetadataSession.shape),
+  full: Object.keys(FullSession.shape),
+};
