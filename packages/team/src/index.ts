@@ -11,3 +11,4 @@ export { FileCache } from './push/file-cache.js';
 export { projectHash, sessionUid } from './push/hash.js';
 export { forget, type PushOptions, type PushProgress, type PushReport, push } from './push/push.js';
 export { type ProjectTier, parseProjectTier, type TierPolicy, tierOf } from './push/tiers.js';
+export { type PushLoopOptions, pushLoop } from './push/watch.js';

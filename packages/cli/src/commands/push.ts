@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { AgentIndex } from '@agentdash/index';
 import {
   FileCache,
   forget,
@@ -8,9 +9,11 @@ import {
   type PushReport,
   parseProjectTier,
   push,
+  pushLoop,
   TeamClient,
 } from '@agentdash/team';
 import { agentArg, flag, str } from '../args.js';
+import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { formatBytes, terminalText } from '../format.js';
 import type { PushForgetJson, PushJson } from '../output/json-types.js';
@@ -18,6 +21,8 @@ import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.j
 import { resolveSession } from './resolve-session.js';
 
 const DEFAULT_INTERVAL_S = 5;
+/** Rounds of `--watch` between pushes made whatever the refresh read (60 rounds: 5 minutes at the default). */
+const ROUNDS_PER_FULL_CHECK = 60;
 /** The version a push reports to the team server (run.ts's `VERSION`; the CLI's package version). */
 const AGENTDASH_VERSION = '0.1.0';
 
@@ -57,23 +62,12 @@ ${COMMON_HELP}`,
   async run(ctx, positionals) {
     const [url, ...rest] = positionals;
     if (url === undefined) throw new UsageError('push needs the team server URL: agentdash push URL --token T');
-    const token = str(ctx.values, 'token') ?? ctx.io.env.AGENTDASH_TEAM_TOKEN;
-    if (token === undefined || token === '') {
-      throw new UsageError('push needs a device token: --token T or $AGENTDASH_TEAM_TOKEN (agentdash team add-device)');
-    }
-    const share = str(ctx.values, 'share') ?? 'summary';
-    if (!isShareTier(share)) throw new UsageError(`--share must be summary, metadata or full, got "${share}"`);
-    const projects: ProjectTier[] = [];
-    for (const arg of (ctx.values['share-project'] as unknown as string[] | undefined) ?? []) {
-      const parsed = parseProjectTier(arg);
-      if (typeof parsed === 'string') throw new UsageError(parsed);
-      projects.push(parsed);
-    }
     const intervalText = str(ctx.values, 'interval');
     const interval = intervalText === undefined ? DEFAULT_INTERVAL_S : Number(intervalText);
     if (!Number.isFinite(interval) || interval <= 0) throw new UsageError('--interval must be a positive number');
-    const client = new TeamClient({ url, token });
     const paths = await ctx.resolvePaths(rest);
+    const setup = pushSetup(ctx, url, str(ctx.values, 'token'), paths);
+    const client = setup.client;
 
     const forgetRef = str(ctx.values, 'forget');
     if (forgetRef !== undefined) {
@@ -91,58 +85,104 @@ ${COMMON_HELP}`,
       return;
     }
 
-    const cache = FileCache.load(join(dirname(ctx.dbPath), 'push-chunks.json'));
-    const once = async (): Promise<PushReport> => {
-      await ctx.refresh(paths);
-      const index = await ctx.openIndex();
-      return push({
-        index,
-        client,
-        cache,
-        policy: { defaultTier: share, projects },
-        device: { agentdash: AGENTDASH_VERSION, hostname: safeHostname(), platform: process.platform },
-        filter: { paths, ...agentArg(ctx.values) },
-      });
-    };
+    const options = setup.options;
+    const pushNow = async (): Promise<PushReport> => push({ index: await ctx.openIndex(), ...options });
     const print = (report: PushReport) => {
       if (ctx.json) {
         const out: PushJson = { url, ...report };
         writeJson(ctx, out);
         return;
       }
-      ctx.io.stdout.write(
-        `pushed to ${terminalText(url)} as ${terminalText(report.person)}${report.device ? `/${terminalText(report.device)}` : ''}: ${
-          report.sessions
-        } sessions (${tierText(report)}); ${report.stored} stored, ${report.unchanged} unchanged${
-          report.chunks > 0 ? `; ${report.chunksUploaded} of ${report.chunks} transcript chunks sent` : ''
-        }; ${formatBytes(report.bytesSent)} sent in ${report.requests} requests\n`,
-      );
+      ctx.io.stdout.write(`${pushText(url, report)}\n`);
     };
-    print(await once());
+    await ctx.refresh(paths);
+    print(await pushNow());
     if (!flag(ctx.values, 'watch')) return;
+    // Each round refreshes the index; a push follows when it read or dropped something (and every few minutes, for
+    // what changes without a byte on disk: a session that stops being live).
+    let changes = 0;
+    let rounds = 0;
     const stop = new AbortController();
     const onSignal = () => stop.abort();
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      while (!stop.signal.aborted) {
-        await new Promise<void>((done) => {
-          const timer = setTimeout(done, interval * 1000);
-          stop.signal.addEventListener('abort', () => {
-            clearTimeout(timer);
-            done();
-          });
-        });
-        if (stop.signal.aborted) break;
-        const report = await once();
-        if (report.stored > 0 || ctx.json) print(report);
-      }
+      await pushLoop({
+        once: pushNow,
+        stamp: async () => {
+          const report = await ctx.refresh(paths);
+          rounds += 1;
+          if (report.bytesParsed > 0 || report.filesRemoved > 0 || rounds % ROUNDS_PER_FULL_CHECK === 0) changes += 1;
+          return String(changes);
+        },
+        intervalMs: interval * 1000,
+        signal: stop.signal,
+        onReport: (report) => {
+          if (report.stored > 0) print(report);
+        },
+        onError: (error) =>
+          ctx.note(`push failed (retrying): ${error instanceof Error ? error.message : String(error)}`),
+      });
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     }
   },
 };
+
+/** The options shared by `push` and `serve --push`: token, tiers, the chunk cache, the device. */
+export function pushSetup(ctx: Context, url: string, tokenArg: string | undefined, paths: readonly string[]) {
+  const token = tokenArg ?? ctx.io.env.AGENTDASH_TEAM_TOKEN;
+  if (token === undefined || token === '') {
+    throw new UsageError('push needs a device token: --token T or $AGENTDASH_TEAM_TOKEN (agentdash team add-device)');
+  }
+  const share = str(ctx.values, 'share') ?? 'summary';
+  if (!isShareTier(share)) throw new UsageError(`--share must be summary, metadata or full, got "${share}"`);
+  const projects: ProjectTier[] = [];
+  for (const arg of (ctx.values['share-project'] as unknown as string[] | undefined) ?? []) {
+    const parsed = parseProjectTier(arg);
+    if (typeof parsed === 'string') throw new UsageError(parsed);
+    projects.push(parsed);
+  }
+  const client = new TeamClient({ url, token });
+  return {
+    client,
+    options: {
+      client,
+      cache: FileCache.load(join(dirname(ctx.dbPath), 'push-chunks.json')),
+      policy: { defaultTier: share, projects },
+      device: { agentdash: AGENTDASH_VERSION, hostname: safeHostname(), platform: process.platform },
+      filter: { paths, ...agentArg(ctx.values) },
+    },
+  };
+}
+
+/**
+ * `serve --push URL`: push the served index to a team server whenever it changes, until `signal` aborts. Failures
+ * are noted once and retried.
+ */
+export function servePush(ctx: Context, index: AgentIndex, url: string, paths: readonly string[], signal: AbortSignal) {
+  const { options } = pushSetup(ctx, url, str(ctx.values, 'push-token'), paths);
+  return pushLoop({
+    once: () => push({ index, ...options }),
+    stamp: () => index.dataVersion(),
+    intervalMs: DEFAULT_INTERVAL_S * 1000,
+    signal,
+    onReport: (report) => {
+      if (report.stored > 0) ctx.note(pushText(url, report));
+    },
+    onError: (error) => ctx.note(`push failed (retrying): ${error instanceof Error ? error.message : String(error)}`),
+  });
+}
+
+/** One push in words: `pushed to URL as ann/laptop: 12 sessions (12 summary); 3 stored, 9 unchanged; 2 KiB sent …`. */
+export function pushText(url: string, report: PushReport): string {
+  return `pushed to ${terminalText(url)} as ${terminalText(report.person)}${
+    report.device ? `/${terminalText(report.device)}` : ''
+  }: ${report.sessions} sessions (${tierText(report)}); ${report.stored} stored, ${report.unchanged} unchanged${
+    report.chunks > 0 ? `; ${report.chunksUploaded} of ${report.chunks} transcript chunks sent` : ''
+  }; ${formatBytes(report.bytesSent)} sent in ${report.requests} requests`;
+}
 
 function tierText(report: PushReport): string {
   const parts = Object.entries(report.tiers)

@@ -41,6 +41,8 @@ Options:
   --host H         interface (default 127.0.0.1)
   --token T        require this token (default: $AGENTDASH_TOKEN; none on loopback)
   --open-url       print the URL prominently (for npm start)
+  --push URL       also push this index to the team server at URL whenever it changes (as "agentdash push
+                   --watch"; --push-token T or $AGENTDASH_TEAM_TOKEN, --share TIER, --share-project P=TIER)
 
 ${COMMON_HELP}`,
   options: {
@@ -48,6 +50,10 @@ ${COMMON_HELP}`,
     host: { type: 'string' },
     token: { type: 'string' },
     'open-url': { type: 'boolean' },
+    push: { type: 'string' },
+    'push-token': { type: 'string' },
+    share: { type: 'string' },
+    'share-project': { type: 'string', multiple: true },
   },
   async run(ctx, positionals) {
     // Loaded here, not at start-up: other commands need neither the server nor its HTTP stack.
@@ -62,6 +68,10 @@ ${COMMON_HELP}`,
       throw new UsageError(`--host ${host} is not a loopback address: give --token (or set AGENTDASH_TOKEN)`);
     }
     await checkPaths(paths);
+    const pushUrl = str(ctx.values, 'push');
+    // the push's options are checked before listening: a bad --share is a usage error, not a server that half runs
+    const pushing = pushUrl === undefined ? undefined : await import('./push.js');
+    if (pushing && pushUrl) pushing.pushSetup(ctx, pushUrl, str(ctx.values, 'push-token'), paths);
     // Listen first, index in the background: the dashboard answers at once and fills as files are read.
     const showProgress = ctx.io.stderr.isTTY === true && !ctx.json && !flag(ctx.values, 'no-progress');
     const started = ctx.io.now();
@@ -114,8 +124,11 @@ ${COMMON_HELP}`,
       // A folder named that holds no agent's transcript: said as every other command says it.
       if (report) await ctx.warnNoTranscripts(paths, report).catch(() => undefined);
     });
+    const stopPush = new AbortController();
+    if (pushing && pushUrl) void pushing.servePush(ctx, await ctx.openIndex(), pushUrl, paths, stopPush.signal);
     await new Promise<void>((resolve) => {
       const stop = () => {
+        stopPush.abort();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
         // Stop waiting for slow connections after a few seconds.
