@@ -4,3 +4,26 @@
  */
 export * from './contract.js';
 export { canonicalJson, digestOf } from './digest.js';
+export {
+  TeamBadInputError,
+  TeamDbUnreachableError,
+  TeamDuplicateNameError,
+  TeamSchemaAheadError,
+  TeamUnknownNameError,
+} from './errors.js';
+export { DEFAULT_SCHEMA, openTeamDb, type TeamDb, type TeamDbOptions } from './pg/db.js';
+export { migrate, migrations, schemaVersion } from './pg/migrations.js';
+export { openMigratedTeamDb, type TeamDbArgs } from './pg/open.js';
+export {
+  addDevice,
+  addPerson,
+  addViewer,
+  type DeviceAdded,
+  hasTokenStore,
+  listTeam,
+  type PersonAdded,
+  type Revoked,
+  revoke,
+  type TeamListing,
+  type ViewerAdded,
+} from './pg/people.js';

@@ -11,6 +11,7 @@ import { sessionsCommand } from './sessions.js';
 import { showCommand } from './show.js';
 import { statsCommand } from './stats.js';
 import { statuslineCommand } from './statusline.js';
+import { teamCommand } from './team.js';
 import { usageCommand } from './usage.js';
 
 export const commands: readonly CommandSpec[] = [
@@ -26,4 +27,5 @@ export const commands: readonly CommandSpec[] = [
   indexCommand,
   archiveCommand,
   serveCommand,
+  teamCommand,
 ];
