@@ -71,6 +71,8 @@ export async function openTeamDb(options: TeamDbOptions): Promise<TeamDb> {
     max: options.max ?? 10,
     connect_timeout: 10,
     onnotice: () => {},
+    // an absent optional field (a summary-tier call's summary) is SQL NULL
+    transform: { undefined: null },
     // bigint counts (sums of tokens, epoch milliseconds) come back as numbers: they stay far below 2^53
     types: { bigint: { to: 20, from: [20], serialize: (n: number) => String(n), parse: (s: string) => Number(s) } },
     connection: { search_path: `"${schema}"`, application_name: 'agentdash-team' },
