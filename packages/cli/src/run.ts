@@ -23,6 +23,7 @@ const loaders: Readonly<Record<string, () => Promise<CommandSpec>>> = {
   archive: async () => (await import('./commands/archive.js')).archiveCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,
   push: async () => (await import('./commands/push.js')).pushCommand,
+  team: async () => (await import('./commands/team.js')).teamCommand,
 };
 
 /** The command of this name, loaded; undefined for an unknown name. */
@@ -44,7 +45,8 @@ ${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 
 Run "agentdash <command> --help" for a command's options. Every command refreshes the index first.
 Exit codes: 0 ok, 1 internal error (a bug), 2 bad arguments, 3 bad path, 4 unreadable file, 5 unknown session,
-6 cannot serve (port in use), 7 index busy (another agentdash process kept it locked).
+6 cannot serve (port in use), 7 index busy (another agentdash process kept it locked), 8 team database unreachable,
+9 unknown team person/device/viewer, 10 duplicate team name.
 `;
 }
 

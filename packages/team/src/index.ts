@@ -12,3 +12,26 @@ export { projectHash, sessionUid } from './push/hash.js';
 export { forget, type PushOptions, type PushProgress, type PushReport, push } from './push/push.js';
 export { type ProjectTier, parseProjectTier, type TierPolicy, tierOf } from './push/tiers.js';
 export { type PushLoopOptions, pushLoop } from './push/watch.js';
+export {
+  TeamBadInputError,
+  TeamDbUnreachableError,
+  TeamDuplicateNameError,
+  TeamSchemaAheadError,
+  TeamUnknownNameError,
+} from './errors.js';
+export { DEFAULT_SCHEMA, openTeamDb, type TeamDb, type TeamDbOptions } from './pg/db.js';
+export { migrate, migrations, schemaVersion } from './pg/migrations.js';
+export { openMigratedTeamDb, type TeamDbArgs } from './pg/open.js';
+export {
+  addDevice,
+  addPerson,
+  addViewer,
+  type DeviceAdded,
+  hasTokenStore,
+  listTeam,
+  type PersonAdded,
+  type Revoked,
+  revoke,
+  type TeamListing,
+  type ViewerAdded,
+} from './pg/people.js';

@@ -12,6 +12,7 @@ import { sessionsCommand } from './sessions.js';
 import { showCommand } from './show.js';
 import { statsCommand } from './stats.js';
 import { statuslineCommand } from './statusline.js';
+import { teamCommand } from './team.js';
 import { usageCommand } from './usage.js';
 
 export const commands: readonly CommandSpec[] = [
@@ -28,4 +29,5 @@ export const commands: readonly CommandSpec[] = [
   archiveCommand,
   serveCommand,
   pushCommand,
+  teamCommand,
 ];

@@ -324,3 +324,48 @@ export interface SecretsJson {
     readonly findings: readonly { readonly file: string; readonly line: number; readonly rule: string }[];
   }[];
 }
+
+/** `agentdash team add-person NAME --json`. */
+export interface TeamPersonJson {
+  readonly person: string;
+}
+
+/** `agentdash team add-device PERSON DEVICE --json`: the push token, shown this once (only its hash is stored). */
+export interface TeamDeviceJson {
+  readonly person: string;
+  readonly device: string;
+  readonly token: string;
+}
+
+/** `agentdash team add-viewer NAME --json`: the read-only token, shown this once. */
+export interface TeamViewerJson {
+  readonly viewer: string;
+  readonly token: string;
+}
+
+/** `agentdash team revoke NAME --json`. */
+export interface TeamRevokeJson {
+  readonly kind: 'device' | 'viewer' | 'person';
+  readonly name: string;
+  /** Tokens that stopped working (a person's: each of their devices). */
+  readonly tokens: number;
+}
+
+/** `agentdash team list --json`: everyone, never a token or its hash. */
+export interface TeamListJson {
+  readonly people: readonly {
+    readonly name: string;
+    readonly createdAt: string;
+    readonly revokedAt: string | null;
+    readonly sessions: number;
+    readonly devices: readonly {
+      readonly name: string;
+      readonly createdAt: string;
+      readonly revokedAt: string | null;
+      readonly lastPushAt: string | null;
+      readonly agentdash: string | null;
+      readonly sessions: number;
+    }[];
+  }[];
+  readonly viewers: readonly { readonly name: string; readonly createdAt: string; readonly revokedAt: string | null }[];
+}

@@ -1,0 +1,110 @@
+import { str } from '../args.js';
+import { UsageError } from '../errors.js';
+import { terminalText } from '../io.js';
+import type {
+  TeamDeviceJson,
+  TeamListJson,
+  TeamPersonJson,
+  TeamRevokeJson,
+  TeamViewerJson,
+} from '../output/json-types.js';
+import type { CommandSpec } from './common.js';
+import { writeJson } from './common.js';
+
+export const TEAM_DB_HELP = `  --pg URL         the team database, postgres://user:password@host:port/database (default: $AGENTDASH_PG_URL)
+  --pg-schema S    the schema holding AgentDash's tables (default: $AGENTDASH_PG_SCHEMA, else agentdash)`;
+
+const actions = ['add-person', 'add-device', 'add-viewer', 'revoke', 'list'] as const;
+
+export const teamCommand: CommandSpec = {
+  name: 'team',
+  usage: 'agentdash team add-person NAME | add-device PERSON DEVICE | add-viewer NAME | revoke NAME | list  --pg URL',
+  summary: 'people, devices and viewers of a team server (on the server machine)',
+  help: `Manages who may push to and read a team server (agentdash serve --team), in its PostgreSQL database.
+Tokens are shown once; only their SHA-256 is stored. See docs/team.md.
+
+  add-person NAME           a person who pushes sessions (with a new random salt for their hashes)
+  add-device PERSON DEVICE  a machine of PERSON: prints its push token (it also reads the dashboard)
+  add-viewer NAME           a read-only token for someone who only looks
+  revoke NAME               PERSON/DEVICE, a viewer, or a person with all their devices: 401 from the next request
+                            (their pushed sessions stay; the laptop removes one with agentdash push --forget)
+  list                      everyone, their devices, when each last pushed and how many sessions it holds
+
+Options:
+${TEAM_DB_HELP}
+  --json           machine-readable output (see docs/cli-json.md)`,
+  options: { pg: { type: 'string' }, 'pg-schema': { type: 'string' } },
+  async run(ctx, positionals) {
+    const [action, ...args] = positionals;
+    if (!actions.includes(action as (typeof actions)[number])) {
+      throw new UsageError(`team needs an action: ${actions.join(', ')}`);
+    }
+    const want = action === 'add-device' ? 2 : action === 'list' ? 0 : 1;
+    if (args.length !== want) {
+      throw new UsageError(
+        `team ${action} takes ${want === 0 ? 'no arguments' : want === 1 ? 'a NAME' : 'PERSON DEVICE'}`,
+      );
+    }
+    const team = await import('@agentdash/team');
+    const db = await team.openMigratedTeamDb(
+      { pg: str(ctx.values, 'pg'), pgSchema: str(ctx.values, 'pg-schema'), env: ctx.io.env },
+      2,
+    );
+    try {
+      const out = ctx.io.stdout;
+      if (action === 'add-person') {
+        const added: TeamPersonJson = await team.addPerson(db.sql, args[0]!);
+        if (ctx.json) writeJson(ctx, added);
+        else out.write(`added ${terminalText(added.person)}; add their machines with agentdash team add-device\n`);
+      } else if (action === 'add-device') {
+        const added: TeamDeviceJson = await team.addDevice(db.sql, args[0]!, args[1]!);
+        if (ctx.json) writeJson(ctx, added);
+        else {
+          out.write(`${added.token}\n`);
+          ctx.note(
+            `the push token of ${added.person}/${added.device}, shown this once: agentdash push URL --token <it>`,
+          );
+        }
+      } else if (action === 'add-viewer') {
+        const added: TeamViewerJson = await team.addViewer(db.sql, args[0]!);
+        if (ctx.json) writeJson(ctx, added);
+        else {
+          out.write(`${added.token}\n`);
+          ctx.note(`the read-only token of ${added.viewer}, shown this once`);
+        }
+      } else if (action === 'revoke') {
+        const revoked: TeamRevokeJson = await team.revoke(db.sql, args[0]!);
+        if (ctx.json) writeJson(ctx, revoked);
+        else {
+          out.write(
+            `revoked ${revoked.kind} ${terminalText(revoked.name)}` +
+              (revoked.kind === 'person'
+                ? ` and ${revoked.tokens} device token${revoked.tokens === 1 ? '' : 's'}`
+                : '') +
+              '\n',
+          );
+        }
+      } else {
+        const listing: TeamListJson = await team.listTeam(db.sql);
+        if (ctx.json) writeJson(ctx, listing);
+        else out.write(renderListing(listing));
+      }
+    } finally {
+      await db.close();
+    }
+  },
+};
+
+function renderListing(listing: TeamListJson): string {
+  const lines: string[] = [];
+  for (const p of listing.people) {
+    lines.push(`${terminalText(p.name)}${p.revokedAt ? ' (revoked)' : ''}: ${p.sessions} sessions`);
+    for (const d of p.devices) {
+      const state = d.revokedAt ? 'revoked' : d.lastPushAt ? `last push ${d.lastPushAt}` : 'never pushed';
+      lines.push(`  ${terminalText(d.name)}: ${state}, ${d.sessions} sessions`);
+    }
+  }
+  for (const v of listing.viewers) lines.push(`viewer ${terminalText(v.name)}${v.revokedAt ? ' (revoked)' : ''}`);
+  if (lines.length === 0) lines.push('no people or viewers yet: agentdash team add-person NAME');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,87 @@
+/** The team server's PostgreSQL connection: one pool, its own schema first on the search path. */
+import postgres from 'postgres';
+import { TeamBadInputError, TeamDbUnreachableError } from '../errors.js';
+
+export type Sql = postgres.Sql;
+export type TxSql = postgres.TransactionSql;
+
+export const DEFAULT_SCHEMA = 'agentdash';
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export interface TeamDbOptions {
+  /** `postgres://user:password@host:port/database` (or `AGENTDASH_PG_URL`). */
+  readonly url: string;
+  /** The schema holding AgentDash's tables (default `agentdash`): lower-case letters, digits and `_`. */
+  readonly schema?: string | undefined;
+  /** Pool size (default 10). */
+  readonly max?: number | undefined;
+}
+
+export interface TeamDb {
+  readonly sql: Sql;
+  readonly schema: string;
+  close(): Promise<void>;
+}
+
+/** The schema name, checked (it is written into SQL as an identifier). */
+export function schemaName(schema: string | undefined): string {
+  const name = schema ?? DEFAULT_SCHEMA;
+  if (!SCHEMA_NAME.test(name)) {
+    throw new TeamBadInputError(`--pg-schema must be lower-case letters, digits and _ (at most 63): ${name}`);
+  }
+  return name;
+}
+
+/** The URL without its password, for messages. */
+export function safeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(an invalid URL)';
+  }
+}
+
+const reasons: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'no such host',
+  ETIMEDOUT: 'timed out',
+  EHOSTUNREACH: 'host unreachable',
+  CONNECT_TIMEOUT: 'timed out',
+  '28P01': 'password authentication failed',
+  '28000': 'login refused',
+  '3D000': 'no such database',
+};
+
+/** A connection failure as one line (the error's own message when it is none of the known ones). */
+export function unreachable(url: string, error: unknown): TeamDbUnreachableError {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const reason = reasons[code] ?? (error instanceof Error ? error.message.split('\n')[0] : String(error));
+  return new TeamDbUnreachableError(`cannot connect to PostgreSQL at ${safeUrl(url)}: ${reason}`, { cause: error });
+}
+
+/** Opens the pool and checks that PostgreSQL answers (a `TEAM_DB_UNREACHABLE` error otherwise). */
+export async function openTeamDb(options: TeamDbOptions): Promise<TeamDb> {
+  const schema = schemaName(options.schema);
+  if (!/^postgres(ql)?:\/\//.test(options.url)) {
+    throw new TeamBadInputError(`--pg must be a postgres:// URL: ${safeUrl(options.url)}`);
+  }
+  const sql = postgres(options.url, {
+    max: options.max ?? 10,
+    connect_timeout: 10,
+    onnotice: () => {},
+    // an absent optional field (a summary-tier call's summary) is SQL NULL
+    transform: { undefined: null },
+    // bigint counts (sums of tokens, epoch milliseconds) come back as numbers: they stay far below 2^53
+    types: { bigint: { to: 20, from: [20], serialize: (n: number) => String(n), parse: (s: string) => Number(s) } },
+    connection: { search_path: `"${schema}"`, application_name: 'agentdash-team' },
+  });
+  try {
+    await sql`select 1`;
+  } catch (error) {
+    await sql.end({ timeout: 0 }).catch(() => {});
+    throw unreachable(options.url, error);
+  }
+  return { sql, schema, close: () => sql.end({ timeout: 5 }) };
+}

@@ -1,0 +1,248 @@
+/**
+ * What a push writes: each session atomically, replaced whole or left untouched (same digest: 0 rows changed),
+ * serialized per (person, uid) by an advisory lock so concurrent pushers of one session never double a row; chunks
+ * stored once by SHA-256, and dropped when no stored session refers to them any more (the server never keeps more
+ * than the last push allows).
+ */
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
+import type { Sql, TxSql } from './db.js';
+
+/** A device's identity as the routes pass it. */
+export interface Pusher {
+  readonly personId: number;
+  readonly deviceId: number;
+}
+
+/** A push the server refuses whole, before writing anything. */
+export class PushRefusedError extends Error {
+  readonly code = 'TEAM_PUSH_REFUSED';
+}
+
+const BATCH = 1000;
+
+async function insertRows(tx: TxSql, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    await tx`insert into ${tx(table)} ${tx(batch as Record<string, unknown>[])}`;
+  }
+}
+
+const ms = (iso: string | null): number | null => {
+  if (iso === null) return null;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? t : null;
+};
+
+/** The session's row: the columns the dashboard filters and sorts by, and the rest as JSON. */
+function sessionRow(s: PushSession, who: Pusher): Record<string, unknown> {
+  const { calls: _calls, responses: _responses, ...rest } = s;
+  const body = 'files' in rest ? (({ files: _files, ...r }) => r)(rest) : rest;
+  const meta = s.tier === 'summary' ? undefined : s;
+  const u = s.usage;
+  return {
+    person_id: who.personId,
+    uid: s.uid,
+    device_id: who.deviceId,
+    tier: s.tier,
+    digest: s.digest,
+    agent: s.agent,
+    session_id: s.sessionId,
+    project_hash: s.projectHash,
+    project_dir: meta?.projectDir ?? null,
+    project_path: meta?.projectPath ?? null,
+    title: meta?.title ?? null,
+    started_at: s.startedAt,
+    started_ms: ms(s.startedAt),
+    ended_ms: ms(s.endedAt),
+    models: s.models,
+    versions: s.versions,
+    tool_calls: s.toolCalls,
+    errors: s.errors,
+    has_errors: s.errors > 0,
+    cost_usd: s.costUsd,
+    tokens: u.inputTokens + u.outputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens,
+    body,
+  };
+}
+
+function childRows(s: PushSession, who: Pusher) {
+  const key = { person_id: who.personId, uid: s.uid };
+  const calls = s.calls.map((c, seq) => ({
+    ...key,
+    seq,
+    call_id: c.id,
+    tool: c.tool,
+    canonical: c.canonical,
+    ts: c.ts,
+    ts_ms: ms(c.ts),
+    status: c.status,
+    category: c.category,
+    severity: c.severity,
+    duration_ms: c.durationMs,
+    exit_code: c.exitCode,
+    agent_id: c.agentId,
+    summary: 'summary' in c ? c.summary : null,
+    error_message: 'errorMessage' in c ? c.errorMessage : null,
+  }));
+  const responses = s.responses.map((r, seq) => ({
+    ...key,
+    seq,
+    ts_ms: r.tsMs,
+    model: r.model,
+    agent_id: r.agentId,
+    input: r.input,
+    output: r.output,
+    cache_creation: r.cacheCreation,
+    cache_creation_1h: r.cacheCreation1h,
+    cache_read: r.cacheRead,
+    reasoning: r.reasoning,
+  }));
+  const files =
+    s.tier === 'full'
+      ? s.files.map((f, seq) => ({
+          ...key,
+          seq,
+          name: f.name,
+          role: f.role,
+          agent_id: f.agentId,
+          bytes: f.bytes,
+          chunks: f.chunks,
+        }))
+      : [];
+  const fileChunks = s.tier === 'full' ? [...chunksOf(s)].map((sha256) => ({ ...key, sha256 })) : [];
+  return { calls, responses, files, fileChunks };
+}
+
+const chunksOf = (s: FullSession): Set<string> => new Set(s.files.flatMap((f) => f.chunks));
+
+/** The chunks of `hashes` not stored. */
+export async function missingChunks(sql: Sql | TxSql, hashes: readonly string[]): Promise<string[]> {
+  if (hashes.length === 0) return [];
+  const unique = [...new Set(hashes)];
+  const found = new Set(
+    (await sql<{ sha256: string }[]>`select sha256 from chunks where sha256 = any(${unique}::text[])`).map(
+      (r) => r.sha256,
+    ),
+  );
+  return unique.filter((h) => !found.has(h));
+}
+
+/** Drops the chunks of `hashes` no stored session refers to any more. */
+async function dropUnreferencedChunks(tx: TxSql, hashes: readonly string[]): Promise<void> {
+  if (hashes.length === 0) return;
+  await tx`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
+    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256)`;
+}
+
+async function lockSession(tx: TxSql, personId: number, uid: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${personId}:${uid}`}, 0))`;
+}
+
+/** Stores one session in its own transaction: 'unchanged' when its digest is the stored one (nothing written). */
+async function storeSession(sql: Sql, s: PushSession, who: Pusher): Promise<'stored' | 'unchanged'> {
+  return await sql.begin(async (tx) => {
+    await lockSession(tx, who.personId, s.uid);
+    const [old] = await tx<{ digest: string }[]>`
+      select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}`;
+    if (old?.digest === s.digest) return 'unchanged' as const;
+    const oldChunks = (
+      await tx<
+        { sha256: string }[]
+      >`select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}`
+    ).map((r) => r.sha256);
+    const rows = childRows(s, who);
+    if (rows.fileChunks.length > 0) {
+      // held until commit, so no forget or replace elsewhere drops a chunk this session is about to refer to
+      const held = await tx<{ sha256: string }[]>`select sha256 from chunks
+        where sha256 = any(${rows.fileChunks.map((c) => c.sha256)}::text[]) for key share`;
+      if (held.length !== rows.fileChunks.length) {
+        throw new PushRefusedError(
+          `${rows.fileChunks.length - held.length} transcript chunks of session ${s.uid} are not stored: upload them first`,
+        );
+      }
+    }
+    // calls, responses, files and their chunk references go with the row (on delete cascade)
+    if (old) await tx`delete from sessions where person_id = ${who.personId} and uid = ${s.uid}`;
+    await tx`insert into sessions ${tx(sessionRow(s, who) as Record<string, unknown>)}`;
+    await insertRows(tx, 'calls', rows.calls);
+    await insertRows(tx, 'responses', rows.responses);
+    await insertRows(tx, 'files', rows.files);
+    await insertRows(tx, 'file_chunks', rows.fileChunks);
+    await dropUnreferencedChunks(tx, oldChunks);
+    return 'stored' as const;
+  });
+}
+
+/**
+ * Stores each session (its digest checked by the caller). Full-tier sessions whose chunks are not all stored refuse
+ * the whole request before anything is written.
+ */
+export async function storeSessions(
+  sql: Sql,
+  sessions: readonly PushSession[],
+  who: Pusher,
+): Promise<{ stored: number; unchanged: number }> {
+  const wanted = sessions.flatMap((s) => (s.tier === 'full' ? [...chunksOf(s)] : []));
+  const missing = await missingChunks(sql, wanted);
+  if (missing.length > 0) {
+    throw new PushRefusedError(
+      `${missing.length} transcript chunk${missing.length === 1 ? ' is' : 's are'} not stored: upload ${
+        missing.length === 1 ? 'it' : 'them'
+      } first (PUT /api/team/v1/push/chunks/:sha256)`,
+    );
+  }
+  let stored = 0;
+  let unchanged = 0;
+  for (const s of sessions) {
+    if ((await storeSession(sql, s, who)) === 'stored') stored++;
+    else unchanged++;
+  }
+  if (stored > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
+  return { stored, unchanged };
+}
+
+/** The uids of `entries` whose stored digest differs (or that are not stored). */
+export async function manifestWant(
+  sql: Sql,
+  entries: readonly { uid: string; digest: string }[],
+  who: Pusher,
+  device: z.infer<typeof DeviceInfo>,
+): Promise<string[]> {
+  await sql`update devices set agentdash = ${device.agentdash}, hostname = ${device.hostname}, platform = ${device.platform}
+    where id = ${who.deviceId}
+      and (agentdash, hostname, platform) is distinct from (${device.agentdash}, ${device.hostname}, ${device.platform})`;
+  if (entries.length === 0) return [];
+  const stored = new Map(
+    (
+      await sql<{ uid: string; digest: string }[]>`select uid, digest from sessions
+        where person_id = ${who.personId} and uid = any(${entries.map((e) => e.uid)}::text[])`
+    ).map((r) => [r.uid, r.digest]),
+  );
+  return entries.filter((e) => stored.get(e.uid) !== e.digest).map((e) => e.uid);
+}
+
+/** Stores a chunk once; false when it was stored already. The caller checked its hash. */
+export async function storeChunk(sql: Sql, sha256: string, bytes: Uint8Array): Promise<boolean> {
+  const rows =
+    await sql`insert into chunks (sha256, bytes) values (${sha256}, ${bytes}) on conflict do nothing returning 1`;
+  return rows.length === 1;
+}
+
+export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** Deletes the person's sessions of `uids` with their rows and the chunks no one else refers to. */
+export async function forgetSessions(sql: Sql, uids: readonly string[], personId: number): Promise<number> {
+  if (uids.length === 0) return 0;
+  return await sql.begin(async (tx) => {
+    const chunks = (
+      await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
+        where person_id = ${personId} and uid = any(${uids as string[]}::text[])`
+    ).map((r) => r.sha256);
+    const gone = await tx`delete from sessions where person_id = ${personId} and uid = any(${uids as string[]}::text[])
+      returning uid`;
+    await dropUnreferencedChunks(tx, chunks);
+    return gone.length;
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * The team schema's migrations: append-only and numbered (never edit one that shipped; add the next). They run in one
+ * transaction under an advisory lock, so two team servers starting at once migrate once, and a failed step leaves
+ * the schema as it was.
+ */
+import { TeamSchemaAheadError } from '../errors.js';
+import type { Sql } from './db.js';
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'people, devices and viewers',
+    sql: `
+      create table people (
+        id bigserial primary key,
+        name text not null unique,
+        salt text not null check (salt ~ '^[0-9a-f]{64}$'),
+        created_at timestamptz not null default now(),
+        revoked_at timestamptz
+      );
+      create table devices (
+        id bigserial primary key,
+        person_id bigint not null references people(id) on delete cascade,
+        name text not null,
+        token_hash text not null unique check (token_hash ~ '^[0-9a-f]{64}$'),
+        created_at timestamptz not null default now(),
+        revoked_at timestamptz,
+        last_push_at timestamptz,
+        agentdash text,
+        hostname text,
+        platform text,
+        unique (person_id, name)
+      );
+      create table viewers (
+        id bigserial primary key,
+        name text not null unique,
+        token_hash text not null unique check (token_hash ~ '^[0-9a-f]{64}$'),
+        created_at timestamptz not null default now(),
+        revoked_at timestamptz
+      );`,
+  },
+  {
+    version: 2,
+    name: 'pushed sessions, calls and responses',
+    sql: `
+      create table sessions (
+        person_id bigint not null references people(id) on delete cascade,
+        uid text not null check (uid ~ '^[0-9a-f]{32}$'),
+        device_id bigint references devices(id) on delete set null,
+        tier text not null check (tier in ('summary', 'metadata', 'full')),
+        digest text not null,
+        pushed_at timestamptz not null default now(),
+        agent text not null,
+        session_id text not null,
+        project_hash text not null,
+        project_dir text,
+        project_path text,
+        title text,
+        started_at text,
+        started_ms bigint,
+        ended_ms bigint,
+        models text[] not null,
+        versions text[] not null,
+        tool_calls integer not null,
+        errors integer not null,
+        has_errors boolean not null,
+        cost_usd double precision,
+        tokens bigint not null,
+        body jsonb not null,
+        primary key (person_id, uid)
+      );
+      create table calls (
+        person_id bigint not null,
+        uid text not null,
+        seq integer not null,
+        call_id text not null,
+        tool text not null,
+        canonical text not null,
+        ts text,
+        ts_ms bigint,
+        status text not null,
+        category text,
+        severity text,
+        duration_ms double precision,
+        exit_code integer,
+        agent_id text,
+        summary text,
+        error_message text,
+        primary key (person_id, uid, seq),
+        foreign key (person_id, uid) references sessions(person_id, uid) on delete cascade
+      );
+      create table responses (
+        person_id bigint not null,
+        uid text not null,
+        seq integer not null,
+        ts_ms bigint,
+        model text not null,
+        agent_id text,
+        input bigint not null,
+        output bigint not null,
+        cache_creation bigint not null,
+        cache_creation_1h bigint not null,
+        cache_read bigint not null,
+        reasoning bigint not null,
+        primary key (person_id, uid, seq),
+        foreign key (person_id, uid) references sessions(person_id, uid) on delete cascade
+      );`,
+  },
+  {
+    version: 3,
+    name: 'full-tier transcripts in content-addressed chunks',
+    sql: `
+      create table chunks (
+        sha256 text primary key check (sha256 ~ '^[0-9a-f]{64}$'),
+        bytes bytea not null,
+        stored_at timestamptz not null default now()
+      );
+      create table files (
+        person_id bigint not null,
+        uid text not null,
+        seq integer not null,
+        name text not null,
+        role text not null,
+        agent_id text,
+        bytes bigint not null,
+        chunks text[] not null,
+        primary key (person_id, uid, seq),
+        foreign key (person_id, uid) references sessions(person_id, uid) on delete cascade
+      );
+      create table file_chunks (
+        person_id bigint not null,
+        uid text not null,
+        sha256 text not null,
+        primary key (person_id, uid, sha256),
+        foreign key (person_id, uid) references sessions(person_id, uid) on delete cascade
+      );
+      create index file_chunks_sha256 on file_chunks (sha256);`,
+  },
+  {
+    version: 4,
+    name: 'indexes for the dashboard',
+    sql: `
+      create index sessions_started on sessions (started_ms desc nulls last);
+      create index sessions_person_started on sessions (person_id, started_ms desc);
+      create index sessions_device on sessions (device_id);
+      create index responses_ts on responses (ts_ms);
+      create index calls_tool on calls (canonical);
+      create index sessions_search on sessions using gin (to_tsvector('simple', coalesce(title, '')));`,
+  },
+];
+
+/** The schema's version now (0 when it has none). */
+export async function schemaVersion(sql: Sql, schema: string): Promise<number> {
+  const [row] = await sql<{ exists: boolean }[]>`
+    select exists (select 1 from information_schema.tables where table_schema = ${schema} and table_name = 'migrations')`;
+  if (!row?.exists) return 0;
+  const [version] = await sql.unsafe<{ v: number | null }[]>(
+    `select max(version)::int as v from "${schema}".migrations`,
+  );
+  return version?.v ?? 0;
+}
+
+/**
+ * Creates the schema and applies the migrations it lacks (all of `list`), in one transaction under an advisory lock
+ * keyed by the schema's name. Returns the versions applied (none when it was up to date).
+ */
+export async function migrate(sql: Sql, schema: string, list: readonly Migration[] = migrations): Promise<number[]> {
+  return await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-migrate:${schema}`}, 0))`;
+    await tx.unsafe(`create schema if not exists "${schema}"`);
+    await tx.unsafe(`set local search_path to "${schema}"`);
+    await tx.unsafe(`create table if not exists migrations (
+      version integer primary key, name text not null, applied_at timestamptz not null default now())`);
+    const done = new Set((await tx<{ version: number }[]>`select version from migrations`).map((r) => r.version));
+    const newest = Math.max(0, ...list.map((m) => m.version));
+    const ahead = [...done].filter((v) => v > newest);
+    if (ahead.length > 0) {
+      throw new TeamSchemaAheadError(
+        `the schema "${schema}" is at version ${Math.max(...ahead)}, newer than this agentdash knows (${newest}): upgrade agentdash on the team server`,
+      );
+    }
+    const applied: number[] = [];
+    for (const m of [...list].sort((a, b) => a.version - b.version)) {
+      if (done.has(m.version)) continue;
+      await tx.unsafe(m.sql);
+      await tx`insert into migrations (version, name) values (${m.version}, ${m.name})`;
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * The push protocol's routes (`/api/team/v1`, contract.ts): device tokens only; bodies limited while read, gzip
+ * accepted; a body of another payload version is a 409 saying which side to upgrade; a malformed one a 400 with
+ * one line, before anything is written.
+ */
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  ChunkCheckRequest,
+  ForgetRequest,
+  MAX_CHUNK_BYTES,
+  MAX_PUSH_BODY_BYTES,
+  ManifestRequest,
+  PAYLOAD_VERSION_HEADER,
+  SessionsRequest,
+  TEAM_PAYLOAD_VERSION,
+  type WhoAmI,
+} from '../contract.js';
+import { digestOf } from '../digest.js';
+import type { Sql } from '../pg/db.js';
+import {
+  forgetSessions,
+  manifestWant,
+  missingChunks,
+  type Pusher,
+  sha256Hex,
+  storeChunk,
+  storeSessions,
+} from '../pg/ingest.js';
+import type { Principal } from '../pg/people.js';
+import { type TeamEnv, teamAuth } from './auth.js';
+import { readLimited } from './body.js';
+import { ok, TeamHttpError } from './team-http.js';
+
+/** The 409 for a peer speaking payload version `theirs`. */
+export function versionMismatch(theirs: number): TeamHttpError {
+  const side = theirs < TEAM_PAYLOAD_VERSION ? 'upgrade agentdash on this laptop' : 'upgrade the team server';
+  return new TeamHttpError(
+    409,
+    `payload version ${theirs} is not this team server's (${TEAM_PAYLOAD_VERSION}): ${side}`,
+    'TEAM_VERSION_MISMATCH',
+  );
+}
+
+function checkHeaderVersion(header: string | undefined): void {
+  if (header === undefined) return;
+  const theirs = Number(header);
+  if (!Number.isInteger(theirs))
+    throw new TeamHttpError(400, `${PAYLOAD_VERSION_HEADER} must be an integer`, 'TEAM_BAD_BODY');
+  if (theirs !== TEAM_PAYLOAD_VERSION) throw versionMismatch(theirs);
+}
+
+/** The first problem zod found, as one line (and how many more). */
+export function oneLine(error: z.ZodError): string {
+  const [first] = error.issues;
+  if (!first) return 'invalid body';
+  const path = first.path.length > 0 ? first.path.map(String).join('.') : '(body)';
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : '';
+  return `${path}: ${first.message}${more}`;
+}
+
+/** The body parsed by `schema`, after the size limit and the version check. */
+async function bodyOf<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const bytes = await readLimited(request, MAX_PUSH_BODY_BYTES, true);
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new TeamHttpError(400, 'the body is not JSON', 'TEAM_BAD_BODY');
+  }
+  const version = (json as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && Number.isInteger(version) && version !== TEAM_PAYLOAD_VERSION) {
+    throw versionMismatch(version);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new TeamHttpError(400, oneLine(parsed.error), 'TEAM_BAD_BODY');
+  return parsed.data;
+}
+
+function pusherOf(principal: Principal): Pusher & { person: string; device: string; salt: string } {
+  if (principal.role !== 'device') {
+    throw new TeamHttpError(403, 'a viewer token reads the dashboard; only a device token pushes', 'TEAM_NOT_A_DEVICE');
+  }
+  return { ...principal };
+}
+
+/** The push routes, to mount at `/api/team/v1`. */
+export function pushRoutes(sql: Sql): Hono<TeamEnv> {
+  const api = new Hono<TeamEnv>();
+  api.use('*', teamAuth(sql, { browser: false }));
+  api.use('*', async (c, next) => {
+    checkHeaderVersion(c.req.header(PAYLOAD_VERSION_HEADER));
+    await next();
+  });
+
+  api.get('/whoami', (c) => {
+    const who = pusherOf(c.get('principal'));
+    const body: WhoAmI = {
+      version: TEAM_PAYLOAD_VERSION,
+      role: 'device',
+      person: who.person,
+      device: who.device,
+      salt: who.salt,
+    };
+    return ok(c, body);
+  });
+
+  api.post('/push/manifest', async (c) => {
+    const who = pusherOf(c.get('principal'));
+    const body = await bodyOf(c.req.raw, ManifestRequest);
+    return ok(c, { want: await manifestWant(sql, body.sessions, who, body.device) });
+  });
+
+  api.post('/push/chunks/check', async (c) => {
+    pusherOf(c.get('principal'));
+    const body = await bodyOf(c.req.raw, ChunkCheckRequest);
+    return ok(c, { missing: await missingChunks(sql, body.chunks) });
+  });
+
+  api.put('/push/chunks/:sha256', async (c) => {
+    pusherOf(c.get('principal'));
+    const sha256 = c.req.param('sha256');
+    if (!/^[0-9a-f]{64}$/.test(sha256))
+      throw new TeamHttpError(400, 'a chunk is named by its SHA-256 (64 hex digits)', 'TEAM_BAD_BODY');
+    const bytes = await readLimited(c.req.raw, MAX_CHUNK_BYTES, false);
+    if (sha256Hex(bytes) !== sha256) {
+      throw new TeamHttpError(400, "the chunk's bytes do not have the SHA-256 its address names", 'TEAM_BAD_BODY');
+    }
+    return ok(c, { stored: await storeChunk(sql, sha256, bytes) });
+  });
+
+  api.post('/push/sessions', async (c) => {
+    const who = pusherOf(c.get('principal'));
+    const body = await bodyOf(c.req.raw, SessionsRequest);
+    const seen = new Set<string>();
+    for (const s of body.sessions) {
+      if (seen.has(s.uid)) throw new TeamHttpError(400, `session ${s.uid} is twice in one request`, 'TEAM_BAD_BODY');
+      seen.add(s.uid);
+      if (digestOf(s) !== s.digest) {
+        throw new TeamHttpError(
+          400,
+          `session ${s.uid}: its digest is not the SHA-256 of its content`,
+          'TEAM_BAD_DIGEST',
+        );
+      }
+    }
+    try {
+      return ok(c, await storeSessions(sql, body.sessions, who));
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'TEAM_PUSH_REFUSED') {
+        throw new TeamHttpError(400, (error as Error).message, 'TEAM_CHUNKS_MISSING');
+      }
+      throw error;
+    }
+  });
+
+  api.post('/push/forget', async (c) => {
+    const who = pusherOf(c.get('principal'));
+    const body = await bodyOf(c.req.raw, ForgetRequest);
+    return ok(c, { forgotten: await forgetSessions(sql, body.uids, who.personId) });
+  });
+
+  return api;
+}

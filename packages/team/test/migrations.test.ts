@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openTeamDb, type TeamDb } from '../src/pg/db.js';
+import { migrate, migrations, schemaVersion } from '../src/pg/migrations.js';
+import { pgSuite, startPostgres, type TestPostgres } from './pg-harness.js';
+
+pgSuite('team schema migrations (real PostgreSQL)', () => {
+  let pg: TestPostgres;
+  let db: TeamDb;
+  beforeAll(async () => {
+    pg = await startPostgres();
+    db = await openTeamDb({ url: pg.url, schema: 'team_a' });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await pg?.stop();
+  });
+
+  const tables = async (schema: string) =>
+    (
+      await db.sql<{ table_name: string }[]>`
+        select table_name from information_schema.tables where table_schema = ${schema} order by table_name`
+    ).map((r) => r.table_name);
+
+  it('creates the schema from nothing, and a second run is a no-op', async () => {
+    expect(await schemaVersion(db.sql, 'team_a')).toBe(0);
+    expect(await migrate(db.sql, 'team_a')).toEqual(migrations.map((m) => m.version));
+    expect(await tables('team_a')).toEqual([
+      'calls',
+      'chunks',
+      'devices',
+      'file_chunks',
+      'files',
+      'migrations',
+      'people',
+      'responses',
+      'sessions',
+      'viewers',
+    ]);
+    expect(await migrate(db.sql, 'team_a')).toEqual([]);
+    expect(await schemaVersion(db.sql, 'team_a')).toBe(migrations.length);
+  });
+
+  it('upgrades a schema left at an older version, keeping its rows', async () => {
+    await migrate(db.sql, 'team_b', migrations.slice(0, 1));
+    expect(await schemaVersion(db.sql, 'team_b')).toBe(1);
+    await db.sql.unsafe(`insert into team_b.people (name, salt) values ('ann', repeat('ab', 32))`);
+    expect(await migrate(db.sql, 'team_b')).toEqual(migrations.slice(1).map((m) => m.version));
+    expect(await db.sql.unsafe(`select name from team_b.people`)).toEqual([{ name: 'ann' }]);
+    expect(await tables('team_b')).toEqual(await tables('team_a'));
+  });
+
+  it('two servers migrating at once apply each step once', async () => {
+    const other = await openTeamDb({ url: pg.url, schema: 'team_c' });
+    const results = await Promise.all([migrate(db.sql, 'team_c'), migrate(other.sql, 'team_c')]);
+    await other.close();
+    expect(results.map((r) => r.length).sort()).toEqual([0, migrations.length]);
+    expect(await schemaVersion(db.sql, 'team_c')).toBe(migrations.length);
+  });
+
+  it('refuses a schema migrated by a newer agentdash', async () => {
+    await migrate(db.sql, 'team_d');
+    await db.sql.unsafe(`insert into team_d.migrations (version, name) values (999, 'from the future')`);
+    await expect(migrate(db.sql, 'team_d')).rejects.toThrow(
+      /newer than this agentdash knows .* upgrade agentdash on the team server/,
+    );
+  });
+
+  it('says in one line when PostgreSQL cannot be reached', async () => {
+    await expect(openTeamDb({ url: 'postgres://nobody@127.0.0.1:1/x' })).rejects.toThrow(
+      'cannot connect to PostgreSQL at postgres://nobody@127.0.0.1:1/x: connection refused',
+    );
+  });
+});

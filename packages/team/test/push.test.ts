@@ -1,0 +1,231 @@
+/** The push routes against a real PostgreSQL over HTTP: auth, limits, versions, idempotence, tiers, forget. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CHUNK_BYTES, MAX_PUSH_BODY_BYTES, TEAM_PAYLOAD_VERSION } from '../src/contract.js';
+import { addDevice, addViewer, revoke } from '../src/pg/people.js';
+import { pgSuite } from './pg-harness.js';
+import { startTeam, type TeamFixture } from './team-harness.js';
+import { chunksOf, fullSession, metadataSession, sessionsBody, summarySession, uidOf } from './wire.js';
+
+const device = { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' };
+
+pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
+  let team: TeamFixture;
+  beforeAll(async () => {
+    team = await startTeam();
+  });
+  afterAll(async () => {
+    await team?.close();
+  });
+  const push = (sessions: Parameters<typeof sessionsBody>[0], opts?: { token?: string | null }) =>
+    team.request('POST', '/api/team/v1/push/sessions', sessionsBody(sessions), opts);
+
+  describe('tokens', () => {
+    it('whoami names the person and device and hands over the salt', async () => {
+      const res = await team.request('GET', '/api/team/v1/whoami');
+      expect(res.status).toBe(200);
+      const data = res.json.data as { person: string; device: string; role: string; salt: string; version: number };
+      expect({ ...data, salt: /^[0-9a-f]{64}$/.test(data.salt) }).toEqual({
+        version: TEAM_PAYLOAD_VERSION,
+        role: 'device',
+        person: 'ann',
+        device: 'laptop',
+        salt: true,
+      });
+    });
+
+    it('401 without a token or with an unknown one; 403 for a viewer that pushes', async () => {
+      expect((await team.request('GET', '/api/team/v1/whoami', undefined, { token: null })).json).toEqual({
+        success: false,
+        error: 'a team token is required: Authorization: Bearer <token>',
+        code: 'TEAM_NO_TOKEN',
+      });
+      expect((await team.request('GET', '/api/team/v1/whoami', undefined, { token: 'adt_nope' })).status).toBe(401);
+      const viewer = await addViewer(team.db.sql, 'lead');
+      const res = await push([summarySession(1)], { token: viewer.token });
+      expect([res.status, res.json.code]).toEqual([403, 'TEAM_NOT_A_DEVICE']);
+    });
+
+    it('a revoked device gets 401 on its very next request', async () => {
+      const { token } = await addDevice(team.db.sql, 'ann', 'ci');
+      expect((await team.request('GET', '/api/team/v1/whoami', undefined, { token })).status).toBe(200);
+      await revoke(team.db.sql, 'ann/ci');
+      const res = await push([summarySession(1)], { token });
+      expect([res.status, res.json.error]).toEqual([401, 'unknown or revoked token']);
+    });
+  });
+
+  describe('refused bodies change nothing', () => {
+    let before: string;
+    beforeAll(async () => {
+      expect((await push([summarySession(100)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+      before = await team.dump();
+    });
+    afterAll(async () => {
+      expect(await team.dump()).toBe(before);
+    });
+
+    it('400 for a body that is not JSON, or not the schema, in one line', async () => {
+      const notJson = await team.request('POST', '/api/team/v1/push/sessions', undefined, { raw: '{"version":1,' });
+      expect([notJson.status, notJson.json.error]).toEqual([400, 'the body is not JSON']);
+      const bad = await team.request('POST', '/api/team/v1/push/sessions', {
+        version: 1,
+        sessions: [{ tier: 'summary' }],
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.json.error).toMatch(/^sessions\.0\.\w+: .* \(and \d+ more problems\)$/);
+    });
+
+    it('400 for a summary-tier session carrying a title (the tier is strict)', async () => {
+      const leaky = { ...summarySession(101), title: 'secret project' };
+      const res = await push([leaky as never]);
+      expect([res.status, res.json.error]).toEqual([400, 'sessions.0: Unrecognized key: "title"']);
+    });
+
+    it("400 for a digest that is not the content's", async () => {
+      const s = { ...summarySession(100), errors: 99 };
+      const res = await push([s]);
+      expect([res.status, res.json.code]).toEqual([400, 'TEAM_BAD_DIGEST']);
+    });
+
+    it('409 for another payload version, saying which side to upgrade', async () => {
+      const newer = await team.request(
+        'POST',
+        '/api/team/v1/push/sessions',
+        sessionsBody([], TEAM_PAYLOAD_VERSION + 1),
+      );
+      expect([newer.status, newer.json.error]).toEqual([
+        409,
+        `payload version ${TEAM_PAYLOAD_VERSION + 1} is not this team server's (${TEAM_PAYLOAD_VERSION}): upgrade the team server`,
+      ]);
+      const older = await team.request('POST', '/api/team/v1/push/forget', { version: 0, uids: [] });
+      expect(older.json.error).toMatch(/upgrade agentdash on this laptop$/);
+      const header = await team.request('GET', '/api/team/v1/whoami', undefined, {
+        headers: { 'agentdash-team-payload': '0' },
+      });
+      expect(header.status).toBe(409);
+    });
+
+    it('413 above the limit, counted after gzip is undone', async () => {
+      const huge = JSON.stringify({ version: 1, sessions: [], pad: 'x'.repeat(MAX_PUSH_BODY_BYTES) });
+      const plain = await team.request('POST', '/api/team/v1/push/sessions', undefined, { raw: huge });
+      expect([plain.status, plain.json.code]).toEqual([413, 'TEAM_BODY_TOO_LARGE']);
+      const zipped = await team.request('POST', '/api/team/v1/push/sessions', undefined, { raw: huge, gzip: true });
+      expect(zipped.status).toBe(413);
+      const chunk = Buffer.alloc(MAX_CHUNK_BYTES + 1, 7);
+      const put = await team.request('PUT', `/api/team/v1/push/chunks/${'0'.repeat(64)}`, undefined, { raw: chunk });
+      expect(put.status).toBe(413);
+    });
+
+    it('400 for a chunk whose bytes are not its name, or a full session whose chunks are missing', async () => {
+      const [c] = chunksOf(['{"type":"user"}\n']);
+      const wrong = await team.request('PUT', `/api/team/v1/push/chunks/${'a'.repeat(64)}`, undefined, {
+        raw: c!.bytes,
+      });
+      expect(wrong.status).toBe(400);
+      const missing = await push([fullSession(102, chunksOf(['a\n', 'b\n']))]);
+      expect([missing.status, missing.json.error]).toEqual([
+        400,
+        '2 transcript chunks are not stored: upload them first (PUT /api/team/v1/push/chunks/:sha256)',
+      ]);
+    });
+  });
+
+  it('stores every tier, and a gzip body reads the same', async () => {
+    const chunks = chunksOf(['{"type":"user","n":1}\n', '{"type":"assistant","n":2}\n']);
+    const check = await team.request('POST', '/api/team/v1/push/chunks/check', {
+      version: 1,
+      chunks: chunks.map((c) => c.sha256),
+    });
+    expect((check.json.data as { missing: string[] }).missing).toHaveLength(2);
+    for (const c of chunks) {
+      const put = await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
+      expect(put.json.data).toEqual({ stored: true });
+    }
+    const again = await team.request('PUT', `/api/team/v1/push/chunks/${chunks[0]!.sha256}`, undefined, {
+      raw: chunks[0]!.bytes,
+    });
+    expect(again.json.data).toEqual({ stored: false });
+    const res = await team.request(
+      'POST',
+      '/api/team/v1/push/sessions',
+      sessionsBody([summarySession(1), metadataSession(2), fullSession(3, chunks)]),
+      { gzip: true },
+    );
+    expect([res.status, res.json.data]).toEqual([200, { stored: 3, unchanged: 0 }]);
+    const rows = await team.db
+      .sql`select uid, tier, title, tool_calls from sessions where uid in ${team.db.sql([uidOf(1), uidOf(2), uidOf(3)])} order by uid`;
+    expect(rows.map((r) => [r.tier, r.title])).toEqual(
+      [
+        [uidOf(1), 'summary', null],
+        [uidOf(2), 'metadata', 'fix the build 2'],
+        [uidOf(3), 'full', 'fix the build 3'],
+      ]
+        .sort((a, b) => (a[0]! < b[0]! ? -1 : 1))
+        .map(([, t, title]) => [t, title]),
+    );
+    const [counts] = await team.db
+      .sql`select (select count(*)::int from calls) as calls, (select count(*)::int from files) as files`;
+    expect(counts).toEqual({ calls: 8, files: 1 });
+  });
+
+  it('a re-push of unchanged sessions changes 0 rows; the manifest wants only what changed', async () => {
+    const manifest = async (sessions: { uid: string; digest: string }[]) =>
+      (await team.request('POST', '/api/team/v1/push/manifest', { version: 1, device, sessions })).json.data;
+    const s1 = summarySession(1);
+    const changed = metadataSession(2, 'a new title');
+    expect(await manifest([s1, changed, summarySession(50)].map(({ uid, digest }) => ({ uid, digest })))).toEqual({
+      want: [changed.uid, uidOf(50)],
+    });
+    const before = await team.dump();
+    expect((await push([s1, metadataSession(2)])).json.data).toEqual({ stored: 0, unchanged: 2 });
+    expect(await team.dump()).toBe(before);
+  });
+
+  it('ten pushers of the same sessions at once store each once, never doubled', async () => {
+    const sessions = [10, 11, 12, 13, 14].map((n) => metadataSession(n));
+    const results = await Promise.all(Array.from({ length: 10 }, () => push(sessions)));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const totals = results.map((r) => r.json.data as { stored: number; unchanged: number });
+    expect(totals.reduce((n, t) => n + t.stored, 0)).toBe(5);
+    expect(totals.reduce((n, t) => n + t.unchanged, 0)).toBe(45);
+    const uids = sessions.map((s) => s.uid);
+    const [rows] = await team.db.sql`select
+      (select count(*)::int from sessions where uid in ${team.db.sql(uids)}) as sessions,
+      (select count(*)::int from calls where uid in ${team.db.sql(uids)}) as calls,
+      (select count(*)::int from responses where uid in ${team.db.sql(uids)}) as responses`;
+    expect(rows).toEqual({ sessions: 5, calls: 10, responses: 10 });
+  });
+
+  it('a lower tier pushed later replaces the higher one, its chunks and titles gone', async () => {
+    const chunks = chunksOf(['only in session 20\n']);
+    for (const c of chunks)
+      await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
+    expect((await push([fullSession(20, chunks)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    expect((await push([summarySession(20)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    const [row] = await team.db
+      .sql`select tier, title, project_path, body ? 'title' as has_title from sessions where uid = ${uidOf(20)}`;
+    expect(row).toEqual({ tier: 'summary', title: null, project_path: null, has_title: false });
+    const [left] = await team.db.sql`select
+      (select count(*)::int from chunks where sha256 = ${chunks[0]!.sha256}) as chunks,
+      (select count(*)::int from files where uid = ${uidOf(20)}) as files,
+      (select count(*)::int from calls where uid = ${uidOf(20)} and summary is not null) as summaries`;
+    expect(left).toEqual({ chunks: 0, files: 0, summaries: 0 });
+  });
+
+  it("forget deletes the person's sessions with their rows and chunks", async () => {
+    const chunks = chunksOf(['forget me\n']);
+    for (const c of chunks)
+      await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
+    await push([fullSession(30, chunks), summarySession(31)]);
+    const res = await team.request('POST', '/api/team/v1/push/forget', {
+      version: 1,
+      uids: [uidOf(30), uidOf(31), uidOf(999)],
+    });
+    expect(res.json.data).toEqual({ forgotten: 2 });
+    const [left] = await team.db.sql`select
+      (select count(*)::int from sessions where uid in (${uidOf(30)}, ${uidOf(31)})) as sessions,
+      (select count(*)::int from calls where uid in (${uidOf(30)}, ${uidOf(31)})) as calls,
+      (select count(*)::int from chunks where sha256 = ${chunks[0]!.sha256}) as chunks`;
+    expect(left).toEqual({ sessions: 0, calls: 0, chunks: 0 });
+  });
+});

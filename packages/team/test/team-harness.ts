@@ -1,0 +1,83 @@
+/** A team server over a real PostgreSQL and a real HTTP port, with a person and a device to push as. */
+import { gzipSync } from 'node:zlib';
+import { type ServerType, serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { openTeamDb, type TeamDb } from '../src/pg/db.js';
+import { migrate } from '../src/pg/migrations.js';
+import { addDevice, addPerson } from '../src/pg/people.js';
+import type { TeamEnv } from '../src/server/auth.js';
+import { createTeamApp } from '../src/server/team-app.js';
+import { startPostgres, type TestPostgres } from './pg-harness.js';
+
+export interface TeamFixture {
+  readonly pg: TestPostgres;
+  readonly db: TeamDb;
+  readonly url: string;
+  /** ann/laptop's push token. */
+  readonly token: string;
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { token?: string | null; gzip?: boolean; raw?: Uint8Array | string; headers?: Record<string, string> },
+  ): Promise<{ status: number; json: { success: boolean; data?: unknown; error?: string; code?: string } }>;
+  /** Every row of every table, as text: equal before and after a refused push. */
+  dump(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const TABLES = ['people', 'devices', 'viewers', 'sessions', 'calls', 'responses', 'files', 'file_chunks', 'chunks'];
+
+export async function startTeam(
+  options: { readonly dashboard?: (db: TeamDb) => Hono<TeamEnv> } = {},
+): Promise<TeamFixture> {
+  const pg = await startPostgres();
+  const db = await openTeamDb({ url: pg.url, max: 20 });
+  await migrate(db.sql, db.schema);
+  await addPerson(db.sql, 'ann');
+  const { token } = await addDevice(db.sql, 'ann', 'laptop');
+  const app = createTeamApp({ sql: db.sql, dashboard: options.dashboard?.(db) });
+  let server: ServerType | undefined;
+  const port = await new Promise<number>((resolve) => {
+    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    pg,
+    db,
+    url,
+    token,
+    async request(method, path, body, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      const bearer = opts.token === undefined ? token : opts.token;
+      if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+      let payload: Uint8Array | string | undefined =
+        opts.raw ?? (body === undefined ? undefined : JSON.stringify(body));
+      if (payload !== undefined && opts.gzip) {
+        payload = gzipSync(payload);
+        headers['content-encoding'] = 'gzip';
+      }
+      if (payload !== undefined && !opts.raw) headers['content-type'] = 'application/json';
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers,
+        ...(payload !== undefined ? { body: payload } : {}),
+      });
+      const text = await res.text();
+      return { status: res.status, json: text ? JSON.parse(text) : {} };
+    },
+    async dump() {
+      const parts: string[] = [];
+      for (const table of TABLES) {
+        const rows = await db.sql.unsafe(`select t.*, t.xmin::text as xmin from ${table} t order by 1, 2, 3`);
+        parts.push(`${table}: ${JSON.stringify(rows)}`);
+      }
+      return parts.join('\n');
+    },
+    async close() {
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      await db.close();
+      await pg.stop();
+    },
+  };
+}

@@ -1,0 +1,161 @@
+/** Pushed sessions built by hand, each satisfying the contract's schema for its tier, with its digest computed. */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import {
+  type FullSession,
+  type MetadataSession,
+  type PushSession,
+  type SummarySession,
+  TEAM_PAYLOAD_VERSION,
+  type UsageWire,
+} from '../src/contract.js';
+import { digestOf } from '../src/digest.js';
+
+export const uidOf = (n: number | string): string => createHash('sha256').update(`uid:${n}`).digest('hex').slice(0, 32);
+
+const usage = (input: number, output: number): UsageWire => ({
+  responses: 2,
+  inputTokens: input,
+  outputTokens: output,
+  cacheCreationInputTokens: 10,
+  cacheCreation1hInputTokens: 0,
+  cacheReadInputTokens: 100,
+  reasoningOutputTokens: 0,
+});
+
+function summaryBase(n: number, startedAt: string) {
+  const ts = Date.parse(startedAt);
+  return {
+    uid: uidOf(n),
+    agent: 'claude',
+    sessionId: `session-${n}`,
+    projectHash: createHash('sha256')
+      .update(`project:${n % 3}`)
+      .digest('hex')
+      .slice(0, 32),
+    startedAt,
+    endedAt: new Date(ts + 60_000).toISOString(),
+    durationMs: 60_000,
+    messages: 4,
+    prompts: 1,
+    toolCalls: 2,
+    errors: 1,
+    expectedErrors: 0,
+    subagents: 0,
+    issues: 0,
+    secrets: 0,
+    archived: false,
+    isLive: false,
+    versions: ['2.0.1'],
+    models: ['claude-sonnet-4-5'],
+    usage: usage(1000 + n, 200),
+    subagentUsage: usage(0, 0),
+    usageByModel: { 'claude-sonnet-4-5': usage(1000 + n, 200) },
+    costUsd: 0.01 * (n + 1),
+    subagentCostUsd: null,
+    unpricedModels: [],
+    time: { wallMs: 60_000, modelMs: 30_000, toolMs: 20_000, userMs: 5_000, idleMs: 5_000 },
+    responses: [0, 1].map((i) => ({
+      tsMs: ts + i * 1000,
+      model: 'claude-sonnet-4-5',
+      agentId: null,
+      input: i === 0 ? 1000 + n : 0,
+      output: 100,
+      cacheCreation: i === 0 ? 10 : 0,
+      cacheCreation1h: 0,
+      cacheRead: 50,
+      reasoning: 0,
+    })),
+  };
+}
+
+const summaryCalls = (startedAt: string) => [
+  {
+    id: 'toolu_1',
+    tool: 'Bash',
+    canonical: 'shell',
+    ts: startedAt,
+    status: 'error' as const,
+    category: 'test-failure',
+    severity: 'unexpected',
+    durationMs: 1200,
+    exitCode: 1,
+    agentId: null,
+  },
+  {
+    id: 'toolu_2',
+    tool: 'Edit',
+    canonical: 'edit',
+    ts: startedAt,
+    status: 'ok' as const,
+    category: null,
+    severity: null,
+    durationMs: 15,
+    exitCode: null,
+    agentId: null,
+  },
+];
+
+const seal = <T extends PushSession>(s: Omit<T, 'digest'>): T => {
+  const withDigest = { ...s, digest: '' } as T;
+  return { ...withDigest, digest: digestOf(withDigest) };
+};
+
+export function summarySession(n: number, startedAt = `2026-03-0${1 + (n % 9)}T10:00:00.000Z`): SummarySession {
+  return seal<SummarySession>({
+    tier: 'summary',
+    ...summaryBase(n, startedAt),
+    header: { totalEvents: 10, counts: { user: 1, assistant: 2 }, toolCounts: { Bash: 1, Edit: 1 } },
+    calls: summaryCalls(startedAt),
+  });
+}
+
+export function metadataSession(n: number, title = `fix the build ${n}`): MetadataSession {
+  const startedAt = `2026-03-0${1 + (n % 9)}T10:00:00.000Z`;
+  return seal<MetadataSession>({
+    tier: 'metadata',
+    ...summaryBase(n, startedAt),
+    title,
+    titleSource: 'ai-title',
+    projectPath: `/home/dev/app${n % 3}`,
+    projectDir: `-home-dev-app${n % 3}`,
+    gitBranch: 'main',
+    header: {
+      totalEvents: 10,
+      counts: { user: 1, assistant: 2 },
+      toolCounts: { Bash: 1, Edit: 1 },
+      subagents: [],
+      shells: {},
+    },
+    calls: summaryCalls(startedAt).map((c, i) => ({
+      ...c,
+      summary: i === 0 ? 'npm test → exit 1' : 'Edit a.ts +3 −1',
+      errorMessage: i === 0 ? '1 test failed' : null,
+    })),
+  });
+}
+
+/** A transcript's chunks as the laptop sends them: gzip of each piece of text, named by SHA-256. */
+export function chunksOf(pieces: readonly string[]): { sha256: string; bytes: Buffer }[] {
+  return pieces.map((text) => {
+    const bytes = gzipSync(Buffer.from(text, 'utf8'));
+    return { sha256: createHash('sha256').update(bytes).digest('hex'), bytes };
+  });
+}
+
+export function fullSession(n: number, chunks: readonly { sha256: string }[]): FullSession {
+  const m = metadataSession(n);
+  const { digest: _d, tier: _t, ...rest } = m;
+  return seal<FullSession>({
+    ...rest,
+    tier: 'full',
+    files: [
+      { name: `session-${n}.jsonl`, role: 'main', agentId: null, bytes: 1234, chunks: chunks.map((c) => c.sha256) },
+    ],
+  });
+}
+
+export const sessionsBody = (sessions: readonly PushSession[], version = TEAM_PAYLOAD_VERSION) => ({
+  version,
+  sessions,
+});
