@@ -153,7 +153,7 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
   async function stateOf(person: string): Promise<unknown> {
     const sql = team.db.sql;
     const [p] = await sql<{ id: string }[]>`select id from people where name = ${person}`;
-    const id = p?.id;
+    const id = p?.id ?? null;
     const strip = (rows: readonly Record<string, unknown>[]) =>
       rows.map(({ person_id: _p, device_id: _d, pushed_at: _t, uid: _u, ...rest }) => rest);
     return {

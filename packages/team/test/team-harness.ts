@@ -61,7 +61,7 @@ export async function startTeam(
       const res = await fetch(`${url}${path}`, {
         method,
         headers,
-        ...(payload !== undefined ? { body: payload } : {}),
+        ...(payload !== undefined ? { body: payload as BodyInit } : {}),
       });
       const text = await res.text();
       return { status: res.status, json: text ? JSON.parse(text) : {} };
