@@ -5,6 +5,7 @@
 //   BENCH_GIB=0.25 npm run bench   a smaller home for a quick run (BENCH_BIG_MB for the single session)
 //   npm run bench -- micro         the library micro-benchmarks (bench/micro.mjs)
 //   npm run bench -- warm          only the warm figures, repeated (bench/warm.mjs)
+//   npm run bench -- team          team mode on a real PostgreSQL: 20 devices push, the team API (bench/team.mjs)
 //
 // The home is built from ../shared/corpus (else the bundled samples) with fresh ids in every copy, and cached in
 // $AGENTDASH_BENCH_CACHE (default: <os tmp>/agentdash-bench-cache), with ccusage 20.0.24 installed there for the
@@ -27,7 +28,7 @@ import { dirname, join } from 'node:path';
 import { buildBigSession, buildHome } from './home.mjs';
 import { bin, cache, fromCorpus, gib, sources } from './setup.mjs';
 
-if (process.argv[2] === 'micro' || process.argv[2] === 'warm') {
+if (process.argv[2] === 'micro' || process.argv[2] === 'warm' || process.argv[2] === 'team') {
   await import(`./${process.argv[2]}.mjs`);
   process.exit(0);
 }

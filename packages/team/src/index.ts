@@ -4,14 +4,6 @@
  */
 export * from './contract.js';
 export { canonicalJson, digestOf } from './digest.js';
-export { buildSession, folderName, uidOf } from './push/build.js';
-export { type Chunk, chunkOf, type FileChunks, fileChunks, redactLine } from './push/chunks.js';
-export { PushError, TeamClient, type TeamClientOptions } from './push/client.js';
-export { FileCache } from './push/file-cache.js';
-export { projectHash, sessionUid } from './push/hash.js';
-export { forget, type PushOptions, type PushProgress, type PushReport, push } from './push/push.js';
-export { type ProjectTier, parseProjectTier, type TierPolicy, tierOf } from './push/tiers.js';
-export { type PushLoopOptions, pushLoop } from './push/watch.js';
 export {
   TeamBadInputError,
   TeamDbUnreachableError,
@@ -20,6 +12,7 @@ export {
   TeamUnknownNameError,
 } from './errors.js';
 export { DEFAULT_SCHEMA, openTeamDb, type TeamDb, type TeamDbOptions } from './pg/db.js';
+export { findPostgresBin, type LocalPostgres, startLocalPostgres } from './pg/local-postgres.js';
 export { migrate, migrations, schemaVersion } from './pg/migrations.js';
 export { openMigratedTeamDb, type TeamDbArgs } from './pg/open.js';
 export {
@@ -35,3 +28,11 @@ export {
   type TeamListing,
   type ViewerAdded,
 } from './pg/people.js';
+export { buildSession, folderName, uidOf } from './push/build.js';
+export { type Chunk, chunkOf, type FileChunks, fileChunks, redactLine } from './push/chunks.js';
+export { PushError, TeamClient, type TeamClientOptions } from './push/client.js';
+export { FileCache } from './push/file-cache.js';
+export { projectHash, sessionUid } from './push/hash.js';
+export { forget, type PushOptions, type PushProgress, type PushReport, push } from './push/push.js';
+export { type ProjectTier, parseProjectTier, type TierPolicy, tierOf } from './push/tiers.js';
+export { type PushLoopOptions, pushLoop } from './push/watch.js';
