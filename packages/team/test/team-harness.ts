@@ -58,11 +58,8 @@ export async function startTeam(
         headers['content-encoding'] = 'gzip';
       }
       if (payload !== undefined && !opts.raw) headers['content-type'] = 'application/json';
-      const res = await fetch(`${url}${path}`, {
-        method,
-        headers,
-        ...(payload !== undefined ? { body: payload } : {}),
-      });
+      const sent = typeof payload === 'string' || payload === undefined ? payload : new Uint8Array(payload);
+      const res = await fetch(`${url}${path}`, { method, headers, ...(sent !== undefined ? { body: sent } : {}) });
       const text = await res.text();
       return { status: res.status, json: text ? JSON.parse(text) : {} };
     },
