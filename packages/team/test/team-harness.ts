@@ -1,11 +1,9 @@
 /** A team server over a real PostgreSQL and a real HTTP port, with a person and a device to push as. */
 import { gzipSync } from 'node:zlib';
 import { type ServerType, serve } from '@hono/node-server';
-import type { Hono } from 'hono';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { migrate } from '../src/pg/migrations.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
-import type { TeamEnv } from '../src/server/auth.js';
 import { createTeamApp } from '../src/server/team-app.js';
 import { startPostgres, type TestPostgres } from './pg-harness.js';
 
@@ -28,15 +26,13 @@ export interface TeamFixture {
 
 const TABLES = ['people', 'devices', 'viewers', 'sessions', 'calls', 'responses', 'files', 'file_chunks', 'chunks'];
 
-export async function startTeam(
-  options: { readonly dashboard?: (db: TeamDb) => Hono<TeamEnv> } = {},
-): Promise<TeamFixture> {
+export async function startTeam(): Promise<TeamFixture> {
   const pg = await startPostgres();
   const db = await openTeamDb({ url: pg.url, max: 20 });
   await migrate(db.sql, db.schema);
   await addPerson(db.sql, 'ann');
   const { token } = await addDevice(db.sql, 'ann', 'laptop');
-  const app = createTeamApp({ sql: db.sql, dashboard: options.dashboard?.(db) });
+  const app = createTeamApp({ sql: db.sql });
   let server: ServerType | undefined;
   const port = await new Promise<number>((resolve) => {
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));

@@ -85,7 +85,7 @@ function pusherOf(principal: Principal): Pusher & { person: string; device: stri
 }
 
 /** The push routes, to mount at `/api/team/v1`. */
-export function pushRoutes(sql: Sql): Hono<TeamEnv> {
+export function pushRoutes(sql: Sql, onChange: () => void = () => {}): Hono<TeamEnv> {
   const api = new Hono<TeamEnv>();
   api.use('*', teamAuth(sql, { browser: false }));
   api.use('*', async (c, next) => {
@@ -145,7 +145,9 @@ export function pushRoutes(sql: Sql): Hono<TeamEnv> {
       }
     }
     try {
-      return ok(c, await storeSessions(sql, body.sessions, who));
+      const result = await storeSessions(sql, body.sessions, who);
+      if (result.stored > 0) onChange();
+      return ok(c, result);
     } catch (error) {
       if ((error as { code?: unknown }).code === 'TEAM_PUSH_REFUSED') {
         throw new TeamHttpError(400, (error as Error).message, 'TEAM_CHUNKS_MISSING');
@@ -157,7 +159,9 @@ export function pushRoutes(sql: Sql): Hono<TeamEnv> {
   api.post('/push/forget', async (c) => {
     const who = pusherOf(c.get('principal'));
     const body = await bodyOf(c.req.raw, ForgetRequest);
-    return ok(c, { forgotten: await forgetSessions(sql, body.uids, who.personId) });
+    const forgotten = await forgetSessions(sql, body.uids, who.personId);
+    if (forgotten > 0) onChange();
+    return ok(c, { forgotten });
   });
 
   return api;
