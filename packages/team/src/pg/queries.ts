@@ -80,11 +80,11 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
       const where = whereOf(sql, filter as TeamFilter);
       const [f] = await sql<{ projects: string[] | null; models: string[] | null; versions: string[] | null }[]>`
         select
-          (select array_agg(distinct coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)) order by 1)
+          (select array_agg(distinct coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)))
             from ${sql.unsafe(FROM)} where ${where}) as projects,
           (select array_agg(distinct m order by m) from ${sql.unsafe(FROM)}, unnest(s.models) m where ${where}) as models,
           (select array_agg(distinct v order by v) from ${sql.unsafe(FROM)}, unnest(s.versions) v where ${where}) as versions`;
-      return { projects: f?.projects ?? [], models: f?.models ?? [], versions: f?.versions ?? [] };
+      return { projects: (f?.projects ?? []).sort(), models: f?.models ?? [], versions: f?.versions ?? [] };
     },
     sessionHeader: async (ref) => {
       const [row] = await sql<{ header: unknown; issues: number }[]>`
