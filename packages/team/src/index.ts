@@ -27,3 +27,5 @@ export {
   type TeamListing,
   type ViewerAdded,
 } from './pg/people.js';
+export { type RunningTeamServer, startTeamServer, type TeamServerOptions } from './server/start.js';
+export { createTeamApp, type TeamAppDeps } from './server/team-app.js';
