@@ -13,6 +13,8 @@ export const ExitCode = {
   teamDb: 8,
   teamUnknownName: 9,
   teamDuplicateName: 10,
+  teamRefused: 11,
+  teamRejected: 12,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -88,6 +90,12 @@ export function classify(error: unknown): { code: ExitCodeValue; kind: string; m
       return { code: ExitCode.teamUnknownName, kind: 'team-unknown-name', message };
     case 'TEAM_DUPLICATE_NAME':
       return { code: ExitCode.teamDuplicateName, kind: 'team-duplicate-name', message };
+    case 'TEAM_UNREACHABLE':
+      return { code: ExitCode.teamDb, kind: 'team-unreachable', message };
+    case 'TEAM_REFUSED':
+      return { code: ExitCode.teamRefused, kind: 'team-refused', message };
+    case 'TEAM_REJECTED':
+      return { code: ExitCode.teamRejected, kind: 'team-rejected', message };
     default:
       // A RangeError here is never the user's argument: stack overflow, invalid string or array length.
       return { code: ExitCode.internal, kind: 'internal', message: `internal error: ${message} (${INTERNAL_HINT})` };

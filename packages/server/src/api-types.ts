@@ -418,3 +418,13 @@ export interface FindResponse {
   readonly total: number;
   readonly hits: readonly FindHit[];
 }
+
+/** `GET /api/team/people` on a team server: who pushes, from which devices (the dashboard's person filter). */
+export interface TeamPeopleResponse {
+  readonly people: readonly {
+    readonly name: string;
+    readonly devices: readonly string[];
+    /** Sessions the person pushed (all devices). */
+    readonly sessions: number;
+  }[];
+}

@@ -27,8 +27,8 @@ export const isShareTier = (value: string): value is ShareTier => (shareTiers as
 /** `a` holds everything `b` holds. */
 export const tierCovers = (a: ShareTier, b: ShareTier): boolean => shareTiers.indexOf(a) >= shareTiers.indexOf(b);
 
-/** Largest JSON push body (after gzip is undone): a 413 above. */
-export const MAX_PUSH_BODY_BYTES = 16 * 1024 * 1024;
+/** Largest JSON push body (after gzip is undone): a 413 above. A session larger than a request's share goes alone. */
+export const MAX_PUSH_BODY_BYTES = 64 * 1024 * 1024;
 /** Largest transcript chunk as sent (gzip bytes): a 413 above. */
 export const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
 /** Sessions per `push/sessions` request, and digests per manifest request. */

@@ -27,5 +27,13 @@ export {
   type TeamListing,
   type ViewerAdded,
 } from './pg/people.js';
+export { buildSession, folderName, uidOf } from './push/build.js';
+export { type Chunk, chunkOf, type FileChunks, fileChunks, redactLine } from './push/chunks.js';
+export { PushError, TeamClient, type TeamClientOptions } from './push/client.js';
+export { FileCache } from './push/file-cache.js';
+export { projectHash, sessionUid } from './push/hash.js';
+export { forget, type PushOptions, type PushProgress, type PushReport, push } from './push/push.js';
+export { type ProjectTier, parseProjectTier, type TierPolicy, tierOf } from './push/tiers.js';
+export { type PushLoopOptions, pushLoop } from './push/watch.js';
 export { type RunningTeamServer, startTeamServer, type TeamServerOptions } from './server/start.js';
 export { createTeamApp, type TeamAppDeps } from './server/team-app.js';

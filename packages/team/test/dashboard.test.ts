@@ -79,6 +79,15 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
     expect(summary?.projectPath).toMatch(/^#[0-9a-f]{8}$/);
   });
 
+  it("lists the people and their devices for the dashboard's filter", async () => {
+    expect((await get('/api/team/people')).json).toEqual({
+      people: [
+        { name: 'ann', devices: ['laptop'], sessions: 3 },
+        { name: 'bob', devices: ['desktop'], sessions: 1 },
+      ],
+    });
+  });
+
   it("a lower tier's timeline says which tier it was shared at; its header comes from the push", async () => {
     const header = await get(`/api/sessions/${uidOf(1)}`);
     expect([header.status, (header.json as { totalEvents: number }).totalEvents]).toEqual([200, 10]);

@@ -1,4 +1,5 @@
 /** A team server over a real PostgreSQL and a real HTTP port, with a person and a device to push as. */
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { type ServerType, serve } from '@hono/node-server';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
@@ -54,10 +55,21 @@ export async function startTeam(): Promise<TeamFixture> {
         headers['content-encoding'] = 'gzip';
       }
       if (payload !== undefined && !opts.raw) headers['content-type'] = 'application/json';
-      const sent = typeof payload === 'string' || payload === undefined ? payload : new Uint8Array(payload);
-      const res = await fetch(`${url}${path}`, { method, headers, ...(sent !== undefined ? { body: sent } : {}) });
-      const text = await res.text();
-      return { status: res.status, json: text ? JSON.parse(text) : {} };
+      // a connection per request (no keep-alive): a test that blocks the event loop building a huge body must not
+      // race the server closing an idle kept-alive socket
+      const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(`${url}${path}`, { method, headers, agent: false }, (response) => {
+          const parts: Buffer[] = [];
+          response.on('data', (d: Buffer) => parts.push(d));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, text: Buffer.concat(parts).toString('utf8') }),
+          );
+          response.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(payload);
+      });
+      return { status: res.status, json: res.text ? JSON.parse(res.text) : {} };
     },
     async dump() {
       const parts: string[] = [];

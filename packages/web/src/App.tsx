@@ -4,6 +4,7 @@ import { FOCUS_SEARCH_EVENT, typingIn } from './ui/keys';
 import { lazyPage } from './ui/lazy-page';
 import { useRoute } from './ui/router';
 import { ShortcutsHelp } from './ui/ShortcutsHelp';
+import { TeamScope } from './ui/TeamScope';
 import { ThemeToggle } from './ui/ThemeToggle';
 
 // Each page is its own chunk: the first screen loads only the page it shows; the others are fetched once the
@@ -61,6 +62,8 @@ export function App() {
   const route = useRoute();
   const [connected, setConnected] = useState(false);
   const [help, setHelp] = useState(false);
+  // a new team filter (person, device) shows the page again from the server
+  const [scopeKey, setScopeKey] = useState(0);
   useEffect(() => subscribeConnection(setConnected), []);
   useGlobalKeys(() => setHelp(true));
   usePreloadPages();
@@ -95,6 +98,7 @@ export function App() {
           </a>
         </nav>
         <div className="topbar-right">
+          <TeamScope onChange={() => setScopeKey((k) => k + 1)} />
           <button
             type="button"
             className="icon-btn"
@@ -112,7 +116,7 @@ export function App() {
           </span>
         </div>
       </header>
-      <main className="main" id="main">
+      <main className="main" id="main" key={scopeKey}>
         <Suspense fallback={<div className="page dim">Loading…</div>}>
           {route.page === 'sessions' && <SessionsPage key={route.visit} query={route.query} />}
           {route.page === 'session' && <SessionPage key={route.id} id={route.id} call={route.call} find={route.find} />}

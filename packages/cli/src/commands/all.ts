@@ -3,6 +3,7 @@ import { archiveCommand } from './archive.js';
 import type { CommandSpec } from './common.js';
 import { exportCommand } from './export.js';
 import { indexCommand } from './index-cmd.js';
+import { pushCommand } from './push.js';
 import { schemaCommand } from './schema.js';
 import { searchCommand } from './search.js';
 import { secretsCommand } from './secrets.js';
@@ -27,5 +28,6 @@ export const commands: readonly CommandSpec[] = [
   indexCommand,
   archiveCommand,
   serveCommand,
+  pushCommand,
   teamCommand,
 ];

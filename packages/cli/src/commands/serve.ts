@@ -41,6 +41,8 @@ Options:
   --host H         interface (default 127.0.0.1)
   --token T        require this token (default: $AGENTDASH_TOKEN; none on loopback)
   --open-url       print the URL prominently (for npm start)
+  --push URL       also push this index to the team server at URL whenever it changes (as "agentdash push
+                   --watch"; --push-token T or $AGENTDASH_TEAM_TOKEN, --share TIER, --share-project P=TIER)
 
 Team server (docs/team.md): serves the sessions a team's machines push (agentdash push), from PostgreSQL.
   --team           be the team server instead of a local dashboard (no PATH; every request needs a team token)
@@ -59,6 +61,10 @@ ${COMMON_HELP}`,
     'pg-schema': { type: 'string' },
     'tls-cert': { type: 'string' },
     'tls-key': { type: 'string' },
+    push: { type: 'string' },
+    'push-token': { type: 'string' },
+    share: { type: 'string' },
+    'share-project': { type: 'string', multiple: true },
   },
   async run(ctx, positionals) {
     // Loaded here, not at start-up: other commands need neither the server nor its HTTP stack.
@@ -81,6 +87,10 @@ ${COMMON_HELP}`,
       throw new UsageError(`--host ${host} is not a loopback address: give --token (or set AGENTDASH_TOKEN)`);
     }
     await checkPaths(paths);
+    const pushUrl = str(ctx.values, 'push');
+    // the push's options are checked before listening: a bad --share is a usage error, not a server that half runs
+    const pushing = pushUrl === undefined ? undefined : await import('./push.js');
+    if (pushing && pushUrl) pushing.pushSetup(ctx, pushUrl, str(ctx.values, 'push-token'), paths);
     // Listen first, index in the background: the dashboard answers at once and fills as files are read.
     const showProgress = ctx.io.stderr.isTTY === true && !ctx.json && !flag(ctx.values, 'no-progress');
     const started = ctx.io.now();
@@ -133,8 +143,11 @@ ${COMMON_HELP}`,
       // A folder named that holds no agent's transcript: said as every other command says it.
       if (report) await ctx.warnNoTranscripts(paths, report).catch(() => undefined);
     });
+    const stopPush = new AbortController();
+    if (pushing && pushUrl) void pushing.servePush(ctx, await ctx.openIndex(), pushUrl, paths, stopPush.signal);
     await new Promise<void>((resolve) => {
       const stop = () => {
+        stopPush.abort();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
         // Stop waiting for slow connections after a few seconds.

@@ -48,6 +48,34 @@ export interface ArchiveJson {
 }
 
 /** `agentdash archive forget SESSION --json` */
+/** `push --json`: what one push sent (with `--watch`, one document per push that stored something). */
+export interface PushJson {
+  readonly url: string;
+  readonly person: string;
+  readonly device: string | null;
+  /** Sessions of the local index the push covered. */
+  readonly sessions: number;
+  /** Sessions per sharing tier. */
+  readonly tiers: Readonly<Record<'summary' | 'metadata' | 'full', number>>;
+  /** Sessions the server lacked or held differently (sent), and of those how many it stored. */
+  readonly sent: number;
+  readonly stored: number;
+  /** Sessions the server already held as they are. */
+  readonly unchanged: number;
+  /** Transcript chunks of full-tier sessions sent, and those the server lacked and got. */
+  readonly chunks: number;
+  readonly chunksUploaded: number;
+  readonly bytesSent: number;
+  readonly requests: number;
+}
+
+/** `push --forget SESSION --json`. */
+export interface PushForgetJson {
+  readonly session: string;
+  /** Sessions the team server removed (0: it did not hold this one). */
+  readonly forgotten: number;
+}
+
 export interface ArchiveForgetJson {
   readonly session: string;
   readonly files: number;

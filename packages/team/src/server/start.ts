@@ -42,6 +42,10 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
     port: options.port,
     ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
   });
+  // longer than a reverse proxy's idle keep-alive (nginx, load balancers: 60 s), so the proxy closes first
+  const timeouts = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  timeouts.keepAliveTimeout = 65_000;
+  timeouts.headersTimeout = 66_000;
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.once('listening', () => resolve((server.address() as AddressInfo).port));

@@ -5,7 +5,7 @@
  * Who sees what: every active token of the team (a device's, which reads as its person, or a viewer's) reads every
  * pushed session; the sharing tier each person chose bounds what there is to read. `?person=` and `?device=` filter.
  */
-import { createApp } from '@agentdash/server';
+import { createApp, type TeamPeopleResponse } from '@agentdash/server';
 import { type Context, Hono } from 'hono';
 import { shareTiers } from '../contract.js';
 import type { Sql } from '../pg/db.js';
@@ -61,6 +61,20 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
   const reads = new Hono<TeamEnv>();
   reads.onError(onError);
   reads.use('*', teamAuth(deps.sql, { browser: true }));
+  // the dashboard's person and device filter: everyone who pushed or may push, with their devices
+  reads.get('/api/team/people', async (c) => {
+    const rows = await deps.sql<{ name: string; devices: string[] | null; sessions: number }[]>`
+      select p.name,
+        (select array_agg(d.name order by d.name) from devices d
+          where d.person_id = p.id and (d.revoked_at is null or exists (select 1 from sessions s where s.device_id = d.id)))
+          as devices,
+        (select count(*)::int from sessions s where s.person_id = p.id) as sessions
+      from people p order by p.name`;
+    const body: TeamPeopleResponse = {
+      people: rows.map((r) => ({ name: r.name, devices: r.devices ?? [], sessions: r.sessions })),
+    };
+    return c.json(body);
+  });
   reads.route('/', dashboard);
   app.route('/', reads);
   return app;

@@ -3,6 +3,7 @@
  * embedded in the page (an HTML export, see `setStaticSource`).
  */
 import { answerStatic, type StaticSessionData } from './static-source';
+import { teamScope } from './team-scope';
 import type {
   AgentsResponse,
   CallDto,
@@ -17,6 +18,7 @@ import type {
   SessionErrorsResponse,
   SessionsResponse,
   StatsResponse,
+  TeamPeopleResponse,
   UsageResponse,
   WaterfallResponse,
 } from './types';
@@ -60,7 +62,8 @@ async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Pr
     if (answer === undefined) throw new ApiRequestError(404, 'not part of this export');
     return answer as T;
   }
-  const response = await fetch(`api${path}${qs(query)}`, {
+  // a team server's person and device filter applies to every page (empty on a local server)
+  const response = await fetch(`api${path}${qs({ ...teamScope(), ...query })}`, {
     headers: { Accept: 'application/json' },
     credentials: 'same-origin',
     signal,
@@ -108,6 +111,8 @@ const enc = encodeURIComponent;
 
 export const api = {
   health: (signal?: AbortSignal) => get<HealthResponse>('/health', {}, signal),
+  /** A team server's people and their devices (the person filter's choices); 404 on a local server. */
+  team: (signal?: AbortSignal) => get<TeamPeopleResponse>('/team/people', {}, signal),
   /** Every agent's label and resume command, as its adapter declares them. */
   agents: (signal?: AbortSignal) => get<AgentsResponse>('/agents', {}, signal),
   sessions: (query: SessionQuery, signal?: AbortSignal) => get<SessionsResponse>('/sessions', { ...query }, signal),

@@ -5,6 +5,7 @@ import { plainText } from '../../ui/plain-text';
 import { sessionHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { Snippet } from '../../ui/Snippet';
+import { TeamBadge } from '../../ui/TeamBadge';
 import { TimeBar } from '../../ui/TimeBar';
 import type { Sort, SortKey } from './use-session-list';
 
@@ -94,6 +95,7 @@ function SessionRowView({ row: r, searchText }: { row: SessionRow; searchText: s
         <div className="session-meta">
           <AgentBadge agent={r.agent} />
           <SecretsBadge count={r.secrets} />
+          <TeamBadge row={r} />
           <span className="mono">{r.id.slice(0, 8)}</span>
           {r.models.slice(0, 2).map((m) => (
             <span key={m}>{m}</span>

@@ -1,0 +1,200 @@
+import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { AgentIndex } from '@agentdash/index';
+import {
+  FileCache,
+  forget,
+  isShareTier,
+  type ProjectTier,
+  type PushReport,
+  parseProjectTier,
+  push,
+  pushLoop,
+  TeamClient,
+} from '@agentdash/team';
+import { agentArg, flag, str } from '../args.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { formatBytes, terminalText } from '../format.js';
+import type { PushForgetJson, PushJson } from '../output/json-types.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+import { resolveSession } from './resolve-session.js';
+
+const DEFAULT_INTERVAL_S = 5;
+/** Rounds of `--watch` between pushes made whatever the refresh read (60 rounds: 5 minutes at the default). */
+const ROUNDS_PER_FULL_CHECK = 60;
+/** The version a push reports to the team server (run.ts's `VERSION`; the CLI's package version). */
+const AGENTDASH_VERSION = '0.1.0';
+
+export const pushCommand: CommandSpec = {
+  name: 'push',
+  usage:
+    'agentdash push URL --token T [PATH…] [--share summary|metadata|full] [--share-project P=TIER]… [--watch] [--forget SESSION]',
+  summary: "send this machine's sessions to a team server, at the tier you choose",
+  help: `Sends what the local index holds (every agent, archived sessions included) to the team server at URL, as the
+device whose token is given (--token, or $AGENTDASH_TEAM_TOKEN). Idempotent and resumable: only sessions the
+server lacks or holds differently are sent; a push stopped at any point sends the rest next time.
+
+  --share TIER               what leaves this machine (default summary):
+                               summary   numbers only: agent, model, times, tokens, cost, tool names with call and
+                                         error counts and categories; no title, prompt, path, command or output
+                                         (projects are a salted hash)
+                               metadata  plus titles, project names, each call's one-line summary and error message,
+                                         secrets redacted
+                               full      plus the transcripts themselves, secrets redacted: the team timeline equals
+                                         the local one
+  --share-project P=TIER     another tier for the sessions of project P (a project path, a folder above it, or a
+                             project folder's name); may be given again; the first that matches wins
+  --watch                    keep pushing what changes (every --interval seconds, default ${DEFAULT_INTERVAL_S}) until stopped
+  --forget SESSION           remove this session from the team server instead (it stays on this machine)
+
+${PATHS_HELP}
+
+${COMMON_HELP}`,
+  options: {
+    token: { type: 'string' },
+    share: { type: 'string' },
+    'share-project': { type: 'string', multiple: true },
+    watch: { type: 'boolean' },
+    interval: { type: 'string' },
+    forget: { type: 'string' },
+  },
+  async run(ctx, positionals) {
+    const [url, ...rest] = positionals;
+    if (url === undefined) throw new UsageError('push needs the team server URL: agentdash push URL --token T');
+    const intervalText = str(ctx.values, 'interval');
+    const interval = intervalText === undefined ? DEFAULT_INTERVAL_S : Number(intervalText);
+    if (!Number.isFinite(interval) || interval <= 0) throw new UsageError('--interval must be a positive number');
+    const paths = await ctx.resolvePaths(rest);
+    const setup = pushSetup(ctx, url, str(ctx.values, 'token'), paths);
+    const client = setup.client;
+
+    const forgetRef = str(ctx.values, 'forget');
+    if (forgetRef !== undefined) {
+      const ref = await resolveSession(ctx, forgetRef, rest);
+      const index = await ctx.openIndex();
+      const session = index.getSession(ref);
+      if (!session) throw new UsageError(`no session matches "${forgetRef}"`);
+      const forgotten = await forget(client, [session]);
+      const out: PushForgetJson = { session: session.ref, forgotten };
+      if (ctx.json) writeJson(ctx, out);
+      else
+        ctx.io.stdout.write(
+          `${forgotten === 0 ? 'the team server did not hold' : 'removed'} session ${terminalText(session.ref)}\n`,
+        );
+      return;
+    }
+
+    const options = setup.options;
+    const pushNow = async (): Promise<PushReport> => push({ index: await ctx.openIndex(), ...options });
+    const print = (report: PushReport) => {
+      if (ctx.json) {
+        const out: PushJson = { url, ...report };
+        writeJson(ctx, out);
+        return;
+      }
+      ctx.io.stdout.write(`${pushText(url, report)}\n`);
+    };
+    await ctx.refresh(paths);
+    print(await pushNow());
+    if (!flag(ctx.values, 'watch')) return;
+    // Each round refreshes the index; a push follows when it read or dropped something (and every few minutes, for
+    // what changes without a byte on disk: a session that stops being live).
+    let changes = 0;
+    let rounds = 0;
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      await pushLoop({
+        once: pushNow,
+        stamp: async () => {
+          const report = await ctx.refresh(paths);
+          rounds += 1;
+          if (report.bytesParsed > 0 || report.filesRemoved > 0 || rounds % ROUNDS_PER_FULL_CHECK === 0) changes += 1;
+          return String(changes);
+        },
+        intervalMs: interval * 1000,
+        signal: stop.signal,
+        onReport: (report) => {
+          if (report.stored > 0) print(report);
+        },
+        onError: (error) =>
+          ctx.note(`push failed (retrying): ${error instanceof Error ? error.message : String(error)}`),
+      });
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  },
+};
+
+/** The options shared by `push` and `serve --push`: token, tiers, the chunk cache, the device. */
+export function pushSetup(ctx: Context, url: string, tokenArg: string | undefined, paths: readonly string[]) {
+  const token = tokenArg ?? ctx.io.env.AGENTDASH_TEAM_TOKEN;
+  if (token === undefined || token === '') {
+    throw new UsageError('push needs a device token: --token T or $AGENTDASH_TEAM_TOKEN (agentdash team add-device)');
+  }
+  const share = str(ctx.values, 'share') ?? 'summary';
+  if (!isShareTier(share)) throw new UsageError(`--share must be summary, metadata or full, got "${share}"`);
+  const projects: ProjectTier[] = [];
+  for (const arg of (ctx.values['share-project'] as unknown as string[] | undefined) ?? []) {
+    const parsed = parseProjectTier(arg);
+    if (typeof parsed === 'string') throw new UsageError(parsed);
+    projects.push(parsed);
+  }
+  const client = new TeamClient({ url, token });
+  return {
+    client,
+    options: {
+      client,
+      cache: FileCache.load(join(dirname(ctx.dbPath), 'push-chunks.json')),
+      policy: { defaultTier: share, projects },
+      device: { agentdash: AGENTDASH_VERSION, hostname: safeHostname(), platform: process.platform },
+      filter: { paths, ...agentArg(ctx.values) },
+    },
+  };
+}
+
+/**
+ * `serve --push URL`: push the served index to a team server whenever it changes, until `signal` aborts. Failures
+ * are noted once and retried.
+ */
+export function servePush(ctx: Context, index: AgentIndex, url: string, paths: readonly string[], signal: AbortSignal) {
+  const { options } = pushSetup(ctx, url, str(ctx.values, 'push-token'), paths);
+  return pushLoop({
+    once: () => push({ index, ...options }),
+    stamp: () => index.dataVersion(),
+    intervalMs: DEFAULT_INTERVAL_S * 1000,
+    signal,
+    onReport: (report) => {
+      if (report.stored > 0) ctx.note(pushText(url, report));
+    },
+    onError: (error) => ctx.note(`push failed (retrying): ${error instanceof Error ? error.message : String(error)}`),
+  });
+}
+
+/** One push in words: `pushed to URL as ann/laptop: 12 sessions (12 summary); 3 stored, 9 unchanged; 2 KiB sent …`. */
+export function pushText(url: string, report: PushReport): string {
+  return `pushed to ${terminalText(url)} as ${terminalText(report.person)}${
+    report.device ? `/${terminalText(report.device)}` : ''
+  }: ${report.sessions} sessions (${tierText(report)}); ${report.stored} stored, ${report.unchanged} unchanged${
+    report.chunks > 0 ? `; ${report.chunksUploaded} of ${report.chunks} transcript chunks sent` : ''
+  }; ${formatBytes(report.bytesSent)} sent in ${report.requests} requests`;
+}
+
+function tierText(report: PushReport): string {
+  const parts = Object.entries(report.tiers)
+    .filter(([, n]) => n > 0)
+    .map(([tier, n]) => `${n} ${tier}`);
+  return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
+function safeHostname(): string | null {
+  try {
+    return hostname();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKERS, type PlantedHome, SESSION_ID, writePlantedHome } from '../../test/planted-home.js';
+import { FullSession, MetadataSession, PushSession, type ShareTier, SummarySession } from '../contract.js';
+import { digestOf } from '../digest.js';
+import { buildSession } from './build.js';
+import { type Chunk, fileChunks } from './chunks.js';
+
+const SALT = 'ab'.repeat(32);
+let dir: string;
+let planted: PlantedHome;
+let index: AgentIndex;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-build-'));
+  planted = writePlantedHome(join(dir, 'claude'));
+  index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+  await index.refresh([planted.home]);
+});
+
+afterAll(() => {
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function built(tier: ShareTier): Promise<{ json: string; session: PushSession; chunkText: string }> {
+  const s = index.listSessions().find((x) => x.id === SESSION_ID);
+  if (!s) throw new Error('planted session not indexed');
+  const chunks: Chunk[] = [];
+  const files = [];
+  if (tier === 'full') {
+    for (const f of s.files) {
+      const c = await fileChunks(index.openBytes, f.path, (chunk) => {
+        chunks.push(chunk);
+      });
+      files.push({ name: 'x.jsonl', role: f.role, agentId: f.agentId ?? null, bytes: c.bytes, chunks: [...c.chunks] });
+    }
+  }
+  const session = buildSession({ index, salt: SALT }, s, tier, files);
+  const chunkText = chunks.map((c) => gunzipSync(c.gz).toString('utf8')).join('');
+  return { json: JSON.stringify(session), session, chunkText };
+}
+
+/** No secret, nor a 12-character start of one (a text cut inside a secret leaves a start no rule matches). */
+function expectNoSecret(text: string): void {
+  for (const secret of planted.secrets) {
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(secret.slice(0, 12));
+  }
+}
+
+describe('a session as pushed, per tier', () => {
+  it('summary: numbers and tool names only; no marker, path, title or secret', async () => {
+    const { json, session } = await built('summary');
+    expect(SummarySession.safeParse(session).success).toBe(true);
+    for (const marker of Object.values(MARKERS)) expect(json).not.toContain(marker);
+    expectNoSecret(json);
+    expect(json).not.toContain('/home/dev');
+    expect(session.toolCalls).toBe(1);
+    expect(session.errors).toBe(1);
+    expect(session.calls.map((c) => [c.tool, c.status])).toEqual([['Bash', 'error']]);
+    expect(session.usage.responses).toBe(2);
+    expect(session.responses.map((r) => r.input)).toEqual([120, 120]);
+  });
+
+  it('metadata: title, project and call summaries, with every secret redacted', async () => {
+    const { json, session } = await built('metadata');
+    expect(MetadataSession.safeParse(session).success).toBe(true);
+    expectNoSecret(json);
+    expect(json).toContain(MARKERS.title);
+    expect(json).toContain(MARKERS.project);
+    expect(json).toContain(MARKERS.branch);
+    // the call's one-line summary, cut by the index inside the token: the cut word goes, the rest stays
+    expect((session as MetadataSession).calls[0]?.summary).toMatch(/^Bash curl -H "Authorization: Bearer …/);
+    expect(json).toContain('[REDACTED:github-token]');
+    // what only the transcript holds stays on the laptop
+    for (const m of [MARKERS.reply, MARKERS.thinking]) expect(json).not.toContain(m);
+  });
+
+  it('full: the transcript in chunks, redacted, still one JSON record a line', async () => {
+    const { json, session, chunkText } = await built('full');
+    expect(FullSession.safeParse(session).success).toBe(true);
+    expectNoSecret(json);
+    expectNoSecret(chunkText);
+    for (const m of [MARKERS.prompt, MARKERS.reply, MARKERS.thinking, MARKERS.output]) expect(chunkText).toContain(m);
+    const lines = chunkText.split('\n').filter((l) => l !== '');
+    expect(lines.length).toBe(5);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(chunkText).toContain('toolu_planted_1');
+  });
+
+  it('the digest is stable and covers every field; a tier refuses the fields above it', async () => {
+    const a = (await built('metadata')).session;
+    const b = (await built('metadata')).session;
+    expect(a.digest).toBe(b.digest);
+    expect(digestOf(a as unknown as Record<string, unknown>)).toBe(a.digest);
+    expect(digestOf({ ...a, toolCalls: 2 } as unknown as Record<string, unknown>)).not.toBe(a.digest);
+    const summary = (await built('summary')).session;
+    expect(summary.digest).not.toBe(a.digest);
+    expect(PushSession.safeParse({ ...summary, title: 'a title' }).success).toBe(false);
+    const call = summary.calls[0];
+    expect(PushSession.safeParse({ ...summary, calls: [{ ...call, summary: 'Bash rm -rf' }] }).success).toBe(false);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The full tier's transcripts: each file's lines with their secrets redacted, cut at line ends into chunks of about
+ * `CHUNK_TEXT_BYTES`, gzip-compressed and named by the SHA-256 of the compressed bytes (content-addressed, so a chunk
+ * is stored once however often it is pushed, and a push killed mid-file resumes where the server stopped).
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { OpenBytes } from '@agentdash/core';
+import { findSecrets, redactDerived } from '@agentdash/core/secrets';
+import { CHUNK_TEXT_BYTES } from '../contract.js';
+
+export interface Chunk {
+  readonly sha256: string;
+  /** The gzip bytes, as sent. */
+  readonly gz: Buffer;
+}
+
+export interface FileChunks {
+  /** Bytes of the redacted text. */
+  readonly bytes: number;
+  readonly chunks: readonly string[];
+}
+
+const READ_BYTES = 1024 * 1024;
+const NEWLINE = 0x0a;
+
+/**
+ * A transcript line without its secrets. Most lines hold none and pass as they are; a line that does is parsed and
+ * re-serialized with its strings redacted (a secret can sit next to a JSON escape that a cut in the raw text would
+ * break), and a line that is not JSON is redacted as text.
+ */
+export function redactLine(line: string): string {
+  if (findSecrets(line).length === 0) return line;
+  try {
+    return JSON.stringify(redactDerived(JSON.parse(line) as unknown));
+  } catch {
+    return redactDerived(line);
+  }
+}
+
+export function chunkOf(text: string): Chunk {
+  const gz = gzipSync(Buffer.from(text, 'utf8'), { level: 6 });
+  return { sha256: createHash('sha256').update(gz).digest('hex'), gz };
+}
+
+/**
+ * Reads `path` (through `open`: the file, else the index's archive of it) and hands each chunk to `onChunk` as it is
+ * made; memory holds one read block and one chunk. An unfinished last line is kept as it is (a live file).
+ */
+export async function fileChunks(
+  open: OpenBytes,
+  path: string,
+  onChunk: (chunk: Chunk) => Promise<void> | void,
+): Promise<FileChunks> {
+  const source = await open(path);
+  const names: string[] = [];
+  let bytes = 0;
+  let pending: Buffer[] = [];
+  let text = '';
+  const flush = async (): Promise<void> => {
+    if (text === '') return;
+    const chunk = chunkOf(text);
+    bytes += Buffer.byteLength(text, 'utf8');
+    names.push(chunk.sha256);
+    text = '';
+    await onChunk(chunk);
+  };
+  const addLine = async (raw: Buffer): Promise<void> => {
+    const line = raw.toString('utf8');
+    const end = line.endsWith('\r\n') ? 2 : line.endsWith('\n') ? 1 : 0;
+    text += redactLine(line.slice(0, line.length - end)) + line.slice(line.length - end);
+    if (text.length >= CHUNK_TEXT_BYTES) await flush();
+  };
+  try {
+    const block = Buffer.allocUnsafe(READ_BYTES);
+    let position = 0;
+    for (;;) {
+      const { bytesRead } = await source.read(block, 0, READ_BYTES, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      let start = 0;
+      for (let at = block.indexOf(NEWLINE, 0); at !== -1 && at < bytesRead; at = block.indexOf(NEWLINE, start)) {
+        pending.push(Buffer.from(block.subarray(start, at + 1)));
+        await addLine(Buffer.concat(pending));
+        pending = [];
+        start = at + 1;
+      }
+      if (start < bytesRead) pending.push(Buffer.from(block.subarray(start, bytesRead)));
+    }
+    if (pending.length > 0) await addLine(Buffer.concat(pending));
+    await flush();
+  } finally {
+    await source.close();
+  }
+  return { bytes, chunks: names };
+}

@@ -1,0 +1,160 @@
+/**
+ * The laptop's side of the team protocol over HTTP: each call sends one request (JSON bodies gzip-compressed),
+ * reads the envelope, validates the answer with the contract and counts the bytes it sent.
+ */
+import { gzipSync } from 'node:zlib';
+import { AgentDashError } from '@agentdash/core/base';
+import type { z } from 'zod';
+import {
+  ChunkCheckResponse,
+  type DeviceInfo,
+  ManifestResponse,
+  PAYLOAD_VERSION_HEADER,
+  type PushSession,
+  SessionsResponse,
+  TEAM_PAYLOAD_VERSION,
+  WhoAmI,
+} from '../contract.js';
+
+/**
+ * Why a push stopped, with the HTTP status when the server answered (0: it could not be reached). Its code is
+ * `TEAM_UNREACHABLE` (no answer, or a 5xx), `TEAM_REFUSED` (401, 403: the token) or `TEAM_REJECTED` (the push).
+ */
+export class PushError extends AgentDashError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(
+      status === 401 || status === 403
+        ? 'TEAM_REFUSED'
+        : status === 0 || status >= 500
+          ? 'TEAM_UNREACHABLE'
+          : 'TEAM_REJECTED',
+      message,
+    );
+  }
+}
+
+export interface TeamClientOptions {
+  readonly url: string;
+  readonly token: string;
+  /** For tests: another fetch. */
+  readonly fetch?: typeof fetch;
+}
+
+export class TeamClient {
+  /** Bytes sent in request bodies (as they went on the wire). */
+  sentBytes = 0;
+  requests = 0;
+  private readonly base: string;
+  private readonly doFetch: typeof fetch;
+
+  constructor(private readonly options: TeamClientOptions) {
+    let url: URL;
+    try {
+      url = new URL(options.url);
+    } catch {
+      throw new PushError(
+        `not a URL: ${options.url} (give the team server's address, e.g. https://team.example:4317)`,
+        0,
+      );
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new PushError(`the team server's URL must start with http:// or https://, got ${options.url}`, 0);
+    }
+    this.base = `${url.origin}${url.pathname.replace(/\/+$/, '')}/api/team/v1`;
+    this.doFetch = options.fetch ?? fetch;
+  }
+
+  whoami(): Promise<WhoAmI> {
+    return this.call('GET', '/whoami', undefined, WhoAmI);
+  }
+
+  manifest(device: z.infer<typeof DeviceInfo>, sessions: readonly { uid: string; digest: string }[]) {
+    return this.call('POST', '/push/manifest', { version: TEAM_PAYLOAD_VERSION, device, sessions }, ManifestResponse);
+  }
+
+  checkChunks(chunks: readonly string[]) {
+    return this.call('POST', '/push/chunks/check', { version: TEAM_PAYLOAD_VERSION, chunks }, ChunkCheckResponse);
+  }
+
+  async putChunk(sha256: string, gz: Buffer): Promise<void> {
+    await this.send('PUT', `/push/chunks/${sha256}`, gz, 'application/octet-stream', false);
+  }
+
+  sessions(sessions: readonly PushSession[]) {
+    return this.call('POST', '/push/sessions', { version: TEAM_PAYLOAD_VERSION, sessions }, SessionsResponse);
+  }
+
+  async forget(uids: readonly string[]): Promise<number> {
+    const data = (await this.send('POST', '/push/forget', this.json({ version: TEAM_PAYLOAD_VERSION, uids }))) as {
+      forgotten?: unknown;
+    };
+    return typeof data?.forgotten === 'number' ? data.forgotten : 0;
+  }
+
+  private json(body: unknown): Buffer {
+    return gzipSync(Buffer.from(JSON.stringify(body), 'utf8'));
+  }
+
+  private async call<T extends z.ZodType>(method: string, path: string, body: unknown, schema: T): Promise<z.infer<T>> {
+    const data = await this.send(method, path, body === undefined ? undefined : this.json(body));
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      throw new PushError(
+        `the team server's answer to ${path} is not what this agentdash expects: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+        502,
+      );
+    }
+    return parsed.data;
+  }
+
+  private async send(
+    method: string,
+    path: string,
+    body: Buffer | undefined,
+    type = 'application/json',
+    gzipped = true,
+  ): Promise<unknown> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.options.token}`,
+      [PAYLOAD_VERSION_HEADER]: String(TEAM_PAYLOAD_VERSION),
+      accept: 'application/json',
+    };
+    if (body !== undefined) {
+      headers['content-type'] = type;
+      if (gzipped) headers['content-encoding'] = 'gzip';
+    }
+    let response: Response;
+    try {
+      response = await this.doFetch(this.base + path, {
+        method,
+        headers,
+        ...(body ? { body: new Uint8Array(body) } : {}),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new PushError(
+        `cannot reach the team server at ${this.options.url}: ${cause?.code ?? cause?.message ?? String(error)}`,
+        0,
+      );
+    }
+    this.requests += 1;
+    this.sentBytes += body?.byteLength ?? 0;
+    const text = await response.text();
+    let envelope: { success?: unknown; data?: unknown; error?: unknown } | undefined;
+    try {
+      envelope = JSON.parse(text) as typeof envelope;
+    } catch {
+      envelope = undefined;
+    }
+    if (response.ok && envelope?.success === true) return envelope.data;
+    const reason =
+      typeof envelope?.error === 'string' ? envelope.error : `HTTP ${response.status} ${response.statusText}`;
+    if (response.status === 401) {
+      throw new PushError(`the team server refused the token (${reason}): ask for a new device token`, 401);
+    }
+    throw new PushError(`the team server answered ${response.status} to ${method} ${path}: ${reason}`, response.status);
+  }
+}

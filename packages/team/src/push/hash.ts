@@ -1,0 +1,12 @@
+/** The names a push gives what it must not name: keyed hashes with the person's salt (stable across their devices). */
+import { createHmac } from 'node:crypto';
+
+function hmac(saltHex: string, ...parts: readonly string[]): string {
+  return createHmac('sha256', Buffer.from(saltHex, 'hex')).update(parts.join('\u0000')).digest('hex').slice(0, 32);
+}
+
+/** A session's id on the team server: its agent and its key in the local index (project folder plus id). */
+export const sessionUid = (saltHex: string, agent: string, key: string): string => hmac(saltHex, 'session', agent, key);
+
+/** A project's name on the team server at the summary tier: its path (else its folder), never readable. */
+export const projectHash = (saltHex: string, project: string): string => hmac(saltHex, 'project', project);

@@ -1,0 +1,200 @@
+/**
+ * `agentdash push`: what the local index holds, to a team server, at each session's tier. Three stages:
+ *  1. digest: every session's payload is built and hashed (full-tier transcripts by their cached chunk names);
+ *  2. manifest: the server answers which digests it lacks (an unchanged session costs its uid and digest, no row);
+ *  3. send: the sessions it lacks go, full-tier chunks first (only those the server lacks), then the sessions in
+ *     batches, each stored whole or not at all.
+ * Killed at any point, the next push finds the server's digests and chunks as they were left and sends the rest.
+ */
+import { isAbsolute, relative, sep } from 'node:path';
+import type { AgentIndex, SessionFilter, SessionSummary } from '@agentdash/index';
+import {
+  type FileWire,
+  MAX_MANIFEST_ENTRIES,
+  MAX_PUSH_BODY_BYTES,
+  MAX_SESSIONS_PER_REQUEST,
+  type PushSession,
+  type ShareTier,
+} from '../contract.js';
+import { type BuildContext, buildSession, uidOf } from './build.js';
+import { type Chunk, type FileChunks, fileChunks } from './chunks.js';
+import { PushError, type TeamClient } from './client.js';
+import type { FileCache } from './file-cache.js';
+import { type TierPolicy, tierOf } from './tiers.js';
+
+export interface PushProgress {
+  readonly stage: 'digest' | 'manifest' | 'send';
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface PushOptions {
+  readonly index: AgentIndex;
+  readonly client: TeamClient;
+  readonly policy: TierPolicy;
+  readonly device: { readonly agentdash: string; readonly hostname: string | null; readonly platform: string };
+  readonly cache: FileCache;
+  /** Which local sessions (default: all of them). */
+  readonly filter?: SessionFilter;
+  readonly onProgress?: (progress: PushProgress) => void;
+}
+
+export interface PushReport {
+  readonly person: string;
+  readonly device: string | null;
+  /** Sessions in the local index that the push covered. */
+  readonly sessions: number;
+  /** Sessions at each tier. */
+  readonly tiers: Readonly<Record<ShareTier, number>>;
+  /** Sessions the server lacked (new or changed), and of those, how many it stored. */
+  readonly sent: number;
+  readonly stored: number;
+  /** Sessions the server already held as they are. */
+  readonly unchanged: number;
+  /** Transcript chunks of the full-tier sessions sent, and those the server lacked and got. */
+  readonly chunks: number;
+  readonly chunksUploaded: number;
+  readonly bytesSent: number;
+  readonly requests: number;
+}
+
+/** Budget of one `push/sessions` request's JSON (half the server's limit: room for the batch's envelope). */
+const BATCH_BYTES = MAX_PUSH_BODY_BYTES / 2;
+/** Chunk names asked about at once. */
+const CHECK_BATCH = 1000;
+
+interface Planned {
+  readonly summary: SessionSummary;
+  readonly tier: ShareTier;
+  readonly uid: string;
+  readonly digest: string;
+}
+
+/** A file's name in the payload: relative to its project folder, never a path of this machine. */
+function fileName(projectDir: string, path: string): string {
+  const rel = relative(projectDir, path);
+  const name = rel === '' || rel.startsWith('..') || isAbsolute(rel) ? (path.split(/[\\/]/).pop() ?? path) : rel;
+  return name.split(sep).join('/');
+}
+
+export async function push(options: PushOptions): Promise<PushReport> {
+  const { index, client, cache } = options;
+  const me = await client.whoami();
+  if (me.role !== 'device') {
+    throw new PushError(`this token is ${me.person}'s viewer token: a push needs a device token`, 403);
+  }
+  const ctx: BuildContext = { index, salt: me.salt };
+  const sessions = index.listSessions(options.filter ?? {});
+  const tiers: Record<ShareTier, number> = { summary: 0, metadata: 0, full: 0 };
+  const progress = (stage: PushProgress['stage'], done: number, total: number) =>
+    options.onProgress?.({ stage, done, total });
+
+  /** A full-tier session's files, from the cache where their chunk names are known, else read (and cached). */
+  const filesOf = async (s: SessionSummary, onChunk?: (chunk: Chunk) => Promise<void>): Promise<FileWire[]> => {
+    const out: FileWire[] = [];
+    for (const f of s.files) {
+      let chunks: FileChunks | undefined = onChunk ? undefined : cache.get(f.path);
+      if (!chunks) {
+        chunks = await fileChunks(index.openBytes, f.path, onChunk ?? (() => {}));
+        cache.set(f.path, chunks);
+      }
+      out.push({
+        name: fileName(s.projectDir, f.path),
+        role: f.role,
+        agentId: f.agentId ?? null,
+        bytes: chunks.bytes,
+        chunks: [...chunks.chunks],
+      });
+    }
+    return out;
+  };
+  const build = async (s: SessionSummary, tier: ShareTier, files?: FileWire[]): Promise<PushSession> =>
+    buildSession(ctx, s, tier, tier === 'full' ? (files ?? (await filesOf(s))) : []);
+
+  // 1. digest
+  const planned: Planned[] = [];
+  for (const s of sessions) {
+    const tier = tierOf(options.policy, s);
+    tiers[tier] += 1;
+    const payload = await build(s, tier);
+    planned.push({ summary: s, tier, uid: payload.uid, digest: payload.digest });
+    progress('digest', planned.length, sessions.length);
+  }
+  cache.save();
+
+  // 2. manifest
+  const want = new Set<string>();
+  for (let at = 0; at < planned.length || at === 0; at += MAX_MANIFEST_ENTRIES) {
+    const part = planned.slice(at, at + MAX_MANIFEST_ENTRIES).map(({ uid, digest }) => ({ uid, digest }));
+    for (const uid of (await client.manifest(options.device, part)).want) want.add(uid);
+    progress('manifest', Math.min(at + MAX_MANIFEST_ENTRIES, planned.length), planned.length);
+    if (planned.length === 0) break;
+  }
+
+  // 3. send
+  const toSend = planned.filter((p) => want.has(p.uid));
+  let stored = 0;
+  let unchanged = planned.length - toSend.length;
+  let chunks = 0;
+  let chunksUploaded = 0;
+  let batch: PushSession[] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const answer = await client.sessions(batch);
+    stored += answer.stored;
+    unchanged += answer.unchanged;
+    batch = [];
+    batchBytes = 0;
+  };
+  let done = 0;
+  for (const p of toSend) {
+    let files: FileWire[] | undefined;
+    if (p.tier === 'full') {
+      files = await filesOf(p.summary);
+      const names = [...new Set(files.flatMap((f) => f.chunks))];
+      chunks += names.length;
+      const missing = new Set<string>();
+      for (let at = 0; at < names.length; at += CHECK_BATCH) {
+        for (const name of (await client.checkChunks(names.slice(at, at + CHECK_BATCH))).missing) missing.add(name);
+      }
+      if (missing.size > 0) {
+        // read the files again, sending the chunks the server lacks as they are made
+        files = await filesOf(p.summary, async (chunk) => {
+          if (!missing.delete(chunk.sha256)) return;
+          await client.putChunk(chunk.sha256, chunk.gz);
+          chunksUploaded += 1;
+        });
+      }
+    }
+    const payload = await build(p.summary, p.tier, files);
+    const size = JSON.stringify(payload).length;
+    if (batch.length >= MAX_SESSIONS_PER_REQUEST || (batch.length > 0 && batchBytes + size > BATCH_BYTES))
+      await flush();
+    batch.push(payload);
+    batchBytes += size;
+    done += 1;
+    progress('send', done, toSend.length);
+  }
+  await flush();
+  cache.save();
+  return {
+    person: me.person,
+    device: me.device,
+    sessions: planned.length,
+    tiers,
+    sent: toSend.length,
+    stored,
+    unchanged,
+    chunks,
+    chunksUploaded,
+    bytesSent: client.sentBytes,
+    requests: client.requests,
+  };
+}
+
+/** Removes sessions from the team server: their uids under this token's person. */
+export async function forget(client: TeamClient, summaries: readonly SessionSummary[]): Promise<number> {
+  const me = await client.whoami();
+  return client.forget(summaries.map((s) => uidOf(me.salt, s)));
+}

@@ -1,0 +1,60 @@
+/**
+ * A push that keeps going: `push --watch` and `serve --push`. Each round runs when the local index changed since the
+ * last good round (or at once after a failure's back-off); a failure is reported once until it changes, and the loop
+ * carries on, so a team server that restarts or a laptop that goes offline catches up by itself.
+ */
+import type { PushReport } from './push.js';
+
+export interface PushLoopOptions {
+  /** One push (refreshing the index first where the caller must). */
+  readonly once: () => Promise<PushReport>;
+  /** A stamp of the local index: a round is skipped while it is what the last good round saw. */
+  readonly stamp: () => Promise<string> | string;
+  readonly intervalMs: number;
+  readonly signal: AbortSignal;
+  readonly onReport: (report: PushReport) => void;
+  readonly onError: (error: unknown) => void;
+  /** Longest wait after failures (doubling from `intervalMs`). */
+  readonly maxBackoffMs?: number;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((done) => {
+    if (signal.aborted) return done();
+    const timer = setTimeout(finish, ms);
+    function finish() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', finish);
+      done();
+    }
+    signal.addEventListener('abort', finish);
+  });
+
+export async function pushLoop(options: PushLoopOptions): Promise<void> {
+  const { signal } = options;
+  let seen: string | undefined;
+  let failures = 0;
+  let lastError: string | undefined;
+  while (!signal.aborted) {
+    try {
+      const stamp = await options.stamp();
+      if (stamp !== seen || failures > 0) {
+        const report = await options.once();
+        seen = await options.stamp();
+        failures = 0;
+        lastError = undefined;
+        options.onReport(report);
+      }
+    } catch (error) {
+      failures += 1;
+      const message = error instanceof Error ? error.message : String(error);
+      if (message !== lastError) options.onError(error);
+      lastError = message;
+    }
+    const wait =
+      failures === 0
+        ? options.intervalMs
+        : Math.min(options.intervalMs * 2 ** Math.min(failures, 10), options.maxBackoffMs ?? 60_000);
+    await sleep(wait, signal);
+  }
+}

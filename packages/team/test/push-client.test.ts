@@ -1,0 +1,171 @@
+/**
+ * The laptop's push against a real team server on a real PostgreSQL: what each tier stores (planted secrets and
+ * markers searched in every table), an unchanged re-push (no row touched, almost nothing sent), a push killed at
+ * every request and started again (ends equal to an uninterrupted one), and a tier lowered later.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ShareTier } from '../src/contract.js';
+import { addDevice, addPerson } from '../src/pg/people.js';
+import { TeamClient } from '../src/push/client.js';
+import { FileCache } from '../src/push/file-cache.js';
+import { type PushReport, push } from '../src/push/push.js';
+import { pgSuite } from './pg-harness.js';
+import { MARKERS, type PlantedHome, writePlantedHome } from './planted-home.js';
+import { startTeam, type TeamFixture } from './team-harness.js';
+
+const device = { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' };
+
+pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
+  let team: TeamFixture;
+  let dir: string;
+  let planted: PlantedHome;
+  let index: AgentIndex;
+
+  beforeAll(async () => {
+    team = await startTeam();
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-push-'));
+    planted = writePlantedHome(join(dir, 'claude'));
+    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+    await index.refresh([planted.home]);
+  });
+  afterAll(async () => {
+    index?.close();
+    await team?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const pushAs = (tier: ShareTier, token = team.token, fetcher?: typeof fetch): Promise<PushReport> =>
+    push({
+      index,
+      client: new TeamClient({ url: team.url, token, ...(fetcher ? { fetch: fetcher } : {}) }),
+      cache: FileCache.load(undefined),
+      policy: { defaultTier: tier, projects: [] },
+      device,
+    });
+
+  /** Every table's rows as text, with the chunks' transcripts decompressed (what a leak search must read). */
+  async function everything(): Promise<string> {
+    const chunks = await team.db.sql<{ bytes: Buffer }[]>`select bytes from chunks`;
+    return `${await team.dump()}\n${chunks.map((c) => gunzipSync(c.bytes).toString('utf8')).join('')}`;
+  }
+  const noSecrets = (text: string) => {
+    for (const secret of planted.secrets) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(secret.slice(0, 12));
+    }
+  };
+
+  it('summary stores numbers only: no marker, path, title or secret in any table', async () => {
+    const report = await pushAs('summary');
+    expect(report).toMatchObject({ sessions: 1, sent: 1, stored: 1, unchanged: 0, tiers: { summary: 1 } });
+    const all = await everything();
+    noSecrets(all);
+    for (const marker of Object.values(MARKERS)) expect(all).not.toContain(marker);
+    expect(all).not.toContain('/home/dev');
+    const [row] = await team.db.sql`select tier, title, project_path from sessions`;
+    expect(row).toMatchObject({ tier: 'summary', title: null, project_path: null });
+  });
+
+  it('an unchanged re-push touches no row and sends under 1 KB', async () => {
+    const before = await team.dump();
+    const report = await pushAs('summary');
+    expect(report).toMatchObject({ sent: 0, stored: 0, unchanged: 1 });
+    expect(report.bytesSent).toBeLessThan(1024);
+    expect(await team.dump()).toBe(before);
+  });
+
+  it('metadata adds titles, project and call summaries, redacted; the transcript stays home', async () => {
+    expect(await pushAs('metadata')).toMatchObject({ stored: 1 });
+    const all = await everything();
+    noSecrets(all);
+    for (const m of [MARKERS.title, MARKERS.project, MARKERS.branch]) expect(all).toContain(m);
+    for (const m of [MARKERS.prompt, MARKERS.reply, MARKERS.thinking]) expect(all).not.toContain(m);
+  });
+
+  it('full adds the transcript, redacted, in chunks the server keeps once', async () => {
+    const report = await pushAs('full');
+    expect(report).toMatchObject({ stored: 1, chunks: 1, chunksUploaded: 1 });
+    const all = await everything();
+    noSecrets(all);
+    for (const m of [MARKERS.prompt, MARKERS.reply, MARKERS.thinking, MARKERS.output]) expect(all).toContain(m);
+    const again = await pushAs('full');
+    expect(again).toMatchObject({ sent: 0, unchanged: 1, chunksUploaded: 0 });
+  });
+
+  it('a tier lowered later leaves the server with the lower tier only', async () => {
+    expect(await pushAs('summary')).toMatchObject({ stored: 1 });
+    const all = await everything();
+    for (const m of [MARKERS.title, MARKERS.prompt, MARKERS.project]) expect(all).not.toContain(m);
+    expect(await team.db.sql`select sha256 from chunks`).toHaveLength(0);
+  });
+
+  it('a push killed at any request and started again ends equal to an uninterrupted one', async () => {
+    // a second device of another person, pushing the full tier from nothing
+    const reference = await freshDevice('ref');
+    await pushAs('full', reference.token);
+    const expected = await stateOf(reference.person);
+    // each run starts from a server without the transcript's chunk (chunks are shared by content), so that the
+    // upload is one of the requests a run can die at
+    const clear = async () => {
+      await team.db.sql`delete from sessions`;
+      await team.db.sql`delete from chunks`;
+    };
+    await clear();
+    let requests = 0;
+    const counter = await freshDevice('count');
+    await pushAs('full', counter.token, async (input, init) => {
+      requests += 1;
+      return fetch(input, init);
+    });
+    // killed before a request reaches the server, or after the server did its work but before the answer came
+    for (const when of ['before', 'after'] as const) {
+      for (let killAt = 1; killAt <= requests; killAt += 1) {
+        await clear();
+        const d = await freshDevice(`kill-${when}-${killAt}`);
+        let n = 0;
+        const dying: typeof fetch = async (input, init) => {
+          n += 1;
+          if (n !== killAt) return fetch(input, init);
+          if (when === 'after') await (await fetch(input, init)).text();
+          throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+        };
+        await expect(pushAs('full', d.token, dying)).rejects.toThrow(/cannot reach the team server/);
+        await pushAs('full', d.token);
+        expect(await stateOf(d.person)).toEqual(expected);
+      }
+    }
+    // whoami, manifest, chunks/check, the chunk, the sessions
+    expect(requests).toBe(5);
+  });
+
+  async function freshDevice(name: string): Promise<{ person: string; token: string }> {
+    await addPerson(team.db.sql, name);
+    const { token } = await addDevice(team.db.sql, name, 'laptop');
+    return { person: name, token };
+  }
+
+  /** A person's sessions, calls, responses and files as values, without what differs by person or by time. */
+  async function stateOf(person: string): Promise<unknown> {
+    const sql = team.db.sql;
+    const [p] = await sql<{ id: string }[]>`select id from people where name = ${person}`;
+    const id = p?.id ?? null;
+    const strip = (rows: readonly Record<string, unknown>[]) =>
+      rows.map(({ person_id: _p, device_id: _d, pushed_at: _t, uid: _u, ...rest }) => rest);
+    return {
+      sessions: strip(await sql`select * from sessions where person_id = ${id}`).map(
+        ({ digest: _digest, project_hash: _hash, body, ...rest }) => {
+          const { digest: _d, projectHash: _h, uid: _u, ...kept } = body as Record<string, unknown>;
+          return { ...rest, body: kept };
+        },
+      ),
+      calls: strip(await sql`select * from calls where person_id = ${id} order by seq`),
+      responses: strip(await sql`select * from responses where person_id = ${id} order by seq`),
+      files: strip(await sql`select * from files where person_id = ${id} order by seq`),
+    };
+  }
+});

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { api } from '../data/client';
+import { type TeamScope as Scope, setTeamScope, teamScope } from '../data/team-scope';
+import type { TeamPeopleResponse } from '../data/types';
+
+/**
+ * A team server's person and device filter, in the top bar of every page; nothing on a local server. Choosing one
+ * filters every page (the choice rides on every API request) and reloads the page shown.
+ */
+export function TeamScope({ onChange }: { readonly onChange: (scope: Scope) => void }) {
+  const [people, setPeople] = useState<TeamPeopleResponse['people'] | undefined>(undefined);
+  const [scope, setScope] = useState<Scope>(teamScope());
+  useEffect(() => {
+    const ctl = new AbortController();
+    api
+      .health(ctl.signal)
+      .then(async (health) => {
+        if ((health as { mode?: string }).mode !== 'team') return;
+        setPeople((await api.team(ctl.signal)).people);
+      })
+      .catch(() => undefined);
+    return () => ctl.abort();
+  }, []);
+  if (people === undefined) return null;
+  const choose = (next: Scope) => {
+    setTeamScope(next);
+    setScope(teamScope());
+    onChange(teamScope());
+  };
+  const devices = people.find((p) => p.name === scope.person)?.devices ?? [];
+  return (
+    <span className="team-scope" data-testid="team-scope">
+      <select
+        className="select"
+        aria-label="Person"
+        data-testid="filter-person"
+        value={scope.person ?? ''}
+        onChange={(e) => choose({ person: e.target.value })}
+      >
+        <option value="">Everyone</option>
+        {people.map((p) => (
+          <option key={p.name} value={p.name}>
+            {p.name} ({p.sessions})
+          </option>
+        ))}
+      </select>
+      {scope.person && devices.length > 1 && (
+        <select
+          className="select"
+          aria-label="Device"
+          data-testid="filter-device"
+          value={scope.device ?? ''}
+          onChange={(e) => choose({ ...scope, device: e.target.value })}
+        >
+          <option value="">All devices</option>
+          {devices.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </select>
+      )}
+    </span>
+  );
+}
