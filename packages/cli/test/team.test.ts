@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openTeamDb, type TeamDb } from '@agentdash/team';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgSuite, startPostgres, type TestPostgres } from '../../team/test/pg-harness.js';
-import { runCli } from './harness.js';
+import { runCli, startServe } from './harness.js';
 
 pgSuite('agentdash team (real PostgreSQL)', () => {
   let pg: TestPostgres;
@@ -111,5 +111,47 @@ pgSuite('agentdash team (real PostgreSQL)', () => {
     );
     expect((await team(['frobnicate'])).code).toBe(2);
     expect((await team(['add-person', 'a/b'])).code).toBe(2);
+  });
+});
+
+pgSuite('agentdash serve --team (real PostgreSQL, the built CLI)', () => {
+  let pg: TestPostgres;
+  let home: string;
+  beforeAll(async () => {
+    pg = await startPostgres();
+    home = mkdtempSync(join(tmpdir(), 'agentdash-serve-team-'));
+  });
+  afterAll(async () => {
+    await pg?.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('migrates, listens on loopback, and answers health as a team server to a team token only', async () => {
+    const db = join(home, 'index.sqlite');
+    const server = await startServe(['--team', '--pg', pg.url, '--pg-schema', 'team1'], db);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    try {
+      const team = await openTeamDb({ url: pg.url, schema: 'team1' });
+      await team.sql`insert into people (name, salt) values ('ann', repeat('ab', 32))`;
+      const { addViewer } = await import('@agentdash/team');
+      const { token } = await addViewer(team.sql, 'lead');
+      await team.close();
+      expect((await fetch(`${server.url}api/health`)).status).toBe(401);
+      const health = (await (await fetch(`${server.url}api/health?token=${token}`)).json()) as { mode: string };
+      expect(health.mode).toBe('team');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  });
+
+  it('refuses a public address while no one holds a token, and PATHs', async () => {
+    const db = join(home, 'index.sqlite');
+    const open = await startServe(['--team', '--pg', pg.url, '--pg-schema', 'team2', '--host', '0.0.0.0'], db);
+    expect([open.url, open.code]).toEqual([undefined, 2]);
+    expect(open.stderr()).toBe(
+      'agentdash: --host 0.0.0.0 is not a loopback address and no one holds a token yet: add a person (agentdash team add-person) or a viewer first\n',
+    );
+    const paths = await startServe(['--team', '--pg', pg.url, home], db);
+    expect(paths.code).toBe(2);
   });
 });

@@ -17,6 +17,9 @@ export interface IndexFilter {
   readonly hideEmpty?: boolean;
   readonly ids?: readonly string[];
   readonly limit?: number;
+  /** A team server's: only this person's sessions, or this device's (`PERSON/DEVICE` or a device name). */
+  readonly person?: string;
+  readonly device?: string;
 }
 
 /** Whether a file lies under one of the served source paths (a session outside them is never served). */

@@ -54,6 +54,10 @@ export interface SessionRow {
   readonly snippet?: string | undefined;
   /** The tool call the search hit is in, when it is in one. */
   readonly matchCallId?: string | undefined;
+  /** On a team server: who pushed it, from which device, at which sharing tier (what it holds). */
+  readonly person?: string | undefined;
+  readonly device?: string | undefined;
+  readonly tier?: 'summary' | 'metadata' | 'full' | undefined;
 }
 
 /** A session's (or a group's) main-thread time: the parts sum to `wallMs`. */
@@ -368,6 +372,10 @@ export interface HealthResponse {
   readonly success: true;
   readonly paths: number;
   readonly index: IndexStatus;
+  /** `local`: one machine's transcripts; `team`: sessions pushed by a team's machines (`agentdash serve --team`). */
+  readonly mode?: 'local' | 'team';
+  /** On a team server: the sharing tiers its sessions were pushed at. */
+  readonly tiers?: readonly ('summary' | 'metadata' | 'full')[];
 }
 
 /** Server-sent events on /api/events. */

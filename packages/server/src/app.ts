@@ -27,7 +27,14 @@ import { createLocalSessionHost, type SessionHost } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
 
 export interface AppDeps {
-  readonly index: AgentIndex;
+  /** The local index; a team server passes `queries`, `sessions` and `dataVersion` instead. */
+  readonly index?: AgentIndex | undefined;
+  /** Changes whenever the data may have (default: the index's `dataVersion`): cached answers under another are stale. */
+  readonly dataVersion?: (() => string) | undefined;
+  /** A team server (`agentdash serve --team`): health says so, with the sharing tiers its sessions hold. */
+  /** Check the Host header (DNS rebinding; default true). A team server, where every request has a token, does not. */
+  readonly checkHost?: boolean | undefined;
+  readonly team?: { readonly tiers: () => Promise<NonNullable<HealthResponse['tiers']>> } | undefined;
   readonly paths: readonly string[];
   readonly host: string;
   readonly port: number;
@@ -90,7 +97,13 @@ function sessionFilter(c: Context): IndexFilter {
     version: textParam(c, 'version'),
     hasErrors: c.req.query('hasErrors') === 'true' || c.req.query('hasErrors') === '1' ? true : undefined,
     hideEmpty: c.req.query('hideEmpty') === 'true' || c.req.query('hideEmpty') === '1' ? true : undefined,
+    ...teamFilter(c),
   };
+}
+
+/** `person` and `device`: a team server's filters on every route (a local server has one person and ignores them). */
+function teamFilter(c: Context): { person?: string | undefined; device?: string | undefined } {
+  return { person: textParam(c, 'person'), device: textParam(c, 'device') };
 }
 
 function clean<T extends object>(filter: T): T {
@@ -100,21 +113,21 @@ function clean<T extends object>(filter: T): T {
 /** The AgentDash HTTP app: JSON API under /api, SSE on /api/events, and the built dashboard. */
 export function createApp(deps: AppDeps) {
   const index = deps.index;
+  const needIndex = (): AgentIndex => {
+    if (!index) throw new Error('createApp needs an index, or queries, sessions and dataVersion');
+    return index;
+  };
   const roots = deps.paths.map((p) => resolve(p));
   const scope = roots.length > 0 ? { paths: roots } : {};
   const assetsDir = deps.assetsDir ?? defaultAssetsDir();
-  const sessions = deps.sessions ?? createLocalSessionHost(index);
-  const queries = deps.queries ?? localQueries(index);
+  const sessions = deps.sessions ?? createLocalSessionHost(needIndex());
+  const queries = deps.queries ?? localQueries(needIndex());
+  const dataVersion = deps.dataVersion ?? (() => needIndex().dataVersion());
 
   const started = Date.now();
   const indexStatus = deps.indexStatus ?? (() => readyStatus(started));
 
-  const listCache = new ListCache(
-    10_000,
-    Date.now,
-    () => indexStatus().state === 'indexing',
-    () => index.dataVersion(),
-  );
+  const listCache = new ListCache(10_000, Date.now, () => indexStatus().state === 'indexing', dataVersion);
 
   deps.events?.subscribe((message) => {
     if (message.type !== 'hello') listCache.clear();
@@ -195,13 +208,19 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json({ success: false, error: 'not found' }, 404));
 
   app.use('*', securityHeaders());
-  app.use('*', hostCheck(deps.host, deps.port));
+  if (deps.checkHost !== false) app.use('*', hostCheck(deps.host, deps.port));
   if (deps.token !== undefined && deps.token !== '') app.use('*', tokenCheck(deps.token));
 
   const api = new Hono();
 
-  api.get('/health', (c) => {
-    const body: HealthResponse = { success: true, paths: deps.paths.length, index: indexStatus() };
+  api.get('/health', async (c) => {
+    const body: HealthResponse = {
+      success: true,
+      paths: deps.paths.length,
+      index: indexStatus(),
+      mode: deps.team ? 'team' : 'local',
+      ...(deps.team ? { tiers: await deps.team.tiers() } : {}),
+    };
     return c.json(body);
   });
 
@@ -251,6 +270,8 @@ export function createApp(deps: AppDeps) {
           agent: filter.agent,
           project: filter.project,
           since: filter.since,
+          person: filter.person,
+          device: filter.device,
           ...scope,
           limit: 500,
           onePerSession: true,
@@ -405,6 +426,7 @@ export function createApp(deps: AppDeps) {
       project: textParam(c, 'project'),
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
+      ...teamFilter(c),
     });
     return sendJson(
       c,
@@ -421,6 +443,7 @@ export function createApp(deps: AppDeps) {
       model: textParam(c, 'model'),
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
+      ...teamFilter(c),
     });
     // Days in the browser's time zone (`tz`, an IANA name), else the server's.
     const tz = textParam(c, 'tz');
@@ -444,6 +467,7 @@ export function createApp(deps: AppDeps) {
       since: dateParam(c, 'since'),
       until: dateParam(c, 'until'),
       limit: intParam(c, 'limit', 200, 2000),
+      ...teamFilter(c),
     });
     const rows = await queries.calls({
       ...filter,

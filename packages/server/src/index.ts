@@ -12,6 +12,12 @@ export {
   readExportAssets,
   sessionHtmlChunks,
 } from './export-html.js';
+export { HttpError } from './http-error.js';
+export type { IndexQueries } from './index-queries.js';
 export { createLiveEvents, type LiveEvents, type LiveListener, sessionIdOfPath } from './live.js';
+export { toSessionRow } from './mapping.js';
 export { allowedHosts, CONTENT_SECURITY_POLICY, isLoopbackHost } from './security.js';
 export { type RunningServer, type StartServerOptions, startServer } from './server.js';
+export { createLocalSessionHost, type SessionHost, SessionViews } from './session-host.js';
+export { type StatsFilter, type StatsSource, statsResponse } from './stats-response.js';
+export { type UsageSource, usageResponse } from './usage-response.js';

@@ -45,6 +45,10 @@ export function toSessionRow(value: unknown): SessionRow {
     tokens: tokensOf(v.usage),
     time: timeOf(v.time),
     secrets: num(v.secrets) ?? 0,
+    // a team server's rows only
+    ...(typeof v.person === 'string' ? { person: v.person } : {}),
+    ...(typeof v.device === 'string' ? { device: v.device } : {}),
+    ...(v.tier === 'summary' || v.tier === 'metadata' || v.tier === 'full' ? { tier: v.tier } : {}),
   };
 }
 

@@ -66,6 +66,9 @@ function toolRows(stats: ToolStats): ToolStatRow[] {
   return rows.sort((a, b) => b.calls - a.calls);
 }
 
+/** What the statistics read: a local index, or a team server's rows loaded for one request. */
+export type StatsSource = Pick<AgentIndex, 'stats' | 'analytics' | 'sessionTotals'>;
+
 /** What the stats route filters by. */
 export interface StatsFilter {
   readonly agent?: AgentId;
@@ -73,6 +76,9 @@ export interface StatsFilter {
   readonly project?: string;
   readonly since?: string;
   readonly until?: string;
+  /** A team server's filters (see `IndexFilter`). */
+  readonly person?: string;
+  readonly device?: string;
 }
 
 /**
@@ -80,7 +86,7 @@ export interface StatsFilter {
  * projects, durations, error categories) from `analytics`, which groups in SQL. In `days` and `projects`, `errors`
  * leaves out the expected ones; in `totals` it counts them.
  */
-export function statsResponse(index: AgentIndex, filter: StatsFilter): StatsResponse {
+export function statsResponse(index: StatsSource, filter: StatsFilter): StatsResponse {
   const toolStats = index.stats(filter);
   const tools = toolRows(toolStats);
   const analytics = index.analytics({
@@ -126,7 +132,7 @@ export function statsResponse(index: AgentIndex, filter: StatsFilter): StatsResp
  * out after a count; when one agent is left, its figures are the overall ones (`overall`, the statistics of the
  * same filter), not computed again.
  */
-function agentRows(index: AgentIndex, filter: StatsFilter, overall: ToolStats): AgentStatsRow[] {
+function agentRows(index: StatsSource, filter: StatsFilter, overall: ToolStats): AgentStatsRow[] {
   const ids = filter.agent === undefined ? agentIds : [filter.agent];
   const present = ids
     .map((agent) => ({ agent, sessions: index.sessionTotals({ ...filter, agent }).total }))

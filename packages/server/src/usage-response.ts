@@ -13,6 +13,9 @@ import type { SessionSummary, UsageFilter } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { TimeDto, UsageGroupDto, UsageResponse, UsageTotalsDto } from './api-types.js';
 
+/** What the usage page reads: a local index, or a team server's rows loaded for one request. */
+export type UsageSource = Pick<AgentIndex, 'usageResponses' | 'getSession' | 'listSessions' | 'prices'>;
+
 const TOP_SESSIONS = 20;
 const RECENT_BLOCKS = 30;
 
@@ -47,7 +50,7 @@ function addTime(into: Map<string, TimeDto & { sessions: number }>, key: string,
  * The Usage page's data: each response once, priced, per day, model, project, session and 5-hour block. Days are
  * those of `timeZone` (an IANA name: the browser's) when given, else of the server's time zone.
  */
-export function usageResponse(index: AgentIndex, filter: UsageFilter, now: number, timeZone?: string): UsageResponse {
+export function usageResponse(index: UsageSource, filter: UsageFilter, now: number, timeZone?: string): UsageResponse {
   const responses = index.usageResponses(filter);
   const all = totalsOf(responses);
   const days = [

@@ -1,11 +1,10 @@
 /** A team server over a real PostgreSQL and a real HTTP port, with a person and a device to push as. */
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { type ServerType, serve } from '@hono/node-server';
-import type { Hono } from 'hono';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { migrate } from '../src/pg/migrations.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
-import type { TeamEnv } from '../src/server/auth.js';
 import { createTeamApp } from '../src/server/team-app.js';
 import { startPostgres, type TestPostgres } from './pg-harness.js';
 
@@ -28,15 +27,13 @@ export interface TeamFixture {
 
 const TABLES = ['people', 'devices', 'viewers', 'sessions', 'calls', 'responses', 'files', 'file_chunks', 'chunks'];
 
-export async function startTeam(
-  options: { readonly dashboard?: (db: TeamDb) => Hono<TeamEnv> } = {},
-): Promise<TeamFixture> {
+export async function startTeam(): Promise<TeamFixture> {
   const pg = await startPostgres();
   const db = await openTeamDb({ url: pg.url, max: 20 });
   await migrate(db.sql, db.schema);
   await addPerson(db.sql, 'ann');
   const { token } = await addDevice(db.sql, 'ann', 'laptop');
-  const app = createTeamApp({ sql: db.sql, dashboard: options.dashboard?.(db) });
+  const app = createTeamApp({ sql: db.sql });
   let server: ServerType | undefined;
   const port = await new Promise<number>((resolve) => {
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));
@@ -58,13 +55,21 @@ export async function startTeam(
         headers['content-encoding'] = 'gzip';
       }
       if (payload !== undefined && !opts.raw) headers['content-type'] = 'application/json';
-      const res = await fetch(`${url}${path}`, {
-        method,
-        headers,
-        ...(payload !== undefined ? { body: payload as BodyInit } : {}),
+      // a connection per request (no keep-alive): a test that blocks the event loop building a huge body must not
+      // race the server closing an idle kept-alive socket
+      const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(`${url}${path}`, { method, headers, agent: false }, (response) => {
+          const parts: Buffer[] = [];
+          response.on('data', (d: Buffer) => parts.push(d));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, text: Buffer.concat(parts).toString('utf8') }),
+          );
+          response.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(payload);
       });
-      const text = await res.text();
-      return { status: res.status, json: text ? JSON.parse(text) : {} };
+      return { status: res.status, json: res.text ? JSON.parse(res.text) : {} };
     },
     async dump() {
       const parts: string[] = [];

@@ -28,7 +28,7 @@ async function checkPaths(paths: readonly string[]): Promise<void> {
 
 export const serveCommand: CommandSpec = {
   name: 'serve',
-  usage: 'agentdash serve [PATH…] [--port N] [--host H] [--token T]',
+  usage: 'agentdash serve [PATH…] [--port N] [--host H] [--token T] | serve --team --pg URL [--tls-cert F --tls-key F]',
   summary: 'start the live dashboard',
   help: `Serves the dashboard and its JSON API at once and indexes PATH in the background (newest first; the sessions
 list fills as files are read, with progress in the dashboard and on a terminal's stderr), then follows files as
@@ -44,12 +44,23 @@ Options:
   --push URL       also push this index to the team server at URL whenever it changes (as "agentdash push
                    --watch"; --push-token T or $AGENTDASH_TEAM_TOKEN, --share TIER, --share-project P=TIER)
 
+Team server (docs/team.md): serves the sessions a team's machines push (agentdash push), from PostgreSQL.
+  --team           be the team server instead of a local dashboard (no PATH; every request needs a team token)
+  --pg URL         postgres://… (default: $AGENTDASH_PG_URL); --pg-schema S (default agentdash)
+  --tls-cert FILE  with --tls-key FILE: HTTPS (else run it behind a reverse proxy for TLS)
+  It listens on 127.0.0.1 unless a person or viewer exists (agentdash team add-person / add-viewer).
+
 ${COMMON_HELP}`,
   options: {
     port: { type: 'string', short: 'p' },
     host: { type: 'string' },
     token: { type: 'string' },
     'open-url': { type: 'boolean' },
+    team: { type: 'boolean' },
+    pg: { type: 'string' },
+    'pg-schema': { type: 'string' },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
     push: { type: 'string' },
     'push-token': { type: 'string' },
     share: { type: 'string' },
@@ -57,12 +68,20 @@ ${COMMON_HELP}`,
   },
   async run(ctx, positionals) {
     // Loaded here, not at start-up: other commands need neither the server nor its HTTP stack.
-    const { isLoopbackHost, startServer } = await import('@agentdash/server');
-    const paths = await ctx.resolvePaths(positionals);
     const rawPort = str(ctx.values, 'port');
     const port = rawPort === '0' ? 0 : (positiveInt(ctx.values, 'port') ?? 4317);
     if (port > 65535) throw new UsageError(`--port must be at most 65535, got "${rawPort}"`);
     const host = str(ctx.values, 'host') ?? '127.0.0.1';
+    if (flag(ctx.values, 'team')) {
+      if (positionals.length > 0) throw new UsageError('serve --team takes no PATH: laptops push to it');
+      const { serveTeam } = await import('./serve-team.js');
+      return await serveTeam(ctx, host, port, cannotServe);
+    }
+    for (const name of ['pg', 'pg-schema', 'tls-cert', 'tls-key']) {
+      if (str(ctx.values, name) !== undefined) throw new UsageError(`--${name} is for a team server: add --team`);
+    }
+    const { isLoopbackHost, startServer } = await import('@agentdash/server');
+    const paths = await ctx.resolvePaths(positionals);
     const token = str(ctx.values, 'token') ?? ctx.io.env.AGENTDASH_TOKEN;
     if (!isLoopbackHost(host) && (token === undefined || token === '')) {
       throw new UsageError(`--host ${host} is not a loopback address: give --token (or set AGENTDASH_TOKEN)`);

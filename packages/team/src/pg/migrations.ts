@@ -153,6 +153,13 @@ export const migrations: readonly Migration[] = [
       create index calls_tool on calls (canonical);
       create index sessions_search on sessions using gin (to_tsvector('simple', coalesce(title, '')));`,
   },
+  {
+    version: 5,
+    name: 'sessions and files by uid alone (the dashboard names sessions by uid)',
+    sql: `
+      create index sessions_uid on sessions (uid);
+      create index files_uid on files (uid);`,
+  },
 ];
 
 /** The schema's version now (0 when it has none). */

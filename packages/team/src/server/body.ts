@@ -11,6 +11,25 @@ const tooLarge = (limit: number) =>
     'TEAM_BODY_TOO_LARGE',
   );
 
+/**
+ * Reads and drops the rest of a refused body (up to a bound), so the client, still sending, reads the 413 instead of
+ * a reset connection; memory stays bounded since nothing is kept.
+ */
+export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, bound: number): Promise<void> {
+  let dropped = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      dropped += value.byteLength;
+      if (dropped > bound) break;
+    }
+  } catch {
+    return;
+  }
+  await reader.cancel().catch(() => {});
+}
+
 /** The whole body, at most `limit` bytes (after gzip when `inflate` and the request says gzip). */
 export async function readLimited(request: Request, limit: number, inflate: boolean): Promise<Uint8Array> {
   const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
@@ -22,8 +41,11 @@ export async function readLimited(request: Request, limit: number, inflate: bool
     throw new TeamHttpError(415, 'a chunk is sent as is, without Content-Encoding', 'TEAM_BAD_ENCODING');
   }
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (!gzip && declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);
+  if (!gzip && declared > limit) {
+    await drain(request.body.getReader(), 2 * limit);
+    throw tooLarge(limit);
+  }
   const stream = gzip ? request.body.pipeThrough(new DecompressionStream('gzip')) : request.body;
   const reader = stream.getReader();
   const parts: Uint8Array[] = [];
@@ -34,7 +56,7 @@ export async function readLimited(request: Request, limit: number, inflate: bool
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
-        await reader.cancel().catch(() => {});
+        await drain(reader, 2 * limit);
         throw tooLarge(limit);
       }
       parts.push(value);

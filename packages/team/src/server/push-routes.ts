@@ -29,7 +29,7 @@ import {
 } from '../pg/ingest.js';
 import type { Principal } from '../pg/people.js';
 import { type TeamEnv, teamAuth } from './auth.js';
-import { readLimited } from './body.js';
+import { drain, readLimited } from './body.js';
 import { ok, TeamHttpError } from './team-http.js';
 
 /** The 409 for a peer speaking payload version `theirs`. */
@@ -85,8 +85,15 @@ function pusherOf(principal: Principal): Pusher & { person: string; device: stri
 }
 
 /** The push routes, to mount at `/api/team/v1`. */
-export function pushRoutes(sql: Sql): Hono<TeamEnv> {
+export function pushRoutes(sql: Sql, onChange: () => void = () => {}): Hono<TeamEnv> {
   const api = new Hono<TeamEnv>();
+  // A body refused before it was read (bad token, a viewer, another version) is read and dropped, so the client
+  // gets the answer and its keep-alive connection stays usable, instead of a reset on its next request.
+  api.use('*', async (c, next) => {
+    await next();
+    const body = c.req.raw.body;
+    if (body && !c.req.raw.bodyUsed) await drain(body.getReader(), MAX_PUSH_BODY_BYTES);
+  });
   api.use('*', teamAuth(sql, { browser: false }));
   api.use('*', async (c, next) => {
     checkHeaderVersion(c.req.header(PAYLOAD_VERSION_HEADER));
@@ -145,7 +152,9 @@ export function pushRoutes(sql: Sql): Hono<TeamEnv> {
       }
     }
     try {
-      return ok(c, await storeSessions(sql, body.sessions, who));
+      const result = await storeSessions(sql, body.sessions, who);
+      if (result.stored > 0) onChange();
+      return ok(c, result);
     } catch (error) {
       if ((error as { code?: unknown }).code === 'TEAM_PUSH_REFUSED') {
         throw new TeamHttpError(400, (error as Error).message, 'TEAM_CHUNKS_MISSING');
@@ -157,7 +166,9 @@ export function pushRoutes(sql: Sql): Hono<TeamEnv> {
   api.post('/push/forget', async (c) => {
     const who = pusherOf(c.get('principal'));
     const body = await bodyOf(c.req.raw, ForgetRequest);
-    return ok(c, { forgotten: await forgetSessions(sql, body.uids, who.personId) });
+    const forgotten = await forgetSessions(sql, body.uids, who.personId);
+    if (forgotten > 0) onChange();
+    return ok(c, { forgotten });
   });
 
   return api;

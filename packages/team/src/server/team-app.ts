@@ -1,36 +1,81 @@
 /**
  * The team server's HTTP app: the push routes (`/api/team/v1`) and the dashboard with its JSON API over every pushed
  * session. Every request carries a team token, checked against the database each time.
+ *
+ * Who sees what: every active token of the team (a device's, which reads as its person, or a viewer's) reads every
+ * pushed session; the sharing tier each person chose bounds what there is to read. `?person=` and `?device=` filter.
  */
+import { createApp, type TeamPeopleResponse } from '@agentdash/server';
 import { type Context, Hono } from 'hono';
+import { shareTiers } from '../contract.js';
 import type { Sql } from '../pg/db.js';
-import type { TeamEnv } from './auth.js';
+import { teamQueries } from '../pg/queries.js';
+import { type TeamEnv, teamAuth } from './auth.js';
 import { pushRoutes } from './push-routes.js';
+import { teamSessionHost } from './session-host.js';
 import { TeamHttpError, teamErrorResponse } from './team-http.js';
 
 export interface TeamAppDeps {
   readonly sql: Sql;
-  /** The dashboard and its API, mounted after the push routes (`dashboard.ts`). */
-  readonly dashboard?: Hono<TeamEnv> | undefined;
+  /** Where the server listens (the dashboard's links); the Host header is not checked: every request has a token. */
+  readonly host?: string | undefined;
+  readonly port?: number | undefined;
+  /** The built dashboard (default: the server package's). */
+  readonly assetsDir?: string | undefined;
 }
 
 function onError(error: Error, c: Context): Response {
   if (error instanceof TeamHttpError) return teamErrorResponse(c, error);
-  const status = (error as { status?: unknown }).status;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    return c.json({ success: false, error: error.message }, status as 400);
-  }
   console.error('agentdash team server: request failed:', error);
   return c.json({ success: false, error: 'internal error' }, 500);
 }
 
 export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
+  let generation = 0;
   const app = new Hono<TeamEnv>();
   app.onError(onError);
   app.notFound((c) => c.json({ success: false, error: 'not found' }, 404));
-  const push = pushRoutes(deps.sql);
+  const push = pushRoutes(deps.sql, () => {
+    generation++;
+  });
   push.onError(onError);
   app.route('/api/team/v1', push);
-  if (deps.dashboard) app.route('/', deps.dashboard);
+
+  const dashboard = createApp({
+    paths: [],
+    host: deps.host ?? '127.0.0.1',
+    port: deps.port ?? 4317,
+    checkHost: false,
+    assetsDir: deps.assetsDir,
+    queries: teamQueries(deps.sql),
+    sessions: teamSessionHost(deps.sql),
+    // pushes through this process change it at once; another server's pushes show within the cache's 10 s
+    dataVersion: () => String(generation),
+    team: {
+      tiers: async () => {
+        const rows = await deps.sql<{ tier: string }[]>`select distinct tier from sessions`;
+        return shareTiers.filter((t) => rows.some((r) => r.tier === t));
+      },
+    },
+  });
+  const reads = new Hono<TeamEnv>();
+  reads.onError(onError);
+  reads.use('*', teamAuth(deps.sql, { browser: true }));
+  // the dashboard's person and device filter: everyone who pushed or may push, with their devices
+  reads.get('/api/team/people', async (c) => {
+    const rows = await deps.sql<{ name: string; devices: string[] | null; sessions: number }[]>`
+      select p.name,
+        (select array_agg(d.name order by d.name) from devices d
+          where d.person_id = p.id and (d.revoked_at is null or exists (select 1 from sessions s where s.device_id = d.id)))
+          as devices,
+        (select count(*)::int from sessions s where s.person_id = p.id) as sessions
+      from people p order by p.name`;
+    const body: TeamPeopleResponse = {
+      people: rows.map((r) => ({ name: r.name, devices: r.devices ?? [], sessions: r.sessions })),
+    };
+    return c.json(body);
+  });
+  reads.route('/', dashboard);
+  app.route('/', reads);
   return app;
 }

@@ -1,0 +1,218 @@
+/**
+ * The dashboard's index queries over PostgreSQL: the same `IndexQueries` the local server runs over SQLite, answered
+ * from the pushed sessions, so `createApp` serves a team's sessions with the local routes and mappings unchanged.
+ */
+import { HIGHLIGHT_END, HIGHLIGHT_START, type SessionHeaderParts, type SessionSort } from '@agentdash/index';
+import type { IndexQueries } from '@agentdash/server';
+import type { Sql } from './db.js';
+import { FROM, ROW_COLUMNS, type SessionDbRow, summaryOf, type TeamFilter, whereOf } from './session-sql.js';
+import { teamStatsResponse, teamUsageResponse } from './usage.js';
+
+const ORDER: Readonly<Record<SessionSort, string>> = {
+  startedAt: 'coalesce(s.started_ms, 0)',
+  endedAt: 'coalesce(s.ended_ms, s.started_ms, 0)',
+  title: "lower(coalesce(s.title, ''))",
+  project: 'coalesce(s.project_path, s.project_dir, s.project_hash)',
+  durationMs: 'coalesce(s.ended_ms - s.started_ms, -1)',
+  messages: "(s.body->>'messages')::int",
+  toolCalls: 's.tool_calls',
+  errors: "s.errors - (s.body->>'expectedErrors')::int",
+  costUsd: 'coalesce(s.cost_usd, -1)',
+};
+
+const LIVE_WINDOW_MS = 120_000;
+
+type Q = IndexQueries;
+
+/** The queries over the team schema `sql` points at (its search path). */
+export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQueries {
+  const rows = async (f: TeamFilter, tail = sql``) =>
+    (
+      await sql<
+        SessionDbRow[]
+      >`select ${sql.unsafe(ROW_COLUMNS)} from ${sql.unsafe(FROM)} where ${whereOf(sql, f)} ${tail}`
+    ).map(summaryOf);
+
+  const totals: Q['sessionTotals'] = async (filter = {}) => {
+    const [t] = await sql<{ total: number; tool_calls: number; errors: number; expected: number; live: number }[]>`
+      select count(*)::int as total, coalesce(sum(s.tool_calls), 0)::int as tool_calls,
+        coalesce(sum(s.errors), 0)::int as errors,
+        coalesce(sum((s.body->>'expectedErrors')::int), 0)::int as expected,
+        count(*) filter (where (s.body->>'isLive')::boolean and s.ended_ms > ${now() - LIVE_WINDOW_MS})::int as live
+      from ${sql.unsafe(FROM)} where ${whereOf(sql, filter as TeamFilter)}`;
+    return {
+      total: t?.total ?? 0,
+      totals: {
+        toolCalls: t?.tool_calls ?? 0,
+        errors: t?.errors ?? 0,
+        expectedErrors: t?.expected ?? 0,
+        live: t?.live ?? 0,
+      },
+    };
+  };
+
+  const getSession: Q['getSession'] = async (ref) => {
+    if (!/^[0-9a-f]{4,32}$/.test(ref)) return undefined;
+    const found = await rows({}, sql`and s.uid like ${`${ref}%`} order by s.uid limit 2`);
+    return found.length === 1 || found[0]?.id === ref ? found[0] : undefined;
+  };
+
+  return {
+    getSession,
+    listSessions: async (filter = {}) =>
+      await rows(
+        filter as TeamFilter,
+        sql`order by coalesce(s.started_ms, 0) desc, s.uid ${filter.limit ? sql`limit ${filter.limit}` : sql``}`,
+      ),
+    pageSessions: async (filter, query = {}) => {
+      const known = query.known ?? (await totals(filter));
+      const order = ORDER[query.sort ?? 'startedAt'];
+      const dir = query.descending === false ? sql`asc` : sql`desc`;
+      const offset = query.offset ?? 0;
+      const sessions = await rows(
+        filter as TeamFilter,
+        sql`order by ${sql.unsafe(order)} ${dir}, s.uid limit ${query.limit ?? 100} offset ${offset}`,
+      );
+      return { ...known, offset, sessions };
+    },
+    sessionTotals: totals,
+    sessionFacets: async (filter = {}) => {
+      const where = whereOf(sql, filter as TeamFilter);
+      const [f] = await sql<{ projects: string[] | null; models: string[] | null; versions: string[] | null }[]>`
+        select
+          (select array_agg(distinct coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)))
+            from ${sql.unsafe(FROM)} where ${where}) as projects,
+          (select array_agg(distinct m order by m) from ${sql.unsafe(FROM)}, unnest(s.models) m where ${where}) as models,
+          (select array_agg(distinct v order by v) from ${sql.unsafe(FROM)}, unnest(s.versions) v where ${where}) as versions`;
+      return { projects: (f?.projects ?? []).sort(), models: f?.models ?? [], versions: f?.versions ?? [] };
+    },
+    sessionHeader: async (ref) => {
+      const [row] = await sql<{ header: unknown; issues: number }[]>`
+        select s.body->'header' as header, (s.body->>'issues')::int as issues from sessions s where s.uid = ${ref}`;
+      if (!row) return undefined;
+      const h = row.header as Omit<SessionHeaderParts, 'subagents' | 'shells' | 'issues'> &
+        Partial<Pick<SessionHeaderParts, 'subagents' | 'shells'>>;
+      return {
+        totalEvents: h.totalEvents,
+        counts: h.counts,
+        toolCounts: h.toolCounts,
+        subagents: h.subagents ?? [],
+        shells: h.shells ?? {},
+        issues: row.issues,
+      };
+    },
+    search: async (query, filter = {}) => await search(sql, query, filter as TeamFilter & { limit?: number }),
+    calls: async (filter = {}) => {
+      const f = filter as TeamFilter & {
+        tool?: string;
+        status?: string;
+        category?: string;
+        severity?: string;
+        limit?: number;
+      };
+      const parts = [whereOf(sql, { ...f, since: undefined, until: undefined })];
+      if (f.tool) parts.push(sql`(c.tool = ${f.tool} or c.canonical = ${f.tool})`);
+      if (f.status) parts.push(sql`c.status = ${f.status}`);
+      if (f.category) parts.push(sql`c.category = ${f.category}`);
+      if (f.severity) parts.push(sql`c.severity = ${f.severity}`);
+      if (f.since !== undefined) parts.push(sql`c.ts_ms >= ${Date.parse(String(f.since))}`);
+      if (f.until !== undefined) parts.push(sql`c.ts_ms <= ${Date.parse(String(f.until))}`);
+      const where = parts.reduce((a, b) => sql`${a} and ${b}`);
+      const found = await sql`
+        select s.uid, c.call_id, c.tool, c.canonical, c.ts, c.status, c.category, c.severity, c.error_message,
+          c.exit_code, c.duration_ms, c.summary, c.agent_id, s.project_path
+        from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid
+        where ${where} order by c.ts_ms desc nulls last limit ${f.limit ?? 200}`;
+      return found.map((r) => ({
+        sessionId: r.uid,
+        sessionRef: r.uid,
+        callId: r.call_id,
+        tool: r.tool,
+        canonicalTool: r.canonical,
+        timestamp: r.ts ?? undefined,
+        status: r.status,
+        category: r.category ?? undefined,
+        severity: r.severity ?? undefined,
+        errorMessage: r.error_message ?? undefined,
+        exitCode: r.exit_code ?? undefined,
+        durationMs: r.duration_ms ?? undefined,
+        // a summary-tier call says what it was, never what it did
+        summary: r.summary ?? r.tool,
+        agentId: r.agent_id ?? undefined,
+        projectPath: r.project_path ?? undefined,
+        file: '',
+        line: 0,
+      }));
+    },
+    // parse issues stay on the laptop: a pushed session carries their count only
+    issues: async () => [],
+    statsResponse: async (filter) => await teamStatsResponse(sql, filter),
+    usageResponse: async (filter, at, timeZone) => await teamUsageResponse(sql, filter as TeamFilter, at, timeZone),
+  };
+}
+
+/** The text around the first match of `needle` in `text`, the match marked as the index marks it. */
+function snippetOf(text: string, needle: string): string {
+  const at = text.toLowerCase().indexOf(needle.toLowerCase());
+  if (at === -1) return text.slice(0, 160);
+  const start = Math.max(0, at - 60);
+  return `${start > 0 ? '…' : ''}${text.slice(start, at)}${HIGHLIGHT_START}${text.slice(at, at + needle.length)}${HIGHLIGHT_END}${text.slice(at + needle.length, at + needle.length + 100)}`;
+}
+
+/**
+ * Search at the metadata tier and above: titles, then calls' one-line summaries and error messages (ILIKE, each
+ * session's best hit first when `onePerSession`). Transcript text (full tier) is not searched here yet.
+ */
+async function search(sql: Sql, query: string, f: TeamFilter & { limit?: number; onePerSession?: boolean }) {
+  const needle = query.trim();
+  if (needle === '') return [];
+  const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = whereOf(sql, f);
+  const limit = f.limit ?? 50;
+  const found = await sql<
+    {
+      uid: string;
+      title: string | null;
+      project_path: string | null;
+      text: string;
+      ts: string | null;
+      call_id: string | null;
+      tool: string | null;
+      agent_id: string | null;
+      rank: number;
+    }[]
+  >`
+    select * from (
+      select s.uid, s.title, s.project_path, s.title as text, s.started_at as ts, null as call_id, null as tool,
+        null as agent_id, 0 as rank
+      from ${sql.unsafe(FROM)} where ${where} and s.title ilike ${pattern}
+      union all
+      select s.uid, s.title, s.project_path, coalesce(c.summary, '') || ' ' || coalesce(c.error_message, ''), c.ts,
+        c.call_id, c.tool, c.agent_id, 1
+      from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid
+      where ${where} and (c.summary ilike ${pattern} or c.error_message ilike ${pattern})
+    ) hits order by rank, ts desc nulls last limit ${f.onePerSession ? limit * 20 : limit}`;
+  const seen = new Set<string>();
+  const out = [];
+  for (const h of found) {
+    if (f.onePerSession && seen.has(h.uid)) continue;
+    seen.add(h.uid);
+    out.push({
+      sessionId: h.uid,
+      sessionRef: h.uid,
+      projectPath: h.project_path ?? undefined,
+      sessionTitle: h.title ?? undefined,
+      timestamp: h.ts ?? undefined,
+      kind: h.call_id ? ('tool-input' as const) : ('prompt' as const),
+      tool: h.tool ?? undefined,
+      callId: h.call_id ?? undefined,
+      agentId: h.agent_id ?? undefined,
+      snippet: snippetOf(h.text, needle),
+      file: '',
+      line: 0,
+      rank: h.rank,
+    });
+    if (out.length >= limit) break;
+  }
+  return out;
+}

@@ -1,0 +1,133 @@
+/**
+ * Pushed sessions as the dashboard's queries read them: the filters of every route as SQL over the summary columns,
+ * and a row as the index's `SessionSummary` (plus who pushed it and at which tier), so the server's mapping applies.
+ */
+import type { SessionSummary } from '@agentdash/index';
+import type { MetadataSession, ShareTier, SummarySession } from '../contract.js';
+import type { Sql, TxSql } from './db.js';
+
+/** Every filter a dashboard route passes (a local index's, plus `person` and `device`). */
+export interface TeamFilter {
+  readonly agent?: string | undefined;
+  readonly project?: string | undefined;
+  readonly since?: string | number | undefined;
+  readonly until?: string | number | undefined;
+  readonly model?: string | undefined;
+  readonly version?: string | undefined;
+  readonly hasErrors?: boolean | undefined;
+  readonly hideEmpty?: boolean | undefined;
+  readonly ids?: readonly string[] | undefined;
+  readonly sessionId?: string | undefined;
+  readonly person?: string | undefined;
+  /** A device name, or `PERSON/DEVICE`. */
+  readonly device?: string | undefined;
+}
+
+const toMs = (t: string | number | undefined): number | undefined => {
+  if (t === undefined) return undefined;
+  const ms = typeof t === 'number' ? t : Date.parse(t);
+  return Number.isFinite(ms) ? ms : undefined;
+};
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `s` (sessions) joined to `p` (people) and `d` (devices): the WHERE of a filter, as a fragment. */
+export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
+  const parts = [sql`true`];
+  if (f.agent) parts.push(sql`s.agent = ${f.agent}`);
+  if (f.project) {
+    parts.push(sql`(s.project_path ilike ${like(f.project)} or s.project_dir ilike ${like(f.project)}
+      or s.project_hash = ${f.project} or '#' || left(s.project_hash, 8) = ${f.project})`);
+  }
+  const since = toMs(f.since);
+  if (since !== undefined) parts.push(sql`coalesce(s.ended_ms, s.started_ms) >= ${since}`);
+  const until = toMs(f.until);
+  if (until !== undefined) parts.push(sql`s.started_ms <= ${until}`);
+  if (f.model) parts.push(sql`exists (select 1 from unnest(s.models) m where strpos(m, ${f.model}) > 0)`);
+  if (f.version) parts.push(sql`${f.version} = any(s.versions)`);
+  if (f.hasErrors === true) parts.push(sql`s.errors > 0`);
+  if (f.hideEmpty === true) {
+    parts.push(sql`(s.body->>'messages')::int > 0 and not (coalesce(s.title, '') = '' and s.tool_calls = 0)`);
+  }
+  if (f.ids !== undefined) parts.push(sql`s.uid = any(${[...f.ids]}::text[])`);
+  if (f.sessionId !== undefined) parts.push(sql`s.uid = ${f.sessionId}`);
+  if (f.person) parts.push(sql`p.name = ${f.person}`);
+  if (f.device) {
+    const slash = f.device.indexOf('/');
+    if (slash === -1) parts.push(sql`d.name = ${f.device}`);
+    else parts.push(sql`p.name = ${f.device.slice(0, slash)} and d.name = ${f.device.slice(slash + 1)}`);
+  }
+  return parts.reduce((a, b) => sql`${a} and ${b}`);
+}
+
+/** The FROM of the session queries. */
+export const FROM = 'sessions s join people p on p.id = s.person_id left join devices d on d.id = s.device_id';
+
+export interface SessionDbRow {
+  readonly uid: string;
+  readonly tier: ShareTier;
+  readonly person: string;
+  readonly device: string | null;
+  readonly body: Record<string, unknown>;
+}
+
+/** The columns a `SessionDbRow` needs. */
+export const ROW_COLUMNS = 's.uid, s.tier, p.name as person, d.name as device, s.body';
+
+const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+
+/** A team server's session summary: the index's shape (ids are uids), with who pushed it at which tier. */
+export type TeamSessionSummary = SessionSummary & {
+  readonly person: string;
+  readonly device: string | null;
+  readonly tier: ShareTier;
+  readonly projectHash: string;
+};
+
+type Body = Omit<SummarySession, 'calls' | 'responses' | 'tier'> &
+  Partial<Pick<MetadataSession, 'title' | 'titleSource' | 'projectPath' | 'projectDir' | 'gitBranch'>>;
+
+/** A pushed session's row as the index's summary; a tier's missing fields are absent (hidden), never invented. */
+export function summaryOf(row: SessionDbRow): TeamSessionSummary {
+  const b = row.body as unknown as Body;
+  const hash = b.projectHash;
+  return {
+    agent: b.agent as SessionSummary['agent'],
+    id: row.uid,
+    ref: row.uid,
+    key: row.uid,
+    projectPath: opt(b.projectPath),
+    // a summary-tier session names no project: its salted hash stands in, stable per person
+    projectDir: opt(b.projectDir) ?? `#${hash.slice(0, 8)}`,
+    title: opt(b.title),
+    titleSource: opt(b.titleSource),
+    startedAt: opt(b.startedAt),
+    endedAt: opt(b.endedAt),
+    durationMs: opt(b.durationMs),
+    messages: b.messages,
+    prompts: b.prompts,
+    toolCalls: b.toolCalls,
+    errors: b.errors,
+    expectedErrors: b.expectedErrors,
+    versions: b.versions,
+    models: b.models,
+    gitBranch: opt(b.gitBranch),
+    files: [],
+    subagents: b.subagents,
+    isLive: b.isLive,
+    archived: b.archived,
+    issues: b.issues,
+    secrets: b.secrets,
+    usage: b.usage,
+    usageByModel: b.usageByModel,
+    subagentUsage: b.subagentUsage,
+    costUsd: b.costUsd,
+    subagentCostUsd: b.subagentCostUsd,
+    unpricedModels: b.unpricedModels,
+    time: b.time,
+    person: row.person,
+    device: row.device,
+    tier: row.tier,
+    projectHash: hash,
+  };
+}

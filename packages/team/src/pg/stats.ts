@@ -1,0 +1,235 @@
+/**
+ * The statistics page's sources over pushed calls: the calls of the sessions a filter selects, loaded once per
+ * request, then counted as the local index counts them (its `stats` and `analytics`: nearest-rank percentiles,
+ * errors by category, time buckets, duration bins, the same orders), for the server's `statsResponse`.
+ */
+import type {
+  AnalyticsFilter,
+  CallAnalytics,
+  CanonicalToolStat,
+  SessionFilter,
+  SessionTotals,
+  ToolStat,
+  ToolStats,
+} from '@agentdash/index';
+import type { StatsSource } from '@agentdash/server';
+import type { Sql } from './db.js';
+import { FROM, type TeamFilter, whereOf } from './session-sql.js';
+
+interface CallRow {
+  readonly uid: string;
+  readonly agent: string;
+  readonly project: string;
+  readonly started_ms: number | null;
+  readonly active_ms: number | null;
+  readonly tool: string;
+  readonly canonical: string;
+  readonly status: string;
+  readonly category: string | null;
+  readonly severity: string | null;
+  readonly duration_ms: number | null;
+  readonly ts_ms: number | null;
+}
+
+interface SessionRow {
+  readonly uid: string;
+  readonly agent: string;
+  readonly started_ms: number | null;
+  readonly active_ms: number | null;
+}
+
+const toMs = (t: unknown): number | undefined => {
+  if (t === undefined) return undefined;
+  const ms = typeof t === 'number' ? t : Date.parse(String(t));
+  return Number.isFinite(ms) ? ms : undefined;
+};
+
+function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? null;
+}
+
+const isError = (c: CallRow) => c.status === 'error';
+const isExpected = (c: CallRow) => isError(c) && c.severity === 'expected';
+
+/** A session is in a session filter's period as the index says: active at or after since, started by until. */
+const inPeriod = (s: { started_ms: number | null; active_ms: number | null }, since?: number, until?: number) =>
+  (since === undefined || (s.active_ms !== null && s.active_ms >= since)) &&
+  (until === undefined || (s.started_ms !== null && s.started_ms <= until));
+
+function toolStat(calls: readonly CallRow[], canonicalName: string): ToolStat & { sorted: number[] } {
+  const sorted = calls.flatMap((c) => (c.duration_ms === null ? [] : [c.duration_ms])).sort((a, b) => a - b);
+  const errors = calls.filter(isError).length;
+  const categories: Record<string, number> = {};
+  for (const c of calls.filter(isError))
+    categories[c.category ?? 'other'] = (categories[c.category ?? 'other'] ?? 0) + 1;
+  return {
+    calls: calls.length,
+    errors,
+    expectedErrors: calls.filter(isExpected).length,
+    errorRate: calls.length === 0 ? 0 : errors / calls.length,
+    durationMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? null },
+    categories: Object.fromEntries(Object.entries(categories).sort(([a], [b]) => (a < b ? -1 : 1))),
+    canonicalName,
+    paired: calls.filter((c) => c.status === 'ok' || c.status === 'error').length,
+    sorted,
+  };
+}
+
+const groupBy = <T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> => {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+};
+
+/** Most calls first; ties to the group with the most recent call, then by name (the index's order). */
+const ranked = <T extends { calls: number; recent: number; name: string }>(rows: T[]) =>
+  rows.sort((a, b) => b.calls - a.calls || b.recent - a.recent || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+const recentOf = (calls: readonly CallRow[]) => Math.max(-1, ...calls.map((c) => c.ts_ms ?? -1));
+const counts = (calls: readonly CallRow[]) => ({
+  calls: calls.length,
+  errors: calls.filter(isError).length,
+  expectedErrors: calls.filter(isExpected).length,
+});
+
+/** The calls and sessions of `filter` (any agent, any period: the builders narrow), as a sync stats source. */
+export async function statsSourceOf(sql: Sql, filter: TeamFilter): Promise<StatsSource> {
+  const base = { ...filter, agent: undefined, since: undefined, until: undefined };
+  const where = whereOf(sql, base);
+  const calls = await sql<CallRow[]>`
+    select s.uid, s.agent, coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)) as project,
+      s.started_ms, coalesce(s.ended_ms, s.started_ms) as active_ms, c.tool, c.canonical, c.status, c.category,
+      c.severity, c.duration_ms, c.ts_ms
+    from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid where ${where}`;
+  const sessions = await sql<SessionRow[]>`
+    select s.uid, s.agent, s.started_ms, coalesce(s.ended_ms, s.started_ms) as active_ms
+    from ${sql.unsafe(FROM)} where ${where}`;
+
+  const sessionsOf = (f: SessionFilter) =>
+    sessions.filter((s) => (!f.agent || s.agent === f.agent) && inPeriod(s, toMs(f.since), toMs(f.until)));
+
+  const stats = (f: SessionFilter & { readonly tool?: string }): ToolStats => {
+    const since = toMs(f.since);
+    const until = toMs(f.until);
+    const mine = calls.filter(
+      (c) =>
+        (!f.agent || c.agent === f.agent) &&
+        (!f.tool || c.tool === f.tool || c.canonical === f.tool) &&
+        inPeriod(c, since, until),
+    );
+    const tools: Record<string, ToolStat> = {};
+    for (const [name, list] of [...groupBy(mine, (c) => c.tool)].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const { sorted: _sorted, ...stat } = toolStat(
+        list,
+        list.reduce((m, c) => (c.canonical < m ? c.canonical : m), list[0]!.canonical),
+      );
+      tools[name] = stat;
+    }
+    const byCanonical: Record<string, CanonicalToolStat> = {};
+    for (const [canonical, list] of groupBy(mine, (c) => c.canonical)) {
+      const { sorted: _sorted, ...stat } = toolStat(list, canonical);
+      byCanonical[canonical] = { ...stat, names: [...new Set(list.map((c) => c.tool))].sort() };
+    }
+    return {
+      sessions: sessionsOf(f).length,
+      ...counts(mine),
+      paired: mine.filter((c) => c.status === 'ok' || c.status === 'error').length,
+      tools,
+      byCanonical,
+    };
+  };
+
+  const analytics = (f: AnalyticsFilter): CallAnalytics => {
+    const since = toMs(f.since);
+    const until = toMs(f.until);
+    const mine = calls.filter(
+      (c) =>
+        (!f.agent || c.agent === f.agent) &&
+        (since === undefined || (c.ts_ms !== null && c.ts_ms >= since)) &&
+        (until === undefined || (c.ts_ms !== null && c.ts_ms <= until)),
+    );
+    const times = mine.flatMap((c) => (c.ts_ms === null ? [] : [c.ts_ms]));
+    const firstMs = times.length > 0 ? Math.min(...times) : null;
+    const lastMs = times.length > 0 ? Math.max(...times) : null;
+    const bucketMs =
+      typeof f.bucketMs === 'function' ? f.bucketMs(firstMs === null ? 0 : lastMs! - firstMs) : f.bucketMs;
+    const offset = f.bucketOffsetMs ?? 0;
+    const bounds = f.durationBoundsMs ?? [];
+    const binOf = (ms: number) => {
+      const i = bounds.findIndex((b) => ms < b);
+      return i === -1 ? bounds.length : i;
+    };
+    const startOf = (c: CallRow) =>
+      c.ts_ms === null ? 'null' : String(Math.trunc((c.ts_ms - offset) / bucketMs) * bucketMs + offset);
+    const buckets = [...groupBy(mine, startOf)]
+      .map(([start, list]) => ({ startMs: start === 'null' ? null : Number(start), ...counts(list) }))
+      .sort((a, b) => (a.startMs === null ? 1 : b.startMs === null ? -1 : a.startMs - b.startMs));
+    const projects = ranked(
+      [...groupBy(mine, (c) => c.project)].map(([project, list]) => ({
+        project,
+        sessions: new Set(list.map((c) => c.uid)).size,
+        ...counts(list),
+        recent: recentOf(list),
+        name: project,
+      })),
+    ).map(({ recent: _r, name: _n, ...p }) => p);
+    const durations = Array.from({ length: bounds.length + 1 }, () => 0);
+    const tools = ranked(
+      [...groupBy(mine, (c) => c.canonical)].map(([tool, list]) => {
+        const perBin = Array.from({ length: bounds.length + 1 }, () => 0);
+        for (const c of list) if (c.duration_ms !== null) perBin[binOf(c.duration_ms)]! += 1;
+        return { tool, ...counts(list), durations: perBin, recent: recentOf(list), name: tool };
+      }),
+    ).map(({ recent: _r, name: _n, ...t }) => {
+      t.durations.forEach((n, i) => {
+        durations[i]! += n;
+      });
+      return t;
+    });
+    const categories = [
+      ...groupBy(mine.filter(isError), (c) => `${c.category ?? 'other'}\u0000${c.severity ?? 'error'}`),
+    ]
+      .map(([key, list]) => {
+        const [category = 'other', severity = 'error'] = key.split('\u0000');
+        return { category, severity, count: list.length, recent: recentOf(list), key };
+      })
+      .sort((a, b) => b.count - a.count || b.recent - a.recent || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map(({ category, severity, count }) => ({ category, severity, count }));
+    return {
+      ...counts(mine),
+      firstMs,
+      lastMs,
+      bucketMs,
+      buckets,
+      projects,
+      tools,
+      durationBoundsMs: bounds,
+      durations,
+      categories,
+    };
+  };
+
+  const sessionTotals = (f: SessionFilter = {}): SessionTotals => {
+    const mine = sessionsOf(f);
+    const ids = new Set(mine.map((s) => s.uid));
+    const theirs = calls.filter((c) => ids.has(c.uid));
+    return {
+      total: mine.length,
+      totals: {
+        toolCalls: theirs.length,
+        errors: counts(theirs).errors,
+        expectedErrors: counts(theirs).expectedErrors,
+        live: 0,
+      },
+    };
+  };
+
+  return { stats, analytics, sessionTotals };
+}

@@ -1,0 +1,150 @@
+/** The team dashboard's API over pushed sessions: auth, person/device filters, tiers, timelines, usage, search. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { appOver, SAMPLES, type TestApp } from '../../server/test/app-harness.js';
+import { addDevice, addPerson, addViewer, revoke } from '../src/pg/people.js';
+import { pgSuite } from './pg-harness.js';
+import { startTeam, type TeamFixture } from './team-harness.js';
+import { chunksOf, fullSession, metadataSession, sessionsBody, summarySession, uidOf } from './wire.js';
+
+const SAMPLE = join(SAMPLES, 'projects/-home-user-proj-shell/5546c9dc-f77a-4128-bec8-c0c6a466b9a7.jsonl');
+
+pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
+  let team: TeamFixture;
+  let bob: string;
+  let viewer: string;
+  let local: TestApp;
+  const chunks = chunksOf(
+    readFileSync(SAMPLE, 'utf8')
+      .split(/(?<=\n)/)
+      .reduce<string[]>((parts, line, i) => {
+        // three lines a chunk: several chunks, whole lines each
+        if (i % 3 === 0) parts.push(line);
+        else parts[parts.length - 1] += line;
+        return parts;
+      }, []),
+  );
+  beforeAll(async () => {
+    team = await startTeam();
+    await addPerson(team.db.sql, 'bob');
+    bob = (await addDevice(team.db.sql, 'bob', 'desktop')).token;
+    viewer = (await addViewer(team.db.sql, 'lead')).token;
+    for (const c of chunks) {
+      await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
+    }
+    const full = fullSession(3, chunks);
+    const annPush = sessionsBody([summarySession(1), metadataSession(2), full]);
+    expect((await team.request('POST', '/api/team/v1/push/sessions', annPush)).status).toBe(200);
+    const bobPush = sessionsBody([metadataSession(4, 'bob fixes the build')]);
+    expect((await team.request('POST', '/api/team/v1/push/sessions', bobPush, { token: bob })).status).toBe(200);
+    local = await appOver([SAMPLES]);
+  });
+  afterAll(async () => {
+    await local?.close();
+    await team?.close();
+  });
+  const get = async (path: string, token: string | null = viewer) => {
+    const res = await team.request('GET', path, undefined, { token });
+    return { status: res.status, json: res.json as unknown as Record<string, unknown> };
+  };
+
+  it('health says it is a team server and which tiers it holds', async () => {
+    const health = await get('/api/health');
+    expect([health.json.mode, health.json.tiers]).toEqual(['team', ['summary', 'metadata', 'full']]);
+  });
+
+  it('every read needs an active token: none, unknown or revoked is 401', async () => {
+    expect((await get('/api/sessions', null)).status).toBe(401);
+    expect((await get('/api/sessions', 'adt_unknown')).status).toBe(401);
+    const gone = await addViewer(team.db.sql, 'temp');
+    expect((await get('/api/sessions', gone.token)).status).toBe(200);
+    await revoke(team.db.sql, 'temp');
+    expect((await get('/api/sessions', gone.token)).status).toBe(401);
+  });
+
+  it('lists every pushed session with who pushed it and at which tier; person and device filter', async () => {
+    const all = (await get('/api/sessions')).json as { total: number; sessions: Record<string, unknown>[] };
+    expect(all.total).toBe(4);
+    const byId = new Map(all.sessions.map((s) => [s.id, [s.person, s.device, s.tier, s.title]]));
+    expect(byId.get(uidOf(1))).toEqual(['ann', 'laptop', 'summary', null]);
+    expect(byId.get(uidOf(2))).toEqual(['ann', 'laptop', 'metadata', 'fix the build 2']);
+    expect(byId.get(uidOf(4))).toEqual(['bob', 'desktop', 'metadata', 'bob fixes the build']);
+    const bobs = (await get('/api/sessions?person=bob', bob)).json as { total: number };
+    expect(bobs.total).toBe(1);
+    expect(((await get('/api/sessions?device=ann/laptop')).json as { total: number }).total).toBe(3);
+    expect(((await get('/api/sessions?device=desktop')).json as { total: number }).total).toBe(1);
+    // a summary-tier session shows its project as a salted hash, never a name
+    const summary = all.sessions.find((s) => s.id === uidOf(1));
+    expect(summary?.projectPath).toMatch(/^#[0-9a-f]{8}$/);
+  });
+
+  it("lists the people and their devices for the dashboard's filter", async () => {
+    expect((await get('/api/team/people')).json).toEqual({
+      people: [
+        { name: 'ann', devices: ['laptop'], sessions: 3 },
+        { name: 'bob', devices: ['desktop'], sessions: 1 },
+      ],
+    });
+  });
+
+  it("a lower tier's timeline says which tier it was shared at; its header comes from the push", async () => {
+    const header = await get(`/api/sessions/${uidOf(1)}`);
+    expect([header.status, (header.json as { totalEvents: number }).totalEvents]).toEqual([200, 10]);
+    const events = await get(`/api/sessions/${uidOf(1)}/events`);
+    expect(events).toEqual({
+      status: 404,
+      json: {
+        success: false,
+        error: 'this session was shared at the summary tier: its transcript stays on the laptop',
+        code: 'TEAM_TIER_HIDES',
+      },
+    });
+  });
+
+  it('a full-tier timeline, rebuilt from its chunks, equals the local one', async () => {
+    const team3 = (await get(`/api/sessions/${uidOf(3)}/events?limit=500`)).json as {
+      total: number;
+      events: unknown[];
+    };
+    const localId = '5546c9dc-f77a-4128-bec8-c0c6a466b9a7';
+    const mine = await local.json<{ total: number; events: unknown[] }>(`/api/sessions/${localId}/events?limit=500`);
+    expect(team3.total).toBe(mine.total);
+    expect(team3.total).toBeGreaterThan(3);
+    expect(JSON.stringify(team3.events).replaceAll(uidOf(3), localId)).toBe(JSON.stringify(mine.events));
+  });
+
+  it('usage counts each pushed response once, priced by the same table', async () => {
+    const usage = (await get('/api/usage')).json as {
+      totals: { responses: number; inputTokens: number; outputTokens: number };
+      days: { date: string }[];
+    };
+    // sessions 1-4: two responses each, input 1000 + n then 0, output 100 each
+    expect(usage.totals.responses).toBe(8);
+    expect(usage.totals.inputTokens).toBe(1001 + 1002 + 1003 + 1004);
+    expect(usage.totals.outputTokens).toBe(800);
+    expect(usage.days.map((d) => d.date)).toEqual(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
+    const bobs = (await get('/api/usage?person=bob')).json as { totals: { responses: number } };
+    expect(bobs.totals.responses).toBe(2);
+  });
+
+  it('stats count the pushed calls per tool', async () => {
+    const stats = (await get('/api/stats')).json as {
+      totals: { calls: number; errors: number; sessions: number };
+      tools: { tool: string; calls: number; errors: number; p50: number | null }[];
+    };
+    expect(stats.totals).toEqual({ calls: 8, errors: 4, expectedErrors: 0, sessions: 4 });
+    expect(stats.tools.map((t) => [t.tool, t.calls, t.errors, t.p50])).toEqual([
+      ['edit', 4, 0, 15],
+      ['shell', 4, 4, 1200],
+    ]);
+  });
+
+  it('search finds titles and call summaries at the metadata tier and above, never a summary-tier session', async () => {
+    const hits = (await get('/api/sessions?q=build')).json as { sessions: { id: string; snippet?: string }[] };
+    expect(hits.sessions.map((s) => s.id).sort()).toEqual([uidOf(2), uidOf(3), uidOf(4)].sort());
+    const calls = (await get('/api/sessions?q=npm%20test')).json as { sessions: { id: string }[] };
+    expect(calls.sessions.map((s) => s.id)).not.toContain(uidOf(1));
+    expect(calls.sessions).toHaveLength(3);
+  });
+});
