@@ -1,33 +1,14 @@
 /**
- * A real PostgreSQL for the team tests: a fresh cluster in a temporary folder on a free loopback port, started as an
- * unprivileged user when the tests run as root (PostgreSQL refuses root), stopped and removed afterwards.
- * Where the binaries are missing the team suites say so in their titles (`pgSuite`); in CI `.ci/run` installs them.
+ * A real PostgreSQL for the team tests (packages/team/src/pg/local-postgres.ts: a fresh cluster in a temporary
+ * folder, as an unprivileged user under root). Where the binaries are missing the team suites say so in their
+ * titles (`pgSuite`); in CI `.ci/run` installs them.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
 import { describe } from 'vitest';
+import { type LocalPostgres, postgresBin, startLocalPostgres } from '../src/pg/local-postgres.js';
 
-/** The folder holding `initdb`, `postgres`: on PATH, else Debian's `/usr/lib/postgresql/<newest>/bin`. */
-export function findPostgresBin(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'postgres'))) return dir;
-  }
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root)
-    .filter((v) => /^\d+$/.test(v))
-    .sort((a, b) => Number(b) - Number(a));
-  for (const v of versions) {
-    const bin = join(root, v, 'bin');
-    if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'postgres'))) return bin;
-  }
-  return undefined;
-}
-
-export const postgresBin = findPostgresBin();
+export { postgresBin };
+export type TestPostgres = LocalPostgres;
+export const startPostgres = startLocalPostgres;
 
 /**
  * `describe` over a real PostgreSQL, or a suite whose title says plainly that it was skipped.
@@ -40,100 +21,4 @@ export function pgSuite(title: string, body: () => void): void {
   }
   if (postgresBin) describe(title, body);
   else describe.skip(`${title} (skipped: PostgreSQL not installed)`, body);
-}
-
-interface RunAs {
-  readonly uid: number;
-  readonly gid: number;
-  readonly name: string;
-}
-
-/** Root may not run PostgreSQL: Debian's `postgres` user when it exists, else `nobody`. */
-function unprivilegedUser(): RunAs | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const passwd = readFileSync('/etc/passwd', 'utf8').split('\n');
-  for (const name of ['postgres', 'nobody']) {
-    const fields = passwd.find((line) => line.startsWith(`${name}:`))?.split(':');
-    if (fields && fields.length > 3) return { name, uid: Number(fields[2]), gid: Number(fields[3]) };
-  }
-  throw new Error('running as root and neither a postgres nor a nobody user exists to run PostgreSQL');
-}
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export interface TestPostgres {
-  /** `postgres://agentdash@127.0.0.1:<port>/postgres` (trust authentication, loopback only). */
-  readonly url: string;
-  /** The URL of another database on the same server. */
-  urlOf(database: string): string;
-  stop(): Promise<void>;
-}
-
-/** Starts a throwaway PostgreSQL (fsync off: a test cluster need not survive a power cut). */
-export async function startPostgres(): Promise<TestPostgres> {
-  const bin = postgresBin;
-  if (!bin) throw new Error('PostgreSQL is not installed');
-  const runAs = unprivilegedUser();
-  const dir = mkdtempSync(join(tmpdir(), 'agentdash-pg-'));
-  if (runAs) chownSync(dir, runAs.uid, runAs.gid);
-  const data = join(dir, 'data');
-  const ids = runAs ? { uid: runAs.uid, gid: runAs.gid } : {};
-  const init = spawnSync(
-    join(bin, 'initdb'),
-    ['-D', data, '-U', 'agentdash', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'],
-    { ...ids, cwd: dir, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } },
-  );
-  if (init.status !== 0) {
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
-  }
-  const port = await freePort();
-  const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'];
-  for (const setting of ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200']) {
-    args.push('-c', setting);
-  }
-  const child: ChildProcess = spawn(join(bin, 'postgres'), args, {
-    ...ids,
-    cwd: dir,
-    env: { ...process.env, LC_ALL: 'C' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    let log = '';
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString('utf8');
-      if (log.includes('database system is ready to accept connections')) {
-        child.stderr?.off('data', onData);
-        child.stderr?.resume();
-        resolve();
-      }
-    };
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`postgres exited (${code}) before it was ready:\n${log}`)));
-  }).catch((error: unknown) => {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  });
-  const urlOf = (database: string) => `postgres://agentdash@127.0.0.1:${port}/${database}`;
-  return {
-    url: urlOf('postgres'),
-    urlOf,
-    async stop() {
-      // SIGINT: fast shutdown (active connections are closed)
-      if (child.exitCode === null) child.kill('SIGINT');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
