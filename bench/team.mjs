@@ -56,8 +56,8 @@ function serveTeam(pgUrl) {
     child.stderr.on('data', (d) => (err += d));
     child.stdout.on('data', (d) => {
       out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ url: JSON.parse(line).url, stop: () => child.kill('SIGTERM') });
+      const url = /"url":\s*"([^"]+)"/.exec(out)?.[1];
+      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
     });
     child.on('close', (code) => reject(new Error(`serve --team exited ${code}: ${err}`)));
   });

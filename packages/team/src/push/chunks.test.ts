@@ -1,0 +1,77 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { plantedSecrets } from '@agentdash/core/secrets/planted';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writePlantedHome } from '../../test/planted-home.js';
+import { type Chunk, fileChunks, redactLine } from './chunks.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'agentdash-chunks-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The reference: every line redacted on its own. */
+const lineByLine = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => (line.endsWith('\r') ? `${redactLine(line.slice(0, -1))}\r` : redactLine(line)))
+    .join('\n');
+
+function jsonlFiles(root: string, out: string[] = []): string[] {
+  for (const name of readdirSync(root)) {
+    const path = join(root, name);
+    if (statSync(path).isDirectory()) jsonlFiles(path, out);
+    else if (name.endsWith('.jsonl')) out.push(path);
+  }
+  return out;
+}
+
+async function chunksOf(path: string): Promise<{ text: string; chunks: Chunk[] }> {
+  const chunks: Chunk[] = [];
+  await fileChunks(
+    (p) => open(p, 'r'),
+    path,
+    (c) => {
+      chunks.push(c);
+    },
+  );
+  return { text: chunks.map((c) => gunzipSync(c.gz).toString('utf8')).join(''), chunks };
+}
+
+describe("a transcript's text as the full tier sends it", () => {
+  it('is the file with each line redacted, over planted secrets, CRLF lines and the bundled samples', async () => {
+    const planted = writePlantedHome(join(dir, 'planted'));
+    const crlf = join(dir, 'crlf.jsonl');
+    writeFileSync(
+      crlf,
+      `${plantedSecrets()
+        .map((p) => JSON.stringify({ text: p.text }))
+        .join('\r\n')}\r\n`,
+    );
+    const samples = join(import.meta.dirname, '../../../cli/samples/claude-home');
+    for (const file of [planted.file, crlf, ...jsonlFiles(samples)]) {
+      expect((await chunksOf(file)).text).toBe(lineByLine(readFileSync(file, 'utf8')));
+    }
+    expect((await chunksOf(planted.file)).text).not.toBe(readFileSync(planted.file, 'utf8'));
+  });
+
+  it('keeps every byte of a file without secrets, lines longer than a read block included', async () => {
+    const long = JSON.stringify({ type: 'user', text: 'x'.repeat(3 * 1024 * 1024 + 17) });
+    const content = `${long}\n{"a":"é—ü"}\n${'{"b":1}\n'.repeat(200_000)}{"unfinished":`;
+    const path = join(dir, 'plain.jsonl');
+    writeFileSync(path, content);
+    const { text, chunks } = await chunksOf(path);
+    expect(text).toBe(content);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) expect(gunzipSync(c.gz).toString('utf8').endsWith('\n') || c === chunks.at(-1)).toBe(true);
+  });
+
+  it('gives the same chunk names for the same bytes (content-addressed)', async () => {
+    const planted = writePlantedHome(join(dir, 'again'));
+    const a = await chunksOf(planted.file);
+    const b = await chunksOf(planted.file);
+    expect(a.chunks.map((c) => c.sha256)).toEqual(b.chunks.map((c) => c.sha256));
+    for (const p of plantedSecrets()) expect(a.text).not.toContain(p.secret);
+  });
+});
