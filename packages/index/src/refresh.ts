@@ -11,7 +11,7 @@ import {
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow, discoverAll } from './agents.js';
-import { Archive, type ArchivedFileRow } from './archive.js';
+import { Archive, type ArchivedFileRow, HELD } from './archive.js';
 import { FactTracker } from './call-fact.js';
 import { recordsOfRows } from './call-payloads.js';
 import { fingerprintOf } from './fingerprint.js';
@@ -24,6 +24,7 @@ import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
 import { prepared } from './statements.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
+import { heldBefore, holdFile, lossMessage, lostRecords, noteLoss } from './versions.js';
 import { bumpGeneration, FreshnessProbe, type WarmCounts } from './warm.js';
 
 /** Why the file cannot be opened for reading now, or undefined when it can. */
@@ -219,6 +220,8 @@ export class Refresher {
         bytes += this.archive.end(row.path);
         this.archive.forget(row.path, row.meta_path);
         if (row.archived === 1 && this.removeFile(row.path)) filesRemoved += 1;
+        // Held at a version whose bytes are gone now: the next refresh reads the copy on disk as a new file.
+        if (row.archived === HELD) this.removeFile(row.path);
       }
       await this.commit();
       // Deleted on purpose: the file gets smaller.
@@ -575,6 +578,16 @@ export class Refresher {
     if (parsed === undefined) job?.discard();
     const openBytes: OpenBytes = source.fromArchive ? async (path) => this.archive.source(path) : openFileBytes;
     const archiveNew = source.archiving && !source.fromArchive;
+    if (storedRow?.archived === HELD && source.fromArchive) {
+      // Held at its last complete version, which the archive holds: gone from disk now, it is read from there as is.
+      prepared(this.db, 'UPDATE files SET size = ?, mtime_ms = ?, ino = ?, archived = 1 WHERE id = ?').run(
+        file.size,
+        file.mtimeMs,
+        file.ino,
+        storedRow.id,
+      );
+      return NOTHING_READ;
+    }
     if (storedRow !== undefined && isUnchanged(storedRow, file, sessionId)) {
       prepared(this.db, 'UPDATE files SET archived = ? WHERE id = ?').run(source.fromArchive ? 1 : 0, storedRow.id);
       if (archiveNew) await this.archiveUpTo(file, storedRow.parsed_offset).catch(() => undefined);
@@ -588,6 +601,8 @@ export class Refresher {
     try {
       const restart =
         storedRow === undefined ||
+        // Held at its last complete version: the copy on disk is read whole again whenever it changes.
+        storedRow.archived === HELD ||
         storedRow.ino !== file.ino ||
         file.size < storedRow.parsed_offset ||
         storedRow.session_id !== sessionId ||
@@ -595,6 +610,9 @@ export class Refresher {
         !adapterForFile(file).capabilities.appendOnly ||
         // Rewritten in place (same inode, not shorter): the bytes before the offset are not the ones we read.
         (await fingerprintOf(file.path, storedRow.parsed_offset, openBytes)) !== storedRow.tail;
+      // What the file held, to tell whether its new read lost records (then it is held at that version).
+      const before =
+        restart && storedRow !== undefined && !source.fromArchive ? heldBefore(this.db, storedRow, file) : undefined;
       const current = this.startRow(file, sessionId, storedRow, restart, touched, sessions);
       // A file read again from byte 0 on disk is archived again from byte 0.
       if (restart && archiveNew) this.archive.clear(file.path);
@@ -667,6 +685,18 @@ export class Refresher {
         if (archived.end > end.nextOffset) this.archive.truncate(file.path, end.nextOffset);
         else if (archived.end < end.nextOffset) await this.archiveUpTo(file, end.nextOffset);
       }
+      let lossNote: string | undefined;
+      if (before !== undefined && storedRow !== undefined) {
+        const lost = lostRecords(this.db, before, current.id, counts.records);
+        if (lost > 0 && source.archivedBytes >= storedRow.parsed_offset) {
+          savepoint.rollback();
+          const message = lossMessage(before, lost, true);
+          await holdFile(this.db, this.archive, storedRow, file, source.archiving, message);
+          return { parsed: true, bytes: end.bytesRead, records: 0, issues: 1 };
+        }
+        if (lost > 0) lossNote = lossMessage(before, lost, false);
+        else this.archive.dropVersion(file.path);
+      }
       // Records appended to a file already read, at the file's modification time: while it is recent, the session
       // is being written now (live). A refresh long after the append (a CLI run days later) does not make it live.
       const appended = !restart && counts.records > 0 ? file.mtimeMs : current.appended_ms;
@@ -687,8 +717,10 @@ export class Refresher {
         current.id,
       );
       prepared(this.db, 'DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
+      if (lossNote !== undefined) noteLoss(this.db, current.id, lossNote);
       savepoint.release();
-      return { parsed: true, bytes: end.bytesRead, records: counts.records, issues: counts.issues };
+      const issues = counts.issues + (lossNote === undefined ? 0 : 1);
+      return { parsed: true, bytes: end.bytesRead, records: counts.records, issues };
     } catch (error) {
       if (this.db.inTransaction) savepoint.rollback();
       throw error;
