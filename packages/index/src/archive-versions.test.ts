@@ -148,6 +148,26 @@ describe('a project folder renamed', () => {
     expect(index.archiveSize()).toEqual(clean.archiveSize());
     clean.close();
   });
+
+  it('copied then deleted (another inode), or seen gone by one refresh and back by the next: the same session', async () => {
+    await index.refresh([home]);
+    const before = await seen(index, SESSION);
+    const projects = join(home, 'projects');
+    const aside = join(dir, 'aside');
+    renameSync(join(projects, PROJECT), aside);
+    await index.refresh([home]);
+    expect(index.getSession(SESSION)?.archived).toBe(true);
+    cpSync(aside, join(projects, '-home-user-proj-moved'), { recursive: true });
+    rmSync(aside, { recursive: true });
+    await index.refresh([join(projects, '-home-user-proj-moved')]);
+    expect(
+      index
+        .listSessions()
+        .filter((s) => s.id === SESSION)
+        .map((s) => [s.ref, s.archived]),
+    ).toEqual([[SESSION, false]]);
+    expect(await seen(index, SESSION)).toEqual(before);
+  });
 });
 
 describe('forgetting a held file', () => {

@@ -18,6 +18,7 @@ import { fingerprintOf } from './fingerprint.js';
 import { releaseFreePages } from './free-pages.js';
 import { type FileRow, idOfKey, type ReadRecords, sessionKeyOf, Writer } from './import.js';
 import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
+import { findMoves, type Move } from './moves.js';
 import { type ArchiveChunk, type ParseJob, ParsePool } from './parse-pool.js';
 import { isUnder, pathCond, scopeSql, withoutCoveringPaths } from './scope.js';
 import { SessionUpdater } from './sessions.js';
@@ -312,6 +313,17 @@ export class Refresher {
     });
     this.unreadable = [...discovery.issues];
     const discovered = new Map(discovery.files.map((f) => [f.path, f]));
+    // Files that moved (a project folder renamed) keep their rows, calls and archive under their new path. Not
+    // looked for on a first index (nothing is stored).
+    if (stored.length > 0 || onlyUnder) {
+      const fresh = discovery.files.filter((f) => !storedByPath.has(f.path));
+      for (const move of await findMoves(this.db, fresh, new Set(discovered.keys()))) {
+        const row = this.moveFile(move);
+        if (row === undefined) continue;
+        storedByPath.delete(move.from.path);
+        storedByPath.set(row.path, row);
+      }
+    }
     const archiving = options.archive ?? this.settings.archiving();
     const archived = this.archive.bytesByPath(onlyUnder ? roots : undefined);
     // Archived files under the given paths that are gone from disk are read from the archive.
@@ -547,6 +559,26 @@ export class Refresher {
     if (row === undefined) return false;
     if ((row.archived === 1) !== source.fromArchive) return true;
     return !source.fromArchive && source.archiving && source.archivedBytes < row.parsed_offset;
+  }
+
+  /**
+   * A stored file found at another path: its row, session key and archive follow it (its calls and records stay
+   * where they are, rows of the file). Undefined when another process has moved or stored it meanwhile.
+   */
+  private moveFile({ from, to }: Move): FileRow | undefined {
+    const batch = this.begin();
+    if (this.fileByPath.get(to.path) !== undefined) return undefined;
+    const key = sessionKeyOf(to);
+    const moved = prepared(
+      this.db,
+      `UPDATE files SET path = ?, project_dir = ?, role = ?, session_id = ?, agent_id = ?, meta_path = ?, ino = ?,
+         archived = 0 WHERE id = ? AND path = ?`,
+    ).run(to.path, to.projectDir, to.role, key, to.agentId ?? null, to.metaPath ?? null, to.ino, from.id, from.path);
+    if (moved.changes === 0) return undefined;
+    this.archive.move(from.path, to, from.meta_path);
+    batch.sessions.add(from.session_id);
+    batch.sessions.add(key);
+    return this.fileByPath.get(to.path) as FileRow;
   }
 
   /** Drop a file that is gone (read again under the lock: another process may have dropped it already). */
