@@ -3,7 +3,16 @@
  * replaced or stops parsing keeps its last complete version, shown and archived, with an issue; a file that parses
  * again is read normally; a moved project folder is the same session.
  */
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +76,22 @@ describe('a transcript that loses bytes on disk', () => {
     expect(await seen(index, SESSION)).toEqual(before);
     expect(index.getSession(SESSION)?.archived).toBe(true);
     expect(index.archiveSize().versions).toBe(1);
+  });
+
+  it('held, its copy on disk appended to: the new bytes are kept beside it, nothing is read again', async () => {
+    const file = join(home, 'projects', PROJECT, `${SESSION}.jsonl`);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    await index.refresh([home]);
+    const before = await seen(index, SESSION);
+    writeFileSync(file, `${lines.slice(0, 10).join('\n')}\n`);
+    await index.refresh([home]);
+    const held = index.archiveSize();
+    const more = `${lines.slice(10, 20).join('\n')}\n`;
+    appendFileSync(file, more);
+    const report = await index.refresh([home]);
+    expect(report).toMatchObject({ filesParsed: 0, bytesParsed: 0 });
+    expect(index.archiveSize()).toMatchObject({ versions: 1, raw: held.raw + Buffer.byteLength(more) });
+    expect(await seen(index, SESSION)).toEqual(before);
   });
 
   it('a file that holds everything again is read normally: the kept copy and the issue go', async () => {

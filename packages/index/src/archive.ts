@@ -9,6 +9,7 @@ import { open } from 'node:fs/promises';
 import { type ByteSource, type DiscoveredFile, type OpenBytes, openFileBytes } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { type Codec, compressChunk, compressChunkAsync, decompressChunk } from './archive-codec.js';
+import { fingerprintOf } from './fingerprint.js';
 import { pathCond } from './scope.js';
 
 /** Transcript bytes per chunk. */
@@ -125,9 +126,11 @@ export class Archive {
       ),
       held: db.prepare(`SELECT 1 FROM files WHERE path = ? AND archived = ${HELD}`).pluck(),
       upsertVersion: db.prepare(
-        `INSERT OR REPLACE INTO archive_versions (path, reason, file_size, mtime_ms, ino, kept_ms)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO archive_versions (path, reason, file_size, mtime_ms, ino, tail, kept_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
+      versionRow: db.prepare('SELECT file_size, ino, tail FROM archive_versions WHERE path = ?'),
+      growVersion: db.prepare('UPDATE archive_versions SET file_size = ?, mtime_ms = ?, tail = ? WHERE path = ?'),
       deleteVersion: db.prepare('DELETE FROM archive_versions WHERE path = ?'),
       version: db.prepare('SELECT 1 FROM archive_versions WHERE path = ?').pluck(),
       moveChunks: db.prepare('UPDATE archive_chunks SET path = ? WHERE path = ?'),
@@ -203,8 +206,23 @@ export class Archive {
   async keepVersion(file: DiscoveredFile, reason: string): Promise<void> {
     const key = versionKey(file.path);
     this.s.deleteChunks.run(key);
-    this.s.upsertVersion.run(file.path, reason, file.size, file.mtimeMs, file.ino, Date.now());
+    const tail = await fingerprintOf(file.path, file.size);
+    this.s.upsertVersion.run(file.path, reason, file.size, file.mtimeMs, file.ino, tail, Date.now());
     await this.archiveRange(file.path, 0, file.size, key);
+  }
+
+  /**
+   * The copy kept beside a held file, grown on disk by appends only (same inode, its bytes so far unchanged): its
+   * new bytes are archived after it, and true is returned; false when the copy changed otherwise (or none is kept).
+   */
+  async growVersion(file: DiscoveredFile): Promise<boolean> {
+    const row = this.s.versionRow.get(file.path) as { file_size: number; ino: number; tail: string } | undefined;
+    if (row === undefined || row.ino !== file.ino || file.size < row.file_size) return false;
+    if ((await fingerprintOf(file.path, row.file_size)) !== row.tail) return false;
+    const key = versionKey(file.path);
+    await this.archiveRange(file.path, this.end(key), file.size, key);
+    this.s.growVersion.run(file.size, file.mtimeMs, await fingerprintOf(file.path, file.size), file.path);
+    return true;
   }
 
   /** Whether a version is kept beside this file. */

@@ -620,6 +620,23 @@ export class Refresher {
       );
       return NOTHING_READ;
     }
+    if (
+      storedRow?.archived === HELD &&
+      !source.fromArchive &&
+      adapterForFile(file).capabilities.appendOnly &&
+      file.size < storedRow.parsed_offset &&
+      (await this.archive.growVersion(file))
+    ) {
+      // Held, and its copy on disk only grew, still shorter than the version shown (so it cannot hold all of it yet):
+      // the new bytes are kept beside it, and the file stays held. Grown as long, it is read again (it may hold
+      // everything again, as a file a sync tool writes back).
+      prepared(this.db, 'UPDATE files SET size = ?, mtime_ms = ? WHERE id = ?').run(
+        file.size,
+        file.mtimeMs,
+        storedRow.id,
+      );
+      return NOTHING_READ;
+    }
     if (storedRow !== undefined && isUnchanged(storedRow, file, sessionId)) {
       prepared(this.db, 'UPDATE files SET archived = ? WHERE id = ?').run(source.fromArchive ? 1 : 0, storedRow.id);
       if (archiveNew) await this.archiveUpTo(file, storedRow.parsed_offset).catch(() => undefined);

@@ -425,6 +425,7 @@ const migrations: readonly string[] = [
      file_size INTEGER NOT NULL,
      mtime_ms REAL NOT NULL,
      ino INTEGER NOT NULL,
+     tail TEXT NOT NULL,
      kept_ms INTEGER NOT NULL
    );`,
 ];
