@@ -16,6 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
@@ -210,5 +211,26 @@ describe('forgetting a held file', () => {
     const now = await seen(index, SESSION);
     expect([now.toolCalls, now.calls.length]).toEqual([4, 4]);
     expect(issuesOf(index, 'version_kept')).toEqual([]);
+  });
+});
+
+describe('an index made before versions were kept (schema 26)', () => {
+  it('opens with its archive, and holds a file that loses records from then on', async () => {
+    const dbPath = join(dir, 'index.sqlite');
+    await index.refresh([home]);
+    const before = await seen(index, SESSION);
+    const archive = index.archiveSize();
+    index.close();
+    const db = new Database(dbPath);
+    db.exec('DROP TABLE archive_versions');
+    db.pragma('user_version = 26');
+    db.close();
+
+    index = openIndex({ dbPath });
+    expect(index.archiveSize()).toEqual(archive);
+    truncateSync(join(home, 'projects', PROJECT, `${SESSION}.jsonl`), 45112);
+    await index.refresh([home]);
+    expect(await seen(index, SESSION)).toEqual(before);
+    expect(index.archiveSize().versions).toBe(1);
   });
 });
