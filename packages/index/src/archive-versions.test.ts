@@ -70,7 +70,7 @@ describe('a transcript that loses bytes on disk', () => {
     const [issue] = issuesOf(index, 'version_kept');
     expect(issue).toMatchObject({ file, line: 0, sessionId: SESSION });
     expect(issue?.message).toBe(
-      'shrank from 135337 to 45112 bytes and lost 80 of its 119 records: its last complete version is shown, and the copy on disk is kept beside it in the archive',
+      'shrank from 135337 to 45112 bytes and lost 47 of its 68 records: its last complete version is shown, and the copy on disk is kept beside it in the archive',
     );
     expect(index.archiveSize().versions).toBe(1);
 

@@ -17,6 +17,7 @@ export const VERSION_KEPT = 'version_kept';
 /** What a file held before it was read again from byte 0: its records' ids and count, and why it is read again. */
 export interface HeldBefore {
   readonly ids: ReadonlySet<string>;
+  /** Records read from it (`files.records`). */
   readonly records: number;
   readonly reason: string;
 }
@@ -42,17 +43,21 @@ export function heldBefore(db: Database.Database, row: FileRow, file: Discovered
   return { ids: recordIdsOf(db, row.id), records: row.records, reason: changeOf(row, file) };
 }
 
-/** Records the file held before that its new read does not hold (by id, and at least the drop in its count). */
+/**
+ * Records the file held before that its new read does not hold: by id (a record's count may differ between reads in
+ * pieces and a whole read, its id does not), else, for a file whose records have none, the drop in their count.
+ */
 export function lostRecords(db: Database.Database, before: HeldBefore, fileId: number, recordsNow: number): number {
+  if (before.ids.size === 0) return Math.max(0, before.records - recordsNow);
   const now = recordIdsOf(db, fileId);
   let lost = 0;
   for (const id of before.ids) if (!now.has(id)) lost += 1;
-  return Math.max(lost, before.records - recordsNow);
+  return lost;
 }
 
 /** The `version_kept` issue's message. */
 export function lossMessage(before: HeldBefore, lost: number, kept: boolean): string {
-  const held = `${before.reason} and lost ${lost} of its ${before.records} records`;
+  const held = `${before.reason} and lost ${lost} of its ${before.ids.size || before.records} records`;
   return kept
     ? `${held}: its last complete version is shown, and the copy on disk is kept beside it in the archive`
     : `${held}, which were not archived: the copy on disk is shown`;
