@@ -680,10 +680,13 @@ export class Refresher {
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
       const facts = new FactTracker(agentOfRow(file.agent));
+      // The new read's first problem: why a file that lost records does not parse now, when that is why.
+      let firstIssue: ParseIssue | undefined;
       const readHere = () =>
         adapterForFile(file).streamRecords(
           file,
           (event) => {
+            if (event.kind === 'issue') firstIssue ??= event.issue;
             if (storeError !== undefined) return;
             try {
               this.writer.handle(current, event, touched, counts, facts);
@@ -739,11 +742,11 @@ export class Refresher {
         const lost = lostRecords(this.db, before, current.id, counts.records);
         if (lost > 0 && source.archivedBytes >= storedRow.parsed_offset) {
           savepoint.rollback();
-          const message = lossMessage(before, lost, true);
+          const message = lossMessage(before, lost, true, firstIssue, end.pendingBytes);
           await holdFile(this.db, this.archive, storedRow, file, source.archiving, message);
           return { parsed: true, bytes: end.bytesRead, records: 0, issues: 1 };
         }
-        if (lost > 0) lossNote = lossMessage(before, lost, false);
+        if (lost > 0) lossNote = lossMessage(before, lost, false, firstIssue, end.pendingBytes);
         else this.archive.dropVersion(file.path);
       }
       // Records appended to a file already read, at the file's modification time: while it is recent, the session

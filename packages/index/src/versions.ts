@@ -5,7 +5,7 @@
  * archived beside it (`Archive.keepVersion`) and a `version_kept` issue says which file and why. Once a read of the
  * file holds every record again, it is read normally and the kept copy goes.
  */
-import type { DiscoveredFile } from '@agentdash/core';
+import type { DiscoveredFile, ParseIssue } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { type Archive, HELD } from './archive.js';
 import type { FileRow } from './import.js';
@@ -55,9 +55,24 @@ export function lostRecords(db: Database.Database, before: HeldBefore, fileId: n
   return lost;
 }
 
-/** The `version_kept` issue's message. */
-export function lossMessage(before: HeldBefore, lost: number, kept: boolean): string {
-  const held = `${before.reason} and lost ${lost} of its ${before.ids.size || before.records} records`;
+/**
+ * The `version_kept` issue's message. `problem`: the new read's first issue, `pending`: the bytes it left unfinished
+ * at the end (a write in progress); either may say why.
+ */
+export function lossMessage(
+  before: HeldBefore,
+  lost: number,
+  kept: boolean,
+  problem: ParseIssue | undefined,
+  pending: number,
+): string {
+  const why =
+    problem !== undefined
+      ? ` (${problem.code} at line ${problem.line}: ${problem.message.slice(0, 200)})`
+      : pending > 0
+        ? ` (its last ${pending} bytes are unfinished: caught mid-write?)`
+        : '';
+  const held = `${before.reason} and lost ${lost} of its ${before.ids.size || before.records} records${why}`;
   return kept
     ? `${held}: its last complete version is shown, and the copy on disk is kept beside it in the archive`
     : `${held}, which were not archived: the copy on disk is shown`;
