@@ -166,13 +166,15 @@ describe('incremental refresh', () => {
     const full = countCalls(bytes.toString('utf8'));
     expect(index.stats({ paths: [home] }).calls).toBe(full.calls);
 
-    // Truncated: shorter than the stored offset.
+    // Truncated: shorter than the stored offset. Read again, it lost records: the file is held at its last
+    // complete version (archive-versions.test.ts).
     const lines = bytes.toString('utf8').split('\n');
     const short = `${lines.slice(0, Math.floor(lines.length / 3)).join('\n')}\n`;
     writeFileSync(path, short);
     const r1 = await index.refresh([home]);
     expect(r1.bytesParsed).toBe(Buffer.byteLength(short));
-    expect(index.stats({ paths: [home] }).calls).toBe(countCalls(short).calls);
+    expect(index.stats({ paths: [home] }).calls).toBe(full.calls);
+    expect(index.issues().map((i) => i.code)).toEqual(['version_kept']);
 
     // Replaced: a new inode with the full content again.
     const tmp = `${path}.tmp`;

@@ -138,8 +138,8 @@ export interface AgentIndex {
   hasArchivedFilesUnder(path: string): boolean;
   /** True the first time it is called with this key on this database (for one-time notices). */
   firstTime(key: string): boolean;
-  /** Archived files and their bytes: on disk (`raw`) and as stored (`stored`). */
-  archiveSize(): { readonly files: number; readonly raw: number; readonly stored: number };
+  /** What the archive holds: files, transcript bytes, bytes stored, and versions kept beside files (`keepVersion`). */
+  archiveSize(): { readonly files: number; readonly raw: number; readonly stored: number; readonly versions: number };
   /** A transcript's bytes: the file on disk, else what the archive kept of it (ENOENT when neither). */
   readonly openBytes: OpenBytes;
   close(): void;
@@ -310,7 +310,8 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
       const cond = pathCond([path], 'f');
       return db.prepare(`SELECT 1 FROM archive_files f WHERE ${cond.sql} LIMIT 1`).get(...cond.params) !== undefined;
     },
-    archiveSize: () => db.prepare(ARCHIVE_SIZE).get() as { files: number; raw: number; stored: number },
+    archiveSize: () =>
+      db.prepare(ARCHIVE_SIZE).get() as { files: number; raw: number; stored: number; versions: number },
     usageResponses: (filter) => usageResponses(store, bySessionKey(store, filter)),
     openBytes: archiveOf(db).openBytes,
     prices: store.prices,

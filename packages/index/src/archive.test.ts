@@ -107,7 +107,11 @@ describe('archive', () => {
     ).run();
     db.prepare(`INSERT INTO archive_chunks (path, offset, length, data) VALUES ('/p/s.jsonl', 0, 3, x'010203')`).run();
     db.prepare(`INSERT INTO settings (key, value) VALUES ('archive', 'off')`).run();
-    const rows = () => ARCHIVE_TABLES.map((t) => db.prepare(`SELECT * FROM ${t}`).all() as Record<string, unknown>[]);
+    // Archive tables made by later steps (the versions kept beside files) are empty then, and kept empty.
+    const tables = ARCHIVE_TABLES.filter(
+      (t) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t) !== undefined,
+    );
+    const rows = () => tables.map((t) => db.prepare(`SELECT * FROM ${t}`).all() as Record<string, unknown>[]);
     const kept = rows();
     // The rows as they were: columns added by later steps (a chunk's codec) are left out of the comparison.
     const snapshot = () =>
@@ -149,7 +153,7 @@ describe('archive', () => {
     index.setArchiving(false);
     expect(index.archiving()).toBe(false);
     await index.refresh([home]);
-    expect(index.archiveSize()).toEqual({ files: 0, raw: 0, stored: 0 });
+    expect(index.archiveSize()).toEqual({ files: 0, raw: 0, stored: 0, versions: 0 });
     const [first] = index.listSessions();
     for (const file of first?.files ?? []) rmSync(file.path);
     await index.refresh([home]);

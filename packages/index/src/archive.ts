@@ -9,6 +9,7 @@ import { open } from 'node:fs/promises';
 import { type ByteSource, type DiscoveredFile, type OpenBytes, openFileBytes } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { type Codec, compressChunk, compressChunkAsync, decompressChunk } from './archive-codec.js';
+import { fingerprintOf } from './fingerprint.js';
 import { pathCond } from './scope.js';
 
 /** Transcript bytes per chunk. */
@@ -81,9 +82,27 @@ export class ArchiveSource implements ByteSource {
   }
 }
 
-/** What the archive holds: its files, their bytes and the bytes stored (read from `archive_chunk_sizes` alone). */
+/**
+ * What the archive holds: its files, their bytes and the bytes stored (read from `archive_chunk_sizes` alone), and
+ * the versions kept beside files (`Archive.keepVersion`).
+ */
 export const ARCHIVE_SIZE = `SELECT (SELECT COUNT(*) FROM archive_files) AS files, COALESCE(SUM(length), 0) AS raw,
-    COALESCE(SUM(length(data)), 0) AS stored FROM archive_chunks`;
+    COALESCE(SUM(length(data)), 0) AS stored, (SELECT COUNT(*) FROM archive_versions) AS versions FROM archive_chunks`;
+
+/**
+ * Where the chunks of the version kept beside a file are stored: never a path on disk (it holds a NUL), so no
+ * refresh takes it for a transcript.
+ */
+export function versionKey(path: string): string {
+  return `${path}\u0000version`;
+}
+
+/**
+ * `files.archived` of a file held at its last complete version: the copy on disk lost records (it shrank, was
+ * replaced or stopped parsing), so the file's rows and reads come from its archive while the copy on disk is
+ * archived beside it (`keepVersion`). 1: gone from disk, read from the archive; 0: read from disk.
+ */
+export const HELD = 2;
 
 /** Reading and writing archived bytes. */
 export class Archive {
@@ -105,6 +124,17 @@ export class Archive {
         `UPDATE archive_files SET archived_bytes = (SELECT COALESCE(MAX(offset + length), 0) FROM archive_chunks WHERE path = @path)
          WHERE path = @path`,
       ),
+      held: db.prepare(`SELECT 1 FROM files WHERE path = ? AND archived = ${HELD}`).pluck(),
+      upsertVersion: db.prepare(
+        `INSERT OR REPLACE INTO archive_versions (path, reason, file_size, mtime_ms, ino, tail, kept_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      versionRow: db.prepare('SELECT file_size, ino, tail FROM archive_versions WHERE path = ?'),
+      growVersion: db.prepare('UPDATE archive_versions SET file_size = ?, mtime_ms = ?, tail = ? WHERE path = ?'),
+      deleteVersion: db.prepare('DELETE FROM archive_versions WHERE path = ?'),
+      version: db.prepare('SELECT 1 FROM archive_versions WHERE path = ?').pluck(),
+      moveChunks: db.prepare('UPDATE archive_chunks SET path = ? WHERE path = ?'),
+      moveVersion: db.prepare('UPDATE archive_versions SET path = ? WHERE path = ?'),
       upsertFile: db.prepare(
         `INSERT INTO archive_files (path, project_dir, role, session_id, agent_id, meta_path, file_size, mtime_ms, ino)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -139,9 +169,9 @@ export class Archive {
     return new ArchiveSource(chunks, (id) => this.s.data.get(id) as Buffer, path);
   }
 
-  /** Files on disk, else their archived bytes. */
+  /** Files on disk, else their archived bytes (and those of a file held at its last complete version). */
   readonly openBytes: OpenBytes = async (path) => {
-    if (existsSync(path)) return openFileBytes(path);
+    if (existsSync(path) && this.s.held.get(path) === undefined) return openFileBytes(path);
     if (this.end(path) === 0) {
       throw Object.assign(new Error(`ENOENT: no such file and nothing archived: ${path}`), { code: 'ENOENT' });
     }
@@ -169,8 +199,61 @@ export class Archive {
     this.s.setBytes.run({ path });
   }
 
-  /** Forget a file entirely: its bytes, its meta file's bytes and what is known of it. */
+  /**
+   * Keep the copy of a file now on disk beside its archive (which holds its last complete version): the copy lost
+   * records, for `reason`. One copy per file: a newer one replaces it.
+   */
+  async keepVersion(file: DiscoveredFile, reason: string): Promise<void> {
+    const key = versionKey(file.path);
+    this.s.deleteChunks.run(key);
+    const tail = await fingerprintOf(file.path, file.size);
+    this.s.upsertVersion.run(file.path, reason, file.size, file.mtimeMs, file.ino, tail, Date.now());
+    await this.archiveRange(file.path, 0, file.size, key);
+  }
+
+  /**
+   * The copy kept beside a held file, grown on disk by appends only (same inode, its bytes so far unchanged): its
+   * new bytes are archived after it, and true is returned; false when the copy changed otherwise (or none is kept).
+   */
+  async growVersion(file: DiscoveredFile): Promise<boolean> {
+    const row = this.s.versionRow.get(file.path) as { file_size: number; ino: number; tail: string } | undefined;
+    if (row === undefined || row.ino !== file.ino || file.size < row.file_size) return false;
+    if ((await fingerprintOf(file.path, row.file_size)) !== row.tail) return false;
+    const key = versionKey(file.path);
+    await this.archiveRange(file.path, this.end(key), file.size, key);
+    this.s.growVersion.run(file.size, file.mtimeMs, await fingerprintOf(file.path, file.size), file.path);
+    return true;
+  }
+
+  /** Whether a version is kept beside this file. */
+  hasVersion(path: string): boolean {
+    return this.s.version.get(path) !== undefined;
+  }
+
+  /** Drop the version kept beside a file (it holds every record again). */
+  dropVersion(path: string): void {
+    this.s.deleteChunks.run(versionKey(path));
+    this.s.deleteVersion.run(path);
+  }
+
+  /** A file moved (a project folder renamed): its archived bytes, its version and what is known of it follow. */
+  move(from: string, file: DiscoveredFile, metaFrom: string | null): void {
+    if (from === file.path) return;
+    this.forget(file.path, file.metaPath ?? null);
+    this.s.moveChunks.run(file.path, from);
+    this.s.moveChunks.run(versionKey(file.path), versionKey(from));
+    this.s.moveVersion.run(file.path, from);
+    if (metaFrom !== null && file.metaPath !== undefined) this.s.moveChunks.run(file.metaPath, metaFrom);
+    const row = this.file(from);
+    if (row === undefined) return;
+    this.s.deleteFile.run(from);
+    this.noteFile({ ...file, size: row.file_size, mtimeMs: row.mtime_ms, ino: row.ino });
+    this.s.setBytes.run({ path: file.path });
+  }
+
+  /** Forget a file entirely: its bytes, its meta file's bytes, its kept version and what is known of it. */
   forget(path: string, metaPath: string | null): void {
+    this.dropVersion(path);
     this.s.deleteChunks.run(path);
     if (metaPath !== null) this.s.deleteChunks.run(metaPath);
     this.s.deleteFile.run(path);
@@ -179,9 +262,10 @@ export class Archive {
   /**
    * Archive the bytes `[from, to)` of a file on disk, chunk by chunk (`compressChunkAsync`: off this thread where the
    * codec can be; a large import's new files are archived by its parse workers instead). Returns the end actually
-   * archived (less than `to` when the file is shorter now).
+   * archived (less than `to` when the file is shorter now). `into`: the key the chunks are stored under (a version
+   * kept beside the file: `versionKey`).
    */
-  async archiveRange(path: string, from: number, to: number): Promise<number> {
+  async archiveRange(path: string, from: number, to: number, into = path): Promise<number> {
     if (to <= from) return from;
     const handle = await open(path, 'r');
     let position = from;
@@ -192,12 +276,12 @@ export class Archive {
         const { bytesRead } = await handle.read(buffer, 0, length, position);
         if (bytesRead === 0) break;
         const packed = await compressChunkAsync(buffer.subarray(0, bytesRead));
-        this.s.insert.run(path, position, bytesRead, packed.codec, packed.data);
+        this.s.insert.run(into, position, bytesRead, packed.codec, packed.data);
         position += bytesRead;
       }
     } finally {
       await handle.close();
-      this.s.setBytes.run({ path });
+      this.s.setBytes.run({ path: into });
     }
     return position;
   }

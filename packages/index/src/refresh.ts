@@ -11,19 +11,21 @@ import {
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow, discoverAll } from './agents.js';
-import { Archive, type ArchivedFileRow } from './archive.js';
+import { Archive, type ArchivedFileRow, HELD } from './archive.js';
 import { FactTracker } from './call-fact.js';
 import { recordsOfRows } from './call-payloads.js';
 import { fingerprintOf } from './fingerprint.js';
 import { releaseFreePages } from './free-pages.js';
 import { type FileRow, idOfKey, type ReadRecords, sessionKeyOf, Writer } from './import.js';
 import { IMPORT_FAILED, recordImportFailure } from './import-failure.js';
+import { findMoves, type Move } from './moves.js';
 import { type ArchiveChunk, type ParseJob, ParsePool } from './parse-pool.js';
 import { isUnder, pathCond, scopeSql, withoutCoveringPaths } from './scope.js';
 import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
 import { prepared } from './statements.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
+import { heldBefore, holdFile, lossMessage, lostRecords, noteLoss } from './versions.js';
 import { bumpGeneration, FreshnessProbe, type WarmCounts } from './warm.js';
 
 /** Why the file cannot be opened for reading now, or undefined when it can. */
@@ -219,6 +221,8 @@ export class Refresher {
         bytes += this.archive.end(row.path);
         this.archive.forget(row.path, row.meta_path);
         if (row.archived === 1 && this.removeFile(row.path)) filesRemoved += 1;
+        // Held at a version whose bytes are gone now: the next refresh reads the copy on disk as a new file.
+        if (row.archived === HELD) this.removeFile(row.path);
       }
       await this.commit();
       // Deleted on purpose: the file gets smaller.
@@ -309,6 +313,17 @@ export class Refresher {
     });
     this.unreadable = [...discovery.issues];
     const discovered = new Map(discovery.files.map((f) => [f.path, f]));
+    // Files that moved (a project folder renamed) keep their rows, calls and archive under their new path. Not
+    // looked for on a first index (nothing is stored).
+    if (stored.length > 0 || onlyUnder) {
+      const fresh = discovery.files.filter((f) => !storedByPath.has(f.path));
+      for (const move of await findMoves(this.db, fresh, new Set(discovered.keys()))) {
+        const row = this.moveFile(move);
+        if (row === undefined) continue;
+        storedByPath.delete(move.from.path);
+        storedByPath.set(row.path, row);
+      }
+    }
     const archiving = options.archive ?? this.settings.archiving();
     const archived = this.archive.bytesByPath(onlyUnder ? roots : undefined);
     // Archived files under the given paths that are gone from disk are read from the archive.
@@ -546,6 +561,26 @@ export class Refresher {
     return !source.fromArchive && source.archiving && source.archivedBytes < row.parsed_offset;
   }
 
+  /**
+   * A stored file found at another path: its row, session key and archive follow it (its calls and records stay
+   * where they are, rows of the file). Undefined when another process has moved or stored it meanwhile.
+   */
+  private moveFile({ from, to }: Move): FileRow | undefined {
+    const batch = this.begin();
+    if (this.fileByPath.get(to.path) !== undefined) return undefined;
+    const key = sessionKeyOf(to);
+    const moved = prepared(
+      this.db,
+      `UPDATE files SET path = ?, project_dir = ?, role = ?, session_id = ?, agent_id = ?, meta_path = ?, ino = ?,
+         archived = 0 WHERE id = ? AND path = ?`,
+    ).run(to.path, to.projectDir, to.role, key, to.agentId ?? null, to.metaPath ?? null, to.ino, from.id, from.path);
+    if (moved.changes === 0) return undefined;
+    this.archive.move(from.path, to, from.meta_path);
+    batch.sessions.add(from.session_id);
+    batch.sessions.add(key);
+    return this.fileByPath.get(to.path) as FileRow;
+  }
+
   /** Drop a file that is gone (read again under the lock: another process may have dropped it already). */
   private removeFile(path: string): boolean {
     const row = this.fileByPath.get(path) as FileRow | undefined;
@@ -575,6 +610,33 @@ export class Refresher {
     if (parsed === undefined) job?.discard();
     const openBytes: OpenBytes = source.fromArchive ? async (path) => this.archive.source(path) : openFileBytes;
     const archiveNew = source.archiving && !source.fromArchive;
+    if (storedRow?.archived === HELD && source.fromArchive) {
+      // Held at its last complete version, which the archive holds: gone from disk now, it is read from there as is.
+      prepared(this.db, 'UPDATE files SET size = ?, mtime_ms = ?, ino = ?, archived = 1 WHERE id = ?').run(
+        file.size,
+        file.mtimeMs,
+        file.ino,
+        storedRow.id,
+      );
+      return NOTHING_READ;
+    }
+    if (
+      storedRow?.archived === HELD &&
+      !source.fromArchive &&
+      adapterForFile(file).capabilities.appendOnly &&
+      file.size < storedRow.parsed_offset &&
+      (await this.archive.growVersion(file))
+    ) {
+      // Held, and its copy on disk only grew, still shorter than the version shown (so it cannot hold all of it yet):
+      // the new bytes are kept beside it, and the file stays held. Grown as long, it is read again (it may hold
+      // everything again, as a file a sync tool writes back).
+      prepared(this.db, 'UPDATE files SET size = ?, mtime_ms = ? WHERE id = ?').run(
+        file.size,
+        file.mtimeMs,
+        storedRow.id,
+      );
+      return NOTHING_READ;
+    }
     if (storedRow !== undefined && isUnchanged(storedRow, file, sessionId)) {
       prepared(this.db, 'UPDATE files SET archived = ? WHERE id = ?').run(source.fromArchive ? 1 : 0, storedRow.id);
       if (archiveNew) await this.archiveUpTo(file, storedRow.parsed_offset).catch(() => undefined);
@@ -588,6 +650,8 @@ export class Refresher {
     try {
       const restart =
         storedRow === undefined ||
+        // Held at its last complete version: the copy on disk is read whole again whenever it changes.
+        storedRow.archived === HELD ||
         storedRow.ino !== file.ino ||
         file.size < storedRow.parsed_offset ||
         storedRow.session_id !== sessionId ||
@@ -595,6 +659,9 @@ export class Refresher {
         !adapterForFile(file).capabilities.appendOnly ||
         // Rewritten in place (same inode, not shorter): the bytes before the offset are not the ones we read.
         (await fingerprintOf(file.path, storedRow.parsed_offset, openBytes)) !== storedRow.tail;
+      // What the file held, to tell whether its new read lost records (then it is held at that version).
+      const before =
+        restart && storedRow !== undefined && !source.fromArchive ? heldBefore(this.db, storedRow, file) : undefined;
       const current = this.startRow(file, sessionId, storedRow, restart, touched, sessions);
       // A file read again from byte 0 on disk is archived again from byte 0.
       if (restart && archiveNew) this.archive.clear(file.path);
@@ -613,10 +680,13 @@ export class Refresher {
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
       const facts = new FactTracker(agentOfRow(file.agent));
+      // The new read's first problem: why a file that lost records does not parse now, when that is why.
+      let firstIssue: ParseIssue | undefined;
       const readHere = () =>
         adapterForFile(file).streamRecords(
           file,
           (event) => {
+            if (event.kind === 'issue') firstIssue ??= event.issue;
             if (storeError !== undefined) return;
             try {
               this.writer.handle(current, event, touched, counts, facts);
@@ -667,6 +737,18 @@ export class Refresher {
         if (archived.end > end.nextOffset) this.archive.truncate(file.path, end.nextOffset);
         else if (archived.end < end.nextOffset) await this.archiveUpTo(file, end.nextOffset);
       }
+      let lossNote: string | undefined;
+      if (before !== undefined && storedRow !== undefined) {
+        const lost = lostRecords(this.db, before, current.id, counts.records);
+        if (lost > 0 && source.archivedBytes >= storedRow.parsed_offset) {
+          savepoint.rollback();
+          const message = lossMessage(before, lost, true, firstIssue, end.pendingBytes);
+          await holdFile(this.db, this.archive, storedRow, file, source.archiving, message);
+          return { parsed: true, bytes: end.bytesRead, records: 0, issues: 1 };
+        }
+        if (lost > 0) lossNote = lossMessage(before, lost, false, firstIssue, end.pendingBytes);
+        else this.archive.dropVersion(file.path);
+      }
       // Records appended to a file already read, at the file's modification time: while it is recent, the session
       // is being written now (live). A refresh long after the append (a CLI run days later) does not make it live.
       const appended = !restart && counts.records > 0 ? file.mtimeMs : current.appended_ms;
@@ -687,8 +769,10 @@ export class Refresher {
         current.id,
       );
       prepared(this.db, 'DELETE FROM issues WHERE file_id = ? AND code = ?').run(current.id, IMPORT_FAILED);
+      if (lossNote !== undefined) noteLoss(this.db, current.id, lossNote);
       savepoint.release();
-      return { parsed: true, bytes: end.bytesRead, records: counts.records, issues: counts.issues };
+      const issues = counts.issues + (lossNote === undefined ? 0 : 1);
+      return { parsed: true, bytes: end.bytesRead, records: counts.records, issues };
     } catch (error) {
       if (this.db.inTransaction) savepoint.rollback();
       throw error;

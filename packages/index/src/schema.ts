@@ -416,10 +416,22 @@ const migrations: readonly string[] = [
   `DROP INDEX IF EXISTS call_facts_stats;
    CREATE INDEX call_facts_stats ON calls(name, duration_ms, has_result, is_error, severity, category, file_id)
      WHERE has_result IS NOT NULL;`,
+  // Versions kept beside a file (archive.ts, `keepVersion`): a transcript that shrank, was replaced or stopped parsing
+  // keeps its last complete version as the file's archive (shown: `files.archived = 2`), and the copy on disk now is
+  // archived beside it, its chunks under `versionKey(path)`. Not derived data: no migration may drop it.
+  `CREATE TABLE archive_versions (
+     path TEXT PRIMARY KEY,
+     reason TEXT NOT NULL,
+     file_size INTEGER NOT NULL,
+     mtime_ms REAL NOT NULL,
+     ino INTEGER NOT NULL,
+     tail TEXT NOT NULL,
+     kept_ms INTEGER NOT NULL
+   );`,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */
-export const ARCHIVE_TABLES = ['archive_files', 'archive_chunks', 'settings'] as const;
+export const ARCHIVE_TABLES = ['archive_files', 'archive_chunks', 'settings', 'archive_versions'] as const;
 
 if (migrations.length !== SCHEMA_VERSION) {
   throw new Error(`schema-version.ts says ${SCHEMA_VERSION}, but schema.ts has ${migrations.length} migration steps`);

@@ -51,6 +51,7 @@ ${COMMON_HELP}`,
       files: size.files,
       bytes: size.raw,
       storedBytes: size.stored,
+      versions: size.versions,
       db: ctx.dbPath,
     };
     if (ctx.json) {
@@ -60,7 +61,7 @@ ${COMMON_HELP}`,
     ctx.io.stdout.write(
       `archiving ${out.enabled ? 'on' : 'off'}: ${out.files} files, ${formatBytes(out.bytes)} of transcripts in ${formatBytes(
         out.storedBytes,
-      )}\nindex: ${out.db}\n`,
+      )}${out.versions > 0 ? `, ${out.versions} version${out.versions === 1 ? '' : 's'} kept beside files that lost records (\`agentdash index --verbose\` lists them)` : ''}\nindex: ${out.db}\n`,
     );
   },
 };

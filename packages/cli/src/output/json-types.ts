@@ -44,6 +44,8 @@ export interface ArchiveJson {
   readonly files: number;
   readonly bytes: number;
   readonly storedBytes: number;
+  /** Files held at their last complete version, whose newer copy (it lost records) is kept beside it. */
+  readonly versions: number;
   readonly db: string;
 }
 

@@ -6,6 +6,7 @@ import type { ParseIssue } from '../model/issue.js';
 import { type ListedFolder, listFolder, noteFolder, readFolder, unreadableFolder } from './listed-folders.js';
 import { findInHead } from './read-head.js';
 import { statOrUndefined, statRoot } from './stat.js';
+import { isTranscriptEntry } from './transcript-entry.js';
 
 /** A transcript file found on disk. */
 export interface DiscoveredFile {
@@ -144,8 +145,9 @@ function projectDirsOf(
   return dirs;
 }
 
+/** Whether a folder holds a transcript: a `.jsonl` entry that is no folder (a link, or a FIFO reported when scanned). */
 function hasTranscript(entries: readonly Dirent[]): boolean {
-  return entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'));
+  return entries.some((e) => !e.isDirectory() && e.name.endsWith('.jsonl'));
 }
 
 /**
@@ -194,10 +196,14 @@ async function scanProjectDir(
     const paused = pause();
     if (paused !== undefined) await paused;
     const path = childPath(projectDir, entry.name);
-    if (entry.isFile() && entry.name.endsWith('.jsonl')) {
-      const file = await describeFile(path, projectDir, undefined, options);
+    if (!entry.isDirectory() && entry.name.endsWith('.jsonl')) {
+      const file = isTranscriptEntry(path, entry, issues)
+        ? await describeFile(path, projectDir, undefined, options)
+        : undefined;
       if (file) out.push(file);
     } else if (entry.isDirectory()) {
+      // A folder named like a transcript is said to be one, and looked into as any folder.
+      if (entry.name.endsWith('.jsonl')) isTranscriptEntry(path, entry, issues);
       // A session folder (or any other): a `subagents/` made in it later changes its mtime.
       noteFolder(path, folders);
       const subagentsDir = join(path, 'subagents');
@@ -234,8 +240,10 @@ function findAgentFiles(dir: string, folders: ListedFolder[], issues: ParseIssue
   const walk = (folder: string): void => {
     for (const entry of readFolder(folder, folders, issues) ?? []) {
       const path = childPath(folder, entry.name);
-      if (entry.isFile() && AGENT_FILE.test(entry.name)) out.push(path);
-      else if (entry.isDirectory()) walk(path);
+      if (entry.isDirectory()) {
+        if (AGENT_FILE.test(entry.name)) isTranscriptEntry(path, entry, issues);
+        walk(path);
+      } else if (AGENT_FILE.test(entry.name) && isTranscriptEntry(path, entry, issues)) out.push(path);
     }
   };
   walk(dir);

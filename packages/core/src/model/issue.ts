@@ -14,6 +14,7 @@ export const parseIssueCodes = [
   'missing_main_file',
   'import_failed',
   'resume_stub',
+  'version_kept',
 ] as const;
 export type ParseIssueCode = (typeof parseIssueCodes)[number];
 

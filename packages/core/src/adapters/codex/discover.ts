@@ -4,6 +4,7 @@ import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discov
 import { type ListedFolder, listFolder } from '../../io/listed-folders.js';
 import { readHead } from '../../io/read-head.js';
 import { statOrUndefined } from '../../io/stat.js';
+import { isTranscriptEntry } from '../../io/transcript-entry.js';
 import type { ParseIssue } from '../../model/issue.js';
 
 /** `rollout-<local time>-<session id>.jsonl`. */
@@ -159,8 +160,10 @@ function findRollouts(
     for (const entry of entries) {
       if (out.length >= limit) return;
       const path = join(folder, entry.name);
-      if (entry.isFile() && ROLLOUT_FILE.test(entry.name)) out.push(path);
-      else if (entry.isDirectory() && left > 0 && !SKIPPED_FOLDER.test(entry.name)) walk(path, left - 1);
+      if (entry.isDirectory()) {
+        if (ROLLOUT_FILE.test(entry.name)) isTranscriptEntry(path, entry, issues);
+        if (left > 0 && !SKIPPED_FOLDER.test(entry.name)) walk(path, left - 1);
+      } else if (ROLLOUT_FILE.test(entry.name) && isTranscriptEntry(path, entry, issues)) out.push(path);
     }
   };
   walk(dir, depth);

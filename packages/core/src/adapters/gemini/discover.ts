@@ -6,6 +6,7 @@ import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discov
 import { type ListedFolder, noteFolder, readFolder, unreadableFolder } from '../../io/listed-folders.js';
 import { readHead } from '../../io/read-head.js';
 import { statOrUndefined, statRoot } from '../../io/stat.js';
+import { isTranscriptEntry } from '../../io/transcript-entry.js';
 import type { ParseIssue } from '../../model/issue.js';
 
 const SESSION_FILE = /\.jsonl?$/;
@@ -104,7 +105,7 @@ async function scanChats(
   const out: DiscoveredFile[] = [];
   const taken = new Set<string>();
   const mains = entries
-    .filter((e) => e.isFile() && SESSION_FILE.test(e.name))
+    .filter((e) => SESSION_FILE.test(e.name) && isTranscriptEntry(join(chats, e.name), e, issues))
     .map((e) => e.name)
     .sort();
   for (const name of mains) {
@@ -119,7 +120,7 @@ async function scanChats(
     if (!entry.isDirectory()) continue;
     const dir = join(chats, entry.name);
     for (const name of (readFolder(dir, folders, issues) ?? [])
-      .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
+      .filter((e) => e.name.endsWith('.jsonl') && isTranscriptEntry(join(dir, e.name), e, issues))
       .map((e) => e.name)
       .sort()) {
       const file = await describe(join(dir, name), projectDir, entry.name, options);
