@@ -34,6 +34,8 @@ export function plantedSecrets(): readonly PlantedSecret[] {
   const stripe = `sk_live_${alnum(24, 'Zq8Wm4Kp2R')}`;
   const npm = `npm_${alnum(36, 'Gh7Jk2Lm9N')}`;
   const hf = `hf_${alnum(34, 'PzQr8Ts3Uv')}`;
+  const sendgrid = `SG.${alnum(22, 'Fq3Lx9Wd_k')}.${alnum(43, 'Tz8-Nb2Vc5Qr')}`;
+  const basic = alnum(28, 'YWxpY2U6U3VwM3JTZWNyM3Q');
   const jwt = `eyJhbGciOiJIUzI1NiJ9.eyJ${alnum(40, 'zdWIiOiIx')}.${alnum(43, 'SflKxwRJ-_')}`;
   const urlPassword = 'Sup3r-Secr3t-Pw';
   const envValue = alnum(24, 'Vq7Xz2Lp9K');
@@ -59,7 +61,13 @@ export function plantedSecrets(): readonly PlantedSecret[] {
     { rule: 'stripe-key', text: `stripe.api_key = '${stripe}'`, secret: stripe },
     { rule: 'npm-token', text: `//registry.npmjs.org/:_authToken=${npm}`, secret: npm },
     { rule: 'huggingface-token', text: `huggingface-cli login --token ${hf}`, secret: hf },
+    { rule: 'sendgrid-api-key', text: `SENDGRID_KEY: ${sendgrid}`, secret: sendgrid },
     { rule: 'jwt', text: `cookie: session=${jwt}`, secret: jwt },
+    {
+      rule: 'authorization-header',
+      text: `curl -H "Authorization: Basic ${basic}" https://api.internal/v1`,
+      secret: basic,
+    },
     {
       rule: 'url-password',
       text: `DATABASE_URL=postgres://admin:${urlPassword}@db.internal:5432/app`,

@@ -2,7 +2,7 @@
  * Find and redact secrets in text and in JSON values. Pure and browser-safe; never throws on odd input.
  * @module
  */
-import { type SecretRule, secretRules } from './rules.js';
+import { isPlaceholderValue, type SecretRule, secretRules } from './rules.js';
 
 export interface SecretMatch {
   readonly rule: string;
@@ -33,8 +33,9 @@ const MIN_LENGTH = 16;
  * texts: 4 % of a parse worker's time in a cold index).
  */
 const MAY_HOLD_PREFIX =
-  /PRIVATE KEY|A[KSB]IA|ACCA|AIza|ya29\.|AccountKey=|Q~|sk-|[sr]k_|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|oas)-|xox|hooks\.slack\.com|npm_|hf_|eyJ/;
-const MAY_HOLD_WORD = /secret|token|pass(?:w|phrase)|api_?key|private_?key|access_?key|credential|auth_?key/i;
+  /PRIVATE KEY|A[KSB]IA|ACCA|AIza|ya29\.|AccountKey=|Q~|sk-|[sr]k_|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|oas)-|xox|hooks\.slack\.com|npm_|hf_|SG\.|eyJ/;
+const MAY_HOLD_WORD =
+  /secret|token|pass(?:w|phrase)|api_?key|private_?key|access_?key|credential|auth_?key|authorization/i;
 const MAY_HOLD_URL_PASSWORD = /:\/\/[^\s:/?#@"'<>]{1,100}:[^\s/?#@"'<>]{3,200}@/;
 
 function mayHold(text: string): boolean {
@@ -54,6 +55,7 @@ export function findSecrets(text: string): SecretMatch[] {
       if (!span) continue;
       const [start, end] = span;
       if (end <= start) continue;
+      if (rule.byName === true && isPlaceholderValue(text.slice(start, end))) continue;
       if (found.some((f) => start < f.end && f.start < end)) continue;
       found.push({ rule: rule.id, start, end });
     }
