@@ -368,6 +368,11 @@ export interface HealthResponse {
   readonly success: true;
   readonly paths: number;
   readonly index: IndexStatus;
+  /**
+   * `serve --redact` (screen sharing): every secret in every answer is redacted, prompts, replies and tool
+   * inputs and outputs included; the dashboard says so. Identifiers (titles, paths, branches) are always redacted.
+   */
+  readonly redact: boolean;
 }
 
 /** Server-sent events on /api/events. */

@@ -28,7 +28,7 @@ async function checkPaths(paths: readonly string[]): Promise<void> {
 
 export const serveCommand: CommandSpec = {
   name: 'serve',
-  usage: 'agentdash serve [PATH…] [--port N] [--host H] [--token T]',
+  usage: 'agentdash serve [PATH…] [--port N] [--host H] [--token T] [--redact]',
   summary: 'start the live dashboard',
   help: `Serves the dashboard and its JSON API at once and indexes PATH in the background (newest first; the sessions
 list fills as files are read, with progress in the dashboard and on a terminal's stderr), then follows files as
@@ -41,6 +41,9 @@ Options:
   --host H         interface (default 127.0.0.1)
   --token T        require this token (default: $AGENTDASH_TOKEN; none on loopback)
   --open-url       print the URL prominently (for npm start)
+  --redact         redact on screen (for screen sharing): every secret in prompts, replies, thinking and tool
+                   inputs and outputs is shown as [REDACTED:<rule>], and exports are always redacted; the
+                   dashboard says so. Titles, project paths and branches are redacted with or without it.
 
 ${COMMON_HELP}`,
   options: {
@@ -48,6 +51,7 @@ ${COMMON_HELP}`,
     host: { type: 'string' },
     token: { type: 'string' },
     'open-url': { type: 'boolean' },
+    redact: { type: 'boolean' },
   },
   async run(ctx, positionals) {
     // Loaded here, not at start-up: other commands need neither the server nor its HTTP stack.
@@ -73,6 +77,7 @@ ${COMMON_HELP}`,
       host,
       port,
       ...(token !== undefined && token !== '' ? { token } : {}),
+      redact: flag(ctx.values, 'redact'),
       onProgress: (progress) => {
         const now = ctx.io.now();
         if (!showProgress || (progress.done < progress.total && now - lastDraw < 200)) return;
@@ -97,6 +102,7 @@ ${COMMON_HELP}`,
       ctx.io.stdout.write(
         `${flag(ctx.values, 'open-url') ? 'AgentDash is running at ' : ''}${ctx.color.bold(server.url)}\n`,
       );
+      if (flag(ctx.values, 'redact')) ctx.note('redacting secrets on screen (--redact)');
       ctx.note('press Ctrl-C to stop');
     }
     void server.indexed.then(async (report) => {
