@@ -23,8 +23,11 @@ in docs/secrets.md). The secret itself is never printed. Exports redact these by
       const findings: SecretFinding[] = [];
       for (const f of s.files) findings.push(...(await scanFile(f.path, openBytes)));
       // Never the secret itself: a title or a file path holding one shows it redacted.
-      if (findings.length > 0)
-        out.push(redactIdentifiers({ sessionId: s.id, sessionRef: s.ref, title: s.title ?? null, findings }));
+      // (with the project path beside it, whose secrets the project folder in each path repeats)
+      if (findings.length > 0) {
+        const entry = { sessionId: s.id, sessionRef: s.ref, title: s.title ?? null, findings };
+        out.push(redactIdentifiers({ projectPath: s.projectPath, entry }).entry);
+      }
     }
     const total = out.reduce((n, s) => n + s.findings.length, 0);
     if (ctx.json) {

@@ -4,8 +4,14 @@ import { isPlaceholderValue, secretRuleIds, secretRules } from './rules.js';
 import { findSecrets, RedactionReport, redactText, redactValue } from './scan.js';
 
 describe('secret rules', () => {
-  it('every rule has a planted secret (a test per rule)', () => {
+  it('every rule has a planted secret (a test per rule), in two variants that differ', () => {
     expect(plantedSecrets().map((p) => p.rule)).toEqual(secretRuleIds);
+    const other = plantedSecrets(1);
+    expect(other.map((p) => findSecrets(p.text).map((f) => f.rule))).toEqual(secretRuleIds.map((id) => [id]));
+    const first = plantedSecrets();
+    expect(
+      other.filter((p, i) => first[i]?.text.includes(p.secret) || p.text.includes(first[i]?.secret ?? '?')),
+    ).toEqual([]);
   });
 
   for (const planted of plantedSecrets()) {
