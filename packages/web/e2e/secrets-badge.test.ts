@@ -156,6 +156,7 @@ describe.skipIf(missing !== undefined)('serve --redact in headless Chromium', ()
     const notice = page.locator('[data-testid=redact-notice]');
     await notice.waitFor({ timeout: 30_000 });
     expect(await notice.textContent()).toBe('secrets redacted');
+    expect(await notice.isVisible()).toBe(true);
     expect(problems).toEqual([]);
   }, 120_000);
 });

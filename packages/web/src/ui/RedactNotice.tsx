@@ -18,11 +18,11 @@ export function RedactNotice() {
   if (!redact) return null;
   return (
     <span
-      className="badge accent"
+      className="badge accent redact-notice"
       data-testid="redact-notice"
       title="Started with --redact: secrets in prompts, replies, tool inputs and outputs are shown as [REDACTED:…], and exports are redacted"
     >
-      secrets redacted
+      <span className="redact-notice-long">secrets </span>redacted
     </span>
   );
 }
