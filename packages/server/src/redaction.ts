@@ -13,8 +13,10 @@ export function shownSession(session: Session, redact: boolean): Session {
 
 /** An answer (a list, statistics, a header) as the API sends it: identifiers redacted, or with `redact` every string. */
 export function shownAnswer<T>(value: T, redact: boolean): T {
-  if (!redact) return redactIdentifiers(value);
-  const out = redactDerived(value);
+  const named = redactIdentifiers(value);
+  if (!redact) return named;
+  // (identifiers first: a secret of a project path is hidden in the folder names of the answer's file paths too)
+  const out = redactDerived(named);
   // A search snippet is a window of a text: a secret cut by its edge, or split by a highlight marker, is no longer
   // one the rules know. On a shared screen, any long run of letters and digits in one is hidden.
   const sessions = (out as { sessions?: unknown }).sessions;
