@@ -149,6 +149,15 @@ describe('secret rules', () => {
     expect(report.summary()).toBe('2 secrets redacted (private-key 1, aws-access-key-id 1) in call toolu_1 input');
   });
 
+  it('redacting twice changes nothing (a marker is never a secret, nor part of one)', () => {
+    for (const p of [...plantedSecrets(), ...plantedSecrets(1)]) {
+      const once = redactText(p.text).text;
+      expect(findSecrets(once), p.rule).toEqual([]);
+      expect(redactText(once).text, p.rule).toBe(once);
+    }
+    expect(findSecrets('git clone https://[REDACTED:github-token]@github.invalid/x.git')).toEqual([]);
+  });
+
   it('never throws on odd input', () => {
     const odd = ['\u0000'.repeat(100), '-----BEGIN PRIVATE KEY-----', 'x'.repeat(200_000), '://:@'.repeat(1000)];
     expect(odd.map((t) => redactText(t).text.length > 0)).toEqual([true, true, true, true]);

@@ -47,7 +47,12 @@ function mayHold(text: string): boolean {
 /** Secrets in `text`, in order of position; overlapping matches go to the rule listed first (the most specific). */
 export function findSecrets(text: string): SecretMatch[] {
   if (text.length < MIN_LENGTH || !mayHold(text)) return [];
-  const found: SecretMatch[] = [];
+  // A marker left by an earlier redaction is never a secret, nor part of one (`://[REDACTED:github-token]@`):
+  // redacting twice changes nothing.
+  const found: SecretMatch[] = text.includes('[REDACTED')
+    ? [...text.matchAll(MARKER)].map((m) => ({ rule: '', start: m.index, end: m.index + m[0].length }))
+    : [];
+  const markers = found.length;
   for (const { rule, pattern } of compiled) {
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
@@ -60,8 +65,10 @@ export function findSecrets(text: string): SecretMatch[] {
       found.push({ rule: rule.id, start, end });
     }
   }
-  return found.sort((a, b) => a.start - b.start);
+  return (markers > 0 ? found.slice(markers) : found).sort((a, b) => a.start - b.start);
 }
+
+const MARKER = /\[REDACTED(?::[a-z0-9-]+)?\]/g;
 
 /** The marker that replaces a secret. */
 export function redactionMarker(rule: string): string {
