@@ -288,6 +288,7 @@ export class Writer {
   apply(file: FileRow, ops: readonly Op[], touched: Set<string>, counts: { records: number; issues: number }): void {
     const s = this.s;
     const fileId = file.id;
+    this.secretLine = '';
     let stored = new Set<string>();
     for (const op of ops) {
       switch (op[0]) {
@@ -318,6 +319,8 @@ export class Writer {
         }
         case OP.title:
           s.insertTitle.run(fileId, op[1], op[2], op[3], op[4]);
+          // A title the user or the client wrote is shown everywhere: a secret in it counts.
+          this.countSecrets(fileId, op[1] as number, (op[5] as readonly string[] | undefined) ?? []);
           break;
         case OP.request:
           s.insertRequest.run(fileId, op[1], op[2], op[3], op[4]);
@@ -359,8 +362,9 @@ export class Writer {
             op[9],
           );
           this.indexText(lastInsertRowid, op[10] as Uint8Array);
-          // Secrets are counted in the texts an export writes (prompts, responses, tool inputs and outputs), by rule only.
-          for (const rule of op[11] as readonly string[]) s.addSecret.run(fileId, rule);
+          // Secrets are counted in the texts an export writes (prompts, responses, tool inputs and outputs), by rule
+          // only, once per line and rule (as `agentdash secrets` lists them).
+          this.countSecrets(fileId, op[1] as number, op[11] as readonly string[]);
           break;
         }
         case OP.fact:
@@ -384,6 +388,24 @@ export class Writer {
    * because the full-text index writes its pending terms out at every savepoint (one per file), and many small
    * segments cost merging later. Past `MAX_PENDING_BYTES` they are inserted at once (memory stays bounded).
    */
+  /** The line whose secrets were counted last (`<file id>:<line>`) and their rules: a line counts a rule once. */
+  private secretLine = '';
+  private readonly secretLineRules = new Set<string>();
+
+  private countSecrets(fileId: number, line: number, rules: readonly string[]): void {
+    if (rules.length === 0) return;
+    const at = `${fileId}:${line}`;
+    if (at !== this.secretLine) {
+      this.secretLine = at;
+      this.secretLineRules.clear();
+    }
+    for (const rule of rules) {
+      if (this.secretLineRules.has(rule)) continue;
+      this.secretLineRules.add(rule);
+      this.s.addSecret.run(fileId, rule);
+    }
+  }
+
   private indexText(rowid: number | bigint, text: Uint8Array): void {
     this.pendingTexts.push([rowid, text]);
     this.hold(text);

@@ -28,7 +28,7 @@ export const OP = {
    *  reasoning, request_ref, shown, parent_raw, prompt_text, sig, extra_results]`: `extra_results` counts the result
    *  blocks without an id here; the writer adds those whose id the file already answered. */
   record: 2,
-  /** `[OP.title, line, source, title, leaf_uuid]` */
+  /** `[OP.title, line, source, title, leaf_uuid, secret rules]` */
   title: 3,
   /** `[OP.request, line, id, ts_ms, agent_id]` */
   request: 4,
@@ -55,6 +55,8 @@ export const OP = {
 } as const;
 
 export type Op = readonly unknown[];
+
+const secretRulesOf = (text: string): string[] => findSecrets(text).map((found) => found.rule);
 
 /** `records.is_synthetic`: 0 a model's response (or no response), 1 an API error the client wrote, 2 another note. */
 function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
@@ -206,17 +208,17 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
           // What FTS5 tokenizes: each CJK character a word of its own (cjk.ts); snippets show `indexedText`. As
           // UTF-8 bytes, what SQLite takes: made in the parse worker, they wait in the writer outside its heap.
           Buffer.from(spaceCjk(indexedText(part)), 'utf8'),
-          findSecrets(part.text).map((found) => found.rule),
+          secretRulesOf(part.text),
           part.kind,
         ]);
       }
       return;
     }
     case 'title':
-      out.push([OP.title, line, record.source, record.title, null]);
+      out.push([OP.title, line, record.source, record.title, null, secretRulesOf(record.title)]);
       return;
     case 'summary':
-      out.push([OP.title, line, 'summary', record.summary, record.leafUuid ?? null]);
+      out.push([OP.title, line, 'summary', record.summary, record.leafUuid ?? null, secretRulesOf(record.summary)]);
       return;
     case 'last-prompt':
     case 'queue-operation':

@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantText, nextSessionId, prompt, toolResult, toolUse, writeDemoHome } from '../test/synthetic.js';
+import {
+  assistantText,
+  nextSessionId,
+  prompt,
+  toolResult,
+  toolUse,
+  writeDemoHome,
+  writeLines,
+} from '../test/synthetic.js';
 import { type AgentIndex, openIndex } from './index.js';
 
 const planted = plantedSecrets();
@@ -100,5 +108,37 @@ describe('secret counts in the index', () => {
     expect(countsOf(leakyMain)['npm-token']).toBe(1);
     expect(index.getSession(leaky)?.secrets).toBe(4);
     expect(index.getSession(clean)?.secrets).toBe(0);
+  });
+});
+
+describe('secret counts: one per line and rule', () => {
+  it('counts a line holding one secret twice once, and counts a secret in a title record', async () => {
+    const twice = nextSessionId();
+    const file = join(home, 'projects', '-home-user-proj-twice', `${twice}.jsonl`);
+    const key = byRule('github-token').text;
+    writeLines(file, [
+      // The same token in the command and in its description: one line, one rule, one finding.
+      toolUse(base(twice, 1), 'msg_t1', 'toolu_twice', 'Bash', { command: key, description: key }),
+      toolResult(base(twice, 2), 'toolu_twice', 'ok', false),
+      JSON.stringify({
+        type: 'custom-title',
+        customTitle: `deploy with ${byRule('stripe-key').text}`,
+        sessionId: twice,
+      }),
+    ]);
+    await index.refresh([home]);
+    expect(countsOf(file)).toEqual({ 'github-token': 1, 'stripe-key': 1 });
+    expect(index.getSession(twice)?.secrets).toBe(2);
+  });
+
+  it('does not count placeholder values (Go test fixtures, .env examples)', async () => {
+    const fixture = nextSessionId();
+    const file = join(home, 'projects', '-home-user-proj-fixture', `${fixture}.jsonl`);
+    writeLines(file, [
+      prompt(base(fixture, 1), 'auth := githttp.TokenAuth{Token: "source-token"} and DB_PASSWORD=CHANGE_ME_PLEASE'),
+      assistantText(base(fixture, 2), 'msg_f1', 'Noted.'),
+    ]);
+    await index.refresh([home]);
+    expect(index.getSession(fixture)?.secrets).toBe(0);
   });
 });

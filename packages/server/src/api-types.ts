@@ -376,6 +376,11 @@ export interface HealthResponse {
   readonly mode?: 'local' | 'team';
   /** On a team server: the sharing tiers its sessions were pushed at. */
   readonly tiers?: readonly ('summary' | 'metadata' | 'full')[];
+  /**
+   * `serve --redact` (screen sharing): every secret in every answer is redacted, prompts, replies and tool
+   * inputs and outputs included; the dashboard says so. Identifiers (titles, paths, branches) are always redacted.
+   */
+  readonly redact: boolean;
 }
 
 /** Server-sent events on /api/events. */

@@ -22,8 +22,9 @@ import { ListCache } from './list-cache.js';
 import type { LiveEvents } from './live.js';
 import { agentInfos, hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
 import { type Answer, RawJson, sendJson } from './raw-json.js';
+import { shownAnswer } from './redaction.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
-import { createLocalSessionHost, type SessionHost } from './session-host.js';
+import { createLocalSessionHost, type SessionHost, SessionViews } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
 
 export interface AppDeps {
@@ -47,6 +48,12 @@ export interface AppDeps {
   readonly queries?: IndexQueries | undefined;
   /** Where sessions are loaded and paged (a worker thread in `startServer`); default: in this thread. */
   readonly sessions?: SessionHost | undefined;
+  /**
+   * `serve --redact` (screen sharing): every secret in every answer is redacted, content included; HTML exports are
+   * always redacted. Without it only identifiers (titles, project paths, cwd, branches, file paths) are.
+   * `sessions` must be made with the same setting.
+   */
+  readonly redact?: boolean | undefined;
 }
 
 // Session references (`<id>@<folder>`, keys) and synthetic call ids (`<uuid>#<n>`) hold more than [\w.:-];
@@ -120,7 +127,11 @@ export function createApp(deps: AppDeps) {
   const roots = deps.paths.map((p) => resolve(p));
   const scope = roots.length > 0 ? { paths: roots } : {};
   const assetsDir = deps.assetsDir ?? defaultAssetsDir();
-  const sessions = deps.sessions ?? createLocalSessionHost(needIndex());
+  const redact = deps.redact === true;
+  const sessions =
+    deps.sessions ?? createLocalSessionHost(needIndex(), new SessionViews(needIndex(), undefined, undefined, redact));
+  /** Every answer goes out through this (docs/secrets.md); session pages are redacted where sessions are loaded. */
+  const shown = <T>(value: T): T => shownAnswer(value, redact);
   const queries = deps.queries ?? localQueries(needIndex());
   const dataVersion = deps.dataVersion ?? (() => needIndex().dataVersion());
 
@@ -137,7 +148,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const allRows = async (filter: IndexFilter = {}): Promise<SessionRow[]> =>
-    (await queries.listSessions(clean({ ...filter, ...scope }))).map(toSessionRow);
+    (await queries.listSessions(clean({ ...filter, ...scope }))).map((s) => shown(toSessionRow(s)));
 
   /** The index's summary of the session a reference names, if it is served here (else a 404). */
   const foundOf = async (idOrPrefix: string): Promise<SessionSummary> => {
@@ -159,7 +170,7 @@ export function createApp(deps: AppDeps) {
     return found;
   };
 
-  const summaryOf = async (idOrPrefix: string): Promise<SessionRow> => toSessionRow(await foundOf(idOrPrefix));
+  const summaryOf = async (idOrPrefix: string): Promise<SessionRow> => shown(toSessionRow(await foundOf(idOrPrefix)));
 
   /**
    * The session's header from the index's stored rows, without parsing its transcript (issue 8: a 200 MB session's
@@ -218,6 +229,7 @@ export function createApp(deps: AppDeps) {
       success: true,
       paths: deps.paths.length,
       index: indexStatus(),
+      redact,
       mode: deps.team ? 'team' : 'local',
       ...(deps.team ? { tiers: await deps.team.tiers() } : {}),
     };
@@ -246,7 +258,7 @@ export function createApp(deps: AppDeps) {
     // The same page asked by many tabs (or again after a refresh of the page) is answered once until the index
     // changes: under 20 concurrent clients the list, search and statistics would otherwise queue in the worker.
     const body = await listCache.get(`sessions${new URL(c.req.url).search}`, async () =>
-      RawJson.of(await sessionsBody(filter, q, offset, limit, sort, dir, scoped)),
+      RawJson.of(shown(await sessionsBody(filter, q, offset, limit, sort, dir, scoped))),
     );
     return sendJson(c, body);
   });
@@ -327,13 +339,14 @@ export function createApp(deps: AppDeps) {
   // The header comes from the index, never waiting for the session to be parsed (`?wait=1`, which older clients send, is ignored).
   api.get('/sessions/:id', async (c) => {
     const found = await foundOf(c.req.param('id'));
-    const row = toSessionRow(found);
+    const row = shown(toSessionRow(found));
     // kept like the lists until the index changes: tabs and clients opening one session ask for it once
     return sendJson(
       c,
       await listCache.get(`header\u0000${row.id}`, async () => {
         const header = await indexHeader(found, row);
-        return header instanceof RawJson ? header : RawJson.of(header);
+        // from the session worker (made from the redacted session), else from the index's rows
+        return header instanceof RawJson ? header : RawJson.of(shown(header));
       }),
     );
   });
@@ -382,12 +395,13 @@ export function createApp(deps: AppDeps) {
   // The same self-contained HTML file as `agentdash export --format html`, secrets redacted unless `redact=0`.
   api.get('/sessions/:id/export.html', async (c) => {
     const summary = await foundOf(c.req.param('id'));
-    const row = toSessionRow(summary);
-    const redact = c.req.query('redact') !== '0';
+    const row = shown(toSessionRow(summary));
+    // A shared screen never downloads secrets.
+    const redactExport = redact || c.req.query('redact') !== '0';
     if (!exportAssetsBuilt(assetsDir))
       throw new HttpError(503, 'the HTML export viewer is not built: run npm run build');
     // Loaded, redacted and written where sessions live (the session worker), a batch at a time as the download reads.
-    const html = await sessions.exportHtml(row.id, summary, assetsDir, redact);
+    const html = await sessions.exportHtml(row.id, summary, assetsDir, redactExport);
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
@@ -417,7 +431,7 @@ export function createApp(deps: AppDeps) {
     const unreadable = await sessions.unreadable(row.id);
     const stored = await queries.issues({ sessionId: row.id, limit: 5000 });
     const issues: IssueDto[] = [...unreadable, ...stored].map(toIssue);
-    return c.json({ issues });
+    return c.json(shown({ issues }));
   });
 
   api.get('/stats', async (c) => {
@@ -431,7 +445,7 @@ export function createApp(deps: AppDeps) {
     return sendJson(
       c,
       await listCache.get(`stats${new URL(c.req.url).search}`, async () =>
-        RawJson.of(await queries.statsResponse({ ...filter, ...scope })),
+        RawJson.of(shown(await queries.statsResponse({ ...filter, ...scope }))),
       ),
     );
   });
@@ -451,7 +465,7 @@ export function createApp(deps: AppDeps) {
     return sendJson(
       c,
       await listCache.get(`usage${new URL(c.req.url).search}`, async () =>
-        RawJson.of(await queries.usageResponse({ ...filter, ...scope }, Date.now(), tz)),
+        RawJson.of(shown(await queries.usageResponse({ ...filter, ...scope }, Date.now(), tz))),
       ),
     );
   });
@@ -481,7 +495,7 @@ export function createApp(deps: AppDeps) {
     const byId = new Map(ids.length === 0 ? [] : (await allRows({ ids })).map((r) => [r.id, r]));
     const calls: CallRowDto[] = rows.map((r) => toCallRow(r, byId));
     const body: CallsResponse = { calls };
-    return c.json(body);
+    return c.json(shown(body));
   });
 
   api.get('/events', (c) =>

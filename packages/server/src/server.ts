@@ -47,6 +47,8 @@ export interface StartServerOptions {
   readonly sessionWorker?: boolean;
   /** Awaited before each file of that first refresh is read (tests hold the import with it). */
   readonly beforeFile?: (file: string) => Promise<void>;
+  /** `serve --redact` (screen sharing): every secret in every answer redacted (docs/secrets.md). */
+  readonly redact?: boolean;
 }
 
 export interface RunningServer {
@@ -96,7 +98,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Sessions are loaded and paged in a worker thread when the index is a file (a `:memory:` one is this thread's).
   // Queries (lists, search, statistics) run in another one, so neither waits for the other nor blocks this thread.
   const inWorkers = options.sessionWorker !== false && options.index.dbPath !== ':memory:';
-  const workers = inWorkers ? createWorkers({ dbPath: options.index.dbPath }) : undefined;
+  const workers = inWorkers
+    ? createWorkers({ dbPath: options.index.dbPath, redact: options.redact === true })
+    : undefined;
   const sessions = workers?.sessions;
   const queries = workers?.queries;
   const app = createApp({
@@ -109,6 +113,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     token: options.token,
     events,
     indexStatus,
+    redact: options.redact === true,
   });
   handler = (request) => app.fetch(request);
   const shown = reachableHost(host);

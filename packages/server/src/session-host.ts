@@ -16,6 +16,7 @@ import type {
 import { type HtmlExport, openHtmlExport } from './export-html.js';
 import { HttpError } from './http-error.js';
 import type { Answer } from './raw-json.js';
+import { shownSession } from './redaction.js';
 import { findInSession, sessionErrors } from './session-find.js';
 import { SessionView } from './session-view.js';
 
@@ -72,6 +73,8 @@ export class SessionViews {
     private readonly index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'>,
     private readonly size = CACHE_SIZE,
     private readonly bytes = CACHE_BYTES,
+    /** `serve --redact`: every secret of a session redacted when it is loaded, else those in its identifiers. */
+    private readonly redact = false,
   ) {}
 
   has(sessionId: string): boolean {
@@ -100,7 +103,8 @@ export class SessionViews {
       .loadSession(sessionId)
       .then(
         (session) => {
-          const view = new SessionView(session);
+          // Redacted once, as it is loaded: every page, call, find and waterfall of it is then made from the copy.
+          const view = new SessionView(shownSession(session, this.redact), session);
           // a view loaded before an invalidation may be stale: serve it to its callers, do not keep it
           if (generation === this.generation) this.keep(sessionId, view);
           return view;
@@ -156,7 +160,7 @@ export function createLocalSessionHost(
     find: async (sessionId, query) => ({ query, ...findInSession(await views.get(sessionId), query) }),
     waterfall: async (sessionId) => waterfallOf((await views.get(sessionId)).session),
     exportHtml: async (sessionId, summary, assetsDir, redact) =>
-      openHtmlExport((await views.get(sessionId)).session, summary, assetsDir, redact),
+      openHtmlExport((await views.get(sessionId)).source, summary, assetsDir, redact),
     unreadable: async (sessionId) =>
       (await views.get(sessionId)).session.issues.filter((i) => i.code === 'unreadable_file'),
     isLoaded: (sessionId) => views.has(sessionId),

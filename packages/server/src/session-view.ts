@@ -106,8 +106,12 @@ export class SessionView {
   readonly mainEvents: readonly TimelineEvent[];
   private readonly threads = new Map<string, readonly TimelineEvent[]>();
 
-  constructor(session: Session) {
+  /** The session as loaded, before redaction (exports redact it themselves, and count what they redact). */
+  readonly source: Session;
+
+  constructor(session: Session, source: Session = session) {
     this.session = session;
+    this.source = source;
     this.callsById = new Map(session.calls.map((c) => [c.id, c]));
     this.subagentsByKey = new Map(session.subagents.map((s) => [s.key, s]));
     const hasMain = session.files.some((f) => f.role === 'main');

@@ -10,10 +10,10 @@ import type { JsonText, WorkerReply, WorkerRequest } from './worker-session-host
 
 const port = parentPort;
 if (port === null) throw new Error('session-worker.js runs as a worker thread');
-const { dbPath, cacheShare } = workerData as { dbPath: string; cacheShare?: number };
+const { dbPath, cacheShare, redact } = workerData as { dbPath: string; cacheShare?: number; redact?: boolean };
 const index = openIndex({ dbPath });
 // Several session workers share the cache's byte budget.
-const views = new SessionViews(index, undefined, Math.round(CACHE_BYTES * (cacheShare ?? 1)));
+const views = new SessionViews(index, undefined, Math.round(CACHE_BYTES * (cacheShare ?? 1)), redact === true);
 const host = createLocalSessionHost(index, views);
 
 /** HTML exports being written, by stream number; at most a few (an abandoned download's goes first). */

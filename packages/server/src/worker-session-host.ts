@@ -111,6 +111,8 @@ function workerClient(
     readonly cacheShare?: number;
     /** What the thread is for (`sessions`, `queries`), for profilers and monitors reading `workerData.role`. */
     readonly role: string;
+    /** `serve --redact`: sessions are loaded with every secret redacted. */
+    readonly redact?: boolean;
   },
 ): WorkerClient {
   let worker: Worker | undefined;
@@ -131,7 +133,7 @@ function workerClient(
   const ensure = (): Worker => {
     if (worker) return worker;
     const w = startBuiltWorker(script, {
-      workerData: { dbPath, cacheShare: options.cacheShare ?? 1, role: options.role },
+      workerData: { dbPath, cacheShare: options.cacheShare ?? 1, role: options.role, redact: options.redact === true },
     });
     w.unref();
     w.on('message', (reply: WorkerReply) => {
@@ -246,12 +248,18 @@ export function createWorkerSessionHost(options: {
    * measured slower on two busy cores.
    */
   readonly threads?: number;
+  /** `serve --redact`: sessions are loaded with every secret redacted. */
+  readonly redact?: boolean;
 }): WorkerSessionHost | undefined {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
   const threads = Math.max(1, options.threads ?? Math.min(2, availableParallelism()));
   const clients = Array.from({ length: threads }, () =>
-    workerClient(script, options.dbPath, { cacheShare: 1 / threads, role: 'sessions' }),
+    workerClient(script, options.dbPath, {
+      cacheShare: 1 / threads,
+      role: 'sessions',
+      redact: options.redact === true,
+    }),
   );
   for (const c of clients) c.start();
   const leastBusy = (preferred: WorkerClient): WorkerClient =>
@@ -326,7 +334,12 @@ function hashOf(text: string): number {
  * statistics, with the per-session lookups taken by the session workers. Undefined when the worker script is not
  * built.
  */
-export function createWorkers(options: { readonly dbPath: string; readonly script?: URL; readonly threads?: number }):
+export function createWorkers(options: {
+  readonly dbPath: string;
+  readonly script?: URL;
+  readonly threads?: number;
+  readonly redact?: boolean;
+}):
   | {
       readonly sessions: WorkerSessionHost;
       readonly queries: IndexQueries & { close(): Promise<void> };

@@ -91,3 +91,72 @@ describe.skipIf(missing !== undefined)('the secrets badge in headless Chromium',
     expect(problems).toEqual([]);
   }, 120_000);
 });
+
+describe.skipIf(missing !== undefined)('serve --redact in headless Chromium', () => {
+  let tmp: string;
+  let index: AgentIndex;
+  let plain: RunningServer;
+  let shared: RunningServer;
+  let context: BrowserContext;
+  let page: Page;
+  let leaky: string;
+  const problems: string[] = [];
+  const planted = plantedSecrets().filter((p) => p.rule === 'anthropic-api-key' || p.rule === 'authorization-header');
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-redact-'));
+    const home = join(tmp, 'home');
+    leaky = nextSessionId();
+    const main = writeDemoHome(home, { outputOnlyWord: 'gamma', subagentOnlyWord: 'delta' }, leaky).main;
+    appendFileSync(
+      main,
+      `${prompt(
+        { sessionId: leaky, uuid: '7ccccccc-0000-4000-8000-000000000000', timestamp: '2026-11-21T23:00:00.000Z' },
+        `deploy with ${planted.map((p) => p.text).join(' and ')}`,
+      )}\n`,
+    );
+    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+    await index.refresh([home]);
+    plain = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0, refreshOnStart: false });
+    shared = await startServer({
+      index,
+      paths: [home],
+      host: '127.0.0.1',
+      port: 0,
+      refreshOnStart: false,
+      redact: true,
+    });
+    ({ context, page } = await openChromium(tmp, { viewport: { width: 1400, height: 900 }, problems }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await plain?.close();
+    await shared?.close();
+    index?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  const openSession = async (server: RunningServer) => {
+    await page.goto(new URL(`#/s/${encodeURIComponent(leaky)}`, server.url).toString());
+    await page.locator('text=deploy with').first().waitFor({ timeout: 30_000 });
+    return page.locator('body').innerText();
+  };
+
+  it('shows the prompt as written without --redact, and no notice', async () => {
+    const text = await openSession(plain);
+    expect(planted.filter((p) => text.includes(p.secret)).map((p) => p.rule)).toEqual(planted.map((p) => p.rule));
+    expect(await page.locator('[data-testid=redact-notice]').count()).toBe(0);
+  }, 120_000);
+
+  it('with --redact shows no secret, and says so in the top bar', async () => {
+    const text = await openSession(shared);
+    expect(planted.filter((p) => text.includes(p.secret)).map((p) => p.rule)).toEqual([]);
+    expect(text).toMatch(/\[REDACTED:anthropic-api-key\]/);
+    const notice = page.locator('[data-testid=redact-notice]');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.textContent()).toBe('secrets redacted');
+    expect(await notice.isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { subscribeConnection } from './data/client';
 import { FOCUS_SEARCH_EVENT, typingIn } from './ui/keys';
 import { lazyPage } from './ui/lazy-page';
+import { RedactNotice } from './ui/RedactNotice';
 import { useRoute } from './ui/router';
 import { ShortcutsHelp } from './ui/ShortcutsHelp';
 import { TeamScope } from './ui/TeamScope';
@@ -98,6 +99,7 @@ export function App() {
           </a>
         </nav>
         <div className="topbar-right">
+          <RedactNotice />
           <TeamScope onChange={() => setScopeKey((k) => k + 1)} />
           <button
             type="button"

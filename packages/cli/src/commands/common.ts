@@ -1,3 +1,4 @@
+import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { SessionFilter } from '@agentdash/index';
 import { agentArg, flag, type Parsed, positiveInt, str, timeArg } from '../args.js';
 import { jsonChunks } from '../output/json-chunks.js';
@@ -87,7 +88,8 @@ export function safeJsonText(text: string): string {
 }
 
 export function writeJson(ctx: import('../context.js').Context, value: unknown): void {
-  ctx.io.stdout.write(`${safeJsonText(JSON.stringify(value, null, 2))}\n`);
+  // Every command's --json: identifiers (titles, paths, branches) never show a secret (docs/secrets.md).
+  ctx.io.stdout.write(`${safeJsonText(JSON.stringify(redactIdentifiers(value), null, 2))}\n`);
 }
 
 /** `writeJson` in pieces, for values that may be huge (a whole session): the same text, never one string. */

@@ -1,3 +1,4 @@
+import { redactIdentifiers } from '@agentdash/core/secrets';
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchKind, searchKinds } from '@agentdash/index';
 import { agentArg, positiveInt, str, timeArg } from '../args.js';
 import { UsageError } from '../errors.js';
@@ -60,15 +61,18 @@ ${COMMON_HELP}`,
     const project = str(ctx.values, 'project');
     const tool = str(ctx.values, 'tool');
     await ctx.refresh(paths);
-    const hits = await (await ctx.openIndex()).search(query, {
-      paths,
-      ...agentArg(ctx.values),
-      ...(project !== undefined ? { project } : {}),
-      ...(tool !== undefined ? { tool } : {}),
-      ...(since !== undefined ? { since } : {}),
-      ...(kind !== undefined ? { kind: kind as SearchKind } : {}),
-      ...(limit !== undefined ? { limit } : {}),
-    });
+    // Titles and project paths of the hits with their secrets redacted (docs/secrets.md); snippets as they are.
+    const hits = redactIdentifiers(
+      await (await ctx.openIndex()).search(query, {
+        paths,
+        ...agentArg(ctx.values),
+        ...(project !== undefined ? { project } : {}),
+        ...(tool !== undefined ? { tool } : {}),
+        ...(since !== undefined ? { since } : {}),
+        ...(kind !== undefined ? { kind: kind as SearchKind } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+      }),
+    );
     if (ctx.json) {
       const out: SearchJson = { query, hits };
       writeJson(ctx, out);

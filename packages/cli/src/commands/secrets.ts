@@ -1,4 +1,4 @@
-import { secretRules } from '@agentdash/core/secrets';
+import { redactIdentifiers, secretRules } from '@agentdash/core/secrets';
 import { filterOptions } from '../args.js';
 import { plural, shortId } from '../format.js';
 import type { SecretsJson } from '../output/json-types.js';
@@ -22,7 +22,12 @@ in docs/secrets.md). The secret itself is never printed. Exports redact these by
     for (const s of sessions) {
       const findings: SecretFinding[] = [];
       for (const f of s.files) findings.push(...(await scanFile(f.path, openBytes)));
-      if (findings.length > 0) out.push({ sessionId: s.id, sessionRef: s.ref, title: s.title ?? null, findings });
+      // Never the secret itself: a title or a file path holding one shows it redacted.
+      // (with the project path beside it, whose secrets the project folder in each path repeats)
+      if (findings.length > 0) {
+        const entry = { sessionId: s.id, sessionRef: s.ref, title: s.title ?? null, findings };
+        out.push(redactIdentifiers({ projectPath: s.projectPath, entry }).entry);
+      }
     }
     const total = out.reduce((n, s) => n + s.findings.length, 0);
     if (ctx.json) {

@@ -28,7 +28,8 @@ async function checkPaths(paths: readonly string[]): Promise<void> {
 
 export const serveCommand: CommandSpec = {
   name: 'serve',
-  usage: 'agentdash serve [PATH…] [--port N] [--host H] [--token T] | serve --team --pg URL [--tls-cert F --tls-key F]',
+  usage:
+    'agentdash serve [PATH…] [--port N] [--host H] [--token T] [--redact] | serve --team --pg URL [--tls-cert F --tls-key F]',
   summary: 'start the live dashboard',
   help: `Serves the dashboard and its JSON API at once and indexes PATH in the background (newest first; the sessions
 list fills as files are read, with progress in the dashboard and on a terminal's stderr), then follows files as
@@ -43,6 +44,9 @@ Options:
   --open-url       print the URL prominently (for npm start)
   --push URL       also push this index to the team server at URL whenever it changes (as "agentdash push
                    --watch"; --push-token T or $AGENTDASH_TEAM_TOKEN, --share TIER, --share-project P=TIER)
+  --redact         redact on screen (for screen sharing): every secret in prompts, replies, thinking and tool
+                   inputs and outputs is shown as [REDACTED:<rule>], and exports are always redacted; the
+                   dashboard says so. Titles, project paths and branches are redacted with or without it.
 
 Team server (docs/team.md): serves the sessions a team's machines push (agentdash push), from PostgreSQL.
   --team           be the team server instead of a local dashboard (no PATH; every request needs a team token)
@@ -65,6 +69,7 @@ ${COMMON_HELP}`,
     'push-token': { type: 'string' },
     share: { type: 'string' },
     'share-project': { type: 'string', multiple: true },
+    redact: { type: 'boolean' },
   },
   async run(ctx, positionals) {
     // Loaded here, not at start-up: other commands need neither the server nor its HTTP stack.
@@ -102,6 +107,7 @@ ${COMMON_HELP}`,
       host,
       port,
       ...(token !== undefined && token !== '' ? { token } : {}),
+      redact: flag(ctx.values, 'redact'),
       onProgress: (progress) => {
         const now = ctx.io.now();
         if (!showProgress || (progress.done < progress.total && now - lastDraw < 200)) return;
@@ -126,6 +132,7 @@ ${COMMON_HELP}`,
       ctx.io.stdout.write(
         `${flag(ctx.values, 'open-url') ? 'AgentDash is running at ' : ''}${ctx.color.bold(server.url)}\n`,
       );
+      if (flag(ctx.values, 'redact')) ctx.note('redacting secrets on screen (--redact)');
       ctx.note('press Ctrl-C to stop');
     }
     void server.indexed.then(async (report) => {

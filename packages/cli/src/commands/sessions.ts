@@ -1,3 +1,4 @@
+import { redactIdentifiers } from '@agentdash/core/secrets';
 import { filterOptions } from '../args.js';
 import {
   formatCompact,
@@ -23,7 +24,8 @@ export const sessionsCommand: CommandSpec = {
 and title (custom title, AI title, summary or first prompt). --json adds usage, cost and where the time went.`),
   options: filterOptions,
   async run(ctx, positionals) {
-    const sessions = await filteredSessions(ctx, positionals);
+    // Titles, project paths and branches are shown with their secrets redacted (docs/secrets.md).
+    const sessions = (await filteredSessions(ctx, positionals)).map(redactIdentifiers);
     if (ctx.json) {
       const out: SessionsJson = { sessions: sessions as readonly SessionJson[] };
       writeJson(ctx, out);

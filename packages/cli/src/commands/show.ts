@@ -1,6 +1,7 @@
 import type { AssistantItem, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import { primaryDurationMs } from '@agentdash/core';
 import { spanMs, summarizeCall } from '@agentdash/core/present';
+import { redactIdentifiers } from '@agentdash/core/secrets';
 import {
   excerpt,
   formatClock,
@@ -35,7 +36,8 @@ ${COMMON_HELP}`,
   async run(ctx, positionals) {
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
-    const session = await (await ctx.openIndex()).loadSession(id);
+    // Its title, project path, cwd and branches with their secrets redacted (docs/secrets.md); content as it is.
+    const session = redactIdentifiers(await (await ctx.openIndex()).loadSession(id));
     // A file that cannot be read now (permissions changed, removed): say why the timeline is empty or short.
     for (const issue of session.issues) {
       if (issue.code === 'unreadable_file') ctx.note(`cannot read ${issue.file}: ${issue.message}; shown without it`);

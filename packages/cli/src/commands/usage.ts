@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { billingBlocks, groupUsage, periodKey, totalsOf, type UsageGroup, type UsagePeriod } from '@agentdash/core';
+import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { UsageFilter, UsageResponse } from '@agentdash/index';
 import { agentArg, flag, type Parsed, str, timeArg } from '../args.js';
 import type { Context } from '../context.js';
@@ -95,7 +96,7 @@ interface GroupedUsage {
 function groupsOf(responses: readonly UsageResponse[], kind: GroupedReport): GroupedUsage {
   const totals = totalsOf(responses);
   if (kind === 'project') {
-    const groups = [...groupUsage(responses, (r) => r.context.project)].sort(
+    const groups = [...groupUsage(responses, (r) => redactIdentifiers(r.context.project))].sort(
       (a, b) => (b[1].costUsd ?? -1) - (a[1].costUsd ?? -1) || b[1].responses - a[1].responses,
     );
     return { groups, totals };
@@ -214,7 +215,7 @@ ${COMMON_HELP}`,
           responses.filter((r) => r.context.agentId !== undefined),
           (r) => r.context.sessionKey,
         );
-        const summaries = new Map(groups.map(([id]) => [id, index.getSession(id)]));
+        const summaries = new Map(groups.map(([id]) => [id, redactIdentifiers(index.getSession(id))]));
         if (ctx.json) {
           const out: UsageSessionJson = {
             sessions: groups.map(([id, u]) => {

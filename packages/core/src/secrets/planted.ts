@@ -4,8 +4,8 @@
  * @module
  */
 
-const repeat = (unit: string, length: number): string => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-const alnum = (length: number, seed = 'Ab3dEf7h9K'): string => repeat(seed, length);
+const repeatTo = (unit: string, length: number): string =>
+  unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 
 export interface PlantedSecret {
   readonly rule: string;
@@ -15,8 +15,18 @@ export interface PlantedSecret {
   readonly secret: string;
 }
 
-/** One planted secret per rule, in the rule set's order. */
-export function plantedSecrets(): readonly PlantedSecret[] {
+/**
+ * One planted secret per rule, in the rule set's order. Another `variant` turns every generated part (same
+ * characters, another order): two variants' secrets differ, so a test can plant one where it must never be shown and
+ * the other where it may be.
+ */
+export function plantedSecrets(variant = 0): readonly PlantedSecret[] {
+  const turn = (unit: string): string => {
+    const k = variant % unit.length;
+    return unit.slice(k) + unit.slice(0, k);
+  };
+  const repeat = (unit: string, length: number): string => repeatTo(turn(unit), length);
+  const alnum = (length: number, seed = 'Ab3dEf7h9K'): string => repeat(seed, length);
   const pemBody = repeat('MIIEvQIBADANBgkqhkiG9w0BAQEFAASC', 64);
   const pem = `-----BEGIN RSA PRIVATE KEY-----\n${pemBody}\n${pemBody}\n-----END RSA PRIVATE KEY-----`;
   const awsId = `AKIA${repeat('QX7Z', 16)}`;
@@ -34,8 +44,10 @@ export function plantedSecrets(): readonly PlantedSecret[] {
   const stripe = `sk_live_${alnum(24, 'Zq8Wm4Kp2R')}`;
   const npm = `npm_${alnum(36, 'Gh7Jk2Lm9N')}`;
   const hf = `hf_${alnum(34, 'PzQr8Ts3Uv')}`;
+  const sendgrid = `SG.${alnum(22, 'Fq3Lx9Wd_k')}.${alnum(43, 'Tz8-Nb2Vc5Qr')}`;
+  const basic = alnum(28, 'YWxpY2U6U3VwM3JTZWNyM3Q');
   const jwt = `eyJhbGciOiJIUzI1NiJ9.eyJ${alnum(40, 'zdWIiOiIx')}.${alnum(43, 'SflKxwRJ-_')}`;
-  const urlPassword = 'Sup3r-Secr3t-Pw';
+  const urlPassword = turn('Sup3r-Secr3t-Pw');
   const envValue = alnum(24, 'Vq7Xz2Lp9K');
   const jsonValue = alnum(20, 'Hn4Wq8Zs2M');
   return [
@@ -59,7 +71,13 @@ export function plantedSecrets(): readonly PlantedSecret[] {
     { rule: 'stripe-key', text: `stripe.api_key = '${stripe}'`, secret: stripe },
     { rule: 'npm-token', text: `//registry.npmjs.org/:_authToken=${npm}`, secret: npm },
     { rule: 'huggingface-token', text: `huggingface-cli login --token ${hf}`, secret: hf },
+    { rule: 'sendgrid-api-key', text: `SENDGRID_KEY: ${sendgrid}`, secret: sendgrid },
     { rule: 'jwt', text: `cookie: session=${jwt}`, secret: jwt },
+    {
+      rule: 'authorization-header',
+      text: `curl -H "Authorization: Basic ${basic}" https://api.internal/v1`,
+      secret: basic,
+    },
     {
       rule: 'url-password',
       text: `DATABASE_URL=postgres://admin:${urlPassword}@db.internal:5432/app`,

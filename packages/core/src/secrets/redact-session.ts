@@ -4,6 +4,7 @@
  * @module
  */
 import type { Session, TimelineEvent } from '../model/session.js';
+import { redactIdentifiers } from './redact-identifiers.js';
 import { RedactionReport, redactValue } from './scan.js';
 
 function baseName(path: string): string {
@@ -27,7 +28,9 @@ function placeOf(value: unknown, fallback: string): string {
  * A copy of `session` with every secret replaced by `[REDACTED:<rule>]`; the same object reached twice (a call is in
  * its event and in `calls`) is redacted and counted once.
  */
-export function redactSession(session: Session): { readonly session: Session; readonly report: RedactionReport } {
+export function redactSession(source: Session): { readonly session: Session; readonly report: RedactionReport } {
+  // Identifiers first: a secret of the project's path is in its folder's name too, spelled so no rule finds it.
+  const session = redactIdentifiers(source);
   const report = new RedactionReport();
   const seen = new WeakMap<object, unknown>();
   const once = <T>(value: T, place: string): T => {

@@ -13,6 +13,41 @@ export interface SecretRule {
   readonly pattern: RegExp;
   /** The capture group that holds the secret itself (the rest, such as a variable name, stays); 0: the whole match. */
   readonly group: number;
+  /**
+   * A rule that finds a value by the name before it (`PASSWORD=…`, `"token": "…"`, a URL's password, an
+   * Authorization header), not by a format of its own: a value that looks like a placeholder is not a secret
+   * (`isPlaceholderValue`).
+   */
+  readonly byName?: true;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what it removes
+const ANSI_SGR = /\u001b\[[0-9;]*m/g;
+// Prose in any script (`"store_password": "是否安全存储密码？"`, a translation file) is not a key.
+const NOT_ASCII = /[^\x20-\x7e]/;
+// Words of one case, each with at most 4 digits after it, or numbers, joined by `-`, `_` or `.`; one word at least.
+const ONE_CASE_WORDS =
+  /^(?=[^a-zA-Z]*[a-zA-Z])(?:(?:[a-z]+\d{0,4}|\d+)(?:[-_.](?:[a-z]+\d{0,4}|\d+))*|(?:[A-Z]+\d{0,4}|\d+)(?:[-_.](?:[A-Z]+\d{0,4}|\d+))*)$/;
+
+/**
+ * Whether a value a `byName` rule found is a placeholder, not a secret (docs/secrets.md): fewer than 5 distinct
+ * characters (`aaaaaaaa`, `12121212`), a path or pattern (`/…`), text with characters beyond printable ASCII (prose,
+ * a translation), or words in one case joined by `-`, `_` or `.`, each
+ * with at most 4 digits after it, numbers between them (`source-token`, `phc_development_key`, `CHANGE_ME`,
+ * `SUPERSECRET123`, `admin123`, `minimum-64-bytes`).
+ * Real secrets mix cases, digits and symbols: `hunter2hunter`, `Qw8!zKp7…` and `abcdefgh12345678` are kept.
+ * @example isPlaceholderValue('source-token') // true
+ */
+export function isPlaceholderValue(found: string): boolean {
+  // Terminal colours around a value (grep --color output) are not part of it.
+  const value = found.includes('\u001b') ? found.replace(ANSI_SGR, '') : found;
+  if (value.startsWith('/') || NOT_ASCII.test(value) || ONE_CASE_WORDS.test(value)) return true;
+  const distinct = new Set<string>();
+  for (const ch of value) {
+    distinct.add(ch);
+    if (distinct.size >= 5) return false;
+  }
+  return true;
 }
 
 // Secret-ish variable names for `.env`-style assignments and JSON fields. Bounded repeats and a boundary before the
@@ -96,16 +131,31 @@ export const secretRules: readonly SecretRule[] = [
   { id: 'npm-token', title: 'npm access token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, group: 0 },
   { id: 'huggingface-token', title: 'Hugging Face token', pattern: /\bhf_[A-Za-z0-9]{34,}\b/g, group: 0 },
   {
+    id: 'sendgrid-api-key',
+    title: 'SendGrid API key',
+    pattern: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g,
+    group: 0,
+  },
+  {
     id: 'jwt',
     title: 'JSON Web Token (bearer tokens of many services)',
     pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
     group: 0,
   },
   {
+    id: 'authorization-header',
+    title: 'Credentials of an Authorization header (Basic, Bearer, Token: curl -H, HTTP requests, JSON headers)',
+    pattern:
+      /\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:basic|bearer|token|bot|digest)[ \t]+([A-Za-z0-9._~+/=-]{8,})/gi,
+    group: 1,
+    byName: true,
+  },
+  {
     id: 'url-password',
     title: 'Password in a URL (scheme://user:password@host)',
     pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#@"'<>]{1,100}:([^\s/?#@"'<>]{3,200})@[^\s"'<>]/gi,
     group: 1,
+    byName: true,
   },
   {
     id: 'env-assignment',
@@ -116,6 +166,7 @@ export const secretRules: readonly SecretRule[] = [
       'gm',
     ),
     group: 2,
+    byName: true,
   },
   {
     id: 'json-secret-field',
@@ -125,6 +176,7 @@ export const secretRules: readonly SecretRule[] = [
       'gi',
     ),
     group: 2,
+    byName: true,
   },
 ];
 

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { plantedSecrets } from './planted.js';
-import { secretRuleIds, secretRules } from './rules.js';
+import { isPlaceholderValue, secretRuleIds, secretRules } from './rules.js';
 import { findSecrets, RedactionReport, redactText, redactValue } from './scan.js';
 
 describe('secret rules', () => {
-  it('every rule has a planted secret (a test per rule)', () => {
+  it('every rule has a planted secret (a test per rule), in two variants that differ', () => {
     expect(plantedSecrets().map((p) => p.rule)).toEqual(secretRuleIds);
+    const other = plantedSecrets(1);
+    expect(other.map((p) => findSecrets(p.text).map((f) => f.rule))).toEqual(secretRuleIds.map((id) => [id]));
+    const first = plantedSecrets();
+    expect(
+      other.filter((p, i) => first[i]?.text.includes(p.secret) || p.text.includes(first[i]?.secret ?? '?')),
+    ).toEqual([]);
   });
 
   for (const planted of plantedSecrets()) {
@@ -37,7 +43,12 @@ describe('secret rules', () => {
     const anyCase = plantedSecrets().filter((p) =>
       secretRules.find((r) => r.id === p.rule)?.pattern.flags.includes('i'),
     );
-    expect(anyCase.map((p) => p.rule)).toEqual(['aws-secret-access-key', 'url-password', 'json-secret-field']);
+    expect(anyCase.map((p) => p.rule)).toEqual([
+      'aws-secret-access-key',
+      'authorization-header',
+      'url-password',
+      'json-secret-field',
+    ]);
     for (const planted of anyCase) {
       expect(
         findSecrets(planted.text.toUpperCase()).map((f) => f.rule),
@@ -71,6 +82,58 @@ describe('secret rules', () => {
     expect(clean.flatMap((t) => findSecrets(t).map((f) => `${t} → ${f.rule}`))).toEqual([]);
   });
 
+  it('Authorization headers: Basic and Bearer credentials go, the scheme and a variable stay', () => {
+    const token = 'q8Zr2Lm5Tx9Wv3Kp7Nb4';
+    expect(redactText(`curl -H 'Authorization: Bearer ${token}' https://x.invalid`).text).toBe(
+      "curl -H 'Authorization: Bearer [REDACTED:authorization-header]' https://x.invalid",
+    );
+    expect(redactText(`{"headers": {"Authorization": "Token ${token}"}}`).text).toBe(
+      '{"headers": {"Authorization": "Token [REDACTED:authorization-header]"}}',
+    );
+    expect(findSecrets('curl -H "Authorization: Bearer $API_TOKEN" https://x.invalid')).toEqual([]);
+    // A JWT or a Google token in the header keeps its own, more specific rule.
+    const jwt = plantedSecrets().find((p) => p.rule === 'jwt')?.secret ?? '?';
+    expect(findSecrets(`Authorization: Bearer ${jwt}`).map((f) => f.rule)).toEqual(['jwt']);
+  });
+
+  // Values found by their name (not their format) that read as words: the false findings of the wild corpus
+  // (Go test fixtures, .env.example files, documentation), none a secret.
+  it('placeholder values of name-found rules are not secrets; random-looking ones are', () => {
+    const placeholders = [
+      'client := gitsync.EndpointAuth{Token: "source-token"}',
+      'auth := &githttp.TokenAuth{Token: "my-token"}',
+      '[]byte(`{"access_token":"new-token","refresh_token":"new-refresh"}`)',
+      'Settings(SLACK_BOT_TOKEN="xoxb-token", SLACK_APP_TOKEN="xapp-token")',
+      'GITSYNC_SOURCE_TOKEN=SUPERSECRET123 GITSYNC_TARGET_TOKEN=TARGETSECRET999 make',
+      '{"AccessToken": "CHANGE_ME", "SecretKey": "CHANGE_ME_USE_ENV"}',
+      '\tPostHogAPIKey = "phc_development_key"',
+      'secret_key_base: "dev-only-secret-not-for-production-use-minimum-64-bytes-long-enough-placeholder"',
+      'DB_USER=admin\nDB_PASSWORD=admin123',
+      'DATABASE_URL="postgres://USER:PASSWORD@localhost/db" or postgres://user:pass@host',
+      'const TOKEN_PATTERN = /\\{\\{\\s*([a-zA-Z0-9_]+)\\s*\\}\\}/g',
+      'API_KEY=aaaaaaaaaaaa PASSWORD=12121212',
+      'Authorization: Bearer YOUR_TOKEN',
+      '"cli.store_password": "是否安全存储密码？", "warning.no_password": "未找到存储的密码"',
+      '"SecretKey": "\u001b[7mCHANGE_ME_USE_ENV\u001b[0m"',
+    ];
+    expect(placeholders.flatMap((t) => findSecrets(t).map((f) => `${t} → ${f.rule}`))).toEqual([]);
+    const secrets = [
+      '"SecretKey": "Qw8!zKp7$2nLx@4vRj6#tYb9^sGm3"',
+      "user: 'tauri', password: 'poiwe3h4r5ip3yrhtew9ty'",
+      'export API_KEY=abcdefgh12345678',
+      'psql postgres://me:hunter2hunter@localhost/db',
+      'TOKEN=MixedCaseWordsOnly',
+    ];
+    expect(secrets.map((t) => findSecrets(t).length)).toEqual([1, 1, 1, 1, 1]);
+    expect(['source-token', 'CHANGE_ME', 'admin123', '/run/secrets/x'].map(isPlaceholderValue)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['hunter2hunter', 'Sup3r-Secr3t-Pw'].map(isPlaceholderValue)).toEqual([false, false]);
+  });
+
   it('redactValue copies only what changes and reports where', () => {
     const [a, b] = plantedSecrets();
     const value = { keep: { n: 1, s: 'plain text, nothing to see' }, list: ['x', a?.text], other: b?.text };
@@ -84,6 +147,15 @@ describe('secret rules', () => {
       places: { 'call toolu_1 input': 2 },
     });
     expect(report.summary()).toBe('2 secrets redacted (private-key 1, aws-access-key-id 1) in call toolu_1 input');
+  });
+
+  it('redacting twice changes nothing (a marker is never a secret, nor part of one)', () => {
+    for (const p of [...plantedSecrets(), ...plantedSecrets(1)]) {
+      const once = redactText(p.text).text;
+      expect(findSecrets(once), p.rule).toEqual([]);
+      expect(redactText(once).text, p.rule).toBe(once);
+    }
+    expect(findSecrets('git clone https://[REDACTED:github-token]@github.invalid/x.git')).toEqual([]);
   });
 
   it('never throws on odd input', () => {

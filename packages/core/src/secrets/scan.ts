@@ -2,7 +2,7 @@
  * Find and redact secrets in text and in JSON values. Pure and browser-safe; never throws on odd input.
  * @module
  */
-import { type SecretRule, secretRules } from './rules.js';
+import { isPlaceholderValue, type SecretRule, secretRules } from './rules.js';
 
 export interface SecretMatch {
   readonly rule: string;
@@ -33,8 +33,9 @@ const MIN_LENGTH = 16;
  * texts: 4 % of a parse worker's time in a cold index).
  */
 const MAY_HOLD_PREFIX =
-  /PRIVATE KEY|A[KSB]IA|ACCA|AIza|ya29\.|AccountKey=|Q~|sk-|[sr]k_|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|oas)-|xox|hooks\.slack\.com|npm_|hf_|eyJ/;
-const MAY_HOLD_WORD = /secret|token|pass(?:w|phrase)|api_?key|private_?key|access_?key|credential|auth_?key/i;
+  /PRIVATE KEY|A[KSB]IA|ACCA|AIza|ya29\.|AccountKey=|Q~|sk-|[sr]k_|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|oas)-|xox|hooks\.slack\.com|npm_|hf_|SG\.|eyJ/;
+const MAY_HOLD_WORD =
+  /secret|token|pass(?:w|phrase)|api_?key|private_?key|access_?key|credential|auth_?key|authorization/i;
 const MAY_HOLD_URL_PASSWORD = /:\/\/[^\s:/?#@"'<>]{1,100}:[^\s/?#@"'<>]{3,200}@/;
 
 function mayHold(text: string): boolean {
@@ -46,7 +47,12 @@ function mayHold(text: string): boolean {
 /** Secrets in `text`, in order of position; overlapping matches go to the rule listed first (the most specific). */
 export function findSecrets(text: string): SecretMatch[] {
   if (text.length < MIN_LENGTH || !mayHold(text)) return [];
-  const found: SecretMatch[] = [];
+  // A marker left by an earlier redaction is never a secret, nor part of one (`://[REDACTED:github-token]@`):
+  // redacting twice changes nothing.
+  const found: SecretMatch[] = text.includes('[REDACTED')
+    ? [...text.matchAll(MARKER)].map((m) => ({ rule: '', start: m.index, end: m.index + m[0].length }))
+    : [];
+  const markers = found.length;
   for (const { rule, pattern } of compiled) {
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
@@ -54,12 +60,15 @@ export function findSecrets(text: string): SecretMatch[] {
       if (!span) continue;
       const [start, end] = span;
       if (end <= start) continue;
+      if (rule.byName === true && isPlaceholderValue(text.slice(start, end))) continue;
       if (found.some((f) => start < f.end && f.start < end)) continue;
       found.push({ rule: rule.id, start, end });
     }
   }
-  return found.sort((a, b) => a.start - b.start);
+  return (markers > 0 ? found.slice(markers) : found).sort((a, b) => a.start - b.start);
 }
+
+const MARKER = /\[REDACTED(?::[a-z0-9-]+)?\]/g;
 
 /** The marker that replaces a secret. */
 export function redactionMarker(rule: string): string {
