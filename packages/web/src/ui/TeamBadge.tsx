@@ -8,7 +8,7 @@ const TIER_TITLE: Readonly<Record<string, string>> = {
 
 /** On a team server: who pushed the session, from which device, and at which tier (what the team holds of it). */
 export function TeamBadge({ row }: { readonly row: SessionRow }) {
-  const { person, device, tier } = row as SessionRow & { person?: string; device?: string; tier?: string };
+  const { person, device, tier } = row;
   if (person === undefined) return null;
   return (
     <>

@@ -15,7 +15,7 @@ export function TeamScope({ onChange }: { readonly onChange: (scope: Scope) => v
     api
       .health(ctl.signal)
       .then(async (health) => {
-        if ((health as { mode?: string }).mode !== 'team') return;
+        if (health.mode !== 'team') return;
         setPeople((await api.team(ctl.signal)).people);
       })
       .catch(() => undefined);
