@@ -7,7 +7,7 @@ import type { AgentIndex, RefreshProgress, RefreshReport } from '@agentdash/inde
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
 import { UsageError } from './errors.js';
-import { type CliIo, type Colors, colorsFor, terminalText } from './io.js';
+import { type CliIo, type Colors, colorsFor, outputWidth, terminalText } from './io.js';
 import { renderProgressBar } from './progress-bar.js';
 
 /** Sample sessions bundled with the package, used when there is no Claude home. */
@@ -43,6 +43,11 @@ export class Context {
 
   get dbPath(): string {
     return str(this.values, 'db') ?? defaultDbPath(this.io.env, this.io.homedir, process.platform);
+  }
+
+  /** The terminal columns a table may take (`outputWidth`). */
+  get width(): number | undefined {
+    return outputWidth(this.io);
   }
 
   /** A notice on stderr (never on stdout, so --json output stays clean); one terminal-safe line. */

@@ -80,6 +80,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.once('listening', () => resolve((server.address() as AddressInfo).port));
+  }).catch(async (error: unknown) => {
+    // Nothing listens (a port in use): the watcher's thread and the live events would keep the process alive, so
+    // `agentdash serve` would print why and never exit.
+    events.close();
+    await watcher?.close();
+    throw error;
   });
   const background =
     options.refreshOnStart === false

@@ -4,6 +4,7 @@ import { spanMs, summarizeCall } from '@agentdash/core/present';
 import {
   excerpt,
   formatClock,
+  formatCost,
   formatDuration,
   formatErrors,
   formatRange,
@@ -35,7 +36,8 @@ ${COMMON_HELP}`,
   async run(ctx, positionals) {
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
-    const session = await (await ctx.openIndex()).loadSession(id);
+    const index = await ctx.openIndex();
+    const session = await index.loadSession(id);
     // A file that cannot be read now (permissions changed, removed): say why the timeline is empty or short.
     for (const issue of session.issues) {
       if (issue.code === 'unreadable_file') ctx.note(`cannot read ${issue.file}: ${issue.message}; shown without it`);
@@ -45,7 +47,10 @@ ${COMMON_HELP}`,
       await writeJsonStream(ctx, session);
       return;
     }
-    await writeChunks(ctx.io.stdout, timelineChunks(session, ctx.color, ctx.verbose));
+    // The cost as the sessions list and the dashboard give it (priced by the index, the same --prices).
+    const summary = index.getSession(id);
+    const cost = summary === undefined ? undefined : formatCost(summary.costUsd, summary.unpricedModels);
+    await writeChunks(ctx.io.stdout, timelineChunks(session, ctx.color, ctx.verbose, cost));
   },
 };
 
@@ -87,7 +92,12 @@ function* drain(out: string[]): Generator<string, void, undefined> {
 }
 
 /** A session's timeline as text, in pieces of one or a few events each (written as they come). */
-function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generator<string, void, undefined> {
+function* timelineChunks(
+  session: Session,
+  c: Colors,
+  verbose: boolean,
+  cost: string | undefined,
+): Generator<string, void, undefined> {
   const out: string[] = [];
   const counts = { errors: session.counts.errors, expectedErrors: session.counts.expectedErrors };
   const errorsText = `${formatErrors(counts)} errors`;
@@ -110,6 +120,7 @@ function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generat
     )}, ${plural(session.counts.toolCalls, 'tool call')}, ${errorsTextColoured}, ${plural(session.subagents.length, 'subagent')}`,
   );
   out.push(`${c.dim('tokens')}   ${formatTokenLine(sumTokens(Object.values(session.usageByModel)))}`);
+  if (cost !== undefined) out.push(`${c.dim('cost')}     ${cost}`);
   for (const issue of session.issues) {
     if (issue.code === 'missing_main_file') {
       out.push(`${c.yellow('warning')}  ${terminalText(`${issue.message} (${issue.file})`)}`);
