@@ -172,8 +172,12 @@ export class Context {
     return this.warm()?.hasArchivedFilesUnder(home) ?? (await this.openIndex()).hasArchivedFilesUnder(home);
   }
 
-  /** Bring the index up to date for these paths, with a progress bar on a TTY, and report malformed lines. */
-  async refresh(paths: readonly string[]): Promise<RefreshReport> {
+  /**
+   * Bring the index up to date for these paths, with a progress bar on a TTY, and report malformed lines. While
+   * another process builds the index (a cold `serve` of a large home), a reading command answers at once from what
+   * it has committed, with a note that the answer is partial; `wait` (the `index` command) reads everything instead.
+   */
+  async refresh(paths: readonly string[], { wait = false }: { readonly wait?: boolean } = {}): Promise<RefreshReport> {
     this.scope = paths;
     // A --prices file is checked on every run, answered from a stored answer or not.
     if (this.priceTable === undefined && str(this.values, 'prices') !== undefined) {
@@ -208,8 +212,16 @@ export class Context {
     const report = await index.refresh(paths, {
       ...options,
       ...(checked?.kind === 'changed' ? { changedFiles: checked.files } : {}),
+      ...(wait ? {} : { partialWhileBuilding: true }),
     });
     if (drawn) this.io.stderr.write('\r\u001b[2K');
+    if (report.partial !== undefined) {
+      const { filesDone, filesTotal } = report.partial;
+      this.note(
+        `index is being built by another process: ${filesDone} of ${filesTotal} files so far; this answer covers only those`,
+      );
+      return report;
+    }
     if (this.verbose) {
       for (const issue of [...index.refreshProblems(), ...index.issues({ paths })]) {
         this.io.stderr.write(`${terminalText(`${issue.file}:${issue.line}: ${issue.code}: ${issue.message}`)}\n`);
