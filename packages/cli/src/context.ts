@@ -28,6 +28,8 @@ export class Context {
   private priceTable: PriceTable | undefined;
   /** Paths the last refresh covered. */
   scope: readonly string[] = [];
+  /** The last `resolvePaths` fell back to the bundled sample sessions. */
+  showingSamples = false;
   /** PATH arguments as the user named them (not the default homes): an empty answer over one of them is explained. */
   private named: readonly string[] = [];
 
@@ -161,6 +163,7 @@ export class Context {
       if ((await agent.recognizes(home)) || (await this.hasArchivedFilesUnder(home))) homes.push(home);
     }
     if (homes.length > 0) return homes;
+    this.showingSamples = true;
     this.note(
       `no agent transcripts in ${claudeHome} or the other agents' homes; showing the bundled sample sessions (${SAMPLES_HOME})`,
     );

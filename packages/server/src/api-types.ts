@@ -368,6 +368,11 @@ export interface HealthResponse {
   readonly success: true;
   readonly paths: number;
   readonly index: IndexStatus;
+  /**
+   * The sessions shown are the sample sessions bundled with AgentDash (no agent home holds a transcript yet): the
+   * dashboard says so, and how to point it at the user's own.
+   */
+  readonly samples: boolean;
 }
 
 /** Server-sent events on /api/events. */

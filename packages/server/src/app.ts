@@ -31,6 +31,8 @@ export interface AppDeps {
   readonly paths: readonly string[];
   readonly host: string;
   readonly port: number;
+  /** The paths are the bundled sample sessions (`HealthResponse.samples`). */
+  readonly samples?: boolean | undefined;
   readonly token?: string | undefined;
   readonly assetsDir?: string | undefined;
   readonly events?: LiveEvents | undefined;
@@ -201,7 +203,12 @@ export function createApp(deps: AppDeps) {
   const api = new Hono();
 
   api.get('/health', (c) => {
-    const body: HealthResponse = { success: true, paths: deps.paths.length, index: indexStatus() };
+    const body: HealthResponse = {
+      success: true,
+      paths: deps.paths.length,
+      index: indexStatus(),
+      samples: deps.samples === true,
+    };
     return c.json(body);
   });
 

@@ -33,6 +33,8 @@ export interface StartServerOptions {
   readonly host: string;
   readonly port: number;
   readonly token?: string;
+  /** The paths are the bundled sample sessions: `/api/health` says so (`samples`), and the dashboard shows it. */
+  readonly samples?: boolean;
   /**
    * Bring the index up to date in the background once listening (default true): the server answers at once, the
    * sessions list fills as files are read, and `/api/health` and SSE report the progress.
@@ -113,6 +115,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     host,
     port,
     token: options.token,
+    samples: options.samples,
     events,
     indexStatus,
   });

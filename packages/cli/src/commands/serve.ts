@@ -73,6 +73,7 @@ ${COMMON_HELP}`,
       host,
       port,
       ...(token !== undefined && token !== '' ? { token } : {}),
+      samples: ctx.showingSamples,
       onProgress: (progress) => {
         const now = ctx.io.now();
         if (!showProgress || (progress.done < progress.total && now - lastDraw < 200)) return;
