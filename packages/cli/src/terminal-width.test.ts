@@ -96,6 +96,15 @@ describe(`tables fit the terminal (${existsSync(sharedWild) ? 'with' : `skipped:
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
         if (widest(r.stdout) > columns) wide.push(`${args.join(' ')}: ${widest(r.stdout)}`);
       }
+      // A timeline's long lines are broken between words, under their text.
+      for (const args of [
+        ['show', '0097a0c6', SAMPLES_HOME],
+        ['show', '00000001', home],
+      ]) {
+        const r = await agentdash(args, columns);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+        if (widest(r.stdout) > columns) wide.push(`${args.join(' ')}: ${widest(r.stdout)}`);
+      }
       for (const args of [[], ['sessions'], ['stats'], ['usage'], ['export'], ['serve']]) {
         const r = await agentdash([...args, '--help'], columns);
         if (widest(r.stdout) > columns) wide.push(`${args.join(' ')} --help: ${widest(r.stdout)}`);

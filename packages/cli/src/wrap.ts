@@ -1,5 +1,5 @@
 /** Help text fitted to the terminal: lines longer than its width broken between words. */
-import { displayWidth } from './display-width.js';
+import { cutToWidth, displayWidth } from './display-width.js';
 
 /** A list item's term and the spaces after it (`  --db PATH        `), when the line is one. */
 const TERM = /^ +\S.*?\S? {2,}(?=\S)/;
@@ -9,7 +9,7 @@ const leadOf = (line: string): number => /^ */.exec(line)?.[0].length ?? 0;
 /**
  * `text` fitted to `width` columns: a paragraph (lines of one indent) or a list item (a term, two spaces, then a
  * description whose lines are indented under it) with a line too long is joined and broken again between words,
- * under its own indent; the others are left as written. A word wider than the room stays whole on its own line.
+ * under its own indent; the others are left as written. A word wider than a whole line is cut to fit it.
  * Without a width, the text as it is.
  */
 export function wrapToWidth(text: string, width: number | undefined): string {
@@ -28,23 +28,52 @@ export function wrapToWidth(text: string, width: number | undefined): string {
     }
     const block = lines.slice(i, end);
     if (block.every((line) => displayWidth(line) <= width)) out.push(...block);
-    else out.push(...breakLine(block.map((line, k) => (k === 0 ? line : line.trim())).join(' '), hang, width));
+    else {
+      const line = block.map((l, k) => (k === 0 ? l : l.trim())).join(' ');
+      const indent = hang <= width / 2 ? hang : leadOf(line);
+      out.push(...breakLine(line.slice(0, indent), line.slice(indent), indent, width));
+    }
     i = end;
   }
   return out.join('\n');
 }
 
-/** One long line broken between words: the first keeps its start, the others are indented by `hang`. */
-function breakLine(line: string, hang: number, width: number): string[] {
-  const indent = hang <= width / 2 ? hang : leadOf(line);
-  const head = line.slice(0, indent);
+/** The CLI's own colour codes take no column. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching the escape of colour codes on purpose
+const COLOUR = /\u001b\[[0-9;]*m/g;
+const widthOf = (text: string): number => displayWidth(text.includes('\u001b') ? text.replace(COLOUR, '') : text);
+
+/**
+ * Lines of a timeline fitted to `width` columns: a longer line is broken between words after its `prefixOf(line)`
+ * (its time and mark), which its next lines are indented by. Without a width, the text as it is.
+ */
+export function wrapLines(text: string, width: number | undefined, prefixOf: (line: string) => string): string {
+  if (width === undefined) return text;
+  return text
+    .split('\n')
+    .flatMap((line) => {
+      if (widthOf(line) <= width) return [line];
+      const prefix = prefixOf(line);
+      const indent = widthOf(prefix);
+      return indent <= width / 2
+        ? breakLine(prefix, line.slice(prefix.length), indent, width)
+        : breakLine('', line, 0, width);
+    })
+    .join('\n');
+}
+
+/** `head`, then the words of `rest` broken into lines of at most `width` columns; the next lines indented. */
+function breakLine(head: string, rest: string, indent: number, width: number): string[] {
   const out: string[] = [];
   let current = head;
-  let currentWidth = displayWidth(head);
+  let currentWidth = widthOf(head);
   let empty = true;
-  for (const word of line.slice(indent).split(/ +/)) {
-    if (word === '') continue;
-    const w = displayWidth(word);
+  for (const whole of rest.split(/ +/)) {
+    if (whole === '') continue;
+    // A word wider than a line (a long path, a URL) is cut to one: no line is ever wider.
+    const room = width - (empty ? currentWidth : indent);
+    const word = widthOf(whole) > room && !whole.includes('\u001b') ? cutToWidth(whole, Math.max(1, room)) : whole;
+    const w = widthOf(word);
     if (!empty && currentWidth + 1 + w > width) {
       out.push(current);
       current = `${' '.repeat(indent)}${word}`;

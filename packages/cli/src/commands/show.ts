@@ -16,6 +16,7 @@ import {
 } from '../format.js';
 import type { Colors } from '../io.js';
 import { writeChunks } from '../output/write-chunks.js';
+import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream } from './common.js';
 import { resolveSession } from './resolve-session.js';
 
@@ -50,9 +51,25 @@ ${COMMON_HELP}`,
     // The cost as the sessions list and the dashboard give it (priced by the index, the same --prices).
     const summary = index.getSession(id);
     const cost = summary === undefined ? undefined : formatCost(summary.costUsd, summary.unpricedModels);
-    await writeChunks(ctx.io.stdout, timelineChunks(session, ctx.color, ctx.verbose, cost));
+    // On a terminal (or with COLUMNS) a long line is broken between words, under its text: never wrapped mid-word.
+    const width = ctx.width;
+    const chunks = timelineChunks(session, ctx.color, ctx.verbose, cost);
+    await writeChunks(
+      ctx.io.stdout,
+      width === undefined ? chunks : mapChunks(chunks, (chunk) => wrapLines(chunk, width, timePrefix)),
+    );
   },
 };
+
+/** A colour code of the CLI's own, around a time or a mark. */
+const C = '(?:\u001b\\[[0-9;]*m)*';
+/** A timeline line's start: its indent, its time (or label), two spaces or more, its mark and a space. */
+const PREFIX = new RegExp(`^ *${C}\\S+${C} {2,}${C}\\S+${C} `);
+const timePrefix = (line: string): string => PREFIX.exec(line)?.[0] ?? '';
+
+function* mapChunks(chunks: Iterable<string>, map: (chunk: string) => string): Generator<string, void, undefined> {
+  for (const chunk of chunks) yield map(chunk);
+}
 
 /** One-line description of a call with status, category/severity and duration. */
 function callLine(call: ToolCall, c: Colors, cwd: string | undefined): string {

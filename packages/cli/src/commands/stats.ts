@@ -94,7 +94,7 @@ ${COMMON_HELP}`,
     ctx.io.stdout.write(
       renderTable(
         // In a narrow terminal the tool names are cut, then P95, EXPECTED, P50 and MAX left out before the
-        // categories are cut below 40 columns.
+        // categories are cut below 56 columns.
         [
           { header: 'TOOL', max: 48, min: 16 },
           { header: 'CALLS', align: 'right' },
@@ -104,7 +104,7 @@ ${COMMON_HELP}`,
           { header: 'P50', align: 'right', drop: 3 },
           { header: 'P95', align: 'right', drop: 1 },
           { header: 'MAX', align: 'right', drop: 4 },
-          { header: 'CATEGORIES', min: 40 },
+          { header: 'CATEGORIES', min: 56 },
         ],
         rows,
         { width: ctx.width, headerStyle: c.bold },
