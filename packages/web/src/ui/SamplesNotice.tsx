@@ -5,6 +5,9 @@ import { api } from '../data/client';
  * Says that the sessions shown are the sample sessions bundled with AgentDash (no agent home holds a transcript
  * yet), and how to see one's own: a newcomer would take them for their own sessions. In the index progress's box.
  */
+/** A command is never broken inside (`npm start -` / `- PATH` on a phone). */
+const NO_BREAK = { whiteSpace: 'nowrap' } as const;
+
 export function SamplesNotice() {
   const [samples, setSamples] = useState(false);
   useEffect(() => {
@@ -21,8 +24,9 @@ export function SamplesNotice() {
       <div className="index-progress-text">
         <strong>Sample sessions</strong>
         <span>
-          — point AgentDash at your own with <code>npm start -- PATH</code> or <code>agentdash serve PATH</code>, PATH
-          being a Claude Code, Codex or Gemini home (~/.claude, ~/.codex, ~/.gemini) or a folder in one.
+          — point AgentDash at your own with <code style={NO_BREAK}>npm start -- PATH</code> or{' '}
+          <code style={NO_BREAK}>agentdash serve PATH</code>, PATH being a Claude Code, Codex or Gemini home (~/.claude,
+          ~/.codex, ~/.gemini) or a folder in one.
         </span>
       </div>
     </div>
