@@ -27,7 +27,8 @@ const MODELS = { 'claude-opus-5-5': 'claude-opus-4-6', 'claude-haiku-5-5': 'clau
 function tidy(value) {
   if (typeof value === 'string') return Object.hasOwn(MODELS, value) ? MODELS[value] : value.replace(MARKER, '');
   if (Array.isArray(value)) return value.map(tidy);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tidy(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tidy(v)]));
   return value;
 }
 
@@ -90,7 +91,8 @@ let bytes = 0;
 walk(out, (path) => {
   if (path.endsWith('.jsonl')) trimFile(path);
   else if (path.endsWith('.json')) tidyJsonFile(path);
-  else if (/\[\[rec:/.test(readFileSync(path, 'utf8'))) writeFileSync(path, readFileSync(path, 'utf8').replace(MARKER, ''));
+  else if (/\[\[rec:/.test(readFileSync(path, 'utf8')))
+    writeFileSync(path, readFileSync(path, 'utf8').replace(MARKER, ''));
   else if (path.includes('/tool-results/') && statSync(path).size > 16384) {
     writeFileSync(
       path,
