@@ -137,7 +137,7 @@ describe('commands over the bundled samples', () => {
     expect(human.code).toBe(0);
     const [header] = human.stdout.split('\n');
     expect(header).toMatch(
-      /^SESSION\s+STARTED\s+DURATION\s+MSGS\s+CALLS\s+ERRORS\s+COST\s+VERSION\s+MODEL\s+PROJECT\s+TITLE$/,
+      /^SESSION\s+AGENT\s+STARTED\s+DURATION\s+MSGS\s+CALLS\s+ERRORS\s+COST\s+VERSION\s+MODEL\s+PROJECT\s+TITLE$/,
     );
     expect(human.stdout).not.toContain('\u001b['); // no colour in a pipe
     const out = json<SessionsJson>(await cli(['sessions', SAMPLES_HOME, '--json']));

@@ -7,7 +7,7 @@ import type { AgentIndex, RefreshProgress, RefreshReport } from '@agentdash/inde
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
 import { UsageError } from './errors.js';
-import { type CliIo, type Colors, colorsFor, terminalText } from './io.js';
+import { type CliIo, type Colors, colorsFor, outputWidth, terminalText } from './io.js';
 import { renderProgressBar } from './progress-bar.js';
 
 /** Sample sessions bundled with the package, used when there is no Claude home. */
@@ -28,6 +28,8 @@ export class Context {
   private priceTable: PriceTable | undefined;
   /** Paths the last refresh covered. */
   scope: readonly string[] = [];
+  /** The last `resolvePaths` fell back to the bundled sample sessions. */
+  showingSamples = false;
   /** PATH arguments as the user named them (not the default homes): an empty answer over one of them is explained. */
   private named: readonly string[] = [];
 
@@ -43,6 +45,11 @@ export class Context {
 
   get dbPath(): string {
     return str(this.values, 'db') ?? defaultDbPath(this.io.env, this.io.homedir, process.platform);
+  }
+
+  /** The terminal columns a table may take (`outputWidth`). */
+  get width(): number | undefined {
+    return outputWidth(this.io);
   }
 
   /** A notice on stderr (never on stdout, so --json output stays clean); one terminal-safe line. */
@@ -156,6 +163,7 @@ export class Context {
       if ((await agent.recognizes(home)) || (await this.hasArchivedFilesUnder(home))) homes.push(home);
     }
     if (homes.length > 0) return homes;
+    this.showingSamples = true;
     this.note(
       `no agent transcripts in ${claudeHome} or the other agents' homes; showing the bundled sample sessions (${SAMPLES_HOME})`,
     );
@@ -167,8 +175,12 @@ export class Context {
     return this.warm()?.hasArchivedFilesUnder(home) ?? (await this.openIndex()).hasArchivedFilesUnder(home);
   }
 
-  /** Bring the index up to date for these paths, with a progress bar on a TTY, and report malformed lines. */
-  async refresh(paths: readonly string[]): Promise<RefreshReport> {
+  /**
+   * Bring the index up to date for these paths, with a progress bar on a TTY, and report malformed lines. While
+   * another process builds the index (a cold `serve` of a large home), a reading command answers at once from what
+   * it has committed, with a note that the answer is partial; `wait` (the `index` command) reads everything instead.
+   */
+  async refresh(paths: readonly string[], { wait = false }: { readonly wait?: boolean } = {}): Promise<RefreshReport> {
     this.scope = paths;
     // A --prices file is checked on every run, answered from a stored answer or not.
     if (this.priceTable === undefined && str(this.values, 'prices') !== undefined) {
@@ -203,8 +215,16 @@ export class Context {
     const report = await index.refresh(paths, {
       ...options,
       ...(checked?.kind === 'changed' ? { changedFiles: checked.files } : {}),
+      ...(wait ? {} : { partialWhileBuilding: true }),
     });
     if (drawn) this.io.stderr.write('\r\u001b[2K');
+    if (report.partial !== undefined) {
+      const { filesDone, filesTotal } = report.partial;
+      this.note(
+        `index is being built by another process: ${filesDone} of ${filesTotal} files so far; this answer covers only those`,
+      );
+      return report;
+    }
     if (this.verbose) {
       for (const issue of [...index.refreshProblems(), ...index.issues({ paths })]) {
         this.io.stderr.write(`${terminalText(`${issue.file}:${issue.line}: ${issue.code}: ${issue.message}`)}\n`);

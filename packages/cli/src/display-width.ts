@@ -165,3 +165,20 @@ export function cutToWidth(text: string, max: number): string {
   }
   return text;
 }
+
+/**
+ * `text` cut to at most `max` columns by its start, beginning with … when cut (a path keeps its last folders);
+ * whole graphemes only.
+ */
+export function cutStartToWidth(text: string, max: number): string {
+  if (ASCII.test(text)) return text.length <= max ? text : `…${text.slice(text.length - Math.max(0, max - 1))}`;
+  if (displayWidth(text) <= max) return text;
+  const parts = graphemes(text);
+  let width = 0;
+  let at = parts.length;
+  while (at > 0 && width + graphemeWidth(parts[at - 1] ?? '') <= max - 1) {
+    at -= 1;
+    width += graphemeWidth(parts[at] ?? '');
+  }
+  return `…${parts.slice(at).join('')}`;
+}

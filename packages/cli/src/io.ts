@@ -42,6 +42,18 @@ export function processIo(): CliIo {
   };
 }
 
+/**
+ * The terminal columns output may take: `COLUMNS` when it is set (a positive number), else the terminal's width when
+ * stdout is one, else none: piped output keeps whole values for the next program (`--json` for scripts).
+ */
+export function outputWidth(io: Pick<CliIo, 'env' | 'stdout'>): number | undefined {
+  const env = io.env.COLUMNS;
+  if (env !== undefined && /^\d+$/.test(env) && Number(env) > 0) return Number(env);
+  return io.stdout.isTTY === true && io.stdout.columns !== undefined && io.stdout.columns > 0
+    ? io.stdout.columns
+    : undefined;
+}
+
 /** Colour only on a TTY, unless NO_COLOR / FORCE_COLOR say otherwise. */
 export function colorsFor(out: TextOut, env: CliIo['env']): Colors {
   let enabled = out.isTTY === true;

@@ -4,12 +4,14 @@
  * exit code stay as they are ("No sessions.", 0; --json's stdout unchanged). A real home, an agent's home with no
  * session yet, and the default homes are answered without it.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { HealthResponse } from '@agentdash/server/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServe, waitReady } from '../test/harness.js';
+import { bin, runCli, startServe, waitReady } from '../test/harness.js';
 import { SAMPLES_HOME } from './context.js';
 import type { SessionsJson } from './output/json-types.js';
 
@@ -106,5 +108,34 @@ describe('no warning', () => {
     const r = await cli(['sessions']);
     expect(r.code).toBe(0);
     expect(r.stderr).not.toMatch(/warning/);
+  });
+});
+
+describe('the bundled samples, shown for want of a home', () => {
+  /** `agentdash serve` as a process with `user` (no agent home) as its home: its /api/health answer. */
+  async function healthOfServe(args: readonly string[]): Promise<HealthResponse> {
+    const child = spawn(
+      process.execPath,
+      [bin, 'serve', ...args, '--port', '0', '--db', join(dir, 'samples.sqlite'), '--no-progress'],
+      { env: { PATH: process.env.PATH, HOME: user } },
+    );
+    try {
+      const url = await new Promise<string>((done, fail) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+          const match = /http:\/\/\S+/.exec(out);
+          if (match) done(match[0]);
+        });
+        child.on('close', (code) => fail(new Error(`serve ended (${code})`)));
+      });
+      return (await (await fetch(`${url}api/health`)).json()) as HealthResponse;
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }
+
+  it('serve says so in its health answer (the dashboard shows a notice); not when they are named', async () => {
+    expect([(await healthOfServe([])).samples, (await healthOfServe([SAMPLES_HOME])).samples]).toEqual([true, false]);
   });
 });

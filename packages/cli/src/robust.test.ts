@@ -117,6 +117,26 @@ describe('errors are classified honestly', () => {
     ]);
   });
 
+  it('a port in use: the agentdash process says so and exits 6 (it kept running, its watcher thread alive)', async () => {
+    const blocker = createServer();
+    const port = await new Promise<number>((done) => {
+      blocker.listen(0, '127.0.0.1', () => done((blocker.address() as { port: number }).port));
+    });
+    const child = spawn(
+      process.execPath,
+      [bin, 'serve', SAMPLES_HOME, '--port', String(port), '--db', join(dir, 'port.sqlite'), '--no-progress'],
+      { stdio: 'pipe' },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    blocker.close();
+    expect([code, stderr.trim().split('\n').at(-1)]).toEqual([
+      ExitCode.cannotServe,
+      `agentdash: port ${port} on 127.0.0.1 is already in use (another agentdash?): choose another with --port N (0 picks a free one)`,
+    ]);
+  });
+
   it('a session id that cannot be a path (a NUL byte inside, from a hostile record) is looked up as an id', async () => {
     const nulHome = join(dir, 'nul-home');
     const project = join(nulHome, 'projects', '-p');

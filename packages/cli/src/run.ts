@@ -2,8 +2,9 @@ import { parse } from './args.js';
 import type { CommandSpec } from './commands/common.js';
 import type { Context } from './context.js';
 import { classify, ExitCode, UsageError } from './errors.js';
-import { type CliIo, colorsFor, processIo, terminalText } from './io.js';
+import { type CliIo, colorsFor, outputWidth, processIo, terminalText } from './io.js';
 import type { ErrorJson } from './output/json-types.js';
+import { wrapToWidth } from './wrap.js';
 
 /**
  * Each command's module, loaded only when that command runs (a command on a warm index loads its own few modules,
@@ -36,7 +37,7 @@ export const VERSION = '0.1.0';
 async function mainHelp(): Promise<string> {
   const commands = await Promise.all(Object.values(loaders).map((load) => load()));
   const width = Math.max(...commands.map((c) => c.name.length));
-  return `agentdash ${VERSION}: see what AI coding agents actually did (Claude Code transcripts).
+  return `agentdash ${VERSION}: what AI coding agents actually did, from Claude Code, Codex and Gemini CLI transcripts.
 
 Usage: agentdash <command> [options]
 
@@ -59,7 +60,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' && rest[0] !== undefined ? await loadCommand(rest[0]) : undefined;
-    io.stdout.write(topic ? commandHelp(topic) : await mainHelp());
+    io.stdout.write(wrapToWidth(topic ? commandHelp(topic) : await mainHelp(), outputWidth(io)));
     return ExitCode.ok;
   }
   if (name === '--version' || name === '-V') {
@@ -73,7 +74,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     if (command === undefined) throw new UsageError(`unknown command "${name}"; run "agentdash --help"`);
     const parsed = parse(rest, command.options);
     if (parsed.values.help === true) {
-      io.stdout.write(commandHelp(command));
+      io.stdout.write(wrapToWidth(commandHelp(command), outputWidth(io)));
       return ExitCode.ok;
     }
     const { Context } = await import('./context.js');

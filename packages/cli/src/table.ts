@@ -1,4 +1,4 @@
-import { cutToWidth, displayWidth } from './display-width.js';
+import { cutStartToWidth, cutToWidth, displayWidth } from './display-width.js';
 import { terminalText } from './io.js';
 
 export interface Column {
@@ -6,6 +6,18 @@ export interface Column {
   readonly align?: 'left' | 'right';
   /** Cut cells to this many terminal columns (with …). */
   readonly max?: number;
+  /**
+   * To fit the width, cells of this column may be cut down to this many terminal columns (the widest such column
+   * first). Without it a column is never cut, except the last one when it is left-aligned (down to 10 columns).
+   */
+  readonly min?: number;
+  /** Where a cut cell loses its text: at the end (default), or at the start (a path keeps its last folders). */
+  readonly cut?: 'end' | 'start';
+  /**
+   * When cutting is not enough, columns with a `drop` rank are left out, the lowest rank first, until the table
+   * fits. Columns without one are always shown.
+   */
+  readonly drop?: number;
 }
 
 /** A cell's text, with the style (colour) it is shown in. */
@@ -31,11 +43,73 @@ export const styled = (text: string, style: (text: string) => string): Cell => (
 
 const plain = (text: string): string => text;
 
+/** `text` cut to `width` columns where this column cuts. */
+function cutFor(column: Column, text: string, width: number): string {
+  return column.cut === 'start' ? cutStartToWidth(text, width) : cutToWidth(text, width);
+}
+
+/** Columns of the last cell when no `min` is given: it is cut down to this much before anything is left out. */
+const LAST_MIN = 10;
+
+/** Terminal columns a line of these widths takes (two spaces between columns). */
+const lineWidth = (widths: readonly number[]): number =>
+  widths.length === 0 ? 0 : widths.reduce((a, w) => a + w, 0) + 2 * (widths.length - 1);
+
 /**
- * Render rows as an aligned table: two spaces between columns, numbers right-aligned. When `width` is given the
- * last column is cut so each line fits. Every cell's text is made terminal-safe (`terminalText`) before it is cut,
- * measured and coloured; it is measured and cut in terminal columns (`displayWidth`: a CJK character or an emoji
- * takes two, a combining mark none), never in UTF-16 units.
+ * The width of each column shown (undefined: left out) so that a line takes at most `width` columns: the cuttable
+ * columns (`min`, and the last one) are cut, the widest first, down to their minimum; then columns are left out by
+ * their `drop` rank, and the others cut again from their full width. A width too narrow even for that cuts the
+ * columns left from the last one back, so no line is ever wider than the terminal (a wrapped line breaks the table).
+ */
+function fitColumns(columns: readonly Column[], natural: readonly number[], width: number): (number | undefined)[] {
+  const droppable = columns
+    .map((c, i) => ({ rank: c.drop, i }))
+    .filter((d): d is { rank: number; i: number } => d.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank || b.i - a.i);
+  let kept = columns.map((_, i) => i);
+  for (;;) {
+    const last = kept[kept.length - 1];
+    const floor = (i: number): number => {
+      // The last column is cut when it holds text (never a right-aligned number, a cost's "+ ?" included).
+      const min = columns[i]?.min ?? (i === last && columns[i]?.align !== 'right' ? LAST_MIN : undefined);
+      return Math.min(natural[i] ?? 0, min ?? Number.POSITIVE_INFINITY);
+    };
+    const widths = kept.map((i) => natural[i] ?? 0);
+    let excess = lineWidth(widths) - width;
+    while (excess > 0) {
+      // The widest column that can still be cut loses one column.
+      let widest = -1;
+      widths.forEach((w, k) => {
+        const i = kept[k] ?? 0;
+        if (w > floor(i) && (widest < 0 || w > (widths[widest] ?? 0))) widest = k;
+      });
+      if (widest < 0) break;
+      widths[widest] = (widths[widest] ?? 0) - 1;
+      excess -= 1;
+    }
+    const next = droppable.shift();
+    if (excess <= 0 || next === undefined) {
+      // Too narrow for every column that must stay: the last ones are cut further, down to one column each.
+      for (let k = widths.length - 1; k >= 0 && excess > 0; k--) {
+        const cut = Math.min(excess, (widths[k] ?? 0) - 1);
+        widths[k] = (widths[k] ?? 0) - Math.max(0, cut);
+        excess -= Math.max(0, cut);
+      }
+      const out: (number | undefined)[] = columns.map(() => undefined);
+      kept.forEach((i, k) => {
+        out[i] = widths[k];
+      });
+      return out;
+    }
+    kept = kept.filter((i) => i !== next.i);
+  }
+}
+
+/**
+ * Render rows as an aligned table: two spaces between columns, numbers right-aligned. When `width` is given every
+ * line fits it (`fitColumns`: columns cut, then left out). Every cell's text is made terminal-safe (`terminalText`)
+ * before it is cut, measured and coloured; it is measured and cut in terminal columns (`displayWidth`: a CJK
+ * character or an emoji takes two, a combining mark none), never in UTF-16 units.
  */
 export function renderTable(
   columns: readonly Column[],
@@ -52,32 +126,28 @@ export function renderTable(
     columns.map((c, i) => {
       const cell = row[i] ?? '';
       const text = terminalText(typeof cell === 'string' ? cell : cell.text);
-      return measured(c.max ? cutToWidth(text, c.max) : text, typeof cell === 'string' ? plain : cell.style);
+      return measured(c.max ? cutFor(c, text, c.max) : text, typeof cell === 'string' ? plain : cell.style);
     }),
   );
   const header = columns.map((c) => measured(c.header, options.headerStyle ?? plain));
-  const widths = columns.map((_, i) => Math.max(header[i]?.width ?? 0, ...cells.map((r) => r[i]?.width ?? 0)));
-  if (options.width !== undefined && widths.length > 0) {
-    const fixed = widths.slice(0, -1).reduce((a, w) => a + w + 2, 0);
-    const room = Math.max(10, options.width - fixed);
-    const lastIndex = widths.length - 1;
-    if ((widths[lastIndex] ?? 0) > room) {
-      widths[lastIndex] = room;
-      for (const r of cells) {
-        const last = r[lastIndex];
-        if (last) r[lastIndex] = measured(cutToWidth(last.text, room), last.style);
-      }
-    }
-  }
-  const line = (r: readonly MeasuredCell[], header: boolean): string =>
-    columns
-      .map((c, i) => {
-        const { text, style, width } = r[i] ?? { text: '', style: plain, width: 0 };
-        const align = c.align ?? 'left';
-        const fill =
-          i === columns.length - 1 && align === 'left' ? '' : ' '.repeat(Math.max(0, (widths[i] ?? 0) - width));
+  const natural = columns.map((_, i) => Math.max(header[i]?.width ?? 0, ...cells.map((r) => r[i]?.width ?? 0)));
+  const widths = options.width === undefined ? natural : fitColumns(columns, natural, options.width);
+  const shown = columns.flatMap((c, i) => {
+    const width = widths[i];
+    return width === undefined ? [] : [{ column: c, i, width }];
+  });
+  const fitted = (cell: MeasuredCell | undefined, column: Column, width: number): MeasuredCell => {
+    const c = cell ?? { text: '', style: plain, width: 0 };
+    return c.width <= width ? c : measured(cutFor(column, c.text, width), c.style);
+  };
+  const line = (r: readonly MeasuredCell[], isHeader: boolean): string =>
+    shown
+      .map(({ column, i, width: columnWidth }, k) => {
+        const { text, style, width } = fitted(r[i], column, columnWidth);
+        const align = column.align ?? 'left';
+        const fill = k === shown.length - 1 && align === 'left' ? '' : ' '.repeat(Math.max(0, columnWidth - width));
         // The header is styled with its padding; a cell's colour covers its text only.
-        if (header) return style(align === 'right' ? fill + text : text + fill);
+        if (isHeader) return style(align === 'right' ? fill + text : text + fill);
         return align === 'right' ? fill + style(text) : style(text) + fill;
       })
       .join('  ')

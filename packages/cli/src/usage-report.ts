@@ -40,13 +40,17 @@ function usageCells(u: UsageGroup | ModelUsage, models: string): string[] {
   ];
 }
 
+/**
+ * The columns after the first (date, session, block): in a narrow terminal the models are cut, then TOTAL, CACHE
+ * WRITE and MODELS left out; figures are never cut.
+ */
 export const usageColumns = [
-  { header: 'MODELS', max: 40 },
+  { header: 'MODELS', max: 40, min: 12, drop: 3 },
   { header: 'INPUT', align: 'right' },
   { header: 'OUTPUT', align: 'right' },
-  { header: 'CACHE WRITE', align: 'right' },
+  { header: 'CACHE WRITE', align: 'right', drop: 2 },
   { header: 'CACHE READ', align: 'right' },
-  { header: 'TOTAL', align: 'right' },
+  { header: 'TOTAL', align: 'right', drop: 1 },
   { header: 'COST', align: 'right' },
 ] as const;
 

@@ -12,6 +12,7 @@ import {
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow, discoverAll } from './agents.js';
 import { Archive, type ArchivedFileRow, HELD } from './archive.js';
+import { buildingElsewhere, clearBuilding, noteBuilding } from './building.js';
 import { FactTracker } from './call-fact.js';
 import { recordsOfRows } from './call-payloads.js';
 import { fingerprintOf } from './fingerprint.js';
@@ -173,6 +174,8 @@ export class Refresher {
   private batch: Batch | undefined;
   /** Records of stored calls and results read back (facts no parse worker computed). */
   private readonly readRecords: ReadRecords;
+  /** The progress of a build this refresh announces to other processes (`building.ts`), written on each commit. */
+  private building: { filesDone: number; filesTotal: number } | undefined;
 
   constructor(private readonly db: Database.Database) {
     this.writer = new Writer(db);
@@ -250,6 +253,7 @@ export class Refresher {
       await this.writer.recomputeCalls(batch.touched, batch.sessions, this.readRecords);
       for (const sid of batch.sessions) this.updater.recompute(sid);
       this.writer.flushTexts();
+      if (this.building !== undefined) noteBuilding(this.db, this.building);
       bumpGeneration(this.db);
       this.db.exec('COMMIT');
     } catch (error) {
@@ -273,6 +277,24 @@ export class Refresher {
     countedPaths?: readonly string[],
   ): Promise<RefreshReport> {
     const onlyUnder = countedPaths !== undefined || options.onlyUnder === true;
+    // Another process is building the index: what it has committed, at once (it would be waited for, batch after
+    // batch, and the rest read here too).
+    const elsewhere = options.partialWhileBuilding === true ? buildingElsewhere(this.db) : undefined;
+    if (elsewhere !== undefined) {
+      const counts = this.countsUnder(paths);
+      return {
+        files: counts.files,
+        filesParsed: 0,
+        bytesParsed: 0,
+        records: 0,
+        issues: counts.issues,
+        newIssues: 0,
+        filesRemoved: 0,
+        sessions: counts.sessions,
+        archivedFiles: counts.archivedFiles,
+        partial: { filesDone: elsewhere.filesDone, filesTotal: elsewhere.filesTotal },
+      };
+    }
     const roots = paths.map((p) => resolve(p));
     for (const root of roots) {
       const info = (() => {
@@ -365,6 +387,12 @@ export class Refresher {
       }
     };
     const restoreTempStore = stored.length === 0 ? this.journalsInMemory() : () => {};
+    // A long build (a first index of a large home) is announced to other processes, with its progress.
+    if (readAhead.length > 0 && readAheadBytes >= (options.buildNoticeBytes ?? PARALLEL_BYTES)) {
+      this.building = { filesDone, filesTotal };
+      this.begin();
+      await this.commit();
+    }
     try {
       // A subagent's .meta.json may appear after its transcript was first read.
       for (const file of discovery.files) {
@@ -440,6 +468,7 @@ export class Refresher {
         }
         filesDone += 1;
         bytesDone += file.size;
+        if (this.building !== undefined) this.building.filesDone = filesDone;
         options.onProgress?.({
           done: filesDone,
           total: filesTotal,
@@ -463,6 +492,7 @@ export class Refresher {
         await pool?.close();
       } finally {
         restoreTempStore();
+        this.endBuilding();
       }
     }
 
@@ -579,6 +609,17 @@ export class Refresher {
     batch.sessions.add(from.session_id);
     batch.sessions.add(key);
     return this.fileByPath.get(to.path) as FileRow;
+  }
+
+  /** The announced build is over (or failed): its row goes. Never throws (the connection may be closed). */
+  private endBuilding(): void {
+    if (this.building === undefined) return;
+    this.building = undefined;
+    try {
+      this.db.transaction(() => clearBuilding(this.db)).immediate();
+    } catch {
+      // Closed under the refresh (a server stopped): readers see its process gone.
+    }
   }
 
   /** Drop a file that is gone (read again under the lock: another process may have dropped it already). */

@@ -21,6 +21,11 @@ export interface RefreshReport {
   readonly sessions: number;
   /** Files in scope that are gone from disk and kept from the archive (included in `files`). */
   readonly archivedFiles: number;
+  /**
+   * Set when nothing was read because another process is building the index (`partialWhileBuilding`): the counts
+   * are of what it has committed so far, and how far it has come.
+   */
+  readonly partial?: { readonly filesDone: number; readonly filesTotal: number };
 }
 
 /** Progress of a refresh, after each file (newest files come first). */
@@ -69,6 +74,17 @@ export interface RefreshOptions {
    * the record is renewed. A full refresh when one of them is not stored or its folder is gone.
    */
   readonly changedFiles?: readonly string[];
+  /**
+   * When another process is building the index (a first index of a large home, `serve` starting cold), read
+   * nothing: report what it has committed, with its progress in `RefreshReport.partial`, at once. Without it the
+   * refresh waits for each of the other's batches and reads what it has not read yet itself. For reading commands.
+   */
+  readonly partialWhileBuilding?: boolean;
+  /**
+   * New bytes from which a refresh announces itself to other processes as a build (default 16 MiB: a first index
+   * that takes seconds). 0 announces every refresh that reads a new file.
+   */
+  readonly buildNoticeBytes?: number;
 }
 
 /** A point in time: ISO-8601 text or milliseconds since the epoch. */

@@ -381,6 +381,11 @@ export interface HealthResponse {
    * inputs and outputs included; the dashboard says so. Identifiers (titles, paths, branches) are always redacted.
    */
   readonly redact: boolean;
+  /**
+   * The sessions shown are the sample sessions bundled with AgentDash (no agent home holds a transcript yet): the
+   * dashboard says so, and how to point it at the user's own.
+   */
+  readonly samples: boolean;
 }
 
 /** Server-sent events on /api/events. */

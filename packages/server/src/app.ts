@@ -39,6 +39,8 @@ export interface AppDeps {
   readonly paths: readonly string[];
   readonly host: string;
   readonly port: number;
+  /** The paths are the bundled sample sessions (`HealthResponse.samples`). */
+  readonly samples?: boolean | undefined;
   readonly token?: string | undefined;
   readonly assetsDir?: string | undefined;
   readonly events?: LiveEvents | undefined;
@@ -232,6 +234,7 @@ export function createApp(deps: AppDeps) {
       redact,
       mode: deps.team ? 'team' : 'local',
       ...(deps.team ? { tiers: await deps.team.tiers() } : {}),
+      samples: deps.samples === true,
     };
     return c.json(body);
   });

@@ -33,6 +33,8 @@ export interface StartServerOptions {
   readonly host: string;
   readonly port: number;
   readonly token?: string;
+  /** The paths are the bundled sample sessions: `/api/health` says so (`samples`), and the dashboard shows it. */
+  readonly samples?: boolean;
   /**
    * Bring the index up to date in the background once listening (default true): the server answers at once, the
    * sessions list fills as files are read, and `/api/health` and SSE report the progress.
@@ -82,6 +84,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.once('listening', () => resolve((server.address() as AddressInfo).port));
+  }).catch(async (error: unknown) => {
+    // Nothing listens (a port in use): the watcher's thread and the live events would keep the process alive, so
+    // `agentdash serve` would print why and never exit.
+    events.close();
+    await watcher?.close();
+    throw error;
   });
   const background =
     options.refreshOnStart === false
@@ -111,6 +119,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     host,
     port,
     token: options.token,
+    samples: options.samples,
     events,
     indexStatus,
     redact: options.redact === true,

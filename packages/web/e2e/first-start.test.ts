@@ -130,6 +130,35 @@ describe.skipIf(missing !== undefined)('first start in headless Chromium', () =>
     expect(problems).toEqual([]);
   });
 
+  it("says when the sessions shown are the bundled samples, and how to show one's own", async () => {
+    const notices: (string | null)[] = [];
+    for (const samplesShown of [true, false]) {
+      index = openIndex({ dbPath: join(tmp, `samples-${samplesShown}.sqlite`) });
+      server = await startServer({ index, paths: [samples], host: '127.0.0.1', port: 0, samples: samplesShown });
+      await server.indexed;
+      const page = await newPage();
+      const health = page.waitForResponse((r) => r.url().endsWith('/api/health'));
+      await page.goto(server.url);
+      await health;
+      await page.waitForSelector('[data-testid=session-row]');
+      if (samplesShown) await page.waitForSelector('[data-testid=samples-notice]');
+      // Two frames after the health answer: React has drawn what it says.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const notice = page.locator('[data-testid=samples-notice]');
+      notices.push((await notice.count()) === 0 ? null : await notice.textContent());
+      await page.close();
+      await server.close();
+      index.close();
+      server = undefined;
+      index = undefined;
+    }
+    expect(notices).toEqual([
+      'Sample sessions— point AgentDash at your own with npm start -- PATH or agentdash serve PATH, PATH being a Claude Code, Codex or Gemini home (~/.claude, ~/.codex, ~/.gemini) or a folder in one.',
+      null,
+    ]);
+    expect(problems).toEqual([]);
+  });
+
   it('pages a long list from the server and sorts it there', async () => {
     const home = join(tmp, 'many');
     const SESSIONS = 320;

@@ -527,7 +527,7 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
   it("shows a call's Copy input button clear of its renderer's badges, and copies the command", async () => {
     // The sample session with the most shell calls: each opened call's exit badge sits at its renderer's top right.
     const list = await api<SessionsResponse>('/sessions?limit=1000');
-    const row = list.sessions.find((r) => r.title?.includes('[[rec:shell]]'));
+    const row = list.sessions.find((r) => r.title === 'Exercise the shell tools.');
     if (!row) throw new Error('no sample shell session');
     for (const size of SIZES) {
       const { context, page } = await open(size);
@@ -562,7 +562,7 @@ describe.skipIf(missing !== undefined)('layout, keyboard, errors, find and theme
 
   it("keeps a call's input and output blocks readable in both themes", async () => {
     const list = await api<SessionsResponse>('/sessions?limit=1000');
-    const row = list.sessions.find((r) => r.title?.includes('[[rec:mcp]]'));
+    const row = list.sessions.find((r) => r.title === 'Call the MCP tools.');
     if (!row) throw new Error('no sample MCP session');
     for (const scheme of SCHEMES) {
       const { context, page } = await open({ scheme });

@@ -18,7 +18,7 @@ ${COMMON_HELP}`,
   options: {},
   async run(ctx, positionals) {
     const paths = await ctx.resolvePaths(positionals);
-    const report = await ctx.refresh(paths);
+    const report = await ctx.refresh(paths, { wait: true });
     // The archive changes only with what is indexed: its size is a stored answer too.
     const size = await ctx.answer('archive-size', (index) => index.archiveSize());
     const archiving = await ctx.archiving();

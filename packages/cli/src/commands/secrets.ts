@@ -48,7 +48,11 @@ in docs/secrets.md). The secret itself is never printed. Exports redact these by
       ]),
     );
     ctx.io.stdout.write(
-      renderTable([{ header: 'SESSION' }, { header: 'WHERE' }, { header: 'RULE' }], rows, { headerStyle: c.bold }),
+      // A file's path is cut by its start (its name and line stay) to fit the terminal.
+      renderTable([{ header: 'SESSION' }, { header: 'WHERE', min: 24, cut: 'start' }, { header: 'RULE' }], rows, {
+        width: ctx.width,
+        headerStyle: c.bold,
+      }),
     );
     ctx.io.stdout.write(
       `${plural(total, 'secret')} in ${plural(out.length, 'session')} (of ${sessions.length}); exports redact them\n`,

@@ -108,6 +108,7 @@ ${COMMON_HELP}`,
       port,
       ...(token !== undefined && token !== '' ? { token } : {}),
       redact: flag(ctx.values, 'redact'),
+      samples: ctx.showingSamples,
       onProgress: (progress) => {
         const now = ctx.io.now();
         if (!showProgress || (progress.done < progress.total && now - lastDraw < 200)) return;

@@ -20,8 +20,9 @@ export const sessionsCommand: CommandSpec = {
   name: 'sessions',
   usage: 'agentdash sessions [PATH…] [filters] [--json]',
   summary: 'list sessions, newest first',
-  help: filteredHelp(`One row per session: start, duration, messages, tool calls, errors, cost, client version(s), model(s), project
-and title (custom title, AI title, summary or first prompt). --json adds usage, cost and where the time went.`),
+  help: filteredHelp(`One row per session: agent, start, duration, messages, tool calls, errors (real ones, then "(+N)"
+expected ones), cost, client version(s), model(s), project and title (custom title, AI title, summary or first
+prompt); a narrow terminal shows the columns that fit. --json adds usage, cost and where the time went.`),
   options: filterOptions,
   async run(ctx, positionals) {
     // Titles, project paths and branches are shown with their secrets redacted (docs/secrets.md).
@@ -36,9 +37,10 @@ and title (custom title, AI title, summary or first prompt). --json adds usage, 
       return;
     }
     const c = ctx.color;
-    // Expected errors apart, as the dashboard shows them: `0 +2 expected`, red only when some are real.
+    // Expected errors apart, as the dashboard shows them (`0 +2 expected`), in fewer columns: `0 (+2)`; red only
+    // when some are real.
     const errorsCell = (s: { errors: number; expectedErrors: number }): Cell => {
-      const text = formatErrors(s);
+      const text = formatErrors(s).replace(/ \+(\S+) expected$/, ' (+$1)');
       return realErrors(s) > 0 ? styled(text, c.red) : s.expectedErrors > 0 ? styled(text, c.dim) : text;
     };
     // Each id as short as it can be and still name one session (Codex's time-ordered ids share their first 8).
@@ -46,6 +48,7 @@ and title (custom title, AI title, summary or first prompt). --json adds usage, 
     const rows = sessions.map((s): Cell[] => [
       // Two project folders with a session of the same id: the reference that tells them apart.
       ((id: string) => (s.isLive ? styled(id, c.green) : id))(s.ref === s.id ? (prefixes.get(s.id) ?? s.id) : s.ref),
+      s.agent,
       formatDateTime(s.startedAt),
       formatDuration(s.durationMs),
       formatCompact(s.messages),
@@ -59,21 +62,24 @@ and title (custom title, AI title, summary or first prompt). --json adds usage, 
     ]);
     ctx.io.stdout.write(
       renderTable(
+        // In a narrow terminal, title, project and model are cut first, then the columns least needed left out
+        // (version, messages, duration, model, project, agent, cost, calls, errors, in that order): a row never wraps.
         [
           { header: 'SESSION' },
+          { header: 'AGENT', drop: 6 },
           { header: 'STARTED' },
-          { header: 'DURATION', align: 'right' },
-          { header: 'MSGS', align: 'right' },
-          { header: 'CALLS', align: 'right' },
-          { header: 'ERRORS', align: 'right' },
-          { header: 'COST', align: 'right' },
-          { header: 'VERSION', max: 24 },
-          { header: 'MODEL', max: 32 },
-          { header: 'PROJECT', max: 40 },
-          { header: 'TITLE', max: 100 },
+          { header: 'DURATION', align: 'right', drop: 3 },
+          { header: 'MSGS', align: 'right', drop: 2 },
+          { header: 'CALLS', align: 'right', drop: 8 },
+          { header: 'ERRORS', align: 'right', drop: 9 },
+          { header: 'COST', align: 'right', drop: 7 },
+          { header: 'VERSION', max: 24, min: 8, drop: 1 },
+          { header: 'MODEL', max: 32, min: 10, drop: 4 },
+          { header: 'PROJECT', max: 40, min: 12, cut: 'start', drop: 5 },
+          { header: 'TITLE', max: 100, min: 30 },
         ],
         rows,
-        { width: ctx.io.stdout.isTTY ? ctx.io.stdout.columns : undefined, headerStyle: c.bold },
+        { width: ctx.width, headerStyle: c.bold },
       ),
     );
     ctx.io.stdout.write(`${plural(sessions.length, 'session')}\n`);

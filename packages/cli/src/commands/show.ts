@@ -5,6 +5,7 @@ import { redactIdentifiers } from '@agentdash/core/secrets';
 import {
   excerpt,
   formatClock,
+  formatCost,
   formatDuration,
   formatErrors,
   formatRange,
@@ -16,6 +17,7 @@ import {
 } from '../format.js';
 import type { Colors } from '../io.js';
 import { writeChunks } from '../output/write-chunks.js';
+import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream } from './common.js';
 import { resolveSession } from './resolve-session.js';
 
@@ -36,8 +38,9 @@ ${COMMON_HELP}`,
   async run(ctx, positionals) {
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
+    const index = await ctx.openIndex();
     // Its title, project path, cwd and branches with their secrets redacted (docs/secrets.md); content as it is.
-    const session = redactIdentifiers(await (await ctx.openIndex()).loadSession(id));
+    const session = redactIdentifiers(await index.loadSession(id));
     // A file that cannot be read now (permissions changed, removed): say why the timeline is empty or short.
     for (const issue of session.issues) {
       if (issue.code === 'unreadable_file') ctx.note(`cannot read ${issue.file}: ${issue.message}; shown without it`);
@@ -47,9 +50,28 @@ ${COMMON_HELP}`,
       await writeJsonStream(ctx, session);
       return;
     }
-    await writeChunks(ctx.io.stdout, timelineChunks(session, ctx.color, ctx.verbose));
+    // The cost as the sessions list and the dashboard give it (priced by the index, the same --prices).
+    const summary = index.getSession(id);
+    const cost = summary === undefined ? undefined : formatCost(summary.costUsd, summary.unpricedModels);
+    // On a terminal (or with COLUMNS) a long line is broken between words, under its text: never wrapped mid-word.
+    const width = ctx.width;
+    const chunks = timelineChunks(session, ctx.color, ctx.verbose, cost);
+    await writeChunks(
+      ctx.io.stdout,
+      width === undefined ? chunks : mapChunks(chunks, (chunk) => wrapLines(chunk, width, timePrefix)),
+    );
   },
 };
+
+/** A colour code of the CLI's own, around a time or a mark. */
+const C = '(?:\u001b\\[[0-9;]*m)*';
+/** A timeline line's start: its indent, its time (or label), two spaces or more, its mark and a space. */
+const PREFIX = new RegExp(`^ *${C}\\S+${C} {2,}${C}\\S+${C} `);
+const timePrefix = (line: string): string => PREFIX.exec(line)?.[0] ?? '';
+
+function* mapChunks(chunks: Iterable<string>, map: (chunk: string) => string): Generator<string, void, undefined> {
+  for (const chunk of chunks) yield map(chunk);
+}
 
 /** One-line description of a call with status, category/severity and duration. */
 function callLine(call: ToolCall, c: Colors, cwd: string | undefined): string {
@@ -89,7 +111,12 @@ function* drain(out: string[]): Generator<string, void, undefined> {
 }
 
 /** A session's timeline as text, in pieces of one or a few events each (written as they come). */
-function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generator<string, void, undefined> {
+function* timelineChunks(
+  session: Session,
+  c: Colors,
+  verbose: boolean,
+  cost: string | undefined,
+): Generator<string, void, undefined> {
   const out: string[] = [];
   const counts = { errors: session.counts.errors, expectedErrors: session.counts.expectedErrors };
   const errorsText = `${formatErrors(counts)} errors`;
@@ -112,6 +139,7 @@ function* timelineChunks(session: Session, c: Colors, verbose: boolean): Generat
     )}, ${plural(session.counts.toolCalls, 'tool call')}, ${errorsTextColoured}, ${plural(session.subagents.length, 'subagent')}`,
   );
   out.push(`${c.dim('tokens')}   ${formatTokenLine(sumTokens(Object.values(session.usageByModel)))}`);
+  if (cost !== undefined) out.push(`${c.dim('cost')}     ${cost}`);
   for (const issue of session.issues) {
     if (issue.code === 'missing_main_file') {
       out.push(`${c.yellow('warning')}  ${terminalText(`${issue.message} (${issue.file})`)}`);

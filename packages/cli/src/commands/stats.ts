@@ -93,19 +93,21 @@ ${COMMON_HELP}`,
     ]);
     ctx.io.stdout.write(
       renderTable(
+        // In a narrow terminal the tool names are cut, then P95, EXPECTED, P50 and MAX left out before the
+        // categories are cut below 56 columns.
         [
-          { header: 'TOOL', max: 48 },
+          { header: 'TOOL', max: 48, min: 16 },
           { header: 'CALLS', align: 'right' },
           { header: 'ERRORS', align: 'right' },
-          { header: 'EXPECTED', align: 'right' },
+          { header: 'EXPECTED', align: 'right', drop: 2 },
           { header: 'ERR%', align: 'right' },
-          { header: 'P50', align: 'right' },
-          { header: 'P95', align: 'right' },
-          { header: 'MAX', align: 'right' },
-          { header: 'CATEGORIES' },
+          { header: 'P50', align: 'right', drop: 3 },
+          { header: 'P95', align: 'right', drop: 1 },
+          { header: 'MAX', align: 'right', drop: 4 },
+          { header: 'CATEGORIES', min: 56 },
         ],
         rows,
-        { width: ctx.io.stdout.isTTY ? ctx.io.stdout.columns : undefined, headerStyle: c.bold },
+        { width: ctx.width, headerStyle: c.bold },
       ),
     );
     ctx.io.stdout.write(

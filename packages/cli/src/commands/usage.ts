@@ -26,6 +26,7 @@ import {
   totalsJson,
   usageColumns,
 } from '../usage-report.js';
+import { wrapToWidth } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
 
 const reports = ['daily', 'weekly', 'monthly', 'session', 'project', 'blocks'] as const;
@@ -54,14 +55,19 @@ function usageFilter(values: Parsed['values'], now: number, paths: readonly stri
   };
 }
 
-/** Names the models without a price, on stderr. */
+/** Names the models without a price, on stderr, in one note (after the table: the table is what was asked for). */
 function warnUnpriced(ctx: Context, totals: UsageGroup): void {
-  for (const model of totals.unpricedModels) {
+  const models = totals.unpricedModels.map((model) => {
     const responses = totals.models[model]?.responses ?? 0;
-    ctx.note(
-      `no price for ${model} (${responses} response${responses === 1 ? '' : 's'}): its cost is unknown and left out of the sums; --prices FILE adds prices`,
-    );
-  }
+    return `${model} (${responses} response${responses === 1 ? '' : 's'})`;
+  });
+  if (models.length === 0) return;
+  const [one] = models;
+  ctx.note(
+    models.length === 1
+      ? `no price for ${one}: its cost is unknown and left out of the sums; --prices FILE adds prices`
+      : `no price for ${models.length} models, ${models.join(', ')}: their cost is unknown and left out of the sums; --prices FILE adds prices`,
+  );
 }
 
 /** What every report's JSON carries besides its rows: totals, the models without a price, the prices used. */
@@ -76,12 +82,17 @@ function write(ctx: Context, header: string, rows: string[][], totals: UsageGrou
   const c = ctx.color;
   const all = [...rows, ['Total', ...(groupRows('', totals, false)[0]?.slice(1) ?? [])]];
   ctx.io.stdout.write(
-    renderTable([{ header }, ...usageColumns], all, {
-      width: ctx.io.stdout.isTTY ? ctx.io.stdout.columns : undefined,
+    // The first column (a date, a block's start, a session, a project's path) is cut down to 12 columns, a path by
+    // its start, before others are left out.
+    renderTable([{ header, min: 12, ...(header === 'PROJECT' ? { cut: 'start' } : {}) }, ...usageColumns], all, {
+      width: ctx.width,
       headerStyle: c.bold,
     }),
   );
-  ctx.io.stdout.write(`${c.dim(terminalText(`prices: ${ctx.prices.source}, ${ctx.prices.date}`))}\n`);
+  ctx.io.stdout.write(
+    `${c.dim(wrapToWidth(terminalText(`prices: ${ctx.prices.source}, ${ctx.prices.date}`), ctx.width))}\n`,
+  );
+  warnUnpriced(ctx, totals);
 }
 
 /** The reports made of groups only (no session summaries, no clock): their groups can be stored answers. */
@@ -176,8 +187,8 @@ ${COMMON_HELP}`,
     const breakdown = flag(ctx.values, 'breakdown');
     if (kind === 'daily' || kind === 'weekly' || kind === 'monthly' || kind === 'project') {
       const { groups, totals } = await groupedUsage(ctx, kind, filter);
-      warnUnpriced(ctx, totals);
       if (ctx.json) {
+        warnUnpriced(ctx, totals);
         const common = commonOf(ctx, totals);
         const out: UsageProjectJson | UsageDailyJson | UsageWeeklyJson | UsageMonthlyJson =
           kind === 'project'
@@ -205,7 +216,7 @@ ${COMMON_HELP}`,
     const index = await ctx.openIndex();
     const responses = index.usageResponses(filter);
     const totals = totalsOf(responses);
-    warnUnpriced(ctx, totals);
+    if (ctx.json) warnUnpriced(ctx, totals);
     const common = commonOf(ctx, totals);
     switch (kind) {
       case 'session': {

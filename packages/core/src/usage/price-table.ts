@@ -65,6 +65,9 @@ export const defaultPriceTable: PriceTable = {
     'claude-opus-4-8': opus45,
     'claude-opus-5': opus45,
     'claude-fable-5': perMillion(10, 50, 12.5, 20, 1),
+    // Claude 3 Sonnet (claude-3-sonnet-20240229): $3 / $15 per million tokens as Anthropic listed it; it was never
+    // offered with prompt caching, so its cache rates (Sonnet's) are never charged.
+    'claude-3-sonnet': sonnet,
     'claude-3-5-sonnet': sonnet,
     'claude-3-7-sonnet': sonnet,
     'claude-sonnet-4': sonnetLong,

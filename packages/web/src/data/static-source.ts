@@ -39,7 +39,7 @@ type Query = Readonly<Record<string, string | number | boolean | undefined | nul
 /** What is not in the file (another session, the sessions list): undefined, answered as 404 by the client. */
 export function answerStatic(data: StaticSessionData, path: string, query: Query): unknown {
   if (path === '/health') {
-    return { success: true, paths: 0, index: { state: 'ready' } };
+    return { success: true, paths: 0, index: { state: 'ready' }, samples: false };
   }
   if (path === '/agents') return { agents: data.agents ?? [] } satisfies AgentsResponse;
   const m = /^\/sessions\/([^/]+)(?:\/(events|issues|errors|find|calls|locate)(?:\/(.+))?)?$/.exec(path);

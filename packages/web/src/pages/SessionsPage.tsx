@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { fmtNumber } from '../ui/format';
 import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
 import { noteListHref, replaceHash } from '../ui/router';
+import { SamplesNotice } from '../ui/SamplesNotice';
 import { firstDir, listQueryOf, listStateOf } from './sessions/list-url';
 import { SessionFilters } from './sessions/SessionFilters';
 import { SessionTable } from './sessions/SessionTable';
@@ -67,6 +68,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
           </label>
         )}
       </div>
+      <SamplesNotice />
       <IndexProgress status={indexStatus} />
       <SessionFilters filters={filters} onChange={setFilters} facets={data?.facets} />
       {error && <div className="err-msg">Could not load sessions: {error}</div>}

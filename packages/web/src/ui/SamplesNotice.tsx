@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { api } from '../data/client';
+
+/**
+ * Says that the sessions shown are the sample sessions bundled with AgentDash (no agent home holds a transcript
+ * yet), and how to see one's own: a newcomer would take them for their own sessions. In the index progress's box.
+ */
+/** A command is never broken inside (`npm start -` / `- PATH` on a phone). */
+const NO_BREAK = { whiteSpace: 'nowrap' } as const;
+
+export function SamplesNotice() {
+  const [samples, setSamples] = useState(false);
+  useEffect(() => {
+    const ctl = new AbortController();
+    api
+      .health(ctl.signal)
+      .then((h) => setSamples(h.samples === true))
+      .catch(() => undefined);
+    return () => ctl.abort();
+  }, []);
+  if (!samples) return null;
+  return (
+    <div className="index-progress" role="note" data-testid="samples-notice">
+      <div className="index-progress-text">
+        <strong>Sample sessions</strong>
+        <span>
+          — point AgentDash at your own with <code style={NO_BREAK}>npm start -- PATH</code> or{' '}
+          <code style={NO_BREAK}>agentdash serve PATH</code>, PATH being a Claude Code, Codex or Gemini home (~/.claude,
+          ~/.codex, ~/.gemini) or a folder in one.
+        </span>
+      </div>
+    </div>
+  );
+}
