@@ -1,4 +1,5 @@
 import {
+  activeMs,
   agentIds,
   billingBlocks,
   cacheHitRatio,
@@ -110,7 +111,10 @@ export function usageResponse(index: AgentIndex, filter: UsageFilter, now: numbe
     topSessions,
     blocks,
     time: {
-      byProject: [...timeByProject].map(([project, t]) => ({ project, ...t })).sort((a, b) => b.wallMs - a.wallMs),
+      // By active time (wall less idle): a session left open for months does not top where the time went.
+      byProject: [...timeByProject]
+        .map(([project, t]) => ({ project, ...t }))
+        .sort((a, b) => activeMs(b) - activeMs(a) || b.wallMs - a.wallMs),
       byDay: [...timeByDay].map(([date, t]) => ({ date, ...t })).sort((a, b) => a.date.localeCompare(b.date)),
     },
   };

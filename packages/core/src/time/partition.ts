@@ -134,6 +134,15 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
   };
 }
 
+/**
+ * Active time: the wall time less idle time (model, tools and waiting for the person), what "where the time went"
+ * ranks by: a session left open for months (a fixture whose records span four months) has a long wall time and
+ * little active time.
+ */
+export function activeMs(t: Pick<SessionTime, 'wallMs' | 'idleMs'>): number {
+  return t.wallMs - t.idleMs;
+}
+
 export function addTime(a: SessionTime, b: SessionTime): SessionTime {
   return {
     wallMs: a.wallMs + b.wallMs,
