@@ -93,12 +93,15 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   // A response whose session is not stored (none in practice) is not one of a session's.
   const rows = read.filter((r) => sessionRow(r[4]) !== undefined);
   /**
-   * Which of two sessions owns a response both hold: the one that started first; copies of one session (in several
-   * folders: same start) give it to the newest complete copy, the one that ended last, as they give their calls
-   * (import.ts `firstCall`); then by key.
+   * Which of two sessions owns a response both hold: the one that started first; copies of one session in several
+   * folders (the same id, the same start) give it to the newest complete copy, the one that ended last, as they give
+   * their calls (import.ts `firstCall`); then by key.
    */
-  const before = (a: SessionRow, b: SessionRow) =>
-    a[4] < b[4] || (a[4] === b[4] && (a[5] > b[5] || (a[5] === b[5] && a[0] < b[0])));
+  const before = (a: SessionRow, b: SessionRow): boolean => {
+    if (a[4] !== b[4]) return a[4] < b[4];
+    if (a[1] === b[1] && a[5] !== b[5]) return a[5] > b[5];
+    return a[0] < b[0];
+  };
   // Each response once: the row of the session that owns it (every row when one session is asked for).
   let kept: Row[] = rows;
   if (sessionId === undefined) {
