@@ -29,7 +29,8 @@ it("writes a multi-line first prompt as the heading's one line", async () => {
   });
   expect(out.code, out.stderr).toBe(0);
   const lines = out.stdout.split('\n');
-  expect(lines[0]).toBe('# Fix the failing build. ## Context - the CI log says "exit 2"');
+  // The title drops the prompt's heading marks (a prompt template's Markdown is no part of it).
+  expect(lines[0]).toBe('# Fix the failing build. Context - the CI log says "exit 2"');
   expect(lines[1]).toBe('');
   expect(lines[2]).toMatch(/^- Session: /);
 });

@@ -180,18 +180,27 @@ export class Writer {
       fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
       // In each agent home the first occurrence owns the call (schema-homes.ts). A fork or resume copy has the same
       // timestamp: then the file that started first (its first timestamped line) is the original, whatever the
-      // import order.
+      // import order (among files that start alike, the session whose row came first). Copies of one session in
+      // several folders (the same id, the same start): the newest complete one, its last timestamped line latest,
+      // owns the call, as it owns their shared responses (usage-queries.ts).
       firstCall: db.prepare(
-        `SELECT c.file_id, c.line, c.offset, c.name, c.has_result AS stored,
-           (SELECT r.ts_ms FROM records r WHERE r.file_id = f.id AND r.ts_ms IS NOT NULL ORDER BY r.line LIMIT 1) AS began
-         FROM calls c JOIN files f ON f.id = c.file_id
-         WHERE c.tool_use_id = ? AND f.home = ?
-         ORDER BY (c.ts_ms IS NULL), c.ts_ms, (f.role <> 'main'), (began IS NULL), began, c.rowid
+        `SELECT file_id, line, offset, name, stored FROM (
+           SELECT c.file_id, c.line, c.offset, c.name, c.has_result AS stored, c.rowid AS rid, c.ts_ms, f.role,
+             (SELECT r.ts_ms FROM records r WHERE r.file_id = f.id AND r.ts_ms IS NOT NULL ORDER BY r.line LIMIT 1)
+               AS began,
+             (SELECT r.ts_ms FROM records r WHERE r.file_id = f.id AND r.ts_ms IS NOT NULL ORDER BY r.line DESC LIMIT 1)
+               AS ended,
+             replace(f.session_id, rtrim(f.session_id, replace(f.session_id, '/', '')), '') AS sid
+           FROM calls c JOIN files f ON f.id = c.file_id
+           WHERE c.tool_use_id = ? AND f.home = ?)
+         ORDER BY (ts_ms IS NULL), ts_ms, (role <> 'main'), (began IS NULL), began,
+           min(rid) OVER (PARTITION BY sid), (ended IS NULL), ended DESC, rid
          LIMIT 1`,
       ),
+      // The result in the owning call's file when it has one (a copy's result goes with its call), else the first.
       firstResult: db.prepare(
         `SELECT r.file_id, r.line, r.offset FROM results r JOIN files f ON f.id = r.file_id WHERE r.tool_use_id = ? AND f.home = ?
-         ORDER BY r.rowid LIMIT 1`,
+         ORDER BY (r.file_id <> ?), r.rowid LIMIT 1`,
       ),
       cwdAt: db.prepare('SELECT cwd FROM records WHERE file_id = ? AND line = ?').pluck(),
       agentOfFile: db.prepare('SELECT agent FROM files WHERE id = ?').pluck(),
@@ -581,7 +590,7 @@ export class Writer {
   private planFact(id: string, home: string): FactPlan | undefined {
     const call = this.s.firstCall.get(id, home) as FactPlan['call'] | undefined;
     if (call === undefined) return undefined;
-    const result = this.s.firstResult.get(id, home) as FactPlan['result'];
+    const result = this.s.firstResult.get(id, home, call.file_id) as FactPlan['result'];
     const settled = !this.leaving.has(id) && call.stored !== null && call.stored === (result === undefined ? 0 : 1);
     return { id, call, result, ahead: this.aheadFor(id, call, result), settled, home };
   }

@@ -110,6 +110,7 @@ export function summaryOf(
   const main = files.find((f) => f.role === 'main');
   const archived = (main ?? files[0])?.archived === 1;
   const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices);
+  const time = row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime);
   return {
     id: row.session_id,
     agent: agentOfRow(row.agent),
@@ -121,7 +122,9 @@ export function summaryOf(
     titleSource: (row.title_source ?? undefined) as SessionSummary['titleSource'],
     startedAt: row.started_at ?? undefined,
     endedAt: row.ended_at ?? undefined,
-    durationMs: row.started_ms !== null && row.ended_ms !== null ? row.ended_ms - row.started_ms : undefined,
+    // The session's wall time, one figure everywhere: its main thread's first to last timestamp (the time bar's
+    // `wallMs`), not the span of all its files (subagent files another client wrote days apart stretched that).
+    durationMs: row.started_ms !== null && main !== undefined ? time.wallMs : undefined,
     messages: row.messages,
     prompts: row.prompts,
     toolCalls: row.tool_calls,
@@ -148,7 +151,7 @@ export function summaryOf(
     issues: row.issues,
     secrets: files.reduce((sum, f) => sum + f.secrets, 0),
     ...usage,
-    time: row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime),
+    time,
   };
 }
 

@@ -43,10 +43,12 @@ export class SessionUsageUpdater {
          WHERE f.session_id = ? AND f.role = 'main' AND q.agent_id IS NULL`,
       ),
       // The session's own occurrences (a resumed session's copies of earlier calls included), each with its result
-      // in the same file, else the earliest in the session.
+      // in the same file, else the earliest in the session, and its duration (from the row holding its fact).
       threadCalls: db.prepare(
         `SELECT c.ts_ms, c.name, f.agent,
-                coalesce(MIN(CASE WHEN res.file_id = c.file_id THEN res.ts END), MIN(res.ts)) AS result_ts
+                coalesce(MIN(CASE WHEN res.file_id = c.file_id THEN res.ts END), MIN(res.ts)) AS result_ts,
+                coalesce(c.duration_ms, (SELECT x.duration_ms FROM calls x
+                  WHERE x.tool_use_id = c.tool_use_id AND x.has_result IS NOT NULL LIMIT 1)) AS duration_ms
          FROM calls c JOIN files f ON f.id = c.file_id
          LEFT JOIN results res ON res.tool_use_id = c.tool_use_id
            AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = f.session_id)
@@ -161,15 +163,19 @@ export class SessionUsageUpdater {
       name: string;
       agent: string | null;
       result_ts: string | null;
+      duration_ms: number | null;
     }[];
     return rows.map((r) => {
       const end = r.result_ts === null ? Number.NaN : Date.parse(r.result_ts);
       // By the kind the file's agent types the tool onto (a question, a plan to approve), not by one agent's names.
       const adapter = adapterForFile({ agent: agentOfRow(r.agent) });
+      const kind = adapter.kindOfTool?.(adapter.canonicalToolName(r.name));
       return {
         startMs: r.ts_ms,
         endMs: Number.isNaN(end) ? undefined : end,
-        waitsForPerson: waitsForPerson(adapter.kindOfTool?.(adapter.canonicalToolName(r.name))),
+        waitsForPerson: waitsForPerson(kind),
+        ranMs: r.duration_ms ?? undefined,
+        startsSubagent: kind === 'agent',
       };
     });
   }

@@ -153,6 +153,10 @@ export interface SessionSummary {
   readonly titleSource: 'custom-title' | 'ai-title' | 'summary' | 'first-prompt' | undefined;
   readonly startedAt: string | undefined;
   readonly endedAt: string | undefined;
+  /**
+   * Wall time: the main thread's first to last timestamp, `time.wallMs` (undefined without timestamps or a main
+   * file). Not `endedAt − startedAt`, which spans every file of the session, subagents' included.
+   */
   readonly durationMs: number | undefined;
   /** Prompts plus assistant responses (each API response once), subagents included. */
   readonly messages: number;

@@ -37,8 +37,8 @@ type Row = [
   reasoning: number,
 ];
 
-/** A session of a response: its key, id, project, agent and start (what orders copies). */
-type SessionRow = [key: string, sid: string, project: string, agent: string, startedMs: number];
+/** A session of a response: its key, id, project, agent, start and end (what orders copies). */
+type SessionRow = [key: string, sid: string, project: string, agent: string, startedMs: number, endedMs: number];
 
 /**
  * The responses of the sessions a filter selects, each once even when resumed sessions copy it (it then belongs to
@@ -80,7 +80,8 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   ).all(...where.params) as Row[];
   const sessionOf = prepared(
     store.db,
-    `SELECT s.id, s.session_id, coalesce(s.project_path, s.project_dir), s.agent, coalesce(s.started_ms, 0)
+    `SELECT s.id, s.session_id, coalesce(s.project_path, s.project_dir), s.agent, coalesce(s.started_ms, 0),
+            coalesce(s.ended_ms, 0)
        FROM strings st JOIN sessions s ON s.id = st.text WHERE st.id = ?`,
     'raw',
   );
@@ -91,8 +92,16 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   };
   // A response whose session is not stored (none in practice) is not one of a session's.
   const rows = read.filter((r) => sessionRow(r[4]) !== undefined);
-  /** Which of two sessions owns a response both hold: the one that started first, then by key. */
-  const before = (a: SessionRow, b: SessionRow) => a[4] < b[4] || (a[4] === b[4] && a[0] < b[0]);
+  /**
+   * Which of two sessions owns a response both hold: the one that started first; copies of one session in several
+   * folders (the same id, the same start) give it to the newest complete copy, the one that ended last, as they give
+   * their calls (import.ts `firstCall`); then by key.
+   */
+  const before = (a: SessionRow, b: SessionRow): boolean => {
+    if (a[4] !== b[4]) return a[4] < b[4];
+    if (a[1] === b[1] && a[5] !== b[5]) return a[5] > b[5];
+    return a[0] < b[0];
+  };
   // Each response once: the row of the session that owns it (every row when one session is asked for).
   let kept: Row[] = rows;
   if (sessionId === undefined) {

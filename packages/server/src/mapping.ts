@@ -21,8 +21,8 @@ export function toSessionRow(value: unknown): SessionRow {
   const v = obj(value);
   const startedAt = str(v.startedAt);
   const endedAt = str(v.endedAt);
-  const duration =
-    num(v.durationMs) ?? (startedAt && endedAt ? Math.max(0, Date.parse(endedAt) - Date.parse(startedAt)) : null);
+  // The wall time (the index's `durationMs`, the time bar's `wallMs`), never recomputed from the first and last dates.
+  const duration = num(v.durationMs);
   return {
     // The reference that names the session alone (its id unless another project folder has a session of that id).
     id: str(v.ref) ?? str(v.id) ?? str(v.sessionId) ?? '',

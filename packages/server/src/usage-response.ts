@@ -1,4 +1,5 @@
 import {
+  activeMs,
   agentIds,
   billingBlocks,
   cacheHitRatio,
@@ -113,7 +114,10 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
     topSessions,
     blocks,
     time: {
-      byProject: [...timeByProject].map(([project, t]) => ({ project, ...t })).sort((a, b) => b.wallMs - a.wallMs),
+      // By active time (wall less idle): a session left open for months does not top where the time went.
+      byProject: [...timeByProject]
+        .map(([project, t]) => ({ project, ...t }))
+        .sort((a, b) => activeMs(b) - activeMs(a) || b.wallMs - a.wallMs),
       byDay: [...timeByDay].map(([date, t]) => ({ date, ...t })).sort((a, b) => a.date.localeCompare(b.date)),
     },
   };

@@ -15,7 +15,7 @@ import type { UsageResponse } from '@agentdash/server/api-types';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prompt, toolResult, toolUse, writeLines } from '../../index/test/synthetic.js';
-import { dayRange } from '../src/pages/usage/day-range';
+import { dayBuckets } from '../src/pages/usage/day-range';
 import { e2eMissing, openChromium } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -179,13 +179,14 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     await grid.scrollIntoViewIfNeeded();
     const box = await grid.boundingBox();
     if (!box) throw new Error('the daily chart has no plot area');
-    // The chart has a band for every day from the first to the last (days without usage too).
-    const bands = dayRange(usage.days.map((d) => d.date).sort());
-    const band = bands.indexOf(usage.days[day]?.date ?? '');
+    // The chart has a band for every day (week, month) from the first to the last (those without usage too).
+    const buckets = dayBuckets(usage.days.map((d) => d.date).sort());
+    const bands = buckets.keys;
+    const band = bands.indexOf(buckets.keyOf(usage.days[day]?.date ?? ''));
     const bandWidth = box.width / bands.length;
     const dayTip = await tipOf('chart-usage-days', box.x + (band + 0.5) * bandWidth, box.y + box.height / 2);
     // The band at that day's place is that day's.
-    expect(dayTip.startsWith(usage.days[day]?.date ?? '?'), `${dayTip} (bands ${bands.length})`).toBe(true);
+    expect(dayTip.startsWith(bands[band] ?? '?'), `${dayTip} (bands ${bands.length})`).toBe(true);
     for (const [model, m] of Object.entries(usage.days[day]?.models ?? {})) {
       if (m.costUsd === null) expect(dayTip).toContain(`${short(model)} : unknown`);
       else expect(dayTip).toMatch(new RegExp(`${short(model).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} : \\$`));

@@ -2,6 +2,7 @@ import { isRecord, num } from '../internal/guards.js';
 import { timestampMs } from '../model/ids.js';
 import type { RawCall, RawResult } from '../model/raw.js';
 import type { Duration } from '../model/tool-call.js';
+import { IDLE_THRESHOLD_MS } from '../time/partition.js';
 
 /** The duration every adapter can give: call timestamp → result timestamp, when both parse and are in order. */
 export function timestampDurations(
@@ -12,6 +13,19 @@ export function timestampDurations(
   const start = timestampMs(call.timestamp);
   const end = timestampMs(raw.timestamp);
   return start !== undefined && end !== undefined && end >= start ? [{ source: 'timestamps', ms: end - start }] : [];
+}
+
+/**
+ * The timestamp delta where it can be the tool's run: an agent that records no figure of a tool's own and stamps a
+ * call when it was asked for (Gemini) shows a wait for the person's approval in the delta; longer than the idle
+ * threshold, the delta is that wait, not the tool's time (Gemini `write_file` approved after 15 min 42 s), and the
+ * call has no duration.
+ */
+export function timestampDurationsWithoutWaits(
+  call: Pick<RawCall, 'timestamp'>,
+  raw: Pick<RawResult, 'timestamp'> | undefined,
+): Duration[] {
+  return timestampDurations(call, raw).filter((d) => d.ms <= IDLE_THRESHOLD_MS);
 }
 
 /**

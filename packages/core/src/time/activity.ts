@@ -1,5 +1,5 @@
 import type { DataKind } from '../model/typed-result.js';
-import type { Interval, ThreadActivity } from './partition.js';
+import { IDLE_THRESHOLD_MS, type Interval, type ThreadActivity } from './partition.js';
 
 /**
  * One record of a thread, reduced to what the time partition needs: a prompt the person typed; a request the client
@@ -20,6 +20,13 @@ export interface ThreadCall {
   readonly endMs: number | undefined;
   /** The call waits for the person (a question, a plan to approve). */
   readonly waitsForPerson: boolean;
+  /**
+   * The call's duration (`primaryDurationMs` of what the agent's adapter gives: the timestamps' delta, or the tool's
+   * own figure where the adapter trusts that instead, as Codex's `Wall time` after an approval); undefined when none.
+   */
+  readonly ranMs?: number | undefined;
+  /** The call started a subagent, whose own records show its work however long it ran. */
+  readonly startsSubagent?: boolean | undefined;
 }
 
 /**
@@ -40,14 +47,21 @@ export function waitsForPerson(kind: DataKind | undefined): boolean {
  *   response's first block record (the prompt or tool result it answers), so that the client's own work before
  *   sending counts as model time there;
  * - a wait for the person lasts from the last record before a prompt to the prompt;
- * - a call lasts from its record to its result's (calls without a result are left out).
+ * - a call lasts from its record to its result's (calls without a result are left out). Its tool ran for the call's
+ *   duration (`ranMs`) up to its result: when that is shorter, the time before the tool started was a wait for the
+ *   person (an approval: `approvals`); when it is longer (a call written with its output, after the tool ran), the
+ *   tool's run starts before the call's record. A call with no figure of its own, or whose figure is its whole
+ *   delta, that lasted longer than `IDLE_THRESHOLD_MS` is a wait as a whole (no tool runs that long without a person
+ *   approving it: Claude Code's Bash stops at 10 minutes), unless it started a subagent.
  * The thread spans its records other than requests (a request always precedes a record of its own).
  */
 export function threadActivity(records: readonly ThreadRecord[], calls: readonly ThreadCall[]): ThreadActivity {
   const sorted = [...records].sort((a, b) => a.atMs - b.atMs);
   const spanning = sorted.filter((r) => r.kind !== 'request');
   const first = spanning[0];
-  if (first === undefined) return { startMs: 0, endMs: 0, model: [], tools: [], personTools: [], userWaits: [] };
+  if (first === undefined) {
+    return { startMs: 0, endMs: 0, model: [], tools: [], personTools: [], userWaits: [], approvals: [] };
+  }
   let endMs = (spanning[spanning.length - 1] as ThreadRecord).atMs;
   const requests = new Map<string, number>();
   for (const r of sorted) if (r.kind === 'request' && r.requestKey !== undefined) requests.set(r.requestKey, r.atMs);
@@ -69,10 +83,27 @@ export function threadActivity(records: readonly ThreadRecord[], calls: readonly
   }
   const tools: Interval[] = [];
   const person: Interval[] = [];
+  const approvals: Interval[] = [];
   for (const c of calls) {
     if (c.endMs === undefined || !(c.endMs >= c.startMs)) continue;
     endMs = Math.max(endMs, c.endMs);
-    (c.waitsForPerson ? person : tools).push({ startMs: c.startMs, endMs: c.endMs });
+    const whole = { startMs: c.startMs, endMs: c.endMs };
+    const ran = c.ranMs === undefined ? undefined : Math.round(c.ranMs);
+    if (c.waitsForPerson) person.push(whole);
+    else if (ran !== undefined && ran >= 0 && ran !== whole.endMs - whole.startMs) {
+      const runStart = c.endMs - ran;
+      tools.push({ startMs: runStart, endMs: c.endMs });
+      if (runStart > c.startMs) approvals.push({ startMs: c.startMs, endMs: runStart });
+    } else if (whole.endMs - whole.startMs > IDLE_THRESHOLD_MS && !c.startsSubagent) approvals.push(whole);
+    else tools.push(whole);
   }
-  return { startMs: first.atMs, endMs, model: [...responses.values()], tools, personTools: person, userWaits };
+  return {
+    startMs: first.atMs,
+    endMs,
+    model: [...responses.values()],
+    tools,
+    personTools: person,
+    userWaits,
+    approvals,
+  };
 }

@@ -129,6 +129,54 @@ describe('threadActivity + partitionTime', () => {
     expect(waitsForPerson(kind('codex', 'exec_command'))).toBe(false);
   });
 
+  it('a call approved hours later is idle, not tool time: its tool ran for the figure it reports, up to its result', () => {
+    const h = 3_600_000;
+    const records = [
+      { atMs: 0, kind: 'prompt' as const },
+      { atMs: 2 * s, kind: 'response' as const, responseKey: 'a' }, // the call (Codex `dotnet restore`)
+      { atMs: 15 * h, kind: 'other' as const }, // its output, after the person approved it: `Wall time: 3.2 seconds`
+      { atMs: 15 * h + 2 * s, kind: 'response' as const, responseKey: 'b' },
+    ];
+    const call = { startMs: 2 * s, endMs: 15 * h, waitsForPerson: false };
+    expect(partitionTime(threadActivity(records, [{ ...call, ranMs: 3.2 * s }]))).toEqual({
+      wallMs: 15 * h + 2 * s,
+      modelMs: 4 * s,
+      toolMs: 3.2 * s,
+      userMs: 0,
+      idleMs: 15 * h - 5.2 * s,
+    });
+    // No figure of its own (or only its whole delta): a call longer than the idle threshold is a wait as a whole.
+    for (const ranMs of [undefined, 15 * h - 2 * s]) {
+      expect(partitionTime(threadActivity(records, [{ ...call, ranMs }]))).toEqual({
+        wallMs: 15 * h + 2 * s,
+        modelMs: 4 * s,
+        toolMs: 0,
+        userMs: 0,
+        idleMs: 15 * h - 2 * s,
+      });
+    }
+    // …unless it started a subagent, whose own records show its work.
+    expect(partitionTime(threadActivity(records, [{ ...call, startsSubagent: true }])).toolMs).toBe(15 * h - 2 * s);
+  });
+
+  it('a short approval is time waiting for the person; a call written with its output ran before its record', () => {
+    const records = [
+      { atMs: 0, kind: 'prompt' as const },
+      { atMs: 2 * s, kind: 'response' as const, responseKey: 'a' },
+      { atMs: 62 * s, kind: 'other' as const },
+      { atMs: 64 * s, kind: 'response' as const, responseKey: 'b' }, // call and output written at once (Codex 0.34)
+      { atMs: 64 * s, kind: 'other' as const },
+      { atMs: 65 * s, kind: 'response' as const, responseKey: 'c' },
+    ];
+    const time = partitionTime(
+      threadActivity(records, [
+        { startMs: 2 * s, endMs: 62 * s, waitsForPerson: false, ranMs: 10 * s }, // approved after 50 s
+        { startMs: 64 * s, endMs: 64 * s, waitsForPerson: false, ranMs: 1.5 * s }, // `sleep 1.5`
+      ]),
+    );
+    expect(time).toEqual({ wallMs: 65 * s, modelMs: 3.5 * s, toolMs: 11.5 * s, userMs: 50 * s, idleMs: 0 });
+  });
+
   it('holds its invariants on random activity: parts non-negative, summing to the wall time', () => {
     let seed = 42;
     const rand = () => {
@@ -144,7 +192,9 @@ describe('threadActivity + partitionTime', () => {
       }));
       const calls = Array.from({ length: Math.floor(rand() * 10) }, () => {
         const startMs = Math.floor(rand() * 3_600_000);
-        return { startMs, endMs: startMs + Math.floor(rand() * 600_000), waitsForPerson: rand() < 0.2 };
+        const endMs = startMs + Math.floor(rand() * 2_000_000);
+        const ranMs = rand() < 0.5 ? undefined : Math.floor(rand() * 2_000_000);
+        return { startMs, endMs, waitsForPerson: rand() < 0.2, ranMs, startsSubagent: rand() < 0.1 };
       });
       const time = partitionTime(threadActivity(records, calls), 60_000 + Math.floor(rand() * 1_000_000));
       expect(sum(time)).toBe(time.wallMs);

@@ -9,7 +9,10 @@ export interface SessionTime {
   readonly modelMs: number;
   /** Tools running (union of call → result intervals; parallel calls count once; subagents sit inside their call). */
   readonly toolMs: number;
-  /** Waiting for the person: before each prompt, and calls that ask the person (questions, plan approval). */
+  /**
+   * Waiting for the person: before each prompt, calls that ask the person (questions, plan approval), and a call's
+   * wait for its approval before its tool ran.
+   */
   readonly userMs: number;
   /** Waits for the person, and stretches without any activity, longer than the idle threshold. */
   readonly idleMs: number;
@@ -30,20 +33,28 @@ export interface ThreadActivity {
   readonly personTools: readonly Interval[];
   /** From the last record before a prompt to the prompt. */
   readonly userWaits: readonly Interval[];
+  /**
+   * Waits for the person inside a call: from the call to the start of its tool's run (an approval), or a whole call
+   * that lasted longer than the idle threshold by no figure of its own (see `threadActivity`).
+   */
+  readonly approvals?: readonly Interval[];
 }
 
 /** A wait for the person, or a stretch without activity, longer than this is idle time: 15 minutes. */
 export const IDLE_THRESHOLD_MS = 15 * 60_000;
 
-const labels = ['person', 'tool', 'model', 'user', 'idle'] as const;
+// `away`: an approval longer than the idle threshold, idle time that wins over the call's own records (a Gemini call
+// is stamped when it completes, so its response seems to last until then).
+const labels = ['person', 'away', 'tool', 'model', 'user', 'idle'] as const;
 type Label = (typeof labels)[number];
 
 export const zeroTime: SessionTime = { wallMs: 0, modelMs: 0, toolMs: 0, userMs: 0, idleMs: 0 };
 
 /**
  * Splits a thread's wall time into model, tool, user and idle time. Where intervals overlap, the first of these wins:
- * a call waiting for the person, a running tool, the model, a wait for the person. Waits longer than
- * `idleThresholdMs` are idle. Time covered by nothing is the client's own work (hooks and attachments after a tool
+ * a call waiting for the person (a question, a plan, an approval; idle when the approval is longer than the idle
+ * threshold), a running tool, the model, a wait for the person.
+ * Waits longer than `idleThresholdMs` (before a prompt, or for an approval) are idle. Time covered by nothing is the client's own work (hooks and attachments after a tool
  * result or a prompt, a slash command, a compaction), or idle when longer than the threshold. After a tool or a
  * prompt it counts as that (tool or user time). After a response it is never model time: a response ends with its
  * last block, so what follows it belongs to what comes next (a tool, a wait for the person) and, when that is another
@@ -65,12 +76,13 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
     }
   };
   push(activity.personTools, () => 'person');
+  push(activity.approvals ?? [], (i) => (i.endMs - i.startMs > idleThresholdMs ? 'away' : 'person'));
   push(activity.tools, () => 'tool');
   push(activity.model, () => 'model');
   push(activity.userWaits, (i) => (i.endMs - i.startMs > idleThresholdMs ? 'idle' : 'user'));
   edges.sort((a, b) => a[0] - b[0]);
-  const open = [0, 0, 0, 0, 0];
-  const sums = [0, 0, 0, 0, 0];
+  const open = labels.map(() => 0);
+  const sums = labels.map(() => 0);
   const IDLE = labels.indexOf('idle');
   const MODEL = labels.indexOf('model');
   const USER = labels.indexOf('user');
@@ -112,14 +124,23 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
     at = next;
   }
   flushUnlabelled(-1);
-  const [person = 0, tool = 0, model = 0, user = 0, idle = 0] = sums;
+  const [person = 0, away = 0, tool = 0, model = 0, user = 0, idle = 0] = sums;
   return {
     wallMs: endMs - startMs,
     modelMs: model,
     toolMs: tool,
     userMs: user + person,
-    idleMs: idle,
+    idleMs: idle + away,
   };
+}
+
+/**
+ * Active time: the wall time less idle time (model, tools and waiting for the person), what "where the time went"
+ * ranks by: a session left open for months (a fixture whose records span four months) has a long wall time and
+ * little active time.
+ */
+export function activeMs(t: Pick<SessionTime, 'wallMs' | 'idleMs'>): number {
+  return t.wallMs - t.idleMs;
 }
 
 export function addTime(a: SessionTime, b: SessionTime): SessionTime {

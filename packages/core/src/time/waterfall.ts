@@ -1,6 +1,6 @@
 import { timestampMs } from '../model/ids.js';
 import type { Session, TimelineEvent } from '../model/session.js';
-import type { CallStatus, ToolCall } from '../model/tool-call.js';
+import { type CallStatus, primaryDurationMs, type ToolCall } from '../model/tool-call.js';
 import { type ThreadCall, type ThreadRecord, threadActivity, waitsForPerson } from './activity.js';
 import type { Interval } from './partition.js';
 
@@ -28,7 +28,7 @@ export interface WaterfallLane {
   readonly calls: readonly WaterfallBar[];
   /** Waiting on the model. */
   readonly model: readonly Interval[];
-  /** Waiting for the person (before prompts, questions and plan approvals). */
+  /** Waiting for the person (before prompts, questions, plan approvals and a call's approval before it ran). */
   readonly user: readonly Interval[];
 }
 
@@ -98,7 +98,13 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
   for (const c of calls) {
     const start = at(c.timestamp);
     if (start === undefined) continue;
-    threadCalls.push({ startMs: start, endMs: at(c.result?.timestamp), waitsForPerson: waitsForPerson(c.toolKind) });
+    threadCalls.push({
+      startMs: start,
+      endMs: at(c.result?.timestamp),
+      waitsForPerson: waitsForPerson(c.toolKind),
+      ranMs: primaryDurationMs(c),
+      startsSubagent: c.toolKind === 'agent',
+    });
   }
   const activity = threadActivity(records, threadCalls);
   const bars: WaterfallBar[] = [];
@@ -125,7 +131,7 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
     endMs: activity.endMs,
     calls: bars,
     model: activity.model,
-    user: [...activity.userWaits, ...activity.personTools],
+    user: [...activity.userWaits, ...activity.personTools, ...(activity.approvals ?? [])],
   };
 }
 

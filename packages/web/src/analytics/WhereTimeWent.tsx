@@ -10,12 +10,15 @@ const TIME_COLOURS: Record<string, string> = { modelMs: '#8b9bff', toolMs: '#f2b
 // Idle time is left out of the days: one session left open for weeks would flatten every other day.
 const ACTIVE_PARTS = TIME_PARTS.filter((p) => p.key !== 'idleMs');
 
-/** Main-thread time per project (the first 12): wall time and its model / tools / you / idle bar. */
+/**
+ * Main-thread time per project (the first 12, by active time: wall less idle, so that a session left open for months
+ * does not come first): active time, and the model / tools / you / idle bar of the wall time.
+ */
 export function TimeByProjectCard({ time, testId }: { readonly time: Time; readonly testId: string }) {
   return (
     <div className="card" data-testid={testId}>
       <h3>
-        Where the time went, by project<span className="chart-hint">main threads</span>
+        Where the time went, by project<span className="chart-hint">main threads · active time (idle left out)</span>
       </h3>
       <table className="table compact">
         <tbody>
@@ -24,7 +27,9 @@ export function TimeByProjectCard({ time, testId }: { readonly time: Time; reado
               <td className="mono" style={{ fontSize: 12 }} title={p.project}>
                 {shortPath(p.project)}
               </td>
-              <td className="num">{fmtDuration(p.wallMs)}</td>
+              <td className="num" title={`${fmtDuration(p.wallMs)} wall`}>
+                {fmtDuration(p.wallMs - p.idleMs)}
+              </td>
               <td>
                 <TimeBar time={p} width={220} />
               </td>

@@ -15,7 +15,7 @@ export function UsagePage() {
   const [range, setRange] = useState<RangeKey>('all');
   const [metric, setMetric] = useState<Metric>('cost');
   const [agent, setAgent] = useState<AgentId | ''>('');
-  const { usage, error, models, daily, projects } = useUsage(project, range, metric, agent);
+  const { usage, error, models, daily, unit, projects } = useUsage(project, range, metric, agent);
   const theme = useChartTheme();
   const t = usage?.totals;
 
@@ -78,7 +78,7 @@ export function UsagePage() {
       )}
       <UsageCards usage={usage} />
       <AgentUsageTable rows={usage?.agents ?? []} />
-      <DailyChart theme={theme} metric={metric} daily={daily} models={models} />
+      <DailyChart theme={theme} metric={metric} daily={daily} unit={unit} models={models} />
       <div className="grid-2">
         <ProjectsChart theme={theme} metric={metric} projects={projects} />
         <ModelsTable usage={usage} />

@@ -99,7 +99,7 @@ export function promptTitleOf(record: UserRecord): string | undefined {
   const reason = hiddenReasonOf(record);
   let text: string;
   if (reason === 'command') text = commandLine(userText(record.content));
-  else if (reason === undefined) text = withoutIdeNotices(userText(record.content));
+  else if (reason === undefined) text = withoutMarkdownBlocks(withoutIdeNotices(userText(record.content)));
   else return undefined;
   text = text.trim();
   if (text === '' || isControlCommand(text)) return undefined;
@@ -111,6 +111,22 @@ export function commandLine(text: string): string {
   const name = /<command-name>([^<]*)<\/command-name>/.exec(text)?.[1]?.trim() ?? '';
   const args = /<command-args>([^<]*)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';
   return `${name} ${args}`.trim();
+}
+
+/** A code fence's line (```` ```text ````, `~~~`), and a heading's marks (`## `). */
+const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n`]*(?:\n|$)/gm;
+const HEADING_MARKS = /^[ \t]{0,3}#{1,6}[ \t]+/gm;
+
+/**
+ * The prompt without Markdown's block marks: a prompt template (Codex `/prompts:…`, spec-kit's `## User Input`
+ * then the arguments in a ```` ```text ```` fence) titled its session with the raw fence and heading marks.
+ * @example withoutMarkdownBlocks('## User Input\n\n```text\nA blazor site\n```') // 'User Input\n\nA blazor site\n'
+ */
+export function withoutMarkdownBlocks(text: string): string {
+  return text
+    .replace(FENCE_LINE, '')
+    .replace(HEADING_MARKS, '')
+    .replace(/\n{3,}/g, '\n\n');
 }
 
 function withoutIdeNotices(text: string): string {

@@ -688,11 +688,17 @@ function reasoningBlocks(item: Record<string, unknown>): ContentBlock[] {
   return [{ kind: 'redacted-thinking', data: encrypted ?? '' }];
 }
 
-/** The tool's name: namespaced tools (0.169 MCP) become `mcp__server__tool`; nameless items their type. */
+/**
+ * The tool's name: namespaced tools (0.169 MCP) become `mcp__server__tool`; nameless items their type. An app's tool
+ * of the `codex_apps` server comes as namespace `mcp__codex_apps__github`, name `_fetch_pr`: Codex's name for it is
+ * the two joined as they are, `mcp__codex_apps__github_fetch_pr` (tool `github_fetch_pr`), not `…github___fetch_pr`.
+ */
 function toolNameOf(type: string, item: Record<string, unknown>): string {
   const name = str(item.name);
   const namespace = str(item.namespace);
-  if (name !== undefined && namespace !== undefined) return `${namespace}__${name}`;
+  if (name !== undefined && namespace !== undefined) {
+    return name.startsWith('_') || namespace.endsWith('_') ? `${namespace}${name}` : `${namespace}__${name}`;
+  }
   if (name !== undefined && name !== '') return name;
   if (type === 'local_shell_call') return 'local_shell';
   if (type === 'tool_search_call') return 'tool_search';

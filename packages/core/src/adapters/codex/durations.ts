@@ -1,24 +1,42 @@
 import { timestampAndReportedDurations } from '../../agents/durations.js';
+import { isRecord } from '../../internal/guards.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { Duration } from '../../model/tool-call.js';
+import { IDLE_THRESHOLD_MS } from '../../time/partition.js';
 
 /** A call and its output written this close together were written at once. */
 const WRITTEN_TOGETHER_MS = 5;
 
 /**
+ * The call asked the person to approve it (to run outside the sandbox): `sandbox_permissions: "require_escalated"`
+ * (0.101+) or `with_escalated_permissions: true` (0.4x–0.9x) in its arguments.
+ */
+export function codexAsksApproval(input: unknown): boolean {
+  if (!isRecord(input)) return false;
+  return input.sandbox_permissions === 'require_escalated' || input.with_escalated_permissions === true;
+}
+
+/**
  * A Codex call's durations: the timestamp delta, then what the output reports (`duration_seconds`, `Wall time`, an
- * exec event's `duration`). 0.34–0.63 write a call's line with its output's, after the tool ran (0.50 corpus: the
- * call and its output share a millisecond while `sleep 1.2` reports 1.2 s, as the served responses' times in
- * truth.jsonl confirm), so the delta says nothing: when it is that short and the output reports longer, it is left
- * out and the reported figure is the call's duration.
+ * exec event's `duration`). The delta is left out, so that the reported figure is the call's duration, when it says
+ * nothing of the tool's run:
+ * - 0.34–0.63 write a call's line with its output's, after the tool ran (0.50 corpus: the call and its output share a
+ *   millisecond while `sleep 1.2` reports 1.2 s, as the served responses' times in truth.jsonl confirm): a delta that
+ *   short, with an output reporting longer;
+ * - a call that asked the person's approval, or whose delta is longer than its reported run by more than the idle
+ *   threshold, waited for the person before it ran (crm-admin 019c6a7c: `dotnet restore` approved 15 h 36 min after
+ *   the call, `Wall time: 3.2 seconds`).
  */
 export function codexDurations(
-  call: Pick<RawCall, 'timestamp'>,
+  call: Pick<RawCall, 'timestamp'> & Partial<Pick<RawCall, 'input'>>,
   raw: Pick<RawResult, 'timestamp' | 'toolUseResult'> | undefined,
 ): Duration[] {
   const all = timestampAndReportedDurations(call, raw);
   const delta = all.find((d) => d.source === 'timestamps');
   const reported = all.filter((d) => d.source !== 'timestamps');
-  if (delta === undefined || delta.ms > WRITTEN_TOGETHER_MS || !reported.some((d) => d.ms > delta.ms)) return all;
-  return reported;
+  if (delta === undefined || reported.length === 0) return all;
+  const ran = Math.max(...reported.map((d) => d.ms));
+  const writtenTogether = delta.ms <= WRITTEN_TOGETHER_MS && ran > delta.ms;
+  const waited = ran < delta.ms && (codexAsksApproval(call.input) || delta.ms - ran > IDLE_THRESHOLD_MS);
+  return writtenTogether || waited ? reported : all;
 }

@@ -8,9 +8,13 @@ const ALIASES: Readonly<Record<string, string>> = {
   'container.exec': 'exec_command',
 };
 
-/** The tool's current name; a model-made suffix such as `<|channel|>…` is cut off. */
+/**
+ * The tool's current name; a model-made suffix such as `<|channel|>…` is cut off, and an app tool's name joined with
+ * a separator too many (`mcp__codex_apps__github___fetch_pr`, as an index written before the decoder knew) is Codex's
+ * own (`mcp__codex_apps__github_fetch_pr`).
+ */
 export function canonicalCodexToolName(name: string): string {
-  const clean = name.replace(/<\|.*$/s, '');
+  const clean = name.replace(/<\|.*$/s, '').replace(/^(mcp__.+?__[^_].*?)___(?=[^_])/, '$1_');
   return ALIASES[clean] ?? clean;
 }
 

@@ -1,4 +1,5 @@
 import { defineAdapter } from '../../agents/adapter.js';
+import { timestampDurationsWithoutWaits } from '../../agents/durations.js';
 import { defaultGeminiHomes, discoverGemini, recognizesGemini } from './discover.js';
 import { streamGeminiRecords } from './stream-records.js';
 import { canonicalGeminiToolName, kindOfGeminiTool } from './tool-names.js';
@@ -9,7 +10,8 @@ import { typeGeminiResult } from './type-result.js';
  * Gemini CLI: `~/.gemini/tmp/<project>/chats/session-*.json` (one document rewritten in place, ≤0.2x) and
  * `session-*.jsonl` (replace-by-id and `$set` lines, 0.4x+), subagents in `chats/<session>/<agent>.jsonl`.
  * Durations are the shared timestamp delta: each call record is stamped with the start its id carries and each
- * result with the call's completion time.
+ * result with the call's completion time; Gemini records no run time of its own, so a delta longer than the idle
+ * threshold (a wait for the person's approval) is no duration.
  */
 export const geminiAdapter = defineAdapter({
   id: 'gemini',
@@ -27,4 +29,5 @@ export const geminiAdapter = defineAdapter({
   // By name only: an MCP tool that 0.20 names bare, or a subagent call, is known once its result says so.
   kindOfTool: (canonicalName) => kindOfGeminiTool(canonicalName, { displayName: undefined, agentId: undefined }),
   typeInput: typeGeminiInput,
+  durationsOf: timestampDurationsWithoutWaits,
 });

@@ -62,13 +62,15 @@ export function ErrorRateChart({
   drillTool,
   byRate,
   chartH,
-}: Props & { byRate: readonly ToolStat[]; chartH: number }) {
+}: Props & { byRate: readonly (ToolStat & { readonly rateLabel: string })[]; chartH: number }) {
   const { C, tooltipStyle } = theme;
   return (
     <div className="card" data-testid="chart-error-rate">
       <h3>
         Error rate by tool
-        <span className="chart-hint">highest {byRate.length} · click a bar for the failing calls</span>
+        <span className="chart-hint">
+          highest {byRate.length}, by the rate their calls make sure of · failing/calls · click a bar for them
+        </span>
       </h3>
       {byRate.length === 0 ? (
         <div className="empty">No errors.</div>
@@ -79,15 +81,26 @@ export function ErrorRateChart({
             <XAxis type="number" unit="%" stroke={C.text} tickLine={false} axisLine={false} domain={[0, 100]} />
             <YAxis
               type="category"
-              dataKey="name"
-              width={150}
-              tickFormatter={(v: unknown) => fitLabel(String(v), 150, 'end')}
+              dataKey="rateLabel"
+              width={190}
+              tickFormatter={(v: unknown, i: number) => {
+                // The name loses its end, never its calls.
+                const t = byRate[i];
+                const calls = t ? ` (${t.errors}/${t.calls})` : '';
+                return t ? fitLabel(t.name, 190 - calls.length * 7, 'end') + calls : String(v);
+              }}
               stroke={C.text}
               tickLine={false}
               axisLine={false}
               interval={0}
             />
-            <Tooltip {...tooltipStyle} formatter={(v) => [`${v}%`, 'error rate']} />
+            <Tooltip
+              {...tooltipStyle}
+              formatter={(v, _name, item) => {
+                const t = item.payload as ToolStat;
+                return [`${v}% (${t.errors} of ${t.calls} calls)`, 'error rate'];
+              }}
+            />
             <Bar dataKey="ratePct" name="error rate" radius={[0, 4, 4, 0]} onClick={(d) => drillTool(payloadOf(d))}>
               {byRate.map((t) => (
                 <Cell key={t.tool} fill={t.realErrors > 0 ? C.err : C.exp} data-testid={`rate-bar-${t.tool}`} />

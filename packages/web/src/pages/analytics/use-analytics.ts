@@ -4,6 +4,7 @@ import { api } from '../../data/client';
 import type { CallRowDto, StatsResponse } from '../../data/types';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { axisLabelOf, bucketRange } from './bucket-range';
+import { rankByErrorRate } from './error-rank';
 
 export const TOP = 14;
 
@@ -61,12 +62,9 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
       })),
     [stats],
   );
+  // Ranked by the rate its calls make sure of (a failing call of one does not come first), its calls in its label.
   const byRate = useMemo(
-    () =>
-      [...tools]
-        .filter((t) => t.errors > 0)
-        .sort((a, b) => b.errorRate - a.errorRate || b.errors - a.errors)
-        .slice(0, TOP),
+    () => rankByErrorRate(tools, TOP).map((t) => ({ ...t, rateLabel: `${t.tool} (${t.errors}/${t.calls})` })),
     [tools],
   );
   const topTools = useMemo(() => tools.slice(0, TOP), [tools]);

@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { fitLabel } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
 import type { ChartTheme } from '../analytics/chart-theme';
+import type { BucketUnit } from './day-range';
 import type { DayRow, ProjectBar } from './use-usage';
 
 /** Model colours, in order of cost. */
@@ -23,13 +24,14 @@ function projectValueText(metric: Props['metric'], bar: ProjectBar): string {
   return `${value} + unknown (${bar.unpriced.join(', ')})`;
 }
 
-/** Cost (or tokens) per day, one colour per model. */
+/** Cost (or tokens) per day (per week or month over a long span: a bar for each, gaps included), one colour per model. */
 export function DailyChart({
   theme,
   metric,
   daily,
+  unit = 'day',
   models,
-}: Props & { daily: readonly DayRow[]; models: readonly string[] }) {
+}: Props & { daily: readonly DayRow[]; unit?: BucketUnit; models: readonly string[] }) {
   const { C, tooltipStyle } = theme;
   const fmtValue = valueFormat(metric);
   const names = shortModels(models);
@@ -37,7 +39,10 @@ export function DailyChart({
   return (
     <div className="card" data-testid="chart-usage-days">
       <h3>
-        {metric === 'cost' ? 'Cost' : 'Tokens'} per day<span className="chart-hint">stacked by model</span>
+        {metric === 'cost' ? 'Cost' : 'Tokens'} per {unit}
+        <span className="chart-hint">
+          stacked by model{unit === 'day' ? '' : `; each ${unit} from its first day, those without usage empty`}
+        </span>
       </h3>
       {daily.length === 0 ? (
         <div className="empty">No usage.</div>

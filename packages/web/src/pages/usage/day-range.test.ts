@@ -1,17 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, MAX_DAYS } from './day-range';
+import { dayBuckets, MAX_DAYS } from './day-range';
 
-describe('dayRange', () => {
+describe('dayBuckets', () => {
   it('fills the days without usage between the first and the last', () => {
-    expect(dayRange(['2025-12-30', '2026-01-02'])).toEqual(['2025-12-30', '2025-12-31', '2026-01-01', '2026-01-02']);
-    expect(dayRange(['2026-03-28', '2026-03-30'])).toEqual(['2026-03-28', '2026-03-29', '2026-03-30']);
-    expect(dayRange(['2026-02-01'])).toEqual(['2026-02-01']);
-    expect(dayRange([])).toEqual([]);
+    const days = (dates: string[]) => dayBuckets(dates).keys;
+    expect(days(['2025-12-30', '2026-01-02'])).toEqual(['2025-12-30', '2025-12-31', '2026-01-01', '2026-01-02']);
+    expect(days(['2026-03-28', '2026-03-30'])).toEqual(['2026-03-28', '2026-03-29', '2026-03-30']);
+    expect(days(['2026-02-01'])).toEqual(['2026-02-01']);
+    expect(days([])).toEqual([]);
+    expect(days(['2025-01-01', '2026-02-04'])).toHaveLength(MAX_DAYS);
   });
 
-  it('keeps the days as they are past a span too long to draw a bar a day', () => {
-    const far = ['2024-01-01', '2026-01-01'];
-    expect(dayRange(far)).toEqual(far);
-    expect(dayRange(['2025-01-01', '2026-02-04'])).toHaveLength(MAX_DAYS);
+  it('past a span too long for a bar a day, a bar a week, gaps kept: no two far days drawn side by side', () => {
+    // The wild homes' days: June 2025 to November 2026 (they were drawn as adjacent days past 400 days).
+    const buckets = dayBuckets(['2025-06-14', '2025-10-26', '2026-11-23']);
+    expect(buckets.unit).toBe('week');
+    expect(buckets.keys[0]).toBe('2025-06-09');
+    expect(buckets.keys.at(-1)).toBe('2026-11-23');
+    expect(buckets.keys).toHaveLength(77);
+    expect(['2025-06-14', '2025-10-26', '2026-11-23'].map(buckets.keyOf)).toEqual([
+      '2025-06-09',
+      '2025-10-20',
+      '2026-11-23',
+    ]);
+    expect(buckets.keys.indexOf('2025-10-20') - buckets.keys.indexOf('2025-06-09')).toBe(19);
+  });
+
+  it('past MAX_DAYS weeks, a bar a month', () => {
+    const buckets = dayBuckets(['2018-01-15', '2026-03-02']);
+    expect(buckets.unit).toBe('month');
+    expect([buckets.keys[0], buckets.keys.at(-1), buckets.keys.length]).toEqual(['2018-01-01', '2026-03-01', 99]);
+    expect(buckets.keyOf('2020-02-29')).toBe('2020-02-01');
   });
 });

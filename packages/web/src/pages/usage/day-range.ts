@@ -1,7 +1,8 @@
 /**
- * The days of a chart from its first to its last, those without usage included, so that a bar's place says its
- * date: days with usage alone, side by side, put 2025-06-14 next to 2025-10-26. Past `MAX_DAYS` the days with usage
- * are kept as they are (a bar per day of years would be too thin to see).
+ * The bars of a chart over days, on a true time axis: one bar per day from the first to the last, those without
+ * usage included, so that a bar's place says its date (days with usage alone, side by side, put 2025-06-14 next to
+ * 2025-10-26). Past `MAX_DAYS` a bar per day would be too thin to see: the bars are weeks (keyed by their Monday),
+ * and past `MAX_DAYS` weeks, months — every one from the first to the last, gaps still visible.
  */
 export const MAX_DAYS = 400;
 
@@ -9,15 +10,46 @@ const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const msOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-/** Every date (YYYY-MM-DD) from the first to the last of `dates` (sorted), or `dates` when that span is too long. */
-export function dayRange(dates: readonly string[]): readonly string[] {
+export type BucketUnit = 'day' | 'week' | 'month';
+
+/** The bars of a chart: their unit, every key from the first to the last, and the key a date (YYYY-MM-DD) falls in. */
+export interface DayBuckets {
+  readonly unit: BucketUnit;
+  readonly keys: readonly string[];
+  readonly keyOf: (date: string) => string;
+}
+
+const mondayOf = (date: string) => {
+  const ms = msOf(date);
+  return isoDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS);
+};
+
+function stepKeys(first: string, last: string, step: (ms: number) => number): string[] {
+  const out: string[] = [];
+  for (let t = msOf(first); t <= msOf(last); t = step(t)) out.push(isoDay(t));
+  return out;
+}
+
+const nextMonth = (ms: number) => {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+};
+
+/** Days, weeks or months from the first to the last of `dates` (sorted YYYY-MM-DD), whichever keeps under MAX_DAYS. */
+export function dayBuckets(dates: readonly string[]): DayBuckets {
   const first = dates[0];
   const last = dates[dates.length - 1];
-  if (first === undefined || last === undefined) return dates;
+  const asIs: DayBuckets = { unit: 'day', keys: dates, keyOf: (d) => d };
+  if (first === undefined || last === undefined) return asIs;
   const from = msOf(first);
   const to = msOf(last);
-  if (Number.isNaN(from) || Number.isNaN(to) || to < from || (to - from) / DAY_MS + 1 > MAX_DAYS) return dates;
-  const out: string[] = [];
-  for (let t = from; t <= to; t += DAY_MS) out.push(isoDay(t));
-  return out;
+  if (Number.isNaN(from) || Number.isNaN(to) || to < from) return asIs;
+  if ((to - from) / DAY_MS + 1 <= MAX_DAYS) {
+    return { unit: 'day', keys: stepKeys(first, last, (t) => t + DAY_MS), keyOf: (d) => d };
+  }
+  if ((to - from) / (7 * DAY_MS) + 1 <= MAX_DAYS) {
+    return { unit: 'week', keys: stepKeys(mondayOf(first), last, (t) => t + 7 * DAY_MS), keyOf: mondayOf };
+  }
+  const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
+  return { unit: 'month', keys: stepKeys(monthOf(first), last, nextMonth), keyOf: monthOf };
 }

@@ -4,7 +4,7 @@ import { api } from '../../data/client';
 import type { UsageResponse } from '../../data/types';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { shortPath } from '../../ui/format';
-import { dayRange } from './day-range';
+import { type BucketUnit, dayBuckets } from './day-range';
 
 export const RANGES = [
   { key: 'all', label: 'All time', days: undefined },
@@ -21,8 +21,13 @@ export interface ProjectBar {
   readonly unpriced: readonly string[];
 }
 
-/** One day's row of the daily chart: its date, and each model's cost (null: no price) or tokens. */
+/**
+ * One bar of the daily chart (a day, or a week or month over a long span): its first date, and each model's cost
+ * (null: no price) or tokens.
+ */
 export type DayRow = Record<string, string | number | null>;
+
+const zeros = (models: readonly string[]) => Object.fromEntries(models.map((m) => [m, 0]));
 
 export const tokensOf = (u: {
   inputTokens: number;
@@ -53,19 +58,25 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
   }, [project, agent, range, tick]);
 
   const models = useMemo(() => (usage?.models ?? []).map((m) => m.model), [usage]);
-  const daily = useMemo(() => {
-    const byDate = new Map((usage?.days ?? []).map((d) => [d.date, d]));
-    // Every day from the first to the last, those without usage as zeros, so that a bar's place says its date.
-    return dayRange([...byDate.keys()].sort()).map((date) => {
-      const d = byDate.get(date);
-      // A model without a price has no cost (null), never $0: its bar is left out and its tooltip says unknown.
-      const row: DayRow = { date };
+  const { daily, unit } = useMemo(() => {
+    // Every day (week, month) from the first to the last, those without usage as zeros, so that a bar's place says
+    // its date.
+    const buckets = dayBuckets((usage?.days ?? []).map((d) => d.date).sort());
+    const rows = new Map<string, DayRow>(buckets.keys.map((date) => [date, { date, ...zeros(models) }]));
+    for (const d of usage?.days ?? []) {
+      const row = rows.get(buckets.keyOf(d.date));
+      if (row === undefined) continue;
       for (const m of models) {
-        const u = d?.models[m];
-        row[m] = u ? (metric === 'cost' ? u.costUsd : tokensOf(u)) : 0;
+        const u = d.models[m];
+        if (!u) continue;
+        // A model without a price has no cost (null), never $0: its bar is left out and its tooltip says unknown.
+        const value = metric === 'cost' ? u.costUsd : tokensOf(u);
+        const had = row[m];
+        row[m] = value === null ? (had === 0 ? null : (had ?? null)) : (typeof had === 'number' ? had : 0) + value;
       }
-      return row;
-    });
+    }
+    const unit: BucketUnit = buckets.unit;
+    return { daily: [...rows.values()], unit };
   }, [usage, models, metric]);
   const projects = useMemo(
     () =>
@@ -79,5 +90,5 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
       ),
     [usage, metric],
   );
-  return { usage, error, models, daily, projects };
+  return { usage, error, models, daily, unit, projects };
 }
