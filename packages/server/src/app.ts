@@ -10,10 +10,12 @@ import type {
   HealthResponse,
   IndexStatus,
   IssueDto,
+  LiveMessage,
   SessionDetail,
   SessionRow,
   SessionsResponse,
 } from './api-types.js';
+import { exportFormats } from './export-formats.js';
 import { exportAssetsBuilt } from './export-html.js';
 import { HttpError, toHttpError } from './http-error.js';
 import { type IndexQueries, localQueries } from './index-queries.js';
@@ -23,6 +25,7 @@ import type { LiveEvents } from './live.js';
 import { agentInfos, hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
 import { type Answer, RawJson, sendJson } from './raw-json.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
+import { exportMedia } from './session-export.js';
 import { createLocalSessionHost, type SessionHost } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
 
@@ -95,6 +98,20 @@ function sessionFilter(c: Context): IndexFilter {
 
 function clean<T extends object>(filter: T): T {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * A live message's JSON, serialized once for every open event stream (50 dashboards get one change: one
+ * serialization, not 50 and a parse each).
+ */
+const sseTexts = new WeakMap<LiveMessage, string>();
+export function sseData(message: LiveMessage): string {
+  let text = sseTexts.get(message);
+  if (text === undefined) {
+    text = JSON.stringify(message);
+    sseTexts.set(message, text);
+  }
+  return text;
 }
 
 /** The AgentDash HTTP app: JSON API under /api, SSE on /api/events, and the built dashboard. */
@@ -358,32 +375,37 @@ export function createApp(deps: AppDeps) {
     return c.json(await sessions.find(row.id, q));
   });
 
-  // The same self-contained HTML file as `agentdash export --format html`, secrets redacted unless `redact=0`.
-  api.get('/sessions/:id/export.html', async (c) => {
-    const summary = await foundOf(c.req.param('id'));
+  // What `agentdash export --format F` writes (html: one self-contained file), secrets redacted unless `redact=0`.
+  const exportRoute = async (c: Context, format: string | undefined) => {
+    const chosen = exportFormats.find((f) => f === (format ?? 'html'));
+    if (!chosen) throw new HttpError(400, `format must be one of ${exportFormats.join(', ')}`);
+    const summary = await foundOf(c.req.param('id') ?? '');
     const row = toSessionRow(summary);
     const redact = c.req.query('redact') !== '0';
-    if (!exportAssetsBuilt(assetsDir))
+    if (chosen === 'html' && !exportAssetsBuilt(assetsDir))
       throw new HttpError(503, 'the HTML export viewer is not built: run npm run build');
     // Loaded, redacted and written where sessions live (the session worker), a batch at a time as the download reads.
-    const html = await sessions.exportHtml(row.id, summary, assetsDir, redact);
+    const out = await sessions.exportSession(row.id, chosen, summary, assetsDir, redact);
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        const text = await html.next();
+        const text = await out.next();
         if (text === undefined) controller.close();
         else controller.enqueue(encoder.encode(text));
       },
-      cancel: () => html.close(),
+      cancel: () => out.close(),
     });
+    const media = exportMedia[chosen];
     return new Response(body, {
       headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Disposition': `attachment; filename="agentdash-${row.id.slice(0, 8)}.html"`,
-        'X-AgentDash-Redacted': String(html.redacted),
+        'Content-Type': media.type,
+        'Content-Disposition': `attachment; filename="agentdash-${row.id.slice(0, 8)}.${media.ext}"`,
+        'X-AgentDash-Redacted': String(out.redacted),
       },
     });
-  });
+  };
+  api.get('/sessions/:id/export', (c) => exportRoute(c, c.req.query('format')));
+  api.get('/sessions/:id/export.html', (c) => exportRoute(c, 'html'));
 
   api.get('/sessions/:id/waterfall', async (c) => {
     const row = await summaryOf(c.req.param('id'));
@@ -462,7 +484,7 @@ export function createApp(deps: AppDeps) {
 
   api.get('/events', (c) =>
     streamSSE(c, async (stream) => {
-      const queue: string[] = [];
+      const queue: LiveMessage[] = [];
       let wake: (() => void) | undefined;
       let open = true;
       const end = () => {
@@ -470,7 +492,13 @@ export function createApp(deps: AppDeps) {
         wake?.();
       };
       const unsubscribe = deps.events?.subscribe((message) => {
-        queue.push(JSON.stringify(message));
+        // A stream that reads slowly holds each distinct change once (and the latest progress), never a backlog.
+        const text = sseData(message);
+        const same = queue.findIndex(
+          (m) => sseData(m) === text || (m.type === 'index-progress' && m.type === message.type),
+        );
+        if (same >= 0) queue.splice(same, 1);
+        queue.push(message);
         wake?.();
       }, end);
       stream.onAbort(end);
@@ -499,8 +527,8 @@ export function createApp(deps: AppDeps) {
             continue;
           }
           while (queue.length > 0) {
-            const data = queue.shift()!;
-            await stream.writeSSE({ event: (JSON.parse(data) as { type: string }).type, data });
+            const message = queue.shift()!;
+            await stream.writeSSE({ event: message.type, data: sseData(message) });
           }
         }
       } finally {

@@ -7,11 +7,12 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Waterfall } from '@agentdash/core/time';
 import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
-import type { HtmlExport } from './export-html.js';
+import type { ExportFormat } from './export-formats.js';
 import { HttpError, type HttpStatus } from './http-error.js';
 import type { IndexQueries, QueryMethod, ResponseMethod } from './index-queries.js';
 import { queryMethods, responseMethods } from './index-queries.js';
 import { type Answer, RawJson } from './raw-json.js';
+import type { SessionExport } from './session-export.js';
 import type { SessionHost } from './session-host.js';
 import { startBuiltWorker, workerScript } from './worker-script.js';
 
@@ -34,6 +35,7 @@ export type WorkerRequest =
       readonly id: number;
       readonly op: 'exportOpen';
       readonly sessionId: string;
+      readonly format: ExportFormat;
       readonly summary: unknown;
       readonly assetsDir: string;
       readonly redact: boolean;
@@ -90,8 +92,17 @@ interface WorkerClient {
   readonly busy: () => number;
   /** Whether a request about this session waits for its answer (its load may be under way there). */
   readonly asking: (sessionId: string) => boolean;
+  /** Keep the thread while something streams from it between requests (an export being downloaded). */
+  hold(): () => void;
   close(): Promise<void>;
 }
+
+/**
+ * How long a worker thread may sit idle (no request, nothing streaming) before it is stopped; the next request
+ * starts it again. A stopped thread gives its whole heap back: the sessions it kept and its garbage (after 50
+ * dashboards left, the server stayed 240 MB above where it was before them: issue 36, item 9).
+ */
+export const WORKER_IDLE_MS = 30_000;
 
 /** The session a request is about, if any. */
 const sessionOf = (request: Request): string | undefined =>
@@ -111,10 +122,29 @@ function workerClient(
     readonly cacheShare?: number;
     /** What the thread is for (`sessions`, `queries`), for profilers and monitors reading `workerData.role`. */
     readonly role: string;
+    readonly idleMs?: number;
   },
 ): WorkerClient {
   let worker: Worker | undefined;
   let nextId = 1;
+  let holds = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const idleMs = options.idleMs ?? WORKER_IDLE_MS;
+  /** Stop the thread once nothing is asked of it for `idleMs` (checked whenever it becomes idle). */
+  const idleLater = () => {
+    clearTimeout(idleTimer);
+    idleTimer = undefined;
+    if (!worker || pending.size > 0 || holds > 0 || !Number.isFinite(idleMs)) return;
+    const w = worker;
+    idleTimer = setTimeout(() => {
+      idleTimer = undefined;
+      if (worker !== w || pending.size > 0 || holds > 0) return;
+      worker = undefined;
+      loaded = new Set();
+      void w.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  };
   const pending = new Map<number, Pending>();
   let loaded = new Set<string>();
   /** Unanswered requests per session. */
@@ -141,6 +171,7 @@ function workerClient(
       pending.delete(reply.id);
       if (reply.ok) p.resolve(reply.value);
       else p.reject(new HttpError(reply.status, reply.message, reply.code));
+      if (pending.size === 0) idleLater();
     });
     w.on('error', (error) => {
       console.error('agentdash: worker thread failed:', error.message);
@@ -157,6 +188,8 @@ function workerClient(
     ask: <T>(request: Request): Promise<T> => {
       if (closed) return Promise.reject(new HttpError(503, 'server is stopping'));
       const id = nextId++;
+      clearTimeout(idleTimer);
+      idleTimer = undefined;
       const w = ensure();
       const sessionId = sessionOf(request);
       if (sessionId !== undefined) inFlight.set(sessionId, (inFlight.get(sessionId) ?? 0) + 1);
@@ -191,8 +224,20 @@ function workerClient(
     running: () => worker !== undefined,
     busy: () => pending.size,
     asking: (sessionId) => inFlight.has(sessionId),
+    hold: () => {
+      holds++;
+      clearTimeout(idleTimer);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds--;
+        if (pending.size === 0) idleLater();
+      };
+    },
     close: async () => {
       closed = true;
+      clearTimeout(idleTimer);
       const w = worker;
       worker = undefined;
       failAll('server is stopping');
@@ -208,10 +253,12 @@ function workerClient(
 export function createWorkerQueries(options: {
   readonly dbPath: string;
   readonly script?: URL;
+  /** See `WORKER_IDLE_MS`. */
+  readonly idleMs?: number;
 }): (IndexQueries & { close(): Promise<void> }) | undefined {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
-  const client = workerClient(script, options.dbPath, { role: 'queries' });
+  const client = workerClient(script, options.dbPath, { role: 'queries', ...idleOf(options) });
   client.start();
   const entries = [...queryMethods, ...responseMethods].map((method) => [
     method,
@@ -230,7 +277,12 @@ export interface WorkerSessionHost extends SessionHost {
    * worker, a first open waited behind whatever search, statistics or usage query ran there (100–500 ms).
    */
   readonly lookups: Pick<IndexQueries, 'getSession'>;
+  /** Session threads running now (an idle one is stopped, see `WORKER_IDLE_MS`). */
+  threadsRunning(): number;
 }
+
+const idleOf = (options: { readonly idleMs?: number }) =>
+  options.idleMs === undefined ? {} : { idleMs: options.idleMs };
 
 /**
  * A session host backed by worker threads over the index file at `dbPath`. A session lives in one of them: the one
@@ -246,12 +298,14 @@ export function createWorkerSessionHost(options: {
    * measured slower on two busy cores.
    */
   readonly threads?: number;
+  /** See `WORKER_IDLE_MS`. */
+  readonly idleMs?: number;
 }): WorkerSessionHost | undefined {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
   const threads = Math.max(1, options.threads ?? Math.min(2, availableParallelism()));
   const clients = Array.from({ length: threads }, () =>
-    workerClient(script, options.dbPath, { cacheShare: 1 / threads, role: 'sessions' }),
+    workerClient(script, options.dbPath, { cacheShare: 1 / threads, role: 'sessions', ...idleOf(options) }),
   );
   for (const c of clients) c.start();
   const leastBusy = (preferred: WorkerClient): WorkerClient =>
@@ -260,6 +314,7 @@ export function createWorkerSessionHost(options: {
     clients.find((c) => c.loaded().has(sessionId) || c.asking(sessionId)) ??
     leastBusy(clients[hashOf(sessionId) % clients.length] as WorkerClient);
   return {
+    threadsRunning: () => clients.filter((c) => c.running()).length,
     lookups: {
       getSession: (ref, lookup) =>
         leastBusy(clients[0] as WorkerClient).ask({ op: 'query', method: 'getSession', args: [ref, lookup] }),
@@ -283,21 +338,37 @@ export function createWorkerSessionHost(options: {
         .ask({ op: 'waterfall', sessionId })
         .then(fromText<Answer<Waterfall>>),
     errors: (sessionId) => of(sessionId).ask({ op: 'errors', sessionId }),
-    exportHtml: async (sessionId, summary, assetsDir, redact): Promise<HtmlExport> => {
+    exportSession: async (sessionId, format, summary, assetsDir, redact): Promise<SessionExport> => {
       // The export is written in the worker; each batch is asked for when the download wants more.
       const client = of(sessionId);
-      const opened = await client.ask<{ stream: number; redacted: number }>({
-        op: 'exportOpen',
-        sessionId,
-        summary,
-        assetsDir,
-        redact,
-      });
-      return {
-        redacted: opened.redacted,
-        next: () => client.ask<string | undefined>({ op: 'exportNext', stream: opened.stream }),
-        close: () => void client.ask({ op: 'exportClose', stream: opened.stream }).catch(() => undefined),
-      };
+      const release = client.hold();
+      try {
+        const opened = await client.ask<{ stream: number; redacted: number }>({
+          op: 'exportOpen',
+          sessionId,
+          format,
+          summary,
+          assetsDir,
+          redact,
+        });
+        return {
+          redacted: opened.redacted,
+          next: async () => {
+            const text = await client.ask<string | undefined>({ op: 'exportNext', stream: opened.stream });
+            if (text === undefined) release();
+            return text;
+          },
+          close: () => {
+            void client
+              .ask({ op: 'exportClose', stream: opened.stream })
+              .catch(() => undefined)
+              .finally(release);
+          },
+        };
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
     find: (sessionId, query) => of(sessionId).ask({ op: 'find', sessionId, query }),
     isLoaded: (sessionId) => of(sessionId).loaded().has(sessionId),
@@ -326,7 +397,12 @@ function hashOf(text: string): number {
  * statistics, with the per-session lookups taken by the session workers. Undefined when the worker script is not
  * built.
  */
-export function createWorkers(options: { readonly dbPath: string; readonly script?: URL; readonly threads?: number }):
+export function createWorkers(options: {
+  readonly dbPath: string;
+  readonly script?: URL;
+  readonly threads?: number;
+  readonly idleMs?: number;
+}):
   | {
       readonly sessions: WorkerSessionHost;
       readonly queries: IndexQueries & { close(): Promise<void> };
