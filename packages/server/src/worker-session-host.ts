@@ -102,7 +102,7 @@ interface WorkerClient {
  * starts it again. A stopped thread gives its whole heap back: the sessions it kept and its garbage (after 50
  * dashboards left, the server stayed 240 MB above where it was before them: issue 36, item 9).
  */
-export const WORKER_IDLE_MS = 30_000;
+export const WORKER_IDLE_MS = 60_000;
 
 /** The session a request is about, if any. */
 const sessionOf = (request: Request): string | undefined =>
@@ -177,7 +177,9 @@ function workerClient(
       console.error('agentdash: worker thread failed:', error.message);
     });
     w.on('exit', () => {
-      if (worker === w) worker = undefined;
+      // a thread stopped on purpose (idle, closed) was replaced or is gone already: its successor's requests stand
+      if (worker !== w) return;
+      worker = undefined;
       failAll('a worker thread stopped');
     });
     worker = w;
@@ -214,7 +216,10 @@ function workerClient(
       });
     },
     start: () => {
-      if (!closed) ensure();
+      if (closed) return;
+      ensure();
+      // a thread started ahead and never asked is idle too
+      if (pending.size === 0) idleLater();
     },
     loaded: () => loaded,
     forget: (sessionId) => {
