@@ -101,6 +101,12 @@ function clean<T extends object>(filter: T): T {
 }
 
 /**
+ * How long a search answer is kept while sessions change (see `ListCache.get`): under 50 dashboards and a session
+ * appended to twice a second, searches recomputed for every change kept the query worker busy and every route waited.
+ */
+const SEARCH_KEEP_MS = 5000;
+
+/**
  * A live message's JSON, serialized once for every open event stream (50 dashboards get one change: one
  * serialization, not 50 and a parse each).
  */
@@ -133,6 +139,21 @@ export function createApp(deps: AppDeps) {
     () => index.dataVersion(),
   );
 
+  // A search answer kept past a change is dropped later: then the list is said to have changed, so the dashboards
+  // showing it ask again and get the fresh one.
+  let keptTimer: NodeJS.Timeout | undefined;
+  listCache.onKeptServed = (until) => {
+    if (keptTimer || !deps.events) return;
+    const events = deps.events;
+    keptTimer = setTimeout(
+      () => {
+        keptTimer = undefined;
+        events.publish({ type: 'sessions-changed' });
+      },
+      Math.max(0, until - Date.now()) + 10,
+    );
+    keptTimer.unref();
+  };
   deps.events?.subscribe((message) => {
     if (message.type !== 'hello') listCache.clear();
     if (message.type === 'session-updated') sessions.invalidate(message.sessionId);
@@ -243,8 +264,10 @@ export function createApp(deps: AppDeps) {
     const scoped = coversAll ? {} : scope;
     // The same page asked by many tabs (or again after a refresh of the page) is answered once until the index
     // changes: under 20 concurrent clients the list, search and statistics would otherwise queue in the worker.
-    const body = await listCache.get(`sessions${new URL(c.req.url).search}`, async () =>
-      RawJson.of(await sessionsBody(filter, q, offset, limit, sort, dir, scoped)),
+    const body = await listCache.get(
+      `sessions${new URL(c.req.url).search}`,
+      async () => RawJson.of(await sessionsBody(filter, q, offset, limit, sort, dir, scoped)),
+      q ? SEARCH_KEEP_MS : 0,
     );
     return sendJson(c, body);
   });

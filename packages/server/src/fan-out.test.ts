@@ -11,6 +11,7 @@ import { openIndex } from '@agentdash/index';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from './api-types.js';
 import { createApp } from './app.js';
+import { ListCache } from './list-cache.js';
 import { createLiveEvents } from './live.js';
 import { answerValue } from './raw-json.js';
 import { createWorkers, sessionWorkerScript } from './worker-session-host.js';
@@ -125,5 +126,37 @@ describe.skipIf(!built)(built ? 'idle worker threads' : 'idle worker threads (sk
       index.close();
       await rm(tmp, { recursive: true, force: true });
     }
+  });
+});
+
+describe('ListCache answers kept past a change', () => {
+  it('are given out until they are dropped, then the caller is told to say the list changed', () => {
+    let now = 1000;
+    let version = 'v1';
+    const cache = new ListCache(
+      10_000,
+      () => now,
+      () => false,
+      () => version,
+    );
+    const told: number[] = [];
+    cache.onKeptServed = (until) => told.push(until);
+    let computed = 0;
+    const search = () => cache.get('sessions?q=x', () => ++computed, 5000);
+    const list = () => cache.get('sessions', () => ++computed);
+    expect([search(), list()]).toEqual([1, 2]);
+    // a change: the list is computed again at once, the search answer is kept (and the caller told until when)
+    version = 'v2';
+    cache.clear();
+    now = 2000;
+    expect([search(), list()]).toEqual([1, 3]);
+    expect(told).toEqual([6000]);
+    // once dropped, the search is computed again, and kept for 5 s from then
+    now = 6000;
+    expect(search()).toBe(4);
+    version = 'v3';
+    now = 7000;
+    expect(search()).toBe(4);
+    expect(told).toEqual([6000, 11000]);
   });
 });
