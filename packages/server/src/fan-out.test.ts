@@ -159,4 +159,22 @@ describe('ListCache answers kept past a change', () => {
     expect(search()).toBe(4);
     expect(told).toEqual([6000, 11000]);
   });
+
+  it('keeps a slow answer from when it came, not from when it was asked', async () => {
+    let now = 0;
+    const cache = new ListCache(
+      10_000,
+      () => now,
+      () => false,
+      () => 'v1',
+    );
+    let resolve: (value: number) => void = () => undefined;
+    const first = cache.get('sessions?q=x', () => new Promise<number>((done) => (resolve = done)), 5000);
+    now = 8000;
+    resolve(1);
+    await first;
+    cache.clear();
+    now = 9000;
+    expect(await cache.get('sessions?q=x', () => Promise.resolve(2), 5000)).toBe(1);
+  });
 });

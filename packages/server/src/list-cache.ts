@@ -42,7 +42,17 @@ export class ListCache {
     }
     const value = compute();
     this.entries.delete(key);
-    this.entries.set(key, { at: t, stamp, value, keepUntil: t + keepMs, stale: false });
+    const entry = { at: t, stamp, value, keepUntil: t + keepMs, stale: false };
+    this.entries.set(key, entry);
+    // kept from when the answer is there: a search that took longer than `keepMs` under load was never kept
+    if (keepMs > 0 && value instanceof Promise) {
+      value.then(
+        () => {
+          entry.keepUntil = this.now() + keepMs;
+        },
+        () => undefined,
+      );
+    }
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
