@@ -161,6 +161,25 @@ export function createApp(deps: AppDeps) {
     if (message.type === 'index-progress' && message.index.state === 'ready') sessions.invalidate();
   });
 
+  /**
+   * Whether every session of the index is in scope (the usual case): queries then need not check each one's files.
+   * Checking costs a pass over every session's files, so it is done again only when the number of sessions changes,
+   * not after every append to a live session (seconds per change under load).
+   */
+  let covers: { readonly total: number; readonly value: Promise<boolean> } | undefined;
+  const coversAllSessions = async (): Promise<boolean> => {
+    if (roots.length === 0) return true;
+    const { total } = await listCache.get('totals:{}', () => queries.sessionTotals({}));
+    if (covers?.total !== total) {
+      const value = queries.sessionTotals(scope).then((inScope) => inScope.total === total);
+      covers = { total, value };
+      value.catch(() => {
+        if (covers?.value === value) covers = undefined;
+      });
+    }
+    return covers.value;
+  };
+
   const allRows = async (filter: IndexFilter = {}): Promise<SessionRow[]> =>
     (await queries.listSessions(clean({ ...filter, ...scope }))).map(toSessionRow);
 
@@ -255,12 +274,7 @@ export function createApp(deps: AppDeps) {
     if (!sort) throw new HttpError(400, `sort must be one of ${sessionSorts.join(', ')}`);
     const dir = c.req.query('dir') ?? 'desc';
     if (dir !== 'asc' && dir !== 'desc') throw new HttpError(400, 'dir must be asc or desc');
-    // When every session of the index is in scope (the usual case), queries need not check each one's files.
-    const coversAll = await listCache.get(
-      'covers-all',
-      async () =>
-        roots.length === 0 || (await queries.sessionTotals({})).total === (await queries.sessionTotals(scope)).total,
-    );
+    const coversAll = await coversAllSessions();
     const scoped = coversAll ? {} : scope;
     // The same page asked by many tabs (or again after a refresh of the page) is answered once until the index
     // changes: under 20 concurrent clients the list, search and statistics would otherwise queue in the worker.

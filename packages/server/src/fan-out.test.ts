@@ -11,6 +11,7 @@ import { openIndex } from '@agentdash/index';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from './api-types.js';
 import { createApp } from './app.js';
+import { type IndexQueries, localQueries } from './index-queries.js';
 import { ListCache } from './list-cache.js';
 import { createLiveEvents } from './live.js';
 import { answerValue } from './raw-json.js';
@@ -176,5 +177,51 @@ describe('ListCache answers kept past a change', () => {
     cache.clear();
     now = 9000;
     expect(await cache.get('sessions?q=x', () => Promise.resolve(2), 5000)).toBe(1);
+  });
+});
+
+describe('the sessions list under live changes', () => {
+  it('checks whether every session is in scope again only when the number of sessions changes', async () => {
+    const tmp = await mkdtemp(join(tmpdir(), 'agentdash-covers-'));
+    const index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+    const events = createLiveEvents({ index, paths: [samples], watch: false });
+    try {
+      await index.refresh([samples]);
+      const local = localQueries(index);
+      const scopedTotals: unknown[] = [];
+      const queries: IndexQueries = {
+        ...local,
+        sessionTotals: (filter) => {
+          if (filter?.paths) scopedTotals.push(filter);
+          return local.sessionTotals(filter);
+        },
+      };
+      const app = createApp({
+        index,
+        paths: [samples],
+        host: '127.0.0.1',
+        port: 4317,
+        assetsDir: tmp,
+        events,
+        queries,
+      });
+      const list = async () => {
+        const res = await app.request('/api/sessions?limit=5', { headers: HOST });
+        expect(res.status).toBe(200);
+        return (await res.json()) as { total: number };
+      };
+      const first = await list();
+      expect(scopedTotals.length).toBe(1);
+      // appends: the list is computed again, the scope check is not
+      for (let i = 0; i < 3; i++) {
+        events.publish({ type: 'sessions-changed' });
+        expect(await list()).toEqual(first);
+      }
+      expect(scopedTotals.length).toBe(1);
+    } finally {
+      events.close();
+      index.close();
+      await rm(tmp, { recursive: true, force: true });
+    }
   });
 });
