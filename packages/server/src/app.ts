@@ -101,10 +101,13 @@ function clean<T extends object>(filter: T): T {
 }
 
 /**
- * How long a search answer is kept while sessions change (see `ListCache.get`): under 50 dashboards and a session
- * appended to twice a second, searches recomputed for every change kept the query worker busy and every route waited.
+ * How long answers are kept while sessions change (see `ListCache.get`): under 50 dashboards and a session appended
+ * to twice a second, searches and statistics recomputed for every change kept the query worker busy and every route
+ * waited. The dashboard itself reloads its analytics pages at most every 5 s while sessions change
+ * (`use-live-tick.ts`). The list (a new session shows at once), session headers and event pages are never kept.
  */
 const SEARCH_KEEP_MS = 5000;
+const ANALYTICS_KEEP_MS = 5000;
 
 /**
  * A live message's JSON, serialized once for every open event stream (50 dashboards get one change: one
@@ -467,8 +470,10 @@ export function createApp(deps: AppDeps) {
     });
     return sendJson(
       c,
-      await listCache.get(`stats${new URL(c.req.url).search}`, async () =>
-        RawJson.of(await queries.statsResponse({ ...filter, ...scope })),
+      await listCache.get(
+        `stats${new URL(c.req.url).search}`,
+        async () => RawJson.of(await queries.statsResponse({ ...filter, ...scope })),
+        ANALYTICS_KEEP_MS,
       ),
     );
   });
@@ -486,8 +491,10 @@ export function createApp(deps: AppDeps) {
     if (tz !== undefined && !isTimeZone(tz)) throw new HttpError(400, 'tz must be an IANA time zone name');
     return sendJson(
       c,
-      await listCache.get(`usage${new URL(c.req.url).search}`, async () =>
-        RawJson.of(await queries.usageResponse({ ...filter, ...scope }, Date.now(), tz)),
+      await listCache.get(
+        `usage${new URL(c.req.url).search}`,
+        async () => RawJson.of(await queries.usageResponse({ ...filter, ...scope }, Date.now(), tz)),
+        ANALYTICS_KEEP_MS,
       ),
     );
   });
