@@ -103,7 +103,11 @@ export function draw(
         ctx.fillStyle = cssVar('--bg', '#0d0f14');
         ctx.font = '11px system-ui, sans-serif';
         ctx.textBaseline = 'middle';
-        ctx.fillText(bar.tool, bx + 4, by + (LANE_H - 10) / 2, bw - 8);
+        ctx.fillText(
+          fitText(bar.tool, bw - 8, (t) => ctx.measureText(t).width),
+          bx + 4,
+          by + (LANE_H - 10) / 2,
+        );
       }
     });
   }
