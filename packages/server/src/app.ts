@@ -10,10 +10,12 @@ import type {
   HealthResponse,
   IndexStatus,
   IssueDto,
+  LiveMessage,
   SessionDetail,
   SessionRow,
   SessionsResponse,
 } from './api-types.js';
+import { exportFormats } from './export-formats.js';
 import { exportAssetsBuilt } from './export-html.js';
 import { HttpError, toHttpError } from './http-error.js';
 import { type IndexQueries, localQueries } from './index-queries.js';
@@ -24,6 +26,7 @@ import { agentInfos, hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, to
 import { type Answer, RawJson, sendJson } from './raw-json.js';
 import { shownAnswer } from './redaction.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
+import { exportMedia } from './session-export.js';
 import { createLocalSessionHost, type SessionHost, SessionViews } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
 
@@ -119,6 +122,29 @@ function clean<T extends object>(filter: T): T {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as T;
 }
 
+/**
+ * How long answers are kept while sessions change (see `ListCache.get`): under 50 dashboards and a session appended
+ * to twice a second, searches and statistics recomputed for every change kept the query worker busy and every route
+ * waited. The dashboard itself reloads its analytics pages at most every 5 s while sessions change
+ * (`use-live-tick.ts`). The list (a new session shows at once), session headers and event pages are never kept.
+ */
+const SEARCH_KEEP_MS = 5000;
+const ANALYTICS_KEEP_MS = 5000;
+
+/**
+ * A live message's JSON, serialized once for every open event stream (50 dashboards get one change: one
+ * serialization, not 50 and a parse each).
+ */
+const sseTexts = new WeakMap<LiveMessage, string>();
+export function sseData(message: LiveMessage): string {
+  let text = sseTexts.get(message);
+  if (text === undefined) {
+    text = JSON.stringify(message);
+    sseTexts.set(message, text);
+  }
+  return text;
+}
+
 /** The AgentDash HTTP app: JSON API under /api, SSE on /api/events, and the built dashboard. */
 export function createApp(deps: AppDeps) {
   const index = deps.index;
@@ -142,12 +168,46 @@ export function createApp(deps: AppDeps) {
 
   const listCache = new ListCache(10_000, Date.now, () => indexStatus().state === 'indexing', dataVersion);
 
+  // A search answer kept past a change is dropped later: then the list is said to have changed, so the dashboards
+  // showing it ask again and get the fresh one.
+  let keptTimer: NodeJS.Timeout | undefined;
+  listCache.onKeptServed = (until) => {
+    if (keptTimer || !deps.events) return;
+    const events = deps.events;
+    keptTimer = setTimeout(
+      () => {
+        keptTimer = undefined;
+        events.publish({ type: 'sessions-changed' });
+      },
+      Math.max(0, until - Date.now()) + 10,
+    );
+    keptTimer.unref();
+  };
   deps.events?.subscribe((message) => {
     if (message.type !== 'hello') listCache.clear();
     if (message.type === 'session-updated') sessions.invalidate(message.sessionId);
     // Sessions loaded while the first build ran may miss files read since.
     if (message.type === 'index-progress' && message.index.state === 'ready') sessions.invalidate();
   });
+
+  /**
+   * Whether every session of the index is in scope (the usual case): queries then need not check each one's files.
+   * Checking costs a pass over every session's files, so it is done again only when the number of sessions changes,
+   * not after every append to a live session (seconds per change under load).
+   */
+  let covers: { readonly total: number; readonly value: Promise<boolean> } | undefined;
+  const coversAllSessions = async (): Promise<boolean> => {
+    if (roots.length === 0) return true;
+    const { total } = await listCache.get('totals:{}', () => queries.sessionTotals({}));
+    if (covers?.total !== total) {
+      const value = queries.sessionTotals(scope).then((inScope) => inScope.total === total);
+      covers = { total, value };
+      value.catch(() => {
+        if (covers?.value === value) covers = undefined;
+      });
+    }
+    return covers.value;
+  };
 
   const allRows = async (filter: IndexFilter = {}): Promise<SessionRow[]> =>
     (await queries.listSessions(clean({ ...filter, ...scope }))).map((s) => shown(toSessionRow(s)));
@@ -251,17 +311,14 @@ export function createApp(deps: AppDeps) {
     if (!sort) throw new HttpError(400, `sort must be one of ${sessionSorts.join(', ')}`);
     const dir = c.req.query('dir') ?? 'desc';
     if (dir !== 'asc' && dir !== 'desc') throw new HttpError(400, 'dir must be asc or desc');
-    // When every session of the index is in scope (the usual case), queries need not check each one's files.
-    const coversAll = await listCache.get(
-      'covers-all',
-      async () =>
-        roots.length === 0 || (await queries.sessionTotals({})).total === (await queries.sessionTotals(scope)).total,
-    );
+    const coversAll = await coversAllSessions();
     const scoped = coversAll ? {} : scope;
     // The same page asked by many tabs (or again after a refresh of the page) is answered once until the index
     // changes: under 20 concurrent clients the list, search and statistics would otherwise queue in the worker.
-    const body = await listCache.get(`sessions${new URL(c.req.url).search}`, async () =>
-      RawJson.of(shown(await sessionsBody(filter, q, offset, limit, sort, dir, scoped))),
+    const body = await listCache.get(
+      `sessions${new URL(c.req.url).search}`,
+      async () => RawJson.of(shown(await sessionsBody(filter, q, offset, limit, sort, dir, scoped))),
+      q ? SEARCH_KEEP_MS : 0,
     );
     return sendJson(c, body);
   });
@@ -395,33 +452,38 @@ export function createApp(deps: AppDeps) {
     return c.json(await sessions.find(row.id, q));
   });
 
-  // The same self-contained HTML file as `agentdash export --format html`, secrets redacted unless `redact=0`.
-  api.get('/sessions/:id/export.html', async (c) => {
-    const summary = await foundOf(c.req.param('id'));
+  // What `agentdash export --format F` writes (html: one self-contained file), secrets redacted unless `redact=0`.
+  const exportRoute = async (c: Context, format: string | undefined) => {
+    const chosen = exportFormats.find((f) => f === (format ?? 'html'));
+    if (!chosen) throw new HttpError(400, `format must be one of ${exportFormats.join(', ')}`);
+    const summary = await foundOf(c.req.param('id') ?? '');
     const row = shown(toSessionRow(summary));
     // A shared screen never downloads secrets.
     const redactExport = redact || c.req.query('redact') !== '0';
-    if (!exportAssetsBuilt(assetsDir))
+    if (chosen === 'html' && !exportAssetsBuilt(assetsDir))
       throw new HttpError(503, 'the HTML export viewer is not built: run npm run build');
     // Loaded, redacted and written where sessions live (the session worker), a batch at a time as the download reads.
-    const html = await sessions.exportHtml(row.id, summary, assetsDir, redactExport);
+    const out = await sessions.exportSession(row.id, chosen, summary, assetsDir, redactExport);
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        const text = await html.next();
+        const text = await out.next();
         if (text === undefined) controller.close();
         else controller.enqueue(encoder.encode(text));
       },
-      cancel: () => html.close(),
+      cancel: () => out.close(),
     });
+    const media = exportMedia[chosen];
     return new Response(body, {
       headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Disposition': `attachment; filename="agentdash-${row.id.slice(0, 8)}.html"`,
-        'X-AgentDash-Redacted': String(html.redacted),
+        'Content-Type': media.type,
+        'Content-Disposition': `attachment; filename="agentdash-${row.id.slice(0, 8)}.${media.ext}"`,
+        'X-AgentDash-Redacted': String(out.redacted),
       },
     });
-  });
+  };
+  api.get('/sessions/:id/export', (c) => exportRoute(c, c.req.query('format')));
+  api.get('/sessions/:id/export.html', (c) => exportRoute(c, 'html'));
 
   api.get('/sessions/:id/waterfall', async (c) => {
     const row = await summaryOf(c.req.param('id'));
@@ -447,8 +509,10 @@ export function createApp(deps: AppDeps) {
     });
     return sendJson(
       c,
-      await listCache.get(`stats${new URL(c.req.url).search}`, async () =>
-        RawJson.of(shown(await queries.statsResponse({ ...filter, ...scope }))),
+      await listCache.get(
+        `stats${new URL(c.req.url).search}`,
+        async () => RawJson.of(shown(await queries.statsResponse({ ...filter, ...scope }))),
+        ANALYTICS_KEEP_MS,
       ),
     );
   });
@@ -467,8 +531,10 @@ export function createApp(deps: AppDeps) {
     if (tz !== undefined && !isTimeZone(tz)) throw new HttpError(400, 'tz must be an IANA time zone name');
     return sendJson(
       c,
-      await listCache.get(`usage${new URL(c.req.url).search}`, async () =>
-        RawJson.of(shown(await queries.usageResponse({ ...filter, ...scope }, Date.now(), tz))),
+      await listCache.get(
+        `usage${new URL(c.req.url).search}`,
+        async () => RawJson.of(shown(await queries.usageResponse({ ...filter, ...scope }, Date.now(), tz))),
+        ANALYTICS_KEEP_MS,
       ),
     );
   });
@@ -503,7 +569,7 @@ export function createApp(deps: AppDeps) {
 
   api.get('/events', (c) =>
     streamSSE(c, async (stream) => {
-      const queue: string[] = [];
+      const queue: LiveMessage[] = [];
       let wake: (() => void) | undefined;
       let open = true;
       const end = () => {
@@ -511,7 +577,13 @@ export function createApp(deps: AppDeps) {
         wake?.();
       };
       const unsubscribe = deps.events?.subscribe((message) => {
-        queue.push(JSON.stringify(message));
+        // A stream that reads slowly holds each distinct change once (and the latest progress), never a backlog.
+        const text = sseData(message);
+        const same = queue.findIndex(
+          (m) => sseData(m) === text || (m.type === 'index-progress' && m.type === message.type),
+        );
+        if (same >= 0) queue.splice(same, 1);
+        queue.push(message);
         wake?.();
       }, end);
       stream.onAbort(end);
@@ -540,8 +612,8 @@ export function createApp(deps: AppDeps) {
             continue;
           }
           while (queue.length > 0) {
-            const data = queue.shift()!;
-            await stream.writeSSE({ event: (JSON.parse(data) as { type: string }).type, data });
+            const message = queue.shift()!;
+            await stream.writeSSE({ event: message.type, data: sseData(message) });
           }
         }
       } finally {

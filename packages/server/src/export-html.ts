@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Session } from '@agentdash/core/model';
-import { redactDerived, redactSession } from '@agentdash/core/secrets';
+import { redactDerived } from '@agentdash/core/secrets';
 import type { EventDto, IssueDto } from './api-types.js';
 import { agentInfos, toIssue, toSessionRow } from './mapping.js';
 import { sessionErrors } from './session-find.js';
@@ -132,48 +132,4 @@ export function* sessionHtmlChunks(
   }
   yield '}}</script>\n';
   yield `<script type="module">${assets.js.replace(/<\/script/gi, '<\\/script')}</script>\n</body>\n</html>\n`;
-}
-
-/** An HTML export being written: its text a batch at a time (undefined once done). */
-export interface HtmlExport {
-  /** Secrets redacted (0 when not asked to redact). */
-  readonly redacted: number;
-  next(): Promise<string | undefined>;
-  /** Stop early (the download was cancelled). */
-  close(): void;
-}
-
-/** Text per batch of an export (chunks joined up to about this many characters). */
-const BATCH = 1 << 20;
-
-/**
- * The HTML export of a loaded session, secrets redacted when `redact`, read a batch at a time (the server runs it in
- * its session worker, so a big session's export never blocks the event loop).
- */
-export async function openHtmlExport(
-  session: Session,
-  summary: unknown,
-  assetsDir: string,
-  redact: boolean,
-): Promise<HtmlExport> {
-  const assets = await readExportAssets(assetsDir);
-  const redacted = redact ? redactSession(session) : undefined;
-  const chunks = sessionHtmlChunks(redacted?.session ?? session, summary, assets, {
-    redacted: redact,
-    total: redacted?.report.total ?? 0,
-    summary: redacted ? redacted.report.summary() : 'not redacted',
-  });
-  return {
-    redacted: redacted?.report.total ?? 0,
-    next: async () => {
-      let text = '';
-      while (text.length < BATCH) {
-        const chunk = chunks.next();
-        if (chunk.done) break;
-        text += chunk.value;
-      }
-      return text === '' ? undefined : text;
-    },
-    close: () => void chunks.return(),
-  };
 }

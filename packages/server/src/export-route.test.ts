@@ -1,6 +1,8 @@
+import { redactSession } from '@agentdash/core/secrets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOver, SAMPLES, type TestApp } from '../test/app-harness.js';
 import type { AgentInfo, AgentsResponse, SessionsResponse } from './api-types.js';
+import { envelopeLines, jsonLines, markdownChunks } from './export-formats.js';
 
 const HOST = { host: '127.0.0.1:4317' };
 
@@ -44,5 +46,45 @@ describe('GET /api/sessions/:id/export.html', () => {
       headers: HOST,
     });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('GET /api/sessions/:id/export?format=', () => {
+  // The dashboard's Export menu offers every format the CLI writes (issue 36, item 7), with the same bytes.
+  it('sends markdown, json and envelope as agentdash export writes them, and html as export.html does', async () => {
+    const list = (await (await t.app.request('/api/sessions', { headers: HOST })).json()) as SessionsResponse;
+    const session = list.sessions.find((s) => s.toolCalls > 5);
+    const id = session?.id ?? '';
+    const loaded = await t.index.loadSession(id);
+    const redacted = redactSession(loaded).session;
+    const expected: Record<string, { type: string; ext: string; text: string }> = {
+      markdown: { type: 'text/markdown; charset=utf-8', ext: 'md', text: [...markdownChunks(redacted)].join('') },
+      json: { type: 'application/json; charset=utf-8', ext: 'json', text: [...jsonLines(redacted)].join('') },
+      envelope: {
+        type: 'application/x-ndjson; charset=utf-8',
+        ext: 'jsonl',
+        text: [...envelopeLines(redacted)].join(''),
+      },
+    };
+    for (const [format, want] of Object.entries(expected)) {
+      const res = await t.app.request(`/api/sessions/${id}/export?format=${format}`, { headers: HOST });
+      expect(res.status, format).toBe(200);
+      expect(res.headers.get('content-type'), format).toBe(want.type);
+      expect(res.headers.get('content-disposition'), format).toBe(
+        `attachment; filename="agentdash-${id.slice(0, 8)}.${want.ext}"`,
+      );
+      expect(await res.text(), format).toBe(want.text);
+    }
+    const envelope = expected.envelope?.text.trim().split('\n') ?? [];
+    expect(envelope.length).toBe(loaded.calls.length);
+    const html = await t.app.request(`/api/sessions/${id}/export?format=html`, { headers: HOST });
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await html.text()).startsWith('<!doctype html>')).toBe(true);
+  });
+
+  it('400 for a format it does not write', async () => {
+    const list = (await (await t.app.request('/api/sessions', { headers: HOST })).json()) as SessionsResponse;
+    const res = await t.app.request(`/api/sessions/${list.sessions[0]?.id}/export?format=pdf`, { headers: HOST });
+    expect(res.status).toBe(400);
   });
 });

@@ -27,6 +27,12 @@ export interface WatchOptions {
   readonly debounceMs?: number;
   /** Start file watchers (default true). */
   readonly watch?: boolean;
+  /**
+   * Least time between the starts of two refreshes (default 1000 ms). Each refresh that finds a change makes every
+   * cached list, search and statistics answer stale, and every open dashboard asks again: a session appended to
+   * every few milliseconds would otherwise keep the query worker recomputing them all (issue 36, item 9).
+   */
+  readonly minIntervalMs?: number;
 }
 
 export function createLiveEvents(options: WatchOptions): LiveEvents {
@@ -34,6 +40,21 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
   const closers = new Set<() => void>();
   const watchers: FSWatcher[] = [];
   const debounceMs = options.debounceMs ?? 150;
+  const minIntervalMs = options.minIntervalMs ?? 1000;
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let spacing: { timer: NodeJS.Timeout; done: () => void } | undefined;
+  /** Wait until `minIntervalMs` has passed since the last refresh started (at once when closed). */
+  const spaced = () =>
+    new Promise<void>((done) => {
+      const wait = lastStart + minIntervalMs - Date.now();
+      if (wait <= 0 || closed) return done();
+      const timer = setTimeout(() => {
+        spacing = undefined;
+        done();
+      }, wait);
+      timer.unref();
+      spacing = { timer, done };
+    });
   let timer: NodeJS.Timeout | undefined;
   let pending = new Set<string>();
   let running: Promise<void> | undefined;
@@ -135,7 +156,10 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     running = (async () => {
       try {
         do {
+          await spaced();
+          if (closed) break;
           again = false;
+          lastStart = Date.now();
           const batch = [...pending];
           pending = new Set();
           try {
@@ -182,6 +206,10 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      if (spacing) {
+        clearTimeout(spacing.timer);
+        spacing.done();
+      }
       for (const w of watchers) w.close();
       listeners.clear();
       for (const c of [...closers]) c();

@@ -94,7 +94,7 @@ describe.skipIf(!script)('sessions in a worker thread', () => {
 
 /** The whole text of an HTML export, read batch by batch; the export time (the only thing that differs) blanked. */
 async function exportText(host: SessionHost, sessionId: string, summary: unknown, assetsDir: string, redact: boolean) {
-  const html = await host.exportHtml(sessionId, summary, assetsDir, redact);
+  const html = await host.exportSession(sessionId, 'html', summary, assetsDir, redact);
   let text = '';
   let batches = 0;
   for (let part = await html.next(); part !== undefined; part = await html.next()) {
@@ -125,10 +125,10 @@ describe.skipIf(!script)('HTML exports in a worker thread', () => {
       }
       expect(compared).toBeGreaterThan(20);
       const first = index.listSessions({ paths: [samples] })[0]!;
-      const html = await worker.exportHtml(first.id, first, assetsDir, true);
+      const html = await worker.exportSession(first.id, 'html', first, assetsDir, true);
       html.close();
       await expect(
-        worker.exportHtml('00000000-0000-4000-8000-000000000000', first, assetsDir, true),
+        worker.exportSession('00000000-0000-4000-8000-000000000000', 'html', first, assetsDir, true),
       ).rejects.toMatchObject({ status: 404 });
     } finally {
       await worker.close();

@@ -13,10 +13,11 @@ import type {
   SessionErrorsResponse,
   SessionRow,
 } from './api-types.js';
-import { type HtmlExport, openHtmlExport } from './export-html.js';
+import type { ExportFormat } from './export-formats.js';
 import { HttpError } from './http-error.js';
 import type { Answer } from './raw-json.js';
 import { shownSession } from './redaction.js';
+import { openSessionExport, type SessionExport } from './session-export.js';
 import { findInSession, sessionErrors } from './session-find.js';
 import { SessionView } from './session-view.js';
 
@@ -40,10 +41,16 @@ export interface SessionHost {
   /** The session's main-thread time as a waterfall (`GET /api/sessions/:id/waterfall`). */
   waterfall(sessionId: string): Promise<Answer<ReturnType<typeof waterfallOf>>>;
   /**
-   * The session as one self-contained HTML file (`GET /api/sessions/:id/export.html`), written a batch at a time;
-   * `summary` is the index's row, `assetsDir` holds the built viewer.
+   * The session exported in `format` (`GET /api/sessions/:id/export?format=`; HTML: one self-contained file),
+   * written a batch at a time; `summary` is the index's row, `assetsDir` holds the built viewer.
    */
-  exportHtml(sessionId: string, summary: unknown, assetsDir: string, redact: boolean): Promise<HtmlExport>;
+  exportSession(
+    sessionId: string,
+    format: ExportFormat,
+    summary: unknown,
+    assetsDir: string,
+    redact: boolean,
+  ): Promise<SessionExport>;
   /** Files of the session that cannot be read now (permissions changed, removed), as the load found them. */
   unreadable(sessionId: string): Promise<readonly ParseIssue[]>;
   /** Whether the session is loaded (its routes answer without parsing). */
@@ -159,8 +166,8 @@ export function createLocalSessionHost(
     errors: async (sessionId) => ({ errors: sessionErrors(await views.get(sessionId)) }),
     find: async (sessionId, query) => ({ query, ...findInSession(await views.get(sessionId), query) }),
     waterfall: async (sessionId) => waterfallOf((await views.get(sessionId)).session),
-    exportHtml: async (sessionId, summary, assetsDir, redact) =>
-      openHtmlExport((await views.get(sessionId)).source, summary, assetsDir, redact),
+    exportSession: async (sessionId, format, summary, assetsDir, redact) =>
+      openSessionExport((await views.get(sessionId)).source, format, summary, assetsDir, redact),
     unreadable: async (sessionId) =>
       (await views.get(sessionId)).session.issues.filter((i) => i.code === 'unreadable_file'),
     isLoaded: (sessionId) => views.has(sessionId),

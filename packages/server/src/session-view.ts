@@ -24,6 +24,11 @@ const ARRAY_LIMIT = 300;
 const PAGES_KEPT = 4;
 /** Larger pages are not kept (the API asks at most 500 events at a time). */
 const KEPT_PAGE_LIMIT = 500;
+/**
+ * JSON characters an API page of events holds at most (beyond its first event): the dashboard's first page of a
+ * session whose calls return large outputs comes in a fraction of the bytes, the rest as the reader scrolls.
+ */
+export const PAGE_CHARS = 256 * 1024;
 
 interface Clip {
   truncated: boolean;
@@ -171,11 +176,8 @@ export class SessionView {
       const key = this.callThreads.get(current);
       if (key === undefined) return undefined;
       if (key === null) {
-        const events = this.thread(undefined, false) ?? [];
-        const index = events.findIndex(
-          (e) => e.kind === 'assistant' && e.items.some((i) => i.kind === 'tool-call' && i.id === current),
-        );
-        return index < 0 ? undefined : { index, expand: expand.reverse() };
+        const index = this.mainIndexOf().get(current);
+        return index === undefined ? undefined : { index, expand: expand.reverse() };
       }
       const parent = this.subagentsByKey.get(key)?.parentCallId;
       if (!parent) return undefined;
@@ -183,6 +185,22 @@ export class SessionView {
       current = parent;
     }
     return undefined;
+  }
+
+  private mainIndex: Map<string, number> | undefined;
+
+  /** Each main-timeline call's event index, built once: an export locates every call of a 50,000-call session. */
+  private mainIndexOf(): ReadonlyMap<string, number> {
+    if (!this.mainIndex) {
+      const map = new Map<string, number>();
+      const events = this.thread(undefined, false) ?? [];
+      events.forEach((e, index) => {
+        if (e.kind !== 'assistant') return;
+        for (const i of e.items) if (i.kind === 'tool-call' && !map.has(i.id)) map.set(i.id, index);
+      });
+      this.mainIndex = map;
+    }
+    return this.mainIndex;
   }
 
   /** Background shell / task id → the call that started it (for shell status cards). */
@@ -227,14 +245,40 @@ export class SessionView {
 
   private readonly pageTexts = new Map<string, RawJson<EventsPage>>();
 
-  /** `page` as JSON text; the last few pages are kept, so asking one again costs no serialization. */
-  pageText(agent: string | undefined, offset: number, limit: number, all: boolean): RawJson<EventsPage> | undefined {
-    const key = `${agent ?? ''}\u0000${offset}\u0000${limit}\u0000${all}`;
+  /**
+   * `page` as JSON text, cut at about `maxChars` characters of JSON as well as at `limit` events (at least one event
+   * whatever its size): a first page of a few huge tool results is not megabytes. The client asks again from
+   * `offset + events.length`. The last few pages are kept, so asking one again costs no serialization.
+   */
+  pageText(
+    agent: string | undefined,
+    offset: number,
+    limit: number,
+    all: boolean,
+    maxChars: number = PAGE_CHARS,
+  ): RawJson<EventsPage> | undefined {
+    const key = `${agent ?? ''}\u0000${offset}\u0000${limit}\u0000${all}\u0000${maxChars}`;
     const hit = this.pageTexts.get(key);
     if (hit) return hit;
-    const page = this.page(agent, offset, limit, all);
-    if (!page) return undefined;
-    const text = RawJson.of(page);
+    const events = this.thread(agent, all);
+    if (!events) return undefined;
+    const start = Math.max(0, Math.min(offset, events.length));
+    const end = Math.min(events.length, start + limit);
+    const parts: string[] = [];
+    let size = 0;
+    for (let i = start; i < end; i++) {
+      const json = JSON.stringify(this.eventDto(events[i] as TimelineEvent, i));
+      if (parts.length > 0 && size + json.length + 1 > maxChars) break;
+      parts.push(json);
+      size += json.length + 1;
+    }
+    const head = JSON.stringify({
+      sessionId: this.session.id,
+      agent: agent ?? null,
+      total: events.length,
+      offset: start,
+    });
+    const text = new RawJson<EventsPage>(`${head.slice(0, -1)},"events":[${parts.join(',')}]}`);
     if (limit <= KEPT_PAGE_LIMIT) {
       this.pageTexts.set(key, text);
       if (this.pageTexts.size > PAGES_KEPT) {

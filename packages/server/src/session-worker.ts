@@ -1,10 +1,10 @@
 /** Worker thread entry: loads sessions from the index at `workerData.dbPath` and answers the per-session routes. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openIndex } from '@agentdash/index';
-import type { HtmlExport } from './export-html.js';
 import { toHttpError } from './http-error.js';
 import { runQuery } from './index-queries.js';
 import { RawJson } from './raw-json.js';
+import type { SessionExport } from './session-export.js';
 import { CACHE_BYTES, createLocalSessionHost, SessionViews } from './session-host.js';
 import type { JsonText, WorkerReply, WorkerRequest } from './worker-session-host.js';
 
@@ -16,13 +16,19 @@ const index = openIndex({ dbPath });
 const views = new SessionViews(index, undefined, Math.round(CACHE_BYTES * (cacheShare ?? 1)), redact === true);
 const host = createLocalSessionHost(index, views);
 
-/** HTML exports being written, by stream number; at most a few (an abandoned download's goes first). */
-const exports = new Map<number, HtmlExport>();
+/** Exports being written, by stream number; at most a few (an abandoned download's goes first). */
+const exports = new Map<number, SessionExport>();
 const MAX_EXPORTS = 8;
 let nextStream = 1;
 
 const openExport = async (request: Extract<WorkerRequest, { op: 'exportOpen' }>) => {
-  const opened = await host.exportHtml(request.sessionId, request.summary, request.assetsDir, request.redact);
+  const opened = await host.exportSession(
+    request.sessionId,
+    request.format,
+    request.summary,
+    request.assetsDir,
+    request.redact,
+  );
   const stream = nextStream++;
   exports.set(stream, opened);
   for (const [old, abandoned] of exports) {

@@ -7,11 +7,12 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Waterfall } from '@agentdash/core/time';
 import type { CallDto, EventsPage, SessionDetail, SessionRow } from './api-types.js';
-import type { HtmlExport } from './export-html.js';
+import type { ExportFormat } from './export-formats.js';
 import { HttpError, type HttpStatus } from './http-error.js';
 import type { IndexQueries, QueryMethod, ResponseMethod } from './index-queries.js';
 import { queryMethods, responseMethods } from './index-queries.js';
 import { type Answer, RawJson } from './raw-json.js';
+import type { SessionExport } from './session-export.js';
 import type { SessionHost } from './session-host.js';
 import { startBuiltWorker, workerScript } from './worker-script.js';
 
@@ -34,6 +35,7 @@ export type WorkerRequest =
       readonly id: number;
       readonly op: 'exportOpen';
       readonly sessionId: string;
+      readonly format: ExportFormat;
       readonly summary: unknown;
       readonly assetsDir: string;
       readonly redact: boolean;
@@ -90,8 +92,17 @@ interface WorkerClient {
   readonly busy: () => number;
   /** Whether a request about this session waits for its answer (its load may be under way there). */
   readonly asking: (sessionId: string) => boolean;
+  /** Keep the thread while something streams from it between requests (an export being downloaded). */
+  hold(): () => void;
   close(): Promise<void>;
 }
+
+/**
+ * How long a worker thread may sit idle (no request, nothing streaming) before it is stopped; the next request
+ * starts it again. A stopped thread gives its whole heap back: the sessions it kept and its garbage (after 50
+ * dashboards left, the server stayed 240 MB above where it was before them: issue 36, item 9).
+ */
+export const WORKER_IDLE_MS = 60_000;
 
 /** The session a request is about, if any. */
 const sessionOf = (request: Request): string | undefined =>
@@ -113,10 +124,29 @@ function workerClient(
     readonly role: string;
     /** `serve --redact`: sessions are loaded with every secret redacted. */
     readonly redact?: boolean;
+    readonly idleMs?: number;
   },
 ): WorkerClient {
   let worker: Worker | undefined;
   let nextId = 1;
+  let holds = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const idleMs = options.idleMs ?? WORKER_IDLE_MS;
+  /** Stop the thread once nothing is asked of it for `idleMs` (checked whenever it becomes idle). */
+  const idleLater = () => {
+    clearTimeout(idleTimer);
+    idleTimer = undefined;
+    if (!worker || pending.size > 0 || holds > 0 || !Number.isFinite(idleMs)) return;
+    const w = worker;
+    idleTimer = setTimeout(() => {
+      idleTimer = undefined;
+      if (worker !== w || pending.size > 0 || holds > 0) return;
+      worker = undefined;
+      loaded = new Set();
+      void w.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  };
   const pending = new Map<number, Pending>();
   let loaded = new Set<string>();
   /** Unanswered requests per session. */
@@ -143,12 +173,15 @@ function workerClient(
       pending.delete(reply.id);
       if (reply.ok) p.resolve(reply.value);
       else p.reject(new HttpError(reply.status, reply.message, reply.code));
+      if (pending.size === 0) idleLater();
     });
     w.on('error', (error) => {
       console.error('agentdash: worker thread failed:', error.message);
     });
     w.on('exit', () => {
-      if (worker === w) worker = undefined;
+      // a thread stopped on purpose (idle, closed) was replaced or is gone already: its successor's requests stand
+      if (worker !== w) return;
+      worker = undefined;
       failAll('a worker thread stopped');
     });
     worker = w;
@@ -159,6 +192,8 @@ function workerClient(
     ask: <T>(request: Request): Promise<T> => {
       if (closed) return Promise.reject(new HttpError(503, 'server is stopping'));
       const id = nextId++;
+      clearTimeout(idleTimer);
+      idleTimer = undefined;
       const w = ensure();
       const sessionId = sessionOf(request);
       if (sessionId !== undefined) inFlight.set(sessionId, (inFlight.get(sessionId) ?? 0) + 1);
@@ -183,7 +218,10 @@ function workerClient(
       });
     },
     start: () => {
-      if (!closed) ensure();
+      if (closed) return;
+      ensure();
+      // a thread started ahead and never asked is idle too
+      if (pending.size === 0) idleLater();
     },
     loaded: () => loaded,
     forget: (sessionId) => {
@@ -193,8 +231,20 @@ function workerClient(
     running: () => worker !== undefined,
     busy: () => pending.size,
     asking: (sessionId) => inFlight.has(sessionId),
+    hold: () => {
+      holds++;
+      clearTimeout(idleTimer);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds--;
+        if (pending.size === 0) idleLater();
+      };
+    },
     close: async () => {
       closed = true;
+      clearTimeout(idleTimer);
       const w = worker;
       worker = undefined;
       failAll('server is stopping');
@@ -210,10 +260,12 @@ function workerClient(
 export function createWorkerQueries(options: {
   readonly dbPath: string;
   readonly script?: URL;
+  /** See `WORKER_IDLE_MS`. */
+  readonly idleMs?: number;
 }): (IndexQueries & { close(): Promise<void> }) | undefined {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
-  const client = workerClient(script, options.dbPath, { role: 'queries' });
+  const client = workerClient(script, options.dbPath, { role: 'queries', ...idleOf(options) });
   client.start();
   const entries = [...queryMethods, ...responseMethods].map((method) => [
     method,
@@ -232,7 +284,12 @@ export interface WorkerSessionHost extends SessionHost {
    * worker, a first open waited behind whatever search, statistics or usage query ran there (100–500 ms).
    */
   readonly lookups: Pick<IndexQueries, 'getSession'>;
+  /** Session threads running now (an idle one is stopped, see `WORKER_IDLE_MS`). */
+  threadsRunning(): number;
 }
+
+const idleOf = (options: { readonly idleMs?: number }) =>
+  options.idleMs === undefined ? {} : { idleMs: options.idleMs };
 
 /**
  * A session host backed by worker threads over the index file at `dbPath`. A session lives in one of them: the one
@@ -250,6 +307,8 @@ export function createWorkerSessionHost(options: {
   readonly threads?: number;
   /** `serve --redact`: sessions are loaded with every secret redacted. */
   readonly redact?: boolean;
+  /** See `WORKER_IDLE_MS`. */
+  readonly idleMs?: number;
 }): WorkerSessionHost | undefined {
   const script = options.script ?? sessionWorkerScript();
   if (script === undefined) return undefined;
@@ -259,6 +318,7 @@ export function createWorkerSessionHost(options: {
       cacheShare: 1 / threads,
       role: 'sessions',
       redact: options.redact === true,
+      ...idleOf(options),
     }),
   );
   for (const c of clients) c.start();
@@ -268,6 +328,7 @@ export function createWorkerSessionHost(options: {
     clients.find((c) => c.loaded().has(sessionId) || c.asking(sessionId)) ??
     leastBusy(clients[hashOf(sessionId) % clients.length] as WorkerClient);
   return {
+    threadsRunning: () => clients.filter((c) => c.running()).length,
     lookups: {
       getSession: (ref, lookup) =>
         leastBusy(clients[0] as WorkerClient).ask({ op: 'query', method: 'getSession', args: [ref, lookup] }),
@@ -291,21 +352,37 @@ export function createWorkerSessionHost(options: {
         .ask({ op: 'waterfall', sessionId })
         .then(fromText<Answer<Waterfall>>),
     errors: (sessionId) => of(sessionId).ask({ op: 'errors', sessionId }),
-    exportHtml: async (sessionId, summary, assetsDir, redact): Promise<HtmlExport> => {
+    exportSession: async (sessionId, format, summary, assetsDir, redact): Promise<SessionExport> => {
       // The export is written in the worker; each batch is asked for when the download wants more.
       const client = of(sessionId);
-      const opened = await client.ask<{ stream: number; redacted: number }>({
-        op: 'exportOpen',
-        sessionId,
-        summary,
-        assetsDir,
-        redact,
-      });
-      return {
-        redacted: opened.redacted,
-        next: () => client.ask<string | undefined>({ op: 'exportNext', stream: opened.stream }),
-        close: () => void client.ask({ op: 'exportClose', stream: opened.stream }).catch(() => undefined),
-      };
+      const release = client.hold();
+      try {
+        const opened = await client.ask<{ stream: number; redacted: number }>({
+          op: 'exportOpen',
+          sessionId,
+          format,
+          summary,
+          assetsDir,
+          redact,
+        });
+        return {
+          redacted: opened.redacted,
+          next: async () => {
+            const text = await client.ask<string | undefined>({ op: 'exportNext', stream: opened.stream });
+            if (text === undefined) release();
+            return text;
+          },
+          close: () => {
+            void client
+              .ask({ op: 'exportClose', stream: opened.stream })
+              .catch(() => undefined)
+              .finally(release);
+          },
+        };
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
     find: (sessionId, query) => of(sessionId).ask({ op: 'find', sessionId, query }),
     isLoaded: (sessionId) => of(sessionId).loaded().has(sessionId),
@@ -339,6 +416,7 @@ export function createWorkers(options: {
   readonly script?: URL;
   readonly threads?: number;
   readonly redact?: boolean;
+  readonly idleMs?: number;
 }):
   | {
       readonly sessions: WorkerSessionHost;

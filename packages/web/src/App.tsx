@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { subscribeConnection } from './data/client';
-import { FOCUS_SEARCH_EVENT, typingIn } from './ui/keys';
+import { FOCUS_SEARCH_EVENT, focusContent, typingIn } from './ui/keys';
 import { lazyPage } from './ui/lazy-page';
 import { RedactNotice } from './ui/RedactNotice';
 import { useRoute } from './ui/router';
@@ -70,6 +70,9 @@ export function App() {
   usePreloadPages();
   return (
     <div className="app">
+      <button type="button" className="skip-link" onClick={focusContent} data-testid="skip-link">
+        Skip to content
+      </button>
       <header className="topbar">
         <a className="brand" href="#/">
           <span className="brand-mark" aria-hidden="true">

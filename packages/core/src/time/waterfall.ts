@@ -145,7 +145,7 @@ export function waterfallOf(session: Session): Waterfall {
     (a, b) => (timestampMs(a.startedAt) ?? 0) - (timestampMs(b.startedAt) ?? 0),
   );
   for (const sub of subagents) {
-    const label = sub.agentType ?? (sub.prompt ? sub.prompt.replace(/\s+/g, ' ').slice(0, 40) : sub.key);
+    const label = sub.agentType ?? (sub.prompt ? sub.prompt.replace(/\s+/g, ' ').trim().slice(0, 200) : sub.key);
     lanes.push(laneOf(sub.key, label, sub.events, sub.parentCallId));
   }
   const timed = lanes.filter((l) => l.endMs > 0);

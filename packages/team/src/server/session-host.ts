@@ -123,8 +123,8 @@ export function teamSessionHost(sql: Sql): SessionHost {
     errors: async (uid) => await host.errors(await full(uid)),
     find: async (uid, query) => await host.find(await full(uid), query),
     waterfall: async (uid) => await host.waterfall(await full(uid)),
-    exportHtml: async (uid, summary, assetsDir, redact) =>
-      await host.exportHtml(await full(uid), summary, assetsDir, redact),
+    exportSession: async (uid, format, summary, assetsDir, redact) =>
+      await host.exportSession(await full(uid), format, summary, assetsDir, redact),
     // pushed sessions carry no issues of unreadable files: those stayed on the laptop
     unreadable: async () => [],
   };

@@ -2,6 +2,7 @@ import { plural } from '@agentdash/core/present';
 import { useCallback, useEffect, useState } from 'react';
 import { fmtNumber } from '../ui/format';
 import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
+import { focusSessionRow, useKeys } from '../ui/keys';
 import { noteListHref, replaceHash } from '../ui/router';
 import { SamplesNotice } from '../ui/SamplesNotice';
 import { firstDir, listQueryOf, listStateOf } from './sessions/list-url';
@@ -34,6 +35,8 @@ export function SessionsPage({ query }: { readonly query: string }) {
       setSort((s) => (s.key === key ? { key, dir: s.dir === 1 ? -1 : 1 } : { key, dir: firstDir(key) })),
     [],
   );
+
+  useKeys({ j: () => focusSessionRow(1), k: () => focusSessionRow(-1) });
 
   const errors = data ? data.totals.errors - data.totals.expectedErrors : 0;
   const hidden = data?.hiddenEmpty ?? 0;

@@ -54,6 +54,7 @@ export function WaterfallPage({ id }: { id: string }) {
         <canvas
           ref={canvas.canvasRef}
           className="wf-canvas"
+          role="img"
           data-testid="waterfall-canvas"
           data-calls={totalCalls}
           data-lanes={data?.lanes.length ?? 0}

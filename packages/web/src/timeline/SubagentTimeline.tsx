@@ -17,14 +17,21 @@ export function SubagentTimeline({ agentKey }: { agentKey: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: liveVersion triggers a reload
   useEffect(() => {
     let cancelled = false;
-    api
-      .events(sessionId, 0, limit, agentKey)
-      .then((page) => {
+    // The server cuts a page by size too: ask on from where it stopped until `limit` events (or all) are here.
+    const load = async () => {
+      const got: EventDto[] = [];
+      for (;;) {
+        const page = await api.events(sessionId, got.length, limit - got.length, agentKey);
+        got.push(...page.events);
         if (cancelled) return;
-        setEvents([...page.events]);
-        setTotal(page.total);
-      })
-      .catch((e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)));
+        if (page.events.length === 0 || got.length >= Math.min(limit, page.total)) {
+          setEvents(got);
+          setTotal(page.total);
+          return;
+        }
+      }
+    };
+    load().catch((e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)));
     return () => {
       cancelled = true;
     };

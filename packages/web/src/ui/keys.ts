@@ -6,6 +6,8 @@ export const SHORTCUTS: readonly { readonly keys: readonly string[]; readonly wh
     { keys: ['/', 'Ctrl K', '⌘ K'], what: 'Search', where: 'everywhere' },
     { keys: ['?'], what: 'Show these shortcuts', where: 'everywhere' },
     { keys: ['Esc'], what: 'Close a dialog, leave a search field', where: 'everywhere' },
+    { keys: ['j', 'k'], what: 'Next / previous session', where: 'sessions' },
+    { keys: ['Enter'], what: 'Open the session', where: 'sessions' },
     { keys: ['j', 'k'], what: 'Next / previous event', where: 'session' },
     { keys: ['e', 'E'], what: 'Next / previous error (subagents included)', where: 'session' },
     { keys: ['g', 'G'], what: 'Top / bottom', where: 'session' },
@@ -42,3 +44,32 @@ export function useKeys(handlers: Readonly<Record<string, () => void>>): void {
 
 /** Event the sessions page listens to: focus its search field (`/`, Ctrl/⌘-K from any page). */
 export const FOCUS_SEARCH_EVENT = 'agentdash-focus-search';
+
+/** The sessions list's rows, by their title links (what j/k move between and Enter opens). */
+const ROW_LINKS = '[data-testid="session-row"] a.t';
+
+/**
+ * Move the keyboard focus `step` rows down (or up) the sessions list: from the focused row, or onto the first row
+ * when none is focused. The row's link holds the focus, so Enter opens it as a click would.
+ */
+export function focusSessionRow(step: number): void {
+  const links = [...document.querySelectorAll<HTMLAnchorElement>(ROW_LINKS)];
+  if (links.length === 0) return;
+  const at = links.findIndex((a) => a.closest('tr')?.contains(document.activeElement) === true);
+  const next = at < 0 ? (step > 0 ? 0 : links.length - 1) : Math.max(0, Math.min(links.length - 1, at + step));
+  const link = links[next];
+  link?.focus();
+  link?.closest('tr')?.scrollIntoView({ block: 'nearest' });
+}
+
+/** The first thing of the page's content a keyboard user wants: the first session row, else the page itself. */
+export function focusContent(): void {
+  if (document.querySelector(ROW_LINKS)) {
+    focusSessionRow(1);
+    return;
+  }
+  const page = document.querySelector<HTMLElement>('#main .page');
+  if (!page) return;
+  page.tabIndex = -1;
+  page.focus();
+}

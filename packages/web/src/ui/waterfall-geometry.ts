@@ -94,3 +94,24 @@ export function hitAt(
   }
   return undefined;
 }
+
+/**
+ * `text` as drawn in `width` pixels: whole when it fits, else as many whole words as fit and an ellipsis (a single
+ * word wider than the column is cut by characters). Never squeezed: canvas `fillText`'s `maxWidth` narrows the
+ * glyphs instead, which made long labels unreadable.
+ */
+export function fitText(text: string, width: number, measure: (text: string) => number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (measure(flat) <= width) return flat;
+  const words = flat.split(' ');
+  for (let n = words.length - 1; n >= 1; n--) {
+    const shown = `${words
+      .slice(0, n)
+      .join(' ')
+      .replace(/[\s,;:.–—-]+$/, '')}…`;
+    if (measure(shown) <= width) return shown;
+  }
+  let word = words[0] ?? '';
+  while (word.length > 0 && measure(`${word}…`) > width) word = word.slice(0, -1);
+  return `${word}…`;
+}

@@ -8,6 +8,7 @@ import { shortPath } from '../../ui/format';
 import { plainText } from '../../ui/plain-text';
 import { listHref, waterfallHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
+import { ExportMenu } from './ExportMenu';
 import { resumeCommand } from './resume-command';
 import { SessionStats } from './SessionStats';
 
@@ -64,17 +65,7 @@ export function SessionHeader({
               Waterfall
             </a>
           )}
-          {!exported && (
-            <a
-              className="btn"
-              href={`api/sessions/${encodeURIComponent(sessionId)}/export.html`}
-              download
-              title="One self-contained HTML file of this session, secrets redacted"
-              data-testid="export-html"
-            >
-              Export
-            </a>
-          )}
+          {!exported && <ExportMenu sessionId={sessionId} />}
           <button type="button" className="btn" onClick={() => onOpenAll(true)} data-testid="expand-all">
             Expand all
           </button>

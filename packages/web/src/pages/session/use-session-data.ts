@@ -34,7 +34,11 @@ export function useSessionDetail(id: string) {
   return { detail, error, loadDetail };
 }
 
-/** Main-timeline events, fetched a page at a time as rows need them. */
+/**
+ * Main-timeline events, fetched a page at a time as rows need them. Page `p` holds events from `p * PAGE`; the server
+ * may send fewer than asked (it cuts a page by size too: a few huge tool outputs are not one response of megabytes),
+ * and the rest of the page is asked for when a row of it is shown (`loadFor`).
+ */
 export function useEventPages(id: string) {
   const [pages, setPages] = useState<ReadonlyMap<number, readonly EventDto[]>>(new Map());
   /** The last page request's failure (cleared by the next page that comes). */
@@ -42,13 +46,21 @@ export function useEventPages(id: string) {
   const inflight = useRef(new Set<number>());
   const pagesRef = useRef(pages);
   pagesRef.current = pages;
+  /** Page `page` again from its start (`force`, live updates), or the part of it not loaded yet. */
   const loadPage = useCallback(
     async (page: number, force = false) => {
       if (inflight.current.has(page) && !force) return;
+      const have = force ? [] : (pagesRef.current.get(page) ?? []);
+      if (have.length >= PAGE) return;
       inflight.current.add(page);
       try {
-        const r = await api.events(id, page * PAGE, PAGE);
-        setPages((old) => new Map(old).set(page, r.events));
+        const r = await api.events(id, page * PAGE + have.length, PAGE - have.length);
+        setPages((old) => {
+          const kept = force ? [] : (old.get(page) ?? []);
+          // a page reloaded meanwhile (live) holds newer events than the continuation was asked after
+          if (kept.length !== have.length || (!force && r.events.length === 0)) return old;
+          return new Map(old).set(page, [...kept, ...r.events]);
+        });
         setPageError(undefined);
       } catch (e) {
         setPageError(e instanceof Error ? e.message : String(e));
@@ -62,5 +74,12 @@ export function useEventPages(id: string) {
     (index: number): EventDto | undefined => pages.get(Math.floor(index / PAGE))?.[index % PAGE],
     [pages],
   );
-  return { pages, pagesRef, loadPage, eventAt, pageError };
+  /** Ask for the event at `index` unless it is here. */
+  const loadFor = useCallback(
+    (index: number) => {
+      if (eventAt(index) === undefined) void loadPage(Math.floor(index / PAGE));
+    },
+    [eventAt, loadPage],
+  );
+  return { pages, pagesRef, loadPage, loadFor, eventAt, pageError };
 }

@@ -3,7 +3,6 @@ import { type RefObject, useEffect, useState } from 'react';
 import { useKeys } from '../../ui/keys';
 import { type Step, stepTo, useRows } from './rows';
 import { useJump } from './use-jump';
-import { PAGE } from './use-session-data';
 import { useSessionErrors } from './use-session-errors';
 import type { SessionView } from './use-session-view';
 
@@ -25,11 +24,10 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
     overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
-  const { pages, loadPage } = view;
+  const { loadFor } = view;
   useEffect(() => {
-    const needed = new Set(items.map((v) => Math.floor(rowIndex(v.index) / PAGE)));
-    for (const p of needed) if (!pages.has(p)) void loadPage(p);
-  }, [items, pages, loadPage, rowIndex]);
+    for (const v of items) loadFor(rowIndex(v.index));
+  }, [items, loadFor, rowIndex]);
 
   const { located, jump } = useJump(virtualizer, scrollRef, rowOf);
   const [cursor, setCursor] = useState(-1);

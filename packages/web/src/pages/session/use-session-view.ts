@@ -9,7 +9,7 @@ import { PAGE, useEventPages, useSessionDetail } from './use-session-data';
 /** A session's data: its header, its main-timeline pages, and a version bumped by each live update. */
 export function useSessionView(id: string) {
   const { detail, error, loadDetail } = useSessionDetail(id);
-  const { pages, pagesRef, loadPage, eventAt, pageError } = useEventPages(id);
+  const { pages, pagesRef, loadPage, loadFor, eventAt, pageError } = useEventPages(id);
   const [liveVersion, setLiveVersion] = useState(0);
   return {
     id,
@@ -23,6 +23,7 @@ export function useSessionView(id: string) {
     pageError,
     pagesRef,
     loadPage,
+    loadFor,
     eventAt,
     liveVersion,
     setLiveVersion,

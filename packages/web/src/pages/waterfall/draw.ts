@@ -1,7 +1,7 @@
 /** The waterfall's canvas drawing: time axis, one lane per thread, bars coloured by tool (theme colours). */
 import type { WaterfallBar, WaterfallResponse } from '../../data/types';
 import { cssVar } from '../../ui/theme';
-import { LABEL_W, LANE_H, laneLayout, TOP, toolColour } from '../../ui/waterfall-geometry';
+import { fitText, LABEL_W, LANE_H, laneLayout, TOP, toolColour } from '../../ui/waterfall-geometry';
 
 export interface View {
   readonly t0: number;
@@ -103,14 +103,20 @@ export function draw(
         ctx.fillStyle = cssVar('--bg', '#0d0f14');
         ctx.font = '11px system-ui, sans-serif';
         ctx.textBaseline = 'middle';
-        ctx.fillText(bar.tool, bx + 4, by + (LANE_H - 10) / 2, bw - 8);
+        ctx.fillText(
+          fitText(bar.tool, bw - 8, (t) => ctx.measureText(t).width),
+          bx + 4,
+          by + (LANE_H - 10) / 2,
+        );
       }
     });
   }
   ctx.restore();
-  // lane labels and separators
+  // lane labels and separators; what they say is the canvas's accessible name too
   ctx.font = '12px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
+  const names: string[] = [];
+  const fit = (text: string) => fitText(text, LABEL_W - 16, (t) => ctx.measureText(t).width);
   for (const { lane, y, rows } of layout) {
     ctx.strokeStyle = cssVar('--chart-grid', '#222836');
     ctx.beginPath();
@@ -118,15 +124,14 @@ export function draw(
     ctx.lineTo(width, y + rows * LANE_H + 0.5);
     ctx.stroke();
     ctx.fillStyle = lane.key === 'main' ? cssVar('--text', '#e6e9f0') : cssVar('--text-2', '#aab1c2');
-    ctx.fillText(lane.key === 'main' ? 'main thread' : `↳ ${lane.label}`, 8, y + LANE_H / 2, LABEL_W - 16);
+    const name = fit(lane.key === 'main' ? 'main thread' : `↳ ${lane.label}`);
+    ctx.fillText(name, 8, y + LANE_H / 2);
     ctx.fillStyle = cssVar('--muted', '#737c91');
     ctx.font = '11px system-ui, sans-serif';
-    ctx.fillText(
-      `${lane.calls.length} call${lane.calls.length === 1 ? '' : 's'}`,
-      8,
-      y + LANE_H / 2 + 14,
-      LABEL_W - 16,
-    );
+    const calls = `${lane.calls.length} call${lane.calls.length === 1 ? '' : 's'}`;
+    ctx.fillText(fit(calls), 8, y + LANE_H / 2 + 14);
     ctx.font = '12px system-ui, sans-serif';
+    names.push(`${name}: ${calls}`);
   }
+  canvas.setAttribute('aria-label', `Waterfall lanes: ${names.join('; ')}`);
 }

@@ -1,0 +1,161 @@
+/**
+ * The export formats other than HTML, in pieces (a session of hundreds of MB is never one string): the enriched
+ * session as JSON, the tool-call envelopes as JSON Lines, and a readable Markdown transcript. `agentdash export` and
+ * the server's `GET /api/sessions/:id/export?format=` write them with the same code.
+ * @module
+ */
+import type { AssistantItem, Session, Subagent, TimelineEvent } from '@agentdash/core';
+import { commandLine, primaryDurationMs, resultText, toEnvelope } from '@agentdash/core';
+import { formatDateTime, formatDuration, oneLine, summarizeCall } from '@agentdash/core/present';
+import { jsonChunks } from './json-chunks.js';
+import { escapeMarkdown, fence } from './markdown-text.js';
+
+export { jsonChunks } from './json-chunks.js';
+export { escapeMarkdown, fence } from './markdown-text.js';
+
+/** The formats every export offers (the CLI's `--format`, the dashboard's Export menu). */
+export const exportFormats = ['html', 'markdown', 'json', 'envelope'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/** One line of the envelope format: the seed-004 envelope plus the call's id and tool. */
+export type EnvelopeLine =
+  | { readonly id: string; readonly tool: string; readonly success: true; readonly data: unknown }
+  | { readonly id: string; readonly tool: string; readonly success: false; readonly error: string };
+
+/** The enriched session (as `show --json`), indented, then a newline. */
+export function* jsonLines(value: unknown): Generator<string, void, undefined> {
+  yield* jsonChunks(value);
+  yield '\n';
+}
+
+/** One JSON line per tool call (subagents' included), in file order. */
+export function* envelopeLines(session: Session): Generator<string, void, undefined> {
+  for (const call of session.calls) {
+    const line: EnvelopeLine = { id: call.id, tool: call.name, ...toEnvelope(call) };
+    yield `${JSON.stringify(line)}\n`;
+  }
+}
+
+function clipLines(text: string, lines: number): string {
+  const all = text.split('\n');
+  return all.length > lines ? `${all.slice(0, lines).join('\n')}\n… (${all.length - lines} more lines)` : text;
+}
+
+/** The lines written so far, as one piece (the pieces together are the lines joined by newlines, plus one). */
+function* drain(out: string[]): Generator<string, void, undefined> {
+  if (out.length === 0) return;
+  yield `${out.join('\n')}\n`;
+  out.length = 0;
+}
+
+/** `toMarkdown` in pieces, one or a few events each, so a huge session is never one string. */
+export function* markdownChunks(session: Session): Generator<string, void, undefined> {
+  const out: string[] = [];
+  // One line: a title of several lines (the first prompt) would put its own headings and lists above the metadata.
+  out.push(`# ${oneLine(session.title ?? '', Number.POSITIVE_INFINITY) || 'Untitled session'}`, '');
+  out.push(`- Session: \`${session.id}\``);
+  out.push(`- Project: \`${session.projectPath ?? session.projectDir}\``);
+  out.push(`- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}`);
+  out.push(`- Client: ${session.versions.join(', ') || '?'}; model: ${session.models.join(', ') || '?'}`);
+  out.push(
+    `- Tool calls: ${session.counts.toolCalls} (${session.counts.errors} errors, ${session.counts.expectedErrors} expected)`,
+    '',
+  );
+  const ctx: MarkdownContext = {
+    out,
+    subagents: new Map(session.subagents.map((s) => [s.key, s])),
+    shown: new Set<string>(),
+    cwd: session.projectPath,
+  };
+  yield* writeEvents(session.events, ctx, '');
+  for (const sub of session.subagents) {
+    if (!ctx.shown.has(sub.key)) yield* writeSubagent(sub, ctx, '');
+  }
+  yield* drain(out);
+}
+
+/** What the Markdown writers share: the output lines, the subagents already written, the project path. */
+interface MarkdownContext {
+  readonly out: string[];
+  readonly subagents: ReadonlyMap<string, Subagent>;
+  readonly shown: Set<string>;
+  readonly cwd: string | undefined;
+}
+
+function* writeEvents(
+  events: readonly TimelineEvent[],
+  ctx: MarkdownContext,
+  quote: string,
+): Generator<string, void, undefined> {
+  const push = (text: string) => {
+    for (const line of text.split('\n')) ctx.out.push(`${quote}${line}`.trimEnd());
+  };
+  for (const event of events) {
+    if (event.kind === 'prompt') {
+      push(`## User · ${formatDateTime(event.timestamp)}\n\n${event.text}\n`);
+    } else if (event.kind === 'hidden' && event.reason === 'command') {
+      // A slash command the user typed (often the opening prompt): `/review 12`.
+      const line = commandLine(event.text);
+      if (line !== '') push(`## User · ${formatDateTime(event.record.timestamp)}\n\n${fence(line)}\n`);
+    } else if (event.kind === 'assistant') {
+      push(`### Assistant · ${formatDateTime(event.timestamp)}\n`);
+      for (const item of event.items) yield* writeItem(item, push, ctx, quote);
+    } else if (event.kind === 'unknown') {
+      // Never dropped silently: a record type we do not know is exported with its raw data.
+      push(`*Unknown record \`${event.record.type}\`*\n\n${fence(JSON.stringify(event.record.raw, null, 2))}\n`);
+    }
+    yield* drain(ctx.out);
+  }
+}
+
+function* writeItem(
+  item: AssistantItem,
+  push: (text: string) => void,
+  ctx: MarkdownContext,
+  quote: string,
+): Generator<string, void, undefined> {
+  const { subagents, shown, cwd } = ctx;
+  switch (item.kind) {
+    case 'text':
+      push(`${item.text}\n`);
+      break;
+    case 'thinking':
+      push(
+        item.redacted
+          ? '*(redacted thinking)*\n'
+          : `<details><summary>Thinking</summary>\n\n${item.thinking}\n\n</details>\n`,
+      );
+      break;
+    case 'tool-call': {
+      const ms = primaryDurationMs(item);
+      const status =
+        item.status === 'error'
+          ? `error: ${item.result?.error?.category ?? 'other'} (${item.result?.error?.severity ?? 'error'})`
+          : item.status;
+      push(
+        `- **${escapeMarkdown(summarizeCall(item, cwd))}** · ${status}${ms !== undefined ? ` · ${formatDuration(ms)}` : ''}`,
+      );
+      const output = item.result ? resultText(item.result.content) : '';
+      if (output.trim() !== '') push(`\n${fence(clipLines(output, 20))}\n`);
+      else push('');
+      const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
+      if (sub && !shown.has(sub.key)) yield* writeSubagent(sub, ctx, `${quote}> `);
+      break;
+    }
+    case 'other-block':
+      break;
+    default:
+      item satisfies never;
+  }
+}
+
+function* writeSubagent(sub: Subagent, ctx: MarkdownContext, quote: string): Generator<string, void, undefined> {
+  const { out } = ctx;
+  ctx.shown.add(sub.key);
+  out.push(
+    `${quote}**Subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` \`${sub.agentId}\`` : ''}**`,
+  );
+  out.push(quote.trimEnd());
+  yield* writeEvents(sub.events, ctx, quote);
+  out.push('');
+}

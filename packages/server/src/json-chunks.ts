@@ -1,0 +1,108 @@
+/**
+ * `JSON.stringify(value, null, 2)` as a sequence of pieces, without recursion: a session of any size and any
+ * nesting depth is written without ever being one string (V8 caps strings near 512 MiB), and without overflowing
+ * the stack on deeply nested tool output.
+ */
+
+type Frame =
+  | { readonly kind: 'array'; readonly items: readonly unknown[]; index: number; readonly indent: string }
+  | {
+      readonly kind: 'object';
+      readonly source: Readonly<Record<string, unknown>>;
+      readonly keys: readonly string[];
+      index: number;
+      wrote: boolean;
+      readonly indent: string;
+    };
+
+/** What JSON.stringify writes for a value after `toJSON`: a literal, a container to open, or nothing (omitted). */
+function prepare(value: unknown, key: string): unknown {
+  if (typeof value === 'object' && value !== null) {
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') return (toJSON as (k: string) => unknown).call(value, key);
+  } else if (typeof value === 'bigint') {
+    const toJSON = (BigInt.prototype as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') return (toJSON as (k: string) => unknown).call(value, key);
+  }
+  return value;
+}
+
+const omitted = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol';
+
+/** A primitive's JSON text, or undefined for an object or array. */
+function literal(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      // what JSON.stringify does too
+      throw new TypeError('Do not know how to serialize a BigInt');
+    default:
+      return undefined;
+  }
+}
+
+/** Pieces whose concatenation is exactly `JSON.stringify(value, null, 2)` (for a value JSON can represent). */
+export function* jsonChunks(value: unknown): Generator<string, void, undefined> {
+  const stack: Frame[] = [];
+  const seen = new Set<object>();
+
+  /** Writes a primitive, or opens a container (pushing its frame). */
+  function* open(raw: unknown, indent: string): Generator<string, void, undefined> {
+    const text = literal(raw);
+    if (text !== undefined) {
+      yield text;
+      return;
+    }
+    const container = raw as object;
+    if (seen.has(container)) throw new TypeError('Converting circular structure to JSON');
+    seen.add(container);
+    if (Array.isArray(container)) {
+      yield '[';
+      stack.push({ kind: 'array', items: container, index: 0, indent });
+    } else {
+      yield '{';
+      const source = container as Record<string, unknown>;
+      stack.push({ kind: 'object', source, keys: Object.keys(source), index: 0, wrote: false, indent });
+    }
+  }
+
+  const top = prepare(value, '');
+  if (omitted(top)) return;
+  yield* open(top, '');
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as Frame;
+    const inner = `${frame.indent}  `;
+    if (frame.kind === 'array') {
+      if (frame.index >= frame.items.length) {
+        stack.pop();
+        seen.delete(frame.items);
+        yield frame.items.length === 0 ? ']' : `\n${frame.indent}]`;
+        continue;
+      }
+      const i = frame.index++;
+      const item = prepare(frame.items[i], String(i));
+      yield `${i === 0 ? '\n' : ',\n'}${inner}`;
+      if (omitted(item)) yield 'null';
+      else yield* open(item, inner);
+      continue;
+    }
+    if (frame.index >= frame.keys.length) {
+      stack.pop();
+      seen.delete(frame.source);
+      yield frame.wrote ? `\n${frame.indent}}` : '}';
+      continue;
+    }
+    const key = frame.keys[frame.index++] as string;
+    const item = prepare(frame.source[key], key);
+    if (omitted(item)) continue;
+    yield `${frame.wrote ? ',\n' : '\n'}${inner}${JSON.stringify(key)}: `;
+    frame.wrote = true;
+    yield* open(item, inner);
+  }
+}

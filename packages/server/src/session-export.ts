@@ -1,0 +1,71 @@
+/**
+ * A session's export in any format, written a batch at a time as the download reads it (the server runs it in its
+ * session worker, so a big session's export never blocks the event loop).
+ * @module
+ */
+import type { Session } from '@agentdash/core/model';
+import { redactSession } from '@agentdash/core/secrets';
+import { type ExportFormat, envelopeLines, jsonLines, markdownChunks } from './export-formats.js';
+import { readExportAssets, sessionHtmlChunks } from './export-html.js';
+
+/** An export being written: its text a batch at a time (undefined once done). */
+export interface SessionExport {
+  /** Secrets redacted (0 when not asked to redact). */
+  readonly redacted: number;
+  next(): Promise<string | undefined>;
+  /** Stop early (the download was cancelled). */
+  close(): void;
+}
+
+/** What each format is sent as, and the file name's extension. */
+export const exportMedia = {
+  html: { type: 'text/html; charset=utf-8', ext: 'html' },
+  markdown: { type: 'text/markdown; charset=utf-8', ext: 'md' },
+  json: { type: 'application/json; charset=utf-8', ext: 'json' },
+  envelope: { type: 'application/x-ndjson; charset=utf-8', ext: 'jsonl' },
+} as const satisfies Record<ExportFormat, { type: string; ext: string }>;
+
+/** Text per batch of an export (chunks joined up to about this many characters). */
+const BATCH = 1 << 20;
+
+/**
+ * The export of a loaded session in `format`, secrets redacted when `redact`; `summary` is the index's row (the HTML
+ * header), `assetsDir` holds the built viewer (HTML only).
+ */
+export async function openSessionExport(
+  session: Session,
+  format: ExportFormat,
+  summary: unknown,
+  assetsDir: string,
+  redact: boolean,
+): Promise<SessionExport> {
+  const assets = format === 'html' ? await readExportAssets(assetsDir) : undefined;
+  const redacted = redact ? redactSession(session) : undefined;
+  const shown = redacted?.session ?? session;
+  const chunks = assets
+    ? sessionHtmlChunks(shown, summary, assets, {
+        redacted: redact,
+        total: redacted?.report.total ?? 0,
+        summary: redacted ? redacted.report.summary() : 'not redacted',
+      })
+    : format === 'markdown'
+      ? markdownChunks(shown)
+      : format === 'envelope'
+        ? envelopeLines(shown)
+        : jsonLines(shown);
+  return {
+    redacted: redacted?.report.total ?? 0,
+    next: async () => {
+      const batch: string[] = [];
+      let size = 0;
+      while (size < BATCH) {
+        const chunk = chunks.next();
+        if (chunk.done) break;
+        batch.push(chunk.value);
+        size += chunk.value.length;
+      }
+      return size === 0 ? undefined : batch.join('');
+    },
+    close: () => void chunks.return(),
+  };
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+
+/** Every format `agentdash export` writes, as the server sends it (`GET /api/sessions/:id/export?format=`). */
+const FORMATS = [
+  { format: 'html', label: 'HTML page', what: 'one self-contained page, opens without a server' },
+  { format: 'markdown', label: 'Markdown', what: 'a readable transcript' },
+  { format: 'json', label: 'JSON', what: 'the session with every call and its typed result' },
+  { format: 'envelope', label: 'Envelope (JSON Lines)', what: 'one line per tool call' },
+] as const;
+
+/** The Export button: a menu of the formats, each a download with secrets redacted. */
+export function ExportMenu({ sessionId }: { readonly sessionId: string }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  // closes on a click elsewhere and on Esc, as a menu does
+  useEffect(() => {
+    const close = (event: Event) => {
+      const menu = ref.current;
+      if (!menu?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.contains(event.target as Node)) {
+        menu.open = false;
+      }
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
+  const base = `api/sessions/${encodeURIComponent(sessionId)}/export`;
+  return (
+    <details className="menu" ref={ref} data-testid="export-menu">
+      <summary className="btn menu-summary" title="Download this session, secrets redacted">
+        Export
+      </summary>
+      <div className="menu-list" role="menu">
+        {FORMATS.map((f) => (
+          <a
+            key={f.format}
+            role="menuitem"
+            href={`${base}?format=${f.format}`}
+            download
+            data-testid={`export-${f.format}`}
+            onClick={() => {
+              if (ref.current) ref.current.open = false;
+            }}
+          >
+            <span>{f.label}</span>
+            <span className="dim">{f.what}</span>
+          </a>
+        ))}
+      </div>
+    </details>
+  );
+}
