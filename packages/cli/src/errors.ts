@@ -10,6 +10,7 @@ export const ExitCode = {
   unknownSession: 5,
   cannotServe: 6,
   indexBusy: 7,
+  nativeAddon: 8,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -78,6 +79,8 @@ export function classify(error: unknown): { code: ExitCodeValue; kind: string; m
       return { code: ExitCode.unknownSession, kind: 'unknown-session', message };
     case 'CANNOT_SERVE':
       return { code: ExitCode.cannotServe, kind: 'cannot-serve', message };
+    case 'NATIVE_ADDON':
+      return { code: ExitCode.nativeAddon, kind: 'native-addon', message };
     default:
       // A RangeError here is never the user's argument: stack overflow, invalid string or array length.
       return { code: ExitCode.internal, kind: 'internal', message: `internal error: ${message} (${INTERNAL_HINT})` };

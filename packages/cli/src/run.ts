@@ -43,7 +43,8 @@ ${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 
 Run "agentdash <command> --help" for a command's options. Every command refreshes the index first.
 Exit codes: 0 ok, 1 internal error (a bug), 2 bad arguments, 3 bad path, 4 unreadable file, 5 unknown session,
-6 cannot serve (port in use), 7 index busy (another agentdash process kept it locked).
+6 cannot serve (port in use), 7 index busy (another agentdash process kept it locked),
+8 a native addon this Node.js cannot load (built for another Node.js version: run \`npm rebuild\`).
 `;
 }
 
