@@ -1,3 +1,4 @@
+import { NativeAddonError } from '@agentdash/index';
 import { describe, expect, it } from 'vitest';
 import { classify, ExitCode } from './errors.js';
 
@@ -14,5 +15,16 @@ describe('classify', () => {
       expect(classified.kind, message).toBe('internal');
       expect(classified.message.startsWith(`internal error: ${message}`), classified.message).toBe(true);
     }
+  });
+});
+
+describe('a native addon this Node.js cannot load', () => {
+  it('is exit 13, kind native-addon, its message as it is (no "bug in agentdash")', () => {
+    const error = new NativeAddonError(
+      'the SQLite addon (better-sqlite3) was built for another Node.js version (…): run `npm rebuild` in /x …',
+      '/x',
+    );
+    expect(classify(error)).toEqual({ code: 13, kind: 'native-addon', message: error.message });
+    expect(ExitCode.nativeAddon).toBe(13);
   });
 });

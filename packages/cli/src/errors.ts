@@ -15,6 +15,7 @@ export const ExitCode = {
   teamDuplicateName: 10,
   teamRefused: 11,
   teamRejected: 12,
+  nativeAddon: 13,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -96,6 +97,8 @@ export function classify(error: unknown): { code: ExitCodeValue; kind: string; m
       return { code: ExitCode.teamRefused, kind: 'team-refused', message };
     case 'TEAM_REJECTED':
       return { code: ExitCode.teamRejected, kind: 'team-rejected', message };
+    case 'NATIVE_ADDON':
+      return { code: ExitCode.nativeAddon, kind: 'native-addon', message };
     default:
       // A RangeError here is never the user's argument: stack overflow, invalid string or array length.
       return { code: ExitCode.internal, kind: 'internal', message: `internal error: ${message} (${INTERNAL_HINT})` };

@@ -46,8 +46,9 @@ ${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 
 Run "agentdash <command> --help" for a command's options. Every command refreshes the index first.
 Exit codes: 0 ok, 1 internal error (a bug), 2 bad arguments, 3 bad path, 4 unreadable file, 5 unknown session,
-6 cannot serve (port in use), 7 index busy (another agentdash process kept it locked), 8 team database unreachable,
-9 unknown team person/device/viewer, 10 duplicate team name.
+6 cannot serve (port in use), 7 index busy (another agentdash process kept it locked), 8 team server or database
+unreachable, 9 unknown team person/device/viewer, 10 duplicate team name, 11 team token refused, 12 push rejected,
+13 a native addon this Node.js cannot load (built for another Node.js version: run \`npm rebuild\`).
 `;
 }
 

@@ -9,7 +9,7 @@ import {
   type Session,
   type SessionFiles,
 } from '@agentdash/core';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
 import { ARCHIVE_SIZE } from './archive.js';
 import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './db-file.js';
@@ -40,6 +40,7 @@ import {
   sessionIdOfFile,
   sessionKeyOfRef,
 } from './session-queries.js';
+import { openDatabase } from './sqlite-addon.js';
 import { archiveOf } from './statements.js';
 import { calls, stats } from './stats-queries.js';
 import type {
@@ -186,7 +187,7 @@ type Opened =
     };
 
 function openDb(dbPath: string, busyTimeoutMs: number): Opened {
-  const db = new Database(dbPath, { timeout: busyTimeoutMs });
+  const db = openDatabase(dbPath, { timeout: busyTimeoutMs });
   let recognised = false;
   try {
     // Before anything that writes (WAL mode, the stamp, the migration): another program's database is refused.

@@ -10,6 +10,13 @@
  * dependency, compiled at install like better-sqlite3). Both write standard zstd frames, so either reads what the
  * other wrote. Where neither loads, new chunks are brotli, and zstd chunks already stored cannot be read (an
  * `UNREADABLE_FILE` naming the path) until the addon is built.
+ *
+ * A frame need not declare its content size, and nothing here relies on it: the chunk row keeps its length, and both
+ * decoders read frames without it (the addon's `Decompressor` falls back to streaming). Node's asynchronous zstd
+ * writes none unless told the size (22 and 24 do not know it otherwise; 26 does): `pledgedSrcSize` tells it, so a
+ * chunk's frame is the same whichever thread wrote it where Node knows the option (22.23, 24.22, 26 at least), and
+ * frames declare their size for a decoder to allocate once. Where Node ignores the option, frames differ by their
+ * header only; tests compare what frames hold, never their bytes across calls.
  */
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
@@ -48,13 +55,14 @@ interface Zstd {
 }
 
 /** Node's own zstd (22.15+), typed here because @types/node 20 does not know it. */
+interface NodeZstdOptions {
+  params: Record<number, number>;
+  /** The exact input length, written into the frame (Node versions that do not know the option ignore it). */
+  pledgedSrcSize: number;
+}
 interface NodeZstd {
-  zstdCompressSync(bytes: Uint8Array, options: { params: Record<number, number> }): Buffer;
-  zstdCompress(
-    bytes: Uint8Array,
-    options: { params: Record<number, number> },
-    done: (error: Error | null, out: Buffer) => void,
-  ): void;
+  zstdCompressSync(bytes: Uint8Array, options: NodeZstdOptions): Buffer;
+  zstdCompress(bytes: Uint8Array, options: NodeZstdOptions, done: (error: Error | null, out: Buffer) => void): void;
   zstdDecompressSync(bytes: Uint8Array): Buffer;
   constants: { ZSTD_c_compressionLevel: number };
 }
@@ -69,8 +77,9 @@ function loadZstd(): Zstd | undefined {
   const node = zlib as unknown as Partial<NodeZstd>;
   const { zstdCompressSync, zstdCompress, zstdDecompressSync, constants } = node;
   if (zstdCompressSync && zstdCompress && zstdDecompressSync && constants) {
-    const options = (bytes: Uint8Array) => ({
+    const options = (bytes: Uint8Array): NodeZstdOptions => ({
       params: { [constants.ZSTD_c_compressionLevel]: zstdLevelFor(bytes.length) },
+      pledgedSrcSize: bytes.length,
     });
     const compressAsync = promisify(zstdCompress);
     return {

@@ -28,6 +28,7 @@ export {
   sessionSorts,
 } from './session-page.js';
 export { LONG_CONTEXT_TOKENS } from './session-usage.js';
+export { NativeAddonError } from './sqlite-addon.js';
 export * from './types.js';
 export type { UsageContext, UsageResponse } from './usage-queries.js';
 export { builtWorkerScript, startBuiltWorker } from './worker-script.js';

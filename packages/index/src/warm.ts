@@ -23,10 +23,11 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ListedFolder } from '@agentdash/core';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { isUnder, pathCond } from './scope.js';
 import { Settings } from './settings.js';
+import { NativeAddonError, openDatabase } from './sqlite-addon.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
 
 export { defaultDbPath } from './db-path.js';
@@ -440,11 +441,13 @@ export class WarmIndex {
     let db: Database.Database | undefined;
     try {
       // No wait for a writer's lock: readers never wait in WAL mode, and a stored answer is only a shortcut.
-      db = new Database(dbPath, { fileMustExist: true, timeout: 0, ...addon() });
+      db = openDatabase(dbPath, { fileMustExist: true, timeout: 0, ...addon() });
       const ready =
         (db.pragma('user_version', { simple: true }) as number) === SCHEMA_VERSION && warmStateOf(db).has('warm_state');
       if (ready) return new WarmIndex(db);
-    } catch {
+    } catch (error) {
+      // An addon this Node.js cannot load is the user's to rebuild (the full index would only fail again, saying less).
+      if (error instanceof NativeAddonError) throw error;
       // Missing, locked by a migration, corrupt: the full index deals with it.
     }
     db?.close();

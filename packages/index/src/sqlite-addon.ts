@@ -1,0 +1,83 @@
+/**
+ * Opening a SQLite database through the better-sqlite3 addon, and what to tell a user whose addon this Node.js cannot
+ * load. The addon is compiled at install for one Node.js ABI (`NODE_MODULE_VERSION`: 115 for Node 20, 127 for 22, 137
+ * for 24, 147 for 26). After switching to another Node.js major (nvm, a system upgrade) loading it fails with
+ * `ERR_DLOPEN_FAILED`: "was compiled against a different Node.js version" the first time in a process, "Module did not
+ * self-register" on every later try. An install whose build step did not run (`--ignore-scripts`, no compiler) fails
+ * in the `bindings` finder instead ("Could not locate the bindings file"). Each is the user's installation, not a bug
+ * in AgentDash: the remedy is `npm rebuild` with the Node.js they now run.
+ */
+import { createRequire } from 'node:module';
+import { dirname, sep } from 'node:path';
+import { AgentDashError } from '@agentdash/core/base';
+import Database from 'better-sqlite3';
+
+/** A native addon this Node.js cannot load (built for another Node.js version, or never built). */
+export class NativeAddonError extends AgentDashError {
+  /** The folder to run `npm rebuild` in, when known. */
+  readonly rebuildIn: string | undefined;
+  constructor(message: string, rebuildIn: string | undefined, options?: ErrorOptions) {
+    super('NATIVE_ADDON', message, options);
+    this.rebuildIn = rebuildIn;
+  }
+}
+
+/** `new Database(path, options)`, an addon that cannot be loaded reported as a `NativeAddonError`. */
+export function openDatabase(path: string, options?: Database.Options): Database.Database {
+  try {
+    return new Database(path, options);
+  } catch (error) {
+    throw nativeAddonError(error) ?? error;
+  }
+}
+
+/**
+ * The `NativeAddonError` for an error thrown while better-sqlite3 loaded its addon; undefined for any other error (a
+ * path that cannot be opened, a damaged file: the caller's to report). `packageDir`: better-sqlite3's folder.
+ */
+export function nativeAddonError(error: unknown, packageDir = betterSqliteDir()): NativeAddonError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  let why: string;
+  if (code === 'ERR_DLOPEN_FAILED') {
+    const versions = /NODE_MODULE_VERSION (\d+)\b[\s\S]*NODE_MODULE_VERSION (\d+)\b/.exec(message);
+    if (versions !== null) {
+      why = `was built for another Node.js version (NODE_MODULE_VERSION ${versions[1]}; Node.js ${process.version} needs ${versions[2]})`;
+    } else if (message.includes('did not self-register')) {
+      why = `was built for another Node.js version than this one (${process.version})`;
+    } else {
+      why = `cannot be loaded by Node.js ${process.version} (${firstLine(message)})`;
+    }
+  } else if (message.startsWith('Could not locate the bindings file')) {
+    why = 'is not built (its install step did not run, or failed)';
+  } else {
+    return undefined;
+  }
+  const rebuildIn = packageDir === null ? undefined : installFolder(packageDir);
+  const where = rebuildIn ?? 'the folder agentdash is installed in';
+  return new NativeAddonError(
+    `the SQLite addon (better-sqlite3) ${why}: run \`npm rebuild\` in ${where} with the Node.js you run agentdash with`,
+    rebuildIn,
+    { cause: error },
+  );
+}
+
+/** The folder whose `node_modules` holds the package at `packageDir` (where `npm rebuild` rebuilds it). */
+export function installFolder(packageDir: string): string {
+  const marker = `${sep}node_modules${sep}`;
+  const at = packageDir.lastIndexOf(marker);
+  return at < 0 ? packageDir : packageDir.slice(0, at) || sep;
+}
+
+function betterSqliteDir(): string | null {
+  try {
+    // lib/index.js of the package.
+    return dirname(dirname(createRequire(import.meta.url).resolve('better-sqlite3')));
+  } catch {
+    return null;
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split('\n', 1)[0] ?? text;
+}
