@@ -8,6 +8,7 @@
  * outside. The built dashboard is copied beside them.
  */
 import { cpSync, existsSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -25,6 +26,13 @@ await build({
   },
   platform: 'node',
   external: [/^node:/, 'better-sqlite3', 'zstd-napi'],
+  // Node's built-ins named without `node:` (the PostgreSQL client's `net`, `tls`, …) are imported as `node:` ones
+  plugins: [
+    {
+      name: 'node-prefix',
+      resolveId: (id) => (builtinModules.includes(id) ? { id: `node:${id}`, external: true } : null),
+    },
+  ],
   // The packages' own export condition for running from sources is not for the bundle: it takes their dist.
   resolve: { conditionNames: ['import', 'node', 'default'] },
   logLevel: 'warn',

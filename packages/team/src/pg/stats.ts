@@ -133,7 +133,9 @@ export async function statsSourceOf(sql: Sql, filter: TeamFilter): Promise<Stats
       tools[name] = stat;
     }
     const byCanonical: Record<string, CanonicalToolStat> = {};
-    for (const [canonical, list] of groupBy(mine, (c) => c.canonical)) {
+    // canonical tools in the order of their first name (the index groups its per-name rows, sorted by name)
+    const byName = [...mine].sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
+    for (const [canonical, list] of groupBy(byName, (c) => c.canonical)) {
       const { sorted: _sorted, ...stat } = toolStat(list, canonical);
       byCanonical[canonical] = { ...stat, names: [...new Set(list.map((c) => c.tool))].sort() };
     }
