@@ -57,6 +57,8 @@ export interface PushJson {
   readonly device: string | null;
   /** Sessions of the local index the push covered. */
   readonly sessions: number;
+  /** Sessions left out because the protocol cannot carry them (a field past its cap), with the reason. */
+  readonly skipped: readonly { readonly session: string; readonly reason: string }[];
   /** Sessions per sharing tier. */
   readonly tiers: Readonly<Record<'summary' | 'metadata' | 'full', number>>;
   /** Sessions the server lacked or held differently (sent), and of those how many it stored. */

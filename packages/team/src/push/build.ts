@@ -5,7 +5,7 @@
  * leaves at `metadata` or above goes through the secret rules first.
  */
 import { redactDerived } from '@agentdash/core/secrets';
-import type { AgentIndex, CallRow, SessionSummary, UsageResponse, UsageSummary } from '@agentdash/index';
+import type { AgentIndex, CallRow, SessionFilter, SessionSummary, UsageResponse, UsageSummary } from '@agentdash/index';
 import type { CallWire, FileWire, PushSession, ResponseWire, ShareTier, UsageWire } from '../contract.js';
 import { digestOf } from '../digest.js';
 import { projectHash, sessionUid } from './hash.js';
@@ -14,6 +14,28 @@ import { projectHash, sessionUid } from './hash.js';
 export interface BuildContext {
   readonly index: AgentIndex;
   readonly salt: string;
+  /**
+   * Each API response once, by the key of the session it belongs to (`responsesBySession`): a response that a
+   * resume or fork copied belongs to the session that started first, as the local usage counts it. Read once per
+   * push; without it each build reads the whole index's responses.
+   */
+  readonly responses?: ReadonlyMap<string, readonly UsageResponse[]>;
+}
+
+/** Every response of the sessions `filter` selects, each once, by the key of the session it belongs to. */
+export function responsesBySession(index: AgentIndex, filter: SessionFilter = {}): Map<string, UsageResponse[]> {
+  const { paths, agent, project } = filter;
+  const out = new Map<string, UsageResponse[]>();
+  for (const r of index.usageResponses({
+    ...(paths ? { paths } : {}),
+    ...(agent ? { agent } : {}),
+    ...(project ? { project } : {}),
+  })) {
+    const list = out.get(r.context.sessionKey);
+    if (list) list.push(r);
+    else out.set(r.context.sessionKey, [r]);
+  }
+  return out;
 }
 
 const usageWire = (u: UsageSummary): UsageWire => ({
@@ -38,16 +60,32 @@ const responseWire = (r: UsageResponse): ResponseWire => ({
   reasoning: r.tokens.reasoningOutputTokens,
 });
 
+/** A run of token characters (keys, tokens, hashes) of 8 or more, holding a letter and a digit, ending at a cut. */
+const CUT_TOKEN = /[A-Za-z0-9+/=_~.-]{8,}…/g;
+
 /**
- * A text that leaves at `metadata` or above: the word before each cut (`…`, where the index shortened a text)
- * dropped, since a cut can fall inside a secret that no rule then recognises (`Bearer ghp_R2d2…`), then every
- * secret redacted.
+ * A text that leaves at `metadata` or above: a token-like run that ends at a cut (`…`, where the index shortened the
+ * text) is dropped, since the cut may fall inside a secret that no rule then recognises (`Bearer ghp_R2d2C3po…`);
+ * words of prose before a cut stay. Then every secret is redacted.
  */
 export function outgoingText(text: string): string {
-  return redactDerived(text.includes('…') ? text.replace(/\S*…/g, '…') : text);
+  const uncut = text.includes('…')
+    ? text.replace(CUT_TOKEN, (run) => (/[0-9]/.test(run) && /[A-Za-z]/.test(run) ? '…' : run))
+    : text;
+  return redactDerived(uncut);
 }
 
-const redacted = (text: string | undefined): string | null => (text === undefined ? null : outgoingText(text));
+/** At most `max` characters (the contract's cap for the field), cut with `…` (then treated as every cut is). */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** A text for a field capped at `max`: clipped, redacted, and clipped again (a marker can be longer than a secret). */
+function fit(text: string, max: number): string {
+  return clip(outgoingText(clip(text, max)), max);
+}
+
+const redacted = (text: string | undefined, max: number): string | null => (text === undefined ? null : fit(text, max));
 
 function callWire(c: CallRow, tier: ShareTier): CallWire {
   const base = {
@@ -63,7 +101,7 @@ function callWire(c: CallRow, tier: ShareTier): CallWire {
     agentId: c.agentId ?? null,
   };
   if (tier === 'summary') return base;
-  return { ...base, summary: outgoingText(c.summary), errorMessage: redacted(c.errorMessage) };
+  return { ...base, summary: fit(c.summary, 2000), errorMessage: redacted(c.errorMessage, 4000) };
 }
 
 /** The name of a project folder (its last path part): never a path of this machine. */
@@ -83,10 +121,7 @@ export function buildSession(
   files: readonly FileWire[] = [],
 ): PushSession {
   const calls = ctx.index.calls({ sessionId: s.id }).filter((c) => c.sessionRef === s.ref);
-  const responses = ctx.index
-    .usageResponses({ sessionId: s.id })
-    .filter((r) => r.context.sessionKey === s.key)
-    .map(responseWire);
+  const responses = ((ctx.responses ?? responsesBySession(ctx.index)).get(s.key) ?? []).map(responseWire);
   const header = ctx.index.sessionHeader(s.ref);
   const summaryHeader = {
     totalEvents: header?.totalEvents ?? 0,
@@ -136,11 +171,11 @@ export function buildSession(
   } else {
     const metadata = {
       ...summary,
-      title: redacted(s.title),
+      title: redacted(s.title, 2000),
       titleSource: s.titleSource ?? null,
-      projectPath: redacted(s.projectPath),
-      projectDir: redactDerived(folderName(s.projectDir)),
-      gitBranch: redacted(s.gitBranch),
+      projectPath: redacted(s.projectPath, 4000),
+      projectDir: fit(folderName(s.projectDir), 1000),
+      gitBranch: redacted(s.gitBranch, 1000),
       header: {
         ...summaryHeader,
         subagents: redactDerived(header?.subagents ?? []) as unknown[],

@@ -13,10 +13,10 @@ import {
   MAX_MANIFEST_ENTRIES,
   MAX_PUSH_BODY_BYTES,
   MAX_SESSIONS_PER_REQUEST,
-  type PushSession,
+  PushSession,
   type ShareTier,
 } from '../contract.js';
-import { type BuildContext, buildSession, uidOf } from './build.js';
+import { type BuildContext, buildSession, responsesBySession, uidOf } from './build.js';
 import { type Chunk, type FileChunks, fileChunks } from './chunks.js';
 import { PushError, type TeamClient } from './client.js';
 import type { FileCache } from './file-cache.js';
@@ -44,6 +44,8 @@ export interface PushReport {
   readonly device: string | null;
   /** Sessions in the local index that the push covered. */
   readonly sessions: number;
+  /** Sessions left out because the protocol cannot carry them (a field past its cap), with the reason. */
+  readonly skipped: readonly { readonly session: string; readonly reason: string }[];
   /** Sessions at each tier. */
   readonly tiers: Readonly<Record<ShareTier, number>>;
   /** Sessions the server lacked (new or changed), and of those, how many it stored. */
@@ -83,7 +85,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
   if (me.role !== 'device') {
     throw new PushError(`this token is ${me.person}'s viewer token: a push needs a device token`, 403);
   }
-  const ctx: BuildContext = { index, salt: me.salt };
+  const ctx: BuildContext = { index, salt: me.salt, responses: responsesBySession(index, options.filter) };
   const sessions = index.listSessions(options.filter ?? {});
   const tiers: Record<ShareTier, number> = { summary: 0, metadata: 0, full: 0 };
   const progress = (stage: PushProgress['stage'], done: number, total: number) =>
@@ -113,12 +115,18 @@ export async function push(options: PushOptions): Promise<PushReport> {
 
   // 1. digest
   const planned: Planned[] = [];
+  const skipped: { session: string; reason: string }[] = [];
   for (const s of sessions) {
     const tier = tierOf(options.policy, s);
     tiers[tier] += 1;
     const payload = await build(s, tier);
-    planned.push({ summary: s, tier, uid: payload.uid, digest: payload.digest });
-    progress('digest', planned.length, sessions.length);
+    // what the server would refuse is said here and left out, so one odd session never stops the others
+    const checked = PushSession.safeParse(payload);
+    if (!checked.success) {
+      const problem = checked.error.issues[0];
+      skipped.push({ session: s.ref, reason: `${problem?.path.join('.') ?? ''}: ${problem?.message ?? 'invalid'}` });
+    } else planned.push({ summary: s, tier, uid: payload.uid, digest: payload.digest });
+    progress('digest', planned.length + skipped.length, sessions.length);
   }
   cache.save();
 
@@ -182,6 +190,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     person: me.person,
     device: me.device,
     sessions: planned.length,
+    skipped,
     tiers,
     sent: toSend.length,
     stored,
