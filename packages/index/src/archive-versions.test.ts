@@ -62,15 +62,19 @@ describe('a transcript that loses bytes on disk', () => {
     const before = await seen(index, SESSION);
     expect(before.toolCalls).toBe(25);
 
-    const size = readFileSync(file).length;
-    truncateSync(file, Math.floor(size / 3));
+    const bytes = readFileSync(file);
+    const size = bytes.length;
+    const cut = Math.floor(size / 3);
+    // the bytes after the last line end before the cut: the unfinished line the cut left
+    const unfinished = cut - (bytes.subarray(0, cut).lastIndexOf(0x0a) + 1);
+    truncateSync(file, cut);
     const report = await index.refresh([home]);
     expect(report.newIssues).toBe(1);
     expect(await seen(index, SESSION)).toEqual(before);
     const [issue] = issuesOf(index, 'version_kept');
     expect(issue).toMatchObject({ file, line: 0, sessionId: SESSION });
     expect(issue?.message).toBe(
-      'shrank from 135337 to 45112 bytes and lost 47 of its 68 records (its last 657 bytes are unfinished: caught mid-write?): its last complete version is shown, and the copy on disk is kept beside it in the archive',
+      `shrank from ${size} to ${cut} bytes and lost 47 of its 68 records (its last ${unfinished} bytes are unfinished: caught mid-write?): its last complete version is shown, and the copy on disk is kept beside it in the archive`,
     );
     expect(index.archiveSize().versions).toBe(1);
 
