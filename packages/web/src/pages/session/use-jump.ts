@@ -60,7 +60,8 @@ export function useJump(
         return;
       }
       virtualizer.scrollToIndex(row, { align: 'start' });
-      if (++tries < 60) setTimeout(step, 120);
+      // the row's page may still be on its way (a slow or busy server): keep trying for half a minute
+      if (++tries < 250) setTimeout(step, 120);
     };
     step();
     return () => {
