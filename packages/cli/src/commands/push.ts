@@ -88,7 +88,8 @@ ${COMMON_HELP}`,
     const options = setup.options;
     const pushNow = async (): Promise<PushReport> => push({ index: await ctx.openIndex(), ...options });
     const print = (report: PushReport) => {
-      for (const { session, reason } of report.skipped) ctx.note(`not pushed: session ${terminalText(session)} (${reason})`);
+      for (const { session, reason } of report.skipped)
+        ctx.note(`not pushed: session ${terminalText(session)} (${reason})`);
       if (ctx.json) {
         const out: PushJson = { url, ...report };
         writeJson(ctx, out);
