@@ -68,9 +68,13 @@ export type IndexFileKind = 'new' | 'stamped' | 'unstamped';
  * Throws what SQLite throws when the file cannot be read (damage), for the caller to judge with `headerIsOurs`.
  */
 export function recogniseIndex(db: Database.Database, dbPath: string, schemaVersion: number): IndexFileKind {
-  const applicationId = db.pragma('application_id', { simple: true }) as number;
-  const userVersion = db.pragma('user_version', { simple: true }) as number;
-  const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+  // The three facts from one snapshot: read one by one, another process creating the index in between (stamp, then
+  // tables and user_version) made a new index look like another program's database (unstamped, with tables).
+  const { applicationId, userVersion, tables } = db.transaction(() => ({
+    applicationId: db.pragma('application_id', { simple: true }) as number,
+    userVersion: db.pragma('user_version', { simple: true }) as number,
+    tables: new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]),
+  }))();
   if (applicationId === INDEX_APPLICATION_ID) return 'stamped';
   if (applicationId === 0 && userVersion === 0 && tables.size === 0) return 'new';
   const required = userVersion >= 6 ? [...BASE_TABLES, ...ARCHIVE_TABLES_FROM_6] : BASE_TABLES;
