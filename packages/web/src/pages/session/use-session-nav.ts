@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useKeys } from '../../ui/keys';
 import { type Step, stepTo, useRows } from './rows';
 import { useJump } from './use-jump';
@@ -41,11 +41,44 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
     setCursor(rowOf(hit.index));
     jump({ index: hit.index, expand: hit.expand, callId: hit.callId });
   };
+  const moveSeq = useRef(0);
+  // The reader's own scrolling (wheel, touch, the scroll bar) ends a move's settling.
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const stop = () => void moveSeq.current++;
+    const kinds = ['wheel', 'touchstart', 'mousedown'] as const;
+    for (const kind of kinds) scroller.addEventListener(kind, stop, { passive: true });
+    return () => {
+      for (const kind of kinds) scroller.removeEventListener(kind, stop);
+    };
+  });
   const moveCursor = (to: number) => {
     if (count === 0) return;
     const next = Math.max(0, Math.min(count - 1, to));
     setCursor(next);
-    virtualizer.scrollToIndex(next, { align: next === count - 1 && to > next ? 'end' : 'start' });
+    const align = next === count - 1 && to > next ? 'end' : 'start';
+    virtualizer.scrollToIndex(next, { align });
+    // The rows around the target come (their page loads) and measure taller than estimated, which moves the target
+    // out of view again (G stopped 4 rows short of a 3 MB session's end): scroll again until it is shown, loaded and
+    // stays put, for up to half a minute (a busy server); a later move cancels this one.
+    const seq = ++moveSeq.current;
+    let tries = 0;
+    let settled = 0;
+    const step = () => {
+      if (seq !== moveSeq.current) return;
+      const scroller = scrollRef.current;
+      const row = scroller?.querySelector<HTMLElement>(`[data-index="${next}"]`);
+      const loaded = row?.querySelector('[data-testid]') != null;
+      if (scroller && row && loaded && inPlace(scroller, row, align)) {
+        if (++settled >= 3) return;
+      } else {
+        settled = 0;
+        virtualizer.scrollToIndex(next, { align });
+      }
+      if (++tries < 250) setTimeout(step, 120);
+    };
+    setTimeout(step, 120);
   };
   const visibleCursor = () => {
     const shown = virtualizer.getVirtualItems();
@@ -90,3 +123,11 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
 }
 
 export type SessionNav = ReturnType<typeof useSessionNav>;
+
+/** Whether the row is where a move put it: its top at the view's top, or (the last row) the view at its end. */
+function inPlace(scroller: HTMLElement, row: HTMLElement, align: 'start' | 'end'): boolean {
+  const view = scroller.getBoundingClientRect();
+  const box = row.getBoundingClientRect();
+  if (align === 'end') return scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+  return Math.abs(box.top - view.top) <= 2 || scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+}
