@@ -59,7 +59,6 @@ import type {
   UsageFilter,
 } from './types.js';
 import { type UsageResponse, usageResponses } from './usage-queries.js';
-import { ensureWarmState } from './warm.js';
 
 export { defaultDbPath } from './db-path.js';
 
@@ -206,7 +205,6 @@ function openDb(dbPath: string, busyTimeoutMs: number): Opened {
     // A bigger page cache than the 2 MiB default: a large import touches index pages all over the file.
     db.pragma('cache_size = -32768');
     migrate(db);
-    ensureWarmState(db);
     // Touch the main tables so a damaged file fails here, not later.
     db.prepare('SELECT COUNT(*) FROM files').pluck().get();
     return { db };

@@ -629,8 +629,7 @@ export class Refresher {
     const batch = this.begin();
     for (const id of this.writer.idsLeaving(row.id)) batch.touched.add(id);
     batch.sessions.add(row.session_id);
-    // Its documents leave the full-text index by rowid: held-back ones must be in it first.
-    this.writer.flushTexts();
+    this.writer.clearFile(row.id);
     prepared(this.db, 'DELETE FROM files WHERE id = ?').run(row.id);
     return true;
   }

@@ -156,11 +156,11 @@ export class SessionScanner {
           `SELECT ${ROW_FIELDS.slice(0, -1).join(', ')},
            CASE WHEN (is_prompt = 1 AND is_sidechain = 0)
              OR (kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL) THEN uuid END AS uuid
-         FROM record_rows WHERE file_id = ? ORDER BY line`,
+         FROM records WHERE file_id = ? ORDER BY line`,
         )
         .raw(),
       text: db.prepare('SELECT text FROM strings WHERE id = ?').pluck(),
-      ts: db.prepare('SELECT ts FROM record_rows WHERE file_id = ? AND line = ?').pluck(),
+      ts: db.prepare('SELECT ts FROM records WHERE file_id = ? AND line = ?').pluck(),
     };
   }
 
