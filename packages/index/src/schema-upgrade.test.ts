@@ -17,6 +17,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
 import { ARCHIVE_TABLES, DERIVED_VERSION, SCHEMA_VERSION } from './schema.js';
+import { WarmIndex } from './warm.js';
 
 const FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), '../test/fixtures/index-v27.sqlite.gz');
 const FIXTURE_HOME = '/tmp/agentdash-fixture/claude-home';
@@ -138,4 +139,33 @@ it('opens an index of schema 27, keeps its archive and ends equal to a fresh ind
   for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
     expect(JSON.stringify(actual[key], null, 1), key).toBe(JSON.stringify(expected[key], null, 1));
   }
+});
+
+it('rebuilds the derived tables of another derived version, keeping the archive; the warm path waits for it', async () => {
+  const dbPath = join(dir, 'index.sqlite');
+  const index = open('index.sqlite');
+  const first = await index.refresh([home]);
+  index.close();
+  opened.length = 0;
+  // A build with another derived DDL wrote this index: its version, and a table this build does not know.
+  const other = new Database(dbPath);
+  other.exec('UPDATE derived_version SET version = version + 1; CREATE TABLE later_derived (x INTEGER)');
+  const archive = archiveRows(other);
+  other.close();
+  expect(WarmIndex.open(dbPath)).toBeUndefined();
+
+  const again = open('index.sqlite');
+  const raw = new Database(dbPath, { readonly: true });
+  try {
+    expect(raw.prepare('SELECT version FROM derived_version').pluck().all()).toEqual([DERIVED_VERSION]);
+    expect(raw.prepare("SELECT 1 FROM sqlite_master WHERE name = 'later_derived'").get()).toBeUndefined();
+    expect(raw.prepare('SELECT COUNT(*) FROM files').pluck().get()).toBe(0);
+    expect(archiveRows(raw)).toEqual(archive);
+  } finally {
+    raw.close();
+  }
+  expect(await again.refresh([home])).toMatchObject({ filesParsed: first.files, sessions: first.sessions });
+  const warm = WarmIndex.open(dbPath);
+  expect(warm).toBeDefined();
+  warm?.close();
 });
