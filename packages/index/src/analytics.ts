@@ -54,7 +54,7 @@ interface ToolRow {
 export function analytics(store: Store, filter: AnalyticsFilter): CallAnalytics {
   const bounds = checkedBounds(filter.durationBoundsMs ?? DEFAULT_DURATION_BOUNDS_MS);
   // Paths that hold every stored file test nothing when no project is chosen: left out, the queries read the calls
-  // alone (0.25 s → 0.1 s each over 70,000 calls).
+  // alone, much faster over a large home.
   const where = callScopeWhere(withoutCoveringCallPaths(store, filter, { project: filter.project }));
   /** `SELECT columns FROM` the calls in scope (`CALL_FACTS`, its session `ses`) `rest`: conditions, grouping. */
   const select = <T>(columns: string, rest = ''): T[] =>

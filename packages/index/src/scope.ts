@@ -57,8 +57,8 @@ export class Where implements Sql {
 /**
  * SQL condition: the file `alias.path` is one of the paths or under one of them. "Under" is a range of the path
  * column (`root/` ≤ path < `root` + the character after the separator: byte order, the column's collation), so an
- * index on it is searched; a test of each path's first characters read every stored file (13 ms over 10,000 files, on
- * every append the server refreshed).
+ * index on it is searched; a test of each path's first characters read every stored file, on every append the server
+ * refreshed.
  */
 export function pathCond(paths: readonly string[], alias: string): Sql {
   const ors: string[] = [];
@@ -92,8 +92,8 @@ export function scopeSql(
     /**
      * The paths hold few of the stored files (a refresh of some folders counting their sessions): their files are
      * found first (a range of the path index), then their sessions by key, instead of testing each session's files
-     * (12 → 1 ms over 4,800 sessions). Where the paths hold most files (the served home and a stray folder), a list
-     * of their sessions costs more than the test: a sessions page 0.13 → 0.2 s in a 1 GiB home.
+     * (far fewer rows read). Where the paths hold most files (the served home and a stray folder), a list of their
+     * sessions costs more than the test, so this is not the default.
      */
     readonly pathsFirst?: boolean;
   } = {},
@@ -143,7 +143,7 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
     const { paths, ...rest } = sessions;
     const scoped = scopeSql(rest);
     // The copy's test runs only for an id that occurs more than once (a list made once from the calls' key): run for
-    // every call out of scope, it cost 0.3–0.9 s over the 70,000 calls of a 1 GiB home.
+    // every call out of scope, it was most of the query's time in a large home.
     const cond = pathCond(paths, 'pf');
     where.add(
       `((cf.file_id IN (SELECT pf.id FROM files pf WHERE ${cond.sql})

@@ -1,8 +1,8 @@
 /**
  * One pass over a session's stored records for its summary (sessions.ts) and usage (session-usage.ts): each file's
  * rows in line order, the files as core reads them (main first, then by path). Nine queries scanned the same rows
- * before, each its own way; at about 40 records a session, reading rows was most of a session's summary (1 ms, a
- * quarter of a cold index's writer time over the bench home).
+ * before, each its own way; reading rows was most of a session's summary, and summaries a large part of a cold
+ * index's writer time.
  */
 import type Database from 'better-sqlite3';
 

@@ -21,7 +21,7 @@ export interface UsageContext {
 
 export type UsageResponse = PricedResponse<UsageContext>;
 
-/** A response row as read (an array: 73,000 of them at 1 GiB, where objects and repeated texts cost in GC). */
+/** A response row as read (an array: a large home has tens of thousands, where objects and repeated texts cost GC). */
 type Row = [
   key: string,
   messageId: string | null,

@@ -370,7 +370,7 @@ function readable(path: string, info: { readonly uid: number; readonly mode: num
 
 /**
  * better-sqlite3's compiled addon, named: its default finder (the `bindings` package) reads the call stack and tries
- * a dozen paths first (about 8 ms). Only the usual place of a release build; else the default finder.
+ * a dozen paths first, a cost a warm command feels. Only the usual place of a release build; else the default finder.
  */
 function addon(): { nativeBinding?: string } {
   try {
