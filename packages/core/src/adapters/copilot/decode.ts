@@ -12,6 +12,7 @@ import {
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { RecordEvent } from '../../model/raw.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
+import { shellOutcomeOf } from './shell.js';
 import { usageOfRecord } from './usage.js';
 
 /** Event types kept whole as `meta` records: bookkeeping with no message, call or usage of its own. */
@@ -72,8 +73,8 @@ export class CopilotDecoder {
   private gitBranch: string | undefined;
   private model: string | undefined;
   private previousUuid: RecordUuid | null = null;
-  /** Calls the model asked for (`assistant.message.toolRequests`), by id. */
-  private readonly requested = new Set<string>();
+  /** Calls asked for (`assistant.message.toolRequests`, else the start line), by id: name and arguments. */
+  private readonly requested = new Map<string, { readonly name: string; readonly input: unknown }>();
   /** `tool.execution_start` of each call by id: its time, and name and arguments for a call no message asked for. */
   private readonly starts = new Map<string, CallStart>();
 
@@ -185,13 +186,9 @@ export class CopilotDecoder {
       if (!isRecord(request)) continue;
       const callId = str(request.toolCallId);
       if (callId === undefined) continue;
-      this.requested.add(callId);
-      blocks.push({
-        kind: 'tool-use',
-        id: createToolUseId(callId),
-        name: str(request.name) ?? '',
-        input: request.arguments,
-      });
+      const name = str(request.name) ?? '';
+      this.requested.set(callId, { name, input: request.arguments });
+      blocks.push({ kind: 'tool-use', id: createToolUseId(callId), name, input: request.arguments });
     }
     this.model = str(data.model) ?? this.model;
     const record = this.assistant(
@@ -228,7 +225,7 @@ export class CopilotDecoder {
       mcpToolName: str(data.mcpToolName),
     });
     if (this.requested.has(callId)) return;
-    this.requested.add(callId);
+    this.requested.set(callId, { name, input: data.arguments });
     const block: ContentBlock = { kind: 'tool-use', id: createToolUseId(callId), name, input: data.arguments };
     out(this.assistant(`${id}/call`, `${id}/call`, str(data.model) ?? this.model, [block], timestamp, loc));
   }
@@ -242,8 +239,10 @@ export class CopilotDecoder {
     const callId = str(data.toolCallId) ?? `${id}#orphan`;
     const result = isRecord(data.result) ? data.result : {};
     const error = isRecord(data.error) ? data.error : undefined;
-    const failed = data.success === false;
     const content = str(result.content) ?? str(error?.message) ?? (typeof data.error === 'string' ? data.error : '');
+    const call = this.requested.get(callId);
+    const shell = call === undefined ? undefined : shellOutcomeOf(call.name, call.input, content, data);
+    const failed = data.success === false || shell?.exit.failed === true;
     const start = this.starts.get(callId);
     // The start line's facts the result lacks; absent ones are left out, not written as undefined.
     const toolUseResult = {

@@ -1,4 +1,4 @@
-import { readShellExit, shellExitError } from '../../agents/shell-exit.js';
+import { shellExitError } from '../../agents/shell-exit.js';
 import { isRecord, num, str } from '../../internal/guards.js';
 import {
   buildTypedResult,
@@ -10,13 +10,10 @@ import {
 import { resultText } from '../../model/content.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
-import type { ToolError } from '../../model/tool-error.js';
 import type { TypedResult } from '../../model/typed-result.js';
 import { classifyCopilotError } from './errors.js';
+import { shellOutcomeOf } from './shell.js';
 import { canonicalCopilotToolName, kindOfCopilotTool } from './tool-names.js';
-
-/** `<shellId: 3 completed with exit code 2>`: the line the bash tool ends its output with. */
-const SHELL_TRAILER = /\n?<shellId: ([^\s>]+) completed with exit code (-?\d+)>\s*$/;
 
 /**
  * Type a Copilot CLI result onto the shared kinds. `success: false` is a failed call with the client's message,
@@ -30,6 +27,11 @@ export function typeCopilotResult(call: RawCall, raw: RawResult): ToolResult {
   const text = resultText(raw.content);
   const input = isRecord(call.input) ? call.input : {};
   const mcpServer = str(facts.mcpServerName);
+  const shell = shellOutcomeOf(name, call.input, text, facts);
+  if (raw.isError && shell?.exit.failed === true && shell.exitCode !== undefined) {
+    const error = shellExitError(shell.exitCode, shell.stdout);
+    return toolResultOf(raw, { typed: { kind: 'error', tool: call.name, message: text }, error, images: [] });
+  }
   if (raw.isError) {
     const error = classifyCopilotError(text);
     const typed: TypedResult =
@@ -42,28 +44,20 @@ export function typeCopilotResult(call: RawCall, raw: RawResult): ToolResult {
           });
     return toolResultOf(raw, { typed, error, images: imagesOf(raw.content) });
   }
-  let error: ToolError | undefined;
   let typed: TypedResult | undefined;
   if (mcpServer !== undefined) typed = mcpTyped(call.name, mcpServer, str(facts.mcpToolName), text);
   else {
     switch (kindOfCopilotTool(name)) {
-      case 'bash': {
-        const trailer = SHELL_TRAILER.exec(text);
-        const shell = isRecord(facts.shellExecution) ? facts.shellExecution : {};
-        const exitCode = num(shell.exitCode) ?? (trailer?.[2] === undefined ? undefined : Number(trailer[2]));
-        const stdout = trailer === null ? text : text.slice(0, trailer.index);
-        const exit = readShellExit(str(input.command), exitCode);
-        if (exit.failed && exitCode !== undefined) error = shellExitError(exitCode, stdout);
+      case 'bash':
         typed = buildTypedResult('bash', call.name, () => ({
-          stdout,
+          stdout: shell?.stdout ?? text,
           stderr: '',
-          exitCode,
+          exitCode: shell?.exitCode,
           interrupted: false,
-          backgroundTaskId: trailer === null ? str(input.shellId) : trailer[1],
-          returnCodeInterpretation: exit.interpretation,
+          backgroundTaskId: shell?.shellId,
+          returnCodeInterpretation: shell?.exit.interpretation,
         }));
         break;
-      }
       case 'task-output':
         typed = buildTypedResult('task-output', call.name, () => ({ taskId: str(input.shellId), output: text }));
         break;
@@ -139,7 +133,7 @@ export function typeCopilotResult(call: RawCall, raw: RawResult): ToolResult {
   }
   return toolResultOf(raw, {
     typed: typed ?? unknownTypedResult(call.name, raw.content, raw.toolUseResult),
-    error,
+    error: undefined,
     images: imagesOf(raw.content),
   });
 }
