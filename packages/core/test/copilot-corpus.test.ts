@@ -136,11 +136,15 @@ describe('Copilot CLI 1.0.102 (recorded against a scripted model)', () => {
     const usageById = new Map<string, Usage>();
     const { files } = await copilotAdapter.discover(copilotHome102);
     for (const file of files) {
-      await copilotAdapter.streamRecords(file, (event: RecordEvent) => {
-        if (event.kind === 'record' && event.record.kind === 'assistant' && event.record.usage !== undefined) {
-          usageById.set(event.record.messageId ?? '', event.record.usage);
-        }
-      });
+      await copilotAdapter.streamRecords(
+        file,
+        (event: RecordEvent) => {
+          if (event.kind === 'record' && event.record.kind === 'assistant' && event.record.usage !== undefined) {
+            usageById.set(event.record.messageId ?? '', event.record.usage);
+          }
+        },
+        {},
+      );
     }
     const want = new Map<string, Usage>();
     for (const s of served) {

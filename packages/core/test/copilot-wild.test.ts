@@ -62,10 +62,14 @@ describe.each(sources)('$name', ({ dir, present, files: expectedFiles, calls: ex
       for (const file of files) {
         const found: ParseIssue[] = [];
         let records = 0;
-        await copilotAdapter.streamRecords(file, (event) => {
-          if (event.kind === 'issue') found.push(event.issue);
-          else if (event.byteLength > 0) records += 1;
-        });
+        await copilotAdapter.streamRecords(
+          file,
+          (event) => {
+            if (event.kind === 'issue') found.push(event.issue);
+            else if (event.byteLength > 0) records += 1;
+          },
+          {},
+        );
         const lines = Object.values(lineTypes(file.path)).reduce((a, b) => a + b, 0);
         expect({ file: relative(dir, file.path), found, records }).toEqual({
           file: relative(dir, file.path),

@@ -72,7 +72,7 @@ describe('Copilot CLI decoding', () => {
     );
     const [file] = (await copilotAdapter.discover(path)).files;
     const events: RecordEvent[] = [];
-    await copilotAdapter.streamRecords(file!, (e) => events.push(e));
+    await copilotAdapter.streamRecords(file!, (e) => events.push(e), {});
     expect(
       events.map((e) =>
         e.kind === 'issue'
