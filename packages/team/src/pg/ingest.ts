@@ -183,7 +183,7 @@ export async function storeSessions(
   sql: Sql,
   sessions: readonly PushSession[],
   who: Pusher,
-): Promise<{ stored: number; unchanged: number }> {
+): Promise<{ stored: number; unchanged: number; changed: string[] }> {
   const wanted = sessions.flatMap((s) => (s.tier === 'full' ? [...chunksOf(s)] : []));
   const missing = await missingChunks(sql, wanted);
   if (missing.length > 0) {
@@ -193,14 +193,14 @@ export async function storeSessions(
       } first (PUT /api/team/v1/push/chunks/:sha256)`,
     );
   }
-  let stored = 0;
+  const changed: string[] = [];
   let unchanged = 0;
   for (const s of sessions) {
-    if ((await storeSession(sql, s, who)) === 'stored') stored++;
+    if ((await storeSession(sql, s, who)) === 'stored') changed.push(s.uid);
     else unchanged++;
   }
-  if (stored > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
-  return { stored, unchanged };
+  if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
+  return { stored: changed.length, unchanged, changed };
 }
 
 /** The uids of `entries` whose stored digest differs (or that are not stored). */
