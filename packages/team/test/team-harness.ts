@@ -26,7 +26,18 @@ export interface TeamFixture {
   close(): Promise<void>;
 }
 
-const TABLES = ['people', 'devices', 'viewers', 'sessions', 'calls', 'responses', 'files', 'file_chunks', 'chunks'];
+const TABLES = [
+  'people',
+  'devices',
+  'viewers',
+  'sessions',
+  'calls',
+  'responses',
+  'files',
+  'file_chunks',
+  'chunks',
+  'docs',
+];
 
 export async function startTeam(): Promise<TeamFixture> {
   const pg = await startPostgres();

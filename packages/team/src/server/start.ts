@@ -9,6 +9,7 @@ import { isLoopbackHost } from '@agentdash/server';
 import { type ServerType, serve } from '@hono/node-server';
 import { TeamBadInputError } from '../errors.js';
 import type { TeamDb } from '../pg/db.js';
+import { indexMissingDocs } from '../pg/ingest.js';
 import { hasTokenStore } from '../pg/people.js';
 import { createTeamApp } from './team-app.js';
 import { createTeamLiveEvents } from './team-live.js';
@@ -39,6 +40,10 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
   // listening before the port opens: a push accepted from then on reaches the open dashboards
   const events = createTeamLiveEvents(db.sql);
   await events.ready;
+  // full-tier sessions stored before their transcripts were searchable, indexed while the server answers
+  void indexMissingDocs(db.sql).catch((error: unknown) => {
+    console.error('agentdash team server: indexing stored transcripts failed:', error);
+  });
   let handler: ((request: Request) => Response | Promise<Response>) | undefined;
   const server: ServerType = serve({
     fetch: (request: Request) => (handler ? handler(request) : new Response('starting', { status: 503 })),
