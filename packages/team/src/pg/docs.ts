@@ -14,6 +14,7 @@ import { loadTranscripts, type PushedFile } from './transcripts.js';
 /** A word longer than this is left out of the `tsvector` (PostgreSQL refuses lexemes over 2 KB). */
 const MAX_WORD_CHARS = 500;
 const INSERT_BATCH = 500;
+const BATCH_CHARS = 4_000_000;
 
 type QueryPhrase = ReturnType<typeof queryPhrases>[number];
 
@@ -79,15 +80,24 @@ export async function docsOf(
   return docs.map((d) => (d.tool === null && d.call_id ? { ...d, tool: toolOf.get(d.call_id) ?? null } : d));
 }
 
-/** Stores a session's documents (inside the transaction that stores the session). */
+/** Stores a session's documents (inside the transaction that stores the session), a bounded batch at a time. */
 export async function insertDocs(tx: TxSql, key: { personId: number; uid: string }, docs: readonly DocRow[]) {
-  for (let i = 0; i < docs.length; i += INSERT_BATCH) {
-    const batch = tx.json(docs.slice(i, i + INSERT_BATCH) as unknown as Parameters<TxSql['json']>[0]);
+  let start = 0;
+  while (start < docs.length) {
+    // at most INSERT_BATCH documents and about BATCH_CHARS of text a statement (a document may hold 200,000)
+    let end = start;
+    let chars = 0;
+    while (end < docs.length && end - start < INSERT_BATCH && (end === start || chars < BATCH_CHARS)) {
+      chars += (docs[end] as DocRow).body.length;
+      end++;
+    }
+    const batch = tx.json(docs.slice(start, end) as unknown as Parameters<TxSql['json']>[0]);
     await tx`insert into docs (person_id, uid, seq, kind, call_id, tool, agent_id, ts, body, words)
       select ${key.personId}, ${key.uid}, d.seq, d.kind, d.call_id, d.tool, d.agent_id, d.ts, d.body,
         array_to_tsvector(d.words)
       from jsonb_to_recordset(${batch}::jsonb) as d(seq int, kind text, call_id text, tool text, agent_id text,
         ts text, body text, words text[])`;
+    start = end;
   }
 }
 
