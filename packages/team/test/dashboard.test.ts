@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appOver, SAMPLES, type TestApp } from '../../server/test/app-harness.js';
+import { indexMissingDocs } from '../src/pg/ingest.js';
 import { addDevice, addPerson, addViewer, revoke } from '../src/pg/people.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -165,5 +166,18 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
     const localHit = mine.sessions.find((s) => s.id === '5546c9dc-f77a-4128-bec8-c0c6a466b9a7');
     expect(exercise.sessions[0]?.snippet).toBe(localHit?.snippet);
     expect(localHit?.snippet).toMatch(/Exercise/);
+  });
+
+  it('full-tier sessions stored before their transcripts were searchable are indexed at start', async () => {
+    // each asked with another limit: a search answer is kept a while (the dashboard's cache), this asks afresh
+    let limit = 10;
+    const found = async () =>
+      ((await get(`/api/sessions?q=exercise&limit=${limit++}`)).json as { total: number }).total;
+    expect(await found()).toBe(1);
+    await team.db.sql`delete from docs`;
+    expect(await found()).toBe(0);
+    expect(await indexMissingDocs(team.db.sql)).toBe(1);
+    expect(await indexMissingDocs(team.db.sql)).toBe(0);
+    expect(await found()).toBe(1);
   });
 });
