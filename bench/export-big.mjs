@@ -3,13 +3,16 @@
 // each a real call and result of the corpus's long session, with fresh ids and times), indexed, then
 // `agentdash export --format html -o FILE` and `agentdash show --json` into a file, timed as whole processes with
 // their peak RSS. EXPORT_SIZES=12500,25000,50000 runs each size (time linear in size reads as a constant ms/call);
-// EXPORT_SHOW=0 leaves show out; EXPORT_PROFILE=DIR writes CPU profiles of the CLI there.
+// EXPORT_SHOW=0 leaves show out; EXPORT_PROFILE=DIR writes CPU profiles of the CLI there (export and show);
+// EXPORT_BIN=path/to/agentdash.js measures another build's CLI.
 // Measured, never asserted.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { bin, root } from './setup.mjs';
+import { bin as builtBin, root } from './setup.mjs';
+
+const bin = process.env.EXPORT_BIN ? resolve(process.env.EXPORT_BIN) : builtBin;
 
 const corpusLong = resolve(
   root,
@@ -128,13 +131,14 @@ for (const calls of sizes) {
       '/bin/sh',
       [
         '-c',
-        `/usr/bin/time -f %M "$0" "$1" show "$2" --json --db "$3" "$4" > "$5"`,
+        `/usr/bin/time -f %M "$0" $6 "$1" show "$2" --json --db "$3" "$4" > "$5"`,
         process.execPath,
         bin,
         sessionId,
         db,
         join(dir, 'home'),
         json,
+        process.env.EXPORT_PROFILE ? `--cpu-prof --cpu-prof-dir=${process.env.EXPORT_PROFILE}` : '',
       ],
       { encoding: 'utf8' },
     );

@@ -3,9 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { redactIdentifiers } from '@agentdash/core/secrets';
 import { openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prompt, toolResult, toolUse, writeLines } from '../../index/test/synthetic.js';
+import { safeJsonText } from './commands/common.js';
 import { markdownChunks, toMarkdown } from './commands/export.js';
 import { SAMPLES_HOME } from './context.js';
 import type { CliIo } from './io.js';
@@ -19,6 +21,13 @@ const corpusHomes = existsSync(corpus)
       .filter((h) => existsSync(join(h, 'projects')))
   : [];
 if (corpusHomes.length === 0) console.log(`corpus suites: skipped (no corpus at ${corpus}); using the bundled samples`);
+const wildDir = resolve(here, '../../../../shared/wild-agents');
+const wildHomes = [
+  resolve(here, '../../../../shared/wild/claude-home'),
+  join(wildDir, 'codex'),
+  join(wildDir, 'gemini'),
+].filter((h) => existsSync(h));
+if (wildHomes.length === 0) console.log('wild suites: skipped (no ../shared/wild); show --json compared on the rest');
 
 let dir: string;
 beforeAll(() => {
@@ -42,8 +51,8 @@ async function cli(args: readonly string[], db: string) {
 }
 
 describe('show --json streamed', () => {
-  it('equals the session as one JSON.stringify, for every sample and corpus session', async () => {
-    const homes = [SAMPLES_HOME, ...corpusHomes];
+  it('equals the session as one JSON.stringify, for every sample, corpus and wild session', async () => {
+    const homes = [SAMPLES_HOME, ...corpusHomes, ...wildHomes];
     let checked = 0;
     for (const home of homes) {
       const db = join(dir, `compare-${checked}.sqlite`);
@@ -51,11 +60,14 @@ describe('show --json streamed', () => {
       await index.refresh([home]);
       const ids = index.listSessions({ paths: [home] }).map((s) => s.id);
       for (const id of ids) {
-        const whole = `${JSON.stringify(await index.loadSession(id), null, 2)}\n`;
+        const session = await index.loadSession(id);
+        // what --json writes as one string (writeJson): identifiers redacted, DEL and C1 controls escaped
+        const whole = `${safeJsonText(JSON.stringify(redactIdentifiers(session), null, 2))}\n`;
         const shown = await cli(['show', id, home, '--json'], db);
         expect(shown.code, shown.stderr).toBe(0);
         expect(shown.stdout === whole, `${home} ${id}`).toBe(true);
         if (home === SAMPLES_HOME) {
+          expect(whole).toBe(`${JSON.stringify(session, null, 2)}\n`);
           // export redacts secrets by default now (issue 12); --no-redact is the session as it is
           const exported = await cli(['export', id, home, '--format', 'json', '--no-redact'], db);
           expect(exported.stdout === whole, `${home} ${id}`).toBe(true);

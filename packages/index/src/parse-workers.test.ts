@@ -15,7 +15,11 @@ import { ParsePool } from './parse-pool.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = resolve(here, '../../core/test/fixtures');
 /** Other agents' homes: a Codex home (append-only rollouts) and a Gemini one (session documents rewritten whole). */
-const otherHomes = [join(fixtures, 'codex/0.169.0/codex-home'), join(fixtures, 'gemini/0.61.0/.gemini')];
+const otherHomes = [
+  join(fixtures, 'codex/0.169.0/codex-home'),
+  join(fixtures, 'gemini/0.61.0/.gemini'),
+  join(fixtures, 'copilot/1.0.102/copilot-home'),
+];
 
 let dir: string;
 let home: string;
@@ -123,7 +127,7 @@ describe('parse workers', () => {
     const withWorkers = dumpIndex(join(dir, 'w2.sqlite'));
     expect(withWorkers).toEqual(dumpIndex(join(dir, 'w0.sqlite')));
     const agents = new Set(withWorkers.sessions.map((row) => (JSON.parse(row) as { agent: string }).agent));
-    expect([...agents].sort()).toEqual(['claude', 'codex', 'gemini']);
+    expect([...agents].sort()).toEqual(['claude', 'codex', 'copilot', 'gemini']);
     const chunks = archived(join(dir, 'w0.sqlite'));
     // Every file archived, the big one in two chunks.
     expect(chunks.length).toBeGreaterThan(reports[0]?.files ?? 0);

@@ -47,6 +47,39 @@ function literal(value: unknown): string | undefined {
   }
 }
 
+/** Containers of at most this many values, this deep, are written by JSON.stringify itself, as one piece. */
+const NATIVE_NODES = 10_000;
+const NATIVE_DEPTH = 64;
+
+/**
+ * Whether `value` is small and shallow enough to be written by `JSON.stringify` in one piece, and has nothing that
+ * stringify would treat otherwise than the generator (no `toJSON`, no value reached twice: a cycle is reported by the
+ * generator). Stops at the first sign of a large or deep value, so a session's huge arrays are never walked whole.
+ */
+function small(value: object): boolean {
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  const seen = new Set<object>([value]);
+  const stack: { readonly value: object; readonly depth: number }[] = [{ value, depth: 0 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const top = stack.pop() as { readonly value: object; readonly depth: number };
+    const children = Array.isArray(top.value) ? top.value : Object.values(top.value);
+    nodes += children.length;
+    if (nodes > NATIVE_NODES) return false;
+    for (const child of children) {
+      if (typeof child !== 'object' || child === null) {
+        if (typeof child === 'bigint') return false;
+        continue;
+      }
+      if (typeof (child as { toJSON?: unknown }).toJSON === 'function' || seen.has(child)) return false;
+      if (top.depth + 1 >= NATIVE_DEPTH) return false;
+      seen.add(child);
+      stack.push({ value: child, depth: top.depth + 1 });
+    }
+  }
+  return true;
+}
+
 /** Pieces whose concatenation is exactly `JSON.stringify(value, null, 2)` (for a value JSON can represent). */
 export function* jsonChunks(value: unknown): Generator<string, void, undefined> {
   const stack: Frame[] = [];
@@ -61,6 +94,13 @@ export function* jsonChunks(value: unknown): Generator<string, void, undefined> 
     }
     const container = raw as object;
     if (seen.has(container)) throw new TypeError('Converting circular structure to JSON');
+    // A small value inside (an event, a call) in one piece: JSON.stringify is many times faster than a piece per
+    // value, and its text never holds a raw line break, so indenting every line after the first places it exactly.
+    if (stack.length > 0 && small(container)) {
+      const text = JSON.stringify(container, null, 2);
+      yield indent === '' ? text : text.replaceAll('\n', `\n${indent}`);
+      return;
+    }
     seen.add(container);
     if (Array.isArray(container)) {
       yield '[';

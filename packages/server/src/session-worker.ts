@@ -45,9 +45,15 @@ const nextOfExport = async (stream: number): Promise<string | undefined> => {
   return text;
 };
 
-/** A value as JSON text for the reply (see `fromText` in worker-session-host.ts); undefined stays undefined. */
-const asText = (value: unknown): JsonText | undefined =>
-  value === undefined ? undefined : { jsonText: value instanceof RawJson ? value.text : JSON.stringify(value) };
+/**
+ * A value as JSON text for the reply (see `fromText` in worker-session-host.ts), with its gzip bytes when it is large
+ * (compressed here, once per kept page, not on the server's event loop); undefined stays undefined.
+ */
+const asText = (value: unknown): JsonText | undefined => {
+  if (value === undefined) return undefined;
+  const json = value instanceof RawJson ? value : RawJson.of(value);
+  return json.compressible ? { jsonText: json.text, jsonGzip: json.gzipSync() } : { jsonText: json.text };
+};
 
 const answer = async (request: WorkerRequest): Promise<unknown> => {
   switch (request.op) {

@@ -51,12 +51,15 @@ export type WorkerRequest =
 /** A reply value serialized in the worker (detail, page, call, waterfall). */
 export interface JsonText {
   readonly jsonText: string;
+  /** The text as gzip, for clients that take it (large answers only). */
+  readonly jsonGzip?: Uint8Array;
 }
 
 /** A worker's reply value as an answer: JSON text becomes `RawJson`, anything else stays as it is. */
 function fromText<T>(value: unknown): T {
-  const text = (value as Partial<JsonText> | null | undefined)?.jsonText;
-  return (typeof text === 'string' ? new RawJson(text) : value) as T;
+  const reply = value as Partial<JsonText> | null | undefined;
+  const text = reply?.jsonText;
+  return (typeof text === 'string' ? new RawJson(text, reply?.jsonGzip) : value) as T;
 }
 
 /** `loaded`: the sessions the worker holds, when they changed since its previous reply (else absent). */

@@ -60,3 +60,45 @@ describe('writeChunks', () => {
     expect(Math.max(...writes.map((w) => w.length))).toBeLessThan(64 * 1024 + 21);
   });
 });
+
+describe('jsonChunks over values it writes through JSON.stringify in one piece', () => {
+  it('writes exactly what JSON.stringify writes for small values inside large ones', () => {
+    const shared = { s: [1, 2, { t: 'x' }] };
+    const event = (i: number) => ({
+      kind: 'assistant',
+      index: i,
+      items: [
+        { kind: 'text', text: `line\nnext ${i}\u2028` },
+        { kind: 'tool-call', input: { a: [i, null, {}] } },
+      ],
+      when: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      skipped: undefined,
+      fn: () => i,
+      shared,
+      again: shared,
+      nested: { toJSON: (key: string) => ({ key, i }) },
+      empty: [[], {}],
+    });
+    const value = {
+      events: Array.from({ length: 30 }, (_, i) => event(i)),
+      // more values than one piece takes: written piece by piece, its items in one piece each
+      many: Array.from({ length: 12_000 }, (_, i) => ({ i, tags: ['a', 'b'] })),
+      deep: (() => {
+        let d: unknown = { leaf: true };
+        for (let i = 0; i < 80; i++) d = { d: [d] };
+        return d;
+      })(),
+    };
+    const pieces = [...jsonChunks(value)];
+    expect(pieces.join('')).toBe(JSON.stringify(value, null, 2));
+    // a plain item is one piece (after the one that separates it from the one before), not one per value
+    const plain = { many: value.many };
+    expect([...jsonChunks(plain)].length).toBe(2 * 12_000 + 5);
+  });
+
+  it('refuses a cycle through a value above the one written in one piece', () => {
+    const session: Record<string, unknown> = { id: 's' };
+    session.events = [{ kind: 'prompt', session }];
+    expect(() => [...jsonChunks(session)]).toThrow(TypeError);
+  });
+});

@@ -113,8 +113,8 @@ export interface SessionTimeJson {
 export interface SessionJson {
   /** The session id (the main file's name); two project folders can each hold a session of the same id. */
   readonly id: string;
-  /** The agent that wrote the session: `claude`, `codex` or `gemini`. */
-  readonly agent: 'claude' | 'codex' | 'gemini';
+  /** The agent that wrote the session: `claude`, `codex`, `gemini` or `copilot`. */
+  readonly agent: 'claude' | 'codex' | 'gemini' | 'copilot';
   /** Names this session alone: its id, else `<id>@<project folder name>`, else `key`. `show` and `export` take it. */
   readonly ref: string;
   /** The session's identity: `<projectDir>/<id>`. */

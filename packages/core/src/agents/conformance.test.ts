@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeFixtures, codexFixtures } from '../../test/helpers.js';
+import { copilotConformance } from '../adapters/copilot/test-helpers.js';
 import { geminiConformance } from '../adapters/gemini/conformance-options.js';
 import type { AgentId } from '../model/agent.js';
 import { type ConformanceOptions, conformanceCases } from './conformance.js';
@@ -13,6 +14,7 @@ import { agentAdapters } from './registry.js';
 const perAgent: { readonly [K in AgentId]?: Omit<ConformanceOptions, 'adapter' | 'scratchDir'> } = {
   claude: { fixtures: [claudeFixtures] },
   gemini: geminiConformance,
+  copilot: copilotConformance,
   codex: {
     fixtures: [codexFixtures],
     knownUnpaired: {

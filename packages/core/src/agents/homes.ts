@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { recognizesClaudePath } from '../adapters/claude-code/recognize.js';
 import { defaultCodexHome, recognizesCodexPath } from '../adapters/codex/discover.js';
+import { defaultCopilotHome, recognizesCopilotPath } from '../adapters/copilot/discover.js';
 import { defaultGeminiHomes, recognizesGemini } from '../adapters/gemini/discover.js';
 import { defaultClaudeHome } from '../io/discover.js';
 import type { AgentId } from '../model/agent.js';
@@ -17,6 +18,11 @@ export const agentHomes: readonly AgentHomes[] = [
   { id: 'claude', defaultHomes: (env, homeDir) => [defaultClaudeHome(env, homeDir)], recognizes: recognizesClaudePath },
   { id: 'codex', defaultHomes: (env, homeDir) => [defaultCodexHome(env, homeDir)], recognizes: recognizesCodexPath },
   { id: 'gemini', defaultHomes: defaultGeminiHomes, recognizes: recognizesGemini },
+  {
+    id: 'copilot',
+    defaultHomes: (env, homeDir) => [defaultCopilotHome(env, homeDir)],
+    recognizes: recognizesCopilotPath,
+  },
 ];
 
 /** Each agent's default homes that exist on this machine (env and home dir passed in: core has no `process`). */

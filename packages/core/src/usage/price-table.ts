@@ -95,5 +95,10 @@ export const defaultPriceTable: PriceTable = {
     'gpt-5.2': gpt52,
     'gpt-5.2-codex': gpt52,
     'gpt-5.3-codex': gpt52,
+    // The model Copilot CLI was recorded with (BYOK); Copilot's own models are priced by the Claude and GPT rows
+    // (its dotted Claude names are normalized). Not priced: gpt-5.3-codex-spark, gpt-5.4-mini (no list price in
+    // these sources). Copilot bills premium requests, not tokens: a Copilot session's cost is the list price of
+    // the tokens its models used.
+    'gpt-4.1': openai(2, 8, 0.5),
   },
 };

@@ -30,7 +30,8 @@ export interface PriceTable {
 
 /**
  * The id a price is looked up by: lower case, without a provider prefix (`anthropic/`, `bedrock/…/`,
- * `us.anthropic.`), a context suffix (`[1m]`), a Vertex `@date` or Bedrock `-v1:0` suffix, or a `-YYYYMMDD` date.
+ * `us.anthropic.`), a context suffix (`[1m]`), a Vertex `@date` or Bedrock `-v1:0` suffix, or a `-YYYYMMDD` date;
+ * a Claude version written with a dot, as GitHub Copilot names models (`claude-sonnet-4.6`), is Anthropic's `4-6`.
  * @example normalizeModelId('us.anthropic.claude-sonnet-4-5-20250929-v1:0') // 'claude-sonnet-4-5'
  */
 export function normalizeModelId(model: string): string {
@@ -42,6 +43,7 @@ export function normalizeModelId(model: string): string {
   id = id.replace(/@\d{8}$/, '');
   id = id.replace(/-\d{8}$/, '');
   id = id.replace(/-latest$/, '');
+  id = id.replace(/^(claude-(?:opus|sonnet|haiku)-\d+)\.(\d+)/, '$1-$2');
   return id;
 }
 

@@ -1,0 +1,119 @@
+import type { Dirent } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { type ListedFolder, listFolder } from '../../io/listed-folders.js';
+import { statOrUndefined } from '../../io/stat.js';
+import { isTranscriptEntry } from '../../io/transcript-entry.js';
+import type { ParseIssue } from '../../model/issue.js';
+
+/** The folder of one session: its id (a UUID). */
+const SESSION_FOLDER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EVENTS_FILE = 'events.jsonl';
+const STATE_FOLDER = 'session-state';
+
+/** The Copilot CLI home: `$COPILOT_HOME`, else `~/.copilot`. */
+export function defaultCopilotHome(env: Readonly<Record<string, string | undefined>>, homeDir: string): string {
+  const configured = env.COPILOT_HOME;
+  return configured !== undefined && configured !== '' ? configured : join(homeDir, '.copilot');
+}
+
+/** `…/session-state/<id>/events.jsonl` (or `<id>/events.jsonl` copied out of it). */
+export function isEventsFile(path: string): boolean {
+  return basename(path) === EVENTS_FILE && SESSION_FOLDER.test(basename(dirname(path)));
+}
+
+/** The session id of an events file: its folder's name. */
+export function sessionIdOfEventsFile(path: string): string | undefined {
+  return isEventsFile(path) ? basename(dirname(path)) : undefined;
+}
+
+/**
+ * True when a path is Copilot CLI's: an events file, a session folder holding one, a `session-state/` folder, or a
+ * folder holding `session-state/` with at least one session (a Copilot home).
+ */
+export async function recognizesCopilotPath(path: string, folders?: ListedFolder[]): Promise<boolean> {
+  const info = statOrUndefined(path);
+  if (info === undefined) return false;
+  if (info.isFile()) return isEventsFile(path);
+  return findEventsFiles(resolve(path), 1, undefined, folders).length > 0;
+}
+
+/**
+ * Every events file under the given paths. A session's project folder is its `session-state/` folder, whose parent
+ * is the Copilot home (the index takes a file's home as its project folder's parent). The project path shown is the
+ * `cwd` of the session's `session.start`.
+ */
+export async function discoverCopilotFiles(
+  paths: readonly string[],
+  _options: DiscoverOptions = {},
+): Promise<Discovery> {
+  const issues: ParseIssue[] = [];
+  const folders: ListedFolder[] = [];
+  const files = new Map<string, DiscoveredFile>();
+  for (const input of paths) {
+    const path = resolve(input);
+    const info = statOrUndefined(path);
+    if (info === undefined) continue;
+    const found = info.isFile()
+      ? isEventsFile(path)
+        ? [path]
+        : []
+      : findEventsFiles(path, Number.POSITIVE_INFINITY, issues, folders);
+    for (const file of found) {
+      const stat = statOrUndefined(file);
+      if (stat === undefined) continue;
+      files.set(file, {
+        path: file,
+        projectDir: dirname(dirname(file)),
+        role: 'main',
+        sessionId: sessionIdOfEventsFile(file),
+        agentId: undefined,
+        metaPath: undefined,
+        size: stat.size,
+        mtimeMs: stat.mtimeMs,
+        ino: stat.ino,
+        agent: 'copilot',
+      });
+    }
+  }
+  return {
+    files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    issues,
+    folders,
+  };
+}
+
+/**
+ * Events files under `dir`, which is a Copilot home (holding `session-state/`), a `session-state/` folder, or one
+ * session's folder; stops after `limit` files. Each folder listed is noted in `folders` when given.
+ */
+function findEventsFiles(dir: string, limit: number, issues?: ParseIssue[], folders?: ListedFolder[]): string[] {
+  const out: string[] = [];
+  const list = (folder: string): Dirent[] => {
+    try {
+      return listFolder(folder, folders).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      issues?.push({ code: 'unreadable_file', file: folder, line: 0, message });
+      return [];
+    }
+  };
+  const sessionFolder = (folder: string, entries: readonly Dirent[]): void => {
+    const entry = entries.find((e) => e.name === EVENTS_FILE);
+    const path = join(folder, EVENTS_FILE);
+    if (entry !== undefined && isTranscriptEntry(path, entry, issues)) out.push(path);
+  };
+  const stateFolder = (folder: string): void => {
+    for (const entry of list(folder)) {
+      if (out.length >= limit) return;
+      if (entry.isDirectory() && SESSION_FOLDER.test(entry.name)) {
+        const session = join(folder, entry.name);
+        sessionFolder(session, list(session));
+      }
+    }
+  };
+  if (basename(dir) === STATE_FOLDER) stateFolder(dir);
+  else if (SESSION_FOLDER.test(basename(dir))) sessionFolder(dir, list(dir));
+  else if (list(dir).some((e) => e.isDirectory() && e.name === STATE_FOLDER)) stateFolder(join(dir, STATE_FOLDER));
+  return out;
+}

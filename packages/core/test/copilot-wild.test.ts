@@ -1,0 +1,109 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copilotAdapter } from '../src/adapters/copilot/adapter.js';
+import { copilotWild } from '../src/adapters/copilot/test-helpers.js';
+import { groupSessions, loadSession } from '../src/index.js';
+import type { ParseIssue } from '../src/model/issue.js';
+import { repoRoot } from './helpers.js';
+
+/** Copilot CLI event logs other people's clients wrote (../shared/wild-agents/SOURCES.md), and the bundled two. */
+const shared = join(repoRoot, '../shared/wild-agents/other/copilot-cli/entire-agentv-1');
+const sources = [
+  // Two one-prompt sessions of an eval harness: no tool calls.
+  { name: 'bundled Copilot wild files', dir: copilotWild, present: true, files: 2, calls: { statuses: {}, kinds: {} } },
+  {
+    name: 'Copilot wild files (../shared)',
+    dir: shared,
+    present: existsSync(shared),
+    files: 3,
+    // Calls by status, and by tool and the kind of their result (`none`: the last call, cut off by the checkpoint).
+    calls: {
+      statuses: { ok: 65, error: 2, unanswered: 1 },
+      kinds: {
+        'bash bash': 59,
+        'bash error': 1,
+        'bash none': 1,
+        'edit edit': 1,
+        'read_bash error': 1,
+        'stop_bash task-stop': 4,
+        'view read': 1,
+      },
+    },
+  },
+];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** Per line type, as the file has them: what the adapter must account for. */
+function lineTypes(path: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const type = (JSON.parse(line) as { type: string }).type;
+    counts[type] = (counts[type] ?? 0) + 1;
+  }
+  return counts;
+}
+
+describe.each(sources)('$name', ({ dir, present, files: expectedFiles, calls: expectedCalls }) => {
+  // Says "skipped" only when it is.
+  const title = present ? 'lose nothing' : `lose nothing (skipped: ${relative(repoRoot, dir)} is not present)`;
+  describe.skipIf(!present)(title, () => {
+    it('lists every events file, and reads each without an issue or an unknown record', async () => {
+      const { files, issues } = await copilotAdapter.discover(dir);
+      expect(issues).toEqual([]);
+      expect(files.map((f) => f.path).sort()).toEqual(filesUnder(dir).sort());
+      expect(files).toHaveLength(expectedFiles);
+      for (const file of files) {
+        const found: ParseIssue[] = [];
+        let records = 0;
+        await copilotAdapter.streamRecords(
+          file,
+          (event) => {
+            if (event.kind === 'issue') found.push(event.issue);
+            else if (event.byteLength > 0) records += 1;
+          },
+          {},
+        );
+        const lines = Object.values(lineTypes(file.path)).reduce((a, b) => a + b, 0);
+        expect({ file: relative(dir, file.path), found, records }).toEqual({
+          file: relative(dir, file.path),
+          found: [],
+          records: lines,
+        });
+      }
+    });
+
+    it('pairs every call that finished; the one cut off by the checkpoint is unanswered', async () => {
+      const { files } = await copilotAdapter.discover(dir);
+      let starts = 0;
+      let completes = 0;
+      const statuses: Record<string, number> = {};
+      const kinds: Record<string, number> = {};
+      for (const group of groupSessions(files)) {
+        const session = await loadSession(group);
+        for (const file of session.files) {
+          const types = lineTypes(file.path);
+          starts += types['tool.execution_start'] ?? 0;
+          completes += types['tool.execution_complete'] ?? 0;
+        }
+        for (const call of session.calls) {
+          statuses[call.status] = (statuses[call.status] ?? 0) + 1;
+          const kind = call.result?.typed.kind ?? 'none';
+          kinds[`${call.name} ${kind}`] = (kinds[`${call.name} ${kind}`] ?? 0) + 1;
+        }
+        expect(session.agent).toBe('copilot');
+      }
+      const calls = Object.values(statuses).reduce((a, b) => a + b, 0);
+      expect(calls).toBe(starts);
+      expect((statuses.ok ?? 0) + (statuses.error ?? 0)).toBe(completes);
+      expect(statuses.unanswered ?? 0).toBe(starts - completes);
+      expect({ statuses, kinds }).toEqual(expectedCalls);
+    });
+  });
+});
