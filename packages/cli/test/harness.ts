@@ -59,7 +59,7 @@ export async function startServe(
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
-      const match = /http:\/\/\S+/.exec(out);
+      const match = /https?:\/\/\S+/.exec(out);
       if (match) done({ child, url: match[0], code: null, stderr });
     });
     child.on('close', (code) => done({ child, url: undefined, code, stderr }));

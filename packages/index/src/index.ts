@@ -16,6 +16,10 @@ export {
   type SessionLookup,
   toFtsQuery,
 } from './agent-index.js';
+// The searchable texts and their words as the full-text index has them: a team server indexes pushed transcripts
+// with these, so its search finds what the laptop's does.
+export { docPartsOf, indexedText } from './doc-parts.js';
+export { cutSnippet } from './doc-snippet.js';
 export { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { SessionHeaderParts, SubagentHeader } from './session-header.js';
@@ -28,6 +32,7 @@ export {
   sessionSorts,
 } from './session-page.js';
 export { LONG_CONTEXT_TOKENS } from './session-usage.js';
+export { occurrencesOf, queryPhrases, tokensOf } from './snippet-tokens.js';
 export { NativeAddonError } from './sqlite-addon.js';
 export * from './types.js';
 export type { UsageContext, UsageResponse } from './usage-queries.js';

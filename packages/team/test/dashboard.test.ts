@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appOver, SAMPLES, type TestApp } from '../../server/test/app-harness.js';
+import { indexMissingDocs } from '../src/pg/ingest.js';
 import { addDevice, addPerson, addViewer, revoke } from '../src/pg/people.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -141,11 +142,42 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
     ]);
   });
 
-  it('search finds titles and call summaries at the metadata tier and above, never a summary-tier session', async () => {
+  it('search finds titles and call summaries at the metadata tier, never a summary-tier session', async () => {
     const hits = (await get('/api/sessions?q=build')).json as { sessions: { id: string; snippet?: string }[] };
-    expect(hits.sessions.map((s) => s.id).sort()).toEqual([uidOf(2), uidOf(3), uidOf(4)].sort());
+    // session 3 (full) has that title too, but a full-tier session is searched as the laptop searches it: its
+    // transcript, which does not say "build"
+    expect(hits.sessions.map((s) => s.id).sort()).toEqual([uidOf(2), uidOf(4)].sort());
     const calls = (await get('/api/sessions?q=npm%20test')).json as { sessions: { id: string }[] };
-    expect(calls.sessions.map((s) => s.id)).not.toContain(uidOf(1));
-    expect(calls.sessions).toHaveLength(3);
+    expect(calls.sessions.map((s) => s.id).sort()).toEqual([uidOf(2), uidOf(4)].sort());
+  });
+
+  it("search at the full tier finds the transcript's words, as the local search does", async () => {
+    for (const q of ['exercise', 'shell tools', '"the shell"', 'exerc*', 'shell nosuchword']) {
+      const path = `/api/sessions?q=${encodeURIComponent(q)}`;
+      const mine = await local.json<{ sessions: { id: string; snippet?: string }[] }>(path);
+      const theirs = (await get(path)).json as { sessions: { id: string; snippet?: string }[] };
+      const localId = '5546c9dc-f77a-4128-bec8-c0c6a466b9a7';
+      const expected = mine.sessions.some((s) => s.id === localId) ? [uidOf(3)] : [];
+      expect([q, theirs.sessions.map((s) => s.id)]).toEqual([q, expected]);
+    }
+    // the snippet is cut as the laptop cuts it
+    const exercise = (await get('/api/sessions?q=exercise')).json as { sessions: { snippet?: string }[] };
+    const mine = await local.json<{ sessions: { id: string; snippet?: string }[] }>('/api/sessions?q=exercise');
+    const localHit = mine.sessions.find((s) => s.id === '5546c9dc-f77a-4128-bec8-c0c6a466b9a7');
+    expect(exercise.sessions[0]?.snippet).toBe(localHit?.snippet);
+    expect(localHit?.snippet).toMatch(/Exercise/);
+  });
+
+  it('full-tier sessions stored before their transcripts were searchable are indexed at start', async () => {
+    // each asked with another limit: a search answer is kept a while (the dashboard's cache), this asks afresh
+    let limit = 10;
+    const found = async () =>
+      ((await get(`/api/sessions?q=exercise&limit=${limit++}`)).json as { total: number }).total;
+    expect(await found()).toBe(1);
+    await team.db.sql`delete from docs`;
+    expect(await found()).toBe(0);
+    expect(await indexMissingDocs(team.db.sql)).toBe(1);
+    expect(await indexMissingDocs(team.db.sql)).toBe(0);
+    expect(await found()).toBe(1);
   });
 });

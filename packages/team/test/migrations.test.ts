@@ -28,6 +28,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       'calls',
       'chunks',
       'devices',
+      'docs',
       'file_chunks',
       'files',
       'migrations',

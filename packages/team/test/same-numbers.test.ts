@@ -8,11 +8,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
-import { createApp, type SessionRow } from '@agentdash/server';
+import { createApp, type SessionDetail, type SessionRow } from '@agentdash/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareTier } from '../src/contract.js';
+import { addDevice } from '../src/pg/people.js';
 import { TeamClient } from '../src/push/client.js';
 import { FileCache } from '../src/push/file-cache.js';
+import { sessionUid } from '../src/push/hash.js';
 import { push } from '../src/push/push.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -115,3 +117,112 @@ for (const [title, home, tier] of homes) {
     });
   });
 }
+
+const CORPUS = resolve(here, '../../../../shared/corpus');
+const FIXTURES = resolve(here, '../../core/test/fixtures');
+/** Three devices of one person, each its own laptop index: two corpus homes and the Codex and Gemini fixtures. */
+type Device = { name: string; tier: ShareTier; homes: string[] };
+const devices: readonly Device[] = (
+  [
+    { name: 'laptop', tier: 'full', homes: [join(CORPUS, '1.0.128/claude-home')] },
+    { name: 'desktop', tier: 'metadata', homes: [join(CORPUS, '2.1.330/claude-home')] },
+    {
+      name: 'ci',
+      tier: 'full',
+      homes: [
+        join(FIXTURES, 'codex/0.98.0/codex-home'),
+        join(FIXTURES, 'codex/0.169.0/codex-home'),
+        join(FIXTURES, 'gemini/0.61.0/.gemini'),
+        join(FIXTURES, 'gemini/0.20.2/.gemini'),
+      ],
+    },
+  ] satisfies Device[]
+).map((d) => ({ ...d, homes: d.homes.filter((h) => existsSync(h)) }));
+for (const d of devices.filter((d) => d.homes.length === 0)) {
+  describe.skip(`same numbers from device ${d.name} (skipped: its homes are not present)`, () => {});
+}
+/** Words and phrases the transcripts hold, none of them a secret the push redacts. */
+const QUERIES = ['error', 'test', 'function', 'file*', '"the file"', 'package json', 'npm', 'README', 'fix*'];
+
+pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header, list, search)', () => {
+  let team: TeamFixture;
+  let dir: string;
+  const locals = new Map<
+    string,
+    { app: ReturnType<typeof createApp>; index: AgentIndex; uidOf: Map<string, string> }
+  >();
+  beforeAll(async () => {
+    team = await startTeam();
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-same3-'));
+    const [{ salt } = { salt: '' }] = await team.db.sql<{ salt: string }[]>`select salt from people where name = 'ann'`;
+    for (const d of devices.filter((d) => d.homes.length > 0)) {
+      const token = d.name === 'laptop' ? team.token : (await addDevice(team.db.sql, 'ann', d.name)).token;
+      const index = openIndex({ dbPath: join(dir, `${d.name}.sqlite`) });
+      await index.refresh(d.homes);
+      const report = await push({
+        index,
+        client: new TeamClient({ url: team.url, token }),
+        cache: FileCache.load(undefined),
+        policy: { defaultTier: d.tier, projects: [] },
+        device: { ...device, hostname: d.name },
+      });
+      expect(report.stored).toBe(report.sessions);
+      const uidOf = new Map(index.listSessions().map((s) => [s.id, sessionUid(salt, s.agent, s.key)]));
+      locals.set(d.name, { app: createApp({ index, paths: [], host: '127.0.0.1', port: 4317 }), index, uidOf });
+    }
+  });
+  afterAll(async () => {
+    for (const l of locals.values()) l.index.close();
+    await team?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const localJson = async <T>(device: string, path: string): Promise<T> =>
+    (await (await locals.get(device)!.app.request(path, { headers: { host: '127.0.0.1:4317' } })).json()) as T;
+  const teamJson = async <T>(path: string): Promise<T> => (await team.request('GET', path)).json as unknown as T;
+
+  for (const d of devices.filter((d) => d.homes.length > 0)) {
+    it(`${d.name} (${d.tier}): every session's row and header equal the laptop's`, async () => {
+      const { uidOf } = locals.get(d.name)!;
+      const mine = await localJson<{ sessions: SessionRow[] }>(d.name, '/api/sessions?limit=1000');
+      const theirs = await teamJson<{ total: number; sessions: SessionRow[] }>(
+        `/api/sessions?limit=1000&device=ann/${d.name}`,
+      );
+      expect(theirs.total).toBe(mine.sessions.length);
+      expect(theirs.total).toBeGreaterThan(0);
+      const teamRows = new Map(theirs.sessions.map((r) => [r.id, r]));
+      type Detail = SessionDetail & Record<string, unknown>;
+      const header = (h: Detail) => ({
+        session: figures(h.session),
+        gitBranch: h.gitBranch,
+        totalEvents: h.totalEvents,
+        subagents: h.subagents.length,
+        usageByModel: h.usageByModel,
+        counts: h.counts,
+        toolCounts: h.toolCounts,
+      });
+      for (const row of mine.sessions) {
+        const uid = uidOf.get(row.id)!;
+        expect([row.id, figures(teamRows.get(uid)!)]).toEqual([row.id, figures(row)]);
+        const local = await localJson<Detail>(d.name, `/api/sessions/${encodeURIComponent(row.id)}`);
+        const remote = await teamJson<Detail>(`/api/sessions/${uid}`);
+        expect([row.id, header(remote)]).toEqual([row.id, header(local)]);
+      }
+    });
+  }
+
+  for (const d of devices.filter((d) => d.homes.length > 0 && d.tier === 'full')) {
+    it(`${d.name} (full): search finds the sessions the laptop's search finds`, async () => {
+      const { uidOf } = locals.get(d.name)!;
+      let found = 0;
+      for (const q of QUERIES) {
+        const path = `/api/sessions?q=${encodeURIComponent(q)}&limit=1000`;
+        const mine = await localJson<{ sessions: SessionRow[] }>(d.name, path);
+        const theirs = await teamJson<{ sessions: SessionRow[] }>(`${path}&device=ann/${d.name}`);
+        const expected = mine.sessions.map((r) => uidOf.get(r.id)).sort();
+        expect([q, theirs.sessions.map((r) => r.id).sort()]).toEqual([q, expected]);
+        found += expected.length;
+      }
+      expect(found).toBeGreaterThan(0);
+    });
+  }
+});

@@ -6,6 +6,7 @@ import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { migrate } from '../src/pg/migrations.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { createTeamApp } from '../src/server/team-app.js';
+import { createTeamLiveEvents } from '../src/server/team-live.js';
 import { startPostgres, type TestPostgres } from './pg-harness.js';
 
 export interface TeamFixture {
@@ -25,7 +26,18 @@ export interface TeamFixture {
   close(): Promise<void>;
 }
 
-const TABLES = ['people', 'devices', 'viewers', 'sessions', 'calls', 'responses', 'files', 'file_chunks', 'chunks'];
+const TABLES = [
+  'people',
+  'devices',
+  'viewers',
+  'sessions',
+  'calls',
+  'responses',
+  'files',
+  'file_chunks',
+  'chunks',
+  'docs',
+];
 
 export async function startTeam(): Promise<TeamFixture> {
   const pg = await startPostgres();
@@ -33,7 +45,9 @@ export async function startTeam(): Promise<TeamFixture> {
   await migrate(db.sql, db.schema);
   await addPerson(db.sql, 'ann');
   const { token } = await addDevice(db.sql, 'ann', 'laptop');
-  const app = createTeamApp({ sql: db.sql });
+  const events = createTeamLiveEvents(db.sql);
+  await events.ready;
+  const app = createTeamApp({ sql: db.sql, events });
   let server: ServerType | undefined;
   const port = await new Promise<number>((resolve) => {
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));
@@ -80,6 +94,7 @@ export async function startTeam(): Promise<TeamFixture> {
       return parts.join('\n');
     },
     async close() {
+      events.close();
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       await db.close();
       await pg.stop();

@@ -5,9 +5,11 @@
  * than the last push allows).
  */
 import { createHash } from 'node:crypto';
+import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
 import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
+import { docsOf, insertDocs } from './docs.js';
 
 /** A device's identity as the routes pass it. */
 export interface Pusher {
@@ -172,6 +174,10 @@ async function storeSession(sql: Sql, s: PushSession, who: Pusher): Promise<'sto
     await insertRows(tx, 'responses', rows.responses);
     await insertRows(tx, 'files', rows.files);
     await insertRows(tx, 'file_chunks', rows.fileChunks);
+    if (s.tier === 'full') {
+      const session = { uid: s.uid, agent: s.agent as AgentId, sessionId: s.sessionId, projectDir: s.projectDir };
+      await insertDocs(tx, { personId: who.personId, uid: s.uid }, await docsOf(tx, session, s.files));
+    }
     await dropUnreferencedChunks(tx, oldChunks);
     return 'stored' as const;
   });
@@ -199,7 +205,7 @@ export async function storeSessions(
   sql: Sql,
   sessions: readonly PushSession[],
   who: Pusher,
-): Promise<{ stored: number; unchanged: number }> {
+): Promise<{ stored: number; unchanged: number; changed: string[] }> {
   const wanted = sessions.flatMap((s) => (s.tier === 'full' ? [...chunksOf(s)] : []));
   const missing = await missingChunks(sql, wanted);
   if (missing.length > 0) {
@@ -209,7 +215,7 @@ export async function storeSessions(
       } first (PUT /api/team/v1/push/chunks/:sha256)`,
     );
   }
-  let stored = 0;
+  const changed: string[] = [];
   let unchanged = 0;
   // A few sessions at once, each in its own transaction on its own connection: a session's dozen statements are
   // round trips the server would otherwise wait through one by one.
@@ -217,13 +223,13 @@ export async function storeSessions(
   const worker = async () => {
     while (next < sessions.length) {
       const s = sessions[next++] as PushSession;
-      if ((await storeWithRetry(sql, s, who)) === 'stored') stored++;
+      if ((await storeWithRetry(sql, s, who)) === 'stored') changed.push(s.uid);
       else unchanged++;
     }
   };
   await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
-  if (stored > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
-  return { stored, unchanged };
+  if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
+  return { stored: changed.length, unchanged, changed };
 }
 
 /** The uids of `entries` whose stored digest differs (or that are not stored). */
@@ -268,4 +274,32 @@ export async function forgetSessions(sql: Sql, uids: readonly string[], personId
     await dropUnreferencedChunks(tx, chunks);
     return gone.length;
   });
+}
+
+/**
+ * Indexes the full-tier sessions stored before the schema had documents (or whose indexing failed): each in its own
+ * transaction, so a server stopped midway resumes where it was. Returns how many sessions it indexed.
+ */
+export async function indexMissingDocs(sql: Sql): Promise<number> {
+  const pending = await sql<
+    { person_id: number; uid: string; agent: AgentId; session_id: string; project_dir: string | null }[]
+  >`select s.person_id, s.uid, s.agent, s.session_id, s.project_dir from sessions s
+    where s.tier = 'full' and not exists (select 1 from docs d where d.person_id = s.person_id and d.uid = s.uid)`;
+  let indexed = 0;
+  for (const s of pending) {
+    const done = await sql.begin(async (tx) => {
+      await lockSession(tx, s.person_id, s.uid);
+      const files = await tx<{ name: string; role: 'main' | 'subagent'; agent_id: string | null; chunks: string[] }[]>`
+        select f.name, f.role, f.agent_id, f.chunks from files f join sessions s using (person_id, uid)
+        where f.person_id = ${s.person_id} and f.uid = ${s.uid} and s.tier = 'full' order by f.seq`;
+      const [already] = await tx`select 1 from docs where person_id = ${s.person_id} and uid = ${s.uid} limit 1`;
+      if (already || files.length === 0) return false;
+      const session = { uid: s.uid, agent: s.agent, sessionId: s.session_id, projectDir: s.project_dir ?? s.uid };
+      const pushed = files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks }));
+      await insertDocs(tx, { personId: s.person_id, uid: s.uid }, await docsOf(tx, session, pushed));
+      return true;
+    });
+    if (done) indexed++;
+  }
+  return indexed;
 }

@@ -160,6 +160,26 @@ export const migrations: readonly Migration[] = [
       create index sessions_uid on sessions (uid);
       create index files_uid on files (uid);`,
   },
+  {
+    version: 6,
+    name: 'full-text search over full-tier transcripts',
+    sql: `
+      create table docs (
+        person_id bigint not null,
+        uid text not null,
+        seq integer not null,
+        kind text not null,
+        call_id text,
+        tool text,
+        agent_id text,
+        ts text,
+        body text not null,
+        words tsvector not null,
+        primary key (person_id, uid, seq),
+        foreign key (person_id, uid) references sessions(person_id, uid) on delete cascade
+      );
+      create index docs_words on docs using gin (words);`,
+  },
 ];
 
 /** The schema's version now (0 when it has none). */

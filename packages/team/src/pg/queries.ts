@@ -2,9 +2,10 @@
  * The dashboard's index queries over PostgreSQL: the same `IndexQueries` the local server runs over SQLite, answered
  * from the pushed sessions, so `createApp` serves a team's sessions with the local routes and mappings unchanged.
  */
-import { HIGHLIGHT_END, HIGHLIGHT_START, type SessionHeaderParts, type SessionSort } from '@agentdash/index';
+import type { SessionHeaderParts, SessionSort } from '@agentdash/index';
 import type { IndexQueries } from '@agentdash/server';
 import type { Sql } from './db.js';
+import { type TeamSearchFilter, teamSearch } from './search.js';
 import { FROM, ROW_COLUMNS, type SessionDbRow, summaryOf, type TeamFilter, whereOf } from './session-sql.js';
 import { teamStatsResponse, teamUsageResponse } from './usage.js';
 
@@ -101,7 +102,7 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
         issues: row.issues,
       };
     },
-    search: async (query, filter = {}) => await search(sql, query, filter as TeamFilter & { limit?: number }),
+    search: async (query, filter = {}) => await teamSearch(sql, query, filter as TeamSearchFilter),
     calls: async (filter = {}) => {
       const f = filter as TeamFilter & {
         tool?: string;
@@ -149,70 +150,4 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
     statsResponse: async (filter) => await teamStatsResponse(sql, filter),
     usageResponse: async (filter, at, timeZone) => await teamUsageResponse(sql, filter as TeamFilter, at, timeZone),
   };
-}
-
-/** The text around the first match of `needle` in `text`, the match marked as the index marks it. */
-function snippetOf(text: string, needle: string): string {
-  const at = text.toLowerCase().indexOf(needle.toLowerCase());
-  if (at === -1) return text.slice(0, 160);
-  const start = Math.max(0, at - 60);
-  return `${start > 0 ? '…' : ''}${text.slice(start, at)}${HIGHLIGHT_START}${text.slice(at, at + needle.length)}${HIGHLIGHT_END}${text.slice(at + needle.length, at + needle.length + 100)}`;
-}
-
-/**
- * Search at the metadata tier and above: titles, then calls' one-line summaries and error messages (ILIKE, each
- * session's best hit first when `onePerSession`). Transcript text (full tier) is not searched here yet.
- */
-async function search(sql: Sql, query: string, f: TeamFilter & { limit?: number; onePerSession?: boolean }) {
-  const needle = query.trim();
-  if (needle === '') return [];
-  const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = whereOf(sql, f);
-  const limit = f.limit ?? 50;
-  const found = await sql<
-    {
-      uid: string;
-      title: string | null;
-      project_path: string | null;
-      text: string;
-      ts: string | null;
-      call_id: string | null;
-      tool: string | null;
-      agent_id: string | null;
-      rank: number;
-    }[]
-  >`
-    select * from (
-      select s.uid, s.title, s.project_path, s.title as text, s.started_at as ts, null as call_id, null as tool,
-        null as agent_id, 0 as rank
-      from ${sql.unsafe(FROM)} where ${where} and s.title ilike ${pattern}
-      union all
-      select s.uid, s.title, s.project_path, coalesce(c.summary, '') || ' ' || coalesce(c.error_message, ''), c.ts,
-        c.call_id, c.tool, c.agent_id, 1
-      from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid
-      where ${where} and (c.summary ilike ${pattern} or c.error_message ilike ${pattern})
-    ) hits order by rank, ts desc nulls last limit ${f.onePerSession ? limit * 20 : limit}`;
-  const seen = new Set<string>();
-  const out = [];
-  for (const h of found) {
-    if (f.onePerSession && seen.has(h.uid)) continue;
-    seen.add(h.uid);
-    out.push({
-      sessionId: h.uid,
-      sessionRef: h.uid,
-      projectPath: h.project_path ?? undefined,
-      sessionTitle: h.title ?? undefined,
-      timestamp: h.ts ?? undefined,
-      kind: h.call_id ? ('tool-input' as const) : ('prompt' as const),
-      tool: h.tool ?? undefined,
-      callId: h.call_id ?? undefined,
-      agentId: h.agent_id ?? undefined,
-      snippet: snippetOf(h.text, needle),
-      file: '',
-      line: 0,
-      rank: h.rank,
-    });
-    if (out.length >= limit) break;
-  }
-  return out;
 }

@@ -31,6 +31,7 @@ import type { Principal } from '../pg/people.js';
 import { type TeamEnv, teamAuth } from './auth.js';
 import { drain, readLimited } from './body.js';
 import { ok, TeamHttpError } from './team-http.js';
+import { notifyChanged } from './team-live.js';
 
 /** The 409 for a peer speaking payload version `theirs`. */
 export function versionMismatch(theirs: number): TeamHttpError {
@@ -84,8 +85,16 @@ function pusherOf(principal: Principal): Pusher & { person: string; device: stri
   return { ...principal };
 }
 
+/**
+ * Tells every team server on this database (their open dashboards) which sessions changed. A failure loses only the
+ * live update, never the push: the dashboards' cached answers expire on their own.
+ */
+async function announce(sql: Sql, uids: readonly string[]): Promise<void> {
+  await notifyChanged(sql, uids).catch(() => {});
+}
+
 /** The push routes, to mount at `/api/team/v1`. */
-export function pushRoutes(sql: Sql, onChange: () => void = () => {}): Hono<TeamEnv> {
+export function pushRoutes(sql: Sql): Hono<TeamEnv> {
   const api = new Hono<TeamEnv>();
   // A body refused before it was read (bad token, a viewer, another version) is read and dropped, so the client
   // gets the answer and its keep-alive connection stays usable, instead of a reset on its next request.
@@ -152,8 +161,8 @@ export function pushRoutes(sql: Sql, onChange: () => void = () => {}): Hono<Team
       }
     }
     try {
-      const result = await storeSessions(sql, body.sessions, who);
-      if (result.stored > 0) onChange();
+      const { changed, ...result } = await storeSessions(sql, body.sessions, who);
+      await announce(sql, changed);
       return ok(c, result);
     } catch (error) {
       if ((error as { code?: unknown }).code === 'TEAM_PUSH_REFUSED') {
@@ -167,7 +176,7 @@ export function pushRoutes(sql: Sql, onChange: () => void = () => {}): Hono<Team
     const who = pusherOf(c.get('principal'));
     const body = await bodyOf(c.req.raw, ForgetRequest);
     const forgotten = await forgetSessions(sql, body.uids, who.personId);
-    if (forgotten > 0) onChange();
+    if (forgotten > 0) await announce(sql, body.uids);
     return ok(c, { forgotten });
   });
 

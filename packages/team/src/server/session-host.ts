@@ -3,11 +3,8 @@
  * memory) and loaded by core's own session loader, so the team timeline is the laptop's; at a lower tier the
  * per-session routes say which tier it was shared at (the dashboard hides what a tier does not hold, never fakes it).
  */
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import {
   type AgentId,
-  type ByteSource,
   loadSession as coreLoadSession,
   type DiscoveredFile,
   type Session,
@@ -15,20 +12,7 @@ import {
 } from '@agentdash/core';
 import { createLocalSessionHost, HttpError, type SessionHost } from '@agentdash/server';
 import type { Sql } from '../pg/db.js';
-
-const inflate = promisify(gunzip);
-
-/** Bytes in memory as a `ByteSource`. */
-function bufferSource(bytes: Buffer): ByteSource {
-  return {
-    async read(buffer, offset, length, position) {
-      const n = Math.max(0, Math.min(length, bytes.length - position));
-      bytes.copy(buffer, offset, position, position + n);
-      return { bytesRead: n };
-    },
-    async close() {},
-  };
-}
+import { loadTranscripts } from '../pg/transcripts.js';
 
 interface FileRow {
   readonly name: string;
@@ -46,48 +30,21 @@ export function teamSessionHost(sql: Sql): SessionHost {
       select tier, agent, session_id, project_dir from sessions where uid = ${uid}`;
     if (session?.tier !== 'full') throw new HttpError(404, 'session not found');
     const files = await sql<FileRow[]>`select name, role, agent_id, chunks from files where uid = ${uid} order by seq`;
-    const texts = new Map<string, Buffer>();
     const projectDir = session.project_dir ?? uid;
-    const discovered: DiscoveredFile[] = [];
-    for (const f of files) {
-      const rows = await sql<{ sha256: string; bytes: Buffer }[]>`
-        select sha256, bytes from chunks where sha256 = any(${f.chunks}::text[])`;
-      const bySha = new Map(rows.map((r) => [r.sha256, r.bytes]));
-      const parts = await Promise.all(f.chunks.map(async (sha) => await inflate(bySha.get(sha) ?? Buffer.alloc(0))));
-      // a path no disk holds: the loader reads it through `open` only
-      const path = `/agentdash-team/${uid}/${f.name}`;
-      const text = Buffer.concat(parts);
-      texts.set(path, text);
-      discovered.push({
-        path,
-        agent: session.agent,
-        projectDir,
-        role: f.role,
-        sessionId: session.session_id,
-        agentId: f.agent_id ?? undefined,
-        metaPath: undefined,
-        size: text.length,
-        mtimeMs: 0,
-        ino: 0,
-      });
-    }
-    sizes.set(
-      uid,
-      [...texts.values()].reduce((n, t) => n + t.length, 0),
+    const transcripts = await loadTranscripts(
+      sql,
+      { uid, agent: session.agent, sessionId: session.session_id, projectDir },
+      files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks })),
     );
+    sizes.set(uid, transcripts.size);
+    const discovered = transcripts.files;
     const group: SessionFiles = {
       sessionId: session.session_id,
       projectDir,
       main: discovered.find((f) => f.role === 'main'),
       subagents: discovered.filter((f) => f.role === 'subagent'),
     };
-    return await coreLoadSession(group, {
-      open: async (path) => {
-        const text = texts.get(path);
-        if (!text) throw Object.assign(new Error(`ENOENT: not pushed: ${path}`), { code: 'ENOENT' });
-        return bufferSource(text);
-      },
-    });
+    return await coreLoadSession(group, { open: transcripts.open });
   };
 
   const host = createLocalSessionHost({

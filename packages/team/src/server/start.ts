@@ -9,8 +9,10 @@ import { isLoopbackHost } from '@agentdash/server';
 import { type ServerType, serve } from '@hono/node-server';
 import { TeamBadInputError } from '../errors.js';
 import type { TeamDb } from '../pg/db.js';
+import { indexMissingDocs } from '../pg/ingest.js';
 import { hasTokenStore } from '../pg/people.js';
 import { createTeamApp } from './team-app.js';
+import { createTeamLiveEvents } from './team-live.js';
 
 export interface TeamServerOptions {
   readonly db: TeamDb;
@@ -35,6 +37,13 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
     );
   }
   const tls = options.tls ? { cert: readFileSync(options.tls.cert), key: readFileSync(options.tls.key) } : undefined;
+  // listening before the port opens: a push accepted from then on reaches the open dashboards
+  const events = createTeamLiveEvents(db.sql);
+  await events.ready;
+  // full-tier sessions stored before their transcripts were searchable, indexed while the server answers
+  void indexMissingDocs(db.sql).catch((error: unknown) => {
+    console.error('agentdash team server: indexing stored transcripts failed:', error);
+  });
   let handler: ((request: Request) => Response | Promise<Response>) | undefined;
   const server: ServerType = serve({
     fetch: (request: Request) => (handler ? handler(request) : new Response('starting', { status: 503 })),
@@ -50,7 +59,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
     server.once('error', reject);
     server.once('listening', () => resolve((server.address() as AddressInfo).port));
   });
-  const app = createTeamApp({ sql: db.sql, host, port, assetsDir: options.assetsDir });
+  const app = createTeamApp({ sql: db.sql, host, port, assetsDir: options.assetsDir, events });
   handler = (request) => app.fetch(request);
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const url = `${tls ? 'https' : 'http'}://${shown.includes(':') ? `[${shown}]` : shown}:${port}/`;
@@ -58,6 +67,8 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
     url,
     close: () =>
       new Promise<void>((resolve) => {
+        // open event streams end first, so closing the connections does not cut a stream mid-message
+        events.close();
         const s = server as unknown as { closeAllConnections?: () => void; close: (cb: () => void) => void };
         s.closeAllConnections?.();
         s.close(() => resolve());

@@ -14,6 +14,7 @@ import { type TeamEnv, teamAuth } from './auth.js';
 import { pushRoutes } from './push-routes.js';
 import { teamSessionHost } from './session-host.js';
 import { TeamHttpError, teamErrorResponse } from './team-http.js';
+import type { TeamLiveEvents } from './team-live.js';
 
 export interface TeamAppDeps {
   readonly sql: Sql;
@@ -22,6 +23,8 @@ export interface TeamAppDeps {
   readonly port?: number | undefined;
   /** The built dashboard (default: the server package's). */
   readonly assetsDir?: string | undefined;
+  /** Pushes announced by PostgreSQL (`createTeamLiveEvents`): the dashboards' live updates. */
+  readonly events: TeamLiveEvents;
 }
 
 function onError(error: Error, c: Context): Response {
@@ -31,13 +34,10 @@ function onError(error: Error, c: Context): Response {
 }
 
 export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
-  let generation = 0;
   const app = new Hono<TeamEnv>();
   app.onError(onError);
   app.notFound((c) => c.json({ success: false, error: 'not found' }, 404));
-  const push = pushRoutes(deps.sql, () => {
-    generation++;
-  });
+  const push = pushRoutes(deps.sql);
   push.onError(onError);
   app.route('/api/team/v1', push);
 
@@ -49,8 +49,9 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
     assetsDir: deps.assetsDir,
     queries: teamQueries(deps.sql),
     sessions: teamSessionHost(deps.sql),
-    // pushes through this process change it at once; another server's pushes show within the cache's 10 s
-    dataVersion: () => String(generation),
+    // every push announced on this database (through any team server) changes it
+    dataVersion: () => String(deps.events.generation()),
+    events: deps.events,
     team: {
       tiers: async () => {
         const rows = await deps.sql<{ tier: string }[]>`select distinct tier from sessions`;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { TimelineCtx } from '../timeline/context';
+import { TierNotice } from '../ui/TeamBadge';
 import { UnreadableNotice } from '../ui/UnreadableNotice';
 import { NavBar } from './session/NavBar';
 import { ReadingNotice } from './session/ReadingNotice';
@@ -34,6 +35,7 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
           onOpenAll={(open) => setOpenAll((o) => ({ version: o.version + 1, open }))}
         />
         {detail && <UnreadableNotice detail={detail} />}
+        {detail && <TierNotice row={detail.session} />}
         {detail && (
           <ReadingNotice detail={detail} waiting={total > 0 && view.pages.size === 0} failed={view.pageError} />
         )}
@@ -45,7 +47,7 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
           rowIndex={nav.rowIndex}
           eventAt={view.eventAt}
           cursor={nav.cursor}
-          empty={detail && total === 0 ? <TimelineEmpty /> : null}
+          empty={detail && total === 0 && view.held ? <TimelineEmpty /> : null}
         />
         {scroll.showJump && <JumpLatest onClick={() => nav.virtualizer.scrollToIndex(total - 1, { align: 'end' })} />}
       </div>

@@ -1,6 +1,6 @@
 import type { SessionRow } from '../data/types';
 
-const TIER_TITLE: Readonly<Record<string, string>> = {
+export const TIER_TITLE: Readonly<Record<string, string>> = {
   summary: 'Shared at the summary tier: numbers only (no title, project, commands or transcript)',
   metadata: 'Shared at the metadata tier: titles, projects and one-line call summaries (no transcript)',
   full: 'Shared at the full tier: the transcript too (secrets redacted)',
@@ -22,5 +22,25 @@ export function TeamBadge({ row }: { readonly row: SessionRow }) {
         </span>
       )}
     </>
+  );
+}
+
+/** Whether the server holds the session's transcript: always on a local server; at the full tier on a team server. */
+export function holdsTranscript(row: SessionRow | undefined): boolean {
+  return row?.tier === undefined || row.tier === 'full';
+}
+
+/**
+ * A team session shared below the full tier: its timeline is not on the team server, and the page says so (and what
+ * the tier holds) instead of an empty or made-up timeline.
+ */
+export function TierNotice({ row }: { readonly row: SessionRow }) {
+  if (holdsTranscript(row)) return null;
+  const who = row.person ? `${row.person}'s ${row.device ?? 'machine'}` : 'the machine it ran on';
+  return (
+    <div className="notice reading" role="status" data-testid="tier-notice">
+      <b>{TIER_TITLE[row.tier ?? '']}.</b> Its transcript{row.tier === 'summary' ? ', title and project' : ''} stay on{' '}
+      {who}: the team server never received them, so there is no timeline to show here.
+    </div>
   );
 }

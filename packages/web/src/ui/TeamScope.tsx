@@ -9,6 +9,7 @@ import type { TeamPeopleResponse } from '../data/types';
  */
 export function TeamScope({ onChange }: { readonly onChange: (scope: Scope) => void }) {
   const [people, setPeople] = useState<TeamPeopleResponse['people'] | undefined>(undefined);
+  const [tiers, setTiers] = useState<readonly string[]>([]);
   const [scope, setScope] = useState<Scope>(teamScope());
   useEffect(() => {
     const ctl = new AbortController();
@@ -16,6 +17,7 @@ export function TeamScope({ onChange }: { readonly onChange: (scope: Scope) => v
       .health(ctl.signal)
       .then(async (health) => {
         if (health.mode !== 'team') return;
+        setTiers(health.tiers ?? []);
         setPeople((await api.team(ctl.signal)).people);
       })
       .catch(() => undefined);
@@ -30,6 +32,13 @@ export function TeamScope({ onChange }: { readonly onChange: (scope: Scope) => v
   const devices = people.find((p) => p.name === scope.person)?.devices ?? [];
   return (
     <span className="team-scope" data-testid="team-scope">
+      <span
+        className="badge neutral"
+        data-testid="server-mode"
+        title="Sessions pushed by every person's machines (agentdash push), each at the tier its person chose"
+      >
+        team server{tiers.length > 0 ? ` · holds ${tiers.join(', ')}` : ''}
+      </span>
       <select
         className="select"
         aria-label="Person"

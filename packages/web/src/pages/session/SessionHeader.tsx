@@ -8,6 +8,7 @@ import { shortPath } from '../../ui/format';
 import { plainText } from '../../ui/plain-text';
 import { listHref, waterfallHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
+import { holdsTranscript } from '../../ui/TeamBadge';
 import { ExportMenu } from './ExportMenu';
 import { resumeCommand } from './resume-command';
 import { SessionStats } from './SessionStats';
@@ -29,7 +30,13 @@ export function SessionHeader({
   // An HTML export holds this one session: no list to go back to, no waterfall, nothing to export again.
   const exported = staticSource() !== undefined;
   const agents = useAgents();
-  const resume = s && resumeCommand(agents?.find((a) => a.id === s.agent)?.resume, s.projectPath, s.id);
+  // a team server's session ran on someone's machine under its own id: nothing to resume here
+  const resume =
+    s && s.person === undefined
+      ? resumeCommand(agents?.find((a) => a.id === s.agent)?.resume, s.projectPath, s.id)
+      : undefined;
+  // below the full tier a team server holds no transcript: no waterfall, export or blocks to open
+  const held = holdsTranscript(s);
   return (
     <div className="session-head">
       <div className="crumbs">
@@ -54,24 +61,31 @@ export function SessionHeader({
       </div>
       <div className="session-title-row">
         <h1 data-testid="session-title" title={s?.title ? plainText(s.title) : undefined}>
-          {s ? (s.title ? plainText(s.title) : '') || 'Untitled session' : 'Loading…'}
+          {s
+            ? (s.title ? plainText(s.title) : '') ||
+              (s.tier === 'summary' ? 'Title not shared (summary tier)' : 'Untitled session')
+            : 'Loading…'}
         </h1>
         <div className="session-actions">
           {resume !== undefined && (
             <CopyButton text={resume} label="Resume" title={`Copy: ${resume}`} className="btn" testId="copy-resume" />
           )}
-          {!exported && (
+          {!exported && held && (
             <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
               Waterfall
             </a>
           )}
-          {!exported && <ExportMenu sessionId={sessionId} />}
-          <button type="button" className="btn" onClick={() => onOpenAll(true)} data-testid="expand-all">
-            Expand all
-          </button>
-          <button type="button" className="btn" onClick={() => onOpenAll(false)} data-testid="collapse-all">
-            Collapse all
-          </button>
+          {!exported && held && <ExportMenu sessionId={sessionId} />}
+          {held && (
+            <>
+              <button type="button" className="btn" onClick={() => onOpenAll(true)} data-testid="expand-all">
+                Expand all
+              </button>
+              <button type="button" className="btn" onClick={() => onOpenAll(false)} data-testid="collapse-all">
+                Collapse all
+              </button>
+            </>
+          )}
         </div>
       </div>
       {detail && <SessionStats detail={detail} />}

@@ -11,7 +11,7 @@ import type { SessionView } from './use-session-view';
  * loads the pages it shows, a cursor (j/k, g/G), and the errors, subagents' included (e/E).
  */
 export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivElement | null>) {
-  const errorCount = view.detail?.session.errors ?? 0;
+  const errorCount = view.held ? (view.detail?.session.errors ?? 0) : 0;
   const { errors, listing } = useSessionErrors(view.detail?.session.id, errorCount, view.liveVersion);
   const [errorPos, setErrorPos] = useState(-1);
   const [errorsOnly, setErrorsOnly] = useState(false);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { subscribeLive } from '../../data/client';
 import type { TimelineContext } from '../../timeline/context';
 import { SubagentTimeline } from '../../timeline/SubagentTimeline';
+import { holdsTranscript } from '../../ui/TeamBadge';
 import type { Located } from './use-jump';
 import { PAGE, useEventPages, useSessionDetail } from './use-session-data';
 
@@ -18,7 +19,9 @@ export function useSessionView(id: string) {
     detail,
     error,
     loadDetail,
-    total: detail?.totalEvents ?? 0,
+    /** Whether the server holds the transcript (a team session below the full tier does not: no pages to ask). */
+    held: holdsTranscript(detail?.session),
+    total: holdsTranscript(detail?.session) ? (detail?.totalEvents ?? 0) : 0,
     pages,
     pageError,
     pagesRef,

@@ -5,7 +5,7 @@ import { plainText } from '../../ui/plain-text';
 import { sessionHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { Snippet } from '../../ui/Snippet';
-import { TeamBadge } from '../../ui/TeamBadge';
+import { TeamBadge, TIER_TITLE } from '../../ui/TeamBadge';
 import { TimeBar } from '../../ui/TimeBar';
 import type { Sort, SortKey } from './use-session-list';
 
@@ -89,7 +89,14 @@ function SessionRowView({ row: r, searchText }: { row: SessionRow; searchText: s
             </span>
           )}
           <a className="t" href={href} onClick={(e) => e.stopPropagation()} style={{ color: 'inherit' }}>
-            {(r.title ? plainText(r.title) : '') || <span className="dim">Untitled session</span>}
+            {(r.title ? plainText(r.title) : '') ||
+              (r.tier === 'summary' ? (
+                <span className="dim" data-testid="title-hidden" title={TIER_TITLE.summary}>
+                  Title not shared (summary tier)
+                </span>
+              ) : (
+                <span className="dim">Untitled session</span>
+              ))}
           </a>
         </div>
         <div className="session-meta">

@@ -1,0 +1,193 @@
+/**
+ * End-to-end: the team dashboard in headless Chromium over a real PostgreSQL and a real team server. Two people push
+ * three devices at different tiers (ann's laptop at full, ann's CI runner at metadata, bob's desktop at summary); a
+ * viewer's token opens the dashboard. The person and device filter narrows the list, each row says who pushed it
+ * from where at which tier, a summary-tier session hides its title and timeline and says why, a full-tier session's
+ * timeline renders, and the top bar says it is a team server with the tiers it holds. Skips plainly without
+ * Chromium, the built dashboard or PostgreSQL.
+ */
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import type { SessionsResponse } from '@agentdash/server/api-types';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShareTier } from '../../team/src/contract.js';
+import { openTeamDb, type TeamDb } from '../../team/src/pg/db.js';
+import { type LocalPostgres, postgresBin, startLocalPostgres } from '../../team/src/pg/local-postgres.js';
+import { migrate } from '../../team/src/pg/migrations.js';
+import { addDevice, addPerson, addViewer } from '../../team/src/pg/people.js';
+import { TeamClient } from '../../team/src/push/client.js';
+import { FileCache } from '../../team/src/push/file-cache.js';
+import { push } from '../../team/src/push/push.js';
+import { type RunningTeamServer, startTeamServer } from '../../team/src/server/start.js';
+import { e2eMissing, openChromium } from './harness';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const FIXTURES = resolve(here, '../../core/test/fixtures');
+const SAMPLES = resolve(here, '../../cli/samples/claude-home');
+const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
+
+const missing =
+  e2eMissing('team e2e') ?? (postgresBin ? undefined : 'PostgreSQL is not installed (apt-get install postgresql)');
+if (missing && !postgresBin && process.env.AGENTDASH_REQUIRE_PG === '1') {
+  throw new Error('AGENTDASH_REQUIRE_PG=1 but PostgreSQL (initdb, postgres) is not installed');
+}
+
+/** Who pushes what, at which tier. */
+const pushes: readonly { person: string; device: string; tier: ShareTier; home: string }[] = [
+  { person: 'ann', device: 'laptop', tier: 'full', home: SAMPLES },
+  { person: 'ann', device: 'ci', tier: 'metadata', home: join(FIXTURES, 'gemini/0.61.0/.gemini') },
+  { person: 'bob', device: 'desktop', tier: 'summary', home: join(FIXTURES, 'codex/0.98.0/codex-home') },
+];
+
+describe.skipIf(missing !== undefined)(
+  `the team dashboard in headless Chromium${missing ? ` (skipped: ${missing})` : ''}`,
+  () => {
+    let tmp: string;
+    let pg: LocalPostgres;
+    let db: TeamDb;
+    let server: RunningTeamServer;
+    let viewer: string;
+    let context: BrowserContext;
+    let page: Page;
+    const indexes: AgentIndex[] = [];
+    const problems: string[] = [];
+
+    const api = async <T>(path: string): Promise<T> =>
+      (await (await fetch(`${server.url}api${path}`, { headers: { authorization: `Bearer ${viewer}` } })).json()) as T;
+    const shot = async (name: string) => {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, `team-${name}.png`) });
+    };
+    const rowTexts = async (testId: string) =>
+      await page.locator(`[data-testid=session-row] [data-testid=${testId}]`).allInnerTexts();
+
+    beforeAll(async () => {
+      tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-team-'));
+      pg = await startLocalPostgres();
+      db = await openTeamDb({ url: pg.url });
+      await migrate(db.sql, db.schema);
+      server = await startTeamServer({ db, host: '127.0.0.1', port: 0 });
+      viewer = (await addViewer(db.sql, 'lead')).token;
+      for (const p of pushes) {
+        if (!(await db.sql`select 1 from people where name = ${p.person}`).length) await addPerson(db.sql, p.person);
+        const { token } = await addDevice(db.sql, p.person, p.device);
+        const index = openIndex({ dbPath: join(tmp, `${p.device}.sqlite`) });
+        indexes.push(index);
+        await index.refresh([p.home]);
+        const report = await push({
+          index,
+          client: new TeamClient({ url: server.url, token }),
+          cache: FileCache.load(undefined),
+          policy: { defaultTier: p.tier, projects: [] },
+          device: { agentdash: '0.1.0', hostname: p.device, platform: 'linux' },
+        });
+        expect(report.stored).toBeGreaterThan(0);
+      }
+      ({ context, page } = await openChromium(tmp, { viewport: { width: 1500, height: 950 }, problems }));
+    }, 180_000);
+
+    afterAll(async () => {
+      await context?.close();
+      await server?.close();
+      for (const index of indexes) index.close();
+      await db?.close();
+      await pg?.stop();
+      if (tmp) await rm(tmp, { recursive: true, force: true });
+    });
+
+    it('opens with a viewer token; says it is a team server and which tiers it holds', async () => {
+      await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}`);
+      // the token went into a cookie and out of the address
+      expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+      await page.waitForSelector('[data-testid=session-row]');
+      expect(await page.locator('[data-testid=server-mode]').innerText()).toBe(
+        'team server · holds summary, metadata, full',
+      );
+      await shot('01-sessions');
+    });
+
+    it('each row says who pushed it, from which device, at which tier', async () => {
+      const list = await api<SessionsResponse>('/sessions?hideEmpty=1');
+      const rows = page.locator('[data-testid=session-row]');
+      expect(await rows.count()).toBe(list.total);
+      const people = await rowTexts('person-badge');
+      const tiers = await rowTexts('tier-badge');
+      expect(people).toHaveLength(list.total);
+      expect(new Set(people)).toEqual(new Set(['ann · laptop', 'ann · ci', 'bob · desktop']));
+      expect(new Set(tiers)).toEqual(new Set(['full', 'metadata', 'summary']));
+      // a summary-tier row hides its title and says why; the others show theirs
+      const hidden = page.locator('[data-testid=session-row] [data-testid=title-hidden]');
+      expect(await hidden.count()).toBe(tiers.filter((t) => t === 'summary').length);
+      expect(await hidden.first().innerText()).toBe('Title not shared (summary tier)');
+    });
+
+    it('the person and device filter narrows the list', async () => {
+      await page.selectOption('[data-testid=filter-person]', 'bob');
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-testid=session-row] [data-testid=person-badge]')].every(
+          (b) => b.textContent === 'bob · desktop',
+        ),
+      );
+      const bobs = await api<SessionsResponse>('/sessions?hideEmpty=1&person=bob');
+      expect(await page.locator('[data-testid=session-row]').count()).toBe(bobs.total);
+      expect(bobs.total).toBeGreaterThan(0);
+      await shot('02-bob');
+
+      await page.selectOption('[data-testid=filter-person]', 'ann');
+      // ann pushes from two devices: the device filter appears
+      await page.selectOption('[data-testid=filter-device]', 'ci');
+      await page.waitForFunction(() => {
+        const badges = [...document.querySelectorAll('[data-testid=session-row] [data-testid=person-badge]')];
+        return badges.length > 0 && badges.every((b) => b.textContent === 'ann · ci');
+      });
+      const ci = await api<SessionsResponse>('/sessions?hideEmpty=1&person=ann&device=ci');
+      expect(await page.locator('[data-testid=session-row]').count()).toBe(ci.total);
+      expect(new Set(await rowTexts('tier-badge'))).toEqual(new Set(['metadata']));
+      await shot('03-ann-ci');
+      await page.selectOption('[data-testid=filter-person]', '');
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid=session-row]').length === n,
+        (await api<SessionsResponse>('/sessions?hideEmpty=1')).total,
+      );
+    });
+
+    it('a summary-tier session hides its title and timeline, and says why', async () => {
+      const bobs = await api<SessionsResponse>('/sessions?hideEmpty=1&person=bob');
+      const id = bobs.sessions[0]?.id ?? '';
+      await page.goto(`${server.url}#/s/${id}`);
+      await page.waitForSelector('[data-testid=tier-notice]');
+      expect(await page.locator('[data-testid=session-title]').innerText()).toBe('Title not shared (summary tier)');
+      expect(await page.locator('[data-testid=tier-notice]').innerText()).toMatch(
+        /^Shared at the summary tier: numbers only .*\. Its transcript, title and project stay on bob's desktop: the team server never received them/,
+      );
+      // no timeline rows, no "no messages" placeholder, no error
+      expect(
+        await page.locator('[data-testid=prompt], [data-testid=assistant], [data-testid=tool-block]').count(),
+      ).toBe(0);
+      expect(await page.locator('[data-testid=session-events-error]').count()).toBe(0);
+      // nothing offered that the team server cannot give: no waterfall, export, resume
+      expect(
+        await page.locator('[data-testid=open-waterfall], [data-testid=copy-resume], [data-testid=expand-all]').count(),
+      ).toBe(0);
+      expect(await page.getByText('This session has no messages yet.').count()).toBe(0);
+      await shot('04-summary-session');
+    });
+
+    it("a full-tier session's timeline renders", async () => {
+      const laptop = await api<SessionsResponse>('/sessions?hideEmpty=1&person=ann&device=laptop');
+      const full = laptop.sessions.find((s) => s.toolCalls > 0) ?? laptop.sessions[0];
+      await page.goto(`${server.url}#/s/${full?.id ?? ''}`);
+      await page.waitForSelector('[data-testid=tool-block], [data-testid=assistant]', { timeout: 15_000 });
+      expect(await page.locator('[data-testid=session-title]').innerText()).toBe(full?.title ?? '');
+      expect(await page.locator('[data-testid=tier-notice]').count()).toBe(0);
+      expect(await page.locator('[data-testid=open-waterfall]').count()).toBe(1);
+      await shot('05-full-session');
+      expect(problems).toEqual([]);
+    });
+  },
+);
