@@ -29,6 +29,14 @@ export {
 } from './session-page.js';
 export { LONG_CONTEXT_TOKENS } from './session-usage.js';
 export { NativeAddonError } from './sqlite-addon.js';
+export type {
+  MeasuredCall,
+  MeasuredRequest,
+  SessionTelemetry,
+  StoreReport,
+  TelemetryJoins,
+  TelemetryStore,
+} from './telemetry/index.js';
 export * from './types.js';
 export type { UsageContext, UsageResponse } from './usage-queries.js';
 export { builtWorkerScript, startBuiltWorker } from './worker-script.js';
