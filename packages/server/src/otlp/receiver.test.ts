@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { attrNumber, attrText, decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import {
   readRecording,
 } from '../../../core/test/otel-recordings.js';
 import { type RunningServer, startServer } from '../server.js';
+import type { SessionTelemetryDto } from './telemetry-routes.js';
 
 /** A fixed shuffle (no randomness in tests): every third request first, then the rest backwards. */
 function shuffled<T>(items: readonly T[]): T[] {
@@ -87,6 +89,58 @@ function replaySuite(base: string) {
         expect(joins.toolResultsWithCall).toBe(toolCalls);
         expect(joins.transcriptRequests).toBeGreaterThan(0);
         expect(joins.transcriptRequestsWithApiRequest).toBe(joins.transcriptRequests);
+      });
+
+      it('per session, model time is the sum of api_request durations, tool time of tool_result ones', async () => {
+        const requests = readRecording(join(base, name));
+        for (const request of requests) await send(served.endpoint, request, false);
+        const sums = new Map<string, { modelMs: number; toolMs: number; costUsd: number; requests: number }>();
+        for (const request of requests) {
+          const signal = signalOfOtlpPath(request.path);
+          if (signal !== 'logs') continue;
+          const decoded = decodeOtlpRequest({
+            signal,
+            contentType: request.contentType,
+            contentEncoding: '',
+            body: request.body,
+          });
+          for (const r of decoded.records) {
+            if (r.kind !== 'event') continue;
+            const sid = attrText(r.attributes, 'session.id');
+            const sum = sums.get(sid) ?? { modelMs: 0, toolMs: 0, costUsd: 0, requests: 0 };
+            const ms = attrNumber(r.attributes, 'duration_ms') ?? 0;
+            if (r.name === 'api_request') {
+              sum.modelMs += ms;
+              sum.requests += 1;
+              sum.costUsd += attrNumber(r.attributes, 'cost_usd') ?? 0;
+            }
+            if (r.name === 'tool_result') sum.toolMs += ms;
+            sums.set(sid, sum);
+          }
+        }
+        const sessions = served.index.listSessions();
+        expect(sessions.length).toBeGreaterThan(0);
+        for (const session of sessions) {
+          const response = await fetch(new URL(`api/telemetry/sessions/${session.id}`, served.server.url));
+          const dto = (await response.json()) as SessionTelemetryDto;
+          const sum = sums.get(session.id);
+          expect([session.id, dto.modelTime, dto.toolTime.ms, dto.inferred?.modelMs]).toEqual([
+            session.id,
+            // a session whose every request failed (api_error only) has no measured model time
+            sum?.requests ? { ms: sum.modelMs, source: 'measured' } : { ms: session.time.modelMs, source: 'inferred' },
+            sum?.toolMs,
+            session.time.modelMs,
+          ]);
+          expect(dto.cost.clientUsd).toBeCloseTo(sum?.costUsd ?? Number.NaN, 9);
+          const computed = session.costUsd;
+          const flagged =
+            computed !== null && computed > 0 && Math.abs(dto.cost.clientUsd - computed) / computed > 0.01;
+          expect([dto.cost.computedUsd, dto.cost.flagged]).toEqual([computed, flagged]);
+        }
+        const only = await fetch(new URL('api/telemetry/sessions', served.server.url));
+        const listed = ((await only.json()) as { sessions: { sessionId: string }[] }).sessions.map((s) => s.sessionId);
+        const known = new Set(sessions.map((s) => s.id));
+        expect(listed.sort()).toEqual([...sums.keys()].filter((id) => id !== '' && !known.has(id)).sort());
       });
 
       it('bodies that are not OTLP get a one-line reason and leave the index unchanged', async () => {
