@@ -109,6 +109,24 @@ function checkRecordings(base: string) {
 
 describe('telemetry stored and joined (bundled trimmed recordings)', () => checkRecordings(otelFixtureDir));
 
+describe('a session seen first through telemetry', () => {
+  it('is listed as telemetry-only, then merges with its transcript into one session', async () => {
+    const index = freshIndex();
+    const dir = join(otelFixtureDir, otelRecordings[1]);
+    for (const records of requestsOf(dir)) index.telemetry.store(records);
+    const shell = '94b2b53d-c3bb-4ca4-9825-3e3ee0dbcdbe';
+    const before = index.telemetry.telemetryOnlySessions().find((s) => s.sessionId === shell);
+    expect([before?.hasTranscript, before?.toolCalls, index.listSessions().length]).toEqual([false, 19, 0]);
+    expect(before?.tools.map((t) => t.name)).toEqual(['Bash', 'Read', 'TaskStop']);
+    await index.refresh([join(dir, 'claude-home')]);
+    expect(index.telemetry.telemetryOnlySessions().filter((s) => s.sessionId === shell)).toEqual([]);
+    expect(index.listSessions().filter((s) => s.id === shell).length).toBe(1);
+    const after = index.telemetry.sessionTelemetry(shell);
+    expect([after?.hasTranscript, after?.toolCalls, after?.modelMs]).toEqual([true, 19, before?.modelMs]);
+    index.close();
+  });
+});
+
 const fullTitle = hasCorpusOtel
   ? 'telemetry stored and joined over ../shared/corpus-otel'
   : 'telemetry stored and joined over ../shared/corpus-otel (skipped: ../shared/corpus-otel is not present)';

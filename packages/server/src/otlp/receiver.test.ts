@@ -131,6 +131,13 @@ function replaySuite(base: string) {
             sum?.toolMs,
             session.time.modelMs,
           ]);
+          // every measured call of an indexed session is one of its calls, and the per-call figures sum to tool time
+          const callIds = new Set(
+            served.index.calls({ sessionId: session.id, limit: 1_000_000 }).map((call) => call.callId),
+          );
+          expect(Object.keys(dto.calls).filter((id) => !callIds.has(id))).toEqual([]);
+          expect(Object.values(dto.calls).reduce((n, call) => n + call.durationMs, 0)).toBe(sum?.toolMs ?? 0);
+          expect(Object.values(dto.requests).reduce((n, r) => n + r.durationMs, 0)).toBe(sum?.modelMs ?? 0);
           expect(dto.cost.clientUsd).toBeCloseTo(sum?.costUsd ?? Number.NaN, 9);
           const computed = session.costUsd;
           const flagged =

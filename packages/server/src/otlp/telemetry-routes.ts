@@ -2,7 +2,7 @@
  * `GET /api/telemetry/sessions` (sessions known only from telemetry) and `GET /api/telemetry/sessions/:id` (one
  * session's measured time and cost beside what AgentDash infers from its transcript).
  */
-import type { AgentIndex, SessionSummary, SessionTelemetry } from '@agentdash/index';
+import type { AgentIndex, MeasuredCall, MeasuredRequest, SessionSummary, SessionTelemetry } from '@agentdash/index';
 import { Hono } from 'hono';
 import { HttpError } from '../http-error.js';
 
@@ -40,11 +40,16 @@ export interface SessionTelemetryDto {
     readonly flagged: boolean;
   };
   readonly telemetry: SessionTelemetry;
+  /** Per call id: the client's measured run (`tool_result`), success, and permission wait; for the timeline. */
+  readonly calls: Readonly<Record<string, MeasuredCall>>;
+  /** Per request id: the client's measured request (`api_request`): duration, time to first token, cost. */
+  readonly requests: Readonly<Record<string, MeasuredRequest>>;
 }
 
 export function sessionTelemetryDto(
   telemetry: SessionTelemetry,
   summary: SessionSummary | undefined,
+  measured: { readonly calls: Map<string, MeasuredCall>; readonly requests: Map<string, MeasuredRequest> },
 ): SessionTelemetryDto {
   const computed = summary?.costUsd ?? null;
   const difference = computed === null || computed === 0 ? null : (telemetry.costUsd - computed) / computed;
@@ -64,6 +69,8 @@ export function sessionTelemetryDto(
       flagged: difference !== null && Math.abs(difference) > COST_TOLERANCE,
     },
     telemetry,
+    calls: Object.fromEntries(measured.calls),
+    requests: Object.fromEntries(measured.requests),
   };
 }
 
@@ -75,7 +82,11 @@ export function telemetryRoutes(index: AgentIndex): Hono {
     const summary = index.getSession(ref);
     const telemetry = index.telemetry.sessionTelemetry(summary?.id ?? ref);
     if (telemetry === undefined) throw new HttpError(404, 'no telemetry for this session');
-    return c.json(sessionTelemetryDto(telemetry, summary));
+    const measured = {
+      calls: index.telemetry.measuredCalls(telemetry.sessionId),
+      requests: index.telemetry.measuredRequests(telemetry.sessionId),
+    };
+    return c.json(sessionTelemetryDto(telemetry, summary, measured));
   });
   return routes;
 }
