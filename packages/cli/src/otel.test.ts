@@ -55,7 +55,12 @@ it('otel status counts what arrived and lists the sessions known only from telem
   for (const request of readRecording(recording)) {
     const signal = signalOfOtlpPath(request.path);
     if (signal === null) continue;
-    const decoded = decodeOtlpRequest({ signal, contentType: request.contentType, contentEncoding: '', body: request.body });
+    const decoded = decodeOtlpRequest({
+      signal,
+      contentType: request.contentType,
+      contentEncoding: '',
+      body: request.body,
+    });
     records.push(...decoded.records);
     index.telemetry.store(decoded.records);
   }
@@ -63,9 +68,13 @@ it('otel status counts what arrived and lists the sessions known only from telem
   const status = await json<OtelStatusJson>(['otel', 'status']);
   const shell = '94b2b53d-c3bb-4ca4-9825-3e3ee0dbcdbe';
   const named = new Set(
-    records.flatMap((r) => (r.kind === 'event' ? [attrText(r.attributes, 'session.id')] : [])).filter((id) => id !== ''),
+    records
+      .flatMap((r) => (r.kind === 'event' ? [attrText(r.attributes, 'session.id')] : []))
+      .filter((id) => id !== ''),
   );
-  expect(status.telemetryOnlySessions.map((s) => s.sessionId).sort()).toEqual([...named].filter((id) => id !== shell).sort());
+  expect(status.telemetryOnlySessions.map((s) => s.sessionId).sort()).toEqual(
+    [...named].filter((id) => id !== shell).sort(),
+  );
   expect(status.joins.toolResultsWithCall).toBeGreaterThan(0);
   expect(status.joins.transcriptRequestsWithApiRequest).toBe(status.joins.transcriptRequests);
 });
