@@ -7,10 +7,13 @@
  *   `requestId` (joined when asked, so whichever of telemetry and transcript arrives first does not matter);
  * - `key` makes a retried export a no-op: a span is its trace and span id, an event or a metric point the hash of its
  *   whole record.
+ *
+ * `IF NOT EXISTS`: a database brought back to an older version number (a test that simulates an old index, a
+ * downgrade and upgrade) already holds them, with their rows, and keeps both.
  */
 
 export const TELEMETRY_SCHEMA = `
-  CREATE TABLE otel_events (
+  CREATE TABLE IF NOT EXISTS otel_events (
     key TEXT PRIMARY KEY,
     session_id TEXT NOT NULL,
     name TEXT NOT NULL,
@@ -31,11 +34,11 @@ export const TELEMETRY_SCHEMA = `
     received_ms INTEGER NOT NULL,
     record TEXT NOT NULL
   ) WITHOUT ROWID;
-  CREATE INDEX otel_events_session ON otel_events(session_id, name);
-  CREATE INDEX otel_events_request ON otel_events(request_id) WHERE request_id <> '';
-  CREATE INDEX otel_events_tool ON otel_events(tool_use_id) WHERE tool_use_id <> '';
+  CREATE INDEX IF NOT EXISTS otel_events_session ON otel_events(session_id, name);
+  CREATE INDEX IF NOT EXISTS otel_events_request ON otel_events(request_id) WHERE request_id <> '';
+  CREATE INDEX IF NOT EXISTS otel_events_tool ON otel_events(tool_use_id) WHERE tool_use_id <> '';
 
-  CREATE TABLE otel_spans (
+  CREATE TABLE IF NOT EXISTS otel_spans (
     trace_id TEXT NOT NULL,
     span_id TEXT NOT NULL,
     parent_span_id TEXT NOT NULL,
@@ -50,10 +53,10 @@ export const TELEMETRY_SCHEMA = `
     record TEXT NOT NULL,
     PRIMARY KEY (trace_id, span_id)
   ) WITHOUT ROWID;
-  CREATE INDEX otel_spans_session ON otel_spans(session_id, name);
-  CREATE INDEX otel_spans_parent ON otel_spans(parent_span_id) WHERE parent_span_id <> '';
+  CREATE INDEX IF NOT EXISTS otel_spans_session ON otel_spans(session_id, name);
+  CREATE INDEX IF NOT EXISTS otel_spans_parent ON otel_spans(parent_span_id) WHERE parent_span_id <> '';
 
-  CREATE TABLE otel_metrics (
+  CREATE TABLE IF NOT EXISTS otel_metrics (
     key TEXT PRIMARY KEY,
     session_id TEXT NOT NULL,
     name TEXT NOT NULL,
@@ -62,10 +65,10 @@ export const TELEMETRY_SCHEMA = `
     received_ms INTEGER NOT NULL,
     record TEXT NOT NULL
   ) WITHOUT ROWID;
-  CREATE INDEX otel_metrics_session ON otel_metrics(session_id, name);
+  CREATE INDEX IF NOT EXISTS otel_metrics_session ON otel_metrics(session_id, name);
 
   -- Records of a shape not modelled (histograms, summaries, a span without id): kept raw.
-  CREATE TABLE otel_unknown (
+  CREATE TABLE IF NOT EXISTS otel_unknown (
     key TEXT PRIMARY KEY,
     signal TEXT NOT NULL,
     reason TEXT NOT NULL,
