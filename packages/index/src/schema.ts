@@ -6,7 +6,6 @@ import { HOMES_SCHEMA } from './schema-homes.js';
 import { PAYLOADS_SCHEMA, RESET_DATA_PAYLOADS } from './schema-payloads.js';
 import { RESET_DATA_STRINGS, STRINGS_SCHEMA } from './schema-strings.js';
 import { SCHEMA_VERSION } from './schema-version.js';
-import { TELEMETRY_SCHEMA } from './telemetry/schema.js';
 
 /**
  * Versioned schema migrations (`PRAGMA user_version`). Each entry upgrades from version `i` to `i + 1`.
@@ -429,8 +428,6 @@ const migrations: readonly string[] = [
      tail TEXT NOT NULL,
      kept_ms INTEGER NOT NULL
    );`,
-  // Telemetry received over OTLP (telemetry/schema.ts). Not derived data: no migration may drop it.
-  TELEMETRY_SCHEMA,
 ];
 
 /** Tables no migration may drop or empty: the archive (the only copy of transcripts Claude Code has deleted). */

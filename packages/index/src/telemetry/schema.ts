@@ -1,15 +1,13 @@
 /**
  * Telemetry tables: what an agent's own OpenTelemetry export said (events, spans, metric points), as received.
- * Not derived from transcripts (nothing could rebuild them), so they are created by a real, append-only migration
- * step, and no reset of derived data touches them. Each row keeps its whole neutral record (`record`, JSON) beside
+ * Not derived from transcripts (nothing could rebuild them): a rebuild of the derived tables keeps them
+ * (`TELEMETRY_TABLES`), and they are created on first use, `IF NOT EXISTS` (an index that never receives
+ * telemetry carries none of their pages). Each row keeps its whole neutral record (`record`, JSON) beside
  * the columns the joins and sums read:
  * - `session_id` = the transcript's `sessionId`; `tool_use_id` = a call's id; `request_id` = a response's
  *   `requestId` (joined when asked, so whichever of telemetry and transcript arrives first does not matter);
  * - `key` makes a retried export a no-op: a span is its trace and span id, an event or a metric point the hash of its
  *   whole record.
- *
- * `IF NOT EXISTS`: a database brought back to an older version number (a test that simulates an old index, a
- * downgrade and upgrade) already holds them, with their rows, and keeps both.
  */
 
 export const TELEMETRY_SCHEMA = `
@@ -77,5 +75,5 @@ export const TELEMETRY_SCHEMA = `
   ) WITHOUT ROWID;
 `;
 
-/** Tables no reset of derived data may drop or empty. */
+/** Tables no rebuild or reset of derived data may drop or empty. */
 export const TELEMETRY_TABLES = ['otel_events', 'otel_spans', 'otel_metrics', 'otel_unknown'] as const;
