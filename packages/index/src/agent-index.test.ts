@@ -27,7 +27,7 @@ import {
   openIndex,
   toFtsQuery,
 } from './index.js';
-import { migrate, SCHEMA_VERSION } from './schema.js';
+import { SCHEMA_VERSION } from './schema.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
@@ -531,7 +531,11 @@ describe('database file', () => {
     index.close();
     const dbPath = join(dir, 'db', 'old.sqlite');
     const raw = new Database(dbPath);
-    migrate(raw, 1);
+    // An index as schema version 1 made it (before the stamp): its first tables only.
+    raw.exec(`CREATE TABLE files (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, project_dir TEXT NOT NULL,
+        role TEXT NOT NULL, session_id TEXT NOT NULL);
+      CREATE TABLE sessions (id TEXT PRIMARY KEY, project_dir TEXT NOT NULL);
+      PRAGMA user_version = 1;`);
     raw.prepare("INSERT INTO files (path, project_dir, role, session_id) VALUES ('/x.jsonl', '/', 'main', 'x')").run();
     raw.close();
     const warnings: string[] = [];
@@ -540,7 +544,7 @@ describe('database file', () => {
     expect(warnings).toEqual([]);
     const check = new Database(dbPath);
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    // Migration 2 drops what was read, so that the next refresh re-reads with the new parser.
+    // The derived tables are made again, empty, so that the next refresh re-reads with the new parser.
     expect(check.prepare('SELECT COUNT(*) FROM files').pluck().get()).toBe(0);
     expect(check.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'docs_call'").pluck().get()).toBe(1);
     check.close();

@@ -60,7 +60,6 @@ import type {
   UsageFilter,
 } from './types.js';
 import { type UsageResponse, usageResponses } from './usage-queries.js';
-import { ensureWarmState } from './warm.js';
 
 export { defaultDbPath } from './db-path.js';
 
@@ -197,8 +196,8 @@ function openDb(dbPath: string, busyTimeoutMs: number): Opened {
     const kind = dbPath === ':memory:' ? 'new' : recogniseIndex(db, dbPath, SCHEMA_VERSION);
     recognised = true;
     // Only a new file takes it (before WAL mode writes the header). 4 KiB pages (SQLite's default) since tool payloads
-    // left the index (schema 24): ../shared/wild 10.44 → 10.17 MB (less of a page left empty at the end of each of the
-    // many small trees and archive chunks), the 0.25 GiB bench home 47.9 → 47.8 MB, cold index time unchanged.
+    // left the index (schema 24): a smaller file (less of a page left empty at the end of each of the many small trees
+    // and archive chunks), cold index time unchanged.
     db.pragma('page_size = 4096');
     if (kind === 'new') useIncrementalVacuum(db);
     if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
@@ -209,7 +208,6 @@ function openDb(dbPath: string, busyTimeoutMs: number): Opened {
     // A bigger page cache than the 2 MiB default: a large import touches index pages all over the file.
     db.pragma('cache_size = -32768');
     migrate(db);
-    ensureWarmState(db);
     // Touch the main tables so a damaged file fails here, not later.
     db.prepare('SELECT COUNT(*) FROM files').pluck().get();
     return { db };

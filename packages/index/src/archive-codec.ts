@@ -37,11 +37,10 @@ const LARGE_CHUNK = 1024 * 1024;
 
 /**
  * zstd's level for a chunk of `length` bytes: 6 below `LARGE_CHUNK`, 3 from there. Most of a large archive's bytes
- * are in whole chunks of long sessions, which compress well at any level: level 3 writes them 3× faster than 6 (in a
- * cold index of the bench home, level 6 took a seventh of all CPU time) for an archive 9 % larger (5.3 % of the
- * transcripts against 4.8 %). Small files gain the most from the higher level and cost little time at it:
- * `../shared/wild` (mostly small and middling files) goes from 14.6 % to 14.9 % (level 3 throughout: 15.7 %, over
- * its goal).
+ * are in whole chunks of long sessions, which compress well at any level: level 3 writes them several times faster
+ * than 6 (a large share of a cold index's CPU) for a slightly larger archive. Small files gain the most from the
+ * higher level and cost little time at it (level 3 throughout put `../shared/wild`, mostly small and middling files,
+ * over its size goal). The figures are in the commits that chose these levels.
  */
 export function zstdLevelFor(length: number): number {
   return length < LARGE_CHUNK ? 6 : 3;
@@ -136,7 +135,7 @@ const brotliAsync = promisify(zlib.brotliCompress);
 
 /**
  * As `compressChunk`, for a thread that serves others (the writer, in `serve`): brotli on libuv's thread pool, zstd
- * there too where Node has it; the addon's zstd in this thread (a whole chunk: about 3.5 ms at level 3).
+ * there too where Node has it; the addon's zstd in this thread (a whole chunk at level 3 takes a few milliseconds).
  */
 export async function compressChunkAsync(
   bytes: Uint8Array,

@@ -8,6 +8,7 @@ import { ARCHIVE_SIZE } from './archive.js';
 import { CODEC } from './archive-codec.js';
 import { type AgentIndex, openIndex } from './index.js';
 import { ARCHIVE_TABLES, migrate, resetDerivedData, SCHEMA_VERSION } from './schema.js';
+import { ARCHIVE_STEPS } from './schema-archive.js';
 
 let dir: string;
 let home: string;
@@ -97,10 +98,15 @@ describe('archive', () => {
 
   it('a schema migration keeps the archived bytes', () => {
     const db = new Database(join(dir, 'migrate.sqlite'));
-    // Migrate step by step up to the one that creates the archive, then fill it and migrate the rest of the way.
-    const hasArchive = () =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'archive_chunks'").get() !== undefined;
-    for (let version = 1; !hasArchive(); version++) migrate(db, version);
+    // An index as schema version 6 left it: the archive's first tables beside derived ones of that time (a view and
+    // a trigger among them), which the migration drops.
+    for (const step of ARCHIVE_STEPS) if (step.version <= 6) db.exec(step.sql);
+    db.exec(`CREATE TABLE files (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+      CREATE TABLE docs (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE);
+      CREATE VIEW docs_text AS SELECT id FROM docs;
+      CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN SELECT 1; END;
+      INSERT INTO files (id, path) VALUES (1, '/p/s.jsonl'); INSERT INTO docs (file_id) VALUES (1);
+      PRAGMA user_version = 6;`);
     db.prepare(
       `INSERT INTO archive_files (path, project_dir, role, session_id, agent_id, meta_path, file_size, mtime_ms, ino)
        VALUES ('/p/s.jsonl', '/p', 'main', 's', NULL, NULL, 3, 1, 1)`,
@@ -121,6 +127,8 @@ describe('archive', () => {
     migrate(db);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(snapshot()).toEqual(kept);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type IN ('view', 'trigger')").all()).toEqual([]);
+    expect(db.prepare('SELECT COUNT(*) FROM files').pluck().get()).toBe(0);
     // Chunks stored before chunks named their codec are brotli's.
     expect(db.prepare('SELECT codec FROM archive_chunks').pluck().all()).toEqual([CODEC.brotli]);
     resetDerivedData(db);

@@ -1,6 +1,6 @@
 /**
  * A first index of a large home takes minutes, in batches of half a second: a command run meanwhile in another
- * process would wait for each batch and then read the rest itself (140 s measured beside a cold `serve`). The
+ * process would wait for each batch and then read the rest itself (minutes, beside a cold `serve`). The
  * process that builds says so in the database, with its progress, on each commit; a reading command asked to
  * (`RefreshOptions.partialWhileBuilding`) then answers at once from what is committed, and says it is partial.
  */

@@ -22,7 +22,7 @@ import { summarizeCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from './agents.js';
 import { isObj, str } from './guards.js';
 import { OP, type Op } from './record-rows.js';
-import { FACT_COLUMNS } from './schema-payloads.js';
+import { FACT_COLUMNS } from './schema-derived.js';
 
 /** A call as its fact reads it (`storedCallOf`). */
 export interface StoredCall {

@@ -56,8 +56,8 @@ function outputText(content: ResultContent, toolUseResult: unknown): string {
  * dropped only in a file tool's output, or when padded as `cat -n` and `nl` pad it.
  *
  * A line's number is as listings print it: `     N→` (Read and Edit up to 2.1.8x), `N<tab>` (2.1.90+, `cat -n`):
- * spaces or tabs, 1 to 9 digits, the mark. Lines are scanned by hand (2.5× faster than a pattern with a callback per
- * line over the bench home's tool outputs, most of them file listings).
+ * spaces or tabs, 1 to 9 digits, the mark. Lines are scanned by hand (much faster than a pattern with a callback per
+ * line over tool outputs, most of them file listings).
  */
 export function indexedText(part: DocPart): string {
   if (part.kind !== 'tool-output') return part.text;

@@ -46,7 +46,7 @@ describe('hostile input never stops a refresh', () => {
   it('stores a file whose import fails as an issue and goes on with the next; retries once it changes', async () => {
     // A real failure inside the import transaction: the database refuses one record.
     const db = new Database(dbPath);
-    db.exec(`CREATE TRIGGER boom BEFORE INSERT ON record_rows WHEN NEW.uuid_raw = 'boom'
+    db.exec(`CREATE TRIGGER boom BEFORE INSERT ON records WHEN NEW.uuid_raw = 'boom'
              BEGIN SELECT RAISE(ABORT, 'refused by test trigger'); END`);
     const file = join(home, 'projects', API, `${FIRST}.jsonl`);
     appendFileSync(
@@ -74,7 +74,7 @@ describe('hostile input never stops a refresh', () => {
   it('keeps the texts a failed file numbered out of the files after it (a rolled-back savepoint undid them)', async () => {
     await index.refresh([home]);
     const db = new Database(dbPath);
-    db.exec(`CREATE TRIGGER boom BEFORE INSERT ON record_rows WHEN NEW.uuid_raw = 'boom'
+    db.exec(`CREATE TRIGGER boom BEFORE INSERT ON records WHEN NEW.uuid_raw = 'boom'
              BEGIN SELECT RAISE(ABORT, 'refused by test trigger'); END`);
     const cwd = '/a/folder/no/record/named/before';
     const line = (sessionId: string, uuid: string) =>
@@ -89,7 +89,10 @@ describe('hostile input never stops a refresh', () => {
     utimesSync(next, now - 60, now - 60);
     await index.refresh([home]);
     const stored = db
-      .prepare('SELECT r.cwd, r.version FROM records r JOIN files f ON f.id = r.file_id WHERE f.path = ?')
+      .prepare(
+        `SELECT c.text AS cwd, v.text AS version FROM records r JOIN files f ON f.id = r.file_id
+         LEFT JOIN strings c ON c.id = r.cwd_ref LEFT JOIN strings v ON v.id = r.version_ref WHERE f.path = ?`,
+      )
       .all(next);
     db.exec('DROP TRIGGER boom');
     db.close();

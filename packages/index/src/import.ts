@@ -13,7 +13,7 @@ import {
   type StoredResult,
 } from './call-fact.js';
 import { OP, type Op, opsOfEvent } from './record-rows.js';
-import { FACT_COLUMNS } from './schema-payloads.js';
+import { FACT_COLUMNS } from './schema-derived.js';
 
 export interface FileRow {
   readonly id: number;
@@ -134,10 +134,9 @@ export class Writer {
       // One row per line: the first record of a line is kept. An adapter may derive several records from one line
       // (Gemini writes a model turn, its tool calls and their results in one message): the first is the response,
       // with its model and usage; the calls and results that follow are stored by id in their own tables.
-      // Into the table, not through the `records` view: its trigger looks each of the four texts up twice per row;
-      // here they are numbered once per transaction (`stringId`).
+      // A record's repeated texts by their number in `strings`, numbered once per transaction (`stringId`).
       insertRecord: db.prepare(
-        `INSERT OR IGNORE INTO record_rows (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd_ref, version_ref,
+        `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd_ref, version_ref,
           git_branch_ref, model_ref, message_id, is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens,
           cache_creation_tokens, cache_read_tokens, request_id, cache_1h_tokens, reasoning_tokens, request_ref, shown,
           parent_raw, prompt_text, sig, extra_results)
@@ -147,7 +146,7 @@ export class Writer {
       stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
       insertString: db.prepare('INSERT INTO strings (text) VALUES (?)'),
       addExtraResults: db.prepare(
-        'UPDATE record_rows SET extra_results = coalesce(extra_results, 0) + ? WHERE file_id = ? AND line = ?',
+        'UPDATE records SET extra_results = coalesce(extra_results, 0) + ? WHERE file_id = ? AND line = ?',
       ),
       countUnknown: db.prepare('UPDATE files SET unknown_records = unknown_records + 1 WHERE id = ?'),
       insertRequest: db.prepare(
@@ -169,6 +168,7 @@ export class Writer {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertFts: db.prepare('INSERT INTO docs_fts (rowid, body) VALUES (?, ?)'),
+      deleteFts: db.prepare('DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)'),
       addSecret: db.prepare(
         `INSERT INTO secret_counts (file_id, rule, count) VALUES (?, ?, 1)
          ON CONFLICT (file_id, rule) DO UPDATE SET count = count + 1`,
@@ -178,7 +178,7 @@ export class Writer {
       // statement savepoint), so it is run only when a document does wait for its tool's name (rare).
       docWaitsForTool: db.prepare('SELECT 1 FROM docs WHERE call_id = ? AND tool IS NULL LIMIT 1').pluck(),
       fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
-      // In each agent home the first occurrence owns the call (schema-homes.ts). A fork or resume copy has the same
+      // In each agent home the first occurrence owns the call (schema-derived.ts). A fork or resume copy has the same
       // timestamp: then the file that started first (its first timestamped line) is the original, whatever the
       // import order (among files that start alike, the session whose row came first). Copies of one session in
       // several folders (the same id, the same start): the newest complete one, its last timestamped line latest,
@@ -202,7 +202,7 @@ export class Writer {
         `SELECT r.file_id, r.line, r.offset FROM results r JOIN files f ON f.id = r.file_id WHERE r.tool_use_id = ? AND f.home = ?
          ORDER BY (r.file_id <> ?), r.rowid LIMIT 1`,
       ),
-      cwdAt: db.prepare('SELECT cwd FROM records WHERE file_id = ? AND line = ?').pluck(),
+      cwdAt: db.prepare('SELECT s.text FROM records JOIN strings s ON s.id = cwd_ref WHERE file_id = ? AND line = ?'),
       agentOfFile: db.prepare('SELECT agent FROM files WHERE id = ?').pluck(),
       // The facts stored for an id (one per home; a file dropped meanwhile has none).
       factsOfId: db.prepare(
@@ -212,7 +212,7 @@ export class Writer {
       deleteFact: db.prepare(
         `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = NULL`).join(', ')} WHERE tool_use_id = ? AND file_id = ?`,
       ),
-      // A call's fact is stored on the row of its first occurrence in its agent home (schema-payloads.ts).
+      // A call's fact is stored on the row of its first occurrence in its agent home (schema-derived.ts).
       // The fact's values in FACT_COLUMNS order, then the call's id and file.
       upsertFact: db.prepare(
         `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE tool_use_id = ? AND file_id = ?`,
@@ -253,12 +253,12 @@ export class Writer {
     return ids;
   }
 
-  /** Remove everything parsed from a file (before re-reading it from the start). */
+  /** Remove everything parsed from a file (before reading it again from byte 0, or dropping it). */
   clearFile(fileId: number): void {
-    this.flushTexts();
-    for (const table of ['records', 'requests', 'titles', 'calls', 'results', 'issues', 'docs', 'secret_counts']) {
-      this.db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
-    }
+    this.flushTexts(); // Documents leave the full-text index by rowid: held-back ones must be in it first.
+    this.s.deleteFts.run(fileId);
+    for (const t of ['records', 'requests', 'titles', 'calls', 'results', 'issues', 'docs', 'secret_counts'])
+      this.db.prepare(`DELETE FROM ${t} WHERE file_id = ?`).run(fileId);
   }
 
   /**
@@ -605,7 +605,7 @@ export class Writer {
     return factColumnsOf(
       call,
       result,
-      (this.s.cwdAt.get(plan.call.file_id, plan.call.line) as string | null | undefined) ?? undefined,
+      (this.s.cwdAt.get(plan.call.file_id, plan.call.line) as { text: string } | undefined)?.text,
       agentOfRow(this.s.agentOfFile.get(plan.call.file_id) as string | undefined),
     );
   }

@@ -26,8 +26,8 @@ const OPS_BYTES = 1024 * 1024;
  * Bytes of serialized row operations posted and not yet taken by the writer at which reading pauses: about what may
  * wait in the writer's queue for this worker (outside its heap, see `ParseJob`; the chunk being read when it is
  * reached is still posted, so it can be exceeded by one chunk). Deep enough that both workers read on while
- * the writer stores a long session one of them read (at 4 MiB of transcript, or 64 chunks of small files, a cold
- * index of the 0.25 GiB bench home had the writer wait for rows 3 s of its 9 while the workers waited for it).
+ * the writer stores a long session one of them read (with a queue of a few MiB, the writer of a cold index waited for
+ * rows a third of its time while the workers waited for it).
  */
 const MAX_UNACKED_BYTES = 32 * 1024 * 1024;
 
@@ -37,8 +37,7 @@ if (port === null) throw new Error('parse-worker.js runs as a worker thread');
 /**
  * Scheduling priority of this thread: 10 nice steps below the writer's. The writer, in the main thread, is an import's
  * critical path; both workers beside it make three busy threads on two cores, and at equal priority the writer got
- * two thirds of a core. A cold index of the 1 GiB bench home took 11 % less time (21.7 → 19.2 s, alternated runs),
- * the workers still using what the writer leaves. Relative to the process's own nice value (a process already run
+ * two thirds of a core, and a cold index took longer than with the workers using only what the writer leaves. Relative to the process's own nice value (a process already run
  * nicer keeps its workers below it), at most 19. Linux only: there a nice value is a thread's own (elsewhere it is
  * the whole process's, which this must not lower).
  */

@@ -15,7 +15,7 @@ import {
 import { findSecrets } from '@agentdash/core/secrets';
 import { spaceCjk } from './cjk.js';
 import { docPartsOf, indexedText, isPromptRecord } from './doc-parts.js';
-import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from './schema-compact.js';
+import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from './stored-values.js';
 
 /** Row operations, in the order the writer runs them; each is an array whose first item is its code. */
 export const OP = {

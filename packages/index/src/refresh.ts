@@ -629,8 +629,7 @@ export class Refresher {
     const batch = this.begin();
     for (const id of this.writer.idsLeaving(row.id)) batch.touched.add(id);
     batch.sessions.add(row.session_id);
-    // Its documents leave the full-text index by rowid: held-back ones must be in it first.
-    this.writer.flushTexts();
+    this.writer.clearFile(row.id);
     prepared(this.db, 'DELETE FROM files WHERE id = ?').run(row.id);
     return true;
   }
@@ -880,7 +879,7 @@ export class Refresher {
   /**
    * Keep the statement journals of a first index's savepoints (one per file) in memory, not in temporary files: a
    * savepoint copies each page it is the first to change (the files row's pages, the archive's, every index's leaf),
-   * and those copies were 128,000 of the 200,000 writes of a cold index of the 0.25 GiB bench home. Only on a first
+   * and those copies were most of a cold index's writes. Only on a first
    * index, where a file's savepoint holds at most the shared pages its import changes: a later refresh may re-read or
    * drop a large file, whose every stored page its savepoint would copy. Only while the refresh runs: elsewhere a
    * large sort spills to a temporary file as usual. Returns what puts the setting back.

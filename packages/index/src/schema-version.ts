@@ -1,5 +1,28 @@
 /**
- * The index's schema version: the number of migration steps in schema.ts, which checks it as it loads. Kept apart
- * so that the warm path (warm.ts), which only compares it with the database's, does not load every step's SQL.
+ * The index's two versions, kept apart from the SQL so that the warm path (warm.ts), which only compares them with
+ * the database's, loads none of it.
+ *
+ * - `SCHEMA_VERSION` (`PRAGMA user_version`): the steps of schema-archive.ts applied, for the tables that cannot be
+ *   rebuilt (the archive, the settings). An index of a higher version is refused (`NewerIndexError`).
+ * - `DERIVED_VERSION` (the `derived_version` table): the DDL of every derived table (schema-derived.ts). Another
+ *   version, higher or lower, drops them and builds them again from the transcripts.
  */
-export const SCHEMA_VERSION = 27;
+import type Database from 'better-sqlite3';
+
+export const SCHEMA_VERSION = 28;
+export const DERIVED_VERSION = 1;
+
+/** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
+export function derivedVersionOf(db: Database.Database): number {
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'derived_version'").get();
+  if (hasTable === undefined) return 0;
+  return (db.prepare('SELECT max(version) FROM derived_version').pluck().get() as number | null) ?? 0;
+}
+
+/** Whether the database is at both versions of this program (nothing to migrate or rebuild). */
+export function schemaIsCurrent(db: Database.Database): boolean {
+  return (
+    (db.pragma('user_version', { simple: true }) as number) === SCHEMA_VERSION &&
+    derivedVersionOf(db) === DERIVED_VERSION
+  );
+}

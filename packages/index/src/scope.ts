@@ -57,8 +57,8 @@ export class Where implements Sql {
 /**
  * SQL condition: the file `alias.path` is one of the paths or under one of them. "Under" is a range of the path
  * column (`root/` ≤ path < `root` + the character after the separator: byte order, the column's collation), so an
- * index on it is searched; a test of each path's first characters read every stored file (13 ms over 10,000 files, on
- * every append the server refreshed).
+ * index on it is searched; a test of each path's first characters read every stored file, on every append the server
+ * refreshed.
  */
 export function pathCond(paths: readonly string[], alias: string): Sql {
   const ors: string[] = [];
@@ -92,8 +92,8 @@ export function scopeSql(
     /**
      * The paths hold few of the stored files (a refresh of some folders counting their sessions): their files are
      * found first (a range of the path index), then their sessions by key, instead of testing each session's files
-     * (12 → 1 ms over 4,800 sessions). Where the paths hold most files (the served home and a stray folder), a list
-     * of their sessions costs more than the test: a sessions page 0.13 → 0.2 s in a 1 GiB home.
+     * (far fewer rows read). Where the paths hold most files (the served home and a stray folder), a list of their
+     * sessions costs more than the test, so this is not the default.
      */
     readonly pathsFirst?: boolean;
   } = {},
@@ -126,9 +126,16 @@ export function scopeSql(
   return where;
 }
 
-/** Calls (`call_facts cf`) of the sessions a session filter selects that occur in a file under its paths. */
+/**
+ * The calls that hold their fact (`cf`; `sessionCallsWhere` keeps those: each call once per agent home, see `calls`
+ * in schema-derived.ts) with their file (`cff`, whose session is theirs). A LEFT JOIN on the files' primary key: a
+ * query that reads no column of the file does not touch `files` at all.
+ */
+export const CALL_FACTS = 'calls cf LEFT JOIN files cff ON cff.id = cf.file_id';
+
+/** Calls (`CALL_FACTS`) of the sessions a session filter selects that occur in a file under its paths. */
 export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefined): Where {
-  const where = new Where();
+  const where = new Where().add('cf.has_result IS NOT NULL');
   if (sessions.paths && sessions.paths.length > 0) {
     // The call occurs in a file under the paths, of a session the other filters select: the file of its first
     // occurrence (`cf.file_id`, the cheap and usual case) or another one of the same agent home (a copy in a
@@ -136,11 +143,11 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
     const { paths, ...rest } = sessions;
     const scoped = scopeSql(rest);
     // The copy's test runs only for an id that occurs more than once (a list made once from the calls' key): run for
-    // every call out of scope, it cost 0.3–0.9 s over the 70,000 calls of a 1 GiB home.
+    // every call out of scope, it was most of the query's time in a large home.
     const cond = pathCond(paths, 'pf');
     where.add(
       `((cf.file_id IN (SELECT pf.id FROM files pf WHERE ${cond.sql})
-         AND cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql}))
+         AND cff.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql}))
         OR (cf.tool_use_id IN (SELECT tool_use_id FROM calls GROUP BY tool_use_id HAVING COUNT(*) > 1)
             AND EXISTS (SELECT 1 FROM calls pc JOIN files pf ON pf.id = pc.file_id JOIN sessions s ON s.id = pf.session_id
                         WHERE pc.tool_use_id = cf.tool_use_id AND ${cond.sql} AND ${scoped.sql}
@@ -154,7 +161,7 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
     const scoped = scopeSql(sessions);
     // No session condition when there is none to apply: the stats query then reads a covering index only.
     if (scoped.sql !== '1 = 1') {
-      where.add(`cf.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
+      where.add(`cff.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
     }
   }
   return where.when(tool, '(cf.name = ? OR cf.canonical_name = ?)');
@@ -164,7 +171,7 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
 export type CallScope = Pick<CallFilter, 'paths' | 'project' | 'tool' | 'sessionId' | 'since' | 'until' | 'agent'>;
 
 /**
- * Conditions on `call_facts cf` for a call scope: the project and paths select sessions (and the paths each call's
+ * Conditions on `CALL_FACTS` for a call scope: the project and paths select sessions (and the paths each call's
  * file); since and until apply to the call's own timestamp.
  */
 export function callScopeWhere(filter: CallScope): Where {
@@ -176,7 +183,7 @@ export function callScopeWhere(filter: CallScope): Where {
     },
     filter.tool,
   )
-    .when(filter.sessionId, 'cf.session_id = ?')
+    .when(filter.sessionId, 'cff.session_id = ?')
     .when(toMs(filter.since), 'cf.ts_ms >= ?')
     .when(toMs(filter.until), 'cf.ts_ms <= ?');
 }

@@ -11,10 +11,10 @@ import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 
 import { matchSubagents, type SessionCounts, type SubagentLinkKind, type SubagentSummary } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { isObj, type Obj, str } from './guards.js';
-import { RECORD_KINDS, storedKind } from './schema-compact.js';
 import type { Store } from './scope.js';
 import { sessionKeyOfRef } from './session-queries.js';
 import { archiveOf, prepared } from './statements.js';
+import { RECORD_KINDS, storedKind } from './stored-values.js';
 
 /** A subagent run as the header lists it (the server's `SubagentInfo`). */
 export type SubagentHeader = SubagentSummary;

@@ -1,8 +1,8 @@
 /**
  * One pass over a session's stored records for its summary (sessions.ts) and usage (session-usage.ts): each file's
  * rows in line order, the files as core reads them (main first, then by path). Nine queries scanned the same rows
- * before, each its own way; at about 40 records a session, reading rows was most of a session's summary (1 ms, a
- * quarter of a cold index's writer time over the bench home).
+ * before, each its own way; reading rows was most of a session's summary, and summaries a large part of a cold
+ * index's writer time.
  */
 import type Database from 'better-sqlite3';
 
@@ -156,11 +156,11 @@ export class SessionScanner {
           `SELECT ${ROW_FIELDS.slice(0, -1).join(', ')},
            CASE WHEN (is_prompt = 1 AND is_sidechain = 0)
              OR (kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL) THEN uuid END AS uuid
-         FROM record_rows WHERE file_id = ? ORDER BY line`,
+         FROM records WHERE file_id = ? ORDER BY line`,
         )
         .raw(),
       text: db.prepare('SELECT text FROM strings WHERE id = ?').pluck(),
-      ts: db.prepare('SELECT ts FROM record_rows WHERE file_id = ? AND line = ?').pluck(),
+      ts: db.prepare('SELECT ts FROM records WHERE file_id = ? AND line = ?').pluck(),
     };
   }
 

@@ -15,7 +15,7 @@ import {
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
-import { INTERN_STRING } from './schema-strings.js';
+import { INTERN_STRING } from './schema-derived.js';
 import type { SessionScan, ThreadRow } from './session-scan.js';
 import type { UsagePart } from './types.js';
 
@@ -26,13 +26,11 @@ export class SessionUsageUpdater {
   private readonly s;
   constructor(db: Database.Database) {
     this.s = {
-      // `responses` is a view (schema-strings.ts): its rows are written to `response_rows`, texts by number.
-      deleteResponses: db.prepare(
-        'DELETE FROM response_rows WHERE session_ref = (SELECT id FROM strings WHERE text = ?)',
-      ),
+      // A response's session and model by their number in `strings`.
+      deleteResponses: db.prepare('DELETE FROM responses WHERE session_ref = (SELECT id FROM strings WHERE text = ?)'),
       internString: db.prepare(INTERN_STRING),
       insertResponse: db.prepare(
-        `INSERT OR REPLACE INTO response_rows (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
+        `INSERT OR REPLACE INTO responses (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
            output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),

@@ -25,7 +25,8 @@ export class SessionUpdater {
       calls: db.prepare(
         `SELECT COUNT(*) AS calls, COALESCE(SUM(cf.is_error), 0) AS errors,
                 COALESCE(SUM(cf.severity = 'expected'), 0) AS expected
-         FROM call_facts cf WHERE cf.session_id = @sid`,
+         FROM calls cf JOIN files cff ON cff.id = cf.file_id
+         WHERE cff.session_id = @sid AND cf.has_result IS NOT NULL`,
       ),
       titles: db.prepare(
         `SELECT t.source, t.title, t.leaf_uuid FROM titles t JOIN files f ON f.id = t.file_id

@@ -1,6 +1,7 @@
 /** Tool calls as stored: per-tool statistics (counts, error rates, duration percentiles) and call listings. */
 import { idOfKey } from './import.js';
 import {
+  CALL_FACTS,
   callScopeWhere,
   limitSql,
   type Store,
@@ -36,7 +37,7 @@ export function stats(store: Store, requested: SessionFilter & { readonly tool?:
     `SELECT cf.name, MIN(cf.canonical_name) AS canonical_name, COUNT(*) AS calls, SUM(cf.has_result) AS paired,
          coalesce(SUM(cf.is_error), 0) AS errors,
          coalesce(SUM(cf.is_error = 1 AND cf.severity = 'expected'), 0) AS expected
-       FROM call_facts cf WHERE ${where.sql} GROUP BY cf.name ORDER BY cf.name`,
+       FROM ${CALL_FACTS} WHERE ${where.sql} GROUP BY cf.name ORDER BY cf.name`,
   ).all(...where.params) as {
     name: string;
     canonical_name: string;
@@ -48,11 +49,11 @@ export function stats(store: Store, requested: SessionFilter & { readonly tool?:
   const categoryRows = prepared(
     store.db,
     `SELECT cf.name, coalesce(cf.category, 'other') AS category, COUNT(*) AS n
-       FROM call_facts cf WHERE ${where.sql} AND cf.is_error = 1 GROUP BY cf.name, category ORDER BY cf.name, category`,
+       FROM ${CALL_FACTS} WHERE ${where.sql} AND cf.is_error = 1 GROUP BY cf.name, category ORDER BY cf.name, category`,
   ).all(...where.params) as { name: string; category: string; n: number }[];
   const durationRows = prepared(
     store.db,
-    `SELECT cf.name, cf.duration_ms FROM call_facts cf WHERE ${where.sql} AND cf.duration_ms IS NOT NULL
+    `SELECT cf.name, cf.duration_ms FROM ${CALL_FACTS} WHERE ${where.sql} AND cf.duration_ms IS NOT NULL
        ORDER BY cf.name, cf.duration_ms`,
     'raw',
   ).all(...where.params) as [string, number][];
@@ -188,9 +189,9 @@ export function calls(store: Store, filter: CallFilter = {}): CallRow[] {
   }
   const rows = prepared(
     store.db,
-    `SELECT cf.*, f.path AS file, s.project_path, s.ended_ms,
-         (SELECT MAX(m.appended_ms) FROM files m WHERE m.session_id = cf.session_id) AS appended_ms
-       FROM call_facts cf JOIN files f ON f.id = cf.file_id LEFT JOIN sessions s ON s.id = cf.session_id
+    `SELECT cf.*, cff.session_id, cff.path AS file, s.project_path, s.ended_ms,
+         (SELECT MAX(m.appended_ms) FROM files m WHERE m.session_id = cff.session_id) AS appended_ms
+       FROM ${CALL_FACTS} LEFT JOIN sessions s ON s.id = cff.session_id
        WHERE ${where.sql} ORDER BY cf.ts_ms DESC, cf.tool_use_id${limitSql(filter.limit)}`,
   ).all(...where.params) as CallFactRow[];
   const out: CallRow[] = [];

@@ -59,7 +59,7 @@ export interface RefreshOptions {
    * Look only at the stored and archived files under `paths`: a file gone from disk elsewhere is left for a later
    * refresh of its own folder, and the report counts `paths` alone. Without it every stored file is looked at, so a
    * file gone anywhere (and not archived) leaves the index. For the server's refresh of the folders an append touched:
-   * its cost then follows those folders, not the whole index (10,000 stored files cost ~50 ms per append).
+   * its cost then follows those folders, not the whole index (every stored file, on every append).
    */
   readonly onlyUnder?: boolean;
   /**

@@ -21,7 +21,7 @@ export interface UsageContext {
 
 export type UsageResponse = PricedResponse<UsageContext>;
 
-/** A response row as read (an array: 73,000 of them at 1 GiB, where objects and repeated texts cost in GC). */
+/** A response row as read (an array: a large home has tens of thousands, where objects and repeated texts cost GC). */
 type Row = [
   key: string,
   messageId: string | null,
@@ -75,7 +75,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
     store.db,
     `SELECT r.key, r.message_id, r.model_ref, r.ts_ms, r.session_ref, r.agent_id, r.input_tokens, r.output_tokens,
             r.cache_creation_tokens, r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens
-       FROM response_rows r WHERE ${where.sql}`,
+       FROM responses r WHERE ${where.sql}`,
     'raw',
   ).all(...where.params) as Row[];
   const sessionOf = prepared(

@@ -33,7 +33,7 @@ function commitAnotherSession(): void {
       const source = other
         .prepare(
           `SELECT s.id, st.id AS ref FROM sessions s JOIN strings st ON st.text = s.id
-           WHERE EXISTS (SELECT 1 FROM response_rows r WHERE r.session_ref = st.id) LIMIT 1`,
+           WHERE EXISTS (SELECT 1 FROM responses r WHERE r.session_ref = st.id) LIMIT 1`,
         )
         .get() as { id: string; ref: number };
       const key = `${source.id}-copy`;
@@ -46,13 +46,13 @@ function commitAnotherSession(): void {
           `INSERT INTO sessions (id, ${columns.join(', ')}) SELECT ?, ${columns.join(', ')} FROM sessions WHERE id = ?`,
         )
         .run(key, source.id);
-      const responseColumns = (other.prepare('PRAGMA table_info(response_rows)').all() as { name: string }[])
+      const responseColumns = (other.prepare('PRAGMA table_info(responses)').all() as { name: string }[])
         .map((c) => c.name)
         .filter((name) => name !== 'session_ref');
       other
         .prepare(
-          `INSERT INTO response_rows (session_ref, ${responseColumns.join(', ')})
-           SELECT ?, ${responseColumns.join(', ')} FROM response_rows WHERE session_ref = ?`,
+          `INSERT INTO responses (session_ref, ${responseColumns.join(', ')})
+           SELECT ?, ${responseColumns.join(', ')} FROM responses WHERE session_ref = ?`,
         )
         .run(ref, source.ref);
     })();
@@ -73,7 +73,7 @@ it('reads the sessions and their responses from one snapshot', () => {
       get(target, prop) {
         if (prop === 'prepare') {
           return (sql: string) => {
-            if (!committed && sql.includes('FROM response_rows r')) {
+            if (!committed && sql.includes('FROM responses r')) {
               committed = true;
               commitAnotherSession();
             }

@@ -11,51 +11,23 @@
  *   too); a file appended or rewritten changes its own size or mtime. (Appends leave the folder's mtime as it was:
  *   every file is looked at, none is skipped.)
  * - The record's copy of the file rows is valid while the generation is the same: every write to `files` is in a
- *   refresher transaction. A migration that empties the tables is not, so the record also keeps the schema version
- *   and the last file id.
+ *   refresher transaction. The record also keeps the schema version and the last file id.
  * - Answers (`answer`, `saveAnswer`) are stored with the generation they were computed at.
  *
- * The table (`warm_state`) and the index over `files` are created apart from the versioned migrations: they hold
- * nothing that cannot be recomputed, and a database without them simply has no warm path until a refresh creates
- * them.
+ * The table (`warm_state`) is a derived one (schema-derived.ts): a rebuild of the derived tables empties it.
  */
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ListedFolder } from '@agentdash/core';
 import type Database from 'better-sqlite3';
-import { SCHEMA_VERSION } from './schema-version.js';
+import { SCHEMA_VERSION, schemaIsCurrent } from './schema-version.js';
 import { isUnder, pathCond } from './scope.js';
 import { Settings } from './settings.js';
 import { NativeAddonError, openDatabase } from './sqlite-addon.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
 
 export { defaultDbPath } from './db-path.js';
-
-const CREATE = `CREATE TABLE IF NOT EXISTS warm_state (
-  key TEXT PRIMARY KEY,
-  generation INTEGER NOT NULL,
-  value TEXT NOT NULL
-) WITHOUT ROWID`;
-
-/**
- * An index over `files` that an earlier freshness pass read; the record now keeps its own copy of the rows (one row
- * read, not 10,000), so it is dropped.
- */
-const OLD_INDEX = 'files_freshness';
-
-/** Which of the warm path's table and the old index the database has. */
-function warmStateOf(db: Database.Database): Set<string> {
-  const names = db.prepare(`SELECT name FROM sqlite_master WHERE name IN ('warm_state', '${OLD_INDEX}')`).pluck();
-  return new Set(names.all() as string[]);
-}
-
-/** Create the warm-path table when it is missing, drop the old index when present (a write only then). */
-export function ensureWarmState(db: Database.Database): void {
-  const present = warmStateOf(db);
-  if (!present.has('warm_state')) db.exec(CREATE);
-  if (present.has(OLD_INDEX)) db.exec(`DROP INDEX ${OLD_INDEX}`);
-}
 
 /** Mark a change of the indexed data: call inside every write transaction that changes it. */
 export function bumpGeneration(db: Database.Database): void {
@@ -398,7 +370,7 @@ function readable(path: string, info: { readonly uid: number; readonly mode: num
 
 /**
  * better-sqlite3's compiled addon, named: its default finder (the `bindings` package) reads the call stack and tries
- * a dozen paths first (about 8 ms). Only the usual place of a release build; else the default finder.
+ * a dozen paths first, a cost a warm command feels. Only the usual place of a release build; else the default finder.
  */
 function addon(): { nativeBinding?: string } {
   try {
@@ -433,8 +405,8 @@ export class WarmIndex {
   }
 
   /**
-   * Open the index for the warm path; undefined when there is none yet, or it has another schema version or not the
-   * warm path's table and index (the full index opens, migrates or rebuilds it, and creates them).
+   * Open the index for the warm path; undefined when there is none yet, or it has another schema or derived version
+   * (the full index opens, migrates or rebuilds it).
    */
   static open(dbPath: string): WarmIndex | undefined {
     if (dbPath === ':memory:') return undefined;
@@ -442,9 +414,7 @@ export class WarmIndex {
     try {
       // No wait for a writer's lock: readers never wait in WAL mode, and a stored answer is only a shortcut.
       db = openDatabase(dbPath, { fileMustExist: true, timeout: 0, ...addon() });
-      const ready =
-        (db.pragma('user_version', { simple: true }) as number) === SCHEMA_VERSION && warmStateOf(db).has('warm_state');
-      if (ready) return new WarmIndex(db);
+      if (schemaIsCurrent(db)) return new WarmIndex(db);
     } catch (error) {
       // An addon this Node.js cannot load is the user's to rebuild (the full index would only fail again, saying less).
       if (error instanceof NativeAddonError) throw error;

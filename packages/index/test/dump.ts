@@ -4,7 +4,15 @@
  */
 import Database from 'better-sqlite3';
 
-const TABLES = ['files', 'records', 'titles', 'calls', 'results', 'call_facts', 'issues', 'sessions', 'docs'] as const;
+const TABLES = ['files', 'records', 'titles', 'calls', 'results', 'issues', 'sessions', 'docs'] as const;
+
+/** A stored string's text for each `*_ref` column of records (the numbers depend on the order of reading). */
+const INTERNED = ['cwd', 'version', 'git_branch', 'model'];
+const text = (column: string) => `(SELECT text FROM strings WHERE id = r.${column}_ref) AS ${column}`;
+const SELECT: Partial<Record<(typeof TABLES)[number], string>> = {
+  records: `SELECT r.*, ${INTERNED.map(text).join(', ')} FROM records r`,
+};
+const REFS = new Set(INTERNED.map((column) => `${column}_ref`));
 
 export type IndexDump = Record<(typeof TABLES)[number] | 'fts', string[]>;
 
@@ -16,12 +24,13 @@ export function dumpIndex(dbPath: string): IndexDump {
     );
     const out = {} as IndexDump;
     for (const table of TABLES) {
-      const rows = db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+      const rows = db.prepare(SELECT[table] ?? `SELECT * FROM ${table}`).all() as Record<string, unknown>[];
       out[table] = rows
         .map((row) => {
           // appended_ms says when a refresh found records appended (for live status): a live index has it, a
           // batch index of the same finished files does not; it is not data read from the transcripts.
-          const { id: _id, file_id, appended_ms: _appended, ...rest } = row;
+          const { id: _id, file_id, appended_ms: _appended, ...all } = row;
+          const rest = Object.fromEntries(Object.entries(all).filter(([key]) => !REFS.has(key)));
           const keep = table === 'sessions' ? row : rest;
           return JSON.stringify(file_id === undefined ? keep : { file: pathOf.get(file_id as number), ...keep });
         })

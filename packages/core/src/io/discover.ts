@@ -226,7 +226,7 @@ function childPath(dir: string, name: string): string {
 
 /**
  * One collator for sorting paths (as `localeCompare` does, without building one per comparison), built on first use:
- * building it takes about 10 ms, which a command answered from a warm index never needs.
+ * building it is slow enough to matter to a command answered from a warm index, which never needs it.
  */
 let collator: Intl.Collator | undefined;
 function byLocale(a: string, b: string): number {

@@ -40,7 +40,7 @@ const FIND_CHUNK = 16 * 1024;
 
 /**
  * The buffer `findInHead` reads into, for every file in turn (it is synchronous and keeps only decoded text): a new
- * one per file was 90 MB of allocations and their collections over the 5,640 flat agent files of the 1 GiB bench home.
+ * one per file allocated, and collected, a buffer for each of the thousands of agent files of a large home.
  */
 let findBuffer: Buffer | undefined;
 

@@ -21,6 +21,8 @@ export class PushRefusedError extends Error {
 }
 
 const BATCH = 1000;
+/** Sessions of one push request stored at once. */
+const STORE_AT_ONCE = 4;
 
 async function insertRows(tx: TxSql, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
@@ -175,6 +177,20 @@ async function storeSession(sql: Sql, s: PushSession, who: Pusher): Promise<'sto
   });
 }
 
+/** PostgreSQL's code for a transaction it chose to abort to break a deadlock (sessions sharing chunks). */
+const DEADLOCK = '40P01';
+
+/** Stores one session, again when PostgreSQL aborted it to break a deadlock with another (a few times at most). */
+async function storeWithRetry(sql: Sql, s: PushSession, who: Pusher): Promise<'stored' | 'unchanged'> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeSession(sql, s, who);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 5) throw error;
+    }
+  }
+}
+
 /**
  * Stores each session (its digest checked by the caller). Full-tier sessions whose chunks are not all stored refuse
  * the whole request before anything is written.
@@ -195,10 +211,17 @@ export async function storeSessions(
   }
   let stored = 0;
   let unchanged = 0;
-  for (const s of sessions) {
-    if ((await storeSession(sql, s, who)) === 'stored') stored++;
-    else unchanged++;
-  }
+  // A few sessions at once, each in its own transaction on its own connection: a session's dozen statements are
+  // round trips the server would otherwise wait through one by one.
+  let next = 0;
+  const worker = async () => {
+    while (next < sessions.length) {
+      const s = sessions[next++] as PushSession;
+      if ((await storeWithRetry(sql, s, who)) === 'stored') stored++;
+      else unchanged++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
   if (stored > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
   return { stored, unchanged };
 }

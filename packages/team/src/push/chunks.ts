@@ -3,6 +3,7 @@
  * `CHUNK_TEXT_BYTES`, gzip-compressed and named by the SHA-256 of the compressed bytes (content-addressed, so a chunk
  * is stored once however often it is pushed, and a push killed mid-file resumes where the server stopped).
  */
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { OpenBytes } from '@agentdash/core';
@@ -38,14 +39,16 @@ export function redactLine(line: string): string {
   }
 }
 
-export function chunkOf(text: string): Chunk {
-  const gz = gzipSync(Buffer.from(text, 'utf8'), { level: 6 });
+export function chunkOf(text: string | Buffer): Chunk {
+  const gz = gzipSync(typeof text === 'string' ? Buffer.from(text, 'utf8') : text, { level: 6 });
   return { sha256: createHash('sha256').update(gz).digest('hex'), gz };
 }
 
 /**
  * Reads `path` (through `open`: the file, else the index's archive of it) and hands each chunk to `onChunk` as it is
  * made; memory holds one read block and one chunk. An unfinished last line is kept as it is (a live file).
+ * A chunk is cut once its text reaches `CHUNK_TEXT_BYTES` UTF-16 units (so its cuts, and so its names, stay those of
+ * every earlier push); a line without secrets that is valid UTF-8 goes in as the bytes read, not decoded and encoded.
  */
 export async function fileChunks(
   open: OpenBytes,
@@ -56,20 +59,29 @@ export async function fileChunks(
   const names: string[] = [];
   let bytes = 0;
   let pending: Buffer[] = [];
-  let text = '';
+  let parts: Buffer[] = [];
+  let partBytes = 0;
+  let textLength = 0;
   const flush = async (): Promise<void> => {
-    if (text === '') return;
-    const chunk = chunkOf(text);
-    bytes += Buffer.byteLength(text, 'utf8');
+    if (textLength === 0) return;
+    const chunk = chunkOf(Buffer.concat(parts, partBytes));
+    bytes += partBytes;
     names.push(chunk.sha256);
-    text = '';
+    parts = [];
+    partBytes = 0;
+    textLength = 0;
     await onChunk(chunk);
   };
   const addLine = async (raw: Buffer): Promise<void> => {
     const line = raw.toString('utf8');
     const end = line.endsWith('\r\n') ? 2 : line.endsWith('\n') ? 1 : 0;
-    text += redactLine(line.slice(0, line.length - end)) + line.slice(line.length - end);
-    if (text.length >= CHUNK_TEXT_BYTES) await flush();
+    const body = line.slice(0, line.length - end);
+    const redacted = redactLine(body);
+    const text = redacted === body && isUtf8(raw) ? raw : Buffer.from(redacted + line.slice(line.length - end), 'utf8');
+    parts.push(text);
+    partBytes += text.length;
+    textLength += redacted.length + end;
+    if (textLength >= CHUNK_TEXT_BYTES) await flush();
   };
   try {
     const block = Buffer.allocUnsafe(READ_BYTES);

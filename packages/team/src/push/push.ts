@@ -1,9 +1,11 @@
 /**
  * `agentdash push`: what the local index holds, to a team server, at each session's tier. Three stages:
- *  1. digest: every session's payload is built and hashed (full-tier transcripts by their cached chunk names);
+ *  1. digest: every session's payload is built and hashed (full-tier transcripts by their cached chunk names; a file
+ *     not in the cache is read, and the chunks made from it that the server lacks are sent as they are made, so a
+ *     first push reads each transcript once);
  *  2. manifest: the server answers which digests it lacks (an unchanged session costs its uid and digest, no row);
- *  3. send: the sessions it lacks go, full-tier chunks first (only those the server lacks), then the sessions in
- *     batches, each stored whole or not at all.
+ *  3. send: the sessions it lacks go, after any of their chunks the server still lacks, in batches, each stored
+ *     whole or not at all.
  * Killed at any point, the next push finds the server's digests and chunks as they were left and sends the rest.
  */
 import { isAbsolute, relative, sep } from 'node:path';
@@ -21,6 +23,7 @@ import { type Chunk, type FileChunks, fileChunks } from './chunks.js';
 import { PushError, type TeamClient } from './client.js';
 import type { FileCache } from './file-cache.js';
 import { type TierPolicy, tierOf } from './tiers.js';
+import { ChunkUploader } from './uploader.js';
 
 export interface PushProgress {
   readonly stage: 'digest' | 'manifest' | 'send';
@@ -86,18 +89,22 @@ export async function push(options: PushOptions): Promise<PushReport> {
     throw new PushError(`this token is ${me.person}'s viewer token: a push needs a device token`, 403);
   }
   const ctx: BuildContext = { index, salt: me.salt, responses: responsesBySession(index, options.filter) };
+  const uploader = new ChunkUploader(client);
   const sessions = index.listSessions(options.filter ?? {});
   const tiers: Record<ShareTier, number> = { summary: 0, metadata: 0, full: 0 };
   const progress = (stage: PushProgress['stage'], done: number, total: number) =>
     options.onProgress?.({ stage, done, total });
 
-  /** A full-tier session's files, from the cache where their chunk names are known, else read (and cached). */
+  /**
+   * A full-tier session's files, from the cache where their chunk names are known, else read (and cached), each chunk
+   * offered to the server as it is made (or handed to `onChunk`).
+   */
   const filesOf = async (s: SessionSummary, onChunk?: (chunk: Chunk) => Promise<void>): Promise<FileWire[]> => {
     const out: FileWire[] = [];
     for (const f of s.files) {
       let chunks: FileChunks | undefined = onChunk ? undefined : cache.get(f.path);
       if (!chunks) {
-        chunks = await fileChunks(index.openBytes, f.path, onChunk ?? (() => {}));
+        chunks = await fileChunks(index.openBytes, f.path, onChunk ?? ((chunk) => uploader.offer(chunk)));
         cache.set(f.path, chunks);
       }
       out.push({
@@ -128,6 +135,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     } else planned.push({ summary: s, tier, uid: payload.uid, digest: payload.digest });
     progress('digest', planned.length + skipped.length, sessions.length);
   }
+  await uploader.drain();
   cache.save();
 
   // 2. manifest
@@ -144,16 +152,32 @@ export async function push(options: PushOptions): Promise<PushReport> {
   let stored = 0;
   let unchanged = planned.length - toSend.length;
   let chunks = 0;
-  let chunksUploaded = 0;
   let batch: PushSession[] = [];
   let batchBytes = 0;
+  // One batch in flight while the next is built: the server stores one while this side reads and builds the next.
+  let inFlight: Promise<void> = Promise.resolve();
+  let failure: { readonly error: unknown } | undefined;
+  const settle = async () => {
+    await inFlight;
+    if (failure) throw failure.error;
+  };
   const flush = async () => {
     if (batch.length === 0) return;
-    const answer = await client.sessions(batch);
-    stored += answer.stored;
-    unchanged += answer.unchanged;
+    // every chunk of the batch's sessions on the server before them
+    await uploader.drain();
+    await settle();
+    const sending = batch;
     batch = [];
     batchBytes = 0;
+    inFlight = client.sessions(sending).then(
+      (answer) => {
+        stored += answer.stored;
+        unchanged += answer.unchanged;
+      },
+      (error: unknown) => {
+        failure ??= { error };
+      },
+    );
   };
   let done = 0;
   for (const p of toSend) {
@@ -162,16 +186,15 @@ export async function push(options: PushOptions): Promise<PushReport> {
       files = await filesOf(p.summary);
       const names = [...new Set(files.flatMap((f) => f.chunks))];
       chunks += names.length;
+      const unknown = names.filter((name) => !uploader.onServer.has(name));
       const missing = new Set<string>();
-      for (let at = 0; at < names.length; at += CHECK_BATCH) {
-        for (const name of (await client.checkChunks(names.slice(at, at + CHECK_BATCH))).missing) missing.add(name);
+      for (let at = 0; at < unknown.length; at += CHECK_BATCH) {
+        for (const name of (await client.checkChunks(unknown.slice(at, at + CHECK_BATCH))).missing) missing.add(name);
       }
       if (missing.size > 0) {
         // read the files again, sending the chunks the server lacks as they are made
         files = await filesOf(p.summary, async (chunk) => {
-          if (!missing.delete(chunk.sha256)) return;
-          await client.putChunk(chunk.sha256, chunk.gz);
-          chunksUploaded += 1;
+          if (missing.delete(chunk.sha256)) await uploader.put(chunk);
         });
       }
     }
@@ -185,6 +208,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     progress('send', done, toSend.length);
   }
   await flush();
+  await settle();
   cache.save();
   return {
     person: me.person,
@@ -196,7 +220,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     stored,
     unchanged,
     chunks,
-    chunksUploaded,
+    chunksUploaded: uploader.uploaded,
     bytesSent: client.sentBytes,
     requests: client.requests,
   };

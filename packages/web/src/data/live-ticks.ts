@@ -1,7 +1,7 @@
 /**
  * Live changes as reload ticks, at most one per `minMs`: the first change after a quiet spell ticks at once, and the
  * changes that come sooner tick once when the spell is over. A page whose answer costs the server a scan of every
- * call (Analytics, Usage: about a second over a 1 GiB home) would otherwise ask again on every append of a running
+ * call (Analytics, Usage: slow over a large home) would otherwise ask again on every append of a running
  * agent, and answers it had stopped waiting for would pile up in the server's query thread.
  */
 

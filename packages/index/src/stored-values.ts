@@ -1,0 +1,54 @@
+/**
+ * How derived rows store repeated or computable values compactly (schema-derived.ts): a timestamp once (`ts_ms`, with
+ * `ts_text` only when the text is not the ISO form of it), a canonical uuid as its 16 bytes, a kind as a small
+ * number. Generated columns (`TS`, `UUID`, `KIND`) give the texts back, so readers see the same values.
+ */
+
+/** `ts`, computed: the text as written when it was kept, else the ISO form (`…T…:ss.sssZ`) of `ts_ms`. */
+export const TS = `TEXT GENERATED ALWAYS AS (coalesce(ts_text, strftime('%Y-%m-%dT%H:%M:%fZ', ts_ms / 1000.0, 'unixepoch')))`;
+
+/** The text a row keeps of a timestamp: none when `ts` computes it back from `ts_ms` exactly (see `TS`). */
+export function storedTs(ts: string | undefined | null, ms: number | undefined | null): string | null {
+  if (ts === undefined || ts === null) return null;
+  if (ms === undefined || ms === null || !Number.isInteger(ms) || ms < 0 || ms >= 253402300800000) return ts;
+  return new Date(ms).toISOString() === ts ? null : ts;
+}
+
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What a row keeps of a uuid: the 16 bytes of a canonical one, else the text as written (see `UUID`). */
+export function storedUuid(uuid: string | undefined | null): string | Buffer | null {
+  if (uuid === undefined || uuid === null) return null;
+  return CANONICAL_UUID.test(uuid) ? Buffer.from(uuid.replace(/-/g, ''), 'hex') : uuid;
+}
+
+const hexPart = (from: number, length?: number) =>
+  `substr(hex(uuid_raw), ${from}${length === undefined ? '' : `, ${length}`})`;
+/** `uuid`, computed: the canonical text of stored bytes, else the text as written. */
+export const UUID = `TEXT GENERATED ALWAYS AS (CASE WHEN typeof(uuid_raw) = 'blob' THEN lower(${hexPart(1, 8)} || '-' ||
+  ${hexPart(9, 4)} || '-' || ${hexPart(13, 4)} || '-' || ${hexPart(17, 4)} || '-' || ${hexPart(21)}) ELSE uuid_raw END)`;
+
+/** The kinds of records and documents, numbered from 1 (`kind_raw`); another kind is stored as its text. */
+// Never renumbered (only appended to): a stored number means its kind here.
+export const RECORD_KINDS = [
+  'user',
+  'assistant',
+  'system',
+  'attachment',
+  'progress',
+  'last-prompt',
+  'queue-operation',
+  'file-history-snapshot',
+  'cost-state',
+  'meta',
+] as const;
+export const DOC_KINDS = ['prompt', 'assistant', 'thinking', 'tool-input', 'tool-output'] as const;
+
+/** What a row keeps of a kind: its number in `kinds` as text (the column's affinity is text), else the kind. */
+export function storedKind(kind: string, kinds: readonly string[]): string {
+  const index = kinds.indexOf(kind);
+  return index === -1 ? kind : String(index + 1);
+}
+
+export const KIND = (kinds: readonly string[]) =>
+  `TEXT GENERATED ALWAYS AS (CASE kind_raw ${kinds.map((k, i) => `WHEN '${i + 1}' THEN '${k}'`).join(' ')} ELSE kind_raw END)`;
