@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attrNumber, attrText, decodeOtlpRequest, type OtelRecord, signalOfOtlpPath } from '@agentdash/core';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   corpusOtelDir,
@@ -11,6 +12,7 @@ import {
   readRecording,
 } from '../../../core/test/otel-recordings.js';
 import { type AgentIndex, openIndex } from '../index.js';
+import { resetDerivedData } from '../schema.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -108,6 +110,28 @@ function checkRecordings(base: string) {
 }
 
 describe('telemetry stored and joined (bundled trimmed recordings)', () => checkRecordings(otelFixtureDir));
+
+describe('telemetry is not derived data', () => {
+  it('a rebuild of the derived tables keeps every telemetry row', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-otel-'));
+    dirs.push(dir);
+    const dbPath = join(dir, 'index.sqlite');
+    let index = openIndex({ dbPath });
+    const recording = join(otelFixtureDir, otelRecordings[1]);
+    for (const records of requestsOf(recording)) index.telemetry.store(records);
+    await index.refresh([join(recording, 'claude-home')]);
+    const before = index.telemetry.counts();
+    index.close();
+    const db = new Database(dbPath);
+    resetDerivedData(db);
+    expect(db.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(0);
+    db.close();
+    index = openIndex({ dbPath });
+    expect(index.telemetry.counts()).toEqual(before);
+    expect(before.events).toBeGreaterThan(0);
+    index.close();
+  });
+});
 
 describe('a session seen first through telemetry', () => {
   it('is listed as telemetry-only, then merges with its transcript into one session', async () => {
