@@ -9,6 +9,7 @@ export default function corpusNotice(): void {
   const wild = resolve(shared, 'wild/claude-home');
   const agents = resolve(shared, 'corpus-agents');
   const wildAgents = resolve(shared, 'wild-agents');
+  const otel = resolve(shared, 'corpus-otel');
   const lines = [
     existsSync(corpus)
       ? `corpus suites: running over ${corpus}`
@@ -22,6 +23,9 @@ export default function corpusNotice(): void {
     existsSync(wildAgents)
       ? `wild agent suites: running over ${wildAgents}`
       : `wild agent suites: SKIPPED — not at ${wildAgents} (the bundled agent fixtures still run)`,
+    existsSync(otel)
+      ? `telemetry (OTLP) suites: running over ${otel}`
+      : `telemetry (OTLP) suites: SKIPPED — not at ${otel} (the bundled trimmed recordings still run)`,
   ];
   process.stderr.write(`\n${lines.join('\n')}\n\n`);
 }

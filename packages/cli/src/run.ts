@@ -23,6 +23,7 @@ const loaders: Readonly<Record<string, () => Promise<CommandSpec>>> = {
   index: async () => (await import('./commands/index-cmd.js')).indexCommand,
   archive: async () => (await import('./commands/archive.js')).archiveCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,
+  otel: async () => (await import('./commands/otel.js')).otelCommand,
   push: async () => (await import('./commands/push.js')).pushCommand,
   team: async () => (await import('./commands/team.js')).teamCommand,
 };

@@ -56,6 +56,22 @@ export type {
 export { matchSubagents, type SubagentLinkKind } from './model/subagent-links.js';
 export { primaryDurationMs, type ToolCall } from './model/tool-call.js';
 export type { ErrorCategory, ErrorSeverity } from './model/tool-error.js';
+export { claudeCodeTelemetryEnv } from './otel/claude-env.js';
+export { decodeOtlpRequest, type OtlpRequest, otlpEncodingOf, signalOfOtlpPath } from './otel/decode.js';
+export {
+  attrBool,
+  attrNumber,
+  attrText,
+  type OtelAttributes,
+  type OtelDecoded,
+  type OtelEvent,
+  type OtelIssue,
+  type OtelMetricPoint,
+  type OtelRecord,
+  type OtelSignal,
+  type OtelSpan,
+  type OtelValue,
+} from './otel/types.js';
 // The time module's names are its own index's (packages/core/src/time, kept by the time partition's owner).
 export * from './time/index.js';
 export {

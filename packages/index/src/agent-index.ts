@@ -43,6 +43,7 @@ import {
 import { openDatabase } from './sqlite-addon.js';
 import { archiveOf } from './statements.js';
 import { calls, stats } from './stats-queries.js';
+import { createTelemetryStore, type TelemetryStore } from './telemetry/index.js';
 import type {
   AnalyticsFilter,
   CallAnalytics,
@@ -118,6 +119,8 @@ export interface AgentIndex {
   usageResponses(filter?: UsageFilter): UsageResponse[];
   /** The price table session costs and `usageResponses` use. */
   readonly prices: PriceTable;
+  /** Telemetry received over OTLP, stored and joined to the transcripts (telemetry/). */
+  readonly telemetry: TelemetryStore;
   /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
   refreshProblems(): readonly ParseIssue[];
   /**
@@ -314,6 +317,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     usageResponses: (filter) => usageResponses(store, bySessionKey(store, filter)),
     openBytes: archiveOf(db).openBytes,
     prices: store.prices,
+    telemetry: createTelemetryStore(db, store.now),
     close: () => db.close(),
   };
 }

@@ -34,6 +34,14 @@ export {
 export { LONG_CONTEXT_TOKENS } from './session-usage.js';
 export { occurrencesOf, queryPhrases, tokensOf } from './snippet-tokens.js';
 export { NativeAddonError } from './sqlite-addon.js';
+export type {
+  MeasuredCall,
+  MeasuredRequest,
+  SessionTelemetry,
+  StoreReport,
+  TelemetryJoins,
+  TelemetryStore,
+} from './telemetry/index.js';
 export * from './types.js';
 export type { UsageContext, UsageResponse } from './usage-queries.js';
 export { builtWorkerScript, startBuiltWorker } from './worker-script.js';

@@ -12,6 +12,7 @@ import type Database from 'better-sqlite3';
 import { ARCHIVE_STEPS, ARCHIVE_TABLES } from './schema-archive.js';
 import { DERIVED_SCHEMA } from './schema-derived.js';
 import { DERIVED_VERSION, derivedVersionOf, SCHEMA_VERSION, schemaIsCurrent } from './schema-version.js';
+import { TELEMETRY_TABLES } from './telemetry/schema.js';
 
 export { ARCHIVE_TABLES, DERIVED_VERSION, SCHEMA_VERSION };
 
@@ -28,9 +29,12 @@ interface SchemaObject {
   readonly sql: string | null;
 }
 
-/** Drop every table, view and trigger but the archive's (and their indexes), in an order SQLite accepts. */
+/**
+ * Drop every table, view and trigger but the archive's and telemetry's (and their indexes), in an order SQLite
+ * accepts.
+ */
 function dropDerived(db: Database.Database): void {
-  const kept = new Set<string>(ARCHIVE_TABLES);
+  const kept = new Set<string>([...ARCHIVE_TABLES, ...TELEMETRY_TABLES]);
   const objects = (
     db
       .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")

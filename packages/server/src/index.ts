@@ -16,6 +16,8 @@ export { HttpError } from './http-error.js';
 export type { IndexQueries } from './index-queries.js';
 export { createLiveEvents, type LiveEvents, type LiveListener, sessionIdOfPath } from './live.js';
 export { toSessionRow } from './mapping.js';
+export { DEFAULT_OTLP_PORT } from './otlp/listen.js';
+export { createOtlpApp, OTLP_MAX_BODY_BYTES } from './otlp/receiver.js';
 export { allowedHosts, CONTENT_SECURITY_POLICY, isLoopbackHost } from './security.js';
 export { type RunningServer, type StartServerOptions, startServer } from './server.js';
 export { createLocalSessionHost, type SessionHost, SessionViews } from './session-host.js';

@@ -7,6 +7,7 @@ import type { IndexStatus } from './api-types.js';
 import { createApp } from './app.js';
 import { readyStatus, startBackgroundIndex } from './index-state.js';
 import { createLiveEvents } from './live.js';
+import { startOtlpListener } from './otlp/listen.js';
 import { isLoopbackHost } from './security.js';
 import { watchInWorker } from './watch-in-worker.js';
 import { workerScript } from './worker-script.js';
@@ -51,6 +52,8 @@ export interface StartServerOptions {
   readonly beforeFile?: (file: string) => Promise<void>;
   /** `serve --redact` (screen sharing): every secret in every answer redacted (docs/secrets.md). */
   readonly redact?: boolean;
+  /** Also receive OTLP/HTTP telemetry on this loopback port (otlp/listen.ts; 0 picks one); none when undefined. */
+  readonly otlpPort?: number;
 }
 
 export interface RunningServer {
@@ -59,6 +62,8 @@ export interface RunningServer {
   readonly indexed: Promise<RefreshReport | undefined>;
   /** The first refresh's progress. */
   indexStatus(): IndexStatus;
+  /** The OTLP receiver's endpoint, or why it is not listening (a port in use); undefined when not asked for. */
+  readonly otlp?: { readonly endpoint: string } | { readonly error: unknown };
   close(): Promise<void>;
 }
 
@@ -125,14 +130,26 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     redact: options.redact === true,
   });
   handler = (request) => app.fetch(request);
+  const otlp =
+    options.otlpPort === undefined
+      ? undefined
+      : await startOtlpListener({
+          index: options.index,
+          port: options.otlpPort,
+          onStored: (_signal, _sessions, report) => {
+            if (report.stored > 0) events.publish({ type: 'sessions-changed' });
+          },
+        }).catch((error: unknown) => ({ error }));
   const shown = reachableHost(host);
   const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}/`;
   return {
     url,
     indexed: background ? background.done : Promise.resolve(undefined),
     indexStatus,
+    ...(otlp === undefined ? {} : { otlp: 'error' in otlp ? otlp : { endpoint: otlp.endpoint } }),
     close: () =>
       new Promise<void>((resolve) => {
+        if (otlp !== undefined && !('error' in otlp)) void otlp.close();
         events.close();
         void sessions?.close();
         void queries?.close();

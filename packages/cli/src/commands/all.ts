@@ -3,6 +3,7 @@ import { archiveCommand } from './archive.js';
 import type { CommandSpec } from './common.js';
 import { exportCommand } from './export.js';
 import { indexCommand } from './index-cmd.js';
+import { otelCommand } from './otel.js';
 import { pushCommand } from './push.js';
 import { schemaCommand } from './schema.js';
 import { searchCommand } from './search.js';
@@ -28,6 +29,7 @@ export const commands: readonly CommandSpec[] = [
   indexCommand,
   archiveCommand,
   serveCommand,
+  otelCommand,
   pushCommand,
   teamCommand,
 ];

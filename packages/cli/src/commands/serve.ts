@@ -44,6 +44,8 @@ Options:
   --open-url       print the URL prominently (for npm start)
   --push URL       also push this index to the team server at URL whenever it changes (as "agentdash push
                    --watch"; --push-token T or $AGENTDASH_TEAM_TOKEN, --share TIER, --share-project P=TIER)
+  --otlp-port N    also receive Claude Code's own telemetry (OTLP/HTTP, JSON or protobuf) on 127.0.0.1:N
+                   (default 4318; "agentdash otel setup" prints the settings); --no-otlp: do not
   --redact         redact on screen (for screen sharing): every secret in prompts, replies, thinking and tool
                    inputs and outputs is shown as [REDACTED:<rule>], and exports are always redacted; the
                    dashboard says so. Titles, project paths and branches are redacted with or without it.
@@ -70,6 +72,8 @@ ${COMMON_HELP}`,
     share: { type: 'string' },
     'share-project': { type: 'string', multiple: true },
     redact: { type: 'boolean' },
+    'otlp-port': { type: 'string' },
+    'no-otlp': { type: 'boolean' },
   },
   async run(ctx, positionals) {
     // Loaded here, not at start-up: other commands need neither the server nor its HTTP stack.
@@ -77,6 +81,8 @@ ${COMMON_HELP}`,
     const port = rawPort === '0' ? 0 : (positiveInt(ctx.values, 'port') ?? 4317);
     if (port > 65535) throw new UsageError(`--port must be at most 65535, got "${rawPort}"`);
     const host = str(ctx.values, 'host') ?? '127.0.0.1';
+    const otlpPort = flag(ctx.values, 'no-otlp') ? undefined : (positiveInt(ctx.values, 'otlp-port') ?? 4318);
+    if (otlpPort !== undefined && otlpPort > 65535) throw new UsageError('--otlp-port must be at most 65535');
     if (flag(ctx.values, 'team')) {
       if (positionals.length > 0) throw new UsageError('serve --team takes no PATH: laptops push to it');
       const { serveTeam } = await import('./serve-team.js');
@@ -109,6 +115,7 @@ ${COMMON_HELP}`,
       ...(token !== undefined && token !== '' ? { token } : {}),
       redact: flag(ctx.values, 'redact'),
       samples: ctx.showingSamples,
+      ...(otlpPort === undefined ? {} : { otlpPort }),
       onProgress: (progress) => {
         const now = ctx.io.now();
         if (!showProgress || (progress.done < progress.total && now - lastDraw < 200)) return;
@@ -126,14 +133,29 @@ ${COMMON_HELP}`,
           'then keeps it in a cookie.',
       );
     }
+    const otlp = server.otlp;
+    if (otlp !== undefined && 'error' in otlp) {
+      const why = (otlp.error as { code?: unknown } | null)?.code === 'EADDRINUSE' ? 'in use' : String(otlp.error);
+      ctx.note(
+        `telemetry (OTLP) not received: port ${otlpPort} on 127.0.0.1 ${why} (choose another with --otlp-port N)`,
+      );
+    }
     if (ctx.json) {
-      const out: ServeJson = { url: server.url };
+      const out: ServeJson = {
+        url: server.url,
+        otlpEndpoint: otlp !== undefined && 'endpoint' in otlp ? otlp.endpoint : null,
+      };
       writeJson(ctx, out);
     } else {
       ctx.io.stdout.write(
         `${flag(ctx.values, 'open-url') ? 'AgentDash is running at ' : ''}${ctx.color.bold(server.url)}\n`,
       );
       if (flag(ctx.values, 'redact')) ctx.note('redacting secrets on screen (--redact)');
+      if (otlp !== undefined && 'endpoint' in otlp) {
+        ctx.note(
+          `receiving Claude Code telemetry (OTLP) at ${otlp.endpoint} ("agentdash otel setup" prints the settings)`,
+        );
+      }
       ctx.note('press Ctrl-C to stop');
     }
     void server.indexed.then(async (report) => {

@@ -223,6 +223,37 @@ export interface SchemaJson {
 /** `agentdash serve --json`: printed once the server listens. */
 export interface ServeJson {
   readonly url: string;
+  /** The OTLP/HTTP receiver's endpoint, or null when it is not listening (port in use, --otlp-port off). */
+  readonly otlpEndpoint?: string | null;
+}
+
+/** `otel setup --json`: the environment Claude Code needs to send its telemetry here. */
+export interface OtelSetupJson {
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/** `otel status --json`: what telemetry the index holds and how it joins the transcripts. */
+export interface OtelStatusJson {
+  readonly events: number;
+  readonly spans: number;
+  readonly metrics: number;
+  readonly unknown: number;
+  readonly joins: {
+    readonly toolResults: number;
+    readonly toolResultsWithCall: number;
+    readonly transcriptRequests: number;
+    readonly transcriptRequestsWithApiRequest: number;
+    readonly apiRequests: number;
+    readonly apiRequestsInTranscripts: number;
+  };
+  readonly telemetryOnlySessions: readonly {
+    readonly sessionId: string;
+    readonly firstMs: number;
+    readonly lastMs: number;
+    readonly apiRequests: number;
+    readonly toolCalls: number;
+    readonly costUsd: number;
+  }[];
 }
 
 /** Tokens and cost of a set of API responses (each counted once). `costUsd` is null when the price is unknown. */

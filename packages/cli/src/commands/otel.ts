@@ -1,0 +1,80 @@
+import { claudeCodeTelemetryEnv } from '@agentdash/core';
+import { positiveInt, str } from '../args.js';
+import { UsageError } from '../errors.js';
+import { formatDuration, plural, terminalText } from '../format.js';
+import type { OtelSetupJson, OtelStatusJson } from '../output/json-types.js';
+import { COMMON_HELP, type CommandSpec, writeJson } from './common.js';
+
+/** The OTLP/HTTP port `serve` listens on unless told otherwise (the OTLP default). */
+const DEFAULT_OTLP_PORT = 4318;
+
+export const otelCommand: CommandSpec = {
+  name: 'otel',
+  usage: 'agentdash otel [setup [--otlp-port N] | status] [--json]',
+  summary: "Claude Code's own telemetry (OpenTelemetry): how to send it here, and what arrived",
+  help: `"agentdash serve" also receives OTLP/HTTP telemetry on 127.0.0.1:4318 (--otlp-port N), JSON or protobuf.
+Claude Code then reports the time each API request and each tool call really took, and its own cost; AgentDash
+joins them to the transcripts by session, call and request id.
+
+  setup     print the "env" lines to add to ~/.claude/settings.json (default); AgentDash never writes it
+  status    what the index holds: events, spans, metric points, how many join the transcripts, and the sessions
+            known only from telemetry
+
+${COMMON_HELP}`,
+  options: { 'otlp-port': { type: 'string' } },
+  async run(ctx, positionals) {
+    const [action = 'setup', ...rest] = positionals;
+    if (rest.length > 0) throw new UsageError(`otel ${action} takes no further argument, got "${rest[0]}"`);
+    if (action === 'setup') {
+      const raw = str(ctx.values, 'otlp-port');
+      const port = positiveInt(ctx.values, 'otlp-port') ?? DEFAULT_OTLP_PORT;
+      if (port > 65535) throw new UsageError(`--otlp-port must be at most 65535, got "${raw}"`);
+      const env = claudeCodeTelemetryEnv(`http://127.0.0.1:${port}`);
+      if (ctx.json) {
+        const out: OtelSetupJson = { env };
+        writeJson(ctx, out);
+        return;
+      }
+      ctx.io.stdout.write(
+        `Add to ~/.claude/settings.json (merge into "env" if it has one), then start Claude Code again:\n\n` +
+          `${JSON.stringify({ env }, null, 2)}\n\n` +
+          `and keep "agentdash serve${port === DEFAULT_OTLP_PORT ? '' : ` --otlp-port ${port}`}" running.\n`,
+      );
+      return;
+    }
+    if (action !== 'status') throw new UsageError(`unknown otel action "${action}" (setup, status)`);
+    await ctx.refresh(await ctx.resolvePaths([]));
+    const { telemetry } = await ctx.openIndex();
+    const counts = telemetry.counts();
+    const joins = telemetry.joins();
+    const only = telemetry.telemetryOnlySessions();
+    const out: OtelStatusJson = {
+      ...counts,
+      joins,
+      telemetryOnlySessions: only.map((s) => ({
+        sessionId: s.sessionId,
+        firstMs: s.firstMs,
+        lastMs: s.lastMs,
+        apiRequests: s.apiRequests,
+        toolCalls: s.toolCalls,
+        costUsd: s.costUsd,
+      })),
+    };
+    if (ctx.json) {
+      writeJson(ctx, out);
+      return;
+    }
+    ctx.io.stdout.write(
+      `${plural(counts.events, 'event')}, ${plural(counts.spans, 'span')}, ${plural(counts.metrics, 'metric point')}` +
+        (counts.unknown > 0 ? `, ${counts.unknown} of a shape not modelled` : '') +
+        `\ntool results joined to calls: ${joins.toolResultsWithCall} of ${joins.toolResults}` +
+        `\ntranscript responses with the client's request event: ${joins.transcriptRequestsWithApiRequest} of ${joins.transcriptRequests}\n`,
+    );
+    for (const s of only) {
+      ctx.io.stdout.write(
+        `telemetry only: ${terminalText(s.sessionId)}  ${plural(s.apiRequests, 'API call')}, ${plural(s.toolCalls, 'tool call')}, ` +
+          `model ${formatDuration(s.modelMs)}, $${s.costUsd.toFixed(4)}\n`,
+      );
+    }
+  },
+};

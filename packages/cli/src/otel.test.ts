@@ -1,0 +1,80 @@
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { attrText, decodeOtlpRequest, type OtelRecord, signalOfOtlpPath } from '@agentdash/core';
+import { openIndex } from '@agentdash/index';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { otelFixtureDir, readRecording } from '../../core/test/otel-recordings.js';
+import { ExitCode } from './errors.js';
+import type { CliIo } from './io.js';
+import type { OtelSetupJson, OtelStatusJson } from './output/json-types.js';
+import { run } from './run.js';
+
+let dir: string;
+let claudeHome: string;
+const recording = join(otelFixtureDir, '2.1.332-protobuf');
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-cli-otel-'));
+  claudeHome = join(dir, '.claude');
+  // The shell session's transcript only: the probe session is known from its telemetry alone.
+  const shell = readdirSync(join(recording, 'claude-home/projects')).filter((f) => f.endsWith('-shell'));
+  for (const folder of shell) {
+    cpSync(join(recording, 'claude-home/projects', folder), join(claudeHome, 'projects', folder), { recursive: true });
+  }
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function json<T>(args: readonly string[]): Promise<T> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 120 },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: { CLAUDE_CONFIG_DIR: claudeHome },
+    homedir: dir,
+    now: Date.now,
+  };
+  const code = await run([...args, '--json', '--db', join(dir, 'index.sqlite')], io);
+  expect(code, stderr).toBe(ExitCode.ok);
+  return JSON.parse(stdout) as T;
+}
+
+it('otel setup prints the environment that points Claude Code at the receiver', async () => {
+  const { env } = await json<OtelSetupJson>(['otel', 'setup', '--otlp-port', '4999']);
+  expect([env.CLAUDE_CODE_ENABLE_TELEMETRY, env.OTEL_EXPORTER_OTLP_ENDPOINT, env.OTEL_LOGS_EXPORTER]).toEqual([
+    '1',
+    'http://127.0.0.1:4999',
+    'otlp',
+  ]);
+});
+
+it('otel status counts what arrived and lists the sessions known only from telemetry', async () => {
+  const records: OtelRecord[] = [];
+  const index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+  for (const request of readRecording(recording)) {
+    const signal = signalOfOtlpPath(request.path);
+    if (signal === null) continue;
+    const decoded = decodeOtlpRequest({
+      signal,
+      contentType: request.contentType,
+      contentEncoding: '',
+      body: request.body,
+    });
+    records.push(...decoded.records);
+    index.telemetry.store(decoded.records);
+  }
+  index.close();
+  const status = await json<OtelStatusJson>(['otel', 'status']);
+  const shell = '94b2b53d-c3bb-4ca4-9825-3e3ee0dbcdbe';
+  const named = new Set(
+    records
+      .flatMap((r) => (r.kind === 'event' ? [attrText(r.attributes, 'session.id')] : []))
+      .filter((id) => id !== ''),
+  );
+  expect(status.telemetryOnlySessions.map((s) => s.sessionId).sort()).toEqual(
+    [...named].filter((id) => id !== shell).sort(),
+  );
+  expect(status.joins.toolResultsWithCall).toBeGreaterThan(0);
+  expect(status.joins.transcriptRequestsWithApiRequest).toBe(status.joins.transcriptRequests);
+});

@@ -1,0 +1,23 @@
+/**
+ * What Claude Code needs in its environment (`~/.claude/settings.json` → `env`) to export its telemetry to an
+ * OTLP/HTTP endpoint: events (logs) with tool details, traces (a beta behind its own switch), metrics.
+ *
+ * @example
+ * claudeCodeTelemetryEnv('http://127.0.0.1:4318').OTEL_EXPORTER_OTLP_ENDPOINT // 'http://127.0.0.1:4318'
+ */
+export function claudeCodeTelemetryEnv(endpoint: string): Readonly<Record<string, string>> {
+  return {
+    CLAUDE_CODE_ENABLE_TELEMETRY: '1',
+    CLAUDE_CODE_ENHANCED_TELEMETRY_BETA: '1',
+    OTEL_LOGS_EXPORTER: 'otlp',
+    OTEL_METRICS_EXPORTER: 'otlp',
+    OTEL_TRACES_EXPORTER: 'otlp',
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+    OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+    // Tool names, commands and file paths in tool_result events (they stay on this machine).
+    OTEL_LOG_TOOL_DETAILS: '1',
+    // Events within a second, so a session shows while it runs; metrics every 10 s.
+    OTEL_LOGS_EXPORT_INTERVAL: '1000',
+    OTEL_METRIC_EXPORT_INTERVAL: '10000',
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * What stored telemetry says, per session, and how it joins the transcripts: `session.id` = a transcript's session
+ * id, `tool_use_id` = a call's id, `request_id` = a response's request id. Joined when read, so the order in which
+ * telemetry and transcripts arrive does not matter.
+ */
+import type Database from 'better-sqlite3';
+
+/** One session as its telemetry tells it: the client's own measurements. */
+export interface SessionTelemetry {
+  readonly sessionId: string;
+  readonly firstMs: number;
+  readonly lastMs: number;
+  readonly prompts: number;
+  readonly apiRequests: number;
+  readonly apiErrors: number;
+  /** Sum of the client's `api_request` `duration_ms`: the measured model time. */
+  readonly modelMs: number;
+  readonly toolCalls: number;
+  readonly failedToolCalls: number;
+  /** Sum of the client's `tool_result` `duration_ms`: the measured tool time. */
+  readonly toolMs: number;
+  /** Sum of `claude_code.tool.blocked_on_user` spans: time the client waited for a permission answer. */
+  readonly permissionWaitMs: number;
+  /** Sum of the client's own `cost_usd`. */
+  readonly costUsd: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens: number;
+  readonly cacheCreationTokens: number;
+  /** Tool names with their call counts, most used first. */
+  readonly tools: readonly { readonly name: string; readonly calls: number; readonly failed: number }[];
+  /** Whether a transcript of this session is in the index. */
+  readonly hasTranscript: boolean;
+}
+
+/** The client's measurement of one tool call (`tool_result` event, and the permission wait of its tool span). */
+export interface MeasuredCall {
+  readonly durationMs: number;
+  readonly success: boolean | null;
+  readonly permissionWaitMs: number;
+}
+
+/** The client's measurement of one API request (`api_request` event). */
+export interface MeasuredRequest {
+  readonly durationMs: number;
+  readonly ttftMs: number | null;
+  readonly costUsd: number | null;
+}
+
+/** How much of the telemetry and of the transcripts meet (for `agentdash otel status` and the tests). */
+export interface TelemetryJoins {
+  readonly toolResults: number;
+  readonly toolResultsWithCall: number;
+  /** Distinct request ids of transcript responses. */
+  readonly transcriptRequests: number;
+  /** Those with the client's `api_request` event (or `api_error`, for a response that is an API error). */
+  readonly transcriptRequestsWithApiRequest: number;
+  readonly apiRequests: number;
+  readonly apiRequestsInTranscripts: number;
+}
+
+const SESSION_SUMS = `
+  SELECT MIN(time_ms) AS firstMs, MAX(time_ms) AS lastMs,
+    COUNT(DISTINCT CASE WHEN name = 'user_prompt' THEN prompt_id END) AS prompts,
+    SUM(name = 'api_request') AS apiRequests,
+    SUM(name = 'api_error') AS apiErrors,
+    TOTAL(CASE WHEN name = 'api_request' THEN duration_ms END) AS modelMs,
+    SUM(name = 'tool_result') AS toolCalls,
+    SUM(name = 'tool_result' AND success = 0) AS failedToolCalls,
+    TOTAL(CASE WHEN name = 'tool_result' THEN duration_ms END) AS toolMs,
+    TOTAL(CASE WHEN name = 'api_request' THEN cost_usd END) AS costUsd,
+    TOTAL(CASE WHEN name = 'api_request' THEN input_tokens END) AS inputTokens,
+    TOTAL(CASE WHEN name = 'api_request' THEN output_tokens END) AS outputTokens,
+    TOTAL(CASE WHEN name = 'api_request' THEN cache_read_tokens END) AS cacheReadTokens,
+    TOTAL(CASE WHEN name = 'api_request' THEN cache_creation_tokens END) AS cacheCreationTokens
+  FROM otel_events WHERE session_id = ?`;
+
+export function createTelemetryQueries(db: Database.Database) {
+  const s = {
+    sums: db.prepare(SESSION_SUMS),
+    waits: db
+      .prepare(
+        `SELECT TOTAL(duration_ms) FROM otel_spans WHERE session_id = ? AND name = 'claude_code.tool.blocked_on_user'`,
+      )
+      .pluck(),
+    tools: db.prepare(
+      `SELECT tool_name AS name, COUNT(*) AS calls, SUM(success = 0) AS failed FROM otel_events
+       WHERE session_id = ? AND name = 'tool_result' GROUP BY tool_name ORDER BY calls DESC, name`,
+    ),
+    hasTranscript: db.prepare('SELECT 1 FROM sessions WHERE session_id = ? LIMIT 1').pluck(),
+    sessions: db
+      .prepare(
+        `SELECT session_id FROM otel_events WHERE session_id <> '' GROUP BY session_id ORDER BY MIN(time_ms) DESC`,
+      )
+      .pluck(),
+    calls: db.prepare(
+      `SELECT e.tool_use_id AS id, e.duration_ms AS durationMs, e.success AS success,
+         (SELECT TOTAL(w.duration_ms) FROM otel_spans t JOIN otel_spans w ON w.parent_span_id = t.span_id
+            AND w.trace_id = t.trace_id AND w.name = 'claude_code.tool.blocked_on_user'
+          WHERE t.tool_use_id = e.tool_use_id AND t.name = 'claude_code.tool') AS permissionWaitMs
+       FROM otel_events e WHERE e.session_id = ? AND e.name = 'tool_result' AND e.tool_use_id <> ''`,
+    ),
+    requests: db.prepare(
+      `SELECT request_id AS id, duration_ms AS durationMs, ttft_ms AS ttftMs, cost_usd AS costUsd
+       FROM otel_events WHERE session_id = ? AND name = 'api_request' AND request_id <> ''`,
+    ),
+    joins: db.prepare(
+      `SELECT
+         (SELECT COUNT(*) FROM otel_events WHERE name = 'tool_result') AS toolResults,
+         (SELECT COUNT(*) FROM otel_events e WHERE e.name = 'tool_result'
+            AND EXISTS (SELECT 1 FROM calls c WHERE c.tool_use_id = e.tool_use_id)) AS toolResultsWithCall,
+         (SELECT COUNT(DISTINCT request_id) FROM records WHERE kind = 'assistant' AND request_id IS NOT NULL)
+           AS transcriptRequests,
+         (SELECT COUNT(DISTINCT r.request_id) FROM records r WHERE r.kind = 'assistant' AND r.request_id IS NOT NULL
+            AND EXISTS (SELECT 1 FROM otel_events e WHERE e.request_id = r.request_id
+              AND e.name IN ('api_request', 'api_error')))
+           AS transcriptRequestsWithApiRequest,
+         (SELECT COUNT(*) FROM otel_events WHERE name = 'api_request') AS apiRequests,
+         (SELECT COUNT(*) FROM otel_events e WHERE e.name = 'api_request'
+            AND EXISTS (SELECT 1 FROM records r WHERE r.request_id = e.request_id)) AS apiRequestsInTranscripts`,
+    ),
+  };
+
+  const sessionTelemetry = (sessionId: string): SessionTelemetry | undefined => {
+    const sums = s.sums.get(sessionId) as Omit<SessionTelemetry, 'sessionId' | 'tools' | 'hasTranscript'> & {
+      firstMs: number | null;
+    };
+    if (sums.firstMs === null) return undefined;
+    const tools = s.tools.all(sessionId) as { name: string; calls: number; failed: number | null }[];
+    return {
+      ...sums,
+      sessionId,
+      prompts: sums.prompts ?? 0,
+      apiRequests: sums.apiRequests ?? 0,
+      apiErrors: sums.apiErrors ?? 0,
+      toolCalls: sums.toolCalls ?? 0,
+      failedToolCalls: sums.failedToolCalls ?? 0,
+      permissionWaitMs: s.waits.get(sessionId) as number,
+      tools: tools.map((t) => ({ name: t.name, calls: t.calls, failed: t.failed ?? 0 })),
+      hasTranscript: s.hasTranscript.get(sessionId) !== undefined,
+    };
+  };
+
+  return {
+    sessionTelemetry,
+    /** Every session telemetry names, newest first. */
+    telemetrySessionIds: (): string[] => s.sessions.all() as string[],
+    /** Sessions known only through telemetry: no transcript of them is in the index. */
+    telemetryOnlySessions: (): SessionTelemetry[] =>
+      (s.sessions.all() as string[])
+        .filter((id) => s.hasTranscript.get(id) === undefined)
+        .flatMap((id) => sessionTelemetry(id) ?? []),
+    measuredCalls: (sessionId: string): Map<string, MeasuredCall> => {
+      const rows = s.calls.all(sessionId) as {
+        id: string;
+        durationMs: number | null;
+        success: number | null;
+        permissionWaitMs: number;
+      }[];
+      return new Map(
+        rows
+          .filter((r) => r.durationMs !== null)
+          .map((r) => [
+            r.id,
+            {
+              durationMs: r.durationMs ?? 0,
+              success: r.success === null ? null : r.success === 1,
+              permissionWaitMs: r.permissionWaitMs,
+            },
+          ]),
+      );
+    },
+    measuredRequests: (sessionId: string): Map<string, MeasuredRequest> => {
+      const rows = s.requests.all(sessionId) as {
+        id: string;
+        durationMs: number | null;
+        ttftMs: number | null;
+        costUsd: number | null;
+      }[];
+      return new Map(
+        rows
+          .filter((r) => r.durationMs !== null)
+          .map((r) => [r.id, { durationMs: r.durationMs ?? 0, ttftMs: r.ttftMs, costUsd: r.costUsd }]),
+      );
+    },
+    joins: (): TelemetryJoins => s.joins.get() as TelemetryJoins,
+  };
+}
