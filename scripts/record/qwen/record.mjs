@@ -1,6 +1,6 @@
 // Record Qwen Code against the scripted model (issue 37): every scenario of scenarios.mjs runs the real client
 // headless (`--auth-type openai`, its base URL on 127.0.0.1, `--yolo`), HOME a fresh folder, so it writes
-// ~/.qwen/projects/<encoded cwd>/chats/<session id>.jsonl there. Output: <out>/qwen-home (the chats files, paths
+// ~/.qwen/projects/<encoded cwd>/chats/<session id>.jsonl there. Output: <out>/qwen-home (its .qwen: the chats, paths
 // scrubbed to /home/user and the project folders renamed to match), truth.jsonl, manifest.json, runs/.
 //
 //   node scripts/record/qwen/record.mjs --client <dir with node_modules/.bin/qwen> --out <dir> [scenario…]
@@ -144,7 +144,7 @@ for (const { scenario, sessionId } of manifest.scenarios) {
   const project = encodeCwd(join(home, 'proj', scenario));
   const chats = join(home, '.qwen/projects', project, 'chats', `${sessionId}.jsonl`);
   if (!existsSync(chats)) continue;
-  const rel = `qwen-home/.qwen/projects/${encodeCwd(join(scrubbedHome, 'proj', scenario))}/chats/${sessionId}.jsonl`;
+  const rel = `qwen-home/projects/${encodeCwd(join(scrubbedHome, 'proj', scenario))}/chats/${sessionId}.jsonl`;
   mkdirSync(dirname(join(out, rel)), { recursive: true });
   const text = scrub(readFileSync(chats, 'utf8'));
   writeFileSync(join(out, rel), text);
