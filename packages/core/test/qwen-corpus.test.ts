@@ -119,10 +119,9 @@ describe('Qwen Code 0.24.4 (recorded against a scripted model)', () => {
     const grep = [...(sessions.get(shell === undefined ? '' : pathOf(shell))?.calls ?? [])].find(
       (c) => (c.input as { command?: string }).command === 'grep zzz data.txt',
     );
-    expect({ status: grep?.status, kind: grep?.result?.typed.kind, data: grep?.result?.typed.data }).toMatchObject({
+    expect({ status: grep?.status, typed: grep?.result?.typed }).toMatchObject({
       status: 'ok',
-      kind: 'bash',
-      data: { exitCode: 1, returnCodeInterpretation: 'No matches found' },
+      typed: { kind: 'bash', data: { exitCode: 1, returnCodeInterpretation: 'No matches found' } },
     });
   });
 
