@@ -27,7 +27,7 @@ describe('Qwen Code: its default home, --agent qwen', () => {
     expect(r.code, r.stderr).toBe(0);
     const { sessions } = JSON.parse(r.stdout) as SessionsJson;
     expect(sessions.map((s) => [s.agent, s.projectPath]).sort()).toEqual(
-      ['files', 'long', 'parallel', 'resume', 'shell'].map((p) => ['qwen', `/home/user/proj/${p}`]),
+      ['api-error', 'files', 'long', 'mcp', 'parallel', 'resume', 'shell'].map((p) => ['qwen', `/home/user/proj/${p}`]),
     );
   });
 
@@ -37,8 +37,10 @@ describe('Qwen Code: its default home, --agent qwen', () => {
       edit: [2, 1],
       glob: [1, 0],
       grep_search: [1, 0],
+      mcp__rec__echo: [1, 0],
+      mcp__rec__fail: [1, 1],
       read_file: [13, 1],
-      run_shell_command: [30, 2],
+      run_shell_command: [31, 2],
       write_file: [1, 0],
     });
   });

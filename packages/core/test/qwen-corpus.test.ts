@@ -72,7 +72,7 @@ describe('Qwen Code 0.24.4 (recorded against a scripted model)', () => {
       expect(calls.filter((c) => c.result === undefined).map((c) => c.id)).toEqual([]);
       total += calls.length;
     }
-    expect(total).toBe(48);
+    expect(total).toBe(51);
   });
 
   test('failures equal the manifest, each classified', async () => {
@@ -95,6 +95,7 @@ describe('Qwen Code 0.24.4 (recorded against a scripted model)', () => {
     expect(categories).toEqual({
       'files edit call_files_6_0': 'error string-not-found',
       'files read_file call_files_7_0': 'error file-not-found',
+      'mcp mcp__rec__fail call_mcp_17_0': 'mcp other',
       'shell run_shell_command call_shell_10_0': 'error exit-code 2',
       'shell run_shell_command call_shell_12_0': 'error exit-code 3',
     });
@@ -111,6 +112,7 @@ describe('Qwen Code 0.24.4 (recorded against a scripted model)', () => {
       edit: 'edit',
       glob: 'glob',
       grep_search: 'grep',
+      mcp__rec__echo: 'mcp',
       read_file: 'read',
       run_shell_command: 'bash',
       write_file: 'write',
@@ -152,7 +154,7 @@ describe('Qwen Code 0.24.4 (recorded against a scripted model)', () => {
         reasoningOutputTokens: 0,
       });
     }
-    expect(want.size).toBe(28);
+    expect(want.size).toBe(33);
     expect(Object.fromEntries(usageById)).toEqual(Object.fromEntries(want));
   });
 

@@ -55,7 +55,7 @@ describe('Qwen Code sessions through the API', () => {
   it('lists them with agent qwen, and filters by agent', async () => {
     const all = await json<SessionsResponse>('/api/sessions?agent=qwen');
     expect(all.sessions.map((s) => s.projectPath).sort()).toEqual(
-      ['files', 'long', 'parallel', 'resume', 'shell'].map((name) => `/home/user/proj/${name}`),
+      ['api-error', 'files', 'long', 'mcp', 'parallel', 'resume', 'shell'].map((name) => `/home/user/proj/${name}`),
     );
     expect(new Set(all.sessions.map((s) => s.agent))).toEqual(new Set(['qwen']));
     expect((await json<SessionsResponse>('/api/sessions?agent=copilot')).sessions).toEqual([]);
@@ -89,6 +89,12 @@ describe('Qwen Code sessions through the API', () => {
       'edit:ok:edit',
       'edit:error:error',
       'read_file:error:error',
+    ]);
+    const mcp = list.sessions.find((s) => s.projectPath === '/home/user/proj/mcp');
+    const mcpCalls = (await callsOf(mcp?.id ?? '')).map((c) => [c.name, c.status, typedOf(c).kind]);
+    expect(mcpCalls).toEqual([
+      ['mcp__rec__echo', 'ok', 'mcp'],
+      ['mcp__rec__fail', 'error', 'mcp'],
     ]);
   });
 });

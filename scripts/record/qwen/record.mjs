@@ -71,6 +71,10 @@ const fill = (value, dir) =>
         ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, dir)]))
         : value;
 
+const mcpConfig = JSON.stringify({
+  mcpServers: { rec: { command: process.execPath, args: [join(here, '../mcp-server.mjs')] } },
+});
+
 const manifest = {
   client: '@qwen-code/qwen-code',
   version,
@@ -103,6 +107,7 @@ for (const scenario of scenarios) {
       '-m',
       model,
       '--yolo',
+      ...(scenario.mcp ? ['--mcp-config', mcpConfig] : []),
       run.prompt,
     ];
     const started = Date.now();
@@ -120,7 +125,9 @@ for (const scenario of scenarios) {
     writeFileSync(join(out, 'runs', `${tag}.txt`), `${result.stdout ?? ''}\n--- stderr\n${result.stderr ?? ''}`);
     runs.push({
       tag,
-      args: argv.map((a) => (a === run.prompt ? '<prompt>' : a === api.url ? '<scripted model>' : a)),
+      args: argv.map((a) =>
+        a === run.prompt ? '<prompt>' : a === api.url ? '<scripted model>' : a === mcpConfig ? '<mcp config>' : a,
+      ),
       code: result.status,
       signal: result.signal,
       ms: Date.now() - started,

@@ -8,7 +8,7 @@ const shell = (command, expectError = false) => ({
 });
 const read = (file_path, expectError = false) => ({ name: 'read_file', args: { file_path }, expectError });
 
-/** @type {{ name: string, files?: Record<string, string>, runs: { prompt: string, steps: unknown[], resume?: boolean }[] }[]} */
+/** @type {{ name: string, files?: Record<string, string>, runs: { prompt: string, steps: unknown[], resume?: boolean }[], mcp?: boolean }[]} */
 export const scenarios = [
   {
     name: 'files',
@@ -62,6 +62,36 @@ export const scenarios = [
       {
         prompt: 'Read three files at once.',
         steps: [{ calls: [read('{dir}/a.txt'), read('{dir}/b.txt'), shell('cat c.txt')] }, { text: 'A, B and C.' }],
+      },
+    ],
+  },
+  {
+    // Qwen Code defers MCP tools (not in the request's tools, found through tool_search), but runs one called by
+    // its name, `mcp__<server>__<tool>`.
+    name: 'mcp',
+    mcp: true,
+    runs: [
+      {
+        prompt: 'Use the rec MCP server.',
+        steps: [
+          { calls: [{ name: 'mcp__rec__echo', args: { text: 'hi' } }] },
+          { calls: [{ name: 'mcp__rec__fail', args: { why: 'scripted' }, expectError: true }] },
+          { text: 'Echoed hi; fail failed.' },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'api-error',
+    runs: [
+      {
+        prompt: 'Survive a server error.',
+        steps: [
+          { status: 500 },
+          { calls: [shell('echo after-retry')] },
+          { status: 500 },
+          { text: 'Done after retries.' },
+        ],
       },
     ],
   },
