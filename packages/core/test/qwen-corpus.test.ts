@@ -158,6 +158,29 @@ describe('Qwen Code 0.24.4 (recorded against a scripted model)', () => {
     expect(Object.fromEntries(usageById)).toEqual(Object.fromEntries(want));
   });
 
+  test("each call carries the tool's own duration_ms from its telemetry line, and the timestamp delta", async () => {
+    const sessions = await sessionsByPath();
+    const reported = new Map<string, number>();
+    for (const file of manifest) {
+      for (const line of readFileSync(pathOf(file), 'utf8').trim().split('\n')) {
+        const event = (JSON.parse(line) as { systemPayload?: { uiEvent?: Record<string, unknown> } }).systemPayload
+          ?.uiEvent;
+        if (event?.['event.name'] === 'qwen-code.tool_call')
+          reported.set(String(event.call_id), Number(event.duration_ms));
+      }
+    }
+    const calls = [...new Set(sessions.values())].flatMap((s) => [...s.calls]);
+    expect(reported.size).toBe(51);
+    for (const call of calls) {
+      const sources = Object.fromEntries(call.durations.map((d) => [d.source, d.ms]));
+      expect({ id: call.id, durationMs: sources.durationMs, hasDelta: sources.timestamps !== undefined }).toEqual({
+        id: call.id,
+        durationMs: reported.get(call.id as string),
+        hasDelta: true,
+      });
+    }
+  });
+
   test('the resumed session is one file: both prompts, both turns', async () => {
     const sessions = await sessionsByPath();
     const resume = manifest.find((f) => f.scenario === 'resume');

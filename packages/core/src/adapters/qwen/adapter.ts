@@ -1,7 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
-import { timestampDurationsWithoutWaits } from '../../agents/durations.js';
 import type { DiscoverOptions } from '../../io/discover.js';
 import { defaultQwenHome, discoverQwenFiles, recognizesQwenPath } from './discover.js';
+import { qwenDurations } from './durations.js';
 import { streamQwenRecords } from './stream.js';
 import { canonicalQwenToolName, kindOfQwenTool } from './tool-names.js';
 import { typeQwenInput } from './type-input.js';
@@ -9,8 +9,8 @@ import { typeQwenResult } from './type-result.js';
 
 /**
  * Qwen Code (a Gemini CLI derivative): `~/.qwen/projects/<encoded cwd>/chats/<session id>.jsonl`, read from 0.24.4
- * (recorded against a scripted model). Durations are the shared timestamp delta: a call's record is stamped when
- * its response was written, its result when the tool finished.
+ * (recorded against a scripted model). Durations: the timestamp delta (a call's record is stamped when its
+ * response was written, its result when the tool finished) and the tool's own `duration_ms`.
  */
 export const qwenAdapter = defineAdapter({
   id: 'qwen',
@@ -26,7 +26,7 @@ export const qwenAdapter = defineAdapter({
   discover: (root: string, options?: DiscoverOptions) => discoverQwenFiles([root], options),
   streamRecords: (file, onEvent, options) => streamQwenRecords(file.path, onEvent, options),
   typeResult: typeQwenResult,
-  durationsOf: timestampDurationsWithoutWaits,
+  durationsOf: qwenDurations,
   canonicalToolName: canonicalQwenToolName,
   kindOfTool: kindOfQwenTool,
   typeInput: typeQwenInput,

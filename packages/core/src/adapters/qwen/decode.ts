@@ -1,4 +1,4 @@
-import { isRecord, str } from '../../internal/guards.js';
+import { isRecord, num, str } from '../../internal/guards.js';
 import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
 import type { ContentBlock } from '../../model/content.js';
 import {
@@ -21,6 +21,7 @@ export const UNKNOWN_QWEN_MODEL = 'qwen-unknown-model';
 /** `uiEvent` names of `ui_telemetry` lines that AgentDash reads (the rest are kept as meta records). */
 const API_RESPONSE = 'qwen-code.api_response';
 const API_ERROR = 'qwen-code.api_error';
+const TOOL_CALL = 'qwen-code.tool_call';
 
 /**
  * Decodes one Qwen Code session file (`projects/<encoded cwd>/chats/<id>.jsonl`), line by line. Every line is a
@@ -37,6 +38,8 @@ const API_ERROR = 'qwen-code.api_error';
 export class QwenDecoder {
   /** `response_id` of the last `api_response` telemetry line not yet given to an assistant line. */
   private pendingResponseId: string | undefined;
+  /** `duration_ms` of each `tool_call` telemetry line (written before its `tool_result`), by call id. */
+  private readonly toolDurations = new Map<string, number>();
 
   constructor(
     private readonly file: string,
@@ -122,7 +125,10 @@ export class QwenDecoder {
 
   /** A `tool_result` line: one `tool-result` block per `functionResponse` (0.24.4 writes one a line). */
   private toolResult(line: Record<string, unknown>, loc: SourceLocation, parts: readonly unknown[]): TranscriptRecord {
-    const result = isRecord(line.toolCallResult) ? line.toolCallResult : undefined;
+    const recorded = isRecord(line.toolCallResult) ? line.toolCallResult : undefined;
+    const durationMs = this.toolDurations.get(str(recorded?.callId) ?? '');
+    // The tool's own run time, from its telemetry line, kept beside what the result line says.
+    const result = recorded === undefined || durationMs === undefined ? recorded : { ...recorded, durationMs };
     const failed = str(result?.status) === 'error';
     const blocks: ContentBlock[] = [];
     for (const part of parts) {
@@ -145,6 +151,10 @@ export class QwenDecoder {
     const event = isRecord(payload.uiEvent) ? payload.uiEvent : undefined;
     const name = str(event?.['event.name']);
     if (name === API_RESPONSE) this.pendingResponseId = str(event?.response_id);
+    const callId = str(event?.call_id);
+    const durationMs = num(event?.duration_ms);
+    if (name === TOOL_CALL && callId !== undefined && durationMs !== undefined)
+      this.toolDurations.set(callId, durationMs);
     if (name === API_ERROR) {
       const message = str(event?.error) ?? str(event?.error_message) ?? 'API error';
       const envelope = this.envelope(line, loc);
