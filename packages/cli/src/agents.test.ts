@@ -59,6 +59,6 @@ describe('agents: default homes, the agent of every session, --agent', () => {
   it('rejects an unknown agent', async () => {
     const r = await cli(['sessions', '--agent', 'opencode']);
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/--agent must be one of claude, codex, gemini, copilot/);
+    expect(r.stderr).toMatch(/--agent must be one of claude, codex, gemini, copilot, qwen/);
   });
 });

@@ -145,7 +145,7 @@ export class Context {
 
   /**
    * PATH arguments, or the default: every agent home that holds transcripts (`$CLAUDE_CONFIG_DIR` or `~/.claude`,
-   * `$CODEX_HOME` or `~/.codex`, `~/.gemini`, `$COPILOT_HOME` or `~/.copilot`); when none does, the bundled samples (with a note).
+   * `$CODEX_HOME` or `~/.codex`, `~/.gemini`, `$COPILOT_HOME` or `~/.copilot`, `~/.qwen`); when none does, the bundled samples (with a note).
    */
   async resolvePaths(positionals: readonly string[]): Promise<string[]> {
     if (positionals.length > 0) {
@@ -257,7 +257,7 @@ export class Context {
       if (!this.named.includes(path) || (await recognisedByAnAgent(path))) continue;
       if (report.files > 0 && (await this.openIndex()).listSessions({ paths: [path], limit: 1 }).length > 0) continue;
       this.note(
-        `warning: ${path} holds no Claude Code, Codex, Gemini or Copilot CLI transcripts (looked for ${LAYOUTS})`,
+        `warning: ${path} holds no Claude Code, Codex, Gemini, Copilot CLI or Qwen Code transcripts (looked for ${LAYOUTS})`,
       );
     }
   }
@@ -266,9 +266,11 @@ export class Context {
 /**
  * Where each agent's discovery looks under a folder (core's adapters): Claude Code's projects folder (or the folder
  * as one, or as a project folder), Codex's rollouts under sessions/ (any folder up to six levels down), Gemini's
- * chats (the folder as its tmp/ or a project folder in it too), Copilot CLI's session-state/<id>/events.jsonl.
+ * chats (the folder as its tmp/ or a project folder in it too), Copilot CLI's session-state/<id>/events.jsonl,
+ * Qwen Code's chats/<id>.jsonl in each project folder under projects/.
  */
-const LAYOUTS = 'projects/*/*.jsonl, sessions/**/rollout-*.jsonl, tmp/*/chats/*.json[l], session-state/*/events.jsonl';
+const LAYOUTS =
+  'projects/*/*.jsonl, sessions/**/rollout-*.jsonl, tmp/*/chats/*.json[l], session-state/*/events.jsonl, projects/*/chats/*.jsonl';
 
 /** Whether some agent takes this path for its home, a folder in one, or one of its transcripts. */
 async function recognisedByAnAgent(path: string): Promise<boolean> {

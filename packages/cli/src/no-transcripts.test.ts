@@ -29,7 +29,7 @@ const cli = (args: readonly string[]) => runCli(args, { home: user, db: join(dir
 
 /** The warning's shape: the folder, then the layouts of Claude Code, Codex and Gemini that were looked for. */
 const warningFor = (path: string) =>
-  `agentdash: warning: ${path} holds no Claude Code, Codex, Gemini or Copilot CLI transcripts (looked for projects/*/*.jsonl, sessions/**/rollout-*.jsonl, tmp/*/chats/*.json[l], session-state/*/events.jsonl)\n`;
+  `agentdash: warning: ${path} holds no Claude Code, Codex, Gemini, Copilot CLI or Qwen Code transcripts (looked for projects/*/*.jsonl, sessions/**/rollout-*.jsonl, tmp/*/chats/*.json[l], session-state/*/events.jsonl, projects/*/chats/*.jsonl)\n`;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'agentdash-no-transcripts-'));

@@ -153,7 +153,7 @@ describe.skipIf(missing !== undefined)('first start in headless Chromium', () =>
       index = undefined;
     }
     expect(notices).toEqual([
-      'Sample sessions— point AgentDash at your own with npm start -- PATH or agentdash serve PATH, PATH being a Claude Code, Codex, Gemini or Copilot CLI home (~/.claude, ~/.codex, ~/.gemini, ~/.copilot) or a folder in one.',
+      'Sample sessions— point AgentDash at your own with npm start -- PATH or agentdash serve PATH, PATH being a Claude Code, Codex, Gemini, Copilot CLI or Qwen Code home (~/.claude, ~/.codex, ~/.gemini, ~/.copilot, ~/.qwen) or a folder in one.',
       null,
     ]);
     expect(problems).toEqual([]);

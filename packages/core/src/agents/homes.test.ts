@@ -5,7 +5,13 @@ import { agentAdapters } from './registry.js';
 describe('agentHomes', () => {
   it('says what each registered adapter says of its homes, in the registry order', () => {
     expect(agentHomes.map((a) => a.id)).toEqual(agentAdapters.map((a) => a.id));
-    const env = { CLAUDE_CONFIG_DIR: '/c', CODEX_HOME: '/x', GEMINI_CLI_HOME: '/g', COPILOT_HOME: '/p' };
+    const env = {
+      CLAUDE_CONFIG_DIR: '/c',
+      CODEX_HOME: '/x',
+      GEMINI_CLI_HOME: '/g',
+      COPILOT_HOME: '/p',
+      QWEN_HOME: '/q',
+    };
     for (const [i, adapter] of agentAdapters.entries()) {
       const homes = agentHomes[i];
       expect(homes?.recognizes).toBe(adapter.recognizes);

@@ -3,6 +3,7 @@ import { recognizesClaudePath } from '../adapters/claude-code/recognize.js';
 import { defaultCodexHome, recognizesCodexPath } from '../adapters/codex/discover.js';
 import { defaultCopilotHome, recognizesCopilotPath } from '../adapters/copilot/discover.js';
 import { defaultGeminiHomes, recognizesGemini } from '../adapters/gemini/discover.js';
+import { defaultQwenHome, recognizesQwenPath } from '../adapters/qwen/discover.js';
 import { defaultClaudeHome } from '../io/discover.js';
 import type { AgentId } from '../model/agent.js';
 import type { AgentAdapter } from './adapter.js';
@@ -23,6 +24,7 @@ export const agentHomes: readonly AgentHomes[] = [
     defaultHomes: (env, homeDir) => [defaultCopilotHome(env, homeDir)],
     recognizes: recognizesCopilotPath,
   },
+  { id: 'qwen', defaultHomes: (env, homeDir) => [defaultQwenHome(env, homeDir)], recognizes: recognizesQwenPath },
 ];
 
 /** Each agent's default homes that exist on this machine (env and home dir passed in: core has no `process`). */

@@ -2,13 +2,20 @@ import { claudeCodeAdapter } from '../adapters/claude-code/adapter.js';
 import { codexAdapter } from '../adapters/codex/adapter.js';
 import { copilotAdapter } from '../adapters/copilot/adapter.js';
 import { geminiAdapter } from '../adapters/gemini/adapter.js';
+import { qwenAdapter } from '../adapters/qwen/adapter.js';
 import { AgentNotRegisteredError } from '../errors.js';
 import type { ListedFolder } from '../io/listed-folders.js';
 import type { AgentId } from '../model/agent.js';
 import type { AgentAdapter } from './adapter.js';
 
 /** Every agent AgentDash reads. Adding an agent: its folder under `core/src/adapters/` and one line here. */
-export const agentAdapters: readonly AgentAdapter[] = [claudeCodeAdapter, codexAdapter, geminiAdapter, copilotAdapter];
+export const agentAdapters: readonly AgentAdapter[] = [
+  claudeCodeAdapter,
+  codexAdapter,
+  geminiAdapter,
+  copilotAdapter,
+  qwenAdapter,
+];
 
 /** The adapter of an agent; undefined when no adapter for it is registered. */
 export function adapterFor(id: AgentId): AgentAdapter | undefined {

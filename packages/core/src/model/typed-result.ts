@@ -452,20 +452,20 @@ type DataVariantSchema<K extends DataKind> = z.ZodObject<{
 
 /** What each kind is for (the tools, current names first, former names in brackets). */
 export const kindDescriptions: Readonly<Record<DataKind, string>> = {
-  bash: 'A shell command that ran (Claude Bash, PowerShell; Codex shell; Gemini run_shell_command; Copilot bash): output streams and exit code. A non-zero exit is a failed call (an exit-code error with the code), except exit 1 of grep, rg (No matches found) or find (Some directories were inaccessible), as Claude Code reads them.',
+  bash: 'A shell command that ran (Claude Bash, PowerShell; Codex shell; Gemini run_shell_command; Copilot bash; Qwen run_shell_command): output streams and exit code. A non-zero exit is a failed call (an exit-code error with the code), except exit 1 of grep, rg (No matches found) or find (Some directories were inaccessible), as Claude Code reads them.',
   'task-output':
     'Output of a background task or shell (Claude TaskOutput [BashOutput, BashOutputTool, AgentOutputTool]; Copilot read_bash, write_bash).',
   'task-stop': 'A background task or shell was stopped (Claude TaskStop [KillShell, KillBash]; Copilot stop_bash).',
-  read: 'A file read, by variant: text, image, notebook, pdf, parts, file_unchanged (Claude Read; Gemini read_file; Copilot view).',
+  read: 'A file read, by variant: text, image, notebook, pdf, parts, file_unchanged (Claude Read; Gemini read_file; Copilot view; Qwen read_file).',
   write:
-    'One file created or overwritten, with its structured patch (Claude Write; Gemini write_file; Copilot create).',
-  edit: 'One string replacement in one file, with its structured patch (Claude Edit; Gemini replace; Copilot edit).',
+    'One file created or overwritten, with its structured patch (Claude Write; Gemini write_file; Copilot create; Qwen write_file).',
+  edit: 'One string replacement in one file, with its structured patch (Claude Edit; Gemini replace; Copilot edit; Qwen edit).',
   'multi-edit': 'Several string replacements in one file (Claude MultiEdit, ≤1.0.128).',
   patch:
     'A patch over one or more files: each file added, updated, deleted or moved, with its hunks (Codex apply_patch).',
   'notebook-edit': 'A notebook cell replaced, inserted or deleted (Claude NotebookEdit).',
-  glob: 'File names matching a pattern (Claude Glob; Gemini glob; Copilot glob).',
-  grep: 'A content search: matches, in content, files_with_matches or count mode (Claude Grep; Gemini search_file_content; Copilot grep).',
+  glob: 'File names matching a pattern (Claude Glob; Gemini glob; Copilot glob; Qwen glob).',
+  grep: 'A content search: matches, in content, files_with_matches or count mode (Claude Grep; Gemini search_file_content; Copilot grep; Qwen grep_search).',
   ls: 'A directory listing (Claude LS ≤1.0.95; Gemini list_directory).',
   'todo-write': 'The todo list or plan before and after (Claude TodoWrite; Codex update_plan; Gemini write_todos).',
   agent: 'A subagent run (completed) or launch (async_launched, …) (Claude Agent [Task]; Copilot task).',

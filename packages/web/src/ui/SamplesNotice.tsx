@@ -25,8 +25,8 @@ export function SamplesNotice() {
         <strong>Sample sessions</strong>
         <span>
           — point AgentDash at your own with <code style={NO_BREAK}>npm start -- PATH</code> or{' '}
-          <code style={NO_BREAK}>agentdash serve PATH</code>, PATH being a Claude Code, Codex, Gemini or Copilot CLI
-          home (~/.claude, ~/.codex, ~/.gemini, ~/.copilot) or a folder in one.
+          <code style={NO_BREAK}>agentdash serve PATH</code>, PATH being a Claude Code, Codex, Gemini, Copilot CLI or
+          Qwen Code home (~/.claude, ~/.codex, ~/.gemini, ~/.copilot, ~/.qwen) or a folder in one.
         </span>
       </div>
     </div>

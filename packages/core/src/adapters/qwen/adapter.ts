@@ -1,0 +1,33 @@
+import { defineAdapter } from '../../agents/adapter.js';
+import type { DiscoverOptions } from '../../io/discover.js';
+import { defaultQwenHome, discoverQwenFiles, recognizesQwenPath } from './discover.js';
+import { qwenDurations } from './durations.js';
+import { streamQwenRecords } from './stream.js';
+import { canonicalQwenToolName, kindOfQwenTool } from './tool-names.js';
+import { typeQwenInput } from './type-input.js';
+import { typeQwenResult } from './type-result.js';
+
+/**
+ * Qwen Code (a Gemini CLI derivative): `~/.qwen/projects/<encoded cwd>/chats/<session id>.jsonl`, read from 0.24.4
+ * (recorded against a scripted model). Durations: the timestamp delta (a call's record is stamped when its
+ * response was written, its result when the tool finished) and the tool's own `duration_ms`.
+ */
+export const qwenAdapter = defineAdapter({
+  id: 'qwen',
+  label: 'Qwen Code',
+  // `qwen --resume <id>` (its --help: "Resume a specific session by its ID"; the recorder's resume run uses it,
+  // from the session's project folder: sessions are kept per project).
+  resume: ['qwen', '--resume'],
+  // Lines are only appended (a resumed session's turns go to the same file); an assistant line's response id is on
+  // the line before it, so a read from an offset replays the earlier lines. Subagents are not recorded here yet.
+  capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'none' },
+  defaultHomes: (env, homeDir) => [defaultQwenHome(env, homeDir)],
+  recognizes: recognizesQwenPath,
+  discover: (root: string, options?: DiscoverOptions) => discoverQwenFiles([root], options),
+  streamRecords: (file, onEvent, options) => streamQwenRecords(file.path, onEvent, options),
+  typeResult: typeQwenResult,
+  durationsOf: qwenDurations,
+  canonicalToolName: canonicalQwenToolName,
+  kindOfTool: kindOfQwenTool,
+  typeInput: typeQwenInput,
+});
