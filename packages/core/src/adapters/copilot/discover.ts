@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
-import { type ListedFolder, listFolder } from '../../io/listed-folders.js';
+import type { DiscoverOptions, Discovery } from '../../io/discover.js';
+import { discoverSessionFiles, listSorted } from '../../io/discover-sessions.js';
+import type { ListedFolder } from '../../io/listed-folders.js';
 import { statOrUndefined } from '../../io/stat.js';
 import { isTranscriptEntry } from '../../io/transcript-entry.js';
 import type { ParseIssue } from '../../model/issue.js';
@@ -47,40 +48,12 @@ export async function discoverCopilotFiles(
   paths: readonly string[],
   _options: DiscoverOptions = {},
 ): Promise<Discovery> {
-  const issues: ParseIssue[] = [];
-  const folders: ListedFolder[] = [];
-  const files = new Map<string, DiscoveredFile>();
-  for (const input of paths) {
-    const path = resolve(input);
-    const info = statOrUndefined(path);
-    if (info === undefined) continue;
-    const found = info.isFile()
-      ? isEventsFile(path)
-        ? [path]
-        : []
-      : findEventsFiles(path, Number.POSITIVE_INFINITY, issues, folders);
-    for (const file of found) {
-      const stat = statOrUndefined(file);
-      if (stat === undefined) continue;
-      files.set(file, {
-        path: file,
-        projectDir: dirname(dirname(file)),
-        role: 'main',
-        sessionId: sessionIdOfEventsFile(file),
-        agentId: undefined,
-        metaPath: undefined,
-        size: stat.size,
-        mtimeMs: stat.mtimeMs,
-        ino: stat.ino,
-        agent: 'copilot',
-      });
-    }
-  }
-  return {
-    files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    issues,
-    folders,
-  };
+  return discoverSessionFiles(paths, {
+    agent: 'copilot',
+    isSessionFile: isEventsFile,
+    findUnder: (dir, issues, folders) => findEventsFiles(dir, Number.POSITIVE_INFINITY, issues, folders),
+    sessionIdOf: sessionIdOfEventsFile,
+  });
 }
 
 /**
@@ -89,15 +62,7 @@ export async function discoverCopilotFiles(
  */
 function findEventsFiles(dir: string, limit: number, issues?: ParseIssue[], folders?: ListedFolder[]): string[] {
   const out: string[] = [];
-  const list = (folder: string): Dirent[] => {
-    try {
-      return listFolder(folder, folders).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      issues?.push({ code: 'unreadable_file', file: folder, line: 0, message });
-      return [];
-    }
-  };
+  const list = (folder: string): Dirent[] => listSorted(folder, issues, folders);
   const sessionFolder = (folder: string, entries: readonly Dirent[]): void => {
     const entry = entries.find((e) => e.name === EVENTS_FILE);
     const path = join(folder, EVENTS_FILE);
