@@ -1,10 +1,10 @@
 import { defineAdapter } from '../../agents/adapter.js';
 import { timestampAndReportedDurations } from '../../agents/durations.js';
 import { defaultClaudeHome, discoverFiles } from '../../io/discover.js';
-import { typeResult } from './pair.js';
 import { streamRecords } from './read-records.js';
 import { recognizesClaudePath } from './recognize.js';
 import { kindOfTool } from './results/tools/index.js';
+import { typeResult } from './results/type-result.js';
 import { canonicalToolName } from './tool-names.js';
 import { typeInput } from './type-input.js';
 
