@@ -69,6 +69,16 @@ export {
 } from './otel/types.js';
 export { type ToolEnvelope, toEnvelope } from './results/envelope.js';
 export { hiddenReasonOf, userText } from './session/classify-user.js';
+export {
+  backgroundTaskOf,
+  extremesBy,
+  type HeaderCall,
+  type HeaderCounts,
+  type HeaderThread,
+  headerCallOf,
+  headerCountsOf,
+  timelineShows,
+} from './session/header.js';
 export { loadSession } from './session/load-session.js';
 export { commandLine, promptTitleOf } from './session/prompt-title.js';
 export { agentIdOfResult } from './session/subagents.js';
