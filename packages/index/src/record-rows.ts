@@ -5,6 +5,7 @@
  */
 import {
   type AssistantRecord,
+  blockIdsOf,
   hiddenReasonOf,
   promptTitleOf,
   type RecordEvent,
@@ -81,19 +82,14 @@ function shownOf(record: TranscriptRecord): 1 | 2 | null {
 
 /**
  * What tells records of one uuid apart in one file (core's `signatureOf`: kind, time, message id and the ids its
- * blocks carry), stored only for a uuid that is not a canonical one: placeholders that hand-made files repeat.
+ * blocks carry, `blockIdsOf`), stored only for a uuid that is not a canonical one: placeholders that hand-made files repeat.
  * Records of a real uuid repeated in a file are copies, told apart by kind, time and message id.
  */
 function signatureOf(
   record: Extract<TranscriptRecord, { kind: 'user' | 'assistant' | 'system' | 'attachment' | 'progress' }>,
 ): string | null {
   if (typeof storedUuid(record.uuid) !== 'string') return null;
-  const blocks = record.kind === 'user' || record.kind === 'assistant' ? record.content : [];
-  const ids =
-    typeof blocks === 'string'
-      ? [blocks.length]
-      : blocks.map((b) => (b.kind === 'tool-use' ? b.id : b.kind === 'tool-result' ? b.toolUseId : b.kind));
-  return JSON.stringify(ids);
+  return JSON.stringify(blockIdsOf(record));
 }
 
 /**

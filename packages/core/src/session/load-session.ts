@@ -15,6 +15,7 @@ import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } f
 import type { CallStatus, ToolCall, ToolResult } from '../model/tool-call.js';
 import { assembleThread } from './assemble.js';
 import { hiddenReasonOf } from './classify-user.js';
+import { signatureOf } from './copies.js';
 import { extremesBy, headerCallOf, headerCountsOf, timeRange } from './header.js';
 import { buildResultMap } from './pair.js';
 import { promptTitleOf } from './prompt-title.js';
@@ -224,17 +225,6 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       expectedErrors: counted.expectedErrors,
     },
   };
-}
-
-/** What tells two records of one uuid apart: kind, time, and the ids of the calls and results they carry. */
-function signatureOf(record: ChainRecord): string {
-  const blocks = record.kind === 'user' || record.kind === 'assistant' ? record.content : [];
-  const ids =
-    typeof blocks === 'string'
-      ? [blocks.length]
-      : blocks.map((b) => (b.kind === 'tool-use' ? b.id : b.kind === 'tool-result' ? b.toolUseId : b.kind));
-  const messageId = record.kind === 'assistant' ? record.messageId : undefined;
-  return JSON.stringify([record.kind, record.timestamp, messageId, ids]);
 }
 
 interface RawCallWithAgent extends RawCall {
