@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PriceTable } from '@agentdash/core';
-import { agentHomes, defaultClaudeHome, existingHomes } from '@agentdash/core/base';
+import { agentHomes, agentInfos, agentLabels, defaultClaudeHome, existingHomes } from '@agentdash/core/base';
 import type { AgentIndex, RefreshProgress, RefreshReport } from '@agentdash/index';
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
@@ -256,21 +256,13 @@ export class Context {
     for (const path of paths) {
       if (!this.named.includes(path) || (await recognisedByAnAgent(path))) continue;
       if (report.files > 0 && (await this.openIndex()).listSessions({ paths: [path], limit: 1 }).length > 0) continue;
-      this.note(
-        `warning: ${path} holds no Claude Code, Codex, Gemini, Copilot CLI or Qwen Code transcripts (looked for ${LAYOUTS})`,
-      );
+      this.note(`warning: ${path} holds no ${agentLabels()} transcripts (looked for ${LAYOUTS})`);
     }
   }
 }
 
-/**
- * Where each agent's discovery looks under a folder (core's adapters): Claude Code's projects folder (or the folder
- * as one, or as a project folder), Codex's rollouts under sessions/ (any folder up to six levels down), Gemini's
- * chats (the folder as its tmp/ or a project folder in it too), Copilot CLI's session-state/<id>/events.jsonl,
- * Qwen Code's chats/<id>.jsonl in each project folder under projects/.
- */
-const LAYOUTS =
-  'projects/*/*.jsonl, sessions/**/rollout-*.jsonl, tmp/*/chats/*.json[l], session-state/*/events.jsonl, projects/*/chats/*.jsonl';
+/** Where each agent's discovery looks under a folder (the registry's `layout` of each agent). */
+const LAYOUTS = agentInfos.map((a) => a.layout).join(', ');
 
 /** Whether some agent takes this path for its home, a folder in one, or one of its transcripts. */
 async function recognisedByAnAgent(path: string): Promise<boolean> {

@@ -13,4 +13,4 @@ export {
   UnreadableFileError,
 } from './errors.js';
 export { defaultClaudeHome } from './io/discover.js';
-export { type AgentId, agentIds, isAgentId } from './model/agent.js';
+export { type AgentId, agentIds, agentInfos, agentLabels, isAgentId } from './model/agent.js';

@@ -8,13 +8,8 @@
  * @module
  */
 
-export { hiddenReasonOf, userText } from './adapters/claude-code/classify-user.js';
 export { readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
-export { loadSession } from './adapters/claude-code/load-session.js';
-export { commandLine, promptTitleOf } from './adapters/claude-code/prompt-title.js';
 export { streamRecords } from './adapters/claude-code/read-records.js';
-export { type ToolEnvelope, toEnvelope } from './adapters/claude-code/results/envelope.js';
-export { agentIdOfResult } from './adapters/claude-code/subagents.js';
 export { canonicalToolName } from './adapters/claude-code/tool-names.js';
 export type { AgentAdapter, AgentCapabilities } from './agents/adapter.js';
 export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';
@@ -72,6 +67,22 @@ export {
   type OtelSpan,
   type OtelValue,
 } from './otel/types.js';
+export { type ToolEnvelope, toEnvelope } from './results/envelope.js';
+export { hiddenReasonOf, userText } from './session/classify-user.js';
+export { blockIdsOf } from './session/copies.js';
+export {
+  backgroundTaskOf,
+  extremesBy,
+  type HeaderCall,
+  type HeaderCounts,
+  type HeaderThread,
+  headerCallOf,
+  headerCountsOf,
+  timelineShows,
+} from './session/header.js';
+export { loadSession } from './session/load-session.js';
+export { commandLine, promptTitleOf } from './session/prompt-title.js';
+export { agentIdOfResult } from './session/subagents.js';
 // The time module's names are its own index's (packages/core/src/time, kept by the time partition's owner).
 export * from './time/index.js';
 export {

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadSession } from '../src/adapters/claude-code/load-session.js';
 import { codexAdapter } from '../src/adapters/codex/adapter.js';
 import { groupSessions } from '../src/index.js';
 import type { Session } from '../src/model/session.js';
+import { loadSession } from '../src/session/load-session.js';
 import { repoRoot } from './helpers.js';
 
 /** Codex CLI rollouts written by the real clients against a scripted model API, with what was served. */

@@ -1,9 +1,9 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadSession } from '../src/adapters/claude-code/load-session.js';
 import { codexAdapter } from '../src/adapters/codex/adapter.js';
 import { discoverAll, groupSessions } from '../src/index.js';
 import type { Session } from '../src/model/session.js';
+import { loadSession } from '../src/session/load-session.js';
 import { repoRoot } from './helpers.js';
 
 const fixtures = resolve(repoRoot, 'packages/core/test/fixtures/codex');

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadSession } from '../src/adapters/claude-code/load-session.js';
 import { codexAdapter } from '../src/adapters/codex/adapter.js';
 import { groupSessions } from '../src/index.js';
+import { loadSession } from '../src/session/load-session.js';
 import { repoRoot } from './helpers.js';
 
 /** Real Codex rollouts other people's clients wrote (0.34 → 0.145 and the legacy format), from public repositories. */

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { loadSession } from '../src/adapters/claude-code/load-session.js';
-import { toEnvelope } from '../src/adapters/claude-code/results/envelope.js';
 import { discoverFiles, groupSessions } from '../src/io/discover.js';
 import { typedResultJsonSchemas } from '../src/model/json-schema.js';
 import type { Session } from '../src/model/session.js';
+import { toEnvelope } from '../src/results/envelope.js';
+import { loadSession } from '../src/session/load-session.js';
 import { corpusDir, corpusVersions, hasCorpus } from './helpers.js';
 
 /** Every tool some corpus version offers (tools-offered.json), plus the MCP and Task* tools the scenarios call. */

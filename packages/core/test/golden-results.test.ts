@@ -3,10 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { loadSession } from '../src/adapters/claude-code/load-session.js';
-import { toEnvelope } from '../src/adapters/claude-code/results/envelope.js';
 import { discoverFiles, groupSessions } from '../src/io/discover.js';
 import { typedResultJsonSchemas } from '../src/model/json-schema.js';
+import { toEnvelope } from '../src/results/envelope.js';
+import { loadSession } from '../src/session/load-session.js';
 
 /**
  * Golden outputs: real calls of every tool of every corpus version (extracted by

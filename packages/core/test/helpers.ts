@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSession } from '../src/adapters/claude-code/load-session.js';
 import { discoverFiles, groupSessions } from '../src/index.js';
 import type { Session } from '../src/model/session.js';
+import { loadSession } from '../src/session/load-session.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /**

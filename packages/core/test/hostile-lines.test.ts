@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deepArray, deepObject, WORST_DEPTH, worstLines } from '../../../test/hostile.js';
 import { decodeLine, decodeRecord } from '../src/adapters/claude-code/decode-record.js';
-import { loadSession } from '../src/adapters/claude-code/load-session.js';
-import { typeResult } from '../src/adapters/claude-code/pair.js';
 import { readRecords, streamRecords } from '../src/adapters/claude-code/read-records.js';
+import { typeResult } from '../src/adapters/claude-code/results/type-result.js';
 import { capDepth, clippedJsonText, jsonDepth, MAX_JSON_DEPTH } from '../src/internal/json-depth.js';
 import { discoverFiles, groupSessions } from '../src/io/discover.js';
 import { readLines } from '../src/io/read-lines.js';
 import { createRecordUuid, createToolUseId } from '../src/model/ids.js';
 import type { ParseIssue } from '../src/model/issue.js';
+import { loadSession } from '../src/session/load-session.js';
 
 let dir: string;
 let file: string;

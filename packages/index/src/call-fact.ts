@@ -6,6 +6,7 @@
  */
 import {
   agentIdOfResult,
+  backgroundTaskOf,
   createIsoTimestamp,
   createRecordUuid,
   createToolUseId,
@@ -14,7 +15,6 @@ import {
   type RawResult,
   type RecordEvent,
   type ResultContent,
-  type ToolCall,
   type TranscriptRecord,
   timestampDurations,
 } from '@agentdash/core';
@@ -140,14 +140,6 @@ export function rawResultOf(id: string, result: StoredResult, loc: RawResult['lo
   };
 }
 
-/** The background shell or async agent a call's result started, if any. */
-function taskIdOf(result: ToolCall['result']): string | null {
-  const typed = result?.typed;
-  if (typed?.kind === 'bash') return typed.data.backgroundTaskId ?? null;
-  if (typed?.kind === 'agent' && typed.data.status === 'async_launched') return typed.data.agentId ?? null;
-  return null;
-}
-
 /** Type a stored call and its result through the file's agent, and summarise it (core's one rule). */
 export function factColumnsOf(
   call: StoredCall,
@@ -194,7 +186,7 @@ export function factColumnsOf(
     exit_code: typed?.error?.exitCode ?? null,
     duration_ms: durationMs ?? null,
     summary,
-    task_id: taskIdOf(typed),
+    task_id: backgroundTaskOf(typed?.typed) ?? null,
     agent_ref: agentRef,
     subagent_prompt: linksSubagent ? (str(input.prompt) ?? null) : null,
     subagent_type: linksSubagent ? (str(output.agentType) ?? str(input.subagent_type) ?? null) : null,

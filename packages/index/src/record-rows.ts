@@ -5,10 +5,12 @@
  */
 import {
   type AssistantRecord,
+  blockIdsOf,
   hiddenReasonOf,
   promptTitleOf,
   type RecordEvent,
   type TranscriptRecord,
+  timelineShows,
   timestampMs,
   userText,
 } from '@agentdash/core';
@@ -64,39 +66,30 @@ function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
   return assistant.isApiErrorMessage ? 1 : 2;
 }
 
-const SHOWN_HIDDEN: ReadonlySet<string> = new Set(['compact-summary', 'command', 'interrupt', 'task-notification']);
-
 /**
- * `records.shown`: 1 a prompt, 2 another event the timeline shows by default (as the server's session view picks
- * them), null otherwise. Assistant records show once per response, counted by message id.
+ * `records.shown`: 1 a prompt, 2 another event the timeline shows by default (core's `timelineShows`, as the
+ * server's session view picks them), null otherwise. Assistant records show once per response, counted by message id.
  */
 function shownOf(record: TranscriptRecord): 1 | 2 | null {
-  if (record.kind === 'user') {
-    const hidden = hiddenReasonOf(record);
-    if (hidden === undefined) return 1;
-    return SHOWN_HIDDEN.has(hidden) ? 2 : null;
-  }
-  if (record.kind === 'system') {
-    return record.subtype === 'turn_duration' || record.subtype === 'stop_hook_summary' ? null : 2;
-  }
-  return null;
+  const shown =
+    record.kind === 'user'
+      ? timelineShows({ kind: 'user', hidden: hiddenReasonOf(record) })
+      : record.kind === 'system'
+        ? timelineShows({ kind: 'system', subtype: record.subtype })
+        : undefined;
+  return shown === 'prompt' ? 1 : shown === 'note' ? 2 : null;
 }
 
 /**
  * What tells records of one uuid apart in one file (core's `signatureOf`: kind, time, message id and the ids its
- * blocks carry), stored only for a uuid that is not a canonical one: placeholders that hand-made files repeat.
+ * blocks carry, `blockIdsOf`), stored only for a uuid that is not a canonical one: placeholders that hand-made files repeat.
  * Records of a real uuid repeated in a file are copies, told apart by kind, time and message id.
  */
 function signatureOf(
   record: Extract<TranscriptRecord, { kind: 'user' | 'assistant' | 'system' | 'attachment' | 'progress' }>,
 ): string | null {
   if (typeof storedUuid(record.uuid) !== 'string') return null;
-  const blocks = record.kind === 'user' || record.kind === 'assistant' ? record.content : [];
-  const ids =
-    typeof blocks === 'string'
-      ? [blocks.length]
-      : blocks.map((b) => (b.kind === 'tool-use' ? b.id : b.kind === 'tool-result' ? b.toolUseId : b.kind));
-  return JSON.stringify(ids);
+  return JSON.stringify(blockIdsOf(record));
 }
 
 /**

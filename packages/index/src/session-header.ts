@@ -1,14 +1,24 @@
 /**
  * A session's header from the stored rows, without reading its transcript (issue 8: the header of a 200 MB session
- * in well under a second). It follows core's `loadSession` and the server's session view step by step — the same
- * records kept (copies dropped by uuid), the same threads (the main one, subagent runs inside the main file, subagent
- * files), the same events shown, the same links from Task/Agent calls to subagents — over what the importer stored:
- * `records.shown`, `parent_raw` and `prompt_text`, `files.unknown_records`, and each call fact's `task_id` and
- * `agent_ref`. `session-header.test.ts` (server) checks it against the loaded session's header.
+ * in well under a second). It rebuilds what core's `loadSession` reads — the same records kept (copies dropped by
+ * uuid), the same threads (the main one, subagent runs inside the main file, subagent files), the same links from
+ * subagent calls to subagents (core's `matchSubagents`) — over what the importer stored: `records.shown` (core's
+ * `timelineShows`), `parent_raw` and `prompt_text`, `files.unknown_records`, and each call fact's `task_id` (core's
+ * `backgroundTaskOf`) and `agent_ref`; then counts with core's header rules (`headerCountsOf`, `extremesBy`), as the
+ * server's session view does over a loaded session. `session-header.test.ts` (server) checks it against the loaded
+ * session's header.
  */
 
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { matchSubagents, type SessionCounts, type SubagentLinkKind, type SubagentSummary } from '@agentdash/core';
+import {
+  extremesBy,
+  type HeaderCall,
+  headerCountsOf,
+  matchSubagents,
+  type SessionCounts,
+  type SubagentLinkKind,
+  type SubagentSummary,
+} from '@agentdash/core';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { isObj, type Obj, str } from './guards.js';
 import type { Store } from './scope.js';
@@ -247,36 +257,32 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
 
   const { callToThread, linkedBy } = linkThreads(calls, threads, (c) => adapter.kindOfTool?.(c.canonical) === 'agent');
   const threadToCall = new Map([...callToThread].map(([callId, threadKey]) => [threadKey, callId]));
-  const threadsByKey = new Map(threads.map((t) => [t.key, t]));
   const callsByThread = new Map<Thread | undefined, SessionCall[]>();
   for (const call of calls) {
     const list = callsByThread.get(call.thread);
     if (list) list.push(call);
     else callsByThread.set(call.thread, [call]);
   }
+  const headerCall = (call: SessionCall): HeaderCall => ({
+    id: call.id,
+    canonicalName: call.canonical,
+    isError: call.is_error === 1,
+    expected: call.severity === 'expected',
+    taskId: call.task_id ?? undefined,
+    startedThread: callToThread.get(call.id),
+  });
+  const counted = headerCountsOf({
+    calls: calls.map(headerCall),
+    main: main ? { shownEvents: shownEvents(mainThread) } : undefined,
+    threads: threads.map((thread) => ({
+      key: thread.key,
+      started: threadToCall.has(thread.key),
+      shownEvents: shownEvents(thread),
+      calls: (callsByThread.get(thread) ?? []).map(headerCall),
+    })),
+  });
 
-  const errorCounts = (thread: Thread, visited: Set<string>): { errors: number; expectedErrors: number } => {
-    let errors = 0;
-    let expectedErrors = 0;
-    if (visited.has(thread.key)) return { errors, expectedErrors };
-    visited.add(thread.key);
-    for (const call of callsByThread.get(thread) ?? []) {
-      if (call.is_error === 1) {
-        if (call.severity === 'expected') expectedErrors++;
-        else errors++;
-      }
-      const nestedKey = callToThread.get(call.id);
-      const nested = nestedKey === undefined ? undefined : threadsByKey.get(nestedKey);
-      if (nested) {
-        const inner = errorCounts(nested, visited);
-        errors += inner.errors;
-        expectedErrors += inner.expectedErrors;
-      }
-    }
-    return { errors, expectedErrors };
-  };
-
-  const subagents = threads.map((thread): SubagentHeader => {
+  const subagents = threads.map((thread, index): SubagentHeader => {
     const parentCallId = threadToCall.get(thread.key);
     const parent = parentCallId === undefined ? undefined : callsById.get(parentCallId);
     const stamps = extremes(
@@ -284,6 +290,11 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
         ? thread.records
         : [...thread.records, ...(prepared(db, STAMPS).all(thread.fileId, thread.fileId) as Stamp[])],
     );
+    const { toolCalls, errors, expectedErrors } = counted.threads[index] ?? {
+      toolCalls: 0,
+      errors: 0,
+      expectedErrors: 0,
+    };
     return {
       key: thread.key,
       agentId: thread.agentId ?? null,
@@ -294,22 +305,11 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
       startedAt: stamps.first ?? null,
       endedAt: stamps.last ?? null,
       events: shownEvents(thread),
-      toolCalls: callsByThread.get(thread)?.length ?? 0,
-      ...errorCounts(thread, new Set()),
+      toolCalls,
+      errors,
+      expectedErrors,
     };
   });
-
-  // A session whose main file is missing shows the runs no call started, one after another.
-  const totalEvents = main
-    ? shownEvents(mainThread)
-    : subagents.filter((s) => s.parentCallId === null).reduce((n, s) => n + s.events, 0);
-
-  const toolCounts: Record<string, number> = {};
-  const shells: Record<string, string> = {};
-  for (const call of calls) {
-    toolCounts[call.canonical] = (toolCounts[call.canonical] ?? 0) + 1;
-    if (call.task_id !== null && shells[call.task_id] === undefined) shells[call.task_id] = call.id;
-  }
 
   // Issues: the stored parse issues, plus what pairing finds over the kept records: a result whose call is nowhere in
   // the session, a second result of an id (in the same file, counted at import, or in another file), one without id.
@@ -331,7 +331,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
   }
 
   return {
-    totalEvents,
+    totalEvents: counted.totalEvents,
     subagents,
     counts: {
       records: files.reduce((n, f) => n + f.records, 0),
@@ -339,13 +339,13 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
       unknownRecords: files.reduce((n, f) => n + f.unknown_records, 0),
       prompts: mainCounts?.prompts ?? mainThread.records.filter((r) => r.shown === 1).length,
       assistantMessages: [mainThread, ...threads].reduce((n, t) => n + assistantEvents(t), 0),
-      toolCalls: calls.length,
-      errors: calls.filter((c) => c.is_error === 1).length,
-      expectedErrors: calls.filter((c) => c.severity === 'expected').length,
+      toolCalls: counted.toolCalls,
+      errors: counted.errors,
+      expectedErrors: counted.expectedErrors,
     },
     issues: ((prepared(db, STORED_ISSUES, 'pluck').get(key) as number | undefined) ?? 0) + pairing,
-    toolCounts,
-    shells,
+    toolCounts: counted.toolCounts,
+    shells: counted.shells,
   };
 }
 
@@ -454,15 +454,9 @@ function shownEvents(thread: Thread): number {
 
 type Stamp = Pick<RecordRow, 'ts_text' | 'ts_ms'>;
 
-/** The earliest and the latest timestamp (the first met of equal ones), as written. */
+/** The earliest and the latest timestamp (core's `extremesBy`: the first met of equal ones), as written. */
 function extremes(records: readonly Stamp[]): { first: string | undefined; last: string | undefined } {
-  let first: Stamp | undefined;
-  let last: Stamp | undefined;
-  for (const r of records) {
-    if (r.ts_ms === null) continue;
-    if (first === undefined || r.ts_ms < (first.ts_ms ?? 0)) first = r;
-    if (last === undefined || r.ts_ms > (last.ts_ms ?? 0)) last = r;
-  }
+  const { first, last } = extremesBy(records, (r) => r.ts_ms ?? undefined);
   return { first: first && tsText(first), last: last && tsText(last) };
 }
 

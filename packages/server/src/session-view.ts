@@ -1,3 +1,4 @@
+import { type HeaderCounts, headerCallOf, headerCountsOf, timelineShows } from '@agentdash/core';
 import {
   primaryDurationMs,
   type Session,
@@ -15,7 +16,6 @@ import type {
   SubagentInfo,
 } from './api-types.js';
 import { RawJson } from './raw-json.js';
-import { subagentErrorCounts } from './session-find.js';
 
 /** Strings longer than this are cut in timeline pages (the per-call endpoint has the full text). */
 export const STRING_LIMIT = 12_000;
@@ -79,14 +79,9 @@ function visible(event: TimelineEvent): boolean {
     case 'assistant':
       return true;
     case 'hidden':
-      return (
-        event.reason === 'compact-summary' ||
-        event.reason === 'command' ||
-        event.reason === 'interrupt' ||
-        event.reason === 'task-notification'
-      );
+      return timelineShows({ kind: 'user', hidden: event.reason }) !== undefined;
     case 'system':
-      return event.record.subtype !== 'turn_duration' && event.record.subtype !== 'stop_hook_summary';
+      return timelineShows({ kind: 'system', subtype: event.record.subtype }) !== undefined;
     case 'unknown':
       // A record type AgentDash does not know is shown with its raw data, never dropped silently.
       return true;
@@ -138,9 +133,7 @@ export class SessionView {
   }
 
   subagentInfo(sub: Subagent): SubagentInfo {
-    let toolCalls = 0;
-    for (const e of sub.events)
-      if (e.kind === 'assistant') for (const i of e.items) if (i.kind === 'tool-call') toolCalls++;
+    const counts = this.headerCounts().threads[this.session.subagents.indexOf(sub)];
     return {
       key: sub.key,
       agentId: sub.agentId ?? null,
@@ -151,9 +144,29 @@ export class SessionView {
       startedAt: sub.startedAt ?? null,
       endedAt: sub.endedAt ?? null,
       events: this.thread(sub.key, false)?.length ?? 0,
-      toolCalls,
-      ...subagentErrorCounts(sub, this.subagentsByKey),
+      toolCalls: counts?.toolCalls ?? 0,
+      errors: counts?.errors ?? 0,
+      expectedErrors: counts?.expectedErrors ?? 0,
     };
+  }
+
+  private counted: HeaderCounts | undefined;
+
+  /** The header's counts (core's `headerCountsOf`, the rules the index's header follows too), computed once. */
+  private headerCounts(): HeaderCounts {
+    this.counted ??= headerCountsOf({
+      calls: this.session.calls.map(headerCallOf),
+      main: this.session.files.some((f) => f.role === 'main')
+        ? { shownEvents: this.thread(undefined, false)?.length ?? 0 }
+        : undefined,
+      threads: this.session.subagents.map((sub) => ({
+        key: sub.key,
+        started: sub.parentCallId !== undefined,
+        shownEvents: this.thread(sub.key, false)?.length ?? 0,
+        calls: [...callsOf(sub.events)].map(headerCallOf),
+      })),
+    });
+    return this.counted;
   }
 
   private callThreads: Map<string, string | null> | undefined;
@@ -203,22 +216,6 @@ export class SessionView {
     return this.mainIndex;
   }
 
-  /** Background shell / task id → the call that started it (for shell status cards). */
-  shells(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const c of this.session.calls) {
-      const typed = c.result?.typed;
-      const taskId =
-        typed?.kind === 'bash'
-          ? typed.data.backgroundTaskId
-          : typed?.kind === 'agent' && typed.data.status === 'async_launched'
-            ? typed.data.agentId
-            : undefined;
-      if (taskId !== undefined && out[taskId] === undefined) out[taskId] = c.id;
-    }
-    return out;
-  }
-
   private detailParts: Omit<SessionDetail, 'session'> | undefined;
 
   /** The session's header: the index's row with what the loaded session adds (computed once per load). */
@@ -229,17 +226,16 @@ export class SessionView {
 
   private computeDetail(): Omit<SessionDetail, 'session'> {
     const s = this.session;
-    const toolCounts: Record<string, number> = {};
-    for (const c of s.calls) toolCounts[c.canonicalName] = (toolCounts[c.canonicalName] ?? 0) + 1;
+    const { totalEvents, toolCounts, shells } = this.headerCounts();
     return {
       gitBranch: s.gitBranch || null,
-      totalEvents: this.thread(undefined, false)?.length ?? 0,
+      totalEvents,
       subagents: s.subagents.map((sub) => this.subagentInfo(sub)),
       usageByModel: s.usageByModel,
       counts: s.counts,
       issues: s.issues.length,
       toolCounts,
-      shells: this.shells(),
+      shells,
     };
   }
 
@@ -463,4 +459,9 @@ function systemText(data: Readonly<Record<string, unknown>>): string {
 
 function clipText(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}\n… (${text.length - limit} more characters)` : text;
+}
+
+/** A thread's calls, in its order. */
+function* callsOf(events: readonly TimelineEvent[]): Generator<ToolCall> {
+  for (const e of events) if (e.kind === 'assistant') for (const i of e.items) if (i.kind === 'tool-call') yield i;
 }

@@ -1,8 +1,10 @@
+import { agentIds, agentInfos } from '@agentdash/core/base';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { SessionFilter } from '@agentdash/index';
 import { agentArg, flag, type Parsed, positiveInt, str, timeArg } from '../args.js';
 import { jsonChunks } from '../output/json-chunks.js';
 import { writeChunks } from '../output/write-chunks.js';
+import { wrapToWidth } from '../wrap.js';
 
 export interface CommandSpec {
   readonly name: string;
@@ -61,6 +63,10 @@ export const FILTER_HELP = `Filters:
   --errors         only sessions with at least one tool error
   --limit N        at most N sessions`;
 
+/** "a, b or c" */
+const orList = (items: readonly string[]): string =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
 export const COMMON_HELP = `Common options:
   --json           machine-readable output (see docs/cli-json.md)
   --db PATH        index database (default: $AGENTDASH_DB, else $XDG_DATA_HOME/agentdash/index.sqlite,
@@ -70,15 +76,18 @@ export const COMMON_HELP = `Common options:
   --prices FILE    model prices (AgentDash's JSON or LiteLLM's model_prices_and_context_window.json) over the
                    built-in table
   --no-archive     this run keeps no copy of new transcript bytes in the index (see "agentdash archive")
-  --agent AGENT    only one agent's sessions: claude, codex, gemini, copilot or qwen
+  --agent AGENT    only one agent's sessions: ${orList(agentIds)}
   -h, --help       this help`;
 
-export const PATHS_HELP = `PATH: an agent's home or a folder or transcript file inside one (Claude Code: a Claude home, a projects
-folder, a project folder or .jsonl files; Codex CLI: ~/.codex, its sessions/ folder or rollout files; Gemini CLI:
-~/.gemini or its chats; Copilot CLI: ~/.copilot, its session-state/ folder, a session folder or its events.jsonl;
-Qwen Code: ~/.qwen, its projects/ folder, a project or chats/ folder or a session .jsonl). Default: every agent
-home that exists ($CLAUDE_CONFIG_DIR or ~/.claude, $CODEX_HOME or ~/.codex, ~/.gemini, $COPILOT_HOME or
-~/.copilot, $QWEN_RUNTIME_DIR or $QWEN_HOME or ~/.qwen); the bundled sample sessions when none holds a transcript.`;
+/** What PATH may name and the default homes, from the agent registry (`agentInfos`), in lines of at most 116 columns. */
+export const PATHS_HELP = wrapToWidth(
+  `PATH: an agent's home or a folder or transcript file inside one (${agentInfos
+    .map((a) => `${a.label}: ${a.paths}`)
+    .join('; ')}). Default: every agent home that exists (${agentInfos
+    .map((a) => a.homes)
+    .join(', ')}); the bundled sample sessions when none holds a transcript.`,
+  116,
+);
 
 /**
  * JSON text with DEL and the C1 controls (U+007F–U+009F) written as `\u00XX`: `JSON.stringify` escapes only C0, and a

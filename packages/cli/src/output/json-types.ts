@@ -3,6 +3,8 @@
  * added, never renamed or removed, within a major version.
  */
 
+import type { AgentId } from '@agentdash/core/base';
+
 /** `agentdash index --json` */
 export interface IndexJson {
   /** Transcript files in scope. */
@@ -113,8 +115,8 @@ export interface SessionTimeJson {
 export interface SessionJson {
   /** The session id (the main file's name); two project folders can each hold a session of the same id. */
   readonly id: string;
-  /** The agent that wrote the session: `claude`, `codex`, `gemini`, `copilot` or `qwen`. */
-  readonly agent: 'claude' | 'codex' | 'gemini' | 'copilot' | 'qwen';
+  /** The agent that wrote the session: an id of the agent registry (`agentIds`: `claude`, `codex`, `gemini`, …). */
+  readonly agent: AgentId;
   /** Names this session alone: its id, else `<id>@<project folder name>`, else `key`. `show` and `export` take it. */
   readonly ref: string;
   /** The session's identity: `<projectDir>/<id>`. */

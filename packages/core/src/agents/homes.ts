@@ -5,27 +5,35 @@ import { defaultCopilotHome, recognizesCopilotPath } from '../adapters/copilot/d
 import { defaultGeminiHomes, recognizesGemini } from '../adapters/gemini/discover.js';
 import { defaultQwenHome, recognizesQwenPath } from '../adapters/qwen/discover.js';
 import { defaultClaudeHome } from '../io/discover.js';
-import type { AgentId } from '../model/agent.js';
+import { type AgentId, agentIds, agentInfo } from '../model/agent.js';
 import type { AgentAdapter } from './adapter.js';
 
-/** Where an agent keeps its transcripts and how its folders are recognised: what an adapter says of its homes. */
-export type AgentHomes = Pick<AgentAdapter, 'defaultHomes' | 'recognizes'> & { readonly id: AgentId };
-
 /**
- * Each agent's homes, without its parser (light to load: for a command's default paths). The same functions as the
- * adapters' (a test holds them equal), in the registry's order.
+ * What an adapter says of an agent without its parser: the registry's id, label and resume command, and where the
+ * agent keeps its transcripts and how its folders are recognised. Each adapter spreads its entry.
  */
-export const agentHomes: readonly AgentHomes[] = [
-  { id: 'claude', defaultHomes: (env, homeDir) => [defaultClaudeHome(env, homeDir)], recognizes: recognizesClaudePath },
-  { id: 'codex', defaultHomes: (env, homeDir) => [defaultCodexHome(env, homeDir)], recognizes: recognizesCodexPath },
-  { id: 'gemini', defaultHomes: defaultGeminiHomes, recognizes: recognizesGemini },
-  {
-    id: 'copilot',
-    defaultHomes: (env, homeDir) => [defaultCopilotHome(env, homeDir)],
-    recognizes: recognizesCopilotPath,
-  },
-  { id: 'qwen', defaultHomes: (env, homeDir) => [defaultQwenHome(env, homeDir)], recognizes: recognizesQwenPath },
-];
+export type AgentHomes = Pick<AgentAdapter, 'id' | 'label' | 'resume' | 'defaultHomes' | 'recognizes'>;
+
+const homes = <K extends AgentId>(
+  id: K,
+  defaultHomes: AgentAdapter['defaultHomes'],
+  recognizes: AgentAdapter['recognizes'],
+): AgentHomes & { readonly id: K } => {
+  const { label, resume } = agentInfo(id);
+  return { id, label, resume, defaultHomes, recognizes };
+};
+
+/** Each registered agent's homes (the compiler asks for a new agent's here), light to load: no parser behind it. */
+export const homesOf = {
+  claude: homes('claude', (env, homeDir) => [defaultClaudeHome(env, homeDir)], recognizesClaudePath),
+  codex: homes('codex', (env, homeDir) => [defaultCodexHome(env, homeDir)], recognizesCodexPath),
+  gemini: homes('gemini', defaultGeminiHomes, recognizesGemini),
+  copilot: homes('copilot', (env, homeDir) => [defaultCopilotHome(env, homeDir)], recognizesCopilotPath),
+  qwen: homes('qwen', (env, homeDir) => [defaultQwenHome(env, homeDir)], recognizesQwenPath),
+} as const satisfies { readonly [K in AgentId]: AgentHomes & { readonly id: K } };
+
+/** Each agent's homes, in the registry's order (for a command's default paths, without loading a parser). */
+export const agentHomes: readonly AgentHomes[] = agentIds.map((id) => homesOf[id]);
 
 /** Each agent's default homes that exist on this machine (env and home dir passed in: core has no `process`). */
 export function existingHomes<A extends Pick<AgentAdapter, 'defaultHomes'>>(

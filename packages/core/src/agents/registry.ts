@@ -5,17 +5,24 @@ import { geminiAdapter } from '../adapters/gemini/adapter.js';
 import { qwenAdapter } from '../adapters/qwen/adapter.js';
 import { AgentNotRegisteredError } from '../errors.js';
 import type { ListedFolder } from '../io/listed-folders.js';
-import type { AgentId } from '../model/agent.js';
+import { type AgentId, agentIds } from '../model/agent.js';
 import type { AgentAdapter } from './adapter.js';
 
-/** Every agent AgentDash reads. Adding an agent: its folder under `core/src/adapters/` and one line here. */
-export const agentAdapters: readonly AgentAdapter[] = [
-  claudeCodeAdapter,
-  codexAdapter,
-  geminiAdapter,
-  copilotAdapter,
-  qwenAdapter,
-];
+/** Each registered agent's adapter (the compiler asks for a new agent's here once its id is in `agentInfos`). */
+const adapterOf = {
+  claude: claudeCodeAdapter,
+  codex: codexAdapter,
+  gemini: geminiAdapter,
+  copilot: copilotAdapter,
+  qwen: qwenAdapter,
+} as const satisfies { readonly [K in AgentId]: AgentAdapter & { readonly id: K } };
+
+/**
+ * Every agent AgentDash reads, in the registry's order (`agentInfos` in `model/agent.ts`, the one list of agents).
+ * Adding an agent: its folder under `core/src/adapters/` and its entry in `agentInfos`; the compiler then asks for
+ * its adapter here and its homes in `homes.ts`.
+ */
+export const agentAdapters: readonly AgentAdapter[] = agentIds.map((id) => adapterOf[id]);
 
 /** The adapter of an agent; undefined when no adapter for it is registered. */
 export function adapterFor(id: AgentId): AgentAdapter | undefined {

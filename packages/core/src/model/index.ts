@@ -3,7 +3,7 @@
  * use; the rest of the model is core's own.
  * @module
  */
-export { type AgentId, agentIds, isAgentId } from './agent.js';
+export { type AgentId, type AgentInfo, agentIds, agentInfo, agentInfos, agentLabels, isAgentId } from './agent.js';
 export type { CallInput } from './call-input.js';
 export type { ImageValue, ResultBlock, ResultContent } from './content.js';
 export type { Usage } from './record.js';

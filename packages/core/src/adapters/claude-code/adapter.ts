@@ -1,22 +1,18 @@
 import { defineAdapter } from '../../agents/adapter.js';
 import { timestampAndReportedDurations } from '../../agents/durations.js';
-import { defaultClaudeHome, discoverFiles } from '../../io/discover.js';
-import { typeResult } from './pair.js';
+import { homesOf } from '../../agents/homes.js';
+import { discoverFiles } from '../../io/discover.js';
 import { streamRecords } from './read-records.js';
-import { recognizesClaudePath } from './recognize.js';
 import { kindOfTool } from './results/tools/index.js';
+import { typeResult } from './results/type-result.js';
 import { canonicalToolName } from './tool-names.js';
 import { typeInput } from './type-input.js';
 
 /** Claude Code: `~/.claude/projects/<project>/<session>.jsonl` and its subagent files, every client version. */
 export const claudeCodeAdapter = defineAdapter({
-  id: 'claude',
-  label: 'Claude Code',
-  resume: ['claude', '--resume'],
+  ...homesOf.claude,
   // Sidechains in the main file up to 2.0.27, `agent-*.jsonl` files since: discovery finds both.
   capabilities: { appendOnly: true, linesStandAlone: true, subagents: 'files' },
-  defaultHomes: (env, homeDir) => [defaultClaudeHome(env, homeDir)],
-  recognizes: recognizesClaudePath,
   discover: (root, options) => discoverFiles([root], options),
   streamRecords: (file, onEvent, options) => streamRecords(file.path, onEvent, options),
   typeResult,

@@ -1,6 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
+import { homesOf } from '../../agents/homes.js';
 import type { DiscoverOptions } from '../../io/discover.js';
-import { defaultCodexHome, discoverCodexFiles, recognizesCodexPath } from './discover.js';
+import { discoverCodexFiles } from './discover.js';
 import { codexDurations } from './durations.js';
 import { streamCodexRecords } from './stream.js';
 import { canonicalCodexToolName, kindOfCodexTool } from './tool-names.js';
@@ -12,14 +13,10 @@ import { typeCodexResult } from './type-result.js';
  * legacy pre-`session_meta` files (Aug 2025) to 0.169.
  */
 export const codexAdapter = defineAdapter({
-  id: 'codex',
-  label: 'Codex',
-  resume: ['codex', 'resume'],
+  ...homesOf.codex,
   // Rollouts are only appended to (`exec resume` too); a read from an offset replays the earlier lines for state.
   // Spawned and review agents write their own rollout, discovered as subagent files of their parent session.
   capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'files' },
-  defaultHomes: (env, homeDir) => [defaultCodexHome(env, homeDir)],
-  recognizes: recognizesCodexPath,
   discover: (root: string, options?: DiscoverOptions) => discoverCodexFiles([root], options),
   streamRecords: (file, onEvent, options) => streamCodexRecords(file.path, onEvent, options),
   typeResult: typeCodexResult,

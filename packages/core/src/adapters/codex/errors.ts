@@ -1,5 +1,5 @@
-import { readShellExit, type ShellExit } from '../../agents/shell-exit.js';
 import type { ErrorCategory, ErrorSeverity } from '../../model/tool-error.js';
+import { readShellExit, type ShellExit } from '../../results/shell-exit.js';
 import { canonicalCodexToolName, SHELL_TOOLS } from './tool-names.js';
 import { typeCodexInput } from './type-input.js';
 

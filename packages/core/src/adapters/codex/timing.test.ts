@@ -5,8 +5,8 @@ import { repoRoot } from '../../../test/helpers.js';
 import { groupSessions } from '../../io/discover.js';
 import type { AssistantRecord } from '../../model/record.js';
 import { primaryDurationMs } from '../../model/tool-call.js';
+import { loadSession } from '../../session/load-session.js';
 import { waterfallOf } from '../../time/waterfall.js';
-import { loadSession } from '../claude-code/load-session.js';
 import { codexAdapter } from './adapter.js';
 
 const bundled = resolve(repoRoot, 'packages/core/test/fixtures/codex');

@@ -1,10 +1,10 @@
-import { shellExitError } from '../../agents/shell-exit.js';
 import { isRecord, num, str } from '../../internal/guards.js';
 import { buildTypedResult, imagesOf, toolResultOf, unknownTypedResult } from '../../model/build-typed-result.js';
 import { type ImageValue, resultText } from '../../model/content.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
 import type { DataKind, TypedResult } from '../../model/typed-result.js';
+import { shellExitError } from '../../results/shell-exit.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
 import { parseApplyPatch, patchTextOf } from './patch.js';
 import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';

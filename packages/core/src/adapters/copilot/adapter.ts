@@ -1,6 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
+import { homesOf } from '../../agents/homes.js';
 import type { DiscoverOptions } from '../../io/discover.js';
-import { defaultCopilotHome, discoverCopilotFiles, recognizesCopilotPath } from './discover.js';
+import { discoverCopilotFiles } from './discover.js';
 import { copilotDurations } from './durations.js';
 import { streamCopilotRecords } from './stream.js';
 import { canonicalCopilotToolName, kindOfCopilotTool } from './tool-names.js';
@@ -12,16 +13,11 @@ import { typeCopilotResult } from './type-result.js';
  * (wild) to 1.0.102 (recorded against a scripted model).
  */
 export const copilotAdapter = defineAdapter({
-  id: 'copilot',
-  label: 'Copilot CLI',
-  // `copilot --resume <id>` (its --help: "-r, --resume [<value>] … session ID"; the recorder's resume run uses it).
-  resume: ['copilot', '--resume'],
+  ...homesOf.copilot,
   // events.jsonl is only appended to (a resumed session appends `session.resume` and its turns to the same file); a
   // result needs its call's start line, so a read from an offset replays the earlier lines. Subagents (`task`) are
   // not recorded here yet.
   capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'none' },
-  defaultHomes: (env, homeDir) => [defaultCopilotHome(env, homeDir)],
-  recognizes: recognizesCopilotPath,
   discover: (root: string, options?: DiscoverOptions) => discoverCopilotFiles([root], options),
   streamRecords: (file, onEvent, options) => streamCopilotRecords(file.path, onEvent, options),
   typeResult: typeCopilotResult,

@@ -1,5 +1,5 @@
-import { readShellExit, type ShellExit } from '../../agents/shell-exit.js';
 import { isRecord, num, str } from '../../internal/guards.js';
+import { readShellExit, type ShellExit } from '../../results/shell-exit.js';
 import { kindOfCopilotTool } from './tool-names.js';
 
 /** `<shellId: 3 completed with exit code 2>`: the line the bash tool ends its output with. */

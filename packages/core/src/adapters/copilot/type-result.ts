@@ -1,4 +1,3 @@
-import { shellExitError } from '../../agents/shell-exit.js';
 import { isRecord, num, str } from '../../internal/guards.js';
 import {
   buildTypedResult,
@@ -11,6 +10,7 @@ import { resultText } from '../../model/content.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
 import type { TypedResult } from '../../model/typed-result.js';
+import { shellExitError } from '../../results/shell-exit.js';
 import { classifyCopilotError } from './errors.js';
 import { shellOutcomeOf } from './shell.js';
 import { canonicalCopilotToolName, kindOfCopilotTool } from './tool-names.js';

@@ -1,6 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
 import { timestampDurationsWithoutWaits } from '../../agents/durations.js';
-import { defaultGeminiHomes, discoverGemini, recognizesGemini } from './discover.js';
+import { homesOf } from '../../agents/homes.js';
+import { discoverGemini } from './discover.js';
 import { streamGeminiRecords } from './stream-records.js';
 import { canonicalGeminiToolName, kindOfGeminiTool } from './tool-names.js';
 import { typeGeminiInput } from './type-input.js';
@@ -14,14 +15,9 @@ import { typeGeminiResult } from './type-result.js';
  * threshold (a wait for the person's approval) is no duration.
  */
 export const geminiAdapter = defineAdapter({
-  id: 'gemini',
-  label: 'Gemini',
-  // Gemini CLI's `--resume` takes a position in its own list or `latest`, not a session id.
-  resume: null,
+  ...homesOf.gemini,
   // A message is written again when it changes (JSONL) or the whole document is rewritten (JSON): re-read whole.
   capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'files' },
-  defaultHomes: defaultGeminiHomes,
-  recognizes: recognizesGemini,
   discover: discoverGemini,
   streamRecords: (file, onEvent, options) => streamGeminiRecords(file, onEvent, options),
   typeResult: typeGeminiResult,

@@ -6,7 +6,7 @@ import { loadSession } from '../../index.js';
 import { groupSessions } from '../../io/discover.js';
 import type { Session } from '../../model/session.js';
 import { summarizeCall } from '../../present/summarize-call.js';
-import { toEnvelope } from '../claude-code/results/envelope.js';
+import { toEnvelope } from '../../results/envelope.js';
 import { discoverGemini } from './discover.js';
 import { home020, home061 } from './test-helpers.js';
 

@@ -1,6 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
+import { homesOf } from '../../agents/homes.js';
 import type { DiscoverOptions } from '../../io/discover.js';
-import { defaultQwenHome, discoverQwenFiles, recognizesQwenPath } from './discover.js';
+import { discoverQwenFiles } from './discover.js';
 import { qwenDurations } from './durations.js';
 import { streamQwenRecords } from './stream.js';
 import { canonicalQwenToolName, kindOfQwenTool } from './tool-names.js';
@@ -13,16 +14,10 @@ import { typeQwenResult } from './type-result.js';
  * response was written, its result when the tool finished) and the tool's own `duration_ms`.
  */
 export const qwenAdapter = defineAdapter({
-  id: 'qwen',
-  label: 'Qwen Code',
-  // `qwen --resume <id>` (its --help: "Resume a specific session by its ID"; the recorder's resume run uses it,
-  // from the session's project folder: sessions are kept per project).
-  resume: ['qwen', '--resume'],
+  ...homesOf.qwen,
   // Lines are only appended (a resumed session's turns go to the same file); an assistant line's response id is on
   // the line before it, so a read from an offset replays the earlier lines. Subagents are not recorded here yet.
   capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'none' },
-  defaultHomes: (env, homeDir) => [defaultQwenHome(env, homeDir)],
-  recognizes: recognizesQwenPath,
   discover: (root: string, options?: DiscoverOptions) => discoverQwenFiles([root], options),
   streamRecords: (file, onEvent, options) => streamQwenRecords(file.path, onEvent, options),
   typeResult: typeQwenResult,

@@ -4,11 +4,15 @@ import {
   type ResultInput,
   stripUndefined,
   type TypedOutcome,
+  toolResultOf,
   unknownTypedResult,
 } from '../../../model/build-typed-result.js';
 import type { ImageValue, ResultContent } from '../../../model/content.js';
+import type { RawCall, RawResult } from '../../../model/raw.js';
+import type { ToolResult } from '../../../model/tool-call.js';
 import type { DataKind, TypedResult } from '../../../model/typed-result.js';
-import { classifyError } from './errors.js';
+import { classifyError } from '../../../results/classify-error.js';
+import { canonicalToolName } from '../tool-names.js';
 import { collectImages, contentText, unwrapToolUseError } from './text.js';
 import { dataParsers, kindOfTool, type ParseContext } from './tools/index.js';
 
@@ -66,4 +70,17 @@ function typeAs(kind: DataKind, input: ResultInput): TypedResult | undefined {
 
 function isDetached(value: object): boolean {
   return isRecord(value) && value.detachedToolCall === true && Object.keys(value).length === 1;
+}
+
+/** Type a raw result against its call (the adapter's `typeResult`). */
+export function typeResult(call: RawCall, raw: RawResult): ToolResult {
+  const outcome = typeToolResult({
+    name: call.name,
+    canonicalName: canonicalToolName(call.name),
+    input: call.input,
+    content: raw.content,
+    toolUseResult: raw.toolUseResult,
+    isError: raw.isError,
+  });
+  return toolResultOf(raw, outcome);
 }

@@ -1,5 +1,5 @@
-import { readShellExit, type ShellExit } from '../../../agents/shell-exit.js';
 import { isRecord, str } from '../../../internal/guards.js';
+import { readShellExit, type ShellExit } from '../../../results/shell-exit.js';
 import { canonicalGeminiToolName, geminiToolKinds } from '../tool-names.js';
 import type { GeminiResultContext } from './context.js';
 import { unwrapUntrusted } from './context.js';

@@ -1,4 +1,3 @@
-import { shellExitError } from '../../../agents/shell-exit.js';
 import { isRecord, str } from '../../../internal/guards.js';
 import {
   buildTypedResult,
@@ -8,6 +7,7 @@ import {
   unknownTypedResult,
 } from '../../../model/build-typed-result.js';
 import { resultText } from '../../../model/content.js';
+import { shellExitError } from '../../../results/shell-exit.js';
 import { kindOfGeminiTool } from '../tool-names.js';
 import type { GeminiResultContext } from './context.js';
 import { unwrapUntrusted } from './context.js';

@@ -1,8 +1,8 @@
-import type { ImageValue } from '../../model/content.js';
-import { type RecordUuid, timestampMs } from '../../model/ids.js';
-import type { TranscriptRecord } from '../../model/record.js';
-import type { AssistantItem, TimelineEvent } from '../../model/session.js';
-import type { ToolCall } from '../../model/tool-call.js';
+import type { ImageValue } from '../model/content.js';
+import { type RecordUuid, timestampMs } from '../model/ids.js';
+import type { TranscriptRecord } from '../model/record.js';
+import type { AssistantItem, TimelineEvent } from '../model/session.js';
+import type { ToolCall } from '../model/tool-call.js';
 import { hiddenReasonOf, userText } from './classify-user.js';
 
 type MutableAssistant = Extract<TimelineEvent, { kind: 'assistant' }> & {

@@ -1,10 +1,6 @@
-import { toolResultOf } from '../../model/build-typed-result.js';
-import type { ParseIssue } from '../../model/issue.js';
-import type { RawCall, RawResult } from '../../model/raw.js';
-import type { TranscriptRecord } from '../../model/record.js';
-import type { ToolResult } from '../../model/tool-call.js';
-import { typeToolResult } from './results/type-result.js';
-import { canonicalToolName } from './tool-names.js';
+import type { ParseIssue } from '../model/issue.js';
+import type { RawResult } from '../model/raw.js';
+import type { TranscriptRecord } from '../model/record.js';
 
 /**
  * The `tool_use_id → result` map (seed 003), built once over every record of a session, in any file and in
@@ -39,17 +35,4 @@ export function buildResultMap(records: Iterable<TranscriptRecord>, issues: Pars
     }
   }
   return map;
-}
-
-/** Type a raw result against its call. */
-export function typeResult(call: RawCall, raw: RawResult): ToolResult {
-  const outcome = typeToolResult({
-    name: call.name,
-    canonicalName: canonicalToolName(call.name),
-    input: call.input,
-    content: raw.content,
-    toolUseResult: raw.toolUseResult,
-    isError: raw.isError,
-  });
-  return toolResultOf(raw, outcome);
 }

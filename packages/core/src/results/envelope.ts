@@ -1,8 +1,7 @@
-import { stripUndefined } from '../../../model/build-typed-result.js';
-import type { ResultContent } from '../../../model/content.js';
-import type { ToolCall } from '../../../model/tool-call.js';
-import type { TypedResult } from '../../../model/typed-result.js';
-import { contentText } from './text.js';
+import { stripUndefined } from '../model/build-typed-result.js';
+import { type ResultContent, resultText } from '../model/content.js';
+import type { ToolCall } from '../model/tool-call.js';
+import type { TypedResult } from '../model/typed-result.js';
 
 /** Envelope `data`: always a human-readable `output`, plus per-tool fields (docs/envelope.md). */
 export interface EnvelopeData {
@@ -108,7 +107,7 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
         case 'pdf':
         case 'parts':
         case 'file_unchanged':
-          return { output: contentText(content), file_path: d.filePath, variant: d.variant };
+          return { output: resultText(content), file_path: d.filePath, variant: d.variant };
         default:
           return d satisfies never;
       }
@@ -153,7 +152,7 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
     }
     case 'notebook-edit': {
       const d = typed.data;
-      return { output: contentText(content), notebook_path: d.notebookPath, cell_id: d.cellId, edit_mode: d.editMode };
+      return { output: resultText(content), notebook_path: d.notebookPath, cell_id: d.cellId, edit_mode: d.editMode };
     }
     case 'glob':
       return { output: lines(typed.data.filenames), count: typed.data.numFiles };
@@ -197,7 +196,7 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
     case 'enter-plan-mode':
       return { output: typed.data.message };
     case 'skill':
-      return { output: typed.data.result ?? contentText(content), name: typed.data.commandName };
+      return { output: typed.data.result ?? resultText(content), name: typed.data.commandName };
     case 'lsp':
       return { output: typed.data.result, operation: typed.data.operation, file_path: typed.data.filePath };
     case 'list-mcp-resources':
@@ -211,27 +210,27 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
     case 'read-mcp-resource-dir':
       return { output: lines(typed.data.resources.map((r) => r.uri)), count: typed.data.resources.length };
     case 'cron-create':
-      return { output: contentText(content), id: typed.data.id, schedule: typed.data.humanSchedule };
+      return { output: resultText(content), id: typed.data.id, schedule: typed.data.humanSchedule };
     case 'cron-delete':
-      return { output: contentText(content), id: typed.data.id };
+      return { output: resultText(content), id: typed.data.id };
     case 'cron-list':
-      return { output: contentText(content), count: typed.data.jobs.length };
+      return { output: resultText(content), count: typed.data.jobs.length };
     case 'task-create':
-      return { output: contentText(content), task_id: typed.data.taskId };
+      return { output: resultText(content), task_id: typed.data.taskId };
     case 'task-get':
-      return { output: contentText(content), task_id: typed.data.task?.id ?? null };
+      return { output: resultText(content), task_id: typed.data.task?.id ?? null };
     case 'task-update':
-      return { output: contentText(content), task_id: typed.data.taskId, updated: typed.data.success };
+      return { output: resultText(content), task_id: typed.data.taskId, updated: typed.data.success };
     case 'task-list':
-      return { output: contentText(content), count: typed.data.tasks.length };
+      return { output: resultText(content), count: typed.data.tasks.length };
     case 'enter-worktree':
       return { output: typed.data.message, worktree_path: typed.data.worktreePath };
     case 'exit-worktree':
       return { output: typed.data.message, action: typed.data.action };
     case 'monitor':
-      return { output: contentText(content), task_id: typed.data.taskId };
+      return { output: resultText(content), task_id: typed.data.taskId };
     case 'workflow':
-      return { output: contentText(content), status: typed.data.status, task_id: typed.data.taskId };
+      return { output: resultText(content), status: typed.data.status, task_id: typed.data.taskId };
     case 'send-message':
       return { output: typed.data.message, sent: typed.data.success };
     case 'tool-search':
@@ -239,9 +238,9 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
     case 'list-agents':
       return { output: typed.data.listing };
     case 'report-findings':
-      return { output: contentText(content), count: typed.data.count };
+      return { output: resultText(content), count: typed.data.count };
     case 'schedule-wakeup':
-      return { output: contentText(content), scheduled_for: typed.data.scheduledFor, stopped: typed.data.stopped };
+      return { output: resultText(content), scheduled_for: typed.data.scheduledFor, stopped: typed.data.stopped };
     case 'mcp':
       return {
         output: typed.data.text,
@@ -252,7 +251,7 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
     case 'error':
       return { output: typed.message };
     case 'unknown':
-      return { output: contentText(content), tool_use_result: typed.toolUseResult };
+      return { output: resultText(content), tool_use_result: typed.toolUseResult };
     default:
       return typed satisfies never;
   }

@@ -1,20 +1,22 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { timestampDurations } from '../../agents/durations.js';
-import { adapterForFile } from '../../agents/registry.js';
-import { isRecord, str } from '../../internal/guards.js';
-import { capDepth } from '../../internal/json-depth.js';
-import type { DiscoveredFile, SessionFiles } from '../../io/discover.js';
-import type { OpenBytes } from '../../io/read-lines.js';
-import { readWhole } from '../../io/read-whole.js';
-import { createSessionId, createSubagentId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
-import type { ParseIssue } from '../../model/issue.js';
-import type { RawCall, RawResult } from '../../model/raw.js';
-import type { ChainRecord, TranscriptRecord } from '../../model/record.js';
-import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } from '../../model/session.js';
-import type { CallStatus, ToolCall, ToolResult } from '../../model/tool-call.js';
+import { timestampDurations } from '../agents/durations.js';
+import { adapterForFile } from '../agents/registry.js';
+import { isRecord, str } from '../internal/guards.js';
+import { capDepth } from '../internal/json-depth.js';
+import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
+import type { OpenBytes } from '../io/read-lines.js';
+import { readWhole } from '../io/read-whole.js';
+import { createSessionId, createSubagentId, type IsoTimestamp, type RecordUuid, timestampMs } from '../model/ids.js';
+import type { ParseIssue } from '../model/issue.js';
+import type { RawCall, RawResult } from '../model/raw.js';
+import type { ChainRecord, TranscriptRecord } from '../model/record.js';
+import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } from '../model/session.js';
+import type { CallStatus, ToolCall, ToolResult } from '../model/tool-call.js';
 import { assembleThread } from './assemble.js';
 import { hiddenReasonOf } from './classify-user.js';
+import { signatureOf } from './copies.js';
+import { extremesBy, headerCallOf, headerCountsOf, timeRange } from './header.js';
 import { buildResultMap } from './pair.js';
 import { promptTitleOf } from './prompt-title.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
@@ -167,7 +169,10 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
 
   const callToThreadReverse = new Map([...callToThread].map(([callId, key]) => [key, callId]));
   const subagents: Subagent[] = threads.map((thread) => {
-    const stamps = thread.records.map((r) => r.timestamp).filter((t): t is IsoTimestamp => t !== undefined);
+    const stamps = extremesBy(
+      thread.records.map((r) => r.timestamp).filter((t): t is IsoTimestamp => t !== undefined),
+      timestampMs,
+    );
     const parentCallId = callToThreadReverse.get(thread.key);
     const parentCall = parentCallId ? callsById.get(parentCallId) : undefined;
     const meta = thread.meta;
@@ -183,12 +188,14 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       agentType: str(tur.agentType) ?? str(input.subagent_type) ?? (meta ? str(meta.agentType) : undefined),
       meta,
       events: assembleThread(thread.records, callsById),
-      startedAt: minStamp(stamps),
-      endedAt: maxStamp(stamps),
+      startedAt: stamps.first,
+      endedAt: stamps.last,
     };
   });
 
   const events = assembleThread(mainThread, callsById);
+  // The header's call counts, by the rules the index's header follows too.
+  const counted = headerCountsOf({ calls: calls.map(headerCallOf), main: undefined, threads: [] });
   return {
     id: createSessionId(group.sessionId),
     agent: adapter.id,
@@ -213,22 +220,11 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       unknownRecords: allRecords.filter((r) => r.kind === 'unknown').length,
       prompts: events.filter((e) => e.kind === 'prompt').length,
       assistantMessages: countAssistant(events) + subagents.reduce((n, s) => n + countAssistant(s.events), 0),
-      toolCalls: calls.length,
-      errors: calls.filter((c) => c.status === 'error').length,
-      expectedErrors: calls.filter((c) => c.result?.error?.severity === 'expected').length,
+      toolCalls: counted.toolCalls,
+      errors: counted.errors,
+      expectedErrors: counted.expectedErrors,
     },
   };
-}
-
-/** What tells two records of one uuid apart: kind, time, and the ids of the calls and results they carry. */
-function signatureOf(record: ChainRecord): string {
-  const blocks = record.kind === 'user' || record.kind === 'assistant' ? record.content : [];
-  const ids =
-    typeof blocks === 'string'
-      ? [blocks.length]
-      : blocks.map((b) => (b.kind === 'tool-use' ? b.id : b.kind === 'tool-result' ? b.toolUseId : b.kind));
-  const messageId = record.kind === 'assistant' ? record.messageId : undefined;
-  return JSON.stringify([record.kind, record.timestamp, messageId, ids]);
 }
 
 interface RawCallWithAgent extends RawCall {
@@ -313,30 +309,6 @@ function titleOf(
   }
   return { title: undefined, titleSource: undefined };
 }
-
-function timeRange(records: readonly TranscriptRecord[]): Pick<Session, 'startedAt' | 'endedAt'> {
-  const stamps = records
-    .filter((r) => r.kind !== 'unknown' && r.kind !== 'api-request')
-    .map((r) => r.timestamp)
-    .filter((t): t is IsoTimestamp => t !== undefined);
-  return { startedAt: minStamp(stamps), endedAt: maxStamp(stamps) };
-}
-
-/** The earliest (`order` 1) or latest (`order` -1) of some timestamps, by time; undefined when none parses. */
-function extremeStamp(stamps: readonly IsoTimestamp[], order: 1 | -1): IsoTimestamp | undefined {
-  let best: IsoTimestamp | undefined;
-  let bestMs = Number.POSITIVE_INFINITY;
-  for (const s of stamps) {
-    const ms = timestampMs(s);
-    if (ms !== undefined && ms * order < bestMs) {
-      bestMs = ms * order;
-      best = s;
-    }
-  }
-  return best;
-}
-const minStamp = (stamps: readonly IsoTimestamp[]) => extremeStamp(stamps, 1);
-const maxStamp = (stamps: readonly IsoTimestamp[]) => extremeStamp(stamps, -1);
 
 /** Usage per model: each response once (by message id), the largest output count of its block records. */
 export function usageByModel(records: Iterable<TranscriptRecord>): Record<string, UsageTotals> {

@@ -1,9 +1,9 @@
-import { isRecord, str } from '../../internal/guards.js';
-import { resultText } from '../../model/content.js';
-import { timestampMs } from '../../model/ids.js';
-import type { RawCall, RawResult } from '../../model/raw.js';
-import type { TranscriptRecord, UserRecord } from '../../model/record.js';
-import { matchSubagents, type SubagentLinks } from '../../model/subagent-links.js';
+import { isRecord, str } from '../internal/guards.js';
+import { resultText } from '../model/content.js';
+import { timestampMs } from '../model/ids.js';
+import type { RawCall, RawResult } from '../model/raw.js';
+import type { TranscriptRecord, UserRecord } from '../model/record.js';
+import { matchSubagents, type SubagentLinks } from '../model/subagent-links.js';
 import { userText } from './classify-user.js';
 
 /** A subagent's records before assembly. */

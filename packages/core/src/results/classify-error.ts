@@ -1,5 +1,5 @@
-import type { ErrorCategory, ErrorSeverity, ToolError } from '../../../model/tool-error.js';
-import type { DataKind } from '../../../model/typed-result.js';
+import type { ErrorCategory, ErrorSeverity, ToolError } from '../model/tool-error.js';
+import type { DataKind } from '../model/typed-result.js';
 
 interface Rule {
   readonly category: ErrorCategory;

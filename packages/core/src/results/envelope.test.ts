@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ResultContent } from '../../../model/content.js';
-import { createToolUseId, type IsoTimestamp } from '../../../model/ids.js';
-import type { CallStatus, ToolCall } from '../../../model/tool-call.js';
-import { canonicalToolName } from '../tool-names.js';
+import { kindOfTool } from '../adapters/claude-code/results/tools/index.js';
+import { typeToolResult } from '../adapters/claude-code/results/type-result.js';
+import { canonicalToolName } from '../adapters/claude-code/tool-names.js';
+import type { ResultContent } from '../model/content.js';
+import { createToolUseId, type IsoTimestamp } from '../model/ids.js';
+import type { CallStatus, ToolCall } from '../model/tool-call.js';
 import { toEnvelope } from './envelope.js';
-import { kindOfTool } from './tools/index.js';
-import { typeToolResult } from './type-result.js';
 
 function call(
   name: string,

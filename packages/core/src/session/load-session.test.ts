@@ -3,10 +3,10 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusDir, corpusVersions, loadSampleSession, loadSessions, samplesHome } from '../../../test/helpers.js';
-import { discoverFiles, groupSessions } from '../../io/discover.js';
-import type { Session } from '../../model/session.js';
-import type { ToolCall } from '../../model/tool-call.js';
+import { corpusDir, corpusVersions, loadSampleSession, loadSessions, samplesHome } from '../../test/helpers.js';
+import { discoverFiles, groupSessions } from '../io/discover.js';
+import type { Session } from '../model/session.js';
+import type { ToolCall } from '../model/tool-call.js';
 import { loadSession } from './load-session.js';
 
 const SUBAGENTS = '-home-user-proj-subagents';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { samplesHome } from '../../../test/helpers.js';
-import { readRecords } from './read-records.js';
+import { samplesHome } from '../../test/helpers.js';
+import { readRecords } from '../adapters/claude-code/read-records.js';
 import { buildRecordTree, pathTo } from './tree.js';
 
 describe('record tree', () => {

@@ -1,6 +1,6 @@
-import type { ContentBlock } from '../../model/content.js';
-import type { UserRecord } from '../../model/record.js';
-import type { HiddenReason } from '../../model/session.js';
+import type { ContentBlock } from '../model/content.js';
+import type { UserRecord } from '../model/record.js';
+import type { HiddenReason } from '../model/session.js';
 
 /** Text of a user record's prompt (string content, or its text blocks). */
 export function userText(content: string | readonly ContentBlock[]): string {

@@ -1,5 +1,5 @@
-import { classifyError } from '../adapters/claude-code/results/errors.js';
 import type { ToolError } from '../model/tool-error.js';
+import { classifyError } from './classify-error.js';
 
 /**
  * Commands whose exit 1 is an answer, not a failure, as Claude Code's Bash tool reads them: it writes such a

@@ -1,5 +1,5 @@
-import type { UserRecord } from '../../model/record.js';
-import { findSecrets } from '../../secrets/scan.js';
+import type { UserRecord } from '../model/record.js';
+import { findSecrets } from '../secrets/scan.js';
 import { hiddenReasonOf, userText } from './classify-user.js';
 
 /** Longest first-prompt title, in characters (longer ones end in `…`). */

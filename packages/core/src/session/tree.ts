@@ -1,6 +1,6 @@
-import type { RecordUuid } from '../../model/ids.js';
-import type { ChainRecord, TranscriptRecord } from '../../model/record.js';
-import { isChainRecord } from '../../model/record.js';
+import type { RecordUuid } from '../model/ids.js';
+import type { ChainRecord, TranscriptRecord } from '../model/record.js';
+import { isChainRecord } from '../model/record.js';
 
 /**
  * The parentUuid tree of a session. Compaction boundaries have `parentUuid: null` and point back through

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SourceLocation } from '../../model/issue.js';
-import type { UserRecord } from '../../model/record.js';
-import { findSecrets } from '../../secrets/scan.js';
-import { decodeRecord } from './decode-record.js';
+import { decodeRecord } from '../adapters/claude-code/decode-record.js';
+import type { SourceLocation } from '../model/issue.js';
+import type { UserRecord } from '../model/record.js';
+import { findSecrets } from '../secrets/scan.js';
 import { cutTitle, MAX_PROMPT_TITLE, promptTitleOf } from './prompt-title.js';
 
 const loc: SourceLocation = { file: 'x.jsonl', line: 1, offset: 0 };
