@@ -3,6 +3,7 @@ import { recognizesClaudePath } from '../adapters/claude-code/recognize.js';
 import { defaultCodexHome, recognizesCodexPath } from '../adapters/codex/discover.js';
 import { defaultCopilotHome, recognizesCopilotPath } from '../adapters/copilot/discover.js';
 import { defaultGeminiHomes, recognizesGemini } from '../adapters/gemini/discover.js';
+import { defaultOpenCodeHome, recognizesOpenCodePath } from '../adapters/opencode/discover.js';
 import { defaultQwenHome, recognizesQwenPath } from '../adapters/qwen/discover.js';
 import { defaultClaudeHome } from '../io/discover.js';
 import type { AgentId } from '../model/agent.js';
@@ -25,6 +26,11 @@ export const agentHomes: readonly AgentHomes[] = [
     recognizes: recognizesCopilotPath,
   },
   { id: 'qwen', defaultHomes: (env, homeDir) => [defaultQwenHome(env, homeDir)], recognizes: recognizesQwenPath },
+  {
+    id: 'opencode',
+    defaultHomes: (env, homeDir) => [defaultOpenCodeHome(env, homeDir)],
+    recognizes: recognizesOpenCodePath,
+  },
 ];
 
 /** Each agent's default homes that exist on this machine (env and home dir passed in: core has no `process`). */

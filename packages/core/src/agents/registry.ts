@@ -2,6 +2,7 @@ import { claudeCodeAdapter } from '../adapters/claude-code/adapter.js';
 import { codexAdapter } from '../adapters/codex/adapter.js';
 import { copilotAdapter } from '../adapters/copilot/adapter.js';
 import { geminiAdapter } from '../adapters/gemini/adapter.js';
+import { openCodeAdapter } from '../adapters/opencode/adapter.js';
 import { qwenAdapter } from '../adapters/qwen/adapter.js';
 import { AgentNotRegisteredError } from '../errors.js';
 import type { ListedFolder } from '../io/listed-folders.js';
@@ -15,6 +16,7 @@ export const agentAdapters: readonly AgentAdapter[] = [
   geminiAdapter,
   copilotAdapter,
   qwenAdapter,
+  openCodeAdapter,
 ];
 
 /** The adapter of an agent; undefined when no adapter for it is registered. */

@@ -1,0 +1,32 @@
+import { defineAdapter } from '../../agents/adapter.js';
+import type { DiscoverOptions } from '../../io/discover.js';
+import { defaultOpenCodeHome, discoverOpenCodeFiles, recognizesOpenCodePath } from './discover.js';
+import { streamOpenCodeRecords } from './stream.js';
+import { canonicalOpenCodeToolName, kindOfOpenCodeTool } from './tool-names.js';
+import { typeOpenCodeInput } from './type-input.js';
+import { typeOpenCodeResult } from './type-result.js';
+
+/**
+ * OpenCode: `~/.local/share/opencode/opencode.db` (1.2 and later: tables `session`, `message`, `part`; read from
+ * 1.18.33, recorded against a scripted model) and the older `storage/` JSON tree, each session read through a
+ * snapshot file of AgentDash's own (`snapshot.ts`). Durations: a tool part's own `state.time.start` → `end` (the
+ * call's and result's timestamps).
+ */
+export const openCodeAdapter = defineAdapter({
+  id: 'opencode',
+  label: 'OpenCode',
+  // `opencode --session <id>` (its --help: "-s, --session  session id to continue"; the recorder's resume run uses
+  // `opencode run --session <id>`).
+  resume: ['opencode', '--session'],
+  // A session's rows change in place (a tool part goes from running to completed): its snapshot is rewritten and
+  // read whole. A part needs its message's line. A subagent (task tool) is a child session: its own snapshot.
+  capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'files' },
+  defaultHomes: (env, homeDir) => [defaultOpenCodeHome(env, homeDir)],
+  recognizes: recognizesOpenCodePath,
+  discover: (root: string, options?: DiscoverOptions) => discoverOpenCodeFiles(root, options),
+  streamRecords: (file, onEvent, options) => streamOpenCodeRecords(file.path, file.agentId, onEvent, options),
+  typeResult: typeOpenCodeResult,
+  canonicalToolName: canonicalOpenCodeToolName,
+  kindOfTool: kindOfOpenCodeTool,
+  typeInput: typeOpenCodeInput,
+});
