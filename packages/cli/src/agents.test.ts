@@ -59,6 +59,6 @@ describe('agents: default homes, the agent of every session, --agent', () => {
   it('rejects an unknown agent', async () => {
     const r = await cli(['sessions', '--agent', 'no-such-agent']);
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/--agent must be one of claude, codex, gemini, copilot, qwen, opencode/);
+    expect(r.stderr).toMatch(/--agent must be one of claude, codex, gemini, copilot, qwen, opencode, aider/);
   });
 });

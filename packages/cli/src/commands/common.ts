@@ -70,17 +70,18 @@ export const COMMON_HELP = `Common options:
   --prices FILE    model prices (AgentDash's JSON or LiteLLM's model_prices_and_context_window.json) over the
                    built-in table
   --no-archive     this run keeps no copy of new transcript bytes in the index (see "agentdash archive")
-  --agent AGENT    only one agent's sessions: claude, codex, gemini, copilot, qwen or opencode
+  --agent AGENT    only one agent's sessions: claude, codex, gemini, copilot, qwen, opencode or aider
   -h, --help       this help`;
 
 export const PATHS_HELP = `PATH: an agent's home or a folder or transcript file inside one (Claude Code: a Claude home, a projects
 folder, a project folder or .jsonl files; Codex CLI: ~/.codex, its sessions/ folder or rollout files; Gemini CLI:
 ~/.gemini or its chats; Copilot CLI: ~/.copilot, its session-state/ folder, a session folder or its events.jsonl;
 Qwen Code: ~/.qwen, its projects/ folder, a project or chats/ folder or a session .jsonl; OpenCode: its data
-folder, its opencode.db or storage/ folder). Default: every agent home that exists ($CLAUDE_CONFIG_DIR or
-~/.claude, $CODEX_HOME or ~/.codex, ~/.gemini, $COPILOT_HOME or ~/.copilot, $QWEN_RUNTIME_DIR or $QWEN_HOME or
-~/.qwen, $XDG_DATA_HOME/opencode or ~/.local/share/opencode); the bundled sample sessions when none holds a
-transcript.`;
+folder, its opencode.db or storage/ folder; Aider: a repository holding .aider.chat.history.md, or a folder of such
+repositories). Default: every agent home that exists ($CLAUDE_CONFIG_DIR or ~/.claude, $CODEX_HOME or ~/.codex,
+~/.gemini, $COPILOT_HOME or ~/.copilot, $QWEN_RUNTIME_DIR or $QWEN_HOME or ~/.qwen, $XDG_DATA_HOME/opencode or
+~/.local/share/opencode, the folders listed in $AGENTDASH_AIDER_PROJECTS); the bundled sample sessions when none
+holds a transcript.`;
 
 /**
  * JSON text with DEL and the C1 controls (U+007F–U+009F) written as `\u00XX`: `JSON.stringify` escapes only C0, and a

@@ -113,8 +113,8 @@ export interface SessionTimeJson {
 export interface SessionJson {
   /** The session id (the main file's name); two project folders can each hold a session of the same id. */
   readonly id: string;
-  /** The agent that wrote the session: `claude`, `codex`, `gemini`, `copilot`, `qwen` or `opencode`. */
-  readonly agent: 'claude' | 'codex' | 'gemini' | 'copilot' | 'qwen' | 'opencode';
+  /** The agent that wrote the session: `claude`, `codex`, `gemini`, `copilot`, `qwen`, `opencode` or `aider`. */
+  readonly agent: 'claude' | 'codex' | 'gemini' | 'copilot' | 'qwen' | 'opencode' | 'aider';
   /** Names this session alone: its id, else `<id>@<project folder name>`, else `key`. `show` and `export` take it. */
   readonly ref: string;
   /** The session's identity: `<projectDir>/<id>`. */

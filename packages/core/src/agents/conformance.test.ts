@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeFixtures, codexFixtures } from '../../test/helpers.js';
+import { aiderConformance } from '../adapters/aider/test-helpers.js';
 import { copilotConformance } from '../adapters/copilot/test-helpers.js';
 import { geminiConformance } from '../adapters/gemini/conformance-options.js';
 import { openCodeConformance } from '../adapters/opencode/test-helpers.js';
@@ -19,6 +20,7 @@ const perAgent: { readonly [K in AgentId]?: Omit<ConformanceOptions, 'adapter' |
   copilot: copilotConformance,
   qwen: qwenConformance,
   opencode: openCodeConformance,
+  aider: aiderConformance,
   codex: {
     fixtures: [codexFixtures],
     knownUnpaired: {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { defaultAiderHomes, recognizesAiderPath } from '../adapters/aider/discover.js';
 import { recognizesClaudePath } from '../adapters/claude-code/recognize.js';
 import { defaultCodexHome, recognizesCodexPath } from '../adapters/codex/discover.js';
 import { defaultCopilotHome, recognizesCopilotPath } from '../adapters/copilot/discover.js';
@@ -31,6 +32,7 @@ export const agentHomes: readonly AgentHomes[] = [
     defaultHomes: (env, homeDir) => [defaultOpenCodeHome(env, homeDir)],
     recognizes: recognizesOpenCodePath,
   },
+  { id: 'aider', defaultHomes: defaultAiderHomes, recognizes: recognizesAiderPath },
 ];
 
 /** Each agent's default homes that exist on this machine (env and home dir passed in: core has no `process`). */

@@ -1,3 +1,4 @@
+import { aiderAdapter } from '../adapters/aider/adapter.js';
 import { claudeCodeAdapter } from '../adapters/claude-code/adapter.js';
 import { codexAdapter } from '../adapters/codex/adapter.js';
 import { copilotAdapter } from '../adapters/copilot/adapter.js';
@@ -17,6 +18,7 @@ export const agentAdapters: readonly AgentAdapter[] = [
   copilotAdapter,
   qwenAdapter,
   openCodeAdapter,
+  aiderAdapter,
 ];
 
 /** The adapter of an agent; undefined when no adapter for it is registered. */
