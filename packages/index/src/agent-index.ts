@@ -40,6 +40,7 @@ import {
   sessionIdOfFile,
   sessionKeyOfRef,
 } from './session-queries.js';
+import { loadPartialSession, type SessionVersions, sessionVersions } from './session-versions.js';
 import { openDatabase } from './sqlite-addon.js';
 import { archiveOf } from './statements.js';
 import { calls, stats } from './stats-queries.js';
@@ -110,6 +111,10 @@ export interface AgentIndex {
   sessionIdOfFile(path: string): string | undefined;
   sessionFiles(ref: string): SessionFiles | undefined;
   loadSession(ref: string): Promise<Session>;
+  /** The session's files held at their last complete version, with the newer partial copies kept beside them. */
+  sessionVersions(ref: string): Promise<SessionVersions>;
+  /** The session as its newer partial copies make it (undefined when no file of it is held). */
+  loadPartialSession(ref: string): Promise<Session | undefined>;
   stats(filter?: SessionFilter & { readonly tool?: string }): ToolStats;
   calls(filter?: CallFilter): CallRow[];
   /** Calls and errors per time bucket, project and tool, a duration histogram and error categories, in SQL. */
@@ -299,6 +304,8 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),
     loadSession: (sessionId) => loadSession(store, sessionId),
+    sessionVersions: (ref) => sessionVersions(store, ref),
+    loadPartialSession: (ref) => loadPartialSession(store, ref),
     stats: (filter) => stats(store, filter),
     calls: (filter) => calls(store, bySessionKey(store, filter)),
     analytics: (filter) => analytics(store, bySessionKey(store, filter)),

@@ -27,9 +27,9 @@ import { telemetryRoutes } from './otlp/telemetry-routes.js';
 import { type Answer, RawJson, sendJson } from './raw-json.js';
 import { shownAnswer } from './redaction.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
-import { exportMedia } from './session-export.js';
 import { createLocalSessionHost, type SessionHost, SessionViews } from './session-host.js';
 import { defaultAssetsDir, serveAsset } from './static.js';
+import { exportDownload, versionsRoutes } from './versions-routes.js';
 
 export interface AppDeps {
   /** The local index; a team server passes `queries`, `sessions` and `dataVersion` instead. */
@@ -291,6 +291,7 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono();
   if (index) api.route('/telemetry', telemetryRoutes(index));
+  if (index) api.route('/', versionsRoutes({ index, foundOf, shown, assetsDir, redact }));
 
   api.get('/health', async (c) => {
     const body: HealthResponse = {
@@ -470,23 +471,7 @@ export function createApp(deps: AppDeps) {
       throw new HttpError(503, 'the HTML export viewer is not built: run npm run build');
     // Loaded, redacted and written where sessions live (the session worker), a batch at a time as the download reads.
     const out = await sessions.exportSession(row.id, chosen, summary, assetsDir, redactExport);
-    const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const text = await out.next();
-        if (text === undefined) controller.close();
-        else controller.enqueue(encoder.encode(text));
-      },
-      cancel: () => out.close(),
-    });
-    const media = exportMedia[chosen];
-    return new Response(body, {
-      headers: {
-        'Content-Type': media.type,
-        'Content-Disposition': `attachment; filename="agentdash-${row.id.slice(0, 8)}.${media.ext}"`,
-        'X-AgentDash-Redacted': String(out.redacted),
-      },
-    });
+    return exportDownload(out, chosen, `agentdash-${row.id.slice(0, 8)}`);
   };
   api.get('/sessions/:id/export', (c) => exportRoute(c, c.req.query('format')));
   api.get('/sessions/:id/export.html', (c) => exportRoute(c, 'html'));

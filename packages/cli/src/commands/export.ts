@@ -10,6 +10,7 @@ import { terminalOut } from '../output/terminal-out.js';
 import { writeChunks } from '../output/write-chunks.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
+import { loadPartial } from './show-versions.js';
 
 export { markdownChunks } from '@agentdash/server/export-formats';
 
@@ -23,7 +24,7 @@ type Format = (typeof formats)[number];
 
 export const exportCommand: CommandSpec = {
   name: 'export',
-  usage: 'agentdash export SESSION --format json|envelope|markdown|html [-o FILE] [--no-redact] [PATH…]',
+  usage: 'agentdash export SESSION --format json|envelope|markdown|html [-o FILE] [--no-redact] [--partial] [PATH…]',
   summary: 'export one session as JSON, tool-call JSON Lines, Markdown or one self-contained HTML file',
   help: `Formats:
   json       the enriched session (as show --json): every call with its typed result nested
@@ -43,6 +44,8 @@ file (-o), the export is written exactly.
 Options:
   -o, --output FILE  write to FILE instead of standard output
   --no-redact        keep secrets (the export is for you alone)
+  --partial          export the newer partial copy kept of a transcript that lost records on disk (see show
+                     --versions), not the last complete version shown by default
 
 SESSION: a session id, a unique prefix of one, <id>@<project folder> (when two folders hold that id), or a
 transcript file.
@@ -53,6 +56,7 @@ ${COMMON_HELP}`,
     format: { type: 'string', short: 'f' },
     output: { type: 'string', short: 'o' },
     'no-redact': { type: 'boolean' },
+    partial: { type: 'boolean' },
   },
   async run(ctx, positionals) {
     const format = (str(ctx.values, 'format') ?? (ctx.json ? 'json' : undefined)) as Format | undefined;
@@ -64,7 +68,7 @@ ${COMMON_HELP}`,
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
     const index = await ctx.openIndex();
-    const loaded = await index.loadSession(id);
+    const loaded = flag(ctx.values, 'partial') ? await loadPartial(ctx, id) : await index.loadSession(id);
     const redacted = redact ? redactSession(loaded) : undefined;
     const session = redacted?.session ?? loaded;
     // HTML needs the viewer's assets: read them before anything is written.

@@ -2,6 +2,7 @@ import type { AssistantItem, Session, Subagent, TimelineEvent, ToolCall } from '
 import { primaryDurationMs } from '@agentdash/core';
 import { spanMs, summarizeCall } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
+import { flag } from '../args.js';
 import {
   excerpt,
   formatClock,
@@ -20,27 +21,38 @@ import { writeChunks } from '../output/write-chunks.js';
 import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream } from './common.js';
 import { resolveSession } from './resolve-session.js';
+import { heldLines, loadPartial, printVersions } from './show-versions.js';
 
 export const showCommand: CommandSpec = {
   name: 'show',
-  usage: 'agentdash show SESSION [PATH…] [--json]',
+  usage: 'agentdash show SESSION [PATH…] [--json] [--versions | --partial]',
   summary: 'a readable timeline of one session',
   help: `Prompts, assistant text, and each tool call with a one-line summary (Edit src/a.ts +3 −1, Bash npm test → exit 1),
 its error category and severity and its duration; subagents are indented under the call that started them.
 --json prints the whole session: every call with its typed result nested.
+
+A transcript that lost records on disk (cut short, replaced, no longer parsing) is shown at its last complete
+version, with a line saying a newer partial copy is kept in the archive:
+  --versions   list the session's files held that way: bytes and records of both copies, and why
+  --partial    show the session as the newer partial copies make it (with --json too)
 
 SESSION: a session id, a unique prefix of one, <id>@<project folder> (when two folders hold that id), or a
 transcript file.
 ${PATHS_HELP}
 
 ${COMMON_HELP}`,
-  options: {},
+  options: { partial: { type: 'boolean' }, versions: { type: 'boolean' } },
   async run(ctx, positionals) {
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
     const index = await ctx.openIndex();
+    if (flag(ctx.values, 'versions')) {
+      printVersions(ctx, await index.sessionVersions(id));
+      return;
+    }
+    const partial = flag(ctx.values, 'partial');
     // Its title, project path, cwd and branches with their secrets redacted (docs/secrets.md); content as it is.
-    const session = redactIdentifiers(await index.loadSession(id));
+    const session = redactIdentifiers(partial ? await loadPartial(ctx, id) : await index.loadSession(id));
     // A file that cannot be read now (permissions changed, removed): say why the timeline is empty or short.
     for (const issue of session.issues) {
       if (issue.code === 'unreadable_file') ctx.note(`cannot read ${issue.file}: ${issue.message}; shown without it`);
@@ -55,7 +67,13 @@ ${COMMON_HELP}`,
     const cost = summary === undefined ? undefined : formatCost(summary.costUsd, summary.unpricedModels);
     // On a terminal (or with COLUMNS) a long line is broken between words, under its text: never wrapped mid-word.
     const width = ctx.width;
-    const chunks = timelineChunks(session, ctx.color, ctx.verbose, cost);
+    const c = ctx.color;
+    const notes = partial
+      ? [
+          `${c.yellow('partial')}  the newer partial copy kept in the archive, not the complete version shown by default`,
+        ]
+      : heldLines(redactIdentifiers((await index.sessionVersions(id)).held), id, c);
+    const chunks = timelineChunks(session, c, ctx.verbose, cost, notes);
     await writeChunks(
       ctx.io.stdout,
       width === undefined ? chunks : mapChunks(chunks, (chunk) => wrapLines(chunk, width, timePrefix)),
@@ -116,6 +134,7 @@ function* timelineChunks(
   c: Colors,
   verbose: boolean,
   cost: string | undefined,
+  notes: readonly string[],
 ): Generator<string, void, undefined> {
   const out: string[] = [];
   const counts = { errors: session.counts.errors, expectedErrors: session.counts.expectedErrors };
@@ -145,6 +164,7 @@ function* timelineChunks(
       out.push(`${c.yellow('warning')}  ${terminalText(`${issue.message} (${issue.file})`)}`);
     }
   }
+  out.push(...notes);
   out.push('');
   const ctx: RenderContext = {
     out,

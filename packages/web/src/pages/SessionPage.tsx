@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { TimelineCtx } from '../timeline/context';
+import { PartialCopyNotice } from '../ui/PartialCopyNotice';
 import { TierNotice } from '../ui/TeamBadge';
 import { UnreadableNotice } from '../ui/UnreadableNotice';
 import { NavBar } from './session/NavBar';
@@ -35,6 +36,7 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
           onOpenAll={(open) => setOpenAll((o) => ({ version: o.version + 1, open }))}
         />
         {detail && <UnreadableNotice detail={detail} />}
+        {detail && <PartialCopyNotice detail={detail} />}
         {detail && <TierNotice row={detail.session} />}
         {detail && (
           <ReadingNotice detail={detail} waiting={total > 0 && view.pages.size === 0} failed={view.pageError} />
