@@ -57,8 +57,8 @@ describe('agents: default homes, the agent of every session, --agent', () => {
   });
 
   it('rejects an unknown agent', async () => {
-    const r = await cli(['sessions', '--agent', 'opencode']);
+    const r = await cli(['sessions', '--agent', 'no-such-agent']);
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/--agent must be one of claude, codex, gemini, copilot, qwen/);
+    expect(r.stderr).toMatch(/--agent must be one of claude, codex, gemini, copilot, qwen, opencode, aider/);
   });
 });

@@ -153,7 +153,7 @@ export class Archive {
   /** Archived bytes per archived file (cheap: what a warm refresh needs of every file). */
   bytesByPath(under?: readonly string[]): Map<string, number> {
     if (under === undefined) return new Map(this.s.bytesByPath.all() as [string, number][]);
-    const cond = pathCond(under, 'a');
+    const cond = pathCond(under, 'a', ['path']);
     const rows = this.db.prepare(`SELECT path, archived_bytes FROM archive_files a WHERE ${cond.sql}`).raw();
     return new Map(rows.all(...cond.params) as [string, number][]);
   }

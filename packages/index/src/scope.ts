@@ -55,20 +55,28 @@ export class Where implements Sql {
 }
 
 /**
- * SQL condition: the file `alias.path` is one of the paths or under one of them. "Under" is a range of the path
- * column (`root/` ≤ path < `root` + the character after the separator: byte order, the column's collation), so an
- * index on it is searched; a test of each path's first characters read every stored file, on every append the server
- * refreshed.
+ * SQL condition: the file `alias.path` is one of the paths or under one of them, or its `alias.project_dir` is (a file
+ * kept outside its agent's folders, as OpenCode's session snapshots are, belongs to the root its source is under;
+ * for the other agents a file's project folder holds it, so this adds nothing). "Under" is a range of the column
+ * (`root/` ≤ path < `root` + the character after the separator: byte order, the column's collation), so an index on
+ * it is searched; a test of each path's first characters read every stored file, on every append the server
+ * refreshed. `columns`: the columns tested (a table without `project_dir` passes `['path']`).
  */
-export function pathCond(paths: readonly string[], alias: string): Sql {
+export function pathCond(
+  paths: readonly string[],
+  alias: string,
+  columns: readonly string[] = ['path', 'project_dir'],
+): Sql {
   const ors: string[] = [];
   const params: unknown[] = [];
   for (const p of paths) {
     const root = resolve(p);
     const prefix = root.endsWith(sep) ? root : root + sep;
     const past = prefix.slice(0, -1) + String.fromCharCode(sep.charCodeAt(0) + 1);
-    ors.push(`(${alias}.path = ? OR (${alias}.path >= ? AND ${alias}.path < ?))`);
-    params.push(root, prefix, past);
+    for (const column of columns) {
+      ors.push(`(${alias}.${column} = ? OR (${alias}.${column} >= ? AND ${alias}.${column} < ?))`);
+      params.push(root, prefix, past);
+    }
   }
   return { sql: ors.length === 0 ? '1 = 1' : `(${ors.join(' OR ')})`, params };
 }

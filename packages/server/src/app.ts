@@ -222,8 +222,12 @@ export function createApp(deps: AppDeps) {
       // not wait behind a search or statistics query in the query worker.
       found = await listCache.get(`session\u0000${idOrPrefix}`, async () => {
         const summary = await queries.getSession(idOrPrefix, { paths: roots });
-        // ids, never paths: a session whose files are outside the served sources does not exist here
-        const served = roots.length === 0 || summary?.files.some((f) => isUnder(f.path, roots)) === true;
+        // ids, never paths: a session whose files are outside the served sources does not exist here (a file kept
+        // outside its agent's folders, as OpenCode's session snapshots are, is its source's: its project folder)
+        const served =
+          roots.length === 0 ||
+          (summary !== undefined &&
+            (summary.files.some((f) => isUnder(f.path, roots)) || isUnder(summary.projectDir, roots)));
         return served ? summary : undefined;
       });
     } catch (error) {

@@ -34,8 +34,8 @@ const FORBIDDEN = [
   /\boutput_tokens\b/,
   /\bexecution_count\b/,
   // A table keyed by agent id, or a switch on it: what differs per agent comes from its adapter (`GET /api/agents`).
-  /^\s*'?(claude|codex|gemini|copilot|qwen)'?\s*:/,
-  /[=!]== '(claude|codex|gemini|copilot|qwen)'/,
+  /^\s*'?(claude|codex|gemini|copilot|qwen|opencode|aider)'?\s*:/,
+  /[=!]== '(claude|codex|gemini|copilot|qwen|opencode|aider)'/,
 ];
 /** The one read allowed: the `unknown` kind keeps the agent's structured output as written, shown as JSON. */
 const ALLOWED = [/typed\?\.kind === 'unknown' \? typed\.toolUseResult/];

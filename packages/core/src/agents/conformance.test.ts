@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeFixtures, codexFixtures } from '../../test/helpers.js';
+import { aiderConformance } from '../adapters/aider/test-helpers.js';
 import { copilotConformance } from '../adapters/copilot/test-helpers.js';
 import { geminiConformance } from '../adapters/gemini/conformance-options.js';
+import { openCodeConformance } from '../adapters/opencode/test-helpers.js';
 import { qwenConformance } from '../adapters/qwen/test-helpers.js';
 import type { AgentId } from '../model/agent.js';
 import { type ConformanceOptions, conformanceCases } from './conformance.js';
@@ -17,6 +19,8 @@ const perAgent: { readonly [K in AgentId]?: Omit<ConformanceOptions, 'adapter' |
   gemini: geminiConformance,
   copilot: copilotConformance,
   qwen: qwenConformance,
+  opencode: openCodeConformance,
+  aider: aiderConformance,
   codex: {
     fixtures: [codexFixtures],
     knownUnpaired: {

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { defaultAiderHomes, recognizesAiderPath } from '../adapters/aider/discover.js';
 import { recognizesClaudePath } from '../adapters/claude-code/recognize.js';
 import { defaultCodexHome, recognizesCodexPath } from '../adapters/codex/discover.js';
 import { defaultCopilotHome, recognizesCopilotPath } from '../adapters/copilot/discover.js';
 import { defaultGeminiHomes, recognizesGemini } from '../adapters/gemini/discover.js';
+import { defaultOpenCodeHome, recognizesOpenCodePath } from '../adapters/opencode/discover.js';
 import { defaultQwenHome, recognizesQwenPath } from '../adapters/qwen/discover.js';
 import { defaultClaudeHome } from '../io/discover.js';
 import { type AgentId, agentIds, agentInfo } from '../model/agent.js';
@@ -30,6 +32,8 @@ export const homesOf = {
   gemini: homes('gemini', defaultGeminiHomes, recognizesGemini),
   copilot: homes('copilot', (env, homeDir) => [defaultCopilotHome(env, homeDir)], recognizesCopilotPath),
   qwen: homes('qwen', (env, homeDir) => [defaultQwenHome(env, homeDir)], recognizesQwenPath),
+  opencode: homes('opencode', (env, homeDir) => [defaultOpenCodeHome(env, homeDir)], recognizesOpenCodePath),
+  aider: homes('aider', defaultAiderHomes, recognizesAiderPath),
 } as const satisfies { readonly [K in AgentId]: AgentHomes & { readonly id: K } };
 
 /** Each agent's homes, in the registry's order (for a command's default paths, without loading a parser). */

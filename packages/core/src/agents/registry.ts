@@ -1,7 +1,9 @@
+import { aiderAdapter } from '../adapters/aider/adapter.js';
 import { claudeCodeAdapter } from '../adapters/claude-code/adapter.js';
 import { codexAdapter } from '../adapters/codex/adapter.js';
 import { copilotAdapter } from '../adapters/copilot/adapter.js';
 import { geminiAdapter } from '../adapters/gemini/adapter.js';
+import { openCodeAdapter } from '../adapters/opencode/adapter.js';
 import { qwenAdapter } from '../adapters/qwen/adapter.js';
 import { AgentNotRegisteredError } from '../errors.js';
 import type { ListedFolder } from '../io/listed-folders.js';
@@ -15,6 +17,8 @@ const adapterOf = {
   gemini: geminiAdapter,
   copilot: copilotAdapter,
   qwen: qwenAdapter,
+  opencode: openCodeAdapter,
+  aider: aiderAdapter,
 } as const satisfies { readonly [K in AgentId]: AgentAdapter & { readonly id: K } };
 
 /**

@@ -79,6 +79,27 @@ export const agentInfos = [
     layout: 'projects/*/chats/*.jsonl',
     badge: { dark: '#ffb38a', light: '#a3470f' },
   },
+  {
+    id: 'opencode',
+    label: 'OpenCode',
+    // `opencode --session <id>` (its --help: "-s, --session  session id to continue"; the recorder's resume run uses
+    // `opencode run --session <id>`).
+    resume: ['opencode', '--session'],
+    paths: 'its data folder, its opencode.db or storage/ folder',
+    homes: '$XDG_DATA_HOME/opencode or ~/.local/share/opencode',
+    layout: 'opencode.db, storage/session/*/*.json',
+    badge: { dark: '#8fd6c4', light: '#176b58' },
+  },
+  {
+    id: 'aider',
+    label: 'Aider',
+    // Aider resumes a repository's last chat (`--restore-chat-history`), not a session by id.
+    resume: null,
+    paths: 'a repository holding .aider.chat.history.md, or a folder of such repositories',
+    homes: 'the folders listed in $AGENTDASH_AIDER_PROJECTS',
+    layout: '.aider.chat.history.md, */.aider.chat.history.md',
+    badge: { dark: '#e6d27a', light: '#7a6300' },
+  },
 ] as const satisfies readonly AgentInfo[];
 
 type IdsOf<T extends readonly { readonly id: string }[]> = { readonly [K in keyof T]: T[K]['id'] };

@@ -100,5 +100,10 @@ export const defaultPriceTable: PriceTable = {
     // these sources). Copilot bills premium requests, not tokens: a Copilot session's cost is the list price of
     // the tokens its models used.
     'gpt-4.1': openai(2, 8, 0.5),
+    // Models named in the Aider histories collected for issue 37 (the OpenCode recording used gpt-4.1): GPT-4o at
+    // OpenAI's list price, Gemini 2.5 Pro's preview ids at 2.5 Pro's.
+    'gpt-4o': openai(2.5, 10, 1.25),
+    'gemini-2.5-pro-preview-05-06': gemini25Pro,
+    'gemini-2.5-pro-preview-06-05': gemini25Pro,
   },
 };

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { aiderAdapter } from '../src/adapters/aider/adapter.js';
+import { aiderBlocks } from '../src/adapters/aider/blocks.js';
+import { usageOfTokensLine } from '../src/adapters/aider/decode.js';
+import { aiderFixtures } from '../src/adapters/aider/test-helpers.js';
+import { groupSessions, loadSession } from '../src/index.js';
+import type { TranscriptRecord } from '../src/model/record.js';
+
+/** Real `.aider.chat.history.md` files of public repositories (SOURCES.md), each a repository folder. */
+async function readAll() {
+  const { files } = await aiderAdapter.discover(aiderFixtures);
+  const out: { path: string; text: string; records: TranscriptRecord[] }[] = [];
+  for (const file of files) {
+    const records: TranscriptRecord[] = [];
+    await aiderAdapter.streamRecords(
+      file,
+      (e) => {
+        if (e.kind === 'record') records.push(e.record);
+      },
+      {},
+    );
+    out.push({ path: file.path, text: readFileSync(file.path, 'utf8'), records });
+  }
+  return out;
+}
+
+const lines = (text: string) => text.split('\n');
+
+describe('Aider histories from public repositories', () => {
+  test('every bundled file is found and listed in SOURCES.md', async () => {
+    const { files } = await aiderAdapter.discover(aiderFixtures);
+    const sources = readFileSync(join(aiderFixtures, 'SOURCES.md'), 'utf8');
+    expect(files.length).toBe(7);
+    for (const file of files) expect(sources).toContain(`| ${file.projectDir.split('/').pop()} |`);
+  });
+
+  test('every line is accounted for: blocks cover each non-blank line once, each block read as a record', async () => {
+    for (const { path, text, records } of await readAll()) {
+      const covered = new Map<number, number>();
+      for (const block of aiderBlocks(text)) {
+        for (let line = block.startLine; line <= block.endLine; line += 1) {
+          covered.set(line, (covered.get(line) ?? 0) + 1);
+        }
+      }
+      const lost = lines(text)
+        .map((l, i) => ({ l, n: i + 1 }))
+        .filter(({ l, n }) => l.trim() !== '' && covered.get(n) !== 1)
+        .map(({ n }) => `${path}:${n}`);
+      expect(lost).toEqual([]);
+      const starts = new Set(records.map((r) => r.loc.line));
+      const unread = aiderBlocks(text)
+        .filter((b) => !starts.has(b.startLine))
+        .map((b) => b.startLine);
+      expect({ path, unread }).toEqual({ path, unread: [] });
+    }
+  });
+
+  test('runs, prompts, edits and their outcomes equal an independent count of the lines', async () => {
+    let edits = 0;
+    for (const { text, records } of await readAll()) {
+      const all = lines(text);
+      const runs = records.filter((r) => r.kind === 'system' && r.subtype === 'aider_run').length;
+      expect(runs).toBe(all.filter((l) => l.startsWith('# aider chat started at ')).length);
+      const calls = records.flatMap((r) =>
+        r.kind === 'assistant' ? r.content.filter((b) => b.kind === 'tool-use') : [],
+      );
+      const results = records.flatMap((r) =>
+        r.kind === 'user' && typeof r.content !== 'string' ? r.content.filter((b) => b.kind === 'tool-result') : [],
+      );
+      expect(results.length).toBe(calls.length);
+      edits += calls.length;
+    }
+    // 23 SEARCH markers, one of them in Aider's own explanation of a failed block.
+    expect(edits).toBe(22);
+  });
+
+  test('sessions load with each edit typed; failures classified; no time inside a run is made up', async () => {
+    const { files } = await aiderAdapter.discover(aiderFixtures);
+    const outcomes: Record<string, number> = {};
+    for (const group of groupSessions(files)) {
+      const session = await loadSession(group);
+      expect(session.agent).toBe('aider');
+      for (const call of session.calls) {
+        const key = `${call.status} ${call.result?.typed.kind} ${call.result?.error?.category ?? ''}`.trim();
+        outcomes[key] = (outcomes[key] ?? 0) + 1;
+      }
+    }
+    // 13 "Applied edit to F" lines (one per file, for each of its blocks), "Skipping edits to CONVENTIONS.md" (the
+    // answer's two blocks for it), "# 1 SEARCH/REPLACE block failed to match!" ("The other 2 … were applied").
+    expect(outcomes).toEqual({
+      'ok edit': 19,
+      'error error user-rejected': 2,
+      'error error string-not-found': 1,
+    });
+    for (const { records } of await readAll()) {
+      const stamped = records.filter((r) => 'timestamp' in r && r.timestamp !== undefined);
+      expect(stamped.every((r) => r.kind === 'system' && r.subtype === 'aider_run')).toBe(true);
+    }
+  });
+
+  test("tokens are Aider's rounded report, per answer", async () => {
+    expect(usageOfTokensLine('2.1k sent, 1.5k cache write, 900 cache hit, 120 received')).toEqual({
+      inputTokens: 2100,
+      outputTokens: 120,
+      cacheCreationInputTokens: 1500,
+      cacheCreation1hInputTokens: 0,
+      cacheReadInputTokens: 900,
+    });
+    let reports = 0;
+    let usages = 0;
+    for (const { text, records } of await readAll()) {
+      reports += lines(text).filter((l) => l.startsWith('> Tokens: ')).length;
+      usages += records.filter((r) => r.kind === 'assistant' && r.usage !== undefined).length;
+    }
+    expect(usages).toBe(reports);
+    expect(reports).toBeGreaterThan(20);
+  });
+});
