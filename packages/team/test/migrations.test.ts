@@ -28,12 +28,12 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       'calls',
       'chunks',
       'devices',
-      'docs',
       'file_chunks',
       'files',
       'migrations',
       'people',
       'responses',
+      'search_words',
       'sessions',
       'viewers',
     ]);
@@ -48,6 +48,27 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
     expect(await migrate(db.sql, 'team_b')).toEqual(migrations.slice(1).map((m) => m.version));
     expect(await db.sql.unsafe(`select name from team_b.people`)).toEqual([{ name: 'ann' }]);
     expect(await tables('team_b')).toEqual(await tables('team_a'));
+  });
+
+  it("keeps the search words of documents stored before version 7, each session's once", async () => {
+    await migrate(
+      db.sql,
+      'team_e',
+      migrations.filter((m) => m.version <= 6),
+    );
+    const uid = 'ab'.repeat(16);
+    await db.sql.unsafe(`
+      insert into team_e.people (name, salt) values ('ann', repeat('ab', 32));
+      insert into team_e.sessions (person_id, uid, tier, digest, agent, session_id, project_hash, models, versions,
+        tool_calls, errors, has_errors, tokens, body)
+        values (1, '${uid}', 'full', 'd', 'claude', 's', 'h', '{}', '{}', 0, 0, false, 0, '{}');
+      insert into team_e.docs (person_id, uid, seq, kind, body, words) values
+        (1, '${uid}', 0, 'prompt', 'npm test', array_to_tsvector('{npm,test}')),
+        (1, '${uid}', 1, 'tool-output', 'test passed', array_to_tsvector('{test,passed}'));`);
+    expect(await migrate(db.sql, 'team_e')).toEqual([7]);
+    expect(await db.sql.unsafe(`select uid, tsvector_to_array(words) as words from team_e.search_words`)).toEqual([
+      { uid, words: ['npm', 'passed', 'test'] },
+    ]);
   });
 
   it('two servers migrating at once apply each step once', async () => {
