@@ -31,6 +31,10 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       'file_chunks',
       'files',
       'migrations',
+      'otel_events',
+      'otel_metrics',
+      'otel_spans',
+      'otel_unknown',
       'people',
       'responses',
       'search_words',
@@ -65,7 +69,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       insert into team_e.docs (person_id, uid, seq, kind, body, words) values
         (1, '${uid}', 0, 'prompt', 'npm test', array_to_tsvector('{npm,test}')),
         (1, '${uid}', 1, 'tool-output', 'test passed', array_to_tsvector('{test,passed}'));`);
-    expect(await migrate(db.sql, 'team_e')).toEqual([7]);
+    expect(await migrate(db.sql, 'team_e')).toEqual([7, 8]);
     expect(await db.sql.unsafe(`select uid, tsvector_to_array(words) as words from team_e.search_words`)).toEqual([
       { uid, words: ['npm', 'passed', 'test'] },
     ]);

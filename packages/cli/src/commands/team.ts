@@ -24,7 +24,8 @@ export const teamCommand: CommandSpec = {
 Tokens are shown once; only their SHA-256 is stored. See docs/team.md.
 
   add-person NAME           a person who pushes sessions (with a new random salt for their hashes)
-  add-device PERSON DEVICE  a machine of PERSON: prints its push token (it also reads the dashboard)
+  add-device PERSON DEVICE  a machine of PERSON: prints its push token (it also reads the dashboard, and sends
+                            telemetry: OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>")
   add-viewer NAME           a read-only token for someone who only looks
   revoke NAME               PERSON/DEVICE, a viewer, or a person with all their devices: 401 from the next request
                             (their pushed sessions stay; the laptop removes one with agentdash push --forget)
@@ -32,8 +33,10 @@ Tokens are shown once; only their SHA-256 is stored. See docs/team.md.
 
 Options:
 ${TEAM_DB_HELP}
+  --share TIER     add-device: the tier its telemetry sent straight to the team server is stored at
+                   (summary, metadata or full; default summary; pushes carry their own tier)
   --json           machine-readable output (see docs/cli-json.md)`,
-  options: { pg: { type: 'string' }, 'pg-schema': { type: 'string' } },
+  options: { pg: { type: 'string' }, 'pg-schema': { type: 'string' }, share: { type: 'string' } },
   async run(ctx, positionals) {
     const [action, ...args] = positionals;
     if (!actions.includes(action as (typeof actions)[number])) {
@@ -44,6 +47,13 @@ ${TEAM_DB_HELP}
       throw new UsageError(
         `team ${action} takes ${want === 0 ? 'no arguments' : want === 1 ? 'a NAME' : 'PERSON DEVICE'}`,
       );
+    }
+    const share = str(ctx.values, 'share') ?? 'summary';
+    if (share !== 'summary' && share !== 'metadata' && share !== 'full') {
+      throw new UsageError(`--share takes summary, metadata or full, got "${share}"`);
+    }
+    if (action !== 'add-device' && str(ctx.values, 'share') !== undefined) {
+      throw new UsageError('--share goes with team add-device');
     }
     const team = await import('@agentdash/team');
     const db = await team.openMigratedTeamDb(
@@ -57,12 +67,13 @@ ${TEAM_DB_HELP}
         if (ctx.json) writeJson(ctx, added);
         else out.write(`added ${terminalText(added.person)}; add their machines with agentdash team add-device\n`);
       } else if (action === 'add-device') {
-        const added: TeamDeviceJson = await team.addDevice(db.sql, args[0]!, args[1]!);
+        const added: TeamDeviceJson = await team.addDevice(db.sql, args[0]!, args[1]!, share);
         if (ctx.json) writeJson(ctx, added);
         else {
           out.write(`${added.token}\n`);
           ctx.note(
-            `the push token of ${added.person}/${added.device}, shown this once: agentdash push URL --token <it>`,
+            `the push token of ${added.person}/${added.device}, shown this once: agentdash push URL --token <it>; ` +
+              `its telemetry is stored at the ${added.share} tier`,
           );
         }
       } else if (action === 'add-viewer') {

@@ -370,6 +370,8 @@ export interface TeamDeviceJson {
   readonly person: string;
   readonly device: string;
   readonly token: string;
+  /** The tier its telemetry sent straight to the team server is stored at (`--share`, default summary). */
+  readonly share: 'summary' | 'metadata' | 'full';
 }
 
 /** `agentdash team add-viewer NAME --json`: the read-only token, shown this once. */
