@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { terminalText } from '../io.js';
 import type {
   TeamDeviceJson,
+  TeamEraseJson,
   TeamListJson,
   TeamPersonJson,
   TeamRevokeJson,
@@ -14,11 +15,12 @@ import { writeJson } from './common.js';
 export const TEAM_DB_HELP = `  --pg URL         the team database, postgres://user:password@host:port/database (default: $AGENTDASH_PG_URL)
   --pg-schema S    the schema holding AgentDash's tables (default: $AGENTDASH_PG_SCHEMA, else agentdash)`;
 
-const actions = ['add-person', 'add-device', 'add-viewer', 'revoke', 'list'] as const;
+const actions = ['add-person', 'add-device', 'add-viewer', 'revoke', 'erase', 'list'] as const;
 
 export const teamCommand: CommandSpec = {
   name: 'team',
-  usage: 'agentdash team add-person NAME | add-device PERSON DEVICE | add-viewer NAME | revoke NAME | list  --pg URL',
+  usage:
+    'agentdash team add-person NAME | add-device PERSON DEVICE | add-viewer NAME | revoke NAME [--erase] | erase NAME | list  --pg URL',
   summary: 'people, devices and viewers of a team server (on the server machine)',
   help: `Manages who may push to and read a team server (agentdash serve --team), in its PostgreSQL database.
 Tokens are shown once; only their SHA-256 is stored. See docs/team.md.
@@ -29,6 +31,10 @@ Tokens are shown once; only their SHA-256 is stored. See docs/team.md.
   add-viewer NAME           a read-only token for someone who only looks
   revoke NAME               PERSON/DEVICE, a viewer, or a person with all their devices: 401 from the next request
                             (their pushed sessions stay; the laptop removes one with agentdash push --forget)
+  erase NAME                revoke and remove everything the server holds of PERSON/DEVICE (the sessions it
+                            pushed, its telemetry), of a person (their devices, sessions, telemetry, name and
+                            salt) or a viewer, with the transcript chunks no one else's session refers to
+                            (also: revoke NAME --erase)
   list                      everyone, their devices, when each last pushed and how many sessions it holds
 
 Options:
@@ -36,7 +42,12 @@ ${TEAM_DB_HELP}
   --share TIER     add-device: the tier its telemetry sent straight to the team server is stored at
                    (summary, metadata or full; default summary; pushes carry their own tier)
   --json           machine-readable output (see docs/cli-json.md)`,
-  options: { pg: { type: 'string' }, 'pg-schema': { type: 'string' }, share: { type: 'string' } },
+  options: {
+    pg: { type: 'string' },
+    'pg-schema': { type: 'string' },
+    share: { type: 'string' },
+    erase: { type: 'boolean' },
+  },
   async run(ctx, positionals) {
     const [action, ...args] = positionals;
     if (!actions.includes(action as (typeof actions)[number])) {
@@ -55,6 +66,7 @@ ${TEAM_DB_HELP}
     if (action !== 'add-device' && str(ctx.values, 'share') !== undefined) {
       throw new UsageError('--share goes with team add-device');
     }
+    if (ctx.values.erase === true && action !== 'revoke') throw new UsageError('--erase goes with team revoke');
     const team = await import('@agentdash/team');
     const db = await team.openMigratedTeamDb(
       { pg: str(ctx.values, 'pg'), pgSchema: str(ctx.values, 'pg-schema'), env: ctx.io.env },
@@ -82,6 +94,17 @@ ${TEAM_DB_HELP}
         else {
           out.write(`${added.token}\n`);
           ctx.note(`the read-only token of ${added.viewer}, shown this once`);
+        }
+      } else if (action === 'erase' || (action === 'revoke' && ctx.values.erase === true)) {
+        const { uids: _uids, ...erased } = await team.erase(db.sql, args[0]!);
+        const json: TeamEraseJson = erased;
+        if (ctx.json) writeJson(ctx, json);
+        else {
+          out.write(
+            `erased ${erased.kind} ${terminalText(erased.name)}: ${erased.sessions} sessions, ` +
+              `${erased.telemetry} telemetry records, ${erased.chunks} transcript chunks; ` +
+              `${erased.tokens} token${erased.tokens === 1 ? '' : 's'} stopped working\n`,
+          );
         }
       } else if (action === 'revoke') {
         const revoked: TeamRevokeJson = await team.revoke(db.sql, args[0]!);

@@ -388,6 +388,17 @@ export interface TeamRevokeJson {
   readonly tokens: number;
 }
 
+/** `agentdash team erase NAME --json` (or `team revoke NAME --erase --json`): what was removed from PostgreSQL. */
+export interface TeamEraseJson {
+  readonly kind: 'device' | 'viewer' | 'person';
+  readonly name: string;
+  readonly sessions: number;
+  readonly telemetry: number;
+  readonly chunks: number;
+  /** Tokens that stopped working (0 for one revoked before). */
+  readonly tokens: number;
+}
+
 /** `agentdash team list --json`: everyone, never a token or its hash. */
 export interface TeamListJson {
   readonly people: readonly {

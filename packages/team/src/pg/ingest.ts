@@ -134,10 +134,12 @@ export async function missingChunks(sql: Sql | TxSql, hashes: readonly string[])
 }
 
 /** Drops the chunks of `hashes` no stored session refers to any more. */
-async function dropUnreferencedChunks(tx: TxSql, hashes: readonly string[]): Promise<void> {
-  if (hashes.length === 0) return;
-  await tx`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
-    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256)`;
+/** Deletes the chunks of `hashes` no session refers to any more; returns how many. */
+export async function dropUnreferencedChunks(tx: TxSql, hashes: readonly string[]): Promise<number> {
+  if (hashes.length === 0) return 0;
+  const gone = await tx`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
+    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256) returning 1`;
+  return gone.length;
 }
 
 async function lockSession(tx: TxSql, personId: number, uid: string): Promise<void> {
