@@ -78,22 +78,43 @@ export async function docsOf(
   return docs.map((d) => (d.tool === null && d.call_id ? { ...d, tool: toolOf.get(d.call_id) ?? null } : d));
 }
 
-/** Stores the words of a session's documents (inside the transaction that stores the session). */
+/** UTF-8 bytes of words in one `search_words` row: well under the 1 MB a `tsvector` holds. */
+const PART_BYTES = 512 * 1024;
+
+/** Stores the words of a session's documents (inside the transaction that stores the session), in parts. */
 export async function insertSearchWords(tx: TxSql, key: { personId: number; uid: string }, docs: readonly DocRow[]) {
   const words = new Set<string>();
   for (const d of docs) for (const w of wordsOf(d.body)) words.add(w);
-  await tx`insert into search_words (person_id, uid, words)
-    values (${key.personId}, ${key.uid}, array_to_tsvector(${[...words]}::text[]))`;
+  const parts: string[][] = [[]];
+  let bytes = 0;
+  for (const w of words) {
+    const size = Buffer.byteLength(w) + 8;
+    if (bytes + size > PART_BYTES && (parts.at(-1)?.length ?? 0) > 0) {
+      parts.push([]);
+      bytes = 0;
+    }
+    parts.at(-1)?.push(w);
+    bytes += size;
+  }
+  for (const [part, list] of parts.entries()) {
+    await tx`insert into search_words (person_id, uid, part, words)
+      values (${key.personId}, ${key.uid}, ${part}, array_to_tsvector(${list}::text[]))`;
+  }
 }
 
-/** A query's phrases as a `tsquery` every candidate matches: each word, a prefix where the query has one. */
-export function candidateQuery(phrases: readonly QueryPhrase[]): string {
+/**
+ * A query's words as `tsquery`s a candidate session matches each (in any part of its words): each word, a prefix
+ * where the query has one.
+ */
+export function candidateQueries(phrases: readonly QueryPhrase[]): string[] {
   const quote = (w: string) => `'${w.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-  return phrases
-    .flatMap(({ words, prefix }) =>
-      words.map((w, i) => (prefix && i === words.length - 1 ? `${quote(w)}:*` : quote(w))),
-    )
-    .join(' & ');
+  return [
+    ...new Set(
+      phrases.flatMap(({ words, prefix }) =>
+        words.map((w, i) => (prefix && i === words.length - 1 ? `${quote(w)}:*` : quote(w))),
+      ),
+    ),
+  ];
 }
 
 /** How often each phrase occurs in `text` (0 for one that does not: then FTS5 would not match it). */

@@ -184,19 +184,17 @@ export const migrations: readonly Migration[] = [
     version: 7,
     name: "search by each session's words; the documents' text is read back from the chunks",
     sql: `
+      drop table docs;
+      -- a session's words, in parts (a tsvector holds at most 1 MB of words); filled when a full-tier session is
+      -- stored, and for the sessions stored before, from their chunks when the server starts (indexMissingDocs)
       create table search_words (
         person_id bigint not null,
         uid text not null,
+        part integer not null,
         words tsvector not null,
-        primary key (person_id, uid),
+        primary key (person_id, uid, part),
         foreign key (person_id, uid) references sessions(person_id, uid) on delete cascade
       );
-      insert into search_words (person_id, uid, words)
-        select d.person_id, d.uid,
-          coalesce(array_to_tsvector(array_agg(distinct w) filter (where w is not null)), ''::tsvector)
-        from docs d left join lateral unnest(tsvector_to_array(d.words)) w on true
-        group by d.person_id, d.uid;
-      drop table docs;
       -- a small pending list: the default (4 MB) stays allocated in the index once a burst of pushes filled it
       create index search_words_gin on search_words using gin (words) with (gin_pending_list_limit = 256);`,
   },

@@ -12,7 +12,7 @@
  */
 import { cutSnippet, queryPhrases, type SearchFilter, type SearchHit, toFtsQuery } from '@agentdash/index';
 import type { Sql } from './db.js';
-import { candidateQuery, phraseCounts, type StoredSession, storedDocs } from './docs.js';
+import { candidateQueries, phraseCounts, type StoredSession, storedDocs } from './docs.js';
 import { FROM, type TeamFilter, toMs, whereOf } from './session-sql.js';
 
 /** Metadata-tier titles and summaries read per search at most. */
@@ -84,10 +84,17 @@ export async function teamSearch(sql: Sql, query: string, f: TeamSearchFilter): 
     limit ${MAX_CANDIDATES}`),
       ]
     : [];
+  // every word somewhere in the session's words (each may be in another part of them)
+  const hasWords = candidateQueries(phrases)
+    .map(
+      (q) =>
+        sql`(s.person_id, s.uid) in (select w.person_id, w.uid from search_words w where w.words @@ ${q}::tsquery)`,
+    )
+    .reduce((a, b) => sql`${a} and ${b}`);
   const sessions = await sql<(StoredSession & { title: string | null; project_path: string | null })[]>`
     select s.person_id, s.uid, s.digest, s.agent, s.session_id, s.project_dir, s.title, s.project_path
-    from ${sql.unsafe(FROM)} join search_words w on w.person_id = s.person_id and w.uid = s.uid
-    where ${where} and s.tier = 'full' and w.words @@ ${candidateQuery(phrases)}::tsquery
+    from ${sql.unsafe(FROM)}
+    where ${where} and s.tier = 'full' and ${hasWords}
     order by s.started_ms desc nulls last, s.uid limit ${MAX_SESSIONS}`;
   const scoreOf = (c: Candidate): { c: Candidate; rank: number } | undefined => {
     if (!inTime(c.ts) || !mayHold(c.body, asciiWords)) return undefined;
