@@ -157,8 +157,9 @@ function replaySuite(base: string) {
         }
         expect(measured).toBeGreaterThan(0);
         const only = (await team.request('GET', '/api/telemetry/sessions')).json as unknown as {
-          sessions: { sessionId: string }[];
+          sessions: { sessionId: string; person: string }[];
         };
+        expect(new Set(only.sessions.map((s) => s.person))).toEqual(new Set(only.sessions.length ? ['ann'] : []));
         const localOnly = index.telemetry.telemetryOnlySessions().map((s) => s.sessionId);
         expect(only.sessions.map((s) => s.sessionId).sort()).toEqual(localOnly.sort());
       });

@@ -79,10 +79,14 @@ export function teamTelemetryRoutes(sql: Sql): Hono<TeamEnv> {
 
   routes.get('/sessions', async (c) => {
     const keys = await teamTelemetryOnly(sql, await personIds(c.req.query('person')));
+    const names = new Map(
+      (await sql<{ id: number; name: string }[]>`select id::int, name from people`).map((r) => [r.id, r.name]),
+    );
     const sessions = [];
     for (const key of keys.slice(0, 500)) {
       const telemetry = await teamSessionTelemetry(sql, key);
-      if (telemetry) sessions.push(telemetry);
+      // whose session it is: the device's person that sent it
+      if (telemetry) sessions.push({ ...telemetry, person: names.get(key.personId) ?? null });
     }
     return c.json({ sessions });
   });
