@@ -343,6 +343,39 @@ pgSuite('OTLP into the team server: each device tier, planted secrets and marker
     await team?.close();
   });
 
+  it('stores figures no column can hold (a count past 2^63, text for a number) as sent, never a 503', async () => {
+    await addPerson(team.db.sql, 'odd');
+    const { token } = await addDevice(team.db.sql, 'odd', 'laptop', 'full');
+    const body = {
+      resourceLogs: [
+        {
+          scopeLogs: [
+            {
+              logRecords: [
+                {
+                  timeUnixNano: '1795168802000000000',
+                  attributes: [
+                    kv('event.name', 'api_request'),
+                    kv('session.id', 'odd-session'),
+                    kv('input_tokens', '1e30'),
+                    kv('duration_ms', 'soon'),
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const res = await post(team.url, '/v1/logs', JSON.stringify(body), {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    });
+    expect(res.status).toBe(200);
+    const rows = await team.db.sql`select input_tokens, duration_ms from otel_events where session_id = 'odd-session'`;
+    expect(rows).toEqual([{ input_tokens: null, duration_ms: null }]);
+  });
+
   it('stores nothing above the tier: markers above it and every secret are in no table', async () => {
     const planted = plantedSecrets();
     const secrets = planted.map((p) => p.secret);

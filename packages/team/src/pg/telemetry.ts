@@ -31,9 +31,10 @@ const jsonOf = (record: OtelRecord): { json: string; value: unknown } => {
 };
 const keyOf = (json: string) => createHash('sha256').update(json).digest('base64url').slice(0, 32);
 const text = (a: OtelAttributes, key: string) => noNul(attrText(a, key));
+/** A whole count for a bigint column; null for none, or one no count can be (kept in the record as sent). */
 const int = (a: OtelAttributes, key: string) => {
   const n = attrNumber(a, key);
-  return n === null ? null : Math.round(n);
+  return n === null || !Number.isSafeInteger(Math.round(n)) ? null : Math.round(n);
 };
 
 /** The transcript session a record belongs to ('' when it names none), as the laptop's index reads it. */
