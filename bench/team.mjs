@@ -140,6 +140,19 @@ try {
   for (let i = 0; i < 7; i += 1)
     headers.push((await timedGet(server.url, viewer, `/api/sessions/${encodeURIComponent(first.id)}`)).ms);
   row("one session's header, median", ms(pct(headers, 50)));
+  // search cuts each candidate session's documents again from its chunks: the first search pays for that, a search
+  // over the same sessions again finds them cut (the team server keeps some in memory)
+  const searches = [];
+  for (const q of ['error', 'error', '"the file"']) {
+    searches.push(
+      (await timedGet(server.url, viewer, `/api/sessions?q=${encodeURIComponent(q)}&limit=${searches.length + 1}`)).ms,
+    );
+  }
+  row(
+    'team search in the sessions list: "error", again, "the file"',
+    searches.map(ms).join(' / '),
+    'at most 500 sessions found, most recent first',
+  );
   const [{ size }] = await sql`select pg_database_size(current_database())::bigint as size`;
   const tables = await sql`select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -156,6 +169,16 @@ try {
     'PostgreSQL size / transcripts pushed',
     `${mb(Number(size))} / ${mb(source)}`,
     `${((100 * Number(size)) / source).toFixed(1)} % (goal ≤ 25 %)`,
+  );
+  // A team whose devices push different sessions stores each device's chunks too: its tables per transcript are one
+  // device's share of the per-session tables plus the chunks (stored once here), over one home.
+  const chunkBytes = Number(tables.find((t) => t.name === 'chunks')?.bytes ?? 0);
+  const perSession = tables.reduce((n, t) => n + Number(t.bytes), 0) - chunkBytes;
+  const distinct = chunkBytes + perSession / devices;
+  row(
+    'PostgreSQL tables per distinct transcript',
+    `${mb(distinct)} / ${mb(home.bytes)}`,
+    `${((100 * distinct) / home.bytes).toFixed(1)} %: chunks + per-session tables / ${devices}, the empty database left out`,
   );
 
   // Every table's rows by the transaction that wrote them (xmin): equal before and after only if no row was written.

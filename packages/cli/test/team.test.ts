@@ -82,6 +82,27 @@ pgSuite('agentdash team (real PostgreSQL)', () => {
     expect(active).toEqual([]);
   });
 
+  it('erases a viewer (revoke --erase) and a person (erase) with --json', async () => {
+    await team(['add-viewer', 'temp']);
+    expect(JSON.parse((await team(['revoke', 'temp', '--erase', '--json'])).stdout)).toEqual({
+      kind: 'viewer',
+      name: 'temp',
+      sessions: 0,
+      telemetry: 0,
+      chunks: 0,
+      tokens: 1,
+    });
+    await team(['add-person', 'cy']);
+    await team(['add-device', 'cy', 'laptop']);
+    expect((await team(['erase', 'cy'])).stdout).toBe(
+      'erased person cy: 0 sessions, 0 telemetry records, 0 transcript chunks; 1 token stopped working\n',
+    );
+    const left = await db.sql`select name from agentdash.people where name = 'cy'
+      union all select name from agentdash.viewers where name = 'temp'`;
+    expect(left).toEqual([]);
+    expect((await team(['list', '--erase'])).code).toBe(2);
+  });
+
   it('answers unknown names, duplicates and an unreachable database with stable codes, in one line', async () => {
     await team(['add-person', 'bob']);
     expect(await team(['add-person', 'bob'])).toEqual({

@@ -151,6 +151,14 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
     expect(calls.sessions.map((s) => s.id).sort()).toEqual([uidOf(2), uidOf(4)].sort());
   });
 
+  it('search with since selects hits by their own time, as the local search does', async () => {
+    // session 2 ran 10:00–10:01 on 2026-03-03 and its `npm test` call was at 10:00: the session ends after `since`,
+    // its hit does not; session 4's hit (2026-03-05) does
+    const since = encodeURIComponent('2026-03-03T10:00:30.000Z');
+    const later = (await get(`/api/sessions?q=npm%20test&since=${since}`)).json as { sessions: { id: string }[] };
+    expect(later.sessions.map((s) => s.id)).toEqual([uidOf(4)]);
+  });
+
   it("search at the full tier finds the transcript's words, as the local search does", async () => {
     for (const q of ['exercise', 'shell tools', '"the shell"', 'exerc*', 'shell nosuchword']) {
       const path = `/api/sessions?q=${encodeURIComponent(q)}`;
@@ -174,7 +182,7 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
     const found = async () =>
       ((await get(`/api/sessions?q=exercise&limit=${limit++}`)).json as { total: number }).total;
     expect(await found()).toBe(1);
-    await team.db.sql`delete from docs`;
+    await team.db.sql`delete from search_words`;
     expect(await found()).toBe(0);
     expect(await indexMissingDocs(team.db.sql)).toBe(1);
     expect(await indexMissingDocs(team.db.sql)).toBe(0);

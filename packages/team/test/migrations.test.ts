@@ -28,12 +28,16 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       'calls',
       'chunks',
       'devices',
-      'docs',
       'file_chunks',
       'files',
       'migrations',
+      'otel_events',
+      'otel_metrics',
+      'otel_spans',
+      'otel_unknown',
       'people',
       'responses',
+      'search_words',
       'sessions',
       'viewers',
     ]);
@@ -48,6 +52,29 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
     expect(await migrate(db.sql, 'team_b')).toEqual(migrations.slice(1).map((m) => m.version));
     expect(await db.sql.unsafe(`select name from team_b.people`)).toEqual([{ name: 'ann' }]);
     expect(await tables('team_b')).toEqual(await tables('team_a'));
+  });
+
+  it('drops the documents of version 6; their sessions are indexed again from their chunks', async () => {
+    await migrate(
+      db.sql,
+      'team_e',
+      migrations.filter((m) => m.version <= 6),
+    );
+    const uid = 'ab'.repeat(16);
+    await db.sql.unsafe(`
+      insert into team_e.people (name, salt) values ('ann', repeat('ab', 32));
+      insert into team_e.sessions (person_id, uid, tier, digest, agent, session_id, project_hash, models, versions,
+        tool_calls, errors, has_errors, tokens, body)
+        values (1, '${uid}', 'full', 'd', 'claude', 's', 'h', '{}', '{}', 0, 0, false, 0, '{}');
+      insert into team_e.docs (person_id, uid, seq, kind, body, words) values
+        (1, '${uid}', 0, 'prompt', 'npm test', array_to_tsvector('{npm,test}'));`);
+    expect(await migrate(db.sql, 'team_e')).toEqual([7, 8]);
+    expect(await tables('team_e')).toEqual(await tables('team_a'));
+    // the session stays; indexMissingDocs (run when the server starts) finds it without words
+    expect(
+      await db.sql.unsafe(`select uid from team_e.sessions s where not exists
+      (select 1 from team_e.search_words w where w.person_id = s.person_id and w.uid = s.uid)`),
+    ).toEqual([{ uid }]);
   });
 
   it('two servers migrating at once apply each step once', async () => {

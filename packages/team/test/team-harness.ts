@@ -36,7 +36,7 @@ const TABLES = [
   'files',
   'file_chunks',
   'chunks',
-  'docs',
+  'search_words',
 ];
 
 export async function startTeam(): Promise<TeamFixture> {

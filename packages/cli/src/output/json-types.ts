@@ -372,6 +372,8 @@ export interface TeamDeviceJson {
   readonly person: string;
   readonly device: string;
   readonly token: string;
+  /** The tier its telemetry sent straight to the team server is stored at (`--share`, default summary). */
+  readonly share: 'summary' | 'metadata' | 'full';
 }
 
 /** `agentdash team add-viewer NAME --json`: the read-only token, shown this once. */
@@ -385,6 +387,17 @@ export interface TeamRevokeJson {
   readonly kind: 'device' | 'viewer' | 'person';
   readonly name: string;
   /** Tokens that stopped working (a person's: each of their devices). */
+  readonly tokens: number;
+}
+
+/** `agentdash team erase NAME --json` (or `team revoke NAME --erase --json`): what was removed from PostgreSQL. */
+export interface TeamEraseJson {
+  readonly kind: 'device' | 'viewer' | 'person';
+  readonly name: string;
+  readonly sessions: number;
+  readonly telemetry: number;
+  readonly chunks: number;
+  /** Tokens that stopped working (0 for one revoked before). */
   readonly tokens: number;
 }
 

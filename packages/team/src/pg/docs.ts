@@ -1,10 +1,12 @@
 /**
  * Full-text search over full-tier transcripts, kept in PostgreSQL so the team's hits are the laptop's: each pushed
- * transcript is cut into the same searchable documents the local index makes (`docPartsOf`, `indexedText`), and each
- * document's words are the ones FTS5's unicode61 tokenizer sees (`tokensOf`: letters and digits, case and diacritics
- * folded, each CJK character a word). A `tsvector` of those words (no positions) under a GIN index finds the
- * documents holding every word of a query; each is then checked for the query's phrases and prefixes on its tokens,
- * as FTS5 would match them, and its snippet cut as the laptop cuts it.
+ * transcript is cut into the same searchable documents the local index makes (`docPartsOf`, `indexedText`), and the
+ * words are the ones FTS5's unicode61 tokenizer sees (`tokensOf`: letters and digits, case and diacritics folded,
+ * each CJK character a word). PostgreSQL keeps one `tsvector` per session, its distinct words without positions,
+ * under a GIN index: it finds the sessions holding every word of a query. The documents' text is not stored a second
+ * time (the transcripts' compressed chunks hold it): a candidate session's documents are cut again from its chunks,
+ * checked for the query's phrases and prefixes on their tokens, as FTS5 would match them, and the snippet cut as the
+ * laptop cuts it.
  */
 import { type AgentId, adapterForFile, type TranscriptRecord } from '@agentdash/core';
 import { docPartsOf, indexedText, occurrencesOf, type queryPhrases, tokensOf } from '@agentdash/index';
@@ -13,8 +15,6 @@ import { loadTranscripts, type PushedFile } from './transcripts.js';
 
 /** A word longer than this is left out of the `tsvector` (PostgreSQL refuses lexemes over 2 KB). */
 const MAX_WORD_CHARS = 500;
-const INSERT_BATCH = 500;
-const BATCH_CHARS = 4_000_000;
 
 type QueryPhrase = ReturnType<typeof queryPhrases>[number];
 
@@ -26,7 +26,6 @@ export interface DocRow {
   readonly agent_id: string | null;
   readonly ts: string | null;
   readonly body: string;
-  readonly words: string[];
 }
 
 /** The distinct words of a text as the full-text index has them. */
@@ -71,7 +70,6 @@ export async function docsOf(
           agent_id: file.agentId ?? null,
           ts: record.timestamp ?? null,
           body,
-          words: wordsOf(body),
         });
       }
     }
@@ -80,39 +78,92 @@ export async function docsOf(
   return docs.map((d) => (d.tool === null && d.call_id ? { ...d, tool: toolOf.get(d.call_id) ?? null } : d));
 }
 
-/** Stores a session's documents (inside the transaction that stores the session), a bounded batch at a time. */
-export async function insertDocs(tx: TxSql, key: { personId: number; uid: string }, docs: readonly DocRow[]) {
-  let start = 0;
-  while (start < docs.length) {
-    // at most INSERT_BATCH documents and about BATCH_CHARS of text a statement (a document may hold 200,000)
-    let end = start;
-    let chars = 0;
-    while (end < docs.length && end - start < INSERT_BATCH && (end === start || chars < BATCH_CHARS)) {
-      chars += (docs[end] as DocRow).body.length;
-      end++;
+/** UTF-8 bytes of words in one `search_words` row: well under the 1 MB a `tsvector` holds. */
+const PART_BYTES = 512 * 1024;
+
+/** Stores the words of a session's documents (inside the transaction that stores the session), in parts. */
+export async function insertSearchWords(tx: TxSql, key: { personId: number; uid: string }, docs: readonly DocRow[]) {
+  const words = new Set<string>();
+  for (const d of docs) for (const w of wordsOf(d.body)) words.add(w);
+  const parts: string[][] = [[]];
+  let bytes = 0;
+  for (const w of words) {
+    const size = Buffer.byteLength(w) + 8;
+    if (bytes + size > PART_BYTES && (parts.at(-1)?.length ?? 0) > 0) {
+      parts.push([]);
+      bytes = 0;
     }
-    const batch = tx.json(docs.slice(start, end) as unknown as Parameters<TxSql['json']>[0]);
-    await tx`insert into docs (person_id, uid, seq, kind, call_id, tool, agent_id, ts, body, words)
-      select ${key.personId}, ${key.uid}, d.seq, d.kind, d.call_id, d.tool, d.agent_id, d.ts, d.body,
-        array_to_tsvector(d.words)
-      from jsonb_to_recordset(${batch}::jsonb) as d(seq int, kind text, call_id text, tool text, agent_id text,
-        ts text, body text, words text[])`;
-    start = end;
+    parts.at(-1)?.push(w);
+    bytes += size;
+  }
+  for (const [part, list] of parts.entries()) {
+    await tx`insert into search_words (person_id, uid, part, words)
+      values (${key.personId}, ${key.uid}, ${part}, array_to_tsvector(${list}::text[]))`;
   }
 }
 
-/** A query's phrases as a `tsquery` every candidate matches: each word, a prefix where the query has one. */
-export function candidateQuery(phrases: readonly QueryPhrase[]): string {
+/**
+ * A query's words as `tsquery`s a candidate session matches each (in any part of its words): each word, a prefix
+ * where the query has one.
+ */
+export function candidateQueries(phrases: readonly QueryPhrase[]): string[] {
   const quote = (w: string) => `'${w.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-  return phrases
-    .flatMap(({ words, prefix }) =>
-      words.map((w, i) => (prefix && i === words.length - 1 ? `${quote(w)}:*` : quote(w))),
-    )
-    .join(' & ');
+  return [
+    ...new Set(
+      phrases.flatMap(({ words, prefix }) =>
+        words.map((w, i) => (prefix && i === words.length - 1 ? `${quote(w)}:*` : quote(w))),
+      ),
+    ),
+  ];
 }
 
 /** How often each phrase occurs in `text` (0 for one that does not: then FTS5 would not match it). */
 export function phraseCounts(text: string, phrases: readonly QueryPhrase[]): number[] {
   const tokens = tokensOf(text);
   return phrases.map((phrase) => occurrencesOf(tokens, [phrase]).filter((o) => o !== undefined).length);
+}
+
+/** A full-tier session as search reads it back. */
+export interface StoredSession {
+  readonly person_id: number;
+  readonly uid: string;
+  readonly digest: string;
+  readonly agent: AgentId;
+  readonly session_id: string;
+  readonly project_dir: string | null;
+}
+
+/** Characters of documents kept in memory between searches (a search over the same sessions again cuts none). */
+const CACHE_CHARS = 64 * 2 ** 20;
+const cache = new Map<string, readonly DocRow[]>();
+let cachedChars = 0;
+
+/**
+ * A stored session's documents, cut again from its chunks (kept a while, least recently used out first; keyed by the
+ * digest, so a session pushed again is cut again).
+ */
+export async function storedDocs(sql: Sql, s: StoredSession): Promise<readonly DocRow[]> {
+  const key = `${s.person_id}/${s.uid}/${s.digest}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const files = await sql<{ name: string; role: 'main' | 'subagent'; agent_id: string | null; chunks: string[] }[]>`
+    select name, role, agent_id, chunks from files where person_id = ${s.person_id} and uid = ${s.uid} order by seq`;
+  const session = { uid: s.uid, agent: s.agent, sessionId: s.session_id, projectDir: s.project_dir ?? s.uid };
+  const pushed = files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks }));
+  const docs = await docsOf(sql, session, pushed);
+  const chars = docs.reduce((n, d) => n + d.body.length, 0);
+  if (chars <= CACHE_CHARS / 4) {
+    cache.set(key, docs);
+    cachedChars += chars;
+    for (const [k, v] of cache) {
+      if (cachedChars <= CACHE_CHARS) break;
+      cache.delete(k);
+      cachedChars -= v.reduce((n, d) => n + d.body.length, 0);
+    }
+  }
+  return docs;
 }

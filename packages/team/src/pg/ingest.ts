@@ -9,7 +9,7 @@ import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
 import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
-import { docsOf, insertDocs } from './docs.js';
+import { docsOf, insertSearchWords } from './docs.js';
 
 /** A device's identity as the routes pass it. */
 export interface Pusher {
@@ -134,10 +134,12 @@ export async function missingChunks(sql: Sql | TxSql, hashes: readonly string[])
 }
 
 /** Drops the chunks of `hashes` no stored session refers to any more. */
-async function dropUnreferencedChunks(tx: TxSql, hashes: readonly string[]): Promise<void> {
-  if (hashes.length === 0) return;
-  await tx`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
-    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256)`;
+/** Deletes the chunks of `hashes` no session refers to any more; returns how many. */
+export async function dropUnreferencedChunks(tx: TxSql, hashes: readonly string[]): Promise<number> {
+  if (hashes.length === 0) return 0;
+  const gone = await tx`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
+    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256) returning 1`;
+  return gone.length;
 }
 
 async function lockSession(tx: TxSql, personId: number, uid: string): Promise<void> {
@@ -176,7 +178,7 @@ async function storeSession(sql: Sql, s: PushSession, who: Pusher): Promise<'sto
     await insertRows(tx, 'file_chunks', rows.fileChunks);
     if (s.tier === 'full') {
       const session = { uid: s.uid, agent: s.agent as AgentId, sessionId: s.sessionId, projectDir: s.projectDir };
-      await insertDocs(tx, { personId: who.personId, uid: s.uid }, await docsOf(tx, session, s.files));
+      await insertSearchWords(tx, { personId: who.personId, uid: s.uid }, await docsOf(tx, session, s.files));
     }
     await dropUnreferencedChunks(tx, oldChunks);
     return 'stored' as const;
@@ -284,7 +286,7 @@ export async function indexMissingDocs(sql: Sql): Promise<number> {
   const pending = await sql<
     { person_id: number; uid: string; agent: AgentId; session_id: string; project_dir: string | null }[]
   >`select s.person_id, s.uid, s.agent, s.session_id, s.project_dir from sessions s
-    where s.tier = 'full' and not exists (select 1 from docs d where d.person_id = s.person_id and d.uid = s.uid)`;
+    where s.tier = 'full' and not exists (select 1 from search_words d where d.person_id = s.person_id and d.uid = s.uid)`;
   let indexed = 0;
   for (const s of pending) {
     const done = await sql.begin(async (tx) => {
@@ -292,11 +294,12 @@ export async function indexMissingDocs(sql: Sql): Promise<number> {
       const files = await tx<{ name: string; role: 'main' | 'subagent'; agent_id: string | null; chunks: string[] }[]>`
         select f.name, f.role, f.agent_id, f.chunks from files f join sessions s using (person_id, uid)
         where f.person_id = ${s.person_id} and f.uid = ${s.uid} and s.tier = 'full' order by f.seq`;
-      const [already] = await tx`select 1 from docs where person_id = ${s.person_id} and uid = ${s.uid} limit 1`;
+      const [already] =
+        await tx`select 1 from search_words where person_id = ${s.person_id} and uid = ${s.uid} limit 1`;
       if (already || files.length === 0) return false;
       const session = { uid: s.uid, agent: s.agent, sessionId: s.session_id, projectDir: s.project_dir ?? s.uid };
       const pushed = files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks }));
-      await insertDocs(tx, { personId: s.person_id, uid: s.uid }, await docsOf(tx, session, pushed));
+      await insertSearchWords(tx, { personId: s.person_id, uid: s.uid }, await docsOf(tx, session, pushed));
       return true;
     });
     if (done) indexed++;

@@ -180,6 +180,101 @@ export const migrations: readonly Migration[] = [
       );
       create index docs_words on docs using gin (words);`,
   },
+  {
+    version: 7,
+    name: "search by each session's words; the documents' text is read back from the chunks",
+    sql: `
+      drop table docs;
+      -- a session's words, in parts (a tsvector holds at most 1 MB of words); filled when a full-tier session is
+      -- stored, and for the sessions stored before, from their chunks when the server starts (indexMissingDocs)
+      create table search_words (
+        person_id bigint not null,
+        uid text not null,
+        part integer not null,
+        words tsvector not null,
+        primary key (person_id, uid, part),
+        foreign key (person_id, uid) references sessions(person_id, uid) on delete cascade
+      );
+      -- a small pending list: the default (4 MB) stays allocated in the index once a burst of pushes filled it
+      create index search_words_gin on search_words using gin (words) with (gin_pending_list_limit = 256);`,
+  },
+  {
+    version: 8,
+    name: "telemetry sent by devices straight to the team server, at each device's tier",
+    sql: `
+      alter table devices add column otel_tier text not null default 'summary'
+        check (otel_tier in ('summary', 'metadata', 'full'));
+      create table otel_events (
+        person_id bigint not null references people(id) on delete cascade,
+        key text not null,
+        device_id bigint references devices(id) on delete set null,
+        tier text not null,
+        session_id text not null,
+        name text not null,
+        time_ms double precision not null,
+        prompt_id text not null,
+        request_id text not null,
+        tool_use_id text not null,
+        tool_name text not null,
+        model text not null,
+        duration_ms double precision,
+        ttft_ms double precision,
+        success boolean,
+        cost_usd double precision,
+        input_tokens bigint,
+        output_tokens bigint,
+        cache_read_tokens bigint,
+        cache_creation_tokens bigint,
+        received_at timestamptz not null default now(),
+        record jsonb not null,
+        primary key (person_id, key)
+      );
+      create index otel_events_session on otel_events (person_id, session_id, name);
+      create table otel_spans (
+        person_id bigint not null references people(id) on delete cascade,
+        trace_id text not null,
+        span_id text not null,
+        device_id bigint references devices(id) on delete set null,
+        tier text not null,
+        parent_span_id text not null,
+        session_id text not null,
+        name text not null,
+        start_ms double precision not null,
+        end_ms double precision not null,
+        duration_ms double precision not null,
+        request_id text not null,
+        tool_use_id text not null,
+        received_at timestamptz not null default now(),
+        record jsonb not null,
+        primary key (person_id, trace_id, span_id)
+      );
+      create index otel_spans_session on otel_spans (person_id, session_id, name);
+      create table otel_metrics (
+        person_id bigint not null references people(id) on delete cascade,
+        key text not null,
+        device_id bigint references devices(id) on delete set null,
+        tier text not null,
+        session_id text not null,
+        name text not null,
+        time_ms double precision not null,
+        value double precision not null,
+        received_at timestamptz not null default now(),
+        record jsonb not null,
+        primary key (person_id, key)
+      );
+      create index otel_metrics_session on otel_metrics (person_id, session_id, name);
+      create table otel_unknown (
+        person_id bigint not null references people(id) on delete cascade,
+        key text not null,
+        device_id bigint references devices(id) on delete set null,
+        tier text not null,
+        signal text not null,
+        reason text not null,
+        received_at timestamptz not null default now(),
+        record jsonb not null,
+        primary key (person_id, key)
+      );`,
+  },
 ];
 
 /** The schema's version now (0 when it has none). */

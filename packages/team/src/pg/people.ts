@@ -3,6 +3,7 @@
  * SHA-256 is stored, and every request looks its token up again, so a revoke takes effect at once.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { ShareTier } from '../contract.js';
 import { TeamBadInputError, TeamDuplicateNameError, TeamUnknownNameError } from '../errors.js';
 import type { Sql, TxSql } from './db.js';
 
@@ -29,6 +30,8 @@ export interface DeviceAdded {
   readonly device: string;
   /** Shown once: only its hash is stored. */
   readonly token: string;
+  /** The tier telemetry the device sends straight to the team server is stored at. */
+  readonly share: ShareTier;
 }
 export interface ViewerAdded {
   readonly viewer: string;
@@ -68,7 +71,12 @@ export async function addPerson(sql: Sql, name: string): Promise<PersonAdded> {
 }
 
 /** Adds a device of a person and returns its push token (once). A revoked device of that name gets a new token. */
-export async function addDevice(sql: Sql, person: string, device: string): Promise<DeviceAdded> {
+export async function addDevice(
+  sql: Sql,
+  person: string,
+  device: string,
+  share: ShareTier = 'summary',
+): Promise<DeviceAdded> {
   checkName('device', device);
   const token = newToken();
   return await sql.begin(async (tx) => {
@@ -82,12 +90,13 @@ export async function addDevice(sql: Sql, person: string, device: string): Promi
     if (existing && !existing.revoked)
       throw new TeamDuplicateNameError(`${person} has a device named ${device} already`);
     if (existing) {
-      await tx`update devices set token_hash = ${tokenHash(token)}, revoked_at = null, created_at = now()
-        where person_id = ${owner.id} and name = ${device}`;
+      await tx`update devices set token_hash = ${tokenHash(token)}, revoked_at = null, created_at = now(),
+        otel_tier = ${share} where person_id = ${owner.id} and name = ${device}`;
     } else {
-      await tx`insert into devices (person_id, name, token_hash) values (${owner.id}, ${device}, ${tokenHash(token)})`;
+      await tx`insert into devices (person_id, name, token_hash, otel_tier)
+        values (${owner.id}, ${device}, ${tokenHash(token)}, ${share})`;
     }
-    return { person, device, token };
+    return { person, device, token, share };
   });
 }
 

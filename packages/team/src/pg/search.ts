@@ -5,15 +5,20 @@
  * - `metadata`: the title and each call's one-line summary, matched the same way;
  * - `summary`: nothing (no text left the laptop).
  * Hits are ranked by how densely the query's phrases occur in the hit's text (the laptop ranks by bm25, which needs
- * every document's statistics: the order of equally good hits may differ, the sessions found do not).
+ * every document's statistics: the order of equally good hits may differ, the sessions found do not). A hit's own time
+ * is what `since`/`until` select, as on the laptop (a session that started before `since` is found by its later hits).
+ * Full-tier sessions are read most recent first, at most MAX_SESSIONS a search: a word in nearly every transcript
+ * still answers in bounded time, with the hits of the most recent sessions.
  */
 import { cutSnippet, queryPhrases, type SearchFilter, type SearchHit, toFtsQuery } from '@agentdash/index';
 import type { Sql } from './db.js';
-import { candidateQuery, phraseCounts } from './docs.js';
-import { FROM, type TeamFilter, whereOf } from './session-sql.js';
+import { candidateQueries, phraseCounts, type StoredSession, storedDocs } from './docs.js';
+import { FROM, type TeamFilter, toMs, whereOf } from './session-sql.js';
 
-/** Documents read per search at most: a word in nearly every transcript still answers in bounded time. */
+/** Metadata-tier titles and summaries read per search at most. */
 const MAX_CANDIDATES = 20_000;
+/** Full-tier sessions whose documents are cut again per search at most. */
+const MAX_SESSIONS = 2_000;
 
 interface Candidate {
   readonly uid: string;
@@ -27,6 +32,19 @@ interface Candidate {
   readonly body: string;
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * False only when `text` cannot hold every word: each word typed in ASCII is a substring of a matching text's lower
+ * case, unless the text has other characters (folded by the tokenizer: `É` matches `e`). Spares the tokenizing of
+ * most documents of a session that holds the words in other documents.
+ */
+function mayHold(text: string, asciiWords: readonly string[]): boolean {
+  if (asciiWords.length === 0) return true;
+  const lower = text.toLowerCase();
+  return asciiWords.every((w) => lower.includes(w)) || NON_ASCII.test(text);
+}
+
 const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type TeamSearchFilter = TeamFilter & Pick<SearchFilter, 'tool' | 'kind' | 'limit' | 'onePerSession'>;
@@ -37,23 +55,23 @@ export async function teamSearch(sql: Sql, query: string, f: TeamSearchFilter): 
   const phrases = queryPhrases(fts);
   if (phrases.length === 0) return [];
   const limit = f.limit !== undefined && f.limit > 0 ? f.limit : 50;
+  // the session's span holds its hits: the filter's times select sessions first, then each hit by its own time
   const where = whereOf(sql, f);
-  const docWhere = [sql`true`];
-  if (f.kind) docWhere.push(sql`x.kind = ${f.kind}`);
-  if (f.tool) docWhere.push(sql`x.tool = ${f.tool}`);
-  const docFilter = docWhere.reduce((a, b) => sql`${a} and ${b}`);
+  const since = toMs(f.since);
+  const until = toMs(f.until);
+  const inTime = (ts: string | null): boolean => {
+    if (since === undefined && until === undefined) return true;
+    const at = ts === null ? Number.NaN : Date.parse(ts);
+    return Number.isFinite(at) && (since === undefined || at >= since) && (until === undefined || at <= until);
+  };
   // every word (a prefix as typed) somewhere in the text: what the phrases need at the least
   const patterns = phrases.flatMap(({ words }) => words.map((w) => `%${escapeLike(w)}%`));
   const metadata = !f.kind || f.kind === 'prompt' || f.kind === 'tool-input';
-  const candidates = await sql<Candidate[]>`
-    select s.uid, s.title, s.project_path, x.kind, x.call_id, x.tool, x.agent_id, x.ts, x.body
-    from ${sql.unsafe(FROM)} join docs x on x.person_id = s.person_id and x.uid = s.uid
-    where ${where} and s.tier = 'full' and ${docFilter} and x.words @@ ${candidateQuery(phrases)}::tsquery
-    ${
-      metadata
-        ? sql`
-    union all
-    select s.uid, s.title, s.project_path, 'prompt', null, null, null, s.started_at, s.title
+  const candidates: Candidate[] = metadata
+    ? [
+        ...(await sql<Candidate[]>`
+    select s.uid, s.title, s.project_path, 'prompt' as kind, null as call_id, null as tool, null as agent_id,
+      s.started_at as ts, s.title as body
     from ${sql.unsafe(FROM)}
     where ${where} and s.tier = 'metadata' and ${f.kind === 'tool-input' || f.tool ? sql`false` : sql`true`}
       and s.title ilike all(${patterns}::text[])
@@ -62,17 +80,45 @@ export async function teamSearch(sql: Sql, query: string, f: TeamSearchFilter): 
     from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid
     where ${where} and s.tier = 'metadata' and ${f.kind === 'prompt' ? sql`false` : sql`true`}
       and ${f.tool ? sql`(c.tool = ${f.tool} or c.canonical = ${f.tool})` : sql`true`}
-      and c.summary ilike all(${patterns}::text[])`
-        : sql``
-    }
-    limit ${MAX_CANDIDATES}`;
-  const scored = candidates.flatMap((c) => {
+      and c.summary ilike all(${patterns}::text[])
+    limit ${MAX_CANDIDATES}`),
+      ]
+    : [];
+  // every word somewhere in the session's words (each may be in another part of them)
+  const hasWords = candidateQueries(phrases)
+    .map(
+      (q) =>
+        sql`(s.person_id, s.uid) in (select w.person_id, w.uid from search_words w where w.words @@ ${q}::tsquery)`,
+    )
+    .reduce((a, b) => sql`${a} and ${b}`);
+  const sessions = await sql<(StoredSession & { title: string | null; project_path: string | null })[]>`
+    select s.person_id, s.uid, s.digest, s.agent, s.session_id, s.project_dir, s.title, s.project_path
+    from ${sql.unsafe(FROM)}
+    where ${where} and s.tier = 'full' and ${hasWords}
+    order by s.started_ms desc nulls last, s.uid limit ${MAX_SESSIONS}`;
+  const scoreOf = (c: Candidate): { c: Candidate; rank: number } | undefined => {
+    if (!inTime(c.ts) || !mayHold(c.body, asciiWords)) return undefined;
     const counts = phraseCounts(c.body, phrases);
-    if (counts.some((n) => n === 0)) return [];
+    if (counts.some((n) => n === 0)) return undefined;
     const found = counts.reduce((a, b) => a + b, 0);
     // denser is better; negative, as bm25 ranks (lower first)
-    return [{ c, rank: -found / Math.sqrt(Math.max(1, c.body.length / 6)) }];
-  });
+    return { c, rank: -found / Math.sqrt(Math.max(1, c.body.length / 6)) };
+  };
+  const asciiWords = phrases.flatMap(({ words }) => words).filter((w) => !NON_ASCII.test(w));
+  const scored = candidates.flatMap((c) => scoreOf(c) ?? []);
+  let found = 0;
+  for (const s of sessions) {
+    if (found >= limit) break;
+    let holds = false;
+    for (const d of await storedDocs(sql, s)) {
+      if ((f.kind && d.kind !== f.kind) || (f.tool && d.tool !== f.tool)) continue;
+      const hit = scoreOf({ ...d, uid: s.uid, title: s.title, project_path: s.project_path } as Candidate);
+      if (!hit) continue;
+      scored.push(hit);
+      holds = true;
+    }
+    if (holds) found++;
+  }
   scored.sort((a, b) => a.rank - b.rank || (a.c.uid < b.c.uid ? -1 : a.c.uid > b.c.uid ? 1 : 0));
   const seen = new Set<string>();
   const hits: SearchHit[] = [];

@@ -23,7 +23,7 @@ export interface TeamFilter {
   readonly device?: string | undefined;
 }
 
-const toMs = (t: string | number | undefined): number | undefined => {
+export const toMs = (t: string | number | undefined): number | undefined => {
   if (t === undefined) return undefined;
   const ms = typeof t === 'number' ? t : Date.parse(t);
   return Number.isFinite(ms) ? ms : undefined;

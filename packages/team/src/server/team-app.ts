@@ -11,6 +11,7 @@ import { shareTiers } from '../contract.js';
 import type { Sql } from '../pg/db.js';
 import { teamQueries } from '../pg/queries.js';
 import { type TeamEnv, teamAuth } from './auth.js';
+import { otlpRoutes, teamTelemetryRoutes } from './otlp-routes.js';
 import { pushRoutes } from './push-routes.js';
 import { teamSessionHost } from './session-host.js';
 import { TeamHttpError, teamErrorResponse } from './team-http.js';
@@ -40,6 +41,10 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
   const push = pushRoutes(deps.sql);
   push.onError(onError);
   app.route('/api/team/v1', push);
+  // OTLP/HTTP on the team port, behind the same TLS and tokens as a push
+  const otlp = otlpRoutes(deps.sql);
+  otlp.onError(onError);
+  app.route('/', otlp);
 
   const dashboard = createApp({
     paths: [],
@@ -76,6 +81,7 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
     };
     return c.json(body);
   });
+  reads.route('/api/telemetry', teamTelemetryRoutes(deps.sql));
   reads.route('/', dashboard);
   app.route('/', reads);
   return app;

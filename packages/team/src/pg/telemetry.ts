@@ -1,0 +1,233 @@
+/**
+ * Telemetry sent by devices straight to the team server, in PostgreSQL: each record cut to the device's tier
+ * (`recordAtTier`) before it is stored, attributed to the device's person, and stored once (an exporter retries: a
+ * span is its trace and span id, any other record the hash of what is stored of it). Read back per session as the
+ * laptop's index reads its own (`SessionTelemetry`, the measured calls and requests), so the team's
+ * `/api/telemetry/sessions/:id` gives the laptop's figures.
+ */
+import { createHash } from 'node:crypto';
+import { attrBool, attrNumber, attrText, type OtelAttributes, type OtelRecord } from '@agentdash/core';
+import type { MeasuredCall, MeasuredRequest, SessionTelemetry } from '@agentdash/index';
+import type { ShareTier } from '../contract.js';
+import { recordAtTier } from '../otel/share.js';
+import type { Sql } from './db.js';
+
+export interface TelemetrySender {
+  readonly personId: number;
+  readonly deviceId: number;
+  readonly tier: ShareTier;
+}
+
+export interface TelemetryStored {
+  readonly stored: number;
+  readonly duplicates: number;
+}
+
+/** PostgreSQL holds no NUL in text or jsonb: each becomes U+FFFD (nothing else changes). */
+const noNul = (text: string) => text.replaceAll('\0', '\uFFFD');
+const jsonOf = (record: OtelRecord): { json: string; value: unknown } => {
+  const json = noNul(JSON.stringify(record)).replaceAll('\\u0000', '\\ufffd');
+  return { json, value: JSON.parse(json) as unknown };
+};
+const keyOf = (json: string) => createHash('sha256').update(json).digest('base64url').slice(0, 32);
+const text = (a: OtelAttributes, key: string) => noNul(attrText(a, key));
+/** A whole count for a bigint column; null for none, or one no count can be (kept in the record as sent). */
+const int = (a: OtelAttributes, key: string) => {
+  const n = attrNumber(a, key);
+  return n === null || !Number.isSafeInteger(Math.round(n)) ? null : Math.round(n);
+};
+
+/** The transcript session a record belongs to ('' when it names none), as the laptop's index reads it. */
+const sessionOf = (a: OtelAttributes) => text(a, 'session.id') || text(a, 'gen_ai.conversation.id');
+
+/** Stores one export request's records in one transaction; each record once per person. */
+export async function storeTelemetry(
+  sql: Sql,
+  records: readonly OtelRecord[],
+  who: TelemetrySender,
+): Promise<TelemetryStored> {
+  const base = { person_id: who.personId, device_id: who.deviceId, tier: who.tier };
+  const rows = { otel_events: [], otel_spans: [], otel_metrics: [], otel_unknown: [] } as Record<
+    string,
+    Record<string, unknown>[]
+  >;
+  for (const source of records) {
+    const r = recordAtTier(source, who.tier);
+    const { json, value } = jsonOf(r);
+    switch (r.kind) {
+      case 'event': {
+        const a = r.attributes;
+        const success = attrBool(a, 'success');
+        rows.otel_events?.push({
+          ...base,
+          key: keyOf(json),
+          session_id: sessionOf(a),
+          name: noNul(r.name),
+          time_ms: r.timeMs,
+          prompt_id: text(a, 'prompt.id'),
+          request_id: text(a, 'request_id'),
+          tool_use_id: text(a, 'tool_use_id'),
+          tool_name: text(a, 'tool_name'),
+          model: text(a, 'model'),
+          duration_ms: attrNumber(a, 'duration_ms'),
+          ttft_ms: attrNumber(a, 'ttft_ms'),
+          success,
+          cost_usd: attrNumber(a, 'cost_usd'),
+          input_tokens: int(a, 'input_tokens'),
+          output_tokens: int(a, 'output_tokens'),
+          cache_read_tokens: int(a, 'cache_read_tokens'),
+          cache_creation_tokens: int(a, 'cache_creation_tokens'),
+          record: value,
+        });
+        break;
+      }
+      case 'span': {
+        const a = r.attributes;
+        rows.otel_spans?.push({
+          ...base,
+          trace_id: noNul(r.traceId),
+          span_id: noNul(r.spanId),
+          parent_span_id: noNul(r.parentSpanId),
+          session_id: sessionOf(a),
+          name: noNul(r.name),
+          start_ms: r.startMs,
+          end_ms: r.endMs,
+          duration_ms: r.durationMs,
+          request_id: text(a, 'gen_ai.response.id') || text(a, 'request_id'),
+          tool_use_id: text(a, 'gen_ai.tool.call.id') || text(a, 'tool_use_id'),
+          record: value,
+        });
+        break;
+      }
+      case 'metric':
+        rows.otel_metrics?.push({
+          ...base,
+          key: keyOf(json),
+          session_id: sessionOf(r.attributes),
+          name: noNul(r.name),
+          time_ms: r.timeMs,
+          value: r.value,
+          record: value,
+        });
+        break;
+      case 'unknown':
+        rows.otel_unknown?.push({
+          ...base,
+          key: keyOf(json),
+          signal: r.signal,
+          reason: noNul(r.reason),
+          record: value,
+        });
+        break;
+      default:
+        r satisfies never;
+    }
+  }
+  return await sql.begin(async (tx) => {
+    let stored = 0;
+    for (const [table, list] of Object.entries(rows)) {
+      for (let i = 0; i < list.length; i += 500) {
+        const batch = list.slice(i, i + 500);
+        const done = await tx`insert into ${tx(table)} ${tx(batch)} on conflict do nothing returning 1`;
+        stored += done.length;
+      }
+    }
+    return { stored, duplicates: records.length - stored };
+  });
+}
+
+/** A telemetry session: whose, and its id (the transcript's `sessionId`). */
+export interface TelemetryKey {
+  readonly personId: number;
+  readonly sessionId: string;
+}
+
+/** A sum as SQLite's `total()` makes it (Kahan–Babuška–Neumaier), so sums of fractions agree to the last bit. */
+export function total(values: readonly number[] | null | undefined): number {
+  let sum = 0;
+  let error = 0;
+  for (const v of values ?? []) {
+    const t = sum + v;
+    error += Math.abs(sum) > Math.abs(v) ? sum - t + v : v - t + sum;
+    sum = t;
+  }
+  return sum + error;
+}
+
+/** The session's telemetry as the laptop's `sessionTelemetry` sums it; undefined when there is none. */
+export async function teamSessionTelemetry(sql: Sql, key: TelemetryKey): Promise<SessionTelemetry | undefined> {
+  const { personId: p, sessionId: id } = key;
+  const [sums] = await sql<Record<string, number | null>[]>`
+    select min(time_ms) as "firstMs", max(time_ms) as "lastMs",
+      count(distinct prompt_id) filter (where name = 'user_prompt')::int as prompts,
+      count(*) filter (where name = 'api_request')::int as "apiRequests",
+      count(*) filter (where name = 'api_error')::int as "apiErrors",
+      count(*) filter (where name = 'tool_result')::int as "toolCalls",
+      count(*) filter (where name = 'tool_result' and success = false)::int as "failedToolCalls",
+      coalesce(sum(input_tokens) filter (where name = 'api_request'), 0)::float8 as "inputTokens",
+      coalesce(sum(output_tokens) filter (where name = 'api_request'), 0)::float8 as "outputTokens",
+      coalesce(sum(cache_read_tokens) filter (where name = 'api_request'), 0)::float8 as "cacheReadTokens",
+      coalesce(sum(cache_creation_tokens) filter (where name = 'api_request'), 0)::float8 as "cacheCreationTokens"
+    from otel_events where person_id = ${p} and session_id = ${id}`;
+  if (!sums || sums.firstMs === null) return undefined;
+  // fractional figures summed as the laptop's SQLite sums them (total(): compensated), to the same last bit
+  const [floats] = await sql<{ model: number[] | null; tool: number[] | null; cost: number[] | null }[]>`
+    select array_agg(duration_ms order by key) filter (where name = 'api_request' and duration_ms is not null) as model,
+      array_agg(duration_ms order by key) filter (where name = 'tool_result' and duration_ms is not null) as tool,
+      array_agg(cost_usd order by key) filter (where name = 'api_request' and cost_usd is not null) as cost
+    from otel_events where person_id = ${p} and session_id = ${id}`;
+  const [waits] = await sql<{ ms: number[] | null }[]>`
+    select array_agg(duration_ms order by trace_id, span_id) as ms from otel_spans
+    where person_id = ${p} and session_id = ${id} and name = 'claude_code.tool.blocked_on_user'`;
+  const tools = await sql<{ name: string; calls: number; failed: number }[]>`
+    select tool_name as name, count(*)::int as calls, count(*) filter (where success = false)::int as failed
+    from otel_events where person_id = ${p} and session_id = ${id} and name = 'tool_result'
+    group by tool_name order by calls desc, name`;
+  const [transcript] = await sql`select 1 from sessions where person_id = ${p} and session_id = ${id} limit 1`;
+  return {
+    ...(sums as unknown as Omit<
+      SessionTelemetry,
+      'sessionId' | 'tools' | 'hasTranscript' | 'permissionWaitMs' | 'modelMs' | 'toolMs' | 'costUsd'
+    >),
+    sessionId: id,
+    modelMs: total(floats?.model),
+    toolMs: total(floats?.tool),
+    costUsd: total(floats?.cost),
+    permissionWaitMs: total(waits?.ms),
+    tools: tools.map((t) => ({ name: t.name, calls: t.calls, failed: t.failed })),
+    hasTranscript: transcript !== undefined,
+  };
+}
+
+/** Per call id, the client's measured run and permission wait (the laptop's `measuredCalls`). */
+export async function teamMeasuredCalls(sql: Sql, key: TelemetryKey): Promise<Map<string, MeasuredCall>> {
+  const rows = await sql<{ id: string; duration_ms: number; success: boolean | null; wait: number }[]>`
+    select e.tool_use_id as id, e.duration_ms, e.success,
+      (select coalesce(sum(w.duration_ms), 0) from otel_spans t join otel_spans w
+         on w.person_id = t.person_id and w.trace_id = t.trace_id and w.parent_span_id = t.span_id
+           and w.name = 'claude_code.tool.blocked_on_user'
+       where t.person_id = e.person_id and t.tool_use_id = e.tool_use_id and t.name = 'claude_code.tool') as wait
+    from otel_events e
+    where e.person_id = ${key.personId} and e.session_id = ${key.sessionId} and e.name = 'tool_result'
+      and e.tool_use_id <> '' and e.duration_ms is not null`;
+  return new Map(rows.map((r) => [r.id, { durationMs: r.duration_ms, success: r.success, permissionWaitMs: r.wait }]));
+}
+
+/** Per request id, the client's measured request (the laptop's `measuredRequests`). */
+export async function teamMeasuredRequests(sql: Sql, key: TelemetryKey): Promise<Map<string, MeasuredRequest>> {
+  const rows = await sql<{ id: string; duration_ms: number; ttft_ms: number | null; cost_usd: number | null }[]>`
+    select request_id as id, duration_ms, ttft_ms, cost_usd from otel_events
+    where person_id = ${key.personId} and session_id = ${key.sessionId} and name = 'api_request'
+      and request_id <> '' and duration_ms is not null`;
+  return new Map(rows.map((r) => [r.id, { durationMs: r.duration_ms, ttftMs: r.ttft_ms, costUsd: r.cost_usd }]));
+}
+
+/** Sessions of `personIds` (every person when undefined) known only through telemetry, newest first. */
+export async function teamTelemetryOnly(sql: Sql, personIds?: readonly number[]): Promise<TelemetryKey[]> {
+  const rows = await sql<{ person_id: number; session_id: string }[]>`
+    select e.person_id::int, e.session_id from otel_events e
+    where e.session_id <> '' ${personIds ? sql`and e.person_id = any(${[...personIds]}::bigint[])` : sql``}
+      and not exists (select 1 from sessions s where s.person_id = e.person_id and s.session_id = e.session_id)
+    group by e.person_id, e.session_id order by min(e.time_ms) desc`;
+  return rows.map((r) => ({ personId: r.person_id, sessionId: r.session_id }));
+}

@@ -1,0 +1,273 @@
+/**
+ * OTLP into the team server (real PostgreSQL, real HTTP): recorded Claude Code exports replayed with a device token
+ * (the bundled trimmed recordings, and ../shared/corpus-otel when present) give the laptop's telemetry figures;
+ * tokens and bodies are checked; planted secrets and markers above a device's tier are in no table.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
+import { plantedSecrets } from '@agentdash/core/secrets/planted';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { createApp, type SessionTelemetryDto } from '@agentdash/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  corpusOtelDir,
+  hasCorpusOtel,
+  otelFixtureDir,
+  otelRecordings,
+  type RecordedRequest,
+  readRecording,
+} from '../../core/test/otel-recordings.js';
+import { addDevice, addPerson, addViewer, revoke } from '../src/pg/people.js';
+import { TeamClient } from '../src/push/client.js';
+import { FileCache } from '../src/push/file-cache.js';
+import { sessionUid } from '../src/push/hash.js';
+import { push } from '../src/push/push.js';
+import { allowed, kinds, kv, M, plantedExport } from './otlp-planted.js';
+import { pgSuite } from './pg-harness.js';
+import { startTeam, type TeamFixture } from './team-harness.js';
+
+/** A fixed shuffle: every third request first, then the rest backwards. */
+const shuffled = <T>(items: readonly T[]): T[] => [
+  ...items.filter((_, i) => i % 3 === 0),
+  ...items.filter((_, i) => i % 3 !== 0).reverse(),
+];
+
+async function post(url: string, path: string, body: Uint8Array | string, headers: Record<string, string>) {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+const send = (url: string, token: string, r: RecordedRequest, gzip = false) =>
+  post(url, r.path, gzip ? gzipSync(r.body) : r.body, {
+    authorization: `Bearer ${token}`,
+    'content-type': r.contentType,
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+  });
+
+/** Every row of every table of the team schema, as text. */
+async function everyTable(team: TeamFixture): Promise<string> {
+  const tables = await team.db.sql<{ name: string }[]>`
+    select table_name as name from information_schema.tables where table_schema = ${team.db.schema}`;
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const rows = await team.db.sql.unsafe(`select row_to_json(t)::text as row from "${name}" t`);
+    parts.push(...rows.map((r) => String(r.row)));
+  }
+  return parts.join('\n');
+}
+
+/** Every telemetry row, as text. */
+async function telemetryRows(team: TeamFixture): Promise<string> {
+  const parts: string[] = [];
+  for (const table of ['otel_events', 'otel_spans', 'otel_metrics', 'otel_unknown']) {
+    const rows = await team.db.sql.unsafe(`select row_to_json(t)::text as row from ${table} t order by 1`);
+    parts.push(...rows.map((r) => String(r.row)));
+  }
+  return parts.join('\n');
+}
+
+/** The figures the dashboard shows of a session's telemetry (the cost sum may differ in its last bits). */
+const figures = (d: SessionTelemetryDto) => ({
+  sessionId: d.sessionId,
+  hasTranscript: d.hasTranscript,
+  modelTime: d.modelTime,
+  toolTime: d.toolTime,
+  permissionWaitMs: d.permissionWaitMs,
+  inferred: d.inferred,
+  computedUsd: d.cost.computedUsd,
+  flagged: d.cost.flagged,
+  counts: { ...d.telemetry, costUsd: undefined },
+  calls: d.calls,
+  requests: d.requests,
+});
+
+function replaySuite(base: string) {
+  for (const name of otelRecordings) {
+    describe(name, () => {
+      let team: TeamFixture;
+      let index: AgentIndex;
+      let dir: string;
+      let uidOf: Map<string, string>;
+      const requests = () => readRecording(join(base, name));
+      beforeAll(async () => {
+        team = await startTeam();
+        dir = mkdtempSync(join(tmpdir(), 'agentdash-team-otlp-'));
+        index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+        await index.refresh([join(base, name, 'claude-home')]);
+        // the laptop's own receiver stores what the team server receives
+        for (const r of requests()) {
+          const signal = signalOfOtlpPath(r.path);
+          if (!signal) continue;
+          index.telemetry.store(
+            decodeOtlpRequest({ signal, contentType: r.contentType, contentEncoding: '', body: r.body }).records,
+          );
+        }
+        const [{ salt } = { salt: '' }] = await team.db.sql<
+          { salt: string }[]
+        >`select salt from people where name = 'ann'`;
+        await team.db.sql`update devices set otel_tier = 'full'`;
+        await push({
+          index,
+          client: new TeamClient({ url: team.url, token: team.token }),
+          cache: FileCache.load(undefined),
+          policy: { defaultTier: 'full', projects: [] },
+          device: { agentdash: '0.0.0-test', hostname: 'laptop', platform: 'linux' },
+        });
+        uidOf = new Map(index.listSessions().map((s) => [s.id, sessionUid(salt, s.agent, s.key)]));
+      });
+      afterAll(async () => {
+        index?.close();
+        await team?.close();
+        rmSync(dir, { recursive: true, force: true });
+      });
+
+      it('every request, sent twice in shuffled order, half gzip, is stored once', async () => {
+        const all = requests();
+        const statuses: number[] = [];
+        for (const [i, r] of shuffled([...all, ...all]).entries()) {
+          statuses.push((await send(team.url, team.token, r, i % 2 === 1)).status);
+        }
+        expect(statuses.filter((s) => s !== 200)).toEqual([]);
+        const before = await everyTable(team);
+        for (const r of all) expect((await send(team.url, team.token, r)).status).toBe(200);
+        expect(await everyTable(team)).toBe(before);
+      });
+
+      it("each session's telemetry figures equal the laptop's /api/telemetry/sessions/:id", async () => {
+        const local = createApp({ index, paths: [], host: '127.0.0.1', port: 4317 });
+        const ids = index.telemetry.telemetrySessionIds();
+        expect(ids.length).toBeGreaterThan(0);
+        let measured = 0;
+        for (const id of ids) {
+          const res = await local.request(`/api/telemetry/sessions/${id}`, { headers: { host: '127.0.0.1:4317' } });
+          const mine = (await res.json()) as SessionTelemetryDto;
+          const ref = uidOf.get(id) ?? id;
+          const theirs = (await team.request('GET', `/api/telemetry/sessions/${ref}`))
+            .json as unknown as SessionTelemetryDto;
+          expect([id, figures(theirs)]).toEqual([id, figures(mine)]);
+          expect(theirs.cost.clientUsd).toBeCloseTo(mine.cost.clientUsd, 9);
+          if (mine.modelTime.source === 'measured') measured++;
+        }
+        expect(measured).toBeGreaterThan(0);
+        const only = (await team.request('GET', '/api/telemetry/sessions')).json as unknown as {
+          sessions: { sessionId: string; person: string }[];
+        };
+        expect(new Set(only.sessions.map((s) => s.person))).toEqual(new Set(only.sessions.length ? ['ann'] : []));
+        const localOnly = index.telemetry.telemetryOnlySessions().map((s) => s.sessionId);
+        expect(only.sessions.map((s) => s.sessionId).sort()).toEqual(localOnly.sort());
+      });
+
+      it('a missing, unknown or revoked token gets 401, a viewer 403, a bad body 400, a huge one 413', async () => {
+        const [first] = requests();
+        if (!first) throw new Error('empty recording');
+        const before = await telemetryRows(team);
+        const json = { 'content-type': 'application/json' };
+        expect((await post(team.url, '/v1/logs', first.body, { 'content-type': first.contentType })).status).toBe(401);
+        expect((await send(team.url, 'adt_nosuchtoken', first)).status).toBe(401);
+        await addPerson(team.db.sql, 'cy');
+        const cy = (await addDevice(team.db.sql, 'cy', 'laptop')).token;
+        await revoke(team.db.sql, 'cy/laptop');
+        expect((await send(team.url, cy, first)).status).toBe(401);
+        const lead = (await addViewer(team.db.sql, `lead-${name}`)).token;
+        expect((await send(team.url, lead, first)).status).toBe(403);
+        const auth = { authorization: `Bearer ${team.token}` };
+        const bad = await post(team.url, '/v1/logs', '{"resourceLogs": [', { ...auth, ...json });
+        expect([bad.status, bad.text.split(':')[0], bad.text.split('\n').length]).toEqual([400, 'invalid_json', 2]);
+        const other = await post(team.url, '/v1/traces', '{"hello": "world"}', { ...auth, ...json });
+        expect([other.status, other.text.split(':')[0]]).toEqual([400, 'not_otlp']);
+        const text = await post(team.url, first.path, first.body, { ...auth, 'content-type': 'text/plain' });
+        expect(text.status).toBe(400);
+        const huge = await post(team.url, '/v1/logs', new Uint8Array(17 * 2 ** 20), { ...auth, ...json });
+        expect(huge.status).toBe(413);
+        expect(await telemetryRows(team)).toBe(before);
+      });
+    });
+  }
+}
+
+pgSuite('OTLP into the team server (bundled trimmed recordings)', () => replaySuite(otelFixtureDir));
+
+if (hasCorpusOtel) {
+  pgSuite('OTLP into the team server over ../shared/corpus-otel', () => replaySuite(corpusOtelDir));
+} else {
+  describe.skip('OTLP into the team server over ../shared/corpus-otel (skipped: ../shared/corpus-otel is not present)', () => {
+    it('needs ../shared/corpus-otel', () => {});
+  });
+}
+
+pgSuite('OTLP into the team server: each device tier, planted secrets and markers', () => {
+  let team: TeamFixture;
+  beforeAll(async () => {
+    team = await startTeam();
+  });
+  afterAll(async () => {
+    await team?.close();
+  });
+
+  it('stores figures no column can hold (a count past 2^63, text for a number) as sent, never a 503', async () => {
+    await addPerson(team.db.sql, 'odd');
+    const { token } = await addDevice(team.db.sql, 'odd', 'laptop', 'full');
+    const body = {
+      resourceLogs: [
+        {
+          scopeLogs: [
+            {
+              logRecords: [
+                {
+                  timeUnixNano: '1795168802000000000',
+                  attributes: [
+                    kv('event.name', 'api_request'),
+                    kv('session.id', 'odd-session'),
+                    kv('input_tokens', '1e30'),
+                    kv('duration_ms', 'soon'),
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const res = await post(team.url, '/v1/logs', JSON.stringify(body), {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    });
+    expect(res.status).toBe(200);
+    const rows = await team.db.sql`select input_tokens, duration_ms from otel_events where session_id = 'odd-session'`;
+    expect(rows).toEqual([{ input_tokens: null, duration_ms: null }]);
+  });
+
+  it('stores nothing above the tier: markers above it and every secret are in no table', async () => {
+    const planted = plantedSecrets();
+    const secrets = planted.map((p) => p.secret);
+    for (const [n, tier] of (['summary', 'metadata', 'full'] as const).entries()) {
+      await addPerson(team.db.sql, `p-${tier}`);
+      const { token } = await addDevice(team.db.sql, `p-${tier}`, 'laptop', tier);
+      const bodies = plantedExport(tier, planted.map((p) => p.text).join('\n'), n + 1);
+      for (const [signal, body] of Object.entries(bodies)) {
+        const res = await post(team.url, `/v1/${signal}`, JSON.stringify(body), {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        });
+        expect([tier, signal, res.status]).toEqual([tier, signal, 200]);
+      }
+    }
+    const stored = await everyTable(team);
+    for (const tier of ['summary', 'metadata', 'full'] as const) {
+      const found = kinds.filter((k) => stored.includes(M(tier, k)));
+      expect([tier, found]).toEqual([tier, allowed[tier]]);
+    }
+    expect(secrets.filter((s) => stored.includes(s))).toEqual([]);
+    // what the tiers hold in common: the measured figures
+    const [row] = await team.db.sql<{ n: number }[]>`
+      select count(*)::int as n from otel_events where name = 'tool_result' and duration_ms = 120 and success = false`;
+    expect(row?.n).toBe(3);
+  });
+});
