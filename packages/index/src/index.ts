@@ -40,8 +40,11 @@ export type {
   SessionTelemetry,
   StoreReport,
   TelemetryJoins,
+  TelemetryStep,
   TelemetryStore,
+  TelemetryWriterDb,
 } from './telemetry/index.js';
+export { openTelemetryWriter } from './telemetry/index.js';
 export * from './types.js';
 export type { UsageContext, UsageResponse } from './usage-queries.js';
 export { builtWorkerScript, startBuiltWorker } from './worker-script.js';

@@ -6,6 +6,7 @@
  */
 import type { OtelRecord } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { openDatabase } from '../sqlite-addon.js';
 import {
   createTelemetryQueries,
   type MeasuredCall,
@@ -15,9 +16,10 @@ import {
 } from './queries.js';
 import { TELEMETRY_SCHEMA } from './schema.js';
 import { createTelemetryWriter, type StoreReport } from './store.js';
+import { createTelemetryTimeline, type TelemetryStep } from './timeline.js';
 
 export { TELEMETRY_TABLES } from './schema.js';
-export type { MeasuredCall, MeasuredRequest, SessionTelemetry, StoreReport, TelemetryJoins };
+export type { MeasuredCall, MeasuredRequest, SessionTelemetry, StoreReport, TelemetryJoins, TelemetryStep };
 
 export interface TelemetryStore {
   /** Store one export request's records in one transaction; a record stored before is left as it is. */
@@ -28,6 +30,8 @@ export interface TelemetryStore {
   measuredCalls(sessionId: string): Map<string, MeasuredCall>;
   measuredRequests(sessionId: string): Map<string, MeasuredRequest>;
   joins(): TelemetryJoins;
+  /** The session's prompts, API requests and tool results in time order (at most `limit`). */
+  timeline(sessionId: string, limit?: number): TelemetryStep[];
   /** Rows per telemetry table (status, tests). */
   counts(): { readonly events: number; readonly spans: number; readonly metrics: number; readonly unknown: number };
 }
@@ -42,6 +46,7 @@ function createReadyStore(db: Database.Database, now: () => number): TelemetrySt
   return {
     ...createTelemetryQueries(db),
     store: writer.store,
+    timeline: createTelemetryTimeline(db),
     counts: () => counts.get() as ReturnType<TelemetryStore['counts']>,
   };
 }
@@ -60,6 +65,25 @@ export function createTelemetryStore(db: Database.Database, now: () => number): 
     measuredCalls: (sessionId) => get().measuredCalls(sessionId),
     measuredRequests: (sessionId) => get().measuredRequests(sessionId),
     joins: () => get().joins(),
+    timeline: (sessionId, limit) => get().timeline(sessionId, limit),
     counts: () => get().counts(),
   };
+}
+
+/** A writer of telemetry into the index file at `dbPath` on a connection of its own (the OTLP receiver's thread). */
+export interface TelemetryWriterDb {
+  store(records: readonly OtelRecord[]): StoreReport;
+  close(): void;
+}
+
+/**
+ * Open the index file for storing telemetry only: the OTLP receiver's worker thread stores there while the server's
+ * own connection reads and indexes (WAL: readers do not wait; writers wait up to `busyTimeoutMs` for each other).
+ */
+export function openTelemetryWriter(dbPath: string, busyTimeoutMs = 5000): TelemetryWriterDb {
+  const db = openDatabase(dbPath, { timeout: busyTimeoutMs });
+  db.pragma('synchronous = NORMAL');
+  db.exec(TELEMETRY_SCHEMA);
+  const writer = createTelemetryWriter(db, Date.now);
+  return { store: writer.store, close: () => db.close() };
 }
