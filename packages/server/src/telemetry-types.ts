@@ -81,6 +81,11 @@ export interface SessionTelemetryDto {
   readonly requests: Readonly<Record<string, MeasuredRequestDto>>;
 }
 
+/** `GET /api/telemetry/measured/:id`: the same as `/sessions/:id`, or null when the session has no telemetry. */
+export interface MeasuredResponse {
+  readonly telemetry: SessionTelemetryDto | null;
+}
+
 /** `GET /api/telemetry/sessions`: the sessions known only from telemetry (no transcript indexed), newest first. */
 export interface TelemetrySessionsResponse {
   readonly sessions: readonly TelemetrySummaryDto[];

@@ -1,6 +1,6 @@
 /**
  * `GET /api/telemetry/sessions` (sessions known only from telemetry), `/sessions/:id` (one session's measured time
- * and cost beside what AgentDash infers from its transcript), `/sessions/:id/steps` (its calls from telemetry),
+ * and cost beside what AgentDash infers from its transcript; `/measured/:id` the same or null, never a 404), `/sessions/:id/steps` (its calls from telemetry),
  * `/ids` (every session telemetry names) and `/setup` (the receiver, and the `env` lines for Claude Code).
  */
 import { claudeCodeTelemetryEnv } from '@agentdash/core';
@@ -8,6 +8,7 @@ import type { AgentIndex, MeasuredCall, MeasuredRequest, SessionSummary, Session
 import { Hono } from 'hono';
 import { HttpError } from '../http-error.js';
 import type {
+  MeasuredResponse,
   SessionTelemetryDto,
   TelemetryIdsResponse,
   TelemetrySessionsResponse,
@@ -78,17 +79,25 @@ export function telemetryRoutes(index: AgentIndex, otlp?: OtlpState): Hono {
   routes.get('/sessions', (c) =>
     c.json({ sessions: index.telemetry.telemetryOnlySessions() } satisfies TelemetrySessionsResponse),
   );
-  routes.get('/sessions/:id', (c) => {
-    const ref = c.req.param('id');
+  const dtoOf = (ref: string): SessionTelemetryDto | undefined => {
     const summary = index.getSession(ref);
     const telemetry = index.telemetry.sessionTelemetry(summary?.id ?? ref);
-    if (telemetry === undefined) throw new HttpError(404, 'no telemetry for this session');
+    if (telemetry === undefined) return undefined;
     const measured = {
       calls: index.telemetry.measuredCalls(telemetry.sessionId),
       requests: index.telemetry.measuredRequests(telemetry.sessionId),
     };
-    return c.json(sessionTelemetryDto(telemetry, summary, measured));
+    return sessionTelemetryDto(telemetry, summary, measured);
+  };
+  routes.get('/sessions/:id', (c) => {
+    const dto = dtoOf(c.req.param('id'));
+    if (dto === undefined) throw new HttpError(404, 'no telemetry for this session');
+    return c.json(dto);
   });
+  // The dashboard asks for every session it opens, most of which have no telemetry: not an error there.
+  routes.get('/measured/:id', (c) =>
+    c.json({ telemetry: dtoOf(c.req.param('id')) ?? null } satisfies MeasuredResponse),
+  );
   routes.get('/sessions/:id/steps', (c) => {
     const ref = c.req.param('id');
     const sessionId = index.getSession(ref)?.id ?? ref;

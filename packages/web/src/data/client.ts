@@ -14,10 +14,10 @@ import type {
   HealthResponse,
   IssueDto,
   LiveMessage,
+  MeasuredResponse,
   SessionDetail,
   SessionErrorsResponse,
   SessionsResponse,
-  SessionTelemetryDto,
   StatsResponse,
   TeamPeopleResponse,
   TelemetryIdsResponse,
@@ -154,8 +154,9 @@ export const api = {
     ids: (signal?: AbortSignal) => get<TelemetryIdsResponse>('/telemetry/ids', {}, signal),
     /** Sessions known only from telemetry (no transcript indexed). */
     only: (signal?: AbortSignal) => get<TelemetrySessionsResponse>('/telemetry/sessions', {}, signal),
+    /** A session's measured figures, or null when it has no telemetry. */
     session: (id: string, signal?: AbortSignal) =>
-      get<SessionTelemetryDto>(`/telemetry/sessions/${enc(id)}`, {}, signal),
+      get<MeasuredResponse>(`/telemetry/measured/${enc(id)}`, {}, signal).then((r) => r.telemetry),
     steps: (id: string, signal?: AbortSignal) =>
       get<TelemetryStepsResponse>(`/telemetry/sessions/${enc(id)}/steps`, {}, signal),
   },
