@@ -37,6 +37,10 @@ export { NativeAddonError } from './sqlite-addon.js';
 export type {
   MeasuredCall,
   MeasuredRequest,
+  MeasuredSession,
+  MeasuredToolRun,
+  MeasuredToolStat,
+  MeasuredToolStats,
   SessionTelemetry,
   StoreReport,
   TelemetryJoins,
@@ -44,7 +48,12 @@ export type {
   TelemetryStore,
   TelemetryWriterDb,
 } from './telemetry/index.js';
-export { openTelemetryWriter } from './telemetry/index.js';
+export {
+  addMeasured,
+  type MeasuredTimeTotals,
+  measuredToolStats,
+  openTelemetryWriter,
+} from './telemetry/index.js';
 export * from './types.js';
 export type { UsageContext, UsageResponse } from './usage-queries.js';
 export { builtWorkerScript, startBuiltWorker } from './worker-script.js';

@@ -112,6 +112,8 @@ export interface UsageResponse {
   readonly time: {
     readonly byProject: readonly (TimeDto & { readonly project: string; readonly sessions: number })[];
     readonly byDay: readonly (TimeDto & { readonly date: string; readonly sessions: number })[];
+    /** The sessions with Claude Code's telemetry: their measured model and tool time (absent: none). */
+    readonly measured?: import('./telemetry-types.js').MeasuredTimeDto;
   };
 }
 

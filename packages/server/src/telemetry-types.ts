@@ -81,6 +81,21 @@ export interface SessionTelemetryDto {
   readonly requests: Readonly<Record<string, MeasuredRequestDto>>;
 }
 
+/**
+ * Over the sessions in scope that have telemetry: model and tool time as the client measured them, beside what the
+ * transcripts' timestamps give for the same sessions (`GET /api/usage` → `time.measured`, `sessions --json`).
+ */
+export interface MeasuredTimeDto {
+  readonly sessions: number;
+  readonly apiRequests: number;
+  readonly toolCalls: number;
+  readonly modelMs: number;
+  readonly toolMs: number;
+  /** The same sessions' inferred (main-thread partition) model and tool time. */
+  readonly inferredModelMs: number;
+  readonly inferredToolMs: number;
+}
+
 /** `GET /api/telemetry/measured/:id`: the same as `/sessions/:id`, or null when the session has no telemetry. */
 export interface MeasuredResponse {
   readonly telemetry: SessionTelemetryDto | null;

@@ -8,6 +8,16 @@ import type { OtelRecord } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../sqlite-addon.js';
 import {
+  createMeasuredQueries,
+  type MeasuredSession,
+  type MeasuredToolRun,
+  type MeasuredToolStat,
+  type MeasuredToolStats,
+} from './measured.js';
+
+export { addMeasured, type MeasuredTimeTotals, measuredToolStats } from './measured.js';
+
+import {
   createTelemetryQueries,
   type MeasuredCall,
   type MeasuredRequest,
@@ -19,7 +29,18 @@ import { createTelemetryWriter, type StoreReport } from './store.js';
 import { createTelemetryTimeline, type TelemetryStep } from './timeline.js';
 
 export { TELEMETRY_TABLES } from './schema.js';
-export type { MeasuredCall, MeasuredRequest, SessionTelemetry, StoreReport, TelemetryJoins, TelemetryStep };
+export type {
+  MeasuredCall,
+  MeasuredRequest,
+  MeasuredSession,
+  MeasuredToolRun,
+  MeasuredToolStat,
+  MeasuredToolStats,
+  SessionTelemetry,
+  StoreReport,
+  TelemetryJoins,
+  TelemetryStep,
+};
 
 export interface TelemetryStore {
   /** Store one export request's records in one transaction; a record stored before is left as it is. */
@@ -32,6 +53,10 @@ export interface TelemetryStore {
   joins(): TelemetryJoins;
   /** The session's prompts, API requests and tool results in time order (at most `limit`). */
   timeline(sessionId: string, limit?: number): TelemetryStep[];
+  /** Per session telemetry names: its measured model and tool time, requests, calls and client cost. */
+  measuredBySession(): Map<string, MeasuredSession>;
+  /** Every measured tool run (analytics over many sessions). */
+  measuredToolRuns(): MeasuredToolRun[];
   /** Rows per telemetry table (status, tests). */
   counts(): { readonly events: number; readonly spans: number; readonly metrics: number; readonly unknown: number };
 }
@@ -47,12 +72,15 @@ function createReadyStore(db: Database.Database, now: () => number): TelemetrySt
     ...createTelemetryQueries(db),
     store: writer.store,
     timeline: createTelemetryTimeline(db),
+    ...createMeasuredQueries(db),
     counts: () => counts.get() as ReturnType<TelemetryStore['counts']>,
   };
 }
 
 export function createTelemetryStore(db: Database.Database, now: () => number): TelemetryStore {
   let ready: TelemetryStore | undefined;
+  const hasTables = (): boolean =>
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'otel_events'").get() !== undefined;
   const get = (): TelemetryStore => {
     ready ??= createReadyStore(db, now);
     return ready;
@@ -66,6 +94,9 @@ export function createTelemetryStore(db: Database.Database, now: () => number): 
     measuredRequests: (sessionId) => get().measuredRequests(sessionId),
     joins: () => get().joins(),
     timeline: (sessionId, limit) => get().timeline(sessionId, limit),
+    // asked of every index by usage and statistics: one that never received telemetry is not given its tables
+    measuredBySession: () => (ready || hasTables() ? get().measuredBySession() : new Map()),
+    measuredToolRuns: () => (ready || hasTables() ? get().measuredToolRuns() : []),
     counts: () => get().counts(),
   };
 }

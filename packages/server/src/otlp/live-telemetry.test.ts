@@ -11,7 +11,7 @@ import { attrText, decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otelFixtureDir, type RecordedRequest, readRecording } from '../../../core/test/otel-recordings.js';
-import type { SessionsResponse } from '../api-types.js';
+import type { SessionsResponse, UsageResponse } from '../api-types.js';
 import { type RunningServer, startServer } from '../server.js';
 import type { MeasuredResponse, TelemetrySessionsResponse, TelemetryStepsResponse } from '../telemetry-types.js';
 import { startOtlpListener } from './listen.js';
@@ -204,6 +204,17 @@ describe("serve's OTLP receiver and the live dashboard", () => {
       expect([joined?.hasTranscript, joined?.toolTime]).toEqual([true, measured?.toolTime]);
       expect(Object.keys(joined?.calls ?? {}).sort()).toEqual(tools.map((t) => t.id).sort());
       expect((await api<MeasuredResponse>('api/telemetry/measured/no-such-session')).telemetry).toBeNull();
+      // the Usage page's time: the measured sums of the sessions that have telemetry, the inferred beside them
+      const usage = await api<UsageResponse>('api/usage');
+      expect(usage.time.measured).toEqual({
+        sessions: 1,
+        apiRequests: joined?.telemetry.apiRequests,
+        toolCalls: tools.length,
+        modelMs: joined?.modelTime.ms,
+        toolMs: joined?.toolTime.ms,
+        inferredModelMs: joined?.inferred?.modelMs,
+        inferredToolMs: joined?.inferred?.toolMs,
+      });
     } finally {
       ctl.abort();
     }
