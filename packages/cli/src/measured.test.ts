@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { attrNumber, attrText, decodeOtlpRequest, type OtelRecord, signalOfOtlpPath } from '@agentdash/core';
+import { attrNumber, attrText, decodeOtlpRequest, type OtelEvent, signalOfOtlpPath } from '@agentdash/core';
 import { openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { otelFixtureDir, readRecording } from '../../core/test/otel-recordings.js';
@@ -17,7 +17,7 @@ import { run } from './run.js';
 const recording = join(otelFixtureDir, '2.1.332-json');
 let dir: string;
 let claudeHome: string;
-const events: OtelRecord[] = [];
+const events: OtelEvent[] = [];
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'agentdash-cli-measured-'));
@@ -36,7 +36,7 @@ beforeAll(() => {
       body: request.body,
     });
     index.telemetry.store(decoded.records);
-    events.push(...decoded.records.filter((r) => r.kind === 'event'));
+    events.push(...decoded.records.filter((r): r is OtelEvent => r.kind === 'event'));
   }
   index.close();
 });
@@ -59,12 +59,10 @@ async function cli(args: readonly string[]): Promise<string> {
 
 /** The client's own sums per session, straight from the decoded events (independent of the index's SQL). */
 function sumsOf(sessionId: string) {
-  const mine = events.filter((r) => r.kind === 'event' && attrText(r.attributes, 'session.id') === sessionId);
+  const mine = events.filter((r) => attrText(r.attributes, 'session.id') === sessionId);
   const sum = (name: string, key: string) =>
-    mine
-      .filter((r) => r.kind === 'event' && r.name === name)
-      .reduce((n, r) => n + (attrNumber(r.attributes, key) ?? 0), 0);
-  const count = (name: string) => mine.filter((r) => r.kind === 'event' && r.name === name).length;
+    mine.filter((r) => r.name === name).reduce((n, r) => n + (attrNumber(r.attributes, key) ?? 0), 0);
+  const count = (name: string) => mine.filter((r) => r.name === name).length;
   return {
     apiRequests: count('api_request'),
     modelMs: sum('api_request', 'duration_ms'),
@@ -92,12 +90,12 @@ it('sessions --json adds each session’s measured model and tool time; the tabl
 
 it('stats --json adds the measured tool runs of the sessions in scope', async () => {
   const stats = JSON.parse(await cli(['stats', '--json'])) as StatsJson;
-  const runs = events.filter((r) => r.kind === 'event' && r.name === 'tool_result');
-  const sessions = new Set(runs.map((r) => (r.kind === 'event' ? attrText(r.attributes, 'session.id') : '')));
+  const runs = events.filter((r) => r.name === 'tool_result');
+  const sessions = new Set(runs.map((r) => attrText(r.attributes, 'session.id')));
   expect([stats.measured?.calls, stats.measured?.sessions]).toEqual([runs.length, sessions.size]);
-  const bash = runs.filter((r) => r.kind === 'event' && attrText(r.attributes, 'tool_name') === 'Bash');
+  const bash = runs.filter((r) => attrText(r.attributes, 'tool_name') === 'Bash');
   expect(stats.measured?.byTool.Bash?.calls).toBe(bash.length);
-  const max = Math.max(...bash.map((r) => (r.kind === 'event' ? (attrNumber(r.attributes, 'duration_ms') ?? 0) : 0)));
+  const max = Math.max(...bash.map((r) => attrNumber(r.attributes, 'duration_ms') ?? 0));
   expect(stats.measured?.byTool.Bash?.durationMs.max).toBe(max);
   // a project filter leaves the other session's runs out: the probe session ran no tool
   const probe = JSON.parse(await cli(['stats', '--project', 'probe', '--json'])) as StatsJson;
