@@ -23,7 +23,7 @@ import { readyStatus } from './index-state.js';
 import { ListCache } from './list-cache.js';
 import type { LiveEvents } from './live.js';
 import { agentInfos, hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
-import { type OtlpState, telemetryRoutes } from './otlp/telemetry-routes.js';
+import { noTelemetryRoutes, type OtlpState, telemetryRoutes } from './otlp/telemetry-routes.js';
 import { type Answer, RawJson, sendJson } from './raw-json.js';
 import { shownAnswer } from './redaction.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
@@ -288,7 +288,7 @@ export function createApp(deps: AppDeps) {
   if (deps.token !== undefined && deps.token !== '') app.use('*', tokenCheck(deps.token));
 
   const api = new Hono();
-  if (index) api.route('/telemetry', telemetryRoutes(index, deps.otlp));
+  api.route('/telemetry', index ? telemetryRoutes(index, deps.otlp) : noTelemetryRoutes());
 
   api.get('/health', async (c) => {
     const body: HealthResponse = {

@@ -146,10 +146,7 @@ describe.skipIf(missing !== undefined)(
         return badges.length > 0 && badges.every((b) => b.textContent === 'ann · ci');
       });
       const ci = await api<SessionsResponse>('/sessions?hideEmpty=1&person=ann&device=ci');
-      await page.waitForFunction(
-        (n) => document.querySelectorAll('[data-testid=session-row]').length === n,
-        ci.total,
-      );
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=session-row]').length === n, ci.total);
       expect(new Set(await rowTexts('tier-badge'))).toEqual(new Set(['metadata']));
       await shot('03-ann-ci');
       await page.selectOption('[data-testid=filter-person]', '');

@@ -70,6 +70,21 @@ export function telemetrySetup(otlp: OtlpState | undefined): TelemetrySetupRespo
   return { listening: reason === null, endpoint, reason, env: claudeCodeTelemetryEnv(endpoint) };
 }
 
+/**
+ * The same routes on a server without a local index (a team server): nothing received, so the dashboard's questions
+ * get empty answers rather than 404s.
+ */
+export function noTelemetryRoutes(): Hono {
+  const routes = new Hono();
+  routes.get('/setup', (c) =>
+    c.json({ ...telemetrySetup(undefined), reason: 'this server does not receive telemetry' }),
+  );
+  routes.get('/ids', (c) => c.json({ sessionIds: [] } satisfies TelemetryIdsResponse));
+  routes.get('/sessions', (c) => c.json({ sessions: [] } satisfies TelemetrySessionsResponse));
+  routes.get('/measured/:id', (c) => c.json({ telemetry: null } satisfies MeasuredResponse));
+  return routes;
+}
+
 export function telemetryRoutes(index: AgentIndex, otlp?: OtlpState): Hono {
   const routes = new Hono();
   routes.get('/setup', (c) => c.json(telemetrySetup(otlp)));
