@@ -302,6 +302,8 @@ export interface StatsResponse {
   };
   /** The same statistics per agent (agents with sessions in scope only): calls, errors and each tool's rates. */
   readonly agents: readonly AgentStatsRow[];
+  /** The tool runs Claude Code's telemetry measured, of the sessions in scope (absent: none). */
+  readonly measured?: import('./telemetry-types.js').MeasuredToolStatsDto;
 }
 
 export interface AgentStatsRow {

@@ -96,6 +96,20 @@ export interface MeasuredTimeDto {
   readonly inferredToolMs: number;
 }
 
+/** Tool runs as the client measured them: how many, how many failed, the client's duration percentiles. */
+export interface MeasuredToolStatDto {
+  readonly calls: number;
+  readonly failed: number;
+  readonly durationMs: { readonly p50: number | null; readonly p95: number | null; readonly max: number | null };
+}
+
+/** `GET /api/stats` → `measured`: the tool runs of the sessions in scope that telemetry measured. */
+export interface MeasuredToolStatsDto extends MeasuredToolStatDto {
+  readonly sessions: number;
+  /** Per tool name as the client reports it, most called first. */
+  readonly byTool: Readonly<Record<string, MeasuredToolStatDto>>;
+}
+
 /** `GET /api/telemetry/measured/:id`: the same as `/sessions/:id`, or null when the session has no telemetry. */
 export interface MeasuredResponse {
   readonly telemetry: SessionTelemetryDto | null;

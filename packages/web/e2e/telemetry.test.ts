@@ -149,6 +149,14 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
     await merged.locator('[data-testid=telemetry-badge]').waitFor({ timeout: 15_000 });
     expect(await page.locator(`[data-testid=telemetry-only-row][data-session="${SESSION}"]`).count()).toBe(0);
     expect(await page.locator(`[data-session="${SESSION}"]`).count()).toBe(1);
+
+    // Usage and Analytics say which time is measured
+    await page.goto(new URL('#/usage', server.url).toString());
+    const note = page.locator('[data-testid=measured-time-note]');
+    await note.waitFor({ timeout: 15_000 });
+    expect(await note.getAttribute('data-source')).toBe('measured');
+    await page.goto(new URL('#/analytics', server.url).toString());
+    await page.locator('[data-testid=measured-tool][data-tool=Bash]').waitFor({ timeout: 15_000 });
     expect(problems).toEqual([]);
     expect([...failed]).toEqual([`404 /api/sessions/${SESSION}`]);
   });

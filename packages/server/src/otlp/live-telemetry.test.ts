@@ -11,7 +11,7 @@ import { attrText, decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otelFixtureDir, type RecordedRequest, readRecording } from '../../../core/test/otel-recordings.js';
-import type { SessionsResponse, UsageResponse } from '../api-types.js';
+import type { SessionsResponse, StatsResponse, UsageResponse } from '../api-types.js';
 import { type RunningServer, startServer } from '../server.js';
 import type { MeasuredResponse, TelemetrySessionsResponse, TelemetryStepsResponse } from '../telemetry-types.js';
 import { startOtlpListener } from './listen.js';
@@ -215,6 +215,10 @@ describe("serve's OTLP receiver and the live dashboard", () => {
         inferredModelMs: joined?.inferred?.modelMs,
         inferredToolMs: joined?.inferred?.toolMs,
       });
+      // the Analytics page's: the measured runs of the sessions in scope
+      const stats = await api<StatsResponse>('api/stats');
+      expect([stats.measured?.calls, stats.measured?.sessions, stats.totals.sessions]).toEqual([tools.length, 1, 1]);
+      expect((await api<StatsResponse>('api/stats?project=nowhere')).measured).toBeUndefined();
     } finally {
       ctl.abort();
     }
