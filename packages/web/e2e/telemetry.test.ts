@@ -132,7 +132,7 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
       totalTools,
     );
     expect(await page.locator('[data-testid=tel-model-time]').getAttribute('data-source')).toBe('measured');
-    await page.screenshot({ path: join(tmp, 'telemetry-only.png') });
+    await page.screenshot({ path: join(process.env.AGENTDASH_E2E_SHOTS ?? tmp, 'telemetry-only.png') });
 
     // the transcript arrives: the same page becomes the whole session, its calls' times measured
     await cp(join(recording, 'claude-home/projects', PROJECT), join(home, 'projects', PROJECT), { recursive: true });
@@ -140,7 +140,7 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
     await page.locator('[data-testid=telemetry-figures]').waitFor({ timeout: 15_000 });
     expect(await page.locator('[data-testid=tel-tools-time]').getAttribute('data-source')).toBe('measured');
     await page.locator('[data-testid=call-duration] [data-source=measured]').first().waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: process.env.AGENTDASH_E2E_SHOT ?? join(tmp, 'merged.png') });
+    await page.screenshot({ path: join(process.env.AGENTDASH_E2E_SHOTS ?? tmp, 'merged.png') });
 
     // one session in the list, with its telemetry joined; none left telemetry-only
     await page.goto(server.url);
@@ -157,6 +157,7 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
     expect(await note.getAttribute('data-source')).toBe('measured');
     await page.goto(new URL('#/analytics', server.url).toString());
     await page.locator('[data-testid=measured-tool][data-tool=Bash]').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: join(process.env.AGENTDASH_E2E_SHOTS ?? tmp, 'analytics.png') });
     expect(problems).toEqual([]);
     expect([...failed]).toEqual([`404 /api/sessions/${SESSION}`]);
   });

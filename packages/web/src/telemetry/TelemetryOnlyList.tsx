@@ -14,7 +14,7 @@ export function toolsLine(tools: TelemetrySummaryDto['tools']): string {
 }
 
 /** What telemetry holds of one session: prompts, API calls, tokens, cost, tool calls with names, measured times. */
-export function TelemetrySummaryLine({ s }: { s: TelemetrySummaryDto }) {
+export function TelemetrySummaryLine({ s, times = true }: { s: TelemetrySummaryDto; times?: boolean }) {
   return (
     <>
       <span>{plural(s.prompts, 'prompt')}</span>
@@ -29,13 +29,19 @@ export function TelemetrySummaryLine({ s }: { s: TelemetrySummaryDto }) {
       <span title="The client's own cost_usd">
         cost <b>{fmtCost(s.costUsd)}</b>
       </span>
-      <span>
-        model <b>{fmtDuration(s.modelMs)}</b> <SourceBadge source="measured" />
-      </span>
+      {times && (
+        <span>
+          model <b>{fmtDuration(s.modelMs)}</b> <SourceBadge source="measured" />
+        </span>
+      )}
       <span>
         {plural(s.toolCalls, 'tool call')}
-        {s.failedToolCalls > 0 && <span className="err-text"> ({s.failedToolCalls} failed)</span>}, tools{' '}
-        <b>{fmtDuration(s.toolMs)}</b> <SourceBadge source="measured" />
+        {s.failedToolCalls > 0 && <span className="err-text"> ({s.failedToolCalls} failed)</span>}
+        {times && (
+          <>
+            , tools <b>{fmtDuration(s.toolMs)}</b> <SourceBadge source="measured" />
+          </>
+        )}
       </span>
       {s.tools.length > 0 && (
         <span className="tel-tools" data-testid="telemetry-tools">

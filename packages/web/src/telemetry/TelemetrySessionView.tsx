@@ -52,7 +52,7 @@ export function TelemetrySessionView({ id, telemetry }: { id: string; telemetry:
   const steps = useTelemetrySteps(id);
   return (
     <div className="page" data-testid="telemetry-session">
-      <div className="crumbs">
+      <div className="crumbs tel-crumbs">
         <a href={listHref()}>Sessions</a>
         <span>/</span>
         <span className="mono">{id}</span>
@@ -64,7 +64,7 @@ export function TelemetrySessionView({ id, telemetry }: { id: string; telemetry:
         reported. Once its transcript is indexed, this page shows it whole, with these measured times joined.
       </p>
       <div className="tel-figures">
-        <TelemetrySummaryLine s={telemetry.telemetry} />
+        <TelemetrySummaryLine s={telemetry.telemetry} times={false} />
       </div>
       <TelemetryFigures telemetry={telemetry} />
       <table className="tel-steps" data-testid="telemetry-steps">
