@@ -23,6 +23,7 @@ await build({
     'parse-worker': join(root, 'packages/index/dist/parse-worker.js'),
     'session-worker': join(root, 'packages/server/dist/session-worker.js'),
     'watch-worker': join(root, 'packages/server/dist/watch-worker.js'),
+    'otlp-worker': join(root, 'packages/server/dist/otlp-worker.js'),
   },
   platform: 'node',
   external: [/^node:/, 'better-sqlite3', 'zstd-napi'],

@@ -38,10 +38,22 @@ export { NativeAddonError } from './sqlite-addon.js';
 export type {
   MeasuredCall,
   MeasuredRequest,
+  MeasuredSession,
+  MeasuredToolRun,
+  MeasuredToolStat,
+  MeasuredToolStats,
   SessionTelemetry,
   StoreReport,
   TelemetryJoins,
+  TelemetryStep,
   TelemetryStore,
+  TelemetryWriterDb,
+} from './telemetry/index.js';
+export {
+  addMeasured,
+  type MeasuredTimeTotals,
+  measuredToolStats,
+  openTelemetryWriter,
 } from './telemetry/index.js';
 export * from './types.js';
 export type { UsageContext, UsageResponse } from './usage-queries.js';

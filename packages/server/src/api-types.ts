@@ -112,6 +112,8 @@ export interface UsageResponse {
   readonly time: {
     readonly byProject: readonly (TimeDto & { readonly project: string; readonly sessions: number })[];
     readonly byDay: readonly (TimeDto & { readonly date: string; readonly sessions: number })[];
+    /** The sessions with Claude Code's telemetry: their measured model and tool time (absent: none). */
+    readonly measured?: import('./telemetry-types.js').MeasuredTimeDto;
   };
 }
 
@@ -300,6 +302,8 @@ export interface StatsResponse {
   };
   /** The same statistics per agent (agents with sessions in scope only): calls, errors and each tool's rates. */
   readonly agents: readonly AgentStatsRow[];
+  /** The tool runs Claude Code's telemetry measured, of the sessions in scope (absent: none). */
+  readonly measured?: import('./telemetry-types.js').MeasuredToolStatsDto;
 }
 
 export interface AgentStatsRow {

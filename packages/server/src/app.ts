@@ -23,7 +23,7 @@ import { readyStatus } from './index-state.js';
 import { ListCache } from './list-cache.js';
 import type { LiveEvents } from './live.js';
 import { agentInfos, hitCallId, hitSessionId, hitSnippet, toCallRow, toIssue, toSessionRow } from './mapping.js';
-import { telemetryRoutes } from './otlp/telemetry-routes.js';
+import { noTelemetryRoutes, type OtlpState, telemetryRoutes } from './otlp/telemetry-routes.js';
 import { type Answer, RawJson, sendJson } from './raw-json.js';
 import { shownAnswer } from './redaction.js';
 import { hostCheck, securityHeaders, tokenCheck } from './security.js';
@@ -60,6 +60,8 @@ export interface AppDeps {
    * `sessions` must be made with the same setting.
    */
   readonly redact?: boolean | undefined;
+  /** `serve`'s OTLP receiver: where it listens, or why it does not (`GET /api/telemetry/setup`). */
+  readonly otlp?: OtlpState | undefined;
 }
 
 // Session references (`<id>@<folder>`, keys) and synthetic call ids (`<uuid>#<n>`) hold more than [\w.:-];
@@ -290,7 +292,7 @@ export function createApp(deps: AppDeps) {
   if (deps.token !== undefined && deps.token !== '') app.use('*', tokenCheck(deps.token));
 
   const api = new Hono();
-  if (index) api.route('/telemetry', telemetryRoutes(index));
+  api.route('/telemetry', index ? telemetryRoutes(index, deps.otlp) : noTelemetryRoutes());
   if (index) api.route('/', versionsRoutes({ index, foundOf, shown, assetsDir, redact }));
 
   api.get('/health', async (c) => {

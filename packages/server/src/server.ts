@@ -116,6 +116,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     : undefined;
   const sessions = workers?.sessions;
   const queries = workers?.queries;
+  // Telemetry stored tells the list (a session known only from telemetry shows at once) and each session's page.
+  const otlp =
+    options.otlpPort === undefined
+      ? undefined
+      : await startOtlpListener({
+          index: options.index,
+          port: options.otlpPort,
+          onStored: (_signal, sessionIds, report) => {
+            if (report.stored === 0) return;
+            events.publish({ type: 'sessions-changed' });
+            for (const sessionId of sessionIds) events.publish({ type: 'session-updated', sessionId });
+          },
+        }).catch((error: unknown) => ({ error }));
   const app = createApp({
     sessions,
     queries,
@@ -128,18 +141,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     events,
     indexStatus,
     redact: options.redact === true,
+    otlp:
+      otlp === undefined ? undefined : 'error' in otlp ? { error: String(otlp.error) } : { endpoint: otlp.endpoint },
   });
   handler = (request) => app.fetch(request);
-  const otlp =
-    options.otlpPort === undefined
-      ? undefined
-      : await startOtlpListener({
-          index: options.index,
-          port: options.otlpPort,
-          onStored: (_signal, _sessions, report) => {
-            if (report.stored > 0) events.publish({ type: 'sessions-changed' });
-          },
-        }).catch((error: unknown) => ({ error }));
   const shown = reachableHost(host);
   const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}/`;
   return {

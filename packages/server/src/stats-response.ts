@@ -1,5 +1,5 @@
 import { type AgentId, agentIds } from '@agentdash/core';
-import type { ToolStats } from '@agentdash/index';
+import { type MeasuredToolStats, measuredToolStats, type ToolStats } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { AgentStatsRow, DurationBucket, StatsResponse, ToolStatRow } from './api-types.js';
 
@@ -67,7 +67,8 @@ function toolRows(stats: ToolStats): ToolStatRow[] {
 }
 
 /** What the statistics read: a local index, or a team server's rows loaded for one request. */
-export type StatsSource = Pick<AgentIndex, 'stats' | 'analytics' | 'sessionTotals'>;
+export type StatsSource = Pick<AgentIndex, 'stats' | 'analytics' | 'sessionTotals'> &
+  Partial<Pick<AgentIndex, 'telemetry' | 'listSessions'>>;
 
 /** What the stats route filters by. */
 export interface StatsFilter {
@@ -124,7 +125,17 @@ export function statsResponse(index: StatsSource, filter: StatsFilter): StatsRes
       sessions: toolStats.sessions,
     },
     agents: agentRows(index, filter, toolStats),
+    ...measuredOf(index, filter),
   };
+}
+
+/** The runs Claude Code's telemetry measured, of the sessions `filter` selects; nothing without telemetry. */
+function measuredOf(index: StatsSource, filter: StatsFilter): { measured?: MeasuredToolStats } {
+  const runs = index.telemetry?.measuredToolRuns() ?? [];
+  if (runs.length === 0 || index.listSessions === undefined) return {};
+  const inScope = new Set(index.listSessions(filter).map((s) => s.id));
+  const measured = measuredToolStats(runs, (id) => inScope.has(id));
+  return measured === undefined ? {} : { measured };
 }
 
 /**

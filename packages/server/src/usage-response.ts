@@ -10,12 +10,14 @@ import {
   type UsageGroup,
   usageTotalsOf,
 } from '@agentdash/core';
-import type { SessionSummary, UsageFilter } from '@agentdash/index';
+import { addMeasured, type SessionSummary, type UsageFilter } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { TimeDto, UsageGroupDto, UsageResponse, UsageTotalsDto } from './api-types.js';
+import type { MeasuredTimeDto } from './telemetry-types.js';
 
 /** What the usage page reads: a local index, or a team server's rows loaded for one request. */
-export type UsageSource = Pick<AgentIndex, 'usageResponses' | 'getSession' | 'listSessions' | 'prices'>;
+export type UsageSource = Pick<AgentIndex, 'usageResponses' | 'getSession' | 'listSessions' | 'prices'> &
+  Partial<Pick<AgentIndex, 'telemetry'>>;
 
 const TOP_SESSIONS = 20;
 const RECENT_BLOCKS = 30;
@@ -97,7 +99,11 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
   const timeByProject = new Map<string, TimeDto & { sessions: number }>();
   const timeByDay = new Map<string, TimeDto & { sessions: number }>();
   const { model: _model, ...sessionFilter } = filter;
+  const measuredOf = index.telemetry?.measuredBySession();
+  let measured: MeasuredTimeDto | undefined;
   for (const s of index.listSessions(sessionFilter)) {
+    const m = measuredOf?.get(s.id);
+    if (m !== undefined) measured = addMeasured(measured, m, s.time);
     if (s.time.wallMs === 0) continue;
     addTime(timeByProject, s.projectPath ?? s.projectDir, s.time);
     if (s.startedAt !== undefined) addTime(timeByDay, periodKey(Date.parse(s.startedAt), 'day', timeZone), s.time);
@@ -119,6 +125,7 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
         .map(([project, t]) => ({ project, ...t }))
         .sort((a, b) => activeMs(b) - activeMs(a) || b.wallMs - a.wallMs),
       byDay: [...timeByDay].map(([date, t]) => ({ date, ...t })).sort((a, b) => a.date.localeCompare(b.date)),
+      ...(measured === undefined ? {} : { measured }),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { redactIdentifiers } from '@agentdash/core/secrets';
+import { addMeasured, type MeasuredSession, type MeasuredTimeTotals, type SessionSummary } from '@agentdash/index';
 import { filterOptions } from '../args.js';
 import {
   formatCompact,
@@ -27,8 +28,15 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
   async run(ctx, positionals) {
     // Titles, project paths and branches are shown with their secrets redacted (docs/secrets.md).
     const sessions = (await filteredSessions(ctx, positionals)).map(redactIdentifiers);
+    // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
+    const measuredOf = (await ctx.openIndex()).telemetry.measuredBySession();
     if (ctx.json) {
-      const out: SessionsJson = { sessions: sessions as readonly SessionJson[] };
+      const out: SessionsJson = {
+        sessions: sessions.map((s) => {
+          const measured = measuredOf.get(s.id);
+          return (measured === undefined ? s : { ...s, measured }) as SessionJson;
+        }),
+      };
       writeJson(ctx, out);
       return;
     }
@@ -83,5 +91,28 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
       ),
     );
     ctx.io.stdout.write(`${plural(sessions.length, 'session')}\n`);
+    const measured = measuredLine(sessions, measuredOf);
+    if (measured !== undefined) ctx.io.stdout.write(`${measured}\n`);
   },
 };
+
+/**
+ * What Claude Code's telemetry measured of the listed sessions that have some, beside what their transcripts'
+ * timestamps give: `2 with telemetry: model 20.1 s, tools 11.3 s measured (inferred: model 18.2 s, tools 14.0 s)`.
+ */
+export function measuredLine(
+  sessions: readonly SessionSummary[],
+  measuredOf: ReadonlyMap<string, MeasuredSession>,
+): string | undefined {
+  let total: MeasuredTimeTotals | undefined;
+  for (const s of sessions) {
+    const m = measuredOf.get(s.id);
+    if (m !== undefined) total = addMeasured(total, m, s.time);
+  }
+  if (total === undefined) return undefined;
+  return (
+    `${formatCount(total.sessions)} with Claude Code telemetry: model ${formatDuration(total.modelMs)}, ` +
+    `tools ${formatDuration(total.toolMs)} measured (inferred from timestamps: model ` +
+    `${formatDuration(total.inferredModelMs)}, tools ${formatDuration(total.inferredToolMs)})`
+  );
+}

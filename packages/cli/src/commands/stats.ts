@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { measuredToolStats } from '@agentdash/index';
 import { filterOptions, str } from '../args.js';
 import { formatCount, formatDuration, formatPercent, formatToolName, plural, realErrors } from '../format.js';
 import type { StatsJson } from '../output/json-types.js';
@@ -25,7 +26,8 @@ expected error (a declined permission, a stopped shell that already ended) is co
 and ERR% are real errors only, EXPECTED the others. CATEGORIES sorts every error, expected ones included, by
 category, and says how many of them were expected ("user-rejected 9, string-not-found 6 (of which 9 expected)").
 Durations are call→result times. The same figures as the dashboard's Analytics page. (--json: errors, errorRate
-and categories count expected errors too.)
+and categories count expected errors too.) Where Claude Code's own telemetry reached "agentdash serve", a last line
+gives the tool runs as the client measured them (--json: "measured").
 
 ${PATHS_HELP}
 
@@ -48,8 +50,13 @@ ${COMMON_HELP}`,
       : await ctx.answer(`stats:${JSON.stringify({ ...query, paths: paths.map((p) => resolve(p)) })}`, (index) =>
           index.stats(query),
         );
+    // The runs Claude Code's telemetry measured, of the sessions in scope (none unless `serve` received telemetry).
+    const index = await ctx.openIndex();
+    const runs = index.telemetry.measuredToolRuns().filter((r) => tool === undefined || r.tool === tool);
+    const inScope = runs.length === 0 ? new Set<string>() : new Set(index.listSessions(filter).map((s) => s.id));
+    const measured = measuredToolStats(runs, (id) => inScope.has(id));
     if (ctx.json) {
-      const out: StatsJson = stats;
+      const out: StatsJson = measured === undefined ? stats : { ...stats, measured };
       writeJson(ctx, out);
       return;
     }
@@ -113,5 +120,13 @@ ${COMMON_HELP}`,
     ctx.io.stdout.write(
       `${plural(stats.sessions, 'session')}, ${plural(stats.calls, 'call')} (${formatCount(stats.paired)} with a result)\n`,
     );
+    if (measured !== undefined) {
+      const d = measured.durationMs;
+      ctx.io.stdout.write(
+        `measured by Claude Code's telemetry: ${plural(measured.calls, 'run')} in ${plural(measured.sessions, 'session')}, ` +
+          `p50 ${formatDuration(d.p50)}, p95 ${formatDuration(d.p95)}, max ${formatDuration(d.max)} ` +
+          `(the durations above are inferred from call→result timestamps)\n`,
+      );
+    }
   },
 };

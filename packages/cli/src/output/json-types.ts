@@ -154,6 +154,7 @@ export interface SessionJson {
   /** Models without a price: the session costs more than `costUsd`. */
   readonly unpricedModels: readonly string[];
   readonly time: SessionTimeJson;
+  readonly measured?: import('./telemetry-json.js').MeasuredSessionJson;
 }
 
 /** `agentdash sessions --json` */
@@ -184,6 +185,7 @@ export interface StatsJson {
   readonly tools: Readonly<Record<string, ToolStatJson>>;
   /** Keyed by canonical tool name (`Task` counts as `Agent`), with the names as written: what the table shows. */
   readonly byCanonical: Readonly<Record<string, ToolStatJson & { readonly names: readonly string[] }>>;
+  readonly measured?: import('./telemetry-json.js').MeasuredStatsJson;
 }
 
 export interface SearchHitJson {

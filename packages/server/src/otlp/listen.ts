@@ -7,6 +7,7 @@ import type { OtelSignal } from '@agentdash/core';
 import type { AgentIndex, StoreReport } from '@agentdash/index';
 import { serve } from '@hono/node-server';
 import { isLoopbackHost } from '../security.js';
+import { startIngestWorker } from './ingest-worker.js';
 import { createOtlpApp } from './receiver.js';
 
 /** The OTLP/HTTP port exporters use when told only a host. */
@@ -18,6 +19,13 @@ export interface OtlpListenerOptions {
   readonly host?: string;
   readonly port: number;
   readonly maxBodyBytes?: number;
+  /**
+   * Decode and store in a worker thread (default true when the index is a file and the worker is built): the
+   * dashboard's thread never decodes nor writes telemetry.
+   */
+  readonly worker?: boolean;
+  /** Told when a request's body has been read, before it is decoded (tests). */
+  readonly onBody?: (bytes: number) => void;
   readonly onStored?: (signal: OtelSignal, sessionIds: ReadonlySet<string>, report: StoreReport) => void;
 }
 
@@ -25,6 +33,7 @@ export interface OtlpListener {
   /** The endpoint to give `OTEL_EXPORTER_OTLP_ENDPOINT` (no trailing slash). */
   readonly endpoint: string;
   readonly port: number;
+  readonly inWorker: boolean;
   close(): Promise<void>;
 }
 
@@ -41,8 +50,14 @@ export async function startOtlpListener(options: OtlpListenerOptions): Promise<O
     server.once('error', reject);
     server.once('listening', () => resolve((server.address() as AddressInfo).port));
   });
+  const ingestWorker =
+    options.worker !== false && options.index.dbPath !== ':memory:'
+      ? startIngestWorker(options.index.dbPath)
+      : undefined;
   const app = createOtlpApp({
     store: (records) => options.index.telemetry.store(records),
+    ...(ingestWorker === undefined ? {} : { ingest: ingestWorker.ingest }),
+    ...(options.onBody === undefined ? {} : { onBody: options.onBody }),
     host,
     port,
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
@@ -52,11 +67,15 @@ export async function startOtlpListener(options: OtlpListenerOptions): Promise<O
   return {
     endpoint: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    /** Whether requests are decoded and stored in the worker thread. */
+    inWorker: ingestWorker !== undefined,
+    close: async () => {
+      await new Promise<void>((resolve) => {
         const s = server as unknown as { closeAllConnections?: () => void; close: (cb: () => void) => void };
         s.closeAllConnections?.();
         s.close(() => resolve());
-      }),
+      });
+      await ingestWorker?.close();
+    },
   };
 }

@@ -4,10 +4,11 @@
  * gets 400 with a one-line reason, a body over the cap 413; either leaves the index as it was. Its own Hono app on
  * its own port, so the exporter never waits on the dashboard nor the dashboard on it.
  */
-import { decodeOtlpRequest, type OtelRecord, type OtelSignal, otlpEncodingOf, signalOfOtlpPath } from '@agentdash/core';
+import { type OtelRecord, type OtelSignal, otlpEncodingOf, signalOfOtlpPath } from '@agentdash/core';
 import type { StoreReport } from '@agentdash/index';
 import { Hono } from 'hono';
 import { hostCheck, securityHeaders } from '../security.js';
+import { type IngestOutcome, type IngestRequest, ingestOtlp } from './ingest.js';
 
 /** Largest request body accepted, as sent (compressed or not). */
 export const OTLP_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -19,6 +20,13 @@ export interface OtlpReceiverOptions {
   readonly host: string;
   readonly port: number;
   readonly maxBodyBytes?: number;
+  /**
+   * Decodes and stores one request elsewhere (the receiver's worker thread, `ingest-worker.ts`), so that neither
+   * holds this thread; default: `store` here, after decoding here.
+   */
+  readonly ingest?: (request: IngestRequest) => Promise<IngestOutcome>;
+  /** Told when a request's body has been read, before it is decoded (tests interleave dashboard requests there). */
+  readonly onBody?: (bytes: number) => void;
   /** Told of every stored request (the sessions it named), e.g. to refresh open pages. */
   readonly onStored?: (signal: OtelSignal, sessionIds: ReadonlySet<string>, report: StoreReport) => void;
 }
@@ -50,16 +58,6 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array> {
   return body;
 }
 
-function sessionIdsOf(records: readonly OtelRecord[]): Set<string> {
-  const ids = new Set<string>();
-  for (const r of records) {
-    if (r.kind === 'unknown') continue;
-    const id = r.attributes['session.id'];
-    if (typeof id === 'string' && id !== '') ids.add(id);
-  }
-  return ids;
-}
-
 /** One line, for a 400's body and the exporter's log. */
 function reasonLine(message: string): string {
   return `${message.replace(/[\r\n]+/g, ' ').slice(0, 300)}\n`;
@@ -81,24 +79,16 @@ export function createOtlpApp(options: OtlpReceiverOptions): Hono {
       if (error instanceof TooLarge) return c.text(reasonLine(`body over ${max} bytes`), 413);
       return c.text(reasonLine('body could not be read'), 400);
     }
-    const decoded = decodeOtlpRequest({
+    options.onBody?.(body.byteLength);
+    const request: IngestRequest = {
       signal,
       contentType,
       contentEncoding: c.req.header('content-encoding') ?? '',
       body,
-    });
-    const failure = decoded.ok ? undefined : decoded.issues[0];
-    if (failure !== undefined) {
-      return c.text(reasonLine(`${failure.code}: ${failure.message}`), 400);
-    }
-    let report: StoreReport;
-    try {
-      report = options.store(decoded.records);
-    } catch {
-      // Busy or full: the exporter retries on 503.
-      return c.text(reasonLine('telemetry could not be stored now; retry'), 503);
-    }
-    options.onStored?.(signal, sessionIdsOf(decoded.records), report);
+    };
+    const outcome = options.ingest ? await options.ingest(request) : ingestOtlp(request, options.store);
+    if (!outcome.ok) return c.text(reasonLine(outcome.reason), outcome.status);
+    options.onStored?.(signal, new Set(outcome.sessionIds), outcome.report);
     // An empty Export*ServiceResponse: full success, in the request's encoding.
     if (encoding === 'protobuf') return c.body(new Uint8Array(), 200, { 'content-type': 'application/x-protobuf' });
     return c.json({});

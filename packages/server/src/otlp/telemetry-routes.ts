@@ -1,50 +1,33 @@
 /**
- * `GET /api/telemetry/sessions` (sessions known only from telemetry) and `GET /api/telemetry/sessions/:id` (one
- * session's measured time and cost beside what AgentDash infers from its transcript).
+ * `GET /api/telemetry/sessions` (sessions known only from telemetry), `/sessions/:id` (one session's measured time
+ * and cost beside what AgentDash infers from its transcript; `/measured/:id` the same or null, never a 404), `/sessions/:id/steps` (its calls from telemetry),
+ * `/ids` (every session telemetry names) and `/setup` (the receiver, and the `env` lines for Claude Code).
  */
+import { claudeCodeTelemetryEnv } from '@agentdash/core';
 import type { AgentIndex, MeasuredCall, MeasuredRequest, SessionSummary, SessionTelemetry } from '@agentdash/index';
 import { Hono } from 'hono';
 import { HttpError } from '../http-error.js';
+import type {
+  MeasuredResponse,
+  SessionTelemetryDto,
+  TelemetryIdsResponse,
+  TelemetrySessionsResponse,
+  TelemetrySetupResponse,
+  TelemetryStepsResponse,
+  TimeFigure,
+} from '../telemetry-types.js';
+import { DEFAULT_OTLP_PORT } from './listen.js';
+
+export type { SessionTelemetryDto, TimeFigure } from '../telemetry-types.js';
 
 /** A client cost this far from the computed one (relative) is flagged. */
 export const COST_TOLERANCE = 0.01;
 
-/** One figure, and where it comes from: the client's own measurement, or AgentDash's inference from timestamps. */
-export interface TimeFigure {
-  readonly ms: number;
-  readonly source: 'measured' | 'inferred';
-}
+/** Steps sent for one session at most (a session of thousands of calls still answers fast). */
+const MAX_STEPS = 5000;
 
-export interface SessionTelemetryDto {
-  readonly sessionId: string;
-  /** Whether a transcript of the session is indexed (false: known only from telemetry). */
-  readonly hasTranscript: boolean;
-  /**
-   * Model and tool time: the sums of the client's `api_request` and `tool_result` durations when telemetry has
-   * them (the whole session, subagents included), else the transcript's partition (main thread).
-   */
-  readonly modelTime: TimeFigure;
-  readonly toolTime: TimeFigure;
-  /** Waits for a permission answer (`blocked_on_user` spans); null without telemetry spans. */
-  readonly permissionWaitMs: number | null;
-  /** What the transcript's timestamps give (core's `partitionTime`), for comparison; null without a transcript. */
-  readonly inferred: { readonly modelMs: number; readonly toolMs: number } | null;
-  readonly cost: {
-    /** The client's own `cost_usd`, summed. */
-    readonly clientUsd: number;
-    /** AgentDash's, from the transcript's tokens and its price table; null when unknown. */
-    readonly computedUsd: number | null;
-    /** (client − computed) / computed; null when there is no computed cost. */
-    readonly difference: number | null;
-    /** The difference is over 1 %. */
-    readonly flagged: boolean;
-  };
-  readonly telemetry: SessionTelemetry;
-  /** Per call id: the client's measured run (`tool_result`), success, and permission wait; for the timeline. */
-  readonly calls: Readonly<Record<string, MeasuredCall>>;
-  /** Per request id: the client's measured request (`api_request`): duration, time to first token, cost. */
-  readonly requests: Readonly<Record<string, MeasuredRequest>>;
-}
+/** `serve`'s OTLP receiver: its endpoint, or why it is not listening (a port in use). */
+export type OtlpState = { readonly endpoint: string } | { readonly error: string };
 
 export function sessionTelemetryDto(
   telemetry: SessionTelemetry,
@@ -74,19 +57,72 @@ export function sessionTelemetryDto(
   };
 }
 
-export function telemetryRoutes(index: AgentIndex): Hono {
+/** What `/api/telemetry/setup` says: the lines come from core's `claudeCodeTelemetryEnv`, as `otel setup`'s do. */
+export function telemetrySetup(otlp: OtlpState | undefined): TelemetrySetupResponse {
+  const fallback = `http://127.0.0.1:${DEFAULT_OTLP_PORT}`;
+  const endpoint = otlp !== undefined && 'endpoint' in otlp ? otlp.endpoint : fallback;
+  const reason =
+    otlp === undefined
+      ? 'serve was started without the OTLP receiver (--no-otlp)'
+      : 'error' in otlp
+        ? `the OTLP receiver could not listen: ${otlp.error.split('\n')[0]}`
+        : null;
+  return { listening: reason === null, endpoint, reason, env: claudeCodeTelemetryEnv(endpoint) };
+}
+
+/**
+ * The same routes on a server without a local index (a team server): nothing received, so the dashboard's questions
+ * get empty answers rather than 404s.
+ */
+export function noTelemetryRoutes(): Hono {
   const routes = new Hono();
-  routes.get('/sessions', (c) => c.json({ sessions: index.telemetry.telemetryOnlySessions() }));
-  routes.get('/sessions/:id', (c) => {
-    const ref = c.req.param('id');
+  routes.get('/setup', (c) =>
+    c.json({ ...telemetrySetup(undefined), reason: 'this server does not receive telemetry' }),
+  );
+  routes.get('/ids', (c) => c.json({ sessionIds: [] } satisfies TelemetryIdsResponse));
+  routes.get('/sessions', (c) => c.json({ sessions: [] } satisfies TelemetrySessionsResponse));
+  routes.get('/measured/:id', (c) => c.json({ telemetry: null } satisfies MeasuredResponse));
+  return routes;
+}
+
+export function telemetryRoutes(index: AgentIndex, otlp?: OtlpState): Hono {
+  const routes = new Hono();
+  routes.get('/setup', (c) => c.json(telemetrySetup(otlp)));
+  routes.get('/ids', (c) =>
+    c.json({ sessionIds: index.telemetry.telemetrySessionIds() } satisfies TelemetryIdsResponse),
+  );
+  routes.get('/sessions', (c) =>
+    c.json({ sessions: index.telemetry.telemetryOnlySessions() } satisfies TelemetrySessionsResponse),
+  );
+  const dtoOf = (ref: string): SessionTelemetryDto | undefined => {
     const summary = index.getSession(ref);
     const telemetry = index.telemetry.sessionTelemetry(summary?.id ?? ref);
-    if (telemetry === undefined) throw new HttpError(404, 'no telemetry for this session');
+    if (telemetry === undefined) return undefined;
     const measured = {
       calls: index.telemetry.measuredCalls(telemetry.sessionId),
       requests: index.telemetry.measuredRequests(telemetry.sessionId),
     };
-    return c.json(sessionTelemetryDto(telemetry, summary, measured));
+    return sessionTelemetryDto(telemetry, summary, measured);
+  };
+  routes.get('/sessions/:id', (c) => {
+    const dto = dtoOf(c.req.param('id'));
+    if (dto === undefined) throw new HttpError(404, 'no telemetry for this session');
+    return c.json(dto);
+  });
+  // The dashboard asks for every session it opens, most of which have no telemetry: not an error there.
+  routes.get('/measured/:id', (c) =>
+    c.json({ telemetry: dtoOf(c.req.param('id')) ?? null } satisfies MeasuredResponse),
+  );
+  routes.get('/sessions/:id/steps', (c) => {
+    const ref = c.req.param('id');
+    const sessionId = index.getSession(ref)?.id ?? ref;
+    const steps = index.telemetry.timeline(sessionId, MAX_STEPS + 1);
+    if (steps.length === 0) throw new HttpError(404, 'no telemetry for this session');
+    return c.json({
+      sessionId,
+      steps: steps.slice(0, MAX_STEPS),
+      truncated: steps.length > MAX_STEPS,
+    } satisfies TelemetryStepsResponse);
   });
   return routes;
 }

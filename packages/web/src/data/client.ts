@@ -14,11 +14,16 @@ import type {
   HealthResponse,
   IssueDto,
   LiveMessage,
+  MeasuredResponse,
   SessionDetail,
   SessionErrorsResponse,
   SessionsResponse,
   StatsResponse,
   TeamPeopleResponse,
+  TelemetryIdsResponse,
+  TelemetrySessionsResponse,
+  TelemetrySetupResponse,
+  TelemetryStepsResponse,
   UsageResponse,
   WaterfallResponse,
 } from './types';
@@ -143,6 +148,18 @@ export const api = {
     since?: string;
     limit?: number;
   }): Promise<readonly CallRowDto[]> => get<CallsResponse>('/calls', { ...query }).then((r) => r.calls),
+  /** Claude Code's own telemetry (OTLP) as `serve` received it: see docs/telemetry.md. */
+  telemetry: {
+    setup: (signal?: AbortSignal) => get<TelemetrySetupResponse>('/telemetry/setup', {}, signal),
+    ids: (signal?: AbortSignal) => get<TelemetryIdsResponse>('/telemetry/ids', {}, signal),
+    /** Sessions known only from telemetry (no transcript indexed). */
+    only: (signal?: AbortSignal) => get<TelemetrySessionsResponse>('/telemetry/sessions', {}, signal),
+    /** A session's measured figures, or null when it has no telemetry. */
+    session: (id: string, signal?: AbortSignal) =>
+      get<MeasuredResponse>(`/telemetry/measured/${enc(id)}`, {}, signal).then((r) => r.telemetry),
+    steps: (id: string, signal?: AbortSignal) =>
+      get<TelemetryStepsResponse>(`/telemetry/sessions/${enc(id)}/steps`, {}, signal),
+  },
 };
 
 type LiveHandler = (message: LiveMessage) => void;

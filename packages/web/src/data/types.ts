@@ -12,3 +12,4 @@ export type {
   Usage,
 } from '@agentdash/core/model';
 export type * from '@agentdash/server/api-types';
+export type * from '@agentdash/server/telemetry-types';

@@ -1,6 +1,7 @@
 import type { AgentId } from '@agentdash/core/model';
 import { useState } from 'react';
 import { TimeSpent } from '../analytics/TimeSpent';
+import { MeasuredToolsNote } from '../telemetry/MeasuredToolsNote';
 import { AgentStatsTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
 import { shortPath } from '../ui/format';
@@ -45,6 +46,7 @@ export function AnalyticsPage() {
       </div>
       {error && <div className="err-msg">Could not load statistics: {error}</div>}
       <AnalyticsCards totals={stats?.totals} tools={tools} />
+      <MeasuredToolsNote measured={stats?.measured} />
       <div className="grid-2">
         <CallsPerTool theme={theme} drillTool={drillTool} tools={tools} topTools={topTools} chartH={chartH} />
         <ErrorRateChart theme={theme} drillTool={drillTool} byRate={byRate} chartH={chartH} />

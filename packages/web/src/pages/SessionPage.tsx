@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { TelemetrySessionView } from '../telemetry/TelemetrySessionView';
+import { useSessionTelemetry } from '../telemetry/use-telemetry';
 import { TimelineCtx } from '../timeline/context';
 import { PartialCopyNotice } from '../ui/PartialCopyNotice';
 import { TierNotice } from '../ui/TeamBadge';
@@ -18,21 +20,28 @@ import { useLiveSession, useSessionView, useTimelineContext, useTimelineScroll }
  */
 export function SessionPage({ id, call, find }: { id: string; call: string | undefined; find?: string | undefined }) {
   const view = useSessionView(id);
+  // Claude Code's own telemetry: measured times beside the transcript's, or the whole page when it has no transcript
+  const telemetry = useSessionTelemetry(view.sessionId);
   const scroll = useTimelineScroll();
   const nav = useSessionNav(view, scroll.scrollRef);
   const findBar = useSessionFind(view, nav, scroll.scrollRef, call, find);
   useLiveSession(view, scroll.atBottom, nav.virtualizer);
   const [openAll, setOpenAll] = useState({ version: 0, open: false });
-  const ctx = useTimelineContext(view, nav.located, openAll);
+  const ctx = useTimelineContext(view, nav.located, openAll, telemetry?.calls);
 
   const { detail, total } = view;
-  if (view.error && !detail) return <SessionLoadError error={view.error} />;
+  if (view.error && !detail) {
+    if (telemetry) return <TelemetrySessionView id={view.sessionId} telemetry={telemetry} />;
+    if (telemetry === undefined && view.error.status === 404) return <div className="page dim">Loading…</div>;
+    return <SessionLoadError error={view.error} />;
+  }
   return (
     <TimelineCtx.Provider value={ctx}>
       <div className="session-layout">
         <SessionHeader
           sessionId={view.sessionId}
           detail={detail}
+          telemetry={telemetry ?? undefined}
           onOpenAll={(open) => setOpenAll((o) => ({ version: o.version + 1, open }))}
         />
         {detail && <UnreadableNotice detail={detail} />}

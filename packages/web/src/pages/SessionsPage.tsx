@@ -1,5 +1,8 @@
 import { plural } from '@agentdash/core/present';
 import { useCallback, useEffect, useState } from 'react';
+import { TelemetryOnlyList } from '../telemetry/TelemetryOnlyList';
+import { TelemetrySetup } from '../telemetry/TelemetrySetup';
+import { useTelemetryIds } from '../telemetry/use-telemetry';
 import { fmtNumber } from '../ui/format';
 import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
 import { focusSessionRow, useKeys } from '../ui/keys';
@@ -20,6 +23,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
   const [sort, setSort] = useState<Sort>(initial.sort);
   const { data, rows, error, showMore, loadingMore, searching, searchText } = useSessionList(filters, sort);
   const indexStatus = useIndexStatus();
+  const measured = useTelemetryIds();
 
   // In the address once typing pauses: browsers limit how often a page may replace its address.
   useEffect(() => {
@@ -74,9 +78,17 @@ export function SessionsPage({ query }: { readonly query: string }) {
       <SamplesNotice />
       <IndexProgress status={indexStatus} />
       <SessionFilters filters={filters} onChange={setFilters} facets={data?.facets} />
+      <TelemetryOnlyList hidden={filtered} />
       {error && <div className="err-msg">Could not load sessions: {error}</div>}
       <div className="table-wrap cards-on-narrow" data-testid="sessions-wrap">
-        <SessionTable rows={rows} sort={sort} onSort={onSort} searching={searching} searchText={searchText} />
+        <SessionTable
+          rows={rows}
+          sort={sort}
+          onSort={onSort}
+          searching={searching}
+          searchText={searchText}
+          measured={measured}
+        />
         {data && data.total > rows.length && (
           <div className="empty" style={{ padding: 16 }}>
             <button type="button" className="btn" onClick={showMore} disabled={loadingMore} data-testid="show-more">
@@ -94,6 +106,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
           </div>
         )}
       </div>
+      <TelemetrySetup />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { AgentId } from '@agentdash/core/model';
 import { useState } from 'react';
 import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
+import { MeasuredTimeNote } from '../telemetry/MeasuredTimeNote';
 import { AgentUsageTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
 import { shortPath } from '../ui/format';
@@ -87,6 +88,7 @@ export function UsagePage() {
         <TopSessions usage={usage} />
         <UsageBlocks usage={usage} />
       </div>
+      {usage && <MeasuredTimeNote measured={usage.time.measured} />}
       <div className="grid-2">
         <TimeByProjectCard time={usage?.time} testId="usage-time-projects" />
         <TimeByDayCard

@@ -1,3 +1,5 @@
+import { SourceLegend } from '../telemetry/SourceBadge';
+import { useSessionTelemetry } from '../telemetry/use-telemetry';
 import { fmtDuration } from '../ui/format';
 import { listHref, sessionHref } from '../ui/router';
 import { useWaterfall, useWaterfallCanvas } from './waterfall/use-waterfall';
@@ -8,6 +10,7 @@ export function WaterfallPage({ id }: { id: string }) {
   const wf = useWaterfall(id);
   const canvas = useWaterfallCanvas(wf);
   const { data, totalCalls } = wf;
+  const telemetry = useSessionTelemetry(id);
   if (wf.error) {
     return (
       <div className="page">
@@ -50,6 +53,7 @@ export function WaterfallPage({ id }: { id: string }) {
         </div>
       </div>
       <WaterfallLegend data={data} />
+      {telemetry && <SourceLegend />}
       <div className="wf-box">
         <canvas
           ref={canvas.canvasRef}
@@ -61,7 +65,7 @@ export function WaterfallPage({ id }: { id: string }) {
           style={{ height: wf.height, cursor: canvas.cursor }}
           {...canvas.handlers}
         />
-        {canvas.hover && <WaterfallTip hover={canvas.hover} />}
+        {canvas.hover && <WaterfallTip hover={canvas.hover} measured={telemetry?.calls} />}
       </div>
     </div>
   );

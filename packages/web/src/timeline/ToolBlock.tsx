@@ -10,8 +10,8 @@ import {
   showsOwnError,
   toolGlyph,
 } from '../renderers';
+import { CallDuration } from '../telemetry/CallDuration';
 import { CopyButton } from '../ui/CopyButton';
-import { fmtDuration } from '../ui/format';
 import { SubagentErrors } from '../ui/SubagentErrors';
 import { useTimeline } from './context';
 
@@ -130,7 +130,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
               {STATUS_LABEL[status]}
             </span>
           )}
-          <span style={{ minWidth: 48, textAlign: 'right' }}>{fmtDuration(call.durationMs)}</span>
+          <CallDuration call={call} />
         </span>
       </button>
       {open && (

@@ -1,4 +1,5 @@
 import { type ComponentType, createContext, useContext } from 'react';
+import type { MeasuredCallDto } from '../data/types';
 
 export interface TimelineContext {
   readonly sessionId: string;
@@ -17,6 +18,8 @@ export interface TimelineContext {
    * the timeline (which imports the renderers).
    */
   readonly SubagentView: ComponentType<{ readonly agentKey: string }>;
+  /** Each call's duration as Claude Code's telemetry measured it; undefined when the session has no telemetry. */
+  readonly measured?: Readonly<Record<string, MeasuredCallDto>> | undefined;
 }
 
 export const TimelineCtx = createContext<TimelineContext>({

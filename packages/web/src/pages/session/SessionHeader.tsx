@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useAgents } from '../../data/agents';
 import { api, staticSource } from '../../data/client';
-import type { IssueDto, SessionDetail } from '../../data/types';
+import type { IssueDto, SessionDetail, SessionTelemetryDto } from '../../data/types';
+import { TelemetryFigures } from '../../telemetry/TelemetryFigures';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { CopyButton } from '../../ui/CopyButton';
 import { shortPath } from '../../ui/format';
@@ -19,10 +20,13 @@ const ARCHIVED_TITLE =
 export function SessionHeader({
   sessionId,
   detail,
+  telemetry,
   onOpenAll,
 }: {
   sessionId: string;
   detail: SessionDetail | undefined;
+  /** Claude Code's own telemetry of the session, when it has some. */
+  telemetry?: SessionTelemetryDto | undefined;
   onOpenAll: (open: boolean) => void;
 }) {
   const [issues, setIssues] = useState<readonly IssueDto[] | undefined>();
@@ -89,6 +93,7 @@ export function SessionHeader({
         </div>
       </div>
       {detail && <SessionStats detail={detail} />}
+      {detail && telemetry && <TelemetryFigures telemetry={telemetry} />}
       {detail && detail.issues > 0 && (
         <button
           type="button"

@@ -81,6 +81,7 @@ export function useTimelineContext(
   view: SessionView,
   located: Located,
   openAll: TimelineContext['openAll'],
+  measured?: TimelineContext['measured'],
 ): TimelineContext {
   const { sessionId, liveVersion } = view;
   const shells = view.detail?.shells;
@@ -93,7 +94,8 @@ export function useTimelineContext(
       openAll,
       liveVersion,
       SubagentView: SubagentTimeline,
+      measured,
     }),
-    [sessionId, shells, located, openAll, liveVersion],
+    [sessionId, shells, located, openAll, liveVersion, measured],
   );
 }

@@ -20,6 +20,8 @@ const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
   { key: 'costUsd', label: 'Cost', num: true },
 ];
 
+const TELEMETRY_TITLE = "Claude Code's own telemetry joined to this transcript: its model and tool times are measured";
+
 const ARCHIVED_TITLE =
   'Its transcript files are gone from disk (Claude Code deletes old ones); AgentDash keeps it in its archive';
 
@@ -30,12 +32,15 @@ export function SessionTable({
   onSort,
   searching,
   searchText,
+  measured,
 }: {
   rows: readonly SessionRow[];
   sort: Sort;
   onSort: (key: SortKey) => void;
   searching: boolean;
   searchText: string;
+  /** Sessions Claude Code's telemetry reported: their times are measured. */
+  measured?: ReadonlySet<string>;
 }) {
   return (
     <table className="table" data-testid="sessions-table">
@@ -56,14 +61,27 @@ export function SessionTable({
       </thead>
       <tbody>
         {rows.map((r) => (
-          <SessionRowView key={r.id} row={r} searchText={searching ? searchText : undefined} />
+          <SessionRowView
+            key={r.id}
+            row={r}
+            searchText={searching ? searchText : undefined}
+            measured={measured?.has(r.id) === true}
+          />
         ))}
       </tbody>
     </table>
   );
 }
 
-function SessionRowView({ row: r, searchText }: { row: SessionRow; searchText: string | undefined }) {
+function SessionRowView({
+  row: r,
+  searchText,
+  measured,
+}: {
+  row: SessionRow;
+  searchText: string | undefined;
+  measured: boolean;
+}) {
   const href = sessionHref(r.id, r.matchCallId, searchText);
   const recent = fmtRecent(r.startedAt);
   const real = r.errors - r.expectedErrors;
@@ -102,6 +120,11 @@ function SessionRowView({ row: r, searchText }: { row: SessionRow; searchText: s
         <div className="session-meta">
           <AgentBadge agent={r.agent} />
           <SecretsBadge count={r.secrets} />
+          {measured && (
+            <span className="badge accent" data-testid="telemetry-badge" title={TELEMETRY_TITLE}>
+              telemetry
+            </span>
+          )}
           <TeamBadge row={r} />
           <span className="mono">{r.id.slice(0, 8)}</span>
           {r.models.slice(0, 2).map((m) => (

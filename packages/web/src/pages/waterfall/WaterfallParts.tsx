@@ -1,4 +1,5 @@
-import type { WaterfallResponse } from '../../data/types';
+import type { MeasuredCallDto, WaterfallResponse } from '../../data/types';
+import { SourceBadge } from '../../telemetry/SourceBadge';
 import { fmtDuration } from '../../ui/format';
 import type { Hit } from '../../ui/waterfall-geometry';
 import { toolColour } from '../../ui/waterfall-geometry';
@@ -30,11 +31,23 @@ export function WaterfallLegend({ data }: { readonly data: WaterfallResponse | u
   );
 }
 
-/** The call under the pointer: tool, outcome, duration and thread. */
-export function WaterfallTip({ hover }: { readonly hover: Hit }) {
+/**
+ * The call under the pointer: tool, outcome, duration and thread. With telemetry, the duration is the client's
+ * measured run where it has one (the bar still spans call to result), and says which it is.
+ */
+export function WaterfallTip({
+  hover,
+  measured,
+}: {
+  readonly hover: Hit;
+  readonly measured?: Readonly<Record<string, MeasuredCallDto>> | undefined;
+}) {
+  const m = measured?.[hover.bar.id];
   return (
     <div className="wf-tip" data-testid="waterfall-tip">
-      <b>{hover.bar.tool}</b> · {hover.bar.status} · {fmtDuration(hover.bar.endMs - hover.bar.startMs)}
+      <b>{hover.bar.tool}</b> · {hover.bar.status} ·{' '}
+      {fmtDuration(m ? m.durationMs : hover.bar.endMs - hover.bar.startMs)}
+      {measured !== undefined && <SourceBadge source={m ? 'measured' : 'inferred'} compact />}
       {hover.bar.open ? ' (no result)' : ''} · {hover.lane.key === 'main' ? 'main thread' : hover.lane.label}
     </div>
   );

@@ -1,0 +1,91 @@
+/**
+ * One session's calls and API requests as its telemetry tells them, in time order: what the dashboard shows of a
+ * session known only from telemetry (no transcript on this machine), and what fills in while it runs.
+ */
+import type { OtelAttributes } from '@agentdash/core';
+import type Database from 'better-sqlite3';
+
+/** One `api_request`, `api_error`, `tool_result` or `user_prompt` event of a session. */
+export interface TelemetryStep {
+  readonly kind: 'prompt' | 'request' | 'error' | 'tool';
+  readonly timeMs: number;
+  readonly promptId: string;
+  /** `tool`: the tool's name; `request`/`error`: the model. */
+  readonly name: string;
+  /** `tool`: the call's `tool_use_id`; `request`/`error`: the request id. */
+  readonly id: string;
+  /** The client's measured duration (null when the event has none). */
+  readonly durationMs: number | null;
+  readonly ttftMs: number | null;
+  readonly success: boolean | null;
+  readonly costUsd: number | null;
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+  /** A tool's input (`tool_input`, clipped) or an error's message, when exported. */
+  readonly detail: string;
+}
+
+const KIND_OF = {
+  user_prompt: 'prompt',
+  api_request: 'request',
+  api_error: 'error',
+  tool_result: 'tool',
+} as const satisfies Record<string, TelemetryStep['kind']>;
+
+/** Longest detail text kept per step. */
+const DETAIL_CHARS = 300;
+
+function detailOf(record: string, name: string): string {
+  try {
+    const attributes = (JSON.parse(record) as { attributes?: OtelAttributes }).attributes ?? {};
+    const value = name === 'api_error' ? attributes.error : attributes.tool_input;
+    return typeof value === 'string' ? value.slice(0, DETAIL_CHARS) : '';
+  } catch {
+    return '';
+  }
+}
+
+export function createTelemetryTimeline(db: Database.Database) {
+  const steps = db.prepare(
+    `SELECT name, time_ms AS timeMs, prompt_id AS promptId, tool_name AS toolName, model, tool_use_id AS toolUseId,
+       request_id AS requestId, duration_ms AS durationMs, ttft_ms AS ttftMs, success, cost_usd AS costUsd,
+       input_tokens AS inputTokens, output_tokens AS outputTokens, record
+     FROM otel_events WHERE session_id = ? AND name IN ('user_prompt', 'api_request', 'api_error', 'tool_result')
+     ORDER BY time_ms, key LIMIT ?`,
+  );
+  return (sessionId: string, limit = 5000): TelemetryStep[] =>
+    (
+      steps.all(sessionId, limit) as {
+        name: keyof typeof KIND_OF;
+        timeMs: number;
+        promptId: string;
+        toolName: string;
+        model: string;
+        toolUseId: string;
+        requestId: string;
+        durationMs: number | null;
+        ttftMs: number | null;
+        success: number | null;
+        costUsd: number | null;
+        inputTokens: number | null;
+        outputTokens: number | null;
+        record: string;
+      }[]
+    ).map((r) => {
+      const kind = KIND_OF[r.name];
+      return {
+        kind,
+        timeMs: r.timeMs,
+        promptId: r.promptId,
+        name: kind === 'tool' ? r.toolName : r.model,
+        id: kind === 'tool' ? r.toolUseId : r.requestId,
+        durationMs: r.durationMs,
+        ttftMs: r.ttftMs,
+        success: r.success === null ? null : r.success === 1,
+        costUsd: r.costUsd,
+        inputTokens: r.inputTokens,
+        outputTokens: r.outputTokens,
+        detail: kind === 'tool' || kind === 'error' ? detailOf(r.record, r.name) : '',
+      };
+    });
+}

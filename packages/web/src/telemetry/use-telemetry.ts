@@ -1,0 +1,76 @@
+/**
+ * Claude Code's own telemetry in the dashboard: hooks that load it and follow it live (a stored export tells the
+ * list with `sessions-changed` and each session it names with `session-updated`).
+ */
+import { useEffect, useState } from 'react';
+import { ApiRequestError, api, subscribeLive } from '../data/client';
+import type {
+  SessionTelemetryDto,
+  TelemetrySetupResponse,
+  TelemetryStepsResponse,
+  TelemetrySummaryDto,
+} from '../data/types';
+import { LIST_RELOAD_MS, useLiveTick } from '../data/use-live-tick';
+
+/** Reloads on every live update of `id` (a prefix of the session id matches, as the session page does). */
+function useSessionTick(id: string): number {
+  const [tick, setTick] = useState(0);
+  useEffect(
+    () =>
+      subscribeLive((m) => {
+        if (m.type === 'session-updated' && (m.sessionId === id || m.sessionId.startsWith(id))) setTick((t) => t + 1);
+      }),
+    [id],
+  );
+  return tick;
+}
+
+/** What a request gave: the answer, `null` when there is none (404: no telemetry), undefined while loading. */
+function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, key: string): T | null | undefined {
+  const [value, setValue] = useState<T | null | undefined>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for what `load` asks
+  useEffect(() => {
+    const ctl = new AbortController();
+    load(ctl.signal)
+      .then(setValue)
+      .catch((e: unknown) => {
+        if (ctl.signal.aborted) return;
+        // another failure keeps what was shown (a reload during a restart)
+        if (e instanceof ApiRequestError && e.status === 404) setValue(null);
+        else setValue((v) => (v === undefined ? null : v));
+      });
+    return () => ctl.abort();
+  }, [key]);
+  return value;
+}
+
+/** One session's measured figures (null: no telemetry for it), following live updates. */
+export function useSessionTelemetry(id: string): SessionTelemetryDto | null | undefined {
+  const tick = useSessionTick(id);
+  return useLoaded((signal) => api.telemetry.session(id, signal), `${id}\u0000${tick}`);
+}
+
+/** One session's calls from telemetry, following live updates (its calls fill in as `tool_result` events arrive). */
+export function useTelemetrySteps(id: string): TelemetryStepsResponse | null | undefined {
+  const tick = useSessionTick(id);
+  return useLoaded((signal) => api.telemetry.steps(id, signal), `${id}\u0000${tick}`);
+}
+
+/** Sessions known only from telemetry, reloaded as the list is. */
+export function useTelemetryOnly(): readonly TelemetrySummaryDto[] {
+  const tick = useLiveTick(LIST_RELOAD_MS);
+  return useLoaded((signal) => api.telemetry.only(signal).then((r) => r.sessions), String(tick)) ?? [];
+}
+
+/** Every session id telemetry names (the list marks them "measured"). */
+export function useTelemetryIds(): ReadonlySet<string> {
+  const tick = useLiveTick(LIST_RELOAD_MS);
+  const ids = useLoaded((signal) => api.telemetry.ids(signal).then((r) => new Set(r.sessionIds)), String(tick));
+  return ids ?? EMPTY;
+}
+const EMPTY: ReadonlySet<string> = new Set();
+
+/** Where `serve` receives telemetry and the `env` lines for `~/.claude/settings.json`. */
+export function useTelemetrySetup(): TelemetrySetupResponse | null | undefined {
+  return useLoaded((signal) => api.telemetry.setup(signal), '');
+}
