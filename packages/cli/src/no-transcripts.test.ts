@@ -27,9 +27,9 @@ let emptyGeminiHome: string;
 
 const cli = (args: readonly string[]) => runCli(args, { home: user, db: join(dir, 'index.sqlite'), env: {} });
 
-/** The warning's shape: the folder, then the layouts of Claude Code, Codex and Gemini that were looked for. */
+/** The warning's shape: the folder, then every registered agent and the layouts that were looked for. */
 const warningFor = (path: string) =>
-  `agentdash: warning: ${path} holds no Claude Code, Codex, Gemini, Copilot CLI or Qwen Code transcripts (looked for projects/*/*.jsonl, sessions/**/rollout-*.jsonl, tmp/*/chats/*.json[l], session-state/*/events.jsonl, projects/*/chats/*.jsonl)\n`;
+  `agentdash: warning: ${path} holds no Claude Code, Codex, Gemini, Copilot CLI, Qwen Code, OpenCode or Aider transcripts (looked for projects/*/*.jsonl, sessions/**/rollout-*.jsonl, tmp/*/chats/*.json[l], session-state/*/events.jsonl, projects/*/chats/*.jsonl, opencode.db, storage/session/*/*.json, .aider.chat.history.md, */.aider.chat.history.md)\n`;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'agentdash-no-transcripts-'));
