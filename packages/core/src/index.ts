@@ -54,6 +54,14 @@ export type { ErrorCategory, ErrorSeverity } from './model/tool-error.js';
 export { claudeCodeTelemetryEnv } from './otel/claude-env.js';
 export { decodeOtlpRequest, type OtlpRequest, otlpEncodingOf, signalOfOtlpPath } from './otel/decode.js';
 export {
+  eventFacts,
+  type SpanFacts,
+  spanFacts,
+  spanToolResult,
+  type TelemetryFacts,
+  telemetrySessionId,
+} from './otel/facts.js';
+export {
   attrBool,
   attrNumber,
   attrText,

@@ -40,3 +40,13 @@ export function recordingDirs(): { readonly name: string; readonly dir: string; 
   const base = hasCorpusOtel ? corpusOtelDir : otelFixtureDir;
   return otelRecordings.map((name) => ({ name, dir: join(base, name), full: hasCorpusOtel }));
 }
+
+/**
+ * Codex CLI and Gemini CLI recordings (scripts/record/codex|gemini, trimmed by scripts/make-agent-otel-fixtures.mjs):
+ * the transcripts under `home`, the export requests' exact bytes in `otlp.jsonl`.
+ */
+export const agentOtelRecordings = [
+  { name: 'codex-0.171.0-json', agent: 'codex', home: 'codex-home' },
+  { name: 'codex-0.171.0-protobuf', agent: 'codex', home: 'codex-home' },
+  { name: 'gemini-0.61.0-json', agent: 'gemini', home: 'gemini-home' },
+] as const;

@@ -69,10 +69,10 @@ const SESSION_SUMS = `
     SUM(name = 'tool_result' AND success = 0) AS failedToolCalls,
     TOTAL(CASE WHEN name = 'tool_result' THEN duration_ms END) AS toolMs,
     TOTAL(CASE WHEN name = 'api_request' THEN cost_usd END) AS costUsd,
-    TOTAL(CASE WHEN name = 'api_request' THEN input_tokens END) AS inputTokens,
-    TOTAL(CASE WHEN name = 'api_request' THEN output_tokens END) AS outputTokens,
-    TOTAL(CASE WHEN name = 'api_request' THEN cache_read_tokens END) AS cacheReadTokens,
-    TOTAL(CASE WHEN name = 'api_request' THEN cache_creation_tokens END) AS cacheCreationTokens
+    TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN input_tokens END) AS inputTokens,
+    TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN output_tokens END) AS outputTokens,
+    TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN cache_read_tokens END) AS cacheReadTokens,
+    TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN cache_creation_tokens END) AS cacheCreationTokens
   FROM otel_events WHERE session_id = ?`;
 
 export function createTelemetryQueries(db: Database.Database) {
