@@ -6,16 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  attrNumber,
-  attrText,
-  decodeOtlpRequest,
-  type OtelRecord,
-  type OtelSpan,
-  signalOfOtlpPath,
-} from '@agentdash/core';
+import { decodeOtlpRequest, type OtelRecord, signalOfOtlpPath } from '@agentdash/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentOtelRecordings, otelFixtureDir, readRecording } from '../../../core/test/otel-recordings.js';
+import { agentOtelRecordings, clientSums, otelFixtureDir, readRecording } from '../../../core/test/otel-recordings.js';
 import { type AgentIndex, openIndex } from '../index.js';
 
 const dirs: string[] = [];
@@ -46,59 +39,6 @@ function requestsOf(dir: string): OtelRecord[][] {
 /** A fixed shuffle (no randomness in tests): every third request first, then the rest backwards. */
 function shuffled<T>(items: readonly T[]): T[] {
   return [...items.filter((_, i) => i % 3 === 0), ...items.filter((_, i) => i % 3 !== 0).reverse()];
-}
-
-interface Sums {
-  apiRequests: number;
-  modelMs: number;
-  toolCalls: number;
-  toolMs: number;
-  callIds: string[];
-}
-
-function spanMs(span: OtelSpan): number {
-  return Number((BigInt(span.endUnixNano) - BigInt(span.startUnixNano)) / 1000n) / 1000;
-}
-
-/**
- * The client's own durations per session, read with its own names (not through core's mapping): Codex's
- * `codex.api_request` (HTTP status below 400) and `codex.tool_result` by `conversation.id`; Gemini's
- * `gemini_cli.api_response` and its `tool_call` spans by `session.id` / `gen_ai.conversation.id`.
- */
-function clientSums(agent: 'codex' | 'gemini', records: readonly OtelRecord[]): Map<string, Sums> {
-  const sums = new Map<string, Sums>();
-  const at = (id: string): Sums => {
-    const s = sums.get(id) ?? { apiRequests: 0, modelMs: 0, toolCalls: 0, toolMs: 0, callIds: [] };
-    sums.set(id, s);
-    return s;
-  };
-  for (const r of records) {
-    if (r.kind === 'event' && agent === 'codex') {
-      const s = at(attrText(r.attributes, 'conversation.id'));
-      if (r.name === 'codex.api_request' && (attrNumber(r.attributes, 'http.response.status_code') ?? 0) < 400) {
-        s.apiRequests += 1;
-        s.modelMs += attrNumber(r.attributes, 'duration_ms') ?? 0;
-      }
-      if (r.name === 'codex.tool_result') {
-        s.toolCalls += 1;
-        s.toolMs += attrNumber(r.attributes, 'duration_ms') ?? 0;
-        s.callIds.push(attrText(r.attributes, 'call_id'));
-      }
-    }
-    if (r.kind === 'event' && agent === 'gemini' && r.name === 'gemini_cli.api_response') {
-      const s = at(attrText(r.attributes, 'session.id'));
-      s.apiRequests += 1;
-      s.modelMs += attrNumber(r.attributes, 'duration_ms') ?? 0;
-    }
-    if (r.kind === 'span' && agent === 'gemini' && r.name === 'tool_call') {
-      const s = at(attrText(r.attributes, 'gen_ai.conversation.id'));
-      s.toolCalls += 1;
-      s.toolMs += spanMs(r);
-      s.callIds.push(attrText(r.attributes, 'gen_ai.tool.call_id'));
-    }
-  }
-  sums.delete('');
-  return sums;
 }
 
 describe.each(agentOtelRecordings)('$name: telemetry joined to the transcripts', ({ name, agent, home }) => {
