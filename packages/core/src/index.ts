@@ -59,6 +59,7 @@ export {
   spanFacts,
   spanToolResult,
   type TelemetryFacts,
+  telemetryClientName,
   telemetrySessionId,
 } from './otel/facts.js';
 export {

@@ -12,6 +12,8 @@ export interface TimeFigure {
 /** One session as its telemetry tells it: the client's own measurements. */
 export interface TelemetrySummaryDto {
   readonly sessionId: string;
+  /** The agent that exported it: `Claude Code`, `Codex CLI`, `Gemini CLI` (its `service.name` otherwise). */
+  readonly client: string;
   readonly firstMs: number;
   readonly lastMs: number;
   readonly prompts: number;

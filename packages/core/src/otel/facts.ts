@@ -34,6 +34,20 @@ export interface TelemetryFacts {
   readonly cacheCreationTokens: number | null;
 }
 
+/** The agents whose exports AgentDash reads, by the `service.name` of their resource. */
+const clientNames: Readonly<Record<string, string>> = {
+  'claude-code': 'Claude Code',
+  codex_exec: 'Codex CLI',
+  codex_cli_rs: 'Codex CLI',
+  'codex-tui': 'Codex CLI',
+  'gemini-cli': 'Gemini CLI',
+};
+
+/** The agent an export's `service.name` names (`codex_exec` → Codex CLI); another name as it is, '' as 'unknown'. */
+export function telemetryClientName(serviceName: string): string {
+  return clientNames[serviceName] ?? (serviceName === '' ? 'unknown' : serviceName);
+}
+
 /** The session a record's attributes name: Claude Code and Gemini CLI `session.id`, Codex CLI `conversation.id`. */
 export function telemetrySessionId(attributes: OtelAttributes): string {
   return (

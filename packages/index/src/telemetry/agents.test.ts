@@ -92,6 +92,7 @@ describe.each(agentOtelRecordings)('$name: telemetry joined to the transcripts',
         expected.get(s.sessionId)?.toolCalls,
         expected.get(s.sessionId)?.apiRequests,
       ]);
+      expect(s.client).toBe(agent === 'codex' ? 'Codex CLI' : 'Gemini CLI');
       expect(s.inputTokens + s.cacheReadTokens).toBeGreaterThan(0);
       expect(s.prompts).toBeGreaterThan(0);
     }

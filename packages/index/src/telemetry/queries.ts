@@ -3,11 +3,14 @@
  * id, `tool_use_id` = a call's id, `request_id` = a response's request id. Joined when read, so the order in which
  * telemetry and transcripts arrive does not matter.
  */
+import { telemetryClientName } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 
 /** One session as its telemetry tells it: the client's own measurements. */
 export interface SessionTelemetry {
   readonly sessionId: string;
+  /** The agent that exported it, by its `service.name`: `Claude Code`, `Codex CLI`, `Gemini CLI`. */
+  readonly client: string;
   readonly firstMs: number;
   readonly lastMs: number;
   readonly prompts: number;
@@ -88,6 +91,12 @@ export function createTelemetryQueries(db: Database.Database) {
        WHERE session_id = ? AND name = 'tool_result' GROUP BY tool_name ORDER BY calls DESC, name`,
     ),
     hasTranscript: db.prepare('SELECT 1 FROM sessions WHERE session_id = ? LIMIT 1').pluck(),
+    service: db
+      .prepare(
+        `SELECT json_extract(record, '$.resource."service.name"') FROM otel_events WHERE session_id = ?
+         AND json_extract(record, '$.resource."service.name"') IS NOT NULL LIMIT 1`,
+      )
+      .pluck(),
     sessions: db
       .prepare(
         `SELECT session_id FROM otel_events WHERE session_id <> '' GROUP BY session_id ORDER BY MIN(time_ms) DESC`,
@@ -122,7 +131,7 @@ export function createTelemetryQueries(db: Database.Database) {
   };
 
   const sessionTelemetry = (sessionId: string): SessionTelemetry | undefined => {
-    const sums = s.sums.get(sessionId) as Omit<SessionTelemetry, 'sessionId' | 'tools' | 'hasTranscript'> & {
+    const sums = s.sums.get(sessionId) as Omit<SessionTelemetry, 'sessionId' | 'client' | 'tools' | 'hasTranscript'> & {
       firstMs: number | null;
     };
     if (sums.firstMs === null) return undefined;
@@ -130,6 +139,7 @@ export function createTelemetryQueries(db: Database.Database) {
     return {
       ...sums,
       sessionId,
+      client: telemetryClientName(String(s.service.get(sessionId) ?? '')),
       prompts: sums.prompts ?? 0,
       apiRequests: sums.apiRequests ?? 0,
       apiErrors: sums.apiErrors ?? 0,

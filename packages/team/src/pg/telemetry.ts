@@ -6,7 +6,14 @@
  * `/api/telemetry/sessions/:id` gives the laptop's figures.
  */
 import { createHash } from 'node:crypto';
-import { attrBool, attrNumber, attrText, type OtelAttributes, type OtelRecord } from '@agentdash/core';
+import {
+  attrBool,
+  attrNumber,
+  attrText,
+  type OtelAttributes,
+  type OtelRecord,
+  telemetryClientName,
+} from '@agentdash/core';
 import type { MeasuredCall, MeasuredRequest, SessionTelemetry } from '@agentdash/index';
 import type { ShareTier } from '../contract.js';
 import { recordAtTier } from '../otel/share.js';
@@ -184,12 +191,16 @@ export async function teamSessionTelemetry(sql: Sql, key: TelemetryKey): Promise
     from otel_events where person_id = ${p} and session_id = ${id} and name = 'tool_result'
     group by tool_name order by calls desc, name`;
   const [transcript] = await sql`select 1 from sessions where person_id = ${p} and session_id = ${id} limit 1`;
+  const [service] = await sql<{ name: string | null }[]>`
+    select record->'resource'->>'service.name' as name from otel_events
+    where person_id = ${p} and session_id = ${id} and record->'resource'->>'service.name' is not null limit 1`;
   return {
     ...(sums as unknown as Omit<
       SessionTelemetry,
-      'sessionId' | 'tools' | 'hasTranscript' | 'permissionWaitMs' | 'modelMs' | 'toolMs' | 'costUsd'
+      'sessionId' | 'client' | 'tools' | 'hasTranscript' | 'permissionWaitMs' | 'modelMs' | 'toolMs' | 'costUsd'
     >),
     sessionId: id,
+    client: telemetryClientName(service?.name ?? ''),
     modelMs: total(floats?.model),
     toolMs: total(floats?.tool),
     costUsd: total(floats?.cost),
