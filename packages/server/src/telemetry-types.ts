@@ -28,6 +28,8 @@ export interface TelemetrySummaryDto {
   readonly permissionWaitMs: number;
   /** Sum of the client's own `cost_usd`. */
   readonly costUsd: number;
+  /** Whether the client exported a cost at all (Codex CLI and Gemini CLI do not: `costUsd` is then 0). */
+  readonly costReported: boolean;
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly cacheReadTokens: number;

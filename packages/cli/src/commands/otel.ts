@@ -53,6 +53,7 @@ ${COMMON_HELP}`,
       joins,
       telemetryOnlySessions: only.map((s) => ({
         sessionId: s.sessionId,
+        client: s.client,
         firstMs: s.firstMs,
         lastMs: s.lastMs,
         apiRequests: s.apiRequests,
@@ -72,8 +73,9 @@ ${COMMON_HELP}`,
     );
     for (const s of only) {
       ctx.io.stdout.write(
-        `telemetry only: ${terminalText(s.sessionId)}  ${plural(s.apiRequests, 'API call')}, ${plural(s.toolCalls, 'tool call')}, ` +
-          `model ${formatDuration(s.modelMs)}, $${s.costUsd.toFixed(4)}\n`,
+        `telemetry only: ${terminalText(s.sessionId)} (${terminalText(s.client)})  ${plural(s.apiRequests, 'API call')}, ` +
+          `${plural(s.toolCalls, 'tool call')}, model ${formatDuration(s.modelMs)}` +
+          `${s.costReported ? `, $${s.costUsd.toFixed(4)}` : ''}\n`,
       );
     }
   },

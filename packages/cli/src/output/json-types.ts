@@ -252,6 +252,8 @@ export interface OtelStatusJson {
   };
   readonly telemetryOnlySessions: readonly {
     readonly sessionId: string;
+    /** The agent that exported it: `Claude Code`, `Codex CLI`, `Gemini CLI`. */
+    readonly client: string;
     readonly firstMs: number;
     readonly lastMs: number;
     readonly apiRequests: number;

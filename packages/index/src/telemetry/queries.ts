@@ -26,6 +26,8 @@ export interface SessionTelemetry {
   readonly permissionWaitMs: number;
   /** Sum of the client's own `cost_usd`. */
   readonly costUsd: number;
+  /** Whether the client exported a cost at all (Codex CLI and Gemini CLI do not: `costUsd` is then 0). */
+  readonly costReported: boolean;
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly cacheReadTokens: number;
@@ -72,6 +74,7 @@ const SESSION_SUMS = `
     SUM(name = 'tool_result' AND success = 0) AS failedToolCalls,
     TOTAL(CASE WHEN name = 'tool_result' THEN duration_ms END) AS toolMs,
     TOTAL(CASE WHEN name = 'api_request' THEN cost_usd END) AS costUsd,
+    SUM(name = 'api_request' AND cost_usd IS NOT NULL) AS costReports,
     TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN input_tokens END) AS inputTokens,
     TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN output_tokens END) AS outputTokens,
     TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN cache_read_tokens END) AS cacheReadTokens,
@@ -131,15 +134,17 @@ export function createTelemetryQueries(db: Database.Database) {
   };
 
   const sessionTelemetry = (sessionId: string): SessionTelemetry | undefined => {
-    const sums = s.sums.get(sessionId) as Omit<SessionTelemetry, 'sessionId' | 'client' | 'tools' | 'hasTranscript'> & {
-      firstMs: number | null;
-    };
+    const { costReports, ...sums } = s.sums.get(sessionId) as Omit<
+      SessionTelemetry,
+      'sessionId' | 'client' | 'costReported' | 'tools' | 'hasTranscript'
+    > & { firstMs: number | null; costReports: number | null };
     if (sums.firstMs === null) return undefined;
     const tools = s.tools.all(sessionId) as { name: string; calls: number; failed: number | null }[];
     return {
       ...sums,
       sessionId,
       client: telemetryClientName(String(s.service.get(sessionId) ?? '')),
+      costReported: (costReports ?? 0) > 0,
       prompts: sums.prompts ?? 0,
       apiRequests: sums.apiRequests ?? 0,
       apiErrors: sums.apiErrors ?? 0,

@@ -92,6 +92,13 @@ describe.each(agentOtelRecordings)('$name replayed against a real serve', ({ nam
         sums.apiRequests,
       ]);
       expect(dto.toolTime.source).toBe('measured');
+      // neither client exports a cost: nothing to compare with AgentDash's, nothing flagged
+      expect([dto.telemetry.client, dto.telemetry.costReported, dto.cost.difference, dto.cost.flagged]).toEqual([
+        agent === 'codex' ? 'Codex CLI' : 'Gemini CLI',
+        false,
+        null,
+        false,
+      ]);
       expect(dto.toolTime.ms).toBeCloseTo(sums.toolMs, 9);
       const callIds = new Set(index.calls({ sessionId: id, limit: 1_000_000 }).map((call) => call.callId));
       expect(Object.keys(dto.calls).sort()).toEqual([...sums.callIds].sort());

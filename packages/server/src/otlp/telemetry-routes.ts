@@ -35,7 +35,9 @@ export function sessionTelemetryDto(
   measured: { readonly calls: Map<string, MeasuredCall>; readonly requests: Map<string, MeasuredRequest> },
 ): SessionTelemetryDto {
   const computed = summary?.costUsd ?? null;
-  const difference = computed === null || computed === 0 ? null : (telemetry.costUsd - computed) / computed;
+  // A client that exports no cost (Codex CLI, Gemini CLI) has nothing to compare.
+  const difference =
+    computed === null || computed === 0 || !telemetry.costReported ? null : (telemetry.costUsd - computed) / computed;
   const figure = (measured: number, has: boolean, inferred: number | undefined): TimeFigure =>
     has || inferred === undefined ? { ms: measured, source: 'measured' } : { ms: inferred, source: 'inferred' };
   return {

@@ -164,11 +164,12 @@ export function total(values: readonly number[] | null | undefined): number {
 /** The session's telemetry as the laptop's `sessionTelemetry` sums it; undefined when there is none. */
 export async function teamSessionTelemetry(sql: Sql, key: TelemetryKey): Promise<SessionTelemetry | undefined> {
   const { personId: p, sessionId: id } = key;
-  const [sums] = await sql<Record<string, number | null>[]>`
+  const [sums] = await sql<Record<string, number | boolean | null>[]>`
     select min(time_ms) as "firstMs", max(time_ms) as "lastMs",
       count(distinct prompt_id) filter (where name = 'user_prompt')::int as prompts,
       count(*) filter (where name = 'api_request')::int as "apiRequests",
       count(*) filter (where name = 'api_error')::int as "apiErrors",
+      count(*) filter (where name = 'api_request' and cost_usd is not null) > 0 as "costReported",
       count(*) filter (where name = 'tool_result')::int as "toolCalls",
       count(*) filter (where name = 'tool_result' and success = false)::int as "failedToolCalls",
       coalesce(sum(input_tokens) filter (where name = 'api_request'), 0)::float8 as "inputTokens",

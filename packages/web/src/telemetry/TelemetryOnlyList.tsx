@@ -26,9 +26,11 @@ export function TelemetrySummaryLine({ s, times = true }: { s: TelemetrySummaryD
         tokens <b>{fmtNumber(s.inputTokens)}</b> in · <b>{fmtNumber(s.outputTokens)}</b> out ·{' '}
         <b>{fmtNumber(s.cacheReadTokens)}</b> cache read · <b>{fmtNumber(s.cacheCreationTokens)}</b> cache write
       </span>
-      <span title="The client's own cost_usd">
-        cost <b>{fmtCost(s.costUsd)}</b>
-      </span>
+      {s.costReported && (
+        <span title="The client's own cost_usd">
+          cost <b>{fmtCost(s.costUsd)}</b>
+        </span>
+      )}
       {times && (
         <span>
           model <b>{fmtDuration(s.modelMs)}</b> <SourceBadge source="measured" />
