@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { codexTelemetryToml } from '../../../packages/core/dist/index.js';
 import { finish, installedVersion, parseOptions, recordScenarios } from '../driver.mjs';
 import { startOtlpCapture } from '../otlp-capture.mjs';
 import { telemetryManifest } from '../telemetry-manifest.mjs';
@@ -17,9 +18,8 @@ import { scenarios } from './scenarios.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** config.toml: the scripted provider, and (with telemetry) the three OTLP/HTTP exporters in `protocol`. */
+/** config.toml: the scripted provider, and (with telemetry) the `[otel]` lines `agentdash otel setup` prints. */
 function configToml({ model, api, otlp, protocol }) {
-  const exporter = (signal) => `{ otlp-http = { endpoint = "${otlp}/v1/${signal}", protocol = "${protocol}" } }`;
   return [
     `model = "${model}"`,
     'model_provider = "scripted"',
@@ -28,17 +28,7 @@ function configToml({ model, api, otlp, protocol }) {
     `base_url = "${api}"`,
     'wire_api = "responses"',
     'env_key = "SCRIPTED_API_KEY"',
-    ...(otlp === undefined
-      ? []
-      : [
-          '[otel]',
-          'log_user_prompt = false',
-          'environment = "recording"',
-          `exporter = ${exporter('logs')}`,
-          `trace_exporter = ${exporter('traces')}`,
-          `metrics_exporter = ${exporter('metrics')}`,
-        ]),
-    '',
+    otlp === undefined ? '' : codexTelemetryToml(otlp, protocol),
   ].join('\n');
 }
 

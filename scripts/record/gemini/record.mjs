@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { geminiTelemetrySettings } from '../../../packages/core/dist/index.js';
 import { finish, installedVersion, parseOptions, recordScenarios } from '../driver.mjs';
 import { startOtlpCapture } from '../otlp-capture.mjs';
 import { telemetryManifest } from '../telemetry-manifest.mjs';
@@ -23,18 +24,8 @@ function settings(otlp) {
     security: { auth: { selectedType: 'gemini-api-key' } },
     general: { disableAutoUpdate: true, disableUpdateNag: true },
     privacy: { usageStatisticsEnabled: false },
-    ...(otlp === undefined
-      ? {}
-      : {
-          telemetry: {
-            enabled: true,
-            target: 'local',
-            otlpEndpoint: otlp,
-            otlpProtocol: 'http',
-            logPrompts: false,
-            traces: true,
-          },
-        }),
+    // the settings `agentdash otel setup --agent gemini` prints
+    ...(otlp === undefined ? {} : geminiTelemetrySettings(otlp)),
   };
 }
 
