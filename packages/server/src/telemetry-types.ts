@@ -164,4 +164,8 @@ export interface TelemetrySetupResponse {
   readonly reason: string | null;
   /** The same lines `agentdash otel setup` prints. */
   readonly env: Readonly<Record<string, string>>;
+  /** Codex CLI's `[otel]` lines for `~/.codex/config.toml` (`otel setup --agent codex`). */
+  readonly codexToml: string;
+  /** Gemini CLI's `telemetry` for `~/.gemini/settings.json` (`otel setup --agent gemini`). */
+  readonly geminiSettings: { readonly telemetry: Readonly<Record<string, string | boolean>> };
 }
