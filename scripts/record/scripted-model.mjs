@@ -1,10 +1,13 @@
-// A scripted model API on 127.0.0.1 for recording real agent clients (issue 37). It speaks OpenAI Chat Completions
-// with streaming (`POST …/chat/completions`, `stream: true`, the usage chunk of `stream_options.include_usage`) and
-// serves, for each request, the next step of the script it was given: text, tool calls the model "decides", or an
-// HTTP error. Every request is written to truth.jsonl with what was served: id, status, usage, and when the request
-// arrived, the first byte left and the response ended. Not shipped to users: a recorder's tool.
+// A scripted model API on 127.0.0.1 for recording real agent clients (issue 37). It speaks three wires, each
+// streamed: OpenAI Chat Completions (`POST …/chat/completions`), OpenAI Responses (`POST …/responses`, Codex CLI)
+// and the Gemini API (`POST …/models/<model>:streamGenerateContent`, Gemini CLI; `:generateContent` side requests
+// such as its model router are answered without taking a step). For each scripted request it serves the next step
+// of the script it was given: text, tool calls the model "decides", or an HTTP error. Every request is written to
+// truth.jsonl with what was served: id, status, usage, and when the request arrived, the first byte left and the
+// response ended. Not shipped to users: a recorder's tool.
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { geminiSide, geminiStream, responsesStream } from './scripted-wires.mjs';
 
 /**
  * @typedef {{ name: string, args: Record<string, unknown>, expectError?: boolean }} ScriptedCall
@@ -16,6 +19,65 @@ import { createServer } from 'node:http';
 function promptTokensOf(raw) {
   return Math.max(1, Math.round(raw.length / 4));
 }
+
+/** Which wire a request path speaks, or null (404). */
+function wireOf(url) {
+  const path = (url ?? '').split('?')[0];
+  if (/\/chat\/completions$/.test(path)) return 'chat';
+  if (/\/responses$/.test(path)) return 'responses';
+  if (/:streamGenerateContent$/.test(path)) return 'gemini';
+  if (/:generateContent$/.test(path)) return 'gemini-side';
+  return null;
+}
+
+/** One Chat Completions stream: role chunk, text, tool calls, finish, usage. */
+function chatStream(res, { id, model, text, calls, usage }) {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+  const send = (o) => res.write(`data: ${JSON.stringify({ ...base, ...o })}\n\n`);
+  send({ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+  const firstByteAt = new Date().toISOString();
+  if (text) send({ choices: [{ index: 0, delta: { content: text }, finish_reason: null }] });
+  calls.forEach((call, index) => {
+    const fn = { name: call.name, arguments: JSON.stringify(call.args) };
+    const delta = { tool_calls: [{ index, id: call.id, type: 'function', function: fn }] };
+    send({ choices: [{ index: 0, delta, finish_reason: null }] });
+  });
+  send({ choices: [{ index: 0, delta: {}, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }] });
+  send({ choices: [], usage });
+  res.end('data: [DONE]\n\n');
+  return firstByteAt;
+}
+
+/** The usage object of a wire for prompt, cached and completion tokens. */
+function usageOf(wire, prompt, cached, completion) {
+  if (wire === 'responses') {
+    return {
+      input_tokens: prompt,
+      input_tokens_details: { cached_tokens: cached },
+      output_tokens: completion,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: prompt + completion,
+    };
+  }
+  if (wire === 'gemini') {
+    return {
+      promptTokenCount: prompt,
+      candidatesTokenCount: completion,
+      cachedContentTokenCount: cached,
+      totalTokenCount: prompt + completion,
+    };
+  }
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    prompt_tokens_details: { cached_tokens: cached },
+  };
+}
+
+const idPrefix = { chat: 'chatcmpl', responses: 'resp', gemini: 'gemresp' };
+const callPrefix = { chat: 'call', responses: 'call', gemini: 'gcall' };
 
 /**
  * Start the server. `truthFile` receives one JSON line per request. Use `load(scenario, run, steps)` before each
@@ -39,22 +101,35 @@ export async function startScriptedModel({ truthFile, model }) {
       try {
         body = JSON.parse(raw);
       } catch {}
-      if (!/\/chat\/completions$/.test(req.url ?? '')) {
+      const wire = wireOf(req.url);
+      if (wire === null) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end('{"error":{"message":"not found"}}');
         return;
       }
       served += 1;
-      const id = `chatcmpl-${scenario}-${served}`;
+      const requestModel = body.model ?? decodeURIComponent(/models\/([^:/]+):/.exec(req.url ?? '')?.[1] ?? '');
+      if (wire === 'gemini-side') {
+        const answer = geminiSide(body, model);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer));
+        const at = new Date().toISOString();
+        const truth = { scenario, run, kind: 'side', id: `side-${served}`, requestModel, receivedAt, status: 200 };
+        const line = { ...truth, usage: answer.usageMetadata, firstByteAt: at, endAt: at };
+        appendFileSync(truthFile, `${JSON.stringify(line)}\n`);
+        return;
+      }
+      const id = `${idPrefix[wire]}-${scenario}-${served}`;
       const next = steps[step];
       const kind = next === undefined ? 'extra' : 'script';
       const current = typeof next === 'function' ? next(body) : (next ?? { text: 'Done.' });
-      const truth = { scenario, run, kind, step, id, requestModel: body.model, receivedAt, stream: body.stream };
+      const truth = { scenario, run, kind, step, id, requestModel, receivedAt, stream: body.stream ?? true };
       step += 1;
       if (current.status !== undefined) {
         res.writeHead(current.status, { 'content-type': 'application/json' });
         const firstByteAt = new Date().toISOString();
-        res.end(JSON.stringify({ error: { message: `scripted ${current.status}`, type: 'server_error' } }));
+        const error = { message: `scripted ${current.status}`, type: 'server_error', code: current.status };
+        res.end(JSON.stringify({ error }));
         appendFileSync(
           truthFile,
           `${JSON.stringify({ ...truth, status: current.status, usage: null, firstByteAt, endAt: firstByteAt })}\n`,
@@ -67,36 +142,17 @@ export async function startScriptedModel({ truthFile, model }) {
       lastPrompt = prompt;
       const calls = (current.calls ?? []).map((call, index) => ({
         ...call,
-        id: `call_${scenario}_${served}_${index}`,
+        id: `${callPrefix[wire]}_${scenario}_${served}_${index}`,
       }));
       const completion = 5 + Math.round((current.text ?? '').length / 4) + calls.length * 17;
-      const usage = {
-        prompt_tokens: prompt,
-        completion_tokens: completion,
-        total_tokens: prompt + completion,
-        prompt_tokens_details: { cached_tokens: cached },
-      };
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
-      const send = (o) => res.write(`data: ${JSON.stringify({ ...base, ...o })}\n\n`);
-      send({ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
-      const firstByteAt = new Date().toISOString();
-      if (current.text) send({ choices: [{ index: 0, delta: { content: current.text }, finish_reason: null }] });
-      calls.forEach((call, index) => {
-        const fn = { name: call.name, arguments: JSON.stringify(call.args) };
-        send({
-          choices: [
-            {
-              index: 0,
-              delta: { tool_calls: [{ index, id: call.id, type: 'function', function: fn }] },
-              finish_reason: null,
-            },
-          ],
-        });
-      });
-      send({ choices: [{ index: 0, delta: {}, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }] });
-      send({ choices: [], usage });
-      res.end('data: [DONE]\n\n');
+      const usage = usageOf(wire, prompt, cached, completion);
+      const served_ = { id, model, text: current.text, calls, usage };
+      const firstByteAt =
+        wire === 'responses'
+          ? responsesStream(res, served_)
+          : wire === 'gemini'
+            ? geminiStream(res, served_)
+            : chatStream(res, served_);
       const endAt = new Date().toISOString();
       const items = calls.map((c) => ({ id: c.id, name: c.name, expectError: c.expectError === true }));
       appendFileSync(
@@ -109,6 +165,8 @@ export async function startScriptedModel({ truthFile, model }) {
   const address = server.address();
   return {
     url: `http://127.0.0.1:${address.port}/v1`,
+    /** The server's root, for clients that add their own path (Gemini: `/v1beta/models/…`). */
+    origin: `http://127.0.0.1:${address.port}`,
     load(nextScenario, nextRun, nextSteps) {
       scenario = nextScenario;
       run = nextRun;
@@ -116,6 +174,10 @@ export async function startScriptedModel({ truthFile, model }) {
       step = 0;
       lastPrompt = 0;
     },
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(resolve);
+      }),
   };
 }

@@ -83,9 +83,9 @@ it('sessions --json adds each session’s measured model and tool time; the tabl
   expect(
     text
       .split('\n')
-      .filter((l) => l.includes('with Claude Code telemetry'))
+      .filter((l) => l.includes('with agent telemetry'))
       .map((l) => l.split(':')[0]),
-  ).toEqual(['2 with Claude Code telemetry']);
+  ).toEqual(['2 with agent telemetry']);
 });
 
 it('stats --json adds the measured tool runs of the sessions in scope', async () => {
@@ -102,6 +102,6 @@ it('stats --json adds the measured tool runs of the sessions in scope', async ()
   expect([probe.calls, probe.measured]).toEqual([0, undefined]);
   const text = await cli(['stats']);
   expect(text.split('\n').filter((l) => l.startsWith('measured by'))).toEqual([
-    expect.stringMatching(new RegExp(`^measured by Claude Code's telemetry: ${runs.length} runs in 1 session, p50 `)),
+    expect.stringMatching(new RegExp(`^measured by the agents' telemetry: ${runs.length} runs in 1 session, p50 `)),
   ]);
 });

@@ -49,6 +49,24 @@ it('otel setup prints the environment that points Claude Code at the receiver', 
   ]);
 });
 
+it('otel setup also gives the lines for Codex CLI and Gemini CLI (the recorders use the same)', async () => {
+  const { codex, gemini } = await json<OtelSetupJson>(['otel', 'setup', '--otlp-port', '4999']);
+  expect(codex.toml).toMatchInlineSnapshot(`
+    "[otel]
+    log_user_prompt = false
+    exporter = { otlp-http = { endpoint = "http://127.0.0.1:4999/v1/logs", protocol = "json" } }
+    trace_exporter = { otlp-http = { endpoint = "http://127.0.0.1:4999/v1/traces", protocol = "json" } }
+    metrics_exporter = { otlp-http = { endpoint = "http://127.0.0.1:4999/v1/metrics", protocol = "json" } }
+    "
+  `);
+  expect(gemini).toEqual({
+    file: '~/.gemini/settings.json',
+    settings: {
+      telemetry: { enabled: true, target: 'local', otlpEndpoint: 'http://127.0.0.1:4999', otlpProtocol: 'http' },
+    },
+  });
+});
+
 it('otel status counts what arrived and lists the sessions known only from telemetry', async () => {
   const records: OtelRecord[] = [];
   const index = openIndex({ dbPath: join(dir, 'index.sqlite') });

@@ -51,8 +51,17 @@ export type {
 export { matchSubagents, type SubagentLinkKind } from './model/subagent-links.js';
 export { primaryDurationMs, type ToolCall } from './model/tool-call.js';
 export type { ErrorCategory, ErrorSeverity } from './model/tool-error.js';
-export { claudeCodeTelemetryEnv } from './otel/claude-env.js';
+export { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } from './otel/claude-env.js';
 export { decodeOtlpRequest, type OtlpRequest, otlpEncodingOf, signalOfOtlpPath } from './otel/decode.js';
+export {
+  eventFacts,
+  type SpanFacts,
+  spanFacts,
+  spanToolResult,
+  type TelemetryFacts,
+  telemetryClientName,
+  telemetrySessionId,
+} from './otel/facts.js';
 export {
   attrBool,
   attrNumber,

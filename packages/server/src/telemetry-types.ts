@@ -12,6 +12,8 @@ export interface TimeFigure {
 /** One session as its telemetry tells it: the client's own measurements. */
 export interface TelemetrySummaryDto {
   readonly sessionId: string;
+  /** The agent that exported it: `Claude Code`, `Codex CLI`, `Gemini CLI` (its `service.name` otherwise). */
+  readonly client: string;
   readonly firstMs: number;
   readonly lastMs: number;
   readonly prompts: number;
@@ -26,6 +28,8 @@ export interface TelemetrySummaryDto {
   readonly permissionWaitMs: number;
   /** Sum of the client's own `cost_usd`. */
   readonly costUsd: number;
+  /** Whether the client exported a cost at all (Codex CLI and Gemini CLI do not: `costUsd` is then 0). */
+  readonly costReported: boolean;
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly cacheReadTokens: number;
@@ -160,4 +164,8 @@ export interface TelemetrySetupResponse {
   readonly reason: string | null;
   /** The same lines `agentdash otel setup` prints. */
   readonly env: Readonly<Record<string, string>>;
+  /** Codex CLI's `[otel]` lines for `~/.codex/config.toml` (`otel setup --agent codex`). */
+  readonly codexToml: string;
+  /** Gemini CLI's `telemetry` for `~/.gemini/settings.json` (`otel setup --agent gemini`). */
+  readonly geminiSettings: { readonly telemetry: Readonly<Record<string, string | boolean>> };
 }

@@ -8,7 +8,7 @@
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { attrText, decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
+import { attrText, codexTelemetryToml, decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -109,6 +109,10 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
       (await page.locator('[data-testid=telemetry-env]').textContent({ timeout: 15_000 })) ?? '{}',
     );
     expect(env.env.OTEL_EXPORTER_OTLP_ENDPOINT).toBe(endpoint);
+    // and Codex CLI's and Gemini CLI's, pointed at the same receiver
+    expect(await page.locator('[data-testid=telemetry-codex]').textContent()).toBe(codexTelemetryToml(endpoint));
+    const gemini = JSON.parse((await page.locator('[data-testid=telemetry-gemini]').textContent()) ?? '{}');
+    expect(gemini.telemetry.otlpEndpoint).toBe(endpoint);
 
     // up to the session's first export: it shows without a reload (SSE), marked telemetry-only
     for (const request of requests.slice(0, first + 1)) expect(await send(request)).toBe(200);

@@ -1,5 +1,5 @@
-import { claudeCodeTelemetryEnv } from '@agentdash/core';
-import { positiveInt, str } from '../args.js';
+import { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } from '@agentdash/core';
+import { agentArg, positiveInt, str } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatDuration, plural, terminalText } from '../format.js';
 import type { OtelSetupJson, OtelStatusJson } from '../output/json-types.js';
@@ -10,13 +10,14 @@ const DEFAULT_OTLP_PORT = 4318;
 
 export const otelCommand: CommandSpec = {
   name: 'otel',
-  usage: 'agentdash otel [setup [--otlp-port N] | status] [--json]',
-  summary: "Claude Code's own telemetry (OpenTelemetry): how to send it here, and what arrived",
+  usage: 'agentdash otel [setup [--otlp-port N] [--agent claude|codex|gemini] | status] [--json]',
+  summary: "Agents' own telemetry (OpenTelemetry): how to send it here, and what arrived",
   help: `"agentdash serve" also receives OTLP/HTTP telemetry on 127.0.0.1:4318 (--otlp-port N), JSON or protobuf.
 Claude Code then reports the time each API request and each tool call really took, and its own cost; AgentDash
-joins them to the transcripts by session, call and request id.
+joins them to the transcripts by session, call and request id. Codex CLI and Gemini CLI report theirs too.
 
-  setup     print the "env" lines to add to ~/.claude/settings.json (default); AgentDash never writes it
+  setup     print the "env" lines to add to ~/.claude/settings.json (default); AgentDash never writes it;
+            --agent codex: the [otel] lines of ~/.codex/config.toml; --agent gemini: ~/.gemini/settings.json's
   status    what the index holds: events, spans, metric points, how many join the transcripts, and the sessions
             known only from telemetry
 
@@ -29,16 +30,32 @@ ${COMMON_HELP}`,
       const raw = str(ctx.values, 'otlp-port');
       const port = positiveInt(ctx.values, 'otlp-port') ?? DEFAULT_OTLP_PORT;
       if (port > 65535) throw new UsageError(`--otlp-port must be at most 65535, got "${raw}"`);
-      const env = claudeCodeTelemetryEnv(`http://127.0.0.1:${port}`);
+      const endpoint = `http://127.0.0.1:${port}`;
+      const env = claudeCodeTelemetryEnv(endpoint);
+      const codex = { file: '~/.codex/config.toml', toml: codexTelemetryToml(endpoint) };
+      const gemini = { file: '~/.gemini/settings.json', settings: geminiTelemetrySettings(endpoint) };
       if (ctx.json) {
-        const out: OtelSetupJson = { env };
+        const out: OtelSetupJson = { env, codex, gemini };
         writeJson(ctx, out);
+        return;
+      }
+      const running = `and keep "agentdash serve${port === DEFAULT_OTLP_PORT ? '' : ` --otlp-port ${port}`}" running.\n`;
+      const { agent } = agentArg(ctx.values);
+      if (agent === 'codex') {
+        ctx.io.stdout.write(`Add to ${codex.file}, then start Codex CLI again:\n\n${codex.toml}\n${running}`);
+        return;
+      }
+      if (agent === 'gemini') {
+        ctx.io.stdout.write(
+          `Merge into ${gemini.file}, then start Gemini CLI again:\n\n` +
+            `${JSON.stringify(gemini.settings, null, 2)}\n\n${running}`,
+        );
         return;
       }
       ctx.io.stdout.write(
         `Add to ~/.claude/settings.json (merge into "env" if it has one), then start Claude Code again:\n\n` +
-          `${JSON.stringify({ env }, null, 2)}\n\n` +
-          `and keep "agentdash serve${port === DEFAULT_OTLP_PORT ? '' : ` --otlp-port ${port}`}" running.\n`,
+          `${JSON.stringify({ env }, null, 2)}\n\n${running}` +
+          'Codex CLI and Gemini CLI: agentdash otel setup --agent codex (or gemini).\n',
       );
       return;
     }
@@ -53,6 +70,7 @@ ${COMMON_HELP}`,
       joins,
       telemetryOnlySessions: only.map((s) => ({
         sessionId: s.sessionId,
+        client: s.client,
         firstMs: s.firstMs,
         lastMs: s.lastMs,
         apiRequests: s.apiRequests,
@@ -72,8 +90,9 @@ ${COMMON_HELP}`,
     );
     for (const s of only) {
       ctx.io.stdout.write(
-        `telemetry only: ${terminalText(s.sessionId)}  ${plural(s.apiRequests, 'API call')}, ${plural(s.toolCalls, 'tool call')}, ` +
-          `model ${formatDuration(s.modelMs)}, $${s.costUsd.toFixed(4)}\n`,
+        `telemetry only: ${terminalText(s.sessionId)} (${terminalText(s.client)})  ${plural(s.apiRequests, 'API call')}, ` +
+          `${plural(s.toolCalls, 'tool call')}, model ${formatDuration(s.modelMs)}` +
+          `${s.costReported ? `, $${s.costUsd.toFixed(4)}` : ''}\n`,
       );
     }
   },

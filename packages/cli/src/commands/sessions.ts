@@ -111,7 +111,7 @@ export function measuredLine(
   }
   if (total === undefined) return undefined;
   return (
-    `${formatCount(total.sessions)} with Claude Code telemetry: model ${formatDuration(total.modelMs)}, ` +
+    `${formatCount(total.sessions)} with agent telemetry: model ${formatDuration(total.modelMs)}, ` +
     `tools ${formatDuration(total.toolMs)} measured (inferred from timestamps: model ` +
     `${formatDuration(total.inferredModelMs)}, tools ${formatDuration(total.inferredToolMs)})`
   );

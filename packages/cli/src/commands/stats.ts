@@ -123,7 +123,7 @@ ${COMMON_HELP}`,
     if (measured !== undefined) {
       const d = measured.durationMs;
       ctx.io.stdout.write(
-        `measured by Claude Code's telemetry: ${plural(measured.calls, 'run')} in ${plural(measured.sessions, 'session')}, ` +
+        `measured by the agents' telemetry: ${plural(measured.calls, 'run')} in ${plural(measured.sessions, 'session')}, ` +
           `p50 ${formatDuration(d.p50)}, p95 ${formatDuration(d.p95)}, max ${formatDuration(d.max)} ` +
           `(the durations above are inferred from call→result timestamps)\n`,
       );

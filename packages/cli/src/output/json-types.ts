@@ -234,6 +234,13 @@ export interface ServeJson {
 /** `otel setup --json`: the environment Claude Code needs to send its telemetry here. */
 export interface OtelSetupJson {
   readonly env: Readonly<Record<string, string>>;
+  /** The `[otel]` lines for Codex CLI's config file. */
+  readonly codex: { readonly file: string; readonly toml: string };
+  /** The `telemetry` object for Gemini CLI's settings file. */
+  readonly gemini: {
+    readonly file: string;
+    readonly settings: { readonly telemetry: Readonly<Record<string, string | boolean>> };
+  };
 }
 
 /** `otel status --json`: what telemetry the index holds and how it joins the transcripts. */
@@ -252,6 +259,8 @@ export interface OtelStatusJson {
   };
   readonly telemetryOnlySessions: readonly {
     readonly sessionId: string;
+    /** The agent that exported it: `Claude Code`, `Codex CLI`, `Gemini CLI`. */
+    readonly client: string;
     readonly firstMs: number;
     readonly lastMs: number;
     readonly apiRequests: number;

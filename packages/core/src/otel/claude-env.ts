@@ -21,3 +21,33 @@ export function claudeCodeTelemetryEnv(endpoint: string): Readonly<Record<string
     OTEL_METRIC_EXPORT_INTERVAL: '10000',
   };
 }
+
+/**
+ * Codex CLI's `~/.codex/config.toml` lines that send its logs, traces and metrics to an OTLP/HTTP endpoint, as JSON
+ * or (`binary`) protobuf: its `[otel]` table, prompts left out. The recorder (scripts/record/codex) uses these lines.
+ *
+ * @example
+ * codexTelemetryToml('http://127.0.0.1:4318').startsWith('[otel]') // true
+ */
+export function codexTelemetryToml(endpoint: string, protocol: 'json' | 'binary' = 'json'): string {
+  const exporter = (signal: string) =>
+    `{ otlp-http = { endpoint = "${endpoint}/v1/${signal}", protocol = "${protocol}" } }`;
+  return [
+    '[otel]',
+    'log_user_prompt = false',
+    `exporter = ${exporter('logs')}`,
+    `trace_exporter = ${exporter('traces')}`,
+    `metrics_exporter = ${exporter('metrics')}`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Gemini CLI's `~/.gemini/settings.json` `telemetry` that sends it to an OTLP/HTTP endpoint as JSON (not its default
+ * gRPC). The recorder (scripts/record/gemini) uses these settings.
+ */
+export function geminiTelemetrySettings(endpoint: string): {
+  readonly telemetry: Readonly<Record<string, string | boolean>>;
+} {
+  return { telemetry: { enabled: true, target: 'local', otlpEndpoint: endpoint, otlpProtocol: 'http' } };
+}

@@ -3,11 +3,14 @@
  * id, `tool_use_id` = a call's id, `request_id` = a response's request id. Joined when read, so the order in which
  * telemetry and transcripts arrive does not matter.
  */
+import { telemetryClientName } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 
 /** One session as its telemetry tells it: the client's own measurements. */
 export interface SessionTelemetry {
   readonly sessionId: string;
+  /** The agent that exported it, by its `service.name`: `Claude Code`, `Codex CLI`, `Gemini CLI`. */
+  readonly client: string;
   readonly firstMs: number;
   readonly lastMs: number;
   readonly prompts: number;
@@ -23,6 +26,8 @@ export interface SessionTelemetry {
   readonly permissionWaitMs: number;
   /** Sum of the client's own `cost_usd`. */
   readonly costUsd: number;
+  /** Whether the client exported a cost at all (Codex CLI and Gemini CLI do not: `costUsd` is then 0). */
+  readonly costReported: boolean;
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly cacheReadTokens: number;
@@ -69,10 +74,11 @@ const SESSION_SUMS = `
     SUM(name = 'tool_result' AND success = 0) AS failedToolCalls,
     TOTAL(CASE WHEN name = 'tool_result' THEN duration_ms END) AS toolMs,
     TOTAL(CASE WHEN name = 'api_request' THEN cost_usd END) AS costUsd,
-    TOTAL(CASE WHEN name = 'api_request' THEN input_tokens END) AS inputTokens,
-    TOTAL(CASE WHEN name = 'api_request' THEN output_tokens END) AS outputTokens,
-    TOTAL(CASE WHEN name = 'api_request' THEN cache_read_tokens END) AS cacheReadTokens,
-    TOTAL(CASE WHEN name = 'api_request' THEN cache_creation_tokens END) AS cacheCreationTokens
+    SUM(name = 'api_request' AND cost_usd IS NOT NULL) AS costReports,
+    TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN input_tokens END) AS inputTokens,
+    TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN output_tokens END) AS outputTokens,
+    TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN cache_read_tokens END) AS cacheReadTokens,
+    TOTAL(CASE WHEN name IN ('api_request', 'api_usage') THEN cache_creation_tokens END) AS cacheCreationTokens
   FROM otel_events WHERE session_id = ?`;
 
 export function createTelemetryQueries(db: Database.Database) {
@@ -88,6 +94,12 @@ export function createTelemetryQueries(db: Database.Database) {
        WHERE session_id = ? AND name = 'tool_result' GROUP BY tool_name ORDER BY calls DESC, name`,
     ),
     hasTranscript: db.prepare('SELECT 1 FROM sessions WHERE session_id = ? LIMIT 1').pluck(),
+    service: db
+      .prepare(
+        `SELECT json_extract(record, '$.resource."service.name"') FROM otel_events WHERE session_id = ?
+         AND json_extract(record, '$.resource."service.name"') IS NOT NULL LIMIT 1`,
+      )
+      .pluck(),
     sessions: db
       .prepare(
         `SELECT session_id FROM otel_events WHERE session_id <> '' GROUP BY session_id ORDER BY MIN(time_ms) DESC`,
@@ -122,14 +134,17 @@ export function createTelemetryQueries(db: Database.Database) {
   };
 
   const sessionTelemetry = (sessionId: string): SessionTelemetry | undefined => {
-    const sums = s.sums.get(sessionId) as Omit<SessionTelemetry, 'sessionId' | 'tools' | 'hasTranscript'> & {
-      firstMs: number | null;
-    };
+    const { costReports, ...sums } = s.sums.get(sessionId) as Omit<
+      SessionTelemetry,
+      'sessionId' | 'client' | 'costReported' | 'tools' | 'hasTranscript'
+    > & { firstMs: number | null; costReports: number | null };
     if (sums.firstMs === null) return undefined;
     const tools = s.tools.all(sessionId) as { name: string; calls: number; failed: number | null }[];
     return {
       ...sums,
       sessionId,
+      client: telemetryClientName(String(s.service.get(sessionId) ?? '')),
+      costReported: (costReports ?? 0) > 0,
       prompts: sums.prompts ?? 0,
       apiRequests: sums.apiRequests ?? 0,
       apiErrors: sums.apiErrors ?? 0,

@@ -3,7 +3,15 @@
  * same span sent again, changes nothing).
  */
 import { createHash } from 'node:crypto';
-import { attrBool, attrNumber, attrText, type OtelAttributes, type OtelRecord } from '@agentdash/core';
+import {
+  eventFacts,
+  type OtelAttributes,
+  type OtelRecord,
+  spanFacts,
+  spanToolResult,
+  type TelemetryFacts,
+  telemetrySessionId,
+} from '@agentdash/core';
 import type Database from 'better-sqlite3';
 
 export interface StoreReport {
@@ -19,7 +27,7 @@ function hashOf(text: string): string {
 
 /** The transcript session a record belongs to ('' when it names none). */
 export function sessionIdOf(attributes: OtelAttributes): string {
-  return attrText(attributes, 'session.id') || attrText(attributes, 'gen_ai.conversation.id');
+  return telemetrySessionId(attributes);
 }
 
 function boolColumn(value: boolean | null): number | null {
@@ -48,53 +56,57 @@ export function createTelemetryWriter(db: Database.Database, now: () => number) 
     ),
   };
 
+  const insertEvent = (key: string, f: TelemetryFacts, timeMs: number, receivedMs: number, json: string): boolean =>
+    s.event.run(
+      key,
+      f.sessionId,
+      f.name,
+      timeMs,
+      f.promptId,
+      f.requestId,
+      f.toolUseId,
+      f.toolName,
+      f.model,
+      f.durationMs,
+      f.ttftMs,
+      boolColumn(f.success),
+      f.costUsd,
+      f.inputTokens,
+      f.outputTokens,
+      f.cacheReadTokens,
+      f.cacheCreationTokens,
+      receivedMs,
+      json,
+    ).changes > 0;
+
   const storeOne = (record: OtelRecord, receivedMs: number): boolean => {
     const json = JSON.stringify(record);
     switch (record.kind) {
-      case 'event': {
-        const a = record.attributes;
-        return (
-          s.event.run(
-            hashOf(json),
-            sessionIdOf(a),
-            record.name,
-            record.timeMs,
-            attrText(a, 'prompt.id'),
-            attrText(a, 'request_id'),
-            attrText(a, 'tool_use_id'),
-            attrText(a, 'tool_name'),
-            attrText(a, 'model'),
-            attrNumber(a, 'duration_ms'),
-            attrNumber(a, 'ttft_ms'),
-            boolColumn(attrBool(a, 'success')),
-            attrNumber(a, 'cost_usd'),
-            attrNumber(a, 'input_tokens'),
-            attrNumber(a, 'output_tokens'),
-            attrNumber(a, 'cache_read_tokens'),
-            attrNumber(a, 'cache_creation_tokens'),
-            receivedMs,
-            json,
-          ).changes > 0
-        );
-      }
+      case 'event':
+        return insertEvent(hashOf(json), eventFacts(record), record.timeMs, receivedMs, json);
       case 'span': {
-        const a = record.attributes;
-        return (
+        const f = spanFacts(record);
+        const stored =
           s.span.run(
             record.traceId,
             record.spanId,
             record.parentSpanId,
-            sessionIdOf(a),
+            f.sessionId,
             record.name,
             record.startMs,
             record.endMs,
             record.durationMs,
-            attrText(a, 'gen_ai.response.id') || attrText(a, 'request_id'),
-            attrText(a, 'gen_ai.tool.call.id') || attrText(a, 'tool_use_id'),
+            f.requestId,
+            f.toolUseId,
             receivedMs,
             json,
-          ).changes > 0
-        );
+          ).changes > 0;
+        // A span that is the client's only record of a call's run is also that call's `tool_result`.
+        const toolResult = spanToolResult(record);
+        if (stored && toolResult !== undefined) {
+          insertEvent(`span:${record.traceId}:${record.spanId}`, toolResult, record.endMs, receivedMs, json);
+        }
+        return stored;
       }
       case 'metric':
         return (

@@ -3,7 +3,7 @@
  * and cost beside what AgentDash infers from its transcript; `/measured/:id` the same or null, never a 404), `/sessions/:id/steps` (its calls from telemetry),
  * `/ids` (every session telemetry names) and `/setup` (the receiver, and the `env` lines for Claude Code).
  */
-import { claudeCodeTelemetryEnv } from '@agentdash/core';
+import { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } from '@agentdash/core';
 import type { AgentIndex, MeasuredCall, MeasuredRequest, SessionSummary, SessionTelemetry } from '@agentdash/index';
 import { Hono } from 'hono';
 import { HttpError } from '../http-error.js';
@@ -35,7 +35,9 @@ export function sessionTelemetryDto(
   measured: { readonly calls: Map<string, MeasuredCall>; readonly requests: Map<string, MeasuredRequest> },
 ): SessionTelemetryDto {
   const computed = summary?.costUsd ?? null;
-  const difference = computed === null || computed === 0 ? null : (telemetry.costUsd - computed) / computed;
+  // A client that exports no cost (Codex CLI, Gemini CLI) has nothing to compare.
+  const difference =
+    computed === null || computed === 0 || !telemetry.costReported ? null : (telemetry.costUsd - computed) / computed;
   const figure = (measured: number, has: boolean, inferred: number | undefined): TimeFigure =>
     has || inferred === undefined ? { ms: measured, source: 'measured' } : { ms: inferred, source: 'inferred' };
   return {
@@ -67,7 +69,14 @@ export function telemetrySetup(otlp: OtlpState | undefined): TelemetrySetupRespo
       : 'error' in otlp
         ? `the OTLP receiver could not listen: ${otlp.error.split('\n')[0]}`
         : null;
-  return { listening: reason === null, endpoint, reason, env: claudeCodeTelemetryEnv(endpoint) };
+  return {
+    listening: reason === null,
+    endpoint,
+    reason,
+    env: claudeCodeTelemetryEnv(endpoint),
+    codexToml: codexTelemetryToml(endpoint),
+    geminiSettings: geminiTelemetrySettings(endpoint),
+  };
 }
 
 /**

@@ -6,7 +6,14 @@
  * `/api/telemetry/sessions/:id` gives the laptop's figures.
  */
 import { createHash } from 'node:crypto';
-import { attrBool, attrNumber, attrText, type OtelAttributes, type OtelRecord } from '@agentdash/core';
+import {
+  attrBool,
+  attrNumber,
+  attrText,
+  type OtelAttributes,
+  type OtelRecord,
+  telemetryClientName,
+} from '@agentdash/core';
 import type { MeasuredCall, MeasuredRequest, SessionTelemetry } from '@agentdash/index';
 import type { ShareTier } from '../contract.js';
 import { recordAtTier } from '../otel/share.js';
@@ -157,11 +164,12 @@ export function total(values: readonly number[] | null | undefined): number {
 /** The session's telemetry as the laptop's `sessionTelemetry` sums it; undefined when there is none. */
 export async function teamSessionTelemetry(sql: Sql, key: TelemetryKey): Promise<SessionTelemetry | undefined> {
   const { personId: p, sessionId: id } = key;
-  const [sums] = await sql<Record<string, number | null>[]>`
+  const [sums] = await sql<Record<string, number | boolean | null>[]>`
     select min(time_ms) as "firstMs", max(time_ms) as "lastMs",
       count(distinct prompt_id) filter (where name = 'user_prompt')::int as prompts,
       count(*) filter (where name = 'api_request')::int as "apiRequests",
       count(*) filter (where name = 'api_error')::int as "apiErrors",
+      count(*) filter (where name = 'api_request' and cost_usd is not null) > 0 as "costReported",
       count(*) filter (where name = 'tool_result')::int as "toolCalls",
       count(*) filter (where name = 'tool_result' and success = false)::int as "failedToolCalls",
       coalesce(sum(input_tokens) filter (where name = 'api_request'), 0)::float8 as "inputTokens",
@@ -184,12 +192,16 @@ export async function teamSessionTelemetry(sql: Sql, key: TelemetryKey): Promise
     from otel_events where person_id = ${p} and session_id = ${id} and name = 'tool_result'
     group by tool_name order by calls desc, name`;
   const [transcript] = await sql`select 1 from sessions where person_id = ${p} and session_id = ${id} limit 1`;
+  const [service] = await sql<{ name: string | null }[]>`
+    select record->'resource'->>'service.name' as name from otel_events
+    where person_id = ${p} and session_id = ${id} and record->'resource'->>'service.name' is not null limit 1`;
   return {
     ...(sums as unknown as Omit<
       SessionTelemetry,
-      'sessionId' | 'tools' | 'hasTranscript' | 'permissionWaitMs' | 'modelMs' | 'toolMs' | 'costUsd'
+      'sessionId' | 'client' | 'tools' | 'hasTranscript' | 'permissionWaitMs' | 'modelMs' | 'toolMs' | 'costUsd'
     >),
     sessionId: id,
+    client: telemetryClientName(service?.name ?? ''),
     modelMs: total(floats?.model),
     toolMs: total(floats?.tool),
     costUsd: total(floats?.cost),

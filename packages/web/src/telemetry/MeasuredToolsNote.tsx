@@ -17,7 +17,7 @@ export function MeasuredToolsNote({ measured }: { measured: MeasuredToolStatsDto
     <div className="tel-figures" data-testid="measured-tools-note">
       <span>
         <SourceBadge source="measured" /> {plural(measured.calls, 'tool run')} in {plural(measured.sessions, 'session')}{' '}
-        measured by Claude Code's telemetry: p50 <b>{fmtDuration(measured.durationMs.p50)}</b>, p95{' '}
+        measured by the agents' telemetry: p50 <b>{fmtDuration(measured.durationMs.p50)}</b>, p95{' '}
         <b>{fmtDuration(measured.durationMs.p95)}</b>
       </span>
       {tools.map(([name, t]) => (

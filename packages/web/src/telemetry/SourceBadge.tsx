@@ -1,7 +1,7 @@
 import './telemetry.css';
 
 const TITLES = {
-  measured: "Measured by Claude Code's own telemetry (OpenTelemetry): the client's clock",
+  measured: "Measured by the agent's own telemetry (OpenTelemetry): the client's clock",
   inferred: "Inferred by AgentDash from the transcript's record timestamps (no telemetry for it)",
 } as const;
 

@@ -41,7 +41,7 @@ export function TelemetryFigures({ telemetry }: { telemetry: SessionTelemetryDto
             : "The client's own cost_usd, summed over its API requests"
         }
       >
-        client cost <b>{fmtCost(cost.clientUsd)}</b>
+        client cost {telemetry.telemetry.costReported ? <b>{fmtCost(cost.clientUsd)}</b> : 'not exported'}
         {cost.computedUsd !== null && (
           <>
             {' '}

@@ -5,8 +5,8 @@ import { sessionHref } from '../ui/router';
 import { SourceBadge } from './SourceBadge';
 import { useTelemetryOnly } from './use-telemetry';
 
-const ONLY_TITLE =
-  "No transcript of this session on this machine: what Claude Code's own telemetry (OpenTelemetry) reported";
+const onlyTitle = (client: string) =>
+  `No transcript of this session on this machine: what ${client}'s own telemetry (OpenTelemetry) reported`;
 
 /** The tools a session called, most used first, with their failures: `Bash ×3 (1 failed) · Read ×2`. */
 export function toolsLine(tools: TelemetrySummaryDto['tools']): string {
@@ -26,9 +26,11 @@ export function TelemetrySummaryLine({ s, times = true }: { s: TelemetrySummaryD
         tokens <b>{fmtNumber(s.inputTokens)}</b> in · <b>{fmtNumber(s.outputTokens)}</b> out ·{' '}
         <b>{fmtNumber(s.cacheReadTokens)}</b> cache read · <b>{fmtNumber(s.cacheCreationTokens)}</b> cache write
       </span>
-      <span title="The client's own cost_usd">
-        cost <b>{fmtCost(s.costUsd)}</b>
-      </span>
+      {s.costReported && (
+        <span title="The client's own cost_usd">
+          cost <b>{fmtCost(s.costUsd)}</b>
+        </span>
+      )}
       {times && (
         <span>
           model <b>{fmtDuration(s.modelMs)}</b> <SourceBadge source="measured" />
@@ -63,8 +65,11 @@ export function TelemetryOnlyList({ hidden }: { hidden: boolean }) {
       </h2>
       {sessions.map((s) => (
         <div key={s.sessionId} className="tel-only-row" data-testid="telemetry-only-row" data-session={s.sessionId}>
-          <span className="badge accent" title={ONLY_TITLE}>
+          <span className="badge accent" title={onlyTitle(s.client)}>
             telemetry only
+          </span>
+          <span className="dim" data-testid="telemetry-client">
+            {s.client}
           </span>
           <a className="mono" href={sessionHref(s.sessionId)}>
             {s.sessionId.slice(0, 8)}

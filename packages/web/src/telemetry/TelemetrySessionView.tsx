@@ -60,8 +60,8 @@ export function TelemetrySessionView({ id, telemetry }: { id: string; telemetry:
       </div>
       <h1 className="page-title">Session {id.slice(0, 8)}</h1>
       <p className="dim">
-        No transcript of this session is on this machine (yet): these are the calls Claude Code's own telemetry
-        reported. Once its transcript is indexed, this page shows it whole, with these measured times joined.
+        No transcript of this session is on this machine (yet): these are the calls {telemetry.telemetry.client}'s own
+        telemetry reported. Once its transcript is indexed, this page shows it whole, with these measured times joined.
       </p>
       <div className="tel-figures">
         <TelemetrySummaryLine s={telemetry.telemetry} times={false} />

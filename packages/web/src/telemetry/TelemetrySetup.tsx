@@ -3,17 +3,19 @@ import { useTelemetrySetup } from './use-telemetry';
 import './telemetry.css';
 
 /**
- * How to send Claude Code's own telemetry here: the `env` lines for `~/.claude/settings.json`, the very lines
- * `agentdash otel setup` prints (both come from core's `claudeCodeTelemetryEnv`, through `/api/telemetry/setup`).
+ * How to send an agent's own telemetry here: the `env` lines for `~/.claude/settings.json`, the `[otel]` lines for
+ * Codex CLI and the settings for Gemini CLI, the very lines `agentdash otel setup` prints (from core, through
+ * `/api/telemetry/setup`).
  */
 export function TelemetrySetup() {
   const setup = useTelemetrySetup();
   if (!setup) return null;
   const text = JSON.stringify({ env: setup.env }, null, 2);
+  const gemini = JSON.stringify(setup.geminiSettings, null, 2);
   return (
     <details className="tel-setup" data-testid="telemetry-setup">
       <summary>
-        Claude Code telemetry:{' '}
+        Agent telemetry:{' '}
         {setup.listening ? `receiving OTLP on ${setup.endpoint}` : `not receiving (${setup.reason ?? 'off'})`}
       </summary>
       <p className="dim">
@@ -29,6 +31,12 @@ export function TelemetrySetup() {
         className="btn small"
         testId="copy-telemetry-env"
       />
+      <p className="dim">
+        Codex CLI: add to <code>~/.codex/config.toml</code>. Gemini CLI: merge into <code>~/.gemini/settings.json</code>
+        . Each reports its own model and tool times (no cost).
+      </p>
+      <pre data-testid="telemetry-codex">{setup.codexToml}</pre>
+      <pre data-testid="telemetry-gemini">{gemini}</pre>
     </details>
   );
 }

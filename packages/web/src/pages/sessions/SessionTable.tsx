@@ -20,7 +20,7 @@ const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
   { key: 'costUsd', label: 'Cost', num: true },
 ];
 
-const TELEMETRY_TITLE = "Claude Code's own telemetry joined to this transcript: its model and tool times are measured";
+const TELEMETRY_TITLE = "The agent's own telemetry joined to this transcript: its model and tool times are measured";
 
 const ARCHIVED_TITLE =
   'Its transcript files are gone from disk (Claude Code deletes old ones); AgentDash keeps it in its archive';
