@@ -5,6 +5,7 @@
 // arrived, the first byte left and the response ended. Not shipped to users: a recorder's tool.
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { anthropicUsage, isSideRequest, writeAnthropicError, writeAnthropicStream } from './anthropic-messages.mjs';
 
 /**
  * @typedef {{ name: string, args: Record<string, unknown>, expectError?: boolean }} ScriptedCall
@@ -39,18 +40,60 @@ export async function startScriptedModel({ truthFile, model }) {
       try {
         body = JSON.parse(raw);
       } catch {}
-      if (!/\/chat\/completions$/.test(req.url ?? '')) {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      if (path.endsWith('/messages/count_tokens')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ input_tokens: promptTokensOf(raw) }));
+        return;
+      }
+      const messages = path.endsWith('/messages');
+      if (!messages && !path.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end('{"error":{"message":"not found"}}');
         return;
       }
       served += 1;
-      const id = `chatcmpl-${scenario}-${served}`;
-      const next = steps[step];
-      const kind = next === undefined ? 'extra' : 'script';
+      const id = messages ? `msg_${scenario}_${served}` : `chatcmpl-${scenario}-${served}`;
+      const side = messages && isSideRequest(body);
+      const next = side ? undefined : steps[step];
+      const kind = side ? 'side' : next === undefined ? 'extra' : 'script';
       const current = typeof next === 'function' ? next(body) : (next ?? { text: 'Done.' });
       const truth = { scenario, run, kind, step, id, requestModel: body.model, receivedAt, stream: body.stream };
-      step += 1;
+      // What the client offered, once a run: a new or vanished tool is drift the recording shows.
+      if (step === 0 && kind !== 'side') truth.toolsOffered = (body.tools ?? []).map((t) => t.function?.name ?? t.name);
+      if (!side) step += 1;
+      if (messages) {
+        if (current.status !== undefined) writeAnthropicError(res, current.status);
+        const at = new Date().toISOString();
+        if (current.status !== undefined) {
+          appendFileSync(
+            truthFile,
+            `${JSON.stringify({ ...truth, status: current.status, usage: null, firstByteAt: at, endAt: at })}\n`,
+          );
+          return;
+        }
+        const prompt = promptTokensOf(raw);
+        const cached = side ? 0 : Math.min(lastPrompt, prompt) - (Math.min(lastPrompt, prompt) % 64);
+        if (!side) lastPrompt = prompt;
+        const calls = (current.calls ?? []).map((call, index) => ({
+          ...call,
+          id: `toolu_${scenario}_${served}_${index}`,
+        }));
+        const output = 5 + Math.round((current.text ?? '').length / 4) + calls.length * 17;
+        const usage = anthropicUsage(prompt, cached, output);
+        const firstByteAt = writeAnthropicStream(res, {
+          id,
+          model: body.model ?? model,
+          text: current.text,
+          calls,
+          usage,
+        });
+        const items = calls.map((c) => ({ id: c.id, name: c.name, expectError: c.expectError === true }));
+        const endAt = new Date().toISOString();
+        const line = { ...truth, status: 200, model: body.model ?? model, usage, items, firstByteAt, endAt };
+        appendFileSync(truthFile, `${JSON.stringify(line)}\n`);
+        return;
+      }
       if (current.status !== undefined) {
         res.writeHead(current.status, { 'content-type': 'application/json' });
         const firstByteAt = new Date().toISOString();
