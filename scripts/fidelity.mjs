@@ -102,8 +102,12 @@ async function measure(row) {
       {},
     );
   }
+  // A session kept as one JSON document (Gemini before 0.30) is read whole: its lines are not records.
+  const documents = files.filter((f) => f.path.endsWith('.json')).length;
   const lost =
-    row.lines === 'blocks' ? await blocksAccounted(adapter, files) : await linesAccounted(adapter, row.roots);
+    row.lines === 'blocks'
+      ? await blocksAccounted(adapter, files)
+      : (await linesAccounted(adapter, row.roots)).filter((f) => !/\.json\b(?!l)/.test(f));
   const calls = sessions.flatMap((s) => [...s.calls]);
   const paired = calls.filter((c) => c.result !== undefined);
   const typed = paired.filter((c) => c.result.typed.kind !== 'unknown');
@@ -126,7 +130,7 @@ async function measure(row) {
     sessions: { ok: sessions.length > 0, evidence: `${sessions.length} sessions, ${files.length} files` },
     lines: {
       ok: lost.length === 0,
-      evidence: `${records} records, ${issues} issues${lost.length === 0 ? '' : `; ${lost.length} lost`}`,
+      evidence: `${records} records, ${issues} issues${documents === 0 ? '' : `, ${documents} JSON documents read whole`}${lost.length === 0 ? '' : `; ${lost.length} lost: ${lost.slice(0, 3).join('; ')}`}`,
     },
     paired: {
       ok: paired.length === calls.length,
