@@ -71,7 +71,8 @@ const toolCallsByName = {};
 for (const { scenario, sessionId } of manifest.scenarios) {
   const events = join(home, '.copilot/session-state', sessionId, 'events.jsonl');
   if (!existsSync(events)) continue;
-  const rel = `copilot-home/.copilot/session-state/${sessionId}/events.jsonl`;
+  // copilot-home is the recording's ~/.copilot, as the bundled fixture holds it.
+  const rel = `copilot-home/session-state/${sessionId}/events.jsonl`;
   mkdirSync(dirname(join(out, rel)), { recursive: true });
   const text = scrub(readFileSync(events, 'utf8'));
   writeFileSync(join(out, rel), text);
