@@ -59,7 +59,7 @@ export const driftAgents = [
     registry: 'npm',
     pkg: '@google/gemini-cli',
     recorder: 'scripts/record/gemini/record.mjs',
-    home: 'gemini-home/.gemini',
+    home: 'gemini-home',
     fixtures: join(fixtures, 'gemini'),
     baseline: () => [join(fixtures, 'gemini'), ...versions(join(shared, 'corpus-agents/gemini'), 'gemini-home')],
   },
