@@ -136,6 +136,13 @@ export async function recordScenarios({ name, pkg, version, model, out, only, sc
   return { home, work, manifest, served: readTruth(truthFile), truthFile };
 }
 
+/** Keep the script that was run beside the recording: the client's vocabulary, then the shared scenarios. */
+export function keepScenarios(out, clientDir) {
+  const shared = readFileSync(new URL('./scenarios.mjs', import.meta.url), 'utf8');
+  const own = readFileSync(join(clientDir, 'scenarios.mjs'), 'utf8');
+  writeFileSync(join(out, 'scenarios.js.txt'), `${own}\n// ---- ../scenarios.mjs\n${shared}`);
+}
+
 /** Write the manifest (with the truth's totals) and remove the work folder. */
 export function finish({ out, work, manifest, served }) {
   manifest.truth = {

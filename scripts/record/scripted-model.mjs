@@ -1,12 +1,13 @@
-// A scripted model API on 127.0.0.1 for recording real agent clients (issue 37). It speaks three wires, each
-// streamed: OpenAI Chat Completions (`POST …/chat/completions`), OpenAI Responses (`POST …/responses`, Codex CLI)
-// and the Gemini API (`POST …/models/<model>:streamGenerateContent`, Gemini CLI; `:generateContent` side requests
+// A scripted model API on 127.0.0.1 for recording real agent clients (issue 37). It speaks four wires, each
+// streamed: OpenAI Chat Completions (`POST …/chat/completions`), OpenAI Responses (`POST …/responses`, Codex CLI),
+// Anthropic Messages (`POST …/messages`, Claude Code; see anthropic-messages.mjs) and the Gemini API (`POST …/models/<model>:streamGenerateContent`, Gemini CLI; `:generateContent` side requests
 // such as its model router are answered without taking a step). For each scripted request it serves the next step
 // of the script it was given: text, tool calls the model "decides", or an HTTP error. Every request is written to
 // truth.jsonl with what was served: id, status, usage, and when the request arrived, the first byte left and the
 // response ended. Not shipped to users: a recorder's tool.
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { anthropicUsage, isSideRequest, writeAnthropicError, writeAnthropicStream } from './anthropic-messages.mjs';
 import { geminiSide, geminiStream, responsesStream } from './scripted-wires.mjs';
 
 /**
@@ -24,6 +25,8 @@ function promptTokensOf(raw) {
 function wireOf(url) {
   const path = (url ?? '').split('?')[0];
   if (/\/chat\/completions$/.test(path)) return 'chat';
+  if (/\/messages\/count_tokens$/.test(path)) return 'count-tokens';
+  if (/\/messages$/.test(path)) return 'messages';
   if (/\/responses$/.test(path)) return 'responses';
   if (/:streamGenerateContent$/.test(path)) return 'gemini';
   if (/:generateContent$/.test(path)) return 'gemini-side';
@@ -51,6 +54,7 @@ function chatStream(res, { id, model, text, calls, usage }) {
 
 /** The usage object of a wire for prompt, cached and completion tokens. */
 function usageOf(wire, prompt, cached, completion) {
+  if (wire === 'messages') return anthropicUsage(prompt, cached, completion);
   if (wire === 'responses') {
     return {
       input_tokens: prompt,
@@ -77,7 +81,7 @@ function usageOf(wire, prompt, cached, completion) {
 }
 
 const idPrefix = { chat: 'chatcmpl', responses: 'resp', gemini: 'gemresp' };
-const callPrefix = { chat: 'call', responses: 'call', gemini: 'gcall' };
+const callPrefix = { chat: 'call', responses: 'call', gemini: 'gcall', messages: 'toolu' };
 
 /**
  * Start the server. `truthFile` receives one JSON line per request. Use `load(scenario, run, steps)` before each
@@ -107,6 +111,11 @@ export async function startScriptedModel({ truthFile, model }) {
         res.end('{"error":{"message":"not found"}}');
         return;
       }
+      if (wire === 'count-tokens') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ input_tokens: promptTokensOf(raw) }));
+        return;
+      }
       served += 1;
       const requestModel = body.model ?? decodeURIComponent(/models\/([^:/]+):/.exec(req.url ?? '')?.[1] ?? '');
       if (wire === 'gemini-side') {
@@ -119,17 +128,25 @@ export async function startScriptedModel({ truthFile, model }) {
         appendFileSync(truthFile, `${JSON.stringify(line)}\n`);
         return;
       }
-      const id = `${idPrefix[wire]}-${scenario}-${served}`;
-      const next = steps[step];
-      const kind = next === undefined ? 'extra' : 'script';
+      const messages = wire === 'messages';
+      const id = messages ? `msg_${scenario}_${served}` : `${idPrefix[wire]}-${scenario}-${served}`;
+      // Claude Code's side requests (a title, a topic check) offer no tools: answered without taking a step.
+      const side = messages && isSideRequest(body);
+      const next = side ? undefined : steps[step];
+      const kind = side ? 'side' : next === undefined ? 'extra' : 'script';
       const current = typeof next === 'function' ? next(body) : (next ?? { text: 'Done.' });
       const truth = { scenario, run, kind, step, id, requestModel, receivedAt, stream: body.stream ?? true };
-      step += 1;
+      // What the client offered, once a run: a new or vanished tool is drift the recording shows.
+      if (step === 0 && kind !== 'side') truth.toolsOffered = (body.tools ?? []).map((t) => t.function?.name ?? t.name);
+      if (!side) step += 1;
       if (current.status !== undefined) {
-        res.writeHead(current.status, { 'content-type': 'application/json' });
         const firstByteAt = new Date().toISOString();
-        const error = { message: `scripted ${current.status}`, type: 'server_error', code: current.status };
-        res.end(JSON.stringify({ error }));
+        if (messages) writeAnthropicError(res, current.status);
+        else {
+          res.writeHead(current.status, { 'content-type': 'application/json' });
+          const error = { message: `scripted ${current.status}`, type: 'server_error', code: current.status };
+          res.end(JSON.stringify({ error }));
+        }
         appendFileSync(
           truthFile,
           `${JSON.stringify({ ...truth, status: current.status, usage: null, firstByteAt, endAt: firstByteAt })}\n`,
@@ -138,26 +155,29 @@ export async function startScriptedModel({ truthFile, model }) {
       }
       const prompt = promptTokensOf(raw);
       // The part of this prompt the previous one already held is billed as a cache read, as providers do.
-      const cached = Math.min(lastPrompt, prompt) - (Math.min(lastPrompt, prompt) % 64);
-      lastPrompt = prompt;
+      const cached = side ? 0 : Math.min(lastPrompt, prompt) - (Math.min(lastPrompt, prompt) % 64);
+      if (!side) lastPrompt = prompt;
       const calls = (current.calls ?? []).map((call, index) => ({
         ...call,
         id: `${callPrefix[wire]}_${scenario}_${served}_${index}`,
       }));
       const completion = 5 + Math.round((current.text ?? '').length / 4) + calls.length * 17;
       const usage = usageOf(wire, prompt, cached, completion);
-      const served_ = { id, model, text: current.text, calls, usage };
+      const servedModel = messages ? (body.model ?? model) : model;
+      const served_ = { id, model: servedModel, text: current.text, calls, usage };
       const firstByteAt =
         wire === 'responses'
           ? responsesStream(res, served_)
           : wire === 'gemini'
             ? geminiStream(res, served_)
-            : chatStream(res, served_);
+            : messages
+              ? writeAnthropicStream(res, served_)
+              : chatStream(res, served_);
       const endAt = new Date().toISOString();
       const items = calls.map((c) => ({ id: c.id, name: c.name, expectError: c.expectError === true }));
       appendFileSync(
         truthFile,
-        `${JSON.stringify({ ...truth, status: 200, model, usage, items, firstByteAt, endAt })}\n`,
+        `${JSON.stringify({ ...truth, status: 200, model: servedModel, usage, items, firstByteAt, endAt })}\n`,
       );
     });
   });

@@ -1,8 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PriceTable } from '@agentdash/core';
-import { agentHomes, agentInfos, agentLabels, defaultClaudeHome, existingHomes } from '@agentdash/core/base';
+import {
+  agentHomes,
+  agentInfos,
+  agentLabels,
+  aiderHistoriesIn,
+  defaultClaudeHome,
+  existingHomes,
+} from '@agentdash/core/base';
 import type { AgentIndex, RefreshProgress, RefreshReport } from '@agentdash/index';
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
@@ -162,7 +169,16 @@ export class Context {
       if (home === claudeHome) continue;
       if ((await agent.recognizes(home)) || (await this.hasArchivedFilesUnder(home))) homes.push(home);
     }
-    if (homes.length > 0) return homes;
+    // Aider writes into the repository: the histories in the folders the indexed sessions ran in (known from the
+    // last refresh, so one found by this run's is read from the next run on).
+    if (homes.length > 0) {
+      const projects = await this.answer(
+        `projects ${JSON.stringify(homes)}`,
+        (index) => index.sessionFacets({ paths: homes }).projects,
+      );
+      const covered = (path: string) => homes.some((home) => path.startsWith(`${home}${sep}`));
+      return [...homes, ...aiderHistoriesIn(projects).filter((path) => !covered(path))];
+    }
     this.showingSamples = true;
     this.note(
       `no agent transcripts in ${claudeHome} or the other agents' homes; showing the bundled sample sessions (${SAMPLES_HOME})`,

@@ -3,6 +3,8 @@
  * setting. Cheap to load (no adapter, no zod), for a command answered from a warm index.
  * @module
  */
+
+export { aiderHistoriesIn } from './adapters/aider/discover.js';
 export { type CleanupPolicy, readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
 export { type AgentHomes, agentHomes, existingHomes } from './agents/homes.js';
 export {

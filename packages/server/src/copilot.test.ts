@@ -1,94 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AgentIndex, openIndex } from '@agentdash/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentsResponse, CallDto, EventsPage, SessionDetail, SessionsResponse } from './api-types.js';
-import { createApp } from './app.js';
+import { agentApiSuite, readManifest } from '../test/agent-api-suite.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const copilot = resolve(here, '../../core/test/fixtures/copilot');
-const homes = [join(copilot, '1.0.102/copilot-home'), join(copilot, 'wild/entire-agentv-1')];
-const PORT = 4319;
-const HOST = { host: `127.0.0.1:${PORT}` };
+const copilot = resolve(dirname(fileURLToPath(import.meta.url)), '../../core/test/fixtures/copilot');
+const fixture = join(copilot, '1.0.102');
 
-let tmp: string;
-let index: AgentIndex;
-let app: ReturnType<typeof createApp>;
-
-const json = async <T>(path: string): Promise<T> => {
-  const res = await app.request(path, { headers: HOST });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-};
-
-beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'agentdash-server-copilot-'));
-  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-  await index.refresh(homes);
-  app = createApp({ index, paths: homes, host: '127.0.0.1', port: PORT, assetsDir: join(tmp, 'no-assets') });
-});
-afterAll(async () => {
-  index.close();
-  await rm(tmp, { recursive: true, force: true });
-});
-
-const typedOf = (c: CallDto) => (c.result?.typed ?? {}) as { kind?: string; data?: { exitCode?: number } };
-
-async function callsOf(id: string): Promise<CallDto[]> {
-  const page = await json<EventsPage>(`/api/sessions/${encodeURIComponent(id)}/events?offset=0&limit=500`);
-  return page.events.flatMap((e) =>
-    e.kind === 'assistant' ? e.items.filter((i): i is CallDto => i.kind === 'tool-call') : [],
-  );
-}
-
-describe('Copilot CLI sessions through the API', () => {
-  it('names the agent, its label and resume words', async () => {
-    const { agents } = await json<AgentsResponse>('/api/agents');
-    expect(agents.find((a) => a.id === 'copilot')).toEqual({
-      id: 'copilot',
-      label: 'Copilot CLI',
-      resume: ['copilot', '--resume'],
-    });
-  });
-
-  it('lists them with their agent, and filters by agent', async () => {
-    const all = await json<SessionsResponse>('/api/sessions?agent=copilot');
-    // Eight recorded scenarios and two real sessions.
-    expect(all.sessions.length).toBe(10);
-    expect(new Set(all.sessions.map((s) => s.agent))).toEqual(new Set(['copilot']));
-    expect((await json<SessionsResponse>('/api/sessions?agent=gemini')).sessions).toEqual([]);
-    const long = all.sessions.find((s) => s.projectPath === '/home/user/proj/long');
-    // gpt-4.1 is priced; every call counted.
-    expect({ calls: long?.toolCalls, priced: long?.costUsd !== null }).toEqual({ calls: 100, priced: true });
-  });
-
-  it('opens a session with each call typed by its kind, a non-zero exit a failed call with its code', async () => {
-    const list = await json<SessionsResponse>('/api/sessions?agent=copilot');
-    const shell = list.sessions.find((s) => s.projectPath === '/home/user/proj/shell');
-    const detail = await json<SessionDetail>(`/api/sessions/${encodeURIComponent(shell?.id ?? '')}`);
-    expect(detail.session.agent).toBe('copilot');
-    expect(detail.session.errors).toBe(2);
-    const calls = await callsOf(shell?.id ?? '');
-    const exitOf = (c: CallDto) => (c.status === 'ok' ? typedOf(c).data?.exitCode : c.result?.error?.exitCode);
-    expect(
-      calls.map((c) => [c.name, c.toolKind, c.status, typedOf(c).kind, c.result?.error?.category ?? null, exitOf(c)]),
-    ).toEqual([
-      ['bash', 'bash', 'ok', 'bash', null, 0],
-      ['bash', 'bash', 'error', 'error', 'exit-code', 2],
-      ['bash', 'bash', 'ok', 'bash', null, 1],
-      ['bash', 'bash', 'error', 'error', 'exit-code', 3],
-    ]);
-    for (const call of calls) expect(call.durationMs).toBeGreaterThanOrEqual(0);
-    const files = list.sessions.find((s) => s.projectPath === '/home/user/proj/files');
-    const kinds = (await callsOf(files?.id ?? '')).map((c) => `${c.name}:${typedOf(c).kind}`);
-    expect(kinds).toEqual(['create:write', 'view:read', 'glob:glob', 'grep:grep']);
-    const mcp = list.sessions.find((s) => s.projectPath === '/home/user/proj/mcp');
-    const mcpCalls = (await callsOf(mcp?.id ?? '')).map((c) => [c.name, c.toolKind, c.status, typedOf(c).kind]);
-    expect(mcpCalls).toEqual([
-      ['rec-echo', null, 'ok', 'mcp'],
-      ['rec-fail', null, 'error', 'mcp'],
-    ]);
-  });
-});
+agentApiSuite(
+  {
+    agent: { id: 'copilot', label: 'Copilot CLI', resume: ['copilot', '--resume'] },
+    fixture,
+    home: 'copilot-home',
+    // Two real sessions beside the recording.
+    alsoIndexed: [join(copilot, 'wild/entire-agentv-1')],
+    kinds: { create: 'write', view: 'read', glob: 'glob', grep: 'grep', edit: 'edit', bash: 'bash', 'rec-echo': 'mcp' },
+  },
+  readManifest(fixture),
+);

@@ -4,10 +4,18 @@
 // paths scrubbed to /home/user), truth.jsonl, manifest.json, runs/.
 //
 //   node scripts/record/copilot/record.mjs --client <dir with node_modules/.bin/copilot> --out <dir> [scenario…]
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countBy, expectedFailures, finish, installedVersion, parseOptions, recordScenarios } from '../driver.mjs';
+import {
+  countBy,
+  expectedFailures,
+  finish,
+  installedVersion,
+  keepScenarios,
+  parseOptions,
+  recordScenarios,
+} from '../driver.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -63,7 +71,8 @@ const toolCallsByName = {};
 for (const { scenario, sessionId } of manifest.scenarios) {
   const events = join(home, '.copilot/session-state', sessionId, 'events.jsonl');
   if (!existsSync(events)) continue;
-  const rel = `copilot-home/.copilot/session-state/${sessionId}/events.jsonl`;
+  // copilot-home is the recording's ~/.copilot, as the bundled fixture holds it.
+  const rel = `copilot-home/session-state/${sessionId}/events.jsonl`;
   mkdirSync(dirname(join(out, rel)), { recursive: true });
   const text = scrub(readFileSync(events, 'utf8'));
   writeFileSync(join(out, rel), text);
@@ -96,5 +105,5 @@ for (const { scenario, sessionId } of manifest.scenarios) {
   });
 }
 manifest.toolCallsByName = toolCallsByName;
-cpSync(join(here, 'scenarios.mjs'), join(out, 'scenarios.mjs'));
+keepScenarios(out, here);
 finish({ out, work, manifest, served });

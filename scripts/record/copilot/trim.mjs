@@ -6,12 +6,13 @@
 //   node scripts/record/copilot/trim.mjs <events.jsonl> <out events.jsonl>
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const [from, to] = process.argv.slice(2);
 const cut = (text) =>
   typeof text === 'string' && text.length > 200 ? `${text.slice(0, 200)}…[cut ${text.length - 200} chars]` : text;
-const lines = readFileSync(from, 'utf8').split('\n');
-const out = lines.map((line) => {
+
+/** One line of an events file, trimmed (blank lines as they are). */
+export function trimCopilotLine(line) {
   if (line.trim() === '') return line;
   const event = JSON.parse(line);
   if (event.type === 'system.message' && event.data) event.data.content = cut(event.data.content);
@@ -19,6 +20,10 @@ const out = lines.map((line) => {
   if (event.type === 'tool.execution_complete' && event.data?.toolTelemetry !== undefined)
     event.data.toolTelemetry = '[cut]';
   return JSON.stringify(event);
-});
-mkdirSync(dirname(to), { recursive: true });
-writeFileSync(to, out.join('\n'));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [from, to] = process.argv.slice(2);
+  mkdirSync(dirname(to), { recursive: true });
+  writeFileSync(to, readFileSync(from, 'utf8').split('\n').map(trimCopilotLine).join('\n'));
+}

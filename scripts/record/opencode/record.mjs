@@ -5,11 +5,19 @@
 // /home/user), truth.jsonl, manifest.json, runs/.
 //
 //   node scripts/record/opencode/record.mjs --client <dir with node_modules/.bin/opencode> --out <dir> [scenario…]
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countBy, expectedFailures, finish, installedVersion, parseOptions, recordScenarios } from '../driver.mjs';
+import {
+  countBy,
+  expectedFailures,
+  finish,
+  installedVersion,
+  keepScenarios,
+  parseOptions,
+  recordScenarios,
+} from '../driver.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const Database = createRequire(import.meta.url)('better-sqlite3');
@@ -160,5 +168,5 @@ for (const session of sessions) {
 }
 db.close();
 manifest.toolCallsByName = toolCallsByName;
-cpSync(join(here, 'scenarios.mjs'), join(out, 'scenarios.js.txt'));
+keepScenarios(out, here);
 finish({ out, work, manifest, served });

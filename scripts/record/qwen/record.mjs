@@ -4,10 +4,18 @@
 // scrubbed to /home/user and the project folders renamed to match), truth.jsonl, manifest.json, runs/.
 //
 //   node scripts/record/qwen/record.mjs --client <dir with node_modules/.bin/qwen> --out <dir> [scenario…]
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countBy, expectedFailures, finish, installedVersion, parseOptions, recordScenarios } from '../driver.mjs';
+import {
+  countBy,
+  expectedFailures,
+  finish,
+  installedVersion,
+  keepScenarios,
+  parseOptions,
+  recordScenarios,
+} from '../driver.mjs';
 import { scenarios } from './scenarios.mjs';
 
 /** Qwen Code's project folder name for a cwd: every character but letters and digits becomes `-`. */
@@ -98,5 +106,5 @@ for (const { scenario, sessionId } of manifest.scenarios) {
   });
 }
 manifest.toolCallsByName = toolCallsByName;
-cpSync(join(here, 'scenarios.mjs'), join(out, 'scenarios.js.txt'));
+keepScenarios(out, here);
 finish({ out, work, manifest, served });

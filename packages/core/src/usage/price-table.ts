@@ -105,5 +105,11 @@ export const defaultPriceTable: PriceTable = {
     'gpt-4o': openai(2.5, 10, 1.25),
     'gemini-2.5-pro-preview-05-06': gemini25Pro,
     'gemini-2.5-pro-preview-06-05': gemini25Pro,
+    // OpenRouter's listed price for Qwen3 235B A22B (no cache rates listed), keyed by the id Aider names it with:
+    // the same model bought elsewhere is priced otherwise, so its bare id stays unpriced. Not priced: Qwen Code's
+    // qwen3-coder-plus (Alibaba Cloud bills it in four tiers of request size, from 32K tokens: one table rate would
+    // misprice most agent requests, and the index knows one long-context boundary), and a local LM Studio model
+    // (no per-token price exists).
+    'openrouter/qwen/qwen3-235b-a22b': openai(0.455, 1.82, 0.455),
   },
 };

@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { basename, delimiter, dirname, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
 import { type ListedFolder, listFolder } from '../../io/listed-folders.js';
 import { statOrUndefined } from '../../io/stat.js';
@@ -20,6 +20,20 @@ export function defaultAiderHomes(env: Readonly<Record<string, string | undefine
     .split(delimiter)
     .map((p) => p.trim())
     .filter((p) => p !== '');
+}
+
+/**
+ * The history files in the project folders other agents' sessions ran in (their cwd): Aider writes into the
+ * repository, so a folder another agent worked in may hold one. Only looked at (a stat each), never written.
+ */
+export function aiderHistoriesIn(projectPaths: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const project of projectPaths) {
+    if (!isAbsolute(project)) continue;
+    const path = join(project, AIDER_HISTORY);
+    if (statOrUndefined(path)?.isFile()) found.add(path);
+  }
+  return [...found].sort();
 }
 
 /**
