@@ -151,7 +151,7 @@ try {
   row(
     'team search in the sessions list: "error", again, "the file"',
     searches.map(ms).join(' / '),
-    'at most 500 sessions found, most recent first',
+    'first search cuts every candidate session read; at most 500 sessions found, those with the most documents holding the words first',
   );
   const [{ size }] = await sql`select pg_database_size(current_database())::bigint as size`;
   const tables = await sql`select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes
