@@ -28,10 +28,27 @@ export interface DocRow {
   readonly body: string;
 }
 
+type Token = ReturnType<typeof tokensOf>[number];
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * A text's tokens as `tokensOf` gives them. Most text is ASCII, whose tokens are its runs of letters and digits in
+ * lower case (nothing to fold, no CJK): read so, several times faster than the general tokenizer.
+ */
+export function fastTokensOf(text: string): Token[] {
+  if (!ASCII.test(text)) return tokensOf(text);
+  const tokens: Token[] = [];
+  for (const m of text.toLowerCase().matchAll(/[a-z0-9]+/g)) {
+    tokens.push({ start: m.index, end: m.index + m[0].length, folded: m[0], cjk: false });
+  }
+  return tokens;
+}
+
 /** The distinct words of a text as the full-text index has them. */
 export function wordsOf(text: string): string[] {
   const words = new Set<string>();
-  for (const t of tokensOf(text)) if (t.folded.length <= MAX_WORD_CHARS) words.add(t.folded);
+  for (const t of fastTokensOf(text)) if (t.folded.length <= MAX_WORD_CHARS) words.add(t.folded);
   return [...words];
 }
 
@@ -137,7 +154,7 @@ export function candidateQueries(phrases: readonly QueryPhrase[]): string[] {
 
 /** How often each phrase occurs in `text` (0 for one that does not: then FTS5 would not match it). */
 export function phraseCounts(text: string, phrases: readonly QueryPhrase[]): number[] {
-  const tokens = tokensOf(text);
+  const tokens = fastTokensOf(text);
   return phrases.map((phrase) => occurrencesOf(tokens, [phrase]).filter((o) => o !== undefined).length);
 }
 
