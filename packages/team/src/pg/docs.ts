@@ -30,7 +30,9 @@ export interface DocRow {
 
 type Token = ReturnType<typeof tokensOf>[number];
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** Any UTF-16 unit past ASCII (a surrogate too). */
+const NON_ASCII = /[\u0080-\uffff]/;
+const isAscii = (text: string) => !NON_ASCII.test(text);
 
 /**
  * A text's tokens as `tokensOf` gives them. Most text is ASCII, whose tokens are its runs of letters and digits in
@@ -39,7 +41,7 @@ const ASCII = /^[\x00-\x7f]*$/;
  */
 export function fastTokensOf(text: string): Token[] {
   const tokens: Token[] = [];
-  if (ASCII.test(text)) {
+  if (isAscii(text)) {
     for (const m of text.toLowerCase().matchAll(/[a-z0-9]+/g)) {
       tokens.push({ start: m.index, end: m.index + m[0].length, folded: m[0], cjk: false });
     }
@@ -47,7 +49,7 @@ export function fastTokensOf(text: string): Token[] {
   }
   for (const m of text.matchAll(/[\p{L}\p{N}\p{Co}\p{M}]+/gu)) {
     const run = m[0];
-    if (ASCII.test(run)) {
+    if (isAscii(run)) {
       tokens.push({ start: m.index, end: m.index + run.length, folded: run.toLowerCase(), cjk: false });
       continue;
     }
