@@ -6,6 +6,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { agentInfos, agentLabels } from '@agentdash/core/model';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import type { SessionsResponse } from '@agentdash/server/api-types';
@@ -153,7 +154,7 @@ describe.skipIf(missing !== undefined)('first start in headless Chromium', () =>
       index = undefined;
     }
     expect(notices).toEqual([
-      'Sample sessions— point AgentDash at your own with npm start -- PATH or agentdash serve PATH, PATH being a Claude Code, Codex, Gemini, Copilot CLI or Qwen Code home (~/.claude, ~/.codex, ~/.gemini, ~/.copilot, ~/.qwen) or a folder in one.',
+      `Sample sessions— point AgentDash at your own with npm start -- PATH or agentdash serve PATH, PATH being a ${agentLabels()} home or a folder in one.Where each agent keeps its sessions${agentInfos.map((a) => `${a.label}: ${a.homes}`).join('')}`,
       null,
     ]);
     expect(problems).toEqual([]);

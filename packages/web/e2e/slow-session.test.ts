@@ -98,4 +98,38 @@ describe.skipIf(missing !== undefined)('a session slow to open, in headless Chro
     expect(await page.locator('[data-testid=next-error]').isDisabled()).toBe(true);
     await context.close();
   }, 60_000);
+
+  it('fills the timeline when the first answer for its events fails or comes back empty', async () => {
+    const { server } = served;
+    const list = (await (await fetch(new URL('api/sessions?limit=1000', server.url))).json()) as SessionsResponse;
+    const row = list.sessions.find((r) => r.toolCalls > 0);
+    if (!row) throw new Error('no sample session has tool calls');
+    for (const first of ['busy', 'empty'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      // The first answer is held until the placeholder rows are drawn and measured, so that nothing but the
+      // loader itself asks for the page again.
+      let answered = 0;
+      const hold: { route?: Route } = {};
+      await page.route(/\/api\/sessions\/[^/]+\/events/, (route) => {
+        if (answered++ > 0) return route.continue();
+        hold.route = route;
+      });
+      await page.goto(new URL(`#/s/${encodeURIComponent(row.id)}`, server.url).toString());
+      await page.waitForSelector('.ev-placeholder', { timeout: 20_000 });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const held = hold.route;
+      if (!held) throw new Error('no events request was made');
+      if (first === 'busy')
+        await held.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"error":"busy"}' });
+      else {
+        const response = await held.fetch();
+        const body = (await response.json()) as { events: unknown[] };
+        await held.fulfill({ response, json: { ...body, events: [] } });
+      }
+      await page.waitForSelector('[data-testid=event-row] [data-testid]', { timeout: 20_000 });
+      expect(answered, first).toBeGreaterThan(1);
+      await context.close();
+    }
+  }, 60_000);
 });

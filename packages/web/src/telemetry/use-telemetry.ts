@@ -25,47 +25,51 @@ function useSessionTick(id: string): number {
   return tick;
 }
 
-/** What a request gave: the answer, `null` when there is none (404: no telemetry), undefined while loading. */
-function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, key: string): T | null | undefined {
-  const [value, setValue] = useState<T | null | undefined>();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for what `load` asks
+/**
+ * What a request gave: the answer, `null` when there is none (404: no telemetry), undefined while loading. `scope`
+ * names what is asked (a session id) and `tick` when to ask again: a new tick keeps the answer shown until the next
+ * comes, a new scope never shows the previous scope's answer.
+ */
+function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, scope: string, tick = ''): T | null | undefined {
+  const [held, setHeld] = useState<{ readonly scope: string; readonly value: T | null } | undefined>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` and `tick` stand for what `load` asks
   useEffect(() => {
     const ctl = new AbortController();
     load(ctl.signal)
-      .then(setValue)
+      .then((value) => setHeld({ scope, value }))
       .catch((e: unknown) => {
         if (ctl.signal.aborted) return;
-        // another failure keeps what was shown (a reload during a restart)
-        if (e instanceof ApiRequestError && e.status === 404) setValue(null);
-        else setValue((v) => (v === undefined ? null : v));
+        // another failure keeps what was shown for this scope (a reload during a restart)
+        if (e instanceof ApiRequestError && e.status === 404) setHeld({ scope, value: null });
+        else setHeld((h) => (h?.scope === scope ? h : { scope, value: null }));
       });
     return () => ctl.abort();
-  }, [key]);
-  return value;
+  }, [scope, tick]);
+  return held?.scope === scope ? held.value : undefined;
 }
 
 /** One session's measured figures (null: no telemetry for it), following live updates. */
 export function useSessionTelemetry(id: string): SessionTelemetryDto | null | undefined {
   const tick = useSessionTick(id);
-  return useLoaded((signal) => api.telemetry.session(id, signal), `${id}\u0000${tick}`);
+  return useLoaded((signal) => api.telemetry.session(id, signal), id, String(tick));
 }
 
 /** One session's calls from telemetry, following live updates (its calls fill in as `tool_result` events arrive). */
 export function useTelemetrySteps(id: string): TelemetryStepsResponse | null | undefined {
   const tick = useSessionTick(id);
-  return useLoaded((signal) => api.telemetry.steps(id, signal), `${id}\u0000${tick}`);
+  return useLoaded((signal) => api.telemetry.steps(id, signal), id, String(tick));
 }
 
 /** Sessions known only from telemetry, reloaded as the list is. */
 export function useTelemetryOnly(): readonly TelemetrySummaryDto[] {
   const tick = useLiveTick(LIST_RELOAD_MS);
-  return useLoaded((signal) => api.telemetry.only(signal).then((r) => r.sessions), String(tick)) ?? [];
+  return useLoaded((signal) => api.telemetry.only(signal).then((r) => r.sessions), '', String(tick)) ?? [];
 }
 
 /** Every session id telemetry names (the list marks them "measured"). */
 export function useTelemetryIds(): ReadonlySet<string> {
   const tick = useLiveTick(LIST_RELOAD_MS);
-  const ids = useLoaded((signal) => api.telemetry.ids(signal).then((r) => new Set(r.sessionIds)), String(tick));
+  const ids = useLoaded((signal) => api.telemetry.ids(signal).then((r) => new Set(r.sessionIds)), '', String(tick));
   return ids ?? EMPTY;
 }
 const EMPTY: ReadonlySet<string> = new Set();

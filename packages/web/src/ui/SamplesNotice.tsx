@@ -1,9 +1,11 @@
+import { agentInfos, agentLabels } from '@agentdash/core/model';
 import { useEffect, useState } from 'react';
 import { api } from '../data/client';
 
 /**
  * Says that the sessions shown are the sample sessions bundled with AgentDash (no agent home holds a transcript
  * yet), and how to see one's own: a newcomer would take them for their own sessions. In the index progress's box.
+ * The agents and their homes come from the registry, so a new agent is named here without a change.
  */
 /** A command is never broken inside (`npm start -` / `- PATH` on a phone). */
 const NO_BREAK = { whiteSpace: 'nowrap' } as const;
@@ -25,9 +27,18 @@ export function SamplesNotice() {
         <strong>Sample sessions</strong>
         <span>
           — point AgentDash at your own with <code style={NO_BREAK}>npm start -- PATH</code> or{' '}
-          <code style={NO_BREAK}>agentdash serve PATH</code>, PATH being a Claude Code, Codex, Gemini, Copilot CLI or
-          Qwen Code home (~/.claude, ~/.codex, ~/.gemini, ~/.copilot, ~/.qwen) or a folder in one.
+          <code style={NO_BREAK}>agentdash serve PATH</code>, PATH being a {agentLabels()} home or a folder in one.
         </span>
+        <details className="samples-homes">
+          <summary className="samples-homes-summary">Where each agent keeps its sessions</summary>
+          <ul className="samples-homes-list">
+            {agentInfos.map((a) => (
+              <li key={a.id}>
+                {a.label}: {a.homes}
+              </li>
+            ))}
+          </ul>
+        </details>
       </div>
     </div>
   );

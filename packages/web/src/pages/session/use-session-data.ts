@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ApiRequestError, api } from '../../data/client';
 import type { EventDto, SessionDetail } from '../../data/types';
+import { EventPages, PAGE } from './event-pages';
 
-/** Events per page request. */
-export const PAGE = 100;
+export { PAGE };
 
 export interface LoadError {
   readonly status: number;
@@ -34,52 +34,34 @@ export function useSessionDetail(id: string) {
   return { detail, error, loadDetail };
 }
 
-/**
- * Main-timeline events, fetched a page at a time as rows need them. Page `p` holds events from `p * PAGE`; the server
- * may send fewer than asked (it cuts a page by size too: a few huge tool outputs are not one response of megabytes),
- * and the rest of the page is asked for when a row of it is shown (`loadFor`).
- */
+/** Main-timeline events, a page at a time as rows need them (see `EventPages`: failed or lost requests are retried). */
 export function useEventPages(id: string) {
-  const [pages, setPages] = useState<ReadonlyMap<number, readonly EventDto[]>>(new Map());
-  /** The last page request's failure (cleared by the next page that comes). */
-  const [pageError, setPageError] = useState<string | undefined>();
-  const inflight = useRef(new Set<number>());
-  const pagesRef = useRef(pages);
-  pagesRef.current = pages;
-  /** Page `page` again from its start (`force`, live updates), or the part of it not loaded yet. */
-  const loadPage = useCallback(
-    async (page: number, force = false) => {
-      if (inflight.current.has(page) && !force) return;
-      const have = force ? [] : (pagesRef.current.get(page) ?? []);
-      if (have.length >= PAGE) return;
-      inflight.current.add(page);
-      try {
-        const r = await api.events(id, page * PAGE + have.length, PAGE - have.length);
-        setPages((old) => {
-          const kept = force ? [] : (old.get(page) ?? []);
-          // a page reloaded meanwhile (live) holds newer events than the continuation was asked after
-          if (kept.length !== have.length || (!force && r.events.length === 0)) return old;
-          return new Map(old).set(page, [...kept, ...r.events]);
-        });
-        setPageError(undefined);
-      } catch (e) {
-        setPageError(e instanceof Error ? e.message : String(e));
-      } finally {
-        inflight.current.delete(page);
-      }
-    },
+  const loader = useMemo(
+    () =>
+      new EventPages((offset, limit, signal) => api.events(id, offset, limit, undefined, signal).then((r) => r.events)),
     [id],
   );
+  useEffect(() => {
+    loader.reopen();
+    return () => loader.close();
+  }, [loader]);
+  const { pages, error: pageError } = useSyncExternalStore(loader.subscribe, () => loader.state);
+  const pagesRef = useMemo(
+    () => ({
+      get current() {
+        return loader.state.pages;
+      },
+    }),
+    [loader],
+  );
+  const loadPage = useCallback((page: number, force = false) => loader.load(page, force), [loader]);
+  // a new function whenever pages come, so that rows reading it render again
   const eventAt = useCallback(
     (index: number): EventDto | undefined => pages.get(Math.floor(index / PAGE))?.[index % PAGE],
     [pages],
   );
-  /** Ask for the event at `index` unless it is here. */
-  const loadFor = useCallback(
-    (index: number) => {
-      if (eventAt(index) === undefined) void loadPage(Math.floor(index / PAGE));
-    },
-    [eventAt, loadPage],
-  );
+  // new with every page too: the rows' effect asks again for what a page cut short did not bring
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `pages` is the trigger, not an input
+  const loadFor = useCallback((index: number) => loader.loadFor(index), [loader, pages]);
   return { pages, pagesRef, loadPage, loadFor, eventAt, pageError };
 }
