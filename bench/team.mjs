@@ -15,6 +15,11 @@ import { buildHome } from './home.mjs';
 import { bin, cache, gib, sources } from './setup.mjs';
 
 const devices = Number(process.env.BENCH_TEAM_DEVICES || 20);
+/** The issue's scale: the sessions list and usage are measured over at least this many sessions. */
+const SCALE_SESSIONS = 24_000;
+const started = performance.now();
+const stages = [];
+const stage = (name) => stages.push({ name, at: performance.now() });
 const ms = (n) => `${Math.round(n).toLocaleString('en-US')} ms`;
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
@@ -86,15 +91,27 @@ try {
   const local = JSON.parse(cold.stdout);
   row('local cold index (the same home, one device)', ms(cold.ms), `${local.sessions} sessions`);
 
-  const pgUrl = pg.urlOf('postgres');
-  const tokens = [];
-  for (let i = 0; i < devices; i += 1) {
-    await agentdash(['team', 'add-person', `p${i}`, '--pg', pgUrl, '--json']);
-    tokens.push(
-      JSON.parse((await agentdash(['team', 'add-device', `p${i}`, 'laptop', '--pg', pgUrl, '--json'])).stdout).token,
+  stage('local cold index');
+  if (local.sessions * devices < SCALE_SESSIONS) {
+    console.error(
+      `  (${local.sessions} sessions × ${devices} devices = ${(local.sessions * devices).toLocaleString('en-US')} ` +
+        `sessions, under the ${SCALE_SESSIONS.toLocaleString('en-US')} the issue measures at: a small run)`,
     );
   }
+
+  const pgUrl = pg.urlOf('postgres');
+  // people and devices a few at a time (each is a CLI process)
+  const tokens = [];
+  for (let at = 0; at < devices; at += 4) {
+    const batch = Array.from({ length: Math.min(4, devices - at) }, (_, k) => at + k);
+    await Promise.all(batch.map((i) => agentdash(['team', 'add-person', `p${i}`, '--pg', pgUrl, '--json'])));
+    const added = await Promise.all(
+      batch.map((i) => agentdash(['team', 'add-device', `p${i}`, 'laptop', '--pg', pgUrl, '--json'])),
+    );
+    tokens.push(...added.map((a) => JSON.parse(a.stdout).token));
+  }
   const viewer = JSON.parse((await agentdash(['team', 'add-viewer', 'lead', '--pg', pgUrl, '--json'])).stdout).token;
+  stage('people and devices');
   server = await serveTeam(pgUrl);
 
   const pushOne = (token) =>
@@ -123,8 +140,16 @@ try {
       `local cold index for ${devices}× the data; ${mb(sent)} sent`,
   );
 
+  stage('push');
   const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
   const [{ n: sessions }] = await sql`select count(*)::int as n from agentdash.sessions`;
+  row(
+    'sessions on the team server',
+    sessions.toLocaleString('en-US'),
+    sessions >= SCALE_SESSIONS
+      ? `the issue's scale (≥ ${SCALE_SESSIONS.toLocaleString('en-US')})`
+      : `under the issue's ${SCALE_SESSIONS.toLocaleString('en-US')}: BENCH_GIB=0.25 BENCH_TEAM_DEVICES=20 reaches it`,
+  );
   const lists = [];
   for (let i = 0; i < 40; i += 1) lists.push((await timedGet(server.url, viewer, '/api/sessions?limit=200')).ms);
   row(
@@ -151,7 +176,7 @@ try {
   row(
     'team search in the sessions list: "error", again, "the file"',
     searches.map(ms).join(' / '),
-    'at most 500 sessions found, most recent first',
+    'first search cuts every candidate session read; at most 500 sessions found, those with the most documents holding the words first',
   );
   const [{ size }] = await sql`select pg_database_size(current_database())::bigint as size`;
   const tables = await sql`select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes
@@ -181,31 +206,56 @@ try {
     `${((100 * distinct) / home.bytes).toFixed(1)} %: chunks + per-session tables / ${devices}, the empty database left out`,
   );
 
-  // Every table's rows by the transaction that wrote them (xmin): equal before and after only if no row was written.
-  const fingerprint = async () => {
+  stage('queries');
+  // Every table's rows by the transaction that wrote them (xmin): a row written after `since` has a newer xmin (a
+  // row deleted lowers the count), so the rows the re-push changed are counted, not guessed.
+  const fingerprint = async (since) => {
     const out = new Map();
     for (const { name } of tables) {
-      const [r] = await sql`select count(*)::bigint as n, coalesce(sum(xmin::text::bigint), 0)::text as x
-                            from ${sql(`agentdash.${name}`)}`;
-      out.set(name, r);
+      const [r] = await sql`select count(*)::bigint as n, coalesce(max(xmin::text::bigint), 0)::text as x,
+          count(*) filter (where xmin::text::bigint > ${since ?? 0})::bigint as newer
+        from ${sql(`agentdash.${name}`)}`;
+      out.set(name, { n: Number(r.n), x: Number(r.x), newer: Number(r.newer) });
     }
     return out;
   };
   const before = await fingerprint();
+  const since = Math.max(...[...before.values()].map((r) => r.x));
   const again = JSON.parse((await pushOne(tokens[0])).stdout);
-  const after = await fingerprint();
-  const touched = [...before].filter(([name, r]) => after.get(name).n !== r.n || after.get(name).x !== r.x);
+  const after = await fingerprint(since);
+  const changed = [...after].map(([name, r]) => ({
+    name,
+    rows: r.newer + Math.max(0, before.get(name).n - r.n),
+  }));
+  const rowsChanged = changed.reduce((n, c) => n + c.rows, 0);
   row(
     'unchanged re-push (one device)',
-    `${again.bytesSent.toLocaleString('en-US')} bytes, ${touched.length === 0 ? 'no row written' : `rows written in ${touched.map(([n]) => n).join(', ')}`}`,
-    `${(again.bytesSent / Math.max(1, again.sessions)).toFixed(0)} bytes per session (goal ≤ 1 KB); ${again.stored} stored`,
+    `${again.bytesSent.toLocaleString('en-US')} bytes, ${rowsChanged.toLocaleString('en-US')} rows changed`,
+    `${(again.bytesSent / Math.max(1, again.sessions)).toFixed(0)} bytes per session (goal ≤ 1 KB, 0 rows); ` +
+      `${again.stored} stored${
+        rowsChanged > 0
+          ? `; in ${changed
+              .filter((c) => c.rows > 0)
+              .map((c) => `${c.name} ${c.rows}`)
+              .join(', ')}`
+          : ''
+      }`,
   );
+  stage('re-push');
   await sql.end();
 } finally {
   server?.stop();
   await pg.stop();
   rmSync(work, { recursive: true, force: true });
 }
+
+let last = started;
+const spent = stages.map(({ name, at }) => {
+  const text = `${name} ${Math.round((at - last) / 1000)} s`;
+  last = at;
+  return text;
+});
+row('bench run', `${Math.round((performance.now() - started) / 1000)} s`, spent.join(', '));
 
 console.log('\n| figure | value | note |\n|---|---|---|');
 for (const r of rows) console.log(`| ${r.figure} | ${r.value} | ${r.note} |`);

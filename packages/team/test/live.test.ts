@@ -1,6 +1,7 @@
 /**
  * Live updates on the team server: a dashboard subscribed to `/api/events` (real HTTP, real PostgreSQL) hears of a
- * push as a laptop's dashboard hears of a changed file, and so does a second team server on the same database.
+ * push as a laptop's dashboard hears of a changed file, and so does a second team server on the same database; and
+ * of telemetry a device sends to the team port, as a laptop's dashboard hears of its receiver's exports.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
@@ -51,8 +52,45 @@ async function openStream(url: string, token: string) {
       if (e.event !== 'ping') return e;
     }
   };
-  return { nextChange, close: () => abort.abort() };
+  /** The events up to the next `sessions-changed`: the sessions named, sorted. */
+  const nextAnnounced = async (): Promise<string[]> => {
+    const named: string[] = [];
+    for (let e = await nextChange(); e.event !== 'sessions-changed'; e = await nextChange()) {
+      named.push(e.event === 'session-updated' ? (JSON.parse(e.data) as { sessionId: string }).sessionId : e.event);
+    }
+    return named.sort();
+  };
+  return { nextChange, nextAnnounced, close: () => abort.abort() };
 }
+
+/** One OTLP/JSON logs export: a `tool_result` event of the telemetry session `sessionId`. */
+const toolResultExport = (sessionId: string, toolUseId: string) =>
+  JSON.stringify({
+    resourceLogs: [
+      {
+        resource: { attributes: [{ key: 'service.name', value: { stringValue: 'claude-code' } }] },
+        scopeLogs: [
+          {
+            scope: { name: 'com.anthropic.claude_code.events' },
+            logRecords: [
+              {
+                timeUnixNano: `${BigInt(Date.UTC(2026, 2, 2, 10, 0, 5)) * 1_000_000n}`,
+                body: { stringValue: 'claude_code.tool_result' },
+                attributes: [
+                  ['event.name', 'tool_result'],
+                  ['session.id', sessionId],
+                  ['tool_name', 'Bash'],
+                  ['tool_use_id', toolUseId],
+                  ['success', 'true'],
+                  ['duration_ms', '120'],
+                ].map(([key, value]) => ({ key, value: { stringValue: value } })),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
 
 pgSuite('team live updates (real PostgreSQL, real HTTP, SSE)', () => {
   let team: TeamFixture;
@@ -134,5 +172,30 @@ pgSuite('team live updates (real PostgreSQL, real HTTP, SSE)', () => {
       uidOf(2),
       'sessions-changed',
     ]);
+  });
+
+  it('telemetry a device sends is told live: the pushed session it joins, or the telemetry-only one', async () => {
+    const stream = await openStream(team.url, viewer);
+    expect((await stream.nextChange()).event).toBe('hello');
+    const sendTelemetry = async (body: string) =>
+      (
+        await team.request('POST', '/v1/logs', undefined, {
+          raw: body,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status;
+    // ann's pushed session 1 is `session-1`: its page (by uid) and the telemetry session are both told
+    expect(await sendTelemetry(toolResultExport('session-1', 'toolu_live_1'))).toBe(200);
+    expect(await stream.nextAnnounced()).toEqual(['session-1', uidOf(1)].sort());
+    // the exporter's retry stores nothing and tells nothing: the next heard is a session known only from telemetry
+    expect(await sendTelemetry(toolResultExport('session-1', 'toolu_live_1'))).toBe(200);
+    expect(await sendTelemetry(toolResultExport('telemetry-only-7', 'toolu_live_2'))).toBe(200);
+    expect(await stream.nextAnnounced()).toEqual(['telemetry-only-7']);
+    const only = (await team.request('GET', '/api/telemetry/sessions', undefined, { token: viewer }))
+      .json as unknown as {
+      sessions: { sessionId: string }[];
+    };
+    expect(only.sessions.map((x) => x.sessionId)).toEqual(['telemetry-only-7']);
+    stream.close();
   });
 });

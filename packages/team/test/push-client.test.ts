@@ -143,6 +143,31 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
     expect(requests).toBe(5);
   });
 
+  it("builds each session's payload once, however many stages it passes", async () => {
+    const d = await freshDevice('once');
+    const built: string[] = [];
+    // the real index, its header read counted: building a session's payload reads it once
+    const counted = new Proxy(index, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (prop !== 'sessionHeader') return typeof value === 'function' ? value.bind(target) : value;
+        return (ref: string) => {
+          built.push(ref);
+          return target.sessionHeader(ref);
+        };
+      },
+    });
+    const report = await push({
+      index: counted,
+      client: new TeamClient({ url: team.url, token: d.token }),
+      cache: FileCache.load(undefined),
+      policy: { defaultTier: 'full', projects: [] },
+      device,
+    });
+    expect(report).toMatchObject({ sessions: 1, sent: 1, stored: 1 });
+    expect(built).toHaveLength(1);
+  });
+
   async function freshDevice(name: string): Promise<{ person: string; token: string }> {
     await addPerson(team.db.sql, name);
     const { token } = await addDevice(team.db.sql, name, 'laptop');

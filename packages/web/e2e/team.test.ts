@@ -52,6 +52,8 @@ describe.skipIf(missing !== undefined)(
     let db: TeamDb;
     let server: RunningTeamServer;
     let viewer: string;
+    /** ann's laptop's device token: what its Claude Code would send telemetry with. */
+    let laptopToken = '';
     let context: BrowserContext;
     let page: Page;
     const indexes: AgentIndex[] = [];
@@ -76,6 +78,7 @@ describe.skipIf(missing !== undefined)(
       for (const p of pushes) {
         if (!(await db.sql`select 1 from people where name = ${p.person}`).length) await addPerson(db.sql, p.person);
         const { token } = await addDevice(db.sql, p.person, p.device);
+        if (!laptopToken) laptopToken = token;
         const index = openIndex({ dbPath: join(tmp, `${p.device}.sqlite`) });
         indexes.push(index);
         await index.refresh([p.home]);
@@ -187,6 +190,38 @@ describe.skipIf(missing !== undefined)(
       expect(await page.locator('[data-testid=tier-notice]').count()).toBe(0);
       expect(await page.locator('[data-testid=open-waterfall]').count()).toBe(1);
       await shot('05-full-session');
+      expect(problems).toEqual([]);
+    });
+
+    it('telemetry a device sends to the team port shows in the open list without a reload', async () => {
+      await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}`);
+      await page.waitForSelector('[data-testid=session-row]');
+      const sessionId = 'e2e-team-telemetry-1';
+      const attributes = [
+        ['event.name', 'tool_result'],
+        ['session.id', sessionId],
+        ['tool_name', 'Bash'],
+        ['tool_use_id', 'toolu_e2e_team_1'],
+        ['success', 'true'],
+        ['duration_ms', '250'],
+      ].map(([key, value]) => ({ key, value: { stringValue: value } }));
+      const logs = {
+        resourceLogs: [
+          {
+            resource: { attributes: [{ key: 'service.name', value: { stringValue: 'claude-code' } }] },
+            scopeLogs: [{ logRecords: [{ timeUnixNano: '1772445600000000000', attributes }] }],
+          },
+        ],
+      };
+      const sent = await fetch(`${server.url}v1/logs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${laptopToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(logs),
+      });
+      expect(sent.status).toBe(200);
+      // told over SSE: the list fetches its telemetry-only sessions again, this page never reloaded
+      await page.locator(`[data-testid=telemetry-only-row][data-session="${sessionId}"]`).waitFor({ timeout: 15_000 });
+      await shot('06-telemetry-live');
       expect(problems).toEqual([]);
     });
   },

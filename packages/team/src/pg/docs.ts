@@ -28,10 +28,40 @@ export interface DocRow {
   readonly body: string;
 }
 
+type Token = ReturnType<typeof tokensOf>[number];
+
+/** Any UTF-16 unit past ASCII (a surrogate too). */
+const NON_ASCII = /[\u0080-\uffff]/;
+const isAscii = (text: string) => !NON_ASCII.test(text);
+
+/**
+ * A text's tokens as `tokensOf` gives them. Most text is ASCII, whose tokens are its runs of letters and digits in
+ * lower case (nothing to fold, no CJK): read so, several times faster than the general tokenizer; in other text,
+ * each run of word characters that is ASCII is only lower-cased, the rest goes through `tokensOf`.
+ */
+export function fastTokensOf(text: string): Token[] {
+  const tokens: Token[] = [];
+  if (isAscii(text)) {
+    for (const m of text.toLowerCase().matchAll(/[a-z0-9]+/g)) {
+      tokens.push({ start: m.index, end: m.index + m[0].length, folded: m[0], cjk: false });
+    }
+    return tokens;
+  }
+  for (const m of text.matchAll(/[\p{L}\p{N}\p{Co}\p{M}]+/gu)) {
+    const run = m[0];
+    if (isAscii(run)) {
+      tokens.push({ start: m.index, end: m.index + run.length, folded: run.toLowerCase(), cjk: false });
+      continue;
+    }
+    for (const t of tokensOf(run)) tokens.push({ ...t, start: t.start + m.index, end: t.end + m.index });
+  }
+  return tokens;
+}
+
 /** The distinct words of a text as the full-text index has them. */
 export function wordsOf(text: string): string[] {
   const words = new Set<string>();
-  for (const t of tokensOf(text)) if (t.folded.length <= MAX_WORD_CHARS) words.add(t.folded);
+  for (const t of fastTokensOf(text)) if (t.folded.length <= MAX_WORD_CHARS) words.add(t.folded);
   return [...words];
 }
 
@@ -78,27 +108,45 @@ export async function docsOf(
   return docs.map((d) => (d.tool === null && d.call_id ? { ...d, tool: toolOf.get(d.call_id) ?? null } : d));
 }
 
-/** UTF-8 bytes of words in one `search_words` row: well under the 1 MB a `tsvector` holds. */
+/** UTF-8 bytes of words and positions in one `search_words` row: well under the 1 MB a `tsvector` holds. */
 const PART_BYTES = 512 * 1024;
+/** The largest position a `tsvector` holds; a document past it is stored at it (then "somewhere from here on"). */
+export const MAX_POSITION = 16383;
+/** Positions a `tsvector` keeps per word; a word in more documents is stored with this many ("and more"). */
+export const MAX_POSITIONS = 256;
 
-/** Stores the words of a session's documents (inside the transaction that stores the session), in parts. */
+const lexeme = (w: string) => `'${w.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
+/**
+ * Stores the words of a session's documents (inside the transaction that stores the session), in parts: each word
+ * with the documents that hold it as its positions (document `seq` + 1), so a search knows which documents to read
+ * and how many hold its words before cutting any.
+ */
 export async function insertSearchWords(tx: TxSql, key: { personId: number; uid: string }, docs: readonly DocRow[]) {
-  const words = new Set<string>();
-  for (const d of docs) for (const w of wordsOf(d.body)) words.add(w);
+  const positions = new Map<string, number[]>();
+  for (const d of docs) {
+    const at = Math.min(d.seq + 1, MAX_POSITION);
+    for (const w of wordsOf(d.body)) {
+      const list = positions.get(w);
+      if (!list) positions.set(w, [at]);
+      else if (list.length < MAX_POSITIONS && list.at(-1) !== at) list.push(at);
+    }
+  }
   const parts: string[][] = [[]];
   let bytes = 0;
-  for (const w of words) {
-    const size = Buffer.byteLength(w) + 8;
+  for (const [w, list] of positions) {
+    const entry = `${lexeme(w)}:${list.join(',')}`;
+    const size = Buffer.byteLength(w) + 8 + 2 * list.length;
     if (bytes + size > PART_BYTES && (parts.at(-1)?.length ?? 0) > 0) {
       parts.push([]);
       bytes = 0;
     }
-    parts.at(-1)?.push(w);
+    parts.at(-1)?.push(entry);
     bytes += size;
   }
   for (const [part, list] of parts.entries()) {
     await tx`insert into search_words (person_id, uid, part, words)
-      values (${key.personId}, ${key.uid}, ${part}, array_to_tsvector(${list}::text[]))`;
+      values (${key.personId}, ${key.uid}, ${part}, ${list.join(' ')}::tsvector)`;
   }
 }
 
@@ -119,7 +167,7 @@ export function candidateQueries(phrases: readonly QueryPhrase[]): string[] {
 
 /** How often each phrase occurs in `text` (0 for one that does not: then FTS5 would not match it). */
 export function phraseCounts(text: string, phrases: readonly QueryPhrase[]): number[] {
-  const tokens = tokensOf(text);
+  const tokens = fastTokensOf(text);
   return phrases.map((phrase) => occurrencesOf(tokens, [phrase]).filter((o) => o !== undefined).length);
 }
 

@@ -7,18 +7,17 @@
  * Hits are ranked by how densely the query's phrases occur in the hit's text (the laptop ranks by bm25, which needs
  * every document's statistics: the order of equally good hits may differ, the sessions found do not). A hit's own time
  * is what `since`/`until` select, as on the laptop (a session that started before `since` is found by its later hits).
- * Full-tier sessions are read most recent first, at most MAX_SESSIONS a search: a word in nearly every transcript
- * still answers in bounded time, with the hits of the most recent sessions.
+ * Full-tier sessions are weighed before any is cut (search-postings.ts): only the documents holding every word are
+ * checked, the sessions with the most such documents first, and cutting stops once `limit` sessions have hits.
  */
 import { cutSnippet, queryPhrases, type SearchFilter, type SearchHit, toFtsQuery } from '@agentdash/index';
 import type { Sql } from './db.js';
-import { candidateQueries, phraseCounts, type StoredSession, storedDocs } from './docs.js';
+import { phraseCounts, storedDocs } from './docs.js';
+import { fullTierCandidates } from './search-postings.js';
 import { FROM, type TeamFilter, toMs, whereOf } from './session-sql.js';
 
 /** Metadata-tier titles and summaries read per search at most. */
 const MAX_CANDIDATES = 20_000;
-/** Full-tier sessions whose documents are cut again per search at most. */
-const MAX_SESSIONS = 2_000;
 
 interface Candidate {
   readonly uid: string;
@@ -84,18 +83,7 @@ export async function teamSearch(sql: Sql, query: string, f: TeamSearchFilter): 
     limit ${MAX_CANDIDATES}`),
       ]
     : [];
-  // every word somewhere in the session's words (each may be in another part of them)
-  const hasWords = candidateQueries(phrases)
-    .map(
-      (q) =>
-        sql`(s.person_id, s.uid) in (select w.person_id, w.uid from search_words w where w.words @@ ${q}::tsquery)`,
-    )
-    .reduce((a, b) => sql`${a} and ${b}`);
-  const sessions = await sql<(StoredSession & { title: string | null; project_path: string | null })[]>`
-    select s.person_id, s.uid, s.digest, s.agent, s.session_id, s.project_dir, s.title, s.project_path
-    from ${sql.unsafe(FROM)}
-    where ${where} and s.tier = 'full' and ${hasWords}
-    order by s.started_ms desc nulls last, s.uid limit ${MAX_SESSIONS}`;
+  const sessions = await fullTierCandidates(sql, where, phrases);
   const scoreOf = (c: Candidate): { c: Candidate; rank: number } | undefined => {
     if (!inTime(c.ts) || !mayHold(c.body, asciiWords)) return undefined;
     const counts = phraseCounts(c.body, phrases);
@@ -111,6 +99,7 @@ export async function teamSearch(sql: Sql, query: string, f: TeamSearchFilter): 
     if (found >= limit) break;
     let holds = false;
     for (const d of await storedDocs(sql, s)) {
+      if (s.docs?.has(d.seq) === false) continue;
       if ((f.kind && d.kind !== f.kind) || (f.tool && d.tool !== f.tool)) continue;
       const hit = scoreOf({ ...d, uid: s.uid, title: s.title, project_path: s.project_path } as Candidate);
       if (!hit) continue;

@@ -28,6 +28,8 @@ export interface TelemetrySender {
 export interface TelemetryStored {
   readonly stored: number;
   readonly duplicates: number;
+  /** The sessions (telemetry `session.id`s) of the records stored anew: what a live dashboard is told changed. */
+  readonly sessionIds: readonly string[];
 }
 
 /** PostgreSQL holds no NUL in text or jsonb: each becomes U+FFFD (nothing else changes). */
@@ -132,14 +134,18 @@ export async function storeTelemetry(
   }
   return await sql.begin(async (tx) => {
     let stored = 0;
+    const sessionIds = new Set<string>();
     for (const [table, list] of Object.entries(rows)) {
+      const named = table !== 'otel_unknown';
       for (let i = 0; i < list.length; i += 500) {
         const batch = list.slice(i, i + 500);
-        const done = await tx`insert into ${tx(table)} ${tx(batch)} on conflict do nothing returning 1`;
+        const done = await tx<{ session_id?: string }[]>`insert into ${tx(table)} ${tx(batch)}
+          on conflict do nothing returning ${named ? tx`session_id` : tx`1`}`;
         stored += done.length;
+        for (const row of done) if (row.session_id) sessionIds.add(row.session_id);
       }
     }
-    return { stored, duplicates: records.length - stored };
+    return { stored, duplicates: records.length - stored, sessionIds: [...sessionIds] };
   });
 }
 

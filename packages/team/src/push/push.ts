@@ -1,5 +1,6 @@
 /**
- * `agentdash push`: what the local index holds, to a team server, at each session's tier. Three stages:
+ * `agentdash push`: what the local index holds, to a team server, at each session's tier. Three stages, over a
+ * window of sessions at a time (each payload built once, and held only until its window is sent):
  *  1. digest: every session's payload is built and hashed (full-tier transcripts by their cached chunk names; a file
  *     not in the cache is read, and the chunks made from it that the server lacks are sent as they are made, so a
  *     first push reads each transcript once);
@@ -12,7 +13,6 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { AgentIndex, SessionFilter, SessionSummary } from '@agentdash/index';
 import {
   type FileWire,
-  MAX_MANIFEST_ENTRIES,
   MAX_PUSH_BODY_BYTES,
   MAX_SESSIONS_PER_REQUEST,
   PushSession,
@@ -68,11 +68,13 @@ const BATCH_BYTES = MAX_PUSH_BODY_BYTES / 2;
 /** Chunk names asked about at once. */
 const CHECK_BATCH = 1000;
 
+/** Sessions digested, asked about and sent together (bounds the payloads held in memory). */
+const WINDOW = 2000;
+
 interface Planned {
   readonly summary: SessionSummary;
   readonly tier: ShareTier;
-  readonly uid: string;
-  readonly digest: string;
+  readonly payload: PushSession;
 }
 
 /** A file's name in the payload: relative to its project folder, never a path of this machine. */
@@ -120,37 +122,12 @@ export async function push(options: PushOptions): Promise<PushReport> {
   const build = async (s: SessionSummary, tier: ShareTier, files?: FileWire[]): Promise<PushSession> =>
     buildSession(ctx, s, tier, tier === 'full' ? (files ?? (await filesOf(s))) : []);
 
-  // 1. digest
-  const planned: Planned[] = [];
+  const planned = { count: 0 };
   const skipped: { session: string; reason: string }[] = [];
-  for (const s of sessions) {
-    const tier = tierOf(options.policy, s);
-    tiers[tier] += 1;
-    const payload = await build(s, tier);
-    // what the server would refuse is said here and left out, so one odd session never stops the others
-    const checked = PushSession.safeParse(payload);
-    if (!checked.success) {
-      const problem = checked.error.issues[0];
-      skipped.push({ session: s.ref, reason: `${problem?.path.join('.') ?? ''}: ${problem?.message ?? 'invalid'}` });
-    } else planned.push({ summary: s, tier, uid: payload.uid, digest: payload.digest });
-    progress('digest', planned.length + skipped.length, sessions.length);
-  }
-  await uploader.drain();
-  cache.save();
-
-  // 2. manifest
-  const want = new Set<string>();
-  for (let at = 0; at < planned.length || at === 0; at += MAX_MANIFEST_ENTRIES) {
-    const part = planned.slice(at, at + MAX_MANIFEST_ENTRIES).map(({ uid, digest }) => ({ uid, digest }));
-    for (const uid of (await client.manifest(options.device, part)).want) want.add(uid);
-    progress('manifest', Math.min(at + MAX_MANIFEST_ENTRIES, planned.length), planned.length);
-    if (planned.length === 0) break;
-  }
-
-  // 3. send
-  const toSend = planned.filter((p) => want.has(p.uid));
+  let toSend = 0;
+  let sentCount = 0;
   let stored = 0;
-  let unchanged = planned.length - toSend.length;
+  let unchanged = 0;
   let chunks = 0;
   let batch: PushSession[] = [];
   let batchBytes = 0;
@@ -179,33 +156,65 @@ export async function push(options: PushOptions): Promise<PushReport> {
       },
     );
   };
-  let done = 0;
-  for (const p of toSend) {
-    let files: FileWire[] | undefined;
-    if (p.tier === 'full') {
-      files = await filesOf(p.summary);
-      const names = [...new Set(files.flatMap((f) => f.chunks))];
-      chunks += names.length;
-      const unknown = names.filter((name) => !uploader.onServer.has(name));
-      const missing = new Set<string>();
-      for (let at = 0; at < unknown.length; at += CHECK_BATCH) {
-        for (const name of (await client.checkChunks(unknown.slice(at, at + CHECK_BATCH))).missing) missing.add(name);
-      }
-      if (missing.size > 0) {
-        // read the files again, sending the chunks the server lacks as they are made
-        files = await filesOf(p.summary, async (chunk) => {
-          if (missing.delete(chunk.sha256)) await uploader.put(chunk);
-        });
-      }
+  /** A wanted full-tier session's chunks on the server: those it lacks read again and sent as they are made. */
+  const ensureChunks = async (p: Planned): Promise<PushSession> => {
+    if (p.tier !== 'full' || !('files' in p.payload)) return p.payload;
+    const names = [...new Set(p.payload.files.flatMap((f) => f.chunks))];
+    chunks += names.length;
+    const unknown = names.filter((name) => !uploader.onServer.has(name));
+    const missing = new Set<string>();
+    for (let at = 0; at < unknown.length; at += CHECK_BATCH) {
+      for (const name of (await client.checkChunks(unknown.slice(at, at + CHECK_BATCH))).missing) missing.add(name);
     }
-    const payload = await build(p.summary, p.tier, files);
-    const size = JSON.stringify(payload).length;
-    if (batch.length >= MAX_SESSIONS_PER_REQUEST || (batch.length > 0 && batchBytes + size > BATCH_BYTES))
-      await flush();
-    batch.push(payload);
-    batchBytes += size;
-    done += 1;
-    progress('send', done, toSend.length);
+    if (missing.size === 0) return p.payload;
+    const files = await filesOf(p.summary, async (chunk) => {
+      if (missing.delete(chunk.sha256)) await uploader.put(chunk);
+    });
+    // the file changed since it was digested: the payload names the chunks just made
+    const same = JSON.stringify(files) === JSON.stringify(p.payload.files);
+    return same ? p.payload : build(p.summary, p.tier, files);
+  };
+
+  // Windows of sessions, each digested, asked about and sent before the next: every payload is built once and
+  // memory holds one window's payloads, however many sessions the index has.
+  for (let at = 0; at === 0 || at < sessions.length; at += WINDOW) {
+    // 1. digest
+    const window: Planned[] = [];
+    for (const s of sessions.slice(at, at + WINDOW)) {
+      const tier = tierOf(options.policy, s);
+      tiers[tier] += 1;
+      const payload = await build(s, tier);
+      // what the server would refuse is said here and left out, so one odd session never stops the others
+      const checked = PushSession.safeParse(payload);
+      if (!checked.success) {
+        const problem = checked.error.issues[0];
+        skipped.push({ session: s.ref, reason: `${problem?.path.join('.') ?? ''}: ${problem?.message ?? 'invalid'}` });
+      } else window.push({ summary: s, tier, payload });
+      progress('digest', at + window.length + skipped.length, sessions.length);
+    }
+    await uploader.drain();
+    cache.save();
+    planned.count += window.length;
+
+    // 2. manifest
+    const manifest = window.map(({ payload }) => ({ uid: payload.uid, digest: payload.digest }));
+    const want = new Set((await client.manifest(options.device, manifest)).want);
+    progress('manifest', planned.count, sessions.length - skipped.length);
+
+    // 3. send
+    const wanted = window.filter((p) => want.has(p.payload.uid));
+    toSend += wanted.length;
+    unchanged += window.length - wanted.length;
+    for (const p of wanted) {
+      const payload = await ensureChunks(p);
+      const size = JSON.stringify(payload).length;
+      if (batch.length >= MAX_SESSIONS_PER_REQUEST || (batch.length > 0 && batchBytes + size > BATCH_BYTES))
+        await flush();
+      batch.push(payload);
+      batchBytes += size;
+      sentCount += 1;
+      progress('send', sentCount, toSend);
+    }
   }
   await flush();
   await settle();
@@ -213,10 +222,10 @@ export async function push(options: PushOptions): Promise<PushReport> {
   return {
     person: me.person,
     device: me.device,
-    sessions: planned.length,
+    sessions: planned.count,
     skipped,
     tiers,
-    sent: toSend.length,
+    sent: toSend,
     stored,
     unchanged,
     chunks,

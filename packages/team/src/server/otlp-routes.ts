@@ -24,6 +24,7 @@ import {
 import { type TeamEnv, teamAuth } from './auth.js';
 import { readLimited } from './body.js';
 import { TeamHttpError } from './team-http.js';
+import { notifyTelemetry } from './team-live.js';
 
 /** One line, for a 400's body and the exporter's log (as the laptop's receiver answers). */
 const reasonLine = (message: string) => `${message.replace(/[\r\n]+/g, ' ').slice(0, 300)}\n`;
@@ -49,11 +50,13 @@ export function otlpRoutes(sql: Sql, maxBodyBytes = OTLP_MAX_BODY_BYTES): Hono<T
     if (failure !== undefined) return c.text(reasonLine(`${failure.code}: ${failure.message}`), 400);
     const [device] = await sql<{ tier: ShareTier }[]>`select otel_tier as tier from devices where id = ${who.deviceId}`;
     try {
-      await storeTelemetry(sql, decoded.records, {
+      const stored = await storeTelemetry(sql, decoded.records, {
         personId: who.personId,
         deviceId: who.deviceId,
         tier: device?.tier ?? 'summary',
       });
+      // an exporter's retry stores nothing and announces nothing
+      await notifyTelemetry(sql, who.personId, stored.sessionIds).catch(() => {});
     } catch (error) {
       console.error('agentdash team server: telemetry could not be stored:', error);
       // the exporter retries on 503

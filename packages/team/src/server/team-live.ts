@@ -1,7 +1,7 @@
 /**
- * Live updates on the team server: a push that changes sessions (or a forget) is announced through PostgreSQL's
- * `NOTIFY`, and every team server process on that database (one, or several behind a load balancer) `LISTEN`s and
- * tells its open dashboards over the same SSE stream a laptop's server uses (`/api/events`): `session-updated` for
+ * Live updates on the team server: a push that changes sessions (or a forget), or telemetry a device sent, is
+ * announced through PostgreSQL's `NOTIFY`, and every team server process on that database (one, or several behind a
+ * load balancer) `LISTEN`s and tells its open dashboards over the same SSE stream a laptop's server uses (`/api/events`): `session-updated` for
  * each session, then `sessions-changed`, so the list and an open session refresh as they do on a laptop.
  */
 import type { LiveEvents, LiveListener } from '@agentdash/server';
@@ -25,6 +25,19 @@ export async function notifyChanged(sql: Sql, uids: readonly string[]): Promise<
     await sql`select pg_notify(${CHANGES_CHANNEL},
       json_build_object('schema', current_schema(), 'uids', ${batch as string[]}::text[])::text)`;
   }
+}
+
+/**
+ * Announce telemetry a person's device sent: the telemetry sessions it named (a session known only from telemetry is
+ * named so) and the person's pushed sessions they join (by `session.id`, as the telemetry routes join them), so the
+ * list and an open session refresh as on a laptop whose receiver stored an export.
+ */
+export async function notifyTelemetry(sql: Sql, personId: number, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  const pushed = await sql<{ uid: string }[]>`
+    select uid from sessions where person_id = ${personId} and session_id = any(${sessionIds as string[]}::text[])
+    order by uid`;
+  await notifyChanged(sql, [...pushed.map((r) => r.uid), ...sessionIds]);
 }
 
 function parseNote(payload: string): ChangeNote | undefined {

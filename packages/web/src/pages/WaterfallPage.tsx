@@ -2,15 +2,17 @@ import { SourceLegend } from '../telemetry/SourceBadge';
 import { useSessionTelemetry } from '../telemetry/use-telemetry';
 import { fmtDuration } from '../ui/format';
 import { listHref, sessionHref } from '../ui/router';
+import { measuredCount } from './waterfall/measured';
 import { useWaterfall, useWaterfallCanvas } from './waterfall/use-waterfall';
 import { WaterfallLegend, WaterfallTip } from './waterfall/WaterfallParts';
 
 /** A session's calls on a time line, one lane per thread (`waterfall/` holds its data, canvas and drawing). */
 export function WaterfallPage({ id }: { id: string }) {
   const wf = useWaterfall(id);
-  const canvas = useWaterfallCanvas(wf);
-  const { data, totalCalls } = wf;
   const telemetry = useSessionTelemetry(id);
+  const canvas = useWaterfallCanvas(wf, telemetry?.calls);
+  const { data, totalCalls } = wf;
+  const measuredCalls = measuredCount(data?.lanes.flatMap((l) => l.calls) ?? [], telemetry?.calls);
   if (wf.error) {
     return (
       <div className="page">
@@ -52,7 +54,7 @@ export function WaterfallPage({ id }: { id: string }) {
           </a>
         </div>
       </div>
-      <WaterfallLegend data={data} />
+      <WaterfallLegend data={data} measured={telemetry ? measuredCalls : undefined} />
       {telemetry && <SourceLegend />}
       <div className="wf-box">
         <canvas
@@ -62,6 +64,7 @@ export function WaterfallPage({ id }: { id: string }) {
           data-testid="waterfall-canvas"
           data-calls={totalCalls}
           data-lanes={data?.lanes.length ?? 0}
+          data-measured={measuredCalls}
           style={{ height: wf.height, cursor: canvas.cursor }}
           {...canvas.handlers}
         />

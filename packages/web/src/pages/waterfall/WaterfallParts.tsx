@@ -3,9 +3,20 @@ import { SourceBadge } from '../../telemetry/SourceBadge';
 import { fmtDuration } from '../../ui/format';
 import type { Hit } from '../../ui/waterfall-geometry';
 import { toolColour } from '../../ui/waterfall-geometry';
+import { WAIT_COLOUR } from './measured';
 
-/** What the colours mean: model time, waiting for the person, errors, then each tool (the first 16). */
-export function WaterfallLegend({ data }: { readonly data: WaterfallResponse | undefined }) {
+/**
+ * What the colours mean: model time, waiting for the person, errors, then each tool (the first 16); with telemetry,
+ * how a measured call is drawn.
+ */
+export function WaterfallLegend({
+  data,
+  measured,
+}: {
+  readonly data: WaterfallResponse | undefined;
+  /** Calls drawn as measured (undefined: the session has no telemetry). */
+  readonly measured?: number | undefined;
+}) {
   const tools = [...new Set(data?.lanes.flatMap((l) => l.calls.map((c) => c.tool)) ?? [])].sort();
   return (
     <div className="wf-legend">
@@ -21,6 +32,16 @@ export function WaterfallLegend({ data }: { readonly data: WaterfallResponse | u
         <i style={{ background: 'transparent', outline: '2px solid #ff6b7a' }} />
         error
       </span>
+      {measured !== undefined && (
+        <span data-testid="wf-measured-legend" data-calls={measured}>
+          <i style={{ background: WAIT_COLOUR, height: 6 }} />
+          waiting for permission (measured) ·
+          <i style={{ background: 'var(--text-2)', marginLeft: 5 }} />
+          ran (measured) ·
+          <i style={{ background: 'transparent', outline: '1px dashed var(--text-2)', marginLeft: 5 }} />
+          call → result (inferred) · {measured} call{measured === 1 ? '' : 's'} measured
+        </span>
+      )}
       {tools.slice(0, 16).map((t) => (
         <span key={t}>
           <i style={{ background: toolColour(t) }} />
@@ -32,8 +53,8 @@ export function WaterfallLegend({ data }: { readonly data: WaterfallResponse | u
 }
 
 /**
- * The call under the pointer: tool, outcome, duration and thread. With telemetry, the duration is the client's
- * measured run where it has one (the bar still spans call to result), and says which it is.
+ * The call under the pointer: tool, outcome, duration and thread. With telemetry, the client's measured run and
+ * permission wait where it has them, beside the call → result span AgentDash infers, each saying which it is.
  */
 export function WaterfallTip({
   hover,
@@ -43,11 +64,30 @@ export function WaterfallTip({
   readonly measured?: Readonly<Record<string, MeasuredCallDto>> | undefined;
 }) {
   const m = measured?.[hover.bar.id];
+  const span = hover.bar.endMs - hover.bar.startMs;
   return (
     <div className="wf-tip" data-testid="waterfall-tip">
       <b>{hover.bar.tool}</b> · {hover.bar.status} ·{' '}
-      {fmtDuration(m ? m.durationMs : hover.bar.endMs - hover.bar.startMs)}
-      {measured !== undefined && <SourceBadge source={m ? 'measured' : 'inferred'} compact />}
+      {m ? (
+        <>
+          <span data-testid="wf-tip-run">ran {fmtDuration(m.durationMs)}</span>{' '}
+          <SourceBadge source="measured" compact />
+          {m.permissionWaitMs > 0 && (
+            <>
+              {' '}
+              · <span data-testid="wf-tip-wait">waited {fmtDuration(m.permissionWaitMs)} for permission</span>{' '}
+              <SourceBadge source="measured" compact />
+            </>
+          )}{' '}
+          · <span data-testid="wf-tip-span">call → result {fmtDuration(span)}</span>{' '}
+          <SourceBadge source="inferred" compact />
+        </>
+      ) : (
+        <>
+          {fmtDuration(span)}
+          {measured !== undefined && <SourceBadge source="inferred" compact />}
+        </>
+      )}
       {hover.bar.open ? ' (no result)' : ''} · {hover.lane.key === 'main' ? 'main thread' : hover.lane.label}
     </div>
   );

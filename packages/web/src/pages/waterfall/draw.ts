@@ -1,7 +1,12 @@
-/** The waterfall's canvas drawing: time axis, one lane per thread, bars coloured by tool (theme colours). */
+/**
+ * The waterfall's canvas drawing: time axis, one lane per thread, bars coloured by tool (theme colours). A call the
+ * client measured (telemetry) is drawn as its measured parts, the permission wait then the run (solid), over its
+ * inferred call → result span (faint, dashed).
+ */
 import type { WaterfallBar, WaterfallResponse } from '../../data/types';
 import { cssVar } from '../../ui/theme';
 import { fitText, LABEL_W, LANE_H, laneLayout, TOP, toolColour } from '../../ui/waterfall-geometry';
+import { type MeasuredCalls, measuredCount, measuredParts, WAIT_COLOUR } from './measured';
 
 export interface View {
   readonly t0: number;
@@ -45,6 +50,7 @@ export function draw(
   data: WaterfallResponse,
   view: View,
   hover: WaterfallBar | undefined,
+  measured?: MeasuredCalls,
 ): void {
   const dpr = window.devicePixelRatio || 1;
   const width = canvas.clientWidth;
@@ -86,9 +92,35 @@ export function draw(
       const bw = Math.max(2, x(bar.endMs) - bx);
       const by = y + row * LANE_H + 4;
       ctx.fillStyle = toolColour(bar.tool);
-      ctx.globalAlpha = bar.open ? 0.45 : 1;
-      ctx.fillRect(bx, by, bw, LANE_H - 10);
-      ctx.globalAlpha = 1;
+      const m = measured?.[bar.id];
+      if (m) {
+        // the inferred span faint and dashed; the measured wait and run over it
+        ctx.globalAlpha = 0.28;
+        ctx.fillRect(bx, by, bw, LANE_H - 10);
+        ctx.globalAlpha = 0.8;
+        ctx.strokeStyle = toolColour(bar.tool);
+        ctx.lineWidth = 1;
+        ctx.setLineDash([3, 3]);
+        ctx.strokeRect(bx + 0.5, by + 0.5, bw - 1, LANE_H - 11);
+        ctx.setLineDash([]);
+        ctx.globalAlpha = 1;
+        const parts = measuredParts(bar, m);
+        if (parts.waitEndMs > parts.waitStartMs) {
+          ctx.fillStyle = WAIT_COLOUR;
+          ctx.fillRect(
+            x(parts.waitStartMs),
+            by + 3,
+            Math.max(1, x(parts.waitEndMs) - x(parts.waitStartMs)),
+            LANE_H - 16,
+          );
+        }
+        ctx.fillStyle = toolColour(bar.tool);
+        ctx.fillRect(x(parts.runStartMs), by, Math.max(2, x(parts.runEndMs) - x(parts.runStartMs)), LANE_H - 10);
+      } else {
+        ctx.globalAlpha = bar.open ? 0.45 : 1;
+        ctx.fillRect(bx, by, bw, LANE_H - 10);
+        ctx.globalAlpha = 1;
+      }
       if (bar.status === 'error') {
         ctx.strokeStyle = cssVar('--err', '#ff6b7a');
         ctx.lineWidth = 2;
@@ -133,5 +165,12 @@ export function draw(
     ctx.font = '12px system-ui, sans-serif';
     names.push(`${name}: ${calls}`);
   }
-  canvas.setAttribute('aria-label', `Waterfall lanes: ${names.join('; ')}`);
+  const measuredCalls = measuredCount(
+    data.lanes.flatMap((l) => l.calls),
+    measured,
+  );
+  const source = measured
+    ? `; ${measuredCalls} call${measuredCalls === 1 ? '' : 's'} drawn as measured by telemetry, the rest inferred`
+    : '';
+  canvas.setAttribute('aria-label', `Waterfall lanes: ${names.join('; ')}${source}`);
 }

@@ -5,6 +5,7 @@ import { sessionHref } from '../../ui/router';
 import { useThemeVersion } from '../../ui/theme';
 import { type Hit, hitAt, LABEL_W, LANE_H, laneLayout, TOP, timeAt } from '../../ui/waterfall-geometry';
 import { draw, MIN_SPAN_MS, type View } from './draw';
+import type { MeasuredCalls } from './measured';
 
 const whole = (w: WaterfallResponse): View => ({ t0: w.startMs, t1: Math.max(w.endMs, w.startMs + MIN_SPAN_MS) });
 
@@ -53,7 +54,7 @@ export type Waterfall = ReturnType<typeof useWaterfall>;
  * The waterfall's canvas: drawn from the data and window (again on resize and theme change), zoomed around the
  * pointer by the wheel, panned by dragging, a call under the pointer shown, a click opening it in the timeline.
  */
-export function useWaterfallCanvas(wf: Waterfall) {
+export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
   const { data, view, setView, layout, height } = wf;
   const [hover, setHover] = useState<Hit | undefined>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -64,9 +65,9 @@ export function useWaterfallCanvas(wf: Waterfall) {
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || !data || !view) return;
-    const frame = requestAnimationFrame(() => draw(canvas, data, view, hover?.bar));
+    const frame = requestAnimationFrame(() => draw(canvas, data, view, hover?.bar, measured));
     return () => cancelAnimationFrame(frame);
-  }, [data, view, hover, height, themeVersion]);
+  }, [data, view, hover, height, themeVersion, measured]);
 
   useEffect(() => {
     const onResize = () => setView((v) => (v ? { ...v } : v));

@@ -1,0 +1,93 @@
+/**
+ * Which full-tier sessions a search reads, and which of their documents, before any transcript is cut: each word's
+ * positions in `search_words` are the documents holding it (docs.ts), so the documents holding every word of a query
+ * are known from PostgreSQL alone. A session none of whose documents holds them all is never cut; the others are
+ * read most promising first (the most documents holding every word), so a search that stops at its limit has read
+ * the best sessions, not the most recent ones.
+ */
+import type { queryPhrases } from '@agentdash/index';
+import type { Sql } from './db.js';
+import { candidateQueries, MAX_POSITION, MAX_POSITIONS, type StoredSession } from './docs.js';
+import { FROM, type whereOf } from './session-sql.js';
+
+type QueryPhrase = ReturnType<typeof queryPhrases>[number];
+
+/** Full-tier sessions holding a query's words, most recent first, weighed per search at most. */
+const MAX_SESSIONS = 5_000;
+
+export interface FullTierCandidate extends StoredSession {
+  readonly title: string | null;
+  readonly project_path: string | null;
+  /** The documents (`seq`) that may hold every word; undefined when the positions cannot tell (read them all). */
+  readonly docs: ReadonlySet<number> | undefined;
+}
+
+/** The words a document must hold as they are (a prefix's last word is matched by its start: left to the check). */
+export function exactWords(phrases: readonly QueryPhrase[]): string[] {
+  return [...new Set(phrases.flatMap(({ words, prefix }) => (prefix ? words.slice(0, -1) : words)))];
+}
+
+/**
+ * The documents holding every one of `exact`, from each word's positions; undefined when a word's positions are cut
+ * (in more documents than a `tsvector` keeps, or past its last position) or absent (words stored without positions
+ * by an earlier version): then any document may hold it.
+ */
+export function docsHoldingAll(
+  exact: readonly string[],
+  postings: readonly (readonly [string, readonly number[] | null])[],
+): Set<number> | undefined {
+  let docs: Set<number> | undefined;
+  for (const word of exact) {
+    const positions = postings.filter(([w]) => w === word).flatMap(([, p]) => p ?? []);
+    if (positions.length === 0 || positions.length >= MAX_POSITIONS || positions.includes(MAX_POSITION)) continue;
+    const holding = new Set(positions.map((p) => p - 1));
+    docs = docs ? new Set([...docs].filter((d) => holding.has(d))) : holding;
+  }
+  return docs;
+}
+
+/**
+ * The full-tier sessions `where` selects that hold every word of `phrases`, each with the documents to read, the
+ * most documents holding every word first (unknown counts first of all: they may hold the most), then the most
+ * recent; sessions where no document holds them all are left out.
+ */
+export async function fullTierCandidates(
+  sql: Sql,
+  where: ReturnType<typeof whereOf>,
+  phrases: readonly QueryPhrase[],
+): Promise<FullTierCandidate[]> {
+  // every word somewhere in the session's words (each may be in another part of them)
+  const hasWords = candidateQueries(phrases)
+    .map(
+      (q) =>
+        sql`(s.person_id, s.uid) in (select w.person_id, w.uid from search_words w where w.words @@ ${q}::tsquery)`,
+    )
+    .reduce((a, b) => sql`${a} and ${b}`);
+  const exact = exactWords(phrases);
+  // each exact word's positions, and no other word's: marked (weight A) and kept, in PostgreSQL
+  const rows = await sql<
+    (StoredSession & {
+      title: string | null;
+      project_path: string | null;
+      postings: [string, number[] | null][];
+    })[]
+  >`
+    with found as (
+      select s.person_id, s.uid, s.digest, s.agent, s.session_id, s.project_dir, s.title, s.project_path, s.started_ms
+      from ${sql.unsafe(FROM)}
+      where ${where} and s.tier = 'full' and ${hasWords}
+      order by s.started_ms desc nulls last, s.uid limit ${MAX_SESSIONS})
+    select f.person_id, f.uid, f.digest, f.agent, f.session_id, f.project_dir, f.title, f.project_path,
+      coalesce((select json_agg(json_build_array(u.lexeme, u.positions))
+        from search_words w cross join lateral unnest(ts_filter(setweight(w.words, 'A', ${exact}::text[]), '{a}')) u
+        where w.person_id = f.person_id and w.uid = f.uid), '[]'::json) as postings
+    from found f
+    order by f.started_ms desc nulls last, f.uid`;
+  const weighed = rows.flatMap(({ postings, ...s }) => {
+    const docs = exact.length === 0 ? undefined : docsHoldingAll(exact, postings);
+    return docs?.size === 0 ? [] : [{ ...s, docs, weight: docs ? docs.size : Number.POSITIVE_INFINITY }];
+  });
+  // stable: equally weighed sessions stay most recent first
+  weighed.sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));
+  return weighed.map(({ weight: _w, ...s }) => s);
+}
