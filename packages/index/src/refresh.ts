@@ -24,7 +24,7 @@ import { SessionUpdater } from './sessions.js';
 import { Settings } from './settings.js';
 import { prepared } from './statements.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
-import { type Batch, journalsInMemory, WriteBatches } from './write-batch.js';
+import { type Batch, checkpointAtEnd, journalsInMemory, WriteBatches } from './write-batch.js';
 
 /** What `forgetSession` deleted. */
 export interface ForgetReport {
@@ -168,6 +168,7 @@ export class Refresher {
     // New files on disk are read by parse workers a few files ahead of the writer (this thread), in import order.
     const readAhead = ReadAhead.start(plan.readAhead, plan.readAheadBytes, archiving, options.parseWorkers);
     const restoreTempStore = stored.length === 0 ? journalsInMemory(this.db) : () => {};
+    const checkpoint = stored.length === 0 ? checkpointAtEnd(this.db) : () => {};
     // A long build (a first index of a large home) is announced to other processes, with its progress.
     if (plan.readAhead.length > 0 && plan.readAheadBytes >= (options.buildNoticeBytes ?? PARALLEL_BYTES)) {
       await this.batches.announceBuilding(filesTotal);
@@ -222,6 +223,7 @@ export class Refresher {
         await readAhead.close();
       } finally {
         restoreTempStore();
+        checkpoint();
         this.batches.endBuilding();
       }
     }

@@ -126,3 +126,25 @@ export function journalsInMemory(db: Database.Database): () => void {
     }
   };
 }
+
+/**
+ * On a first index, let the WAL grow while the refresh runs and copy it into the database once, at the end. With
+ * SQLite's default (a checkpoint at every commit that finds 1000 pages in the WAL) the pages that every batch changes
+ * again (the tables' and the full-text index's upper pages and last leaves) were copied into the database file at
+ * each of many checkpoints, each with its fsync. The WAL is truncated at the end, so that its file does not stay the
+ * size of the whole build. Returns what puts the setting back and checkpoints.
+ */
+export function checkpointAtEnd(db: Database.Database): () => void {
+  if (db.inTransaction) return () => {};
+  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma('wal_autocheckpoint = 0');
+  return () => {
+    try {
+      if (!db.open || db.inTransaction) return;
+      db.pragma(`wal_autocheckpoint = ${before}`);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // The connection closed or busy: the next commit past the limit checkpoints as usual.
+    }
+  };
+}
