@@ -12,6 +12,8 @@ function file(name: string, mtimeMs: number, extra: Partial<DiscoveredFile> = {}
     projectDir: `${home}/p`,
     role: 'main',
     sessionId: name,
+    agentId: undefined,
+    metaPath: undefined,
     size: 100,
     mtimeMs,
     ino: mtimeMs,
