@@ -142,7 +142,15 @@ export function checkpointAtEnd(db: Database.Database): () => void {
     try {
       if (!db.open || db.inTransaction) return;
       db.pragma(`wal_autocheckpoint = ${before}`);
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      // Without waiting: a pending full checkpoint would hold other processes' writers back while it waits for
+      // readers. Busy, it copies what it can, and the next commit past the limit checkpoints as usual.
+      const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+      db.pragma('busy_timeout = 0');
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.pragma(`busy_timeout = ${timeout}`);
+      }
     } catch {
       // The connection closed or busy: the next commit past the limit checkpoints as usual.
     }
