@@ -21,7 +21,7 @@ import {
 import { summarizeCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from './agents.js';
 import { isObj, str } from './guards.js';
-import { OP, type Op } from './record-rows.js';
+import { type FactValues, OP, type Op } from './record-rows.js';
 import { FACT_COLUMNS } from './schema-derived.js';
 
 /** A call as its fact reads it (`storedCallOf`). */
@@ -65,11 +65,7 @@ export interface FactColumns {
   readonly subagent_type: string | null;
 }
 
-/**
- * A fact's columns as values in `FACT_COLUMNS` order: how a parse worker posts it (serialized, an object repeats its
- * 13 keys for every call) and how the writer binds it.
- */
-export type FactValues = readonly unknown[];
+export type { FactValues };
 
 export function factValuesOf(columns: FactColumns): FactValues {
   return FACT_COLUMNS.map((c) => columns[c]);

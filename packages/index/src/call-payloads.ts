@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { Archive } from './archive.js';
 import { resultIn, type StoredResult } from './call-fact.js';
 import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow } from './file-of-row.js';
-import type { ReadRecords, RowPlace } from './import.js';
+import type { ReadRecords, RowPlace } from './file-row.js';
 import { type RecordPlace, RecordReader } from './record-reader.js';
 import { prepared } from './statements.js';
 

@@ -1,7 +1,7 @@
 /** A stored file (`files`) as discovery describes it, for its adapter to read records of it back. */
 import type { DiscoveredFile } from '@agentdash/core';
 import { agentOfRow } from './agents.js';
-import { idOfKey } from './import.js';
+import { idOfKey } from './file-row.js';
 
 /** The columns of a stored file that reading its records back needs (`DOC_FILE_COLUMNS`). */
 export interface DocFileRow {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FileRow, Writer } from './import.js';
+import type { FileRow } from './file-row.js';
+import { Writer } from './import.js';
 import { openIndex } from './index.js';
 import { OP, type Op } from './record-rows.js';
 

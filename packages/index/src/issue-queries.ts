@@ -1,5 +1,5 @@
 /** Parse issues stored with the files they were found in. */
-import { idOfKey } from './import.js';
+import { idOfKey } from './file-row.js';
 import { limitSql, pathCond, type Store, Where } from './scope.js';
 import { refsOf } from './session-queries.js';
 import { prepared } from './statements.js';

@@ -9,8 +9,8 @@ import { basename } from 'node:path';
 import type { DiscoveredFile } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { HELD } from './archive.js';
+import type { FileRow } from './file-row.js';
 import { fingerprintOf } from './fingerprint.js';
-import type { FileRow } from './import.js';
 
 /** A stored file (`from`) found again at another path (`to`). */
 export interface Move {

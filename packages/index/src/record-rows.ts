@@ -56,7 +56,111 @@ export const OP = {
   unknown: 9,
 } as const;
 
-export type Op = readonly unknown[];
+/**
+ * A call's fact columns as values in `FACT_COLUMNS` order (call-fact.ts): how a parse worker posts it (serialized, an
+ * object repeats its 13 keys for every call) and how the writer binds it.
+ */
+export type FactValues = readonly (string | number | null)[];
+
+type Ts = string | null;
+type Ms = number | null;
+/** What a row keeps of a uuid (`storedUuid`): its 16 bytes, the text as written, or none. */
+type StoredUuid = string | Uint8Array | null;
+
+/** `[OP.begin]`: a record starts. */
+export type BeginOp = readonly [op: typeof OP.begin];
+export type IssueOp = readonly [op: typeof OP.issue, line: number, code: string, message: string];
+/** The row of a record as `records` stores it, its repeated texts (`cwd` to `model`) as texts still. */
+type RecordRow = [
+  op: typeof OP.record,
+  line: number,
+  kindRaw: string,
+  uuidRaw: StoredUuid,
+  tsText: Ts,
+  tsMs: Ms,
+  cwd: string | null,
+  version: string | null,
+  gitBranch: string | null,
+  model: string | null,
+  messageId: string | null,
+  isSidechain: 0 | 1,
+  isSynthetic: 0 | 1 | 2,
+  isPrompt: 0 | 1,
+  inputTokens: number | null,
+  outputTokens: number | null,
+  cacheCreationTokens: number | null,
+  cacheReadTokens: number | null,
+  requestId: string | null,
+  cache1hTokens: number | null,
+  reasoningTokens: number | null,
+  requestRef: string | null,
+  shown: 1 | 2 | null,
+  parentRaw: StoredUuid,
+  promptText: string | null,
+  sig: string | null,
+  extraResults: number | null,
+];
+export type RecordOp = Readonly<RecordRow>;
+export type TitleOp = readonly [
+  op: typeof OP.title,
+  line: number,
+  source: string,
+  title: string,
+  leafUuid: string | null,
+  secretRules?: readonly string[],
+];
+export type RequestOp = readonly [
+  op: typeof OP.request,
+  line: number,
+  id: string,
+  tsMs: number,
+  agentId: string | null,
+];
+export type ResultOp = readonly [
+  op: typeof OP.result,
+  toolUseId: string,
+  line: number,
+  tsText: Ts,
+  tsMs: Ms,
+  offset: number,
+];
+export type CallOp = readonly [
+  op: typeof OP.call,
+  toolUseId: string,
+  line: number,
+  name: string,
+  offset: number,
+  tsText: Ts,
+  tsMs: Ms,
+  messageId: string | null,
+  agentId: string | null,
+];
+export type DocOp = readonly [
+  op: typeof OP.doc,
+  line: number,
+  offset: number,
+  part: number,
+  tsText: Ts,
+  tsMs: Ms,
+  kindRaw: string,
+  tool: string | null,
+  callId: string | null,
+  agentId: string | null,
+  text: Uint8Array,
+  secretRules: readonly string[],
+  kind: string,
+];
+export type FactOp = readonly [
+  op: typeof OP.fact,
+  toolUseId: string,
+  callLine: number,
+  resultLine: number | null,
+  values: FactValues,
+];
+export type UnknownOp = readonly [op: typeof OP.unknown];
+
+/** One row operation: a tuple whose first item is its code (`OP`). */
+export type Op = BeginOp | IssueOp | RecordOp | TitleOp | RequestOp | ResultOp | CallOp | DocOp | FactOp | UnknownOp;
 
 const secretRulesOf = (text: string): string[] => findSecrets(text).map((found) => found.rule);
 
@@ -125,7 +229,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
       const ms = timestampMs(record.timestamp) ?? null;
       const ts = storedTs(record.timestamp, ms);
       const usage = assistant?.usage;
-      const recordOp: unknown[] = [
+      const recordOp: RecordRow = [
         OP.record,
         line,
         storedKind(record.kind, RECORD_KINDS),

@@ -1,4 +1,4 @@
-import { appendFileSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,27 @@ describe('a refresh', () => {
       const again = await tempStoreWhileImporting(db);
       expect(again.files).toBe(1);
       expect(again.during).toEqual(new Set([1]));
+    } finally {
+      db.close();
+    }
+  });
+
+  it('of an empty index checkpoints the WAL once, at the end: truncated after, the setting put back', async () => {
+    const db = emptyIndex('checkpoint.sqlite');
+    const walBytes = () => statSync(`${db.name}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    try {
+      const during = new Set<unknown>();
+      const report = await new Refresher(db).refresh([home], {
+        beforeFile: () => {
+          during.add(db.pragma('wal_autocheckpoint', { simple: true }));
+        },
+      });
+      expect(report.filesParsed).toBeGreaterThan(0);
+      expect(during).toEqual(new Set([0]));
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+      // The final checkpoint does not wait for other processes, and the connection waits as it did after it.
+      expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+      expect(walBytes()).toBe(0);
     } finally {
       db.close();
     }

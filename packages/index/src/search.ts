@@ -2,7 +2,7 @@
 import { spaceCjk } from './cjk.js';
 import { cutSnippet, DocTexts } from './doc-snippet.js';
 import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow } from './file-of-row.js';
-import { idOfKey } from './import.js';
+import { idOfKey } from './file-row.js';
 import { limitSql, pathCond, type Store, scopeSql, toMs, Where } from './scope.js';
 import { refsOf } from './session-queries.js';
 import { archiveOf, prepared } from './statements.js';

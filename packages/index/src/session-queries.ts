@@ -14,7 +14,7 @@ import { rawResultOf } from './call-fact.js';
 import { recordsOfRows, resultsAt } from './call-payloads.js';
 import { AmbiguousSessionError, UnknownSessionError } from './errors.js';
 import { capList, clipField } from './field-caps.js';
-import { type FileRow, idOfKey } from './import.js';
+import { type FileRow, idOfKey } from './file-row.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
 import { sessionUsage } from './session-cost.js';
 import { archiveOf, prepared } from './statements.js';

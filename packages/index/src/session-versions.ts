@@ -8,7 +8,7 @@
 import { adapterForFile, loadSession as coreLoadSession, type OpenBytes, type Session } from '@agentdash/core';
 import { versionKey } from './archive.js';
 import { UnknownSessionError } from './errors.js';
-import { idOfKey } from './import.js';
+import { idOfKey } from './file-row.js';
 import type { Store } from './scope.js';
 import { sessionFiles, sessionKeyOfRef } from './session-queries.js';
 import { archiveOf, prepared } from './statements.js';

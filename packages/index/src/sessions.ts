@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { idOfKey } from './import.js';
+import { idOfKey } from './file-row.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
 

@@ -1,5 +1,5 @@
 /** Tool calls as stored: per-tool statistics (counts, error rates, duration percentiles) and call listings. */
-import { idOfKey } from './import.js';
+import { idOfKey } from './file-row.js';
 import {
   CALL_FACTS,
   callScopeWhere,

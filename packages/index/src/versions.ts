@@ -8,7 +8,7 @@
 import type { DiscoveredFile, ParseIssue } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { type Archive, HELD } from './archive.js';
-import type { FileRow } from './import.js';
+import type { FileRow } from './file-row.js';
 import { prepared } from './statements.js';
 
 /** The issue code of a file held at its last complete version. */
