@@ -1,0 +1,108 @@
+/**
+ * A session's JSON (`show --json`, `export --format json`) written from a `SessionStream`: the very text
+ * `jsonChunks(loadSession(…))` writes, with the events and calls taken as they are read, so the memory it needs does
+ * not grow with the session.
+ * @module
+ */
+import type { SessionStream, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
+import { jsonChunks } from './json-chunks.js';
+
+/** What each part goes through before it is written (say, a redaction); the identity by default. */
+export interface SessionParts {
+  head<T>(head: T): T;
+  event(event: TimelineEvent): TimelineEvent;
+  subagent<T extends Omit<Subagent, 'events'>>(subagent: T): T;
+  call(call: ToolCall): ToolCall;
+  tail<T>(tail: T): T;
+}
+
+export const sameParts: SessionParts = {
+  head: (head) => head,
+  event: (event) => event,
+  subagent: (subagent) => subagent,
+  call: (call) => call,
+  tail: (tail) => tail,
+};
+
+/** A property whose value is an array written as its items come. */
+class Streamed {
+  constructor(readonly items: () => AsyncIterable<unknown>) {}
+}
+/** An object with streamed properties, as its entries in order. */
+class Entries {
+  constructor(readonly entries: readonly (readonly [string, unknown])[]) {}
+}
+
+/** Entries known only once the entries before them are written (a session's counts, after its calls). */
+class Deferred {
+  constructor(readonly get: () => Promise<object>) {}
+}
+
+function* plain(value: unknown, indent: string): Generator<string, void, undefined> {
+  for (const chunk of jsonChunks(value)) yield indent === '' ? chunk : chunk.replaceAll('\n', `\n${indent}`);
+}
+
+const omitted = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol';
+
+async function* written(value: unknown, indent: string): AsyncGenerator<string, void, undefined> {
+  if (value instanceof Streamed) {
+    let n = 0;
+    yield '[';
+    for await (const item of value.items()) {
+      yield `${n === 0 ? '' : ','}\n${indent}  `;
+      yield* written(item, `${indent}  `);
+      n++;
+    }
+    yield n === 0 ? ']' : `\n${indent}]`;
+  } else if (value instanceof Entries) {
+    let wrote = false;
+    yield '{';
+    for (const [key, entry] of value.entries) {
+      const expanded = entry instanceof Deferred ? Object.entries(await entry.get()) : [[key, entry] as const];
+      for (const [name, item] of expanded) {
+        if (omitted(item)) continue;
+        yield `${wrote ? ',' : ''}\n${indent}  ${JSON.stringify(name)}: `;
+        wrote = true;
+        yield* written(item, `${indent}  `);
+      }
+    }
+    yield wrote ? `\n${indent}}` : '}';
+  } else {
+    yield* plain(value, indent);
+  }
+}
+
+async function* mapped<T, U>(items: AsyncIterable<T>, map: (item: T) => U): AsyncGenerator<U, void, undefined> {
+  for await (const item of items) yield map(item);
+}
+
+/** The session's JSON, indented by two spaces (no newline after it), each part through `parts`. */
+export async function* sessionJsonChunks(
+  stream: SessionStream,
+  parts: SessionParts = sameParts,
+): AsyncGenerator<string, void, undefined> {
+  const head = parts.head(stream.head);
+  const subagents = stream.subagents.map((sub) => {
+    const { startedAt, endedAt, ...before } = parts.subagent(sub);
+    return new Entries([
+      ...Object.entries(before),
+      ['events', new Streamed(() => mapped(stream.events(sub.key), parts.event))],
+      ['startedAt', startedAt],
+      ['endedAt', endedAt],
+    ]);
+  });
+  yield* written(
+    new Entries([
+      ...Object.entries(head),
+      ['events', new Streamed(() => mapped(stream.events(), parts.event))],
+      ['subagents', new Streamed(() => listed(subagents))],
+      ['calls', new Streamed(() => mapped(stream.calls(), parts.call))],
+      ['', new Deferred(async () => parts.tail(await stream.tail()))],
+    ]),
+    '',
+  );
+}
+
+async function* listed<T>(items: readonly T[]): AsyncGenerator<T, void, undefined> {
+  yield* items;
+}
