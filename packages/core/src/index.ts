@@ -80,7 +80,7 @@ export {
   headerCountsOf,
   timelineShows,
 } from './session/header.js';
-export { loadSession } from './session/load-session.js';
+export { type LoadSessionOptions, loadSession } from './session/load-session.js';
 export { commandLine, promptTitleOf } from './session/prompt-title.js';
 export {
   openSessionStream,

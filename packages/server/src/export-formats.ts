@@ -12,6 +12,13 @@ import { escapeMarkdown, fence } from './markdown-text.js';
 
 export { jsonChunks } from './json-chunks.js';
 export { escapeMarkdown, fence } from './markdown-text.js';
+export {
+  identifierParts,
+  identifierSecretsOfStream,
+  type SessionParts,
+  sameParts,
+  sessionJsonChunks,
+} from './session-json.js';
 
 /** The formats every export offers (the CLI's `--format`, the dashboard's Export menu). */
 export const exportFormats = ['html', 'markdown', 'json', 'envelope'] as const;

@@ -5,6 +5,7 @@
  * @module
  */
 import type { SessionStream, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
+import { identifierSecretsOf, redactIdentifiersKnowing } from '@agentdash/core/secrets';
 import { jsonChunks } from './json-chunks.js';
 
 /** What each part goes through before it is written (say, a redaction); the identity by default. */
@@ -105,4 +106,26 @@ export async function* sessionJsonChunks(
 
 async function* listed<T>(items: readonly T[]): AsyncGenerator<T, void, undefined> {
   yield* items;
+}
+
+/**
+ * The secrets in a streamed session's identifiers (`identifierSecretsOf` over every part but its calls: each call is
+ * in an event too), read once before the session is written with `identifierParts`.
+ */
+export async function identifierSecretsOfStream(stream: SessionStream): Promise<ReadonlySet<string>> {
+  const found = new Set<string>();
+  identifierSecretsOf(stream.head, found);
+  for await (const event of stream.events()) identifierSecretsOf(event, found);
+  for (const sub of stream.subagents) {
+    identifierSecretsOf(sub, found);
+    for await (const event of stream.events(sub.key)) identifierSecretsOf(event, found);
+  }
+  identifierSecretsOf(stream.known, found);
+  return found;
+}
+
+/** Every part with the secrets of its identifiers redacted, as `redactIdentifiers` redacts the whole session. */
+export function identifierParts(found: ReadonlySet<string>): SessionParts {
+  const redact = <T>(part: T): T => redactIdentifiersKnowing(part, found);
+  return { head: redact, event: redact, subagent: redact, call: redact, tail: redact };
 }

@@ -47,6 +47,8 @@ export interface SessionStream {
   /** The main thread's events (no key) or a subagent's. */
   events(key?: string): AsyncGenerator<TimelineEvent, void>;
   calls(): AsyncGenerator<ToolCall, void>;
+  /** The tail's fields known before the calls are read (all but its counts). */
+  readonly known: Omit<SessionTail, 'counts'>;
   /** The fields after the calls (reads the calls again when `calls()` was not read to its end). */
   tail(): Promise<SessionTail>;
 }
@@ -347,20 +349,24 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
     gitBranch: facts.gitBranch,
   };
 
+  const known: Omit<SessionTail, 'counts'> = {
+    orphanResults: typedOrphans,
+    issues: [...facts.issues, ...facts.pairIssues, ...orphanIssues],
+    usageByModel: facts.usageByModel(),
+    leafUuid: facts.lastPromptLeaf ?? facts.newestMain?.uuid,
+  };
   return {
     head,
     subagents,
     events,
     calls,
+    known,
     async tail() {
       if (!counted) for await (const _ of calls());
       const count = headerCountsOf({ calls: headerCalls, main: undefined, threads: [] });
       const assistant = [facts.main, ...facts.threads].reduce((n, t) => n + t.lastOfMessage.size, 0);
       return {
-        orphanResults: typedOrphans,
-        issues: [...facts.issues, ...facts.pairIssues, ...orphanIssues],
-        usageByModel: facts.usageByModel(),
-        leafUuid: facts.lastPromptLeaf ?? facts.newestMain?.uuid,
+        ...known,
         counts: {
           records: facts.recordCount,
           duplicateRecords: facts.duplicateRecords,
