@@ -4,7 +4,7 @@
  * the server's `GET /api/sessions/:id/export?format=` write them with the same code.
  * @module
  */
-import type { AssistantItem, Session, Subagent, TimelineEvent } from '@agentdash/core';
+import type { AssistantItem, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import { commandLine, primaryDurationMs, resultText, toEnvelope } from '@agentdash/core';
 import { formatDateTime, formatDuration, oneLine, summarizeCall } from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
@@ -15,6 +15,8 @@ export { escapeMarkdown, fence } from './markdown-text.js';
 export {
   identifierParts,
   identifierSecretsOfStream,
+  redactedParts,
+  redactionOfStream,
   type SessionParts,
   sameParts,
   sessionJsonChunks,
@@ -35,12 +37,22 @@ export function* jsonLines(value: unknown): Generator<string, void, undefined> {
   yield '\n';
 }
 
+/** `envelopeLines` of a streamed session, each call through `call` (say, a redaction) first. */
+export async function* envelopeStreamLines(
+  calls: AsyncIterable<ToolCall>,
+  call: (call: ToolCall) => ToolCall = (c) => c,
+): AsyncGenerator<string, void, undefined> {
+  for await (const source of calls) yield envelopeLine(call(source));
+}
+
+function envelopeLine(call: ToolCall): string {
+  const line: EnvelopeLine = { id: call.id, tool: call.name, ...toEnvelope(call) };
+  return `${JSON.stringify(line)}\n`;
+}
+
 /** One JSON line per tool call (subagents' included), in file order. */
 export function* envelopeLines(session: Session): Generator<string, void, undefined> {
-  for (const call of session.calls) {
-    const line: EnvelopeLine = { id: call.id, tool: call.name, ...toEnvelope(call) };
-    yield `${JSON.stringify(line)}\n`;
-  }
+  for (const call of session.calls) yield envelopeLine(call);
 }
 
 function clipLines(text: string, lines: number): string {

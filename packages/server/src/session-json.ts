@@ -5,7 +5,12 @@
  * @module
  */
 import type { SessionStream, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
-import { identifierSecretsOf, redactIdentifiersKnowing } from '@agentdash/core/secrets';
+import {
+  identifierSecretsOf,
+  type RedactionReport,
+  redactIdentifiersKnowing,
+  SessionRedactor,
+} from '@agentdash/core/secrets';
 import { jsonChunks } from './json-chunks.js';
 
 /** What each part goes through before it is written (say, a redaction); the identity by default. */
@@ -128,4 +133,51 @@ export async function identifierSecretsOfStream(stream: SessionStream): Promise<
 export function identifierParts(found: ReadonlySet<string>): SessionParts {
   const redact = <T>(part: T): T => redactIdentifiersKnowing(part, found);
   return { head: redact, event: redact, subagent: redact, call: redact, tail: redact };
+}
+
+/**
+ * What `redactSession` finds in a streamed session: the secrets of its identifiers and the report of every secret
+ * redacted, read before the session is written (the HTML export shows the count at its top, and every export prints
+ * the report). One read of the events, a second only when its identifiers hold a secret.
+ */
+export async function redactionOfStream(
+  stream: SessionStream,
+): Promise<{ readonly found: ReadonlySet<string>; readonly report: RedactionReport }> {
+  const found = new Set<string>();
+  const count = async (known: ReadonlySet<string>, scan: boolean): Promise<RedactionReport> => {
+    const redactor = new SessionRedactor(known);
+    const take = (part: unknown) => scan && identifierSecretsOf(part, found);
+    take(stream.head);
+    redactor.head(stream.head);
+    for await (const event of stream.events()) {
+      take(event);
+      redactor.event(event);
+    }
+    for (const sub of stream.subagents) {
+      take(sub);
+      redactor.subagent(sub);
+      for await (const event of stream.events(sub.key)) {
+        take(event);
+        redactor.event(event);
+      }
+    }
+    take(stream.known);
+    if (redactor.callsAgain) for await (const call of stream.calls()) redactor.call(call);
+    redactor.tail(stream.known);
+    return redactor.report();
+  };
+  const report = await count(new Set(), true);
+  return { found, report: found.size > 0 ? await count(found, false) : report };
+}
+
+/** Every part redacted as `redactSession` redacts the whole session (`found`: from `redactionOfStream`). */
+export function redactedParts(found: ReadonlySet<string>): SessionParts {
+  const redactor = new SessionRedactor(found);
+  return {
+    head: (part) => redactor.head(part),
+    event: (event) => redactor.event(event),
+    subagent: (sub) => redactor.subagent(sub),
+    call: (call) => redactor.call(call),
+    tail: (part) => redactor.tail(part),
+  };
 }

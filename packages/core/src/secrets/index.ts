@@ -4,6 +4,6 @@
  */
 
 export { identifierSecretsOf, redactIdentifiers, redactIdentifiersKnowing } from './redact-identifiers.js';
-export { redactDerived, redactSession } from './redact-session.js';
+export { redactDerived, redactSession, SessionRedactor } from './redact-session.js';
 export { secretRules } from './rules.js';
-export { findSecrets } from './scan.js';
+export { findSecrets, type RedactionReport } from './scan.js';

@@ -222,7 +222,9 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
           const stub = stubs.get(items[i] as object);
           if (!stub) continue;
           stubs.delete(items[i] as object);
-          items[i] = buildCall(stub.fact, stub.input, near);
+          const call = buildCall(stub.fact, stub.input, near);
+          items[i] = call;
+          fromEvents.set(call.id, headerCallOf(call));
           wanted.delete(stub.fact.raw.id);
           near.delete(stub.fact.raw.id);
         }
@@ -250,6 +252,8 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
   }
 
   const headerCalls: HeaderCall[] = [];
+  /** The calls met in events (each call is in one), so the counts need no read of `calls()` once all are met. */
+  const fromEvents = new Map<string, HeaderCall>();
   let counted = false;
   async function* calls(): AsyncGenerator<ToolCall, void> {
     const mine: HeaderCall[] = [];
@@ -362,8 +366,13 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
     calls,
     known,
     async tail() {
-      if (!counted) for await (const _ of calls());
-      const count = headerCountsOf({ calls: headerCalls, main: undefined, threads: [] });
+      const met = !counted && fromEvents.size === facts.calls.size;
+      if (!counted && !met) for await (const _ of calls());
+      const count = headerCountsOf({
+        calls: met ? [...fromEvents.values()] : headerCalls,
+        main: undefined,
+        threads: [],
+      });
       const assistant = [facts.main, ...facts.threads].reduce((n, t) => n + t.lastOfMessage.size, 0);
       return {
         ...known,
