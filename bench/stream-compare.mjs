@@ -67,5 +67,7 @@ for (const home of homes) {
     }
   }
 }
-console.log(`${sessions} sessions, 5 outputs each (json, show --json, export json and envelope redacted, the report), ${differ} differ`);
+console.log(
+  `${sessions} sessions, 5 outputs each (json, show --json, export json and envelope redacted, the report), ${differ} differ`,
+);
 process.exitCode = differ > 0 ? 1 : 0;

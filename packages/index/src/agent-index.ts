@@ -37,10 +37,10 @@ import {
   listSessions,
   loadSession,
   type SessionLookup,
-  streamSession,
   sessionFiles,
   sessionIdOfFile,
   sessionKeyOfRef,
+  streamSession,
 } from './session-queries.js';
 import { loadPartialSession, type SessionVersions, sessionVersions } from './session-versions.js';
 import { openDatabase } from './sqlite-addon.js';
