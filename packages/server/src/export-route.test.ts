@@ -57,14 +57,15 @@ describe('GET /api/sessions/:id/export?format=', () => {
     const id = session?.id ?? '';
     const loaded = await t.index.loadSession(id);
     const redacted = redactSession(loaded).session;
+    // json and envelope first: the session is not loaded yet, so they are written as it is read (openStreamExport)
     const expected: Record<string, { type: string; ext: string; text: string }> = {
-      markdown: { type: 'text/markdown; charset=utf-8', ext: 'md', text: [...markdownChunks(redacted)].join('') },
       json: { type: 'application/json; charset=utf-8', ext: 'json', text: [...jsonLines(redacted)].join('') },
       envelope: {
         type: 'application/x-ndjson; charset=utf-8',
         ext: 'jsonl',
         text: [...envelopeLines(redacted)].join(''),
       },
+      markdown: { type: 'text/markdown; charset=utf-8', ext: 'md', text: [...markdownChunks(redacted)].join('') },
     };
     for (const [format, want] of Object.entries(expected)) {
       const res = await t.app.request(`/api/sessions/${id}/export?format=${format}`, { headers: HOST });

@@ -3,10 +3,11 @@
  * session worker, so a big session's export never blocks the event loop).
  * @module
  */
-import type { Session } from '@agentdash/core/model';
+import type { Session, SessionStream } from '@agentdash/core';
 import { redactSession } from '@agentdash/core/secrets';
-import { type ExportFormat, envelopeLines, jsonLines, markdownChunks } from './export-formats.js';
+import { type ExportFormat, envelopeLines, envelopeStreamLines, jsonLines, markdownChunks } from './export-formats.js';
 import { readExportAssets, sessionHtmlChunks } from './export-html.js';
+import { redactedParts, redactionOfStream, sameParts, sessionJsonChunks } from './session-json.js';
 
 /** An export being written: its text a batch at a time (undefined once done). */
 export interface SessionExport {
@@ -60,6 +61,46 @@ export async function openSessionExport(
       let size = 0;
       while (size < BATCH) {
         const chunk = chunks.next();
+        if (chunk.done) break;
+        batch.push(chunk.value);
+        size += chunk.value.length;
+      }
+      return size === 0 ? undefined : batch.join('');
+    },
+    close: () => void chunks.return(),
+  };
+}
+
+/** The formats written from a streamed session (`openStreamExport`); the others need the session loaded. */
+export const streamedFormats: ReadonlySet<ExportFormat> = new Set(['json', 'envelope']);
+
+/**
+ * `openSessionExport` of a session read as it is written (`streamedFormats` only): the same text, in memory that does
+ * not grow with the session, for a session not loaded already.
+ */
+export async function openStreamExport(
+  stream: SessionStream,
+  format: ExportFormat,
+  redact: boolean,
+): Promise<SessionExport> {
+  const redaction = redact ? await redactionOfStream(stream) : undefined;
+  const parts = redaction ? redactedParts(redaction.found) : sameParts;
+  async function* text(): AsyncGenerator<string, void, undefined> {
+    if (format === 'envelope') {
+      yield* envelopeStreamLines(stream.calls(), parts.call);
+      return;
+    }
+    yield* sessionJsonChunks(stream, parts);
+    yield '\n';
+  }
+  const chunks = text();
+  return {
+    redacted: redaction?.report.total ?? 0,
+    next: async () => {
+      const batch: string[] = [];
+      let size = 0;
+      while (size < BATCH) {
+        const chunk = await chunks.next();
         if (chunk.done) break;
         batch.push(chunk.value);
         size += chunk.value.length;

@@ -17,7 +17,7 @@ import type { ExportFormat } from './export-formats.js';
 import { HttpError } from './http-error.js';
 import type { Answer } from './raw-json.js';
 import { shownSession } from './redaction.js';
-import { openSessionExport, type SessionExport } from './session-export.js';
+import { openSessionExport, openStreamExport, type SessionExport, streamedFormats } from './session-export.js';
 import { findInSession, sessionErrors } from './session-find.js';
 import { SessionView } from './session-view.js';
 
@@ -150,7 +150,7 @@ export class SessionViews {
 
 /** The per-session routes over a view cache, in this thread. */
 export function createLocalSessionHost(
-  index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'>,
+  index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'> & Partial<Pick<AgentIndex, 'streamSession'>>,
   views: SessionViews = new SessionViews(index),
 ): SessionHost {
   return {
@@ -167,7 +167,10 @@ export function createLocalSessionHost(
     find: async (sessionId, query) => ({ query, ...findInSession(await views.get(sessionId), query) }),
     waterfall: async (sessionId) => waterfallOf((await views.get(sessionId)).session),
     exportSession: async (sessionId, format, summary, assetsDir, redact) =>
-      openSessionExport((await views.get(sessionId)).source, format, summary, assetsDir, redact),
+      // A session not loaded is written as it is read, never held (a download of a huge session's JSON).
+      index.streamSession && !views.has(sessionId) && streamedFormats.has(format)
+        ? openStreamExport(await index.streamSession(sessionId), format, redact)
+        : openSessionExport((await views.get(sessionId)).source, format, summary, assetsDir, redact),
     unreadable: async (sessionId) =>
       (await views.get(sessionId)).session.issues.filter((i) => i.code === 'unreadable_file'),
     isLoaded: (sessionId) => views.has(sessionId),
