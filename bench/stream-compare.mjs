@@ -5,7 +5,12 @@
 // 1 when anything does. Usage (after npm run build): node bench/stream-compare.mjs HOME…
 import { discoverAll, groupSessions, loadSession, openSessionStream } from '../packages/core/dist/index.js';
 import { redactIdentifiers, redactSession } from '../packages/core/dist/secrets/index.js';
-import { envelopeLines, envelopeStreamLines } from '../packages/server/dist/export-formats.js';
+import {
+  envelopeLines,
+  envelopeStreamLines,
+  markdownChunks,
+  markdownSourceOfStream,
+} from '../packages/server/dist/export-formats.js';
 import { jsonChunks } from '../packages/server/dist/json-chunks.js';
 import {
   identifierParts,
@@ -52,6 +57,10 @@ for (const home of homes) {
             [...envelopeLines(redacted.session)].join(''),
             await join(envelopeStreamLines(stream.calls(), redactedParts(found).call)),
           ],
+          'export markdown': [
+            await join(markdownChunks(redacted.session)),
+            await join(markdownChunks(await markdownSourceOfStream(stream, redactedParts(found)))),
+          ],
           report: [redacted.report.summary(), report.summary()],
         };
       })()),
@@ -68,6 +77,6 @@ for (const home of homes) {
   }
 }
 console.log(
-  `${sessions} sessions, 5 outputs each (json, show --json, export json and envelope redacted, the report), ${differ} differ`,
+  `${sessions} sessions, 6 outputs each (json, show --json, export json, envelope and markdown redacted, the report), ${differ} differ`,
 );
 process.exitCode = differ > 0 ? 1 : 0;

@@ -15,6 +15,7 @@ export { escapeMarkdown, fence } from './markdown-text.js';
 export {
   identifierParts,
   identifierSecretsOfStream,
+  markdownSourceOfStream,
   redactedParts,
   redactionOfStream,
   type SessionParts,
@@ -67,8 +68,35 @@ function* drain(out: string[]): Generator<string, void, undefined> {
   out.length = 0;
 }
 
+/** What the Markdown export reads of a session: its header and counts, its subagents, and each thread's events. */
+export interface MarkdownSource {
+  readonly head: Pick<
+    Session,
+    'id' | 'title' | 'projectPath' | 'projectDir' | 'startedAt' | 'endedAt' | 'versions' | 'models'
+  >;
+  readonly counts: Pick<Session['counts'], 'toolCalls' | 'errors' | 'expectedErrors'>;
+  readonly subagents: readonly Omit<Subagent, 'events'>[];
+  /** The main thread's events (no key), or a subagent's. */
+  events(key?: string): Iterable<TimelineEvent> | AsyncIterable<TimelineEvent>;
+}
+
+/** A loaded session as a `MarkdownSource`. */
+export function markdownSourceOf(session: Session): MarkdownSource {
+  const byKey = new Map(session.subagents.map((s) => [s.key, s]));
+  return {
+    head: session,
+    counts: session.counts,
+    subagents: session.subagents,
+    events: (key) => (key === undefined ? session.events : (byKey.get(key)?.events ?? [])),
+  };
+}
+
 /** `toMarkdown` in pieces, one or a few events each, so a huge session is never one string. */
-export function* markdownChunks(session: Session): Generator<string, void, undefined> {
+export async function* markdownChunks(from: Session | MarkdownSource): AsyncGenerator<string, void, undefined> {
+  const source =
+    'events' in from && Array.isArray(from.events) ? markdownSourceOf(from as Session) : (from as MarkdownSource);
+  const session = source.head;
+  const counts = source.counts;
   const out: string[] = [];
   // One line: a title of several lines (the first prompt) would put its own headings and lists above the metadata.
   out.push(`# ${oneLine(session.title ?? '', Number.POSITIVE_INFINITY) || 'Untitled session'}`, '');
@@ -76,18 +104,16 @@ export function* markdownChunks(session: Session): Generator<string, void, undef
   out.push(`- Project: \`${session.projectPath ?? session.projectDir}\``);
   out.push(`- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}`);
   out.push(`- Client: ${session.versions.join(', ') || '?'}; model: ${session.models.join(', ') || '?'}`);
-  out.push(
-    `- Tool calls: ${session.counts.toolCalls} (${session.counts.errors} errors, ${session.counts.expectedErrors} expected)`,
-    '',
-  );
+  out.push(`- Tool calls: ${counts.toolCalls} (${counts.errors} errors, ${counts.expectedErrors} expected)`, '');
   const ctx: MarkdownContext = {
     out,
-    subagents: new Map(session.subagents.map((s) => [s.key, s])),
+    source,
+    subagents: new Map(source.subagents.map((s) => [s.key, s])),
     shown: new Set<string>(),
     cwd: session.projectPath,
   };
-  yield* writeEvents(session.events, ctx, '');
-  for (const sub of session.subagents) {
+  yield* writeEvents(source.events(), ctx, '');
+  for (const sub of source.subagents) {
     if (!ctx.shown.has(sub.key)) yield* writeSubagent(sub, ctx, '');
   }
   yield* drain(out);
@@ -96,20 +122,21 @@ export function* markdownChunks(session: Session): Generator<string, void, undef
 /** What the Markdown writers share: the output lines, the subagents already written, the project path. */
 interface MarkdownContext {
   readonly out: string[];
-  readonly subagents: ReadonlyMap<string, Subagent>;
+  readonly source: MarkdownSource;
+  readonly subagents: ReadonlyMap<string, Omit<Subagent, 'events'>>;
   readonly shown: Set<string>;
   readonly cwd: string | undefined;
 }
 
-function* writeEvents(
-  events: readonly TimelineEvent[],
+async function* writeEvents(
+  events: Iterable<TimelineEvent> | AsyncIterable<TimelineEvent>,
   ctx: MarkdownContext,
   quote: string,
-): Generator<string, void, undefined> {
+): AsyncGenerator<string, void, undefined> {
   const push = (text: string) => {
     for (const line of text.split('\n')) ctx.out.push(`${quote}${line}`.trimEnd());
   };
-  for (const event of events) {
+  for await (const event of events) {
     if (event.kind === 'prompt') {
       push(`## User · ${formatDateTime(event.timestamp)}\n\n${event.text}\n`);
     } else if (event.kind === 'hidden' && event.reason === 'command') {
@@ -127,12 +154,12 @@ function* writeEvents(
   }
 }
 
-function* writeItem(
+async function* writeItem(
   item: AssistantItem,
   push: (text: string) => void,
   ctx: MarkdownContext,
   quote: string,
-): Generator<string, void, undefined> {
+): AsyncGenerator<string, void, undefined> {
   const { subagents, shown, cwd } = ctx;
   switch (item.kind) {
     case 'text':
@@ -168,13 +195,17 @@ function* writeItem(
   }
 }
 
-function* writeSubagent(sub: Subagent, ctx: MarkdownContext, quote: string): Generator<string, void, undefined> {
+async function* writeSubagent(
+  sub: Omit<Subagent, 'events'>,
+  ctx: MarkdownContext,
+  quote: string,
+): AsyncGenerator<string, void, undefined> {
   const { out } = ctx;
   ctx.shown.add(sub.key);
   out.push(
     `${quote}**Subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` \`${sub.agentId}\`` : ''}**`,
   );
   out.push(quote.trimEnd());
-  yield* writeEvents(sub.events, ctx, quote);
+  yield* writeEvents(ctx.source.events(sub.key), ctx, quote);
   out.push('');
 }

@@ -49,6 +49,12 @@ describe('GET /api/sessions/:id/export.html', () => {
   });
 });
 
+async function textOf(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
 describe('GET /api/sessions/:id/export?format=', () => {
   // The dashboard's Export menu offers every format the CLI writes (issue 36, item 7), with the same bytes.
   it('sends markdown, json and envelope as agentdash export writes them, and html as export.html does', async () => {
@@ -65,7 +71,7 @@ describe('GET /api/sessions/:id/export?format=', () => {
         ext: 'jsonl',
         text: [...envelopeLines(redacted)].join(''),
       },
-      markdown: { type: 'text/markdown; charset=utf-8', ext: 'md', text: [...markdownChunks(redacted)].join('') },
+      markdown: { type: 'text/markdown; charset=utf-8', ext: 'md', text: await textOf(markdownChunks(redacted)) },
     };
     for (const [format, want] of Object.entries(expected)) {
       const res = await t.app.request(`/api/sessions/${id}/export?format=${format}`, { headers: HOST });

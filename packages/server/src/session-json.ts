@@ -11,6 +11,7 @@ import {
   redactIdentifiersKnowing,
   SessionRedactor,
 } from '@agentdash/core/secrets';
+import type { MarkdownSource } from './export-formats.js';
 import { jsonChunks } from './json-chunks.js';
 
 /** What each part goes through before it is written (say, a redaction); the identity by default. */
@@ -179,5 +180,16 @@ export function redactedParts(found: ReadonlySet<string>): SessionParts {
     subagent: (sub) => redactor.subagent(sub),
     call: (call) => redactor.call(call),
     tail: (part) => redactor.tail(part),
+  };
+}
+
+/** A streamed session as the Markdown export reads it, each part through `parts` (its counts need its calls met). */
+export async function markdownSourceOfStream(stream: SessionStream, parts: SessionParts): Promise<MarkdownSource> {
+  const { counts } = await stream.tail();
+  return {
+    head: parts.head(stream.head),
+    counts,
+    subagents: stream.subagents.map((sub) => parts.subagent(sub)),
+    events: (key) => mapped(stream.events(key), parts.event),
   };
 }

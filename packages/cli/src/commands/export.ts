@@ -6,6 +6,7 @@ import {
   envelopeStreamLines,
   jsonLines,
   markdownChunks,
+  markdownSourceOfStream,
   redactedParts,
   redactionOfStream,
   sameParts,
@@ -24,8 +25,10 @@ import { loadPartial } from './show-versions.js';
 export { markdownChunks } from '@agentdash/server/export-formats';
 
 /** The session as Markdown: header, then the timeline with subagents nested as quoted sections. */
-export function toMarkdown(session: Session): string {
-  return [...markdownChunks(session)].join('');
+export async function toMarkdown(session: Session): Promise<string> {
+  let text = '';
+  for await (const chunk of markdownChunks(session)) text += chunk;
+  return text;
 }
 
 const formats = ['json', 'envelope', 'markdown', 'html'] as const;
@@ -96,20 +99,19 @@ ${COMMON_HELP}`,
       }
     };
     let report: RedactionReport | undefined;
-    if (!partial && (format === 'json' || format === 'envelope')) {
+    if (!partial && format !== 'html') {
       // Written as the session is read: a session of hundreds of MB is never held (docs/benchmarks.md).
       const stream = await index.streamSession(id);
       const redaction = redact ? await redactionOfStream(stream) : undefined;
       report = redaction?.report;
       const parts = redaction ? redactedParts(redaction.found) : sameParts;
-      await write((out) =>
-        writeChunks(
-          out,
-          format === 'json'
-            ? withNewline(sessionJsonChunks(stream, parts))
-            : envelopeStreamLines(stream.calls(), parts.call),
-        ),
-      );
+      const chunks =
+        format === 'json'
+          ? withNewline(sessionJsonChunks(stream, parts))
+          : format === 'envelope'
+            ? envelopeStreamLines(stream.calls(), parts.call)
+            : markdownChunks(await markdownSourceOfStream(stream, parts));
+      await write((out) => writeChunks(out, chunks));
     } else {
       const loaded = partial ? await loadPartial(ctx, id) : await index.loadSession(id);
       const redacted = redact ? redactSession(loaded) : undefined;
