@@ -87,6 +87,7 @@ export {
   type SessionHead,
   type SessionStream,
   type SessionTail,
+  STREAM_FROM_BYTES,
 } from './session/session-stream.js';
 export { agentIdOfResult } from './session/subagents.js';
 // The time module's names are its own index's (packages/core/src/time, kept by the time partition's owner).

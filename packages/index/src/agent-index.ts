@@ -37,6 +37,7 @@ import {
   listSessions,
   loadSession,
   type SessionLookup,
+  sessionBytes,
   sessionFiles,
   sessionIdOfFile,
   sessionKeyOfRef,
@@ -115,6 +116,8 @@ export interface AgentIndex {
   loadSession(ref: string): Promise<Session>;
   /** The session opened to be written a part at a time, in memory that does not grow with it (`openSessionStream`). */
   streamSession(ref: string): Promise<SessionStream>;
+  /** The bytes of the session's files, as last indexed. */
+  sessionBytes(ref: string): number;
   /** The session's files held at their last complete version, with the newer partial copies kept beside them. */
   sessionVersions(ref: string): Promise<SessionVersions>;
   /** The session as its newer partial copies make it (undefined when no file of it is held). */
@@ -309,6 +312,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),
     loadSession: (sessionId) => loadSession(store, sessionId),
     streamSession: (ref) => streamSession(store, ref),
+    sessionBytes: (ref) => sessionBytes(store, ref),
     sessionVersions: (ref) => sessionVersions(store, ref),
     loadPartialSession: (ref) => loadPartialSession(store, ref),
     stats: (filter) => stats(store, filter),

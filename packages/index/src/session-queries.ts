@@ -308,6 +308,15 @@ export async function streamSession(store: Store, ref: string): Promise<SessionS
   return openSessionStream(group, options);
 }
 
+/** The bytes of a session's files as last indexed (to choose between loading it whole and streaming it). */
+export function sessionBytes(store: Store, ref: string): number {
+  const key = sessionKeyOfRef(store, ref);
+  if (key === undefined) throw new UnknownSessionError(ref);
+  return prepared(store.db, 'SELECT coalesce(sum(size), 0) FROM files WHERE session_id = ?', 'pluck').get(
+    key,
+  ) as number;
+}
+
 /** A session's files and how to load them: live or not, results elsewhere in its home, gone files from the archive. */
 async function loadOptions(store: Store, ref: string): Promise<{ group: SessionFiles; options: LoadSessionOptions }> {
   const key = sessionKeyOfRef(store, ref);

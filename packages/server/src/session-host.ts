@@ -2,7 +2,7 @@
  * Where loaded sessions live and the per-session routes run: in this thread (tests, `:memory:` indexes) or in a
  * worker thread (`worker-session-host.ts`), so parsing a huge transcript never blocks the server's event loop.
  */
-import type { ParseIssue } from '@agentdash/core';
+import { type ParseIssue, STREAM_FROM_BYTES } from '@agentdash/core';
 import { waterfallOf } from '@agentdash/core/time';
 import type { AgentIndex } from './agent-index.js';
 import type {
@@ -150,7 +150,7 @@ export class SessionViews {
 
 /** The per-session routes over a view cache, in this thread. */
 export function createLocalSessionHost(
-  index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'> & Partial<Pick<AgentIndex, 'streamSession'>>,
+  index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'> & Partial<Pick<AgentIndex, 'streamSession' | 'sessionBytes'>>,
   views: SessionViews = new SessionViews(index),
 ): SessionHost {
   return {
@@ -168,7 +168,10 @@ export function createLocalSessionHost(
     waterfall: async (sessionId) => waterfallOf((await views.get(sessionId)).session),
     exportSession: async (sessionId, format, summary, assetsDir, redact) =>
       // A session not loaded is written as it is read, never held (a download of a huge session's JSON).
-      index.streamSession && !views.has(sessionId) && streamedFormats.has(format)
+      index.streamSession &&
+      !views.has(sessionId) &&
+      streamedFormats.has(format) &&
+      (index.sessionBytes?.(sessionId) ?? 0) >= STREAM_FROM_BYTES
         ? openStreamExport(await index.streamSession(sessionId), format, redact)
         : openSessionExport((await views.get(sessionId)).source, format, summary, assetsDir, redact),
     unreadable: async (sessionId) =>

@@ -1,4 +1,4 @@
-import type { Session } from '@agentdash/core';
+import { type Session, STREAM_FROM_BYTES } from '@agentdash/core';
 import { type RedactionReport, redactSession } from '@agentdash/core/secrets';
 import { type ExportAssets, type ExportRedaction, readExportAssets, sessionHtmlChunks } from '@agentdash/server';
 import {
@@ -99,7 +99,7 @@ ${COMMON_HELP}`,
       }
     };
     let report: RedactionReport | undefined;
-    if (!partial && format !== 'html') {
+    if (!partial && format !== 'html' && index.sessionBytes(id) >= STREAM_FROM_BYTES) {
       // Written as the session is read: a session of hundreds of MB is never held (docs/benchmarks.md).
       const stream = await index.streamSession(id);
       const redaction = redact ? await redactionOfStream(stream) : undefined;

@@ -53,6 +53,13 @@ export interface SessionStream {
   tail(): Promise<SessionTail>;
 }
 
+/**
+ * Sessions of fewer transcript bytes are written from `loadSession` (one read, and a heap of a few times this at
+ * most); larger ones from `openSessionStream` (a read for the facts, one for redaction, one or two to write), in
+ * memory that does not grow with them.
+ */
+export const STREAM_FROM_BYTES = 32 * 1024 * 1024;
+
 /** A result this far (bytes) or more after its call, or before it, or in another file, is read ahead and held. */
 const NEAR_BYTES = 4 * 1024 * 1024;
 
