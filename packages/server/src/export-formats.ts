@@ -4,18 +4,18 @@
  * the server's `GET /api/sessions/:id/export?format=` write them with the same code.
  * @module
  */
-import type { AssistantItem, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
+import type { AssistantItem, Session, SessionStream, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import { commandLine, primaryDurationMs, resultText, toEnvelope } from '@agentdash/core';
 import { formatDateTime, formatDuration, oneLine, summarizeCall } from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
 import { escapeMarkdown, fence } from './markdown-text.js';
+import { mapped, type SessionParts } from './session-json.js';
 
 export { jsonChunks } from './json-chunks.js';
 export { escapeMarkdown, fence } from './markdown-text.js';
 export {
   identifierParts,
   identifierSecretsOfStream,
-  markdownSourceOfStream,
   redactedParts,
   redactionOfStream,
   type SessionParts,
@@ -208,4 +208,15 @@ async function* writeSubagent(
   out.push(quote.trimEnd());
   yield* writeEvents(ctx.source.events(sub.key), ctx, quote);
   out.push('');
+}
+
+/** A streamed session as the Markdown export reads it, each part through `parts` (its counts need its calls met). */
+export async function markdownSourceOfStream(stream: SessionStream, parts: SessionParts): Promise<MarkdownSource> {
+  const { counts } = await stream.tail();
+  return {
+    head: parts.head(stream.head),
+    counts,
+    subagents: stream.subagents.map((sub) => parts.subagent(sub)),
+    events: (key) => mapped(stream.events(key), parts.event),
+  };
 }

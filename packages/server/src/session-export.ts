@@ -5,15 +5,16 @@
  */
 import type { Session, SessionStream } from '@agentdash/core';
 import { redactSession } from '@agentdash/core/secrets';
-import { type ExportFormat, envelopeLines, envelopeStreamLines, jsonLines, markdownChunks } from './export-formats.js';
-import { readExportAssets, sessionHtmlChunks } from './export-html.js';
 import {
+  type ExportFormat,
+  envelopeLines,
+  envelopeStreamLines,
+  jsonLines,
+  markdownChunks,
   markdownSourceOfStream,
-  redactedParts,
-  redactionOfStream,
-  sameParts,
-  sessionJsonChunks,
-} from './session-json.js';
+} from './export-formats.js';
+import { readExportAssets, sessionHtmlChunks } from './export-html.js';
+import { redactedParts, redactionOfStream, sameParts, sessionJsonChunks } from './session-json.js';
 
 /** An export being written: its text a batch at a time (undefined once done). */
 export interface SessionExport {

@@ -10,11 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { discoverAll, groupSessions, loadSession, openSessionStream, type SessionFiles } from '@agentdash/core';
 import { redactIdentifiers, redactSession } from '@agentdash/core/secrets';
 import { describe, expect, it } from 'vitest';
-import { envelopeLines, envelopeStreamLines, jsonChunks, markdownChunks } from './export-formats.js';
+import {
+  envelopeLines,
+  envelopeStreamLines,
+  jsonChunks,
+  markdownChunks,
+  markdownSourceOfStream,
+} from './export-formats.js';
 import {
   identifierParts,
   identifierSecretsOfStream,
-  markdownSourceOfStream,
   redactedParts,
   redactionOfStream,
   sessionJsonChunks,

@@ -11,7 +11,6 @@ import {
   redactIdentifiersKnowing,
   SessionRedactor,
 } from '@agentdash/core/secrets';
-import type { MarkdownSource } from './export-formats.js';
 import { jsonChunks } from './json-chunks.js';
 
 /** What each part goes through before it is written (say, a redaction); the identity by default. */
@@ -79,7 +78,7 @@ async function* written(value: unknown, indent: string): AsyncGenerator<string, 
   }
 }
 
-async function* mapped<T, U>(items: AsyncIterable<T>, map: (item: T) => U): AsyncGenerator<U, void, undefined> {
+export async function* mapped<T, U>(items: AsyncIterable<T>, map: (item: T) => U): AsyncGenerator<U, void, undefined> {
   for await (const item of items) yield map(item);
 }
 
@@ -180,16 +179,5 @@ export function redactedParts(found: ReadonlySet<string>): SessionParts {
     subagent: (sub) => redactor.subagent(sub),
     call: (call) => redactor.call(call),
     tail: (part) => redactor.tail(part),
-  };
-}
-
-/** A streamed session as the Markdown export reads it, each part through `parts` (its counts need its calls met). */
-export async function markdownSourceOfStream(stream: SessionStream, parts: SessionParts): Promise<MarkdownSource> {
-  const { counts } = await stream.tail();
-  return {
-    head: parts.head(stream.head),
-    counts,
-    subagents: stream.subagents.map((sub) => parts.subagent(sub)),
-    events: (key) => mapped(stream.events(key), parts.event),
   };
 }
