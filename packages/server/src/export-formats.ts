@@ -21,6 +21,7 @@ export {
   type SessionParts,
   sameParts,
   sessionJsonChunks,
+  streamsBetter,
 } from './session-json.js';
 
 /** The formats every export offers (the CLI's `--format`, the dashboard's Export menu). */

@@ -63,7 +63,7 @@ describe('GET /api/sessions/:id/export?format=', () => {
     const id = session?.id ?? '';
     const loaded = await t.index.loadSession(id);
     const redacted = redactSession(loaded).session;
-    // json and envelope first: the session is not loaded yet, so they are written as it is read (openStreamExport)
+    // json and envelope first, before anything loads the session (a huge one would be written as it is read)
     const expected: Record<string, { type: string; ext: string; text: string }> = {
       json: { type: 'application/json; charset=utf-8', ext: 'json', text: [...jsonLines(redacted)].join('') },
       envelope: {

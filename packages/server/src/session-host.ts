@@ -2,7 +2,7 @@
  * Where loaded sessions live and the per-session routes run: in this thread (tests, `:memory:` indexes) or in a
  * worker thread (`worker-session-host.ts`), so parsing a huge transcript never blocks the server's event loop.
  */
-import { type ParseIssue, STREAM_FROM_BYTES } from '@agentdash/core';
+import type { ParseIssue } from '@agentdash/core';
 import { waterfallOf } from '@agentdash/core/time';
 import type { AgentIndex } from './agent-index.js';
 import type {
@@ -19,6 +19,7 @@ import type { Answer } from './raw-json.js';
 import { shownSession } from './redaction.js';
 import { openSessionExport, openStreamExport, type SessionExport, streamedFormats } from './session-export.js';
 import { findInSession, sessionErrors } from './session-find.js';
+import { streamsBetter } from './session-json.js';
 import { SessionView } from './session-view.js';
 
 /** The per-session work of the API. Every method loads the session first if it is not loaded yet. */
@@ -171,7 +172,7 @@ export function createLocalSessionHost(
       index.streamSession &&
       !views.has(sessionId) &&
       streamedFormats.has(format) &&
-      (index.sessionBytes?.(sessionId) ?? 0) >= STREAM_FROM_BYTES
+      streamsBetter(index.sessionBytes?.(sessionId) ?? 0)
         ? openStreamExport(await index.streamSession(sessionId), format, redact)
         : openSessionExport((await views.get(sessionId)).source, format, summary, assetsDir, redact),
     unreadable: async (sessionId) =>

@@ -1,4 +1,4 @@
-import { type Session, STREAM_FROM_BYTES } from '@agentdash/core';
+import type { Session } from '@agentdash/core';
 import { type RedactionReport, redactSession } from '@agentdash/core/secrets';
 import { type ExportAssets, type ExportRedaction, readExportAssets, sessionHtmlChunks } from '@agentdash/server';
 import {
@@ -11,6 +11,7 @@ import {
   redactionOfStream,
   sameParts,
   sessionJsonChunks,
+  streamsBetter,
 } from '@agentdash/server/export-formats';
 import { flag, str } from '../args.js';
 import { UsageError } from '../errors.js';
@@ -99,7 +100,7 @@ ${COMMON_HELP}`,
       }
     };
     let report: RedactionReport | undefined;
-    if (!partial && format !== 'html' && index.sessionBytes(id) >= STREAM_FROM_BYTES) {
+    if (!partial && format !== 'html' && streamsBetter(index.sessionBytes(id))) {
       // Written as the session is read: a session of hundreds of MB is never held (docs/benchmarks.md).
       const stream = await index.streamSession(id);
       const redaction = redact ? await redactionOfStream(stream) : undefined;

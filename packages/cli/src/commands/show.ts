@@ -1,7 +1,8 @@
 import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
-import { primaryDurationMs, STREAM_FROM_BYTES } from '@agentdash/core';
+import { primaryDurationMs } from '@agentdash/core';
 import { spanMs, summarizeCall } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
+import { streamsBetter } from '@agentdash/server/export-formats';
 import { flag } from '../args.js';
 import {
   excerpt,
@@ -59,7 +60,7 @@ ${COMMON_HELP}`,
     };
     // Its title, project path, cwd and branches with their secrets redacted (docs/secrets.md); content as it is.
     // Written as it is read: a session of hundreds of MB is never held, nor one string.
-    if (ctx.json && !partial && index.sessionBytes(id) >= STREAM_FROM_BYTES) {
+    if (ctx.json && !partial && streamsBetter(index.sessionBytes(id))) {
       const stream = await index.streamSession(id);
       noteUnreadable(redactIdentifiers(stream.known.issues));
       await writeSessionJson(ctx, stream);
