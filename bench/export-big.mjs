@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Exports of a session of many calls: a generated Claude Code session of EXPORT_CALLS tool calls (default 50,000;
 // each a real call and result of the corpus's long session, with fresh ids and times), indexed, then
-// `agentdash export --format html -o FILE` and `agentdash show --json` into a file, timed as whole processes with
-// their peak RSS. EXPORT_SIZES=12500,25000,50000 runs each size (time linear in size reads as a constant ms/call);
-// EXPORT_SHOW=0 leaves show out; EXPORT_PROFILE=DIR writes CPU profiles of the CLI there (export and show);
-// EXPORT_BIN=path/to/agentdash.js measures another build's CLI.
+// `agentdash export --format html|json -o FILE` and `agentdash show --json` into a file, timed as whole processes
+// with their peak RSS. EXPORT_SIZES=12500,25000,50000 runs each size (time linear in size reads as a constant
+// ms/call); EXPORT_WHAT=html,json,show picks the commands; EXPORT_PROFILE=DIR writes CPU profiles of the CLI there;
+// EXPORT_BIN=path/to/agentdash.js measures another build's CLI; EXPORT_KEEP=1 keeps the
+// generated home and index (and prints where).
 // Measured, never asserted.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -105,50 +106,59 @@ function run(args, outFile) {
   return { ms, rssMb: Math.round(rssKb / 1024) };
 }
 
-console.log('| calls | transcript | export --format html | html size | show --json (to a file) |');
-console.log('|---:|---:|---:|---:|---:|');
+/** Which commands to time (EXPORT_WHAT=html,json,show; default all three), each into a file. */
+const what = (process.env.EXPORT_WHAT || 'html,json,show').split(',');
+const commands = {
+  html: (sessionId, db, home, file) => ['export', sessionId, '--format', 'html', '-o', file, '--db', db, home],
+  json: (sessionId, db, home, file) => ['export', sessionId, '--format', 'json', '-o', file, '--db', db, home],
+};
+
+console.log(
+  `| calls | transcript | ${what.map((w) => (w === 'show' ? 'show --json' : `export --format ${w}`)).join(' | ')} |`,
+);
+console.log(`|---:|---:|${what.map(() => '---:|').join('')}`);
 for (const calls of sizes) {
   const dir = mkdtempSync(join(tmpdir(), 'agentdash-export-big-'));
   try {
     const { sessionId, bytes } = await generate(dir, calls);
     const db = join(dir, 'index.sqlite');
-    run(['index', join(dir, 'home'), '--db', db, '--no-progress']);
-    const html = join(dir, 'out.html');
-    const h = run(['export', sessionId, '--format', 'html', '-o', html, '--db', db, join(dir, 'home')], html);
-    const htmlBytes = statSync(html).size;
-    rmSync(html);
+    const home = join(dir, 'home');
+    run(['index', home, '--db', db, '--no-progress']);
     const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
     const sec = (ms) => `${(ms / 1000).toFixed(1)} s`;
-    const htmlCell = `${sec(h.ms)} (${(h.ms / calls).toFixed(2)} ms/call), RSS ${h.rssMb} MB`;
-    if (process.env.EXPORT_SHOW === '0') {
-      console.log(`| ${calls.toLocaleString('en')} | ${mb(bytes)} | ${htmlCell} | ${mb(htmlBytes)} | – |`);
-      continue;
+    const cells = [];
+    for (const w of what) {
+      const out = join(dir, `out.${w}`);
+      const r = w === 'show' ? show(sessionId, db, home, out) : run(commands[w](sessionId, db, home, out), out);
+      cells.push(`${sec(r.ms)}, RSS ${r.rssMb} MB, ${mb(statSync(out).size)}`);
+      rmSync(out);
     }
-    const json = join(dir, 'out.json');
-    // show --json to a file, through the shell so the CLI writes to a file, not a pipe read here
-    const t0 = performance.now();
-    const s = spawnSync(
-      '/bin/sh',
-      [
-        '-c',
-        `/usr/bin/time -f %M "$0" $6 "$1" show "$2" --json --db "$3" "$4" > "$5"`,
-        process.execPath,
-        bin,
-        sessionId,
-        db,
-        join(dir, 'home'),
-        json,
-        process.env.EXPORT_PROFILE ? `--cpu-prof --cpu-prof-dir=${process.env.EXPORT_PROFILE}` : '',
-      ],
-      { encoding: 'utf8' },
-    );
-    const showMs = performance.now() - t0;
-    if (s.status !== 0) throw new Error(`show --json: exit ${s.status}\n${s.stderr}`);
-    const showRss = Math.round(Number(s.stderr.trim().split('\n').at(-1)) / 1024);
-    console.log(
-      `| ${calls.toLocaleString('en')} | ${mb(bytes)} | ${htmlCell} | ${mb(htmlBytes)} | ${sec(showMs)} (${(showMs / calls).toFixed(2)} ms/call), RSS ${showRss} MB |`,
-    );
+    console.log(`| ${calls.toLocaleString('en')} | ${mb(bytes)} | ${cells.join(' | ')} |`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (process.env.EXPORT_KEEP) console.log(`kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** show --json into a file, through the shell so the CLI writes to a file, not a pipe read here. */
+function show(sessionId, db, home, file) {
+  const t0 = performance.now();
+  const s = spawnSync(
+    '/bin/sh',
+    [
+      '-c',
+      `/usr/bin/time -f %M "$0" $6 "$1" show "$2" --json --db "$3" "$4" > "$5"`,
+      process.execPath,
+      bin,
+      sessionId,
+      db,
+      home,
+      file,
+      process.env.EXPORT_PROFILE ? `--cpu-prof --cpu-prof-dir=${process.env.EXPORT_PROFILE}` : '',
+    ],
+    { encoding: 'utf8' },
+  );
+  const ms = performance.now() - t0;
+  if (s.status !== 0) throw new Error(`show --json: exit ${s.status}\n${s.stderr}`);
+  return { ms, rssMb: Math.round(Number(s.stderr.trim().split('\n').at(-1)) / 1024) };
 }

@@ -145,10 +145,11 @@ describe('show --json streamed', () => {
     await index.refresh([SAMPLES_HOME]);
     for (const { id } of index.listSessions({ paths: [SAMPLES_HOME] })) {
       const session = await index.loadSession(id);
-      const pieces = [...markdownChunks(session)];
+      const pieces: string[] = [];
+      for await (const piece of markdownChunks(session)) pieces.push(piece);
       expect(pieces.every((p) => p.endsWith('\n'))).toBe(true);
       const text = pieces.join('');
-      expect(text).toBe(toMarkdown(session));
+      expect(text).toBe(await toMarkdown(session));
       expect(text.startsWith(`# ${session.title ?? 'Untitled session'}\n`)).toBe(true);
       expect((await cli(['export', id, SAMPLES_HOME, '--format', 'markdown'], db)).stdout).toBe(text);
     }

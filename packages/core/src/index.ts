@@ -89,8 +89,15 @@ export {
   headerCountsOf,
   timelineShows,
 } from './session/header.js';
-export { loadSession } from './session/load-session.js';
+export { type LoadSessionOptions, loadSession } from './session/load-session.js';
 export { commandLine, promptTitleOf } from './session/prompt-title.js';
+export {
+  openSessionStream,
+  type SessionHead,
+  type SessionStream,
+  type SessionTail,
+  STREAM_FROM_BYTES,
+} from './session/session-stream.js';
 export { agentIdOfResult } from './session/subagents.js';
 // The time module's names are its own index's (packages/core/src/time, kept by the time partition's owner).
 export * from './time/index.js';

@@ -8,6 +8,7 @@ import {
   type PriceTable,
   type Session,
   type SessionFiles,
+  type SessionStream,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { analytics } from './analytics.js';
@@ -36,9 +37,11 @@ import {
   listSessions,
   loadSession,
   type SessionLookup,
+  sessionBytes,
   sessionFiles,
   sessionIdOfFile,
   sessionKeyOfRef,
+  streamSession,
 } from './session-queries.js';
 import { loadPartialSession, type SessionVersions, sessionVersions } from './session-versions.js';
 import { openDatabase } from './sqlite-addon.js';
@@ -111,6 +114,10 @@ export interface AgentIndex {
   sessionIdOfFile(path: string): string | undefined;
   sessionFiles(ref: string): SessionFiles | undefined;
   loadSession(ref: string): Promise<Session>;
+  /** The session opened to be written a part at a time, in memory that does not grow with it (`openSessionStream`). */
+  streamSession(ref: string): Promise<SessionStream>;
+  /** The bytes of the session's files, as last indexed. */
+  sessionBytes(ref: string): number;
   /** The session's files held at their last complete version, with the newer partial copies kept beside them. */
   sessionVersions(ref: string): Promise<SessionVersions>;
   /** The session as its newer partial copies make it (undefined when no file of it is held). */
@@ -304,6 +311,8 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),
     loadSession: (sessionId) => loadSession(store, sessionId),
+    streamSession: (ref) => streamSession(store, ref),
+    sessionBytes: (ref) => sessionBytes(store, ref),
     sessionVersions: (ref) => sessionVersions(store, ref),
     loadPartialSession: (ref) => loadPartialSession(store, ref),
     stats: (filter) => stats(store, filter),

@@ -3,9 +3,12 @@ import { basename, resolve } from 'node:path';
 import {
   loadSession as coreLoadSession,
   type DiscoveredFile,
+  type LoadSessionOptions,
+  openSessionStream,
   type RawResult,
   type Session,
   type SessionFiles,
+  type SessionStream,
   type SessionTime,
   zeroTime,
 } from '@agentdash/core';
@@ -295,6 +298,27 @@ export function sessionFiles(store: Store, ref: string): SessionFiles | undefine
 
 /** Core's full session over the stored files of the session a reference names; live as in `isLiveSession`. */
 export async function loadSession(store: Store, ref: string): Promise<Session> {
+  const { group, options } = await loadOptions(store, ref);
+  return coreLoadSession(group, options);
+}
+
+/** The session a reference names, opened to be written a part at a time (core's `openSessionStream`). */
+export async function streamSession(store: Store, ref: string): Promise<SessionStream> {
+  const { group, options } = await loadOptions(store, ref);
+  return openSessionStream(group, options);
+}
+
+/** The bytes of a session's files as last indexed (to choose between loading it whole and streaming it). */
+export function sessionBytes(store: Store, ref: string): number {
+  const key = sessionKeyOfRef(store, ref);
+  if (key === undefined) throw new UnknownSessionError(ref);
+  return prepared(store.db, 'SELECT coalesce(sum(size), 0) FROM files WHERE session_id = ?', 'pluck').get(
+    key,
+  ) as number;
+}
+
+/** A session's files and how to load them: live or not, results elsewhere in its home, gone files from the archive. */
+async function loadOptions(store: Store, ref: string): Promise<{ group: SessionFiles; options: LoadSessionOptions }> {
   const key = sessionKeyOfRef(store, ref);
   const group = key === undefined ? undefined : sessionFiles(store, key);
   if (key === undefined || !group) throw new UnknownSessionError(ref);
@@ -306,12 +330,15 @@ export async function loadSession(store: Store, ref: string): Promise<Session> {
   const archived =
     prepared(store.db, "SELECT 1 FROM files WHERE session_id = ? AND role = 'main' AND archived = 1").get(key) !==
     undefined;
-  return coreLoadSession(group, {
-    live: !archived && isLiveSession(store.now(), ended ?? null, appended),
-    resultsElsewhere: await resultsElsewhere(store, key),
-    // Files that are gone from disk are read from the archive.
-    open: archiveOf(store.db).openBytes,
-  });
+  return {
+    group,
+    options: {
+      live: !archived && isLiveSession(store.now(), ended ?? null, appended),
+      resultsElsewhere: await resultsElsewhere(store, key),
+      // Files that are gone from disk are read from the archive.
+      open: archiveOf(store.db).openBytes,
+    },
+  };
 }
 
 /**

@@ -4,14 +4,25 @@
  * the server's `GET /api/sessions/:id/export?format=` write them with the same code.
  * @module
  */
-import type { AssistantItem, Session, Subagent, TimelineEvent } from '@agentdash/core';
+import type { AssistantItem, Session, SessionStream, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import { commandLine, primaryDurationMs, resultText, toEnvelope } from '@agentdash/core';
 import { formatDateTime, formatDuration, oneLine, summarizeCall } from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
 import { escapeMarkdown, fence } from './markdown-text.js';
+import { mapped, type SessionParts } from './session-json.js';
 
 export { jsonChunks } from './json-chunks.js';
 export { escapeMarkdown, fence } from './markdown-text.js';
+export {
+  identifierParts,
+  identifierSecretsOfStream,
+  redactedParts,
+  redactionOfStream,
+  type SessionParts,
+  sameParts,
+  sessionJsonChunks,
+  streamsBetter,
+} from './session-json.js';
 
 /** The formats every export offers (the CLI's `--format`, the dashboard's Export menu). */
 export const exportFormats = ['html', 'markdown', 'json', 'envelope'] as const;
@@ -28,12 +39,22 @@ export function* jsonLines(value: unknown): Generator<string, void, undefined> {
   yield '\n';
 }
 
+/** `envelopeLines` of a streamed session, each call through `call` (say, a redaction) first. */
+export async function* envelopeStreamLines(
+  calls: AsyncIterable<ToolCall>,
+  call: (call: ToolCall) => ToolCall = (c) => c,
+): AsyncGenerator<string, void, undefined> {
+  for await (const source of calls) yield envelopeLine(call(source));
+}
+
+function envelopeLine(call: ToolCall): string {
+  const line: EnvelopeLine = { id: call.id, tool: call.name, ...toEnvelope(call) };
+  return `${JSON.stringify(line)}\n`;
+}
+
 /** One JSON line per tool call (subagents' included), in file order. */
 export function* envelopeLines(session: Session): Generator<string, void, undefined> {
-  for (const call of session.calls) {
-    const line: EnvelopeLine = { id: call.id, tool: call.name, ...toEnvelope(call) };
-    yield `${JSON.stringify(line)}\n`;
-  }
+  for (const call of session.calls) yield envelopeLine(call);
 }
 
 function clipLines(text: string, lines: number): string {
@@ -48,8 +69,35 @@ function* drain(out: string[]): Generator<string, void, undefined> {
   out.length = 0;
 }
 
+/** What the Markdown export reads of a session: its header and counts, its subagents, and each thread's events. */
+export interface MarkdownSource {
+  readonly head: Pick<
+    Session,
+    'id' | 'title' | 'projectPath' | 'projectDir' | 'startedAt' | 'endedAt' | 'versions' | 'models'
+  >;
+  readonly counts: Pick<Session['counts'], 'toolCalls' | 'errors' | 'expectedErrors'>;
+  readonly subagents: readonly Omit<Subagent, 'events'>[];
+  /** The main thread's events (no key), or a subagent's. */
+  events(key?: string): Iterable<TimelineEvent> | AsyncIterable<TimelineEvent>;
+}
+
+/** A loaded session as a `MarkdownSource`. */
+export function markdownSourceOf(session: Session): MarkdownSource {
+  const byKey = new Map(session.subagents.map((s) => [s.key, s]));
+  return {
+    head: session,
+    counts: session.counts,
+    subagents: session.subagents,
+    events: (key) => (key === undefined ? session.events : (byKey.get(key)?.events ?? [])),
+  };
+}
+
 /** `toMarkdown` in pieces, one or a few events each, so a huge session is never one string. */
-export function* markdownChunks(session: Session): Generator<string, void, undefined> {
+export async function* markdownChunks(from: Session | MarkdownSource): AsyncGenerator<string, void, undefined> {
+  const source =
+    'events' in from && Array.isArray(from.events) ? markdownSourceOf(from as Session) : (from as MarkdownSource);
+  const session = source.head;
+  const counts = source.counts;
   const out: string[] = [];
   // One line: a title of several lines (the first prompt) would put its own headings and lists above the metadata.
   out.push(`# ${oneLine(session.title ?? '', Number.POSITIVE_INFINITY) || 'Untitled session'}`, '');
@@ -57,18 +105,16 @@ export function* markdownChunks(session: Session): Generator<string, void, undef
   out.push(`- Project: \`${session.projectPath ?? session.projectDir}\``);
   out.push(`- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}`);
   out.push(`- Client: ${session.versions.join(', ') || '?'}; model: ${session.models.join(', ') || '?'}`);
-  out.push(
-    `- Tool calls: ${session.counts.toolCalls} (${session.counts.errors} errors, ${session.counts.expectedErrors} expected)`,
-    '',
-  );
+  out.push(`- Tool calls: ${counts.toolCalls} (${counts.errors} errors, ${counts.expectedErrors} expected)`, '');
   const ctx: MarkdownContext = {
     out,
-    subagents: new Map(session.subagents.map((s) => [s.key, s])),
+    source,
+    subagents: new Map(source.subagents.map((s) => [s.key, s])),
     shown: new Set<string>(),
     cwd: session.projectPath,
   };
-  yield* writeEvents(session.events, ctx, '');
-  for (const sub of session.subagents) {
+  yield* writeEvents(source.events(), ctx, '');
+  for (const sub of source.subagents) {
     if (!ctx.shown.has(sub.key)) yield* writeSubagent(sub, ctx, '');
   }
   yield* drain(out);
@@ -77,20 +123,21 @@ export function* markdownChunks(session: Session): Generator<string, void, undef
 /** What the Markdown writers share: the output lines, the subagents already written, the project path. */
 interface MarkdownContext {
   readonly out: string[];
-  readonly subagents: ReadonlyMap<string, Subagent>;
+  readonly source: MarkdownSource;
+  readonly subagents: ReadonlyMap<string, Omit<Subagent, 'events'>>;
   readonly shown: Set<string>;
   readonly cwd: string | undefined;
 }
 
-function* writeEvents(
-  events: readonly TimelineEvent[],
+async function* writeEvents(
+  events: Iterable<TimelineEvent> | AsyncIterable<TimelineEvent>,
   ctx: MarkdownContext,
   quote: string,
-): Generator<string, void, undefined> {
+): AsyncGenerator<string, void, undefined> {
   const push = (text: string) => {
     for (const line of text.split('\n')) ctx.out.push(`${quote}${line}`.trimEnd());
   };
-  for (const event of events) {
+  for await (const event of events) {
     if (event.kind === 'prompt') {
       push(`## User · ${formatDateTime(event.timestamp)}\n\n${event.text}\n`);
     } else if (event.kind === 'hidden' && event.reason === 'command') {
@@ -108,12 +155,12 @@ function* writeEvents(
   }
 }
 
-function* writeItem(
+async function* writeItem(
   item: AssistantItem,
   push: (text: string) => void,
   ctx: MarkdownContext,
   quote: string,
-): Generator<string, void, undefined> {
+): AsyncGenerator<string, void, undefined> {
   const { subagents, shown, cwd } = ctx;
   switch (item.kind) {
     case 'text':
@@ -149,13 +196,28 @@ function* writeItem(
   }
 }
 
-function* writeSubagent(sub: Subagent, ctx: MarkdownContext, quote: string): Generator<string, void, undefined> {
+async function* writeSubagent(
+  sub: Omit<Subagent, 'events'>,
+  ctx: MarkdownContext,
+  quote: string,
+): AsyncGenerator<string, void, undefined> {
   const { out } = ctx;
   ctx.shown.add(sub.key);
   out.push(
     `${quote}**Subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` \`${sub.agentId}\`` : ''}**`,
   );
   out.push(quote.trimEnd());
-  yield* writeEvents(sub.events, ctx, quote);
+  yield* writeEvents(ctx.source.events(sub.key), ctx, quote);
   out.push('');
+}
+
+/** A streamed session as the Markdown export reads it, each part through `parts` (its counts need its calls met). */
+export async function markdownSourceOfStream(stream: SessionStream, parts: SessionParts): Promise<MarkdownSource> {
+  const { counts } = await stream.tail();
+  return {
+    head: parts.head(stream.head),
+    counts,
+    subagents: stream.subagents.map((sub) => parts.subagent(sub)),
+    events: (key) => mapped(stream.events(key), parts.event),
+  };
 }

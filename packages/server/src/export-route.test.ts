@@ -49,6 +49,12 @@ describe('GET /api/sessions/:id/export.html', () => {
   });
 });
 
+async function textOf(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
 describe('GET /api/sessions/:id/export?format=', () => {
   // The dashboard's Export menu offers every format the CLI writes (issue 36, item 7), with the same bytes.
   it('sends markdown, json and envelope as agentdash export writes them, and html as export.html does', async () => {
@@ -57,14 +63,15 @@ describe('GET /api/sessions/:id/export?format=', () => {
     const id = session?.id ?? '';
     const loaded = await t.index.loadSession(id);
     const redacted = redactSession(loaded).session;
+    // json and envelope first, before anything loads the session (a huge one would be written as it is read)
     const expected: Record<string, { type: string; ext: string; text: string }> = {
-      markdown: { type: 'text/markdown; charset=utf-8', ext: 'md', text: [...markdownChunks(redacted)].join('') },
       json: { type: 'application/json; charset=utf-8', ext: 'json', text: [...jsonLines(redacted)].join('') },
       envelope: {
         type: 'application/x-ndjson; charset=utf-8',
         ext: 'jsonl',
         text: [...envelopeLines(redacted)].join(''),
       },
+      markdown: { type: 'text/markdown; charset=utf-8', ext: 'md', text: await textOf(markdownChunks(redacted)) },
     };
     for (const [format, want] of Object.entries(expected)) {
       const res = await t.app.request(`/api/sessions/${id}/export?format=${format}`, { headers: HOST });

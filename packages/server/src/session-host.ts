@@ -17,8 +17,9 @@ import type { ExportFormat } from './export-formats.js';
 import { HttpError } from './http-error.js';
 import type { Answer } from './raw-json.js';
 import { shownSession } from './redaction.js';
-import { openSessionExport, type SessionExport } from './session-export.js';
+import { openSessionExport, openStreamExport, type SessionExport, streamedFormats } from './session-export.js';
 import { findInSession, sessionErrors } from './session-find.js';
+import { streamsBetter } from './session-json.js';
 import { SessionView } from './session-view.js';
 
 /** The per-session work of the API. Every method loads the session first if it is not loaded yet. */
@@ -150,7 +151,7 @@ export class SessionViews {
 
 /** The per-session routes over a view cache, in this thread. */
 export function createLocalSessionHost(
-  index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'>,
+  index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'> & Partial<Pick<AgentIndex, 'streamSession' | 'sessionBytes'>>,
   views: SessionViews = new SessionViews(index),
 ): SessionHost {
   return {
@@ -167,7 +168,13 @@ export function createLocalSessionHost(
     find: async (sessionId, query) => ({ query, ...findInSession(await views.get(sessionId), query) }),
     waterfall: async (sessionId) => waterfallOf((await views.get(sessionId)).session),
     exportSession: async (sessionId, format, summary, assetsDir, redact) =>
-      openSessionExport((await views.get(sessionId)).source, format, summary, assetsDir, redact),
+      // A session not loaded is written as it is read, never held (a download of a huge session's JSON).
+      index.streamSession &&
+      !views.has(sessionId) &&
+      streamedFormats.has(format) &&
+      streamsBetter(index.sessionBytes?.(sessionId) ?? 0)
+        ? openStreamExport(await index.streamSession(sessionId), format, redact)
+        : openSessionExport((await views.get(sessionId)).source, format, summary, assetsDir, redact),
     unreadable: async (sessionId) =>
       (await views.get(sessionId)).session.issues.filter((i) => i.code === 'unreadable_file'),
     isLoaded: (sessionId) => views.has(sessionId),

@@ -1,7 +1,18 @@
 import type { Session } from '@agentdash/core';
-import { redactSession } from '@agentdash/core/secrets';
+import { type RedactionReport, redactSession } from '@agentdash/core/secrets';
 import { type ExportAssets, type ExportRedaction, readExportAssets, sessionHtmlChunks } from '@agentdash/server';
-import { envelopeLines, jsonLines, markdownChunks } from '@agentdash/server/export-formats';
+import {
+  envelopeLines,
+  envelopeStreamLines,
+  jsonLines,
+  markdownChunks,
+  markdownSourceOfStream,
+  redactedParts,
+  redactionOfStream,
+  sameParts,
+  sessionJsonChunks,
+  streamsBetter,
+} from '@agentdash/server/export-formats';
 import { flag, str } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { TextOut } from '../io.js';
@@ -15,8 +26,10 @@ import { loadPartial } from './show-versions.js';
 export { markdownChunks } from '@agentdash/server/export-formats';
 
 /** The session as Markdown: header, then the timeline with subagents nested as quoted sections. */
-export function toMarkdown(session: Session): string {
-  return [...markdownChunks(session)].join('');
+export async function toMarkdown(session: Session): Promise<string> {
+  let text = '';
+  for await (const chunk of markdownChunks(session)) text += chunk;
+  return text;
 }
 
 const formats = ['json', 'envelope', 'markdown', 'html'] as const;
@@ -68,38 +81,58 @@ ${COMMON_HELP}`,
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
     const index = await ctx.openIndex();
-    const loaded = flag(ctx.values, 'partial') ? await loadPartial(ctx, id) : await index.loadSession(id);
-    const redacted = redact ? redactSession(loaded) : undefined;
-    const session = redacted?.session ?? loaded;
-    // HTML needs the viewer's assets: read them before anything is written.
-    const assets = format === 'html' ? await readExportAssets() : undefined;
-    const extras: ExportExtras = {
-      summary: index.getSession(id),
-      assets,
-      redaction: {
-        redacted: redact,
-        total: redacted?.report.total ?? 0,
-        summary: redacted ? redacted.report.summary() : 'not redacted',
-      },
-    };
-    if (output === undefined) {
-      // On a terminal the export is read, not kept: its text is shown as `show` shows it, controls made visible (an
-      // escape in a prompt would clear the screen). Into a pipe or a file, the bytes are the export's, as they are.
-      const out = ctx.io.stdout.isTTY === true ? terminalOut(ctx.io.stdout) : ctx.io.stdout;
-      await writeExport(out, format, session, extras);
-    } else {
+    const partial = flag(ctx.values, 'partial');
+    const write = async (to: (out: TextOut) => Promise<void>) => {
+      if (output === undefined) {
+        // On a terminal the export is read, not kept: its text is shown as `show` shows it, controls made visible (an
+        // escape in a prompt would clear the screen). Into a pipe or a file, the bytes are the export's, as they are.
+        await to(ctx.io.stdout.isTTY === true ? terminalOut(ctx.io.stdout) : ctx.io.stdout);
+        return;
+      }
       // "wrote FILE" only once the file is closed with no error; a file left half-written is removed.
       const file = await openFileOutput(output);
       try {
-        await writeExport(file, format, session, extras);
+        await to(file);
         await file.close();
       } catch (error) {
         file.discard();
         throw error;
       }
+    };
+    let report: RedactionReport | undefined;
+    if (!partial && format !== 'html' && streamsBetter(index.sessionBytes(id))) {
+      // Written as the session is read: a session of hundreds of MB is never held (docs/benchmarks.md).
+      const stream = await index.streamSession(id);
+      const redaction = redact ? await redactionOfStream(stream) : undefined;
+      report = redaction?.report;
+      const parts = redaction ? redactedParts(redaction.found) : sameParts;
+      const chunks =
+        format === 'json'
+          ? withNewline(sessionJsonChunks(stream, parts))
+          : format === 'envelope'
+            ? envelopeStreamLines(stream.calls(), parts.call)
+            : markdownChunks(await markdownSourceOfStream(stream, parts));
+      await write((out) => writeChunks(out, chunks));
+    } else {
+      const loaded = partial ? await loadPartial(ctx, id) : await index.loadSession(id);
+      const redacted = redact ? redactSession(loaded) : undefined;
+      report = redacted?.report;
+      const session = redacted?.session ?? loaded;
+      // HTML needs the viewer's assets: read them before anything is written.
+      const assets = format === 'html' ? await readExportAssets() : undefined;
+      const extras: ExportExtras = {
+        summary: index.getSession(id),
+        assets,
+        redaction: {
+          redacted: redact,
+          total: redacted?.report.total ?? 0,
+          summary: redacted ? redacted.report.summary() : 'not redacted',
+        },
+      };
+      await write((out) => writeExport(out, format, session, extras));
     }
-    if (redacted && redacted.report.total > 0) {
-      ctx.io.stderr.write(`agentdash: ${redacted.report.summary()}; --no-redact keeps them\n`);
+    if (report && report.total > 0) {
+      ctx.io.stderr.write(`agentdash: ${report.summary()}; --no-redact keeps them\n`);
     }
     if (output !== undefined) ctx.io.stderr.write(`agentdash: wrote ${output}\n`);
   },
@@ -130,4 +163,9 @@ async function writeExport(out: TextOut, format: Format, session: Session, extra
     default:
       format satisfies never;
   }
+}
+
+async function* withNewline(chunks: AsyncIterable<string>): AsyncGenerator<string, void, undefined> {
+  yield* chunks;
+  yield '\n';
 }

@@ -1,7 +1,8 @@
-import type { AssistantItem, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
+import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import { primaryDurationMs } from '@agentdash/core';
 import { spanMs, summarizeCall } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
+import { streamsBetter } from '@agentdash/server/export-formats';
 import { flag } from '../args.js';
 import {
   excerpt,
@@ -19,7 +20,7 @@ import {
 import type { Colors } from '../io.js';
 import { writeChunks } from '../output/write-chunks.js';
 import { wrapLines } from '../wrap.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream } from './common.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream, writeSessionJson } from './common.js';
 import { resolveSession } from './resolve-session.js';
 import { heldLines, loadPartial, printVersions } from './show-versions.js';
 
@@ -51,13 +52,22 @@ ${COMMON_HELP}`,
       return;
     }
     const partial = flag(ctx.values, 'partial');
-    // Its title, project path, cwd and branches with their secrets redacted (docs/secrets.md); content as it is.
-    const session = redactIdentifiers(partial ? await loadPartial(ctx, id) : await index.loadSession(id));
     // A file that cannot be read now (permissions changed, removed): say why the timeline is empty or short.
-    for (const issue of session.issues) {
-      if (issue.code === 'unreadable_file') ctx.note(`cannot read ${issue.file}: ${issue.message}; shown without it`);
+    const noteUnreadable = (issues: readonly ParseIssue[]) => {
+      for (const issue of issues) {
+        if (issue.code === 'unreadable_file') ctx.note(`cannot read ${issue.file}: ${issue.message}; shown without it`);
+      }
+    };
+    // Its title, project path, cwd and branches with their secrets redacted (docs/secrets.md); content as it is.
+    // Written as it is read: a session of hundreds of MB is never held, nor one string.
+    if (ctx.json && !partial && streamsBetter(index.sessionBytes(id))) {
+      const stream = await index.streamSession(id);
+      noteUnreadable(redactIdentifiers(stream.known.issues));
+      await writeSessionJson(ctx, stream);
+      return;
     }
-    // Written in pieces: a session of hundreds of MB is never one string.
+    const session = redactIdentifiers(partial ? await loadPartial(ctx, id) : await index.loadSession(id));
+    noteUnreadable(session.issues);
     if (ctx.json) {
       await writeJsonStream(ctx, session);
       return;

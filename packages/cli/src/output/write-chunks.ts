@@ -10,7 +10,7 @@ interface Drainable {
 const canDrain = (out: TextOut): out is TextOut & Drainable => typeof (out as Partial<Drainable>).once === 'function';
 
 /** Write every piece to `out`, in order, never holding more than about one batch (plus one piece) in memory. */
-export async function writeChunks(out: TextOut, pieces: Iterable<string>): Promise<void> {
+export async function writeChunks(out: TextOut, pieces: Iterable<string> | AsyncIterable<string>): Promise<void> {
   let batch: string[] = [];
   let size = 0;
   const flush = async () => {
@@ -22,7 +22,7 @@ export async function writeChunks(out: TextOut, pieces: Iterable<string>): Promi
       await new Promise<void>((resolve) => out.once('drain', resolve));
     }
   };
-  for (const piece of pieces) {
+  for await (const piece of pieces) {
     batch.push(piece);
     size += piece.length;
     if (size >= BATCH_CHARS) await flush();

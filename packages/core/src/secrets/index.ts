@@ -3,7 +3,7 @@
  * @module
  */
 
-export { redactIdentifiers } from './redact-identifiers.js';
-export { redactDerived, redactSession } from './redact-session.js';
+export { identifierSecretsOf, redactIdentifiers, redactIdentifiersKnowing } from './redact-identifiers.js';
+export { redactDerived, redactSession, SessionRedactor } from './redact-session.js';
 export { secretRules } from './rules.js';
-export { findSecrets } from './scan.js';
+export { findSecrets, type RedactionReport } from './scan.js';

@@ -57,10 +57,28 @@ const folderSpelling = (secret: string): string => secret.replace(/[^a-zA-Z0-9]/
  * @example redactIdentifiers({ title: 'use sk-ant-api03-…', text: 'x' }) // { title: 'use [REDACTED:anthropic-api-key]', text: 'x' }
  */
 export function redactIdentifiers<T>(value: T): T {
-  const named = typeof value === 'string';
   const found = new Set<string>();
-  const out = walk(value, named, (text) => redactString(text, found));
-  if (found.size === 0) return out as T;
+  const out = walk(value, typeof value === 'string', (text) => redactString(text, found));
+  return withNeedles(out, typeof value === 'string', found) as T;
+}
+
+/**
+ * The secrets in the identifiers of one part of a value (an event, a call of a session written a part at a time),
+ * added to `found`: what `redactIdentifiersKnowing` needs to hide them in every part as `redactIdentifiers` hides
+ * them in the whole.
+ */
+export function identifierSecretsOf(value: unknown, found: Set<string>): void {
+  walk(value, typeof value === 'string', (text) => redactString(text, found));
+}
+
+/** `redactIdentifiers` of one part of a value whose identifiers' secrets (`identifierSecretsOf`) are `found`. */
+export function redactIdentifiersKnowing<T>(value: T, found: ReadonlySet<string>): T {
+  const out = walk(value, typeof value === 'string', (text) => redactString(text, new Set()));
+  return withNeedles(out, typeof value === 'string', found) as T;
+}
+
+function withNeedles(out: unknown, named: boolean, found: ReadonlySet<string>): unknown {
+  if (found.size === 0) return out;
   const needles = [...new Set([...found].flatMap((secret) => [secret, folderSpelling(secret)]))]
     .filter((needle) => needle.length >= 8)
     .sort((a, b) => b.length - a.length);
@@ -68,7 +86,7 @@ export function redactIdentifiers<T>(value: T): T {
     let shown = text;
     for (const needle of needles) if (shown.includes(needle)) shown = shown.replaceAll(needle, '[REDACTED]');
     return shown;
-  }) as T;
+  });
 }
 
 function walk(value: unknown, named: boolean, redact: (text: string) => string): unknown {

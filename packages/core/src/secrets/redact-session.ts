@@ -4,7 +4,8 @@
  * @module
  */
 import type { Session, TimelineEvent } from '../model/session.js';
-import { redactIdentifiers } from './redact-identifiers.js';
+import type { ToolCall } from '../model/tool-call.js';
+import { redactIdentifiers, redactIdentifiersKnowing } from './redact-identifiers.js';
 import { RedactionReport, redactValue } from './scan.js';
 
 function baseName(path: string): string {
@@ -68,4 +69,70 @@ export function redactSession(source: Session): { readonly session: Session; rea
  */
 export function redactDerived<T>(value: T): T {
   return redactValue(value, 'derived', new RedactionReport());
+}
+
+/**
+ * `redactSession` a part at a time, for a session written as it is read (`openSessionStream`): each part gets what
+ * the whole session's copy holds there, and `report()` counts what `redactSession`'s report counts, in its order (the
+ * header's redactions after the events', subagents' and calls'), once every part has been taken. `found` holds the
+ * secrets of the session's identifiers (`identifierSecretsOf` over every part).
+ */
+export class SessionRedactor {
+  private readonly counted = new RedactionReport();
+  private readonly header = new RedactionReport();
+  private readonly inEvents = new Set<string>();
+  /** Whether a call must be taken from `calls` too for the count (see `call`). */
+  callsAgain = false;
+  constructor(private readonly found: ReadonlySet<string>) {}
+
+  private ids<T>(part: T): T {
+    return redactIdentifiersKnowing(part, this.found);
+  }
+
+  event(source: TimelineEvent): TimelineEvent {
+    const event = this.ids(source);
+    if (event.kind !== 'assistant') return redactValue(event, placeOf(event, 'session'), this.counted);
+    const place = placeOf(event, 'session');
+    const items = event.items.map((item, i) => {
+      if (item.kind === 'tool-call') {
+        this.inEvents.add(item.id);
+        // Its identifiers made it another copy than the one in `calls`, which redactSession counts again.
+        if (item !== (source as typeof event).items[i]) this.callsAgain = true;
+      }
+      return redactValue(item, placeOf(item, place), this.counted);
+    });
+    const { items: _items, ...rest } = event;
+    return { ...event, ...redactValue(rest, place, this.counted), items };
+  }
+
+  subagent<T extends { readonly file?: string | undefined; readonly key: string }>(source: T): T {
+    const sub = this.ids(source);
+    return redactValue(sub, sub.file ? baseName(sub.file) : `subagent ${sub.key}`, this.counted);
+  }
+
+  /** A call of `calls`: counted only when no event held it (or its identifiers made it another copy). */
+  call(source: ToolCall): ToolCall {
+    const call = this.ids(source);
+    const again = !this.inEvents.has(call.id) || call !== source;
+    return redactValue(call, placeOf(call, 'session'), again ? this.counted : new RedactionReport());
+  }
+
+  head<T>(part: T): T {
+    return redactValue(this.ids(part), 'session header', this.header);
+  }
+
+  tail<T>(part: T): T {
+    return redactValue(this.ids(part), 'session header', this.header);
+  }
+
+  /** What was redacted, once every part was taken. */
+  report(): RedactionReport {
+    const report = new RedactionReport();
+    for (const from of [this.counted, this.header]) {
+      for (const [rule, n] of from.byRule) report.byRule.set(rule, (report.byRule.get(rule) ?? 0) + n);
+      for (const [place, n] of from.byPlace) report.byPlace.set(place, (report.byPlace.get(place) ?? 0) + n);
+      report.total += from.total;
+    }
+    return report;
+  }
 }

@@ -19,9 +19,35 @@ export function assembleThread(
   records: readonly TranscriptRecord[],
   callsById: ReadonlyMap<string, ToolCall>,
 ): TimelineEvent[] {
-  const events: TimelineEvent[] = [];
-  const byMessageId = new Map<string, MutableAssistant>();
-  for (const record of records) {
+  const assembler = new ThreadAssembler((block, record) => {
+    const call = callsById.get(block.id);
+    return call && call.loc.file === record.loc.file && call.loc.line === record.loc.line ? call : undefined;
+  });
+  for (const record of records) assembler.add(record);
+  return assembler.events;
+}
+
+/** The call a `tool-use` block of a record shows as, or undefined when it shows elsewhere (its first copy). */
+export type CallAt = (block: { readonly id: string }, record: TranscriptRecord) => ToolCall | undefined;
+
+/**
+ * `assembleThread` a record at a time: `events` grows as records are added (an assistant event already in it
+ * still takes the later block records of its response), so a caller can write the events before the last record.
+ */
+export class ThreadAssembler {
+  readonly events: TimelineEvent[] = [];
+  private readonly byMessageId = new Map<string, MutableAssistant>();
+  constructor(private readonly callAt: CallAt) {}
+
+  /** Forget the events before `count` (written already); their responses take no more records. */
+  drop(count: number): void {
+    for (const event of this.events.splice(0, count)) {
+      if (event.kind === 'assistant') this.byMessageId.delete(event.messageId);
+    }
+  }
+
+  add(record: TranscriptRecord): void {
+    const { events, byMessageId } = this;
     switch (record.kind) {
       case 'assistant': {
         const key = record.messageId ?? record.uuid;
@@ -67,10 +93,8 @@ export function assembleThread(
               event.items.push({ kind: 'thinking', thinking: '', redacted: true });
               break;
             case 'tool-use': {
-              const call = callsById.get(block.id);
-              if (call && call.loc.file === record.loc.file && call.loc.line === record.loc.line) {
-                event.items.push(call);
-              }
+              const call = this.callAt(block, record);
+              if (call) event.items.push(call);
               break;
             }
             default:
@@ -128,5 +152,4 @@ export function assembleThread(
         record satisfies never;
     }
   }
-  return events;
 }

@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { timestampDurations } from '../agents/durations.js';
 import { adapterForFile } from '../agents/registry.js';
 import { isRecord, str } from '../internal/guards.js';
 import { capDepth } from '../internal/json-depth.js';
@@ -12,8 +11,9 @@ import type { ParseIssue } from '../model/issue.js';
 import type { RawCall, RawResult } from '../model/raw.js';
 import type { ChainRecord, TranscriptRecord } from '../model/record.js';
 import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } from '../model/session.js';
-import type { CallStatus, ToolCall, ToolResult } from '../model/tool-call.js';
+import type { ToolCall, ToolResult } from '../model/tool-call.js';
 import { assembleThread } from './assemble.js';
+import { orphanCall, type RawCallWithAgent, toolCallOf } from './build-call.js';
 import { hiddenReasonOf } from './classify-user.js';
 import { signatureOf } from './copies.js';
 import { extremesBy, headerCallOf, headerCountsOf, timeRange } from './header.js';
@@ -126,32 +126,11 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const callsById = new Map<string, ToolCall>();
   for (const raw of rawCalls.values()) {
     const rawResult = results.get(raw.id) ?? options.resultsElsewhere?.get(raw.id);
-    const result: ToolResult | undefined = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
-    const status: CallStatus = result
-      ? result.isError
-        ? 'error'
-        : 'ok'
-      : options.live === true && !movedOn.has(raw.id)
-        ? 'pending'
-        : 'unanswered';
-    const canonicalName = adapter.canonicalToolName(raw.name);
-    const call: ToolCall = {
-      kind: 'tool-call',
-      id: raw.id,
-      name: raw.name,
-      canonicalName,
-      toolKind: adapter.kindOfTool?.(canonicalName),
-      input: raw.input,
-      ...(adapter.typeInput ? { typedInput: adapter.typeInput(canonicalName, raw.input) } : {}),
-      timestamp: raw.timestamp,
-      loc: raw.loc,
-      messageId: raw.messageId,
-      agentId: raw.agentId ? createSubagentId(raw.agentId) : undefined,
-      status,
-      result,
-      durations: [...(adapter.durationsOf ?? timestampDurations)(raw, rawResult)],
+    const call = toolCallOf(adapter, raw, rawResult, {
+      live: options.live,
+      movedOn: movedOn.has(raw.id),
       subagentKey: callToThread.get(raw.id),
-    };
+    });
     calls.push(call);
     callsById.set(call.id, call);
   }
@@ -227,10 +206,6 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   };
 }
 
-interface RawCallWithAgent extends RawCall {
-  readonly agentId: string | undefined;
-}
-
 /** Every tool_use block, once per id (resume and fork copies repeat them). */
 function collectCalls(records: readonly TranscriptRecord[]): Map<string, RawCallWithAgent> {
   const calls = new Map<string, RawCallWithAgent>();
@@ -271,17 +246,6 @@ function conversationMovedOn(threads: readonly (readonly TranscriptRecord[])[]):
     }
   }
   return moved;
-}
-
-function orphanCall(raw: RawResult): RawCall {
-  return {
-    id: raw.toolUseId,
-    name: '(unknown call)',
-    input: undefined,
-    timestamp: undefined,
-    loc: raw.loc,
-    messageId: undefined,
-  };
 }
 
 function titleOf(
@@ -373,7 +337,7 @@ function countAssistant(events: readonly TimelineEvent[]): number {
 /** Largest subagent `.meta.json` read. */
 const MAX_META_BYTES = 1024 * 1024;
 
-async function readMeta(
+export async function readMeta(
   path: string,
   issues: ParseIssue[],
   openBytes: OpenBytes | undefined,
@@ -405,6 +369,6 @@ async function readMeta(
     return undefined;
   }
 }
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

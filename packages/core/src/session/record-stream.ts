@@ -1,0 +1,81 @@
+import { adapterForFile } from '../agents/registry.js';
+import type { DiscoveredFile } from '../io/discover.js';
+import { type ByteSource, type OpenBytes, openFileBytes } from '../io/read-lines.js';
+import type { RecordEvent } from '../model/raw.js';
+
+/**
+ * A file's records and issues as its adapter streams them, pulled one at a time: the next bytes are read only once
+ * the records of the bytes before are taken, so a caller that writes as it reads holds about one read's records
+ * (an adapter that reads its file whole, such as Gemini's `.json`, hands them all at once).
+ */
+export async function* pullRecords(file: DiscoveredFile, open?: OpenBytes): AsyncGenerator<RecordEvent, void> {
+  const queue: RecordEvent[] = [];
+  let wake: (() => void) | undefined;
+  let room: (() => void) | undefined;
+  let done = false;
+  let abandoned = false;
+  let failure: { readonly error: unknown } | undefined;
+  const opener = open ?? openFileBytes;
+  const gated: OpenBytes = async (path) => {
+    const source: ByteSource = await opener(path);
+    return {
+      read: async (buffer, offset, length, position) => {
+        // Wait for the records of the bytes read before to be taken.
+        if (queue.length > 0 && !abandoned) await new Promise<void>((resolve) => (room = resolve));
+        return source.read(buffer, offset, length, position);
+      },
+      close: () => source.close(),
+    };
+  };
+  const poke = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  const reading = adapterForFile(file)
+    .streamRecords(
+      file,
+      (event) => {
+        if (abandoned) return;
+        queue.push(event);
+        poke();
+      },
+      { open: gated },
+    )
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        failure = { error };
+      },
+    )
+    .finally(() => {
+      done = true;
+      poke();
+    });
+  try {
+    let index = 0;
+    for (;;) {
+      if (index < queue.length) {
+        yield queue[index++] as RecordEvent;
+        continue;
+      }
+      queue.length = 0;
+      index = 0;
+      const r = room;
+      room = undefined;
+      r?.();
+      if (done) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (queue.length > 0 || done) poke();
+      });
+    }
+    if (failure) throw failure.error;
+  } finally {
+    // A consumer that stops early: let the reader run to its end (each read then returns at once).
+    abandoned = true;
+    queue.length = 0;
+    room?.();
+    await reading;
+  }
+}

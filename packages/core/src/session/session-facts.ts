@@ -1,0 +1,307 @@
+import type { AgentAdapter } from '../agents/adapter.js';
+import { isRecord, str } from '../internal/guards.js';
+import type { DiscoveredFile } from '../io/discover.js';
+import type { OpenBytes } from '../io/read-lines.js';
+import { type IsoTimestamp, type RecordUuid, timestampMs } from '../model/ids.js';
+import type { ParseIssue } from '../model/issue.js';
+import type { RawResult } from '../model/raw.js';
+import type { ChainRecord, TranscriptRecord, UserRecord } from '../model/record.js';
+import type { UsageTotals } from '../model/session.js';
+import type { RawCallWithAgent } from './build-call.js';
+import { hiddenReasonOf, userText } from './classify-user.js';
+import { signatureOf } from './copies.js';
+import { usageByModel } from './load-session.js';
+import { promptTitleOf } from './prompt-title.js';
+import { pullRecords } from './record-stream.js';
+import { agentIdOfResult } from './subagents.js';
+
+/** Where a record is: its file (index in the session's files) and its place among that file's record events. */
+export interface At {
+  readonly file: number;
+  readonly ordinal: number;
+  readonly offset: number;
+}
+
+/** A call as the first pass saw it (its input is read again where it is written). */
+export interface CallFact extends At {
+  readonly raw: Omit<RawCallWithAgent, 'input'>;
+  readonly prompt: string | undefined;
+  readonly subagentType: string | undefined;
+}
+
+export interface ResultFact extends At {
+  readonly namesAgent: boolean;
+  readonly agentId: string | undefined;
+}
+
+/** A thread (the main one, a sidechain run, a subagent file) as the first pass saw it. */
+export interface ThreadFacts {
+  readonly key: string;
+  readonly agentId: string | undefined;
+  readonly file: number;
+  /** Each response's last record (its key: message id, else uuid). */
+  readonly lastOfMessage: Map<string, number>;
+  firstPrompt: { readonly text: string; readonly timestamp: IsoTimestamp | undefined } | undefined;
+  first: { ms: number; at: IsoTimestamp | undefined };
+  last: { ms: number; at: IsoTimestamp | undefined };
+  meta: Readonly<Record<string, unknown>> | undefined;
+  open: { ids: string[]; messageId: string | undefined }[];
+}
+
+/** Everything about a session but its events and calls: what one read of its files, dropping records, finds. */
+export class SessionFacts {
+  readonly issues: ParseIssue[] = [];
+  readonly pairIssues: ParseIssue[] = [];
+  readonly dropped: Set<number>[] = [];
+  /** Record events of each file in this read (a file appended to later is read no further). */
+  readonly recordsOfFile: number[] = [];
+  readonly seen = new Set<string>();
+  readonly calls = new Map<string, CallFact>();
+  readonly results = new Map<string, ResultFact>();
+  readonly threads: ThreadFacts[] = [];
+  /** Sidechain run of each sidechain record of the main file, by ordinal. */
+  readonly runOfOrdinal = new Map<number, string>();
+  readonly movedOn = new Set<string>();
+  recordCount = 0;
+  duplicateRecords = 0;
+  unknownRecords = 0;
+  prompts = 0;
+  title: { custom?: string; ai?: string; prompt?: string } = {};
+  readonly summaries: { readonly leaf: string; readonly summary: string }[] = [];
+  startedAt: IsoTimestamp | undefined;
+  endedAt: IsoTimestamp | undefined;
+  private startMs = Number.POSITIVE_INFINITY;
+  private endMs = Number.NEGATIVE_INFINITY;
+  readonly versions = new Set<string>();
+  readonly models = new Set<string>();
+  gitBranch: string | undefined;
+  mainCwd: string | undefined;
+  anyCwd: string | undefined;
+  lastPromptLeaf: RecordUuid | undefined;
+  newestMain: { uuid: RecordUuid; ms: number } | undefined;
+  private readonly usage: {
+    kind: 'assistant';
+    isSynthetic: false;
+    model: string;
+    usage: unknown;
+    messageId: string;
+  }[] = [];
+  private readonly usageIndex = new Map<string, number>();
+  readonly main: ThreadFacts;
+  private readonly runOf = new Map<string, ThreadFacts>();
+
+  constructor(private readonly adapter: AgentAdapter) {
+    this.main = newThread('', undefined, 0);
+  }
+
+  usageByModel(): Record<string, UsageTotals> {
+    return usageByModel(this.usage as unknown as TranscriptRecord[]);
+  }
+
+  /** Read one file (index `file` of the session's files); `subagent` for a subagent file (a thread of its own). */
+  async read(file: DiscoveredFile, index: number, open: OpenBytes | undefined, subagent?: ThreadFacts): Promise<void> {
+    const dropped = new Set<number>();
+    this.dropped[index] = dropped;
+    const mine = new Map<string, Set<string>>();
+    let ordinal = -1;
+    const keptUuids: string[] = [];
+    for await (const event of pullRecords(file, open)) {
+      if (event.kind === 'issue') {
+        this.issues.push(event.issue);
+        continue;
+      }
+      ordinal += 1;
+      const record = event.record;
+      this.recordCount += 1;
+      if ('uuid' in record) {
+        const signatures = mine.get(record.uuid);
+        const signature = signatureOf(record);
+        if (this.seen.has(record.uuid) || signatures?.has(signature)) {
+          this.duplicateRecords += 1;
+          dropped.add(ordinal);
+          continue;
+        }
+        if (signatures) signatures.add(signature);
+        else mine.set(record.uuid, new Set([signature]));
+        keptUuids.push(record.uuid);
+      }
+      this.take(record, { file: index, ordinal, offset: record.loc.offset ?? 0 }, subagent);
+    }
+    for (const uuid of keptUuids) this.seen.add(uuid);
+    this.recordsOfFile[index] = ordinal + 1;
+  }
+
+  private take(record: TranscriptRecord, at: At, subagent: ThreadFacts | undefined): void {
+    const inMain = subagent === undefined;
+    const sidechain = 'isSidechain' in record && record.isSidechain;
+    if (record.kind === 'unknown') this.unknownRecords += 1;
+    if (record.kind !== 'unknown' && record.kind !== 'api-request' && record.timestamp !== undefined) {
+      const ms = timestampMs(record.timestamp);
+      if (ms !== undefined && ms < this.startMs) [this.startMs, this.startedAt] = [ms, record.timestamp];
+      if (ms !== undefined && ms > this.endMs) [this.endMs, this.endedAt] = [ms, record.timestamp];
+    }
+    if ('version' in record && record.version) this.versions.add(record.version);
+    if (record.kind === 'assistant' && !record.isSynthetic && record.model) this.models.add(record.model);
+    if ('cwd' in record && record.cwd) {
+      this.anyCwd ??= record.cwd;
+      if (inMain && !sidechain) this.mainCwd ??= record.cwd;
+    }
+    if (record.kind === 'assistant' && !record.isSynthetic && record.usage && record.model !== undefined) {
+      const key = record.messageId ?? record.uuid;
+      const prev = this.usageIndex.get(key);
+      const entry = {
+        kind: 'assistant',
+        isSynthetic: false,
+        model: record.model,
+        usage: record.usage,
+        messageId: key,
+      } as const;
+      const held = prev === undefined ? undefined : this.usage[prev];
+      if (held === undefined) {
+        this.usageIndex.set(key, this.usage.length);
+        this.usage.push({ ...entry });
+      } else if (record.usage.outputTokens > (held.usage as { outputTokens: number }).outputTokens) {
+        this.usage[prev as number] = { ...entry };
+      }
+    }
+    if (inMain) this.takeMain(record, sidechain);
+    const thread = subagent ?? (sidechain ? this.runOfRecord(record as ChainRecord) : this.main);
+    if (thread) {
+      if (sidechain && inMain) this.runOfOrdinal.set(at.ordinal, thread.key);
+      this.takeThread(thread, record, at);
+    }
+    this.takeCalls(record, at);
+  }
+
+  private takeMain(record: TranscriptRecord, sidechain: boolean): void {
+    if (record.kind === 'title' && record.title !== '') {
+      if (record.source === 'custom-title') this.title.custom = record.title;
+      else this.title.ai = record.title;
+    } else if (record.kind === 'summary' && record.leafUuid !== undefined) {
+      this.summaries.push({ leaf: record.leafUuid, summary: record.summary });
+    } else if (record.kind === 'user' && this.title.prompt === undefined) {
+      this.title.prompt = promptTitleOf(record);
+    }
+    if (record.kind === 'last-prompt' && record.leafUuid) this.lastPromptLeaf = record.leafUuid;
+    if ('isSidechain' in record && !sidechain) {
+      const ms = timestampMs(record.timestamp) ?? 0;
+      if (!this.newestMain || ms >= this.newestMain.ms) this.newestMain = { uuid: record.uuid, ms };
+    }
+    if (!sidechain) {
+      if ('gitBranch' in record && record.gitBranch !== undefined) this.gitBranch = record.gitBranch;
+      if (record.kind === 'user' && hiddenReasonOf(record) === undefined) this.prompts += 1;
+    }
+  }
+
+  private runOfRecord(record: ChainRecord): ThreadFacts {
+    const parent = record.parentUuid === null ? undefined : this.runOf.get(record.parentUuid);
+    let run = parent;
+    if (!run) {
+      run = newThread(`sidechain:${record.uuid}`, record.agentId, 0);
+      this.threads.push(run);
+    }
+    this.runOf.set(record.uuid, run);
+    return run;
+  }
+
+  private takeThread(thread: ThreadFacts, record: TranscriptRecord, at: At): void {
+    if (thread !== this.main) {
+      const ms = timestampMs(record.timestamp);
+      if (ms !== undefined && ms < thread.first.ms) thread.first = { ms, at: record.timestamp };
+      if (ms !== undefined && ms > thread.last.ms) thread.last = { ms, at: record.timestamp };
+      if (record.kind === 'user' && !record.isMeta && thread.firstPrompt === undefined) {
+        thread.firstPrompt = { text: userText((record as UserRecord).content), timestamp: record.timestamp };
+      }
+    }
+    // Which calls the conversation went on after (as loadSession's conversationMovedOn).
+    if (record.kind === 'assistant') {
+      thread.lastOfMessage.set(record.messageId ?? record.uuid, at.ordinal);
+      const ids = record.content.flatMap((b) => (b.kind === 'tool-use' ? [b.id as string] : []));
+      for (const o of thread.open) if (o.messageId !== record.messageId) for (const id of o.ids) this.movedOn.add(id);
+      thread.open = thread.open.filter((o) => o.messageId === record.messageId);
+      if (ids.length > 0) thread.open.push({ ids, messageId: record.messageId });
+    } else if (record.kind === 'user' && hiddenReasonOf(record) === undefined) {
+      for (const o of thread.open) for (const id of o.ids) this.movedOn.add(id);
+      thread.open = [];
+    }
+  }
+
+  private takeCalls(record: TranscriptRecord, at: At): void {
+    if (record.kind === 'assistant') {
+      for (const block of record.content) {
+        if (block.kind !== 'tool-use' || this.calls.has(block.id)) continue;
+        const input = isRecord(block.input) ? block.input : {};
+        this.calls.set(block.id, {
+          ...at,
+          raw: {
+            id: block.id,
+            name: block.name,
+            timestamp: record.timestamp,
+            loc: record.loc,
+            messageId: record.messageId,
+            agentId: record.isSidechain ? (record.agentId ?? 'sidechain') : undefined,
+          },
+          prompt: str(input.prompt),
+          subagentType: str(input.subagent_type),
+        });
+      }
+    } else if (record.kind === 'user' && typeof record.content !== 'string') {
+      const resultCount = record.content.filter((b) => b.kind === 'tool-result').length;
+      for (const block of record.content) {
+        if (block.kind !== 'tool-result') continue;
+        if (this.results.has(block.toolUseId)) {
+          this.pairIssues.push({
+            code: 'duplicate_result',
+            file: record.loc.file,
+            line: record.loc.line,
+            message: `second result for tool_use ${block.toolUseId} ignored`,
+          });
+          continue;
+        }
+        const raw = rawResultOf(record, block, resultCount);
+        const tur = raw.toolUseResult;
+        const namesAgent = isRecord(tur) && str(tur.agentId) !== undefined;
+        const call = this.calls.get(block.toolUseId);
+        const startsAgent = call === undefined || this.startsSubagent(call.raw.name) || namesAgent;
+        this.results.set(block.toolUseId, {
+          ...at,
+          namesAgent,
+          agentId: startsAgent ? agentIdOfResult(raw) : undefined,
+        });
+      }
+    }
+  }
+
+  startsSubagent(name: string): boolean {
+    return this.adapter.kindOfTool?.(this.adapter.canonicalToolName(name)) === 'agent';
+  }
+}
+
+type ResultBlock = Extract<Extract<TranscriptRecord, { kind: 'user' }>['content'][number], { kind: 'tool-result' }>;
+
+/** A result block as pairing takes it (the record's structured output only when it holds one result). */
+export function rawResultOf(record: UserRecord, block: ResultBlock, resultCount: number): RawResult {
+  return {
+    toolUseId: block.toolUseId,
+    uuid: record.uuid,
+    timestamp: record.timestamp,
+    loc: record.loc,
+    isError: block.isError,
+    content: block.content,
+    toolUseResult: resultCount === 1 ? record.toolUseResult : undefined,
+  };
+}
+
+export function newThread(key: string, agentId: string | undefined, file: number): ThreadFacts {
+  return {
+    key,
+    agentId,
+    file,
+    lastOfMessage: new Map(),
+    firstPrompt: undefined,
+    first: { ms: Number.POSITIVE_INFINITY, at: undefined },
+    last: { ms: Number.NEGATIVE_INFINITY, at: undefined },
+    meta: undefined,
+    open: [],
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * A session written as it is read (`openSessionStream`) is the session loaded whole, byte for byte, in every output
+ * written from it: the JSON, show --json's (identifiers redacted), the redacted export's JSON, envelopes and
+ * Markdown, and the redaction report. Over the bundled samples and core's fixtures, and every home of ../shared
+ * when it is present.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { discoverAll, groupSessions, loadSession, openSessionStream, type SessionFiles } from '@agentdash/core';
+import { redactIdentifiers, redactSession } from '@agentdash/core/secrets';
+import { describe, expect, it } from 'vitest';
+import {
+  envelopeLines,
+  envelopeStreamLines,
+  jsonChunks,
+  markdownChunks,
+  markdownSourceOfStream,
+} from './export-formats.js';
+import {
+  identifierParts,
+  identifierSecretsOfStream,
+  redactedParts,
+  redactionOfStream,
+  sessionJsonChunks,
+} from './session-json.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shared = resolve(here, '../../../../shared');
+const dirsIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : []);
+const foldersIn = (dir: string) => dirsIn(dir).filter((path) => statSync(path).isDirectory());
+const bundled = [
+  resolve(here, '../../cli/samples/claude-home'),
+  ...foldersIn(resolve(here, '../../core/test/fixtures')),
+];
+const sharedHomes = [
+  join(shared, 'wild', 'claude-home'),
+  ...dirsIn(join(shared, 'corpus')).map((version) => join(version, 'claude-home')),
+  join(shared, 'corpus-agents', 'codex'),
+  join(shared, 'corpus-agents', 'gemini'),
+  join(shared, 'wild-agents', 'codex'),
+  ...foldersIn(join(shared, 'wild-agents', 'gemini')),
+  join(shared, 'wild-agents', 'other', 'copilot-cli'),
+].filter((home) => existsSync(home));
+if (sharedHomes.length === 0) console.log('[server] streamed sessions over ../shared: skipped (not present)');
+
+async function textOf(chunks: Iterable<string> | AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
+/** Every output, loaded whole and streamed, side by side. */
+async function outputsOf(group: SessionFiles): Promise<Record<string, readonly [string, string]>> {
+  const loaded = await loadSession(group);
+  const redacted = redactSession(loaded);
+  const plain = await openSessionStream(group);
+  const shown = await openSessionStream(group);
+  const exported = await openSessionStream(group);
+  const { found, report } = await redactionOfStream(exported);
+  return {
+    json: [await textOf(jsonChunks(loaded)), await textOf(sessionJsonChunks(plain))],
+    'show --json': [
+      await textOf(jsonChunks(redactIdentifiers(loaded))),
+      await textOf(sessionJsonChunks(shown, identifierParts(await identifierSecretsOfStream(shown)))),
+    ],
+    'export json': [
+      await textOf(jsonChunks(redacted.session)),
+      await textOf(sessionJsonChunks(exported, redactedParts(found))),
+    ],
+    envelope: [
+      await textOf(envelopeLines(redacted.session)),
+      await textOf(envelopeStreamLines(exported.calls(), redactedParts(found).call)),
+    ],
+    markdown: [
+      await textOf(markdownChunks(redacted.session)),
+      await textOf(markdownChunks(await markdownSourceOfStream(exported, redactedParts(found)))),
+    ],
+    report: [redacted.report.summary(), report.summary()],
+  };
+}
+
+async function differencesIn(home: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const group of groupSessions((await discoverAll([home])).files)) {
+    for (const [what, [whole, streamed]] of Object.entries(await outputsOf(group))) {
+      if (whole !== streamed) out.push(`${what} of ${group.main?.path ?? group.sessionId}`);
+    }
+  }
+  return out;
+}
+
+describe('a session streamed equals the session loaded, in every output', () => {
+  it.each(bundled)('%s', async (home) => {
+    expect(await differencesIn(home)).toEqual([]);
+  });
+  it.skipIf(sharedHomes.length === 0).each(sharedHomes)(
+    '%s (../shared)',
+    async (home) => {
+      expect(await differencesIn(home)).toEqual([]);
+    },
+    600_000,
+  );
+});
