@@ -6,7 +6,8 @@
  * By construction, an attribute is kept only when its tier's list names it (an allowlist: an attribute a newer client
  * adds stays out until it is judged):
  * - `summary`: ids that join (session, prompt, request, tool call), names (event, span, tool, model, agent type),
- *   durations, token and cost figures, success and error categories; never a prompt, a response, a tool's input or
+ *   durations, token and cost figures, success and error categories, with the Codex CLI and Gemini CLI keys core's
+ *   mapping (`eventFacts`, `spanFacts`, `spanToolResult`) reads; never a prompt, a response, a tool's input or
  *   parameters, a command, a path, an error message, the user's id or e-mail;
  * - `metadata`: plus error messages and a one-line summary of each tool call (`agentdash.summary`: the tool and the
  *   first line of its command, or its file's name), secrets redacted;
@@ -91,6 +92,21 @@ const SUMMARY_KEYS = new Set([
   'tool_result_size_bytes',
   'bash_command_class',
   'language',
+  // what core's mapping reads of Codex CLI and Gemini CLI exports (ids, names, durations, token counts, status)
+  'conversation.id',
+  'call_id',
+  'prompt_id',
+  'gen_ai.tool.call_id',
+  'event.kind',
+  'model_name',
+  'duration',
+  'http.response.status_code',
+  'input_token_count',
+  'output_token_count',
+  'cached_token_count',
+  'cache_write_token_count',
+  'cached_content_token_count',
+  'thoughts_token_count',
 ]);
 const SUMMARY_PREFIXES = ['gen_ai.usage.'];
 const METADATA_KEYS = new Set(['error', 'agent.name', 'skill.name', 'skill_name', 'plugin.name']);

@@ -7,12 +7,13 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  attrBool,
-  attrNumber,
-  attrText,
-  type OtelAttributes,
+  eventFacts,
   type OtelRecord,
+  spanFacts,
+  spanToolResult,
+  type TelemetryFacts,
   telemetryClientName,
+  telemetrySessionId,
 } from '@agentdash/core';
 import type { MeasuredCall, MeasuredRequest, SessionTelemetry } from '@agentdash/index';
 import type { ShareTier } from '../contract.js';
@@ -39,15 +40,27 @@ const jsonOf = (record: OtelRecord): { json: string; value: unknown } => {
   return { json, value: JSON.parse(json) as unknown };
 };
 const keyOf = (json: string) => createHash('sha256').update(json).digest('base64url').slice(0, 32);
-const text = (a: OtelAttributes, key: string) => noNul(attrText(a, key));
 /** A whole count for a bigint column; null for none, or one no count can be (kept in the record as sent). */
-const int = (a: OtelAttributes, key: string) => {
-  const n = attrNumber(a, key);
-  return n === null || !Number.isSafeInteger(Math.round(n)) ? null : Math.round(n);
-};
+const int = (n: number | null) => (n === null || !Number.isSafeInteger(Math.round(n)) ? null : Math.round(n));
 
-/** The transcript session a record belongs to ('' when it names none), as the laptop's index reads it. */
-const sessionOf = (a: OtelAttributes) => text(a, 'session.id') || text(a, 'gen_ai.conversation.id');
+/** An `otel_events` row of a record's neutral facts (core's mapping: the laptop's index stores the same). */
+const eventRow = (f: TelemetryFacts) => ({
+  session_id: noNul(f.sessionId),
+  name: noNul(f.name),
+  prompt_id: noNul(f.promptId),
+  request_id: noNul(f.requestId),
+  tool_use_id: noNul(f.toolUseId),
+  tool_name: noNul(f.toolName),
+  model: noNul(f.model),
+  duration_ms: f.durationMs,
+  ttft_ms: f.ttftMs,
+  success: f.success,
+  cost_usd: f.costUsd,
+  input_tokens: int(f.inputTokens),
+  output_tokens: int(f.outputTokens),
+  cache_read_tokens: int(f.cacheReadTokens),
+  cache_creation_tokens: int(f.cacheCreationTokens),
+});
 
 /** Stores one export request's records in one transaction; each record once per person. */
 export async function storeTelemetry(
@@ -60,59 +73,51 @@ export async function storeTelemetry(
     string,
     Record<string, unknown>[]
   >;
+  /** Events made of a span (not records sent): stored beside it, not counted as stored records. */
+  const derived: Record<string, unknown>[] = [];
   for (const source of records) {
     const r = recordAtTier(source, who.tier);
     const { json, value } = jsonOf(r);
     switch (r.kind) {
-      case 'event': {
-        const a = r.attributes;
-        const success = attrBool(a, 'success');
+      case 'event':
         rows.otel_events?.push({
           ...base,
           key: keyOf(json),
-          session_id: sessionOf(a),
-          name: noNul(r.name),
+          ...eventRow(eventFacts(r)),
           time_ms: r.timeMs,
-          prompt_id: text(a, 'prompt.id'),
-          request_id: text(a, 'request_id'),
-          tool_use_id: text(a, 'tool_use_id'),
-          tool_name: text(a, 'tool_name'),
-          model: text(a, 'model'),
-          duration_ms: attrNumber(a, 'duration_ms'),
-          ttft_ms: attrNumber(a, 'ttft_ms'),
-          success,
-          cost_usd: attrNumber(a, 'cost_usd'),
-          input_tokens: int(a, 'input_tokens'),
-          output_tokens: int(a, 'output_tokens'),
-          cache_read_tokens: int(a, 'cache_read_tokens'),
-          cache_creation_tokens: int(a, 'cache_creation_tokens'),
           record: value,
         });
         break;
-      }
       case 'span': {
-        const a = r.attributes;
+        const f = spanFacts(r);
         rows.otel_spans?.push({
           ...base,
           trace_id: noNul(r.traceId),
           span_id: noNul(r.spanId),
           parent_span_id: noNul(r.parentSpanId),
-          session_id: sessionOf(a),
+          session_id: noNul(f.sessionId),
           name: noNul(r.name),
           start_ms: r.startMs,
           end_ms: r.endMs,
           duration_ms: r.durationMs,
-          request_id: text(a, 'gen_ai.response.id') || text(a, 'request_id'),
-          tool_use_id: text(a, 'gen_ai.tool.call.id') || text(a, 'tool_use_id'),
+          request_id: noNul(f.requestId),
+          tool_use_id: noNul(f.toolUseId),
           record: value,
         });
+        // a span that is the client's only record of a call's run (Gemini CLI's `tool_call`) is also its
+        // `tool_result`, keyed by the span so a resent span is stored once, as the laptop's index stores it
+        const toolResult = spanToolResult(r);
+        if (toolResult !== undefined) {
+          const key = noNul(`span:${r.traceId}:${r.spanId}`);
+          derived.push({ ...base, key, ...eventRow(toolResult), time_ms: r.endMs, record: value });
+        }
         break;
       }
       case 'metric':
         rows.otel_metrics?.push({
           ...base,
           key: keyOf(json),
-          session_id: sessionOf(r.attributes),
+          session_id: noNul(telemetrySessionId(r.attributes)),
           name: noNul(r.name),
           time_ms: r.timeMs,
           value: r.value,
@@ -135,13 +140,17 @@ export async function storeTelemetry(
   return await sql.begin(async (tx) => {
     let stored = 0;
     const sessionIds = new Set<string>();
-    for (const [table, list] of Object.entries(rows)) {
+    const lists: [string, Record<string, unknown>[], boolean][] = [
+      ...Object.entries(rows).map(([table, list]): [string, Record<string, unknown>[], boolean] => [table, list, true]),
+      ['otel_events', derived, false],
+    ];
+    for (const [table, list, counted] of lists) {
       const named = table !== 'otel_unknown';
       for (let i = 0; i < list.length; i += 500) {
         const batch = list.slice(i, i + 500);
         const done = await tx<{ session_id?: string }[]>`insert into ${tx(table)} ${tx(batch)}
           on conflict do nothing returning ${named ? tx`session_id` : tx`1`}`;
-        stored += done.length;
+        if (counted) stored += done.length;
         for (const row of done) if (row.session_id) sessionIds.add(row.session_id);
       }
     }
@@ -178,10 +187,12 @@ export async function teamSessionTelemetry(sql: Sql, key: TelemetryKey): Promise
       count(*) filter (where name = 'api_request' and cost_usd is not null) > 0 as "costReported",
       count(*) filter (where name = 'tool_result')::int as "toolCalls",
       count(*) filter (where name = 'tool_result' and success = false)::int as "failedToolCalls",
-      coalesce(sum(input_tokens) filter (where name = 'api_request'), 0)::float8 as "inputTokens",
-      coalesce(sum(output_tokens) filter (where name = 'api_request'), 0)::float8 as "outputTokens",
-      coalesce(sum(cache_read_tokens) filter (where name = 'api_request'), 0)::float8 as "cacheReadTokens",
-      coalesce(sum(cache_creation_tokens) filter (where name = 'api_request'), 0)::float8 as "cacheCreationTokens"
+      coalesce(sum(input_tokens) filter (where name in ('api_request', 'api_usage')), 0)::float8 as "inputTokens",
+      coalesce(sum(output_tokens) filter (where name in ('api_request', 'api_usage')), 0)::float8 as "outputTokens",
+      coalesce(sum(cache_read_tokens) filter (where name in ('api_request', 'api_usage')), 0)::float8
+        as "cacheReadTokens",
+      coalesce(sum(cache_creation_tokens) filter (where name in ('api_request', 'api_usage')), 0)::float8
+        as "cacheCreationTokens"
     from otel_events where person_id = ${p} and session_id = ${id}`;
   if (!sums || sums.firstMs === null) return undefined;
   // fractional figures summed as the laptop's SQLite sums them (total(): compensated), to the same last bit
