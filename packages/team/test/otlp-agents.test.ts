@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeOtlpRequest, type OtelRecord, signalOfOtlpPath } from '@agentdash/core';
+import { attrText, decodeOtlpRequest, type OtelRecord, signalOfOtlpPath } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { createApp, type SessionTelemetryDto } from '@agentdash/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,6 +14,9 @@ import { agentOtelRecordings, clientSums, otelFixtureDir, readRecording } from '
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
+
+/** Attributes of these exports that carry content (a prompt, a call's arguments or output, an error's text). */
+const CONTENT_KEYS = ['prompt', 'arguments', 'output', 'error.message', 'gen_ai.system_instructions'];
 
 /** The figures a session's telemetry shows: measured times, counts and tokens, per call and per request. */
 const figures = (d: SessionTelemetryDto) => ({
@@ -85,6 +88,20 @@ pgSuite('Codex CLI and Gemini CLI exports into the team server at the summary ti
       }
       expect(toolResults).toBeGreaterThan(0);
       expect(tokens).toBeGreaterThan(0);
+      // nothing of the content the exports carried is stored at summary
+      const content = new Set<string>();
+      for (const r of records) {
+        if (r.kind === 'unknown') continue;
+        for (const key of CONTENT_KEYS) {
+          const text = attrText(r.attributes, key);
+          if (text.length >= 8) content.add(JSON.stringify(text).slice(1, -1));
+        }
+      }
+      expect(content.size).toBeGreaterThan(0);
+      const [{ rows } = { rows: '' }] = await team.db.sql<{ rows: string }[]>`
+        select string_agg(t.record::text, ' ') as rows from (select record from otel_events union all
+          select record from otel_spans union all select record from otel_metrics) t`;
+      expect([...content].filter((c) => rows.includes(c))).toEqual([]);
     });
   }
 });
