@@ -153,7 +153,7 @@ ${COMMON_HELP}`,
       if (flag(ctx.values, 'redact')) ctx.note('redacting secrets on screen (--redact)');
       if (otlp !== undefined && 'endpoint' in otlp) {
         ctx.note(
-          `receiving Claude Code telemetry (OTLP) at ${otlp.endpoint} ("agentdash otel setup" prints the settings)`,
+          `receiving agent telemetry (OTLP) at ${otlp.endpoint} ("agentdash otel setup [--agent codex|gemini]" prints the settings)`,
         );
       }
       ctx.note('press Ctrl-C to stop');
