@@ -157,7 +157,10 @@ const details = rows.flatMap((r) => [
     : [`${r.agent}: tokens: ${r.tokensBy}; ${r.unrecorded.length} not written by the client`]),
   ...(r.calls === undefined
     ? []
-    : [`${r.agent}: ${r.calls.calls} calls, ${r.calls.failed} failed, as the manifest says`]),
+    : [
+        `${r.agent}: ${r.calls.calls} calls, ${r.calls.failed} failed, as the manifest says` +
+          (r.calls.unchecked.length > 0 ? ` (not compared: ${r.calls.unchecked.join('; ')})` : ''),
+      ]),
   ...r.types.map((t) => `${r.agent}: new record type ${t}`),
   ...r.fields.map((f) => `${r.agent}: new field ${f}`),
   ...r.loss.map((l) => `${r.agent}: LOSS ${l}`),
