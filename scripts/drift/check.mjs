@@ -21,8 +21,14 @@ export async function loadAll(adapter, roots) {
   return { files, sessions };
 }
 
-/** A served response's usage in AgentDash's terms: OpenAI Chat Completions or Anthropic Messages. */
+/** A served response's usage in AgentDash's terms: OpenAI Chat Completions or Responses, Anthropic Messages, Gemini. */
 export function servedUsage(usage) {
+  if (usage.promptTokenCount !== undefined) {
+    // Gemini: promptTokenCount holds the cached part; thoughts are billed as output.
+    const cached = usage.cachedContentTokenCount ?? 0;
+    const output = (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0);
+    return { input: usage.promptTokenCount - cached, output, cacheWrite: 0, cacheRead: cached };
+  }
   if (usage.input_tokens_details !== undefined) {
     // OpenAI Responses: input_tokens holds the cached part.
     const cached = usage.input_tokens_details.cached_tokens ?? 0;
@@ -90,7 +96,10 @@ export async function compareTokens(adapter, files, sessions, served) {
   const mismatched = [];
   const scenarios = new Set(answered.map((s) => s.scenario));
   for (const scenario of scenarios) {
-    const want = answered.filter((s) => s.scenario === scenario).reduce((t, s) => add(t, servedUsage(s.usage)), zero);
+    // side requests (Gemini CLI's model router, Claude Code's titles) are not written in the transcript
+    const want = answered
+      .filter((s) => s.scenario === scenario && s.kind !== 'side')
+      .reduce((t, s) => add(t, servedUsage(s.usage)), zero);
     const got = sessions
       .filter((s) => basename(s.projectPath ?? '') === scenario)
       .flatMap((s) => Object.values(s.usageByModel))
