@@ -26,6 +26,16 @@ export function runClient(command, argv, options) {
 }
 
 /** How many times each value occurs. */
+/** A project folder's name for a cwd as Claude Code and Qwen Code make it: every character but letters and digits `-`. */
+export const encodeCwd = (cwd) => cwd.replace(/[^a-zA-Z0-9]/g, '-');
+
+/** Where recordings put the temp HOME instead (and its encoded form, as project folder names hold it). */
+export const SCRUBBED_HOME = '/home/user';
+
+/** Replaces the temp HOME, plain and encoded, by SCRUBBED_HOME in a transcript's text. */
+export const scrubberOf = (home) => (text) =>
+  text.replaceAll(home, SCRUBBED_HOME).replaceAll(encodeCwd(home), encodeCwd(SCRUBBED_HOME));
+
 export function countBy(values) {
   const counts = {};
   for (const value of values) counts[value] = (counts[value] ?? 0) + 1;

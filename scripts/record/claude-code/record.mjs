@@ -16,11 +16,9 @@ import {
   keepScenarios,
   parseOptions,
   recordScenarios,
+  scrubberOf,
 } from '../driver.mjs';
 import { scenarios } from './scenarios.mjs';
-
-/** Claude Code's project folder name for a cwd: every character but letters and digits becomes `-`. */
-const encodeCwd = (cwd) => cwd.replace(/[^a-zA-Z0-9]/g, '-');
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { client, out, model, only } = parseOptions({
@@ -76,8 +74,7 @@ const { home, work, manifest, served } = await recordScenarios({
   }),
 });
 
-const scrubbedHome = '/home/user';
-const scrub = (text) => text.replaceAll(home, scrubbedHome).replaceAll(encodeCwd(home), encodeCwd(scrubbedHome));
+const scrub = scrubberOf(home);
 const projects = join(home, '.claude/projects');
 const walk = (dir) =>
   readdirSync(dir).flatMap((name) => {

@@ -9,17 +9,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   countBy,
+  encodeCwd,
   expectedFailures,
   finish,
   installedVersion,
   keepScenarios,
   parseOptions,
   recordScenarios,
+  SCRUBBED_HOME,
+  scrubberOf,
 } from '../driver.mjs';
 import { scenarios } from './scenarios.mjs';
-
-/** Qwen Code's project folder name for a cwd: every character but letters and digits becomes `-`. */
-const encodeCwd = (cwd) => cwd.replace(/[^a-zA-Z0-9]/g, '-');
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { client, out, model, only } = parseOptions({
@@ -61,15 +61,14 @@ const { home, work, manifest, served } = await recordScenarios({
   }),
 });
 
-const scrubbedHome = '/home/user';
-const scrub = (text) => text.replaceAll(home, scrubbedHome).replaceAll(encodeCwd(home), encodeCwd(scrubbedHome));
+const scrub = scrubberOf(home);
 manifest.files = [];
 const toolCallsByName = {};
 for (const { scenario, sessionId } of manifest.scenarios) {
   const project = encodeCwd(join(home, 'proj', scenario));
   const chats = join(home, '.qwen/projects', project, 'chats', `${sessionId}.jsonl`);
   if (!existsSync(chats)) continue;
-  const rel = `qwen-home/projects/${encodeCwd(join(scrubbedHome, 'proj', scenario))}/chats/${sessionId}.jsonl`;
+  const rel = `qwen-home/projects/${encodeCwd(join(SCRUBBED_HOME, 'proj', scenario))}/chats/${sessionId}.jsonl`;
   mkdirSync(dirname(join(out, rel)), { recursive: true });
   const text = scrub(readFileSync(chats, 'utf8'));
   writeFileSync(join(out, rel), text);
