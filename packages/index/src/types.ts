@@ -131,7 +131,7 @@ export interface UsageSummary {
 export interface UsagePart extends UsageSummary {
   readonly model: string;
   readonly thread: 'main' | 'subagent';
-  /** The request-size band of these responses' input side (core's `promptBand`: 0 up to 32k tokens … 4 above 256k). */
+  /** The request-size band of these responses' input side (core's `promptBand`: 0 up to 32k tokens … 5 above 272k). */
   readonly band: number;
 }
 

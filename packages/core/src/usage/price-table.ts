@@ -38,12 +38,14 @@ const gemini25Pro: ModelPrice = {
 /**
  * OpenAI's list prices (standard tier) for the models Codex CLI sessions name: input, output and cached input per
  * million tokens. OpenAI bills no cache writes apart (they are input). Reasoning tokens are output tokens.
- * Models without a published price here (gpt-5.4, gpt-5.5, gpt-5.6-*) stay unpriced and are named as such.
+ * GPT-5.5 bills a whole request above 272k input tokens at its long-context rates. Models without a published price
+ * here (gpt-5.4, gpt-5.6-*) stay unpriced and are named as such.
  */
 const openai = (input: number, output: number, cachedInput: number) =>
   perMillion(input, output, input, input, cachedInput);
 const gpt5 = openai(1.25, 10, 0.125);
 const gpt52 = openai(1.75, 14, 0.175);
+const gpt55: ModelPrice = { ...openai(5, 30, 0.5), tiers: [{ ...openai(10, 45, 1), aboveTokens: 272_000 }] };
 
 /**
  * Alibaba Cloud's Qwen3 Coder Plus (international list price): four tiers by the request's input tokens, the whole
@@ -110,6 +112,7 @@ export const defaultPriceTable: PriceTable = {
     'gpt-5.2': gpt52,
     'gpt-5.2-codex': gpt52,
     'gpt-5.3-codex': gpt52,
+    'gpt-5.5': gpt55,
     // The model Copilot CLI was recorded with (BYOK); Copilot's own models are priced by the Claude and GPT rows
     // (its dotted Claude names are normalized). Not priced: gpt-5.3-codex-spark, gpt-5.4-mini (no list price in
     // these sources). Copilot bills premium requests, not tokens: a Copilot session's cost is the list price of

@@ -29,7 +29,7 @@ export interface ModelPrice extends TokenRates {
  * Every tier boundary a built-in price uses. Stored usage is summed per band between them (see `promptBand`), so a
  * price file with another boundary is applied from the first stored boundary at or above it.
  */
-export const PROMPT_BOUNDARIES: readonly number[] = [32_000, 128_000, 200_000, 256_000];
+export const PROMPT_BOUNDARIES: readonly number[] = [32_000, 128_000, 200_000, 256_000, 272_000];
 
 export interface PriceTable {
   /** When the prices were taken (YYYY-MM-DD). */
@@ -83,7 +83,7 @@ export function ratesFor(price: ModelPrice, prompt: number): TokenRates {
   return rates;
 }
 
-/** How many of `PROMPT_BOUNDARIES` a request of `prompt` input-side tokens is above (0 … 4). */
+/** How many of `PROMPT_BOUNDARIES` a request of `prompt` input-side tokens is above (0 … 5). */
 export function promptBand(prompt: number): number {
   let band = 0;
   while (band < PROMPT_BOUNDARIES.length && prompt > (PROMPT_BOUNDARIES[band] ?? Infinity)) band++;
