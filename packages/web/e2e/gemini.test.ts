@@ -33,6 +33,10 @@ const RENDERER_OF_KIND: Record<string, string> = {
   'todo-write': 'renderer-TodoWrite',
   agent: 'renderer-Agent',
   mcp: 'renderer-mcp',
+  memory: 'renderer-memory',
+  topic: 'renderer-topic',
+  'process-list': 'renderer-process-list',
+  'task-complete': 'renderer-task-complete',
   unknown: 'renderer-generic',
   error: 'renderer-generic',
 };
