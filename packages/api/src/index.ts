@@ -1,0 +1,8 @@
+/**
+ * @agentdash/api: the HTTP contract between the AgentDash server and its clients (the dashboard, tests, scripts).
+ * Browser-safe: types, plus the pure find-in-session an HTML export answers with no server. The server implements
+ * it (`@agentdash/server`); the dashboard imports only this, never the server.
+ * @module
+ */
+export type * from './api-types.js';
+export { type FindableEvent, type FindableItem, type FindableThreads, findInThreads } from './find-text.js';
