@@ -6,3 +6,24 @@
  */
 export type * from './api-types.js';
 export { type FindableEvent, type FindableItem, type FindableThreads, findInThreads } from './find-text.js';
+export {
+  type ApiPath,
+  type ApiQuery,
+  type ApiResponse,
+  type ApiRoutes,
+  type CallStatusFilter,
+  type CallsQuery,
+  type EventsQuery,
+  type FindQuery,
+  fillPath,
+  type IssuesResponse,
+  type LocateResponse,
+  type NoQuery,
+  type PathParams,
+  type SessionSort,
+  type SessionsQuery,
+  type StatsQuery,
+  type TeamQuery,
+  type UsageQuery,
+} from './routes.js';
+export type * from './telemetry-types.js';
