@@ -34,21 +34,28 @@ export interface OtlpReceiverOptions {
 class TooLarge extends Error {}
 
 /** The body, read up to `max` bytes; TooLarge past it (without reading the rest). */
+/**
+ * The body, or `TooLarge` past `max` bytes. A body too large is still read to its end (up to `DRAIN_FACTOR` × `max`,
+ * discarded) before the 413 is sent: a client still writing when the server answers and closes gets a connection
+ * reset instead of the 413 (as an exporter sending one oversized batch would, and read as a network error).
+ */
 async function readCapped(request: Request, max: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > max) throw new TooLarge();
   if (request.body === null) return new Uint8Array();
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let tooLarge = Number.isFinite(declared) && declared > max;
   const reader = request.body.getReader();
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
     size += next.value.byteLength;
-    if (size > max) {
+    if (size > max) tooLarge = true;
+    if (size > max * DRAIN_FACTOR) {
       await reader.cancel();
-      throw new TooLarge();
+      break;
     }
-    chunks.push(next.value);
+    if (!tooLarge) chunks.push(next.value);
   }
+  if (tooLarge) throw new TooLarge();
   const body = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {
@@ -57,6 +64,9 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array> {
   }
   return body;
 }
+
+/** How far past the cap a body too large is still read (and discarded) so that its sender gets the 413. */
+const DRAIN_FACTOR = 8;
 
 /** One line, for a 400's body and the exporter's log. */
 function reasonLine(message: string): string {
