@@ -99,6 +99,15 @@ export {
   STREAM_FROM_BYTES,
 } from './session/session-stream.js';
 export { agentIdOfResult } from './session/subagents.js';
+export {
+  countsForTime,
+  type RecordFact,
+  type RecordPlace,
+  SessionSummary,
+  type SummaryOf,
+  type TitleFact,
+  type TitleSource,
+} from './session/summary.js';
 // The time module's names are its own index's (packages/core/src/time, kept by the time partition's owner).
 export * from './time/index.js';
 export {

@@ -16,10 +16,10 @@ import { assembleThread } from './assemble.js';
 import { orphanCall, type RawCallWithAgent, toolCallOf } from './build-call.js';
 import { hiddenReasonOf } from './classify-user.js';
 import { signatureOf } from './copies.js';
-import { extremesBy, headerCallOf, headerCountsOf, timeRange } from './header.js';
+import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
-import { promptTitleOf } from './prompt-title.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
+import { placeOf, recordFactOf, SessionSummary, type SummaryOf, titleFactOf } from './summary.js';
 
 export interface LoadSessionOptions {
   /**
@@ -173,19 +173,22 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   });
 
   const events = assembleThread(mainThread, callsById);
+  const summary = summaryOf(mainRecords, threads, group.main?.path, seen);
   // The header's call counts, by the rules the index's header follows too.
   const counted = headerCountsOf({ calls: calls.map(headerCallOf), main: undefined, threads: [] });
   return {
     id: createSessionId(group.sessionId),
     agent: adapter.id,
     files,
-    projectPath: firstCwd(mainThread) ?? firstCwd(allRecords),
+    projectPath: summary.projectPath,
     projectDir: group.projectDir,
-    ...titleOf(mainRecords, seen),
-    ...timeRange(allRecords),
-    versions: distinct(allRecords.map((r) => ('version' in r ? r.version : undefined))),
-    models: distinct(allRecords.map((r) => (r.kind === 'assistant' && !r.isSynthetic ? r.model : undefined))),
-    gitBranch: lastDefined(mainThread.map((r) => ('gitBranch' in r ? r.gitBranch : undefined))),
+    title: summary.title,
+    titleSource: summary.titleSource,
+    startedAt: summary.startedAt,
+    endedAt: summary.endedAt,
+    versions: [...summary.versions],
+    models: [...summary.models],
+    gitBranch: summary.gitBranch,
     events,
     subagents,
     calls,
@@ -197,7 +200,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       records: recordCount,
       duplicateRecords,
       unknownRecords: allRecords.filter((r) => r.kind === 'unknown').length,
-      prompts: events.filter((e) => e.kind === 'prompt').length,
+      prompts: summary.prompts,
       assistantMessages: countAssistant(events) + subagents.reduce((n, s) => n + countAssistant(s.events), 0),
       toolCalls: counted.toolCalls,
       errors: counted.errors,
@@ -248,30 +251,32 @@ function conversationMovedOn(threads: readonly (readonly TranscriptRecord[])[]):
   return moved;
 }
 
-function titleOf(
-  records: readonly TranscriptRecord[],
-  uuids: ReadonlySet<string>,
-): Pick<Session, 'title' | 'titleSource'> {
-  let custom: string | undefined;
-  let ai: string | undefined;
-  let summary: string | undefined;
-  for (const record of records) {
-    if (record.kind === 'title' && record.title !== '') {
-      if (record.source === 'custom-title') custom = record.title;
-      else ai = record.title;
-    } else if (record.kind === 'summary' && record.leafUuid !== undefined && uuids.has(record.leafUuid)) {
-      // A summary titles the conversation ending at leafUuid, which can live in another file.
-      summary = record.summary;
-    }
+/**
+ * The session's summary by core's one rule (`SessionSummary`): the main file's records (the main thread and the
+ * sidechain runs in it), then each subagent file's, copies already dropped.
+ */
+function summaryOf(
+  mainRecords: readonly TranscriptRecord[],
+  threads: readonly SubagentThread[],
+  mainPath: string | undefined,
+  seen: ReadonlySet<string>,
+): SummaryOf<IsoTimestamp | undefined> {
+  const summary = new SessionSummary<IsoTimestamp | undefined>();
+  let titled = false;
+  mainRecords.forEach((record, i) => {
+    summary.add(recordFactOf(record, placeOf(record, true), `m${i}`));
+    const title = titleFactOf(record, !titled);
+    if (title === undefined) return;
+    summary.addTitle(title);
+    if (title.source === 'first-prompt') titled = true;
+  });
+  for (const thread of threads) {
+    if (thread.file === mainPath) continue;
+    thread.records.forEach((record, i) => {
+      summary.add(recordFactOf(record, 'subagent', `${thread.key}:${i}`));
+    });
   }
-  if (custom !== undefined) return { title: custom, titleSource: 'custom-title' };
-  if (ai !== undefined) return { title: ai, titleSource: 'ai-title' };
-  if (summary !== undefined) return { title: summary, titleSource: 'summary' };
-  for (const record of records) {
-    const title = record.kind === 'user' ? promptTitleOf(record) : undefined;
-    if (title !== undefined) return { title, titleSource: 'first-prompt' };
-  }
-  return { title: undefined, titleSource: undefined };
+  return summary.finish((uuid) => seen.has(uuid));
 }
 
 /** Usage per model: each response once (by message id), the largest output count of its block records. */
@@ -320,17 +325,6 @@ function leafOf(records: readonly TranscriptRecord[]): RecordUuid | undefined {
   return newest?.uuid;
 }
 
-function firstCwd(records: readonly TranscriptRecord[]): string | undefined {
-  for (const record of records) if ('cwd' in record && record.cwd) return record.cwd;
-  return undefined;
-}
-function lastDefined<T>(values: readonly (T | undefined)[]): T | undefined {
-  for (let i = values.length - 1; i >= 0; i--) if (values[i] !== undefined) return values[i];
-  return undefined;
-}
-function distinct(values: readonly (string | undefined)[]): string[] {
-  return [...new Set(values.filter((v): v is string => v !== undefined && v !== ''))];
-}
 function countAssistant(events: readonly TimelineEvent[]): number {
   return events.filter((e) => e.kind === 'assistant').length;
 }

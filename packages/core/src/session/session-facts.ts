@@ -11,9 +11,9 @@ import type { RawCallWithAgent } from './build-call.js';
 import { hiddenReasonOf, userText } from './classify-user.js';
 import { signatureOf } from './copies.js';
 import { usageByModel } from './load-session.js';
-import { promptTitleOf } from './prompt-title.js';
 import { pullRecords } from './record-stream.js';
 import { agentIdOfResult } from './subagents.js';
+import { placeOf, recordFactOf, SessionSummary, titleFactOf } from './summary.js';
 
 /** Where a record is: its file (index in the session's files) and its place among that file's record events. */
 export interface At {
@@ -65,18 +65,9 @@ export class SessionFacts {
   recordCount = 0;
   duplicateRecords = 0;
   unknownRecords = 0;
-  prompts = 0;
-  title: { custom?: string; ai?: string; prompt?: string } = {};
-  readonly summaries: { readonly leaf: string; readonly summary: string }[] = [];
-  startedAt: IsoTimestamp | undefined;
-  endedAt: IsoTimestamp | undefined;
-  private startMs = Number.POSITIVE_INFINITY;
-  private endMs = Number.NEGATIVE_INFINITY;
-  readonly versions = new Set<string>();
-  readonly models = new Set<string>();
-  gitBranch: string | undefined;
-  mainCwd: string | undefined;
-  anyCwd: string | undefined;
+  /** Times, prompts, directory, versions, models, branch and title: core's one summary rule. */
+  readonly summary = new SessionSummary<IsoTimestamp | undefined>();
+  private titled = false;
   lastPromptLeaf: RecordUuid | undefined;
   newestMain: { uuid: RecordUuid; ms: number } | undefined;
   private readonly usage: {
@@ -135,17 +126,8 @@ export class SessionFacts {
     const inMain = subagent === undefined;
     const sidechain = 'isSidechain' in record && record.isSidechain;
     if (record.kind === 'unknown') this.unknownRecords += 1;
-    if (record.kind !== 'unknown' && record.kind !== 'api-request' && record.timestamp !== undefined) {
-      const ms = timestampMs(record.timestamp);
-      if (ms !== undefined && ms < this.startMs) [this.startMs, this.startedAt] = [ms, record.timestamp];
-      if (ms !== undefined && ms > this.endMs) [this.endMs, this.endedAt] = [ms, record.timestamp];
-    }
-    if ('version' in record && record.version) this.versions.add(record.version);
-    if (record.kind === 'assistant' && !record.isSynthetic && record.model) this.models.add(record.model);
-    if ('cwd' in record && record.cwd) {
-      this.anyCwd ??= record.cwd;
-      if (inMain && !sidechain) this.mainCwd ??= record.cwd;
-    }
+    // Copies are dropped before: each kept record is a prompt of its own.
+    this.summary.add(recordFactOf(record, placeOf(record, inMain), `${at.file}:${at.ordinal}`));
     if (record.kind === 'assistant' && !record.isSynthetic && record.usage && record.model !== undefined) {
       const key = record.messageId ?? record.uuid;
       const prev = this.usageIndex.get(key);
@@ -174,22 +156,15 @@ export class SessionFacts {
   }
 
   private takeMain(record: TranscriptRecord, sidechain: boolean): void {
-    if (record.kind === 'title' && record.title !== '') {
-      if (record.source === 'custom-title') this.title.custom = record.title;
-      else this.title.ai = record.title;
-    } else if (record.kind === 'summary' && record.leafUuid !== undefined) {
-      this.summaries.push({ leaf: record.leafUuid, summary: record.summary });
-    } else if (record.kind === 'user' && this.title.prompt === undefined) {
-      this.title.prompt = promptTitleOf(record);
+    const title = titleFactOf(record, !this.titled);
+    if (title !== undefined) {
+      this.summary.addTitle(title);
+      if (title.source === 'first-prompt') this.titled = true;
     }
     if (record.kind === 'last-prompt' && record.leafUuid) this.lastPromptLeaf = record.leafUuid;
     if ('isSidechain' in record && !sidechain) {
       const ms = timestampMs(record.timestamp) ?? 0;
       if (!this.newestMain || ms >= this.newestMain.ms) this.newestMain = { uuid: record.uuid, ms };
-    }
-    if (!sidechain) {
-      if ('gitBranch' in record && record.gitBranch !== undefined) this.gitBranch = record.gitBranch;
-      if (record.kind === 'user' && hiddenReasonOf(record) === undefined) this.prompts += 1;
     }
   }
 
