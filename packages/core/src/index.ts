@@ -12,9 +12,9 @@ export { readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
 export { streamRecords } from './adapters/claude-code/read-records.js';
 export { canonicalToolName } from './adapters/claude-code/tool-names.js';
 export type { AgentAdapter, AgentCapabilities } from './agents/adapter.js';
+export { adapterForFile, adaptersForPath, agentAdapters } from './agents/adapters.js';
 export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';
 export { timestampDurations } from './agents/durations.js';
-export { adapterForFile, adaptersForPath, agentAdapters } from './agents/registry.js';
 export { AgentDashError, NotTranscriptError, PathNotFoundError, UnreadableFileError } from './errors.js';
 export {
   type DiscoveredFile,

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { adapterForFile } from '../agents/registry.js';
+import { adapterForFile } from '../agents/adapters.js';
 import { isRecord, str } from '../internal/guards.js';
 import { capDepth } from '../internal/json-depth.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { adapterForFile } from '../agents/registry.js';
+import { adapterForFile } from '../agents/adapters.js';
 import { isRecord, str } from '../internal/guards.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
 import { createSessionId, createSubagentId, timestampMs } from '../model/ids.js';
