@@ -78,7 +78,7 @@ export {
 } from './otel/types.js';
 export { type ToolEnvelope, toEnvelope } from './results/envelope.js';
 export { hiddenReasonOf, userText } from './session/classify-user.js';
-export { blockIdsOf } from './session/copies.js';
+export { blockIdsOf, CopyFilter } from './session/copies.js';
 export {
   backgroundTaskOf,
   extremesBy,

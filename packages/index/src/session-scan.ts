@@ -45,12 +45,11 @@ export interface SessionScan {
   readonly thread: readonly ThreadRow[];
 }
 
-export const EMPTY_SCAN: SessionScan = {
-  summary: new SessionSummary<number>(),
-  stampText: () => null,
-  usage: [],
-  thread: [],
-};
+/** What usage and time are counted from (session-usage.ts). */
+export type UsageScan = Pick<SessionScan, 'usage' | 'thread'>;
+
+/** A session without records. */
+export const EMPTY_SCAN: UsageScan = { usage: [], thread: [] };
 
 /** A session's file, in the order core reads them. */
 export interface ScanFile {

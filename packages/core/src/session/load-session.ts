@@ -15,7 +15,7 @@ import type { ToolCall, ToolResult } from '../model/tool-call.js';
 import { assembleThread } from './assemble.js';
 import { orphanCall, type RawCallWithAgent, toolCallOf } from './build-call.js';
 import { hiddenReasonOf } from './classify-user.js';
-import { signatureOf } from './copies.js';
+import { CopyFilter, signatureOf } from './copies.js';
 import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
@@ -43,7 +43,7 @@ export interface LoadSessionOptions {
 export async function loadSession(group: SessionFiles, options: LoadSessionOptions = {}): Promise<Session> {
   const issues: ParseIssue[] = [];
   const files: SessionFileInfo[] = [];
-  const seen = new Set<string>();
+  const copies = new CopyFilter();
   let duplicateRecords = 0;
   let recordCount = 0;
 
@@ -62,24 +62,16 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
         options.open ? { open: options.open } : {},
       );
       const kept: TranscriptRecord[] = [];
-      // A record whose uuid an earlier file holds is a resume or fork copy. Within one file a repeated uuid is a
-      // copy only when the record is the same: stitched and hand-made files repeat placeholder uuids on others.
-      const mine = new Map<string, Set<string>>();
+      // Resume and fork copies are dropped (`CopyFilter`).
       for (const record of read.records) {
         recordCount += 1;
-        if ('uuid' in record) {
-          const signatures = mine.get(record.uuid);
-          const signature = signatureOf(record);
-          if (seen.has(record.uuid) || signatures?.has(signature)) {
-            duplicateRecords += 1;
-            continue;
-          }
-          if (signatures) signatures.add(signature);
-          else mine.set(record.uuid, new Set([signature]));
+        if ('uuid' in record && copies.isCopy(record.uuid, signatureOf(record))) {
+          duplicateRecords += 1;
+          continue;
         }
         kept.push(record);
       }
-      for (const uuid of mine.keys()) seen.add(uuid);
+      copies.endFile();
       return kept;
     } catch (error) {
       issues.push({ code: 'unreadable_file', file: path, line: 0, message: errorMessage(error) });
@@ -173,7 +165,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   });
 
   const events = assembleThread(mainThread, callsById);
-  const summary = summaryOf(mainRecords, threads, group.main?.path, seen);
+  const summary = summaryOf(mainRecords, threads, group.main?.path, copies);
   // The header's call counts, by the rules the index's header follows too.
   const counted = headerCountsOf({ calls: calls.map(headerCallOf), main: undefined, threads: [] });
   return {
@@ -259,7 +251,7 @@ function summaryOf(
   mainRecords: readonly TranscriptRecord[],
   threads: readonly SubagentThread[],
   mainPath: string | undefined,
-  seen: ReadonlySet<string>,
+  copies: CopyFilter,
 ): SummaryOf<IsoTimestamp | undefined> {
   const summary = new SessionSummary<IsoTimestamp | undefined>();
   let titled = false;
@@ -276,7 +268,7 @@ function summaryOf(
       summary.add(recordFactOf(record, 'subagent', `${thread.key}:${i}`));
     });
   }
-  return summary.finish((uuid) => seen.has(uuid));
+  return summary.finish((uuid) => copies.holds(uuid));
 }
 
 /** Usage per model: each response once (by message id), the largest output count of its block records. */

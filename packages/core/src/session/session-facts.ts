@@ -9,7 +9,7 @@ import type { ChainRecord, TranscriptRecord, UserRecord } from '../model/record.
 import type { UsageTotals } from '../model/session.js';
 import type { RawCallWithAgent } from './build-call.js';
 import { hiddenReasonOf, userText } from './classify-user.js';
-import { signatureOf } from './copies.js';
+import { CopyFilter, signatureOf } from './copies.js';
 import { usageByModel } from './load-session.js';
 import { pullRecords } from './record-stream.js';
 import { agentIdOfResult } from './subagents.js';
@@ -55,7 +55,8 @@ export class SessionFacts {
   readonly dropped: Set<number>[] = [];
   /** Record events of each file in this read (a file appended to later is read no further). */
   readonly recordsOfFile: number[] = [];
-  readonly seen = new Set<string>();
+  /** Resume and fork copies, dropped as they are read. */
+  readonly copies = new CopyFilter();
   readonly calls = new Map<string, CallFact>();
   readonly results = new Map<string, ResultFact>();
   readonly threads: ThreadFacts[] = [];
@@ -93,9 +94,7 @@ export class SessionFacts {
   async read(file: DiscoveredFile, index: number, open: OpenBytes | undefined, subagent?: ThreadFacts): Promise<void> {
     const dropped = new Set<number>();
     this.dropped[index] = dropped;
-    const mine = new Map<string, Set<string>>();
     let ordinal = -1;
-    const keptUuids: string[] = [];
     for await (const event of pullRecords(file, open)) {
       if (event.kind === 'issue') {
         this.issues.push(event.issue);
@@ -104,21 +103,14 @@ export class SessionFacts {
       ordinal += 1;
       const record = event.record;
       this.recordCount += 1;
-      if ('uuid' in record) {
-        const signatures = mine.get(record.uuid);
-        const signature = signatureOf(record);
-        if (this.seen.has(record.uuid) || signatures?.has(signature)) {
-          this.duplicateRecords += 1;
-          dropped.add(ordinal);
-          continue;
-        }
-        if (signatures) signatures.add(signature);
-        else mine.set(record.uuid, new Set([signature]));
-        keptUuids.push(record.uuid);
+      if ('uuid' in record && this.copies.isCopy(record.uuid, signatureOf(record))) {
+        this.duplicateRecords += 1;
+        dropped.add(ordinal);
+        continue;
       }
       this.take(record, { file: index, ordinal, offset: record.loc.offset ?? 0 }, subagent);
     }
-    for (const uuid of keptUuids) this.seen.add(uuid);
+    this.copies.endFile();
     this.recordsOfFile[index] = ordinal + 1;
   }
 

@@ -336,7 +336,7 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
     };
   });
 
-  const summary = facts.summary.finish((uuid) => facts.seen.has(uuid));
+  const summary = facts.summary.finish((uuid) => facts.copies.holds(uuid));
   const head: SessionHead = {
     id: createSessionId(group.sessionId),
     agent: adapter.id,
