@@ -1,3 +1,4 @@
+import { agentLabels } from '@agentdash/core/base';
 import { parse } from './args.js';
 import type { CommandSpec } from './commands/common.js';
 import type { Context } from './context.js';
@@ -38,7 +39,7 @@ export const VERSION = '0.1.0';
 async function mainHelp(): Promise<string> {
   const commands = await Promise.all(Object.values(loaders).map((load) => load()));
   const width = Math.max(...commands.map((c) => c.name.length));
-  return `agentdash ${VERSION}: what AI coding agents actually did, from Claude Code, Codex and Gemini CLI transcripts.
+  return `agentdash ${VERSION}: what AI coding agents actually did, from ${agentLabels()} transcripts.
 
 Usage: agentdash <command> [options]
 

@@ -6,7 +6,8 @@
 
 export { aiderHistoriesIn } from './adapters/aider/discover.js';
 export { type CleanupPolicy, readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
-export { type AgentHomes, agentHomes, existingHomes } from './agents/homes.js';
+export type { AgentHomes } from './agents/adapter.js';
+export { agentHomes, existingHomes } from './agents/registry.js';
 export {
   AgentDashError,
   AgentNotRegisteredError,

@@ -12,9 +12,9 @@ export { readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
 export { streamRecords } from './adapters/claude-code/read-records.js';
 export { canonicalToolName } from './adapters/claude-code/tool-names.js';
 export type { AgentAdapter, AgentCapabilities } from './agents/adapter.js';
+export { adapterForFile, adaptersForPath, agentAdapters } from './agents/adapters.js';
 export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';
 export { timestampDurations } from './agents/durations.js';
-export { adapterForFile, adaptersForPath, agentAdapters } from './agents/registry.js';
 export { AgentDashError, NotTranscriptError, PathNotFoundError, UnreadableFileError } from './errors.js';
 export {
   type DiscoveredFile,
@@ -78,7 +78,7 @@ export {
 } from './otel/types.js';
 export { type ToolEnvelope, toEnvelope } from './results/envelope.js';
 export { hiddenReasonOf, userText } from './session/classify-user.js';
-export { blockIdsOf } from './session/copies.js';
+export { blockIdsOf, CopyFilter } from './session/copies.js';
 export {
   backgroundTaskOf,
   extremesBy,
@@ -99,6 +99,15 @@ export {
   STREAM_FROM_BYTES,
 } from './session/session-stream.js';
 export { agentIdOfResult } from './session/subagents.js';
+export {
+  countsForTime,
+  type RecordFact,
+  type RecordPlace,
+  SessionSummary,
+  type SummaryOf,
+  type TitleFact,
+  type TitleSource,
+} from './session/summary.js';
 // The time module's names are its own index's (packages/core/src/time, kept by the time partition's owner).
 export * from './time/index.js';
 export {

@@ -11,6 +11,7 @@
 
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import {
+  CopyFilter,
   extremesBy,
   type HeaderCall,
   headerCountsOf,
@@ -350,9 +351,10 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
 }
 
 /**
- * The records core keeps, per file: a uuid an earlier file holds is a copy; within a file, a repeat of the same
- * record. When no uuid repeats in the session's files (nearly always), nothing is a copy: the main thread is then
- * counted in SQL and only the main file's sidechain records are read (a long session has tens of thousands).
+ * The records core keeps (core's `CopyFilter`), per file: a uuid an earlier file holds is a copy; within a file, a
+ * repeat of the same record. When no uuid repeats in the session's files (nearly always), nothing is a copy: the main
+ * thread is then counted in SQL and only the main file's sidechain records are read (a long session has tens of
+ * thousands).
  */
 function keptRecords(
   db: Store['db'],
@@ -369,27 +371,19 @@ function keptRecords(
     return { duplicateRecords: 0, kept, mainCounts: mainCounts ?? { shown: 0, prompts: 0, assistant: 0 } };
   }
   let duplicateRecords = 0;
-  const seen = new Set<string>();
-  files.forEach((file, fileIndex) => {
-    // Per uuid, the records of it kept in this file (one, nearly always).
-    const mine = new Map<string, RecordRow | RecordRow[]>();
+  const copies = new CopyFilter();
+  for (const file of files) {
     const rows: RecordRow[] = [];
     for (const row of prepared(db, RECORDS).all(file.id) as RecordRow[]) {
-      if (row.key !== '' && CHAIN_KINDS.has(row.kind)) {
-        const earlier = mine.get(row.key);
-        if (seen.has(row.key) || (earlier !== undefined && sameRecord(earlier, row))) {
-          duplicateRecords += 1;
-          continue;
-        }
-        if (earlier === undefined) mine.set(row.key, row);
-        else if (Array.isArray(earlier)) earlier.push(row);
-        else mine.set(row.key, [earlier, row]);
+      if (row.key !== '' && CHAIN_KINDS.has(row.kind) && copies.isCopy(row.key, signatureOf(row))) {
+        duplicateRecords += 1;
+        continue;
       }
       rows.push(row);
     }
-    if (fileIndex < files.length - 1) for (const key of mine.keys()) seen.add(key);
+    copies.endFile();
     kept.set(file.id, rows);
-  });
+  }
   return { duplicateRecords, kept, mainCounts: undefined };
 }
 
@@ -414,18 +408,12 @@ function linkThreads(
 }
 
 /**
- * Whether a record repeats one of `earlier` (core's `signatureOf`: kind, time, message id, and the block ids `sig`
- * keeps for placeholder uuids). (ts_text, ts_ms) tells timestamps apart as their text does: ts_text is kept only
+ * What the row keeps of core's `signatureOf` (kind, time, message id, and the block ids `sig` keeps for placeholder
+ * uuids), for core's `CopyFilter`. (ts_text, ts_ms) tells timestamps apart as their text does: ts_text is kept only
  * when it is not the ISO form of ts_ms.
  */
-function sameRecord(earlier: RecordRow | readonly RecordRow[], row: RecordRow): boolean {
-  const same = (e: RecordRow) =>
-    e.kind === row.kind &&
-    e.ts_text === row.ts_text &&
-    e.ts_ms === row.ts_ms &&
-    e.message_id === row.message_id &&
-    e.sig === row.sig;
-  return Array.isArray(earlier) ? earlier.some(same) : same(earlier as RecordRow);
+function signatureOf(row: RecordRow): string {
+  return JSON.stringify([row.kind, row.ts_text, row.ts_ms, row.message_id, row.sig]);
 }
 
 /** The thread's first user message that is not meta (its `prompt_text` is stored). */

@@ -1,9 +1,10 @@
 /**
  * One pass over a session's stored records for its summary (sessions.ts) and usage (session-usage.ts): each file's
- * rows in line order, the files as core reads them (main first, then by path). Nine queries scanned the same rows
- * before, each its own way; reading rows was most of a session's summary, and summaries a large part of a cold
- * index's writer time.
+ * rows in line order, the files as core reads them (main first, then by path). The summary's rules are core's
+ * (`SessionSummary`, which `loadSession` folds its records into too); this reads the rows and hands it their facts.
+ * Reading rows was most of a session's summary, and summaries a large part of a cold index's writer time.
  */
+import { type RecordFact, SessionSummary } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 
 /** An assistant record with usage, as `SessionUsageUpdater` counts it. */
@@ -36,41 +37,19 @@ export interface ThreadRow {
 }
 
 export interface SessionScan {
-  /** The earliest and latest timed records (`ts` as stored, and its milliseconds). */
-  readonly startedAt: string | null;
-  readonly startedMs: number | null;
-  readonly endedAt: string | null;
-  readonly endedMs: number | null;
-  /** Distinct prompts of the main thread (by uuid). */
-  readonly prompts: number;
-  /** Distinct model responses (by message id, else uuid). */
-  readonly responses: number;
-  /** The first working directory: main file first, main thread first, then by path and line. */
-  readonly cwd: string | null;
-  /** Client versions and models, in order of first use. */
-  readonly versions: readonly string[];
-  readonly models: readonly string[];
-  /** The main thread's last git branch. */
-  readonly gitBranch: string | null;
+  /** The session's summary by core's rule, its stamps where a record is (`stampText` reads its time as stored). */
+  readonly summary: SessionSummary<number>;
+  readonly stampText: (stamp: number | undefined) => string | null;
   readonly usage: readonly UsageRow[];
   /** Requests are not among them (session-usage.ts adds them). */
   readonly thread: readonly ThreadRow[];
 }
 
-export const EMPTY_SCAN: SessionScan = {
-  startedAt: null,
-  startedMs: null,
-  endedAt: null,
-  endedMs: null,
-  prompts: 0,
-  responses: 0,
-  cwd: null,
-  versions: [],
-  models: [],
-  gitBranch: null,
-  usage: [],
-  thread: [],
-};
+/** What usage and time are counted from (session-usage.ts). */
+export type UsageScan = Pick<SessionScan, 'usage' | 'thread'>;
+
+/** A session without records. */
+export const EMPTY_SCAN: UsageScan = { usage: [], thread: [] };
 
 /** A session's file, in the order core reads them. */
 export interface ScanFile {
@@ -138,14 +117,14 @@ function rowOf(values: RowValues): Row {
 
 const THREAD_KINDS: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
 
-/** Where a record is: ties between times go to the first in file id and line order (the order SQLite scanned in). */
-interface At {
-  readonly ms: number;
-  readonly fileId: number;
-  readonly line: number;
-}
+/**
+ * Where a row is, as one number (the summary keeps it for its earliest and latest record): the file's place in the
+ * session's files, then its line. A session has far fewer files than 2^21.
+ */
+const LINES = 2 ** 32;
 
-const before = (a: At, b: At) => a.fileId < b.fileId || (a.fileId === b.fileId && a.line < b.line);
+/** The summary's facts of one row, reused from row to row (the summary keeps none of it but the stamp). */
+type MutableFact = { -readonly [K in keyof RecordFact<number>]: RecordFact<number>[K] };
 
 export class SessionScanner {
   private readonly s;
@@ -164,65 +143,59 @@ export class SessionScanner {
     };
   }
 
-  /** Scan the records of a session's files, given in the order core reads them (main first, then by path). */
+  /**
+   * Scan the records of a session's files, given in the order core reads them (main first, then by path): the
+   * summary by core's rule (`SessionSummary`), and the rows usage and time are counted from. The title is not
+   * among it (sessions.ts adds it to `summary` from the titles table and calls `finish`).
+   */
   scan(files: readonly ScanFile[]): SessionScan {
-    const texts = new Map<number, string | null>();
-    const text = (ref: number | null): string | null => {
-      if (ref === null) return null;
+    const texts = new Map<number, string | undefined>();
+    const text = (ref: number | null): string | undefined => {
+      if (ref === null) return undefined;
       let t = texts.get(ref);
-      if (t === undefined) {
-        t = (this.s.text.get(ref) as string | undefined) ?? null;
+      if (t === undefined && !texts.has(ref)) {
+        t = (this.s.text.get(ref) as string | null | undefined) ?? undefined;
         texts.set(ref, t);
       }
       return t;
     };
-    let first: At | undefined;
-    let last: At | undefined;
-    const prompts = new Set<string>();
-    const responses = new Set<string>();
-    let cwd: { ref: number; main: boolean; sidechain: number } | undefined;
-    const versions = new Set<string>();
-    const models = new Set<string>();
-    let branch: { text: string; line: number } | undefined;
+    const summary = new SessionSummary<number>();
+    const fact: MutableFact = {
+      place: 'main',
+      ms: undefined,
+      stamp: 0,
+      cwd: undefined,
+      version: undefined,
+      gitBranch: undefined,
+      model: undefined,
+      responseKey: undefined,
+      promptKey: undefined,
+    };
     const usage: UsageRow[] = [];
     const thread: ThreadRow[] = [];
-    for (const file of files) {
+    files.forEach((file, fileIndex) => {
       const main = file.role === 'main';
       for (const values of this.s.rows.all(file.id) as RowValues[]) {
         const r = rowOf(values);
-        if (r.ts_ms !== null) {
-          const at = { ms: r.ts_ms, fileId: file.id, line: r.line };
-          if (first === undefined || at.ms < first.ms || (at.ms === first.ms && before(at, first))) first = at;
-          if (last === undefined || at.ms > last.ms || (at.ms === last.ms && before(at, last))) last = at;
-        }
         const mainThread = main && r.is_sidechain === 0;
-        if (r.is_prompt === 1 && r.is_sidechain === 0 && r.uuid !== null) prompts.add(r.uuid);
         const assistant = r.kind === 'assistant';
-        if (assistant && r.is_synthetic === 0) {
-          const key = r.message_id ?? r.uuid;
-          if (key !== null) responses.add(key);
-          const model = text(r.model_ref);
-          if (model !== null && model !== '') models.add(model);
-        }
-        // Main files before subagent files, the main thread before sidechains, then path and line (files and lines
-        // come in that order: the first of each kind is the earliest).
-        if (
-          r.cwd_ref !== null &&
-          (cwd === undefined || (main && !cwd.main) || (main === cwd.main && r.is_sidechain < cwd.sidechain))
-        ) {
-          cwd = { ref: r.cwd_ref, main, sidechain: r.is_sidechain };
-        }
-        const version = text(r.version_ref);
-        if (version !== null && version !== '') versions.add(version);
-        if (mainThread && r.git_branch_ref !== null && (branch === undefined || r.line > branch.line)) {
-          const t = text(r.git_branch_ref);
-          if (t !== null && t !== '') branch = { text: t, line: r.line };
-        }
+        const response = assistant && r.is_synthetic === 0;
+        fact.place = mainThread ? 'main' : main ? 'sidechain' : 'subagent';
+        // Stored rows are the records whose time counts (core's `countsForTime`).
+        fact.ms = r.ts_ms ?? undefined;
+        fact.stamp = fileIndex * LINES + r.line;
+        fact.cwd = text(r.cwd_ref);
+        fact.version = text(r.version_ref);
+        fact.gitBranch = mainThread ? text(r.git_branch_ref) : undefined;
+        fact.model = response ? text(r.model_ref) : undefined;
+        fact.responseKey = response ? (r.message_id ?? r.uuid ?? undefined) : undefined;
+        fact.promptKey = r.is_prompt === 1 ? (r.uuid ?? undefined) : undefined;
+        summary.add(fact);
         if (assistant && r.output_tokens !== null) {
           usage.push({
             message_id: r.message_id,
             request_id: r.request_id,
-            model: text(r.model_ref),
+            model: text(r.model_ref) ?? null,
             ts_ms: r.ts_ms,
             is_synthetic: r.is_synthetic,
             agent_id: mainThread ? null : (file.agent_id ?? 'sidechain'),
@@ -246,20 +219,15 @@ export class SessionScanner {
           });
         }
       }
-    }
-    const tsAt = (at: At | undefined) =>
-      at === undefined ? null : ((this.s.ts.get(at.fileId, at.line) as string | null | undefined) ?? null);
+    });
+    const stampText = (stamp: number | undefined) => {
+      const file = stamp === undefined ? undefined : files[Math.floor(stamp / LINES)];
+      if (file === undefined || stamp === undefined) return null;
+      return (this.s.ts.get(file.id, stamp % LINES) as string | null | undefined) ?? null;
+    };
     return {
-      startedAt: tsAt(first),
-      startedMs: first?.ms ?? null,
-      endedAt: tsAt(last),
-      endedMs: last?.ms ?? null,
-      prompts: prompts.size,
-      responses: responses.size,
-      cwd: cwd === undefined ? null : text(cwd.ref),
-      versions: [...versions],
-      models: [...models],
-      gitBranch: branch?.text ?? null,
+      summary,
+      stampText,
       usage,
       thread,
     };

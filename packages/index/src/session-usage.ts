@@ -17,7 +17,7 @@ import {
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { INTERN_STRING } from './schema-derived.js';
-import type { SessionScan, ThreadRow } from './session-scan.js';
+import type { ThreadRow, UsageScan } from './session-scan.js';
 import type { UsagePart } from './types.js';
 
 export class SessionUsageUpdater {
@@ -56,7 +56,7 @@ export class SessionUsageUpdater {
   }
 
   /** Recompute a session's responses, usage detail and time (after its summary row was written) from its scan. */
-  update(sid: string, scan: SessionScan): void {
+  update(sid: string, scan: UsageScan): void {
     this.s.deleteResponses.run(sid);
     const rows = scan.usage;
     const records: UsageRecord<string | null>[] = rows.map((r) => ({

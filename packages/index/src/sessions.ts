@@ -1,3 +1,4 @@
+import type { TitleSource } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { idOfKey } from './file-row.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
@@ -30,7 +31,7 @@ export class SessionUpdater {
       ),
       titles: db.prepare(
         `SELECT t.source, t.title, t.leaf_uuid FROM titles t JOIN files f ON f.id = t.file_id
-         WHERE f.session_id = ? AND f.role = 'main' AND t.title <> '' ORDER BY t.line`,
+         WHERE f.session_id = ? AND f.role = 'main' AND t.source <> 'first-prompt' AND t.title <> '' ORDER BY t.line`,
       ),
       hasUuid: db
         .prepare(
@@ -86,52 +87,39 @@ export class SessionUpdater {
     // Times, counts, versions, models, directory and branch: one pass over the session's records.
     const scan = this.scanner.scan(files);
     const calls = this.s.calls.get(p) as { calls: number; errors: number; expected: number };
-    const title = this.titleOf(sid);
+    // The title by core's rule too: the main file's title records and summaries, then its first titling prompt.
+    for (const row of this.s.titles.all(sid) as { source: TitleSource; title: string; leaf_uuid: string | null }[]) {
+      scan.summary.addTitle({ source: row.source, title: row.title, leaf: row.leaf_uuid ?? undefined });
+    }
+    // Already cut by `promptTitleOf` (at a word boundary, never through a secret): cutting it again here kept the
+    // first part of a secret crossing the cut, which exports then no longer recognised.
+    const prompt = (this.s.firstPrompt.get({ sid }) as string | undefined)?.trim();
+    if (prompt) scan.summary.addTitle({ source: 'first-prompt', title: prompt });
+    const summary = scan.summary.finish((uuid) => this.s.hasUuid.get(sid, uuid) !== undefined);
     this.s.upsert.run({
       id: sid,
       session_id: idOfKey(sid),
       project_dir: main?.project_dir ?? '',
-      project_path: scan.cwd,
-      title: title?.title ?? null,
-      title_source: title?.source ?? null,
-      started_at: scan.startedAt,
-      ended_at: scan.endedAt,
-      started_ms: scan.startedMs,
-      ended_ms: scan.endedMs,
-      prompts: scan.prompts,
-      messages: scan.prompts + scan.responses,
+      project_path: summary.projectPath ?? null,
+      title: summary.title ?? null,
+      title_source: summary.titleSource ?? null,
+      started_at: scan.stampText(summary.startedAt),
+      ended_at: scan.stampText(summary.endedAt),
+      started_ms: summary.startedMs ?? null,
+      ended_ms: summary.endedMs ?? null,
+      prompts: summary.prompts,
+      messages: summary.prompts + summary.responses,
       tool_calls: calls.calls,
       errors: calls.errors,
       expected_errors: calls.expected,
-      versions: JSON.stringify(scan.versions),
-      models: JSON.stringify(scan.models),
-      git_branch: scan.gitBranch,
+      versions: JSON.stringify(summary.versions),
+      models: JSON.stringify(summary.models),
+      git_branch: summary.gitBranch ?? null,
       issues: this.s.issues.get(sid) as number,
     });
     this.s.setAgent.run(p);
     // Usage and time: each API response once, by SessionUsageUpdater (sessions.usage_detail; the older
     // sessions.usage column is no longer written).
     this.usage.update(sid, scan);
-  }
-
-  private titleOf(sid: string): { title: string; source: string } | undefined {
-    let custom: string | undefined;
-    let ai: string | undefined;
-    let summary: string | undefined;
-    for (const row of this.s.titles.all(sid) as { source: string; title: string; leaf_uuid: string | null }[]) {
-      if (row.source === 'custom-title') custom = row.title;
-      else if (row.source === 'ai-title') ai = row.title;
-      else if (row.source === 'summary' && row.leaf_uuid !== null && this.s.hasUuid.get(sid, row.leaf_uuid)) {
-        summary = row.title;
-      }
-    }
-    if (custom !== undefined) return { title: custom, source: 'custom-title' };
-    if (ai !== undefined) return { title: ai, source: 'ai-title' };
-    if (summary !== undefined) return { title: summary, source: 'summary' };
-    const prompt = (this.s.firstPrompt.get({ sid }) as string | undefined)?.trim();
-    // Already cut by `promptTitleOf` (at a word boundary, never through a secret): cutting it again here kept the
-    // first part of a secret crossing the cut, which exports then no longer recognised.
-    if (prompt) return { title: prompt, source: 'first-prompt' };
-    return undefined;
   }
 }

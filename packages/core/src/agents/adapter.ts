@@ -1,7 +1,7 @@
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../io/discover.js';
 import type { ListedFolder } from '../io/listed-folders.js';
 import type { ReadEnd, ReadLinesOptions } from '../io/read-lines.js';
-import type { AgentId } from '../model/agent.js';
+import { type AgentId, agentInfo } from '../model/agent.js';
 import type { CallInput } from '../model/call-input.js';
 import type { RawCall, RawResult, RecordEvent } from '../model/raw.js';
 import type { Duration, ToolResult } from '../model/tool-call.js';
@@ -36,7 +36,7 @@ export interface AgentCapabilities {
  * blocks and `Usage`), and types each tool result onto the shared kinds (`TypedResult`, `core/model`). Everything
  * after that (pairing, sessions, the index, the server, the dashboard) is shared and never asks which agent it is.
  * Every adapter passes the conformance suite (`conformance.ts`). Adding an agent is one folder under
- * `core/src/adapters/` plus one line in `registry.ts`.
+ * `core/src/adapters/`, its entry in `agentInfos` (`model/agent.ts`) and one line in `registry.ts`.
  *
  * Parsing never throws on bad data: a bad line or document is an issue, the rest is read.
  */
@@ -98,4 +98,21 @@ export interface AgentAdapter {
 /** Declare an adapter with its type checked (the identity; `satisfies` without repeating the type). */
 export function defineAdapter<T extends AgentAdapter>(adapter: T): T {
   return adapter;
+}
+
+/**
+ * What an adapter says of an agent without its parser: the id, label and resume command of its `agentInfos` entry,
+ * and where the agent keeps its transcripts and how its folders are recognised. Each adapter folder's `homes.ts`
+ * defines it (light to load: the CLI finds the default homes without loading a parser) and its adapter spreads it.
+ */
+export type AgentHomes = Pick<AgentAdapter, 'id' | 'label' | 'resume' | 'defaultHomes' | 'recognizes'>;
+
+/** An agent's homes, with its id, label and resume command from `agentInfos`. */
+export function defineHomes<K extends AgentId>(
+  id: K,
+  defaultHomes: AgentAdapter['defaultHomes'],
+  recognizes: AgentAdapter['recognizes'],
+): AgentHomes & { readonly id: K } {
+  const { label, resume } = agentInfo(id);
+  return { id, label, resume, defaultHomes, recognizes };
 }

@@ -10,8 +10,8 @@ import { geminiConformance } from '../adapters/gemini/conformance-options.js';
 import { openCodeConformance } from '../adapters/opencode/test-helpers.js';
 import { qwenConformance } from '../adapters/qwen/test-helpers.js';
 import type { AgentId } from '../model/agent.js';
+import { agentAdapters } from './adapters.js';
 import { type ConformanceOptions, conformanceCases } from './conformance.js';
-import { agentAdapters } from './registry.js';
 
 /** Each registered agent's bundled fixtures and its written exceptions. An agent without fixtures fails. */
 const perAgent: { readonly [K in AgentId]?: Omit<ConformanceOptions, 'adapter' | 'scratchDir'> } = {

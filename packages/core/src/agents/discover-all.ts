@@ -3,8 +3,8 @@ import { type DiscoveredFile, type DiscoverOptions, type Discovery, discoverFile
 import { type ListedFolder, mergeListed } from '../io/listed-folders.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { AgentAdapter } from './adapter.js';
-import { existingHomes } from './homes.js';
-import { adaptersForPath, agentAdapters } from './registry.js';
+import { adaptersForPath, agentAdapters } from './adapters.js';
+import { existingHomes } from './registry.js';
 
 /**
  * Every transcript file under the given paths, whichever agent wrote it: each path goes to the adapters that

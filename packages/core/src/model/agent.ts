@@ -25,8 +25,9 @@ export interface AgentInfo {
 }
 
 /**
- * Every agent AgentDash reads, in the order shown. Adding an agent: its folder under `core/src/adapters/` and one
- * entry here; the compiler then asks for its adapter (`agents/registry.ts`) and its homes (`agents/homes.ts`).
+ * Every agent AgentDash reads, in the order shown: the data every part may know (browser-safe). Adding an agent: its
+ * folder under `core/src/adapters/`, one entry here, and the one line the compiler then asks for in
+ * `agents/registry.ts` (its homes and its adapter).
  * `claude` stays first: rows stored without an agent are Claude Code's.
  */
 export const agentInfos = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentAdapter } from '../agents/adapter.js';
-import { adapterFor } from '../agents/registry.js';
+import { adapterFor } from '../agents/adapters.js';
 import { type SummarizableCall, summarizeCall } from './summarize-call.js';
 
 /** A call as the adapter of `agent` describes it: canonical name, kind and typed input, as loadSession gives them. */

@@ -5,8 +5,6 @@
  * feed them a loaded session (the server's session view); the index feeds them its stored rows
  * (`index/src/session-header.ts`), so both headers follow the same rules.
  */
-import { type IsoTimestamp, timestampMs } from '../model/ids.js';
-import type { TranscriptRecord } from '../model/record.js';
 import type { HiddenReason } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import type { TypedResult } from '../model/typed-result.js';
@@ -147,19 +145,6 @@ export function headerCountsOf(input: {
   const totalEvents =
     input.main?.shownEvents ?? input.threads.filter((t) => !t.started).reduce((n, t) => n + t.shownEvents, 0);
   return { totalEvents, toolCalls: input.calls.length, errors, expectedErrors, toolCounts, shells, threads };
-}
-
-/** A session's first and last timestamps, as written: its records' but unknown ones and API requests. */
-export function timeRange(records: readonly TranscriptRecord[]): {
-  startedAt: IsoTimestamp | undefined;
-  endedAt: IsoTimestamp | undefined;
-} {
-  const stamps = records
-    .filter((r) => r.kind !== 'unknown' && r.kind !== 'api-request')
-    .map((r) => r.timestamp)
-    .filter((t): t is IsoTimestamp => t !== undefined);
-  const { first, last } = extremesBy(stamps, timestampMs);
-  return { startedAt: first, endedAt: last };
 }
 
 /**

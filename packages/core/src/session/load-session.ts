@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { adapterForFile } from '../agents/registry.js';
+import { adapterForFile } from '../agents/adapters.js';
 import { isRecord, str } from '../internal/guards.js';
 import { capDepth } from '../internal/json-depth.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
@@ -15,11 +15,11 @@ import type { ToolCall, ToolResult } from '../model/tool-call.js';
 import { assembleThread } from './assemble.js';
 import { orphanCall, type RawCallWithAgent, toolCallOf } from './build-call.js';
 import { hiddenReasonOf } from './classify-user.js';
-import { signatureOf } from './copies.js';
-import { extremesBy, headerCallOf, headerCountsOf, timeRange } from './header.js';
+import { CopyFilter, signatureOf } from './copies.js';
+import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
-import { promptTitleOf } from './prompt-title.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
+import { placeOf, recordFactOf, SessionSummary, type SummaryOf, titleFactOf } from './summary.js';
 
 export interface LoadSessionOptions {
   /**
@@ -43,7 +43,7 @@ export interface LoadSessionOptions {
 export async function loadSession(group: SessionFiles, options: LoadSessionOptions = {}): Promise<Session> {
   const issues: ParseIssue[] = [];
   const files: SessionFileInfo[] = [];
-  const seen = new Set<string>();
+  const copies = new CopyFilter();
   let duplicateRecords = 0;
   let recordCount = 0;
 
@@ -62,24 +62,16 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
         options.open ? { open: options.open } : {},
       );
       const kept: TranscriptRecord[] = [];
-      // A record whose uuid an earlier file holds is a resume or fork copy. Within one file a repeated uuid is a
-      // copy only when the record is the same: stitched and hand-made files repeat placeholder uuids on others.
-      const mine = new Map<string, Set<string>>();
+      // Resume and fork copies are dropped (`CopyFilter`).
       for (const record of read.records) {
         recordCount += 1;
-        if ('uuid' in record) {
-          const signatures = mine.get(record.uuid);
-          const signature = signatureOf(record);
-          if (seen.has(record.uuid) || signatures?.has(signature)) {
-            duplicateRecords += 1;
-            continue;
-          }
-          if (signatures) signatures.add(signature);
-          else mine.set(record.uuid, new Set([signature]));
+        if ('uuid' in record && copies.isCopy(record.uuid, signatureOf(record))) {
+          duplicateRecords += 1;
+          continue;
         }
         kept.push(record);
       }
-      for (const uuid of mine.keys()) seen.add(uuid);
+      copies.endFile();
       return kept;
     } catch (error) {
       issues.push({ code: 'unreadable_file', file: path, line: 0, message: errorMessage(error) });
@@ -173,19 +165,22 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   });
 
   const events = assembleThread(mainThread, callsById);
+  const summary = summaryOf(mainRecords, threads, group.main?.path, copies);
   // The header's call counts, by the rules the index's header follows too.
   const counted = headerCountsOf({ calls: calls.map(headerCallOf), main: undefined, threads: [] });
   return {
     id: createSessionId(group.sessionId),
     agent: adapter.id,
     files,
-    projectPath: firstCwd(mainThread) ?? firstCwd(allRecords),
+    projectPath: summary.projectPath,
     projectDir: group.projectDir,
-    ...titleOf(mainRecords, seen),
-    ...timeRange(allRecords),
-    versions: distinct(allRecords.map((r) => ('version' in r ? r.version : undefined))),
-    models: distinct(allRecords.map((r) => (r.kind === 'assistant' && !r.isSynthetic ? r.model : undefined))),
-    gitBranch: lastDefined(mainThread.map((r) => ('gitBranch' in r ? r.gitBranch : undefined))),
+    title: summary.title,
+    titleSource: summary.titleSource,
+    startedAt: summary.startedAt,
+    endedAt: summary.endedAt,
+    versions: [...summary.versions],
+    models: [...summary.models],
+    gitBranch: summary.gitBranch,
     events,
     subagents,
     calls,
@@ -197,7 +192,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       records: recordCount,
       duplicateRecords,
       unknownRecords: allRecords.filter((r) => r.kind === 'unknown').length,
-      prompts: events.filter((e) => e.kind === 'prompt').length,
+      prompts: summary.prompts,
       assistantMessages: countAssistant(events) + subagents.reduce((n, s) => n + countAssistant(s.events), 0),
       toolCalls: counted.toolCalls,
       errors: counted.errors,
@@ -248,30 +243,32 @@ function conversationMovedOn(threads: readonly (readonly TranscriptRecord[])[]):
   return moved;
 }
 
-function titleOf(
-  records: readonly TranscriptRecord[],
-  uuids: ReadonlySet<string>,
-): Pick<Session, 'title' | 'titleSource'> {
-  let custom: string | undefined;
-  let ai: string | undefined;
-  let summary: string | undefined;
-  for (const record of records) {
-    if (record.kind === 'title' && record.title !== '') {
-      if (record.source === 'custom-title') custom = record.title;
-      else ai = record.title;
-    } else if (record.kind === 'summary' && record.leafUuid !== undefined && uuids.has(record.leafUuid)) {
-      // A summary titles the conversation ending at leafUuid, which can live in another file.
-      summary = record.summary;
-    }
+/**
+ * The session's summary by core's one rule (`SessionSummary`): the main file's records (the main thread and the
+ * sidechain runs in it), then each subagent file's, copies already dropped.
+ */
+function summaryOf(
+  mainRecords: readonly TranscriptRecord[],
+  threads: readonly SubagentThread[],
+  mainPath: string | undefined,
+  copies: CopyFilter,
+): SummaryOf<IsoTimestamp | undefined> {
+  const summary = new SessionSummary<IsoTimestamp | undefined>();
+  let titled = false;
+  mainRecords.forEach((record, i) => {
+    summary.add(recordFactOf(record, placeOf(record, true), `m${i}`));
+    const title = titleFactOf(record, !titled);
+    if (title === undefined) return;
+    summary.addTitle(title);
+    if (title.source === 'first-prompt') titled = true;
+  });
+  for (const thread of threads) {
+    if (thread.file === mainPath) continue;
+    thread.records.forEach((record, i) => {
+      summary.add(recordFactOf(record, 'subagent', `${thread.key}:${i}`));
+    });
   }
-  if (custom !== undefined) return { title: custom, titleSource: 'custom-title' };
-  if (ai !== undefined) return { title: ai, titleSource: 'ai-title' };
-  if (summary !== undefined) return { title: summary, titleSource: 'summary' };
-  for (const record of records) {
-    const title = record.kind === 'user' ? promptTitleOf(record) : undefined;
-    if (title !== undefined) return { title, titleSource: 'first-prompt' };
-  }
-  return { title: undefined, titleSource: undefined };
+  return summary.finish((uuid) => copies.holds(uuid));
 }
 
 /** Usage per model: each response once (by message id), the largest output count of its block records. */
@@ -320,17 +317,6 @@ function leafOf(records: readonly TranscriptRecord[]): RecordUuid | undefined {
   return newest?.uuid;
 }
 
-function firstCwd(records: readonly TranscriptRecord[]): string | undefined {
-  for (const record of records) if ('cwd' in record && record.cwd) return record.cwd;
-  return undefined;
-}
-function lastDefined<T>(values: readonly (T | undefined)[]): T | undefined {
-  for (let i = values.length - 1; i >= 0; i--) if (values[i] !== undefined) return values[i];
-  return undefined;
-}
-function distinct(values: readonly (string | undefined)[]): string[] {
-  return [...new Set(values.filter((v): v is string => v !== undefined && v !== ''))];
-}
 function countAssistant(events: readonly TimelineEvent[]): number {
   return events.filter((e) => e.kind === 'assistant').length;
 }

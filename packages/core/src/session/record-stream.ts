@@ -1,4 +1,4 @@
-import { adapterForFile } from '../agents/registry.js';
+import { adapterForFile } from '../agents/adapters.js';
 import type { DiscoveredFile } from '../io/discover.js';
 import { type ByteSource, type OpenBytes, openFileBytes } from '../io/read-lines.js';
 import type { RecordEvent } from '../model/raw.js';

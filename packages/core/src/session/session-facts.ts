@@ -9,11 +9,11 @@ import type { ChainRecord, TranscriptRecord, UserRecord } from '../model/record.
 import type { UsageTotals } from '../model/session.js';
 import type { RawCallWithAgent } from './build-call.js';
 import { hiddenReasonOf, userText } from './classify-user.js';
-import { signatureOf } from './copies.js';
+import { CopyFilter, signatureOf } from './copies.js';
 import { usageByModel } from './load-session.js';
-import { promptTitleOf } from './prompt-title.js';
 import { pullRecords } from './record-stream.js';
 import { agentIdOfResult } from './subagents.js';
+import { placeOf, recordFactOf, SessionSummary, titleFactOf } from './summary.js';
 
 /** Where a record is: its file (index in the session's files) and its place among that file's record events. */
 export interface At {
@@ -55,7 +55,8 @@ export class SessionFacts {
   readonly dropped: Set<number>[] = [];
   /** Record events of each file in this read (a file appended to later is read no further). */
   readonly recordsOfFile: number[] = [];
-  readonly seen = new Set<string>();
+  /** Resume and fork copies, dropped as they are read. */
+  readonly copies = new CopyFilter();
   readonly calls = new Map<string, CallFact>();
   readonly results = new Map<string, ResultFact>();
   readonly threads: ThreadFacts[] = [];
@@ -65,18 +66,9 @@ export class SessionFacts {
   recordCount = 0;
   duplicateRecords = 0;
   unknownRecords = 0;
-  prompts = 0;
-  title: { custom?: string; ai?: string; prompt?: string } = {};
-  readonly summaries: { readonly leaf: string; readonly summary: string }[] = [];
-  startedAt: IsoTimestamp | undefined;
-  endedAt: IsoTimestamp | undefined;
-  private startMs = Number.POSITIVE_INFINITY;
-  private endMs = Number.NEGATIVE_INFINITY;
-  readonly versions = new Set<string>();
-  readonly models = new Set<string>();
-  gitBranch: string | undefined;
-  mainCwd: string | undefined;
-  anyCwd: string | undefined;
+  /** Times, prompts, directory, versions, models, branch and title: core's one summary rule. */
+  readonly summary = new SessionSummary<IsoTimestamp | undefined>();
+  private titled = false;
   lastPromptLeaf: RecordUuid | undefined;
   newestMain: { uuid: RecordUuid; ms: number } | undefined;
   private readonly usage: {
@@ -102,9 +94,7 @@ export class SessionFacts {
   async read(file: DiscoveredFile, index: number, open: OpenBytes | undefined, subagent?: ThreadFacts): Promise<void> {
     const dropped = new Set<number>();
     this.dropped[index] = dropped;
-    const mine = new Map<string, Set<string>>();
     let ordinal = -1;
-    const keptUuids: string[] = [];
     for await (const event of pullRecords(file, open)) {
       if (event.kind === 'issue') {
         this.issues.push(event.issue);
@@ -113,21 +103,14 @@ export class SessionFacts {
       ordinal += 1;
       const record = event.record;
       this.recordCount += 1;
-      if ('uuid' in record) {
-        const signatures = mine.get(record.uuid);
-        const signature = signatureOf(record);
-        if (this.seen.has(record.uuid) || signatures?.has(signature)) {
-          this.duplicateRecords += 1;
-          dropped.add(ordinal);
-          continue;
-        }
-        if (signatures) signatures.add(signature);
-        else mine.set(record.uuid, new Set([signature]));
-        keptUuids.push(record.uuid);
+      if ('uuid' in record && this.copies.isCopy(record.uuid, signatureOf(record))) {
+        this.duplicateRecords += 1;
+        dropped.add(ordinal);
+        continue;
       }
       this.take(record, { file: index, ordinal, offset: record.loc.offset ?? 0 }, subagent);
     }
-    for (const uuid of keptUuids) this.seen.add(uuid);
+    this.copies.endFile();
     this.recordsOfFile[index] = ordinal + 1;
   }
 
@@ -135,17 +118,8 @@ export class SessionFacts {
     const inMain = subagent === undefined;
     const sidechain = 'isSidechain' in record && record.isSidechain;
     if (record.kind === 'unknown') this.unknownRecords += 1;
-    if (record.kind !== 'unknown' && record.kind !== 'api-request' && record.timestamp !== undefined) {
-      const ms = timestampMs(record.timestamp);
-      if (ms !== undefined && ms < this.startMs) [this.startMs, this.startedAt] = [ms, record.timestamp];
-      if (ms !== undefined && ms > this.endMs) [this.endMs, this.endedAt] = [ms, record.timestamp];
-    }
-    if ('version' in record && record.version) this.versions.add(record.version);
-    if (record.kind === 'assistant' && !record.isSynthetic && record.model) this.models.add(record.model);
-    if ('cwd' in record && record.cwd) {
-      this.anyCwd ??= record.cwd;
-      if (inMain && !sidechain) this.mainCwd ??= record.cwd;
-    }
+    // Copies are dropped before: each kept record is a prompt of its own.
+    this.summary.add(recordFactOf(record, placeOf(record, inMain), `${at.file}:${at.ordinal}`));
     if (record.kind === 'assistant' && !record.isSynthetic && record.usage && record.model !== undefined) {
       const key = record.messageId ?? record.uuid;
       const prev = this.usageIndex.get(key);
@@ -174,22 +148,15 @@ export class SessionFacts {
   }
 
   private takeMain(record: TranscriptRecord, sidechain: boolean): void {
-    if (record.kind === 'title' && record.title !== '') {
-      if (record.source === 'custom-title') this.title.custom = record.title;
-      else this.title.ai = record.title;
-    } else if (record.kind === 'summary' && record.leafUuid !== undefined) {
-      this.summaries.push({ leaf: record.leafUuid, summary: record.summary });
-    } else if (record.kind === 'user' && this.title.prompt === undefined) {
-      this.title.prompt = promptTitleOf(record);
+    const title = titleFactOf(record, !this.titled);
+    if (title !== undefined) {
+      this.summary.addTitle(title);
+      if (title.source === 'first-prompt') this.titled = true;
     }
     if (record.kind === 'last-prompt' && record.leafUuid) this.lastPromptLeaf = record.leafUuid;
     if ('isSidechain' in record && !sidechain) {
       const ms = timestampMs(record.timestamp) ?? 0;
       if (!this.newestMain || ms >= this.newestMain.ms) this.newestMain = { uuid: record.uuid, ms };
-    }
-    if (!sidechain) {
-      if ('gitBranch' in record && record.gitBranch !== undefined) this.gitBranch = record.gitBranch;
-      if (record.kind === 'user' && hiddenReasonOf(record) === undefined) this.prompts += 1;
     }
   }
 

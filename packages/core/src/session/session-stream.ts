@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { adapterForFile } from '../agents/registry.js';
+import { adapterForFile } from '../agents/adapters.js';
 import { isRecord, str } from '../internal/guards.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
 import { createSessionId, createSubagentId, timestampMs } from '../model/ids.js';
@@ -336,28 +336,20 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
     };
   });
 
-  const summary = facts.summaries.filter((s) => facts.seen.has(s.leaf)).at(-1)?.summary;
-  const title = facts.title.custom
-    ? { title: facts.title.custom, titleSource: 'custom-title' as const }
-    : facts.title.ai
-      ? { title: facts.title.ai, titleSource: 'ai-title' as const }
-      : summary !== undefined
-        ? { title: summary, titleSource: 'summary' as const }
-        : facts.title.prompt !== undefined
-          ? { title: facts.title.prompt, titleSource: 'first-prompt' as const }
-          : { title: undefined, titleSource: undefined };
+  const summary = facts.summary.finish((uuid) => facts.copies.holds(uuid));
   const head: SessionHead = {
     id: createSessionId(group.sessionId),
     agent: adapter.id,
     files,
-    projectPath: facts.mainCwd ?? facts.anyCwd,
+    projectPath: summary.projectPath,
     projectDir: group.projectDir,
-    ...title,
-    startedAt: facts.startedAt,
-    endedAt: facts.endedAt,
-    versions: [...facts.versions],
-    models: [...facts.models],
-    gitBranch: facts.gitBranch,
+    title: summary.title,
+    titleSource: summary.titleSource,
+    startedAt: summary.startedAt,
+    endedAt: summary.endedAt,
+    versions: [...summary.versions],
+    models: [...summary.models],
+    gitBranch: summary.gitBranch,
   };
 
   const known: Omit<SessionTail, 'counts'> = {
@@ -387,7 +379,7 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
           records: facts.recordCount,
           duplicateRecords: facts.duplicateRecords,
           unknownRecords: facts.unknownRecords,
-          prompts: facts.prompts,
+          prompts: summary.prompts,
           assistantMessages: assistant,
           toolCalls: count.toolCalls,
           errors: count.errors,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adapterForFile } from '../agents/registry.js';
+import { adapterForFile } from '../agents/adapters.js';
 import { threadActivity, waitsForPerson } from './activity.js';
 import { IDLE_THRESHOLD_MS, partitionTime, type SessionTime } from './partition.js';
 

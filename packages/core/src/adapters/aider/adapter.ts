@@ -1,7 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
-import { homesOf } from '../../agents/homes.js';
 import type { DiscoverOptions } from '../../io/discover.js';
 import { discoverAiderFiles } from './discover.js';
+import { aiderHomes } from './homes.js';
 import { streamAiderRecords } from './stream.js';
 import { canonicalAiderToolName, kindOfAiderTool } from './tool-names.js';
 import { typeAiderInput } from './type-input.js';
@@ -13,7 +13,7 @@ import { typeAiderResult } from './type-result.js';
  * no per-message times (only each run's start, local time).
  */
 export const aiderAdapter = defineAdapter({
-  ...homesOf.aider,
+  ...aiderHomes,
   // Appended to, but an edit's outcome is lines below it: a changed file is read from its start.
   capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'none' },
   discover: (root: string, options?: DiscoverOptions) => discoverAiderFiles(root, options),
@@ -23,3 +23,6 @@ export const aiderAdapter = defineAdapter({
   kindOfTool: kindOfAiderTool,
   typeInput: typeAiderInput,
 });
+
+/** What the registry loads (`agents/registry.ts`). */
+export default aiderAdapter;

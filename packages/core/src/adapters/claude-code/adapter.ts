@@ -1,7 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
 import { timestampAndReportedDurations } from '../../agents/durations.js';
-import { homesOf } from '../../agents/homes.js';
 import { discoverFiles } from '../../io/discover.js';
+import { claudeHomes } from './homes.js';
 import { streamRecords } from './read-records.js';
 import { kindOfTool } from './results/tools/index.js';
 import { typeResult } from './results/type-result.js';
@@ -10,7 +10,7 @@ import { typeInput } from './type-input.js';
 
 /** Claude Code: `~/.claude/projects/<project>/<session>.jsonl` and its subagent files, every client version. */
 export const claudeCodeAdapter = defineAdapter({
-  ...homesOf.claude,
+  ...claudeHomes,
   // Sidechains in the main file up to 2.0.27, `agent-*.jsonl` files since: discovery finds both.
   capabilities: { appendOnly: true, linesStandAlone: true, subagents: 'files' },
   discover: (root, options) => discoverFiles([root], options),
@@ -21,3 +21,6 @@ export const claudeCodeAdapter = defineAdapter({
   kindOfTool,
   typeInput,
 });
+
+/** What the registry loads (`agents/registry.ts`). */
+export default claudeCodeAdapter;

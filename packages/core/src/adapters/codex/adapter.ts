@@ -1,8 +1,8 @@
 import { defineAdapter } from '../../agents/adapter.js';
-import { homesOf } from '../../agents/homes.js';
 import type { DiscoverOptions } from '../../io/discover.js';
 import { discoverCodexFiles } from './discover.js';
 import { codexDurations } from './durations.js';
+import { codexHomes } from './homes.js';
 import { streamCodexRecords } from './stream.js';
 import { canonicalCodexToolName, kindOfCodexTool } from './tool-names.js';
 import { typeCodexInput } from './type-input.js';
@@ -13,7 +13,7 @@ import { typeCodexResult } from './type-result.js';
  * legacy pre-`session_meta` files (Aug 2025) to 0.169.
  */
 export const codexAdapter = defineAdapter({
-  ...homesOf.codex,
+  ...codexHomes,
   // Rollouts are only appended to (`exec resume` too); a read from an offset replays the earlier lines for state.
   // Spawned and review agents write their own rollout, discovered as subagent files of their parent session.
   capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'files' },
@@ -25,3 +25,6 @@ export const codexAdapter = defineAdapter({
   kindOfTool: kindOfCodexTool,
   typeInput: typeCodexInput,
 });
+
+/** What the registry loads (`agents/registry.ts`). */
+export default codexAdapter;

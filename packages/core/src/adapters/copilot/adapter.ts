@@ -1,8 +1,8 @@
 import { defineAdapter } from '../../agents/adapter.js';
-import { homesOf } from '../../agents/homes.js';
 import type { DiscoverOptions } from '../../io/discover.js';
 import { discoverCopilotFiles } from './discover.js';
 import { copilotDurations } from './durations.js';
+import { copilotHomes } from './homes.js';
 import { streamCopilotRecords } from './stream.js';
 import { canonicalCopilotToolName, kindOfCopilotTool } from './tool-names.js';
 import { typeCopilotInput } from './type-input.js';
@@ -13,7 +13,7 @@ import { typeCopilotResult } from './type-result.js';
  * (wild) to 1.0.102 (recorded against a scripted model).
  */
 export const copilotAdapter = defineAdapter({
-  ...homesOf.copilot,
+  ...copilotHomes,
   // events.jsonl is only appended to (a resumed session appends `session.resume` and its turns to the same file); a
   // result needs its call's start line, so a read from an offset replays the earlier lines. Subagents (`task`) are
   // not recorded here yet.
@@ -26,3 +26,6 @@ export const copilotAdapter = defineAdapter({
   kindOfTool: kindOfCopilotTool,
   typeInput: typeCopilotInput,
 });
+
+/** What the registry loads (`agents/registry.ts`). */
+export default copilotAdapter;

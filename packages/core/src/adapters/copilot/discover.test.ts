@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adaptersForPath } from '../../agents/registry.js';
+import { adaptersForPath } from '../../agents/adapters.js';
 import type { RecordEvent } from '../../model/raw.js';
 import { copilotAdapter } from './adapter.js';
 import { copilotHome102 } from './test-helpers.js';

@@ -1,7 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
 import { timestampDurationsWithoutWaits } from '../../agents/durations.js';
-import { homesOf } from '../../agents/homes.js';
 import { discoverGemini } from './discover.js';
+import { geminiHomes } from './homes.js';
 import { streamGeminiRecords } from './stream-records.js';
 import { canonicalGeminiToolName, kindOfGeminiTool } from './tool-names.js';
 import { typeGeminiInput } from './type-input.js';
@@ -15,7 +15,7 @@ import { typeGeminiResult } from './type-result.js';
  * threshold (a wait for the person's approval) is no duration.
  */
 export const geminiAdapter = defineAdapter({
-  ...homesOf.gemini,
+  ...geminiHomes,
   // A message is written again when it changes (JSONL) or the whole document is rewritten (JSON): re-read whole.
   capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'files' },
   discover: discoverGemini,
@@ -27,3 +27,6 @@ export const geminiAdapter = defineAdapter({
   typeInput: typeGeminiInput,
   durationsOf: timestampDurationsWithoutWaits,
 });
+
+/** What the registry loads (`agents/registry.ts`). */
+export default geminiAdapter;

@@ -1,7 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
-import { homesOf } from '../../agents/homes.js';
 import type { DiscoverOptions } from '../../io/discover.js';
 import { discoverOpenCodeFiles } from './discover.js';
+import { openCodeHomes } from './homes.js';
 import { streamOpenCodeRecords } from './stream.js';
 import { canonicalOpenCodeToolName, kindOfOpenCodeTool } from './tool-names.js';
 import { typeOpenCodeInput } from './type-input.js';
@@ -14,7 +14,7 @@ import { typeOpenCodeResult } from './type-result.js';
  * call's and result's timestamps).
  */
 export const openCodeAdapter = defineAdapter({
-  ...homesOf.opencode,
+  ...openCodeHomes,
   // A session's rows change in place (a tool part goes from running to completed): its snapshot is rewritten and
   // read whole. A part needs its message's line. A subagent (task tool) is a child session: its own snapshot.
   capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'files' },
@@ -25,3 +25,6 @@ export const openCodeAdapter = defineAdapter({
   kindOfTool: kindOfOpenCodeTool,
   typeInput: typeOpenCodeInput,
 });
+
+/** What the registry loads (`agents/registry.ts`). */
+export default openCodeAdapter;

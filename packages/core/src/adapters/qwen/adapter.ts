@@ -1,8 +1,8 @@
 import { defineAdapter } from '../../agents/adapter.js';
-import { homesOf } from '../../agents/homes.js';
 import type { DiscoverOptions } from '../../io/discover.js';
 import { discoverQwenFiles } from './discover.js';
 import { qwenDurations } from './durations.js';
+import { qwenHomes } from './homes.js';
 import { streamQwenRecords } from './stream.js';
 import { canonicalQwenToolName, kindOfQwenTool } from './tool-names.js';
 import { typeQwenInput } from './type-input.js';
@@ -14,7 +14,7 @@ import { typeQwenResult } from './type-result.js';
  * response was written, its result when the tool finished) and the tool's own `duration_ms`.
  */
 export const qwenAdapter = defineAdapter({
-  ...homesOf.qwen,
+  ...qwenHomes,
   // Lines are only appended (a resumed session's turns go to the same file); an assistant line's response id is on
   // the line before it, so a read from an offset replays the earlier lines. Subagents are not recorded here yet.
   capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'none' },
@@ -26,3 +26,6 @@ export const qwenAdapter = defineAdapter({
   kindOfTool: kindOfQwenTool,
   typeInput: typeQwenInput,
 });
+
+/** What the registry loads (`agents/registry.ts`). */
+export default qwenAdapter;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agentHomes } from './homes.js';
-import { agentAdapters } from './registry.js';
+import { agentAdapters } from './adapters.js';
+import { agentHomes } from './registry.js';
 
 describe('agentHomes', () => {
   it('says what each registered adapter says of its homes, in the registry order', () => {
