@@ -18,7 +18,7 @@ import type {
 import { exportFormats } from './export-formats.js';
 import { exportAssetsBuilt } from './export-html.js';
 import { HttpError, toHttpError } from './http-error.js';
-import { type IndexQueries, localQueries } from './index-queries.js';
+import { type IndexQueries, localQueries, withSearchSnippets } from './index-queries.js';
 import { readyStatus } from './index-state.js';
 import { ListCache } from './list-cache.js';
 import type { LiveEvents } from './live.js';
@@ -345,19 +345,17 @@ export function createApp(deps: AppDeps) {
     let body: SessionsResponse;
     if (q) {
       // Search keeps relevance order; its hits (each session's best, at most 500 sessions) are paged here.
-      const hits = await queries.search(
-        q,
-        clean({
-          agent: filter.agent,
-          project: filter.project,
-          since: filter.since,
-          person: filter.person,
-          device: filter.device,
-          ...scope,
-          limit: 500,
-          onePerSession: true,
-        }),
-      );
+      const searched = clean({
+        agent: filter.agent,
+        project: filter.project,
+        since: filter.since,
+        person: filter.person,
+        device: filter.device,
+        ...scope,
+        limit: 500,
+        onePerSession: true,
+      });
+      const hits = await queries.search(q, searched);
       // Only the sessions of the hits are looked up (and filtered), not the whole list.
       // (by session id, which may name a few sessions; rows are then matched by reference)
       const hitIds = [...new Set(hits.map((h) => h.sessionId))];
@@ -373,7 +371,7 @@ export function createApp(deps: AppDeps) {
         matched.push({ ...row, snippet: hitSnippet(hit), matchCallId: hitCallId(hit) });
       }
       body = {
-        sessions: matched.slice(offset, offset + limit),
+        sessions: await withSearchSnippets(queries, q, matched.slice(offset, offset + limit), searched),
         total: matched.length,
         offset,
         totals: {
