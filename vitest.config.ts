@@ -19,7 +19,7 @@ function project(
   include: readonly string[],
   options: { timeoutMs?: number; serial?: boolean } = {},
 ): TestProjectInlineConfiguration {
-  const root = name === 'e2e' ? 'packages/web' : `packages/${name}`;
+  const root = name === 'e2e' ? 'packages/web' : name === 'scripts' ? 'scripts' : `packages/${name}`;
   const timeout = fast ? 5_000 : (options.timeoutMs ?? 120_000);
   return {
     resolve: source,
@@ -51,6 +51,8 @@ export default defineConfig({
       project('team', unitAndCorpus),
       project('cli', unitAndCorpus),
       project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx']),
+      // The repository's own scripts (the drift check's comparisons); they read packages/core/dist.
+      project('scripts', ['**/*.test.mjs']),
       // The Chromium suites, one file at a time (each drives a browser and a server); not in the fast loop.
       ...(fast ? [] : [project('e2e', ['e2e/**/*.test.ts'], { timeoutMs: 180_000, serial: true })]),
     ],

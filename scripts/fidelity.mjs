@@ -110,6 +110,19 @@ async function measure(row) {
       : (await linesAccounted(adapter, row.roots)).filter((f) => !/\.json\b(?!l)/.test(f));
   const calls = sessions.flatMap((s) => [...s.calls]);
   const paired = calls.filter((c) => c.result !== undefined);
+  // A call the client never answered (killed mid-call, as the recordings' interrupt scenarios do) has no result to
+  // pair: AgentDash calls it unanswered, and no other line of the files names its id.
+  const mentions = (id) =>
+    files.reduce(
+      (n, f) =>
+        n +
+        readFileSync(f.path, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes(id)).length,
+      0,
+    );
+  const noResult = calls.filter((c) => c.result === undefined && c.status === 'unanswered' && mentions(c.id) === 1);
+  const unpaired = calls.filter((c) => c.result === undefined && !noResult.includes(c));
   const typed = paired.filter((c) => c.result.typed.kind !== 'unknown');
   const failed = calls.filter((c) => c.status === 'error');
   const classified = failed.filter((c) => c.result?.error?.category !== undefined);
@@ -133,15 +146,12 @@ async function measure(row) {
       evidence: `${records} records, ${issues} issues${documents === 0 ? '' : `, ${documents} JSON documents read whole`}${lost.length === 0 ? '' : `; ${lost.length} lost: ${lost.slice(0, 3).join('; ')}`}`,
     },
     paired: {
-      ok: paired.length === calls.length,
+      ok: unpaired.length === 0,
       evidence: `${of(paired.length, calls.length)}${
-        paired.length === calls.length
+        noResult.length === 0
           ? ''
-          : `; unpaired: ${calls
-              .filter((c) => c.result === undefined)
-              .map((c) => c.id)
-              .join(', ')}`
-      }`,
+          : `; ${noResult.length} never answered in the file (${noResult.map((c) => c.id).join(', ')}: no other line names it)`
+      }${unpaired.length === 0 ? '' : `; unpaired: ${unpaired.map((c) => c.id).join(', ')}`}`,
     },
     typed: { ok: typed.length === paired.length, evidence: of(typed.length, paired.length) },
     errors: { ok: classified.length === failed.length, evidence: of(classified.length, failed.length) },
@@ -153,7 +163,10 @@ async function measure(row) {
     subagents: { ok: subLinked >= subFiles, evidence: subFiles === 0 ? 'none in the files' : of(subLinked, subFiles) },
     time:
       row.time === undefined
-        ? { ok: timed.length === calls.length, evidence: `${of(timed.length, calls.length)} calls timed` }
+        ? {
+            ok: timed.length === calls.length - noResult.length,
+            evidence: `${of(timed.length, calls.length - noResult.length)} answered calls timed`,
+          }
         : { ok: true, na: true, evidence: row.time },
     resume: {
       ok: true,

@@ -3,6 +3,11 @@
  * Import cycles in the packages' sources: every relative import (type-only ones too) of every .ts/.tsx file under
  * packages/<name>/src, read with the TypeScript compiler's pre-processor; a cycle is a strongly connected group of
  * files. `node scripts/import-cycles.mjs` prints them and fails when there is any (part of `npm run lint`).
+ *
+ * It also checks the workspaces against each other: a package's sources import only the `@agentdash/*` packages its
+ * package.json declares, and the packages do not depend on each other in a circle, counting a package that ships
+ * another's build as depending on it (the server and the CLI serve the dashboard's `dist/`, so the dashboard must
+ * not import the server: it talks to it over HTTP, typed by `@agentdash/api`).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -103,11 +108,85 @@ export function packageImportCycles(root = repoRoot) {
   return out;
 }
 
+/** Packages that ship another's build (by folder name): they depend on it as much as on what they import. */
+export const SHIPS = { server: ['web'], cli: ['web'] };
+
+/** The workspace package an import specifier names (`@agentdash/server/api-types` → `@agentdash/server`). */
+function workspaceOf(specifier, names) {
+  const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+  return names.has(name) ? name : undefined;
+}
+
+/**
+ * What is wrong between the workspaces under `root/packages`: imports of a workspace its package.json does not
+ * declare, and circles of dependencies (declared ones and `ships`). Each problem one line.
+ */
+export function workspaceProblems(root = repoRoot, ships = SHIPS) {
+  const packages = new Map();
+  for (const dir of readdirSync(join(root, 'packages'))) {
+    const manifest = join(root, 'packages', dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const json = JSON.parse(readFileSync(manifest, 'utf8'));
+    const declared = new Set(
+      Object.keys({
+        ...json.dependencies,
+        ...json.devDependencies,
+        ...json.peerDependencies,
+        ...json.optionalDependencies,
+      }),
+    );
+    packages.set(json.name, { dir, declared });
+  }
+  const names = new Set(packages.keys());
+  const byDir = new Map([...packages].map(([name, p]) => [p.dir, name]));
+  const problems = [];
+  const edges = new Map();
+  for (const [name, { dir, declared }] of packages) {
+    const src = join(root, 'packages', dir, 'src');
+    const targets = new Set([...declared].filter((d) => names.has(d)));
+    for (const shipped of ships[dir] ?? []) if (byDir.has(shipped)) targets.add(byDir.get(shipped));
+    edges.set(name, targets);
+    if (!existsSync(src)) continue;
+    for (const file of sourceFiles(src)) {
+      const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+      for (const { fileName } of info.importedFiles) {
+        const target = workspaceOf(fileName, names);
+        if (target === undefined || target === name || declared.has(target)) continue;
+        problems.push(`${relative(root, file)} imports ${target}, which packages/${dir}/package.json does not declare`);
+      }
+    }
+  }
+  // a circle: a path from a package back to itself
+  const reported = new Set();
+  for (const start of names) {
+    const stack = [[start, [start]]];
+    const seen = new Set();
+    while (stack.length > 0) {
+      const [node, path] = stack.pop();
+      for (const next of edges.get(node) ?? []) {
+        if (next === start) {
+          const key = [...path].sort().join(' ');
+          if (!reported.has(key)) {
+            reported.add(key);
+            problems.push(`workspace dependency circle: ${[...path, start].join(' → ')}`);
+          }
+        } else if (!seen.has(next)) {
+          seen.add(next);
+          stack.push([next, [...path, next]]);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const found = Object.entries(packageImportCycles()).filter(([, cycles]) => cycles.length > 0);
   for (const [name, cycles] of found) {
     for (const cycle of cycles) console.error(`import cycle in packages/${name}/src: ${cycle.join(' → ')}`);
   }
-  if (found.length > 0) process.exit(1);
-  console.log('no import cycles');
+  const problems = workspaceProblems();
+  for (const problem of problems) console.error(problem);
+  if (found.length > 0 || problems.length > 0) process.exit(1);
+  console.log('no import cycles; every workspace import declared, no dependency circle');
 }

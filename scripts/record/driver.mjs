@@ -93,13 +93,14 @@ export function expectedFailures(served, scenario) {
 }
 
 /**
- * Run every scenario (or those in `only`) through the client. `invoke({ scenario, run, index, sessionId, dir, home,
- * api })` returns `{ command, argv, env, redact? }` for one run (redact: argument values shown as a placeholder in
- * the manifest); `afterRun(result, context)` may return a session id the client chose (kept for the next runs).
- * Returns `{ home, work, manifest, served, truthFile }`; the caller collects the session files, then calls
- * `finish`.
+ * Run every scenario (or those in `only`) through the client. `setup({ home, api, out })` (optional) runs once,
+ * after `out` is emptied and the scripted model listens, before the first run: a client's config files in the fresh
+ * HOME, a capture server writing into `out`. `invoke({ scenario, run, index, sessionId, dir, home, api })` returns
+ * `{ command, argv, env, redact? }` for one run (redact: argument values shown as a placeholder in the manifest);
+ * `afterRun(result, context)` may return a session id the client chose (kept for the next runs). Returns `{ home,
+ * work, manifest, served, truthFile }`; the caller collects the session files, then calls `finish`.
  */
-export async function recordScenarios({ name, pkg, version, model, out, only, scenarios, invoke, afterRun }) {
+export async function recordScenarios({ name, pkg, version, model, out, only, scenarios, setup, invoke, afterRun }) {
   const work = join(tmpdir(), `${name}-rec-${process.pid}`);
   const home = join(work, 'home');
   rmSync(out, { recursive: true, force: true });
@@ -109,6 +110,7 @@ export async function recordScenarios({ name, pkg, version, model, out, only, sc
   writeFileSync(truthFile, '');
   const api = await startScriptedModel({ truthFile, model });
   const manifest = { client: pkg, version, model, recordedAt: new Date().toISOString(), scenarios: [] };
+  await setup?.({ home, api, out });
   for (const scenario of scenarios) {
     if (only.size > 0 && !only.has(scenario.name)) continue;
     const dir = join(home, 'proj', scenario.name);

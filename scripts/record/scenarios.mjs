@@ -13,6 +13,7 @@
  *   glob: (pattern: string) => Call,
  *   grep: (pattern: string) => Call,
  *   task?: (description: string, prompt: string) => Call,
+ *   plan?: (steps: { step: string, status: 'pending' | 'in_progress' | 'completed' }[]) => Call,
  *   mcp: (body: any, tool: 'echo' | 'fail') => string,
  *   readBeforeEdit?: boolean,
  *   longRounds?: number,
@@ -108,6 +109,31 @@ export function scenariosFor(v) {
                   { calls: [v.shell('cat sub.txt')] },
                   { text: 'sub.txt holds "inside".' },
                   { text: 'The subagent found "inside".' },
+                ],
+              },
+            ],
+          },
+        ]),
+    // A plan the agent keeps (Codex's update_plan), then the work it planned.
+    ...(v.plan === undefined
+      ? []
+      : [
+          {
+            name: 'plan',
+            runs: [
+              {
+                prompt: 'Plan the work, then do it.',
+                steps: [
+                  {
+                    calls: [
+                      v.plan([
+                        { step: 'Write the file', status: 'in_progress' },
+                        { step: 'Check it', status: 'pending' },
+                      ]),
+                    ],
+                  },
+                  { calls: [v.shell('printf "done\\n" > out.txt && cat out.txt')] },
+                  { text: 'Planned and wrote out.txt.' },
                 ],
               },
             ],

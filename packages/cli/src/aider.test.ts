@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { runCli } from '../test/harness.js';
 import type { SessionsJson } from './output/json-types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** Seven repositories' real histories (core's fixtures): a folder of repositories. */
+/** Real histories of public repositories (core's fixtures, SOURCES.md): a folder of repositories. */
 const repositories = resolve(here, '../../core/test/fixtures/aider');
 
 let dir: string;
@@ -28,16 +28,12 @@ describe('Aider: the folders of $AGENTDASH_AIDER_PROJECTS, --agent aider', () =>
     const r = await cli(['sessions', '--json', '--agent', 'aider']);
     expect(r.code, r.stderr).toBe(0);
     const { sessions } = JSON.parse(r.stdout) as SessionsJson;
+    const folders = readdirSync(repositories).filter((name) =>
+      existsSync(join(repositories, name, '.aider.chat.history.md')),
+    );
+    expect(folders.length).toBe(32);
     expect(sessions.map((s) => [s.agent, s.projectPath?.split('/').pop()]).sort()).toEqual(
-      [
-        'AFI-Protocol-afi-core',
-        'Aeell-ai-text-detector',
-        'Akash-Modi104-trading-bot',
-        'AlexShchuka-mozgoslav',
-        'Aquaticat-Monochromatic',
-        'Asphyksia-OpenCoder',
-        'BeehiveInnovations-zen-mcp-server',
-      ].map((name) => ['aider', name]),
+      folders.sort().map((name) => ['aider', name]),
     );
   });
 });

@@ -118,5 +118,13 @@ export { type BillingBlock, BLOCK_MS, billingBlocks } from './usage/blocks.js';
 export { dedupeResponses, type ResponseUsage, type UsageRecord } from './usage/dedupe.js';
 export { parsePriceFile } from './usage/litellm.js';
 export { defaultPriceTable } from './usage/price-table.js';
-export { findPrice, mergePriceTables, type PriceTable, tokensCost } from './usage/pricing.js';
-export { addTokens, promptTokens, totalTokens, usageTotalsOf } from './usage/tokens.js';
+export {
+  bandRates,
+  findPrice,
+  mergePriceTables,
+  type PriceTable,
+  promptBand,
+  responseCost,
+  tokensCost,
+} from './usage/pricing.js';
+export { addTokens, promptTokens, totalTokens, usageTotalsOf, zeroTokens } from './usage/tokens.js';

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ESM script without type declarations (it runs under `npm run lint` too)
-import { findImportCycles, packageImportCycles } from '../../../scripts/import-cycles.mjs';
+import { findImportCycles, packageImportCycles, workspaceProblems } from '../../../scripts/import-cycles.mjs';
 
 describe('import cycles', () => {
   it('no package has one (type-only imports count)', () => {
     const all = packageImportCycles() as Record<string, string[][]>;
-    expect(Object.keys(all).sort()).toEqual(['cli', 'core', 'index', 'server', 'team', 'web']);
+    expect(Object.keys(all).sort()).toEqual(['api', 'cli', 'core', 'index', 'server', 'team', 'web']);
     expect(Object.values(all).flat()).toEqual([]);
   });
 
@@ -23,6 +23,39 @@ describe('import cycles', () => {
       expect(findImportCycles(dir)).toEqual([['agent.tsx', 'renderers/index.tsx', 'timeline.ts']]);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('no workspace imports a package it does not declare, and none depends on itself through others', () => {
+    expect(workspaceProblems()).toEqual([]);
+  });
+
+  it('refuses a dashboard that imports the server shipping it, declared or not', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'agentdash-workspaces-'));
+    const pkg = async (dir: string, json: object, source?: string) => {
+      await mkdir(join(root, 'packages', dir, 'src'), { recursive: true });
+      await writeFile(join(root, 'packages', dir, 'package.json'), JSON.stringify(json));
+      if (source !== undefined) await writeFile(join(root, 'packages', dir, 'src', 'main.ts'), source);
+    };
+    try {
+      await pkg('api', { name: '@agentdash/api' });
+      await pkg('server', { name: '@agentdash/server', dependencies: { '@agentdash/api': '0' } });
+      await pkg('web', { name: '@agentdash/web' }, "export type * from '@agentdash/server/api-types';\n");
+      expect(workspaceProblems(root)).toEqual([
+        'packages/web/src/main.ts imports @agentdash/server, which packages/web/package.json does not declare',
+      ]);
+      await pkg('web', { name: '@agentdash/web', dependencies: { '@agentdash/server': '0' } });
+      expect(workspaceProblems(root)).toEqual([
+        'workspace dependency circle: @agentdash/server → @agentdash/web → @agentdash/server',
+      ]);
+      await pkg(
+        'web',
+        { name: '@agentdash/web', dependencies: { '@agentdash/api': '0' } },
+        "export type * from '@agentdash/api';\n",
+      );
+      expect(workspaceProblems(root)).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

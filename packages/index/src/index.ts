@@ -31,7 +31,6 @@ export {
   type SessionTotals,
   sessionSorts,
 } from './session-page.js';
-export { LONG_CONTEXT_TOKENS } from './session-usage.js';
 export type { HeldFile, SessionVersions } from './session-versions.js';
 export { occurrencesOf, queryPhrases, tokensOf } from './snippet-tokens.js';
 export { NativeAddonError } from './sqlite-addon.js';

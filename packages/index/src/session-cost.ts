@@ -1,5 +1,5 @@
 /** A session's usage and cost from its stored usage parts (per model, thread and tier). */
-import { addTokens, findPrice, type PriceTable, tokensCost } from '@agentdash/core';
+import { addTokens, bandRates, findPrice, type PriceTable, tokensCost } from '@agentdash/core';
 import type { UsagePart, UsageSummary } from './types.js';
 
 export const emptyUsageSummary: UsageSummary = {
@@ -38,7 +38,7 @@ export interface SessionUsage {
   readonly unpricedModels: string[];
 }
 
-/** Totals, per model and for subagents, priced: long-context parts at the model's long-context rates. */
+/** Totals, per model and for subagents, priced: each band's parts at the rates of the model's tier for that band. */
 export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): SessionUsage {
   let usage = emptyUsageSummary;
   let subagentUsage = emptyUsageSummary;
@@ -55,7 +55,7 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): S
       unpriced.add(part.model);
       continue;
     }
-    const partCost = tokensCost(part.longContext && price.longContext ? price.longContext : price, part);
+    const partCost = tokensCost(bandRates(price, part.band), part);
     cost = (cost ?? 0) + partCost;
     if (part.thread === 'subagent') subagentCost = (subagentCost ?? 0) + partCost;
   }

@@ -1,11 +1,12 @@
 /**
  * Per session: each API response once (core's `dedupeResponses`) in the `responses` table, usage per model, thread
- * (main or subagent) and tier (long context or not) in `sessions.usage_detail`, and the main thread's time
+ * (main or subagent) and request-size band (core's `promptBand`) in `sessions.usage_detail`, and the main thread's time
  * partition in `sessions.time`. Recomputed with the rest of the session's summary.
  */
 import {
   dedupeResponses,
   partitionTime,
+  promptBand,
   promptTokens,
   type ThreadCall,
   type ThreadRecord,
@@ -18,9 +19,6 @@ import { adapterForFile, agentOfRow } from './agents.js';
 import { INTERN_STRING } from './schema-derived.js';
 import type { SessionScan, ThreadRow } from './session-scan.js';
 import type { UsagePart } from './types.js';
-
-/** Responses whose input side is above this many tokens are billed at long-context rates where a model has them. */
-export const LONG_CONTEXT_TOKENS = 200_000;
 
 export class SessionUsageUpdater {
   private readonly s;
@@ -108,13 +106,13 @@ export class SessionUsageUpdater {
         t.reasoningOutputTokens,
       );
       const thread = response.context === null ? 'main' : 'subagent';
-      const longContext = promptTokens(t) > LONG_CONTEXT_TOKENS;
-      const key = `${response.model}\u0000${thread}\u0000${longContext}`;
+      const band = promptBand(promptTokens(t));
+      const key = `${response.model}\u0000${thread}\u0000${band}`;
       const p = parts.get(key);
       parts.set(key, {
         model: response.model,
         thread,
-        longContext,
+        band,
         responses: (p?.responses ?? 0) + 1,
         inputTokens: (p?.inputTokens ?? 0) + t.inputTokens,
         outputTokens: (p?.outputTokens ?? 0) + t.outputTokens,
@@ -127,10 +125,7 @@ export class SessionUsageUpdater {
     const time = partitionTime(threadActivity(this.threadRecords(sid, scan.thread), this.threadCalls(sid)));
     // In a stable order (not the files' import order), so that an index read in pieces equals one read at once.
     const detail = [...parts.values()].sort(
-      (a, b) =>
-        a.thread.localeCompare(b.thread) ||
-        a.model.localeCompare(b.model) ||
-        Number(a.longContext) - Number(b.longContext),
+      (a, b) => a.thread.localeCompare(b.thread) || a.model.localeCompare(b.model) || a.band - b.band,
     );
     this.s.update.run(JSON.stringify(detail), JSON.stringify(time), sid);
   }

@@ -131,8 +131,8 @@ export interface UsageSummary {
 export interface UsagePart extends UsageSummary {
   readonly model: string;
   readonly thread: 'main' | 'subagent';
-  /** Responses whose input side (input + cache writes + cache reads) is above 200k tokens. */
-  readonly longContext: boolean;
+  /** The request-size band of these responses' input side (core's `promptBand`: 0 up to 32k tokens … 5 above 272k). */
+  readonly band: number;
 }
 
 export interface SessionSummary {

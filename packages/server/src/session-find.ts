@@ -2,9 +2,10 @@
  * Where a session's errors and text matches are, for the dashboard's error navigation and find-in-session: each
  * hit is an event index of the main timeline plus the Agent calls to expand to reach it (as `locate` gives).
  */
+
+import { findInThreads } from '@agentdash/api';
 import type { Session, Subagent, TimelineEvent } from '@agentdash/core/model';
 import type { FindHit, SessionErrorHit } from './api-types.js';
-import { findInThreads } from './find-text.js';
 
 /** What of a loaded session (`SessionView`) the lookups here read. */
 export interface SearchableSession {

@@ -1,3 +1,4 @@
+import type { MeasuredTimeDto } from '@agentdash/api';
 import {
   activeMs,
   agentIds,
@@ -13,7 +14,6 @@ import {
 import { addMeasured, type SessionSummary, type UsageFilter } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { TimeDto, UsageGroupDto, UsageResponse, UsageTotalsDto } from './api-types.js';
-import type { MeasuredTimeDto } from './telemetry-types.js';
 
 /** What the usage page reads: a local index, or a team server's rows loaded for one request. */
 export type UsageSource = Pick<AgentIndex, 'usageResponses' | 'getSession' | 'listSessions' | 'prices'> &

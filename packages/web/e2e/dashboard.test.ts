@@ -7,9 +7,9 @@ import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CallRowDto, SessionsResponse, StatsResponse } from '@agentdash/api';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
-import type { CallRowDto, SessionsResponse, StatsResponse } from '@agentdash/server/api-types';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eMissing, openChromium, scrollToRow } from './harness';

@@ -6,9 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CallDto, CallRowDto, SessionsResponse } from '@agentdash/api';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
-import type { CallDto, CallRowDto, SessionsResponse } from '@agentdash/server/api-types';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eMissing, openChromium } from './harness';
@@ -33,6 +33,10 @@ const RENDERER_OF_KIND: Record<string, string> = {
   'todo-write': 'renderer-TodoWrite',
   agent: 'renderer-Agent',
   mcp: 'renderer-mcp',
+  memory: 'renderer-memory',
+  topic: 'renderer-topic',
+  'process-list': 'renderer-process-list',
+  'task-complete': 'renderer-task-complete',
   unknown: 'renderer-generic',
   error: 'renderer-generic',
 };

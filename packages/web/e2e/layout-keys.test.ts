@@ -7,14 +7,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EventsPage, SessionDetail, SessionErrorsResponse, SessionRow, SessionsResponse } from '@agentdash/api';
 import type { RunningServer } from '@agentdash/server';
-import type {
-  EventsPage,
-  SessionDetail,
-  SessionErrorsResponse,
-  SessionRow,
-  SessionsResponse,
-} from '@agentdash/server/api-types';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../src/ui/contrast';

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SessionErrorsResponse, SessionsResponse } from '@agentdash/server/api-types';
+import type { SessionErrorsResponse, SessionsResponse } from '@agentdash/api';
 import { type Browser, chromium, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, e2eMissing, type ServedIndex, serveIndexOf } from './harness';

@@ -1,25 +1,35 @@
-// Record Codex CLI against the scripted model with its OpenTelemetry export on (issue 34): every scenario of
-// scenarios.mjs runs `codex exec` (`exec resume <id>` for a resumed run) with HOME a fresh folder whose
-// ~/.codex/config.toml points the model provider at the scripted model (Responses API) and the three OTLP/HTTP
-// exporters (logs, traces, metrics) at a capture server. Output: <out>/codex-home/sessions/** (the rollouts byte for
-// byte), otlp.jsonl (every export request's exact bytes), truth.jsonl, manifest.json, runs/.
+// Record Codex CLI against the scripted model with its OpenTelemetry export on (issue 34): every shared scenario
+// (../scenarios.mjs in Codex's vocabulary, scenarios.mjs) runs `codex exec` (`exec resume <id>` for a resumed run)
+// with HOME a fresh folder whose ~/.codex/config.toml points the model provider at the scripted model (Responses
+// API), the three OTLP/HTTP exporters (logs, traces, metrics) at a capture server, and, for the mcp scenario, the
+// `rec` MCP server. Output: <out>/codex-home/sessions/** (the rollouts byte for byte), otlp.jsonl (every export
+// request's exact bytes), truth.jsonl, manifest.json, scenarios.js.txt, runs/.
 //
 //   node scripts/record/codex/record.mjs --client <dir of npm install @openai/codex> --out <dir> \
 //     [--protocol json|binary] [--no-telemetry] [scenario…]
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { codexTelemetryToml } from '../../../packages/core/dist/index.js';
-import { finish, installedVersion, parseOptions, recordScenarios } from '../driver.mjs';
+import { finish, installedVersion, keepScenarios, parseOptions, recordScenarios } from '../driver.mjs';
 import { startOtlpCapture } from '../otlp-capture.mjs';
 import { telemetryManifest } from '../telemetry-manifest.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** config.toml: the scripted provider, and (with telemetry) the `[otel]` lines `agentdash otel setup` prints. */
-function configToml({ model, api, otlp, protocol }) {
+/** The `rec` MCP server (../mcp-server.mjs), as config.toml declares one. */
+const mcpToml = [
+  '[mcp_servers.rec]',
+  `command = ${JSON.stringify(process.execPath)}`,
+  `args = [${JSON.stringify(join(here, '../mcp-server.mjs'))}]`,
+].join('\n');
+
+/**
+ * config.toml: the scripted provider, (with telemetry) the `[otel]` lines `agentdash otel setup` prints, and (for the
+ * mcp scenario) the `rec` MCP server.
+ */
+function configToml({ model, api, otlp, protocol, mcp = false }) {
   return [
     `model = "${model}"`,
     'model_provider = "scripted"',
@@ -29,6 +39,7 @@ function configToml({ model, api, otlp, protocol }) {
     'wire_api = "responses"',
     'env_key = "SCRIPTED_API_KEY"',
     otlp === undefined ? '' : codexTelemetryToml(otlp, protocol),
+    ...(mcp ? [mcpToml] : []),
   ].join('\n');
 }
 
@@ -55,11 +66,11 @@ export async function record({
 }) {
   const bin = join(client, 'node_modules/.bin/codex');
   const version = installedVersion(client, '@openai/codex');
-  mkdirSync(out, { recursive: true });
-  // recordScenarios empties `out` first: the capture writes beside it and is moved in afterwards.
-  const part = join(tmpdir(), `codex-otlp-${process.pid}.jsonl`);
-  const capture = telemetry ? await startOtlpCapture({ file: part }) : undefined;
-  let configured = false;
+  let capture;
+  const writeConfig = (home, api, mcp) => {
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    writeFileSync(join(home, '.codex/config.toml'), configToml({ model, api, otlp: capture?.url, protocol, mcp }));
+  };
   const { home, work, manifest, served } = await recordScenarios({
     name: 'codex',
     pkg: '@openai/codex',
@@ -68,15 +79,14 @@ export async function record({
     out,
     only,
     scenarios,
-    invoke: ({ run, sessionId, home, api }) => {
-      if (!configured) {
-        mkdirSync(join(home, '.codex'), { recursive: true });
-        writeFileSync(
-          join(home, '.codex/config.toml'),
-          configToml({ model, api: api.url, otlp: capture?.url, protocol }),
-        );
-        configured = true;
-      }
+    // After `out` is emptied: the capture writes into it directly.
+    setup: async ({ home, api, out }) => {
+      capture = telemetry ? await startOtlpCapture({ file: join(out, 'otlp.jsonl') }) : undefined;
+      writeConfig(home, api.url, false);
+    },
+    invoke: ({ scenario, run, sessionId, home, api }) => {
+      // The MCP server only for the scenario that uses it (the other runs are offered no MCP tools).
+      writeConfig(home, api.url, scenario.mcp === true);
       const flags = ['--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox'];
       return {
         command: bin,
@@ -86,11 +96,7 @@ export async function record({
     },
     afterRun: (result) => /"thread_id":"([^"]+)"/.exec(result.stdout ?? '')?.[1],
   });
-  if (capture !== undefined) {
-    await capture.close();
-    cpSync(part, join(out, 'otlp.jsonl'));
-    rmSync(part);
-  }
+  await capture?.close();
   const rollouts = filesUnder(join(home, '.codex/sessions'));
   manifest.files = [];
   for (const file of rollouts) {
@@ -107,7 +113,7 @@ export async function record({
   }
   manifest.recordedHome = home;
   manifest.telemetry = telemetry ? { protocol, ...telemetryManifest(out, 'codex') } : null;
-  cpSync(join(here, 'scenarios.mjs'), join(out, 'scenarios.js.txt'));
+  keepScenarios(out, here);
   finish({ out, work, manifest, served });
   return manifest;
 }

@@ -1,88 +1,22 @@
-// The scenarios recorded for Codex CLI with its OpenTelemetry export on (issue 34): what the scripted model
-// "decides", step by step, and the files each project starts with. A call with `expectError` is one the script
-// means to fail (a command that exits non-zero).
+// Codex CLI's tool vocabulary for the shared scenarios (../scenarios.mjs). Codex works through its shell tool,
+// `exec_command`: reading, writing, listing and searching files are shell commands (its apply_patch is a freeform
+// tool the scripted model does not speak), an edit is a sed that fails, as the script means, when the text to replace
+// is not there. Its plan tool is `update_plan`. It has no subagents. MCP tools are found among the offered tools by
+// their name's end.
+import { offered, scenariosFor } from '../scenarios.mjs';
 
-const exec = (cmd, expectError = false) => ({ name: 'exec_command', args: { cmd }, expectError });
+const exec = (cmd) => ({ name: 'exec_command', args: { cmd } });
+/** A shell word quoted for `sh`. */
+const quote = (text) => `'${text.replaceAll("'", "'\\''")}'`;
 
-/** @type {{ name: string, files?: Record<string, string>, runs: { prompt: string, steps: unknown[], resume?: boolean }[] }[]} */
-export const scenarios = [
-  { name: 'probe', runs: [{ prompt: 'Say hello.', steps: [{ text: 'Hello.' }] }] },
-  {
-    name: 'shell',
-    files: { 'data.txt': 'one\ntwo\n', 'README.md': '# Shell\n' },
-    runs: [
-      {
-        prompt: 'Run a few shell commands.',
-        steps: [
-          { text: 'Looking first.', calls: [exec('ls')] },
-          { calls: [exec('cat README.md && wc -l data.txt')] },
-          { calls: [exec('ls /nonexistent-dir-for-recording', true)] },
-          { calls: [exec('exit 3', true)] },
-          { text: 'Ran four commands; two failed.' },
-        ],
-      },
-    ],
-  },
-  {
-    name: 'parallel',
-    files: { 'a.txt': 'A\n', 'b.txt': 'B\n', 'c.txt': 'C\n' },
-    runs: [
-      {
-        prompt: 'Read the three files at once.',
-        steps: [{ calls: [exec('cat a.txt'), exec('cat b.txt'), exec('cat c.txt')] }, { text: 'A, B and C.' }],
-      },
-    ],
-  },
-  {
-    name: 'plan',
-    runs: [
-      {
-        prompt: 'Plan the work, then do it.',
-        steps: [
-          {
-            calls: [
-              {
-                name: 'update_plan',
-                args: {
-                  plan: [
-                    { step: 'Write the file', status: 'in_progress' },
-                    { step: 'Check it', status: 'pending' },
-                  ],
-                },
-              },
-            ],
-          },
-          { calls: [exec('printf "done\\n" > out.txt && cat out.txt')] },
-          { text: 'Planned and wrote out.txt.' },
-        ],
-      },
-    ],
-  },
-  {
-    name: 'api-errors',
-    files: { 'notes.md': '# Notes\n' },
-    runs: [
-      {
-        prompt: 'Read the notes despite a flaky API.',
-        steps: [
-          { status: 500 },
-          { calls: [exec('cat notes.md')] },
-          { status: 503 },
-          { text: 'The notes hold a title.' },
-        ],
-      },
-    ],
-  },
-  {
-    name: 'multi',
-    files: { 'count.txt': '1\n' },
-    runs: [
-      { prompt: 'Show the count.', steps: [{ calls: [exec('cat count.txt')] }, { text: 'It is 1.' }] },
-      {
-        prompt: 'Now add one.',
-        resume: true,
-        steps: [{ calls: [exec('echo 2 > count.txt && cat count.txt')] }, { text: 'It is 2.' }],
-      },
-    ],
-  },
-];
+export const scenarios = scenariosFor({
+  shell: exec,
+  read: (path) => exec(`cat ${quote(path)}`),
+  write: (path, content) => exec(`printf '%s' ${quote(content)} > ${quote(path)}`),
+  edit: (path, oldText, newText) =>
+    exec(`grep -qF ${quote(oldText)} ${quote(path)} && sed -i ${quote(`s/${oldText}/${newText}/`)} ${quote(path)}`),
+  glob: (pattern) => exec(`ls ${pattern}`),
+  grep: (pattern) => exec(`grep -rn ${quote(pattern)} .`),
+  plan: (plan) => ({ name: 'update_plan', args: { plan } }),
+  mcp: (body, tool) => offered(body, tool),
+});

@@ -1,31 +1,33 @@
-// Record Gemini CLI against the scripted model with its OpenTelemetry export on (issue 34): every scenario of
-// scenarios.mjs runs the real client headless (`-p`, `--yolo`, `--skip-trust`, `-o stream-json`; `--resume <id>`
-// for a resumed run) with HOME a fresh folder, GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL pointing at the scripted
-// model (Gemini API), and ~/.gemini/settings.json turning telemetry on (`otlpProtocol: "http"`, traces on) towards a
-// capture server. Output: <out>/gemini-home/tmp/**/chats/** (the session files byte for byte, plus projects.json),
-// otlp.jsonl (every export request's exact bytes), truth.jsonl, manifest.json, runs/.
+// Record Gemini CLI against the scripted model with its OpenTelemetry export on (issue 34): every shared scenario
+// (../scenarios.mjs in Gemini's vocabulary, scenarios.mjs) runs the real client headless (`-p`, `--yolo`,
+// `--skip-trust`, `-o stream-json`; `--resume <id>` for a resumed run) with HOME a fresh folder, GEMINI_API_KEY and
+// GOOGLE_GEMINI_BASE_URL pointing at the scripted model (Gemini API), and ~/.gemini/settings.json turning telemetry
+// on (`otlpProtocol: "http"`, traces on) towards a capture server and, for the mcp scenario, declaring the `rec` MCP
+// server. Output: <out>/gemini-home/tmp/**/chats/** (the session files byte for byte, plus projects.json), otlp.jsonl
+// (every export request's exact bytes), truth.jsonl, manifest.json, scenarios.js.txt, runs/.
 //
 //   node scripts/record/gemini/record.mjs --client <dir of npm install @google/gemini-cli> --out <dir> \
 //     [--no-telemetry] [scenario…]
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { geminiTelemetrySettings } from '../../../packages/core/dist/index.js';
-import { finish, installedVersion, parseOptions, recordScenarios } from '../driver.mjs';
+import { finish, installedVersion, keepScenarios, parseOptions, recordScenarios } from '../driver.mjs';
 import { startOtlpCapture } from '../otlp-capture.mjs';
 import { telemetryManifest } from '../telemetry-manifest.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-function settings(otlp) {
+function settings(otlp, mcp = false) {
   return {
     security: { auth: { selectedType: 'gemini-api-key' } },
     general: { disableAutoUpdate: true, disableUpdateNag: true },
     privacy: { usageStatisticsEnabled: false },
     // the settings `agentdash otel setup --agent gemini` prints
     ...(otlp === undefined ? {} : geminiTelemetrySettings(otlp)),
+    // the `rec` MCP server (../mcp-server.mjs), for the mcp scenario only
+    ...(mcp ? { mcpServers: { rec: { command: process.execPath, args: [join(here, '../mcp-server.mjs')] } } } : {}),
   };
 }
 
@@ -45,10 +47,11 @@ function chatFiles(home) {
 export async function record({ client, out, model = 'gemini-2.5-flash', only = new Set(), telemetry = true }) {
   const entry = join(client, 'node_modules/@google/gemini-cli/bundle/gemini.js');
   const version = installedVersion(client, '@google/gemini-cli');
-  // recordScenarios empties `out` first: the capture writes beside it and is moved in afterwards.
-  const part = join(tmpdir(), `gemini-otlp-${process.pid}.jsonl`);
-  const capture = telemetry ? await startOtlpCapture({ file: part }) : undefined;
-  let configured = false;
+  let capture;
+  const writeSettings = (home, mcp) => {
+    mkdirSync(join(home, '.gemini'), { recursive: true });
+    writeFileSync(join(home, '.gemini/settings.json'), JSON.stringify(settings(capture?.url, mcp), null, 1));
+  };
   const { home, work, manifest, served } = await recordScenarios({
     name: 'gemini',
     pkg: '@google/gemini-cli',
@@ -57,12 +60,13 @@ export async function record({ client, out, model = 'gemini-2.5-flash', only = n
     out,
     only,
     scenarios,
-    invoke: ({ run, sessionId, home, api }) => {
-      if (!configured) {
-        mkdirSync(join(home, '.gemini'), { recursive: true });
-        writeFileSync(join(home, '.gemini/settings.json'), JSON.stringify(settings(capture?.url), null, 1));
-        configured = true;
-      }
+    // After `out` is emptied: the capture writes into it directly.
+    setup: async ({ home, out }) => {
+      capture = telemetry ? await startOtlpCapture({ file: join(out, 'otlp.jsonl') }) : undefined;
+      writeSettings(home, false);
+    },
+    invoke: ({ scenario, run, sessionId, home, api }) => {
+      writeSettings(home, scenario.mcp === true);
       return {
         command: process.execPath,
         argv: [
@@ -88,11 +92,7 @@ export async function record({ client, out, model = 'gemini-2.5-flash', only = n
     },
     afterRun: (result) => /"session_id":"([^"]+)"/.exec(result.stdout ?? '')?.[1],
   });
-  if (capture !== undefined) {
-    await capture.close();
-    cpSync(part, join(out, 'otlp.jsonl'));
-    rmSync(part);
-  }
+  await capture?.close();
   manifest.files = [];
   for (const file of chatFiles(home)) {
     const rel = join('gemini-home/tmp', relative(join(home, '.gemini/tmp'), file));
@@ -105,7 +105,7 @@ export async function record({ client, out, model = 'gemini-2.5-flash', only = n
   }
   manifest.recordedHome = home;
   manifest.telemetry = telemetry ? { protocol: 'http (OTLP/JSON)', ...telemetryManifest(out, 'gemini') } : null;
-  cpSync(join(here, 'scenarios.mjs'), join(out, 'scenarios.js.txt'));
+  keepScenarios(out, here);
   finish({ out, work, manifest, served });
   return manifest;
 }

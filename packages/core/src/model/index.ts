@@ -17,7 +17,7 @@ export type {
   UsageTotals,
 } from './session.js';
 export { type CallStatus, primaryDurationMs, type ToolCall } from './tool-call.js';
-export type { ErrorCategory, ErrorSeverity } from './tool-error.js';
+export { type ErrorCategory, type ErrorSeverity, errorCategories, errorSeverities } from './tool-error.js';
 export {
   type DataKind,
   dataKinds,

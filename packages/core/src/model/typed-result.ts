@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentKindDescriptions, agentKindSchemas } from './agent-kinds.js';
 
 /*
  * The contract between agents and screens: the typed shape of every tool result, defined once as zod schemas,
@@ -428,6 +429,7 @@ export const resultDataSchemas = {
       ]),
     ),
   }),
+  ...agentKindSchemas,
 } as const;
 
 export type DataKind = keyof typeof resultDataSchemas;
@@ -496,6 +498,7 @@ export const kindDescriptions: Readonly<Record<DataKind, string>> = {
   'report-findings': 'Review findings reported (Claude ReportFindings).',
   'schedule-wakeup': 'A wakeup scheduled, or the loop stopped (Claude ScheduleWakeup).',
   mcp: 'An MCP tool result, text and image blocks (any agent: mcp__<server>__<tool> and the like).',
+  ...agentKindDescriptions,
 };
 
 function dataVariant<K extends DataKind>(kind: K): DataVariantSchema<K> {

@@ -248,6 +248,16 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
         mcp_tool: typed.data.tool,
         images: typed.data.blocks.filter((b) => b.type === 'image').length,
       };
+    case 'goal':
+      return { output: resultText(content), objective: typed.data.objective, status: typed.data.status };
+    case 'memory':
+      return { output: resultText(content), fact: typed.data.fact };
+    case 'topic':
+      return { output: resultText(content), title: typed.data.title };
+    case 'process-list':
+      return { output: resultText(content), count: typed.data.processes.length };
+    case 'task-complete':
+      return { output: typed.data.result };
     case 'error':
       return { output: typed.message };
     case 'unknown':

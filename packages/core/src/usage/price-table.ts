@@ -19,7 +19,7 @@ const sonnet = perMillion(3, 15, 3.75, 6, 0.3);
 /** Sonnet 4 and 4.5 with the 1M context window: requests above 200k input tokens. */
 const sonnetLong: ModelPrice = {
   ...sonnet,
-  longContext: { ...perMillion(6, 22.5, 7.5, 12, 0.6), thresholdTokens: 200_000 },
+  tiers: [{ ...perMillion(6, 22.5, 7.5, 12, 0.6), aboveTokens: 200_000 }],
 };
 
 /**
@@ -32,23 +32,40 @@ function gemini(input: number, output: number, read: number): ModelPrice {
 }
 const gemini25Pro: ModelPrice = {
   ...gemini(1.25, 10, 0.125),
-  longContext: { ...gemini(2.5, 15, 0.25), thresholdTokens: 200_000 },
+  tiers: [{ ...gemini(2.5, 15, 0.25), aboveTokens: 200_000 }],
 };
 
 /**
  * OpenAI's list prices (standard tier) for the models Codex CLI sessions name: input, output and cached input per
  * million tokens. OpenAI bills no cache writes apart (they are input). Reasoning tokens are output tokens.
- * Models without a published price here (gpt-5.4, gpt-5.5, gpt-5.6-*) stay unpriced and are named as such.
+ * GPT-5.5 bills a whole request above 272k input tokens at its long-context rates. Models without a published price
+ * here (gpt-5.4, gpt-5.6-*) stay unpriced and are named as such.
  */
 const openai = (input: number, output: number, cachedInput: number) =>
   perMillion(input, output, input, input, cachedInput);
 const gpt5 = openai(1.25, 10, 0.125);
 const gpt52 = openai(1.75, 14, 0.175);
+const gpt55: ModelPrice = { ...openai(5, 30, 0.5), tiers: [{ ...openai(10, 45, 1), aboveTokens: 272_000 }] };
+
+/**
+ * Alibaba Cloud's Qwen3 Coder Plus (international list price): four tiers by the request's input tokens, the whole
+ * request at its tier's rates; explicit cache writes at 125 % of input and hits at 10 %, as LiteLLM lists them.
+ */
+const qwen = (input: number, output: number) => perMillion(input, output, input * 1.25, input * 1.25, input / 10);
+const qwenCoderPlus: ModelPrice = {
+  ...qwen(1, 5),
+  tiers: [
+    { ...qwen(1.8, 9), aboveTokens: 32_000 },
+    { ...qwen(3, 15), aboveTokens: 128_000 },
+    { ...qwen(6, 60), aboveTokens: 256_000 },
+  ],
+};
 
 /**
  * The price table shipped with AgentDash, used offline. Anthropic's list prices per model (standard tier), as
  * published and as ccusage 20.0.24's offline table has them on the date below; Google's Gemini API list prices
- * (standard tier, text) and OpenAI's for the GPT-5 models Codex CLI uses, as listed on the same date. Newer prices:
+ * (standard tier, text), OpenAI's for the GPT-5 models Codex CLI uses and Alibaba Cloud's for Qwen Code's, as listed
+ * on the same date. Newer prices:
  * `--prices FILE` (this shape, or LiteLLM's `model_prices_and_context_window.json`).
  */
 export const defaultPriceTable: PriceTable = {
@@ -95,6 +112,7 @@ export const defaultPriceTable: PriceTable = {
     'gpt-5.2': gpt52,
     'gpt-5.2-codex': gpt52,
     'gpt-5.3-codex': gpt52,
+    'gpt-5.5': gpt55,
     // The model Copilot CLI was recorded with (BYOK); Copilot's own models are priced by the Claude and GPT rows
     // (its dotted Claude names are normalized). Not priced: gpt-5.3-codex-spark, gpt-5.4-mini (no list price in
     // these sources). Copilot bills premium requests, not tokens: a Copilot session's cost is the list price of
@@ -106,10 +124,12 @@ export const defaultPriceTable: PriceTable = {
     'gemini-2.5-pro-preview-05-06': gemini25Pro,
     'gemini-2.5-pro-preview-06-05': gemini25Pro,
     // OpenRouter's listed price for Qwen3 235B A22B (no cache rates listed), keyed by the id Aider names it with:
-    // the same model bought elsewhere is priced otherwise, so its bare id stays unpriced. Not priced: Qwen Code's
-    // qwen3-coder-plus (Alibaba Cloud bills it in four tiers of request size, from 32K tokens: one table rate would
-    // misprice most agent requests, and the index knows one long-context boundary), and a local LM Studio model
-    // (no per-token price exists).
+    // the same model bought elsewhere is priced otherwise, so its bare id stays unpriced. Not priced: a local LM
+    // Studio model (no per-token price exists).
     'openrouter/qwen/qwen3-235b-a22b': openai(0.455, 1.82, 0.455),
+    // Qwen Code's default model at Alibaba Cloud Model Studio's international list price, billed by request size.
+    'qwen3-coder-plus': qwenCoderPlus,
+    'qwen3-coder-plus-2025-07-22': qwenCoderPlus,
+    'qwen3-coder-plus-2025-09-23': qwenCoderPlus,
   },
 };

@@ -11,13 +11,25 @@ export interface TokenRates {
   readonly cacheRead: number;
 }
 
+/** Rates that apply to a request whose input side (input + cache writes + cache reads) is above `aboveTokens`. */
+export interface PriceTier extends TokenRates {
+  readonly aboveTokens: number;
+}
+
 export interface ModelPrice extends TokenRates {
   /**
-   * Long-context rates: a request whose input side (input + cache writes + cache reads) is above `thresholdTokens` is
-   * billed entirely at these rates, output included (Anthropic's rule for 1M-context requests).
+   * Rates by request size, ascending by `aboveTokens`: a request is billed entirely, output included, at the last
+   * tier it is above (Anthropic's and Google's rule for requests above 200k tokens; Alibaba's four tiers for Qwen
+   * coder models). Without tiers, or below the first, the base rates apply.
    */
-  readonly longContext?: TokenRates & { readonly thresholdTokens: number };
+  readonly tiers?: readonly PriceTier[];
 }
+
+/**
+ * Every tier boundary a built-in price uses. Stored usage is summed per band between them (see `promptBand`), so a
+ * price file with another boundary is applied from the first stored boundary at or above it.
+ */
+export const PROMPT_BOUNDARIES: readonly number[] = [32_000, 128_000, 200_000, 256_000, 272_000];
 
 export interface PriceTable {
   /** When the prices were taken (YYYY-MM-DD). */
@@ -64,14 +76,31 @@ export function tokensCost(rates: TokenRates, t: TokenCounts): number {
   );
 }
 
-/** Whether one response is billed at long-context rates. */
-export function isLongContext(price: ModelPrice, tokens: TokenCounts): boolean {
-  return price.longContext !== undefined && promptTokens(tokens) > price.longContext.thresholdTokens;
+/** The rates a request of `prompt` input-side tokens is billed at. */
+export function ratesFor(price: ModelPrice, prompt: number): TokenRates {
+  let rates: TokenRates = price;
+  for (const tier of price.tiers ?? []) if (prompt > tier.aboveTokens) rates = tier;
+  return rates;
+}
+
+/** How many of `PROMPT_BOUNDARIES` a request of `prompt` input-side tokens is above (0 … 5). */
+export function promptBand(prompt: number): number {
+  let band = 0;
+  while (band < PROMPT_BOUNDARIES.length && prompt > (PROMPT_BOUNDARIES[band] ?? Infinity)) band++;
+  return band;
+}
+
+/**
+ * The rates of requests summed in one band: those of a request just above the band's lower boundary, which are
+ * every request's in the band when the price's tiers start at boundaries (as every built-in price's do).
+ */
+export function bandRates(price: ModelPrice, band: number): TokenRates {
+  return band <= 0 ? price : ratesFor(price, (PROMPT_BOUNDARIES[band - 1] ?? Infinity) + 1);
 }
 
 /** The cost in USD of one API response with these tokens. */
 export function responseCost(price: ModelPrice, tokens: TokenCounts): number {
-  return tokensCost(isLongContext(price, tokens) && price.longContext ? price.longContext : price, tokens);
+  return tokensCost(ratesFor(price, promptTokens(tokens)), tokens);
 }
 
 /** Prices from `override` win; models only in `base` stay. */

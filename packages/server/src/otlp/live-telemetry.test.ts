@@ -7,13 +7,13 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { MeasuredResponse, TelemetrySessionsResponse, TelemetryStepsResponse } from '@agentdash/api';
 import { attrText, decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otelFixtureDir, type RecordedRequest, readRecording } from '../../../core/test/otel-recordings.js';
 import type { SessionsResponse, StatsResponse, UsageResponse } from '../api-types.js';
 import { type RunningServer, startServer } from '../server.js';
-import type { MeasuredResponse, TelemetrySessionsResponse, TelemetryStepsResponse } from '../telemetry-types.js';
 import { startOtlpListener } from './listen.js';
 
 const recording = join(otelFixtureDir, '2.1.332-json');

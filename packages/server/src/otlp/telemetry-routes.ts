@@ -3,10 +3,7 @@
  * and cost beside what AgentDash infers from its transcript; `/measured/:id` the same or null, never a 404), `/sessions/:id/steps` (its calls from telemetry),
  * `/ids` (every session telemetry names) and `/setup` (the receiver, and the `env` lines for Claude Code).
  */
-import { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } from '@agentdash/core';
-import type { AgentIndex, MeasuredCall, MeasuredRequest, SessionSummary, SessionTelemetry } from '@agentdash/index';
-import { Hono } from 'hono';
-import { HttpError } from '../http-error.js';
+
 import type {
   MeasuredResponse,
   SessionTelemetryDto,
@@ -15,10 +12,14 @@ import type {
   TelemetrySetupResponse,
   TelemetryStepsResponse,
   TimeFigure,
-} from '../telemetry-types.js';
+} from '@agentdash/api';
+import { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } from '@agentdash/core';
+import type { AgentIndex, MeasuredCall, MeasuredRequest, SessionSummary, SessionTelemetry } from '@agentdash/index';
+import { Hono } from 'hono';
+import { HttpError } from '../http-error.js';
 import { DEFAULT_OTLP_PORT } from './listen.js';
 
-export type { SessionTelemetryDto, TimeFigure } from '../telemetry-types.js';
+export type { SessionTelemetryDto, TimeFigure } from '@agentdash/api';
 
 /** A client cost this far from the computed one (relative) is flagged. */
 export const COST_TOLERANCE = 0.01;

@@ -2,31 +2,20 @@
  * Every request of the dashboard goes through this module. Two sources: the server over HTTP (live), or a session
  * embedded in the page (an HTML export, see `setStaticSource`).
  */
+import {
+  type ApiPath,
+  type ApiQuery,
+  type ApiResponse,
+  type CallsQuery,
+  fillPath,
+  type PathParams,
+  type SessionsQuery,
+  type StatsQuery,
+  type UsageQuery,
+} from '@agentdash/api';
 import { answerStatic, type StaticSessionData } from './static-source';
 import { teamScope } from './team-scope';
-import type {
-  AgentsResponse,
-  CallDto,
-  CallRowDto,
-  CallsResponse,
-  EventsPage,
-  FindResponse,
-  HealthResponse,
-  IssueDto,
-  LiveMessage,
-  MeasuredResponse,
-  SessionDetail,
-  SessionErrorsResponse,
-  SessionsResponse,
-  StatsResponse,
-  TeamPeopleResponse,
-  TelemetryIdsResponse,
-  TelemetrySessionsResponse,
-  TelemetrySetupResponse,
-  TelemetryStepsResponse,
-  UsageResponse,
-  WaterfallResponse,
-} from './types';
+import type { CallRowDto, LiveMessage } from './types';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -61,14 +50,25 @@ export function staticSource(): StaticSessionData | undefined {
   return staticData;
 }
 
-async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T> {
+/**
+ * A GET of a route of the table in `@agentdash/api`: the path must be one of it, its `:name` segments filled from
+ * `params`, the query one the route takes, and the answer is the route's type.
+ */
+export async function apiGet<P extends ApiPath>(
+  route: P,
+  params: PathParams<P>,
+  query: ApiQuery<P>,
+  signal?: AbortSignal,
+): Promise<ApiResponse<P>> {
+  const path = fillPath(route, params);
+  const values = query as Query;
   if (staticData) {
-    const answer = answerStatic(staticData, path, query);
+    const answer = answerStatic(staticData, path, values);
     if (answer === undefined) throw new ApiRequestError(404, 'not part of this export');
-    return answer as T;
+    return answer as ApiResponse<P>;
   }
   // a team server's person and device filter applies to every page (empty on a local server)
-  const response = await fetch(`api${path}${qs({ ...teamScope(), ...query })}`, {
+  const response = await fetch(`api${path}${qs({ ...teamScope(), ...values })}`, {
     headers: { Accept: 'application/json' },
     credentials: 'same-origin',
     signal,
@@ -83,7 +83,7 @@ async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Pr
     }
     throw new ApiRequestError(response.status, message);
   }
-  return (await response.json()) as T;
+  return (await response.json()) as ApiResponse<P>;
 }
 
 /** The browser's IANA time zone (undefined when the runtime does not tell). */
@@ -95,70 +95,44 @@ function browserTimeZone(): string | undefined {
   }
 }
 
-export interface SessionQuery {
-  readonly q?: string;
-  /** One agent's sessions; '' or absent: every agent. */
-  readonly agent?: string;
-  readonly project?: string;
-  readonly model?: string;
-  readonly version?: string;
-  readonly since?: string;
-  readonly until?: string;
-  readonly hasErrors?: boolean;
-  readonly hideEmpty?: boolean;
-  readonly offset?: number;
-  readonly limit?: number;
-  readonly sort?: string;
-  readonly dir?: 'asc' | 'desc';
-}
+/** The sessions list's query: '' or an absent agent is every agent. */
+export type SessionQuery = SessionsQuery;
 
-const enc = encodeURIComponent;
+const none = {} as const;
 
 export const api = {
-  health: (signal?: AbortSignal) => get<HealthResponse>('/health', {}, signal),
+  health: (signal?: AbortSignal) => apiGet('/health', none, none, signal),
   /** A team server's people and their devices (the person filter's choices); 404 on a local server. */
-  team: (signal?: AbortSignal) => get<TeamPeopleResponse>('/team/people', {}, signal),
+  team: (signal?: AbortSignal) => apiGet('/team/people', none, none, signal),
   /** Every agent's label and resume command, as its adapter declares them. */
-  agents: (signal?: AbortSignal) => get<AgentsResponse>('/agents', {}, signal),
-  sessions: (query: SessionQuery, signal?: AbortSignal) => get<SessionsResponse>('/sessions', { ...query }, signal),
+  agents: (signal?: AbortSignal) => apiGet('/agents', none, none, signal),
+  sessions: (query: SessionsQuery, signal?: AbortSignal) => apiGet('/sessions', none, query, signal),
   /** The header. */
-  session: (id: string, signal?: AbortSignal) => get<SessionDetail>(`/sessions/${enc(id)}`, {}, signal),
+  session: (id: string, signal?: AbortSignal) => apiGet('/sessions/:id', { id }, none, signal),
   events: (id: string, offset: number, limit: number, agent?: string, signal?: AbortSignal) =>
-    get<EventsPage>(`/sessions/${enc(id)}/events`, { offset, limit, agent }, signal),
-  call: (id: string, callId: string) => get<CallDto>(`/sessions/${enc(id)}/calls/${enc(callId)}`),
-  locate: (id: string, callId: string) =>
-    get<{ index: number; expand: string[] }>(`/sessions/${enc(id)}/locate/${enc(callId)}`),
-  errors: (id: string, signal?: AbortSignal) => get<SessionErrorsResponse>(`/sessions/${enc(id)}/errors`, {}, signal),
-  find: (id: string, q: string, signal?: AbortSignal) => get<FindResponse>(`/sessions/${enc(id)}/find`, { q }, signal),
-  issues: (id: string) => get<{ issues: IssueDto[] }>(`/sessions/${enc(id)}/issues`),
-  stats: (query: { agent?: string; project?: string; since?: string; until?: string }, signal?: AbortSignal) =>
-    get<StatsResponse>('/stats', { ...query }, signal),
+    apiGet('/sessions/:id/events', { id }, { offset, limit, agent }, signal),
+  call: (id: string, callId: string) => apiGet('/sessions/:id/calls/:callId', { id, callId }, none),
+  locate: (id: string, callId: string) => apiGet('/sessions/:id/locate/:callId', { id, callId }, none),
+  errors: (id: string, signal?: AbortSignal) => apiGet('/sessions/:id/errors', { id }, none, signal),
+  find: (id: string, q: string, signal?: AbortSignal) => apiGet('/sessions/:id/find', { id }, { q }, signal),
+  issues: (id: string) => apiGet('/sessions/:id/issues', { id }, none),
+  stats: (query: StatsQuery, signal?: AbortSignal) => apiGet('/stats', none, query, signal),
   usage: (
-    query: { agent?: string; project?: string; model?: string; since?: string; until?: string },
+    query: UsageQuery,
     signal?: AbortSignal, // days of the person's own time zone, not the server's
-  ) => get<UsageResponse>('/usage', { ...query, tz: browserTimeZone() }, signal),
-  waterfall: (id: string, signal?: AbortSignal) => get<WaterfallResponse>(`/sessions/${enc(id)}/waterfall`, {}, signal),
-  calls: (query: {
-    tool?: string;
-    status?: string;
-    category?: string;
-    severity?: string;
-    agent?: string;
-    project?: string;
-    since?: string;
-    limit?: number;
-  }): Promise<readonly CallRowDto[]> => get<CallsResponse>('/calls', { ...query }).then((r) => r.calls),
+  ) => apiGet('/usage', none, { ...query, tz: browserTimeZone() }, signal),
+  waterfall: (id: string, signal?: AbortSignal) => apiGet('/sessions/:id/waterfall', { id }, none, signal),
+  calls: (query: CallsQuery): Promise<readonly CallRowDto[]> => apiGet('/calls', none, query).then((r) => r.calls),
   /** Claude Code's own telemetry (OTLP) as `serve` received it: see docs/telemetry.md. */
   telemetry: {
-    setup: (signal?: AbortSignal) => get<TelemetrySetupResponse>('/telemetry/setup', {}, signal),
-    ids: (signal?: AbortSignal) => get<TelemetryIdsResponse>('/telemetry/ids', {}, signal),
+    setup: (signal?: AbortSignal) => apiGet('/telemetry/setup', none, none, signal),
+    ids: (signal?: AbortSignal) => apiGet('/telemetry/ids', none, none, signal),
     /** Sessions known only from telemetry (no transcript indexed). */
-    only: (signal?: AbortSignal) => get<TelemetrySessionsResponse>('/telemetry/sessions', {}, signal),
+    only: (signal?: AbortSignal) => apiGet('/telemetry/sessions', none, none, signal),
     /** A session's measured figures, or null when it has no telemetry. */
     session: (id: string, signal?: AbortSignal) =>
-      get<MeasuredResponse>(`/telemetry/measured/${enc(id)}`, {}, signal).then((r) => r.telemetry),
-    steps: (id: string, signal?: AbortSignal) =>
-      get<TelemetryStepsResponse>(`/telemetry/sessions/${enc(id)}/steps`, {}, signal),
+      apiGet('/telemetry/measured/:id', { id }, none, signal).then((r) => r.telemetry),
+    steps: (id: string, signal?: AbortSignal) => apiGet('/telemetry/sessions/:id/steps', { id }, none, signal),
   },
 };
 

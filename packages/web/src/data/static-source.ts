@@ -2,7 +2,7 @@
  * The dashboard's data read from a session embedded in the page (an HTML export) instead of over HTTP: the same
  * answers as the API's session routes, for the one session the file holds.
  */
-import { findInThreads } from '@agentdash/server/find-text';
+import { findInThreads } from '@agentdash/api';
 import type {
   AgentsResponse,
   AssistantItemDto,

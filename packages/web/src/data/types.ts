@@ -1,3 +1,4 @@
+export type * from '@agentdash/api';
 export type {
   CallInput,
   CallStatus,
@@ -11,5 +12,3 @@ export type {
   TypedResultOf,
   Usage,
 } from '@agentdash/core/model';
-export type * from '@agentdash/server/api-types';
-export type * from '@agentdash/server/telemetry-types';

@@ -5,15 +5,20 @@ import { AgentRenderer } from './agent';
 import { type RendererProps, renderKindOf } from './common';
 import { EditRenderer, MultiEditRenderer, NotebookEditRenderer, ReadRenderer, WriteRenderer } from './files';
 import {
+  GoalRenderer,
   ListAgentsRenderer,
   LsRenderer,
   McpResourcesRenderer,
+  MemoryRenderer,
   MonitorRenderer,
   PatchRenderer,
+  ProcessListRenderer,
   ReadMcpResourceRenderer,
   ReportFindingsRenderer,
   ScheduleWakeupRenderer,
   SendMessageRenderer,
+  TaskCompleteRenderer,
+  TopicRenderer,
   WorkflowRenderer,
 } from './kinds';
 import {
@@ -77,6 +82,11 @@ const RENDERERS: { readonly [K in TypedResultKind]: ComponentType<RendererProps>
   'report-findings': ReportFindingsRenderer,
   'schedule-wakeup': ScheduleWakeupRenderer,
   mcp: McpRenderer,
+  goal: GoalRenderer,
+  memory: MemoryRenderer,
+  topic: TopicRenderer,
+  'process-list': ProcessListRenderer,
+  'task-complete': TaskCompleteRenderer,
   error: GenericRenderer,
   unknown: GenericRenderer,
 };
@@ -109,6 +119,8 @@ const ICON_FAMILY: Partial<Record<TypedResultKind, IconFamily>> = {
   mcp: 'mcp',
   bash: 'shell',
   'task-output': 'shell',
+  'process-list': 'shell',
+  'task-complete': 'agent',
   'task-stop': 'shell',
   monitor: 'shell',
   read: 'file',

@@ -258,3 +258,88 @@ export function ScheduleWakeupRenderer({ call }: RendererProps) {
     </Frame>
   );
 }
+
+export function GoalRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'goal');
+  return (
+    <Frame kind="goal" call={call} data={data} showsInput showsText>
+      {data && (
+        <KV
+          rows={[
+            ['objective', data.objective],
+            ['status', data.status],
+            ['tokens used', data.tokensUsed?.toLocaleString('en-US')],
+            ['token budget', data.tokenBudget?.toLocaleString('en-US')],
+            ['time used', data.timeUsedSeconds === undefined ? undefined : fmtDuration(data.timeUsedSeconds * 1000)],
+            ['report asked', data.report],
+          ]}
+        />
+      )}
+    </Frame>
+  );
+}
+
+export function MemoryRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'memory');
+  return (
+    <Frame kind="memory" call={call} data={data} showsInput showsText>
+      {data && (
+        <KV
+          rows={[
+            ['fact', data.fact],
+            ['saved', data.saved ? 'yes' : 'no'],
+            ['answer', data.message],
+          ]}
+        />
+      )}
+    </Frame>
+  );
+}
+
+export function TopicRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'topic');
+  return (
+    <Frame kind="topic" call={call} data={data} showsInput>
+      {data && (
+        <KV
+          rows={[
+            ['topic', data.title],
+            ['summary', data.summary],
+            ['intent', data.strategicIntent],
+          ]}
+        />
+      )}
+    </Frame>
+  );
+}
+
+export function ProcessListRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'process-list');
+  return (
+    <Frame kind="process-list" call={call} data={data} showsInput showsText>
+      {data &&
+        (data.processes.length === 0 ? (
+          <div className="dim">no background processes</div>
+        ) : (
+          <KV
+            rows={data.processes.map(
+              (p) => [`${p.pid ?? '?'} · ${p.status}`, <code key="c">{p.command}</code>] as const,
+            )}
+          />
+        ))}
+    </Frame>
+  );
+}
+
+export function TaskCompleteRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'task-complete');
+  return (
+    <Frame kind="task-complete" call={call} data={data} showsInput showsText>
+      {data && (
+        <Section label="Submitted result">
+          <Markdown text={data.result} />
+        </Section>
+      )}
+    </Frame>
+  );
+}

@@ -27,6 +27,17 @@ function kindOf(line: string): AiderBlockKind {
   return 'answer';
 }
 
+/**
+ * An answer cut off inside a code fence (the model stopped at its token limit) leaves the fence open: what Aider
+ * writes next still starts a block of its own. A run's banner always does; a quoted line or a person's line does
+ * after a blank line when it ends in the two spaces Aider puts at the end of each line it quotes.
+ */
+function endsFence(line: string, previous: string | undefined): boolean {
+  if (RUN.test(line)) return true;
+  const kind = kindOf(line);
+  return kind !== 'answer' && (previous ?? '').trim() === '' && / {2}$/.test(line);
+}
+
 /** Split a history's text into blocks. Never throws. */
 export function aiderBlocks(text: string): AiderBlock[] {
   const out: AiderBlock[] = [];
@@ -54,7 +65,7 @@ export function aiderBlocks(text: string): AiderBlock[] {
       else close();
       return;
     }
-    const kind = fenced && current?.kind === 'answer' ? 'answer' : kindOf(line);
+    const kind = fenced && current?.kind === 'answer' && !endsFence(line, lines[index - 1]) ? 'answer' : kindOf(line);
     if (kind === 'answer' && /^\s*(```|~~~)/.test(line)) fenced = !fenced;
     else if (kind !== 'answer') fenced = false;
     if (current !== undefined && current.kind === kind && kind !== 'run') {

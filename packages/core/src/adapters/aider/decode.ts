@@ -11,6 +11,7 @@ import type { SourceLocation } from '../../model/issue.js';
 import type { RecordEvent } from '../../model/raw.js';
 import type { ChainEnvelope, TranscriptRecord, Usage } from '../../model/record.js';
 import { type AiderBlock, aiderBlocks, lineText } from './blocks.js';
+import { searchParts, searchReplaceEdits, usageOfLegacyTokensLine, wholeFileEdits } from './edit-blocks.js';
 
 /** The model named for answers of a run whose banner names none (never priced). */
 export const UNKNOWN_AIDER_MODEL = 'aider-unknown-model';
@@ -24,6 +25,13 @@ const NOT_CONFORMING = /^The LLM did not conform to the edit format/;
 const COMMIT = /^Commit ([0-9a-f]{7,40}) (.*)$/;
 const SKIPPED = /^Skipping edits to (.+)$/;
 const NO_MATCH = /^# \d+ SEARCH\/REPLACE blocks? failed to match/;
+/**
+ * Aider 0.1x: `Malformed response #1, retrying...` then `InvalidEditBlock: edit failed!` (its reason unquoted below),
+ * or `Malformed response #3, aborting.`: the answer's edits were not applied.
+ */
+const LEGACY_FAILED = /^(?:InvalidEditBlock: |Malformed response #\d+, )/;
+/** Aider 0.1x's unquoted reason for a failed edit: the part to replace was not found. */
+const LEGACY_NO_MATCH = /does not contain the \*exact sequence\*/;
 
 /** A rounded figure as Aider prints it (`2.1k`, `900`, `1.2M`); undefined when it is none. */
 export function roundedCount(text: string): number | undefined {
@@ -79,9 +87,11 @@ export class AiderDecoder {
   private runAt: IsoTimestamp | undefined;
   private previous: RecordUuid | null = null;
   private answerId: string | undefined;
+  /** A legacy token report seen above the answer it counts: that answer's message id. */
+  private reportedAhead: string | undefined;
   private pending: PendingEdit[] = [];
   /** `The LLM did not conform…` / `# N … failed to match` seen: which edits failed is told below it. */
-  private failure: { loc: SourceLocation; text: string; outcome: EditOutcome } | undefined;
+  private failure: { loc: SourceLocation; text: string; outcome: EditOutcome; legacy?: boolean } | undefined;
 
   constructor(
     private readonly file: string,
@@ -90,21 +100,29 @@ export class AiderDecoder {
   ) {}
 
   decode(text: string, emit: (event: RecordEvent) => void): void {
-    for (const block of aiderBlocks(text)) {
-      const records = this.block(block);
+    const blocks = aiderBlocks(text);
+    blocks.forEach((block, index) => {
+      const records = this.block(block, block.kind === 'answer' ? appliedBelow(blocks, index) : new Set());
       records.forEach((record, index) => {
         if ('uuid' in record) this.previous = record.uuid;
         emit({ kind: 'record', record, byteLength: index === 0 ? blockBytes(block) : 0 });
       });
+    });
+    // A failure reported on the file's last lines: its edits are not left waiting.
+    for (const record of this.flushFailure()) {
+      if ('uuid' in record) this.previous = record.uuid;
+      emit({ kind: 'record', record, byteLength: 0 });
     }
   }
 
-  private block(block: AiderBlock): TranscriptRecord[] {
+  private block(block: AiderBlock, applied: ReadonlySet<string>): TranscriptRecord[] {
     const loc = this.loc(block.startLine, block.offset);
     const first = block.lines[0] ?? '';
-    const explanation = block.kind === 'answer' && /^#+ SearchReplaceNoExactMatch/.test(first);
+    const legacy = this.failure?.legacy === true && LEGACY_NO_MATCH.test(first);
+    if (legacy && this.failure !== undefined) this.failure = { ...this.failure, outcome: 'no-match' };
+    const explanation = block.kind === 'answer' && (legacy || /^#+ SearchReplaceNoExactMatch/.test(first));
     const flushed = block.kind === 'output' || explanation ? [] : this.flushFailure();
-    return [...flushed, ...this.blockRecords(block, loc, first, explanation)];
+    return [...flushed, ...this.blockRecords(block, loc, first, explanation, applied)];
   }
 
   /** Edits still waiting when a failure was reported and nothing below it told them apart: failed as reported. */
@@ -120,13 +138,8 @@ export class AiderDecoder {
    * whether the others were applied (`# The other N SEARCH/REPLACE blocks were applied successfully`).
    */
   private explained(block: AiderBlock, loc: SourceLocation): TranscriptRecord[] {
-    const failed = new Set<string>();
     const lines = block.lines;
-    for (let i = 0; i < lines.length; i += 1) {
-      if (!/^<{5,9} SEARCH\s*$/.test(lines[i] ?? '')) continue;
-      const divider = lines.findIndex((l, j) => j > i && /^={5,9}\s*$/.test(l));
-      if (divider !== -1) failed.add(lines.slice(i + 1, divider).join('\n'));
-    }
+    const failed = searchParts(lines);
     const othersApplied = lines.some((l) => /^#+ The other \d+ SEARCH\/REPLACE blocks? (?:was|were) applied/.test(l));
     const text = this.failure?.text ?? lines[0] ?? '';
     const records: TranscriptRecord[] = [];
@@ -146,6 +159,7 @@ export class AiderDecoder {
     loc: SourceLocation,
     first: string,
     explanation: boolean,
+    applied: ReadonlySet<string>,
   ): TranscriptRecord[] {
     switch (block.kind) {
       case 'run': {
@@ -154,6 +168,7 @@ export class AiderDecoder {
         this.runAt = m === null ? undefined : createIsoTimestamp(`${m[1]}T${m[2]}`);
         this.pending = [];
         this.answerId = undefined;
+        this.reportedAhead = undefined;
         return [this.system('aider_run', first, loc, this.runAt, { banner: first })];
       }
       case 'user':
@@ -164,43 +179,39 @@ export class AiderDecoder {
           const note = this.system('aider_output', block.lines.join('\n'), loc, undefined, { unquoted: true });
           return [note, ...this.explained(block, loc)];
         }
-        return [this.answer(block, loc)];
+        return [this.answer(block, loc, applied)];
       case 'output':
         return this.output(block);
     }
   }
 
-  private answer(block: AiderBlock, loc: SourceLocation): TranscriptRecord {
+  private answer(block: AiderBlock, loc: SourceLocation, applied: ReadonlySet<string>): TranscriptRecord {
     const id = `${this.sessionId}:${block.startLine}`;
-    this.answerId = id;
+    const messageId = this.reportedAhead ?? id;
+    this.reportedAhead = undefined;
+    this.answerId = messageId;
     this.pending = [];
     const content: ContentBlock[] = [{ kind: 'text', text: block.lines.join('\n') }];
-    const lines = block.lines;
-    for (let i = 0; i < lines.length; i += 1) {
-      if (!/^<{5,9} SEARCH\s*$/.test(lines[i] ?? '')) continue;
-      const divider = lines.findIndex((l, j) => j > i && /^={5,9}\s*$/.test(l));
-      const end = lines.findIndex((l, j) => j > divider && /^>{5,9} REPLACE\s*$/.test(l));
-      if (divider === -1 || end === -1) continue;
-      const before = (lines[i - 1] ?? '').startsWith('```') ? lines[i - 2] : lines[i - 1];
-      const filePath = before?.trim() === '' ? undefined : before?.trim();
-      const callId = `${this.sessionId}:edit:${block.startLine + i}`;
-      content.push({
-        kind: 'tool-use',
-        id: createToolUseId(callId),
-        name: 'edit',
-        input: {
-          ...(filePath === undefined ? {} : { filePath }),
-          search: lines.slice(i + 1, divider).join('\n'),
-          replace: lines.slice(divider + 1, end).join('\n'),
-        },
-      });
-      this.pending.push({ id: callId, filePath, search: lines.slice(i + 1, divider).join('\n') });
-      i = end;
+    const edits = searchReplaceEdits(block.lines);
+    for (const edit of edits) {
+      const callId = `${this.sessionId}:edit:${block.startLine + edit.index}`;
+      const { filePath, search, replace } = edit;
+      const input = { ...(filePath === undefined ? {} : { filePath }), search, replace };
+      content.push({ kind: 'tool-use', id: createToolUseId(callId), name: 'edit', input });
+      this.pending.push({ id: callId, filePath, search });
+    }
+    // Whole files (the `whole` edit format, never mixed with SEARCH/REPLACE blocks in one answer) that Aider said
+    // right below the answer it applied.
+    for (const whole of edits.length > 0 ? [] : wholeFileEdits(block.lines, applied)) {
+      const callId = `${this.sessionId}:write:${block.startLine + whole.index}`;
+      const input = { filePath: whole.filePath, content: whole.content };
+      content.push({ kind: 'tool-use', id: createToolUseId(callId), name: 'write', input });
+      this.pending.push({ id: callId, filePath: whole.filePath, search: '' });
     }
     return {
       kind: 'assistant',
       ...this.envelope(id, loc),
-      messageId: id,
+      messageId,
       requestId: undefined,
       model: this.model,
       content,
@@ -224,13 +235,16 @@ export class AiderDecoder {
       const model = MODEL.exec(text);
       if (model !== null) this.model = model[1] ?? this.model;
       const tokens = TOKENS.exec(text);
-      const usage = tokens === null ? undefined : usageOfTokensLine(tokens[1] ?? '');
+      const legacy = usageOfLegacyTokensLine(text);
+      const usage = tokens === null ? legacy : usageOfTokensLine(tokens[1] ?? '');
+      // A legacy report counts the answer below it: that answer takes this report's id as its message id.
+      if (legacy !== undefined) this.reportedAhead = `${this.sessionId}:tokens:${line}`;
       if (usage !== undefined) {
         records.push({
           kind: 'assistant',
           ...this.envelope(`${this.sessionId}:tokens:${line}`, loc),
           // The answer it reports on; a report with no answer above it in the run is a response of its own.
-          messageId: this.answerId ?? `${this.sessionId}:tokens:${line}`,
+          messageId: this.reportedAhead ?? this.answerId ?? `${this.sessionId}:tokens:${line}`,
           requestId: undefined,
           model: this.model,
           content: [],
@@ -260,6 +274,7 @@ export class AiderDecoder {
       }
       if (NOT_CONFORMING.test(text)) this.failure = { loc, text, outcome: 'not-conforming' };
       if (NO_MATCH.test(text)) this.failure = { loc, text, outcome: 'no-match' };
+      if (LEGACY_FAILED.test(text)) this.failure = { loc, text, outcome: 'not-conforming', legacy: true };
       const commit = COMMIT.exec(text);
       if (commit !== null) {
         records.push(this.system('aider_commit', text, loc, undefined, { sha: commit[1], message: commit[2] }));
@@ -335,6 +350,19 @@ export class AiderDecoder {
   private loc(line: number, offset: number): SourceLocation {
     return { file: this.file, line, offset };
   }
+}
+
+/** The files Aider said it applied an edit to in the output right below an answer (before the next prompt or answer). */
+function appliedBelow(blocks: readonly AiderBlock[], index: number): Set<string> {
+  const files = new Set<string>();
+  for (const block of blocks.slice(index + 1)) {
+    if (block.kind !== 'output') break;
+    for (const line of block.lines) {
+      const m = APPLIED.exec(lineText(line, 'output'));
+      if (m?.[1] !== undefined) files.add(m[1].trim());
+    }
+  }
+  return files;
 }
 
 function blockBytes(block: AiderBlock): number {

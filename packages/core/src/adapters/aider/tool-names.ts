@@ -1,10 +1,10 @@
 import type { DataKind } from '../../model/typed-result.js';
 
-/** Aider's only "tool" as AgentDash reads it: a SEARCH/REPLACE block of an answer, named `edit`. */
+/** Aider's "tools" as AgentDash reads them: a SEARCH/REPLACE block of an answer (`edit`), a whole file (`write`). */
 export function canonicalAiderToolName(name: string): string {
   return name;
 }
 
 export function kindOfAiderTool(name: string): DataKind | undefined {
-  return name === 'edit' ? 'edit' : undefined;
+  return name === 'edit' ? 'edit' : name === 'write' ? 'write' : undefined;
 }

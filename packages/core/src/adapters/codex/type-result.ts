@@ -105,6 +105,7 @@ function typedOf(
       resolvedModel: str(spawned.model) ?? str(input.model),
     });
   }
+  if (GOAL_TOOLS.has(name)) return as('goal', call.name, goalData(text, input));
   const mcp = parseCodexMcpName(name);
   if (mcp !== undefined) {
     const blocks = mcpBlocks(text, images);
@@ -113,19 +114,38 @@ function typedOf(
   return undefined;
 }
 
+const GOAL_TOOLS: ReadonlySet<string> = new Set(['create_goal', 'get_goal', 'update_goal']);
+
+/** A goal tool's answer, `{"goal":{objective, status, tokensUsed, …}, "completionBudgetReport": …}`. */
+function goalData(text: string, input: Record<string, unknown>): Record<string, unknown> {
+  const parsed = parseJson(text);
+  const answer = isRecord(parsed) ? parsed : {};
+  const goal = isRecord(answer.goal) ? answer.goal : {};
+  return {
+    objective: str(goal.objective) ?? str(input.objective),
+    status: str(goal.status) ?? str(input.status),
+    tokensUsed: num(goal.tokensUsed),
+    tokenBudget: num(goal.tokenBudget),
+    timeUsedSeconds: num(goal.timeUsedSeconds),
+    report: str(answer.completionBudgetReport),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A typed result of one kind, validated against its schema; undefined when the data does not fit. */
 function as(kind: DataKind, tool: string, data: Record<string, unknown>): TypedResult | undefined {
   return buildTypedResult(kind, tool, () => data);
 }
 
 function agentIdIn(text: string): string | undefined {
-  const parsed = (() => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return undefined;
-    }
-  })();
+  const parsed = parseJson(text);
   return isRecord(parsed) ? (str(parsed.agent_id) ?? str(parsed.thread_id)) : undefined;
 }
 

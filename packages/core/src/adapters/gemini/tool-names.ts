@@ -27,6 +27,10 @@ export const geminiToolKinds: Readonly<Record<string, DataKind>> = {
   write_todos: 'todo-write',
   invoke_agent: 'agent',
   codebase_investigator: 'agent',
+  save_memory: 'memory',
+  update_topic: 'topic',
+  list_background_processes: 'process-list',
+  complete_task: 'task-complete',
 };
 
 /** What a call's recorded result says about the tool beyond its name. */

@@ -1,3 +1,4 @@
+import type { ErrorCategory, ErrorSeverity } from '@agentdash/core/model';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
@@ -152,7 +153,7 @@ export function CategoryChart({
               name="errors"
               radius={[0, 4, 4, 0]}
               onClick={(d) => {
-                const p = payloadOf<{ category: string; severity: string }>(d);
+                const p = payloadOf<{ category: ErrorCategory; severity: ErrorSeverity }>(d);
                 if (p)
                   setDrill({
                     title: `Errors: ${p.category} (${p.severity})`,

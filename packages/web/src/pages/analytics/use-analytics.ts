@@ -1,3 +1,4 @@
+import type { CallsQuery } from '@agentdash/api';
 import type { AgentId } from '@agentdash/core/model';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../data/client';
@@ -10,7 +11,7 @@ export const TOP = 14;
 
 export interface Drill {
   readonly title: string;
-  readonly query: { tool?: string; status?: string; category?: string; severity?: string; project?: string };
+  readonly query: Pick<CallsQuery, 'tool' | 'status' | 'category' | 'severity' | 'project'>;
 }
 
 export type ToolStat = ReturnType<typeof useAnalytics>['tools'][number];

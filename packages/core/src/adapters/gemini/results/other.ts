@@ -57,3 +57,47 @@ export function mcpData(ctx: GeminiResultContext): unknown {
     ],
   };
 }
+
+/** `save_memory` → `memory`: the fact, and whether the client said it was saved (0.20 answers `{success, message}`). */
+export function memoryData(ctx: GeminiResultContext): unknown {
+  const answer = parseJson(ctx.text);
+  const message = isRecord(answer) ? str(answer.message) : ctx.text.trim() || undefined;
+  return { fact: str(ctx.args.fact) ?? '', saved: !isRecord(answer) || answer.success !== false, message };
+}
+
+/** `update_topic` → `topic`: the title, summary and intent the model set. */
+export function topicData(ctx: GeminiResultContext): unknown {
+  return {
+    title: str(ctx.args.title) ?? /Current topic: "([^"]*)"/.exec(ctx.text)?.[1] ?? '',
+    summary: str(ctx.args.summary),
+    strategicIntent: str(ctx.args.strategic_intent),
+  };
+}
+
+/** `list_background_processes` → `process-list`: one ``- [PID 123] RUNNING: `cmd` `` line per process. */
+export function processListData(ctx: GeminiResultContext): unknown {
+  const processes = [];
+  for (const line of ctx.text.split('\n')) {
+    const m = /^\s*-?\s*\[PID (\d+)\]\s*([A-Za-z_ ]+):\s*(.*)$/.exec(line);
+    if (m === null) continue;
+    const command = (m[3] ?? '').trim().replace(/^`(.*)`$/, '$1');
+    processes.push({ pid: Number(m[1]), status: (m[2] ?? '').trim().toLowerCase(), command });
+  }
+  return { processes };
+}
+
+/** `complete_task` → `task-complete`: the result the subagent submitted (its `response`, else the whole value). */
+export function taskCompleteData(ctx: GeminiResultContext): unknown {
+  const submitted = ctx.args.result;
+  const response = isRecord(submitted) ? str(submitted.response) : undefined;
+  const result = response ?? str(submitted) ?? (submitted === undefined ? '' : JSON.stringify(submitted, null, 2));
+  return { result, message: ctx.text.trim() || undefined };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -190,3 +190,72 @@ describe('every call of the bundled fixtures', () => {
     `);
   });
 });
+
+describe('memory, topics, background processes and a subagent’s completion', () => {
+  const ok = { status: 'success' };
+  it('types each from what the client wrote (0.20 save_memory, 0.61 update_topic, list_background_processes, complete_task)', () => {
+    expect(
+      typeOne(
+        'save_memory',
+        { fact: 'The project uses a mock API.' },
+        '{"success":true,"message":"Okay, I\'ve remembered that: \\"The project uses a mock API.\\""}',
+        ok,
+      ).typed,
+    ).toEqual({
+      kind: 'memory',
+      tool: 'save_memory',
+      data: {
+        fact: 'The project uses a mock API.',
+        saved: true,
+        message: 'Okay, I\'ve remembered that: "The project uses a mock API."',
+      },
+    });
+    expect(typeOne('save_memory', { fact: 'x' }, '{"success":false,"message":"disk full"}', ok).typed).toMatchObject({
+      data: { saved: false, message: 'disk full' },
+    });
+    expect(
+      typeOne(
+        'update_topic',
+        { title: 'Exploring tools', summary: 'A new chapter.', strategic_intent: 'Try each tool.' },
+        'Current topic: "Exploring tools"\nTopic summary: A new chapter.',
+        ok,
+      ).typed,
+    ).toEqual({
+      kind: 'topic',
+      tool: 'update_topic',
+      data: { title: 'Exploring tools', summary: 'A new chapter.', strategicIntent: 'Try each tool.' },
+    });
+    expect(
+      typeOne(
+        'list_background_processes',
+        {},
+        '- [PID 10986] RUNNING: `sleep 1; echo bg-done`\n- [PID 11002] EXITED: `npm test`',
+        ok,
+      ).typed,
+    ).toEqual({
+      kind: 'process-list',
+      tool: 'list_background_processes',
+      data: {
+        processes: [
+          { pid: 10986, status: 'running', command: 'sleep 1; echo bg-done' },
+          { pid: 11002, status: 'exited', command: 'npm test' },
+        ],
+      },
+    });
+    expect(
+      typeOne(
+        'complete_task',
+        { result: { response: 'src/ holds app.js.' } },
+        'Output submitted and task completed.',
+        ok,
+      ).typed,
+    ).toEqual({
+      kind: 'task-complete',
+      tool: 'complete_task',
+      data: { result: 'src/ holds app.js.', message: 'Output submitted and task completed.' },
+    });
+    expect(typeOne('complete_task', { result: { files: 2 } }, '', ok).typed).toMatchObject({
+      data: { result: '{\n  "files": 2\n}' },
+    });
+  });
+});

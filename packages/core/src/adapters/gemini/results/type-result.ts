@@ -14,7 +14,7 @@ import { unwrapUntrusted } from './context.js';
 import { classifyGeminiError } from './errors.js';
 import { editData, lsData, readData, writeData } from './files.js';
 import type { DataKind } from './kinds.js';
-import { agentData, mcpData, todoData } from './other.js';
+import { agentData, mcpData, memoryData, processListData, taskCompleteData, todoData, topicData } from './other.js';
 import { globData, grepData } from './search.js';
 import { geminiShellExitOf, shellData } from './shell.js';
 import { webFetchData, webSearchData } from './web.js';
@@ -35,6 +35,10 @@ const typers: Partial<Record<DataKind, Typer>> = {
   'todo-write': todoData,
   agent: agentData,
   mcp: mcpData,
+  memory: memoryData,
+  topic: topicData,
+  'process-list': processListData,
+  'task-complete': taskCompleteData,
 };
 
 /** Type one Gemini tool result onto the shared kinds. Never throws. */

@@ -1,0 +1,444 @@
+/**
+ * The JSON contract between the AgentDash server and the web dashboard. Browser-safe: types only.
+ * @module
+ */
+import type {
+  AgentId,
+  CallInput,
+  CallStatus,
+  DataKind,
+  ErrorCategory,
+  ErrorSeverity,
+  HiddenReason,
+  ImageValue,
+  ResultContent,
+  SessionCounts,
+  SubagentSummary,
+  TypedResult,
+  Usage,
+  UsageTotals,
+} from '@agentdash/core/model';
+
+/** `GET /api/sessions/:id/waterfall`: the session on a true time axis, one lane per thread. */
+export type { Waterfall as WaterfallResponse, WaterfallBar, WaterfallLane } from '@agentdash/core/time';
+
+export interface SessionRow {
+  readonly id: string;
+  /** The agent that wrote the session. */
+  readonly agent: AgentId;
+  readonly projectPath: string | null;
+  readonly title: string | null;
+  readonly startedAt: string | null;
+  readonly endedAt: string | null;
+  readonly durationMs: number | null;
+  readonly messages: number;
+  readonly toolCalls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+  readonly versions: readonly string[];
+  readonly models: readonly string[];
+  readonly isLive: boolean;
+  /** Its files are gone from disk (Claude Code's cleanup); it is read from the index's archive. */
+  readonly archived: boolean;
+  /** USD of the priced models; null when none of the session's models has a price. */
+  readonly costUsd: number | null;
+  /** Models without a price (the session costs more than `costUsd`). */
+  readonly unpricedModels: readonly string[];
+  /** All tokens of the session (input, output, cache writes and reads), each response once, subagents included. */
+  readonly tokens: number;
+  /** Where the main thread's time went; null when unknown. */
+  readonly time: TimeDto | null;
+  /** Secret findings in the session's transcripts (exports redact them); the secrets themselves are not stored. */
+  readonly secrets: number;
+  /** Search snippet (with \u0001…\u0002 highlight markers) when the list comes from a search. */
+  readonly snippet?: string | undefined;
+  /** The tool call the search hit is in, when it is in one. */
+  readonly matchCallId?: string | undefined;
+  /** On a team server: who pushed it, from which device, at which sharing tier (what it holds). */
+  readonly person?: string | undefined;
+  readonly device?: string | undefined;
+  readonly tier?: 'summary' | 'metadata' | 'full' | undefined;
+}
+
+/** A session's (or a group's) main-thread time: the parts sum to `wallMs`. */
+export interface TimeDto {
+  readonly wallMs: number;
+  readonly modelMs: number;
+  readonly toolMs: number;
+  readonly userMs: number;
+  readonly idleMs: number;
+}
+
+/** Tokens and cost of a set of responses. */
+export interface UsageTotalsDto {
+  readonly responses: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheCreationInputTokens: number;
+  readonly cacheReadInputTokens: number;
+  /** The part of `outputTokens` spent on reasoning (Codex reasoning, Gemini thoughts); 0 for Claude Code. */
+  readonly reasoningOutputTokens: number;
+  /** null when no model of the group has a price. */
+  readonly costUsd: number | null;
+}
+
+export interface UsageGroupDto extends UsageTotalsDto {
+  readonly models: Readonly<Record<string, UsageTotalsDto>>;
+  readonly unpricedModels: readonly string[];
+}
+
+/** `GET /api/usage?project&model&since&until&tz`: each API response once, priced; days in `tz` (an IANA name, the browser's) or the server's time zone. */
+export interface UsageResponse {
+  readonly prices: { readonly date: string; readonly source: string };
+  readonly totals: UsageGroupDto & { readonly cacheHitRatio: number };
+  readonly days: readonly (UsageGroupDto & { readonly date: string })[];
+  readonly models: readonly (UsageTotalsDto & { readonly model: string })[];
+  readonly projects: readonly (UsageGroupDto & { readonly project: string })[];
+  /** Usage and cost per agent (agents with responses in scope only). */
+  readonly agents: readonly (UsageGroupDto & { readonly agent: AgentId })[];
+  readonly topSessions: readonly (UsageTotalsDto & {
+    readonly id: string;
+    readonly title: string | null;
+    readonly project: string | null;
+    readonly startedAt: string | null;
+  })[];
+  readonly blocks: readonly (UsageGroupDto & {
+    readonly start: string;
+    readonly end: string;
+    readonly isActive: boolean;
+    readonly remainingMs: number;
+  })[];
+  /** Sessions' main-thread time per project and per day (of the session's start). */
+  readonly time: {
+    readonly byProject: readonly (TimeDto & { readonly project: string; readonly sessions: number })[];
+    readonly byDay: readonly (TimeDto & { readonly date: string; readonly sessions: number })[];
+    /** The sessions with Claude Code's telemetry: their measured model and tool time (absent: none). */
+    readonly measured?: import('./telemetry-types.js').MeasuredTimeDto;
+  };
+}
+
+/**
+ * `GET /api/sessions?offset&limit&sort&dir`: one page (default 200 rows, at most 1000), sorted by `sort`
+ * (startedAt, endedAt, title, project, durationMs, messages, toolCalls, errors, costUsd; default startedAt) in `dir`
+ * (desc by default). With `q`, search hits in relevance order instead.
+ */
+export interface SessionsResponse {
+  readonly sessions: readonly SessionRow[];
+  /** Sessions selected over all pages. */
+  readonly total: number;
+  /** Position of the first row of this page. */
+  readonly offset: number;
+  /** Sums over all selected sessions. */
+  readonly totals: {
+    readonly toolCalls: number;
+    readonly errors: number;
+    readonly expectedErrors: number;
+    readonly live: number;
+  };
+  readonly facets: {
+    readonly projects: readonly string[];
+    readonly models: readonly string[];
+    readonly versions: readonly string[];
+  };
+  /** With `hideEmpty=1`: how many sessions the filter left out as empty or warm-up ones. */
+  readonly hiddenEmpty?: number;
+}
+
+/** A subagent run as the header lists it. */
+export type SubagentInfo = SubagentSummary;
+
+export interface SessionDetail {
+  readonly session: SessionRow;
+  readonly gitBranch: string | null;
+  readonly totalEvents: number;
+  readonly subagents: readonly SubagentInfo[];
+  readonly usageByModel: Readonly<Record<string, UsageTotals>>;
+  readonly counts: SessionCounts;
+  readonly issues: number;
+  readonly toolCounts: Readonly<Record<string, number>>;
+  /** Background shell / task id → id of the call that started it. */
+  readonly shells: Readonly<Record<string, string>>;
+}
+
+export interface ResultDto {
+  readonly isError: boolean;
+  readonly content: ResultContent;
+  /** The structured output as the agent wrote it (kept for `--json` parity; the dashboard reads `typed`). */
+  readonly toolUseResult: unknown;
+  /** The result typed onto the shared kinds (`core/model` `TypedResult`); long strings cut as elsewhere. */
+  readonly typed: TypedResult;
+  readonly error: {
+    readonly category: ErrorCategory;
+    readonly severity: ErrorSeverity;
+    readonly message: string;
+    readonly exitCode?: number | undefined;
+  } | null;
+  readonly images: readonly ImageValue[];
+  readonly timestamp: string | null;
+}
+
+export interface CallDto {
+  readonly kind: 'tool-call';
+  readonly id: string;
+  readonly name: string;
+  readonly canonicalName: string;
+  /** The kind the tool's results are typed onto, known before its result; null for a tool core does not know. */
+  readonly toolKind: DataKind | null;
+  readonly input: unknown;
+  /** The input under the shared names (`core/model` `CallInput`), for every agent; `{}` when the adapter maps none. */
+  readonly typedInput: CallInput;
+  readonly timestamp: string | null;
+  readonly status: CallStatus;
+  readonly durationMs: number | null;
+  readonly durations: readonly { readonly source: string; readonly ms: number }[];
+  readonly agentId: string | null;
+  readonly subagentKey: string | null;
+  readonly subagent: SubagentInfo | null;
+  readonly result: ResultDto | null;
+  /** True when long strings or lists were cut; GET /api/sessions/:id/calls/:callId has everything. */
+  readonly truncated: boolean;
+}
+
+export type AssistantItemDto =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'thinking'; readonly thinking: string; readonly redacted: boolean }
+  | CallDto
+  | { readonly kind: 'other-block'; readonly type: string; readonly raw: unknown };
+
+export type EventDto =
+  | {
+      readonly kind: 'prompt';
+      readonly index: number;
+      readonly uuid: string;
+      readonly timestamp: string | null;
+      readonly text: string;
+      readonly images: readonly ImageValue[];
+    }
+  | {
+      readonly kind: 'assistant';
+      readonly index: number;
+      readonly messageId: string;
+      readonly timestamp: string | null;
+      readonly model: string | null;
+      readonly usage: Usage | null;
+      readonly stopReason: string | null;
+      readonly isApiError: boolean;
+      readonly isSynthetic: boolean;
+      readonly items: readonly AssistantItemDto[];
+    }
+  | {
+      readonly kind: 'note';
+      readonly index: number;
+      readonly timestamp: string | null;
+      /** hidden reason, system subtype, attachment type… */
+      readonly label: string;
+      readonly source: 'hidden' | 'system' | 'attachment' | 'progress' | 'side' | 'unknown';
+      readonly reason: HiddenReason | null;
+      readonly level: string | null;
+      readonly text: string;
+      readonly truncated: boolean;
+    };
+
+export interface EventsPage {
+  readonly sessionId: string;
+  readonly agent: string | null;
+  readonly total: number;
+  readonly offset: number;
+  readonly events: readonly EventDto[];
+}
+
+export interface ToolStatRow {
+  /** Canonical name (`Agent`). */
+  readonly tool: string;
+  /** The names as written in the transcripts (`Agent`, `Task`), shown beside the canonical one. */
+  readonly names?: readonly string[];
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+  readonly errorRate: number;
+  readonly p50: number | null;
+  readonly p95: number | null;
+  readonly max: number | null;
+  readonly categories: Readonly<Record<string, number>>;
+}
+
+export interface DayRow {
+  /** Bucket start: `YYYY-MM-DD`, `YYYY-MM-DDTHH:00` or `YYYY-MM-DDTHH:MM` (UTC). */
+  readonly day: string;
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+}
+
+export interface ProjectRow {
+  readonly project: string;
+  readonly sessions: number;
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+}
+
+export interface DurationBucket {
+  readonly label: string;
+  readonly maxMs: number | null;
+  readonly count: number;
+}
+
+export interface StatsResponse {
+  /** Bucket size of `days`: 5-minute buckets, hours or days, whichever suits the time span. */
+  readonly granularity: 'minute' | 'hour' | 'day' | 'week';
+  readonly tools: readonly ToolStatRow[];
+  readonly days: readonly DayRow[];
+  readonly projects: readonly ProjectRow[];
+  readonly durations: readonly DurationBucket[];
+  /** The same buckets per tool (canonical name). */
+  readonly durationsByTool: Readonly<Record<string, readonly DurationBucket[]>>;
+  readonly categories: readonly { readonly category: string; readonly severity: string; readonly count: number }[];
+  readonly totals: {
+    readonly calls: number;
+    readonly errors: number;
+    readonly expectedErrors: number;
+    readonly sessions: number;
+  };
+  /** The same statistics per agent (agents with sessions in scope only): calls, errors and each tool's rates. */
+  readonly agents: readonly AgentStatsRow[];
+  /** The tool runs Claude Code's telemetry measured, of the sessions in scope (absent: none). */
+  readonly measured?: import('./telemetry-types.js').MeasuredToolStatsDto;
+}
+
+export interface AgentStatsRow {
+  readonly agent: AgentId;
+  readonly sessions: number;
+  readonly calls: number;
+  readonly errors: number;
+  readonly expectedErrors: number;
+  /** errors (expected ones left out) / calls. */
+  readonly errorRate: number;
+  readonly tools: readonly ToolStatRow[];
+}
+
+export interface CallRowDto {
+  readonly sessionId: string;
+  readonly callId: string;
+  readonly tool: string;
+  readonly timestamp: string | null;
+  readonly status: string;
+  readonly category: string | null;
+  readonly severity: string | null;
+  readonly durationMs: number | null;
+  readonly summary: string;
+  readonly projectPath: string | null;
+  readonly sessionTitle: string | null;
+}
+
+export interface CallsResponse {
+  readonly calls: readonly CallRowDto[];
+}
+
+export interface IssueDto {
+  readonly code: string;
+  readonly file: string;
+  readonly line: number;
+  readonly message: string;
+}
+
+/** The first index build's progress (`GET /api/health` and the `index-progress` server-sent event). */
+export interface IndexStatus {
+  /** 'indexing' until the first refresh after start is over; later live refreshes do not go back to it. */
+  readonly state: 'indexing' | 'ready';
+  readonly filesDone: number;
+  /** 0 while the files are still being discovered. */
+  readonly filesTotal: number;
+  readonly bytesDone: number;
+  readonly bytesTotal: number;
+  /** When the first refresh started (ISO). */
+  readonly startedAt: string;
+  /** When it ended; null while indexing. */
+  readonly finishedAt: string | null;
+  /** Why it failed (the server keeps serving what the index holds); null otherwise. */
+  readonly error: string | null;
+}
+
+/** `GET /api/agents`: every agent AgentDash reads, in registry order, as its adapter declares it. */
+export interface AgentsResponse {
+  readonly agents: readonly AgentInfo[];
+}
+
+export interface AgentInfo {
+  readonly id: AgentId;
+  /** The name shown to people ("Claude Code"). */
+  readonly label: string;
+  /** The words that resume a session when followed by its id (`["claude", "--resume"]`); null when it cannot. */
+  readonly resume: readonly string[] | null;
+}
+
+export interface HealthResponse {
+  readonly success: true;
+  readonly paths: number;
+  readonly index: IndexStatus;
+  /** `local`: one machine's transcripts; `team`: sessions pushed by a team's machines (`agentdash serve --team`). */
+  readonly mode?: 'local' | 'team';
+  /** On a team server: the sharing tiers its sessions were pushed at. */
+  readonly tiers?: readonly ('summary' | 'metadata' | 'full')[];
+  /**
+   * `serve --redact` (screen sharing): every secret in every answer is redacted, prompts, replies and tool
+   * inputs and outputs included; the dashboard says so. Identifiers (titles, paths, branches) are always redacted.
+   */
+  readonly redact: boolean;
+  /**
+   * The sessions shown are the sample sessions bundled with AgentDash (no agent home holds a transcript yet): the
+   * dashboard says so, and how to point it at the user's own.
+   */
+  readonly samples: boolean;
+}
+
+/** Server-sent events on /api/events. */
+export type LiveMessage =
+  | { readonly type: 'session-updated'; readonly sessionId: string }
+  | { readonly type: 'sessions-changed' }
+  | { readonly type: 'index-progress'; readonly index: IndexStatus }
+  | { readonly type: 'hello' };
+
+/** One errored call of a session (`GET /api/sessions/:id/errors`): where it shows in the main timeline. */
+export interface SessionErrorHit {
+  readonly callId: string;
+  /** Index of the main-timeline event that shows it (the Agent call's event for a call inside a subagent). */
+  readonly index: number;
+  /** Agent calls to expand, outermost first, to reach the call. */
+  readonly expand: readonly string[];
+  readonly tool: string;
+  readonly severity: ErrorSeverity;
+  readonly category: ErrorCategory | null;
+  readonly timestamp: string | null;
+}
+
+export interface SessionErrorsResponse {
+  readonly errors: readonly SessionErrorHit[];
+}
+
+/** One match of find-in-session (`GET /api/sessions/:id/find?q=`). */
+export interface FindHit {
+  readonly index: number;
+  readonly expand: readonly string[];
+  /** The call holding the match; null for a prompt, reply or thinking. */
+  readonly callId: string | null;
+  readonly part: 'prompt' | 'text' | 'thinking' | 'tool';
+  readonly snippet: string;
+}
+
+export interface FindResponse {
+  readonly query: string;
+  /** Matches in all (hits holds at most 500 of them). */
+  readonly total: number;
+  readonly hits: readonly FindHit[];
+}
+
+/** `GET /api/team/people` on a team server: who pushes, from which devices (the dashboard's person filter). */
+export interface TeamPeopleResponse {
+  readonly people: readonly {
+    readonly name: string;
+    readonly devices: readonly string[];
+    /** Sessions the person pushed (all devices). */
+    readonly sessions: number;
+  }[];
+}

@@ -1,0 +1,29 @@
+/**
+ * @agentdash/api: the HTTP contract between the AgentDash server and its clients (the dashboard, tests, scripts).
+ * Browser-safe: types, plus the pure find-in-session an HTML export answers with no server. The server implements
+ * it (`@agentdash/server`); the dashboard imports only this, never the server.
+ * @module
+ */
+export type * from './api-types.js';
+export { type FindableEvent, type FindableItem, type FindableThreads, findInThreads } from './find-text.js';
+export {
+  type ApiPath,
+  type ApiQuery,
+  type ApiResponse,
+  type ApiRoutes,
+  type CallStatusFilter,
+  type CallsQuery,
+  type EventsQuery,
+  type FindQuery,
+  fillPath,
+  type IssuesResponse,
+  type LocateResponse,
+  type NoQuery,
+  type PathParams,
+  type SessionSort,
+  type SessionsQuery,
+  type StatsQuery,
+  type TeamQuery,
+  type UsageQuery,
+} from './routes.js';
+export type * from './telemetry-types.js';

@@ -1,0 +1,163 @@
+/**
+ * The route table: every JSON route of the API under `/api`, with the query it takes and the answer it gives. The
+ * dashboard's client is typed by it (a path not listed, a query field a route does not take, or a field its answer
+ * lacks is a compile error), and the server's zod schemas are checked against the queries (`routes/schemas.ts`).
+ * @module
+ */
+import type { AgentId, ErrorCategory, ErrorSeverity } from '@agentdash/core/model';
+import type {
+  AgentsResponse,
+  CallDto,
+  CallsResponse,
+  EventsPage,
+  FindResponse,
+  HealthResponse,
+  IssueDto,
+  SessionDetail,
+  SessionErrorsResponse,
+  SessionsResponse,
+  StatsResponse,
+  TeamPeopleResponse,
+  UsageResponse,
+  WaterfallResponse,
+} from './api-types.js';
+import type {
+  MeasuredResponse,
+  TelemetryIdsResponse,
+  TelemetrySessionsResponse,
+  TelemetrySetupResponse,
+  TelemetryStepsResponse,
+} from './telemetry-types.js';
+
+/** How the sessions list can be ordered (the index's `sessionSorts`). */
+export type SessionSort =
+  | 'startedAt'
+  | 'endedAt'
+  | 'title'
+  | 'project'
+  | 'durationMs'
+  | 'messages'
+  | 'toolCalls'
+  | 'errors'
+  | 'costUsd';
+
+/** A call's state as `/calls` filters it. */
+export type CallStatusFilter = 'ok' | 'error' | 'pending' | 'unanswered';
+
+/** A team server's filters, on every route (a local server has one person and ignores them). */
+export interface TeamQuery {
+  readonly person?: string;
+  readonly device?: string;
+}
+
+/** `GET /api/stats`: dates are anything `Date.parse` reads. */
+export interface StatsQuery extends TeamQuery {
+  readonly agent?: AgentId;
+  readonly project?: string;
+  readonly since?: string;
+  readonly until?: string;
+}
+
+export interface SessionsQuery extends StatsQuery {
+  /** Full-text search: relevance order, with snippets. */
+  readonly q?: string;
+  readonly model?: string;
+  readonly version?: string;
+  readonly hasErrors?: boolean;
+  readonly hideEmpty?: boolean;
+  readonly offset?: number;
+  /** Rows of a page: 200 by default, at most 1000. */
+  readonly limit?: number;
+  readonly sort?: SessionSort;
+  readonly dir?: 'asc' | 'desc';
+}
+
+export interface EventsQuery {
+  readonly offset?: number;
+  /** Events of a page: 100 by default, at most 500. */
+  readonly limit?: number;
+  /** A subagent's key; absent: the main thread. */
+  readonly agent?: string;
+  /** Bookkeeping records too. */
+  readonly all?: boolean;
+}
+
+export interface FindQuery {
+  readonly q: string;
+}
+
+export interface UsageQuery extends StatsQuery {
+  readonly model?: string;
+  /** Days in this IANA time zone, else the server's. */
+  readonly tz?: string;
+}
+
+export interface CallsQuery extends StatsQuery {
+  readonly tool?: string;
+  readonly status?: CallStatusFilter;
+  readonly category?: ErrorCategory;
+  readonly severity?: ErrorSeverity;
+  /** At most 2000; 200 by default. */
+  readonly limit?: number;
+}
+
+/** `GET /api/sessions/:id/locate/:callId`: the call's event in the main timeline, and the subagent calls to open. */
+export interface LocateResponse {
+  readonly index: number;
+  readonly expand: string[];
+}
+
+export interface IssuesResponse {
+  readonly issues: IssueDto[];
+}
+
+/** A route that takes no query. */
+export type NoQuery = { readonly [name: string]: never };
+
+interface Route<Response, Query = NoQuery> {
+  readonly query: Query;
+  readonly response: Response;
+}
+
+export interface ApiRoutes {
+  '/health': Route<HealthResponse>;
+  '/agents': Route<AgentsResponse>;
+  /** A team server's people and their devices; 404 on a local server. */
+  '/team/people': Route<TeamPeopleResponse>;
+  '/sessions': Route<SessionsResponse, SessionsQuery>;
+  '/sessions/:id': Route<SessionDetail>;
+  '/sessions/:id/events': Route<EventsPage, EventsQuery>;
+  '/sessions/:id/calls/:callId': Route<CallDto>;
+  '/sessions/:id/locate/:callId': Route<LocateResponse>;
+  '/sessions/:id/errors': Route<SessionErrorsResponse>;
+  '/sessions/:id/find': Route<FindResponse, FindQuery>;
+  '/sessions/:id/issues': Route<IssuesResponse>;
+  '/sessions/:id/waterfall': Route<WaterfallResponse>;
+  '/stats': Route<StatsResponse, StatsQuery>;
+  '/usage': Route<UsageResponse, UsageQuery>;
+  '/calls': Route<CallsResponse, CallsQuery>;
+  '/telemetry/setup': Route<TelemetrySetupResponse>;
+  '/telemetry/ids': Route<TelemetryIdsResponse>;
+  '/telemetry/sessions': Route<TelemetrySessionsResponse>;
+  '/telemetry/measured/:id': Route<MeasuredResponse>;
+  '/telemetry/sessions/:id/steps': Route<TelemetryStepsResponse>;
+}
+
+export type ApiPath = keyof ApiRoutes;
+export type ApiQuery<P extends ApiPath> = ApiRoutes[P]['query'];
+export type ApiResponse<P extends ApiPath> = ApiRoutes[P]['response'];
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values of a path's `:name` segments. */
+export type PathParams<P extends string> = { readonly [K in ParamNames<P>]: string };
+
+/** The path with each `:name` segment replaced by its value, encoded (`/sessions/:id` → `/sessions/a%2Fb`). */
+export function fillPath<P extends ApiPath>(path: P, params: PathParams<P>): string {
+  const values = params as Readonly<Record<string, string>>;
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { IsoTimestamp, RecordUuid, ToolUseId } from '../../model/ids.js';
+import type { RawCall, RawResult } from '../../model/raw.js';
+import { typeCodexResult } from './type-result.js';
+
+const loc = { file: 'rollout.jsonl', line: 1, offset: 0 };
+function typeOne(name: string, input: unknown, output: string) {
+  const call: RawCall = {
+    id: 'call_1' as ToolUseId,
+    name,
+    input,
+    timestamp: undefined,
+    loc,
+    messageId: undefined,
+  };
+  const result: RawResult = {
+    toolUseId: 'call_1' as ToolUseId,
+    uuid: 'r1' as RecordUuid,
+    timestamp: '2026-11-23T00:57:46.828Z' as IsoTimestamp,
+    loc,
+    isError: false,
+    content: output,
+    toolUseResult: undefined,
+  };
+  return typeCodexResult(call, result).typed;
+}
+
+describe('Codex goal tools', () => {
+  it('types create_goal, get_goal and update_goal answers (0.169.0) as goals', () => {
+    const goal = (status: string, tokens: number, seconds: number) =>
+      JSON.stringify({
+        goal: {
+          threadId: 't',
+          objective: 'Exercise the goal tools',
+          status,
+          tokensUsed: tokens,
+          timeUsedSeconds: seconds,
+        },
+        remainingTokens: null,
+        completionBudgetReport: status === 'complete' ? 'Goal achieved. Report final usage.' : null,
+      });
+    expect(typeOne('create_goal', { objective: 'Exercise the goal tools' }, goal('active', 0, 0))).toEqual({
+      kind: 'goal',
+      tool: 'create_goal',
+      data: { objective: 'Exercise the goal tools', status: 'active', tokensUsed: 0, timeUsedSeconds: 0 },
+    });
+    expect(typeOne('update_goal', { status: 'complete' }, goal('complete', 9368, 1))).toEqual({
+      kind: 'goal',
+      tool: 'update_goal',
+      data: {
+        objective: 'Exercise the goal tools',
+        status: 'complete',
+        tokensUsed: 9368,
+        timeUsedSeconds: 1,
+        report: 'Goal achieved. Report final usage.',
+      },
+    });
+    // An answer that is not JSON still names the objective the call asked for.
+    expect(typeOne('create_goal', { objective: 'Ship it' }, 'goal created')).toMatchObject({
+      kind: 'goal',
+      data: { objective: 'Ship it' },
+    });
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Query strings checked by zod schemas through Hono's validator: one rule per kind of parameter, and one answer for
+ * a bad one, a 400 `{ success: false, error: "<name> <what is wrong>", code: "BAD_QUERY" }` (the app's error
+ * envelope, `app.ts`).
+ * @module
+ */
+import { zValidator } from '@hono/zod-validator';
+import { z } from 'zod';
+import { HttpError } from '../http-error.js';
+
+/**
+ * A parameter as the query gives it: the first when it is repeated (as `c.req.query(name)` reads it), and an empty
+ * one is no parameter.
+ */
+function param<T extends z.ZodType>(inner: T) {
+  return z.preprocess((raw) => {
+    const one = Array.isArray(raw) ? raw[0] : raw;
+    return one === '' ? undefined : one;
+  }, inner.optional());
+}
+
+/** Free text (a filter, a search): NUL stripped (SQLite and FTS5 stop or fail at it), at most 500 characters. */
+export const text = param(z.string()).transform((raw) => {
+  const clean = raw?.replaceAll('\0', '');
+  return clean === undefined || clean === '' ? undefined : clean.slice(0, 500);
+});
+
+/** A non-negative integer, `fallback` when absent, at most `max` (a larger one is cut to it, not refused). */
+export function int(fallback: number, max: number) {
+  return param(z.string().regex(/^\d+$/, 'must be a non-negative integer')).transform((raw) =>
+    raw === undefined ? fallback : Math.min(Number(raw), max),
+  );
+}
+
+/** A date or time `Date.parse` reads. */
+export const date = param(z.string().refine((raw) => !Number.isNaN(Date.parse(raw)), 'must be a date'));
+
+/** One of `values`. */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return param(z.enum(values, { error: `must be one of ${values.join(', ')}` }));
+}
+
+/** `true`/`1` is true; `false`/`0` or absent is no filter. */
+export const flag = param(z.enum(['true', '1', 'false', '0'], { error: 'must be true, false, 1 or 0' })).transform(
+  (raw) => (raw === 'true' || raw === '1' ? true : undefined),
+);
+
+/** The validator of a route's query: a bad parameter is a 400 naming it (the first one found). */
+export function query<T extends z.ZodType>(schema: T) {
+  return zValidator('query', schema, (result) => {
+    if (result.success) return;
+    const issue = result.error.issues[0];
+    const name = issue?.path.join('.') || 'query';
+    throw new HttpError(400, `${name} ${issue?.message ?? 'is not valid'}`, 'BAD_QUERY');
+  });
+}

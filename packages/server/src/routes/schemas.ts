@@ -1,0 +1,119 @@
+/**
+ * Every route's query, as zod schemas (`query.ts` builds them and answers a bad one with a 400). Unknown parameters
+ * are ignored (`wait=1`, which older clients send). Each is checked against the query `@agentdash/api`'s route table
+ * gives its route: the same fields, each read as a value of the type the table says (else a compile error here).
+ * @module
+ */
+import type { CallsQuery, EventsQuery, FindQuery, SessionsQuery, StatsQuery, UsageQuery } from '@agentdash/api';
+import { agentIds, isTimeZone } from '@agentdash/core';
+import { errorCategories, errorSeverities } from '@agentdash/core/model';
+import { type CallRowStatus, sessionSorts } from '@agentdash/index';
+import { z } from 'zod';
+import { exportFormats } from '../export-formats.js';
+import { date, flag, int, oneOf, text } from './query.js';
+
+export const MAX_EVENTS_PAGE = 500;
+export const DEFAULT_SESSIONS_PAGE = 200;
+export const MAX_SESSIONS_PAGE = 1000;
+const END = Number.MAX_SAFE_INTEGER;
+const callStatuses = ['ok', 'error', 'pending', 'unanswered'] as const satisfies readonly CallRowStatus[];
+
+/** Whether `Schema` reads exactly `Query`'s fields, each as a value `Query` allows. */
+type Reads<Schema extends z.ZodType, Query> = [keyof z.output<Schema>] extends [keyof Query]
+  ? [keyof Query] extends [keyof z.output<Schema>]
+    ? {
+        [K in keyof Query & keyof z.output<Schema>]-?: NonNullable<z.output<Schema>[K]> extends NonNullable<Query[K]>
+          ? true
+          : false;
+      }[keyof Query & keyof z.output<Schema>] extends true
+      ? true
+      : false
+    : false
+  : false;
+
+/** The schema of a route whose query the route table types as `Query`: a mismatch asks for an argument no call has. */
+const reading =
+  <Query>() =>
+  <Schema extends z.ZodType>(
+    schema: Schema,
+    ..._mismatch: Reads<Schema, Query> extends true ? [] : ['the schema does not read the route table query']
+  ): Schema =>
+    schema;
+
+/** `person` and `device`: a team server's filters on every route (a local server has one person and ignores them). */
+const team = { person: text, device: text };
+
+export const sessionsQuery = reading<SessionsQuery>()(
+  z.object({
+    q: text,
+    agent: oneOf(agentIds),
+    project: text,
+    since: date,
+    // a bare date means "through the end of that day"
+    until: date.transform((raw) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T23:59:59.999Z` : raw)),
+    model: text,
+    version: text,
+    hasErrors: flag,
+    hideEmpty: flag,
+    offset: int(0, END),
+    limit: int(DEFAULT_SESSIONS_PAGE, MAX_SESSIONS_PAGE),
+    sort: oneOf(sessionSorts).transform((sort) => sort ?? 'startedAt'),
+    dir: oneOf(['asc', 'desc']).transform((dir) => dir ?? 'desc'),
+    ...team,
+  }),
+);
+
+export const eventsQuery = reading<EventsQuery>()(
+  z.object({
+    offset: int(0, END),
+    limit: int(100, MAX_EVENTS_PAGE),
+    /** A subagent's key; absent: the main thread. */
+    agent: text,
+    /** Bookkeeping records too. */
+    all: flag,
+  }),
+);
+
+export const findQuery = reading<FindQuery>()(
+  z.object({
+    q: text.refine((q) => q !== undefined, 'is required'),
+  }),
+);
+
+export const exportQuery = z.object({
+  format: oneOf(exportFormats).transform((format) => format ?? 'html'),
+  /** `0`: secrets left in (never on a shared screen); anything else: redacted. */
+  redact: text.transform((raw) => raw !== '0'),
+});
+
+export const statsQuery = reading<StatsQuery>()(
+  z.object({ agent: oneOf(agentIds), project: text, since: date, until: date, ...team }),
+);
+
+export const usageQuery = reading<UsageQuery>()(
+  z.object({
+    agent: oneOf(agentIds),
+    project: text,
+    model: text,
+    since: date,
+    until: date,
+    /** Days in the browser's time zone (an IANA name), else the server's. */
+    tz: text.refine((tz) => tz === undefined || isTimeZone(tz), 'must be an IANA time zone name'),
+    ...team,
+  }),
+);
+
+export const callsQuery = reading<CallsQuery>()(
+  z.object({
+    tool: text,
+    status: oneOf(callStatuses),
+    category: oneOf(errorCategories),
+    severity: oneOf(errorSeverities),
+    agent: oneOf(agentIds),
+    project: text,
+    since: date,
+    until: date,
+    limit: int(200, 2000),
+    ...team,
+  }),
+);

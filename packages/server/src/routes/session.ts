@@ -1,0 +1,115 @@
+/**
+ * One session's routes: `GET /api/sessions/:id` (the header, from the index), `/events` (a page of a thread),
+ * `/calls/:callId`, `/locate/:callId`, `/errors`, `/find`, `/waterfall` and `/issues`.
+ */
+import { usageTotalsOf } from '@agentdash/core';
+import type { SessionSummary } from '@agentdash/index';
+import { Hono } from 'hono';
+import type { IssueDto, SessionDetail, SessionRow } from '../api-types.js';
+import { type AppServices, ID } from '../app-services.js';
+import { HttpError } from '../http-error.js';
+import { toIssue, toSessionRow } from '../mapping.js';
+import { type Answer, RawJson, sendJson } from '../raw-json.js';
+import { query } from './query.js';
+import { eventsQuery, findQuery } from './schemas.js';
+
+/**
+ * The session's header from the index's stored rows, without parsing its transcript (issue 8: a 200 MB session's
+ * header in well under a second): the same JSON as the loaded session's header (`SessionView.detail`).
+ */
+async function indexHeader(
+  services: AppServices,
+  found: SessionSummary,
+  row: SessionRow,
+): Promise<Answer<SessionDetail>> {
+  const parts = await services.queries.sessionHeader(row.id);
+  // a file of the session cannot be read now: the load says so (and what the other files hold)
+  if (!parts) return services.sessions.detail(row);
+  // models in the order the session first used them, as a loaded session lists them
+  const rank = (model: string) => {
+    const at = found.models.indexOf(model);
+    return at === -1 ? found.models.length : at;
+  };
+  return {
+    session: row,
+    gitBranch: found.gitBranch || null,
+    totalEvents: parts.totalEvents,
+    subagents: parts.subagents,
+    usageByModel: Object.fromEntries(
+      Object.entries(found.usageByModel)
+        .sort(([a], [b]) => rank(a) - rank(b))
+        .map(([model, u]) => [model, usageTotalsOf(u)]),
+    ),
+    counts: parts.counts,
+    issues: parts.issues,
+    toolCounts: parts.toolCounts,
+    shells: parts.shells,
+  };
+}
+
+/** A call id of the path, or a 404. */
+function callIdOf(raw: string): string {
+  if (!ID.test(raw)) throw new HttpError(404, 'call not found');
+  return raw;
+}
+
+export function sessionRoutes(services: AppServices) {
+  const { sessions, summaryOf, shown } = services;
+  return (
+    new Hono()
+      // The header comes from the index, never waiting for the session to be parsed (`?wait=1`, which older
+      // clients send, is ignored).
+      .get('/sessions/:id', async (c) => {
+        const found = await services.foundOf(c.req.param('id'));
+        const row = shown(toSessionRow(found));
+        // kept like the lists until the index changes: tabs and clients opening one session ask for it once
+        return sendJson(
+          c,
+          await services.listCache.get(`header\u0000${row.id}`, async () => {
+            const header = await indexHeader(services, found, row);
+            // from the session worker (made from the redacted session), else from the index's rows
+            return header instanceof RawJson ? header : RawJson.of(shown(header));
+          }),
+        );
+      })
+      .get('/sessions/:id/events', query(eventsQuery), async (c) => {
+        const row = await summaryOf(c.req.param('id'));
+        const { offset, limit, agent, all } = c.req.valid('query');
+        const page = await sessions.page(row.id, agent, offset, limit, all === true);
+        if (!page) throw new HttpError(404, 'subagent not found');
+        return sendJson(c, page);
+      })
+      .get('/sessions/:id/calls/:callId', async (c) => {
+        const row = await summaryOf(c.req.param('id'));
+        const call = await sessions.call(row.id, callIdOf(c.req.param('callId')));
+        if (!call) throw new HttpError(404, 'call not found');
+        return sendJson(c, call);
+      })
+      .get('/sessions/:id/locate/:callId', async (c) => {
+        const row = await summaryOf(c.req.param('id'));
+        const found = await sessions.locate(row.id, callIdOf(c.req.param('callId')));
+        if (!found) throw new HttpError(404, 'call not found');
+        return c.json(found);
+      })
+      .get('/sessions/:id/errors', async (c) => {
+        const row = await summaryOf(c.req.param('id'));
+        return c.json(await sessions.errors(row.id));
+      })
+      .get('/sessions/:id/find', query(findQuery), async (c) => {
+        const row = await summaryOf(c.req.param('id'));
+        return c.json(await sessions.find(row.id, c.req.valid('query').q ?? ''));
+      })
+      .get('/sessions/:id/waterfall', async (c) => {
+        const row = await summaryOf(c.req.param('id'));
+        return sendJson(c, await sessions.waterfall(row.id));
+      })
+      .get('/sessions/:id/issues', async (c) => {
+        const row = await summaryOf(c.req.param('id'));
+        // Files that cannot be read now (permissions changed, removed) are not stored issues: take them from the load.
+        const unreadable = await sessions.unreadable(row.id);
+        const stored = await services.queries.issues({ sessionId: row.id, limit: 5000 });
+        const issues: IssueDto[] = [...unreadable, ...stored].map(toIssue);
+        return c.json(shown({ issues }));
+      })
+  );
+}
