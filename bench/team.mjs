@@ -165,8 +165,8 @@ try {
   for (let i = 0; i < 7; i += 1)
     headers.push((await timedGet(server.url, viewer, `/api/sessions/${encodeURIComponent(first.id)}`)).ms);
   row("one session's header, median", ms(pct(headers, 50)));
-  // search cuts each candidate session's documents again from its chunks: the first search pays for that, a search
-  // over the same sessions again finds them cut (the team server keeps some in memory)
+  // plain words are found from the words' positions, only the page's rows cut for their snippets; a phrase cuts each
+  // candidate session's documents again from its chunks (a search over the same sessions again finds them cut)
   const searches = [];
   for (const q of ['error', 'error', '"the file"']) {
     searches.push(
@@ -176,7 +176,7 @@ try {
   row(
     'team search in the sessions list: "error", again, "the file"',
     searches.map(ms).join(' / '),
-    'first search cuts every candidate session read; at most 500 sessions found, those with the most documents holding the words first',
+    'words: found by positions, the page cut; a phrase cuts every candidate read (at most 500 sessions found)',
   );
   const [{ size }] = await sql`select pg_database_size(current_database())::bigint as size`;
   const tables = await sql`select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes

@@ -2,8 +2,9 @@
  * The index queries the API runs, as promises: in this thread (tests, `:memory:` indexes) or in a worker thread
  * (`startServer`), so a heavy query — search, statistics, a page of 50,000 sessions — never blocks the event loop.
  */
-import type { AgentIndex, UsageFilter } from '@agentdash/index';
-import type { StatsResponse, UsageResponse } from './api-types.js';
+import type { AgentIndex, SearchFilter, SearchHit, UsageFilter } from '@agentdash/index';
+import type { SessionRow, StatsResponse, UsageResponse } from './api-types.js';
+import { hitCallId, hitSessionId, hitSnippet } from './mapping.js';
 import { type StatsFilter, statsResponse } from './stats-response.js';
 import { usageResponse } from './usage-response.js';
 
@@ -28,7 +29,32 @@ export type IndexQueries = { readonly [K in QueryMethod]: Promised<AgentIndex[K]
   readonly statsResponse: (filter: StatsFilter) => Promise<StatsResponse>;
   /** `GET /api/usage`: each response once, priced and grouped (days in `timeZone` when given). */
   readonly usageResponse: (filter: UsageFilter, now: number, timeZone: string | undefined) => Promise<UsageResponse>;
+  /**
+   * Each session's best hit, snippet included, for the rows a page of a search list shows: a store whose `search`
+   * leaves a list's snippets empty (the team server's, which cuts them from transcripts' chunks) has this.
+   */
+  readonly searchSnippets?: (
+    query: string,
+    sessionIds: readonly string[],
+    filter: SearchFilter,
+  ) => Promise<SearchHit[]>;
 };
+
+/** A search list page's rows with their snippets, where the store left them to the rows shown (`searchSnippets`). */
+export async function withSearchSnippets(
+  queries: IndexQueries,
+  query: string,
+  rows: SessionRow[],
+  filter: SearchFilter,
+): Promise<SessionRow[]> {
+  const bare = rows.filter((r) => !r.snippet).map((r) => r.id);
+  if (!queries.searchSnippets || bare.length === 0) return rows;
+  const best = new Map((await queries.searchSnippets(query, bare, filter)).map((h) => [hitSessionId(h), h]));
+  return rows.map((r) => {
+    const hit = best.get(r.id);
+    return hit ? { ...r, snippet: hitSnippet(hit), matchCallId: hitCallId(hit) } : r;
+  });
+}
 
 /** The composite queries, answered by name beside `queryMethods`. */
 export const responseMethods = ['statsResponse', 'usageResponse'] as const;

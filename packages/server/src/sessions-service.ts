@@ -8,6 +8,7 @@ import type { SessionSort } from '@agentdash/index';
 import type { IndexFilter } from './agent-index.js';
 import type { SessionRow, SessionsResponse } from './api-types.js';
 import { type AppServices, clean } from './app-services.js';
+import { withSearchSnippets } from './index-queries.js';
 import { hitCallId, hitSessionId, hitSnippet, toSessionRow } from './mapping.js';
 
 export interface SessionsPageRequest {
@@ -52,19 +53,17 @@ async function searchPage(
   services: AppServices,
   { filter, q, offset, limit }: SessionsPageRequest,
 ): Promise<Omit<SessionsResponse, 'facets'>> {
-  const hits = await services.queries.search(
-    q ?? '',
-    clean({
-      agent: filter.agent,
-      project: filter.project,
-      since: filter.since,
-      person: filter.person,
-      device: filter.device,
-      ...services.scope,
-      limit: MAX_SEARCH_SESSIONS,
-      onePerSession: true,
-    }),
-  );
+  const searched = clean({
+    agent: filter.agent,
+    project: filter.project,
+    since: filter.since,
+    person: filter.person,
+    device: filter.device,
+    ...services.scope,
+    limit: MAX_SEARCH_SESSIONS,
+    onePerSession: true,
+  });
+  const hits = await services.queries.search(q ?? '', searched);
   // by session id, which may name a few sessions; rows are then matched by reference
   const hitIds = [...new Set(hits.map((h) => h.sessionId))];
   const byId = new Map((await services.allRows({ ...filter, ids: hitIds })).map((r) => [r.id, r]));
@@ -79,7 +78,8 @@ async function searchPage(
     matched.push({ ...row, snippet: hitSnippet(hit), matchCallId: hitCallId(hit) });
   }
   return {
-    sessions: matched.slice(offset, offset + limit),
+    // a store that leaves snippets to the rows shown (the team server's) cuts this page's only
+    sessions: await withSearchSnippets(services.queries, q ?? '', matched.slice(offset, offset + limit), searched),
     total: matched.length,
     offset,
     totals: {

@@ -162,6 +162,17 @@ function replaySuite(base: string) {
         expect(new Set(only.sessions.map((s) => s.person))).toEqual(new Set(only.sessions.length ? ['ann'] : []));
         const localOnly = index.telemetry.telemetryOnlySessions().map((s) => s.sessionId);
         expect(only.sessions.map((s) => s.sessionId).sort()).toEqual(localOnly.sort());
+        // the device filter every other route takes: ann/laptop sent them all, no other device any
+        const byDevice = async (device: string) =>
+          (
+            (await team.request('GET', `/api/telemetry/sessions?device=${encodeURIComponent(device)}`))
+              .json as unknown as {
+              sessions: { sessionId: string }[];
+            }
+          ).sessions.map((s) => s.sessionId);
+        expect((await byDevice('ann/laptop')).sort()).toEqual(localOnly.sort());
+        expect((await byDevice('laptop')).sort()).toEqual(localOnly.sort());
+        expect(await byDevice('ann/desktop')).toEqual([]);
       });
 
       it('a missing, unknown or revoked token gets 401, a viewer 403, a bad body 400, a huge one 413', async () => {

@@ -42,7 +42,7 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
   const pushAs = (tier: ShareTier, token = team.token, fetcher?: typeof fetch): Promise<PushReport> =>
     push({
       index,
-      client: new TeamClient({ url: team.url, token, ...(fetcher ? { fetch: fetcher } : {}) }),
+      client: new TeamClient({ url: team.url, token, ...(fetcher ? { fetch: fetcher, retryMs: 0 } : {}) }),
       cache: FileCache.load(undefined),
       policy: { defaultTier: tier, projects: [] },
       device,
@@ -128,10 +128,11 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
         await clear();
         const d = await freshDevice(`kill-${when}-${killAt}`);
         let n = 0;
+        // from then on every request dies (a killed push sends nothing more, however often it tries again)
         const dying: typeof fetch = async (input, init) => {
           n += 1;
-          if (n !== killAt) return fetch(input, init);
-          if (when === 'after') await (await fetch(input, init)).text();
+          if (n < killAt) return fetch(input, init);
+          if (when === 'after' && n === killAt) await (await fetch(input, init)).text();
           throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
         };
         await expect(pushAs('full', d.token, dying)).rejects.toThrow(/cannot reach the team server/);

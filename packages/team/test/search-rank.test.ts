@@ -7,21 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { teamSearch } from '../src/pg/search.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
-import { chunksOf, fullSession, sessionsBody, uidOf } from './wire.js';
-
-/** A transcript of one user prompt per text. */
-const transcript = (n: number, texts: readonly string[]) =>
-  `${texts
-    .map((content, i) =>
-      JSON.stringify({
-        type: 'user',
-        message: { role: 'user', content },
-        uuid: `00000000-0000-4000-8000-${String(n * 10_000 + i).padStart(12, '0')}`,
-        timestamp: new Date(Date.UTC(2026, 2, 1, 10, 0, i)).toISOString(),
-        sessionId: `5ec7e75a-0000-4000-8000-${String(n).padStart(12, '0')}`,
-      }),
-    )
-    .join('\n')}\n`;
+import { chunksOf, fullSession, sessionsBody, promptsTranscript as transcript, uidOf } from './wire.js';
 
 pgSuite('team search: the best sessions before the limit', () => {
   let team: TeamFixture;

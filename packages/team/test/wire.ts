@@ -135,6 +135,20 @@ export function metadataSession(n: number, title = `fix the build ${n}`): Metada
   });
 }
 
+/** A Claude Code transcript of one user prompt per text, one second apart from 10:00 on 2026-03-01. */
+export const promptsTranscript = (n: number, texts: readonly string[]): string =>
+  `${texts
+    .map((content, i) =>
+      JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content },
+        uuid: `00000000-0000-4000-8000-${String(n * 10_000 + i).padStart(12, '0')}`,
+        timestamp: new Date(Date.UTC(2026, 2, 1, 10, 0, i)).toISOString(),
+        sessionId: `5ec7e75a-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      }),
+    )
+    .join('\n')}\n`;
+
 /** A transcript's chunks as the laptop sends them: gzip of each piece of text, named by SHA-256. */
 export function chunksOf(pieces: readonly string[]): { sha256: string; bytes: Buffer }[] {
   return pieces.map((text) => {

@@ -9,7 +9,7 @@ import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
 import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
-import { docsOf, insertSearchWords } from './docs.js';
+import { type DocRow, docsOf, insertSearchWords } from './docs.js';
 
 /** A device's identity as the routes pass it. */
 export interface Pusher {
@@ -146,13 +146,25 @@ async function lockSession(tx: TxSql, personId: number, uid: string): Promise<vo
   await tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${personId}:${uid}`}, 0))`;
 }
 
+const storedDigest = async (sql: Sql | TxSql, who: Pusher, uid: string): Promise<string | undefined> =>
+  (await sql<{ digest: string }[]>`select digest from sessions where person_id = ${who.personId} and uid = ${uid}`)[0]
+    ?.digest;
+
 /** Stores one session in its own transaction: 'unchanged' when its digest is the stored one (nothing written). */
 async function storeSession(sql: Sql, s: PushSession, who: Pusher): Promise<'stored' | 'unchanged'> {
+  let docs: DocRow[] | undefined;
+  if (s.tier === 'full') {
+    // A transcript's documents are cut before the transaction: its connection (one of a few the whole server
+    // shares, every request's token check included) is not held while this thread parses. Chunks never change
+    // under their hash, and the transaction still refuses the session if one is gone by then.
+    if ((await storedDigest(sql, who, s.uid)) === s.digest) return 'unchanged';
+    const session = { uid: s.uid, agent: s.agent as AgentId, sessionId: s.sessionId, projectDir: s.projectDir };
+    docs = await docsOf(sql, session, s.files);
+  }
   return await sql.begin(async (tx) => {
     await lockSession(tx, who.personId, s.uid);
-    const [old] = await tx<{ digest: string }[]>`
-      select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}`;
-    if (old?.digest === s.digest) return 'unchanged' as const;
+    const old = await storedDigest(tx, who, s.uid);
+    if (old === s.digest) return 'unchanged' as const;
     const oldChunks = (
       await tx<
         { sha256: string }[]
@@ -170,16 +182,13 @@ async function storeSession(sql: Sql, s: PushSession, who: Pusher): Promise<'sto
       }
     }
     // calls, responses, files and their chunk references go with the row (on delete cascade)
-    if (old) await tx`delete from sessions where person_id = ${who.personId} and uid = ${s.uid}`;
+    if (old !== undefined) await tx`delete from sessions where person_id = ${who.personId} and uid = ${s.uid}`;
     await tx`insert into sessions ${tx(sessionRow(s, who) as Record<string, unknown>)}`;
     await insertRows(tx, 'calls', rows.calls);
     await insertRows(tx, 'responses', rows.responses);
     await insertRows(tx, 'files', rows.files);
     await insertRows(tx, 'file_chunks', rows.fileChunks);
-    if (s.tier === 'full') {
-      const session = { uid: s.uid, agent: s.agent as AgentId, sessionId: s.sessionId, projectDir: s.projectDir };
-      await insertSearchWords(tx, { personId: who.personId, uid: s.uid }, await docsOf(tx, session, s.files));
-    }
+    if (docs) await insertSearchWords(tx, { personId: who.personId, uid: s.uid }, docs);
     await dropUnreferencedChunks(tx, oldChunks);
     return 'stored' as const;
   });

@@ -5,7 +5,7 @@
 import type { SessionHeaderParts, SessionSort } from '@agentdash/index';
 import type { IndexQueries } from '@agentdash/server';
 import type { Sql } from './db.js';
-import { type TeamSearchFilter, teamSearch } from './search.js';
+import { type TeamSearchFilter, teamSearch, teamSearchSnippets } from './search.js';
 import { FROM, ROW_COLUMNS, type SessionDbRow, summaryOf, type TeamFilter, whereOf } from './session-sql.js';
 import { teamStatsResponse, teamUsageResponse } from './usage.js';
 
@@ -102,7 +102,9 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
         issues: row.issues,
       };
     },
+    // a list's hits found by positions alone come without a snippet: the rows a page shows have theirs cut after
     search: async (query, filter = {}) => await teamSearch(sql, query, filter as TeamSearchFilter),
+    searchSnippets: async (query, ids, filter) => await teamSearchSnippets(sql, query, ids, filter as TeamSearchFilter),
     calls: async (filter = {}) => {
       const f = filter as TeamFilter & {
         tool?: string;

@@ -15,16 +15,28 @@ type QueryPhrase = ReturnType<typeof queryPhrases>[number];
 /** Full-tier sessions holding a query's words, most recent first, weighed per search at most. */
 const MAX_SESSIONS = 5_000;
 
-export interface FullTierCandidate extends StoredSession {
+export interface FullTierCandidate extends StoredSession, Holding {
   readonly title: string | null;
   readonly project_path: string | null;
-  /** The documents (`seq`) that may hold every word; undefined when the positions cannot tell (read them all). */
-  readonly docs: ReadonlySet<number> | undefined;
 }
 
 /** The words a document must hold as they are (a prefix's last word is matched by its start: left to the check). */
 export function exactWords(phrases: readonly QueryPhrase[]): string[] {
   return [...new Set(phrases.flatMap(({ words, prefix }) => (prefix ? words.slice(0, -1) : words)))];
+}
+
+/** What the positions tell of a session: the documents holding every word, and whether that is all of them. */
+export interface Holding {
+  /** The documents (`seq`) that may hold every word; undefined when the positions cannot tell (read them all). */
+  readonly docs: Set<number> | undefined;
+  /**
+   * True when the positions alone say that the session has a document holding every word: each word's positions are
+   * complete, or there is one word (a session holding it has a document holding it). Then a query of plain words
+   * (search.ts) finds the session without cutting any of its documents.
+   */
+  readonly exact: boolean;
+  /** How many documents hold every word, as far as the positions tell (a cut word's: at least its kept positions). */
+  readonly count: number;
 }
 
 /**
@@ -35,15 +47,22 @@ export function exactWords(phrases: readonly QueryPhrase[]): string[] {
 export function docsHoldingAll(
   exact: readonly string[],
   postings: readonly (readonly [string, readonly number[] | null])[],
-): Set<number> | undefined {
+): Holding {
   let docs: Set<number> | undefined;
+  let complete = true;
+  let most = 0;
   for (const word of exact) {
     const positions = postings.filter(([w]) => w === word).flatMap(([, p]) => p ?? []);
-    if (positions.length === 0 || positions.length >= MAX_POSITIONS || positions.includes(MAX_POSITION)) continue;
+    if (positions.length === 0 || positions.length >= MAX_POSITIONS || positions.includes(MAX_POSITION)) {
+      complete = false;
+      most = Math.max(most, positions.length);
+      continue;
+    }
     const holding = new Set(positions.map((p) => p - 1));
     docs = docs ? new Set([...docs].filter((d) => holding.has(d))) : holding;
   }
-  return docs;
+  const count = docs ? docs.size : most;
+  return { docs, exact: complete || (exact.length === 1 && docs === undefined), count };
 }
 
 /**
@@ -84,8 +103,10 @@ export async function fullTierCandidates(
     from found f
     order by f.started_ms desc nulls last, f.uid`;
   const weighed = rows.flatMap(({ postings, ...s }) => {
-    const docs = exact.length === 0 ? undefined : docsHoldingAll(exact, postings);
-    return docs?.size === 0 ? [] : [{ ...s, docs, weight: docs ? docs.size : Number.POSITIVE_INFINITY }];
+    const held: Holding =
+      exact.length === 0 ? { docs: undefined, exact: false, count: 0 } : docsHoldingAll(exact, postings);
+    if (held.docs?.size === 0) return [];
+    return [{ ...s, ...held, weight: held.docs ? held.docs.size : Number.POSITIVE_INFINITY }];
   });
   // stable: equally weighed sessions stay most recent first
   weighed.sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));

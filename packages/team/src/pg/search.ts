@@ -9,11 +9,16 @@
  * is what `since`/`until` select, as on the laptop (a session that started before `since` is found by its later hits).
  * Full-tier sessions are weighed before any is cut (search-postings.ts): only the documents holding every word are
  * checked, the sessions with the most such documents first, and cutting stops once `limit` sessions have hits.
+ *
+ * A list of sessions (`onePerSession`, no kind, tool or time) searching plain words (each typed word one token, no
+ * prefix: what `toFtsQuery` makes a one-word phrase) needs no document cut to know which sessions hold a document
+ * with every word: the positions say so. Those sessions are found from PostgreSQL alone, ranked by how many of their
+ * documents hold every word, and their hits come without a snippet: `teamSearchSnippets` cuts the rows a page shows.
  */
 import { cutSnippet, queryPhrases, type SearchFilter, type SearchHit, toFtsQuery } from '@agentdash/index';
 import type { Sql } from './db.js';
 import { phraseCounts, storedDocs } from './docs.js';
-import { fullTierCandidates } from './search-postings.js';
+import { type FullTierCandidate, fullTierCandidates } from './search-postings.js';
 import { FROM, type TeamFilter, toMs, whereOf } from './session-sql.js';
 
 /** Metadata-tier titles and summaries read per search at most. */
@@ -44,12 +49,70 @@ function mayHold(text: string, asciiWords: readonly string[]): boolean {
   return asciiWords.every((w) => lower.includes(w)) || NON_ASCII.test(text);
 }
 
+interface Scored {
+  c: Candidate;
+  rank: number;
+  /** How many documents of its session the hit stands for (found by positions: all of them; else its own). */
+  readonly documents?: number;
+}
+
+/**
+ * A list's hits: one per session, its best, ranked by how many of the session's documents hold every word (most
+ * first, as bm25 favours a session that says it often), so sessions found by positions and sessions cut rank alike.
+ */
+function rankBySession(scored: Scored[]): void {
+  const best = new Map<string, Scored & { n: number }>();
+  for (const s of scored) {
+    const b = best.get(s.c.uid);
+    const n = s.documents ?? 1;
+    if (!b) best.set(s.c.uid, { ...s, n });
+    else {
+      b.n += n;
+      if (s.rank < b.rank) Object.assign(b, { c: s.c, rank: s.rank });
+    }
+  }
+  scored.length = 0;
+  for (const b of best.values()) scored.push({ c: b.c, rank: -b.n });
+}
+
 const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type TeamSearchFilter = TeamFilter & Pick<SearchFilter, 'tool' | 'kind' | 'limit' | 'onePerSession'>;
 
-/** Hits of `query` over the sessions `f` selects, best first (with `onePerSession`, each session's best). */
-export async function teamSearch(sql: Sql, query: string, f: TeamSearchFilter): Promise<SearchHit[]> {
+type QueryPhrase = ReturnType<typeof queryPhrases>[number];
+
+/** Words only: each of the query's phrases is one word, none a prefix (`a-b` and a CJK word are phrases of several). */
+export function plainWords(phrases: readonly QueryPhrase[]): boolean {
+  return phrases.length > 0 && phrases.every(({ words, prefix }) => words.length === 1 && !prefix);
+}
+
+/** Full-tier sessions read back and cut into documents by searches, since the server started (tests count them). */
+export const searchReads = { sessions: 0 };
+
+/**
+ * The best hit of each of `uids` for `query` (snippet and call included), for the rows a page of a search list shows:
+ * only those sessions' documents are cut.
+ */
+export async function teamSearchSnippets(
+  sql: Sql,
+  query: string,
+  uids: readonly string[],
+  f: TeamSearchFilter,
+): Promise<SearchHit[]> {
+  if (uids.length === 0) return [];
+  return await teamSearch(sql, query, { ...f, ids: uids, limit: uids.length, onePerSession: true }, false);
+}
+
+/**
+ * Hits of `query` over the sessions `f` selects, best first (with `onePerSession`, each session's best; a list's hits
+ * found by positions alone have no snippet unless `byPositions` is false).
+ */
+export async function teamSearch(
+  sql: Sql,
+  query: string,
+  f: TeamSearchFilter,
+  byPositions = true,
+): Promise<SearchHit[]> {
   const fts = toFtsQuery(query);
   const phrases = queryPhrases(fts);
   if (phrases.length === 0) return [];
@@ -84,7 +147,7 @@ export async function teamSearch(sql: Sql, query: string, f: TeamSearchFilter): 
       ]
     : [];
   const sessions = await fullTierCandidates(sql, where, phrases);
-  const scoreOf = (c: Candidate): { c: Candidate; rank: number } | undefined => {
+  const scoreOf = (c: Candidate): Scored | undefined => {
     if (!inTime(c.ts) || !mayHold(c.body, asciiWords)) return undefined;
     const counts = phraseCounts(c.body, phrases);
     if (counts.some((n) => n === 0)) return undefined;
@@ -94,9 +157,9 @@ export async function teamSearch(sql: Sql, query: string, f: TeamSearchFilter): 
   };
   const asciiWords = phrases.flatMap(({ words }) => words).filter((w) => !NON_ASCII.test(w));
   const scored = candidates.flatMap((c) => scoreOf(c) ?? []);
-  let found = 0;
-  for (const s of sessions) {
-    if (found >= limit) break;
+  /** Cuts a session's documents and adds its hits; true when it has any. */
+  const cutHits = async (s: FullTierCandidate): Promise<boolean> => {
+    searchReads.sessions += 1;
     let holds = false;
     for (const d of await storedDocs(sql, s)) {
       if (s.docs?.has(d.seq) === false) continue;
@@ -106,9 +169,31 @@ export async function teamSearch(sql: Sql, query: string, f: TeamSearchFilter): 
       scored.push(hit);
       holds = true;
     }
-    if (holds) found++;
+    return holds;
+  };
+  // a list of sessions searching plain words: sessions the positions decide are found without cutting any document
+  const listed =
+    byPositions &&
+    f.onePerSession === true &&
+    !f.kind &&
+    !f.tool &&
+    since === undefined &&
+    until === undefined &&
+    plainWords(phrases);
+  const decided = listed ? sessions.filter((s) => s.exact) : [];
+  const toCut = listed ? sessions.filter((s) => !s.exact) : sessions;
+  for (const s of decided.slice(0, limit)) {
+    const c = { uid: s.uid, title: s.title, project_path: s.project_path, kind: 'prompt', body: '' } as Candidate;
+    scored.push({ c: { ...c, call_id: null, tool: null, agent_id: null, ts: null }, rank: 0, documents: s.count });
   }
-  scored.sort((a, b) => a.rank - b.rank || (a.c.uid < b.c.uid ? -1 : a.c.uid > b.c.uid ? 1 : 0));
+  let found = Math.min(decided.length, limit);
+  for (const s of toCut) {
+    if (found >= limit) break;
+    if (await cutHits(s)) found++;
+  }
+  if (listed) rankBySession(scored);
+  // a list's equal ranks keep their order (positions' sessions most recent first)
+  scored.sort((a, b) => a.rank - b.rank || (listed ? 0 : a.c.uid < b.c.uid ? -1 : a.c.uid > b.c.uid ? 1 : 0));
   const seen = new Set<string>();
   const hits: SearchHit[] = [];
   for (const { c, rank } of scored) {

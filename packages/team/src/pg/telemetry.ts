@@ -252,10 +252,15 @@ export async function teamMeasuredRequests(sql: Sql, key: TelemetryKey): Promise
 }
 
 /** Sessions of `personIds` (every person when undefined) known only through telemetry, newest first. */
-export async function teamTelemetryOnly(sql: Sql, personIds?: readonly number[]): Promise<TelemetryKey[]> {
+export async function teamTelemetryOnly(
+  sql: Sql,
+  personIds?: readonly number[],
+  deviceIds?: readonly number[],
+): Promise<TelemetryKey[]> {
   const rows = await sql<{ person_id: number; session_id: string }[]>`
     select e.person_id::int, e.session_id from otel_events e
     where e.session_id <> '' ${personIds ? sql`and e.person_id = any(${[...personIds]}::bigint[])` : sql``}
+      ${deviceIds ? sql`and e.device_id = any(${[...deviceIds]}::bigint[])` : sql``}
       and not exists (select 1 from sessions s where s.person_id = e.person_id and s.session_id = e.session_id)
     group by e.person_id, e.session_id order by min(e.time_ms) desc`;
   return rows.map((r) => ({ personId: r.person_id, sessionId: r.session_id }));

@@ -36,11 +36,21 @@ export class PushError extends AgentDashError {
   }
 }
 
+/**
+ * A connection closed under a request (an idle kept-alive one the server dropped as it was reused, a proxy's reset):
+ * the request is sent again on a new one, a few times. A refused connection is not: the server is not there.
+ */
+const DROPPED = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
+const RETRIES = 3;
+const RETRY_MS = 200;
+
 export interface TeamClientOptions {
   readonly url: string;
   readonly token: string;
   /** For tests: another fetch. */
   readonly fetch?: typeof fetch;
+  /** Wait before sending a dropped request again, times the attempt (default 200 ms). */
+  readonly retryMs?: number;
 }
 
 export class TeamClient {
@@ -126,19 +136,26 @@ export class TeamClient {
       headers['content-type'] = type;
       if (gzipped) headers['content-encoding'] = 'gzip';
     }
-    let response: Response;
-    try {
-      response = await this.doFetch(this.base + path, {
-        method,
-        headers,
-        ...(body ? { body: new Uint8Array(body) } : {}),
-      });
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new PushError(
-        `cannot reach the team server at ${this.options.url}: ${cause?.code ?? cause?.message ?? String(error)}`,
-        0,
-      );
+    let response: Response | undefined;
+    for (let attempt = 0; response === undefined; attempt += 1) {
+      try {
+        response = await this.doFetch(this.base + path, {
+          method,
+          headers,
+          ...(body ? { body: new Uint8Array(body) } : {}),
+        });
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        // every request of a push is idempotent: one sent on a connection the server had just closed is sent again
+        if (attempt < RETRIES && DROPPED.has(cause?.code ?? '')) {
+          await new Promise((resolve) => setTimeout(resolve, (this.options.retryMs ?? RETRY_MS) * (attempt + 1)));
+          continue;
+        }
+        throw new PushError(
+          `cannot reach the team server at ${this.options.url}: ${cause?.code ?? cause?.message ?? String(error)}`,
+          0,
+        );
+      }
     }
     this.requests += 1;
     this.sentBytes += body?.byteLength ?? 0;

@@ -80,8 +80,23 @@ export function teamTelemetryRoutes(sql: Sql): Hono<TeamEnv> {
       ? undefined
       : (await sql<{ id: number }[]>`select id::int from people where name = ${person}`).map((r) => r.id);
 
+  // `?device=NAME` or `PERSON/NAME`, as the dashboard's other routes take it
+  const deviceIds = async (device: string | undefined) => {
+    if (device === undefined) return undefined;
+    const slash = device.indexOf('/');
+    const [person, name] = slash === -1 ? [undefined, device] : [device.slice(0, slash), device.slice(slash + 1)];
+    return (
+      await sql<{ id: number }[]>`select d.id::int from devices d join people p on p.id = d.person_id
+        where d.name = ${name} ${person === undefined ? sql`` : sql`and p.name = ${person}`}`
+    ).map((r) => r.id);
+  };
+
   routes.get('/sessions', async (c) => {
-    const keys = await teamTelemetryOnly(sql, await personIds(c.req.query('person')));
+    const keys = await teamTelemetryOnly(
+      sql,
+      await personIds(c.req.query('person')),
+      await deviceIds(c.req.query('device')),
+    );
     const names = new Map(
       (await sql<{ id: number; name: string }[]>`select id::int, name from people`).map((r) => [r.id, r.name]),
     );
