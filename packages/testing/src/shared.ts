@@ -51,3 +51,20 @@ export function sampleSessions<T extends Sampled>(groups: readonly T[], budgetBy
   if (taken.size === 0 && groups.length > 0) taken.add([...groups].sort((a, b) => bytesOf(a) - bytesOf(b))[0] as T);
   return groups.filter((group) => taken.has(group));
 }
+
+/** A session as the index lists it (`SessionSummary`): its key and its files. */
+export interface Listed {
+  readonly key: string;
+  readonly files: readonly { readonly path: string; readonly role: 'main' | 'subagent' }[];
+}
+
+/** `sampleSessions` over the sessions an index lists. */
+export function sampleListed<T extends Listed>(listed: readonly T[], budgetBytes?: number): T[] {
+  const groups = listed.map((session) => ({
+    session,
+    sessionId: session.key,
+    main: session.files.find((file) => file.role === 'main'),
+    subagents: session.files.filter((file) => file.role === 'subagent'),
+  }));
+  return sampleSessions(groups, budgetBytes).map((group) => group.session);
+}
