@@ -25,7 +25,7 @@ const workers = Number(process.env.AGENTDASH_TEST_WORKERS) || Math.max(2, availa
 function project(
   name: string,
   include: readonly string[],
-  options: { timeoutMs?: number; shareModules?: boolean } = {},
+  options: { timeoutMs?: number; shareModules?: boolean; serial?: boolean } = {},
 ): TestProjectInlineConfiguration {
   const root = name === 'e2e' ? 'packages/web' : `packages/${name}`;
   const timeout = fast ? 5_000 : (options.timeoutMs ?? 120_000);
@@ -44,6 +44,7 @@ function project(
       hookTimeout: fast ? 10_000 : timeout,
       // Pure unit files that leave no global state behind share one module graph per worker (no re-import per file).
       ...(options.shareModules ? { isolate: false } : {}),
+      ...(options.serial ? { fileParallelism: false } : {}),
     },
   };
 }
@@ -61,8 +62,9 @@ export default defineConfig({
       project('team', unitAndCorpus),
       project('cli', unitAndCorpus),
       project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx']),
-      // The Chromium suites (each file drives one browser and a server), beside the others; not in the fast loop.
-      ...(fast ? [] : [project('e2e', ['e2e/**/*.test.ts'], { timeoutMs: 180_000 })]),
+      // The Chromium suites, one file at a time after the others (each drives a browser and a server: two at once beside
+      // the other files made the browser's waits miss on a loaded machine); not in the fast loop.
+      ...(fast ? [] : [project('e2e', ['e2e/**/*.test.ts'], { timeoutMs: 180_000, serial: true })]),
     ],
   },
 });
