@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const source = { conditions: ['@agentdash/source'] };
@@ -13,11 +14,18 @@ const slowFiles: readonly string[] = fast
   ? (JSON.parse(readFileSync(new URL('./test/slow-tests.json', import.meta.url), 'utf8')) as string[])
   : [];
 
+/**
+ * Test files run in as many workers as there are cores, and at least two: Vitest's default (one fewer than the cores)
+ * is a single worker on a two-core machine, which leaves a core idle whenever a file waits on a child process, a
+ * browser, PostgreSQL or the disk. AGENTDASH_TEST_WORKERS sets another count.
+ */
+const workers = Number(process.env.AGENTDASH_TEST_WORKERS) || Math.max(2, availableParallelism());
+
 /** One workspace's project: its test files, less the slow ones in the fast loop. */
 function project(
   name: string,
   include: readonly string[],
-  options: { timeoutMs?: number; serial?: boolean } = {},
+  options: { timeoutMs?: number; shareModules?: boolean; serial?: boolean } = {},
 ): TestProjectInlineConfiguration {
   const root = name === 'e2e' ? 'packages/web' : name === 'scripts' ? 'scripts' : `packages/${name}`;
   const timeout = fast ? 5_000 : (options.timeoutMs ?? 120_000);
@@ -34,6 +42,8 @@ function project(
       ],
       testTimeout: timeout,
       hookTimeout: fast ? 10_000 : timeout,
+      // Pure unit files that leave no global state behind share one module graph per worker (no re-import per file).
+      ...(options.shareModules ? { isolate: false } : {}),
       ...(options.serial ? { fileParallelism: false } : {}),
     },
   };
@@ -43,9 +53,10 @@ const unitAndCorpus = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    globalSetup: ['./test/corpus-notice.ts'],
+    globalSetup: ['./test/corpus-notice.ts', './test/fresh-dist.ts', './test/index-cache.ts'],
+    maxWorkers: workers,
     projects: [
-      project('core', unitAndCorpus),
+      project('core', unitAndCorpus, { shareModules: true }),
       project('index', ['src/**/*.test.ts']),
       project('server', ['src/**/*.test.ts']),
       project('team', unitAndCorpus),
@@ -53,7 +64,8 @@ export default defineConfig({
       project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx']),
       // The repository's own scripts (the drift check's comparisons); they read packages/core/dist.
       project('scripts', ['**/*.test.mjs']),
-      // The Chromium suites, one file at a time (each drives a browser and a server); not in the fast loop.
+      // The Chromium suites, one file at a time after the others (each drives a browser and a server: two at once beside
+      // the other files made the browser's waits miss on a loaded machine); not in the fast loop.
       ...(fast ? [] : [project('e2e', ['e2e/**/*.test.ts'], { timeoutMs: 180_000, serial: true })]),
     ],
   },

@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { redactIdentifiers, redactSession } from '@agentdash/core/secrets';
 import { openIndex } from '@agentdash/index';
 import { envelopeLines, jsonChunks } from '@agentdash/server/export-formats';
+import { prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prompt, toolResult, toolUse, writeLines } from '../../index/test/synthetic.js';
 import { safeJsonText } from './commands/common.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

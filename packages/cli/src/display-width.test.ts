@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { basesOf, nextSessionId, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basesOf, nextSessionId, prompt, writeLines } from '../../index/test/synthetic.js';
 import { cutToWidth, displayWidth, graphemes } from './display-width.js';
 import { excerpt } from './format.js';
 import type { CliIo } from './io.js';

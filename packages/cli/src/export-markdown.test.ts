@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { assistantText, basesOf, nextSessionId, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { assistantText, basesOf, nextSessionId, prompt, writeLines } from '../../index/test/synthetic.js';
 import { runCli } from '../test/harness.js';
 
 let dir: string;

@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nextSessionId, writeDemoHome } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSessionId, writeDemoHome } from '../../index/test/synthetic.js';
 import { runCli } from '../test/harness.js';
 import { ExitCode } from './errors.js';
 

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assistantText,
   nextSessionId,
@@ -17,7 +16,8 @@ import {
   toolUse,
   writeDemoHome,
   writeLines,
-} from '../../index/test/synthetic.js';
+} from '@agentdash/testing/synthetic';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/harness.js';
 import type { SecretsJson, SessionsJson } from './output/json-types.js';
 

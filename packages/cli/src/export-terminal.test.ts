@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Session } from '@agentdash/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assistantText,
   basesOf,
@@ -17,7 +16,8 @@ import {
   toolResult,
   toolUse,
   writeLines,
-} from '../../index/test/synthetic.js';
+} from '@agentdash/testing/synthetic';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from './io.js';
 import { terminalText } from './io.js';
 import { run } from './run.js';

@@ -20,8 +20,8 @@ import { findSecrets } from '@agentdash/core/secrets';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
 import { openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
+import { assistantText, prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantText, prompt, toolResult, toolUse, writeLines } from '../../index/test/synthetic.js';
 import { runCli } from '../test/harness.js';
 import type { SessionsJson } from './output/json-types.js';
 

@@ -5,8 +5,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import { openIndex } from '@agentdash/index';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
+import { fullTests, sampleListed } from '@agentdash/testing/shared';
+import { prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prompt, toolResult, toolUse, writeLines } from '../../index/test/synthetic.js';
 import { safeJsonText } from './commands/common.js';
 import { markdownChunks, toMarkdown } from './commands/export.js';
 import { SAMPLES_HOME } from './context.js';
@@ -53,17 +55,21 @@ async function cli(args: readonly string[], db: string) {
 }
 
 describe('show --json streamed', () => {
-  // One test per home, each with its own time limit (the wild homes alone are hundreds of sessions).
+  // One test per home, each with its own time limit (the wild homes alone are hundreds of sessions). Every session of
+  // the samples; of the ../shared homes a fixed sample of every size (each whole with AGENTDASH_TEST_FULL=1), over an
+  // index built once per run.
   const homes = [SAMPLES_HOME, ...corpusHomes, ...wildHomes];
   it.each(homes.map((home, n) => [home, n] as const))(
-    'equals the session as one JSON.stringify, for every session of %s',
+    `equals the session as one JSON.stringify, for ${fullTests ? 'every session' : 'sessions'} of %s`,
     async (home, n) => {
       let checked = 0;
       const db = join(dir, `compare-${n}.sqlite`);
+      await copyOfIndex([home], db);
       const index = openIndex({ dbPath: db });
       await index.refresh([home]);
-      const ids = index.listSessions({ paths: [home] }).map((s) => s.id);
-      for (const id of ids) {
+      const listed = index.listSessions({ paths: [home] });
+      const sampled = home === SAMPLES_HOME ? listed : sampleListed(listed);
+      for (const id of sampled.map((s) => s.id)) {
         const session = await index.loadSession(id);
         // what --json writes as one string (writeJson): identifiers redacted, DEL and C1 controls escaped
         const whole = `${safeJsonText(JSON.stringify(redactIdentifiers(session), null, 2))}\n`;

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nextSessionId, prompt, type RecordBase, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSessionId, prompt, type RecordBase, toolResult, toolUse, writeLines } from '../../index/test/synthetic.js';
 import { runCli } from '../test/harness.js';
 import type { StatsJson } from './output/json-types.js';
 

@@ -7,7 +7,6 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assistantText,
   nextSessionId,
@@ -16,7 +15,8 @@ import {
   toolResult,
   toolUse,
   writeLines,
-} from '../../index/test/synthetic.js';
+} from '@agentdash/testing/synthetic';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/harness.js';
 import { terminalText } from './io.js';
 import type { SessionsJson } from './output/json-types.js';

@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nextSessionId, writeDemoHome } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSessionId, writeDemoHome } from '../../index/test/synthetic.js';
 import { runCli } from '../test/harness.js';
 import { localDayMs, timeArg } from './args.js';
 import { ExitCode } from './errors.js';

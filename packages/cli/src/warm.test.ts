@@ -1,8 +1,8 @@
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ageTree } from '@agentdash/testing/age-tree';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ageTree } from '../../index/test/age-tree.js';
 import { SAMPLES_HOME } from './context.js';
 import type { CliIo } from './io.js';
 import type { IndexJson, StatsJson } from './output/json-types.js';

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { mutationClasses } from '../../../test/fuzz/mutate.js';
 import { runFuzz } from './fuzz/harness.js';
 
-// `npm run fuzz` sets FUZZ_CASES (≥ 100,000) and FUZZ_REPORT (where the report goes); npm test runs a few thousand.
-const cases = Number(process.env.FUZZ_CASES ?? 2000);
+// `npm run fuzz` sets FUZZ_CASES (≥ 100,000) and FUZZ_REPORT (where the report goes); npm test runs 600 cases (every
+// mutation class, every source set, one home through every command), AGENTDASH_TEST_FULL=1 a few thousand.
+const cases = Number(process.env.FUZZ_CASES ?? (process.env.AGENTDASH_TEST_FULL === '1' ? 2000 : 600));
 const seed = Number(process.env.FUZZ_SEED ?? 13);
 // The real transcripts are fuzzed too when ../shared is there: each corpus version and the wild set.
 const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared');

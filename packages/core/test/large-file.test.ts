@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamRecords } from '../src/adapters/claude-code/read-records.js';
 
-// V8 cannot hold a string longer than ~512 MiB (2^29 - 24 UTF-16 units); this file is larger than that.
-const TARGET_BYTES = 620 * 1024 * 1024;
+// V8 cannot hold a string longer than ~512 MiB (2^29 - 24 UTF-16 units); with AGENTDASH_TEST_FULL=1 this file is
+// larger than that. By default it is 256 MiB: more than the heap growth allowed below, so a reader that held the
+// file (or a large part of it) still fails.
+const FULL = process.env.AGENTDASH_TEST_FULL === '1';
+const TARGET_BYTES = (FULL ? 620 : 256) * 1024 * 1024;
 
 // The file is generated in the temp folder; a machine without room for it skips this test and says so.
 const freeBytes = (() => {
@@ -15,7 +18,7 @@ const freeBytes = (() => {
 })();
 const hasRoom = freeBytes > TARGET_BYTES * 2;
 if (!hasRoom) {
-  describe('reading a transcript larger than V8 string limit', () => {
+  describe('reading a large transcript', () => {
     it.skip(`skipped: ${tmpdir()} has ${Math.round(freeBytes / 2 ** 20)} MiB free, the test needs ${Math.round((TARGET_BYTES * 2) / 2 ** 20)} MiB`, () => {});
   });
 }
@@ -70,10 +73,10 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!hasRoom)('reading a transcript larger than V8 string limit', () => {
+describe.skipIf(!hasRoom)(`reading a ${FULL ? 'transcript larger than V8 string limit' : '256 MiB transcript'}`, () => {
   it('streams every record in bounded memory', async () => {
     const size = (await stat(file)).size;
-    expect(size).toBeGreaterThan(600 * 1024 * 1024);
+    expect(size).toBeGreaterThanOrEqual(TARGET_BYTES);
     globalThis.gc?.();
     const before = process.memoryUsage();
     let peakHeap = before.heapUsed;

@@ -1,11 +1,17 @@
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import {
+  corpusOtelDir,
+  hasCorpusOtel,
+  otelFixtureDir,
+  otelRecordings,
+  readRecording,
+} from '@agentdash/testing/otel-recordings';
 import { describe, expect, it } from 'vitest';
 import { streamRecords } from '../src/adapters/claude-code/read-records.js';
 import { discoverFiles } from '../src/index.js';
 import { decodeOtlpRequest, signalOfOtlpPath } from '../src/otel/decode.js';
 import { attrText, type OtelRecord } from '../src/otel/types.js';
-import { corpusOtelDir, hasCorpusOtel, otelFixtureDir, otelRecordings, readRecording } from './otel-recordings.js';
 
 function decodeAll(dir: string) {
   const records: OtelRecord[] = [];

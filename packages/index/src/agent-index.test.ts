@@ -14,9 +14,17 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  AGENT,
+  contentBlocks,
+  SESSION,
+  toolResult,
+  toolUse,
+  writeDemoHome,
+  writeLines,
+} from '@agentdash/testing/synthetic';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AGENT, contentBlocks, SESSION, toolResult, toolUse, writeDemoHome, writeLines } from '../test/synthetic.js';
 import { assertSqliteFile, INDEX_APPLICATION_ID } from './db-file.js';
 import {
   type AgentIndex,

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contentBlocks, prompt, type RecordBase, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentBlocks, prompt, type RecordBase, toolResult, toolUse, writeLines } from '../test/synthetic.js';
 import {
   type AgentIndex,
   type AnalyticsFilter,

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { basesOf, nextSessionId, prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basesOf, nextSessionId, prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
 import { type DocPart, indexedText } from './doc-parts.js';
 import { type AgentIndex, openIndex } from './index.js';
 

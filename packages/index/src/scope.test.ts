@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { basesOf, prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { basesOf, prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
 import { type AgentIndex, openIndex } from './index.js';
 
 let dir: string;

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { assistantText, basesOf, nextSessionId, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantText, basesOf, nextSessionId, prompt, writeLines } from '../test/synthetic.js';
 import { type AgentIndex, openIndex } from './index.js';
 
 /** CJK words inside sentences (no spaces between words), found through a real index built from a transcript. */

@@ -6,8 +6,6 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assistantText,
   nextSessionId,
@@ -16,7 +14,9 @@ import {
   toolUse,
   writeDemoHome,
   writeLines,
-} from '../test/synthetic.js';
+} from '@agentdash/testing/synthetic';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AgentIndex, openIndex } from './index.js';
 
 const planted = plantedSecrets();

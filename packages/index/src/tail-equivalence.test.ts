@@ -2,10 +2,10 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dumpIndex } from '@agentdash/testing/dump';
+import { assistantText, basesOf, prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrng } from '../../../test/prng.js';
-import { dumpIndex } from '../test/dump.js';
-import { assistantText, basesOf, prompt, toolResult, toolUse, writeLines } from '../test/synthetic.js';
 import { openIndex } from './index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

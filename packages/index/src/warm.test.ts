@@ -14,10 +14,10 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ageTree } from '@agentdash/testing/age-tree';
+import { dumpIndex } from '@agentdash/testing/dump';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ageTree } from '../test/age-tree.js';
-import { dumpIndex } from '../test/dump.js';
 import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
 import { type FileTree, renewedTree, WarmIndex } from './warm.js';

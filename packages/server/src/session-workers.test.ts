@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
+import { sampleListed } from '@agentdash/testing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsPage, SessionDetail } from './api-types.js';
 import { createApp } from './app.js';
@@ -33,6 +35,7 @@ describe.skipIf(!script).each(homes)('event pages over two session workers: $nam
   beforeAll(async () => {
     if (!present) return;
     tmp = await mkdtemp(join(tmpdir(), 'agentdash-workers-'));
+    await copyOfIndex([path], join(tmp, 'index.sqlite'));
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([path]);
   });
@@ -53,7 +56,9 @@ describe.skipIf(!script).each(homes)('event pages over two session workers: $nam
       return res.text();
     };
     try {
-      const ids = index.listSessions({ paths: [path] }).map((s) => s.ref);
+      // Every session of the samples; a fixed sample of every size of ../shared/wild (all with AGENTDASH_TEST_FULL=1).
+      const listed = index.listSessions({ paths: [path] });
+      const ids = (path === samples ? listed : sampleListed(listed)).map((s) => s.ref);
       // The threads of each session (main, and every subagent), from the one-thread server's full headers.
       const urls = (
         await Promise.all(

@@ -11,7 +11,6 @@ import { decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { createApp, type SessionTelemetryDto } from '@agentdash/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   corpusOtelDir,
   hasCorpusOtel,
@@ -19,7 +18,8 @@ import {
   otelRecordings,
   type RecordedRequest,
   readRecording,
-} from '../../core/test/otel-recordings.js';
+} from '@agentdash/testing/otel-recordings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDevice, addPerson, addViewer, revoke } from '../src/pg/people.js';
 import { TeamClient } from '../src/push/client.js';
 import { FileCache } from '../src/push/file-cache.js';

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
+import { nextSessionId, prompt, writeDemoHome } from '@agentdash/testing/synthetic';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../cli/src/run.js';
-import { nextSessionId, prompt, writeDemoHome } from '../../index/test/synthetic.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));

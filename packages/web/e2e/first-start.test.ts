@@ -10,9 +10,9 @@ import type { SessionsResponse } from '@agentdash/api';
 import { agentInfos, agentLabels } from '@agentdash/core/model';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
+import { assistantText, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assistantText, prompt, writeLines } from '../../index/test/synthetic.js';
 import { CHROMIUM, e2eMissing } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -83,7 +84,10 @@ export async function openChromium(
   return { context, page };
 }
 
-/** A temporary folder, an index of `paths` in it, and a server over them on a free port of 127.0.0.1. */
+/**
+ * A temporary folder, an index of `paths` in it (a copy of the run's index of read-only homes, refreshed), and a
+ * server over them on a free port of 127.0.0.1.
+ */
 export interface ServedIndex {
   readonly tmp: string;
   readonly index: AgentIndex;
@@ -97,6 +101,7 @@ export async function serveIndexOf(prefix: string, paths: readonly string[]): Pr
   let index: AgentIndex | undefined;
   let server: RunningServer;
   try {
+    await copyOfIndex(paths, join(tmp, 'index.sqlite'));
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([...paths]);
     server = await startServer({ index, paths: [...paths], host: '127.0.0.1', port: 0 });

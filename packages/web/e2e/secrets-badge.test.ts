@@ -11,9 +11,9 @@ import type { SessionDetail, SessionsResponse } from '@agentdash/api';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
+import { nextSessionId, prompt, writeDemoHome } from '@agentdash/testing/synthetic';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSessionId, prompt, writeDemoHome } from '../../index/test/synthetic.js';
 import { e2eMissing, openChromium } from './harness';
 
 const missing = e2eMissing();

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { attrText, codexTelemetryToml, decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
+import { otelFixtureDir, type RecordedRequest, readRecording } from '@agentdash/testing/otel-recordings';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otelFixtureDir, type RecordedRequest, readRecording } from '../../core/test/otel-recordings.js';
 import { e2eMissing, openChromium } from './harness';
 
 const recording = join(otelFixtureDir, '2.1.332-json');

@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import type { UsageResponse } from '@agentdash/api';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
+import { prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prompt, toolResult, toolUse, writeLines } from '../../index/test/synthetic.js';
 import { dayBuckets } from '../src/pages/usage/day-range';
 import { e2eMissing, openChromium } from './harness';
 

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeOtlpRequest, type OtelRecord, signalOfOtlpPath } from '@agentdash/core';
+import { agentOtelRecordings, clientSums, otelFixtureDir, readRecording } from '@agentdash/testing/otel-recordings';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentOtelRecordings, clientSums, otelFixtureDir, readRecording } from '../../../core/test/otel-recordings.js';
 import { type AgentIndex, openIndex } from '../index.js';
 
 const dirs: string[] = [];

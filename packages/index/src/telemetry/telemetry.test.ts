@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attrNumber, attrText, decodeOtlpRequest, type OtelRecord, signalOfOtlpPath } from '@agentdash/core';
-import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   corpusOtelDir,
   hasCorpusOtel,
   otelFixtureDir,
   otelRecordings,
   readRecording,
-} from '../../../core/test/otel-recordings.js';
+} from '@agentdash/testing/otel-recordings';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type AgentIndex, openIndex } from '../index.js';
 import { resetDerivedData } from '../schema.js';
 

@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { decodeOtlpRequest, type OtelRecord, signalOfOtlpPath } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   agentOtelRecordings,
   clientSums,
   otelFixtureDir,
   type RecordedRequest,
   readRecording,
-} from '../../../core/test/otel-recordings.js';
+} from '@agentdash/testing/otel-recordings';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server.js';
 import type { SessionTelemetryDto } from './telemetry-routes.js';
 

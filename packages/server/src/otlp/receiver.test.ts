@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { attrNumber, attrText, decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   corpusOtelDir,
   hasCorpusOtel,
@@ -13,7 +12,8 @@ import {
   otelRecordings,
   type RecordedRequest,
   readRecording,
-} from '../../../core/test/otel-recordings.js';
+} from '@agentdash/testing/otel-recordings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server.js';
 import type { SessionTelemetryDto } from './telemetry-routes.js';
 

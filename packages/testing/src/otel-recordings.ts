@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { attrNumber, attrText, type OtelRecord, type OtelSpan } from '../src/index.js';
-import { repoRoot } from './helpers.js';
+import { attrNumber, attrText, type OtelRecord, type OtelSpan } from '@agentdash/core';
+import { repoRoot } from './shared.js';
 
 export const corpusOtelDir = join(repoRoot, '../shared/corpus-otel');
 export const hasCorpusOtel = existsSync(corpusOtelDir);
