@@ -2,7 +2,7 @@
  * Where a session's errors and text matches are, for the dashboard's error navigation and find-in-session: each
  * hit is an event index of the main timeline plus the Agent calls to expand to reach it (as `locate` gives).
  */
-import type { Session, Subagent, TimelineEvent } from '@agentdash/core/model';
+import type { Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
 import type { FindHit, SessionErrorHit } from './api-types.js';
 import { findInThreads } from './find-text.js';
 
@@ -16,10 +16,29 @@ export interface SearchableSession {
 
 /** Every errored call of the session (subagents included) in timeline order, with where it shows. */
 export function sessionErrors(view: SearchableSession): SessionErrorHit[] {
+  return errorHitsOf(view.session.calls, (id) => view.locate(id));
+}
+
+/** What of a call its error hit shows. */
+export type ErrorFacts = Pick<ToolCall, 'id' | 'status' | 'canonicalName' | 'timestamp'> & {
+  readonly result?:
+    | {
+        readonly error?:
+          | Pick<NonNullable<NonNullable<ToolCall['result']>['error']>, 'severity' | 'category'>
+          | undefined;
+      }
+    | undefined;
+};
+
+/** The errored ones of `calls` (the session's, in its order) that show somewhere, sorted as they show. */
+export function errorHitsOf(
+  calls: Iterable<ErrorFacts>,
+  locate: (callId: string) => { index: number; expand: string[] } | undefined,
+): SessionErrorHit[] {
   const hits: SessionErrorHit[] = [];
-  for (const call of view.session.calls) {
+  for (const call of calls) {
     if (call.status !== 'error') continue;
-    const where = view.locate(call.id);
+    const where = locate(call.id);
     if (!where) continue;
     hits.push({
       callId: call.id,
