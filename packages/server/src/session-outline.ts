@@ -115,7 +115,8 @@ const toolCallsOf = (event: TimelineEvent): ToolCall[] =>
 
 /**
  * Read a streamed session's threads and calls once each for its header and lookups: what `SessionView` computes
- * from the loaded session, held as a few facts per call.
+ * from the loaded session, held as a few facts per call. Only the parts' identifiers are redacted here (`parts.ids`):
+ * nothing of what is read (kinds, ids, tool names, statuses, times) is text a secret rule matches.
  */
 export async function outlineOfStream(stream: SessionStream, parts: SessionParts = sameParts): Promise<StreamOutline> {
   const head = parts.head(stream.head);
@@ -139,7 +140,7 @@ export async function outlineOfStream(stream: SessionStream, parts: SessionParts
     // Without a main file, the main timeline is the subagents no call started, one after another.
     const main = !hasMain && sub.parentCallId === undefined;
     for await (const source of stream.events(stream.subagents[i]?.key)) {
-      const event = parts.event(source);
+      const event = parts.ids(source);
       if (shownByDefault(event)) shown++;
       for (const call of toolCallsOf(event)) {
         calls.push(headerCallOf(call));
@@ -150,7 +151,7 @@ export async function outlineOfStream(stream: SessionStream, parts: SessionParts
     threadCalls.push(calls);
     shownOf.set(sub.key, shown);
   }
-  if (hasMain) for await (const event of stream.events()) inMain(parts.event(event));
+  if (hasMain) for await (const event of stream.events()) inMain(parts.ids(event));
   for (const id of mainCalls) threadOfCall.set(id, null);
   mainCalls.length = 0;
 
@@ -158,7 +159,7 @@ export async function outlineOfStream(stream: SessionStream, parts: SessionParts
   const callIds: string[] = [];
   const errored: ErrorFacts[] = [];
   for await (const source of stream.calls()) {
-    const call = parts.call(source);
+    const call = parts.ids(source);
     headerCalls.push(headerCallOf(call));
     callIds.push(call.id);
     if (call.status !== 'error') continue;
