@@ -28,13 +28,10 @@ export async function streamHtmlSource(stream: SessionStream, parts: SessionPart
         ? [undefined]
         : keys.filter((_, i) => outline.subagents[i]?.parentCallId === undefined);
 
-  async function* shown(thread: number): AsyncGenerator<TimelineEvent, void, undefined> {
-    for (const key of sourcesOf(thread)) {
-      for await (const source of stream.events(key)) {
-        const event = parts.event(source);
-        if (shownByDefault(event)) yield event;
-      }
-    }
+  /** The events of a page thread the timeline shows, as read (whether one shows never depends on its text). */
+  async function* shown(thread: number): AsyncGenerator<TimelineEvent, void> {
+    for (const key of sourcesOf(thread))
+      for await (const read of stream.events(key)) if (shownByDefault(read)) yield read;
   }
 
   return {
@@ -45,7 +42,7 @@ export async function streamHtmlSource(stream: SessionStream, parts: SessionPart
     threads,
     async *events(thread) {
       let index = 0;
-      for await (const event of shown(thread)) yield eventDtoOf(event, index++, outline.subagentOf);
+      for await (const read of shown(thread)) yield eventDtoOf(parts.event(read), index++, outline.subagentOf);
     },
     async *wholeCalls(cut) {
       let at = 0;
@@ -53,14 +50,18 @@ export async function streamHtmlSource(stream: SessionStream, parts: SessionPart
         const thread = cut[at]?.thread;
         if (thread === undefined) break;
         const mine = () => cut[at]?.thread === thread;
-        // A page holds an event's first ARRAY_LIMIT items: the cut calls are among them, in their order.
-        for await (const event of shown(thread)) {
-          if (event.kind !== 'assistant') continue;
-          for (const item of event.items.slice(0, ARRAY_LIMIT)) {
+        // A page holds an event's first ARRAY_LIMIT items: the cut calls are among them, in their order. Only their
+        // identifiers are redacted to find them; the calls taken are redacted whole.
+        for await (const read of shown(thread)) {
+          if (read.kind !== 'assistant') continue;
+          const ids = parts.ids(read);
+          if (ids.kind !== 'assistant') continue;
+          for (const [i, item] of ids.items.slice(0, ARRAY_LIMIT).entries()) {
             if (!mine()) break;
             if (item.kind !== 'tool-call' || item.id !== cut[at]?.id) continue;
             at++;
-            if (known.has(item.id)) yield wholeCall(item);
+            const call = read.items[i];
+            if (known.has(item.id) && call?.kind === 'tool-call') yield wholeCall(parts.call(call));
           }
           if (!mine()) break;
         }
