@@ -4,7 +4,8 @@
 // `agentdash export --format html|json -o FILE` and `agentdash show --json` into a file, timed as whole processes
 // with their peak RSS. EXPORT_SIZES=12500,25000,50000 runs each size (time linear in size reads as a constant
 // ms/call); EXPORT_WHAT=html,json,show picks the commands; EXPORT_PROFILE=DIR writes CPU profiles of the CLI there;
-// EXPORT_BIN=path/to/agentdash.js measures another build's CLI; EXPORT_KEEP=1 keeps the
+// EXPORT_BIN=path/to/agentdash.js measures another build's CLI; EXPORT_HEAP_MB=64 gives the measured CLI that
+// heap (--max-old-space-size: a session bigger than the heap is written as it is read); EXPORT_KEEP=1 keeps the
 // generated home and index (and prints where).
 // Measured, never asserted.
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,8 @@ import { join, resolve } from 'node:path';
 import { bin as builtBin, root } from './setup.mjs';
 
 const bin = process.env.EXPORT_BIN ? resolve(process.env.EXPORT_BIN) : builtBin;
+/** Node options of the measured CLI (not of the indexing run). */
+const heap = process.env.EXPORT_HEAP_MB ? [`--max-old-space-size=${Number(process.env.EXPORT_HEAP_MB)}`] : [];
 
 const corpusLong = resolve(
   root,
@@ -91,10 +94,10 @@ async function generate(dir, calls) {
 }
 
 /** A CLI command as a whole process: wall time and peak RSS (GNU time), its output into `outFile`. */
-function run(args, outFile) {
+function run(args, outFile, options = heap) {
   const t0 = performance.now();
   const prof = process.env.EXPORT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.EXPORT_PROFILE}`] : [];
-  const res = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...prof, bin, ...args], {
+  const res = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...options, ...prof, bin, ...args], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
     stdio: ['ignore', outFile ? 'ignore' : 'pipe', 'pipe'],
@@ -123,7 +126,7 @@ for (const calls of sizes) {
     const { sessionId, bytes } = await generate(dir, calls);
     const db = join(dir, 'index.sqlite');
     const home = join(dir, 'home');
-    run(['index', home, '--db', db, '--no-progress']);
+    run(['index', home, '--db', db, '--no-progress'], undefined, []);
     const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
     const sec = (ms) => `${(ms / 1000).toFixed(1)} s`;
     const cells = [];
@@ -154,7 +157,10 @@ function show(sessionId, db, home, file) {
       db,
       home,
       file,
-      process.env.EXPORT_PROFILE ? `--cpu-prof --cpu-prof-dir=${process.env.EXPORT_PROFILE}` : '',
+      [
+        ...heap,
+        ...(process.env.EXPORT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.EXPORT_PROFILE}`] : []),
+      ].join(' '),
     ],
     { encoding: 'utf8' },
   );

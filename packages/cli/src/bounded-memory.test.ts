@@ -1,8 +1,8 @@
 /**
- * show --json and export --format json|envelope of a session larger than the heap they are given: real `agentdash`
- * processes (the built bin) with a 64 MB heap, over a generated session whose whole load needs more than that (a
- * child loading it whole in the same heap is checked to fail first). Their output must equal, byte for byte, what
- * the loaded path writes (computed here, in a process without that limit).
+ * show --json and export --format json|envelope|html of a session larger than the heap they are given: real
+ * `agentdash` processes (the built bin) with a 64 MB heap, over a generated session whose whole load needs more than
+ * that (a child loading it whole in the same heap is checked to fail first). Their output must equal, byte for byte,
+ * what the loaded path writes (computed here, in a process without that limit; the HTML page's export time aside).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redactIdentifiers, redactSession } from '@agentdash/core/secrets';
 import { openIndex } from '@agentdash/index';
+import { exportRedaction, readExportAssets, sessionHtmlChunks } from '@agentdash/server';
 import { envelopeLines, jsonChunks } from '@agentdash/server/export-formats';
 import { prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,19 +61,42 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A process with a small heap: its exit code, stderr, and the SHA-256 of what it wrote to stdout. */
+/** When the HTML page says it was exported: the one part of an export that differs between two runs. */
+const EXPORTED_AT = /"exportedAt":"[^"]*"/;
+const AT = '2026-11-29T00:00:00.000Z';
+
+/**
+ * A process with a small heap: its exit code, stderr, and the SHA-256 of what it wrote to stdout (an HTML page's
+ * export time replaced by `AT`).
+ */
 function child(args: readonly string[]): Promise<{ code: number | null; stderr: string; sha: string }> {
   const proc = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, ...args], { stdio: 'pipe' });
   const hash = createHash('sha256');
   let stderr = '';
-  proc.stdout.on('data', (d: Buffer) => hash.update(d));
+  let head: Buffer | undefined = Buffer.alloc(0);
+  const HEAD = 1 << 20;
+  const flushHead = () => {
+    if (head === undefined) return;
+    hash.update(head.toString('latin1').replace(EXPORTED_AT, `"exportedAt":"${AT}"`), 'latin1');
+    head = undefined;
+  };
+  proc.stdout.on('data', (d: Buffer) => {
+    if (head === undefined) return hash.update(d);
+    head = Buffer.concat([head, d]);
+    if (head.length >= HEAD) flushHead();
+  });
   proc.stderr.on('data', (d: Buffer) => (stderr += d));
-  return new Promise((done) => proc.on('close', (code) => done({ code, stderr, sha: hash.digest('hex') })));
+  return new Promise((done) =>
+    proc.on('close', (code) => {
+      flushHead();
+      done({ code, stderr, sha: hash.digest('hex') });
+    }),
+  );
 }
 
-function sha(chunks: Iterable<string>): string {
+async function sha(chunks: Iterable<string> | AsyncIterable<string>): Promise<string> {
   const hash = createHash('sha256');
-  for (const chunk of chunks) hash.update(chunk);
+  for await (const chunk of chunks) hash.update(chunk);
   return hash.digest('hex');
 }
 
@@ -86,21 +110,24 @@ describe(`a session larger than a ${HEAP_MB} MB heap`, () => {
     expect(loaded.stderr).toMatch(/heap out of memory/);
   }, 120_000);
 
-  it('is written by show --json and export --format json|envelope in it, as the loaded path writes it', async () => {
+  it('is written by show --json and export --format json|envelope|html in it, as the loaded path writes it', async () => {
     const index = openIndex({ dbPath: db });
     const loaded = await index.loadSession(ID);
+    const summary = index.getSession(ID);
     index.close();
-    const redacted = redactSession(loaded).session;
+    const { session: redacted, report } = redactSession(loaded);
+    const page = sessionHtmlChunks(redacted, summary, await readExportAssets(), exportRedaction(true, report), AT);
     const expected = {
-      show: sha([...[...jsonChunks(redactIdentifiers(loaded))].map(safeJsonText), '\n']),
-      json: sha([...jsonChunks(redacted), '\n']),
-      envelope: sha(envelopeLines(redacted)),
+      show: await sha([...[...jsonChunks(redactIdentifiers(loaded))].map(safeJsonText), '\n']),
+      json: await sha([...jsonChunks(redacted), '\n']),
+      envelope: await sha(envelopeLines(redacted)),
+      html: await sha(page),
     };
     const common = ['--db', db, home, '--no-progress'];
     const shown = await child([bin, 'show', ID, '--json', ...common]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.sha).toBe(expected.show);
-    for (const format of ['json', 'envelope'] as const) {
+    for (const format of ['json', 'envelope', 'html'] as const) {
       const out = await child([bin, 'export', ID, '--format', format, ...common]);
       expect(out.code, out.stderr).toBe(0);
       expect(out.sha, format).toBe(expected[format]);

@@ -9,9 +9,11 @@ export {
   type ExportAssets,
   ExportAssetsMissingError,
   type ExportRedaction,
+  exportRedaction,
   readExportAssets,
   sessionHtmlChunks,
 } from './export-html.js';
+export { streamHtmlChunks } from './export-html-stream.js';
 export { HttpError } from './http-error.js';
 export type { IndexQueries } from './index-queries.js';
 export { createLiveEvents, type LiveEvents, type LiveListener, sessionIdOfPath } from './live.js';

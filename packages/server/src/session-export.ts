@@ -13,7 +13,8 @@ import {
   markdownChunks,
   markdownSourceOfStream,
 } from './export-formats.js';
-import { readExportAssets, sessionHtmlChunks } from './export-html.js';
+import { exportRedaction, readExportAssets, sessionHtmlChunks } from './export-html.js';
+import { streamHtmlChunks } from './export-html-stream.js';
 import { redactedParts, redactionOfStream, sameParts, sessionJsonChunks } from './session-json.js';
 
 /** An export being written: its text a batch at a time (undefined once done). */
@@ -51,11 +52,7 @@ export async function openSessionExport(
   const redacted = redact ? redactSession(session) : undefined;
   const shown = redacted?.session ?? session;
   const chunks = assets
-    ? sessionHtmlChunks(shown, summary, assets, {
-        redacted: redact,
-        total: redacted?.report.total ?? 0,
-        summary: redacted ? redacted.report.summary() : 'not redacted',
-      })
+    ? sessionHtmlChunks(shown, summary, assets, exportRedaction(redact, redacted?.report))
     : format === 'markdown'
       ? markdownChunks(shown)
       : format === 'envelope'
@@ -64,21 +61,28 @@ export async function openSessionExport(
   return batched(redacted?.report.total ?? 0, chunks);
 }
 
-/** The formats written from a streamed session (`openStreamExport`); the others need the session loaded. */
-export const streamedFormats: ReadonlySet<ExportFormat> = new Set(['json', 'envelope', 'markdown']);
+/** The formats written from a streamed session (`openStreamExport`): all of them. */
+export const streamedFormats: ReadonlySet<ExportFormat> = new Set(['json', 'envelope', 'markdown', 'html']);
 
 /**
- * `openSessionExport` of a session read as it is written (`streamedFormats` only): the same text, in memory that does
- * not grow with the session, for a session not loaded already.
+ * `openSessionExport` of a session read as it is written: the same text, in memory that does not grow with the
+ * session, for a session not loaded already.
  */
 export async function openStreamExport(
   stream: SessionStream,
   format: ExportFormat,
+  summary: unknown,
+  assetsDir: string,
   redact: boolean,
 ): Promise<SessionExport> {
+  const assets = format === 'html' ? await readExportAssets(assetsDir) : undefined;
   const redaction = redact ? await redactionOfStream(stream) : undefined;
   const parts = redaction ? redactedParts(redaction.found) : sameParts;
   async function* text(): AsyncGenerator<string, void, undefined> {
+    if (assets) {
+      yield* streamHtmlChunks(stream, parts, summary, assets, exportRedaction(redact, redaction?.report));
+      return;
+    }
     if (format === 'markdown') {
       yield* markdownChunks(await markdownSourceOfStream(stream, parts));
       return;

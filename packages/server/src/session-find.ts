@@ -4,7 +4,7 @@
  */
 
 import { findInThreads } from '@agentdash/api';
-import type { Session, Subagent, TimelineEvent } from '@agentdash/core/model';
+import type { Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
 import type { FindHit, SessionErrorHit } from './api-types.js';
 
 /** What of a loaded session (`SessionView`) the lookups here read. */
@@ -17,10 +17,29 @@ export interface SearchableSession {
 
 /** Every errored call of the session (subagents included) in timeline order, with where it shows. */
 export function sessionErrors(view: SearchableSession): SessionErrorHit[] {
+  return errorHitsOf(view.session.calls, (id) => view.locate(id));
+}
+
+/** What of a call its error hit shows. */
+export type ErrorFacts = Pick<ToolCall, 'id' | 'status' | 'canonicalName' | 'timestamp'> & {
+  readonly result?:
+    | {
+        readonly error?:
+          | Pick<NonNullable<NonNullable<ToolCall['result']>['error']>, 'severity' | 'category'>
+          | undefined;
+      }
+    | undefined;
+};
+
+/** The errored ones of `calls` (the session's, in its order) that show somewhere, sorted as they show. */
+export function errorHitsOf(
+  calls: Iterable<ErrorFacts>,
+  locate: (callId: string) => { index: number; expand: string[] } | undefined,
+): SessionErrorHit[] {
   const hits: SessionErrorHit[] = [];
-  for (const call of view.session.calls) {
+  for (const call of calls) {
     if (call.status !== 'error') continue;
-    const where = view.locate(call.id);
+    const where = locate(call.id);
     if (!where) continue;
     hits.push({
       callId: call.id,

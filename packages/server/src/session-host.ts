@@ -173,7 +173,7 @@ export function createLocalSessionHost(
       !views.has(sessionId) &&
       streamedFormats.has(format) &&
       streamsBetter(index.sessionBytes?.(sessionId) ?? 0)
-        ? openStreamExport(await index.streamSession(sessionId), format, redact)
+        ? openStreamExport(await index.streamSession(sessionId), format, summary, assetsDir, redact)
         : openSessionExport((await views.get(sessionId)).source, format, summary, assetsDir, redact),
     unreadable: async (sessionId) =>
       (await views.get(sessionId)).session.issues.filter((i) => i.code === 'unreadable_file'),

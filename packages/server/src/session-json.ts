@@ -23,6 +23,11 @@ export interface SessionParts {
   subagent<T extends Omit<Subagent, 'events'>>(subagent: T): T;
   call(call: ToolCall): ToolCall;
   tail<T>(tail: T): T;
+  /**
+   * A part's identifiers alone as the others redact them: enough for what is read of it and not written (its
+   * kind, ids, tool names and statuses), for less than a whole redaction.
+   */
+  ids<T>(part: T): T;
 }
 
 export const sameParts: SessionParts = {
@@ -31,6 +36,7 @@ export const sameParts: SessionParts = {
   subagent: (subagent) => subagent,
   call: (call) => call,
   tail: (tail) => tail,
+  ids: (part) => part,
 };
 
 /** A property whose value is an array written as its items come. */
@@ -135,7 +141,7 @@ export async function identifierSecretsOfStream(stream: SessionStream): Promise<
 /** Every part with the secrets of its identifiers redacted, as `redactIdentifiers` redacts the whole session. */
 export function identifierParts(found: ReadonlySet<string>): SessionParts {
   const redact = <T>(part: T): T => redactIdentifiersKnowing(part, found);
-  return { head: redact, event: redact, subagent: redact, call: redact, tail: redact };
+  return { head: redact, event: redact, subagent: redact, call: redact, tail: redact, ids: redact };
 }
 
 /**
@@ -182,6 +188,7 @@ export function redactedParts(found: ReadonlySet<string>): SessionParts {
     subagent: (sub) => redactor.subagent(sub),
     call: (call) => redactor.call(call),
     tail: (part) => redactor.tail(part),
+    ids: (part) => redactIdentifiersKnowing(part, found),
   };
 }
 

@@ -1,6 +1,13 @@
 import type { Session } from '@agentdash/core';
 import { type RedactionReport, redactSession } from '@agentdash/core/secrets';
-import { type ExportAssets, type ExportRedaction, readExportAssets, sessionHtmlChunks } from '@agentdash/server';
+import {
+  type ExportAssets,
+  type ExportRedaction,
+  exportRedaction,
+  readExportAssets,
+  sessionHtmlChunks,
+  streamHtmlChunks,
+} from '@agentdash/server';
 import {
   envelopeLines,
   envelopeStreamLines,
@@ -100,14 +107,17 @@ ${COMMON_HELP}`,
       }
     };
     let report: RedactionReport | undefined;
-    if (!partial && format !== 'html' && streamsBetter(index.sessionBytes(id))) {
+    if (!partial && streamsBetter(index.sessionBytes(id))) {
       // Written as the session is read: a session of hundreds of MB is never held (docs/benchmarks.md).
+      // HTML needs the viewer's assets: read them before anything is written.
+      const assets = format === 'html' ? await readExportAssets() : undefined;
       const stream = await index.streamSession(id);
       const redaction = redact ? await redactionOfStream(stream) : undefined;
       report = redaction?.report;
       const parts = redaction ? redactedParts(redaction.found) : sameParts;
-      const chunks =
-        format === 'json'
+      const chunks = assets
+        ? streamHtmlChunks(stream, parts, index.getSession(id), assets, exportRedaction(redact, report))
+        : format === 'json'
           ? withNewline(sessionJsonChunks(stream, parts))
           : format === 'envelope'
             ? envelopeStreamLines(stream.calls(), parts.call)
@@ -123,11 +133,7 @@ ${COMMON_HELP}`,
       const extras: ExportExtras = {
         summary: index.getSession(id),
         assets,
-        redaction: {
-          redacted: redact,
-          total: redacted?.report.total ?? 0,
-          summary: redacted ? redacted.report.summary() : 'not redacted',
-        },
+        redaction: exportRedaction(redact, redacted?.report),
       };
       await write((out) => writeExport(out, format, session, extras));
     }

@@ -1,0 +1,241 @@
+/**
+ * The dashboard's view of one event or call (`EventDto`, `CallDto`): long strings and lists cut for the timeline,
+ * notes for what is not conversation. Written from a loaded session (`SessionView`) and from a streamed one (the
+ * HTML export of a session too big to load), so both write the same text.
+ * @module
+ */
+import { timelineShows } from '@agentdash/core';
+import { primaryDurationMs, type TimelineEvent, type ToolCall } from '@agentdash/core/model';
+import type { AssistantItemDto, CallDto, EventDto, SubagentInfo } from './api-types.js';
+
+/** The header of the subagent a call started (by its key), as the session's header shows it. */
+export type SubagentOf = (key: string) => SubagentInfo | undefined;
+
+/** Strings longer than this are cut in timeline pages (the per-call endpoint has the full text). */
+export const STRING_LIMIT = 12_000;
+export const ARRAY_LIMIT = 300;
+
+interface Clip {
+  truncated: boolean;
+}
+
+/**
+ * A deep copy with long strings and arrays cut; images (`kind: 'image'`) are kept whole. Keys and kinds are never
+ * touched, so the copy has the type of the value (a typed result stays a valid `TypedResult`).
+ */
+export function clip<T>(value: T, state: Clip, limit = STRING_LIMIT): T {
+  return clipValue(value, state, limit) as T;
+}
+
+function clipValue(value: unknown, state: Clip, limit: number): unknown {
+  if (typeof value === 'string') {
+    if (value.length <= limit) return value;
+    state.truncated = true;
+    return value.slice(0, limit);
+  }
+  if (Array.isArray(value)) {
+    const items = value.length > ARRAY_LIMIT ? value.slice(0, ARRAY_LIMIT) : value;
+    if (items !== value) state.truncated = true;
+    return items.map((item) => clipValue(item, state, limit));
+  }
+  if (typeof value === 'object' && value !== null) {
+    const rec = value as Record<string, unknown>;
+    if (rec.kind === 'image') return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(rec)) out[k] = clipValue(v, state, limit);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * At most `ARRAY_LIMIT` content items of one response; a hostile record can hold hundreds of thousands of blocks.
+ * The rest are counted in one `omitted` item (shown as an other-block).
+ */
+function capItems<T>(items: readonly T[]): (T | { readonly kind: 'omitted'; readonly count: number })[] {
+  if (items.length <= ARRAY_LIMIT) return [...items];
+  return [...items.slice(0, ARRAY_LIMIT), { kind: 'omitted', count: items.length - ARRAY_LIMIT }];
+}
+
+/** Which events show in the timeline by default: conversation, plus notes worth seeing. */
+export function shownByDefault(event: TimelineEvent): boolean {
+  switch (event.kind) {
+    case 'prompt':
+    case 'assistant':
+      return true;
+    case 'hidden':
+      return timelineShows({ kind: 'user', hidden: event.reason }) !== undefined;
+    case 'system':
+      return timelineShows({ kind: 'system', subtype: event.record.subtype }) !== undefined;
+    case 'unknown':
+      // A record type AgentDash does not know is shown with its raw data, never dropped silently.
+      return true;
+    case 'attachment':
+    case 'progress':
+    case 'side':
+      return false;
+    default:
+      return event satisfies never;
+  }
+}
+
+export function callDtoOf(call: ToolCall, full: boolean, subagentOf: SubagentOf): CallDto {
+  const state: Clip = { truncated: false };
+  const limit = full ? Number.POSITIVE_INFINITY : STRING_LIMIT;
+  const r = call.result;
+  const sub = call.subagentKey ? subagentOf(call.subagentKey) : undefined;
+  const dto: CallDto = {
+    kind: 'tool-call',
+    id: call.id,
+    name: call.name,
+    canonicalName: call.canonicalName,
+    toolKind: call.toolKind ?? null,
+    input: full ? call.input : clip(call.input, state, limit),
+    typedInput: full ? (call.typedInput ?? {}) : clip(call.typedInput ?? {}, state, limit),
+    timestamp: call.timestamp ?? null,
+    status: call.status,
+    durationMs: primaryDurationMs(call) ?? null,
+    durations: call.durations,
+    agentId: call.agentId ?? null,
+    subagentKey: call.subagentKey ?? null,
+    subagent: sub ?? null,
+    result: r
+      ? {
+          isError: r.isError,
+          content: full ? r.content : clip(r.content, state, limit),
+          toolUseResult: full ? r.toolUseResult : clip(r.toolUseResult, state, limit),
+          typed: full ? r.typed : clip(r.typed, state, limit),
+          error: r.error
+            ? {
+                category: r.error.category,
+                severity: r.error.severity,
+                message: full ? r.error.message : clip(r.error.message, state, limit),
+                exitCode: r.error.exitCode,
+              }
+            : null,
+          images: r.images,
+          timestamp: r.timestamp ?? null,
+        }
+      : null,
+    truncated: false,
+  };
+  return { ...dto, truncated: state.truncated };
+}
+
+export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: SubagentOf): EventDto {
+  switch (event.kind) {
+    case 'prompt':
+      return {
+        kind: 'prompt',
+        index,
+        uuid: event.uuid,
+        timestamp: event.timestamp ?? null,
+        text: event.text,
+        images: event.images,
+      };
+    case 'assistant':
+      return {
+        kind: 'assistant',
+        index,
+        messageId: event.messageId,
+        timestamp: event.timestamp ?? null,
+        model: event.model ?? null,
+        usage: event.usage ?? null,
+        stopReason: event.stopReason ?? null,
+        isApiError: event.isApiError,
+        isSynthetic: event.isSynthetic,
+        items: capItems(event.items).map((item): AssistantItemDto => {
+          switch (item.kind) {
+            case 'text':
+              return item;
+            case 'thinking':
+              return item;
+            case 'tool-call':
+              return callDtoOf(item, false, subagentOf);
+            case 'other-block':
+              return { kind: 'other-block', type: item.block.kind, raw: clip(item.block, { truncated: false }) };
+            case 'omitted':
+              return { kind: 'other-block', type: 'omitted', raw: { omittedBlocks: item.count } };
+            default:
+              return item satisfies never;
+          }
+        }),
+      };
+    case 'hidden':
+      return note(index, event.record.timestamp, event.reason, 'hidden', event.reason, null, event.text);
+    case 'system':
+      return note(
+        index,
+        event.record.timestamp,
+        event.record.subtype,
+        'system',
+        null,
+        event.record.level ?? null,
+        event.record.content ?? systemText(event.record.data),
+      );
+    case 'attachment':
+      return note(index, event.record.timestamp, event.record.attachmentType, 'attachment', null, null, '');
+    case 'progress':
+      return note(index, event.record.timestamp, event.record.dataType, 'progress', null, null, '');
+    case 'side':
+      return note(index, event.record.timestamp, event.record.kind, 'side', null, null, '');
+    case 'unknown':
+      return note(
+        index,
+        event.record.timestamp,
+        event.record.type,
+        'unknown',
+        null,
+        null,
+        clipText(JSON.stringify(event.record.raw, null, 2), 4000),
+      );
+    default:
+      return event satisfies never;
+  }
+}
+
+function note(
+  index: number,
+  timestamp: string | undefined,
+  label: string,
+  source: Extract<EventDto, { kind: 'note' }>['source'],
+  reason: Extract<EventDto, { kind: 'note' }>['reason'],
+  level: string | null,
+  text: string,
+): EventDto {
+  const cut = text.length > 4000;
+  return {
+    kind: 'note',
+    index,
+    timestamp: timestamp ?? null,
+    label,
+    source,
+    reason,
+    level,
+    text: cut ? text.slice(0, 4000) : text,
+    truncated: cut,
+  };
+}
+
+/** A line for a system record without content (API errors with retries, durations…). */
+function systemText(data: Readonly<Record<string, unknown>>): string {
+  const parts: string[] = [];
+  const error = data.error;
+  if (typeof error === 'object' && error !== null) {
+    const e = error as Record<string, unknown>;
+    const text = typeof e.formatted === 'string' ? e.formatted : typeof e.message === 'string' ? e.message : undefined;
+    if (text) parts.push(text);
+  } else if (typeof error === 'string') parts.push(error);
+  if (typeof data.retryAttempt === 'number') {
+    parts.push(
+      `retry ${data.retryAttempt}${typeof data.maxRetries === 'number' ? ` of ${data.maxRetries}` : ''}` +
+        (typeof data.retryInMs === 'number' ? ` in ${Math.round(data.retryInMs)} ms` : ''),
+    );
+  }
+  if (typeof data.durationMs === 'number' && parts.length === 0) parts.push(`${Math.round(data.durationMs)} ms`);
+  return parts.join(' · ');
+}
+
+function clipText(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}\n… (${text.length - limit} more characters)` : text;
+}
