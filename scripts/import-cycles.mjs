@@ -119,7 +119,8 @@ function workspaceOf(specifier, names) {
 
 /**
  * What is wrong between the workspaces under `root/packages`: imports of a workspace its package.json does not
- * declare, and circles of dependencies (declared ones and `ships`). Each problem one line.
+ * declare, and circles of dependencies (declared ones and `ships`; a workspace only tests depend on is in none).
+ * Each problem one line.
  */
 export function workspaceProblems(root = repoRoot, ships = SHIPS) {
   const packages = new Map();
@@ -127,23 +128,20 @@ export function workspaceProblems(root = repoRoot, ships = SHIPS) {
     const manifest = join(root, 'packages', dir, 'package.json');
     if (!existsSync(manifest)) continue;
     const json = JSON.parse(readFileSync(manifest, 'utf8'));
-    const declared = new Set(
-      Object.keys({
-        ...json.dependencies,
-        ...json.devDependencies,
-        ...json.peerDependencies,
-        ...json.optionalDependencies,
-      }),
-    );
-    packages.set(json.name, { dir, declared });
+    const runtime = Object.keys({ ...json.dependencies, ...json.peerDependencies, ...json.optionalDependencies });
+    const declared = new Set([...runtime, ...Object.keys({ ...json.devDependencies })]);
+    packages.set(json.name, { dir, declared, runtime });
   }
+  // A workspace no package depends on at run time (only in devDependencies: the tests' helpers) is in no circle:
+  // it is never part of what a package ships.
+  const runtimeTargets = new Set([...packages.values()].flatMap((p) => p.runtime));
   const names = new Set(packages.keys());
   const byDir = new Map([...packages].map(([name, p]) => [p.dir, name]));
   const problems = [];
   const edges = new Map();
   for (const [name, { dir, declared }] of packages) {
     const src = join(root, 'packages', dir, 'src');
-    const targets = new Set([...declared].filter((d) => names.has(d)));
+    const targets = new Set([...declared].filter((d) => names.has(d) && runtimeTargets.has(d)));
     for (const shipped of ships[dir] ?? []) if (byDir.has(shipped)) targets.add(byDir.get(shipped));
     edges.set(name, targets);
     if (!existsSync(src)) continue;
