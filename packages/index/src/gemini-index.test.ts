@@ -106,7 +106,7 @@ describe('Gemini sessions in the index', () => {
     expect(session.calls.map((c) => [c.name, c.status, c.result?.typed.kind])).toEqual([
       ['invoke_agent', 'ok', 'agent'],
       ['list_directory', 'ok', 'ls'],
-      ['complete_task', 'ok', 'unknown'],
+      ['complete_task', 'ok', 'task-complete'],
     ]);
     expect(session.subagents.map((s) => s.linkedBy)).toEqual(['agent-id']);
   });

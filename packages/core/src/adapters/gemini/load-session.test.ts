@@ -45,7 +45,7 @@ describe('Gemini sessions through the shared pipeline', () => {
       agent: 'gemini',
       title: '[[rec:subagent]] Delegate a quick investigation of this project to a subagent.',
       projectPath: '/home/user/proj/subagent',
-      calls: ['invoke_agent:ok:agent', 'list_directory:ok:ls', 'complete_task:ok:unknown'],
+      calls: ['invoke_agent:ok:agent', 'list_directory:ok:ls', 'complete_task:ok:task-complete'],
       prompts: 1,
       subagents: [
         {
