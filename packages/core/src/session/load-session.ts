@@ -169,18 +169,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   // The header's call counts, by the rules the index's header follows too.
   const counted = headerCountsOf({ calls: calls.map(headerCallOf), main: undefined, threads: [] });
   return {
-    id: createSessionId(group.sessionId),
-    agent: adapter.id,
-    files,
-    projectPath: summary.projectPath,
-    projectDir: group.projectDir,
-    title: summary.title,
-    titleSource: summary.titleSource,
-    startedAt: summary.startedAt,
-    endedAt: summary.endedAt,
-    versions: [...summary.versions],
-    models: [...summary.models],
-    gitBranch: summary.gitBranch,
+    ...sessionHeadOf(group, adapter.id, files, summary),
     events,
     subagents,
     calls,
@@ -241,6 +230,46 @@ function conversationMovedOn(threads: readonly (readonly TranscriptRecord[])[]):
     }
   }
   return moved;
+}
+
+/** What a session's JSON holds before its events: every field of `Session` up to `gitBranch`. */
+export type SessionHead = Pick<
+  Session,
+  | 'id'
+  | 'agent'
+  | 'files'
+  | 'projectPath'
+  | 'projectDir'
+  | 'title'
+  | 'titleSource'
+  | 'startedAt'
+  | 'endedAt'
+  | 'versions'
+  | 'models'
+  | 'gitBranch'
+>;
+
+/** A session's head from its files and summary: the one rule `loadSession` and `openSessionStream` write. */
+export function sessionHeadOf(
+  group: SessionFiles,
+  agent: Session['agent'],
+  files: SessionFileInfo[],
+  summary: SummaryOf<IsoTimestamp | undefined>,
+): SessionHead {
+  return {
+    id: createSessionId(group.sessionId),
+    agent,
+    files,
+    projectPath: summary.projectPath,
+    projectDir: group.projectDir,
+    title: summary.title,
+    titleSource: summary.titleSource,
+    startedAt: summary.startedAt,
+    endedAt: summary.endedAt,
+    versions: [...summary.versions],
+    models: [...summary.models],
+    gitBranch: summary.gitBranch,
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { adapterForFile } from '../agents/adapters.js';
 import { isRecord, str } from '../internal/guards.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
-import { createSessionId, createSubagentId, timestampMs } from '../model/ids.js';
+import { createSubagentId, timestampMs } from '../model/ids.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { RawResult } from '../model/raw.js';
 import type { TranscriptRecord } from '../model/record.js';
@@ -12,26 +12,13 @@ import type { ToolCall, ToolResult } from '../model/tool-call.js';
 import { ThreadAssembler } from './assemble.js';
 import { orphanCall, toolCallOf } from './build-call.js';
 import { type HeaderCall, headerCallOf, headerCountsOf } from './header.js';
-import { errorMessage, type LoadSessionOptions, readMeta } from './load-session.js';
+import { errorMessage, type LoadSessionOptions, readMeta, type SessionHead, sessionHeadOf } from './load-session.js';
+
+export type { SessionHead };
+
 import { pullRecords } from './record-stream.js';
 import { type CallFact, newThread, rawResultOf, SessionFacts, type ThreadFacts } from './session-facts.js';
 
-/** What a session's JSON holds before its events: every field of `Session` up to `gitBranch`. */
-export type SessionHead = Pick<
-  Session,
-  | 'id'
-  | 'agent'
-  | 'files'
-  | 'projectPath'
-  | 'projectDir'
-  | 'title'
-  | 'titleSource'
-  | 'startedAt'
-  | 'endedAt'
-  | 'versions'
-  | 'models'
-  | 'gitBranch'
->;
 /** What it holds after its calls. */
 export type SessionTail = Pick<Session, 'orphanResults' | 'issues' | 'usageByModel' | 'leafUuid' | 'counts'>;
 
@@ -337,20 +324,7 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
   });
 
   const summary = facts.summary.finish((uuid) => facts.copies.holds(uuid));
-  const head: SessionHead = {
-    id: createSessionId(group.sessionId),
-    agent: adapter.id,
-    files,
-    projectPath: summary.projectPath,
-    projectDir: group.projectDir,
-    title: summary.title,
-    titleSource: summary.titleSource,
-    startedAt: summary.startedAt,
-    endedAt: summary.endedAt,
-    versions: [...summary.versions],
-    models: [...summary.models],
-    gitBranch: summary.gitBranch,
-  };
+  const head = sessionHeadOf(group, adapter.id, files, summary);
 
   const known: Omit<SessionTail, 'counts'> = {
     orphanResults: typedOrphans,
