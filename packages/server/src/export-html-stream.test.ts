@@ -5,33 +5,16 @@
  * without their main file first (threads, where calls show, the main timeline made of subagents), smallest first,
  * so the suite stays short on a shared machine.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { statSync } from 'node:fs';
 import { discoverAll, groupSessions, loadSession, openSessionStream, type SessionFiles } from '@agentdash/core';
 import { redactSession } from '@agentdash/core/secrets';
+import { bundledHomes, sharedHomes } from '@agentdash/testing/shared';
 import { describe, expect, it } from 'vitest';
 import { exportRedaction, sessionHtmlChunks } from './export-html.js';
 import { streamHtmlChunks } from './export-html-stream.js';
 import { redactedParts, redactionOfStream, sameParts } from './session-json.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const shared = resolve(here, '../../../../shared');
-const dirsIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : []);
-const foldersIn = (dir: string) => dirsIn(dir).filter((path) => statSync(path).isDirectory());
-const bundled = [
-  resolve(here, '../../cli/samples/claude-home'),
-  ...foldersIn(resolve(here, '../../core/test/fixtures')),
-];
-const sharedHomes = [
-  join(shared, 'wild', 'claude-home'),
-  ...dirsIn(join(shared, 'corpus')).map((version) => join(version, 'claude-home')),
-  join(shared, 'corpus-agents', 'codex'),
-  join(shared, 'corpus-agents', 'gemini'),
-  join(shared, 'wild-agents', 'codex'),
-  ...foldersIn(join(shared, 'wild-agents', 'gemini')),
-  join(shared, 'wild-agents', 'other', 'copilot-cli'),
-].filter((home) => existsSync(home));
+const bundled = bundledHomes;
 if (sharedHomes.length === 0) console.log('[server] streamed HTML exports over ../shared: skipped (not present)');
 
 const assets = { js: 'document.title = "viewer";', css: 'body{color:red}' };

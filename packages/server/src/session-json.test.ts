@@ -1,16 +1,6 @@
-/**
- * A session written as it is read (`openSessionStream`) is the session loaded whole, byte for byte, in every output
- * written from it: the JSON, show --json's (identifiers redacted), the redacted export's JSON, envelopes and
- * Markdown, and the redaction report. Over every session of the bundled samples and core's fixtures, and of every
- * home of ../shared when it is present: a fixed sample of every size of each (`sampleSessions`), each session with
- * AGENTDASH_TEST_FULL=1.
- */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { discoverAll, groupSessions, loadSession, openSessionStream, type SessionFiles } from '@agentdash/core';
 import { redactIdentifiers, redactSession } from '@agentdash/core/secrets';
-import { fullTests, sampleSessions } from '@agentdash/testing/shared';
+import { bundledHomes, fullTests, sampleSessions, sharedHomes } from '@agentdash/testing/shared';
 import { describe, expect, it } from 'vitest';
 import {
   envelopeLines,
@@ -27,23 +17,7 @@ import {
   sessionJsonChunks,
 } from './session-json.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const shared = resolve(here, '../../../../shared');
-const dirsIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : []);
-const foldersIn = (dir: string) => dirsIn(dir).filter((path) => statSync(path).isDirectory());
-const bundled = [
-  resolve(here, '../../cli/samples/claude-home'),
-  ...foldersIn(resolve(here, '../../core/test/fixtures')),
-];
-const sharedHomes = [
-  join(shared, 'wild', 'claude-home'),
-  ...dirsIn(join(shared, 'corpus')).map((version) => join(version, 'claude-home')),
-  join(shared, 'corpus-agents', 'codex'),
-  join(shared, 'corpus-agents', 'gemini'),
-  join(shared, 'wild-agents', 'codex'),
-  ...foldersIn(join(shared, 'wild-agents', 'gemini')),
-  join(shared, 'wild-agents', 'other', 'copilot-cli'),
-].filter((home) => existsSync(home));
+const bundled = bundledHomes;
 if (sharedHomes.length === 0) console.log('[server] streamed sessions over ../shared: skipped (not present)');
 
 async function textOf(chunks: Iterable<string> | AsyncIterable<string>): Promise<string> {

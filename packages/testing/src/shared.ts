@@ -4,12 +4,32 @@
  * while `npm test` checks the same properties over a fixed, representative sample.
  */
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const sharedDir = resolve(repoRoot, '../shared');
+
+const dirsIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : []);
+const foldersIn = (dir: string) => dirsIn(dir).filter((path) => statSync(path).isDirectory());
+
+/** The homes bundled in the repository: the CLI's samples and every agent fixture folder of core's tests. */
+export const bundledHomes: readonly string[] = [
+  resolve(repoRoot, 'packages/cli/samples/claude-home'),
+  ...foldersIn(resolve(repoRoot, 'packages/core/test/fixtures')),
+];
+
+/** Every agent home of `../shared` that is present (empty without it): wild, corpus and the other agents'. */
+export const sharedHomes: readonly string[] = [
+  join(sharedDir, 'wild', 'claude-home'),
+  ...dirsIn(join(sharedDir, 'corpus')).map((version) => join(version, 'claude-home')),
+  join(sharedDir, 'corpus-agents', 'codex'),
+  join(sharedDir, 'corpus-agents', 'gemini'),
+  join(sharedDir, 'wild-agents', 'codex'),
+  ...foldersIn(join(sharedDir, 'wild-agents', 'gemini')),
+  join(sharedDir, 'wild-agents', 'other', 'copilot-cli'),
+].filter((home) => existsSync(home));
 
 /** `AGENTDASH_TEST_FULL=1`: every session of every home, the long fuzz, the 620 MiB file. */
 export const fullTests = process.env.AGENTDASH_TEST_FULL === '1';
