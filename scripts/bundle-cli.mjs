@@ -20,7 +20,7 @@ rmSync(out, { recursive: true, force: true });
 await build({
   input: {
     bin: join(root, 'packages/cli/dist/bin.js'),
-    'parse-worker': join(root, 'packages/index/dist/parse-worker.js'),
+    'parse-worker': join(root, 'packages/index/dist/write/parse-worker.js'),
     'session-worker': join(root, 'packages/server/dist/session-worker.js'),
     'watch-worker': join(root, 'packages/server/dist/watch-worker.js'),
     'otlp-worker': join(root, 'packages/server/dist/otlp-worker.js'),

@@ -25,7 +25,6 @@ import {
 } from '@agentdash/testing/synthetic';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertSqliteFile, INDEX_APPLICATION_ID } from './db-file.js';
 import {
   type AgentIndex,
   AmbiguousSessionError,
@@ -35,7 +34,8 @@ import {
   openIndex,
   toFtsQuery,
 } from './index.js';
-import { SCHEMA_VERSION } from './schema.js';
+import { assertSqliteFile, INDEX_APPLICATION_ID } from './schema/db-file.js';
+import { SCHEMA_VERSION } from './schema/schema.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');

@@ -11,18 +11,15 @@ import {
   type SessionStream,
 } from '@agentdash/core';
 import type Database from 'better-sqlite3';
-import { analytics } from './analytics.js';
-import { ARCHIVE_SIZE } from './archive.js';
-import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './db-file.js';
+import { ARCHIVE_SIZE } from './archive/archive.js';
+import { loadPartialSession, type SessionVersions, sessionVersions } from './archive/session-versions.js';
 import { IndexBusyError, IndexUnavailableError, isBusy, NewerIndexError, NotAnIndexError } from './errors.js';
-import { useIncrementalVacuum } from './free-pages.js';
-import { type IssueFilter, issues } from './issue-queries.js';
-import { type ForgetReport, Refresher } from './refresh.js';
-import { migrate, NewerSchemaError, SCHEMA_VERSION } from './schema.js';
-import { pathCond, type Store } from './scope.js';
-import { search } from './search.js';
-import { createSessionCostFunction } from './session-cost.js';
-import { type SessionHeaderParts, sessionHeader } from './session-header.js';
+import { analytics } from './read/analytics.js';
+import { type IssueFilter, issues } from './read/issue-queries.js';
+import { pathCond, type Store } from './read/scope.js';
+import { search } from './read/search.js';
+import { createSessionCostFunction } from './read/session-cost.js';
+import { type SessionHeaderParts, sessionHeader } from './read/session-header.js';
 import {
   pageSessions,
   type SessionFacets,
@@ -31,7 +28,7 @@ import {
   type SessionTotals,
   sessionFacets,
   sessionTotals,
-} from './session-page.js';
+} from './read/session-page.js';
 import {
   getSession,
   listSessions,
@@ -42,11 +39,14 @@ import {
   sessionIdOfFile,
   sessionKeyOfRef,
   streamSession,
-} from './session-queries.js';
-import { loadPartialSession, type SessionVersions, sessionVersions } from './session-versions.js';
-import { openDatabase } from './sqlite-addon.js';
-import { archiveOf } from './statements.js';
-import { calls, stats } from './stats-queries.js';
+} from './read/session-queries.js';
+import { calls, stats } from './read/stats-queries.js';
+import { type UsageResponse, usageResponses } from './read/usage-queries.js';
+import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './schema/db-file.js';
+import { useIncrementalVacuum } from './schema/free-pages.js';
+import { migrate, NewerSchemaError, SCHEMA_VERSION } from './schema/schema.js';
+import { openDatabase } from './schema/sqlite-addon.js';
+import { archiveOf } from './schema/statements.js';
 import { createTelemetryStore, type TelemetryStore } from './telemetry/index.js';
 import type {
   AnalyticsFilter,
@@ -63,13 +63,12 @@ import type {
   ToolStats,
   UsageFilter,
 } from './types.js';
-import { type UsageResponse, usageResponses } from './usage-queries.js';
+import { type ForgetReport, Refresher } from './write/refresh.js';
 
-export { defaultDbPath } from './db-path.js';
-
-export type { ForgetReport } from './refresh.js';
-export { toFtsQuery } from './search.js';
-export { LIVE_WINDOW_MS, type SessionLookup } from './session-queries.js';
+export { toFtsQuery } from './read/search.js';
+export { LIVE_WINDOW_MS, type SessionLookup } from './read/session-queries.js';
+export { defaultDbPath } from './schema/db-path.js';
+export type { ForgetReport } from './write/refresh.js';
 
 export interface OpenIndexOptions {
   /** SQLite file; `:memory:` for a throwaway index. */

@@ -16,13 +16,10 @@ export {
   type SessionLookup,
   toFtsQuery,
 } from './agent-index.js';
-// The searchable texts and their words as the full-text index has them: a team server indexes pushed transcripts
-// with these, so its search finds what the laptop's does.
-export { docPartsOf, indexedText } from './doc-parts.js';
-export { cutSnippet } from './doc-snippet.js';
+export type { HeldFile, SessionVersions } from './archive/session-versions.js';
 export { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from './errors.js';
-export { SCHEMA_VERSION } from './schema.js';
-export type { SessionHeaderParts, SubagentHeader } from './session-header.js';
+export { cutSnippet } from './read/doc-snippet.js';
+export type { SessionHeaderParts, SubagentHeader } from './read/session-header.js';
 export {
   type SessionFacets,
   type SessionPage,
@@ -30,10 +27,11 @@ export {
   type SessionSort,
   type SessionTotals,
   sessionSorts,
-} from './session-page.js';
-export type { HeldFile, SessionVersions } from './session-versions.js';
-export { occurrencesOf, queryPhrases, tokensOf } from './snippet-tokens.js';
-export { NativeAddonError } from './sqlite-addon.js';
+} from './read/session-page.js';
+export { occurrencesOf, queryPhrases, tokensOf } from './read/snippet-tokens.js';
+export type { UsageContext, UsageResponse } from './read/usage-queries.js';
+export { SCHEMA_VERSION } from './schema/schema.js';
+export { NativeAddonError } from './schema/sqlite-addon.js';
 export type {
   MeasuredCall,
   MeasuredRequest,
@@ -55,5 +53,7 @@ export {
   openTelemetryWriter,
 } from './telemetry/index.js';
 export * from './types.js';
-export type { UsageContext, UsageResponse } from './usage-queries.js';
 export { builtWorkerScript, startBuiltWorker } from './worker-script.js';
+// The searchable texts and their words as the full-text index has them: a team server indexes pushed transcripts
+// with these, so its search finds what the laptop's does.
+export { docPartsOf, indexedText } from './write/doc-parts.js';

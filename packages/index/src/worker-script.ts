@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
- * The built worker script `name` beside the module at `from` (its `import.meta.url`), else its package's dist one
- * (when that module runs from sources).
+ * The built worker script `name` beside the module at `from` (its `import.meta.url`), else beside that module's built
+ * twin in its package's dist (when it runs from sources: `src/write/x.ts` looks in `dist/write/`).
  */
 export function builtWorkerScript(name: string, from: string): URL | undefined {
-  const candidates = [new URL(`./${name}`, from), new URL(`../dist/${name}`, from)];
+  const candidates = [new URL(`./${name}`, from)];
+  const src = from.lastIndexOf('/src/');
+  if (src >= 0) candidates.push(new URL(`./${name}`, `${from.slice(0, src)}/dist/${from.slice(src + 5)}`));
   return candidates.find((url) => existsSync(fileURLToPath(url)));
 }
 

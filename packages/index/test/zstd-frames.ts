@@ -6,7 +6,7 @@
  * are the same.
  */
 import { createHash } from 'node:crypto';
-import { CODEC, decompressChunk } from '../src/archive-codec.js';
+import { CODEC, decompressChunk } from '../src/archive/archive-codec.js';
 
 export interface FrameHeader {
   /** The content size the header declares; undefined when the encoder did not know it. */

@@ -3,7 +3,7 @@
  * which call started a background task, and the counts the header adds up from calls and threads (calls per tool,
  * errors of a subagent and of the subagents it started, the events of the main timeline). `loadSession`'s callers
  * feed them a loaded session (the server's session view); the index feeds them its stored rows
- * (`index/src/session-header.ts`), so both headers follow the same rules.
+ * (`index/src/read/session-header.ts`), so both headers follow the same rules.
  */
 import type { HiddenReason } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';

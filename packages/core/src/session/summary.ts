@@ -2,7 +2,7 @@
  * A session's summary, written once as a fold over neutral record facts: its time range, the prompts and responses it
  * holds, its working directory, client versions, models, git branch and title. `loadSession` and
  * `openSessionStream` feed it decoded records (`recordFactOf`); the index feeds it its stored rows when it recomputes
- * a session's row (`index/src/session-scan.ts`), so the list, the loaded session and the stream agree by construction.
+ * a session's row (`index/src/write/session-scan.ts`), so the list, the loaded session and the stream agree by construction.
  *
  * @example
  * const summary = new SessionSummary<IsoTimestamp>();

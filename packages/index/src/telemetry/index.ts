@@ -6,7 +6,7 @@
  */
 import type { OtelRecord } from '@agentdash/core';
 import type Database from 'better-sqlite3';
-import { openDatabase } from '../sqlite-addon.js';
+import { openDatabase } from '../schema/sqlite-addon.js';
 import {
   createMeasuredQueries,
   type MeasuredSession,

@@ -3,7 +3,7 @@
  * session, joined to the sessions in scope by the caller.
  */
 import type Database from 'better-sqlite3';
-import { percentile } from '../stats-queries.js';
+import { percentile } from '../read/stats-queries.js';
 import type { DurationStats } from '../types.js';
 
 /** What the client measured of one session, summed. */

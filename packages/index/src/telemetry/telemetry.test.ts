@@ -12,7 +12,7 @@ import {
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AgentIndex, openIndex } from '../index.js';
-import { resetDerivedData } from '../schema.js';
+import { resetDerivedData } from '../schema/schema.js';
 
 const dirs: string[] = [];
 afterEach(() => {

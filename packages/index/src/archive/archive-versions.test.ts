@@ -1,0 +1,253 @@
+/**
+ * The archive's promise when a transcript loses bytes on disk (issue 36, "nothing lost"): a file that shrinks, is
+ * replaced or stops parsing keeps its last complete version, shown and archived, with an issue; a file that parses
+ * again is read normally; a moved project folder is the same session.
+ */
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copySamplesHome } from '../../test/temp-home.js';
+import { type AgentIndex, openIndex } from '../index.js';
+
+const SESSION = '0097a0c6-9ed3-4b4b-8663-59e78bc0fccc';
+const PROJECT = '-home-user-proj-files';
+const GEMINI_HOME = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../core/test/fixtures/gemini/0.20.2/.gemini',
+);
+const GEMINI_CHAT =
+  'tmp/c6138ce613cdff4f5c8df271f7aeaa0ec87da1af44567d3278b5308c93e472e3/chats/session-2026-11-23T00-27-988e30d3.json';
+
+let dir: string;
+let home: string;
+let index: AgentIndex;
+beforeEach(() => {
+  ({ dir, home } = copySamplesHome('agentdash-versions-'));
+  index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+});
+afterEach(() => {
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** What a user sees of a session: its summary's counts and title, and its loaded calls. */
+async function seen(ix: AgentIndex, ref: string) {
+  const summary = ix.getSession(ref);
+  const loaded = await ix.loadSession(ref);
+  return {
+    title: summary?.title,
+    toolCalls: summary?.toolCalls,
+    messages: summary?.messages,
+    calls: loaded.calls.map((c) => c.id),
+  };
+}
+
+function issuesOf(ix: AgentIndex, code: string) {
+  return ix.issues().filter((i) => i.code === code);
+}
+
+describe('a transcript that loses bytes on disk', () => {
+  it('truncated, then deleted: the session keeps every call, with an issue naming the file', async () => {
+    const file = join(home, 'projects', PROJECT, `${SESSION}.jsonl`);
+    await index.refresh([home]);
+    const before = await seen(index, SESSION);
+    expect(before.toolCalls).toBe(25);
+
+    const bytes = readFileSync(file);
+    const size = bytes.length;
+    const cut = Math.floor(size / 3);
+    // the bytes after the last line end before the cut: the unfinished line the cut left
+    const unfinished = cut - (bytes.subarray(0, cut).lastIndexOf(0x0a) + 1);
+    truncateSync(file, cut);
+    const report = await index.refresh([home]);
+    expect(report.newIssues).toBe(1);
+    expect(await seen(index, SESSION)).toEqual(before);
+    const [issue] = issuesOf(index, 'version_kept');
+    expect(issue).toMatchObject({ file, line: 0, sessionId: SESSION });
+    expect(issue?.message).toBe(
+      `shrank from ${size} to ${cut} bytes and lost 47 of its 68 records (its last ${unfinished} bytes are unfinished: caught mid-write?): its last complete version is shown, and the copy on disk is kept beside it in the archive`,
+    );
+    expect(index.archiveSize().versions).toBe(1);
+
+    rmSync(file);
+    await index.refresh([home]);
+    expect(await seen(index, SESSION)).toEqual(before);
+    expect(index.getSession(SESSION)?.archived).toBe(true);
+    expect(index.archiveSize().versions).toBe(1);
+  });
+
+  it('held, its copy on disk appended to: the new bytes are kept beside it, nothing is read again', async () => {
+    const file = join(home, 'projects', PROJECT, `${SESSION}.jsonl`);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    await index.refresh([home]);
+    const before = await seen(index, SESSION);
+    writeFileSync(file, `${lines.slice(0, 10).join('\n')}\n`);
+    await index.refresh([home]);
+    const held = index.archiveSize();
+    const more = `${lines.slice(10, 20).join('\n')}\n`;
+    appendFileSync(file, more);
+    const report = await index.refresh([home]);
+    expect(report).toMatchObject({ filesParsed: 0, bytesParsed: 0 });
+    expect(index.archiveSize()).toMatchObject({ versions: 1, raw: held.raw + Buffer.byteLength(more) });
+    expect(await seen(index, SESSION)).toEqual(before);
+  });
+
+  it('a file that holds everything again is read normally: the kept copy and the issue go', async () => {
+    const file = join(home, 'projects', PROJECT, `${SESSION}.jsonl`);
+    const bytes = readFileSync(file);
+    await index.refresh([home]);
+    const before = await seen(index, SESSION);
+    writeFileSync(file, bytes.subarray(0, 1000));
+    await index.refresh([home]);
+    expect(await seen(index, SESSION)).toEqual(before);
+
+    writeFileSync(file, bytes);
+    const report = await index.refresh([home]);
+    expect(report.filesParsed).toBe(1);
+    expect(await seen(index, SESSION)).toEqual(before);
+    expect(issuesOf(index, 'version_kept')).toEqual([]);
+    expect(index.archiveSize().versions).toBe(0);
+  });
+});
+
+describe('a Gemini .json rewritten whole', () => {
+  let gemini: string;
+  let chat: string;
+  beforeEach(() => {
+    gemini = join(mkdtempSync(join(tmpdir(), 'agentdash-versions-gemini-')), '.gemini');
+    cpSync(GEMINI_HOME, gemini, { recursive: true });
+    chat = join(gemini, GEMINI_CHAT);
+  });
+  afterEach(() => rmSync(dirname(gemini), { recursive: true, force: true }));
+
+  const sessionOf = (ix: AgentIndex) => {
+    const s = ix.listSessions({ paths: [chat] });
+    expect(s).toHaveLength(1);
+    return (s[0] as { key: string }).key;
+  };
+
+  it.each([
+    [
+      'caught mid-rewrite',
+      (text: string) => text.slice(0, Math.floor(text.length / 2)),
+      /^shrank from N to N bytes and lost N of its N records \(its last N bytes are unfinished: caught mid-write\?\): its/,
+    ],
+    [
+      'rewritten with the wrong shape',
+      () => '{"sessionId": 1, "messages": "none"}',
+      /^shrank from N to N bytes and lost N of its N records: its last complete version is shown/,
+    ],
+  ])('%s: keeps its last complete version and says so; parses again later', async (_, broken, why) => {
+    const text = readFileSync(chat, 'utf8');
+    await index.refresh([gemini]);
+    const key = sessionOf(index);
+    const before = await seen(index, key);
+    expect(before.calls.length).toBeGreaterThan(0);
+
+    writeFileSync(chat, broken(text));
+    await index.refresh([gemini]);
+    expect(await seen(index, key)).toEqual(before);
+    const [kept] = issuesOf(index, 'version_kept');
+    expect(kept).toMatchObject({ file: chat, line: 0 });
+    expect(kept?.message.replace(/\d+/g, 'N')).toMatch(why);
+    expect(index.archiveSize().versions).toBe(1);
+
+    rmSync(chat);
+    await index.refresh([gemini]);
+    expect(await seen(index, key)).toEqual(before);
+
+    writeFileSync(chat, text);
+    await index.refresh([gemini]);
+    expect(await seen(index, key)).toEqual(before);
+    expect(issuesOf(index, 'version_kept')).toEqual([]);
+    expect(index.archiveSize().versions).toBe(0);
+  });
+});
+
+describe('a project folder renamed', () => {
+  it('is the same session: one entry, its calls, its archive', async () => {
+    await index.refresh([home]);
+    const clean = openIndex({ dbPath: join(dir, 'clean.sqlite') });
+    const projects = join(home, 'projects');
+    renameSync(join(projects, PROJECT), join(projects, '-home-user-proj-moved'));
+    await index.refresh([home]);
+    await clean.refresh([home]);
+    const listed = index.listSessions().filter((s) => s.id === SESSION);
+    expect(listed.map((s) => [s.projectDir, s.ref, s.toolCalls, s.archived])).toEqual([
+      [join(projects, '-home-user-proj-moved'), SESSION, 25, false],
+    ]);
+    expect(await seen(index, SESSION)).toEqual(await seen(clean, SESSION));
+    expect(index.stats()).toEqual(clean.stats());
+    expect(index.archiveSize()).toEqual(clean.archiveSize());
+    clean.close();
+  });
+
+  it('copied then deleted (another inode), or seen gone by one refresh and back by the next: the same session', async () => {
+    await index.refresh([home]);
+    const before = await seen(index, SESSION);
+    const projects = join(home, 'projects');
+    const aside = join(dir, 'aside');
+    renameSync(join(projects, PROJECT), aside);
+    await index.refresh([home]);
+    expect(index.getSession(SESSION)?.archived).toBe(true);
+    cpSync(aside, join(projects, '-home-user-proj-moved'), { recursive: true });
+    rmSync(aside, { recursive: true });
+    await index.refresh([join(projects, '-home-user-proj-moved')]);
+    expect(
+      index
+        .listSessions()
+        .filter((s) => s.id === SESSION)
+        .map((s) => [s.ref, s.archived]),
+    ).toEqual([[SESSION, false]]);
+    expect(await seen(index, SESSION)).toEqual(before);
+  });
+});
+
+describe('forgetting a held file', () => {
+  it('drops its kept version; the copy on disk is read as it is', async () => {
+    const file = join(home, 'projects', PROJECT, `${SESSION}.jsonl`);
+    await index.refresh([home]);
+    truncateSync(file, 45112);
+    await index.refresh([home]);
+    expect(index.archiveSize().versions).toBe(1);
+    await index.forgetSession(SESSION);
+    expect(index.archiveSize().versions).toBe(0);
+    await index.refresh([home]);
+    const now = await seen(index, SESSION);
+    expect([now.toolCalls, now.calls.length]).toEqual([4, 4]);
+    expect(issuesOf(index, 'version_kept')).toEqual([]);
+  });
+});
+
+describe('an index made before versions were kept (schema 26)', () => {
+  it('opens with its archive, and holds a file that loses records from then on', async () => {
+    const dbPath = join(dir, 'index.sqlite');
+    await index.refresh([home]);
+    const before = await seen(index, SESSION);
+    const archive = index.archiveSize();
+    index.close();
+    const db = new Database(dbPath);
+    db.exec('DROP TABLE archive_versions');
+    db.pragma('user_version = 26');
+    db.close();
+
+    index = openIndex({ dbPath });
+    expect(index.archiveSize()).toEqual(archive);
+    truncateSync(join(home, 'projects', PROJECT, `${SESSION}.jsonl`), 45112);
+    await index.refresh([home]);
+    expect(await seen(index, SESSION)).toEqual(before);
+    expect(index.archiveSize().versions).toBe(1);
+  });
+});

@@ -1,0 +1,102 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copySamplesHome } from '../../test/temp-home.js';
+import { Archive } from '../archive/archive.js';
+import { type AgentIndex, openIndex } from '../index.js';
+import { cutSnippet, DocTexts, queryTerms } from './doc-snippet.js';
+import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow } from './file-of-row.js';
+import { toFtsQuery } from './search.js';
+
+describe('cutSnippet', () => {
+  it('marks every query word around the best match, with ellipses where the text goes on', () => {
+    const text = `${'lorem '.repeat(30)}the Quick brown fox jumps over the lazy dog ${'ipsum '.repeat(30)}`;
+    expect(cutSnippet(text, toFtsQuery('quick dog'))).toBe(
+      '…lorem the \u0001Quick\u0002 brown fox jumps over the lazy \u0001dog\u0002 ipsum ipsum ipsum ipsum ipsum ipsum…',
+    );
+  });
+
+  it('folds case and diacritics and honours a prefix query', () => {
+    expect(cutSnippet('Voilà: CAFÉ crème', toFtsQuery('cafe'))).toBe('Voilà: \u0001CAFÉ\u0002 crème');
+    expect(cutSnippet('running runner ran', toFtsQuery('run*'))).toBe('\u0001running\u0002 \u0001runner\u0002 ran');
+    expect(queryTerms(toFtsQuery('"two words" x*'))).toEqual([
+      { text: 'two', prefix: false },
+      { text: 'words', prefix: false },
+      { text: 'x', prefix: true },
+    ]);
+  });
+
+  it('marks a CJK word whole where its characters stand together, and a phrase only where it occurs', () => {
+    expect(cutSnippet('数据很多，我们的数据库连接失败', toFtsQuery('数据库'))).toBe(
+      '数据很多，我们的\u0001数据库\u0002连接失败',
+    );
+    expect(cutSnippet('exit now; the exit code was 1', toFtsQuery('"exit code"'))).toBe(
+      'exit now; the \u0001exit code\u0002 was 1',
+    );
+    // a CJK character counts half a word: 32 of them around the match, not 16
+    const long = `${'一'.repeat(40)}数据库${'二'.repeat(40)}`;
+    const cut = cutSnippet(long, toFtsQuery('数据库'));
+    expect(cut).toBe(`…一一一一\u0001数据库\u0002${'二'.repeat(25)}…`);
+  });
+
+  it('gives the start of the text when no word matches, and nothing for an empty text', () => {
+    expect(cutSnippet('a b c', toFtsQuery('zzz'))).toBe('a b c');
+    expect(cutSnippet('', toFtsQuery('zzz'))).toBe('');
+  });
+});
+
+describe('document texts read back from transcripts', () => {
+  let dir: string;
+  let home: string;
+  let index: AgentIndex;
+  beforeEach(() => {
+    ({ dir, home } = copySamplesHome('agentdash-snippet-'));
+    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+  });
+  afterEach(() => {
+    index.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Every document's text, read back from its transcript by place, as the FTS index holds its words. */
+  async function checkEveryDocument(): Promise<number> {
+    const db = new Database(join(dir, 'index.sqlite'), { readonly: true });
+    try {
+      const texts = new DocTexts(new Archive(db));
+      const docs = db
+        .prepare(
+          `SELECT d.id, d.line, d.offset, d.part, ${DOC_FILE_COLUMNS} FROM docs d JOIN files f ON f.id = d.file_id`,
+        )
+        .all() as (DocFileRow & { id: number; line: number; offset: number; part: number })[];
+      const inFts = db.prepare('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?').pluck();
+      let checked = 0;
+      for (const doc of docs) {
+        const [text = ''] = await texts.textsOf([{ ...doc, file: fileOfRow(doc) }]);
+        const word = queryTerms(toFtsQuery(text.slice(0, 2000)))
+          .map((t) => t.text)
+          .sort((a, b) => b.length - a.length)[0];
+        expect(word, `document ${doc.id} (${doc.file}:${doc.line} part ${doc.part})`).toBeDefined();
+        expect(inFts.all(`"${word}"`)).toContain(doc.id);
+        checked += 1;
+      }
+      return checked;
+    } finally {
+      db.close();
+    }
+  }
+
+  it('finds each indexed document’s text at its place, from the file and, once the file is gone, from the archive', async () => {
+    await index.refresh([home]);
+    const onDisk = await checkEveryDocument();
+    expect(onDisk).toBeGreaterThan(50);
+    const hits = await index.search('file');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.filter((h) => !h.snippet.toLowerCase().includes('\u0001file\u0002'))).toEqual([]);
+
+    rmSync(join(home, 'projects'), { recursive: true });
+    await index.refresh([home]);
+    expect(await checkEveryDocument()).toBe(onDisk);
+    expect((await index.search('file')).map((h) => h.snippet)).toEqual(hits.map((h) => h.snippet));
+  });
+});

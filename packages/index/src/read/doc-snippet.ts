@@ -1,0 +1,107 @@
+/**
+ * A search hit's snippet. The FTS index is contentless (the text is stored nowhere in the index): a hit's text is
+ * read back from its transcript record through the file's adapter (the file on disk, else the archive) and cut around
+ * the query's words here.
+ */
+import type { TranscriptRecord } from '@agentdash/core';
+import type { Archive } from '../archive/archive.js';
+import { docPartsOf, indexedText } from '../write/doc-parts.js';
+import { type RecordPlace, RecordReader } from './record-reader.js';
+import { occurrencesOf, queryPhrases, type Token, tokensOf, widthOf } from './snippet-tokens.js';
+
+/** Where a document's text is: its record's place, and its part within the record. */
+export interface DocPlace extends RecordPlace {
+  readonly part: number;
+}
+
+/** Tokens shown around the best match (as FTS5's `snippet(…, 16)`), a CJK character counting half (`widthOf`). */
+const SNIPPET_WIDTH = 16;
+/** Tokens shown before a match, at least, unless the text starts sooner. */
+const CONTEXT_WIDTH = 2;
+
+/** The text as it was indexed (a listing's line numbers left out) of a document among its record's. */
+function textIn(records: readonly TranscriptRecord[], part: number): string | undefined {
+  for (const record of records) {
+    const found = docPartsOf(record)[part];
+    if (found !== undefined) return indexedText(found);
+  }
+  return undefined;
+}
+
+/** Reads documents' texts back from transcripts. */
+export class DocTexts {
+  private readonly reader: RecordReader;
+  constructor(archive: Archive) {
+    this.reader = new RecordReader(archive.openBytes);
+  }
+
+  /** The texts of these documents, in their order (undefined where a transcript no longer holds one). */
+  async textsOf(places: readonly DocPlace[]): Promise<(string | undefined)[]> {
+    const records = await this.reader.recordsAt(places);
+    return places.map((place, i) => textIn(records[i] ?? [], place.part));
+  }
+}
+
+/** The words of a query built by `toFtsQuery`: each quoted phrase's tokens, the last one a prefix when starred. */
+export function queryTerms(ftsQuery: string): { readonly text: string; readonly prefix: boolean }[] {
+  return queryPhrases(ftsQuery).flatMap(({ words, prefix }) =>
+    words.map((text, i) => ({ text, prefix: prefix && i === words.length - 1 })),
+  );
+}
+
+/**
+ * The part of `text` around the query's phrases: about 16 tokens (or 32 CJK characters) where most distinct phrases
+ * occur, each occurrence of a phrase between `start` and `end` marks (one mark around all of a CJK word's characters;
+ * none on a word of a phrase that stands elsewhere without the rest), '…' where the text goes on.
+ */
+export function cutSnippet(text: string, ftsQuery: string, start = '\u0001', end = '\u0002'): string {
+  const phrases = queryPhrases(ftsQuery);
+  const tokens = tokensOf(text);
+  if (tokens.length === 0) return '';
+  const found = occurrencesOf(tokens, phrases);
+  const width = (j: number) => widthOf(tokens[j] as Token);
+  /** The end (exclusive) of the window that starts at token `from`. */
+  const windowEnd = (from: number) => {
+    let j = from;
+    for (let w = 0; j < tokens.length && w + width(j) <= SNIPPET_WIDTH; j++) w += width(j);
+    return j;
+  };
+  // The first start whose window reaches the text's end: a match near the end gets more context before it.
+  let lastStart = tokens.length;
+  for (let w = 0; lastStart > 0 && w + width(lastStart - 1) <= SNIPPET_WIDTH; lastStart--) w += width(lastStart - 1);
+  let best = 0;
+  let bestScore = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    if (found[i] === undefined) continue;
+    // A window starting a few tokens before this match, so the match has some context.
+    let from = i;
+    for (let w = 0; from > 0 && w < CONTEXT_WIDTH; from--) w += width(from - 1);
+    from = Math.min(from, lastStart);
+    const seen = new Set<number>();
+    for (let j = from, to = windowEnd(from); j < to; j++) {
+      const occurrence = found[j];
+      if (occurrence !== undefined) seen.add(occurrence.phrase);
+    }
+    if (seen.size > bestScore) {
+      best = from;
+      bestScore = seen.size;
+    }
+    if (bestScore === phrases.length) break;
+  }
+  const last = windowEnd(best) - 1;
+  let out = best > 0 ? '…' : '';
+  let cursor = (tokens[best] as Token).start;
+  for (let j = best; j <= last; j++) {
+    const first = tokens[j] as Token;
+    const occurrence = found[j];
+    // An occurrence is marked whole, up to the window's end.
+    const through = tokens[occurrence === undefined ? j : Math.min(last, j + occurrence.length - 1)] as Token;
+    const words = text.slice(first.start, through.end);
+    out += text.slice(cursor, first.start) + (occurrence === undefined ? words : `${start}${words}${end}`);
+    cursor = through.end;
+    if (occurrence !== undefined) j = Math.min(last, j + occurrence.length - 1);
+  }
+  if (last < tokens.length - 1) out += '…';
+  else out += text.slice(cursor);
+  return out;
+}

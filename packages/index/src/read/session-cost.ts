@@ -1,0 +1,94 @@
+/** A session's usage and cost from its stored usage parts (per model, thread and tier). */
+import { addTokens, bandRates, findPrice, type PriceTable, tokensCost } from '@agentdash/core';
+import type { UsagePart, UsageSummary } from '../types.js';
+
+export const emptyUsageSummary: UsageSummary = {
+  responses: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheCreationInputTokens: 0,
+  cacheCreation1hInputTokens: 0,
+  cacheReadInputTokens: 0,
+  reasoningOutputTokens: 0,
+};
+
+export function addUsage(a: UsageSummary, b: UsageSummary): UsageSummary {
+  return { responses: a.responses + b.responses, ...addTokens(a, b) };
+}
+
+function summary(u: UsageSummary): UsageSummary {
+  return {
+    responses: u.responses,
+    inputTokens: u.inputTokens,
+    outputTokens: u.outputTokens,
+    cacheCreationInputTokens: u.cacheCreationInputTokens,
+    cacheCreation1hInputTokens: u.cacheCreation1hInputTokens,
+    cacheReadInputTokens: u.cacheReadInputTokens,
+    // Usage detail written before migration 10 has no reasoning field.
+    reasoningOutputTokens: u.reasoningOutputTokens ?? 0,
+  };
+}
+
+export interface SessionUsage {
+  readonly usage: UsageSummary;
+  readonly usageByModel: Record<string, UsageSummary>;
+  readonly subagentUsage: UsageSummary;
+  readonly costUsd: number | null;
+  readonly subagentCostUsd: number | null;
+  readonly unpricedModels: string[];
+}
+
+/** Totals, per model and for subagents, priced: each band's parts at the rates of the model's tier for that band. */
+export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): SessionUsage {
+  let usage = emptyUsageSummary;
+  let subagentUsage = emptyUsageSummary;
+  const usageByModel: Record<string, UsageSummary> = {};
+  let cost: number | null = null;
+  let subagentCost: number | null = null;
+  const unpriced = new Set<string>();
+  for (const part of parts) {
+    usage = addUsage(usage, part);
+    usageByModel[part.model] = addUsage(usageByModel[part.model] ?? emptyUsageSummary, summary(part));
+    if (part.thread === 'subagent') subagentUsage = addUsage(subagentUsage, part);
+    const price = findPrice(prices, part.model);
+    if (price === undefined) {
+      unpriced.add(part.model);
+      continue;
+    }
+    const partCost = tokensCost(bandRates(price, part.band), part);
+    cost = (cost ?? 0) + partCost;
+    if (part.thread === 'subagent') subagentCost = (subagentCost ?? 0) + partCost;
+  }
+  if (subagentCost === null && cost !== null && subagentUsage.responses === 0) subagentCost = 0;
+  return {
+    usage: summary(usage),
+    usageByModel,
+    subagentUsage: summary(subagentUsage),
+    costUsd: cost,
+    subagentCostUsd: subagentCost,
+    unpricedModels: [...unpriced].sort(),
+  };
+}
+
+/**
+ * A session's cost from its stored `usage_detail` JSON, as the SQL function `session_cost` (the sessions list sorts
+ * by it): null when no part is priced or the detail is not readable. Costs are memoized per detail text, since a list
+ * sorted by cost prices every session it selects.
+ */
+export function createSessionCostFunction(prices: PriceTable): (detail: unknown) => number | null {
+  const memo = new Map<string, number | null>();
+  return (detail) => {
+    if (typeof detail !== 'string') return null;
+    const hit = memo.get(detail);
+    if (hit !== undefined || memo.has(detail)) return hit ?? null;
+    let cost: number | null = null;
+    try {
+      cost = sessionUsage(JSON.parse(detail) as UsagePart[], prices).costUsd;
+    } catch {
+      cost = null;
+    }
+    if (memo.size > 100_000) memo.clear();
+    memo.set(detail, cost);
+    return cost;
+  };
+}

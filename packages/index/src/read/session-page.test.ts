@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AgentIndex, openIndex, type SessionSort, type SessionSummary, sessionSorts } from '../index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../../cli/samples/claude-home');
+
+let dir: string;
+let index: AgentIndex;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-page-'));
+  index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+  await index.refresh([samples]);
+});
+afterAll(() => {
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const key = (s: SessionSummary, sort: SessionSort): string | number => {
+  const started = s.startedAt === undefined ? 0 : Date.parse(s.startedAt);
+  switch (sort) {
+    case 'startedAt':
+      return started;
+    case 'endedAt':
+      return s.endedAt === undefined ? started : Date.parse(s.endedAt);
+    case 'title':
+      return (s.title ?? '').toLowerCase();
+    case 'project':
+      return s.projectPath ?? s.projectDir;
+    case 'durationMs':
+      return s.durationMs ?? -1;
+    case 'messages':
+      return s.messages;
+    case 'toolCalls':
+      return s.toolCalls;
+    case 'errors':
+      return s.errors - s.expectedErrors;
+    case 'costUsd':
+      return s.costUsd ?? -1;
+    default:
+      return sort satisfies never;
+  }
+};
+
+describe('pageSessions', () => {
+  it('pages, in every sort order, add up to the whole list in that order', () => {
+    const all = index.listSessions({ paths: [samples] });
+    expect(all.length).toBeGreaterThan(6);
+    for (const sort of sessionSorts) {
+      for (const descending of [true, false]) {
+        const pages: SessionSummary[] = [];
+        for (let offset = 0; offset < all.length; offset += 4) {
+          const page = index.pageSessions({ paths: [samples] }, { offset, limit: 4, sort, descending });
+          expect(page.total).toBe(all.length);
+          expect(page.offset).toBe(offset);
+          pages.push(...page.sessions);
+        }
+        const sign = descending ? -1 : 1;
+        const expected = [...all].sort((a, b) => {
+          const x = key(a, sort);
+          const y = key(b, sort);
+          return (x < y ? -1 : x > y ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0) * sign;
+        });
+        expect(
+          pages.map((s) => s.id),
+          `${sort} ${descending ? 'desc' : 'asc'}`,
+        ).toEqual(expected.map((s) => s.id));
+        expect(pages).toEqual(expected);
+      }
+    }
+  });
+
+  it('sums over every selected session, not just the page, and honours the filter', () => {
+    const all = index.listSessions({ paths: [samples] });
+    const page = index.pageSessions({ paths: [samples] }, { limit: 1 });
+    expect(page.sessions.length).toBe(1);
+    expect(page.totals).toEqual({
+      toolCalls: all.reduce((n, s) => n + s.toolCalls, 0),
+      errors: all.reduce((n, s) => n + s.errors, 0),
+      expectedErrors: all.reduce((n, s) => n + s.expectedErrors, 0),
+      live: all.filter((s) => s.isLive).length,
+    });
+    const withErrors = index.pageSessions({ paths: [samples], hasErrors: true }, { limit: 1000 });
+    expect(withErrors.sessions.map((s) => s.id).sort()).toEqual(
+      all
+        .filter((s) => s.errors > 0)
+        .map((s) => s.id)
+        .sort(),
+    );
+    expect(index.pageSessions({ paths: [samples] }, { offset: all.length, limit: 10 }).sessions).toEqual([]);
+    const some = [all[0]!.id, all[3]!.id, 'no-such-session'];
+    expect(
+      index
+        .pageSessions({ paths: [samples], ids: some }, { limit: 10 })
+        .sessions.map((s) => s.id)
+        .sort(),
+    ).toEqual([all[0]!.id, all[3]!.id].sort());
+    expect(index.listSessions({ ids: [] })).toEqual([]);
+  });
+
+  it('lists the distinct projects, models and versions', () => {
+    const all = index.listSessions({ paths: [samples] });
+    const distinct = (values: string[]) => [...new Set(values.filter((v) => v !== ''))].sort();
+    expect(index.sessionFacets({ paths: [samples] })).toEqual({
+      projects: distinct(all.map((s) => s.projectPath ?? s.projectDir)),
+      models: distinct(all.flatMap((s) => [...s.models])),
+      versions: distinct(all.flatMap((s) => [...s.versions])),
+    });
+  });
+});

@@ -1,0 +1,128 @@
+/** One page of the sessions list, sorted and counted in SQL, so a list of 50,000 sessions costs one page's rows. */
+
+import { prepared } from '../schema/statements.js';
+import type { SessionFilter, SessionSummary } from '../types.js';
+import type { Store } from './scope.js';
+import { scopeSql } from './scope.js';
+import { LIVE_WINDOW_MS, type SessionRow, summariesOf } from './session-queries.js';
+
+export const sessionSorts = [
+  'startedAt',
+  'endedAt',
+  'title',
+  'project',
+  'durationMs',
+  'messages',
+  'toolCalls',
+  'errors',
+  'costUsd',
+] as const;
+export type SessionSort = (typeof sessionSorts)[number];
+
+const ORDER = {
+  startedAt: 'coalesce(s.started_ms, 0)',
+  endedAt: 'coalesce(s.ended_ms, s.started_ms, 0)',
+  title: "lower(coalesce(s.title, ''))",
+  project: 'coalesce(s.project_path, s.project_dir)',
+  // the wall time the list shows (`SessionSummary.durationMs`: the main thread's, in `time`)
+  durationMs: "coalesce(json_extract(s.time, '$.wallMs'), -1)",
+  messages: 's.messages',
+  toolCalls: 's.tool_calls',
+  // errors that are not expected ones, as the list shows them
+  errors: 's.errors - s.expected_errors',
+  // priced from the stored usage with the index's prices (a SQL function: prices may come from --prices); unpriced
+  // sessions (null) sort below every priced one
+  costUsd: 'coalesce(session_cost(s.usage_detail), -1)',
+} as const satisfies Record<SessionSort, string>;
+
+export interface SessionPageQuery {
+  readonly offset?: number;
+  /** Rows in the page (default 100). */
+  readonly limit?: number;
+  /** Default `startedAt`. */
+  readonly sort?: SessionSort;
+  /** Default true. */
+  readonly descending?: boolean;
+  /** The filter's totals when the caller already has them (cached): they are not counted again. */
+  readonly known?: SessionTotals;
+}
+
+/** Counts over all the sessions a filter selects (not just one page). */
+export interface SessionTotals {
+  /** Sessions the filter selects. */
+  readonly total: number;
+  readonly totals: {
+    readonly toolCalls: number;
+    readonly errors: number;
+    readonly expectedErrors: number;
+    /** Sessions being written now (as `SessionSummary.isLive`: appended to, or a record written, within LIVE_WINDOW_MS). */
+    readonly live: number;
+  };
+}
+
+export interface SessionPage extends SessionTotals {
+  readonly offset: number;
+  readonly sessions: readonly SessionSummary[];
+}
+
+export interface SessionFacets {
+  /** Project paths (the project folder when a session has none), sorted. */
+  readonly projects: readonly string[];
+  readonly models: readonly string[];
+  readonly versions: readonly string[];
+}
+
+/** How many sessions `filter` selects, with sums over them. */
+export function sessionTotals(store: Store, filter: SessionFilter): SessionTotals {
+  const scoped = scopeSql(filter);
+  const agg = prepared(
+    store.db,
+    `SELECT COUNT(*) AS total, coalesce(SUM(s.tool_calls), 0) AS toolCalls, coalesce(SUM(s.errors), 0) AS errors,
+         coalesce(SUM(s.expected_errors), 0) AS expectedErrors,
+         coalesce(SUM(s.ended_ms > ? OR EXISTS (SELECT 1 FROM files lf WHERE lf.session_id = s.id
+           AND lf.appended_ms > ?)), 0) AS live
+       FROM sessions s WHERE ${scoped.sql}`,
+  ).get(store.now() - LIVE_WINDOW_MS, store.now() - LIVE_WINDOW_MS, ...scoped.params) as {
+    total: number;
+    toolCalls: number;
+    errors: number;
+    expectedErrors: number;
+    live: number;
+  };
+  return {
+    total: agg.total,
+    totals: { toolCalls: agg.toolCalls, errors: agg.errors, expectedErrors: agg.expectedErrors, live: agg.live },
+  };
+}
+
+/** A page of the sessions `filter` selects (its `limit` is ignored: the page has its own), with totals. */
+export function pageSessions(store: Store, filter: SessionFilter, query: SessionPageQuery = {}): SessionPage {
+  const scoped = scopeSql(filter);
+  const offset = Math.max(0, Math.floor(query.offset ?? 0));
+  const limit = Math.max(0, Math.floor(query.limit ?? 100));
+  const dir = query.descending === false ? 'ASC' : 'DESC';
+  const order = ORDER[query.sort ?? 'startedAt'];
+  const rows = prepared(
+    store.db,
+    `SELECT * FROM sessions s WHERE ${scoped.sql} ORDER BY ${order} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`,
+  ).all(...scoped.params, limit, offset) as SessionRow[];
+  const counted = query.known ?? sessionTotals(store, filter);
+  return { ...counted, offset, sessions: summariesOf(store, rows) };
+}
+
+/** The distinct projects, models and client versions of the sessions `filter` selects, for filter menus. */
+export function sessionFacets(store: Store, filter: SessionFilter): SessionFacets {
+  const scoped = scopeSql(filter);
+  const column = (sql: string): string[] => prepared(store.db, sql, 'pluck').all(...scoped.params) as string[];
+  return {
+    projects: column(
+      `SELECT DISTINCT coalesce(s.project_path, s.project_dir) AS p FROM sessions s WHERE ${scoped.sql} ORDER BY p`,
+    ),
+    models: column(
+      `SELECT DISTINCT m.value AS v FROM sessions s, json_each(s.models) m WHERE ${scoped.sql} AND m.value <> '' ORDER BY v`,
+    ),
+    versions: column(
+      `SELECT DISTINCT m.value AS v FROM sessions s, json_each(s.versions) m WHERE ${scoped.sql} AND m.value <> '' ORDER BY v`,
+    ),
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * The classified columns of a call's fact (columns of its `calls` row), from its first call and first result: computed
+ * ahead by a parse worker for a call and result of one new file (`FactTracker`), or else by the writer from the
+ * stored rows' places, their records read back (`Writer.recomputeCalls`, call-payloads.ts). Both read the same
+ * decoded records the same way (`storedCallOf`, `storedResultOf`).
+ */
+import {
+  agentIdOfResult,
+  backgroundTaskOf,
+  createIsoTimestamp,
+  createRecordUuid,
+  createToolUseId,
+  primaryDurationMs,
+  type RawCall,
+  type RawResult,
+  type RecordEvent,
+  type ResultContent,
+  type TranscriptRecord,
+  timestampDurations,
+} from '@agentdash/core';
+import { summarizeCall } from '@agentdash/core/present';
+import { type AgentKind, adapterForFile } from '../agents.js';
+import { isObj, str } from '../guards.js';
+import { FACT_COLUMNS } from '../schema/schema-derived.js';
+import { type FactValues, OP, type Op } from './record-rows.js';
+
+/** A call as its fact reads it (`storedCallOf`). */
+export interface StoredCall {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+  readonly ts: string | null;
+  readonly line: number;
+  readonly messageId: string | null;
+}
+
+/** A result as its fact reads it (`storedResultOf`). */
+export interface StoredResult {
+  readonly uuid: string | null;
+  readonly ts: string | null;
+  readonly line: number;
+  readonly isError: boolean;
+  readonly content: unknown;
+  readonly toolUseResult: unknown;
+}
+
+/** The fact columns that depend on the call's typing. */
+export interface FactColumns {
+  readonly canonical_name: string;
+  readonly has_result: 0 | 1;
+  readonly is_error: 0 | 1;
+  readonly category: string | null;
+  readonly severity: string | null;
+  readonly error_message: string | null;
+  readonly exit_code: number | null;
+  readonly duration_ms: number | null;
+  readonly summary: string;
+  /** The background shell or async agent the result started (the header's `shells`), if any. */
+  readonly task_id: string | null;
+  /** The subagent the result names, for the calls that can start one (`linkSubagents` in core). */
+  readonly agent_ref: string | null;
+  /** For a call that starts a subagent or names one: the prompt its input gives (the header links threads by it). */
+  readonly subagent_prompt: string | null;
+  /** For such a call: the agent type its result names, else its input's (the header's subagent type). */
+  readonly subagent_type: string | null;
+}
+
+export type { FactValues };
+
+export function factValuesOf(columns: FactColumns): FactValues {
+  return FACT_COLUMNS.map((c) => columns[c]);
+}
+
+/** The first call of `id` in a record (an assistant's tool-use block), as its fact reads it. */
+export function storedCallOf(record: TranscriptRecord, id: string): StoredCall | undefined {
+  if (record.kind !== 'assistant') return undefined;
+  for (const block of record.content) {
+    if (block.kind !== 'tool-use' || block.id !== id) continue;
+    return {
+      id,
+      name: block.name,
+      input: block.input,
+      ts: record.timestamp ?? null,
+      line: record.loc.line,
+      messageId: record.messageId ?? null,
+    };
+  }
+  return undefined;
+}
+
+/** The first result of `id` in a record (a user record's tool-result block), as its fact reads it. */
+export function storedResultOf(record: TranscriptRecord, id: string): StoredResult | undefined {
+  if (record.kind !== 'user' || typeof record.content === 'string') return undefined;
+  for (const block of record.content) {
+    if (block.kind !== 'tool-result' || block.toolUseId !== id) continue;
+    return {
+      uuid: record.uuid,
+      ts: record.timestamp ?? null,
+      line: record.loc.line,
+      isError: block.isError,
+      content: block.content,
+      toolUseResult: record.toolUseResult,
+    };
+  }
+  return undefined;
+}
+
+/** The first of a records' calls of `id` (the records at one place: several when glued on one line). */
+export function callIn(records: readonly TranscriptRecord[], id: string): StoredCall | undefined {
+  for (const record of records) {
+    const call = storedCallOf(record, id);
+    if (call !== undefined) return call;
+  }
+  return undefined;
+}
+
+/** The first of a records' results of `id`. */
+export function resultIn(records: readonly TranscriptRecord[], id: string): StoredResult | undefined {
+  for (const record of records) {
+    const result = storedResultOf(record, id);
+    if (result !== undefined) return result;
+  }
+  return undefined;
+}
+
+/** Core's form of a result of call `id`, found at `loc`. */
+export function rawResultOf(id: string, result: StoredResult, loc: RawResult['loc']): RawResult {
+  return {
+    toolUseId: createToolUseId(id),
+    uuid: createRecordUuid(result.uuid ?? ''),
+    timestamp: result.ts === null ? undefined : createIsoTimestamp(result.ts),
+    loc,
+    isError: result.isError,
+    content: result.content as ResultContent,
+    toolUseResult: result.toolUseResult,
+  };
+}
+
+/** Type a stored call and its result through the file's agent, and summarise it (core's one rule). */
+export function factColumnsOf(
+  call: StoredCall,
+  result: StoredResult | undefined,
+  cwd: string | undefined,
+  agent: AgentKind,
+): FactColumns {
+  const raw: RawCall = {
+    id: createToolUseId(call.id),
+    name: call.name,
+    input: call.input,
+    timestamp: call.ts === null ? undefined : createIsoTimestamp(call.ts),
+    loc: { file: '', line: call.line, offset: 0 },
+    messageId: call.messageId ?? undefined,
+  };
+  const rawResult = result && rawResultOf(call.id, result, { file: '', line: result.line, offset: 0 });
+  // The call's agent types its result (every file of a session is one agent's).
+  const adapter = adapterForFile({ agent });
+  const typed = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
+  const canonicalName = adapter.canonicalToolName(call.name);
+  const typing = {
+    toolKind: adapter.kindOfTool?.(canonicalName),
+    typedInput: adapter.typeInput?.(canonicalName, raw.input),
+  };
+  const summary = summarizeCall({ name: call.name, canonicalName, input: raw.input, ...typing, result: typed }, cwd);
+  const durationMs = primaryDurationMs({
+    durations: adapter.durationsOf?.(raw, rawResult) ?? timestampDurations(raw, rawResult),
+  });
+  const agentRef =
+    typing.toolKind === 'agent' ||
+    (isObj(rawResult?.toolUseResult) && typeof rawResult.toolUseResult.agentId === 'string')
+      ? (agentIdOfResult(rawResult) ?? null)
+      : null;
+  const linksSubagent = typing.toolKind === 'agent' || agentRef !== null;
+  const input = isObj(raw.input) ? raw.input : {};
+  const output = isObj(rawResult?.toolUseResult) ? rawResult.toolUseResult : {};
+  return {
+    canonical_name: canonicalName,
+    has_result: typed ? 1 : 0,
+    is_error: typed?.isError ? 1 : 0,
+    category: typed?.error?.category ?? null,
+    severity: typed?.error?.severity ?? null,
+    error_message: typed?.error?.message ?? null,
+    exit_code: typed?.error?.exitCode ?? null,
+    duration_ms: durationMs ?? null,
+    summary,
+    task_id: backgroundTaskOf(typed?.typed) ?? null,
+    agent_ref: agentRef,
+    subagent_prompt: linksSubagent ? (str(input.prompt) ?? null) : null,
+    subagent_type: linksSubagent ? (str(output.agentType) ?? str(input.subagent_type) ?? null) : null,
+  };
+}
+
+/**
+ * In a parse worker: the fact columns of each call of one new file with the file's first result for it (or none),
+ * as row operations `[OP.fact, id, call line, result line or null, FactValues]`, read from the decoded records as
+ * the writer reads them back (`storedCallOf`, `storedResultOf`).
+ */
+export class FactTracker {
+  private readonly calls = new Map<string, { call: StoredCall; cwd: string | undefined }>();
+  private readonly results = new Map<string, StoredResult>();
+  private readonly done = new Set<string>();
+  private cwdLine = -1;
+  private cwd: string | undefined;
+
+  constructor(private readonly agent: AgentKind) {}
+
+  /** Note what `ops` (the row operations of one event, just built) stored, and add the facts now known. */
+  track(event: RecordEvent, ops: Op[], from: number): void {
+    if (event.kind !== 'record') return;
+    const record = event.record;
+    const end = ops.length;
+    for (let i = from; i < end; i++) {
+      const op = ops[i] as Op;
+      if (op[0] === OP.record) {
+        // The first record of a line has its row (a second record glued on the same line has none).
+        const line = op[1] as number;
+        if (line !== this.cwdLine) {
+          this.cwdLine = line;
+          this.cwd = (op[6] as string | null) ?? undefined;
+        }
+      } else if (op[0] === OP.call) {
+        const id = op[1] as string;
+        if (this.calls.has(id) || this.done.has(id)) continue;
+        const call = storedCallOf(record, id);
+        if (call === undefined) continue;
+        const cwd = this.cwdLine === call.line ? this.cwd : undefined;
+        const result = this.results.get(id);
+        if (result !== undefined) {
+          this.results.delete(id);
+          this.emit(ops, call, result, cwd);
+        } else this.calls.set(id, { call, cwd });
+      } else if (op[0] === OP.result) {
+        const id = op[1] as string;
+        if (this.results.has(id) || this.done.has(id)) continue;
+        const result = storedResultOf(record, id);
+        if (result === undefined) continue;
+        const pending = this.calls.get(id);
+        if (pending !== undefined) {
+          this.calls.delete(id);
+          this.emit(ops, pending.call, result, pending.cwd);
+        } else this.results.set(id, result);
+      }
+    }
+  }
+
+  /** The facts of calls that have no result in the file. */
+  finish(ops: Op[]): void {
+    for (const { call, cwd } of this.calls.values()) this.emit(ops, call, undefined, cwd);
+    this.calls.clear();
+  }
+
+  private emit(ops: Op[], call: StoredCall, result: StoredResult | undefined, cwd: string | undefined): void {
+    this.done.add(call.id);
+    const columns = factColumnsOf(call, result, cwd, this.agent);
+    ops.push([OP.fact, call.id, call.line, result?.line ?? null, factValuesOf(columns)]);
+  }
+}

@@ -1,0 +1,354 @@
+/**
+ * What the importer stores of one streamed event, as plain row values (no database): the part of importing that
+ * needs no lookup, so that it can run in a parse worker (parse-worker.ts) and reach the writer as compact arrays
+ * (`v8.serialize`d), or in the writer's own thread for small reads. `Writer.apply` stores them.
+ */
+import {
+  type AssistantRecord,
+  blockIdsOf,
+  hiddenReasonOf,
+  promptTitleOf,
+  type RecordEvent,
+  type TranscriptRecord,
+  timelineShows,
+  timestampMs,
+  userText,
+} from '@agentdash/core';
+import { findSecrets } from '@agentdash/core/secrets';
+import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from '../schema/stored-values.js';
+import { spaceCjk } from './cjk.js';
+import { docPartsOf, indexedText, isPromptRecord } from './doc-parts.js';
+
+/** Row operations, in the order the writer runs them; each is an array whose first item is its code. */
+export const OP = {
+  /** A record starts (counted): its tool inputs and outputs stored so far are forgotten. `[OP.begin]` */
+  begin: 0,
+  /** `[OP.issue, line, code, message]` */
+  issue: 1,
+  /** `[OP.record, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
+   *  is_sidechain, is_synthetic, is_prompt, input, output, cache_creation, cache_read, request_id, cache_1h,
+   *  reasoning, request_ref, shown, parent_raw, prompt_text, sig, extra_results]`: `extra_results` counts the result
+   *  blocks without an id here; the writer adds those whose id the file already answered. */
+  record: 2,
+  /** `[OP.title, line, source, title, leaf_uuid, secret rules]` */
+  title: 3,
+  /** `[OP.request, line, id, ts_ms, agent_id]` */
+  request: 4,
+  /**
+   * `[OP.result, tool_use_id, line, ts_text, ts_ms, offset]`: where the result is, not what it says (its content is
+   * read back from the transcript when needed: call-payloads.ts).
+   */
+  result: 5,
+  /** `[OP.call, tool_use_id, line, name, offset, ts_text, ts_ms, message_id, agent_id]`: its input is read back. */
+  call: 6,
+  /**
+   * `[OP.doc, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id, indexed text (UTF-8 bytes),
+   * secret rules, kind]`: a tool input or output (`call_id` set) only when its call or result was stored by this record; a null
+   * `tool` with a `call_id` is the call's name as stored.
+   */
+  doc: 7,
+  /**
+   * `[OP.fact, tool_use_id, call line, result line or null, FactValues]`: a call's fact as computed in a parse
+   * worker from the file's first call and first result (call-fact.ts); stores nothing by itself.
+   */
+  fact: 8,
+  /** A record of a type AgentDash does not know: not stored, but counted (it shows in the timeline). `[OP.unknown]` */
+  unknown: 9,
+} as const;
+
+/**
+ * A call's fact columns as values in `FACT_COLUMNS` order (call-fact.ts): how a parse worker posts it (serialized, an
+ * object repeats its 13 keys for every call) and how the writer binds it.
+ */
+export type FactValues = readonly (string | number | null)[];
+
+type Ts = string | null;
+type Ms = number | null;
+/** What a row keeps of a uuid (`storedUuid`): its 16 bytes, the text as written, or none. */
+type StoredUuid = string | Uint8Array | null;
+
+/** `[OP.begin]`: a record starts. */
+export type BeginOp = readonly [op: typeof OP.begin];
+export type IssueOp = readonly [op: typeof OP.issue, line: number, code: string, message: string];
+/** The row of a record as `records` stores it, its repeated texts (`cwd` to `model`) as texts still. */
+type RecordRow = [
+  op: typeof OP.record,
+  line: number,
+  kindRaw: string,
+  uuidRaw: StoredUuid,
+  tsText: Ts,
+  tsMs: Ms,
+  cwd: string | null,
+  version: string | null,
+  gitBranch: string | null,
+  model: string | null,
+  messageId: string | null,
+  isSidechain: 0 | 1,
+  isSynthetic: 0 | 1 | 2,
+  isPrompt: 0 | 1,
+  inputTokens: number | null,
+  outputTokens: number | null,
+  cacheCreationTokens: number | null,
+  cacheReadTokens: number | null,
+  requestId: string | null,
+  cache1hTokens: number | null,
+  reasoningTokens: number | null,
+  requestRef: string | null,
+  shown: 1 | 2 | null,
+  parentRaw: StoredUuid,
+  promptText: string | null,
+  sig: string | null,
+  extraResults: number | null,
+];
+export type RecordOp = Readonly<RecordRow>;
+export type TitleOp = readonly [
+  op: typeof OP.title,
+  line: number,
+  source: string,
+  title: string,
+  leafUuid: string | null,
+  secretRules?: readonly string[],
+];
+export type RequestOp = readonly [
+  op: typeof OP.request,
+  line: number,
+  id: string,
+  tsMs: number,
+  agentId: string | null,
+];
+export type ResultOp = readonly [
+  op: typeof OP.result,
+  toolUseId: string,
+  line: number,
+  tsText: Ts,
+  tsMs: Ms,
+  offset: number,
+];
+export type CallOp = readonly [
+  op: typeof OP.call,
+  toolUseId: string,
+  line: number,
+  name: string,
+  offset: number,
+  tsText: Ts,
+  tsMs: Ms,
+  messageId: string | null,
+  agentId: string | null,
+];
+export type DocOp = readonly [
+  op: typeof OP.doc,
+  line: number,
+  offset: number,
+  part: number,
+  tsText: Ts,
+  tsMs: Ms,
+  kindRaw: string,
+  tool: string | null,
+  callId: string | null,
+  agentId: string | null,
+  text: Uint8Array,
+  secretRules: readonly string[],
+  kind: string,
+];
+export type FactOp = readonly [
+  op: typeof OP.fact,
+  toolUseId: string,
+  callLine: number,
+  resultLine: number | null,
+  values: FactValues,
+];
+export type UnknownOp = readonly [op: typeof OP.unknown];
+
+/** One row operation: a tuple whose first item is its code (`OP`). */
+export type Op = BeginOp | IssueOp | RecordOp | TitleOp | RequestOp | ResultOp | CallOp | DocOp | FactOp | UnknownOp;
+
+const secretRulesOf = (text: string): string[] => findSecrets(text).map((found) => found.rule);
+
+/** `records.is_synthetic`: 0 a model's response (or no response), 1 an API error the client wrote, 2 another note. */
+function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
+  if (assistant === undefined || !(assistant.isSynthetic || assistant.model === '<synthetic>')) return 0;
+  return assistant.isApiErrorMessage ? 1 : 2;
+}
+
+/**
+ * `records.shown`: 1 a prompt, 2 another event the timeline shows by default (core's `timelineShows`, as the
+ * server's session view picks them), null otherwise. Assistant records show once per response, counted by message id.
+ */
+function shownOf(record: TranscriptRecord): 1 | 2 | null {
+  const shown =
+    record.kind === 'user'
+      ? timelineShows({ kind: 'user', hidden: hiddenReasonOf(record) })
+      : record.kind === 'system'
+        ? timelineShows({ kind: 'system', subtype: record.subtype })
+        : undefined;
+  return shown === 'prompt' ? 1 : shown === 'note' ? 2 : null;
+}
+
+/**
+ * What tells records of one uuid apart in one file (core's `signatureOf`: kind, time, message id and the ids its
+ * blocks carry, `blockIdsOf`), stored only for a uuid that is not a canonical one: placeholders that hand-made files repeat.
+ * Records of a real uuid repeated in a file are copies, told apart by kind, time and message id.
+ */
+function signatureOf(
+  record: Extract<TranscriptRecord, { kind: 'user' | 'assistant' | 'system' | 'attachment' | 'progress' }>,
+): string | null {
+  if (typeof storedUuid(record.uuid) !== 'string') return null;
+  return JSON.stringify(blockIdsOf(record));
+}
+
+/**
+ * The record columns from `cwd` to `request_ref` of a record that is only a time (a line that is not a chain
+ * record), and its header columns (`shown` to `extra_results`): none.
+ */
+const TIME_ONLY = [null, null, null, null, null, 0, 0, 0, null, null, null, null, null, null, null, null] as const;
+const NO_HEADER_FACTS = [null, null, null, null, null] as const;
+
+/** The file whose events become rows: its subagent id (a sidechain record's agent when the record names none). */
+export interface OpsFile {
+  readonly agentId: string | null;
+  readonly role: 'main' | 'subagent';
+}
+
+/** The row operations of one event of a file. */
+export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
+  if (event.kind === 'issue') {
+    out.push([OP.issue, event.issue.line, event.issue.code, event.issue.message]);
+    return;
+  }
+  out.push([OP.begin]);
+  const record = event.record;
+  const line = record.loc.line;
+  switch (record.kind) {
+    case 'user':
+    case 'assistant':
+    case 'system':
+    case 'attachment':
+    case 'progress': {
+      const agentId = record.isSidechain ? (record.agentId ?? file.agentId ?? 'sidechain') : null;
+      const assistant = record.kind === 'assistant' ? record : undefined;
+      const ms = timestampMs(record.timestamp) ?? null;
+      const ts = storedTs(record.timestamp, ms);
+      const usage = assistant?.usage;
+      const recordOp: RecordRow = [
+        OP.record,
+        line,
+        storedKind(record.kind, RECORD_KINDS),
+        storedUuid(record.uuid),
+        ts,
+        ms,
+        record.cwd ?? null,
+        record.version ?? null,
+        record.gitBranch ?? null,
+        assistant?.model ?? null,
+        assistant?.messageId ?? null,
+        record.isSidechain ? 1 : 0,
+        syntheticKind(assistant),
+        isPromptRecord(record) ? 1 : 0,
+        usage?.inputTokens ?? null,
+        usage?.outputTokens ?? null,
+        usage?.cacheCreationInputTokens ?? null,
+        usage?.cacheReadInputTokens ?? null,
+        assistant?.requestId ?? null,
+        usage?.cacheCreation1hInputTokens ?? null,
+        usage?.reasoningOutputTokens ?? null,
+        assistant?.requestRef ?? null,
+        shownOf(record),
+        // Subagent runs written inside a main file (≤2.0.27) are told apart by their parents.
+        record.isSidechain ? storedUuid(record.parentUuid) : null,
+        // What a subagent was asked (its first user message): in a subagent's file, or a sidechain run.
+        record.kind === 'user' && !record.isMeta && (record.isSidechain || file.role === 'subagent')
+          ? userText(record.content)
+          : null,
+        signatureOf(record),
+        null,
+      ];
+      out.push(recordOp);
+      // Result blocks without an id (pairing reports them) count on the record's row.
+      let idless = 0;
+      if (record.kind === 'user') {
+        // The first one in the main file titles the session when it has no other title (core's one rule).
+        const title = promptTitleOf(record);
+        if (title !== undefined) out.push([OP.title, line, 'first-prompt', title, null]);
+        if (typeof record.content !== 'string') {
+          for (const block of record.content) {
+            if (block.kind !== 'tool-result') continue;
+            if (block.toolUseId === '') {
+              idless += 1;
+              continue;
+            }
+            out.push([OP.result, block.toolUseId, line, ts, ms, record.loc.offset]);
+          }
+          if (idless > 0) recordOp[recordOp.length - 1] = idless;
+        }
+      } else if (record.kind === 'assistant') {
+        for (const block of record.content) {
+          if (block.kind !== 'tool-use') continue;
+          out.push([OP.call, block.id, line, block.name, record.loc.offset, ts, ms, record.messageId ?? null, agentId]);
+        }
+      }
+      // Searchable texts (the text is indexed, not stored), with the secret rules each matches.
+      const parts = docPartsOf(record);
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
+        if (part === undefined) continue;
+        out.push([
+          OP.doc,
+          line,
+          record.loc.offset,
+          i,
+          ts,
+          ms,
+          storedKind(part.kind, DOC_KINDS),
+          part.tool ?? null,
+          part.callId ?? null,
+          agentId,
+          // What FTS5 tokenizes: each CJK character a word of its own (cjk.ts); snippets show `indexedText`. As
+          // UTF-8 bytes, what SQLite takes: made in the parse worker, they wait in the writer outside its heap.
+          Buffer.from(spaceCjk(indexedText(part)), 'utf8'),
+          secretRulesOf(part.text),
+          part.kind,
+        ]);
+      }
+      return;
+    }
+    case 'title':
+      out.push([OP.title, line, record.source, record.title, null, secretRulesOf(record.title)]);
+      return;
+    case 'summary':
+      out.push([OP.title, line, 'summary', record.summary, record.leafUuid ?? null, secretRulesOf(record.summary)]);
+      return;
+    case 'last-prompt':
+    case 'queue-operation':
+    case 'file-history-snapshot':
+    case 'cost-state':
+    case 'meta':
+      // Not chain records, but their timestamps count for the session's time range (as in core).
+      if (record.timestamp !== undefined) {
+        const ms = timestampMs(record.timestamp) ?? null;
+        out.push([
+          OP.record,
+          line,
+          storedKind(record.kind, RECORD_KINDS),
+          null,
+          storedTs(record.timestamp, ms),
+          ms,
+          ...TIME_ONLY,
+          ...NO_HEADER_FACTS,
+        ]);
+      }
+      return;
+    case 'api-request': {
+      // A request as it went out (not its blobs or shapes): where a wait on the model starts.
+      const ts = timestampMs(record.timestamp);
+      if (record.type === 'api-request' && record.id !== undefined && ts !== undefined) {
+        out.push([OP.request, line, record.id, ts, record.agentId ?? null]);
+      }
+      return;
+    }
+    case 'unknown':
+      out.push([OP.unknown]);
+      return;
+    default:
+      record satisfies never;
+  }
+}

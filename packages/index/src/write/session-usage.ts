@@ -1,0 +1,175 @@
+/**
+ * Per session: each API response once (core's `dedupeResponses`) in the `responses` table, usage per model, thread
+ * (main or subagent) and request-size band (core's `promptBand`) in `sessions.usage_detail`, and the main thread's time
+ * partition in `sessions.time`. Recomputed with the rest of the session's summary.
+ */
+import {
+  dedupeResponses,
+  partitionTime,
+  promptBand,
+  promptTokens,
+  type ThreadCall,
+  type ThreadRecord,
+  threadActivity,
+  type UsageRecord,
+  waitsForPerson,
+} from '@agentdash/core';
+import type Database from 'better-sqlite3';
+import { adapterForFile, agentOfRow } from '../agents.js';
+import { INTERN_STRING } from '../schema/schema-derived.js';
+import type { UsagePart } from '../types.js';
+import type { ThreadRow, UsageScan } from './session-scan.js';
+
+export class SessionUsageUpdater {
+  private readonly s;
+  constructor(db: Database.Database) {
+    this.s = {
+      // A response's session and model by their number in `strings`.
+      deleteResponses: db.prepare('DELETE FROM responses WHERE session_ref = (SELECT id FROM strings WHERE text = ?)'),
+      internString: db.prepare(INTERN_STRING),
+      insertResponse: db.prepare(
+        `INSERT OR REPLACE INTO responses (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
+           output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
+      // The main thread's requests (its records come from the session's scan), for the time partition.
+      threadRequests: db.prepare(
+        `SELECT q.ts_ms, q.id, q.line FROM requests q JOIN files f ON f.id = q.file_id
+         WHERE f.session_id = ? AND f.role = 'main' AND q.agent_id IS NULL`,
+      ),
+      // The session's own occurrences (a resumed session's copies of earlier calls included), each with its result
+      // in the same file, else the earliest in the session, and its duration (from the row holding its fact).
+      threadCalls: db.prepare(
+        `SELECT c.ts_ms, c.name, f.agent,
+                coalesce(MIN(CASE WHEN res.file_id = c.file_id THEN res.ts END), MIN(res.ts)) AS result_ts,
+                coalesce(c.duration_ms, (SELECT x.duration_ms FROM calls x
+                  WHERE x.tool_use_id = c.tool_use_id AND x.has_result IS NOT NULL LIMIT 1)) AS duration_ms
+         FROM calls c JOIN files f ON f.id = c.file_id
+         LEFT JOIN results res ON res.tool_use_id = c.tool_use_id
+           AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = f.session_id)
+         WHERE f.session_id = ? AND f.role = 'main' AND c.agent_id IS NULL AND c.ts_ms IS NOT NULL
+         GROUP BY c.file_id, c.tool_use_id`,
+      ),
+      update: db.prepare('UPDATE sessions SET usage_detail = ?, time = ? WHERE id = ?'),
+    };
+  }
+
+  /** Recompute a session's responses, usage detail and time (after its summary row was written) from its scan. */
+  update(sid: string, scan: UsageScan): void {
+    this.s.deleteResponses.run(sid);
+    const rows = scan.usage;
+    const records: UsageRecord<string | null>[] = rows.map((r) => ({
+      messageId: r.message_id ?? undefined,
+      requestId: r.request_id ?? undefined,
+      model: r.model ?? undefined,
+      timestampMs: r.ts_ms ?? undefined,
+      isSynthetic: r.is_synthetic !== 0,
+      tokens: {
+        inputTokens: r.i ?? 0,
+        outputTokens: r.o ?? 0,
+        cacheCreationInputTokens: r.cc ?? 0,
+        cacheCreation1hInputTokens: r.c1h ?? 0,
+        cacheReadInputTokens: r.cr ?? 0,
+        reasoningOutputTokens: r.ro ?? 0,
+      },
+      context: r.agent_id,
+    }));
+    const parts = new Map<string, UsagePart>();
+    const responses = dedupeResponses(records);
+    // Texts by number: the session's and each model's, stored and looked up once per session.
+    const refs = new Map<string, number>();
+    const ref = (text: string): number => {
+      let id = refs.get(text);
+      if (id === undefined) {
+        this.s.internString.run(text);
+        id = this.s.stringId.get(text) as number;
+        refs.set(text, id);
+      }
+      return id;
+    };
+    for (const response of responses) {
+      const t = response.tokens;
+      this.s.insertResponse.run(
+        ref(sid),
+        // A response without a message id is its own; its key is only unique within the session.
+        response.messageId === undefined ? `${sid}${response.key}` : response.key,
+        response.messageId ?? null,
+        response.context,
+        ref(response.model),
+        response.timestampMs ?? null,
+        t.inputTokens,
+        t.outputTokens,
+        t.cacheCreationInputTokens,
+        t.cacheCreation1hInputTokens,
+        t.cacheReadInputTokens,
+        t.reasoningOutputTokens,
+      );
+      const thread = response.context === null ? 'main' : 'subagent';
+      const band = promptBand(promptTokens(t));
+      const key = `${response.model}\u0000${thread}\u0000${band}`;
+      const p = parts.get(key);
+      parts.set(key, {
+        model: response.model,
+        thread,
+        band,
+        responses: (p?.responses ?? 0) + 1,
+        inputTokens: (p?.inputTokens ?? 0) + t.inputTokens,
+        outputTokens: (p?.outputTokens ?? 0) + t.outputTokens,
+        cacheCreationInputTokens: (p?.cacheCreationInputTokens ?? 0) + t.cacheCreationInputTokens,
+        cacheCreation1hInputTokens: (p?.cacheCreation1hInputTokens ?? 0) + t.cacheCreation1hInputTokens,
+        cacheReadInputTokens: (p?.cacheReadInputTokens ?? 0) + t.cacheReadInputTokens,
+        reasoningOutputTokens: (p?.reasoningOutputTokens ?? 0) + t.reasoningOutputTokens,
+      });
+    }
+    const time = partitionTime(threadActivity(this.threadRecords(sid, scan.thread), this.threadCalls(sid)));
+    // In a stable order (not the files' import order), so that an index read in pieces equals one read at once.
+    const detail = [...parts.values()].sort(
+      (a, b) => a.thread.localeCompare(b.thread) || a.model.localeCompare(b.model) || a.band - b.band,
+    );
+    this.s.update.run(JSON.stringify(detail), JSON.stringify(time), sid);
+  }
+
+  /** The main thread's records and requests, by time, then line. */
+  private threadRecords(sid: string, records: readonly ThreadRow[]): ThreadRecord[] {
+    const timed: { line: number; record: ThreadRecord }[] = records.map((r) => {
+      const requestKey = r.request_key ?? undefined;
+      // A message the client wrote itself (an API error, "No response requested.") is no model response.
+      if (r.kind === 'assistant' && r.is_synthetic === 0) {
+        return {
+          line: r.line,
+          record: { atMs: r.ts_ms, kind: 'response', responseKey: r.response_key ?? undefined, requestKey },
+        };
+      }
+      return { line: r.line, record: { atMs: r.ts_ms, kind: r.is_prompt === 1 ? 'prompt' : 'other' } };
+    });
+    for (const q of this.s.threadRequests.all(sid) as { ts_ms: number; id: string; line: number }[]) {
+      timed.push({ line: q.line, record: { atMs: q.ts_ms, kind: 'request', requestKey: q.id } });
+    }
+    timed.sort((a, b) => a.record.atMs - b.record.atMs || a.line - b.line);
+    return timed.map((t) => t.record);
+  }
+
+  private threadCalls(sid: string): ThreadCall[] {
+    const rows = this.s.threadCalls.all(sid) as {
+      ts_ms: number;
+      name: string;
+      agent: string | null;
+      result_ts: string | null;
+      duration_ms: number | null;
+    }[];
+    return rows.map((r) => {
+      const end = r.result_ts === null ? Number.NaN : Date.parse(r.result_ts);
+      // By the kind the file's agent types the tool onto (a question, a plan to approve), not by one agent's names.
+      const adapter = adapterForFile({ agent: agentOfRow(r.agent) });
+      const kind = adapter.kindOfTool?.(adapter.canonicalToolName(r.name));
+      return {
+        startMs: r.ts_ms,
+        endMs: Number.isNaN(end) ? undefined : end,
+        waitsForPerson: waitsForPerson(kind),
+        ranMs: r.duration_ms ?? undefined,
+        startsSubagent: kind === 'agent',
+      };
+    });
+  }
+}

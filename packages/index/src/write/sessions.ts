@@ -1,0 +1,125 @@
+import type { TitleSource } from '@agentdash/core';
+import type Database from 'better-sqlite3';
+import { idOfKey } from '../file-row.js';
+import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
+import { SessionUsageUpdater } from './session-usage.js';
+
+/** Recomputes a session's summary row from the stored rows of its files. */
+export class SessionUpdater {
+  private readonly s;
+  private readonly usage: SessionUsageUpdater;
+  private readonly scanner: SessionScanner;
+  constructor(db: Database.Database) {
+    this.usage = new SessionUsageUpdater(db);
+    this.scanner = new SessionScanner(db);
+    this.s = {
+      // In the order core reads them: main first ('main' < 'subagent'), then by path.
+      files: db.prepare('SELECT id, role, project_dir, agent_id FROM files WHERE session_id = ? ORDER BY role, path'),
+      deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
+      // A session is its files' agent's (the main file's, else the first subagent file's).
+      setAgent: db.prepare(
+        `UPDATE sessions SET agent = coalesce((SELECT f.agent FROM files f WHERE f.session_id = @sid
+           ORDER BY (f.role <> 'main'), f.path LIMIT 1), 'claude') WHERE id = @sid`,
+      ),
+      // The calls this session owns: a call copied into a fork or resume counts once, for the session of its
+      // first occurrence in its agent home (as in statistics; a copy in another home is another history).
+      calls: db.prepare(
+        `SELECT COUNT(*) AS calls, COALESCE(SUM(cf.is_error), 0) AS errors,
+                COALESCE(SUM(cf.severity = 'expected'), 0) AS expected
+         FROM calls cf JOIN files cff ON cff.id = cf.file_id
+         WHERE cff.session_id = @sid AND cf.has_result IS NOT NULL`,
+      ),
+      titles: db.prepare(
+        `SELECT t.source, t.title, t.leaf_uuid FROM titles t JOIN files f ON f.id = t.file_id
+         WHERE f.session_id = ? AND f.role = 'main' AND t.source <> 'first-prompt' AND t.title <> '' ORDER BY t.line`,
+      ),
+      hasUuid: db
+        .prepare(
+          `SELECT 1 FROM records r JOIN files f ON f.id = r.file_id WHERE f.session_id = ? AND r.uuid = ? LIMIT 1`,
+        )
+        .pluck(),
+      // The first prompt that can title the session (core's `promptTitleOf`, stored at import).
+      firstPrompt: db
+        .prepare(
+          `SELECT t.title FROM titles t JOIN files f ON f.id = t.file_id
+           WHERE f.session_id = @sid AND f.role = 'main' AND t.source = 'first-prompt' ORDER BY t.line LIMIT 1`,
+        )
+        .pluck(),
+      issues: db
+        .prepare('SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE f.session_id = ?')
+        .pluck(),
+      dropMissingMain: db.prepare(
+        `DELETE FROM issues WHERE code = 'missing_main_file'
+         AND file_id IN (SELECT id FROM files WHERE session_id = ?)`,
+      ),
+      addMissingMain: db.prepare(
+        "INSERT INTO issues (file_id, line, code, message) VALUES (?, 0, 'missing_main_file', ?)",
+      ),
+      upsert: db.prepare(
+        `INSERT OR REPLACE INTO sessions (id, session_id, project_dir, project_path, title, title_source, started_at, ended_at,
+           started_ms, ended_ms, prompts, messages, tool_calls, errors, expected_errors, versions, models, git_branch,
+           issues)
+         VALUES (@id, @session_id, @project_dir, @project_path, @title, @title_source, @started_at, @ended_at, @started_ms,
+           @ended_ms, @prompts, @messages, @tool_calls, @errors, @expected_errors, @versions, @models, @git_branch,
+           @issues)`,
+      ),
+    };
+  }
+
+  recompute(sid: string): void {
+    const files = this.s.files.all(sid) as { id: number; role: string; project_dir: string; agent_id: string | null }[];
+    if (files.length === 0) {
+      this.s.deleteSession.run(sid);
+      this.usage.update(sid, EMPTY_SCAN);
+      return;
+    }
+    const main = files.find((f) => f.role === 'main') ?? files[0];
+    // A session folder whose main file is absent (never copied, or deleted) is still a session: say so.
+    this.s.dropMissingMain.run(sid);
+    const first = files[0];
+    if (!files.some((f) => f.role === 'main') && first !== undefined) {
+      this.s.addMissingMain.run(
+        first.id,
+        `the main session file ${sid}.jsonl is missing; showing its ${files.length} subagent file(s)`,
+      );
+    }
+    const p = { sid };
+    // Times, counts, versions, models, directory and branch: one pass over the session's records.
+    const scan = this.scanner.scan(files);
+    const calls = this.s.calls.get(p) as { calls: number; errors: number; expected: number };
+    // The title by core's rule too: the main file's title records and summaries, then its first titling prompt.
+    for (const row of this.s.titles.all(sid) as { source: TitleSource; title: string; leaf_uuid: string | null }[]) {
+      scan.summary.addTitle({ source: row.source, title: row.title, leaf: row.leaf_uuid ?? undefined });
+    }
+    // Already cut by `promptTitleOf` (at a word boundary, never through a secret): cutting it again here kept the
+    // first part of a secret crossing the cut, which exports then no longer recognised.
+    const prompt = (this.s.firstPrompt.get({ sid }) as string | undefined)?.trim();
+    if (prompt) scan.summary.addTitle({ source: 'first-prompt', title: prompt });
+    const summary = scan.summary.finish((uuid) => this.s.hasUuid.get(sid, uuid) !== undefined);
+    this.s.upsert.run({
+      id: sid,
+      session_id: idOfKey(sid),
+      project_dir: main?.project_dir ?? '',
+      project_path: summary.projectPath ?? null,
+      title: summary.title ?? null,
+      title_source: summary.titleSource ?? null,
+      started_at: scan.stampText(summary.startedAt),
+      ended_at: scan.stampText(summary.endedAt),
+      started_ms: summary.startedMs ?? null,
+      ended_ms: summary.endedMs ?? null,
+      prompts: summary.prompts,
+      messages: summary.prompts + summary.responses,
+      tool_calls: calls.calls,
+      errors: calls.errors,
+      expected_errors: calls.expected,
+      versions: JSON.stringify(summary.versions),
+      models: JSON.stringify(summary.models),
+      git_branch: summary.gitBranch ?? null,
+      issues: this.s.issues.get(sid) as number,
+    });
+    this.s.setAgent.run(p);
+    // Usage and time: each API response once, by SessionUsageUpdater (sessions.usage_detail; the older
+    // sessions.usage column is no longer written).
+    this.usage.update(sid, scan);
+  }
+}
