@@ -1,7 +1,7 @@
 // What `npm run drift` counts as drift and what it lets pass: its comparisons over a real bundled recording (Claude
 // Code 2.1.332: home, manifest, truth), each then changed by one thing a new client version could do, and its record
 // shape check over small files written here. Needs a build (check.mjs reads packages/core/dist).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { root } from './agents.mjs';
 import { adapterOf, compareManifest, compareTokens, loadAll, readServed, servedUsage } from './check.mjs';
 import { newShapes, shapesOf } from './shapes.mjs';
+import { trimCodexRecording } from './trim.mjs';
 
 const recording = join(root, 'packages/core/test/fixtures/claude-code/2.1.332');
 const manifest = JSON.parse(readFileSync(join(recording, 'manifest.json'), 'utf8'));
@@ -273,5 +274,45 @@ describe('shapesOf / newShapes: record types and fields no baseline holds', () =
   test('a line that is not JSON and a missing folder are passed over, not thrown', () => {
     const at = home('h', { '1.jsonl': 'not json\n{"type":"user"}\n' });
     expect([...shapesOf([at, join(dir, 'missing')])].sort()).toEqual(['user', 'user type']);
+  });
+});
+
+describe('trimCodexRecording: a recording as a fixture', () => {
+  let dir;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-drift-trim-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('the temp HOME becomes /home/user, instructions are cut, calls kept whole, OTLP capture and runs left out', () => {
+    const temp = join(tmpdir(), 'codex-rec-4242/home');
+    const from = join(dir, 'recording');
+    const long = 'x'.repeat(4000);
+    const lines = [
+      { type: 'session_meta', payload: { cwd: `${temp}/proj/files`, base_instructions: { text: long } } },
+      { type: 'response_item', payload: { type: 'message', role: 'developer', content: [{ text: long }] } },
+      { type: 'response_item', payload: { type: 'function_call_output', call_id: 'c1', output: long } },
+    ];
+    mkdirSync(join(from, 'codex-home/sessions'), { recursive: true });
+    mkdirSync(join(from, 'runs'));
+    writeFileSync(join(from, 'codex-home/sessions/r.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    writeFileSync(join(from, 'manifest.json'), JSON.stringify({ cwd: `file://${temp}/proj/files` }));
+    writeFileSync(join(from, 'otlp.jsonl'), '{}\n');
+    writeFileSync(join(from, 'runs/files.0.out'), 'out');
+    const to = join(dir, 'fixture');
+    trimCodexRecording(from, to);
+    const [meta, developer, output] = readFileSync(join(to, 'codex-home/sessions/r.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(meta.payload.cwd).toBe('/home/user/proj/files');
+    expect(meta.payload.base_instructions.text).toBe(`${'x'.repeat(120)}[elided 3880 chars]`);
+    expect(developer.payload.content[0].text.length).toBeLessThan(200);
+    expect(output.payload.output).toBe(long);
+    expect(JSON.parse(readFileSync(join(to, 'manifest.json'), 'utf8'))).toEqual({
+      cwd: 'file:///home/user/proj/files',
+    });
+    expect(existsSync(join(to, 'otlp.jsonl'))).toBe(false);
+    expect(existsSync(join(to, 'runs'))).toBe(false);
   });
 });
