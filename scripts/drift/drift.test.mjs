@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { root } from './agents.mjs';
 import { adapterOf, compareManifest, compareTokens, loadAll, readServed, servedUsage } from './check.mjs';
+import { costGate, reportedCosts } from './cost.mjs';
 import { newShapes, shapesOf } from './shapes.mjs';
 import { trimCodexRecording } from './trim.mjs';
 
@@ -314,5 +315,59 @@ describe('trimCodexRecording: a recording as a fixture', () => {
     });
     expect(existsSync(join(to, 'otlp.jsonl'))).toBe(false);
     expect(existsSync(join(to, 'runs'))).toBe(false);
+  });
+});
+
+describe('costGate: what the matrix says of a model without a price', () => {
+  const prices = { 'gpt-4': { input: 30e-6, output: 60e-6 }, 'claude-sonnet-4-5': { input: 3e-6, output: 15e-6 } };
+  const gate = (models, extra = {}) =>
+    costGate({ models, price: (m) => prices[m.slice(m.lastIndexOf('/') + 1)], normalize: (m) => m, ...extra });
+
+  test('every model priced: pass', () => {
+    expect(gate(['gpt-4', 'anthropic/claude-sonnet-4-5'])).toMatchObject({ ok: true, state: 'pass' });
+  });
+
+  test('an id only the scripted model served is its own state, not FAIL; a real unpriced model FAILs', () => {
+    const served = new Set(['claude-opus-5-5']);
+    expect(gate(['claude-sonnet-4-5', 'claude-opus-5-5'], { served })).toMatchObject({
+      ok: true,
+      state: 'not priced (scripted model id)',
+    });
+    expect(gate(['claude-sonnet-4-5', 'gpt-3.5-turbo'], { served }).state).toBe('FAIL');
+  });
+
+  test('a local model is free, a per-character model says so', () => {
+    const cell = gate(['gpt-4', 'lm_studio/qwen3', 'google/palm-2-codechat-bison'], {
+      normalize: (m) => m.slice(m.lastIndexOf('/') + 1),
+    });
+    expect(cell.state).toBe('pass (local model free, per-character model unpriced)');
+    expect(cell.evidence).toContain('local models, free: lm_studio/qwen3');
+  });
+
+  test("an adapter's placeholder for a file that names no model is no price missing", () => {
+    const cell = gate(['gpt-4', 'aider-unknown-model']);
+    expect(cell).toMatchObject({ ok: true, state: 'pass' });
+    expect(cell.evidence).toContain('no model named in the file (a run before its banner): aider-unknown-model');
+  });
+
+  test("a priced model whose cost differs from the client's own report FAILs", () => {
+    const report = (cost) => [{ where: 'h.md:3', model: 'gpt-4', input: 945, output: 194, cost }];
+    expect(gate(['gpt-4'], { reports: report('0.039990') })).toMatchObject({ ok: true, state: 'pass' });
+    const wrong = gate(['gpt-4'], { reports: report('0.041000') });
+    expect(wrong.state).toBe('FAIL');
+    expect(wrong.evidence).toContain('h.md:3: gpt-4 $0.041000 reported, $0.039990 here');
+  });
+
+  test("reportedCosts reads Aider 0.1x's exact report under the run's model line", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-drift-cost-'));
+    const file = join(dir, '.aider.chat.history.md');
+    writeFileSync(
+      file,
+      '# aider chat started at 2023-08-18\n> Model: gpt-4\n#### hi\n> 945 prompt tokens, 194 completion tokens, $0.039990 cost\n',
+    );
+    expect(reportedCosts([file])).toEqual([
+      { where: `${file}:4`, model: 'gpt-4', input: 945, output: 194, cost: '0.039990' },
+    ]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -5,7 +5,7 @@ import { aiderAdapter } from '../src/adapters/aider/adapter.js';
 import { aiderBlocks } from '../src/adapters/aider/blocks.js';
 import { usageOfTokensLine } from '../src/adapters/aider/decode.js';
 import { aiderFixtures } from '../src/adapters/aider/test-helpers.js';
-import { groupSessions, loadSession } from '../src/index.js';
+import { defaultPriceTable, findPrice, groupSessions, loadSession } from '../src/index.js';
 import type { TranscriptRecord } from '../src/model/record.js';
 
 /** Real `.aider.chat.history.md` files of public repositories (SOURCES.md), each a repository folder. */
@@ -150,5 +150,28 @@ describe('Aider histories from public repositories', () => {
     }
     expect(usages).toBe(reports);
     expect(reports).toBeGreaterThan(20);
+  });
+
+  test('the 2023 list prices give the exact cost Aider 0.1x reported with its token counts', async () => {
+    const compared: string[] = [];
+    for (const { path, text } of await readAll()) {
+      let model: string | undefined;
+      lines(text).forEach((line, i) => {
+        model = /^> Model: (\S+)/.exec(line)?.[1] ?? model;
+        const m = /^> (\d+) prompt tokens, (\d+) completion tokens, \$([\d.]+) cost\s*$/.exec(line);
+        if (m === null || model === undefined) return;
+        const price = findPrice(defaultPriceTable, model);
+        const ours = price === undefined ? Number.NaN : Number(m[1]) * price.input + Number(m[2]) * price.output;
+        // Aider printed six decimals: the same tokens at the same rates are within its rounding.
+        expect({ at: `${path}:${i + 1}`, model, off: Math.abs(ours - Number(m[3])) <= 5e-7 + 1e-12 }).toEqual({
+          at: `${path}:${i + 1}`,
+          model,
+          off: true,
+        });
+        compared.push(model);
+      });
+    }
+    expect([...new Set(compared)].sort()).toEqual(['gpt-3.5-turbo', 'gpt-3.5-turbo-16k', 'gpt-4']);
+    expect(compared.length).toBeGreaterThan(10);
   });
 });
