@@ -6,7 +6,7 @@
 // the team's sessions list p50/p95, usage by day over everything, one session's header, PostgreSQL's size against
 // the transcripts pushed, and an unchanged re-push (bytes sent, rows changed). Every command is the built CLI.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -22,6 +22,11 @@ const devices = Number(process.env.BENCH_TEAM_DEVICES || 20);
  * sessions as every device pushing would store, without pushing them all. Said in the output when used.
  */
 const pushers = Math.max(1, Math.min(devices, Number(process.env.BENCH_TEAM_PUSHERS || devices)));
+/**
+ * BENCH_TEAM_INDEX=FILE: the local index of the same home from an earlier run (its cold index then not timed here);
+ * written there after the index when the file does not exist yet.
+ */
+const reuseIndex = process.env.BENCH_TEAM_INDEX;
 /** BENCH_TEAM_PROF=DIR: every CLI process (the team server, each push) writes a V8 CPU profile into DIR. */
 const prof = process.env.BENCH_TEAM_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_TEAM_PROF}`] : [];
 /** The issue's scale: the sessions list and usage are measured over at least this many sessions. */
@@ -169,9 +174,19 @@ const db = join(work, 'index.sqlite');
 const pg = await startLocalPostgres();
 let server;
 try {
+  const reused = reuseIndex !== undefined && existsSync(reuseIndex);
+  if (reused) copyFileSync(reuseIndex, db);
+  // with a reused index, `index` only checks the home's files against it
   const cold = await agentdash(['index', home.home, '--db', db, '--json']);
   const local = JSON.parse(cold.stdout);
-  row('local cold index (the same home, one device)', ms(cold.ms), `${local.sessions} sessions`);
+  if (reuseIndex !== undefined && !reused) copyFileSync(db, reuseIndex);
+  row(
+    reused
+      ? 'local index (reused from an earlier run: a warm update, not the cold index)'
+      : 'local cold index (the same home, one device)',
+    ms(cold.ms),
+    `${local.sessions} sessions`,
+  );
 
   stage('local cold index');
   if (local.sessions * devices < SCALE_SESSIONS) {
@@ -229,8 +244,9 @@ try {
   row(
     `push, ${pushers} device${pushers === 1 ? '' : 's'} at once, full tier`,
     ms(pushMs),
-    `${(pushed / 2 ** 20 / (pushMs / 1000)).toFixed(1)} MB of transcript/s; ${(pushMs / cold.ms).toFixed(2)}× the ` +
-      `local cold index for ${pushers}× the data; ${mb(sent)} sent`,
+    `${(pushed / 2 ** 20 / (pushMs / 1000)).toFixed(1)} MB of transcript/s; ${
+      reused ? '' : `${(pushMs / cold.ms).toFixed(2)}× the local cold index for ${pushers}× the data; `
+    }${mb(sent)} sent`,
   );
 
   row(
@@ -263,14 +279,31 @@ try {
   );
   const lists = [];
   for (let i = 0; i < 40; i += 1) lists.push((await timedGet(server.url, viewer, '/api/sessions?limit=200')).ms);
+  // the first computes the totals and facets the next ones find cached (for 10 s, or until a push changes them)
+  row('team sessions list, the first request', ms(lists[0]));
   row(
     `team sessions list (${sessions.toLocaleString('en-US')} sessions), p50 / p95`,
     `${ms(pct(lists, 50))} / ${ms(pct(lists, 95))}`,
     'goal p95 ≤ 300 ms',
   );
   const usage = [];
-  for (let i = 0; i < 7; i += 1) usage.push((await timedGet(server.url, viewer, '/api/usage')).ms);
-  row('usage by day over everything, median', ms(pct(usage, 50)), 'goal ≤ 500 ms');
+  // each in another time zone: an answer is cached by its URL, and each of these is computed
+  const zones = [
+    'UTC',
+    'Europe/Berlin',
+    'America/New_York',
+    'Asia/Tokyo',
+    'Australia/Sydney',
+    'Asia/Kolkata',
+    'America/Los_Angeles',
+  ];
+  for (const tz of zones)
+    usage.push((await timedGet(server.url, viewer, `/api/usage?tz=${encodeURIComponent(tz)}`)).ms);
+  row(
+    'usage by day over everything, median / max',
+    `${ms(pct(usage, 50))} / ${ms(Math.max(...usage))}`,
+    `goal ≤ 500 ms; each computed (${zones.length} time zones: no cached answer)`,
+  );
   const first = JSON.parse((await timedGet(server.url, viewer, '/api/sessions?limit=1')).body).sessions?.[0];
   const headers = [];
   for (let i = 0; i < 7; i += 1)
