@@ -272,6 +272,11 @@ describe('shapesOf / newShapes: record types and fields no baseline holds', () =
     ]);
   });
 
+  test("Gemini's projects.json is no session: its folder's name is no record type", () => {
+    const at = home('i', { 'gemini-home/projects.json': JSON.stringify({ projects: { '/home/user/p': 'p' } }) });
+    expect([...shapesOf([at])]).toEqual([]);
+  });
+
   test('a line that is not JSON and a missing folder are passed over, not thrown', () => {
     const at = home('h', { '1.jsonl': 'not json\n{"type":"user"}\n' });
     expect([...shapesOf([at, join(dir, 'missing')])].sort()).toEqual(['user', 'user type']);

@@ -5,8 +5,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 
-/** Files a recording or corpus folder holds beside its sessions: not the client's output. */
+/**
+ * Files a recording or corpus folder holds beside its sessions: not the client's sessions (Gemini CLI's
+ * `projects.json` maps project folders to their names; in a recording it sits at the home's top, where its folder's
+ * name would be read as a record type).
+ */
 const notSessions = new Set([
+  'projects.json',
   'truth.jsonl',
   'manifest.json',
   'mock-requests.jsonl',
