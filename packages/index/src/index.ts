@@ -56,4 +56,22 @@ export {
 } from './telemetry/index.js';
 export * from './types.js';
 export type { UsageContext, UsageResponse } from './usage-queries.js';
+export {
+  type CallOptions,
+  errorDataOf,
+  type MethodOf,
+  type NoNotices,
+  type RequestOf,
+  type ResponseOf,
+  RPC_CODES,
+  type RpcCall,
+  type RpcContext,
+  type RpcErrorData,
+  type RpcHandlers,
+  type RpcProtocol,
+  type StreamOf,
+  serveRpc,
+  WorkerRpcClient,
+  WorkerRpcError,
+} from './worker-rpc.js';
 export { builtWorkerScript, startBuiltWorker } from './worker-script.js';
