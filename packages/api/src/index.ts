@@ -26,4 +26,5 @@ export {
   type TeamQuery,
   type UsageQuery,
 } from './routes.js';
+export type * from './stats-types.js';
 export type * from './telemetry-types.js';

@@ -8,7 +8,6 @@ import type { AgentId, ErrorCategory, ErrorSeverity } from '@agentdash/core/mode
 import type {
   AgentsResponse,
   CallDto,
-  CallsResponse,
   EventsPage,
   FindResponse,
   HealthResponse,
@@ -16,11 +15,11 @@ import type {
   SessionDetail,
   SessionErrorsResponse,
   SessionsResponse,
-  StatsResponse,
   TeamPeopleResponse,
   UsageResponse,
   WaterfallResponse,
 } from './api-types.js';
+import type { CallsResponse, StatsResponse } from './stats-types.js';
 import type {
   MeasuredResponse,
   TelemetryIdsResponse,

@@ -1,7 +1,8 @@
 /**
- * The telemetry API's answers (`/api/telemetry/*`), as the dashboard reads them: browser-safe types only. The
- * index's own types (`SessionTelemetry`, `MeasuredCall`, …) are checked against these where the routes build them.
+ * The telemetry API's answers (`/api/telemetry/*`), as the dashboard reads them: browser-safe types only. What the
+ * index answers as it is (`SessionTelemetry`, `MeasuredCall`, `MeasuredRequest`) is core's model, not a copy.
  */
+import type { MeasuredCall, MeasuredRequest, SessionTelemetry } from '@agentdash/core/model';
 
 /** One figure, and where it comes from: the client's own measurement, or AgentDash's inference from timestamps. */
 export interface TimeFigure {
@@ -9,49 +10,14 @@ export interface TimeFigure {
   readonly source: 'measured' | 'inferred';
 }
 
-/** One session as its telemetry tells it: the client's own measurements. */
-export interface TelemetrySummaryDto {
-  readonly sessionId: string;
-  /** The agent that exported it: `Claude Code`, `Codex CLI`, `Gemini CLI` (its `service.name` otherwise). */
-  readonly client: string;
-  readonly firstMs: number;
-  readonly lastMs: number;
-  readonly prompts: number;
-  readonly apiRequests: number;
-  readonly apiErrors: number;
-  /** Sum of the client's `api_request` `duration_ms`: the measured model time. */
-  readonly modelMs: number;
-  readonly toolCalls: number;
-  readonly failedToolCalls: number;
-  /** Sum of the client's `tool_result` `duration_ms`: the measured tool time. */
-  readonly toolMs: number;
-  readonly permissionWaitMs: number;
-  /** Sum of the client's own `cost_usd`. */
-  readonly costUsd: number;
-  /** Whether the client exported a cost at all (Codex CLI and Gemini CLI do not: `costUsd` is then 0). */
-  readonly costReported: boolean;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cacheReadTokens: number;
-  readonly cacheCreationTokens: number;
-  readonly tools: readonly { readonly name: string; readonly calls: number; readonly failed: number }[];
-  /** Whether a transcript of this session is in the index. */
-  readonly hasTranscript: boolean;
-}
+/** One session as its telemetry tells it: the client's own measurements (the index's answer as it is). */
+export type TelemetrySummaryDto = SessionTelemetry;
 
 /** The client's measurement of one tool call. */
-export interface MeasuredCallDto {
-  readonly durationMs: number;
-  readonly success: boolean | null;
-  readonly permissionWaitMs: number;
-}
+export type MeasuredCallDto = MeasuredCall;
 
 /** The client's measurement of one API request. */
-export interface MeasuredRequestDto {
-  readonly durationMs: number;
-  readonly ttftMs: number | null;
-  readonly costUsd: number | null;
-}
+export type MeasuredRequestDto = MeasuredRequest;
 
 /** `GET /api/telemetry/sessions/:id`: measured time and the client's cost beside what AgentDash infers. */
 export interface SessionTelemetryDto {

@@ -53,6 +53,24 @@ export {
   openTelemetryWriter,
 } from './telemetry/index.js';
 export * from './types.js';
+export {
+  type CallOptions,
+  errorDataOf,
+  type MethodOf,
+  type NoNotices,
+  type RequestOf,
+  type ResponseOf,
+  RPC_CODES,
+  type RpcCall,
+  type RpcContext,
+  type RpcErrorData,
+  type RpcHandlers,
+  type RpcProtocol,
+  type StreamOf,
+  serveRpc,
+  WorkerRpcClient,
+  WorkerRpcError,
+} from './worker-rpc.js';
 export { builtWorkerScript, startBuiltWorker } from './worker-script.js';
 // The searchable texts and their words as the full-text index has them: a team server indexes pushed transcripts
 // with these, so its search finds what the laptop's does.

@@ -1,12 +1,11 @@
 /** Worker thread entry: loads sessions from the index at `workerData.dbPath` and answers the per-session routes. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openIndex } from '@agentdash/index';
-import { toHttpError } from './http-error.js';
+import { openIndex, type RequestOf, serveRpc } from '@agentdash/index';
 import { runQuery } from './index-queries.js';
 import { RawJson } from './raw-json.js';
 import type { SessionExport } from './session-export.js';
 import { CACHE_BYTES, createLocalSessionHost, SessionViews } from './session-host.js';
-import type { JsonText, WorkerReply, WorkerRequest } from './worker-session-host.js';
+import { errorDataOfRequest, type JsonText, type SessionProtocol } from './session-protocol.js';
 
 const port = parentPort;
 if (port === null) throw new Error('session-worker.js runs as a worker thread');
@@ -21,7 +20,7 @@ const exports = new Map<number, SessionExport>();
 const MAX_EXPORTS = 8;
 let nextStream = 1;
 
-const openExport = async (request: Extract<WorkerRequest, { op: 'exportOpen' }>) => {
+const openExport = async (request: RequestOf<SessionProtocol, 'exportOpen'>) => {
   const opened = await host.exportSession(
     request.sessionId,
     request.format,
@@ -46,7 +45,7 @@ const nextOfExport = async (stream: number): Promise<string | undefined> => {
 };
 
 /**
- * A value as JSON text for the reply (see `fromText` in worker-session-host.ts), with its gzip bytes when it is large
+ * A value as JSON text for the reply (see `fromText` in session-protocol.ts), with its gzip bytes when it is large
  * (compressed here, once per kept page, not on the server's event loop); undefined stays undefined.
  */
 const asText = (value: unknown): JsonText | undefined => {
@@ -55,67 +54,48 @@ const asText = (value: unknown): JsonText | undefined => {
   return json.compressible ? { jsonText: json.text, jsonGzip: json.gzipSync() } : { jsonText: json.text };
 };
 
-const answer = async (request: WorkerRequest): Promise<unknown> => {
-  switch (request.op) {
-    // Serialized here, so the server's event loop sends the text as it is (no structured clone of a large graph to
-    // rebuild, no JSON.stringify there).
-    case 'detail':
-      return asText(await host.detail(request.row));
-    case 'page':
-      return asText(await host.page(request.sessionId, request.agent, request.offset, request.limit, request.all));
-    case 'call':
-      return asText(await host.call(request.sessionId, request.callId));
-    case 'locate':
-      return host.locate(request.sessionId, request.callId);
-    case 'unreadable':
-      return host.unreadable(request.sessionId);
-    case 'waterfall':
-      return asText(await host.waterfall(request.sessionId));
-    case 'errors':
-      return host.errors(request.sessionId);
-    case 'find':
-      return host.find(request.sessionId, request.query);
-    case 'invalidate':
-      host.invalidate(request.sessionId);
-      return undefined;
-    case 'exportOpen':
-      return openExport(request);
-    case 'exportNext':
-      return nextOfExport(request.stream);
-    case 'exportClose':
-      exports.get(request.stream)?.close();
-      exports.delete(request.stream);
-      return undefined;
-    case 'query':
-      return runQuery(index, request.method, request.args);
-    default:
-      return request satisfies never;
-  }
-};
-
-/** The loaded sessions, when they changed since the last reply (each reply carrying a list of hundreds is costly). */
+/** The loaded sessions, when they changed since the last answer (each answer carrying a list of hundreds is costly). */
 let sentChanges = -1;
-const loadedNow = (): readonly string[] | undefined => {
-  if (views.changes === sentChanges) return undefined;
-  sentChanges = views.changes;
-  return views.keys();
-};
+/** Tell the server which sessions this thread holds, before the answer that changed them. */
+async function answered<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    if (views.changes !== sentChanges) {
+      sentChanges = views.changes;
+      rpc.notify('loaded', views.keys());
+    }
+  }
+}
 
-port.on('message', (request: WorkerRequest) => {
-  answer(request).then(
-    (value) => port.postMessage({ id: request.id, ok: true, value, loaded: loadedNow() } satisfies WorkerReply),
-    (error: unknown) => {
-      // Operational errors (an ambiguous reference, a busy index…) keep their status and code across the boundary.
-      const http = toHttpError(error);
-      if (!http) console.error('agentdash: session request failed:', error);
-      port.postMessage({
-        id: request.id,
-        ok: false,
-        status: http?.status ?? 500,
-        message: http?.message ?? 'internal error',
-        code: http?.code,
-        loaded: loadedNow(),
-      } satisfies WorkerReply);
-    },
-  );
-});
+// Answers are serialized here (`asText`), so the server's event loop sends the text as it is (no structured clone of
+// a large graph to rebuild, no JSON.stringify there).
+const rpc = serveRpc<SessionProtocol>(
+  port,
+  {
+    detail: ({ row }) => answered(async () => asText(await host.detail(row))),
+    page: (r) => answered(async () => asText(await host.page(r.sessionId, r.agent, r.offset, r.limit, r.all))),
+    call: (r) => answered(async () => asText(await host.call(r.sessionId, r.callId))),
+    waterfall: (r) => answered(async () => asText(await host.waterfall(r.sessionId))),
+    locate: (r) => answered(() => host.locate(r.sessionId, r.callId)),
+    unreadable: (r) => answered(() => host.unreadable(r.sessionId)),
+    errors: (r) => answered(() => host.errors(r.sessionId)),
+    find: (r) => answered(() => host.find(r.sessionId, r.query)),
+    invalidate: (r) =>
+      answered(() => {
+        host.invalidate(r.sessionId);
+        return undefined;
+      }),
+    exportOpen: (r) => answered(() => openExport(r)),
+    exportNext: (r) => answered(() => nextOfExport(r.stream)),
+    exportClose: (r) =>
+      answered(() => {
+        exports.get(r.stream)?.close();
+        exports.delete(r.stream);
+        return undefined;
+      }),
+    query: (r) => answered(() => runQuery(index, r.method, r.args)),
+  },
+  // Operational errors (an ambiguous reference, a busy index…) keep their status and code across the boundary.
+  { notices: {}, errorData: errorDataOfRequest },
+);

@@ -4,6 +4,10 @@
  */
 
 import type { AgentId } from '@agentdash/core/base';
+import type { TelemetryJoins } from '@agentdash/index';
+import type { TelemetrySummaryDto, TimeDto, UsageTotalsDto } from '@agentdash/server';
+
+export type * from './team-json.js';
 
 /** `agentdash index --json` */
 export interface IndexJson {
@@ -52,36 +56,6 @@ export interface ArchiveJson {
 }
 
 /** `agentdash archive forget SESSION --json` */
-/** `push --json`: what one push sent (with `--watch`, one document per push that stored something). */
-export interface PushJson {
-  readonly url: string;
-  readonly person: string;
-  readonly device: string | null;
-  /** Sessions of the local index the push covered. */
-  readonly sessions: number;
-  /** Sessions left out because the protocol cannot carry them (a field past its cap), with the reason. */
-  readonly skipped: readonly { readonly session: string; readonly reason: string }[];
-  /** Sessions per sharing tier. */
-  readonly tiers: Readonly<Record<'summary' | 'metadata' | 'full', number>>;
-  /** Sessions the server lacked or held differently (sent), and of those how many it stored. */
-  readonly sent: number;
-  readonly stored: number;
-  /** Sessions the server already held as they are. */
-  readonly unchanged: number;
-  /** Transcript chunks of full-tier sessions sent, and those the server lacked and got. */
-  readonly chunks: number;
-  readonly chunksUploaded: number;
-  readonly bytesSent: number;
-  readonly requests: number;
-}
-
-/** `push --forget SESSION --json`. */
-export interface PushForgetJson {
-  readonly session: string;
-  /** Sessions the team server removed (0: it did not hold this one). */
-  readonly forgotten: number;
-}
-
 export interface ArchiveForgetJson {
   readonly session: string;
   readonly files: number;
@@ -103,14 +77,8 @@ export interface UsageJson {
   readonly reasoningOutputTokens: number;
 }
 
-/** Where a session's main-thread time went; the four parts sum to `wallMs` (docs/usage.md). */
-export interface SessionTimeJson {
-  readonly wallMs: number;
-  readonly modelMs: number;
-  readonly toolMs: number;
-  readonly userMs: number;
-  readonly idleMs: number;
-}
+/** Where a session's main-thread time went; the four parts sum to `wallMs` (docs/usage.md): the API's `TimeDto`. */
+export type SessionTimeJson = TimeDto;
 
 export interface SessionJson {
   /** The session id (the main file's name); two project folders can each hold a session of the same id. */
@@ -249,37 +217,20 @@ export interface OtelStatusJson {
   readonly spans: number;
   readonly metrics: number;
   readonly unknown: number;
-  readonly joins: {
-    readonly toolResults: number;
-    readonly toolResultsWithCall: number;
-    readonly transcriptRequests: number;
-    readonly transcriptRequestsWithApiRequest: number;
-    readonly apiRequests: number;
-    readonly apiRequestsInTranscripts: number;
-  };
-  readonly telemetryOnlySessions: readonly {
-    readonly sessionId: string;
-    /** The agent that exported it: `Claude Code`, `Codex CLI`, `Gemini CLI`. */
-    readonly client: string;
-    readonly firstMs: number;
-    readonly lastMs: number;
-    readonly apiRequests: number;
-    readonly toolCalls: number;
-    readonly costUsd: number;
-  }[];
+  /** How much of the telemetry and of the transcripts meet (the index's `TelemetryJoins`). */
+  readonly joins: TelemetryJoins;
+  /** Sessions known only from telemetry: these fields of the API's `TelemetrySummaryDto`. */
+  readonly telemetryOnlySessions: readonly Pick<
+    TelemetrySummaryDto,
+    'sessionId' | 'client' | 'firstMs' | 'lastMs' | 'apiRequests' | 'toolCalls' | 'costUsd'
+  >[];
 }
 
-/** Tokens and cost of a set of API responses (each counted once). `costUsd` is null when the price is unknown. */
-export interface UsageTotalsJson {
-  readonly responses: number;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cacheCreationInputTokens: number;
-  readonly cacheReadInputTokens: number;
-  /** The part of `outputTokens` spent on reasoning (Codex reasoning, Gemini thoughts); 0 for Claude Code. */
-  readonly reasoningOutputTokens: number;
-  readonly costUsd: number | null;
-}
+/**
+ * Tokens and cost of a set of API responses (each counted once), as the API's `UsageTotalsDto`. `costUsd` is null
+ * when the price is unknown.
+ */
+export type UsageTotalsJson = UsageTotalsDto;
 
 /** One period (or session, or block) of a usage report: per model, and its cost. */
 export interface UsageEntryJson {
@@ -371,62 +322,4 @@ export interface SecretsJson {
     readonly title: string | null;
     readonly findings: readonly { readonly file: string; readonly line: number; readonly rule: string }[];
   }[];
-}
-
-/** `agentdash team add-person NAME --json`. */
-export interface TeamPersonJson {
-  readonly person: string;
-}
-
-/** `agentdash team add-device PERSON DEVICE --json`: the push token, shown this once (only its hash is stored). */
-export interface TeamDeviceJson {
-  readonly person: string;
-  readonly device: string;
-  readonly token: string;
-  /** The tier its telemetry sent straight to the team server is stored at (`--share`, default summary). */
-  readonly share: 'summary' | 'metadata' | 'full';
-}
-
-/** `agentdash team add-viewer NAME --json`: the read-only token, shown this once. */
-export interface TeamViewerJson {
-  readonly viewer: string;
-  readonly token: string;
-}
-
-/** `agentdash team revoke NAME --json`. */
-export interface TeamRevokeJson {
-  readonly kind: 'device' | 'viewer' | 'person';
-  readonly name: string;
-  /** Tokens that stopped working (a person's: each of their devices). */
-  readonly tokens: number;
-}
-
-/** `agentdash team erase NAME --json` (or `team revoke NAME --erase --json`): what was removed from PostgreSQL. */
-export interface TeamEraseJson {
-  readonly kind: 'device' | 'viewer' | 'person';
-  readonly name: string;
-  readonly sessions: number;
-  readonly telemetry: number;
-  readonly chunks: number;
-  /** Tokens that stopped working (0 for one revoked before). */
-  readonly tokens: number;
-}
-
-/** `agentdash team list --json`: everyone, never a token or its hash. */
-export interface TeamListJson {
-  readonly people: readonly {
-    readonly name: string;
-    readonly createdAt: string;
-    readonly revokedAt: string | null;
-    readonly sessions: number;
-    readonly devices: readonly {
-      readonly name: string;
-      readonly createdAt: string;
-      readonly revokedAt: string | null;
-      readonly lastPushAt: string | null;
-      readonly agentdash: string | null;
-      readonly sessions: number;
-    }[];
-  }[];
-  readonly viewers: readonly { readonly name: string; readonly createdAt: string; readonly revokedAt: string | null }[];
 }

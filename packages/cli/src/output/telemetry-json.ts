@@ -2,6 +2,7 @@
  * What `sessions --json` and `stats --json` add from Claude Code's own telemetry (docs/cli-json.md): present only
  * where telemetry was received (`agentdash serve`'s OTLP receiver).
  */
+import type { MeasuredToolStatDto, MeasuredToolStatsDto } from '@agentdash/server';
 
 /** One session's figures as the client measured them. */
 export interface MeasuredSessionJson {
@@ -15,16 +16,8 @@ export interface MeasuredSessionJson {
   readonly costUsd: number;
 }
 
-export interface MeasuredToolStatJson {
-  readonly calls: number;
-  readonly failed: number;
-  /** The client's measured run, nearest rank. */
-  readonly durationMs: { readonly p50: number | null; readonly p95: number | null; readonly max: number | null };
-}
+/** Tool runs the client measured: how many, how many failed, its duration percentiles (nearest rank). */
+export type MeasuredToolStatJson = MeasuredToolStatDto;
 
-/** The tool runs of the sessions in scope that telemetry measured. */
-export interface MeasuredStatsJson extends MeasuredToolStatJson {
-  readonly sessions: number;
-  /** Per tool name as the client reports it, most called first. */
-  readonly byTool: Readonly<Record<string, MeasuredToolStatJson>>;
-}
+/** The tool runs of the sessions in scope that telemetry measured, per tool name as the client reports it. */
+export type MeasuredStatsJson = MeasuredToolStatsDto;

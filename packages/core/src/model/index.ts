@@ -16,6 +16,7 @@ export type {
   TimelineEvent,
   UsageTotals,
 } from './session.js';
+export type { MeasuredCall, MeasuredRequest, SessionTelemetry } from './telemetry.js';
 export { type CallStatus, primaryDurationMs, type ToolCall } from './tool-call.js';
 export { type ErrorCategory, type ErrorSeverity, errorCategories, errorSeverities } from './tool-error.js';
 export {

@@ -22,7 +22,7 @@ import { summarizeCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from '../agents.js';
 import { isObj, str } from '../guards.js';
 import { FACT_COLUMNS } from '../schema/schema-derived.js';
-import { type FactValues, OP, type Op } from './record-rows.js';
+import { type FactColumns, type FactValues, OP, type Op } from './record-rows.js';
 
 /** A call as its fact reads it (`storedCallOf`). */
 export interface StoredCall {
@@ -44,31 +44,24 @@ export interface StoredResult {
   readonly toolUseResult: unknown;
 }
 
-/** The fact columns that depend on the call's typing. */
-export interface FactColumns {
-  readonly canonical_name: string;
-  readonly has_result: 0 | 1;
-  readonly is_error: 0 | 1;
-  readonly category: string | null;
-  readonly severity: string | null;
-  readonly error_message: string | null;
-  readonly exit_code: number | null;
-  readonly duration_ms: number | null;
-  readonly summary: string;
-  /** The background shell or async agent the result started (the header's `shells`), if any. */
-  readonly task_id: string | null;
-  /** The subagent the result names, for the calls that can start one (`linkSubagents` in core). */
-  readonly agent_ref: string | null;
-  /** For a call that starts a subagent or names one: the prompt its input gives (the header links threads by it). */
-  readonly subagent_prompt: string | null;
-  /** For such a call: the agent type its result names, else its input's (the header's subagent type). */
-  readonly subagent_type: string | null;
-}
+export type { FactColumns, FactValues };
 
-export type { FactValues };
-
-export function factValuesOf(columns: FactColumns): FactValues {
-  return FACT_COLUMNS.map((c) => columns[c]);
+export function factValuesOf(c: FactColumns): FactValues {
+  return [
+    c.canonical_name,
+    c.has_result,
+    c.is_error,
+    c.category,
+    c.severity,
+    c.error_message,
+    c.exit_code,
+    c.duration_ms,
+    c.summary,
+    c.task_id,
+    c.agent_ref,
+    c.subagent_prompt,
+    c.subagent_type,
+  ];
 }
 
 /** The first call of `id` in a record (an assistant's tool-use block), as its fact reads it. */

@@ -8,6 +8,7 @@ import type { FileRow, ReadRecords } from '../file-row.js';
 import type { FactTracker } from './call-fact.js';
 import { CallFacts } from './call-facts.js';
 import { OP, type Op, opsOfEvent } from './record-rows.js';
+import type { CallBind, DocBind, IssueBind, RecordBind, RequestBind, ResultBind, TitleBind } from './row-types.js';
 
 /**
  * Bytes held by documents waiting for the full-text index before they are inserted anyway: the buffers their texts
@@ -40,7 +41,7 @@ export class Writer {
       // (Gemini writes a model turn, its tool calls and their results in one message): the first is the response,
       // with its model and usage; the calls and results that follow are stored by id in their own tables.
       // A record's repeated texts by their number in `strings`, numbered once per transaction (`stringId`).
-      insertRecord: db.prepare(
+      insertRecord: db.prepare<RecordBind>(
         `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd_ref, version_ref,
           git_branch_ref, model_ref, message_id, is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens,
           cache_creation_tokens, cache_read_tokens, request_id, cache_1h_tokens, reasoning_tokens, request_ref, shown,
@@ -54,21 +55,21 @@ export class Writer {
         'UPDATE records SET extra_results = coalesce(extra_results, 0) + ? WHERE file_id = ? AND line = ?',
       ),
       countUnknown: db.prepare('UPDATE files SET unknown_records = unknown_records + 1 WHERE id = ?'),
-      insertRequest: db.prepare(
+      insertRequest: db.prepare<RequestBind>(
         'INSERT OR IGNORE INTO requests (file_id, line, id, ts_ms, agent_id) VALUES (?, ?, ?, ?, ?)',
       ),
-      insertTitle: db.prepare(
+      insertTitle: db.prepare<TitleBind>(
         'INSERT OR REPLACE INTO titles (file_id, line, source, title, leaf_uuid) VALUES (?, ?, ?, ?, ?)',
       ),
-      insertCall: db.prepare(
+      insertCall: db.prepare<CallBind>(
         `INSERT OR IGNORE INTO calls (file_id, tool_use_id, line, name, offset, ts_text, ts_ms, message_id, agent_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      insertResult: db.prepare(
+      insertResult: db.prepare<ResultBind>(
         `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, ts_text, ts_ms, offset) VALUES (?, ?, ?, ?, ?, ?)`,
       ),
-      insertIssue: db.prepare('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
-      insertDoc: db.prepare(
+      insertIssue: db.prepare<IssueBind>('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
+      insertDoc: db.prepare<DocBind>(
         `INSERT INTO docs (file_id, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
@@ -181,17 +182,19 @@ export class Writer {
           s.insertRequest.run(fileId, op[1], op[2], op[3], op[4]);
           break;
         case OP.result: {
-          const [, id, line] = op;
+          const [, ...row] = op;
+          const [id, line] = row;
           touched.add(id);
-          if (s.insertResult.run(fileId, ...op.slice(1)).changes !== 0) stored.add(`tool-output\u0000${id}`);
+          if (s.insertResult.run(fileId, ...row).changes !== 0) stored.add(`tool-output\u0000${id}`);
           // A second result of an id in this file: pairing reports it, on its record's row.
           else s.addExtraResults.run(1, fileId, line);
           break;
         }
         case OP.call: {
-          const [, id, , name] = op;
+          const [, ...row] = op;
+          const [id, , name] = row;
           touched.add(id);
-          if (s.insertCall.run(fileId, ...op.slice(1)).changes === 0) break;
+          if (s.insertCall.run(fileId, ...row).changes === 0) break;
           if (s.docWaitsForTool.get(id) !== undefined) s.fillDocTool.run(name, id);
           stored.add(`tool-input\u0000${id}`);
           break;

@@ -8,13 +8,13 @@ import { deserialize, setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { DiscoveredFile, ReadEnd } from '@agentdash/core';
 import type { Codec } from '../archive/archive-codec.js';
+import type { NoNotices, RpcCall } from '../worker-rpc.js';
+import { WorkerRpcClient } from '../worker-rpc.js';
 import { builtWorkerScript, startBuiltWorker } from '../worker-script.js';
 import type { Op } from './record-rows.js';
 
 /** A new file to read from byte 0. */
-export interface ParseJobMessage {
-  readonly type: 'parse';
-  readonly job: number;
+export interface ParseRequest {
   readonly file: DiscoveredFile;
   /** The file row's subagent id. */
   readonly agentId: string | null;
@@ -30,21 +30,37 @@ export interface ArchiveChunk {
   readonly data: Uint8Array;
 }
 
-export type ParseWorkerMessage =
-  /** Row operations, `v8.serialize`d (`Op[]`). */
-  | { readonly type: 'ops'; readonly job: number; readonly data: Uint8Array }
-  | {
-      readonly type: 'end';
-      readonly job: number;
-      readonly end: ReadEnd;
-      /** The file's fingerprint at `end.nextOffset` (see fingerprint.ts). */
-      readonly tail: string;
-      /** The archive chunks of `[0, archiveTo)`, when asked. */
-      readonly archived: readonly ArchiveChunk[] | undefined;
-    }
-  /** The worker could not read or convert the file: the writer reads it itself (and meets the failure there). */
-  | { readonly type: 'failed'; readonly job: number };
+/** Row operations, `v8.serialize`d (`Op[]`), streamed while the file is read. */
+export interface OpsChunk {
+  readonly data: Uint8Array;
+}
 
+/** A file read to its end. */
+export interface ParseEnd {
+  readonly type: 'end';
+  readonly end: ReadEnd;
+  /** The file's fingerprint at `end.nextOffset` (see fingerprint.ts). */
+  readonly tail: string;
+  /** The archive chunks of `[0, archiveTo)`, when asked. */
+  readonly archived: readonly ArchiveChunk[] | undefined;
+}
+
+/** The worker could not read or convert the file: the writer reads it itself (and meets the failure there). */
+export interface ParseFailed {
+  readonly type: 'failed';
+}
+
+/**
+ * The parse workers' protocol (worker-rpc.ts): `parse` streams a file's row operations and answers how it ended;
+ * `ack` tells the worker the writer took one more of its chunks (see `MAX_UNACKED_BYTES` in parse-worker.ts).
+ */
+export type ParseProtocol = {
+  readonly calls: { readonly parse: RpcCall<ParseRequest, ParseEnd | ParseFailed, OpsChunk> };
+  readonly toWorker: { readonly ack: undefined };
+  readonly fromWorker: NoNotices;
+};
+
+type ParseWorkerMessage = ({ readonly type: 'ops' } & OpsChunk) | ParseEnd | ParseFailed;
 type Received = Exclude<ParseWorkerMessage, { type: 'ops' }> | { readonly type: 'ops'; readonly ops: Op[] };
 
 /**
@@ -63,13 +79,18 @@ export class ParseJob {
     readonly file: DiscoveredFile,
     /** Whether the worker archives the file's bytes. */
     readonly archiving: boolean,
-    readonly worker: Worker,
+    private readonly rpc: WorkerRpcClient<ParseProtocol>,
   ) {}
+
+  /** The worker reading the file. */
+  get worker(): Worker {
+    return this.rpc.worker;
+  }
 
   /** @internal A message from the worker. */
   receive(message: ParseWorkerMessage): void {
     if (this.discarded) {
-      if (message.type === 'ops') this.worker.postMessage({ type: 'ack' });
+      if (message.type === 'ops') this.ack();
       return;
     }
     const w = this.waiter;
@@ -85,7 +106,7 @@ export class ParseJob {
       queued !== undefined ? Promise.resolve(queued) : new Promise<ParseWorkerMessage>((r) => (this.waiter = r));
     return taken.then((message) => {
       if (message.type !== 'ops') return message;
-      this.worker.postMessage({ type: 'ack' });
+      this.ack();
       return { type: 'ops', ops: deserialize(message.data) as Op[] };
     });
   }
@@ -93,7 +114,11 @@ export class ParseJob {
   /** Not wanted after all (another process imported the file): the rest of its chunks are dropped as they come. */
   discard(): void {
     this.discarded = true;
-    for (const message of this.queue.splice(0)) if (message.type === 'ops') this.worker.postMessage({ type: 'ack' });
+    for (const message of this.queue.splice(0)) if (message.type === 'ops') this.ack();
+  }
+
+  private ack(): void {
+    this.rpc.notify('ack', undefined);
   }
 }
 
@@ -119,45 +144,28 @@ function roomyOldSpace(): () => void {
 
 /** Worker threads parsing files for one refresh. */
 export class ParsePool {
-  private readonly workers: Worker[];
-  private readonly jobs = new Map<number, ParseJob>();
+  private readonly workers: WorkerRpcClient<ParseProtocol>[];
+  private readonly jobs = new Set<ParseJob>();
   /** The bytes of the files each worker has been given and not finished: a new file goes to the least loaded. */
-  private readonly load = new Map<Worker, number>();
-  private nextJob = 0;
+  private readonly load = new Map<WorkerRpcClient<ParseProtocol>, number>();
   private failure: Error | undefined;
 
   private constructor(script: URL, count: number) {
     const restoreOldSpace = roomyOldSpace();
     this.workers = Array.from({ length: count }, () => {
-      const worker = startBuiltWorker(script);
-      worker.on('message', (message: ParseWorkerMessage) => {
-        const job = this.jobs.get(message.job);
-        if (message.type !== 'ops' && job !== undefined) {
-          this.jobs.delete(message.job);
-          this.load.set(worker, (this.load.get(worker) ?? 0) - job.file.size);
-        }
-        job?.receive(message);
-      });
-      // A worker that dies fails its jobs: the writer reads those files itself.
-      const fail = (error: Error) => {
-        this.failure ??= error;
-        for (const [id, job] of this.jobs) {
-          if (job.worker !== worker) continue;
-          this.jobs.delete(id);
-          job.receive({ type: 'failed', job: id });
-        }
-      };
-      worker.on('error', fail);
-      worker.on('exit', (code) => fail(new Error(`parse worker exited with code ${code}`)));
-      this.load.set(worker, 0);
-      return worker;
+      const rpc = new WorkerRpcClient<ParseProtocol>(startBuiltWorker(script), {});
+      // A worker that dies fails its jobs (their calls are rejected): the writer reads those files itself.
+      rpc.worker.on('error', (error) => (this.failure ??= error));
+      rpc.worker.on('exit', (code) => (this.failure ??= new Error(`parse worker exited with code ${code}`)));
+      this.load.set(rpc, 0);
+      return rpc;
     });
     // A worker's isolate exists once it runs code (or it failed to start): then the flag is no longer needed.
     const started = (worker: Worker) =>
       new Promise<void>((resolve) => {
         for (const event of ['online', 'error', 'exit']) worker.once(event, () => resolve());
       });
-    void Promise.all(this.workers.map(started)).then(restoreOldSpace);
+    void Promise.all(this.workers.map((rpc) => started(rpc.worker))).then(restoreOldSpace);
   }
 
   /** A pool of `count` workers (default: one per core, at most 2), or undefined when the worker script is not built. */
@@ -171,28 +179,28 @@ export class ParsePool {
    * by bytes, not files, so that a large file does not leave one worker with all the work.
    */
   submit(file: DiscoveredFile, agentId: string | null, archiving: boolean): ParseJob {
-    const worker = this.workers.reduce((a, b) => ((this.load.get(b) ?? 0) < (this.load.get(a) ?? 0) ? b : a));
-    const id = this.nextJob++;
-    const job = new ParseJob(file, archiving, worker);
+    const rpc = this.workers.reduce((a, b) => ((this.load.get(b) ?? 0) < (this.load.get(a) ?? 0) ? b : a));
+    const job = new ParseJob(file, archiving, rpc);
     if (this.failure !== undefined) {
-      job.receive({ type: 'failed', job: id });
+      job.receive({ type: 'failed' });
       return job;
     }
-    this.jobs.set(id, job);
-    this.load.set(worker, (this.load.get(worker) ?? 0) + file.size);
-    const message: ParseJobMessage = {
-      type: 'parse',
-      job: id,
-      file,
-      agentId,
-      archiveTo: archiving ? file.size : undefined,
+    this.jobs.add(job);
+    this.load.set(rpc, (this.load.get(rpc) ?? 0) + file.size);
+    const finished = (message: ParseEnd | ParseFailed) => {
+      this.jobs.delete(job);
+      this.load.set(rpc, (this.load.get(rpc) ?? 0) - file.size);
+      job.receive(message);
     };
-    worker.postMessage(message);
+    const request: ParseRequest = { file, agentId, archiveTo: archiving ? file.size : undefined };
+    rpc
+      .call('parse', request, { onStream: (chunk) => job.receive({ type: 'ops', data: chunk.data }) })
+      .then(finished, () => finished({ type: 'failed' }));
     return job;
   }
 
   async close(): Promise<void> {
-    for (const job of this.jobs.values()) job.discard();
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    for (const job of this.jobs) job.discard();
+    await Promise.all(this.workers.map((rpc) => rpc.terminate()));
   }
 }

@@ -10,14 +10,15 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { serialize } from 'node:v8';
-import { parentPort, type TransferListItem } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { ByteSource, RecordEvent } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { CHUNK_BYTES as ARCHIVE_CHUNK_BYTES } from '../archive/archive.js';
 import { compressChunk } from '../archive/archive-codec.js';
+import { type RpcContext, serveRpc } from '../worker-rpc.js';
 import { FactTracker } from './call-fact.js';
 import { FingerprintTee, fingerprintOf } from './fingerprint.js';
-import type { ArchiveChunk, ParseJobMessage, ParseWorkerMessage } from './parse-pool.js';
+import type { ArchiveChunk, OpsChunk, ParseEnd, ParseFailed, ParseProtocol, ParseRequest } from './parse-pool.js';
 import { type Op, opsOfEvent } from './record-rows.js';
 
 /** Source bytes per chunk of operations posted to the writer. */
@@ -54,12 +55,6 @@ if (process.platform === 'linux') {
 const unacked: number[] = [];
 let unackedBytes = 0;
 let wake: (() => void) | undefined;
-const jobs: ParseJobMessage[] = [];
-let running = false;
-
-function post(message: ParseWorkerMessage, transfer: readonly TransferListItem[] = []): void {
-  port?.postMessage(message, transfer);
-}
 
 async function credit(): Promise<void> {
   while (unackedBytes >= MAX_UNACKED_BYTES) await new Promise<void>((resolve) => (wake = resolve));
@@ -167,7 +162,9 @@ function archiveChunks(path: string, to: number): ArchiveChunk[] {
   return chunks;
 }
 
-async function runJob(job: ParseJobMessage): Promise<void> {
+const FAILED: ParseFailed = { type: 'failed' };
+
+async function runJob(job: ParseRequest, context: RpcContext<OpsChunk>): Promise<ParseEnd | ParseFailed> {
   let ops: Op[] = [];
   let bytes = 0;
   let failed = false;
@@ -182,7 +179,7 @@ async function runJob(job: ParseJobMessage): Promise<void> {
     const data = serialize(ops);
     unacked.push(data.length);
     unackedBytes += data.length;
-    post({ type: 'ops', job: job.job, data }, [data.buffer]);
+    context.stream({ data }, [data.buffer]);
     ops = [];
     bytes = 0;
   };
@@ -209,43 +206,44 @@ async function runJob(job: ParseJobMessage): Promise<void> {
         open: async (path) => syncBytes(path, true, path === job.file.path ? tees : undefined),
       },
     );
-    if (failed) {
-      post({ type: 'failed', job: job.job });
-      return;
-    }
+    if (failed) return FAILED;
     try {
       facts.finish(ops);
     } catch {
-      post({ type: 'failed', job: job.job });
-      return;
+      return FAILED;
     }
     flush();
     const archived = tee?.chunks();
     const tail =
       fingerprint.fingerprint(end.nextOffset) ??
       (await fingerprintOf(job.file.path, end.nextOffset, async (path) => syncBytes(path, false)));
-    post({ type: 'end', job: job.job, end, tail, archived });
+    return { type: 'end', end, tail, archived };
   } catch {
     // Unreadable now: the writer reads it itself, to report it as it always does.
-    post({ type: 'failed', job: job.job });
+    return FAILED;
   }
 }
 
-async function drain(): Promise<void> {
-  if (running) return;
-  running = true;
-  for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) await runJob(job);
-  running = false;
-}
+/** The jobs run one at a time, in the order given (the writer takes their files in that order). */
+let queue: Promise<unknown> = Promise.resolve();
 
-port.on('message', (message: ParseJobMessage | { type: 'ack' }) => {
-  if (message.type === 'ack') {
-    unackedBytes -= unacked.shift() ?? 0;
-    const w = wake;
-    wake = undefined;
-    w?.();
-    return;
-  }
-  jobs.push(message);
-  void drain();
-});
+serveRpc<ParseProtocol>(
+  port,
+  {
+    parse: (job, context) => {
+      const run = queue.then(() => runJob(job, context));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  },
+  {
+    notices: {
+      ack: () => {
+        unackedBytes -= unacked.shift() ?? 0;
+        const w = wake;
+        wake = undefined;
+        w?.();
+      },
+    },
+  },
+);

@@ -18,6 +18,7 @@ import { findSecrets } from '@agentdash/core/secrets';
 import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from '../schema/stored-values.js';
 import { spaceCjk } from './cjk.js';
 import { docPartsOf, indexedText, isPromptRecord } from './doc-parts.js';
+import type { FactValues } from './row-types.js';
 
 /** Row operations, in the order the writer runs them; each is an array whose first item is its code. */
 export const OP = {
@@ -56,11 +57,7 @@ export const OP = {
   unknown: 9,
 } as const;
 
-/**
- * A call's fact columns as values in `FACT_COLUMNS` order (call-fact.ts): how a parse worker posts it (serialized, an
- * object repeats its 13 keys for every call) and how the writer binds it.
- */
-export type FactValues = readonly (string | number | null)[];
+export type { FactColumns, FactValues } from './row-types.js';
 
 type Ts = string | null;
 type Ms = number | null;
