@@ -24,6 +24,7 @@ import { SCHEMA_VERSION, schemaIsCurrent } from './schema-version.js';
 import { pathCond } from './scope.js';
 import { Settings } from './settings.js';
 import { NativeAddonError, openDatabase } from './sqlite-addon.js';
+import { MEASURED_RUN } from './telemetry/schema.js';
 import type { RefreshOptions, RefreshReport } from './types.js';
 
 export { defaultDbPath } from './db-path.js';
@@ -224,6 +225,18 @@ export class WarmIndex {
       return (
         this.db.prepare(`SELECT 1 FROM archive_files f WHERE ${cond.sql} LIMIT 1`).get(...cond.params) !== undefined
       );
+    });
+  }
+
+  /**
+   * Whether telemetry holds a measured tool run (what `TelemetryStore.measuredToolRuns` lists); undefined when the
+   * database cannot tell now.
+   */
+  hasMeasuredToolRuns(): boolean | undefined {
+    return this.shortcut(() => {
+      const tables = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'otel_events'");
+      if (tables.get() === undefined) return false;
+      return this.db.prepare(`SELECT 1 FROM otel_events WHERE ${MEASURED_RUN} LIMIT 1`).get() !== undefined;
     });
   }
 
