@@ -9,7 +9,7 @@ import {
   defaultClaudeHome,
   existingHomes,
 } from '@agentdash/core/base';
-import type { PriceTable } from '@agentdash/core/usage';
+import { defaultPriceTable, mergePriceTables, type PriceTable, parsePriceFile } from '@agentdash/core/usage';
 import type { AgentIndex, MeasuredToolRun, RefreshProgress, RefreshReport } from '@agentdash/index';
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
@@ -80,7 +80,6 @@ export class Context {
   }
 
   private async loadPrices(): Promise<PriceTable> {
-    const { defaultPriceTable, mergePriceTables, parsePriceFile } = await import('@agentdash/core/usage');
     const file = str(this.values, 'prices');
     if (file === undefined) return defaultPriceTable;
     let json: unknown;
