@@ -1,59 +1,100 @@
 // The warm path only: build (or reuse) the bench home and its index, then time whole processes on it, nothing
-// changed: `index`, `stats --json`, `sessions --json` and ccusage `daily --offline --json` on the same folder.
+// changed: `index`, `stats --json`, `sessions --json`, `usage daily --json` and ccusage `daily --offline --json` on
+// the same folder, with `node -e 0` in the same loop (what Node itself costs: a warm command's own time is the
+// difference). Each figure: wall time min and median, and CPU time (user + system, all threads) median, of
+// BENCH_RUNS runs taken in turn, so that a busy machine weighs on every figure alike.
 //
 //   npm run bench -- warm            (BENCH_GIB, AGENTDASH_BENCH_CACHE and BENCH_RUNS as for the full bench)
+//   BENCH_WARM_DB=path               the warm index to use (default: beside the home in the cache)
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildHome } from './home.mjs';
 import { bin, cache, gib, sources } from './setup.mjs';
 
-const runs = Number(process.env.BENCH_RUNS || 5);
+const runs = Number(process.env.BENCH_RUNS || 10);
 
 const home = buildHome(sources, join(cache, `home-${gib}gib-v1`), gib * 2 ** 30);
 // The index is kept next to the home (built once): a warm run needs a database that is already complete.
-const db = join(cache, `warm-${gib}gib.sqlite`);
+const db = process.env.BENCH_WARM_DB || join(cache, `warm-${gib}gib.sqlite`);
+
+// CPU time of a child: a preload writes its resource usage when it exits (all its threads, its start included).
+const preload = join(cache, `cpu-${process.pid}.mjs`);
+const usageFile = join(cache, `cpu-${process.pid}.json`);
+writeFileSync(
+  preload,
+  `import { writeFileSync } from 'node:fs';
+process.on('exit', () => {
+  const u = process.resourceUsage();
+  writeFileSync(${JSON.stringify(usageFile)}, JSON.stringify({ cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000 }));
+});
+`,
+);
 
 function time(command, args, env = {}) {
+  rmSync(usageFile, { force: true });
+  const node = command === process.execPath ? ['--import', preload] : [];
   const t0 = performance.now();
-  const r = spawnSync(command, args, { env: { ...process.env, ...env }, maxBuffer: 1 << 30, encoding: 'utf8' });
-  const elapsed = performance.now() - t0;
+  const r = spawnSync(command, [...node, ...args], {
+    env: { ...process.env, ...env },
+    maxBuffer: 1 << 30,
+    encoding: 'utf8',
+  });
+  const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited with ${r.status}: ${r.stderr.slice(0, 400)}`);
-  return elapsed;
+  const cpuMs = existsSync(usageFile) ? JSON.parse(readFileSync(usageFile, 'utf8')).cpuMs : Number.NaN;
+  return { ms, cpuMs };
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const agentdash = (...args) => time(process.execPath, [bin, ...args, home.home, '--db', db, '--no-progress']);
 
 console.error(`home: ${home.files} files, ${(home.bytes / 2 ** 20).toFixed(0)} MB; db ${db}`);
-const cold = agentdash('index', '--json');
-console.error(`first index: ${Math.round(cold)} ms`);
+const first = agentdash('index', '--json');
+console.error(`first index: ${Math.round(first.ms)} ms`);
+// The stored answers (stats, usage) are computed once before the timed runs.
+agentdash('stats', '--json');
+agentdash('usage', 'daily', '--json');
 
 const ccusageBin = join(cache, 'ccusage/node_modules/ccusage/src/cli.js');
 const figures = {
+  '`node -e 0`': () => time(process.execPath, ['-e', '0']),
   'warm `index`': () => agentdash('index', '--json'),
   'warm `stats --json`': () => agentdash('stats', '--json'),
   'warm `sessions --json`': () => agentdash('sessions', '--json'),
+  'warm `usage daily --json`': () => agentdash('usage', 'daily', '--json'),
 };
 if (existsSync(ccusageBin))
   figures['ccusage `daily --offline --json`'] = () =>
     time(process.execPath, [ccusageBin, 'daily', '--offline', '--json'], { CLAUDE_CONFIG_DIR: home.home });
 else console.error(`ccusage not found at ${ccusageBin} (the full bench installs it)`);
 
-const results = {};
-for (const [name, run] of Object.entries(figures)) {
-  const xs = [];
-  for (let i = 0; i < runs; i++) xs.push(run());
-  results[name] = median(xs);
-  console.error(`  ${name}: median ${Math.round(results[name])} ms of ${xs.map(Math.round).join(', ')}`);
-}
-const cc = results['ccusage `daily --offline --json`'];
-const stats = results['warm `stats --json`'];
+const samples = Object.fromEntries(Object.keys(figures).map((name) => [name, []]));
+const loadBefore = loadavg()[0];
+for (let i = 0; i < runs; i++) for (const [name, run] of Object.entries(figures)) samples[name].push(run());
+rmSync(preload, { force: true });
+rmSync(usageFile, { force: true });
+
+const bare = samples['`node -e 0`'];
+const bareMs = median(bare.map((s) => s.ms));
+const bareCpu = median(bare.map((s) => s.cpuMs));
 console.log(
-  `load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}; ${home.files} files`,
+  `load average ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}; ${home.files} files, ${(home.bytes / 2 ** 20).toFixed(0)} MB; ${runs} runs each, in turn`,
 );
-console.log('| figure | median |\n|---|---:|');
-for (const [name, value] of Object.entries(results)) console.log(`| ${name} | ${Math.round(value)} ms |`);
-if (cc !== undefined) console.log(`\nstats is ${(cc / stats).toFixed(1)}× faster than ccusage`);
+console.log(
+  '| figure | wall min | wall median | own wall (median − node) | CPU median | own CPU |\n|---|---:|---:|---:|---:|---:|',
+);
+for (const [name, xs] of Object.entries(samples)) {
+  const wall = xs.map((s) => s.ms);
+  const cpu = median(xs.map((s) => s.cpuMs));
+  const own = name === '`node -e 0`' ? '' : `${Math.round(median(wall) - bareMs)} ms`;
+  const ownCpu = name === '`node -e 0`' ? '' : `${Math.round(cpu - bareCpu)} ms`;
+  console.log(
+    `| ${name} | ${Math.round(Math.min(...wall))} ms | ${Math.round(median(wall))} ms | ${own} | ${Math.round(cpu)} ms | ${ownCpu} |`,
+  );
+}
+const cc = samples['ccusage `daily --offline --json`'];
+if (cc !== undefined) {
+  const stats = median(samples['warm `stats --json`'].map((s) => s.ms));
+  console.log(`\nstats is ${(median(cc.map((s) => s.ms)) / stats).toFixed(1)}× faster than ccusage`);
+}

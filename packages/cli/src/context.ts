@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PriceTable } from '@agentdash/core';
 import {
   agentHomes,
   agentInfos,
@@ -10,7 +9,8 @@ import {
   defaultClaudeHome,
   existingHomes,
 } from '@agentdash/core/base';
-import type { AgentIndex, RefreshProgress, RefreshReport } from '@agentdash/index';
+import { defaultPriceTable, mergePriceTables, type PriceTable, parsePriceFile } from '@agentdash/core/usage';
+import type { AgentIndex, MeasuredToolRun, RefreshProgress, RefreshReport } from '@agentdash/index';
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
 import { UsageError } from './errors.js';
@@ -80,7 +80,6 @@ export class Context {
   }
 
   private async loadPrices(): Promise<PriceTable> {
-    const { defaultPriceTable, mergePriceTables, parsePriceFile } = await import('@agentdash/core');
     const file = str(this.values, 'prices');
     if (file === undefined) return defaultPriceTable;
     let json: unknown;
@@ -125,6 +124,15 @@ export class Context {
     const value = compute(index);
     if (warm !== undefined && generation !== undefined) warm.saveAnswer(key, generation, value);
     return value;
+  }
+
+  /**
+   * The tool runs the agents' telemetry measured (none unless `serve` received telemetry): when the light connection
+   * sees none, the full index is not opened for them.
+   */
+  async measuredToolRuns(): Promise<MeasuredToolRun[]> {
+    if (this.warm()?.hasMeasuredToolRuns() === false) return [];
+    return (await this.openIndex()).telemetry.measuredToolRuns();
   }
 
   /** Whether refreshes archive transcript bytes (the stored setting). */

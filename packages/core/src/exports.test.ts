@@ -13,6 +13,7 @@ it('core exports exactly the reviewed public API', async () => {
     '@agentdash/core/secrets': import('./secrets/index.js'),
     '@agentdash/core/secrets/planted': import('./secrets/planted.js'),
     '@agentdash/core/time': import('./time/index.js'),
+    '@agentdash/core/usage': import('./usage/index.js'),
   };
   const { exports } = JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as {
     exports: Record<string, unknown>;

@@ -1,11 +1,7 @@
-import type { SessionStream } from '@agentdash/core';
 import { agentIds, agentInfos } from '@agentdash/core/base';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { SessionFilter } from '@agentdash/index';
-import { identifierParts, identifierSecretsOfStream, sessionJsonChunks } from '@agentdash/server/export-formats';
 import { agentArg, flag, type Parsed, positiveInt, str, timeArg } from '../args.js';
-import { jsonChunks } from '../output/json-chunks.js';
-import { writeChunks } from '../output/write-chunks.js';
 import { wrapToWidth } from '../wrap.js';
 
 export interface CommandSpec {
@@ -103,26 +99,4 @@ export function safeJsonText(text: string): string {
 export function writeJson(ctx: import('../context.js').Context, value: unknown): void {
   // Every command's --json: identifiers (titles, paths, branches) never show a secret (docs/secrets.md).
   ctx.io.stdout.write(`${safeJsonText(JSON.stringify(redactIdentifiers(value), null, 2))}\n`);
-}
-
-/**
- * A session's `--json` written as it is read (`SessionStream`): the text `writeJsonStream` writes of the loaded
- * session, its identifiers redacted, in memory that does not grow with the session.
- */
-export async function writeSessionJson(ctx: import('../context.js').Context, stream: SessionStream): Promise<void> {
-  const parts = identifierParts(await identifierSecretsOfStream(stream));
-  async function* text(): AsyncGenerator<string, void, undefined> {
-    for await (const chunk of sessionJsonChunks(stream, parts)) yield safeJsonText(chunk);
-    yield '\n';
-  }
-  await writeChunks(ctx.io.stdout, text());
-}
-
-/** `writeJson` in pieces, for values that may be huge (a whole session): the same text, never one string. */
-export async function writeJsonStream(ctx: import('../context.js').Context, value: unknown): Promise<void> {
-  function* text(): Generator<string, void, undefined> {
-    for (const chunk of jsonChunks(value)) yield safeJsonText(chunk);
-    yield '\n';
-  }
-  await writeChunks(ctx.io.stdout, text());
 }

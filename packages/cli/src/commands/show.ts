@@ -18,9 +18,10 @@ import {
   terminalText,
 } from '../format.js';
 import type { Colors } from '../io.js';
+import { writeJsonStream, writeSessionJson } from '../output/session-json.js';
 import { writeChunks } from '../output/write-chunks.js';
 import { wrapLines } from '../wrap.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJsonStream, writeSessionJson } from './common.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
 import { heldLines, loadPartial, printVersions } from './show-versions.js';
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { measuredToolStats } from '@agentdash/index';
+import type { MeasuredToolRun, MeasuredToolStats, SessionFilter } from '@agentdash/index';
 import { filterOptions, str } from '../args.js';
+import type { Context } from '../context.js';
 import { formatCount, formatDuration, formatPercent, formatToolName, plural, realErrors } from '../format.js';
 import type { StatsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
@@ -13,6 +14,17 @@ function realErrorRate(t: {
   readonly expectedErrors: number;
 }): number {
   return t.calls === 0 ? 0 : realErrors(t) / t.calls;
+}
+
+/** The measured runs' figures, of the sessions the filter selects (the full index: its list and the statistics). */
+async function measuredInScope(
+  ctx: Context,
+  runs: readonly MeasuredToolRun[],
+  filter: SessionFilter,
+): Promise<MeasuredToolStats | undefined> {
+  const { measuredToolStats } = await import('@agentdash/index');
+  const inScope = new Set((await ctx.openIndex()).listSessions(filter).map((s) => s.id));
+  return measuredToolStats(runs, (id) => inScope.has(id));
 }
 
 export const statsCommand: CommandSpec = {
@@ -51,10 +63,8 @@ ${COMMON_HELP}`,
           index.stats(query),
         );
     // The runs Claude Code's telemetry measured, of the sessions in scope (none unless `serve` received telemetry).
-    const index = await ctx.openIndex();
-    const runs = index.telemetry.measuredToolRuns().filter((r) => tool === undefined || r.tool === tool);
-    const inScope = runs.length === 0 ? new Set<string>() : new Set(index.listSessions(filter).map((s) => s.id));
-    const measured = measuredToolStats(runs, (id) => inScope.has(id));
+    const runs = (await ctx.measuredToolRuns()).filter((r) => tool === undefined || r.tool === tool);
+    const measured = runs.length === 0 ? undefined : await measuredInScope(ctx, runs, filter);
     if (ctx.json) {
       const out: StatsJson = measured === undefined ? stats : { ...stats, measured };
       writeJson(ctx, out);

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { billingBlocks, groupUsage, periodKey, totalsOf, type UsageGroup, type UsagePeriod } from '@agentdash/core';
 import { redactIdentifiers } from '@agentdash/core/secrets';
+import {
+  billingBlocks,
+  groupUsage,
+  periodKey,
+  totalsOf,
+  type UsageGroup,
+  type UsagePeriod,
+} from '@agentdash/core/usage';
 import type { UsageFilter, UsageResponse } from '@agentdash/index';
 import { agentArg, flag, type Parsed, str, timeArg } from '../args.js';
 import type { Context } from '../context.js';

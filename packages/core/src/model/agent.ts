@@ -26,8 +26,8 @@ export interface AgentInfo {
 
 /**
  * Every agent AgentDash reads, in the order shown: the data every part may know (browser-safe). Adding an agent: its
- * folder under `core/src/adapters/`, one entry here, and the one line the compiler then asks for in
- * `agents/registry.ts` (its homes and its adapter).
+ * folder under `core/src/adapters/`, one entry here, and the two lines the compiler then asks for: its homes in
+ * `agents/registry.ts`, its adapter in `agents/adapters.ts`.
  * `claude` stays first: rows stored without an agent are Claude Code's.
  */
 export const agentInfos = [

@@ -7,8 +7,10 @@
  * in the `bindings` finder instead ("Could not locate the bindings file"). Each is the user's installation, not a bug
  * in AgentDash: the remedy is `npm rebuild` with the Node.js they now run.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AgentDashError } from '@agentdash/core/base';
 import Database from 'better-sqlite3';
 
@@ -22,10 +24,35 @@ export class NativeAddonError extends AgentDashError {
   }
 }
 
-/** `new Database(path, options)`, an addon that cannot be loaded reported as a `NativeAddonError`. */
+/**
+ * better-sqlite3's compiled addon, named: its default finder (the `bindings` package) reads the call stack and tries
+ * a dozen paths first, a cost every command feels. Only the usual place of a release build; else the default finder.
+ */
+function releaseAddon(): { nativeBinding?: string } {
+  try {
+    const lib = fileURLToPath(import.meta.resolve('better-sqlite3'));
+    const build = join(dirname(lib), '..', 'build');
+    const release = join(build, 'Release', 'better_sqlite3.node');
+    // The finder prefers build/better_sqlite3.node and a Debug build: then it decides.
+    if (existsSync(release) && !existsSync(join(build, 'Debug')) && !existsSync(join(build, 'better_sqlite3.node'))) {
+      return { nativeBinding: release };
+    }
+  } catch {
+    // Not resolvable as a file: the default finder.
+  }
+  return {};
+}
+
+let addon: { nativeBinding?: string } | undefined;
+
+/**
+ * `new Database(path, options)`, an addon that cannot be loaded reported as a `NativeAddonError`. The addon is
+ * loaded from where a release build puts it (`releaseAddon`) unless the options name one.
+ */
 export function openDatabase(path: string, options?: Database.Options): Database.Database {
   try {
-    return new Database(path, options);
+    addon ??= releaseAddon();
+    return new Database(path, { ...addon, ...options });
   } catch (error) {
     throw nativeAddonError(error) ?? error;
   }

@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { percentile } from '../read/stats-queries.js';
 import type { DurationStats } from '../types.js';
+import { MEASURED_RUN } from './schema.js';
 
 /** What the client measured of one session, summed. */
 export interface MeasuredSession {
@@ -37,7 +38,7 @@ export function createMeasuredQueries(db: Database.Database) {
   );
   const runs = db.prepare(
     `SELECT session_id AS sessionId, tool_name AS tool, duration_ms AS durationMs, success FROM otel_events
-     WHERE name = 'tool_result' AND duration_ms IS NOT NULL`,
+     WHERE ${MEASURED_RUN}`,
   );
   return {
     /** Per session telemetry names: the sums of its measured requests and tool runs. */

@@ -77,3 +77,6 @@ export const TELEMETRY_SCHEMA = `
 
 /** Tables no rebuild or reset of derived data may drop or empty. */
 export const TELEMETRY_TABLES = ['otel_events', 'otel_spans', 'otel_metrics', 'otel_unknown'] as const;
+
+/** The telemetry events that are measured tool runs (a `tool_result` with a duration): `measuredToolRuns`. */
+export const MEASURED_RUN = "name = 'tool_result' AND duration_ms IS NOT NULL";

@@ -16,14 +16,13 @@
  *
  * The table (`warm_state`) is a derived one (schema-derived.ts): a rebuild of the derived tables empties it.
  */
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { accessSync, constants, statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { pathCond } from '../read/scope.js';
 import { SCHEMA_VERSION, schemaIsCurrent } from '../schema/schema-version.js';
 import { Settings } from '../schema/settings.js';
 import { NativeAddonError, openDatabase } from '../schema/sqlite-addon.js';
+import { MEASURED_RUN } from '../telemetry/schema.js';
 import type { RefreshOptions, RefreshReport } from '../types.js';
 
 export { defaultDbPath } from '../schema/db-path.js';
@@ -61,25 +60,6 @@ function readable(path: string, info: { readonly uid: number; readonly mode: num
   }
 }
 
-/**
- * better-sqlite3's compiled addon, named: its default finder (the `bindings` package) reads the call stack and tries
- * a dozen paths first, a cost a warm command feels. Only the usual place of a release build; else the default finder.
- */
-function addon(): { nativeBinding?: string } {
-  try {
-    const lib = fileURLToPath(import.meta.resolve('better-sqlite3'));
-    const build = join(dirname(lib), '..', 'build');
-    const release = join(build, 'Release', 'better_sqlite3.node');
-    // The finder prefers build/better_sqlite3.node and a Debug build: then it decides.
-    if (existsSync(release) && !existsSync(join(build, 'Debug')) && !existsSync(join(build, 'better_sqlite3.node'))) {
-      return { nativeBinding: release };
-    }
-  } catch {
-    // Not resolvable as a file: the default finder.
-  }
-  return {};
-}
-
 /** What one pass of stats tells of some paths since their last refresh (`WarmIndex.check`). */
 export type Freshness =
   | { readonly kind: 'fresh'; readonly report: RefreshReport }
@@ -106,7 +86,7 @@ export class WarmIndex {
     let db: Database.Database | undefined;
     try {
       // No wait for a writer's lock: readers never wait in WAL mode, and a stored answer is only a shortcut.
-      db = openDatabase(dbPath, { fileMustExist: true, timeout: 0, ...addon() });
+      db = openDatabase(dbPath, { fileMustExist: true, timeout: 0 });
       if (schemaIsCurrent(db)) return new WarmIndex(db);
     } catch (error) {
       // An addon this Node.js cannot load is the user's to rebuild (the full index would only fail again, saying less).
@@ -224,6 +204,18 @@ export class WarmIndex {
       return (
         this.db.prepare(`SELECT 1 FROM archive_files f WHERE ${cond.sql} LIMIT 1`).get(...cond.params) !== undefined
       );
+    });
+  }
+
+  /**
+   * Whether telemetry holds a measured tool run (what `TelemetryStore.measuredToolRuns` lists); undefined when the
+   * database cannot tell now.
+   */
+  hasMeasuredToolRuns(): boolean | undefined {
+    return this.shortcut(() => {
+      const tables = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'otel_events'");
+      if (tables.get() === undefined) return false;
+      return this.db.prepare(`SELECT 1 FROM otel_events WHERE ${MEASURED_RUN} LIMIT 1`).get() !== undefined;
     });
   }
 

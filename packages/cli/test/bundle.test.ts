@@ -1,0 +1,88 @@
+/**
+ * The bundle the launcher runs (scripts/bundle-cli.mjs) as a real process: a command that needs the parsers runs
+ * to the end (the adapters once sat behind a top-level await that the bundle's chunks could deadlock on: exit 13),
+ * and a command on a warm index loads no parser (each file it loads is recorded by a module hook).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLES_HOME } from '../src/context.js';
+import type { IndexJson } from '../src/output/json-types.js';
+
+const bundled = resolve(dirname(fileURLToPath(import.meta.url)), '../bundle/bin.js');
+const title = existsSync(bundled) ? 'the bundled CLI' : 'the bundled CLI (skipped: run `npm run build` first)';
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function runBundle(args: readonly string[], env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = []) {
+  return new Promise<Run>((done) => {
+    const child = spawn(process.execPath, [...nodeArgs, bundled, ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+let dir: string;
+let db: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-bundle-'));
+  db = join(dir, 'index.sqlite');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.skipIf(!existsSync(bundled))(title, () => {
+  it('indexes a fresh home, then a session reads back (commands that load every adapter)', async () => {
+    const first = await runBundle(['index', SAMPLES_HOME, '--db', db, '--json']);
+    expect({ code: first.code, stderr: first.stderr }).toEqual({ code: 0, stderr: '' });
+    const report = JSON.parse(first.stdout) as IndexJson;
+    expect(report.filesParsed).toBe(report.files);
+    expect(report.sessions).toBeGreaterThan(0);
+    const list = await runBundle(['sessions', SAMPLES_HOME, '--db', db, '--json', '--limit', '1']);
+    const id = (JSON.parse(list.stdout) as { sessions: { id: string }[] }).sessions[0]?.id ?? '';
+    const show = await runBundle(['show', id, SAMPLES_HOME, '--db', db, '--json']);
+    expect({ code: show.code, id: (JSON.parse(show.stdout) as { id: string }).id }).toEqual({ code: 0, id });
+  });
+
+  it('answers a warm index without loading a parser', async () => {
+    await runBundle(['index', SAMPLES_HOME, '--db', db, '--json']);
+    const loads = join(dir, 'loads.txt');
+    const hook = join(dir, 'hook.mjs');
+    writeFileSync(
+      hook,
+      `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(process.env.AGENTDASH_TEST_LOADS, url + '\\n');
+  return next(url, context);
+}`,
+    );
+    const register = join(dir, 'register.mjs');
+    writeFileSync(
+      register,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`,
+    );
+    const warm = await runBundle(['index', SAMPLES_HOME, '--db', db, '--json'], { AGENTDASH_TEST_LOADS: loads }, [
+      '--import',
+      pathToFileURL(register).href,
+    ]);
+    expect({ code: warm.code, parsed: (JSON.parse(warm.stdout) as IndexJson).filesParsed }).toEqual({
+      code: 0,
+      parsed: 0,
+    });
+    const loaded = readFileSync(loads, 'utf8').trim().split('\n');
+    expect(loaded).toContain(pathToFileURL(bundled).href);
+    // Each adapter is defined under its own name in the bundle (`claudeCodeAdapter`, `codexAdapter`, …).
+    const parsers = loaded.filter((url) => /\b\w+Adapter = defineAdapter\(/.test(readFileSync(new URL(url), 'utf8')));
+    expect(parsers).toEqual([]);
+  });
+});
