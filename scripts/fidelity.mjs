@@ -13,10 +13,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { driftAgents, root, shared } from './drift/agents.mjs';
 import { adapterOf, compareTokens, loadAll, readServed } from './drift/check.mjs';
+import { costGate, reportedCosts, servedModels } from './drift/cost.mjs';
 
 const core = await import(join(root, 'packages/core/dist/index.js'));
 const { conformanceCases } = await import(join(root, 'packages/core/dist/agents/conformance.js'));
 const { defaultPriceTable, findPrice } = core;
+const { normalizeModelId } = await import(join(root, 'packages/core/dist/usage/pricing.js'));
 const fixtures = join(root, 'packages/core/test/fixtures');
 const rel = (path) => (path.startsWith(root) ? path.slice(root.length + 1) : path.replace(shared, '../shared'));
 
@@ -38,6 +40,7 @@ function rowsToMeasure() {
     tokens: "no truth: Aider's rounded report only, approximate",
     // Markdown blocks span lines: every non-blank line must fall in exactly one block, each block read as a record.
     lines: 'blocks',
+    costs: 'reported',
     time: 'Aider writes no per-message times (only when each run started): none are made up',
   });
   const corpora = [
@@ -48,7 +51,13 @@ function rowsToMeasure() {
   for (const [agent, dir, home, test] of corpora) {
     if (!existsSync(dir)) continue;
     for (const version of readdirSync(dir).filter((v) => existsSync(join(dir, v, home)))) {
-      rows.push({ agent, version: `${version} (corpus)`, roots: [join(dir, version, home)], tokens: `by ${test}` });
+      rows.push({
+        agent,
+        version: `${version} (corpus)`,
+        roots: [join(dir, version, home)],
+        tokens: `by ${test}`,
+        served: join(dir, version, 'truth.jsonl'),
+      });
     }
   }
   return rows;
@@ -127,7 +136,6 @@ async function measure(row) {
   const failed = calls.filter((c) => c.status === 'error');
   const classified = failed.filter((c) => c.result?.error?.category !== undefined);
   const models = [...new Set(sessions.flatMap((s) => s.models))].sort();
-  const unpriced = models.filter((m) => findPrice(defaultPriceTable, m) === undefined);
   const subFiles = files.filter((f) => f.role === 'subagent').length;
   const subLinked = sessions.reduce((n, s) => n + s.subagents.length, 0);
   const timed = calls.filter((c) => c.durations.length > 0);
@@ -156,10 +164,13 @@ async function measure(row) {
     typed: { ok: typed.length === paired.length, evidence: of(typed.length, paired.length) },
     errors: { ok: classified.length === failed.length, evidence: of(classified.length, failed.length) },
     tokens,
-    cost: {
-      ok: unpriced.length === 0,
-      evidence: `${models.length - unpriced.length}/${models.length} models priced${unpriced.length === 0 ? '' : `; no price: ${unpriced.join(', ')}`}`,
-    },
+    cost: costGate({
+      models,
+      price: (model) => findPrice(defaultPriceTable, model),
+      normalize: normalizeModelId,
+      served: servedModels(row.served ?? (row.truth === undefined ? undefined : join(row.truth, 'truth.jsonl'))),
+      reports: row.costs === 'reported' ? reportedCosts(files.map((f) => f.path)) : [],
+    }),
     subagents: { ok: subLinked >= subFiles, evidence: subFiles === 0 ? 'none in the files' : of(subLinked, subFiles) },
     time:
       row.time === undefined
@@ -187,7 +198,7 @@ const gates = [
   ['time', 'time breakdown'],
   ['resume', 'resume command'],
 ];
-const verdict = (cell) => (cell.na ? 'n/a' : cell.ok ? 'pass' : 'FAIL');
+const verdict = (cell) => cell.state ?? (cell.na ? 'n/a' : cell.ok ? 'pass' : 'FAIL');
 
 /** Measure every row and write docs/fidelity.md; returns its text. */
 export async function renderFidelity() {
@@ -201,8 +212,11 @@ export async function renderFidelity() {
     'recorded client version: every recording bundled as a fixture (`npm run drift` adds the newest version it',
     'finds), the collected Aider histories, and the Claude Code, Codex and Gemini corpus versions when `../shared` is',
     'present. "every line accounted for" is the shared conformance check; "tokens = truth" compares each response',
-    'the client wrote with what the scripted model served (n/a: no truth, and where the corpus suite checks it). Each',
-    "row's evidence follows the table.",
+    'the client wrote with what the scripted model served (n/a: no truth, and where the corpus suite checks it).',
+    '"cost priced" says "not priced (scripted model id)" for a model id only the scripted model served and no price',
+    'list names (not a real model, so no price exists), "local model free" for a local server\'s model, and FAILs for',
+    "a real model without a price or a cost the client reported that AgentDash's prices do not reproduce. Each row's",
+    'evidence follows the table.',
     '',
     `| agent | version | ${gates.map(([, label]) => label).join(' | ')} |`,
     `|---|---|${gates.map(() => '---').join('|')}|`,

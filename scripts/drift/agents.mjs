@@ -4,7 +4,7 @@
 // the fixtures and corpus already hold (the baseline new record types and fields are measured against).
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { trimClaudeRecording, trimCopilotRecording } from './trim.mjs';
+import { trimClaudeRecording, trimCodexRecording, trimCopilotRecording } from './trim.mjs';
 
 export const root = join(import.meta.dirname, '../..');
 export const shared = process.env.AGENTDASH_SHARED ?? join(root, '../shared');
@@ -52,6 +52,7 @@ export const driftAgents = [
     home: 'codex-home',
     fixtures: join(fixtures, 'codex'),
     baseline: () => [join(fixtures, 'codex'), ...versions(join(shared, 'corpus-agents/codex'), 'codex-home')],
+    trim: trimCodexRecording,
   },
   {
     agent: 'gemini',

@@ -1,14 +1,16 @@
 // What `npm run drift` counts as drift and what it lets pass: its comparisons over a real bundled recording (Claude
 // Code 2.1.332: home, manifest, truth), each then changed by one thing a new client version could do, and its record
 // shape check over small files written here. Needs a build (check.mjs reads packages/core/dist).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { root } from './agents.mjs';
 import { adapterOf, compareManifest, compareTokens, loadAll, readServed, servedUsage } from './check.mjs';
+import { costGate, reportedCosts } from './cost.mjs';
 import { newShapes, shapesOf } from './shapes.mjs';
+import { trimCodexRecording } from './trim.mjs';
 
 const recording = join(root, 'packages/core/test/fixtures/claude-code/2.1.332');
 const manifest = JSON.parse(readFileSync(join(recording, 'manifest.json'), 'utf8'));
@@ -273,5 +275,99 @@ describe('shapesOf / newShapes: record types and fields no baseline holds', () =
   test('a line that is not JSON and a missing folder are passed over, not thrown', () => {
     const at = home('h', { '1.jsonl': 'not json\n{"type":"user"}\n' });
     expect([...shapesOf([at, join(dir, 'missing')])].sort()).toEqual(['user', 'user type']);
+  });
+});
+
+describe('trimCodexRecording: a recording as a fixture', () => {
+  let dir;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-drift-trim-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('the temp HOME becomes /home/user, instructions are cut, calls kept whole, OTLP capture and runs left out', () => {
+    const temp = join(tmpdir(), 'codex-rec-4242/home');
+    const from = join(dir, 'recording');
+    const long = 'x'.repeat(4000);
+    const lines = [
+      { type: 'session_meta', payload: { cwd: `${temp}/proj/files`, base_instructions: { text: long } } },
+      { type: 'response_item', payload: { type: 'message', role: 'developer', content: [{ text: long }] } },
+      { type: 'response_item', payload: { type: 'function_call_output', call_id: 'c1', output: long } },
+    ];
+    mkdirSync(join(from, 'codex-home/sessions'), { recursive: true });
+    mkdirSync(join(from, 'runs'));
+    writeFileSync(join(from, 'codex-home/sessions/r.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    writeFileSync(join(from, 'manifest.json'), JSON.stringify({ cwd: `file://${temp}/proj/files` }));
+    writeFileSync(join(from, 'otlp.jsonl'), '{}\n');
+    writeFileSync(join(from, 'runs/files.0.out'), 'out');
+    const to = join(dir, 'fixture');
+    trimCodexRecording(from, to);
+    const [meta, developer, output] = readFileSync(join(to, 'codex-home/sessions/r.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(meta.payload.cwd).toBe('/home/user/proj/files');
+    expect(meta.payload.base_instructions.text).toBe(`${'x'.repeat(120)}[elided 3880 chars]`);
+    expect(developer.payload.content[0].text.length).toBeLessThan(200);
+    expect(output.payload.output).toBe(long);
+    expect(JSON.parse(readFileSync(join(to, 'manifest.json'), 'utf8'))).toEqual({
+      cwd: 'file:///home/user/proj/files',
+    });
+    expect(existsSync(join(to, 'otlp.jsonl'))).toBe(false);
+    expect(existsSync(join(to, 'runs'))).toBe(false);
+  });
+});
+
+describe('costGate: what the matrix says of a model without a price', () => {
+  const prices = { 'gpt-4': { input: 30e-6, output: 60e-6 }, 'claude-sonnet-4-5': { input: 3e-6, output: 15e-6 } };
+  const gate = (models, extra = {}) =>
+    costGate({ models, price: (m) => prices[m.slice(m.lastIndexOf('/') + 1)], normalize: (m) => m, ...extra });
+
+  test('every model priced: pass', () => {
+    expect(gate(['gpt-4', 'anthropic/claude-sonnet-4-5'])).toMatchObject({ ok: true, state: 'pass' });
+  });
+
+  test('an id only the scripted model served is its own state, not FAIL; a real unpriced model FAILs', () => {
+    const served = new Set(['claude-opus-5-5']);
+    expect(gate(['claude-sonnet-4-5', 'claude-opus-5-5'], { served })).toMatchObject({
+      ok: true,
+      state: 'not priced (scripted model id)',
+    });
+    expect(gate(['claude-sonnet-4-5', 'gpt-3.5-turbo'], { served }).state).toBe('FAIL');
+  });
+
+  test('a local model is free, a per-character model says so', () => {
+    const cell = gate(['gpt-4', 'lm_studio/qwen3', 'google/palm-2-codechat-bison'], {
+      normalize: (m) => m.slice(m.lastIndexOf('/') + 1),
+    });
+    expect(cell.state).toBe('pass (local model free, per-character model unpriced)');
+    expect(cell.evidence).toContain('local models, free: lm_studio/qwen3');
+  });
+
+  test("an adapter's placeholder for a file that names no model is no price missing", () => {
+    const cell = gate(['gpt-4', 'aider-unknown-model']);
+    expect(cell).toMatchObject({ ok: true, state: 'pass' });
+    expect(cell.evidence).toContain('no model named in the file (a run before its banner): aider-unknown-model');
+  });
+
+  test("a priced model whose cost differs from the client's own report FAILs", () => {
+    const report = (cost) => [{ where: 'h.md:3', model: 'gpt-4', input: 945, output: 194, cost }];
+    expect(gate(['gpt-4'], { reports: report('0.039990') })).toMatchObject({ ok: true, state: 'pass' });
+    const wrong = gate(['gpt-4'], { reports: report('0.041000') });
+    expect(wrong.state).toBe('FAIL');
+    expect(wrong.evidence).toContain('h.md:3: gpt-4 $0.041000 reported, $0.039990 here');
+  });
+
+  test("reportedCosts reads Aider 0.1x's exact report under the run's model line", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-drift-cost-'));
+    const file = join(dir, '.aider.chat.history.md');
+    writeFileSync(
+      file,
+      '# aider chat started at 2023-08-18\n> Model: gpt-4\n#### hi\n> 945 prompt tokens, 194 completion tokens, $0.039990 cost\n',
+    );
+    expect(reportedCosts([file])).toEqual([
+      { where: `${file}:4`, model: 'gpt-4', input: 945, output: 194, cost: '0.039990' },
+    ]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -31,7 +31,7 @@ describe('Aider: the folders of $AGENTDASH_AIDER_PROJECTS, --agent aider', () =>
     const folders = readdirSync(repositories).filter((name) =>
       existsSync(join(repositories, name, '.aider.chat.history.md')),
     );
-    expect(folders.length).toBe(32);
+    expect(folders.length).toBe(34);
     expect(sessions.map((s) => [s.agent, s.projectPath?.split('/').pop()]).sort()).toEqual(
       folders.sort().map((name) => ['aider', name]),
     );

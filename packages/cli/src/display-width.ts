@@ -2,12 +2,12 @@
  * How many terminal columns text takes, and text cut to a number of columns. A CJK character or an emoji takes two
  * columns, a combining mark none, and a grapheme (é written as e + ◌́, 👍🏽, 🇫🇷, 👨‍👩‍👧) is never split: `.length`
  * counts UTF-16 units, which is right for none of these. Hand-written over Unicode's East Asian Width data and emoji
- * properties: string-width 8 does the same, but importing it costs about 50 ms (its emoji data and a segmenter made
- * at load) on Node 20, at the start of every command, for text that is nearly always ASCII.
+ * properties: string-width 8 does the same, but importing it builds its emoji data and a segmenter at load, at the
+ * start of every command, for text that is nearly always ASCII.
  *
- * Segmenting takes more than linear time on a long string in Node 20 (8 K characters cost 25 times what 512 do,
- * 380 K characters twenty minutes), and transcripts hold pasted logs of megabytes: text is measured in pieces of
- * about `PIECE` characters, cut where a grapheme cannot continue, and a cut stops reading once it is full.
+ * Segmenting takes more than linear time on a long string in Node 20, and transcripts hold pasted logs of megabytes:
+ * text is measured in pieces of about `PIECE` characters, cut where a grapheme cannot continue, and a cut stops
+ * reading once it is full.
  */
 /**
  * Code points of East Asian Width W (wide) or F (fullwidth) that are not emoji (emoji are told by their own
@@ -89,7 +89,7 @@ const PIECE = 256;
 /** A piece with no ASCII to end at by then ends where its segmenter says its last grapheme starts. */
 const PIECE_MAX = 1024;
 
-/** Made at first use: making one costs about 15 ms, which a command that prints only ASCII need not pay. */
+/** Made at first use: making one is not free, and a command that prints only ASCII need not pay for it. */
 let graphemeSegmenter: Intl.Segmenter | undefined;
 function segmentsOf(text: string): Intl.Segments {
   graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });

@@ -5,7 +5,7 @@ import { aiderAdapter } from '../src/adapters/aider/adapter.js';
 import { aiderBlocks } from '../src/adapters/aider/blocks.js';
 import { usageOfTokensLine } from '../src/adapters/aider/decode.js';
 import { aiderFixtures } from '../src/adapters/aider/test-helpers.js';
-import { groupSessions, loadSession } from '../src/index.js';
+import { defaultPriceTable, findPrice, groupSessions, loadSession } from '../src/index.js';
 import type { TranscriptRecord } from '../src/model/record.js';
 
 /** Real `.aider.chat.history.md` files of public repositories (SOURCES.md), each a repository folder. */
@@ -32,8 +32,9 @@ describe('Aider histories from public repositories', () => {
   test('every bundled file is found and listed in SOURCES.md', async () => {
     const { files } = await aiderAdapter.discover(aiderFixtures);
     const sources = readFileSync(join(aiderFixtures, 'SOURCES.md'), 'utf8');
-    // 7 first collected, 25 added: 20 benchmark histories of aorwall/aider (Aider 0.1x, 2023), 5 other repositories.
-    expect(files.length).toBe(32);
+    // 7 first collected, 25 added: 20 benchmark histories of aorwall/aider (Aider 0.1x, 2023), 5 other repositories;
+    // then 2 more repositories (Aider's own history in its test fixtures, gxm11/RPGXP-Crafting-System): 15 in all.
+    expect(files.length).toBe(34);
     for (const file of files) expect(sources).toContain(`| ${file.projectDir.split('/').pop()} |`);
   });
 
@@ -87,7 +88,7 @@ describe('Aider histories from public repositories', () => {
     }
     // One SEARCH marker is in Aider's own explanation of a failed block, not in an answer.
     expect(edits).toBe(markers - 1);
-    expect({ edits, writes }).toEqual({ edits: 41, writes: 18 });
+    expect({ edits, writes }).toEqual({ edits: 42, writes: 18 });
   });
 
   test("Aider's quoted lines are kept whole, understood or not", async () => {
@@ -118,8 +119,9 @@ describe('Aider histories from public repositories', () => {
     // were applied"). The benchmark histories (Aider 0.1x): 2 HEAD/updated blocks applied; "InvalidEditBlock: edit
     // failed!" then "… does not contain the *exact sequence* of HEAD lines" for 9 blocks (4 + 4 in ledger, 1 in
     // atbash-cipher); "Malformed response #3, aborting." and "#4, aborting." for ledger's last 8; 18 whole files.
+    // Aider's own history (Aider-AI/aider): one SEARCH/REPLACE block, "Applied edit to aider/utils.py".
     expect(outcomes).toEqual({
-      'ok edit': 21,
+      'ok edit': 22,
       'ok write': 18,
       'error error user-rejected': 2,
       'error error string-not-found': 10,
@@ -148,5 +150,28 @@ describe('Aider histories from public repositories', () => {
     }
     expect(usages).toBe(reports);
     expect(reports).toBeGreaterThan(20);
+  });
+
+  test('the 2023 list prices give the exact cost Aider 0.1x reported with its token counts', async () => {
+    const compared: string[] = [];
+    for (const { path, text } of await readAll()) {
+      let model: string | undefined;
+      lines(text).forEach((line, i) => {
+        model = /^> Model: (\S+)/.exec(line)?.[1] ?? model;
+        const m = /^> (\d+) prompt tokens, (\d+) completion tokens, \$([\d.]+) cost\s*$/.exec(line);
+        if (m === null || model === undefined) return;
+        const price = findPrice(defaultPriceTable, model);
+        const ours = price === undefined ? Number.NaN : Number(m[1]) * price.input + Number(m[2]) * price.output;
+        // Aider printed six decimals: the same tokens at the same rates are within its rounding.
+        expect({ at: `${path}:${i + 1}`, model, off: Math.abs(ours - Number(m[3])) <= 5e-7 + 1e-12 }).toEqual({
+          at: `${path}:${i + 1}`,
+          model,
+          off: true,
+        });
+        compared.push(model);
+      });
+    }
+    expect([...new Set(compared)].sort()).toEqual(['gpt-3.5-turbo', 'gpt-3.5-turbo-16k', 'gpt-4']);
+    expect(compared.length).toBeGreaterThan(10);
   });
 });

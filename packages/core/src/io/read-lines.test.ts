@@ -97,4 +97,24 @@ describe('readLines', () => {
     expect(lines.map((l) => l.text)).toEqual(['{"a":1}', '{"c":3}']);
     expect(issues.map((i) => [i.code, i.line])).toEqual([['line_too_long', 2]]);
   });
+
+  it('reads many files at once and one after another alike (the read buffer is reused, never shared)', async () => {
+    // Lines longer than a read, so every file's lines span reads of the default size.
+    const files = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const file = join(dir, `many-${i}.jsonl`);
+        const texts = [0, 1, 2].map((n) =>
+          JSON.stringify({ i, n, pad: String.fromCharCode(97 + i + n).repeat(700_000) }),
+        );
+        await writeFile(file, `${texts.join('\n')}\n`);
+        return { file, texts };
+      }),
+    );
+    const read = async ({ file }: { file: string }) => (await collect(file)).lines.map((l) => l.text);
+    const atOnce = await Promise.all(files.map(read));
+    const inTurn: string[][] = [];
+    for (const f of files) inTurn.push(await read(f));
+    expect(atOnce).toEqual(files.map((f) => f.texts));
+    expect(inTurn).toEqual(files.map((f) => f.texts));
+  });
 });

@@ -13,7 +13,8 @@ function missing(n: Maybe): n is null | undefined {
 
 /**
  * A whole number's digits in groups of three (`12,345`, `-1,234`), as `toLocaleString('en-US')` writes them, without
- * the ICU number formatter: its first use in a process costs about 30 ms, which a CLI run printing one table pays.
+ * the ICU number formatter: its first use in a process loads ICU's number data, which a CLI run printing one table
+ * would pay.
  */
 export function groupDigits(n: number): string {
   const whole = Math.round(n);

@@ -123,6 +123,22 @@ export const defaultPriceTable: PriceTable = {
     'gpt-4o': openai(2.5, 10, 1.25),
     'gemini-2.5-pro-preview-05-06': gemini25Pro,
     'gemini-2.5-pro-preview-06-05': gemini25Pro,
+    // 2023 models of the Aider histories, at the list prices of when those runs were made (Aug–Sep 2023): OpenAI's
+    // GPT-4 (8k) $30 / $60, GPT-3.5 Turbo (0613) $1.50 / $2 and its 16k model $3 / $4 per million tokens — the rates
+    // Aider's own report of those runs used (`945 prompt tokens, 194 completion tokens, $0.039990 cost`); Anthropic's
+    // Claude 2 $11.02 / $32.68 and Claude Instant 1 $1.63 / $5.51 (its price list of July 2023, as LiteLLM's
+    // `model_prices_and_context_window.json` listed them). None had prompt caching. Not priced: PaLM 2
+    // (`palm-2-codechat-bison`), which Google billed per character, not per token.
+    'gpt-4': openai(30, 60, 30),
+    'gpt-3.5-turbo': openai(1.5, 2, 1.5),
+    'gpt-3.5-turbo-16k': openai(3, 4, 3),
+    'claude-2': perMillion(11.02, 32.68, 11.02, 11.02, 11.02),
+    'claude-instant': perMillion(1.63, 5.51, 1.63, 1.63, 1.63),
+    'claude-instant-1': perMillion(1.63, 5.51, 1.63, 1.63, 1.63),
+    // Models of the 2024 Aider histories: GPT-4o mini at OpenAI's list price ($0.15 / $0.60, cached input $0.075);
+    // DeepSeek Coder at DeepSeek's API price of July 2024 ($0.14 / $0.28 per million; cache hits $0.014 from Aug 2024).
+    'gpt-4o-mini': openai(0.15, 0.6, 0.075),
+    'deepseek-coder': perMillion(0.14, 0.28, 0.14, 0.14, 0.014),
     // OpenRouter's listed price for Qwen3 235B A22B (no cache rates listed), keyed by the id Aider names it with:
     // the same model bought elsewhere is priced otherwise, so its bare id stays unpriced. Not priced: a local LM
     // Studio model (no per-token price exists).

@@ -16,7 +16,7 @@ import { adapterForFile, agentOfRow } from '../agents.js';
 import { CHUNK_BYTES as ARCHIVE_CHUNK_BYTES } from '../archive/archive.js';
 import { compressChunk } from '../archive/archive-codec.js';
 import { FactTracker } from './call-fact.js';
-import { fingerprintOf } from './fingerprint.js';
+import { FingerprintTee, fingerprintOf } from './fingerprint.js';
 import type { ArchiveChunk, ParseJobMessage, ParseWorkerMessage } from './parse-pool.js';
 import { type Op, opsOfEvent } from './record-rows.js';
 
@@ -127,14 +127,19 @@ class ArchiveTee {
   }
 }
 
-/** A file on disk, read synchronously; when `gated`, only while the writer keeps up; what is read goes to `tee`. */
-function syncBytes(path: string, gated: boolean, tee?: ArchiveTee): ByteSource {
+/** What sees every read of a file (`ArchiveTee`, `FingerprintTee`). */
+interface Tee {
+  take(bytes: Uint8Array, position: number): void;
+}
+
+/** A file on disk, read synchronously; when `gated`, only while the writer keeps up; what is read goes to `tees`. */
+function syncBytes(path: string, gated: boolean, tees: readonly Tee[] = []): ByteSource {
   const fd = openSync(path, 'r');
   return {
     read: async (buffer, offset, length, position) => {
       if (gated) await credit();
       const bytesRead = readSync(fd, buffer, offset, length, position);
-      tee?.take(buffer.subarray(offset, offset + bytesRead), position);
+      for (const tee of tees) tee.take(buffer.subarray(offset, offset + bytesRead), position);
       return { bytesRead };
     },
     close: async () => closeSync(fd),
@@ -168,6 +173,9 @@ async function runJob(job: ParseJobMessage): Promise<void> {
   let failed = false;
   const facts = new FactTracker(agentOfRow(job.file.agent));
   const tee = job.archiveTo === undefined ? undefined : new ArchiveTee(job.file.path, job.archiveTo);
+  // The file's fingerprint from the bytes read, not read back at the end.
+  const fingerprint = new FingerprintTee();
+  const tees: Tee[] = tee === undefined ? [fingerprint] : [fingerprint, tee];
   const flush = () => {
     if (ops.length === 0) return;
     // Posted serialized, its buffer moved: it waits in the writer's queue off its heap (see `ParseJob`).
@@ -198,7 +206,7 @@ async function runJob(job: ParseJobMessage): Promise<void> {
       {
         startOffset: 0,
         startLine: 1,
-        open: async (path) => syncBytes(path, true, path === job.file.path ? tee : undefined),
+        open: async (path) => syncBytes(path, true, path === job.file.path ? tees : undefined),
       },
     );
     if (failed) {
@@ -213,7 +221,9 @@ async function runJob(job: ParseJobMessage): Promise<void> {
     }
     flush();
     const archived = tee?.chunks();
-    const tail = await fingerprintOf(job.file.path, end.nextOffset, async (path) => syncBytes(path, false));
+    const tail =
+      fingerprint.fingerprint(end.nextOffset) ??
+      (await fingerprintOf(job.file.path, end.nextOffset, async (path) => syncBytes(path, false)));
     post({ type: 'end', job: job.job, end, tail, archived });
   } catch {
     // Unreadable now: the writer reads it itself, to report it as it always does.

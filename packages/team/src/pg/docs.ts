@@ -123,6 +123,15 @@ const lexeme = (w: string) => `'${w.replaceAll('\\', '\\\\').replaceAll("'", "''
  * and how many hold its words before cutting any.
  */
 export async function insertSearchWords(tx: TxSql, key: { personId: number; uid: string }, docs: readonly DocRow[]) {
+  await Promise.all(searchWordsInserts(tx, key, docs));
+}
+
+/** `insertSearchWords`' inserts, each started at once (in order after the statements started before them). */
+export function searchWordsInserts(
+  tx: TxSql,
+  key: { personId: number; uid: string },
+  docs: readonly DocRow[],
+): Promise<unknown>[] {
   const positions = new Map<string, number[]>();
   for (const d of docs) {
     const at = Math.min(d.seq + 1, MAX_POSITION);
@@ -144,10 +153,10 @@ export async function insertSearchWords(tx: TxSql, key: { personId: number; uid:
     parts.at(-1)?.push(entry);
     bytes += size;
   }
-  for (const [part, list] of parts.entries()) {
-    await tx`insert into search_words (person_id, uid, part, words)
-      values (${key.personId}, ${key.uid}, ${part}, ${list.join(' ')}::tsvector)`;
-  }
+  return parts.map((list, part) =>
+    tx`insert into search_words (person_id, uid, part, words)
+      values (${key.personId}, ${key.uid}, ${part}, ${list.join(' ')}::tsvector)`.execute(),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
 import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
-import { type DocRow, docsOf, insertSearchWords } from './docs.js';
+import { type DocRow, docsOf, insertSearchWords, searchWordsInserts } from './docs.js';
 
 /** A device's identity as the routes pass it. */
 export interface Pusher {
@@ -26,11 +26,17 @@ const BATCH = 1000;
 /** Sessions of one push request stored at once. */
 const STORE_AT_ONCE = 4;
 
-async function insertRows(tx: TxSql, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+/**
+ * Multi-row inserts of `rows`, each started at once (postgres.js runs a query only when it is awaited or executed):
+ * queries started one after another on a transaction's connection run in that order, in one round trip.
+ */
+function insertRows(tx: TxSql, table: string, rows: readonly Record<string, unknown>[]): Promise<unknown>[] {
+  const inserts: Promise<unknown>[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
-    await tx`insert into ${tx(table)} ${tx(batch as Record<string, unknown>[])}`;
+    inserts.push(tx`insert into ${tx(table)} ${tx(batch as Record<string, unknown>[])}`.execute());
   }
+  return inserts;
 }
 
 const ms = (iso: string | null): number | null => {
@@ -133,13 +139,13 @@ export async function missingChunks(sql: Sql | TxSql, hashes: readonly string[])
   return unique.filter((h) => !found.has(h));
 }
 
-/** Drops the chunks of `hashes` no stored session refers to any more. */
 /** Deletes the chunks of `hashes` no session refers to any more; returns how many. */
 export async function dropUnreferencedChunks(tx: TxSql, hashes: readonly string[]): Promise<number> {
   if (hashes.length === 0) return 0;
-  const gone = await tx`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
-    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256) returning 1`;
-  return gone.length;
+  // started at the call (before its first await), so it runs after the statements started before it
+  const gone = tx`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
+    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256) returning 1`.execute();
+  return (await gone).length;
 }
 
 async function lockSession(tx: TxSql, personId: number, uid: string): Promise<void> {
@@ -161,35 +167,44 @@ async function storeSession(sql: Sql, s: PushSession, who: Pusher): Promise<'sto
     const session = { uid: s.uid, agent: s.agent as AgentId, sessionId: s.sessionId, projectDir: s.projectDir };
     docs = await docsOf(sql, session, s.files);
   }
+  const rows = childRows(s, who);
+  const wanted = rows.fileChunks.map((c) => c.sha256);
   return await sql.begin(async (tx) => {
-    await lockSession(tx, who.personId, s.uid);
-    const old = await storedDigest(tx, who, s.uid);
-    if (old === s.digest) return 'unchanged' as const;
-    const oldChunks = (
-      await tx<
+    // Statements started together run one after another on the transaction's connection (a pipeline): the lock is
+    // taken before the digest is read, and a session costs two round trips to PostgreSQL, not one per statement.
+    const lock = tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${who.personId}:${s.uid}`}, 0))`;
+    const [, stored, old, held] = await Promise.all([
+      lock.execute(),
+      tx<
+        { digest: string }[]
+      >`select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}`.execute(),
+      tx<
         { sha256: string }[]
-      >`select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}`
-    ).map((r) => r.sha256);
-    const rows = childRows(s, who);
-    if (rows.fileChunks.length > 0) {
+      >`select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}`.execute(),
       // held until commit, so no forget or replace elsewhere drops a chunk this session is about to refer to
-      const held = await tx<{ sha256: string }[]>`select sha256 from chunks
-        where sha256 = any(${rows.fileChunks.map((c) => c.sha256)}::text[]) for key share`;
-      if (held.length !== rows.fileChunks.length) {
-        throw new PushRefusedError(
-          `${rows.fileChunks.length - held.length} transcript chunks of session ${s.uid} are not stored: upload them first`,
-        );
-      }
+      tx<{ sha256: string }[]>`select sha256 from chunks where sha256 = any(${wanted}::text[]) for key share`.execute(),
+    ]);
+    if (stored[0]?.digest === s.digest) return 'unchanged' as const;
+    if (held.length !== wanted.length) {
+      throw new PushRefusedError(
+        `${wanted.length - held.length} transcript chunks of session ${s.uid} are not stored: upload them first`,
+      );
     }
-    // calls, responses, files and their chunk references go with the row (on delete cascade)
-    if (old !== undefined) await tx`delete from sessions where person_id = ${who.personId} and uid = ${s.uid}`;
-    await tx`insert into sessions ${tx(sessionRow(s, who) as Record<string, unknown>)}`;
-    await insertRows(tx, 'calls', rows.calls);
-    await insertRows(tx, 'responses', rows.responses);
-    await insertRows(tx, 'files', rows.files);
-    await insertRows(tx, 'file_chunks', rows.fileChunks);
-    if (docs) await insertSearchWords(tx, { personId: who.personId, uid: s.uid }, docs);
-    await dropUnreferencedChunks(tx, oldChunks);
+    // calls, responses, files and their chunk references go with the row (on delete cascade); started in this order
+    const writes: Promise<unknown>[] = [];
+    if (stored.length > 0)
+      writes.push(tx`delete from sessions where person_id = ${who.personId} and uid = ${s.uid}`.execute());
+    writes.push(tx`insert into sessions ${tx(sessionRow(s, who) as Record<string, unknown>)}`.execute());
+    writes.push(...insertRows(tx, 'calls', rows.calls), ...insertRows(tx, 'responses', rows.responses));
+    writes.push(...insertRows(tx, 'files', rows.files), ...insertRows(tx, 'file_chunks', rows.fileChunks));
+    if (docs) writes.push(...searchWordsInserts(tx, { personId: who.personId, uid: s.uid }, docs));
+    writes.push(
+      dropUnreferencedChunks(
+        tx,
+        old.map((r) => r.sha256),
+      ),
+    );
+    await Promise.all(writes);
     return 'stored' as const;
   });
 }

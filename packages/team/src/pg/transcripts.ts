@@ -45,10 +45,15 @@ export async function loadTranscripts(
 ): Promise<Transcripts> {
   const texts = new Map<string, Buffer>();
   const files: DiscoveredFile[] = [];
+  // every file's chunks in one query
+  const names = [...new Set(pushed.flatMap((f) => f.chunks))];
+  const rows =
+    names.length === 0
+      ? []
+      : await sql<{ sha256: string; bytes: Buffer }[]>`
+      select sha256, bytes from chunks where sha256 = any(${names}::text[])`;
+  const bySha = new Map(rows.map((r) => [r.sha256, r.bytes]));
   for (const f of pushed) {
-    const rows = await sql<{ sha256: string; bytes: Buffer }[]>`
-      select sha256, bytes from chunks where sha256 = any(${[...f.chunks]}::text[])`;
-    const bySha = new Map(rows.map((r) => [r.sha256, r.bytes]));
     const parts = await Promise.all(f.chunks.map(async (sha) => await inflate(bySha.get(sha) ?? Buffer.alloc(0))));
     // a path no disk holds: the adapters read it through `open` only
     const path = `/agentdash-team/${session.uid}/${f.name}`;

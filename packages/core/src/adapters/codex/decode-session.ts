@@ -1,0 +1,179 @@
+import { isRecord, str } from '../../internal/guards.js';
+import type { ContentBlock } from '../../model/content.js';
+import { createRecordUuid, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
+import type { ParseIssue, SourceLocation } from '../../model/issue.js';
+import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
+import { FORK_COPY_WINDOW_MS, RESUME_COPY_WINDOW_MS, SPAWN_NOTICE } from './decode-items.js';
+
+/** The model of responses in files that never name one (0.34 writes no `turn_context`). */
+export const UNKNOWN_MODEL = 'codex-unknown-model';
+
+/**
+ * The session a Codex rollout file belongs to, as the decoder learns it (`session_meta`, `turn_context`), the copy of
+ * another session's history a forked or resumed file begins with, and the shared records built on that state.
+ */
+export abstract class CodexSession {
+  protected sessionId: string | undefined;
+  protected cwd: string | undefined;
+  protected version: string | undefined;
+  protected gitBranch: string | undefined;
+  protected model: string | undefined;
+  protected response = 0;
+  protected previousUuid: RecordUuid | null = null;
+  /** A forked child's copy of its parent's history is being skipped (until the child's own first turn). */
+  protected forkCopy:
+    | { readonly startedMs: number | undefined; readonly windowMs: number; noticeSeen: boolean }
+    | undefined;
+  protected lines = 0;
+
+  constructor(
+    protected readonly file: string,
+    fileSessionId: string | undefined,
+  ) {
+    this.sessionId = fileSessionId;
+  }
+
+  protected sessionMeta(
+    payload: Record<string, unknown>,
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+    out: (r: TranscriptRecord) => void,
+  ): void {
+    const first = this.lines === 1;
+    if (first) {
+      this.sessionId = str(payload.id) ?? this.sessionId;
+      this.cwd = str(payload.cwd);
+      this.version = str(payload.cli_version);
+      const git = isRecord(payload.git) ? payload.git : {};
+      this.gitBranch = str(git.branch);
+      // A spawned (forked) agent's file begins with a copy of its parent's history: cut it.
+      const source = isRecord(payload.source) ? payload.source : {};
+      const spawn = isRecord(source.subagent) && isRecord(source.subagent.thread_spawn);
+      if (typeof payload.forked_from_id === 'string' || spawn) {
+        this.forkCopy = { startedMs: timestampMs(timestamp), windowMs: FORK_COPY_WINDOW_MS, noticeSeen: false };
+      }
+    } else if (this.lines <= 3 && this.forkCopy === undefined && str(payload.id) !== this.sessionId) {
+      // A session resumed into a new file (0.36 `codex resume`): another session's meta, then its history copied
+      // at one instant. The copy stays that session's; this one starts after it.
+      this.forkCopy = { startedMs: timestampMs(timestamp), windowMs: RESUME_COPY_WINDOW_MS, noticeSeen: false };
+      out(this.meta('fork-copy', { type: 'session_meta', payloadType: null }, timestamp, loc));
+      return;
+    }
+    out(this.meta('session_meta', payload, timestamp, loc));
+  }
+
+  /** True while the line belongs to the parent's copied history at the start of a forked child. */
+  protected stillForkCopy(
+    type: string,
+    payload: Record<string, unknown>,
+    timestamp: IsoTimestamp | undefined,
+  ): boolean {
+    const copy = this.forkCopy;
+    if (copy === undefined) return false;
+    if (type === 'response_item' && str(payload.type) === 'function_call_output') {
+      const output = payload.output;
+      if (typeof output === 'string' && output.startsWith(SPAWN_NOTICE)) {
+        copy.noticeSeen = true;
+        return true;
+      }
+    }
+    const ms = timestampMs(timestamp);
+    const late = ms !== undefined && copy.startedMs !== undefined && ms - copy.startedMs > copy.windowMs;
+    const ownTurn = type === 'event_msg' && str(payload.type) === 'task_started' && copy.noticeSeen;
+    if (ownTurn || late) {
+      this.forkCopy = undefined;
+      return false;
+    }
+    return true;
+  }
+
+  protected envelope(timestamp: IsoTimestamp | undefined, loc: SourceLocation, suffix = ''): ChainEnvelope {
+    return {
+      uuid: createRecordUuid(`${this.sessionId ?? this.file}:${loc.line}${suffix}`),
+      parentUuid: this.previousUuid,
+      timestamp,
+      sessionId: this.sessionId === undefined ? undefined : createSessionId(this.sessionId),
+      cwd: this.cwd,
+      version: this.version,
+      gitBranch: this.gitBranch,
+      isSidechain: false,
+      agentId: undefined,
+      loc,
+    };
+  }
+
+  protected assistant(
+    content: readonly ContentBlock[],
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+  ): AssistantRecord {
+    return {
+      kind: 'assistant',
+      ...this.envelope(timestamp, loc),
+      messageId: `${this.sessionId ?? 'codex'}#response-${this.response}`,
+      requestId: undefined,
+      model: this.model ?? UNKNOWN_MODEL,
+      content,
+      usage: undefined,
+      stopReason: undefined,
+      isApiErrorMessage: false,
+      isSynthetic: false,
+    };
+  }
+
+  protected user(
+    content: string | readonly ContentBlock[],
+    isMeta: boolean,
+    toolUseResult: unknown,
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+  ): UserRecord {
+    return {
+      kind: 'user',
+      ...this.envelope(timestamp, loc, toolUseResult === undefined ? '' : '/result'),
+      content,
+      isMeta,
+      isCompactSummary: false,
+      toolUseResult,
+      hasToolUseResult: toolUseResult !== undefined,
+      sourceToolAssistantUuid: undefined,
+    };
+  }
+
+  protected system(
+    subtype: string,
+    content: string | undefined,
+    level: string | undefined,
+    data: Record<string, unknown>,
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+  ): TranscriptRecord {
+    return {
+      kind: 'system',
+      ...this.envelope(timestamp, loc),
+      subtype,
+      content,
+      level,
+      isMeta: false,
+      logicalParentUuid: undefined,
+      data,
+    };
+  }
+
+  protected meta(
+    type: string,
+    data: Record<string, unknown>,
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+  ): TranscriptRecord {
+    return { kind: 'meta', type, data, ...this.side(timestamp, loc) };
+  }
+
+  protected side(timestamp: IsoTimestamp | undefined, loc: SourceLocation) {
+    return { sessionId: this.sessionId === undefined ? undefined : createSessionId(this.sessionId), timestamp, loc };
+  }
+
+  protected issue(loc: SourceLocation, code: ParseIssue['code'], message: string): ParseIssue {
+    return { code, file: this.file, line: loc.line, message };
+  }
+}
