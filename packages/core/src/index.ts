@@ -98,7 +98,7 @@ export {
   type SessionTail,
   STREAM_FROM_BYTES,
 } from './session/session-stream.js';
-export { agentIdOfResult } from './session/subagents.js';
+export { agentIdOfResult, SidechainRuns, sidechainKey } from './session/subagents.js';
 export {
   countsForTime,
   type RecordFact,

@@ -12,7 +12,7 @@ import { hiddenReasonOf, userText } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
 import { usageByModel } from './load-session.js';
 import { pullRecords } from './record-stream.js';
-import { agentIdOfResult } from './subagents.js';
+import { agentIdOfResult, SidechainRuns, sidechainKey } from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, titleFactOf } from './summary.js';
 
 /** Where a record is: its file (index in the session's files) and its place among that file's record events. */
@@ -80,7 +80,7 @@ export class SessionFacts {
   }[] = [];
   private readonly usageIndex = new Map<string, number>();
   readonly main: ThreadFacts;
-  private readonly runOf = new Map<string, ThreadFacts>();
+  private readonly runs = new SidechainRuns<ThreadFacts>();
 
   constructor(private readonly adapter: AgentAdapter) {
     this.main = newThread('', undefined, 0);
@@ -161,13 +161,10 @@ export class SessionFacts {
   }
 
   private runOfRecord(record: ChainRecord): ThreadFacts {
-    const parent = record.parentUuid === null ? undefined : this.runOf.get(record.parentUuid);
-    let run = parent;
-    if (!run) {
-      run = newThread(`sidechain:${record.uuid}`, record.agentId, 0);
-      this.threads.push(run);
-    }
-    this.runOf.set(record.uuid, run);
+    const { run, started } = this.runs.take(record.uuid, record.parentUuid ?? undefined, () =>
+      newThread(sidechainKey(record.uuid), record.agentId, 0),
+    );
+    if (started) this.threads.push(run);
     return run;
   }
 

@@ -16,23 +16,51 @@ export interface SubagentThread {
 }
 
 /**
- * Split the sidechain records written inside a main file (≤2.0.27: no agentId, each run starts at a new root)
- * into one thread per run. A record joins the run of its parent; a record whose parent is not a sidechain
- * record starts a new run.
+ * How sidechain records written inside a main file (≤2.0.27: no agentId, each run starts at a new root) fall into
+ * runs, one rule for every reader of them (a load, the stream's first pass, the index's header over stored rows): a
+ * record joins the run of its parent; a record whose parent is not a sidechain record starts a new run, keyed
+ * `sidechain:<its uuid>` (`sidechainKey`).
  */
+export class SidechainRuns<Run> {
+  private readonly byRecord = new Map<string, Run>();
+
+  /**
+   * The run of the next sidechain record, in file order: `id` and `parent` name records the same way (its uuid and
+   * its parent's, or any one-to-one form of them; undefined for none), `start` makes the run it starts.
+   */
+  take(id: string | undefined, parent: string | undefined, start: () => Run): { run: Run; started: boolean } {
+    const joined = parent === undefined ? undefined : this.byRecord.get(parent);
+    const run = joined ?? start();
+    if (id !== undefined) this.byRecord.set(id, run);
+    return { run, started: joined === undefined };
+  }
+
+  /** The run of a record taken before, by its `id`. */
+  of(id: string): Run | undefined {
+    return this.byRecord.get(id);
+  }
+}
+
+/** The key of the sidechain run a record with this uuid starts. */
+export function sidechainKey(uuid: string): string {
+  return `sidechain:${uuid}`;
+}
+
+/** Split the sidechain records of a main file into one thread per run (`SidechainRuns`). */
 export function splitSidechains(records: readonly TranscriptRecord[], file: string): SubagentThread[] {
   const runs: SubagentThread[] = [];
-  const runOf = new Map<string, SubagentThread>();
+  const split = new SidechainRuns<SubagentThread>();
   for (const record of records) {
     if (!('isSidechain' in record) || !record.isSidechain) continue;
-    const parent = record.parentUuid === null ? undefined : runOf.get(record.parentUuid);
-    let run = parent;
-    if (!run) {
-      run = { key: `sidechain:${record.uuid}`, agentId: record.agentId, file, records: [], meta: undefined };
-      runs.push(run);
-    }
+    const { run, started } = split.take(record.uuid, record.parentUuid ?? undefined, () => ({
+      key: sidechainKey(record.uuid),
+      agentId: record.agentId,
+      file,
+      records: [],
+      meta: undefined,
+    }));
+    if (started) runs.push(run);
     run.records.push(record);
-    runOf.set(record.uuid, run);
   }
   return runs;
 }

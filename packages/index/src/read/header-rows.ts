@@ -1,0 +1,191 @@
+/**
+ * The stored rows a session's header is counted from (session-header.ts): its files, their records (the ones core
+ * keeps: copies dropped by core's `CopyFilter`), calls, facts and results, and its files' bytes where a load reads
+ * them (on disk, else the archive).
+ */
+
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { CopyFilter } from '@agentdash/core';
+import { isObj, type Obj } from '../guards.js';
+import { archiveOf, prepared } from '../schema/statements.js';
+import { RECORD_KINDS, storedKind } from '../schema/stored-values.js';
+import type { Store } from './scope.js';
+
+/** The main thread counted in SQL (none of the session's records is a copy). */
+export interface MainCounts {
+  readonly shown: number;
+  readonly prompts: number;
+  readonly assistant: number;
+}
+
+export interface FileRow {
+  id: number;
+  path: string;
+  role: 'main' | 'subagent';
+  agent_id: string | null;
+  meta_path: string | null;
+  records: number;
+  unknown_records: number;
+  agent: string;
+}
+
+export interface RecordRow {
+  line: number;
+  /** `records.kind_raw`: a kind's number in RECORD_KINDS, else the kind. */
+  kind: string;
+  /** The stored uuid in hex (a key, not the uuid's text); '' when none. */
+  key: string;
+  /** The uuid as text, only for sidechain records (it names their run). */
+  uuid: string | null;
+  ts_text: string | null;
+  ts_ms: number | null;
+  message_id: string | null;
+  is_sidechain: number;
+  shown: number | null;
+  /** The parent's uuid in hex, as `key` (sidechain records only). */
+  parent: string;
+  prompt_text: string | null;
+  sig: string | null;
+  extra_results: number | null;
+}
+
+/** A call occurrence: tool_use id, line, name, time. */
+export type CallTuple = [string, number, string, number | null];
+/**
+ * A call's classified fact (columns of its row in `calls`, one per id and agent home):
+ * `[id, is_error, severity, task_id, agent_ref, subagent_prompt, subagent_type]`.
+ */
+export type FactTuple = [string, number, string | null, string | null, string | null, string | null, string | null];
+
+export const CHAIN_KINDS: ReadonlySet<string> = new Set(
+  ['user', 'assistant', 'system', 'attachment', 'progress'].map((k) => storedKind(k, RECORD_KINDS)),
+);
+export const USER = storedKind('user', RECORD_KINDS);
+export const ASSISTANT = storedKind('assistant', RECORD_KINDS);
+
+export const FILES = `SELECT id, path, role, agent_id, meta_path, records, unknown_records, agent FROM files
+  WHERE session_id = ? ORDER BY role, path`;
+// The stored columns, not the computed ones (a uuid's text, a timestamp's ISO form): a large session has many rows.
+export const RECORD_COLUMNS = `line, kind_raw AS kind, hex(uuid_raw) AS key, CASE WHEN is_sidechain = 1 THEN uuid END AS uuid,
+    ts_text, ts_ms, message_id, is_sidechain, shown, hex(parent_raw) AS parent, prompt_text, sig, extra_results`;
+export const RECORDS = `SELECT ${RECORD_COLUMNS} FROM records WHERE file_id = ? ORDER BY line`;
+export const SIDECHAIN_RECORDS = `SELECT ${RECORD_COLUMNS} FROM records WHERE file_id = ? AND is_sidechain = 1 ORDER BY line`;
+/** Whether a uuid repeats in a set of files (`?`: their ids as a JSON array): only then may a record be a copy. */
+export const REPEATED_UUID = `SELECT 1 FROM records WHERE file_id IN (SELECT value FROM json_each(?)) AND uuid_raw IS NOT NULL
+  GROUP BY uuid_raw HAVING count(*) > 1 LIMIT 1`;
+/** The main thread's events (records with `shown`, each response once by its message id) and prompts. */
+export const MAIN_COUNTS = `SELECT count(shown) AS shown, count(CASE WHEN shown = 1 THEN 1 END) AS prompts,
+    count(DISTINCT CASE WHEN kind_raw = '${ASSISTANT}'
+      THEN coalesce(message_id, hex(uuid_raw)) END) AS assistant
+  FROM records WHERE file_id = ? AND is_sidechain = 0`;
+export const EXTRA_RESULTS = 'SELECT coalesce(sum(extra_results), 0) FROM records WHERE file_id = ?';
+export const CALLS = 'SELECT tool_use_id, line, name, ts_ms FROM calls WHERE file_id = ? ORDER BY line';
+// A fact is stored with the file of the call's first occurrence in its agent home: nearly always one of the
+// session's own, else (a fork or resume copy) another session's of the same home.
+export const FACT_COLUMNS =
+  'c.tool_use_id AS id, c.is_error, c.severity, c.task_id, c.agent_ref, c.subagent_prompt, c.subagent_type';
+export const FACTS_OF_FILE = `SELECT ${FACT_COLUMNS} FROM calls c WHERE c.file_id = ? AND c.has_result IS NOT NULL`;
+export const FACT = `SELECT ${FACT_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
+  WHERE c.tool_use_id = ? AND c.has_result IS NOT NULL AND f.home = (SELECT home FROM files WHERE id = ?)`;
+// Records the `records` table does not keep (the second record of a line) have their times in calls and results.
+export const STAMPS = `SELECT ts_text, ts_ms FROM calls WHERE file_id = ? AND ts_ms IS NOT NULL
+  UNION ALL SELECT ts_text, ts_ms FROM results WHERE file_id = ? AND ts_ms IS NOT NULL`;
+export const STORED_ISSUES = 'SELECT issues FROM sessions WHERE id = ?';
+export const RESULTS = 'SELECT tool_use_id AS id, line FROM results WHERE file_id = ? ORDER BY line';
+
+/**
+ * The records core keeps (core's `CopyFilter`), per file: a uuid an earlier file holds is a copy; within a file, a
+ * repeat of the same record. When no uuid repeats in the session's files (nearly always), nothing is a copy: the main
+ * thread is then counted in SQL and only the main file's sidechain records are read (a long session has tens of
+ * thousands).
+ */
+export function keptRecords(
+  db: Store['db'],
+  files: readonly FileRow[],
+  main: FileRow | undefined,
+): { duplicateRecords: number; kept: Map<number, RecordRow[]>; mainCounts: MainCounts | undefined } {
+  const kept = new Map<number, RecordRow[]>();
+  const ids = JSON.stringify(files.map((f) => f.id));
+  if (prepared(db, REPEATED_UUID, 'pluck').get(ids) === undefined) {
+    for (const file of files) {
+      kept.set(file.id, prepared(db, file === main ? SIDECHAIN_RECORDS : RECORDS).all(file.id) as RecordRow[]);
+    }
+    const mainCounts = main ? (prepared(db, MAIN_COUNTS).get(main.id) as MainCounts) : undefined;
+    return { duplicateRecords: 0, kept, mainCounts: mainCounts ?? { shown: 0, prompts: 0, assistant: 0 } };
+  }
+  let duplicateRecords = 0;
+  const copies = new CopyFilter();
+  for (const file of files) {
+    const rows: RecordRow[] = [];
+    for (const row of prepared(db, RECORDS).all(file.id) as RecordRow[]) {
+      if (row.key !== '' && CHAIN_KINDS.has(row.kind) && copies.isCopy(row.key, signatureOf(row))) {
+        duplicateRecords += 1;
+        continue;
+      }
+      rows.push(row);
+    }
+    copies.endFile();
+    kept.set(file.id, rows);
+  }
+  return { duplicateRecords, kept, mainCounts: undefined };
+}
+
+/**
+ * What the row keeps of core's `signatureOf` (kind, time, message id, and the block ids `sig` keeps for placeholder
+ * uuids), for core's `CopyFilter`. (ts_text, ts_ms) tells timestamps apart as their text does: ts_text is kept only
+ * when it is not the ISO form of ts_ms.
+ */
+export function signatureOf(row: RecordRow): string {
+  return JSON.stringify([row.kind, row.ts_text, row.ts_ms, row.message_id, row.sig]);
+}
+
+/** Whether a load can read the file: on disk as a regular file it may open, else from the archive (as it reads). */
+export function readableNow(store: Store, path: string): boolean {
+  if (!existsSync(path)) return archiveOf(store.db).end(path) > 0;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    return fstatSync(fd).isFile();
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Largest subagent `.meta.json` read (as core's `loadSession`). */
+export const MAX_META_BYTES = 1024 * 1024;
+
+/**
+ * A subagent's `.meta.json` (a few hundred bytes), read only when neither the call nor its result names the type: on
+ * disk when it is a regular file of at most `MAX_META_BYTES` (never a FIFO or a device), else from the archive, as
+ * core's `loadSession` reads it through the index.
+ */
+export function metaOf(store: Store, path: string | null): Obj {
+  if (path === null) return {};
+  try {
+    let bytes: Buffer;
+    if (existsSync(path)) {
+      // Non-blocking: opening a FIFO for reading would otherwise wait for a writer (fstat then turns it down).
+      const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+      try {
+        const info = fstatSync(fd);
+        if (!info.isFile() || info.size > MAX_META_BYTES) return {};
+        bytes = Buffer.alloc(info.size);
+        bytes = bytes.subarray(0, readSync(fd, bytes, 0, info.size, 0));
+      } finally {
+        closeSync(fd);
+      }
+    } else {
+      const archive = archiveOf(store.db);
+      const end = archive.end(path);
+      if (end === 0 || end > MAX_META_BYTES) return {};
+      bytes = Buffer.alloc(end);
+      bytes = bytes.subarray(0, archive.source(path).readSync(bytes, 0, end, 0));
+    }
+    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
+    return isObj(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
