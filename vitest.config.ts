@@ -73,15 +73,15 @@ export default defineConfig({
       // The repository's own scripts (the drift check's comparisons); they read packages/core/dist.
       project('scripts', ['**/*.test.mjs']),
       // The Chromium suites, in their own group after the others (each drives a browser and a server: beside the other
-      // files a browser's waits missed on a loaded machine), two files at once: most of a browser suite's time is spent
-      // waiting on the page, and one file at a time left the second core idle for the whole group. Not in the fast loop.
-      // One Chromium serves them all (e2e/browser-server.ts), each file in contexts of its own.
+      // files a browser's waits missed on a loaded machine), one file at a time unless AGENTDASH_TEST_E2E_WORKERS says
+      // more; each worker has one Chromium for the run (e2e/browser-server.ts), each file contexts of its own. Not in the
+      // fast loop.
       ...(fast
         ? []
         : [
             project('e2e', ['e2e/**/*.test.ts'], {
               timeoutMs: 180_000,
-              afterTheOthers: { workers: 2 },
+              afterTheOthers: { workers: Number(process.env.AGENTDASH_TEST_E2E_WORKERS) || 1 },
               globalSetup: ['./e2e/browser-server.ts'],
             }),
           ]),
