@@ -13,7 +13,7 @@ import { type RunningServer, startServer } from '@agentdash/server';
 import { assistantText, prompt, writeLines } from '@agentdash/testing/synthetic';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectChromium, e2eMissing } from './harness';
+import { connectChromium, e2eMissing, endConnectionWith } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
@@ -61,7 +61,7 @@ describe.skipIf(missing !== undefined)('first start in headless Chromium', () =>
     tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-first-'));
     const browser = await connectChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    context.once('close', () => void browser.close());
+    endConnectionWith(context, browser);
   });
   afterEach(async () => {
     await server?.close();

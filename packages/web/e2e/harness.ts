@@ -59,6 +59,21 @@ export async function connectChromium(): Promise<Browser> {
 }
 
 /**
+ * Make `context.close()` end the connection to `browser` once the context is closed (not on its 'close' event: ending
+ * the connection there loses the answer to the close request, which then fails).
+ */
+export function endConnectionWith(context: BrowserContext, browser: Browser): void {
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    try {
+      await close(options);
+    } finally {
+      await browser.close();
+    }
+  };
+}
+
+/**
  * A new context of the run's headless Chromium (nothing shared with other contexts) and its first page; page errors
  * and console errors go into `problems` when given (a test then expects it empty). Closing the context ends the
  * connection too.
@@ -73,7 +88,7 @@ export async function openChromium(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const browser = await connectChromium();
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 1000 } });
-  context.once('close', () => void browser.close());
+  endConnectionWith(context, browser);
   const page = await context.newPage();
   const problems = options.problems;
   if (problems) {
