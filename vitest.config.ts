@@ -25,7 +25,12 @@ const workers = Number(process.env.AGENTDASH_TEST_WORKERS) || Math.max(2, availa
 function project(
   name: string,
   include: readonly string[],
-  options: { timeoutMs?: number; shareModules?: boolean; serial?: boolean } = {},
+  options: {
+    timeoutMs?: number;
+    shareModules?: boolean;
+    afterTheOthers?: { readonly workers: number };
+    globalSetup?: readonly string[];
+  } = {},
 ): TestProjectInlineConfiguration {
   const root = name === 'e2e' ? 'packages/web' : name === 'scripts' ? 'scripts' : `packages/${name}`;
   const timeout = fast ? 5_000 : (options.timeoutMs ?? 120_000);
@@ -44,7 +49,10 @@ function project(
       hookTimeout: fast ? 10_000 : timeout,
       // Pure unit files that leave no global state behind share one module graph per worker (no re-import per file).
       ...(options.shareModules ? { isolate: false } : {}),
-      ...(options.serial ? { fileParallelism: false } : {}),
+      ...(options.globalSetup ? { globalSetup: [...options.globalSetup] } : {}),
+      ...(options.afterTheOthers
+        ? { sequence: { groupOrder: 1 }, maxWorkers: Math.min(options.afterTheOthers.workers, workers) }
+        : {}),
     },
   };
 }
@@ -64,9 +72,19 @@ export default defineConfig({
       project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx']),
       // The repository's own scripts (the drift check's comparisons); they read packages/core/dist.
       project('scripts', ['**/*.test.mjs']),
-      // The Chromium suites, one file at a time after the others (each drives a browser and a server: two at once beside
-      // the other files made the browser's waits miss on a loaded machine); not in the fast loop.
-      ...(fast ? [] : [project('e2e', ['e2e/**/*.test.ts'], { timeoutMs: 180_000, serial: true })]),
+      // The Chromium suites, in their own group after the others (each drives a browser and a server: beside the other
+      // files a browser's waits missed on a loaded machine), one file at a time unless AGENTDASH_TEST_E2E_WORKERS says
+      // more; each worker has one Chromium for the run (e2e/browser-server.ts), each file contexts of its own. Not in the
+      // fast loop.
+      ...(fast
+        ? []
+        : [
+            project('e2e', ['e2e/**/*.test.ts'], {
+              timeoutMs: 180_000,
+              afterTheOthers: { workers: Number(process.env.AGENTDASH_TEST_E2E_WORKERS) || 1 },
+              globalSetup: ['./e2e/browser-server.ts'],
+            }),
+          ]),
     ],
   },
 });

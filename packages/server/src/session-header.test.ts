@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openIndex } from '@agentdash/index';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { toSessionRow } from './mapping.js';
@@ -31,6 +32,8 @@ const sharedHomes = [
  */
 async function headersOf(home: string) {
   const tmp = await mkdtemp(join(tmpdir(), 'agentdash-header-'));
+  // the run's index of this read-only home, copied (built once per run, as a cold refresh builds it)
+  await copyOfIndex([home], join(tmp, 'index.sqlite'));
   const index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
   try {
     await index.refresh([home]);

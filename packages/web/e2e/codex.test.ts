@@ -49,7 +49,7 @@ describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', ()
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([codexFixtures]);
     server = await startServer({ index, paths: [codexFixtures], host: '127.0.0.1', port: 0 });
-    ({ context, page } = await openChromium(tmp, { viewport: { width: 1400, height: 900 }, problems }));
+    ({ context, page } = await openChromium({ viewport: { width: 1400, height: 900 }, problems }));
   }, 120_000);
 
   afterAll(async () => {

@@ -3,13 +3,14 @@
  * Skips plainly when Chromium or the built dashboard is missing.
  */
 import { existsSync } from 'node:fs';
-import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallRowDto, SessionsResponse, StatsResponse } from '@agentdash/api';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eMissing, openChromium, scrollToRow } from './harness';
@@ -70,8 +71,6 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
   let server: RunningServer;
   let context: BrowserContext;
   let page: Page;
-  let liveFile: string;
-  let liveSessionId: string;
   const problems: string[] = [];
 
   const api = async <T>(path: string): Promise<T> => {
@@ -108,28 +107,13 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-'));
     await mkdir(SHOTS, { recursive: true });
-    const homes = await sourceHomes();
-    // a copy of one small session, appended to by the live test
-    const liveHome = join(tmp, 'live-home');
-    const shellProject = join(samples, 'projects', '-home-user-proj-shell');
-    const target = join(liveHome, 'projects', '-home-user-proj-live');
-    await mkdir(target, { recursive: true });
-    const name = (await readdir(shellProject)).find((f) => f.endsWith('.jsonl'))!;
-    liveSessionId = name.replace(/\.jsonl$/, '');
-    // a new id so the copy does not collide with the original in the index
-    const copyId = `${liveSessionId.slice(0, -4)}eeee`;
-    liveFile = join(target, `${copyId}.jsonl`);
-    const text = (await readFile(join(shellProject, name), 'utf8')).replaceAll(liveSessionId, copyId);
-    await cp(join(shellProject, name), liveFile);
-    await appendFile(liveFile, ''); // keep mode
-    await (await import('node:fs/promises')).writeFile(liveFile, text);
-    liveSessionId = copyId;
-
+    const paths = await sourceHomes();
+    // the run's index of these read-only homes, copied, then refreshed as the server would find it
+    await copyOfIndex(paths, join(tmp, 'index.sqlite'));
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-    const paths = [...homes, liveHome];
     await index.refresh(paths);
     server = await startServer({ index, paths, host: '127.0.0.1', port: 0 });
-    ({ context, page } = await openChromium(tmp, { problems }));
+    ({ context, page } = await openChromium({ problems }));
     page.on('response', (r) => {
       if (r.status() >= 400 && r.url().includes('/api/')) console.log(`[e2e] ${r.status()} ${r.url()}`);
     });
@@ -292,131 +276,5 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     expect(await block.getAttribute('data-status')).toMatch(/error|expected/);
     await shot('52-drill-target');
     await expectNoOverlap();
-  });
-
-  it('opens odd real-world sessions: a subagent folder without its main file, and same-id sessions by folder', async () => {
-    // A second server over the CLI's bundled trimmed wild transcripts, in the same browser.
-    const wild = resolve(repoRoot, 'packages/cli/test/fixtures/wild/claude-home');
-    const wildIndex = openIndex({ dbPath: join(tmp, 'wild.sqlite') });
-    await wildIndex.refresh([wild]);
-    const wildServer = await startServer({ index: wildIndex, paths: [wild], host: '127.0.0.1', port: 0 });
-    try {
-      const list = (await (await fetch(new URL('api/sessions', wildServer.url))).json()) as SessionsResponse;
-      const orphan = list.sessions.find((r) => r.id.startsWith('6c2214d7'));
-      expect(orphan).toBeDefined();
-      await page.goto(new URL(`#/s/${encodeURIComponent(orphan!.id)}`, wildServer.url).toString());
-      await page.waitForSelector('[data-testid=tool-block]', { timeout: 15_000 });
-      await page.click('[data-testid=issues-toggle]');
-      await page.waitForSelector('[data-testid=issues]');
-      expect(await page.locator('[data-testid=issues]').innerText()).toMatch(/missing_main_file/);
-      await shot('70-orphan-subagents');
-      await page.goto(new URL(`#/s/${encodeURIComponent('full@checkpoint-b')}`, wildServer.url).toString());
-      await page.waitForSelector('[data-testid=assistant]', { timeout: 15_000 });
-      const words = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
-      const title = await page.locator('[data-testid=session-title]').innerText();
-      expect(words(title)).toBe(words(list.sessions.find((r) => r.id === 'full@checkpoint-b')?.title));
-      expect(problems).toEqual([]);
-    } finally {
-      // Leave the page first: closing the server under an open event stream is a console error for later tests.
-      await go('#/');
-      await wildServer.close();
-      wildIndex.close();
-    }
-  });
-
-  it('updates a open session live when its file grows, without reload', async () => {
-    await go(`#/s/${liveSessionId}`);
-    await page.waitForSelector('[data-testid=prompt]');
-    await page.evaluate(() => {
-      (window as unknown as { __marker: number }).__marker = 42;
-    });
-    // a reader at the end of the timeline follows new events
-    for (let i = 0; i < 5; i++) {
-      await page.evaluate(() => document.querySelector('[data-testid=timeline-scroll]')?.scrollTo(0, 1e9));
-      await page.waitForTimeout(150);
-    }
-    const lines = (await readFile(liveFile, 'utf8')).trim().split('\n');
-    const last = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
-    const now = new Date().toISOString();
-    const prompt = {
-      parentUuid: last.uuid ?? null,
-      isSidechain: false,
-      userType: 'external',
-      cwd: last.cwd ?? '/home/user/proj/live',
-      sessionId: liveSessionId,
-      version: last.version ?? '2.1.330',
-      type: 'user',
-      message: { role: 'user', content: 'Live prompt appended by the e2e test' },
-      uuid: 'e2e00000-0000-4000-8000-000000000001',
-      timestamp: now,
-    };
-    const reply = {
-      ...prompt,
-      parentUuid: prompt.uuid,
-      type: 'assistant',
-      uuid: 'e2e00000-0000-4000-8000-000000000002',
-      message: {
-        id: 'msg_e2e_live',
-        type: 'message',
-        role: 'assistant',
-        model: 'claude-e2e',
-        content: [{ type: 'text', text: 'Live reply **rendered** as markdown' }],
-        stop_reason: 'end_turn',
-        usage: { input_tokens: 1, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
-      },
-    };
-    await appendFile(liveFile, `${JSON.stringify(prompt)}\n${JSON.stringify(reply)}\n`);
-    await page.waitForFunction(
-      () => document.body.textContent?.includes('Live prompt appended by the e2e test'),
-      undefined,
-      { timeout: 10_000 },
-    );
-    await page.waitForFunction(() => document.body.textContent?.includes('Live reply'), undefined, { timeout: 10_000 });
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
-    expect(await page.locator('strong', { hasText: 'rendered' }).count()).toBeGreaterThan(0);
-    await shot('60-live');
-
-    // a call appears first without its result, then the result lands inside it
-    const callId = 'toolu_e2e_live_0000000001';
-    const call = {
-      ...reply,
-      parentUuid: reply.uuid,
-      uuid: 'e2e00000-0000-4000-8000-000000000003',
-      timestamp: new Date().toISOString(),
-      message: {
-        ...reply.message,
-        id: 'msg_e2e_live_2',
-        content: [
-          {
-            type: 'tool_use',
-            id: callId,
-            name: 'Bash',
-            input: { command: 'echo live-result', description: 'Live call' },
-          },
-        ],
-        stop_reason: 'tool_use',
-      },
-    };
-    await appendFile(liveFile, `${JSON.stringify(call)}\n`);
-    const block = page.locator(`[data-call="${callId}"]`).first();
-    await block.waitFor({ timeout: 10_000 });
-    expect(await block.getAttribute('data-status')).toMatch(/pending|unanswered/);
-    const result = {
-      ...prompt,
-      parentUuid: call.uuid,
-      uuid: 'e2e00000-0000-4000-8000-000000000004',
-      timestamp: new Date().toISOString(),
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: callId, content: 'live-result' }] },
-      toolUseResult: { stdout: 'live-result', stderr: '', interrupted: false, isImage: false },
-    };
-    await appendFile(liveFile, `${JSON.stringify(result)}\n`);
-    await page.waitForSelector(`[data-call="${callId}"][data-status=ok]`, { timeout: 10_000 });
-    expect(await block.locator('[data-testid=terminal]').textContent()).toContain('live-result');
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
-    await shot('61-live-result');
-    // and the session list shows it as live
-    await go('#/');
-    await page.waitForSelector(`[data-session="${liveSessionId}"] [data-testid=live-badge]`, { timeout: 10_000 });
-    expect(problems).toEqual([]);
   });
 });

@@ -11,11 +11,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
 import { nextSessionId, prompt, writeDemoHome } from '@agentdash/testing/synthetic';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../cli/src/run.js';
+import { CHROMIUM } from './chromium';
+import { connectChromium } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 const viewer = resolve(here, '../dist/export/export.js');
 
@@ -68,7 +68,7 @@ describe.skipIf(missing !== undefined)('HTML export from file:// in headless Chr
   });
 
   it('shows the calls and the subagent, says what was redacted, and requests nothing', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    const browser = await connectChromium();
     try {
       const page = await browser.newPage();
       const url = `file://${file}`;

@@ -11,9 +11,9 @@ import { agentInfos, agentLabels } from '@agentdash/core/model';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import { assistantText, prompt, writeLines } from '@agentdash/testing/synthetic';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, e2eMissing } from './harness';
+import { connectChromium, e2eMissing, endConnectionWith } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
@@ -59,12 +59,9 @@ describe.skipIf(missing !== undefined)('first start in headless Chromium', () =>
 
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-first-'));
-    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-      viewport: { width: 1440, height: 1000 },
-    });
+    const browser = await connectChromium();
+    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    endConnectionWith(context, browser);
   });
   afterEach(async () => {
     await server?.close();

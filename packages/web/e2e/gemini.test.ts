@@ -60,7 +60,7 @@ describe.skipIf(missing !== undefined)('Gemini sessions in the dashboard (headle
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh(homes);
     server = await startServer({ index, paths: homes, host: '127.0.0.1', port: 0 });
-    ({ context, page } = await openChromium(tmp, { problems }));
+    ({ context, page } = await openChromium({ problems }));
   });
 
   afterAll(async () => {

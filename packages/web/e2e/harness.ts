@@ -1,6 +1,6 @@
 /**
- * What the dashboard's end-to-end tests share: whether they can run here, and a headless Chromium whose page errors
- * and console errors are collected.
+ * What the dashboard's end-to-end tests share: whether they can run here, and contexts of the run's headless Chromium
+ * (./browser-server.ts) whose page errors and console errors are collected.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,9 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export { CHROMIUM };
+
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/index.html');
 
 /**
@@ -43,11 +46,39 @@ export function e2eMissing(label = 'e2e'): string | undefined {
 }
 
 /**
- * Headless Chromium with its own profile under `dir`, and its first page; page errors and console errors go into
- * `problems` when given (a test then expects it empty).
+ * A connection to this worker's Chromium (started once per run by the project's global setup, one per worker), or a
+ * Chromium of its own when the file runs without it; `close()` ends the connection (or that browser), never the run's
+ * browser.
+ */
+export async function connectChromium(): Promise<Browser> {
+  const endpoints = inject('chromiumEndpoints') ?? [];
+  const worker = Number(process.env.VITEST_POOL_ID) || 1;
+  const endpoint = endpoints[(worker - 1) % Math.max(1, endpoints.length)];
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+/**
+ * Make `context.close()` end the connection to `browser` once the context is closed (not on its 'close' event: ending
+ * the connection there loses the answer to the close request, which then fails).
+ */
+export function endConnectionWith(context: BrowserContext, browser: Browser): void {
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    try {
+      await close(options);
+    } finally {
+      await browser.close();
+    }
+  };
+}
+
+/**
+ * A new context of the run's headless Chromium (nothing shared with other contexts) and its first page; page errors
+ * and console errors go into `problems` when given (a test then expects it empty). Closing the context ends the
+ * connection too.
  */
 export async function openChromium(
-  dir: string,
   options: {
     readonly viewport?: { width: number; height: number };
     readonly problems?: string[];
@@ -55,23 +86,10 @@ export async function openChromium(
     readonly consoleErrors?: boolean;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: options.viewport ?? { width: 1440, height: 1000 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const browser = await connectChromium();
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 1000 } });
+  endConnectionWith(context, browser);
+  const page = await context.newPage();
   const problems = options.problems;
   if (problems) {
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

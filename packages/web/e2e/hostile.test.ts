@@ -59,7 +59,7 @@ describe.skipIf(missing !== undefined)('hostile sessions in headless Chromium', 
     await mkdir(file);
     // the index as built above: a refresh on start would see the folder and drop the session before the page asks
     server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0, refreshOnStart: false });
-    ({ context, page } = await openChromium(tmp, {
+    ({ context, page } = await openChromium({
       viewport: { width: 1280, height: 900 },
       problems,
       consoleErrors: false,

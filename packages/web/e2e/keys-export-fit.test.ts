@@ -13,10 +13,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionsResponse, WaterfallResponse } from '@agentdash/api';
 import type { RunningServer } from '@agentdash/server';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor, type Rgb } from '../src/ui/contrast';
-import { CHROMIUM, e2eMissing, type ServedIndex, serveIndexOf } from './harness';
+import { connectChromium, e2eMissing, type ServedIndex, serveIndexOf } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -81,7 +81,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
     await mkdir(SHOTS, { recursive: true });
     served = await serveIndexOf('agentdash-e2e-keys-', [samples, codex, ...gemini, ...(hasBig ? [bigProject] : [])]);
     server = served.server;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await connectChromium();
   }, 180_000);
 
   afterAll(async () => {

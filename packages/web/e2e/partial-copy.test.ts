@@ -38,7 +38,7 @@ describe.skipIf(missing !== undefined)('the partial copy notice in headless Chro
     await truncate(file, bytes.subarray(0, Math.floor(bytes.length / 3)).lastIndexOf(0x0a) + 1);
     await index.refresh([home]);
     server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0 });
-    ({ context, page } = await openChromium(tmp, { viewport: { width: 1440, height: 900 }, problems }));
+    ({ context, page } = await openChromium({ viewport: { width: 1440, height: 900 }, problems }));
   }, 120_000);
 
   afterAll(async () => {

@@ -32,7 +32,7 @@ describe.skipIf(missing !== undefined)('reasoning tokens in headless Chromium', 
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([gemini]);
     server = await startServer({ index, paths: [gemini], host: '127.0.0.1', port: 0 });
-    ({ context, page } = await openChromium(tmp));
+    ({ context, page } = await openChromium());
   }, 120_000);
 
   afterAll(async () => {

@@ -47,7 +47,7 @@ describe.skipIf(missing !== undefined)('the secrets badge in headless Chromium',
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([home]);
     server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0 });
-    ({ context, page } = await openChromium(tmp, {
+    ({ context, page } = await openChromium({
       viewport: { width: 1400, height: 900 },
       problems,
       consoleErrors: false,
@@ -126,7 +126,7 @@ describe.skipIf(missing !== undefined)('serve --redact in headless Chromium', ()
       refreshOnStart: false,
       redact: true,
     });
-    ({ context, page } = await openChromium(tmp, { viewport: { width: 1400, height: 900 }, problems }));
+    ({ context, page } = await openChromium({ viewport: { width: 1400, height: 900 }, problems }));
   }, 120_000);
 
   afterAll(async () => {

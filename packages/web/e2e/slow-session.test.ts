@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionErrorsResponse, SessionsResponse } from '@agentdash/api';
-import { type Browser, chromium, type Route } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, e2eMissing, type ServedIndex, serveIndexOf } from './harness';
+import { connectChromium, e2eMissing, type ServedIndex, serveIndexOf } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
@@ -25,7 +25,7 @@ describe.skipIf(missing !== undefined)('a session slow to open, in headless Chro
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
     served = await serveIndexOf('agentdash-e2e-slow-', [samples]);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await connectChromium();
   });
 
   afterAll(async () => {

@@ -91,7 +91,7 @@ describe.skipIf(missing !== undefined)(
         });
         expect(report.stored).toBeGreaterThan(0);
       }
-      ({ context, page } = await openChromium(tmp, { viewport: { width: 1500, height: 950 }, problems }));
+      ({ context, page } = await openChromium({ viewport: { width: 1500, height: 950 }, problems }));
     }, 180_000);
 
     afterAll(async () => {

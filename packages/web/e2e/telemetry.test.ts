@@ -83,7 +83,7 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
     if (otlp === undefined || !('endpoint' in otlp)) throw new Error('the OTLP receiver is not listening');
     endpoint = otlp.endpoint;
     // page errors only: the session's own header is a 404 while it has no transcript (asserted below, by URL)
-    ({ context, page } = await openChromium(tmp, { problems, consoleErrors: false }));
+    ({ context, page } = await openChromium({ problems, consoleErrors: false }));
     page.on('response', (response) => {
       if (response.status() >= 400) failed.add(`${response.status()} ${new URL(response.url()).pathname}`);
     });
@@ -154,11 +154,21 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
     expect(await page.locator(`[data-testid=telemetry-only-row][data-session="${SESSION}"]`).count()).toBe(0);
     expect(await page.locator(`[data-session="${SESSION}"]`).count()).toBe(1);
 
-    // Usage and Analytics say which time is measured
+    // Usage and Analytics say which time is measured. The note is drawn with the page's usage answer: the wait is
+    // for that answer (the server's own word that the time is measured), then for the page to draw it, each its own
+    // step, since on a loaded machine the answer and the drawing of the charts beside it can each take seconds.
+    const usageAnswer = page.waitForResponse(
+      async (r) =>
+        new URL(r.url()).pathname === '/api/usage' &&
+        r.ok() &&
+        ((await r.json()) as { time?: { measured?: unknown } }).time?.measured !== undefined,
+      { timeout: 0 },
+    );
     await page.goto(new URL('#/usage', server.url).toString());
-    const note = page.locator('[data-testid=measured-time-note]');
+    await usageAnswer;
+    const note = page.locator('[data-testid=measured-time-note][data-source=measured]');
     await note.waitFor({ timeout: 15_000 });
-    expect(await note.getAttribute('data-source')).toBe('measured');
+    expect(await page.locator('[data-testid=measured-time-note]').count()).toBe(1);
     await page.goto(new URL('#/analytics', server.url).toString());
     await page.locator('[data-testid=measured-tool][data-tool=Bash]').waitFor({ timeout: 15_000 });
     await page.screenshot({ path: join(process.env.AGENTDASH_E2E_SHOTS ?? tmp, 'analytics.png') });

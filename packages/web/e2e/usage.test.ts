@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { UsageResponse } from '@agentdash/api';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,11 +116,14 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     const bigHome = join(tmp, 'big-home');
     writeBigSession(bigHome, BIG_CALLS);
     writeClockSession(bigHome);
+    // the run's index of the read-only homes (the one dashboard.test.ts copies too), then the fixture and the big
+    // session read into the copy
+    await copyOfIndex(homes, join(tmp, 'index.sqlite'));
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     const paths = [...homes, fixture, bigHome];
     await index.refresh(paths);
     server = await startServer({ index, paths, host: '127.0.0.1', port: 0 });
-    ({ context, page } = await openChromium(tmp, { problems }));
+    ({ context, page } = await openChromium({ problems }));
   }, 120_000);
 
   afterAll(async () => {

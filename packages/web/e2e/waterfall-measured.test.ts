@@ -53,7 +53,7 @@ describe.skipIf(missing !== undefined)('the waterfall with measured times in hea
       await response.arrayBuffer();
       expect(response.status).toBe(200);
     }
-    ({ context, page } = await openChromium(tmp, { viewport: { width: 1400, height: 800 }, problems }));
+    ({ context, page } = await openChromium({ viewport: { width: 1400, height: 800 }, problems }));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,0 +1,153 @@
+import { appendFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { openIndex } from '@agentdash/index';
+import { nextSessionId, writeDemoHome } from '@agentdash/testing/synthetic';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox } from '../test/cli-sandbox.js';
+import { SAMPLES_HOME } from './context.js';
+import { ExitCode } from './errors.js';
+import type { IndexJson } from './output/json-types.js';
+import { run } from './run.js';
+
+const sb = cliSandbox();
+const { cli, json } = sb;
+
+describe('error paths', () => {
+  it('a missing path: exit 3 with one line', async () => {
+    const r = await cli(['sessions', join(sb.dir, 'does-not-exist')]);
+    expect(r.code).toBe(ExitCode.badPath);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('no such file or directory');
+    const j = await cli(['stats', join(sb.dir, 'does-not-exist'), '--json']);
+    expect(JSON.parse(j.stderr)).toMatchObject({ error: { kind: 'bad-path', exitCode: ExitCode.badPath } });
+  });
+
+  it('a file that is not a transcript: exit 3', async () => {
+    const file = join(sb.dir, 'notes.txt');
+    writeFileSync(file, 'hello');
+    expect((await cli(['index', file])).code).toBe(ExitCode.badPath);
+  });
+
+  it('an unreadable transcript: exit 4', async () => {
+    // Tests may run as root, where chmod 000 does not stop reading: a directory in place of a file does.
+    const bogus = join(sb.dir, 'bogus.jsonl');
+    mkdirSync(bogus, { recursive: true });
+    const r = await cli(['index', bogus]);
+    expect(r.code).toBe(ExitCode.unreadableFile);
+    expect(r.stderr).toMatch(/cannot read .*bogus\.jsonl/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it.skipIf(process.getuid?.() === 0)(
+    'a transcript without read permission: exit 4 (skipped when running as root, who can read any file)',
+    async () => {
+      const file = join(sb.dir, 'locked', 'projects', '-p', 'locked.jsonl');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, '{}\n');
+      chmodSync(file, 0o000);
+      try {
+        const r = await cli(['index', file]);
+        expect(r.code).toBe(ExitCode.unreadableFile);
+        // Inside a scanned folder it is skipped and counted instead.
+        const scanned = json<IndexJson>(await cli(['index', join(sb.dir, 'locked'), '--json']));
+        expect(scanned.issues).toBeGreaterThan(0);
+      } finally {
+        chmodSync(file, 0o644);
+      }
+    },
+  );
+
+  it('an unknown session: exit 5', async () => {
+    const r = await cli(['show', 'ffffffff-no-such-session', SAMPLES_HOME]);
+    expect(r.code).toBe(ExitCode.unknownSession);
+    expect(r.stderr).toContain('no session matches');
+    expect((await cli(['export', 'zzzz', SAMPLES_HOME, '--format', 'json'])).code).toBe(ExitCode.unknownSession);
+  });
+
+  it('bad arguments: exit 2', async () => {
+    expect((await cli(['sessions', '--bogus'])).code).toBe(ExitCode.badArguments);
+    expect((await cli(['frobnicate'])).code).toBe(ExitCode.badArguments);
+    expect((await cli(['sessions', SAMPLES_HOME, '--since', 'yesterday-ish'])).code).toBe(ExitCode.badArguments);
+    expect((await cli(['sessions', SAMPLES_HOME, '--limit', '-3'])).code).toBe(ExitCode.badArguments);
+    expect((await cli(['search'])).code).toBe(ExitCode.badArguments);
+    expect((await cli(['show'])).code).toBe(ExitCode.badArguments);
+  });
+
+  it('malformed lines are counted, and --verbose lists them with file and line', async () => {
+    const home = join(sb.dir, 'demo-malformed');
+    const demo = writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, nextSessionId());
+    appendFileSync(demo.main, '{"type":"user", broken\n');
+    const report = json<IndexJson>(await cli(['index', home, '--json']));
+    expect(report.issues).toBe(1);
+    // Quiet by default: a run that finds no new problem says nothing of the known ones.
+    const quiet = await cli(['sessions', home]);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr.includes('problem')).toBe(false);
+    appendFileSync(demo.main, '{"type":"user", broken again\n');
+    const fresh = await cli(['sessions', home]);
+    expect(fresh.stderr).toContain('1 new problem in the transcripts');
+    const verbose = await cli(['sessions', home, '--verbose']);
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr).toContain(`${demo.main}:7: invalid_json`);
+    expect(verbose.stderr).toContain(`${demo.main}:8: invalid_json`);
+  });
+
+  it('show and the Markdown export keep an unknown record visible with its raw data', async () => {
+    const home = join(sb.dir, 'demo-unknown');
+    const demo = writeDemoHome(home, { outputOnlyWord: 'c', subagentOnlyWord: 'd' }, nextSessionId());
+    appendFileSync(demo.main, '{"type":"hologram","beam":42}\n');
+    const shown = await cli(['show', demo.sessionId, home]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout.split('\n').filter((l) => l.includes('unknown record'))).toEqual([
+      expect.stringMatching(/\? unknown record hologram: \{"type":"hologram","beam":42\}$/),
+    ]);
+    const markdown = await cli(['export', demo.sessionId, home, '--format', 'markdown']);
+    expect(markdown.code, markdown.stderr).toBe(0);
+    expect(markdown.stdout).toContain(
+      '*Unknown record `hologram`*\n\n```\n{\n  "type": "hologram",\n  "beam": 42\n}\n```',
+    );
+  });
+
+  it('a corrupt database file is moved aside and rebuilt, with a message', async () => {
+    const bad = join(sb.dir, 'corrupt.sqlite');
+    // An index of ours (its header stamped as AgentDash's), its pages after the header overwritten.
+    openIndex({ dbPath: bad }).close();
+    const bytes = readFileSync(bad);
+    bytes.fill('damage: text where the pages should be. ', 100);
+    writeFileSync(bad, bytes);
+    let stderr = '';
+    let stdout = '';
+    const code = await run(['index', SAMPLES_HOME, '--json', '--db', bad], {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+      env: {},
+      homedir: sb.emptyHome,
+      now: Date.now,
+    });
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/unusable.*moved it to .*corrupt-.*rebuilt/);
+    expect((JSON.parse(stdout) as IndexJson).filesParsed).toBeGreaterThan(0);
+    expect(readdirSync(sb.dir).some((n) => n.startsWith('corrupt.sqlite.corrupt-'))).toBe(true);
+  });
+  it('a --db that is not a database (a transcript given by mistake) is left alone: exit 3, one line', async () => {
+    const victim = join(sb.dir, 'victim.jsonl');
+    const text = '{"type":"user","sessionId":"s","message":{"role":"user","content":"hello"}}\n';
+    writeFileSync(victim, text);
+    let stderr = '';
+    let stdout = '';
+    const code = await run(['sessions', SAMPLES_HOME, '--db', victim], {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+      env: {},
+      homedir: sb.emptyHome,
+      now: Date.now,
+    });
+    expect({ code, stdout, stderr }).toEqual({
+      code: 3,
+      stdout: '',
+      stderr: `agentdash: ${victim} is not an AgentDash index database (it does not start with the SQLite header); choose another --db path\n`,
+    });
+    expect(readFileSync(victim, 'utf8')).toBe(text);
+    expect(readdirSync(sb.dir).filter((n) => n.startsWith('victim.jsonl'))).toEqual(['victim.jsonl']);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Vitest global setup of the Chromium project: one headless Chromium per worker of the project for the whole run, which
+ * the suites of that worker connect to (`connectChromium` in ./harness.ts) and open their own contexts in, instead of
+ * each file starting and stopping its own browser. A context shares nothing with another (cookies, storage,
+ * permissions); a browser's clipboard is its own, so two files at once never share one browser. Where Chromium is
+ * missing nothing is started and the suites say they are skipped.
+ */
+import { existsSync } from 'node:fs';
+import { type BrowserServer, chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The WebSocket endpoints of the run's Chromiums, one per worker (none without Chromium). */
+    chromiumEndpoints: readonly string[];
+  }
+}
+
+export default async function browserServers(project: TestProject): Promise<() => Promise<void>> {
+  const count = existsSync(CHROMIUM) ? Math.max(1, project.config.maxWorkers ?? 1) : 0;
+  const servers: BrowserServer[] = await Promise.all(
+    Array.from({ length: count }, () =>
+      chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] }),
+    ),
+  );
+  project.provide(
+    'chromiumEndpoints',
+    servers.map((server) => server.wsEndpoint()),
+  );
+  return async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  };
+}
