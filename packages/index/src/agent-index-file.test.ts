@@ -1,56 +1,44 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeDemoHome } from '@agentdash/testing/synthetic';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AgentIndex, openIndex } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { useTempIndex } from '../test/temp-index.js';
+import { openIndex } from './index.js';
 import { assertSqliteFile, INDEX_APPLICATION_ID } from './schema/db-file.js';
 import { SCHEMA_VERSION } from './schema/schema.js';
 
-let dir: string;
-let index: AgentIndex;
-const open = (name = 'index.sqlite', onWarning?: (m: string) => void) =>
-  openIndex({ dbPath: join(dir, 'db', name), ...(onWarning ? { onWarning } : {}) });
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agentdash-index-'));
-  index = open();
-});
-afterEach(() => {
-  index.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const t = useTempIndex();
 
 describe('database file', () => {
   it('moves a corrupt database aside and rebuilds it, with a warning', async () => {
-    index.close();
-    const dbPath = join(dir, 'db', 'index.sqlite');
+    t.index.close();
+    const dbPath = join(t.dir, 'db', 'index.sqlite');
     // Our index (its header stamped with our application_id), its pages after the header overwritten.
     const bytes = readFileSync(dbPath);
     bytes.fill('damage: text where the pages should be. ', 100);
     writeFileSync(dbPath, bytes);
     const warnings: string[] = [];
-    index = open('index.sqlite', (m) => warnings.push(m));
+    t.index = t.open('index.sqlite', (m) => warnings.push(m));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/unusable.*rebuilt/);
-    expect(readdirSync(join(dir, 'db')).some((n) => n.includes('.corrupt-'))).toBe(true);
-    const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
-    const report = await index.refresh([demo.home]);
+    expect(readdirSync(join(t.dir, 'db')).some((n) => n.includes('.corrupt-'))).toBe(true);
+    const demo = writeDemoHome(join(t.dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    const report = await t.index.refresh([demo.home]);
     expect(report.sessions).toBe(1);
   });
 
   it('refuses an index a newer AgentDash wrote, and leaves it as it is (its archive stays reachable)', async () => {
-    const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
-    await index.refresh([demo.home]);
-    index.close();
-    const dbPath = join(dir, 'db', 'index.sqlite');
+    const demo = writeDemoHome(join(t.dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    await t.index.refresh([demo.home]);
+    t.index.close();
+    const dbPath = join(t.dir, 'db', 'index.sqlite');
     const raw = new Database(dbPath);
     raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     raw.close();
     const before = readFileSync(dbPath);
     const warnings: string[] = [];
-    expect(() => open('index.sqlite', (m) => warnings.push(m))).toThrow(
+    expect(() => t.open('index.sqlite', (m) => warnings.push(m))).toThrow(
       expect.objectContaining({
         name: 'NewerIndexError',
         code: 'INDEX_UNAVAILABLE',
@@ -58,14 +46,14 @@ describe('database file', () => {
       }),
     );
     expect(warnings).toEqual([]);
-    expect(readdirSync(join(dir, 'db')).filter((n) => n.includes('.corrupt-'))).toEqual([]);
+    expect(readdirSync(join(t.dir, 'db')).filter((n) => n.includes('.corrupt-'))).toEqual([]);
     expect(readFileSync(dbPath).equals(before)).toBe(true);
     // Back at this program's version (the newer one's work undone), the same file opens with its sessions.
     const back = new Database(dbPath);
     back.pragma(`user_version = ${SCHEMA_VERSION}`);
     back.close();
-    index = open('index.sqlite');
-    expect(index.listSessions()).toHaveLength(1);
+    t.index = t.open('index.sqlite');
+    expect(t.index.listSessions()).toHaveLength(1);
   });
 
   it.each([
@@ -73,7 +61,7 @@ describe('database file', () => {
     ['a read-only note', '# notes\n\nnothing to see\n', 0o444],
     ['a file shorter than the SQLite header', 'SQLite', 0o644],
   ])('never moves or writes %s given as the database, and says it is not an index', (_, text, mode) => {
-    const victim = join(dir, 'victim.jsonl');
+    const victim = join(t.dir, 'victim.jsonl');
     writeFileSync(victim, text, { mode });
     const warnings: string[] = [];
     expect(() => openIndex({ dbPath: victim, onWarning: (m) => warnings.push(m) })).toThrow(
@@ -85,14 +73,14 @@ describe('database file', () => {
     );
     expect(readFileSync(victim, 'utf8')).toBe(text);
     expect(statSync(victim).mode & 0o777).toBe(mode);
-    expect(readdirSync(dir).sort()).toEqual(['db', 'victim.jsonl']);
+    expect(readdirSync(t.dir).sort()).toEqual(['db', 'victim.jsonl']);
     expect(warnings).toEqual([]);
   });
 
   it('lets a new index another process is writing through (zeros where its header will be), refuses a file of zeros', () => {
     // What a second process can read, without SQLite's locks, of a new index the first is checkpointing: the file
     // extended, page 1 not written yet. Before, that read as "not an AgentDash index" and the second process failed.
-    const starting = join(dir, 'starting.sqlite');
+    const starting = join(t.dir, 'starting.sqlite');
     writeFileSync(starting, Buffer.alloc(8192));
     expect(() => assertSqliteFile(starting)).not.toThrow();
     // Opened for real, a file of zeros is no database: refused, never written or moved.
@@ -100,11 +88,11 @@ describe('database file', () => {
       expect.objectContaining({ name: 'NotAnIndexError', code: 'INDEX_UNAVAILABLE' }),
     );
     expect(readFileSync(starting).equals(Buffer.alloc(8192))).toBe(true);
-    expect(readdirSync(dir).sort()).toEqual(['db', 'starting.sqlite']);
+    expect(readdirSync(t.dir).sort()).toEqual(['db', 'starting.sqlite']);
   });
 
   it("never writes into another program's SQLite database", () => {
-    const foreign = join(dir, 'places.sqlite');
+    const foreign = join(t.dir, 'places.sqlite');
     const raw = new Database(foreign);
     raw.exec("CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('https://example.com')");
     raw.close();
@@ -113,7 +101,7 @@ describe('database file', () => {
       `${foreign} is not an AgentDash index database (it is an SQLite database of another program); choose another --db path`,
     );
     expect(readFileSync(foreign).equals(before)).toBe(true);
-    expect(readdirSync(dir).sort()).toEqual(['db', 'places.sqlite']);
+    expect(readdirSync(t.dir).sort()).toEqual(['db', 'places.sqlite']);
   });
 
   it.each([
@@ -121,7 +109,7 @@ describe('database file', () => {
     ['with our tables and a user_version of 42', 'CREATE TABLE files (path TEXT); CREATE TABLE sessions (id TEXT)', 42],
     ['without tables but with a user_version of 7', '', 7],
   ])("never writes into nor moves another program's SQLite database %s", (_, sql, userVersion) => {
-    const foreign = join(dir, 'other.sqlite');
+    const foreign = join(t.dir, 'other.sqlite');
     const raw = new Database(foreign);
     if (sql !== '') raw.exec(sql);
     raw.pragma(`user_version = ${userVersion}`);
@@ -136,31 +124,31 @@ describe('database file', () => {
     );
     // Not even the journal mode (WAL writes the header's bytes 18-19).
     expect(readFileSync(foreign).equals(before)).toBe(true);
-    expect(readdirSync(dir).sort()).toEqual(['db', 'other.sqlite']);
+    expect(readdirSync(t.dir).sort()).toEqual(['db', 'other.sqlite']);
     expect(warnings).toEqual([]);
   });
 
   it('stamps its application_id on a new index and on an index made before the stamp, which it still opens', () => {
-    const dbPath = join(dir, 'db', 'index.sqlite');
-    index.close();
+    const dbPath = join(t.dir, 'db', 'index.sqlite');
+    t.index.close();
     const stamped = new Database(dbPath);
     expect(stamped.pragma('application_id', { simple: true })).toBe(INDEX_APPLICATION_ID);
     // An index of an earlier release: no stamp.
     stamped.pragma('application_id = 0');
     stamped.close();
-    index = open();
-    index.close();
+    t.index = t.open();
+    t.index.close();
     const again = new Database(dbPath, { readonly: true });
     expect([again.pragma('application_id', { simple: true }), again.pragma('user_version', { simple: true })]).toEqual([
       INDEX_APPLICATION_ID,
       SCHEMA_VERSION,
     ]);
     again.close();
-    index = open();
+    t.index = t.open();
   });
 
   it('never moves a damaged SQLite database that is not recognisably ours', () => {
-    const damaged = join(dir, 'damaged.sqlite');
+    const damaged = join(t.dir, 'damaged.sqlite');
     const raw = new Database(damaged);
     raw.exec("CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('https://example.com')");
     raw.close();
@@ -169,11 +157,11 @@ describe('database file', () => {
     writeFileSync(damaged, bytes);
     expect(() => openIndex({ dbPath: damaged })).toThrow(expect.objectContaining({ name: 'NotAnIndexError' }));
     expect(readFileSync(damaged).equals(bytes)).toBe(true);
-    expect(readdirSync(dir).sort()).toEqual(['damaged.sqlite', 'db']);
+    expect(readdirSync(t.dir).sort()).toEqual(['damaged.sqlite', 'db']);
   });
 
   it('makes an index of an empty file, with 4 KiB pages', () => {
-    const empty = join(dir, 'empty.sqlite');
+    const empty = join(t.dir, 'empty.sqlite');
     writeFileSync(empty, '');
     const fresh = openIndex({ dbPath: empty });
     fresh.close();
@@ -186,20 +174,20 @@ describe('database file', () => {
   });
 
   it('fails at once, naming the path, where the folder cannot be made (/proc, a file as a folder)', () => {
-    writeFileSync(join(dir, 'plain'), 'x');
+    writeFileSync(join(t.dir, 'plain'), 'x');
     const started = Date.now();
     expect(() => openIndex({ dbPath: '/proc/agentdash-nope/index.sqlite' })).toThrow(
       /^cannot use \/proc\/agentdash-nope\/index.sqlite as the index database: ENOENT/,
     );
-    expect(() => openIndex({ dbPath: join(dir, 'plain', 'sub', 'index.sqlite') })).toThrow(
+    expect(() => openIndex({ dbPath: join(t.dir, 'plain', 'sub', 'index.sqlite') })).toThrow(
       expect.objectContaining({ code: 'INDEX_UNAVAILABLE', message: expect.stringMatching(/ENOTDIR/) }),
     );
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('migrates an older schema version in place', async () => {
-    index.close();
-    const dbPath = join(dir, 'db', 'old.sqlite');
+    t.index.close();
+    const dbPath = join(t.dir, 'db', 'old.sqlite');
     const raw = new Database(dbPath);
     // An index as schema version 1 made it (before the stamp): its first tables only.
     raw.exec(`CREATE TABLE files (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, project_dir TEXT NOT NULL,
@@ -209,8 +197,8 @@ describe('database file', () => {
     raw.prepare("INSERT INTO files (path, project_dir, role, session_id) VALUES ('/x.jsonl', '/', 'main', 'x')").run();
     raw.close();
     const warnings: string[] = [];
-    index = open('old.sqlite', (m) => warnings.push(m));
-    index.close();
+    t.index = t.open('old.sqlite', (m) => warnings.push(m));
+    t.index.close();
     expect(warnings).toEqual([]);
     const check = new Database(dbPath);
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
@@ -218,15 +206,15 @@ describe('database file', () => {
     expect(check.prepare('SELECT COUNT(*) FROM files').pluck().get()).toBe(0);
     expect(check.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'docs_call'").pluck().get()).toBe(1);
     check.close();
-    index = open();
+    t.index = t.open();
   });
 
   it('keeps its data between opens (a second process parses nothing)', async () => {
-    const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
-    await index.refresh([demo.home]);
-    index.close();
-    index = open();
-    expect(await index.refresh([demo.home])).toMatchObject({ filesParsed: 0, bytesParsed: 0, sessions: 1 });
-    expect(existsSync(join(dir, 'home', 'agentdash'))).toBe(false);
+    const demo = writeDemoHome(join(t.dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    await t.index.refresh([demo.home]);
+    t.index.close();
+    t.index = t.open();
+    expect(await t.index.refresh([demo.home])).toMatchObject({ filesParsed: 0, bytesParsed: 0, sessions: 1 });
+    expect(existsSync(join(t.dir, 'home', 'agentdash'))).toBe(false);
   });
 });

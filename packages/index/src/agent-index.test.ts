@@ -1,7 +1,6 @@
 import {
   appendFileSync,
   cpSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -10,7 +9,6 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -23,25 +21,14 @@ import {
   writeLines,
 } from '@agentdash/testing/synthetic';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AgentIndex, defaultDbPath, openIndex, toFtsQuery } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { useTempIndex } from '../test/temp-index.js';
+import { defaultDbPath, openIndex, toFtsQuery } from './index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
 
-let dir: string;
-let index: AgentIndex;
-const open = (name = 'index.sqlite', onWarning?: (m: string) => void) =>
-  openIndex({ dbPath: join(dir, 'db', name), ...(onWarning ? { onWarning } : {}) });
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agentdash-index-'));
-  index = open();
-});
-afterEach(() => {
-  index.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const t = useTempIndex();
 
 /** Largest sample main-session file with tool calls, copied into a fresh project folder. */
 function copySampleSession(): { path: string; bytes: Buffer } {
@@ -57,7 +44,7 @@ function copySampleSession(): { path: string; bytes: Buffer } {
     }
   }
   if (!best) throw new Error('no sample session');
-  const target = join(dir, 'home', 'projects', '-home-user-proj-copy', basename(best.path));
+  const target = join(t.dir, 'home', 'projects', '-home-user-proj-copy', basename(best.path));
   cpSync(best.path, target);
   return { path: target, bytes: readFileSync(best.path) };
 }
@@ -108,24 +95,24 @@ describe('incremental refresh', () => {
     const half = Math.floor(lines.length / 2);
     const first = `${lines.slice(0, half).join('\n')}\n`;
     writeFileSync(path, first);
-    const home = join(dir, 'home');
+    const home = join(t.dir, 'home');
 
-    const r1 = await index.refresh([home]);
+    const r1 = await t.index.refresh([home]);
     expect(r1).toMatchObject({ files: 1, filesParsed: 1, bytesParsed: Buffer.byteLength(first) });
-    const r2 = await index.refresh([home]);
+    const r2 = await t.index.refresh([home]);
     expect(r2).toMatchObject({ files: 1, filesParsed: 0, bytesParsed: 0, records: 0 });
 
     const rest = bytes.subarray(Buffer.byteLength(first));
     appendFileSync(path, rest);
-    const r3 = await index.refresh([home]);
+    const r3 = await t.index.refresh([home]);
     expect(r3.filesParsed).toBe(1);
     expect(r3.bytesParsed).toBe(rest.length);
 
     const expected = countCalls(bytes.toString('utf8'));
-    const stats = index.stats({ paths: [home] });
+    const stats = t.index.stats({ paths: [home] });
     expect(stats.calls).toBe(expected.calls);
     expect(stats.errors).toBe(expected.errors);
-    const [session] = index.listSessions({ paths: [home] });
+    const [session] = t.index.listSessions({ paths: [home] });
     expect(session?.toolCalls).toBe(expected.calls);
   });
 
@@ -138,49 +125,49 @@ describe('incremental refresh', () => {
     const head = `${lines.slice(0, cut).join('\n')}\n`;
     const partial = partialLine.slice(0, Math.floor(partialLine.length / 2));
     writeFileSync(path, head + partial);
-    const home = join(dir, 'home');
+    const home = join(t.dir, 'home');
 
-    const r1 = await index.refresh([home]);
+    const r1 = await t.index.refresh([home]);
     expect(r1.bytesParsed).toBe(Buffer.byteLength(head + partial));
     expect(r1.newIssues).toBe(0);
-    const r2 = await index.refresh([home]);
+    const r2 = await t.index.refresh([home]);
     expect(r2.bytesParsed).toBe(0);
 
     appendFileSync(path, `${partialLine.slice(partial.length)}\n${lines.slice(cut + 1).join('\n')}\n`);
-    const r3 = await index.refresh([home]);
+    const r3 = await t.index.refresh([home]);
     // Re-read from the start of the held-back line.
     expect(r3.bytesParsed).toBe(statSync(path).size - Buffer.byteLength(head));
     expect(r3.newIssues).toBe(0);
     const expected = countCalls(text);
-    expect(index.stats({ paths: [home] }).calls).toBe(expected.calls);
-    expect(index.issues({ paths: [home] })).toEqual([]);
+    expect(t.index.stats({ paths: [home] }).calls).toBe(expected.calls);
+    expect(t.index.issues({ paths: [home] })).toEqual([]);
   });
 
   it('re-reads a truncated file and a replaced file from the start; keeps a deleted one until forgotten', async () => {
     const { path, bytes } = copySampleSession();
-    const home = join(dir, 'home');
-    await index.refresh([home]);
+    const home = join(t.dir, 'home');
+    await t.index.refresh([home]);
     const full = countCalls(bytes.toString('utf8'));
-    expect(index.stats({ paths: [home] }).calls).toBe(full.calls);
+    expect(t.index.stats({ paths: [home] }).calls).toBe(full.calls);
 
     // Truncated: shorter than the stored offset. Read again, it lost records: the file is held at its last
     // complete version (archive-versions.test.ts).
     const lines = bytes.toString('utf8').split('\n');
     const short = `${lines.slice(0, Math.floor(lines.length / 3)).join('\n')}\n`;
     writeFileSync(path, short);
-    const r1 = await index.refresh([home]);
+    const r1 = await t.index.refresh([home]);
     expect(r1.bytesParsed).toBe(Buffer.byteLength(short));
-    expect(index.stats({ paths: [home] }).calls).toBe(full.calls);
-    expect(index.issues().map((i) => i.code)).toEqual(['version_kept']);
+    expect(t.index.stats({ paths: [home] }).calls).toBe(full.calls);
+    expect(t.index.issues().map((i) => i.code)).toEqual(['version_kept']);
 
     // Replaced: a new inode with the full content again.
     const tmp = `${path}.tmp`;
     writeFileSync(tmp, bytes);
     renameSync(tmp, path);
-    const r2 = await index.refresh([home]);
+    const r2 = await t.index.refresh([home]);
     expect(r2.filesParsed).toBe(1);
     expect(r2.bytesParsed).toBe(bytes.length);
-    expect(index.stats({ paths: [home] }).calls).toBe(full.calls);
+    expect(t.index.stats({ paths: [home] }).calls).toBe(full.calls);
 
     // Rewritten in place (same inode, not shorter): different bytes before the offset → re-read.
     const rewritten = Buffer.from(bytes);
@@ -189,34 +176,34 @@ describe('incremental refresh', () => {
     writeFileSync(path, rewritten);
     const later = new Date(Date.now() + 5000);
     utimesSync(path, later, later); // a later write (timestamps are coarse; same size, same inode)
-    const r25 = await index.refresh([home]);
+    const r25 = await t.index.refresh([home]);
     expect(r25.bytesParsed).toBe(bytes.length);
 
     // Deleted: the session stays, read from the archive (archive.test.ts); without the archive, it disappears.
     rmSync(path);
-    const kept = await index.refresh([home]);
+    const kept = await t.index.refresh([home]);
     expect(kept).toMatchObject({ filesRemoved: 0, archivedFiles: 1 });
-    expect(index.stats({ paths: [home] }).calls).toBe(full.calls);
-    await index.forgetSession(index.listSessions({ paths: [home] })[0]?.id ?? '');
-    const r3 = await index.refresh([home]);
+    expect(t.index.stats({ paths: [home] }).calls).toBe(full.calls);
+    await t.index.forgetSession(t.index.listSessions({ paths: [home] })[0]?.id ?? '');
+    const r3 = await t.index.refresh([home]);
     expect(r3.filesRemoved).toBe(0);
     expect(r3.archivedFiles).toBe(0);
-    expect(index.listSessions({ paths: [home] })).toEqual([]);
-    expect(index.stats({ paths: [home] }).calls).toBe(0);
-    expect(await index.search('the', { paths: [home] })).toEqual([]);
+    expect(t.index.listSessions({ paths: [home] })).toEqual([]);
+    expect(t.index.stats({ paths: [home] }).calls).toBe(0);
+    expect(await t.index.search('the', { paths: [home] })).toEqual([]);
   });
 
   it('classifies a call again when its result arrives later, and counts a copied call once', async () => {
-    const home = join(dir, 'home');
+    const home = join(t.dir, 'home');
     const file = join(home, 'projects', '-p', `${SESSION}.jsonl`);
     // Written just now: its newest record's own timestamp is recent, so the session is live and the call pending.
     const t0 = Date.now();
     const base = { sessionId: SESSION, timestamp: new Date(t0).toISOString() };
     writeLines(file, [toolUse({ ...base, uuid: 'a1' }, 'm1', 'toolu_x', 'Bash', { command: 'false' })]);
-    await index.refresh([home]);
-    expect(index.calls({ paths: [home] })).toMatchObject([{ callId: 'toolu_x', status: 'pending' }]);
+    await t.index.refresh([home]);
+    expect(t.index.calls({ paths: [home] })).toMatchObject([{ callId: 'toolu_x', status: 'pending' }]);
     // Seen from later, when nothing has been written for more than 2 minutes, it is unanswered.
-    const later = openIndex({ dbPath: join(dir, 'db', 'index.sqlite'), now: () => Date.now() + 10 * 60_000 });
+    const later = openIndex({ dbPath: join(t.dir, 'db', 'index.sqlite'), now: () => Date.now() + 10 * 60_000 });
     expect(later.calls({ paths: [home] })).toMatchObject([{ callId: 'toolu_x', status: 'unanswered' }]);
     later.close();
 
@@ -224,8 +211,8 @@ describe('incremental refresh', () => {
       file,
       `${toolResult({ ...base, uuid: 'r1', timestamp: new Date(t0 + 2500).toISOString() }, 'toolu_x', 'Exit code 1', true)}\n`,
     );
-    await index.refresh([home]);
-    const [row] = index.calls({ paths: [home] });
+    await t.index.refresh([home]);
+    const [row] = t.index.calls({ paths: [home] });
     expect(row).toMatchObject({ status: 'error', durationMs: 2500 });
     expect(row?.summary).toMatch(/^Bash false/);
 
@@ -236,44 +223,44 @@ describe('incremental refresh', () => {
         command: 'false',
       }),
     ]);
-    await index.refresh([home]);
-    expect(index.stats({ paths: [home] })).toMatchObject({ sessions: 2, calls: 1, errors: 1 });
+    await t.index.refresh([home]);
+    expect(t.index.stats({ paths: [home] })).toMatchObject({ sessions: 2, calls: 1, errors: 1 });
   });
 
   it('a subagent file refreshed on its own is not moved or re-read', async () => {
-    const demo = writeDemoHome(join(dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
-    await index.refresh([demo.home]);
-    const again = await index.refresh([demo.sub]);
+    const demo = writeDemoHome(join(t.dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    await t.index.refresh([demo.home]);
+    const again = await t.index.refresh([demo.sub]);
     expect(again).toMatchObject({ files: 1, filesParsed: 0, bytesParsed: 0 });
-    expect(index.sessionFiles(SESSION)?.subagents[0]?.projectDir).toBe(demo.project);
+    expect(t.index.sessionFiles(SESSION)?.subagents[0]?.projectDir).toBe(demo.project);
     const extra = `${toolUse({ sessionId: SESSION, uuid: 's9', timestamp: '2026-01-02T10:00:09.000Z', isSidechain: true, agentId: AGENT }, 'm9', 'toolu_more', 'Bash', { command: 'ls' })}\n`;
     appendFileSync(demo.sub, extra);
-    const grown = await index.refresh([demo.sub]);
+    const grown = await t.index.refresh([demo.sub]);
     expect(grown.bytesParsed).toBe(Buffer.byteLength(extra));
-    expect(index.getSession(SESSION)?.toolCalls).toBe(4);
+    expect(t.index.getSession(SESSION)?.toolCalls).toBe(4);
   });
 
   it('pairs a result that was indexed before its call', async () => {
-    const home = join(dir, 'home');
+    const home = join(t.dir, 'home');
     const file = join(home, 'projects', '-p', `${SESSION}.jsonl`);
     const base = { sessionId: SESSION, timestamp: '2026-01-02T10:00:00.000Z' };
     writeLines(file, [toolResult({ ...base, uuid: 'r1' }, 'toolu_y', 'no such file', true)]);
-    await index.refresh([home]);
-    expect(index.stats({ paths: [home] }).calls).toBe(0);
+    await t.index.refresh([home]);
+    expect(t.index.stats({ paths: [home] }).calls).toBe(0);
     appendFileSync(file, `${toolUse({ ...base, uuid: 'a1' }, 'm1', 'toolu_y', 'Read', { file_path: '/x' })}\n`);
-    await index.refresh([home]);
-    expect(index.stats({ paths: [home] })).toMatchObject({ calls: 1, paired: 1, errors: 1 });
+    await t.index.refresh([home]);
+    expect(t.index.stats({ paths: [home] })).toMatchObject({ calls: 1, paired: 1, errors: 1 });
   });
 });
 
 describe('a first refresh', () => {
   it('commits its first file at once, so that another connection lists a session while the rest is read', async () => {
     const seen: number[] = [];
-    const report = await index.refresh([samples], {
+    const report = await t.index.refresh([samples], {
       parseWorkers: 0,
       onProgress: (p) => {
         if (p.filesDone !== 1) return;
-        const reader = new Database(join(dir, 'db', 'index.sqlite'), { readonly: true });
+        const reader = new Database(join(t.dir, 'db', 'index.sqlite'), { readonly: true });
         try {
           seen.push(reader.prepare('SELECT count(*) FROM sessions').pluck().get() as number);
         } finally {

@@ -73,22 +73,25 @@ export function endConnectionWith(context: BrowserContext, browser: Browser): vo
   };
 }
 
-/**
- * A new context of the run's headless Chromium (nothing shared with other contexts) and its first page; page errors
- * and console errors go into `problems` when given (a test then expects it empty). Closing the context ends the
- * connection too.
- */
-export async function openChromium(
-  options: {
-    readonly viewport?: { width: number; height: number };
-    readonly problems?: string[];
-    /** Console errors too (default), or page errors only (a test that loads what is expected to fail). */
-    readonly consoleErrors?: boolean;
-  } = {},
+/** What a page of a test opens with: its viewport and colour scheme, and where its errors go. */
+export interface PageOptions {
+  readonly viewport?: { width: number; height: number };
+  readonly colorScheme?: 'dark' | 'light';
+  /** Page errors and console errors go here when given (a test then expects it empty). */
+  readonly problems?: string[];
+  /** Console errors too (default), or page errors only (a test that loads what is expected to fail). */
+  readonly consoleErrors?: boolean;
+}
+
+/** A new context of `browser` (nothing shared with other contexts) and its first page. */
+export async function newPage(
+  browser: Browser,
+  options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const browser = await connectChromium();
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 1000 } });
-  endConnectionWith(context, browser);
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1440, height: 1000 },
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+  });
   const page = await context.newPage();
   const problems = options.problems;
   if (problems) {
@@ -100,6 +103,14 @@ export async function openChromium(
     }
   }
   return { context, page };
+}
+
+/** `newPage` in the run's headless Chromium; closing the context ends the connection too. */
+export async function openChromium(options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const browser = await connectChromium();
+  const opened = await newPage(browser, options);
+  endConnectionWith(opened.context, browser);
+  return opened;
 }
 
 /**

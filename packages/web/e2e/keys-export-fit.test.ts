@@ -16,7 +16,7 @@ import type { RunningServer } from '@agentdash/server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor, type Rgb } from '../src/ui/contrast';
-import { connectChromium, e2eMissing, type ServedIndex, serveIndexOf } from './harness';
+import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -48,20 +48,14 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
   let browser: Browser;
   const problems: string[] = [];
 
-  const open = async (
+  const open = (
     options: { width?: number; height?: number; scheme?: 'dark' | 'light' } = {},
-  ): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await browser.newContext({
+  ): Promise<{ context: BrowserContext; page: Page }> =>
+    newPage(browser, {
       viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
       colorScheme: options.scheme ?? 'dark',
+      problems,
     });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
-    return { context, page };
-  };
   const go = (page: Page, hash: string) => page.goto(new URL(hash, server.url).toString());
   const api = async <T>(path: string): Promise<T> =>
     (await (await fetch(new URL(`api${path}`, server.url))).json()) as T;

@@ -11,7 +11,7 @@ import type { SessionErrorsResponse, SessionRow, SessionsResponse } from '@agent
 import type { RunningServer } from '@agentdash/server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { connectChromium, type ServedIndex, serveIndexOf } from './harness';
+import { connectChromium, newPage, type ServedIndex, serveIndexOf } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SAMPLES = resolve(here, '../../cli/samples/claude-home');
@@ -93,16 +93,11 @@ export function samplesInChromium(prefix: string): SamplesUi {
     },
     async open(options = {}) {
       if (!browser) throw new Error('Chromium is not started yet');
-      const context = await browser.newContext({
+      return newPage(browser, {
         viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
         colorScheme: options.scheme ?? 'dark',
+        problems,
       });
-      const page = await context.newPage();
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-      });
-      return { context, page };
     },
     go: (page, hash) => page.goto(new URL(hash, server().url).toString()),
     async subagentErrorSession() {

@@ -1,65 +1,28 @@
-import {
-  appendFileSync,
-  cpSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ageTree } from '@agentdash/testing/age-tree';
 import { dumpIndex } from '@agentdash/testing/dump';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copySamplesHome } from '../../test/temp-home.js';
-import { type AgentIndex, openIndex } from '../index.js';
+import { describe, expect, it } from 'vitest';
+import { refreshed, useWarmHome } from '../../test/warm-home.js';
+import { openIndex } from '../index.js';
 import { type FileTree, renewedTree, WarmIndex } from './warm.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SESSION = 'f0835e0b-b4c6-4910-817c-346fd7332302';
 
-let dir: string;
-let home: string;
-let dbPath: string;
-let index: AgentIndex;
-let project: string;
-
-/**
- * Refreshes that leave a freshness record: the tree aged first, and a second refresh (a folder first seen by a
- * refresh is vouched for by the next one). Then the light connection.
- */
-async function refreshed(): Promise<WarmIndex> {
-  ageTree(home);
-  await index.refresh([home], { freshnessRecord: true });
-  await index.refresh([home], { freshnessRecord: true });
-  const warm = WarmIndex.open(dbPath);
-  if (warm === undefined) throw new Error('no warm index after a refresh');
-  return warm;
-}
-
-beforeEach(() => {
-  ({ dir, home } = copySamplesHome('agentdash-warm-'));
-  project = join(home, 'projects', '-home-user-proj-shell');
-  dbPath = join(dir, 'index.sqlite');
-  index = openIndex({ dbPath });
-});
-afterEach(() => {
-  index.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const w = useWarmHome();
 
 describe('a refresh of the files that grew', () => {
   it('reads only their folders, stores what a full refresh stores, and renews the record', async () => {
-    const otherDb = join(dir, 'full.sqlite');
+    const otherDb = join(w.dir, 'full.sqlite');
     const other = openIndex({ dbPath: otherDb });
     try {
-      const warm = await refreshed();
-      await other.refresh([home]);
-      const subagents = join(home, 'projects', '-home-user-proj-subagents');
-      const grown = [join(project, `${SESSION}.jsonl`), join(subagents, 'agent-ae0b871.jsonl')];
+      const warm = await refreshed(w);
+      await other.refresh([w.home]);
+      const subagents = join(w.home, 'projects', '-home-user-proj-subagents');
+      const grown = [join(w.project, `${SESSION}.jsonl`), join(subagents, 'agent-ae0b871.jsonl')];
       for (const [i, file] of grown.entries()) {
         const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '{}');
         const line = {
@@ -70,27 +33,27 @@ describe('a refresh of the files that grew', () => {
         };
         appendFileSync(file, `${JSON.stringify({ ...line, type: 'user' })}\n`);
       }
-      const checked = warm.check([home]);
+      const checked = warm.check([w.home]);
       expect(checked.kind === 'changed' ? [...checked.files].sort() : checked).toEqual([...grown].sort());
       if (checked.kind !== 'changed') return;
 
       const read = new Set<string>();
-      const report = await index.refresh([home], {
+      const report = await w.index.refresh([w.home], {
         freshnessRecord: true,
         changedFiles: checked.files,
         onProgress: (p) => {
           if (p.file !== '') read.add(dirname(p.file));
         },
       });
-      const full = await other.refresh([home]);
+      const full = await other.refresh([w.home]);
       // Only the two folders were listed and read; the figures are those of the whole home.
-      expect([...read].filter((d) => d !== project && d !== subagents && !d.startsWith(`${subagents}/`))).toEqual([]);
-      expect(read.has(project) && read.has(subagents)).toBe(true);
+      expect([...read].filter((d) => d !== w.project && d !== subagents && !d.startsWith(`${subagents}/`))).toEqual([]);
+      expect(read.has(w.project) && read.has(subagents)).toBe(true);
       expect(report).toEqual({ ...full, files: full.files });
       expect(report).toMatchObject({ filesParsed: 2, records: 2 });
-      expect(dumpIndex(dbPath)).toEqual(dumpIndex(otherDb));
+      expect(dumpIndex(w.dbPath)).toEqual(dumpIndex(otherDb));
       // The record is renewed: the next pass finds nothing changed, and says so with the same figures.
-      expect(warm.check([home])).toEqual({
+      expect(warm.check([w.home])).toEqual({
         kind: 'fresh',
         report: { ...report, filesParsed: 0, bytesParsed: 0, records: 0, newIssues: 0 },
       });
@@ -103,7 +66,7 @@ describe('a refresh of the files that grew', () => {
   it('renews the record as a full refresh writes it, so that a later append anywhere is seen', async () => {
     /** The stored freshness record of the home, its files as a map (the order of folders may differ). */
     const recordOf = () => {
-      const db = new Database(dbPath, { readonly: true });
+      const db = new Database(w.dbPath, { readonly: true });
       try {
         const rows = db.prepare("SELECT key, value FROM warm_state WHERE key LIKE 'fresh:%'").all() as {
           key: string;
@@ -123,49 +86,49 @@ describe('a refresh of the files that grew', () => {
         db.close();
       }
     };
-    const warm = await refreshed();
-    const grown = join(project, `${SESSION}.jsonl`);
+    const warm = await refreshed(w);
+    const grown = join(w.project, `${SESSION}.jsonl`);
     const line = (uuid: string) => `${JSON.stringify({ type: 'user', uuid, sessionId: SESSION })}\n`;
     appendFileSync(grown, line('warm-renew-1'));
-    const checked = warm.check([home]);
+    const checked = warm.check([w.home]);
     expect(checked).toEqual({ kind: 'changed', files: [grown] });
-    await index.refresh([home], { freshnessRecord: true, changedFiles: [grown] });
+    await w.index.refresh([w.home], { freshnessRecord: true, changedFiles: [grown] });
     const renewed = recordOf();
-    expect(warm.check([home]).kind).toBe('fresh');
+    expect(warm.check([w.home]).kind).toBe('fresh');
     // A full refresh that reads nothing writes the record from every stored file: the same one.
-    await index.refresh([home], { freshnessRecord: true });
+    await w.index.refresh([w.home], { freshnessRecord: true });
     expect(recordOf()).toEqual(renewed);
     // Another file, appended now, is seen (its entry was kept as it was).
-    const other = join(home, 'projects', '-home-user-proj-subagents', 'agent-ae0b871.jsonl');
+    const other = join(w.home, 'projects', '-home-user-proj-subagents', 'agent-ae0b871.jsonl');
     appendFileSync(other, line('warm-renew-2'));
-    expect(warm.check([home])).toEqual({ kind: 'changed', files: [other] });
+    expect(warm.check([w.home])).toEqual({ kind: 'changed', files: [other] });
     warm.close();
   });
 
   it('is a full refresh when a file came or went after the pass of stats (another folder changed)', async () => {
-    const warm = await refreshed();
-    const grown = join(project, `${SESSION}.jsonl`);
+    const warm = await refreshed(w);
+    const grown = join(w.project, `${SESSION}.jsonl`);
     appendFileSync(grown, `${JSON.stringify({ type: 'user', uuid: 'warm-race', sessionId: SESSION })}\n`);
-    const checked = warm.check([home]);
+    const checked = warm.check([w.home]);
     expect(checked).toEqual({ kind: 'changed', files: [grown] });
     // Between the pass and the refresh, a new session appears in another project.
-    const other = join(home, 'projects', '-home-user-proj-api', '22222222-2222-4222-8222-222222222222.jsonl');
+    const other = join(w.home, 'projects', '-home-user-proj-api', '22222222-2222-4222-8222-222222222222.jsonl');
     writeFileSync(
       other,
       `${JSON.stringify({ type: 'user', uuid: 'new-1', sessionId: '22222222-2222-4222-8222-222222222222', message: { role: 'user', content: 'hi' } })}\n`,
     );
-    const before = index.listSessions().length;
-    const report = await index.refresh([home], {
+    const before = w.index.listSessions().length;
+    const report = await w.index.refresh([w.home], {
       freshnessRecord: true,
       changedFiles: checked.kind === 'changed' ? checked.files : [],
     });
     expect(report.filesParsed).toBe(2);
-    expect(index.listSessions().length).toBe(before + 1);
+    expect(w.index.listSessions().length).toBe(before + 1);
     warm.close();
   });
 
   it('reads nothing outside the paths when they are narrower than the project folder (a Codex day)', async () => {
-    const codex = join(dir, 'codex-home');
+    const codex = join(w.dir, 'codex-home');
     cpSync(resolve(here, '../../../core/test/fixtures/codex/0.169.0/codex-home'), codex, { recursive: true });
     const day = join(codex, 'sessions', '2026', '11', '23');
     const [moved, grown] = readdirSync(day).filter((name) => name.endsWith('.jsonl'));
@@ -174,28 +137,28 @@ describe('a refresh of the files that grew', () => {
     mkdirSync(join(codex, 'sessions', '2026', '11', '24'));
     renameSync(join(day, moved), join(codex, 'sessions', '2026', '11', '24', moved));
     ageTree(codex);
-    await index.refresh([day], { freshnessRecord: true });
-    const first = await index.refresh([day], { freshnessRecord: true });
-    const warm = WarmIndex.open(dbPath);
+    await w.index.refresh([day], { freshnessRecord: true });
+    const first = await w.index.refresh([day], { freshnessRecord: true });
+    const warm = WarmIndex.open(w.dbPath);
     const file = join(day, grown);
     const last = readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '{}';
     appendFileSync(file, `${last}\n`);
     const checked = warm?.check([day]);
     expect(checked).toEqual({ kind: 'changed', files: [file] });
-    const report = await index.refresh([day], {
+    const report = await w.index.refresh([day], {
       freshnessRecord: true,
       changedFiles: checked?.kind === 'changed' ? checked.files : [],
     });
     expect(report).toMatchObject({ files: first.files, filesParsed: 1, sessions: first.sessions });
-    expect(index.listSessions()).toHaveLength(first.sessions);
+    expect(w.index.listSessions()).toHaveLength(first.sessions);
     warm?.close();
   });
 
   it('is a full refresh when a changed file is not stored (its folder gone or never indexed)', async () => {
-    await refreshed();
-    const report = await index.refresh([home], {
+    await refreshed(w);
+    const report = await w.index.refresh([w.home], {
       freshnessRecord: true,
-      changedFiles: [join(home, 'projects', 'no-such-folder', 'x.jsonl')],
+      changedFiles: [join(w.home, 'projects', 'no-such-folder', 'x.jsonl')],
     });
     expect(report.filesParsed).toBe(0);
     expect(report.files).toBeGreaterThan(10);
@@ -204,32 +167,32 @@ describe('a refresh of the files that grew', () => {
 
 describe('the freshness record', () => {
   it('is not used once the files table was emptied without a refresh (as a migration that resets data does)', async () => {
-    const warm = await refreshed();
-    expect(warm.fresh([home])).toBeDefined();
+    const warm = await refreshed(w);
+    expect(warm.fresh([w.home])).toBeDefined();
     warm.close();
-    const raw = new Database(dbPath);
+    const raw = new Database(w.dbPath);
     raw.exec('DELETE FROM files');
     raw.close();
-    const after = WarmIndex.open(dbPath);
-    expect(after?.fresh([home])).toBeUndefined();
+    const after = WarmIndex.open(w.dbPath);
+    expect(after?.fresh([w.home])).toBeUndefined();
     after?.close();
   });
 
   it('sees every file of a folder that holds several, each appended in turn', async () => {
-    const files = [join(project, `${SESSION}.jsonl`)];
+    const files = [join(w.project, `${SESSION}.jsonl`)];
     for (const n of [3, 4, 5]) {
       const file = join(
-        project,
+        w.project,
         `${String(n).repeat(8)}-${String(n).repeat(4)}-4${String(n).repeat(3)}-8${String(n).repeat(3)}-${String(n).repeat(12)}.jsonl`,
       );
       writeFileSync(file, `${JSON.stringify({ type: 'user', uuid: `warm-${n}` })}\n`);
       files.push(file);
     }
     for (const file of files) {
-      const warm = await refreshed();
-      expect(warm.fresh([home])).toBeDefined();
+      const warm = await refreshed(w);
+      expect(warm.fresh([w.home])).toBeDefined();
       appendFileSync(file, `${JSON.stringify({ type: 'user', uuid: `warm-${file.length}` })}\n`);
-      expect(warm.fresh([home])).toBeUndefined();
+      expect(warm.fresh([w.home])).toBeUndefined();
       warm.close();
     }
   });
@@ -237,17 +200,17 @@ describe('the freshness record', () => {
 
 describe('stored answers', () => {
   it('are given back at the generation they were computed at, and dropped once anything is indexed', async () => {
-    const warm = await refreshed();
+    const warm = await refreshed(w);
     const generation = warm.generation();
     expect(generation).toBeGreaterThan(0);
     expect(warm.answer('stats')).toBeUndefined();
-    warm.saveAnswer('stats', generation ?? 0, index.stats({ paths: [home] }));
-    expect(warm.answer('stats')).toEqual(JSON.parse(JSON.stringify(index.stats({ paths: [home] }))));
+    warm.saveAnswer('stats', generation ?? 0, w.index.stats({ paths: [w.home] }));
+    expect(warm.answer('stats')).toEqual(JSON.parse(JSON.stringify(w.index.stats({ paths: [w.home] }))));
     appendFileSync(
-      join(project, `${SESSION}.jsonl`),
+      join(w.project, `${SESSION}.jsonl`),
       `${JSON.stringify({ type: 'user', uuid: 'warm-2', sessionId: SESSION, timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: 'more' } })}\n`,
     );
-    await index.refresh([home], { freshnessRecord: true });
+    await w.index.refresh([w.home], { freshnessRecord: true });
     expect(warm.generation()).toBeGreaterThan(generation ?? 0);
     expect(warm.answer('stats')).toBeUndefined();
     warm.close();

@@ -1,25 +1,9 @@
 /** Typed results, continued (type-result.test.ts has the seed examples): errors, images and result shapes. */
 import { describe, expect, it } from 'vitest';
-import type { TypedOutcome } from '../../../model/build-typed-result.js';
+import { typeOf } from '../../../../test/type-claude-result.js';
 import type { ResultContent } from '../../../model/content.js';
 import { canonicalToolName } from '../tool-names.js';
 import { kindOfTool } from './tools/index.js';
-import { typeToolResult } from './type-result.js';
-
-function typeOf(
-  name: string,
-  content: ResultContent,
-  options: { input?: unknown; toolUseResult?: unknown; isError?: boolean } = {},
-): TypedOutcome {
-  return typeToolResult({
-    name,
-    canonicalName: canonicalToolName(name),
-    input: options.input ?? {},
-    content,
-    toolUseResult: options.toolUseResult,
-    isError: options.isError ?? false,
-  });
-}
 
 describe('errors', () => {
   const classify = (name: string, content: string, toolUseResult?: unknown) =>

@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TypedOutcome } from '../../../model/build-typed-result.js';
-import type { ResultContent } from '../../../model/content.js';
-import { canonicalToolName } from '../tool-names.js';
-import { typeToolResult } from './type-result.js';
-
-function typeOf(
-  name: string,
-  content: ResultContent,
-  options: { input?: unknown; toolUseResult?: unknown; isError?: boolean } = {},
-): TypedOutcome {
-  return typeToolResult({
-    name,
-    canonicalName: canonicalToolName(name),
-    input: options.input ?? {},
-    content,
-    toolUseResult: options.toolUseResult,
-    isError: options.isError ?? false,
-  });
-}
+import { typeOf } from '../../../../test/type-claude-result.js';
 
 const REJECTED =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
