@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { jsonGetter, servedUrl } from './setup.mjs';
 
 // The monitor, preloaded in the server's main thread and its workers (they inherit the Node options). On `SIGUSR2`
 // the main thread asks every worker for its busy time over a BroadcastChannel, then prints one line and resets its
@@ -79,21 +80,9 @@ export async function startServer({ name, work, monitor, bin, paths, profile }) 
     stderr += d;
     for (const m of String(d).matchAll(/LOOP (\{.*\})/g)) reports.push(JSON.parse(m[1]));
   });
-  const url = await new Promise((done, fail) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /"url":\s*"([^"]+)"/.exec(out);
-      if (m) done(m[1].replace(/\/$/, ''));
-    });
-    child.once('exit', (code) => fail(new Error(`serve exited ${code}: ${stderr}`)));
-  });
+  const url = await servedUrl(child, () => stderr);
   const base = url.replace(/\/\/[^/:]+:/, '//127.0.0.1:');
-  const getJson = async (path) => {
-    const res = await fetch(base + path);
-    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-    return res.json();
-  };
+  const getJson = jsonGetter(base);
   for (let i = 0; i < 600; i++) {
     const health = await getJson('/api/health');
     if (health.index?.state === 'ready') break;

@@ -19,3 +19,23 @@ export const sources = fromCorpus
       .map((v) => join(corpus, v, 'claude-home'))
       .filter((p) => existsSync(join(p, 'projects')))
   : [join(root, 'packages/cli/samples/claude-home')];
+
+/** The URL a started `serve --json` prints first (without its trailing slash); rejects if the server exits first. */
+export function servedUrl(child, stderrOf) {
+  return new Promise((done, fail) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /"url":\s*"([^"]+)"/.exec(out);
+      if (m) done(m[1].replace(/\/$/, ''));
+    });
+    child.once('exit', (code) => fail(new Error(`serve exited ${code}: ${stderrOf()}`)));
+  });
+}
+
+/** GET `base + path` as JSON; any status but 2xx throws. */
+export const jsonGetter = (base) => async (path) => {
+  const res = await fetch(base + path);
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return res.json();
+};

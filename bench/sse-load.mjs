@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { root } from './setup.mjs';
+import { jsonGetter, root, servedUrl } from './setup.mjs';
 
 const env = process.env;
 const bin = env.LOAD_BIN ? resolve(env.LOAD_BIN) : join(root, 'packages/cli/bin/agentdash.js');
@@ -79,20 +79,8 @@ let stderr = '';
 child.stderr.on('data', (d) => {
   stderr += d;
 });
-const base = await new Promise((done, fail) => {
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-    const m = /"url":\s*"([^"]+)"/.exec(out);
-    if (m) done(m[1].replace(/\/$/, ''));
-  });
-  child.once('exit', (code) => fail(new Error(`serve exited ${code}: ${stderr}`)));
-});
-const getJson = async (path) => {
-  const res = await fetch(base + path);
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return res.json();
-};
+const base = await servedUrl(child, () => stderr);
+const getJson = jsonGetter(base);
 const getText = async (path) => {
   const res = await fetch(base + path);
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);

@@ -4,28 +4,25 @@
  */
 
 import type { AgentId } from '@agentdash/core/base';
-import type { TelemetryJoins } from '@agentdash/index';
+import type { RefreshReport, TelemetryJoins } from '@agentdash/index';
 import type { TelemetrySummaryDto, TimeDto, UsageTotalsDto } from '@agentdash/server';
 
 export type * from './team-json.js';
 
-/** `agentdash index --json` */
-export interface IndexJson {
-  /** Transcript files in scope. */
-  readonly files: number;
-  /** Files read in this run (new or changed). */
-  readonly filesParsed: number;
-  /** Bytes read in this run: 0 when nothing changed. */
-  readonly bytesParsed: number;
-  /** Records decoded in this run. */
-  readonly records: number;
-  /** Stored parse issues (malformed lines etc.) of the files in scope. */
-  readonly issues: number;
-  readonly newIssues: number;
-  readonly filesRemoved: number;
-  readonly sessions: number;
-  /** Files in scope gone from disk and kept from the archive (included in `files`). */
-  readonly archivedFiles: number;
+/** `agentdash index --json`: the refresh's counts (`RefreshReport`, documented there), then the database and archive. */
+export interface IndexJson
+  extends Pick<
+    RefreshReport,
+    | 'files'
+    | 'filesParsed'
+    | 'bytesParsed'
+    | 'records'
+    | 'issues'
+    | 'newIssues'
+    | 'filesRemoved'
+    | 'sessions'
+    | 'archivedFiles'
+  > {
   /** The index database file. */
   readonly db: string;
   /** The archive: whether this run kept new bytes, and what it holds (transcript bytes and stored bytes). */

@@ -1,27 +1,8 @@
 /** The `--json` output of `push` and `team` (team mode, docs/team.md), part of the contract in json-types.ts. */
+import type { PushReport, TeamListing } from '@agentdash/team';
 
 /** `push --json`: what one push sent (with `--watch`, one document per push that stored something). */
-export interface PushJson {
-  readonly url: string;
-  readonly person: string;
-  readonly device: string | null;
-  /** Sessions of the local index the push covered. */
-  readonly sessions: number;
-  /** Sessions left out because the protocol cannot carry them (a field past its cap), with the reason. */
-  readonly skipped: readonly { readonly session: string; readonly reason: string }[];
-  /** Sessions per sharing tier. */
-  readonly tiers: Readonly<Record<'summary' | 'metadata' | 'full', number>>;
-  /** Sessions the server lacked or held differently (sent), and of those how many it stored. */
-  readonly sent: number;
-  readonly stored: number;
-  /** Sessions the server already held as they are. */
-  readonly unchanged: number;
-  /** Transcript chunks of full-tier sessions sent, and those the server lacked and got. */
-  readonly chunks: number;
-  readonly chunksUploaded: number;
-  readonly bytesSent: number;
-  readonly requests: number;
-}
+export type PushJson = { readonly url: string } & PushReport;
 
 /** `push --forget SESSION --json`. */
 export interface PushForgetJson {
@@ -70,20 +51,4 @@ export interface TeamEraseJson {
 }
 
 /** `agentdash team list --json`: everyone, never a token or its hash. */
-export interface TeamListJson {
-  readonly people: readonly {
-    readonly name: string;
-    readonly createdAt: string;
-    readonly revokedAt: string | null;
-    readonly sessions: number;
-    readonly devices: readonly {
-      readonly name: string;
-      readonly createdAt: string;
-      readonly revokedAt: string | null;
-      readonly lastPushAt: string | null;
-      readonly agentdash: string | null;
-      readonly sessions: number;
-    }[];
-  }[];
-  readonly viewers: readonly { readonly name: string; readonly createdAt: string; readonly revokedAt: string | null }[];
-}
+export type TeamListJson = TeamListing;
