@@ -111,6 +111,7 @@ export {
 // The time module's names are its own index's (packages/core/src/time, kept by the time partition's owner).
 export * from './time/index.js';
 export {
+  bandPricer,
   cacheHitRatio,
   groupUsage,
   isTimeZone,
@@ -131,6 +132,7 @@ export {
   bandRates,
   findPrice,
   mergePriceTables,
+  PROMPT_BOUNDARIES,
   type PriceTable,
   promptBand,
   responseCost,

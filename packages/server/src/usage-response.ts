@@ -15,9 +15,21 @@ import { addMeasured, type SessionSummary, type UsageFilter } from '@agentdash/i
 import type { AgentIndex } from './agent-index.js';
 import type { TimeDto, UsageGroupDto, UsageResponse, UsageTotalsDto } from './api-types.js';
 
-/** What the usage page reads: a local index, or a team server's rows loaded for one request. */
-export type UsageSource = Pick<AgentIndex, 'usageResponses' | 'getSession' | 'listSessions' | 'prices'> &
-  Partial<Pick<AgentIndex, 'telemetry'>>;
+/** The fields of a session the usage page reads: its top sessions' links and the time breakdown. */
+export type UsageSession = Pick<
+  SessionSummary,
+  'id' | 'ref' | 'title' | 'projectPath' | 'projectDir' | 'startedAt' | 'time'
+>;
+
+/**
+ * What the usage page reads: a local index, or a team server's rows loaded for one request (a response there may
+ * stand for several, see core's `PricedResponse`).
+ */
+export type UsageSource = Pick<AgentIndex, 'usageResponses' | 'prices'> &
+  Partial<Pick<AgentIndex, 'telemetry'>> & {
+    getSession(id: string): UsageSession | undefined;
+    listSessions(filter: Omit<UsageFilter, 'model'>): readonly UsageSession[];
+  };
 
 const TOP_SESSIONS = 20;
 const RECENT_BLOCKS = 30;

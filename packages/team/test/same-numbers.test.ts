@@ -16,6 +16,7 @@ import { TeamClient } from '../src/push/client.js';
 import { FileCache } from '../src/push/file-cache.js';
 import { sessionUid } from '../src/push/hash.js';
 import { push } from '../src/push/push.js';
+import { withCostsOf } from './close-costs.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 
@@ -100,7 +101,7 @@ for (const [title, home, tier] of homes) {
     it('usage: totals, days, models and agents', async () => {
       type Usage = { totals: unknown; days: unknown; models: unknown; agents: unknown };
       const mine = await localJson<Usage>('/api/usage?tz=UTC');
-      const theirs = await teamJson<Usage>('/api/usage?tz=UTC');
+      const theirs = withCostsOf(mine, await teamJson<Usage>('/api/usage?tz=UTC'));
       expect(theirs.totals).toEqual(mine.totals);
       expect(theirs.days).toEqual(mine.days);
       expect(theirs.models).toEqual(mine.models);

@@ -1,23 +1,50 @@
 import type { ResponseUsage } from './dedupe.js';
-import { findPrice, type ModelPrice, type PriceTable, responseCost } from './pricing.js';
+import { bandRates, findPrice, type ModelPrice, type PriceTable, responseCost, tokensCost } from './pricing.js';
 import { addTokens, type TokenCounts, zeroTokens } from './tokens.js';
 
-/** A response with its cost; `undefined` when the price table does not know its model. */
-export type PricedResponse<C = undefined> = ResponseUsage<C> & { readonly costUsd: number | undefined };
-
 /**
- * The cost of one response by one price table, each model's price looked up once (a report prices tens of thousands
- * of responses of a few models); `undefined` when the table does not know the model.
+ * A response with its cost; `undefined` when the price table does not know its model. `responses` is how many API
+ * responses it stands for when it is a sum of several (a team server's responses summed per quarter-hour); 1 when
+ * absent.
  */
-export function responsePricer(table: PriceTable): (model: string, tokens: TokenCounts) => number | undefined {
+export type PricedResponse<C = undefined> = ResponseUsage<C> & {
+  readonly costUsd: number | undefined;
+  readonly responses?: number;
+};
+
+/** A price table's lookup with each model's price found once (a report prices tens of thousands of responses). */
+function priceFinder(table: PriceTable): (model: string) => ModelPrice | undefined {
   const prices = new Map<string, ModelPrice | undefined>();
-  return (model, tokens) => {
+  return (model) => {
     let price = prices.get(model);
     if (price === undefined && !prices.has(model)) {
       price = findPrice(table, model);
       prices.set(model, price);
     }
+    return price;
+  };
+}
+
+/** The cost of one response by one price table; `undefined` when the table does not know the model. */
+export function responsePricer(table: PriceTable): (model: string, tokens: TokenCounts) => number | undefined {
+  const priceOf = priceFinder(table);
+  return (model, tokens) => {
+    const price = priceOf(model);
     return price ? responseCost(price, tokens) : undefined;
+  };
+}
+
+/**
+ * The cost of responses of one model summed within one request-size band (core's `promptBand`), at the band's
+ * rates, as the index prices a session's usage parts; `undefined` when the table does not know the model.
+ */
+export function bandPricer(
+  table: PriceTable,
+): (model: string, band: number, tokens: TokenCounts) => number | undefined {
+  const priceOf = priceFinder(table);
+  return (model, band, tokens) => {
+    const price = priceOf(model);
+    return price ? tokensCost(bandRates(price, band), tokens) : undefined;
   };
 }
 
@@ -70,7 +97,7 @@ export class UsageAccumulator {
       m = { responses: 0, tokens: zeroTokens, cost: 0, priced: true };
       this.models.set(response.model, m);
     }
-    m.responses += 1;
+    m.responses += response.responses ?? 1;
     m.tokens = addTokens(m.tokens, response.tokens);
     if (response.costUsd === undefined) m.priced = false;
     else m.cost += response.costUsd;

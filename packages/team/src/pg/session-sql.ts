@@ -76,6 +76,9 @@ export const ROW_COLUMNS = 's.uid, s.tier, p.name as person, d.name as device, s
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
+/** A session's project folder; a summary-tier session names none: its salted hash stands in, stable per person. */
+export const projectDirOf = (dir: string | null | undefined, hash: string): string => dir ?? `#${hash.slice(0, 8)}`;
+
 /** A team server's session summary: the index's shape (ids are uids), with who pushed it at which tier. */
 export type TeamSessionSummary = SessionSummary & {
   readonly person: string;
@@ -97,8 +100,7 @@ export function summaryOf(row: SessionDbRow): TeamSessionSummary {
     ref: row.uid,
     key: row.uid,
     projectPath: opt(b.projectPath),
-    // a summary-tier session names no project: its salted hash stands in, stable per person
-    projectDir: opt(b.projectDir) ?? `#${hash.slice(0, 8)}`,
+    projectDir: projectDirOf(b.projectDir, hash),
     title: opt(b.title),
     titleSource: opt(b.titleSource),
     startedAt: opt(b.startedAt),

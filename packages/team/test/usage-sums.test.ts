@@ -1,0 +1,162 @@
+/**
+ * The team server's usage page sums responses per session, UTC quarter-hour, model and request-size band in
+ * PostgreSQL. Responses planted where a coarser sum would be wrong — both sides of a model's 200k-token price tier in
+ * one quarter-hour, both sides of midnight in a +05:45 time zone within one UTC hour, a 5-hour block that ends
+ * mid-hour — are pushed and the team's answer compared with the laptop's, figure by figure.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { createApp } from '@agentdash/server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TeamClient } from '../src/push/client.js';
+import { FileCache } from '../src/push/file-cache.js';
+import { push } from '../src/push/push.js';
+import { withCostsOf } from './close-costs.js';
+import { pgSuite } from './pg-harness.js';
+import { startTeam, type TeamFixture } from './team-harness.js';
+
+const MODEL = 'claude-sonnet-4-5-20250929';
+
+/** One session's assistant responses: when (ISO) and how many input-side tokens (the rest of the usage fixed). */
+function writeSession(root: string, project: string, id: string, responses: readonly [string, number][]): void {
+  const cwd = `/home/dev/${project}`;
+  const folder = join(root, 'projects', cwd.replaceAll('/', '-'));
+  mkdirSync(folder, { recursive: true });
+  const base = { sessionId: id, cwd, version: '2.1.330', userType: 'external' };
+  const first = responses[0]?.[0] ?? '2026-11-20T10:00:00.000Z';
+  const records: unknown[] = [
+    {
+      ...base,
+      type: 'user',
+      uuid: `${id}-u`,
+      parentUuid: null,
+      timestamp: first,
+      message: { role: 'user', content: 'go' },
+    },
+  ];
+  responses.forEach(([timestamp, prompt], i) => {
+    records.push({
+      ...base,
+      type: 'assistant',
+      uuid: `${id}-a${i}`,
+      parentUuid: i === 0 ? `${id}-u` : `${id}-a${i - 1}`,
+      timestamp,
+      requestId: `req_${id}_${i}`,
+      message: {
+        id: `msg_${id}_${i}`,
+        role: 'assistant',
+        model: MODEL,
+        content: [{ type: 'text', text: 'ok' }],
+        // the input side split over fresh input, cache writes and cache reads, as the tier counts it
+        usage: {
+          input_tokens: prompt - 2_000 - Math.floor(prompt / 2),
+          cache_creation_input_tokens: 2_000,
+          cache_read_input_tokens: Math.floor(prompt / 2),
+          output_tokens: 1_000 + i,
+        },
+      },
+    });
+  });
+  writeFileSync(join(folder, `${id}.jsonl`), `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
+}
+
+type Usage = Record<string, unknown> & {
+  totals: { responses: number; costUsd: number };
+  days: { date: string; responses: number }[];
+  blocks: { start: string; responses: number }[];
+  topSessions: { id: string }[];
+};
+
+pgSuite('usage sums on the team server: bands, quarter-hours and blocks equal the laptop (real PostgreSQL)', () => {
+  let team: TeamFixture;
+  let dir: string;
+  let index: AgentIndex;
+  let local: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    team = await startTeam();
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-usage-sums-'));
+    const home = join(dir, 'claude-home');
+    // one quarter-hour, one model: requests below and above the 200k tier (billed at different rates)
+    writeSession(home, 'tiers', '7a1e0000-0000-4000-8000-000000000001', [
+      ['2026-11-20T09:00:05.000Z', 199_999],
+      ['2026-11-20T09:03:00.000Z', 200_001],
+      ['2026-11-20T09:07:00.000Z', 150_000],
+      ['2026-11-20T09:14:59.999Z', 260_000],
+    ]);
+    // 18:15 UTC is midnight in Kathmandu (+05:45): one UTC hour, two local days
+    writeSession(home, 'kathmandu', '7a1e0000-0000-4000-8000-000000000002', [
+      ['2026-11-20T18:05:00.000Z', 10_000],
+      ['2026-11-20T18:14:59.999Z', 12_000],
+      ['2026-11-20T18:15:00.000Z', 14_000],
+      ['2026-11-20T18:40:00.000Z', 16_000],
+    ]);
+    // a block from 03:00: 07:59 is in it, 08:01 starts the next (the quarter-hour 07:45–08:00 stays whole)
+    writeSession(home, 'blocks', '7a1e0000-0000-4000-8000-000000000003', [
+      ['2026-11-21T03:20:00.000Z', 5_000],
+      ['2026-11-21T07:50:00.000Z', 6_000],
+      ['2026-11-21T07:59:59.000Z', 7_000],
+      ['2026-11-21T08:01:00.000Z', 8_000],
+    ]);
+    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+    await index.refresh([home]);
+    local = createApp({ index, paths: [], host: '127.0.0.1', port: 4317 });
+    const report = await push({
+      index,
+      client: new TeamClient({ url: team.url, token: team.token }),
+      cache: FileCache.load(undefined),
+      policy: { defaultTier: 'full', projects: [] },
+      device: { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' },
+    });
+    expect(report.stored).toBe(3);
+  });
+  afterAll(async () => {
+    index?.close();
+    await team?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const both = async (query: string): Promise<[Usage, Usage]> => {
+    const mine = (await (
+      await local.request(`/api/usage${query}`, { headers: { host: '127.0.0.1:4317' } })
+    ).json()) as Usage;
+    const theirs = (await team.request('GET', `/api/usage${query}`)).json as unknown as Usage;
+    return [mine, theirs];
+  };
+  /** The answer without the session links (the team's are uids) and the time breakdown's per-project names. */
+  const figures = ({ topSessions, ...rest }: Usage) => ({
+    ...rest,
+    topSessions: topSessions.map(({ id: _, ...s }) => s),
+  });
+
+  for (const tz of ['Asia/Kathmandu', 'UTC', 'America/St_Johns']) {
+    it(`every figure equals the laptop's in ${tz}`, async () => {
+      const [mine, theirs] = await both(`?tz=${tz}`);
+      expect(mine.totals.responses).toBe(12);
+      expect(figures(withCostsOf(mine, theirs))).toEqual(figures(mine));
+    });
+  }
+
+  it('the planted cases are the ones a coarser sum gets wrong', async () => {
+    const [mine] = await both('?tz=Asia/Kathmandu');
+    // the Kathmandu session's responses split by local midnight, 18:15 UTC
+    expect(mine.days.map((d) => [d.date, d.responses])).toEqual([
+      ['2026-11-20', 6],
+      ['2026-11-21', 6],
+    ]);
+    // blocks from 09:00, 18:00, 03:00 and 08:00 UTC
+    expect(mine.blocks.map((b) => [b.start, b.responses])).toEqual([
+      ['2026-11-20T09:00:00.000Z', 4],
+      ['2026-11-20T18:00:00.000Z', 4],
+      ['2026-11-21T03:00:00.000Z', 3],
+      ['2026-11-21T08:00:00.000Z', 1],
+    ]);
+  });
+
+  it('a model filter and a period sum only the responses they select', async () => {
+    const [mine, theirs] = await both('?tz=Asia/Kathmandu&since=2026-11-20T18:10:00.000Z&until=2026-11-21T08:00:00Z');
+    expect(mine.totals.responses).toBe(6);
+    expect(figures(withCostsOf(mine, theirs))).toEqual(figures(mine));
+  });
+});
