@@ -78,9 +78,9 @@ pgSuite('usage sums on the team server: bands, quarter-hours and blocks equal th
     team = await startTeam();
     dir = mkdtempSync(join(tmpdir(), 'agentdash-usage-sums-'));
     const home = join(dir, 'claude-home');
-    // one quarter-hour, one model: requests below and above the 200k tier (billed at different rates)
+    // one quarter-hour, one model: requests at and above the 200k tier's boundary (billed at different rates)
     writeSession(home, 'tiers', '7a1e0000-0000-4000-8000-000000000001', [
-      ['2026-11-20T09:00:05.000Z', 199_999],
+      ['2026-11-20T09:00:05.000Z', 200_000],
       ['2026-11-20T09:03:00.000Z', 200_001],
       ['2026-11-20T09:07:00.000Z', 150_000],
       ['2026-11-20T09:14:59.999Z', 260_000],
