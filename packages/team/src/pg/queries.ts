@@ -6,10 +6,18 @@ import type { SessionHeaderParts, SessionSort } from '@agentdash/index';
 import type { IndexQueries } from '@agentdash/server';
 import type { Sql } from './db.js';
 import { type TeamSearchFilter, teamSearch, teamSearchSnippets } from './search.js';
-import { FROM, LIST_FROM, ROW_COLUMNS, type SessionDbRow, summaryOf, type TeamFilter, whereOf } from './session-sql.js';
+import {
+  FROM,
+  listFromOf,
+  ROW_COLUMNS,
+  type SessionDbRow,
+  summaryOf,
+  type TeamFilter,
+  whereOf,
+} from './session-sql.js';
 import { teamStatsResponse, teamUsageResponse } from './usage.js';
 
-/** A list's orders, over `LIST_FROM`'s columns. */
+/** A list's orders, over the list's columns (`listFromOf`). */
 const ORDER: Readonly<Record<SessionSort, string>> = {
   startedAt: 'coalesce(s.started_ms, 0)',
   endedAt: 'coalesce(s.ended_ms, s.started_ms, 0)',
@@ -39,11 +47,12 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
   const listed = async (f: TeamFilter, order: string, descending: boolean, limit?: number, offset = 0) => {
     const dir = descending ? sql`desc` : sql`asc`;
     const found = await sql<SessionDbRow[]>`
-      select k.uid, b.tier, k.person, k.device, b.body
-      from (select s.person_id, s.uid, p.name as person, d.name as device, ${sql.unsafe(order)} as o
-        from ${sql.unsafe(LIST_FROM)} where ${whereOf(sql, f)}
+      select k.uid, b.tier, p.name as person, d.name as device, b.body
+      from (select s.person_id, s.uid, ${sql.unsafe(order)} as o
+        from ${sql.unsafe(listFromOf(f))} where ${whereOf(sql, f)}
         order by o ${dir}, s.uid ${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}) k
       join sessions b on b.person_id = k.person_id and b.uid = k.uid
+      join people p on p.id = b.person_id left join devices d on d.id = b.device_id
       order by k.o ${dir}, k.uid`;
     return found.map(summaryOf);
   };
@@ -53,7 +62,7 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
       select count(*)::int as total, coalesce(sum(s.tool_calls), 0)::int as tool_calls,
         coalesce(sum(s.errors), 0)::int as errors, coalesce(sum(s.expected_errors), 0)::int as expected,
         count(*) filter (where s.is_live and s.ended_ms > ${now() - LIVE_WINDOW_MS})::int as live
-      from ${sql.unsafe(LIST_FROM)} where ${whereOf(sql, filter as TeamFilter)}`;
+      from ${sql.unsafe(listFromOf(filter as TeamFilter))} where ${whereOf(sql, filter as TeamFilter)}`;
     return {
       total: t?.total ?? 0,
       totals: {
@@ -95,7 +104,7 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
         with x as materialized (
           select distinct coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)) as project,
             s.models, s.versions
-          from ${sql.unsafe(LIST_FROM)} where ${whereOf(sql, filter as TeamFilter)})
+          from ${sql.unsafe(listFromOf(filter as TeamFilter))} where ${whereOf(sql, filter as TeamFilter)})
         select (select array_agg(distinct project) from x) as projects,
           (select array_agg(distinct m order by m) from x, unnest(x.models) m) as models,
           (select array_agg(distinct v order by v) from x, unnest(x.versions) v) as versions`;

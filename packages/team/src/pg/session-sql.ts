@@ -33,7 +33,7 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * `s` (sessions, or the list's narrow copy) joined to `p` (people) and `d` (devices): the WHERE of a filter, as a
- * fragment. `hideEmpty` reads the list's `messages` column: only the list's queries (`LIST_FROM`) pass it.
+ * fragment. `hideEmpty` reads the list's `messages` column: only the list's queries (`listFromOf`) pass it.
  */
 export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   const parts = [sql`true`];
@@ -72,6 +72,9 @@ export const FROM = 'sessions s join people p on p.id = s.person_id left join de
  * itself, so a scan over every session reads a fraction of the rows; a page's summaries are read by key after.
  */
 export const LIST_FROM = FROM.replace('sessions s', 'session_list s');
+
+/** `LIST_FROM`, without the people and devices (every session has its person) unless the filter names them. */
+export const listFromOf = (f: TeamFilter): string => (f.person || f.device ? LIST_FROM : 'session_list s');
 
 export interface SessionDbRow {
   readonly uid: string;
