@@ -5,8 +5,14 @@
 // `agentdash serve --team`. Printed in one run: push throughput (and against the same machine's cold local index),
 // the team's sessions list p50/p95, usage by day over everything, one session's header, PostgreSQL's size against
 // the transcripts pushed, and an unchanged re-push (bytes sent, rows changed). Every command is the built CLI.
+//
+// BENCH_TEAM_KEEP=DIR: a team database kept for later runs. When DIR holds none, the run builds it as above and
+// leaves PostgreSQL's data directory (DIR/data) and what the queries need (DIR/bench.json: the viewer's token, the
+// home's size) in DIR. When it holds one, the run skips the home, the index, the pushes and the copies: it starts
+// PostgreSQL on DIR/data and the team server of the current code (which applies its migrations) and measures the
+// queries only. A kept database is used in place: copy it (`cp -a DIR /tmp/mine`) to keep the original unchanged.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -32,6 +38,13 @@ const reuseIndex = process.env.BENCH_TEAM_INDEX;
 const prof = process.env.BENCH_TEAM_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_TEAM_PROF}`] : [];
 /** The issue's scale: the sessions list and usage are measured over at least this many sessions. */
 const SCALE_SESSIONS = 24_000;
+const keep = process.env.BENCH_TEAM_KEEP;
+const keptData = keep === undefined ? undefined : join(keep, 'data');
+const keptFacts = keep === undefined ? undefined : join(keep, 'bench.json');
+const kept = keptData !== undefined && existsSync(join(keptData, 'PG_VERSION'));
+if (kept && !existsSync(keptFacts)) {
+  throw new Error(`${keep} holds a database without bench.json (a build that did not finish): remove it`);
+}
 const started = performance.now();
 const stages = [];
 const stage = (name) => stages.push({ name, at: performance.now() });
@@ -91,112 +104,10 @@ async function timedGet(url, token, path) {
   return { ms: performance.now() - t0, body };
 }
 
-const home = buildHome(sources, join(cache, `home-${gib}gib-v1`), gib * 2 ** 30);
-console.error(
-  `team bench: ${gib} GiB home (${mb(home.bytes)}), ${devices} devices; ${cpus().length} cores, ${Math.round(
-    totalmem() / 2 ** 30,
-  )} GiB, Node ${process.version}`,
-);
-const work = mkdtempSync(join(tmpdir(), 'agentdash-team-bench-'));
-const db = join(work, 'index.sqlite');
-const pg = await startLocalPostgres();
-let server;
-try {
-  const reused = reuseIndex !== undefined && existsSync(reuseIndex);
-  if (reused) copyFileSync(reuseIndex, db);
-  // with a reused index, `index` only checks the home's files against it
-  const cold = await agentdash(['index', home.home, '--db', db, '--json']);
-  const local = JSON.parse(cold.stdout);
-  if (reuseIndex !== undefined && !reused) copyFileSync(db, reuseIndex);
-  row(
-    reused
-      ? 'local index (reused from an earlier run: a warm update, not the cold index)'
-      : 'local cold index (the same home, one device)',
-    ms(cold.ms),
-    `${local.sessions} sessions`,
-  );
-
-  stage('local cold index');
-  if (local.sessions * devices < SCALE_SESSIONS) {
-    console.error(
-      `  (${local.sessions} sessions × ${devices} devices = ${(local.sessions * devices).toLocaleString('en-US')} ` +
-        `sessions, under the ${SCALE_SESSIONS.toLocaleString('en-US')} the issue measures at: a small run)`,
-    );
-  }
-
-  const pgUrl = pg.urlOf('postgres');
-  // people and devices a few at a time (each is a CLI process)
-  const tokens = [];
-  for (let at = 0; at < devices; at += 4) {
-    const batch = Array.from({ length: Math.min(4, devices - at) }, (_, k) => at + k);
-    await Promise.all(batch.map((i) => agentdash(['team', 'add-person', `p${i}`, '--pg', pgUrl, '--json'])));
-    const added = await Promise.all(
-      batch.map((i) => agentdash(['team', 'add-device', `p${i}`, 'laptop', '--pg', pgUrl, '--json'])),
-    );
-    tokens.push(...added.map((a) => JSON.parse(a.stdout).token));
-  }
-  const viewer = JSON.parse((await agentdash(['team', 'add-viewer', 'lead', '--pg', pgUrl, '--json'])).stdout).token;
-  stage('people and devices');
-  server = await serveTeam(pgUrl);
-
-  const pushOne = (token) =>
-    agentdash([
-      'push',
-      server.url,
-      home.home,
-      '--token',
-      token,
-      '--share',
-      'full',
-      '--db',
-      db,
-      '--json',
-      '--no-progress',
-    ]);
-  const pgPort = new URL(pgUrl).port;
-  const cpu0 = {
-    server: cpuOf(server.pid),
-    pushes: cpuOf(process.pid, true) - cpuOf(process.pid),
-    pg: postgresCpu(pgPort),
-  };
-  const t0 = performance.now();
-  const pushes = await Promise.all(tokens.slice(0, pushers).map(pushOne));
-  const pushMs = performance.now() - t0;
-  const cpu = {
-    server: cpuOf(server.pid) - cpu0.server,
-    pushes: cpuOf(process.pid, true) - cpuOf(process.pid) - cpu0.pushes,
-    pg: postgresCpu(pgPort) - cpu0.pg,
-  };
-  const sent = pushes.reduce((n, p) => n + JSON.parse(p.stdout).bytesSent, 0);
-  const pushed = home.bytes * pushers;
-  row(
-    `push, ${pushers} device${pushers === 1 ? '' : 's'} at once, full tier`,
-    ms(pushMs),
-    `${(pushed / 2 ** 20 / (pushMs / 1000)).toFixed(1)} MB of transcript/s; ${
-      reused ? '' : `${(pushMs / cold.ms).toFixed(2)}× the local cold index for ${pushers}× the data; `
-    }${mb(sent)} sent`,
-  );
-
-  row(
-    'CPU during the push',
-    `team server ${cpu.server.toFixed(1)} s, the ${pushers} pushes ${cpu.pushes.toFixed(1)} s, PostgreSQL ${cpu.pg.toFixed(1)} s`,
-    `${((cpu.server + cpu.pushes + cpu.pg) / (pushMs / 1000)).toFixed(2)} cores busy on average`,
-  );
-  stage('push');
-  const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  if (pushers < devices) {
-    const t1 = performance.now();
-    const copied = await copyDevices(sql, pushers, devices);
-    row(
-      `sessions of the other ${devices - pushers} devices, copied in SQL`,
-      ms(performance.now() - t1),
-      `${copied.toLocaleString('en-US')} sessions: each pushed device's rows in every table under another person ` +
-        `and device, new uids; then ANALYZE (not a push: the push figures above are the pushers')`,
-    );
-    stage('copy');
-  }
+/** Sessions list, usage by day, one header, search, sizes: the figures over what the server holds now. */
+async function measureQueries({ sql, server, viewer, pgPort, homeBytes }) {
   // what the team server holds: as if every device had pushed the home
-  const source = home.bytes * devices;
+  const source = homeBytes * devices;
   const [{ n: sessions }] = await sql`select count(*)::int as n from agentdash.sessions`;
   row(
     'sessions on the team server',
@@ -225,12 +136,18 @@ try {
     'Asia/Kolkata',
     'America/Los_Angeles',
   ];
+  const usageCpu0 = { server: cpuOf(server.pid), pg: postgresCpu(pgPort) };
   for (const tz of zones.slice(0, Number(process.env.BENCH_TEAM_USAGE || zones.length)))
     usage.push((await timedGet(server.url, viewer, `/api/usage?tz=${encodeURIComponent(tz)}`)).ms);
+  const usageCpu = {
+    server: (cpuOf(server.pid) - usageCpu0.server) / usage.length,
+    pg: (postgresCpu(pgPort) - usageCpu0.pg) / usage.length,
+  };
   row(
     'usage by day over everything, median / max',
     `${ms(pct(usage, 50))} / ${ms(Math.max(...usage))}`,
-    `goal ≤ 500 ms; each computed (${usage.length} time zones: no cached answer)`,
+    `goal ≤ 500 ms; each computed (${usage.length} time zones: no cached answer); CPU per answer: team server ` +
+      `${ms(usageCpu.server * 1000)}, PostgreSQL ${ms(usageCpu.pg * 1000)}`,
   );
   const first = JSON.parse((await timedGet(server.url, viewer, '/api/sessions?limit=1')).body).sessions?.[0];
   const headers = [];
@@ -281,19 +198,156 @@ try {
   const distinct = chunkBytes + perSession / devices;
   row(
     'PostgreSQL tables per distinct transcript',
-    `${mb(distinct)} / ${mb(home.bytes)}`,
-    `${((100 * distinct) / home.bytes).toFixed(1)} %: chunks + per-session tables / ${devices}, the empty database left out`,
+    `${mb(distinct)} / ${mb(homeBytes)}`,
+    `${((100 * distinct) / homeBytes).toFixed(1)} %: chunks + per-session tables / ${devices}, the empty database left out`,
+  );
+  stage('queries');
+  return tables;
+}
+
+const pg = await startLocalPostgres(keptData === undefined ? {} : { data: keptData });
+let server;
+let work;
+try {
+  const pgUrl = pg.urlOf('postgres');
+  const pgPort = new URL(pgUrl).port;
+  if (kept) {
+    const facts = JSON.parse(readFileSync(keptFacts, 'utf8'));
+    if (facts.devices !== devices) {
+      throw new Error(`${keep} was built with BENCH_TEAM_DEVICES=${facts.devices}: run with the same`);
+    }
+    console.error(
+      `team bench on the database kept in ${keep} (built from a ${facts.gib} GiB home, ${devices} devices): ` +
+        `the queries only; ${cpus().length} cores, Node ${process.version}`,
+    );
+    server = await serveTeam(pgUrl);
+    stage('PostgreSQL and the team server started');
+    const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
+    await measureQueries({ sql, server, viewer: facts.viewer, pgPort, homeBytes: facts.homeBytes });
+    await sql.end();
+  } else {
+    work = mkdtempSync(join(tmpdir(), 'agentdash-team-bench-'));
+    await buildAndMeasure({ pgUrl, pgPort, work });
+  }
+} finally {
+  server?.stop();
+  await pg.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+}
+
+/** The run without a kept database: home, index, people, pushes, copies, the queries, an unchanged re-push. */
+async function buildAndMeasure({ pgUrl, pgPort, work }) {
+  const home = buildHome(sources, join(cache, `home-${gib}gib-v1`), gib * 2 ** 30);
+  console.error(
+    `team bench: ${gib} GiB home (${mb(home.bytes)}), ${devices} devices; ${cpus().length} cores, ${Math.round(
+      totalmem() / 2 ** 30,
+    )} GiB, Node ${process.version}`,
+  );
+  const db = join(work, 'index.sqlite');
+  const reused = reuseIndex !== undefined && existsSync(reuseIndex);
+  if (reused) copyFileSync(reuseIndex, db);
+  // with a reused index, `index` only checks the home's files against it
+  const cold = await agentdash(['index', home.home, '--db', db, '--json']);
+  const local = JSON.parse(cold.stdout);
+  if (reuseIndex !== undefined && !reused) copyFileSync(db, reuseIndex);
+  row(
+    reused
+      ? 'local index (reused from an earlier run: a warm update, not the cold index)'
+      : 'local cold index (the same home, one device)',
+    ms(cold.ms),
+    `${local.sessions} sessions`,
   );
 
-  stage('queries');
+  stage('local cold index');
+  if (local.sessions * devices < SCALE_SESSIONS) {
+    console.error(
+      `  (${local.sessions} sessions × ${devices} devices = ${(local.sessions * devices).toLocaleString('en-US')} ` +
+        `sessions, under the ${SCALE_SESSIONS.toLocaleString('en-US')} the issue measures at: a small run)`,
+    );
+  }
+
+  // people and devices a few at a time (each is a CLI process)
+  const tokens = [];
+  for (let at = 0; at < devices; at += 4) {
+    const batch = Array.from({ length: Math.min(4, devices - at) }, (_, k) => at + k);
+    await Promise.all(batch.map((i) => agentdash(['team', 'add-person', `p${i}`, '--pg', pgUrl, '--json'])));
+    const added = await Promise.all(
+      batch.map((i) => agentdash(['team', 'add-device', `p${i}`, 'laptop', '--pg', pgUrl, '--json'])),
+    );
+    tokens.push(...added.map((a) => JSON.parse(a.stdout).token));
+  }
+  const viewer = JSON.parse((await agentdash(['team', 'add-viewer', 'lead', '--pg', pgUrl, '--json'])).stdout).token;
+  stage('people and devices');
+  server = await serveTeam(pgUrl);
+
+  const pushOne = (token) =>
+    agentdash([
+      'push',
+      server.url,
+      home.home,
+      '--token',
+      token,
+      '--share',
+      'full',
+      '--db',
+      db,
+      '--json',
+      '--no-progress',
+    ]);
+  const cpu0 = {
+    server: cpuOf(server.pid),
+    pushes: cpuOf(process.pid, true) - cpuOf(process.pid),
+    pg: postgresCpu(pgPort),
+  };
+  const t0 = performance.now();
+  const pushes = await Promise.all(tokens.slice(0, pushers).map(pushOne));
+  const pushMs = performance.now() - t0;
+  const cpu = {
+    server: cpuOf(server.pid) - cpu0.server,
+    pushes: cpuOf(process.pid, true) - cpuOf(process.pid) - cpu0.pushes,
+    pg: postgresCpu(pgPort) - cpu0.pg,
+  };
+  const sent = pushes.reduce((n, p) => n + JSON.parse(p.stdout).bytesSent, 0);
+  const pushed = home.bytes * pushers;
+  row(
+    `push, ${pushers} device${pushers === 1 ? '' : 's'} at once, full tier`,
+    ms(pushMs),
+    `${(pushed / 2 ** 20 / (pushMs / 1000)).toFixed(1)} MB of transcript/s; ${
+      reused ? '' : `${(pushMs / cold.ms).toFixed(2)}× the local cold index for ${pushers}× the data; `
+    }${mb(sent)} sent`,
+  );
+
+  row(
+    'CPU during the push',
+    `team server ${cpu.server.toFixed(1)} s, the ${pushers} pushes ${cpu.pushes.toFixed(1)} s, PostgreSQL ${cpu.pg.toFixed(1)} s`,
+    `${((cpu.server + cpu.pushes + cpu.pg) / (pushMs / 1000)).toFixed(2)} cores busy on average`,
+  );
+  stage('push');
+  const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  if (pushers < devices) {
+    const t1 = performance.now();
+    const copied = await copyDevices(sql, pushers, devices);
+    row(
+      `sessions of the other ${devices - pushers} devices, copied in SQL`,
+      ms(performance.now() - t1),
+      `${copied.toLocaleString('en-US')} sessions: each pushed device's rows in every table under another person ` +
+        `and device, new uids; then ANALYZE (not a push: the push figures above are the pushers')`,
+    );
+    stage('copy');
+  }
+  if (keptFacts !== undefined) {
+    // the database as built, for later runs of the queries alone (written before the re-push, which changes nothing)
+    writeFileSync(keptFacts, `${JSON.stringify({ devices, gib, homeBytes: home.bytes, viewer })}\n`);
+  }
+  const tables = await measureQueries({ sql, server, viewer, pgPort, homeBytes: home.bytes });
   // Every table's rows by the transaction that wrote them (xmin): a row written after `since` has a newer xmin (a
   // row deleted lowers the count), so the rows the re-push changed are counted, not guessed.
   const fingerprint = async (since) => {
     const out = new Map();
     for (const { name } of tables) {
       const [r] = await sql`select count(*)::bigint as n, coalesce(max(xmin::text::bigint), 0)::text as x,
-          count(*) filter (where xmin::text::bigint > ${since ?? 0})::bigint as newer
-        from ${sql(`agentdash.${name}`)}`;
+            count(*) filter (where xmin::text::bigint > ${since ?? 0})::bigint as newer
+          from ${sql(`agentdash.${name}`)}`;
       out.set(name, { n: Number(r.n), x: Number(r.x), newer: Number(r.newer) });
     }
     return out;
@@ -322,10 +376,6 @@ try {
   );
   stage('re-push');
   await sql.end();
-} finally {
-  server?.stop();
-  await pg.stop();
-  rmSync(work, { recursive: true, force: true });
 }
 
 let last = started;

@@ -97,6 +97,47 @@ for (const [title, home, tier] of homes) {
       expect(sorted(theirs.sessions)).toEqual(sorted(mine.sessions));
     });
 
+    // the list's counts under each filter a user sets, and the facets, computed by the team server over its list
+    // columns: every figure as the laptop's
+    it("the sessions list's totals under each filter, the hidden empty sessions and the facets", async () => {
+      type List = { total: number; totals: unknown; hiddenEmpty?: number; facets: Record<string, string[]> };
+      const all = await localJson<List>('/api/sessions?limit=1');
+      const [model] = all.facets.models ?? [];
+      const [version] = all.facets.versions ?? [];
+      const project = all.facets.projects?.[0]?.split('/').at(-1);
+      const day = (
+        await localJson<{ sessions: SessionRow[] }>('/api/sessions?limit=1&sort=startedAt&dir=asc')
+      ).sessions[0]?.startedAt?.slice(0, 10);
+      const filters = [
+        '',
+        'hideEmpty=1',
+        'agent=claude',
+        'hasErrors=1',
+        `model=${model}`,
+        `version=${version}`,
+        `project=${project}`,
+        `since=${day}`,
+        `until=${day}`,
+        'hideEmpty=1&hasErrors=1&sort=messages',
+      ];
+      let sessions = 0;
+      for (const filter of filters) {
+        const mine = await localJson<List>(`/api/sessions?limit=5&${filter}`);
+        const theirs = await teamJson<List>(`/api/sessions?limit=5&${filter}`);
+        // a pushed session outside any project folder names its folder, not the laptop's path to it
+        const facets = ({ projects = [], ...rest }: List['facets']) => ({
+          ...rest,
+          projects: projects.map((p) => p.split('/').at(-1)).sort(),
+        });
+        const figures = (l: List) => [filter, l.total, l.totals, l.hiddenEmpty, facets(l.facets)];
+        expect(figures(theirs)).toEqual(figures(mine));
+        sessions += mine.total;
+      }
+      expect(all.facets.models?.length).toBeGreaterThan(0);
+      expect(all.facets.projects?.length).toBeGreaterThan(0);
+      expect(sessions).toBeGreaterThan(all.total);
+    });
+
     // a response a resume or fork copied counts once, for the session that started first, on both servers
     it('usage: totals, days, models and agents', async () => {
       type Usage = { totals: unknown; days: unknown; models: unknown; agents: unknown };

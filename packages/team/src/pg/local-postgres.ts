@@ -4,10 +4,10 @@
  * afterwards. Never for a real team server: that one is the administrator's PostgreSQL (docs/team.md).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 /** The folder holding `initdb`, `postgres`: on PATH, else Debian's `/usr/lib/postgresql/<newest>/bin`. */
 export function findPostgresBin(): string | undefined {
@@ -65,24 +65,42 @@ export interface LocalPostgres {
   stop(): Promise<void>;
 }
 
+export interface LocalPostgresOptions {
+  /**
+   * A data directory kept across runs (a bench's database): a cluster already there is started as it is, else one is
+   * created there; `stop()` leaves it in place (only the temporary socket folder is removed).
+   */
+  readonly data?: string;
+}
+
 /**
  * Starts a throwaway PostgreSQL (fsync off: a test or bench cluster need not survive a power cut), as an unprivileged
  * user when this process is root, in a new temporary folder removed by `stop()`.
  */
-export async function startLocalPostgres(): Promise<LocalPostgres> {
+export async function startLocalPostgres(options: LocalPostgresOptions = {}): Promise<LocalPostgres> {
   const bin = postgresBin;
   if (!bin) throw new Error('PostgreSQL is not installed');
   const runAs = unprivilegedUser();
   const dir = mkdtempSync(join(tmpdir(), 'agentdash-pg-'));
   if (runAs) chownSync(dir, runAs.uid, runAs.gid);
-  const data = join(dir, 'data');
+  const data = options.data ?? join(dir, 'data');
   const ids = runAs ? { uid: runAs.uid, gid: runAs.gid } : {};
-  const init = spawnSync(
-    join(bin, 'initdb'),
-    ['-D', data, '-U', 'agentdash', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'],
-    { ...ids, cwd: dir, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } },
-  );
-  if (init.status !== 0) {
+  const kept = options.data !== undefined && existsSync(join(data, 'PG_VERSION'));
+  if (options.data !== undefined) {
+    // the folders above it stay readable by the user that runs PostgreSQL; the cluster's own is private
+    mkdirSync(dirname(data), { recursive: true });
+    if (!existsSync(data)) mkdirSync(data, { mode: 0o700 });
+    // a copy made by another user is handed to the one that runs PostgreSQL here
+    if (runAs) spawnSync('chown', ['-R', `${runAs.uid}:${runAs.gid}`, data]);
+  }
+  const init = kept
+    ? undefined
+    : spawnSync(
+        join(bin, 'initdb'),
+        ['-D', data, '-U', 'agentdash', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'],
+        { ...ids, cwd: dir, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } },
+      );
+  if (init && init.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
   }
