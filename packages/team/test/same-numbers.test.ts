@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { createApp, type SessionDetail, type SessionRow } from '@agentdash/server';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareTier } from '../src/contract.js';
 import { addDevice } from '../src/pg/people.js';
@@ -61,6 +62,8 @@ for (const [title, home, tier] of homes) {
     beforeAll(async () => {
       team = await startTeam();
       dir = mkdtempSync(join(tmpdir(), 'agentdash-same-'));
+      // the run's index of the home (built once per run); the refresh finds nothing new
+      await copyOfIndex([home], join(dir, 'index.sqlite'));
       index = openIndex({ dbPath: join(dir, 'index.sqlite') });
       await index.refresh([home]);
       local = createApp({ index, paths: [], host: '127.0.0.1', port: 4317 });
@@ -199,6 +202,7 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
     const [{ salt } = { salt: '' }] = await team.db.sql<{ salt: string }[]>`select salt from people where name = 'ann'`;
     for (const d of devices.filter((d) => d.homes.length > 0)) {
       const token = d.name === 'laptop' ? team.token : (await addDevice(team.db.sql, 'ann', d.name)).token;
+      await copyOfIndex(d.homes, join(dir, `${d.name}.sqlite`));
       const index = openIndex({ dbPath: join(dir, `${d.name}.sqlite`) });
       await index.refresh(d.homes);
       const report = await push({
