@@ -190,6 +190,9 @@ export interface StoredSession {
   readonly project_dir: string | null;
 }
 
+/** Chunks decompressed to cut search documents, since the server started (tests count them). */
+export const docReads = { chunks: 0 };
+
 /** Characters of documents kept in memory between searches (a search over the same sessions again cuts none). */
 const CACHE_CHARS = 64 * 2 ** 20;
 const cache = new Map<string, readonly DocRow[]>();
@@ -211,6 +214,7 @@ export async function storedDocs(sql: Sql, s: StoredSession): Promise<readonly D
     select name, role, agent_id, chunks from files where person_id = ${s.person_id} and uid = ${s.uid} order by seq`;
   const session = { uid: s.uid, agent: s.agent, sessionId: s.session_id, projectDir: s.project_dir ?? s.uid };
   const pushed = files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks }));
+  docReads.chunks += pushed.reduce((n, f) => n + f.chunks.length, 0);
   const docs = await docsOf(sql, session, pushed);
   const chars = docs.reduce((n, d) => n + d.body.length, 0);
   if (chars <= CACHE_CHARS / 4) {
