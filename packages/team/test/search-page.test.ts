@@ -5,8 +5,8 @@
  * page's cut decides each. Counted in sessions read and chunks decompressed, not in time.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { docReads } from '../src/pg/docs.js';
 import { searchReads } from '../src/pg/search.js';
+import { chunkReads } from '../src/pg/transcripts.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 import { chunksOf, fullSession, metadataSession, promptsTranscript, sessionsBody, uidOf } from './wire.js';
@@ -23,13 +23,13 @@ interface ListBody {
 pgSuite('team search list: only the rows shown are cut', () => {
   let team: TeamFixture;
   const list = async (q: string, query = '') => {
-    const before = { sessions: searchReads.sessions, chunks: docReads.chunks };
+    const before = { sessions: searchReads.sessions, chunks: chunkReads.chunks };
     const res = await team.request('GET', `/api/sessions?q=${encodeURIComponent(q)}${query}`);
     expect(res.status).toBe(200);
     return {
       body: res.json as unknown as ListBody,
       read: searchReads.sessions - before.sessions,
-      chunks: docReads.chunks - before.chunks,
+      chunks: chunkReads.chunks - before.chunks,
     };
   };
 

@@ -21,7 +21,7 @@
  */
 import { cutSnippet, queryPhrases, type SearchFilter, type SearchHit, toFtsQuery } from '@agentdash/index';
 import type { Sql } from './db.js';
-import { phraseCounts, type StoredSession, storedDocs } from './docs.js';
+import { type DocRow, firstStoredDoc, phraseCounts, type StoredSession, storedDocs } from './docs.js';
 import { type FullTierCandidate, fullTierCandidates } from './search-postings.js';
 import { FROM, type TeamFilter, toMs, whereOf } from './session-sql.js';
 
@@ -185,18 +185,22 @@ export async function teamSearch(
   };
   const asciiWords = phrases.flatMap(({ words }) => words).filter((w) => !NON_ASCII.test(w));
   const scored = candidates.flatMap((c) => scoreOf(c) ?? []);
-  /** Cuts a session's documents and adds its hits; true when it has any. */
-  const cutHits = async (s: FullTierCandidate): Promise<boolean> => {
+  /**
+   * Cuts a session's documents and adds its hits; true when it has any. With `first` (a page's snippets: one hit a
+   * session), only up to its first hit: the first document holding the query, not the densest.
+   */
+  const cutHits = async (s: FullTierCandidate, first: boolean): Promise<boolean> => {
     searchReads.sessions += 1;
-    let holds = false;
-    for (const d of await storedDocs(sql, s)) {
-      if (s.docs?.has(d.seq) === false) continue;
-      if ((f.kind && d.kind !== f.kind) || (f.tool && d.tool !== f.tool)) continue;
+    const take = (d: DocRow): boolean => {
+      if (s.docs?.has(d.seq) === false) return false;
+      if ((f.kind && d.kind !== f.kind) || (f.tool && d.tool !== f.tool)) return false;
       const hit = scoreOf({ ...d, uid: s.uid, title: s.title, project_path: s.project_path } as Candidate);
-      if (!hit) continue;
-      scored.push(hit);
-      holds = true;
-    }
+      if (hit) scored.push(hit);
+      return hit !== undefined;
+    };
+    let holds = false;
+    if (first) holds = await firstStoredDoc(sql, s, take);
+    else for (const d of await storedDocs(sql, s)) holds = take(d) || holds;
     if (!holds && !f.kind && !f.tool && since === undefined && until === undefined) refute(refutedKey(fts, s));
     return holds;
   };
@@ -221,7 +225,7 @@ export async function teamSearch(
   let found = Math.min(decided.length, limit);
   for (const s of toCut) {
     if (found >= limit) break;
-    if (await cutHits(s)) found++;
+    if (await cutHits(s, mode === 'cut' && f.onePerSession === true)) found++;
   }
   if (listed) rankBySession(scored);
   // a list's equal ranks keep their order (positions' sessions most recent first)
