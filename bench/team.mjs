@@ -154,8 +154,8 @@ async function measureQueries({ sql, server, viewer, pgPort, homeBytes }) {
   for (let i = 0; i < 7; i += 1)
     headers.push((await timedGet(server.url, viewer, `/api/sessions/${encodeURIComponent(first.id)}`)).ms);
   row("one session's header, median", ms(pct(headers, 50)));
-  // plain words are found from the words' positions, only the page's rows cut for their snippets; a phrase cuts each
-  // candidate session's documents again from its chunks (a search over the same sessions again finds them cut)
+  // the sessions are found (and ranked) from the words' positions; only the page's rows are cut from their chunks, as
+  // far as each one's first hit (a phrase's row without one is left out and the page filled from the next rows)
   // BENCH_TEAM_SEARCH=0 leaves them out; one without an answer (the client waits 300 s) is said, not fatal
   if (process.env.BENCH_TEAM_SEARCH !== '0') {
     const searches = [];
@@ -171,7 +171,7 @@ async function measureQueries({ sql, server, viewer, pgPort, homeBytes }) {
     row(
       'team search in the sessions list: "error", again, "the file"',
       searches.join(' / '),
-      'words: found by positions, the page cut; a phrase cuts every candidate read (at most 500 sessions found)',
+      'found by positions, only the page cut; a phrase decided row by row as pages show them (at most 500 found)',
     );
   }
   const [{ size }] = await sql`select pg_database_size(current_database())::bigint as size`;

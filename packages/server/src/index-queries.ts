@@ -31,7 +31,8 @@ export type IndexQueries = { readonly [K in QueryMethod]: Promised<AgentIndex[K]
   readonly usageResponse: (filter: UsageFilter, now: number, timeZone: string | undefined) => Promise<UsageResponse>;
   /**
    * Each session's best hit, snippet included, for the rows a page of a search list shows: a store whose `search`
-   * leaves a list's snippets empty (the team server's, which cuts them from transcripts' chunks) has this.
+   * leaves a list's snippets empty (the team server's, which cuts them from transcripts' chunks) has this. A session
+   * it returns no hit for is no hit (such a store's list may name sessions it has not read yet).
    */
   readonly searchSnippets?: (
     query: string,
@@ -40,7 +41,10 @@ export type IndexQueries = { readonly [K in QueryMethod]: Promised<AgentIndex[K]
   ) => Promise<SearchHit[]>;
 };
 
-/** A search list page's rows with their snippets, where the store left them to the rows shown (`searchSnippets`). */
+/**
+ * A search list page's rows with their snippets, where the store left them to the rows shown (`searchSnippets`);
+ * a row the store then finds no hit for is left out.
+ */
 export async function withSearchSnippets(
   queries: IndexQueries,
   query: string,
@@ -50,9 +54,10 @@ export async function withSearchSnippets(
   const bare = rows.filter((r) => !r.snippet).map((r) => r.id);
   if (!queries.searchSnippets || bare.length === 0) return rows;
   const best = new Map((await queries.searchSnippets(query, bare, filter)).map((h) => [hitSessionId(h), h]));
-  return rows.map((r) => {
+  return rows.flatMap((r) => {
+    if (r.snippet) return [r];
     const hit = best.get(r.id);
-    return hit ? { ...r, snippet: hitSnippet(hit), matchCallId: hitCallId(hit) } : r;
+    return hit ? [{ ...r, snippet: hitSnippet(hit), matchCallId: hitCallId(hit) }] : [];
   });
 }
 

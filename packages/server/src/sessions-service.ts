@@ -77,16 +77,28 @@ async function searchPage(
     seen.add(id);
     matched.push({ ...row, snippet: hitSnippet(hit), matchCallId: hitCallId(hit) });
   }
+  // a store that leaves snippets to the rows shown (the team server's) cuts this page's only; a row it then finds no
+  // hit for is left out, and the page filled from the rows after it
+  const shown: SessionRow[] = [];
+  const gone = new Set<string>();
+  for (let at = offset; shown.length < limit && at < matched.length; ) {
+    const rows = matched.slice(at, at + limit - shown.length);
+    at += rows.length;
+    const kept = await withSearchSnippets(services.queries, q ?? '', rows, searched);
+    const ids = new Set(kept.map((r) => r.id));
+    for (const r of rows) if (!ids.has(r.id)) gone.add(r.id);
+    shown.push(...kept);
+  }
+  const found = gone.size === 0 ? matched : matched.filter((r) => !gone.has(r.id));
   return {
-    // a store that leaves snippets to the rows shown (the team server's) cuts this page's only
-    sessions: await withSearchSnippets(services.queries, q ?? '', matched.slice(offset, offset + limit), searched),
-    total: matched.length,
+    sessions: shown,
+    total: found.length,
     offset,
     totals: {
-      toolCalls: matched.reduce((n, r) => n + r.toolCalls, 0),
-      errors: matched.reduce((n, r) => n + r.errors, 0),
-      expectedErrors: matched.reduce((n, r) => n + r.expectedErrors, 0),
-      live: matched.filter((r) => r.isLive).length,
+      toolCalls: found.reduce((n, r) => n + r.toolCalls, 0),
+      errors: found.reduce((n, r) => n + r.errors, 0),
+      expectedErrors: found.reduce((n, r) => n + r.expectedErrors, 0),
+      live: found.filter((r) => r.isLive).length,
     },
   };
 }

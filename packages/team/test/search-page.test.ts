@@ -1,15 +1,19 @@
 /**
  * A search in the team's sessions list cuts only the sessions of the page it shows: a query of plain words finds
  * its sessions (and their count) from the words' positions in PostgreSQL, and only the rows shown are read back
- * from their chunks for their snippets. Counted in sessions read, not in time.
+ * from their chunks for their snippets; a phrase lists the sessions with a document holding all its words and the
+ * page's cut decides each. Counted in sessions read and chunks decompressed, not in time.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { searchReads } from '../src/pg/search.js';
+import { chunkReads } from '../src/pg/transcripts.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 import { chunksOf, fullSession, metadataSession, promptsTranscript, sessionsBody, uidOf } from './wire.js';
 
 const SESSIONS = 24;
+/** Sessions of the phrase test (numbers from 201): the first half hold the phrase, the others its words apart. */
+const PHRASED = 20;
 
 interface ListBody {
   readonly total: number;
@@ -19,10 +23,14 @@ interface ListBody {
 pgSuite('team search list: only the rows shown are cut', () => {
   let team: TeamFixture;
   const list = async (q: string, query = '') => {
-    const before = searchReads.sessions;
+    const before = { sessions: searchReads.sessions, chunks: chunkReads.chunks };
     const res = await team.request('GET', `/api/sessions?q=${encodeURIComponent(q)}${query}`);
     expect(res.status).toBe(200);
-    return { body: res.json as unknown as ListBody, read: searchReads.sessions - before };
+    return {
+      body: res.json as unknown as ListBody,
+      read: searchReads.sessions - before.sessions,
+      chunks: chunkReads.chunks - before.chunks,
+    };
   };
 
   beforeAll(async () => {
@@ -35,6 +43,18 @@ pgSuite('team search list: only the rows shown are cut', () => {
         ...Array.from({ length: n }, (_, i) => `zqmost prompt ${i}`),
         ...(n % 2 === 1 ? ['zqodd and zqeach together'] : []),
       ];
+      const chunks = chunksOf([promptsTranscript(n, texts)]);
+      for (const c of chunks) {
+        await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
+      }
+      sessions.push(fullSession(n, chunks));
+    }
+    // sessions 201-210 say "zqalpha zqbeta" in two documents; 211-220 hold both words in one, never side by side
+    for (let n = 201; n <= 200 + PHRASED; n += 1) {
+      const texts =
+        n <= 200 + PHRASED / 2
+          ? ['zqalpha zqbeta first', 'then zqalpha zqbeta again']
+          : ['zqbeta before zqalpha', 'zqalpha alone'];
       const chunks = chunksOf([promptsTranscript(n, texts)]);
       for (const c of chunks) {
         await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
@@ -82,9 +102,37 @@ pgSuite('team search list: only the rows shown are cut', () => {
     expect([none.body.total, none.read]).toEqual([0, 0]);
   });
 
-  it('a phrase is still checked in the documents (every candidate cut)', async () => {
+  it('a phrase lists the sessions whose documents hold its words, and the page decides them', async () => {
     const { body, read } = await list('"zqodd and zqeach"', '&limit=2');
     expect(body.total).toBe(SESSIONS / 2);
-    expect(read).toBe(SESSIONS / 2);
+    expect(body.sessions).toHaveLength(2);
+    expect(read).toBe(2);
+    for (const row of body.sessions) expect(row.snippet).toContain('\u0001zqodd and zqeach\u0002');
+  });
+
+  it('a phrase over many sessions decompresses the chunks of the page it returns only', async () => {
+    const q = '"zqalpha zqbeta"';
+    const holding = Array.from({ length: PHRASED / 2 }, (_, i) => uidOf(201 + i));
+    // every session has a document holding both words: all listed (those with two such documents first), none read
+    // but the page's
+    const first = await list(q, '&limit=3');
+    expect(first.body.sessions).toHaveLength(3);
+    expect(first.chunks).toBe(3);
+    expect(first.body.total).toBe(PHRASED);
+    for (const row of first.body.sessions) {
+      expect(holding).toContain(row.id);
+      expect(row.snippet).toContain('\u0001zqalpha zqbeta\u0002');
+    }
+    // the page past the sessions holding the phrase reads the others, leaves them out, and the count drops to the
+    // sessions holding it
+    const rest = await list(q, `&limit=10&offset=3`);
+    expect(rest.chunks).toBe(PHRASED - 3);
+    const shown = new Set(first.body.sessions.map((r) => r.id));
+    expect(rest.body.sessions.map((r) => r.id).sort()).toEqual(holding.filter((id) => !shown.has(id)).sort());
+    expect(rest.body.total).toBe(PHRASED / 2);
+    // asked again: the same sessions, and only theirs read again (for their snippets), not the ones left out
+    const again = await list(q, '&limit=100');
+    expect(again.body.sessions.map((r) => r.id).sort()).toEqual([...holding].sort());
+    expect([again.body.total, again.chunks]).toEqual([PHRASED / 2, PHRASED / 2]);
   });
 });

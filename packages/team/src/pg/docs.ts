@@ -65,44 +65,59 @@ export function wordsOf(text: string): string[] {
   return [...words];
 }
 
-/** The searchable documents of a full-tier session's transcripts, in file and record order. */
+/** Thrown from a transcript's record callback to stop reading it (`docsOf`'s `stop`). */
+const STOP = Symbol('stop');
+
+/**
+ * The searchable documents of a full-tier session's transcripts, in file and record order; with `stop`, only up to
+ * the first document it accepts (the transcripts are read no further; an output's tool is then its call's as far as
+ * read, which in every transcript precedes it).
+ */
 export async function docsOf(
   sql: Sql | TxSql,
   session: { readonly uid: string; readonly agent: AgentId; readonly sessionId: string; readonly projectDir: string },
   pushed: readonly PushedFile[],
+  stop?: (doc: DocRow) => boolean,
 ): Promise<DocRow[]> {
-  const transcripts = await loadTranscripts(sql, session, pushed);
+  const transcripts = await loadTranscripts(sql, session, pushed, stop !== undefined);
   const docs: DocRow[] = [];
   const toolOf = new Map<string, string>();
+  const add = (record: TranscriptRecord, agentId: string | null) => {
+    for (const part of docPartsOf(record)) {
+      if (part.kind === 'tool-input' && part.callId && part.tool) toolOf.set(part.callId, part.tool);
+      // PostgreSQL text holds no NUL (FTS5 treats it as a separator: no word is lost)
+      const body = indexedText(part).replaceAll('\0', ' ');
+      const tool = part.tool ?? (stop && part.callId ? toolOf.get(part.callId) : undefined);
+      const doc = {
+        seq: docs.length,
+        kind: part.kind,
+        call_id: part.callId ?? null,
+        tool: tool ?? null,
+        agent_id: agentId,
+        ts: record.timestamp ?? null,
+        body,
+      };
+      docs.push(doc);
+      if (stop?.(doc)) throw STOP;
+    }
+  };
   for (const file of transcripts.files) {
     const records: TranscriptRecord[] = [];
     try {
       await adapterForFile(file).streamRecords(
         file,
         (event) => {
-          if (event.kind === 'record') records.push(event.record);
+          if (event.kind !== 'record') return;
+          if (stop) add(event.record, file.agentId ?? null);
+          else records.push(event.record);
         },
         { open: transcripts.open },
       );
-    } catch {
+    } catch (error) {
+      if (error === STOP) return docs;
       // an unreadable transcript is searched as far as it was read (parsing reports, never throws, on the laptop)
     }
-    for (const record of records) {
-      for (const part of docPartsOf(record)) {
-        if (part.kind === 'tool-input' && part.callId && part.tool) toolOf.set(part.callId, part.tool);
-        // PostgreSQL text holds no NUL (FTS5 treats it as a separator: no word is lost)
-        const body = indexedText(part).replaceAll('\0', ' ');
-        docs.push({
-          seq: docs.length,
-          kind: part.kind,
-          call_id: part.callId ?? null,
-          tool: part.tool ?? null,
-          agent_id: file.agentId ?? null,
-          ts: record.timestamp ?? null,
-          body,
-        });
-      }
-    }
+    for (const record of records) add(record, file.agentId ?? null);
   }
   // an output's tool is its call's (the laptop's index finds it the same way)
   return docs.map((d) => (d.tool === null && d.call_id ? { ...d, tool: toolOf.get(d.call_id) ?? null } : d));
@@ -196,22 +211,30 @@ const cache = new Map<string, readonly DocRow[]>();
 let cachedChars = 0;
 
 /**
+ * A stored session's documents up to the first `test` accepts (true when one does), from the cache when cut before,
+ * else cut from its chunks only as far as that document.
+ */
+export async function firstStoredDoc(sql: Sql, s: StoredSession, test: (doc: DocRow) => boolean): Promise<boolean> {
+  const cached = cache.get(keyOf(s));
+  if (cached) return cached.some(test);
+  let found = false;
+  await docsOf(sql, sessionOf(s), await pushedOf(sql, s), (d) => (found = test(d)));
+  return found;
+}
+
+/**
  * A stored session's documents, cut again from its chunks (kept a while, least recently used out first; keyed by the
  * digest, so a session pushed again is cut again).
  */
 export async function storedDocs(sql: Sql, s: StoredSession): Promise<readonly DocRow[]> {
-  const key = `${s.person_id}/${s.uid}/${s.digest}`;
+  const key = keyOf(s);
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
     cache.set(key, hit);
     return hit;
   }
-  const files = await sql<{ name: string; role: 'main' | 'subagent'; agent_id: string | null; chunks: string[] }[]>`
-    select name, role, agent_id, chunks from files where person_id = ${s.person_id} and uid = ${s.uid} order by seq`;
-  const session = { uid: s.uid, agent: s.agent, sessionId: s.session_id, projectDir: s.project_dir ?? s.uid };
-  const pushed = files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks }));
-  const docs = await docsOf(sql, session, pushed);
+  const docs = await docsOf(sql, sessionOf(s), await pushedOf(sql, s));
   const chars = docs.reduce((n, d) => n + d.body.length, 0);
   if (chars <= CACHE_CHARS / 4) {
     cache.set(key, docs);
@@ -223,4 +246,19 @@ export async function storedDocs(sql: Sql, s: StoredSession): Promise<readonly D
     }
   }
   return docs;
+}
+
+const keyOf = (s: StoredSession) => `${s.person_id}/${s.uid}/${s.digest}`;
+const sessionOf = (s: StoredSession) => ({
+  uid: s.uid,
+  agent: s.agent,
+  sessionId: s.session_id,
+  projectDir: s.project_dir ?? s.uid,
+});
+
+/** A stored session's files and their chunks. */
+async function pushedOf(sql: Sql, s: StoredSession): Promise<PushedFile[]> {
+  const files = await sql<{ name: string; role: 'main' | 'subagent'; agent_id: string | null; chunks: string[] }[]>`
+    select name, role, agent_id, chunks from files where person_id = ${s.person_id} and uid = ${s.uid} order by seq`;
+  return files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks }));
 }

@@ -125,8 +125,9 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
         issues: row.issues,
       };
     },
-    // a list's hits found by positions alone come without a snippet: the rows a page shows have theirs cut after
-    search: async (query, filter = {}) => await teamSearch(sql, query, filter as TeamSearchFilter),
+    // a list's hits found by positions alone come without a snippet, and sessions they cannot decide come undecided:
+    // the rows a page shows are cut after (`searchSnippets`), which drops an undecided one without a hit
+    search: async (query, filter = {}) => await teamSearch(sql, query, filter as TeamSearchFilter, 'page'),
     searchSnippets: async (query, ids, filter) => await teamSearchSnippets(sql, query, ids, filter as TeamSearchFilter),
     calls: async (filter = {}) => {
       const f = filter as TeamFilter & {

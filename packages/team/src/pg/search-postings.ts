@@ -83,26 +83,43 @@ export async function fullTierCandidates(
     )
     .reduce((a, b) => sql`${a} and ${b}`);
   const exact = exactWords(phrases);
-  // each exact word's positions, and no other word's: marked (weight A) and kept, in PostgreSQL
-  const rows = await sql<
-    (StoredSession & {
-      title: string | null;
-      project_path: string | null;
-      postings: [string, number[] | null][];
-    })[]
-  >`
+  // each exact word's positions, and no other word's: marked (weight A) and kept, in PostgreSQL; a row per session
+  // and word (a session without one: null), grouped here
+  const rows = await sql.begin(async (tx) => {
+    // the GIN index finds the sessions holding the words: a plan reading every session's words instead (the planner
+    // does not count their unpacking from TOAST) takes many times as long for a word in most sessions
+    await tx`set local enable_seqscan = off`;
+    return await tx<
+      (StoredSession & {
+        title: string | null;
+        project_path: string | null;
+        lexeme: string | null;
+        positions: number[] | null;
+      })[]
+    >`
     with found as (
       select s.person_id, s.uid, s.digest, s.agent, s.session_id, s.project_dir, s.title, s.project_path, s.started_ms
       from ${sql.unsafe(FROM)}
       where ${where} and s.tier = 'full' and ${hasWords}
       order by s.started_ms desc nulls last, s.uid limit ${MAX_SESSIONS})
     select f.person_id, f.uid, f.digest, f.agent, f.session_id, f.project_dir, f.title, f.project_path,
-      coalesce((select json_agg(json_build_array(u.lexeme, u.positions))
-        from search_words w cross join lateral unnest(ts_filter(setweight(w.words, 'A', ${exact}::text[]), '{a}')) u
-        where w.person_id = f.person_id and w.uid = f.uid), '[]'::json) as postings
+      u.lexeme, u.positions
     from found f
+      left join search_words w on w.person_id = f.person_id and w.uid = f.uid
+      left join lateral unnest(ts_filter(setweight(w.words, 'A', ${exact}::text[]), '{a}')) u on true
     order by f.started_ms desc nulls last, f.uid`;
-  const weighed = rows.flatMap(({ postings, ...s }) => {
+  });
+  const sessions = new Map<string, StoredSession & { title: string | null; project_path: string | null }>();
+  const postingsOf = new Map<string, [string, number[] | null][]>();
+  for (const { lexeme, positions, ...s } of rows) {
+    const key = `${s.person_id}/${s.uid}`;
+    if (!sessions.has(key)) sessions.set(key, s);
+    const list = postingsOf.get(key) ?? [];
+    postingsOf.set(key, list);
+    if (lexeme !== null) list.push([lexeme, positions]);
+  }
+  const weighed = [...sessions].flatMap(([key, s]) => {
+    const postings = postingsOf.get(key) ?? [];
     const held: Holding =
       exact.length === 0 ? { docs: undefined, exact: false, count: 0 } : docsHoldingAll(exact, postings);
     if (held.docs?.size === 0) return [];

@@ -11,13 +11,17 @@
  * checked, the sessions with the most such documents first, and cutting stops once `limit` sessions have hits.
  *
  * A list of sessions (`onePerSession`, no kind, tool or time) searching plain words (each typed word one token, no
- * prefix: what `toFtsQuery` makes a one-word phrase) needs no document cut to know which sessions hold a document
- * with every word: the positions say so. Those sessions are found from PostgreSQL alone, ranked by how many of their
- * documents hold every word, and their hits come without a snippet: `teamSearchSnippets` cuts the rows a page shows.
+ * prefix: what `toFtsQuery` makes a one-word phrase), or one word alone (a prefix too), needs no document cut to know
+ * which sessions hold a document with every word: the positions say so. Those sessions are found from PostgreSQL
+ * alone, ranked by how many of their documents hold every word, and their hits come without a snippet:
+ * `teamSearchSnippets` cuts the rows a page shows. The sessions list (`mode` 'page') goes further: a session the
+ * positions cannot decide (a phrase, a prefix beside other words, a word in more documents than positions are kept)
+ * is listed as a candidate, ranked alike, and the page's own cut decides it (a candidate found without a hit there is
+ * dropped from the page and remembered, so the next pages and the count leave it out).
  */
 import { cutSnippet, queryPhrases, type SearchFilter, type SearchHit, toFtsQuery } from '@agentdash/index';
 import type { Sql } from './db.js';
-import { phraseCounts, storedDocs } from './docs.js';
+import { type DocRow, firstStoredDoc, phraseCounts, type StoredSession, storedDocs } from './docs.js';
 import { type FullTierCandidate, fullTierCandidates } from './search-postings.js';
 import { FROM, type TeamFilter, toMs, whereOf } from './session-sql.js';
 
@@ -81,6 +85,11 @@ export type TeamSearchFilter = TeamFilter & Pick<SearchFilter, 'tool' | 'kind' |
 
 type QueryPhrase = ReturnType<typeof queryPhrases>[number];
 
+/** One word alone (a prefix too): a session whose words hold it has a document holding it. */
+export function oneWord(phrases: readonly QueryPhrase[]): boolean {
+  return phrases.length === 1 && phrases[0]?.words.length === 1;
+}
+
 /** Words only: each of the query's phrases is one word, none a prefix (`a-b` and a CJK word are phrases of several). */
 export function plainWords(phrases: readonly QueryPhrase[]): boolean {
   return phrases.length > 0 && phrases.every(({ words, prefix }) => words.length === 1 && !prefix);
@@ -90,8 +99,27 @@ export function plainWords(phrases: readonly QueryPhrase[]): boolean {
 export const searchReads = { sessions: 0 };
 
 /**
+ * How a search finds full-tier sessions: 'cut' cuts every candidate's documents (hits with snippets); 'positions'
+ * finds a list's sessions the positions decide without a cut and cuts the others; 'page' (the sessions list, whose
+ * page's rows are cut after by `teamSearchSnippets`) lists the others undecided instead of cutting them.
+ */
+export type SearchMode = 'cut' | 'positions' | 'page';
+
+/** Sessions a query's cut found without a hit (`query`, person, uid, digest), oldest first. */
+const refuted = new Set<string>();
+/** Refuted sessions remembered at most. */
+const MAX_REFUTED = 100_000;
+const refutedKey = (fts: string, s: StoredSession) => `${fts}\0${s.person_id}/${s.uid}/${s.digest}`;
+
+function refute(key: string): void {
+  refuted.delete(key);
+  refuted.add(key);
+  if (refuted.size > MAX_REFUTED) refuted.delete(refuted.values().next().value as string);
+}
+
+/**
  * The best hit of each of `uids` for `query` (snippet and call included), for the rows a page of a search list shows:
- * only those sessions' documents are cut.
+ * only those sessions' documents are cut. A session without a hit has none here (a list in 'page' mode may name one).
  */
 export async function teamSearchSnippets(
   sql: Sql,
@@ -100,18 +128,18 @@ export async function teamSearchSnippets(
   f: TeamSearchFilter,
 ): Promise<SearchHit[]> {
   if (uids.length === 0) return [];
-  return await teamSearch(sql, query, { ...f, ids: uids, limit: uids.length, onePerSession: true }, false);
+  return await teamSearch(sql, query, { ...f, ids: uids, limit: uids.length, onePerSession: true }, 'cut');
 }
 
 /**
  * Hits of `query` over the sessions `f` selects, best first (with `onePerSession`, each session's best; a list's hits
- * found by positions alone have no snippet unless `byPositions` is false).
+ * found by positions alone, or left undecided in 'page' mode, have no snippet).
  */
 export async function teamSearch(
   sql: Sql,
   query: string,
   f: TeamSearchFilter,
-  byPositions = true,
+  mode: SearchMode = 'positions',
 ): Promise<SearchHit[]> {
   const fts = toFtsQuery(query);
   const phrases = queryPhrases(fts);
@@ -157,31 +185,39 @@ export async function teamSearch(
   };
   const asciiWords = phrases.flatMap(({ words }) => words).filter((w) => !NON_ASCII.test(w));
   const scored = candidates.flatMap((c) => scoreOf(c) ?? []);
-  /** Cuts a session's documents and adds its hits; true when it has any. */
-  const cutHits = async (s: FullTierCandidate): Promise<boolean> => {
+  /**
+   * Cuts a session's documents and adds its hits; true when it has any. With `first` (a page's snippets: one hit a
+   * session), only up to its first hit: the first document holding the query, not the densest.
+   */
+  const cutHits = async (s: FullTierCandidate, first: boolean): Promise<boolean> => {
     searchReads.sessions += 1;
-    let holds = false;
-    for (const d of await storedDocs(sql, s)) {
-      if (s.docs?.has(d.seq) === false) continue;
-      if ((f.kind && d.kind !== f.kind) || (f.tool && d.tool !== f.tool)) continue;
+    const take = (d: DocRow): boolean => {
+      if (s.docs?.has(d.seq) === false) return false;
+      if ((f.kind && d.kind !== f.kind) || (f.tool && d.tool !== f.tool)) return false;
       const hit = scoreOf({ ...d, uid: s.uid, title: s.title, project_path: s.project_path } as Candidate);
-      if (!hit) continue;
-      scored.push(hit);
-      holds = true;
-    }
+      if (hit) scored.push(hit);
+      return hit !== undefined;
+    };
+    let holds = false;
+    if (first) holds = await firstStoredDoc(sql, s, take);
+    else for (const d of await storedDocs(sql, s)) holds = take(d) || holds;
+    if (!holds && !f.kind && !f.tool && since === undefined && until === undefined) refute(refutedKey(fts, s));
     return holds;
   };
-  // a list of sessions searching plain words: sessions the positions decide are found without cutting any document
+  // a list of sessions: sessions the positions decide are found without cutting any document (plain words, or one
+  // word alone: a session holding it has a document holding it); in 'page' mode the others are listed undecided
   const listed =
-    byPositions &&
+    mode !== 'cut' &&
     f.onePerSession === true &&
     !f.kind &&
     !f.tool &&
     since === undefined &&
     until === undefined &&
-    plainWords(phrases);
-  const decided = listed ? sessions.filter((s) => s.exact) : [];
-  const toCut = listed ? sessions.filter((s) => !s.exact) : sessions;
+    (mode === 'page' || plainWords(phrases) || oneWord(phrases));
+  const decides = (s: FullTierCandidate) => mode === 'page' || oneWord(phrases) || (plainWords(phrases) && s.exact);
+  const open = listed ? sessions.filter((s) => !refuted.has(refutedKey(fts, s))) : sessions;
+  const decided = listed ? open.filter(decides) : [];
+  const toCut = listed ? open.filter((s) => !decides(s)) : sessions;
   for (const s of decided.slice(0, limit)) {
     const c = { uid: s.uid, title: s.title, project_path: s.project_path, kind: 'prompt', body: '' } as Candidate;
     scored.push({ c: { ...c, call_id: null, tool: null, agent_id: null, ts: null }, rank: 0, documents: s.count });
@@ -189,7 +225,7 @@ export async function teamSearch(
   let found = Math.min(decided.length, limit);
   for (const s of toCut) {
     if (found >= limit) break;
-    if (await cutHits(s)) found++;
+    if (await cutHits(s, mode === 'cut' && f.onePerSession === true)) found++;
   }
   if (listed) rankBySession(scored);
   // a list's equal ranks keep their order (positions' sessions most recent first)

@@ -7,7 +7,15 @@ import { gunzip } from 'node:zlib';
 import type { AgentId, ByteSource, DiscoveredFile } from '@agentdash/core';
 import type { Sql, TxSql } from './db.js';
 
-const inflate = promisify(gunzip);
+const gunzipped = promisify(gunzip);
+
+/** Chunks gunzipped since the server started (tests count them). */
+export const chunkReads = { chunks: 0 };
+
+async function inflate(bytes: Buffer): Promise<Buffer> {
+  chunkReads.chunks += 1;
+  return await gunzipped(bytes);
+}
 
 /** A pushed file: its name in the session, its role and chunks (the `files` table's row, or the payload's). */
 export interface PushedFile {
@@ -37,12 +45,49 @@ export function bufferSource(bytes: Buffer): ByteSource {
   };
 }
 
-/** The files of session `uid`, rebuilt from the chunks stored under their SHA-256. */
+/**
+ * Chunks as one `ByteSource`, each gunzipped when a read first reaches it: a reader that stops early (a search that
+ * wants a session's first hit) leaves the rest compressed.
+ */
+export function chunkedSource(chunks: readonly Buffer[]): ByteSource {
+  const texts: Buffer[] = [];
+  let end = 0;
+  const reach = async (position: number) => {
+    while (end <= position && texts.length < chunks.length) {
+      const text = await inflate(chunks[texts.length] ?? Buffer.alloc(0));
+      texts.push(text);
+      end += text.length;
+    }
+  };
+  return {
+    async read(buffer, offset, length, position) {
+      await reach(position + length - 1);
+      let n = 0;
+      let start = 0;
+      for (const text of texts) {
+        const at = position + n - start;
+        if (at >= 0 && at < text.length && n < length) {
+          n += text.copy(buffer, offset + n, at, Math.min(text.length, at + length - n));
+        }
+        start += text.length;
+      }
+      return { bytesRead: n };
+    },
+    async close() {},
+  };
+}
+
+/**
+ * The files of session `uid`, rebuilt from the chunks stored under their SHA-256 (with `lazy`, each chunk gunzipped
+ * when first read, and the files' sizes left 0: for readers that read to the end, as core's adapters do).
+ */
 export async function loadTranscripts(
   sql: Sql | TxSql,
   session: { readonly uid: string; readonly agent: AgentId; readonly sessionId: string; readonly projectDir: string },
   pushed: readonly PushedFile[],
+  lazy = false,
 ): Promise<Transcripts> {
+  if (lazy) return await lazyTranscripts(sql, session, pushed);
   const texts = new Map<string, Buffer>();
   const files: DiscoveredFile[] = [];
   // every file's chunks in one query
@@ -79,6 +124,51 @@ export async function loadTranscripts(
       const text = texts.get(path);
       if (!text) throw Object.assign(new Error(`ENOENT: not pushed: ${path}`), { code: 'ENOENT' });
       return bufferSource(text);
+    },
+  };
+}
+
+async function lazyTranscripts(
+  sql: Sql | TxSql,
+  session: { readonly uid: string; readonly agent: AgentId; readonly sessionId: string; readonly projectDir: string },
+  pushed: readonly PushedFile[],
+): Promise<Transcripts> {
+  const names = [...new Set(pushed.flatMap((f) => f.chunks))];
+  const rows =
+    names.length === 0
+      ? []
+      : await sql<{ sha256: string; bytes: Buffer }[]>`
+      select sha256, bytes from chunks where sha256 = any(${names}::text[])`;
+  const bySha = new Map(rows.map((r) => [r.sha256, r.bytes]));
+  const chunksOf = new Map<string, Buffer[]>();
+  const files = pushed.map((f): DiscoveredFile => {
+    const path = `/agentdash-team/${session.uid}/${f.name}`;
+    chunksOf.set(
+      path,
+      f.chunks.map((sha) => bySha.get(sha) ?? Buffer.alloc(0)),
+    );
+    const { agent, projectDir, sessionId } = session;
+    const agentId = f.agentId ?? undefined;
+    return {
+      path,
+      agent,
+      projectDir,
+      role: f.role,
+      sessionId,
+      agentId,
+      metaPath: undefined,
+      size: 0,
+      mtimeMs: 0,
+      ino: 0,
+    };
+  });
+  return {
+    files,
+    size: 0,
+    open: async (path) => {
+      const chunks = chunksOf.get(path);
+      if (!chunks) throw Object.assign(new Error(`ENOENT: not pushed: ${path}`), { code: 'ENOENT' });
+      return chunkedSource(chunks);
     },
   };
 }
