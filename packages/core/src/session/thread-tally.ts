@@ -60,6 +60,7 @@ export class ThreadTally<Stamp> {
   private shown = 0;
   private promptCount = 0;
   private unknown = 0;
+  private counted = 0;
   private readonly responseKeys = new Set<string>();
   /** The first prompt of the thread (`ThreadFact.prompt`) and where it is. */
   firstPrompt: { readonly text: string; readonly stamp: Stamp } | undefined;
@@ -77,6 +78,17 @@ export class ThreadTally<Stamp> {
     this.unknown += count;
   }
 
+  /**
+   * Records counted where they are not read one by one, by this rule (the index's SQL over its stored facts for a
+   * long main thread): `shown` records with `shows`, `prompts` of them prompts, `responses` distinct response keys
+   * of records no other `add` gives.
+   */
+  addCounted(counted: { readonly shown: number; readonly prompts: number; readonly responses: number }): void {
+    this.shown += counted.shown;
+    this.promptCount += counted.prompts;
+    this.counted += counted.responses;
+  }
+
   /** Prompts (user messages shown as prompts). */
   get prompts(): number {
     return this.promptCount;
@@ -84,12 +96,12 @@ export class ThreadTally<Stamp> {
 
   /** Responses, each once. */
   get responses(): number {
-    return this.responseKeys.size;
+    return this.responseKeys.size + this.counted;
   }
 
   /** Events the timeline shows by default: prompts and shown notes, each response once, unknown records. */
   get shownEvents(): number {
-    return this.shown + this.responseKeys.size + this.unknown;
+    return this.shown + this.responses + this.unknown;
   }
 }
 

@@ -36,7 +36,7 @@ import {
   FILES,
   type FileRow,
   keptRecords,
-  MAIN_FACTS,
+  MAIN_COUNTS,
   metaOf,
   RESULTS,
   type RecordRow,
@@ -118,17 +118,9 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     metaPath: null,
   };
   if (!mainRead && main) {
-    // None of the records is a copy: the main thread's facts, not its rows (a long session has tens of thousands).
+    // None of the records is a copy: the main thread counted in SQL (a long session has tens of thousands).
     const tally = new ThreadTally<number | null>();
-    for (const [shown, responseKey] of prepared(db, MAIN_FACTS, 'raw').all(main.id) as [
-      number | null,
-      string | null,
-    ][]) {
-      tally.add(
-        { shows: shownFact(shown), responseKey: responseKey ?? undefined, unknown: false, prompt: undefined },
-        null,
-      );
-    }
+    tally.addCounted(prepared(db, MAIN_COUNTS).get(main.id) as { shown: number; prompts: number; responses: number });
     tally.addUnknown(mainThread.unknown);
     mainThread.tally = tally;
   }
