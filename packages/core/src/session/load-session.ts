@@ -20,7 +20,7 @@ import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, type SummaryOf, titleFactOf } from './summary.js';
-import { MAX_META_BYTES, ThreadTally, threadFactOf } from './thread-tally.js';
+import { MAX_META_BYTES, ThreadTally } from './thread-tally.js';
 
 export interface LoadSessionOptions {
   /**
@@ -350,7 +350,7 @@ function leafOf(records: readonly TranscriptRecord[]): RecordUuid | undefined {
 /** A thread's counts by the header's rule (`ThreadTally`, which the index's header follows too). */
 function tallyOf(records: readonly TranscriptRecord[]): ThreadTally<undefined> {
   const tally = new ThreadTally<undefined>();
-  for (const record of records) tally.add(threadFactOf(record), undefined);
+  for (const record of records) tally.addRecord(record, undefined);
   return tally;
 }
 

@@ -14,7 +14,7 @@ import { usageByModel } from './load-session.js';
 import { pullRecords } from './record-stream.js';
 import { agentIdOfResult, SidechainRuns, sidechainKey } from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, titleFactOf } from './summary.js';
-import { ThreadTally, threadFactOf } from './thread-tally.js';
+import { ThreadTally } from './thread-tally.js';
 
 /** Where a record is: its file (index in the session's files) and its place among that file's record events. */
 export interface At {
@@ -176,7 +176,7 @@ export class SessionFacts {
       if (ms !== undefined && ms < thread.first.ms) thread.first = { ms, at: record.timestamp };
       if (ms !== undefined && ms > thread.last.ms) thread.last = { ms, at: record.timestamp };
     }
-    thread.tally.add(threadFactOf(record), record.timestamp);
+    thread.tally.addRecord(record, record.timestamp);
     // Which calls the conversation went on after (as loadSession's conversationMovedOn).
     if (record.kind === 'assistant') {
       thread.lastOfMessage.set(record.messageId ?? record.uuid, at.ordinal);

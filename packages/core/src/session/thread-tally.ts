@@ -8,7 +8,7 @@
  *
  * @example
  * const tally = new ThreadTally<IsoTimestamp | undefined>();
- * for (const record of thread.records) tally.add(threadFactOf(record), record.timestamp);
+ * for (const record of thread.records) tally.addRecord(record, record.timestamp);
  * const { shownEvents, responses } = tally;
  */
 import type { TranscriptRecord } from '../model/record.js';
@@ -45,13 +45,13 @@ export function shownOf(record: TranscriptRecord): 'prompt' | 'note' | undefined
   return undefined;
 }
 
-/** The tally's facts of a decoded record. */
-export function threadFactOf(record: TranscriptRecord): ThreadFact {
+/** The tally's facts of a decoded record; its prompt only when `wantPrompt` (the thread has none yet). */
+export function threadFactOf(record: TranscriptRecord, wantPrompt = true): ThreadFact {
   return {
     shows: shownOf(record),
     responseKey: record.kind === 'assistant' ? (record.messageId ?? record.uuid) : undefined,
     unknown: record.kind === 'unknown',
-    prompt: threadPromptOf(record),
+    prompt: wantPrompt ? threadPromptOf(record) : undefined,
   };
 }
 
@@ -71,6 +71,11 @@ export class ThreadTally<Stamp> {
     if (fact.responseKey !== undefined) this.responseKeys.add(fact.responseKey);
     if (fact.unknown) this.unknown++;
     if (fact.prompt !== undefined && this.firstPrompt === undefined) this.firstPrompt = { text: fact.prompt, stamp };
+  }
+
+  /** A decoded record (`threadFactOf`; its prompt's text is taken only while the thread has none). */
+  addRecord(record: TranscriptRecord, stamp: Stamp): void {
+    this.add(threadFactOf(record, this.firstPrompt === undefined), stamp);
   }
 
   /** Unknown records counted where they are not read one by one (a file's count). */
