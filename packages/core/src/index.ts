@@ -108,6 +108,14 @@ export {
   type TitleFact,
   type TitleSource,
 } from './session/summary.js';
+export {
+  MAX_META_BYTES,
+  ResultPairing,
+  shownOf,
+  type ThreadFact,
+  ThreadTally,
+  threadPromptOf,
+} from './session/thread-tally.js';
 // The time module's names are its own index's (packages/core/src/time, kept by the time partition's owner).
 export * from './time/index.js';
 export {

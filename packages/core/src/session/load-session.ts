@@ -10,7 +10,7 @@ import { createSessionId, createSubagentId, type IsoTimestamp, type RecordUuid, 
 import type { ParseIssue } from '../model/issue.js';
 import type { RawCall, RawResult } from '../model/raw.js';
 import type { ChainRecord, TranscriptRecord } from '../model/record.js';
-import type { Session, SessionFileInfo, Subagent, TimelineEvent, UsageTotals } from '../model/session.js';
+import type { Session, SessionFileInfo, Subagent, UsageTotals } from '../model/session.js';
 import type { ToolCall, ToolResult } from '../model/tool-call.js';
 import { assembleThread } from './assemble.js';
 import { orphanCall, type RawCallWithAgent, toolCallOf } from './build-call.js';
@@ -20,6 +20,7 @@ import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, type SummaryOf, titleFactOf } from './summary.js';
+import { MAX_META_BYTES, ThreadTally } from './thread-tally.js';
 
 export interface LoadSessionOptions {
   /**
@@ -182,7 +183,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       duplicateRecords,
       unknownRecords: allRecords.filter((r) => r.kind === 'unknown').length,
       prompts: summary.prompts,
-      assistantMessages: countAssistant(events) + subagents.reduce((n, s) => n + countAssistant(s.events), 0),
+      assistantMessages: [mainThread, ...threads.map((t) => t.records)].reduce((n, r) => n + tallyOf(r).responses, 0),
       toolCalls: counted.toolCalls,
       errors: counted.errors,
       expectedErrors: counted.expectedErrors,
@@ -346,11 +347,12 @@ function leafOf(records: readonly TranscriptRecord[]): RecordUuid | undefined {
   return newest?.uuid;
 }
 
-function countAssistant(events: readonly TimelineEvent[]): number {
-  return events.filter((e) => e.kind === 'assistant').length;
+/** A thread's counts by the header's rule (`ThreadTally`, which the index's header follows too). */
+function tallyOf(records: readonly TranscriptRecord[]): ThreadTally<undefined> {
+  const tally = new ThreadTally<undefined>();
+  for (const record of records) tally.addRecord(record, undefined);
+  return tally;
 }
-/** Largest subagent `.meta.json` read. */
-const MAX_META_BYTES = 1024 * 1024;
 
 export async function readMeta(
   path: string,

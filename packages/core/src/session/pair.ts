@@ -1,19 +1,22 @@
 import type { ParseIssue } from '../model/issue.js';
 import type { RawResult } from '../model/raw.js';
 import type { TranscriptRecord } from '../model/record.js';
+import { ResultPairing } from './thread-tally.js';
 
 /**
  * The `tool_use_id → result` map (seed 003), built once over every record of a session, in any file and in
- * any order (a result can precede its call). The first result for an id wins; later different ones are issues.
+ * any order (a result can precede its call). The first result for an id wins; later ones are issues (`ResultPairing`,
+ * the rule the index's header counts by).
  */
 export function buildResultMap(records: Iterable<TranscriptRecord>, issues: ParseIssue[]): Map<string, RawResult> {
   const map = new Map<string, RawResult>();
+  const pairing = new ResultPairing();
   for (const record of records) {
     if (record.kind !== 'user' || typeof record.content === 'string') continue;
     const resultCount = record.content.filter((b) => b.kind === 'tool-result').length;
     for (const block of record.content) {
       if (block.kind !== 'tool-result') continue;
-      if (map.has(block.toolUseId)) {
+      if (!pairing.first(block.toolUseId)) {
         issues.push({
           code: 'duplicate_result',
           file: record.loc.file,

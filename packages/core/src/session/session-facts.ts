@@ -8,12 +8,13 @@ import type { RawResult } from '../model/raw.js';
 import type { ChainRecord, TranscriptRecord, UserRecord } from '../model/record.js';
 import type { UsageTotals } from '../model/session.js';
 import type { RawCallWithAgent } from './build-call.js';
-import { hiddenReasonOf, userText } from './classify-user.js';
+import { hiddenReasonOf } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
 import { usageByModel } from './load-session.js';
 import { pullRecords } from './record-stream.js';
 import { agentIdOfResult, SidechainRuns, sidechainKey } from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, titleFactOf } from './summary.js';
+import { ThreadTally } from './thread-tally.js';
 
 /** Where a record is: its file (index in the session's files) and its place among that file's record events. */
 export interface At {
@@ -41,7 +42,8 @@ export interface ThreadFacts {
   readonly file: number;
   /** Each response's last record (its key: message id, else uuid). */
   readonly lastOfMessage: Map<string, number>;
-  firstPrompt: { readonly text: string; readonly timestamp: IsoTimestamp | undefined } | undefined;
+  /** Its responses and first prompt by the header's rule (`ThreadTally`). */
+  readonly tally: ThreadTally<IsoTimestamp | undefined>;
   first: { ms: number; at: IsoTimestamp | undefined };
   last: { ms: number; at: IsoTimestamp | undefined };
   meta: Readonly<Record<string, unknown>> | undefined;
@@ -173,10 +175,8 @@ export class SessionFacts {
       const ms = timestampMs(record.timestamp);
       if (ms !== undefined && ms < thread.first.ms) thread.first = { ms, at: record.timestamp };
       if (ms !== undefined && ms > thread.last.ms) thread.last = { ms, at: record.timestamp };
-      if (record.kind === 'user' && !record.isMeta && thread.firstPrompt === undefined) {
-        thread.firstPrompt = { text: userText((record as UserRecord).content), timestamp: record.timestamp };
-      }
     }
+    thread.tally.addRecord(record, record.timestamp);
     // Which calls the conversation went on after (as loadSession's conversationMovedOn).
     if (record.kind === 'assistant') {
       thread.lastOfMessage.set(record.messageId ?? record.uuid, at.ordinal);
@@ -262,7 +262,7 @@ export function newThread(key: string, agentId: string | undefined, file: number
     agentId,
     file,
     lastOfMessage: new Map(),
-    firstPrompt: undefined,
+    tally: new ThreadTally(),
     first: { ms: Number.POSITIVE_INFINITY, at: undefined },
     last: { ms: Number.NEGATIVE_INFINITY, at: undefined },
     meta: undefined,

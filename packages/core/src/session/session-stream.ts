@@ -98,8 +98,8 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
     callMs: (call) => timestampMs(call.raw.timestamp),
     threadKey: (thread) => thread.key,
     threadAgentId: (thread) => thread.agentId,
-    promptOfThread: (thread) => thread.firstPrompt?.text,
-    threadMs: (thread) => timestampMs(thread.firstPrompt?.timestamp),
+    promptOfThread: (thread) => thread.tally.firstPrompt?.text,
+    threadMs: (thread) => timestampMs(thread.tally.firstPrompt?.stamp),
   });
   const parentOf = new Map([...callToThread].map(([callId, key]) => [key, callId]));
 
@@ -315,7 +315,7 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
       file: pathOf(thread.file),
       parentCallId,
       linkedBy: linkedBy.get(thread.key) ?? 'unlinked',
-      prompt: thread.firstPrompt?.text ?? str(input.prompt),
+      prompt: thread.tally.firstPrompt?.text ?? str(input.prompt),
       agentType: str(tur.agentType) ?? str(input.subagent_type) ?? (meta ? str(meta.agentType) : undefined),
       meta,
       startedAt: thread.first.at,
@@ -346,7 +346,7 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
         main: undefined,
         threads: [],
       });
-      const assistant = [facts.main, ...facts.threads].reduce((n, t) => n + t.lastOfMessage.size, 0);
+      const assistant = [facts.main, ...facts.threads].reduce((n, t) => n + t.tally.responses, 0);
       return {
         ...known,
         counts: {

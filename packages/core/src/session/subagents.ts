@@ -2,9 +2,9 @@ import { isRecord, str } from '../internal/guards.js';
 import { resultText } from '../model/content.js';
 import { timestampMs } from '../model/ids.js';
 import type { RawCall, RawResult } from '../model/raw.js';
-import type { TranscriptRecord, UserRecord } from '../model/record.js';
+import type { TranscriptRecord } from '../model/record.js';
 import { matchSubagents, type SubagentLinks } from '../model/subagent-links.js';
-import { userText } from './classify-user.js';
+import { threadPromptOf } from './thread-tally.js';
 
 /** A subagent's records before assembly. */
 export interface SubagentThread {
@@ -80,14 +80,15 @@ export function agentIdOfResult(result: RawResult | undefined): string | undefin
   return match?.[1];
 }
 
-function firstPrompt(thread: SubagentThread): UserRecord | undefined {
-  return thread.records.find((r): r is UserRecord => r.kind === 'user' && !r.isMeta);
+/** The thread's first record that says what it was asked (`threadPromptOf`, `ThreadTally`'s rule). */
+function firstPrompt(thread: SubagentThread): TranscriptRecord | undefined {
+  return thread.records.find((r) => threadPromptOf(r) !== undefined);
 }
 
 /** The prompt that started a subagent (its first user record), when recorded. */
 export function promptOf(thread: SubagentThread): string | undefined {
   const first = firstPrompt(thread);
-  return first ? userText(first.content) : undefined;
+  return first ? threadPromptOf(first) : undefined;
 }
 
 /**

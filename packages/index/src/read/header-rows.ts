@@ -5,18 +5,11 @@
  */
 
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { CopyFilter } from '@agentdash/core';
+import { CopyFilter, MAX_META_BYTES } from '@agentdash/core';
 import { isObj, type Obj } from '../guards.js';
 import { archiveOf, prepared } from '../schema/statements.js';
 import { RECORD_KINDS, storedKind } from '../schema/stored-values.js';
 import type { Store } from './scope.js';
-
-/** The main thread counted in SQL (none of the session's records is a copy). */
-export interface MainCounts {
-  readonly shown: number;
-  readonly prompts: number;
-  readonly assistant: number;
-}
 
 export interface FileRow {
   id: number;
@@ -73,10 +66,13 @@ export const SIDECHAIN_RECORDS = `SELECT ${RECORD_COLUMNS} FROM records WHERE fi
 /** Whether a uuid repeats in a set of files (`?`: their ids as a JSON array): only then may a record be a copy. */
 export const REPEATED_UUID = `SELECT 1 FROM records WHERE file_id IN (SELECT value FROM json_each(?)) AND uuid_raw IS NOT NULL
   GROUP BY uuid_raw HAVING count(*) > 1 LIMIT 1`;
-/** The main thread's events (records with `shown`, each response once by its message id) and prompts. */
+/**
+ * A long main thread's facts for core's `ThreadTally` (`addCounted`), counted in SQL by its rule: records the timeline
+ * shows by default (`shown`: 1 a prompt, 2 a note), and responses each once by their key (`responseKeyOf`). Reading
+ * every row into JS instead takes about ten times as long for a session of tens of thousands of records.
+ */
 export const MAIN_COUNTS = `SELECT count(shown) AS shown, count(CASE WHEN shown = 1 THEN 1 END) AS prompts,
-    count(DISTINCT CASE WHEN kind_raw = '${ASSISTANT}'
-      THEN coalesce(message_id, hex(uuid_raw)) END) AS assistant
+    count(DISTINCT CASE WHEN kind_raw = '${ASSISTANT}' THEN coalesce(message_id, hex(uuid_raw)) END) AS responses
   FROM records WHERE file_id = ? AND is_sidechain = 0`;
 export const EXTRA_RESULTS = 'SELECT coalesce(sum(extra_results), 0) FROM records WHERE file_id = ?';
 export const CALLS = 'SELECT tool_use_id, line, name, ts_ms FROM calls WHERE file_id = ? ORDER BY line';
@@ -95,23 +91,22 @@ export const RESULTS = 'SELECT tool_use_id AS id, line FROM results WHERE file_i
 
 /**
  * The records core keeps (core's `CopyFilter`), per file: a uuid an earlier file holds is a copy; within a file, a
- * repeat of the same record. When no uuid repeats in the session's files (nearly always), nothing is a copy: the main
- * thread is then counted in SQL and only the main file's sidechain records are read (a long session has tens of
- * thousands).
+ * repeat of the same record. When no uuid repeats in the session's files (nearly always), nothing is a copy: only the
+ * main file's sidechain records are read whole (`mainRead` false: a long session has tens of thousands of main
+ * records, which `MAIN_COUNTS` counts).
  */
 export function keptRecords(
   db: Store['db'],
   files: readonly FileRow[],
   main: FileRow | undefined,
-): { duplicateRecords: number; kept: Map<number, RecordRow[]>; mainCounts: MainCounts | undefined } {
+): { duplicateRecords: number; kept: Map<number, RecordRow[]>; mainRead: boolean } {
   const kept = new Map<number, RecordRow[]>();
   const ids = JSON.stringify(files.map((f) => f.id));
   if (prepared(db, REPEATED_UUID, 'pluck').get(ids) === undefined) {
     for (const file of files) {
       kept.set(file.id, prepared(db, file === main ? SIDECHAIN_RECORDS : RECORDS).all(file.id) as RecordRow[]);
     }
-    const mainCounts = main ? (prepared(db, MAIN_COUNTS).get(main.id) as MainCounts) : undefined;
-    return { duplicateRecords: 0, kept, mainCounts: mainCounts ?? { shown: 0, prompts: 0, assistant: 0 } };
+    return { duplicateRecords: 0, kept, mainRead: false };
   }
   let duplicateRecords = 0;
   const copies = new CopyFilter();
@@ -127,7 +122,12 @@ export function keptRecords(
     copies.endFile();
     kept.set(file.id, rows);
   }
-  return { duplicateRecords, kept, mainCounts: undefined };
+  return { duplicateRecords, kept, mainRead: true };
+}
+
+/** A stored record's response key for core's `ThreadTally`: its message id, else its uuid (`MAIN_COUNTS` alike). */
+export function responseKeyOf(row: RecordRow): string | undefined {
+  return row.kind === ASSISTANT ? (row.message_id ?? row.key) : undefined;
 }
 
 /**
@@ -153,12 +153,9 @@ export function readableNow(store: Store, path: string): boolean {
   }
 }
 
-/** Largest subagent `.meta.json` read (as core's `loadSession`). */
-export const MAX_META_BYTES = 1024 * 1024;
-
 /**
  * A subagent's `.meta.json` (a few hundred bytes), read only when neither the call nor its result names the type: on
- * disk when it is a regular file of at most `MAX_META_BYTES` (never a FIFO or a device), else from the archive, as
+ * disk when it is a regular file of at most core's `MAX_META_BYTES` (never a FIFO or a device), else from the archive, as
  * core's `loadSession` reads it through the index.
  */
 export function metaOf(store: Store, path: string | null): Obj {

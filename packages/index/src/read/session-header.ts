@@ -2,11 +2,12 @@
  * A session's header from the stored rows, without reading its transcript (issue 8: the header of a 200 MB session
  * in well under a second). It rebuilds what core's `loadSession` reads — the same records kept (copies dropped by
  * uuid), the same threads (the main one, subagent runs inside the main file, subagent files), the same links from
- * subagent calls to subagents (core's `matchSubagents`) — over what the importer stored: `records.shown` (core's
- * `timelineShows`), `parent_raw` and `prompt_text`, `files.unknown_records`, and each call fact's `task_id` (core's
- * `backgroundTaskOf`) and `agent_ref`; then counts with core's header rules (`headerCountsOf`, `extremesBy`), as the
- * server's session view does over a loaded session. `session-header.test.ts` (server) checks it against the loaded
- * session's header.
+ * subagent calls to subagents (core's `matchSubagents`) — over what the importer stored: `records.shown` and
+ * `prompt_text` (core's `threadFactOf`), `parent_raw`, `files.unknown_records`, and each call fact's `task_id` (core's
+ * `backgroundTaskOf`) and `agent_ref`; then counts with core's rules: each thread's events, responses and first prompt
+ * (`ThreadTally`), the pairing issues (`ResultPairing`), the calls (`headerCountsOf`), the time range (`extremesBy`),
+ * as a load and the server's session view do over a loaded session. `session-header.test.ts` (server) checks it
+ * against the loaded session's header.
  */
 
 import {
@@ -14,17 +15,18 @@ import {
   type HeaderCall,
   headerCountsOf,
   matchSubagents,
+  ResultPairing,
   type SessionCounts,
   SidechainRuns,
   type SubagentLinkKind,
   type SubagentSummary,
   sidechainKey,
+  ThreadTally,
 } from '@agentdash/core';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { str } from '../guards.js';
 import { prepared } from '../schema/statements.js';
 import {
-  ASSISTANT,
   CALLS,
   type CallTuple,
   EXTRA_RESULTS,
@@ -34,14 +36,14 @@ import {
   FILES,
   type FileRow,
   keptRecords,
-  type MainCounts,
+  MAIN_COUNTS,
   metaOf,
   RESULTS,
   type RecordRow,
   readableNow,
+  responseKeyOf,
   STAMPS,
   STORED_ISSUES,
-  USER,
 } from './header-rows.js';
 import type { Store } from './scope.js';
 import { sessionKeyOfRef } from './session-queries.js';
@@ -70,8 +72,8 @@ interface Thread {
   readonly metaPath: string | null;
   /** The file of a subagent file's thread (its calls' and results' times count too: a line may hold several records). */
   readonly fileId?: number;
-  /** The main thread counted in SQL (none of the session's records is a copy), its `records` not read. */
-  readonly counted?: MainCounts | undefined;
+  /** Its counts by core's rule (`ThreadTally`), over its kept records' stored facts and its file's unknown records. */
+  tally?: ThreadTally<number | null>;
 }
 
 interface SessionCall {
@@ -104,7 +106,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
   const main = files.find((f) => f.role === 'main');
   const adapter = adapterForFile({ agent: agentOfRow((main ?? files[0])?.agent) });
 
-  const { duplicateRecords, kept, mainCounts } = keptRecords(db, files, main);
+  const { duplicateRecords, kept, mainRead } = keptRecords(db, files, main);
 
   // Threads: the main one, subagent runs written inside the main file (by parent), then subagent files.
   const mainRows = main ? (kept.get(main.id) ?? []) : [];
@@ -114,8 +116,14 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     records: mainRows.filter((r) => r.is_sidechain === 0),
     unknown: main?.unknown_records ?? 0,
     metaPath: null,
-    counted: mainCounts,
   };
+  if (!mainRead && main) {
+    // None of the records is a copy: the main thread counted in SQL (a long session has tens of thousands).
+    const tally = new ThreadTally<number | null>();
+    tally.addCounted(prepared(db, MAIN_COUNTS).get(main.id) as { shown: number; prompts: number; responses: number });
+    tally.addUnknown(mainThread.unknown);
+    mainThread.tally = tally;
+  }
   const threads: Thread[] = [];
   const runs = new SidechainRuns<Thread>();
   for (const row of mainRows) {
@@ -150,7 +158,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     if (fileId !== main?.id) return threadOfFile.get(fileId);
     const row = mainByLine.get(line);
     // only the sidechain rows of the main file are read when none is a copy: the others are the main thread's
-    if (row === undefined) return mainCounts === undefined ? undefined : mainThread;
+    if (row === undefined) return mainRead ? undefined : mainThread;
     if (row.is_sidechain === 0) return mainThread;
     return row.key === '' ? undefined : runs.of(row.key);
   };
@@ -253,20 +261,14 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
 
   // Issues: the stored parse issues, plus what pairing finds over the kept records: a result whose call is nowhere in
   // the session, a second result of an id (in the same file, counted at import, or in another file), one without id.
-  const answered = new Set<string>();
-  let pairing = 0;
+  const pairing = new ResultPairing();
   for (const file of files) {
     // every record is kept when none is a copy
-    const keptLines = mainCounts === undefined ? new Set((kept.get(file.id) ?? []).map((r) => r.line)) : undefined;
-    if (keptLines === undefined) pairing += prepared(db, EXTRA_RESULTS, 'pluck').get(file.id) as number;
-    else for (const row of kept.get(file.id) ?? []) pairing += row.extra_results ?? 0;
+    const keptLines = mainRead ? new Set((kept.get(file.id) ?? []).map((r) => r.line)) : undefined;
+    if (keptLines === undefined) pairing.addDuplicates(prepared(db, EXTRA_RESULTS, 'pluck').get(file.id) as number);
+    else for (const row of kept.get(file.id) ?? []) pairing.addDuplicates(row.extra_results ?? 0);
     for (const result of prepared(db, RESULTS, 'rows').all(file.id) as { id: string; line: number }[]) {
-      if (keptLines !== undefined && !keptLines.has(result.line)) continue;
-      if (answered.has(result.id)) pairing++;
-      else {
-        answered.add(result.id);
-        if (!callsById.has(result.id)) pairing++;
-      }
+      if (keptLines === undefined || keptLines.has(result.line)) pairing.first(result.id);
     }
   }
 
@@ -277,13 +279,15 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
       records: files.reduce((n, f) => n + f.records, 0),
       duplicateRecords,
       unknownRecords: files.reduce((n, f) => n + f.unknown_records, 0),
-      prompts: mainCounts?.prompts ?? mainThread.records.filter((r) => r.shown === 1).length,
-      assistantMessages: [mainThread, ...threads].reduce((n, t) => n + assistantEvents(t), 0),
+      prompts: tallyOf(mainThread).prompts,
+      assistantMessages: [mainThread, ...threads].reduce((n, t) => n + tallyOf(t).responses, 0),
       toolCalls: counted.toolCalls,
       errors: counted.errors,
       expectedErrors: counted.expectedErrors,
     },
-    issues: ((prepared(db, STORED_ISSUES, 'pluck').get(key) as number | undefined) ?? 0) + pairing,
+    issues:
+      ((prepared(db, STORED_ISSUES, 'pluck').get(key) as number | undefined) ?? 0) +
+      pairing.issues((id) => callsById.has(id)),
     toolCounts: counted.toolCounts,
     shells: counted.shells,
   };
@@ -305,32 +309,37 @@ function linkThreads(
     threadKey: (thread) => thread.key,
     threadAgentId: (thread) => thread.agentId,
     promptOfThread: promptOf,
-    threadMs: (thread) => firstPrompt(thread)?.ts_ms ?? undefined,
+    threadMs: (thread) => tallyOf(thread).firstPrompt?.stamp ?? undefined,
   });
 }
 
-/** The thread's first user message that is not meta (its `prompt_text` is stored). */
-function firstPrompt(thread: Thread): RecordRow | undefined {
-  return thread.records.find((r) => r.kind === USER && r.prompt_text !== null);
+/** A thread's counts by core's `ThreadTally`, from its kept records' stored facts (counted once). */
+function tallyOf(thread: Thread): ThreadTally<number | null> {
+  if (thread.tally) return thread.tally;
+  const tally = new ThreadTally<number | null>();
+  for (const r of thread.records) {
+    // `prompt_text` is stored for the records of subagent threads only: the main thread's prompt is not asked for.
+    tally.add(
+      { shows: shownFact(r.shown), responseKey: responseKeyOf(r), unknown: false, prompt: r.prompt_text ?? undefined },
+      r.ts_ms,
+    );
+  }
+  tally.addUnknown(thread.unknown);
+  thread.tally = tally;
+  return tally;
+}
+
+/** `records.shown` as core's `ThreadFact.shows`. */
+function shownFact(shown: number | null): 'prompt' | 'note' | undefined {
+  return shown === 1 ? 'prompt' : shown === 2 ? 'note' : undefined;
 }
 
 function promptOf(thread: Thread): string | undefined {
-  return firstPrompt(thread)?.prompt_text ?? undefined;
+  return tallyOf(thread).firstPrompt?.text;
 }
 
-function assistantEvents(thread: Thread): number {
-  if (thread.counted) return thread.counted.assistant;
-  const keys = new Set<string>();
-  for (const r of thread.records) if (r.kind === ASSISTANT) keys.add(r.message_id ?? r.key);
-  return keys.size;
-}
-
-/** Events the timeline shows by default: prompts and shown notes, each response once, unknown records. */
 function shownEvents(thread: Thread): number {
-  if (thread.counted) return thread.counted.shown + thread.counted.assistant + thread.unknown;
-  let shown = 0;
-  for (const r of thread.records) if (r.shown !== null) shown++;
-  return shown + assistantEvents(thread) + thread.unknown;
+  return tallyOf(thread).shownEvents;
 }
 
 type Stamp = Pick<RecordRow, 'ts_text' | 'ts_ms'>;

@@ -6,13 +6,12 @@
 import {
   type AssistantRecord,
   blockIdsOf,
-  hiddenReasonOf,
   promptTitleOf,
   type RecordEvent,
+  shownOf,
   type TranscriptRecord,
-  timelineShows,
+  threadPromptOf,
   timestampMs,
-  userText,
 } from '@agentdash/core';
 import { findSecrets } from '@agentdash/core/secrets';
 import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from '../schema/stored-values.js';
@@ -168,16 +167,11 @@ function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
 }
 
 /**
- * `records.shown`: 1 a prompt, 2 another event the timeline shows by default (core's `timelineShows`, as the
- * server's session view picks them), null otherwise. Assistant records show once per response, counted by message id.
+ * `records.shown`: core's `ThreadTally` fact of how the timeline shows a record by default (`shownOf`): 1 a prompt, 2
+ * another event, null otherwise. Responses count once per message id (their key is stored), unknown records per file.
  */
-function shownOf(record: TranscriptRecord): 1 | 2 | null {
-  const shown =
-    record.kind === 'user'
-      ? timelineShows({ kind: 'user', hidden: hiddenReasonOf(record) })
-      : record.kind === 'system'
-        ? timelineShows({ kind: 'system', subtype: record.subtype })
-        : undefined;
+function storedShown(record: TranscriptRecord): 1 | 2 | null {
+  const shown = shownOf(record);
   return shown === 'prompt' ? 1 : shown === 'note' ? 2 : null;
 }
 
@@ -249,13 +243,11 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         usage?.cacheCreation1hInputTokens ?? null,
         usage?.reasoningOutputTokens ?? null,
         assistant?.requestRef ?? null,
-        shownOf(record),
+        storedShown(record),
         // Subagent runs written inside a main file (≤2.0.27) are told apart by their parents.
         record.isSidechain ? storedUuid(record.parentUuid) : null,
-        // What a subagent was asked (its first user message): in a subagent's file, or a sidechain run.
-        record.kind === 'user' && !record.isMeta && (record.isSidechain || file.role === 'subagent')
-          ? userText(record.content)
-          : null,
+        // What a subagent was asked (`ThreadTally`'s first prompt): in a subagent's file, or a sidechain run.
+        record.isSidechain || file.role === 'subagent' ? (threadPromptOf(record) ?? null) : null,
         signatureOf(record),
         null,
       ];
