@@ -10,7 +10,15 @@ import {
   existingHomes,
 } from '@agentdash/core/base';
 import { defaultPriceTable, mergePriceTables, type PriceTable, parsePriceFile } from '@agentdash/core/usage';
-import type { AgentIndex, MeasuredToolRun, RefreshProgress, RefreshReport } from '@agentdash/index';
+import type {
+  AgentIndex,
+  MeasuredSession,
+  MeasuredToolRun,
+  RefreshProgress,
+  RefreshReport,
+  SessionFilter,
+  SessionSummary,
+} from '@agentdash/index';
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
 import { UsageError } from './errors.js';
@@ -133,6 +141,27 @@ export class Context {
   async measuredToolRuns(): Promise<MeasuredToolRun[]> {
     if (this.warm()?.hasMeasuredToolRuns() === false) return [];
     return (await this.openIndex()).telemetry.measuredToolRuns();
+  }
+
+  /**
+   * The sessions the filter selects, after `refresh`: through the light connection when this run did not open the
+   * full index (nothing changed), else from the full index.
+   */
+  async listSessions(filter: SessionFilter): Promise<SessionSummary[]> {
+    if (this.index === undefined) {
+      const listed = this.warm()?.listSessions(filter, await this.loadedPrices(), this.io.now);
+      if (listed !== undefined) return listed;
+    }
+    return (await this.openIndex()).listSessions(filter);
+  }
+
+  /** What the agents' telemetry measured per session (none unless `serve` received telemetry), as `listSessions`. */
+  async measuredBySession(): Promise<Map<string, MeasuredSession>> {
+    if (this.index === undefined) {
+      const measured = this.warm()?.measuredBySession();
+      if (measured !== undefined) return measured;
+    }
+    return (await this.openIndex()).telemetry.measuredBySession();
   }
 
   /** Whether refreshes archive transcript bytes (the stored setting). */

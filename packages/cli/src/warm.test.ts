@@ -5,7 +5,7 @@ import { ageTree } from '@agentdash/testing/age-tree';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SAMPLES_HOME } from './context.js';
 import type { CliIo } from './io.js';
-import type { IndexJson, StatsJson } from './output/json-types.js';
+import type { IndexJson, SessionsJson, StatsJson } from './output/json-types.js';
 import { run } from './run.js';
 
 // Counts the full index's openings (the warm path should need none).
@@ -115,6 +115,37 @@ describe('commands on a warm index', () => {
       records: 0,
     });
     expect(opened.count).toBe(0);
+  }, 60_000);
+
+  it('list sessions through the light connection as the full index lists them', async () => {
+    const db = join(dir, 'sessions.sqlite');
+    ageTree(home);
+    await json<IndexJson>(['index'], db);
+    await json<IndexJson>(['index'], db);
+    const full = await json<SessionsJson>(['sessions'], join(dir, 'sessions-full.sqlite'));
+    expect(full.sessions.length).toBeGreaterThan(0);
+    for (const args of [['sessions'], ['sessions', '--agent', 'claude', '--limit', '2']]) {
+      opened.count = 0;
+      const warm = await json<SessionsJson>(args, db);
+      expect(opened.count).toBe(0);
+      expect(warm).toEqual(await json<SessionsJson>(args, join(dir, 'sessions-full.sqlite')));
+    }
+    // A session appended to is listed as it is now (the full index refreshes it first).
+    const session = 'f0835e0b-b4c6-4910-817c-346fd7332302';
+    const before = full.sessions.find((s) => s.id === session);
+    appendFileSync(
+      join(home, 'projects', '-home-user-proj-shell', `${session}.jsonl`),
+      `${JSON.stringify({
+        sessionId: session,
+        cwd: '/home/user/proj-shell',
+        timestamp: '2026-11-22T10:00:00.000Z',
+        type: 'user',
+        uuid: 'warm-sessions',
+        message: { role: 'user', content: 'one more' },
+      })}\n`,
+    );
+    const after = (await json<SessionsJson>(['sessions'], db)).sessions.find((s) => s.id === session);
+    expect(after?.messages).toBe((before?.messages ?? 0) + 1);
   }, 60_000);
 
   it('keep usage reports as stored answers (JSON and tables), and count a new response', async () => {

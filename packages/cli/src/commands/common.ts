@@ -40,7 +40,7 @@ export async function filteredSessions(ctx: import('../context.js').Context, pos
   const paths = await ctx.resolvePaths(positionals);
   const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
   await ctx.refresh(paths);
-  return (await ctx.openIndex()).listSessions(filter);
+  return ctx.listSessions(filter);
 }
 
 /** Help of a command over PATH with the session filters: what it does, then paths, filters and common options. */

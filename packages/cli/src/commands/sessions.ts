@@ -1,5 +1,6 @@
 import { redactIdentifiers } from '@agentdash/core/secrets';
-import { addMeasured, type MeasuredSession, type MeasuredTimeTotals, type SessionSummary } from '@agentdash/index';
+import type { MeasuredTimeTotals, SessionSummary } from '@agentdash/index';
+import { addMeasured, type MeasuredSession } from '@agentdash/index/warm';
 import { filterOptions } from '../args.js';
 import {
   formatCompact,
@@ -26,20 +27,22 @@ expected ones), cost, client version(s), model(s), project and title (custom tit
 prompt); a narrow terminal shows the columns that fit. --json adds usage, cost and where the time went.`),
   options: filterOptions,
   async run(ctx, positionals) {
-    // Titles, project paths and branches are shown with their secrets redacted (docs/secrets.md).
-    const sessions = (await filteredSessions(ctx, positionals)).map(redactIdentifiers);
+    const listed = await filteredSessions(ctx, positionals);
     // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
-    const measuredOf = (await ctx.openIndex()).telemetry.measuredBySession();
+    const measuredOf = await ctx.measuredBySession();
     if (ctx.json) {
       const out: SessionsJson = {
-        sessions: sessions.map((s) => {
+        sessions: listed.map((s) => {
           const measured = measuredOf.get(s.id);
           return (measured === undefined ? s : { ...s, measured }) as SessionJson;
         }),
       };
+      // Titles, project paths and branches with their secrets redacted: `writeJson` does it for the whole answer.
       writeJson(ctx, out);
       return;
     }
+    // Titles, project paths and branches are shown with their secrets redacted (docs/secrets.md).
+    const sessions = listed.map(redactIdentifiers);
     if (sessions.length === 0) {
       ctx.io.stdout.write('No sessions.\n');
       return;

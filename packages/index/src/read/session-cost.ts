@@ -1,5 +1,5 @@
 /** A session's usage and cost from its stored usage parts (per model, thread and tier). */
-import { addTokens, bandRates, findPrice, type PriceTable, tokensCost } from '@agentdash/core';
+import { addTokens, bandRates, findPrice, type PriceTable, tokensCost } from '@agentdash/core/usage';
 import type { UsagePart, UsageSummary } from '../types.js';
 
 export const emptyUsageSummary: UsageSummary = {

@@ -10,6 +10,7 @@ import type {
   ToolStat,
   ToolStats,
 } from '../types.js';
+import { percentile } from './percentile.js';
 import {
   CALL_FACTS,
   callScopeWhere,
@@ -20,13 +21,6 @@ import {
   withoutCoveringCallPaths,
 } from './scope.js';
 import { isLiveSession, refsOf } from './session-queries.js';
-
-/** Nearest-rank percentile of sorted values. */
-export function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(rank, sorted.length) - 1] ?? null;
-}
 
 export function stats(store: Store, requested: SessionFilter & { readonly tool?: string } = {}): ToolStats {
   const filter = withoutCoveringCallPaths(store, requested, requested);

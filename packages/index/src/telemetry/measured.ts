@@ -3,7 +3,7 @@
  * session, joined to the sessions in scope by the caller.
  */
 import type Database from 'better-sqlite3';
-import { percentile } from '../read/stats-queries.js';
+import { percentile } from '../read/percentile.js';
 import type { DurationStats } from '../types.js';
 import { MEASURED_RUN } from './schema.js';
 

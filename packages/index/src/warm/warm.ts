@@ -17,13 +17,16 @@
  * The table (`warm_state`) is a derived one (schema-derived.ts): a rebuild of the derived tables empties it.
  */
 import { accessSync, constants, statSync } from 'node:fs';
+import type { PriceTable } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
 import { pathCond } from '../read/scope.js';
+import { listSessions } from '../read/session-summaries.js';
 import { SCHEMA_VERSION, schemaIsCurrent } from '../schema/schema-version.js';
 import { Settings } from '../schema/settings.js';
 import { NativeAddonError, openDatabase } from '../schema/sqlite-addon.js';
+import { createMeasuredQueries, type MeasuredSession } from '../telemetry/measured.js';
 import { MEASURED_RUN } from '../telemetry/schema.js';
-import type { RefreshOptions, RefreshReport } from '../types.js';
+import type { RefreshOptions, RefreshReport, SessionFilter, SessionSummary } from '../types.js';
 
 export { defaultDbPath } from '../schema/db-path.js';
 
@@ -37,6 +40,8 @@ import {
   rootsOf,
 } from './freshness.js';
 
+// What a warm command's output needs of telemetry (without the full index behind `@agentdash/index`).
+export { addMeasured, type MeasuredSession } from '../telemetry/measured.js';
 export {
   bumpGeneration,
   type FileTree,
@@ -213,10 +218,28 @@ export class WarmIndex {
    */
   hasMeasuredToolRuns(): boolean | undefined {
     return this.shortcut(() => {
-      const tables = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'otel_events'");
-      if (tables.get() === undefined) return false;
+      if (!this.hasTelemetry()) return false;
       return this.db.prepare(`SELECT 1 FROM otel_events WHERE ${MEASURED_RUN} LIMIT 1`).get() !== undefined;
     });
+  }
+
+  /** What telemetry measured per session (as `TelemetryStore.measuredBySession`); undefined when it cannot tell now. */
+  measuredBySession(): Map<string, MeasuredSession> | undefined {
+    return this.shortcut(() => (this.hasTelemetry() ? createMeasuredQueries(this.db).measuredBySession() : new Map()));
+  }
+
+  private hasTelemetry(): boolean {
+    const tables = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'otel_events'");
+    return tables.get() !== undefined;
+  }
+
+  /**
+   * The sessions the filter selects, as the full index lists them (`AgentIndex.listSessions`, costs at `prices`,
+   * liveness at `now`); undefined when the database cannot tell now. For an index this run did not need to refresh.
+   */
+  listSessions(filter: SessionFilter, prices: PriceTable, now: () => number): SessionSummary[] | undefined {
+    // One read transaction: the sessions and their files as of one commit.
+    return this.shortcut(() => this.db.transaction(() => listSessions({ db: this.db, prices, now }, filter))());
   }
 
   /** The current generation, to pass to `saveAnswer` for an answer computed after reading it. */

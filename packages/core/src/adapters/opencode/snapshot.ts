@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import {
   closeSync,
   copyFileSync,
@@ -53,7 +52,7 @@ export interface OpenCodeSource {
 
 /** A folder of AgentDash's own for the snapshots of one source (created owner-only). */
 export function snapshotFolderOf(source: OpenCodeSource): string {
-  const key = createHash('sha1').update(`${source.kind}:${source.path}`).digest('hex').slice(0, 16);
+  const key = crypto().createHash('sha1').update(`${source.kind}:${source.path}`).digest('hex').slice(0, 16);
   return join(snapshotRoot(), key);
 }
 
@@ -77,6 +76,13 @@ export function setSnapshotRoot(folder: string): void {
 
 /** better-sqlite3, loaded the first time a database is read (its native addon is not needed by the other agents). */
 let sqlite: typeof Database | undefined;
+
+/**
+ * node:crypto, loaded the first time a snapshot is named or written: the agent registry (a warm command's start)
+ * imports this module, and loading crypto there costs more than the rest of the registry.
+ */
+let nodeCrypto: typeof import('node:crypto') | undefined;
+const crypto = () => (nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto'));
 
 /**
  * Open OpenCode's database read-only, never creating a file in its folder. OpenCode keeps it in WAL mode: while
@@ -290,7 +296,7 @@ export function syncSnapshot(
     signature,
   };
   const body = [JSON.stringify(header), ...reader.lines(session.id)].join('\n');
-  const temporary = `${path}.${randomUUID()}.tmp`;
+  const temporary = `${path}.${crypto().randomUUID()}.tmp`;
   writeFileSync(temporary, `${body}\n`, { mode: 0o600 });
   renameSync(temporary, path);
   return path;
