@@ -21,7 +21,6 @@ import {
 import { summarizeCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from '../agents.js';
 import { isObj, str } from '../guards.js';
-import { FACT_COLUMNS } from '../schema/schema-derived.js';
 import { type FactColumns, type FactValues, OP, type Op } from './record-rows.js';
 
 /** A call as its fact reads it (`storedCallOf`). */
