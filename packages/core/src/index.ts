@@ -118,6 +118,7 @@ export {
   type ModelUsage,
   type PricedResponse,
   periodKey,
+  periodKeyer,
   priceResponses,
   responsePricer,
   totalsOf,
