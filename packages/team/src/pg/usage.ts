@@ -55,6 +55,25 @@ interface SumRow extends Sums {
   readonly project_hash: string | null;
 }
 
+/** A `SumRow` as PostgreSQL sends it: its fields in order. */
+type SumTuple = [
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
+
 /** The time breakdown's sessions with time, summed per project and UTC quarter-hour of their start. */
 interface TimeRow {
   readonly project_path: string | null;
@@ -101,7 +120,8 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   // Summed per session and quarter-hour first (narrow keys, hashed), then per project or per session. The 1-hour
   // cache writes as priced (core's `tokensCost` takes at most the cache writes), so a sum prices the same; a request's
   // band: how many boundaries its input side is above (tokens are whole: above b is at least b + 1).
-  const sums = await sql<SumRow[]>`
+  // one row holding every sum as a JSON array of arrays: tens of thousands of rows parsed by JSON.parse at once
+  const [sent] = await sql<{ rows: SumTuple[] }[]>`
     with q as (
       select r.person_id, r.uid, floor(r.ts_ms / ${QUARTER_HOUR_MS}::float8) as quarter, r.model,
         width_bucket(r.input + r.cache_creation + r.cache_read - 1, ${[...PROMPT_BOUNDARIES]}::bigint[]) as band,
@@ -111,16 +131,40 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
         sum(r.reasoning) as reasoning
       from responses r where ${where}
       group by 1, 2, 3, 4, 5
+    ), g as (
+      select grouping(s.uid) as by_project, s.uid, s.agent, s.project_path, s.project_dir, s.project_hash,
+        case when grouping(s.uid) = 0 then min(q.first_ms) else max(q.last_ms) end as ts_ms, q.model, q.band,
+        sum(q.n)::bigint as n, sum(q.input)::bigint as input, sum(q.output)::bigint as output,
+        sum(q.cache_creation)::bigint as cache_creation, sum(q.cache_creation_1h)::bigint as cache_creation_1h,
+        sum(q.cache_read)::bigint as cache_read, sum(q.reasoning)::bigint as reasoning
+      from q join sessions s on s.person_id = q.person_id and s.uid = q.uid
+      group by grouping sets ((s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band),
+        (s.uid, q.model, q.band))
     )
-    select s.uid, s.agent, s.project_path, s.project_dir, s.project_hash,
-      case when grouping(s.uid) = 0 then min(q.first_ms) else max(q.last_ms) end as ts_ms, q.model, q.band,
-      sum(q.n)::bigint as n, sum(q.input)::bigint as input, sum(q.output)::bigint as output,
-      sum(q.cache_creation)::bigint as cache_creation, sum(q.cache_creation_1h)::bigint as cache_creation_1h,
-      sum(q.cache_read)::bigint as cache_read, sum(q.reasoning)::bigint as reasoning
-    from q join sessions s on s.person_id = q.person_id and s.uid = q.uid
-    group by grouping sets ((s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band),
-      (s.uid, q.model, q.band))
-    order by grouping(s.uid), 6 nulls first, 1, 2, 3, 4, 5, 7, 8`;
+    select coalesce(json_agg(json_build_array(uid, agent, project_path, project_dir, project_hash, ts_ms, model, band,
+        n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning)
+      order by by_project, ts_ms nulls first, uid, agent, project_path, project_dir, project_hash, model, band),
+      '[]') as rows
+    from g`;
+  const sums = (sent?.rows ?? []).map(
+    ([uid, agent, project_path, project_dir, project_hash, ts_ms, model, band, n, i, o, cw, cw1h, cr, re]): SumRow => ({
+      uid,
+      agent,
+      project_path,
+      project_dir,
+      project_hash,
+      ts_ms,
+      model,
+      band,
+      n,
+      input: i,
+      output: o,
+      cache_creation: cw,
+      cache_creation_1h: cw1h,
+      cache_read: cr,
+      reasoning: re,
+    }),
+  );
   // each session's time read from its summary once (each `body->` would read the whole summary again)
   const times = await sql<TimeRow[]>`
     select s.project_path, s.project_dir, s.project_hash, min(s.started_ms) as started_ms, count(*)::int as sessions,
@@ -170,6 +214,7 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   });
   // the top sessions' columns only
   const top = topSessionGroups(perSession).map((g) => g.id);
+  const topIds = new Set(top);
   const columns = await sql<SessionColumns[]>`
     select s.uid, s.project_path, s.project_dir, s.project_hash, s.title, s.started_at
     from ${sql.unsafe(FROM)} where s.uid = any(${top}::text[]) and ${whereOf(sql, sessionFilter)}`;
@@ -199,7 +244,8 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   );
   const source: UsageSource = {
     usageResponses: () => responses,
-    sessionUsage: () => perSession,
+    // the top sessions' sums, in their order: the builder ranks them again (the same rule, over fewer sessions)
+    sessionUsage: () => perSession.filter((r) => topIds.has(r.context.sessionKey)),
     getSession: (id) => byUid.get(id),
     listSessions: () => listed,
     prices: defaultPriceTable,
