@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const source = { conditions: ['@agentdash/source'] };
@@ -20,6 +21,9 @@ const slowFiles: readonly string[] = fast
  * browser, PostgreSQL or the disk. AGENTDASH_TEST_WORKERS sets another count.
  */
 const workers = Number(process.env.AGENTDASH_TEST_WORKERS) || Math.max(2, availableParallelism());
+
+/** One PostgreSQL for the run, shared by the projects with PostgreSQL suites (each file its own database on it). */
+const postgres = fileURLToPath(new URL('./test/postgres.ts', import.meta.url));
 
 /** One workspace's project: its test files, less the slow ones in the fast loop. */
 function project(
@@ -67,8 +71,8 @@ export default defineConfig({
       project('core', unitAndCorpus, { shareModules: true }),
       project('index', ['src/**/*.test.ts']),
       project('server', ['src/**/*.test.ts']),
-      project('team', unitAndCorpus),
-      project('cli', unitAndCorpus),
+      project('team', unitAndCorpus, { globalSetup: [postgres] }),
+      project('cli', unitAndCorpus, { globalSetup: [postgres] }),
       project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx']),
       // The repository's own scripts (the drift check's comparisons); they read packages/core/dist.
       project('scripts', ['**/*.test.mjs']),
@@ -82,7 +86,7 @@ export default defineConfig({
             project('e2e', ['e2e/**/*.test.ts'], {
               timeoutMs: 180_000,
               afterTheOthers: { workers: Number(process.env.AGENTDASH_TEST_E2E_WORKERS) || 1 },
-              globalSetup: ['./e2e/browser-server.ts'],
+              globalSetup: ['./e2e/browser-server.ts', postgres],
             }),
           ]),
     ],

@@ -1,18 +1,18 @@
 /**
- * Every table fits the terminal: the built `agentdash` run as a process with `COLUMNS` (what a terminal of that
- * width gives it), over the bundled samples, the bundled odd wild transcripts, a home with long titles, paths and
- * an unpriced model, and ../shared/wild when present. No line is wider than the terminal (a wrapped row breaks the
- * table), what matters stays (sessions' agent and cost, whole categories, a cost's "+ ?"), and usage's warnings
- * come once, after the table.
+ * Every table fits the terminal: `agentdash` run with `COLUMNS` (what a terminal of that width gives it), over the
+ * bundled samples, the bundled odd wild transcripts, a home with long titles, paths and an unpriced model, and
+ * ../shared/wild when present. No line is wider than the terminal (a wrapped row breaks the table), what matters stays
+ * (sessions' agent and cost, whole categories, a cost's "+ ?"), and usage's warnings come once, after the table.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { basesOf, nextSessionId, prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin } from '../test/harness.js';
+import { bin, runCli } from '../test/harness.js';
 import { SAMPLES_HOME } from './context.js';
 import { displayWidth } from './display-width.js';
 import { formatCost } from './format.js';
@@ -25,17 +25,26 @@ const sharedWild = resolve(here, '../../../../shared/wild/claude-home');
 let dir: string;
 let home: string;
 
-/** `agentdash ARGS` as a process, stdout a pipe, `COLUMNS` set: its exit code, stdout and stderr. */
-function agentdash(args: readonly string[], columns: number | undefined) {
+/** The options both ways of running share: no home of the machine's, no colours, `COLUMNS` when given. */
+const envOf = (columns: number | undefined) => ({
+  CLAUDE_CONFIG_DIR: join(dir, 'no-home'),
+  NO_COLOR: '1',
+  TZ: 'UTC',
+  ...(columns !== undefined ? { COLUMNS: String(columns) } : {}),
+});
+
+/**
+ * `agentdash ARGS` in-process with `COLUMNS` set (what a terminal of that width gives it) and stdout not a terminal:
+ * its exit code, stdout and stderr. The width comes from the environment alone (`outputWidth`), so a process adds
+ * nothing here but its start; the one test of a real pipe below runs the built CLI as a process.
+ */
+const agentdash = async (args: readonly string[], columns: number | undefined) =>
+  await runCli([...args, '--no-progress'], { home: dir, db: join(dir, 'index.sqlite'), env: envOf(columns) });
+
+/** `agentdash ARGS` as a process, stdout a pipe. */
+function agentdashProcess(args: readonly string[], columns: number | undefined) {
   const child = spawn(process.execPath, [bin, ...args, '--db', join(dir, 'index.sqlite'), '--no-progress'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: dir,
-      CLAUDE_CONFIG_DIR: join(dir, 'no-home'),
-      NO_COLOR: '1',
-      TZ: 'UTC',
-      ...(columns !== undefined ? { COLUMNS: String(columns) } : {}),
-    },
+    env: { PATH: process.env.PATH, HOME: dir, ...envOf(columns) },
   });
   let stdout = '';
   let stderr = '';
@@ -48,7 +57,7 @@ function agentdash(args: readonly string[], columns: number | undefined) {
 
 const widest = (text: string) => Math.max(0, ...text.split('\n').map(displayWidth));
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agentdash-width-'));
   home = join(dir, 'home');
   // Long titles and project paths, and a model without a price (the synthetic records' claude-opus-5-5).
@@ -73,6 +82,8 @@ beforeAll(() => {
       toolResult(at(3, 2), `toolu_${i}a`, 'Exit code 1\nfailed', true),
     ]);
   }
+  // The read-only homes' index as the run built it once; the first command adds the home above to it.
+  await copyOfIndex(homes, join(dir, 'index.sqlite'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -131,7 +142,7 @@ describe(`tables fit the terminal (${existsSync(sharedWild) ? 'with' : `skipped:
       ['claude'],
       ['claude'],
     ]);
-    const piped = await agentdash(['sessions', home], undefined);
+    const piped = await agentdashProcess(['sessions', home], undefined);
     expect(piped.stdout.split('\n')[0]?.split(/\s{2,}/)).toEqual([
       'SESSION',
       'AGENT',

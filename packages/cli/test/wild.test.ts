@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../src/io.js';
@@ -62,6 +63,9 @@ function suite(name: string, home: string) {
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'agentdash-wild-'));
       const empty = join(dir, 'empty');
+      // the run's index of the home (built once per run, the server's header suite reads the same); every command
+      // below refreshes it first, which finds nothing new
+      await copyOfIndex([home], join(dir, 'index.sqlite'));
       cli = cliFor(join(dir, 'index.sqlite'), empty);
       truth = countHome(home);
       const listed = await cli(['sessions', home, '--json']);

@@ -11,6 +11,7 @@ import { decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { createApp, type SessionTelemetryDto } from '@agentdash/server';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import {
   corpusOtelDir,
   hasCorpusOtel,
@@ -99,6 +100,8 @@ function replaySuite(base: string) {
       beforeAll(async () => {
         team = await startTeam();
         dir = mkdtempSync(join(tmpdir(), 'agentdash-team-otlp-'));
+        // the run's index of the recorded home (built once per run); the refresh finds nothing new
+        await copyOfIndex([join(base, name, 'claude-home')], join(dir, 'index.sqlite'));
         index = openIndex({ dbPath: join(dir, 'index.sqlite') });
         await index.refresh([join(base, name, 'claude-home')]);
         // the laptop's own receiver stores what the team server receives

@@ -194,6 +194,31 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       (select count(*)::int from calls where uid in ${team.db.sql(uids)}) as calls,
       (select count(*)::int from responses where uid in ${team.db.sql(uids)}) as responses`;
     expect(rows).toEqual({ sessions: 5, calls: 10, responses: 10 });
+    expect(await team.listDrift()).toEqual([]);
+  });
+
+  it("the sessions list's copy follows every push, re-push and forget, ten devices at once", async () => {
+    const tokens = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => (await addDevice(team.db.sql, 'ann', `box${i}`)).token),
+    );
+    // each device its own session and one session all of them push, at once; then each changed, then a tier lowered
+    // or the session forgotten, at once
+    const own = (i: number, title?: string) => [metadataSession(40 + i, title), metadataSession(60, title)];
+    const first = await Promise.all(tokens.map((token, i) => push(own(i), { token })));
+    expect(first.map((r) => r.status)).toEqual(Array(10).fill(200));
+    await Promise.all(tokens.map((token, i) => push(own(i, `changed on box${i}`), { token })));
+    await Promise.all(
+      tokens.map((token, i) =>
+        i % 2 === 0
+          ? push([summarySession(40 + i)], { token })
+          : team.request('POST', '/api/team/v1/push/forget', { version: 1, uids: [uidOf(40 + i)] }, { token }),
+      ),
+    );
+    expect(await team.listDrift()).toEqual([]);
+    const uids = [...Array(10).keys(), 20].map((i) => uidOf(40 + i));
+    const [listed] = await team.db.sql`select count(*)::int as n, count(*) filter (where title is null)::int as untitled
+      from session_list where uid in ${team.db.sql(uids)}`;
+    expect(listed).toEqual({ n: 6, untitled: 5 });
   });
 
   it('a lower tier pushed later replaces the higher one, its chunks and titles gone', async () => {
@@ -210,6 +235,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       (select count(*)::int from files where uid = ${uidOf(20)}) as files,
       (select count(*)::int from calls where uid = ${uidOf(20)} and summary is not null) as summaries`;
     expect(left).toEqual({ chunks: 0, files: 0, summaries: 0 });
+    expect(await team.listDrift()).toEqual([]);
   });
 
   it("forget deletes the person's sessions with their rows and chunks", async () => {
@@ -227,5 +253,6 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       (select count(*)::int from calls where uid in (${uidOf(30)}, ${uidOf(31)})) as calls,
       (select count(*)::int from chunks where sha256 = ${chunks[0]!.sha256}) as chunks`;
     expect(left).toEqual({ sessions: 0, calls: 0, chunks: 0 });
+    expect(await team.listDrift()).toEqual([]);
   });
 });

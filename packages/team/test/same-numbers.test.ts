@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { createApp, type SessionDetail, type SessionRow } from '@agentdash/server';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareTier } from '../src/contract.js';
 import { addDevice } from '../src/pg/people.js';
@@ -61,6 +62,8 @@ for (const [title, home, tier] of homes) {
     beforeAll(async () => {
       team = await startTeam();
       dir = mkdtempSync(join(tmpdir(), 'agentdash-same-'));
+      // the run's index of the home (built once per run); the refresh finds nothing new
+      await copyOfIndex([home], join(dir, 'index.sqlite'));
       index = openIndex({ dbPath: join(dir, 'index.sqlite') });
       await index.refresh([home]);
       local = createApp({ index, paths: [], host: '127.0.0.1', port: 4317 });
@@ -95,6 +98,47 @@ for (const [title, home, tier] of homes) {
       const sorted = (rows: SessionRow[]) =>
         rows.map(figures).sort((a, b) => (key(a as SessionRow) < key(b as SessionRow) ? -1 : 1));
       expect(sorted(theirs.sessions)).toEqual(sorted(mine.sessions));
+    });
+
+    // the list's counts under each filter a user sets, and the facets, computed by the team server over its list
+    // columns: every figure as the laptop's
+    it("the sessions list's totals under each filter, the hidden empty sessions and the facets", async () => {
+      type List = { total: number; totals: unknown; hiddenEmpty?: number; facets: Record<string, string[]> };
+      const all = await localJson<List>('/api/sessions?limit=1');
+      const [model] = all.facets.models ?? [];
+      const [version] = all.facets.versions ?? [];
+      const project = all.facets.projects?.[0]?.split('/').at(-1);
+      const day = (
+        await localJson<{ sessions: SessionRow[] }>('/api/sessions?limit=1&sort=startedAt&dir=asc')
+      ).sessions[0]?.startedAt?.slice(0, 10);
+      const filters = [
+        '',
+        'hideEmpty=1',
+        'agent=claude',
+        'hasErrors=1',
+        `model=${model}`,
+        `version=${version}`,
+        `project=${project}`,
+        `since=${day}`,
+        `until=${day}`,
+        'hideEmpty=1&hasErrors=1&sort=messages',
+      ];
+      let sessions = 0;
+      for (const filter of filters) {
+        const mine = await localJson<List>(`/api/sessions?limit=5&${filter}`);
+        const theirs = await teamJson<List>(`/api/sessions?limit=5&${filter}`);
+        // a pushed session outside any project folder names its folder, not the laptop's path to it
+        const facets = ({ projects = [], ...rest }: List['facets']) => ({
+          ...rest,
+          projects: projects.map((p) => p.split('/').at(-1)).sort(),
+        });
+        const figures = (l: List) => [filter, l.total, l.totals, l.hiddenEmpty, facets(l.facets)];
+        expect(figures(theirs)).toEqual(figures(mine));
+        sessions += mine.total;
+      }
+      expect(all.facets.models?.length).toBeGreaterThan(0);
+      expect(all.facets.projects?.length).toBeGreaterThan(0);
+      expect(sessions).toBeGreaterThan(all.total);
     });
 
     // a response a resume or fork copied counts once, for the session that started first, on both servers
@@ -158,6 +202,7 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
     const [{ salt } = { salt: '' }] = await team.db.sql<{ salt: string }[]>`select salt from people where name = 'ann'`;
     for (const d of devices.filter((d) => d.homes.length > 0)) {
       const token = d.name === 'laptop' ? team.token : (await addDevice(team.db.sql, 'ann', d.name)).token;
+      await copyOfIndex(d.homes, join(dir, `${d.name}.sqlite`));
       const index = openIndex({ dbPath: join(dir, `${d.name}.sqlite`) });
       await index.refresh(d.homes);
       const report = await push({

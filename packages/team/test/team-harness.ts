@@ -23,6 +23,8 @@ export interface TeamFixture {
   ): Promise<{ status: number; json: { success: boolean; data?: unknown; error?: string; code?: string } }>;
   /** Every row of every table, as text: equal before and after a refused push. */
   dump(): Promise<string>;
+  /** The rows where the sessions list's copy (`session_list`) and the sessions differ: none, ever. */
+  listDrift(): Promise<unknown[]>;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,13 @@ const TABLES = [
   'file_chunks',
   'chunks',
   'search_words',
+  'session_list',
 ];
+
+/** The sessions as the list's copy holds them (migration 9's trigger): each column, the summary's three figures. */
+const LISTED = `select person_id, uid, device_id, agent, project_hash, project_dir, project_path, title, started_ms,
+  ended_ms, models, versions, tool_calls, errors, cost_usd, (body->>'messages')::int, (body->>'expectedErrors')::int,
+  (body->>'isLive')::boolean from sessions`;
 
 export async function startTeam(): Promise<TeamFixture> {
   const pg = await startPostgres();
@@ -92,6 +100,12 @@ export async function startTeam(): Promise<TeamFixture> {
         parts.push(`${table}: ${JSON.stringify(rows)}`);
       }
       return parts.join('\n');
+    },
+    async listDrift() {
+      return [
+        ...(await db.sql.unsafe(`${LISTED} except all select * from session_list`)),
+        ...(await db.sql.unsafe(`select * from session_list except all ${LISTED}`)),
+      ];
     },
     async close() {
       events.close();

@@ -17,13 +17,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareTier } from '../../team/src/contract.js';
 import { openTeamDb, type TeamDb } from '../../team/src/pg/db.js';
-import { type LocalPostgres, postgresBin, startLocalPostgres } from '../../team/src/pg/local-postgres.js';
 import { migrate } from '../../team/src/pg/migrations.js';
 import { addDevice, addPerson, addViewer } from '../../team/src/pg/people.js';
 import { TeamClient } from '../../team/src/push/client.js';
 import { FileCache } from '../../team/src/push/file-cache.js';
 import { push } from '../../team/src/push/push.js';
 import { type RunningTeamServer, startTeamServer } from '../../team/src/server/start.js';
+import { postgresBin, startPostgres, type TestPostgres } from '../../team/test/pg-harness.js';
 import { e2eMissing, openChromium } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -48,7 +48,7 @@ describe.skipIf(missing !== undefined)(
   `the team dashboard in headless Chromium${missing ? ` (skipped: ${missing})` : ''}`,
   () => {
     let tmp: string;
-    let pg: LocalPostgres;
+    let pg: TestPostgres;
     let db: TeamDb;
     let server: RunningTeamServer;
     let viewer: string;
@@ -70,7 +70,7 @@ describe.skipIf(missing !== undefined)(
 
     beforeAll(async () => {
       tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-team-'));
-      pg = await startLocalPostgres();
+      pg = await startPostgres();
       db = await openTeamDb({ url: pg.url });
       await migrate(db.sql, db.schema);
       server = await startTeamServer({ db, host: '127.0.0.1', port: 0 });

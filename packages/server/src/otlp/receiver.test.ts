@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { attrNumber, attrText, decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import {
   corpusOtelDir,
   hasCorpusOtel,
@@ -31,6 +32,9 @@ interface Served {
 
 async function serveRecording(recording: string): Promise<Served> {
   const dir = mkdtempSync(join(tmpdir(), 'agentdash-otlp-'));
+  // the run's index of the recorded home (built once per run, the team's OTLP suite reads the same); the server's
+  // first refresh finds nothing new
+  await copyOfIndex([join(recording, 'claude-home')], join(dir, 'index.sqlite'));
   const index = openIndex({ dbPath: join(dir, 'index.sqlite') });
   const server = await startServer({
     index,

@@ -6,18 +6,27 @@ import type { SessionHeaderParts, SessionSort } from '@agentdash/index';
 import type { IndexQueries } from '@agentdash/server';
 import type { Sql } from './db.js';
 import { type TeamSearchFilter, teamSearch, teamSearchSnippets } from './search.js';
-import { FROM, ROW_COLUMNS, type SessionDbRow, summaryOf, type TeamFilter, whereOf } from './session-sql.js';
+import {
+  FROM,
+  listFromOf,
+  ROW_COLUMNS,
+  type SessionDbRow,
+  summaryOf,
+  type TeamFilter,
+  whereOf,
+} from './session-sql.js';
 import { teamStatsResponse, teamUsageResponse } from './usage.js';
 
+/** A list's orders, over the list's columns (`listFromOf`). */
 const ORDER: Readonly<Record<SessionSort, string>> = {
   startedAt: 'coalesce(s.started_ms, 0)',
   endedAt: 'coalesce(s.ended_ms, s.started_ms, 0)',
   title: "lower(coalesce(s.title, ''))",
   project: 'coalesce(s.project_path, s.project_dir, s.project_hash)',
   durationMs: 'coalesce(s.ended_ms - s.started_ms, -1)',
-  messages: "(s.body->>'messages')::int",
+  messages: 's.messages',
   toolCalls: 's.tool_calls',
-  errors: "s.errors - (s.body->>'expectedErrors')::int",
+  errors: 's.errors - s.expected_errors',
   costUsd: 'coalesce(s.cost_usd, -1)',
 };
 
@@ -34,13 +43,26 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
       >`select ${sql.unsafe(ROW_COLUMNS)} from ${sql.unsafe(FROM)} where ${whereOf(sql, f)} ${tail}`
     ).map(summaryOf);
 
+  /** A list's rows in `order`: keys, filtered, sorted and cut over the list's columns, then their summaries. */
+  const listed = async (f: TeamFilter, order: string, descending: boolean, limit?: number, offset = 0) => {
+    const dir = descending ? sql`desc` : sql`asc`;
+    const found = await sql<SessionDbRow[]>`
+      select k.uid, b.tier, p.name as person, d.name as device, b.body
+      from (select s.person_id, s.uid, ${sql.unsafe(order)} as o
+        from ${sql.unsafe(listFromOf(f))} where ${whereOf(sql, f)}
+        order by o ${dir}, s.uid ${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}) k
+      join sessions b on b.person_id = k.person_id and b.uid = k.uid
+      join people p on p.id = b.person_id left join devices d on d.id = b.device_id
+      order by k.o ${dir}, k.uid`;
+    return found.map(summaryOf);
+  };
+
   const totals: Q['sessionTotals'] = async (filter = {}) => {
     const [t] = await sql<{ total: number; tool_calls: number; errors: number; expected: number; live: number }[]>`
       select count(*)::int as total, coalesce(sum(s.tool_calls), 0)::int as tool_calls,
-        coalesce(sum(s.errors), 0)::int as errors,
-        coalesce(sum((s.body->>'expectedErrors')::int), 0)::int as expected,
-        count(*) filter (where (s.body->>'isLive')::boolean and s.ended_ms > ${now() - LIVE_WINDOW_MS})::int as live
-      from ${sql.unsafe(FROM)} where ${whereOf(sql, filter as TeamFilter)}`;
+        coalesce(sum(s.errors), 0)::int as errors, coalesce(sum(s.expected_errors), 0)::int as expected,
+        count(*) filter (where s.is_live and s.ended_ms > ${now() - LIVE_WINDOW_MS})::int as live
+      from ${sql.unsafe(listFromOf(filter as TeamFilter))} where ${whereOf(sql, filter as TeamFilter)}`;
     return {
       total: t?.total ?? 0,
       totals: {
@@ -61,30 +83,31 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
   return {
     getSession,
     listSessions: async (filter = {}) =>
-      await rows(
-        filter as TeamFilter,
-        sql`order by coalesce(s.started_ms, 0) desc, s.uid ${filter.limit ? sql`limit ${filter.limit}` : sql``}`,
-      ),
+      await listed(filter as TeamFilter, ORDER.startedAt, true, filter.limit || undefined),
     pageSessions: async (filter, query = {}) => {
       const known = query.known ?? (await totals(filter));
-      const order = ORDER[query.sort ?? 'startedAt'];
-      const dir = query.descending === false ? sql`asc` : sql`desc`;
       const offset = query.offset ?? 0;
-      const sessions = await rows(
+      const order = ORDER[query.sort ?? 'startedAt'];
+      const sessions = await listed(
         filter as TeamFilter,
-        sql`order by ${sql.unsafe(order)} ${dir}, s.uid limit ${query.limit ?? 100} offset ${offset}`,
+        order,
+        query.descending !== false,
+        query.limit ?? 100,
+        offset,
       );
       return { ...known, offset, sessions };
     },
     sessionTotals: totals,
+    // one scan: the distinct (project, models, versions) of the sessions, few, then each facet's values from them
     sessionFacets: async (filter = {}) => {
-      const where = whereOf(sql, filter as TeamFilter);
       const [f] = await sql<{ projects: string[] | null; models: string[] | null; versions: string[] | null }[]>`
-        select
-          (select array_agg(distinct coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)))
-            from ${sql.unsafe(FROM)} where ${where}) as projects,
-          (select array_agg(distinct m order by m) from ${sql.unsafe(FROM)}, unnest(s.models) m where ${where}) as models,
-          (select array_agg(distinct v order by v) from ${sql.unsafe(FROM)}, unnest(s.versions) v where ${where}) as versions`;
+        with x as materialized (
+          select distinct coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)) as project,
+            s.models, s.versions
+          from ${sql.unsafe(listFromOf(filter as TeamFilter))} where ${whereOf(sql, filter as TeamFilter)})
+        select (select array_agg(distinct project) from x) as projects,
+          (select array_agg(distinct m order by m) from x, unnest(x.models) m) as models,
+          (select array_agg(distinct v order by v) from x, unnest(x.versions) v) as versions`;
       return { projects: (f?.projects ?? []).sort(), models: f?.models ?? [], versions: f?.versions ?? [] };
     },
     sessionHeader: async (ref) => {

@@ -31,7 +31,10 @@ export const toMs = (t: string | number | undefined): number | undefined => {
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** `s` (sessions) joined to `p` (people) and `d` (devices): the WHERE of a filter, as a fragment. */
+/**
+ * `s` (sessions, or the list's narrow copy) joined to `p` (people) and `d` (devices): the WHERE of a filter, as a
+ * fragment. `hideEmpty` reads the list's `messages` column: only the list's queries (`listFromOf`) pass it.
+ */
 export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   const parts = [sql`true`];
   if (f.agent) parts.push(sql`s.agent = ${f.agent}`);
@@ -47,7 +50,7 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   if (f.version) parts.push(sql`${f.version} = any(s.versions)`);
   if (f.hasErrors === true) parts.push(sql`s.errors > 0`);
   if (f.hideEmpty === true) {
-    parts.push(sql`(s.body->>'messages')::int > 0 and not (coalesce(s.title, '') = '' and s.tool_calls = 0)`);
+    parts.push(sql`s.messages > 0 and not (coalesce(s.title, '') = '' and s.tool_calls = 0)`);
   }
   if (f.ids !== undefined) parts.push(sql`s.uid = any(${[...f.ids]}::text[])`);
   if (f.sessionId !== undefined) parts.push(sql`s.uid = ${f.sessionId}`);
@@ -62,6 +65,16 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
 
 /** The FROM of the session queries. */
 export const FROM = 'sessions s join people p on p.id = s.person_id left join devices d on d.id = s.device_id';
+
+/**
+ * The FROM of the sessions list's totals, facets and pages: `s` is `session_list`, the sessions' columns the list
+ * filters, sorts and counts by (with `messages`, `expected_errors`, `is_live` from the summary), without the summary
+ * itself, so a scan over every session reads a fraction of the rows; a page's summaries are read by key after.
+ */
+export const LIST_FROM = FROM.replace('sessions s', 'session_list s');
+
+/** `LIST_FROM`, without the people and devices (every session has its person) unless the filter names them. */
+export const listFromOf = (f: TeamFilter): string => (f.person || f.device ? LIST_FROM : 'session_list s');
 
 export interface SessionDbRow {
   readonly uid: string;
