@@ -126,6 +126,7 @@ export {
   type ModelUsage,
   type PricedResponse,
   periodKey,
+  periodKeyer,
   priceResponses,
   responsePricer,
   totalsOf,

@@ -25,4 +25,4 @@ export { allowedHosts, CONTENT_SECURITY_POLICY, isLoopbackHost } from './securit
 export { type RunningServer, type StartServerOptions, startServer } from './server.js';
 export { createLocalSessionHost, type SessionHost, SessionViews } from './session-host.js';
 export { type StatsFilter, type StatsSource, statsResponse } from './stats-response.js';
-export { type UsageSession, type UsageSource, usageResponse } from './usage-response.js';
+export { topSessionGroups, type UsageSession, type UsageSource, usageResponse } from './usage-response.js';

@@ -6,7 +6,8 @@ import {
   cacheHitRatio,
   groupUsage,
   type ModelUsage,
-  periodKey,
+  type PricedResponse,
+  periodKeyer,
   totalsOf,
   type UsageGroup,
   usageTotalsOf,
@@ -15,11 +16,15 @@ import { addMeasured, type SessionSummary, type UsageFilter } from '@agentdash/i
 import type { AgentIndex } from './agent-index.js';
 import type { TimeDto, UsageGroupDto, UsageResponse, UsageTotalsDto } from './api-types.js';
 
-/** The fields of a session the usage page reads: its top sessions' links and the time breakdown. */
+/**
+ * The fields of a session the usage page reads: its top sessions' links and the time breakdown. `sessions`: how many
+ * sessions of one project, started in one UTC quarter-hour, it stands for when they are summed (a team server's); 1
+ * when absent.
+ */
 export type UsageSession = Pick<
   SessionSummary,
   'id' | 'ref' | 'title' | 'projectPath' | 'projectDir' | 'startedAt' | 'time'
->;
+> & { readonly sessions?: number };
 
 /**
  * What the usage page reads: a local index, or a team server's rows loaded for one request (a response there may
@@ -29,6 +34,11 @@ export type UsageSource = Pick<AgentIndex, 'usageResponses' | 'prices'> &
   Partial<Pick<AgentIndex, 'telemetry'>> & {
     getSession(id: string): UsageSession | undefined;
     listSessions(filter: Omit<UsageFilter, 'model'>): readonly UsageSession[];
+    /**
+     * The responses per session for the top sessions, when `usageResponses` sums them coarser than per session (a
+     * team server's sums per project): the same responses, each carrying its session's key.
+     */
+    sessionUsage?(): readonly PricedResponse<{ readonly sessionKey: string }>[];
   };
 
 const TOP_SESSIONS = 20;
@@ -49,7 +59,12 @@ function group(u: UsageGroup): UsageGroupDto {
 const byCost = (a: { costUsd: number | null; responses: number }, b: { costUsd: number | null; responses: number }) =>
   (b.costUsd ?? -1) - (a.costUsd ?? -1) || b.responses - a.responses;
 
-function addTime(into: Map<string, TimeDto & { sessions: number }>, key: string, t: SessionSummary['time']): void {
+function addTime(
+  into: Map<string, TimeDto & { sessions: number }>,
+  key: string,
+  t: SessionSummary['time'],
+  sessions: number,
+): void {
   const prev = into.get(key) ?? { wallMs: 0, modelMs: 0, toolMs: 0, userMs: 0, idleMs: 0, sessions: 0 };
   into.set(key, {
     wallMs: prev.wallMs + t.wallMs,
@@ -57,8 +72,39 @@ function addTime(into: Map<string, TimeDto & { sessions: number }>, key: string,
     toolMs: prev.toolMs + t.toolMs,
     userMs: prev.userMs + t.userMs,
     idleMs: prev.idleMs + t.idleMs,
-    sessions: prev.sessions + 1,
+    sessions: prev.sessions + sessions,
   });
+}
+
+/**
+ * The `TOP_SESSIONS` costliest sessions' usage, in `byCost` order (ties in first-seen order), without a usage group
+ * per session: each session's cost and responses are added up first, and only the sessions within rounding of the
+ * last one listed are grouped (their costs, summed per model as a group does, decide the order).
+ */
+export function topSessionGroups(
+  responses: readonly PricedResponse<{ readonly sessionKey: string }>[],
+): { id: string; u: UsageGroup }[] {
+  const rough = new Map<string, { costUsd: number | null; responses: number }>();
+  for (const r of responses) {
+    const key = r.context.sessionKey;
+    let s = rough.get(key);
+    if (s === undefined) {
+      s = { costUsd: null, responses: 0 };
+      rough.set(key, s);
+    }
+    s.responses += r.responses ?? 1;
+    if (r.costUsd !== undefined) s.costUsd = (s.costUsd ?? 0) + r.costUsd;
+  }
+  const ranked = [...rough.values()].sort(byCost);
+  const last = ranked[Math.min(TOP_SESSIONS, ranked.length) - 1];
+  if (last === undefined) return [];
+  // a cost summed in another order differs in its last bits at most: candidates are those not clearly below `last`
+  const floor = (last.costUsd ?? -1) - 1e-6 * Math.max(1, Math.abs(last.costUsd ?? 1));
+  const candidates = new Set([...rough].flatMap(([key, s]) => ((s.costUsd ?? -1) >= floor ? [key] : [])));
+  return [...groupUsage(responses, (r) => (candidates.has(r.context.sessionKey) ? r.context.sessionKey : undefined))]
+    .map(([id, u]) => ({ id, u }))
+    .sort((a, b) => byCost(a.u, b.u))
+    .slice(0, TOP_SESSIONS);
 }
 
 /**
@@ -68,11 +114,8 @@ function addTime(into: Map<string, TimeDto & { sessions: number }>, key: string,
 export function usageResponse(index: UsageSource, filter: UsageFilter, now: number, timeZone?: string): UsageResponse {
   const responses = index.usageResponses(filter);
   const all = totalsOf(responses);
-  const days = [
-    ...groupUsage(responses, (r) =>
-      r.timestampMs === undefined ? undefined : periodKey(r.timestampMs, 'day', timeZone),
-    ),
-  ]
+  const dayOf = periodKeyer('day', timeZone);
+  const days = [...groupUsage(responses, (r) => (r.timestampMs === undefined ? undefined : dayOf(r.timestampMs)))]
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([date, u]) => ({ date, ...group(u) }));
   // Per agent, in the registry's order: each response carries its session's agent.
@@ -84,11 +127,7 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
   const projects = [...groupUsage(responses, (r) => r.context.project)]
     .map(([project, u]) => ({ project, ...group(u) }))
     .sort(byCost);
-  const sessionGroups = [...groupUsage(responses, (r) => r.context.sessionKey)]
-    .map(([id, u]) => ({ id, u }))
-    .sort((a, b) => byCost(a.u, b.u))
-    .slice(0, TOP_SESSIONS);
-  const topSessions = sessionGroups.map(({ id, u }) => {
+  const topSessions = topSessionGroups(index.sessionUsage?.() ?? responses).map(({ id, u }) => {
     const s = index.getSession(id);
     return {
       // the reference the API and the dashboard's links take (the id, qualified by its folder when needed)
@@ -117,8 +156,8 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
     const m = measuredOf?.get(s.id);
     if (m !== undefined) measured = addMeasured(measured, m, s.time);
     if (s.time.wallMs === 0) continue;
-    addTime(timeByProject, s.projectPath ?? s.projectDir, s.time);
-    if (s.startedAt !== undefined) addTime(timeByDay, periodKey(Date.parse(s.startedAt), 'day', timeZone), s.time);
+    addTime(timeByProject, s.projectPath ?? s.projectDir, s.time, s.sessions ?? 1);
+    if (s.startedAt !== undefined) addTime(timeByDay, dayOf(Date.parse(s.startedAt)), s.time, s.sessions ?? 1);
   }
   return {
     prices: { date: index.prices.date, source: index.prices.source },

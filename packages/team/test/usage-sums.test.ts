@@ -2,7 +2,8 @@
  * The team server's usage page sums responses per session, UTC quarter-hour, model and request-size band in
  * PostgreSQL. Responses planted where a coarser sum would be wrong — both sides of a model's 200k-token price tier in
  * one quarter-hour, both sides of midnight in a +05:45 time zone within one UTC hour, a 5-hour block that ends
- * mid-hour — are pushed and the team's answer compared with the laptop's, figure by figure.
+ * mid-hour, two sessions of one project started in one quarter-hour — are pushed and the team's answer compared with
+ * the laptop's, figure by figure.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +68,7 @@ type Usage = Record<string, unknown> & {
   days: { date: string; responses: number }[];
   blocks: { start: string; responses: number }[];
   topSessions: { id: string }[];
+  time: { byProject: { project: string; sessions: number }[] };
 };
 
 pgSuite('usage sums on the team server: bands, quarter-hours and blocks equal the laptop (real PostgreSQL)', () => {
@@ -84,6 +86,11 @@ pgSuite('usage sums on the team server: bands, quarter-hours and blocks equal th
       ['2026-11-20T09:03:00.000Z', 200_001],
       ['2026-11-20T09:07:00.000Z', 150_000],
       ['2026-11-20T09:14:59.999Z', 260_000],
+    ]);
+    // a second session of the same project started in the same quarter-hour (the time breakdown sums them, counting 2)
+    writeSession(home, 'tiers', '7a1e0000-0000-4000-8000-000000000004', [
+      ['2026-11-20T09:05:00.000Z', 20_000],
+      ['2026-11-20T09:10:00.000Z', 30_000],
     ]);
     // 18:15 UTC is midnight in Kathmandu (+05:45): one UTC hour, two local days
     writeSession(home, 'kathmandu', '7a1e0000-0000-4000-8000-000000000002', [
@@ -109,7 +116,7 @@ pgSuite('usage sums on the team server: bands, quarter-hours and blocks equal th
       policy: { defaultTier: 'full', projects: [] },
       device: { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' },
     });
-    expect(report.stored).toBe(3);
+    expect(report.stored).toBe(4);
   });
   afterAll(async () => {
     index?.close();
@@ -133,7 +140,7 @@ pgSuite('usage sums on the team server: bands, quarter-hours and blocks equal th
   for (const tz of ['Asia/Kathmandu', 'UTC', 'America/St_Johns']) {
     it(`every figure equals the laptop's in ${tz}`, async () => {
       const [mine, theirs] = await both(`?tz=${tz}`);
-      expect(mine.totals.responses).toBe(12);
+      expect(mine.totals.responses).toBe(14);
       expect(figures(withCostsOf(mine, theirs))).toEqual(figures(mine));
     });
   }
@@ -142,12 +149,14 @@ pgSuite('usage sums on the team server: bands, quarter-hours and blocks equal th
     const [mine] = await both('?tz=Asia/Kathmandu');
     // the Kathmandu session's responses split by local midnight, 18:15 UTC
     expect(mine.days.map((d) => [d.date, d.responses])).toEqual([
-      ['2026-11-20', 6],
+      ['2026-11-20', 8],
       ['2026-11-21', 6],
     ]);
+    // the two sessions of one project started in one quarter-hour, counted apart
+    expect(mine.time.byProject.find((p) => p.project.endsWith('/tiers'))?.sessions).toBe(2);
     // blocks from 09:00, 18:00, 03:00 and 08:00 UTC
     expect(mine.blocks.map((b) => [b.start, b.responses])).toEqual([
-      ['2026-11-20T09:00:00.000Z', 4],
+      ['2026-11-20T09:00:00.000Z', 6],
       ['2026-11-20T18:00:00.000Z', 4],
       ['2026-11-21T03:00:00.000Z', 3],
       ['2026-11-21T08:00:00.000Z', 1],

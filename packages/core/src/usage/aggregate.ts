@@ -236,6 +236,30 @@ export function periodKey(ms: number, period: UsagePeriod, timeZone?: string): s
   }
 }
 
+/** A UTC quarter-hour, in milliseconds: every time zone's offset in use is a multiple of it. */
+const QUARTER_HOUR_MS = 900_000;
+
+/**
+ * `periodKey` for many times at once: a period's key depends only on the zone's offset at that instant, and offsets
+ * (and their daylight-saving changes) fall on whole UTC quarter-hours, so a quarter-hour's key is computed once. A
+ * quarter-hour whose first and last millisecond fall in different periods (an offset off the quarter-hour grid, as
+ * zones' local mean times before 1900) has each of its times computed on its own.
+ */
+export function periodKeyer(period: UsagePeriod, timeZone?: string): (ms: number) => string {
+  const keys = new Map<number, string | null>();
+  return (ms) => {
+    const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+    let key = keys.get(quarter);
+    if (key === undefined) {
+      const start = quarter * QUARTER_HOUR_MS;
+      const first = periodKey(start, period, timeZone);
+      key = first === periodKey(start + QUARTER_HOUR_MS - 1, period, timeZone) ? first : null;
+      keys.set(quarter, key);
+    }
+    return key ?? periodKey(ms, period, timeZone);
+  };
+}
+
 /** Cache reads over all input-side tokens (0 when there are none). */
 export function cacheHitRatio(t: TokenCounts): number {
   const all = t.inputTokens + t.cacheCreationInputTokens + t.cacheReadInputTokens;

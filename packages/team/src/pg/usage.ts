@@ -12,9 +12,16 @@
  * - a sum of responses of one model is priced exactly within one band (core's `promptBand`), at the band's rates, as
  *   the index prices a session's usage parts; it counts the responses it stands for.
  */
-import { bandPricer, defaultPriceTable, PROMPT_BOUNDARIES } from '@agentdash/core';
+import { bandPricer, defaultPriceTable, PROMPT_BOUNDARIES, zeroTime } from '@agentdash/core';
 import type { UsageResponse as PricedUsage } from '@agentdash/index';
-import { type StatsFilter, statsResponse, type UsageSession, type UsageSource, usageResponse } from '@agentdash/server';
+import {
+  type StatsFilter,
+  statsResponse,
+  topSessionGroups,
+  type UsageSession,
+  type UsageSource,
+  usageResponse,
+} from '@agentdash/server';
 import type { Sql } from './db.js';
 import { FROM, projectDirOf, type TeamFilter, toMs, whereOf } from './session-sql.js';
 import { statsSourceOf } from './stats.js';
@@ -22,9 +29,8 @@ import { statsSourceOf } from './stats.js';
 /** A UTC quarter-hour, in milliseconds. */
 const QUARTER_HOUR_MS = 900_000;
 
-/** Responses of one session, quarter-hour, model and band, summed. */
-interface SumRow {
-  readonly uid: string;
+/** Token sums of responses of one model and band. */
+interface Sums {
   readonly ts_ms: number | null;
   readonly model: string;
   readonly band: number;
@@ -37,70 +43,142 @@ interface SumRow {
   readonly reasoning: number;
 }
 
-/** The few columns of a session the usage page reads; `listed`: active in the period (the time breakdown's). */
+/**
+ * Responses summed per project, agent, UTC quarter-hour, model and band (`uid` null: totals, days, models, projects,
+ * agents, blocks), or per session, model and band (`uid` set: the top sessions; `ts_ms` the earliest).
+ */
+interface SumRow extends Sums {
+  readonly uid: string | null;
+  readonly agent: string | null;
+  readonly project_path: string | null;
+  readonly project_dir: string | null;
+  readonly project_hash: string | null;
+}
+
+/** A `SumRow` as PostgreSQL sends it: its fields in order. */
+type SumTuple = [
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
+
+/** The time breakdown's sessions with time, summed per project and UTC quarter-hour of their start. */
+interface TimeRow {
+  readonly project_path: string | null;
+  readonly project_dir: string | null;
+  readonly project_hash: string;
+  readonly started_ms: number | null;
+  readonly sessions: number;
+  readonly wall: number;
+  readonly model: number;
+  readonly tool: number;
+  readonly user: number;
+  readonly idle: number;
+}
+
+/** The few columns of a top session the usage page shows. */
 interface SessionColumns {
   readonly uid: string;
-  readonly agent: string;
   readonly project_path: string | null;
   readonly project_dir: string | null;
   readonly project_hash: string;
   readonly title: string | null;
   readonly started_at: string | null;
-  readonly time: UsageSession['time'];
-  readonly listed: boolean;
 }
 
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
 
-/** `GET /api/usage` over the sessions `filter` selects: each pushed response once, priced by this server's table. */
+/**
+ * `GET /api/usage` over the sessions `filter` selects: each pushed response once, priced by this server's table.
+ * Nothing is read per session but the top sessions' sums: the time breakdown's sessions are summed per project and
+ * the quarter-hour they started in (a day of any zone depends only on the quarter-hour), each sum counting them.
+ */
 export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: number, timeZone: string | undefined) {
   const { model, since, until, ...sessionFilter } = filter;
-  const parts = [whereOf(sql, sessionFilter)];
+  const parts = [
+    sql`(r.person_id, r.uid) in (select s.person_id, s.uid from ${sql.unsafe(FROM)}
+    where ${whereOf(sql, sessionFilter)})`,
+  ];
   const from = toMs(since);
   const to = toMs(until);
   if (from !== undefined) parts.push(sql`r.ts_ms >= ${from}`);
   if (to !== undefined) parts.push(sql`r.ts_ms <= ${to}`);
   if (model) parts.push(sql`strpos(r.model, ${model}) > 0`);
   const where = parts.reduce((a, b) => sql`${a} and ${b}`);
-  // the 1-hour cache writes as priced (core's `tokensCost` takes at most the cache writes), so a sum prices the same;
-  // a request's band: how many boundaries its input side is above (tokens are whole: above b is at least b + 1)
-  const sums = await sql<SumRow[]>`
-    select uid, max(ts_ms) as ts_ms, model, band, count(*) as n, sum(input)::bigint as input,
-      sum(output)::bigint as output, sum(cache_creation)::bigint as cache_creation,
-      sum(cache_creation_1h)::bigint as cache_creation_1h, sum(cache_read)::bigint as cache_read,
-      sum(reasoning)::bigint as reasoning
-    from (
-      select s.uid, r.ts_ms, r.model, r.input, r.output, r.cache_creation, r.cache_read, r.reasoning,
-        least(r.cache_creation_1h, r.cache_creation) as cache_creation_1h,
-        width_bucket(r.input + r.cache_creation + r.cache_read - 1, ${[...PROMPT_BOUNDARIES]}::bigint[]) as band
-      from ${sql.unsafe(FROM)} join responses r on r.person_id = s.person_id and r.uid = s.uid
-      where ${where}
-    ) r
-    group by uid, floor(ts_ms / ${QUARTER_HOUR_MS}::float8), model, band
-    order by max(ts_ms) nulls first, uid, model, band`;
-  // every session the filter selects (those with responses in range among them), and whether it was active in the
-  // period, as the local index lists the time breakdown's sessions
-  const columns = await sql<SessionColumns[]>`
-    select s.uid, s.agent, s.project_path, s.project_dir, s.project_hash, s.title, s.started_at, s.body->'time' as time,
-      (${whereOf(sql, { since, until })}) as listed
-    from ${sql.unsafe(FROM)} where ${whereOf(sql, sessionFilter)} order by coalesce(s.started_ms, 0) desc`;
-  const byUid = new Map<string, UsageSession & { agent: string }>();
-  for (const c of columns) {
-    byUid.set(c.uid, {
-      id: c.uid,
-      ref: c.uid,
-      agent: c.agent,
-      title: opt(c.title),
-      projectPath: opt(c.project_path),
-      projectDir: projectDirOf(c.project_dir, c.project_hash),
-      startedAt: opt(c.started_at),
-      time: c.time,
-    });
-  }
-  const listed = columns.flatMap((c) => (c.listed ? [byUid.get(c.uid) as UsageSession] : []));
+  // Summed per session and quarter-hour first (narrow keys, hashed), then per project or per session. The 1-hour
+  // cache writes as priced (core's `tokensCost` takes at most the cache writes), so a sum prices the same; a request's
+  // band: how many boundaries its input side is above (tokens are whole: above b is at least b + 1).
+  // one row holding every sum as a JSON array of arrays: tens of thousands of rows parsed by JSON.parse at once
+  const [sent] = await sql<{ rows: SumTuple[] }[]>`
+    with q as (
+      select r.person_id, r.uid, floor(r.ts_ms / ${QUARTER_HOUR_MS}::float8) as quarter, r.model,
+        width_bucket(r.input + r.cache_creation + r.cache_read - 1, ${[...PROMPT_BOUNDARIES]}::bigint[]) as band,
+        min(r.ts_ms) as first_ms, max(r.ts_ms) as last_ms, count(*) as n, sum(r.input) as input,
+        sum(r.output) as output, sum(r.cache_creation) as cache_creation,
+        sum(least(r.cache_creation_1h, r.cache_creation)) as cache_creation_1h, sum(r.cache_read) as cache_read,
+        sum(r.reasoning) as reasoning
+      from responses r where ${where}
+      group by 1, 2, 3, 4, 5
+    ), g as (
+      select grouping(s.uid) as by_project, s.uid, s.agent, s.project_path, s.project_dir, s.project_hash,
+        case when grouping(s.uid) = 0 then min(q.first_ms) else max(q.last_ms) end as ts_ms, q.model, q.band,
+        sum(q.n)::bigint as n, sum(q.input)::bigint as input, sum(q.output)::bigint as output,
+        sum(q.cache_creation)::bigint as cache_creation, sum(q.cache_creation_1h)::bigint as cache_creation_1h,
+        sum(q.cache_read)::bigint as cache_read, sum(q.reasoning)::bigint as reasoning
+      from q join sessions s on s.person_id = q.person_id and s.uid = q.uid
+      group by grouping sets ((s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band),
+        (s.uid, q.model, q.band))
+    )
+    select coalesce(json_agg(json_build_array(uid, agent, project_path, project_dir, project_hash, ts_ms, model, band,
+        n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning)
+      order by by_project, ts_ms nulls first, uid, agent, project_path, project_dir, project_hash, model, band),
+      '[]') as rows
+    from g`;
+  const sums = (sent?.rows ?? []).map(
+    ([uid, agent, project_path, project_dir, project_hash, ts_ms, model, band, n, i, o, cw, cw1h, cr, re]): SumRow => ({
+      uid,
+      agent,
+      project_path,
+      project_dir,
+      project_hash,
+      ts_ms,
+      model,
+      band,
+      n,
+      input: i,
+      output: o,
+      cache_creation: cw,
+      cache_creation_1h: cw1h,
+      cache_read: cr,
+      reasoning: re,
+    }),
+  );
+  // each session's time read from its summary once (each `body->` would read the whole summary again)
+  const times = await sql<TimeRow[]>`
+    select s.project_path, s.project_dir, s.project_hash, min(s.started_ms) as started_ms, count(*)::int as sessions,
+      sum(t."wallMs") as wall, sum(t."modelMs") as model, sum(t."toolMs") as tool, sum(t."userMs") as user,
+      sum(t."idleMs") as idle
+    from ${sql.unsafe(FROM)}
+      cross join lateral jsonb_to_record(s.body->'time')
+        as t("wallMs" float8, "modelMs" float8, "toolMs" float8, "userMs" float8, "idleMs" float8)
+    where ${whereOf(sql, sessionFilter)} and ${whereOf(sql, { since, until })} and t."wallMs" <> 0
+    group by s.project_path, s.project_dir, s.project_hash, floor(s.started_ms / ${QUARTER_HOUR_MS}::float8)
+    order by max(coalesce(s.started_ms, 0)) desc, 1, 2, 3, 4`;
   const priceOf = bandPricer(defaultPriceTable);
-  const responses = sums.map((r, i) => {
-    const s = byUid.get(r.uid);
+  const projectOf = (path: string | null, dir: string | null, hash: string) => path ?? projectDirOf(dir, hash);
+  const priced = (r: SumRow, context: PricedUsage['context'], i: number) => {
     const tokens = {
       inputTokens: r.input,
       outputTokens: r.output,
@@ -110,7 +188,7 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
       reasoningOutputTokens: r.reasoning,
     };
     return {
-      key: `${r.uid}:${i}`,
+      key: String(i),
       messageId: undefined,
       requestId: undefined,
       model: r.model,
@@ -118,18 +196,56 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
       tokens,
       records: r.n,
       responses: r.n,
-      context: {
-        sessionId: r.uid,
-        sessionKey: r.uid,
-        agentId: undefined,
-        project: s?.projectPath ?? s?.projectDir ?? '',
-        agent: s?.agent ?? 'claude',
-      },
+      context,
       costUsd: priceOf(r.model, r.band, tokens),
     } as PricedUsage;
+  };
+  const responses: PricedUsage[] = [];
+  const perSession: PricedUsage[] = [];
+  sums.forEach((r, i) => {
+    if (r.uid !== null) {
+      const context = { sessionId: r.uid, sessionKey: r.uid, agentId: undefined, project: '', agent: 'claude' };
+      perSession.push(priced(r, context as PricedUsage['context'], i));
+    } else {
+      const project = projectOf(r.project_path, r.project_dir, r.project_hash ?? '');
+      const context = { sessionId: '', sessionKey: '', agentId: undefined, project, agent: r.agent ?? 'claude' };
+      responses.push(priced(r, context as PricedUsage['context'], i));
+    }
   });
+  // the top sessions' columns only
+  const top = topSessionGroups(perSession).map((g) => g.id);
+  const topIds = new Set(top);
+  const columns = await sql<SessionColumns[]>`
+    select s.uid, s.project_path, s.project_dir, s.project_hash, s.title, s.started_at
+    from ${sql.unsafe(FROM)} where s.uid = any(${top}::text[]) and ${whereOf(sql, sessionFilter)}`;
+  const byUid = new Map<string, UsageSession>();
+  for (const c of columns) {
+    byUid.set(c.uid, {
+      id: c.uid,
+      ref: c.uid,
+      title: opt(c.title),
+      projectPath: opt(c.project_path),
+      projectDir: projectDirOf(c.project_dir, c.project_hash),
+      startedAt: opt(c.started_at),
+      time: zeroTime,
+    });
+  }
+  const listed = times.map(
+    (t): UsageSession => ({
+      id: '',
+      ref: '',
+      title: undefined,
+      projectPath: opt(t.project_path),
+      projectDir: projectDirOf(t.project_dir, t.project_hash),
+      startedAt: t.started_ms === null ? undefined : new Date(Number(t.started_ms)).toISOString(),
+      time: { wallMs: t.wall, modelMs: t.model, toolMs: t.tool, userMs: t.user, idleMs: t.idle },
+      sessions: t.sessions,
+    }),
+  );
   const source: UsageSource = {
     usageResponses: () => responses,
+    // the top sessions' sums, in their order: the builder ranks them again (the same rule, over fewer sessions)
+    sessionUsage: () => perSession.filter((r) => topIds.has(r.context.sessionKey)),
     getSession: (id) => byUid.get(id),
     listSessions: () => listed,
     prices: defaultPriceTable,
