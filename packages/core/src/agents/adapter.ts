@@ -36,7 +36,8 @@ export interface AgentCapabilities {
  * blocks and `Usage`), and types each tool result onto the shared kinds (`TypedResult`, `core/model`). Everything
  * after that (pairing, sessions, the index, the server, the dashboard) is shared and never asks which agent it is.
  * Every adapter passes the conformance suite (`conformance.ts`). Adding an agent is one folder under
- * `core/src/adapters/`, its entry in `agentInfos` (`model/agent.ts`) and one line in `registry.ts`.
+ * `core/src/adapters/`, its entry in `agentInfos` (`model/agent.ts`) and the two lines the compiler then asks for:
+ * its homes in `registry.ts`, its adapter in `adapters.ts`.
  *
  * Parsing never throws on bad data: a bad line or document is an issue, the rest is read.
  */

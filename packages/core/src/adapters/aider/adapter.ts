@@ -23,6 +23,3 @@ export const aiderAdapter = defineAdapter({
   kindOfTool: kindOfAiderTool,
   typeInput: typeAiderInput,
 });
-
-/** What the registry loads (`agents/registry.ts`). */
-export default aiderAdapter;

@@ -21,6 +21,3 @@ export const claudeCodeAdapter = defineAdapter({
   kindOfTool,
   typeInput,
 });
-
-/** What the registry loads (`agents/registry.ts`). */
-export default claudeCodeAdapter;

@@ -25,6 +25,3 @@ export const codexAdapter = defineAdapter({
   kindOfTool: kindOfCodexTool,
   typeInput: typeCodexInput,
 });
-
-/** What the registry loads (`agents/registry.ts`). */
-export default codexAdapter;

@@ -26,6 +26,3 @@ export const copilotAdapter = defineAdapter({
   kindOfTool: kindOfCopilotTool,
   typeInput: typeCopilotInput,
 });
-
-/** What the registry loads (`agents/registry.ts`). */
-export default copilotAdapter;

@@ -27,6 +27,3 @@ export const geminiAdapter = defineAdapter({
   typeInput: typeGeminiInput,
   durationsOf: timestampDurationsWithoutWaits,
 });
-
-/** What the registry loads (`agents/registry.ts`). */
-export default geminiAdapter;

@@ -25,6 +25,3 @@ export const openCodeAdapter = defineAdapter({
   kindOfTool: kindOfOpenCodeTool,
   typeInput: typeOpenCodeInput,
 });
-
-/** What the registry loads (`agents/registry.ts`). */
-export default openCodeAdapter;

@@ -26,6 +26,3 @@ export const qwenAdapter = defineAdapter({
   kindOfTool: kindOfQwenTool,
   typeInput: typeQwenInput,
 });
-
-/** What the registry loads (`agents/registry.ts`). */
-export default qwenAdapter;
