@@ -13,6 +13,9 @@ import { createOtlpApp } from './receiver.js';
 /** The OTLP/HTTP port exporters use when told only a host. */
 export const DEFAULT_OTLP_PORT = 4318;
 
+/** How long an idle exporter connection is kept open. */
+export const OTLP_KEEP_ALIVE_MS = 65_000;
+
 export interface OtlpListenerOptions {
   readonly index: AgentIndex;
   /** Loopback only: telemetry carries commands and file paths. */
@@ -46,6 +49,12 @@ export async function startOtlpListener(options: OtlpListenerOptions): Promise<O
     hostname: host,
     port: options.port,
   });
+  // Node closes a connection idle for 5 s, the very period of an exporter's batches (OTel's default delay), and a
+  // busy sender can take as long between two requests: the next export, sent on that connection as it closes, gets a
+  // reset, and a POST is not retried. Idle connections are kept past a minute, as the team server keeps them.
+  const timeouts = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  timeouts.keepAliveTimeout = OTLP_KEEP_ALIVE_MS;
+  timeouts.headersTimeout = OTLP_KEEP_ALIVE_MS + 1000;
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.once('listening', () => resolve((server.address() as AddressInfo).port));
