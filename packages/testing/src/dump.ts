@@ -62,3 +62,15 @@ export function countDocsMatching(dbPath: string, match: string): number {
     db.close();
   }
 }
+
+/** Every telemetry row of an index (what an OTLP request stores), as text, read on a connection of its own. */
+export function dumpTelemetry(dbPath: string): string {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return ['otel_events', 'otel_spans', 'otel_metrics', 'otel_unknown']
+      .map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table} ORDER BY 1`).raw().all()))
+      .join('\n');
+  } finally {
+    db.close();
+  }
+}
