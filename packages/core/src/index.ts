@@ -77,7 +77,7 @@ export {
   type OtelValue,
 } from './otel/types.js';
 export { type ToolEnvelope, toEnvelope } from './results/envelope.js';
-export { hiddenReasonOf, userText } from './session/classify-user.js';
+export { hiddenReasonOf, isPrompt, userText } from './session/classify-user.js';
 export { blockIdsOf, CopyFilter } from './session/copies.js';
 export {
   backgroundTaskOf,

@@ -1,5 +1,5 @@
 import type { ContentBlock } from '../model/content.js';
-import type { UserRecord } from '../model/record.js';
+import type { TranscriptRecord, UserRecord } from '../model/record.js';
 import type { HiddenReason } from '../model/session.js';
 
 /** Text of a user record's prompt (string content, or its text blocks). */
@@ -35,4 +35,13 @@ export function hiddenReasonOf(record: UserRecord): HiddenReason | undefined {
   if (text.startsWith('<task-notification>')) return 'task-notification';
   if (text.startsWith('<system-reminder>') && text.trimEnd().endsWith('</system-reminder>')) return 'system-reminder';
   return undefined;
+}
+
+/**
+ * Whether a record is a prompt: a user message no rule hides (`hiddenReasonOf`). A blank or image-only message is one:
+ * the timeline shows it as the user's event, with its time. The one rule for the loaded session's prompt count, its
+ * timeline's prompt events, its time partition and the index's `records.is_prompt` (the sessions list's count).
+ */
+export function isPrompt(record: TranscriptRecord): boolean {
+  return record.kind === 'user' && hiddenReasonOf(record) === undefined;
 }

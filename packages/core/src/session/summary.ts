@@ -11,7 +11,7 @@
  */
 import { timestampMs } from '../model/ids.js';
 import type { TranscriptRecord } from '../model/record.js';
-import { hiddenReasonOf } from './classify-user.js';
+import { isPrompt } from './classify-user.js';
 import { promptTitleOf } from './prompt-title.js';
 
 /** Where a record is in its session: the main thread, a sidechain run inside the main file, or a subagent's file. */
@@ -33,7 +33,7 @@ export interface RecordFact<Stamp> {
   readonly model: string | undefined;
   /** A response: its message id, else its uuid (not for synthetic ones). */
   readonly responseKey: string | undefined;
-  /** A prompt (a user message that is not hidden): its uuid. */
+  /** A prompt (core's `isPrompt`, blank ones too): its identity once copies are dropped. */
   readonly promptKey: string | undefined;
 }
 
@@ -167,7 +167,7 @@ export function recordFactOf(
     gitBranch: 'gitBranch' in record ? record.gitBranch : undefined,
     model: response ? record.model : undefined,
     responseKey: response ? (record.messageId ?? record.uuid) : undefined,
-    promptKey: record.kind === 'user' && hiddenReasonOf(record) === undefined ? key : undefined,
+    promptKey: isPrompt(record) ? key : undefined,
   };
 }
 

@@ -2,7 +2,7 @@
  * The searchable texts of one record, in a fixed order: the importer indexes them, and search reads a hit's text
  * back from the transcript by (record, part) to cut its snippet, so the text itself is stored nowhere in the index.
  */
-import { hiddenReasonOf, type ResultContent, resultText, type TranscriptRecord, userText } from '@agentdash/core';
+import { isPrompt, type ResultContent, resultText, type TranscriptRecord, userText } from '@agentdash/core';
 
 /** Longest text indexed per searchable document. */
 const MAX_DOC_CHARS = 200_000;
@@ -98,11 +98,6 @@ const ZERO = 0x30;
 const NINE = 0x39;
 const ARROW = 0x2192;
 
-/** Whether a user record is a prompt the user typed (not hidden, not only tool results). */
-export function isPromptRecord(record: TranscriptRecord): boolean {
-  return record.kind === 'user' && hiddenReasonOf(record) === undefined && userText(record.content).trim() !== '';
-}
-
 /** The searchable texts of a record, in order (blank texts left out). */
 export function docPartsOf(record: TranscriptRecord): DocPart[] {
   const parts: DocPart[] = [];
@@ -111,7 +106,7 @@ export function docPartsOf(record: TranscriptRecord): DocPart[] {
     parts.push(part.text.length > MAX_DOC_CHARS ? { ...part, text: part.text.slice(0, MAX_DOC_CHARS) } : part);
   };
   if (record.kind === 'user') {
-    if (isPromptRecord(record)) add({ kind: 'prompt', text: userText(record.content) });
+    if (isPrompt(record)) add({ kind: 'prompt', text: userText(record.content) });
     if (typeof record.content !== 'string') {
       for (const block of record.content) {
         if (block.kind !== 'tool-result' || block.toolUseId === '') continue;

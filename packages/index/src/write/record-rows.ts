@@ -6,6 +6,7 @@
 import {
   type AssistantRecord,
   blockIdsOf,
+  isPrompt,
   promptTitleOf,
   type RecordEvent,
   shownOf,
@@ -16,7 +17,7 @@ import {
 import { findSecrets } from '@agentdash/core/secrets';
 import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from '../schema/stored-values.js';
 import { spaceCjk } from './cjk.js';
-import { docPartsOf, indexedText, isPromptRecord } from './doc-parts.js';
+import { docPartsOf, indexedText } from './doc-parts.js';
 import type { FactValues } from './row-types.js';
 
 /** Row operations, in the order the writer runs them; each is an array whose first item is its code. */
@@ -234,7 +235,8 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         assistant?.messageId ?? null,
         record.isSidechain ? 1 : 0,
         syntheticKind(assistant),
-        isPromptRecord(record) ? 1 : 0,
+        // The list's prompt count and the time partition read it: core's one rule, blank prompts included.
+        isPrompt(record) ? 1 : 0,
         usage?.inputTokens ?? null,
         usage?.outputTokens ?? null,
         usage?.cacheCreationInputTokens ?? null,

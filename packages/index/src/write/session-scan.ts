@@ -78,7 +78,10 @@ interface Row {
   cache_1h_tokens: number | null;
   cache_read_tokens: number | null;
   reasoning_tokens: number | null;
-  /** Only where a count needs it: a main-thread prompt, or a response without a message id. */
+  /**
+   * Only where a count needs it: a response without a message id (its uuid), or a main-thread prompt (its uuid with
+   * what the row keeps of core's `signatureOf`: a load keeps records of one placeholder uuid that differ, `CopyFilter`).
+   */
   uuid: string | null;
 }
 
@@ -133,8 +136,8 @@ export class SessionScanner {
       rows: db
         .prepare(
           `SELECT ${ROW_FIELDS.slice(0, -1).join(', ')},
-           CASE WHEN (is_prompt = 1 AND is_sidechain = 0)
-             OR (kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL) THEN uuid END AS uuid
+           CASE WHEN is_prompt = 1 AND is_sidechain = 0 THEN json_array(uuid, ts_text, ts_ms, sig)
+             WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid END AS uuid
          FROM records WHERE file_id = ? ORDER BY line`,
         )
         .raw(),
