@@ -111,6 +111,13 @@ const refuted = new Set<string>();
 const MAX_REFUTED = 100_000;
 const refutedKey = (fts: string, s: StoredSession) => `${fts}\0${s.person_id}/${s.uid}/${s.digest}`;
 
+/** How many sessions the query's cut refuted (the sessions a search may find and leave out). */
+function refutedOf(fts: string): number {
+  let n = 0;
+  for (const key of refuted) if (key.startsWith(`${fts}\0`)) n++;
+  return n;
+}
+
 function refute(key: string): void {
   refuted.delete(key);
   refuted.add(key);
@@ -174,7 +181,23 @@ export async function teamSearch(
     limit ${MAX_CANDIDATES}`),
       ]
     : [];
-  const sessions = await fullTierCandidates(sql, where, phrases);
+  // a list of sessions: sessions the positions decide are found without cutting any document (plain words, or one
+  // word alone: a session holding it has a document holding it); in 'page' mode the others are listed undecided
+  const listed =
+    mode !== 'cut' &&
+    f.onePerSession === true &&
+    !f.kind &&
+    !f.tool &&
+    since === undefined &&
+    until === undefined &&
+    (mode === 'page' || plainWords(phrases) || oneWord(phrases));
+  // a page-mode list cuts none of its sessions: their documents are not needed, nor more than the best `limit` of
+  // those not already refuted
+  const page = listed && mode === 'page';
+  const sessions = await fullTierCandidates(sql, where, phrases, {
+    docs: !page,
+    limit: page ? limit + refutedOf(fts) : undefined,
+  });
   const scoreOf = (c: Candidate): Scored | undefined => {
     if (!inTime(c.ts) || !mayHold(c.body, asciiWords)) return undefined;
     const counts = phraseCounts(c.body, phrases);
@@ -204,16 +227,6 @@ export async function teamSearch(
     if (!holds && !f.kind && !f.tool && since === undefined && until === undefined) refute(refutedKey(fts, s));
     return holds;
   };
-  // a list of sessions: sessions the positions decide are found without cutting any document (plain words, or one
-  // word alone: a session holding it has a document holding it); in 'page' mode the others are listed undecided
-  const listed =
-    mode !== 'cut' &&
-    f.onePerSession === true &&
-    !f.kind &&
-    !f.tool &&
-    since === undefined &&
-    until === undefined &&
-    (mode === 'page' || plainWords(phrases) || oneWord(phrases));
   const decides = (s: FullTierCandidate) => mode === 'page' || oneWord(phrases) || (plainWords(phrases) && s.exact);
   const open = listed ? sessions.filter((s) => !refuted.has(refutedKey(fts, s))) : sessions;
   const decided = listed ? open.filter(decides) : [];
