@@ -173,6 +173,23 @@ async function measureQueries({ sql, server, viewer, pgPort, homeBytes }) {
       searches.join(' / '),
       'found by positions, only the page cut; a phrase decided row by row as pages show them (at most 500 found)',
     );
+    // the dashboard's first page of a search: 50 rows, each cut as far as its first hit
+    const pages = [];
+    for (const q of ['error', '"the file"']) {
+      const cpu0 = { server: cpuOf(server.pid), pg: postgresCpu(pgPort) };
+      const path = `/api/sessions?q=${encodeURIComponent(q)}&limit=50&offset=3`;
+      const wall = await timedGet(server.url, viewer, path).then(
+        (r) => ms(r.ms),
+        (e) => `no answer (${e.cause?.code ?? e.message})`,
+      );
+      const cpu = (cpuOf(server.pid) - cpu0.server) * 1000;
+      pages.push(`${wall} (CPU ${ms(cpu)} + ${ms((postgresCpu(pgPort) - cpu0.pg) * 1000)})`);
+    }
+    row(
+      'team search, a 50-row page (the dashboard\'s first): "error", "the file"',
+      pages.join(' / '),
+      'wall (CPU: team server + PostgreSQL); 50 rows cut, none of them cut before',
+    );
   }
   const [{ size }] = await sql`select pg_database_size(current_database())::bigint as size`;
   const tables = await sql`select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes

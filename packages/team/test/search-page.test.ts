@@ -110,6 +110,28 @@ pgSuite('team search list: only the rows shown are cut', () => {
     for (const row of body.sessions) expect(row.snippet).toContain('\u0001zqodd and zqeach\u0002');
   });
 
+  it("a row's cut fetches its transcript's chunks only as far as its first hit", async () => {
+    // a transcript of three chunks over 1 MiB each (more than a read asks at once), the hit in its first document
+    const filler = Array.from({ length: 12_000 }, (_, i) => `filler prompt ${i} ${'x'.repeat(80)}`);
+    const text = promptsTranscript(301, ['zqchunked in the first prompt', ...filler]);
+    const lines = text.split('\n');
+    const third = Math.ceil(lines.length / 3);
+    const pieces = [0, 1, 2].map((k) => `${lines.slice(k * third, (k + 1) * third).join('\n')}${k < 2 ? '\n' : ''}`);
+    const chunks = chunksOf(pieces);
+    for (const c of chunks) {
+      expect(c.bytes.length).toBeGreaterThan(0);
+      await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
+    }
+    const res = await team.request('POST', '/api/team/v1/push/sessions', sessionsBody([fullSession(301, chunks)]));
+    expect(res.status).toBe(200);
+    const before = chunkReads.fetched;
+    const { body, chunks: gunzipped } = await list('zqchunked', '&limit=1');
+    expect(body.sessions.map((r) => [r.id, r.snippet?.includes('\u0001zqchunked\u0002')])).toEqual([
+      [uidOf(301), true],
+    ]);
+    expect([chunkReads.fetched - before, gunzipped]).toEqual([1, 1]);
+  });
+
   it('a phrase over many sessions decompresses the chunks of the page it returns only', async () => {
     const q = '"zqalpha zqbeta"';
     const holding = Array.from({ length: PHRASED / 2 }, (_, i) => uidOf(201 + i));

@@ -199,6 +199,19 @@ describe.skipIf(missing !== undefined)('first start in headless Chromium', () =>
     expect(new Set(shown).size).toBe(SESSIONS);
     expect(await page.locator('[data-testid=show-more]').count()).toBe(0);
 
+    // a search asks for a smaller first page (a team server cuts each row's snippet), then more on request
+    await page.fill('[data-testid=search]', 'task');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=session-row]').length === 50);
+    await page.locator('[data-testid=search-snippet]').first().waitFor();
+    await page.click('[data-testid=show-more]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=session-row]').length === 150);
+    await page.fill('[data-testid=search]', '');
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid=session-row]').length === 150 &&
+        document.querySelector('[data-testid=search-snippet]') === null,
+    );
+
     // sort by title, ascending: the server orders all 320, the first page starts at the lowest title
     await page.click('th:has-text("Session")');
     await page.waitForFunction(

@@ -39,41 +39,30 @@ export interface Holding {
   readonly count: number;
 }
 
-/**
- * The documents holding every one of `exact`, from each word's positions; undefined when a word's positions are cut
- * (in more documents than a `tsvector` keeps, or past its last position) or absent (words stored without positions
- * by an earlier version): then any document may hold it.
- */
-export function docsHoldingAll(
-  exact: readonly string[],
-  postings: readonly (readonly [string, readonly number[] | null])[],
-): Holding {
-  let docs: Set<number> | undefined;
-  let complete = true;
-  let most = 0;
-  for (const word of exact) {
-    const positions = postings.filter(([w]) => w === word).flatMap(([, p]) => p ?? []);
-    if (positions.length === 0 || positions.length >= MAX_POSITIONS || positions.includes(MAX_POSITION)) {
-      complete = false;
-      most = Math.max(most, positions.length);
-      continue;
-    }
-    const holding = new Set(positions.map((p) => p - 1));
-    docs = docs ? new Set([...docs].filter((d) => holding.has(d))) : holding;
-  }
-  const count = docs ? docs.size : most;
-  return { docs, exact: complete || (exact.length === 1 && docs === undefined), count };
+/** What `fullTierCandidates` reads besides the sessions' order. */
+export interface CandidateOptions {
+  /** Ship each session's documents holding every word (a session to cut reads only those); else `docs` is unset. */
+  readonly docs: boolean;
+  /** The best sessions kept (after the weighing), when the caller needs no more. */
+  readonly limit?: number | undefined;
 }
 
 /**
  * The full-tier sessions `where` selects that hold every word of `phrases`, each with the documents to read, the
  * most documents holding every word first (unknown counts first of all: they may hold the most), then the most
  * recent; sessions where no document holds them all are left out.
+ *
+ * The weighing is one aggregate in PostgreSQL over each session's exact words' positions: a word's positions are
+ * complete unless it has none (stored without positions), `MAX_POSITIONS` of them or `MAX_POSITION` (cut); the
+ * documents holding every complete word are those named by each one's positions. Without a complete word any document
+ * may hold them (the count is then the most positions kept of a word); with every word complete the positions alone
+ * say the session holds them.
  */
 export async function fullTierCandidates(
   sql: Sql,
   where: ReturnType<typeof whereOf>,
   phrases: readonly QueryPhrase[],
+  options: CandidateOptions = { docs: true },
 ): Promise<FullTierCandidate[]> {
   // every word somewhere in the session's words (each may be in another part of them)
   const hasWords = candidateQueries(phrases)
@@ -83,8 +72,6 @@ export async function fullTierCandidates(
     )
     .reduce((a, b) => sql`${a} and ${b}`);
   const exact = exactWords(phrases);
-  // each exact word's positions, and no other word's: marked (weight A) and kept, in PostgreSQL; a row per session
-  // and word (a session without one: null), grouped here
   const rows = await sql.begin(async (tx) => {
     // the GIN index finds the sessions holding the words: a plan reading every session's words instead (the planner
     // does not count their unpacking from TOAST) takes many times as long for a word in most sessions
@@ -93,39 +80,48 @@ export async function fullTierCandidates(
       (StoredSession & {
         title: string | null;
         project_path: string | null;
-        lexeme: string | null;
-        positions: number[] | null;
+        complete: boolean | null;
+        known: boolean | null;
+        most: number;
+        n: number | null;
+        docs: number[] | null;
       })[]
     >`
     with found as (
       select s.person_id, s.uid, s.digest, s.agent, s.session_id, s.project_dir, s.title, s.project_path, s.started_ms
       from ${sql.unsafe(FROM)}
       where ${where} and s.tier = 'full' and ${hasWords}
-      order by s.started_ms desc nulls last, s.uid limit ${MAX_SESSIONS})
-    select f.person_id, f.uid, f.digest, f.agent, f.session_id, f.project_dir, f.title, f.project_path,
-      u.lexeme, u.positions
-    from found f
-      left join search_words w on w.person_id = f.person_id and w.uid = f.uid
-      left join lateral unnest(ts_filter(setweight(w.words, 'A', ${exact}::text[]), '{a}')) u on true
-    order by f.started_ms desc nulls last, f.uid`;
+      order by s.started_ms desc nulls last, s.uid limit ${MAX_SESSIONS}),
+    held as (
+      select f.*, h.complete, h.known, h.most, h.docs, cardinality(h.docs) as n
+      from found f left join lateral (
+        -- each exact word's positions (a word is in one part of the session's words), marked and kept
+        with p as (
+          select u.lexeme, u.positions
+          from search_words w, unnest(ts_filter(setweight(w.words, 'A', ${exact}::text[]), '{a}')) u
+          where w.person_id = f.person_id and w.uid = f.uid),
+        c as (
+          select e.word, coalesce(cardinality(p.positions), 0) as n, p.positions,
+            coalesce(cardinality(p.positions) between 1 and ${MAX_POSITIONS - 1}
+              and not (${MAX_POSITION}::smallint = any(p.positions)), false) as complete
+          from unnest(${exact}::text[]) e(word) left join p on p.lexeme = e.word)
+        select bool_and(c.complete) as complete, bool_or(c.complete) as known,
+          coalesce(max(c.n) filter (where not c.complete), 0)::int as most,
+          (select array_agg(d.pos - 1 order by d.pos) from (
+            select pos from c, unnest(c.positions) pos where c.complete
+            group by pos having count(*) = (select count(*) from c where c.complete)) d) as docs
+        from c) h on true)
+    select person_id, uid, digest, agent, session_id, project_dir, title, project_path, complete, known, most, n,
+      ${options.docs ? sql`docs` : sql`null::int[] as docs`}
+    from held
+    where not coalesce(known and docs is null, false)
+    order by case when known then n end desc nulls first, started_ms desc nulls last, uid
+    ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}`;
   });
-  const sessions = new Map<string, StoredSession & { title: string | null; project_path: string | null }>();
-  const postingsOf = new Map<string, [string, number[] | null][]>();
-  for (const { lexeme, positions, ...s } of rows) {
-    const key = `${s.person_id}/${s.uid}`;
-    if (!sessions.has(key)) sessions.set(key, s);
-    const list = postingsOf.get(key) ?? [];
-    postingsOf.set(key, list);
-    if (lexeme !== null) list.push([lexeme, positions]);
-  }
-  const weighed = [...sessions].flatMap(([key, s]) => {
-    const postings = postingsOf.get(key) ?? [];
-    const held: Holding =
-      exact.length === 0 ? { docs: undefined, exact: false, count: 0 } : docsHoldingAll(exact, postings);
-    if (held.docs?.size === 0) return [];
-    return [{ ...s, ...held, weight: held.docs ? held.docs.size : Number.POSITIVE_INFINITY }];
-  });
-  // stable: equally weighed sessions stay most recent first
-  weighed.sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));
-  return weighed.map(({ weight: _w, ...s }) => s);
+  return rows.map(({ complete, known, most, n, docs, ...s }) => ({
+    ...s,
+    docs: known && docs ? new Set(docs) : undefined,
+    exact: complete === true || (exact.length === 1 && known !== true),
+    count: known ? (n ?? 0) : most,
+  }));
 }

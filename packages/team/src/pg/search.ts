@@ -43,14 +43,25 @@ interface Candidate {
 const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
- * False only when `text` cannot hold every word: each word typed in ASCII is a substring of a matching text's lower
- * case, unless the text has other characters (folded by the tokenizer: `É` matches `e`). Spares the tokenizing of
- * most documents of a session that holds the words in other documents.
+ * What an ASCII text must hold for each phrase of ASCII words: its words in order, separated by anything but letters
+ * and digits, each a whole word (the last one's start for a prefix). In ASCII text the tokens are exactly the runs of
+ * letters and digits, lower-cased, so such a text holds the phrase if and only if its lower case matches.
  */
-function mayHold(text: string, asciiWords: readonly string[]): boolean {
-  if (asciiWords.length === 0) return true;
+function asciiPatterns(phrases: readonly QueryPhrase[]): RegExp[] {
+  return phrases
+    .filter(({ words }) => words.every((w) => /^[a-z0-9]+$/.test(w)))
+    .map(({ words, prefix }) => new RegExp(`(?<![a-z0-9])${words.join('[^a-z0-9]+')}${prefix ? '' : '(?![a-z0-9])'}`));
+}
+
+/**
+ * False only when `text` cannot hold every phrase: an ASCII text is matched against the phrases' patterns (a text with
+ * other characters, folded by the tokenizer, is left to the tokens). Spares the tokenizing of most documents of a
+ * session that holds the words in other documents, or not next to each other.
+ */
+function mayHold(text: string, patterns: readonly RegExp[]): boolean {
+  if (patterns.length === 0 || NON_ASCII.test(text)) return true;
   const lower = text.toLowerCase();
-  return asciiWords.every((w) => lower.includes(w)) || NON_ASCII.test(text);
+  return patterns.every((p) => p.test(lower));
 }
 
 interface Scored {
@@ -110,6 +121,13 @@ const refuted = new Set<string>();
 /** Refuted sessions remembered at most. */
 const MAX_REFUTED = 100_000;
 const refutedKey = (fts: string, s: StoredSession) => `${fts}\0${s.person_id}/${s.uid}/${s.digest}`;
+
+/** How many sessions the query's cut refuted (the sessions a search may find and leave out). */
+function refutedOf(fts: string): number {
+  let n = 0;
+  for (const key of refuted) if (key.startsWith(`${fts}\0`)) n++;
+  return n;
+}
 
 function refute(key: string): void {
   refuted.delete(key);
@@ -174,16 +192,32 @@ export async function teamSearch(
     limit ${MAX_CANDIDATES}`),
       ]
     : [];
-  const sessions = await fullTierCandidates(sql, where, phrases);
+  // a list of sessions: sessions the positions decide are found without cutting any document (plain words, or one
+  // word alone: a session holding it has a document holding it); in 'page' mode the others are listed undecided
+  const listed =
+    mode !== 'cut' &&
+    f.onePerSession === true &&
+    !f.kind &&
+    !f.tool &&
+    since === undefined &&
+    until === undefined &&
+    (mode === 'page' || plainWords(phrases) || oneWord(phrases));
+  // a page-mode list cuts none of its sessions: their documents are not needed, nor more than the best `limit` of
+  // those not already refuted
+  const page = listed && mode === 'page';
+  const sessions = await fullTierCandidates(sql, where, phrases, {
+    docs: !page,
+    limit: page ? limit + refutedOf(fts) : undefined,
+  });
   const scoreOf = (c: Candidate): Scored | undefined => {
-    if (!inTime(c.ts) || !mayHold(c.body, asciiWords)) return undefined;
+    if (!inTime(c.ts) || !mayHold(c.body, asciiRes)) return undefined;
     const counts = phraseCounts(c.body, phrases);
     if (counts.some((n) => n === 0)) return undefined;
     const found = counts.reduce((a, b) => a + b, 0);
     // denser is better; negative, as bm25 ranks (lower first)
     return { c, rank: -found / Math.sqrt(Math.max(1, c.body.length / 6)) };
   };
-  const asciiWords = phrases.flatMap(({ words }) => words).filter((w) => !NON_ASCII.test(w));
+  const asciiRes = asciiPatterns(phrases);
   const scored = candidates.flatMap((c) => scoreOf(c) ?? []);
   /**
    * Cuts a session's documents and adds its hits; true when it has any. With `first` (a page's snippets: one hit a
@@ -204,16 +238,6 @@ export async function teamSearch(
     if (!holds && !f.kind && !f.tool && since === undefined && until === undefined) refute(refutedKey(fts, s));
     return holds;
   };
-  // a list of sessions: sessions the positions decide are found without cutting any document (plain words, or one
-  // word alone: a session holding it has a document holding it); in 'page' mode the others are listed undecided
-  const listed =
-    mode !== 'cut' &&
-    f.onePerSession === true &&
-    !f.kind &&
-    !f.tool &&
-    since === undefined &&
-    until === undefined &&
-    (mode === 'page' || plainWords(phrases) || oneWord(phrases));
   const decides = (s: FullTierCandidate) => mode === 'page' || oneWord(phrases) || (plainWords(phrases) && s.exact);
   const open = listed ? sessions.filter((s) => !refuted.has(refutedKey(fts, s))) : sessions;
   const decided = listed ? open.filter(decides) : [];

@@ -9,8 +9,8 @@ import type { Sql, TxSql } from './db.js';
 
 const gunzipped = promisify(gunzip);
 
-/** Chunks gunzipped since the server started (tests count them). */
-export const chunkReads = { chunks: 0 };
+/** Chunks fetched from PostgreSQL and chunks gunzipped since the server started (tests count them). */
+export const chunkReads = { fetched: 0, chunks: 0 };
 
 async function inflate(bytes: Buffer): Promise<Buffer> {
   chunkReads.chunks += 1;
@@ -46,15 +46,15 @@ export function bufferSource(bytes: Buffer): ByteSource {
 }
 
 /**
- * Chunks as one `ByteSource`, each gunzipped when a read first reaches it: a reader that stops early (a search that
- * wants a session's first hit) leaves the rest compressed.
+ * Chunks as one `ByteSource`, each fetched (`chunk(i)`) and gunzipped when a read first reaches it: a reader that stops
+ * early (a search that wants a session's first hit) neither fetches nor gunzips the rest.
  */
-export function chunkedSource(chunks: readonly Buffer[]): ByteSource {
+export function chunkedSource(count: number, chunk: (i: number) => Promise<Buffer>): ByteSource {
   const texts: Buffer[] = [];
   let end = 0;
   const reach = async (position: number) => {
-    while (end <= position && texts.length < chunks.length) {
-      const text = await inflate(chunks[texts.length] ?? Buffer.alloc(0));
+    while (end <= position && texts.length < count) {
+      const text = await inflate(await chunk(texts.length));
       texts.push(text);
       end += text.length;
     }
@@ -78,8 +78,8 @@ export function chunkedSource(chunks: readonly Buffer[]): ByteSource {
 }
 
 /**
- * The files of session `uid`, rebuilt from the chunks stored under their SHA-256 (with `lazy`, each chunk gunzipped
- * when first read, and the files' sizes left 0: for readers that read to the end, as core's adapters do).
+ * The files of session `uid`, rebuilt from the chunks stored under their SHA-256 (with `lazy`, each chunk fetched and
+ * gunzipped when first read, and the files' sizes left 0: for readers that read to the end, as core's adapters do).
  */
 export async function loadTranscripts(
   sql: Sql | TxSql,
@@ -97,6 +97,7 @@ export async function loadTranscripts(
       ? []
       : await sql<{ sha256: string; bytes: Buffer }[]>`
       select sha256, bytes from chunks where sha256 = any(${names}::text[])`;
+  chunkReads.fetched += rows.length;
   const bySha = new Map(rows.map((r) => [r.sha256, r.bytes]));
   for (const f of pushed) {
     const parts = await Promise.all(f.chunks.map(async (sha) => await inflate(bySha.get(sha) ?? Buffer.alloc(0))));
@@ -133,20 +134,10 @@ async function lazyTranscripts(
   session: { readonly uid: string; readonly agent: AgentId; readonly sessionId: string; readonly projectDir: string },
   pushed: readonly PushedFile[],
 ): Promise<Transcripts> {
-  const names = [...new Set(pushed.flatMap((f) => f.chunks))];
-  const rows =
-    names.length === 0
-      ? []
-      : await sql<{ sha256: string; bytes: Buffer }[]>`
-      select sha256, bytes from chunks where sha256 = any(${names}::text[])`;
-  const bySha = new Map(rows.map((r) => [r.sha256, r.bytes]));
-  const chunksOf = new Map<string, Buffer[]>();
+  const chunksOf = new Map<string, readonly string[]>();
   const files = pushed.map((f): DiscoveredFile => {
     const path = `/agentdash-team/${session.uid}/${f.name}`;
-    chunksOf.set(
-      path,
-      f.chunks.map((sha) => bySha.get(sha) ?? Buffer.alloc(0)),
-    );
+    chunksOf.set(path, f.chunks);
     const { agent, projectDir, sessionId } = session;
     const agentId = f.agentId ?? undefined;
     return {
@@ -168,7 +159,11 @@ async function lazyTranscripts(
     open: async (path) => {
       const chunks = chunksOf.get(path);
       if (!chunks) throw Object.assign(new Error(`ENOENT: not pushed: ${path}`), { code: 'ENOENT' });
-      return chunkedSource(chunks);
+      return chunkedSource(chunks.length, async (i) => {
+        const [row] = await sql<{ bytes: Buffer }[]>`select bytes from chunks where sha256 = ${chunks[i] ?? ''}`;
+        chunkReads.fetched += row ? 1 : 0;
+        return row?.bytes ?? Buffer.alloc(0);
+      });
     },
   };
 }

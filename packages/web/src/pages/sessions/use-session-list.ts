@@ -6,6 +6,11 @@ import { LIST_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 
 /** Rows fetched per page; the server sorts and pages, so 50,000 sessions cost what one page costs. */
 const PAGE_ROWS = 150;
+/**
+ * Rows fetched per page of a search: a screenful and more. A team server cuts each row's snippet from its stored
+ * transcripts when the page asks for it, so a page costs its rows, and the first page is what the user waits for.
+ */
+const SEARCH_PAGE_ROWS = 50;
 /** The server's largest page. */
 const MAX_FETCH = 1000;
 
@@ -71,7 +76,8 @@ export function useSessionList(filters: Filters, sort: Sort) {
   const [error, setError] = useState<string | undefined>();
   const [loadingMore, setLoadingMore] = useState(false);
   const dq = useDebounced(filters.q.trim(), 220);
-  const loaded = useRef(PAGE_ROWS);
+  const pageRows = dq ? SEARCH_PAGE_ROWS : PAGE_ROWS;
+  const loaded = useRef(pageRows);
 
   const tick = useLiveTick(LIST_RELOAD_MS);
 
@@ -88,14 +94,14 @@ export function useSessionList(filters: Filters, sort: Sort) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter or order starts from the first page
   useEffect(() => {
-    loaded.current = PAGE_ROWS;
+    loaded.current = pageRows;
   }, [queryKey]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query; tick reloads on live changes
   useEffect(() => {
     const ctl = new AbortController();
     api
-      .sessions({ ...query, offset: 0, limit: Math.min(Math.max(loaded.current, PAGE_ROWS), MAX_FETCH) }, ctl.signal)
+      .sessions({ ...query, offset: 0, limit: Math.min(Math.max(loaded.current, pageRows), MAX_FETCH) }, ctl.signal)
       .then((r) => {
         setData(r);
         setRows(r.sessions);
@@ -111,7 +117,7 @@ export function useSessionList(filters: Filters, sort: Sort) {
   const showMore = useCallback(() => {
     setLoadingMore(true);
     api
-      .sessions({ ...query, offset: rows.length, limit: PAGE_ROWS * 2 })
+      .sessions({ ...query, offset: rows.length, limit: pageRows * 2 })
       .then((r) => {
         setData(r);
         setRows((old) => {
