@@ -46,10 +46,12 @@ const TABLES = [
   'usage_sums',
 ];
 
-/** The sessions as the list's copy holds them (migration 9's trigger): each column, the summary's three figures. */
+/** The sessions as the list's copy holds them (migrations 9 and 10): each column, the summary's figures and time. */
 const LISTED = `select person_id, uid, device_id, agent, project_hash, project_dir, project_path, title, started_ms,
   ended_ms, models, versions, tool_calls, errors, cost_usd, (body->>'messages')::int, (body->>'expectedErrors')::int,
-  (body->>'isLive')::boolean from sessions`;
+  (body->>'isLive')::boolean, (body->'time'->>'wallMs')::float8, (body->'time'->>'modelMs')::float8,
+  (body->'time'->>'toolMs')::float8, (body->'time'->>'userMs')::float8, (body->'time'->>'idleMs')::float8
+  from sessions`;
 
 export async function startTeam(): Promise<TeamFixture> {
   const pg = await startPostgres();

@@ -328,7 +328,7 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 10,
-    name: "usage's response sums per session, UTC quarter-hour, model and band, kept by the responses' writes",
+    name: "usage's response sums per session, quarter-hour, model and band; the time breakdown in session_list",
     sql: USAGE_SUMS_MIGRATION,
   },
 ];

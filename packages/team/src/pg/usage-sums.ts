@@ -1,9 +1,11 @@
 /**
- * Migration 10: `usage_sums`, each session's responses summed per UTC quarter-hour, model and request-size band, the
- * rows the usage page groups instead of every response (see usage.ts for why these sums give the same figures). A
- * statement trigger on `responses` adds each insert's sums in the same transaction (any writer: a push, the bench's
- * copies in SQL); a session's delete (re-push, forget, erase, a person's cascade) takes its sums with it. Shipped:
- * never edit this text, add a migration.
+ * Migration 10, what the usage page reads instead of every response and every session's summary:
+ * - `usage_sums`, each session's responses summed per UTC quarter-hour, model and request-size band (see usage.ts for
+ *   why these sums give the same figures). A statement trigger on `responses` adds each insert's sums in the same
+ *   transaction (any writer: a push, the bench's copies in SQL); a session's delete (re-push, forget, erase, a
+ *   person's cascade) takes its sums with it;
+ * - the time breakdown (`wall_ms` … `idle_ms`, the summary's `time`) in `session_list`, written by its trigger.
+ * Shipped: never edit this text, add a migration.
  */
 
 /**
@@ -57,4 +59,25 @@ export const USAGE_SUMS_MIGRATION = `
   end $$;
   create trigger responses_usage_sums after insert on responses referencing new table as added
     for each statement execute function usage_sums_add();
-  insert into usage_sums ${usageSumsOf('responses')};`;
+  insert into usage_sums ${usageSumsOf('responses')};
+  alter table session_list add column wall_ms float8, add column model_ms float8, add column tool_ms float8,
+    add column user_ms float8, add column idle_ms float8;
+  create or replace function session_list_sync() returns trigger language plpgsql set search_path from current as $$
+  begin
+    if tg_op <> 'INSERT' then
+      delete from session_list where person_id = old.person_id and uid = old.uid;
+    end if;
+    if tg_op <> 'DELETE' then
+      insert into session_list values (new.person_id, new.uid, new.device_id, new.agent, new.project_hash,
+        new.project_dir, new.project_path, new.title, new.started_ms, new.ended_ms, new.models, new.versions,
+        new.tool_calls, new.errors, new.cost_usd, (new.body->>'messages')::int, (new.body->>'expectedErrors')::int,
+        (new.body->>'isLive')::boolean, (new.body->'time'->>'wallMs')::float8, (new.body->'time'->>'modelMs')::float8,
+        (new.body->'time'->>'toolMs')::float8, (new.body->'time'->>'userMs')::float8,
+        (new.body->'time'->>'idleMs')::float8);
+    end if;
+    return null;
+  end $$;
+  update session_list l set wall_ms = (s.body->'time'->>'wallMs')::float8,
+    model_ms = (s.body->'time'->>'modelMs')::float8, tool_ms = (s.body->'time'->>'toolMs')::float8,
+    user_ms = (s.body->'time'->>'userMs')::float8, idle_ms = (s.body->'time'->>'idleMs')::float8
+  from sessions s where s.person_id = l.person_id and s.uid = l.uid;`;

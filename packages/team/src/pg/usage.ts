@@ -23,7 +23,7 @@ import {
   usageResponse,
 } from '@agentdash/server';
 import type { Sql } from './db.js';
-import { FROM, projectDirOf, type TeamFilter, toMs, whereOf } from './session-sql.js';
+import { FROM, listFromOf, projectDirOf, type TeamFilter, toMs, whereOf } from './session-sql.js';
 import { statsSourceOf } from './stats.js';
 import { USAGE_SUMS_COLUMNS } from './usage-sums.js';
 
@@ -105,12 +105,12 @@ interface SessionColumns {
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
 
 /**
- * The sums of the responses `sessions` (over `u`) selects, of models containing `model`, from `from` to `to` (ms,
- * inclusive): the kept sums of the quarter-hours wholly inside the period, and the responses of its first and last
+ * The sums of the responses of models containing `model`, from `from` to `to` (ms, inclusive; the sessions are
+ * chosen by the join after): the kept sums of the quarter-hours wholly inside the period, and the responses of its first and last
  * quarter-hours summed here (a kept sum cannot be cut); the rows in `usage_sums`' columns.
  */
-function sumsOf(sql: Sql, sessions: () => Part, model: string | undefined, from?: number, to?: number) {
-  const kept = [sessions()];
+function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number) {
+  const kept = [sql`true`];
   if (model) kept.push(sql`strpos(u.model, ${model}) > 0`);
   const first = from === undefined ? undefined : Math.floor(from / QUARTER_HOUR_MS);
   const last = to === undefined ? undefined : Math.floor(to / QUARTER_HOUR_MS);
@@ -121,7 +121,7 @@ function sumsOf(sql: Sql, sessions: () => Part, model: string | undefined, from?
     u.output, u.cache_creation, u.cache_creation_1h, u.cache_read, u.reasoning from usage_sums u where ${and(kept)}`;
   if (first === undefined && last === undefined) return whole;
   // the edges: responses of the first and last quarter-hours within the period (the responses' time index)
-  const edges = [sessions()];
+  const edges = [sql`true`];
   if (model) edges.push(sql`strpos(u.model, ${model}) > 0`);
   if (from !== undefined) edges.push(sql`u.ts_ms >= ${from}`);
   if (to !== undefined) edges.push(sql`u.ts_ms <= ${to}`);
@@ -143,14 +143,8 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   const { model, since, until, ...sessionFilter } = filter;
   const from = toMs(since);
   const to = toMs(until);
-  const q = sumsOf(
-    sql,
-    () => sql`(u.person_id, u.uid) in (select s.person_id, s.uid from ${sql.unsafe(FROM)}
-    where ${whereOf(sql, sessionFilter)})`,
-    model,
-    from,
-    to,
-  );
+  const q = sumsOf(sql, model, from, to);
+  const listFrom = () => sql.unsafe(listFromOf(sessionFilter));
   // Per project or per session from the kept sums (`usage_sums`). The 1-hour cache writes as priced (core's
   // `tokensCost` takes at most the cache writes), so a sum prices the same.
   // one row holding every sum as a JSON array of arrays: tens of thousands of rows parsed by JSON.parse at once
@@ -161,7 +155,7 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
         sum(q.n)::bigint as n, sum(q.input)::bigint as input, sum(q.output)::bigint as output,
         sum(q.cache_creation)::bigint as cache_creation, sum(q.cache_creation_1h)::bigint as cache_creation_1h,
         sum(q.cache_read)::bigint as cache_read, sum(q.reasoning)::bigint as reasoning
-      from q join session_list s on s.person_id = q.person_id and s.uid = q.uid
+      from ${listFrom()} join q on q.person_id = s.person_id and q.uid = s.uid where ${whereOf(sql, sessionFilter)}
       group by grouping sets ((s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band),
         (s.uid, q.model, q.band))
     )
@@ -189,15 +183,13 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
       reasoning: re,
     }),
   );
-  // each session's time read from its summary once (each `body->` would read the whole summary again)
+  // each session's time from the list's copy (its summary not read)
   const times = await sql<TimeRow[]>`
     select s.project_path, s.project_dir, s.project_hash, min(s.started_ms) as started_ms, count(*)::int as sessions,
-      sum(t."wallMs") as wall, sum(t."modelMs") as model, sum(t."toolMs") as tool, sum(t."userMs") as user,
-      sum(t."idleMs") as idle
-    from ${sql.unsafe(FROM)}
-      cross join lateral jsonb_to_record(s.body->'time')
-        as t("wallMs" float8, "modelMs" float8, "toolMs" float8, "userMs" float8, "idleMs" float8)
-    where ${whereOf(sql, sessionFilter)} and ${whereOf(sql, { since, until })} and t."wallMs" <> 0
+      sum(s.wall_ms) as wall, sum(s.model_ms) as model, sum(s.tool_ms) as tool, sum(s.user_ms) as user,
+      sum(s.idle_ms) as idle
+    from ${listFrom()}
+    where ${whereOf(sql, sessionFilter)} and ${whereOf(sql, { since, until })} and s.wall_ms <> 0
     group by s.project_path, s.project_dir, s.project_hash, floor(s.started_ms / ${QUARTER_HOUR_MS}::float8)
     order by max(coalesce(s.started_ms, 0)) desc, 1, 2, 3, 4`;
   const priceOf = bandPricer(defaultPriceTable);
