@@ -77,7 +77,11 @@ export const USAGE_SUMS_MIGRATION = `
     end if;
     return null;
   end $$;
-  update session_list l set wall_ms = (s.body->'time'->>'wallMs')::float8,
-    model_ms = (s.body->'time'->>'modelMs')::float8, tool_ms = (s.body->'time'->>'toolMs')::float8,
-    user_ms = (s.body->'time'->>'userMs')::float8, idle_ms = (s.body->'time'->>'idleMs')::float8
-  from sessions s where s.person_id = l.person_id and s.uid = l.uid;`;
+  -- written again whole rather than updated: an update of every row would leave the table twice its size
+  truncate session_list;
+  insert into session_list
+    select person_id, uid, device_id, agent, project_hash, project_dir, project_path, title, started_ms, ended_ms,
+      models, versions, tool_calls, errors, cost_usd, (body->>'messages')::int, (body->>'expectedErrors')::int,
+      (body->>'isLive')::boolean, (body->'time'->>'wallMs')::float8, (body->'time'->>'modelMs')::float8,
+      (body->'time'->>'toolMs')::float8, (body->'time'->>'userMs')::float8, (body->'time'->>'idleMs')::float8
+    from sessions;`;
