@@ -1,6 +1,8 @@
+import { PROMPT_BOUNDARIES } from '@agentdash/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { migrate, migrations, schemaVersion } from '../src/pg/migrations.js';
+import { USAGE_SUMS_BOUNDARIES, usageSumsOf } from '../src/pg/usage-sums.js';
 import { pgSuite, startPostgres, type TestPostgres } from './pg-harness.js';
 
 pgSuite('team schema migrations (real PostgreSQL)', () => {
@@ -40,6 +42,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       'search_words',
       'session_list',
       'sessions',
+      'usage_sums',
       'viewers',
     ]);
     expect(await migrate(db.sql, 'team_a')).toEqual([]);
@@ -76,6 +79,42 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       await db.sql.unsafe(`select uid from team_e.sessions s where not exists
       (select 1 from team_e.search_words w where w.person_id = s.person_id and w.uid = s.uid)`),
     ).toEqual([{ uid }]);
+  });
+
+  it('version 10 sums the responses stored before it; later inserts add to the sums', async () => {
+    await migrate(
+      db.sql,
+      'team_f',
+      migrations.filter((m) => m.version <= 9),
+    );
+    const uid = 'cd'.repeat(16);
+    const response = (seq: number, ts: string, input: number) =>
+      `(1, '${uid}', ${seq}, ${ts}, 'claude-sonnet-4-5', ${input}, 100, 10, 4, 50, 0)`;
+    const insert = (rows: string[]) => `insert into team_f.responses (person_id, uid, seq, ts_ms, model, input,
+      output, cache_creation, cache_creation_1h, cache_read, reasoning) values ${rows.join(', ')}`;
+    await db.sql.unsafe(`
+      insert into team_f.people (name, salt) values ('ann', repeat('ab', 32));
+      insert into team_f.sessions (person_id, uid, tier, digest, agent, session_id, project_hash, models, versions,
+        tool_calls, errors, has_errors, tokens, body)
+        values (1, '${uid}', 'summary', 'd', 'claude', 's', 'h', '{}', '{}', 0, 0, false, 0, '{}');
+      ${insert([response(0, '1795168800000', 1000), response(1, '1795168800001', 199_990), response(2, 'null', 5)])}`);
+    expect(await migrate(db.sql, 'team_f')).toEqual(migrations.filter((m) => m.version > 9).map((m) => m.version));
+    const sums = usageSumsOf('team_f.responses');
+    const drift = async () => [
+      ...(await db.sql.unsafe(`${sums} except all select * from team_f.usage_sums`)),
+      ...(await db.sql.unsafe(`select * from team_f.usage_sums except all ${sums}`)),
+    ];
+    const [{ n } = { n: 0 }] = await db.sql.unsafe(`select count(*)::int as n from team_f.usage_sums`);
+    expect(n).toBe(3);
+    expect(await drift()).toEqual([]);
+    await db.sql.unsafe(insert([response(3, '1795168800002', 1000)]));
+    expect(await drift()).toEqual([]);
+    // the check sees a table left behind
+    await db.sql.unsafe(`drop trigger responses_usage_sums on team_f.responses`);
+    await db.sql.unsafe(insert([response(4, '1795168800003', 1000)]));
+    expect((await drift()).length).toBe(2);
+    // the bands are core's: other boundaries need a migration that fills the table again
+    expect([...USAGE_SUMS_BOUNDARIES]).toEqual([...PROMPT_BOUNDARIES]);
   });
 
   it('two servers migrating at once apply each step once', async () => {

@@ -1,6 +1,7 @@
 /** The push routes against a real PostgreSQL over HTTP: auth, limits, versions, idempotence, tiers, forget. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHUNK_BYTES, MAX_PUSH_BODY_BYTES, TEAM_PAYLOAD_VERSION } from '../src/contract.js';
+import { digestOf } from '../src/digest.js';
 import { addDevice, addViewer, revoke } from '../src/pg/people.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -195,6 +196,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       (select count(*)::int from responses where uid in ${team.db.sql(uids)}) as responses`;
     expect(rows).toEqual({ sessions: 5, calls: 10, responses: 10 });
     expect(await team.listDrift()).toEqual([]);
+    expect(await team.sumsDrift()).toEqual([]);
   });
 
   it("the sessions list's copy follows every push, re-push and forget, ten devices at once", async () => {
@@ -215,6 +217,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       ),
     );
     expect(await team.listDrift()).toEqual([]);
+    expect(await team.sumsDrift()).toEqual([]);
     const uids = [...Array(10).keys(), 20].map((i) => uidOf(40 + i));
     const [listed] = await team.db.sql`select count(*)::int as n, count(*) filter (where title is null)::int as untitled
       from session_list where uid in ${team.db.sql(uids)}`;
@@ -236,6 +239,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       (select count(*)::int from calls where uid = ${uidOf(20)} and summary is not null) as summaries`;
     expect(left).toEqual({ chunks: 0, files: 0, summaries: 0 });
     expect(await team.listDrift()).toEqual([]);
+    expect(await team.sumsDrift()).toEqual([]);
   });
 
   it("forget deletes the person's sessions with their rows and chunks", async () => {
@@ -254,5 +258,32 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       (select count(*)::int from chunks where sha256 = ${chunks[0]!.sha256}) as chunks`;
     expect(left).toEqual({ sessions: 0, calls: 0, chunks: 0 });
     expect(await team.listDrift()).toEqual([]);
+    expect(await team.sumsDrift()).toEqual([]);
+  });
+
+  it("usage's sums follow a session of thousands of responses (several inserts), re-pushed shorter", async () => {
+    // 2,500 responses: three insert statements of one session adding to the same sums; four bands (each in one of
+    // two quarter-hours) of two models, and the same without a time: 16 sums
+    const many = (count: number) => {
+      const base = summarySession(70);
+      const t0 = Date.parse(base.startedAt ?? '');
+      const responses = Array.from({ length: count }, (_, i) => ({
+        ...base.responses[0]!,
+        tsMs: i % 97 === 0 ? null : t0 + (i % 2) * 900_000 + i,
+        model: i % 3 === 0 ? 'claude-opus-4-1' : 'claude-sonnet-4-5',
+        input: [10, 31_990, 199_990, 271_990][i % 4]!,
+        cacheCreation1h: i % 5,
+      }));
+      const s = { ...base, responses, digest: '' };
+      return { ...s, digest: digestOf(s) };
+    };
+    expect((await push([many(2_500)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    const count = async () =>
+      (await team.db.sql`select count(*)::int as rows, sum(n)::int as n from usage_sums where uid = ${uidOf(70)}`)[0];
+    expect(await count()).toEqual({ rows: 16, n: 2_500 });
+    expect(await team.sumsDrift()).toEqual([]);
+    expect((await push([many(40)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    expect((await count())?.n).toBe(40);
+    expect(await team.sumsDrift()).toEqual([]);
   });
 });

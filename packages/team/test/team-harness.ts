@@ -5,6 +5,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { migrate } from '../src/pg/migrations.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
+import { usageSumsOf } from '../src/pg/usage-sums.js';
 import { createTeamApp } from '../src/server/team-app.js';
 import { createTeamLiveEvents } from '../src/server/team-live.js';
 import { startPostgres, type TestPostgres } from './pg-harness.js';
@@ -25,6 +26,8 @@ export interface TeamFixture {
   dump(): Promise<string>;
   /** The rows where the sessions list's copy (`session_list`) and the sessions differ: none, ever. */
   listDrift(): Promise<unknown[]>;
+  /** The rows where usage's sums (`usage_sums`) and the responses' sums differ: none, ever. */
+  sumsDrift(): Promise<unknown[]>;
   close(): Promise<void>;
 }
 
@@ -40,12 +43,15 @@ const TABLES = [
   'chunks',
   'search_words',
   'session_list',
+  'usage_sums',
 ];
 
-/** The sessions as the list's copy holds them (migration 9's trigger): each column, the summary's three figures. */
+/** The sessions as the list's copy holds them (migrations 9 and 10): each column, the summary's figures and time. */
 const LISTED = `select person_id, uid, device_id, agent, project_hash, project_dir, project_path, title, started_ms,
   ended_ms, models, versions, tool_calls, errors, cost_usd, (body->>'messages')::int, (body->>'expectedErrors')::int,
-  (body->>'isLive')::boolean from sessions`;
+  (body->>'isLive')::boolean, (body->'time'->>'wallMs')::float8, (body->'time'->>'modelMs')::float8,
+  (body->'time'->>'toolMs')::float8, (body->'time'->>'userMs')::float8, (body->'time'->>'idleMs')::float8
+  from sessions`;
 
 export async function startTeam(): Promise<TeamFixture> {
   const pg = await startPostgres();
@@ -105,6 +111,13 @@ export async function startTeam(): Promise<TeamFixture> {
       return [
         ...(await db.sql.unsafe(`${LISTED} except all select * from session_list`)),
         ...(await db.sql.unsafe(`select * from session_list except all ${LISTED}`)),
+      ];
+    },
+    async sumsDrift() {
+      const sums = usageSumsOf('responses');
+      return [
+        ...(await db.sql.unsafe(`${sums} except all select * from usage_sums`)),
+        ...(await db.sql.unsafe(`select * from usage_sums except all ${sums}`)),
       ];
     },
     async close() {

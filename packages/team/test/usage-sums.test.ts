@@ -168,4 +168,18 @@ pgSuite('usage sums on the team server: bands, quarter-hours and blocks equal th
     expect(mine.totals.responses).toBe(6);
     expect(figures(withCostsOf(mine, theirs))).toEqual(figures(mine));
   });
+
+  // periods cutting quarter-hours (their responses summed at the request, the kept sums between), or within one
+  for (const [since, until, n] of [
+    ['2026-11-20T09:03:00.000Z', '2026-11-21T07:59:59.500Z', 12],
+    ['2026-11-20T09:03:00.000Z', '2026-11-20T09:10:00.000Z', 4],
+    ['2026-11-20T09:15:00.000Z', '', 8],
+    ['', '2026-11-20T18:14:59.999Z', 8],
+  ] as const) {
+    it(`the period ${since || '…'} to ${until || '…'} sums what the laptop sums`, async () => {
+      const [mine, theirs] = await both(`?tz=UTC${since && `&since=${since}`}${until && `&until=${until}`}`);
+      expect(mine.totals.responses).toBe(n);
+      expect(figures(withCostsOf(mine, theirs))).toEqual(figures(mine));
+    });
+  }
 });

@@ -5,6 +5,7 @@
  */
 import { TeamSchemaAheadError } from '../errors.js';
 import type { Sql } from './db.js';
+import { USAGE_SUMS_MIGRATION } from './usage-sums.js';
 
 export interface Migration {
   readonly version: number;
@@ -324,6 +325,11 @@ export const migrations: readonly Migration[] = [
           models, versions, tool_calls, errors, cost_usd, (body->>'messages')::int, (body->>'expectedErrors')::int,
           (body->>'isLive')::boolean
         from sessions;`,
+  },
+  {
+    version: 10,
+    name: "usage's response sums per session, quarter-hour, model and band; the time breakdown in session_list",
+    sql: USAGE_SUMS_MIGRATION,
   },
 ];
 

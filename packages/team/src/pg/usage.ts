@@ -12,7 +12,7 @@
  * - a sum of responses of one model is priced exactly within one band (core's `promptBand`), at the band's rates, as
  *   the index prices a session's usage parts; it counts the responses it stands for.
  */
-import { bandPricer, defaultPriceTable, PROMPT_BOUNDARIES, zeroTime } from '@agentdash/core';
+import { bandPricer, defaultPriceTable, zeroTime } from '@agentdash/core';
 import type { UsageResponse as PricedUsage } from '@agentdash/index';
 import {
   type StatsFilter,
@@ -23,8 +23,12 @@ import {
   usageResponse,
 } from '@agentdash/server';
 import type { Sql } from './db.js';
-import { FROM, projectDirOf, type TeamFilter, toMs, whereOf } from './session-sql.js';
+import { FROM, listFromOf, projectDirOf, type TeamFilter, toMs, whereOf } from './session-sql.js';
 import { statsSourceOf } from './stats.js';
+import { USAGE_SUMS_COLUMNS } from './usage-sums.js';
+
+/** A part of a statement (a condition). */
+type Part = ReturnType<typeof whereOf>;
 
 /** A UTC quarter-hour, in milliseconds. */
 const QUARTER_HOUR_MS = 900_000;
@@ -101,43 +105,57 @@ interface SessionColumns {
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
 
 /**
+ * The sums of the responses of models containing `model`, from `from` to `to` (ms, inclusive; the sessions are
+ * chosen by the join after): the kept sums of the quarter-hours wholly inside the period, and the responses of its first and last
+ * quarter-hours summed here (a kept sum cannot be cut); the rows in `usage_sums`' columns.
+ */
+function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number) {
+  const kept = [sql`true`];
+  if (model) kept.push(sql`strpos(u.model, ${model}) > 0`);
+  const first = from === undefined ? undefined : Math.floor(from / QUARTER_HOUR_MS);
+  const last = to === undefined ? undefined : Math.floor(to / QUARTER_HOUR_MS);
+  if (first !== undefined) kept.push(sql`u.quarter > ${first}`);
+  if (last !== undefined) kept.push(sql`u.quarter < ${last}`);
+  const and = (parts: Part[]) => parts.reduce((a, b) => sql`${a} and ${b}`);
+  const whole = sql`select u.person_id, u.uid, u.quarter, u.model, u.band, u.first_ms, u.last_ms, u.n, u.input,
+    u.output, u.cache_creation, u.cache_creation_1h, u.cache_read, u.reasoning from usage_sums u where ${and(kept)}`;
+  if (first === undefined && last === undefined) return whole;
+  // the edges: responses of the first and last quarter-hours within the period (the responses' time index)
+  const edges = [sql`true`];
+  if (model) edges.push(sql`strpos(u.model, ${model}) > 0`);
+  if (from !== undefined) edges.push(sql`u.ts_ms >= ${from}`);
+  if (to !== undefined) edges.push(sql`u.ts_ms <= ${to}`);
+  const near = [
+    ...(first === undefined ? [] : [sql`u.ts_ms < ${(first + 1) * QUARTER_HOUR_MS}`]),
+    ...(last === undefined ? [] : [sql`u.ts_ms >= ${last * QUARTER_HOUR_MS}`]),
+  ];
+  edges.push(near.reduce((a, b) => sql`(${a} or ${b})`));
+  return sql`${whole} union all select ${sql.unsafe(USAGE_SUMS_COLUMNS)} from responses u where ${and(edges)}
+    group by 1, 2, 3, 4, 5`;
+}
+
+/**
  * `GET /api/usage` over the sessions `filter` selects: each pushed response once, priced by this server's table.
  * Nothing is read per session but the top sessions' sums: the time breakdown's sessions are summed per project and
  * the quarter-hour they started in (a day of any zone depends only on the quarter-hour), each sum counting them.
  */
 export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: number, timeZone: string | undefined) {
   const { model, since, until, ...sessionFilter } = filter;
-  const parts = [
-    sql`(r.person_id, r.uid) in (select s.person_id, s.uid from ${sql.unsafe(FROM)}
-    where ${whereOf(sql, sessionFilter)})`,
-  ];
   const from = toMs(since);
   const to = toMs(until);
-  if (from !== undefined) parts.push(sql`r.ts_ms >= ${from}`);
-  if (to !== undefined) parts.push(sql`r.ts_ms <= ${to}`);
-  if (model) parts.push(sql`strpos(r.model, ${model}) > 0`);
-  const where = parts.reduce((a, b) => sql`${a} and ${b}`);
-  // Summed per session and quarter-hour first (narrow keys, hashed), then per project or per session. The 1-hour
-  // cache writes as priced (core's `tokensCost` takes at most the cache writes), so a sum prices the same; a request's
-  // band: how many boundaries its input side is above (tokens are whole: above b is at least b + 1).
+  const q = sumsOf(sql, model, from, to);
+  const listFrom = () => sql.unsafe(listFromOf(sessionFilter));
+  // Per project or per session from the kept sums (`usage_sums`). The 1-hour cache writes as priced (core's
+  // `tokensCost` takes at most the cache writes), so a sum prices the same.
   // one row holding every sum as a JSON array of arrays: tens of thousands of rows parsed by JSON.parse at once
   const [sent] = await sql<{ rows: SumTuple[] }[]>`
-    with q as (
-      select r.person_id, r.uid, floor(r.ts_ms / ${QUARTER_HOUR_MS}::float8) as quarter, r.model,
-        width_bucket(r.input + r.cache_creation + r.cache_read - 1, ${[...PROMPT_BOUNDARIES]}::bigint[]) as band,
-        min(r.ts_ms) as first_ms, max(r.ts_ms) as last_ms, count(*) as n, sum(r.input) as input,
-        sum(r.output) as output, sum(r.cache_creation) as cache_creation,
-        sum(least(r.cache_creation_1h, r.cache_creation)) as cache_creation_1h, sum(r.cache_read) as cache_read,
-        sum(r.reasoning) as reasoning
-      from responses r where ${where}
-      group by 1, 2, 3, 4, 5
-    ), g as (
+    with q as (${q}), g as (
       select grouping(s.uid) as by_project, s.uid, s.agent, s.project_path, s.project_dir, s.project_hash,
         case when grouping(s.uid) = 0 then min(q.first_ms) else max(q.last_ms) end as ts_ms, q.model, q.band,
         sum(q.n)::bigint as n, sum(q.input)::bigint as input, sum(q.output)::bigint as output,
         sum(q.cache_creation)::bigint as cache_creation, sum(q.cache_creation_1h)::bigint as cache_creation_1h,
         sum(q.cache_read)::bigint as cache_read, sum(q.reasoning)::bigint as reasoning
-      from q join sessions s on s.person_id = q.person_id and s.uid = q.uid
+      from ${listFrom()} join q on q.person_id = s.person_id and q.uid = s.uid where ${whereOf(sql, sessionFilter)}
       group by grouping sets ((s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band),
         (s.uid, q.model, q.band))
     )
@@ -165,15 +183,13 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
       reasoning: re,
     }),
   );
-  // each session's time read from its summary once (each `body->` would read the whole summary again)
+  // each session's time from the list's copy (its summary not read)
   const times = await sql<TimeRow[]>`
     select s.project_path, s.project_dir, s.project_hash, min(s.started_ms) as started_ms, count(*)::int as sessions,
-      sum(t."wallMs") as wall, sum(t."modelMs") as model, sum(t."toolMs") as tool, sum(t."userMs") as user,
-      sum(t."idleMs") as idle
-    from ${sql.unsafe(FROM)}
-      cross join lateral jsonb_to_record(s.body->'time')
-        as t("wallMs" float8, "modelMs" float8, "toolMs" float8, "userMs" float8, "idleMs" float8)
-    where ${whereOf(sql, sessionFilter)} and ${whereOf(sql, { since, until })} and t."wallMs" <> 0
+      sum(s.wall_ms) as wall, sum(s.model_ms) as model, sum(s.tool_ms) as tool, sum(s.user_ms) as user,
+      sum(s.idle_ms) as idle
+    from ${listFrom()}
+    where ${whereOf(sql, sessionFilter)} and ${whereOf(sql, { since, until })} and s.wall_ms <> 0
     group by s.project_path, s.project_dir, s.project_hash, floor(s.started_ms / ${QUARTER_HOUR_MS}::float8)
     order by max(coalesce(s.started_ms, 0)) desc, 1, 2, 3, 4`;
   const priceOf = bandPricer(defaultPriceTable);
