@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assistantText, basesOf, prompt } from '@agentdash/testing/synthetic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openIndex } from './index.js';
 
@@ -18,34 +19,11 @@ afterEach(() => {
   dir = undefined;
 });
 
+const base = basesOf(SID);
 let clock = 0;
-const at = (second: number) => new Date(Date.UTC(2026, 10, 29, 9, 0, second)).toISOString();
-function user(uuid: string, content: unknown, timestamp = at(++clock)): string {
-  return JSON.stringify({
-    type: 'user',
-    uuid,
-    parentUuid: null,
-    isSidechain: false,
-    sessionId: SID,
-    cwd: '/home/user/proj',
-    version: '2.0.76',
-    timestamp,
-    message: { role: 'user', content },
-  });
-}
-function assistant(uuid: string, id: string): string {
-  return JSON.stringify({
-    type: 'assistant',
-    uuid,
-    parentUuid: null,
-    isSidechain: false,
-    sessionId: SID,
-    cwd: '/home/user/proj',
-    version: '2.0.76',
-    timestamp: at(++clock),
-    message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content: [] },
-  });
-}
+const user = (uuid: string, content: string | readonly unknown[], second = ++clock) =>
+  prompt(base(uuid, null, second), content);
+const assistant = (uuid: string, id: string) => assistantText(base(uuid, null, ++clock), id, '');
 const uid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } };
 
@@ -55,7 +33,7 @@ function plant(): string {
   const home = join(dir, 'claude-home');
   const project = join(home, 'projects', '-home-user-proj');
   mkdirSync(project, { recursive: true });
-  const twice = at(50);
+  const twice = 50;
   const lines = [
     user(uid(1), 'Hello'),
     assistant(uid(2), 'msg_1'),

@@ -37,8 +37,9 @@ function envelope(base: RecordBase) {
   };
 }
 
-export function prompt(base: RecordBase, text: string): string {
-  return JSON.stringify({ ...envelope(base), type: 'user', message: { role: 'user', content: text } });
+/** A user's prompt: its text, or content blocks as the client writes them (text, images). */
+export function prompt(base: RecordBase, content: string | readonly unknown[]): string {
+  return JSON.stringify({ ...envelope(base), type: 'user', message: { role: 'user', content } });
 }
 
 /** An assistant block record of one API response. */
