@@ -68,7 +68,19 @@ export async function load(url, context, next) {
     const register = join(dir, 'register.mjs');
     writeFileSync(
       register,
-      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`,
+      // Node.js 26 deprecates module.register() (a warning on stderr) for the synchronous registerHooks() that 22.15
+      // added; the older Nodes this runs on have only register().
+      `import * as module from 'node:module';
+import { appendFileSync } from 'node:fs';
+if (typeof module.registerHooks === 'function') {
+  module.registerHooks({
+    load(url, context, next) {
+      if (url.startsWith('file:') || url.startsWith('node:')) appendFileSync(process.env.AGENTDASH_TEST_LOADS, url + '\\n');
+      return next(url, context);
+    },
+  });
+} else module.register(${JSON.stringify(pathToFileURL(hook).href)});
+`,
     );
     // The stored answers are computed once (that run opens the full index); the runs after are warm.
     for (const args of [['stats'], ['usage', 'daily']]) await runBundle([...args, SAMPLES_HOME, '--db', db, '--json']);
