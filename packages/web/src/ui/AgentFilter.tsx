@@ -13,7 +13,8 @@ export function AgentFilter({
   return (
     <select
       className="select"
-      value={value}
+      // An agent the registry does not list (a hand-edited address) is shown as what the list shows: every agent.
+      value={agents.some((a) => a.id === value) ? value : ''}
       onChange={(e) => {
         const next = e.target.value;
         onChange(agents.find((a) => a.id === next)?.id ?? '');
@@ -22,7 +23,6 @@ export function AgentFilter({
       data-testid="filter-agent"
     >
       <option value="">All agents</option>
-      {value !== '' && !agents.some((a) => a.id === value) && <option value={value}>{value}</option>}
       {agents.map((a) => (
         <option key={a.id} value={a.id}>
           {a.label}
