@@ -168,8 +168,13 @@ export class ParsePool {
     void Promise.all(this.workers.map((rpc) => started(rpc.worker))).then(restoreOldSpace);
   }
 
-  /** A pool of `count` workers (default: one per core, at most 2), or undefined when the worker script is not built. */
-  static create(count = Math.min(2, Math.max(1, availableParallelism()))): ParsePool | undefined {
+  /**
+   * A pool of `count` workers, or undefined when the worker script is not built. By default one core is left to the
+   * writer (this thread): one worker on two cores, two on more. Two workers beside the writer on two cores made three
+   * busy threads, and each worker's isolate compiles and warms up the same parser code on V8's helper threads: the
+   * second worker cost more CPU than it saved the first, and memory for its queue and heap.
+   */
+  static create(count = Math.min(2, Math.max(1, availableParallelism() - 1))): ParsePool | undefined {
     const script = builtWorkerScript('parse-worker.js', import.meta.url);
     return script === undefined || count < 1 ? undefined : new ParsePool(script, count);
   }
