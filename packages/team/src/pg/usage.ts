@@ -26,6 +26,7 @@ import type { Sql } from './db.js';
 import { FROM, listFromOf, projectDirOf, type TeamFilter, toMs, whereOf } from './session-sql.js';
 import { statsSourceOf } from './stats.js';
 import { USAGE_SUMS_COLUMNS } from './usage-sums.js';
+import { topSessionSums } from './usage-top.js';
 
 /** A part of a statement (a condition). */
 type Part = ReturnType<typeof whereOf>;
@@ -59,9 +60,8 @@ interface SumRow extends Sums {
   readonly project_hash: string | null;
 }
 
-/** A `SumRow` as PostgreSQL sends it: its fields in order. */
+/** A `SumRow` per project as PostgreSQL sends it: its fields in order. */
 type SumTuple = [
-  string | null,
   string | null,
   string | null,
   string | null,
@@ -145,32 +145,62 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   const to = toMs(until);
   const q = sumsOf(sql, model, from, to);
   const listFrom = () => sql.unsafe(listFromOf(sessionFilter));
-  // Per project or per session from the kept sums (`usage_sums`). The 1-hour cache writes as priced (core's
-  // `tokensCost` takes at most the cache writes), so a sum prices the same.
-  // one row holding every sum as a JSON array of arrays: tens of thousands of rows parsed by JSON.parse at once
+  // Per project from the kept sums (`usage_sums`). The 1-hour cache writes as priced (core's `tokensCost` takes at
+  // most the cache writes), so a sum prices the same.
+  // one row holding every sum as a JSON array of arrays, parsed by JSON.parse at once
   const [sent] = await sql<{ rows: SumTuple[] }[]>`
     with q as (${q}), g as (
-      select grouping(s.uid) as by_project, s.uid, s.agent, s.project_path, s.project_dir, s.project_hash,
-        case when grouping(s.uid) = 0 then min(q.first_ms) else max(q.last_ms) end as ts_ms, q.model, q.band,
+      select s.agent, s.project_path, s.project_dir, s.project_hash, max(q.last_ms) as ts_ms, q.model, q.band,
         sum(q.n)::bigint as n, sum(q.input)::bigint as input, sum(q.output)::bigint as output,
         sum(q.cache_creation)::bigint as cache_creation, sum(q.cache_creation_1h)::bigint as cache_creation_1h,
         sum(q.cache_read)::bigint as cache_read, sum(q.reasoning)::bigint as reasoning
       from ${listFrom()} join q on q.person_id = s.person_id and q.uid = s.uid where ${whereOf(sql, sessionFilter)}
-      group by grouping sets ((s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band),
-        (s.uid, q.model, q.band))
+      group by s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band
     )
-    select coalesce(json_agg(json_build_array(uid, agent, project_path, project_dir, project_hash, ts_ms, model, band,
+    select coalesce(json_agg(json_build_array(agent, project_path, project_dir, project_hash, ts_ms, model, band,
         n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning)
-      order by by_project, ts_ms nulls first, uid, agent, project_path, project_dir, project_hash, model, band),
-      '[]') as rows
+      order by ts_ms nulls first, agent, project_path, project_dir, project_hash, model, band), '[]') as rows
     from g`;
   const sums = (sent?.rows ?? []).map(
-    ([uid, agent, project_path, project_dir, project_hash, ts_ms, model, band, n, i, o, cw, cw1h, cr, re]): SumRow => ({
-      uid,
+    ([agent, project_path, project_dir, project_hash, ts_ms, model, band, n, i, o, cw, cw1h, cr, re]): SumRow => ({
+      uid: null,
       agent,
       project_path,
       project_dir,
       project_hash,
+      ts_ms,
+      model,
+      band,
+      n,
+      input: i,
+      output: o,
+      cache_creation: cw,
+      cache_creation_1h: cw1h,
+      cache_read: cr,
+      reasoning: re,
+    }),
+  );
+  // the sessions that can be among the top ones, per model and band, ranked in PostgreSQL by this server's rates
+  const present = new Map(sums.map((r) => [`${r.band} ${r.model}`, { model: r.model, band: r.band }]));
+  const sessionSums = (
+    await topSessionSums(
+      sql,
+      {
+        sums: sumsOf(sql, model, from, to),
+        from: listFrom(),
+        where: whereOf(sql, sessionFilter),
+        filtered: Object.values(sessionFilter).some((v) => v !== undefined),
+      },
+      defaultPriceTable,
+      [...present.values()],
+    )
+  ).map(
+    ([uid, ts_ms, model, band, n, i, o, cw, cw1h, cr, re]): SumRow => ({
+      uid,
+      agent: null,
+      project_path: null,
+      project_dir: null,
+      project_hash: null,
       ts_ms,
       model,
       band,
@@ -218,7 +248,7 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   };
   const responses: PricedUsage[] = [];
   const perSession: PricedUsage[] = [];
-  sums.forEach((r, i) => {
+  [...sums, ...sessionSums].forEach((r, i) => {
     if (r.uid !== null) {
       const context = { sessionId: r.uid, sessionKey: r.uid, agentId: undefined, project: '', agent: 'claude' };
       perSession.push(priced(r, context as PricedUsage['context'], i));
