@@ -165,7 +165,7 @@ function rolledOf(
 
 /**
  * `GET /api/usage` over the sessions `filter` selects: each pushed response once, priced by this server's table.
- * Nothing is read per session but the top sessions' sums: the time breakdown's sessions are summed per project and
+ * Nothing is sent per session but the top sessions' sums: the time breakdown's sessions are summed per project and
  * the quarter-hour they started in (a day of any zone depends only on the quarter-hour), each sum counting them.
  */
 export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: number, timeZone: string | undefined) {
