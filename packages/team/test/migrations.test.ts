@@ -2,6 +2,7 @@ import { PROMPT_BOUNDARIES } from '@agentdash/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { migrate, migrations, schemaVersion } from '../src/pg/migrations.js';
+import { usageRollupOf } from '../src/pg/usage-rollup.js';
 import { USAGE_SUMS_BOUNDARIES, usageSumsOf } from '../src/pg/usage-sums.js';
 import { pgSuite, startPostgres, type TestPostgres } from './pg-harness.js';
 
@@ -42,6 +43,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       'search_words',
       'session_list',
       'sessions',
+      'usage_rollup',
       'usage_sums',
       'viewers',
     ]);
@@ -115,6 +117,59 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
     expect((await drift()).length).toBe(2);
     // the bands are core's: other boundaries need a migration that fills the table again
     expect([...USAGE_SUMS_BOUNDARIES]).toEqual([...PROMPT_BOUNDARIES]);
+  });
+
+  it("version 11 sums usage_sums per project; inserts add, a session's delete takes its sums off", async () => {
+    await migrate(
+      db.sql,
+      'team_g',
+      migrations.filter((m) => m.version <= 10),
+    );
+    const uids = ['ef'.repeat(16), 'fe'.repeat(16), 'aa'.repeat(16)];
+    const response = (uid: string, seq: number, ts: string, input: number) =>
+      `(1, '${uid}', ${seq}, ${ts}, 'claude-sonnet-4-5', ${input}, 100, 10, 4, 50, 0)`;
+    const insert = (rows: string[]) => `insert into team_g.responses (person_id, uid, seq, ts_ms, model, input,
+      output, cache_creation, cache_creation_1h, cache_read, reasoning) values ${rows.join(', ')}`;
+    // two sessions of one project (one without a project path, as a summary-tier session), one of another
+    const session = (uid: string, hash: string, path: string) => `insert into team_g.sessions (person_id, uid, tier,
+      digest, agent, session_id, project_hash, project_path, models, versions, tool_calls, errors, has_errors, tokens,
+      body) values (1, '${uid}', 'full', 'd', 'claude', 's', '${hash}', ${path}, '{}', '{}', 0, 0, false, 0, '{}')`;
+    await db.sql.unsafe(`
+      insert into team_g.people (name, salt) values ('ann', repeat('ab', 32));
+      ${session(uids[0] ?? '', 'h', "'/p'")}; ${session(uids[1] ?? '', 'h', "'/p'")}; ${session(uids[2] ?? '', 'h', 'null')};
+      ${insert([
+        response(uids[0] ?? '', 0, '1795168800000', 1000),
+        response(uids[1] ?? '', 0, '1795168800001', 2000),
+        response(uids[2] ?? '', 0, 'null', 5),
+      ])}`);
+    expect(await migrate(db.sql, 'team_g')).toEqual([11]);
+    const rollup = usageRollupOf('team_g.usage_sums').replace('join sessions', 'join team_g.sessions');
+    const drift = async () => [
+      ...(await db.sql.unsafe(`(${rollup}) except all select * from team_g.usage_rollup`)),
+      ...(await db.sql.unsafe(`select * from team_g.usage_rollup except all (${rollup})`)),
+    ];
+    const count = async () =>
+      (await db.sql.unsafe(`select count(*)::int as n, sum(n)::int as responses from team_g.usage_rollup`))[0];
+    // the two sessions of '/p' in one quarter-hour and band: one row
+    expect(await count()).toEqual({ n: 2, responses: 3 });
+    expect(await drift()).toEqual([]);
+    await db.sql.unsafe(insert([response(uids[0] ?? '', 1, '1795168800002', 1000)]));
+    expect(await count()).toEqual({ n: 2, responses: 4 });
+    expect(await drift()).toEqual([]);
+    // a session's delete takes its sums off; a row summing nothing goes
+    await db.sql.unsafe(`delete from team_g.sessions where uid = '${uids[0]}'`);
+    expect(await count()).toEqual({ n: 2, responses: 2 });
+    await db.sql.unsafe(`delete from team_g.sessions where uid = '${uids[2]}'`);
+    expect(await count()).toEqual({ n: 1, responses: 1 });
+    expect(await drift()).toEqual([]);
+    // the check sees a table left behind, on insert and on delete
+    await db.sql.unsafe(`drop trigger responses_usage_rollup on team_g.responses`);
+    await db.sql.unsafe(insert([response(uids[1] ?? '', 1, '1795168800003', 1000)]));
+    expect((await drift()).length).toBe(2);
+    await db.sql.unsafe(`truncate team_g.usage_rollup; insert into team_g.usage_rollup ${rollup}`);
+    await db.sql.unsafe(`drop trigger sessions_usage_rollup on team_g.sessions`);
+    await db.sql.unsafe(`delete from team_g.sessions where uid = '${uids[1]}'`);
+    expect((await drift()).length).toBe(1);
   });
 
   it('two servers migrating at once apply each step once', async () => {

@@ -5,6 +5,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { migrate } from '../src/pg/migrations.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
+import { usageRollupOf } from '../src/pg/usage-rollup.js';
 import { usageSumsOf } from '../src/pg/usage-sums.js';
 import { createTeamApp } from '../src/server/team-app.js';
 import { createTeamLiveEvents } from '../src/server/team-live.js';
@@ -26,7 +27,10 @@ export interface TeamFixture {
   dump(): Promise<string>;
   /** The rows where the sessions list's copy (`session_list`) and the sessions differ: none, ever. */
   listDrift(): Promise<unknown[]>;
-  /** The rows where usage's sums (`usage_sums`) and the responses' sums differ: none, ever. */
+  /**
+   * The rows where usage's sums (`usage_sums`) and the responses' sums differ, or the sums per project
+   * (`usage_rollup`) and those of `usage_sums` with their sessions: none, ever.
+   */
   sumsDrift(): Promise<unknown[]>;
   close(): Promise<void>;
 }
@@ -44,6 +48,7 @@ const TABLES = [
   'search_words',
   'session_list',
   'usage_sums',
+  'usage_rollup',
 ];
 
 /** The sessions as the list's copy holds them (migrations 9 and 10): each column, the summary's figures and time. */
@@ -115,9 +120,12 @@ export async function startTeam(): Promise<TeamFixture> {
     },
     async sumsDrift() {
       const sums = usageSumsOf('responses');
+      const rollup = usageRollupOf('usage_sums');
       return [
         ...(await db.sql.unsafe(`${sums} except all select * from usage_sums`)),
         ...(await db.sql.unsafe(`select * from usage_sums except all ${sums}`)),
+        ...(await db.sql.unsafe(`(${rollup}) except all select * from usage_rollup`)),
+        ...(await db.sql.unsafe(`select * from usage_rollup except all (${rollup})`)),
       ];
     },
     async close() {

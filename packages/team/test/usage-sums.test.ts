@@ -5,7 +5,7 @@
  * mid-hour, two sessions of one project started in one quarter-hour — are pushed and the team's answer compared with
  * the laptop's, figure by figure.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AgentIndex, openIndex } from '@agentdash/index';
@@ -16,52 +16,8 @@ import { FileCache } from '../src/push/file-cache.js';
 import { push } from '../src/push/push.js';
 import { withCostsOf } from './close-costs.js';
 import { pgSuite } from './pg-harness.js';
+import { writeSession } from './planted-usage.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
-
-const MODEL = 'claude-sonnet-4-5-20250929';
-
-/** One session's assistant responses: when (ISO) and how many input-side tokens (the rest of the usage fixed). */
-function writeSession(root: string, project: string, id: string, responses: readonly [string, number][]): void {
-  const cwd = `/home/dev/${project}`;
-  const folder = join(root, 'projects', cwd.replaceAll('/', '-'));
-  mkdirSync(folder, { recursive: true });
-  const base = { sessionId: id, cwd, version: '2.1.330', userType: 'external' };
-  const first = responses[0]?.[0] ?? '2026-11-20T10:00:00.000Z';
-  const records: unknown[] = [
-    {
-      ...base,
-      type: 'user',
-      uuid: `${id}-u`,
-      parentUuid: null,
-      timestamp: first,
-      message: { role: 'user', content: 'go' },
-    },
-  ];
-  responses.forEach(([timestamp, prompt], i) => {
-    records.push({
-      ...base,
-      type: 'assistant',
-      uuid: `${id}-a${i}`,
-      parentUuid: i === 0 ? `${id}-u` : `${id}-a${i - 1}`,
-      timestamp,
-      requestId: `req_${id}_${i}`,
-      message: {
-        id: `msg_${id}_${i}`,
-        role: 'assistant',
-        model: MODEL,
-        content: [{ type: 'text', text: 'ok' }],
-        // the input side split over fresh input, cache writes and cache reads, as the tier counts it
-        usage: {
-          input_tokens: prompt - 2_000 - Math.floor(prompt / 2),
-          cache_creation_input_tokens: 2_000,
-          cache_read_input_tokens: Math.floor(prompt / 2),
-          output_tokens: 1_000 + i,
-        },
-      },
-    });
-  });
-  writeFileSync(join(folder, `${id}.jsonl`), `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
-}
 
 type Usage = Record<string, unknown> & {
   totals: { responses: number; costUsd: number };

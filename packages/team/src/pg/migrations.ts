@@ -5,6 +5,7 @@
  */
 import { TeamSchemaAheadError } from '../errors.js';
 import type { Sql } from './db.js';
+import { USAGE_ROLLUP_MIGRATION } from './usage-rollup.js';
 import { USAGE_SUMS_MIGRATION } from './usage-sums.js';
 
 export interface Migration {
@@ -330,6 +331,11 @@ export const migrations: readonly Migration[] = [
     version: 10,
     name: "usage's response sums per session, quarter-hour, model and band; the time breakdown in session_list",
     sql: USAGE_SUMS_MIGRATION,
+  },
+  {
+    version: 11,
+    name: "usage's sums per person, device, agent, project, quarter-hour, model and band",
+    sql: USAGE_ROLLUP_MIGRATION,
   },
 ];
 

@@ -3,12 +3,13 @@
  * own builders (`usageResponse`, `statsResponse`) and core's pricing run over them, so the numbers are the laptop's
  * by construction.
  *
- * Usage reads responses summed in PostgreSQL per session, UTC quarter-hour, model and request-size band rather than
- * one by one, which the builder's figures cannot tell apart:
+ * Usage reads responses summed in PostgreSQL per UTC quarter-hour, model and request-size band (per project, or per
+ * session for the top sessions) rather than one by one, which the builder's figures cannot tell apart:
  * - a day is a quarter-hour's in every time zone (every offset in use is a multiple of 15 minutes);
  * - a 5-hour billing block starts at the UTC hour of its first response, and a response more than 5 hours after the
- *   previous one is also more than 5 hours after its block's start: blocks depend on each response's hour only, and a
- *   sum keeps its quarter-hour's latest time (a block's last response);
+ *   previous one is also more than 5 hours after its block's start: blocks depend on each response's hour only; a
+ *   block is active while `now` is before its end (its last response, after its start, is then less than 5 hours
+ *   old), so any time within a quarter-hour stands for its responses';
  * - a sum of responses of one model is priced exactly within one band (core's `promptBand`), at the band's rates, as
  *   the index prices a session's usage parts; it counts the responses it stands for.
  */
@@ -26,6 +27,7 @@ import type { Sql } from './db.js';
 import { FROM, listFromOf, projectDirOf, type TeamFilter, toMs, whereOf } from './session-sql.js';
 import { statsSourceOf } from './stats.js';
 import { USAGE_SUMS_COLUMNS } from './usage-sums.js';
+import { topSessionSums } from './usage-top.js';
 
 /** A part of a statement (a condition). */
 type Part = ReturnType<typeof whereOf>;
@@ -59,9 +61,8 @@ interface SumRow extends Sums {
   readonly project_hash: string | null;
 }
 
-/** A `SumRow` as PostgreSQL sends it: its fields in order. */
+/** A `SumRow` per project as PostgreSQL sends it: its fields in order. */
 type SumTuple = [
-  string | null,
   string | null,
   string | null,
   string | null,
@@ -107,13 +108,14 @@ const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
 /**
  * The sums of the responses of models containing `model`, from `from` to `to` (ms, inclusive; the sessions are
  * chosen by the join after): the kept sums of the quarter-hours wholly inside the period, and the responses of its first and last
- * quarter-hours summed here (a kept sum cannot be cut); the rows in `usage_sums`' columns.
+ * quarter-hours summed here (a kept sum cannot be cut); the rows in `usage_sums`' columns. The edges only when the
+ * kept sums are `rolled` (read from `usage_rollup` instead).
  */
-function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number) {
-  const kept = [sql`true`];
+function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number, rolled = false) {
+  const kept = [rolled ? sql`false` : sql`true`];
   if (model) kept.push(sql`strpos(u.model, ${model}) > 0`);
-  const first = from === undefined ? undefined : Math.floor(from / QUARTER_HOUR_MS);
-  const last = to === undefined ? undefined : Math.floor(to / QUARTER_HOUR_MS);
+  const first = quarterOf(from);
+  const last = quarterOf(to);
   if (first !== undefined) kept.push(sql`u.quarter > ${first}`);
   if (last !== undefined) kept.push(sql`u.quarter < ${last}`);
   const and = (parts: Part[]) => parts.reduce((a, b) => sql`${a} and ${b}`);
@@ -134,43 +136,107 @@ function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number)
     group by 1, 2, 3, 4, 5`;
 }
 
+/** The UTC quarter-hour of a time (ms). */
+const quarterOf = (ms: number | undefined) => (ms === undefined ? undefined : Math.floor(ms / QUARTER_HOUR_MS));
+
+/** The session filters `usage_rollup`'s own columns answer; any other needs each session's sums. */
+const ROLLUP_FILTERS = new Set(['agent', 'project', 'person', 'device']);
+
+/**
+ * `usage_rollup`'s rows (`s`) the filter selects, of the models containing `model`, in the quarter-hours wholly
+ * inside the period (`first` and `last` excluded): each with its quarter-hour's start as its time.
+ */
+function rolledOf(
+  sql: Sql,
+  filter: TeamFilter,
+  model: string | undefined,
+  quarters: { first?: number | undefined; last?: number | undefined },
+) {
+  const parts = [whereOf(sql, filter)];
+  if (model) parts.push(sql`strpos(s.model, ${model}) > 0`);
+  if (quarters.first !== undefined) parts.push(sql`s.quarter > ${quarters.first}`);
+  if (quarters.last !== undefined) parts.push(sql`s.quarter < ${quarters.last}`);
+  const from = listFromOf(filter).replace('session_list s', 'usage_rollup s');
+  return sql`select s.agent, s.project_path, s.project_dir, s.project_hash, s.quarter, s.model, s.band,
+      s.quarter * ${QUARTER_HOUR_MS}::bigint as ts_ms, s.n, s.input, s.output, s.cache_creation, s.cache_creation_1h,
+      s.cache_read, s.reasoning
+    from ${sql.unsafe(from)} where ${parts.reduce((a, b) => sql`${a} and ${b}`)}`;
+}
+
 /**
  * `GET /api/usage` over the sessions `filter` selects: each pushed response once, priced by this server's table.
- * Nothing is read per session but the top sessions' sums: the time breakdown's sessions are summed per project and
+ * Nothing is sent per session but the top sessions' sums: the time breakdown's sessions are summed per project and
  * the quarter-hour they started in (a day of any zone depends only on the quarter-hour), each sum counting them.
  */
 export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: number, timeZone: string | undefined) {
   const { model, since, until, ...sessionFilter } = filter;
   const from = toMs(since);
   const to = toMs(until);
-  const q = sumsOf(sql, model, from, to);
   const listFrom = () => sql.unsafe(listFromOf(sessionFilter));
-  // Per project or per session from the kept sums (`usage_sums`). The 1-hour cache writes as priced (core's
-  // `tokensCost` takes at most the cache writes), so a sum prices the same.
-  // one row holding every sum as a JSON array of arrays: tens of thousands of rows parsed by JSON.parse at once
+  // Per project: from `usage_rollup` when the filter is one its columns answer (the quarter-hours a period cuts
+  // summed from their responses), else from each selected session's sums (`usage_sums`).
+  const rolled = Object.entries(sessionFilter).every(([k, v]) => v === undefined || ROLLUP_FILTERS.has(k));
+  const quarters = { first: quarterOf(from), last: quarterOf(to) };
+  const rollup = rolled ? sql`union all ${rolledOf(sql, sessionFilter, model, quarters)}` : sql``;
+  // The 1-hour cache writes as priced (core's `tokensCost` takes at most the cache writes), so a sum prices the same.
+  // one row holding every sum as a JSON array of arrays, parsed by JSON.parse at once
   const [sent] = await sql<{ rows: SumTuple[] }[]>`
-    with q as (${q}), g as (
-      select grouping(s.uid) as by_project, s.uid, s.agent, s.project_path, s.project_dir, s.project_hash,
-        case when grouping(s.uid) = 0 then min(q.first_ms) else max(q.last_ms) end as ts_ms, q.model, q.band,
-        sum(q.n)::bigint as n, sum(q.input)::bigint as input, sum(q.output)::bigint as output,
-        sum(q.cache_creation)::bigint as cache_creation, sum(q.cache_creation_1h)::bigint as cache_creation_1h,
-        sum(q.cache_read)::bigint as cache_read, sum(q.reasoning)::bigint as reasoning
+    with q as (${sumsOf(sql, model, from, to, rolled)}), x as (
+      select s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band, q.last_ms as ts_ms,
+        q.n, q.input, q.output, q.cache_creation, q.cache_creation_1h, q.cache_read, q.reasoning
       from ${listFrom()} join q on q.person_id = s.person_id and q.uid = s.uid where ${whereOf(sql, sessionFilter)}
-      group by grouping sets ((s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band),
-        (s.uid, q.model, q.band))
+      ${rollup}
+    ), g as (
+      select agent, project_path, project_dir, project_hash, max(ts_ms) as ts_ms, model, band, sum(n)::bigint as n,
+        sum(input)::bigint as input, sum(output)::bigint as output, sum(cache_creation)::bigint as cache_creation,
+        sum(cache_creation_1h)::bigint as cache_creation_1h, sum(cache_read)::bigint as cache_read,
+        sum(reasoning)::bigint as reasoning
+      from x group by agent, project_path, project_dir, project_hash, quarter, model, band
     )
-    select coalesce(json_agg(json_build_array(uid, agent, project_path, project_dir, project_hash, ts_ms, model, band,
+    select coalesce(json_agg(json_build_array(agent, project_path, project_dir, project_hash, ts_ms, model, band,
         n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning)
-      order by by_project, ts_ms nulls first, uid, agent, project_path, project_dir, project_hash, model, band),
-      '[]') as rows
+      order by ts_ms nulls first, agent, project_path, project_dir, project_hash, model, band), '[]') as rows
     from g`;
   const sums = (sent?.rows ?? []).map(
-    ([uid, agent, project_path, project_dir, project_hash, ts_ms, model, band, n, i, o, cw, cw1h, cr, re]): SumRow => ({
-      uid,
+    ([agent, project_path, project_dir, project_hash, ts_ms, model, band, n, i, o, cw, cw1h, cr, re]): SumRow => ({
+      uid: null,
       agent,
       project_path,
       project_dir,
       project_hash,
+      ts_ms,
+      model,
+      band,
+      n,
+      input: i,
+      output: o,
+      cache_creation: cw,
+      cache_creation_1h: cw1h,
+      cache_read: cr,
+      reasoning: re,
+    }),
+  );
+  // the sessions that can be among the top ones, per model and band, ranked in PostgreSQL by this server's rates
+  const present = new Map(sums.map((r) => [`${r.band} ${r.model}`, { model: r.model, band: r.band }]));
+  const sessionSums = (
+    await topSessionSums(
+      sql,
+      {
+        sums: sumsOf(sql, model, from, to),
+        from: listFrom(),
+        where: whereOf(sql, sessionFilter),
+        filtered: Object.values(sessionFilter).some((v) => v !== undefined),
+      },
+      defaultPriceTable,
+      [...present.values()],
+    )
+  ).map(
+    ([uid, ts_ms, model, band, n, i, o, cw, cw1h, cr, re]): SumRow => ({
+      uid,
+      agent: null,
+      project_path: null,
+      project_dir: null,
+      project_hash: null,
       ts_ms,
       model,
       band,
@@ -218,7 +284,7 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   };
   const responses: PricedUsage[] = [];
   const perSession: PricedUsage[] = [];
-  sums.forEach((r, i) => {
+  [...sums, ...sessionSums].forEach((r, i) => {
     if (r.uid !== null) {
       const context = { sessionId: r.uid, sessionKey: r.uid, agentId: undefined, project: '', agent: 'claude' };
       perSession.push(priced(r, context as PricedUsage['context'], i));
