@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
 import { type DocRow, docsOf, insertSearchWords, searchWordsInserts } from './docs.js';
+import { forgetChunks, rememberChunk } from './recent-chunks.js';
 
 /** A device's identity as the routes pass it. */
 export interface Pusher {
@@ -143,9 +144,12 @@ export async function missingChunks(sql: Sql | TxSql, hashes: readonly string[])
 export async function dropUnreferencedChunks(tx: TxSql, hashes: readonly string[]): Promise<number> {
   if (hashes.length === 0) return 0;
   // started at the call (before its first await), so it runs after the statements started before it
-  const gone = tx`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
-    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256) returning 1`.execute();
-  return (await gone).length;
+  const gone = tx<{ sha256: string }[]>`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
+    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256) returning c.sha256`.execute();
+  const names = (await gone).map((r) => r.sha256);
+  // nor kept in memory (an erased transcript leaves the server whole)
+  forgetChunks(names);
+  return names.length;
 }
 
 async function lockSession(tx: TxSql, personId: number, uid: string): Promise<void> {
@@ -280,6 +284,8 @@ export async function manifestWant(
 
 /** Stores a chunk once; false when it was stored already. The caller checked its hash. */
 export async function storeChunk(sql: Sql, sha256: string, bytes: Uint8Array): Promise<boolean> {
+  // the session that names it comes next, and its search words are cut from it
+  rememberChunk(sha256, bytes);
   const rows =
     await sql`insert into chunks (sha256, bytes) values (${sha256}, ${bytes}) on conflict do nothing returning 1`;
   return rows.length === 1;
