@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
+import type { NamedBytes } from '../chunk-batch.js';
 import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
 import { type DocRow, docsOf, insertSearchWords, searchWordsInserts } from './docs.js';
@@ -289,6 +290,21 @@ export async function storeChunk(sql: Sql, sha256: string, bytes: Uint8Array): P
   const rows =
     await sql`insert into chunks (sha256, bytes) values (${sha256}, ${bytes}) on conflict do nothing returning 1`;
   return rows.length === 1;
+}
+
+/**
+ * Stores chunks (their hashes checked by the caller) in one statement; returns how many were new. In name order, so
+ * two pushes storing the same new chunks at once never wait for each other in a cycle.
+ */
+export async function storeChunks(sql: Sql, chunks: readonly NamedBytes[]): Promise<number> {
+  const byName = new Map<string, Buffer>();
+  for (const c of chunks) {
+    rememberChunk(c.sha256, c.bytes);
+    byName.set(c.sha256, Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength));
+  }
+  if (byName.size === 0) return 0;
+  const rows = [...byName].sort(([a], [b]) => (a < b ? -1 : 1)).map(([sha256, bytes]) => ({ sha256, bytes }));
+  return (await sql`insert into chunks ${sql(rows)} on conflict do nothing returning 1`).length;
 }
 
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
