@@ -110,7 +110,8 @@ export async function loadTranscripts(
     const parts = await Promise.all(f.chunks.map(async (sha) => await inflate(bySha.get(sha) ?? Buffer.alloc(0))));
     // a path no disk holds: the adapters read it through `open` only
     const path = `/agentdash-team/${session.uid}/${f.name}`;
-    const text = Buffer.concat(parts);
+    // most files are one chunk: not copied again
+    const text = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
     texts.set(path, text);
     files.push({
       path,
