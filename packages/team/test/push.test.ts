@@ -4,6 +4,7 @@ import { encodeChunks } from '../src/chunk-batch.js';
 import { MAX_CHUNK_BYTES, MAX_PUSH_BODY_BYTES, TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { digestOf } from '../src/digest.js';
 import { addDevice, addViewer, revoke } from '../src/pg/people.js';
+import { chunkReads } from '../src/pg/transcripts.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 import { chunksOf, fullSession, metadataSession, sessionsBody, summarySession, uidOf } from './wire.js';
@@ -154,6 +155,21 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     expect([first.status, first.json.data, await stored()]).toEqual([200, { stored: 2 }, 2]);
     const again = await post(encodeChunks(chunks));
     expect([again.json.data, await stored()]).toEqual([{ stored: 1 }, 3]);
+  });
+
+  it("cuts a pushed session's words from the chunks it just received, not read back from PostgreSQL", async () => {
+    const chunks = chunksOf(['{"type":"user","message":{"role":"user","content":"words kept in memory"}}\n']);
+    const sent = await team.request('POST', '/api/team/v1/push/chunks', undefined, {
+      raw: encodeChunks(chunks),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(sent.json.data).toEqual({ stored: 1 });
+    const before = chunkReads.fetched;
+    expect((await push([fullSession(40, chunks)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    expect(chunkReads.fetched - before).toBe(0);
+    // gone again: the next tests count every row
+    const forgot = await team.request('POST', '/api/team/v1/push/forget', { version: 1, uids: [uidOf(40)] });
+    expect(forgot.json.data).toEqual({ forgotten: 1 });
   });
 
   it('stores every tier, and a gzip body reads the same', async () => {

@@ -14,7 +14,8 @@ let kept = 0;
 /** Keeps a chunk just received (its bytes checked against its name by the caller). */
 export function rememberChunk(sha256: string, bytes: Uint8Array): void {
   if (recent.has(sha256) || bytes.byteLength > RECENT_CHUNK_BYTES / 8) return;
-  recent.set(sha256, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  // a copy: a chunk of a request's body would otherwise keep the whole body in memory
+  recent.set(sha256, Buffer.from(bytes));
   kept += bytes.byteLength;
   for (const [name, old] of recent) {
     if (kept <= RECENT_CHUNK_BYTES) break;
