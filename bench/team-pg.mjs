@@ -1,5 +1,11 @@
 // The team bench's measurements of its processes and its copy of pushed rows (bench/team.mjs).
-import { readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { startLocalPostgres } from '../packages/team/dist/pg/local-postgres.js';
+
+const ms = (n) => `${Math.round(n).toLocaleString('en-US')} ms`;
 
 /** CPU seconds of process `pid` (user + system), with its children that exited when `reaped`; 0 once it is gone. */
 export function cpuOf(pid, reaped = false) {
@@ -72,4 +78,76 @@ export async function copyDevices(sql, pushers, devices) {
   }
   await sql`analyze`;
   return copied;
+}
+
+/**
+ * BENCH_TEAM_PGSTAT=1: PostgreSQL with `pg_stat_statements` (statements inside the triggers too), so the push section
+ * names the statements PostgreSQL spent its time on. It needs a restart, so the cluster is created in a folder of its
+ * own (or the kept one), set up, and started again.
+ */
+export async function startPostgres(keptData) {
+  if (process.env.BENCH_TEAM_PGSTAT !== '1')
+    return await startLocalPostgres(keptData === undefined ? {} : { data: keptData });
+  const folder = keptData === undefined ? mkdtempSync(join(tmpdir(), 'agentdash-team-pgstat-')) : undefined;
+  // the user that runs PostgreSQL must reach its data directory
+  if (folder) chmodSync(folder, 0o755);
+  const data = keptData ?? join(folder, 'data');
+  const first = await startLocalPostgres({ data });
+  const setup = postgres(first.urlOf('postgres'), { max: 1, onnotice: () => {} });
+  await setup`alter system set shared_preload_libraries = 'pg_stat_statements'`;
+  await setup.end();
+  await first.stop();
+  const started = await startLocalPostgres({ data });
+  const sql = postgres(started.urlOf('postgres'), { max: 1, onnotice: () => {} });
+  await sql`create extension if not exists pg_stat_statements`;
+  await sql`alter system set pg_stat_statements.track = 'all'`;
+  await sql`select pg_reload_conf()`;
+  await sql.end();
+  return {
+    ...started,
+    async stop() {
+      await started.stop();
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** PostgreSQL's statements by the time they took since `pg_stat_statements_reset()` (a `startPostgres` with them). */
+export async function topStatements(sql, limit = 10) {
+  const top = await sql`select calls::int, total_exec_time as ms, rows::bigint,
+      regexp_replace(query, '[[:space:]]+', ' ', 'g') as query
+    from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit ${limit}`;
+  const [{ all }] = await sql`select coalesce(sum(total_exec_time), 0) as all from pg_stat_statements`;
+  console.error(
+    `  PostgreSQL's statements during the push (pg_stat_statements, ${ms(Number(all))} in all; nested ones counted inside their callers too):`,
+  );
+  for (const t of top) {
+    console.error(
+      `    ${ms(Number(t.ms)).padStart(9)}  ${String(t.calls).padStart(6)} calls  ${String(t.rows).padStart(8)} rows  ${t.query.slice(0, 110)}`,
+    );
+  }
+}
+
+/**
+ * The push's CPU per MB of transcript on each side (what it costs whatever else shares the machine), and the issue's
+ * run (a 1 GiB home from 20 devices) at that CPU per MB with every core busy: rows of [figure, value, note].
+ */
+export function pushCost({ bytes, ms: wallMs, cpu, cores }) {
+  const mb = bytes / 2 ** 20;
+  const perMb = (s) => `${Math.round((1000 * s) / mb)} ms`;
+  const cpuPerMb = (cpu.server + cpu.pushes + cpu.pg) / mb;
+  const issueMb = 20 * 1024;
+  const issueS = (cpuPerMb * issueMb) / cores;
+  return [
+    [
+      'push CPU per MB of transcript',
+      `laptop ${perMb(cpu.pushes)}, team server ${perMb(cpu.server)}, PostgreSQL ${perMb(cpu.pg)}`,
+      `${(1 / cpuPerMb).toFixed(1)} MB of transcript per CPU second; the laptop's includes each push's start`,
+    ],
+    [
+      `1 GiB × 20 devices at this CPU per MB on ${cores} cores`,
+      `${(issueS / 60).toFixed(0)} min`,
+      `${(issueMb / issueS).toFixed(1)} MB/s with every core busy; measured here ${(mb / (wallMs / 1000)).toFixed(1)} MB/s`,
+    ],
+  ];
 }

@@ -16,17 +16,15 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { startLocalPostgres } from '../packages/team/dist/pg/local-postgres.js';
 import { buildHome } from './home.mjs';
 import { bin, cache, gib, sources } from './setup.mjs';
-import { copyDevices, cpuOf, postgresCpu } from './team-pg.mjs';
+import { copyDevices, cpuOf, postgresCpu, pushCost, startPostgres, topStatements } from './team-pg.mjs';
 
 const devices = Number(process.env.BENCH_TEAM_DEVICES || 20);
 /**
- * BENCH_TEAM_PUSHERS=N (default: every device): only the first N devices push for real, and the push's figures are
- * theirs; each other device's sessions are then copied in SQL from a pushed device's rows (every table a push
- * writes, under that device's person, each session under a uid of its own), so the queries run over as many
- * sessions as every device pushing would store, without pushing them all. Said in the output when used.
+ * BENCH_TEAM_PUSHERS=N (default: every device, the real push): only the first N devices push, and the push's figures
+ * are theirs; the others' sessions are copied in SQL from a pushed device's rows (every table, new uids): the queries
+ * run over as many sessions without the pushes. Said in the output. BENCH_TEAM_PGSTAT=1: PostgreSQL's statements.
  */
 const pushers = Math.max(1, Math.min(devices, Number(process.env.BENCH_TEAM_PUSHERS || devices)));
 /**
@@ -222,7 +220,7 @@ async function measureQueries({ sql, server, viewer, pgPort, homeBytes }) {
   return tables;
 }
 
-const pg = await startLocalPostgres(keptData === undefined ? {} : { data: keptData });
+const pg = await startPostgres(keptData);
 let server;
 let work;
 try {
@@ -311,6 +309,8 @@ async function buildAndMeasure({ pgUrl, pgPort, work }) {
       '--json',
       '--no-progress',
     ]);
+  const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  if (process.env.BENCH_TEAM_PGSTAT === '1') await sql`select pg_stat_statements_reset()`;
   const cpu0 = {
     server: cpuOf(server.pid),
     pushes: cpuOf(process.pid, true) - cpuOf(process.pid),
@@ -339,8 +339,9 @@ async function buildAndMeasure({ pgUrl, pgPort, work }) {
     `team server ${cpu.server.toFixed(1)} s, the ${pushers} pushes ${cpu.pushes.toFixed(1)} s, PostgreSQL ${cpu.pg.toFixed(1)} s`,
     `${((cpu.server + cpu.pushes + cpu.pg) / (pushMs / 1000)).toFixed(2)} cores busy on average`,
   );
+  for (const r of pushCost({ bytes: pushed, ms: pushMs, cpu, cores: cpus().length })) row(...r);
+  if (process.env.BENCH_TEAM_PGSTAT === '1') await topStatements(sql);
   stage('push');
-  const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
   if (pushers < devices) {
     const t1 = performance.now();
     const copied = await copyDevices(sql, pushers, devices);

@@ -8,6 +8,7 @@
  * - `POST /push/manifest`     `ManifestRequest` → `ManifestResponse`: the sessions whose digest the server lacks.
  * - `POST /push/chunks/check` `ChunkCheckRequest` → `ChunkCheckResponse`: the transcript chunks it lacks (full tier).
  * - `PUT  /push/chunks/:sha256` raw chunk bytes (gzip of the redacted text) → `{ stored: boolean }`.
+ * - `POST /push/chunks`       several chunks in one body (chunk-batch.ts) → `{ stored: number }` (the new ones).
  * - `POST /push/sessions`     `SessionsRequest` → `SessionsResponse`: upsert whole sessions (each atomically).
  * - `POST /push/forget`       `ForgetRequest` → `{ forgotten: number }`.
  *
@@ -213,6 +214,8 @@ export type ManifestResponse = z.infer<typeof ManifestResponse>;
 
 export const ChunkCheckRequest = z.strictObject({ ...versioned, chunks: z.array(Sha256).max(100_000) });
 export const ChunkCheckResponse = z.strictObject({ missing: z.array(Sha256) });
+/** The answer to `POST /push/chunks`: how many of its chunks the server did not hold before. */
+export const ChunksResponse = z.strictObject({ stored: count });
 
 export const SessionsRequest = z.strictObject({
   ...versioned,

@@ -144,6 +144,29 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
     expect(requests).toBe(5);
   });
 
+  it('sends its chunks one PUT each to a team server without the batch route', async () => {
+    await team.db.sql`delete from sessions`;
+    await team.db.sql`delete from chunks`;
+    const d = await freshDevice('older');
+    const asked: string[] = [];
+    // a team server of before `POST /push/chunks`: that route is not found
+    const older: typeof fetch = async (input, init) => {
+      const path = new URL(String(input)).pathname.replace(/^.*\/api\/team\/v1/, '');
+      asked.push(`${init?.method ?? 'GET'} ${path.replace(/[0-9a-f]{64}$/, ':sha256')}`);
+      if (init?.method === 'POST' && path === '/push/chunks') {
+        return new Response(JSON.stringify({ success: false, error: 'not found' }), { status: 404 });
+      }
+      return fetch(input, init);
+    };
+    const report = await pushAs('full', d.token, older);
+    expect(report).toMatchObject({ stored: 1, chunks: 1, chunksUploaded: 1 });
+    expect(asked.filter((a) => a.includes('/push/chunks') && !a.endsWith('/check'))).toEqual([
+      'POST /push/chunks',
+      'PUT /push/chunks/:sha256',
+    ]);
+    expect((await team.db.sql`select count(*)::int as n from chunks`)[0]?.n).toBe(1);
+  });
+
   it("builds each session's payload once, however many stages it passes", async () => {
     const d = await freshDevice('once');
     const built: string[] = [];

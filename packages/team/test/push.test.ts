@@ -1,8 +1,10 @@
 /** The push routes against a real PostgreSQL over HTTP: auth, limits, versions, idempotence, tiers, forget. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeChunks } from '../src/chunk-batch.js';
 import { MAX_CHUNK_BYTES, MAX_PUSH_BODY_BYTES, TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { digestOf } from '../src/digest.js';
 import { addDevice, addViewer, revoke } from '../src/pg/people.js';
+import { chunkReads } from '../src/pg/transcripts.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 import { chunksOf, fullSession, metadataSession, sessionsBody, summarySession, uidOf } from './wire.js';
@@ -129,6 +131,45 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
         '2 transcript chunks are not stored: upload them first (PUT /api/team/v1/push/chunks/:sha256)',
       ]);
     });
+  });
+
+  it('stores several chunks in one request, each once, and refuses a body with one wrong chunk whole', async () => {
+    const chunks = chunksOf(['batch one\n', 'batch two\n', 'batch three\n']);
+    const post = (body: Buffer) =>
+      team.request('POST', '/api/team/v1/push/chunks', undefined, {
+        raw: body,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+    const stored = async () =>
+      (
+        await team.db
+          .sql`select count(*)::int as n from chunks where sha256 in ${team.db.sql(chunks.map((c) => c.sha256))}`
+      )[0]?.n;
+    // the second chunk's bytes under the third's name: nothing of the body is stored
+    const wrong = await post(encodeChunks([chunks[0]!, { sha256: chunks[2]!.sha256, bytes: chunks[1]!.bytes }]));
+    expect([wrong.status, wrong.json.code, await stored()]).toEqual([400, 'TEAM_BAD_BODY', 0]);
+    // cut inside the second chunk's name (after the first's 64-byte name, 4-byte length and bytes)
+    const cut = await post(encodeChunks(chunks).subarray(0, 68 + chunks[0]!.bytes.length + 10));
+    expect([cut.status, cut.json.error]).toEqual([400, 'chunk 2: the body ends inside its name and length']);
+    const first = await post(encodeChunks([chunks[0]!, chunks[1]!, chunks[0]!]));
+    expect([first.status, first.json.data, await stored()]).toEqual([200, { stored: 2 }, 2]);
+    const again = await post(encodeChunks(chunks));
+    expect([again.json.data, await stored()]).toEqual([{ stored: 1 }, 3]);
+  });
+
+  it("cuts a pushed session's words from the chunks it just received, not read back from PostgreSQL", async () => {
+    const chunks = chunksOf(['{"type":"user","message":{"role":"user","content":"words kept in memory"}}\n']);
+    const sent = await team.request('POST', '/api/team/v1/push/chunks', undefined, {
+      raw: encodeChunks(chunks),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(sent.json.data).toEqual({ stored: 1 });
+    const before = chunkReads.fetched;
+    expect((await push([fullSession(40, chunks)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    expect(chunkReads.fetched - before).toBe(0);
+    // gone again: the next tests count every row
+    const forgot = await team.request('POST', '/api/team/v1/push/forget', { version: 1, uids: [uidOf(40)] });
+    expect(forgot.json.data).toEqual({ forgotten: 1 });
   });
 
   it('stores every tier, and a gzip body reads the same', async () => {

@@ -61,7 +61,9 @@ export function fastTokensOf(text: string): Token[] {
 /** The distinct words of a text as the full-text index has them. */
 export function wordsOf(text: string): string[] {
   const words = new Set<string>();
-  for (const t of fastTokensOf(text)) if (t.folded.length <= MAX_WORD_CHARS) words.add(t.folded);
+  // ASCII (most text): the runs themselves, without a token object each (a push cuts every transcript's words)
+  const runs = isAscii(text) ? (text.toLowerCase().match(/[a-z0-9]+/g) ?? []) : fastTokensOf(text).map((t) => t.folded);
+  for (const w of runs) if (w.length <= MAX_WORD_CHARS) words.add(w);
   return [...words];
 }
 

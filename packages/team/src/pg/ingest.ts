@@ -7,9 +7,11 @@
 import { createHash } from 'node:crypto';
 import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
+import type { NamedBytes } from '../chunk-batch.js';
 import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
 import { type DocRow, docsOf, insertSearchWords, searchWordsInserts } from './docs.js';
+import { forgetChunks, rememberChunk } from './recent-chunks.js';
 
 /** A device's identity as the routes pass it. */
 export interface Pusher {
@@ -143,27 +145,34 @@ export async function missingChunks(sql: Sql | TxSql, hashes: readonly string[])
 export async function dropUnreferencedChunks(tx: TxSql, hashes: readonly string[]): Promise<number> {
   if (hashes.length === 0) return 0;
   // started at the call (before its first await), so it runs after the statements started before it
-  const gone = tx`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
-    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256) returning 1`.execute();
-  return (await gone).length;
+  const gone = tx<{ sha256: string }[]>`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
+    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256) returning c.sha256`.execute();
+  const names = (await gone).map((r) => r.sha256);
+  // nor kept in memory (an erased transcript leaves the server whole)
+  forgetChunks(names);
+  return names.length;
 }
 
 async function lockSession(tx: TxSql, personId: number, uid: string): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${personId}:${uid}`}, 0))`;
 }
 
-const storedDigest = async (sql: Sql | TxSql, who: Pusher, uid: string): Promise<string | undefined> =>
-  (await sql<{ digest: string }[]>`select digest from sessions where person_id = ${who.personId} and uid = ${uid}`)[0]
-    ?.digest;
-
-/** Stores one session in its own transaction: 'unchanged' when its digest is the stored one (nothing written). */
-async function storeSession(sql: Sql, s: PushSession, who: Pusher): Promise<'stored' | 'unchanged'> {
+/**
+ * Stores one session in its own transaction: 'unchanged' when its digest is the stored one (nothing written).
+ * `digests`: the stored digests of the request's sessions, read before (a session found unchanged there is not cut).
+ */
+async function storeSession(
+  sql: Sql,
+  s: PushSession,
+  who: Pusher,
+  digests: ReadonlyMap<string, string>,
+): Promise<'stored' | 'unchanged'> {
   let docs: DocRow[] | undefined;
   if (s.tier === 'full') {
     // A transcript's documents are cut before the transaction: its connection (one of a few the whole server
     // shares, every request's token check included) is not held while this thread parses. Chunks never change
     // under their hash, and the transaction still refuses the session if one is gone by then.
-    if ((await storedDigest(sql, who, s.uid)) === s.digest) return 'unchanged';
+    if (digests.get(s.uid) === s.digest) return 'unchanged';
     const session = { uid: s.uid, agent: s.agent as AgentId, sessionId: s.sessionId, projectDir: s.projectDir };
     docs = await docsOf(sql, session, s.files);
   }
@@ -173,37 +182,33 @@ async function storeSession(sql: Sql, s: PushSession, who: Pusher): Promise<'sto
     // Statements started together run one after another on the transaction's connection (a pipeline): the lock is
     // taken before the digest is read, and a session costs two round trips to PostgreSQL, not one per statement.
     const lock = tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${who.personId}:${s.uid}`}, 0))`;
-    const [, stored, old, held] = await Promise.all([
+    const [, [found]] = await Promise.all([
       lock.execute(),
-      tx<
-        { digest: string }[]
-      >`select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}`.execute(),
-      tx<
-        { sha256: string }[]
-      >`select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}`.execute(),
-      // held until commit, so no forget or replace elsewhere drops a chunk this session is about to refer to
-      tx<{ sha256: string }[]>`select sha256 from chunks where sha256 = any(${wanted}::text[]) for key share`.execute(),
+      // one statement (its snapshot taken once the lock is held): the stored digest, the chunks the stored session
+      // refers to, and how many of this one's chunks are stored, each locked until commit (key share), so no forget
+      // or replace elsewhere drops a chunk this session is about to refer to
+      tx<{ digest: string | null; old: string[]; held: number }[]>`select
+          (select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}) as digest,
+          array(select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}) as old,
+          (select count(*)::int from (select 1 from chunks where sha256 = any(${wanted}::text[]) for key share) h)
+            as held`.execute(),
     ]);
-    if (stored[0]?.digest === s.digest) return 'unchanged' as const;
-    if (held.length !== wanted.length) {
+    if (!found) throw new Error('the session lookup returned no row');
+    if (found.digest === s.digest) return 'unchanged' as const;
+    if (found.held !== wanted.length) {
       throw new PushRefusedError(
-        `${wanted.length - held.length} transcript chunks of session ${s.uid} are not stored: upload them first`,
+        `${wanted.length - found.held} transcript chunks of session ${s.uid} are not stored: upload them first`,
       );
     }
     // calls, responses, files and their chunk references go with the row (on delete cascade); started in this order
     const writes: Promise<unknown>[] = [];
-    if (stored.length > 0)
+    if (found.digest !== null)
       writes.push(tx`delete from sessions where person_id = ${who.personId} and uid = ${s.uid}`.execute());
     writes.push(tx`insert into sessions ${tx(sessionRow(s, who) as Record<string, unknown>)}`.execute());
     writes.push(...insertRows(tx, 'calls', rows.calls), ...insertRows(tx, 'responses', rows.responses));
     writes.push(...insertRows(tx, 'files', rows.files), ...insertRows(tx, 'file_chunks', rows.fileChunks));
     if (docs) writes.push(...searchWordsInserts(tx, { personId: who.personId, uid: s.uid }, docs));
-    writes.push(
-      dropUnreferencedChunks(
-        tx,
-        old.map((r) => r.sha256),
-      ),
-    );
+    writes.push(dropUnreferencedChunks(tx, found.old));
     await Promise.all(writes);
     return 'stored' as const;
   });
@@ -213,10 +218,15 @@ async function storeSession(sql: Sql, s: PushSession, who: Pusher): Promise<'sto
 const DEADLOCK = '40P01';
 
 /** Stores one session, again when PostgreSQL aborted it to break a deadlock with another (a few times at most). */
-async function storeWithRetry(sql: Sql, s: PushSession, who: Pusher): Promise<'stored' | 'unchanged'> {
+async function storeWithRetry(
+  sql: Sql,
+  s: PushSession,
+  who: Pusher,
+  digests: ReadonlyMap<string, string>,
+): Promise<'stored' | 'unchanged'> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeSession(sql, s, who);
+      return await storeSession(sql, s, who, digests);
     } catch (error) {
       if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 5) throw error;
     }
@@ -241,6 +251,17 @@ export async function storeSessions(
       } first (PUT /api/team/v1/push/chunks/:sha256)`,
     );
   }
+  // the full-tier sessions' stored digests in one query: an unchanged one is then not cut into its words (its
+  // transaction checks the digest again under the session's lock)
+  const full = sessions.flatMap((s) => (s.tier === 'full' ? [s.uid] : []));
+  const digests = new Map(
+    full.length === 0
+      ? []
+      : (
+          await sql<{ uid: string; digest: string }[]>`select uid, digest from sessions
+            where person_id = ${who.personId} and uid = any(${full}::text[])`
+        ).map((r) => [r.uid, r.digest]),
+  );
   const changed: string[] = [];
   let unchanged = 0;
   // A few sessions at once, each in its own transaction on its own connection: a session's dozen statements are
@@ -249,7 +270,7 @@ export async function storeSessions(
   const worker = async () => {
     while (next < sessions.length) {
       const s = sessions[next++] as PushSession;
-      if ((await storeWithRetry(sql, s, who)) === 'stored') changed.push(s.uid);
+      if ((await storeWithRetry(sql, s, who, digests)) === 'stored') changed.push(s.uid);
       else unchanged++;
     }
   };
@@ -280,9 +301,26 @@ export async function manifestWant(
 
 /** Stores a chunk once; false when it was stored already. The caller checked its hash. */
 export async function storeChunk(sql: Sql, sha256: string, bytes: Uint8Array): Promise<boolean> {
+  // the session that names it comes next, and its search words are cut from it
+  rememberChunk(sha256, bytes);
   const rows =
     await sql`insert into chunks (sha256, bytes) values (${sha256}, ${bytes}) on conflict do nothing returning 1`;
   return rows.length === 1;
+}
+
+/**
+ * Stores chunks (their hashes checked by the caller) in one statement; returns how many were new. In name order, so
+ * two pushes storing the same new chunks at once never wait for each other in a cycle.
+ */
+export async function storeChunks(sql: Sql, chunks: readonly NamedBytes[]): Promise<number> {
+  const byName = new Map<string, Buffer>();
+  for (const c of chunks) {
+    rememberChunk(c.sha256, c.bytes);
+    byName.set(c.sha256, Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength));
+  }
+  if (byName.size === 0) return 0;
+  const rows = [...byName].sort(([a], [b]) => (a < b ? -1 : 1)).map(([sha256, bytes]) => ({ sha256, bytes }));
+  return (await sql`insert into chunks ${sql(rows)} on conflict do nothing returning 1`).length;
 }
 
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { AgentId, ByteSource, DiscoveredFile } from '@agentdash/core';
 import type { Sql, TxSql } from './db.js';
+import { recentChunk } from './recent-chunks.js';
 
 const gunzipped = promisify(gunzip);
 
@@ -90,20 +91,27 @@ export async function loadTranscripts(
   if (lazy) return await lazyTranscripts(sql, session, pushed);
   const texts = new Map<string, Buffer>();
   const files: DiscoveredFile[] = [];
-  // every file's chunks in one query
-  const names = [...new Set(pushed.flatMap((f) => f.chunks))];
+  // every file's chunks in one query, but those just received (a push's session after its chunks)
+  const bySha = new Map<string, Buffer>();
+  const names: string[] = [];
+  for (const name of new Set(pushed.flatMap((f) => f.chunks))) {
+    const held = recentChunk(name);
+    if (held) bySha.set(name, held);
+    else names.push(name);
+  }
   const rows =
     names.length === 0
       ? []
       : await sql<{ sha256: string; bytes: Buffer }[]>`
       select sha256, bytes from chunks where sha256 = any(${names}::text[])`;
   chunkReads.fetched += rows.length;
-  const bySha = new Map(rows.map((r) => [r.sha256, r.bytes]));
+  for (const r of rows) bySha.set(r.sha256, r.bytes);
   for (const f of pushed) {
     const parts = await Promise.all(f.chunks.map(async (sha) => await inflate(bySha.get(sha) ?? Buffer.alloc(0))));
     // a path no disk holds: the adapters read it through `open` only
     const path = `/agentdash-team/${session.uid}/${f.name}`;
-    const text = Buffer.concat(parts);
+    // most files are one chunk: not copied again
+    const text = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
     texts.set(path, text);
     files.push({
       path,

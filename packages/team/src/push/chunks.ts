@@ -90,16 +90,20 @@ export async function fileChunks(
       const { bytesRead } = await source.read(block, 0, READ_BYTES, position);
       if (bytesRead === 0) break;
       position += bytesRead;
+      // only the bytes read are searched: the rest of the block is a small file's untouched memory (each search
+      // past them reads, and faults in, the whole block) or an earlier read's stale lines
+      const read = block.subarray(0, bytesRead);
       let start = 0;
-      for (let at = block.indexOf(NEWLINE, 0); at !== -1 && at < bytesRead; at = block.indexOf(NEWLINE, start)) {
-        pending.push(Buffer.from(block.subarray(start, at + 1)));
-        await addLine(Buffer.concat(pending));
+      for (let at = read.indexOf(NEWLINE, 0); at !== -1; at = read.indexOf(NEWLINE, start)) {
+        // one copy of the line (the block is read into again)
+        const line = Buffer.from(read.subarray(start, at + 1));
+        await addLine(pending.length === 0 ? line : Buffer.concat([...pending, line]));
         pending = [];
         start = at + 1;
       }
-      if (start < bytesRead) pending.push(Buffer.from(block.subarray(start, bytesRead)));
+      if (start < bytesRead) pending.push(Buffer.from(read.subarray(start, bytesRead)));
     }
-    if (pending.length > 0) await addLine(Buffer.concat(pending));
+    if (pending.length > 0) await addLine(pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending));
     await flush();
   } finally {
     await source.close();

@@ -5,8 +5,10 @@
 import { gzipSync } from 'node:zlib';
 import { AgentDashError } from '@agentdash/core/base';
 import type { z } from 'zod';
+import { encodeChunks } from '../chunk-batch.js';
 import {
   ChunkCheckResponse,
+  ChunksResponse,
   type DeviceInfo,
   ManifestResponse,
   PAYLOAD_VERSION_HEADER,
@@ -15,6 +17,7 @@ import {
   TEAM_PAYLOAD_VERSION,
   WhoAmI,
 } from '../contract.js';
+import type { Chunk } from './chunks.js';
 
 /**
  * Why a push stopped, with the HTTP status when the server answered (0: it could not be reached). Its code is
@@ -93,6 +96,16 @@ export class TeamClient {
     await this.send('PUT', `/push/chunks/${sha256}`, gz, 'application/octet-stream', false);
   }
 
+  /** Several chunks in one request (`POST /push/chunks`); a 404 from a server without the route is a PushError. */
+  async putChunks(chunks: readonly Chunk[]) {
+    const body = encodeChunks(chunks.map((c) => ({ sha256: c.sha256, bytes: c.gz })));
+    return this.answer(
+      '/push/chunks',
+      await this.send('POST', '/push/chunks', body, 'application/octet-stream', false),
+      ChunksResponse,
+    );
+  }
+
   sessions(sessions: readonly PushSession[]) {
     return this.call('POST', '/push/sessions', { version: TEAM_PAYLOAD_VERSION, sessions }, SessionsResponse);
   }
@@ -109,7 +122,11 @@ export class TeamClient {
   }
 
   private async call<T extends z.ZodType>(method: string, path: string, body: unknown, schema: T): Promise<z.infer<T>> {
-    const data = await this.send(method, path, body === undefined ? undefined : this.json(body));
+    return this.answer(path, await this.send(method, path, body === undefined ? undefined : this.json(body)), schema);
+  }
+
+  /** The answer's data as `schema` has it, else a PushError. */
+  private answer<T extends z.ZodType>(path: string, data: unknown, schema: T): z.infer<T> {
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
       throw new PushError(

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { z } from 'zod';
+import { decodeChunks, MAX_CHUNKS_BODY_BYTES } from '../chunk-batch.js';
 import {
   ChunkCheckRequest,
   ForgetRequest,
@@ -25,6 +26,7 @@ import {
   type Pusher,
   sha256Hex,
   storeChunk,
+  storeChunks,
   storeSessions,
 } from '../pg/ingest.js';
 import type { Principal } from '../pg/people.js';
@@ -143,6 +145,18 @@ export function pushRoutes(sql: Sql): Hono<TeamEnv> {
       throw new TeamHttpError(400, "the chunk's bytes do not have the SHA-256 its address names", 'TEAM_BAD_BODY');
     }
     return ok(c, { stored: await storeChunk(sql, sha256, bytes) });
+  });
+
+  api.post('/push/chunks', async (c) => {
+    pusherOf(c.get('principal'));
+    const chunks = decodeChunks(await readLimited(c.req.raw, MAX_CHUNKS_BODY_BYTES, false));
+    if (typeof chunks === 'string') throw new TeamHttpError(400, chunks, 'TEAM_BAD_BODY');
+    for (const chunk of chunks) {
+      if (sha256Hex(chunk.bytes) !== chunk.sha256) {
+        throw new TeamHttpError(400, `chunk ${chunk.sha256}: its bytes do not have that SHA-256`, 'TEAM_BAD_BODY');
+      }
+    }
+    return ok(c, { stored: await storeChunks(sql, chunks) });
   });
 
   api.post('/push/sessions', async (c) => {
