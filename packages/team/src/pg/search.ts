@@ -250,7 +250,9 @@ export async function teamSearch(
       return hit !== undefined;
     };
     let holds = false;
-    if (first) holds = await firstStoredDoc(sql, s, take);
+    // the documents the positions rule out are not checked: their text is not made
+    const { docs } = s;
+    if (first) holds = await firstStoredDoc(sql, s, take, docs && ((seq) => docs.has(seq)));
     else for (const d of await storedDocs(sql, s)) holds = take(d) || holds;
     if (!holds && !f.kind && !f.tool && since === undefined && until === undefined) refute(refutedKey(fts, s));
     return holds;
