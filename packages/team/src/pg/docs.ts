@@ -73,13 +73,14 @@ const STOP = Symbol('stop');
 /**
  * The searchable documents of a full-tier session's transcripts, in file and record order; with `stop`, only up to
  * the first document it accepts (the transcripts are read no further; an output's tool is then its call's as far as
- * read, which in every transcript precedes it).
+ * read, which in every transcript precedes it). A document `wanted` refuses (by its `seq`) gets an empty body.
  */
 export async function docsOf(
   sql: Sql | TxSql,
   session: { readonly uid: string; readonly agent: AgentId; readonly sessionId: string; readonly projectDir: string },
   pushed: readonly PushedFile[],
   stop?: (doc: DocRow) => boolean,
+  wanted?: (seq: number) => boolean,
 ): Promise<DocRow[]> {
   const transcripts = await loadTranscripts(sql, session, pushed, stop !== undefined);
   const docs: DocRow[] = [];
@@ -88,7 +89,7 @@ export async function docsOf(
     for (const part of docPartsOf(record)) {
       if (part.kind === 'tool-input' && part.callId && part.tool) toolOf.set(part.callId, part.tool);
       // PostgreSQL text holds no NUL (FTS5 treats it as a separator: no word is lost)
-      const body = indexedText(part).replaceAll('\0', ' ');
+      const body = wanted?.(docs.length) === false ? '' : indexedText(part).replaceAll('\0', ' ');
       const tool = part.tool ?? (stop && part.callId ? toolOf.get(part.callId) : undefined);
       const doc = {
         seq: docs.length,
@@ -214,13 +215,18 @@ let cachedChars = 0;
 
 /**
  * A stored session's documents up to the first `test` accepts (true when one does), from the cache when cut before,
- * else cut from its chunks only as far as that document.
+ * else cut from its chunks only as far as that document; those `wanted` refuses (by `seq`) come with an empty body.
  */
-export async function firstStoredDoc(sql: Sql, s: StoredSession, test: (doc: DocRow) => boolean): Promise<boolean> {
+export async function firstStoredDoc(
+  sql: Sql,
+  s: StoredSession,
+  test: (doc: DocRow) => boolean,
+  wanted?: (seq: number) => boolean,
+): Promise<boolean> {
   const cached = cache.get(keyOf(s));
   if (cached) return cached.some(test);
   let found = false;
-  await docsOf(sql, sessionOf(s), await pushedOf(sql, s), (d) => (found = test(d)));
+  await docsOf(sql, sessionOf(s), await pushedOf(sql, s), (d) => (found = test(d)), wanted);
   return found;
 }
 

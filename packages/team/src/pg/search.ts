@@ -27,6 +27,17 @@ import { FROM, type TeamFilter, toMs, whereOf } from './session-sql.js';
 
 /** Metadata-tier titles and summaries read per search at most. */
 const MAX_CANDIDATES = 20_000;
+/** A page's rows cut at once for their snippets. */
+const CUTS_AT_ONCE = 4;
+
+/** Runs `run` on every item, at most `width` at a time. */
+async function eachConcurrently<T>(items: readonly T[], width: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await run(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}
 
 interface Candidate {
   readonly uid: string;
@@ -40,26 +51,28 @@ interface Candidate {
   readonly body: string;
 }
 
-const NON_ASCII = /[\u0080-\uffff]/;
+/** A letter, digit, private-use or mark character past ASCII: the tokenizer folds those (or cuts CJK apart). */
+const NON_ASCII_WORD = /(?!\p{ASCII})[\p{L}\p{N}\p{Co}\p{M}]/u;
 
 /**
  * What an ASCII text must hold for each phrase of ASCII words: its words in order, separated by anything but letters
- * and digits, each a whole word (the last one's start for a prefix). In ASCII text the tokens are exactly the runs of
- * letters and digits, lower-cased, so such a text holds the phrase if and only if its lower case matches.
+ * and digits, each a whole word (the last one's start for a prefix). In a text whose letters and digits are all ASCII
+ * the tokens are exactly the runs of letters and digits, lower-cased (any other character only separates them), so
+ * such a text holds the phrase if and only if its lower case matches. Undefined when a phrase has another word.
  */
-function asciiPatterns(phrases: readonly QueryPhrase[]): RegExp[] {
-  return phrases
-    .filter(({ words }) => words.every((w) => /^[a-z0-9]+$/.test(w)))
-    .map(({ words, prefix }) => new RegExp(`(?<![a-z0-9])${words.join('[^a-z0-9]+')}${prefix ? '' : '(?![a-z0-9])'}`));
+export function asciiPatterns(phrases: readonly QueryPhrase[]): RegExp[] | undefined {
+  if (!phrases.every(({ words }) => words.every((w) => /^[a-z0-9]+$/.test(w)))) return undefined;
+  return phrases.map(
+    ({ words, prefix }) => new RegExp(`(?<![a-z0-9])${words.join('[^a-z0-9]+')}${prefix ? '' : '(?![a-z0-9])'}`),
+  );
 }
 
 /**
- * False only when `text` cannot hold every phrase: an ASCII text is matched against the phrases' patterns (a text with
- * other characters, folded by the tokenizer, is left to the tokens). Spares the tokenizing of most documents of a
- * session that holds the words in other documents, or not next to each other.
+ * Whether `text` holds every phrase, decided by the patterns when its letters and digits are all ASCII, else
+ * undefined (the tokens must tell). Spares the tokenizing of most documents a session's positions name.
  */
-function mayHold(text: string, patterns: readonly RegExp[]): boolean {
-  if (patterns.length === 0 || NON_ASCII.test(text)) return true;
+export function heldByPatterns(text: string, patterns: readonly RegExp[] | undefined): boolean | undefined {
+  if (patterns === undefined || NON_ASCII_WORD.test(text)) return undefined;
   const lower = text.toLowerCase();
   return patterns.every((p) => p.test(lower));
 }
@@ -209,15 +222,19 @@ export async function teamSearch(
     docs: !page,
     limit: page ? limit + refutedOf(fts) : undefined,
   });
-  const scoreOf = (c: Candidate): Scored | undefined => {
-    if (!inTime(c.ts) || !mayHold(c.body, asciiRes)) return undefined;
+  const phrasePatterns = asciiPatterns(phrases);
+  /** A hit when `c` holds the query; with `first` (a page row's snippet, one hit a session) its rank is not weighed. */
+  const scoreOf = (c: Candidate, first = false): Scored | undefined => {
+    if (!inTime(c.ts)) return undefined;
+    const held = heldByPatterns(c.body, phrasePatterns);
+    if (held === false) return undefined;
+    // denser is better; negative, as bm25 ranks (lower first)
+    const density = (found: number) => -found / Math.sqrt(Math.max(1, c.body.length / 6));
+    if (held && first) return { c, rank: density(phrases.length) };
     const counts = phraseCounts(c.body, phrases);
     if (counts.some((n) => n === 0)) return undefined;
-    const found = counts.reduce((a, b) => a + b, 0);
-    // denser is better; negative, as bm25 ranks (lower first)
-    return { c, rank: -found / Math.sqrt(Math.max(1, c.body.length / 6)) };
+    return { c, rank: density(counts.reduce((a, b) => a + b, 0)) };
   };
-  const asciiRes = asciiPatterns(phrases);
   const scored = candidates.flatMap((c) => scoreOf(c) ?? []);
   /**
    * Cuts a session's documents and adds its hits; true when it has any. With `first` (a page's snippets: one hit a
@@ -228,12 +245,14 @@ export async function teamSearch(
     const take = (d: DocRow): boolean => {
       if (s.docs?.has(d.seq) === false) return false;
       if ((f.kind && d.kind !== f.kind) || (f.tool && d.tool !== f.tool)) return false;
-      const hit = scoreOf({ ...d, uid: s.uid, title: s.title, project_path: s.project_path } as Candidate);
+      const hit = scoreOf({ ...d, uid: s.uid, title: s.title, project_path: s.project_path } as Candidate, first);
       if (hit) scored.push(hit);
       return hit !== undefined;
     };
     let holds = false;
-    if (first) holds = await firstStoredDoc(sql, s, take);
+    // the documents the positions rule out are not checked: their text is not made
+    const { docs } = s;
+    if (first) holds = await firstStoredDoc(sql, s, take, docs && ((seq) => docs.has(seq)));
     else for (const d of await storedDocs(sql, s)) holds = take(d) || holds;
     if (!holds && !f.kind && !f.tool && since === undefined && until === undefined) refute(refutedKey(fts, s));
     return holds;
@@ -247,9 +266,15 @@ export async function teamSearch(
     scored.push({ c: { ...c, call_id: null, tool: null, agent_id: null, ts: null }, rank: 0, documents: s.count });
   }
   let found = Math.min(decided.length, limit);
-  for (const s of toCut) {
-    if (found >= limit) break;
-    if (await cutHits(s, mode === 'cut' && f.onePerSession === true)) found++;
+  const firstOnly = mode === 'cut' && f.onePerSession === true;
+  if (firstOnly && toCut.length <= limit - found) {
+    // a page's snippets: every row is cut, a few at a time, so one row's reads from PostgreSQL overlap another's cut
+    await eachConcurrently(toCut, CUTS_AT_ONCE, async (s) => void (await cutHits(s, true)));
+  } else {
+    for (const s of toCut) {
+      if (found >= limit) break;
+      if (await cutHits(s, firstOnly)) found++;
+    }
   }
   if (listed) rankBySession(scored);
   // a list's equal ranks keep their order (positions' sessions most recent first)
