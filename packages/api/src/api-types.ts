@@ -282,6 +282,10 @@ export interface AgentInfo {
   readonly label: string;
   /** The words that resume a session when followed by its id (`["claude", "--resume"]`); null when it cannot. */
   readonly resume: readonly string[] | null;
+  /** Its default homes, with the variables that move them (`"$CODEX_HOME or ~/.codex"`). */
+  readonly homes: string;
+  /** The badge's text colour on the dark and on the light theme (`#rrggbb`). */
+  readonly badge: { readonly dark: string; readonly light: string };
 }
 
 export interface HealthResponse {

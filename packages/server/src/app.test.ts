@@ -122,15 +122,19 @@ describe('security', () => {
 });
 
 describe('agents', () => {
-  it('serves every registered agent in registry order, as its adapter declares it', async () => {
+  it('serves every registered agent in registry order, as the registry declares it', async () => {
     const { agents } = await json<AgentsResponse>('/api/agents');
     expect(agents.map((a) => a.id)).toEqual(agentAdapters.map((a) => a.id));
     expect(agents.find((a) => a.id === 'claude')).toEqual({
       id: 'claude',
       label: 'Claude Code',
       resume: ['claude', '--resume'],
+      homes: '$CLAUDE_CONFIG_DIR or ~/.claude',
+      badge: { dark: '#f2b48f', light: '#8c4315' },
     });
     expect(agents.find((a) => a.id === 'gemini')?.resume).toBeNull();
+    // The dashboard's badges, filter and samples notice take these from here: every agent has its own colours.
+    expect(new Set(agents.map((a) => a.badge.dark)).size).toBe(agents.length);
   });
 });
 

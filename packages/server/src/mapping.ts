@@ -1,5 +1,4 @@
-import { agentAdapters } from '@agentdash/core';
-import { type AgentId, isAgentId } from '@agentdash/core/model';
+import { type AgentId, isAgentId, agentInfos as registeredAgents } from '@agentdash/core/model';
 import type { AgentsResponse, CallRowDto, IssueDto, SessionRow, TimeDto } from './api-types.js';
 
 type Obj = Readonly<Record<string, unknown>>;
@@ -119,5 +118,13 @@ export function hitCallId(value: unknown): string | undefined {
 
 /** Every registered agent as the dashboard shows it (`GET /api/agents`, and embedded in an HTML export). */
 export function agentInfos(): AgentsResponse {
-  return { agents: agentAdapters.map((a) => ({ id: a.id, label: a.label, resume: a.resume })) };
+  return {
+    agents: registeredAgents.map((a) => ({
+      id: a.id,
+      label: a.label,
+      resume: a.resume,
+      homes: a.homes,
+      badge: a.badge,
+    })),
+  };
 }

@@ -77,6 +77,13 @@ describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', ()
     await page.selectOption('[data-testid=filter-agent]', 'claude');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=agent-badge]').length === 0);
     await page.selectOption('[data-testid=filter-agent]', '');
+    // An address naming an agent the registry lacks lists every agent's sessions (the server would answer 400).
+    await page.goto(new URL('#/?agent=nobody', server.url).toString());
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid=agent-badge]').length === n,
+      shown.sessions.length,
+    );
+    expect(await page.locator('[data-testid=filter-agent]').inputValue()).toBe('');
   });
 
   it('opens every session, each call rendered by its kind', async () => {

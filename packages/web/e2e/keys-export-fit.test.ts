@@ -158,8 +158,12 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
     for (const scheme of SCHEMES) {
       const { context, page } = await open({ scheme });
       await go(page, '#/?empty=1');
-      await page.waitForSelector('[data-testid=agent-badge][data-agent=codex]', { state: 'attached' });
-      await page.waitForSelector('[data-testid=agent-badge][data-agent=gemini]', { state: 'attached' });
+      // The chips' colours come with `GET /api/agents`: wait for them, not only for the chips.
+      for (const agent of ['claude', 'codex', 'gemini']) {
+        await page.waitForSelector(`[data-testid=agent-badge][data-agent=${agent}][style*="--chip-dark"]`, {
+          state: 'attached',
+        });
+      }
       const chips = await page.evaluate(() => {
         const seen = new Map<string, { color: string; layers: string[] }>();
         for (const el of document.querySelectorAll<HTMLElement>('[data-testid=agent-badge]')) {

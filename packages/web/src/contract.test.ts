@@ -82,3 +82,36 @@ describe('the web reads only the typed contract', () => {
     expect(offences([probe])).toEqual([]);
   });
 });
+
+/** The registry's values: the dashboard has them from `GET /api/agents`, so the list may reach node-only modules. */
+const REGISTRY_VALUES = new Set(['agentInfos', 'agentIds', 'agentInfo', 'isAgentId', 'agentLabels']);
+
+/** The registry's values a source imports from core (type-only imports are erased from the build). */
+function registryImports(text: string): string[] {
+  return [...text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'@agentdash\/core[^']*'/g)].flatMap((m) =>
+    m[1] !== undefined
+      ? []
+      : (m[2] ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => !name.startsWith('type ') && REGISTRY_VALUES.has(name.split(/\s+as\s+/)[0] ?? '')),
+  );
+}
+
+describe('the web has the agents from the server', () => {
+  it('no source imports the agent registry from core', () => {
+    const found = sources(src).flatMap((file) =>
+      registryImports(readFileSync(file, 'utf8')).map((name) => `${relative(src, file)}: ${name}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('the check finds such imports', () => {
+    expect(
+      registryImports(
+        "import { type AgentId, agentIds } from '@agentdash/core/model';\nimport { isAgentId as known } from '@agentdash/core';",
+      ),
+    ).toEqual(['agentIds', 'isAgentId as known']);
+    expect(registryImports("import type { AgentId } from '@agentdash/core/model';")).toEqual([]);
+  });
+});

@@ -40,7 +40,7 @@ export function hiddenReasonOf(record: UserRecord): HiddenReason | undefined {
 /**
  * Whether a record is a prompt: a user message no rule hides (`hiddenReasonOf`). A blank or image-only message is one:
  * the timeline shows it as the user's event, with its time. The one rule for the loaded session's prompt count, its
- * timeline's prompt events, its time partition and the index's `records.is_prompt` (the sessions list's count).
+ * timeline's prompt events, its time partition and the index's `records.shown = 1` (the sessions list's count).
  */
 export function isPrompt(record: TranscriptRecord): boolean {
   return record.kind === 'user' && hiddenReasonOf(record) === undefined;

@@ -34,7 +34,8 @@ export interface RecordRow {
   ts_ms: number | null;
   message_id: string | null;
   is_sidechain: number;
-  shown: number | null;
+  /** `records.shown`: 1 a prompt, 2 another event the timeline shows, 0 neither. */
+  shown: number;
   /** The parent's uuid in hex, as `key` (sidechain records only). */
   parent: string;
   prompt_text: string | null;
@@ -68,10 +69,11 @@ export const REPEATED_UUID = `SELECT 1 FROM records WHERE file_id IN (SELECT val
   GROUP BY uuid_raw HAVING count(*) > 1 LIMIT 1`;
 /**
  * A long main thread's facts for core's `ThreadTally` (`addCounted`), counted in SQL by its rule: records the timeline
- * shows by default (`shown`: 1 a prompt, 2 a note), and responses each once by their key (`responseKeyOf`). Reading
- * every row into JS instead takes about ten times as long for a session of tens of thousands of records.
+ * shows by default (`shown`: 1 a prompt, 2 a note, 0 neither), and responses each once by their key
+ * (`responseKeyOf`). Reading every row into JS instead takes about ten times as long for a session of tens of
+ * thousands of records.
  */
-export const MAIN_COUNTS = `SELECT count(shown) AS shown, count(CASE WHEN shown = 1 THEN 1 END) AS prompts,
+export const MAIN_COUNTS = `SELECT count(*) FILTER (WHERE shown > 0) AS shown, count(*) FILTER (WHERE shown = 1) AS prompts,
     count(DISTINCT CASE WHEN kind_raw = '${ASSISTANT}' THEN coalesce(message_id, hex(uuid_raw)) END) AS responses
   FROM records WHERE file_id = ? AND is_sidechain = 0`;
 export const EXTRA_RESULTS = 'SELECT coalesce(sum(extra_results), 0) FROM records WHERE file_id = ?';

@@ -2,12 +2,14 @@
  * The header's thread and pairing rules (core's `ThreadTally`, `ResultPairing`) give the index's header what a load
  * gives, over a planted session that holds every case they count: a response written as two records, hidden and
  * shown notes, a meta message, an unknown record, a sidechain run and a subagent file whose first message is meta,
- * results without an id, a second result in the same file and in another file, a result without a call — once with
- * no copy (the main thread's facts read in SQL) and once with a resume copy (every record read and filtered). The
+ * results without an id, a second result in the same file and in another file, a result without a call — with no
+ * copy (the main thread's facts read in SQL) and with a resume copy (every record read and filtered), each with the
+ * main file read whole and read as it grows (its rows written in three appends: across the split response, the
+ * repeated result's id answered in an earlier append, the copy appended). The
  * expected figures come from the loaded session's timelines, not from the rules. The server's
  * `session-header.test.ts` checks the whole header over the samples, the corpus and the wild homes.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -54,8 +56,13 @@ const assistant = (uuid: string, id: string, content: unknown[], more: Record<st
   });
 const result = (id: string, text = 'done') => ({ type: 'tool_result', tool_use_id: id, content: text });
 
-function plant(withCopy: boolean): string {
-  dir = mkdtempSync(join(tmpdir(), 'agentdash-header-rules-'));
+/**
+ * Plant the session; `cuts` (line counts) write the main file in parts, `grow` called after each part (the index
+ * refreshed over a file that grows): the first part ends inside a response written as two records, the second after
+ * a result whose id is answered again in the third, where the resume copy is.
+ */
+async function plant(withCopy: boolean, grow?: (home: string) => Promise<void>): Promise<string> {
+  if (dir === undefined) throw new Error('no test folder');
   const project = join(dir, 'claude-home', 'projects', '-home-user-proj');
   mkdirSync(join(project, SID, 'subagents'), { recursive: true });
   const task = { type: 'tool_use', id: 'toolu_task', name: 'Task', input: { prompt: 'Look around.' } };
@@ -85,7 +92,15 @@ function plant(withCopy: boolean): string {
     user('00000000-0000-4000-8000-00000000000e', 'And then?'),
     ...(withCopy ? [first] : []),
   ];
-  writeFileSync(join(project, `${SID}.jsonl`), `${main.join('\n')}\n`);
+  const home = join(dir, 'claude-home');
+  const mainPath = join(project, `${SID}.jsonl`);
+  if (grow) {
+    for (const cut of [2, 4]) {
+      writeFileSync(mainPath, `${main.slice(0, cut).join('\n')}\n`);
+      await grow(home);
+    }
+  }
+  writeFileSync(mainPath, `${main.join('\n')}\n`);
   const agent = { agentId: AGENT, isSidechain: true };
   const sub = [
     user('00000000-0000-4000-8000-000000000011', 'agent caveat', { ...agent, isMeta: true }),
@@ -95,7 +110,7 @@ function plant(withCopy: boolean): string {
     line('mystery-record', '00000000-0000-4000-8000-000000000015', agent),
   ];
   writeFileSync(join(project, SID, 'subagents', `agent-${AGENT}.jsonl`), `${sub.join('\n')}\n`);
-  return join(dir, 'claude-home');
+  return home;
 }
 
 /** Events a timeline shows by default, read off the loaded timeline (as the server's session view picks them). */
@@ -116,15 +131,30 @@ async function loaded(home: string): Promise<Session> {
 }
 
 describe.each([
-  ['no record is a copy', false],
-  ['a resume copy in the main file', true],
-])("the index's header counts threads and pairing as a load does (%s)", (_, withCopy) => {
+  ['no record is a copy', false, false],
+  ['a resume copy in the main file', true, false],
+  ['the main file read as it grows', false, true],
+  ['the main file read as it grows, a resume copy appended', true, true],
+])("the index's header counts threads and pairing as a load does (%s)", (_, withCopy, growing) => {
   it('shown events, responses, prompts, first prompts and pairing issues', async () => {
-    const home = plant(withCopy);
-    const session = await loaded(home);
-    const index = openIndex({ dbPath: join(dir ?? '', 'index.sqlite') });
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-header-rules-'));
+    const index = openIndex({ dbPath: join(dir, 'index.sqlite') });
     try {
-      await index.refresh([home]);
+      const home = await plant(
+        withCopy,
+        growing
+          ? async (h) => {
+              await index.refresh([h]);
+            }
+          : undefined,
+      );
+      const session = await loaded(home);
+      const report = await index.refresh([home]);
+      // grown: the main file's earlier parts were not read again (appended to), the subagent file read whole
+      const sizes = index.listSessions()[0]?.files.map((f) => statSync(f.path).size) ?? [];
+      const total = sizes.reduce((n, size) => n + size, 0);
+      if (growing) expect(report.bytesParsed).toBeLessThan(total);
+      else expect(report.bytesParsed).toBe(total);
       const [row] = index.listSessions();
       const header = index.sessionHeader(row?.key ?? '');
       // the planted cases are there

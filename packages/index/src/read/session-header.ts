@@ -330,7 +330,7 @@ function tallyOf(thread: Thread): ThreadTally<number | null> {
 }
 
 /** `records.shown` as core's `ThreadFact.shows`. */
-function shownFact(shown: number | null): 'prompt' | 'note' | undefined {
+function shownFact(shown: number): 'prompt' | 'note' | undefined {
   return shown === 1 ? 'prompt' : shown === 2 ? 'note' : undefined;
 }
 

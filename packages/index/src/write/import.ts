@@ -43,11 +43,11 @@ export class Writer {
       // A record's repeated texts by their number in `strings`, numbered once per transaction (`stringId`).
       insertRecord: db.prepare<RecordBind>(
         `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd_ref, version_ref,
-          git_branch_ref, model_ref, message_id, is_sidechain, is_synthetic, is_prompt, input_tokens, output_tokens,
-          cache_creation_tokens, cache_read_tokens, request_id, cache_1h_tokens, reasoning_tokens, request_ref, shown,
+          git_branch_ref, model_ref, message_id, is_sidechain, is_synthetic, shown, input_tokens, output_tokens,
+          cache_creation_tokens, cache_read_tokens, request_id, cache_1h_tokens, reasoning_tokens, request_ref,
           parent_raw, prompt_text, sig, extra_results)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, 0), coalesce(?, 0), coalesce(?, 0), ?, ?, ?, ?, ?, ?, ?, ?,
-          ?, ?, ?, ?, ?)`,
+          ?, ?, ?, ?)`,
       ),
       stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
       insertString: db.prepare('INSERT INTO strings (text) VALUES (?)'),
@@ -169,7 +169,7 @@ export class Writer {
             this.stringId(model),
             ...rest,
           );
-          const extra = op[26];
+          const extra = op[25];
           if (inserted.changes === 0 && extra !== null) s.addExtraResults.run(extra, fileId, line);
           break;
         }

@@ -142,6 +142,16 @@ function roomyOldSpace(): () => void {
   return () => setFlagsFromString('--initial-old-space-size=0');
 }
 
+/**
+ * Parse workers on a machine of `cores`: one core is left to the writer (the calling thread), at least one worker and
+ * at most two. Two workers beside the writer on two cores made three busy threads, and each worker's isolate compiles
+ * and warms up the same parser code again on V8's helper threads: the second worker cost more CPU than it saved the
+ * first, and memory for its queue and heap.
+ */
+export function defaultParseWorkers(cores: number): number {
+  return Math.min(2, Math.max(1, cores - 1));
+}
+
 /** Worker threads parsing files for one refresh. */
 export class ParsePool {
   private readonly workers: WorkerRpcClient<ParseProtocol>[];
@@ -168,8 +178,8 @@ export class ParsePool {
     void Promise.all(this.workers.map((rpc) => started(rpc.worker))).then(restoreOldSpace);
   }
 
-  /** A pool of `count` workers (default: one per core, at most 2), or undefined when the worker script is not built. */
-  static create(count = Math.min(2, Math.max(1, availableParallelism()))): ParsePool | undefined {
+  /** A pool of `count` workers (default: `defaultParseWorkers`), or undefined when the worker script is not built. */
+  static create(count = defaultParseWorkers(availableParallelism())): ParsePool | undefined {
     const script = builtWorkerScript('parse-worker.js', import.meta.url);
     return script === undefined || count < 1 ? undefined : new ParsePool(script, count);
   }

@@ -37,8 +37,9 @@ if (port === null) throw new Error('parse-worker.js runs as a worker thread');
 
 /**
  * Scheduling priority of this thread: 10 nice steps below the writer's. The writer, in the main thread, is an import's
- * critical path; both workers beside it make three busy threads on two cores, and at equal priority the writer got
- * two thirds of a core, and a cold index took longer than with the workers using only what the writer leaves. Relative to the process's own nice value (a process already run
+ * critical path; when the busy threads outnumber the cores (two workers on two cores did, as do other processes), at
+ * equal priority the writer got two thirds of a core, and a cold index took longer than with the workers using only
+ * what the writer leaves. Relative to the process's own nice value (a process already run
  * nicer keeps its workers below it), at most 19. Linux only: there a nice value is a thread's own (elsewhere it is
  * the whole process's, which this must not lower).
  */

@@ -10,7 +10,7 @@ import { copySamplesHome } from '../../test/temp-home.js';
 import { threadNiceValues } from '../../test/threads.js';
 import { chunkContent } from '../../test/zstd-frames.js';
 import { openIndex } from '../index.js';
-import { ParsePool } from './parse-pool.js';
+import { defaultParseWorkers, ParsePool } from './parse-pool.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = resolve(here, '../../../core/test/fixtures');
@@ -85,6 +85,10 @@ function archived(dbPath: string): unknown[] {
 }
 
 describe('parse workers', () => {
+  it('leave a core to the writer: one worker on two cores, two on more', () => {
+    expect([1, 2, 3, 4, 16].map(defaultParseWorkers)).toEqual([1, 1, 2, 2, 2]);
+  });
+
   it('is built (the workers run the built script)', () => {
     expect(existsSync(resolve(here, '../../dist/write/parse-worker.js'))).toBe(true);
   });

@@ -6,7 +6,6 @@
 import {
   type AssistantRecord,
   blockIdsOf,
-  isPrompt,
   promptTitleOf,
   type RecordEvent,
   shownOf,
@@ -27,8 +26,8 @@ export const OP = {
   /** `[OP.issue, line, code, message]` */
   issue: 1,
   /** `[OP.record, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
-   *  is_sidechain, is_synthetic, is_prompt, input, output, cache_creation, cache_read, request_id, cache_1h,
-   *  reasoning, request_ref, shown, parent_raw, prompt_text, sig, extra_results]`: `extra_results` counts the result
+   *  is_sidechain, is_synthetic, shown, input, output, cache_creation, cache_read, request_id, cache_1h,
+   *  reasoning, request_ref, parent_raw, prompt_text, sig, extra_results]`: `extra_results` counts the result
    *  blocks without an id here; the writer adds those whose id the file already answered. */
   record: 2,
   /** `[OP.title, line, source, title, leaf_uuid, secret rules]` */
@@ -82,7 +81,7 @@ type RecordRow = [
   messageId: string | null,
   isSidechain: 0 | 1,
   isSynthetic: 0 | 1 | 2,
-  isPrompt: 0 | 1,
+  shown: 0 | 1 | 2,
   inputTokens: number | null,
   outputTokens: number | null,
   cacheCreationTokens: number | null,
@@ -91,7 +90,6 @@ type RecordRow = [
   cache1hTokens: number | null,
   reasoningTokens: number | null,
   requestRef: string | null,
-  shown: 1 | 2 | null,
   parentRaw: StoredUuid,
   promptText: string | null,
   sig: string | null,
@@ -168,12 +166,14 @@ function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
 }
 
 /**
- * `records.shown`: core's `ThreadTally` fact of how the timeline shows a record by default (`shownOf`): 1 a prompt, 2
- * another event, null otherwise. Responses count once per message id (their key is stored), unknown records per file.
+ * `records.shown`: how the timeline shows a record by default (core's `shownOf`, the fact `ThreadTally` counts): 1 a
+ * prompt, 2 another event, 0 otherwise. 1 is also the list's prompt (core's `isPrompt`: a user record no rule hides,
+ * which `shownOf` calls a prompt), so one column holds both. Responses count once per message id (their key is
+ * stored), unknown records per file.
  */
-function storedShown(record: TranscriptRecord): 1 | 2 | null {
+function storedShown(record: TranscriptRecord): 0 | 1 | 2 {
   const shown = shownOf(record);
-  return shown === 'prompt' ? 1 : shown === 'note' ? 2 : null;
+  return shown === 'prompt' ? 1 : shown === 'note' ? 2 : 0;
 }
 
 /**
@@ -190,10 +190,10 @@ function signatureOf(
 
 /**
  * The record columns from `cwd` to `request_ref` of a record that is only a time (a line that is not a chain
- * record), and its header columns (`shown` to `extra_results`): none.
+ * record), and its header columns (`parent_raw` to `extra_results`): none.
  */
 const TIME_ONLY = [null, null, null, null, null, 0, 0, 0, null, null, null, null, null, null, null, null] as const;
-const NO_HEADER_FACTS = [null, null, null, null, null] as const;
+const NO_HEADER_FACTS = [null, null, null, null] as const;
 
 /** The file whose events become rows: its subagent id (a sidechain record's agent when the record names none). */
 export interface OpsFile {
@@ -235,8 +235,9 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         assistant?.messageId ?? null,
         record.isSidechain ? 1 : 0,
         syntheticKind(assistant),
-        // The list's prompt count and the time partition read it: core's one rule, blank prompts included.
-        isPrompt(record) ? 1 : 0,
+        // The header's thread counts, and (1) the list's prompt count and the time partition: core's one rule,
+        // blank prompts included.
+        storedShown(record),
         usage?.inputTokens ?? null,
         usage?.outputTokens ?? null,
         usage?.cacheCreationInputTokens ?? null,
@@ -245,7 +246,6 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         usage?.cacheCreation1hInputTokens ?? null,
         usage?.reasoningOutputTokens ?? null,
         assistant?.requestRef ?? null,
-        storedShown(record),
         // Subagent runs written inside a main file (≤2.0.27) are told apart by their parents.
         record.isSidechain ? storedUuid(record.parentUuid) : null,
         // What a subagent was asked (`ThreadTally`'s first prompt): in a subagent's file, or a sidechain run.

@@ -30,7 +30,8 @@ export interface ThreadRow {
   readonly kind: string;
   /** `<message id>:<request id>`, null without a message id. */
   readonly response_key: string | null;
-  readonly is_prompt: number;
+  /** `records.shown`: 1 a prompt. */
+  readonly shown: number;
   readonly is_synthetic: number;
   readonly request_key: string | null;
   readonly line: number;
@@ -70,7 +71,7 @@ interface Row {
   request_id: string | null;
   is_sidechain: number;
   is_synthetic: number;
-  is_prompt: number;
+  shown: number;
   request_ref: string | null;
   input_tokens: number | null;
   output_tokens: number | null;
@@ -101,7 +102,7 @@ const ROW_FIELDS = [
   'request_id',
   'is_sidechain',
   'is_synthetic',
-  'is_prompt',
+  'shown',
   'request_ref',
   'input_tokens',
   'output_tokens',
@@ -136,7 +137,7 @@ export class SessionScanner {
       rows: db
         .prepare(
           `SELECT ${ROW_FIELDS.slice(0, -1).join(', ')},
-           CASE WHEN is_prompt = 1 AND is_sidechain = 0 THEN json_array(uuid, ts_text, ts_ms, sig)
+           CASE WHEN shown = 1 AND is_sidechain = 0 THEN json_array(uuid, ts_text, ts_ms, sig)
              WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid END AS uuid
          FROM records WHERE file_id = ? ORDER BY line`,
         )
@@ -192,7 +193,7 @@ export class SessionScanner {
         fact.gitBranch = mainThread ? text(r.git_branch_ref) : undefined;
         fact.model = response ? text(r.model_ref) : undefined;
         fact.responseKey = response ? (r.message_id ?? r.uuid ?? undefined) : undefined;
-        fact.promptKey = r.is_prompt === 1 ? (r.uuid ?? undefined) : undefined;
+        fact.promptKey = r.shown === 1 ? (r.uuid ?? undefined) : undefined;
         summary.add(fact);
         if (assistant && r.output_tokens !== null) {
           usage.push({
@@ -215,7 +216,7 @@ export class SessionScanner {
             ts_ms: r.ts_ms,
             kind: r.kind,
             response_key: r.message_id === null ? null : `${r.message_id}:${r.request_id ?? ''}`,
-            is_prompt: r.is_prompt,
+            shown: r.shown,
             is_synthetic: r.is_synthetic,
             request_key: r.request_ref,
             line: r.line,

@@ -141,7 +141,7 @@ export class SessionUsageUpdater {
           record: { atMs: r.ts_ms, kind: 'response', responseKey: r.response_key ?? undefined, requestKey },
         };
       }
-      return { line: r.line, record: { atMs: r.ts_ms, kind: r.is_prompt === 1 ? 'prompt' : 'other' } };
+      return { line: r.line, record: { atMs: r.ts_ms, kind: r.shown === 1 ? 'prompt' : 'other' } };
     });
     for (const q of this.s.threadRequests.all(sid) as { ts_ms: number; id: string; line: number }[]) {
       timed.push({ line: q.line, record: { atMs: q.ts_ms, kind: 'request', requestKey: q.id } });

@@ -4,7 +4,10 @@ import type { AgentInfo } from './types';
 
 let loading: Promise<readonly AgentInfo[]> | undefined;
 
-/** Every agent as its adapter declares it (label, resume command), asked once per page; undefined until known. */
+/**
+ * Every agent as the registry declares it (label, resume command, homes, badge colours), asked once per page;
+ * undefined until known.
+ */
 export function useAgents(): readonly AgentInfo[] | undefined {
   const [agents, setAgents] = useState<readonly AgentInfo[] | undefined>();
   useEffect(() => {
@@ -26,7 +29,8 @@ export function useAgents(): readonly AgentInfo[] | undefined {
   return agents;
 }
 
-/** What an agent is called on screen: its label, or its id until the labels are known. */
-export function agentLabel(agents: readonly AgentInfo[] | undefined, id: string): string {
-  return agents?.find((a) => a.id === id)?.label ?? id;
+/** Every agent's name, "A, B or C" (as core's `agentLabels` says it for the CLI). */
+export function agentLabels(agents: readonly AgentInfo[]): string {
+  const labels = agents.map((agent) => agent.label);
+  return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 }

@@ -1,6 +1,7 @@
-import { type AgentId, agentInfos } from '@agentdash/core/model';
+import type { AgentId } from '@agentdash/core/model';
 import type { CSSProperties } from 'react';
-import { agentLabel, useAgents } from '../data/agents';
+import { useAgents } from '../data/agents';
+import type { AgentInfo } from '../data/types';
 
 /** `#rrggbb` as `rgba(r, g, b, alpha)`. */
 function tint(hex: string, alpha: number): string {
@@ -8,11 +9,13 @@ function tint(hex: string, alpha: number): string {
   return `rgba(${r}, ${g}, ${b}, ${alpha})`;
 }
 
-/** The chip's colours on both themes, from the agent registry (styles.css picks the theme's); none for an id it lacks. */
-function chipStyle(agent: AgentId): CSSProperties {
-  const badge = agentInfos.find((a) => a.id === agent)?.badge;
-  if (badge === undefined) return {};
-  const { dark, light } = badge;
+/**
+ * The chip's colours on both themes, from the agent registry as `GET /api/agents` gives it (styles.css picks the
+ * theme's); none until the agents are known, or for an id the registry lacks.
+ */
+function chipStyle(info: AgentInfo | undefined): CSSProperties {
+  if (info === undefined) return {};
+  const { dark, light } = info.badge;
   return {
     '--chip-dark': dark,
     '--chip-dark-bg': tint(dark, 0.12),
@@ -23,11 +26,12 @@ function chipStyle(agent: AgentId): CSSProperties {
 
 /** The agent that wrote a session, as a small badge. */
 export function AgentBadge({ agent }: { readonly agent: AgentId }) {
-  const label = agentLabel(useAgents(), agent);
+  const info = useAgents()?.find((a) => a.id === agent);
+  const label = info?.label ?? agent;
   return (
     <span
       className={`badge agent agent-${agent}`}
-      style={chipStyle(agent)}
+      style={chipStyle(info)}
       data-testid="agent-badge"
       data-agent={agent}
       title={label}

@@ -1,7 +1,7 @@
-import { type AgentId, agentIds } from '@agentdash/core/model';
-import { agentLabel, useAgents } from '../data/agents';
+import type { AgentId } from '@agentdash/core/model';
+import { useAgents } from '../data/agents';
 
-/** A select of the agents ('' = every agent). */
+/** A select of the agents ('' = every agent), in the registry's order as `GET /api/agents` gives it. */
 export function AgentFilter({
   value,
   onChange,
@@ -9,22 +9,23 @@ export function AgentFilter({
   readonly value: AgentId | '';
   readonly onChange: (agent: AgentId | '') => void;
 }) {
-  const agents = useAgents();
+  const agents = useAgents() ?? [];
   return (
     <select
       className="select"
-      value={value}
+      // An agent the registry does not list (a hand-edited address) is shown as what the list shows: every agent.
+      value={agents.some((a) => a.id === value) ? value : ''}
       onChange={(e) => {
         const next = e.target.value;
-        onChange(agentIds.find((id) => id === next) ?? '');
+        onChange(agents.find((a) => a.id === next)?.id ?? '');
       }}
       aria-label="Agent"
       data-testid="filter-agent"
     >
       <option value="">All agents</option>
-      {agentIds.map((id) => (
-        <option key={id} value={id}>
-          {agentLabel(agents, id)}
+      {agents.map((a) => (
+        <option key={a.id} value={a.id}>
+          {a.label}
         </option>
       ))}
     </select>

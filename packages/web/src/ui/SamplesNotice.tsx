@@ -1,5 +1,5 @@
-import { agentInfos, agentLabels } from '@agentdash/core/model';
 import { useEffect, useState } from 'react';
+import { agentLabels, useAgents } from '../data/agents';
 import { api } from '../data/client';
 
 /**
@@ -12,6 +12,7 @@ const NO_BREAK = { whiteSpace: 'nowrap' } as const;
 
 export function SamplesNotice() {
   const [samples, setSamples] = useState(false);
+  const agents = useAgents() ?? [];
   useEffect(() => {
     const ctl = new AbortController();
     api
@@ -27,12 +28,13 @@ export function SamplesNotice() {
         <strong>Sample sessions</strong>
         <span>
           — point AgentDash at your own with <code style={NO_BREAK}>npm start -- PATH</code> or{' '}
-          <code style={NO_BREAK}>agentdash serve PATH</code>, PATH being a {agentLabels()} home or a folder in one.
+          <code style={NO_BREAK}>agentdash serve PATH</code>, PATH being a {agentLabels(agents)} home or a folder in
+          one.
         </span>
         <details className="samples-homes">
           <summary className="samples-homes-summary">Where each agent keeps its sessions</summary>
           <ul className="samples-homes-list">
-            {agentInfos.map((a) => (
+            {agents.map((a) => (
               <li key={a.id}>
                 {a.label}: {a.homes}
               </li>

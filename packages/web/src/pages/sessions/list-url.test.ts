@@ -35,8 +35,10 @@ describe('the sessions list in the address', () => {
   });
 
   it('reads a wrong or unknown value as its default', () => {
-    const { filters, sort } = listStateOf('agent=nobody&since=yesterday&sort=cheapest&dir=up&errors=yes&x=1');
+    const { filters, sort } = listStateOf('agent=No%20body&since=yesterday&sort=cheapest&dir=up&errors=yes&x=1');
     expect(filters).toEqual(NO_FILTERS);
+    // An id-shaped agent is kept: whether it exists is the registry's to say (`useSessionList` asks GET /api/agents).
+    expect(listStateOf('agent=nobody').filters).toEqual({ ...NO_FILTERS, agent: 'nobody' });
     expect(sort).toEqual(DEFAULT_SORT);
     // A column named without a direction sorts as its header does at first.
     expect(listStateOf('sort=project').sort).toEqual({ key: 'project', dir: 1 });

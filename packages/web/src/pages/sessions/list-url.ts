@@ -2,7 +2,7 @@
  * The sessions list's filters and order in the page's address (`#/?q=…&errors=1&sort=costUsd`), so Back from a
  * session, a reload or a shared link shows the same list. Defaults are left out: a plain list is `#/`.
  */
-import { isAgentId } from '@agentdash/core/model';
+import type { AgentId } from '@agentdash/core/model';
 import { type Filters, NO_FILTERS, SORT_KEYS, type Sort, type SortKey } from './use-session-list';
 
 export const DEFAULT_SORT: Sort = { key: 'startedAt', dir: -1 };
@@ -21,6 +21,8 @@ const TEXTS = [
 ] as const satisfies readonly (readonly [keyof Filters, string])[];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** An agent id's shape: which ids exist is the server's to say (`GET /api/agents`; `useSessionList` checks). */
+const AGENT_ID = /^[a-z][a-z0-9-]{0,39}$/;
 
 /** The list's state of an address's query (`URLSearchParams` text); what it does not say, or says wrong, is default. */
 export function listStateOf(query: string): { filters: Filters; sort: Sort } {
@@ -33,7 +35,7 @@ export function listStateOf(query: string): { filters: Filters; sort: Sort } {
     filters[field] = value;
   }
   const agent = params.get('agent');
-  if (agent !== null && isAgentId(agent)) filters.agent = agent;
+  if (agent !== null && AGENT_ID.test(agent)) filters.agent = agent as AgentId;
   filters.hasErrors = params.get('errors') === '1';
   filters.showEmpty = params.get('empty') === '1';
   const key = params.get('sort') as SortKey | null;

@@ -1,5 +1,6 @@
 import type { AgentId } from '@agentdash/core/model';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAgents } from '../../data/agents';
 import { api, type SessionQuery } from '../../data/client';
 import type { SessionRow, SessionsResponse } from '../../data/types';
 import { LIST_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
@@ -81,10 +82,14 @@ export function useSessionList(filters: Filters, sort: Sort) {
 
   const tick = useLiveTick(LIST_RELOAD_MS);
 
+  // The address may name an agent the server does not read (it answers that with 400): the list asks for one agent
+  // once `GET /api/agents` lists it, and for every agent when it does not.
+  const agents = useAgents();
   const { q: _q, showEmpty, agent, ...rest } = filters;
+  const waitsForAgents = agent !== '' && agents === undefined;
   const query: SessionQuery = {
     ...rest,
-    ...(agent ? { agent } : {}),
+    ...(agent && agents?.some((a) => a.id === agent) ? { agent } : {}),
     q: dq,
     hideEmpty: !showEmpty,
     // The server orders the whole list (cost included); search results keep their relevance order.
@@ -99,6 +104,7 @@ export function useSessionList(filters: Filters, sort: Sort) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query; tick reloads on live changes
   useEffect(() => {
+    if (waitsForAgents) return;
     const ctl = new AbortController();
     api
       .sessions({ ...query, offset: 0, limit: Math.min(Math.max(loaded.current, pageRows), MAX_FETCH) }, ctl.signal)
@@ -111,7 +117,7 @@ export function useSessionList(filters: Filters, sort: Sort) {
         if (!ctl.signal.aborted) setError(e instanceof Error ? e.message : String(e));
       });
     return () => ctl.abort();
-  }, [queryKey, tick]);
+  }, [queryKey, tick, waitsForAgents]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query
   const showMore = useCallback(() => {
