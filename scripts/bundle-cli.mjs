@@ -11,20 +11,20 @@ import { cpSync, existsSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'rolldown';
+import { build, rolldown } from 'rolldown';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'packages/cli/bundle');
 
-rmSync(out, { recursive: true, force: true });
-await build({
-  input: {
-    bin: join(root, 'packages/cli/dist/bin.js'),
-    'parse-worker': join(root, 'packages/index/dist/write/parse-worker.js'),
-    'session-worker': join(root, 'packages/server/dist/session-worker.js'),
-    'watch-worker': join(root, 'packages/server/dist/watch-worker.js'),
-    'otlp-worker': join(root, 'packages/server/dist/otlp-worker.js'),
-  },
+const input = {
+  bin: join(root, 'packages/cli/dist/bin.js'),
+  'parse-worker': join(root, 'packages/index/dist/write/parse-worker.js'),
+  'session-worker': join(root, 'packages/server/dist/session-worker.js'),
+  'watch-worker': join(root, 'packages/server/dist/watch-worker.js'),
+  'otlp-worker': join(root, 'packages/server/dist/otlp-worker.js'),
+};
+const options = {
+  input,
   platform: 'node',
   external: [/^node:/, 'better-sqlite3', 'zstd-napi'],
   // Node's built-ins named without `node:` (the PostgreSQL client's `net`, `tls`, …) are imported as `node:` ones
@@ -37,7 +37,68 @@ await build({
   // The packages' own export condition for running from sources is not for the bundle: it takes their dist.
   resolve: { conditionNames: ['import', 'node', 'default'] },
   logLevel: 'warn',
-  output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunk-[hash].js' },
+};
+const naming = { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunk-[hash].js' };
+
+/**
+ * The commands a warm index answers (and what they all load: the context, with the light connection). Node 20 loads
+ * an ES module file by file, each costing about a millisecond of CPU however small: split as the dynamic imports
+ * fall, these commands load some twenty chunks. Their modules go into a few chunks of their own, by the workers that
+ * load them too (none, the parse worker, …), so that no worker loads a module it did not load before.
+ */
+const WARM_ROOTS = ['context', 'commands/stats', 'commands/usage', 'commands/sessions', 'commands/index-cmd'].map((m) =>
+  join(root, `packages/cli/dist/${m}.js`),
+);
+
+/** Every module in the chunks `fileName` loads before it runs (its static imports, followed), its own included. */
+function staticClosure(chunks, fileName, into = new Set()) {
+  const seen = new Set();
+  const visit = (name) => {
+    const chunk = chunks.get(name);
+    if (chunk === undefined || seen.has(name)) return;
+    seen.add(name);
+    for (const id of chunk.moduleIds) into.add(id);
+    for (const next of chunk.imports) visit(next);
+  };
+  visit(fileName);
+  return into;
+}
+
+/** The warm commands' modules, each with the name of its chunk: `warm`, and the workers that load it too. */
+async function warmChunkNames() {
+  const first = await rolldown(options);
+  const { output } = await first.generate(naming);
+  await first.close();
+  const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const warm = new Set();
+  for (const rootId of WARM_ROOTS) {
+    const chunk = [...chunks.values()].find((c) => c.moduleIds.includes(rootId));
+    if (chunk === undefined) throw new Error(`bundle: no chunk holds ${rootId}`);
+    staticClosure(chunks, chunk.fileName, warm);
+  }
+  const workers = Object.keys(input)
+    .filter((name) => name !== 'bin')
+    .map((name) => [name, staticClosure(chunks, `${name}.js`)]);
+  return new Map(
+    [...warm].map((id) => [id, ['warm', ...workers.filter(([, ids]) => ids.has(id)).map(([name]) => name)].join('+')]),
+  );
+}
+
+const warm = await warmChunkNames();
+rmSync(out, { recursive: true, force: true });
+await build({
+  ...options,
+  // Required by the groups below; nothing imports an entry's exports (the workers are files run as they are).
+  preserveEntrySignatures: 'allow-extension',
+  output: {
+    dir: out,
+    ...naming,
+    codeSplitting: {
+      // Exactly these modules: a module's static imports are loaded by every worker that loads it, so each chunk
+      // imports only chunks of the same workers or more (no cycle).
+      groups: [{ name: (id) => warm.get(id) ?? null, debugName: 'warm', includeDependenciesRecursively: false }],
+    },
+  },
 });
 // The dashboard beside the bundle, where the server looks first (`defaultAssetsDir`): a package installed from the
 // registry has no packages/web.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localZoneKey } from './commands/usage.js';
 import type { CliIo } from './io.js';
 import type {
   SessionsJson,
@@ -102,6 +103,21 @@ describe('agentdash usage', () => {
     };
     expect(daily('Pacific/Kiritimati')).toEqual(['2026-11-22']);
     expect(daily('UTC')).toEqual(['2026-11-21']);
+  });
+
+  it("keys a stored answer by the local zone's name: TZ, else /etc/localtime's link, else Intl's", () => {
+    const noLink = () => undefined;
+    const intl = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(localZoneKey('Pacific/Kiritimati', noLink)).toBe('TZ=Pacific/Kiritimati');
+    expect(localZoneKey('Etc/GMT-14', noLink)).toBe('TZ=Etc/GMT-14');
+    // A file (its content decides) and a POSIX rule are not names: the zone they resolve to is.
+    expect(localZoneKey(':/etc/localtime', () => '/usr/share/zoneinfo/UTC')).toBe(intl);
+    expect(localZoneKey('CET-1CEST,M3.5.0,M10.5.0/3', noLink)).toBe(intl);
+    expect(localZoneKey('', noLink)).toBe(intl);
+    expect(localZoneKey(undefined, () => '/usr/share/zoneinfo/Europe/Paris')).toBe(
+      'localtime=/usr/share/zoneinfo/Europe/Paris',
+    );
+    expect(localZoneKey(undefined, noLink)).toBe(intl);
   });
 
   it('session --json counts each response once, in the session that started first; table with breakdown', async () => {

@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import {
@@ -142,6 +143,29 @@ function digest(text: string): string {
   return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
 }
 
+/** A zone name as TZ takes it (`Europe/Paris`, `UTC`, `Etc/GMT+5`): not a file (`:/etc/localtime`), not empty. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+/**
+ * What names the local time zone in a stored answer's key: two keys alike mean the same zone. `TZ` when it is a zone
+ * name, else the zone file `/etc/localtime` links to (where the system's default zone is read from), else the name
+ * the Intl API resolves: creating an Intl.DateTimeFormat loads ICU's locale and zone data, which costs a warm command
+ * more than the rest of its answer.
+ */
+export function localZoneKey(tz: string | undefined, link: () => string | undefined = localtimeLink): string {
+  if (tz !== undefined && ZONE_NAME.test(tz)) return `TZ=${tz}`;
+  const target = tz === undefined ? link() : undefined;
+  return target !== undefined ? `localtime=${target}` : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+function localtimeLink(): string | undefined {
+  try {
+    return readlinkSync('/etc/localtime');
+  } catch {
+    return undefined; // not a link (a copied file), or no such file (Windows)
+  }
+}
+
 /**
  * The groups of a report. Without --since and --until they depend only on what is indexed, the time zone (days are
  * local) and the prices: they are kept as a stored answer under those, and given back while nothing is indexed
@@ -155,7 +179,7 @@ async function groupedUsage(ctx: Context, kind: GroupedReport, filter: UsageFilt
   const key = JSON.stringify({
     kind,
     filter: { ...filter, paths: (filter.paths ?? []).map((p) => resolve(p)) },
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone: localZoneKey(process.env.TZ),
     prices,
   });
   return ctx.answer(`usage:${key}`, (index) => groupsOf(index.usageResponses(filter), kind));
