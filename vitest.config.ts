@@ -73,7 +73,7 @@ export default defineConfig({
       project('server', ['src/**/*.test.ts']),
       project('team', unitAndCorpus, { globalSetup: [postgres] }),
       project('cli', unitAndCorpus, { globalSetup: [postgres] }),
-      project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx']),
+      project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx'], { shareModules: true }),
       // The repository's own scripts (the drift check's comparisons); they read packages/core/dist.
       project('scripts', ['**/*.test.mjs']),
       // The Chromium suites, in their own group after the others (each drives a browser and a server: beside the other

@@ -135,13 +135,15 @@ describe('show --json streamed', () => {
     expect(parsed.id).toBe(id);
     expect(parsed.calls.map((c) => c.id)).toEqual(Array.from({ length: CALLS }, (_, i) => `toolu_${i}`));
 
+    const exported: Record<string, string> = {};
     for (const format of ['markdown', 'envelope'] as const) {
       const out = await cli(['export', id, home, '--format', format], db);
       expect(out.code, out.stderr).toBe(0);
       expect(out.writes.length, format).toBeGreaterThan(10);
       expect(Math.max(...out.writes.map((w) => w.length))).toBeLessThan(1024 * 1024);
+      exported[format] = out.stdout;
     }
-    const envelope = (await cli(['export', id, home, '--format', 'envelope'], db)).stdout.trimEnd().split('\n');
+    const envelope = (exported.envelope ?? '').trimEnd().split('\n');
     expect(envelope.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(parsed.calls.map((c) => c.id));
   });
 
