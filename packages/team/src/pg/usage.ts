@@ -62,22 +62,18 @@ interface SumRow extends Sums {
 }
 
 /** A `SumRow` per project as PostgreSQL sends it: its fields in order. */
-type SumTuple = [
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  number | null,
-  string,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+type SumTuple = [string | null, string | null, string | null, string | null, ...CountsTuple];
+
+/** A sum's time, model, band and counts as PostgreSQL sends them, after the columns that key it. */
+type CountsTuple = [number | null, string, number, number, number, number, number, number, number, number];
+
+/** A `SumRow` from the columns that key it and its counts. */
+function sumRowOf(
+  keys: Pick<SumRow, 'uid' | 'agent' | 'project_path' | 'project_dir' | 'project_hash'>,
+  [ts_ms, model, band, n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning]: CountsTuple,
+): SumRow {
+  return { ...keys, ts_ms, model, band, n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning };
+}
 
 /** The time breakdown's sessions with time, summed per project and UTC quarter-hour of their start. */
 interface TimeRow {
@@ -197,24 +193,8 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
         n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning)
       order by ts_ms nulls first, agent, project_path, project_dir, project_hash, model, band), '[]') as rows
     from g`;
-  const sums = (sent?.rows ?? []).map(
-    ([agent, project_path, project_dir, project_hash, ts_ms, model, band, n, i, o, cw, cw1h, cr, re]): SumRow => ({
-      uid: null,
-      agent,
-      project_path,
-      project_dir,
-      project_hash,
-      ts_ms,
-      model,
-      band,
-      n,
-      input: i,
-      output: o,
-      cache_creation: cw,
-      cache_creation_1h: cw1h,
-      cache_read: cr,
-      reasoning: re,
-    }),
+  const sums = (sent?.rows ?? []).map(([agent, project_path, project_dir, project_hash, ...counts]) =>
+    sumRowOf({ uid: null, agent, project_path, project_dir, project_hash }, counts),
   );
   // the sessions that can be among the top ones, per model and band, ranked in PostgreSQL by this server's rates
   const present = new Map(sums.map((r) => [`${r.band} ${r.model}`, { model: r.model, band: r.band }]));
@@ -230,24 +210,8 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
       defaultPriceTable,
       [...present.values()],
     )
-  ).map(
-    ([uid, ts_ms, model, band, n, i, o, cw, cw1h, cr, re]): SumRow => ({
-      uid,
-      agent: null,
-      project_path: null,
-      project_dir: null,
-      project_hash: null,
-      ts_ms,
-      model,
-      band,
-      n,
-      input: i,
-      output: o,
-      cache_creation: cw,
-      cache_creation_1h: cw1h,
-      cache_read: cr,
-      reasoning: re,
-    }),
+  ).map(([uid, ...counts]) =>
+    sumRowOf({ uid, agent: null, project_path: null, project_dir: null, project_hash: null }, counts),
   );
   // each session's time from the list's copy (its summary not read)
   const times = await sql<TimeRow[]>`
