@@ -13,7 +13,7 @@
 // queries only. A kept database is used in place: copy it (`cp -a DIR /tmp/mine`) to keep the original unchanged.
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, getPriority, setPriority, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { buildHome } from './home.mjs';
@@ -32,6 +32,12 @@ const pushers = Math.max(1, Math.min(devices, Number(process.env.BENCH_TEAM_PUSH
  * written there after the index when the file does not exist yet.
  */
 const reuseIndex = process.env.BENCH_TEAM_INDEX;
+/**
+ * BENCH_TEAM_PUSH_NICE=N (default 5): the pushes run N nice steps below the team server and PostgreSQL. Laptops are
+ * other machines; here twenty pushers share two cores with the one server process, and at equal priority they starve
+ * it until a request waits past the client's header timeout (five minutes). 0 runs them all alike.
+ */
+const pushNice = Number(process.env.BENCH_TEAM_PUSH_NICE ?? 5);
 /** BENCH_TEAM_PROF=DIR: every CLI process (the team server, each push) writes a V8 CPU profile into DIR. */
 const prof = process.env.BENCH_TEAM_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_TEAM_PROF}`] : [];
 /** The issue's scale: the sessions list and usage are measured over at least this many sessions. */
@@ -57,13 +63,14 @@ const row = (figure, value, note = '') => {
 };
 
 /** Runs the CLI; resolves with its stdout, time and exit code (rejects on a non-zero exit unless `allowFail`). */
-function agentdash(args, { env = {}, allowFail = false } = {}) {
+function agentdash(args, { env = {}, allowFail = false, nice = 0 } = {}) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, [...prof, bin, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (nice !== 0) setPriority(child.pid, Math.min(19, getPriority(process.pid) + nice));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -296,19 +303,11 @@ async function buildAndMeasure({ pgUrl, pgPort, work }) {
   server = await serveTeam(pgUrl);
 
   const pushOne = (token) =>
-    agentdash([
-      'push',
-      server.url,
-      home.home,
-      '--token',
-      token,
-      '--share',
-      'full',
-      '--db',
-      db,
-      '--json',
-      '--no-progress',
-    ]);
+    agentdash(
+      ['push', server.url, home.home, '--token', token, '--share', 'full', '--db', db, '--json', '--no-progress'],
+      { nice: pushNice },
+    );
+  if (pushNice !== 0) console.error(`  (the pushes run ${pushNice} nice steps below the team server and PostgreSQL)`);
   const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
   if (process.env.BENCH_TEAM_PGSTAT === '1') await sql`select pg_stat_statements_reset()`;
   const cpu0 = {
