@@ -53,8 +53,8 @@ export class SessionUsageUpdater {
                   WHERE x.tool_use_id = c.tool_use_id AND x.has_result IS NOT NULL LIMIT 1)) AS duration_ms
          FROM calls c JOIN files f ON f.id = c.file_id
          LEFT JOIN results res ON res.tool_use_id = c.tool_use_id
-           AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = f.session_id)
-         WHERE f.session_id = ? AND f.role = 'main' AND c.agent_id IS NULL AND c.ts_ms IS NOT NULL
+           AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = @sid)
+         WHERE f.session_id = @sid AND f.role = 'main' AND c.agent_id IS NULL AND c.ts_ms IS NOT NULL
          GROUP BY c.file_id, c.tool_use_id`,
       ),
     };
@@ -159,7 +159,7 @@ export class SessionUsageUpdater {
   }
 
   private threadCalls(sid: string): ThreadCall[] {
-    const rows = this.s.threadCalls.all(sid) as {
+    const rows = this.s.threadCalls.all({ sid }) as {
       ts_ms: number;
       name: string;
       agent: string | null;
