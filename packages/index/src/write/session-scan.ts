@@ -59,65 +59,43 @@ export interface ScanFile {
   readonly agent_id: string | null;
 }
 
-interface Row {
-  line: number;
-  kind: string;
-  ts_ms: number | null;
-  cwd_ref: number | null;
-  version_ref: number | null;
-  git_branch_ref: number | null;
-  model_ref: number | null;
-  message_id: string | null;
-  request_id: string | null;
-  is_sidechain: number;
-  is_synthetic: number;
-  shown: number;
-  request_ref: string | null;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  cache_creation_tokens: number | null;
-  cache_1h_tokens: number | null;
-  cache_read_tokens: number | null;
-  reasoning_tokens: number | null;
+/**
+ * A stored row as `.raw()` gives it (an array, not an object per row: reading rows back was most of a summary's cost),
+ * its columns in the order the query selects them.
+ */
+type RowValues = readonly [
+  line: number,
+  kind: string,
+  ts_ms: number | null,
+  cwd_ref: number | null,
+  version_ref: number | null,
+  git_branch_ref: number | null,
+  model_ref: number | null,
+  message_id: string | null,
+  request_id: string | null,
+  is_sidechain: number,
+  is_synthetic: number,
+  shown: number,
+  request_ref: string | null,
+  input_tokens: number | null,
+  output_tokens: number | null,
+  cache_creation_tokens: number | null,
+  cache_1h_tokens: number | null,
+  cache_read_tokens: number | null,
+  reasoning_tokens: number | null,
   /**
    * Only where a count needs it: a response without a message id (its uuid), or a main-thread prompt (its uuid with
    * what the row keeps of core's `signatureOf`: a load keeps records of one placeholder uuid that differ, `CopyFilter`).
    */
-  uuid: string | null;
-}
+  uuid: string | null,
+];
 
-/** A row as `.raw()` gives it (faster than an object per row): `Row`'s fields, in the order `ROW_FIELDS` names. */
-type RowValues = readonly unknown[];
-
-/** `Row`'s fields in the order the query selects them. */
-const ROW_FIELDS = [
-  'line',
-  'kind',
-  'ts_ms',
-  'cwd_ref',
-  'version_ref',
-  'git_branch_ref',
-  'model_ref',
-  'message_id',
-  'request_id',
-  'is_sidechain',
-  'is_synthetic',
-  'shown',
-  'request_ref',
-  'input_tokens',
-  'output_tokens',
-  'cache_creation_tokens',
-  'cache_1h_tokens',
-  'cache_read_tokens',
-  'reasoning_tokens',
-  'uuid',
-] as const satisfies readonly (keyof Row)[];
-
-function rowOf(values: RowValues): Row {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < ROW_FIELDS.length; i++) row[ROW_FIELDS[i] as string] = values[i];
-  return row as unknown as Row;
-}
+/** The columns of `RowValues`, in its order. */
+const ROW_COLUMNS = `line, kind, ts_ms, cwd_ref, version_ref, git_branch_ref, model_ref, message_id, request_id,
+  is_sidechain, is_synthetic, shown, request_ref, input_tokens, output_tokens, cache_creation_tokens, cache_1h_tokens,
+  cache_read_tokens, reasoning_tokens,
+  CASE WHEN shown = 1 AND is_sidechain = 0 THEN json_array(uuid, ts_text, ts_ms, sig)
+    WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid END AS uuid`;
 
 const THREAD_KINDS: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
 
@@ -134,14 +112,7 @@ export class SessionScanner {
   private readonly s;
   constructor(db: Database.Database) {
     this.s = {
-      rows: db
-        .prepare(
-          `SELECT ${ROW_FIELDS.slice(0, -1).join(', ')},
-           CASE WHEN shown = 1 AND is_sidechain = 0 THEN json_array(uuid, ts_text, ts_ms, sig)
-             WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid END AS uuid
-         FROM records WHERE file_id = ? ORDER BY line`,
-        )
-        .raw(),
+      rows: db.prepare(`SELECT ${ROW_COLUMNS} FROM records WHERE file_id = ? ORDER BY line`).raw(),
       text: db.prepare('SELECT text FROM strings WHERE id = ?').pluck(),
       ts: db.prepare('SELECT ts FROM records WHERE file_id = ? AND line = ?').pluck(),
     };
@@ -179,47 +150,56 @@ export class SessionScanner {
     const thread: ThreadRow[] = [];
     files.forEach((file, fileIndex) => {
       const main = file.role === 'main';
-      for (const values of this.s.rows.all(file.id) as RowValues[]) {
-        const r = rowOf(values);
-        const mainThread = main && r.is_sidechain === 0;
-        const assistant = r.kind === 'assistant';
-        const response = assistant && r.is_synthetic === 0;
+      for (const r of this.s.rows.all(file.id) as RowValues[]) {
+        // By position (a destructuring iterates): the names are `RowValues`' labels.
+        const line = r[0];
+        const kind = r[1];
+        const tsMs = r[2];
+        const messageId = r[7];
+        const requestId = r[8];
+        const synthetic = r[10];
+        const shown = r[11];
+        const outputTokens = r[14];
+        const uuid = r[19];
+        const mainThread = main && r[9] === 0;
+        const assistant = kind === 'assistant';
+        const response = assistant && synthetic === 0;
         fact.place = mainThread ? 'main' : main ? 'sidechain' : 'subagent';
         // Stored rows are the records whose time counts (core's `countsForTime`).
-        fact.ms = r.ts_ms ?? undefined;
-        fact.stamp = fileIndex * LINES + r.line;
-        fact.cwd = text(r.cwd_ref);
-        fact.version = text(r.version_ref);
-        fact.gitBranch = mainThread ? text(r.git_branch_ref) : undefined;
-        fact.model = response ? text(r.model_ref) : undefined;
-        fact.responseKey = response ? (r.message_id ?? r.uuid ?? undefined) : undefined;
-        fact.promptKey = r.shown === 1 ? (r.uuid ?? undefined) : undefined;
+        fact.ms = tsMs ?? undefined;
+        fact.stamp = fileIndex * LINES + line;
+        fact.cwd = text(r[3]);
+        fact.version = text(r[4]);
+        fact.gitBranch = mainThread ? text(r[5]) : undefined;
+        fact.model = response ? text(r[6]) : undefined;
+        fact.responseKey = response ? (messageId ?? uuid ?? undefined) : undefined;
+        fact.promptKey = shown === 1 ? (uuid ?? undefined) : undefined;
         summary.add(fact);
-        if (assistant && r.output_tokens !== null) {
+        if (assistant && outputTokens !== null) {
           usage.push({
-            message_id: r.message_id,
-            request_id: r.request_id,
-            model: text(r.model_ref) ?? null,
-            ts_ms: r.ts_ms,
-            is_synthetic: r.is_synthetic,
+            message_id: messageId,
+            request_id: requestId,
+            model: text(r[6]) ?? null,
+            ts_ms: tsMs,
+            is_synthetic: synthetic,
             agent_id: mainThread ? null : (file.agent_id ?? 'sidechain'),
-            i: r.input_tokens,
-            o: r.output_tokens,
-            cc: r.cache_creation_tokens,
-            c1h: r.cache_1h_tokens,
-            cr: r.cache_read_tokens,
-            ro: r.reasoning_tokens,
+            i: r[13],
+            o: outputTokens,
+            cc: r[15],
+            c1h: r[16],
+            cr: r[17],
+            ro: r[18],
           });
         }
-        if (mainThread && r.ts_ms !== null && THREAD_KINDS.has(r.kind)) {
+        if (mainThread && tsMs !== null && THREAD_KINDS.has(kind)) {
           thread.push({
-            ts_ms: r.ts_ms,
-            kind: r.kind,
-            response_key: r.message_id === null ? null : `${r.message_id}:${r.request_id ?? ''}`,
-            shown: r.shown,
-            is_synthetic: r.is_synthetic,
-            request_key: r.request_ref,
-            line: r.line,
+            ts_ms: tsMs,
+            kind,
+            response_key: messageId === null ? null : `${messageId}:${requestId ?? ''}`,
+            shown,
+            is_synthetic: synthetic,
+            request_key: r[12],
+            line,
           });
         }
       }

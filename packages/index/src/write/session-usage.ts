@@ -20,6 +20,12 @@ import { INTERN_STRING } from '../schema/schema-derived.js';
 import type { UsagePart } from '../types.js';
 import type { ThreadRow, UsageScan } from './session-scan.js';
 
+/** A session's usage columns, as stored. */
+export interface SessionUsage {
+  readonly detail: string;
+  readonly time: string;
+}
+
 export class SessionUsageUpdater {
   private readonly s;
   constructor(db: Database.Database) {
@@ -47,16 +53,18 @@ export class SessionUsageUpdater {
                   WHERE x.tool_use_id = c.tool_use_id AND x.has_result IS NOT NULL LIMIT 1)) AS duration_ms
          FROM calls c JOIN files f ON f.id = c.file_id
          LEFT JOIN results res ON res.tool_use_id = c.tool_use_id
-           AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = f.session_id)
-         WHERE f.session_id = ? AND f.role = 'main' AND c.agent_id IS NULL AND c.ts_ms IS NOT NULL
+           AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = @sid)
+         WHERE f.session_id = @sid AND f.role = 'main' AND c.agent_id IS NULL AND c.ts_ms IS NOT NULL
          GROUP BY c.file_id, c.tool_use_id`,
       ),
-      update: db.prepare('UPDATE sessions SET usage_detail = ?, time = ? WHERE id = ?'),
     };
   }
 
-  /** Recompute a session's responses, usage detail and time (after its summary row was written) from its scan. */
-  update(sid: string, scan: UsageScan): void {
+  /**
+   * Recompute a session's responses from its scan; returns its usage detail and time, as `sessions.usage_detail` and
+   * `sessions.time` store them (sessions.ts writes them with the session's row).
+   */
+  update(sid: string, scan: UsageScan): SessionUsage {
     this.s.deleteResponses.run(sid);
     const rows = scan.usage;
     const records: UsageRecord<string | null>[] = rows.map((r) => ({
@@ -127,7 +135,7 @@ export class SessionUsageUpdater {
     const detail = [...parts.values()].sort(
       (a, b) => a.thread.localeCompare(b.thread) || a.model.localeCompare(b.model) || a.band - b.band,
     );
-    this.s.update.run(JSON.stringify(detail), JSON.stringify(time), sid);
+    return { detail: JSON.stringify(detail), time: JSON.stringify(time) };
   }
 
   /** The main thread's records and requests, by time, then line. */
@@ -151,7 +159,7 @@ export class SessionUsageUpdater {
   }
 
   private threadCalls(sid: string): ThreadCall[] {
-    const rows = this.s.threadCalls.all(sid) as {
+    const rows = this.s.threadCalls.all({ sid }) as {
       ts_ms: number;
       name: string;
       agent: string | null;

@@ -14,13 +14,10 @@ export class SessionUpdater {
     this.scanner = new SessionScanner(db);
     this.s = {
       // In the order core reads them: main first ('main' < 'subagent'), then by path.
-      files: db.prepare('SELECT id, role, project_dir, agent_id FROM files WHERE session_id = ? ORDER BY role, path'),
-      deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
-      // A session is its files' agent's (the main file's, else the first subagent file's).
-      setAgent: db.prepare(
-        `UPDATE sessions SET agent = coalesce((SELECT f.agent FROM files f WHERE f.session_id = @sid
-           ORDER BY (f.role <> 'main'), f.path LIMIT 1), 'claude') WHERE id = @sid`,
+      files: db.prepare(
+        'SELECT id, role, project_dir, agent_id, agent FROM files WHERE session_id = ? ORDER BY role, path',
       ),
+      deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
       // The calls this session owns: a call copied into a fork or resume counts once, for the session of its
       // first occurrence in its agent home (as in statistics; a copy in another home is another history).
       calls: db.prepare(
@@ -58,16 +55,22 @@ export class SessionUpdater {
       upsert: db.prepare(
         `INSERT OR REPLACE INTO sessions (id, session_id, project_dir, project_path, title, title_source, started_at, ended_at,
            started_ms, ended_ms, prompts, messages, tool_calls, errors, expected_errors, versions, models, git_branch,
-           issues)
+           issues, usage_detail, time, agent)
          VALUES (@id, @session_id, @project_dir, @project_path, @title, @title_source, @started_at, @ended_at, @started_ms,
            @ended_ms, @prompts, @messages, @tool_calls, @errors, @expected_errors, @versions, @models, @git_branch,
-           @issues)`,
+           @issues, @usage_detail, @time, @agent)`,
       ),
     };
   }
 
   recompute(sid: string): void {
-    const files = this.s.files.all(sid) as { id: number; role: string; project_dir: string; agent_id: string | null }[];
+    const files = this.s.files.all(sid) as {
+      id: number;
+      role: string;
+      project_dir: string;
+      agent_id: string | null;
+      agent: string;
+    }[];
     if (files.length === 0) {
       this.s.deleteSession.run(sid);
       this.usage.update(sid, EMPTY_SCAN);
@@ -96,6 +99,9 @@ export class SessionUpdater {
     const prompt = (this.s.firstPrompt.get({ sid }) as string | undefined)?.trim();
     if (prompt) scan.summary.addTitle({ source: 'first-prompt', title: prompt });
     const summary = scan.summary.finish((uuid) => this.s.hasUuid.get(sid, uuid) !== undefined);
+    // Usage and time: each API response once (sessions.usage_detail; the older sessions.usage column is no longer
+    // written). Written with the rest of the row: one statement per session, not three.
+    const usage = this.usage.update(sid, scan);
     this.s.upsert.run({
       id: sid,
       session_id: idOfKey(sid),
@@ -116,10 +122,10 @@ export class SessionUpdater {
       models: JSON.stringify(summary.models),
       git_branch: summary.gitBranch ?? null,
       issues: this.s.issues.get(sid) as number,
+      usage_detail: usage.detail,
+      time: usage.time,
+      // A session is its files' agent's (the main file's, else the first subagent file's).
+      agent: first?.agent ?? 'claude',
     });
-    this.s.setAgent.run(p);
-    // Usage and time: each API response once, by SessionUsageUpdater (sessions.usage_detail; the older
-    // sessions.usage column is no longer written).
-    this.usage.update(sid, scan);
   }
 }
