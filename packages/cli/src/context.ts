@@ -102,6 +102,11 @@ export class Context {
     return mergePriceTables(defaultPriceTable, { ...table, source: file });
   }
 
+  /** What tells this run's price table apart in a stored answer's key (`digest` of the table). */
+  async pricesKey(): Promise<string> {
+    return digest(JSON.stringify(await this.loadedPrices()));
+  }
+
   /** The index, opened (created, migrated) on first use. */
   async openIndex(): Promise<AgentIndex> {
     if (!this.index) {
@@ -132,6 +137,20 @@ export class Context {
     const value = compute(index);
     if (warm !== undefined && generation !== undefined) warm.saveAnswer(key, generation, value);
     return value;
+  }
+
+  /**
+   * `answer` for a text kept as it is (a command's whole output, say): `compute` gives the text and whether it may
+   * be kept (an answer that depends on the clock or on telemetry, which is not indexed, may not).
+   */
+  async answerText(key: string, compute: () => Promise<{ text: string; keep: boolean }>): Promise<string> {
+    const warm = this.warm();
+    const stored = warm?.answerText(key);
+    if (stored !== undefined) return stored;
+    const generation = warm?.generation();
+    const { text, keep } = await compute();
+    if (keep && warm !== undefined && generation !== undefined) warm.saveAnswerText(key, generation, text);
+    return text;
   }
 
   /**
@@ -312,6 +331,22 @@ export class Context {
       this.note(`warning: ${path} holds no ${agentLabels()} transcripts (looked for ${LAYOUTS})`);
     }
   }
+}
+
+/**
+ * A 64-bit digest of a text, in hex: FNV-1a (32-bit prime 16777619) over its UTF-16 code units in two lanes, from
+ * different offset bases, the second also mixing in each unit's position. It tells price tables apart in a stored answer's key, where loading node:crypto for a
+ * SHA would cost a warm command more than the rest of its key. Not for secrets.
+ */
+function digest(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 16777619);
+    b = Math.imul(b ^ (c + i), 16777619);
+  }
+  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
 }
 
 /** Where each agent's discovery looks under a folder (the registry's `layout` of each agent). */

@@ -192,10 +192,18 @@ export class WarmIndex {
   /** A stored answer still valid (computed at the current generation), parsed; undefined when there is none. */
   answer<T>(key: string): T | undefined {
     return this.shortcut(() => {
+      const text = this.answerText(key);
+      return text === undefined ? undefined : (JSON.parse(text) as T);
+    });
+  }
+
+  /** A stored answer still valid, as the text it was kept as (`saveAnswerText`, or the JSON of `saveAnswer`). */
+  answerText(key: string): string | undefined {
+    return this.shortcut(() => {
       const row = this.db.prepare('SELECT generation, value FROM warm_state WHERE key = ?').get(`answer:${key}`) as
         | { generation: number; value: string }
         | undefined;
-      return row === undefined || row.generation !== generationOf(this.db) ? undefined : (JSON.parse(row.value) as T);
+      return row === undefined || row.generation !== generationOf(this.db) ? undefined : row.value;
     });
   }
 
@@ -249,13 +257,18 @@ export class WarmIndex {
 
   /** Keep an answer computed at `generation` (answers of older generations go). Never fails: it is a shortcut. */
   saveAnswer(key: string, generation: number, value: unknown): void {
+    this.saveAnswerText(key, generation, JSON.stringify(value));
+  }
+
+  /** `saveAnswer` of a text kept as it is, for `answerText`: a large answer is given back without parsing it. */
+  saveAnswerText(key: string, generation: number, text: string): void {
     try {
       this.db
         .transaction(() => {
           this.db.prepare("DELETE FROM warm_state WHERE key LIKE 'answer:%' AND generation <> ?").run(generation);
           this.db
             .prepare('INSERT OR REPLACE INTO warm_state (key, generation, value) VALUES (?, ?, ?)')
-            .run(`answer:${key}`, generation, JSON.stringify(value));
+            .run(`answer:${key}`, generation, text);
         })
         .immediate();
     } catch {
