@@ -1,6 +1,7 @@
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { ageTree } from '@agentdash/testing/age-tree';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -55,14 +56,17 @@ async function json<T>(
 }
 
 /**
- * The stored `sessions --json` answers valid now (at the current generation); `plant` replaces their text.
+ * The stored `sessions --json` answers valid now (at the current generation); `plant` replaces their text (kept
+ * compressed, as the CLI keeps it).
  */
 function keptSessionAnswers(dbPath: string, plant?: string): number {
   const db = new Database(dbPath);
   try {
     const current = "generation = (SELECT generation FROM warm_state WHERE key = 'generation')";
     const kept = `key LIKE 'answer:sessions-json:%' AND ${current}`;
-    if (plant !== undefined) db.prepare(`UPDATE warm_state SET value = ? WHERE ${kept}`).run(plant);
+    if (plant !== undefined) {
+      db.prepare(`UPDATE warm_state SET value = ? WHERE ${kept}`).run(brotliCompressSync(plant));
+    }
     return db.prepare(`SELECT count(*) FROM warm_state WHERE ${kept}`).pluck().get() as number;
   } finally {
     db.close();

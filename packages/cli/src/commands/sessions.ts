@@ -30,7 +30,7 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
   options: filterOptions,
   async run(ctx, positionals) {
     if (ctx.json) {
-      ctx.io.stdout.write(await sessionsJsonText(ctx, positionals));
+      ctx.io.stdout.write(await sessionsJson(ctx, positionals));
       return;
     }
     const listed = await filteredSessions(ctx, positionals);
@@ -95,12 +95,12 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
 };
 
 /**
- * The `--json` answer, kept as a stored answer (its text: thousands of sessions are most of the command's time to
+ * The `--json` output, kept as a stored answer (thousands of sessions are most of the command's time to
  * list, redact and write out) and given back while nothing is indexed since. Not kept when it depends on the clock
  * or on telemetry, neither of which a refresh tells of: with --since or --until (an age is another question on every
  * run), while a listed session is live (it stops being live as time passes), or with a session telemetry measured.
  */
-async function sessionsJsonText(ctx: Context, positionals: readonly string[]): Promise<string> {
+async function sessionsJson(ctx: Context, positionals: readonly string[]): Promise<string | Uint8Array> {
   const paths = await ctx.resolvePaths(positionals);
   const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
   await ctx.refresh(paths);
@@ -120,7 +120,7 @@ async function sessionsJsonText(ctx: Context, positionals: readonly string[]): P
   const timed = str(ctx.values, 'since') !== undefined || str(ctx.values, 'until') !== undefined;
   if (timed || measuredOf.size > 0) return (await render()).text;
   const key = JSON.stringify({ ...filter, paths: paths.map((p) => resolve(p)), prices: await ctx.pricesKey() });
-  return ctx.answerText(`sessions-json:${key}`, render);
+  return ctx.answerOutput(`sessions-json:${key}`, render);
 }
 
 /**
