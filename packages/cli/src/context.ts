@@ -102,6 +102,11 @@ export class Context {
     return mergePriceTables(defaultPriceTable, { ...table, source: file });
   }
 
+  /** What tells this run's price table apart in a stored answer's key (`digest` of the table). */
+  async pricesKey(): Promise<string> {
+    return digest(JSON.stringify(await this.loadedPrices()));
+  }
+
   /** The index, opened (created, migrated) on first use. */
   async openIndex(): Promise<AgentIndex> {
     if (!this.index) {
@@ -132,6 +137,35 @@ export class Context {
     const value = compute(index);
     if (warm !== undefined && generation !== undefined) warm.saveAnswer(key, generation, value);
     return value;
+  }
+
+  /**
+   * `answer` for a command's whole output: kept compressed (a large text, read back and written out without being
+   * parsed or even decoded), given back as its UTF-8 bytes. `compute` gives the text and whether it may be kept (an
+   * answer that depends on the clock or on telemetry, which is not indexed, may not).
+   */
+  async answerOutput(
+    key: string,
+    compute: () => Promise<{ text: string; keep: boolean }>,
+  ): Promise<string | Uint8Array> {
+    const warm = this.warm();
+    const stored = warm?.answerBytes(key);
+    const zlib = await import('node:zlib');
+    if (stored !== undefined) {
+      try {
+        return zlib.brotliDecompressSync(stored);
+      } catch {
+        // Damaged: computed again.
+      }
+    }
+    const generation = warm?.generation();
+    const { text, keep } = await compute();
+    if (keep && warm !== undefined && generation !== undefined) {
+      // A middling quality: most of the best ratio for a fraction of its time, and as quick to decompress.
+      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 };
+      warm.saveAnswerBytes(key, generation, zlib.brotliCompressSync(text, { params }));
+    }
+    return text;
   }
 
   /**
@@ -312,6 +346,22 @@ export class Context {
       this.note(`warning: ${path} holds no ${agentLabels()} transcripts (looked for ${LAYOUTS})`);
     }
   }
+}
+
+/**
+ * A 64-bit digest of a text, in hex: FNV-1a (32-bit prime 16777619) over its UTF-16 code units in two lanes, from
+ * different offset bases, the second also mixing in each unit's position. It tells price tables apart in a stored answer's key, where loading node:crypto for a
+ * SHA would cost a warm command more than the rest of its key. Not for secrets.
+ */
+function digest(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 16777619);
+    b = Math.imul(b ^ (c + i), 16777619);
+  }
+  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
 }
 
 /** Where each agent's discovery looks under a folder (the registry's `layout` of each agent). */

@@ -5,9 +5,9 @@ type Colors = ReturnType<typeof picocolors.createColors>;
 
 export type { Colors };
 
-/** A writable text stream (process.stdout, or a buffer in tests). */
+/** A writable text stream (process.stdout, or a buffer in tests): strings, or text as UTF-8 bytes. */
 export interface TextOut {
-  write(text: string): unknown;
+  write(text: string | Uint8Array): unknown;
   readonly isTTY?: boolean | undefined;
   readonly columns?: number | undefined;
 }

@@ -1,7 +1,9 @@
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { ageTree } from '@agentdash/testing/age-tree';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SAMPLES_HOME } from './context.js';
 import type { CliIo } from './io.js';
@@ -51,6 +53,24 @@ async function json<T>(
   const code = await run([...args, ...paths, '--db', db, '--json'], io);
   expect(code, stderr).toBe(0);
   return JSON.parse(stdout) as T;
+}
+
+/**
+ * The stored `sessions --json` answers valid now (at the current generation); `plant` replaces their text (kept
+ * compressed, as the CLI keeps it).
+ */
+function keptSessionAnswers(dbPath: string, plant?: string): number {
+  const db = new Database(dbPath);
+  try {
+    const current = "generation = (SELECT generation FROM warm_state WHERE key = 'generation')";
+    const kept = `key LIKE 'answer:sessions-json:%' AND ${current}`;
+    if (plant !== undefined) {
+      db.prepare(`UPDATE warm_state SET value = ? WHERE ${kept}`).run(brotliCompressSync(plant));
+    }
+    return db.prepare(`SELECT count(*) FROM warm_state WHERE ${kept}`).pluck().get() as number;
+  } finally {
+    db.close();
+  }
 }
 
 describe('commands on a warm index', () => {
@@ -146,6 +166,39 @@ describe('commands on a warm index', () => {
     );
     const after = (await json<SessionsJson>(['sessions'], db)).sessions.find((s) => s.id === session);
     expect(after?.messages).toBe((before?.messages ?? 0) + 1);
+  }, 60_000);
+
+  it('keep the sessions --json answer while nothing changes, and not while a session is live', async () => {
+    const db = join(dir, 'sessions-kept.sqlite');
+    ageTree(home);
+    await json<IndexJson>(['index'], db);
+    await json<IndexJson>(['index'], db);
+    const listed = await json<SessionsJson>(['sessions'], db);
+    // The stored answer is what the next run writes: a planted one comes out as it is.
+    const planted = { sessions: [] };
+    expect(keptSessionAnswers(db, JSON.stringify(planted))).toBe(1);
+    expect(await json<SessionsJson>(['sessions'], db)).toEqual(planted);
+    // An age is another question on every run: answered, not kept.
+    expect(await json<SessionsJson>(['sessions', '--since', '3650d'], db)).toEqual(listed);
+    expect(keptSessionAnswers(db)).toBe(1);
+    // An append makes the stored answer stale; a session written a moment ago is live, and stops being live as
+    // time passes: its list is not kept.
+    const session = 'f0835e0b-b4c6-4910-817c-346fd7332302';
+    appendFileSync(
+      join(home, 'projects', '-home-user-proj-shell', `${session}.jsonl`),
+      `${JSON.stringify({
+        sessionId: session,
+        cwd: '/home/user/proj-shell',
+        timestamp: new Date().toISOString(),
+        type: 'user',
+        uuid: 'warm-live',
+        message: { role: 'user', content: 'live' },
+      })}\n`,
+    );
+    const live = await json<SessionsJson>(['sessions'], db);
+    expect(live.sessions.find((s) => s.id === session)?.isLive).toBe(true);
+    expect(keptSessionAnswers(db)).toBe(0);
+    expect(await json<SessionsJson>(['sessions'], db)).toEqual(live);
   }, 60_000);
 
   it('keep usage reports as stored answers (JSON and tables), and count a new response', async () => {

@@ -97,6 +97,11 @@ export function safeJsonText(text: string): string {
 }
 
 export function writeJson(ctx: import('../context.js').Context, value: unknown): void {
+  ctx.io.stdout.write(jsonText(value));
+}
+
+/** What `--json` writes of a value, its last line ended. */
+export function jsonText(value: unknown): string {
   // Every command's --json: identifiers (titles, paths, branches) never show a secret (docs/secrets.md).
-  ctx.io.stdout.write(`${safeJsonText(JSON.stringify(redactIdentifiers(value), null, 2))}\n`);
+  return `${safeJsonText(JSON.stringify(redactIdentifiers(value), null, 2))}\n`;
 }

@@ -1,7 +1,9 @@
+import { resolve } from 'node:path';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { MeasuredTimeTotals, SessionSummary } from '@agentdash/index';
 import { addMeasured, type MeasuredSession } from '@agentdash/index/warm';
-import { filterOptions } from '../args.js';
+import { filterOptions, str } from '../args.js';
+import type { Context } from '../context.js';
 import {
   formatCompact,
   formatCount,
@@ -16,7 +18,7 @@ import {
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
-import { type CommandSpec, filteredHelp, filteredSessions, writeJson } from './common.js';
+import { type CommandSpec, filteredHelp, filteredSessions, jsonText, sessionFilter } from './common.js';
 
 export const sessionsCommand: CommandSpec = {
   name: 'sessions',
@@ -27,20 +29,13 @@ expected ones), cost, client version(s), model(s), project and title (custom tit
 prompt); a narrow terminal shows the columns that fit. --json adds usage, cost and where the time went.`),
   options: filterOptions,
   async run(ctx, positionals) {
+    if (ctx.json) {
+      ctx.io.stdout.write(await sessionsJson(ctx, positionals));
+      return;
+    }
     const listed = await filteredSessions(ctx, positionals);
     // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
     const measuredOf = await ctx.measuredBySession();
-    if (ctx.json) {
-      const out: SessionsJson = {
-        sessions: listed.map((s) => {
-          const measured = measuredOf.get(s.id);
-          return (measured === undefined ? s : { ...s, measured }) as SessionJson;
-        }),
-      };
-      // Titles, project paths and branches with their secrets redacted: `writeJson` does it for the whole answer.
-      writeJson(ctx, out);
-      return;
-    }
     // Titles, project paths and branches are shown with their secrets redacted (docs/secrets.md).
     const sessions = listed.map(redactIdentifiers);
     if (sessions.length === 0) {
@@ -98,6 +93,35 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
     if (measured !== undefined) ctx.io.stdout.write(`${measured}\n`);
   },
 };
+
+/**
+ * The `--json` output, kept as a stored answer (thousands of sessions are most of the command's time to
+ * list, redact and write out) and given back while nothing is indexed since. Not kept when it depends on the clock
+ * or on telemetry, neither of which a refresh tells of: with --since or --until (an age is another question on every
+ * run), while a listed session is live (it stops being live as time passes), or with a session telemetry measured.
+ */
+async function sessionsJson(ctx: Context, positionals: readonly string[]): Promise<string | Uint8Array> {
+  const paths = await ctx.resolvePaths(positionals);
+  const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
+  await ctx.refresh(paths);
+  // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
+  const measuredOf = await ctx.measuredBySession();
+  const render = async () => {
+    const listed = await ctx.listSessions(filter);
+    const out: SessionsJson = {
+      sessions: listed.map((s) => {
+        const measured = measuredOf.get(s.id);
+        return (measured === undefined ? s : { ...s, measured }) as SessionJson;
+      }),
+    };
+    // Titles, project paths and branches with their secrets redacted: `jsonText` does it for the whole answer.
+    return { text: jsonText(out), keep: measuredOf.size === 0 && !listed.some((s) => s.isLive) };
+  };
+  const timed = str(ctx.values, 'since') !== undefined || str(ctx.values, 'until') !== undefined;
+  if (timed || measuredOf.size > 0) return (await render()).text;
+  const key = JSON.stringify({ ...filter, paths: paths.map((p) => resolve(p)), prices: await ctx.pricesKey() });
+  return ctx.answerOutput(`sessions-json:${key}`, render);
+}
 
 /**
  * What Claude Code's telemetry measured of the listed sessions that have some, beside what their transcripts'

@@ -127,22 +127,6 @@ function groupsOf(responses: readonly UsageResponse[], kind: GroupedReport): Gro
   return { groups, totals };
 }
 
-/**
- * A 64-bit digest of a text, in hex: FNV-1a (32-bit prime 16777619) over its UTF-16 code units in two lanes, from
- * different offset bases, the second also mixing in each unit's position. It tells price tables apart in a stored answer's key, where loading node:crypto for a
- * SHA would cost a warm command more than the rest of its key. Not for secrets.
- */
-function digest(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x050c5d1f;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 16777619);
-    b = Math.imul(b ^ (c + i), 16777619);
-  }
-  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
-}
-
 /** A zone name as TZ takes it (`Europe/Paris`, `UTC`, `Etc/GMT+5`): not a file (`:/etc/localtime`), not empty. */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
@@ -175,7 +159,7 @@ async function groupedUsage(ctx: Context, kind: GroupedReport, filter: UsageFilt
   if (filter.since !== undefined || filter.until !== undefined) {
     return groupsOf((await ctx.openIndex()).usageResponses(filter), kind);
   }
-  const prices = digest(JSON.stringify(await ctx.loadedPrices()));
+  const prices = await ctx.pricesKey();
   const key = JSON.stringify({
     kind,
     filter: { ...filter, paths: (filter.paths ?? []).map((p) => resolve(p)) },

@@ -229,13 +229,17 @@ const DOCS = `
   CREATE VIRTUAL TABLE docs_fts USING fts5(body, content='', contentless_delete=1, tokenize='unicode61');
 `;
 
-/** The warm path's freshness records and stored answers (warm.ts), and the version of this DDL. */
+/**
+ * The warm path's freshness records and stored answers (warm.ts), and the version of this DDL. A rowid table: its
+ * values are large (a freshness record, a whole `sessions --json` text), and a WITHOUT ROWID table's search for a
+ * key reads the whole of every overflowing row it compares the key with.
+ */
 const STATE = `
   CREATE TABLE warm_state (
     key TEXT PRIMARY KEY,
     generation INTEGER NOT NULL,
     value TEXT NOT NULL
-  ) WITHOUT ROWID;
+  );
 
   CREATE TABLE derived_version (version INTEGER NOT NULL);
 `;

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AgentDashError } from '@agentdash/core/base';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 
 /** A native addon this Node.js cannot load (built for another Node.js version, or never built). */
 export class NativeAddonError extends AgentDashError {
@@ -44,6 +44,11 @@ function releaseAddon(): { nativeBinding?: string } {
 }
 
 let addon: { nativeBinding?: string } | undefined;
+/**
+ * better-sqlite3's class, loaded on first use: a program that opens no database (`--help`) does not load the addon,
+ * and CommonJS's `require` loads it without the ES module loader's pass over each of its files for named exports.
+ */
+let DatabaseClass: typeof Database | undefined;
 
 /**
  * `new Database(path, options)`, an addon that cannot be loaded reported as a `NativeAddonError`. The addon is
@@ -52,7 +57,8 @@ let addon: { nativeBinding?: string } | undefined;
 export function openDatabase(path: string, options?: Database.Options): Database.Database {
   try {
     addon ??= releaseAddon();
-    return new Database(path, { ...addon, ...options });
+    DatabaseClass ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+    return new DatabaseClass(path, { ...addon, ...options });
   } catch (error) {
     throw nativeAddonError(error) ?? error;
   }

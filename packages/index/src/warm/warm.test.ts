@@ -9,6 +9,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  truncateSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -90,6 +91,18 @@ describe('the freshness pass', () => {
     expect(warm.fresh([w.home])).toBeDefined();
     appendFileSync(join(w.project, `${SESSION}.jsonl`), `${JSON.stringify({ type: 'user', uuid: 'warm-1' })}\n`);
     expect(warm.fresh([w.home])).toBeUndefined();
+    warm.close();
+  });
+
+  it('sees a transcript cut short in place, its mtime and its folder as they were', async () => {
+    const file = join(w.project, `${SESSION}.jsonl`);
+    const warm = await refreshed(w);
+    expect(warm.check([w.home]).kind).toBe('fresh');
+    const { atime, mtime, ino } = statSync(file);
+    truncateSync(file, statSync(file).size - 1);
+    utimesSync(file, atime, mtime);
+    expect(statSync(file).ino).toBe(ino);
+    expect(warm.check([w.home])).toEqual({ kind: 'changed', files: [file] });
     warm.close();
   });
 

@@ -192,11 +192,24 @@ export class WarmIndex {
   /** A stored answer still valid (computed at the current generation), parsed; undefined when there is none. */
   answer<T>(key: string): T | undefined {
     return this.shortcut(() => {
-      const row = this.db.prepare('SELECT generation, value FROM warm_state WHERE key = ?').get(`answer:${key}`) as
-        | { generation: number; value: string }
-        | undefined;
-      return row === undefined || row.generation !== generationOf(this.db) ? undefined : (JSON.parse(row.value) as T);
+      const value = this.stored(key);
+      return typeof value === 'string' ? (JSON.parse(value) as T) : undefined;
     });
+  }
+
+  /** A stored answer kept as bytes (`saveAnswerBytes`) still valid; undefined when there is none. */
+  answerBytes(key: string): Buffer | undefined {
+    return this.shortcut(() => {
+      const value = this.stored(key);
+      return Buffer.isBuffer(value) ? value : undefined;
+    });
+  }
+
+  private stored(key: string): string | Buffer | undefined {
+    const row = this.db.prepare('SELECT generation, value FROM warm_state WHERE key = ?').get(`answer:${key}`) as
+      | { generation: number; value: string | Buffer }
+      | undefined;
+    return row === undefined || row.generation !== generationOf(this.db) ? undefined : row.value;
   }
 
   /**
@@ -249,13 +262,22 @@ export class WarmIndex {
 
   /** Keep an answer computed at `generation` (answers of older generations go). Never fails: it is a shortcut. */
   saveAnswer(key: string, generation: number, value: unknown): void {
+    this.keep(key, generation, JSON.stringify(value));
+  }
+
+  /** `saveAnswer` of bytes kept as they are (a command's whole output, compressed), for `answerBytes`. */
+  saveAnswerBytes(key: string, generation: number, bytes: Uint8Array): void {
+    this.keep(key, generation, bytes);
+  }
+
+  private keep(key: string, generation: number, value: string | Uint8Array): void {
     try {
       this.db
         .transaction(() => {
           this.db.prepare("DELETE FROM warm_state WHERE key LIKE 'answer:%' AND generation <> ?").run(generation);
           this.db
             .prepare('INSERT OR REPLACE INTO warm_state (key, generation, value) VALUES (?, ?, ?)')
-            .run(`answer:${key}`, generation, JSON.stringify(value));
+            .run(`answer:${key}`, generation, value);
         })
         .immediate();
     } catch {
