@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findImportCycles, packageImportCycles, workspaceProblems } from '../../../scripts/import-cycles.mjs';
 
 describe('import cycles', () => {
-  it('no package has one (type-only imports count)', () => {
+  it('no package has one (type-only imports count, dynamic import() expressions do not)', () => {
     const all = packageImportCycles() as Record<string, string[][]>;
     expect(Object.keys(all).sort()).toEqual(['api', 'cli', 'core', 'index', 'server', 'team', 'testing', 'web']);
     expect(Object.values(all).flat()).toEqual([]);
@@ -21,6 +21,26 @@ describe('import cycles', () => {
       await writeFile(join(dir, 'timeline.ts'), "import { R } from './renderers';\nexport type T = typeof R;\n");
       await writeFile(join(dir, 'alone.ts'), "import { A } from './agent.js';\nexport const B = A;\n");
       expect(findImportCycles(dir)).toEqual([['agent.tsx', 'renderers/index.tsx', 'timeline.ts']]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('counts static and type-only edges, not a dynamic import() closing the loop', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentdash-cycles-'));
+    const write = (name: string, text: string) => writeFile(join(dir, name), text);
+    try {
+      // The registry's shape: a list imports a descriptor, whose loader reaches a parser that names the list's ids.
+      await write('registry.ts', "import { codex } from './descriptor.js';\nexport const agents = [codex];\n");
+      await write('parser.ts', "import type { agents } from './registry.js';\nexport type Id = (typeof agents)[0];\n");
+      await write('descriptor.ts', "export const codex = { load: () => import('./parser.js') };\n");
+      expect(findImportCycles(dir)).toEqual([]);
+      // The same loop closed by a type (`import('…')` in a type position) or a static import is a cycle.
+      const cycle = [['descriptor.ts', 'parser.ts', 'registry.ts']];
+      await write('descriptor.ts', "export const codex = { load: null as unknown as typeof import('./parser.js') };\n");
+      expect(findImportCycles(dir)).toEqual(cycle);
+      await write('descriptor.ts', "export * from './parser.js';\nexport const codex = {};\n");
+      expect(findImportCycles(dir)).toEqual(cycle);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
