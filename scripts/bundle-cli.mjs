@@ -7,7 +7,7 @@
  * for them. Node's built-ins and the native addons better-sqlite3 and zstd-napi (dependencies of the package) stay
  * outside. The built dashboard is copied beside them.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,9 +46,17 @@ const naming = { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'ch
  * fall, these commands load some twenty chunks. Their modules go into a few chunks of their own, by the workers that
  * load them too (none, the parse worker, …), so that no worker loads a module it did not load before.
  */
-const WARM_ROOTS = ['context', 'commands/stats', 'commands/usage', 'commands/sessions', 'commands/index-cmd'].map((m) =>
-  join(root, `packages/cli/dist/${m}.js`),
-);
+const WARM_ROOTS = ['context', 'commands/stats', 'commands/usage', 'commands/sessions', 'commands/index-cmd']
+  .map((m) => join(root, `packages/cli/dist/${m}.js`))
+  .concat(agentHomeModules());
+
+/** Each adapter folder's `homes.js`: the context loads every agent's homes through the registry's `import()`s. */
+function agentHomeModules() {
+  const adapters = join(root, 'packages/core/dist/adapters');
+  return readdirSync(adapters)
+    .map((folder) => join(adapters, folder, 'homes.js'))
+    .filter((path) => existsSync(path));
+}
 
 /** Every module in the chunks `fileName` loads before it runs (its static imports, followed), its own included. */
 function staticClosure(chunks, fileName, into = new Set()) {
