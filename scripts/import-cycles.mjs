@@ -31,7 +31,7 @@ function sourceFiles(dir) {
 }
 
 /** The file a relative specifier names (`./x.js` → x.ts, `./x` → x.tsx or x/index.ts). */
-function resolveImport(from, specifier) {
+export function resolveImport(from, specifier) {
   const base = resolve(dirname(from), specifier);
   const stem = base.replace(/\.(js|jsx|ts|tsx|mjs)$/, '');
   for (const candidate of [`${stem}.ts`, `${stem}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {

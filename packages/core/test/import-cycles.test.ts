@@ -1,9 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ESM script without type declarations (it runs under `npm run lint` too)
-import { findImportCycles, packageImportCycles, workspaceProblems } from '../../../scripts/import-cycles.mjs';
+import {
+  findImportCycles,
+  packageImportCycles,
+  resolveImport,
+  staticSpecifiers,
+  workspaceProblems,
+} from '../../../scripts/import-cycles.mjs';
 
 describe('import cycles', () => {
   it('no package has one (type-only imports count, dynamic import() expressions do not)', () => {
@@ -44,6 +52,28 @@ describe('import cycles', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("no adapter's static imports reach agents/adapters.ts, whose top-level await loads the adapters", () => {
+    const src = join(dirname(fileURLToPath(import.meta.url)), '../src');
+    const closure = (start: string): Set<string> => {
+      const seen = new Set<string>();
+      const stack = [start];
+      for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+        if (seen.has(file)) continue;
+        seen.add(file);
+        for (const specifier of staticSpecifiers(file, readFileSync(file, 'utf8')) as string[]) {
+          const target = specifier.startsWith('.') ? (resolveImport(file, specifier) as string | undefined) : undefined;
+          if (target !== undefined) stack.push(target);
+        }
+      }
+      return seen;
+    };
+    const awaiting = join(src, 'agents/adapters.ts');
+    // The check can see such a path: the session loader reaches it (it reads files through the adapters).
+    expect(closure(join(src, 'session/load-session.ts')).has(awaiting)).toBe(true);
+    const adapters = readdirSync(join(src, 'adapters')).map((folder) => join(src, 'adapters', folder, 'adapter.ts'));
+    expect(adapters.filter((adapter) => closure(adapter).has(awaiting)).map((a) => relative(src, a))).toEqual([]);
   });
 
   it('no workspace imports a package it does not declare, and none depends on itself through others', () => {
