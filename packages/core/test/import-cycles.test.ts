@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error a plain ESM script without type declarations (it runs under `npm run lint` too)
 import {
   findImportCycles,
   packageImportCycles,
   resolveImport,
   staticSpecifiers,
   workspaceProblems,
+  // @ts-expect-error a plain ESM script without type declarations (it runs under `npm run lint` too)
 } from '../../../scripts/import-cycles.mjs';
 
 describe('import cycles', () => {
