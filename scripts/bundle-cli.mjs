@@ -3,11 +3,11 @@
  * Bundle the built CLI (packages/cli/dist/bin.js) and the worker scripts it starts into packages/cli/bundle/, which
  * the `agentdash` launcher runs when present. Node 20 loads ES modules one file at a time: the unbundled program is
  * about 250 files (zod alone is 100), which costs 100–200 ms at every start. Commands stay loaded on demand (each
- * dynamic import is a chunk of its own); the workers are entries beside the chunks, where `builtWorkerScript` looks
+ * dynamic import is a chunk of its own, or the chunk its module already sits in: `skipFacades`); the workers are entries beside the chunks, where `builtWorkerScript` looks
  * for them. Node's built-ins and the native addons better-sqlite3 and zstd-napi (dependencies of the package) stay
  * outside. The built dashboard is copied beside them.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,9 +46,17 @@ const naming = { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'ch
  * fall, these commands load some twenty chunks. Their modules go into a few chunks of their own, by the workers that
  * load them too (none, the parse worker, …), so that no worker loads a module it did not load before.
  */
-const WARM_ROOTS = ['context', 'commands/stats', 'commands/usage', 'commands/sessions', 'commands/index-cmd'].map((m) =>
-  join(root, `packages/cli/dist/${m}.js`),
-);
+const WARM_ROOTS = ['context', 'commands/stats', 'commands/usage', 'commands/sessions', 'commands/index-cmd']
+  .map((m) => join(root, `packages/cli/dist/${m}.js`))
+  .concat(agentHomeModules());
+
+/** Each adapter folder's `homes.js`: the context loads every agent's homes through the registry's `import()`s. */
+function agentHomeModules() {
+  const adapters = join(root, 'packages/core/dist/adapters');
+  return readdirSync(adapters)
+    .map((folder) => join(adapters, folder, 'homes.js'))
+    .filter((path) => existsSync(path));
+}
 
 /** Every module in the chunks `fileName` loads before it runs (its static imports, followed), its own included. */
 function staticClosure(chunks, fileName, into = new Set()) {
@@ -85,8 +93,33 @@ async function warmChunkNames() {
 }
 
 const warm = await warmChunkNames();
+/**
+ * A dynamic import of a module that sits in another chunk (each agent's homes, which the registry's descriptors load
+ * with `import()` and which sit in the warm commands' chunk) comes out as a one-line chunk re-exporting it: a file
+ * more to load at every warm start, per agent. Each such import is pointed at the chunk itself and the facade removed.
+ */
+function skipFacades(output) {
+  const chunks = output.filter((o) => o.type === 'chunk');
+  const facades = new Map();
+  for (const chunk of chunks) {
+    const only = /^export \{ ([\w$]+) as ([\w$]+) \} from "\.\/(chunk-[\w-]+\.js)";\s*$/.exec(chunk.code);
+    const imported = chunks.some((c) => c.imports.includes(chunk.fileName));
+    if (chunk.isDynamicEntry && only && !imported) facades.set(chunk.fileName, only);
+  }
+  for (const chunk of chunks) {
+    if (facades.has(chunk.fileName)) continue;
+    const path = join(out, chunk.fileName);
+    let code = readFileSync(path, 'utf8');
+    for (const [file, [, local, name, target]] of facades) {
+      code = code.replaceAll(`import("./${file}")`, `import("./${target}").then((m) => ({ ${name}: m.${local} }))`);
+    }
+    if (code !== chunk.code) writeFileSync(path, code);
+  }
+  for (const file of facades.keys()) rmSync(join(out, file));
+}
+
 rmSync(out, { recursive: true, force: true });
-await build({
+const bundled = await build({
   ...options,
   // Required by the groups below; nothing imports an entry's exports (the workers are files run as they are).
   preserveEntrySignatures: 'allow-extension',
@@ -100,6 +133,7 @@ await build({
     },
   },
 });
+skipFacades(bundled.output);
 // The dashboard beside the bundle, where the server looks first (`defaultAssetsDir`): a package installed from the
 // registry has no packages/web.
 const web = join(root, 'packages/web/dist');

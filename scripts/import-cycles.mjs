@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 /**
- * Import cycles in the packages' sources: every relative import (type-only ones too) of every .ts/.tsx file under
- * packages/<name>/src, read with the TypeScript compiler's pre-processor; a cycle is a strongly connected group of
- * files. `node scripts/import-cycles.mjs` prints them and fails when there is any (part of `npm run lint`).
+ * Import cycles in the packages' sources: every relative static import and re-export of every .ts/.tsx file under
+ * packages/<name>/src, type-only ones too (`import type`, `import('./x.js').T` in a type), read from the file's syntax
+ * tree; a cycle is a strongly connected group of files. A dynamic `import()` expression is not an edge: it runs after
+ * the static graph it is written in has been evaluated, so it cannot cause the evaluation-order bugs (a binding read
+ * before its module ran) this check is there for; the agent registry reaches each adapter folder's parser so
+ * (`core/src/agents/registry.ts`). `node scripts/import-cycles.mjs` prints the cycles and fails when there is any
+ * (part of `npm run lint`).
  *
  * It also checks the workspaces against each other: a package's sources import only the `@agentdash/*` packages its
  * package.json declares, and the packages do not depend on each other in a circle, counting a package that ships
@@ -27,7 +31,7 @@ function sourceFiles(dir) {
 }
 
 /** The file a relative specifier names (`./x.js` → x.ts, `./x` → x.tsx or x/index.ts). */
-function resolveImport(from, specifier) {
+export function resolveImport(from, specifier) {
   const base = resolve(dirname(from), specifier);
   const stem = base.replace(/\.(js|jsx|ts|tsx|mjs)$/, '');
   for (const candidate of [`${stem}.ts`, `${stem}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
@@ -36,14 +40,36 @@ function resolveImport(from, specifier) {
   return undefined;
 }
 
+/**
+ * The module specifiers a source file imports statically: import declarations, re-exports, `import x = require()`
+ * and import types (`typeof import('./x.js')`), whether type-only or not; not dynamic `import()` expressions.
+ */
+export function staticSpecifiers(fileName, text) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const out = [];
+  const literal = (node) => (node !== undefined && ts.isStringLiteralLike(node) ? node.text : undefined);
+  const visit = (node) => {
+    let specifier;
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) {
+      specifier = literal(node.moduleSpecifier);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      specifier = literal(node.moduleReference.expression);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      specifier = literal(node.argument.literal);
+    }
+    if (specifier !== undefined) out.push(specifier);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
 /** Every cycle among the source files under `dir`, each as the files in it (relative to `dir`), sorted. */
 export function findImportCycles(dir) {
   const files = sourceFiles(dir);
   const edges = new Map();
   for (const file of files) {
-    const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = info.importedFiles
-      .map((f) => f.fileName)
+    const targets = staticSpecifiers(file, readFileSync(file, 'utf8'))
       .filter((name) => name.startsWith('.'))
       .map((name) => resolveImport(file, name))
       .filter((target) => target !== undefined);

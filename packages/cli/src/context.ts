@@ -2,12 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  agentHomes,
   agentInfos,
   agentLabels,
   aiderHistoriesIn,
   defaultClaudeHome,
   existingHomes,
+  loadHomes,
 } from '@agentdash/core/base';
 import { defaultPriceTable, mergePriceTables, type PriceTable, parsePriceFile } from '@agentdash/core/usage';
 import type {
@@ -236,7 +236,7 @@ export class Context {
     if (hasTranscripts(join(claudeHome, 'projects')) || (await this.hasArchivedFilesUnder(claudeHome))) {
       homes.push(claudeHome);
     }
-    for (const { agent, home } of existingHomes(this.io.env, this.io.homedir, agentHomes)) {
+    for (const { agent, home } of existingHomes(this.io.env, this.io.homedir, await loadHomes())) {
       if (home === claudeHome) continue;
       if ((await agent.recognizes(home)) || (await this.hasArchivedFilesUnder(home))) homes.push(home);
     }
@@ -369,7 +369,7 @@ const LAYOUTS = agentInfos.map((a) => a.layout).join(', ');
 
 /** Whether some agent takes this path for its home, a folder in one, or one of its transcripts. */
 async function recognisedByAnAgent(path: string): Promise<boolean> {
-  for (const agent of agentHomes) if (await agent.recognizes(path)) return true;
+  for (const agent of await loadHomes()) if (await agent.recognizes(path)) return true;
   return false;
 }
 

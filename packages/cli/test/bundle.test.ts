@@ -1,10 +1,11 @@
 /**
  * The bundle the launcher runs (scripts/bundle-cli.mjs) as a real process: a command that needs the parsers runs
- * to the end (the adapters once sat behind a top-level await that the bundle's chunks could deadlock on: exit 13),
+ * to the end (the adapters are loaded by a top-level await, core's `agents/adapters.ts`: a cycle among the chunks
+ * through it would deadlock, exit 13),
  * and a command on a warm index loads no parser (each file it loads is recorded by a module hook).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -84,12 +85,28 @@ if (typeof module.registerHooks === 'function') {
     );
     // The stored answers are computed once (that run opens the full index); the runs after are warm.
     for (const args of [['stats'], ['usage', 'daily']]) await runBundle([...args, SAMPLES_HOME, '--db', db, '--json']);
-    for (const args of [['index'], ['stats'], ['usage', 'daily'], ['sessions']]) {
+    // With no PATH the context reads every agent's default homes, loaded through the registry's `import()`s.
+    const home = join(dir, 'home');
+    cpSync(SAMPLES_HOME, join(home, '.claude'), { recursive: true });
+    const homeDb = join(dir, 'home.sqlite');
+    for (const args of [['index'], ['stats']]) await runBundle([...args, '--db', homeDb, '--json'], { HOME: home });
+    const runs = [
+      ...[['index'], ['stats'], ['usage', 'daily'], ['sessions']].map((args) => ({
+        args,
+        paths: [SAMPLES_HOME],
+        env: {},
+      })),
+      { args: ['stats'], paths: [], env: { HOME: home } },
+    ];
+    for (const { args: command, paths, env } of runs) {
+      const args = paths.length > 0 ? command : [...command, '(default homes)'];
       const loads = join(dir, `loads-${args.join('-')}.txt`);
-      const warm = await runBundle([...args, SAMPLES_HOME, '--db', db, '--json'], { AGENTDASH_TEST_LOADS: loads }, [
-        '--import',
-        pathToFileURL(register).href,
-      ]);
+      const runDb = paths.length > 0 ? db : homeDb;
+      const warm = await runBundle(
+        [...command, ...paths, '--db', runDb, '--json'],
+        { ...env, AGENTDASH_TEST_LOADS: loads },
+        ['--import', pathToFileURL(register).href],
+      );
       expect({ args, code: warm.code, stderr: warm.stderr }).toEqual({ args, code: 0, stderr: '' });
       if (args[0] === 'index') expect((JSON.parse(warm.stdout) as IndexJson).filesParsed).toBe(0);
       const urls = readFileSync(loads, 'utf8').trim().split('\n');

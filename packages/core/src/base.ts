@@ -7,7 +7,7 @@
 export { aiderHistoriesIn } from './adapters/aider/discover.js';
 export { type CleanupPolicy, readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
 export type { AgentHomes } from './agents/adapter.js';
-export { agentHomes, existingHomes } from './agents/registry.js';
+export { existingHomes, loadHomes } from './agents/homes.js';
 export {
   AgentDashError,
   AgentNotRegisteredError,

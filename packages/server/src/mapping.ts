@@ -1,4 +1,4 @@
-import { type AgentId, isAgentId, agentInfos as registeredAgents } from '@agentdash/core/model';
+import { type AgentId, agentIds, isAgentId, agentInfos as registeredAgents } from '@agentdash/core/base';
 import type { AgentsResponse, CallRowDto, IssueDto, SessionRow, TimeDto } from './api-types.js';
 
 type Obj = Readonly<Record<string, unknown>>;
@@ -9,10 +9,10 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-/** An agent id as written, Claude Code's when absent or unknown (rows from before agents were stored). */
+/** An agent id as written, the registry's first (Claude Code) when absent or unknown (rows from before agents were stored). */
 const agentOf = (v: unknown): AgentId => {
   const text = str(v);
-  return text !== null && isAgentId(text) ? text : 'claude';
+  return text !== null && isAgentId(text) ? text : agentIds[0];
 };
 
 /** A session summary from the index, as the API returns it. */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { agentIds } from '@agentdash/core/base';
 import { describe, expect, it } from 'vitest';
 
 /*
@@ -9,6 +10,8 @@ import { describe, expect, it } from 'vitest';
  * names, or the raw structured output read by field, fail here.
  */
 const src = dirname(fileURLToPath(import.meta.url));
+/** Every agent of the registry (this test runs in Node; the dashboard's own files import no value of the list). */
+const IDS = agentIds.join('|');
 
 /** Claude Code's own names: raw-output readers and tool argument names. */
 const FORBIDDEN = [
@@ -34,8 +37,8 @@ const FORBIDDEN = [
   /\boutput_tokens\b/,
   /\bexecution_count\b/,
   // A table keyed by agent id, or a switch on it: what differs per agent comes from its adapter (`GET /api/agents`).
-  /^\s*'?(claude|codex|gemini|copilot|qwen|opencode|aider)'?\s*:/,
-  /[=!]== '(claude|codex|gemini|copilot|qwen|opencode|aider)'/,
+  new RegExp(`^\\s*'?(${IDS})'?\\s*:`),
+  new RegExp(`[=!]== '(${IDS})'`),
 ];
 /** The one read allowed: the `unknown` kind keeps the agent's structured output as written, shown as JSON. */
 const ALLOWED = [/typed\?\.kind === 'unknown' \? typed\.toolUseResult/];

@@ -36,8 +36,7 @@ export interface AgentCapabilities {
  * blocks and `Usage`), and types each tool result onto the shared kinds (`TypedResult`, `core/model`). Everything
  * after that (pairing, sessions, the index, the server, the dashboard) is shared and never asks which agent it is.
  * Every adapter passes the conformance suite (`conformance.ts`). Adding an agent is one folder under
- * `core/src/adapters/`, its entry in `agentInfos` (`model/agent.ts`) and the two lines the compiler then asks for:
- * its homes in `registry.ts`, its adapter in `adapters.ts`.
+ * `core/src/adapters/` (its descriptor `agent.ts` loads this adapter) and its line in `registry.ts`.
  *
  * Parsing never throws on bad data: a bad line or document is an issue, the rest is read.
  */
@@ -102,13 +101,13 @@ export function defineAdapter<T extends AgentAdapter>(adapter: T): T {
 }
 
 /**
- * What an adapter says of an agent without its parser: the id, label and resume command of its `agentInfos` entry,
+ * What an adapter says of an agent without its parser: the id, label and resume command of its descriptor,
  * and where the agent keeps its transcripts and how its folders are recognised. Each adapter folder's `homes.ts`
  * defines it (light to load: the CLI finds the default homes without loading a parser) and its adapter spreads it.
  */
 export type AgentHomes = Pick<AgentAdapter, 'id' | 'label' | 'resume' | 'defaultHomes' | 'recognizes'>;
 
-/** An agent's homes, with its id, label and resume command from `agentInfos`. */
+/** An agent's homes, with its id, label and resume command from its descriptor (`agentInfos`). */
 export function defineHomes<K extends AgentId>(
   id: K,
   defaultHomes: AgentAdapter['defaultHomes'],

@@ -1,37 +1,25 @@
-import { aiderAdapter } from '../adapters/aider/adapter.js';
-import { claudeCodeAdapter } from '../adapters/claude-code/adapter.js';
-import { codexAdapter } from '../adapters/codex/adapter.js';
-import { copilotAdapter } from '../adapters/copilot/adapter.js';
-import { geminiAdapter } from '../adapters/gemini/adapter.js';
-import { openCodeAdapter } from '../adapters/opencode/adapter.js';
-import { qwenAdapter } from '../adapters/qwen/adapter.js';
 import { AgentNotRegisteredError } from '../errors.js';
 import type { ListedFolder } from '../io/listed-folders.js';
-import { type AgentId, agentIds } from '../model/agent.js';
+import type { AgentId } from '../model/agent.js';
 import type { AgentAdapter } from './adapter.js';
+import { ownedBy } from './descriptor.js';
+import { agents } from './registry.js';
 
 /**
- * Each agent's adapter, by id: the parsers' half of the registry (`registry.ts` holds the light half, the homes).
- * The compiler asks for a new agent's line here once its id is in `agentInfos`, and checks the line names that
- * agent's adapter. Imported statically, with no top-level await: a module that needs an adapter imports this one,
- * and a command that needs none (a warm index) never loads a parser.
+ * Every agent AgentDash reads, in the registry's order (`agents/registry.ts`, the one list of agents): each
+ * descriptor's parser, loaded when this module is. A module that needs an adapter imports this one (its top-level
+ * await is over before that module runs, so every use below is synchronous), and a command that needs none (a warm
+ * index) never loads a parser. No adapter's own imports may reach this module: the await would wait for itself.
  */
-const adapters = {
-  claude: claudeCodeAdapter,
-  codex: codexAdapter,
-  gemini: geminiAdapter,
-  copilot: copilotAdapter,
-  qwen: qwenAdapter,
-  opencode: openCodeAdapter,
-  aider: aiderAdapter,
-} as const satisfies { readonly [K in AgentId]: AgentAdapter & { readonly id: K } };
+export const agentAdapters: readonly AgentAdapter[] = await Promise.all(
+  agents.map(async (agent) => ownedBy<AgentAdapter>(agent, await agent.loadAdapter())),
+);
 
-/** Every agent AgentDash reads, in the registry's order (`agentInfos` in `model/agent.ts`, the one list of agents). */
-export const agentAdapters: readonly AgentAdapter[] = agentIds.map((id) => adapters[id]);
+const adapters = new Map<string, AgentAdapter>(agentAdapters.map((adapter) => [adapter.id, adapter]));
 
 /** The adapter of an agent; undefined when no adapter for it is registered. */
 export function adapterFor(id: AgentId): AgentAdapter | undefined {
-  return Object.hasOwn(adapters, id) ? adapters[id] : undefined;
+  return adapters.get(id);
 }
 
 /** A file's adapter, by the agent discovery recorded on it. */

@@ -4,7 +4,7 @@ import { type ListedFolder, mergeListed } from '../io/listed-folders.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { AgentAdapter } from './adapter.js';
 import { adaptersForPath, agentAdapters } from './adapters.js';
-import { existingHomes } from './registry.js';
+import { existingHomes } from './homes.js';
 
 /**
  * Every transcript file under the given paths, whichever agent wrote it: each path goes to the adapters that

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { agentAdapters } from './adapters.js';
-import { agentHomes } from './registry.js';
+import { loadHomes } from './homes.js';
 
-describe('agentHomes', () => {
-  it('says what each registered adapter says of its homes, in the registry order', () => {
+describe('loadHomes', () => {
+  it('says what each registered adapter says of its homes, in the registry order', async () => {
+    const agentHomes = await loadHomes();
     expect(agentHomes.map((a) => a.id)).toEqual(agentAdapters.map((a) => a.id));
     const env = {
       CLAUDE_CONFIG_DIR: '/c',

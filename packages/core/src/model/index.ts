@@ -3,7 +3,8 @@
  * use; the rest of the model is core's own.
  * @module
  */
-export { type AgentId, type AgentInfo, agentIds, agentInfo, agentInfos, agentLabels, isAgentId } from './agent.js';
+// Types only: the list's values reach the parsers through `import()`, which a browser bundle would follow.
+export type { AgentId, AgentInfo } from './agent.js';
 export type { CallInput } from './call-input.js';
 export type { ImageValue, ResultBlock, ResultContent } from './content.js';
 export type { Usage } from './record.js';

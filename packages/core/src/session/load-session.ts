@@ -6,6 +6,7 @@ import { capDepth } from '../internal/json-depth.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
 import type { OpenBytes } from '../io/read-lines.js';
 import { readWhole } from '../io/read-whole.js';
+import { agentIds } from '../model/agent.js';
 import { createSessionId, createSubagentId, type IsoTimestamp, type RecordUuid, timestampMs } from '../model/ids.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { RawCall, RawResult } from '../model/raw.js';
@@ -49,7 +50,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   let recordCount = 0;
 
   // Every file of a session is one agent's: its adapter reads the files and types the results.
-  const adapter = adapterForFile(group.main ?? group.subagents[0] ?? { agent: 'claude' });
+  const adapter = adapterForFile(group.main ?? group.subagents[0] ?? { agent: agentIds[0] });
   const readDeduped = async (file: DiscoveredFile): Promise<TranscriptRecord[]> => {
     const path = file.path;
     try {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { adapterForFile } from '../agents/adapters.js';
 import { isRecord, str } from '../internal/guards.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
+import { agentIds } from '../model/agent.js';
 import { createSubagentId, timestampMs } from '../model/ids.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { RawResult } from '../model/raw.js';
@@ -52,7 +53,7 @@ const NEAR_BYTES = 4 * 1024 * 1024;
 
 /** Read a session's files once for its facts, and open it for writing: see `SessionStream`. */
 export async function openSessionStream(group: SessionFiles, options: LoadSessionOptions = {}): Promise<SessionStream> {
-  const adapter = adapterForFile(group.main ?? group.subagents[0] ?? { agent: 'claude' });
+  const adapter = adapterForFile(group.main ?? group.subagents[0] ?? { agent: agentIds[0] });
   const facts = new SessionFacts(adapter);
   const sources: DiscoveredFile[] = [];
   const files: SessionFileInfo[] = [];
