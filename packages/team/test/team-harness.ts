@@ -7,6 +7,7 @@ import { migrate } from '../src/pg/migrations.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { usageRollupOf } from '../src/pg/usage-rollup.js';
 import { usageSumsOf } from '../src/pg/usage-sums.js';
+import type { IngestGate } from '../src/server/ingest-gate.js';
 import { createTeamApp } from '../src/server/team-app.js';
 import { createTeamLiveEvents } from '../src/server/team-live.js';
 import { startPostgres, type TestPostgres } from './pg-harness.js';
@@ -58,7 +59,7 @@ const LISTED = `select person_id, uid, device_id, agent, project_hash, project_d
   (body->'time'->>'toolMs')::float8, (body->'time'->>'userMs')::float8, (body->'time'->>'idleMs')::float8
   from sessions`;
 
-export async function startTeam(): Promise<TeamFixture> {
+export async function startTeam(options: { readonly ingest?: IngestGate } = {}): Promise<TeamFixture> {
   const pg = await startPostgres();
   const db = await openTeamDb({ url: pg.url, max: 20 });
   await migrate(db.sql, db.schema);
@@ -66,7 +67,7 @@ export async function startTeam(): Promise<TeamFixture> {
   const { token } = await addDevice(db.sql, 'ann', 'laptop');
   const events = createTeamLiveEvents(db.sql);
   await events.ready;
-  const app = createTeamApp({ sql: db.sql, events });
+  const app = createTeamApp({ sql: db.sql, events, ingest: options.ingest });
   let server: ServerType | undefined;
   const port = await new Promise<number>((resolve) => {
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));

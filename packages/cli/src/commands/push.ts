@@ -183,7 +183,9 @@ export function pushText(url: string, report: PushReport): string {
     report.device ? `/${terminalText(report.device)}` : ''
   }: ${report.sessions} sessions (${tierText(report)}); ${report.stored} stored, ${report.unchanged} unchanged${
     report.chunks > 0 ? `; ${report.chunksUploaded} of ${report.chunks} transcript chunks sent` : ''
-  }; ${formatBytes(report.bytesSent)} sent in ${report.requests} requests`;
+  }; ${formatBytes(report.bytesSent)} sent in ${report.requests} requests${
+    report.retried > 0 ? ` (${report.retried} sent again: the team server was busy)` : ''
+  }`;
 }
 
 function tierText(report: PushReport): string {

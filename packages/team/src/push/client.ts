@@ -46,6 +46,17 @@ export class PushError extends AgentDashError {
 const DROPPED = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
 const RETRIES = 3;
 const RETRY_MS = 200;
+/**
+ * Answers that mean "later": a team server busy storing other pushes (503 with `Retry-After`), a proxy in front of
+ * it (502, 504), or no answer before fetch's five-minute header timeout. Every request of a push is idempotent, so
+ * it is sent again after the wait the server asked for (else a doubling one), until `busyBudgetMs` of waiting.
+ */
+const LATER = new Set([502, 503, 504]);
+const SLOW = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const BUSY_BUDGET_MS = 30 * 60_000;
+const LONGEST_WAIT_MS = 60_000;
+/** A server asking for no wait at all still gets only this many tries. */
+const LATER_TRIES = 500;
 
 export interface TeamClientOptions {
   readonly url: string;
@@ -54,12 +65,18 @@ export interface TeamClientOptions {
   readonly fetch?: typeof fetch;
   /** Wait before sending a dropped request again, times the attempt (default 200 ms). */
   readonly retryMs?: number;
+  /** How long in all to keep sending again requests a busy server put off (default 30 min). */
+  readonly busyBudgetMs?: number;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class TeamClient {
   /** Bytes sent in request bodies (as they went on the wire). */
   sentBytes = 0;
   requests = 0;
+  /** Requests sent again because the server was busy or slow. */
+  retried = 0;
   private readonly base: string;
   private readonly doFetch: typeof fetch;
 
@@ -117,6 +134,15 @@ export class TeamClient {
     return typeof data?.forgotten === 'number' ? data.forgotten : 0;
   }
 
+  /** How long to wait before sending again a request put off `later` times, or undefined once the budget is spent. */
+  private laterWait(later: number, retryAfter: string | null | undefined, waited: number): number | undefined {
+    const asked = retryAfter ? Number(retryAfter) * 1000 : Number.NaN;
+    const base = this.options.retryMs ?? RETRY_MS;
+    const wait = Math.min(LONGEST_WAIT_MS, Number.isFinite(asked) && asked >= 0 ? asked : base * 2 ** (later + 2));
+    const budget = this.options.busyBudgetMs ?? BUSY_BUDGET_MS;
+    return budget <= 0 || later >= LATER_TRIES || waited + wait > budget ? undefined : wait;
+  }
+
   private json(body: unknown): Buffer {
     return gzipSync(Buffer.from(JSON.stringify(body), 'utf8'));
   }
@@ -154,7 +180,8 @@ export class TeamClient {
       if (gzipped) headers['content-encoding'] = 'gzip';
     }
     let response: Response | undefined;
-    for (let attempt = 0; response === undefined; attempt += 1) {
+    let waited = 0;
+    for (let attempt = 0, later = 0; response === undefined; attempt += 1) {
       try {
         response = await this.doFetch(this.base + path, {
           method,
@@ -163,15 +190,35 @@ export class TeamClient {
         });
       } catch (error) {
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        const code = cause?.code ?? '';
         // every request of a push is idempotent: one sent on a connection the server had just closed is sent again
-        if (attempt < RETRIES && DROPPED.has(cause?.code ?? '')) {
-          await new Promise((resolve) => setTimeout(resolve, (this.options.retryMs ?? RETRY_MS) * (attempt + 1)));
+        if (attempt < RETRIES && DROPPED.has(code)) {
+          await sleep((this.options.retryMs ?? RETRY_MS) * (attempt + 1));
+          continue;
+        }
+        const wait = SLOW.has(code) ? this.laterWait(later, undefined, waited) : undefined;
+        if (wait !== undefined) {
+          later += 1;
+          waited += wait;
+          this.retried += 1;
+          await sleep(wait);
           continue;
         }
         throw new PushError(
-          `cannot reach the team server at ${this.options.url}: ${cause?.code ?? cause?.message ?? String(error)}`,
+          `cannot reach the team server at ${this.options.url}: ${code || cause?.message || String(error)}`,
           0,
         );
+      }
+      if (LATER.has(response.status)) {
+        const wait = this.laterWait(later, response.headers.get('retry-after'), waited);
+        if (wait !== undefined) {
+          void response.body?.cancel().catch(() => {});
+          response = undefined;
+          later += 1;
+          waited += wait;
+          this.retried += 1;
+          await sleep(wait);
+        }
       }
     }
     this.requests += 1;

@@ -61,6 +61,8 @@ export interface PushReport {
   readonly chunksUploaded: number;
   readonly bytesSent: number;
   readonly requests: number;
+  /** Requests sent again because the team server was busy or slow to answer (client.ts). */
+  readonly retried: number;
 }
 
 /** Budget of one `push/sessions` request's JSON (half the server's limit: room for the batch's envelope). */
@@ -232,6 +234,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     chunksUploaded: uploader.uploaded,
     bytesSent: client.sentBytes,
     requests: client.requests,
+    retried: client.retried,
   };
 }
 

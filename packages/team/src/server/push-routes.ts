@@ -3,7 +3,7 @@
  * accepted; a body of another payload version is a 409 saying which side to upgrade; a malformed one a 400 with
  * one line, before anything is written.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { decodeChunks, MAX_CHUNKS_BODY_BYTES } from '../chunk-batch.js';
 import {
@@ -32,6 +32,7 @@ import {
 import type { Principal } from '../pg/people.js';
 import { type TeamEnv, teamAuth } from './auth.js';
 import { drain, readLimited } from './body.js';
+import { createIngestGate, type IngestGate } from './ingest-gate.js';
 import { ok, TeamHttpError } from './team-http.js';
 import { notifyChanged } from './team-live.js';
 
@@ -95,9 +96,34 @@ async function announce(sql: Sql, uids: readonly string[]): Promise<void> {
   await notifyChanged(sql, uids).catch(() => {});
 }
 
-/** The push routes, to mount at `/api/team/v1`. */
-export function pushRoutes(sql: Sql): Hono<TeamEnv> {
+/** Holds a request that stores pushed data until `gate` gives it a slot; 503 with `Retry-After` past the wait. */
+function gated(gate: IngestGate): MiddlewareHandler<TeamEnv> {
+  return async (c, next) => {
+    const leave = await gate.enter();
+    if (leave === undefined) {
+      const seconds = gate.retryAfterSeconds;
+      return c.json(
+        {
+          success: false,
+          error: `the team server is busy storing other pushes: send again in ${seconds} s`,
+          code: 'TEAM_BUSY',
+        },
+        503,
+        { 'Retry-After': String(seconds) },
+      );
+    }
+    try {
+      await next();
+    } finally {
+      leave();
+    }
+  };
+}
+
+/** The push routes, to mount at `/api/team/v1`; `gate` bounds how many requests store data at once. */
+export function pushRoutes(sql: Sql, gate: IngestGate = createIngestGate()): Hono<TeamEnv> {
   const api = new Hono<TeamEnv>();
+  const stores = gated(gate);
   // A body refused before it was read (bad token, a viewer, another version) is read and dropped, so the client
   // gets the answer and its keep-alive connection stays usable, instead of a reset on its next request.
   api.use('*', async (c, next) => {
@@ -135,7 +161,7 @@ export function pushRoutes(sql: Sql): Hono<TeamEnv> {
     return ok(c, { missing: await missingChunks(sql, body.chunks) });
   });
 
-  api.put('/push/chunks/:sha256', async (c) => {
+  api.put('/push/chunks/:sha256', stores, async (c) => {
     pusherOf(c.get('principal'));
     const sha256 = c.req.param('sha256');
     if (!/^[0-9a-f]{64}$/.test(sha256))
@@ -147,7 +173,7 @@ export function pushRoutes(sql: Sql): Hono<TeamEnv> {
     return ok(c, { stored: await storeChunk(sql, sha256, bytes) });
   });
 
-  api.post('/push/chunks', async (c) => {
+  api.post('/push/chunks', stores, async (c) => {
     pusherOf(c.get('principal'));
     const chunks = decodeChunks(await readLimited(c.req.raw, MAX_CHUNKS_BODY_BYTES, false));
     if (typeof chunks === 'string') throw new TeamHttpError(400, chunks, 'TEAM_BAD_BODY');
@@ -159,7 +185,7 @@ export function pushRoutes(sql: Sql): Hono<TeamEnv> {
     return ok(c, { stored: await storeChunks(sql, chunks) });
   });
 
-  api.post('/push/sessions', async (c) => {
+  api.post('/push/sessions', stores, async (c) => {
     const who = pusherOf(c.get('principal'));
     const body = await bodyOf(c.req.raw, SessionsRequest);
     const seen = new Set<string>();

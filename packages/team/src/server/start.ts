@@ -11,6 +11,7 @@ import { TeamBadInputError } from '../errors.js';
 import type { TeamDb } from '../pg/db.js';
 import { indexMissingDocs } from '../pg/ingest.js';
 import { hasTokenStore } from '../pg/people.js';
+import { createIngestGate, type IngestGateOptions } from './ingest-gate.js';
 import { createTeamApp } from './team-app.js';
 import { createTeamLiveEvents } from './team-live.js';
 
@@ -22,6 +23,8 @@ export interface TeamServerOptions {
   /** PEM files of a certificate and its key: HTTPS. */
   readonly tls?: { readonly cert: string; readonly key: string } | undefined;
   readonly assetsDir?: string | undefined;
+  /** How many push requests store data at once (default: ingest-gate.ts). */
+  readonly ingest?: IngestGateOptions | undefined;
 }
 
 export interface RunningTeamServer {
@@ -59,7 +62,14 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
     server.once('error', reject);
     server.once('listening', () => resolve((server.address() as AddressInfo).port));
   });
-  const app = createTeamApp({ sql: db.sql, host, port, assetsDir: options.assetsDir, events });
+  const app = createTeamApp({
+    sql: db.sql,
+    host,
+    port,
+    assetsDir: options.assetsDir,
+    events,
+    ingest: createIngestGate(options.ingest),
+  });
   handler = (request) => app.fetch(request);
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const url = `${tls ? 'https' : 'http'}://${shown.includes(':') ? `[${shown}]` : shown}:${port}/`;

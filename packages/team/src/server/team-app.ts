@@ -11,6 +11,7 @@ import { shareTiers } from '../contract.js';
 import type { Sql } from '../pg/db.js';
 import { teamQueries } from '../pg/queries.js';
 import { type TeamEnv, teamAuth } from './auth.js';
+import { createIngestGate, type IngestGate } from './ingest-gate.js';
 import { otlpRoutes, teamTelemetryRoutes } from './otlp-routes.js';
 import { pushRoutes } from './push-routes.js';
 import { teamSessionHost } from './session-host.js';
@@ -26,6 +27,8 @@ export interface TeamAppDeps {
   readonly assetsDir?: string | undefined;
   /** Pushes announced by PostgreSQL (`createTeamLiveEvents`): the dashboards' live updates. */
   readonly events: TeamLiveEvents;
+  /** How many push requests store data at once, and how long one waits for its turn (default: ingest-gate.ts's). */
+  readonly ingest?: IngestGate | undefined;
 }
 
 function onError(error: Error, c: Context): Response {
@@ -38,7 +41,7 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
   const app = new Hono<TeamEnv>();
   app.onError(onError);
   app.notFound((c) => c.json({ success: false, error: 'not found' }, 404));
-  const push = pushRoutes(deps.sql);
+  const push = pushRoutes(deps.sql, deps.ingest ?? createIngestGate());
   push.onError(onError);
   app.route('/api/team/v1', push);
   // OTLP/HTTP on the team port, behind the same TLS and tokens as a push
