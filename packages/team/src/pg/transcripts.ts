@@ -187,10 +187,8 @@ async function lazyTranscripts(
   };
 }
 
-/** One stored chunk's text (gunzipped), from the recently received ones when held, else from PostgreSQL. */
+/** One stored chunk's text (gunzipped), fetched from PostgreSQL as a lazy read fetches it. */
 export async function chunkText(sql: Sql | TxSql, sha256: string): Promise<Buffer> {
-  const held = recentChunk(sha256);
-  if (held) return await inflate(held);
   const [row] = await sql<{ bytes: Buffer }[]>`select bytes from chunks where sha256 = ${sha256}`;
   chunkReads.fetched += row ? 1 : 0;
   return await inflate(row?.bytes ?? Buffer.alloc(0));
