@@ -43,9 +43,9 @@ export async function copyDevices(sql, pushers, devices) {
       await sql`select p.name, p.id, d.id as device from agentdash.people p join agentdash.devices d on d.person_id = p.id`
     ).map((r) => [r.name, { person: Number(r.id), device: Number(r.device) }]),
   );
-  const tables = ['sessions', 'calls', 'responses', 'files', 'file_chunks', 'search_words'];
+  const every = ['sessions', 'calls', 'responses', 'files', 'file_chunks', 'search_words', 'search_docs'];
   const columns = new Map();
-  for (const t of tables) {
+  for (const t of every) {
     const cols = await sql`select column_name from information_schema.columns
       where table_schema = 'agentdash' and table_name = ${t} and is_generated = 'NEVER' order by ordinal_position`;
     columns.set(
@@ -53,6 +53,8 @@ export async function copyDevices(sql, pushers, devices) {
       cols.map((c) => c.column_name),
     );
   }
+  // a table this schema does not have yet (an older kept database) is left out
+  const tables = every.filter((t) => columns.get(t).length > 0);
   let copied = 0;
   for (let i = pushers; i < devices; i += 1) {
     const from = people.get(`p${i % pushers}`);

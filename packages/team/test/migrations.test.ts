@@ -40,6 +40,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       'otel_unknown',
       'people',
       'responses',
+      'search_docs',
       'search_words',
       'session_list',
       'sessions',
@@ -81,6 +82,28 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       await db.sql.unsafe(`select uid from team_e.sessions s where not exists
       (select 1 from team_e.search_words w where w.person_id = s.person_id and w.uid = s.uid)`),
     ).toEqual([{ uid }]);
+  });
+
+  it("version 12 adds the documents' starts, empty: sessions stored before get theirs on first need", async () => {
+    await migrate(
+      db.sql,
+      'team_h',
+      migrations.filter((m) => m.version <= 11),
+    );
+    const uid = 'ef'.repeat(16);
+    await db.sql.unsafe(`
+      insert into team_h.people (name, salt) values ('ann', repeat('ab', 32));
+      insert into team_h.sessions (person_id, uid, tier, digest, agent, session_id, project_hash, models, versions,
+        tool_calls, errors, has_errors, tokens, body)
+        values (1, '${uid}', 'full', 'd', 'claude', 's', 'h', '{}', '{}', 0, 0, false, 0, '{}');`);
+    expect(await migrate(db.sql, 'team_h')).toEqual([12]);
+    expect(await tables('team_h')).toEqual(await tables('team_a'));
+    expect(await db.sql.unsafe(`select uid from team_h.sessions`)).toEqual([{ uid }]);
+    expect(await db.sql.unsafe(`select uid from team_h.search_docs`)).toEqual([]);
+    // a session's starts go with it
+    await db.sql.unsafe(`insert into team_h.search_docs values (1, '${uid}', '{0}', '{0}', '{}', '{}')`);
+    await db.sql.unsafe(`delete from team_h.sessions`);
+    expect(await db.sql.unsafe(`select uid from team_h.search_docs`)).toEqual([]);
   });
 
   it('version 10 sums the responses stored before it; later inserts add to the sums', async () => {
@@ -142,7 +165,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
         response(uids[1] ?? '', 0, '1795168800001', 2000),
         response(uids[2] ?? '', 0, 'null', 5),
       ])}`);
-    expect(await migrate(db.sql, 'team_g')).toEqual([11]);
+    expect(await migrate(db.sql, 'team_g')).toEqual(migrations.filter((m) => m.version > 10).map((m) => m.version));
     const rollup = usageRollupOf('team_g.usage_sums').replace('join sessions', 'join team_g.sessions');
     const drift = async () => [
       ...(await db.sql.unsafe(`(${rollup}) except all select * from team_g.usage_rollup`)),

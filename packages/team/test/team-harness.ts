@@ -47,6 +47,7 @@ const TABLES = [
   'file_chunks',
   'chunks',
   'search_words',
+  'search_docs',
   'session_list',
   'usage_sums',
   'usage_rollup',

@@ -8,7 +8,7 @@
  * checked for the query's phrases and prefixes on their tokens, as FTS5 would match them, and the snippet cut as the
  * laptop cuts it.
  */
-import { type AgentId, adapterForFile, type TranscriptRecord } from '@agentdash/core';
+import { type AgentId, adapterForFile, agentAdapters, type TranscriptRecord } from '@agentdash/core';
 import { docPartsOf, indexedText, occurrencesOf, type queryPhrases, tokensOf } from '@agentdash/index';
 import type { Sql, TxSql } from './db.js';
 import { loadTranscripts, type PushedFile } from './transcripts.js';
@@ -67,6 +67,58 @@ export function wordsOf(text: string): string[] {
   return [...words];
 }
 
+/**
+ * Where each document of a session starts (`search_docs`, by `seq`), for agents whose lines decode alone: the line
+ * of its record, as the session's chunk holding it (its files in order, each file's chunks in order: a line never
+ * crosses a chunk) and the line's byte offset in that chunk's text; a document is its record's line's parts in
+ * order, so its part is its distance from the line's first document. An output's tool, which comes from its call's
+ * input read before it, is kept beside (`outSeq`, `outTool`).
+ */
+export interface DocStarts {
+  readonly chunk: number[];
+  readonly at: number[];
+  readonly outSeq: number[];
+  readonly outTool: string[];
+}
+
+/** Adds document `seq`'s start (its record's line at `offset` in its file); -1 when it cannot be told. */
+function addStart(
+  starts: DocStarts,
+  seq: number,
+  offset: number | undefined,
+  chunkStarts: readonly number[] | undefined,
+  firstChunk: number,
+  outTool: string | undefined,
+): void {
+  let i = (chunkStarts?.length ?? 0) - 1;
+  while (i > 0 && (chunkStarts?.[i] ?? 0) > (offset ?? 0)) i--;
+  const known = offset !== undefined && chunkStarts !== undefined && i >= 0;
+  starts.chunk.push(known ? firstChunk + i : -1);
+  starts.at.push(known ? offset - (chunkStarts[i] ?? 0) : -1);
+  if (outTool !== undefined) {
+    starts.outSeq.push(seq);
+    starts.outTool.push(outTool);
+  }
+}
+
+/** Whether an agent's documents can be read back one line each (its lines decode alone). */
+export const locatable = (agent: AgentId): boolean =>
+  agentAdapters.find((a) => a.id === agent)?.capabilities.linesStandAlone === true;
+
+/** A session's documents with where each starts (undefined for an agent whose lines do not decode alone). */
+export async function docsWithStarts(
+  sql: Sql | TxSql,
+  session: { readonly uid: string; readonly agent: AgentId; readonly sessionId: string; readonly projectDir: string },
+  pushed: readonly PushedFile[],
+): Promise<{ docs: DocRow[]; starts: DocStarts | undefined }> {
+  const starts: DocStarts | undefined = locatable(session.agent)
+    ? { chunk: [], at: [], outSeq: [], outTool: [] }
+    : undefined;
+  const docs = await docsOf(sql, session, pushed, undefined, undefined, starts);
+  const whole = starts && starts.chunk.length === docs.length && !starts.chunk.includes(-1);
+  return { docs, starts: whole ? starts : undefined };
+}
+
 /** Thrown from a transcript's record callback to stop reading it (`docsOf`'s `stop`). */
 const STOP = Symbol('stop');
 
@@ -81,16 +133,24 @@ export async function docsOf(
   pushed: readonly PushedFile[],
   stop?: (doc: DocRow) => boolean,
   wanted?: (seq: number) => boolean,
+  starts?: DocStarts,
 ): Promise<DocRow[]> {
   const transcripts = await loadTranscripts(sql, session, pushed, stop !== undefined);
   const docs: DocRow[] = [];
   const toolOf = new Map<string, string>();
+  // where the current file's chunks start in its text, and the session's number of its first chunk
+  let chunkStarts: readonly number[] | undefined;
+  let firstChunk = 0;
   const add = (record: TranscriptRecord, agentId: string | null) => {
     for (const part of docPartsOf(record)) {
       if (part.kind === 'tool-input' && part.callId && part.tool) toolOf.set(part.callId, part.tool);
       // PostgreSQL text holds no NUL (FTS5 treats it as a separator: no word is lost)
       const body = wanted?.(docs.length) === false ? '' : indexedText(part).replaceAll('\0', ' ');
-      const tool = part.tool ?? (stop && part.callId ? toolOf.get(part.callId) : undefined);
+      // an output's tool as far as read: what a read stopping at this document gives it
+      const readTool = part.tool ?? (part.callId ? toolOf.get(part.callId) : undefined);
+      const tool = stop ? readTool : part.tool;
+      if (starts)
+        addStart(starts, docs.length, record.loc?.offset, chunkStarts, firstChunk, part.tool ? undefined : readTool);
       const doc = {
         seq: docs.length,
         kind: part.kind,
@@ -104,7 +164,9 @@ export async function docsOf(
       if (stop?.(doc)) throw STOP;
     }
   };
-  for (const file of transcripts.files) {
+  for (const [i, file] of transcripts.files.entries()) {
+    chunkStarts = transcripts.chunkStarts?.get(file.path);
+    firstChunk = pushed.slice(0, i).reduce((n, f) => n + f.chunks.length, 0);
     const records: TranscriptRecord[] = [];
     try {
       await adapterForFile(file).streamRecords(
@@ -215,20 +277,30 @@ let cachedChars = 0;
 
 /**
  * A stored session's documents up to the first `test` accepts (true when one does), from the cache when cut before,
- * else cut from its chunks only as far as that document; those `wanted` refuses (by `seq`) come with an empty body.
+ * else cut from its chunks only as far as that document; those not in `docs` (by `seq`) come with an empty body.
  */
 export async function firstStoredDoc(
   sql: Sql,
   s: StoredSession,
   test: (doc: DocRow) => boolean,
-  wanted?: (seq: number) => boolean,
+  docs?: ReadonlySet<number>,
 ): Promise<boolean> {
   const cached = cache.get(keyOf(s));
   if (cached) return cached.some(test);
   let found = false;
+  const wanted = docs && ((seq: number) => docs.has(seq));
   await docsOf(sql, sessionOf(s), await pushedOf(sql, s), (d) => (found = test(d)), wanted);
   return found;
 }
+
+/** Forgets every kept document (tests compare a search's answers from nothing kept). */
+export function forgetDocs(): void {
+  cache.clear();
+  cachedChars = 0;
+}
+
+/** A session's documents cut before and still kept, else undefined. */
+export const cachedDocs = (s: StoredSession): readonly DocRow[] | undefined => cache.get(keyOf(s));
 
 /**
  * A stored session's documents, cut again from its chunks (kept a while, least recently used out first; keyed by the
@@ -243,21 +315,26 @@ export async function storedDocs(sql: Sql, s: StoredSession): Promise<readonly D
     return hit;
   }
   const docs = await docsOf(sql, sessionOf(s), await pushedOf(sql, s));
-  const chars = docs.reduce((n, d) => n + d.body.length, 0);
-  if (chars <= CACHE_CHARS / 4) {
-    cache.set(key, docs);
-    cachedChars += chars;
-    for (const [k, v] of cache) {
-      if (cachedChars <= CACHE_CHARS) break;
-      cache.delete(k);
-      cachedChars -= v.reduce((n, d) => n + d.body.length, 0);
-    }
-  }
+  keepDocs(s, docs);
   return docs;
 }
 
+/** Keeps a session's documents a while (the least recently used go first past `CACHE_CHARS`). */
+export function keepDocs(s: StoredSession, docs: readonly DocRow[]): void {
+  const key = keyOf(s);
+  const chars = docs.reduce((n, d) => n + d.body.length, 0);
+  if (chars > CACHE_CHARS / 4 || cache.has(key)) return;
+  cache.set(key, docs);
+  cachedChars += chars;
+  for (const [k, v] of cache) {
+    if (cachedChars <= CACHE_CHARS) break;
+    cache.delete(k);
+    cachedChars -= v.reduce((n, d) => n + d.body.length, 0);
+  }
+}
+
 const keyOf = (s: StoredSession) => `${s.person_id}/${s.uid}/${s.digest}`;
-const sessionOf = (s: StoredSession) => ({
+export const sessionOf = (s: StoredSession) => ({
   uid: s.uid,
   agent: s.agent,
   sessionId: s.session_id,
@@ -265,7 +342,7 @@ const sessionOf = (s: StoredSession) => ({
 });
 
 /** A stored session's files and their chunks. */
-async function pushedOf(sql: Sql, s: StoredSession): Promise<PushedFile[]> {
+export async function pushedOf(sql: Sql, s: StoredSession): Promise<PushedFile[]> {
   const files = await sql<{ name: string; role: 'main' | 'subagent'; agent_id: string | null; chunks: string[] }[]>`
     select name, role, agent_id, chunks from files where person_id = ${s.person_id} and uid = ${s.uid} order by seq`;
   return files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks }));

@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import type { NamedBytes } from '../chunk-batch.js';
 import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
-import { type DocRow, docsOf, insertSearchWords, searchWordsInserts } from './docs.js';
+import { insertDocStarts } from './doc-starts.js';
+import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
 import { forgetChunks, rememberChunk } from './recent-chunks.js';
 
 /** A device's identity as the routes pass it. */
@@ -168,13 +169,14 @@ async function storeSession(
   digests: ReadonlyMap<string, string>,
 ): Promise<'stored' | 'unchanged'> {
   let docs: DocRow[] | undefined;
+  let starts: DocStarts | undefined;
   if (s.tier === 'full') {
     // A transcript's documents are cut before the transaction: its connection (one of a few the whole server
     // shares, every request's token check included) is not held while this thread parses. Chunks never change
     // under their hash, and the transaction still refuses the session if one is gone by then.
     if (digests.get(s.uid) === s.digest) return 'unchanged';
     const session = { uid: s.uid, agent: s.agent as AgentId, sessionId: s.sessionId, projectDir: s.projectDir };
-    docs = await docsOf(sql, session, s.files);
+    ({ docs, starts } = await docsWithStarts(sql, session, s.files));
   }
   const rows = childRows(s, who);
   const wanted = rows.fileChunks.map((c) => c.sha256);
@@ -208,6 +210,7 @@ async function storeSession(
     writes.push(...insertRows(tx, 'calls', rows.calls), ...insertRows(tx, 'responses', rows.responses));
     writes.push(...insertRows(tx, 'files', rows.files), ...insertRows(tx, 'file_chunks', rows.fileChunks));
     if (docs) writes.push(...searchWordsInserts(tx, { personId: who.personId, uid: s.uid }, docs));
+    if (starts) writes.push(insertDocStarts(tx, { personId: who.personId, uid: s.uid }, starts));
     writes.push(dropUnreferencedChunks(tx, found.old));
     await Promise.all(writes);
     return 'stored' as const;
@@ -361,7 +364,9 @@ export async function indexMissingDocs(sql: Sql): Promise<number> {
       if (already || files.length === 0) return false;
       const session = { uid: s.uid, agent: s.agent, sessionId: s.session_id, projectDir: s.project_dir ?? s.uid };
       const pushed = files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks }));
-      await insertSearchWords(tx, { personId: s.person_id, uid: s.uid }, await docsOf(tx, session, pushed));
+      const made = await docsWithStarts(tx, session, pushed);
+      await insertSearchWords(tx, { personId: s.person_id, uid: s.uid }, made.docs);
+      if (made.starts) await insertDocStarts(tx, { personId: s.person_id, uid: s.uid }, made.starts);
       return true;
     });
     if (done) indexed++;

@@ -5,6 +5,7 @@
  */
 import { TeamSchemaAheadError } from '../errors.js';
 import type { Sql } from './db.js';
+import { DOC_STARTS_MIGRATION } from './doc-starts.js';
 import { USAGE_ROLLUP_MIGRATION } from './usage-rollup.js';
 import { USAGE_SUMS_MIGRATION } from './usage-sums.js';
 
@@ -336,6 +337,11 @@ export const migrations: readonly Migration[] = [
     version: 11,
     name: "usage's sums per person, device, agent, project, quarter-hour, model and band",
     sql: USAGE_ROLLUP_MIGRATION,
+  },
+  {
+    version: 12,
+    name: 'where each search document of a full-tier session starts in its chunks',
+    sql: DOC_STARTS_MIGRATION,
   },
 ];
 

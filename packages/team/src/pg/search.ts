@@ -21,7 +21,8 @@
  */
 import { cutSnippet, queryPhrases, type SearchFilter, type SearchHit, toFtsQuery } from '@agentdash/index';
 import type { Sql } from './db.js';
-import { type DocRow, firstStoredDoc, phraseCounts, type StoredSession, storedDocs } from './docs.js';
+import { firstShownDoc } from './doc-starts.js';
+import { type DocRow, forgetDocs, phraseCounts, type StoredSession, storedDocs } from './docs.js';
 import { type FullTierCandidate, fullTierCandidates } from './search-postings.js';
 import { FROM, type TeamFilter, toMs, whereOf } from './session-sql.js';
 
@@ -142,6 +143,12 @@ function refutedOf(fts: string): number {
   return n;
 }
 
+/** Forgets what searches remembered: refuted sessions and kept documents (tests compare answers from nothing). */
+export function forgetSearchMemory(): void {
+  refuted.clear();
+  forgetDocs();
+}
+
 function refute(key: string): void {
   refuted.delete(key);
   refuted.add(key);
@@ -252,7 +259,7 @@ export async function teamSearch(
     let holds = false;
     // the documents the positions rule out are not checked: their text is not made
     const { docs } = s;
-    if (first) holds = await firstStoredDoc(sql, s, take, docs && ((seq) => docs.has(seq)));
+    if (first) holds = await firstShownDoc(sql, s, take, docs);
     else for (const d of await storedDocs(sql, s)) holds = take(d) || holds;
     if (!holds && !f.kind && !f.tool && since === undefined && until === undefined) refute(refutedKey(fts, s));
     return holds;

@@ -32,6 +32,8 @@ export interface Transcripts {
   open(path: string): Promise<ByteSource>;
   /** The bytes of every file. */
   readonly size: number;
+  /** Where each of a file's chunks starts in its text, by path (read whole: not `lazy`). */
+  readonly chunkStarts?: ReadonlyMap<string, readonly number[]>;
 }
 
 /** Bytes in memory as a `ByteSource`. */
@@ -90,6 +92,7 @@ export async function loadTranscripts(
 ): Promise<Transcripts> {
   if (lazy) return await lazyTranscripts(sql, session, pushed);
   const texts = new Map<string, Buffer>();
+  const chunkStarts = new Map<string, number[]>();
   const files: DiscoveredFile[] = [];
   // every file's chunks in one query, but those just received (a push's session after its chunks)
   const bySha = new Map<string, Buffer>();
@@ -113,6 +116,13 @@ export async function loadTranscripts(
     // most files are one chunk: not copied again
     const text = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
     texts.set(path, text);
+    const starts: number[] = [];
+    let start = 0;
+    for (const part of parts) {
+      starts.push(start);
+      start += part.length;
+    }
+    chunkStarts.set(path, starts);
     files.push({
       path,
       agent: session.agent,
@@ -128,6 +138,7 @@ export async function loadTranscripts(
   }
   return {
     files,
+    chunkStarts,
     size: [...texts.values()].reduce((n, t) => n + t.length, 0),
     open: async (path) => {
       const text = texts.get(path);
@@ -174,4 +185,11 @@ async function lazyTranscripts(
       });
     },
   };
+}
+
+/** One stored chunk's text (gunzipped), fetched from PostgreSQL as a lazy read fetches it. */
+export async function chunkText(sql: Sql | TxSql, sha256: string): Promise<Buffer> {
+  const [row] = await sql<{ bytes: Buffer }[]>`select bytes from chunks where sha256 = ${sha256}`;
+  chunkReads.fetched += row ? 1 : 0;
+  return await inflate(row?.bytes ?? Buffer.alloc(0));
 }

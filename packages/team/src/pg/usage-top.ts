@@ -22,20 +22,14 @@ const TOP = 20;
  */
 const MARGIN = 2e-6;
 
-/** One sum of a session's responses of one model and band, as PostgreSQL sends it: its fields in order. */
-export type SessionSumTuple = [
-  string,
-  number | null,
-  string,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+/**
+ * A sum's time, model, band and counts as PostgreSQL sends them, after the columns that key it (usage.ts keys them
+ * by project, this file by session).
+ */
+export type CountsTuple = [number | null, string, number, number, number, number, number, number, number, number];
+
+/** One sum of a session's responses of one model and band, as PostgreSQL sends it: its uid, then its counts. */
+export type SessionSumTuple = [string, ...CountsTuple];
 
 /** A model and band present in the sums. */
 export interface ModelBand {

@@ -27,7 +27,7 @@ import type { Sql } from './db.js';
 import { FROM, listFromOf, projectDirOf, type TeamFilter, toMs, whereOf } from './session-sql.js';
 import { statsSourceOf } from './stats.js';
 import { USAGE_SUMS_COLUMNS } from './usage-sums.js';
-import { topSessionSums } from './usage-top.js';
+import { type CountsTuple, topSessionSums } from './usage-top.js';
 
 /** A part of a statement (a condition). */
 type Part = ReturnType<typeof whereOf>;
@@ -63,9 +63,6 @@ interface SumRow extends Sums {
 
 /** A `SumRow` per project as PostgreSQL sends it: its fields in order. */
 type SumTuple = [string | null, string | null, string | null, string | null, ...CountsTuple];
-
-/** A sum's time, model, band and counts as PostgreSQL sends them, after the columns that key it. */
-type CountsTuple = [number | null, string, number, number, number, number, number, number, number, number];
 
 /** A `SumRow` from the columns that key it and its counts. */
 function sumRowOf(
