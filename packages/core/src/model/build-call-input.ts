@@ -12,7 +12,11 @@ export type CallInputDraft = { -readonly [K in keyof CallInput]: CallInput[K] | 
 /** The input without its undefined fields: absent, never undefined (JSON and `exactOptionalPropertyTypes`). */
 export function compactInput(draft: CallInputDraft): CallInput {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(draft)) if (value !== undefined) out[key] = value;
+  // `for…in` over the draft (an object literal) is its keys in `Object.entries`' order, without an array per entry.
+  for (const key in draft) {
+    const value = draft[key as keyof CallInputDraft];
+    if (value !== undefined) out[key] = value;
+  }
   return out as CallInput;
 }
 

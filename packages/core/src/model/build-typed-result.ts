@@ -16,7 +16,12 @@ export function stripUndefined<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v) => stripUndefined(v)) as T;
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = stripUndefined(v);
+    // `for…in` over a plain object is its own keys in `Object.entries`' order, without an array per entry.
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const v = value[key];
+      if (v !== undefined) out[key] = stripUndefined(v);
+    }
     return out as T;
   }
   return value;

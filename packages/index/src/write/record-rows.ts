@@ -178,13 +178,15 @@ function storedShown(record: TranscriptRecord): 0 | 1 | 2 {
 
 /**
  * What tells records of one uuid apart in one file (core's `signatureOf`: kind, time, message id and the ids its
- * blocks carry, `blockIdsOf`), stored only for a uuid that is not a canonical one: placeholders that hand-made files repeat.
+ * blocks carry, `blockIdsOf`), stored only for a uuid that is not a canonical one (`uuid`, the record's stored uuid):
+ * placeholders that hand-made files repeat.
  * Records of a real uuid repeated in a file are copies, told apart by kind, time and message id.
  */
 function signatureOf(
   record: Extract<TranscriptRecord, { kind: 'user' | 'assistant' | 'system' | 'attachment' | 'progress' }>,
+  uuid: StoredUuid,
 ): string | null {
-  if (typeof storedUuid(record.uuid) !== 'string') return null;
+  if (typeof uuid !== 'string') return null;
   return JSON.stringify(blockIdsOf(record));
 }
 
@@ -221,11 +223,12 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
       const ms = timestampMs(record.timestamp) ?? null;
       const ts = storedTs(record.timestamp, ms);
       const usage = assistant?.usage;
+      const uuid = storedUuid(record.uuid);
       const recordOp: RecordRow = [
         OP.record,
         line,
         storedKind(record.kind, RECORD_KINDS),
-        storedUuid(record.uuid),
+        uuid,
         ts,
         ms,
         record.cwd ?? null,
@@ -250,7 +253,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         record.isSidechain ? storedUuid(record.parentUuid) : null,
         // What a subagent was asked (`ThreadTally`'s first prompt): in a subagent's file, or a sidechain run.
         record.isSidechain || file.role === 'subagent' ? (threadPromptOf(record) ?? null) : null,
-        signatureOf(record),
+        signatureOf(record, uuid),
         null,
       ];
       out.push(recordOp);
