@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -25,40 +26,68 @@ const workers = Number(process.env.AGENTDASH_TEST_WORKERS) || Math.max(2, availa
 /** One PostgreSQL for the run, shared by the projects with PostgreSQL suites (each file its own database on it). */
 const postgres = fileURLToPath(new URL('./test/postgres.ts', import.meta.url));
 
-/** One workspace's project: its test files, less the slow ones in the fast loop. */
+type ProjectOptions = {
+  timeoutMs?: number;
+  shareModules?: boolean;
+  afterTheOthers?: { readonly workers: number };
+  globalSetup?: readonly string[];
+};
+
+/** The test files under `dir` (relative to it, `/`-separated) whose source replaces a module (`vi.mock`). */
+function mockingFiles(dir: string, prefix = ''): string[] {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(join(dir, prefix), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const path = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'dist' ? [] : mockingFiles(dir, path);
+    if (!/\.test\.tsx?$/.test(entry.name)) return [];
+    return /\bvi\.(mock|doMock)\(/.test(readFileSync(join(dir, path), 'utf8')) ? [path] : [];
+  });
+}
+
+/**
+ * One workspace's project: its test files, less the slow ones in the fast loop. With `shareModules`, the files share
+ * one module graph per worker (each module is loaded once per worker, not once per file: loading the sources is most
+ * of a short file's time). They must leave no state behind: no environment variable, working folder, global or
+ * module-level setting changed and not restored. A file that replaces a module (`vi.mock`) would change it for the
+ * files after it, and the mock would miss the modules already loaded: such files run in a sibling project,
+ * `NAME:isolated`, each file with modules of its own.
+ */
 function project(
   name: string,
   include: readonly string[],
-  options: {
-    timeoutMs?: number;
-    shareModules?: boolean;
-    afterTheOthers?: { readonly workers: number };
-    globalSetup?: readonly string[];
-  } = {},
-): TestProjectInlineConfiguration {
+  options: ProjectOptions = {},
+): TestProjectInlineConfiguration[] {
   const root = name === 'e2e' ? 'packages/web' : name === 'scripts' ? 'scripts' : `packages/${name}`;
   const timeout = fast ? 5_000 : (options.timeoutMs ?? 120_000);
-  return {
+  const slow = slowFiles.filter((f) => f.startsWith(`${root}/`)).map((f) => f.slice(root.length + 1));
+  const mocking = options.shareModules ? mockingFiles(fileURLToPath(new URL(`./${root}/`, import.meta.url))) : [];
+  const config = (projectName: string, files: readonly string[], exclude: readonly string[], isolate: boolean) => ({
     resolve: source,
     ssr: { resolve: source },
     test: {
-      name,
+      name: projectName,
       root,
-      include: [...include],
-      exclude: [
-        '**/node_modules/**',
-        ...slowFiles.filter((f) => f.startsWith(`${root}/`)).map((f) => f.slice(root.length + 1)),
-      ],
+      include: [...files],
+      exclude: ['**/node_modules/**', ...slow, ...exclude],
       testTimeout: timeout,
       hookTimeout: fast ? 10_000 : timeout,
-      // Pure unit files that leave no global state behind share one module graph per worker (no re-import per file).
-      ...(options.shareModules ? { isolate: false } : {}),
+      ...(isolate ? {} : { isolate: false }),
       ...(options.globalSetup ? { globalSetup: [...options.globalSetup] } : {}),
       ...(options.afterTheOthers
         ? { sequence: { groupOrder: 1 }, maxWorkers: Math.min(options.afterTheOthers.workers, workers) }
         : {}),
     },
-  };
+  });
+  return [
+    config(name, include, mocking, !options.shareModules),
+    ...(mocking.length > 0 ? [config(`${name}:isolated`, mocking, [], true)] : []),
+  ];
 }
 
 const unitAndCorpus = ['src/**/*.test.ts', 'test/**/*.test.ts'];
@@ -68,14 +97,14 @@ export default defineConfig({
     globalSetup: ['./test/corpus-notice.ts', './test/fresh-dist.ts', './test/index-cache.ts'],
     maxWorkers: workers,
     projects: [
-      project('core', unitAndCorpus, { shareModules: true }),
-      project('index', ['src/**/*.test.ts']),
-      project('server', ['src/**/*.test.ts']),
-      project('team', unitAndCorpus, { globalSetup: [postgres] }),
-      project('cli', unitAndCorpus, { globalSetup: [postgres] }),
-      project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx'], { shareModules: true }),
+      ...project('core', unitAndCorpus, { shareModules: true }),
+      ...project('index', ['src/**/*.test.ts'], { shareModules: true }),
+      ...project('server', ['src/**/*.test.ts'], { shareModules: true }),
+      ...project('team', unitAndCorpus, { globalSetup: [postgres] }),
+      ...project('cli', unitAndCorpus, { globalSetup: [postgres], shareModules: true }),
+      ...project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx'], { shareModules: true }),
       // The repository's own scripts (the drift check's comparisons); they read packages/core/dist.
-      project('scripts', ['**/*.test.mjs']),
+      ...project('scripts', ['**/*.test.mjs']),
       // The Chromium suites, in their own group after the others (each drives a browser and a server: beside the other
       // files a browser's waits missed on a loaded machine), one file at a time unless AGENTDASH_TEST_E2E_WORKERS says
       // more; each worker has one Chromium for the run (e2e/browser-server.ts), each file contexts of its own. Not in the
@@ -83,7 +112,7 @@ export default defineConfig({
       ...(fast
         ? []
         : [
-            project('e2e', ['e2e/**/*.test.ts'], {
+            ...project('e2e', ['e2e/**/*.test.ts'], {
               timeoutMs: 180_000,
               afterTheOthers: { workers: Number(process.env.AGENTDASH_TEST_E2E_WORKERS) || 1 },
               globalSetup: ['./e2e/browser-server.ts', postgres],

@@ -14,7 +14,13 @@ const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const LIMIT_MS = 1_000;
 const dir = mkdtempSync(join(tmpdir(), 'agentdash-slow-tests-'));
 const out = join(dir, 'report.json');
-const projects = ['core', 'index', 'server', 'team', 'cli', 'web'].flatMap((p) => ['--project', p]);
+// Each project with its `NAME:isolated` sibling (the files that mock a module), when it has one.
+const projects = ['core', 'index', 'server', 'team', 'cli', 'web'].flatMap((p) => [
+  '--project',
+  p,
+  '--project',
+  `${p}:*`,
+]);
 const run = spawnSync('npx', ['vitest', 'run', ...projects, '--reporter=json', `--outputFile=${out}`], {
   cwd: repo,
   env: { ...process.env, TZ: 'UTC' },

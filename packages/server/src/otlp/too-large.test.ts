@@ -66,16 +66,18 @@ function send(size: number, declare: boolean) {
       req.on('error', (error) => (sentAll ? reject(error) : undefined));
       const piece = new Uint8Array(16 * 1024);
       let written = 0;
+      // The last piece ends the request at once: with a declared length the server has the whole body as soon as that
+      // piece is read, and may answer before a timer set after it would fire.
       const next = () => {
         if (req.destroyed) return;
-        if (written >= size) {
-          sentAll = true;
-          req.end();
-          return;
-        }
         written += piece.length;
         req.write(piece);
-        setTimeout(next, 3);
+        if (written < size) {
+          setTimeout(next, 3);
+          return;
+        }
+        sentAll = true;
+        req.end();
       };
       next();
     },
