@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionsResponse } from '@agentdash/api';
-import { agentInfos, agentLabels } from '@agentdash/core/model';
+import { agentInfos, agentLabels } from '@agentdash/core/base';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import { assistantText, prompt, writeLines } from '@agentdash/testing/synthetic';
