@@ -5,7 +5,7 @@
  * and a command on a warm index loads no parser (each file it loads is recorded by a module hook).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -88,6 +88,11 @@ if (typeof module.registerHooks === 'function') {
     // With no PATH the context reads every agent's default homes, loaded through the registry's `import()`s.
     const home = join(dir, 'home');
     cpSync(SAMPLES_HOME, join(home, '.claude'), { recursive: true });
+    // an hour old, as a home's files are: this test is about what a warm start loads, not about files written the
+    // instant before (a folder's mtime then can move under the first index's listing, and the run after is not warm)
+    const past = new Date(Date.now() - 3_600_000);
+    for (const entry of readdirSync(home, { recursive: true })) utimesSync(join(home, String(entry)), past, past);
+    utimesSync(home, past, past);
     const homeDb = join(dir, 'home.sqlite');
     for (const args of [['index'], ['stats']]) await runBundle([...args, '--db', homeDb, '--json'], { HOME: home });
     const runs = [

@@ -1,4 +1,4 @@
-import type { TitleSource } from '@agentdash/core';
+import { agentIds, type TitleSource } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { idOfKey } from '../file-row.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
@@ -125,7 +125,7 @@ export class SessionUpdater {
       usage_detail: usage.detail,
       time: usage.time,
       // A session is its files' agent's (the main file's, else the first subagent file's).
-      agent: first?.agent ?? 'claude',
+      agent: first?.agent ?? agentIds[0],
     });
   }
 }
