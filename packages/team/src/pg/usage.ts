@@ -76,7 +76,7 @@ function sumRowOf(
 interface TimeRow {
   readonly project_path: string | null;
   readonly project_dir: string | null;
-  readonly project_hash: string;
+  readonly project_hash: string | null;
   readonly started_ms: number | null;
   readonly sessions: number;
   readonly wall: number;
@@ -132,6 +132,14 @@ function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number,
 /** The UTC quarter-hour of a time (ms). */
 const quarterOf = (ms: number | undefined) => (ms === undefined ? undefined : Math.floor(ms / QUARTER_HOUR_MS));
 
+/**
+ * A project as the usage page keys it (`projectOf`: its path, else its folder or hash): the folder and hash columns
+ * only where there is no path, so PostgreSQL groups by what the page shows (copies of one project pushed by many
+ * people, or folders that share a path, are one group, not one each).
+ */
+const PROJECT_KEY = `case when project_path is null then project_dir end as project_dir,
+  case when project_path is null then project_hash end as project_hash`;
+
 /** The session filters `usage_rollup`'s own columns answer; any other needs each session's sums. */
 const ROLLUP_FILTERS = new Set(['agent', 'project', 'person', 'device']);
 
@@ -184,7 +192,9 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
         sum(input)::bigint as input, sum(output)::bigint as output, sum(cache_creation)::bigint as cache_creation,
         sum(cache_creation_1h)::bigint as cache_creation_1h, sum(cache_read)::bigint as cache_read,
         sum(reasoning)::bigint as reasoning
-      from x group by agent, project_path, project_dir, project_hash, quarter, model, band
+      from (select agent, project_path, ${sql.unsafe(PROJECT_KEY)}, quarter, model, band, ts_ms, n, input, output,
+        cache_creation, cache_creation_1h, cache_read, reasoning from x) x
+      group by agent, project_path, project_dir, project_hash, quarter, model, band
     )
     select coalesce(json_agg(json_build_array(agent, project_path, project_dir, project_hash, ts_ms, model, band,
         n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning)
@@ -212,12 +222,12 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   );
   // each session's time from the list's copy (its summary not read)
   const times = await sql<TimeRow[]>`
-    select s.project_path, s.project_dir, s.project_hash, min(s.started_ms) as started_ms, count(*)::int as sessions,
+    select s.project_path, ${sql.unsafe(PROJECT_KEY)}, min(s.started_ms) as started_ms, count(*)::int as sessions,
       sum(s.wall_ms) as wall, sum(s.model_ms) as model, sum(s.tool_ms) as tool, sum(s.user_ms) as user,
       sum(s.idle_ms) as idle
     from ${listFrom()}
     where ${whereOf(sql, sessionFilter)} and ${whereOf(sql, { since, until })} and s.wall_ms <> 0
-    group by s.project_path, s.project_dir, s.project_hash, floor(s.started_ms / ${QUARTER_HOUR_MS}::float8)
+    group by 1, 2, 3, floor(s.started_ms / ${QUARTER_HOUR_MS}::float8)
     order by max(coalesce(s.started_ms, 0)) desc, 1, 2, 3, 4`;
   const priceOf = bandPricer(defaultPriceTable);
   const projectOf = (path: string | null, dir: string | null, hash: string) => path ?? projectDirOf(dir, hash);
@@ -279,7 +289,7 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
       ref: '',
       title: undefined,
       projectPath: opt(t.project_path),
-      projectDir: projectDirOf(t.project_dir, t.project_hash),
+      projectDir: projectDirOf(t.project_dir, t.project_hash ?? ''),
       startedAt: t.started_ms === null ? undefined : new Date(Number(t.started_ms)).toISOString(),
       time: { wallMs: t.wall, modelMs: t.model, toolMs: t.tool, userMs: t.user, idleMs: t.idle },
       sessions: t.sessions,
