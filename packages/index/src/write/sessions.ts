@@ -1,4 +1,5 @@
-import { agentIds, type TitleSource } from '@agentdash/core';
+import type { TitleSource } from '@agentdash/core';
+import { agentIds } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
 import { idOfKey } from '../file-row.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
