@@ -37,10 +37,15 @@ export function sessionFilter(values: Parsed['values'], now: number, paths: read
 
 /** The sessions PATH and the filters select, once the index is refreshed over PATH (sessions, secrets). */
 export async function filteredSessions(ctx: import('../context.js').Context, positionals: readonly string[]) {
+  return ctx.listSessions((await refreshedScope(ctx, positionals)).filter);
+}
+
+/** The paths and the session filter a command's arguments give, after the paths' refresh (`filteredSessions`). */
+export async function refreshedScope(ctx: import('../context.js').Context, positionals: readonly string[]) {
   const paths = await ctx.resolvePaths(positionals);
   const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
   await ctx.refresh(paths);
-  return ctx.listSessions(filter);
+  return { paths, filter };
 }
 
 /** Help of a command over PATH with the session filters: what it does, then paths, filters and common options. */

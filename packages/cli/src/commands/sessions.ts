@@ -18,7 +18,7 @@ import {
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
-import { type CommandSpec, filteredHelp, filteredSessions, jsonText, sessionFilter } from './common.js';
+import { type CommandSpec, filteredHelp, filteredSessions, jsonText, refreshedScope } from './common.js';
 
 export const sessionsCommand: CommandSpec = {
   name: 'sessions',
@@ -101,9 +101,7 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
  * run), while a listed session is live (it stops being live as time passes), or with a session telemetry measured.
  */
 async function sessionsJson(ctx: Context, positionals: readonly string[]): Promise<string | Uint8Array> {
-  const paths = await ctx.resolvePaths(positionals);
-  const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
-  await ctx.refresh(paths);
+  const { paths, filter } = await refreshedScope(ctx, positionals);
   // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
   const measuredOf = await ctx.measuredBySession();
   const render = async () => {
@@ -115,7 +113,7 @@ async function sessionsJson(ctx: Context, positionals: readonly string[]): Promi
       }),
     };
     // Titles, project paths and branches with their secrets redacted: `jsonText` does it for the whole answer.
-    return { text: jsonText(out), keep: measuredOf.size === 0 && !listed.some((s) => s.isLive) };
+    return { text: jsonText(out), keep: !listed.some((s) => s.isLive) };
   };
   const timed = str(ctx.values, 'since') !== undefined || str(ctx.values, 'until') !== undefined;
   if (timed || measuredOf.size > 0) return (await render()).text;
