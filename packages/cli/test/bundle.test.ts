@@ -88,8 +88,9 @@ if (typeof module.registerHooks === 'function') {
     // With no PATH the context reads every agent's default homes, loaded through the registry's `import()`s.
     const home = join(dir, 'home');
     cpSync(SAMPLES_HOME, join(home, '.claude'), { recursive: true });
-    // an hour old, as a home's files are: this test is about what a warm start loads, not about files written the
-    // instant before (a folder's mtime then can move under the first index's listing, and the run after is not warm)
+    // an hour old, as a home's files are: this test is about what a warm start loads. A folder changed within
+    // seconds before a refresh is not vouched for (freshness.ts, RACY_MS), so a home copied the instant before would
+    // make the next run refresh in full, as it should.
     const past = new Date(Date.now() - 3_600_000);
     for (const entry of readdirSync(home, { recursive: true })) utimesSync(join(home, String(entry)), past, past);
     utimesSync(home, past, past);
