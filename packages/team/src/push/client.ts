@@ -182,6 +182,8 @@ export class TeamClient {
     let response: Response | undefined;
     let waited = 0;
     for (let attempt = 0, later = 0; response === undefined; attempt += 1) {
+      // how long to wait before sending it again, when the server was busy or slow
+      let wait: number | undefined;
       try {
         response = await this.doFetch(this.base + path, {
           method,
@@ -196,29 +198,26 @@ export class TeamClient {
           await sleep((this.options.retryMs ?? RETRY_MS) * (attempt + 1));
           continue;
         }
-        const wait = SLOW.has(code) ? this.laterWait(later, undefined, waited) : undefined;
-        if (wait !== undefined) {
-          later += 1;
-          waited += wait;
-          this.retried += 1;
-          await sleep(wait);
-          continue;
+        wait = SLOW.has(code) ? this.laterWait(later, undefined, waited) : undefined;
+        if (wait === undefined) {
+          throw new PushError(
+            `cannot reach the team server at ${this.options.url}: ${code || cause?.message || String(error)}`,
+            0,
+          );
         }
-        throw new PushError(
-          `cannot reach the team server at ${this.options.url}: ${code || cause?.message || String(error)}`,
-          0,
-        );
       }
-      if (LATER.has(response.status)) {
-        const wait = this.laterWait(later, response.headers.get('retry-after'), waited);
+      if (response !== undefined && LATER.has(response.status)) {
+        wait = this.laterWait(later, response.headers.get('retry-after'), waited);
         if (wait !== undefined) {
           void response.body?.cancel().catch(() => {});
           response = undefined;
-          later += 1;
-          waited += wait;
-          this.retried += 1;
-          await sleep(wait);
         }
+      }
+      if (wait !== undefined) {
+        later += 1;
+        waited += wait;
+        this.retried += 1;
+        await sleep(wait);
       }
     }
     this.requests += 1;
