@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import LongestFirst from './test/sequencer.ts';
 
 const source = { conditions: ['@agentdash/source'] };
 
@@ -96,6 +97,8 @@ export default defineConfig({
   test: {
     globalSetup: ['./test/corpus-notice.ts', './test/fresh-dist.ts', './test/index-cache.ts'],
     maxWorkers: workers,
+    // The longest files first, from Vitest's cache or test/file-times.json (a fresh clone has no cache).
+    sequence: { sequencer: LongestFirst },
     projects: [
       ...project('core', unitAndCorpus, { shareModules: true }),
       ...project('index', ['src/**/*.test.ts'], { shareModules: true }),
