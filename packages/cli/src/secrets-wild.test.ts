@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../test/harness.js';
+import { type CliResult, runCli } from '../test/harness.js';
 import type { SecretsJson, SessionsJson } from './output/json-types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -18,17 +19,22 @@ const present = homes.every((h) => existsSync(h));
 
 let dir: string;
 const cli = (args: readonly string[]) => runCli([...args, ...homes], { home: dir, db: join(dir, 'index.sqlite') });
+/** `secrets --json` over both homes, read by both tests. */
+let listing: CliResult;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agentdash-secrets-wild-'));
+  if (!present) return;
+  // The run's index of the Claude home (built once per run); the first command indexes the Codex home beside it.
+  await copyOfIndex([homes[0] as string], join(dir, 'index.sqlite'));
+  listing = await cli(['secrets', '--json']);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.runIf(present)(`secrets over the wild corpora${present ? '' : ' (skipped: ../shared is not present)'}`, () => {
   it('lists each file:line:rule once, and only values that look like secrets', async () => {
-    const r = await cli(['secrets', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as SecretsJson;
+    expect(listing.code, listing.stderr).toBe(0);
+    const out = JSON.parse(listing.stdout) as SecretsJson;
     const places = out.sessions.flatMap((s) => s.findings.map((f) => `${f.file}:${f.line}:${f.rule}`));
     expect(places.length).toBe(new Set(places).size);
     expect(out.total).toBe(places.length);
@@ -43,7 +49,7 @@ describe.runIf(present)(`secrets over the wild corpora${present ? '' : ' (skippe
   });
 
   it('the sessions list counts what secrets lists (its red badge)', async () => {
-    const listed = JSON.parse((await cli(['secrets', '--json'])).stdout) as SecretsJson;
+    const listed = JSON.parse(listing.stdout) as SecretsJson;
     const r = await cli(['sessions', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const badges = (JSON.parse(r.stdout) as SessionsJson).sessions

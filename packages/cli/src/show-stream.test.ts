@@ -93,12 +93,13 @@ describe('show --json streamed', () => {
   it('writes a large generated session in bounded pieces that parse back whole', async () => {
     const id = '99999999-2222-4333-8444-555555555555';
     const home = join(dir, 'big-home');
-    const CALLS = 4000;
+    // Over 10 MiB of --json (each result is written in several of its fields): ten times the bound on one write.
+    const CALLS = 1000;
     const lines: string[] = [];
     const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString();
     lines.push(prompt({ sessionId: id, uuid: 'u-0', timestamp: at(0) }, 'Run everything'));
     for (let i = 0; i < CALLS; i++) {
-      const output = `${i} `.repeat(400); // ~2 KB per result, ~10 MB of JSON in all
+      const output = `${i} `.repeat(400); // ~2 KB per result
       lines.push(
         toolUse(
           { sessionId: id, uuid: `a-${i}`, parentUuid: i === 0 ? 'u-0' : `r-${i - 1}`, timestamp: at(2 * i + 1) },
@@ -149,6 +150,8 @@ describe('show --json streamed', () => {
 
   it('Markdown in pieces is the Markdown as one string, line for line', async () => {
     const db = join(dir, 'md.sqlite');
+    // the run's index of the samples (the first test above reads a copy of the same)
+    await copyOfIndex([SAMPLES_HOME], db);
     const index = openIndex({ dbPath: db });
     await index.refresh([SAMPLES_HOME]);
     for (const { id } of index.listSessions({ paths: [SAMPLES_HOME] })) {

@@ -85,8 +85,9 @@ beforeAll(async () => {
       toolResult(at(3, 2), `toolu_${i}a`, 'Exit code 1\nfailed', true),
     ]);
   }
-  // The read-only homes' index as the run built it once; the first command adds the home above to it.
-  await copyOfIndex(homes, join(dir, 'index.sqlite'));
+  // The run's index of ../shared/wild (built once per run, other suites copy it too); the first command adds the
+  // bundled homes and the one above to it.
+  if (existsSync(sharedWild)) await copyOfIndex([sharedWild], join(dir, 'index.sqlite'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { assistantText, basesOf, prompt } from '@agentdash/testing/synthetic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openIndex } from './index.js';
@@ -54,7 +55,10 @@ function plant(): string {
   return home;
 }
 
-/** Each session of a home: the list's count, the loaded session's, its timeline's prompt events, the header's. */
+/**
+ * Each session of a home: the list's count, the loaded session's, its timeline's prompt events, the header's. The index
+ * is refreshed first (a copy of the run's index of a ../shared home finds nothing new).
+ */
 async function countsOf(home: string, dbPath: string) {
   const index = openIndex({ dbPath });
   try {
@@ -101,6 +105,8 @@ describe("the list's prompt count is the loaded session's", () => {
       for (const home of homes) {
         it(home.slice(shared.length + 1), async () => {
           dir = mkdtempSync(join(tmpdir(), 'agentdash-prompt-count-'));
+          // the run's index of this read-only home (built once per run, as a cold refresh builds it)
+          await copyOfIndex([home], join(dir, 'index.sqlite'));
           const counts = await countsOf(home, join(dir, 'index.sqlite'));
           // (a wild Gemini folder may hold no session AgentDash reads)
           if (home.endsWith('claude-home')) expect(counts.length).toBeGreaterThan(100);

@@ -5,7 +5,7 @@
  */
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
 import type { SessionSummary } from './types.js';
@@ -25,23 +25,31 @@ function callFigures(sessions: readonly SessionSummary[]): Record<string, unknow
   return out;
 }
 
-beforeEach(async () => {
-  ({ dir, home: homeA } = copySamplesHome('agentdash-two-homes-'));
-  homeB = join(dir, 'backup-home');
-  cpSync(homeA, homeB, { recursive: true });
-  alone = openIndex({ dbPath: join(dir, 'alone.sqlite') });
-  await alone.refresh([homeA]);
-  shared = openIndex({ dbPath: join(dir, 'shared.sqlite') });
-  await shared.refresh([homeA]);
-  await shared.refresh([homeB]);
-});
-afterEach(() => {
-  alone.close();
-  shared.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+/**
+ * Two copies of the samples home, one index of the first alone and one of both. Built once per describe: only the last
+ * test changes a home, and it has a set of its own.
+ */
+function twoHomes(): void {
+  beforeAll(async () => {
+    ({ dir, home: homeA } = copySamplesHome('agentdash-two-homes-'));
+    homeB = join(dir, 'backup-home');
+    cpSync(homeA, homeB, { recursive: true });
+    alone = openIndex({ dbPath: join(dir, 'alone.sqlite') });
+    await alone.refresh([homeA]);
+    shared = openIndex({ dbPath: join(dir, 'shared.sqlite') });
+    await shared.refresh([homeA]);
+    await shared.refresh([homeB]);
+  });
+  afterAll(() => {
+    alone.close();
+    shared.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
 
 describe('two copies of a home in one index', () => {
+  twoHomes();
+
   it('list every session of either copy with the calls and errors it has alone', () => {
     const expected = callFigures(alone.listSessions({ paths: [homeA] }));
     expect(Object.values(expected).some((s) => (s as { toolCalls: number }).toolCalls > 0)).toBe(true);
@@ -82,6 +90,10 @@ describe('two copies of a home in one index', () => {
     const listed = shared.listSessions().reduce((sum, s) => sum + s.toolCalls, 0);
     expect(both.calls).toBe(listed);
   });
+});
+
+describe('two copies of a home in one index, one deleted', () => {
+  twoHomes();
 
   it('keep the other copy whole when one is deleted from disk and indexed again', async () => {
     const expected = callFigures(alone.listSessions({ paths: [homeA] }));

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { discoverFiles } from '@agentdash/core';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySamplesHome } from '../../test/temp-home.js';
 import { threadNiceValues } from '../../test/threads.js';
 import { chunkContent } from '../../test/zstd-frames.js';
+import { CHUNK_BYTES } from '../archive/archive.js';
 import { openIndex } from '../index.js';
 import { defaultParseWorkers, ParsePool } from './parse-pool.js';
 
@@ -23,6 +24,8 @@ const otherHomes = [
 
 let dir: string;
 let home: string;
+/** The transcript larger than an archive chunk. */
+let bigFile: string;
 beforeAll(() => {
   ({ dir, home } = copySamplesHome('agentdash-workers-'));
   // Oddities a worker must report as the writer does: bad JSON, glued records, a call copied into a second file,
@@ -46,16 +49,18 @@ beforeAll(() => {
       command: 'false',
     }),
   ]);
-  // Larger than an archive chunk (4 MiB): the worker compresses the bytes it parses, chunk by chunk.
+  // Larger than an archive chunk (4 MiB; about 6 MB, so two chunks): the worker compresses the bytes it parses, chunk
+  // by chunk.
   const big = '77777777-2222-4333-8444-777777777777';
   const at = (uuid: string, parent: string | null, second: number) => ({
     ...basesOf(big)(uuid, parent, 0),
     timestamp: new Date(Date.UTC(2026, 0, 2, 10) + second * 1000).toISOString(),
   });
   const filler = 'the same words, compressed as the writer thread would. '.repeat(30);
+  bigFile = join(home, 'projects', '-home-user-proj-odd', `${big}.jsonl`);
   writeLines(
-    join(home, 'projects', '-home-user-proj-odd', `${big}.jsonl`),
-    Array.from({ length: 3000 }, (_, i) => [
+    bigFile,
+    Array.from({ length: 1500 }, (_, i) => [
       toolUse(at(`ba${i}`, i === 0 ? null : `br${i - 1}`, 2 * i), `msg_b${i}`, `toolu_b${i}`, 'Bash', {
         command: `echo ${i} ${filler}`,
       }),
@@ -134,6 +139,7 @@ describe('parse workers', () => {
     expect([...agents].sort()).toEqual(['claude', 'codex', 'copilot', 'gemini']);
     const chunks = archived(join(dir, 'w0.sqlite'));
     // Every file archived, the big one in two chunks.
+    expect(statSync(bigFile).size).toBeGreaterThan(CHUNK_BYTES);
     expect(chunks.length).toBeGreaterThan(reports[0]?.files ?? 0);
     expect(archived(join(dir, 'w2.sqlite'))).toEqual(chunks);
   });
