@@ -103,7 +103,7 @@ export default defineConfig({
       ...project('core', unitAndCorpus, { shareModules: true }),
       ...project('index', ['src/**/*.test.ts'], { shareModules: true }),
       ...project('server', ['src/**/*.test.ts'], { shareModules: true }),
-      ...project('team', unitAndCorpus, { globalSetup: [postgres] }),
+      ...project('team', unitAndCorpus, { globalSetup: [postgres], shareModules: true }),
       ...project('cli', unitAndCorpus, { globalSetup: [postgres], shareModules: true }),
       ...project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx'], { shareModules: true }),
       // The repository's own scripts (the drift check's comparisons); they read packages/core/dist.

@@ -110,7 +110,7 @@ export function summarySession(n: number, startedAt = `2026-03-0${1 + (n % 9)}T1
   });
 }
 
-export function metadataSession(n: number, title = `fix the build ${n}`): MetadataSession {
+export function metadataSession(n: number, title: string | null = `fix the build ${n}`): MetadataSession {
   const startedAt = `2026-03-0${1 + (n % 9)}T10:00:00.000Z`;
   return seal<MetadataSession>({
     tier: 'metadata',
@@ -157,8 +157,8 @@ export function chunksOf(pieces: readonly string[]): { sha256: string; bytes: Bu
   });
 }
 
-export function fullSession(n: number, chunks: readonly { sha256: string }[]): FullSession {
-  const m = metadataSession(n);
+export function fullSession(n: number, chunks: readonly { sha256: string }[], title?: string | null): FullSession {
+  const m = metadataSession(n, title);
   const { digest: _d, tier: _t, ...rest } = m;
   return seal<FullSession>({
     ...rest,
