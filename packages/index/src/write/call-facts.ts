@@ -139,8 +139,8 @@ export class CallFacts {
   }
 
   /** A fact a parse worker computed for a call of this file (`OP.fact`): taken when the batch commits. */
-  noteAhead(fileId: number, [, id, callLine, resultLine, values]: FactOp): void {
-    this.factsAhead.set(`${id}\u0000${fileId}`, { callLine, resultLine, values });
+  noteAhead(fileId: number, op: FactOp): void {
+    this.factsAhead.set(`${op[1]}\u0000${fileId}`, { callLine: op[2], resultLine: op[3], values: op[4] });
   }
 
   /** The transaction ended (committed or rolled back): forget what only held within it. */

@@ -62,6 +62,8 @@ function outputText(content: ResultContent, toolUseResult: unknown): string {
 export function indexedText(part: DocPart): string {
   if (part.kind !== 'tool-output') return part.text;
   const text = part.text;
+  // Most outputs end their lines with `\n` alone: then the next line is found by `indexOf`, not by the pattern.
+  const newlinesOnly = text.indexOf('\r') === -1 && text.indexOf('\u2028') === -1 && text.indexOf('\u2029') === -1;
   let out = '';
   let copied = 0;
   let previous = -2;
@@ -84,9 +86,15 @@ export function indexedText(part: DocPart): string {
       }
     }
     // The next line starts after any line terminator (as `^` of a multiline pattern does).
-    LINE_END.lastIndex = p;
-    if (!LINE_END.test(text)) break;
-    at = LINE_END.lastIndex;
+    if (newlinesOnly) {
+      const end = text.indexOf('\n', p);
+      if (end === -1) break;
+      at = end + 1;
+    } else {
+      LINE_END.lastIndex = p;
+      if (!LINE_END.test(text)) break;
+      at = LINE_END.lastIndex;
+    }
   }
   return copied === 0 ? text : out + text.slice(copied);
 }

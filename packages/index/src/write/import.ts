@@ -155,19 +155,36 @@ export class Writer {
           // Stored without its result blocks that have no id, then added: a line holding several records (Gemini,
           // Codex) keeps its first row, and the others' count there too (an insert through the view reports no
           // changes, so it cannot tell which happened).
-          const [, line, kindRaw, uuidRaw, tsText, tsMs, cwd, version, gitBranch, model, ...rest] = op;
+          // By position, each value a plain argument: a destructuring iterates, and a spread builds the call's
+          // arguments at run time (this runs for every record of a cold index).
+          const line = op[1];
           const inserted = s.insertRecord.run(
             fileId,
             line,
-            kindRaw,
-            uuidRaw,
-            tsText,
-            tsMs,
-            this.stringId(cwd),
-            this.stringId(version),
-            this.stringId(gitBranch),
-            this.stringId(model),
-            ...rest,
+            op[2],
+            op[3],
+            op[4],
+            op[5],
+            this.stringId(op[6]),
+            this.stringId(op[7]),
+            this.stringId(op[8]),
+            this.stringId(op[9]),
+            op[10],
+            op[11],
+            op[12],
+            op[13],
+            op[14],
+            op[15],
+            op[16],
+            op[17],
+            op[18],
+            op[19],
+            op[20],
+            op[21],
+            op[22],
+            op[23],
+            op[24],
+            op[25],
           );
           const extra = op[25];
           if (inserted.changes === 0 && extra !== null) s.addExtraResults.run(extra, fileId, line);
@@ -182,46 +199,48 @@ export class Writer {
           s.insertRequest.run(fileId, op[1], op[2], op[3], op[4]);
           break;
         case OP.result: {
-          const [, ...row] = op;
-          const [id, line] = row;
+          const id = op[1];
+          const line = op[2];
           touched.add(id);
-          if (s.insertResult.run(fileId, ...row).changes !== 0) stored.add(`tool-output\u0000${id}`);
+          if (s.insertResult.run(fileId, id, line, op[3], op[4], op[5]).changes !== 0)
+            stored.add(`tool-output\u0000${id}`);
           // A second result of an id in this file: pairing reports it, on its record's row.
           else s.addExtraResults.run(1, fileId, line);
           break;
         }
         case OP.call: {
-          const [, ...row] = op;
-          const [id, , name] = row;
+          const id = op[1];
+          const name = op[3];
           touched.add(id);
-          if (s.insertCall.run(fileId, ...row).changes === 0) break;
+          if (s.insertCall.run(fileId, id, op[2], name, op[4], op[5], op[6], op[7], op[8]).changes === 0) break;
           if (s.docWaitsForTool.get(id) !== undefined) s.fillDocTool.run(name, id);
           stored.add(`tool-input\u0000${id}`);
           break;
         }
         case OP.doc: {
-          const [, line, offset, part, tsText, tsMs, kindRaw, tool, callId, agentId, text, secretRules, kind] = op;
+          const line = op[1];
+          const callId = op[8];
           if (callId !== null) {
-            const key = `${kind}\u0000${callId}`;
+            const key = `${op[12]}\u0000${callId}`;
             if (!stored.has(key)) break;
             stored.delete(key);
           }
           const { lastInsertRowid } = s.insertDoc.run(
             fileId,
             line,
-            offset,
-            part,
-            tsText,
-            tsMs,
-            kindRaw,
-            tool ?? (callId === null ? null : this.callNameOf(callId)),
+            op[2],
+            op[3],
+            op[4],
+            op[5],
+            op[6],
+            op[7] ?? (callId === null ? null : this.callNameOf(callId)),
             callId,
-            agentId,
+            op[9],
           );
-          this.indexText(lastInsertRowid, text);
+          this.indexText(lastInsertRowid, op[10]);
           // Secrets are counted in the texts an export writes (prompts, responses, tool inputs and outputs), by rule
           // only, once per line and rule (as `agentdash secrets` lists them).
-          this.countSecrets(fileId, line, secretRules);
+          this.countSecrets(fileId, line, op[11]);
           break;
         }
         case OP.fact:
