@@ -149,10 +149,16 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     const tools = stats.tools.map((t) => t.tool);
     expect(tools.length).toBeGreaterThan(10);
     const seen: Record<string, string> = {};
-    for (const tool of tools) {
-      const { calls } = await api<{ calls: CallRowDto[] }>(`/calls?tool=${encodeURIComponent(tool)}&limit=20`);
-      // prefer a successful call: it shows the most of the renderer
-      const call = calls.find((c) => c.status === 'ok') ?? calls[0];
+    // Each tool's call, asked at once; visited session by session (a jump within the open session loads no session).
+    const picked = await Promise.all(
+      tools.map(async (tool) => {
+        const { calls } = await api<{ calls: CallRowDto[] }>(`/calls?tool=${encodeURIComponent(tool)}&limit=20`);
+        // prefer a successful call: it shows the most of the renderer
+        return { tool, call: calls.find((c) => c.status === 'ok') ?? calls[0] };
+      }),
+    );
+    picked.sort((a, b) => (a.call?.sessionId ?? '').localeCompare(b.call?.sessionId ?? ''));
+    for (const { tool, call } of picked) {
       expect(call, tool).toBeDefined();
       console.log(`[e2e] ${tool}: ${call!.sessionId.slice(0, 8)} ${call!.callId}`);
       // a deep link opens the call it points at
