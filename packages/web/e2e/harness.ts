@@ -162,8 +162,8 @@ export async function idle(page: Page, timeout = 30_000): Promise<void> {
 }
 
 /**
- * Animations over: the boxes of the elements `selector` finds stay the same over three animation frames in a row
- * (rows measured, bars grown in, a chart's transition done) and no CSS animation or transition that ends runs.
+ * Moves over: the boxes of the elements `selector` finds stay the same over three animation frames in a row (rows
+ * measured, bars grown in). A highlight's colour fading or a live dot's pulse moves no box and is not waited for.
  */
 export async function steady(page: Page, selector: string, timeout = 30_000): Promise<void> {
   await settled(page);
@@ -180,11 +180,7 @@ export async function steady(page: Page, selector: string, timeout = 30_000): Pr
       const before = state[token];
       const now = { key, same: before?.key === key ? before.same + 1 : 0 };
       state[token] = now;
-      // A CSS animation that never ends (a live dot's pulse) is no transition to wait for.
-      const running = document
-        .getAnimations()
-        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-      return now.same >= 3 && running.length === 0;
+      return now.same >= 3;
     },
     [selector, `__steady_${token}`] as const,
     { polling: 'raf', timeout },
