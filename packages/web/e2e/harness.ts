@@ -1,6 +1,7 @@
 /**
- * What the dashboard's end-to-end tests share: whether they can run here, and contexts of the run's headless Chromium
- * (./browser-server.ts) whose page errors and console errors are collected.
+ * What the dashboard's end-to-end tests share: whether they can run here, contexts of the run's headless Chromium
+ * (./browser-server.ts) whose page errors and console errors are collected, and the waits for a page's state (`idle`,
+ * `settled`, `steady`, `scrolledToEnd`): a test waits for what it needs, never for a fixed time.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
