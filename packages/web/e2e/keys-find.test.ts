@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { EventsPage, SessionDetail, SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
-import { e2eMissing } from './harness';
+import { e2eMissing, idle } from './harness';
 import { SHOTS, samplesInChromium } from './samples-ui';
 
 const missing = e2eMissing();
@@ -220,6 +220,7 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     const summary = page.getByTestId('sessions-summary');
     // The list of these filters: fewer sessions than the whole list, each with errors.
     const all = await api<SessionsResponse>('/sessions?limit=1000');
+    await idle(page);
     await expect.poll(async () => (await summary.textContent()) ?? '').not.toContain(`${all.total} sessions`);
     const filtered = (await summary.textContent()) ?? '';
     const hash = await page.evaluate(() => window.location.hash);
