@@ -117,7 +117,8 @@ export default defineConfig({
         : [
             ...project('e2e', ['e2e/**/*.test.ts'], {
               timeoutMs: 180_000,
-              afterTheOthers: { workers: Number(process.env.AGENTDASH_TEST_E2E_WORKERS) || 1 },
+              shareModules: true,
+              afterTheOthers: { workers: Number(process.env.AGENTDASH_TEST_E2E_WORKERS) || 2 },
               globalSetup: ['./e2e/browser-server.ts', postgres],
             }),
           ]),

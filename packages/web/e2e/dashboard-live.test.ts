@@ -12,7 +12,7 @@ import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eMissing, openChromium } from './harness';
+import { e2eMissing, openChromium, scrolledToEnd, steady } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
@@ -35,7 +35,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     await page.goto(new URL(hash, server.url).toString());
   };
   const shot = async (name: string) => {
-    await page.waitForTimeout(350); // let rows re-measure after blocks open
+    await steady(page, '[data-index]'); // rows re-measured after blocks open
     await page.screenshot({ path: join(SHOTS, `${name}.png`) });
   };
 
@@ -112,10 +112,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
       (window as unknown as { __marker: number }).__marker = 42;
     });
     // a reader at the end of the timeline follows new events
-    for (let i = 0; i < 5; i++) {
-      await page.evaluate(() => document.querySelector('[data-testid=timeline-scroll]')?.scrollTo(0, 1e9));
-      await page.waitForTimeout(150);
-    }
+    await scrolledToEnd(page, '[data-testid=timeline-scroll]');
     const lines = (await readFile(liveFile, 'utf8')).trim().split('\n');
     const last = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
     const now = new Date().toISOString();

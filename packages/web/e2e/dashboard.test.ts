@@ -13,7 +13,7 @@ import { type RunningServer, startServer } from '@agentdash/server';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eMissing, openChromium, scrollToRow } from './harness';
+import { e2eMissing, openChromium, scrollToRow, steady } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
@@ -87,7 +87,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     await target.waitFor({ timeout });
   };
   const shot = async (name: string) => {
-    await page.waitForTimeout(350); // let rows re-measure after blocks open
+    await steady(page, '[data-index]'); // rows re-measured after blocks open
     await page.screenshot({ path: join(SHOTS, `${name}.png`) });
   };
   /** Virtualized rows never overlap once measured. */
@@ -149,10 +149,16 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     const tools = stats.tools.map((t) => t.tool);
     expect(tools.length).toBeGreaterThan(10);
     const seen: Record<string, string> = {};
-    for (const tool of tools) {
-      const { calls } = await api<{ calls: CallRowDto[] }>(`/calls?tool=${encodeURIComponent(tool)}&limit=20`);
-      // prefer a successful call: it shows the most of the renderer
-      const call = calls.find((c) => c.status === 'ok') ?? calls[0];
+    // Each tool's call, asked at once; visited session by session (a jump within the open session loads no session).
+    const picked = await Promise.all(
+      tools.map(async (tool) => {
+        const { calls } = await api<{ calls: CallRowDto[] }>(`/calls?tool=${encodeURIComponent(tool)}&limit=20`);
+        // prefer a successful call: it shows the most of the renderer
+        return { tool, call: calls.find((c) => c.status === 'ok') ?? calls[0] };
+      }),
+    );
+    picked.sort((a, b) => (a.call?.sessionId ?? '').localeCompare(b.call?.sessionId ?? ''));
+    for (const { tool, call } of picked) {
       expect(call, tool).toBeDefined();
       console.log(`[e2e] ${tool}: ${call!.sessionId.slice(0, 8)} ${call!.callId}`);
       // a deep link opens the call it points at
@@ -261,7 +267,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     await go('#/analytics');
     const bar = page.locator('[data-testid=chart-error-rate] .recharts-bar-rectangle').first();
     await bar.waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(600); // chart animation
+    await steady(page, '[data-testid=chart-error-rate] .recharts-bar-rectangle'); // bars grown in
     await shot('50-analytics');
     await bar.click();
     const row = page.locator('[data-testid=drill-row]').first();

@@ -1,6 +1,7 @@
 /**
- * What the dashboard's end-to-end tests share: whether they can run here, and contexts of the run's headless Chromium
- * (./browser-server.ts) whose page errors and console errors are collected.
+ * What the dashboard's end-to-end tests share: whether they can run here, contexts of the run's headless Chromium
+ * (./browser-server.ts) whose page errors and console errors are collected, and the waits for a page's state (`idle`,
+ * `settled`, `steady`, `scrolledToEnd`): a test waits for what it needs, never for a fixed time.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
@@ -93,6 +94,7 @@ export async function newPage(
     ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
   });
   const page = await context.newPage();
+  watchRequests(page);
   const problems = options.problems;
   if (problems) {
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -103,6 +105,110 @@ export async function newPage(
     }
   }
   return { context, page };
+}
+
+/** The requests of each watched page still waiting for their answer (a stream that stays open is not counted). */
+const pending = new WeakMap<Page, Set<Request>>();
+
+/** Count `page`'s requests in flight from now on (`newPage` does it for every page it opens), for `idle`. */
+export function watchRequests(page: Page): void {
+  if (pending.has(page)) return;
+  const open = new Set<Request>();
+  pending.set(page, open);
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') open.add(request);
+  });
+  const done = (request: Request) => open.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Layout settled: the fonts loaded and two animation frames drawn since, so what a style, size or state change moved
+ * is laid out and painted.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+}
+
+/**
+ * A page's API calls answered and what they brought drawn: no request of the page in flight (its live event stream
+ * aside), then the layout settled, and still none in flight (a render can ask for more: then it waits again).
+ */
+export async function idle(page: Page, timeout = 30_000): Promise<void> {
+  const open = pending.get(page);
+  if (!open) throw new Error('idle: the page was not opened by newPage (watchRequests)');
+  const until = Date.now() + timeout;
+  for (;;) {
+    while (open.size > 0) {
+      const left = until - Date.now();
+      if (left <= 0) throw new Error(`idle: ${[...open].map((r) => r.url()).join(', ')} still in flight`);
+      // The next answer finished or failed (the listeners are added in the same turn as the size was read).
+      await new Promise<void>((resolve) => {
+        const end = () => {
+          clearTimeout(timer);
+          page.off('requestfinished', end).off('requestfailed', end);
+          resolve();
+        };
+        const timer = setTimeout(end, left);
+        page.on('requestfinished', end).on('requestfailed', end);
+      });
+    }
+    await settled(page);
+    if (open.size === 0) return;
+  }
+}
+
+/**
+ * Moves over: the boxes of the elements `selector` finds stay the same over three animation frames in a row (rows
+ * measured, bars grown in). A highlight's colour fading or a live dot's pulse moves no box and is not waited for.
+ */
+export async function steady(page: Page, selector: string, timeout = 30_000): Promise<void> {
+  await settled(page);
+  const token = Math.random().toString(36).slice(2);
+  await page.waitForFunction(
+    ([sel, token]) => {
+      const state = window as unknown as Record<string, { key: string; same: number } | undefined>;
+      const key = JSON.stringify(
+        [...document.querySelectorAll(sel)].map((e) => {
+          const r = e.getBoundingClientRect();
+          return [r.x, r.y, r.width, r.height];
+        }),
+      );
+      const before = state[token];
+      const now = { key, same: before?.key === key ? before.same + 1 : 0 };
+      state[token] = now;
+      return now.same >= 3;
+    },
+    [selector, `__steady_${token}`] as const,
+    { polling: 'raf', timeout },
+  );
+}
+
+/**
+ * Scroll `selector`'s element to its end until it stays there: at the bottom, its height unchanged over three animation
+ * frames in a row (a virtualized list measures the rows it mounts at the end and grows as it does).
+ */
+export async function scrolledToEnd(page: Page, selector: string, timeout = 30_000): Promise<void> {
+  const token = `__end_${Math.random().toString(36).slice(2)}`;
+  await page.waitForFunction(
+    ([sel, token]) => {
+      const el = document.querySelector(sel);
+      if (!el) return false;
+      el.scrollTo(0, el.scrollHeight);
+      const state = window as unknown as Record<string, { height: number; same: number } | undefined>;
+      const before = state[token];
+      const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+      const now = { height: el.scrollHeight, same: atEnd && before?.height === el.scrollHeight ? before.same + 1 : 0 };
+      state[token] = now;
+      return now.same >= 3;
+    },
+    [selector, token] as const,
+    { polling: 'raf', timeout },
+  );
 }
 
 /** `newPage` in the run's headless Chromium; closing the context ends the connection too. */

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { EventsPage, SessionDetail, SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
-import { e2eMissing } from './harness';
+import { e2eMissing, idle } from './harness';
 import { SHOTS, samplesInChromium } from './samples-ui';
 
 const missing = e2eMissing();
@@ -65,11 +65,25 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     );
     // errors only: one row per event that holds an error
     await page.check('[data-testid=errors-only]');
-    await page.waitForTimeout(500);
-    const rows = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid=event-row]')].map((e) => Number(e.getAttribute('data-event-index'))),
-    );
-    expect(rows).toEqual([...new Set(errors.map((e) => e.index))].sort((a, b) => a - b).slice(0, rows.length));
+    const withErrors = [...new Set(errors.map((e) => e.index))].sort((a, b) => a - b);
+    const eventRows = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid=event-row]')].map((e) =>
+          Number(e.getAttribute('data-event-index')),
+        ),
+      );
+    // The list redrawn with the error rows only (as many as it mounts), from the first one on.
+    await expect
+      .poll(
+        async () => {
+          const rows = await eventRows();
+          return rows.length > 0 && rows.join() === withErrors.slice(0, rows.length).join();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const rows = await eventRows();
+    expect(rows).toEqual(withErrors.slice(0, rows.length));
     expect(rows.length).toBeGreaterThan(0);
     await context.close();
   });
@@ -206,6 +220,7 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     const summary = page.getByTestId('sessions-summary');
     // The list of these filters: fewer sessions than the whole list, each with errors.
     const all = await api<SessionsResponse>('/sessions?limit=1000');
+    await idle(page);
     await expect.poll(async () => (await summary.textContent()) ?? '').not.toContain(`${all.total} sessions`);
     const filtered = (await summary.textContent()) ?? '';
     const hash = await page.evaluate(() => window.location.hash);

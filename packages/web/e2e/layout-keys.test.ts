@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../src/ui/contrast';
-import { e2eMissing, serveIndexOf } from './harness';
+import { e2eMissing, idle, serveIndexOf } from './harness';
 import { cutOff, SCHEMES, SHOTS, SIZES, samplesInChromium } from './samples-ui';
 
 const missing = e2eMissing();
@@ -23,22 +23,25 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
     const { row } = await subagentErrorSession();
     const id = encodeURIComponent(row.id);
     const pages = ['#/', `#/s/${id}`, '#/analytics', '#/usage', `#/s/${id}/waterfall`];
-    const found: string[] = [];
-    for (const size of SIZES) {
-      for (const scheme of SCHEMES) {
+    // The four size and scheme pairs in contexts of their own at once, each page once its API calls are drawn.
+    const pairs = SIZES.flatMap((size) => SCHEMES.map((scheme) => ({ size, scheme })));
+    const found = await Promise.all(
+      pairs.map(async ({ size, scheme }) => {
+        const out: string[] = [];
         const { context, page } = await open({ width: size.width, height: size.height, scheme });
         for (const hash of pages) {
           await go(page, hash);
           await page.waitForSelector('.page, .session-layout');
-          await page.waitForTimeout(600);
-          for (const p of await cutOff(page)) found.push(`${size.name} ${scheme} ${hash}: ${p}`);
+          await idle(page);
+          for (const p of await cutOff(page)) out.push(`${size.name} ${scheme} ${hash}: ${p}`);
           const name = hash === '#/' ? 'list' : hash.includes('waterfall') ? 'waterfall' : hash.split('/')[1];
           await page.screenshot({ path: join(SHOTS, `ui-${size.name}-${scheme}-${name}.png`) });
         }
         await context.close();
-      }
-    }
-    expect(found).toEqual([]);
+        return out;
+      }),
+    );
+    expect(found.flat()).toEqual([]);
   });
 
   it('shows every column of the sessions table at 1440 px and cards at 390 px', async () => {
@@ -79,40 +82,44 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
   });
 
   it('labels the date range and keeps its two fields on one row, at 1440 and 390 px', async () => {
-    for (const size of SIZES) {
-      const { context, page } = await open({ width: size.width, height: size.height });
-      await go(page, '#/');
-      await page.waitForSelector('[data-testid=session-row]');
-      const range = page.getByTestId('date-range');
-      expect((await range.innerText()).replace(/\s+/g, ' ').trim(), size.name).toBe('From to');
-      const from = await page.getByLabel('From', { exact: true }).boundingBox();
-      const to = await page.getByLabel('To', { exact: true }).boundingBox();
-      if (from === null || to === null) throw new Error(`${size.name}: a date field is not shown`);
-      expect(Math.abs(from.y - to.y), size.name).toBeLessThan(2);
-      expect(to.x, size.name).toBeGreaterThan(from.x + from.width);
-      await context.close();
-    }
+    await Promise.all(
+      SIZES.map(async (size) => {
+        const { context, page } = await open({ width: size.width, height: size.height });
+        await go(page, '#/');
+        await page.waitForSelector('[data-testid=session-row]');
+        const range = page.getByTestId('date-range');
+        expect((await range.innerText()).replace(/\s+/g, ' ').trim(), size.name).toBe('From to');
+        const from = await page.getByLabel('From', { exact: true }).boundingBox();
+        const to = await page.getByLabel('To', { exact: true }).boundingBox();
+        if (from === null || to === null) throw new Error(`${size.name}: a date field is not shown`);
+        expect(Math.abs(from.y - to.y), size.name).toBeLessThan(2);
+        expect(to.x, size.name).toBeGreaterThan(from.x + from.width);
+        await context.close();
+      }),
+    );
   });
 
   it("shows a message's Copy button on hover without covering its time, at 1440 and 390 px", async () => {
     const { row } = await subagentErrorSession();
-    for (const size of SIZES) {
-      const { context, page } = await open(size);
-      await go(page, `#/s/${encodeURIComponent(row.id)}`);
-      const prompt = page.locator('[data-testid=prompt]').first();
-      await prompt.hover();
-      const copy = prompt.locator('[data-testid=copy-message]');
-      await page.waitForFunction(
-        () =>
-          getComputedStyle(document.querySelector('[data-testid=prompt] [data-testid=copy-message]') as Element)
-            .opacity === '1',
-      );
-      const [a, b] = [await prompt.locator('.time').boundingBox(), await copy.boundingBox()];
-      if (!a || !b) throw new Error('the time or the Copy button has no box');
-      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      expect(overlap, `${size.name}: time ${JSON.stringify(a)}, Copy ${JSON.stringify(b)}`).toBe(false);
-      await context.close();
-    }
+    await Promise.all(
+      SIZES.map(async (size) => {
+        const { context, page } = await open(size);
+        await go(page, `#/s/${encodeURIComponent(row.id)}`);
+        const prompt = page.locator('[data-testid=prompt]').first();
+        await prompt.hover();
+        const copy = prompt.locator('[data-testid=copy-message]');
+        await page.waitForFunction(
+          () =>
+            getComputedStyle(document.querySelector('[data-testid=prompt] [data-testid=copy-message]') as Element)
+              .opacity === '1',
+        );
+        const [a, b] = [await prompt.locator('.time').boundingBox(), await copy.boundingBox()];
+        if (!a || !b) throw new Error('the time or the Copy button has no box');
+        const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        expect(overlap, `${size.name}: time ${JSON.stringify(a)}, Copy ${JSON.stringify(b)}`).toBe(false);
+        await context.close();
+      }),
+    );
   });
 
   it('keeps a long unbroken title in its column and a date with its year in its card', async () => {
@@ -150,67 +157,69 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
     );
     const long = await serveIndexOf('agentdash-e2e-long-', [home]);
     try {
-      for (const size of SIZES) {
-        const { context, page } = await open(size);
-        await page.goto(new URL('#/', long.server.url).toString());
-        const row = page.getByTestId('session-row').first();
-        await row.waitFor();
-        // Every cell's content stays within its cell (a title or date running over the next cell is cut off here).
-        const spills = await row.evaluate((tr) =>
-          [...tr.querySelectorAll('td')].flatMap((td) => {
-            const cell = td.getBoundingClientRect();
-            return [...td.querySelectorAll('*')]
-              .filter((el) => el.getBoundingClientRect().right > cell.right + 1)
-              .map(
-                (el) =>
-                  `${td.className || td.dataset.label}: ${el.tagName}.${el.className} ends at ${el.getBoundingClientRect().right} > ${cell.right}`,
-              );
-          }),
-        );
-        expect(spills, size.name).toEqual([]);
-        expect(await cutOff(page), size.name).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `ui-long-title-${size.name}.png`) });
-        // The Usage page's top sessions: the long title is cut within its card, the cost column shown.
-        await page.goto(new URL('#/usage', long.server.url).toString());
-        const top = page.getByTestId('usage-top-sessions');
-        await top.locator('tbody tr').first().waitFor();
-        const [table, card, scrolls] = await top.evaluate((el) => {
-          const wrap = el.querySelector('table')?.parentElement;
-          return [
-            el.querySelector('table')?.getBoundingClientRect().right ?? 0,
-            el.getBoundingClientRect().right,
-            wrap !== null && wrap !== undefined && getComputedStyle(wrap).overflowX === 'auto',
-          ] as const;
-        });
-        // A chart's axis labels stay inside their card (SVG text is not cut by CSS: a long project path ran off).
-        for (const [hash, card] of [
-          ['#/usage', 'chart-usage-projects'],
-          ['#/analytics', 'chart-projects'],
-        ] as const) {
-          if (page.url().split('#')[1] !== hash.slice(1)) await page.goto(new URL(hash, long.server.url).toString());
-          const chart = page.getByTestId(card);
-          if ((await chart.count()) === 0) continue;
-          await chart.locator('.recharts-cartesian-axis-tick-value').first().waitFor();
-          const outside = await chart.evaluate((el) => {
-            const box = el.getBoundingClientRect();
-            return [...el.querySelectorAll('.recharts-cartesian-axis-tick-value')]
-              .map((t) => ({ text: t.textContent, left: t.getBoundingClientRect().left }))
-              .filter((t) => t.left < box.left);
-          });
-          expect(outside, `${size.name} ${card}`).toEqual([]);
-        }
-        await page.goto(new URL('#/usage', long.server.url).toString());
-        await top.locator('tbody tr').first().waitFor();
-        // The page's title on one line, not squeezed beside its controls ("Usage / and cost" on a phone).
-        const title = await page.locator('.page-title').boundingBox();
-        expect(title?.height ?? 0, `${size.name}: Usage title ${JSON.stringify(title)}`).toBeLessThan(40);
-        // At 1440 px it fits; on a phone it may be wider, and then it scrolls within its card.
-        if (size.name === 'desktop' || !scrolls)
-          expect(table, `${size.name}: top sessions table ends at ${table}, its card at ${card}`).toBeLessThanOrEqual(
-            card,
+      await Promise.all(
+        SIZES.map(async (size) => {
+          const { context, page } = await open(size);
+          await page.goto(new URL('#/', long.server.url).toString());
+          const row = page.getByTestId('session-row').first();
+          await row.waitFor();
+          // Every cell's content stays within its cell (a title or date running over the next cell is cut off here).
+          const spills = await row.evaluate((tr) =>
+            [...tr.querySelectorAll('td')].flatMap((td) => {
+              const cell = td.getBoundingClientRect();
+              return [...td.querySelectorAll('*')]
+                .filter((el) => el.getBoundingClientRect().right > cell.right + 1)
+                .map(
+                  (el) =>
+                    `${td.className || td.dataset.label}: ${el.tagName}.${el.className} ends at ${el.getBoundingClientRect().right} > ${cell.right}`,
+                );
+            }),
           );
-        await context.close();
-      }
+          expect(spills, size.name).toEqual([]);
+          expect(await cutOff(page), size.name).toEqual([]);
+          await page.screenshot({ path: join(SHOTS, `ui-long-title-${size.name}.png`) });
+          // The Usage page's top sessions: the long title is cut within its card, the cost column shown.
+          await page.goto(new URL('#/usage', long.server.url).toString());
+          const top = page.getByTestId('usage-top-sessions');
+          await top.locator('tbody tr').first().waitFor();
+          const [table, card, scrolls] = await top.evaluate((el) => {
+            const wrap = el.querySelector('table')?.parentElement;
+            return [
+              el.querySelector('table')?.getBoundingClientRect().right ?? 0,
+              el.getBoundingClientRect().right,
+              wrap !== null && wrap !== undefined && getComputedStyle(wrap).overflowX === 'auto',
+            ] as const;
+          });
+          // A chart's axis labels stay inside their card (SVG text is not cut by CSS: a long project path ran off).
+          for (const [hash, card] of [
+            ['#/usage', 'chart-usage-projects'],
+            ['#/analytics', 'chart-projects'],
+          ] as const) {
+            if (page.url().split('#')[1] !== hash.slice(1)) await page.goto(new URL(hash, long.server.url).toString());
+            const chart = page.getByTestId(card);
+            if ((await chart.count()) === 0) continue;
+            await chart.locator('.recharts-cartesian-axis-tick-value').first().waitFor();
+            const outside = await chart.evaluate((el) => {
+              const box = el.getBoundingClientRect();
+              return [...el.querySelectorAll('.recharts-cartesian-axis-tick-value')]
+                .map((t) => ({ text: t.textContent, left: t.getBoundingClientRect().left }))
+                .filter((t) => t.left < box.left);
+            });
+            expect(outside, `${size.name} ${card}`).toEqual([]);
+          }
+          await page.goto(new URL('#/usage', long.server.url).toString());
+          await top.locator('tbody tr').first().waitFor();
+          // The page's title on one line, not squeezed beside its controls ("Usage / and cost" on a phone).
+          const title = await page.locator('.page-title').boundingBox();
+          expect(title?.height ?? 0, `${size.name}: Usage title ${JSON.stringify(title)}`).toBeLessThan(40);
+          // At 1440 px it fits; on a phone it may be wider, and then it scrolls within its card.
+          if (size.name === 'desktop' || !scrolls)
+            expect(table, `${size.name}: top sessions table ends at ${table}, its card at ${card}`).toBeLessThanOrEqual(
+              card,
+            );
+          await context.close();
+        }),
+      );
     } finally {
       await long.close();
       await rm(home, { recursive: true, force: true });
@@ -257,30 +266,38 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
     const list = await api<SessionsResponse>('/sessions?limit=1000');
     const row = list.sessions.find((r) => r.title === 'Call the MCP tools.');
     if (!row) throw new Error('no sample MCP session');
-    for (const scheme of SCHEMES) {
-      const { context, page } = await open({ scheme });
-      await go(page, `#/s/${encodeURIComponent(row.id)}`);
-      await page.getByRole('button', { name: 'Expand all' }).click();
-      await page.locator('.tool-body .json').first().waitFor();
-      // Each block's text colour and the colour behind it (the first ancestor with a background).
-      const blocks = await page.evaluate(() =>
-        [...document.querySelectorAll('.tool-body .json, .tool-body pre, .tool-body .code')].slice(0, 40).map((el) => {
-          let back = 'rgba(0, 0, 0, 0)';
-          for (let at: Element | null = el; at && /rgba\(0, 0, 0, 0\)|transparent/.test(back); at = at.parentElement)
-            back = getComputedStyle(at).backgroundColor;
-          return { className: el.className, color: getComputedStyle(el).color, back };
-        }),
-      );
-      expect(blocks.some((b) => b.className.includes('json'))).toBe(true);
-      for (const block of blocks) {
-        const [fg, bg] = [parseCssColor(block.color), parseCssColor(block.back)];
-        expect(
-          fg && bg ? contrastRatio(fg, bg) : 0,
-          `${scheme} .${block.className}: ${block.color} on ${block.back}`,
-        ).toBeGreaterThanOrEqual(4.5);
-      }
-      await context.close();
-    }
+    await Promise.all(
+      SCHEMES.map(async (scheme) => {
+        const { context, page } = await open({ scheme });
+        await go(page, `#/s/${encodeURIComponent(row.id)}`);
+        await page.getByRole('button', { name: 'Expand all' }).click();
+        await page.locator('.tool-body .json').first().waitFor();
+        // Each block's text colour and the colour behind it (the first ancestor with a background).
+        const blocks = await page.evaluate(() =>
+          [...document.querySelectorAll('.tool-body .json, .tool-body pre, .tool-body .code')]
+            .slice(0, 40)
+            .map((el) => {
+              let back = 'rgba(0, 0, 0, 0)';
+              for (
+                let at: Element | null = el;
+                at && /rgba\(0, 0, 0, 0\)|transparent/.test(back);
+                at = at.parentElement
+              )
+                back = getComputedStyle(at).backgroundColor;
+              return { className: el.className, color: getComputedStyle(el).color, back };
+            }),
+        );
+        expect(blocks.some((b) => b.className.includes('json'))).toBe(true);
+        for (const block of blocks) {
+          const [fg, bg] = [parseCssColor(block.color), parseCssColor(block.back)];
+          expect(
+            fg && bg ? contrastRatio(fg, bg) : 0,
+            `${scheme} .${block.className}: ${block.color} on ${block.back}`,
+          ).toBeGreaterThanOrEqual(4.5);
+        }
+        await context.close();
+      }),
+    );
   });
 
   it('follows the system theme, toggles and keeps the choice, and stays readable in both', async () => {
@@ -294,38 +311,40 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
       ['--accent', '--bg'],
       ['--err', '--panel'],
     ] as const;
-    for (const scheme of SCHEMES) {
-      const { context, page } = await open({ scheme });
-      await go(page, '#/');
-      await page.waitForSelector('[data-testid=session-row]');
-      const colours = await page.evaluate(
-        (names) => {
-          const style = getComputedStyle(document.documentElement);
-          return Object.fromEntries(names.map((n) => [n, style.getPropertyValue(n).trim()]));
-        },
-        [...new Set(pairs.flat())],
-      );
-      const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-      const bg = parseCssColor(body);
-      expect(bg, body).toBeDefined();
-      const luminanceDark = bg ? bg.r + bg.g + bg.b < 200 : false;
-      expect(luminanceDark).toBe(scheme === 'dark');
-      for (const [fg, back] of pairs) {
-        const a = parseCssColor(colours[fg] ?? '');
-        const b = parseCssColor(colours[back] ?? '');
-        expect(a && b ? contrastRatio(a, b) : 0, `${scheme} ${fg} on ${back}`).toBeGreaterThanOrEqual(4.5);
-      }
-      // the toggle switches to the other theme and keeps it across a reload
-      await page.click('[data-testid=theme-toggle]');
-      const other = scheme === 'dark' ? 'light' : 'dark';
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(other);
-      await page.reload();
-      await page.waitForSelector('[data-testid=session-row]');
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(other);
-      const after = parseCssColor(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
-      expect(after ? after.r + after.g + after.b < 200 : undefined).toBe(other === 'dark');
-      await context.close();
-    }
+    await Promise.all(
+      SCHEMES.map(async (scheme) => {
+        const { context, page } = await open({ scheme });
+        await go(page, '#/');
+        await page.waitForSelector('[data-testid=session-row]');
+        const colours = await page.evaluate(
+          (names) => {
+            const style = getComputedStyle(document.documentElement);
+            return Object.fromEntries(names.map((n) => [n, style.getPropertyValue(n).trim()]));
+          },
+          [...new Set(pairs.flat())],
+        );
+        const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        const bg = parseCssColor(body);
+        expect(bg, body).toBeDefined();
+        const luminanceDark = bg ? bg.r + bg.g + bg.b < 200 : false;
+        expect(luminanceDark).toBe(scheme === 'dark');
+        for (const [fg, back] of pairs) {
+          const a = parseCssColor(colours[fg] ?? '');
+          const b = parseCssColor(colours[back] ?? '');
+          expect(a && b ? contrastRatio(a, b) : 0, `${scheme} ${fg} on ${back}`).toBeGreaterThanOrEqual(4.5);
+        }
+        // the toggle switches to the other theme and keeps it across a reload
+        await page.click('[data-testid=theme-toggle]');
+        const other = scheme === 'dark' ? 'light' : 'dark';
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(other);
+        await page.reload();
+        await page.waitForSelector('[data-testid=session-row]');
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(other);
+        const after = parseCssColor(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
+        expect(after ? after.r + after.g + after.b < 200 : undefined).toBe(other === 'dark');
+        await context.close();
+      }),
+    );
   });
 
   it('logged no page errors', () => {

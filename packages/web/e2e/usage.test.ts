@@ -17,7 +17,7 @@ import { prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synt
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayBuckets } from '../src/pages/usage/day-range';
-import { e2eMissing, openChromium } from './harness';
+import { e2eMissing, idle, openChromium, settled, steady } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
@@ -101,7 +101,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
 
   const go = async (hash: string) => page.goto(new URL(hash, server.url).toString());
   const shot = async (name: string) => {
-    await page.waitForTimeout(400);
+    await steady(page, '.recharts-bar-rectangle, [data-index]'); // bars grown in, rows measured
     await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
   };
 
@@ -259,7 +259,10 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
   it("the Analytics time chart's axis is a time axis: bars an hour apart stand farther apart than 5 minutes", async () => {
     await go('#/analytics');
     await page.getByLabel('Project').selectOption(CLOCK_PROJECT);
+    // The project's figures answered and drawn, its bars grown in (a busy machine: well over a poll's second).
+    await idle(page);
     const chart = page.getByTestId('chart-time');
+    await steady(page, '[data-testid=chart-time] .recharts-bar-rectangle path');
     await expect.poll(() => chart.textContent()).toContain('per 5 minutes');
     // The middle of each bar drawn (empty buckets draw none), once the bars have grown in.
     const centres = async () =>
@@ -269,7 +272,6 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
           paths.map((p) => p.getBoundingClientRect()).flatMap((r) => (r.height > 1 ? [r.x + r.width / 2] : [])),
         );
     await expect.poll(async () => (await centres()).length).toBe(3);
-    await page.waitForTimeout(600);
     const [at10, at1005, at1105] = (await centres()).sort((a, b) => a - b) as [number, number, number];
     expect(at1105 - at1005, `bars at ${at10}, ${at1005}, ${at1105}`).toBeGreaterThan(10 * (at1005 - at10));
     await shot('analytics-time-axis');
@@ -286,7 +288,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     // Zoom in around the left part until single bars are wide, then find one under the pointer.
     await page.mouse.move(box.x + 260, box.y + 40);
     for (let i = 0; i < 14; i++) await page.mouse.wheel(0, -400);
-    await page.waitForTimeout(200);
+    await settled(page);
     await shot('waterfall-10k-zoomed');
     // Drag to pan right and back.
     await page.mouse.move(box.x + 600, box.y + 40);
@@ -317,6 +319,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
       lanes: unknown[];
     };
     await go(`#/s/${withAgents?.id}/waterfall`);
+    await idle(page);
     const canvas = page.getByTestId('waterfall-canvas');
     await expect.poll(() => canvas.getAttribute('data-lanes')).toBe(String(w.lanes.length));
     expect(w.lanes.length).toBeGreaterThan(1);
