@@ -36,6 +36,13 @@ const SIZES = [
 ] as const;
 const SCHEMES = ['dark', 'light'] as const;
 
+/** `check` for the four size and scheme pairs at once, each in a context of its own. */
+async function eachPair(
+  check: (size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number]) => Promise<void>,
+): Promise<void> {
+  await Promise.all(SIZES.flatMap((size) => SCHEMES.map((scheme) => check(size, scheme))));
+}
+
 /** Colour `top` (with its alpha) over the opaque `below`. */
 function over(top: { rgb: Rgb; a: number }, below: Rgb): Rgb {
   const mix = (f: number, b: number) => f * top.a + b * (1 - top.a);
@@ -206,65 +213,62 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
 
   it('keeps the session header to a quarter of a phone screen, and shows its title and actions', async () => {
     const id = await busiest();
-    for (const size of SIZES) {
-      for (const scheme of SCHEMES) {
-        const { context, page } = await open({ width: size.width, height: size.height, scheme });
-        await go(page, `#/s/${encodeURIComponent(id)}`);
-        await page.waitForSelector('[data-testid=event-row] [data-testid]');
-        await page.screenshot({ path: join(SHOTS, `session-head-${size.name}-${scheme}.png`) });
-        const head = await page.locator('.session-head').boundingBox();
-        const timeline = await page.locator('.timeline-scroll').boundingBox();
-        const title = await page.getByTestId('session-title').boundingBox();
-        const exportButton = await page.locator('[data-testid=export-menu] summary').boundingBox();
-        expect(title && exportButton, `${size.name} ${scheme}`).toBeTruthy();
-        if (size.name === 'phone') {
-          // it took 425 of 844 px before the timeline began (issue 36)
-          expect(head?.height ?? 844, `${scheme} header`).toBeLessThanOrEqual(844 / 4);
-          expect(timeline?.y ?? 844, `${scheme} timeline top`).toBeLessThanOrEqual(844 / 2.5);
-        }
-        await context.close();
+    // The four size and scheme pairs in contexts of their own at once (as in layout-keys.test.ts).
+    await eachPair(async (size, scheme) => {
+      const { context, page } = await open({ width: size.width, height: size.height, scheme });
+      await go(page, `#/s/${encodeURIComponent(id)}`);
+      await page.waitForSelector('[data-testid=event-row] [data-testid]');
+      await page.screenshot({ path: join(SHOTS, `session-head-${size.name}-${scheme}.png`) });
+      const head = await page.locator('.session-head').boundingBox();
+      const timeline = await page.locator('.timeline-scroll').boundingBox();
+      const title = await page.getByTestId('session-title').boundingBox();
+      const exportButton = await page.locator('[data-testid=export-menu] summary').boundingBox();
+      expect(title && exportButton, `${size.name} ${scheme}`).toBeTruthy();
+      if (size.name === 'phone') {
+        // it took 425 of 844 px before the timeline began (issue 36)
+        expect(head?.height ?? 844, `${scheme} header`).toBeLessThanOrEqual(844 / 4);
+        expect(timeline?.y ?? 844, `${scheme} timeline top`).toBeLessThanOrEqual(844 / 2.5);
       }
-    }
+      await context.close();
+    });
   });
 
   it('labels waterfall lanes with whole words that fit their column, never squeezed', async () => {
     const id = await busiest();
     const wf = await api<WaterfallResponse>(`/sessions/${encodeURIComponent(id)}/waterfall`);
     expect(wf.lanes.length).toBeGreaterThan(1);
-    for (const size of SIZES) {
-      for (const scheme of SCHEMES) {
-        const { context, page } = await open({ width: size.width, height: size.height, scheme });
-        await go(page, `#/s/${encodeURIComponent(id)}/waterfall`);
-        const canvas = page.getByTestId('waterfall-canvas');
-        await page.waitForFunction(() =>
-          document.querySelector('[data-testid=waterfall-canvas]')?.getAttribute('aria-label')?.includes('main thread'),
-        );
-        const label = (await canvas.getAttribute('aria-label')) ?? '';
-        const names = label
-          .replace(/^Waterfall lanes: /, '')
-          .split('; ')
-          .map((part) => part.replace(/: \d+ calls?$/, ''));
-        expect(names.length).toBe(wf.lanes.length);
-        const widths = await page.evaluate((texts) => {
-          const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
-          ctx.font = '12px system-ui, sans-serif';
-          return texts.map((t) => ctx.measureText(t).width);
-        }, names);
-        wf.lanes.forEach((lane, i) => {
-          const full = lane.key === 'main' ? 'main thread' : `↳ ${lane.label.replace(/\s+/g, ' ').trim()}`;
-          const shown = names[i] ?? '';
-          expect(widths[i], `${size.name} ${scheme} "${shown}"`).toBeLessThanOrEqual(170 - 16);
-          if (shown === full) return;
-          // cut after a whole word: what precedes the ellipsis is a prefix of the label ending where a word ends
-          expect(shown.endsWith('…'), shown).toBe(true);
-          const kept = shown.slice(0, -1);
-          expect(full.startsWith(kept), `${shown} of ${full}`).toBe(true);
-          expect(/[\s,;:.–—-]/.test(full.charAt(kept.length)) || kept.length === 0, `${shown} of ${full}`).toBe(true);
-        });
-        await page.screenshot({ path: join(SHOTS, `waterfall-${size.name}-${scheme}.png`) });
-        await context.close();
-      }
-    }
+    await eachPair(async (size, scheme) => {
+      const { context, page } = await open({ width: size.width, height: size.height, scheme });
+      await go(page, `#/s/${encodeURIComponent(id)}/waterfall`);
+      const canvas = page.getByTestId('waterfall-canvas');
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid=waterfall-canvas]')?.getAttribute('aria-label')?.includes('main thread'),
+      );
+      const label = (await canvas.getAttribute('aria-label')) ?? '';
+      const names = label
+        .replace(/^Waterfall lanes: /, '')
+        .split('; ')
+        .map((part) => part.replace(/: \d+ calls?$/, ''));
+      expect(names.length).toBe(wf.lanes.length);
+      const widths = await page.evaluate((texts) => {
+        const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        ctx.font = '12px system-ui, sans-serif';
+        return texts.map((t) => ctx.measureText(t).width);
+      }, names);
+      wf.lanes.forEach((lane, i) => {
+        const full = lane.key === 'main' ? 'main thread' : `↳ ${lane.label.replace(/\s+/g, ' ').trim()}`;
+        const shown = names[i] ?? '';
+        expect(widths[i], `${size.name} ${scheme} "${shown}"`).toBeLessThanOrEqual(170 - 16);
+        if (shown === full) return;
+        // cut after a whole word: what precedes the ellipsis is a prefix of the label ending where a word ends
+        expect(shown.endsWith('…'), shown).toBe(true);
+        const kept = shown.slice(0, -1);
+        expect(full.startsWith(kept), `${shown} of ${full}`).toBe(true);
+        expect(/[\s,;:.–—-]/.test(full.charAt(kept.length)) || kept.length === 0, `${shown} of ${full}`).toBe(true);
+      });
+      await page.screenshot({ path: join(SHOTS, `waterfall-${size.name}-${scheme}.png`) });
+      await context.close();
+    });
   });
 
   it.skipIf(!hasBig)('loads a 3 MB session with a small first page and the rest as the reader scrolls', async () => {
