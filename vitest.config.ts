@@ -18,11 +18,12 @@ const slowFiles: readonly string[] = fast
   : [];
 
 /**
- * Test files run in as many workers as there are cores, and at least two: Vitest's default (one fewer than the cores)
- * is a single worker on a two-core machine, which leaves a core idle whenever a file waits on a child process, a
- * browser, PostgreSQL or the disk. AGENTDASH_TEST_WORKERS sets another count.
+ * Test files run in as many workers as there are cores, and at least three: Vitest's default (one fewer than the
+ * cores) is a single worker on a two-core machine, and even two left the cores partly idle (1.6 of 2 busy on average)
+ * whenever a file waits on a child process, a browser, PostgreSQL or the disk. AGENTDASH_TEST_WORKERS sets another
+ * count.
  */
-const workers = Number(process.env.AGENTDASH_TEST_WORKERS) || Math.max(2, availableParallelism());
+const workers = Number(process.env.AGENTDASH_TEST_WORKERS) || Math.max(3, availableParallelism());
 
 /** One PostgreSQL for the run, shared by the projects with PostgreSQL suites (each file its own database on it). */
 const postgres = fileURLToPath(new URL('./test/postgres.ts', import.meta.url));
