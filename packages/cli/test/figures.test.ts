@@ -19,7 +19,7 @@ import { run } from '../src/run.js';
 const WILD = join(import.meta.dirname, '../../../../shared/wild/claude-home');
 const home = existsSync(WILD) ? WILD : SAMPLES_HOME;
 console.log(
-  `figures suite: ${home === WILD ? 'over /work/shared/wild' : 'over the bundled samples (../shared/wild absent)'}`,
+  `figures suite: ${home === WILD ? 'over ../shared/wild' : 'over the bundled samples (../shared/wild absent)'}`,
 );
 
 let dir: string;
