@@ -57,7 +57,12 @@ export function waterfallHref(id: string): string {
 export function useRoute(): Route & { readonly visit: number } {
   const [route, setRoute] = useState(() => ({ ...parseHash(window.location.hash), visit: 0 }));
   useEffect(() => {
-    const on = () => setRoute((old) => ({ ...parseHash(window.location.hash), visit: old.visit + 1 }));
+    // The address read when it changed, not when React renders: a page's own replacement (`replaceHash`, e.g. the
+    // sessions list's delayed one) could land in between and undo the navigation.
+    const on = () => {
+      const next = parseHash(window.location.hash);
+      setRoute((old) => ({ ...next, visit: old.visit + 1 }));
+    };
     window.addEventListener('hashchange', on);
     return () => window.removeEventListener('hashchange', on);
   }, []);
@@ -75,9 +80,13 @@ export function noteListHref(hash: string): void {
   lastList = hash;
 }
 
-/** Put a page's own state in the address without navigating (no history entry, no `hashchange`). */
+/**
+ * Put a page's own state in the address without navigating (no history entry, no `hashchange`). Only while the address
+ * is still of the same page: a replacement due after a navigation away (a click on a row) would undo it.
+ */
 export function replaceHash(hash: string): void {
   if (window.location.hash === hash) return;
+  if (parseHash(window.location.hash).page !== parseHash(hash).page) return;
   try {
     window.history.replaceState(window.history.state, '', hash);
   } catch {
