@@ -71,7 +71,7 @@ export {
   WorkerRpcClient,
   WorkerRpcError,
 } from './worker-rpc.js';
-export { builtWorkerScript, startBuiltWorker } from './worker-script.js';
+export { announceLoaded, builtWorkerScript, startBuiltWorker, stopWorker, WORKER_LOADED } from './worker-script.js';
 // The searchable texts and their words as the full-text index has them: a team server indexes pushed transcripts
 // with these, so its search finds what the laptop's does.
 export { docPartsOf, indexedText } from './write/doc-parts.js';

@@ -12,6 +12,7 @@
  */
 import type { MessagePort, TransferListItem, Worker } from 'node:worker_threads';
 import { AgentDashError } from '@agentdash/core';
+import { stopWorker } from './worker-script.js';
 
 /** One call of a protocol: what it is asked, what it answers, what it streams meanwhile (`never`: nothing). */
 export interface RpcCall<Request, Response, Stream = never> {
@@ -180,10 +181,13 @@ export class WorkerRpcClient<P extends RpcProtocol> {
     if (this.closedBy === undefined) this.post({ rpc: 'notice', name, value }, transfer);
   }
 
-  /** Stop the worker: calls not answered are rejected with `reason` (default `WORKER_CLOSED`), later ones at once. */
+  /**
+   * Stop the worker: calls not answered are rejected with `reason` (default `WORKER_CLOSED`), later ones at once. The
+   * thread itself ends once its modules are evaluated (`stopWorker`).
+   */
   async terminate(reason?: Error): Promise<void> {
     this.close(new WorkerRpcError(RPC_CODES.closed, 'the worker was terminated', false), reason);
-    await this.worker.terminate();
+    await stopWorker(this.worker);
   }
 
   private post(message: Down, transfer?: readonly TransferListItem[]): void {

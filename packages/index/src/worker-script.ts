@@ -1,7 +1,7 @@
 /** Locating and starting worker threads of built code (the index's parse workers, the server's threads). */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { parentPort, Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * The built worker script `name` beside the module at `from` (its `import.meta.url`), else beside that module's built
@@ -26,6 +26,12 @@ export function startBuiltWorker(
   options: Omit<WorkerOptions, 'execArgv'> = {},
   execArgv: readonly string[] = builtExecArgv(),
 ): Worker {
+  const worker = startWorker(script, options, execArgv);
+  loading.set(worker, loadedOrExited(worker));
+  return worker;
+}
+
+function startWorker(script: URL, options: Omit<WorkerOptions, 'execArgv'>, execArgv: readonly string[]): Worker {
   try {
     return new Worker(script, { ...options, execArgv: [...execArgv] });
   } catch (error) {
@@ -70,4 +76,66 @@ export function builtExecArgv(): string[] {
     else if (!arg.startsWith('--conditions=') && !arg.startsWith('-C=')) out.push(arg);
   }
   return out;
+}
+
+/*
+ * A worker thread is stopped only once its modules are evaluated. Terminating a thread while V8 still evaluates a
+ * module graph that holds a top-level await (`@agentdash/core` loads its parsers so, and every worker imports it)
+ * aborts the whole process on Node.js 26: the body of a module importing the awaiting one is cut short with no
+ * exception to reject its evaluation with, and V8 fails `Check failed: !is_null()` in
+ * `SourceTextModule::AsyncModuleExecutionFulfilled`. Node.js 20 ends such a thread cleanly. So each worker script
+ * calls `announceLoaded` at its top level, and `stopWorker` waits for that, or for the thread's exit, before
+ * terminating it.
+ */
+
+/** The message a worker thread posts once its modules are evaluated (a string no protocol's messages are). */
+export const WORKER_LOADED = 'agentdash:worker-loaded';
+
+/**
+ * How long `stopWorker` waits for a thread to announce itself before terminating it anyway: loading takes a few
+ * hundred milliseconds on a busy machine; a script that never announces is a bug its tests show by this wait.
+ */
+export const WORKER_LOAD_WAIT_MS = 10_000;
+
+const loading = new WeakMap<Worker, Promise<void>>();
+
+function loadedOrExited(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (message === WORKER_LOADED) done();
+    };
+    const done = () => {
+      worker.off('message', onMessage);
+      worker.off('exit', done);
+      resolve();
+    };
+    worker.on('message', onMessage);
+    worker.on('exit', done);
+  });
+}
+
+/**
+ * Called once at the top level of a worker script: tells the thread that started it that every module is evaluated.
+ * Posted on the next turn of the event loop, after the evaluation of the script's own module has settled.
+ */
+export function announceLoaded(): void {
+  const port = parentPort;
+  if (port !== null) setImmediate(() => port.postMessage(WORKER_LOADED));
+}
+
+/**
+ * Terminate a worker thread started by `startBuiltWorker`, once it has announced that its modules are evaluated (or
+ * has exited, or `waitMs` passed).
+ */
+export async function stopWorker(worker: Worker, waitMs = WORKER_LOAD_WAIT_MS): Promise<void> {
+  const loaded = loading.get(worker);
+  if (loaded !== undefined) {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    await Promise.race([loaded, waited]);
+    clearTimeout(timer);
+  }
+  await worker.terminate();
 }

@@ -2,6 +2,9 @@
 import { parentPort } from 'node:worker_threads';
 import { AgentDashError } from '@agentdash/core';
 import { serveRpc } from '../dist/worker-rpc.js';
+import { announceLoaded } from '../dist/worker-script.js';
+
+announceLoaded();
 
 let told = '';
 const rpc = serveRpc(

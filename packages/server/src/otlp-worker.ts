@@ -3,8 +3,11 @@
  * so a large or slow body never holds the server's event loop (the dashboard keeps answering meanwhile).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openTelemetryWriter } from '@agentdash/index';
+import { announceLoaded, openTelemetryWriter } from '@agentdash/index';
 import { type IngestAnswer, type IngestMessage, ingestOtlp } from './otlp/ingest.js';
+
+// Its modules are evaluated: the thread may be stopped from now on (`stopWorker`).
+announceLoaded();
 
 const { dbPath } = workerData as { readonly dbPath: string };
 const writer = openTelemetryWriter(dbPath);

@@ -1,6 +1,6 @@
 /** Worker thread entry: loads sessions from the index at `workerData.dbPath` and answers the per-session routes. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openIndex, type RequestOf, serveRpc } from '@agentdash/index';
+import { announceLoaded, openIndex, type RequestOf, serveRpc } from '@agentdash/index';
 import { runQuery } from './index-queries.js';
 import { RawJson } from './raw-json.js';
 import type { SessionExport } from './session-export.js';
@@ -9,6 +9,8 @@ import { errorDataOfRequest, type JsonText, type SessionProtocol } from './sessi
 
 const port = parentPort;
 if (port === null) throw new Error('session-worker.js runs as a worker thread');
+// Its modules are evaluated: the thread may be stopped from now on (`stopWorker`).
+announceLoaded();
 const { dbPath, cacheShare, redact } = workerData as { dbPath: string; cacheShare?: number; redact?: boolean };
 const index = openIndex({ dbPath });
 // Several session workers share the cache's byte budget.

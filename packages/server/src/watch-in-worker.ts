@@ -1,5 +1,5 @@
 /** File watching in a worker thread, so setting up a recursive watch over a huge archive never blocks the server. */
-import { startBuiltWorker, workerScript } from './worker-script.js';
+import { startBuiltWorker, stopWorker, workerScript } from './worker-script.js';
 
 export interface WorkerWatch {
   /** Settles when the watchers are set up. */
@@ -28,7 +28,7 @@ export function watchInWorker(
     ready,
     close: async () => {
       worker.postMessage({ type: 'close' });
-      await worker.terminate();
+      await stopWorker(worker);
     },
   };
 }

@@ -1,9 +1,12 @@
 /** Worker thread entry: watches `workerData.paths` and posts the changed files, 100 ms after the first of a burst. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { watchSources } from './watch-sources.js';
+import { announceLoaded } from './worker-script.js';
 
 const port = parentPort;
 if (port === null) throw new Error('watch-worker.js runs as a worker thread');
+// Its modules are evaluated: the thread may be stopped from now on (`stopWorker`).
+announceLoaded();
 const { paths } = workerData as { paths: string[] };
 let batch = new Set<string>();
 let timer: NodeJS.Timeout | undefined;

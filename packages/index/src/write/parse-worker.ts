@@ -16,6 +16,7 @@ import { adapterForFile, agentOfRow } from '../agents.js';
 import { CHUNK_BYTES as ARCHIVE_CHUNK_BYTES } from '../archive/archive.js';
 import { compressChunk } from '../archive/archive-codec.js';
 import { type RpcContext, serveRpc } from '../worker-rpc.js';
+import { announceLoaded } from '../worker-script.js';
 import { FactTracker } from './call-fact.js';
 import { FingerprintTee, fingerprintOf } from './fingerprint.js';
 import type { ArchiveChunk, OpsChunk, ParseEnd, ParseFailed, ParseProtocol, ParseRequest } from './parse-pool.js';
@@ -34,6 +35,8 @@ const MAX_UNACKED_BYTES = 32 * 1024 * 1024;
 
 const port = parentPort;
 if (port === null) throw new Error('parse-worker.js runs as a worker thread');
+// Its modules are evaluated: the thread may be stopped from now on (`stopWorker`).
+announceLoaded();
 
 /**
  * Scheduling priority of this thread: 10 nice steps below the writer's. The writer, in the main thread, is an import's

@@ -1,6 +1,6 @@
 /** The main thread's side of the OTLP worker thread (`otlp-worker.ts`): requests in, outcomes back, in order. */
 import type { Worker } from 'node:worker_threads';
-import { startBuiltWorker, workerScript } from '../worker-script.js';
+import { startBuiltWorker, stopWorker, workerScript } from '../worker-script.js';
 import type { IngestAnswer, IngestOutcome, IngestRequest } from './ingest.js';
 
 /** Requests waiting for the worker at most; past it the exporter is told to retry (503), so memory stays bounded. */
@@ -57,7 +57,7 @@ export function startIngestWorker(dbPath: string): IngestWorker | undefined {
       const w = worker;
       worker = undefined;
       failAll();
-      if (w) await w.terminate();
+      if (w) await stopWorker(w);
     },
   };
 }
