@@ -104,7 +104,7 @@ export default defineConfig({
       ...project('core', unitAndCorpus, { shareModules: true }),
       ...project('index', ['src/**/*.test.ts'], { shareModules: true }),
       ...project('server', ['src/**/*.test.ts'], { shareModules: true }),
-      ...project('team', unitAndCorpus, { globalSetup: [postgres] }),
+      ...project('team', unitAndCorpus, { globalSetup: [postgres], shareModules: true }),
       ...project('cli', unitAndCorpus, { globalSetup: [postgres], shareModules: true }),
       ...project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx'], { shareModules: true }),
       // The repository's own scripts (the drift check's comparisons); they read packages/core/dist.
@@ -118,7 +118,8 @@ export default defineConfig({
         : [
             ...project('e2e', ['e2e/**/*.test.ts'], {
               timeoutMs: 180_000,
-              afterTheOthers: { workers: Number(process.env.AGENTDASH_TEST_E2E_WORKERS) || 1 },
+              shareModules: true,
+              afterTheOthers: { workers: Number(process.env.AGENTDASH_TEST_E2E_WORKERS) || 2 },
               globalSetup: ['./e2e/browser-server.ts', postgres],
             }),
           ]),
