@@ -152,16 +152,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     indexed: background ? background.done : Promise.resolve(undefined),
     indexStatus,
     ...(otlp === undefined ? {} : { otlp: 'error' in otlp ? otlp : { endpoint: otlp.endpoint } }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (otlp !== undefined && !('error' in otlp)) void otlp.close();
-        events.close();
-        void sessions?.close();
-        void queries?.close();
-        void watcher?.close();
-        const s = server as unknown as { closeAllConnections?: () => void; close: (cb: () => void) => void };
-        s.closeAllConnections?.();
-        s.close(() => resolve());
-      }),
+    close: async () => {
+      events.close();
+      // The threads end too before this settles: one still loading ends once loaded (`stopWorker`), and its files
+      // (the index's) are closed by then, so a caller may remove them.
+      const threads = [
+        otlp !== undefined && !('error' in otlp) ? otlp.close() : undefined,
+        sessions?.close(),
+        queries?.close(),
+        watcher?.close(),
+      ];
+      const s = server as unknown as { closeAllConnections?: () => void; close: (cb: () => void) => void };
+      s.closeAllConnections?.();
+      await Promise.all([new Promise<void>((resolve) => s.close(() => resolve())), ...threads]);
+    },
   };
 }
