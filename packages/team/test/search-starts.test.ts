@@ -121,9 +121,9 @@ pgSuite('team search: rows read through stored starts answer as rows read from t
       sessions.push(fullSession(n, chunks, n === 303 ? null : undefined));
     }
     expect((await team.request('POST', '/api/team/v1/push/sessions', sessionsBody(sessions))).status).toBe(200);
-    // the planner's statistics of the tables just filled, as autovacuum takes them a while after a load: without them
-    // the first searches are planned as over empty tables
-    await team.db.sql`analyze`;
+    // the planner's statistics of the tables just filled, which the server takes after a push (pg/statistics.ts):
+    // without them the first searches are planned as over empty tables
+    await team.statistics.settled();
   }, 600_000);
   afterAll(async () => {
     useStarts.on = true;

@@ -5,6 +5,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { migrate } from '../src/pg/migrations.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
+import { keepStatistics, type StatisticsKeeper } from '../src/pg/statistics.js';
 import { usageRollupOf } from '../src/pg/usage-rollup.js';
 import { usageSumsOf } from '../src/pg/usage-sums.js';
 import type { IngestGate } from '../src/server/ingest-gate.js';
@@ -18,6 +19,8 @@ export interface TeamFixture {
   readonly url: string;
   /** ann/laptop's push token. */
   readonly token: string;
+  /** The server's planner statistics (`settled` once no analysis runs or is due). */
+  readonly statistics: StatisticsKeeper;
   request(
     method: string,
     path: string,
@@ -68,7 +71,8 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
   const { token } = await addDevice(db.sql, 'ann', 'laptop');
   const events = createTeamLiveEvents(db.sql);
   await events.ready;
-  const app = createTeamApp({ sql: db.sql, events, ingest: options.ingest });
+  const statistics = keepStatistics(db.sql);
+  const app = createTeamApp({ sql: db.sql, events, ingest: options.ingest, statistics });
   let server: ServerType | undefined;
   const port = await new Promise<number>((resolve) => {
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));
@@ -79,6 +83,7 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
     db,
     url,
     token,
+    statistics,
     async request(method, path, body, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       const bearer = opts.token === undefined ? token : opts.token;
@@ -133,6 +138,7 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
     async close() {
       events.close();
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      await statistics.settled();
       await db.close();
       await pg.stop();
     },

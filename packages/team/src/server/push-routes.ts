@@ -30,6 +30,7 @@ import {
   storeSessions,
 } from '../pg/ingest.js';
 import type { Principal } from '../pg/people.js';
+import type { StatisticsKeeper } from '../pg/statistics.js';
 import { type TeamEnv, teamAuth } from './auth.js';
 import { drain, readLimited } from './body.js';
 import { createIngestGate, type IngestGate } from './ingest-gate.js';
@@ -120,8 +121,15 @@ function gated(gate: IngestGate): MiddlewareHandler<TeamEnv> {
   };
 }
 
-/** The push routes, to mount at `/api/team/v1`; `gate` bounds how many requests store data at once. */
-export function pushRoutes(sql: Sql, gate: IngestGate = createIngestGate()): Hono<TeamEnv> {
+/**
+ * The push routes, to mount at `/api/team/v1`; `gate` bounds how many requests store data at once, `statistics` is
+ * told of every session stored.
+ */
+export function pushRoutes(
+  sql: Sql,
+  statistics: StatisticsKeeper,
+  gate: IngestGate = createIngestGate(),
+): Hono<TeamEnv> {
   const api = new Hono<TeamEnv>();
   const stores = gated(gate);
   // A body refused before it was read (bad token, a viewer, another version) is read and dropped, so the client
@@ -202,6 +210,7 @@ export function pushRoutes(sql: Sql, gate: IngestGate = createIngestGate()): Hon
     }
     try {
       const { changed, ...result } = await storeSessions(sql, body.sessions, who);
+      statistics.stored(changed.length);
       await announce(sql, changed);
       return ok(c, result);
     } catch (error) {

@@ -11,6 +11,7 @@ import { TeamBadInputError } from '../errors.js';
 import type { TeamDb } from '../pg/db.js';
 import { indexMissingDocs } from '../pg/ingest.js';
 import { hasTokenStore } from '../pg/people.js';
+import { keepStatistics } from '../pg/statistics.js';
 import { createIngestGate, type IngestGateOptions } from './ingest-gate.js';
 import { createTeamApp } from './team-app.js';
 import { createTeamLiveEvents } from './team-live.js';
@@ -62,8 +63,10 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
     server.once('error', reject);
     server.once('listening', () => resolve((server.address() as AddressInfo).port));
   });
+  const statistics = keepStatistics(db.sql);
   const app = createTeamApp({
     sql: db.sql,
+    statistics,
     host,
     port,
     assetsDir: options.assetsDir,
@@ -75,13 +78,16 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
   const url = `${tls ? 'https' : 'http'}://${shown.includes(':') ? `[${shown}]` : shown}:${port}/`;
   return {
     url,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         // open event streams end first, so closing the connections does not cut a stream mid-message
         events.close();
         const s = server as unknown as { closeAllConnections?: () => void; close: (cb: () => void) => void };
         s.closeAllConnections?.();
         s.close(() => resolve());
-      }),
+      });
+      // an analysis under way ends before its caller closes the database
+      await statistics.settled();
+    },
   };
 }

@@ -10,6 +10,7 @@ import { type Context, Hono } from 'hono';
 import { shareTiers } from '../contract.js';
 import type { Sql } from '../pg/db.js';
 import { teamQueries } from '../pg/queries.js';
+import type { StatisticsKeeper } from '../pg/statistics.js';
 import { type TeamEnv, teamAuth } from './auth.js';
 import { createIngestGate, type IngestGate } from './ingest-gate.js';
 import { otlpRoutes, teamTelemetryRoutes } from './otlp-routes.js';
@@ -29,6 +30,8 @@ export interface TeamAppDeps {
   readonly events: TeamLiveEvents;
   /** How many push requests store data at once, and how long one waits for its turn (default: ingest-gate.ts's). */
   readonly ingest?: IngestGate | undefined;
+  /** The planner's statistics, told of every push (`keepStatistics`); its owner awaits it before closing `sql`. */
+  readonly statistics: StatisticsKeeper;
 }
 
 function onError(error: Error, c: Context): Response {
@@ -41,7 +44,7 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
   const app = new Hono<TeamEnv>();
   app.onError(onError);
   app.notFound((c) => c.json({ success: false, error: 'not found' }, 404));
-  const push = pushRoutes(deps.sql, deps.ingest ?? createIngestGate());
+  const push = pushRoutes(deps.sql, deps.statistics, deps.ingest ?? createIngestGate());
   push.onError(onError);
   app.route('/api/team/v1', push);
   // OTLP/HTTP on the team port, behind the same TLS and tokens as a push
