@@ -58,7 +58,7 @@ ${FILTER_HELP}
 ${COMMON_HELP}`;
 
 export const FILTER_HELP = `Filters:
-  --project TEXT   sessions whose project path or folder contains TEXT
+  --project TEXT   sessions whose project path or folder name contains TEXT
   --since WHEN     active at or after WHEN (2026-01-31, an ISO time, or an age: 30m, 12h, 7d, 2w)
   --until WHEN     started at or before WHEN
   --model TEXT     sessions that used a model containing TEXT

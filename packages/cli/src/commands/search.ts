@@ -34,7 +34,7 @@ prompts, assistant text, thinking, tool inputs and tool outputs of all sessions 
 ${PATHS_HELP}
 
 Filters:
-  --project TEXT   sessions whose project path or folder contains TEXT
+  --project TEXT   sessions whose project path or folder name contains TEXT
   --tool NAME      only inputs/outputs of this tool
   --since WHEN     only text written at or after WHEN
   --kind KIND      prompt, assistant, thinking, tool-input or tool-output

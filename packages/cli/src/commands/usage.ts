@@ -189,7 +189,7 @@ Options:
   --breakdown      one row per model under each period, session or block
   --since D        from day D (2026-01-31 or 20260131, local) or a time or an age (7d, 12h)
   --until D        through day D
-  --project TEXT   sessions whose project path or folder contains TEXT
+  --project TEXT   sessions whose project path or folder name contains TEXT
   --model TEXT     responses of models whose id contains TEXT
 
 ${PATHS_HELP}

@@ -117,3 +117,24 @@ describe('a path scope', () => {
     expect(ix.stats({ paths: [homeOf('proj')] }).calls).toBe(0);
   });
 });
+
+describe('a project filter', () => {
+  it("matches the project's path and its folder's name, never the folders the home is in", async () => {
+    await ix.refresh(HOMES.map(homeOf));
+    const all = ix.listSessions({});
+    expect(all).toHaveLength(HOMES.length);
+    const ids = (project: string) => ix.listSessions({ project }).map((s) => s.key);
+    // every session's folder is `<tmp>/agentdash-scope-…/<home>/projects/-work-app`, its project `/home/user/proj/demo`:
+    // `scope` and `projects` name only folders the project's folder is in
+    expect(ids('scope')).toEqual([]);
+    expect(ids('projects')).toEqual([]);
+    expect(ids('proj/demo')).toHaveLength(HOMES.length);
+    expect(ids('work-app')).toHaveLength(HOMES.length);
+    // a path (the dashboard's drill-down from a project known by its folder alone) is matched against the whole path
+    const one = all.find((s) => s.projectDir.includes(`${homeOf('proj-b')}/`));
+    expect(ids(one?.projectDir ?? 'missing')).toEqual([one?.key]);
+    // as every query of a session filter reads it: the usage of a name no project has is empty
+    expect(ix.usageResponses({ project: 'scope' })).toEqual([]);
+    expect(ix.usageResponses({ project: 'work-app' }).length).toBeGreaterThan(0);
+  });
+});

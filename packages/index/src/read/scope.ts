@@ -89,6 +89,17 @@ const RESUME_STUB = `s.messages = 0 AND EXISTS (SELECT 1 FROM files sf JOIN issu
   WHERE sf.session_id = s.id AND si.code = 'resume_stub')`;
 
 /**
+ * The name of a session's project folder (`s.project_dir`, a full path: `…/.claude/projects/-home-ann-api`): what a
+ * project filter of a name matches besides the project's own path. The folders it is in are not the project's: a
+ * filter by `claude`, or by a part of the user's home, would select every session. The text after the last `/` (or `\`): the
+ * path without its trailing run of characters other than `/` is its parent folder, and the name follows it.
+ */
+const PROJECT_FOLDER = (() => {
+  const dir = "replace(s.project_dir, char(92), '/')";
+  return `substr(s.project_dir, length(rtrim(${dir}, replace(${dir}, '/', ''))) + 1)`;
+})();
+
+/**
  * SQL condition on `sessions s` for a session filter. With `paths`, a session is in scope when one of its files
  * is under them (queries over files, calls and text also check each file: see `pathCond`). A resume stub's empty
  * session is in no list or count, unless `resumeStubs` (a look-up by reference still finds it).
@@ -116,8 +127,13 @@ export function scopeSql(
       where.add(`EXISTS (SELECT 1 FROM files f WHERE f.session_id = s.id AND ${cond.sql})`, ...cond.params);
     }
   }
+  if (filter.project) {
+    // A filter naming a path (the dashboard's drill-down from a project known by its folder alone) matches the whole
+    // folder's path; a name, the folder's name.
+    const dir = /[\\/]/.test(filter.project) ? 's.project_dir' : PROJECT_FOLDER;
+    where.when(filter.project, `(instr(coalesce(s.project_path, ''), ?) > 0 OR instr(${dir}, ?) > 0)`);
+  }
   where
-    .when(filter.project, "(instr(coalesce(s.project_path, ''), ?) > 0 OR instr(s.project_dir, ?) > 0)")
     .when(toMs(filter.since), 'coalesce(s.ended_ms, s.started_ms) >= ?')
     .when(toMs(filter.until), 's.started_ms <= ?')
     .when(filter.model, 'EXISTS (SELECT 1 FROM json_each(s.models) WHERE instr(value, ?) > 0)')
