@@ -22,10 +22,7 @@ import {
 } from '@agentdash/testing/otel-recordings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDevice, addPerson, addViewer, revoke } from '../src/pg/people.js';
-import { TeamClient } from '../src/push/client.js';
-import { FileCache } from '../src/push/file-cache.js';
 import { sessionUid } from '../src/push/hash.js';
-import { push } from '../src/push/push.js';
 import { allowed, kinds, kv, M, plantedExport } from './otlp-planted.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -116,13 +113,7 @@ function replaySuite(base: string) {
           { salt: string }[]
         >`select salt from people where name = 'ann'`;
         await team.db.sql`update devices set otel_tier = 'full'`;
-        await push({
-          index,
-          client: new TeamClient({ url: team.url, token: team.token }),
-          cache: FileCache.load(undefined),
-          policy: { defaultTier: 'full', projects: [] },
-          device: { agentdash: '0.0.0-test', hostname: 'laptop', platform: 'linux' },
-        });
+        await team.pushIndex(index);
         uidOf = new Map(index.listSessions().map((s) => [s.id, sessionUid(salt, s.agent, s.key)]));
       });
       afterAll(async () => {

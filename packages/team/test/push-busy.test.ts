@@ -9,8 +9,6 @@ import { join } from 'node:path';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TeamClient } from '../src/push/client.js';
-import { FileCache } from '../src/push/file-cache.js';
-import { push } from '../src/push/push.js';
 import { createIngestGate } from '../src/server/ingest-gate.js';
 import { pgSuite } from './pg-harness.js';
 import { writePlantedHome } from './planted-home.js';
@@ -152,13 +150,7 @@ pgSuite('a push through a busy team server (real PostgreSQL, real HTTP)', () => 
         resolve();
       }, 1_500),
     );
-    const report = await push({
-      index,
-      client: new TeamClient({ url: team.url, token: team.token }),
-      cache: FileCache.load(undefined),
-      policy: { defaultTier: 'full', projects: [] },
-      device: { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' },
-    });
+    const report = await team.pushIndex(index);
     await opened;
     expect(report.retried).toBeGreaterThan(0);
     expect(report).toMatchObject({ sessions: 1, stored: 1, chunks: 1, chunksUploaded: 1 });

@@ -13,10 +13,7 @@ import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareTier } from '../src/contract.js';
 import { addDevice } from '../src/pg/people.js';
-import { TeamClient } from '../src/push/client.js';
-import { FileCache } from '../src/push/file-cache.js';
 import { sessionUid } from '../src/push/hash.js';
-import { push } from '../src/push/push.js';
 import { withCostsOf } from './close-costs.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -24,7 +21,6 @@ import { startTeam, type TeamFixture } from './team-harness.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const SAMPLES = resolve(here, '../../cli/samples/claude-home');
 const WILD = resolve(here, '../../../../shared/wild/claude-home');
-const device = { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' };
 
 const homes: readonly [string, string, ShareTier][] = [
   ['the bundled samples at the full tier', SAMPLES, 'full'],
@@ -67,13 +63,7 @@ for (const [title, home, tier] of homes) {
       index = openIndex({ dbPath: join(dir, 'index.sqlite') });
       await index.refresh([home]);
       local = createApp({ index, paths: [], host: '127.0.0.1', port: 4317 });
-      const report = await push({
-        index,
-        client: new TeamClient({ url: team.url, token: team.token }),
-        cache: FileCache.load(undefined),
-        policy: { defaultTier: tier, projects: [] },
-        device,
-      });
+      const report = await team.pushIndex(index, { tier });
       expect(report.stored).toBe(report.sessions);
     });
     afterAll(async () => {
@@ -205,13 +195,7 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
       await copyOfIndex(d.homes, join(dir, `${d.name}.sqlite`));
       const index = openIndex({ dbPath: join(dir, `${d.name}.sqlite`) });
       await index.refresh(d.homes);
-      const report = await push({
-        index,
-        client: new TeamClient({ url: team.url, token }),
-        cache: FileCache.load(undefined),
-        policy: { defaultTier: d.tier, projects: [] },
-        device: { ...device, hostname: d.name },
-      });
+      const report = await team.pushIndex(index, { token, tier: d.tier, hostname: d.name });
       expect(report.stored).toBe(report.sessions);
       const uidOf = new Map(index.listSessions().map((s) => [s.id, sessionUid(salt, s.agent, s.key)]));
       locals.set(d.name, { app: createApp({ index, paths: [], host: '127.0.0.1', port: 4317 }), index, uidOf });

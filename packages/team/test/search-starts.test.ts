@@ -16,9 +16,6 @@ import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReads, useStarts } from '../src/pg/doc-starts.js';
 import { forgetSearchMemory, teamSearchSnippets } from '../src/pg/search.js';
-import { TeamClient } from '../src/push/client.js';
-import { FileCache } from '../src/push/file-cache.js';
-import { push } from '../src/push/push.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 import { chunksOf, fullSession, promptsTranscript, sessionsBody } from './wire.js';
@@ -29,7 +26,6 @@ const here = dirname(fileURLToPath(import.meta.url));
  * docs.ts, search.ts) that ../shared/wild reaches, at a fraction of the cost of indexing and pushing it.
  */
 const HOMES = [resolve(here, '../../cli/samples/claude-home')];
-const device = { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' };
 
 /** Words, phrases, prefixes and mixes: found by positions alone, decided row by row, in many or few sessions. */
 const QUERIES = [
@@ -78,13 +74,7 @@ pgSuite('team search: rows read through stored starts answer as rows read from t
     await copyOfIndex(HOMES, join(dir, 'index.sqlite'));
     index = openIndex({ dbPath: join(dir, 'index.sqlite') });
     await index.refresh(HOMES);
-    const report = await push({
-      index,
-      client: new TeamClient({ url: team.url, token: team.token }),
-      cache: FileCache.load(undefined),
-      policy: { defaultTier: 'full', projects: [] },
-      device,
-    });
+    const report = await team.pushIndex(index);
     expect(report.stored).toBe(report.sessions);
     // sessions whose transcript is three chunks: a word only in the later ones, one opening a chunk, one closing
     // one, a phrase only in the last (its words apart before), text beyond ASCII with a phrase apart then held, a

@@ -1,13 +1,18 @@
 /** A team server over a real PostgreSQL and a real HTTP port, with a person and a device to push as. */
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import type { AgentIndex } from '@agentdash/index';
 import { type ServerType, serve } from '@hono/node-server';
+import type { ShareTier } from '../src/contract.js';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { migrate } from '../src/pg/migrations.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { keepStatistics, type StatisticsKeeper } from '../src/pg/statistics.js';
 import { usageRollupOf } from '../src/pg/usage-rollup.js';
 import { usageSumsOf } from '../src/pg/usage-sums.js';
+import { TeamClient } from '../src/push/client.js';
+import { FileCache } from '../src/push/file-cache.js';
+import { type PushReport, push } from '../src/push/push.js';
 import type { IngestGate } from '../src/server/ingest-gate.js';
 import { createTeamApp } from '../src/server/team-app.js';
 import { createTeamLiveEvents } from '../src/server/team-live.js';
@@ -21,6 +26,14 @@ export interface TeamFixture {
   readonly token: string;
   /** The server's planner statistics (`settled` once no analysis runs or is due). */
   readonly statistics: StatisticsKeeper;
+  /**
+   * `index`'s sessions pushed as `agentdash push` does, every one at `tier` (default full), from the device of
+   * `token` (default ann/laptop's) named `hostname` (default laptop).
+   */
+  pushIndex(
+    index: AgentIndex,
+    options?: { readonly token?: string; readonly tier?: ShareTier; readonly hostname?: string },
+  ): Promise<PushReport>;
   request(
     method: string,
     path: string,
@@ -84,6 +97,14 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
     url,
     token,
     statistics,
+    pushIndex: (index, { token: as = token, tier = 'full', hostname = 'laptop' } = {}) =>
+      push({
+        index,
+        client: new TeamClient({ url, token: as }),
+        cache: FileCache.load(undefined),
+        policy: { defaultTier: tier, projects: [] },
+        device: { agentdash: '0.1.0', hostname, platform: 'linux' },
+      }),
     async request(method, path, body, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       const bearer = opts.token === undefined ? token : opts.token;

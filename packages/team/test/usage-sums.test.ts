@@ -11,9 +11,6 @@ import { join } from 'node:path';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { createApp } from '@agentdash/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TeamClient } from '../src/push/client.js';
-import { FileCache } from '../src/push/file-cache.js';
-import { push } from '../src/push/push.js';
 import { withCostsOf } from './close-costs.js';
 import { pgSuite } from './pg-harness.js';
 import { writeSession } from './planted-usage.js';
@@ -65,13 +62,7 @@ pgSuite('usage sums on the team server: bands, quarter-hours and blocks equal th
     index = openIndex({ dbPath: join(dir, 'index.sqlite') });
     await index.refresh([home]);
     local = createApp({ index, paths: [], host: '127.0.0.1', port: 4317 });
-    const report = await push({
-      index,
-      client: new TeamClient({ url: team.url, token: team.token }),
-      cache: FileCache.load(undefined),
-      policy: { defaultTier: 'full', projects: [] },
-      device: { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' },
-    });
+    const report = await team.pushIndex(index);
     expect(report.stored).toBe(4);
   });
   afterAll(async () => {

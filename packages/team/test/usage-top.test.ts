@@ -14,9 +14,6 @@ import { createApp } from '@agentdash/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addDevice, addPerson, addViewer } from '../src/pg/people.js';
 import { teamUsageResponse } from '../src/pg/usage.js';
-import { TeamClient } from '../src/push/client.js';
-import { FileCache } from '../src/push/file-cache.js';
-import { push } from '../src/push/push.js';
 import { withCostsOf } from './close-costs.js';
 import { pgSuite } from './pg-harness.js';
 import { writeSession } from './planted-usage.js';
@@ -68,13 +65,7 @@ pgSuite('usage on the team server: the top sessions equal the laptop (real Postg
     index = openIndex({ dbPath: join(dir, 'index.sqlite') });
     await index.refresh([home]);
     local = createApp({ index, paths: [], host: '127.0.0.1', port: 4317 });
-    const report = await push({
-      index,
-      client: new TeamClient({ url: team.url, token: team.token }),
-      cache: FileCache.load(undefined),
-      policy: { defaultTier: 'full', projects: [] },
-      device: { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' },
-    });
+    const report = await team.pushIndex(index);
     expect(report.stored).toBe(25);
     // bob's sessions: in no answer filtered to ann
     const bobHome = join(dir, 'bob-home');
@@ -84,13 +75,7 @@ pgSuite('usage on the team server: the top sessions equal the laptop (real Postg
     await bob.refresh([bobHome]);
     await addPerson(team.db.sql, 'bob');
     const { token } = await addDevice(team.db.sql, 'bob', 'desk');
-    const pushed = await push({
-      index: bob,
-      client: new TeamClient({ url: team.url, token }),
-      cache: FileCache.load(undefined),
-      policy: { defaultTier: 'full', projects: [] },
-      device: { agentdash: '0.1.0', hostname: 'desk', platform: 'linux' },
-    });
+    const pushed = await team.pushIndex(bob, { token, hostname: 'desk' });
     expect(pushed.stored).toBe(2);
     viewer = (await addViewer(team.db.sql, 'lead')).token;
   });

@@ -8,7 +8,6 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionsResponse, WaterfallResponse } from '@agentdash/api';
@@ -17,6 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor, type Rgb } from '../src/ui/contrast';
 import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
+import { eachPair, SCHEMES, SHOTS, SIZES } from './samples-ui';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -27,21 +27,8 @@ const bigProject = resolve(repo, '../shared/wild/claude-home/projects/spotter-1'
 /** The 3.2 MB session of ../shared/wild whose first page was 1.98 MB of JSON. */
 const BIG = '4d5611e5-241a-462a-8d15-5122611a9569';
 const hasBig = existsSync(join(bigProject, `${BIG}.jsonl`));
-const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 
 const missing = e2eMissing();
-const SIZES = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const SCHEMES = ['dark', 'light'] as const;
-
-/** `check` for the four size and scheme pairs at once, each in a context of its own. */
-async function eachPair(
-  check: (size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number]) => Promise<void>,
-): Promise<void> {
-  await Promise.all(SIZES.flatMap((size) => SCHEMES.map((scheme) => check(size, scheme))));
-}
 
 /** Colour `top` (with its alpha) over the opaque `below`. */
 function over(top: { rgb: Rgb; a: number }, below: Rgb): Rgb {
@@ -213,7 +200,6 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
 
   it('keeps the session header to a quarter of a phone screen, and shows its title and actions', async () => {
     const id = await busiest();
-    // The four size and scheme pairs in contexts of their own at once (as in layout-keys.test.ts).
     await eachPair(async (size, scheme) => {
       const { context, page } = await open({ width: size.width, height: size.height, scheme });
       await go(page, `#/s/${encodeURIComponent(id)}`);

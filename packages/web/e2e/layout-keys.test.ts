@@ -11,7 +11,7 @@ import type { SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../src/ui/contrast';
 import { e2eMissing, idle, serveIndexOf } from './harness';
-import { cutOff, SCHEMES, SHOTS, SIZES, samplesInChromium } from './samples-ui';
+import { cutOff, eachPair, SCHEMES, SHOTS, SIZES, samplesInChromium } from './samples-ui';
 
 const missing = e2eMissing();
 
@@ -24,23 +24,20 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
     const id = encodeURIComponent(row.id);
     const pages = ['#/', `#/s/${id}`, '#/analytics', '#/usage', `#/s/${id}/waterfall`];
     // The four size and scheme pairs in contexts of their own at once, each page once its API calls are drawn.
-    const pairs = SIZES.flatMap((size) => SCHEMES.map((scheme) => ({ size, scheme })));
-    const found = await Promise.all(
-      pairs.map(async ({ size, scheme }) => {
-        const out: string[] = [];
-        const { context, page } = await open({ width: size.width, height: size.height, scheme });
-        for (const hash of pages) {
-          await go(page, hash);
-          await page.waitForSelector('.page, .session-layout');
-          await idle(page);
-          for (const p of await cutOff(page)) out.push(`${size.name} ${scheme} ${hash}: ${p}`);
-          const name = hash === '#/' ? 'list' : hash.includes('waterfall') ? 'waterfall' : hash.split('/')[1];
-          await page.screenshot({ path: join(SHOTS, `ui-${size.name}-${scheme}-${name}.png`) });
-        }
-        await context.close();
-        return out;
-      }),
-    );
+    const found = await eachPair(async (size, scheme) => {
+      const out: string[] = [];
+      const { context, page } = await open({ width: size.width, height: size.height, scheme });
+      for (const hash of pages) {
+        await go(page, hash);
+        await page.waitForSelector('.page, .session-layout');
+        await idle(page);
+        for (const p of await cutOff(page)) out.push(`${size.name} ${scheme} ${hash}: ${p}`);
+        const name = hash === '#/' ? 'list' : hash.includes('waterfall') ? 'waterfall' : hash.split('/')[1];
+        await page.screenshot({ path: join(SHOTS, `ui-${size.name}-${scheme}-${name}.png`) });
+      }
+      await context.close();
+      return out;
+    });
     expect(found.flat()).toEqual([]);
   });
 

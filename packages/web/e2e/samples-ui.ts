@@ -1,7 +1,8 @@
 /**
  * What the Chromium suites over the bundled samples share (layout-keys.test.ts, keys-find.test.ts): the samples'
  * index served on a free port, one Chromium per file with a fresh context per page size and colour scheme, page
- * errors and console errors collected, and the sizes, schemes and cut-off check the layout tests use.
+ * errors and console errors collected, and the sizes, schemes and cut-off check the layout tests use (the sizes and
+ * schemes keys-export-fit.test.ts checks too).
  */
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,13 @@ export const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 export const SCHEMES = ['dark', 'light'] as const;
+
+/** `check` for the four size and scheme pairs at once (each in a context of its own), its answers in that order. */
+export function eachPair<T>(
+  check: (size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number]) => Promise<T>,
+): Promise<T[]> {
+  return Promise.all(SIZES.flatMap((size) => SCHEMES.map((scheme) => check(size, scheme))));
+}
 
 /** Elements wider than their box that do not scroll: what a person cannot see nor reach. */
 export async function cutOff(page: Page): Promise<string[]> {
