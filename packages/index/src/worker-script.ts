@@ -1,7 +1,10 @@
 /** Locating and starting worker threads of built code (the index's parse workers, the server's threads). */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parentPort, Worker, type WorkerOptions } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { WORKER_LOADED } from './worker-loaded.js';
+
+export { announceLoaded, WORKER_LOADED } from './worker-loaded.js';
 
 /**
  * The built worker script `name` beside the module at `from` (its `import.meta.url`), else beside that module's built
@@ -88,9 +91,6 @@ export function builtExecArgv(): string[] {
  * terminating it.
  */
 
-/** The message a worker thread posts once its modules are evaluated (a string no protocol's messages are). */
-export const WORKER_LOADED = 'agentdash:worker-loaded';
-
 /**
  * How long `stopWorker` waits for a thread to announce itself before terminating it anyway: loading takes a few
  * hundred milliseconds on a busy machine; a script that never announces is a bug its tests show by this wait.
@@ -112,15 +112,6 @@ function loadedOrExited(worker: Worker): Promise<void> {
     worker.on('message', onMessage);
     worker.on('exit', done);
   });
-}
-
-/**
- * Called once at the top level of a worker script: tells the thread that started it that every module is evaluated.
- * Posted on the next turn of the event loop, after the evaluation of the script's own module has settled.
- */
-export function announceLoaded(): void {
-  const port = parentPort;
-  if (port !== null) setImmediate(() => port.postMessage(WORKER_LOADED));
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Worker thread entry: watches `workerData.paths` and posts the changed files, 100 ms after the first of a burst. */
 import { parentPort, workerData } from 'node:worker_threads';
+import { announceLoaded } from '@agentdash/index/worker-loaded';
 import { watchSources } from './watch-sources.js';
-import { announceLoaded } from './worker-script.js';
 
 const port = parentPort;
 if (port === null) throw new Error('watch-worker.js runs as a worker thread');

@@ -3,9 +3,10 @@
  * never lands inside the evaluation of a graph holding a top-level await (which aborts the process on Node.js 26)
  * and never waits for the fallback either.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openIndex, startBuiltWorker, stopWorker, WORKER_LOADED } from '@agentdash/index';
 import { afterAll, describe, expect, it } from 'vitest';
 import { workerScript } from './worker-script.js';
@@ -35,5 +36,33 @@ describe('the server’s worker threads', () => {
     );
     await Promise.race([loaded, failed]);
     await stopWorker(worker, NEVER);
+  });
+
+  it('the file watcher loads none of the index and no parser: only its announcement', () => {
+    /** The packages the modules `file` reaches through relative imports name (each statement on one line). */
+    const packagesOf = (file: string): string[] => {
+      const seen = new Set<string>();
+      const named = new Set<string>();
+      const visit = (at: string) => {
+        if (seen.has(at)) return;
+        seen.add(at);
+        const text = readFileSync(at, 'utf8');
+        for (const [, from, bare] of text.matchAll(
+          /^\s*(?:(?:import|export)\s[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|import\s*['"]([^'"]+)['"])/gm,
+        )) {
+          const name = from ?? bare ?? '';
+          if (name.startsWith('.')) visit(resolve(dirname(at), name));
+          else if (!name.startsWith('node:')) named.add(name);
+        }
+      };
+      visit(file);
+      return [...named];
+    };
+    const built = workerScript('watch-worker.js');
+    expect(built).toBeDefined();
+    expect(packagesOf(fileURLToPath(built as URL))).toEqual(['@agentdash/index/worker-loaded']);
+    // the CLI's bundle (what `agentdash serve` runs): its chunks name no package at all, Node's aside
+    const bundled = fileURLToPath(new URL('../../cli/bundle/watch-worker.js', import.meta.url));
+    expect(packagesOf(bundled)).toEqual([]);
   });
 });
