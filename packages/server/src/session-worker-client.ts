@@ -53,6 +53,8 @@ export function workerClient(
   let rpc: WorkerRpcClient<SessionProtocol> | undefined;
   let holds = 0;
   let idleTimer: NodeJS.Timeout | undefined;
+  /** Threads stopped for being idle and not ended yet (`close` waits for them too). */
+  const idleStops = new Set<Promise<void>>();
   const idleMs = options.idleMs ?? WORKER_IDLE_MS;
   const busy = () => rpc?.pending ?? 0;
   /** Stop the thread once nothing is asked of it for `idleMs` (checked whenever it becomes idle). */
@@ -66,7 +68,9 @@ export function workerClient(
       if (rpc !== r || r.pending > 0 || holds > 0) return;
       rpc = undefined;
       loaded = new Set();
-      void r.terminate();
+      const stopped = r.terminate();
+      idleStops.add(stopped);
+      void stopped.finally(() => idleStops.delete(stopped));
     }, idleMs);
     idleTimer.unref();
   };
@@ -158,7 +162,7 @@ export function workerClient(
       rpc = undefined;
       loaded = new Set();
       inFlight.clear();
-      if (r) await r.terminate(new HttpError(500, 'server is stopping'));
+      await Promise.all([r?.terminate(new HttpError(500, 'server is stopping')), ...idleStops]);
     },
   };
 }
