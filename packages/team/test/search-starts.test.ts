@@ -111,8 +111,9 @@ pgSuite('team search: rows read through stored starts answer as rows read from t
       sessions.push(fullSession(n, chunks, n === 303 ? null : undefined));
     }
     expect((await team.request('POST', '/api/team/v1/push/sessions', sessionsBody(sessions))).status).toBe(200);
-    // the planner's statistics of the tables just filled, which the server takes after a push (pg/statistics.ts):
-    // without them the first searches are planned as over empty tables
+    // the planner's statistics of the tables just filled, which the server took after the first push, of the
+    // samples (pg/statistics.ts; the few sessions pushed since change no plan): without them the first searches are
+    // planned as over empty tables
     await team.statistics.settled();
   }, 600_000);
   afterAll(async () => {

@@ -159,7 +159,7 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
     async close() {
       events.close();
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-      await statistics.settled();
+      await statistics.close();
       await db.close();
       await pg.stop();
     },

@@ -11,8 +11,10 @@ import type { Sql } from './db.js';
 export interface StatisticsKeeper {
   /** `count` sessions were stored (changed or new). */
   stored(count: number): void;
-  /** Settles once no analysis runs or is due (shutdown, tests). */
+  /** Settles once no analysis runs or is due (tests). */
   settled(): Promise<void>;
+  /** No analysis starts from now on; settles once the one under way, if any, has ended (before the pool closes). */
+  close(): Promise<void>;
 }
 
 export interface StatisticsOptions {
@@ -35,6 +37,7 @@ export function keepStatistics(sql: Sql, options: StatisticsOptions = {}): Stati
   /** The sessions the planner counted at the last analysis (read from the catalogue before the first). */
   let counted: number | undefined;
   let running: Promise<void> | undefined;
+  let closed = false;
 
   const sessionsCounted = async (): Promise<number> => {
     // -1 for a table never analyzed (PostgreSQL 14 on), 0 on older ones
@@ -48,15 +51,28 @@ export function keepStatistics(sql: Sql, options: StatisticsOptions = {}): Stati
     return pending >= Math.max(minSessions, fraction * counted);
   };
 
+  /** The tables of the team's schema (the database may hold others', which are not this server's to analyze). */
+  const tables = async (): Promise<string[]> =>
+    (
+      await sql<{ name: string }[]>`select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables
+        where schemaname = current_schema() order by relname`
+    ).map((r) => r.name);
+
   const run = async (): Promise<void> => {
+    let taken = 0;
     try {
-      while (await due()) {
+      while (!closed && (await due())) {
+        taken = pending;
         pending = 0;
-        await sql`analyze`;
+        const names = await tables();
+        if (names.length > 0) await sql.unsafe(`analyze ${names.join(', ')}`);
+        taken = 0;
         counted = await sessionsCounted();
       }
     } catch (error) {
-      onError(error);
+      // the sessions it was for are due again with the next push
+      pending += taken;
+      if (!closed) onError(error);
     }
   };
 
@@ -66,18 +82,22 @@ export function keepStatistics(sql: Sql, options: StatisticsOptions = {}): Stati
     storedMeanwhile = false;
     running = run().finally(() => {
       running = undefined;
-      if (storedMeanwhile) start();
+      if (storedMeanwhile && !closed) start();
     });
   };
 
   return {
     stored(count) {
-      if (count <= 0) return;
+      if (count <= 0 || closed) return;
       pending += count;
       if (running === undefined) start();
       else storedMeanwhile = true;
     },
     async settled() {
+      while (running !== undefined) await running;
+    },
+    async close() {
+      closed = true;
       while (running !== undefined) await running;
     },
   };

@@ -86,8 +86,8 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
         s.closeAllConnections?.();
         s.close(() => resolve());
       });
-      // an analysis under way ends before its caller closes the database
-      await statistics.settled();
+      // no analysis starts now, and the one under way ends before the caller closes the database
+      await statistics.close();
     },
   };
 }
