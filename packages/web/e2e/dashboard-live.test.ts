@@ -13,11 +13,11 @@ import { type RunningServer, startServer } from '@agentdash/server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eMissing, openChromium, scrolledToEnd, steady } from './harness';
+import { shot } from './shots';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const samples = resolve(repoRoot, 'packages/cli/samples/claude-home');
-const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 
 const missing = e2eMissing();
 
@@ -34,14 +34,13 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
   const go = async (hash: string) => {
     await page.goto(new URL(hash, server.url).toString());
   };
-  const shot = async (name: string) => {
+  const settledShot = async (name: string) => {
     await steady(page, '[data-index]'); // rows re-measured after blocks open
-    await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+    await shot(page, name);
   };
 
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-live-'));
-    await mkdir(SHOTS, { recursive: true });
     // a copy of one small session, appended to by the live test
     const liveHome = join(tmp, 'live-home');
     const shellProject = join(samples, 'projects', '-home-user-proj-shell');
@@ -90,7 +89,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
       await page.click('[data-testid=issues-toggle]');
       await page.waitForSelector('[data-testid=issues]');
       expect(await page.locator('[data-testid=issues]').innerText()).toMatch(/missing_main_file/);
-      await shot('70-orphan-subagents');
+      await settledShot('70-orphan-subagents');
       await page.goto(new URL(`#/s/${encodeURIComponent('full@checkpoint-b')}`, wildServer.url).toString());
       await page.waitForSelector('[data-testid=assistant]', { timeout: 15_000 });
       const words = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -152,7 +151,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     await page.waitForFunction(() => document.body.textContent?.includes('Live reply'), undefined, { timeout: 10_000 });
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
     expect(await page.locator('strong', { hasText: 'rendered' }).count()).toBeGreaterThan(0);
-    await shot('60-live');
+    await settledShot('60-live');
 
     // a call appears first without its result, then the result lands inside it
     const callId = 'toolu_e2e_live_0000000001';
@@ -191,7 +190,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     await page.waitForSelector(`[data-call="${callId}"][data-status=ok]`, { timeout: 10_000 });
     expect(await block.locator('[data-testid=terminal]').textContent()).toContain('live-result');
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
-    await shot('61-live-result');
+    await settledShot('61-live-result');
     // and the session list shows it as live
     await go('#/');
     await page.waitForSelector(`[data-session="${liveSessionId}"] [data-testid=live-badge]`, { timeout: 10_000 });

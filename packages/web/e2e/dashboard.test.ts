@@ -3,7 +3,7 @@
  * Skips plainly when Chromium or the built dashboard is missing.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +14,12 @@ import { copyOfIndex } from '@agentdash/testing/index-cache';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eMissing, openChromium, scrollToRow, steady } from './harness';
+import { shot } from './shots';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const corpus = resolve(repoRoot, '../shared/corpus');
 const samples = resolve(repoRoot, 'packages/cli/samples/claude-home');
-const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 
 const missing = e2eMissing();
 
@@ -86,9 +86,9 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     await go(hash);
     await target.waitFor({ timeout });
   };
-  const shot = async (name: string) => {
+  const settledShot = async (name: string) => {
     await steady(page, '[data-index]'); // rows re-measured after blocks open
-    await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+    await shot(page, name);
   };
   /** Virtualized rows never overlap once measured. */
   const expectNoOverlap = async () => {
@@ -106,7 +106,6 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
 
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-'));
-    await mkdir(SHOTS, { recursive: true });
     const paths = await sourceHomes();
     // the run's index of these read-only homes, copied, then refreshed as the server would find it
     await copyOfIndex(paths, join(tmp, 'index.sqlite'));
@@ -134,10 +133,10 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     const list = await api<SessionsResponse>('/sessions?hideEmpty=1');
     expect(rows).toBe(list.total);
     expect(rows).toBeGreaterThan(5);
-    await shot('01-sessions');
+    await settledShot('01-sessions');
     await page.fill('[data-testid=search]', 'background');
     await page.waitForSelector('[data-testid=search-snippet] mark');
-    await shot('02-search');
+    await settledShot('02-search');
     await page.fill('[data-testid=search]', '');
     await page.check('[data-testid=filter-errors]');
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=session-row]').length < n, rows);
@@ -188,7 +187,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
         ].includes(tool)
       ) {
         await scrollToRow(block);
-        await shot(`10-tool-${tool}`);
+        await settledShot(`10-tool-${tool}`);
       }
     }
     console.log(
@@ -209,7 +208,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
       expect(await badge.getAttribute('data-severity')).toBe(severity);
       expect(await badge.getAttribute('class')).toContain(severity === 'expected' ? 'expected' : 'error');
       await scrollToRow(page.locator(`[data-call="${call.callId}"]`).first());
-      await shot(`20-error-${severity}`);
+      await settledShot(`20-error-${severity}`);
     }
   });
 
@@ -229,7 +228,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
         0,
       );
       await scrollToRow(block);
-      await shot('30-subagent');
+      await settledShot('30-subagent');
       await expectNoOverlap();
       opened = true;
       break;
@@ -256,7 +255,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
       const width = await img.evaluate((el) => (el as HTMLImageElement).naturalWidth);
       expect(width).toBeGreaterThan(0);
       await scrollToRow(block);
-      await shot('40-image');
+      await settledShot('40-image');
       shown = true;
       break;
     }
@@ -268,19 +267,19 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     const bar = page.locator('[data-testid=chart-error-rate] .recharts-bar-rectangle').first();
     await bar.waitFor({ timeout: 15_000 });
     await steady(page, '[data-testid=chart-error-rate] .recharts-bar-rectangle'); // bars grown in
-    await shot('50-analytics');
+    await settledShot('50-analytics');
     await bar.click();
     const row = page.locator('[data-testid=drill-row]').first();
     await row.waitFor({ timeout: 10_000 });
     await page.locator('[data-testid=drill]').scrollIntoViewIfNeeded();
-    await shot('51-analytics-drill');
+    await settledShot('51-analytics-drill');
     await row.click();
     await page.waitForFunction(() => window.location.hash.includes('?call='));
     const callId = decodeURIComponent(new URL(page.url()).hash.split('?call=')[1] ?? '');
     const block = page.locator(`[data-call="${callId}"]`).first();
     await block.waitFor({ timeout: 15_000 });
     expect(await block.getAttribute('data-status')).toMatch(/error|expected/);
-    await shot('52-drill-target');
+    await settledShot('52-drill-target');
     await expectNoOverlap();
   });
 });

@@ -7,7 +7,6 @@
  * present). Screenshots of each go to $AGENTDASH_SHOTS. Skips plainly when Chromium or the built dashboard is missing.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionsResponse, WaterfallResponse } from '@agentdash/api';
@@ -16,7 +15,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor, type Rgb } from '../src/ui/contrast';
 import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
-import { eachPair, SCHEMES, SHOTS, SIZES } from './samples-ui';
+import { eachPair, SCHEMES, SIZES } from './samples-ui';
+import { shot } from './shots';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -66,7 +66,6 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
   };
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     served = await serveIndexOf('agentdash-e2e-keys-', [samples, codex, ...gemini, ...(hasBig ? [bigProject] : [])]);
     server = served.server;
     browser = await connectChromium();
@@ -98,7 +97,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
     expect(await focusedRow()).toBe(rows[2]);
     await page.keyboard.press('k');
     expect(await focusedRow()).toBe(rows[1]);
-    await page.screenshot({ path: join(SHOTS, 'keys-list-cursor.png') });
+    await shot(page, 'keys-list-cursor');
     await page.keyboard.press('Enter');
     await page.waitForFunction((id) => decodeURIComponent(window.location.hash).startsWith(`#/s/${id}`), rows[1]);
     // back on the list, j with nothing focused starts at the first row
@@ -129,7 +128,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         'json',
         'envelope',
       ]);
-      await page.screenshot({ path: join(SHOTS, `export-menu-${size.name}.png`) });
+      await shot(page, `export-menu-${size.name}`);
       // the menu stays on screen
       for (const box of await items.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) {
         expect(box.right, size.name).toBeLessThanOrEqual(size.width);
@@ -192,7 +191,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
       }
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
-        await page.screenshot({ path: join(SHOTS, `chips-${size.name}-${scheme}.png`) });
+        await shot(page, `chips-${size.name}-${scheme}`);
       }
       await context.close();
     }
@@ -204,7 +203,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
       const { context, page } = await open({ width: size.width, height: size.height, scheme });
       await go(page, `#/s/${encodeURIComponent(id)}`);
       await page.waitForSelector('[data-testid=event-row] [data-testid]');
-      await page.screenshot({ path: join(SHOTS, `session-head-${size.name}-${scheme}.png`) });
+      await shot(page, `session-head-${size.name}-${scheme}`);
       const head = await page.locator('.session-head').boundingBox();
       const timeline = await page.locator('.timeline-scroll').boundingBox();
       const title = await page.getByTestId('session-title').boundingBox();
@@ -252,7 +251,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         expect(full.startsWith(kept), `${shown} of ${full}`).toBe(true);
         expect(/[\s,;:.–—-]/.test(full.charAt(kept.length)) || kept.length === 0, `${shown} of ${full}`).toBe(true);
       });
-      await page.screenshot({ path: join(SHOTS, `waterfall-${size.name}-${scheme}.png`) });
+      await shot(page, `waterfall-${size.name}-${scheme}`);
       await context.close();
     });
   });
@@ -283,7 +282,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
     );
     expect(pages.length).toBeGreaterThan(1);
     expect(Math.max(...pages.map((p) => p.bytes))).toBeLessThan(2 * 1024 * 1024);
-    await page.screenshot({ path: join(SHOTS, 'big-session-end.png') });
+    await shot(page, 'big-session-end');
     await context.close();
   });
 

@@ -3,11 +3,11 @@
  * opening at their call, the resume command, and the list's state kept in the address. The layout and themes are in
  * layout-keys.test.ts. Skips plainly when Chromium or the built dashboard is missing.
  */
-import { join } from 'node:path';
 import type { EventsPage, SessionDetail, SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
 import { e2eMissing, idle } from './harness';
-import { SHOTS, samplesInChromium } from './samples-ui';
+import { samplesInChromium } from './samples-ui';
+import { shot } from './shots';
 
 const missing = e2eMissing();
 
@@ -55,7 +55,7 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     const sub = detail.subagents.find((s) => s.parentCallId === target.expand[0]);
     const badge = page.locator(`[id="call-${target.expand[0]}"] [data-testid=subagent-errors]`).first();
     expect(await badge.getAttribute('data-errors')).toBe(String(sub?.errors));
-    await page.screenshot({ path: join(SHOTS, 'ui-error-in-subagent.png') });
+    await shot(page, 'ui-error-in-subagent');
     // E goes back
     await page.keyboard.press('E');
     const previous = `Error ${inside === 0 ? errors.length : inside} of ${errors.length}`;
@@ -192,7 +192,7 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     await page.waitForFunction(() =>
       /^\d+ of \d+/.test(document.querySelector('[data-testid=find-count]')?.textContent ?? ''),
     );
-    await page.screenshot({ path: join(SHOTS, 'ui-search-hit.png') });
+    await shot(page, 'ui-search-hit');
     await context.close();
   });
 

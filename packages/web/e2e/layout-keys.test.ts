@@ -11,7 +11,8 @@ import type { SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../src/ui/contrast';
 import { e2eMissing, idle, serveIndexOf } from './harness';
-import { cutOff, eachPair, SCHEMES, SHOTS, SIZES, samplesInChromium } from './samples-ui';
+import { cutOff, eachPair, SCHEMES, SIZES, samplesInChromium } from './samples-ui';
+import { shot } from './shots';
 
 const missing = e2eMissing();
 
@@ -33,7 +34,7 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
         await idle(page);
         for (const p of await cutOff(page)) out.push(`${size.name} ${scheme} ${hash}: ${p}`);
         const name = hash === '#/' ? 'list' : hash.includes('waterfall') ? 'waterfall' : hash.split('/')[1];
-        await page.screenshot({ path: join(SHOTS, `ui-${size.name}-${scheme}-${name}.png`) });
+        await shot(page, `ui-${size.name}-${scheme}-${name}`);
       }
       await context.close();
       return out;
@@ -174,7 +175,7 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
           );
           expect(spills, size.name).toEqual([]);
           expect(await cutOff(page), size.name).toEqual([]);
-          await page.screenshot({ path: join(SHOTS, `ui-long-title-${size.name}.png`) });
+          await shot(page, `ui-long-title-${size.name}`);
           // The Usage page's top sessions: the long title is cut within its card, the cost column shown.
           await page.goto(new URL('#/usage', long.server.url).toString());
           const top = page.getByTestId('usage-top-sessions');
@@ -254,7 +255,7 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
       const command = await tool.locator('[data-testid=terminal] .cmd').textContent();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(`$ ${copied}`).toBe(command);
-      await page.screenshot({ path: join(SHOTS, `ui-copy-input-${size.name}.png`) });
+      await shot(page, `ui-copy-input-${size.name}`);
       await context.close();
     }
   });

@@ -4,9 +4,7 @@
  * errors and console errors collected, and the sizes, schemes and cut-off check the layout tests use (the sizes and
  * schemes keys-export-fit.test.ts checks too).
  */
-import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionErrorsResponse, SessionRow, SessionsResponse } from '@agentdash/api';
 import type { RunningServer } from '@agentdash/server';
@@ -16,7 +14,6 @@ import { connectChromium, newPage, type ServedIndex, serveIndexOf } from './harn
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SAMPLES = resolve(here, '../../cli/samples/claude-home');
-export const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 
 export const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -79,7 +76,6 @@ export function samplesInChromium(prefix: string): SamplesUi {
   };
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     served = await serveIndexOf(prefix, [SAMPLES]);
     browser = await connectChromium();
   });

@@ -3,19 +3,17 @@
  * comes at once, and until the events and the errors come the page says it is reading the transcript and counts the
  * header's errors, instead of empty rows and "No errors". The wait is made by holding the API's answers in Chromium.
  */
-import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionErrorsResponse, SessionsResponse } from '@agentdash/api';
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium, e2eMissing, type ServedIndex, serveIndexOf } from './harness';
+import { shot } from './shots';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../cli/samples/claude-home');
 
-const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 const missing = e2eMissing();
 
 describe.skipIf(missing !== undefined)('a session slow to open, in headless Chromium', () => {
@@ -23,7 +21,6 @@ describe.skipIf(missing !== undefined)('a session slow to open, in headless Chro
   let browser: Browser;
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     served = await serveIndexOf('agentdash-e2e-slow-', [samples]);
     browser = await connectChromium();
   });
@@ -60,7 +57,7 @@ describe.skipIf(missing !== undefined)('a session slow to open, in headless Chro
     expect(await position.textContent()).toBe(`${row.errors} ${row.errors === 1 ? 'error' : 'errors'}…`);
     expect(await page.locator('[data-testid=session-reading]').textContent()).toContain('tool calls');
     expect(await page.locator('[data-testid=next-error]').isDisabled()).toBe(true);
-    await page.screenshot({ path: join(SHOTS, 'ui-session-reading.png') });
+    await shot(page, 'ui-session-reading');
 
     release = true;
     for (const route of held.splice(0)) await route.continue();

@@ -6,7 +6,6 @@
  * timeline renders, and the top bar says it is a team server with the tiers it holds. Skips plainly without
  * Chromium, the built dashboard or PostgreSQL.
  */
-import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -25,11 +24,11 @@ import { push } from '../../team/src/push/push.js';
 import { type RunningTeamServer, startTeamServer } from '../../team/src/server/start.js';
 import { postgresBin, startPostgres, type TestPostgres } from '../../team/test/pg-harness.js';
 import { e2eMissing, openChromium } from './harness';
+import { shot } from './shots';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = resolve(here, '../../core/test/fixtures');
 const SAMPLES = resolve(here, '../../cli/samples/claude-home');
-const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 
 const missing =
   e2eMissing('team e2e') ?? (postgresBin ? undefined : 'PostgreSQL is not installed (apt-get install postgresql)');
@@ -61,9 +60,8 @@ describe.skipIf(missing !== undefined)(
 
     const api = async <T>(path: string): Promise<T> =>
       (await (await fetch(`${server.url}api${path}`, { headers: { authorization: `Bearer ${viewer}` } })).json()) as T;
-    const shot = async (name: string) => {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: join(SHOTS, `team-${name}.png`) });
+    const teamShot = async (name: string) => {
+      await shot(page, `team-${name}`);
     };
     const rowTexts = async (testId: string) =>
       await page.locator(`[data-testid=session-row] [data-testid=${testId}]`).allInnerTexts();
@@ -111,7 +109,7 @@ describe.skipIf(missing !== undefined)(
       expect(await page.locator('[data-testid=server-mode]').innerText()).toBe(
         'team server · holds summary, metadata, full',
       );
-      await shot('01-sessions');
+      await teamShot('01-sessions');
     });
 
     it('each row says who pushed it, from which device, at which tier', async () => {
@@ -139,7 +137,7 @@ describe.skipIf(missing !== undefined)(
         return badges.length === n && badges.every((b) => b.textContent === 'bob · desktop');
       }, bobs.total);
       expect(await page.locator('[data-testid=session-row]').count()).toBe(bobs.total);
-      await shot('02-bob');
+      await teamShot('02-bob');
 
       await page.selectOption('[data-testid=filter-person]', 'ann');
       // ann pushes from two devices: the device filter appears
@@ -151,7 +149,7 @@ describe.skipIf(missing !== undefined)(
       const ci = await api<SessionsResponse>('/sessions?hideEmpty=1&person=ann&device=ci');
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid=session-row]').length === n, ci.total);
       expect(new Set(await rowTexts('tier-badge'))).toEqual(new Set(['metadata']));
-      await shot('03-ann-ci');
+      await teamShot('03-ann-ci');
       await page.selectOption('[data-testid=filter-person]', '');
       await page.waitForFunction(
         (n) => document.querySelectorAll('[data-testid=session-row]').length === n,
@@ -178,7 +176,7 @@ describe.skipIf(missing !== undefined)(
         await page.locator('[data-testid=open-waterfall], [data-testid=copy-resume], [data-testid=expand-all]').count(),
       ).toBe(0);
       expect(await page.getByText('This session has no messages yet.').count()).toBe(0);
-      await shot('04-summary-session');
+      await teamShot('04-summary-session');
     });
 
     it("a full-tier session's timeline renders", async () => {
@@ -189,7 +187,7 @@ describe.skipIf(missing !== undefined)(
       expect(await page.locator('[data-testid=session-title]').innerText()).toBe(full?.title ?? '');
       expect(await page.locator('[data-testid=tier-notice]').count()).toBe(0);
       expect(await page.locator('[data-testid=open-waterfall]').count()).toBe(1);
-      await shot('05-full-session');
+      await teamShot('05-full-session');
       expect(problems).toEqual([]);
     });
 
@@ -221,7 +219,7 @@ describe.skipIf(missing !== undefined)(
       expect(sent.status).toBe(200);
       // told over SSE: the list fetches its telemetry-only sessions again, this page never reloaded
       await page.locator(`[data-testid=telemetry-only-row][data-session="${sessionId}"]`).waitFor({ timeout: 15_000 });
-      await shot('06-telemetry-live');
+      await teamShot('06-telemetry-live');
       expect(problems).toEqual([]);
     });
   },

@@ -15,6 +15,7 @@ import { otelFixtureDir, type RecordedRequest, readRecording } from '@agentdash/
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eMissing, openChromium } from './harness';
+import { shot } from './shots';
 
 const recording = join(otelFixtureDir, '2.1.332-json');
 /** The shell scenario: Bash calls, one of them failing. */
@@ -136,7 +137,7 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
       totalTools,
     );
     expect(await page.locator('[data-testid=tel-model-time]').getAttribute('data-source')).toBe('measured');
-    await page.screenshot({ path: join(process.env.AGENTDASH_E2E_SHOTS ?? tmp, 'telemetry-only.png') });
+    await shot(page, 'telemetry-only');
 
     // the transcript arrives: the same page becomes the whole session, its calls' times measured
     await cp(join(recording, 'claude-home/projects', PROJECT), join(home, 'projects', PROJECT), { recursive: true });
@@ -144,7 +145,7 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
     await page.locator('[data-testid=telemetry-figures]').waitFor({ timeout: 15_000 });
     expect(await page.locator('[data-testid=tel-tools-time]').getAttribute('data-source')).toBe('measured');
     await page.locator('[data-testid=call-duration] [data-source=measured]').first().waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: join(process.env.AGENTDASH_E2E_SHOTS ?? tmp, 'merged.png') });
+    await shot(page, 'merged');
 
     // one session in the list, with its telemetry joined; none left telemetry-only
     await page.goto(server.url);
@@ -171,7 +172,7 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
     expect(await page.locator('[data-testid=measured-time-note]').count()).toBe(1);
     await page.goto(new URL('#/analytics', server.url).toString());
     await page.locator('[data-testid=measured-tool][data-tool=Bash]').waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: join(process.env.AGENTDASH_E2E_SHOTS ?? tmp, 'analytics.png') });
+    await shot(page, 'analytics');
     expect(problems).toEqual([]);
     expect([...failed]).toEqual([`404 /api/sessions/${SESSION}`]);
   });

@@ -5,7 +5,7 @@
  * Skips plainly when Chromium or the built dashboard is missing.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,13 +18,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayBuckets } from '../src/pages/usage/day-range';
 import { e2eMissing, idle, openChromium, settled, steady } from './harness';
+import { shot } from './shots';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const corpus = resolve(repoRoot, '../shared/corpus');
 const samples = resolve(repoRoot, 'packages/cli/samples/claude-home');
 const fixture = resolve(repoRoot, 'packages/core/test/fixtures/usage');
-const SHOTS = process.env.AGENTDASH_SHOTS ?? join(tmpdir(), 'agentdash-shots');
 const BIG = '0000bbbb-2222-4333-8444-555555555555';
 const BIG_CALLS = 10_000;
 const CLOCK = '0000cccc-2222-4333-8444-555555555555';
@@ -100,14 +100,13 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
   const problems: string[] = [];
 
   const go = async (hash: string) => page.goto(new URL(hash, server.url).toString());
-  const shot = async (name: string) => {
+  const settledShot = async (name: string) => {
     await steady(page, '.recharts-bar-rectangle, [data-index]'); // bars grown in, rows measured
-    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+    await shot(page, name, { fullPage: true });
   };
 
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-usage-'));
-    await mkdir(SHOTS, { recursive: true });
     const homes = existsSync(corpus)
       ? (await readdir(corpus))
           .filter((v) => existsSync(join(corpus, v, 'claude-home', 'projects')))
@@ -152,11 +151,11 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
       expect(await page.getByTestId('unpriced-warning').textContent()).toContain(usage.totals.unpricedModels[0]);
     }
     expect(await page.locator('[data-testid="usage-blocks"] tbody tr').count()).toBe(usage.blocks.length);
-    await shot('usage-page');
+    await settledShot('usage-page');
     await page.getByTestId('usage-blocks').scrollIntoViewIfNeeded();
-    await shot('usage-page-lower');
+    await settledShot('usage-page-lower');
     await page.getByTestId('chart-usage-time-days').scrollIntoViewIfNeeded();
-    await shot('usage-page-time');
+    await settledShot('usage-page-time');
     expect(problems).toEqual([]);
   });
 
@@ -207,7 +206,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
       const tip = await tipOf('chart-usage-projects', plot.x + 20, plot.y + (mixed + 0.5) * bandHeight);
       expect(tip).toContain(`+ unknown (${projects[mixed]?.unpricedModels.join(', ')})`);
     }
-    await shot('usage-unpriced-tooltip');
+    await settledShot('usage-unpriced-tooltip');
     expect(problems).toEqual([]);
   });
 
@@ -229,11 +228,11 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     expect(values[0]).toBeGreaterThan(0);
     expect(values).toEqual([...values].sort((a, b) => b - a));
     expect(costs.at(-1)).toBe('unknown');
-    await shot('sessions-by-cost');
+    await settledShot('sessions-by-cost');
     await go(`#/s/${BIG}`);
     await page.getByTestId('session-cost').waitFor();
     expect(await page.locator('.session-head [data-testid="time-bar"]').count()).toBe(1);
-    await shot('session-header-cost-time');
+    await settledShot('session-header-cost-time');
   });
 
   it("the Analytics page shows where the time went per project and per day, in the browser's days", async () => {
@@ -253,7 +252,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
       await fetch(new URL(`api/usage?tz=${encodeURIComponent(tz)}`, server.url))
     ).json()) as UsageResponse;
     expect(await rows.count()).toBe(Math.min(12, usage.time.byProject.length));
-    await shot('analytics-time');
+    await settledShot('analytics-time');
   });
 
   it("the Analytics time chart's axis is a time axis: bars an hour apart stand farther apart than 5 minutes", async () => {
@@ -274,14 +273,14 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     await expect.poll(async () => (await centres()).length).toBe(3);
     const [at10, at1005, at1105] = (await centres()).sort((a, b) => a - b) as [number, number, number];
     expect(at1105 - at1005, `bars at ${at10}, ${at1005}, ${at1105}`).toBeGreaterThan(10 * (at1005 - at10));
-    await shot('analytics-time-axis');
+    await settledShot('analytics-time-axis');
   });
 
   it(`the Waterfall of a ${BIG_CALLS.toLocaleString('en-US')}-call session: renders, zooms, pans, opens a call`, async () => {
     await go(`#/s/${BIG}/waterfall`);
     const canvas = page.getByTestId('waterfall-canvas');
     await expect.poll(() => canvas.getAttribute('data-calls'), { timeout: 30_000 }).toBe(String(BIG_CALLS));
-    await shot('waterfall-10k-all');
+    await settledShot('waterfall-10k-all');
     const box = await canvas.boundingBox();
     expect(box).not.toBeNull();
     if (!box) return;
@@ -289,7 +288,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     await page.mouse.move(box.x + 260, box.y + 40);
     for (let i = 0; i < 14; i++) await page.mouse.wheel(0, -400);
     await settled(page);
-    await shot('waterfall-10k-zoomed');
+    await settledShot('waterfall-10k-zoomed');
     // Drag to pan right and back.
     await page.mouse.move(box.x + 600, box.y + 40);
     await page.mouse.down();
@@ -323,7 +322,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     const canvas = page.getByTestId('waterfall-canvas');
     await expect.poll(() => canvas.getAttribute('data-lanes')).toBe(String(w.lanes.length));
     expect(w.lanes.length).toBeGreaterThan(1);
-    await shot('waterfall-subagents');
+    await settledShot('waterfall-subagents');
     expect(problems).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import type { SessionTelemetryDto, WaterfallBar, WaterfallResponse } from '../sr
 import { measuredParts } from '../src/pages/waterfall/measured';
 import { LABEL_W, LANE_H, laneLayout, toolColour } from '../src/ui/waterfall-geometry';
 import { e2eMissing, openChromium } from './harness';
+import { shot } from './shots';
 
 const recording = join(otelFixtureDir, '2.1.332-json');
 /** The shell scenario: Bash calls, one of them failing. */
@@ -134,7 +135,7 @@ describe.skipIf(missing !== undefined)('the waterfall with measured times in hea
     expect(await tip.locator('[data-testid=wf-tip-span]').innerText()).toMatch(/^call → result /);
     expect(await tip.locator('[data-source=measured]').count()).toBeGreaterThan(0);
     expect(await tip.locator('[data-source=inferred]').count()).toBe(1);
-    await page.screenshot({ path: join(process.env.AGENTDASH_E2E_SHOTS ?? tmp, 'waterfall-measured.png') });
+    await shot(page, 'waterfall-measured');
     expect(problems).toEqual([]);
   });
 });
