@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionsResponse, WaterfallResponse } from '@agentdash/api';
 import type { RunningServer } from '@agentdash/server';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor, type Rgb } from '../src/ui/contrast';
 import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
@@ -259,15 +259,23 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
   it.skipIf(!hasBig)('loads a 3 MB session with a small first page and the rest as the reader scrolls', async () => {
     const { context, page } = await open();
     const pages: { offset: number; count: number; bytes: number }[] = [];
-    page.on('response', async (res) => {
+    // Each page's body is read as it comes; every read ends before the context closes (a read under way then would
+    // be refused, an unhandled rejection of the run).
+    const reads: Promise<void>[] = [];
+    const onResponse = (res: Response) => {
       if (!/\/api\/sessions\/[^/]+\/events\?/.test(res.url())) return;
-      const body = await res.body();
-      const json = JSON.parse(body.toString('utf8')) as { offset: number; events: unknown[] };
-      pages.push({ offset: json.offset, count: json.events.length, bytes: body.length });
-    });
+      reads.push(
+        res.body().then((body) => {
+          const json = JSON.parse(body.toString('utf8')) as { offset: number; events: unknown[] };
+          pages.push({ offset: json.offset, count: json.events.length, bytes: body.length });
+        }),
+      );
+    };
+    page.on('response', onResponse);
     await go(page, `#/s/${BIG}`);
     await page.waitForSelector('[data-testid=event-row] [data-testid]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=event-row]').length > 0);
+    await Promise.all(reads);
     const first = pages[0];
     expect(first?.offset).toBe(0);
     expect(first?.bytes ?? Number.POSITIVE_INFINITY).toBeLessThan(400 * 1024);
@@ -280,6 +288,8 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
       // every page after the first, asked in turn: slow when the whole suite shares two cores with the browsers
       { timeout: 90_000 },
     );
+    page.off('response', onResponse);
+    await Promise.all(reads);
     expect(pages.length).toBeGreaterThan(1);
     expect(Math.max(...pages.map((p) => p.bytes))).toBeLessThan(2 * 1024 * 1024);
     await shot(page, 'big-session-end');
