@@ -1,7 +1,7 @@
 import { SourceLegend } from '../telemetry/SourceBadge';
 import { useSessionTelemetry } from '../telemetry/use-telemetry';
 import { fmtDuration } from '../ui/format';
-import { listHref, sessionHref } from '../ui/router';
+import { listHref, sessionHref, shortRef } from '../ui/router';
 import { measuredCount } from './waterfall/measured';
 import { useWaterfall, useWaterfallCanvas } from './waterfall/use-waterfall';
 import { WaterfallLegend, WaterfallTip } from './waterfall/WaterfallParts';
@@ -27,7 +27,7 @@ export function WaterfallPage({ id }: { id: string }) {
           <div className="crumbs wf-crumbs">
             <a href={listHref()}>Sessions</a>
             <span>/</span>
-            <a href={sessionHref(id)}>{id.slice(0, 8)}</a>
+            <a href={sessionHref(id)}>{shortRef(id)}</a>
             <span>/</span>
             <span>Waterfall</span>
           </div>

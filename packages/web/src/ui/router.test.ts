@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { replaceHash } from './router';
+import { replaceHash, shortRef } from './router';
 
 /** A window with only what `replaceHash` touches: the address's hash and `history.replaceState`. */
 function fakeWindow(hash: string) {
@@ -30,5 +30,16 @@ describe("a page's state in the address", () => {
     location.hash = '#/s/abc'; // the click on a row navigated
     replaceHash('#/?q=a&sort=costUsd'); // the list's delayed write of its state comes after
     expect(location.hash).toBe('#/s/abc');
+  });
+});
+
+describe("a session reference's short form", () => {
+  it("is the id's first 8 characters, and a path reference's file's, never the path's start", () => {
+    expect(shortRef('cd11f12b-b0ad-4540-90e3-b4254028db1f')).toBe('cd11f12b');
+    expect(shortRef('/home/ann/.claude/projects/-home-ann-api/cd11f12b-b0ad-4540-90e3-b4254028db1f')).toBe('cd11f12b');
+    expect(shortRef('C:\\Users\\ann\\.claude\\projects\\C--api\\cd11f12b-b0ad-4540-90e3-b4254028db1f.jsonl')).toBe(
+      'cd11f12b',
+    );
+    expect(shortRef('abc')).toBe('abc');
   });
 });

@@ -38,6 +38,15 @@ export function parseHash(hash: string): Route {
   return { page: 'sessions', query };
 }
 
+/**
+ * A session reference's short form, shown beside its title or in a breadcrumb: its id's first 8 characters. A
+ * reference that is a path (a session id two folders hold, each copy named by its file) shows its file's, not the
+ * path's first characters, which are the same for every session of a home.
+ */
+export function shortRef(id: string): string {
+  return id.slice(Math.max(id.lastIndexOf('/'), id.lastIndexOf('\\')) + 1).slice(0, 8);
+}
+
 export function sessionHref(id: string, call?: string, find?: string): string {
   const params = new URLSearchParams();
   if (call) params.set('call', call);

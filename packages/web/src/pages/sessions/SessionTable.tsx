@@ -2,7 +2,7 @@ import type { SessionRow } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
 import { plainText } from '../../ui/plain-text';
-import { sessionHref } from '../../ui/router';
+import { sessionHref, shortRef } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { Snippet } from '../../ui/Snippet';
 import { TeamBadge, TIER_TITLE } from '../../ui/TeamBadge';
@@ -126,7 +126,9 @@ function SessionRowView({
             </span>
           )}
           <TeamBadge row={r} />
-          <span className="mono">{r.id.slice(0, 8)}</span>
+          <span className="mono" title={r.id}>
+            {shortRef(r.id)}
+          </span>
           {r.models.slice(0, 2).map((m) => (
             <span key={m}>{m}</span>
           ))}

@@ -1,6 +1,6 @@
 import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
-import { sessionHref } from '../../ui/router';
+import { sessionHref, shortRef } from '../../ui/router';
 import { PALETTE } from './UsageCharts';
 import { tokensOf } from './use-usage';
 
@@ -58,7 +58,7 @@ export function TopSessions({ usage }: U) {
                 {/* Takes the width the other columns leave, and cuts its lines there (a long title or path). */}
                 <td style={{ width: '100%', maxWidth: 0 }}>
                   <a className="one-line" href={sessionHref(s.id)} title={s.title ?? s.id}>
-                    {s.title || s.id.slice(0, 8)}
+                    {s.title || shortRef(s.id)}
                   </a>
                   <div className="dim mono one-line" style={{ fontSize: 11.5 }}>
                     {shortPath(s.project)}
