@@ -1,3 +1,4 @@
+import { baseName, shortId } from '@agentdash/core/present';
 import { useEffect, useState } from 'react';
 
 export type Route =
@@ -44,7 +45,7 @@ export function parseHash(hash: string): Route {
  * path's first characters, which are the same for every session of a home.
  */
 export function shortRef(id: string): string {
-  return id.slice(Math.max(id.lastIndexOf('/'), id.lastIndexOf('\\')) + 1).slice(0, 8);
+  return shortId(baseName(id));
 }
 
 export function sessionHref(id: string, call?: string, find?: string): string {
