@@ -29,7 +29,7 @@ export {
   type TeamListing,
   type ViewerAdded,
 } from './pg/people.js';
-export { buildSession, folderName, uidOf } from './push/build.js';
+export { buildSession, uidOf } from './push/build.js';
 export { type Chunk, chunkOf, type FileChunks, fileChunks, redactLine } from './push/chunks.js';
 export { PushError, TeamClient, type TeamClientOptions } from './push/client.js';
 export { FileCache } from './push/file-cache.js';

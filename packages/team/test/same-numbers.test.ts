@@ -109,6 +109,7 @@ for (const [title, home, tier] of homes) {
         `model=${model}`,
         `version=${version}`,
         `project=${project}`,
+        `project=${project?.toUpperCase()}`,
         `since=${day}`,
         `until=${day}`,
         'hideEmpty=1&hasErrors=1&sort=messages',

@@ -57,8 +57,11 @@ ${FILTER_HELP}
 
 ${COMMON_HELP}`;
 
+/** The `--project` line of every command's help. */
+export const PROJECT_HELP = '  --project TEXT   sessions whose project path or folder name contains TEXT (any case)';
+
 export const FILTER_HELP = `Filters:
-  --project TEXT   sessions whose project path or folder name contains TEXT
+${PROJECT_HELP}
   --since WHEN     active at or after WHEN (2026-01-31, an ISO time, or an age: 30m, 12h, 7d, 2w)
   --until WHEN     started at or before WHEN
   --model TEXT     sessions that used a model containing TEXT

@@ -4,7 +4,7 @@ import { agentArg, positiveInt, str, timeArg } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime, shortId, terminalText } from '../format.js';
 import type { SearchJson } from '../output/json-types.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
 
 const HL = new RegExp(`${HIGHLIGHT_START}([^${HIGHLIGHT_END}]*)${HIGHLIGHT_END}`, 'g');
 
@@ -34,7 +34,7 @@ prompts, assistant text, thinking, tool inputs and tool outputs of all sessions 
 ${PATHS_HELP}
 
 Filters:
-  --project TEXT   sessions whose project path or folder name contains TEXT
+${PROJECT_HELP}
   --tool NAME      only inputs/outputs of this tool
   --since WHEN     only text written at or after WHEN
   --kind KIND      prompt, assistant, thinking, tool-input or tool-output

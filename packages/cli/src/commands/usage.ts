@@ -34,7 +34,7 @@ import {
   usageColumns,
 } from '../usage-report.js';
 import { wrapToWidth } from '../wrap.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
 
 const reports = ['daily', 'weekly', 'monthly', 'session', 'project', 'blocks'] as const;
 type Report = (typeof reports)[number];
@@ -189,7 +189,7 @@ Options:
   --breakdown      one row per model under each period, session or block
   --since D        from day D (2026-01-31 or 20260131, local) or a time or an age (7d, 12h)
   --until D        through day D
-  --project TEXT   sessions whose project path or folder name contains TEXT
+${PROJECT_HELP}
   --model TEXT     responses of models whose id contains TEXT
 
 ${PATHS_HELP}

@@ -129,9 +129,10 @@ export function scopeSql(
   }
   if (filter.project) {
     // A filter naming a path (the dashboard's drill-down from a project known by its folder alone) matches the whole
-    // folder's path; a name, the folder's name.
+    // folder's path; a name, the folder's name. Letters match in either case (ASCII; the team server's `ilike` too).
     const dir = /[\\/]/.test(filter.project) ? 's.project_dir' : PROJECT_FOLDER;
-    where.when(filter.project, `(instr(coalesce(s.project_path, ''), ?) > 0 OR instr(${dir}, ?) > 0)`);
+    const project = filter.project.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    where.add(`(instr(lower(coalesce(s.project_path, '')), ?) > 0 OR instr(lower(${dir}), ?) > 0)`, project, project);
   }
   where
     .when(toMs(filter.since), 'coalesce(s.ended_ms, s.started_ms) >= ?')

@@ -16,6 +16,7 @@
  * does not model keep their raw content at `full` only.
  */
 import { attrText, type OtelAttributes, type OtelRecord, type OtelValue } from '@agentdash/core';
+import { baseName } from '@agentdash/core/present';
 import { redactDerived } from '@agentdash/core/secrets';
 import type { ShareTier } from '../contract.js';
 
@@ -128,7 +129,6 @@ function pick(attributes: OtelAttributes, keep: (key: string) => boolean): Recor
 }
 
 const firstLine = (text: string) => (text.split(/\r?\n/, 1)[0] ?? '').trim();
-const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
 
 /** A tool call's one line (`Bash npm test`, `Edit a.ts`) from its parameters, redacted; '' when it has none. */
 export function callSummary(attributes: OtelAttributes): string {

@@ -4,6 +4,7 @@
  * field by field from the tier's own list: a field a tier does not hold is never read into it, and every text that
  * leaves at `metadata` or above goes through the secret rules first.
  */
+import { baseName } from '@agentdash/core/present';
 import { redactDerived } from '@agentdash/core/secrets';
 import type { AgentIndex, CallRow, SessionFilter, SessionSummary, UsageResponse, UsageSummary } from '@agentdash/index';
 import type { CallWire, FileWire, PushSession, ResponseWire, ShareTier, UsageWire } from '../contract.js';
@@ -104,9 +105,6 @@ function callWire(c: CallRow, tier: ShareTier): CallWire {
   return { ...base, summary: fit(c.summary, 2000), errorMessage: redacted(c.errorMessage, 4000) };
 }
 
-/** The name of a project folder (its last path part): never a path of this machine. */
-export const folderName = (projectDir: string): string => projectDir.split(/[\\/]/).pop() ?? projectDir;
-
 /** The session's uid on the team server. */
 export const uidOf = (salt: string, s: SessionSummary): string => sessionUid(salt, s.agent, s.key);
 
@@ -174,7 +172,7 @@ export function buildSession(
       title: redacted(s.title, 2000),
       titleSource: s.titleSource ?? null,
       projectPath: redacted(s.projectPath, 4000),
-      projectDir: fit(folderName(s.projectDir), 1000),
+      projectDir: fit(baseName(s.projectDir), 1000),
       gitBranch: redacted(s.gitBranch, 1000),
       header: {
         ...summaryHeader,

@@ -1,5 +1,6 @@
 /** Which tier each session is pushed at: the default, or the first `--share-project P=TIER` whose P names its project. */
 import { sep } from 'node:path';
+import { baseName } from '@agentdash/core/present';
 import { isShareTier, type ShareTier } from '../contract.js';
 
 export interface ProjectTier {
@@ -31,7 +32,7 @@ export function tierOf(
   policy: TierPolicy,
   session: { readonly projectPath: string | undefined; readonly projectDir: string },
 ): ShareTier {
-  const folderName = session.projectDir.split(/[\\/]/).pop() ?? session.projectDir;
+  const folderName = baseName(session.projectDir);
   for (const rule of policy.projects) {
     const path = session.projectPath;
     if ((path !== undefined && within(path, rule.project)) || folderName === rule.project) return rule.tier;
