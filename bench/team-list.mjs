@@ -11,14 +11,12 @@ import { spawn } from 'node:child_process';
 import postgres from 'postgres';
 import { bin } from './setup.mjs';
 import { cpuOf, postgresCpu } from './team-pg.mjs';
+import { ms, pct } from './team-queries.mjs';
 
 const pgUrl = process.env.BENCH_TEAM_PG;
 if (!pgUrl) throw new Error('BENCH_TEAM_PG=postgres://… (a team database with pushed sessions) is required');
 const rounds = Number(process.env.BENCH_TEAM_LIST_ROUNDS || 3);
 const schema = process.env.BENCH_TEAM_SCHEMA || 'agentdash';
-const sorted = (xs) => [...xs].sort((a, b) => a - b);
-const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-const ms = (n) => `${Math.round(n).toLocaleString('en-US')} ms`;
 
 function cli(args) {
   return new Promise((resolve, reject) => {
