@@ -8,6 +8,7 @@ import {
   defaultClaudeHome,
   existingHomes,
   loadHomes,
+  messageOf,
 } from '@agentdash/core/base';
 import { defaultPriceTable, mergePriceTables, type PriceTable, parsePriceFile } from '@agentdash/core/usage';
 import type {
@@ -94,7 +95,7 @@ export class Context {
     try {
       json = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new UsageError(`--prices ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new UsageError(`--prices ${file}: ${messageOf(error)}`);
     }
     const { table, issues } = parsePriceFile(json, new Date(this.io.now()).toISOString().slice(0, 10));
     for (const issue of issues) this.note(`--prices ${file}: ${issue.model || 'file'}: ${issue.message} (skipped)`);

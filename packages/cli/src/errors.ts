@@ -1,4 +1,4 @@
-import { AgentDashError } from '@agentdash/core/base';
+import { AgentDashError, messageOf } from '@agentdash/core/base';
 
 /** Exit codes: stable, documented in docs/cli-json.md. */
 export const ExitCode = {
@@ -53,9 +53,7 @@ const writeReasons: Readonly<Record<string, string>> = {
 export class CannotWriteError extends AgentDashError {
   constructor(path: string, cause: unknown) {
     const code = (cause as { code?: unknown } | null)?.code;
-    const reason =
-      (typeof code === 'string' ? writeReasons[code] : undefined) ??
-      (cause instanceof Error ? cause.message : String(cause));
+    const reason = (typeof code === 'string' ? writeReasons[code] : undefined) ?? messageOf(cause);
     super('CANNOT_WRITE', `cannot write ${path}: ${reason}`, { cause });
   }
 }
@@ -65,7 +63,7 @@ const INTERNAL_HINT = 'this is a bug in agentdash: run again with --verbose for 
 
 /** The exit code and one-line message for an error thrown by a command. */
 export function classify(error: unknown): { code: ExitCodeValue; kind: string; message: string } {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const errorCode = (error as { code?: unknown } | null)?.code;
   switch (errorCode) {
     case 'BAD_ARGUMENTS':

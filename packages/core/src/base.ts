@@ -11,6 +11,7 @@ export { existingHomes, loadHomes } from './agents/homes.js';
 export {
   AgentDashError,
   AgentNotRegisteredError,
+  messageOf,
   NotTranscriptError,
   PathNotFoundError,
   UnreadableFileError,

@@ -1,3 +1,7 @@
+import { messageOf } from './present/message.js';
+
+export { messageOf };
+
 /** Operational failures with stable codes. The CLI maps them to exit codes, the server to HTTP statuses. */
 export class AgentDashError extends Error {
   readonly code: string;
@@ -27,7 +31,7 @@ export class NotTranscriptError extends AgentDashError {
 export class UnreadableFileError extends AgentDashError {
   readonly path: string;
   constructor(path: string, cause: unknown) {
-    super('UNREADABLE_FILE', `cannot read ${path}: ${cause instanceof Error ? cause.message : String(cause)}`, {
+    super('UNREADABLE_FILE', `cannot read ${path}: ${messageOf(cause)}`, {
       cause,
     });
     this.path = path;

@@ -10,6 +10,7 @@ import {
   type SessionFiles,
   type SessionStream,
 } from '@agentdash/core';
+import { messageOf } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
 import { ARCHIVE_SIZE } from './archive/archive.js';
 import { loadPartialSession, type SessionVersions, sessionVersions } from './archive/session-versions.js';
@@ -182,7 +183,7 @@ function asUnavailable(dbPath: string, error: unknown): unknown {
     typeof code === 'string' &&
     (pathCodes.includes(code) || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY'));
   if (!isPathProblem) return error;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = messageOf(error);
   return new IndexUnavailableError(dbPath, reason, { cause: error });
 }
 
@@ -253,7 +254,7 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
     if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, aside + suffix);
   }
   options.onWarning?.(
-    `index database ${dbPath} was unusable (${error instanceof Error ? error.message : String(error)}); moved it to ${aside} and rebuilt the index`,
+    `index database ${dbPath} was unusable (${messageOf(error)}); moved it to ${aside} and rebuilt the index`,
   );
   const again = openDb(dbPath, busyTimeoutMs);
   if ('db' in again) return again.db;

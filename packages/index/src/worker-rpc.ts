@@ -12,6 +12,7 @@
  */
 import type { MessagePort, TransferListItem, Worker } from 'node:worker_threads';
 import { AgentDashError } from '@agentdash/core';
+import { messageOf } from '@agentdash/core/base';
 import { stopWorker } from './worker-script.js';
 
 /** One call of a protocol: what it is asked, what it answers, what it streams meanwhile (`never`: nothing). */
@@ -247,7 +248,7 @@ export type RpcHandlers<P extends RpcProtocol> = {
 export function errorDataOf(error: unknown): RpcErrorData {
   const code = (error as { code?: unknown } | null)?.code;
   return {
-    message: error instanceof Error ? error.message : String(error),
+    message: messageOf(error),
     code: typeof code === 'string' ? code : undefined,
   };
 }

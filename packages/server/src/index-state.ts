@@ -1,4 +1,6 @@
 /** The first index build after start, run in the background while the server already answers. */
+
+import { messageOf } from '@agentdash/core/base';
 import type { RefreshProgress, RefreshReport } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { IndexStatus, LiveMessage } from './api-types.js';
@@ -100,7 +102,7 @@ export function startBackgroundIndex(options: BackgroundIndexOptions): Backgroun
       return report;
     },
     (error: unknown) => {
-      finish(error instanceof Error ? error.message : String(error));
+      finish(messageOf(error));
       return undefined;
     },
   );

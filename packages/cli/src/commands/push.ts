@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
+import { messageOf } from '@agentdash/core/base';
 import type { AgentIndex } from '@agentdash/index';
 import {
   FileCache,
@@ -122,8 +123,7 @@ ${COMMON_HELP}`,
         onReport: (report) => {
           if (report.stored > 0) print(report);
         },
-        onError: (error) =>
-          ctx.note(`push failed (retrying): ${error instanceof Error ? error.message : String(error)}`),
+        onError: (error) => ctx.note(`push failed (retrying): ${messageOf(error)}`),
       });
     } finally {
       process.off('SIGINT', onSignal);
@@ -173,7 +173,7 @@ export function servePush(ctx: Context, index: AgentIndex, url: string, paths: r
     onReport: (report) => {
       if (report.stored > 0) ctx.note(pushText(url, report));
     },
-    onError: (error) => ctx.note(`push failed (retrying): ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error) => ctx.note(`push failed (retrying): ${messageOf(error)}`),
   });
 }
 

@@ -1,5 +1,6 @@
 import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { messageOf } from '../errors.js';
 import type { RecordEvent } from '../model/raw.js';
 import { type ConformanceOptions, describeScratch, discoverAll, fingerprint, readAll } from './conformance-shared.js';
 
@@ -100,7 +101,7 @@ export async function checkStandAlone(options: ConformanceOptions): Promise<stri
           }),
         });
       } catch (error) {
-        failures.push(`${file.path}:${line}: ${error instanceof Error ? error.message : String(error)}`);
+        failures.push(`${file.path}:${line}: ${messageOf(error)}`);
         break;
       }
       const same = alone.filter(

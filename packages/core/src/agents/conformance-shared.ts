@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { messageOf } from '../errors.js';
 import type { DiscoveredFile } from '../io/discover.js';
 import type { ReadEnd } from '../io/read-lines.js';
 import type { ParseIssue } from '../model/issue.js';
@@ -95,7 +96,7 @@ export async function describeScratch(adapter: AgentAdapter, path: string): Prom
   };
 }
 
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const errorText = (error: unknown) => messageOf(error);
 
 export function schemaFailures(where: string, typed: unknown): string[] {
   const kind = (typed as { kind?: unknown } | null)?.kind;

@@ -1,5 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { messageOf } from '../errors.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { DiscoveredFile, Discovery } from './discover.js';
@@ -58,7 +59,7 @@ export function listSorted(folder: string, issues?: ParseIssue[], folders?: List
   try {
     return listFolder(folder, folders).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     issues?.push({ code: 'unreadable_file', file: folder, line: 0, message });
     return [];
   }

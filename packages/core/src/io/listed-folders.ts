@@ -1,4 +1,5 @@
 import { type Dirent, readdirSync, type Stats, statSync } from 'node:fs';
+import { messageOf } from '../errors.js';
 import type { ParseIssue } from '../model/issue.js';
 
 /**
@@ -52,7 +53,7 @@ export function unreadableFolder(path: string, error: unknown): ParseIssue {
     code: 'unreadable_file',
     file: path,
     line: 0,
-    message: error instanceof Error ? error.message : String(error),
+    message: messageOf(error),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type Dirent, readlinkSync, statSync } from 'node:fs';
+import { messageOf } from '../errors.js';
 import type { ParseIssue } from '../model/issue.js';
 
 /**
@@ -24,7 +25,7 @@ export function isTranscriptEntry(path: string, entry: Dirent, issues: ParseIssu
         ? 'a symbolic link that loops'
         : code === 'ENOENT' || code === 'ENOTDIR'
           ? `a dangling symbolic link (to ${linkOf(path)})`
-          : `a symbolic link that cannot be followed (${error instanceof Error ? error.message : String(error)})`;
+          : `a symbolic link that cannot be followed (${messageOf(error)})`;
     issues?.push(notTranscript(path, why));
   }
   return false;

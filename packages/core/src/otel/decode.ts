@@ -3,6 +3,7 @@
  * records plus issues. Never throws: a body that is not OTLP comes back `ok: false` with the reason.
  */
 import { gunzipSync } from 'node:zlib';
+import { messageOf } from '../errors.js';
 import { capDepth } from '../internal/json-depth.js';
 import { normalizeRequest } from './normalize.js';
 import { CLIPPED, protobufRoots, readProtobuf } from './protobuf.js';
@@ -44,7 +45,7 @@ function failed(signal: OtelSignal, issue: OtelIssue): OtelDecoded {
 }
 
 function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  return messageOf(error).split('\n')[0] ?? '';
 }
 
 /**

@@ -4,9 +4,11 @@
  * figures in the same words.
  * @module
  */
+
 export { formatClock, formatDateTime, formatRange, formatRelative } from './dates.js';
 export { formatDuration, spanMs } from './duration.js';
 export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
+export { messageOf } from './message.js';
 export {
   formatBytes,
   formatCompact,

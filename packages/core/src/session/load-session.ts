@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { adapterForFile } from '../agents/adapters.js';
+import { messageOf } from '../errors.js';
 import { isRecord, str } from '../internal/guards.js';
 import { capDepth } from '../internal/json-depth.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
@@ -76,7 +77,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       copies.endFile();
       return kept;
     } catch (error) {
-      issues.push({ code: 'unreadable_file', file: path, line: 0, message: errorMessage(error) });
+      issues.push({ code: 'unreadable_file', file: path, line: 0, message: messageOf(error) });
       return [];
     }
   };
@@ -382,11 +383,8 @@ export async function readMeta(
       code: 'invalid_json',
       file: path,
       line: 1,
-      message: `unreadable subagent meta: ${errorMessage(error)}`,
+      message: `unreadable subagent meta: ${messageOf(error)}`,
     });
     return undefined;
   }
-}
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

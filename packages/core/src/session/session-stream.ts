@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { adapterForFile } from '../agents/adapters.js';
+import { messageOf } from '../errors.js';
 import { isRecord, str } from '../internal/guards.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
 import { agentIds } from '../model/agent.js';
@@ -13,7 +14,7 @@ import type { ToolCall, ToolResult } from '../model/tool-call.js';
 import { ThreadAssembler } from './assemble.js';
 import { orphanCall, toolCallOf } from './build-call.js';
 import { type HeaderCall, headerCallOf, headerCountsOf } from './header.js';
-import { errorMessage, type LoadSessionOptions, readMeta, type SessionHead, sessionHeadOf } from './load-session.js';
+import { type LoadSessionOptions, readMeta, type SessionHead, sessionHeadOf } from './load-session.js';
 
 export type { SessionHead };
 
@@ -63,7 +64,7 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
     try {
       await facts.read(file, index, options.open, thread);
     } catch (error) {
-      facts.issues.push({ code: 'unreadable_file', file: file.path, line: 0, message: errorMessage(error) });
+      facts.issues.push({ code: 'unreadable_file', file: file.path, line: 0, message: messageOf(error) });
     }
   };
   if (group.main) {

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AgentDashError } from '@agentdash/core/base';
+import { AgentDashError, messageOf } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
 
 /** A native addon this Node.js cannot load (built for another Node.js version, or never built). */
@@ -70,7 +70,7 @@ export function openDatabase(path: string, options?: Database.Options): Database
  */
 export function nativeAddonError(error: unknown, packageDir = betterSqliteDir()): NativeAddonError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   let why: string;
   if (code === 'ERR_DLOPEN_FAILED') {
     const versions = /NODE_MODULE_VERSION (\d+)\b[\s\S]*NODE_MODULE_VERSION (\d+)\b/.exec(message);

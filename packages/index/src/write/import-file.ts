@@ -11,6 +11,7 @@ import {
   type ReadEnd,
   UnreadableFileError,
 } from '@agentdash/core';
+import { messageOf } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { type Archive, HELD } from '../archive/archive.js';
@@ -213,7 +214,7 @@ export class FileImporter {
           code: 'unreadable_file',
           file: file.path,
           line: 0,
-          message: error instanceof Error ? error.message : String(error),
+          message: messageOf(error),
         });
         return NOTHING_READ;
       }

@@ -3,6 +3,8 @@
  * last good round (or at once after a failure's back-off); a failure is reported once until it changes, and the loop
  * carries on, so a team server that restarts or a laptop that goes offline catches up by itself.
  */
+
+import { messageOf } from '@agentdash/core/base';
 import type { PushReport } from './push.js';
 
 export interface PushLoopOptions {
@@ -47,7 +49,7 @@ export async function pushLoop(options: PushLoopOptions): Promise<void> {
       }
     } catch (error) {
       failures += 1;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       if (message !== lastError) options.onError(error);
       lastError = message;
     }

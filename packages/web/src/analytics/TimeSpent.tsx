@@ -1,3 +1,4 @@
+import { messageOf } from '@agentdash/core/present';
 import { useEffect, useState } from 'react';
 import { api } from '../data/client';
 import type { UsageResponse } from '../data/types';
@@ -23,7 +24,7 @@ export function TimeSpent({ project }: { project: string }) {
         setTime(u.time);
         setError(undefined);
       })
-      .catch((e: unknown) => !ctl.signal.aborted && setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => !ctl.signal.aborted && setError(messageOf(e)));
     return () => ctl.abort();
   }, [project, tick]);
 

@@ -1,3 +1,4 @@
+import { messageOf } from '@agentdash/core/present';
 import { useEffect, useState } from 'react';
 import { api } from '../data/client';
 import type { EventDto } from '../data/types';
@@ -31,7 +32,7 @@ export function SubagentTimeline({ agentKey }: { agentKey: string }) {
         }
       }
     };
-    load().catch((e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)));
+    load().catch((e: unknown) => !cancelled && setError(messageOf(e)));
     return () => {
       cancelled = true;
     };

@@ -1,5 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { messageOf } from '../../errors.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
 import { type ListedFolder, listFolder } from '../../io/listed-folders.js';
 import { statOrUndefined } from '../../io/stat.js';
@@ -55,7 +56,7 @@ function findHistories(dir: string, limit: number, issues?: ParseIssue[], folder
         code: 'unreadable_file',
         file: folder,
         line: 0,
-        message: error instanceof Error ? error.message : String(error),
+        message: messageOf(error),
       });
       return [];
     }

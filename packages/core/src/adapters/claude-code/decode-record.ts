@@ -1,3 +1,4 @@
+import { messageOf } from '../../errors.js';
 import { bool, isRecord, num, str } from '../../internal/guards.js';
 import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
 import type { ContentBlock } from '../../model/content.js';
@@ -64,7 +65,7 @@ export function decodeLine(text: string, loc: SourceLocation): Decoded<Transcrip
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     return {
       ok: false,
       issue: { code: 'invalid_json', file: loc.file, line: loc.line, message: `invalid JSON: ${reason}` },

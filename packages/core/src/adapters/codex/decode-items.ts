@@ -152,7 +152,3 @@ export function durationMsOf(value: unknown): number | undefined {
   if (n !== undefined) return n * 1000;
   return undefined;
 }
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
+import { parseObjectLine } from '../../internal/json-line.js';
 import { resultText } from '../../model/content.js';
 import { createToolUseId, type IsoTimestamp } from '../../model/ids.js';
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
@@ -14,7 +14,6 @@ import {
   inputOf,
   META_LINES,
   messageBlocks,
-  messageOf,
   OUTPUT_ITEMS,
   reasoningBlocks,
   stamp,
@@ -47,28 +46,10 @@ export class CodexDecoder extends CodexResponses {
   /** Decode one line; records and issues go to `emit`. */
   decodeLine(text: string, loc: SourceLocation, emit: (event: CodexRecordEvent) => void): void {
     this.lines += 1;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (error) {
-      emit({ kind: 'issue', issue: this.issue(loc, 'invalid_json', `invalid JSON: ${messageOf(error)}`) });
-      return;
-    }
-    const capped = capDepth(raw);
-    if (capped.replaced > 0) {
-      emit({
-        kind: 'issue',
-        issue: this.issue(
-          loc,
-          'too_deep',
-          `value nested deeper than ${MAX_JSON_DEPTH} levels: ${capped.replaced} part(s) kept as clipped JSON text`,
-        ),
-      });
-    }
-    if (!isRecord(capped.value)) {
-      emit({ kind: 'issue', issue: this.issue(loc, 'not_an_object', 'line is JSON but not an object') });
-      return;
-    }
+    const line = parseObjectLine(text, (code, message) =>
+      emit({ kind: 'issue', issue: this.issue(loc, code, message) }),
+    );
+    if (line === undefined) return;
     let first = true;
     const out = (record: TranscriptRecord): void => {
       if (record.kind === 'unknown') {
@@ -82,7 +63,7 @@ export class CodexDecoder extends CodexResponses {
       if (record.kind === 'assistant' && record.usage === undefined) this.openItems = true;
       if ('uuid' in record) this.previousUuid = record.uuid;
     };
-    this.decodeObject(capped.value, loc, out);
+    this.decodeObject(line, loc, out);
   }
 
   private decodeObject(line: Record<string, unknown>, loc: SourceLocation, out: (r: TranscriptRecord) => void): void {

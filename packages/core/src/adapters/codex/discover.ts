@@ -1,4 +1,5 @@
 import { basename, dirname, join, resolve } from 'node:path';
+import { messageOf } from '../../errors.js';
 import { isRecord, str } from '../../internal/guards.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
 import { type ListedFolder, listFolder } from '../../io/listed-folders.js';
@@ -152,7 +153,7 @@ function findRollouts(
         code: 'unreadable_file',
         file: folder,
         line: 0,
-        message: error instanceof Error ? error.message : String(error),
+        message: messageOf(error),
       });
       return;
     }

@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
+import { parseObjectLine } from '../../internal/json-line.js';
 import type { ContentBlock } from '../../model/content.js';
 import {
   createIsoTimestamp,
@@ -87,22 +87,10 @@ export class CopilotDecoder {
 
   /** Decode one line; records and issues go to `emit`. */
   decodeLine(text: string, loc: SourceLocation, emit: (event: RecordEvent) => void): void {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (error) {
-      emit({ kind: 'issue', issue: this.issue(loc, 'invalid_json', `invalid JSON: ${messageOf(error)}`) });
-      return;
-    }
-    const capped = capDepth(raw);
-    if (capped.replaced > 0) {
-      const message = `value nested deeper than ${MAX_JSON_DEPTH} levels: ${capped.replaced} part(s) kept as clipped JSON text`;
-      emit({ kind: 'issue', issue: this.issue(loc, 'too_deep', message) });
-    }
-    if (!isRecord(capped.value)) {
-      emit({ kind: 'issue', issue: this.issue(loc, 'not_an_object', 'line is JSON but not an object') });
-      return;
-    }
+    const line = parseObjectLine(text, (code, message) =>
+      emit({ kind: 'issue', issue: this.issue(loc, code, message) }),
+    );
+    if (line === undefined) return;
     let first = true;
     const out = (record: TranscriptRecord): void => {
       if (record.kind === 'unknown') {
@@ -113,7 +101,7 @@ export class CopilotDecoder {
       first = false;
       if ('uuid' in record) this.previousUuid = record.uuid;
     };
-    this.decodeEvent(capped.value, loc, out);
+    this.decodeEvent(line, loc, out);
   }
 
   private decodeEvent(line: Record<string, unknown>, loc: SourceLocation, out: (r: TranscriptRecord) => void): void {
@@ -335,8 +323,4 @@ export class CopilotDecoder {
 
 function stamp(value: unknown): IsoTimestamp | undefined {
   return typeof value === 'string' && value !== '' ? createIsoTimestamp(value) : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

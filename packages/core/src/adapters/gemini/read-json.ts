@@ -1,3 +1,4 @@
+import { messageOf } from '../../errors.js';
 import { isRecord } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
 import { openFileBytes, type ReadLinesOptions } from '../../io/read-lines.js';
@@ -57,7 +58,7 @@ export async function readJsonEntries(
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     // The text stops before the document does: the client is rewriting it. Read it again once it is whole.
     const at = /position (\d+)/.exec(reason)?.[1];
     if (/end of JSON input/i.test(reason) || (at !== undefined && Number(at) >= trimmed.length)) return done(size);

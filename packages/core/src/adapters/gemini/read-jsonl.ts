@@ -1,3 +1,4 @@
+import { messageOf } from '../../errors.js';
 import { isRecord } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
 import { type ReadEnd, type ReadLinesOptions, readLines } from '../../io/read-lines.js';
@@ -55,7 +56,7 @@ export async function readJsonlEntries(file: string, options: ReadLinesOptions =
       try {
         parsed = JSON.parse(event.text);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = messageOf(error);
         entries.push({
           kind: 'issue',
           issue: { code: 'invalid_json', file, line: event.line, message: `invalid JSON: ${reason}` },

@@ -1,4 +1,5 @@
 import { basename, dirname, join, resolve } from 'node:path';
+import { messageOf } from '../../errors.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
 import type { ListedFolder } from '../../io/listed-folders.js';
 import { statOrUndefined } from '../../io/stat.js';
@@ -143,8 +144,4 @@ function topOf(session: SourceSession, byId: ReadonlyMap<string, SourceSession>)
     current = parent;
   }
   return current;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

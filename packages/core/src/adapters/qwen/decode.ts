@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
+import { parseObjectLine } from '../../internal/json-line.js';
 import type { ContentBlock } from '../../model/content.js';
 import {
   createIsoTimestamp,
@@ -48,24 +48,11 @@ export class QwenDecoder {
 
   /** Decode one line; records and issues go to `emit`. */
   decodeLine(text: string, loc: SourceLocation, emit: (event: RecordEvent) => void): void {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (error) {
-      const message = `invalid JSON: ${error instanceof Error ? error.message : String(error)}`;
-      emit({ kind: 'issue', issue: this.issue(loc, 'invalid_json', message) });
-      return;
-    }
-    const capped = capDepth(raw);
-    if (capped.replaced > 0) {
-      const message = `value nested deeper than ${MAX_JSON_DEPTH} levels: ${capped.replaced} part(s) kept as clipped JSON text`;
-      emit({ kind: 'issue', issue: this.issue(loc, 'too_deep', message) });
-    }
-    if (!isRecord(capped.value)) {
-      emit({ kind: 'issue', issue: this.issue(loc, 'not_an_object', 'line is JSON but not an object') });
-      return;
-    }
-    const record = this.decodeRecord(capped.value, loc);
+    const line = parseObjectLine(text, (code, message) =>
+      emit({ kind: 'issue', issue: this.issue(loc, code, message) }),
+    );
+    if (line === undefined) return;
+    const record = this.decodeRecord(line, loc);
     if (record.kind === 'unknown') {
       const message = `unknown record type "${record.type}" kept as raw data`;
       emit({ kind: 'issue', issue: this.issue(loc, 'unknown_record', message) });

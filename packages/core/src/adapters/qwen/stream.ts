@@ -1,4 +1,5 @@
-import { type ReadEnd, type ReadLinesOptions, readLines } from '../../io/read-lines.js';
+import type { ReadEnd, ReadLinesOptions } from '../../io/read-lines.js';
+import { readLinesReplayed } from '../../io/replay-lines.js';
 import type { RecordEvent } from '../../model/raw.js';
 import { QwenDecoder } from './decode.js';
 import { sessionIdOfQwenFile } from './discover.js';
@@ -8,27 +9,16 @@ import { sessionIdOfQwenFile } from './discover.js';
  * so a read that resumes at `startOffset` replays the earlier lines without emitting them: what it emits for new
  * lines is exactly what a whole read would have.
  */
-export async function streamQwenRecords(
+export function streamQwenRecords(
   path: string,
   onEvent: (event: RecordEvent) => void,
   options: ReadLinesOptions = {},
 ): Promise<ReadEnd> {
   const decoder = new QwenDecoder(path, sessionIdOfQwenFile(path));
-  const from = options.startOffset ?? 0;
-  const end = await readLines(
+  return readLinesReplayed<RecordEvent>(
     path,
-    (event) => {
-      if (event.kind === 'issue') {
-        // Issues of replayed lines were reported when those lines were new.
-        if (event.issue.line === 0 || event.issue.line >= (options.startLine ?? 1)) onEvent(event);
-        return;
-      }
-      const loc = { file: path, line: event.line, offset: event.offset };
-      decoder.decodeLine(event.text, loc, event.offset >= from ? onEvent : ignore);
-    },
-    { ...options, startOffset: 0, startLine: 1 },
+    (text, loc, emit) => decoder.decodeLine(text, loc, emit),
+    onEvent,
+    options,
   );
-  return { ...end, bytesRead: Math.max(0, end.bytesRead - from) };
 }
-
-function ignore(): void {}

@@ -1,5 +1,6 @@
 import type { CallsQuery } from '@agentdash/api';
 import type { AgentId } from '@agentdash/core/model';
+import { messageOf } from '@agentdash/core/present';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../data/client';
 import type { CallRowDto, StatsResponse } from '../../data/types';
@@ -39,7 +40,7 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
         setStats(s);
         setError(undefined);
       })
-      .catch((e: unknown) => !ctl.signal.aborted && setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => !ctl.signal.aborted && setError(messageOf(e)));
     return () => ctl.abort();
   }, [project, agent, tick]);
 

@@ -1,3 +1,4 @@
+import { messageOf } from '@agentdash/core/present';
 import type { EventDto } from '../../data/types';
 
 /** Events per page request. */
@@ -105,7 +106,7 @@ export class EventPages {
     } catch (e) {
       if (!current()) return;
       const error = controller.signal.aborted ? controller.signal.reason : e;
-      this.#set({ ...this.#state, error: error instanceof Error ? error.message : String(error) });
+      this.#set({ ...this.#state, error: messageOf(error) });
       if (this.#retryable(error)) this.#scheduleRetry(page, force);
     } finally {
       clearTimeout(timer);

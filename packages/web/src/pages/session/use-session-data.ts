@@ -1,3 +1,4 @@
+import { messageOf } from '@agentdash/core/present';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ApiRequestError, api } from '../../data/client';
 import type { EventDto, SessionDetail } from '../../data/types';
@@ -23,7 +24,7 @@ export function useSessionDetail(id: string) {
     } catch (e) {
       setError({
         status: e instanceof ApiRequestError ? e.status : 0,
-        message: e instanceof Error ? e.message : String(e),
+        message: messageOf(e),
       });
       return undefined;
     }

@@ -1,4 +1,5 @@
 import type { AgentId } from '@agentdash/core/model';
+import { messageOf } from '@agentdash/core/present';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAgents } from '../../data/agents';
 import { api, type SessionQuery } from '../../data/client';
@@ -114,7 +115,7 @@ export function useSessionList(filters: Filters, sort: Sort) {
         setError(undefined);
       })
       .catch((e: unknown) => {
-        if (!ctl.signal.aborted) setError(e instanceof Error ? e.message : String(e));
+        if (!ctl.signal.aborted) setError(messageOf(e));
       });
     return () => ctl.abort();
   }, [queryKey, tick, waitsForAgents]);
@@ -133,7 +134,7 @@ export function useSessionList(filters: Filters, sort: Sort) {
           return next;
         });
       })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .catch((e: unknown) => setError(messageOf(e)))
       .finally(() => setLoadingMore(false));
   }, [queryKey, rows.length]);
 

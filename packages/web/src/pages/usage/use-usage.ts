@@ -1,4 +1,5 @@
 import type { AgentId } from '@agentdash/core/model';
+import { messageOf } from '@agentdash/core/present';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../data/client';
 import type { UsageResponse } from '../../data/types';
@@ -53,7 +54,7 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
         setUsage(u);
         setError(undefined);
       })
-      .catch((e: unknown) => !ctl.signal.aborted && setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => !ctl.signal.aborted && setError(messageOf(e)));
     return () => ctl.abort();
   }, [project, agent, range, tick]);
 

@@ -1,3 +1,4 @@
+import { messageOf } from '@agentdash/core/present';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../data/client';
 import type { WaterfallResponse } from '../../data/types';
@@ -22,7 +23,7 @@ export function useWaterfall(id: string) {
         setData(w);
         setView(whole(w));
       })
-      .catch((e: unknown) => !ctl.signal.aborted && setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => !ctl.signal.aborted && setError(messageOf(e)));
     return () => ctl.abort();
   }, [id]);
   const layout = useMemo(() => (data ? laneLayout(data.lanes) : []), [data]);
