@@ -7,6 +7,7 @@
  * The archive and the settings are not derived: schema-archive.ts keeps their append-only migrations.
  * docs/index.md describes every table and column.
  */
+import { DEFAULT_AGENT } from '../agent-kind.js';
 import { DOC_KINDS, KIND, RECORD_KINDS, TS, UUID } from './stored-values.js';
 
 /** Files read and how far (`files`), the texts repeated on many rows stored once (`strings`). */
@@ -28,7 +29,7 @@ const FILES = `
     tail TEXT NOT NULL DEFAULT '',
     appended_ms REAL,
     archived INTEGER NOT NULL DEFAULT 0,
-    agent TEXT NOT NULL DEFAULT 'claude',
+    agent TEXT NOT NULL DEFAULT '${DEFAULT_AGENT}',
     unknown_records INTEGER NOT NULL DEFAULT 0,
     home TEXT GENERATED ALWAYS AS (rtrim(project_dir, replace(replace(project_dir, '/', ''), '\\', ''))) VIRTUAL
   );
@@ -181,7 +182,7 @@ const SESSIONS = `
     session_id TEXT NOT NULL DEFAULT '',
     usage_detail TEXT NOT NULL DEFAULT '[]',
     time TEXT,
-    agent TEXT NOT NULL DEFAULT 'claude'
+    agent TEXT NOT NULL DEFAULT '${DEFAULT_AGENT}'
   );
   CREATE INDEX sessions_session_id ON sessions(session_id);
   CREATE INDEX sessions_agent ON sessions(agent);

@@ -1,6 +1,6 @@
 import type { TitleSource } from '@agentdash/core';
-import { agentIds } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
+import { DEFAULT_AGENT } from '../agent-kind.js';
 import { idOfKey } from '../file-row.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
@@ -126,7 +126,7 @@ export class SessionUpdater {
       usage_detail: usage.detail,
       time: usage.time,
       // A session is its files' agent's (the main file's, else the first subagent file's).
-      agent: first?.agent ?? agentIds[0],
+      agent: first?.agent ?? DEFAULT_AGENT,
     });
   }
 }
