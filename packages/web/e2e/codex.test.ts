@@ -3,16 +3,13 @@
  * with the agent badge, and each of its calls is rendered by its kind's renderer (the generic one only for what
  * the API itself types `unknown` or `error`). Skips plainly when Chromium or the built dashboard is missing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallDto, EventDto, EventsPage, SessionsResponse } from '@agentdash/api';
-import { type AgentIndex, openIndex } from '@agentdash/index';
-import { type RunningServer, startServer } from '@agentdash/server';
+import type { RunningServer } from '@agentdash/server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eMissing, openChromium } from './harness';
+import { e2eMissing, openChromium, type ServedIndex, serveIndexOf } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
@@ -37,26 +34,21 @@ function callsOf(events: readonly EventDto[]): CallDto[] {
 }
 
 describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', () => {
-  let tmp: string;
-  let index: AgentIndex;
+  let served: ServedIndex;
   let server: RunningServer;
   let context: BrowserContext;
   let page: Page;
   const problems: string[] = [];
 
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-codex-'));
-    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-    await index.refresh([codexFixtures]);
-    server = await startServer({ index, paths: [codexFixtures], host: '127.0.0.1', port: 0 });
+    served = await serveIndexOf('agentdash-e2e-codex-', [codexFixtures]);
+    server = served.server;
     ({ context, page } = await openChromium({ viewport: { width: 1400, height: 900 }, problems }));
   }, 120_000);
 
   afterAll(async () => {
     await context?.close();
-    await server?.close();
-    index?.close();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
+    await served?.close();
   });
 
   it('lists every session with its agent, and filters by agent', async () => {

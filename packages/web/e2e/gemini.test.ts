@@ -2,16 +2,13 @@
  * End-to-end: Gemini CLI sessions (both layouts) in the dashboard, in headless Chromium: every tool opens with the
  * renderer of its result's kind. Skips plainly when Chromium or the built dashboard is missing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallDto, CallRowDto, SessionsResponse } from '@agentdash/api';
-import { type AgentIndex, openIndex } from '@agentdash/index';
-import { type RunningServer, startServer } from '@agentdash/server';
+import type { RunningServer } from '@agentdash/server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eMissing, openChromium } from './harness';
+import { e2eMissing, openChromium, type ServedIndex, serveIndexOf } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = resolve(here, '../../core/test/fixtures/gemini');
@@ -42,8 +39,7 @@ const RENDERER_OF_KIND: Record<string, string> = {
 };
 
 describe.skipIf(missing !== undefined)('Gemini sessions in the dashboard (headless Chromium)', () => {
-  let tmp: string;
-  let index: AgentIndex;
+  let served: ServedIndex;
   let server: RunningServer;
   let context: BrowserContext;
   let page: Page;
@@ -56,18 +52,14 @@ describe.skipIf(missing !== undefined)('Gemini sessions in the dashboard (headle
   };
 
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-gemini-'));
-    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-    await index.refresh(homes);
-    server = await startServer({ index, paths: homes, host: '127.0.0.1', port: 0 });
+    served = await serveIndexOf('agentdash-e2e-gemini-', homes);
+    server = served.server;
     ({ context, page } = await openChromium({ problems }));
   });
 
   afterAll(async () => {
     await context?.close();
-    await server?.close();
-    index?.close();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
+    await served?.close();
   });
 
   it('lists the Gemini sessions with their agent', async () => {

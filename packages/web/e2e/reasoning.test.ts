@@ -3,17 +3,14 @@
  * Debian's headless Chromium over a real server and index of the bundled Gemini 0.61 fixtures.
  * Skips plainly when Chromium or the built dashboard is missing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UsageResponse } from '@agentdash/api';
 import { formatCompact } from '@agentdash/core/present';
-import { type AgentIndex, openIndex } from '@agentdash/index';
-import { type RunningServer, startServer } from '@agentdash/server';
+import type { RunningServer } from '@agentdash/server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eMissing, openChromium } from './harness';
+import { e2eMissing, openChromium, type ServedIndex, serveIndexOf } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const gemini = resolve(here, '../../core/test/fixtures/gemini/0.61.0/.gemini');
@@ -21,25 +18,20 @@ const gemini = resolve(here, '../../core/test/fixtures/gemini/0.61.0/.gemini');
 const missing = e2eMissing();
 
 describe.skipIf(missing !== undefined)('reasoning tokens in headless Chromium', () => {
-  let tmp: string;
-  let index: AgentIndex;
+  let served: ServedIndex;
   let server: RunningServer;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-reasoning-'));
-    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-    await index.refresh([gemini]);
-    server = await startServer({ index, paths: [gemini], host: '127.0.0.1', port: 0 });
+    served = await serveIndexOf('agentdash-e2e-reasoning-', [gemini]);
+    server = served.server;
     ({ context, page } = await openChromium());
   }, 120_000);
 
   afterAll(async () => {
     await context?.close();
-    await server?.close();
-    index?.close();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
+    await served?.close();
   });
 
   it('the Usage page shows the reasoning part of the output, as the API counts it', async () => {
