@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { api } from '../data/client';
-import type { IssueDto, SessionDetail } from '../data/types';
+import type { SessionDetail } from '../data/types';
+import { FileIssueLines, useFileIssues } from './file-issues';
 
 /**
  * Says so when a file of the session lost records on disk (cut short, replaced, no longer parsing): the timeline
@@ -8,21 +7,8 @@ import type { IssueDto, SessionDetail } from '../data/types';
  * why, and offers that copy as a self-contained page (`GET /api/sessions/:id/versions/partial?format=html`) or JSON.
  */
 export function PartialCopyNotice({ detail }: { detail: SessionDetail }) {
-  const [files, setFiles] = useState<readonly IssueDto[]>([]);
+  const files = useFileIssues(detail, 'version_kept');
   const id = detail.session.id;
-  const asked = detail.issues > 0;
-  useEffect(() => {
-    setFiles([]);
-    if (!asked) return;
-    let live = true;
-    api
-      .issues(id)
-      .then((r) => live && setFiles(r.issues.filter((i) => i.code === 'version_kept')))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id, asked]);
   if (files.length === 0) return null;
   const base = `api/sessions/${encodeURIComponent(id)}/versions/partial`;
   return (
@@ -40,11 +26,7 @@ export function PartialCopyNotice({ detail }: { detail: SessionDetail }) {
       <a href={`${base}?format=json`} download data-testid="partial-copy-json">
         JSON
       </a>
-      {files.slice(0, 20).map((f) => (
-        <div key={f.file} className="mono dim">
-          {f.file} — {f.message}
-        </div>
-      ))}
+      <FileIssueLines files={files} />
     </div>
   );
 }
