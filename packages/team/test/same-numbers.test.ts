@@ -98,6 +98,10 @@ for (const [title, home, tier] of homes) {
       const [model] = all.facets.models ?? [];
       const [version] = all.facets.versions ?? [];
       const project = all.facets.projects?.[0]?.split('/').at(-1);
+      // a project's path, letter for letter and in other letters' case (a path filter is exact on both servers)
+      const { sessions: listed } = await localJson<{ sessions: SessionRow[] }>('/api/sessions?limit=50');
+      const path = listed.find((s) => s.projectPath !== null && /[a-z]/.test(s.projectPath))?.projectPath ?? '';
+      expect(path).not.toBe('');
       const day = (
         await localJson<{ sessions: SessionRow[] }>('/api/sessions?limit=1&sort=startedAt&dir=asc')
       ).sessions[0]?.startedAt?.slice(0, 10);
@@ -110,6 +114,8 @@ for (const [title, home, tier] of homes) {
         `version=${version}`,
         `project=${project}`,
         `project=${project?.toUpperCase()}`,
+        `project=${encodeURIComponent(path)}`,
+        `project=${encodeURIComponent(path.toUpperCase())}`,
         `since=${day}`,
         `until=${day}`,
         'hideEmpty=1&hasErrors=1&sort=messages',

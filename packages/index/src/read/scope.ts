@@ -129,10 +129,18 @@ export function scopeSql(
   }
   if (filter.project) {
     // A filter naming a path (the dashboard's drill-down from a project known by its folder alone) matches the whole
-    // folder's path; a name, the folder's name. Letters match in either case (ASCII; the team server's `ilike` too).
-    const dir = /[\\/]/.test(filter.project) ? 's.project_dir' : PROJECT_FOLDER;
-    const project = filter.project.replace(/[A-Z]/g, (c) => c.toLowerCase());
-    where.add(`(instr(lower(coalesce(s.project_path, '')), ?) > 0 OR instr(lower(${dir}), ?) > 0)`, project, project);
+    // folder's path, letter for letter (two folders may differ only in case); a name, the folder's name, its letters
+    // in either case (ASCII, as SQLite's lower() folds them). The team server's filter is the same (session-sql.ts).
+    if (/[\\/]/.test(filter.project)) {
+      where.when(filter.project, `(instr(coalesce(s.project_path, ''), ?) > 0 OR instr(s.project_dir, ?) > 0)`);
+    } else {
+      const name = filter.project.replace(/[A-Z]/g, (c) => c.toLowerCase());
+      where.add(
+        `(instr(lower(coalesce(s.project_path, '')), ?) > 0 OR instr(lower(${PROJECT_FOLDER}), ?) > 0)`,
+        name,
+        name,
+      );
+    }
   }
   where
     .when(toMs(filter.since), 'coalesce(s.ended_ms, s.started_ms) >= ?')

@@ -39,7 +39,9 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   const parts = [sql`true`];
   if (f.agent) parts.push(sql`s.agent = ${f.agent}`);
   if (f.project) {
-    parts.push(sql`(s.project_path ilike ${like(f.project)} or s.project_dir ilike ${like(f.project)}
+    // a path letter for letter, a name in either case: the laptop's filter (index/src/read/scope.ts)
+    const contains = /[\\/]/.test(f.project) ? sql`like` : sql`ilike`;
+    parts.push(sql`(s.project_path ${contains} ${like(f.project)} or s.project_dir ${contains} ${like(f.project)}
       or s.project_hash = ${f.project} or '#' || left(s.project_hash, 8) = ${f.project})`);
   }
   const since = toMs(f.since);
