@@ -1,7 +1,7 @@
 // The team bench's queries (`bench/team.mjs`): the figures over what a team server holds, asked as the dashboard asks.
 import { cpuOf, postgresCpu } from './team-pg.mjs';
 
-/** The sessions the issue measures the team server at. */
+/** The issue's scale: the sessions list and usage are measured over at least this many sessions. */
 export const SCALE_SESSIONS = 24_000;
 export const ms = (n) => `${Math.round(n).toLocaleString('en-US')} ms`;
 export const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;

@@ -41,7 +41,6 @@ const reuseIndex = process.env.BENCH_TEAM_INDEX;
 const pushNice = Number(process.env.BENCH_TEAM_PUSH_NICE ?? 5);
 /** BENCH_TEAM_PROF=DIR: every CLI process (the team server, each push) writes a V8 CPU profile into DIR. */
 const prof = process.env.BENCH_TEAM_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_TEAM_PROF}`] : [];
-/** The issue's scale: the sessions list and usage are measured over at least this many sessions. */
 const keep = process.env.BENCH_TEAM_KEEP;
 const keptData = keep === undefined ? undefined : join(keep, 'data');
 const keptFacts = keep === undefined ? undefined : join(keep, 'bench.json');

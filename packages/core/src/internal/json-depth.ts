@@ -7,6 +7,10 @@
 /** Deepest nesting kept as structure; a value deeper than this is replaced by its (clipped) JSON text. */
 export const MAX_JSON_DEPTH = 100;
 
+/** The message of a `too_deep` issue: `replaced` parts of a line were deeper than the limit. */
+export const tooDeepMessage = (replaced: number): string =>
+  `value nested deeper than ${MAX_JSON_DEPTH} levels: ${replaced} part(s) kept as clipped JSON text`;
+
 /** Longest JSON text kept in place of a too-deep value (the whole line stays in the transcript file). */
 export const MAX_DEEP_TEXT = 4096;
 

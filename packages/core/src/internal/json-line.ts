@@ -6,11 +6,7 @@
 import { messageOf } from '../errors.js';
 import type { ParseIssue } from '../model/issue.js';
 import { isRecord } from './guards.js';
-import { capDepth, MAX_JSON_DEPTH } from './json-depth.js';
-
-/** The message of a `too_deep` issue: `replaced` parts of the line were deeper than the limit. */
-export const tooDeepMessage = (replaced: number): string =>
-  `value nested deeper than ${MAX_JSON_DEPTH} levels: ${replaced} part(s) kept as clipped JSON text`;
+import { capDepth, tooDeepMessage } from './json-depth.js';
 
 /**
  * The line's object, capped at `MAX_JSON_DEPTH` levels (`capDepth`); undefined when the line is not JSON

@@ -1,6 +1,6 @@
 import { messageOf } from '../../errors.js';
 import { bool, isRecord, num, str } from '../../internal/guards.js';
-import { capDepth, MAX_JSON_DEPTH } from '../../internal/json-depth.js';
+import { capDepth, tooDeepMessage } from '../../internal/json-depth.js';
 import type { ContentBlock } from '../../model/content.js';
 import {
   createIsoTimestamp,
@@ -86,7 +86,7 @@ export function decodeRecord(raw: unknown, loc: SourceLocation): Decoded<Transcr
     code: 'too_deep',
     file: loc.file,
     line: loc.line,
-    message: `value nested deeper than ${MAX_JSON_DEPTH} levels: ${capped.replaced} part(s) kept as clipped JSON text`,
+    message: tooDeepMessage(capped.replaced),
   };
   return { ...decoded, issues: [issue] };
 }
