@@ -41,27 +41,39 @@ const slow = ran
   .sort();
 writeFileSync(join(repo, 'test/file-times.json'), `${JSON.stringify(fileTimes(report.testResults), null, 2)}\n`);
 // Then the fast loop is run on the list, and each file that fails there (over its limits) joins it, until it passes.
-for (let round = 1; ; round += 1) {
-  writeFileSync(join(repo, 'test/slow-tests.json'), `${JSON.stringify(slow, null, 2)}\n`);
-  const failed = fastLoopFailures();
-  if (failed.length === 0) break;
-  if (round === 3) throw new Error(`the fast loop still fails after ${round} rounds: ${failed.join(', ')}`);
-  process.stdout.write(`the fast loop failed in ${failed.join(', ')}: added to the list\n`);
-  slow.push(...failed.filter((f) => !slow.includes(f)));
-  slow.sort();
+try {
+  for (let round = 1; ; round += 1) {
+    writeFileSync(join(repo, 'test/slow-tests.json'), `${JSON.stringify(slow, null, 2)}\n`);
+    const failed = fastLoopFailures(round);
+    if (failed.length === 0) break;
+    if (round === 3) throw new Error(`the fast loop still fails after ${round} rounds: ${failed.join(', ')}`);
+    process.stdout.write(`the fast loop failed in ${failed.join(', ')}: added to the list\n`);
+    slow.push(...failed.filter((f) => !slow.includes(f)));
+    slow.sort();
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }
 
-/** The files `npm run test:fast` fails in with test/slow-tests.json as it is now. */
-function fastLoopFailures() {
-  const fastOut = join(dir, 'fast.json');
-  spawnSync('npx', ['vitest', 'run', '--reporter=json', `--outputFile=${fastOut}`], {
+/**
+ * The files `npm run test:fast` fails in with test/slow-tests.json as it is now. A loop that fails outside every file
+ * (an error no file holds, no report written) is an error here, not a list to extend.
+ */
+function fastLoopFailures(round) {
+  const fastOut = join(dir, `fast-${round}.json`);
+  const fast = spawnSync('npx', ['vitest', 'run', '--reporter=json', `--outputFile=${fastOut}`], {
     cwd: repo,
     env: { ...process.env, TZ: 'UTC', AGENTDASH_TEST_LOOP: 'fast' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const fast = JSON.parse(readFileSync(fastOut, 'utf8'));
-  return fast.testResults.filter((file) => file.status !== 'passed').map((file) => relative(repo, file.name));
+  if (!existsSync(fastOut)) throw new Error(`the fast loop wrote no report (exit ${fast.status})`);
+  const report = JSON.parse(readFileSync(fastOut, 'utf8'));
+  const failed = report.testResults.filter((file) => file.status === 'failed').map((file) => relative(repo, file.name));
+  if (failed.length === 0 && fast.status !== 0)
+    throw new Error(`the fast loop failed outside any file (exit ${fast.status})`);
+  return failed;
 }
+
 /** Every file's time (to 100 ms, at least 100), with the recorded times of the files not run here that still exist. */
 function fileTimes(results) {
   const path = join(repo, 'test/file-times.json');
@@ -77,6 +89,5 @@ function fileTimes(results) {
   return Object.fromEntries(Object.entries(times).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-rmSync(dir, { recursive: true, force: true });
 process.stdout.write(`${slow.length} of ${report.testResults.length} files are slow (over ${LIMIT_MS} ms) or failed\n`);
 process.exitCode = run.status ?? 1;
