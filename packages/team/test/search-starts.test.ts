@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startReads, useStarts } from '../src/pg/doc-starts.js';
+import { startReads } from '../src/pg/doc-starts.js';
 import { forgetSearchMemory, teamSearchSnippets } from '../src/pg/search.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -117,7 +117,6 @@ pgSuite('team search: rows read through stored starts answer as rows read from t
     await team.statistics.settled();
   }, 600_000);
   afterAll(async () => {
-    useStarts.on = true;
     index?.close();
     await team?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -131,14 +130,16 @@ pgSuite('team search: rows read through stored starts answer as rows read from t
    * are its own (`run`, a parameter the route ignores): the server keeps a search's answer per URL a while.
    */
   const answers = async (on: boolean) => {
-    useStarts.on = on;
     forgetSearchMemory();
     run += 1;
     const out: unknown[] = [];
     for (const q of QUERIES) {
       for (const offset of [0, 50]) {
         const page = `q=${encodeURIComponent(q)}&limit=50&offset=${offset}&run=${run}`;
-        const res = await team.request('GET', `/api/sessions?${page}`);
+        // through stored starts: the team server as it runs; from the start: an app built without them
+        const res = on
+          ? await team.request('GET', `/api/sessions?${page}`)
+          : await team.getVia({ searchStarts: false }, `/api/sessions?${page}`);
         expect(res.status).toBe(200);
         const body = res.json as unknown as ListBody;
         out.push({ q, offset, body });
@@ -149,7 +150,7 @@ pgSuite('team search: rows read through stored starts answer as rows read from t
       const { q, body } = entry as { q: string; body: ListBody };
       forgetSearchMemory();
       const ids = body.sessions.map((s) => s.id);
-      out.push({ q, hits: await teamSearchSnippets(team.db.sql, q, ids, {}) });
+      out.push({ q, hits: await teamSearchSnippets(team.db.sql, q, ids, {}, { starts: on }) });
     }
     return out;
   };
@@ -163,7 +164,10 @@ pgSuite('team search: rows read through stored starts answer as rows read from t
     const before = startReads.sessions;
     const located = await answers(true);
     expect(startReads.sessions).toBeGreaterThan(before);
+    // the app built without starts reads none of them
+    const readsBefore = startReads.sessions;
     fromStart = await answers(false);
+    expect(startReads.sessions).toBe(readsBefore);
     expect(located).toEqual(fromStart);
     // the queries find pages: a comparison of empty lists would prove nothing
     const rows = located.flatMap((e) => (e as { body?: ListBody }).body?.sessions ?? []);

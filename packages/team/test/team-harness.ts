@@ -14,7 +14,7 @@ import { TeamClient } from '../src/push/client.js';
 import { FileCache } from '../src/push/file-cache.js';
 import { type PushReport, push } from '../src/push/push.js';
 import type { IngestGate } from '../src/server/ingest-gate.js';
-import { createTeamApp } from '../src/server/team-app.js';
+import { createTeamApp, type TeamAppDeps } from '../src/server/team-app.js';
 import { createTeamLiveEvents } from '../src/server/team-live.js';
 import { startPostgres, type TestPostgres } from './pg-harness.js';
 
@@ -40,6 +40,14 @@ export interface TeamFixture {
     body?: unknown,
     options?: { token?: string | null; gzip?: boolean; raw?: Uint8Array | string; headers?: Record<string, string> },
   ): Promise<{ status: number; json: { success: boolean; data?: unknown; error?: string; code?: string } }>;
+  /**
+   * `GET path` with ann/laptop's token, answered by a second team app over the same database built with `deps`
+   * (`searchStarts: false`: the way a search read before stored starts), through Hono's own `request` (no server).
+   */
+  getVia(
+    deps: Pick<TeamAppDeps, 'searchStarts'>,
+    path: string,
+  ): Promise<{ status: number; json: { success: boolean; data?: unknown; error?: string } }>;
   /** Every row of every table, as text: equal before and after a refused push. */
   dump(): Promise<string>;
   /** The rows where the sessions list's copy (`session_list`) and the sessions differ: none, ever. */
@@ -91,6 +99,8 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));
   });
   const url = `http://127.0.0.1:${port}`;
+  /** The apps `getVia` built, by their deps. */
+  const others = new Map<string, ReturnType<typeof createTeamApp>>();
   return {
     pg,
     db,
@@ -131,6 +141,16 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
         req.end(payload);
       });
       return { status: res.status, json: res.text ? JSON.parse(res.text) : {} };
+    },
+    async getVia(deps, path) {
+      const key = JSON.stringify(deps);
+      let other = others.get(key);
+      if (other === undefined) {
+        other = createTeamApp({ sql: db.sql, events, ingest: options.ingest, statistics, ...deps });
+        others.set(key, other);
+      }
+      const res = await other.request(path, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, json: await res.json() };
     },
     async dump() {
       const parts: string[] = [];

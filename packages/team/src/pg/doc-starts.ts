@@ -43,9 +43,6 @@ export const DOC_STARTS_MIGRATION = `
 /** Sessions and lines a search read through their stored starts, since the server started (tests count them). */
 export const startReads = { sessions: 0, lines: 0 };
 
-/** Off: every row read from its transcript's start, as before `search_docs` (tests compare the two ways). */
-export const useStarts = { on: true };
-
 /** Stores a session's document starts (in the transaction that stores the session, or the one that made them). */
 export function insertDocStarts(
   tx: TxSql,
@@ -60,17 +57,19 @@ export function insertDocStarts(
 
 /**
  * The first document of `docs` (by `seq`, in order) that `test` accepts, as `firstStoredDoc` finds it, reading only
- * those documents when the session's starts are stored (made now when they are not).
+ * those documents when the session's starts are stored (made now when they are not). `starts` false: read from the
+ * transcript's start, as before `search_docs` (a team app built with `searchStarts: false`; tests compare the two).
  */
 export async function firstShownDoc(
   sql: Sql,
   s: StoredSession,
   test: (doc: DocRow) => boolean,
   docs: ReadonlySet<number> | undefined,
+  starts = true,
 ): Promise<boolean> {
   const cached = cachedDocs(s);
   if (cached) return cached.some(test);
-  if (docs === undefined || !useStarts.on || !locatable(s.agent)) return await firstStoredDoc(sql, s, test, docs);
+  if (docs === undefined || !starts || !locatable(s.agent)) return await firstStoredDoc(sql, s, test, docs);
   const stored = await storedStarts(sql, s);
   if (stored === 'gone') return await firstStoredDoc(sql, s, test, docs);
   if (stored.starts) return await firstLocated(sql, s, stored.files, stored.starts, docs, test);

@@ -35,7 +35,12 @@ const LIVE_WINDOW_MS = 120_000;
 type Q = IndexQueries;
 
 /** The queries over the team schema `sql` points at (its search path). */
-export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQueries {
+export function teamQueries(
+  sql: Sql,
+  now: () => number = Date.now,
+  options: { readonly searchStarts?: boolean | undefined } = {},
+): IndexQueries {
+  const searching = { starts: options.searchStarts };
   const rows = async (f: TeamFilter, tail = sql``) =>
     (
       await sql<
@@ -127,8 +132,9 @@ export function teamQueries(sql: Sql, now: () => number = Date.now): IndexQuerie
     },
     // a list's hits found by positions alone come without a snippet, and sessions they cannot decide come undecided:
     // the rows a page shows are cut after (`searchSnippets`), which drops an undecided one without a hit
-    search: async (query, filter = {}) => await teamSearch(sql, query, filter as TeamSearchFilter, 'page'),
-    searchSnippets: async (query, ids, filter) => await teamSearchSnippets(sql, query, ids, filter as TeamSearchFilter),
+    search: async (query, filter = {}) => await teamSearch(sql, query, filter as TeamSearchFilter, 'page', searching),
+    searchSnippets: async (query, ids, filter) =>
+      await teamSearchSnippets(sql, query, ids, filter as TeamSearchFilter, searching),
     calls: async (filter = {}) => {
       const f = filter as TeamFilter & {
         tool?: string;

@@ -164,9 +164,15 @@ export async function teamSearchSnippets(
   query: string,
   uids: readonly string[],
   f: TeamSearchFilter,
+  options: TeamSearchOptions = {},
 ): Promise<SearchHit[]> {
   if (uids.length === 0) return [];
-  return await teamSearch(sql, query, { ...f, ids: uids, limit: uids.length, onePerSession: true }, 'cut');
+  return await teamSearch(sql, query, { ...f, ids: uids, limit: uids.length, onePerSession: true }, 'cut', options);
+}
+
+/** How a search reads: `starts` false reads each row from its transcript's start (`firstShownDoc`). */
+export interface TeamSearchOptions {
+  readonly starts?: boolean | undefined;
 }
 
 /**
@@ -178,6 +184,7 @@ export async function teamSearch(
   query: string,
   f: TeamSearchFilter,
   mode: SearchMode = 'positions',
+  options: TeamSearchOptions = {},
 ): Promise<SearchHit[]> {
   const fts = toFtsQuery(query);
   const phrases = queryPhrases(fts);
@@ -259,7 +266,7 @@ export async function teamSearch(
     let holds = false;
     // the documents the positions rule out are not checked: their text is not made
     const { docs } = s;
-    if (first) holds = await firstShownDoc(sql, s, take, docs);
+    if (first) holds = await firstShownDoc(sql, s, take, docs, options.starts !== false);
     else for (const d of await storedDocs(sql, s)) holds = take(d) || holds;
     if (!holds && !f.kind && !f.tool && since === undefined && until === undefined) refute(refutedKey(fts, s));
     return holds;

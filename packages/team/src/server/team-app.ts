@@ -32,6 +32,8 @@ export interface TeamAppDeps {
   readonly ingest?: IngestGate | undefined;
   /** The planner's statistics, told of every push (`keepStatistics`); its owner awaits it before closing `sql`. */
   readonly statistics: StatisticsKeeper;
+  /** False: a search reads each row from its transcript's start, not through its stored starts (tests compare). */
+  readonly searchStarts?: boolean | undefined;
 }
 
 function onError(error: Error, c: Context): Response {
@@ -58,7 +60,7 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
     port: deps.port ?? 4317,
     checkHost: false,
     assetsDir: deps.assetsDir,
-    queries: teamQueries(deps.sql),
+    queries: teamQueries(deps.sql, Date.now, { searchStarts: deps.searchStarts }),
     sessions: teamSessionHost(deps.sql),
     // every push announced on this database (through any team server) changes it
     dataVersion: () => String(deps.events.generation()),
