@@ -49,9 +49,17 @@ describe.skipIf(missing !== undefined)('the partial copy notice in headless Chro
   });
 
   it('names the file and why, and its links download the partial copy', async () => {
+    // the session's issues are asked once for both file notices (unreadable files, kept partial copies)
+    const asked: string[] = [];
+    const onRequest = (req: { url(): string }) => {
+      if (/\/api\/sessions\/[^/]+\/issues/.test(req.url())) asked.push(req.url());
+    };
+    page.on('request', onRequest);
     await page.goto(new URL(`#/s/${SESSION}`, server.url).toString());
     const notice = page.locator('[data-testid=partial-copy-notice]');
     await notice.waitFor({ timeout: 30_000 });
+    page.off('request', onRequest);
+    expect(asked).toHaveLength(1);
     const text = (await notice.textContent()) ?? '';
     expect(text.startsWith('A newer partial copy of this session’s file exists: below is the last complete')).toBe(
       true,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { TelemetrySessionView } from '../telemetry/TelemetrySessionView';
 import { useSessionTelemetry } from '../telemetry/use-telemetry';
 import { TimelineCtx } from '../timeline/context';
+import { useSessionIssues } from '../ui/file-issues';
 import { PartialCopyNotice } from '../ui/PartialCopyNotice';
 import { TierNotice } from '../ui/TeamBadge';
 import { UnreadableNotice } from '../ui/UnreadableNotice';
@@ -30,6 +31,8 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
   const ctx = useTimelineContext(view, nav.located, openAll, telemetry?.calls);
 
   const { detail, total } = view;
+  // the session's issues, for the notices of unreadable files and kept partial copies
+  const issues = useSessionIssues(detail);
   if (view.error && !detail) {
     if (telemetry) return <TelemetrySessionView id={view.sessionId} telemetry={telemetry} />;
     if (telemetry === undefined && view.error.status === 404) return <div className="page dim">Loading…</div>;
@@ -44,8 +47,8 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
           telemetry={telemetry ?? undefined}
           onOpenAll={(open) => setOpenAll((o) => ({ version: o.version + 1, open }))}
         />
-        {detail && <UnreadableNotice detail={detail} />}
-        {detail && <PartialCopyNotice detail={detail} />}
+        {detail && <UnreadableNotice detail={detail} issues={issues} />}
+        {detail && <PartialCopyNotice detail={detail} issues={issues} />}
         {detail && <TierNotice row={detail.session} />}
         {detail && (
           <ReadingNotice detail={detail} waiting={total > 0 && view.pages.size === 0} failed={view.pageError} />

@@ -1,12 +1,12 @@
-import type { SessionDetail } from '../data/types';
-import { FileIssueLines, useFileIssues } from './file-issues';
+import type { IssueDto, SessionDetail } from '../data/types';
+import { FileIssueLines } from './file-issues';
 
 /**
  * Says so when a file of the session cannot be read now (permissions changed, replaced by a folder, removed): the
  * timeline then shows only what could be read (nothing, for the main file), and this names the file and the reason.
  */
-export function UnreadableNotice({ detail }: { detail: SessionDetail }) {
-  const files = useFileIssues(detail, 'unreadable_file');
+export function UnreadableNotice({ detail, issues }: { detail: SessionDetail; issues: readonly IssueDto[] }) {
+  const files = issues.filter((i) => i.code === 'unreadable_file');
   if (files.length === 0) return null;
   return (
     <div className="notice warn" role="alert" data-testid="unreadable-notice">

@@ -3,26 +3,26 @@ import { api } from '../data/client';
 import type { IssueDto, SessionDetail } from '../data/types';
 
 /**
- * The session's issues of `code` (one a file: `unreadable_file`, `version_kept`), asked only when the session has
- * issues at all; none until they come, and none when they cannot be had (the notice they feed then stays away).
+ * The session's issues, asked once per session and only when it has some (`detail.issues`); none until they come, and
+ * none when they cannot be had (the notices they feed then stay away). The session page asks, its notices filter.
  */
-export function useFileIssues(detail: SessionDetail, code: IssueDto['code']): readonly IssueDto[] {
-  const [files, setFiles] = useState<readonly IssueDto[]>([]);
-  const id = detail.session.id;
-  const asked = detail.issues > 0;
+export function useSessionIssues(detail: SessionDetail | undefined): readonly IssueDto[] {
+  const [issues, setIssues] = useState<readonly IssueDto[]>([]);
+  const id = detail?.session.id;
+  const asked = (detail?.issues ?? 0) > 0;
   useEffect(() => {
-    setFiles([]);
-    if (!asked) return;
+    setIssues([]);
+    if (id === undefined || !asked) return;
     let live = true;
     api
       .issues(id)
-      .then((r) => live && setFiles(r.issues.filter((i) => i.code === code)))
+      .then((r) => live && setIssues(r.issues))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [id, asked, code]);
-  return files;
+  }, [id, asked]);
+  return issues;
 }
 
 /** Each file and what its issue says, the first 20. */
