@@ -9,6 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openIndex, startBuiltWorker, stopWorker, WORKER_LOADED } from '@agentdash/index';
 import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error a plain ESM script without type declarations (it runs under `npm run lint` too)
+import { staticSpecifiers } from '../../../scripts/import-cycles.mjs';
 import { workerScript } from './worker-script.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentdash-worker-scripts-'));
@@ -39,18 +41,14 @@ describe('the server’s worker threads', () => {
   });
 
   it('the file watcher loads none of the index and no parser: only its announcement', () => {
-    /** The packages the modules `file` reaches through relative imports name (each statement on one line). */
+    /** The packages the modules `file` reaches through static relative imports name. */
     const packagesOf = (file: string): string[] => {
       const seen = new Set<string>();
       const named = new Set<string>();
       const visit = (at: string) => {
         if (seen.has(at)) return;
         seen.add(at);
-        const text = readFileSync(at, 'utf8');
-        for (const [, from, bare] of text.matchAll(
-          /^\s*(?:(?:import|export)\s[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|import\s*['"]([^'"]+)['"])/gm,
-        )) {
-          const name = from ?? bare ?? '';
+        for (const name of staticSpecifiers(at, readFileSync(at, 'utf8')) as string[]) {
           if (name.startsWith('.')) visit(resolve(dirname(at), name));
           else if (!name.startsWith('node:')) named.add(name);
         }
