@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
 /**
  * Bundle the built CLI (packages/cli/dist/bin.js) and the worker scripts it starts into packages/cli/bundle/, which
  * the `agentdash` launcher runs when present. Node 20 loads ES modules one file at a time: the unbundled program is
@@ -138,3 +139,17 @@ skipFacades(bundled.output);
 // registry has no packages/web.
 const web = join(root, 'packages/web/dist');
 if (existsSync(join(web, 'index.html'))) cpSync(web, join(out, 'web'), { recursive: true });
+
+// The bundle must start. A change of the module graph can make chunks import each other in a cycle, and a cycle
+// holding a top-level await never settles: Node then exits with 13 and prints nothing, in every command.
+const started = spawnSync(process.execPath, [join(out, 'bin.js'), '--version'], { encoding: 'utf8' });
+const version = JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')).version;
+if (started.status !== 0 || started.stdout.trim() !== version) {
+  console.error(
+    `bundle-cli: packages/cli/bundle/bin.js --version exits ${started.status ?? started.signal} (stdout ${JSON.stringify(started.stdout.trim())}, expected ${version})` +
+      (started.status === 13 ? ': a top-level await that never settles, most likely a cycle between chunks' : '') +
+      `\n${started.stderr}`,
+  );
+  rmSync(out, { recursive: true, force: true });
+  process.exit(1);
+}
