@@ -21,6 +21,7 @@ vi.mock('../../core/src/agents/registry.js', async (importOriginal) => {
     paths: 'a fake home',
     homes: '$FAKE_HOME',
     layout: 'fake/*.jsonl',
+    projectFolder: false,
     badge: { dark: '#abcdef', light: '#123456' },
     loadHomes: async () => ({ ...(await codex.loadHomes()), id: 'fake', label: 'Fake Agent' }),
     loadAdapter: async () => ({ ...(await codex.loadAdapter()), id: 'fake', label: 'Fake Agent' }),

@@ -17,4 +17,4 @@ export {
   UnreadableFileError,
 } from './errors.js';
 export { defaultClaudeHome } from './io/discover.js';
-export { type AgentId, agentIds, agentInfos, agentLabels, isAgentId } from './model/agent.js';
+export { type AgentId, agentIds, agentInfos, agentLabels, isAgentId, projectFolderAgents } from './model/agent.js';

@@ -33,7 +33,7 @@ export {
   type ReadEnd,
   readLines,
 } from './io/read-lines.js';
-export { type AgentId, agentIds, isAgentId } from './model/agent.js';
+export { type AgentId, agentIds, isAgentId, projectFolderAgents } from './model/agent.js';
 export { type ResultContent, resultText } from './model/content.js';
 export { createIsoTimestamp, createRecordUuid, createToolUseId, timestampMs } from './model/ids.js';
 export type { ParseIssue, ParseIssueCode } from './model/issue.js';

@@ -21,9 +21,11 @@ import { startTeam, type TeamFixture } from './team-harness.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const SAMPLES = resolve(here, '../../cli/samples/claude-home');
 const WILD = resolve(here, '../../../../shared/wild/claude-home');
+const CODEX = resolve(here, '../../core/test/fixtures/codex/0.171.0/codex-home');
 
 const homes: readonly [string, string, ShareTier][] = [
   ['the bundled samples at the full tier', SAMPLES, 'full'],
+  ['the bundled Codex sessions at the full tier', CODEX, 'full'],
   ...(existsSync(WILD)
     ? [['../shared/wild at the metadata tier', WILD, 'metadata'] as [string, string, ShareTier]]
     : []),
@@ -116,6 +118,8 @@ for (const [title, home, tier] of homes) {
         `project=${project?.toUpperCase()}`,
         `project=${encodeURIComponent(path)}`,
         `project=${encodeURIComponent(path.toUpperCase())}`,
+        // the name of a folder that holds every project's sessions (Codex's): a project of none of them
+        'project=sessions',
         `since=${day}`,
         `until=${day}`,
         'hideEmpty=1&hasErrors=1&sort=messages',

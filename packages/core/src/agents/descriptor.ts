@@ -22,6 +22,13 @@ export interface AgentInfo {
   readonly homes: string;
   /** Where its discovery looks under a folder, as a glob (the "holds no transcripts" warning). */
   readonly layout: string;
+  /**
+   * Whether the folder holding a session's files (its `projectDir`) is named for the session's project: Claude Code's
+   * encoded working folder, Gemini CLI's and Qwen Code's project folders, Aider's repository. A project filter by
+   * name matches that folder's name only where it is. Codex's `sessions`, Copilot's `session-state` and OpenCode's
+   * data folder hold every project's sessions: `--project sessions` must not select every Codex session.
+   */
+  readonly projectFolder: boolean;
   /** The badge's text colour on the dark and on the light theme (at least 4.5 : 1 on its tinted chip). */
   readonly badge: { readonly dark: `#${string}`; readonly light: `#${string}` };
 }

@@ -27,6 +27,9 @@ export function agentInfo<K extends AgentId>(id: K): Extract<(typeof agentInfos)
   return agentInfos.find((agent) => agent.id === id) as Extract<(typeof agentInfos)[number], { readonly id: K }>;
 }
 
+/** The agents whose sessions' folder is named for their project (`AgentInfo.projectFolder`), in the registry's order. */
+export const projectFolderAgents: readonly AgentId[] = agentInfos.filter((a) => a.projectFolder).map((a) => a.id);
+
 /** Every agent's name, "A, B or C" (help text and messages). */
 export function agentLabels(): string {
   const labels = agentInfos.map((agent) => agent.label);

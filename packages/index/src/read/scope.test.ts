@@ -5,7 +5,8 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { repoRoot } from '@agentdash/testing/shared';
 import { basesOf, prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AgentIndex, openIndex } from '../index.js';
@@ -139,5 +140,33 @@ describe('a project filter', () => {
     // as every query of a session filter reads it: the usage of a name no project has is empty
     expect(ix.usageResponses({ project: 'scope' })).toEqual([]);
     expect(ix.usageResponses({ project: 'work-app' }).length).toBeGreaterThan(0);
+  });
+
+  it("matches a folder's name only where the agent names the folder for its project", async () => {
+    const fixtures = resolve(repoRoot, 'packages/core/test/fixtures');
+    const codex = join(fixtures, 'codex/0.171.0/codex-home');
+    const copilot = join(fixtures, 'copilot/1.0.102/copilot-home');
+    await ix.refresh([...HOMES.map(homeOf), codex, copilot]);
+    const all = ix.listSessions({});
+    const of = (agent: string) => all.filter((s) => s.agent === agent);
+    expect(of('codex').length).toBeGreaterThan(0);
+    expect(of('copilot').length).toBeGreaterThan(0);
+    const ids = (project: string) => ix.listSessions({ project }).map((s) => s.key);
+    // Codex's and Copilot's sessions lie in folders every project shares: their names select none of them
+    expect(new Set(of('codex').map((s) => basename(s.projectDir)))).toEqual(new Set(['sessions']));
+    expect(new Set(of('copilot').map((s) => basename(s.projectDir)))).toEqual(new Set(['session-state']));
+    expect(ids('sessions')).toEqual([]);
+    expect(ids('SESSION-STATE')).toEqual([]);
+    // each is still found by its own project's name
+    for (const s of [...of('codex'), ...of('copilot')]) {
+      const name = basename(s.projectPath ?? 'missing');
+      expect(ids(name), name).toContain(s.key);
+    }
+    // Claude Code's folder is named for its project: its name selects the sessions whose path does not say it
+    expect(ids('-WORK-app').sort()).toEqual(
+      of('claude')
+        .map((s) => s.key)
+        .sort(),
+    );
   });
 });

@@ -1,6 +1,7 @@
 /** SQL building blocks shared by the queries: the open database, and filters turned into WHERE conditions. */
 import { resolve, sep } from 'node:path';
 import type { PriceTable } from '@agentdash/core';
+import { projectFolderAgents } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
 import type { CallFilter, SessionFilter, TimeInput } from '../types.js';
 
@@ -99,6 +100,9 @@ const PROJECT_FOLDER = (() => {
   return `substr(s.project_dir, length(rtrim(${dir}, replace(${dir}, '/', ''))) + 1)`;
 })();
 
+/** The agents whose session folder's name is a project's (core's `projectFolderAgents`), as a JSON array. */
+const PROJECT_FOLDER_AGENTS = JSON.stringify(projectFolderAgents);
+
 /**
  * SQL condition on `sessions s` for a session filter. With `paths`, a session is in scope when one of its files
  * is under them (queries over files, calls and text also check each file: see `pathCond`). A resume stub's empty
@@ -130,14 +134,17 @@ export function scopeSql(
   if (filter.project) {
     // A filter naming a path (the dashboard's drill-down from a project known by its folder alone) matches the whole
     // folder's path, letter for letter (two folders may differ only in case); a name, the folder's name, its letters
-    // in either case (ASCII, as SQLite's lower() folds them). The team server's filter is the same (session-sql.ts).
+    // in either case (ASCII, as SQLite's lower() folds them), or the name of its folder where an agent's folder is
+    // named for its project. The team server's filter is the same (session-sql.ts).
     if (/[\\/]/.test(filter.project)) {
       where.when(filter.project, `(instr(coalesce(s.project_path, ''), ?) > 0 OR instr(s.project_dir, ?) > 0)`);
     } else {
       const name = filter.project.replace(/[A-Z]/g, (c) => c.toLowerCase());
       where.add(
-        `(instr(lower(coalesce(s.project_path, '')), ?) > 0 OR instr(lower(${PROJECT_FOLDER}), ?) > 0)`,
+        `(instr(lower(coalesce(s.project_path, '')), ?) > 0
+          OR (s.agent IN (SELECT value FROM json_each(?)) AND instr(lower(${PROJECT_FOLDER}), ?) > 0))`,
         name,
+        PROJECT_FOLDER_AGENTS,
         name,
       );
     }

@@ -2,6 +2,7 @@
  * Pushed sessions as the dashboard's queries read them: the filters of every route as SQL over the summary columns,
  * and a row as the index's `SessionSummary` (plus who pushed it and at which tier), so the server's mapping applies.
  */
+import { projectFolderAgents } from '@agentdash/core/base';
 import type { SessionSummary } from '@agentdash/index';
 import type { MetadataSession, ShareTier, SummarySession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
@@ -39,9 +40,11 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   const parts = [sql`true`];
   if (f.agent) parts.push(sql`s.agent = ${f.agent}`);
   if (f.project) {
-    // a path letter for letter, a name in either case: the laptop's filter (index/src/read/scope.ts)
+    // a path letter for letter, a name in either case, a folder's name where it is a project's: the laptop's filter
+    // (index/src/read/scope.ts)
     const contains = /[\\/]/.test(f.project) ? sql`like` : sql`ilike`;
-    parts.push(sql`(s.project_path ${contains} ${like(f.project)} or s.project_dir ${contains} ${like(f.project)}
+    parts.push(sql`(s.project_path ${contains} ${like(f.project)}
+      or (s.agent = any(${projectFolderAgents}::text[]) and s.project_dir ${contains} ${like(f.project)})
       or s.project_hash = ${f.project} or '#' || left(s.project_hash, 8) = ${f.project})`);
   }
   const since = toMs(f.since);

@@ -9,6 +9,7 @@ export const aiderAgent = defineAgent({
   paths: 'a repository holding .aider.chat.history.md, or a folder of such repositories',
   homes: 'the folders listed in $AGENTDASH_AIDER_PROJECTS',
   layout: '.aider.chat.history.md, */.aider.chat.history.md',
+  projectFolder: true,
   badge: { dark: '#e6d27a', light: '#7a6300' },
   loadHomes: (): Promise<Loaded> => import('./homes.js').then((m) => m.aiderHomes),
   loadAdapter: (): Promise<Loaded> => import('./adapter.js').then((m) => m.aiderAdapter),

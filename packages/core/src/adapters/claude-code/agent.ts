@@ -8,6 +8,7 @@ export const claudeAgent = defineAgent({
   paths: 'a Claude home, a projects folder, a project folder or .jsonl files',
   homes: '$CLAUDE_CONFIG_DIR or ~/.claude',
   layout: 'projects/*/*.jsonl',
+  projectFolder: true,
   badge: { dark: '#f2b48f', light: '#8c4315' },
   loadHomes: (): Promise<Loaded> => import('./homes.js').then((m) => m.claudeHomes),
   loadAdapter: (): Promise<Loaded> => import('./adapter.js').then((m) => m.claudeCodeAdapter),

@@ -8,6 +8,7 @@ export const codexAgent = defineAgent({
   paths: '~/.codex, its sessions/ folder or rollout files',
   homes: '$CODEX_HOME or ~/.codex',
   layout: 'sessions/**/rollout-*.jsonl',
+  projectFolder: false,
   badge: { dark: '#6fdcb4', light: '#08684c' },
   loadHomes: (): Promise<Loaded> => import('./homes.js').then((m) => m.codexHomes),
   loadAdapter: (): Promise<Loaded> => import('./adapter.js').then((m) => m.codexAdapter),

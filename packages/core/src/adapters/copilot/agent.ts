@@ -9,6 +9,7 @@ export const copilotAgent = defineAgent({
   paths: '~/.copilot, its session-state/ folder, a session folder or its events.jsonl',
   homes: '$COPILOT_HOME or ~/.copilot',
   layout: 'session-state/*/events.jsonl',
+  projectFolder: false,
   badge: { dark: '#c9b2ff', light: '#5b2fb8' },
   loadHomes: (): Promise<Loaded> => import('./homes.js').then((m) => m.copilotHomes),
   loadAdapter: (): Promise<Loaded> => import('./adapter.js').then((m) => m.copilotAdapter),

@@ -9,6 +9,7 @@ export const geminiAgent = defineAgent({
   paths: '~/.gemini or its chats',
   homes: '~/.gemini',
   layout: 'tmp/*/chats/*.json[l]',
+  projectFolder: true,
   badge: { dark: '#9dc0ff', light: '#1754bb' },
   loadHomes: (): Promise<Loaded> => import('./homes.js').then((m) => m.geminiHomes),
   loadAdapter: (): Promise<Loaded> => import('./adapter.js').then((m) => m.geminiAdapter),

@@ -10,6 +10,7 @@ export const openCodeAgent = defineAgent({
   paths: 'its data folder, its opencode.db or storage/ folder',
   homes: '$XDG_DATA_HOME/opencode or ~/.local/share/opencode',
   layout: 'opencode.db, storage/session/*/*.json',
+  projectFolder: false,
   badge: { dark: '#8fd6c4', light: '#176b58' },
   loadHomes: (): Promise<Loaded> => import('./homes.js').then((m) => m.openCodeHomes),
   loadAdapter: (): Promise<Loaded> => import('./adapter.js').then((m) => m.openCodeAdapter),

@@ -10,6 +10,7 @@ export const qwenAgent = defineAgent({
   paths: '~/.qwen, its projects/ folder, a project or chats/ folder or a session .jsonl',
   homes: '$QWEN_RUNTIME_DIR or $QWEN_HOME or ~/.qwen',
   layout: 'projects/*/chats/*.jsonl',
+  projectFolder: true,
   badge: { dark: '#ffb38a', light: '#a3470f' },
   loadHomes: (): Promise<Loaded> => import('./homes.js').then((m) => m.qwenHomes),
   loadAdapter: (): Promise<Loaded> => import('./adapter.js').then((m) => m.qwenAdapter),
