@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function statusline(transcriptPath: string, db: string): Promise<StatuslineJson> {
+async function statusline(transcriptPath: string, db: string, sessionId?: string): Promise<StatuslineJson> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -27,7 +27,7 @@ async function statusline(transcriptPath: string, db: string): Promise<Statuslin
     env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
     homedir: dir,
     now: () => now,
-    readStdin: async () => JSON.stringify({ transcript_path: transcriptPath }),
+    readStdin: async () => JSON.stringify({ session_id: sessionId, transcript_path: transcriptPath }),
   };
   const code = await run(['statusline', '--json', '--db', join(dir, db)], io);
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
@@ -40,6 +40,23 @@ describe('agentdash statusline', () => {
     cpSync(fixtureProject, join(projects, 'p'), { recursive: true });
     const out = await statusline(join(projects, 'p', 'new-session.jsonl'), 'home.sqlite');
     expect(out.todayCostUsd).toBeGreaterThan(0);
+  });
+
+  it("names the transcript's session when its id is also another home's", async () => {
+    const id = '7e2a9b4c-1d3f-4a6b-8c7d-3e1f5a2b9c22';
+    const homes = ['a', 'b'].map((name) => join(dir, 'twins', name, 'projects'));
+    for (const projects of homes) cpSync(fixtureProject, join(projects, 'p'), { recursive: true });
+    const transcript = (projects: string | undefined) => join(projects ?? '', 'p', `${id}.jsonl`);
+    // b's copy is cut short: the two sessions of one id cost differently
+    const lines = readFileSync(transcript(homes[1]), 'utf8').split('\n');
+    writeFileSync(transcript(homes[1]), `${lines.slice(0, 2).join('\n')}\n`);
+    await statusline(transcript(homes[0]), 'twins.sqlite', id);
+    const b = await statusline(transcript(homes[1]), 'twins.sqlite', id);
+    const a = await statusline(transcript(homes[0]), 'twins.sqlite', id);
+    // the id alone matches both sessions now (it failed with "matches 2 sessions"): each path picks its own
+    expect([a.sessionId, b.sessionId]).toEqual([id, id]);
+    expect(b.sessionCostUsd).toBeGreaterThan(0);
+    expect(a.sessionCostUsd).toBeGreaterThan(b.sessionCostUsd ?? Infinity);
   });
 
   it('refreshes nothing for a transcript outside a projects folder (its grandparent holds unrelated transcripts)', async () => {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { BLOCK_MS, billingBlocks, totalsOf, totalTokens } from '@agentdash/core';
+import { AmbiguousSessionError } from '@agentdash/index';
 import type { StatuslineJson } from '../output/json-types.js';
 import { formatCost, formatRemaining, formatTokens } from '../usage-report.js';
 import { COMMON_HELP, type CommandSpec, writeJson } from './common.js';
@@ -71,15 +72,17 @@ ${COMMON_HELP}`,
     const recent = index.usageResponses({ paths, since: Math.min(midnight ?? now, now - 2 * BLOCK_MS) });
     const todayTotals = totalsOf(recent.filter((r) => (r.timestampMs ?? 0) >= (midnight ?? now)));
     const block = billingBlocks(recent, now).find((b) => b.isActive);
-    const session =
-      input.sessionId !== undefined
-        ? index.getSession(input.sessionId)
-        : input.transcriptPath !== undefined
-          ? (() => {
-              const id = index.sessionIdOfFile(input.transcriptPath ?? '');
-              return id === undefined ? undefined : index.getSession(id);
-            })()
-          : undefined;
+    // The transcript's path names one session; its id alone may name several (the same session copied to another
+    // home or folder), and a status line that fails shows nothing at all.
+    const ofFile = input.transcriptPath === undefined ? undefined : index.sessionIdOfFile(input.transcriptPath);
+    const ref = ofFile ?? input.sessionId;
+    let session: ReturnType<typeof index.getSession>;
+    try {
+      session = ref === undefined ? undefined : index.getSession(ref);
+    } catch (error) {
+      if (!(error instanceof AmbiguousSessionError)) throw error;
+      session = undefined;
+    }
     const sessionTokens = session ? totalTokens({ ...session.usage }) : 0;
     const parts = [
       ...(input.model !== undefined ? [input.model] : []),
