@@ -130,21 +130,17 @@ export function localDayMs(raw: string, end: boolean, name = 'since'): number | 
 
 /**
  * `--since 7d`, `--since 12h`, `--since 2026-01-31`, `--since 2026-01-31T10:00Z` → ISO text: the one parser of every
- * command's --since and --until. A day alone is midnight UTC, or with `localDays` the local day (its last millisecond
- * for --until). A date that is not in the calendar (2026-02-30) is a usage error, never rolled into the next month.
+ * command's --since and --until. A day alone is a local day, as the commands show times: its start, and for --until
+ * its last millisecond (`--until 2026-01-31` takes in the 31st, in every command). A date that is not in the calendar
+ * (2026-02-30) is a usage error, never rolled into the next month.
  */
-export function timeArg(
-  values: Parsed['values'],
-  name: string,
-  now: number,
-  options: { readonly localDays?: boolean } = {},
-): string | undefined {
+export function timeArg(values: Parsed['values'], name: string, now: number): string | undefined {
   const raw = str(values, name);
   if (raw === undefined) return undefined;
   const rel = /^(\d+(?:\.\d+)?)\s*([smhdw])$/.exec(raw.trim());
   if (rel) return new Date(now - Number(rel[1]) * (UNITS[rel[2] ?? 'd'] ?? 0)).toISOString();
   const t = calendarTime(raw, name);
-  if (t !== undefined && t.time === undefined && options.localDays) {
+  if (t !== undefined && t.time === undefined) {
     return new Date(localDayMs(raw, name === 'until', name) ?? Number.NaN).toISOString();
   }
   const ms = t === undefined ? Number.NaN : Date.parse(`${isoDay(t)}${t.time ?? ''}`);

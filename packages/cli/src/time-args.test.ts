@@ -92,25 +92,33 @@ describe('--since and --until', () => {
     expect(JSON.parse(sessions.stdout).sessions).toHaveLength(1);
   });
 
-  it('a day alone is midnight UTC for the session filters and the local day for usage', () => {
+  it('a day alone is the local day in every command, --until through its end', async () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
-    const at = (name: string, value: string, localDays = false) =>
-      timeArg({ [name]: value }, name, now, localDays ? { localDays } : {});
+    const at = (name: string, value: string) => timeArg({ [name]: value }, name, now);
     expect([
       at('since', '2026-01-31'),
       at('until', '2026-01-31'),
       at('since', '2026-01-31T10:00:00.250+0130'),
       at('since', '2d'),
-      at('since', '2026-01-31', true),
-      at('until', '2026-01-31', true),
     ]).toEqual([
-      '2026-01-31T00:00:00.000Z',
-      '2026-01-31T00:00:00.000Z',
-      '2026-01-31T08:30:00.250Z',
-      '2026-11-19T12:00:00.000Z',
       new Date(2026, 0, 31).toISOString(),
       new Date(new Date(2026, 1, 1).getTime() - 1).toISOString(),
+      '2026-01-31T08:30:00.250Z',
+      '2026-11-19T12:00:00.000Z',
     ]);
+    // The demo session is of 2 January: --until that day takes it in, in the session filters as in usage.
+    const count = async (args: readonly string[]) => {
+      const sessions = JSON.parse((await cli(['sessions', home, ...args, '--json'])).stdout).sessions.length;
+      const calls = JSON.parse((await cli(['stats', home, ...args, '--json'])).stdout).calls;
+      const responses = JSON.parse((await cli(['usage', 'session', home, ...args, '--json'])).stdout).sessions.length;
+      return { sessions, calls, responses };
+    };
+    const all = await count([]);
+    expect(all.sessions).toBe(1);
+    expect(all.calls).toBeGreaterThan(0);
+    expect(await count(['--until', '2026-01-02'])).toEqual(all);
+    expect(await count(['--until', '2026-01-01'])).toEqual({ sessions: 0, calls: 0, responses: 0 });
+    expect(await count(['--since', '2026-01-02', '--until', '2026-01-02'])).toEqual(all);
     expect([localDayMs('20260131', false), localDayMs('2026-01-31T10:00', false), localDayMs('7d', true)]).toEqual([
       new Date(2026, 0, 31).getTime(),
       undefined,

@@ -62,8 +62,8 @@ export const PROJECT_HELP = '  --project TEXT   sessions whose project path or f
 
 export const FILTER_HELP = `Filters:
 ${PROJECT_HELP}
-  --since WHEN     active at or after WHEN (2026-01-31, an ISO time, or an age: 30m, 12h, 7d, 2w)
-  --until WHEN     started at or before WHEN
+  --since WHEN     active at or after WHEN (a local day 2026-01-31, an ISO time, or an age: 30m, 12h, 7d, 2w)
+  --until WHEN     started at or before WHEN (a day: through its end)
   --model TEXT     sessions that used a model containing TEXT
   --version V      sessions written by client version V
   --errors         only sessions with at least one tool error

@@ -47,9 +47,8 @@ export { localDayMs } from '../args.js';
 
 /** The usage filter of the command's options. */
 function usageFilter(values: Parsed['values'], now: number, paths: readonly string[]): UsageFilter {
-  // A day alone is a local day: dates in the reports are local.
-  const since = timeArg(values, 'since', now, { localDays: true });
-  const until = timeArg(values, 'until', now, { localDays: true });
+  const since = timeArg(values, 'since', now);
+  const until = timeArg(values, 'until', now);
   const project = str(values, 'project');
   const model = str(values, 'model');
   return {
