@@ -110,4 +110,15 @@ describe('archive', () => {
     writeFileSync(join(claudeHome, 'settings.json'), JSON.stringify({ cleanupPeriodDays: 3650 }));
     expect((await json<IndexJson>(['index'])).claudeCleanup).toMatchObject({ cleanupPeriodDays: 3650, active: false });
   });
+
+  it("says nothing of Claude Code's cleanup on a machine without a Claude home", async () => {
+    rmSync(claudeHome, { recursive: true, force: true });
+    const codex = join(SAMPLES_HOME, '../../../core/test/fixtures/codex/0.171.0/codex-home');
+    const first = await cli(['index', codex]);
+    expect(first.stdout).toMatch(/^\d+ files, [1-9]\d* sessions;/);
+    expect(first.stdout).not.toMatch(/Claude Code/);
+    // and the notice is still due once there is one
+    cpSync(SAMPLES_HOME, claudeHome, { recursive: true });
+    expect((await cli(['index'])).stdout).toMatch(/Claude Code deletes transcripts/);
+  });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defaultClaudeHome, readCleanupPolicy } from '@agentdash/core/base';
 import { flag } from '../args.js';
 import { formatBytes } from '../format.js';
@@ -22,7 +23,8 @@ ${COMMON_HELP}`,
     // The archive changes only with what is indexed: its size is a stored answer too.
     const size = await ctx.answer('archive-size', (index) => index.archiveSize());
     const archiving = await ctx.archiving();
-    const policy = readCleanupPolicy(defaultClaudeHome(ctx.io.env, ctx.io.homedir));
+    const claudeHome = defaultClaudeHome(ctx.io.env, ctx.io.homedir);
+    const policy = readCleanupPolicy(claudeHome);
     if (ctx.json) {
       const out: IndexJson = {
         ...report,
@@ -52,8 +54,9 @@ ${COMMON_HELP}`,
         size.raw > 0 ? ` (archive: ${formatBytes(size.raw)} of transcripts in ${formatBytes(size.stored)})` : ''
       }\n`,
     );
-    // Once per database: Claude Code deletes old transcripts; say that AgentDash keeps them and how to stop it.
-    if (policy.active && archiving && (await ctx.firstTime('cleanup-notice'))) {
+    // Once per database: Claude Code deletes old transcripts; say that AgentDash keeps them and how to stop it. Not
+    // where there is no Claude home (no Claude Code to set).
+    if (policy.active && archiving && existsSync(claudeHome) && (await ctx.firstTime('cleanup-notice'))) {
       ctx.io.stdout.write(
         `\nClaude Code deletes transcripts untouched for ${policy.effectiveDays} days (cleanupPeriodDays${
           policy.cleanupPeriodDays === undefined ? ' not set' : ''
