@@ -43,8 +43,27 @@ export function parse(argv: readonly string[], options: OptionSpec): Parsed {
     });
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
-    throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
+    throw new UsageError(parseErrorMessage(error));
   }
+}
+
+/**
+ * Node's `parseArgs` errors in the words of the other usage errors: its own messages speak of "ambiguous"
+ * arguments (a value starting with `-`) and of placing positionals after `--`. Another error keeps its first line.
+ */
+function parseErrorMessage(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  const code = (error as { code?: unknown } | null)?.code;
+  const option = /'(-{1,2}[^'\s]+)/.exec(message)?.[1];
+  if (option === undefined) return message;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option} (--help lists the options)`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (message.includes('does not take an argument')) return `${option} takes no value`;
+    if (message.includes('ambiguous'))
+      return `${option} needs a value; one that starts with "-" is written ${option}=VALUE`;
+    return `${option} needs a value`;
+  }
+  return message;
 }
 
 export function str(values: Parsed['values'], name: string): string | undefined {

@@ -4,6 +4,7 @@ import { openIndex } from '@agentdash/index';
 import { nextSessionId, writeDemoHome } from '@agentdash/testing/synthetic';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../test/cli-sandbox.js';
+import { parse } from './args.js';
 import { SAMPLES_HOME } from './context.js';
 import { ExitCode } from './errors.js';
 import type { IndexJson } from './output/json-types.js';
@@ -81,6 +82,23 @@ describe('error paths', () => {
     } finally {
       index.close();
     }
+  });
+
+  it("an option's mistakes in plain words: exit 2", async () => {
+    const said = async (argv: readonly string[]) => {
+      const r = await cli(['sessions', SAMPLES_HOME, ...argv]);
+      expect(r.code, argv.join(' ')).toBe(ExitCode.badArguments);
+      return r.stderr;
+    };
+    expect(await said(['--bogus'])).toBe('agentdash: unknown option --bogus (--help lists the options)\n');
+    expect(await said(['-x'])).toBe('agentdash: unknown option -x (--help lists the options)\n');
+    expect(() => parse(['--limit'], { limit: { type: 'string' } })).toThrow(/^--limit needs a value$/);
+    expect(await said(['--limit', '-1'])).toBe(
+      'agentdash: --limit needs a value; one that starts with "-" is written --limit=VALUE\n',
+    );
+    expect(await said(['--errors=yes'])).toBe('agentdash: --errors takes no value\n');
+    // written so, the value reaches the option's own check
+    expect(await said(['--limit=-1'])).toMatch(/^agentdash: --limit must be a positive integer/);
   });
 
   it('bad arguments: exit 2', async () => {

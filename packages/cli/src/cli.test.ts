@@ -162,6 +162,16 @@ describe('commands over the bundled samples', () => {
     expect(human.stdout).toMatch(/✓ \w+/);
     expect(human.stdout).toMatch(/✗ .*\[[a-z-]+, (error|expected)\]/);
 
+    // the counts line: "1 error", "4 errors +2 expected", for each sample session with errors
+    const withErrors = sessions.filter((s) => s.errors > 0);
+    expect(withErrors.some((s) => s.errors - s.expectedErrors === 1 || s.expectedErrors > 0)).toBe(true);
+    for (const s of withErrors) {
+      const real = s.errors - s.expectedErrors;
+      const words = `${real} ${real === 1 ? 'error' : 'errors'}${s.expectedErrors > 0 ? ` +${s.expectedErrors} expected` : ''}`;
+      const counts = (await cli(['show', s.id, SAMPLES_HOME])).stdout.split('\n').find((l) => l.startsWith('counts'));
+      expect(counts, s.id).toContain(`, ${words}, `);
+    }
+
     const mainFile = withCalls.files.find((f) => f.role === 'main')?.path ?? '';
     const byFile = await cli(['show', mainFile]);
     expect(byFile.code, byFile.stderr).toBe(0);

@@ -149,7 +149,8 @@ function* timelineChunks(
 ): Generator<string, void, undefined> {
   const out: string[] = [];
   const counts = { errors: session.counts.errors, expectedErrors: session.counts.expectedErrors };
-  const errorsText = `${formatErrors(counts)} errors`;
+  // "1 error", "4 errors +2 expected": the noun after the count of real errors it belongs to
+  const errorsText = formatErrors(counts).replace(/^\S+/, (n) => `${n} ${n === '1' ? 'error' : 'errors'}`);
   const errorsTextColoured = realErrors(counts) > 0 ? c.red(errorsText) : errorsText;
   out.push(c.bold(terminalText(session.title ?? '(untitled session)')));
   out.push(`${c.dim('session')}  ${terminalText(session.id)}`);

@@ -171,7 +171,7 @@ async function groupedUsage(ctx: Context, kind: GroupedReport, filter: UsageFilt
 export const usageCommand: CommandSpec = {
   name: 'usage',
   usage:
-    'agentdash usage [daily|weekly|monthly|session|blocks] [PATH…] [--breakdown] [--since D] [--until D] [--project P] [--model M] [--json]',
+    'agentdash usage [daily|weekly|monthly|session|project|blocks] [PATH…] [--breakdown] [--since D] [--until D] [--project P] [--model M] [--json]',
   summary: 'tokens and cost per day, week, month, session, project or 5-hour billing block',
   help: `Each API response counted once (message id + request id, the largest count of its block records), priced
 with the built-in table (or --prices FILE). A model without a price shows its tokens and cost "unknown", and is
