@@ -66,7 +66,7 @@ ${PROJECT_HELP}
   --until WHEN     started at or before WHEN (a day: through its end)
   --model TEXT     sessions that used a model containing TEXT
   --version V      sessions written by client version V
-  --errors         only sessions with at least one tool error
+  --errors         only sessions with at least one tool error (expected ones aside)
   --limit N        at most N sessions`;
 
 /** "a, b or c" */

@@ -119,6 +119,37 @@ describe('a path scope', () => {
   });
 });
 
+describe('the errors filter', () => {
+  it('selects the sessions with an error that was not expected', async () => {
+    // beside the homes' sessions (each a failed `false`), one whose only error is a declined tool call (expected)
+    const sid = '99999999-aaaa-4bbb-8ccc-dddddddddddd';
+    const b = basesOf(sid);
+    writeLines(join(homeOf('proj'), 'projects', '-work-app', `${sid}.jsonl`), [
+      prompt(b('u1', null, 0), 'declined'),
+      toolUse(b('a1', 'u1', 1), 'msg_9', 'toolu_declined', 'Bash', { command: 'rm -rf build' }),
+      toolResult(
+        b('r1', 'a1', 2),
+        'toolu_declined',
+        "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
+        true,
+      ),
+    ]);
+    await ix.refresh(HOMES.map(homeOf));
+    const all = ix.listSessions({});
+    const declined = all.find((s) => s.id === sid);
+    expect([declined?.errors, declined?.expectedErrors]).toEqual([1, 1]);
+    const real = all.filter((s) => s.errors > s.expectedErrors).map((s) => s.key);
+    expect(real).toHaveLength(HOMES.length);
+    expect(
+      ix
+        .listSessions({ hasErrors: true })
+        .map((s) => s.key)
+        .sort(),
+    ).toEqual(real.sort());
+    expect(ix.listSessions({ hasErrors: false }).map((s) => s.key)).toEqual([declined?.key]);
+  });
+});
+
 describe('a project filter', () => {
   it("matches the project's path and its folder's name, never the folders the home is in", async () => {
     await ix.refresh(HOMES.map(homeOf));

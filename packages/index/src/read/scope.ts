@@ -158,8 +158,10 @@ export function scopeSql(
   if (filter.ids !== undefined) {
     where.add(`s.session_id IN (SELECT value FROM json_each(?))`, JSON.stringify(filter.ids));
   }
-  if (filter.hasErrors === true) where.add('s.errors > 0');
-  if (filter.hasErrors === false) where.add('s.errors = 0');
+  // An error that is not expected (a declined plan, a shell's non-zero exit the agent meant), as the lists count them
+  // apart: a session of expected errors only has none. The team server's filter is the same (session-sql.ts).
+  if (filter.hasErrors === true) where.add('s.errors > s.expected_errors');
+  if (filter.hasErrors === false) where.add('s.errors <= s.expected_errors');
   if (filter.hideEmpty === true) {
     where.add("s.messages > 0 AND NOT (coalesce(s.title, '') = '' AND s.tool_calls = 0)");
   }

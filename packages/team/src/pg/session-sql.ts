@@ -53,7 +53,9 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   if (until !== undefined) parts.push(sql`s.started_ms <= ${until}`);
   if (f.model) parts.push(sql`exists (select 1 from unnest(s.models) m where strpos(m, ${f.model}) > 0)`);
   if (f.version) parts.push(sql`${f.version} = any(s.versions)`);
-  if (f.hasErrors === true) parts.push(sql`s.errors > 0`);
+  // not expected ones alone: the laptop's filter (index/src/read/scope.ts); `hasErrors` reaches the list's queries
+  // only, whose `s` has `expected_errors` (see `whereOf`'s comment on `hideEmpty`)
+  if (f.hasErrors === true) parts.push(sql`s.errors > coalesce(s.expected_errors, 0)`);
   if (f.hideEmpty === true) {
     parts.push(sql`s.messages > 0 and not (coalesce(s.title, '') = '' and s.tool_calls = 0)`);
   }
