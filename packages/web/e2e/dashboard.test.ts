@@ -271,7 +271,26 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
     await bar.click();
     const row = page.locator('[data-testid=drill-row]').first();
     await row.waitFor({ timeout: 10_000 });
-    await page.locator('[data-testid=drill]').scrollIntoViewIfNeeded();
+    // the panel, below every chart, is brought into view by the click itself, its heading focused
+    const seen = await page
+      .waitForFunction(
+        () => {
+          const top = document.querySelector('[data-testid=drill]')?.getBoundingClientRect().top;
+          return top !== undefined && top >= 0 && top < window.innerHeight - 100;
+        },
+        undefined,
+        { timeout: 5_000 },
+      )
+      .then(
+        () => 'in view',
+        () =>
+          page.evaluate(
+            () =>
+              `top ${document.querySelector('[data-testid=drill]')?.getBoundingClientRect().top} of ${window.innerHeight}, scrollY ${window.scrollY}, page ${document.documentElement.scrollHeight}`,
+          ),
+      );
+    expect(seen).toBe('in view');
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Failing .+ calls$/);
     await settledShot('51-analytics-drill');
     await row.click();
     await page.waitForFunction(() => window.location.hash.includes('?call='));

@@ -159,6 +159,28 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     expect(problems).toEqual([]);
   });
 
+  it('the cost chart keeps its plot height on a phone: its legend of models is below it', async () => {
+    const plotHeight = async (width: number) => {
+      await page.setViewportSize({ width, height: 844 });
+      await go('#/usage');
+      await page.locator('[data-testid="chart-usage-days"] .recharts-bar-rectangle').first().waitFor();
+      await steady(page, '.recharts-bar-rectangle');
+      const grid = await page.locator('[data-testid=chart-usage-days] .recharts-cartesian-grid').boundingBox();
+      const svg = await page.locator('[data-testid=chart-usage-days] svg.recharts-surface').first().boundingBox();
+      const legend = await page.getByTestId('usage-legend').boundingBox();
+      expect(legend?.y ?? 0).toBeGreaterThanOrEqual((svg?.y ?? 0) + (svg?.height ?? 0) - 1);
+      return grid?.height ?? 0;
+    };
+    try {
+      const wide = await plotHeight(1440);
+      expect(wide).toBeGreaterThan(150);
+      expect(await plotHeight(390)).toBe(wide);
+      expect(await page.locator('[data-testid=usage-legend] li').count()).toBeGreaterThan(0);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 1000 });
+    }
+  });
+
   it("a model without a price is 'unknown' in the cost charts' tooltips, never $0.00", async () => {
     const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     const usage = (await (

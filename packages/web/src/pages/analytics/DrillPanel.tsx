@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { CallRowDto } from '../../data/types';
 import { fmtDate, fmtDuration, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
@@ -13,10 +14,22 @@ export function DrillPanel({
   rows: readonly CallRowDto[] | undefined;
   onClose: () => void;
 }) {
+  // The panel opens below every chart, often screens away from the bar clicked: brought into view, its heading
+  // focused (a keyboard or screen reader user lands on it), on each new drill.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const h = heading.current;
+    if (h === null || drill.title === '') return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    h.closest('.drill')?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+    h.focus({ preventScroll: true });
+  }, [drill.title]);
   return (
     <div className="drill card" data-testid="drill">
       <div className="drill-head">
-        <h3 style={{ margin: 0 }}>{drill.title}</h3>
+        <h3 ref={heading} tabIndex={-1} style={{ margin: 0 }}>
+          {drill.title}
+        </h3>
         <button type="button" className="btn small" onClick={onClose}>
           Close
         </button>

@@ -1,5 +1,5 @@
 import { shortModels } from '@agentdash/core/present';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { fitLabel } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
 import type { ChartTheme } from '../analytics/chart-theme';
@@ -47,31 +47,42 @@ export function DailyChart({
       {daily.length === 0 ? (
         <div className="empty">No usage.</div>
       ) : (
-        <ResponsiveContainer width="100%" height={280}>
-          <BarChart data={daily} margin={{ left: 8, right: 16 }}>
-            <CartesianGrid vertical={false} stroke={C.grid} />
-            <XAxis dataKey="date" stroke={C.text} tickLine={false} axisLine={false} />
-            <YAxis
-              stroke={C.text}
-              tickLine={false}
-              axisLine={false}
-              width={70}
-              tickFormatter={(v: number) =>
-                metric === 'cost' ? `$${v < 10 ? v.toFixed(2) : Math.round(v)}` : fmtNumber(v)
-              }
-            />
-            {/* filterNull off: a model without a price is listed as unknown, not left out of the day. */}
-            <Tooltip
-              {...tooltipStyle}
-              filterNull={false}
-              formatter={(v, name) => [fmtValue(v), shortModel(String(name))]}
-            />
-            <Legend formatter={(v) => shortModel(String(v))} />
+        <>
+          <ResponsiveContainer width="100%" height={280}>
+            <BarChart data={daily} margin={{ left: 8, right: 16 }}>
+              <CartesianGrid vertical={false} stroke={C.grid} />
+              <XAxis dataKey="date" stroke={C.text} tickLine={false} axisLine={false} />
+              <YAxis
+                stroke={C.text}
+                tickLine={false}
+                axisLine={false}
+                width={70}
+                tickFormatter={(v: number) =>
+                  metric === 'cost' ? `$${v < 10 ? v.toFixed(2) : Math.round(v)}` : fmtNumber(v)
+                }
+              />
+              {/* filterNull off: a model without a price is listed as unknown, not left out of the day. */}
+              <Tooltip
+                {...tooltipStyle}
+                filterNull={false}
+                formatter={(v, name) => [fmtValue(v), shortModel(String(name))]}
+              />
+              {models.map((m, i) => (
+                <Bar key={m} dataKey={m} stackId="m" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+          {/* Below the chart, not in it: inside its fixed height, the legend of some thirty models took all of a
+            phone's chart and left no room for a bar. */}
+          <ul className="chart-legend" data-testid="usage-legend">
             {models.map((m, i) => (
-              <Bar key={m} dataKey={m} stackId="m" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+              <li key={m}>
+                <i className="swatch" style={{ background: PALETTE[i % PALETTE.length] }} />
+                {shortModel(m)}
+              </li>
             ))}
-          </BarChart>
-        </ResponsiveContainer>
+          </ul>
+        </>
       )}
     </div>
   );
