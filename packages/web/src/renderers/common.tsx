@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type {
   CallDto,
   CallInput,
@@ -164,8 +164,32 @@ export function Terminal({
   );
 }
 
-function imageSrc(img: ImageValue): string {
-  return `data:${img.mediaType};base64,${img.data}`;
+/** Base64 as a data URL holds it (line breaks allowed): a text that is not (a secret redacted in it, a fixture's
+ * "[trimmed]") is no image, and the browser would show a broken one. */
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+
+/**
+ * An image of a transcript (a prompt's attachment, a tool result's), or in its place a note that it cannot be shown
+ * when its data is not base64 or does not decode as an image.
+ */
+export function LoggedImage({ img, alt, testId }: { img: ImageValue; alt: string; testId: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken || img.data === '' || !BASE64.test(img.data)) {
+    return (
+      <span className="img-missing" data-testid={`${testId}-missing`}>
+        {alt}: not shown, its data in the transcript is not a readable image
+      </span>
+    );
+  }
+  return (
+    <img
+      className="img-result"
+      src={`data:${img.mediaType};base64,${img.data}`}
+      alt={alt}
+      data-testid={testId}
+      onError={() => setBroken(true)}
+    />
+  );
 }
 
 /** Images of a result: from the model's image values, else from raw `{type:'image', source}` blocks. */
@@ -183,7 +207,7 @@ export function Images({ images }: { images: readonly ImageValue[] }) {
     <div className="row">
       {images.map((img, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: images of one result
-        <img key={i} className="img-result" src={imageSrc(img)} alt={`result ${i + 1}`} data-testid="result-image" />
+        <LoggedImage key={i} img={img} alt={`result ${i + 1}`} testId="result-image" />
       ))}
     </div>
   );

@@ -71,7 +71,7 @@ export function MultiEditRenderer({ call }: RendererProps) {
         path={t?.filePath ?? i.filePath}
         badges={
           <>
-            <span className="badge neutral">{edits.length} edits</span>
+            <span className="badge neutral">{plural(edits.length, 'edit')}</span>
             {t?.userModified === true && <span className="badge unanswered">user modified</span>}
           </>
         }

@@ -1,4 +1,6 @@
+import { nounFor } from '@agentdash/core/present';
 import type { EventDto, ImageValue } from '../data/types';
+import { LoggedImage } from '../renderers/common';
 import { Ansi } from '../ui/Ansi';
 import { CopyButton } from '../ui/CopyButton';
 import { fmtNumber, fmtTime } from '../ui/format';
@@ -11,14 +13,8 @@ function PromptImages({ images }: { images: readonly ImageValue[] }) {
   return (
     <div className="row" style={{ marginTop: 8 }}>
       {images.map((img, i) => (
-        <img
-          // biome-ignore lint/suspicious/noArrayIndexKey: images of one prompt
-          key={i}
-          className="img-result"
-          src={`data:${img.mediaType};base64,${img.data}`}
-          alt={`attachment ${i + 1}`}
-          data-testid="prompt-image"
-        />
+        // biome-ignore lint/suspicious/noArrayIndexKey: images of one prompt
+        <LoggedImage key={i} img={img} alt={`attachment ${i + 1}`} testId="prompt-image" />
       ))}
     </div>
   );
@@ -72,7 +68,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
               )}
               {event.isApiError && <span className="badge error">API error</span>}
               <span className="time">
-                {out !== undefined && out > 0 ? `${fmtNumber(out)} tokens out · ` : ''}
+                {out !== undefined && out > 0 ? `${fmtNumber(out)} ${nounFor(out, 'token')} out · ` : ''}
                 {fmtTime(event.timestamp)}
               </span>
             </div>
