@@ -181,6 +181,18 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     }
   });
 
+  it('the project filter lists every project with one chosen, so another can be picked from it', async () => {
+    await go('#/usage');
+    const select = page.getByTestId('filter-project');
+    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(2);
+    const all = await select.locator('option').count();
+    await select.selectOption(CLOCK_PROJECT);
+    await idle(page);
+    await expect.poll(() => page.getByTestId('usage-total-cost').textContent()).toBeTruthy();
+    expect(await select.locator('option').count()).toBe(all);
+    await select.selectOption('');
+  });
+
   it("a model without a price is 'unknown' in the cost charts' tooltips, never $0.00", async () => {
     const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     const usage = (await (

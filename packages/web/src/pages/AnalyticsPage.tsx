@@ -4,7 +4,7 @@ import { TimeSpent } from '../analytics/TimeSpent';
 import { MeasuredToolsNote } from '../telemetry/MeasuredToolsNote';
 import { AgentStatsTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
-import { shortPath } from '../ui/format';
+import { ProjectFilter } from '../ui/ProjectFilter';
 import { AnalyticsCards } from './analytics/AnalyticsCards';
 import { useChartTheme } from './analytics/chart-theme';
 import { DrillPanel } from './analytics/DrillPanel';
@@ -17,7 +17,7 @@ export function AnalyticsPage() {
   const [project, setProject] = useState('');
   const [agent, setAgent] = useState<AgentId | ''>('');
   const [drill, setDrill] = useState<Drill | undefined>();
-  const { stats, projects, rows, error, tools, byRate, topTools, timeRows } = useAnalytics(project, drill, agent);
+  const { stats, rows, error, tools, byRate, topTools, timeRows } = useAnalytics(project, drill, agent);
   const theme = useChartTheme();
   const drillTool = (t: { tool: string } | undefined) =>
     t && setDrill({ title: `Failing ${t.tool} calls`, query: { tool: t.tool, status: 'error' } });
@@ -33,14 +33,7 @@ export function AnalyticsPage() {
           </div>
         </div>
         <div className="row">
-          <select className="select" value={project} onChange={(e) => setProject(e.target.value)} aria-label="Project">
-            <option value="">All projects</option>
-            {projects.map((p) => (
-              <option key={p} value={p}>
-                {shortPath(p)}
-              </option>
-            ))}
-          </select>
+          <ProjectFilter value={project} onChange={setProject} />
           <AgentFilter value={agent} onChange={setAgent} />
         </div>
       </div>

@@ -4,7 +4,7 @@ import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
 import { MeasuredTimeNote } from '../telemetry/MeasuredTimeNote';
 import { AgentUsageTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
-import { shortPath } from '../ui/format';
+import { ProjectFilter } from '../ui/ProjectFilter';
 import { useChartTheme } from './analytics/chart-theme';
 import { UsageCards } from './usage/UsageCards';
 import { DailyChart, ProjectsChart } from './usage/UsageCharts';
@@ -43,14 +43,7 @@ export function UsagePage() {
               </option>
             ))}
           </select>
-          <select className="select" value={project} onChange={(e) => setProject(e.target.value)} aria-label="Project">
-            <option value="">All projects</option>
-            {(usage?.projects ?? []).map((p) => (
-              <option key={p.project} value={p.project}>
-                {shortPath(p.project)}
-              </option>
-            ))}
-          </select>
+          <ProjectFilter value={project} onChange={setProject} />
           <AgentFilter value={agent} onChange={setAgent} />
           <fieldset className="seg" aria-label="Metric">
             <button

@@ -20,17 +20,10 @@ export type ToolStat = ReturnType<typeof useAnalytics>['tools'][number];
 /** The statistics of a project (or all), reloaded on live changes, and the calls of the open drill-down. */
 export function useAnalytics(project: string, drill: Drill | undefined, agent: AgentId | '' = '') {
   const [stats, setStats] = useState<StatsResponse | undefined>();
-  const [projects, setProjects] = useState<readonly string[]>([]);
   const [rows, setRows] = useState<readonly CallRowDto[] | undefined>();
   const [error, setError] = useState<string | undefined>();
 
   const tick = useLiveTick(ANALYTICS_RELOAD_MS);
-  useEffect(() => {
-    api
-      .sessions({})
-      .then((r) => setProjects(r.facets.projects))
-      .catch(() => {});
-  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick reloads on live changes
   useEffect(() => {
     const ctl = new AbortController();
@@ -81,5 +74,5 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
     [stats],
   );
 
-  return { stats, projects, rows, error, tools, byRate, topTools, timeRows };
+  return { stats, rows, error, tools, byRate, topTools, timeRows };
 }

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { api } from '../data/client';
+import { shortPath } from './format';
+
+/**
+ * A select of the projects ('' = every project): every project the sessions list knows, whatever is chosen, so that
+ * another one can be picked straight from one (a list made from the chosen project's own answer held only that one).
+ */
+export function ProjectFilter({ value, onChange }: { readonly value: string; readonly onChange: (p: string) => void }) {
+  const [projects, setProjects] = useState<readonly string[]>([]);
+  useEffect(() => {
+    const ctl = new AbortController();
+    api
+      .sessions({}, ctl.signal)
+      .then((r) => setProjects(r.facets.projects))
+      .catch(() => {});
+    return () => ctl.abort();
+  }, []);
+  return (
+    <select
+      className="select"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-label="Project"
+      data-testid="filter-project"
+    >
+      <option value="">All projects</option>
+      {/* a project chosen before the list came (or no longer listed) stays selectable */}
+      {value !== '' && !projects.includes(value) && <option value={value}>{shortPath(value)}</option>}
+      {projects.map((p) => (
+        <option key={p} value={p}>
+          {shortPath(p)}
+        </option>
+      ))}
+    </select>
+  );
+}
