@@ -70,7 +70,8 @@ export function ErrorRateChart({
       <h3>
         Error rate by tool
         <span className="chart-hint">
-          highest {byRate.length}, by the rate their calls make sure of · failing/calls · click a bar for them
+          highest {byRate.length}, ranked by how sure their calls make the rate · errors/calls, expected ones included
+          (grey when all are) · click a bar for them
         </span>
       </h3>
       {byRate.length === 0 ? (

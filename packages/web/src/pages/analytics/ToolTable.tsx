@@ -27,7 +27,8 @@ export function ToolTable({ tools, drillTool }: { tools: readonly ToolStat[]; dr
                 {t.realErrors > 0 ? <span className="err-count">{t.realErrors}</span> : <span className="dim">0</span>}
                 {t.expectedErrors > 0 && <span className="exp-count"> +{t.expectedErrors}</span>}
               </td>
-              <td className="num">{fmtPercent(t.errorRate)}</td>
+              {/* of the errors not expected, as the cards above count them */}
+              <td className="num">{fmtPercent(t.calls === 0 ? 0 : t.realErrors / t.calls)}</td>
               <td className="num">{fmtDuration(t.p50)}</td>
               <td className="num">{fmtDuration(t.p95)}</td>
               <td className="num">{fmtDuration(t.max)}</td>
