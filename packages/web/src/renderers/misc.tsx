@@ -237,10 +237,47 @@ export function McpRenderer({ call }: RendererProps) {
           <Json value={i} />
         </Section>
       )}
-      {ok(call) && text && <Markdown text={text} />}
+      {ok(call) && text && <McpText text={text} />}
       <Images images={images} />
     </div>
   );
+}
+
+/** At most this many characters of a result are tried as JSON (a larger text is shown as it is). */
+const JSON_TRY_CHARS = 2_000_000;
+
+/**
+ * An MCP tool's text result. Many servers answer JSON (`{"results": "Found 10 results:\n\n1. …"}`): read as
+ * Markdown, its escapes showed as `\n` and its stars as stray bold. An object of a few texts shows each text as
+ * Markdown under its name; other JSON as JSON; anything else as Markdown.
+ */
+function McpText({ text }: { text: string }) {
+  const parsed = jsonOf(text);
+  if (parsed === undefined) return <Markdown text={text} />;
+  const fields = isObj(parsed) ? Object.entries(parsed) : [];
+  if (fields.length > 0 && fields.length <= 4 && fields.every(([, v]) => typeof v === 'string')) {
+    return (
+      <>
+        {fields.map(([name, value]) => (
+          <Section key={name} label={name}>
+            <Markdown text={String(value)} />
+          </Section>
+        ))}
+      </>
+    );
+  }
+  return <Json value={parsed} />;
+}
+
+/** The JSON object or array a text holds, else undefined. */
+function jsonOf(text: string): unknown {
+  if (text.length > JSON_TRY_CHARS || !/^\s*[[{]/.test(text)) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Any other tool: its input as fields, its text result, and its structured result as JSON. */
