@@ -17,7 +17,7 @@ export function AnalyticsPage() {
   const [project, setProject] = useState('');
   const [agent, setAgent] = useState<AgentId | ''>('');
   const [drill, setDrill] = useState<Drill | undefined>();
-  const { stats, rows, error, tools, byRate, topTools, timeRows } = useAnalytics(project, drill, agent);
+  const { stats, rows, error, tools, byRate, topTools, timeRows, untimed } = useAnalytics(project, drill, agent);
   const theme = useChartTheme();
   const drillTool = (t: { tool: string } | undefined) =>
     t && setDrill({ title: `Failing ${t.tool} calls`, query: { tool: t.tool, status: 'error' } });
@@ -45,7 +45,7 @@ export function AnalyticsPage() {
         <ErrorRateChart theme={theme} drillTool={drillTool} byRate={byRate} chartH={chartH} />
         <CategoryChart theme={theme} stats={stats} setDrill={setDrill} />
         <DurationChart theme={theme} stats={stats} tools={tools} />
-        <TimeChart theme={theme} stats={stats} timeRows={timeRows} />
+        <TimeChart theme={theme} stats={stats} timeRows={timeRows} untimed={untimed} />
         <ProjectChart theme={theme} stats={stats} setDrill={setDrill} />
       </div>
       <ToolTable tools={tools} drillTool={drillTool} />

@@ -1,3 +1,4 @@
+import { plural } from '@agentdash/core/present';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StatsResponse } from '../../data/types';
@@ -59,17 +60,23 @@ export function TimeChart({
   theme,
   stats,
   timeRows,
+  untimed = 0,
 }: {
   theme: ChartTheme;
   stats: StatsResponse | undefined;
   timeRows: readonly (StatsResponse['days'][number] & { okCalls: number; label: string })[];
+  /** Calls without a time, not drawn. */
+  untimed?: number;
 }) {
   const { C, tooltipStyle } = theme;
   return (
     <div className="card wide" data-testid="chart-time">
       <h3>
         Over time
-        <span className="chart-hint">per {GRAINS[stats?.granularity ?? 'day'].hint} (UTC)</span>
+        <span className="chart-hint">
+          per {GRAINS[stats?.granularity ?? 'day'].hint} (UTC)
+          {untimed > 0 && ` · ${plural(untimed, 'call')} without a time not drawn`}
+        </span>
       </h3>
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={timeRows} margin={{ right: 8 }}>

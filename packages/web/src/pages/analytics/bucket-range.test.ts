@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayRow } from '../../data/types';
-import { bucketRange, MAX_BUCKETS } from './bucket-range';
+import { bucketRange, MAX_BUCKETS, untimedCalls } from './bucket-range';
 
 const row = (day: string, calls = 1): DayRow => ({ day, calls, errors: 0, expectedErrors: 0 });
 const days = (rows: readonly DayRow[]) => rows.map((r) => r.day);
@@ -15,14 +15,15 @@ describe('bucketRange', () => {
     expect(filled.reduce((n, r) => n + r.calls, 0)).toBe(3);
   });
 
-  it('fills hours, days and weeks across midnight and month ends, and keeps the calls without a time last', () => {
-    expect(days(bucketRange([row('2026-03-01T22:00'), row('2026-03-02T01:00'), row('unknown')], 'hour'))).toEqual([
+  it('fills hours, days and weeks across midnight and month ends; the calls without a time are counted apart', () => {
+    const rows = [row('2026-03-01T22:00'), row('2026-03-02T01:00'), row('unknown', 87)];
+    expect(days(bucketRange(rows, 'hour'))).toEqual([
       '2026-03-01T22:00',
       '2026-03-01T23:00',
       '2026-03-02T00:00',
       '2026-03-02T01:00',
-      'unknown',
     ]);
+    expect(untimedCalls(rows)).toBe(87);
     expect(days(bucketRange([row('2026-02-27'), row('2026-03-01')], 'day'))).toEqual([
       '2026-02-27',
       '2026-02-28',
@@ -35,7 +36,8 @@ describe('bucketRange', () => {
       '2026-03-16',
     ]);
     expect(bucketRange([], 'minute')).toEqual([]);
-    expect(bucketRange([row('unknown')], 'day')).toEqual([row('unknown')]);
+    expect(bucketRange([row('unknown')], 'day')).toEqual([]);
+    expect(untimedCalls([row('2026-03-01')])).toBe(0);
   });
 
   it('keeps the buckets as they are past a span too long to draw a bar each', () => {

@@ -40,23 +40,30 @@ export function axisLabelOf(day: string, granularity: Granularity): string {
   return GRAINS[granularity].dateOnly ? day : day.replace('T', ' ').slice(5);
 }
 
-/** Every bucket from the first to the last of `rows` (empty ones as zeros), then those without a time. */
+/**
+ * Every bucket from the first to the last of `rows` (empty ones as zeros). The calls without a time (`unknown`) have
+ * no place on a time axis: they are left out here and counted by `untimedCalls` (drawn last, they read as a date).
+ */
 export function bucketRange(rows: readonly DayRow[], granularity: Granularity): readonly DayRow[] {
   const step = GRAINS[granularity].stepMs;
   const byStart = new Map<number, DayRow>();
-  const untimed: DayRow[] = [];
   for (const row of rows) {
     const start = startOf(row.day);
-    if (Number.isNaN(start)) untimed.push(row);
-    else byStart.set(start, row);
+    if (!Number.isNaN(start)) byStart.set(start, row);
   }
   const starts = [...byStart.keys()].sort((a, b) => a - b);
   const first = starts[0];
   const last = starts[starts.length - 1];
-  if (first === undefined || last === undefined || (last - first) / step + 1 > MAX_BUCKETS) return rows;
+  if (first === undefined || last === undefined) return [];
+  if ((last - first) / step + 1 > MAX_BUCKETS) return starts.map((t) => byStart.get(t) as DayRow);
   const out: DayRow[] = [];
   for (let t = first; t <= last; t += step) {
     out.push(byStart.get(t) ?? { day: labelOf(t, granularity), calls: 0, errors: 0, expectedErrors: 0 });
   }
-  return [...out, ...untimed];
+  return out;
+}
+
+/** The calls of `rows` without a time (the `unknown` bucket). */
+export function untimedCalls(rows: readonly DayRow[]): number {
+  return rows.reduce((n, row) => (Number.isNaN(startOf(row.day)) ? n + row.calls : n), 0);
 }

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../data/client';
 import type { CallRowDto, StatsResponse } from '../../data/types';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
-import { axisLabelOf, bucketRange } from './bucket-range';
+import { axisLabelOf, bucketRange, untimedCalls } from './bucket-range';
 import { rankByErrorRate } from './error-rank';
 
 export const TOP = 14;
@@ -74,5 +74,7 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
     [stats],
   );
 
-  return { stats, rows, error, tools, byRate, topTools, timeRows };
+  const untimed = useMemo(() => untimedCalls(stats?.days ?? []), [stats]);
+
+  return { stats, rows, error, tools, byRate, topTools, timeRows, untimed };
 }
