@@ -15,7 +15,7 @@ export interface View {
 
 export const MIN_SPAN_MS = 50;
 
-function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: number, height: number): void {
+export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: number, height: number): void {
   const span = view.t1 - view.t0;
   const plotW = width - LABEL_W;
   const steps = [
@@ -41,7 +41,8 @@ function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: number, heig
         : step < 86_400_000
           ? d.toLocaleTimeString('en-GB', { hour12: false })
           : d.toLocaleDateString('en-GB');
-    ctx.fillText(label, x + 3, TOP / 2);
+    // A label that would run past the right edge is left out (its grid line stays): cut, it read as another time.
+    if (x + 3 + ctx.measureText(label).width <= width) ctx.fillText(label, x + 3, TOP / 2);
   }
 }
 

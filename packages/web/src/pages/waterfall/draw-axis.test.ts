@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { LABEL_W } from '../../ui/waterfall-geometry';
+import { drawAxis } from './draw';
+
+/** A canvas context that records the labels written, each character 6 px wide. */
+function recorder() {
+  const labels: { text: string; x: number }[] = [];
+  const ctx = {
+    font: '',
+    textBaseline: '',
+    strokeStyle: '',
+    fillStyle: '',
+    beginPath() {},
+    moveTo() {},
+    lineTo() {},
+    stroke() {},
+    measureText: (text: string) => ({ width: text.length * 6 }),
+    fillText: (text: string, x: number) => labels.push({ text, x }),
+  };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, labels };
+}
+
+describe("the waterfall's time axis", () => {
+  it('writes no label that would run past the right edge', () => {
+    const width = LABEL_W + 600;
+    // a tick 10 px from the right edge: its label (8 characters, 48 px) cannot fit
+    const t0 = Date.UTC(2026, 10, 21, 20, 27, 0);
+    const { ctx, labels } = recorder();
+    drawAxis(ctx, { t0, t1: t0 + 61_000 }, width, 300);
+    expect(labels.length).toBeGreaterThan(2);
+    for (const { text, x } of labels) expect(x + text.length * 6, text).toBeLessThanOrEqual(width);
+    // the tick at 60 s stands at 600 × 60 / 61 ≈ 590 px: left out
+    expect(labels.map((l) => l.text)).not.toContain(
+      new Date(t0 + 60_000).toLocaleTimeString('en-GB', { hour12: false }),
+    );
+  });
+});
