@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatDuration } from '@agentdash/core/present';
 import { AGENT, nextSessionId, writeDemoHome } from '@agentdash/testing/synthetic';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../test/cli-sandbox.js';
@@ -162,6 +163,9 @@ describe('commands over the bundled samples', () => {
     expect(human.stdout).toMatch(/✓ \w+/);
     expect(human.stdout).toMatch(/✗ .*\[[a-z-]+, (error|expected)\]/);
 
+    // the time line gives the list's wall time
+    const time = human.stdout.split('\n').find((l) => l.startsWith('time'));
+    expect(time).toContain(`(${formatDuration(withCalls.durationMs)} wall)`);
     // the counts line: "1 error", "4 errors +2 expected", for each sample session with errors
     const withErrors = sessions.filter((s) => s.errors > 0);
     expect(withErrors.some((s) => s.errors - s.expectedErrors === 1 || s.expectedErrors > 0)).toBe(true);

@@ -84,7 +84,7 @@ ${COMMON_HELP}`,
           `${c.yellow('partial')}  the newer partial copy kept in the archive, not the complete version shown by default`,
         ]
       : heldLines(redactIdentifiers((await index.sessionVersions(id)).held), id, c);
-    const chunks = timelineChunks(session, c, ctx.verbose, cost, notes);
+    const chunks = timelineChunks(session, c, ctx.verbose, cost, notes, partial ? undefined : summary?.durationMs);
     await writeChunks(
       ctx.io.stdout,
       width === undefined ? chunks : mapChunks(chunks, (chunk) => wrapLines(chunk, width, timePrefix)),
@@ -146,6 +146,8 @@ function* timelineChunks(
   verbose: boolean,
   cost: string | undefined,
   notes: readonly string[],
+  /** The wall time the sessions list and the dashboard give (`SessionSummary.durationMs`), when the index has one. */
+  wallMs: number | undefined,
 ): Generator<string, void, undefined> {
   const out: string[] = [];
   const counts = { errors: session.counts.errors, expectedErrors: session.counts.expectedErrors };
@@ -155,10 +157,16 @@ function* timelineChunks(
   out.push(c.bold(terminalText(session.title ?? '(untitled session)')));
   out.push(`${c.dim('session')}  ${terminalText(session.id)}`);
   out.push(`${c.dim('project')}  ${terminalText(session.projectPath ?? session.projectDir)}`);
+  // The main thread's wall time, the one figure of the list and the dashboard; the span of every record (subagent
+  // files included) only for a session the index has no wall time for (no main file).
+  const duration =
+    wallMs !== undefined
+      ? `${formatDuration(wallMs)} wall`
+      : session.startedAt && session.endedAt
+        ? formatDuration(spanMs(session.startedAt, session.endedAt))
+        : undefined;
   out.push(
-    `${c.dim('time')}     ${formatRange(session.startedAt, session.endedAt)}${
-      session.startedAt && session.endedAt ? ` (${formatDuration(spanMs(session.startedAt, session.endedAt))})` : ''
-    }`,
+    `${c.dim('time')}     ${formatRange(session.startedAt, session.endedAt)}${duration ? ` (${duration})` : ''}`,
   );
   out.push(
     `${c.dim('client')}   ${terminalText(session.versions.join(', ') || '?')}   ${c.dim('model')} ${terminalText(session.models.join(', ') || '?')}`,
