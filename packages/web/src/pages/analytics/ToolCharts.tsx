@@ -69,10 +69,12 @@ export function ErrorRateChart({
     <div className="card" data-testid="chart-error-rate">
       <h3>
         Error rate by tool
-        <span className="chart-hint">
-          highest {byRate.length}, ranked by how sure their calls make the rate · errors/calls, expected ones included
-          (grey when all are) · click a bar for them
-        </span>
+        {byRate.length > 0 && (
+          <span className="chart-hint">
+            highest {byRate.length}, ranked by how sure their calls make the rate · errors/calls, expected ones included
+            (grey when all are) · click a bar for them
+          </span>
+        )}
       </h3>
       {byRate.length === 0 ? (
         <div className="empty">No errors.</div>

@@ -27,7 +27,8 @@ export function UsageCards({ usage }: { usage: UsageResponse | undefined }) {
       <div className="card">
         <div className="metric-label">Cache hit ratio</div>
         <div className="metric-value" data-testid="cache-hit">
-          {t ? fmtPercent(t.cacheHitRatio) : '—'}
+          {/* no response, no ratio: 0 % would say that nothing was cached */}
+          {t && t.responses > 0 ? fmtPercent(t.cacheHitRatio) : '—'}
         </div>
         <div className="metric-note">
           {t ? `${fmtNumber(t.cacheReadInputTokens)} read · ${fmtNumber(t.cacheCreationInputTokens)} written` : ''}
