@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatDuration } from '@agentdash/core/present';
@@ -189,6 +189,22 @@ describe('commands over the bundled samples', () => {
     expect(session.calls.length).toBe(withCalls.toolCalls);
     expect(session.calls.filter((c) => c.status === 'error').length).toBe(withCalls.errors);
     expect(session.calls.every((c) => c.result === undefined || typeof c.result.typed.kind === 'string')).toBe(true);
+  });
+
+  it('show gives no wall time for a session without its main file, as the list gives none', async () => {
+    const id = '410c10d6-fdc3-4c91-bc4f-74b883942e01';
+    const home = mkdtempSync(join(tmpdir(), 'agentdash-mainless-'));
+    try {
+      const folder = join(home, 'projects', '-home-user-proj-subagents');
+      cpSync(join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents', id), join(folder, id), { recursive: true });
+      const listed = json<SessionsJson>(await cli(['sessions', home, '--json'])).sessions;
+      expect(listed.map((s) => [s.id, s.durationMs ?? null])).toEqual([[id, null]]);
+      const shown = await cli(['show', id, home]);
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stdout.split('\n').find((l) => l.startsWith('time'))).toMatch(/^time +\S.*[^)]$/);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('show by a subagent file path shows its whole session', async () => {

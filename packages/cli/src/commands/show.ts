@@ -84,7 +84,8 @@ ${COMMON_HELP}`,
           `${c.yellow('partial')}  the newer partial copy kept in the archive, not the complete version shown by default`,
         ]
       : heldLines(redactIdentifiers((await index.sessionVersions(id)).held), id, c);
-    const chunks = timelineChunks(session, c, ctx.verbose, cost, notes, partial ? undefined : summary?.durationMs);
+    const wall = partial || summary === undefined ? 'span' : summary.durationMs;
+    const chunks = timelineChunks(session, c, ctx.verbose, cost, notes, wall);
     await writeChunks(
       ctx.io.stdout,
       width === undefined ? chunks : mapChunks(chunks, (chunk) => wrapLines(chunk, width, timePrefix)),
@@ -146,8 +147,11 @@ function* timelineChunks(
   verbose: boolean,
   cost: string | undefined,
   notes: readonly string[],
-  /** The wall time the sessions list and the dashboard give (`SessionSummary.durationMs`), when the index has one. */
-  wallMs: number | undefined,
+  /**
+   * The wall time the sessions list and the dashboard give (`SessionSummary.durationMs`: none for a session without
+   * its main file), or `'span'` for the span of every record (a partial copy, which the index does not summarise).
+   */
+  wallMs: number | undefined | 'span',
 ): Generator<string, void, undefined> {
   const out: string[] = [];
   const counts = { errors: session.counts.errors, expectedErrors: session.counts.expectedErrors };
@@ -157,13 +161,15 @@ function* timelineChunks(
   out.push(c.bold(terminalText(session.title ?? '(untitled session)')));
   out.push(`${c.dim('session')}  ${terminalText(session.id)}`);
   out.push(`${c.dim('project')}  ${terminalText(session.projectPath ?? session.projectDir)}`);
-  // The main thread's wall time, the one figure of the list and the dashboard; the span of every record (subagent
-  // files included) only for a session the index has no wall time for (no main file).
+  // The main thread's wall time, the one figure of the list and the dashboard (none without a main thread, as there);
+  // the span of every record for a partial copy.
   const duration =
-    wallMs !== undefined
-      ? `${formatDuration(wallMs)} wall`
-      : session.startedAt && session.endedAt
+    wallMs === 'span'
+      ? session.startedAt && session.endedAt
         ? formatDuration(spanMs(session.startedAt, session.endedAt))
+        : undefined
+      : wallMs !== undefined
+        ? `${formatDuration(wallMs)} wall`
         : undefined;
   out.push(
     `${c.dim('time')}     ${formatRange(session.startedAt, session.endedAt)}${duration ? ` (${duration})` : ''}`,

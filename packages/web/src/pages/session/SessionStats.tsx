@@ -9,7 +9,8 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
   // Input and cache tokens apart (the header used to add cache reads to "in").
   const tokens = useMemo(() => formatTokenParts(sumTokens(Object.values(detail.usageByModel))), [detail.usageByModel]);
   const realErrors = s.errors - s.expectedErrors;
-  const active = s.time ? s.time.wallMs - s.time.idleMs : null;
+  // No wall time (a session without its main thread): no active time either, rather than "0 ms".
+  const active = s.time && s.durationMs !== null ? s.time.wallMs - s.time.idleMs : null;
   return (
     <div className="session-stats" data-testid="session-stats">
       <span>{fmtDate(s.startedAt)}</span>
