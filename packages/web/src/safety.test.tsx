@@ -1,8 +1,9 @@
 import { dataKinds } from '@agentdash/core/model';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CallDto, DataKind, TypedResult } from './data/types';
+import type { DataKind, TypedResult } from './data/types';
 import { rendererFor } from './renderers';
+import { callOf } from './renderers/test-call';
 import { Ansi } from './ui/Ansi';
 import { fmtDuration, shortPath } from './ui/format';
 import { Markdown } from './ui/Markdown';
@@ -26,26 +27,8 @@ const evilInput = {
   subject: evil,
 };
 
-function call(name: string, input: unknown, content: string, typed: TypedResult, toolKind: DataKind | null): CallDto {
-  return {
-    kind: 'tool-call',
-    id: 'toolu_1',
-    name,
-    canonicalName: name,
-    toolKind,
-    input,
-    typedInput: evilInput,
-    timestamp: null,
-    status: 'ok',
-    durationMs: 12,
-    durations: [],
-    agentId: null,
-    subagentKey: null,
-    subagent: null,
-    result: { isError: false, content, toolUseResult: undefined, typed, error: null, images: [], timestamp: null },
-    truncated: false,
-  };
-}
+const call = (name: string, input: unknown, content: string, typed: TypedResult, toolKind: DataKind | null) =>
+  callOf(name, input, content, typed, toolKind, evilInput);
 
 const evilBash: TypedResult = { kind: 'bash', tool: 'Bash', data: { stdout: evil, stderr: '', interrupted: false } };
 

@@ -1,37 +1,18 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CallDto } from '../data/types';
+import type { CallDto, TypedResult } from '../data/types';
 import { McpRenderer } from './misc';
+import { callOf } from './test-call';
 
 /** An MCP call of `perplexity__search` whose result is `text`. */
-function mcpCall(text: string): CallDto {
-  return {
-    kind: 'tool-call',
-    id: 'toolu_1',
-    name: 'mcp__perplexity__search',
-    canonicalName: 'mcp__perplexity__search',
-    toolKind: 'mcp',
-    input: { query: 'x' },
-    typedInput: {},
-    timestamp: null,
-    status: 'ok',
-    durationMs: 12,
-    durations: [],
-    agentId: null,
-    subagentKey: null,
-    subagent: null,
-    result: {
-      isError: false,
-      content: text,
-      toolUseResult: undefined,
-      typed: { kind: 'mcp', server: 'perplexity', tool: 'search', data: {} },
-      error: null,
-      images: [],
-      timestamp: null,
-    },
-    truncated: false,
-  } as unknown as CallDto;
-}
+const mcpCall = (text: string): CallDto =>
+  callOf(
+    'mcp__perplexity__search',
+    { query: 'x' },
+    text,
+    { kind: 'mcp', server: 'perplexity', tool: 'search', data: {} } as unknown as TypedResult,
+    'mcp',
+  );
 
 describe('an MCP result', () => {
   it('of JSON holding Markdown texts shows each text as Markdown, under its name', () => {
