@@ -13,7 +13,7 @@ import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { RecordEvent } from '../../model/raw.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
 import { shellOutcomeOf } from './shell.js';
-import { ModelTotals, usageOfRecord } from './usage.js';
+import { usageOfRecord } from './usage.js';
 
 /** Event types kept whole as `meta` records: bookkeeping with no message, call or usage of its own. */
 const META_EVENTS = new Set([
@@ -77,8 +77,6 @@ export class CopilotDecoder {
   private readonly requested = new Map<string, { readonly name: string; readonly input: unknown }>();
   /** `tool.execution_start` of each call by id: its time, and name and arguments for a call no message asked for. */
   private readonly starts = new Map<string, CallStart>();
-  /** The tokens the responses counted, per model, against the shutdown's totals. */
-  private readonly totals = new ModelTotals();
 
   constructor(
     private readonly file: string,
@@ -129,19 +127,9 @@ export class CopilotDecoder {
         const usage = isRecord(data.usage) ? data.usage : {};
         const model = str(usage.model) ?? this.model ?? UNKNOWN_COPILOT_MODEL;
         const record = this.assistant(id, str(usage.apiCallId) ?? id, model, [], timestamp, loc);
-        this.totals.add(model, usage);
         out({ ...record, usage: usageOfRecord(usage) });
         return;
       }
-      case 'session.shutdown':
-        // What the session's totals hold beyond its responses (the input of versions that record only the output):
-        // one usage record per model, of no response of its own; first, as the index keeps a line's first record.
-        for (const [model, usage] of this.totals.remainders(data.modelMetrics)) {
-          const key = `${id}:usage:${model}`;
-          out({ ...this.assistant(key, key, model, [], timestamp, loc), usage: usageOfRecord(usage) });
-        }
-        out({ kind: 'meta', type: `copilot:${type}`, data, ...this.side(timestamp, loc) });
-        return;
       case 'tool.execution_start':
         this.noteStart(id, data, timestamp, loc, out);
         break;
@@ -199,10 +187,9 @@ export class CopilotDecoder {
       timestamp,
       loc,
     );
-    // 1.0.64 writes only the output tokens of a response, on its message (the rest comes with the shutdown's totals).
+    // 1.0.64 writes only the output tokens of a response, on its message.
     const outputTokens = num(data.outputTokens);
     if (outputTokens === undefined) return record;
-    this.totals.add(record.model ?? UNKNOWN_COPILOT_MODEL, { outputTokens });
     return { ...record, usage: usageOfRecord({ outputTokens }) };
   }
 
