@@ -65,25 +65,6 @@ describe('error paths', () => {
     expect((await cli(['export', 'zzzz', SAMPLES_HOME, '--format', 'json'])).code).toBe(ExitCode.unknownSession);
   });
 
-  it('a folder where SESSION goes: exit 2, and nothing is indexed', async () => {
-    const db = join(sb.dir, 'folder-as-session.sqlite');
-    for (const argv of [
-      ['show', SAMPLES_HOME],
-      ['export', SAMPLES_HOME, '--format', 'json'],
-    ]) {
-      const r = await cli([...argv, '--db', db]);
-      expect(r.code, argv.join(' ')).toBe(ExitCode.badArguments);
-      expect(r.stderr).toContain(`missing SESSION: ${SAMPLES_HOME} is a folder`);
-    }
-    // the default homes (here the bundled samples) were not read into the index instead
-    const index = openIndex({ dbPath: db });
-    try {
-      expect(index.listSessions({})).toEqual([]);
-    } finally {
-      index.close();
-    }
-  });
-
   it("an option's mistakes in plain words: exit 2", async () => {
     const said = async (argv: readonly string[]) => {
       const r = await cli(['sessions', SAMPLES_HOME, ...argv]);

@@ -5,15 +5,14 @@ import { UnknownSessionError } from '@agentdash/index';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
-const SESSION_FORMS = 'a session id, a unique prefix, <id>@<folder>, or a file';
-
 /**
  * SESSION is a session id, a unique prefix of one, `<id>@<project folder>` (when several project folders hold a
  * session of that id), or a transcript file path. Refreshes the index over the relevant paths and returns a
  * reference that names the session alone.
  */
 export async function resolveSession(ctx: Context, arg: string | undefined, rest: readonly string[]): Promise<string> {
-  if (arg === undefined || arg === '') throw new UsageError(`missing SESSION (${SESSION_FORMS})`);
+  if (arg === undefined || arg === '')
+    throw new UsageError('missing SESSION (a session id, a unique prefix, <id>@<folder>, or a file)');
   const looksLikePath = arg.includes('/') || arg.includes('\\') || arg.endsWith('.jsonl');
   const info = statOf(arg);
   if (info !== undefined && (info.isFile() || arg.endsWith('.jsonl'))) {
@@ -35,11 +34,6 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
   }
   // `<project folder>/<id>` (also accepted) looks like a path but is not one on disk.
   if (info === undefined && arg.endsWith('.jsonl')) throw new PathNotFoundError(arg);
-  // A folder given where SESSION goes (the session left out): said at once, before the default homes are read into
-  // the index. A session's own folder (`<id>/subagents`, beside `<id>.jsonl`) is how `<folder>/<id>` may look.
-  if (info?.isDirectory() && statOf(`${resolve(arg)}.jsonl`) === undefined) {
-    throw new UsageError(`missing SESSION: ${arg} is a folder; SESSION (${SESSION_FORMS}) comes first, then the paths`);
-  }
   const paths = await ctx.resolvePaths(rest);
   await ctx.refresh(paths);
   // Among the sessions under PATH first (one database can hold several homes with the same ids), then anywhere.
