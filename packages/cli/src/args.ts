@@ -43,7 +43,7 @@ export function parse(argv: readonly string[], options: OptionSpec): Parsed {
     });
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
-    throw new UsageError(parseErrorMessage(error));
+    throw new UsageError(parseErrorMessage(error, { ...commonOptions, ...options }));
   }
 }
 
@@ -51,11 +51,17 @@ export function parse(argv: readonly string[], options: OptionSpec): Parsed {
  * Node's `parseArgs` errors in the words of the other usage errors: its own messages speak of "ambiguous"
  * arguments (a value starting with `-`) and of placing positionals after `--`. Another error keeps its first line.
  */
-function parseErrorMessage(error: unknown): string {
+function parseErrorMessage(error: unknown, options: OptionSpec): string {
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
   const code = (error as { code?: unknown } | null)?.code;
-  const option = /'(-{1,2}[^'\s]+)/.exec(message)?.[1];
-  if (option === undefined) return message;
+  // `'--limit'`, `'--limit <value>'`, or with a short alias `'-f, --format <value>'`: the long name is the one named
+  const named = /'(?:-\w, )?(-{1,2}[^'\s,]+)/.exec(message)?.[1];
+  if (named === undefined) return message;
+  // a short alias alone (`-f`) by its long name, which `=VALUE` can follow
+  const long = /^-\w$/.test(named)
+    ? Object.entries(options).find(([, spec]) => (spec as { short?: string }).short === named.slice(1))?.[0]
+    : undefined;
+  const option = long === undefined ? named : `--${long}`;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option} (--help lists the options)`;
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     if (message.includes('does not take an argument')) return `${option} takes no value`;

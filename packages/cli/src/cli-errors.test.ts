@@ -78,6 +78,12 @@ describe('error paths', () => {
       'agentdash: --limit needs a value; one that starts with "-" is written --limit=VALUE\n',
     );
     expect(await said(['--errors=yes'])).toBe('agentdash: --errors takes no value\n');
+    // an option with a short alias is named by its long name
+    expect(await said(['--verbose=1'])).toBe('agentdash: --verbose takes no value\n');
+    expect(() => parse(['--format'], { format: { type: 'string', short: 'f' } })).toThrow(/^--format needs a value$/);
+    expect(() => parse(['-f', '-x'], { format: { type: 'string', short: 'f' } })).toThrow(
+      /^--format needs a value; one that starts with "-" is written --format=VALUE$/,
+    );
     // written so, the value reaches the option's own check
     expect(await said(['--limit=-1'])).toMatch(/^agentdash: --limit must be a positive integer/);
   });
