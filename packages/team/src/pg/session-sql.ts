@@ -56,6 +56,7 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   // not expected ones alone: the laptop's filter (index/src/read/scope.ts); `hasErrors` reaches the list's queries
   // only, whose `s` has `expected_errors` (see `whereOf`'s comment on `hideEmpty`)
   if (f.hasErrors === true) parts.push(sql`s.errors > coalesce(s.expected_errors, 0)`);
+  if (f.hasErrors === false) parts.push(sql`s.errors <= coalesce(s.expected_errors, 0)`);
   if (f.hideEmpty === true) {
     parts.push(sql`s.messages > 0 and not (coalesce(s.title, '') = '' and s.tool_calls = 0)`);
   }

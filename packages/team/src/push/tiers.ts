@@ -1,5 +1,6 @@
 /** Which tier each session is pushed at: the default, or the first `--share-project P=TIER` whose P names its project. */
 import { sep } from 'node:path';
+import { projectFolderAgents } from '@agentdash/core/base';
 import { baseName } from '@agentdash/core/present';
 import { isShareTier, type ShareTier } from '../contract.js';
 
@@ -27,12 +28,18 @@ export function parseProjectTier(arg: string): ProjectTier | string {
 
 const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder + sep);
 
-/** The tier of a session of this project (its path, else undefined) in this project folder. */
+/**
+ * The tier of a session of this project (its path, else undefined) in this project folder. A rule names a folder
+ * only where the agent's folder is its project's (`projectFolderAgents`, as the project filter reads it): Codex's
+ * `sessions` folder holds every project.
+ */
 export function tierOf(
   policy: TierPolicy,
-  session: { readonly projectPath: string | undefined; readonly projectDir: string },
+  session: { readonly projectPath: string | undefined; readonly projectDir: string; readonly agent: string },
 ): ShareTier {
-  const folderName = baseName(session.projectDir);
+  const folderName = (projectFolderAgents as readonly string[]).includes(session.agent)
+    ? baseName(session.projectDir)
+    : undefined;
   for (const rule of policy.projects) {
     const path = session.projectPath;
     if ((path !== undefined && within(path, rule.project)) || folderName === rule.project) return rule.tier;
