@@ -5,6 +5,7 @@ import { useAgents } from '../../data/agents';
 import { api, type SessionQuery } from '../../data/client';
 import type { SessionRow, SessionsResponse } from '../../data/types';
 import { LIST_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
+import { localDayInstant } from './day-bounds';
 
 /** Rows fetched per page; the server sorts and pages, so 50,000 sessions cost what one page costs. */
 const PAGE_ROWS = 150;
@@ -90,6 +91,8 @@ export function useSessionList(filters: Filters, sort: Sort) {
   const waitsForAgents = agent !== '' && agents === undefined;
   const query: SessionQuery = {
     ...rest,
+    since: localDayInstant(rest.since, false),
+    until: localDayInstant(rest.until, true),
     ...(agent && agents?.some((a) => a.id === agent) ? { agent } : {}),
     q: dq,
     hideEmpty: !showEmpty,
