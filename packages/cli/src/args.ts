@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type AgentId, agentIds, isAgentId } from '@agentdash/core/base';
+import { localDayBoundMs } from '@agentdash/core/present';
 import { UsageError } from './errors.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -59,7 +60,7 @@ function parseErrorMessage(error: unknown, options: OptionSpec): string {
   if (named === undefined) return message;
   // a short alias alone (`-f`) by its long name, which `=VALUE` can follow
   const long = /^-\w$/.test(named)
-    ? Object.entries(options).find(([, spec]) => (spec as { short?: string }).short === named.slice(1))?.[0]
+    ? Object.entries(options).find(([, spec]) => spec.short === named.slice(1))?.[0]
     : undefined;
   const option = long === undefined ? named : `--${long}`;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option} (--help lists the options)`;
@@ -150,7 +151,7 @@ const isoDay = (t: CalendarTime) => `${String(t.year).padStart(4, '0')}-${two(t.
 export function localDayMs(raw: string, end: boolean, name = 'since'): number | undefined {
   const t = calendarTime(raw, name);
   if (t === undefined || t.time !== undefined) return undefined;
-  return new Date(t.year, t.month - 1, t.day + (end ? 1 : 0)).getTime() - (end ? 1 : 0);
+  return localDayBoundMs(t.year, t.month, t.day, end);
 }
 
 /**

@@ -67,3 +67,11 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
   if (s < 86400 * 7) return `${Math.floor(s / 86400)} d ago`;
   return formatDateTime(iso, now);
 }
+
+/**
+ * A local calendar day's bound in epoch ms: its first millisecond, or with `end` its last. The one rule of a bare day
+ * in a filter (the CLI's --since/--until, the dashboard's date fields): the local day, as times are shown.
+ */
+export function localDayBoundMs(year: number, month: number, day: number, end: boolean): number {
+  return new Date(year, month - 1, day + (end ? 1 : 0)).getTime() - (end ? 1 : 0);
+}

@@ -5,7 +5,7 @@
  * @module
  */
 
-export { formatClock, formatDateTime, formatRange, formatRelative } from './dates.js';
+export { formatClock, formatDateTime, formatRange, formatRelative, localDayBoundMs } from './dates.js';
 export { formatDuration, spanMs } from './duration.js';
 export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
 export { messageOf } from './message.js';
