@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { spawnSync } from 'node:child_process';
 /**
  * Bundle the built CLI (packages/cli/dist/bin.js) and the worker scripts it starts into packages/cli/bundle/, which
  * the `agentdash` launcher runs when present. Node 20 loads ES modules one file at a time: the unbundled program is
@@ -8,6 +7,8 @@ import { spawnSync } from 'node:child_process';
  * for them. Node's built-ins and the native addons better-sqlite3 and zstd-napi (dependencies of the package) stay
  * outside. The built dashboard is copied beside them.
  */
+
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';

@@ -140,6 +140,15 @@ function* drain(out: string[]): Generator<string, void, undefined> {
   out.length = 0;
 }
 
+/**
+ * The time line's figure: the main thread's wall time, the one figure of the list and the dashboard (none without a
+ * main thread, as there); the span of every record for a partial copy.
+ */
+function durationText(session: Session, wallMs: number | undefined | 'span'): string | undefined {
+  if (wallMs !== 'span') return wallMs === undefined ? undefined : `${formatDuration(wallMs)} wall`;
+  return session.startedAt && session.endedAt ? formatDuration(spanMs(session.startedAt, session.endedAt)) : undefined;
+}
+
 /** A session's timeline as text, in pieces of one or a few events each (written as they come). */
 function* timelineChunks(
   session: Session,
@@ -161,16 +170,7 @@ function* timelineChunks(
   out.push(c.bold(terminalText(session.title ?? '(untitled session)')));
   out.push(`${c.dim('session')}  ${terminalText(session.id)}`);
   out.push(`${c.dim('project')}  ${terminalText(session.projectPath ?? session.projectDir)}`);
-  // The main thread's wall time, the one figure of the list and the dashboard (none without a main thread, as there);
-  // the span of every record for a partial copy.
-  const duration =
-    wallMs === 'span'
-      ? session.startedAt && session.endedAt
-        ? formatDuration(spanMs(session.startedAt, session.endedAt))
-        : undefined
-      : wallMs !== undefined
-        ? `${formatDuration(wallMs)} wall`
-        : undefined;
+  const duration = durationText(session, wallMs);
   out.push(
     `${c.dim('time')}     ${formatRange(session.startedAt, session.endedAt)}${duration ? ` (${duration})` : ''}`,
   );
