@@ -6,6 +6,7 @@ import { CopyButton } from '../ui/CopyButton';
 import { fmtNumber, fmtTime } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { NoteText } from './NoteText';
+import { ThinkingBlock } from './ThinkingBlock';
 import { ToolBlock } from './ToolBlock';
 
 function PromptImages({ images }: { images: readonly ImageValue[] }) {
@@ -18,11 +19,6 @@ function PromptImages({ images }: { images: readonly ImageValue[] }) {
       ))}
     </div>
   );
-}
-
-/** The first non-empty line of a text, for a collapsed preview. */
-function firstLine(text: string): string {
-  return (text.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 300);
 }
 
 const NOTE_LABELS: Record<string, string> = {
@@ -87,16 +83,8 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
                     </div>
                   );
                 case 'thinking':
-                  return (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
-                    <details key={i} className="thinking" data-testid="thinking">
-                      <summary>
-                        ✦ {item.redacted ? 'Redacted thinking' : 'Thinking'}
-                        {!item.redacted && <span className="thinking-first">{firstLine(item.thinking)}</span>}
-                      </summary>
-                      {!item.redacted && <div className="body">{item.thinking}</div>}
-                    </details>
-                  );
+                  // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
+                  return <ThinkingBlock key={i} thinking={item.thinking} redacted={item.redacted} />;
                 case 'tool-call':
                   return <ToolBlock key={item.id} call={item} />;
                 case 'other-block':

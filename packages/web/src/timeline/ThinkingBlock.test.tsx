@@ -1,0 +1,26 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ThinkingBlock, thinkingPreview } from './ThinkingBlock';
+
+describe('a thinking block', () => {
+  it('sums up a Codex reasoning summary without its Markdown marks', () => {
+    const text = '**Inspecting the failing test**\n\nI am going to read `src/a.ts` first.';
+    expect(thinkingPreview(text)).toBe('Inspecting the failing test');
+    expect(thinkingPreview('\n\n## Plan\nstep one')).toBe('Plan');
+    expect(thinkingPreview('fix __init__ and a ** b ** c')).toBe('fix __init__ and a ** b ** c');
+  });
+
+  it('shows its text as Markdown, raw HTML as text', () => {
+    const html = renderToStaticMarkup(<ThinkingBlock thinking={'**Title**\n\n- one\n- <b>two</b>'} redacted={false} />);
+    expect(html).toContain('<strong>Title</strong>');
+    expect(html).toMatch(/<li>one<\/li>/);
+    expect(html).toContain('&lt;b&gt;two&lt;/b&gt;');
+    expect(html).not.toContain('**');
+  });
+
+  it('redacted, shows neither text nor preview', () => {
+    const html = renderToStaticMarkup(<ThinkingBlock thinking="secret plan" redacted />);
+    expect(html).toContain('Redacted thinking');
+    expect(html).not.toContain('secret plan');
+  });
+});
