@@ -88,7 +88,7 @@ export function AgentRenderer({ call }: RendererProps) {
           </button>
           {open && (
             <div className="subagent-body" data-testid="subagent-timeline">
-              <SubagentView agentKey={sub.key} />
+              <SubagentView agentKey={sub.key} callPrompt={typeof i.prompt === 'string' ? i.prompt : undefined} />
             </div>
           )}
         </div>

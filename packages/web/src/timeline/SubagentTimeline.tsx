@@ -7,8 +7,23 @@ import { EventView } from './EventView';
 
 const PAGE = 200;
 
+/**
+ * Whether a subagent's first event is the prompt its call gave (the call's block shows it just above): then the
+ * timeline says so in one line instead of showing the same text twice. A prompt with images, or any other text,
+ * is shown.
+ */
+export function opensWithCallPrompt(events: readonly EventDto[], callPrompt: string | undefined): boolean {
+  const first = events[0];
+  return (
+    callPrompt !== undefined &&
+    first?.kind === 'prompt' &&
+    first.images.length === 0 &&
+    first.text.trim() === callPrompt.trim()
+  );
+}
+
 /** A subagent's own timeline, loaded when expanded (and reloaded on live updates). */
-export function SubagentTimeline({ agentKey }: { agentKey: string }) {
+export function SubagentTimeline({ agentKey, callPrompt }: { agentKey: string; callPrompt?: string | undefined }) {
   const { sessionId, liveVersion } = useTimeline();
   const [events, setEvents] = useState<EventDto[]>([]);
   const [total, setTotal] = useState<number | undefined>();
@@ -41,11 +56,17 @@ export function SubagentTimeline({ agentKey }: { agentKey: string }) {
   if (error) return <div className="err-msg">{error}</div>;
   if (total === undefined) return <div className="ev-placeholder" />;
   if (total === 0) return <div className="dim">No events.</div>;
+  const skipFirst = opensWithCallPrompt(events, callPrompt);
   return (
     <div>
-      {events.map((e, i) => (
-        <EventView key={e.index} event={e} previous={events[i - 1]} />
-      ))}
+      {skipFirst && (
+        <div className="dim subagent-same-prompt" data-testid="subagent-same-prompt">
+          Started with the prompt shown above.
+        </div>
+      )}
+      {events.map((e, i) =>
+        skipFirst && i === 0 ? null : <EventView key={e.index} event={e} previous={events[i - 1]} />,
+      )}
       {total > events.length && (
         <button type="button" className="btn" onClick={() => setLimit((l) => l + PAGE)}>
           Show {Math.min(PAGE, total - events.length)} more of {total - events.length}

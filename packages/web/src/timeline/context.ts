@@ -17,7 +17,7 @@ export interface TimelineContext {
    * A subagent's own timeline, given by the page: the agent renderer shows it inside the call without importing
    * the timeline (which imports the renderers).
    */
-  readonly SubagentView: ComponentType<{ readonly agentKey: string }>;
+  readonly SubagentView: ComponentType<{ readonly agentKey: string; readonly callPrompt?: string | undefined }>;
   /** Each call's duration as Claude Code's telemetry measured it; undefined when the session has no telemetry. */
   readonly measured?: Readonly<Record<string, MeasuredCallDto>> | undefined;
 }
