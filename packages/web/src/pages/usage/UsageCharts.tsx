@@ -4,10 +4,8 @@ import { fitLabel } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
 import type { ChartTheme } from '../analytics/chart-theme';
 import type { BucketUnit } from './day-range';
+import { DISTINCT_MODELS, modelColor, OTHER_MODELS_COLOR } from './model-colors';
 import type { DayRow, ProjectBar } from './use-usage';
-
-/** Model colours, in order of cost. */
-const PALETTE = ['#8b9bff', '#f2b45a', '#4fc1a6', '#ff6b7a', '#c792ea', '#7fd1f7', '#e6c07b', '#9aa4b8'];
 
 interface Props {
   readonly theme: ChartTheme;
@@ -68,19 +66,25 @@ export function DailyChart({
                 formatter={(v, name) => [fmtValue(v), shortModel(String(name))]}
               />
               {models.map((m, i) => (
-                <Bar key={m} dataKey={m} stackId="m" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+                <Bar key={m} dataKey={m} stackId="m" fill={modelColor(i)} isAnimationActive={false} />
               ))}
             </BarChart>
           </ResponsiveContainer>
           {/* Below the chart, not in it: inside its fixed height, the legend of some thirty models took all of a
             phone's chart and left no room for a bar. */}
           <ul className="chart-legend" data-testid="usage-legend">
-            {models.map((m, i) => (
+            {models.slice(0, DISTINCT_MODELS).map((m, i) => (
               <li key={m}>
-                <i className="swatch" style={{ background: PALETTE[i % PALETTE.length] }} />
+                <i className="swatch" style={{ background: modelColor(i) }} />
                 {shortModel(m)}
               </li>
             ))}
+            {models.length > DISTINCT_MODELS && (
+              <li title={models.slice(DISTINCT_MODELS).map(shortModel).join(', ')} data-testid="usage-legend-others">
+                <i className="swatch" style={{ background: OTHER_MODELS_COLOR }} />
+                {models.length - DISTINCT_MODELS} other models
+              </li>
+            )}
           </ul>
         </>
       )}
@@ -132,5 +136,3 @@ export function ProjectsChart({ theme, metric, projects }: Props & { projects: r
     </div>
   );
 }
-
-export { PALETTE };

@@ -1,7 +1,7 @@
 import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
 import { sessionHref, shortRef } from '../../ui/router';
-import { PALETTE } from './UsageCharts';
+import { modelColor } from './model-colors';
 import { tokensOf } from './use-usage';
 
 type U = { usage: UsageResponse | undefined };
@@ -23,7 +23,7 @@ export function ModelsTable({ usage }: U) {
           {(usage?.models ?? []).map((m, i) => (
             <tr key={m.model}>
               <td>
-                <i className="swatch" style={{ background: PALETTE[i % PALETTE.length] }} />
+                <i className="swatch" style={{ background: modelColor(i) }} />
                 {m.model}
               </td>
               <td className="num">{fmtNumber(m.responses)}</td>
