@@ -193,6 +193,34 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     await select.selectOption('');
   });
 
+  it('Usage and Analytics keep their filters in the address: a reload shows the same view', async () => {
+    await go('#/usage');
+    await page.getByTestId('filter-project').selectOption(CLOCK_PROJECT);
+    await page.getByLabel('Period').selectOption('30d');
+    await page.getByRole('button', { name: 'Tokens', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).hash).toContain('metric=tokens');
+    const hash = new URL(page.url()).hash;
+    expect(hash).toMatch(/^#\/usage\?/);
+    expect(hash).toContain('range=30d');
+    expect(hash).toContain(`project=${encodeURIComponent(CLOCK_PROJECT)}`);
+    await page.reload();
+    await page.getByTestId('usage-total-cost').waitFor();
+    expect(await page.getByTestId('filter-project').inputValue()).toBe(CLOCK_PROJECT);
+    expect(await page.getByLabel('Period').inputValue()).toBe('30d');
+    expect(await page.getByRole('button', { name: 'Tokens', exact: true }).getAttribute('class')).toContain('primary');
+    // The nav link is a navigation: the page starts again from its defaults, and so does its address.
+    await page.getByTestId('nav-usage').click();
+    await expect.poll(() => page.getByLabel('Period').inputValue()).toBe('all');
+    expect(new URL(page.url()).hash).toBe('#/usage');
+
+    await go('#/analytics');
+    await page.getByTestId('filter-project').selectOption(CLOCK_PROJECT);
+    await expect.poll(() => new URL(page.url()).hash).toContain('project=');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('filter-project').inputValue()).toBe(CLOCK_PROJECT);
+    expect(problems).toEqual([]);
+  });
+
   it("a model without a price is 'unknown' in the cost charts' tooltips, never $0.00", async () => {
     const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     const usage = (await (

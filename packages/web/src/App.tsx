@@ -125,8 +125,8 @@ export function App() {
         <Suspense fallback={<div className="page dim">Loading…</div>}>
           {route.page === 'sessions' && <SessionsPage key={route.visit} query={route.query} />}
           {route.page === 'session' && <SessionPage key={route.id} id={route.id} call={route.call} find={route.find} />}
-          {route.page === 'analytics' && <AnalyticsPage />}
-          {route.page === 'usage' && <UsagePage />}
+          {route.page === 'analytics' && <AnalyticsPage key={route.visit} query={route.query} />}
+          {route.page === 'usage' && <UsagePage key={route.visit} query={route.query} />}
           {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
         </Suspense>
       </main>

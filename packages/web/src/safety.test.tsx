@@ -120,7 +120,8 @@ describe('helpers', () => {
   it('routes by hash', () => {
     expect(parseHash('#/')).toEqual({ page: 'sessions', query: '' });
     expect(parseHash('#/?q=npm%20test&errors=1')).toEqual({ page: 'sessions', query: 'q=npm%20test&errors=1' });
-    expect(parseHash('#/analytics')).toEqual({ page: 'analytics' });
+    expect(parseHash('#/analytics')).toEqual({ page: 'analytics', query: '' });
+    expect(parseHash('#/usage?range=7d&metric=tokens')).toEqual({ page: 'usage', query: 'range=7d&metric=tokens' });
     expect(parseHash(sessionHref('abc', 'toolu_9'))).toEqual({ page: 'session', id: 'abc', call: 'toolu_9' });
     // A session reference with a folder (two folders hold a session `full`) and a synthetic call id survive.
     expect(parseHash(sessionHref('checkpoint-a/full', '~3@/x/full.jsonl#1'))).toEqual({

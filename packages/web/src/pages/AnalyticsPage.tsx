@@ -5,7 +5,9 @@ import { MeasuredToolsNote } from '../telemetry/MeasuredToolsNote';
 import { AgentStatsTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
 import { ProjectFilter } from '../ui/ProjectFilter';
+import { useAddress } from '../ui/page-address';
 import { AnalyticsCards } from './analytics/AnalyticsCards';
+import { analyticsHash, analyticsStateOf } from './analytics/analytics-address';
 import { useChartTheme } from './analytics/chart-theme';
 import { DrillPanel } from './analytics/DrillPanel';
 import { DurationChart, ProjectChart, TimeChart } from './analytics/TimeCharts';
@@ -13,9 +15,12 @@ import { CallsPerTool, CategoryChart, ErrorRateChart } from './analytics/ToolCha
 import { ToolTable } from './analytics/ToolTable';
 import { type Drill, useAnalytics } from './analytics/use-analytics';
 
-export function AnalyticsPage() {
-  const [project, setProject] = useState('');
-  const [agent, setAgent] = useState<AgentId | ''>('');
+/** `query`: the address's query, which holds the page's filters (a reload or a shared link keeps them). */
+export function AnalyticsPage({ query }: { readonly query: string }) {
+  const [initial] = useState(() => analyticsStateOf(query));
+  const [project, setProject] = useState(initial.project);
+  const [agent, setAgent] = useState<AgentId | ''>(initial.agent);
+  useAddress(analyticsHash({ project, agent }));
   const [drill, setDrill] = useState<Drill | undefined>();
   const { stats, rows, error, tools, byRate, topTools, timeRows, untimed } = useAnalytics(project, drill, agent);
   const theme = useChartTheme();

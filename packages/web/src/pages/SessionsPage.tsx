@@ -1,20 +1,18 @@
 import { plural } from '@agentdash/core/present';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { TelemetryOnlyList } from '../telemetry/TelemetryOnlyList';
 import { TelemetrySetup } from '../telemetry/TelemetrySetup';
 import { useTelemetryIds } from '../telemetry/use-telemetry';
 import { fmtNumber } from '../ui/format';
 import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
 import { focusSessionRow, useKeys } from '../ui/keys';
-import { noteListHref, replaceHash } from '../ui/router';
+import { useAddress } from '../ui/page-address';
+import { noteListHref } from '../ui/router';
 import { SamplesNotice } from '../ui/SamplesNotice';
 import { firstDir, listQueryOf, listStateOf } from './sessions/list-url';
 import { SessionFilters } from './sessions/SessionFilters';
 import { SessionTable } from './sessions/SessionTable';
 import { type Filters, isFiltered, type Sort, type SortKey, useSessionList } from './sessions/use-session-list';
-
-/** How long the list's state waits, unchanged, before it is written into the address. */
-const ADDRESS_DELAY_MS = 250;
 
 /** `query`: the address's query, which holds the list's filters and order (Back from a session finds them again). */
 export function SessionsPage({ query }: { readonly query: string }) {
@@ -25,14 +23,8 @@ export function SessionsPage({ query }: { readonly query: string }) {
   const indexStatus = useIndexStatus();
   const measured = useTelemetryIds();
 
-  // In the address once typing pauses: browsers limit how often a page may replace its address.
-  useEffect(() => {
-    const q = listQueryOf(filters, sort);
-    const hash = q === '' ? '#/' : `#/?${q}`;
-    noteListHref(hash);
-    const timer = setTimeout(() => replaceHash(hash), ADDRESS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [filters, sort]);
+  const q = listQueryOf(filters, sort);
+  useAddress(q === '' ? '#/' : `#/?${q}`, noteListHref);
 
   const onSort = useCallback(
     (key: SortKey) =>

@@ -5,17 +5,22 @@ import { MeasuredTimeNote } from '../telemetry/MeasuredTimeNote';
 import { AgentUsageTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
 import { ProjectFilter } from '../ui/ProjectFilter';
+import { useAddress } from '../ui/page-address';
 import { useChartTheme } from './analytics/chart-theme';
 import { UsageCards } from './usage/UsageCards';
 import { DailyChart, ProjectsChart } from './usage/UsageCharts';
 import { ModelsTable, TopSessions, UsageBlocks } from './usage/UsageTables';
+import { usageHash, usageStateOf } from './usage/usage-address';
 import { type Metric, RANGES, type RangeKey, useUsage } from './usage/use-usage';
 
-export function UsagePage() {
-  const [project, setProject] = useState('');
-  const [range, setRange] = useState<RangeKey>('all');
-  const [metric, setMetric] = useState<Metric>('cost');
-  const [agent, setAgent] = useState<AgentId | ''>('');
+/** `query`: the address's query, which holds the page's period, filters and metric (a reload keeps them). */
+export function UsagePage({ query }: { readonly query: string }) {
+  const [initial] = useState(() => usageStateOf(query));
+  const [project, setProject] = useState(initial.project);
+  const [range, setRange] = useState<RangeKey>(initial.range);
+  const [metric, setMetric] = useState<Metric>(initial.metric);
+  const [agent, setAgent] = useState<AgentId | ''>(initial.agent);
+  useAddress(usageHash({ range, project, agent, metric }));
   const { usage, error, models, daily, unit, projects } = useUsage(project, range, metric, agent);
   const theme = useChartTheme();
   const t = usage?.totals;

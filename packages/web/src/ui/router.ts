@@ -14,8 +14,16 @@ export type Route =
       /** Text to find in the session (a search hit opens the session with it). */
       readonly find: string | undefined;
     }
-  | { readonly page: 'analytics' }
-  | { readonly page: 'usage' }
+  | {
+      readonly page: 'analytics';
+      /** The page's filters (`pages/analytics/analytics-address.ts`). */
+      readonly query: string;
+    }
+  | {
+      readonly page: 'usage';
+      /** The page's period, filters and metric (`pages/usage/usage-address.ts`). */
+      readonly query: string;
+    }
   | { readonly page: 'waterfall'; readonly id: string };
 
 export function parseHash(hash: string): Route {
@@ -34,8 +42,8 @@ export function parseHash(hash: string): Route {
       find: params.get('find') ?? undefined,
     };
   }
-  if (parts[0] === 'analytics') return { page: 'analytics' };
-  if (parts[0] === 'usage') return { page: 'usage' };
+  if (parts[0] === 'analytics') return { page: 'analytics', query };
+  if (parts[0] === 'usage') return { page: 'usage', query };
   return { page: 'sessions', query };
 }
 

@@ -2,7 +2,7 @@
  * The sessions list's filters and order in the page's address (`#/?q=…&errors=1&sort=costUsd`), so Back from a
  * session, a reload or a shared link shows the same list. Defaults are left out: a plain list is `#/`.
  */
-import type { AgentId } from '@agentdash/core/model';
+import { agentParam } from '../../ui/page-address';
 import { type Filters, NO_FILTERS, SORT_KEYS, type Sort, type SortKey } from './use-session-list';
 
 export const DEFAULT_SORT: Sort = { key: 'startedAt', dir: -1 };
@@ -21,8 +21,6 @@ const TEXTS = [
 ] as const satisfies readonly (readonly [keyof Filters, string])[];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** An agent id's shape: which ids exist is the server's to say (`GET /api/agents`; `useSessionList` checks). */
-const AGENT_ID = /^[a-z][a-z0-9-]{0,39}$/;
 
 /** The list's state of an address's query (`URLSearchParams` text); what it does not say, or says wrong, is default. */
 export function listStateOf(query: string): { filters: Filters; sort: Sort } {
@@ -34,8 +32,7 @@ export function listStateOf(query: string): { filters: Filters; sort: Sort } {
     if ((field === 'since' || field === 'until') && !DATE.test(value)) continue;
     filters[field] = value;
   }
-  const agent = params.get('agent');
-  if (agent !== null && AGENT_ID.test(agent)) filters.agent = agent as AgentId;
+  filters.agent = agentParam(params);
   filters.hasErrors = params.get('errors') === '1';
   filters.showEmpty = params.get('empty') === '1';
   const key = params.get('sort') as SortKey | null;
