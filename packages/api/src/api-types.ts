@@ -158,6 +158,28 @@ export interface SessionDetail {
   readonly toolCounts: Readonly<Record<string, number>>;
   /** Background shell / task id → id of the call that started it. */
   readonly shells: Readonly<Record<string, string>>;
+  /**
+   * What a resume or fork copied into this transcript from sessions that own it: the sessions list, statistics and
+   * usage count those calls and responses there, not here (empty when the transcript holds no copies, when the
+   * header was made without the index, or on the team server, which does not tell copies yet).
+   */
+  readonly copiedFrom: readonly CopiedFromDto[];
+}
+
+/** The calls and responses of one earlier session copied into a session's transcript. */
+export interface CopiedFromDto {
+  /** The owning session's reference (it opens it) and title. */
+  readonly ref: string;
+  readonly title: string | null;
+  readonly calls: number;
+  /** Of the copied calls, those that failed (expected failures too), and the expected ones. */
+  readonly errors: number;
+  readonly expectedErrors: number;
+  readonly responses: number;
+  /** What the copied responses cost; null when a model of them has no price. */
+  readonly costUsd: number | null;
+  /** The copied calls' ids, in the transcript's order. */
+  readonly callIds: readonly string[];
 }
 
 export interface ResultDto {

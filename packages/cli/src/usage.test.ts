@@ -139,6 +139,17 @@ describe('agentdash usage', () => {
     expect(table.stdout).toMatch(/└ haiku-4-5/);
   });
 
+  it('show of the resumed session says what it copied from the first, and counts only its own calls', async () => {
+    const { stdout } = await cli(['show', '7e2a9b4c', home]);
+    // Before: "1 tool call" with the copy drawn as a call of its own ("(0 ms)"), nothing saying where it is counted.
+    expect(stdout).toMatch(/^counts {3}.*, 0 tool calls \(\+1 copied\),/m);
+    expect(stdout).toContain(
+      `copied   1 tool call and 1 response ($${sonnetA.toPrecision(2)}, in the cost above) copied from 5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11`,
+    );
+    expect(stdout).toMatch(/✓ Read .*\(copied\)$/m);
+    expect((await cli(['show', '5d1f6c2a', home])).stdout).not.toContain('copied');
+  });
+
   it('project --json: per project, most expensive first', async () => {
     const out = JSON.parse((await cli(['usage', 'project', home, '--json'])).stdout) as UsageProjectJson;
     expect(out.projects.map((p) => p.project)).toEqual(['/home/user/proj/usage']);

@@ -19,6 +19,7 @@ import { analytics } from './read/analytics.js';
 import { type IssueFilter, issues } from './read/issue-queries.js';
 import { pathCond, type Store } from './read/scope.js';
 import { search } from './read/search.js';
+import { type CopiedFrom, sessionCopies } from './read/session-copies.js';
 import { createSessionCostFunction } from './read/session-cost.js';
 import { type SessionHeaderParts, sessionHeader } from './read/session-header.js';
 import {
@@ -105,6 +106,11 @@ export interface AgentIndex {
    * the index cannot tell (no such session, or a file of it cannot be read now: load it).
    */
   sessionHeader(ref: string): SessionHeaderParts | undefined;
+  /**
+   * The calls and responses a resume or fork copied into the session's transcript from sessions that own them
+   * (`session-copies.ts`): the lists and `usage` count them there. Empty when it holds no copies.
+   */
+  sessionCopies(ref: string): readonly CopiedFrom[];
   /**
    * The session a reference names: its key, its id, `<id>@<project folder>` or a unique prefix of an id.
    * AmbiguousSessionError (listing references that tell them apart) when several match.
@@ -307,6 +313,10 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     sessionFacets: (filter) => sessionFacets(store, filter ?? {}),
     sessionTotals: (filter) => sessionTotals(store, filter ?? {}),
     sessionHeader: (ref) => sessionHeader(store, ref),
+    sessionCopies: (ref) => {
+      const key = sessionKeyOfRef(store, ref);
+      return key === undefined ? [] : sessionCopies(store, key);
+    },
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),

@@ -67,6 +67,28 @@ describe('usage in the index (bundled fixture)', () => {
     ]);
   });
 
+  it('says what the resumed session copied, from whom, and what it cost: its own cost is the rest', () => {
+    const [resumed, first] = index.listSessions({ paths: [fixtureHome] });
+    // The resumed session holds the first's call toolu_01R and its response msg_01A (sonnet, priced as above).
+    const copied = (3879 * 3 + 141 * 15 + 3922 * 3.75 + 10823 * 0.3) / 1e6;
+    expect(index.sessionCopies(resumed?.key ?? '')).toEqual([
+      {
+        ref: first?.ref,
+        title: first?.title,
+        calls: 1,
+        errors: 0,
+        expectedErrors: 0,
+        responses: 1,
+        costUsd: expect.closeTo(copied, 12),
+        callIds: ['toolu_01R'],
+      },
+    ]);
+    // Less the copy, its cost is what usage gives it (msg_01D alone); the first session holds no copies.
+    const own = index.usageResponses({ paths: [fixtureHome] }).filter((r) => r.context.sessionId === resumed?.id);
+    expect((resumed?.costUsd ?? 0) - copied).toBeCloseTo(totalsOf(own).costUsd ?? 0, 12);
+    expect(index.sessionCopies(first?.key ?? '')).toEqual([]);
+  });
+
   it('splits the main thread’s time; the parts sum to the wall time', () => {
     const first = index.getSession('5d1f6c2a');
     // prompt 10:00:00 → msg_01A 10:00:02 (model 2 s) → Read 10:00:02–10:00:03 (tool 1 s) → msg_01B 10:00:04 (model

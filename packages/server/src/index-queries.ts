@@ -15,6 +15,7 @@ export const queryMethods = [
   'sessionTotals',
   'sessionFacets',
   'sessionHeader',
+  'sessionCopies',
   'search',
   'calls',
   'issues',

@@ -151,11 +151,16 @@ export class SessionViews {
 
 /** The per-session routes over a view cache, in this thread. */
 export function createLocalSessionHost(
-  index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'> & Partial<Pick<AgentIndex, 'streamSession' | 'sessionBytes'>>,
+  index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'> &
+    Partial<Pick<AgentIndex, 'streamSession' | 'sessionBytes' | 'sessionCopies'>>,
   views: SessionViews = new SessionViews(index),
 ): SessionHost {
   return {
-    detail: async (row) => (await views.get(row.id)).detail(row),
+    // The copies are the index's to tell (the header from the index gives the same; session-copies.ts).
+    detail: async (row) => {
+      const detail = (await views.get(row.id)).detail(row);
+      return index.sessionCopies ? { ...detail, copiedFrom: index.sessionCopies(row.id) } : detail;
+    },
     page: async (sessionId, agent, offset, limit, all) =>
       (await views.get(sessionId)).pageText(agent, offset, limit, all),
     call: async (sessionId, callId) => {

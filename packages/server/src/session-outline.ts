@@ -93,6 +93,8 @@ export function detailPartsOf(
     issues: tail.issues.length,
     toolCounts: counts.toolCounts,
     shells: counts.shells,
+    // The copies are the index's to tell (the route's header from the index says; session-copies.ts).
+    copiedFrom: [],
   };
 }
 

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionsResponse, UsageResponse } from './api-types.js';
+import type { SessionDetail, SessionsResponse, UsageResponse } from './api-types.js';
 import { createApp } from './app.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -93,6 +93,26 @@ describe('GET /api/usage', () => {
     // The synthetic API error (10:01:05) is no model response: the second before it is the client's, after a prompt.
     expect(first?.time).toEqual({ wallMs: 69_000, modelMs: 6_000, toolMs: 1_000, userMs: 62_000, idleMs: 0 });
     expect(first?.unpricedModels).toEqual([]);
+  });
+});
+
+describe('GET /api/sessions/:id of a resumed session', () => {
+  it('names the session its copies come from, with their calls, responses and cost', async () => {
+    const header = await json<SessionDetail>('/api/sessions/7e2a9b4c-1d3f-4a6b-8c7d-3e1f5a2b9c22');
+    expect(header.copiedFrom).toEqual([
+      {
+        ref: '5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11',
+        title: 'Read notes.txt and summarise it.',
+        calls: 1,
+        errors: 0,
+        expectedErrors: 0,
+        responses: 1,
+        costUsd: expect.closeTo(sonnetA, 12),
+        callIds: ['toolu_01R'],
+      },
+    ]);
+    expect(header.session.costUsd).toBeCloseTo(sonnetA + sonnetD, 12);
+    expect((await json<SessionDetail>('/api/sessions/5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11')).copiedFrom).toEqual([]);
   });
 });
 

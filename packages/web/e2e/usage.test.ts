@@ -221,6 +221,22 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     expect(problems).toEqual([]);
   });
 
+  it('a resumed session says what it copied and from whom; its copied call is marked, without a time', async () => {
+    await go('#/s/7e2a9b4c-1d3f-4a6b-8c7d-3e1f5a2b9c22');
+    const notice = page.getByTestId('copied-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(
+      /^1 tool call and 1 response in this transcript are copies of Read notes\.txt/,
+    );
+    expect(await notice.locator('a').getAttribute('href')).toBe('#/s/5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11');
+    const badge = page.getByTestId('copied-badge');
+    await badge.waitFor();
+    expect(await badge.count()).toBe(1);
+    expect(await page.getByTestId('call-duration').count()).toBe(0);
+    await shot(page, 'session-copied', { fullPage: false });
+    expect(problems).toEqual([]);
+  });
+
   it("a model without a price is 'unknown' in the cost charts' tooltips, never $0.00", async () => {
     const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     const usage = (await (

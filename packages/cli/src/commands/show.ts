@@ -2,6 +2,7 @@ import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolC
 import { primaryDurationMs } from '@agentdash/core';
 import { spanMs, summarizeCall } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
+import type { CopiedFrom } from '@agentdash/index';
 import { streamsBetter } from '@agentdash/server/export-formats';
 import { flag } from '../args.js';
 import {
@@ -85,7 +86,8 @@ ${COMMON_HELP}`,
         ]
       : heldLines(redactIdentifiers((await index.sessionVersions(id)).held), id, c);
     const wall = partial || summary === undefined ? 'span' : summary.durationMs;
-    const chunks = timelineChunks(session, c, ctx.verbose, cost, notes, wall);
+    const copiedFrom = partial ? [] : index.sessionCopies(id);
+    const chunks = timelineChunks(session, c, ctx.verbose, cost, notes, wall, copiedFrom);
     await writeChunks(
       ctx.io.stdout,
       width === undefined ? chunks : mapChunks(chunks, (chunk) => wrapLines(chunk, width, timePrefix)),
@@ -104,7 +106,7 @@ function* mapChunks(chunks: Iterable<string>, map: (chunk: string) => string): G
 }
 
 /** One-line description of a call with status, category/severity and duration. */
-function callLine(call: ToolCall, c: Colors, cwd: string | undefined): string {
+function callLine(call: ToolCall, c: Colors, cwd: string | undefined, copied: boolean): string {
   const full = terminalText(summarizeCall(call, cwd));
   const category = call.result?.error?.category;
   // The category is shown in brackets; keep only `→ exit N` in the summary itself.
@@ -113,7 +115,8 @@ function callLine(call: ToolCall, c: Colors, cwd: string | undefined): string {
       ? full.slice(0, -(category.length + 3))
       : full;
   const ms = primaryDurationMs(call);
-  const duration = ms !== undefined ? c.dim(` (${formatDuration(ms)})`) : '';
+  // A copy's times are the resume's, not a run's: no duration.
+  const duration = copied ? c.dim(' (copied)') : ms !== undefined ? c.dim(` (${formatDuration(ms)})`) : '';
   switch (call.status) {
     case 'ok':
       return `${c.green('✓')} ${summary}${duration}`;
@@ -149,6 +152,30 @@ function durationText(session: Session, wallMs: number | undefined | 'span'): st
   return session.startedAt && session.endedAt ? formatDuration(spanMs(session.startedAt, session.endedAt)) : undefined;
 }
 
+/** The session's tool calls as the sessions list counts them, with the copies the transcript holds beside them. */
+function callsText(calls: number, copiedFrom: readonly CopiedFrom[]): string {
+  const copies = copiedFrom.reduce((n, from) => n + from.calls, 0);
+  return copies === 0 ? plural(calls, 'tool call') : `${plural(calls - copies, 'tool call')} (+${copies} copied)`;
+}
+
+/** "1 error", "4 errors +2 expected": the noun after the count of real errors it belongs to. */
+function errorsInWords(counts: { readonly errors: number; readonly expectedErrors: number }): string {
+  return formatErrors(counts).replace(/^\S+/, (n) => `${n} ${n === '1' ? 'error' : 'errors'}`);
+}
+
+/** One source of copies, in words: what came from it, and that it is counted there. */
+function copiedText(from: CopiedFrom): string {
+  const responses =
+    from.responses > 0
+      ? ` and ${plural(from.responses, 'response')} (${formatCost(from.costUsd)}, in the cost above)`
+      : '';
+  const title = from.title === null ? '' : ` "${excerpt(from.title, 60)}"`;
+  const failed = from.errors > 0 ? ` (${errorsInWords(from)})` : '';
+  return terminalText(
+    `${plural(from.calls, 'tool call')}${failed}${responses} copied from ${from.ref}${title} when it was resumed; counted there`,
+  );
+}
+
 /** A session's timeline as text, in pieces of one or a few events each (written as they come). */
 function* timelineChunks(
   session: Session,
@@ -161,11 +188,16 @@ function* timelineChunks(
    * its main file), or `'span'` for the span of every record (a partial copy, which the index does not summarise).
    */
   wallMs: number | undefined | 'span',
+  /** What a resume or fork copied into the transcript, from which sessions (counted there). */
+  copiedFrom: readonly CopiedFrom[],
 ): Generator<string, void, undefined> {
   const out: string[] = [];
-  const counts = { errors: session.counts.errors, expectedErrors: session.counts.expectedErrors };
-  // "1 error", "4 errors +2 expected": the noun after the count of real errors it belongs to
-  const errorsText = formatErrors(counts).replace(/^\S+/, (n) => `${n} ${n === '1' ? 'error' : 'errors'}`);
+  // The session's own calls' errors, as the sessions list counts them (the copies' are counted where they come from).
+  const counts = {
+    errors: session.counts.errors - copiedFrom.reduce((n, from) => n + from.errors, 0),
+    expectedErrors: session.counts.expectedErrors - copiedFrom.reduce((n, from) => n + from.expectedErrors, 0),
+  };
+  const errorsText = errorsInWords(counts);
   const errorsTextColoured = realErrors(counts) > 0 ? c.red(errorsText) : errorsText;
   out.push(c.bold(terminalText(session.title ?? '(untitled session)')));
   out.push(`${c.dim('session')}  ${terminalText(session.id)}`);
@@ -181,10 +213,11 @@ function* timelineChunks(
     `${c.dim('counts')}   ${plural(session.counts.prompts, 'prompt')}, ${plural(
       session.counts.assistantMessages,
       'response',
-    )}, ${plural(session.counts.toolCalls, 'tool call')}, ${errorsTextColoured}, ${plural(session.subagents.length, 'subagent')}`,
+    )}, ${callsText(session.counts.toolCalls, copiedFrom)}, ${errorsTextColoured}, ${plural(session.subagents.length, 'subagent')}`,
   );
   out.push(`${c.dim('tokens')}   ${formatTokenLine(sumTokens(Object.values(session.usageByModel)))}`);
   if (cost !== undefined) out.push(`${c.dim('cost')}     ${cost}`);
+  for (const from of copiedFrom) out.push(`${c.dim('copied')}   ${copiedText(from)}`);
   for (const issue of session.issues) {
     if (issue.code === 'missing_main_file') {
       out.push(`${c.yellow('warning')}  ${terminalText(`${issue.message} (${issue.file})`)}`);
@@ -198,6 +231,7 @@ function* timelineChunks(
     verbose,
     subagents: new Map(session.subagents.map((s) => [s.key, s])),
     shown: new Set<string>(),
+    copied: new Set(copiedFrom.flatMap((from) => from.callIds)),
     cwd: session.projectPath,
   };
   yield* renderEvents(session.events, 0, ctx);
@@ -219,6 +253,8 @@ interface RenderContext {
   readonly verbose: boolean;
   readonly subagents: ReadonlyMap<string, Subagent>;
   readonly shown: Set<string>;
+  /** Ids of the calls a resume or fork copied into the transcript (`AgentIndex.sessionCopies`). */
+  readonly copied: ReadonlySet<string>;
   readonly cwd: string | undefined;
 }
 
@@ -293,7 +329,9 @@ function* renderItem(
       );
       break;
     case 'tool-call': {
-      out.push(`${indent}${c.dim(formatClock(item.timestamp ?? timestamp))}  ${callLine(item, c, cwd)}`);
+      out.push(
+        `${indent}${c.dim(formatClock(item.timestamp ?? timestamp))}  ${callLine(item, c, cwd, ctx.copied.has(item.id))}`,
+      );
       const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
       if (sub && !shown.has(sub.key)) yield* renderSubagent(sub, depth + 1, ctx);
       break;

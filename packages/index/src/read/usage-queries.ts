@@ -38,7 +38,23 @@ type Row = [
 ];
 
 /** A session of a response: its key, id, project, agent, start and end (what orders copies). */
-type SessionRow = [key: string, sid: string, project: string, agent: string, startedMs: number, endedMs: number];
+export type SessionRow = [key: string, sid: string, project: string, agent: string, startedMs: number, endedMs: number];
+
+/**
+ * Which of two sessions owns a response both hold: the one that started first; copies of one session in several
+ * folders (the same id, the same start) give it to the newest complete copy, the one that ended last, as they give
+ * their calls (call-facts.ts `firstCall`); then by key. The rule of `usageResponses` and of `sessionCopies`.
+ */
+export function ownsBefore(a: SessionRow, b: SessionRow): boolean {
+  if (a[4] !== b[4]) return a[4] < b[4];
+  if (a[1] === b[1] && a[5] !== b[5]) return a[5] > b[5];
+  return a[0] < b[0];
+}
+
+/** A session's row as `ownsBefore` orders it, by its number in `strings`. */
+export const SESSION_OF_REF = `SELECT s.id, s.session_id, coalesce(s.project_path, s.project_dir), s.agent,
+    coalesce(s.started_ms, 0), coalesce(s.ended_ms, 0)
+  FROM strings st JOIN sessions s ON s.id = st.text WHERE st.id = ?`;
 
 /**
  * The responses of the sessions a filter selects, each once even when resumed sessions copy it (it then belongs to
@@ -78,13 +94,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
        FROM responses r WHERE ${where.sql}`,
     'raw',
   ).all(...where.params) as Row[];
-  const sessionOf = prepared(
-    store.db,
-    `SELECT s.id, s.session_id, coalesce(s.project_path, s.project_dir), s.agent, coalesce(s.started_ms, 0),
-            coalesce(s.ended_ms, 0)
-       FROM strings st JOIN sessions s ON s.id = st.text WHERE st.id = ?`,
-    'raw',
-  );
+  const sessionOf = prepared(store.db, SESSION_OF_REF, 'raw');
   const sessionRows = new Map<number, SessionRow | undefined>();
   const sessionRow = (ref: number): SessionRow | undefined => {
     if (!sessionRows.has(ref)) sessionRows.set(ref, sessionOf.get(ref) as SessionRow | undefined);
@@ -92,23 +102,13 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   };
   // A response whose session is not stored (none in practice) is not one of a session's.
   const rows = read.filter((r) => sessionRow(r[4]) !== undefined);
-  /**
-   * Which of two sessions owns a response both hold: the one that started first; copies of one session in several
-   * folders (the same id, the same start) give it to the newest complete copy, the one that ended last, as they give
-   * their calls (import.ts `firstCall`); then by key.
-   */
-  const before = (a: SessionRow, b: SessionRow): boolean => {
-    if (a[4] !== b[4]) return a[4] < b[4];
-    if (a[1] === b[1] && a[5] !== b[5]) return a[5] > b[5];
-    return a[0] < b[0];
-  };
   // Each response once: the row of the session that owns it (every row when one session is asked for).
   let kept: Row[] = rows;
   if (sessionId === undefined) {
     const byKey = new Map<string, Row>();
     for (const r of rows) {
       const other = byKey.get(r[0]);
-      if (other === undefined || before(sessionRow(r[4]) as SessionRow, sessionRow(other[4]) as SessionRow)) {
+      if (other === undefined || ownsBefore(sessionRow(r[4]) as SessionRow, sessionRow(other[4]) as SessionRow)) {
         byKey.set(r[0], r);
       }
     }
@@ -119,7 +119,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
     (a, b) =>
       (a[3] ?? 0) - (b[3] ?? 0) ||
       (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) ||
-      (before(sessionRow(a[4]) as SessionRow, sessionRow(b[4]) as SessionRow) ? -1 : 1),
+      (ownsBefore(sessionRow(a[4]) as SessionRow, sessionRow(b[4]) as SessionRow) ? -1 : 1),
   );
   const textOf = prepared(store.db, 'SELECT text FROM strings WHERE id = ?', 'pluck');
   const models = new Map<number, string>();

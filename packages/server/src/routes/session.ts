@@ -22,7 +22,10 @@ async function indexHeader(
   found: SessionSummary,
   row: SessionRow,
 ): Promise<Answer<SessionDetail>> {
-  const parts = await services.queries.sessionHeader(row.id);
+  const [parts, copiedFrom] = await Promise.all([
+    services.queries.sessionHeader(row.id),
+    services.queries.sessionCopies(row.id),
+  ]);
   // a file of the session cannot be read now: the load says so (and what the other files hold)
   if (!parts) return services.sessions.detail(row);
   // models in the order the session first used them, as a loaded session lists them
@@ -44,6 +47,7 @@ async function indexHeader(
     issues: parts.issues,
     toolCounts: parts.toolCounts,
     shells: parts.shells,
+    copiedFrom,
   };
 }
 

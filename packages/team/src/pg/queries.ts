@@ -115,6 +115,9 @@ export function teamQueries(
           (select array_agg(distinct v order by v) from x, unnest(x.versions) v) as versions`;
       return { projects: (f?.projects ?? []).sort(), models: f?.models ?? [], versions: f?.versions ?? [] };
     },
+    // Not told on the team server yet: its lists count a pushed session's calls as the laptop's index counted them,
+    // and the header says nothing of copies (the API documents an empty list so).
+    sessionCopies: async () => [],
     sessionHeader: async (ref) => {
       const [row] = await sql<{ header: unknown; issues: number }[]>`
         select s.body->'header' as header, (s.body->>'issues')::int as issues from sessions s where s.uid = ${ref}`;

@@ -12,6 +12,7 @@ import {
 } from '../renderers';
 import { CallDuration } from '../telemetry/CallDuration';
 import { CopyButton } from '../ui/CopyButton';
+import { shortRef } from '../ui/router';
 import { SubagentErrors } from '../ui/SubagentErrors';
 import { useTimeline } from './context';
 
@@ -65,7 +66,8 @@ function callInputText(call: CallDto): string {
 }
 
 export function ToolBlock({ call: initial }: { call: CallDto }) {
-  const { sessionId, expand, focus, openAll } = useTimeline();
+  const { sessionId, expand, focus, openAll, copied } = useTimeline();
+  const copiedFrom = copied?.get(initial.id);
   const [full, setFull] = useState<CallDto | undefined>();
   const [loading, setLoading] = useState(false);
   const call = full && full.id === initial.id && initial.status === full.status ? full : initial;
@@ -130,7 +132,17 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
               {STATUS_LABEL[status]}
             </span>
           )}
-          <CallDuration call={call} />
+          {copiedFrom === undefined ? (
+            <CallDuration call={call} />
+          ) : (
+            <span
+              className="badge neutral"
+              data-testid="copied-badge"
+              title={`Copied into this transcript from session ${shortRef(copiedFrom)} when it was resumed: counted there, and its time is the copy's`}
+            >
+              copied
+            </span>
+          )}
         </span>
       </button>
       {open && (

@@ -18,6 +18,11 @@ export interface TimelineContext {
    * the timeline (which imports the renderers).
    */
   readonly SubagentView: ComponentType<{ readonly agentKey: string; readonly callPrompt?: string | undefined }>;
+  /**
+   * Calls a resume or fork copied into this transcript, by id, with the reference of the session that owns them
+   * (`SessionDetail.copiedFrom`): their times are the copy's, not a run's.
+   */
+  readonly copied?: ReadonlyMap<string, string> | undefined;
   /** Each call's duration as Claude Code's telemetry measured it; undefined when the session has no telemetry. */
   readonly measured?: Readonly<Record<string, MeasuredCallDto>> | undefined;
 }

@@ -10,6 +10,7 @@ import { plainText } from '../../ui/plain-text';
 import { listHref, waterfallHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { holdsTranscript } from '../../ui/TeamBadge';
+import { CopiedNotice } from './CopiedNotice';
 import { ExportMenu } from './ExportMenu';
 import { resumeCommand } from './resume-command';
 import { SessionStats } from './SessionStats';
@@ -93,6 +94,7 @@ export function SessionHeader({
         </div>
       </div>
       {detail && <SessionStats detail={detail} />}
+      {detail && <CopiedNotice detail={detail} />}
       {detail && telemetry && <TelemetryFigures telemetry={telemetry} />}
       {detail && detail.issues > 0 && (
         <button

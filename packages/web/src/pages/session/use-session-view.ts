@@ -85,6 +85,11 @@ export function useTimelineContext(
 ): TimelineContext {
   const { sessionId, liveVersion } = view;
   const shells = view.detail?.shells;
+  const copiedFrom = view.detail?.copiedFrom;
+  const copied = useMemo(
+    () => new Map((copiedFrom ?? []).flatMap((from) => from.callIds.map((id) => [id, from.ref] as const))),
+    [copiedFrom],
+  );
   return useMemo(
     () => ({
       sessionId,
@@ -94,8 +99,9 @@ export function useTimelineContext(
       openAll,
       liveVersion,
       SubagentView: SubagentTimeline,
+      copied,
       measured,
     }),
-    [sessionId, shells, located, openAll, liveVersion, measured],
+    [sessionId, shells, located, openAll, liveVersion, copied, measured],
   );
 }

@@ -1,0 +1,35 @@
+import type { SessionDetail } from '../../data/types';
+import { fmtCost, fmtNumber, nounFor } from '../../ui/format';
+import { sessionHref, shortRef } from '../../ui/router';
+
+/**
+ * Says what of this transcript a resume or fork copied from earlier sessions: its calls show in the timeline (marked
+ * "copied") but the sessions list, Analytics and Usage count them, and their responses, for the session they come
+ * from. Without it the header's tool calls (this session's own) and the timeline's disagree with no reason given.
+ */
+export function CopiedNotice({ detail }: { detail: SessionDetail }) {
+  if (detail.copiedFrom.length === 0) return null;
+  return (
+    <div className="notice reading" role="note" data-testid="copied-notice">
+      {detail.copiedFrom.map((from) => (
+        <div key={from.ref}>
+          <b>
+            {fmtNumber(from.calls)} {nounFor(from.calls, 'tool call')}
+            {from.responses > 0 && ` and ${fmtNumber(from.responses)} ${nounFor(from.responses, 'response')}`}
+          </b>{' '}
+          in this transcript are copies of{' '}
+          <a href={sessionHref(from.ref)} title={from.ref}>
+            {from.title ?? shortRef(from.ref)}
+          </a>{' '}
+          ({shortRef(from.ref)}), made when it was resumed: Analytics and Usage count them there
+          {from.responses > 0 && (
+            <>
+              , and this session's cost above includes their <b>{fmtCost(from.costUsd)}</b>
+            </>
+          )}
+          . The tool calls above are this session's own.
+        </div>
+      ))}
+    </div>
+  );
+}
