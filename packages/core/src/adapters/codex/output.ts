@@ -16,10 +16,15 @@ export interface CodexOutput {
 const HEADER_LINE =
   /^(Chunk ID|Wall time|Process exited with code|Process running with session ID|Original token count|Command|Exit code|Total output lines)\b:?/;
 
+/** The types of an output's content items (`fromBlocks`). */
+const CONTENT_ITEM_TYPES = new Set(['input_text', 'output_text', 'text', 'input_image']);
+
 /** Read one `function_call_output` / `custom_tool_call_output` `output` value in any recorded style. */
 export function parseCodexOutput(output: unknown): CodexOutput {
   if (Array.isArray(output)) return fromBlocks(output);
   if (isRecord(output)) {
+    // One content item where a list of them is usual (`{"type":"input_text","text":…}`): read as that list.
+    if (CONTENT_ITEM_TYPES.has(str(output.type) ?? '')) return fromBlocks([output]);
     // Some writers store the object itself instead of its JSON text.
     const content = str(output.content) ?? str(output.output);
     if (content !== undefined) return fromText(content);
