@@ -226,7 +226,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     const notice = page.getByTestId('copied-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(
-      /^1 tool call and 1 response in this transcript are copies of Read notes\.txt/,
+      /^Resumed from Read notes\.txt and summarise it\. \(5d1f6c2a\): 1 of its tool calls and 1 response are copied/,
     );
     expect(await notice.locator('a').getAttribute('href')).toBe('#/s/5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11');
     const badge = page.getByTestId('copied-badge');

@@ -10,24 +10,27 @@ import { sessionHref, shortRef } from '../../ui/router';
 export function CopiedNotice({ detail }: { detail: SessionDetail }) {
   if (detail.copiedFrom.length === 0) return null;
   return (
-    <div className="notice reading" role="note" data-testid="copied-notice">
+    <div className="notice reading copied-notice" role="note" data-testid="copied-notice">
       {detail.copiedFrom.map((from) => (
         <div key={from.ref}>
-          <b>
-            {fmtNumber(from.calls)} {nounFor(from.calls, 'tool call')}
-            {from.responses > 0 && ` and ${fmtNumber(from.responses)} ${nounFor(from.responses, 'response')}`}
-          </b>{' '}
-          in this transcript are copies of{' '}
+          Resumed from{' '}
           <a href={sessionHref(from.ref)} title={from.ref}>
             {from.title ?? shortRef(from.ref)}
           </a>{' '}
-          ({shortRef(from.ref)}), made when it was resumed: Analytics and Usage count them there
+          ({shortRef(from.ref)}): <b>{fmtNumber(from.calls)}</b> of its tool calls
           {from.responses > 0 && (
             <>
-              , and this session's cost above includes their <b>{fmtCost(from.costUsd)}</b>
+              {' '}
+              and <b>{fmtNumber(from.responses)}</b> {nounFor(from.responses, 'response')}
+            </>
+          )}{' '}
+          are copied into this transcript, marked “copied”. They count there, not in the tool calls above
+          {from.responses > 0 && (
+            <>
+              ; the cost above includes their <b>{fmtCost(from.costUsd)}</b>
             </>
           )}
-          . The tool calls above are this session's own.
+          .
         </div>
       ))}
     </div>
