@@ -4,7 +4,7 @@ import { fitLabel } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
 import type { ChartTheme } from '../analytics/chart-theme';
 import type { BucketUnit } from './day-range';
-import { DISTINCT_MODELS, modelColor, OTHER_MODELS_COLOR } from './model-colors';
+import { DISTINCT_MODELS, OTHER_MODELS_COLOR } from './model-colors';
 import type { DayRow, ProjectBar } from './use-usage';
 
 interface Props {
@@ -29,7 +29,14 @@ export function DailyChart({
   daily,
   unit = 'day',
   models,
-}: Props & { daily: readonly DayRow[]; unit?: BucketUnit; models: readonly string[] }) {
+  colorOf,
+}: Props & {
+  daily: readonly DayRow[];
+  unit?: BucketUnit;
+  /** In the order of the metric shown; `colorOf` gives each its colour (the models table's too). */
+  models: readonly string[];
+  colorOf: (model: string) => string;
+}) {
   const { C, tooltipStyle } = theme;
   const fmtValue = valueFormat(metric);
   const names = shortModels(models);
@@ -65,17 +72,17 @@ export function DailyChart({
                 filterNull={false}
                 formatter={(v, name) => [fmtValue(v), shortModel(String(name))]}
               />
-              {models.map((m, i) => (
-                <Bar key={m} dataKey={m} stackId="m" fill={modelColor(i)} isAnimationActive={false} />
+              {models.map((m) => (
+                <Bar key={m} dataKey={m} stackId="m" fill={colorOf(m)} isAnimationActive={false} />
               ))}
             </BarChart>
           </ResponsiveContainer>
           {/* Below the chart, not in it: inside its fixed height, the legend of some thirty models took all of a
             phone's chart and left no room for a bar. */}
           <ul className="chart-legend" data-testid="usage-legend">
-            {models.slice(0, DISTINCT_MODELS).map((m, i) => (
+            {models.slice(0, DISTINCT_MODELS).map((m) => (
               <li key={m}>
-                <i className="swatch" style={{ background: modelColor(i) }} />
+                <i className="swatch" style={{ background: colorOf(m) }} />
                 {shortModel(m)}
               </li>
             ))}

@@ -1,12 +1,12 @@
 import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
 import { sessionHref, shortRef } from '../../ui/router';
-import { modelColor } from './model-colors';
 import { tokensOf } from './use-usage';
 
 type U = { usage: UsageResponse | undefined };
 
-export function ModelsTable({ usage }: U) {
+/** The models, costliest first, each with the colour the chart gives it (`colorOf`). */
+export function ModelsTable({ usage, colorOf }: U & { colorOf: (model: string) => string }) {
   return (
     <div className="card" data-testid="usage-models">
       <h3>By model</h3>
@@ -20,10 +20,10 @@ export function ModelsTable({ usage }: U) {
           </tr>
         </thead>
         <tbody>
-          {(usage?.models ?? []).map((m, i) => (
+          {(usage?.models ?? []).map((m) => (
             <tr key={m.model}>
               <td>
-                <i className="swatch" style={{ background: modelColor(i) }} />
+                <i className="swatch" style={{ background: colorOf(m.model) }} />
                 {m.model}
               </td>
               <td className="num">{fmtNumber(m.responses)}</td>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChartTheme } from '../analytics/chart-theme';
 import { DISTINCT_MODELS, modelColor, OTHER_MODELS_COLOR } from './model-colors';
 import { DailyChart } from './UsageCharts';
+import { modelsInOrder } from './use-usage';
 
 const theme: ChartTheme = {
   C: { calls: '#000', ok: '#000', err: '#000', exp: '#000', grid: '#000', text: '#000' },
@@ -21,11 +22,34 @@ describe('model colours', () => {
   it('a legend of ten models names the first seven and counts the other three', () => {
     const models = Array.from({ length: 10 }, (_, i) => `model-${i}`);
     const html = renderToStaticMarkup(
-      <DailyChart theme={theme} metric="tokens" daily={[{ date: '2026-11-01', 'model-0': 5 }]} models={models} />,
+      <DailyChart
+        theme={theme}
+        metric="tokens"
+        daily={[{ date: '2026-11-01', 'model-0': 5 }]}
+        models={models}
+        colorOf={(m) => modelColor(models.indexOf(m))}
+      />,
     );
     const legend = html.slice(html.indexOf('data-testid="usage-legend"'));
     expect(legend.match(/<li/g)).toHaveLength(DISTINCT_MODELS + 1);
     expect(legend).toContain('3 other models');
     expect(legend).toContain('title="model-7, model-8, model-9"');
+  });
+
+  it('in the tokens view, the models of most tokens come first (an unpriced one too), so they have colours', () => {
+    const row = (model: string, tokens: number, costUsd: number | null) => ({
+      model,
+      responses: 1,
+      inputTokens: tokens,
+      outputTokens: 0,
+      cacheCreationInputTokens: 0,
+      cacheCreation1hInputTokens: 0,
+      cacheReadInputTokens: 0,
+      reasoningOutputTokens: 0,
+      costUsd,
+    });
+    const rows = [row('dear', 10, 5), row('cheap', 1_000, 0.01), row('unpriced', 50_000, null)];
+    expect(modelsInOrder(rows as never, 'cost')).toEqual(['dear', 'cheap', 'unpriced']);
+    expect(modelsInOrder(rows as never, 'tokens')).toEqual(['unpriced', 'cheap', 'dear']);
   });
 });

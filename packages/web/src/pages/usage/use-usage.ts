@@ -6,6 +6,7 @@ import type { UsageResponse } from '../../data/types';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { shortPath } from '../../ui/format';
 import { type BucketUnit, dayBuckets } from './day-range';
+import { modelColor } from './model-colors';
 
 export const RANGES = [
   { key: 'all', label: 'All time', days: undefined },
@@ -37,6 +38,13 @@ export const tokensOf = (u: {
   cacheReadInputTokens: number;
 }) => u.inputTokens + u.outputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens;
 
+/** The models in the order of the metric shown: as the server gives them (costliest first), or most tokens first. */
+export function modelsInOrder(rows: UsageResponse['models'], metric: Metric): string[] {
+  const ordered = [...rows];
+  if (metric === 'tokens') ordered.sort((a, b) => tokensOf(b) - tokensOf(a));
+  return ordered.map((m) => m.model);
+}
+
 /** Usage of a project (or all) over a period, reloaded on live changes, with the chart rows for a metric. */
 export function useUsage(project: string, range: RangeKey, metric: Metric, agent: AgentId | '' = '') {
   const [usage, setUsage] = useState<UsageResponse | undefined>();
@@ -58,7 +66,13 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
     return () => ctl.abort();
   }, [project, agent, range, tick]);
 
-  const models = useMemo(() => (usage?.models ?? []).map((m) => m.model), [usage]);
+  // In the order of the metric shown (the costliest, or the most tokens, first): the first have colours of their own
+  // (model-colors.ts), so a model of many cheap or unpriced tokens is not lost in the grey of "the others".
+  const models = useMemo(() => modelsInOrder(usage?.models ?? [], metric), [usage, metric]);
+  const colorOf = useMemo(() => {
+    const colors = new Map(models.map((m, i) => [m, modelColor(i)]));
+    return (model: string) => colors.get(model) ?? modelColor(models.length);
+  }, [models]);
   const { daily, unit } = useMemo(() => {
     // Every day (week, month) from the first to the last, those without usage as zeros, so that a bar's place says
     // its date.
@@ -91,5 +105,5 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
       ),
     [usage, metric],
   );
-  return { usage, error, models, daily, unit, projects };
+  return { usage, error, models, colorOf, daily, unit, projects };
 }
