@@ -213,6 +213,15 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         // it took 425 of 844 px before the timeline began (issue 36)
         expect(head?.height ?? 844, `${scheme} header`).toBeLessThanOrEqual(844 / 4);
         expect(timeline?.y ?? 844, `${scheme} timeline top`).toBeLessThanOrEqual(844 / 2.5);
+        // Its rows of actions and figures scroll sideways: while more is to the right, their edge fades
+        // (data-more); scrolled to the end, it does not.
+        const actions = page.locator('.session-actions');
+        const overflows = await actions.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
+        expect(await actions.getAttribute('data-more'), `${scheme} actions hint`).toBe(overflows ? '' : null);
+        if (overflows) {
+          await actions.evaluate((e) => e.scrollTo(e.scrollWidth, 0));
+          await expect.poll(() => actions.getAttribute('data-more')).toBeNull();
+        }
       }
       await context.close();
     });

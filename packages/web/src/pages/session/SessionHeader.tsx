@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAgents } from '../../data/agents';
 import { api, staticSource } from '../../data/client';
 import type { IssueDto, SessionDetail, SessionTelemetryDto } from '../../data/types';
@@ -9,6 +9,7 @@ import { shortPath } from '../../ui/format';
 import { plainText } from '../../ui/plain-text';
 import { listHref, waterfallHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
+import { useScrollHint } from '../../ui/scroll-hint';
 import { holdsTranscript } from '../../ui/TeamBadge';
 import { CopiedNotice } from './CopiedNotice';
 import { ExportMenu } from './ExportMenu';
@@ -31,6 +32,8 @@ export function SessionHeader({
   onOpenAll: (open: boolean) => void;
 }) {
   const [issues, setIssues] = useState<readonly IssueDto[] | undefined>();
+  const actions = useRef<HTMLDivElement>(null);
+  useScrollHint(actions);
   const s = detail?.session;
   // An HTML export holds this one session: no list to go back to, no waterfall, nothing to export again.
   const exported = staticSource() !== undefined;
@@ -71,7 +74,7 @@ export function SessionHeader({
               (s.tier === 'summary' ? 'Title not shared (summary tier)' : 'Untitled session')
             : 'Loading…'}
         </h1>
-        <div className="session-actions">
+        <div className="session-actions" ref={actions}>
           {resume !== undefined && (
             <CopyButton text={resume} label="Resume" title={`Copy: ${resume}`} className="btn" testId="copy-resume" />
           )}

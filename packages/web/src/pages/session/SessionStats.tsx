@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { SessionDetail } from '../../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, formatTokenParts, nounFor, sumTokens } from '../../ui/format';
+import { useScrollHint } from '../../ui/scroll-hint';
 import { TimeBar } from '../../ui/TimeBar';
 
 /** The session's figures: when, how long (wall and active), messages, calls, errors, tokens (input and cache apart), cost. */
@@ -11,8 +12,10 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
   const realErrors = s.errors - s.expectedErrors;
   // No wall time (a session without its main thread): no active time either, rather than "0 ms".
   const active = s.time && s.durationMs !== null ? s.time.wallMs - s.time.idleMs : null;
+  const row = useRef<HTMLDivElement>(null);
+  useScrollHint(row);
   return (
-    <div className="session-stats" data-testid="session-stats">
+    <div className="session-stats" data-testid="session-stats" ref={row}>
       <span>{fmtDate(s.startedAt)}</span>
       <span title="Wall time: first record to last" data-testid="wall-time">
         <b>{fmtDuration(s.durationMs)}</b> wall
