@@ -139,3 +139,38 @@ describe('a stray .jsonl file directly in projects/', () => {
     }
   });
 });
+
+describe('a folder that holds homes', () => {
+  it('is read as those homes, one or two levels down, never its own .jsonl files as sessions', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentdash-homes-'));
+    try {
+      // As ../shared/corpus/<version>/ is laid out: a home beside a log of JSON lines that is no transcript.
+      const session = (home: string, id: string) => join(home, 'projects', '-home-user-p', `${id}.jsonl`);
+      const line = (id: string) =>
+        `${JSON.stringify({ type: 'user', sessionId: id, uuid: `u-${id}`, timestamp: '2026-01-01T00:00:00Z', message: { role: 'user', content: 'hi' } })}\n`;
+      for (const [version, id] of [
+        ['1.0', '11111111-1111-4111-8111-111111111111'],
+        ['2.0', '22222222-2222-4222-8222-222222222222'],
+      ] as const) {
+        const home = join(dir, version, version === '1.0' ? 'claude-home' : '.claude');
+        await mkdir(join(home, 'projects', '-home-user-p'), { recursive: true });
+        await writeFile(session(home, id), line(id));
+        await writeFile(join(dir, version, 'truth.jsonl'), '{"served":1}\n');
+      }
+      const ids = async (path: string) =>
+        groupSessions((await discoverFiles([path])).files)
+          .map((g) => g.sessionId)
+          .sort();
+      // Before: `truth` alone, from each version folder.
+      expect(await ids(join(dir, '1.0'))).toEqual(['11111111-1111-4111-8111-111111111111']);
+      expect(await ids(join(dir, '2.0'))).toEqual(['22222222-2222-4222-8222-222222222222']);
+      expect(await ids(dir)).toEqual(['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222']);
+      // A project folder given on its own is still one.
+      expect(await ids(join(dir, '1.0', 'claude-home', 'projects', '-home-user-p'))).toEqual([
+        '11111111-1111-4111-8111-111111111111',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -128,7 +128,15 @@ function projectDirsOf(
   if (entries.some((e) => e.isDirectory() && e.name === 'projects')) {
     return projectDirsOf(join(dir, 'projects'), folders, issues, true);
   }
-  if (!isProjects && isProjectDir(dir, entries, folders)) return [dir];
+  if (!isProjects) {
+    const project = isProjectDir(dir, entries, folders);
+    // A folder that holds homes (a backup of `.claude`, copies from several machines) is read as those homes, its
+    // own `.jsonl` files (a manifest's, a log's) are no sessions of them. One level down always; two when the
+    // folder is no project folder (a folder of such folders).
+    const homes = homesUnder(dir, entries, !project);
+    if (homes.length > 0) return homes.flatMap((home) => projectDirsOf(home, folders, issues));
+    if (project) return [dir];
+  }
   // A session folder (`<session>/subagents/…`) passed on its own belongs to its project folder.
   if (!isProjects && entries.some((e) => e.isDirectory() && e.name === 'subagents')) return [dirname(dir)];
   const dirs: string[] = [];
@@ -143,6 +151,22 @@ function projectDirsOf(
   // of loose copies is the one project folder it was before).
   if (isProjects && (dirs.length === 0 ? isProjectDir(dir, entries, folders) : hasTranscript(entries))) dirs.push(dir);
   return dirs;
+}
+
+/** The homes (folders with a `projects/` folder, `.claude` among them) among a folder's folders, or theirs (`deep`). */
+function homesUnder(dir: string, entries: readonly Dirent[], deep: boolean): string[] {
+  const folders = entries.filter((e) => e.isDirectory() && e.name !== 'subagents').map((e) => join(dir, e.name));
+  const homes = folders.filter((child) => isFolder(join(child, 'projects')));
+  if (homes.length > 0 || !deep) return homes;
+  return folders.flatMap((child) => homesUnder(child, readFolder(child, undefined, undefined) ?? [], false));
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a folder holds a transcript: a `.jsonl` entry that is no folder (a link, or a FIFO reported when scanned). */
