@@ -207,6 +207,25 @@ describe('commands over the bundled samples', () => {
     }
   });
 
+  it("a session without its main file is titled by its earliest subagent's prompt, in the list and in show", async () => {
+    const id = '410c10d6-fdc3-4c91-bc4f-74b883942e01';
+    const home = mkdtempSync(join(tmpdir(), 'agentdash-mainless-title-'));
+    try {
+      const folder = join(home, 'projects', '-home-user-proj-subagents');
+      cpSync(join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents', id), join(folder, id), { recursive: true });
+      const [listed] = json<SessionsJson>(await cli(['sessions', home, '--json'])).sessions;
+      // Before: no title ("Untitled session"), though each subagent's prompt is there.
+      expect(listed?.title).toMatch(/\S/);
+      expect(listed?.titleSource).toBe('first-prompt');
+      const shown = await cli(['show', id, home]);
+      expect(shown.stdout.split('\n')[0]).toBe(listed?.title?.split('\n')[0]);
+      const loaded = json<{ title?: string }>(await cli(['show', id, home, '--json']));
+      expect(loaded.title).toBe(listed?.title);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('show by a subagent file path shows its whole session', async () => {
     const demo = writeDemoHome(
       join(sb.dir, 'demo-show-sub'),

@@ -90,7 +90,7 @@ export {
   timelineShows,
 } from './session/header.js';
 export { type LoadSessionOptions, loadSession } from './session/load-session.js';
-export { commandLine, promptTitleOf } from './session/prompt-title.js';
+export { commandLine, promptTitleOf, threadTitleOf } from './session/prompt-title.js';
 export {
   openSessionStream,
   type SessionHead,

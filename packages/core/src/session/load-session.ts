@@ -21,7 +21,7 @@ import { CopyFilter, signatureOf } from './copies.js';
 import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
-import { placeOf, recordFactOf, SessionSummary, type SummaryOf, titleFactOf } from './summary.js';
+import { placeOf, recordFactOf, SessionSummary, type SummaryOf, threadTitleFactOf, titleFactOf } from './summary.js';
 import { MAX_META_BYTES, ThreadTally } from './thread-tally.js';
 
 export interface LoadSessionOptions {
@@ -298,6 +298,8 @@ function summaryOf(
     if (thread.file === mainPath) continue;
     thread.records.forEach((record, i) => {
       summary.add(recordFactOf(record, 'subagent', `${thread.key}:${i}`));
+      const title = threadTitleFactOf(record);
+      if (title !== undefined) summary.addThreadPrompt(title.title, title.ms);
     });
   }
   return summary.finish((uuid) => copies.holds(uuid));

@@ -106,6 +106,17 @@ export function promptTitleOf(record: UserRecord): string | undefined {
   return cutTitle(text);
 }
 
+/**
+ * The title a subagent's prompt gives a session whose main file gives none (`SessionSummary.addThreadPrompt`): its
+ * text (`threadPromptOf` of a record the timeline shows as a prompt) as a first prompt is cut into a title. The one
+ * rule for a loaded session and the index (which keeps that text as `records.prompt_text`).
+ */
+export function threadTitleOf(text: string): string | undefined {
+  const cleaned = withoutMarkdownBlocks(withoutIdeNotices(text)).trim();
+  if (cleaned === '' || isControlCommand(cleaned)) return undefined;
+  return cutTitle(cleaned);
+}
+
 /** `/name args` of a slash-command message (`<command-name>` and `<command-args>` tags). */
 export function commandLine(text: string): string {
   const name = /<command-name>([^<]*)<\/command-name>/.exec(text)?.[1]?.trim() ?? '';

@@ -13,7 +13,7 @@ import { CopyFilter, signatureOf } from './copies.js';
 import { usageByModel } from './load-session.js';
 import { pullRecords } from './record-stream.js';
 import { agentIdOfResult, SidechainRuns, sidechainKey } from './subagents.js';
-import { placeOf, recordFactOf, SessionSummary, titleFactOf } from './summary.js';
+import { placeOf, recordFactOf, SessionSummary, threadTitleFactOf, titleFactOf } from './summary.js';
 import { ThreadTally } from './thread-tally.js';
 
 /** Where a record is: its file (index in the session's files) and its place among that file's record events. */
@@ -141,6 +141,10 @@ export class SessionFacts {
       }
     }
     if (inMain) this.takeMain(record, sidechain);
+    else {
+      const title = threadTitleFactOf(record);
+      if (title !== undefined) this.summary.addThreadPrompt(title.title, title.ms);
+    }
     const thread = subagent ?? (sidechain ? this.runOfRecord(record as ChainRecord) : this.main);
     if (thread) {
       if (sidechain && inMain) this.runOfOrdinal.set(at.ordinal, thread.key);

@@ -12,7 +12,8 @@
 import { timestampMs } from '../model/ids.js';
 import type { TranscriptRecord } from '../model/record.js';
 import { isPrompt } from './classify-user.js';
-import { promptTitleOf } from './prompt-title.js';
+import { promptTitleOf, threadTitleOf } from './prompt-title.js';
+import { shownOf, threadPromptOf } from './thread-tally.js';
 
 /** Where a record is in its session: the main thread, a sidechain run inside the main file, or a subagent's file. */
 export type RecordPlace = 'main' | 'sidechain' | 'subagent';
@@ -63,7 +64,10 @@ export interface SummaryOf<Stamp> {
   readonly models: readonly string[];
   /** The main thread's last git branch. */
   readonly gitBranch: string | undefined;
-  /** The last custom title, else the last AI title, else the last summary of a record in the session, else the first prompt that can title it. */
+  /**
+   * The last custom title, else the last AI title, else the last summary of a record in the session, else the first
+   * prompt that can title it, else (none in the main file) the earliest such prompt of a subagent's file.
+   */
   readonly title: string | undefined;
   readonly titleSource: TitleSource | undefined;
 }
@@ -88,6 +92,7 @@ export class SessionSummary<Stamp> {
   private ai: string | undefined;
   private readonly summaries: { readonly leaf: string; readonly title: string }[] = [];
   private firstPrompt: string | undefined;
+  private threadPrompt: { readonly title: string; readonly ms: number } | undefined;
 
   add(fact: RecordFact<Stamp>): void {
     const ms = fact.ms;
@@ -119,6 +124,18 @@ export class SessionSummary<Stamp> {
     else if (fact.leaf !== undefined) this.summaries.push({ leaf: fact.leaf, title: fact.title });
   }
 
+  /**
+   * A titling prompt of a subagent's file (`titleFactOf` of its record, source `first-prompt`) and its time: the
+   * session's title when its main file gives none (a session whose main file is gone; a Codex review thread whose
+   * parent rollout is not here). The earliest of them, the first met of equal times: every reader meets the files
+   * in path order and each file's records in order.
+   */
+  addThreadPrompt(title: string, ms: number | undefined): void {
+    if (title === '') return;
+    const at = ms ?? Number.POSITIVE_INFINITY;
+    if (this.threadPrompt === undefined || at < this.threadPrompt.ms) this.threadPrompt = { title, ms: at };
+  }
+
   /** The summary; `inSession` tells whether the session holds a record (a summary's leaf). */
   finish(inSession: (uuid: string) => boolean): SummaryOf<Stamp> {
     return {
@@ -144,6 +161,7 @@ export class SessionSummary<Stamp> {
       if (summary !== undefined && inSession(summary.leaf)) return { title: summary.title, titleSource: 'summary' };
     }
     if (this.firstPrompt !== undefined) return { title: this.firstPrompt, titleSource: 'first-prompt' };
+    if (this.threadPrompt !== undefined) return { title: this.threadPrompt.title, titleSource: 'first-prompt' };
     return { title: undefined, titleSource: undefined };
   }
 }
@@ -187,4 +205,15 @@ export function titleFactOf(record: TranscriptRecord, wantPrompt: boolean): Titl
   if (record.kind !== 'user' || !wantPrompt) return undefined;
   const title = promptTitleOf(record);
   return title === undefined ? undefined : { source: 'first-prompt', title };
+}
+
+/**
+ * The title a record of a subagent's file offers its session (`SessionSummary.addThreadPrompt`), when it is a prompt
+ * the timeline shows.
+ */
+export function threadTitleFactOf(record: TranscriptRecord): { title: string; ms: number | undefined } | undefined {
+  if (shownOf(record) !== 'prompt') return undefined;
+  const text = threadPromptOf(record);
+  const title = text === undefined ? undefined : threadTitleOf(text);
+  return title === undefined ? undefined : { title, ms: timestampMs(record.timestamp) };
 }

@@ -34,7 +34,6 @@ export interface SessionRow {
   models: string;
   git_branch: string | null;
   issues: number;
-  usage: string;
   usage_detail: string;
   time: string | null;
   agent: string;

@@ -178,7 +178,6 @@ const SESSIONS = `
     models TEXT NOT NULL DEFAULT '[]',
     git_branch TEXT,
     issues INTEGER NOT NULL DEFAULT 0,
-    usage TEXT NOT NULL DEFAULT '{}',
     session_id TEXT NOT NULL DEFAULT '',
     usage_detail TEXT NOT NULL DEFAULT '[]',
     time TEXT,

@@ -1,4 +1,4 @@
-import type { TitleSource } from '@agentdash/core';
+import { type TitleSource, threadTitleOf } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { DEFAULT_AGENT } from '../agent-kind.js';
 import { idOfKey } from '../file-row.js';
@@ -43,6 +43,11 @@ export class SessionUpdater {
            WHERE f.session_id = @sid AND f.role = 'main' AND t.source = 'first-prompt' ORDER BY t.line LIMIT 1`,
         )
         .pluck(),
+      threadPrompts: db.prepare(
+        `SELECT r.prompt_text AS text, r.ts_ms AS ms FROM records r JOIN files f ON f.id = r.file_id
+         WHERE f.session_id = @sid AND f.role = 'subagent' AND r.shown = 1 AND r.prompt_text IS NOT NULL
+         ORDER BY f.path, r.line`,
+      ),
       issues: db
         .prepare('SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE f.session_id = ?')
         .pluck(),
@@ -99,9 +104,17 @@ export class SessionUpdater {
     // first part of a secret crossing the cut, which exports then no longer recognised.
     const prompt = (this.s.firstPrompt.get({ sid }) as string | undefined)?.trim();
     if (prompt) scan.summary.addTitle({ source: 'first-prompt', title: prompt });
+    // No prompt in the main file (or no main file): the earliest titling prompt of a subagent's file (core's
+    // `addThreadPrompt`), files in path order, lines in order.
+    else if (files.some((f) => f.role === 'subagent')) {
+      for (const row of this.s.threadPrompts.all({ sid }) as { text: string; ms: number | null }[]) {
+        const title = threadTitleOf(row.text);
+        if (title !== undefined) scan.summary.addThreadPrompt(title, row.ms ?? undefined);
+      }
+    }
     const summary = scan.summary.finish((uuid) => this.s.hasUuid.get(sid, uuid) !== undefined);
-    // Usage and time: each API response once (sessions.usage_detail; the older sessions.usage column is no longer
-    // written). Written with the rest of the row: one statement per session, not three.
+    // Usage and time: each API response once (sessions.usage_detail). Written with the rest of the row: one
+    // statement per session, not three.
     const usage = this.usage.update(sid, scan);
     this.s.upsert.run({
       id: sid,
