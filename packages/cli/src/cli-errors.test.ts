@@ -65,6 +65,37 @@ describe('error paths', () => {
     expect((await cli(['export', 'zzzz', SAMPLES_HOME, '--format', 'json'])).code).toBe(ExitCode.unknownSession);
   });
 
+  it('a folder of sessions where SESSION belongs: exit 2 at once, nothing indexed; a folder of one session is it', async () => {
+    const db = join(sb.dir, 'folder-as-session.sqlite');
+    const said = async (argv: readonly string[]) => {
+      let stderr = '';
+      let stdout = '';
+      // The samples are the default home here: before, they were read into --db before "no session matches".
+      const code = await run([...argv, '--db', db], {
+        stdout: { write: (s: string) => (stdout += s) },
+        stderr: { write: (s: string) => (stderr += s) },
+        env: { CLAUDE_CONFIG_DIR: SAMPLES_HOME },
+        homedir: sb.emptyHome,
+        now: Date.now,
+      });
+      return { code, stdout, stderr };
+    };
+    const home = await said(['export', SAMPLES_HOME, '--format', 'json']);
+    expect(home.code).toBe(ExitCode.badArguments);
+    expect(home.stderr).toMatch(
+      /is a folder of \d+ sessions, not one; SESSION names one of them \(agentdash sessions /,
+    );
+    const empty = join(sb.dir, 'no-transcripts');
+    mkdirSync(empty);
+    expect((await said(['show', empty])).stderr).toContain('is a folder without agent transcripts');
+    expect(readdirSync(sb.dir).filter((n) => n.startsWith('folder-as-session.sqlite'))).toEqual([]);
+    // A session's own folder (Claude Code's, its subagents alone) names that session.
+    const folder = join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents', '410c10d6-fdc3-4c91-bc4f-74b883942e01');
+    const shown = await said(['show', folder]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^session {2}410c10d6-fdc3-4c91-bc4f-74b883942e01$/m);
+  });
+
   it("an option's mistakes in plain words: exit 2", async () => {
     const said = async (argv: readonly string[]) => {
       const r = await cli(['sessions', SAMPLES_HOME, ...argv]);

@@ -1,6 +1,6 @@
 import { closeSync, openSync, type Stats, statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { PathNotFoundError, projectDirOfFile, UnreadableFileError } from '@agentdash/core';
+import { basename, resolve } from 'node:path';
+import { discoverAll, groupSessions, PathNotFoundError, projectDirOfFile, UnreadableFileError } from '@agentdash/core';
 import { UnknownSessionError } from '@agentdash/index';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -32,6 +32,7 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
     if (id === undefined) throw new UnknownSessionError(arg);
     return id;
   }
+  if (info?.isDirectory()) return await sessionOfFolder(ctx, arg);
   // `<project folder>/<id>` (also accepted) looks like a path but is not one on disk.
   if (info === undefined && arg.endsWith('.jsonl')) throw new PathNotFoundError(arg);
   const paths = await ctx.resolvePaths(rest);
@@ -44,6 +45,30 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
     throw new UnknownSessionError(arg);
   }
   return summary.ref;
+}
+
+/**
+ * A folder given as SESSION: the one session it holds (a Copilot CLI session's folder, a Claude Code session's
+ * folder of subagents), read from that folder alone. A folder of several sessions (a home, a project folder: PATH
+ * given where SESSION belongs) or of none is a usage error, said before anything is indexed.
+ */
+async function sessionOfFolder(ctx: Context, arg: string): Promise<string> {
+  const dir = resolve(arg);
+  const groups = groupSessions((await discoverAll([dir])).files);
+  // A Claude Code session's folder is read with its project folder: the session it names, among that folder's.
+  const named = groups.filter((g) => g.sessionId === basename(dir));
+  const one = groups.length === 1 ? groups[0] : named.length === 1 ? named[0] : undefined;
+  const file = one?.main?.path ?? one?.subagents[0]?.path;
+  if (file !== undefined) {
+    await ctx.refresh([dir]);
+    const id = (await ctx.openIndex()).sessionIdOfFile(file);
+    if (id !== undefined) return id;
+  }
+  throw new UsageError(
+    groups.length === 0
+      ? `${arg} is a folder without agent transcripts; SESSION is a session id, a unique prefix, <id>@<folder>, or a file`
+      : `${arg} is a folder of ${groups.length} sessions, not one; SESSION names one of them (agentdash sessions ${arg} lists them)`,
+  );
 }
 
 /** `stat` of a path named on the command line: undefined when it does not exist; unreadable (a link loop, no
