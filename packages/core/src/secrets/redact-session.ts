@@ -26,6 +26,20 @@ function placeOf(value: unknown, fallback: string): string {
 }
 
 /**
+ * A call redacted as `redactValue` does, its result counted at the result's own line (where the secret is in the
+ * transcript), the rest at the call's.
+ */
+function redactCall<T>(call: T, place: string, report: RedactionReport): T {
+  const result = (call as { result?: unknown }).result;
+  if (typeof result !== 'object' || result === null) return redactValue(call, place, report);
+  const { result: _result, ...rest } = call as T & { result: unknown };
+  const out = redactValue(rest, place, report);
+  const redacted = redactValue(result, placeOf(result, place), report);
+  // Spread the original first: the copy keeps its key order; nothing found, the call itself.
+  return out === rest && redacted === result ? call : { ...call, ...out, result: redacted };
+}
+
+/**
  * A copy of `session` with every secret replaced by `[REDACTED:<rule>]`; the same object reached twice (a call is in
  * its event and in `calls`) is redacted and counted once.
  */
@@ -34,11 +48,11 @@ export function redactSession(source: Session): { readonly session: Session; rea
   const session = redactIdentifiers(source);
   const report = new RedactionReport();
   const seen = new WeakMap<object, unknown>();
-  const once = <T>(value: T, place: string): T => {
-    if (typeof value !== 'object' || value === null) return redactValue(value, place, report);
+  const once = <T>(value: T, place: string, redact: typeof redactValue = redactValue): T => {
+    if (typeof value !== 'object' || value === null) return redact(value, place, report);
     const hit = seen.get(value);
     if (hit !== undefined) return hit as T;
-    const out = redactValue(value, place, report);
+    const out = redact(value, place, report);
     seen.set(value, out);
     return out;
   };
@@ -46,7 +60,9 @@ export function redactSession(source: Session): { readonly session: Session; rea
     list.map((event) => {
       if (event.kind !== 'assistant') return once(event, placeOf(event, 'session'));
       // Each call of a response is redacted on its own, so `calls` finds the same copies.
-      const items = event.items.map((item) => once(item, placeOf(item, placeOf(event, 'session'))));
+      const items = event.items.map((item) =>
+        once(item, placeOf(item, placeOf(event, 'session')), item.kind === 'tool-call' ? redactCall : redactValue),
+      );
       const { items: _items, ...rest } = event;
       // Spread the original first: the copy keeps its key order (an export equals `show --json` when nothing is found).
       return { ...event, ...once(rest, placeOf(event, 'session')), items };
@@ -56,7 +72,7 @@ export function redactSession(source: Session): { readonly session: Session; rea
     const { events: subEvents, ...rest } = sub;
     return { ...sub, ...once(rest, sub.file ? baseName(sub.file) : `subagent ${sub.key}`), events: events(subEvents) };
   });
-  const calls = session.calls.map((call) => once(call, placeOf(call, 'session')));
+  const calls = session.calls.map((call) => once(call, placeOf(call, 'session'), redactCall));
   const { events: _e, subagents: _s, calls: _c, ...header } = session;
   const redacted: Session = { ...session, ...once(header, 'session header'), events: mainEvents, subagents, calls };
   return { session: redacted, report };
@@ -99,7 +115,7 @@ export class SessionRedactor {
         // Its identifiers made it another copy than the one in `calls`, which redactSession counts again.
         if (item !== (source as typeof event).items[i]) this.callsAgain = true;
       }
-      return redactValue(item, placeOf(item, place), this.counted);
+      return (item.kind === 'tool-call' ? redactCall : redactValue)(item, placeOf(item, place), this.counted);
     });
     const { items: _items, ...rest } = event;
     return { ...event, ...redactValue(rest, place, this.counted), items };
@@ -114,7 +130,7 @@ export class SessionRedactor {
   call(source: ToolCall): ToolCall {
     const call = this.ids(source);
     const again = !this.inEvents.has(call.id) || call !== source;
-    return redactValue(call, placeOf(call, 'session'), again ? this.counted : new RedactionReport());
+    return redactCall(call, placeOf(call, 'session'), again ? this.counted : new RedactionReport());
   }
 
   head<T>(part: T): T {
@@ -128,11 +144,8 @@ export class SessionRedactor {
   /** What was redacted, once every part was taken. */
   report(): RedactionReport {
     const report = new RedactionReport();
-    for (const from of [this.counted, this.header]) {
-      for (const [rule, n] of from.byRule) report.byRule.set(rule, (report.byRule.get(rule) ?? 0) + n);
-      for (const [place, n] of from.byPlace) report.byPlace.set(place, (report.byPlace.get(place) ?? 0) + n);
-      report.total += from.total;
-    }
+    report.merge(this.counted);
+    report.merge(this.header);
     return report;
   }
 }

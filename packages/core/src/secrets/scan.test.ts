@@ -149,6 +149,20 @@ describe('secret rules', () => {
     expect(report.summary()).toBe('2 secrets redacted (private-key 1, aws-access-key-id 1) in call toolu_1 input');
   });
 
+  it('counts a secret met in several places once, and says how many times it was redacted', () => {
+    const secret = 'ghp_0123456789abcdefghijABCDEFGHIJ012345';
+    const text = { content: `token ${secret}`, toolUseResult: { stdout: `token ${secret}` } };
+    const first = new RedactionReport();
+    redactValue(text, 'a.jsonl:55', first);
+    const other = new RedactionReport();
+    redactValue({ again: secret }, 'a.jsonl:60', other);
+    first.merge(other);
+    expect(first.total).toBe(3);
+    expect(first.distinct).toBe(1);
+    // Before: "3 secrets redacted", where the secrets command counts one.
+    expect(first.summary()).toBe('1 secret, redacted 3 times (github-token 3), in a.jsonl:55; a.jsonl:60');
+  });
+
   it('redacting twice changes nothing (a marker is never a secret, nor part of one)', () => {
     for (const p of [...plantedSecrets(), ...plantedSecrets(1)]) {
       const once = redactText(p.text).text;

@@ -92,22 +92,46 @@ export function redactText(text: string): { readonly text: string; readonly foun
 export class RedactionReport {
   readonly byRule = new Map<string, number>();
   readonly byPlace = new Map<string, number>();
+  /** Redactions: a secret a session holds in several forms (a result's text and its structured copy) counts each. */
   total = 0;
+  /** The secrets redacted, each once (its rule and text), when `add` was told them. */
+  private readonly secrets = new Set<string>();
 
-  add(rule: string, place: string): void {
+  add(rule: string, place: string, secret?: string): void {
     this.total += 1;
     this.byRule.set(rule, (this.byRule.get(rule) ?? 0) + 1);
     this.byPlace.set(place, (this.byPlace.get(place) ?? 0) + 1);
+    if (secret !== undefined) this.secrets.add(`${rule}\u0000${secret}`);
   }
 
-  /** `3 secrets redacted (github-token 2, aws-access-key-id 1) in call toolu_01 input, prompt 3`. */
+  /** How many different secrets were redacted (`total` when `add` was not told them). */
+  get distinct(): number {
+    return this.secrets.size > 0 ? this.secrets.size : this.total;
+  }
+
+  /** Adds what `from` counted. */
+  merge(from: RedactionReport): void {
+    for (const [rule, n] of from.byRule) this.byRule.set(rule, (this.byRule.get(rule) ?? 0) + n);
+    for (const [place, n] of from.byPlace) this.byPlace.set(place, (this.byPlace.get(place) ?? 0) + n);
+    for (const secret of from.secrets) this.secrets.add(secret);
+    this.total += from.total;
+  }
+
+  /**
+   * `3 secrets redacted (github-token 2, aws-access-key-id 1) in call toolu_01 input, prompt 3`; one secret met in
+   * several places says so: `1 secret, redacted 4 times (json-secret-field 4), in agent-a56.jsonl:55` (as the
+   * `secrets` command counts it: once).
+   */
   summary(maxPlaces = 10): string {
     if (this.total === 0) return 'no secrets found';
     const rules = [...this.byRule].map(([r, n]) => `${r} ${n}`).join(', ');
     const places = [...this.byPlace.keys()];
     const shown = places.slice(0, maxPlaces).join('; ');
     const more = places.length > maxPlaces ? `; and ${places.length - maxPlaces} more places` : '';
-    return `${this.total} secret${this.total === 1 ? '' : 's'} redacted (${rules}) in ${shown}${more}`;
+    const n = this.distinct;
+    const secrets = `${n} secret${n === 1 ? '' : 's'}`;
+    if (n < this.total) return `${secrets}, redacted ${this.total} times (${rules}), in ${shown}${more}`;
+    return `${secrets} redacted (${rules}) in ${shown}${more}`;
   }
 
   toJSON(): { total: number; byRule: Record<string, number>; places: Record<string, number> } {
@@ -132,7 +156,7 @@ function walk(value: unknown, place: string, report: RedactionReport): unknown {
   if (typeof value === 'string') {
     if (value.length < MIN_LENGTH) return value;
     const r = redactText(value);
-    for (const f of r.found) report.add(f.rule, place);
+    for (const f of r.found) report.add(f.rule, place, value.slice(f.start, f.end));
     return r.text;
   }
   if (Array.isArray(value)) {
