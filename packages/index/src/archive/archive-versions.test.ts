@@ -20,6 +20,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copySamplesHome } from '../../test/temp-home.js';
 import { type AgentIndex, openIndex } from '../index.js';
+import { lossMessage } from './versions.js';
 
 const SESSION = '0097a0c6-9ed3-4b4b-8663-59e78bc0fccc';
 const PROJECT = '-home-user-proj-files';
@@ -58,6 +59,19 @@ function issuesOf(ix: AgentIndex, code: string) {
   return ix.issues().filter((i) => i.code === code);
 }
 
+describe('the message of a file held at its last complete version', () => {
+  it('counts lost records by id with the count of every record beside it, so its figures agree', () => {
+    const ids = new Set(Array.from({ length: 61 }, (_, i) => `u${i}`));
+    // Before: "lost 38 of its 61 records" beside "shown: 107 records" in show's versions line.
+    expect(lossMessage({ ids, records: 107, reason: 'shrank from 90 to 40 bytes' }, 38, true, undefined, 0)).toBe(
+      'shrank from 90 to 40 bytes and lost 38 of its 61 records with an id, of 107 in all: its last complete version is shown, and the copy on disk is kept beside it in the archive',
+    );
+    expect(lossMessage({ ids: new Set(), records: 9, reason: 'was replaced' }, 4, false, undefined, 0)).toBe(
+      'was replaced and lost 4 of its 9 records, which were not archived: the copy on disk is shown',
+    );
+  });
+});
+
 describe('a transcript that loses bytes on disk', () => {
   it('truncated, then deleted: the session keeps every call, with an issue naming the file', async () => {
     const file = join(home, 'projects', PROJECT, `${SESSION}.jsonl`);
@@ -77,7 +91,7 @@ describe('a transcript that loses bytes on disk', () => {
     const [issue] = issuesOf(index, 'version_kept');
     expect(issue).toMatchObject({ file, line: 0, sessionId: SESSION });
     expect(issue?.message).toBe(
-      `shrank from ${size} to ${cut} bytes and lost 47 of its 68 records (its last ${unfinished} bytes are unfinished: caught mid-write?): its last complete version is shown, and the copy on disk is kept beside it in the archive`,
+      `shrank from ${size} to ${cut} bytes and lost 47 of its 68 records with an id, of 119 in all (its last ${unfinished} bytes are unfinished: caught mid-write?): its last complete version is shown, and the copy on disk is kept beside it in the archive`,
     );
     expect(index.archiveSize().versions).toBe(1);
 
@@ -142,12 +156,12 @@ describe('a Gemini .json rewritten whole', () => {
     [
       'caught mid-rewrite',
       (text: string) => text.slice(0, Math.floor(text.length / 2)),
-      /^shrank from N to N bytes and lost N of its N records \(its last N bytes are unfinished: caught mid-write\?\): its/,
+      /^shrank from N to N bytes and lost N of its N records(?: with an id, of N in all)? \(its last N bytes are unfinished: caught mid-write\?\): its/,
     ],
     [
       'rewritten with the wrong shape',
       () => '{"sessionId": 1, "messages": "none"}',
-      /^shrank from N to N bytes and lost N of its N records: its last complete version is shown/,
+      /^shrank from N to N bytes and lost N of its N records(?: with an id, of N in all)?: its last complete version is shown/,
     ],
   ])('%s: keeps its last complete version and says so; parses again later', async (_, broken, why) => {
     const text = readFileSync(chat, 'utf8');

@@ -72,7 +72,14 @@ export function lossMessage(
       : pending > 0
         ? ` (its last ${pending} bytes are unfinished: caught mid-write?)`
         : '';
-  const held = `${before.reason} and lost ${lost} of its ${before.ids.size || before.records} records${why}`;
+  // Lost records are counted by id (`lostRecords`): of the records with one when some have none (a client's
+  // summaries and snapshots), said with the count of every record, the figure the versions list gives.
+  const ids = before.ids.size;
+  const of =
+    ids === 0 || ids === before.records
+      ? `${before.records} records`
+      : `${ids} records with an id, of ${before.records} in all`;
+  const held = `${before.reason} and lost ${lost} of its ${of}${why}`;
   return kept
     ? `${held}: its last complete version is shown, and the copy on disk is kept beside it in the archive`
     : `${held}, which were not archived: the copy on disk is shown`;
