@@ -171,6 +171,8 @@ export interface CopiedFromDto {
   /** The owning session's reference (it opens it) and title. */
   readonly ref: string;
   readonly title: string | null;
+  /** The owner is another copy of this very session (the same id in another folder): no resume. */
+  readonly sameSession: boolean;
   readonly calls: number;
   /** Of the copied calls, those that failed (expected failures too), and the expected ones. */
   readonly errors: number;

@@ -1,4 +1,4 @@
-import { appendFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { openIndex } from '@agentdash/index';
 import { nextSessionId, writeDemoHome } from '@agentdash/testing/synthetic';
@@ -80,15 +80,22 @@ describe('error paths', () => {
       });
       return { code, stdout, stderr };
     };
-    const home = await said(['export', SAMPLES_HOME, '--format', 'json']);
-    expect(home.code).toBe(ExitCode.badArguments);
-    expect(home.stderr).toMatch(
+    const byHome = await said(['export', SAMPLES_HOME, '--format', 'json']);
+    expect(byHome.code).toBe(ExitCode.badArguments);
+    expect(byHome.stderr).toMatch(
       /is a folder of \d+ sessions, not one; SESSION names one of them \(agentdash sessions /,
     );
-    const empty = join(sb.dir, 'no-transcripts');
-    mkdirSync(empty);
-    expect((await said(['show', empty])).stderr).toContain('is a folder without agent transcripts');
     expect(readdirSync(sb.dir).filter((n) => n.startsWith('folder-as-session.sqlite'))).toEqual([]);
+    // A folder of no transcript may be a session's name too (Claude Code 2.1 keeps `<id>/tool-results/` beside
+    // `<id>.jsonl`): looked up as one, as before.
+    const toolHome = join(sb.dir, 'tool-results-home');
+    const project = join(toolHome, 'projects', '-home-user-proj-subagents');
+    const id = '410c10d6-fdc3-4c91-bc4f-74b883942e01';
+    cpSync(join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents', `${id}.jsonl`), join(project, `${id}.jsonl`));
+    mkdirSync(join(project, id, 'tool-results'), { recursive: true });
+    const byFolder = await said(['show', join(project, id), toolHome]);
+    expect(byFolder.code, byFolder.stderr).toBe(0);
+    expect(byFolder.stdout).toMatch(new RegExp(`^session {2}${id}$`, 'm'));
     // A session's own folder (Claude Code's, its subagents alone) names that session.
     const folder = join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents', '410c10d6-fdc3-4c91-bc4f-74b883942e01');
     const shown = await said(['show', folder]);

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AgentIndex, openIndex } from './index.js';
 
@@ -60,5 +61,57 @@ describe('a prompt template does not title a session with its Markdown', () => {
     // Before: four (019bda8e, 019af581, 019a802a: spec-kit; 019c08f8: `# undefined`), three with fences.
     expect(titles.filter((t) => /```|^\s*#{1,6}\s/m.test(t))).toEqual([]);
     expect(titles.length).toBeGreaterThan(40);
+  });
+});
+
+describe('a resume of a resume', () => {
+  it("gives each copied call and response to the session that owns it, the grandparent's once", async () => {
+    const home = join(dir, 'chain-home');
+    const ids = {
+      a: 'aaaaaaaa-0000-4000-8000-000000000001',
+      b: 'bbbbbbbb-0000-4000-8000-000000000002',
+      c: 'cccccccc-0000-4000-8000-000000000003',
+    };
+    const at = (hour: number, second: number) =>
+      `2026-01-02T${String(hour).padStart(2, '0')}:00:${String(second).padStart(2, '0')}.000Z`;
+    const base = (sessionId: string, uuid: string, hour: number, second: number) => ({
+      sessionId,
+      uuid,
+      timestamp: at(hour, second),
+    });
+    // A's turn, B's and C's: each a prompt, a call and its result, in its own response.
+    const turn = (sessionId: string, who: string, hour: number, tag: string) => [
+      prompt(base(sessionId, `${tag}-p-${who}`, hour, 1), `Do ${who}'s work.`),
+      toolUse(base(sessionId, `${tag}-u-${who}`, hour, 2), `msg_${who}`, `toolu_${who}`, 'Bash', {
+        command: `echo ${who}`,
+      }),
+      toolResult(base(sessionId, `${tag}-r-${who}`, hour, 3), `toolu_${who}`, who, false),
+    ];
+    const file = (id: string) => join(home, 'projects', '-home-user-proj-demo', `${id}.jsonl`);
+    writeLines(file(ids.a), turn(ids.a, 'a', 10, 'a'));
+    // B, resumed from A, holds A's turn (copied at the resume) before its own; C, resumed from B, holds both.
+    writeLines(file(ids.b), [...turn(ids.b, 'a', 11, 'b'), ...turn(ids.b, 'b', 11, 'b2')]);
+    writeLines(file(ids.c), [
+      ...turn(ids.c, 'a', 12, 'c'),
+      ...turn(ids.c, 'b', 12, 'c2'),
+      ...turn(ids.c, 'c', 12, 'c3'),
+    ]);
+    await index.refresh([home]);
+    const copies = index
+      .sessionCopies(ids.c)
+      .map(({ ref, calls, responses, callIds }) => ({ ref, calls, responses, callIds }));
+    // Before: B was given A's response too (B holds a copy of it): two responses, A's counted twice.
+    expect(copies).toEqual([
+      { ref: ids.a, calls: 1, responses: 1, callIds: ['toolu_a'] },
+      { ref: ids.b, calls: 1, responses: 1, callIds: ['toolu_b'] },
+    ]);
+    expect(index.sessionCopies(ids.b).map((c) => [c.ref, c.calls, c.responses])).toEqual([[ids.a, 1, 1]]);
+    // As usage counts them: one response each.
+    const owners = index.usageResponses({ paths: [home] }).map((r) => [r.key, r.context.sessionId]);
+    expect(owners.sort()).toEqual([
+      ['msg_a', ids.a],
+      ['msg_b', ids.b],
+      ['msg_c', ids.c],
+    ]);
   });
 });

@@ -75,6 +75,7 @@ describe('usage in the index (bundled fixture)', () => {
       {
         ref: first?.ref,
         title: first?.title,
+        sameSession: false,
         calls: 1,
         errors: 0,
         expectedErrors: 0,

@@ -26,13 +26,20 @@ export interface ExportAssets {
 /** What the embedded data says about redaction (shown in the page's header). */
 export interface ExportRedaction {
   readonly redacted: boolean;
+  /** Redactions made, and the secrets they hid, each counted once (as the `secrets` command counts them). */
   readonly total: number;
+  readonly secrets: number;
   readonly summary: string;
 }
 
 /** What the page says of the redaction (`report`: what was redacted, when `redact`). */
 export function exportRedaction(redact: boolean, report: RedactionReport | undefined): ExportRedaction {
-  return { redacted: redact, total: report?.total ?? 0, summary: report ? report.summary() : 'not redacted' };
+  return {
+    redacted: redact,
+    total: report?.total ?? 0,
+    secrets: report?.distinct ?? 0,
+    summary: report ? report.summary() : 'not redacted',
+  };
 }
 
 export class ExportAssetsMissingError extends Error {

@@ -35,7 +35,7 @@ describe('GET /api/sessions/:id/export.html', () => {
     };
     expect(parsed.sessionId).toBe(session?.id);
     expect((parsed.threads[''] ?? []).length).toBeGreaterThan(0);
-    expect(parsed.redaction).toEqual({ redacted: true, total: 0, summary: 'no secrets found' });
+    expect(parsed.redaction).toEqual({ redacted: true, total: 0, secrets: 0, summary: 'no secrets found' });
     // The page shows badges and the Resume command with no server: the agents are embedded as `/api/agents` has them.
     const served = (await (await t.app.request('/api/agents', { headers: HOST })).json()) as AgentsResponse;
     expect(parsed.agents).toEqual(served.agents);
@@ -93,5 +93,22 @@ describe('GET /api/sessions/:id/export?format=', () => {
     const list = (await (await t.app.request('/api/sessions', { headers: HOST })).json()) as SessionsResponse;
     const res = await t.app.request(`/api/sessions/${list.sessions[0]?.id}/export?format=pdf`, { headers: HOST });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('what the HTML export says of its redaction', () => {
+  it('gives the secrets, each once, beside the redactions made', async () => {
+    const { exportRedaction } = await import('./export-html.js');
+    // One secret redacted twice (a result's text and its structured copy): core's scan.test.ts counts it so.
+    const report = { total: 2, distinct: 1, summary: () => '1 secret, redacted 2 times' } as unknown as Parameters<
+      typeof exportRedaction
+    >[1];
+    // Before: the page said "2 secrets redacted" where `agentdash secrets` says one.
+    expect(exportRedaction(true, report)).toEqual({
+      redacted: true,
+      total: 2,
+      secrets: 1,
+      summary: '1 secret, redacted 2 times',
+    });
   });
 });

@@ -16,7 +16,7 @@ import type {
 import type { ExportFormat } from './export-formats.js';
 import { HttpError } from './http-error.js';
 import type { Answer } from './raw-json.js';
-import { shownSession } from './redaction.js';
+import { shownAnswer, shownSession } from './redaction.js';
 import { openSessionExport, openStreamExport, type SessionExport, streamedFormats } from './session-export.js';
 import { findInSession, sessionErrors } from './session-find.js';
 import { streamsBetter } from './session-json.js';
@@ -82,7 +82,7 @@ export class SessionViews {
     private readonly size = CACHE_SIZE,
     private readonly bytes = CACHE_BYTES,
     /** `serve --redact`: every secret of a session redacted when it is loaded, else those in its identifiers. */
-    private readonly redact = false,
+    readonly redact = false,
   ) {}
 
   has(sessionId: string): boolean {
@@ -159,7 +159,9 @@ export function createLocalSessionHost(
     // The copies are the index's to tell (the header from the index gives the same; session-copies.ts).
     detail: async (row) => {
       const detail = (await views.get(row.id)).detail(row);
-      return index.sessionCopies ? { ...detail, copiedFrom: index.sessionCopies(row.id) } : detail;
+      if (!index.sessionCopies) return detail;
+      // As the header from the index is shown (`shown` in the route): their titles and references redacted.
+      return { ...detail, copiedFrom: shownAnswer(index.sessionCopies(row.id), views.redact) };
     },
     page: async (sessionId, agent, offset, limit, all) =>
       (await views.get(sessionId)).pageText(agent, offset, limit, all),

@@ -103,6 +103,7 @@ describe('GET /api/sessions/:id of a resumed session', () => {
       {
         ref: '5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11',
         title: 'Read notes.txt and summarise it.',
+        sameSession: false,
         calls: 1,
         errors: 0,
         expectedErrors: 0,

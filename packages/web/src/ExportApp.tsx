@@ -16,7 +16,7 @@ export function ExportApp({ data }: { readonly data: StaticSessionData }) {
           Exported {fmtDate(data.exportedAt)} ·{' '}
           {r.redacted
             ? r.total > 0
-              ? `${r.total} secret${r.total === 1 ? '' : 's'} redacted`
+              ? `${r.secrets} secret${r.secrets === 1 ? '' : 's'} redacted`
               : 'no secrets found'
             : 'not redacted'}
         </span>

@@ -32,7 +32,10 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
     if (id === undefined) throw new UnknownSessionError(arg);
     return id;
   }
-  if (info?.isDirectory()) return await sessionOfFolder(ctx, arg);
+  if (info?.isDirectory()) {
+    const found = await sessionOfFolder(ctx, arg);
+    if (found !== undefined) return found;
+  }
   // `<project folder>/<id>` (also accepted) looks like a path but is not one on disk.
   if (info === undefined && arg.endsWith('.jsonl')) throw new PathNotFoundError(arg);
   const paths = await ctx.resolvePaths(rest);
@@ -50,9 +53,11 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
 /**
  * A folder given as SESSION: the one session it holds (a Copilot CLI session's folder, a Claude Code session's
  * folder of subagents), read from that folder alone. A folder of several sessions (a home, a project folder: PATH
- * given where SESSION belongs) or of none is a usage error, said before anything is indexed.
+ * given where SESSION belongs) is a usage error, said before anything is indexed. A folder of none is looked up as
+ * the session reference it may also be (`<project folder>/<id>`, where Claude Code 2.1 keeps a session's
+ * `tool-results/`): undefined.
  */
-async function sessionOfFolder(ctx: Context, arg: string): Promise<string> {
+async function sessionOfFolder(ctx: Context, arg: string): Promise<string | undefined> {
   const dir = resolve(arg);
   const groups = groupSessions((await discoverAll([dir])).files);
   // A Claude Code session's folder is read with its project folder: the session it names, among that folder's.
@@ -64,10 +69,9 @@ async function sessionOfFolder(ctx: Context, arg: string): Promise<string> {
     const id = (await ctx.openIndex()).sessionIdOfFile(file);
     if (id !== undefined) return id;
   }
+  if (groups.length === 0) return undefined;
   throw new UsageError(
-    groups.length === 0
-      ? `${arg} is a folder without agent transcripts; SESSION is a session id, a unique prefix, <id>@<folder>, or a file`
-      : `${arg} is a folder of ${groups.length} sessions, not one; SESSION names one of them (agentdash sessions ${arg} lists them)`,
+    `${arg} is a folder of ${groups.length} sessions, not one; SESSION names one of them (agentdash sessions ${arg} lists them)`,
   );
 }
 

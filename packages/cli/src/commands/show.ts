@@ -1,5 +1,5 @@
 import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
-import { primaryDurationMs } from '@agentdash/core';
+import { headerCallOf, headerCountsOf, primaryDurationMs } from '@agentdash/core';
 import { spanMs, summarizeCall } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { CopiedFrom } from '@agentdash/index';
@@ -86,7 +86,8 @@ ${COMMON_HELP}`,
         ]
       : heldLines(redactIdentifiers((await index.sessionVersions(id)).held), id, c);
     const wall = partial || summary === undefined ? 'span' : summary.durationMs;
-    const copiedFrom = partial ? [] : index.sessionCopies(id);
+    // Their titles and references redacted, as every title `show` prints.
+    const copiedFrom = partial ? [] : redactIdentifiers(index.sessionCopies(id));
     const chunks = timelineChunks(session, c, ctx.verbose, cost, notes, wall, copiedFrom);
     await writeChunks(
       ctx.io.stdout,
@@ -171,6 +172,11 @@ function copiedText(from: CopiedFrom): string {
       : '';
   const title = from.title === null ? '' : ` "${excerpt(from.title, 60)}"`;
   const failed = from.errors > 0 ? ` (${errorsInWords(from)})` : '';
+  if (from.sameSession) {
+    return terminalText(
+      `${plural(from.calls, 'tool call')}${failed}${responses} held by another copy of this session, ${from.ref}; counted there`,
+    );
+  }
   return terminalText(
     `${plural(from.calls, 'tool call')}${failed}${responses} copied from ${from.ref}${title} when it was resumed; counted there`,
   );
@@ -192,11 +198,17 @@ function* timelineChunks(
   copiedFrom: readonly CopiedFrom[],
 ): Generator<string, void, undefined> {
   const out: string[] = [];
-  // The session's own calls' errors, as the sessions list counts them (the copies' are counted where they come from).
-  const counts = {
-    errors: session.counts.errors - copiedFrom.reduce((n, from) => n + from.errors, 0),
-    expectedErrors: session.counts.expectedErrors - copiedFrom.reduce((n, from) => n + from.expectedErrors, 0),
-  };
+  // The errors of the session's own calls, by the header's rule, as the sessions list counts them (the copies' are
+  // counted where they come from).
+  const copied = new Set(copiedFrom.flatMap((from) => from.callIds));
+  const counts =
+    copied.size === 0
+      ? session.counts
+      : headerCountsOf({
+          calls: session.calls.filter((call) => !copied.has(call.id)).map(headerCallOf),
+          main: undefined,
+          threads: [],
+        });
   const errorsText = errorsInWords(counts);
   const errorsTextColoured = realErrors(counts) > 0 ? c.red(errorsText) : errorsText;
   out.push(c.bold(terminalText(session.title ?? '(untitled session)')));
@@ -231,7 +243,7 @@ function* timelineChunks(
     verbose,
     subagents: new Map(session.subagents.map((s) => [s.key, s])),
     shown: new Set<string>(),
-    copied: new Set(copiedFrom.flatMap((from) => from.callIds)),
+    copied,
     cwd: session.projectPath,
   };
   yield* renderEvents(session.events, 0, ctx);

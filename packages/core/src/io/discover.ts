@@ -133,7 +133,7 @@ function projectDirsOf(
     // A folder that holds homes (a backup of `.claude`, copies from several machines) is read as those homes, its
     // own `.jsonl` files (a manifest's, a log's) are no sessions of them. One level down always; two when the
     // folder is no project folder (a folder of such folders).
-    const homes = homesUnder(dir, entries, !project);
+    const homes = homesUnder(dir, entries, !project, folders);
     if (homes.length > 0) return homes.flatMap((home) => projectDirsOf(home, folders, issues));
     if (project) return [dir];
   }
@@ -153,12 +153,16 @@ function projectDirsOf(
   return dirs;
 }
 
-/** The homes (folders with a `projects/` folder, `.claude` among them) among a folder's folders, or theirs (`deep`). */
-function homesUnder(dir: string, entries: readonly Dirent[], deep: boolean): string[] {
-  const folders = entries.filter((e) => e.isDirectory() && e.name !== 'subagents').map((e) => join(dir, e.name));
-  const homes = folders.filter((child) => isFolder(join(child, 'projects')));
+/**
+ * The homes (folders with a `projects/` folder, `.claude` among them) among a folder's folders, or theirs (`deep`).
+ * Each folder looked into is noted (`folders`): a `projects/` made in one later changes its mtime.
+ */
+function homesUnder(dir: string, entries: readonly Dirent[], deep: boolean, folders: ListedFolder[]): string[] {
+  const children = entries.filter((e) => e.isDirectory() && e.name !== 'subagents').map((e) => join(dir, e.name));
+  for (const child of children) noteFolder(child, folders);
+  const homes = children.filter((child) => isFolder(join(child, 'projects')));
   if (homes.length > 0 || !deep) return homes;
-  return folders.flatMap((child) => homesUnder(child, readFolder(child, undefined, undefined) ?? [], false));
+  return children.flatMap((child) => homesUnder(child, readFolder(child, undefined, undefined) ?? [], false, folders));
 }
 
 function isFolder(path: string): boolean {

@@ -5,6 +5,7 @@
  * that owns it; the session's own timeline shows them. This says how many there are, and where they are counted.
  */
 import { responsePricer } from '@agentdash/core';
+import { idOfKey } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import type { Store } from './scope.js';
 import { refOf, type SessionRow as StoredSession } from './session-summaries.js';
@@ -15,6 +16,11 @@ export interface CopiedFrom {
   /** The owning session's reference (as every command and the API accept it) and title. */
   readonly ref: string;
   readonly title: string | null;
+  /**
+   * The owner is another copy of this very session (the same id in another project folder, the newer complete
+   * copy): not a resume, the same conversation kept twice.
+   */
+  readonly sameSession: boolean;
   /** Its calls copied here: in this transcript, counted there; of them, those that failed (expected ones too). */
   readonly calls: number;
   readonly errors: number;
@@ -29,8 +35,10 @@ export interface CopiedFrom {
 /**
  * The sessions whose calls and responses `key`'s transcript holds as copies, in the order their copies come. The
  * sessions are found by the calls: a call's row holds its fact only in the session that owns it (call-facts.ts), so
- * a call row here without one, whose owner is another session, is a copy. The responses of those sessions that this
- * session holds too belong to whichever of the two `ownsBefore` says (the rule of `usageResponses`).
+ * a call row here without one, whose owner is another session, is a copy. Each response this session holds goes to
+ * the first of it and those sessions that hold it too by `ownsBefore` (the rule of `usageResponses`). A session whose
+ * copied part holds no tool call is not found so (its responses are then counted as this session's here, while
+ * usage gives them to it); nor is a copy in another agent home (another history, whose calls are its own).
  */
 export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] {
   const rows = prepared(
@@ -56,43 +64,53 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
   const refOfText = prepared(store.db, 'SELECT id FROM strings WHERE text = ?', 'pluck');
   const sessionOf = prepared(store.db, SESSION_OF_REF, 'raw');
   const storedSession = prepared(store.db, 'SELECT * FROM sessions WHERE id = ?');
-  const responsesOf = prepared(
+  const myResponses = prepared(
     store.db,
     `SELECT r.key, m.text AS model, r.input_tokens, r.output_tokens, r.cache_creation_tokens, r.cache_1h_tokens,
             r.cache_read_tokens, r.reasoning_tokens
-       FROM responses r JOIN strings m ON m.id = r.model_ref
-      WHERE r.session_ref = ? AND EXISTS (SELECT 1 FROM responses o WHERE o.session_ref = ? AND o.key = r.key)`,
+       FROM responses r JOIN strings m ON m.id = r.model_ref WHERE r.session_ref = ?`,
   );
+  const holds = prepared(store.db, 'SELECT 1 FROM responses WHERE session_ref = ? AND key = ?', 'pluck');
   const costOf = responsePricer(store.prices);
   const mine = refOfText.get(key) as number | undefined;
   const me = mine === undefined ? undefined : (sessionOf.get(mine) as SessionRow | undefined);
-  const out: CopiedFrom[] = [];
-  for (const [owner, { ids: callIds, errors, expectedErrors }] of owners) {
+  const sources = [...owners].flatMap(([owner, calls]) => {
     const stored = storedSession.get(owner) as StoredSession | undefined;
-    if (stored === undefined) continue;
-    const theirs = refOfText.get(owner) as number | undefined;
-    const them = theirs === undefined ? undefined : (sessionOf.get(theirs) as SessionRow | undefined);
-    let responses = 0;
-    let costUsd: number | null = 0;
-    if (mine !== undefined && me !== undefined && them !== undefined && ownsBefore(them, me)) {
-      for (const r of responsesOf.all(mine, theirs) as ResponseRow[]) {
-        responses += 1;
-        const cost = costOf(r.model, tokensOf(r));
-        costUsd = costUsd === null || cost === undefined ? null : costUsd + cost;
+    const ref = refOfText.get(owner) as number | undefined;
+    const row = ref === undefined ? undefined : (sessionOf.get(ref) as SessionRow | undefined);
+    if (stored === undefined) return [];
+    return [{ owner, calls, stored, ref, row, responses: 0, costUsd: 0 as number | null }];
+  });
+  // Each response of this session goes to the one session that owns it, by usage's rule: of the sessions holding it
+  // (this one and those its copied calls come from), the first by `ownsBefore`. A resume of a resume holds its
+  // grandparent's responses through its parent too: they are the grandparent's, counted once.
+  if (mine !== undefined && me !== undefined) {
+    for (const r of myResponses.all(mine) as (ResponseRow & { key: string })[]) {
+      let owner: (typeof sources)[number] | undefined;
+      let first: SessionRow = me;
+      for (const source of sources) {
+        if (source.ref === undefined || source.row === undefined || !ownsBefore(source.row, first)) continue;
+        if (holds.get(source.ref, r.key) === undefined) continue;
+        owner = source;
+        first = source.row;
       }
+      if (owner === undefined) continue;
+      owner.responses += 1;
+      const cost = costOf(r.model, tokensOf(r));
+      owner.costUsd = owner.costUsd === null || cost === undefined ? null : owner.costUsd + cost;
     }
-    out.push({
-      ref: refOf(store, stored),
-      title: stored.title,
-      calls: callIds.length,
-      errors,
-      expectedErrors,
-      responses,
-      costUsd,
-      callIds,
-    });
   }
-  return out;
+  return sources.map(({ owner, calls, stored, responses, costUsd }) => ({
+    ref: refOf(store, stored),
+    title: stored.title,
+    sameSession: idOfKey(owner) === idOfKey(key),
+    calls: calls.ids.length,
+    errors: calls.errors,
+    expectedErrors: calls.expectedErrors,
+    responses,
+    costUsd,
+    callIds: calls.ids,
+  }));
 }
 
 interface ResponseRow {

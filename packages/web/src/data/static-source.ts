@@ -19,7 +19,13 @@ export interface StaticSessionData {
   readonly version: 1;
   readonly exportedAt: string;
   readonly sessionId: string;
-  readonly redaction: { readonly redacted: boolean; readonly total: number; readonly summary: string };
+  readonly redaction: {
+    readonly redacted: boolean;
+    readonly total: number;
+    /** The secrets redacted, each once (`total` counts every redaction). */
+    readonly secrets: number;
+    readonly summary: string;
+  };
   /** Every agent's label and resume command (`/agents`); absent in exports made before it was embedded. */
   readonly agents?: AgentsResponse['agents'];
   readonly detail: SessionDetail;

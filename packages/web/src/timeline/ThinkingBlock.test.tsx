@@ -11,11 +11,19 @@ describe('a thinking block', () => {
   });
 
   it('shows its text as Markdown, raw HTML as text', () => {
-    const html = renderToStaticMarkup(<ThinkingBlock thinking={'**Title**\n\n- one\n- <b>two</b>'} redacted={false} />);
+    const html = renderToStaticMarkup(
+      <ThinkingBlock thinking={'**Title**\n\n- one\n- <b>two</b>'} redacted={false} open />,
+    );
     expect(html).toContain('<strong>Title</strong>');
     expect(html).toMatch(/<li>one<\/li>/);
     expect(html).toContain('&lt;b&gt;two&lt;/b&gt;');
     expect(html).not.toContain('**');
+  });
+
+  it('closed, makes no Markdown of its text (only its summary line)', () => {
+    const html = renderToStaticMarkup(<ThinkingBlock thinking={'**Title**\n\n- one'} redacted={false} />);
+    expect(html).toContain('Title');
+    expect(html).not.toContain('<li>');
   });
 
   it('redacted, shows neither text nor preview', () => {

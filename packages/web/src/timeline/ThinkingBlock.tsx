@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Markdown } from '../ui/Markdown';
 
 /**
@@ -7,21 +8,42 @@ import { Markdown } from '../ui/Markdown';
  */
 export function thinkingPreview(text: string): string {
   const line = (text.split('\n').find((l) => l.trim() !== '') ?? '').trim();
-  return line
-    .replace(/^#{1,6}\s+/, '')
-    .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, '$1')
-    .slice(0, 300);
+  return (
+    line
+      .replace(/^#{1,6}\s+/, '')
+      // (no lookbehind: Safari before 16.4 cannot parse one, and the page's whole script would fail)
+      .replace(/\*\*(\S(?:.*?\S)?)\*\*/g, '$1')
+      .slice(0, 300)
+  );
 }
 
-/** A thinking block, collapsed to its first line; open, its text as Markdown (as the assistant's text is shown). */
-export function ThinkingBlock({ thinking, redacted }: { thinking: string; redacted: boolean }) {
+/**
+ * A thinking block, collapsed to its first line; open, its text as Markdown (as the assistant's text is shown). The
+ * Markdown is made only once it is opened: a long session holds hundreds of thinking blocks, mostly never opened.
+ */
+export function ThinkingBlock({
+  thinking,
+  redacted,
+  open: initiallyOpen = false,
+}: {
+  thinking: string;
+  redacted: boolean;
+  /** Open at first (the tests render it so). */
+  open?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
-    <details className="thinking" data-testid="thinking">
+    <details
+      className="thinking"
+      data-testid="thinking"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary>
         ✦ {redacted ? 'Redacted thinking' : 'Thinking'}
         {!redacted && <span className="thinking-first">{thinkingPreview(thinking)}</span>}
       </summary>
-      {!redacted && (
+      {!redacted && open && (
         <div className="body">
           <Markdown text={thinking} />
         </div>

@@ -138,7 +138,11 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
             <span
               className="badge neutral"
               data-testid="copied-badge"
-              title={`Copied into this transcript from session ${shortRef(copiedFrom)} when it was resumed: counted there, and its time is the copy's`}
+              title={
+                copiedFrom.sameSession
+                  ? `Also in another copy of this session (${shortRef(copiedFrom.ref)}), which counts it: its time here is the copy's`
+                  : `Copied into this transcript from session ${shortRef(copiedFrom.ref)} when it was resumed: counted there, and its time is the copy's`
+              }
             >
               copied
             </span>

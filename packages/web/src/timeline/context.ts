@@ -1,5 +1,5 @@
 import { type ComponentType, createContext, useContext } from 'react';
-import type { MeasuredCallDto } from '../data/types';
+import type { CopiedFromDto, MeasuredCallDto } from '../data/types';
 
 export interface TimelineContext {
   readonly sessionId: string;
@@ -19,10 +19,10 @@ export interface TimelineContext {
    */
   readonly SubagentView: ComponentType<{ readonly agentKey: string; readonly callPrompt?: string | undefined }>;
   /**
-   * Calls a resume or fork copied into this transcript, by id, with the reference of the session that owns them
+   * Calls a resume or fork copied into this transcript, by id, with the session that owns them
    * (`SessionDetail.copiedFrom`): their times are the copy's, not a run's.
    */
-  readonly copied?: ReadonlyMap<string, string> | undefined;
+  readonly copied?: ReadonlyMap<string, CopiedFromDto> | undefined;
   /** Each call's duration as Claude Code's telemetry measured it; undefined when the session has no telemetry. */
   readonly measured?: Readonly<Record<string, MeasuredCallDto>> | undefined;
 }

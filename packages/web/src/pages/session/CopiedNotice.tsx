@@ -13,7 +13,7 @@ export function CopiedNotice({ detail }: { detail: SessionDetail }) {
     <div className="notice reading copied-notice" role="note" data-testid="copied-notice">
       {detail.copiedFrom.map((from) => (
         <div key={from.ref}>
-          Resumed from{' '}
+          {from.sameSession ? 'Another copy of this session, ' : 'Resumed from '}
           <a href={sessionHref(from.ref)} title={from.ref}>
             {from.title ?? shortRef(from.ref)}
           </a>{' '}
@@ -24,7 +24,8 @@ export function CopiedNotice({ detail }: { detail: SessionDetail }) {
               and <b>{fmtNumber(from.responses)}</b> {nounFor(from.responses, 'response')}
             </>
           )}{' '}
-          are copied into this transcript, marked “copied”. They count there, not in the tool calls above
+          {from.sameSession ? 'are in this transcript too' : 'are copied into this transcript'}, marked “copied”. They
+          count there, not in the tool calls above
           {from.responses > 0 && (
             <>
               ; the cost above includes their <b>{fmtCost(from.costUsd)}</b>

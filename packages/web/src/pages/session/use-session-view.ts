@@ -87,7 +87,7 @@ export function useTimelineContext(
   const shells = view.detail?.shells;
   const copiedFrom = view.detail?.copiedFrom;
   const copied = useMemo(
-    () => new Map((copiedFrom ?? []).flatMap((from) => from.callIds.map((id) => [id, from.ref] as const))),
+    () => new Map((copiedFrom ?? []).flatMap((from) => from.callIds.map((id) => [id, from] as const))),
     [copiedFrom],
   );
   return useMemo(
