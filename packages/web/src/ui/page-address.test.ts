@@ -12,7 +12,7 @@ const queryOf = (hash: string): string => {
 describe('the usage page in its address', () => {
   it('is `#/usage` in its default state and keeps every other state through a reload', () => {
     expect(usageHash(USAGE_DEFAULTS)).toBe('#/usage');
-    const state = { range: '7d', project: '/work/my app & co', agent: 'codex', metric: 'tokens' } as const;
+    const state = { range: '7d', project: '/home/me/my app & co', agent: 'codex', metric: 'tokens' } as const;
     const hash = usageHash(state);
     expect(parseHash(hash).page).toBe('usage');
     expect(usageStateOf(queryOf(hash))).toEqual(state);
