@@ -103,6 +103,38 @@ describe('error paths', () => {
     expect(shown.stdout).toMatch(/^session {2}410c10d6-fdc3-4c91-bc4f-74b883942e01$/m);
   });
 
+  it('a session of --db named without PATH is read from its own folder: no sample comes into that database', async () => {
+    const db = join(sb.dir, 'backup.sqlite');
+    const backup = join(sb.dir, 'backup-home');
+    cpSync(join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents'), join(backup, 'projects', '-p'), {
+      recursive: true,
+    });
+    const said = async (argv: readonly string[]) => {
+      let stderr = '';
+      let stdout = '';
+      const code = await run([...argv, '--db', db], {
+        stdout: { write: (s: string) => (stdout += s) },
+        stderr: { write: (s: string) => (stderr += s) },
+        env: { CLAUDE_CONFIG_DIR: sb.emptyHome },
+        homedir: sb.emptyHome,
+        now: Date.now,
+      });
+      return { code, stdout, stderr };
+    };
+    expect((await said(['index', backup])).code).toBe(0);
+    const shown = await said(['show', '410c10d6']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^session {2}410c10d6-fdc3-4c91-bc4f-74b883942e01$/m);
+    // Before: "no agent transcripts in … showing the bundled sample sessions", and the samples indexed into it.
+    expect(shown.stderr).not.toContain('bundled sample');
+    const index = openIndex({ dbPath: db });
+    try {
+      expect(index.listSessions({}).every((s) => s.key.startsWith(backup))).toBe(true);
+    } finally {
+      index.close();
+    }
+  });
+
   it("an option's mistakes in plain words: exit 2", async () => {
     const said = async (argv: readonly string[]) => {
       const r = await cli(['sessions', SAMPLES_HOME, ...argv]);

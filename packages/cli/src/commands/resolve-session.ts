@@ -1,7 +1,7 @@
 import { closeSync, openSync, type Stats, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { discoverAll, groupSessions, PathNotFoundError, projectDirOfFile, UnreadableFileError } from '@agentdash/core';
-import { UnknownSessionError } from '@agentdash/index';
+import { AmbiguousSessionError, UnknownSessionError } from '@agentdash/index';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
@@ -38,6 +38,10 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
   }
   // `<project folder>/<id>` (also accepted) looks like a path but is not one on disk.
   if (info === undefined && arg.endsWith('.jsonl')) throw new PathNotFoundError(arg);
+  if (rest.length === 0) {
+    const known = await indexedSession(ctx, arg);
+    if (known !== undefined) return known;
+  }
   const paths = await ctx.resolvePaths(rest);
   await ctx.refresh(paths);
   // Among the sessions under PATH first (one database can hold several homes with the same ids), then anywhere.
@@ -48,6 +52,31 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
     throw new UnknownSessionError(arg);
   }
   return summary.ref;
+}
+
+/**
+ * A session the index holds already, named without PATH: brought up to date by reading its own project folder again
+ * (when it is still on disk), not every default home. A `--db` of other sessions (a backup indexed on purpose) is
+ * so never given the bundled samples, which the default homes fall back to when there are none. Undefined when the
+ * index does not know the reference yet.
+ */
+async function indexedSession(ctx: Context, arg: string): Promise<string | undefined> {
+  const index = await ctx.openIndex();
+  let known: ReturnType<typeof index.getSession>;
+  try {
+    known = index.getSession(arg);
+  } catch (error) {
+    // Several sessions answer to it (one id in two homes): the default homes' one is wanted, as without this.
+    if (error instanceof AmbiguousSessionError) return undefined;
+    throw error;
+  }
+  if (known === undefined) return undefined;
+  const folder = index.sessionFiles(known.ref)?.projectDir;
+  if (folder !== undefined && statOf(folder)?.isDirectory()) {
+    await ctx.refresh([folder]);
+    return (await ctx.openIndex()).getSession(known.ref)?.ref ?? known.ref;
+  }
+  return known.ref;
 }
 
 /**
