@@ -13,6 +13,20 @@ import { run } from './run.js';
 const sb = cliSandbox();
 const { cli, json } = sb;
 
+/** `agentdash ARGV --db DB` in-process with `claudeHome` as the default Claude home, its output captured. */
+async function runIn(db: string, claudeHome: string, argv: readonly string[]) {
+  let stderr = '';
+  let stdout = '';
+  const code = await run([...argv, '--db', db], {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    env: { CLAUDE_CONFIG_DIR: claudeHome },
+    homedir: sb.emptyHome,
+    now: Date.now,
+  });
+  return { code, stdout, stderr };
+}
+
 describe('error paths', () => {
   it('a missing path: exit 3 with one line', async () => {
     const r = await cli(['sessions', join(sb.dir, 'does-not-exist')]);
@@ -67,19 +81,8 @@ describe('error paths', () => {
 
   it('a folder of sessions where SESSION belongs: exit 2 at once, nothing indexed; a folder of one session is it', async () => {
     const db = join(sb.dir, 'folder-as-session.sqlite');
-    const said = async (argv: readonly string[]) => {
-      let stderr = '';
-      let stdout = '';
-      // The samples are the default home here: before, they were read into --db before "no session matches".
-      const code = await run([...argv, '--db', db], {
-        stdout: { write: (s: string) => (stdout += s) },
-        stderr: { write: (s: string) => (stderr += s) },
-        env: { CLAUDE_CONFIG_DIR: SAMPLES_HOME },
-        homedir: sb.emptyHome,
-        now: Date.now,
-      });
-      return { code, stdout, stderr };
-    };
+    // The samples are the default home here: before, they were read into --db before "no session matches".
+    const said = (argv: readonly string[]) => runIn(db, SAMPLES_HOME, argv);
     const byHome = await said(['export', SAMPLES_HOME, '--format', 'json']);
     expect(byHome.code).toBe(ExitCode.badArguments);
     expect(byHome.stderr).toMatch(
@@ -109,18 +112,7 @@ describe('error paths', () => {
     cpSync(join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents'), join(backup, 'projects', '-p'), {
       recursive: true,
     });
-    const said = async (argv: readonly string[]) => {
-      let stderr = '';
-      let stdout = '';
-      const code = await run([...argv, '--db', db], {
-        stdout: { write: (s: string) => (stdout += s) },
-        stderr: { write: (s: string) => (stderr += s) },
-        env: { CLAUDE_CONFIG_DIR: sb.emptyHome },
-        homedir: sb.emptyHome,
-        now: Date.now,
-      });
-      return { code, stdout, stderr };
-    };
+    const said = (argv: readonly string[]) => runIn(db, sb.emptyHome, argv);
     expect((await said(['index', backup])).code).toBe(0);
     const shown = await said(['show', '410c10d6']);
     expect(shown.code, shown.stderr).toBe(0);
