@@ -18,6 +18,8 @@ describe('a thinking block', () => {
     expect(html).toMatch(/<li>one<\/li>/);
     expect(html).toContain('&lt;b&gt;two&lt;/b&gt;');
     expect(html).not.toContain('**');
+    // its first line once, in the text (before: also as the summary's preview)
+    expect(html.match(/Title/g)).toHaveLength(1);
   });
 
   it('closed, makes no Markdown of its text (only its summary line)', () => {

@@ -41,7 +41,8 @@ export function ThinkingBlock({
     >
       <summary>
         ✦ {redacted ? 'Redacted thinking' : 'Thinking'}
-        {!redacted && <span className="thinking-first">{thinkingPreview(thinking)}</span>}
+        {/* open, the text itself follows: the preview would repeat its first line */}
+        {!redacted && !open && <span className="thinking-first">{thinkingPreview(thinking)}</span>}
       </summary>
       {!redacted && open && (
         <div className="body">

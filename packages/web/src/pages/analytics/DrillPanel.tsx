@@ -15,15 +15,18 @@ export function DrillPanel({
   onClose: () => void;
 }) {
   // The panel opens below every chart, often screens away from the bar clicked: brought into view, its heading
-  // focused (a keyboard or screen reader user lands on it), on each new drill.
+  // focused (a keyboard or screen reader user lands on it), on each new drill. Brought again once its rows came: the
+  // page ends with the panel, so while it held only its placeholder the page could not scroll its top up to the
+  // window's (it stopped with the heading near the bottom of the screen).
   const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = rows !== undefined;
   useEffect(() => {
     const h = heading.current;
     if (h === null || drill.title === '') return;
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     h.closest('.drill')?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
-    h.focus({ preventScroll: true });
-  }, [drill.title]);
+    if (!loaded) h.focus({ preventScroll: true });
+  }, [drill.title, loaded]);
   return (
     <div className="drill card" data-testid="drill">
       <div className="drill-head">

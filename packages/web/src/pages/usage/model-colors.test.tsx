@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChartTheme } from '../analytics/chart-theme';
 import { DISTINCT_MODELS, modelColor, OTHER_MODELS_COLOR } from './model-colors';
 import { DailyChart } from './UsageCharts';
-import { modelsInOrder } from './use-usage';
+import { modelsByColor, modelsInOrder } from './use-usage';
 
 const theme: ChartTheme = {
   C: { calls: '#000', ok: '#000', err: '#000', exp: '#000', grid: '#000', text: '#000' },
@@ -51,5 +51,20 @@ describe('model colours', () => {
     const rows = [row('dear', 10, 5), row('cheap', 1_000, 0.01), row('unpriced', 50_000, null)];
     expect(modelsInOrder(rows as never, 'cost')).toEqual(['dear', 'cheap', 'unpriced']);
     expect(modelsInOrder(rows as never, 'tokens')).toEqual(['unpriced', 'cheap', 'dear']);
+  });
+
+  it('colour the models in one order for both views: the costliest and the most tokens first', () => {
+    const row = (model: string, tokens: number, costUsd: number | null) =>
+      ({
+        model,
+        inputTokens: tokens,
+        outputTokens: 0,
+        cacheCreationInputTokens: 0,
+        cacheReadInputTokens: 0,
+        costUsd,
+      }) as never;
+    const rows = [row('dear', 10, 9), row('mid', 20, 5), row('cheap', 5_000, 1), row('unpriced', 90_000, null)];
+    // dear and unpriced rank first in one view each, then mid and cheap (second in one view each), by cost
+    expect(modelsByColor(rows)).toEqual(['dear', 'unpriced', 'mid', 'cheap']);
   });
 });

@@ -45,6 +45,18 @@ export function modelsInOrder(rows: UsageResponse['models'], metric: Metric): st
   return ordered.map((m) => m.model);
 }
 
+/**
+ * The models in the order their colours go (`modelColor`), the same in both views: by the better of a model's rank by
+ * cost and its rank by tokens (ties: by cost), so that the costliest models and those of the most tokens (a cheap or
+ * unpriced one) each have a colour of their own, and switching the metric repaints nothing.
+ */
+export function modelsByColor(rows: UsageResponse['models']): string[] {
+  const byCost = modelsInOrder(rows, 'cost');
+  const byTokens = modelsInOrder(rows, 'tokens');
+  const rank = (m: string) => Math.min(byCost.indexOf(m), byTokens.indexOf(m));
+  return [...byCost].sort((a, b) => rank(a) - rank(b) || byCost.indexOf(a) - byCost.indexOf(b));
+}
+
 /** Usage of a project (or all) over a period, reloaded on live changes, with the chart rows for a metric. */
 export function useUsage(project: string, range: RangeKey, metric: Metric, agent: AgentId | '' = '') {
   const [usage, setUsage] = useState<UsageResponse | undefined>();
@@ -69,10 +81,11 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
   // In the order of the metric shown (the costliest, or the most tokens, first): the first have colours of their own
   // (model-colors.ts), so a model of many cheap or unpriced tokens is not lost in the grey of "the others".
   const models = useMemo(() => modelsInOrder(usage?.models ?? [], metric), [usage, metric]);
+  // The same colour for a model in both views: switching Cost and Tokens must not repaint it.
   const colorOf = useMemo(() => {
-    const colors = new Map(models.map((m, i) => [m, modelColor(i)]));
-    return (model: string) => colors.get(model) ?? modelColor(models.length);
-  }, [models]);
+    const colors = new Map(modelsByColor(usage?.models ?? []).map((m, i) => [m, modelColor(i)]));
+    return (model: string) => colors.get(model) ?? modelColor(colors.size);
+  }, [usage]);
   const { daily, unit } = useMemo(() => {
     // Every day (week, month) from the first to the last, those without usage as zeros, so that a bar's place says
     // its date.
