@@ -7,6 +7,7 @@ const errorsText = (n: number) => `${n} ${n === 1 ? 'error' : 'errors'}`;
 /** Errors and find-in-session: next/previous error, errors only, find with next/previous match and the hit list. */
 export function NavBar({
   errors,
+  elsewhere = 0,
   headerErrors,
   errorPos,
   onError,
@@ -22,6 +23,8 @@ export function NavBar({
   onShowHits,
 }: {
   errors: readonly SessionErrorHit[];
+  /** Errors of the header's count that the timeline cannot step to (in subagents no call started). */
+  elsewhere?: number;
   /** The header's error count while the list of errors is on its way, or when it could not be had. */
   headerErrors?: { readonly count: number; readonly state: 'loading' | 'failed' } | undefined;
   errorPos: number;
@@ -55,6 +58,15 @@ export function NavBar({
                 ? `Error ${errorPos + 1} of ${errors.length}`
                 : errorsText(errors.length)}
         </span>
+        {headerErrors === undefined && elsewhere > 0 && (
+          <span
+            className="dim nav-elsewhere"
+            data-testid="errors-elsewhere"
+            title="In subagents no call of this timeline started: open them under the header"
+          >
+            +{elsewhere} in subagents above
+          </span>
+        )}
         <button
           type="button"
           className="btn small"

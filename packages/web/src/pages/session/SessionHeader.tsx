@@ -15,6 +15,7 @@ import { CopiedNotice } from './CopiedNotice';
 import { ExportMenu } from './ExportMenu';
 import { resumeCommand } from './resume-command';
 import { SessionStats } from './SessionStats';
+import { UnlinkedSubagents } from './UnlinkedSubagents';
 
 const ARCHIVED_TITLE =
   'Its transcript files are gone from disk (Claude Code deletes old ones); AgentDash keeps it in its archive';
@@ -98,6 +99,7 @@ export function SessionHeader({
       </div>
       {detail && <SessionStats detail={detail} />}
       {detail && <CopiedNotice detail={detail} />}
+      {detail && <UnlinkedSubagents detail={detail} />}
       {detail && telemetry && <TelemetryFigures telemetry={telemetry} />}
       {detail && detail.issues > 0 && (
         <button

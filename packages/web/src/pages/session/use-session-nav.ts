@@ -110,6 +110,9 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
     errorBar: {
       errors,
       headerErrors: listing === 'listed' ? undefined : { count: errorCount, state: listing },
+      // Errors the header counts that no place of the timeline holds: those of subagents no call started, listed
+      // under the header (UnlinkedSubagents).
+      elsewhere: listing === 'listed' ? Math.max(0, errorCount - errors.length) : 0,
       errorPos,
       onError: goError,
       errorsOnly: filtered,

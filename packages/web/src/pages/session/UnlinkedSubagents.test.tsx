@@ -1,0 +1,60 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { SessionDetail, SubagentInfo } from '../../data/types';
+import { NavBar } from './NavBar';
+import { UnlinkedSubagents } from './UnlinkedSubagents';
+
+const sub = (key: string, linkedBy: SubagentInfo['linkedBy'], errors: number): SubagentInfo =>
+  ({
+    key,
+    agentId: key,
+    parentCallId: linkedBy === 'unlinked' ? null : 'call_1',
+    linkedBy,
+    prompt: `Review the changes of ${key}.\nDo not edit files.`,
+    agentType: null,
+    startedAt: null,
+    endedAt: null,
+    events: 48,
+    toolCalls: 58,
+    errors,
+    expectedErrors: 0,
+  }) as SubagentInfo;
+
+describe('subagents no call of the timeline started', () => {
+  it('each shows under the header, a line each, closed (a wild Codex review thread had no place at all)', () => {
+    const detail = {
+      subagents: [sub('linked', 'agent-id', 0), sub('orphan', 'unlinked', 3)],
+    } as unknown as SessionDetail;
+    const html = renderToStaticMarkup(<UnlinkedSubagents detail={detail} />);
+    expect(html.match(/data-testid="unlinked-subagent"/g)).toHaveLength(1);
+    expect(html).toContain('Review the changes of orphan.');
+    expect(html).not.toContain('Do not edit files');
+    expect(html).toMatch(/48 events · 58 tool calls · <span class="err-text">3<\/span> errors/);
+    const none = { subagents: [sub('linked', 'agent-id', 0)] } as unknown as SessionDetail;
+    expect(renderToStaticMarkup(<UnlinkedSubagents detail={none} />)).toBe('');
+  });
+
+  it('the error bar says how many errors are there, out of its steps', () => {
+    const bar = (elsewhere: number) =>
+      renderToStaticMarkup(
+        <NavBar
+          errors={[]}
+          elsewhere={elsewhere}
+          errorPos={-1}
+          onError={() => {}}
+          errorsOnly={false}
+          onErrorsOnly={() => {}}
+          findInput={{ current: null }}
+          query=""
+          onQuery={() => {}}
+          found={undefined}
+          hitPos={-1}
+          onHit={() => {}}
+          showHits={false}
+          onShowHits={() => {}}
+        />,
+      );
+    expect(bar(3)).toContain('+3 in subagents above');
+    expect(bar(0)).not.toContain('in subagents above');
+  });
+});
