@@ -58,13 +58,16 @@ const TOOL_COLOURS: Record<string, string> = {
   TodoWrite: '#9aa4b8',
 };
 
-/** A stable colour per tool: fixed for the common ones, from the name's hash for the rest. */
+/**
+ * A stable colour per tool: fixed for the common ones, from the name's hash for the rest, never a red (hues 20 to
+ * 319): red outlines a failed call, and Codex's `exec_command`, drawn rose, read as a column of failures.
+ */
 export function toolColour(tool: string): string {
   const fixed = TOOL_COLOURS[tool];
   if (fixed) return fixed;
   let h = 0;
   for (const ch of tool) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return `hsl(${h % 360}, 55%, 65%)`;
+  return `hsl(${20 + (h % 300)}, 55%, 65%)`;
 }
 
 /** The time under a pointer's x, in a canvas at `rect` showing `view` (`t0`–`t1` across the plot right of the labels). */

@@ -30,6 +30,11 @@ describe('subagents no call of the timeline started', () => {
     expect(html).toContain('Review the changes of orphan.');
     expect(html).not.toContain('Do not edit files');
     expect(html).toMatch(/48 events · 58 tool calls · <span class="err-text">3<\/span> errors/);
+    // several: one line for them all, closed (a phone's header stays a line taller at most)
+    const two = { subagents: [sub('a', 'unlinked', 1), sub('b', 'unlinked', 2)] } as unknown as SessionDetail;
+    const both = renderToStaticMarkup(<UnlinkedSubagents detail={two} />);
+    expect(both).toMatch(/<b>2 subagents<\/b> not started by a call of this timeline · 116 tool calls · /);
+    expect(both).not.toContain('data-testid="unlinked-subagent"');
     const none = { subagents: [sub('linked', 'agent-id', 0)] } as unknown as SessionDetail;
     expect(renderToStaticMarkup(<UnlinkedSubagents detail={none} />)).toBe('');
   });

@@ -14,13 +14,31 @@ export const unlinkedSubagents = (detail: SessionDetail): readonly SubagentInfo[
  */
 export function UnlinkedSubagents({ detail }: { detail: SessionDetail }) {
   const unlinked = unlinkedSubagents(detail);
+  const [open, setOpen] = useState(false);
   if (unlinked.length === 0) return null;
+  const only = unlinked.length === 1 ? unlinked[0] : undefined;
+  if (only !== undefined) return <UnlinkedSubagent sub={only} />;
+  // Several: one line for them all (a phone's header stays a line taller at most), each of its own once opened.
+  const calls = unlinked.reduce((n, s) => n + s.toolCalls, 0);
+  const real = unlinked.reduce((n, s) => n + s.errors - s.expectedErrors, 0);
   return (
-    <div className="unlinked-subagents" data-testid="unlinked-subagents">
-      {unlinked.map((sub) => (
-        <UnlinkedSubagent key={sub.key} sub={sub} />
-      ))}
-    </div>
+    <details
+      className="notice reading unlinked-subagent"
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      data-testid="unlinked-subagents"
+    >
+      <summary>
+        <b>{unlinked.length} subagents</b> not started by a call of this timeline · {fmtNumber(calls)}{' '}
+        {nounFor(calls, 'tool call')}
+        {real > 0 && (
+          <>
+            {' '}
+            · <span className="err-text">{real}</span> {nounFor(real, 'error')}
+          </>
+        )}
+      </summary>
+      {open && unlinked.map((sub) => <UnlinkedSubagent key={sub.key} sub={sub} />)}
+    </details>
   );
 }
 
