@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { SessionDetail, SubagentInfo } from '../../data/types';
 import { SubagentTimeline } from '../../timeline/SubagentTimeline';
 import { fmtNumber, nounFor } from '../../ui/format';
@@ -14,59 +14,76 @@ export const unlinkedSubagents = (detail: SessionDetail): readonly SubagentInfo[
  */
 export function UnlinkedSubagents({ detail }: { detail: SessionDetail }) {
   const unlinked = unlinkedSubagents(detail);
-  const [open, setOpen] = useState(false);
   if (unlinked.length === 0) return null;
   const only = unlinked.length === 1 ? unlinked[0] : undefined;
   if (only !== undefined) return <UnlinkedSubagent sub={only} />;
   // Several: one line for them all (a phone's header stays a line taller at most), each of its own once opened.
-  const calls = unlinked.reduce((n, s) => n + s.toolCalls, 0);
-  const real = unlinked.reduce((n, s) => n + s.errors - s.expectedErrors, 0);
   return (
-    <details
-      className="notice reading unlinked-subagent"
-      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
-      data-testid="unlinked-subagents"
+    <Line
+      testId="unlinked-subagents"
+      what={<b>{unlinked.length} subagents</b>}
+      calls={unlinked.reduce((n, s) => n + s.toolCalls, 0)}
+      errors={unlinked.reduce((n, s) => n + s.errors - s.expectedErrors, 0)}
     >
-      <summary>
-        <b>{unlinked.length} subagents</b> not started by a call of this timeline · {fmtNumber(calls)}{' '}
-        {nounFor(calls, 'tool call')}
-        {real > 0 && (
-          <>
-            {' '}
-            · <span className="err-text">{real}</span> {nounFor(real, 'error')}
-          </>
-        )}
-      </summary>
-      {open && unlinked.map((sub) => <UnlinkedSubagent key={sub.key} sub={sub} />)}
-    </details>
+      {unlinked.map((sub) => (
+        <UnlinkedSubagent key={sub.key} sub={sub} />
+      ))}
+    </Line>
   );
 }
 
 function UnlinkedSubagent({ sub }: { sub: SubagentInfo }) {
+  return (
+    <Line
+      testId="unlinked-subagent"
+      what={<b>Subagent</b>}
+      prompt={sub.prompt}
+      events={sub.events}
+      calls={sub.toolCalls}
+      errors={sub.errors - sub.expectedErrors}
+    >
+      <div className="unlinked-body">
+        <SubagentTimeline agentKey={sub.key} />
+      </div>
+    </Line>
+  );
+}
+
+/** One closed line of unlinked subagents, its figures on it; its content made only once it is opened. */
+function Line(props: {
+  testId: string;
+  what: ReactNode;
+  prompt?: string | null | undefined;
+  events?: number;
+  calls: number;
+  errors: number;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
-  const real = sub.errors - sub.expectedErrors;
+  const { events, calls, errors } = props;
   return (
     <details
       className="notice reading unlinked-subagent"
       onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
-      data-testid="unlinked-subagent"
+      data-testid={props.testId}
     >
       <summary>
-        <b>Subagent</b> not started by a call of this timeline: <span className="dim">{firstLine(sub.prompt)}</span> ·{' '}
-        {fmtNumber(sub.events)} {nounFor(sub.events, 'event')} · {fmtNumber(sub.toolCalls)}{' '}
-        {nounFor(sub.toolCalls, 'tool call')}
-        {real > 0 && (
+        {props.what} not started by a call of this timeline
+        {props.prompt !== undefined && (
+          <>
+            : <span className="dim">{firstLine(props.prompt)}</span>
+          </>
+        )}
+        {events !== undefined && ` · ${fmtNumber(events)} ${nounFor(events, 'event')}`} · {fmtNumber(calls)}{' '}
+        {nounFor(calls, 'tool call')}
+        {errors > 0 && (
           <>
             {' '}
-            · <span className="err-text">{real}</span> {nounFor(real, 'error')}
+            · <span className="err-text">{errors}</span> {nounFor(errors, 'error')}
           </>
         )}
       </summary>
-      {open && (
-        <div className="unlinked-body">
-          <SubagentTimeline agentKey={sub.key} />
-        </div>
-      )}
+      {open && props.children}
     </details>
   );
 }
