@@ -4,12 +4,11 @@
  * and responses under their ids). The sessions list, `stats` and `usage` count each of them once, for the session
  * that owns it; the session's own timeline shows them. This says how many there are, and where they are counted.
  */
-import { responsePricer } from '@agentdash/core';
 import { idOfKey } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import type { Store } from './scope.js';
 import { refOf, type SessionRow as StoredSession } from './session-summaries.js';
-import { ownsBefore, SESSION_OF_REF, type SessionRow } from './usage-queries.js';
+import { ownsBefore, SESSION_OF_REF, type SessionRow, usageResponses } from './usage-queries.js';
 
 /** The copies a session holds of one other session's calls and responses. */
 export interface CopiedFrom {
@@ -64,14 +63,7 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
   const refOfText = prepared(store.db, 'SELECT id FROM strings WHERE text = ?', 'pluck');
   const sessionOf = prepared(store.db, SESSION_OF_REF, 'raw');
   const storedSession = prepared(store.db, 'SELECT * FROM sessions WHERE id = ?');
-  const myResponses = prepared(
-    store.db,
-    `SELECT r.key, m.text AS model, r.input_tokens, r.output_tokens, r.cache_creation_tokens, r.cache_1h_tokens,
-            r.cache_read_tokens, r.reasoning_tokens
-       FROM responses r JOIN strings m ON m.id = r.model_ref WHERE r.session_ref = ?`,
-  );
   const holds = prepared(store.db, 'SELECT 1 FROM responses WHERE session_ref = ? AND key = ?', 'pluck');
-  const costOf = responsePricer(store.prices);
   const mine = refOfText.get(key) as number | undefined;
   const me = mine === undefined ? undefined : (sessionOf.get(mine) as SessionRow | undefined);
   const sources = [...owners].flatMap(([owner, calls]) => {
@@ -84,8 +76,9 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
   // Each response of this session goes to the one session that owns it, by usage's rule: of the sessions holding it
   // (this one and those its copied calls come from), the first by `ownsBefore`. A resume of a resume holds its
   // grandparent's responses through its parent too: they are the grandparent's, counted once.
-  if (mine !== undefined && me !== undefined) {
-    for (const r of myResponses.all(mine) as (ResponseRow & { key: string })[]) {
+  if (me !== undefined) {
+    // This session's responses, each priced as usage prices it (every one of them: one session is asked for).
+    for (const r of usageResponses(store, { sessionId: key })) {
       let owner: (typeof sources)[number] | undefined;
       let first: SessionRow = me;
       for (const source of sources) {
@@ -96,8 +89,7 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
       }
       if (owner === undefined) continue;
       owner.responses += 1;
-      const cost = costOf(r.model, tokensOf(r));
-      owner.costUsd = owner.costUsd === null || cost === undefined ? null : owner.costUsd + cost;
+      owner.costUsd = owner.costUsd === null || r.costUsd === undefined ? null : owner.costUsd + r.costUsd;
     }
   }
   return sources.map(({ owner, calls, stored, responses, costUsd }) => ({
@@ -112,22 +104,3 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
     callIds: calls.ids,
   }));
 }
-
-interface ResponseRow {
-  readonly model: string;
-  readonly input_tokens: number;
-  readonly output_tokens: number;
-  readonly cache_creation_tokens: number;
-  readonly cache_1h_tokens: number;
-  readonly cache_read_tokens: number;
-  readonly reasoning_tokens: number;
-}
-
-const tokensOf = (r: ResponseRow) => ({
-  inputTokens: r.input_tokens,
-  outputTokens: r.output_tokens,
-  cacheCreationInputTokens: r.cache_creation_tokens,
-  cacheCreation1hInputTokens: r.cache_1h_tokens,
-  cacheReadInputTokens: r.cache_read_tokens,
-  reasoningOutputTokens: r.reasoning_tokens,
-});
