@@ -22,6 +22,14 @@ export {
   plural,
   sumTokens,
 } from './numbers.js';
-export { callDetail, countLines, oneLine, type SummarizableCall, summarizeCall } from './summarize-call.js';
+export {
+  callDetail,
+  countLines,
+  oneLine,
+  type ReadSpan,
+  readSpan,
+  type SummarizableCall,
+  summarizeCall,
+} from './summarize-call.js';
 export { baseName, shortId, shortModel, shortModels, shortPath, uniquePrefixes } from './text.js';
 export { formatToolName } from './tool-name.js';

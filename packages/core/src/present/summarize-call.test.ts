@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentAdapter } from '../agents/adapter.js';
 import { adapterFor } from '../agents/adapters.js';
-import { type SummarizableCall, summarizeCall } from './summarize-call.js';
+import { readSpan, type SummarizableCall, summarizeCall } from './summarize-call.js';
 
 /** A call as the adapter of `agent` describes it: canonical name, kind and typed input, as loadSession gives them. */
 const callOf =
@@ -123,5 +123,24 @@ describe('summarizeCall', () => {
     expect(summarizeCall(codexCall('apply_patch', { input: patch }, result), '/p')).toBe(
       'apply_patch a.ts and 1 more +6 −1',
     );
+  });
+});
+
+describe('readSpan', () => {
+  // The typed results Claude Code 2.1.330 wrote in ../shared/corpus (numLines, startLine, totalLines as written).
+  it('does not count the empty text after a whole file’s final newline as a line', () => {
+    expect(readSpan('for (let i = 0; i <= n; i++) {}\n', 1, 2, 2)).toEqual({ start: 1, end: 1, total: 1 });
+    expect(readSpan('tick 1\ntick 2\n', 1, 3, 3)).toEqual({ start: 1, end: 2, total: 2 });
+  });
+
+  it('keeps the counts of a part of a file, and of a text without a final newline', () => {
+    const part = ['line 10', 'line 11', 'line 12', 'line 13', 'line 14'].join('\n');
+    expect(readSpan(part, 10, 5, 31)).toEqual({ start: 10, end: 14, total: 31 });
+    expect(readSpan('a\nb', 1, 2, 2)).toEqual({ start: 1, end: 2, total: 2 });
+  });
+
+  it('counts the text itself when the client gave no counts', () => {
+    expect(readSpan('a\nb\nc\n', 4)).toEqual({ start: 4, end: 6, total: undefined });
+    expect(readSpan('', 1)).toEqual({ start: 1, end: 1, total: undefined });
   });
 });

@@ -59,6 +59,28 @@ export function countLines(text: string | undefined): number {
   return text === undefined ? 0 : lineCount(text);
 }
 
+/** The lines a file read showed: the first, the last, and the file's total when the client gave it. */
+export interface ReadSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly total: number | undefined;
+}
+
+/**
+ * The span of a read's `text` starting at line `start`, in lines as `countLines` counts them. Claude Code counts the
+ * empty text after a file's final newline as one more line (`"a\n"` is `numLines` 2 of `totalLines` 2): a text ending
+ * in a newline with one line more than it holds is given one less, and so is the total when the read reached it.
+ */
+export function readSpan(text: string, start: number, numLines?: number, totalLines?: number): ReadSpan {
+  const drawn = countLines(text);
+  const counted = numLines ?? drawn;
+  const phantom = numLines !== undefined && text.endsWith('\n') && numLines === drawn + 1;
+  const lines = phantom ? drawn : counted;
+  const reachedEnd = totalLines !== undefined && start + counted - 1 === totalLines;
+  const total = phantom && reachedEnd ? (totalLines as number) - 1 : totalLines;
+  return { start, end: start + Math.max(0, lines - 1), total };
+}
+
 /** Added/removed line counts of an edit: from the typed result when it has them, else from the strings asked for. */
 function editDelta(input: CallInput, typed: Record<string, unknown>): { added: number; removed: number } | undefined {
   const typedAdded = n(typed.linesAdded);

@@ -1,4 +1,4 @@
-import { countLines, plural } from '@agentdash/core/present';
+import { countLines, plural, readSpan } from '@agentdash/core/present';
 import { fmtBytes } from '../ui/format';
 import {
   CodeLines,
@@ -224,16 +224,15 @@ export function ReadRenderer({ call }: RendererProps) {
   const numbered = content === undefined ? parseNumbered(stripReminders(resultText(call.result?.content))) : undefined;
   const text = content ?? numbered?.text ?? stripReminders(resultText(call.result?.content));
   const start = typedText?.startLine ?? numbered?.start ?? offset ?? 1;
-  const numLines = typedText?.numLines ?? countLines(text);
-  const total = typedText?.totalLines;
+  const span = readSpan(text, start, typedText?.numLines, typedText?.totalLines);
   return (
     <div data-testid="renderer-Read">
       <FileHead
         path={path}
         badges={
           <span className="dim" style={{ fontSize: 12 }}>
-            lines {start}–{start + Math.max(0, numLines - 1)}
-            {total !== undefined ? ` of ${total}` : ''}
+            lines {span.start}–{span.end}
+            {span.total !== undefined ? ` of ${span.total}` : ''}
             {(offset !== undefined || limit !== undefined) && ` · offset ${offset ?? 0}, limit ${limit ?? '∞'}`}
           </span>
         }
