@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Result kinds of tools that only agents other than Claude Code have: Codex CLI's goals, Gemini CLI's memory,
+ * Result kinds of tools that only agents other than Claude Code have: Codex CLI's goals and waits for subagents, Gemini CLI's memory,
  * topics, background processes and a subagent's completion. Their data schemas and descriptions, spread into
  * `typed-result.ts`'s (kept apart so that file stays readable). Browser-safe, as typed-result.ts is.
  */
@@ -26,6 +26,13 @@ export const agentKindSchemas = {
     processes: z.array(z.object({ pid: opt(num), status: str, command: str })),
   }),
   'task-complete': z.object({ result: str, message: opt(str) }),
+  'agent-wait': z.object({
+    /** The agents waited for, by thread id, each with its state and, once it ended, its last message. */
+    agents: z.array(z.object({ agentId: str, status: str, text: opt(str) })),
+    timedOut: opt(z.boolean()),
+    /** The client's own words, when it wrote no state per agent ("Wait timed out."). */
+    message: opt(str),
+  }),
 } as const;
 
 export const agentKindDescriptions: Readonly<Record<keyof typeof agentKindSchemas, string>> = {
@@ -34,4 +41,5 @@ export const agentKindDescriptions: Readonly<Record<keyof typeof agentKindSchema
   topic: 'The conversation’s current topic set: title, summary and intent (Gemini update_topic).',
   'process-list': 'The background processes the agent started, with their state (Gemini list_background_processes).',
   'task-complete': 'A subagent submitted its result and ended its task (Gemini complete_task).',
+  'agent-wait': 'Subagents waited for: each one’s state and last message, or a timeout (Codex wait_agent).',
 };

@@ -258,6 +258,8 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
       return { output: resultText(content), count: typed.data.processes.length };
     case 'task-complete':
       return { output: typed.data.result };
+    case 'agent-wait':
+      return { output: resultText(content), agents: typed.data.agents.length, timed_out: typed.data.timedOut };
     case 'error':
       return { output: typed.message };
     case 'unknown':

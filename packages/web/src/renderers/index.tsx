@@ -5,6 +5,7 @@ import { AgentRenderer } from './agent';
 import { type RendererProps, renderKindOf } from './common';
 import { EditRenderer, MultiEditRenderer, NotebookEditRenderer, ReadRenderer, WriteRenderer } from './files';
 import {
+  AgentWaitRenderer,
   GoalRenderer,
   ListAgentsRenderer,
   LsRenderer,
@@ -87,6 +88,7 @@ const RENDERERS: { readonly [K in TypedResultKind]: ComponentType<RendererProps>
   topic: TopicRenderer,
   'process-list': ProcessListRenderer,
   'task-complete': TaskCompleteRenderer,
+  'agent-wait': AgentWaitRenderer,
   error: GenericRenderer,
   unknown: GenericRenderer,
 };
@@ -121,6 +123,7 @@ const ICON_FAMILY: Partial<Record<TypedResultKind, IconFamily>> = {
   'task-output': 'shell',
   'process-list': 'shell',
   'task-complete': 'agent',
+  'agent-wait': 'agent',
   'task-stop': 'shell',
   monitor: 'shell',
   read: 'file',

@@ -2,6 +2,7 @@
  * Renderers of the kinds that had none of their own (they fell to the generic one): each reads only the typed
  * result, and shows the call's input fields while it has none (running, failed, unanswered).
  */
+import { plural, uniquePrefixes } from '@agentdash/core/present';
 import type { ReactNode } from 'react';
 import type { CallDto } from '../data/types';
 import { fmtDuration } from '../ui/format';
@@ -339,6 +340,37 @@ export function TaskCompleteRenderer({ call }: RendererProps) {
         <Section label="Submitted result">
           <Markdown text={data.result} />
         </Section>
+      )}
+    </Frame>
+  );
+}
+
+/** Codex's wait for subagents: each agent's state, and its last message as Markdown (the answer is JSON). */
+export function AgentWaitRenderer({ call }: RendererProps) {
+  const data = typedOf(call, 'agent-wait');
+  const names = uniquePrefixes(data?.agents.map((a) => a.agentId) ?? []);
+  return (
+    <Frame kind="agent-wait" call={call} data={data} showsText>
+      {data && (
+        <>
+          <div className="row dim" style={{ fontSize: 12 }}>
+            {data.agents.length > 0 && <span>{plural(data.agents.length, 'agent')}</span>}
+            {data.timedOut === true && <span className="badge pending">timed out</span>}
+            {data.message && <span>{data.message}</span>}
+          </div>
+          {data.agents.map((agent) => (
+            <Section
+              key={agent.agentId}
+              label={
+                <>
+                  <span title={agent.agentId}>{names.get(agent.agentId) ?? agent.agentId}</span> · {agent.status}
+                </>
+              }
+            >
+              {agent.text ? <Markdown text={agent.text} /> : <span className="dim">no message</span>}
+            </Section>
+          ))}
+        </>
       )}
     </Frame>
   );

@@ -38,6 +38,7 @@ const KINDS: Readonly<Record<string, DataKind>> = {
   web_search: 'web-search',
   tool_search: 'tool-search',
   spawn_agent: 'agent',
+  wait_agent: 'agent-wait',
   // Questions put to the user (its answer is the person's time, not the tool's).
   request_user_input: 'ask-user-question',
 };

@@ -62,3 +62,46 @@ describe('Codex goal tools', () => {
     });
   });
 });
+
+describe('Codex wait_agent', () => {
+  // The two shapes of its answer in ../shared/wild-agents (entire-git-sync-1, entire-graph-6), texts shortened.
+  it('types each agent waited for with its state and last message', () => {
+    const answer = JSON.stringify({
+      status: {
+        '019d7d09-b4a2-74f0-b87f-791514eb33b8': { completed: 'Findings\n\n1. High: prune semantics' },
+        '019d7d09-b449-7180-ae04-3b7cfb51b201': 'running',
+      },
+      timed_out: false,
+    });
+    expect(typeOne('wait_agent', { targets: ['019d7d09-b4a2'], timeout_ms: 300000 }, answer)).toEqual({
+      kind: 'agent-wait',
+      tool: 'wait_agent',
+      data: {
+        agents: [
+          {
+            agentId: '019d7d09-b4a2-74f0-b87f-791514eb33b8',
+            status: 'completed',
+            text: 'Findings\n\n1. High: prune semantics',
+          },
+          { agentId: '019d7d09-b449-7180-ae04-3b7cfb51b201', status: 'running' },
+        ],
+        timedOut: false,
+      },
+    });
+  });
+
+  it('keeps the client’s words when it names no agent, and a text that is not JSON', () => {
+    expect(
+      typeOne('wait_agent', { timeout_ms: 10000 }, JSON.stringify({ message: 'Wait timed out.', timed_out: true })),
+    ).toEqual({
+      kind: 'agent-wait',
+      tool: 'wait_agent',
+      data: { agents: [], timedOut: true, message: 'Wait timed out.' },
+    });
+    expect(typeOne('wait_agent', {}, 'no agents')).toEqual({
+      kind: 'agent-wait',
+      tool: 'wait_agent',
+      data: { agents: [], message: 'no agents' },
+    });
+  });
+});

@@ -105,6 +105,7 @@ function typedOf(
       resolvedModel: str(spawned.model) ?? str(input.model),
     });
   }
+  if (name === 'wait_agent') return as('agent-wait', call.name, waitData(text));
   if (GOAL_TOOLS.has(name)) return as('goal', call.name, goalData(text, input));
   const mcp = parseCodexMcpName(name);
   if (mcp !== undefined) {
@@ -129,6 +130,26 @@ function goalData(text: string, input: Record<string, unknown>): Record<string, 
     timeUsedSeconds: num(goal.timeUsedSeconds),
     report: str(answer.completionBudgetReport),
   };
+}
+
+/**
+ * A `wait_agent` answer: `{"status": {<thread id>: {"completed": <last message>}}, "timed_out": false}`, or
+ * `{"message": "Wait timed out.", "timed_out": true}` (../shared/wild-agents). A state is an object of one key
+ * (`completed`, `errored`: its text) or a word (`running`, `shutdown`, `not_found`).
+ */
+function waitData(text: string): Record<string, unknown> {
+  const parsed = parseJson(text);
+  if (!isRecord(parsed)) return { agents: [], message: text === '' ? undefined : text };
+  const states = isRecord(parsed.status) ? Object.entries(parsed.status) : [];
+  const agents = states.map(([agentId, state]) => {
+    if (typeof state === 'string') return { agentId, status: state };
+    const [status, value] = isRecord(state)
+      ? (Object.entries(state)[0] ?? ['unknown', undefined])
+      : ['unknown', undefined];
+    return { agentId, status, text: typeof value === 'string' ? value : undefined };
+  });
+  const timedOut = parsed.timed_out;
+  return { agents, timedOut: typeof timedOut === 'boolean' ? timedOut : undefined, message: str(parsed.message) };
 }
 
 function parseJson(text: string): unknown {
