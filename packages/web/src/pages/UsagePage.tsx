@@ -75,12 +75,12 @@ export function UsagePage({ query }: { readonly query: string }) {
           Start the server with <span className="mono">--prices FILE</span> to add prices.
         </div>
       )}
-      <UsageCards usage={usage} />
+      <UsageCards usage={usage} metric={metric} />
       <AgentUsageTable rows={usage?.agents ?? []} />
       <DailyChart theme={theme} metric={metric} daily={daily} unit={unit} models={models} colorOf={colorOf} />
       <div className="grid-2">
         <ProjectsChart theme={theme} metric={metric} projects={projects} />
-        <ModelsTable usage={usage} colorOf={colorOf} />
+        <ModelsTable usage={usage} colorOf={colorOf} metric={metric} />
       </div>
       <div className="grid-2">
         <TopSessions usage={usage} />

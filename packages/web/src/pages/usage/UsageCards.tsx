@@ -1,29 +1,35 @@
 import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDuration, fmtNumber, fmtPercent } from '../../ui/format';
-import { tokensOf } from './use-usage';
+import { type Metric, tokensOf } from './use-usage';
 
-export function UsageCards({ usage }: { usage: UsageResponse | undefined }) {
+/** The period's totals; the metric the page shows (cost or tokens) comes first. */
+export function UsageCards({ usage, metric = 'cost' }: { usage: UsageResponse | undefined; metric?: Metric }) {
   const t = usage?.totals;
   const active = usage?.blocks.find((b) => b.isActive);
+  const cost = (
+    <div className="card" key="cost" data-testid="usage-card-cost">
+      <div className="metric-label">Cost</div>
+      <div className="metric-value" data-testid="usage-total-cost">
+        {t ? fmtCost(t.costUsd, t.unpricedModels) : '—'}
+      </div>
+      <div className="metric-note">{fmtNumber(t?.responses)} API responses</div>
+    </div>
+  );
+  const tokens = (
+    <div className="card" key="tokens" data-testid="usage-card-tokens">
+      <div className="metric-label">Tokens</div>
+      <div className="metric-value">{t ? fmtNumber(tokensOf(t)) : '—'}</div>
+      <div className="metric-note">
+        {t ? `${fmtNumber(t.inputTokens)} in · ${fmtNumber(t.outputTokens)} out` : ''}
+        {t && t.reasoningOutputTokens > 0 ? (
+          <span data-testid="usage-reasoning"> (of which reasoning {fmtNumber(t.reasoningOutputTokens)})</span>
+        ) : null}
+      </div>
+    </div>
+  );
   return (
     <div className="cards">
-      <div className="card">
-        <div className="metric-label">Cost</div>
-        <div className="metric-value" data-testid="usage-total-cost">
-          {t ? fmtCost(t.costUsd, t.unpricedModels) : '—'}
-        </div>
-        <div className="metric-note">{fmtNumber(t?.responses)} API responses</div>
-      </div>
-      <div className="card">
-        <div className="metric-label">Tokens</div>
-        <div className="metric-value">{t ? fmtNumber(tokensOf(t)) : '—'}</div>
-        <div className="metric-note">
-          {t ? `${fmtNumber(t.inputTokens)} in · ${fmtNumber(t.outputTokens)} out` : ''}
-          {t && t.reasoningOutputTokens > 0 ? (
-            <span data-testid="usage-reasoning"> (of which reasoning {fmtNumber(t.reasoningOutputTokens)})</span>
-          ) : null}
-        </div>
-      </div>
+      {metric === 'tokens' ? [tokens, cost] : [cost, tokens]}
       <div className="card">
         <div className="metric-label">Cache hit ratio</div>
         <div className="metric-value" data-testid="cache-hit">
@@ -36,7 +42,13 @@ export function UsageCards({ usage }: { usage: UsageResponse | undefined }) {
       </div>
       <div className="card">
         <div className="metric-label">5-hour block</div>
-        <div className="metric-value">{active ? fmtCost(active.costUsd, active.unpricedModels) : '—'}</div>
+        <div className="metric-value">
+          {active === undefined
+            ? '—'
+            : metric === 'tokens'
+              ? fmtNumber(tokensOf(active))
+              : fmtCost(active.costUsd, active.unpricedModels)}
+        </div>
         <div className="metric-note">
           {active ? `active · ${fmtDuration(active.remainingMs)} left` : 'no active block'}
         </div>

@@ -1,38 +1,50 @@
 import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
 import { sessionHref, shortRef } from '../../ui/router';
-import { tokensOf } from './use-usage';
+import { type Metric, tokensOf } from './use-usage';
 
 type U = { usage: UsageResponse | undefined };
 
-/** The models, costliest first, each with the colour the chart gives it (`colorOf`). */
-export function ModelsTable({ usage, colorOf }: U & { colorOf: (model: string) => string }) {
+/**
+ * The models, costliest first (most tokens first when the page shows tokens), each with the colour the chart gives
+ * it (`colorOf`).
+ */
+export function ModelsTable({
+  usage,
+  colorOf,
+  metric = 'cost',
+}: U & { colorOf: (model: string) => string; metric?: Metric }) {
+  const rows = usage?.models ?? [];
+  const ordered = metric === 'tokens' ? [...rows].sort((a, b) => tokensOf(b) - tokensOf(a)) : rows;
   return (
     <div className="card" data-testid="usage-models">
       <h3>By model</h3>
-      <table className="table compact">
-        <thead>
-          <tr>
-            <th>Model</th>
-            <th className="num">Responses</th>
-            <th className="num">Tokens</th>
-            <th className="num">Cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(usage?.models ?? []).map((m) => (
-            <tr key={m.model}>
-              <td>
-                <i className="swatch" style={{ background: colorOf(m.model) }} />
-                {m.model}
-              </td>
-              <td className="num">{fmtNumber(m.responses)}</td>
-              <td className="num">{fmtNumber(tokensOf(m))}</td>
-              <td className={`num cost ${m.costUsd === null ? 'unknown' : ''}`}>{fmtCost(m.costUsd)}</td>
+      {/* On a phone the table may be wider than its card: it scrolls there, as the top sessions do. */}
+      <div className="card-scroll">
+        <table className="table compact">
+          <thead>
+            <tr>
+              <th>Model</th>
+              <th className="num">Responses</th>
+              <th className="num">Tokens</th>
+              <th className="num">Cost</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {ordered.map((m) => (
+              <tr key={m.model}>
+                <td>
+                  <i className="swatch" style={{ background: colorOf(m.model) }} />
+                  {m.model}
+                </td>
+                <td className="num">{fmtNumber(m.responses)}</td>
+                <td className="num">{fmtNumber(tokensOf(m))}</td>
+                <td className={`num cost ${m.costUsd === null ? 'unknown' : ''}`}>{fmtCost(m.costUsd)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

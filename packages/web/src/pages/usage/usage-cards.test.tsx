@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { UsageResponse } from '../../data/types';
 import { UsageCards } from './UsageCards';
+import { ModelsTable } from './UsageTables';
 
 const none = {
   responses: 0,
@@ -25,5 +26,38 @@ describe('UsageCards', () => {
     expect(cacheHit(usage)).toBe('—');
     const some = { totals: { ...none, responses: 3, cacheReadInputTokens: 90, cacheHitRatio: 0.9 }, blocks: [] };
     expect(cacheHit(some as unknown as UsageResponse)).toBe('90%');
+  });
+
+  it('puts the metric the page shows first', () => {
+    const usage = { totals: { ...none, responses: 2, inputTokens: 10, costUsd: 0.5 }, blocks: [] };
+    const order = (metric: 'cost' | 'tokens') =>
+      [
+        ...renderToStaticMarkup(<UsageCards usage={usage as unknown as UsageResponse} metric={metric} />).matchAll(
+          /data-testid="usage-card-(\w+)"/g,
+        ),
+      ].map((m) => m[1]);
+    expect(order('cost')).toEqual(['cost', 'tokens']);
+    expect(order('tokens')).toEqual(['tokens', 'cost']);
+  });
+});
+
+describe('ModelsTable', () => {
+  it('lists the costliest model first, or the one with most tokens when the page shows tokens', () => {
+    const model = (name: string, inputTokens: number, costUsd: number) => ({
+      ...none,
+      model: name,
+      inputTokens,
+      costUsd,
+    });
+    // The API's order: by cost. A cheap model can spend the most tokens (Haiku beside Opus).
+    const usage = { models: [model('claude-opus-4-5', 100, 9), model('claude-haiku-4-5', 5000, 1)] };
+    const names = (metric: 'cost' | 'tokens') =>
+      [
+        ...renderToStaticMarkup(
+          <ModelsTable usage={usage as unknown as UsageResponse} colorOf={() => '#000'} metric={metric} />,
+        ).matchAll(/(claude-[a-z]+)/g),
+      ].map((m) => m[1]);
+    expect(names('cost')).toEqual(['claude-opus', 'claude-haiku']);
+    expect(names('tokens')).toEqual(['claude-haiku', 'claude-opus']);
   });
 });
