@@ -57,6 +57,8 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
       };
     });
     expect(fit).toEqual({ fits: true, hidden: [], count: 8 });
+    // The headers sort the table there: no second control.
+    expect(await wide.page.locator('[data-testid=sort-picker]').isVisible()).toBe(false);
     await wide.context.close();
 
     const narrow = await open({ width: 390, height: 844 });
@@ -76,6 +78,28 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
       head: 'none',
       labels: ['Started', 'Time', 'Messages', 'Tool calls', 'Errors', 'Cost'],
     });
+    // The hidden headers' sorting, as a menu and a direction: most tool calls first, then fewest, in the address.
+    const calls = () =>
+      narrow.page.$$eval('[data-testid=session-row] td[data-label="Tool calls"]', (tds) =>
+        tds.map((td) => Number((td.textContent ?? '').replace(/\D/g, ''))),
+      );
+    // Most first is the column's first order (no `dir` in the address), fewest first says `dir=asc`.
+    const sorted = async (dir: 'desc' | 'asc') => {
+      await narrow.page.waitForFunction(
+        (asc) => location.hash.includes('sort=toolCalls') && location.hash.includes('dir=asc') === asc,
+        dir === 'asc',
+      );
+      await idle(narrow.page);
+      return calls();
+    };
+    expect(await narrow.page.locator('[data-testid=sort-picker]').isVisible()).toBe(true);
+    await narrow.page.selectOption('[data-testid=sort-key]', 'toolCalls');
+    const most = await sorted('desc');
+    expect(most.length).toBeGreaterThan(2);
+    expect(most).toEqual([...most].sort((a, b) => b - a));
+    await narrow.page.click('[data-testid=sort-dir]');
+    const fewest = await sorted('asc');
+    expect(fewest).toEqual([...most].sort((a, b) => a - b));
     await narrow.context.close();
   });
 

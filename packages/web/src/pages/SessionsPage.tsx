@@ -11,7 +11,7 @@ import { noteListHref } from '../ui/router';
 import { SamplesNotice } from '../ui/SamplesNotice';
 import { firstDir, listQueryOf, listStateOf } from './sessions/list-url';
 import { SessionFilters } from './sessions/SessionFilters';
-import { SessionTable } from './sessions/SessionTable';
+import { SessionTable, SortPicker } from './sessions/SessionTable';
 import { type Filters, isFiltered, type Sort, type SortKey, useSessionList } from './sessions/use-session-list';
 
 /** `query`: the address's query, which holds the list's filters and order (Back from a session finds them again). */
@@ -72,6 +72,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
       <SessionFilters filters={filters} onChange={setFilters} facets={data?.facets} />
       <TelemetryOnlyList hidden={filtered} />
       {error && <div className="err-msg">Could not load sessions: {error}</div>}
+      <SortPicker sort={sort} onSort={onSort} searching={searching} />
       <div className="table-wrap cards-on-narrow" data-testid="sessions-wrap">
         <SessionTable
           rows={rows}

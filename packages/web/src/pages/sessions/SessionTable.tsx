@@ -20,6 +20,53 @@ const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
   { key: 'costUsd', label: 'Cost', num: true },
 ];
 
+/**
+ * The order of the list as a menu and a direction button: on a phone the table's headers, which sort it, are hidden
+ * (the rows are cards), so this takes their place there (styles.css `.sort-picker`). Same rules as the headers.
+ */
+export function SortPicker({
+  sort,
+  onSort,
+  searching,
+}: {
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+  searching: boolean;
+}) {
+  const label = COLUMNS.find((c) => c.key === sort.key)?.label ?? sort.key;
+  return (
+    <div className="sort-picker" data-testid="sort-picker">
+      <label>
+        <span className="dim">Sort by</span>{' '}
+        <select
+          className="select"
+          value={sort.key}
+          disabled={searching}
+          onChange={(e) => onSort(e.target.value as SortKey)}
+          data-testid="sort-key"
+        >
+          {COLUMNS.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="btn small"
+        disabled={searching}
+        onClick={() => onSort(sort.key)}
+        aria-label={`${label}, ${sort.dir === 1 ? 'ascending' : 'descending'}: reverse`}
+        data-testid="sort-dir"
+      >
+        {sort.dir === 1 ? '↑' : '↓'}
+      </button>
+      {searching && <span className="dim">best matches first</span>}
+    </div>
+  );
+}
+
 const TELEMETRY_TITLE = "The agent's own telemetry joined to this transcript: its model and tool times are measured";
 
 const ARCHIVED_TITLE =
