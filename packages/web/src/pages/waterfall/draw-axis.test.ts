@@ -35,3 +35,28 @@ describe("the waterfall's time axis", () => {
     );
   });
 });
+
+describe("the waterfall's time axis on a phone", () => {
+  it('gives a narrow plot several labels that do not overlap', () => {
+    // The samples' 3d438771 at 390 px: an 11 s session over a plot of about 190 px had one label, 20:19:00.
+    const t0 = Date.UTC(2026, 10, 21, 20, 18, 58);
+    const { ctx, labels } = recorder();
+    drawAxis(ctx, { t0, t1: t0 + 11_000 }, LABEL_W + 190, 300);
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < labels.length; i++) {
+      const before = labels[i - 1] as { text: string; x: number };
+      expect((labels[i] as { x: number }).x - before.x).toBeGreaterThanOrEqual(before.text.length * 6 + 6);
+    }
+  });
+
+  it('keeps labels of milliseconds apart too', () => {
+    const t0 = Date.UTC(2026, 10, 21, 20, 18, 58);
+    const { ctx, labels } = recorder();
+    drawAxis(ctx, { t0, t1: t0 + 900 }, LABEL_W + 190, 300);
+    expect(labels.length).toBeGreaterThanOrEqual(1);
+    for (let i = 1; i < labels.length; i++) {
+      const before = labels[i - 1] as { text: string; x: number };
+      expect((labels[i] as { x: number }).x - before.x).toBeGreaterThanOrEqual(before.text.length * 6 + 6);
+    }
+  });
+});

@@ -15,16 +15,33 @@ export interface View {
 
 export const MIN_SPAN_MS = 50;
 
+/** The steps of the time axis, in ms: a tick every step of these from the start of the view. */
+const STEPS = [
+  10, 50, 100, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000,
+  3_600_000, 7_200_000, 21_600_000, 86_400_000,
+];
+
+/** A tick's label: its time to the millisecond under a second's step, its date from a day's step. */
+function tickLabel(t: number, step: number): string {
+  const d = new Date(t);
+  if (step < 1000)
+    return `${d.toLocaleTimeString('en-GB', { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+  return step < 86_400_000 ? d.toLocaleTimeString('en-GB', { hour12: false }) : d.toLocaleDateString('en-GB');
+}
+
+/**
+ * The time axis: grid lines and labels, the ticks 90 px apart on a wide plot, and closer on a narrow one (a phone's
+ * plot is under 200 px: 90 px left it one label, which tells no scale), never closer than a label's width.
+ */
 export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: number, height: number): void {
   const span = view.t1 - view.t0;
   const plotW = width - LABEL_W;
-  const steps = [
-    10, 50, 100, 500, 1_000, 5_000, 10_000, 30_000, 60_000, 300_000, 600_000, 1_800_000, 3_600_000, 7_200_000,
-    21_600_000, 86_400_000,
-  ];
-  const step = steps.find((s) => (s / span) * plotW >= 90) ?? 86_400_000;
   ctx.font = '11px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
+  const wanted = Math.min(90, plotW / 3);
+  const gapOf = (s: number) => (s / span) * plotW;
+  const step =
+    STEPS.find((s) => gapOf(s) >= Math.max(wanted, ctx.measureText(tickLabel(view.t0, s)).width + 12)) ?? 86_400_000;
   const first = Math.ceil(view.t0 / step) * step;
   for (let t = first; t <= view.t1; t += step) {
     const x = LABEL_W + ((t - view.t0) / span) * plotW;
@@ -34,13 +51,7 @@ export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: numbe
     ctx.lineTo(x + 0.5, height);
     ctx.stroke();
     ctx.fillStyle = cssVar('--muted', '#737c91');
-    const d = new Date(t);
-    const label =
-      step < 1000
-        ? `${d.toLocaleTimeString('en-GB', { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`
-        : step < 86_400_000
-          ? d.toLocaleTimeString('en-GB', { hour12: false })
-          : d.toLocaleDateString('en-GB');
+    const label = tickLabel(t, step);
     // A label that would run past the right edge is left out (its grid line stays): cut, it read as another time.
     if (x + 3 + ctx.measureText(label).width <= width) ctx.fillText(label, x + 3, TOP / 2);
   }
