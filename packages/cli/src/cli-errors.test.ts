@@ -1,4 +1,13 @@
-import { appendFileSync, chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { openIndex } from '@agentdash/index';
 import { nextSessionId, writeDemoHome } from '@agentdash/testing/synthetic';
@@ -7,7 +16,7 @@ import { cliSandbox } from '../test/cli-sandbox.js';
 import { parse } from './args.js';
 import { SAMPLES_HOME } from './context.js';
 import { ExitCode } from './errors.js';
-import type { IndexJson } from './output/json-types.js';
+import type { IndexJson, SessionsJson } from './output/json-types.js';
 import { run } from './run.js';
 
 const sb = cliSandbox();
@@ -122,6 +131,40 @@ describe('error paths', () => {
     const index = openIndex({ dbPath: db });
     try {
       expect(index.listSessions({}).every((s) => s.key.startsWith(backup))).toBe(true);
+    } finally {
+      index.close();
+    }
+  });
+
+  it('sessions of --db without PATH on a machine without homes: what it holds, even once its folder is gone', async () => {
+    const db = join(sb.dir, 'listed.sqlite');
+    const backup = join(sb.dir, 'listed-home');
+    cpSync(join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents'), join(backup, 'projects', '-p'), {
+      recursive: true,
+    });
+    const said = (argv: readonly string[]) => runIn(db, sb.emptyHome, argv);
+    expect((await said(['index', backup])).code).toBe(0);
+    const listed = async () => {
+      const r = await said(['sessions', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      // Before: "showing the bundled sample sessions", 28 samples indexed into the database and listed instead.
+      expect(r.stderr).not.toContain('bundled sample');
+      expect(r.stderr).toContain(`reading what ${db} holds, from ${join(backup, 'projects')}`);
+      return (JSON.parse(r.stdout) as SessionsJson).sessions.map((s) => [s.id, s.archived]);
+    };
+    // The project folder's three sessions (410c10d6 and the two others of the samples' subagents folder).
+    const before = await listed();
+    expect(before.map(([id]) => id)).toContain('410c10d6-fdc3-4c91-bc4f-74b883942e01');
+    expect(before.map(([, archived]) => archived)).toEqual([false, false, false]);
+    // The folder deleted whole: its sessions come from the archive (it was "no such file or directory").
+    rmSync(backup, { recursive: true });
+    expect(await listed()).toEqual(before.map(([id]) => [id, true]));
+    const named = await said(['sessions', backup, '--json']);
+    expect(named.code, named.stderr).toBe(0);
+    expect((JSON.parse(named.stdout) as SessionsJson).sessions).toHaveLength(3);
+    const index = openIndex({ dbPath: db });
+    try {
+      expect(index.listSessions({}).map((s) => s.key.startsWith(backup))).toEqual([true, true, true]);
     } finally {
       index.close();
     }

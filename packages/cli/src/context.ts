@@ -224,7 +224,8 @@ export class Context {
 
   /**
    * PATH arguments, or the default: every agent home that holds transcripts (`$CLAUDE_CONFIG_DIR` or `~/.claude`,
-   * `$CODEX_HOME` or `~/.codex`, `~/.gemini`, `$COPILOT_HOME` or `~/.copilot`, `~/.qwen`); when none does, the bundled samples (with a note).
+   * `$CODEX_HOME` or `~/.codex`, `~/.gemini`, `$COPILOT_HOME` or `~/.copilot`, `~/.qwen`); when none does, the
+   * folders the index's files are under (a database indexed from named paths), else the bundled samples (with a note).
    */
   async resolvePaths(positionals: readonly string[]): Promise<string[]> {
     if (positionals.length > 0) {
@@ -250,6 +251,17 @@ export class Context {
       );
       const covered = (path: string) => homes.some((home) => path.startsWith(`${home}${sep}`));
       return [...homes, ...aiderHistoriesIn(projects).filter((path) => !covered(path))];
+    }
+    // A database indexed from named paths (a backup, `--db` of other homes): what it holds, never the samples
+    // written into it.
+    const stored = (this.warm()?.storedHomes() ?? (await this.openIndex()).storedHomes()).filter(
+      (home) => home !== SAMPLES_HOME && !home.startsWith(`${SAMPLES_HOME}${sep}`),
+    );
+    if (stored.length > 0) {
+      this.note(
+        `no agent transcripts in ${claudeHome} or the other agents' homes; reading what ${this.dbPath} holds, from ${stored.join(', ')}`,
+      );
+      return stored;
     }
     this.showingSamples = true;
     this.note(

@@ -17,7 +17,7 @@ import { loadPartialSession, type SessionVersions, sessionVersions } from './arc
 import { IndexBusyError, IndexUnavailableError, isBusy, NewerIndexError, NotAnIndexError } from './errors.js';
 import { analytics } from './read/analytics.js';
 import { type IssueFilter, issues } from './read/issue-queries.js';
-import { pathCond, type Store } from './read/scope.js';
+import type { Store } from './read/scope.js';
 import { search } from './read/search.js';
 import { type CopiedFrom, sessionCopies } from './read/session-copies.js';
 import { createSessionCostFunction } from './read/session-cost.js';
@@ -43,6 +43,7 @@ import {
   streamSession,
 } from './read/session-queries.js';
 import { calls, stats } from './read/stats-queries.js';
+import { hasArchivedFilesUnder, storedHomes } from './read/stored-homes.js';
 import { type UsageResponse, usageResponses } from './read/usage-queries.js';
 import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './schema/db-file.js';
 import { useIncrementalVacuum } from './schema/free-pages.js';
@@ -157,6 +158,11 @@ export interface AgentIndex {
   setArchiving(on: boolean): void;
   /** Whether the archive holds files under this path (a Claude home whose transcripts were all deleted). */
   hasArchivedFilesUnder(path: string): boolean;
+  /**
+   * The folders the indexed files are under, one per agent home or folder of project folders (for Claude Code the
+   * home's `projects`), sorted: what a database indexed from named paths covers.
+   */
+  storedHomes(): string[];
   /** True the first time it is called with this key on this database (for one-time notices). */
   firstTime(key: string): boolean;
   /** What the archive holds: files, transcript bytes, bytes stored, and versions kept beside files (`keepVersion`). */
@@ -334,10 +340,8 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     archiving: () => refresher.settings.archiving(),
     setArchiving: (on) => refresher.settings.setArchiving(on),
     firstTime: (key) => refresher.settings.firstTime(key),
-    hasArchivedFilesUnder: (path) => {
-      const cond = pathCond([path], 'f');
-      return db.prepare(`SELECT 1 FROM archive_files f WHERE ${cond.sql} LIMIT 1`).get(...cond.params) !== undefined;
-    },
+    hasArchivedFilesUnder: (path) => hasArchivedFilesUnder(db, path),
+    storedHomes: () => storedHomes(db),
     archiveSize: () =>
       db.prepare(ARCHIVE_SIZE).get() as { files: number; raw: number; stored: number; versions: number },
     usageResponses: (filter) => usageResponses(store, bySessionKey(store, filter)),

@@ -19,8 +19,8 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import type { PriceTable } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
-import { pathCond } from '../read/scope.js';
 import { listSessions } from '../read/session-summaries.js';
+import { hasArchivedFilesUnder, storedHomes } from '../read/stored-homes.js';
 import { SCHEMA_VERSION, schemaIsCurrent } from '../schema/schema-version.js';
 import { Settings } from '../schema/settings.js';
 import { NativeAddonError, openDatabase } from '../schema/sqlite-addon.js';
@@ -217,12 +217,12 @@ export class WarmIndex {
    * the database cannot tell now.
    */
   hasArchivedFilesUnder(path: string): boolean | undefined {
-    return this.shortcut(() => {
-      const cond = pathCond([path], 'f');
-      return (
-        this.db.prepare(`SELECT 1 FROM archive_files f WHERE ${cond.sql} LIMIT 1`).get(...cond.params) !== undefined
-      );
-    });
+    return this.shortcut(() => hasArchivedFilesUnder(this.db, path));
+  }
+
+  /** The folders the indexed files are under (as the full index's `storedHomes`); undefined when it cannot tell now. */
+  storedHomes(): string[] | undefined {
+    return this.shortcut(() => storedHomes(this.db));
   }
 
   /**

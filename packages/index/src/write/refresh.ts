@@ -8,6 +8,7 @@ import { Archive, HELD } from '../archive/archive.js';
 import { type FileRow, idOfKey, sessionKeyOf } from '../file-row.js';
 import { recordsOfRows } from '../read/call-payloads.js';
 import { isUnder, pathCond } from '../read/scope.js';
+import { hasArchivedFilesUnder } from '../read/stored-homes.js';
 import { releaseFreePages } from '../schema/free-pages.js';
 import { Settings } from '../schema/settings.js';
 import { prepared } from '../schema/statements.js';
@@ -261,8 +262,11 @@ export class Refresher {
        WHERE ${under.sql}`,
     ).all(...under.params) as StoredFile[];
     const storedByPath = new Map(stored.map((f) => [f.path, f]));
+    // A path gone from disk whose files the archive holds (a home deleted whole) is read from the archive alone:
+    // nothing there to discover, and no error for it (the plan takes its archived files).
+    const onDisk = paths.filter((path) => existsSync(path) || !hasArchivedFilesUnder(this.db, resolve(path)));
     // A flat agent file's session id is stored: discovery need not open the file again while its inode is the same.
-    const discovery = await discoverAll(paths, {
+    const discovery = await discoverAll(onDisk, {
       knownSessionId: (path, ino) => {
         const row = storedByPath.get(path);
         // A guessed `orphan-…` session (the file was empty or its first line unfinished) is looked up again.
