@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { type DiscoveredFile, type DiscoverOptions, type Discovery, discoverFiles } from '../io/discover.js';
 import { type ListedFolder, mergeListed } from '../io/listed-folders.js';
 import type { ParseIssue } from '../model/issue.js';
@@ -26,7 +27,7 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
     if (adapters.length === 0) folders.push(recognised);
     const found =
       adapters.length === 0
-        ? [await discoverFiles([input], options)]
+        ? [await discoverFiles([input], options), ...(await discoverHomesUnder(resolve(input), options, recognised))]
         : await Promise.all(adapters.map((adapter) => adapter.discover(resolve(input), options)));
     for (const discovery of found) {
       for (const file of discovery.files) if (!files.has(file.path)) files.set(file.path, file);
@@ -39,6 +40,47 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
     issues,
     folders: mergeListed(folders),
   };
+}
+
+/**
+ * The other agents' homes among a folder's folders, or theirs when none is one (a backup of several machines'
+ * `.gemini`, a folder of such folders), as Claude Code's discovery reads a folder of Claude homes: each discovered by
+ * the adapters that recognise it. Claude Code's are left to its own discovery, which the caller runs on the folder.
+ * What the recognisers looked at is noted in `folders` (a home made there later changes their mtimes).
+ */
+async function discoverHomesUnder(
+  dir: string,
+  options: DiscoverOptions,
+  folders: ListedFolder[],
+): Promise<Discovery[]> {
+  const homesIn = async (folder: string) => {
+    const homes: { readonly path: string; readonly adapters: readonly AgentAdapter[] }[] = [];
+    for (const path of subfolders(folder)) {
+      const adapters = (await adaptersForPath(path, folders)).filter((a) => a.id !== 'claude');
+      if (adapters.length > 0) homes.push({ path, adapters });
+    }
+    return homes;
+  };
+  let homes = await homesIn(dir);
+  // Two levels down only when the first holds none (as for Claude Code's homes).
+  if (homes.length === 0) homes = (await Promise.all(subfolders(dir).map(homesIn))).flat();
+  const found: Discovery[] = [];
+  for (const home of homes) {
+    for (const adapter of home.adapters) found.push(await adapter.discover(home.path, options));
+  }
+  return found;
+}
+
+/** A folder's folders (none when it cannot be listed). */
+function subfolders(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join(dir, e.name))
+      .sort();
+  } catch {
+    return [];
+  }
 }
 
 /** Each agent's default homes that exist on this machine (env and home dir passed in: core has no `process`). */

@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { geminiFixtures, home020, home061 } from '../adapters/gemini/test-helpers.js';
+import { discoverAll } from './discover-all.js';
+
+const paths = async (roots: readonly string[]) => (await discoverAll(roots)).files.map((f) => `${f.agent} ${f.path}`);
+
+describe('discoverAll over a folder of homes', () => {
+  it("reads a folder of Gemini homes as those homes, one level down or two (as Claude Code's)", async () => {
+    const wild = join(geminiFixtures, 'wild');
+    const homes = ['agentcmd-1', 'entire-cli-2', 'free5gc-compose-1'].map((h) => join(wild, h));
+    // One level: wild/<repo>/tmp/…; before, the folder was "no transcripts" (no adapter recognises it itself).
+    const oneLevel = await paths([wild]);
+    expect(oneLevel).toHaveLength(3);
+    expect(oneLevel).toEqual(await paths(homes));
+    // Two levels when the first holds none: gemini/<version>/.gemini/tmp/… and gemini/wild/<repo>/tmp/….
+    const twoLevels = await paths([geminiFixtures]);
+    expect(twoLevels).toEqual(await paths([home020, home061, ...homes]));
+    expect(twoLevels.every((p) => p.startsWith('gemini '))).toBe(true);
+  });
+
+  it('still reports a folder of no transcripts as one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-no-homes-'));
+    try {
+      writeFileSync(join(dir, 'notes.txt'), 'no transcript');
+      expect(await paths([dir])).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
