@@ -144,8 +144,10 @@ describe('agentdash usage', () => {
     // Before: "1 tool call" with the copy drawn as a call of its own ("(0 ms)"), nothing saying where it is counted.
     expect(stdout).toMatch(/^counts {3}.*, 0 tool calls \(\+1 copied\),/m);
     expect(stdout).toContain(
-      `copied   1 tool call and 1 response ($${sonnetA.toPrecision(2)}, in the cost above) copied from 5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11`,
+      `copied   1 tool call and 1 response ($${sonnetA.toPrecision(2)}, not in the cost above) copied from 5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11`,
     );
+    // The session's cost is its own response's, as usage gives it (msg_01D), not the copy's too.
+    expect(stdout).toMatch(new RegExp(`^cost {5}\\$${sonnetD.toPrecision(2).replace('.', '\\.')}`, 'm'));
     expect(stdout).toMatch(/✓ Read .*\(copied\)$/m);
     expect((await cli(['show', '5d1f6c2a', home])).stdout).not.toContain('copied');
   });
@@ -232,8 +234,9 @@ describe('agentdash statusline and sessions', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(1);
     const out = JSON.parse((await cli(['statusline', '--json'], { stdin, now })).stdout) as StatuslineJson;
-    // The resumed session holds its copy of msg_01A too: its own figures count it.
-    expect(out.sessionCostUsd).toBeCloseTo(sonnetA + sonnetD, 12);
+    // The resumed session holds a copy of msg_01A: the session it was resumed from counts it, not this one (as
+    // the sessions list and usage do).
+    expect(out.sessionCostUsd).toBeCloseTo(sonnetD, 12);
     expect(out.todayCostUsd).toBeCloseTo(sonnetA + sonnetB + gateway + sonnetD + haikuC, 12);
     expect(out.block?.remainingMs).toBe(2.5 * 3_600_000);
     expect(out.line).toBe(r.stdout.trimEnd());

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,9 +48,9 @@ describe('usage in the index (bundled fixture)', () => {
     expect(first?.costUsd).toBeCloseTo(sonnet + haiku, 12);
     expect(first?.subagentCostUsd).toBe(0);
     expect(first?.unpricedModels).toEqual([]);
-    // The resumed session holds a copy of msg_01A: it counts in that session's own figures…
-    expect(resumed?.usage.responses).toBe(2);
-    // …but once across sessions, in the session that started first.
+    // The resumed session holds a copy of msg_01A: it counts once across sessions, in the session that started
+    // first, in the sessions list as in usage (the resumed session's row holds msg_01D alone).
+    expect(resumed?.usage.responses).toBe(1);
     const all = index.usageResponses({ paths: [fixtureHome] });
     expect(all.map((r) => [r.key, r.context.sessionId.slice(0, 8)])).toEqual([
       ['msg_01A', '5d1f6c2a'],
@@ -84,10 +84,40 @@ describe('usage in the index (bundled fixture)', () => {
         callIds: ['toolu_01R'],
       },
     ]);
-    // Less the copy, its cost is what usage gives it (msg_01D alone); the first session holds no copies.
-    const own = index.usageResponses({ paths: [fixtureHome] }).filter((r) => r.context.sessionId === resumed?.id);
-    expect((resumed?.costUsd ?? 0) - copied).toBeCloseTo(totalsOf(own).costUsd ?? 0, 12);
+    // Its cost in the list is what usage gives it (msg_01D alone), the copy not in it; the list's costs sum to
+    // usage's total. The first session holds no copies.
+    const all = index.usageResponses({ paths: [fixtureHome] });
+    const own = all.filter((r) => r.context.sessionId === resumed?.id);
+    expect(resumed?.costUsd).toBeCloseTo(totalsOf(own).costUsd ?? 0, 12);
+    expect((resumed?.costUsd ?? 0) + (first?.costUsd ?? 0)).toBeCloseTo(totalsOf(all).costUsd ?? 0, 12);
     expect(index.sessionCopies(first?.key ?? '')).toEqual([]);
+  });
+
+  it('gives a copied response to its owner whichever session is read first, and back when the owner goes', async () => {
+    const home = join(dir, 'order-home');
+    const folder = join(home, 'projects', '-p');
+    cpSync(join(fixtureHome, 'projects', '-home-user-proj-usage'), folder, { recursive: true });
+    const resumedFile = join(folder, '7e2a9b4c-1d3f-4a6b-8c7d-3e1f5a2b9c22.jsonl');
+    const firstFile = join(folder, '5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11.jsonl');
+    const db = openIndex({ dbPath: join(dir, 'order.sqlite') });
+    try {
+      const resumed = () => db.listSessions({ paths: [home] }).find((x) => x.id.startsWith('7e2a9b4c'));
+      // Alone, the resumed session holds both responses: no other session owns its copy.
+      await db.refresh([resumedFile], { archive: false });
+      expect(resumed()?.usage.responses).toBe(2);
+      // The session it was resumed from, read after it (newest first does so): the copy goes to that one.
+      await db.refresh([home], { archive: false });
+      expect(resumed()?.usage.responses).toBe(1);
+      const sum = db.listSessions({ paths: [home] }).reduce((n, x) => n + (x.costUsd ?? 0), 0);
+      expect(sum).toBeCloseTo(totalsOf(db.usageResponses({ paths: [home] })).costUsd ?? 0, 12);
+      // That session gone (not archived): the copy is the resumed session's again.
+      rmSync(firstFile);
+      await db.refresh([home], { archive: false });
+      expect(db.listSessions({ paths: [home] }).map((x) => x.id.slice(0, 8))).toEqual(['7e2a9b4c']);
+      expect(resumed()?.usage.responses).toBe(2);
+    } finally {
+      db.close();
+    }
   });
 
   it('splits the main thread’s time; the parts sum to the wall time', () => {

@@ -112,7 +112,8 @@ describe('GET /api/sessions/:id of a resumed session', () => {
         callIds: ['toolu_01R'],
       },
     ]);
-    expect(header.session.costUsd).toBeCloseTo(sonnetA + sonnetD, 12);
+    // Its own cost: the copied response counts for the session it was resumed from (as in the list and usage).
+    expect(header.session.costUsd).toBeCloseTo(sonnetD, 12);
     expect((await json<SessionDetail>('/api/sessions/5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11')).copiedFrom).toEqual([]);
   });
 });

@@ -47,16 +47,19 @@ describe('agentdash statusline', () => {
     const homes = ['a', 'b'].map((name) => join(dir, 'twins', name, 'projects'));
     for (const projects of homes) cpSync(fixtureProject, join(projects, 'p'), { recursive: true });
     const transcript = (projects: string | undefined) => join(projects ?? '', 'p', `${id}.jsonl`);
-    // b's copy is cut short: the two sessions of one id cost differently
+    // b's copy is cut short, and b lacks the session it was resumed from (which would own its copied response):
+    // the two sessions of one id cost differently
     const lines = readFileSync(transcript(homes[1]), 'utf8').split('\n');
     writeFileSync(transcript(homes[1]), `${lines.slice(0, 2).join('\n')}\n`);
+    rmSync(join(homes[1] ?? '', 'p', '5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11.jsonl'));
     await statusline(transcript(homes[0]), 'twins.sqlite', id);
     const b = await statusline(transcript(homes[1]), 'twins.sqlite', id);
     const a = await statusline(transcript(homes[0]), 'twins.sqlite', id);
     // the id alone matches both sessions now (it failed with "matches 2 sessions"): each path picks its own
     expect([a.sessionId, b.sessionId]).toEqual([id, id]);
     expect(b.sessionCostUsd).toBeGreaterThan(0);
-    expect(a.sessionCostUsd).toBeGreaterThan(b.sessionCostUsd ?? Infinity);
+    expect(a.sessionCostUsd).toBeGreaterThan(0);
+    expect(Math.abs((a.sessionCostUsd ?? 0) - (b.sessionCostUsd ?? 0))).toBeGreaterThan(1e-4);
   });
 
   it('refreshes nothing for a transcript outside a projects folder (its grandparent holds unrelated transcripts)', async () => {

@@ -201,6 +201,8 @@ const SESSIONS = `
     reasoning_tokens INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (session_ref, key)
   ) WITHOUT ROWID;
+  -- The sessions holding one response (a resume's copies): which one owns it (session-usage.ts settle).
+  CREATE INDEX responses_key ON responses(key);
 `;
 
 /**

@@ -322,6 +322,7 @@ export class Refresher {
           await this.batches.commit();
           recordImportFailure(this.db, file, sessionKeyOf(file), error, (sid) => {
             this.updater.recompute(sid);
+            this.updater.settle();
             bumpGeneration(this.db);
           });
           return FAILED;

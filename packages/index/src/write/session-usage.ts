@@ -3,6 +3,8 @@
  * (main or subagent) and request-size band (core's `promptBand`) in `sessions.usage_detail`, and the main thread's time
  * partition in `sessions.time`. Recomputed with the rest of the session's summary.
  */
+
+import { dirname } from 'node:path';
 import {
   dedupeResponses,
   partitionTime,
@@ -14,8 +16,10 @@ import {
   type UsageRecord,
   waitsForPerson,
 } from '@agentdash/core';
+import type { TokenCounts } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
+import { ownsBefore, SESSION_OF_REF, type SessionRow } from '../read/usage-queries.js';
 import { INTERN_STRING } from '../schema/schema-derived.js';
 import type { UsagePart } from '../types.js';
 import type { ThreadRow, UsageScan } from './session-scan.js';
@@ -39,6 +43,31 @@ export class SessionUsageUpdater {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
+      // The other sessions holding one of this session's responses (a resume's copies, or what it copied).
+      neighbours: db
+        .prepare(
+          `SELECT DISTINCT st.text FROM responses r JOIN responses o ON o.key = r.key AND o.session_ref <> r.session_ref
+           JOIN strings st ON st.id = o.session_ref WHERE r.session_ref = ?`,
+        )
+        .pluck(),
+      // Each of this session's responses another session holds too, with that session.
+      holders: db
+        .prepare(
+          `SELECT r.key, o.session_ref FROM responses r JOIN responses o ON o.key = r.key AND o.session_ref <> r.session_ref
+           WHERE r.session_ref = ?`,
+        )
+        .raw(),
+      sessionOf: db.prepare(SESSION_OF_REF).raw(),
+      folderOf: db
+        .prepare('SELECT s.project_dir FROM strings st JOIN sessions s ON s.id = st.text WHERE st.id = ?')
+        .pluck(),
+      // A session's responses as `usageDetail` sums them.
+      responsesOf: db.prepare(
+        `SELECT r.key, m.text AS model, r.agent_id, r.input_tokens, r.output_tokens, r.cache_creation_tokens,
+           r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens
+         FROM responses r JOIN strings m ON m.id = r.model_ref WHERE r.session_ref = ?`,
+      ),
+      setDetail: db.prepare('UPDATE sessions SET usage_detail = ? WHERE id = ?'),
       // The main thread's requests (its records come from the session's scan), for the time partition.
       threadRequests: db.prepare(
         `SELECT q.ts_ms, q.id, q.line FROM requests q JOIN files f ON f.id = q.file_id
@@ -60,11 +89,18 @@ export class SessionUsageUpdater {
     };
   }
 
+  /** Sessions whose responses changed since `settle`, and the sessions sharing responses with them before or after. */
+  private readonly changed = new Set<string>();
+  private readonly sharing = new Set<string>();
+
   /**
    * Recompute a session's responses from its scan; returns its usage detail and time, as `sessions.usage_detail` and
-   * `sessions.time` store them (sessions.ts writes them with the session's row).
+   * `sessions.time` store them (sessions.ts writes them with the session's row). The detail counts every response of
+   * the session; `settle` then takes out those another session owns.
    */
   update(sid: string, scan: UsageScan): SessionUsage {
+    this.changed.add(sid);
+    this.noteSharing(sid);
     this.s.deleteResponses.run(sid);
     const rows = scan.usage;
     const records: UsageRecord<string | null>[] = rows.map((r) => ({
@@ -83,7 +119,6 @@ export class SessionUsageUpdater {
       },
       context: r.agent_id,
     }));
-    const parts = new Map<string, UsagePart>();
     const responses = dedupeResponses(records);
     // Texts by number: the session's and each model's, stored and looked up once per session.
     const refs = new Map<string, number>();
@@ -113,29 +148,72 @@ export class SessionUsageUpdater {
         t.cacheReadInputTokens,
         t.reasoningOutputTokens,
       );
-      const thread = response.context === null ? 'main' : 'subagent';
-      const band = promptBand(promptTokens(t));
-      const key = `${response.model}\u0000${thread}\u0000${band}`;
-      const p = parts.get(key);
-      parts.set(key, {
-        model: response.model,
-        thread,
-        band,
-        responses: (p?.responses ?? 0) + 1,
-        inputTokens: (p?.inputTokens ?? 0) + t.inputTokens,
-        outputTokens: (p?.outputTokens ?? 0) + t.outputTokens,
-        cacheCreationInputTokens: (p?.cacheCreationInputTokens ?? 0) + t.cacheCreationInputTokens,
-        cacheCreation1hInputTokens: (p?.cacheCreation1hInputTokens ?? 0) + t.cacheCreation1hInputTokens,
-        cacheReadInputTokens: (p?.cacheReadInputTokens ?? 0) + t.cacheReadInputTokens,
-        reasoningOutputTokens: (p?.reasoningOutputTokens ?? 0) + t.reasoningOutputTokens,
-      });
     }
+    this.noteSharing(sid);
     const time = partitionTime(threadActivity(this.threadRecords(sid, scan.thread), this.threadCalls(sid)));
-    // In a stable order (not the files' import order), so that an index read in pieces equals one read at once.
-    const detail = [...parts.values()].sort(
-      (a, b) => a.thread.localeCompare(b.thread) || a.model.localeCompare(b.model) || a.band - b.band,
-    );
-    return { detail: JSON.stringify(detail), time: JSON.stringify(time) };
+    return { detail: usageDetail(responses), time: JSON.stringify(time) };
+  }
+
+  /** Note the sessions sharing a response with this one (called before its responses change, and after). */
+  private noteSharing(sid: string): void {
+    const ref = this.s.stringId.get(sid) as number | undefined;
+    if (ref === undefined) return;
+    for (const other of this.s.neighbours.all(ref) as string[]) this.sharing.add(other);
+  }
+
+  /**
+   * Give each response shared by several sessions of one home to its owner alone, in `sessions.usage_detail` (the
+   * rule of `usageResponses`, `ownsBefore`): a resumed session's row then costs what `usage` counts for it, not the
+   * responses it copied. Over the sessions updated since the last call and those sharing responses with them before
+   * or after, once their rows are written (ownership compares their starts).
+   */
+  settle(): void {
+    const rowOf = new Map<number, SessionRow | undefined>();
+    const row = (ref: number) => {
+      if (!rowOf.has(ref)) rowOf.set(ref, this.s.sessionOf.get(ref) as SessionRow | undefined);
+      return rowOf.get(ref);
+    };
+    // A session's home: the folder of its project folders. Copies in another home (a backup beside the live one)
+    // are another history there, as their calls are (call-facts.ts): each home's list counts its own.
+    const homeOf = new Map<number, string | undefined>();
+    const home = (ref: number) => {
+      if (!homeOf.has(ref)) {
+        const folder = this.s.folderOf.get(ref) as string | undefined;
+        homeOf.set(ref, folder === undefined ? undefined : dirname(folder));
+      }
+      return homeOf.get(ref);
+    };
+    for (const sid of new Set([...this.changed, ...this.sharing])) {
+      const ref = this.s.stringId.get(sid) as number | undefined;
+      const me = ref === undefined ? undefined : row(ref);
+      if (ref === undefined || me === undefined) continue;
+      const holders = (this.s.holders.all(ref) as [string, number][]).filter(([, other]) => home(other) === home(ref));
+      // Written whole by `update` just now, and nothing of it is another session's: already right.
+      if (holders.length === 0 && this.changed.has(sid)) continue;
+      const owned = new Set(
+        holders.flatMap(([key, other]) => {
+          const them = row(other);
+          return them !== undefined && ownsBefore(them, me) ? [key] : [];
+        }),
+      );
+      const mine = (this.s.responsesOf.all(ref) as StoredResponse[])
+        .filter((r) => !owned.has(r.key))
+        .map((r) => ({
+          model: r.model,
+          context: r.agent_id,
+          tokens: {
+            inputTokens: r.input_tokens,
+            outputTokens: r.output_tokens,
+            cacheCreationInputTokens: r.cache_creation_tokens,
+            cacheCreation1hInputTokens: r.cache_1h_tokens,
+            cacheReadInputTokens: r.cache_read_tokens,
+            reasoningOutputTokens: r.reasoning_tokens,
+          },
+        }));
+      this.s.setDetail.run(usageDetail(mine), sid);
+    }
+    this.changed.clear();
+    this.sharing.clear();
   }
 
   /** The main thread's records and requests, by time, then line. */
@@ -180,4 +258,55 @@ export class SessionUsageUpdater {
       };
     });
   }
+}
+
+/** A stored response as `settle` reads it back. */
+interface StoredResponse {
+  readonly key: string;
+  readonly model: string;
+  readonly agent_id: string | null;
+  readonly input_tokens: number;
+  readonly output_tokens: number;
+  readonly cache_creation_tokens: number;
+  readonly cache_1h_tokens: number;
+  readonly cache_read_tokens: number;
+  readonly reasoning_tokens: number;
+}
+
+/** A response as the detail sums it: its model, thread (null: the main one) and tokens. */
+interface DetailResponse {
+  readonly model: string;
+  readonly context: string | null;
+  readonly tokens: TokenCounts;
+}
+
+/**
+ * `sessions.usage_detail`: the responses summed per model, thread and request-size band (core's `promptBand`), in a
+ * stable order (not the files' import order), so that an index read in pieces equals one read at once.
+ */
+function usageDetail(responses: readonly DetailResponse[]): string {
+  const parts = new Map<string, UsagePart>();
+  for (const response of responses) {
+    const t = response.tokens;
+    const thread = response.context === null ? 'main' : 'subagent';
+    const band = promptBand(promptTokens(t));
+    const key = `${response.model}\u0000${thread}\u0000${band}`;
+    const p = parts.get(key);
+    parts.set(key, {
+      model: response.model,
+      thread,
+      band,
+      responses: (p?.responses ?? 0) + 1,
+      inputTokens: (p?.inputTokens ?? 0) + t.inputTokens,
+      outputTokens: (p?.outputTokens ?? 0) + t.outputTokens,
+      cacheCreationInputTokens: (p?.cacheCreationInputTokens ?? 0) + t.cacheCreationInputTokens,
+      cacheCreation1hInputTokens: (p?.cacheCreation1hInputTokens ?? 0) + t.cacheCreation1hInputTokens,
+      cacheReadInputTokens: (p?.cacheReadInputTokens ?? 0) + t.cacheReadInputTokens,
+      reasoningOutputTokens: (p?.reasoningOutputTokens ?? 0) + t.reasoningOutputTokens,
+    });
+  }
+  const detail = [...parts.values()].sort(
+    (a, b) => a.thread.localeCompare(b.thread) || a.model.localeCompare(b.model) || a.band - b.band,
+  );
+  return JSON.stringify(detail);
 }

@@ -69,6 +69,14 @@ export class SessionUpdater {
     };
   }
 
+  /**
+   * After the sessions of a write are recomputed: each response several sessions hold counted for its owner alone
+   * (`SessionUsageUpdater.settle`).
+   */
+  settle(): void {
+    this.usage.settle();
+  }
+
   recompute(sid: string): void {
     const files = this.s.files.all(sid) as {
       id: number;

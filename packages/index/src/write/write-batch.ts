@@ -59,6 +59,7 @@ export class WriteBatches {
     try {
       await this.writer.recomputeCalls(batch.touched, batch.sessions, this.readRecords);
       for (const sid of batch.sessions) this.updater.recompute(sid);
+      this.updater.settle();
       this.writer.flushTexts();
       if (this.building !== undefined) noteBuilding(this.db, this.building);
       bumpGeneration(this.db);

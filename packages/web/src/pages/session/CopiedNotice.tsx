@@ -28,7 +28,7 @@ export function CopiedNotice({ detail }: { detail: SessionDetail }) {
           count there, not in the tool calls above
           {from.responses > 0 && (
             <>
-              ; the cost above includes their <b>{fmtCost(from.costUsd)}</b>
+              , and their <b>{fmtCost(from.costUsd)}</b> is not in the cost above
             </>
           )}
           .
