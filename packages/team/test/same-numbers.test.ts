@@ -86,7 +86,10 @@ for (const [title, home, tier] of homes) {
       );
       expect(theirs.total).toBe(mine.total);
       expect(theirs.totals).toEqual(mine.totals);
-      const key = (r: SessionRow) => JSON.stringify([r.startedAt, r.agent, r.toolCalls, r.messages, r.title]);
+      // Two copies of one session differ only by what they own (wild's ccrider-1 sample and no-summary: one holds the
+      // response, the other its copy): cost and tokens keep ties in one order on both sides.
+      const key = (r: SessionRow) =>
+        JSON.stringify([r.startedAt, r.agent, r.toolCalls, r.messages, r.title, r.costUsd, r.tokens]);
       const sorted = (rows: SessionRow[]) =>
         rows.map(figures).sort((a, b) => (key(a as SessionRow) < key(b as SessionRow) ? -1 : 1));
       expect(sorted(theirs.sessions)).toEqual(sorted(mine.sessions));

@@ -1,6 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type DiscoveredFile, type DiscoverOptions, type Discovery, discoverFiles } from '../io/discover.js';
+import {
+  DISCOVERED_AGENT,
+  type DiscoveredFile,
+  type DiscoverOptions,
+  type Discovery,
+  discoverFiles,
+} from '../io/discover.js';
 import { type ListedFolder, mergeListed } from '../io/listed-folders.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { AgentAdapter } from './adapter.js';
@@ -56,7 +62,7 @@ async function discoverHomesUnder(
   const homesIn = async (folder: string) => {
     const homes: { readonly path: string; readonly adapters: readonly AgentAdapter[] }[] = [];
     for (const path of subfolders(folder)) {
-      const adapters = (await adaptersForPath(path, folders)).filter((a) => a.id !== 'claude');
+      const adapters = (await adaptersForPath(path, folders)).filter((a) => a.id !== DISCOVERED_AGENT);
       if (adapters.length > 0) homes.push({ path, adapters });
     }
     return homes;

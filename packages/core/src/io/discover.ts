@@ -84,7 +84,10 @@ function pacer(): () => Promise<void> | undefined {
 /**
  * Find every session and subagent file under the given paths: a Claude home (with `projects/`), a projects
  * folder, one project folder, or `.jsonl` files. Subagent files are found in every layout: `agent-*.jsonl`
- * beside the session (2.0.28–2.1.1) and `<session>/subagents/**\/agent-*.jsonl` (2.1.2+).
+ * beside the session (2.0.28–2.1.1) and `<session>/subagents/** The agent whose files `discoverFiles` finds: Claude Code's layout is the one read when no adapter claims a path. */
+export const DISCOVERED_AGENT: AgentId = 'claude';
+
+/**\/agent-*.jsonl` (2.1.2+).
  * @throws PathNotFoundError when a path does not exist; NotTranscriptError for a file that is not `.jsonl`.
  */
 export async function discoverFiles(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
@@ -300,7 +303,7 @@ async function describeFile(
     : name.replace(/\.jsonl$/, '');
   return {
     path,
-    agent: 'claude',
+    agent: DISCOVERED_AGENT,
     projectDir,
     role: agentMatch ? 'subagent' : 'main',
     sessionId,
