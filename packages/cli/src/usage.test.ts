@@ -146,7 +146,8 @@ describe('agentdash usage', () => {
     expect(stdout).toContain(
       `copied   1 tool call and 1 response ($${sonnetA.toPrecision(2)}, not in the cost above) copied from 5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11`,
     );
-    // The session's cost is its own response's, as usage gives it (msg_01D), not the copy's too.
+    // The session's tokens and cost are its own response's, as usage gives them (msg_01D), not the copy's too.
+    expect(stdout).toMatch(/^tokens {3}5 in · 40 out · 20\.0k cache read · 100 cache write$/m);
     expect(stdout).toMatch(new RegExp(`^cost {5}\\$${sonnetD.toPrecision(2).replace('.', '\\.')}`, 'm'));
     expect(stdout).toMatch(/✓ Read .*\(copied\)$/m);
     expect((await cli(['show', '5d1f6c2a', home])).stdout).not.toContain('copied');

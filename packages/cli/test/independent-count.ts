@@ -32,6 +32,10 @@ export interface IndependentCount {
   readonly tools: ReadonlyMap<string, ToolCount>;
   /** Tokens of the files of one session, keyed by its main file path (or, for an orphan folder, its folder). */
   readonly tokensBySessionFile: ReadonlyMap<string, Tokens>;
+  /** Sessions (as keyed above) holding a response another session holds too (a resume's copies, or the original). */
+  readonly sharingSessionFiles: ReadonlySet<string>;
+  /** Tokens of the whole home, each response once whichever sessions hold it. */
+  readonly homeTokens: Tokens;
 }
 
 /** All `.jsonl` files under a folder, at any depth. */
@@ -159,17 +163,39 @@ export function countHome(home: string): IndependentCount {
     }
     perSession.set(owner, merged);
   }
-  const tokensBySessionFile = new Map<string, Tokens>();
-  for (const [owner, responses] of perSession) {
+  const sumOf = (responses: Iterable<Tokens>): Tokens => {
     const sum = { input: 0, output: 0, cacheCreation: 0, cacheRead: 0 };
-    for (const t of responses.values()) {
+    for (const t of responses) {
       sum.input += t.input;
       sum.output += t.output;
       sum.cacheCreation += t.cacheCreation;
       sum.cacheRead += t.cacheRead;
     }
-    tokensBySessionFile.set(owner, sum);
+    return sum;
+  };
+  const tokensBySessionFile = new Map<string, Tokens>();
+  // Each response once over the home (the largest value per field), and the sessions holding each.
+  const once = new Map<string, Tokens>();
+  const holders = new Map<string, string[]>();
+  for (const [owner, responses] of perSession) {
+    tokensBySessionFile.set(owner, sumOf(responses.values()));
+    for (const [key, t] of responses) {
+      const prev = once.get(key);
+      once.set(
+        key,
+        prev
+          ? {
+              input: Math.max(prev.input, t.input),
+              output: Math.max(prev.output, t.output),
+              cacheCreation: Math.max(prev.cacheCreation, t.cacheCreation),
+              cacheRead: Math.max(prev.cacheRead, t.cacheRead),
+            }
+          : t,
+      );
+      holders.set(key, [...(holders.get(key) ?? []), owner]);
+    }
   }
+  const sharingSessionFiles = new Set([...holders.values()].filter((h) => h.length > 1).flat());
   const tools = new Map<string, ToolCount>();
   let paired = 0;
   let errors = 0;
@@ -186,5 +212,14 @@ export function countHome(home: string): IndependentCount {
     }
     tools.set(name, t);
   }
-  return { files, calls: callNames.size, paired, errors, tools, tokensBySessionFile };
+  return {
+    files,
+    calls: callNames.size,
+    paired,
+    errors,
+    tools,
+    tokensBySessionFile,
+    sharingSessionFiles,
+    homeTokens: sumOf(once.values()),
+  };
 }

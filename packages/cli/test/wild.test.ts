@@ -10,7 +10,7 @@ import { copyOfIndex } from '@agentdash/testing/index-cache';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../src/io.js';
-import type { IndexJson, SessionJson, SessionsJson, StatsJson } from '../src/output/json-types.js';
+import type { IndexJson, SessionJson, SessionsJson, StatsJson, UsageSessionJson } from '../src/output/json-types.js';
 import { run } from '../src/run.js';
 import { countHome, type IndependentCount, type Tokens } from './independent-count.js';
 
@@ -98,14 +98,36 @@ function suite(name: string, home: string) {
       });
     });
 
-    it('sessions: calls sum to the unique calls; tokens equal per session', () => {
+    it('sessions: calls sum to the unique calls; tokens equal per session; a copy counts once, as usage counts it', async () => {
       expect(sessions.reduce((n, s) => n + s.toolCalls, 0)).toBe(truth.calls);
-      const ours = new Map<string, Tokens>();
+      // A response several sessions hold (a resume's copies) counts in one of them only: every other session's
+      // tokens are its transcript's, and a session holding copies counts at most what its transcript holds.
+      const alone = new Map<string, Tokens>();
+      const over: string[] = [];
       for (const s of sessions) {
         const main = s.files.find((f) => f.role === 'main')?.path ?? `${s.projectDir}/${s.id}.jsonl`;
-        ours.set(main, tokensOf(s));
+        const t = tokensOf(s);
+        const held = truth.tokensBySessionFile.get(main);
+        if (!truth.sharingSessionFiles.has(main)) alone.set(main, t);
+        else if (held === undefined || (Object.keys(t) as (keyof Tokens)[]).some((k) => t[k] > held[k]))
+          over.push(main);
       }
-      expect(Object.fromEntries(ours)).toEqual(Object.fromEntries(truth.tokensBySessionFile));
+      const expected = [...truth.tokensBySessionFile].filter(([main]) => !truth.sharingSessionFiles.has(main));
+      expect(Object.fromEntries(alone)).toEqual(Object.fromEntries(expected));
+      expect(over).toEqual([]);
+      // Each session's row as `usage session` gives it (each response once, for the session that owns it).
+      const usage = JSON.parse((await cli(['usage', 'session', home, '--json'])).stdout) as UsageSessionJson;
+      const byRef = new Map(usage.sessions.map((u) => [u.ref ?? u.sessionId, u]));
+      const differ = sessions.flatMap((s) => {
+        const u = byRef.get(s.ref);
+        const mine = [s.usage.inputTokens, s.usage.outputTokens, s.usage.cacheReadInputTokens];
+        const models = Object.values(u?.models ?? {});
+        const sum = (field: 'inputTokens' | 'outputTokens' | 'cacheReadInputTokens') =>
+          models.reduce((n, m) => n + m[field], 0);
+        const theirs = [sum('inputTokens'), sum('outputTokens'), sum('cacheReadInputTokens')];
+        return mine.join() === theirs.join() ? [] : [`${s.ref}: ${mine.join()} vs ${theirs.join()}`];
+      });
+      expect(differ).toEqual([]);
     });
 
     it('no session is titled by a session-control command, command output, meta text or an IDE notice', () => {

@@ -38,9 +38,18 @@ describe.skipIf(versions.length === 0)(suiteTitle, () => {
       expect(sessions.length).toBe(first.sessions);
       // One call counts once everywhere: the list's calls add up to the unique calls of the statistics.
       expect(sessions.reduce((n, s) => n + s.toolCalls, 0)).toBe(index.stats({ paths: [home] }).calls);
+      // Each response counts for the session that owns it (a resume's copies for the session they come from).
+      const ownedOutput = new Map<string, number>();
+      for (const r of index.usageResponses({ paths: [home] })) {
+        ownedOutput.set(r.context.sessionKey, (ownedOutput.get(r.context.sessionKey) ?? 0) + r.tokens.outputTokens);
+      }
       for (const summary of sessions) {
         const session = await index.loadSession(summary.ref);
-        const outputTokens = Object.values(session.usageByModel).reduce((a, u) => a + u.outputTokens, 0);
+        // Every response of the transcript is stored (the session's own rows equal core's), and its row counts those
+        // it owns.
+        const held = index.usageResponses({ sessionId: summary.key }).reduce((a, r) => a + r.tokens.outputTokens, 0);
+        expect(held).toBe(Object.values(session.usageByModel).reduce((a, u) => a + u.outputTokens, 0));
+        const outputTokens = ownedOutput.get(summary.key) ?? 0;
         // The calls the session owns (a call copied into a resume or fork belongs to its first session).
         const rows = new Map(index.calls({ sessionId: summary.ref }).map((r) => [r.callId, r]));
         const owned = session.calls.filter((c) => rows.has(c.id));

@@ -14,6 +14,7 @@ import type {
   SessionRow,
 } from './api-types.js';
 import type { ExportFormat } from './export-formats.js';
+import { headerUsageByModel } from './header-usage.js';
 import { HttpError } from './http-error.js';
 import type { Answer } from './raw-json.js';
 import { shownAnswer, shownSession } from './redaction.js';
@@ -152,16 +153,22 @@ export class SessionViews {
 /** The per-session routes over a view cache, in this thread. */
 export function createLocalSessionHost(
   index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'> &
-    Partial<Pick<AgentIndex, 'streamSession' | 'sessionBytes' | 'sessionCopies'>>,
+    Partial<Pick<AgentIndex, 'streamSession' | 'sessionBytes' | 'sessionCopies' | 'getSession'>>,
   views: SessionViews = new SessionViews(index),
 ): SessionHost {
   return {
-    // The copies are the index's to tell (the header from the index gives the same; session-copies.ts).
+    // The copies, and so what the session owns, are the index's to tell (the header from the index gives the same;
+    // session-copies.ts, session-usage.ts).
     detail: async (row) => {
       const detail = (await views.get(row.id)).detail(row);
       if (!index.sessionCopies) return detail;
-      // As the header from the index is shown (`shown` in the route): their titles and references redacted.
-      return { ...detail, copiedFrom: shownAnswer(index.sessionCopies(row.id), views.redact) };
+      const found = index.getSession?.(row.id);
+      return {
+        ...detail,
+        ...(found === undefined ? {} : { usageByModel: headerUsageByModel(found) }),
+        // As the header from the index is shown (`shown` in the route): their titles and references redacted.
+        copiedFrom: shownAnswer(index.sessionCopies(row.id), views.redact),
+      };
     },
     page: async (sessionId, agent, offset, limit, all) =>
       (await views.get(sessionId)).pageText(agent, offset, limit, all),

@@ -2,6 +2,7 @@ import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolC
 import { headerCallOf, headerCountsOf, primaryDurationMs } from '@agentdash/core';
 import { spanMs, summarizeCall } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
+import type { TokenCounts } from '@agentdash/core/usage';
 import type { CopiedFrom } from '@agentdash/index';
 import { streamsBetter } from '@agentdash/server/export-formats';
 import { flag } from '../args.js';
@@ -88,7 +89,9 @@ ${COMMON_HELP}`,
     const wall = partial || summary === undefined ? 'span' : summary.durationMs;
     // Their titles and references redacted, as every title `show` prints.
     const copiedFrom = partial ? [] : redactIdentifiers(index.sessionCopies(id));
-    const chunks = timelineChunks(session, c, ctx.verbose, cost, notes, wall, copiedFrom);
+    // The tokens it owns, as its cost: a resume's copies count for the session they come from (the index says).
+    const tokens = summary === undefined || partial ? undefined : summary.usage;
+    const chunks = timelineChunks(session, c, ctx.verbose, { cost, tokens }, notes, wall, copiedFrom);
     await writeChunks(
       ctx.io.stdout,
       width === undefined ? chunks : mapChunks(chunks, (chunk) => wrapLines(chunk, width, timePrefix)),
@@ -187,7 +190,8 @@ function* timelineChunks(
   session: Session,
   c: Colors,
   verbose: boolean,
-  cost: string | undefined,
+  /** The session's cost and tokens as the sessions list gives them (tokens: the transcript's when not given). */
+  own: { readonly cost: string | undefined; readonly tokens: TokenCounts | undefined },
   notes: readonly string[],
   /**
    * The wall time the sessions list and the dashboard give (`SessionSummary.durationMs`: none for a session without
@@ -227,8 +231,8 @@ function* timelineChunks(
       'response',
     )}, ${callsText(session.counts.toolCalls, copiedFrom)}, ${errorsTextColoured}, ${plural(session.subagents.length, 'subagent')}`,
   );
-  out.push(`${c.dim('tokens')}   ${formatTokenLine(sumTokens(Object.values(session.usageByModel)))}`);
-  if (cost !== undefined) out.push(`${c.dim('cost')}     ${cost}`);
+  out.push(`${c.dim('tokens')}   ${formatTokenLine(own.tokens ?? sumTokens(Object.values(session.usageByModel)))}`);
+  if (own.cost !== undefined) out.push(`${c.dim('cost')}     ${own.cost}`);
   for (const from of copiedFrom) out.push(`${c.dim('copied')}   ${copiedText(from)}`);
   for (const issue of session.issues) {
     if (issue.code === 'missing_main_file') {

@@ -2,11 +2,11 @@
  * One session's routes: `GET /api/sessions/:id` (the header, from the index), `/events` (a page of a thread),
  * `/calls/:callId`, `/locate/:callId`, `/errors`, `/find`, `/waterfall` and `/issues`.
  */
-import { usageTotalsOf } from '@agentdash/core';
 import type { SessionSummary } from '@agentdash/index';
 import { Hono } from 'hono';
 import type { IssueDto, SessionDetail, SessionRow } from '../api-types.js';
 import { type AppServices, ID } from '../app-services.js';
+import { headerUsageByModel } from '../header-usage.js';
 import { HttpError } from '../http-error.js';
 import { toIssue, toSessionRow } from '../mapping.js';
 import { type Answer, RawJson, sendJson } from '../raw-json.js';
@@ -28,21 +28,12 @@ async function indexHeader(
   ]);
   // a file of the session cannot be read now: the load says so (and what the other files hold)
   if (!parts) return services.sessions.detail(row);
-  // models in the order the session first used them, as a loaded session lists them
-  const rank = (model: string) => {
-    const at = found.models.indexOf(model);
-    return at === -1 ? found.models.length : at;
-  };
   return {
     session: row,
     gitBranch: found.gitBranch || null,
     totalEvents: parts.totalEvents,
     subagents: parts.subagents,
-    usageByModel: Object.fromEntries(
-      Object.entries(found.usageByModel)
-        .sort(([a], [b]) => rank(a) - rank(b))
-        .map(([model, u]) => [model, usageTotalsOf(u)]),
-    ),
+    usageByModel: headerUsageByModel(found),
     counts: parts.counts,
     issues: parts.issues,
     toolCounts: parts.toolCounts,
