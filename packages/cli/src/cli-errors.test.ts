@@ -143,13 +143,16 @@ describe('error paths', () => {
       recursive: true,
     });
     const said = (argv: readonly string[]) => runIn(db, sb.emptyHome, argv);
+    // A folder named once that held no transcript is not read again by commands without a path.
+    mkdirSync(join(sb.dir, 'nothing-here'), { recursive: true });
+    expect((await said(['index', join(sb.dir, 'nothing-here')])).code).toBe(0);
     expect((await said(['index', backup])).code).toBe(0);
     const listed = async () => {
       const r = await said(['sessions', '--json']);
       expect(r.code, r.stderr).toBe(0);
       // Before: "showing the bundled sample sessions", 28 samples indexed into the database and listed instead.
       expect(r.stderr).not.toContain('bundled sample');
-      expect(r.stderr).toContain(`reading what ${db} holds, from ${join(backup, 'projects')}`);
+      expect(r.stderr).toContain(`reading the paths ${db} was built from: ${backup}`);
       return (JSON.parse(r.stdout) as SessionsJson).sessions.map((s) => [s.id, s.archived]);
     };
     // The project folder's three sessions (410c10d6 and the two others of the samples' subagents folder).
@@ -165,6 +168,8 @@ describe('error paths', () => {
     const index = openIndex({ dbPath: db });
     try {
       expect(index.listSessions({}).map((s) => s.key.startsWith(backup))).toEqual([true, true, true]);
+      // The path as named, not the folder above it (a file named in /tmp would have made it "/").
+      expect(index.namedRoots()).toEqual([backup]);
     } finally {
       index.close();
     }

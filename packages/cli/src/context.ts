@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   agentInfos,
@@ -28,6 +28,15 @@ import { renderProgressBar } from './progress-bar.js';
 
 /** Sample sessions bundled with the package, used when there is no Claude home. */
 export const SAMPLES_HOME = fileURLToPath(new URL('../samples/claude-home', import.meta.url));
+
+/** A path in the bundled samples (of this install; another install's are found by their folder's name). */
+function isSamples(path: string): boolean {
+  return (
+    path === SAMPLES_HOME ||
+    path.startsWith(`${SAMPLES_HOME}${sep}`) ||
+    /[\\/]samples[\\/]claude-home(?:[\\/]|$)/.test(path)
+  );
+}
 
 /**
  * What a command gets: IO, colours, flags, and the index (opened lazily). A command on a warm index is answered
@@ -252,16 +261,18 @@ export class Context {
       const covered = (path: string) => homes.some((home) => path.startsWith(`${home}${sep}`));
       return [...homes, ...aiderHistoriesIn(projects).filter((path) => !covered(path))];
     }
-    // A database indexed from named paths (a backup, `--db` of other homes): what it holds, never the samples
-    // written into it.
-    const stored = (this.warm()?.storedHomes() ?? (await this.openIndex()).storedHomes()).filter(
-      (home) => home !== SAMPLES_HOME && !home.startsWith(`${SAMPLES_HOME}${sep}`),
-    );
-    if (stored.length > 0) {
+    // A database built from named paths (a backup, `--db` of another machine's homes): those paths, still on disk
+    // or in the archive, and never the samples written into it.
+    const named: string[] = [];
+    for (const path of this.warm()?.namedRoots() ?? (await this.openIndex()).namedRoots()) {
+      if (isSamples(path)) continue;
+      if (existsSync(path) || (await this.hasArchivedFilesUnder(path))) named.push(path);
+    }
+    if (named.length > 0) {
       this.note(
-        `no agent transcripts in ${claudeHome} or the other agents' homes; reading what ${this.dbPath} holds, from ${stored.join(', ')}`,
+        `no agent transcripts in ${claudeHome} or the other agents' homes; reading the paths ${this.dbPath} was built from: ${named.join(', ')}`,
       );
-      return stored;
+      return named;
     }
     this.showingSamples = true;
     this.note(
@@ -309,6 +320,7 @@ export class Context {
     if (checked?.kind === 'fresh') {
       if (drawn) this.io.stderr.write('\r\u001b[2K');
       await this.warnNoTranscripts(paths, checked.report);
+      await this.noteNamedRoots(paths, checked.report);
       return checked.report;
     }
     const index = await this.openIndex();
@@ -342,7 +354,23 @@ export class Context {
       );
     }
     await this.warnNoTranscripts(paths, report);
+    await this.noteNamedRoots(paths, report);
     return report;
+  }
+
+  /**
+   * Keep the paths named on the command line in the index once they gave it transcripts (`namedRoots`): a later
+   * command without paths, on a machine whose homes hold nothing, reads them again (not the samples). Asked through
+   * the light connection; the full index is opened only to add a path not kept yet.
+   */
+  private async noteNamedRoots(paths: readonly string[], report: RefreshReport): Promise<void> {
+    if (report.files === 0) return;
+    const named = paths.filter((p) => this.named.includes(p)).map((p) => resolve(p));
+    const mine = named.filter((p) => !isSamples(p));
+    if (mine.length === 0) return;
+    const known = this.warm()?.namedRoots();
+    if (known !== undefined && mine.every((p) => known.includes(p))) return;
+    (await this.openIndex()).addNamedRoots(mine);
   }
 
   /**

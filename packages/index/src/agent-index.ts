@@ -16,6 +16,7 @@ import { ARCHIVE_SIZE } from './archive/archive.js';
 import { loadPartialSession, type SessionVersions, sessionVersions } from './archive/session-versions.js';
 import { IndexBusyError, IndexUnavailableError, isBusy, NewerIndexError, NotAnIndexError } from './errors.js';
 import { analytics } from './read/analytics.js';
+import { hasArchivedFilesUnder } from './read/archived-under.js';
 import { type IssueFilter, issues } from './read/issue-queries.js';
 import type { Store } from './read/scope.js';
 import { search } from './read/search.js';
@@ -43,7 +44,6 @@ import {
   streamSession,
 } from './read/session-queries.js';
 import { calls, stats } from './read/stats-queries.js';
-import { hasArchivedFilesUnder, storedHomes } from './read/stored-homes.js';
 import { type UsageResponse, usageResponses } from './read/usage-queries.js';
 import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './schema/db-file.js';
 import { useIncrementalVacuum } from './schema/free-pages.js';
@@ -158,11 +158,9 @@ export interface AgentIndex {
   setArchiving(on: boolean): void;
   /** Whether the archive holds files under this path (a Claude home whose transcripts were all deleted). */
   hasArchivedFilesUnder(path: string): boolean;
-  /**
-   * The folders the indexed files are under, one per agent home or folder of project folders (for Claude Code the
-   * home's `projects`), sorted: what a database indexed from named paths covers.
-   */
-  storedHomes(): string[];
+  /** The paths named on the command line that this index was built from (`Settings.namedRoots`). */
+  namedRoots(): string[];
+  addNamedRoots(paths: readonly string[]): void;
   /** True the first time it is called with this key on this database (for one-time notices). */
   firstTime(key: string): boolean;
   /** What the archive holds: files, transcript bytes, bytes stored, and versions kept beside files (`keepVersion`). */
@@ -341,7 +339,8 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     setArchiving: (on) => refresher.settings.setArchiving(on),
     firstTime: (key) => refresher.settings.firstTime(key),
     hasArchivedFilesUnder: (path) => hasArchivedFilesUnder(db, path),
-    storedHomes: () => storedHomes(db),
+    namedRoots: () => refresher.settings.namedRoots(),
+    addNamedRoots: (paths) => refresher.settings.addNamedRoots(paths),
     archiveSize: () =>
       db.prepare(ARCHIVE_SIZE).get() as { files: number; raw: number; stored: number; versions: number },
     usageResponses: (filter) => usageResponses(store, bySessionKey(store, filter)),

@@ -48,6 +48,12 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
   };
 }
 
+/** Folders never looked into for homes: a repository's dependencies and its git store. */
+const NOT_HOMES: ReadonlySet<string> = new Set(['node_modules', '.git']);
+
+/** At most this many folders are asked whether they are homes (a folder of thousands is no backup of homes). */
+const MAX_FOLDERS = 256;
+
 /**
  * The other agents' homes among a folder's folders, or theirs when none is one (a backup of several machines'
  * `.gemini`, a folder of such folders), as Claude Code's discovery reads a folder of Claude homes: each discovered by
@@ -59,17 +65,23 @@ async function discoverHomesUnder(
   options: DiscoverOptions,
   folders: ListedFolder[],
 ): Promise<Discovery[]> {
+  const others = agentAdapters.filter((a) => a.id !== DISCOVERED_AGENT);
+  let asked = 0;
   const homesIn = async (folder: string) => {
     const homes: { readonly path: string; readonly adapters: readonly AgentAdapter[] }[] = [];
     for (const path of subfolders(folder)) {
-      const adapters = (await adaptersForPath(path, folders)).filter((a) => a.id !== DISCOVERED_AGENT);
+      if (asked++ >= MAX_FOLDERS) break;
+      const found = await Promise.all(others.map((a) => a.recognizes(path, folders)));
+      const adapters = others.filter((_, i) => found[i]);
       if (adapters.length > 0) homes.push({ path, adapters });
     }
     return homes;
   };
-  let homes = await homesIn(dir);
+  const homes = await homesIn(dir);
   // Two levels down only when the first holds none (as for Claude Code's homes).
-  if (homes.length === 0) homes = (await Promise.all(subfolders(dir).map(homesIn))).flat();
+  if (homes.length === 0) {
+    for (const child of subfolders(dir)) homes.push(...(await homesIn(child)));
+  }
   const found: Discovery[] = [];
   for (const home of homes) {
     for (const adapter of home.adapters) found.push(await adapter.discover(home.path, options));
@@ -77,11 +89,11 @@ async function discoverHomesUnder(
   return found;
 }
 
-/** A folder's folders (none when it cannot be listed). */
+/** A folder's folders (none when it cannot be listed), but those never holding homes. */
 function subfolders(dir: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory())
+      .filter((e) => e.isDirectory() && !NOT_HOMES.has(e.name))
       .map((e) => join(dir, e.name))
       .sort();
   } catch {

@@ -81,13 +81,13 @@ function pacer(): () => Promise<void> | undefined {
   };
 }
 
+/** The agent whose files `discoverFiles` finds: Claude Code's layout is the one read when no adapter claims a path. */
+export const DISCOVERED_AGENT: AgentId = 'claude';
+
 /**
  * Find every session and subagent file under the given paths: a Claude home (with `projects/`), a projects
  * folder, one project folder, or `.jsonl` files. Subagent files are found in every layout: `agent-*.jsonl`
- * beside the session (2.0.28–2.1.1) and `<session>/subagents/** The agent whose files `discoverFiles` finds: Claude Code's layout is the one read when no adapter claims a path. */
-export const DISCOVERED_AGENT: AgentId = 'claude';
-
-/**\/agent-*.jsonl` (2.1.2+).
+ * beside the session (2.0.28–2.1.1) and `<session>/subagents/**\/agent-*.jsonl` (2.1.2+).
  * @throws PathNotFoundError when a path does not exist; NotTranscriptError for a file that is not `.jsonl`.
  */
 export async function discoverFiles(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {

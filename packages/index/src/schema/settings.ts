@@ -19,11 +19,40 @@ export class Settings {
     this.s.set.run('archive', on ? 'on' : 'off');
   }
 
+  /**
+   * The paths named on the command line that this index was built from (resolved, sorted): what a command given no
+   * path reads on a machine whose agent homes hold nothing (a `--db` of a backup, of another machine's homes).
+   */
+  namedRoots(): string[] {
+    return namedRootsOf(this.s.get.get(NAMED_ROOTS) as string | undefined);
+  }
+
+  /** Add paths to `namedRoots` (those already there are not written again). */
+  addNamedRoots(paths: readonly string[]): void {
+    const known = this.namedRoots();
+    if (paths.every((p) => known.includes(p))) return;
+    this.s.set.run(NAMED_ROOTS, JSON.stringify([...new Set([...known, ...paths])].sort()));
+  }
+
   /** True the first time it is asked for this key in this database (for notices shown once). */
   firstTime(key: string): boolean {
     const stored = `once:${key}`;
     if (this.s.get.get(stored) !== undefined) return false;
     this.s.set.run(stored, new Date().toISOString());
     return true;
+  }
+}
+
+/** The settings key of `namedRoots`. */
+export const NAMED_ROOTS = 'named_roots';
+
+/** `namedRoots` from its stored value (a JSON array of strings; anything else is none). */
+export function namedRootsOf(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
   }
 }

@@ -19,8 +19,8 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import type { PriceTable } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
+import { hasArchivedFilesUnder } from '../read/archived-under.js';
 import { listSessions } from '../read/session-summaries.js';
-import { hasArchivedFilesUnder, storedHomes } from '../read/stored-homes.js';
 import { SCHEMA_VERSION, schemaIsCurrent } from '../schema/schema-version.js';
 import { Settings } from '../schema/settings.js';
 import { NativeAddonError, openDatabase } from '../schema/sqlite-addon.js';
@@ -220,9 +220,9 @@ export class WarmIndex {
     return this.shortcut(() => hasArchivedFilesUnder(this.db, path));
   }
 
-  /** The folders the indexed files are under (as the full index's `storedHomes`); undefined when it cannot tell now. */
-  storedHomes(): string[] | undefined {
-    return this.shortcut(() => storedHomes(this.db));
+  /** The paths the index was built from (as the full index's `namedRoots`); undefined when it cannot tell now. */
+  namedRoots(): string[] | undefined {
+    return this.shortcut(() => this.settings.namedRoots());
   }
 
   /**

@@ -60,3 +60,16 @@ describe("the waterfall's time axis on a phone", () => {
     }
   });
 });
+
+describe("the waterfall's time axis over months", () => {
+  it('never writes a label over the one before it, past the largest step', () => {
+    const t0 = Date.UTC(2026, 0, 1);
+    const { ctx, labels } = recorder();
+    drawAxis(ctx, { t0, t1: t0 + 400 * 86_400_000 }, LABEL_W + 190, 300);
+    expect(labels.length).toBeGreaterThanOrEqual(1);
+    for (let i = 1; i < labels.length; i++) {
+      const before = labels[i - 1] as { text: string; x: number };
+      expect((labels[i] as { x: number }).x - before.x).toBeGreaterThanOrEqual(before.text.length * 6 + 6);
+    }
+  });
+});

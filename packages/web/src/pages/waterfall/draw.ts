@@ -18,7 +18,7 @@ export const MIN_SPAN_MS = 50;
 /** The steps of the time axis, in ms: a tick every step of these from the start of the view. */
 const STEPS = [
   10, 50, 100, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000,
-  3_600_000, 7_200_000, 21_600_000, 86_400_000,
+  3_600_000, 7_200_000, 21_600_000, 86_400_000, 604_800_000, 2_592_000_000,
 ];
 
 /** A tick's label: its time to the millisecond under a second's step, its date from a day's step. */
@@ -41,8 +41,11 @@ export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: numbe
   const wanted = Math.min(90, plotW / 3);
   const gapOf = (s: number) => (s / span) * plotW;
   const step =
-    STEPS.find((s) => gapOf(s) >= Math.max(wanted, ctx.measureText(tickLabel(view.t0, s)).width + 12)) ?? 86_400_000;
+    STEPS.find((s) => gapOf(s) >= Math.max(wanted, ctx.measureText(tickLabel(view.t0, s)).width + 12)) ??
+    (STEPS.at(-1) as number);
   const first = Math.ceil(view.t0 / step) * step;
+  // Where the last label written ends: a label that would touch it is left out (spans past the largest step).
+  let lastEnd = Number.NEGATIVE_INFINITY;
   for (let t = first; t <= view.t1; t += step) {
     const x = LABEL_W + ((t - view.t0) / span) * plotW;
     ctx.strokeStyle = cssVar('--chart-grid', '#222836');
@@ -52,8 +55,12 @@ export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: numbe
     ctx.stroke();
     ctx.fillStyle = cssVar('--muted', '#737c91');
     const label = tickLabel(t, step);
+    const end = x + 3 + ctx.measureText(label).width;
     // A label that would run past the right edge is left out (its grid line stays): cut, it read as another time.
-    if (x + 3 + ctx.measureText(label).width <= width) ctx.fillText(label, x + 3, TOP / 2);
+    if (end <= width && x + 3 >= lastEnd + 6) {
+      ctx.fillText(label, x + 3, TOP / 2);
+      lastEnd = end;
+    }
   }
 }
 
