@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +115,42 @@ describe('usage in the index (bundled fixture)', () => {
       await db.refresh([home], { archive: false });
       expect(db.listSessions({ paths: [home] }).map((x) => x.id.slice(0, 8))).toEqual(['7e2a9b4c']);
       expect(resumed()?.usage.responses).toBe(2);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('names the session a copied response without a tool call comes from, and leaves it out of the row', async () => {
+    const home = join(dir, 'text-copy-home');
+    const folder = join(home, 'projects', '-p');
+    cpSync(join(fixtureHome, 'projects', '-home-user-proj-usage'), folder, { recursive: true });
+    const first = join(folder, '5d1f6c2a-0b6e-4f7e-9a51-2f0c3a9d8e11.jsonl');
+    // A fork whose copied part is msg_01B alone (a text answer, no call): line 6 of the first session, then a prompt.
+    const copied = JSON.parse(readFileSync(first, 'utf8').split('\n')[5] ?? '{}') as Record<string, unknown>;
+    const id = '9c0ffee0-0000-4000-8000-000000000001';
+    const prompt = {
+      ...copied,
+      type: 'user',
+      uuid: '9c0ffee0-0000-4000-8000-0000000000aa',
+      timestamp: '2026-11-21T12:00:00.000Z',
+      message: { role: 'user', content: 'And then?' },
+    };
+    writeFileSync(
+      join(folder, `${id}.jsonl`),
+      `${JSON.stringify({ ...copied, sessionId: id })}\n${JSON.stringify({ ...prompt, sessionId: id })}\n`,
+    );
+    const db = openIndex({ dbPath: join(dir, 'text-copy.sqlite') });
+    try {
+      await db.refresh([home], { archive: false });
+      const fork = db.listSessions({ paths: [home] }).find((x) => x.id === id);
+      expect(fork?.usage.responses).toBe(0);
+      // Before, found through copied calls only: no source named, while the row left the response out.
+      expect(db.sessionCopies(fork?.key ?? '').map((c) => [c.ref.slice(0, 8), c.calls, c.responses])).toEqual([
+        ['5d1f6c2a', 0, 1],
+      ]);
+      // The first session copied nothing from the fork (it only shares a response with it).
+      const owner = db.listSessions({ paths: [home] }).find((x) => x.id.startsWith('5d1f6c2a'));
+      expect(db.sessionCopies(owner?.key ?? '')).toEqual([]);
     } finally {
       db.close();
     }

@@ -10,6 +10,9 @@ import type { Store } from './scope.js';
 import { refOf, type SessionRow as StoredSession } from './session-summaries.js';
 import { ownsBefore, SESSION_OF_REF, type SessionRow, usageResponses } from './usage-queries.js';
 
+/** A project folder's home in SQL (its parent folder, as `files.home` and session-usage.ts `settle` take it). */
+const HOME_OF = (column: string) => `rtrim(${column}, replace(replace(${column}, '/', ''), '\\', ''))`;
+
 /** The copies a session holds of one other session's calls and responses. */
 export interface CopiedFrom {
   /** The owning session's reference (as every command and the API accept it) and title. */
@@ -32,12 +35,13 @@ export interface CopiedFrom {
 }
 
 /**
- * The sessions whose calls and responses `key`'s transcript holds as copies, in the order their copies come. The
- * sessions are found by the calls: a call's row holds its fact only in the session that owns it (call-facts.ts), so
- * a call row here without one, whose owner is another session, is a copy. Each response this session holds goes to
- * the first of it and those sessions that hold it too by `ownsBefore` (the rule of `usageResponses`). A session whose
- * copied part holds no tool call is not found so (its responses are then counted as this session's here, while
- * usage gives them to it); nor is a copy in another agent home (another history, whose calls are its own).
+ * The sessions whose calls and responses `key`'s transcript holds as copies, in the order their copies come (those
+ * found by their calls first). A call's row holds its fact only in the session that owns it (call-facts.ts), so a
+ * call row here without one, whose owner is another session, is a copy; the other sessions of its home holding one of
+ * its responses (`responses_key`) are looked at too, for a copied part without a tool call. Each response this
+ * session holds goes to the first of it and those sessions that hold it too by `ownsBefore` (the rule of
+ * `usageResponses` and of the session's own row, session-usage.ts `settle`). A copy in another agent home is not one
+ * (another history, whose calls and responses are its own).
  */
 export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] {
   const rows = prepared(
@@ -49,7 +53,16 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
       WHERE f.session_id = ? AND c.has_result IS NULL
       ORDER BY f.role, f.path, c.line`,
   ).all(key) as { id: string; owner: string; failed: number; expected: number | null }[];
-  if (rows.length === 0) return [];
+  // The sessions of its home holding one of its responses (of them, those that own one are sources below).
+  const sharing = prepared(
+    store.db,
+    `SELECT DISTINCT st.text FROM strings me JOIN responses r ON r.session_ref = me.id
+       JOIN responses o ON o.key = r.key AND o.session_ref <> r.session_ref JOIN strings st ON st.id = o.session_ref
+       JOIN sessions os ON os.id = st.text JOIN sessions ms ON ms.id = me.text
+      WHERE me.text = ? AND ${HOME_OF('os.project_dir')} = ${HOME_OF('ms.project_dir')}`,
+    'pluck',
+  ).all(key) as string[];
+  if (rows.length === 0 && sharing.length === 0) return [];
   const owners = new Map<string, { ids: string[]; errors: number; expectedErrors: number }>();
   for (const { id, owner, failed, expected } of rows) {
     const from = owners.get(owner) ?? { ids: [], errors: 0, expectedErrors: 0 };
@@ -60,6 +73,7 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
     }
     owners.set(owner, from);
   }
+  for (const owner of sharing) if (!owners.has(owner)) owners.set(owner, { ids: [], errors: 0, expectedErrors: 0 });
   const refOfText = prepared(store.db, 'SELECT id FROM strings WHERE text = ?', 'pluck');
   const sessionOf = prepared(store.db, SESSION_OF_REF, 'raw');
   const storedSession = prepared(store.db, 'SELECT * FROM sessions WHERE id = ?');
@@ -92,15 +106,18 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
       owner.costUsd = owner.costUsd === null || r.costUsd === undefined ? null : owner.costUsd + r.costUsd;
     }
   }
-  return sources.map(({ owner, calls, stored, responses, costUsd }) => ({
-    ref: refOf(store, stored),
-    title: stored.title,
-    sameSession: idOfKey(owner) === idOfKey(key),
-    calls: calls.ids.length,
-    errors: calls.errors,
-    expectedErrors: calls.expectedErrors,
-    responses,
-    costUsd,
-    callIds: calls.ids,
-  }));
+  // A session found by a shared response that owns none here (a later resume of this one) copied nothing here.
+  return sources
+    .filter((source) => source.calls.ids.length > 0 || source.responses > 0)
+    .map(({ owner, calls, stored, responses, costUsd }) => ({
+      ref: refOf(store, stored),
+      title: stored.title,
+      sameSession: idOfKey(owner) === idOfKey(key),
+      calls: calls.ids.length,
+      errors: calls.errors,
+      expectedErrors: calls.expectedErrors,
+      responses,
+      costUsd,
+      callIds: calls.ids,
+    }));
 }
