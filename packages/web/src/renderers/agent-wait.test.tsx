@@ -37,6 +37,19 @@ describe('Codex wait_agent', () => {
     expect(html).not.toContain('<script>');
   });
 
+  it('names an agent by a prefix that tells it from every agent the call waited for', () => {
+    const [first] = (typed as unknown as { data: { agents: unknown[] } }).data.agents;
+    const one = { kind: 'agent-wait', tool: 'wait_agent', data: { agents: [first], timedOut: false } };
+    const input = { targets: ['019d7d09-b4a2-74f0-b87f-791514eb33b8', '019d7d09-b4c5-7fa2-b5dc-e35b0979d316'] };
+    const html = renderToStaticMarkup(
+      <AgentWaitRenderer
+        call={callOf('wait_agent', input, JSON.stringify(answer), one as unknown as TypedResult, 'agent-wait')}
+      />,
+    );
+    // 019d7d09 alone would name either of the two waited for; the input's JSON shows the whole ids.
+    expect(html).toMatch(/title="019d7d09-b4a2-74f0-b87f-791514eb33b8">019d7d09-b4a</);
+  });
+
   it('says a wait timed out', () => {
     const out = {
       kind: 'agent-wait',

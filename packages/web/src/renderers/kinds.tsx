@@ -348,7 +348,10 @@ export function TaskCompleteRenderer({ call }: RendererProps) {
 /** Codex's wait for subagents: each agent's state, and its last message as Markdown (the answer is JSON). */
 export function AgentWaitRenderer({ call }: RendererProps) {
   const data = typedOf(call, 'agent-wait');
-  const names = uniquePrefixes(data?.agents.map((a) => a.agentId) ?? []);
+  // Prefixes that tell apart every agent the call waited for (its input's targets), not only those that answered.
+  const targets = rawInput(call).targets;
+  const asked = Array.isArray(targets) ? targets.filter((t): t is string => typeof t === 'string') : [];
+  const names = uniquePrefixes([...asked, ...(data?.agents.map((a) => a.agentId) ?? [])]);
   return (
     <Frame kind="agent-wait" call={call} data={data} showsText>
       {data && (
@@ -363,7 +366,10 @@ export function AgentWaitRenderer({ call }: RendererProps) {
               key={agent.agentId}
               label={
                 <>
-                  <span title={agent.agentId}>{names.get(agent.agentId) ?? agent.agentId}</span> · {agent.status}
+                  <span className="mono" style={{ textTransform: 'none' }} title={agent.agentId}>
+                    {names.get(agent.agentId) ?? agent.agentId}
+                  </span>{' '}
+                  · {agent.status}
                 </>
               }
             >

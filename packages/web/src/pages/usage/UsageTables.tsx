@@ -33,7 +33,8 @@ export function ModelsTable({
           <tbody>
             {ordered.map((m) => (
               <tr key={m.model}>
-                <td>
+                {/* One line: on a phone the table scrolls rather than break a model id at every hyphen. */}
+                <td style={{ whiteSpace: 'nowrap' }}>
                   <i className="swatch" style={{ background: colorOf(m.model) }} />
                   {m.model}
                 </td>

@@ -29,7 +29,8 @@ describe("the waterfall's time axis", () => {
     drawAxis(ctx, { t0, t1: t0 + 61_000 }, width, 300);
     expect(labels.length).toBeGreaterThan(2);
     for (const { text, x } of labels) expect(x + text.length * 6, text).toBeLessThanOrEqual(width);
-    // the tick at 60 s stands at 600 × 60 / 61 ≈ 590 px: left out
+    // the tick at 60 s stands at 600 × 60 / 61 ≈ 590 px: cut at the edge, or ending at its line over the label
+    // before it, so left out
     expect(labels.map((l) => l.text)).not.toContain(
       new Date(t0 + 60_000).toLocaleTimeString('en-GB', { hour12: false }),
     );
@@ -43,6 +44,7 @@ describe("the waterfall's time axis on a phone", () => {
     const { ctx, labels } = recorder();
     drawAxis(ctx, { t0, t1: t0 + 11_000 }, LABEL_W + 190, 300);
     expect(labels.length).toBeGreaterThanOrEqual(2);
+    expect(labels.every((l) => l.x >= LABEL_W)).toBe(true);
     for (let i = 1; i < labels.length; i++) {
       const before = labels[i - 1] as { text: string; x: number };
       expect((labels[i] as { x: number }).x - before.x).toBeGreaterThanOrEqual(before.text.length * 6 + 6);
@@ -71,5 +73,17 @@ describe("the waterfall's time axis over months", () => {
       const before = labels[i - 1] as { text: string; x: number };
       expect((labels[i] as { x: number }).x - before.x).toBeGreaterThanOrEqual(before.text.length * 6 + 6);
     }
+  });
+});
+
+describe("the waterfall's time axis on a phone, an hour long", () => {
+  it('writes the last tick ending at its line when it would run past the edge: two labels, not one', () => {
+    // 8e170928 of ../shared/wild at 390 px: 58 min over about 190 px had 18:30:00 alone.
+    const t0 = Date.UTC(2025, 11, 12, 18, 6, 4);
+    const { ctx, labels } = recorder();
+    drawAxis(ctx, { t0, t1: t0 + 58 * 60_000 }, LABEL_W + 190, 300);
+    // hours and minutes at a 30-minute step: 18:30, then 19:00 ending at its line
+    expect(labels.map((l) => l.text)).toEqual(['18:30', '19:00']);
+    for (const l of labels) expect(l.x + l.text.length * 6).toBeLessThanOrEqual(LABEL_W + 190);
   });
 });

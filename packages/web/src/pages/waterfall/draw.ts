@@ -21,12 +21,16 @@ const STEPS = [
   3_600_000, 7_200_000, 21_600_000, 86_400_000, 604_800_000, 2_592_000_000,
 ];
 
-/** A tick's label: its time to the millisecond under a second's step, its date from a day's step. */
+/**
+ * A tick's label, as precise as its step: to the millisecond under a second, to the second under a minute, hours and
+ * minutes under a day, else the date.
+ */
 function tickLabel(t: number, step: number): string {
   const d = new Date(t);
-  if (step < 1000)
-    return `${d.toLocaleTimeString('en-GB', { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
-  return step < 86_400_000 ? d.toLocaleTimeString('en-GB', { hour12: false }) : d.toLocaleDateString('en-GB');
+  const clock = d.toLocaleTimeString('en-GB', { hour12: false });
+  if (step < 1000) return `${clock}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+  if (step < 60_000) return clock;
+  return step < 86_400_000 ? clock.slice(0, 5) : d.toLocaleDateString('en-GB');
 }
 
 /**
@@ -55,11 +59,13 @@ export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: numbe
     ctx.stroke();
     ctx.fillStyle = cssVar('--muted', '#737c91');
     const label = tickLabel(t, step);
-    const end = x + 3 + ctx.measureText(label).width;
-    // A label that would run past the right edge is left out (its grid line stays): cut, it read as another time.
-    if (end <= width && x + 3 >= lastEnd + 6) {
-      ctx.fillText(label, x + 3, TOP / 2);
-      lastEnd = end;
+    const w = ctx.measureText(label).width;
+    // Right of its line; one that would run past the right edge ends at its line instead (cut, it read as another
+    // time), and is left out when that would touch the label before it or the lanes' names.
+    const at = x + 3 + w <= width ? x + 3 : x - 3 - w;
+    if (at >= LABEL_W && at >= lastEnd + 6) {
+      ctx.fillText(label, at, TOP / 2);
+      lastEnd = at + w;
     }
   }
 }
