@@ -11,7 +11,7 @@ import type { SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../src/ui/contrast';
 import { e2eMissing, idle, serveIndexOf } from './harness';
-import { cutOff, eachPair, SCHEMES, SIZES, samplesInChromium } from './samples-ui';
+import { cutOff, eachPair, lowContrast, SCHEMES, SIZES, samplesInChromium } from './samples-ui';
 import { shot } from './shots';
 
 const missing = e2eMissing();
@@ -20,7 +20,7 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
   const ui = samplesInChromium('agentdash-e2e-ui-');
   const { api, open, go, subagentErrorSession, problems } = ui;
 
-  it('cuts nothing off on any page at 1440 and 390 px, dark and light', async () => {
+  it('cuts nothing off on any page at 1440 and 390 px, and draws every text readable, dark and light', async () => {
     const { row } = await subagentErrorSession();
     const id = encodeURIComponent(row.id);
     const pages = ['#/', `#/s/${id}`, '#/analytics', '#/usage', `#/s/${id}/waterfall`];
@@ -33,6 +33,8 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
         await page.waitForSelector('.page, .session-layout');
         await idle(page);
         for (const p of await cutOff(page)) out.push(`${size.name} ${scheme} ${hash}: ${p}`);
+        // Every text readable (WCAG AA) in both themes: once per scheme, at the desktop size.
+        if (size.name !== 'phone') for (const p of await lowContrast(page)) out.push(`${scheme} ${hash}: ${p}`);
         const name = hash === '#/' ? 'list' : hash.includes('waterfall') ? 'waterfall' : hash.split('/')[1];
         await shot(page, `ui-${size.name}-${scheme}-${name}`);
       }

@@ -48,6 +48,74 @@ export async function cutOff(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Text drawn below WCAG AA contrast (4.5:1, 3:1 from 24 px or 18.66 px bold) against what is behind it: its colour
+ * and its ancestors' opacity blended over their background colours, up to the first opaque one. One line per element
+ * (ratio, tag and classes, text), from the elements visible in the viewport's layout.
+ */
+export async function lowContrast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Rgba = { r: number; g: number; b: number; a: number };
+    const parse = (c: string): Rgba | undefined => {
+      const m = /rgba?\(([^)]+)\)/.exec(c);
+      if (!m) return undefined;
+      const p = (m[1] ?? '')
+        .split(/[ ,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return { r: p[0] ?? 0, g: p[1] ?? 0, b: p[2] ?? 0, a: p.length > 3 ? (p[3] ?? 1) : 1 };
+    };
+    const over = (top: Rgba, bottom: Rgba): Rgba => ({
+      r: top.r * top.a + bottom.r * (1 - top.a),
+      g: top.g * top.a + bottom.g * (1 - top.a),
+      b: top.b * top.a + bottom.b * (1 - top.a),
+      a: 1,
+    });
+    const lum = ({ r, g, b }: Rgba) => {
+      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const backgroundOf = (el: Element) => {
+      const layers: Rgba[] = [];
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const c = parse(getComputedStyle(e).backgroundColor);
+        if (c && c.a > 0) {
+          layers.push(c);
+          if (c.a >= 1) break;
+        }
+      }
+      return layers.reverse().reduce((bg, layer) => over(layer, bg), { r: 255, g: 255, b: 255, a: 1 } as Rgba);
+    };
+    const out: string[] = [];
+    const seen = new Set<Element>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || seen.has(el) || !n.textContent?.trim()) continue;
+      seen.add(el);
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      const color = parse(style.color);
+      if (!color) continue;
+      let opacity = 1;
+      for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      if (opacity === 0) continue;
+      const bg = backgroundOf(el);
+      const fg = over({ ...color, a: color.a * opacity }, bg);
+      const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a) as [number, number];
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      const size = Number.parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) {
+        const name = `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')}`;
+        out.push(`${ratio.toFixed(2)} ${name} "${(n.textContent ?? '').trim().slice(0, 30)}"`);
+      }
+    }
+    return out;
+  });
+}
+
 export interface SamplesUi {
   /** The server over the samples (set once `beforeAll` ran). */
   readonly server: RunningServer;

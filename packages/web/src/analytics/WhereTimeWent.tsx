@@ -74,7 +74,7 @@ export function TimeByDayCard({
           <XAxis dataKey="date" stroke={C.text} tickLine={false} axisLine={false} />
           <YAxis stroke={C.text} tickLine={false} axisLine={false} width={40} />
           <Tooltip {...tooltipStyle} formatter={(v, name) => [fmtDuration(Number(v) * 3_600_000), String(name)]} />
-          <Legend />
+          <Legend {...theme.legendStyle} />
           {ACTIVE_PARTS.map((p) => (
             <Bar
               key={p.key}

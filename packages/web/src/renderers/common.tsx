@@ -155,11 +155,7 @@ export function Terminal({
           <Ansi text={stderr} />
         </pre>
       ) : null}
-      {!stdout && !stderr && command !== undefined && (
-        <pre className="dim" style={{ color: '#4a5266' }}>
-          (no output)
-        </pre>
-      )}
+      {!stdout && !stderr && command !== undefined && <pre className="dim">(no output)</pre>}
     </div>
   );
 }

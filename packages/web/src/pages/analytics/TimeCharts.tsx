@@ -84,7 +84,7 @@ export function TimeChart({
           <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} minTickGap={24} />
           <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
           <Tooltip {...tooltipStyle} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend {...theme.legendStyle} />
           <Bar dataKey="okCalls" name="ok" stackId="t" fill={C.ok} maxBarSize={64} />
           <Bar dataKey="errors" name="errors" stackId="t" fill={C.err} maxBarSize={64} />
           <Bar

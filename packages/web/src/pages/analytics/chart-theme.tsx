@@ -26,6 +26,14 @@ export function useChartTheme() {
         labelStyle: { color: cssVar('--text', '#e6e9f0'), fontWeight: 600 },
         itemStyle: { color: cssVar('--text-2', '#aab1c2') },
       },
+      /**
+       * A legend's names in the text's colour (its swatch carries the series'): recharts writes them in the series'
+       * own colour, light bars' names on white were 1.8–2.6:1.
+       */
+      legendStyle: {
+        wrapperStyle: { fontSize: 12 },
+        formatter: (value: unknown) => <span style={{ color: cssVar('--text-2', '#aab1c2') }}>{String(value)}</span>,
+      },
     };
   }, [version]);
 }
