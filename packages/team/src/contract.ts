@@ -1,5 +1,5 @@
 /**
- * The team protocol, version 1: what a laptop's `agentdash push` sends to a team server, and what each sharing tier
+ * The team protocol, version 2 (2: a session's header names the sessions its copies come from): what a laptop's `agentdash push` sends to a team server, and what each sharing tier
  * may hold. Both sides parse with these schemas; a session's schema is strict for its tier, so a field above the
  * tier is a 400, never stored (privacy by construction: the server cannot keep what it refuses to read).
  *
@@ -18,7 +18,7 @@
 import { z } from 'zod';
 
 /** The payload version this build speaks. Bump on any change a peer of the previous version would misread. */
-export const TEAM_PAYLOAD_VERSION = 1;
+export const TEAM_PAYLOAD_VERSION = 2;
 /** Header carrying the payload version on every push request (also in the bodies). */
 export const PAYLOAD_VERSION_HEADER = 'agentdash-team-payload';
 
@@ -98,10 +98,28 @@ export const MetadataCallWire = SummaryCallWire.extend({
 });
 export type CallWire = z.infer<typeof SummaryCallWire> & Partial<z.infer<typeof MetadataCallWire>>;
 
+/**
+ * What a session's transcript holds of another session of the same person (a resume's or a fork's copies), counted
+ * there (the index's `sessionCopies`): that session's uid, the copied calls (their ids as in `calls`) and responses.
+ */
+export const CopiedWire = z.strictObject({
+  uid: Uid,
+  sameSession: z.boolean(),
+  calls: count,
+  errors: count,
+  expectedErrors: count,
+  responses: count,
+  costUsd: z.number().nullable(),
+  callIds: z.array(text(300)).max(5_000_000),
+});
+export type CopiedWire = z.infer<typeof CopiedWire>;
+
 const summaryHeader = z.strictObject({
   totalEvents: count,
   counts: z.record(z.string().max(100), z.number()),
   toolCounts: z.record(z.string().max(300), count),
+  // none when the session holds no copy (the push leaves it out then)
+  copiedFrom: z.array(CopiedWire).max(10_000).optional(),
 });
 const metadataHeader = summaryHeader.extend({
   subagents: z.array(z.unknown()).max(10_000),

@@ -4,6 +4,7 @@
  * of telemetry a device sends to the team port, as a laptop's dashboard hears of its receiver's exports.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { addViewer } from '../src/pg/people.js';
 import { createTeamLiveEvents, type TeamLiveEvents } from '../src/server/team-live.js';
@@ -153,7 +154,10 @@ pgSuite('team live updates (real PostgreSQL, real HTTP, SSE)', () => {
     expect((await stream.nextChange()).event).toBe('sessions-changed');
 
     // a forgotten session is announced too (an open timeline then says it is gone)
-    const forgot = await team.request('POST', '/api/team/v1/push/forget', { version: 1, uids: [uidOf(2)] });
+    const forgot = await team.request('POST', '/api/team/v1/push/forget', {
+      version: TEAM_PAYLOAD_VERSION,
+      uids: [uidOf(2)],
+    });
     expect(forgot.json).toEqual({ success: true, data: { forgotten: 1 } });
     expect(await stream.nextChange()).toEqual({
       event: 'session-updated',

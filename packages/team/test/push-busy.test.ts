@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { TeamClient } from '../src/push/client.js';
 import { createIngestGate } from '../src/server/ingest-gate.js';
 import { pgSuite } from './pg-harness.js';
@@ -67,7 +68,7 @@ function scripted(answers: readonly (() => Response | Error)[]): typeof fetch & 
   return fake as typeof fake & typeof fetch;
 }
 
-const whoami = { version: 1, role: 'device', person: 'ann', device: 'laptop', salt: 'a'.repeat(64) };
+const whoami = { version: TEAM_PAYLOAD_VERSION, role: 'device', person: 'ann', device: 'laptop', salt: 'a'.repeat(64) };
 const okAnswer = () => new Response(JSON.stringify({ success: true, data: whoami }), { status: 200 });
 const busy = () =>
   new Response(JSON.stringify({ success: false, error: 'busy storing', code: 'TEAM_BUSY' }), {
@@ -131,7 +132,10 @@ pgSuite('a push through a busy team server (real PostgreSQL, real HTTP)', () => 
   it('answers 503 with Retry-After before reading a body while the gate is shut', async () => {
     const held = await gate.enter();
     try {
-      const answer = await team.request('POST', '/api/team/v1/push/sessions', { version: 1, sessions: [] });
+      const answer = await team.request('POST', '/api/team/v1/push/sessions', {
+        version: TEAM_PAYLOAD_VERSION,
+        sessions: [],
+      });
       expect(answer.status).toBe(503);
       expect(answer.json).toMatchObject({ success: false, code: 'TEAM_BUSY' });
       expect(answer.json.error).toMatch(/busy storing other pushes: send again in 1 s/);
@@ -139,7 +143,10 @@ pgSuite('a push through a busy team server (real PostgreSQL, real HTTP)', () => 
       held?.();
     }
     // the same request with the gate open is stored (an empty batch: nothing to store)
-    expect((await team.request('POST', '/api/team/v1/push/sessions', { version: 1, sessions: [] })).status).toBe(200);
+    expect(
+      (await team.request('POST', '/api/team/v1/push/sessions', { version: TEAM_PAYLOAD_VERSION, sessions: [] }))
+        .status,
+    ).toBe(200);
   });
 
   it('a full push put off by a shut gate ends as an unhindered push does', async () => {

@@ -71,7 +71,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       const notJson = await team.request('POST', '/api/team/v1/push/sessions', undefined, { raw: '{"version":1,' });
       expect([notJson.status, notJson.json.error]).toEqual([400, 'the body is not JSON']);
       const bad = await team.request('POST', '/api/team/v1/push/sessions', {
-        version: 1,
+        version: TEAM_PAYLOAD_VERSION,
         sessions: [{ tier: 'summary' }],
       });
       expect(bad.status).toBe(400);
@@ -109,7 +109,11 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     });
 
     it('413 above the limit, counted after gzip is undone', async () => {
-      const huge = JSON.stringify({ version: 1, sessions: [], pad: 'x'.repeat(MAX_PUSH_BODY_BYTES) });
+      const huge = JSON.stringify({
+        version: TEAM_PAYLOAD_VERSION,
+        sessions: [],
+        pad: 'x'.repeat(MAX_PUSH_BODY_BYTES),
+      });
       const plain = await team.request('POST', '/api/team/v1/push/sessions', undefined, { raw: huge });
       expect([plain.status, plain.json.code]).toEqual([413, 'TEAM_BODY_TOO_LARGE']);
       const zipped = await team.request('POST', '/api/team/v1/push/sessions', undefined, { raw: huge, gzip: true });
@@ -168,14 +172,17 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     expect((await push([fullSession(40, chunks)])).json.data).toEqual({ stored: 1, unchanged: 0 });
     expect(chunkReads.fetched - before).toBe(0);
     // gone again: the next tests count every row
-    const forgot = await team.request('POST', '/api/team/v1/push/forget', { version: 1, uids: [uidOf(40)] });
+    const forgot = await team.request('POST', '/api/team/v1/push/forget', {
+      version: TEAM_PAYLOAD_VERSION,
+      uids: [uidOf(40)],
+    });
     expect(forgot.json.data).toEqual({ forgotten: 1 });
   });
 
   it('stores every tier, and a gzip body reads the same', async () => {
     const chunks = chunksOf(['{"type":"user","n":1}\n', '{"type":"assistant","n":2}\n']);
     const check = await team.request('POST', '/api/team/v1/push/chunks/check', {
-      version: 1,
+      version: TEAM_PAYLOAD_VERSION,
       chunks: chunks.map((c) => c.sha256),
     });
     expect((check.json.data as { missing: string[] }).missing).toHaveLength(2);
@@ -212,7 +219,8 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
 
   it('a re-push of unchanged sessions changes 0 rows; the manifest wants only what changed', async () => {
     const manifest = async (sessions: { uid: string; digest: string }[]) =>
-      (await team.request('POST', '/api/team/v1/push/manifest', { version: 1, device, sessions })).json.data;
+      (await team.request('POST', '/api/team/v1/push/manifest', { version: TEAM_PAYLOAD_VERSION, device, sessions }))
+        .json.data;
     const s1 = summarySession(1);
     const changed = metadataSession(2, 'a new title');
     expect(await manifest([s1, changed, summarySession(50)].map(({ uid, digest }) => ({ uid, digest })))).toEqual({
@@ -254,7 +262,12 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       tokens.map((token, i) =>
         i % 2 === 0
           ? push([summarySession(40 + i)], { token })
-          : team.request('POST', '/api/team/v1/push/forget', { version: 1, uids: [uidOf(40 + i)] }, { token }),
+          : team.request(
+              'POST',
+              '/api/team/v1/push/forget',
+              { version: TEAM_PAYLOAD_VERSION, uids: [uidOf(40 + i)] },
+              { token },
+            ),
       ),
     );
     expect(await team.listDrift()).toEqual([]);
@@ -289,7 +302,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
     await push([fullSession(30, chunks), summarySession(31)]);
     const res = await team.request('POST', '/api/team/v1/push/forget', {
-      version: 1,
+      version: TEAM_PAYLOAD_VERSION,
       uids: [uidOf(30), uidOf(31), uidOf(999)],
     });
     expect(res.json.data).toEqual({ forgotten: 2 });

@@ -211,7 +211,16 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
       await index.refresh(d.homes);
       const report = await team.pushIndex(index, { token, tier: d.tier, hostname: d.name });
       expect(report.stored).toBe(report.sessions);
-      const uidOf = new Map(index.listSessions().map((s) => [s.id, sessionUid(salt, s.agent, s.key)]));
+      // by id, and by reference (a copy's source is named by its reference)
+      const uidOf = new Map(
+        index.listSessions().flatMap((s) => {
+          const uid = sessionUid(salt, s.agent, s.key);
+          return [
+            [s.id, uid],
+            [s.ref, uid],
+          ] as const;
+        }),
+      );
       locals.set(d.name, { app: createApp({ index, paths: [], host: '127.0.0.1', port: 4317 }), index, uidOf });
     }
   });
@@ -243,14 +252,20 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
         usageByModel: h.usageByModel,
         counts: h.counts,
         toolCounts: h.toolCounts,
+        // what a resume copied, its sources named by uid (the laptop's by reference)
+        copiedFrom: h.copiedFrom.map((c) => ({ ...c, ref: uidOf.get(c.ref) ?? c.ref })),
       });
+      let copies = 0;
       for (const row of mine.sessions) {
         const uid = uidOf.get(row.id)!;
         expect([row.id, figures(teamRows.get(uid)!)]).toEqual([row.id, figures(row)]);
         const local = await localJson<Detail>(d.name, `/api/sessions/${encodeURIComponent(row.id)}`);
         const remote = await teamJson<Detail>(`/api/sessions/${uid}`);
         expect([row.id, header(remote)]).toEqual([row.id, header(local)]);
+        copies += local.copiedFrom.length;
       }
+      // the corpus homes hold resumed sessions (continuation, fork): their copies are told on both servers
+      if (d.name !== 'ci') expect(copies).toBeGreaterThan(0);
     });
   }
 

@@ -4,6 +4,7 @@
  */
 import type { SessionHeaderParts, SessionSort } from '@agentdash/index';
 import type { IndexQueries } from '@agentdash/server';
+import type { CopiedWire } from '../contract.js';
 import type { Sql } from './db.js';
 import { type TeamSearchFilter, teamSearch, teamSearchSnippets } from './search.js';
 import {
@@ -115,9 +116,18 @@ export function teamQueries(
           (select array_agg(distinct v order by v) from x, unnest(x.versions) v) as versions`;
       return { projects: (f?.projects ?? []).sort(), models: f?.models ?? [], versions: f?.versions ?? [] };
     },
-    // Not told on the team server yet: its lists count a pushed session's calls as the laptop's index counted them,
-    // and the header says nothing of copies (the API documents an empty list so).
-    sessionCopies: async () => [],
+    // As the laptop's index told them when it pushed (payload 2), each source named by its uid and, where its tier
+    // gives one, its title; a session pushed by an older laptop has none.
+    sessionCopies: async (ref) => {
+      const [row] = await sql<{ copied: CopiedWire[] | null }[]>`
+        select s.body->'header'->'copiedFrom' as copied from sessions s where s.uid = ${ref}`;
+      const copied = row?.copied ?? [];
+      if (copied.length === 0) return [];
+      const titles = await sql<{ uid: string; title: string | null }[]>`
+        select s.uid, s.title from sessions s where s.uid = any(${copied.map((c) => c.uid)}::text[])`;
+      const titleOf = new Map(titles.map((t) => [t.uid, t.title]));
+      return copied.map(({ uid, ...counts }) => ({ ref: uid, title: titleOf.get(uid) ?? null, ...counts }));
+    },
     sessionHeader: async (ref) => {
       const [row] = await sql<{ header: unknown; issues: number }[]>`
         select s.body->'header' as header, (s.body->>'issues')::int as issues from sessions s where s.uid = ${ref}`;

@@ -7,7 +7,7 @@
 import { baseName } from '@agentdash/core/present';
 import { redactDerived } from '@agentdash/core/secrets';
 import type { AgentIndex, CallRow, SessionFilter, SessionSummary, UsageResponse, UsageSummary } from '@agentdash/index';
-import type { CallWire, FileWire, PushSession, ResponseWire, ShareTier, UsageWire } from '../contract.js';
+import type { CallWire, CopiedWire, FileWire, PushSession, ResponseWire, ShareTier, UsageWire } from '../contract.js';
 import { digestOf } from '../digest.js';
 import { projectHash, sessionUid } from './hash.js';
 
@@ -105,6 +105,19 @@ function callWire(c: CallRow, tier: ShareTier): CallWire {
   return { ...base, summary: fit(c.summary, 2000), errorMessage: redacted(c.errorMessage, 4000) };
 }
 
+/**
+ * What the session's transcript holds of other sessions of this laptop (`sessionCopies`), each named by its uid on
+ * the team server; a session the index no longer knows is left out.
+ */
+function copiedFromOf(ctx: BuildContext, s: SessionSummary): CopiedWire[] {
+  return ctx.index.sessionCopies(s.ref).flatMap((from) => {
+    const source = ctx.index.getSession(from.ref);
+    if (source === undefined) return [];
+    const { ref: _ref, title: _title, callIds, ...counts } = from;
+    return [{ uid: uidOf(ctx.salt, source), ...counts, callIds: [...callIds] }];
+  });
+}
+
 /** The session's uid on the team server. */
 export const uidOf = (salt: string, s: SessionSummary): string => sessionUid(salt, s.agent, s.key);
 
@@ -121,10 +134,13 @@ export function buildSession(
   const calls = ctx.index.calls({ sessionId: s.id }).filter((c) => c.sessionRef === s.ref);
   const responses = ((ctx.responses ?? responsesBySession(ctx.index)).get(s.key) ?? []).map(responseWire);
   const header = ctx.index.sessionHeader(s.ref);
+  const copiedFrom = copiedFromOf(ctx, s);
   const summaryHeader = {
     totalEvents: header?.totalEvents ?? 0,
     counts: { ...(header?.counts ?? {}) },
     toolCounts: { ...(header?.toolCounts ?? {}) },
+    // left out when there is none: the digest of a session without copies is the one payload 1 gave it
+    ...(copiedFrom.length > 0 ? { copiedFrom } : {}),
   };
   const summary = {
     uid: uidOf(ctx.salt, s),
