@@ -72,7 +72,10 @@ export async function lowContrast(page: Page): Promise<string[]> {
       a: 1,
     });
     const lum = ({ r, g, b }: Rgba) => {
-      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      const f = (v: number) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
       return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
     };
     const backgroundOf = (el: Element) => {
