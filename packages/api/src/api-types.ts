@@ -161,7 +161,7 @@ export interface SessionDetail {
   /**
    * What a resume or fork copied into this transcript from sessions that own it: the sessions list, statistics and
    * usage count those calls and responses there, not here (empty when the transcript holds no copies, when the
-   * header was made without the index, or on the team server, which does not tell copies yet).
+   * header was made without the index, or on the team server for a session an older laptop pushed, payload 1).
    */
   readonly copiedFrom: readonly CopiedFromDto[];
 }

@@ -369,8 +369,17 @@ export class Context {
     const mine = named.filter((p) => !isSamples(p));
     if (mine.length === 0) return;
     const known = this.warm()?.namedRoots();
-    if (known !== undefined && mine.every((p) => known.includes(p))) return;
-    (await this.openIndex()).addNamedRoots(mine);
+    const fresh = mine.filter((p) => known === undefined || !known.includes(p));
+    if (fresh.length === 0) return;
+    const index = await this.openIndex();
+    // Each path by what the index holds under it (the report counts all the paths together: ~/Downloads named beside
+    // a backup gave it no transcript).
+    const holding = fresh.filter((p) => index.listSessions({ paths: [p], limit: 1 }).length > 0);
+    try {
+      if (holding.length > 0) index.addNamedRoots(holding);
+    } catch {
+      // Another process holds the write lock: kept by a later command, this one's answer is not worth failing for.
+    }
   }
 
   /**

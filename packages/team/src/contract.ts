@@ -19,6 +19,11 @@ import { z } from 'zod';
 
 /** The payload version this build speaks. Bump on any change a peer of the previous version would misread. */
 export const TEAM_PAYLOAD_VERSION = 2;
+/**
+ * The versions a team server takes: its own, and those whose bodies its schemas read the same (version 1 is version 2
+ * without `copiedFrom`), so a laptop not upgraded yet can still push and forget.
+ */
+export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2];
 /** Header carrying the payload version on every push request (also in the bodies). */
 export const PAYLOAD_VERSION_HEADER = 'agentdash-team-payload';
 
@@ -100,7 +105,8 @@ export type CallWire = z.infer<typeof SummaryCallWire> & Partial<z.infer<typeof 
 
 /**
  * What a session's transcript holds of another session of the same person (a resume's or a fork's copies), counted
- * there (the index's `sessionCopies`): that session's uid, the copied calls (their ids as in `calls`) and responses.
+ * there (the index's `sessionCopies`): that session's uid, the ids of the calls copied from it (as its own `calls`
+ * name them) and the copied responses.
  */
 export const CopiedWire = z.strictObject({
   uid: Uid,

@@ -137,6 +137,13 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     });
   });
 
+  it('takes a laptop of payload 1 (no copies in its headers): it still pushes and forgets', async () => {
+    const v1 = await team.request('POST', '/api/team/v1/push/sessions', sessionsBody([summarySession(61)], 1));
+    expect([v1.status, v1.json.data]).toEqual([200, { stored: 1, unchanged: 0 }]);
+    const forgot = await team.request('POST', '/api/team/v1/push/forget', { version: 1, uids: [uidOf(61)] });
+    expect([forgot.status, forgot.json.data]).toEqual([200, { forgotten: 1 }]);
+  });
+
   it('stores several chunks in one request, each once, and refuses a body with one wrong chunk whole', async () => {
     const chunks = chunksOf(['batch one\n', 'batch two\n', 'batch three\n']);
     const post = (body: Buffer) =>

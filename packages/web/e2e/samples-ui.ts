@@ -49,7 +49,8 @@ export async function cutOff(page: Page): Promise<string[]> {
 }
 
 /**
- * Text drawn below WCAG AA contrast (4.5:1, 3:1 from 24 px or 18.66 px bold) against what is behind it: its colour
+ * HTML text drawn below WCAG AA contrast (4.5:1, 3:1 from 24 px or 18.66 px bold) against what is behind it (SVG
+ * and canvas text are not looked at): its colour
  * and its ancestors' opacity blended over their background colours, up to the first opaque one. One line per element
  * (ratio, tag and classes, text), from the elements visible in the viewport's layout.
  */

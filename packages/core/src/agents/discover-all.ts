@@ -80,7 +80,10 @@ async function discoverHomesUnder(
   const homes = await homesIn(dir);
   // Two levels down only when the first holds none (as for Claude Code's homes).
   if (homes.length === 0) {
-    for (const child of subfolders(dir)) homes.push(...(await homesIn(child)));
+    for (const child of subfolders(dir)) {
+      if (asked >= MAX_FOLDERS) break;
+      homes.push(...(await homesIn(child)));
+    }
   }
   const found: Discovery[] = [];
   for (const home of homes) {

@@ -59,7 +59,7 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
     `SELECT DISTINCT st.text FROM strings me JOIN responses r ON r.session_ref = me.id
        JOIN responses o ON o.key = r.key AND o.session_ref <> r.session_ref JOIN strings st ON st.id = o.session_ref
        JOIN sessions os ON os.id = st.text JOIN sessions ms ON ms.id = me.text
-      WHERE me.text = ? AND ${HOME_OF('os.project_dir')} = ${HOME_OF('ms.project_dir')}`,
+      WHERE me.text = ? AND ${HOME_OF('os.project_dir')} = ${HOME_OF('ms.project_dir')} ORDER BY st.text`,
     'pluck',
   ).all(key) as string[];
   if (rows.length === 0 && sharing.length === 0) return [];

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 
 export class Settings {
   private readonly s;
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.s = {
       get: db.prepare('SELECT value FROM settings WHERE key = ?').pluck(),
       set: db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)'),
@@ -29,9 +29,14 @@ export class Settings {
 
   /** Add paths to `namedRoots` (those already there are not written again). */
   addNamedRoots(paths: readonly string[]): void {
-    const known = this.namedRoots();
-    if (paths.every((p) => known.includes(p))) return;
-    this.s.set.run(NAMED_ROOTS, JSON.stringify([...new Set([...known, ...paths])].sort()));
+    // Read and written in one write transaction: two processes adding paths at once keep both.
+    this.db
+      .transaction(() => {
+        const known = this.namedRoots();
+        if (paths.every((p) => known.includes(p))) return;
+        this.s.set.run(NAMED_ROOTS, JSON.stringify([...new Set([...known, ...paths])].sort()));
+      })
+      .immediate();
   }
 
   /** True the first time it is asked for this key in this database (for notices shown once). */

@@ -119,12 +119,14 @@ export function teamQueries(
     // As the laptop's index told them when it pushed (payload 2), each source named by its uid and, where its tier
     // gives one, its title; a session pushed by an older laptop has none.
     sessionCopies: async (ref) => {
-      const [row] = await sql<{ copied: CopiedWire[] | null }[]>`
-        select s.body->'header'->'copiedFrom' as copied from sessions s where s.uid = ${ref}`;
+      const [row] = await sql<{ copied: CopiedWire[] | null; person: number }[]>`
+        select s.body->'header'->'copiedFrom' as copied, s.person_id as person from sessions s where s.uid = ${ref}`;
       const copied = row?.copied ?? [];
-      if (copied.length === 0) return [];
+      if (row === undefined || copied.length === 0) return [];
+      // the pushing person's own sessions only: a uid another person's session has names nothing here
       const titles = await sql<{ uid: string; title: string | null }[]>`
-        select s.uid, s.title from sessions s where s.uid = any(${copied.map((c) => c.uid)}::text[])`;
+        select s.uid, s.title from sessions s
+        where s.person_id = ${row.person} and s.uid = any(${copied.map((c) => c.uid)}::text[])`;
       const titleOf = new Map(titles.map((t) => [t.uid, t.title]));
       return copied.map(({ uid, ...counts }) => ({ ref: uid, title: titleOf.get(uid) ?? null, ...counts }));
     },

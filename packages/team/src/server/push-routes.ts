@@ -15,6 +15,7 @@ import {
   PAYLOAD_VERSION_HEADER,
   SessionsRequest,
   TEAM_PAYLOAD_VERSION,
+  TEAM_PAYLOAD_VERSIONS_TAKEN,
   type WhoAmI,
 } from '../contract.js';
 import { digestOf } from '../digest.js';
@@ -52,7 +53,7 @@ function checkHeaderVersion(header: string | undefined): void {
   const theirs = Number(header);
   if (!Number.isInteger(theirs))
     throw new TeamHttpError(400, `${PAYLOAD_VERSION_HEADER} must be an integer`, 'TEAM_BAD_BODY');
-  if (theirs !== TEAM_PAYLOAD_VERSION) throw versionMismatch(theirs);
+  if (!TEAM_PAYLOAD_VERSIONS_TAKEN.includes(theirs)) throw versionMismatch(theirs);
 }
 
 /** The first problem zod found, as one line (and how many more). */
@@ -74,7 +75,7 @@ async function bodyOf<S extends z.ZodType>(request: Request, schema: S): Promise
     throw new TeamHttpError(400, 'the body is not JSON', 'TEAM_BAD_BODY');
   }
   const version = (json as { version?: unknown } | null)?.version;
-  if (typeof version === 'number' && Number.isInteger(version) && version !== TEAM_PAYLOAD_VERSION) {
+  if (typeof version === 'number' && Number.isInteger(version) && !TEAM_PAYLOAD_VERSIONS_TAKEN.includes(version)) {
     throw versionMismatch(version);
   }
   const parsed = schema.safeParse(json);
