@@ -34,8 +34,6 @@ export interface IndependentCount {
   readonly tokensBySessionFile: ReadonlyMap<string, Tokens>;
   /** Sessions (as keyed above) holding a response another session holds too (a resume's copies, or the original). */
   readonly sharingSessionFiles: ReadonlySet<string>;
-  /** Tokens of the whole home, each response once whichever sessions hold it. */
-  readonly homeTokens: Tokens;
 }
 
 /** All `.jsonl` files under a folder, at any depth. */
@@ -174,26 +172,11 @@ export function countHome(home: string): IndependentCount {
     return sum;
   };
   const tokensBySessionFile = new Map<string, Tokens>();
-  // Each response once over the home (the largest value per field), and the sessions holding each.
-  const once = new Map<string, Tokens>();
+  // The sessions holding each response.
   const holders = new Map<string, string[]>();
   for (const [owner, responses] of perSession) {
     tokensBySessionFile.set(owner, sumOf(responses.values()));
-    for (const [key, t] of responses) {
-      const prev = once.get(key);
-      once.set(
-        key,
-        prev
-          ? {
-              input: Math.max(prev.input, t.input),
-              output: Math.max(prev.output, t.output),
-              cacheCreation: Math.max(prev.cacheCreation, t.cacheCreation),
-              cacheRead: Math.max(prev.cacheRead, t.cacheRead),
-            }
-          : t,
-      );
-      holders.set(key, [...(holders.get(key) ?? []), owner]);
-    }
+    for (const key of responses.keys()) holders.set(key, [...(holders.get(key) ?? []), owner]);
   }
   const sharingSessionFiles = new Set([...holders.values()].filter((h) => h.length > 1).flat());
   const tools = new Map<string, ToolCount>();
@@ -220,6 +203,5 @@ export function countHome(home: string): IndependentCount {
     tools,
     tokensBySessionFile,
     sharingSessionFiles,
-    homeTokens: sumOf(once.values()),
   };
 }
