@@ -14,6 +14,16 @@ function variables(selector: string): Record<string, string> {
   return Object.fromEntries([...body.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]?.trim()]));
 }
 
+/** The properties with each `var(--name)` replaced by that property's value (as the browser resolves them). */
+function resolved(vars: Record<string, string>): Record<string, string> {
+  const valueOf = (value: string, depth = 0): string =>
+    depth > 8 ? value : value.replace(/var\((--[\w-]+)\)/g, (_, name: string) => valueOf(vars[name] ?? '', depth + 1));
+  return Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, valueOf(value)]));
+}
+
+/** The dark theme's properties: `:root`'s, with the status colours it shares with the terminal. */
+const dark = () => ({ ...variables(':root'), ...variables(':root,\n.terminal') });
+
 const PAIRS = [
   ['--text', '--bg'],
   ['--text', '--panel'],
@@ -51,7 +61,7 @@ describe('theme contrast (WCAG 2)', () => {
     ['light', ':root[data-theme="light"]'],
   ] as const) {
     it(`keeps text readable in the ${theme} theme (≥ 4.5 : 1 on every main background)`, () => {
-      const vars = { ...variables(':root'), ...variables(selector) };
+      const vars = resolved({ ...dark(), ...(selector === ':root' ? {} : variables(selector)) });
       const low = PAIRS.map(([fg, bg]) => {
         const a = parseCssColor(vars[fg] ?? '');
         const b = parseCssColor(vars[bg] ?? '');
@@ -60,6 +70,18 @@ describe('theme contrast (WCAG 2)', () => {
       expect(low).toEqual([]);
     });
   }
+
+  it('keeps the terminal’s status colours readable on its black in both themes (it is dark in both)', () => {
+    // The terminal's own rule (the one after a blank line; `:root,\n.terminal` is the shared one).
+    const terminal = resolved({ ...dark(), ...variables('\n\n.terminal') });
+    const black = parseCssColor('#07080b');
+    const low = ['--ok', '--err', '--warn', '--pending', '--exp', '--accent', '--muted'].flatMap((name) => {
+      const c = parseCssColor(terminal[name] ?? '');
+      const ratio = c && black ? contrastRatio(c, black) : 0;
+      return ratio >= 4.5 ? [] : [`${name} ${ratio.toFixed(2)}`];
+    });
+    expect(low).toEqual([]);
+  });
 
   it('has the same light palette for the media query and the toggle', () => {
     const media = css.slice(css.indexOf('@media (prefers-color-scheme: light)'));
