@@ -16,9 +16,9 @@ function variables(selector: string): Record<string, string> {
 
 /** The properties with each `var(--name)` replaced by that property's value (as the browser resolves them). */
 function resolved(vars: Record<string, string>): Record<string, string> {
-  const valueOf = (value: string, depth = 0): string =>
-    depth > 8 ? value : value.replace(/var\((--[\w-]+)\)/g, (_, name: string) => valueOf(vars[name] ?? '', depth + 1));
-  return Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, valueOf(value)]));
+  const expand = (value: string, depth = 0): string =>
+    depth > 8 ? value : value.replace(/var\((--[\w-]+)\)/g, (_, name: string) => expand(vars[name] ?? '', depth + 1));
+  return Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, expand(value)]));
 }
 
 /** The dark theme's properties: `:root`'s, with the status colours it shares with the terminal. */
