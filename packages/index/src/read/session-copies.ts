@@ -5,13 +5,11 @@
  * that owns it; the session's own timeline shows them. This says how many there are, and where they are counted.
  */
 import { idOfKey } from '../file-row.js';
+import { HOME_OF } from '../schema/schema-derived.js';
 import { prepared } from '../schema/statements.js';
 import type { Store } from './scope.js';
 import { refOf, type SessionRow as StoredSession } from './session-summaries.js';
 import { ownsBefore, SESSION_OF_REF, type SessionRow, usageResponses } from './usage-queries.js';
-
-/** A project folder's home in SQL (its parent folder, as `files.home` and session-usage.ts `settle` take it). */
-const HOME_OF = (column: string) => `rtrim(${column}, replace(replace(${column}, '/', ''), '\\', ''))`;
 
 /** The copies a session holds of one other session's calls and responses. */
 export interface CopiedFrom {

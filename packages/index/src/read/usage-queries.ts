@@ -1,6 +1,7 @@
 /** Usage across sessions: each API response once, priced, with the session, thread and project it belongs to. */
 import { type PricedResponse, responsePricer } from '@agentdash/core';
 import { type AgentKind, agentOfRow } from '../agents.js';
+import { HOME_OF } from '../schema/schema-derived.js';
 import { prepared } from '../schema/statements.js';
 import type { UsageFilter } from '../types.js';
 import { type Store, scopeSql, toMs, Where, withoutCoveringPaths } from './scope.js';
@@ -38,7 +39,16 @@ type Row = [
 ];
 
 /** A session of a response: its key, id, project, agent, start and end (what orders copies). */
-export type SessionRow = [key: string, sid: string, project: string, agent: string, startedMs: number, endedMs: number];
+export type SessionRow = [
+  key: string,
+  sid: string,
+  project: string,
+  agent: string,
+  startedMs: number,
+  endedMs: number,
+  /** Its project folder's home (`HOME_OF`): copies count for their owner within one home. */
+  home: string,
+];
 
 /**
  * Which of two sessions owns a response both hold: the one that started first; copies of one session in several
@@ -53,7 +63,7 @@ export function ownsBefore(a: SessionRow, b: SessionRow): boolean {
 
 /** A session's row as `ownsBefore` orders it, by its number in `strings`. */
 export const SESSION_OF_REF = `SELECT s.id, s.session_id, coalesce(s.project_path, s.project_dir), s.agent,
-    coalesce(s.started_ms, 0), coalesce(s.ended_ms, 0)
+    coalesce(s.started_ms, 0), coalesce(s.ended_ms, 0), ${HOME_OF('s.project_dir')}
   FROM strings st JOIN sessions s ON s.id = st.text WHERE st.id = ?`;
 
 /**

@@ -10,6 +10,12 @@
 import { DEFAULT_AGENT } from '../agent-kind.js';
 import { DOC_KINDS, KIND, RECORD_KINDS, TS, UUID } from './stored-values.js';
 
+/**
+ * A project folder's home in SQL: its parent folder, with its separator (`files.home`; a session's home is its
+ * project folder's). Sessions and calls of one home are one history: their copies in another home are that home's.
+ */
+export const HOME_OF = (column: string) => `rtrim(${column}, replace(replace(${column}, '/', ''), '\\', ''))`;
+
 /** Files read and how far (`files`), the texts repeated on many rows stored once (`strings`). */
 const FILES = `
   CREATE TABLE files (
@@ -31,7 +37,7 @@ const FILES = `
     archived INTEGER NOT NULL DEFAULT 0,
     agent TEXT NOT NULL DEFAULT '${DEFAULT_AGENT}',
     unknown_records INTEGER NOT NULL DEFAULT 0,
-    home TEXT GENERATED ALWAYS AS (rtrim(project_dir, replace(replace(project_dir, '/', ''), '\\', ''))) VIRTUAL
+    home TEXT GENERATED ALWAYS AS (${HOME_OF('project_dir')}) VIRTUAL
   );
   CREATE INDEX files_session ON files(session_id);
 

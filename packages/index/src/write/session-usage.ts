@@ -4,7 +4,6 @@
  * partition in `sessions.time`. Recomputed with the rest of the session's summary.
  */
 
-import { dirname } from 'node:path';
 import {
   dedupeResponses,
   partitionTime,
@@ -43,14 +42,8 @@ export class SessionUsageUpdater {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
-      // The other sessions holding one of this session's responses (a resume's copies, or what it copied).
-      neighbours: db
-        .prepare(
-          `SELECT DISTINCT st.text FROM responses r JOIN responses o ON o.key = r.key AND o.session_ref <> r.session_ref
-           JOIN strings st ON st.id = o.session_ref WHERE r.session_ref = ?`,
-        )
-        .pluck(),
-      // Each of this session's responses another session holds too, with that session.
+      // Each of this session's responses another session holds too, with that session (a resume's copies, or what
+      // it copied).
       holders: db
         .prepare(
           `SELECT r.key, o.session_ref FROM responses r JOIN responses o ON o.key = r.key AND o.session_ref <> r.session_ref
@@ -58,9 +51,6 @@ export class SessionUsageUpdater {
         )
         .raw(),
       sessionOf: db.prepare(SESSION_OF_REF).raw(),
-      folderOf: db
-        .prepare('SELECT s.project_dir FROM strings st JOIN sessions s ON s.id = st.text WHERE st.id = ?')
-        .pluck(),
       // A session's responses as `usageDetail` sums them.
       responsesOf: db.prepare(
         `SELECT r.key, m.text AS model, r.agent_id, r.input_tokens, r.output_tokens, r.cache_creation_tokens,
@@ -89,9 +79,12 @@ export class SessionUsageUpdater {
     };
   }
 
-  /** Sessions whose responses changed since `settle`, and the sessions sharing responses with them before or after. */
-  private readonly changed = new Set<string>();
-  private readonly sharing = new Set<string>();
+  /**
+   * By their number in `strings`: the sessions whose responses `update` wrote since `settle`, and the sessions sharing
+   * responses with them before or after.
+   */
+  private readonly changed = new Set<number>();
+  private readonly sharing = new Set<number>();
 
   /**
    * Recompute a session's responses from its scan; returns its usage detail and time, as `sessions.usage_detail` and
@@ -99,7 +92,6 @@ export class SessionUsageUpdater {
    * the session; `settle` then takes out those another session owns.
    */
   update(sid: string, scan: UsageScan): SessionUsage {
-    this.changed.add(sid);
     this.noteSharing(sid);
     this.s.deleteResponses.run(sid);
     const rows = scan.usage;
@@ -149,16 +141,21 @@ export class SessionUsageUpdater {
         t.reasoningOutputTokens,
       );
     }
-    this.noteSharing(sid);
+    const written = this.noteSharing(sid);
+    if (written !== undefined) this.changed.add(written);
     const time = partitionTime(threadActivity(this.threadRecords(sid, scan.thread), this.threadCalls(sid)));
     return { detail: usageDetail(responses), time: JSON.stringify(time) };
   }
 
-  /** Note the sessions sharing a response with this one (called before its responses change, and after). */
-  private noteSharing(sid: string): void {
+  /**
+   * Note the sessions sharing a response with this one (called before its responses change, and after); its number
+   * in `strings`, when it has one.
+   */
+  private noteSharing(sid: string): number | undefined {
     const ref = this.s.stringId.get(sid) as number | undefined;
-    if (ref === undefined) return;
-    for (const other of this.s.neighbours.all(ref) as string[]) this.sharing.add(other);
+    if (ref === undefined) return undefined;
+    for (const [, other] of this.s.holders.all(ref) as [string, number][]) this.sharing.add(other);
+    return ref;
   }
 
   /**
@@ -173,29 +170,18 @@ export class SessionUsageUpdater {
       if (!rowOf.has(ref)) rowOf.set(ref, this.s.sessionOf.get(ref) as SessionRow | undefined);
       return rowOf.get(ref);
     };
-    // A session's home: the folder of its project folders. Copies in another home (a backup beside the live one)
-    // are another history there, as their calls are (call-facts.ts): each home's list counts its own.
-    const homeOf = new Map<number, string | undefined>();
-    const home = (ref: number) => {
-      if (!homeOf.has(ref)) {
-        const folder = this.s.folderOf.get(ref) as string | undefined;
-        homeOf.set(ref, folder === undefined ? undefined : dirname(folder));
-      }
-      return homeOf.get(ref);
-    };
-    for (const sid of new Set([...this.changed, ...this.sharing])) {
-      const ref = this.s.stringId.get(sid) as number | undefined;
-      const me = ref === undefined ? undefined : row(ref);
-      if (ref === undefined || me === undefined) continue;
-      const holders = (this.s.holders.all(ref) as [string, number][]).filter(([, other]) => home(other) === home(ref));
+    for (const ref of new Set([...this.changed, ...this.sharing])) {
+      const me = row(ref);
+      if (me === undefined) continue;
+      // Copies in another home (a backup beside the live one) are another history there, as their calls are
+      // (call-facts.ts): each home's list counts its own.
+      const holders = (this.s.holders.all(ref) as [string, number][]).flatMap(([key, other]) => {
+        const them = row(other);
+        return them !== undefined && them[6] === me[6] ? [{ key, them }] : [];
+      });
       // Written whole by `update` just now, and nothing of it is another session's: already right.
-      if (holders.length === 0 && this.changed.has(sid)) continue;
-      const owned = new Set(
-        holders.flatMap(([key, other]) => {
-          const them = row(other);
-          return them !== undefined && ownsBefore(them, me) ? [key] : [];
-        }),
-      );
+      if (holders.length === 0 && this.changed.has(ref)) continue;
+      const owned = new Set(holders.flatMap(({ key, them }) => (ownsBefore(them, me) ? [key] : [])));
       const mine = (this.s.responsesOf.all(ref) as StoredResponse[])
         .filter((r) => !owned.has(r.key))
         .map((r) => ({
@@ -210,7 +196,7 @@ export class SessionUsageUpdater {
             reasoningOutputTokens: r.reasoning_tokens,
           },
         }));
-      this.s.setDetail.run(usageDetail(mine), sid);
+      this.s.setDetail.run(usageDetail(mine), me[0]);
     }
     this.changed.clear();
     this.sharing.clear();
