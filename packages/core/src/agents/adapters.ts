@@ -30,10 +30,15 @@ export function adapterForFile(file: { readonly agent: AgentId }): AgentAdapter 
 }
 
 /**
- * The adapters that recognise a path as theirs (a home, a folder inside one, a transcript), in registry order. The
- * folders their answers depend on are noted in `folders` when given (`AgentAdapter.recognizes`).
+ * The adapters that recognise a path as theirs (a home, a folder inside one, a transcript), in registry order, of
+ * `among` (default: every agent's). The folders their answers depend on are noted in `folders` when given
+ * (`AgentAdapter.recognizes`).
  */
-export async function adaptersForPath(path: string, folders?: ListedFolder[]): Promise<AgentAdapter[]> {
-  const found = await Promise.all(agentAdapters.map((adapter) => adapter.recognizes(path, folders)));
-  return agentAdapters.filter((_, index) => found[index]);
+export async function adaptersForPath(
+  path: string,
+  folders?: ListedFolder[],
+  among: readonly AgentAdapter[] = agentAdapters,
+): Promise<AgentAdapter[]> {
+  const found = await Promise.all(among.map((adapter) => adapter.recognizes(path, folders)));
+  return among.filter((_, index) => found[index]);
 }

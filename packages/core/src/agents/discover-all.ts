@@ -67,22 +67,22 @@ async function discoverHomesUnder(
 ): Promise<Discovery[]> {
   const others = agentAdapters.filter((a) => a.id !== DISCOVERED_AGENT);
   let asked = 0;
-  const homesIn = async (folder: string) => {
+  const homesIn = async (paths: readonly string[]) => {
     const homes: { readonly path: string; readonly adapters: readonly AgentAdapter[] }[] = [];
-    for (const path of subfolders(folder)) {
+    for (const path of paths) {
       if (asked++ >= MAX_FOLDERS) break;
-      const found = await Promise.all(others.map((a) => a.recognizes(path, folders)));
-      const adapters = others.filter((_, i) => found[i]);
+      const adapters = await adaptersForPath(path, folders, others);
       if (adapters.length > 0) homes.push({ path, adapters });
     }
     return homes;
   };
-  const homes = await homesIn(dir);
+  const children = subfolders(dir);
+  const homes = await homesIn(children);
   // Two levels down only when the first holds none (as for Claude Code's homes).
   if (homes.length === 0) {
-    for (const child of subfolders(dir)) {
+    for (const child of children) {
       if (asked >= MAX_FOLDERS) break;
-      homes.push(...(await homesIn(child)));
+      homes.push(...(await homesIn(subfolders(child))));
     }
   }
   const found: Discovery[] = [];
