@@ -115,13 +115,18 @@ describe('error paths', () => {
     expect(shown.stdout).toMatch(/^session {2}410c10d6-fdc3-4c91-bc4f-74b883942e01$/m);
   });
 
-  it('a session of --db named without PATH is read from its own folder: no sample comes into that database', async () => {
-    const db = join(sb.dir, 'backup.sqlite');
-    const backup = join(sb.dir, 'backup-home');
+  /** A Claude home of the samples' subagents project (three sessions) at `<name>-home`, and runs over `<name>.sqlite`. */
+  const backupOfSamples = (name: string) => {
+    const db = join(sb.dir, `${name}.sqlite`);
+    const backup = join(sb.dir, `${name}-home`);
     cpSync(join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents'), join(backup, 'projects', '-p'), {
       recursive: true,
     });
-    const said = (argv: readonly string[]) => runIn(db, sb.emptyHome, argv);
+    return { db, backup, said: (argv: readonly string[]) => runIn(db, sb.emptyHome, argv) };
+  };
+
+  it('a session of --db named without PATH is read from its own folder: no sample comes into that database', async () => {
+    const { db, backup, said } = backupOfSamples('backup');
     expect((await said(['index', backup])).code).toBe(0);
     const shown = await said(['show', '410c10d6']);
     expect(shown.code, shown.stderr).toBe(0);
@@ -137,12 +142,7 @@ describe('error paths', () => {
   });
 
   it('sessions of --db without PATH on a machine without homes: what it holds, even once its folder is gone', async () => {
-    const db = join(sb.dir, 'listed.sqlite');
-    const backup = join(sb.dir, 'listed-home');
-    cpSync(join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents'), join(backup, 'projects', '-p'), {
-      recursive: true,
-    });
-    const said = (argv: readonly string[]) => runIn(db, sb.emptyHome, argv);
+    const { db, backup, said } = backupOfSamples('listed');
     // A folder named that held no transcript is not read again by commands without a path, even named beside one
     // that did (the refresh's report counts both together).
     mkdirSync(join(sb.dir, 'nothing-here'), { recursive: true });

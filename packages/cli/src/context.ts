@@ -234,7 +234,7 @@ export class Context {
   /**
    * PATH arguments, or the default: every agent home that holds transcripts (`$CLAUDE_CONFIG_DIR` or `~/.claude`,
    * `$CODEX_HOME` or `~/.codex`, `~/.gemini`, `$COPILOT_HOME` or `~/.copilot`, `~/.qwen`); when none does, the
-   * folders the index's files are under (a database indexed from named paths), else the bundled samples (with a note).
+   * paths once named to build the index (`namedRoots`: a backup's database), else the bundled samples (with a note).
    */
   async resolvePaths(positionals: readonly string[]): Promise<string[]> {
     if (positionals.length > 0) {

@@ -49,10 +49,10 @@ export class Settings {
 }
 
 /** The settings key of `namedRoots`. */
-export const NAMED_ROOTS = 'named_roots';
+const NAMED_ROOTS = 'named_roots';
 
 /** `namedRoots` from its stored value (a JSON array of strings; anything else is none). */
-export function namedRootsOf(value: string | undefined): string[] {
+function namedRootsOf(value: string | undefined): string[] {
   if (value === undefined) return [];
   try {
     const parsed: unknown = JSON.parse(value);
