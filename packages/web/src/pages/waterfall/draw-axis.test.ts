@@ -20,6 +20,14 @@ function recorder() {
   return { ctx: ctx as unknown as CanvasRenderingContext2D, labels };
 }
 
+/** Each label starts at least 6 px after the one before it ends (6 px a character, as the recorder measures). */
+function expectApart(labels: readonly { text: string; x: number }[]): void {
+  for (const [i, label] of labels.entries()) {
+    const before = labels[i - 1];
+    if (before !== undefined) expect(label.x - before.x, label.text).toBeGreaterThanOrEqual(before.text.length * 6 + 6);
+  }
+}
+
 describe("the waterfall's time axis", () => {
   it('writes no label that would run past the right edge', () => {
     const width = LABEL_W + 600;
@@ -45,10 +53,7 @@ describe("the waterfall's time axis on a phone", () => {
     drawAxis(ctx, { t0, t1: t0 + 11_000 }, LABEL_W + 190, 300);
     expect(labels.length).toBeGreaterThanOrEqual(2);
     expect(labels.every((l) => l.x >= LABEL_W)).toBe(true);
-    for (let i = 1; i < labels.length; i++) {
-      const before = labels[i - 1] as { text: string; x: number };
-      expect((labels[i] as { x: number }).x - before.x).toBeGreaterThanOrEqual(before.text.length * 6 + 6);
-    }
+    expectApart(labels);
   });
 
   it('keeps labels of milliseconds apart too', () => {
@@ -56,10 +61,7 @@ describe("the waterfall's time axis on a phone", () => {
     const { ctx, labels } = recorder();
     drawAxis(ctx, { t0, t1: t0 + 900 }, LABEL_W + 190, 300);
     expect(labels.length).toBeGreaterThanOrEqual(1);
-    for (let i = 1; i < labels.length; i++) {
-      const before = labels[i - 1] as { text: string; x: number };
-      expect((labels[i] as { x: number }).x - before.x).toBeGreaterThanOrEqual(before.text.length * 6 + 6);
-    }
+    expectApart(labels);
   });
 });
 
@@ -69,10 +71,7 @@ describe("the waterfall's time axis over months", () => {
     const { ctx, labels } = recorder();
     drawAxis(ctx, { t0, t1: t0 + 400 * 86_400_000 }, LABEL_W + 190, 300);
     expect(labels.length).toBeGreaterThanOrEqual(1);
-    for (let i = 1; i < labels.length; i++) {
-      const before = labels[i - 1] as { text: string; x: number };
-      expect((labels[i] as { x: number }).x - before.x).toBeGreaterThanOrEqual(before.text.length * 6 + 6);
-    }
+    expectApart(labels);
   });
 });
 
