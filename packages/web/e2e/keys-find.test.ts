@@ -96,8 +96,12 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     await page.keyboard.press('/');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search');
     await page.keyboard.press('Escape');
+    // Escape leaves the field for good: no late focus takes it back (the old second request came 300 ms later)
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).toBeNull();
     await page.keyboard.press('?');
     await page.waitForSelector('[data-testid=shortcuts-help]');
+    expect(await page.inputValue('[data-testid=search]')).toBe('');
     const keys = await page.locator('[data-testid=shortcuts-help] kbd').allTextContents();
     for (const k of ['/', 'j', 'k', 'e', 'E', 'g', 'G', '?']) expect(keys).toContain(k);
     await page.keyboard.press('Escape');

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { subscribeConnection } from './data/client';
-import { FOCUS_SEARCH_EVENT, focusContent, typingIn } from './ui/keys';
+import { focusContent, requestSearchFocus, typingIn } from './ui/keys';
 import { lazyPage } from './ui/lazy-page';
 import { RedactNotice } from './ui/RedactNotice';
 import { useRoute } from './ui/router';
@@ -44,9 +44,8 @@ function useGlobalKeys(onHelp: () => void) {
       if (search && (mod || !typingIn(event))) {
         event.preventDefault();
         if (!/^#\/?(\?.*)?$/.test(window.location.hash) && window.location.hash !== '') window.location.hash = '#/';
-        // the sessions page may still be loading: ask now and once it has mounted
-        window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT));
-        setTimeout(() => window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT)), 300);
+        // the sessions page may still be loading: its field takes the request when it mounts
+        requestSearchFocus();
         return;
       }
       if (event.key === '?' && !mod && !typingIn(event)) {

@@ -45,6 +45,23 @@ export function useKeys(handlers: Readonly<Record<string, () => void>>): void {
 /** Event the sessions page listens to: focus its search field (`/`, Ctrl/⌘-K from any page). */
 export const FOCUS_SEARCH_EVENT = 'agentdash-focus-search';
 
+let searchWanted = false;
+
+/**
+ * Asks for the sessions page's search field. A mounted field takes it at once (it cancels the event); otherwise the
+ * request waits for the field to mount, never for a timer, so a later Escape is not undone by a late focus.
+ */
+export function requestSearchFocus(): void {
+  searchWanted = window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT, { cancelable: true }));
+}
+
+/** The search field, on mount: whether a request came before it was there (and it is now taken). */
+export function takeSearchRequest(): boolean {
+  const wanted = searchWanted;
+  searchWanted = false;
+  return wanted;
+}
+
 /** The sessions list's rows, by their title links (what j/k move between and Enter opens). */
 const ROW_LINKS = '[data-testid="session-row"] a.t';
 

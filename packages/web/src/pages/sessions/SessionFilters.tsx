@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { SessionsResponse } from '../../data/types';
 import { AgentFilter } from '../../ui/AgentFilter';
 import { shortPath } from '../../ui/format';
-import { FOCUS_SEARCH_EVENT } from '../../ui/keys';
+import { FOCUS_SEARCH_EVENT, takeSearchRequest } from '../../ui/keys';
 import { type Filters, isFiltered, NO_FILTERS } from './use-session-list';
 
 export function SessionFilters({
@@ -16,7 +16,11 @@ export function SessionFilters({
 }) {
   const search = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    const focus = () => search.current?.focus();
+    const focus = (event: Event) => {
+      search.current?.focus();
+      event.preventDefault();
+    };
+    if (takeSearchRequest()) search.current?.focus();
     window.addEventListener(FOCUS_SEARCH_EVENT, focus);
     return () => window.removeEventListener(FOCUS_SEARCH_EVENT, focus);
   }, []);
