@@ -42,6 +42,16 @@ export const MAX_SESSIONS_PER_REQUEST = 200;
 export const MAX_MANIFEST_ENTRIES = 50_000;
 /** Text a chunk holds before gzip: whole lines up to about this many bytes (one longer line is a chunk alone). */
 export const CHUNK_TEXT_BYTES = 1024 * 1024;
+/**
+ * Most text one chunk may hold once gunzipped (one very long line): a chunk past it is refused when sent, and is never
+ * inflated further when read (a few MiB of gzip can inflate to GiBs).
+ */
+export const MAX_CHUNK_TEXT_BYTES = 64 * 1024 * 1024;
+/**
+ * Most text a full-tier session's files may hold in all: the team server rebuilds a session's transcripts in memory to
+ * cut its search documents. A larger session goes at the metadata tier (`agentdash push` says which).
+ */
+export const MAX_SESSION_TEXT_BYTES = 512 * 1024 * 1024;
 
 const hex = (n: number) => z.string().regex(new RegExp(`^[0-9a-f]{${n}}$`));
 /** A session's id on the team server: HMAC-SHA-256(person salt, agent NUL session key), first 32 hex digits. */

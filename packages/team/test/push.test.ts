@@ -1,7 +1,13 @@
 /** The push routes against a real PostgreSQL over HTTP: auth, limits, versions, idempotence, tiers, forget. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeChunks } from '../src/chunk-batch.js';
-import { MAX_CHUNK_BYTES, MAX_PUSH_BODY_BYTES, TEAM_PAYLOAD_VERSION } from '../src/contract.js';
+import {
+  MAX_CHUNK_BYTES,
+  MAX_CHUNK_TEXT_BYTES,
+  MAX_PUSH_BODY_BYTES,
+  MAX_SESSION_TEXT_BYTES,
+  TEAM_PAYLOAD_VERSION,
+} from '../src/contract.js';
 import { digestOf } from '../src/digest.js';
 import { addDevice, addViewer, revoke } from '../src/pg/people.js';
 import { chunkReads } from '../src/pg/transcripts.js';
@@ -135,6 +141,47 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
         '2 transcript chunks are not stored: upload them first (PUT /api/team/v1/push/chunks/:sha256)',
       ]);
     });
+  });
+
+  it('400 for transcripts larger than they say or than the contract lets them: never inflated past it', async () => {
+    const put = async (chunks: readonly { sha256: string; bytes: Buffer }[]) => {
+      for (const c of chunks) {
+        const r = await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
+        expect(r.status).toBe(200);
+      }
+    };
+    const stored = async (n: number) =>
+      (await team.db.sql`select count(*)::int as n from sessions where uid = ${uidOf(n)}`)[0]?.n;
+    // a gzip bomb: 64 KiB of gzip that would inflate past a chunk's most
+    const bomb = chunksOf(['a'.repeat(MAX_CHUNK_TEXT_BYTES + 1)]);
+    await put(bomb);
+    const refused = await push([fullSession(110, bomb, undefined, 100)]);
+    expect([refused.status, refused.json.code, refused.json.error]).toEqual([
+      400,
+      'TEAM_TRANSCRIPT_SIZE',
+      'session-110.jsonl: its chunks hold more than the 100 bytes it declares',
+    ]);
+    const declared = await push([fullSession(111, bomb, undefined, MAX_CHUNK_TEXT_BYTES + 1)]);
+    expect([declared.status, declared.json.error]).toEqual([
+      400,
+      `session-111.jsonl: a chunk holds more than ${MAX_CHUNK_TEXT_BYTES} bytes`,
+    ]);
+    // one small chunk named again and again past the session's most, whatever the file declares
+    const [small] = chunksOf(['{"type":"user"}\n']);
+    await put([small!]);
+    const many = Array.from({ length: 10 }, () => small!);
+    const short = await push([fullSession(112, many, undefined, 16)]);
+    expect([short.status, short.json.error]).toEqual([
+      400,
+      'session-112.jsonl: its chunks hold more than the 16 bytes it declares',
+    ]);
+    const huge = await push([fullSession(113, many, undefined, MAX_SESSION_TEXT_BYTES + 1)]);
+    expect([huge.status, huge.json.code]).toEqual([413, 'TEAM_TRANSCRIPT_SIZE']);
+    expect([await stored(110), await stored(111), await stored(112), await stored(113)]).toEqual([0, 0, 0, 0]);
+    // declared right, it is stored
+    const right = await push([fullSession(114, many)]);
+    expect([right.status, await stored(114)]).toEqual([200, 1]);
+    await team.request('POST', '/api/team/v1/push/forget', { version: TEAM_PAYLOAD_VERSION, uids: [uidOf(114)] });
   });
 
   it('takes a laptop of payload 1 (no copies in its headers): it still pushes and forgets', async () => {

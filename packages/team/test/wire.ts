@@ -1,6 +1,6 @@
 /** Pushed sessions built by hand, each satisfying the contract's schema for its tier, with its digest computed. */
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   type FullSession,
   type MetadataSession,
@@ -157,14 +157,29 @@ export function chunksOf(pieces: readonly string[]): { sha256: string; bytes: Bu
   });
 }
 
-export function fullSession(n: number, chunks: readonly { sha256: string }[], title?: string | null): FullSession {
+/**
+ * A full-tier session of one main file made of `chunks`; the file's bytes are what the chunks hold once gunzipped (as a
+ * laptop declares them), `declared` else.
+ */
+export function fullSession(
+  n: number,
+  chunks: readonly { sha256: string; bytes?: Buffer }[],
+  title?: string | null,
+  declared?: number,
+): FullSession {
   const m = metadataSession(n, title);
   const { digest: _d, tier: _t, ...rest } = m;
   return seal<FullSession>({
     ...rest,
     tier: 'full',
     files: [
-      { name: `session-${n}.jsonl`, role: 'main', agentId: null, bytes: 1234, chunks: chunks.map((c) => c.sha256) },
+      {
+        name: `session-${n}.jsonl`,
+        role: 'main',
+        agentId: null,
+        bytes: declared ?? chunks.reduce((sum, c) => sum + (c.bytes ? gunzipSync(c.bytes).length : 0), 0),
+        chunks: chunks.map((c) => c.sha256),
+      },
     ],
   });
 }

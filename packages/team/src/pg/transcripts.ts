@@ -5,6 +5,7 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { AgentId, ByteSource, DiscoveredFile } from '@agentdash/core';
+import { MAX_CHUNK_TEXT_BYTES, MAX_SESSION_TEXT_BYTES } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
 import { recentChunk } from './recent-chunks.js';
 
@@ -13,9 +14,32 @@ const gunzipped = promisify(gunzip);
 /** Chunks fetched from PostgreSQL and chunks gunzipped since the server started (tests count them). */
 export const chunkReads = { fetched: 0, chunks: 0 };
 
-async function inflate(bytes: Buffer): Promise<Buffer> {
+/**
+ * A session's transcripts that would hold more than the contract lets them (a chunk, or the session), or other than
+ * the bytes its payload declares.
+ */
+export class TranscriptSizeError extends Error {
+  readonly code = 'TEAM_TRANSCRIPT_SIZE';
+}
+
+/** A chunk's text if it holds at most `max` bytes, else undefined: a gzip bomb stops there, not at the memory's end. */
+async function inflateAtMost(bytes: Buffer, max: number): Promise<Buffer | undefined> {
   chunkReads.chunks += 1;
-  return await gunzipped(bytes);
+  try {
+    return await gunzipped(bytes, { maxOutputLength: Math.max(1, max) });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return undefined;
+    throw error;
+  }
+}
+
+/** A chunk's text; a chunk past the contract's most throws. */
+async function inflate(bytes: Buffer): Promise<Buffer> {
+  const text = await inflateAtMost(bytes, MAX_CHUNK_TEXT_BYTES);
+  if (text === undefined) {
+    throw new TranscriptSizeError(`a transcript chunk holds more than ${MAX_CHUNK_TEXT_BYTES} bytes`);
+  }
+  return text;
 }
 
 /** A pushed file: its name in the session, its role and chunks (the `files` table's row, or the payload's). */
@@ -24,6 +48,8 @@ export interface PushedFile {
   readonly role: 'main' | 'subagent';
   readonly agentId: string | null | undefined;
   readonly chunks: readonly string[];
+  /** The bytes its chunks hold, as the laptop declared them (the payload's; checked when given). */
+  readonly bytes?: number;
 }
 
 export interface Transcripts {
@@ -57,6 +83,10 @@ export function chunkedSource(count: number, chunk: (i: number) => Promise<Buffe
   let end = 0;
   const reach = async (position: number) => {
     while (end <= position && texts.length < count) {
+      // every chunk read stays in memory: at most a session's worth of them
+      if (end > MAX_SESSION_TEXT_BYTES) {
+        throw new TranscriptSizeError(`a transcript holds more than ${MAX_SESSION_TEXT_BYTES} bytes`);
+      }
       const text = await inflate(await chunk(texts.length));
       texts.push(text);
       end += text.length;
@@ -109,12 +139,37 @@ export async function loadTranscripts(
       select sha256, bytes from chunks where sha256 = any(${names}::text[])`;
   chunkReads.fetched += rows.length;
   for (const r of rows) bySha.set(r.sha256, r.bytes);
+  // The whole session in memory, so at most MAX_SESSION_TEXT_BYTES of it, and of a file no more than it declares: a
+  // file naming one chunk a million times stops there. Chunk by chunk, each inflated at most to what is left.
+  let left = MAX_SESSION_TEXT_BYTES;
   for (const f of pushed) {
-    const parts = await Promise.all(f.chunks.map(async (sha) => await inflate(bySha.get(sha) ?? Buffer.alloc(0))));
+    const parts: Buffer[] = [];
+    let fileLeft = f.bytes ?? Number.POSITIVE_INFINITY;
+    for (const sha of f.chunks) {
+      const part = await inflateAtMost(
+        bySha.get(sha) ?? Buffer.alloc(0),
+        Math.min(MAX_CHUNK_TEXT_BYTES, left, fileLeft),
+      );
+      if (part === undefined) {
+        const why =
+          fileLeft <= Math.min(MAX_CHUNK_TEXT_BYTES, left)
+            ? `${f.name}: its chunks hold more than the ${f.bytes} bytes it declares`
+            : left < MAX_CHUNK_TEXT_BYTES
+              ? `the session's transcripts hold more than ${MAX_SESSION_TEXT_BYTES} bytes`
+              : `${f.name}: a chunk holds more than ${MAX_CHUNK_TEXT_BYTES} bytes`;
+        throw new TranscriptSizeError(why);
+      }
+      left -= part.length;
+      fileLeft -= part.length;
+      parts.push(part);
+    }
     // a path no disk holds: the adapters read it through `open` only
     const path = `/agentdash-team/${session.uid}/${f.name}`;
     // most files are one chunk: not copied again
     const text = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+    if (f.bytes !== undefined && f.bytes !== text.length) {
+      throw new TranscriptSizeError(`${f.name}: its chunks hold ${text.length} bytes, not the ${f.bytes} it declares`);
+    }
     texts.set(path, text);
     const starts: number[] = [];
     let start = 0;

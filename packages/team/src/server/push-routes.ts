@@ -11,6 +11,7 @@ import {
   ForgetRequest,
   MAX_CHUNK_BYTES,
   MAX_PUSH_BODY_BYTES,
+  MAX_SESSION_TEXT_BYTES,
   ManifestRequest,
   PAYLOAD_VERSION_HEADER,
   SessionsRequest,
@@ -32,6 +33,7 @@ import {
 } from '../pg/ingest.js';
 import type { Principal } from '../pg/people.js';
 import type { StatisticsKeeper } from '../pg/statistics.js';
+import { TranscriptSizeError } from '../pg/transcripts.js';
 import { type TeamEnv, teamAuth } from './auth.js';
 import { drain, readLimited } from './body.js';
 import { createIngestGate, type IngestGate } from './ingest-gate.js';
@@ -201,6 +203,13 @@ export function pushRoutes(
     for (const s of body.sessions) {
       if (seen.has(s.uid)) throw new TeamHttpError(400, `session ${s.uid} is twice in one request`, 'TEAM_BAD_BODY');
       seen.add(s.uid);
+      if (s.tier === 'full' && s.files.reduce((n, f) => n + f.bytes, 0) > MAX_SESSION_TEXT_BYTES) {
+        throw new TeamHttpError(
+          413,
+          `session ${s.uid}: its transcripts hold more than ${MAX_SESSION_TEXT_BYTES} bytes, the full tier's most`,
+          'TEAM_TRANSCRIPT_SIZE',
+        );
+      }
       if (digestOf(s) !== s.digest) {
         throw new TeamHttpError(
           400,
@@ -218,6 +227,7 @@ export function pushRoutes(
       if ((error as { code?: unknown }).code === 'TEAM_PUSH_REFUSED') {
         throw new TeamHttpError(400, (error as Error).message, 'TEAM_CHUNKS_MISSING');
       }
+      if (error instanceof TranscriptSizeError) throw new TeamHttpError(400, error.message, 'TEAM_TRANSCRIPT_SIZE');
       throw error;
     }
   });
