@@ -3,7 +3,8 @@
  * markers searched in every table), an unchanged re-push (no row touched, almost nothing sent), a push killed at
  * every request and started again (ends equal to an uninterrupted one), and a tier lowered later.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -17,6 +18,7 @@ import { type PushReport, push } from '../src/push/push.js';
 import { pgSuite } from './pg-harness.js';
 import { MARKERS, type PlantedHome, writePlantedHome } from './planted-home.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
+import { promptsTranscript } from './wire.js';
 
 const device = { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' };
 
@@ -190,6 +192,54 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
     });
     expect(report).toMatchObject({ sessions: 1, sent: 1, stored: 1 });
     expect(built).toHaveLength(1);
+  });
+
+  it('sends a session the full tier cannot carry (one line past a chunk) at metadata, and says why', async () => {
+    const d = await freshDevice('lowered');
+    const home = join(dir, 'lowered');
+    const folder = join(home, 'projects', '-home-dev-big');
+    mkdirSync(folder, { recursive: true });
+    // 6 MB of random base64 in one prompt: its gzip is past the 4 MiB a chunk may be
+    const line = randomBytes(4_500_000).toString('base64');
+    writeFileSync(
+      join(folder, '5ec7e75a-0000-4000-8000-000000000071.jsonl'),
+      promptsTranscript(71, [line, 'and then']),
+    );
+    writeFileSync(join(folder, '5ec7e75a-0000-4000-8000-000000000072.jsonl'), promptsTranscript(72, ['small one']));
+    const own = openIndex({ dbPath: join(dir, 'lowered.sqlite') });
+    try {
+      await own.refresh([home]);
+      const report = await push({
+        index: own,
+        client: new TeamClient({ url: team.url, token: d.token }),
+        cache: FileCache.load(undefined),
+        policy: { defaultTier: 'full', projects: [] },
+        device,
+      });
+      expect(report).toMatchObject({
+        sessions: 2,
+        stored: 2,
+        skipped: [],
+        tiers: { summary: 0, metadata: 1, full: 1 },
+      });
+      expect(report.lowered).toEqual([
+        {
+          session: '5ec7e75a-0000-4000-8000-000000000071',
+          reason: expect.stringMatching(
+            /: a line of 6000\d{3} bytes compresses to \d+, more than a transcript chunk may hold$/,
+          ),
+        },
+      ]);
+      const tiers = await team.db.sql<{ session_id: string; tier: string }[]>`
+        select s.session_id, s.tier from sessions s join people p on p.id = s.person_id
+        where p.name = 'lowered' order by s.session_id`;
+      expect(tiers.map((t) => [t.session_id, t.tier])).toEqual([
+        ['5ec7e75a-0000-4000-8000-000000000071', 'metadata'],
+        ['5ec7e75a-0000-4000-8000-000000000072', 'full'],
+      ]);
+    } finally {
+      own.close();
+    }
   });
 
   async function freshDevice(name: string): Promise<{ person: string; token: string }> {

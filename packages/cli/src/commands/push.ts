@@ -91,6 +91,8 @@ ${COMMON_HELP}`,
     const print = (report: PushReport) => {
       for (const { session, reason } of report.skipped)
         ctx.note(`not pushed: session ${terminalText(session)} (${reason})`);
+      for (const { session, reason } of report.lowered)
+        ctx.note(`sent at the metadata tier: session ${terminalText(session)} (${terminalText(reason)})`);
       if (ctx.json) {
         const out: PushJson = { url, ...report };
         writeJson(ctx, out);

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { OpenBytes } from '@agentdash/core';
 import { findSecrets, redactDerived } from '@agentdash/core/secrets';
-import { CHUNK_TEXT_BYTES } from '../contract.js';
+import { CHUNK_TEXT_BYTES, MAX_CHUNK_BYTES, MAX_CHUNK_TEXT_BYTES } from '../contract.js';
 
 export interface Chunk {
   readonly sha256: string;
@@ -20,6 +20,13 @@ export interface FileChunks {
   /** Bytes of the redacted text. */
   readonly bytes: number;
   readonly chunks: readonly string[];
+}
+
+/** A file the full tier cannot carry: a line longer than a chunk may be (its gzip past `MAX_CHUNK_BYTES`, say). */
+export class ChunkTooLargeError extends Error {
+  constructor(path: string, what: string) {
+    super(`${path}: a line ${what}, more than a transcript chunk may hold`);
+  }
 }
 
 const READ_BYTES = 1024 * 1024;
@@ -64,7 +71,11 @@ export async function fileChunks(
   let textLength = 0;
   const flush = async (): Promise<void> => {
     if (textLength === 0) return;
+    if (partBytes > MAX_CHUNK_TEXT_BYTES) throw new ChunkTooLargeError(path, `of ${partBytes} bytes`);
     const chunk = chunkOf(Buffer.concat(parts, partBytes));
+    if (chunk.gz.length > MAX_CHUNK_BYTES) {
+      throw new ChunkTooLargeError(path, `of ${partBytes} bytes compresses to ${chunk.gz.length}`);
+    }
     bytes += partBytes;
     names.push(chunk.sha256);
     parts = [];

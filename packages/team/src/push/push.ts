@@ -14,12 +14,13 @@ import type { AgentIndex, SessionFilter, SessionSummary } from '@agentdash/index
 import {
   type FileWire,
   MAX_PUSH_BODY_BYTES,
+  MAX_SESSION_TEXT_BYTES,
   MAX_SESSIONS_PER_REQUEST,
   PushSession,
   type ShareTier,
 } from '../contract.js';
 import { type BuildContext, buildSession, responsesBySession, uidOf } from './build.js';
-import { type Chunk, type FileChunks, fileChunks } from './chunks.js';
+import { type Chunk, ChunkTooLargeError, type FileChunks, fileChunks } from './chunks.js';
 import { PushError, type TeamClient } from './client.js';
 import type { FileCache } from './file-cache.js';
 import { type TierPolicy, tierOf } from './tiers.js';
@@ -49,6 +50,11 @@ export interface PushReport {
   readonly sessions: number;
   /** Sessions left out because the protocol cannot carry them (a field past its cap), with the reason. */
   readonly skipped: readonly { readonly session: string; readonly reason: string }[];
+  /**
+   * Full-tier sessions sent at the metadata tier because the full tier cannot carry their transcripts (a session past
+   * `MAX_SESSION_TEXT_BYTES`, a line past a chunk's most), with the reason; counted in `tiers.metadata`.
+   */
+  readonly lowered: readonly { readonly session: string; readonly reason: string }[];
   /** Sessions at each tier. */
   readonly tiers: Readonly<Record<ShareTier, number>>;
   /** Sessions the server lacked (new or changed), and of those, how many it stored. */
@@ -123,6 +129,22 @@ export async function push(options: PushOptions): Promise<PushReport> {
   };
   const build = async (s: SessionSummary, tier: ShareTier, files?: FileWire[]): Promise<PushSession> =>
     buildSession(ctx, s, tier, tier === 'full' ? (files ?? (await filesOf(s))) : []);
+  const lowered: { session: string; reason: string }[] = [];
+  /** The session at its tier, or at metadata when the full tier cannot carry its transcripts (said in `lowered`). */
+  const plan = async (s: SessionSummary, tier: ShareTier): Promise<{ tier: ShareTier; payload: PushSession }> => {
+    let reason: string;
+    try {
+      const payload = await build(s, tier);
+      const bytes = 'files' in payload ? payload.files.reduce((n, f) => n + f.bytes, 0) : 0;
+      if (bytes <= MAX_SESSION_TEXT_BYTES) return { tier, payload };
+      reason = `its transcripts hold ${bytes} bytes, more than the full tier's ${MAX_SESSION_TEXT_BYTES}`;
+    } catch (error) {
+      if (!(error instanceof ChunkTooLargeError)) throw error;
+      reason = error.message;
+    }
+    lowered.push({ session: s.ref, reason });
+    return { tier: 'metadata', payload: await build(s, 'metadata') };
+  };
 
   const planned = { count: 0 };
   const skipped: { session: string; reason: string }[] = [];
@@ -183,9 +205,8 @@ export async function push(options: PushOptions): Promise<PushReport> {
     // 1. digest
     const window: Planned[] = [];
     for (const s of sessions.slice(at, at + WINDOW)) {
-      const tier = tierOf(options.policy, s);
+      const { tier, payload } = await plan(s, tierOf(options.policy, s));
       tiers[tier] += 1;
-      const payload = await build(s, tier);
       // what the server would refuse is said here and left out, so one odd session never stops the others
       const checked = PushSession.safeParse(payload);
       if (!checked.success) {
@@ -226,6 +247,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     device: me.device,
     sessions: planned.count,
     skipped,
+    lowered,
     tiers,
     sent: toSend,
     stored,
