@@ -1,5 +1,5 @@
 /**
- * The team protocol, version 2 (2: a session's header names the sessions its copies come from): what a laptop's `agentdash push` sends to a team server, and what each sharing tier
+ * The team protocol, version 3 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends to a team server, and what each sharing tier
  * may hold. Both sides parse with these schemas; a session's schema is strict for its tier, so a field above the
  * tier is a 400, never stored (privacy by construction: the server cannot keep what it refuses to read).
  *
@@ -17,13 +17,18 @@
  */
 import { z } from 'zod';
 
-/** The payload version this build speaks. Bump on any change a peer of the previous version would misread. */
-export const TEAM_PAYLOAD_VERSION = 2;
 /**
- * The versions a team server takes: its own, and those whose bodies its schemas read the same (version 1 is version 2
- * without `copiedFrom`), so a laptop not upgraded yet can still push and forget.
+ * The payload version this build speaks. Bump on any change a peer of the previous version would misread. 2: a
+ * session's header names the sessions its copies come from; 3: the metadata tier's subagents carry the description of
+ * the call that started them, not their prompt (the full tier's carry both).
  */
-export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2];
+export const TEAM_PAYLOAD_VERSION = 3;
+/**
+ * The versions a team server takes: its own, and those it can read as its own (version 1 is version 2 without
+ * `copiedFrom`; a version 1 or 2 session's subagents are read as version 3's by `fromOlderPayload`, their prompts
+ * dropped below the full tier), so a laptop not upgraded yet can still push and forget.
+ */
+export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3];
 /** Header carrying the payload version on every push request (also in the bodies). */
 export const PAYLOAD_VERSION_HEADER = 'agentdash-team-payload';
 
@@ -137,10 +142,34 @@ const summaryHeader = z.strictObject({
   // none when the session holds no copy (the push leaves it out then)
   copiedFrom: z.array(CopiedWire).max(10_000).optional(),
 });
+/**
+ * A subagent of the session as the metadata tier tells it (the index's `SubagentSummary` without its prompt): its
+ * `description` is the one-line summary of the call that started it, as the session's calls carry it at this tier.
+ */
+export const SubagentWire = z.strictObject({
+  key: text(300),
+  agentId: text(200).nullable(),
+  parentCallId: text(300).nullable(),
+  linkedBy: z.enum(['agent-id', 'prompt-match', 'unlinked']),
+  description: text(2000).nullable(),
+  agentType: text(300).nullable(),
+  startedAt: text(100).nullable(),
+  endedAt: text(100).nullable(),
+  events: count,
+  toolCalls: count,
+  errors: count,
+  expectedErrors: count,
+});
+export type SubagentWire = z.infer<typeof SubagentWire>;
+/** The full tier's subagent: with the prompt it was given (its transcript goes too). */
+export const FullSubagentWire = SubagentWire.extend({ prompt: text(20_000).nullable() });
+export type FullSubagentWire = z.infer<typeof FullSubagentWire>;
+
 const metadataHeader = summaryHeader.extend({
-  subagents: z.array(z.unknown()).max(10_000),
+  subagents: z.array(SubagentWire).max(10_000),
   shells: z.record(z.string().max(300), z.string().max(300)),
 });
+const fullHeader = metadataHeader.extend({ subagents: z.array(FullSubagentWire).max(10_000) });
 
 /** One transcript file of a session at the full tier: its redacted text in content-addressed chunks. */
 export const FileWire = z.strictObject({
@@ -215,7 +244,7 @@ export const FullSession = z.strictObject({
   tier: z.literal('full'),
   ...summaryFields,
   ...metadataFields,
-  header: metadataHeader,
+  header: fullHeader,
   calls: z.array(MetadataCallWire).max(5_000_000),
   files: z.array(FileWire).max(100_000),
 });

@@ -96,7 +96,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       insert into team_h.sessions (person_id, uid, tier, digest, agent, session_id, project_hash, models, versions,
         tool_calls, errors, has_errors, tokens, body)
         values (1, '${uid}', 'full', 'd', 'claude', 's', 'h', '{}', '{}', 0, 0, false, 0, '{}');`);
-    expect(await migrate(db.sql, 'team_h')).toEqual([12]);
+    expect(await migrate(db.sql, 'team_h')).toEqual([12, 13]);
     expect(await tables('team_h')).toEqual(await tables('team_a'));
     expect(await db.sql.unsafe(`select uid from team_h.sessions`)).toEqual([{ uid }]);
     expect(await db.sql.unsafe(`select uid from team_h.search_docs`)).toEqual([]);
@@ -104,6 +104,61 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
     await db.sql.unsafe(`insert into team_h.search_docs values (1, '${uid}', '{0}', '{0}', '{}', '{}')`);
     await db.sql.unsafe(`delete from team_h.sessions`);
     expect(await db.sql.unsafe(`select uid from team_h.search_docs`)).toEqual([]);
+  });
+
+  it("version 13 drops the metadata tier's subagent prompts, telling each by its call's summary", async () => {
+    await migrate(
+      db.sql,
+      'team_m',
+      migrations.filter((m) => m.version <= 12),
+    );
+    const sub = (key: string, parentCallId: string | null) => ({
+      key,
+      agentId: key,
+      parentCallId,
+      linkedBy: 'agent-id',
+      prompt: `SECRET-PLAN for ${key}`,
+      agentType: 'general-purpose',
+      startedAt: null,
+      endedAt: null,
+      events: 3,
+      toolCalls: 1,
+      errors: 0,
+      expectedErrors: 0,
+    });
+    const body = (subagents: unknown[]) =>
+      JSON.stringify({ header: { totalEvents: 4, subagents } }).replace(/'/g, "''");
+    const meta = 'a1'.repeat(16);
+    const full = 'b2'.repeat(16);
+    await db.sql.unsafe(`
+      insert into team_m.people (name, salt) values ('ann', repeat('ab', 32));
+      insert into team_m.sessions (person_id, uid, tier, digest, agent, session_id, project_hash, models, versions,
+        tool_calls, errors, has_errors, tokens, body) values
+        (1, '${meta}', 'metadata', 'd', 'claude', 's1', 'h', '{}', '{}', 1, 0, false, 0,
+          '${body([sub('a1', 'toolu_1'), sub('a2', null)])}'),
+        (1, '${full}', 'full', 'd', 'claude', 's2', 'h', '{}', '{}', 1, 0, false, 0, '${body([sub('b1', 'toolu_1')])}');
+      insert into team_m.calls (person_id, uid, seq, call_id, tool, canonical, status, summary)
+        values (1, '${meta}', 0, 'toolu_1', 'Task', 'agent', 'ok', 'Survey the tests (general-purpose)');`);
+    expect(await migrate(db.sql, 'team_m')).toEqual([13]);
+    const stored = async (uid: string) =>
+      (
+        (
+          await db.sql.unsafe(`select body->'header'->'subagents' as s from team_m.sessions where uid = '${uid}'`)
+        )[0] as {
+          s: Record<string, unknown>[];
+        }
+      ).s;
+    const [first, second] = await stored(meta);
+    expect(JSON.stringify(await stored(meta))).not.toContain('SECRET-PLAN');
+    expect([first?.key, first?.description, first?.events, second?.key, second?.description]).toEqual([
+      'a1',
+      'Survey the tests (general-purpose)',
+      3,
+      'a2',
+      null,
+    ]);
+    // the full tier keeps its prompts (its transcripts hold them anyway)
+    expect((await stored(full))[0]?.prompt).toBe('SECRET-PLAN for b1');
   });
 
   it('version 10 sums the responses stored before it; later inserts add to the sums', async () => {

@@ -4,9 +4,10 @@
  * every request and started again (ends equal to an uninterrupted one), and a tier lowered later.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -237,6 +238,67 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
         ['5ec7e75a-0000-4000-8000-000000000071', 'metadata'],
         ['5ec7e75a-0000-4000-8000-000000000072', 'full'],
       ]);
+    } finally {
+      own.close();
+    }
+  });
+
+  it("metadata tells each subagent by its call's summary, never its prompt; full adds the prompt", async () => {
+    // the samples' session of four subagents, each prompt marked (in the call that gave it and in its transcript)
+    const sample = fileURLToPath(
+      new URL('../../cli/samples/claude-home/projects/-home-user-proj-subagents/', import.meta.url),
+    );
+    const home = join(dir, 'subagents');
+    const folder = join(home, 'projects', '-home-user-proj-subagents');
+    const id = '410c10d6-fdc3-4c91-bc4f-74b883942e01';
+    const prompts = [
+      'Sleep briefly and report.',
+      'Run a command and read data.txt, then report.',
+      'Read a missing file and report.',
+      'Echo a word and report.',
+    ];
+    const mark = (text: string) => prompts.reduce((t, p) => t.replaceAll(p, `SUBPROMPT-91e0 ${p}`), text);
+    mkdirSync(join(folder, id, 'subagents'), { recursive: true });
+    writeFileSync(join(folder, `${id}.jsonl`), mark(readFileSync(join(sample, `${id}.jsonl`), 'utf8')));
+    for (const f of readdirSync(join(sample, id, 'subagents'))) {
+      writeFileSync(join(folder, id, 'subagents', f), mark(readFileSync(join(sample, id, 'subagents', f), 'utf8')));
+    }
+    const own = openIndex({ dbPath: join(dir, 'subagents.sqlite') });
+    try {
+      await own.refresh([home]);
+      expect(JSON.stringify(own.sessionHeader(id)?.subagents)).toContain('SUBPROMPT-91e0');
+      const d = await freshDevice('subagents');
+      const pushAt = (tier: ShareTier) =>
+        push({
+          index: own,
+          client: new TeamClient({ url: team.url, token: d.token }),
+          cache: FileCache.load(undefined),
+          policy: { defaultTier: tier, projects: [] },
+          device,
+        });
+      const told = async () =>
+        (
+          await team.db.sql<{ s: { description: string | null; prompt?: string | null }[] }[]>`
+            select s.body->'header'->'subagents' as s from sessions s join people p on p.id = s.person_id
+            where p.name = 'subagents'`
+        )[0]?.s ?? [];
+      expect(await pushAt('metadata')).toMatchObject({ stored: 1 });
+      const everywhere = await team.dump();
+      expect(everywhere).not.toContain('SUBPROMPT-91e0');
+      const meta = await told();
+      expect(meta.length).toBeGreaterThanOrEqual(4);
+      // each told by the one-line summary its call carries at this tier, which is in the calls table too
+      const summaries = await team.db.sql<
+        { summary: string }[]
+      >`select summary from calls where tool in ('Task', 'Agent')`;
+      for (const sub of meta) {
+        expect(sub).not.toHaveProperty('prompt');
+        expect(summaries.map((c) => c.summary)).toContain(sub.description);
+      }
+      expect(await pushAt('full')).toMatchObject({ stored: 1 });
+      expect((await told()).map((sub) => sub.prompt)).toEqual(
+        expect.arrayContaining(prompts.map((p) => `SUBPROMPT-91e0 ${p}`)),
+      );
     } finally {
       own.close();
     }

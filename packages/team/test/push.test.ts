@@ -191,6 +191,46 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     expect([forgot.status, forgot.json.data]).toEqual([200, { forgotten: 1 }]);
   });
 
+  it("reads a laptop of payload 2's subagents as 3 tells them: no prompt below full, its call's summary instead", async () => {
+    const old = {
+      key: 'a1',
+      agentId: 'a1',
+      parentCallId: 'toolu_1',
+      linkedBy: 'agent-id',
+      prompt: 'the whole PLAN-3c1 the subagent was given',
+      agentType: 'general-purpose',
+      startedAt: '2026-03-01T10:00:01.000Z',
+      endedAt: '2026-03-01T10:00:09.000Z',
+      events: 3,
+      toolCalls: 1,
+      errors: 0,
+      expectedErrors: 0,
+    };
+    const withSub = (n: number) => {
+      const m = metadataSession(n);
+      const s = { ...m, header: { ...m.header, subagents: [old] }, digest: '' };
+      return { ...s, digest: digestOf(s) };
+    };
+    // payload 3 refuses the prompt at the metadata tier: the tier is strict
+    const refused = await push([withSub(62) as never]);
+    expect([refused.status, refused.json.error]).toEqual([
+      400,
+      'sessions.0.header.subagents.0.description: Invalid input: expected string, received undefined (and 1 more problems)',
+    ]);
+    const v2 = await team.request('POST', '/api/team/v1/push/sessions', sessionsBody([withSub(62) as never], 2));
+    expect([v2.status, v2.json.data]).toEqual([200, { stored: 1, unchanged: 0 }]);
+    const [row] = await team.db.sql<{ body: { header: { subagents: unknown[] } }; digest: string }[]>`
+      select body, digest from sessions where uid = ${uidOf(62)}`;
+    const { prompt: _gone, ...rest } = old;
+    expect(row?.body.header.subagents).toEqual([{ ...rest, description: 'npm test → exit 1' }]);
+    expect(JSON.stringify(row)).not.toContain('PLAN-3c1');
+    // its digest is the laptop's: the next manifest finds it unchanged
+    expect(row?.digest).toBe(withSub(62).digest);
+    const again = await team.request('POST', '/api/team/v1/push/sessions', sessionsBody([withSub(62) as never], 2));
+    expect(again.json.data).toEqual({ stored: 0, unchanged: 1 });
+    await team.request('POST', '/api/team/v1/push/forget', { version: 2, uids: [uidOf(62)] });
+  });
+
   it('stores several chunks in one request, each once, and refuses a body with one wrong chunk whole', async () => {
     const chunks = chunksOf(['batch one\n', 'batch two\n', 'batch three\n']);
     const post = (body: Buffer) =>

@@ -343,6 +343,20 @@ export const migrations: readonly Migration[] = [
     name: 'where each search document of a full-tier session starts in its chunks',
     sql: DOC_STARTS_MIGRATION,
   },
+  {
+    version: 13,
+    name: "the metadata tier's subagents told by their call's summary, their prompts gone",
+    // Payload versions 1 and 2 sent each subagent's whole prompt at the metadata tier, which promises only
+    // descriptions: what was stored so is told as version 3 tells it (subagent-wire.ts), its call's stored summary.
+    sql: `
+      update sessions s set body = jsonb_set(s.body, '{header,subagents}', coalesce((
+        select jsonb_agg((x - 'prompt') || jsonb_build_object('description', (
+          select c.summary from calls c
+          where c.person_id = s.person_id and c.uid = s.uid and c.call_id = x->>'parentCallId' limit 1)) order by o)
+        from jsonb_array_elements(s.body->'header'->'subagents') with ordinality t(x, o)), '[]'::jsonb))
+      where s.tier = 'metadata' and jsonb_typeof(s.body->'header'->'subagents') = 'array'
+        and jsonb_array_length(s.body->'header'->'subagents') > 0`,
+  },
 ];
 
 /** The schema's version now (0 when it has none). */

@@ -4,7 +4,7 @@
  */
 import type { SessionHeaderParts, SessionSort } from '@agentdash/index';
 import type { IndexQueries } from '@agentdash/server';
-import type { CopiedWire } from '../contract.js';
+import type { CopiedWire, SubagentWire } from '../contract.js';
 import type { Sql } from './db.js';
 import { type TeamSearchFilter, teamSearch, teamSearchSnippets } from './search.js';
 import {
@@ -135,12 +135,18 @@ export function teamQueries(
         select s.body->'header' as header, (s.body->>'issues')::int as issues from sessions s where s.uid = ${ref}`;
       if (!row) return undefined;
       const h = row.header as Omit<SessionHeaderParts, 'subagents' | 'shells' | 'issues'> &
-        Partial<Pick<SessionHeaderParts, 'subagents' | 'shells'>>;
+        Partial<Pick<SessionHeaderParts, 'shells'>> & {
+          subagents?: readonly (SubagentWire & { prompt?: string | null })[];
+        };
       return {
         totalEvents: h.totalEvents,
         counts: h.counts,
         toolCounts: h.toolCounts,
-        subagents: h.subagents ?? [],
+        // the metadata tier tells a subagent by its call's summary, where the full tier has its prompt
+        subagents: (h.subagents ?? []).map(({ description, prompt, ...sub }) => ({
+          ...sub,
+          prompt: prompt ?? description ?? null,
+        })),
         shells: h.shells ?? {},
         issues: row.issues,
       };

@@ -9,6 +9,7 @@ import { redactDerived } from '@agentdash/core/secrets';
 import type { AgentIndex, CallRow, SessionFilter, SessionSummary, UsageResponse, UsageSummary } from '@agentdash/index';
 import type { CallWire, CopiedWire, FileWire, PushSession, ResponseWire, ShareTier, UsageWire } from '../contract.js';
 import { digestOf } from '../digest.js';
+import { subagentWire } from '../subagent-wire.js';
 import { projectHash, sessionUid } from './hash.js';
 
 /** What building a session needs besides the session: the person's salt and, at the full tier, its files' chunks. */
@@ -132,6 +133,7 @@ export function buildSession(
   files: readonly FileWire[] = [],
 ): PushSession {
   const calls = ctx.index.calls({ sessionId: s.id }).filter((c) => c.sessionRef === s.ref);
+  const wireCalls = calls.map((c) => callWire(c, tier));
   const responses = ((ctx.responses ?? responsesBySession(ctx.index)).get(s.key) ?? []).map(responseWire);
   const header = ctx.index.sessionHeader(s.ref);
   const copiedFrom = copiedFromOf(ctx, s);
@@ -177,12 +179,14 @@ export function buildSession(
       idleMs: s.time.idleMs,
     },
     responses,
-    calls: calls.map((c) => callWire(c, tier)),
+    calls: wireCalls,
   };
   let session: PushSession;
   if (tier === 'summary') {
     session = { tier, ...summary, header: summaryHeader } as PushSession;
   } else {
+    const summaries = new Map(wireCalls.map((c) => [c.id, c.summary]));
+    const summaryOf = (id: string) => summaries.get(id);
     const metadata = {
       ...summary,
       title: redacted(s.title, 2000),
@@ -192,7 +196,7 @@ export function buildSession(
       gitBranch: redacted(s.gitBranch, 1000),
       header: {
         ...summaryHeader,
-        subagents: redactDerived(header?.subagents ?? []) as unknown[],
+        subagents: (header?.subagents ?? []).map((sub) => subagentWire(sub, tier, summaryOf, fit)),
         shells: { ...(header?.shells ?? {}) },
       },
     };

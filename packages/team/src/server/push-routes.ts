@@ -37,6 +37,7 @@ import { TranscriptSizeError } from '../pg/transcripts.js';
 import { type TeamEnv, teamAuth } from './auth.js';
 import { drain, readLimited } from './body.js';
 import { createIngestGate, type IngestGate } from './ingest-gate.js';
+import { fromOlderPayload, rawSessions } from './older-payload.js';
 import { ok, TeamHttpError } from './team-http.js';
 import { notifyChanged } from './team-live.js';
 
@@ -67,8 +68,15 @@ export function oneLine(error: z.ZodError): string {
   return `${path}: ${first.message}${more}`;
 }
 
-/** The body parsed by `schema`, after the size limit and the version check. */
-async function bodyOf<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+/**
+ * The body parsed by `schema`, after the size limit and the version check; `prepare` sees the JSON first, with its
+ * version (this build's when it names none).
+ */
+async function bodyOf<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  prepare?: (json: unknown, version: number) => unknown,
+): Promise<z.infer<S>> {
   const bytes = await readLimited(request, MAX_PUSH_BODY_BYTES, true);
   let json: unknown;
   try {
@@ -80,9 +88,23 @@ async function bodyOf<S extends z.ZodType>(request: Request, schema: S): Promise
   if (typeof version === 'number' && Number.isInteger(version) && !TEAM_PAYLOAD_VERSIONS_TAKEN.includes(version)) {
     throw versionMismatch(version);
   }
+  if (prepare) json = prepare(json, typeof version === 'number' ? version : TEAM_PAYLOAD_VERSION);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new TeamHttpError(400, oneLine(parsed.error), 'TEAM_BAD_BODY');
   return parsed.data;
+}
+
+/** A 400 for the first session whose digest is not the SHA-256 of its content (one without a digest: the schema's). */
+function checkDigests(json: unknown): void {
+  for (const s of rawSessions(json)) {
+    if (typeof s.digest === 'string' && digestOf(s) !== s.digest) {
+      throw new TeamHttpError(
+        400,
+        `session ${String(s.uid)}: its digest is not the SHA-256 of its content`,
+        'TEAM_BAD_DIGEST',
+      );
+    }
+  }
 }
 
 function pusherOf(principal: Principal): Pusher & { person: string; device: string; salt: string } {
@@ -198,7 +220,13 @@ export function pushRoutes(
 
   api.post('/push/sessions', stores, async (c) => {
     const who = pusherOf(c.get('principal'));
-    const body = await bodyOf(c.req.raw, SessionsRequest);
+    // An older laptop's sessions are read as this version's, their digests checked on the JSON as it came first.
+    const body = await bodyOf(c.req.raw, SessionsRequest, (json, version) => {
+      if (version >= 3) return json;
+      checkDigests(json);
+      return fromOlderPayload(json);
+    });
+    if (body.version >= 3) checkDigests(body);
     const seen = new Set<string>();
     for (const s of body.sessions) {
       if (seen.has(s.uid)) throw new TeamHttpError(400, `session ${s.uid} is twice in one request`, 'TEAM_BAD_BODY');
@@ -208,13 +236,6 @@ export function pushRoutes(
           413,
           `session ${s.uid}: its transcripts hold more than ${MAX_SESSION_TEXT_BYTES} bytes, the full tier's most`,
           'TEAM_TRANSCRIPT_SIZE',
-        );
-      }
-      if (digestOf(s) !== s.digest) {
-        throw new TeamHttpError(
-          400,
-          `session ${s.uid}: its digest is not the SHA-256 of its content`,
-          'TEAM_BAD_DIGEST',
         );
       }
     }

@@ -1,0 +1,65 @@
+/**
+ * A laptop of an older payload version, read as this version: its sessions' subagents (versions 1 and 2 sent each
+ * subagent's whole prompt at the metadata tier) are told as version 3 tells them (`subagentWire`): at the metadata tier
+ * by the summary of the call that started them, the prompt dropped before anything is stored; at the full tier with
+ * it. Each session keeps the digest its laptop computed (checked before, by `checkDigests`), so the laptop's next
+ * manifest finds it unchanged.
+ */
+import { clip } from '../push/build.js';
+import { type SubagentSource, subagentWire } from '../subagent-wire.js';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The request's sessions as they came, those that are objects. */
+export function rawSessions(body: unknown): Json[] {
+  const sessions = isObject(body) ? body.sessions : undefined;
+  return Array.isArray(sessions) ? sessions.filter(isObject) : [];
+}
+
+/** A version 1 or 2 `push/sessions` body with its subagents as version 3's (the rest is the schema's to judge). */
+export function fromOlderPayload(body: unknown): unknown {
+  if (!isObject(body) || !Array.isArray(body.sessions)) return body;
+  return { ...body, sessions: body.sessions.map(upgradeSession) };
+}
+
+function upgradeSession(session: unknown): unknown {
+  if (!isObject(session) || (session.tier !== 'metadata' && session.tier !== 'full')) return session;
+  const header = session.header;
+  if (!isObject(header) || !Array.isArray(header.subagents)) return session;
+  const summaries = new Map<string, string>();
+  for (const call of Array.isArray(session.calls) ? session.calls : []) {
+    if (isObject(call) && typeof call.id === 'string' && typeof call.summary === 'string') {
+      summaries.set(call.id, call.summary);
+    }
+  }
+  const tier = session.tier;
+  const subagents = header.subagents.map((sub) =>
+    // a subagent not of the old shape is left for the schema to refuse
+    isSource(sub) ? subagentWire(sub, tier, (id) => summaries.get(id), clip) : sub,
+  );
+  return { ...session, header: { ...header, subagents } };
+}
+
+const str = (v: unknown) => typeof v === 'string';
+const strOrNull = (v: unknown) => v === null || typeof v === 'string';
+const num = (v: unknown) => typeof v === 'number';
+
+function isSource(sub: unknown): sub is SubagentSource {
+  return (
+    isObject(sub) &&
+    str(sub.key) &&
+    strOrNull(sub.agentId) &&
+    strOrNull(sub.parentCallId) &&
+    (sub.linkedBy === 'agent-id' || sub.linkedBy === 'prompt-match' || sub.linkedBy === 'unlinked') &&
+    strOrNull(sub.prompt) &&
+    strOrNull(sub.agentType) &&
+    strOrNull(sub.startedAt) &&
+    strOrNull(sub.endedAt) &&
+    num(sub.events) &&
+    num(sub.toolCalls) &&
+    num(sub.errors) &&
+    num(sub.expectedErrors)
+  );
+}
