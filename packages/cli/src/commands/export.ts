@@ -61,6 +61,9 @@ is reported on stderr. --no-redact exports the session as it is.
 Printed on a terminal, the text's control characters are shown as symbols (␛, ␇), as show does; into a pipe or a
 file (-o), the export is written exactly.
 
+With --json, standard output holds JSON alone: json and envelope are written there; markdown and html need -o FILE
+(a usage error otherwise).
+
 Options:
   -o, --output FILE  write to FILE instead of standard output
   --no-redact        keep secrets (the export is for you alone)
@@ -84,6 +87,9 @@ ${COMMON_HELP}`,
     if (!formats.includes(format))
       throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
     const output = str(ctx.values, 'output');
+    // With --json, standard output is one JSON document: Markdown and HTML can only go to a file.
+    if (ctx.json && output === undefined && (format === 'markdown' || format === 'html'))
+      throw new UsageError(`--format ${format} is not JSON: with --json, write it to a file (-o FILE)`);
     const redact = !flag(ctx.values, 'no-redact');
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);

@@ -1,0 +1,44 @@
+/**
+ * The `--json` contract of docs/cli-json.md where it was broken: stdout holds one JSON document or nothing, and every
+ * error is one JSON line on stderr whose kind and exit code say what went wrong.
+ */
+import { join } from 'node:path';
+import { writeDemoHome } from '@agentdash/testing/synthetic';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliSandbox } from '../test/cli-sandbox.js';
+import { ExitCode } from './errors.js';
+import type { ErrorJson } from './output/json-types.js';
+
+const sb = cliSandbox('agentdash-cli-json-');
+const { cli } = sb;
+const words = { outputOnlyWord: 'alpha', subagentOnlyWord: 'beta' };
+/** Two sessions whose ids share the prefix `abcd000`. */
+const ids = ['abcd0001-2222-4333-8444-555555555555', 'abcd0002-2222-4333-8444-555555555555'];
+let home: string;
+
+beforeAll(() => {
+  home = join(sb.dir, 'home');
+  for (const id of ids) writeDemoHome(home, words, id);
+});
+
+/** The one JSON error line a failed `--json` run wrote on stderr, with its exit code; nothing on stdout. */
+async function jsonError(args: readonly string[]) {
+  const r = await cli([...args, '--json']);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+  return { code: r.code, error: (JSON.parse(r.stderr) as ErrorJson).error };
+}
+
+describe('export --json', () => {
+  it('refuses Markdown and HTML on stdout as a usage error: stdout is never anything but JSON', async () => {
+    for (const format of ['markdown', 'html']) {
+      const { code, error } = await jsonError(['export', ids[0]!, home, '--format', format]);
+      expect(code, format).toBe(ExitCode.badArguments);
+      expect(error).toEqual({
+        kind: 'bad-arguments',
+        message: `--format ${format} is not JSON: with --json, write it to a file (-o FILE)`,
+        exitCode: ExitCode.badArguments,
+      });
+    }
+  });
+});
