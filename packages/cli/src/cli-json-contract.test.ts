@@ -2,12 +2,13 @@
  * The `--json` contract of docs/cli-json.md where it was broken: stdout holds one JSON document or nothing, and every
  * error is one JSON line on stderr whose kind and exit code say what went wrong.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeDemoHome } from '@agentdash/testing/synthetic';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox } from '../test/cli-sandbox.js';
 import { ExitCode } from './errors.js';
-import type { ErrorJson } from './output/json-types.js';
+import type { ErrorJson, ExportJson } from './output/json-types.js';
 
 const sb = cliSandbox('agentdash-cli-json-');
 const { cli } = sb;
@@ -40,5 +41,17 @@ describe('export --json', () => {
         exitCode: ExitCode.badArguments,
       });
     }
+  });
+
+  it('with -o FILE prints what it wrote where, as one JSON object', async () => {
+    for (const format of ['json', 'markdown']) {
+      const file = join(sb.dir, `out.${format}`);
+      const r = await cli(['export', ids[0]!, home, '--format', format, '-o', file, '--json']);
+      expect(r.code, r.stderr).toBe(ExitCode.ok);
+      expect(JSON.parse(r.stdout) as ExportJson).toEqual({ output: file, format });
+      expect(r.stderr).toBe(`agentdash: wrote ${file}\n`);
+      expect(existsSync(file)).toBe(true);
+    }
+    expect((JSON.parse(readFileSync(join(sb.dir, 'out.json'), 'utf8')) as { id: string }).id).toBe(ids[0]);
   });
 });
