@@ -55,3 +55,23 @@ describe('export --json', () => {
     expect((JSON.parse(readFileSync(join(sb.dir, 'out.json'), 'utf8')) as { id: string }).id).toBe(ids[0]);
   });
 });
+
+describe('SESSION in a --json error', () => {
+  it('a prefix of several sessions is kind ambiguous-session (exit 5) with the candidates; none is unknown-session', async () => {
+    const { code, error } = await jsonError(['show', 'abcd000', home]);
+    expect(code).toBe(ExitCode.unknownSession);
+    expect(error).toEqual({
+      kind: 'ambiguous-session',
+      message: `session "abcd000" matches 2 sessions; name one of them: ${ids.join(', ')} (or give its file)`,
+      exitCode: ExitCode.unknownSession,
+      candidates: ids,
+    });
+    const unknown = await jsonError(['show', 'ffff-no-such-session', home]);
+    expect(unknown.code).toBe(ExitCode.unknownSession);
+    expect(unknown.error).toEqual({
+      kind: 'unknown-session',
+      message: 'no session matches "ffff-no-such-session"',
+      exitCode: ExitCode.unknownSession,
+    });
+  });
+});

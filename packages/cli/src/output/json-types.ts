@@ -310,7 +310,13 @@ export interface StatuslineJson {
 
 /** Printed on stderr with --json when a command fails. */
 export interface ErrorJson {
-  readonly error: { readonly kind: string; readonly message: string; readonly exitCode: number };
+  readonly error: {
+    readonly kind: string;
+    readonly message: string;
+    readonly exitCode: number;
+    /** kind `ambiguous-session`: references of the sessions SESSION matched, each naming one alone (at most 20). */
+    readonly candidates?: readonly string[];
+  };
 }
 
 /** `agentdash secrets --json`: where secrets are; the secrets themselves are never output. */
