@@ -75,3 +75,16 @@ describe('SESSION in a --json error', () => {
     });
   });
 });
+
+describe('push URL', () => {
+  it('a malformed or non-http(s) URL is a usage error (exit 2), not an unreachable team server', async () => {
+    for (const [url, message] of [
+      ['not-a-url', "not a URL: not-a-url (give the team server's address, e.g. https://team.example:4317)"],
+      ['ftp://x', "the team server's URL must start with http:// or https://, got ftp://x"],
+    ] as const) {
+      const { code, error } = await jsonError(['push', url, home, '--token', 't']);
+      expect(code, url).toBe(ExitCode.badArguments);
+      expect(error).toEqual({ kind: 'bad-arguments', message, exitCode: ExitCode.badArguments });
+    }
+  });
+});
