@@ -1,6 +1,6 @@
-import { NativeAddonError } from '@agentdash/index';
+import { AmbiguousSessionError, NativeAddonError } from '@agentdash/index';
 import { describe, expect, it } from 'vitest';
-import { classify, ExitCode } from './errors.js';
+import { classify, ExitCode, MAX_CANDIDATES } from './errors.js';
 
 describe('classify', () => {
   it('reports string-length, memory and stack failures as internal, never as bad arguments', () => {
@@ -26,5 +26,19 @@ describe('a native addon this Node.js cannot load', () => {
     );
     expect(classify(error)).toEqual({ code: 13, kind: 'native-addon', message: error.message });
     expect(ExitCode.nativeAddon).toBe(13);
+  });
+});
+
+describe('a session reference that matches several sessions', () => {
+  it('is exit 5, kind ambiguous-session, with at most MAX_CANDIDATES of the references that tell them apart', () => {
+    const refs = Array.from({ length: 45 }, (_, i) => `full@checkpoint-${i}`);
+    const error = new AmbiguousSessionError('full', refs);
+    expect(classify(error)).toEqual({
+      code: ExitCode.unknownSession,
+      kind: 'ambiguous-session',
+      message: error.message,
+      candidates: refs.slice(0, MAX_CANDIDATES),
+    });
+    expect(MAX_CANDIDATES).toBe(20);
   });
 });

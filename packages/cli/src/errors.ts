@@ -61,8 +61,22 @@ export class CannotWriteError extends AgentDashError {
 /** Failures of the program itself, not of the user's input: out of stack, out of memory, a string too long. */
 const INTERNAL_HINT = 'this is a bug in agentdash: run again with --verbose for the stack, and please report it';
 
-/** The exit code and one-line message for an error thrown by a command. */
-export function classify(error: unknown): { code: ExitCodeValue; kind: string; message: string } {
+/** The most references of the sessions an ambiguous SESSION matched that `--json` lists in its error. */
+export const MAX_CANDIDATES = 20;
+
+/** The references an AmbiguousSessionError lists (read by its shape: this module loads no index code). */
+function candidatesOf(error: unknown): string[] {
+  const candidates = (error as { candidates?: unknown } | null)?.candidates;
+  return Array.isArray(candidates) ? candidates.filter((c) => typeof c === 'string').slice(0, MAX_CANDIDATES) : [];
+}
+
+/** The exit code and one-line message for an error thrown by a command; for an ambiguous SESSION, its candidates. */
+export function classify(error: unknown): {
+  code: ExitCodeValue;
+  kind: string;
+  message: string;
+  candidates?: string[];
+} {
   const message = messageOf(error);
   const errorCode = (error as { code?: unknown } | null)?.code;
   switch (errorCode) {
@@ -78,8 +92,9 @@ export function classify(error: unknown): { code: ExitCodeValue; kind: string; m
     case 'INDEX_BUSY':
       return { code: ExitCode.indexBusy, kind: 'index-busy', message };
     case 'UNKNOWN_SESSION':
-    case 'AMBIGUOUS_SESSION':
       return { code: ExitCode.unknownSession, kind: 'unknown-session', message };
+    case 'AMBIGUOUS_SESSION':
+      return { code: ExitCode.unknownSession, kind: 'ambiguous-session', message, candidates: candidatesOf(error) };
     case 'CANNOT_SERVE':
       return { code: ExitCode.cannotServe, kind: 'cannot-serve', message };
     case 'TEAM_DB_UNREACHABLE':

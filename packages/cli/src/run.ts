@@ -85,10 +85,10 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     await command.run(ctx, parsed.positionals);
     return ExitCode.ok;
   } catch (error) {
-    const { code, kind, message } = classify(error);
+    const { code, kind, message, candidates } = classify(error);
     const c = colorsFor(io.stderr, io.env);
     if (wantsJson) {
-      const out: ErrorJson = { error: { kind, message, exitCode: code } };
+      const out: ErrorJson = { error: { kind, message, exitCode: code, ...(candidates && { candidates }) } };
       io.stderr.write(`${JSON.stringify(out)}\n`);
     } else {
       io.stderr.write(`${c.red('agentdash:')} ${terminalText(message.split('\n')[0] ?? '')}\n`);

@@ -146,7 +146,7 @@ export function createServices(deps: AppDeps): AppServices {
     (await queries.listSessions(clean({ ...filter, ...scope }))).map((s) => shown(toSessionRow(s)));
 
   const foundOf = async (idOrPrefix: string): Promise<SessionSummary> => {
-    if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found');
+    if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found', 'UNKNOWN_SESSION');
     let found: SessionSummary | undefined;
     try {
       // Every per-session request looks its session up: kept like the lists (with the check below), so it does
@@ -164,7 +164,7 @@ export function createServices(deps: AppDeps): AppServices {
     } catch (error) {
       throw toHttpError(error) ?? error;
     }
-    if (!found) throw new HttpError(404, 'session not found');
+    if (!found) throw new HttpError(404, 'session not found', 'UNKNOWN_SESSION');
     return found;
   };
 

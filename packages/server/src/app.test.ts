@@ -255,6 +255,14 @@ describe('sessions', () => {
     expect((await get(`/api/sessions/${row.id}/events?offset=-1`)).status).toBe(400);
   });
 
+  it('answers an unknown session with the code UNKNOWN_SESSION, as docs/dashboard.md says', async () => {
+    for (const id of ['does-not-exist', 'x'.repeat(1001)]) {
+      const res = await get(`/api/sessions/${id}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ success: false, error: 'session not found', code: 'UNKNOWN_SESSION' });
+    }
+  });
+
   it('answers 409 with a stable code for a prefix of several sessions, never 404', async () => {
     const { sessions } = (await (await get('/api/sessions?limit=1000')).json()) as SessionsResponse;
     const ids = sessions.map((s) => s.id);

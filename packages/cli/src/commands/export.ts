@@ -24,9 +24,10 @@ import { flag, str } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { TextOut } from '../io.js';
 import { openFileOutput } from '../output/file-output.js';
+import type { ExportJson } from '../output/json-types.js';
 import { terminalOut } from '../output/terminal-out.js';
 import { writeChunks } from '../output/write-chunks.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP } from './common.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
 import { resolveSession } from './resolve-session.js';
 import { loadPartial } from './show-versions.js';
 
@@ -61,6 +62,9 @@ is reported on stderr. --no-redact exports the session as it is.
 Printed on a terminal, the text's control characters are shown as symbols (␛, ␇), as show does; into a pipe or a
 file (-o), the export is written exactly.
 
+With --json, standard output holds JSON alone: json and envelope are written there; markdown and html need -o FILE
+(a usage error otherwise); with -o FILE, {"output": FILE, "format": F} is printed.
+
 Options:
   -o, --output FILE  write to FILE instead of standard output
   --no-redact        keep secrets (the export is for you alone)
@@ -84,6 +88,9 @@ ${COMMON_HELP}`,
     if (!formats.includes(format))
       throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
     const output = str(ctx.values, 'output');
+    // With --json, standard output is one JSON document: Markdown and HTML can only go to a file.
+    if (ctx.json && output === undefined && (format === 'markdown' || format === 'html'))
+      throw new UsageError(`--format ${format} is not JSON: with --json, write it to a file (-o FILE)`);
     const redact = !flag(ctx.values, 'no-redact');
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
@@ -140,7 +147,9 @@ ${COMMON_HELP}`,
     if (report && report.total > 0) {
       ctx.io.stderr.write(`agentdash: ${report.summary()}; --no-redact keeps them\n`);
     }
-    if (output !== undefined) ctx.io.stderr.write(`agentdash: wrote ${output}\n`);
+    if (output === undefined) return;
+    ctx.io.stderr.write(`agentdash: wrote ${output}\n`);
+    if (ctx.json) writeJson(ctx, { output, format } satisfies ExportJson);
   },
 };
 

@@ -183,6 +183,12 @@ export type EnvelopeLineJson =
   | { readonly id: string; readonly tool: string; readonly success: true; readonly data: unknown }
   | { readonly id: string; readonly tool: string; readonly success: false; readonly error: string };
 
+/** `agentdash export SESSION --format F -o FILE --json`: what was written where (the export itself is in FILE). */
+export interface ExportJson {
+  readonly output: string;
+  readonly format: 'json' | 'envelope' | 'markdown' | 'html';
+}
+
 /** `agentdash schema --json` (and without --json: the output is JSON anyway). */
 export interface SchemaJson {
   /** JSON Schema per typed-result kind / tool. */
@@ -304,7 +310,13 @@ export interface StatuslineJson {
 
 /** Printed on stderr with --json when a command fails. */
 export interface ErrorJson {
-  readonly error: { readonly kind: string; readonly message: string; readonly exitCode: number };
+  readonly error: {
+    readonly kind: string;
+    readonly message: string;
+    readonly exitCode: number;
+    /** kind `ambiguous-session`: references of the sessions SESSION matched, each naming one alone (at most 20). */
+    readonly candidates?: readonly string[];
+  };
 }
 
 /** `agentdash secrets --json`: where secrets are; the secrets themselves are never output. */

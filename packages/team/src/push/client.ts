@@ -17,6 +17,7 @@ import {
   TEAM_PAYLOAD_VERSION,
   WhoAmI,
 } from '../contract.js';
+import { TeamBadInputError } from '../errors.js';
 import type { Chunk } from './chunks.js';
 
 /**
@@ -85,13 +86,13 @@ export class TeamClient {
     try {
       url = new URL(options.url);
     } catch {
-      throw new PushError(
+      // A bad argument (exit 2), said before any request: not a server that cannot be reached.
+      throw new TeamBadInputError(
         `not a URL: ${options.url} (give the team server's address, e.g. https://team.example:4317)`,
-        0,
       );
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new PushError(`the team server's URL must start with http:// or https://, got ${options.url}`, 0);
+      throw new TeamBadInputError(`the team server's URL must start with http:// or https://, got ${options.url}`);
     }
     this.base = `${url.origin}${url.pathname.replace(/\/+$/, '')}/api/team/v1`;
     this.doFetch = options.fetch ?? fetch;

@@ -1,0 +1,90 @@
+/**
+ * The `--json` contract of docs/cli-json.md where it was broken: stdout holds one JSON document or nothing, and every
+ * error is one JSON line on stderr whose kind and exit code say what went wrong.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeDemoHome } from '@agentdash/testing/synthetic';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliSandbox } from '../test/cli-sandbox.js';
+import { ExitCode } from './errors.js';
+import type { ErrorJson, ExportJson } from './output/json-types.js';
+
+const sb = cliSandbox('agentdash-cli-json-');
+const { cli } = sb;
+const words = { outputOnlyWord: 'alpha', subagentOnlyWord: 'beta' };
+/** Two sessions whose ids share the prefix `abcd000`. */
+const ids = ['abcd0001-2222-4333-8444-555555555555', 'abcd0002-2222-4333-8444-555555555555'];
+let home: string;
+
+beforeAll(() => {
+  home = join(sb.dir, 'home');
+  for (const id of ids) writeDemoHome(home, words, id);
+});
+
+/** The one JSON error line a failed `--json` run wrote on stderr, with its exit code; nothing on stdout. */
+async function jsonError(args: readonly string[]) {
+  const r = await cli([...args, '--json']);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+  return { code: r.code, error: (JSON.parse(r.stderr) as ErrorJson).error };
+}
+
+describe('export --json', () => {
+  it('refuses Markdown and HTML on stdout as a usage error: stdout is never anything but JSON', async () => {
+    for (const format of ['markdown', 'html']) {
+      const { code, error } = await jsonError(['export', ids[0]!, home, '--format', format]);
+      expect(code, format).toBe(ExitCode.badArguments);
+      expect(error).toEqual({
+        kind: 'bad-arguments',
+        message: `--format ${format} is not JSON: with --json, write it to a file (-o FILE)`,
+        exitCode: ExitCode.badArguments,
+      });
+    }
+  });
+
+  it('with -o FILE prints what it wrote where, as one JSON object', async () => {
+    for (const format of ['json', 'markdown']) {
+      const file = join(sb.dir, `out.${format}`);
+      const r = await cli(['export', ids[0]!, home, '--format', format, '-o', file, '--json']);
+      expect(r.code, r.stderr).toBe(ExitCode.ok);
+      expect(JSON.parse(r.stdout) as ExportJson).toEqual({ output: file, format });
+      expect(r.stderr).toBe(`agentdash: wrote ${file}\n`);
+      expect(existsSync(file)).toBe(true);
+    }
+    expect((JSON.parse(readFileSync(join(sb.dir, 'out.json'), 'utf8')) as { id: string }).id).toBe(ids[0]);
+  });
+});
+
+describe('SESSION in a --json error', () => {
+  it('a prefix of several sessions is kind ambiguous-session (exit 5) with the candidates; none is unknown-session', async () => {
+    const { code, error } = await jsonError(['show', 'abcd000', home]);
+    expect(code).toBe(ExitCode.unknownSession);
+    expect(error).toEqual({
+      kind: 'ambiguous-session',
+      message: `session "abcd000" matches 2 sessions; name one of them: ${ids.join(', ')} (or give its file)`,
+      exitCode: ExitCode.unknownSession,
+      candidates: ids,
+    });
+    const unknown = await jsonError(['show', 'ffff-no-such-session', home]);
+    expect(unknown.code).toBe(ExitCode.unknownSession);
+    expect(unknown.error).toEqual({
+      kind: 'unknown-session',
+      message: 'no session matches "ffff-no-such-session"',
+      exitCode: ExitCode.unknownSession,
+    });
+  });
+});
+
+describe('push URL', () => {
+  it('a malformed or non-http(s) URL is a usage error (exit 2), not an unreachable team server', async () => {
+    for (const [url, message] of [
+      ['not-a-url', "not a URL: not-a-url (give the team server's address, e.g. https://team.example:4317)"],
+      ['ftp://x', "the team server's URL must start with http:// or https://, got ftp://x"],
+    ] as const) {
+      const { code, error } = await jsonError(['push', url, home, '--token', 't']);
+      expect(code, url).toBe(ExitCode.badArguments);
+      expect(error).toEqual({ kind: 'bad-arguments', message, exitCode: ExitCode.badArguments });
+    }
+  });
+});
