@@ -15,7 +15,8 @@ import type { ShareTier } from '../src/contract.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { TeamClient } from '../src/push/client.js';
 import { FileCache } from '../src/push/file-cache.js';
-import { type PushReport, push } from '../src/push/push.js';
+import { ForgottenSessions } from '../src/push/forgotten.js';
+import { forget, type PushReport, push, unforget } from '../src/push/push.js';
 import { pgSuite } from './pg-harness.js';
 import { MARKERS, type PlantedHome, writePlantedHome } from './planted-home.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -302,6 +303,36 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
     } finally {
       own.close();
     }
+  });
+
+  it('a forgotten session is not pushed again, by this push or a later process, until unforgotten', async () => {
+    const d = await freshDevice('forgetful');
+    const client = new TeamClient({ url: team.url, token: d.token });
+    const listPath = join(dir, 'push-forgotten.json');
+    const pushWith = (forgotten: ForgottenSessions) =>
+      push({
+        index,
+        client,
+        cache: FileCache.load(undefined),
+        policy: { defaultTier: 'metadata', projects: [] },
+        device,
+        forgotten,
+      });
+    const held = async () =>
+      (
+        await team.db.sql<{ n: number }[]>`
+        select count(*)::int as n from sessions s join people p on p.id = s.person_id where p.name = 'forgetful'`
+      )[0]?.n;
+    expect(await pushWith(ForgottenSessions.load(listPath))).toMatchObject({ stored: 1, forgotten: 0 });
+    const [session] = index.listSessions({});
+    expect(await forget(client, [session!], ForgottenSessions.load(listPath))).toBe(1);
+    expect(await held()).toBe(0);
+    // a later push (another process: the list read again from its file) leaves it out
+    expect(await pushWith(ForgottenSessions.load(listPath))).toMatchObject({ sessions: 0, forgotten: 1, sent: 0 });
+    expect(await held()).toBe(0);
+    expect(await unforget(client, [session!], ForgottenSessions.load(listPath))).toBe(1);
+    expect(await pushWith(ForgottenSessions.load(listPath))).toMatchObject({ stored: 1, forgotten: 0 });
+    expect(await held()).toBe(1);
   });
 
   async function freshDevice(name: string): Promise<{ person: string; token: string }> {

@@ -4,6 +4,7 @@ import { messageOf } from '@agentdash/core/base';
 import type { AgentIndex } from '@agentdash/index';
 import {
   FileCache,
+  ForgottenSessions,
   forget,
   isShareTier,
   type ProjectTier,
@@ -12,12 +13,13 @@ import {
   push,
   pushLoop,
   TeamClient,
+  unforget,
 } from '@agentdash/team';
 import { agentArg, flag, str } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { formatBytes, terminalText } from '../format.js';
-import type { PushForgetJson, PushJson } from '../output/json-types.js';
+import type { PushForgetJson, PushJson, PushUnforgetJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
 import { resolveSession } from './resolve-session.js';
 
@@ -30,7 +32,7 @@ const AGENTDASH_VERSION = '0.1.0';
 export const pushCommand: CommandSpec = {
   name: 'push',
   usage:
-    'agentdash push URL --token T [PATH…] [--share summary|metadata|full] [--share-project P=TIER]… [--watch] [--forget SESSION]',
+    'agentdash push URL --token T [PATH…] [--share summary|metadata|full] [--share-project P=TIER]… [--watch] [--forget SESSION] [--unforget SESSION]',
   summary: "send this machine's sessions to a team server, at the tier you choose",
   help: `Sends what the local index holds (every agent, archived sessions included) to the team server at URL, as the
 device whose token is given (--token, or $AGENTDASH_TEAM_TOKEN). Idempotent and resumable: only sessions the
@@ -47,7 +49,9 @@ server lacks or holds differently are sent; a push stopped at any point sends th
   --share-project P=TIER     another tier for the sessions of project P (a project path, a folder above it, or a
                              project folder's name); may be given again; the first that matches wins
   --watch                    keep pushing what changes (every --interval seconds, default ${DEFAULT_INTERVAL_S}) until stopped
-  --forget SESSION           remove this session from the team server instead (it stays on this machine)
+  --forget SESSION           remove this session from the team server instead (it stays on this machine), and never
+                             push it again from here (kept in push-forgotten.json beside the index)
+  --unforget SESSION         let later pushes send this forgotten session again
 
 ${PATHS_HELP}
 
@@ -59,6 +63,7 @@ ${COMMON_HELP}`,
     watch: { type: 'boolean' },
     interval: { type: 'string' },
     forget: { type: 'string' },
+    unforget: { type: 'string' },
   },
   async run(ctx, positionals) {
     const [url, ...rest] = positionals;
@@ -71,17 +76,31 @@ ${COMMON_HELP}`,
     const client = setup.client;
 
     const forgetRef = str(ctx.values, 'forget');
-    if (forgetRef !== undefined) {
-      const ref = await resolveSession(ctx, forgetRef, rest);
+    const unforgetRef = str(ctx.values, 'unforget');
+    if (forgetRef !== undefined && unforgetRef !== undefined)
+      throw new UsageError('--forget and --unforget: one at a time');
+    if (forgetRef !== undefined || unforgetRef !== undefined) {
+      const named = (forgetRef ?? unforgetRef) as string;
+      const ref = await resolveSession(ctx, named, rest);
       const index = await ctx.openIndex();
       const session = index.getSession(ref);
-      if (!session) throw new UsageError(`no session matches "${forgetRef}"`);
-      const forgotten = await forget(client, [session]);
+      if (!session) throw new UsageError(`no session matches "${named}"`);
+      if (unforgetRef !== undefined) {
+        const taken = await unforget(client, [session], setup.options.forgotten);
+        const out: PushUnforgetJson = { session: session.ref, unforgotten: taken };
+        if (ctx.json) writeJson(ctx, out);
+        else
+          ctx.io.stdout.write(
+            `${taken === 0 ? 'was not forgotten' : 'later pushes send it again'}: session ${terminalText(session.ref)}\n`,
+          );
+        return;
+      }
+      const forgotten = await forget(client, [session], setup.options.forgotten);
       const out: PushForgetJson = { session: session.ref, forgotten };
       if (ctx.json) writeJson(ctx, out);
       else
         ctx.io.stdout.write(
-          `${forgotten === 0 ? 'the team server did not hold' : 'removed'} session ${terminalText(session.ref)}\n`,
+          `${forgotten === 0 ? 'the team server did not hold' : 'removed'} session ${terminalText(session.ref)}; later pushes leave it out (--unforget sends it again)\n`,
         );
       return;
     }
@@ -154,6 +173,7 @@ export function pushSetup(ctx: Context, url: string, tokenArg: string | undefine
     options: {
       client,
       cache: FileCache.load(join(dirname(ctx.dbPath), 'push-chunks.json')),
+      forgotten: ForgottenSessions.load(join(dirname(ctx.dbPath), 'push-forgotten.json')),
       policy: { defaultTier: share, projects },
       device: { agentdash: AGENTDASH_VERSION, hostname: safeHostname(), platform: process.platform },
       filter: { paths, ...agentArg(ctx.values) },
@@ -183,7 +203,9 @@ export function servePush(ctx: Context, index: AgentIndex, url: string, paths: r
 export function pushText(url: string, report: PushReport): string {
   return `pushed to ${terminalText(url)} as ${terminalText(report.person)}${
     report.device ? `/${terminalText(report.device)}` : ''
-  }: ${report.sessions} sessions (${tierText(report)}); ${report.stored} stored, ${report.unchanged} unchanged${
+  }: ${report.sessions} sessions (${tierText(report)}${
+    report.forgotten > 0 ? `; ${report.forgotten} forgotten left out` : ''
+  }); ${report.stored} stored, ${report.unchanged} unchanged${
     report.chunks > 0 ? `; ${report.chunksUploaded} of ${report.chunks} transcript chunks sent` : ''
   }; ${formatBytes(report.bytesSent)} sent in ${report.requests} requests${
     report.retried > 0 ? ` (${report.retried} sent again: the team server was busy)` : ''

@@ -4,11 +4,18 @@ import type { PushReport, TeamListing } from '@agentdash/team';
 /** `push --json`: what one push sent (with `--watch`, one document per push that stored something). */
 export type PushJson = { readonly url: string } & PushReport;
 
-/** `push --forget SESSION --json`. */
+/** `push --forget SESSION --json` (later pushes from this machine leave the session out). */
 export interface PushForgetJson {
   readonly session: string;
   /** Sessions the team server removed (0: it did not hold this one). */
   readonly forgotten: number;
+}
+
+/** `push --unforget SESSION --json`: later pushes send the session again. */
+export interface PushUnforgetJson {
+  readonly session: string;
+  /** 1 when it was forgotten here, 0 when it was not. */
+  readonly unforgotten: number;
 }
 
 /** `agentdash team add-person NAME --json`. */

@@ -23,6 +23,7 @@ import { type BuildContext, buildSession, responsesBySession, uidOf } from './bu
 import { type Chunk, ChunkTooLargeError, type FileChunks, fileChunks } from './chunks.js';
 import { PushError, type TeamClient } from './client.js';
 import type { FileCache } from './file-cache.js';
+import type { ForgottenSessions } from './forgotten.js';
 import { type TierPolicy, tierOf } from './tiers.js';
 import { ChunkUploader } from './uploader.js';
 
@@ -38,6 +39,8 @@ export interface PushOptions {
   readonly policy: TierPolicy;
   readonly device: { readonly agentdash: string; readonly hostname: string | null; readonly platform: string };
   readonly cache: FileCache;
+  /** Sessions taken back with `push --forget`: left out (none when undefined). */
+  readonly forgotten?: ForgottenSessions;
   /** Which local sessions (default: all of them). */
   readonly filter?: SessionFilter;
   readonly onProgress?: (progress: PushProgress) => void;
@@ -48,6 +51,8 @@ export interface PushReport {
   readonly device: string | null;
   /** Sessions in the local index that the push covered. */
   readonly sessions: number;
+  /** Sessions left out because they were forgotten on the team server (`push --forget`, until `--unforget`). */
+  readonly forgotten: number;
   /** Sessions left out because the protocol cannot carry them (a field past its cap), with the reason. */
   readonly skipped: readonly { readonly session: string; readonly reason: string }[];
   /**
@@ -100,7 +105,8 @@ export async function push(options: PushOptions): Promise<PushReport> {
   }
   const ctx: BuildContext = { index, salt: me.salt, responses: responsesBySession(index, options.filter) };
   const uploader = new ChunkUploader(client);
-  const sessions = index.listSessions(options.filter ?? {});
+  const listed = index.listSessions(options.filter ?? {});
+  const sessions = listed.filter((s) => options.forgotten?.has(uidOf(me.salt, s)) !== true);
   const tiers: Record<ShareTier, number> = { summary: 0, metadata: 0, full: 0 };
   const progress = (stage: PushProgress['stage'], done: number, total: number) =>
     options.onProgress?.({ stage, done, total });
@@ -246,6 +252,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     person: me.person,
     device: me.device,
     sessions: planned.count,
+    forgotten: listed.length - sessions.length,
     skipped,
     lowered,
     tiers,
@@ -260,8 +267,29 @@ export async function push(options: PushOptions): Promise<PushReport> {
   };
 }
 
-/** Removes sessions from the team server: their uids under this token's person. */
-export async function forget(client: TeamClient, summaries: readonly SessionSummary[]): Promise<number> {
+/**
+ * Removes sessions from the team server: their uids under this token's person. They are noted in `forgotten` first, so
+ * that no push here sends them again, even one running meanwhile or after the server failed to answer.
+ */
+export async function forget(
+  client: TeamClient,
+  summaries: readonly SessionSummary[],
+  forgotten?: ForgottenSessions,
+): Promise<number> {
   const me = await client.whoami();
-  return client.forget(summaries.map((s) => uidOf(me.salt, s)));
+  const uids = summaries.map((s) => uidOf(me.salt, s));
+  forgotten?.mark(uids);
+  return client.forget(uids);
+}
+
+/** Lets later pushes send the sessions again (`push --unforget`); returns how many were forgotten. */
+export async function unforget(
+  client: TeamClient,
+  summaries: readonly SessionSummary[],
+  forgotten: ForgottenSessions,
+): Promise<number> {
+  const me = await client.whoami();
+  const uids = summaries.map((s) => uidOf(me.salt, s)).filter((uid) => forgotten.has(uid));
+  forgotten.mark(uids, false);
+  return uids.length;
 }
