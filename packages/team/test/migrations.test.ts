@@ -96,7 +96,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       insert into team_h.sessions (person_id, uid, tier, digest, agent, session_id, project_hash, models, versions,
         tool_calls, errors, has_errors, tokens, body)
         values (1, '${uid}', 'full', 'd', 'claude', 's', 'h', '{}', '{}', 0, 0, false, 0, '{}');`);
-    expect(await migrate(db.sql, 'team_h')).toEqual([12, 13]);
+    expect(await migrate(db.sql, 'team_h')).toEqual([12, 13, 14]);
     expect(await tables('team_h')).toEqual(await tables('team_a'));
     expect(await db.sql.unsafe(`select uid from team_h.sessions`)).toEqual([{ uid }]);
     expect(await db.sql.unsafe(`select uid from team_h.search_docs`)).toEqual([]);
@@ -139,7 +139,13 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
         (1, '${full}', 'full', 'd', 'claude', 's2', 'h', '{}', '{}', 1, 0, false, 0, '${body([sub('b1', 'toolu_1')])}');
       insert into team_m.calls (person_id, uid, seq, call_id, tool, canonical, status, summary)
         values (1, '${meta}', 0, 'toolu_1', 'Task', 'agent', 'ok', 'Survey the tests (general-purpose)');`);
-    expect(await migrate(db.sql, 'team_m')).toEqual([13]);
+    expect(
+      await migrate(
+        db.sql,
+        'team_m',
+        migrations.filter((m) => m.version <= 13),
+      ),
+    ).toEqual([13]);
     const stored = async (uid: string) =>
       (
         (
@@ -159,6 +165,29 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
     ]);
     // the full tier keeps its prompts (its transcripts hold them anyway)
     expect((await stored(full))[0]?.prompt).toBe('SECRET-PLAN for b1');
+  });
+
+  it("version 14 keeps each uid's first pushed session, then refuses a second person's", async () => {
+    await migrate(
+      db.sql,
+      'team_u',
+      migrations.filter((m) => m.version <= 13),
+    );
+    const uid = 'c3'.repeat(16);
+    const row = (person: number, at: string) =>
+      `(${person}, '${uid}', 'summary', 'd', 'claude', 's${person}', 'h', '{}', '{}', 0, 0, false, 0, '{}', '${at}')`;
+    await db.sql.unsafe(`
+      insert into team_u.people (name, salt) values ('ann', repeat('ab', 32)), ('mallory', repeat('cd', 32));
+      insert into team_u.sessions (person_id, uid, tier, digest, agent, session_id, project_hash, models, versions,
+        tool_calls, errors, has_errors, tokens, body, pushed_at)
+        values ${row(1, '2026-11-01T10:00:00Z')}, ${row(2, '2026-11-02T10:00:00Z')};`);
+    expect(await migrate(db.sql, 'team_u')).toEqual([14]);
+    expect(await db.sql.unsafe(`select person_id::int as p from team_u.sessions`)).toEqual([{ p: 1 }]);
+    await expect(
+      db.sql.unsafe(`insert into team_u.sessions (person_id, uid, tier, digest, agent, session_id,
+      project_hash, models, versions, tool_calls, errors, has_errors, tokens, body)
+      values (2, '${uid}', 'summary', 'd', 'claude', 's', 'h', '{}', '{}', 0, 0, false, 0, '{}')`),
+    ).rejects.toThrow(/sessions_uid_key/);
   });
 
   it('version 10 sums the responses stored before it; later inserts add to the sums', async () => {

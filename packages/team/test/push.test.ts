@@ -9,7 +9,7 @@ import {
   TEAM_PAYLOAD_VERSION,
 } from '../src/contract.js';
 import { digestOf } from '../src/digest.js';
-import { addDevice, addViewer, revoke } from '../src/pg/people.js';
+import { addDevice, addPerson, addViewer, revoke } from '../src/pg/people.js';
 import { chunkReads } from '../src/pg/transcripts.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -229,6 +229,22 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     const again = await team.request('POST', '/api/team/v1/push/sessions', sessionsBody([withSub(62) as never], 2));
     expect(again.json.data).toEqual({ stored: 0, unchanged: 1 });
     await team.request('POST', '/api/team/v1/push/forget', { version: 2, uids: [uidOf(62)] });
+  });
+
+  it('409 for a session whose uid another person holds: it never sits beside theirs', async () => {
+    await addPerson(team.db.sql, 'mallory');
+    const { token } = await addDevice(team.db.sql, 'mallory', 'laptop');
+    expect((await push([metadataSession(63, 'the real one')])).status).toBe(200);
+    // the uid copied from the dashboard, pushed as another person with a title of their own
+    const copy = await push([metadataSession(63, 'a fake one')], { token });
+    expect([copy.status, copy.json.code, copy.json.error]).toEqual([
+      409,
+      'TEAM_UID_TAKEN',
+      `session ${uidOf(63)}: another person holds a session of this uid`,
+    ]);
+    const rows = await team.db.sql<{ title: string }[]>`select title from sessions where uid = ${uidOf(63)}`;
+    expect(rows.map((r) => r.title)).toEqual(['the real one']);
+    await team.request('POST', '/api/team/v1/push/forget', { version: TEAM_PAYLOAD_VERSION, uids: [uidOf(63)] });
   });
 
   it('stores several chunks in one request, each once, and refuses a body with one wrong chunk whole', async () => {

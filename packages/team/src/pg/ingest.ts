@@ -25,6 +25,17 @@ export class PushRefusedError extends Error {
   readonly code = 'TEAM_PUSH_REFUSED';
 }
 
+/** A session whose uid another person's session holds (`sessions_uid_key`): never stored beside it. */
+export class UidTakenError extends Error {
+  readonly code = 'TEAM_UID_TAKEN';
+  constructor(readonly uid: string) {
+    super(`session ${uid}: another person holds a session of this uid`);
+  }
+}
+
+/** PostgreSQL's code for a unique index refusing a row. */
+const UNIQUE_VIOLATION = '23505';
+
 const BATCH = 1000;
 /** Sessions of one push request stored at once. */
 const STORE_AT_ONCE = 4;
@@ -232,7 +243,9 @@ async function storeWithRetry(
     try {
       return await storeSession(sql, s, who, digests);
     } catch (error) {
-      if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 5) throw error;
+      const { code, constraint_name: index } = error as { code?: unknown; constraint_name?: unknown };
+      if (code === UNIQUE_VIOLATION && index === 'sessions_uid_key') throw new UidTakenError(s.uid);
+      if (code !== DEADLOCK || attempt >= 5) throw error;
     }
   }
 }

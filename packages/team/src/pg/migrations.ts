@@ -357,6 +357,17 @@ export const migrations: readonly Migration[] = [
       where s.tier = 'metadata' and jsonb_typeof(s.body->'header'->'subagents') = 'array'
         and jsonb_array_length(s.body->'header'->'subagents') > 0`,
   },
+  {
+    version: 14,
+    name: "a session's uid is one person's: unique across people",
+    // Reads find a session by its uid alone. A uid is an HMAC of its person's salt, so two people hold the same one
+    // only when one pushed the other's (copied from the dashboard): the later push of each such uid is dropped.
+    sql: `
+      delete from sessions s using sessions o
+        where o.uid = s.uid and o.person_id <> s.person_id
+          and (o.pushed_at < s.pushed_at or (o.pushed_at = s.pushed_at and o.person_id < s.person_id));
+      create unique index sessions_uid_key on sessions (uid);`,
+  },
 ];
 
 /** The schema's version now (0 when it has none). */

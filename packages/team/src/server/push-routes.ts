@@ -30,6 +30,7 @@ import {
   storeChunk,
   storeChunks,
   storeSessions,
+  UidTakenError,
 } from '../pg/ingest.js';
 import type { Principal } from '../pg/people.js';
 import type { StatisticsKeeper } from '../pg/statistics.js';
@@ -249,6 +250,7 @@ export function pushRoutes(
         throw new TeamHttpError(400, (error as Error).message, 'TEAM_CHUNKS_MISSING');
       }
       if (error instanceof TranscriptSizeError) throw new TeamHttpError(400, error.message, 'TEAM_TRANSCRIPT_SIZE');
+      if (error instanceof UidTakenError) throw new TeamHttpError(409, error.message, error.code);
       throw error;
     }
   });
