@@ -7,8 +7,8 @@
  */
 import { TeamUnknownNameError } from '../errors.js';
 import { notifyChanged } from '../server/team-live.js';
+import { dropUnreferencedChunks } from './chunk-gc.js';
 import type { Sql, TxSql } from './db.js';
-import { dropUnreferencedChunks } from './ingest.js';
 
 export interface Erased {
   readonly kind: 'person' | 'device' | 'viewer';
@@ -71,8 +71,10 @@ async function eraseRows(sql: Sql, name: string): Promise<Erased> {
     }
     const [person] = await tx<{ id: number }[]>`select id::int from people where name = ${name} for update`;
     if (!person) throw new TeamUnknownNameError(`no person, viewer or device named ${name}`);
+    // the chunks of their sessions, and those they uploaded that no session came to refer to
     const held = await tx<{ sha256: string }[]>`
-      select distinct sha256 from file_chunks where person_id = ${person.id}`;
+      select sha256 from file_chunks where person_id = ${person.id}
+      union select sha256 from chunks where uploaded_by = ${person.id}`;
     const [active] = await tx<{ n: number }[]>`
       select count(*)::int as n from devices where person_id = ${person.id} and revoked_at is null`;
     const telemetry = await eraseTelemetry(tx, 'person_id', person.id);

@@ -9,10 +9,11 @@ import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
 import type { NamedBytes } from '../chunk-batch.js';
 import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
+import { dropUnreferencedChunks } from './chunk-gc.js';
 import type { Sql, TxSql } from './db.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
-import { forgetChunks, rememberChunk } from './recent-chunks.js';
+import { rememberChunk } from './recent-chunks.js';
 
 /** A device's identity as the routes pass it. */
 export interface Pusher {
@@ -154,18 +155,6 @@ export async function missingChunks(sql: Sql | TxSql, hashes: readonly string[])
   return unique.filter((h) => !found.has(h));
 }
 
-/** Deletes the chunks of `hashes` no session refers to any more; returns how many. */
-export async function dropUnreferencedChunks(tx: TxSql, hashes: readonly string[]): Promise<number> {
-  if (hashes.length === 0) return 0;
-  // started at the call (before its first await), so it runs after the statements started before it
-  const gone = tx<{ sha256: string }[]>`delete from chunks c where c.sha256 = any(${hashes as string[]}::text[])
-    and not exists (select 1 from file_chunks f where f.sha256 = c.sha256) returning c.sha256`.execute();
-  const names = (await gone).map((r) => r.sha256);
-  // nor kept in memory (an erased transcript leaves the server whole)
-  forgetChunks(names);
-  return names.length;
-}
-
 async function lockSession(tx: TxSql, personId: number, uid: string): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${personId}:${uid}`}, 0))`;
 }
@@ -204,7 +193,7 @@ async function storeSession(
       tx<{ digest: string | null; old: string[]; held: number }[]>`select
           (select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}) as digest,
           array(select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}) as old,
-          (select count(*)::int from (select 1 from chunks where sha256 = any(${wanted}::text[]) for key share) h)
+          (select count(*)::int from (select 1 from chunks where sha256 = any(${wanted}::text[]) order by sha256 for key share) h)
             as held`.execute(),
     ]);
     if (!found) throw new Error('the session lookup returned no row');
@@ -317,11 +306,11 @@ export async function manifestWant(
 }
 
 /** Stores a chunk once; false when it was stored already. The caller checked its hash. */
-export async function storeChunk(sql: Sql, sha256: string, bytes: Uint8Array): Promise<boolean> {
+export async function storeChunk(sql: Sql, sha256: string, bytes: Uint8Array, personId: number): Promise<boolean> {
   // the session that names it comes next, and its search words are cut from it
   rememberChunk(sha256, bytes);
-  const rows =
-    await sql`insert into chunks (sha256, bytes) values (${sha256}, ${bytes}) on conflict do nothing returning 1`;
+  const rows = await sql`insert into chunks (sha256, bytes, uploaded_by) values (${sha256}, ${bytes}, ${personId})
+    on conflict do nothing returning 1`;
   return rows.length === 1;
 }
 
@@ -329,14 +318,16 @@ export async function storeChunk(sql: Sql, sha256: string, bytes: Uint8Array): P
  * Stores chunks (their hashes checked by the caller) in one statement; returns how many were new. In name order, so
  * two pushes storing the same new chunks at once never wait for each other in a cycle.
  */
-export async function storeChunks(sql: Sql, chunks: readonly NamedBytes[]): Promise<number> {
+export async function storeChunks(sql: Sql, chunks: readonly NamedBytes[], personId: number): Promise<number> {
   const byName = new Map<string, Buffer>();
   for (const c of chunks) {
     rememberChunk(c.sha256, c.bytes);
     byName.set(c.sha256, Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength));
   }
   if (byName.size === 0) return 0;
-  const rows = [...byName].sort(([a], [b]) => (a < b ? -1 : 1)).map(([sha256, bytes]) => ({ sha256, bytes }));
+  const rows = [...byName]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([sha256, bytes]) => ({ sha256, bytes, uploaded_by: personId }));
   return (await sql`insert into chunks ${sql(rows)} on conflict do nothing returning 1`).length;
 }
 

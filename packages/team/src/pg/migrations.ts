@@ -368,6 +368,11 @@ export const migrations: readonly Migration[] = [
           and (o.pushed_at < s.pushed_at or (o.pushed_at = s.pushed_at and o.person_id < s.person_id));
       create unique index sessions_uid_key on sessions (uid);`,
   },
+  {
+    version: 15,
+    name: 'who uploaded each transcript chunk: an erased person takes those no session refers to',
+    sql: 'alter table chunks add column uploaded_by bigint references people(id) on delete set null',
+  },
 ];
 
 /** The schema's version now (0 when it has none). */

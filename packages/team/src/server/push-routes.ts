@@ -20,6 +20,7 @@ import {
   type WhoAmI,
 } from '../contract.js';
 import { digestOf } from '../digest.js';
+import { sweeper } from '../pg/chunk-gc.js';
 import type { Sql } from '../pg/db.js';
 import {
   forgetSessions,
@@ -158,6 +159,8 @@ export function pushRoutes(
 ): Hono<TeamEnv> {
   const api = new Hono<TeamEnv>();
   const stores = gated(gate);
+  // the chunks no session came to refer to, swept now and then after a push stored sessions (chunk-gc.ts)
+  const sweep = sweeper(sql);
   // A body refused before it was read (bad token, a viewer, another version) is read and dropped, so the client
   // gets the answer and its keep-alive connection stays usable, instead of a reset on its next request.
   api.use('*', async (c, next) => {
@@ -196,7 +199,7 @@ export function pushRoutes(
   });
 
   api.put('/push/chunks/:sha256', stores, async (c) => {
-    pusherOf(c.get('principal'));
+    const who = pusherOf(c.get('principal'));
     const sha256 = c.req.param('sha256');
     if (!/^[0-9a-f]{64}$/.test(sha256))
       throw new TeamHttpError(400, 'a chunk is named by its SHA-256 (64 hex digits)', 'TEAM_BAD_BODY');
@@ -204,11 +207,11 @@ export function pushRoutes(
     if (sha256Hex(bytes) !== sha256) {
       throw new TeamHttpError(400, "the chunk's bytes do not have the SHA-256 its address names", 'TEAM_BAD_BODY');
     }
-    return ok(c, { stored: await storeChunk(sql, sha256, bytes) });
+    return ok(c, { stored: await storeChunk(sql, sha256, bytes, who.personId) });
   });
 
   api.post('/push/chunks', stores, async (c) => {
-    pusherOf(c.get('principal'));
+    const who = pusherOf(c.get('principal'));
     const chunks = decodeChunks(await readLimited(c.req.raw, MAX_CHUNKS_BODY_BYTES, false));
     if (typeof chunks === 'string') throw new TeamHttpError(400, chunks, 'TEAM_BAD_BODY');
     for (const chunk of chunks) {
@@ -216,7 +219,7 @@ export function pushRoutes(
         throw new TeamHttpError(400, `chunk ${chunk.sha256}: its bytes do not have that SHA-256`, 'TEAM_BAD_BODY');
       }
     }
-    return ok(c, { stored: await storeChunks(sql, chunks) });
+    return ok(c, { stored: await storeChunks(sql, chunks, who.personId) });
   });
 
   api.post('/push/sessions', stores, async (c) => {
@@ -243,6 +246,7 @@ export function pushRoutes(
     try {
       const { changed, ...result } = await storeSessions(sql, body.sessions, who);
       statistics.stored(changed.length);
+      sweep();
       await announce(sql, changed);
       return ok(c, result);
     } catch (error) {
