@@ -106,6 +106,16 @@ else
           req.on('error', () => done('refused'));
         });
         expect(plain).toBe('refused');
+        // the token given once in the address is kept in a cookie a browser sends over HTTPS only
+        const cookie = await new Promise<string>((done, fail) => {
+          const req = httpsGet(`${url}api/health?token=${viewerToken}`, { ca, agent: false }, (res) => {
+            res.resume();
+            done(String(res.headers['set-cookie'] ?? ''));
+          });
+          req.on('error', fail);
+        });
+        expect(cookie).toMatch(/HttpOnly/);
+        expect(cookie).toMatch(/; Secure/);
 
         const pushed = await cli(
           [

@@ -124,6 +124,15 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       expect([plain.status, plain.json.code]).toEqual([413, 'TEAM_BODY_TOO_LARGE']);
       const zipped = await team.request('POST', '/api/team/v1/push/sessions', undefined, { raw: huge, gzip: true });
       expect(zipped.status).toBe(413);
+      // a request that lists names only is held to 8 MiB
+      const manifest = JSON.stringify({
+        version: TEAM_PAYLOAD_VERSION,
+        device,
+        sessions: [],
+        pad: 'x'.repeat(9 << 20),
+      });
+      const listed = await team.request('POST', '/api/team/v1/push/manifest', undefined, { raw: manifest });
+      expect([listed.status, listed.json.code]).toEqual([413, 'TEAM_BODY_TOO_LARGE']);
       const chunk = Buffer.alloc(MAX_CHUNK_BYTES + 1, 7);
       const put = await team.request('PUT', `/api/team/v1/push/chunks/${'0'.repeat(64)}`, undefined, { raw: chunk });
       expect(put.status).toBe(413);

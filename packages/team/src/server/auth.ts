@@ -37,7 +37,9 @@ export function teamAuth(sql: Sql, options: { readonly browser: boolean }): Midd
     if (!principal) throw new TeamHttpError(401, 'unknown or revoked token', 'TEAM_BAD_TOKEN');
     c.set('principal', principal);
     if (fromQuery) {
-      setCookie(c, TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/' });
+      // Secure over TLS (`serve --team --tls-cert`): a browser then never sends it over plain HTTP
+      const secure = new URL(c.req.url).protocol === 'https:';
+      setCookie(c, TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure });
       if (c.req.method === 'GET' && !new URL(c.req.url).pathname.startsWith('/api/')) {
         const url = new URL(c.req.url);
         url.searchParams.delete('token');

@@ -43,6 +43,12 @@ import { fromOlderPayload, rawSessions } from './older-payload.js';
 import { ok, TeamHttpError } from './team-http.js';
 import { notifyChanged } from './team-live.js';
 
+/**
+ * Largest body of a request that lists names only (a manifest's 50,000 uids and digests, 100,000 chunk names, the uids
+ * to forget): about 7 MiB at most, so 8 MiB, not the 64 MiB a batch of sessions may take.
+ */
+const MAX_LIST_BODY_BYTES = 8 * 1024 * 1024;
+
 /** The 409 for a peer speaking payload version `theirs`. */
 export function versionMismatch(theirs: number): TeamHttpError {
   const side = theirs < TEAM_PAYLOAD_VERSION ? 'upgrade agentdash on this laptop' : 'upgrade the team server';
@@ -78,8 +84,9 @@ async function bodyOf<S extends z.ZodType>(
   request: Request,
   schema: S,
   prepare?: (json: unknown, version: number) => unknown,
+  limit = MAX_PUSH_BODY_BYTES,
 ): Promise<z.infer<S>> {
-  const bytes = await readLimited(request, MAX_PUSH_BODY_BYTES, true);
+  const bytes = await readLimited(request, limit, true);
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
@@ -188,13 +195,13 @@ export function pushRoutes(
 
   api.post('/push/manifest', async (c) => {
     const who = pusherOf(c.get('principal'));
-    const body = await bodyOf(c.req.raw, ManifestRequest);
+    const body = await bodyOf(c.req.raw, ManifestRequest, undefined, MAX_LIST_BODY_BYTES);
     return ok(c, { want: await manifestWant(sql, body.sessions, who, body.device) });
   });
 
   api.post('/push/chunks/check', async (c) => {
     pusherOf(c.get('principal'));
-    const body = await bodyOf(c.req.raw, ChunkCheckRequest);
+    const body = await bodyOf(c.req.raw, ChunkCheckRequest, undefined, MAX_LIST_BODY_BYTES);
     return ok(c, { missing: await missingChunks(sql, body.chunks) });
   });
 
@@ -261,7 +268,7 @@ export function pushRoutes(
 
   api.post('/push/forget', async (c) => {
     const who = pusherOf(c.get('principal'));
-    const body = await bodyOf(c.req.raw, ForgetRequest);
+    const body = await bodyOf(c.req.raw, ForgetRequest, undefined, MAX_LIST_BODY_BYTES);
     const forgotten = await forgetSessions(sql, body.uids, who.personId);
     if (forgotten > 0) await announce(sql, body.uids);
     return ok(c, { forgotten });
