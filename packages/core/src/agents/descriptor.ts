@@ -29,6 +29,11 @@ export interface AgentInfo {
    * data folder hold every project's sessions: `--project sessions` must not select every Codex session.
    */
   readonly projectFolder: boolean;
+  /**
+   * Whether a session's id holds a name of the person's (Aider's is `aider-` and its repository folder's name; its
+   * call ids start with it): below the metadata tier, a push sends them as salted hashes. Others' ids are opaque.
+   */
+  readonly namedIds?: boolean;
   /** The badge's text colour on the dark and on the light theme (at least 4.5 : 1 on its tinted chip). */
   readonly badge: { readonly dark: `#${string}`; readonly light: `#${string}` };
 }

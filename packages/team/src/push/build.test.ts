@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +105,29 @@ describe('a session as pushed, per tier', () => {
     expect(PushSession.safeParse({ ...summary, title: 'a title' }).success).toBe(false);
     const call = summary.calls[0];
     expect(PushSession.safeParse({ ...summary, calls: [{ ...call, summary: 'Bash rm -rf' }] }).success).toBe(false);
+  });
+
+  it("an Aider session's id names its repository: below metadata it leaves as a hash, in its calls' ids too", async () => {
+    const repo = fileURLToPath(new URL('../../../core/test/fixtures/aider/Aquaticat-Monochromatic/', import.meta.url));
+    const own = openIndex({ dbPath: join(dir, 'aider.sqlite') });
+    try {
+      await own.refresh([repo]);
+      const [s] = own.listSessions();
+      expect(s?.id).toBe('aider-Aquaticat-Monochromatic');
+      const at = (tier: ShareTier) => buildSession({ index: own, salt: SALT }, s!, tier);
+      const summary = at('summary');
+      expect(JSON.stringify(summary)).not.toContain('Monochromatic');
+      expect(summary.sessionId).toMatch(/^h-[0-9a-f]{32}$/);
+      expect(summary.calls.length).toBeGreaterThan(0);
+      for (const c of summary.calls) expect(c.id.startsWith(`${summary.sessionId}:`)).toBe(true);
+      // the metadata tier names the project anyway: the id as it is
+      const metadata = at('metadata');
+      expect(metadata.sessionId).toBe('aider-Aquaticat-Monochromatic');
+      expect(metadata.calls.map((c) => c.id.replace(metadata.sessionId, summary.sessionId))).toEqual(
+        summary.calls.map((c) => c.id),
+      );
+    } finally {
+      own.close();
+    }
   });
 });

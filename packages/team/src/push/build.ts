@@ -4,13 +4,14 @@
  * field by field from the tier's own list: a field a tier does not hold is never read into it, and every text that
  * leaves at `metadata` or above goes through the secret rules first.
  */
+import { agentInfos } from '@agentdash/core/base';
 import { baseName } from '@agentdash/core/present';
 import { redactDerived } from '@agentdash/core/secrets';
 import type { AgentIndex, CallRow, SessionFilter, SessionSummary, UsageResponse, UsageSummary } from '@agentdash/index';
 import type { CallWire, CopiedWire, FileWire, PushSession, ResponseWire, ShareTier, UsageWire } from '../contract.js';
 import { digestOf } from '../digest.js';
 import { subagentWire } from '../subagent-wire.js';
-import { projectHash, sessionUid } from './hash.js';
+import { opaqueSessionId, projectHash, sessionUid } from './hash.js';
 
 /** What building a session needs besides the session: the person's salt and, at the full tier, its files' chunks. */
 export interface BuildContext {
@@ -89,9 +90,25 @@ function fit(text: string, max: number): string {
 
 const redacted = (text: string | undefined, max: number): string | null => (text === undefined ? null : fit(text, max));
 
-function callWire(c: CallRow, tier: ShareTier): CallWire {
+/**
+ * How a session's and its calls' ids leave at `tier`: as they are, but an agent's whose ids hold names of the
+ * person's (`AgentInfo.namedIds`) below the metadata tier, where its session id becomes a salted hash, and so does the
+ * start of each call id that is its session's id.
+ */
+export function idsOut(salt: string, agent: string, tier: ShareTier) {
+  const named = tier === 'summary' && agentInfos.some((a) => a.id === agent && 'namedIds' in a && a.namedIds === true);
+  const session = (id: string) => (named ? opaqueSessionId(salt, agent, id) : id);
+  return {
+    session,
+    call: (callId: string, sessionId: string) =>
+      named && callId.startsWith(sessionId) ? `${session(sessionId)}${callId.slice(sessionId.length)}` : callId,
+  };
+}
+type IdsOut = ReturnType<typeof idsOut>;
+
+function callWire(c: CallRow, tier: ShareTier, ids: IdsOut): CallWire {
   const base = {
-    id: c.callId,
+    id: ids.call(c.callId, c.sessionId),
     tool: c.tool,
     canonical: c.canonicalTool,
     ts: c.timestamp ?? null,
@@ -110,12 +127,12 @@ function callWire(c: CallRow, tier: ShareTier): CallWire {
  * What the session's transcript holds of other sessions of this laptop (`sessionCopies`), each named by its uid on
  * the team server; a session the index no longer knows is left out.
  */
-function copiedFromOf(ctx: BuildContext, s: SessionSummary): CopiedWire[] {
+function copiedFromOf(ctx: BuildContext, s: SessionSummary, ids: IdsOut): CopiedWire[] {
   return ctx.index.sessionCopies(s.ref).flatMap((from) => {
     const source = ctx.index.getSession(from.ref);
     if (source === undefined) return [];
     const { ref: _ref, title: _title, callIds, ...counts } = from;
-    return [{ uid: uidOf(ctx.salt, source), ...counts, callIds: [...callIds] }];
+    return [{ uid: uidOf(ctx.salt, source), ...counts, callIds: callIds.map((id) => ids.call(id, source.id)) }];
   });
 }
 
@@ -133,10 +150,11 @@ export function buildSession(
   files: readonly FileWire[] = [],
 ): PushSession {
   const calls = ctx.index.calls({ sessionId: s.id }).filter((c) => c.sessionRef === s.ref);
-  const wireCalls = calls.map((c) => callWire(c, tier));
+  const ids = idsOut(ctx.salt, s.agent, tier);
+  const wireCalls = calls.map((c) => callWire(c, tier, ids));
   const responses = ((ctx.responses ?? responsesBySession(ctx.index)).get(s.key) ?? []).map(responseWire);
   const header = ctx.index.sessionHeader(s.ref);
-  const copiedFrom = copiedFromOf(ctx, s);
+  const copiedFrom = copiedFromOf(ctx, s, ids);
   const summaryHeader = {
     totalEvents: header?.totalEvents ?? 0,
     counts: { ...(header?.counts ?? {}) },
@@ -148,7 +166,7 @@ export function buildSession(
     uid: uidOf(ctx.salt, s),
     digest: '',
     agent: s.agent,
-    sessionId: s.id,
+    sessionId: ids.session(s.id),
     projectHash: projectHash(ctx.salt, s.projectPath ?? s.projectDir),
     startedAt: s.startedAt ?? null,
     endedAt: s.endedAt ?? null,

@@ -10,3 +10,7 @@ export const sessionUid = (saltHex: string, agent: string, key: string): string 
 
 /** A project's name on the team server at the summary tier: its path (else its folder), never readable. */
 export const projectHash = (saltHex: string, project: string): string => hmac(saltHex, 'project', project);
+
+/** A session id that names something (`AgentInfo.namedIds`) as the summary tier sends it: a salted hash. */
+export const opaqueSessionId = (saltHex: string, agent: string, id: string): string =>
+  `h-${hmac(saltHex, 'session-id', agent, id)}`;

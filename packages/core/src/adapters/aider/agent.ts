@@ -10,6 +10,8 @@ export const aiderAgent = defineAgent({
   homes: 'the folders listed in $AGENTDASH_AIDER_PROJECTS',
   layout: '.aider.chat.history.md, */.aider.chat.history.md',
   projectFolder: true,
+  // `aider-<repository folder>`
+  namedIds: true,
   badge: { dark: '#e6d27a', light: '#7a6300' },
   loadHomes: (): Promise<Loaded> => import('./homes.js').then((m) => m.aiderHomes),
   loadAdapter: (): Promise<Loaded> => import('./adapter.js').then((m) => m.aiderAdapter),
