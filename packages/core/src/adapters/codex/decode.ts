@@ -185,6 +185,9 @@ export class CodexDecoder extends CodexResponses {
     const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
     const images = blocks.some((b) => b.kind === 'image');
     const isMeta = role !== 'user' || isInjectedUserText(text);
+    // Codex stores no response id: without this, a file with no token events (legacy) or a turn without one (a
+    // review's answer) would be one response with the next turn's items, shown before the prompts between them.
+    if (!isMeta) this.endResponse();
     const ide = isMeta ? undefined : splitIdePrompt(text);
     if (ide !== undefined) {
       // The IDE extension's context is kept apart (meta); the prompt is what the user typed. The prompt comes first:
