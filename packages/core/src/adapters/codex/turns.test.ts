@@ -47,6 +47,9 @@ function straddling(session: Session): string[] {
   });
 }
 
+const promptsOf = (s: Session) =>
+  s.events.flatMap((e) => (e.kind === 'prompt' ? [`${e.loc.line}: ${e.text.slice(0, 30)}`] : []));
+
 const turnsDir = join(codexFixtures, 'turns');
 
 describe('a prompt ends the response: replies come after their prompt, never merged across it', () => {
@@ -110,6 +113,47 @@ describe('a prompt ends the response: replies come after their prompt, never mer
         .slice(1)
         .map((between) => between.trim().split(/\s+/).filter(Boolean).length);
       expect(replies).toEqual([1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
+    });
+  });
+});
+
+describe('a /review turn: the request is the prompt, the review output the client injects is not', () => {
+  const review = 'Review the current code change';
+
+  test('0.144: the user_message event is the prompt (once), the <user_action> message is hidden', async () => {
+    // Lines 12-13 (80-81 of the wild file) are the request, written only as two user_message events; line 14 (82)
+    // is the review's output the client hands the model as a user message.
+    const session = await sessionOf(turnsDir, '019f9261-846e-7fc0-b843-e0464227f290');
+    expect(promptsOf(session)).toEqual([
+      `12: ${review}`,
+      '22: implement changes recommended',
+      `42: ${review}`,
+      '53: implement changes',
+    ]);
+    const hidden = session.events.flatMap((e) => (e.kind === 'hidden' ? [[e.record.loc.line, e.reason]] : []));
+    expect(hidden).toEqual(
+      expect.arrayContaining([
+        [14, 'meta'],
+        [44, 'meta'],
+      ]),
+    );
+    expect(turns(session)).toEqual(
+      ['A2-8', 'P12', 'A16-16', 'P22', 'A24-30', 'A31-33', 'A35-36', 'P42', 'A46-46', 'P53'].concat(['A55-60']),
+    );
+  });
+
+  const suiteTitle = !existsSync(wild)
+    ? 'wild rollouts (skipped: ../shared/wild-agents/codex is not present)'
+    : 'wild rollouts';
+  describe.skipIf(!existsSync(wild))(suiteTitle, () => {
+    test('no prompt is a <user_action> block; the review requests of entire-graph-4 are prompts', async () => {
+      const sessions = (await Promise.all(readdirSync(wild).map((source) => sessionsUnder(join(wild, source))))).flat();
+      const injected = sessions.flatMap((s) =>
+        s.events.filter((e) => e.kind === 'prompt' && e.text.trimStart().startsWith('<user_action>')),
+      );
+      expect(injected).toEqual([]);
+      const graph = await sessionOf(join(wild, 'entire-graph-4'), '019f9261-846e-7fc0-b843-e0464227f290');
+      expect(promptsOf(graph).filter((p) => p.includes(review))).toEqual([`80: ${review}`, `110: ${review}`]);
     });
   });
 });
