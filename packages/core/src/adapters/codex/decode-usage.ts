@@ -11,7 +11,7 @@ export abstract class CodexResponses extends CodexSession {
    * Where a response's usage comes among its items: after them (0.87 on: the usage closes the response) or before
    * them (0.34–0.63 write a response's `token_count` when it ends and its items only after its tools ran: the usage
    * opens the response). Every turn of every file of the corpus and the wild set keeps one order, so the first usage
-   * decides it: no item before it means usage first.
+   * decides it: no item of its turn (since the last prompt) before it means usage first.
    */
   protected usageOrder: 'closes' | 'opens' | undefined;
   /** The open response has items, or (usage first) its usage already. */
@@ -87,6 +87,15 @@ export abstract class CodexResponses extends CodexSession {
     out(record);
     if (this.usageOrder === 'closes') this.nextResponse();
     else this.openUsage = true;
+  }
+
+  /**
+   * The user's prompt ends the open response: the next item starts a new one. Usage stays with its items either way:
+   * it closes a response before the prompt (0.87 on) or opens the next one after it (0.34–0.63); in the corpus and
+   * the wild set no prompt comes between a response's items and its usage.
+   */
+  protected endResponse(): void {
+    if (this.openItems || this.openUsage) this.nextResponse();
   }
 
   protected nextResponse(): void {

@@ -42,6 +42,8 @@ export class CodexDecoder extends CodexResponses {
   private readonly callNames = new Map<string, string>();
   /** Shell calls' inputs by call id, until their output: what an exit code means depends on the command. */
   private readonly callInputs = new Map<string, unknown>();
+  /** Between `entered_review_mode` and `exited_review_mode`: whether the review's request was seen. */
+  private review: { prompted: boolean } | undefined;
 
   /** Decode one line; records and issues go to `emit`. */
   decodeLine(text: string, loc: SourceLocation, emit: (event: CodexRecordEvent) => void): void {
@@ -185,6 +187,10 @@ export class CodexDecoder extends CodexResponses {
     const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
     const images = blocks.some((b) => b.kind === 'image');
     const isMeta = role !== 'user' || isInjectedUserText(text);
+    // Codex stores no response id: without this, a file with no token events (legacy) or a turn without one (a
+    // review's answer) would be one response with the next turn's items, shown before the prompts between them.
+    if (!isMeta) this.endResponse();
+    if (!isMeta && this.review !== undefined) this.review.prompted = true;
     const ide = isMeta ? undefined : splitIdePrompt(text);
     if (ide !== undefined) {
       // The IDE extension's context is kept apart (meta); the prompt is what the user typed. The prompt comes first:
@@ -279,6 +285,9 @@ export class CodexDecoder extends CodexResponses {
       if (callId !== undefined) this.noteCallFacts(callId, type, payload);
     }
     if (type === 'item_completed') this.itemCompleted(payload);
+    if (type === 'entered_review_mode') this.review = { prompted: false };
+    if (type === 'exited_review_mode') this.review = undefined;
+    if (type === 'user_message' && this.reviewRequest(payload, timestamp, loc, out)) return;
     if (FOLDED_EVENTS.has(type) || CALL_EVENTS.has(type) || type === 'item_completed') {
       // Repeats of response items, or facts folded into a call's output: kept as meta records.
       out(this.meta(`event_msg:${type}`, payload, timestamp, loc));
@@ -317,6 +326,26 @@ export class CodexDecoder extends CodexResponses {
       this.responseTexts = new Set();
     }
     out(this.meta(`event_msg:${type}`, payload, timestamp, loc));
+  }
+
+  /**
+   * A `/review` turn (0.144) writes its request only as `user_message` events (twice), no `response_item`, then the
+   * review's output as an injected `<user_action>` message: the first request of the review is its prompt.
+   */
+  private reviewRequest(
+    payload: Record<string, unknown>,
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+    out: (r: TranscriptRecord) => void,
+  ): boolean {
+    const text = str(payload.message) ?? '';
+    if (this.review === undefined || this.review.prompted || text.trim() === '' || isInjectedUserText(text)) {
+      return false;
+    }
+    this.review.prompted = true;
+    this.endResponse();
+    out(this.user(text, false, undefined, timestamp, loc));
+    return true;
   }
 
   private noteCallFacts(callId: string, type: string, payload: Record<string, unknown>): void {

@@ -1,6 +1,7 @@
 /**
  * Texts Codex puts in `role: "user"` messages that the user did not type: the environment, AGENTS.md, permissions,
- * skills, an aborted turn's note, the fork notice of a spawned agent. They are kept as meta (hidden) records.
+ * skills, an aborted turn's note, the fork notice of a spawned agent, a `/review`'s output (`<user_action>`, 0.144).
+ * They are kept as meta (hidden) records.
  */
 const INJECTED_PREFIXES = [
   '<environment_context>',
@@ -18,6 +19,7 @@ const INJECTED_PREFIXES = [
   '<model_switch>',
   '<recommended_plugins>',
   '<skill>',
+  '<user_action>',
 ] as const;
 
 export function isInjectedUserText(text: string): boolean {
