@@ -2,7 +2,7 @@
  * The `--json` contract of docs/cli-json.md where it was broken: stdout holds one JSON document or nothing, and every
  * error is one JSON line on stderr whose kind and exit code say what went wrong.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeDemoHome } from '@agentdash/testing/synthetic';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -86,5 +86,45 @@ describe('push URL', () => {
       expect(code, url).toBe(ExitCode.badArguments);
       expect(error).toEqual({ kind: 'bad-arguments', message, exitCode: ExitCode.badArguments });
     }
+  });
+});
+
+describe('times in --json', () => {
+  it("a session's start and end are ISO UTC to the millisecond, whatever offset or precision the transcript wrote", async () => {
+    const id = '0ffe0000-2222-4333-8444-555555555555';
+    const folder = join(sb.dir, 'offsets', 'projects', '-home-dev-offsets');
+    mkdirSync(folder, { recursive: true });
+    const line = (uuid: string, timestamp: string, type: 'user' | 'assistant') =>
+      JSON.stringify({
+        type,
+        uuid,
+        parentUuid: null,
+        sessionId: id,
+        cwd: '/home/dev/offsets',
+        timestamp,
+        message:
+          type === 'user'
+            ? { role: 'user', content: 'hello' }
+            : {
+                id: `msg_${uuid}`,
+                role: 'assistant',
+                model: 'claude-sonnet-4-5',
+                content: [{ type: 'text', text: 'hi' }],
+              },
+      });
+    // two hours east of UTC, then no milliseconds: 08:00:05.000Z and 08:00:09.000Z
+    writeFileSync(
+      join(folder, `${id}.jsonl`),
+      `${line('u1', '2026-01-01T10:00:05+02:00', 'user')}\n${line('a1', '2026-01-01T08:00:09Z', 'assistant')}\n`,
+    );
+    const path = join(sb.dir, 'offsets');
+    const listed = await cli(['sessions', path, '--json']);
+    const [row] = (JSON.parse(listed.stdout) as { sessions: { startedAt: string; endedAt: string }[] }).sessions;
+    expect([row?.startedAt, row?.endedAt]).toEqual(['2026-01-01T08:00:05.000Z', '2026-01-01T08:00:09.000Z']);
+    const shown = JSON.parse((await cli(['show', id, path, '--json'])).stdout) as {
+      startedAt: string;
+      endedAt: string;
+    };
+    expect([shown.startedAt, shown.endedAt]).toEqual(['2026-01-01T08:00:05.000Z', '2026-01-01T08:00:09.000Z']);
   });
 });

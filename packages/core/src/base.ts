@@ -18,3 +18,4 @@ export {
 } from './errors.js';
 export { defaultClaudeHome } from './io/discover.js';
 export { type AgentId, agentIds, agentInfos, agentLabels, isAgentId, projectFolderAgents } from './model/agent.js';
+export { outputTime } from './model/ids.js';

@@ -21,3 +21,12 @@ export function timestampMs(ts: IsoTimestamp | string | undefined): number | und
   const ms = Date.parse(ts);
   return Number.isNaN(ms) ? undefined : ms;
 }
+
+/**
+ * A session's first or last time as AgentDash gives it: ISO UTC to the millisecond (`2026-01-01T08:00:05.000Z`),
+ * whatever offset or precision the transcript wrote (so times compare as text), from its milliseconds; else, when it
+ * does not parse, the text as written.
+ */
+export function outputTime(ms: number | undefined, text: string | undefined): string | undefined {
+  return ms !== undefined && Number.isFinite(ms) ? new Date(ms).toISOString() : text;
+}

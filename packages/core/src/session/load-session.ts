@@ -8,7 +8,14 @@ import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
 import type { OpenBytes } from '../io/read-lines.js';
 import { readWhole } from '../io/read-whole.js';
 import { agentIds } from '../model/agent.js';
-import { createSessionId, createSubagentId, type IsoTimestamp, type RecordUuid, timestampMs } from '../model/ids.js';
+import {
+  createSessionId,
+  createSubagentId,
+  type IsoTimestamp,
+  outputTime,
+  type RecordUuid,
+  timestampMs,
+} from '../model/ids.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { RawCall, RawResult } from '../model/raw.js';
 import type { ChainRecord, TranscriptRecord } from '../model/record.js';
@@ -267,8 +274,8 @@ export function sessionHeadOf(
     projectDir: group.projectDir,
     title: summary.title,
     titleSource: summary.titleSource,
-    startedAt: summary.startedAt,
-    endedAt: summary.endedAt,
+    startedAt: outputTime(summary.startedMs, summary.startedAt) as IsoTimestamp | undefined,
+    endedAt: outputTime(summary.endedMs, summary.endedAt) as IsoTimestamp | undefined,
     versions: [...summary.versions],
     models: [...summary.models],
     gitBranch: summary.gitBranch,

@@ -3,6 +3,7 @@
  * core's light half only (no parser), so the warm path lists sessions without the full index.
  */
 import { basename } from 'node:path';
+import { outputTime } from '@agentdash/core/base';
 import { type SessionTime, zeroTime } from '@agentdash/core/time';
 import { agentOfRow } from '../agent-kind.js';
 import { prepared } from '../schema/prepared.js';
@@ -110,8 +111,8 @@ export function summaryOf(
     projectDir: row.project_dir,
     title: row.title === null ? undefined : clipField(row.title),
     titleSource: (row.title_source ?? undefined) as SessionSummary['titleSource'],
-    startedAt: row.started_at ?? undefined,
-    endedAt: row.ended_at ?? undefined,
+    startedAt: outputTime(row.started_ms ?? undefined, row.started_at ?? undefined),
+    endedAt: outputTime(row.ended_ms ?? undefined, row.ended_at ?? undefined),
     // The session's wall time, one figure everywhere: its main thread's first to last timestamp (the time bar's
     // `wallMs`), not the span of all its files (subagent files another client wrote days apart stretched that).
     durationMs: row.started_ms !== null && main !== undefined ? time.wallMs : undefined,
