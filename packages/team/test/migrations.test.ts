@@ -146,14 +146,12 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
         migrations.filter((m) => m.version <= 13),
       ),
     ).toEqual([13]);
-    const stored = async (uid: string) =>
-      (
-        (
-          await db.sql.unsafe(`select body->'header'->'subagents' as s from team_m.sessions where uid = '${uid}'`)
-        )[0] as {
-          s: Record<string, unknown>[];
-        }
-      ).s;
+    const stored = async (uid: string) => {
+      const rows = await db.sql.unsafe<{ s: Record<string, unknown>[] }[]>(
+        `select body->'header'->'subagents' as s from team_m.sessions where uid = '${uid}'`,
+      );
+      return rows[0]?.s ?? [];
+    };
     const [first, second] = await stored(meta);
     expect(JSON.stringify(await stored(meta))).not.toContain('SECRET-PLAN');
     expect([first?.key, first?.description, first?.events, second?.key, second?.description]).toEqual([

@@ -171,6 +171,8 @@ export function fullSession(
   const { digest: _d, tier: _t, ...rest } = m;
   return seal<FullSession>({
     ...rest,
+    // the metadata session's subagents (none) as the full tier tells them
+    header: { ...rest.header, subagents: [] },
     tier: 'full',
     files: [
       {
