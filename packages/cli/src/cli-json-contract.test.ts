@@ -128,3 +128,20 @@ describe('times in --json', () => {
     expect([shown.startedAt, shown.endedAt]).toEqual(['2026-01-01T08:00:05.000Z', '2026-01-01T08:00:09.000Z']);
   });
 });
+
+describe('search --json', () => {
+  it('says when more hits match than it gives', async () => {
+    const search = async (limit: number) =>
+      JSON.parse((await cli(['search', words.outputOnlyWord, home, '--limit', String(limit), '--json'])).stdout) as {
+        hits: unknown[];
+        truncated: boolean;
+      };
+    const all = await search(1000);
+    expect(all.hits.length).toBeGreaterThan(1);
+    expect(all.truncated).toBe(false);
+    const one = await search(1);
+    expect([one.hits.length, one.truncated]).toEqual([1, true]);
+    const exact = await search(all.hits.length);
+    expect([exact.hits.length, exact.truncated]).toEqual([all.hits.length, false]);
+  });
+});

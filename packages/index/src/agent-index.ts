@@ -68,7 +68,7 @@ import type {
 } from './types.js';
 import { type ForgetReport, Refresher } from './write/refresh.js';
 
-export { toFtsQuery } from './read/search.js';
+export { DEFAULT_SEARCH_LIMIT, toFtsQuery } from './read/search.js';
 export { LIVE_WINDOW_MS, type SessionLookup } from './read/session-queries.js';
 export { defaultDbPath } from './schema/db-path.js';
 export type { ForgetReport } from './write/refresh.js';

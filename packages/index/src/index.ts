@@ -8,6 +8,7 @@ export { formatDuration, oneLine, type SummarizableCall, summarizeCall } from '@
 export {
   type AgentIndex,
   DEFAULT_BUSY_TIMEOUT_MS,
+  DEFAULT_SEARCH_LIMIT,
   defaultDbPath,
   type ForgetReport,
   LIVE_WINDOW_MS,

@@ -1,5 +1,5 @@
 import { redactIdentifiers } from '@agentdash/core/secrets';
-import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchKind, searchKinds } from '@agentdash/index';
+import { DEFAULT_SEARCH_LIMIT, HIGHLIGHT_END, HIGHLIGHT_START, type SearchKind, searchKinds } from '@agentdash/index';
 import { agentArg, positiveInt, str, timeArg } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime, shortId, terminalText } from '../format.js';
@@ -57,12 +57,13 @@ ${COMMON_HELP}`,
     }
     const paths = await ctx.resolvePaths(rest);
     const since = timeArg(ctx.values, 'since', ctx.io.now());
-    const limit = positiveInt(ctx.values, 'limit');
+    const limit = positiveInt(ctx.values, 'limit') ?? DEFAULT_SEARCH_LIMIT;
     const project = str(ctx.values, 'project');
     const tool = str(ctx.values, 'tool');
     await ctx.refresh(paths);
     // Titles and project paths of the hits with their secrets redacted (docs/secrets.md); snippets as they are.
-    const hits = redactIdentifiers(
+    // one hit more than asked, to tell whether there are more
+    const found = redactIdentifiers(
       await (await ctx.openIndex()).search(query, {
         paths,
         ...agentArg(ctx.values),
@@ -70,11 +71,13 @@ ${COMMON_HELP}`,
         ...(tool !== undefined ? { tool } : {}),
         ...(since !== undefined ? { since } : {}),
         ...(kind !== undefined ? { kind: kind as SearchKind } : {}),
-        ...(limit !== undefined ? { limit } : {}),
+        limit: limit + 1,
       }),
     );
+    const truncated = found.length > limit;
+    const hits = truncated ? found.slice(0, limit) : found;
     if (ctx.json) {
-      const out: SearchJson = { query, hits };
+      const out: SearchJson = { query, hits, truncated };
       writeJson(ctx, out);
       return;
     }
@@ -93,6 +96,8 @@ ${COMMON_HELP}`,
         )}\n    ${snippet}\n`,
       );
     }
-    ctx.io.stdout.write(`${hits.length} hit${hits.length === 1 ? '' : 's'}\n`);
+    ctx.io.stdout.write(
+      `${hits.length} hit${hits.length === 1 ? '' : 's'}${truncated ? ` (there are more: --limit ${limit * 2} shows more)` : ''}\n`,
+    );
   },
 };

@@ -175,7 +175,10 @@ export interface SearchHitJson {
 /** `agentdash search --json` */
 export interface SearchJson {
   readonly query: string;
+  /** At most `--limit` (default 50), best first. */
   readonly hits: readonly SearchHitJson[];
+  /** Whether more hits match than `hits` holds (a larger `--limit` shows them). */
+  readonly truncated: boolean;
 }
 
 /** One line of `agentdash export --format envelope` (JSON Lines): the seed-004 envelope plus the call's id and tool. */

@@ -44,7 +44,10 @@ interface HitRow extends DocFileRow {
   rank: number;
 }
 
-/** Documents matching every word of the query, best first (at most `limit`, default 50). */
+/** Hits a search gives when it is not told how many. */
+export const DEFAULT_SEARCH_LIMIT = 50;
+
+/** Documents matching every word of the query, best first (at most `limit`, default `DEFAULT_SEARCH_LIMIT`). */
 export async function search(store: Store, query: string, filter: SearchFilter = {}): Promise<SearchHit[]> {
   const match = toFtsQuery(query);
   if (match === '') return [];
@@ -62,7 +65,7 @@ export async function search(store: Store, query: string, filter: SearchFilter =
     .when(filter.sessionId, 'f.session_id = ?')
     .when(filter.kind, 'd.kind = ?')
     .when(toMs(filter.since), 'd.ts_ms >= ?');
-  const limit = filter.limit !== undefined && filter.limit > 0 ? filter.limit : 50;
+  const limit = filter.limit !== undefined && filter.limit > 0 ? filter.limit : DEFAULT_SEARCH_LIMIT;
   const hitsSql = `SELECT d.line, d.offset, d.part, d.ts, d.kind, d.tool, d.call_id, d.agent_id, ${DOC_FILE_COLUMNS},
       s.project_path, s.title, bm25(docs_fts) AS rank
     FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid JOIN files f ON f.id = d.file_id
