@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { SessionSummary } from '@agentdash/index';
 import { type AgentIndex, type IndexFilter, isUnder } from './agent-index.js';
 import type { HealthResponse, IndexStatus, SessionRow } from './api-types.js';
-import { HttpError, toHttpError } from './http-error.js';
+import { sessionNotFound, toHttpError } from './http-error.js';
 import { type IndexQueries, localQueries } from './index-queries.js';
 import { readyStatus } from './index-state.js';
 import { ListCache } from './list-cache.js';
@@ -146,7 +146,7 @@ export function createServices(deps: AppDeps): AppServices {
     (await queries.listSessions(clean({ ...filter, ...scope }))).map((s) => shown(toSessionRow(s)));
 
   const foundOf = async (idOrPrefix: string): Promise<SessionSummary> => {
-    if (!ID.test(idOrPrefix)) throw new HttpError(404, 'session not found', 'UNKNOWN_SESSION');
+    if (!ID.test(idOrPrefix)) throw sessionNotFound();
     let found: SessionSummary | undefined;
     try {
       // Every per-session request looks its session up: kept like the lists (with the check below), so it does
@@ -164,7 +164,7 @@ export function createServices(deps: AppDeps): AppServices {
     } catch (error) {
       throw toHttpError(error) ?? error;
     }
-    if (!found) throw new HttpError(404, 'session not found', 'UNKNOWN_SESSION');
+    if (!found) throw sessionNotFound();
     return found;
   };
 

@@ -13,6 +13,9 @@ export class HttpError extends Error {
   }
 }
 
+/** The 404 for a session that is not there, everywhere one is looked up (its code is `UNKNOWN_SESSION`). */
+export const sessionNotFound = (): HttpError => new HttpError(404, 'session not found', 'UNKNOWN_SESSION');
+
 /**
  * Operational errors of core and the index, by their stable `code`, → HTTP status: 404 only for what is not there,
  * 409 for a reference that names several sessions, 503 for an index that is busy or cannot be opened.

@@ -14,7 +14,7 @@ export {
   sessionHtmlChunks,
 } from './export-html.js';
 export { streamHtmlChunks } from './export-html-stream.js';
-export { HttpError } from './http-error.js';
+export { HttpError, sessionNotFound } from './http-error.js';
 export type { IndexQueries } from './index-queries.js';
 export { createLiveEvents, type LiveEvents, type LiveListener, sessionIdOfPath } from './live.js';
 export { toSessionRow } from './mapping.js';

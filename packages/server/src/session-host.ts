@@ -15,7 +15,7 @@ import type {
 } from './api-types.js';
 import type { ExportFormat } from './export-formats.js';
 import { headerUsageByModel } from './header-usage.js';
-import { HttpError } from './http-error.js';
+import { sessionNotFound } from './http-error.js';
 import type { Answer } from './raw-json.js';
 import { shownAnswer, shownSession } from './redaction.js';
 import { openSessionExport, openStreamExport, type SessionExport, streamedFormats } from './session-export.js';
@@ -119,7 +119,7 @@ export class SessionViews {
           return view;
         },
         () => {
-          throw new HttpError(404, 'session not found');
+          throw sessionNotFound();
         },
       )
       .finally(() => this.loading.delete(sessionId));

@@ -101,6 +101,9 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
         code: 'TEAM_TIER_HIDES',
       },
     });
+    // a session no one pushed: the local server's answer and code
+    const none = { status: 404, json: { success: false, error: 'session not found', code: 'UNKNOWN_SESSION' } };
+    expect(await get(`/api/sessions/${'0'.repeat(32)}/events`)).toEqual(none);
   });
 
   it('a full-tier timeline, rebuilt from its chunks, equals the local one', async () => {

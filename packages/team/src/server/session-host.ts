@@ -10,7 +10,7 @@ import {
   type Session,
   type SessionFiles,
 } from '@agentdash/core';
-import { createLocalSessionHost, HttpError, type SessionHost } from '@agentdash/server';
+import { createLocalSessionHost, HttpError, type SessionHost, sessionNotFound } from '@agentdash/server';
 import type { Sql } from '../pg/db.js';
 import { loadTranscripts } from '../pg/transcripts.js';
 
@@ -28,7 +28,7 @@ export function teamSessionHost(sql: Sql): SessionHost {
   const loadSession = async (uid: string): Promise<Session> => {
     const [session] = await sql<{ tier: string; agent: AgentId; session_id: string; project_dir: string | null }[]>`
       select tier, agent, session_id, project_dir from sessions where uid = ${uid}`;
-    if (session?.tier !== 'full') throw new HttpError(404, 'session not found');
+    if (session?.tier !== 'full') throw sessionNotFound();
     const files = await sql<FileRow[]>`select name, role, agent_id, chunks from files where uid = ${uid} order by seq`;
     const projectDir = session.project_dir ?? uid;
     const transcripts = await loadTranscripts(
@@ -58,7 +58,7 @@ export function teamSessionHost(sql: Sql): SessionHost {
   /** A 404 naming the tier when the session holds no transcript (the view cache would only say "not found"). */
   const full = async (uid: string): Promise<string> => {
     const [row] = await sql<{ tier: string }[]>`select tier from sessions where uid = ${uid}`;
-    if (!row) throw new HttpError(404, 'session not found');
+    if (!row) throw sessionNotFound();
     if (row.tier !== 'full') {
       throw new HttpError(
         404,
