@@ -323,15 +323,19 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
         await team.db.sql<{ n: number }[]>`
         select count(*)::int as n from sessions s join people p on p.id = s.person_id where p.name = 'forgetful'`
       )[0]?.n;
-    expect(await pushWith(ForgottenSessions.load(listPath))).toMatchObject({ stored: 1, forgotten: 0 });
+    // a `push --watch` running all along, with the list it loaded when it started
+    const watching = ForgottenSessions.load(listPath);
+    expect(await pushWith(watching)).toMatchObject({ stored: 1, forgotten: 0 });
     const [session] = index.listSessions({});
+    // `push --forget` in another process
     expect(await forget(client, [session!], ForgottenSessions.load(listPath))).toBe(1);
     expect(await held()).toBe(0);
-    // a later push (another process: the list read again from its file) leaves it out
+    // the watch's next round leaves it out, and so does a later process
+    expect(await pushWith(watching)).toMatchObject({ sessions: 0, forgotten: 1, sent: 0 });
     expect(await pushWith(ForgottenSessions.load(listPath))).toMatchObject({ sessions: 0, forgotten: 1, sent: 0 });
     expect(await held()).toBe(0);
     expect(await unforget(client, [session!], ForgottenSessions.load(listPath))).toBe(1);
-    expect(await pushWith(ForgottenSessions.load(listPath))).toMatchObject({ stored: 1, forgotten: 0 });
+    expect(await pushWith(watching)).toMatchObject({ stored: 1, forgotten: 0 });
     expect(await held()).toBe(1);
   });
 

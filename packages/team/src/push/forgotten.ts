@@ -4,42 +4,47 @@
  * HMAC of the person's salt (hash.ts), so one list serves every server and person this laptop pushes to.
  * `push --unforget` takes one off the list. Kept beside the index, written whole and renamed over.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 const FORMAT = 1;
 
 export class ForgottenSessions {
-  private readonly uids = new Set<string>();
+  private uids = new Set<string>();
+  /** The file's identity when last read (`stampOf`; '' when it was not there). */
+  private readStamp = '';
 
   private constructor(private readonly path: string | undefined) {}
 
   /** The list kept at `path` (none kept when undefined); a missing file is an empty list. */
   static load(path: string | undefined): ForgottenSessions {
     const list = new ForgottenSessions(path);
-    if (path === undefined) return list;
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return list;
-      throw error;
-    }
-    // Unlike a cache, this list may not be lost quietly: a push would then send what its person took back.
-    const parsed = JSON.parse(text) as { format?: unknown; uids?: unknown };
-    if (parsed.format !== FORMAT || !Array.isArray(parsed.uids)) {
-      throw new Error(`${path}: not a list of forgotten sessions this agentdash can read`);
-    }
-    for (const uid of parsed.uids) if (typeof uid === 'string') list.uids.add(uid);
+    list.reload();
     return list;
+  }
+
+  /**
+   * Reads the file again when it changed since (another process forgot a session: a `push --watch` or `serve --push`
+   * running for days takes it at its next round).
+   */
+  reload(): void {
+    if (this.path === undefined) return;
+    const stamp = stampOf(this.path);
+    if (stamp === this.readStamp) return;
+    this.uids = stamp === '' ? new Set() : readList(this.path);
+    this.readStamp = stamp;
   }
 
   has(uid: string): boolean {
     return this.uids.has(uid);
   }
 
-  /** Adds (or with `forgotten` false, takes off) the uids, and writes the list. */
+  /**
+   * Adds (or with `forgotten` false, takes off) the uids, and writes the list: read again first, so that two processes
+   * forgetting at once each keep the other's.
+   */
   mark(uids: readonly string[], forgotten = true): void {
+    this.reload();
     for (const uid of uids) {
       if (forgotten) this.uids.add(uid);
       else this.uids.delete(uid);
@@ -49,5 +54,39 @@ export class ForgottenSessions {
     const temp = `${this.path}.${process.pid}.tmp`;
     writeFileSync(temp, `${JSON.stringify({ format: FORMAT, uids: [...this.uids].sort() })}\n`, { mode: 0o600 });
     renameSync(temp, this.path);
+    this.readStamp = stampOf(this.path);
   }
+}
+
+/** A list this version cannot read: said plainly (the push stops rather than resend what was taken back). */
+export class ForgottenListError extends Error {
+  // the CLI's exit 4, as for any file it cannot read
+  readonly code = 'UNREADABLE_FILE';
+}
+
+/** Which version of the file is there: each write is a new file renamed over (a new inode), '' when none is. */
+function stampOf(path: string): string {
+  try {
+    const s = statSync(path);
+    return `${s.ino}:${s.size}:${s.mtimeMs}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
+// Unlike a cache, this list may not be lost quietly: a push would then send what its person took back.
+function readList(path: string): Set<string> {
+  let parsed: { format?: unknown; uids?: unknown };
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8')) as { format?: unknown; uids?: unknown };
+  } catch (error) {
+    throw new ForgottenListError(
+      `${path}: cannot read the sessions forgotten on team servers (${(error as Error).message})`,
+    );
+  }
+  if (parsed.format !== FORMAT || !Array.isArray(parsed.uids)) {
+    throw new ForgottenListError(`${path}: not a list of forgotten sessions this agentdash can read`);
+  }
+  return new Set(parsed.uids.filter((uid): uid is string => typeof uid === 'string'));
 }

@@ -105,6 +105,8 @@ export async function push(options: PushOptions): Promise<PushReport> {
   }
   const ctx: BuildContext = { index, salt: me.salt, responses: responsesBySession(index, options.filter) };
   const uploader = new ChunkUploader(client);
+  // taken again each push: a `push --forget` in another process since the last round counts at once
+  options.forgotten?.reload();
   const listed = index.listSessions(options.filter ?? {});
   const sessions = listed.filter((s) => options.forgotten?.has(uidOf(me.salt, s)) !== true);
   const tiers: Record<ShareTier, number> = { summary: 0, metadata: 0, full: 0 };
