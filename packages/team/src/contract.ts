@@ -240,6 +240,10 @@ export const MetadataSession = z.strictObject({
   calls: z.array(MetadataCallWire).max(5_000_000),
 });
 
+/** The bytes a full-tier session's transcripts hold (what `MAX_SESSION_TEXT_BYTES` bounds). */
+export const sessionTextBytes = (s: { readonly files: readonly { readonly bytes: number }[] }): number =>
+  s.files.reduce((n, f) => n + f.bytes, 0);
+
 export const FullSession = z.strictObject({
   tier: z.literal('full'),
   ...summaryFields,
@@ -290,6 +294,8 @@ export const SessionsResponse = z.strictObject({
   stored: count,
   /** Sessions whose stored digest was already this one: nothing changed. */
   unchanged: count,
+  /** Sessions not stored, with why: their uid is another person's (`TEAM_UID_TAKEN`); none when all were taken. */
+  refused: z.array(z.strictObject({ uid: Uid, reason: text(1000) })).optional(),
 });
 export type SessionsResponse = z.infer<typeof SessionsResponse>;
 

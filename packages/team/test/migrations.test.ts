@@ -165,7 +165,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
     expect((await stored(full))[0]?.prompt).toBe('SECRET-PLAN for b1');
   });
 
-  it("version 14 keeps each uid's first pushed session, then refuses a second person's", async () => {
+  it('version 14 drops every row of a uid two people hold (which is whose cannot be told), then refuses a second', async () => {
     await migrate(
       db.sql,
       'team_u',
@@ -186,7 +186,11 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
         migrations.filter((m) => m.version <= 14),
       ),
     ).toEqual([14]);
-    expect(await db.sql.unsafe(`select person_id::int as p from team_u.sessions`)).toEqual([{ p: 1 }]);
+    expect(await db.sql.unsafe(`select person_id::int as p from team_u.sessions`)).toEqual([]);
+    // its owner's next push stores it again; another person's then meets the index
+    await db.sql.unsafe(`insert into team_u.sessions (person_id, uid, tier, digest, agent, session_id, project_hash,
+      models, versions, tool_calls, errors, has_errors, tokens, body)
+      values (1, '${uid}', 'summary', 'd', 'claude', 's', 'h', '{}', '{}', 0, 0, false, 0, '{}')`);
     await expect(
       db.sql.unsafe(`insert into team_u.sessions (person_id, uid, tier, digest, agent, session_id,
       project_hash, models, versions, tool_calls, errors, has_errors, tokens, body)

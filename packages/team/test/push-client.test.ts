@@ -4,7 +4,7 @@
  * every request and started again (ends equal to an uninterrupted one), and a tier lowered later.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -239,6 +239,23 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
         ['5ec7e75a-0000-4000-8000-000000000071', 'metadata'],
         ['5ec7e75a-0000-4000-8000-000000000072', 'full'],
       ]);
+      // a chunk cache an earlier version wrote names the big file's chunks (one the server never took): the file is
+      // read again to send them, found too large, and the session lowered then
+      const big = join(folder, '5ec7e75a-0000-4000-8000-000000000071.jsonl');
+      const stat = statSync(big);
+      const cachePath = join(dir, 'lowered-chunks.json');
+      const stale = { bytes: stat.size, chunks: ['f'.repeat(64)], size: stat.size, mtimeMs: stat.mtimeMs };
+      writeFileSync(cachePath, JSON.stringify({ format: 1, files: { [big]: stale } }));
+      const d2 = await freshDevice('lowered-cached');
+      const again = await push({
+        index: own,
+        client: new TeamClient({ url: team.url, token: d2.token }),
+        cache: FileCache.load(cachePath),
+        policy: { defaultTier: 'full', projects: [] },
+        device,
+      });
+      expect(again).toMatchObject({ stored: 2, tiers: { summary: 0, metadata: 1, full: 1 } });
+      expect(again.lowered.map((l) => l.session)).toEqual(['5ec7e75a-0000-4000-8000-000000000071']);
     } finally {
       own.close();
     }

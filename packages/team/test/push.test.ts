@@ -1,15 +1,9 @@
 /** The push routes against a real PostgreSQL over HTTP: auth, limits, versions, idempotence, tiers, forget. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeChunks } from '../src/chunk-batch.js';
-import {
-  MAX_CHUNK_BYTES,
-  MAX_CHUNK_TEXT_BYTES,
-  MAX_PUSH_BODY_BYTES,
-  MAX_SESSION_TEXT_BYTES,
-  TEAM_PAYLOAD_VERSION,
-} from '../src/contract.js';
+import { MAX_CHUNK_BYTES, MAX_PUSH_BODY_BYTES, TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { digestOf } from '../src/digest.js';
-import { addDevice, addPerson, addViewer, revoke } from '../src/pg/people.js';
+import { addDevice, addViewer, revoke } from '../src/pg/people.js';
 import { chunkReads } from '../src/pg/transcripts.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -152,108 +146,11 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     });
   });
 
-  it('400 for transcripts larger than they say or than the contract lets them: never inflated past it', async () => {
-    const put = async (chunks: readonly { sha256: string; bytes: Buffer }[]) => {
-      for (const c of chunks) {
-        const r = await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
-        expect(r.status).toBe(200);
-      }
-    };
-    const stored = async (n: number) =>
-      (await team.db.sql`select count(*)::int as n from sessions where uid = ${uidOf(n)}`)[0]?.n;
-    // a gzip bomb: 64 KiB of gzip that would inflate past a chunk's most
-    const bomb = chunksOf(['a'.repeat(MAX_CHUNK_TEXT_BYTES + 1)]);
-    await put(bomb);
-    const refused = await push([fullSession(110, bomb, undefined, 100)]);
-    expect([refused.status, refused.json.code, refused.json.error]).toEqual([
-      400,
-      'TEAM_TRANSCRIPT_SIZE',
-      'session-110.jsonl: its chunks hold more than the 100 bytes it declares',
-    ]);
-    const declared = await push([fullSession(111, bomb, undefined, MAX_CHUNK_TEXT_BYTES + 1)]);
-    expect([declared.status, declared.json.error]).toEqual([
-      400,
-      `session-111.jsonl: a chunk holds more than ${MAX_CHUNK_TEXT_BYTES} bytes`,
-    ]);
-    // one small chunk named again and again past the session's most, whatever the file declares
-    const [small] = chunksOf(['{"type":"user"}\n']);
-    await put([small!]);
-    const many = Array.from({ length: 10 }, () => small!);
-    const short = await push([fullSession(112, many, undefined, 16)]);
-    expect([short.status, short.json.error]).toEqual([
-      400,
-      'session-112.jsonl: its chunks hold more than the 16 bytes it declares',
-    ]);
-    const huge = await push([fullSession(113, many, undefined, MAX_SESSION_TEXT_BYTES + 1)]);
-    expect([huge.status, huge.json.code]).toEqual([413, 'TEAM_TRANSCRIPT_SIZE']);
-    expect([await stored(110), await stored(111), await stored(112), await stored(113)]).toEqual([0, 0, 0, 0]);
-    // declared right, it is stored
-    const right = await push([fullSession(114, many)]);
-    expect([right.status, await stored(114)]).toEqual([200, 1]);
-    await team.request('POST', '/api/team/v1/push/forget', { version: TEAM_PAYLOAD_VERSION, uids: [uidOf(114)] });
-  });
-
   it('takes a laptop of payload 1 (no copies in its headers): it still pushes and forgets', async () => {
     const v1 = await team.request('POST', '/api/team/v1/push/sessions', sessionsBody([summarySession(61)], 1));
     expect([v1.status, v1.json.data]).toEqual([200, { stored: 1, unchanged: 0 }]);
     const forgot = await team.request('POST', '/api/team/v1/push/forget', { version: 1, uids: [uidOf(61)] });
     expect([forgot.status, forgot.json.data]).toEqual([200, { forgotten: 1 }]);
-  });
-
-  it("reads a laptop of payload 2's subagents as 3 tells them: no prompt below full, its call's summary instead", async () => {
-    const old = {
-      key: 'a1',
-      agentId: 'a1',
-      parentCallId: 'toolu_1',
-      linkedBy: 'agent-id',
-      prompt: 'the whole PLAN-3c1 the subagent was given',
-      agentType: 'general-purpose',
-      startedAt: '2026-03-01T10:00:01.000Z',
-      endedAt: '2026-03-01T10:00:09.000Z',
-      events: 3,
-      toolCalls: 1,
-      errors: 0,
-      expectedErrors: 0,
-    };
-    const withSub = (n: number) => {
-      const m = metadataSession(n);
-      const s = { ...m, header: { ...m.header, subagents: [old] }, digest: '' };
-      return { ...s, digest: digestOf(s) };
-    };
-    // payload 3 refuses the prompt at the metadata tier: the tier is strict
-    const refused = await push([withSub(62) as never]);
-    expect([refused.status, refused.json.error]).toEqual([
-      400,
-      'sessions.0.header.subagents.0.description: Invalid input: expected string, received undefined (and 1 more problems)',
-    ]);
-    const v2 = await team.request('POST', '/api/team/v1/push/sessions', sessionsBody([withSub(62) as never], 2));
-    expect([v2.status, v2.json.data]).toEqual([200, { stored: 1, unchanged: 0 }]);
-    const [row] = await team.db.sql<{ body: { header: { subagents: unknown[] } }; digest: string }[]>`
-      select body, digest from sessions where uid = ${uidOf(62)}`;
-    const { prompt: _gone, ...rest } = old;
-    expect(row?.body.header.subagents).toEqual([{ ...rest, description: 'npm test → exit 1' }]);
-    expect(JSON.stringify(row)).not.toContain('PLAN-3c1');
-    // its digest is the laptop's: the next manifest finds it unchanged
-    expect(row?.digest).toBe(withSub(62).digest);
-    const again = await team.request('POST', '/api/team/v1/push/sessions', sessionsBody([withSub(62) as never], 2));
-    expect(again.json.data).toEqual({ stored: 0, unchanged: 1 });
-    await team.request('POST', '/api/team/v1/push/forget', { version: 2, uids: [uidOf(62)] });
-  });
-
-  it('409 for a session whose uid another person holds: it never sits beside theirs', async () => {
-    await addPerson(team.db.sql, 'mallory');
-    const { token } = await addDevice(team.db.sql, 'mallory', 'laptop');
-    expect((await push([metadataSession(63, 'the real one')])).status).toBe(200);
-    // the uid copied from the dashboard, pushed as another person with a title of their own
-    const copy = await push([metadataSession(63, 'a fake one')], { token });
-    expect([copy.status, copy.json.code, copy.json.error]).toEqual([
-      409,
-      'TEAM_UID_TAKEN',
-      `session ${uidOf(63)}: another person holds a session of this uid`,
-    ]);
-    const rows = await team.db.sql<{ title: string }[]>`select title from sessions where uid = ${uidOf(63)}`;
-    expect(rows.map((r) => r.title)).toEqual(['the real one']);
-    await team.request('POST', '/api/team/v1/push/forget', { version: TEAM_PAYLOAD_VERSION, uids: [uidOf(63)] });
   });
 
   it('stores several chunks in one request, each once, and refuses a body with one wrong chunk whole', async () => {

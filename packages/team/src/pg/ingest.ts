@@ -247,7 +247,7 @@ export async function storeSessions(
   sql: Sql,
   sessions: readonly PushSession[],
   who: Pusher,
-): Promise<{ stored: number; unchanged: number; changed: string[] }> {
+): Promise<{ stored: number; unchanged: number; changed: string[]; refused: { uid: string; reason: string }[] }> {
   const wanted = sessions.flatMap((s) => (s.tier === 'full' ? [...chunksOf(s)] : []));
   const missing = await missingChunks(sql, wanted);
   if (missing.length > 0) {
@@ -269,6 +269,7 @@ export async function storeSessions(
         ).map((r) => [r.uid, r.digest]),
   );
   const changed: string[] = [];
+  const refused: { uid: string; reason: string }[] = [];
   let unchanged = 0;
   // A few sessions at once, each in its own transaction on its own connection: a session's dozen statements are
   // round trips the server would otherwise wait through one by one.
@@ -276,13 +277,19 @@ export async function storeSessions(
   const worker = async () => {
     while (next < sessions.length) {
       const s = sessions[next++] as PushSession;
-      if ((await storeWithRetry(sql, s, who, digests)) === 'stored') changed.push(s.uid);
-      else unchanged++;
+      try {
+        if ((await storeWithRetry(sql, s, who, digests)) === 'stored') changed.push(s.uid);
+        else unchanged++;
+      } catch (error) {
+        // one session another person holds is refused alone: the others of the request are stored
+        if (!(error instanceof UidTakenError)) throw error;
+        refused.push({ uid: s.uid, reason: error.message });
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
   if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
-  return { stored: changed.length, unchanged, changed };
+  return { stored: changed.length, unchanged, changed, refused };
 }
 
 /** The uids of `entries` whose stored digest differs (or that are not stored). */

@@ -6,6 +6,8 @@
 import { TeamSchemaAheadError } from '../errors.js';
 import type { Sql } from './db.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
+import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
+import { SESSION_LIST_MIGRATION } from './session-sql.js';
 import { USAGE_ROLLUP_MIGRATION } from './usage-rollup.js';
 import { USAGE_SUMS_MIGRATION } from './usage-sums.js';
 
@@ -281,52 +283,7 @@ export const migrations: readonly Migration[] = [
   {
     version: 9,
     name: "the sessions list's columns, without the body, kept by the sessions' own writes",
-    sql: `
-      -- the list's totals, facets and pages scan every session the filter selects: over this narrow copy, not the
-      -- sessions' rows with their summaries; a trigger writes it in the transaction that writes the session, so a
-      -- push, re-push, forget or erase (and a person's cascade) leaves it equal to the sessions, row for row
-      create table session_list (
-        person_id bigint not null,
-        uid text not null,
-        device_id bigint,
-        agent text not null,
-        project_hash text not null,
-        project_dir text,
-        project_path text,
-        title text,
-        started_ms bigint,
-        ended_ms bigint,
-        models text[] not null,
-        versions text[] not null,
-        tool_calls integer not null,
-        errors integer not null,
-        cost_usd double precision,
-        messages integer,
-        expected_errors integer,
-        is_live boolean,
-        primary key (person_id, uid)
-      );
-      -- search_path from the migration's: the schema's own table, whatever path the writer has
-      create function session_list_sync() returns trigger language plpgsql set search_path from current as $$
-      begin
-        if tg_op <> 'INSERT' then
-          delete from session_list where person_id = old.person_id and uid = old.uid;
-        end if;
-        if tg_op <> 'DELETE' then
-          insert into session_list values (new.person_id, new.uid, new.device_id, new.agent, new.project_hash,
-            new.project_dir, new.project_path, new.title, new.started_ms, new.ended_ms, new.models, new.versions,
-            new.tool_calls, new.errors, new.cost_usd, (new.body->>'messages')::int,
-            (new.body->>'expectedErrors')::int, (new.body->>'isLive')::boolean);
-        end if;
-        return null;
-      end $$;
-      create trigger sessions_list after insert or update or delete on sessions
-        for each row execute function session_list_sync();
-      insert into session_list
-        select person_id, uid, device_id, agent, project_hash, project_dir, project_path, title, started_ms, ended_ms,
-          models, versions, tool_calls, errors, cost_usd, (body->>'messages')::int, (body->>'expectedErrors')::int,
-          (body->>'isLive')::boolean
-        from sessions;`,
+    sql: SESSION_LIST_MIGRATION,
   },
   {
     version: 10,
@@ -346,32 +303,17 @@ export const migrations: readonly Migration[] = [
   {
     version: 13,
     name: "the metadata tier's subagents told by their call's summary, their prompts gone",
-    // Payload versions 1 and 2 sent each subagent's whole prompt at the metadata tier, which promises only
-    // descriptions: what was stored so is told as version 3 tells it (subagent-wire.ts), its call's stored summary.
-    sql: `
-      update sessions s set body = jsonb_set(s.body, '{header,subagents}', coalesce((
-        select jsonb_agg((x - 'prompt') || jsonb_build_object('description', (
-          select c.summary from calls c
-          where c.person_id = s.person_id and c.uid = s.uid and c.call_id = x->>'parentCallId' limit 1)) order by o)
-        from jsonb_array_elements(s.body->'header'->'subagents') with ordinality t(x, o)), '[]'::jsonb))
-      where s.tier = 'metadata' and jsonb_typeof(s.body->'header'->'subagents') = 'array'
-        and jsonb_array_length(s.body->'header'->'subagents') > 0`,
+    sql: SUBAGENT_PROMPTS_MIGRATION,
   },
   {
     version: 14,
     name: "a session's uid is one person's: unique across people",
-    // Reads find a session by its uid alone. A uid is an HMAC of its person's salt, so two people hold the same one
-    // only when one pushed the other's (copied from the dashboard): the later push of each such uid is dropped.
-    sql: `
-      delete from sessions s using sessions o
-        where o.uid = s.uid and o.person_id <> s.person_id
-          and (o.pushed_at < s.pushed_at or (o.pushed_at = s.pushed_at and o.person_id < s.person_id));
-      create unique index sessions_uid_key on sessions (uid);`,
+    sql: UNIQUE_UID_MIGRATION,
   },
   {
     version: 15,
     name: 'who uploaded each transcript chunk: an erased person takes those no session refers to',
-    sql: 'alter table chunks add column uploaded_by bigint references people(id) on delete set null',
+    sql: CHUNK_UPLOADER_MIGRATION,
   },
 ];
 

@@ -154,3 +154,54 @@ export function summaryOf(row: SessionDbRow): TeamSessionSummary {
     projectHash: hash,
   };
 }
+
+/**
+ * Migration 9: the sessions list's columns, without the body, in `session_list`, kept by the sessions' own writes
+ * (`LIST_FROM` reads it).
+ */
+export const SESSION_LIST_MIGRATION = `
+      -- the list's totals, facets and pages scan every session the filter selects: over this narrow copy, not the
+      -- sessions' rows with their summaries; a trigger writes it in the transaction that writes the session, so a
+      -- push, re-push, forget or erase (and a person's cascade) leaves it equal to the sessions, row for row
+      create table session_list (
+        person_id bigint not null,
+        uid text not null,
+        device_id bigint,
+        agent text not null,
+        project_hash text not null,
+        project_dir text,
+        project_path text,
+        title text,
+        started_ms bigint,
+        ended_ms bigint,
+        models text[] not null,
+        versions text[] not null,
+        tool_calls integer not null,
+        errors integer not null,
+        cost_usd double precision,
+        messages integer,
+        expected_errors integer,
+        is_live boolean,
+        primary key (person_id, uid)
+      );
+      -- search_path from the migration's: the schema's own table, whatever path the writer has
+      create function session_list_sync() returns trigger language plpgsql set search_path from current as $$
+      begin
+        if tg_op <> 'INSERT' then
+          delete from session_list where person_id = old.person_id and uid = old.uid;
+        end if;
+        if tg_op <> 'DELETE' then
+          insert into session_list values (new.person_id, new.uid, new.device_id, new.agent, new.project_hash,
+            new.project_dir, new.project_path, new.title, new.started_ms, new.ended_ms, new.models, new.versions,
+            new.tool_calls, new.errors, new.cost_usd, (new.body->>'messages')::int,
+            (new.body->>'expectedErrors')::int, (new.body->>'isLive')::boolean);
+        end if;
+        return null;
+      end $$;
+      create trigger sessions_list after insert or update or delete on sessions
+        for each row execute function session_list_sync();
+      insert into session_list
+        select person_id, uid, device_id, agent, project_hash, project_dir, project_path, title, started_ms, ended_ms,
+          models, versions, tool_calls, errors, cost_usd, (body->>'messages')::int, (body->>'expectedErrors')::int,
+          (body->>'isLive')::boolean
+        from sessions;`;

@@ -9,6 +9,7 @@
  *     whole or not at all.
  * Killed at any point, the next push finds the server's digests and chunks as they were left and sends the rest.
  */
+import { statSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import type { AgentIndex, SessionFilter, SessionSummary } from '@agentdash/index';
 import {
@@ -18,6 +19,7 @@ import {
   MAX_SESSIONS_PER_REQUEST,
   PushSession,
   type ShareTier,
+  sessionTextBytes,
 } from '../contract.js';
 import { type BuildContext, buildSession, responsesBySession, uidOf } from './build.js';
 import { type Chunk, ChunkTooLargeError, type FileChunks, fileChunks } from './chunks.js';
@@ -139,19 +141,24 @@ export async function push(options: PushOptions): Promise<PushReport> {
     buildSession(ctx, s, tier, tier === 'full' ? (files ?? (await filesOf(s))) : []);
   const lowered: { session: string; reason: string }[] = [];
   /** The session at its tier, or at metadata when the full tier cannot carry its transcripts (said in `lowered`). */
-  const plan = async (s: SessionSummary, tier: ShareTier): Promise<{ tier: ShareTier; payload: PushSession }> => {
-    let reason: string;
-    try {
-      const payload = await build(s, tier);
-      const bytes = 'files' in payload ? payload.files.reduce((n, f) => n + f.bytes, 0) : 0;
-      if (bytes <= MAX_SESSION_TEXT_BYTES) return { tier, payload };
-      reason = `its transcripts hold ${bytes} bytes, more than the full tier's ${MAX_SESSION_TEXT_BYTES}`;
-    } catch (error) {
-      if (!(error instanceof ChunkTooLargeError)) throw error;
-      reason = error.message;
-    }
+  const lower = async (s: SessionSummary, reason: string): Promise<{ tier: ShareTier; payload: PushSession }> => {
     lowered.push({ session: s.ref, reason });
     return { tier: 'metadata', payload: await build(s, 'metadata') };
+  };
+  const tooLarge = (bytes: number) =>
+    `its transcripts hold ${bytes} bytes, more than the full tier's ${MAX_SESSION_TEXT_BYTES}`;
+  const plan = async (s: SessionSummary, tier: ShareTier): Promise<{ tier: ShareTier; payload: PushSession }> => {
+    // files already past the most on disk are not read and offered to the server only to be lowered after
+    const onDisk = tier === 'full' ? s.files.reduce((n, f) => n + sizeOnDisk(f.path), 0) : 0;
+    if (onDisk > MAX_SESSION_TEXT_BYTES) return await lower(s, tooLarge(onDisk));
+    try {
+      const payload = await build(s, tier);
+      const bytes = 'files' in payload ? sessionTextBytes(payload) : 0;
+      return bytes <= MAX_SESSION_TEXT_BYTES ? { tier, payload } : await lower(s, tooLarge(bytes));
+    } catch (error) {
+      if (!(error instanceof ChunkTooLargeError)) throw error;
+      return await lower(s, error.message);
+    }
   };
 
   const planned = { count: 0 };
@@ -162,6 +169,8 @@ export async function push(options: PushOptions): Promise<PushReport> {
   let unchanged = 0;
   let chunks = 0;
   let batch: PushSession[] = [];
+  /** The local reference of each session sent, by its uid (what the server names a refused one by). */
+  const refOf = new Map<string, string>();
   let batchBytes = 0;
   // One batch in flight while the next is built: the server stores one while this side reads and builds the next.
   let inFlight: Promise<void> = Promise.resolve();
@@ -182,6 +191,8 @@ export async function push(options: PushOptions): Promise<PushReport> {
       (answer) => {
         stored += answer.stored;
         unchanged += answer.unchanged;
+        // refused alone (its uid is another person's on the server): said, and the others go on
+        for (const r of answer.refused ?? []) skipped.push({ session: refOf.get(r.uid) ?? r.uid, reason: r.reason });
       },
       (error: unknown) => {
         failure ??= { error };
@@ -199,9 +210,18 @@ export async function push(options: PushOptions): Promise<PushReport> {
       for (const name of (await client.checkChunks(unknown.slice(at, at + CHECK_BATCH))).missing) missing.add(name);
     }
     if (missing.size === 0) return p.payload;
-    const files = await filesOf(p.summary, async (chunk) => {
-      if (missing.delete(chunk.sha256)) await uploader.put(chunk);
-    });
+    let files: FileWire[];
+    try {
+      files = await filesOf(p.summary, async (chunk) => {
+        if (missing.delete(chunk.sha256)) await uploader.put(chunk);
+      });
+    } catch (error) {
+      // a file's names cached by an earlier version, made before a line past a chunk's most could be told
+      if (!(error instanceof ChunkTooLargeError)) throw error;
+      tiers.full -= 1;
+      tiers.metadata += 1;
+      return (await lower(p.summary, error.message)).payload;
+    }
     // the file changed since it was digested: the payload names the chunks just made
     const same = JSON.stringify(files) === JSON.stringify(p.payload.files);
     return same ? p.payload : build(p.summary, p.tier, files);
@@ -242,6 +262,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
       if (batch.length >= MAX_SESSIONS_PER_REQUEST || (batch.length > 0 && batchBytes + size > BATCH_BYTES))
         await flush();
       batch.push(payload);
+      refOf.set(payload.uid, p.summary.ref);
       batchBytes += size;
       sentCount += 1;
       progress('send', sentCount, toSend);
@@ -294,4 +315,13 @@ export async function unforget(
   const uids = summaries.map((s) => uidOf(me.salt, s)).filter((uid) => forgotten.has(uid));
   forgotten.mark(uids, false);
   return uids.length;
+}
+
+/** A transcript's size on disk; 0 when it is gone (the archive holds it: its size is told when it is read). */
+function sizeOnDisk(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }

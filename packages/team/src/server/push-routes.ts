@@ -15,6 +15,7 @@ import {
   ManifestRequest,
   PAYLOAD_VERSION_HEADER,
   SessionsRequest,
+  sessionTextBytes,
   TEAM_PAYLOAD_VERSION,
   TEAM_PAYLOAD_VERSIONS_TAKEN,
   type WhoAmI,
@@ -31,7 +32,6 @@ import {
   storeChunk,
   storeChunks,
   storeSessions,
-  UidTakenError,
 } from '../pg/ingest.js';
 import type { Principal } from '../pg/people.js';
 import type { StatisticsKeeper } from '../pg/statistics.js';
@@ -242,7 +242,7 @@ export function pushRoutes(
     for (const s of body.sessions) {
       if (seen.has(s.uid)) throw new TeamHttpError(400, `session ${s.uid} is twice in one request`, 'TEAM_BAD_BODY');
       seen.add(s.uid);
-      if (s.tier === 'full' && s.files.reduce((n, f) => n + f.bytes, 0) > MAX_SESSION_TEXT_BYTES) {
+      if (s.tier === 'full' && sessionTextBytes(s) > MAX_SESSION_TEXT_BYTES) {
         throw new TeamHttpError(
           413,
           `session ${s.uid}: its transcripts hold more than ${MAX_SESSION_TEXT_BYTES} bytes, the full tier's most`,
@@ -251,7 +251,9 @@ export function pushRoutes(
       }
     }
     try {
-      const { changed, ...result } = await storeSessions(sql, body.sessions, who);
+      const { changed, refused, ...stored } = await storeSessions(sql, body.sessions, who);
+      // a version 3 laptop is told which sessions were refused (an older one's schema has no room for it)
+      const result = refused.length > 0 && body.version >= 3 ? { ...stored, refused } : stored;
       statistics.stored(changed.length);
       sweep();
       await announce(sql, changed);
@@ -261,7 +263,6 @@ export function pushRoutes(
         throw new TeamHttpError(400, (error as Error).message, 'TEAM_CHUNKS_MISSING');
       }
       if (error instanceof TranscriptSizeError) throw new TeamHttpError(400, error.message, 'TEAM_TRANSCRIPT_SIZE');
-      if (error instanceof UidTakenError) throw new TeamHttpError(409, error.message, error.code);
       throw error;
     }
   });
