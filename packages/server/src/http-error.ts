@@ -1,5 +1,5 @@
 /** The statuses the API answers with. */
-export type HttpStatus = 400 | 404 | 409 | 500 | 503;
+export type HttpStatus = 400 | 404 | 409 | 422 | 500 | 503;
 
 /** An error the API answers with its own status and message (anything else is a 500 "internal error"). */
 export class HttpError extends Error {
@@ -18,13 +18,16 @@ export const sessionNotFound = (): HttpError => new HttpError(404, 'session not 
 
 /**
  * Operational errors of core and the index, by their stable `code`, → HTTP status: 404 only for what is not there,
- * 409 for a reference that names several sessions, 503 for an index that is busy or cannot be opened.
+ * 409 for a reference that names several sessions, 422 for a transcript too large to read, 503 for an index that is
+ * busy or cannot be opened.
  */
 const statusByErrorCode = {
   UNKNOWN_SESSION: 404,
   AMBIGUOUS_SESSION: 409,
   INDEX_BUSY: 503,
   INDEX_UNAVAILABLE: 503,
+  // a team server's stored transcript larger than it reads (team/src/pg/transcripts.ts)
+  TEAM_TRANSCRIPT_SIZE: 422,
 } as const satisfies Readonly<Record<string, HttpStatus>>;
 
 /**

@@ -15,7 +15,7 @@ import type {
 } from './api-types.js';
 import type { ExportFormat } from './export-formats.js';
 import { headerUsageByModel } from './header-usage.js';
-import { sessionNotFound } from './http-error.js';
+import { sessionNotFound, toHttpError } from './http-error.js';
 import type { Answer } from './raw-json.js';
 import { shownAnswer, shownSession } from './redaction.js';
 import { openSessionExport, openStreamExport, type SessionExport, streamedFormats } from './session-export.js';
@@ -118,8 +118,10 @@ export class SessionViews {
           if (generation === this.generation) this.keep(sessionId, view);
           return view;
         },
-        () => {
-          throw sessionNotFound();
+        (error: unknown) => {
+          // an operational error says itself (a transcript too large to read: 422); any other failure to load is
+          // a session not there (its files gone meanwhile)
+          throw toHttpError(error) ?? sessionNotFound();
         },
       )
       .finally(() => this.loading.delete(sessionId));

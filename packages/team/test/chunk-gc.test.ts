@@ -4,6 +4,7 @@
  * refers to (real PostgreSQL, two transactions at once).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { dropUnreferencedChunks, sweepOrphanChunks } from '../src/pg/chunk-gc.js';
 import { erase } from '../src/pg/erase.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
@@ -44,6 +45,19 @@ pgSuite('transcript chunks no session refers to (real PostgreSQL)', () => {
     await age(used!.sha256, 2);
     expect(await sweepOrphanChunks(team.db.sql)).toBe(1);
     expect(await held([orphan!.sha256, young!.sha256, used!.sha256])).toEqual([young!.sha256, used!.sha256].sort());
+  });
+
+  it('an old unreferenced chunk a push just found stored (chunks/check) is not swept before the push refers to it', async () => {
+    const [resumed] = chunksOf(['{"n":"a push resumed days later"}\n']);
+    await put(resumed!);
+    await age(resumed!.sha256, 3);
+    const check = await team.request('POST', '/api/team/v1/push/chunks/check', {
+      version: TEAM_PAYLOAD_VERSION,
+      chunks: [resumed!.sha256],
+    });
+    expect(check.json.data).toEqual({ missing: [] });
+    expect(await sweepOrphanChunks(team.db.sql)).toBe(0);
+    expect(await held([resumed!.sha256])).toEqual([resumed!.sha256]);
   });
 
   it('erasing a person takes the chunks they uploaded that no session refers to, whatever their age', async () => {

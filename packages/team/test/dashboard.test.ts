@@ -55,6 +55,18 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
     expect([health.json.mode, health.json.tiers]).toEqual(['team', ['summary', 'metadata', 'full']]);
   });
 
+  it('keeps a token given in the address in an httpOnly cookie, Secure behind a proxy that says HTTPS', async () => {
+    const viewer = await addViewer(team.db.sql, 'cookie-reader');
+    const cookieOf = async (headers: Record<string, string>) => {
+      const res = await fetch(`${team.url}/api/health?token=${viewer.token}`, { headers });
+      return res.headers.get('set-cookie') ?? '';
+    };
+    const plain = await cookieOf({});
+    expect(plain).toMatch(/HttpOnly/);
+    expect(plain).not.toMatch(/Secure/);
+    expect(await cookieOf({ 'x-forwarded-proto': 'https' })).toMatch(/; Secure/);
+  });
+
   it('every read needs an active token: none, unknown or revoked is 401', async () => {
     expect((await get('/api/sessions', null)).status).toBe(401);
     expect((await get('/api/sessions', 'adt_unknown')).status).toBe(401);

@@ -6,10 +6,19 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_CHUNK_TEXT_BYTES, MAX_SESSION_TEXT_BYTES, TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { digestOf } from '../src/digest.js';
-import { addDevice, addPerson } from '../src/pg/people.js';
+import { indexMissingDocs } from '../src/pg/ingest.js';
+import { addDevice, addPerson, addViewer } from '../src/pg/people.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
-import { chunksOf, fullSession, metadataSession, sessionsBody, uidOf } from './wire.js';
+import {
+  chunksOf,
+  fullSession,
+  metadataSession,
+  promptsTranscript,
+  sessionsBody,
+  summarySession,
+  uidOf,
+} from './wire.js';
 
 pgSuite('what a team server refuses of a push (real PostgreSQL, real HTTP)', () => {
   let team: TeamFixture;
@@ -132,5 +141,51 @@ pgSuite('what a team server refuses of a push (real PostgreSQL, real HTTP)', () 
       { version: TEAM_PAYLOAD_VERSION, uids: [uidOf(64)] },
       { token },
     );
+  });
+
+  it('a session stored before the limits, too large to read, is a 422 and leaves the other sessions searchable', async () => {
+    const [bomb] = chunksOf(['a'.repeat(MAX_CHUNK_TEXT_BYTES + 1)]);
+    await team.request('PUT', `/api/team/v1/push/chunks/${bomb!.sha256}`, undefined, { raw: bomb!.bytes });
+    const uid = uidOf(120);
+    // as a server before the limits stored it: a full-tier session whose one file is that chunk
+    const [real] = chunksOf([promptsTranscript(120, ['the session as pushed'])]);
+    await team.request('PUT', `/api/team/v1/push/chunks/${real!.sha256}`, undefined, { raw: real!.bytes });
+    expect((await push([fullSession(120, [real!])])).status).toBe(200);
+    await team.db
+      .sql`update files set chunks = ${[bomb!.sha256]}, bytes = ${MAX_CHUNK_TEXT_BYTES + 1} where uid = ${uid}`;
+    await team.db.sql`update file_chunks set sha256 = ${bomb!.sha256} where uid = ${uid}`;
+    await team.db.sql`delete from search_words where uid = ${uid}`;
+    const [small] = chunksOf([promptsTranscript(121, ['a word to find: quokkafrost'])]);
+    await team.request('PUT', `/api/team/v1/push/chunks/${small!.sha256}`, undefined, { raw: small!.bytes });
+    expect((await push([fullSession(121, [small!])])).status).toBe(200);
+    await team.db.sql`delete from search_words where uid = ${uidOf(121)}`;
+    // the sessions left unsearchable are indexed again at start: the one too large is passed over, not the rest
+    expect(await indexMissingDocs(team.db.sql)).toBe(1);
+    const reader = await addViewer(team.db.sql, 'reader');
+    const events = await team.request('GET', `/api/sessions/${uid}/events`, undefined, { token: reader.token });
+    expect([events.status, events.json.code]).toEqual([422, 'TEAM_TRANSCRIPT_SIZE']);
+    await team.request('POST', '/api/team/v1/push/forget', { version: TEAM_PAYLOAD_VERSION, uids: [uid, uidOf(121)] });
+  });
+
+  it("hashes an older laptop's Aider ids at the summary tier, as version 3 sends them", async () => {
+    const base = summarySession(65);
+    const raw = {
+      ...base,
+      agent: 'aider',
+      sessionId: 'aider-secret-repo',
+      calls: base.calls.map((c, i) => ({ ...c, id: `aider-secret-repo:edit:${i + 1}` })),
+      digest: '',
+    };
+    const sealed = { ...raw, digest: digestOf(raw) };
+    const res = await team.request('POST', '/api/team/v1/push/sessions', sessionsBody([sealed as never], 2));
+    expect(res.status).toBe(200);
+    const [row] = await team.db.sql<{ session_id: string }[]>`select session_id from sessions where uid = ${uidOf(65)}`;
+    expect(row?.session_id).toMatch(/^h-[0-9a-f]{32}$/);
+    const ids = await team.db.sql<
+      { call_id: string }[]
+    >`select call_id from calls where uid = ${uidOf(65)} order by seq`;
+    expect(ids.map((c) => c.call_id)).toEqual([`${row?.session_id}:edit:1`, `${row?.session_id}:edit:2`]);
+    expect(await team.dump()).not.toContain('secret-repo');
+    await team.request('POST', '/api/team/v1/push/forget', { version: 2, uids: [uidOf(65)] });
   });
 });

@@ -42,22 +42,31 @@ async function deleteUnreferenced(tx: TxSql, hashes: readonly string[]): Promise
 export async function sweepOrphanChunks(sql: Sql, olderThanMs = ORPHAN_CHUNK_AGE_MS): Promise<number> {
   const age = `${Math.max(0, Math.round(olderThanMs))} milliseconds`;
   let total = 0;
+  // each batch goes on from the last name of the one before (one pass over the table, not one per batch)
+  let after = '';
   for (;;) {
-    const deleted = await sql.begin(async (tx) => {
+    const batch = await sql.begin(async (tx) => {
       const candidates = await tx<{ sha256: string }[]>`select c.sha256 from chunks c
-        where c.stored_at < now() - ${age}::interval
+        where c.sha256 > ${after} and c.stored_at < now() - ${age}::interval
           and not exists (select 1 from file_chunks f where f.sha256 = c.sha256)
         order by c.sha256 limit 1000 for update skip locked`;
-      return candidates.length === 0
-        ? -1
-        : await deleteUnreferenced(
-            tx,
-            candidates.map((c) => c.sha256),
-          );
+      const names = candidates.map((c) => c.sha256);
+      return { names, deleted: names.length === 0 ? 0 : await deleteUnreferenced(tx, names) };
     });
-    if (deleted < 0) return total;
-    total += deleted;
+    if (batch.names.length === 0) return total;
+    total += batch.deleted;
+    after = batch.names[batch.names.length - 1] as string;
   }
+}
+
+/**
+ * Marks `names` as wanted now (their `stored_at`): a push that found them stored (`chunks/check`) and so does not send
+ * them again refers to them soon, and a sweep must not take them meanwhile, however old they are.
+ */
+export async function touchChunks(sql: Sql, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await sql`update chunks set stored_at = now()
+    where sha256 = any(${names as string[]}::text[]) and stored_at < now() - interval '1 hour'`;
 }
 
 /** Runs `sweepOrphanChunks` when the last sweep of this process is more than `SWEEP_EVERY_MS` ago; never throws. */

@@ -14,6 +14,7 @@ import type { Sql, TxSql } from './db.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
 import { rememberChunk } from './recent-chunks.js';
+import { TranscriptSizeError } from './transcripts.js';
 
 /** A device's identity as the routes pass it. */
 export interface Pusher {
@@ -366,21 +367,29 @@ export async function indexMissingDocs(sql: Sql): Promise<number> {
     where s.tier = 'full' and not exists (select 1 from search_words d where d.person_id = s.person_id and d.uid = s.uid)`;
   let indexed = 0;
   for (const s of pending) {
-    const done = await sql.begin(async (tx) => {
-      await lockSession(tx, s.person_id, s.uid);
-      const files = await tx<{ name: string; role: 'main' | 'subagent'; agent_id: string | null; chunks: string[] }[]>`
+    const done = await sql
+      .begin(async (tx) => {
+        await lockSession(tx, s.person_id, s.uid);
+        const files = await tx<
+          { name: string; role: 'main' | 'subagent'; agent_id: string | null; chunks: string[] }[]
+        >`
         select f.name, f.role, f.agent_id, f.chunks from files f join sessions s using (person_id, uid)
         where f.person_id = ${s.person_id} and f.uid = ${s.uid} and s.tier = 'full' order by f.seq`;
-      const [already] =
-        await tx`select 1 from search_words where person_id = ${s.person_id} and uid = ${s.uid} limit 1`;
-      if (already || files.length === 0) return false;
-      const session = { uid: s.uid, agent: s.agent, sessionId: s.session_id, projectDir: s.project_dir ?? s.uid };
-      const pushed = files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks }));
-      const made = await docsWithStarts(tx, session, pushed);
-      await insertSearchWords(tx, { personId: s.person_id, uid: s.uid }, made.docs);
-      if (made.starts) await insertDocStarts(tx, { personId: s.person_id, uid: s.uid }, made.starts);
-      return true;
-    });
+        const [already] =
+          await tx`select 1 from search_words where person_id = ${s.person_id} and uid = ${s.uid} limit 1`;
+        if (already || files.length === 0) return false;
+        const session = { uid: s.uid, agent: s.agent, sessionId: s.session_id, projectDir: s.project_dir ?? s.uid };
+        const pushed = files.map((f) => ({ name: f.name, role: f.role, agentId: f.agent_id, chunks: f.chunks }));
+        const made = await docsWithStarts(tx, session, pushed);
+        await insertSearchWords(tx, { personId: s.person_id, uid: s.uid }, made.docs);
+        if (made.starts) await insertDocStarts(tx, { personId: s.person_id, uid: s.uid }, made.starts);
+        return true;
+      })
+      .catch((error: unknown) => {
+        // one session stored before the limits whose transcripts are too large is left unsearchable, not the rest
+        if (error instanceof TranscriptSizeError) return false;
+        throw error;
+      });
     if (done) indexed++;
   }
   return indexed;

@@ -37,8 +37,11 @@ export function teamAuth(sql: Sql, options: { readonly browser: boolean }): Midd
     if (!principal) throw new TeamHttpError(401, 'unknown or revoked token', 'TEAM_BAD_TOKEN');
     c.set('principal', principal);
     if (fromQuery) {
-      // Secure over TLS (`serve --team --tls-cert`): a browser then never sends it over plain HTTP
-      const secure = new URL(c.req.url).protocol === 'https:';
+      // Secure over TLS (`serve --team --tls-cert`, or a proxy that says so): a browser then never sends it over
+      // plain HTTP. A client that claims HTTPS falsely only makes its own cookie stricter.
+      const secure =
+        new URL(c.req.url).protocol === 'https:' ||
+        c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
       setCookie(c, TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure });
       if (c.req.method === 'GET' && !new URL(c.req.url).pathname.startsWith('/api/')) {
         const url = new URL(c.req.url);

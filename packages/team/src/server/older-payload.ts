@@ -5,7 +5,7 @@
  * it. Each session keeps the digest its laptop computed (checked before, by `checkDigests`), so the laptop's next
  * manifest finds it unchanged.
  */
-import { clip } from '../push/build.js';
+import { clip, idsOut } from '../push/build.js';
 import { type SubagentSource, subagentWire } from '../subagent-wire.js';
 
 type Json = Record<string, unknown>;
@@ -18,10 +18,25 @@ export function rawSessions(body: unknown): Json[] {
   return Array.isArray(sessions) ? sessions.filter(isObject) : [];
 }
 
-/** A version 1 or 2 `push/sessions` body with its subagents as version 3's (the rest is the schema's to judge). */
-export function fromOlderPayload(body: unknown): unknown {
+/**
+ * A version 1 or 2 `push/sessions` body with its subagents as version 3's, and, at the summary tier, the ids that name
+ * something (Aider's) as version 3 hashes them with the person's `salt` (the rest is the schema's to judge).
+ */
+export function fromOlderPayload(body: unknown, salt: string): unknown {
   if (!isObject(body) || !Array.isArray(body.sessions)) return body;
-  return { ...body, sessions: body.sessions.map(upgradeSession) };
+  return { ...body, sessions: body.sessions.map((s) => upgradeSession(hashIds(s, salt))) };
+}
+
+/** A summary-tier session's id and its calls' ids as `idsOut` gives them (build.ts). */
+function hashIds(session: unknown, salt: string): unknown {
+  if (!isObject(session) || session.tier !== 'summary' || !str(session.agent) || !str(session.sessionId))
+    return session;
+  const ids = idsOut(salt, session.agent as string, 'summary');
+  const id = session.sessionId as string;
+  const calls = Array.isArray(session.calls)
+    ? session.calls.map((c) => (isObject(c) && str(c.id) ? { ...c, id: ids.call(c.id as string, id) } : c))
+    : session.calls;
+  return { ...session, sessionId: ids.session(id), calls };
 }
 
 function upgradeSession(session: unknown): unknown {

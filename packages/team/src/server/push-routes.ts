@@ -21,7 +21,7 @@ import {
   type WhoAmI,
 } from '../contract.js';
 import { digestOf } from '../digest.js';
-import { sweeper } from '../pg/chunk-gc.js';
+import { sweeper, touchChunks } from '../pg/chunk-gc.js';
 import type { Sql } from '../pg/db.js';
 import {
   forgetSessions,
@@ -202,7 +202,14 @@ export function pushRoutes(
   api.post('/push/chunks/check', async (c) => {
     pusherOf(c.get('principal'));
     const body = await bodyOf(c.req.raw, ChunkCheckRequest, undefined, MAX_LIST_BODY_BYTES);
-    return ok(c, { missing: await missingChunks(sql, body.chunks) });
+    const missing = await missingChunks(sql, body.chunks);
+    // those it holds are about to be referred to: no sweep takes them meanwhile
+    const lacking = new Set(missing);
+    await touchChunks(
+      sql,
+      body.chunks.filter((name) => !lacking.has(name)),
+    );
+    return ok(c, { missing });
   });
 
   api.put('/push/chunks/:sha256', stores, async (c) => {
@@ -235,7 +242,7 @@ export function pushRoutes(
     const body = await bodyOf(c.req.raw, SessionsRequest, (json, version) => {
       if (version >= 3) return json;
       checkDigests(json);
-      return fromOlderPayload(json);
+      return fromOlderPayload(json, who.salt);
     });
     if (body.version >= 3) checkDigests(body);
     const seen = new Set<string>();
