@@ -3,23 +3,11 @@
  * started it (`description`, as that tier's calls carry it), never by its prompt; the full tier adds the prompt. The
  * laptop builds them so (build.ts), and the team server reads an older laptop's subagents so (`fromOlderPayload`).
  */
+import type { SubagentHeader } from '@agentdash/index';
 import type { FullSubagentWire, ShareTier, SubagentWire } from './contract.js';
 
-/** What a subagent is told from: the index's `SubagentSummary`, or an older payload's subagent (checked loosely). */
-export interface SubagentSource {
-  readonly key: string;
-  readonly agentId: string | null;
-  readonly parentCallId: string | null;
-  readonly linkedBy: SubagentWire['linkedBy'];
-  readonly prompt: string | null;
-  readonly agentType: string | null;
-  readonly startedAt: string | null;
-  readonly endedAt: string | null;
-  readonly events: number;
-  readonly toolCalls: number;
-  readonly errors: number;
-  readonly expectedErrors: number;
-}
+/** What a subagent is told from: the index's summary of it (an older payload's subagent, once checked, is one). */
+export type SubagentSource = SubagentHeader;
 
 /**
  * The subagent at `tier` (metadata or full). `summaryOf` gives a call's one-line summary as the payload carries it;
