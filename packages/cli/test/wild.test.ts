@@ -146,7 +146,12 @@ function suite(name: string, home: string) {
           const shown = JSON.parse(byId.stdout) as {
             calls: { id: string; status: string }[];
             usageByModel: Record<string, SessionJson['usage']>;
+            issues: { code: string }[];
           };
+          // the list's issue count is the session's: parse issues and pairing's (orphan and second results)
+          if (shown.issues.length !== s.issues) {
+            failed.push(`show ${ref}: ${shown.issues.length} issues, the list says ${s.issues}`);
+          }
           for (const call of shown.calls) if (!statusById.has(call.id)) statusById.set(call.id, call.status);
           const main = s.files.find((f) => f.role === 'main')?.path ?? `${s.projectDir}/${s.id}.jsonl`;
           const shownTokens = Object.values(shown.usageByModel).reduce(

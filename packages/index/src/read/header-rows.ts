@@ -88,7 +88,8 @@ export const FACT = `SELECT ${FACT_COLUMNS} FROM calls c JOIN files f ON f.id = 
 // Records the `records` table does not keep (the second record of a line) have their times in calls and results.
 export const STAMPS = `SELECT ts_text, ts_ms FROM calls WHERE file_id = ? AND ts_ms IS NOT NULL
   UNION ALL SELECT ts_text, ts_ms FROM results WHERE file_id = ? AND ts_ms IS NOT NULL`;
-export const STORED_ISSUES = 'SELECT issues FROM sessions WHERE id = ?';
+/** The parse issues stored with a session's files (`sessions.issues` adds pairing's, which the header counts itself). */
+export const STORED_ISSUES = 'SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE f.session_id = ?';
 export const RESULTS = 'SELECT tool_use_id AS id, line FROM results WHERE file_id = ? ORDER BY line';
 
 /**

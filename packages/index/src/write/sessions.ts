@@ -48,8 +48,21 @@ export class SessionUpdater {
          WHERE f.session_id = @sid AND f.role = 'subagent' AND r.shown = 1 AND r.prompt_text IS NOT NULL
          ORDER BY f.path, r.line`,
       ),
+      // The parse issues stored with its files, plus those pairing finds (what the header and core's pairing count,
+      // read from the rows): a second result of an id in one record or file, the same id's result in two of its
+      // files, a result whose call is in none of them.
       issues: db
-        .prepare('SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE f.session_id = ?')
+        .prepare(
+          `SELECT
+             (SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE f.session_id = @sid)
+           + (SELECT coalesce(sum(r.extra_results), 0) FROM records r JOIN files f ON f.id = r.file_id
+              WHERE f.session_id = @sid)
+           + (SELECT COUNT(*) - COUNT(DISTINCT res.tool_use_id) FROM results res JOIN files f ON f.id = res.file_id
+              WHERE f.session_id = @sid)
+           + (SELECT COUNT(DISTINCT res.tool_use_id) FROM results res JOIN files f ON f.id = res.file_id
+              WHERE f.session_id = @sid AND NOT EXISTS (SELECT 1 FROM calls c JOIN files cf ON cf.id = c.file_id
+                WHERE cf.session_id = @sid AND c.tool_use_id = res.tool_use_id))`,
+        )
         .pluck(),
       dropMissingMain: db.prepare(
         `DELETE FROM issues WHERE code = 'missing_main_file'
@@ -143,7 +156,7 @@ export class SessionUpdater {
       versions: JSON.stringify(summary.versions),
       models: JSON.stringify(summary.models),
       git_branch: summary.gitBranch ?? null,
-      issues: this.s.issues.get(sid) as number,
+      issues: this.s.issues.get({ sid }) as number,
       usage_detail: usage.detail,
       time: usage.time,
       // A session is its files' agent's (the main file's, else the first subagent file's).
