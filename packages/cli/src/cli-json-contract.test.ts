@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { writeDemoHome } from '@agentdash/testing/synthetic';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox } from '../test/cli-sandbox.js';
@@ -126,6 +127,20 @@ describe('times in --json', () => {
       endedAt: string;
     };
     expect([shown.startedAt, shown.endedAt]).toEqual(['2026-01-01T08:00:05.000Z', '2026-01-01T08:00:09.000Z']);
+  });
+});
+
+describe('durations in --json', () => {
+  it('a session whose records give no span (an old Codex rollout stamps its header only) has no wall time, not 0', async () => {
+    const codex = fileURLToPath(new URL('../../core/test/fixtures/codex/turns/', import.meta.url));
+    const listed = JSON.parse((await cli(['sessions', codex, '--json'])).stdout) as {
+      sessions: { id: string; durationMs?: number }[];
+    };
+    const wall = Object.fromEntries(listed.sessions.map((s) => [s.id.slice(0, 8), s.durationMs ?? null]));
+    expect(wall['84b6da18']).toBeNull();
+    // the others' timestamps span seconds and minutes
+    expect(wall['019b2ea4']).toBeGreaterThan(1000);
+    expect(wall['019f9261']).toBeGreaterThan(60_000);
   });
 });
 
