@@ -125,6 +125,9 @@ function suite(name: string, home: string) {
         const sum = (field: 'inputTokens' | 'outputTokens' | 'cacheReadInputTokens') =>
           models.reduce((n, m) => n + m[field], 0);
         const theirs = [sum('inputTokens'), sum('outputTokens'), sum('cacheReadInputTokens')];
+        // and the same cost, to the last digit (both rounded to a billionth of a dollar)
+        mine.push(s.costUsd ?? -1);
+        theirs.push(u?.costUsd ?? -1);
         return mine.join() === theirs.join() ? [] : [`${s.ref}: ${mine.join()} vs ${theirs.join()}`];
       });
       expect(differ).toEqual([]);

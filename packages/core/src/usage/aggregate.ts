@@ -1,5 +1,13 @@
 import type { ResponseUsage } from './dedupe.js';
-import { bandRates, findPrice, type ModelPrice, type PriceTable, responseCost, tokensCost } from './pricing.js';
+import {
+  bandRates,
+  findPrice,
+  type ModelPrice,
+  type PriceTable,
+  responseCost,
+  roundUsd,
+  tokensCost,
+} from './pricing.js';
 import { addTokens, type TokenCounts, zeroTokens } from './tokens.js';
 
 /**
@@ -127,12 +135,12 @@ export class UsageAccumulator {
         cost += m.cost;
         anyPriced = true;
       } else unpriced.push(model);
-      models[model] = { responses: m.responses, ...m.tokens, costUsd: m.priced ? m.cost : null };
+      models[model] = { responses: m.responses, ...m.tokens, costUsd: m.priced ? roundUsd(m.cost) : null };
     }
     return {
       responses,
       ...tokens,
-      costUsd: anyPriced || this.models.size === 0 ? cost : null,
+      costUsd: anyPriced || this.models.size === 0 ? roundUsd(cost) : null,
       unpricedModels: unpriced,
       models,
       firstMs: this.firstMs,

@@ -111,3 +111,11 @@ export function mergePriceTables(base: PriceTable, override: PriceTable): PriceT
     models: { ...base.models, ...override.models },
   };
 }
+
+/**
+ * A cost as every report gives it: to a billionth of a dollar. Sums of the same parts in another order differ in their
+ * last bits (0.0022050000000000004 against 0.002205): the list, usage and the dashboard then say the same figure.
+ */
+export function roundUsd(usd: number): number {
+  return Math.round(usd * 1e9) / 1e9;
+}

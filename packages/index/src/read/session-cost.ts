@@ -1,5 +1,5 @@
 /** A session's usage and cost from its stored usage parts (per model, thread and tier). */
-import { addTokens, bandRates, findPrice, type PriceTable, tokensCost } from '@agentdash/core/usage';
+import { addTokens, bandRates, findPrice, type PriceTable, roundUsd, tokensCost } from '@agentdash/core/usage';
 import type { UsagePart, UsageSummary } from '../types.js';
 
 export const emptyUsageSummary: UsageSummary = {
@@ -64,8 +64,8 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): S
     usage: summary(usage),
     usageByModel,
     subagentUsage: summary(subagentUsage),
-    costUsd: cost,
-    subagentCostUsd: subagentCost,
+    costUsd: cost === null ? null : roundUsd(cost),
+    subagentCostUsd: subagentCost === null ? null : roundUsd(subagentCost),
     unpricedModels: [...unpriced].sort(),
   };
 }
