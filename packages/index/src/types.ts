@@ -102,7 +102,7 @@ export interface SessionSummary {
    * It is read from the archive kept in the database.
    */
   readonly archived: boolean;
-  /** Parse issues stored for the session's files. */
+  /** Parse issues stored for the session's files, plus pairing's (an orphan or a second result), as `show` counts. */
   readonly issues: number;
   /** Secret findings in the session's files (rules of docs/secrets.md; exports redact them). The secrets are not stored. */
   readonly secrets: number;

@@ -356,6 +356,31 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
     expect(await held()).toBe(1);
   });
 
+  it('a forget made while a push is sending is not undone by that push', async () => {
+    const d = await freshDevice('forgetful-midway');
+    const listPath = join(dir, 'midway-forgotten.json');
+    const [session] = index.listSessions({});
+    const forgetter = new TeamClient({ url: team.url, token: d.token });
+    // the session's batch is on its way when another process forgets the session
+    const racing: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/push/sessions')) await forget(forgetter, [session!], ForgottenSessions.load(listPath));
+      return await fetch(input, init);
+    };
+    const report = await push({
+      index,
+      client: new TeamClient({ url: team.url, token: d.token, fetch: racing, retryMs: 0 }),
+      cache: FileCache.load(undefined),
+      policy: { defaultTier: 'metadata', projects: [] },
+      device,
+      forgotten: ForgottenSessions.load(listPath),
+    });
+    expect(report).toMatchObject({ stored: 1 });
+    const held = await team.db.sql<{ n: number }[]>`
+      select count(*)::int as n from sessions s join people p on p.id = s.person_id where p.name = 'forgetful-midway'`;
+    expect(held[0]?.n).toBe(0);
+  });
+
   async function freshDevice(name: string): Promise<{ person: string; token: string }> {
     await addPerson(team.db.sql, name);
     const { token } = await addDevice(team.db.sql, name, 'laptop');

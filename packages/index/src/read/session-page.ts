@@ -24,8 +24,8 @@ const ORDER = {
   endedAt: 'coalesce(s.ended_ms, s.started_ms, 0)',
   title: "lower(coalesce(s.title, ''))",
   project: 'coalesce(s.project_path, s.project_dir)',
-  // the wall time the list shows (`SessionSummary.durationMs`: the main thread's, in `time`)
-  durationMs: "coalesce(json_extract(s.time, '$.wallMs'), -1)",
+  // the wall time the list shows (`SessionSummary.durationMs`: the main thread's, in `time`; 0 is unknown, with none)
+  durationMs: "coalesce(nullif(json_extract(s.time, '$.wallMs'), 0), -1)",
   messages: 's.messages',
   toolCalls: 's.tool_calls',
   // errors that are not expected ones, as the list shows them

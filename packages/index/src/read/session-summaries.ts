@@ -115,12 +115,9 @@ export function summaryOf(
     endedAt: outputTime(row.ended_ms ?? undefined, row.ended_at ?? undefined),
     // The session's wall time, one figure everywhere: its main thread's first to last timestamp (the time bar's
     // `wallMs`), not the span of all its files (subagent files another client wrote days apart stretched that).
-    // Unknown, not 0, when its records give no span: one timestamp for the whole session (old Codex rollouts stamp
-    // only their header), or none.
-    durationMs:
-      row.started_ms !== null && row.ended_ms !== null && row.ended_ms > row.started_ms && main !== undefined
-        ? time.wallMs
-        : undefined,
+    // Unknown, not 0, when its main thread's records give no span: one timestamp for the whole thread (old Codex
+    // rollouts stamp only their header), or none.
+    durationMs: row.started_ms !== null && main !== undefined && time.wallMs > 0 ? time.wallMs : undefined,
     messages: row.messages,
     prompts: row.prompts,
     toolCalls: row.tool_calls,

@@ -271,6 +271,13 @@ export async function push(options: PushOptions): Promise<PushReport> {
   await flush();
   await settle();
   cache.save();
+  // A `push --forget` in another process while this push was sending: a session it forgot may have been stored again
+  // by a batch already built. It is forgotten once more now, so that nothing forgotten stays on the server.
+  if (options.forgotten) {
+    options.forgotten.reload();
+    const late = [...refOf.keys()].filter((uid) => options.forgotten?.has(uid));
+    if (late.length > 0) await client.forget(late);
+  }
   return {
     person: me.person,
     device: me.device,

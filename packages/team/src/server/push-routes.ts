@@ -202,14 +202,9 @@ export function pushRoutes(
   api.post('/push/chunks/check', async (c) => {
     pusherOf(c.get('principal'));
     const body = await bodyOf(c.req.raw, ChunkCheckRequest, undefined, MAX_LIST_BODY_BYTES);
-    const missing = await missingChunks(sql, body.chunks);
-    // those it holds are about to be referred to: no sweep takes them meanwhile
-    const lacking = new Set(missing);
-    await touchChunks(
-      sql,
-      body.chunks.filter((name) => !lacking.has(name)),
-    );
-    return ok(c, { missing });
+    // those it holds are about to be referred to: marked first, so no sweep takes one between its answer and the push
+    await touchChunks(sql, body.chunks);
+    return ok(c, { missing: await missingChunks(sql, body.chunks) });
   });
 
   api.put('/push/chunks/:sha256', stores, async (c) => {
