@@ -29,6 +29,8 @@ export const TEAM_PAYLOAD_VERSION = 3;
  * dropped below the full tier), so a laptop not upgraded yet can still push and forget.
  */
 export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3];
+/** The first payload version whose sessions are told as their tier says (subagents, ids): older ones are read so. */
+export const PAYLOAD_TOLD_BY_TIER = 3;
 /** Header carrying the payload version on every push request (also in the bodies). */
 export const PAYLOAD_VERSION_HEADER = 'agentdash-team-payload';
 
@@ -161,6 +163,13 @@ export const SubagentWire = z.strictObject({
   expectedErrors: count,
 });
 export type SubagentWire = z.infer<typeof SubagentWire>;
+/** A subagent as payload versions 1 and 2 sent it at every tier above summary: with its prompt, no description. */
+export const OlderSubagentWire = z.object({
+  ...SubagentWire.omit({ description: true }).shape,
+  // unbounded as they were sent: `subagentWire` clips what it keeps, and takes only these fields
+  prompt: z.string().nullable(),
+  agentType: z.string().nullable(),
+});
 /** The full tier's subagent: with the prompt it was given (its transcript goes too). */
 export const FullSubagentWire = SubagentWire.extend({ prompt: text(20_000).nullable() });
 export type FullSubagentWire = z.infer<typeof FullSubagentWire>;

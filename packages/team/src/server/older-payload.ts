@@ -5,6 +5,7 @@
  * it. Each session keeps the digest its laptop computed (checked before, by `checkDigests`), so the laptop's next
  * manifest finds it unchanged.
  */
+import { OlderSubagentWire } from '../contract.js';
 import { clip, idsOut } from '../push/build.js';
 import { type SubagentSource, subagentWire } from '../subagent-wire.js';
 
@@ -58,23 +59,6 @@ function upgradeSession(session: unknown): unknown {
 }
 
 const str = (v: unknown) => typeof v === 'string';
-const strOrNull = (v: unknown) => v === null || typeof v === 'string';
-const num = (v: unknown) => typeof v === 'number';
 
-function isSource(sub: unknown): sub is SubagentSource {
-  return (
-    isObject(sub) &&
-    str(sub.key) &&
-    strOrNull(sub.agentId) &&
-    strOrNull(sub.parentCallId) &&
-    (sub.linkedBy === 'agent-id' || sub.linkedBy === 'prompt-match' || sub.linkedBy === 'unlinked') &&
-    strOrNull(sub.prompt) &&
-    strOrNull(sub.agentType) &&
-    strOrNull(sub.startedAt) &&
-    strOrNull(sub.endedAt) &&
-    num(sub.events) &&
-    num(sub.toolCalls) &&
-    num(sub.errors) &&
-    num(sub.expectedErrors)
-  );
-}
+/** A subagent of the shape versions 1 and 2 sent (the contract's `OlderSubagentWire`). */
+const isSource = (sub: unknown): sub is SubagentSource => OlderSubagentWire.safeParse(sub).success;

@@ -13,6 +13,7 @@ import {
   MAX_PUSH_BODY_BYTES,
   MAX_SESSION_TEXT_BYTES,
   ManifestRequest,
+  PAYLOAD_TOLD_BY_TIER,
   PAYLOAD_VERSION_HEADER,
   SessionsRequest,
   sessionTextBytes,
@@ -235,11 +236,11 @@ export function pushRoutes(
     const who = pusherOf(c.get('principal'));
     // An older laptop's sessions are read as this version's, their digests checked on the JSON as it came first.
     const body = await bodyOf(c.req.raw, SessionsRequest, (json, version) => {
-      if (version >= 3) return json;
+      if (version >= PAYLOAD_TOLD_BY_TIER) return json;
       checkDigests(json);
       return fromOlderPayload(json, who.salt);
     });
-    if (body.version >= 3) checkDigests(body);
+    if (body.version >= PAYLOAD_TOLD_BY_TIER) checkDigests(body);
     const seen = new Set<string>();
     for (const s of body.sessions) {
       if (seen.has(s.uid)) throw new TeamHttpError(400, `session ${s.uid} is twice in one request`, 'TEAM_BAD_BODY');
@@ -255,7 +256,7 @@ export function pushRoutes(
     try {
       const { changed, refused, ...stored } = await storeSessions(sql, body.sessions, who);
       // a version 3 laptop is told which sessions were refused (an older one's schema has no room for it)
-      const result = refused.length > 0 && body.version >= 3 ? { ...stored, refused } : stored;
+      const result = refused.length > 0 && body.version >= PAYLOAD_TOLD_BY_TIER ? { ...stored, refused } : stored;
       statistics.stored(changed.length);
       sweep();
       await announce(sql, changed);
