@@ -28,8 +28,6 @@ pgSuite('what a team server refuses of a push (real PostgreSQL, real HTTP)', () 
   afterAll(async () => {
     await team?.close();
   });
-  const push = (sessions: Parameters<typeof sessionsBody>[0], opts?: { token?: string | null }) =>
-    team.request('POST', '/api/team/v1/push/sessions', sessionsBody(sessions), opts);
 
   it('400 for transcripts larger than they say or than the contract lets them: never inflated past it', async () => {
     const put = async (chunks: readonly { sha256: string; bytes: Buffer }[]) => {
@@ -43,13 +41,13 @@ pgSuite('what a team server refuses of a push (real PostgreSQL, real HTTP)', () 
     // a gzip bomb: 64 KiB of gzip that would inflate past a chunk's most
     const bomb = chunksOf(['a'.repeat(MAX_CHUNK_TEXT_BYTES + 1)]);
     await put(bomb);
-    const refused = await push([fullSession(110, bomb, undefined, 100)]);
+    const refused = await team.pushSessions([fullSession(110, bomb, undefined, 100)]);
     expect([refused.status, refused.json.code, refused.json.error]).toEqual([
       400,
       'TEAM_TRANSCRIPT_SIZE',
       'session-110.jsonl: its chunks hold more than the 100 bytes it declares',
     ]);
-    const declared = await push([fullSession(111, bomb, undefined, MAX_CHUNK_TEXT_BYTES + 1)]);
+    const declared = await team.pushSessions([fullSession(111, bomb, undefined, MAX_CHUNK_TEXT_BYTES + 1)]);
     expect([declared.status, declared.json.error]).toEqual([
       400,
       `session-111.jsonl: a chunk holds more than ${MAX_CHUNK_TEXT_BYTES} bytes`,
@@ -58,16 +56,16 @@ pgSuite('what a team server refuses of a push (real PostgreSQL, real HTTP)', () 
     const [small] = chunksOf(['{"type":"user"}\n']);
     await put([small!]);
     const many = Array.from({ length: 10 }, () => small!);
-    const short = await push([fullSession(112, many, undefined, 16)]);
+    const short = await team.pushSessions([fullSession(112, many, undefined, 16)]);
     expect([short.status, short.json.error]).toEqual([
       400,
       'session-112.jsonl: its chunks hold more than the 16 bytes it declares',
     ]);
-    const huge = await push([fullSession(113, many, undefined, MAX_SESSION_TEXT_BYTES + 1)]);
+    const huge = await team.pushSessions([fullSession(113, many, undefined, MAX_SESSION_TEXT_BYTES + 1)]);
     expect([huge.status, huge.json.code]).toEqual([413, 'TEAM_TRANSCRIPT_SIZE']);
     expect([await stored(110), await stored(111), await stored(112), await stored(113)]).toEqual([0, 0, 0, 0]);
     // declared right, it is stored
-    const right = await push([fullSession(114, many)]);
+    const right = await team.pushSessions([fullSession(114, many)]);
     expect([right.status, await stored(114)]).toEqual([200, 1]);
     await team.request('POST', '/api/team/v1/push/forget', { version: TEAM_PAYLOAD_VERSION, uids: [uidOf(114)] });
   });
@@ -93,7 +91,7 @@ pgSuite('what a team server refuses of a push (real PostgreSQL, real HTTP)', () 
       return { ...s, digest: digestOf(s) };
     };
     // payload 3 refuses the prompt at the metadata tier: the tier is strict
-    const refused = await push([withSub(62) as never]);
+    const refused = await team.pushSessions([withSub(62) as never]);
     expect([refused.status, refused.json.error]).toEqual([
       400,
       'sessions.0.header.subagents.0.description: Invalid input: expected string, received undefined (and 1 more problems)',
@@ -115,9 +113,11 @@ pgSuite('what a team server refuses of a push (real PostgreSQL, real HTTP)', () 
   it('refuses alone a session whose uid another person holds; the rest of the push is stored', async () => {
     await addPerson(team.db.sql, 'mallory');
     const { token } = await addDevice(team.db.sql, 'mallory', 'laptop');
-    expect((await push([metadataSession(63, 'the real one')])).status).toBe(200);
+    expect((await team.pushSessions([metadataSession(63, 'the real one')])).status).toBe(200);
     // the uid copied from the dashboard, pushed as another person with a title of their own, beside her own session
-    const copy = await push([metadataSession(63, 'a fake one'), metadataSession(64, 'her own')], { token });
+    const copy = await team.pushSessions([metadataSession(63, 'a fake one'), metadataSession(64, 'her own')], {
+      token,
+    });
     expect([copy.status, copy.json.data]).toEqual([
       200,
       {
@@ -150,14 +150,14 @@ pgSuite('what a team server refuses of a push (real PostgreSQL, real HTTP)', () 
     // as a server before the limits stored it: a full-tier session whose one file is that chunk
     const [real] = chunksOf([promptsTranscript(120, ['the session as pushed'])]);
     await team.request('PUT', `/api/team/v1/push/chunks/${real!.sha256}`, undefined, { raw: real!.bytes });
-    expect((await push([fullSession(120, [real!])])).status).toBe(200);
+    expect((await team.pushSessions([fullSession(120, [real!])])).status).toBe(200);
     await team.db
       .sql`update files set chunks = ${[bomb!.sha256]}, bytes = ${MAX_CHUNK_TEXT_BYTES + 1} where uid = ${uid}`;
     await team.db.sql`update file_chunks set sha256 = ${bomb!.sha256} where uid = ${uid}`;
     await team.db.sql`delete from search_words where uid = ${uid}`;
     const [small] = chunksOf([promptsTranscript(121, ['a word to find: quokkafrost'])]);
     await team.request('PUT', `/api/team/v1/push/chunks/${small!.sha256}`, undefined, { raw: small!.bytes });
-    expect((await push([fullSession(121, [small!])])).status).toBe(200);
+    expect((await team.pushSessions([fullSession(121, [small!])])).status).toBe(200);
     await team.db.sql`delete from search_words where uid = ${uidOf(121)}`;
     // the sessions left unsearchable are indexed again at start: the one too large is passed over, not the rest
     expect(await indexMissingDocs(team.db.sql)).toBe(1);

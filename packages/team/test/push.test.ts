@@ -19,8 +19,6 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
   afterAll(async () => {
     await team?.close();
   });
-  const push = (sessions: Parameters<typeof sessionsBody>[0], opts?: { token?: string | null }) =>
-    team.request('POST', '/api/team/v1/push/sessions', sessionsBody(sessions), opts);
 
   describe('tokens', () => {
     it('whoami names the person and device and hands over the salt', async () => {
@@ -44,7 +42,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       });
       expect((await team.request('GET', '/api/team/v1/whoami', undefined, { token: 'adt_nope' })).status).toBe(401);
       const viewer = await addViewer(team.db.sql, 'lead');
-      const res = await push([summarySession(1)], { token: viewer.token });
+      const res = await team.pushSessions([summarySession(1)], { token: viewer.token });
       expect([res.status, res.json.code]).toEqual([403, 'TEAM_NOT_A_DEVICE']);
     });
 
@@ -52,7 +50,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       const { token } = await addDevice(team.db.sql, 'ann', 'ci');
       expect((await team.request('GET', '/api/team/v1/whoami', undefined, { token })).status).toBe(200);
       await revoke(team.db.sql, 'ann/ci');
-      const res = await push([summarySession(1)], { token });
+      const res = await team.pushSessions([summarySession(1)], { token });
       expect([res.status, res.json.error]).toEqual([401, 'unknown or revoked token']);
     });
   });
@@ -60,7 +58,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
   describe('refused bodies change nothing', () => {
     let before: string;
     beforeAll(async () => {
-      expect((await push([summarySession(100)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+      expect((await team.pushSessions([summarySession(100)])).json.data).toEqual({ stored: 1, unchanged: 0 });
       before = await team.dump();
     });
     afterAll(async () => {
@@ -80,13 +78,13 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
 
     it('400 for a summary-tier session carrying a title (the tier is strict)', async () => {
       const leaky = { ...summarySession(101), title: 'secret project' };
-      const res = await push([leaky as never]);
+      const res = await team.pushSessions([leaky as never]);
       expect([res.status, res.json.error]).toEqual([400, 'sessions.0: Unrecognized key: "title"']);
     });
 
     it("400 for a digest that is not the content's", async () => {
       const s = { ...summarySession(100), errors: 99 };
-      const res = await push([s]);
+      const res = await team.pushSessions([s]);
       expect([res.status, res.json.code]).toEqual([400, 'TEAM_BAD_DIGEST']);
     });
 
@@ -138,7 +136,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
         raw: c!.bytes,
       });
       expect(wrong.status).toBe(400);
-      const missing = await push([fullSession(102, chunksOf(['a\n', 'b\n']))]);
+      const missing = await team.pushSessions([fullSession(102, chunksOf(['a\n', 'b\n']))]);
       expect([missing.status, missing.json.error]).toEqual([
         400,
         '2 transcript chunks are not stored: upload them first (PUT /api/team/v1/push/chunks/:sha256)',
@@ -185,7 +183,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     });
     expect(sent.json.data).toEqual({ stored: 1 });
     const before = chunkReads.fetched;
-    expect((await push([fullSession(40, chunks)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    expect((await team.pushSessions([fullSession(40, chunks)])).json.data).toEqual({ stored: 1, unchanged: 0 });
     expect(chunkReads.fetched - before).toBe(0);
     // gone again: the next tests count every row
     const forgot = await team.request('POST', '/api/team/v1/push/forget', {
@@ -243,13 +241,13 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       want: [changed.uid, uidOf(50)],
     });
     const before = await team.dump();
-    expect((await push([s1, metadataSession(2)])).json.data).toEqual({ stored: 0, unchanged: 2 });
+    expect((await team.pushSessions([s1, metadataSession(2)])).json.data).toEqual({ stored: 0, unchanged: 2 });
     expect(await team.dump()).toBe(before);
   });
 
   it('ten pushers of the same sessions at once store each once, never doubled', async () => {
     const sessions = [10, 11, 12, 13, 14].map((n) => metadataSession(n));
-    const results = await Promise.all(Array.from({ length: 10 }, () => push(sessions)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => team.pushSessions(sessions)));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     const totals = results.map((r) => r.json.data as { stored: number; unchanged: number });
     expect(totals.reduce((n, t) => n + t.stored, 0)).toBe(5);
@@ -271,13 +269,13 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     // each device its own session and one session all of them push, at once; then each changed, then a tier lowered
     // or the session forgotten, at once
     const own = (i: number, title?: string) => [metadataSession(40 + i, title), metadataSession(60, title)];
-    const first = await Promise.all(tokens.map((token, i) => push(own(i), { token })));
+    const first = await Promise.all(tokens.map((token, i) => team.pushSessions(own(i), { token })));
     expect(first.map((r) => r.status)).toEqual(Array(10).fill(200));
-    await Promise.all(tokens.map((token, i) => push(own(i, `changed on box${i}`), { token })));
+    await Promise.all(tokens.map((token, i) => team.pushSessions(own(i, `changed on box${i}`), { token })));
     await Promise.all(
       tokens.map((token, i) =>
         i % 2 === 0
-          ? push([summarySession(40 + i)], { token })
+          ? team.pushSessions([summarySession(40 + i)], { token })
           : team.request(
               'POST',
               '/api/team/v1/push/forget',
@@ -298,8 +296,8 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     const chunks = chunksOf(['only in session 20\n']);
     for (const c of chunks)
       await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
-    expect((await push([fullSession(20, chunks)])).json.data).toEqual({ stored: 1, unchanged: 0 });
-    expect((await push([summarySession(20)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    expect((await team.pushSessions([fullSession(20, chunks)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    expect((await team.pushSessions([summarySession(20)])).json.data).toEqual({ stored: 1, unchanged: 0 });
     const [row] = await team.db
       .sql`select tier, title, project_path, body ? 'title' as has_title from sessions where uid = ${uidOf(20)}`;
     expect(row).toEqual({ tier: 'summary', title: null, project_path: null, has_title: false });
@@ -316,7 +314,7 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     const chunks = chunksOf(['forget me\n']);
     for (const c of chunks)
       await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
-    await push([fullSession(30, chunks), summarySession(31)]);
+    await team.pushSessions([fullSession(30, chunks), summarySession(31)]);
     const res = await team.request('POST', '/api/team/v1/push/forget', {
       version: TEAM_PAYLOAD_VERSION,
       uids: [uidOf(30), uidOf(31), uidOf(999)],
@@ -347,12 +345,12 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       const s = { ...base, responses, digest: '' };
       return { ...s, digest: digestOf(s) };
     };
-    expect((await push([many(2_500)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    expect((await team.pushSessions([many(2_500)])).json.data).toEqual({ stored: 1, unchanged: 0 });
     const count = async () =>
       (await team.db.sql`select count(*)::int as rows, sum(n)::int as n from usage_sums where uid = ${uidOf(70)}`)[0];
     expect(await count()).toEqual({ rows: 16, n: 2_500 });
     expect(await team.sumsDrift()).toEqual([]);
-    expect((await push([many(40)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    expect((await team.pushSessions([many(40)])).json.data).toEqual({ stored: 1, unchanged: 0 });
     expect((await count())?.n).toBe(40);
     expect(await team.sumsDrift()).toEqual([]);
   });

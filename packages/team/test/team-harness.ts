@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { AgentIndex } from '@agentdash/index';
 import { type ServerType, serve } from '@hono/node-server';
-import type { ShareTier } from '../src/contract.js';
+import { type PushSession, type ShareTier, TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
 import { migrate } from '../src/pg/migrations.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
@@ -34,6 +34,11 @@ export interface TeamFixture {
     index: AgentIndex,
     options?: { readonly token?: string; readonly tier?: ShareTier; readonly hostname?: string },
   ): Promise<PushReport>;
+  /** `POST /push/sessions` of `sessions` at this build's payload version, with ann/laptop's token unless given. */
+  pushSessions(
+    sessions: readonly PushSession[],
+    options?: { token?: string | null },
+  ): Promise<{ status: number; json: { success: boolean; data?: unknown; error?: string; code?: string } }>;
   request(
     method: string,
     path: string,
@@ -101,7 +106,7 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
   const url = `http://127.0.0.1:${port}`;
   /** The apps `getVia` built, by their deps. */
   const others = new Map<string, ReturnType<typeof createTeamApp>>();
-  return {
+  const fixture: TeamFixture = {
     pg,
     db,
     url,
@@ -115,6 +120,8 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
         policy: { defaultTier: tier, projects: [] },
         device: { agentdash: '0.1.0', hostname, platform: 'linux' },
       }),
+    pushSessions: (sessions, opts) =>
+      fixture.request('POST', '/api/team/v1/push/sessions', { version: TEAM_PAYLOAD_VERSION, sessions }, opts),
     async request(method, path, body, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       const bearer = opts.token === undefined ? token : opts.token;
@@ -184,4 +191,5 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
       await pg.stop();
     },
   };
+  return fixture;
 }
