@@ -4,7 +4,7 @@
  * HMAC of the person's salt (hash.ts), so one list serves every server and person this laptop pushes to.
  * `push --unforget` takes one off the list. Kept beside the index, written whole and renamed over.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 const FORMAT = 1;
@@ -40,21 +40,79 @@ export class ForgottenSessions {
   }
 
   /**
-   * Adds (or with `forgotten` false, takes off) the uids, and writes the list: read again first, so that two processes
-   * forgetting at once each keep the other's.
+   * Adds (or with `forgotten` false, takes off) the uids, and writes the list: read again and written under the
+   * list's lock, so that two processes forgetting at once each keep the other's.
    */
   mark(uids: readonly string[], forgotten = true): void {
-    this.reload();
-    for (const uid of uids) {
-      if (forgotten) this.uids.add(uid);
-      else this.uids.delete(uid);
+    const path = this.path;
+    const change = () => {
+      this.reload();
+      for (const uid of uids) {
+        if (forgotten) this.uids.add(uid);
+        else this.uids.delete(uid);
+      }
+    };
+    if (path === undefined) {
+      change();
+      return;
     }
-    if (this.path === undefined) return;
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    const temp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temp, `${JSON.stringify({ format: FORMAT, uids: [...this.uids].sort() })}\n`, { mode: 0o600 });
-    renameSync(temp, this.path);
-    this.readStamp = stampOf(this.path);
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    withLock(`${path}.lock`, () => {
+      change();
+      const temp = `${path}.${process.pid}.tmp`;
+      writeFileSync(temp, `${JSON.stringify({ format: FORMAT, uids: [...this.uids].sort() })}\n`, { mode: 0o600 });
+      renameSync(temp, path);
+      this.readStamp = stampOf(path);
+    });
+  }
+}
+
+/** A lock older than this is one its process left behind (killed inside the few milliseconds it is held). */
+const STALE_LOCK_MS = 10_000;
+const LOCK_RETRY_MS = 5;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs `work` holding the lock file `lock` (created exclusively; removed after). Waits while another process holds
+ * it; takes over a lock left past `STALE_LOCK_MS`.
+ */
+function withLock(lock: string, work: () => void): void {
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx', 0o600));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = ageOf(lock);
+      if (age !== undefined && age > STALE_LOCK_MS) {
+        // Left by a process that died holding it. (Two waiters seeing it at once may both remove it, the second
+        // the first's new lock: possible only after such a death, and costing at most one lost mark.)
+        removeIfThere(lock);
+        continue;
+      }
+      Atomics.wait(sleeper, 0, 0, LOCK_RETRY_MS);
+    }
+  }
+  try {
+    work();
+  } finally {
+    removeIfThere(lock);
+  }
+}
+
+function ageOf(path: string): number | undefined {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function removeIfThere(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 
