@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,37 @@ describe('discoverAll over a folder of homes', () => {
     try {
       writeFileSync(join(dir, 'notes.txt'), 'no transcript');
       expect(await paths([dir])).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says which folder it looked into only in part, and reads a home named inside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-many-folders-'));
+    try {
+      for (let i = 0; i < 300; i++) mkdirSync(join(dir, `f${String(i).padStart(3, '0')}`));
+      // A Gemini home past the first 256 folders: not looked into, and said so.
+      const home = join(dir, 'f290');
+      cpSync(join(geminiFixtures, 'wild', 'agentcmd-1'), home, { recursive: true });
+      const cut = await discoverAll([dir]);
+      expect(cut.files).toEqual([]);
+      expect(cut.issues).toEqual([
+        expect.objectContaining({
+          code: 'unreadable_file',
+          file: dir,
+          line: 0,
+          message: expect.stringContaining('256'),
+        }),
+      ]);
+      const named = await discoverAll([home]);
+      expect(named.files.length).toBeGreaterThan(0);
+      expect(named.issues).toEqual([]);
+      // Under the limit nothing is said, and the home is found.
+      rmSync(join(dir, 'f000'), { recursive: true });
+      for (let i = 1; i < 100; i++) rmSync(join(dir, `f${String(i).padStart(3, '0')}`), { recursive: true });
+      const whole = await discoverAll([dir]);
+      expect(whole.issues).toEqual([]);
+      expect(whole.files.map((f) => f.path)).toEqual(named.files.map((f) => f.path));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -67,10 +67,14 @@ async function discoverHomesUnder(
 ): Promise<Discovery[]> {
   const others = agentAdapters.filter((a) => a.id !== DISCOVERED_AGENT);
   let asked = 0;
+  let cut = false;
   const homesIn = async (paths: readonly string[]) => {
     const homes: { readonly path: string; readonly adapters: readonly AgentAdapter[] }[] = [];
     for (const path of paths) {
-      if (asked++ >= MAX_FOLDERS) break;
+      if (asked++ >= MAX_FOLDERS) {
+        cut = true;
+        break;
+      }
       const adapters = await adaptersForPath(path, folders, others);
       if (adapters.length > 0) homes.push({ path, adapters });
     }
@@ -81,11 +85,29 @@ async function discoverHomesUnder(
   // Two levels down only when the first holds none (as for Claude Code's homes).
   if (homes.length === 0) {
     for (const child of children) {
-      if (asked >= MAX_FOLDERS) break;
+      if (asked >= MAX_FOLDERS) {
+        cut = true;
+        break;
+      }
       homes.push(...(await homesIn(subfolders(child))));
     }
   }
   const found: Discovery[] = [];
+  // Said, not passed over in silence: a home among them is named directly to be read.
+  if (cut) {
+    found.push({
+      files: [],
+      folders: [],
+      issues: [
+        {
+          code: 'unreadable_file',
+          file: dir,
+          line: 0,
+          message: `partly skipped: only ${MAX_FOLDERS} of its folders were looked into for other agents' homes; name a home inside it to read it`,
+        },
+      ],
+    });
+  }
   for (const home of homes) {
     for (const adapter of home.adapters) found.push(await adapter.discover(home.path, options));
   }
