@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/harness.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import type { SessionsJson, StatsJson } from './output/json-types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -2,7 +2,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import { ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 import type { ArchiveForgetJson, ArchiveJson, IndexJson, SessionsJson } from './output/json-types.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../test/cli-sandbox.js';
 import type { CliResult } from '../test/harness.js';
 import { startServe, waitReady } from '../test/harness.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import { ExitCode } from './errors.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

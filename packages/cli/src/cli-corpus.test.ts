@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { contentBlocks } from '@agentdash/testing/synthetic';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../test/cli-sandbox.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import type { IndexJson, StatsJson } from './output/json-types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

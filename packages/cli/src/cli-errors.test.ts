@@ -14,7 +14,7 @@ import { nextSessionId, writeDemoHome } from '@agentdash/testing/synthetic';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../test/cli-sandbox.js';
 import { parse } from './args.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import { ExitCode } from './errors.js';
 import type { IndexJson, SessionsJson } from './output/json-types.js';
 import { run } from './run.js';

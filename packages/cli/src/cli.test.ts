@@ -6,7 +6,7 @@ import { AGENT, nextSessionId, writeDemoHome } from '@agentdash/testing/syntheti
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../test/cli-sandbox.js';
 import { commands } from './commands/all.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import { ExitCode } from './errors.js';
 import type { EnvelopeLineJson, IndexJson, SearchJson, SessionsJson, StatsJson } from './output/json-types.js';
 import { run } from './run.js';

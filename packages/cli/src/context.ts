@@ -1,16 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  agentInfos,
-  agentLabels,
-  aiderHistoriesIn,
-  defaultClaudeHome,
-  existingHomes,
-  loadHomes,
-  messageOf,
-} from '@agentdash/core/base';
-import { defaultPriceTable, mergePriceTables, type PriceTable, parsePriceFile } from '@agentdash/core/usage';
+import { agentLabels, aiderHistoriesIn, defaultClaudeHome, existingHomes, loadHomes } from '@agentdash/core/base';
+import type { PriceTable } from '@agentdash/core/usage';
 import type {
   AgentIndex,
   MeasuredSession,
@@ -22,21 +13,10 @@ import type {
 } from '@agentdash/index';
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
-import { UsageError } from './errors.js';
+import { hasTranscripts, isSamples, LAYOUTS, recognisedByAnAgent, SAMPLES_HOME } from './default-homes.js';
 import { type CliIo, type Colors, colorsFor, outputWidth, terminalText } from './io.js';
+import { digest, loadPriceTable } from './prices-file.js';
 import { renderProgressBar } from './progress-bar.js';
-
-/** Sample sessions bundled with the package, used when there is no Claude home. */
-export const SAMPLES_HOME = fileURLToPath(new URL('../samples/claude-home', import.meta.url));
-
-/** A path in the bundled samples (of this install; another install's are found by their folder's name). */
-function isSamples(path: string): boolean {
-  return (
-    path === SAMPLES_HOME ||
-    path.startsWith(`${SAMPLES_HOME}${sep}`) ||
-    /[\\/]samples[\\/]claude-home(?:[\\/]|$)/.test(path)
-  );
-}
 
 /**
  * What a command gets: IO, colours, flags, and the index (opened lazily). A command on a warm index is answered
@@ -97,19 +77,8 @@ export class Context {
     return this.priceTable;
   }
 
-  private async loadPrices(): Promise<PriceTable> {
-    const file = str(this.values, 'prices');
-    if (file === undefined) return defaultPriceTable;
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new UsageError(`--prices ${file}: ${messageOf(error)}`);
-    }
-    const { table, issues } = parsePriceFile(json, new Date(this.io.now()).toISOString().slice(0, 10));
-    for (const issue of issues) this.note(`--prices ${file}: ${issue.model || 'file'}: ${issue.message} (skipped)`);
-    if (Object.keys(table.models).length === 0) throw new UsageError(`--prices ${file}: no model prices in it`);
-    return mergePriceTables(defaultPriceTable, { ...table, source: file });
+  private loadPrices(): Promise<PriceTable> {
+    return loadPriceTable(str(this.values, 'prices'), this.io.now(), (message) => this.note(message));
   }
 
   /** What tells this run's price table apart in a stored answer's key (`digest` of the table). */
@@ -396,38 +365,4 @@ export class Context {
       this.note(`warning: ${path} holds no ${agentLabels()} transcripts (looked for ${LAYOUTS})`);
     }
   }
-}
-
-/**
- * A 64-bit digest of a text, in hex: FNV-1a (32-bit prime 16777619) over its UTF-16 code units in two lanes, from
- * different offset bases, the second also mixing in each unit's position. It tells price tables apart in a stored answer's key, where loading node:crypto for a
- * SHA would cost a warm command more than the rest of its key. Not for secrets.
- */
-function digest(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x050c5d1f;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 16777619);
-    b = Math.imul(b ^ (c + i), 16777619);
-  }
-  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
-}
-
-/** Where each agent's discovery looks under a folder (the registry's `layout` of each agent). */
-const LAYOUTS = agentInfos.map((a) => a.layout).join(', ');
-
-/** Whether some agent takes this path for its home, a folder in one, or one of its transcripts. */
-async function recognisedByAnAgent(path: string): Promise<boolean> {
-  for (const agent of await loadHomes()) if (await agent.recognizes(path)) return true;
-  return false;
-}
-
-/** Whether a projects folder holds at least one transcript (`projects/<project>/*.jsonl`). */
-function hasTranscripts(projectsDir: string): boolean {
-  if (!existsSync(projectsDir)) return false;
-  const entries = readdirSync(projectsDir, { withFileTypes: true });
-  return entries.some(
-    (e) => e.isDirectory() && readdirSync(join(projectsDir, e.name)).some((name) => name.endsWith('.jsonl')),
-  );
 }

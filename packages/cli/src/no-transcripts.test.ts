@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { HealthResponse } from '@agentdash/server/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, runCli, startServe, waitReady } from '../test/harness.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import type { SessionsJson } from './output/json-types.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../../core/test/fixtures');

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin } from '../test/harness.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import type { SessionsJson } from './output/json-types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

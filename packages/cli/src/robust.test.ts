@@ -8,7 +8,7 @@ import { countDocsMatching, dumpIndex } from '@agentdash/testing/dump';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORST_DEPTH, worstLines } from '../../../test/hostile.js';
 import { bin, startServe } from '../test/harness.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import { classify, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 import type { SessionsJson } from './output/json-types.js';

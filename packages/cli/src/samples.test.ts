@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/harness.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import type { IndexJson, SessionsJson, UsageDailyJson } from './output/json-types.js';
 
 let dir: string;

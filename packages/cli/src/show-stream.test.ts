@@ -11,7 +11,7 @@ import { prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synt
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeJsonText } from './commands/common.js';
 import { markdownChunks, toMarkdown } from './commands/export.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import type { CliIo } from './io.js';
 import { run } from './run.js';
 

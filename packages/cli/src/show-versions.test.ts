@@ -9,7 +9,7 @@ import type { Session } from '@agentdash/core';
 import { formatBytes } from '@agentdash/core/present';
 import type { SessionVersions } from '@agentdash/index';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import { ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 import { run } from './run.js';

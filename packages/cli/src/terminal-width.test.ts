@@ -13,7 +13,7 @@ import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { basesOf, nextSessionId, prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, runCli } from '../test/harness.js';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import { displayWidth } from './display-width.js';
 import { formatCost } from './format.js';
 import type { SessionsJson } from './output/json-types.js';

@@ -5,7 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { ageTree } from '@agentdash/testing/age-tree';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SAMPLES_HOME } from './context.js';
+import { SAMPLES_HOME } from './default-homes.js';
 import type { CliIo } from './io.js';
 import type { IndexJson, SessionsJson, StatsJson } from './output/json-types.js';
 import { run } from './run.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLES_HOME } from '../src/context.js';
+import { SAMPLES_HOME } from '../src/default-homes.js';
 import type { IndexJson } from '../src/output/json-types.js';
 
 const bundled = resolve(dirname(fileURLToPath(import.meta.url)), '../bundle/bin.js');

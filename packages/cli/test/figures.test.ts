@@ -11,7 +11,7 @@ import { type AgentIndex, openIndex } from '@agentdash/index';
 import { createApp } from '@agentdash/server';
 import type { SessionsResponse, StatsResponse } from '@agentdash/server/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLES_HOME } from '../src/context.js';
+import { SAMPLES_HOME } from '../src/default-homes.js';
 import type { CliIo } from '../src/io.js';
 import type { SessionsJson, StatsJson } from '../src/output/json-types.js';
 import { run } from '../src/run.js';

@@ -15,8 +15,7 @@ import type { ShareTier } from '../src/contract.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { TeamClient } from '../src/push/client.js';
 import { FileCache } from '../src/push/file-cache.js';
-import { ForgottenSessions } from '../src/push/forgotten.js';
-import { forget, type PushReport, push, unforget } from '../src/push/push.js';
+import { type PushReport, push } from '../src/push/push.js';
 import { pgSuite } from './pg-harness.js';
 import { MARKERS, type PlantedHome, writePlantedHome } from './planted-home.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -320,65 +319,6 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
     } finally {
       own.close();
     }
-  });
-
-  it('a forgotten session is not pushed again, by this push or a later process, until unforgotten', async () => {
-    const d = await freshDevice('forgetful');
-    const client = new TeamClient({ url: team.url, token: d.token });
-    const listPath = join(dir, 'push-forgotten.json');
-    const pushWith = (forgotten: ForgottenSessions) =>
-      push({
-        index,
-        client,
-        cache: FileCache.load(undefined),
-        policy: { defaultTier: 'metadata', projects: [] },
-        device,
-        forgotten,
-      });
-    const held = async () =>
-      (
-        await team.db.sql<{ n: number }[]>`
-        select count(*)::int as n from sessions s join people p on p.id = s.person_id where p.name = 'forgetful'`
-      )[0]?.n;
-    // a `push --watch` running all along, with the list it loaded when it started
-    const watching = ForgottenSessions.load(listPath);
-    expect(await pushWith(watching)).toMatchObject({ stored: 1, forgotten: 0 });
-    const [session] = index.listSessions({});
-    // `push --forget` in another process
-    expect(await forget(client, [session!], ForgottenSessions.load(listPath))).toBe(1);
-    expect(await held()).toBe(0);
-    // the watch's next round leaves it out, and so does a later process
-    expect(await pushWith(watching)).toMatchObject({ sessions: 0, forgotten: 1, sent: 0 });
-    expect(await pushWith(ForgottenSessions.load(listPath))).toMatchObject({ sessions: 0, forgotten: 1, sent: 0 });
-    expect(await held()).toBe(0);
-    expect(await unforget(client, [session!], ForgottenSessions.load(listPath))).toBe(1);
-    expect(await pushWith(watching)).toMatchObject({ stored: 1, forgotten: 0 });
-    expect(await held()).toBe(1);
-  });
-
-  it('a forget made while a push is sending is not undone by that push', async () => {
-    const d = await freshDevice('forgetful-midway');
-    const listPath = join(dir, 'midway-forgotten.json');
-    const [session] = index.listSessions({});
-    const forgetter = new TeamClient({ url: team.url, token: d.token });
-    // the session's batch is on its way when another process forgets the session
-    const racing: typeof fetch = async (input, init) => {
-      const url = String(input);
-      if (url.endsWith('/push/sessions')) await forget(forgetter, [session!], ForgottenSessions.load(listPath));
-      return await fetch(input, init);
-    };
-    const report = await push({
-      index,
-      client: new TeamClient({ url: team.url, token: d.token, fetch: racing, retryMs: 0 }),
-      cache: FileCache.load(undefined),
-      policy: { defaultTier: 'metadata', projects: [] },
-      device,
-      forgotten: ForgottenSessions.load(listPath),
-    });
-    expect(report).toMatchObject({ stored: 1 });
-    const held = await team.db.sql<{ n: number }[]>`
-      select count(*)::int as n from sessions s join people p on p.id = s.person_id where p.name = 'forgetful-midway'`;
-    expect(held[0]?.n).toBe(0);
   });
 
   async function freshDevice(name: string): Promise<{ person: string; token: string }> {

@@ -22,7 +22,7 @@ import { openIndex } from '@agentdash/index';
 import { createApp } from '@agentdash/server';
 import { type MutationClass, mutateLine, mutationClasses } from '../../../../test/fuzz/mutate.js';
 import { createPrng } from '../../../../test/prng.js';
-import { SAMPLES_HOME } from '../../src/context.js';
+import { SAMPLES_HOME } from '../../src/default-homes.js';
 import type { CliIo } from '../../src/io.js';
 import { run } from '../../src/run.js';
 

@@ -1,0 +1,104 @@
+/**
+ * `push --forget` against a real team server on a real PostgreSQL: a forgotten session stays off the server for every
+ * later push (a `push --watch` already running included) until `--unforget`, even when the forget comes while a push
+ * is sending it. (Several processes forgetting at once: forgotten-lock.test.ts.)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addDevice, addPerson } from '../src/pg/people.js';
+import { TeamClient } from '../src/push/client.js';
+import { FileCache } from '../src/push/file-cache.js';
+import { ForgottenSessions } from '../src/push/forgotten.js';
+import { forget, push, unforget } from '../src/push/push.js';
+import { pgSuite } from './pg-harness.js';
+import { writePlantedHome } from './planted-home.js';
+import { startTeam, type TeamFixture } from './team-harness.js';
+
+const device = { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' };
+
+pgSuite('agentdash push --forget (real PostgreSQL, real HTTP)', () => {
+  let team: TeamFixture;
+  let dir: string;
+  let index: AgentIndex;
+
+  beforeAll(async () => {
+    team = await startTeam();
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-push-forget-'));
+    const planted = writePlantedHome(join(dir, 'claude'));
+    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+    await index.refresh([planted.home]);
+  });
+  afterAll(async () => {
+    index?.close();
+    await team?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a forgotten session is not pushed again, by this push or a later process, until unforgotten', async () => {
+    const d = await freshDevice('forgetful');
+    const client = new TeamClient({ url: team.url, token: d.token });
+    const listPath = join(dir, 'push-forgotten.json');
+    const pushWith = (forgotten: ForgottenSessions) =>
+      push({
+        index,
+        client,
+        cache: FileCache.load(undefined),
+        policy: { defaultTier: 'metadata', projects: [] },
+        device,
+        forgotten,
+      });
+    const held = async () =>
+      (
+        await team.db.sql<{ n: number }[]>`
+        select count(*)::int as n from sessions s join people p on p.id = s.person_id where p.name = 'forgetful'`
+      )[0]?.n;
+    // a `push --watch` running all along, with the list it loaded when it started
+    const watching = ForgottenSessions.load(listPath);
+    expect(await pushWith(watching)).toMatchObject({ stored: 1, forgotten: 0 });
+    const [session] = index.listSessions({});
+    // `push --forget` in another process
+    expect(await forget(client, [session!], ForgottenSessions.load(listPath))).toBe(1);
+    expect(await held()).toBe(0);
+    // the watch's next round leaves it out, and so does a later process
+    expect(await pushWith(watching)).toMatchObject({ sessions: 0, forgotten: 1, sent: 0 });
+    expect(await pushWith(ForgottenSessions.load(listPath))).toMatchObject({ sessions: 0, forgotten: 1, sent: 0 });
+    expect(await held()).toBe(0);
+    expect(await unforget(client, [session!], ForgottenSessions.load(listPath))).toBe(1);
+    expect(await pushWith(watching)).toMatchObject({ stored: 1, forgotten: 0 });
+    expect(await held()).toBe(1);
+  });
+
+  it('a forget made while a push is sending is not undone by that push', async () => {
+    const d = await freshDevice('forgetful-midway');
+    const listPath = join(dir, 'midway-forgotten.json');
+    const [session] = index.listSessions({});
+    const forgetter = new TeamClient({ url: team.url, token: d.token });
+    // the session's batch is on its way when another process forgets the session
+    const racing: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/push/sessions')) await forget(forgetter, [session!], ForgottenSessions.load(listPath));
+      return await fetch(input, init);
+    };
+    const report = await push({
+      index,
+      client: new TeamClient({ url: team.url, token: d.token, fetch: racing, retryMs: 0 }),
+      cache: FileCache.load(undefined),
+      policy: { defaultTier: 'metadata', projects: [] },
+      device,
+      forgotten: ForgottenSessions.load(listPath),
+    });
+    expect(report).toMatchObject({ stored: 1 });
+    const held = await team.db.sql<{ n: number }[]>`
+      select count(*)::int as n from sessions s join people p on p.id = s.person_id where p.name = 'forgetful-midway'`;
+    expect(held[0]?.n).toBe(0);
+  });
+
+  async function freshDevice(name: string): Promise<{ person: string; token: string }> {
+    await addPerson(team.db.sql, name);
+    const { token } = await addDevice(team.db.sql, name, 'laptop');
+    return { person: name, token };
+  }
+});
