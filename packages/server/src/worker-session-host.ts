@@ -44,7 +44,7 @@ export function createWorkerQueries(options: {
 export interface WorkerSessionHost extends SessionHost {
   /**
    * The session lookup of every per-session request, answered by the least busy session worker: in the query
-   * worker, a first open waited behind whatever search, statistics or usage query ran there (100–500 ms).
+   * worker, a first open waited behind whatever search, statistics or usage query ran there.
    */
   readonly lookups: Pick<IndexQueries, 'getSession'>;
   /** Session threads running now (an idle one is stopped, see `WORKER_IDLE_MS`). */

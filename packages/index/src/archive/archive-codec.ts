@@ -2,8 +2,8 @@
  * How the archive's chunks are compressed. Each chunk row names its codec (`archive_chunks.codec`), so chunks written
  * by any version stay readable, and one path may hold chunks of both:
  * - 0, brotli (quality 5): every chunk of schema 6–24; still written where zstd cannot be loaded;
- * - 1, zstd: written from schema 25 on. On `../shared/wild`, 2.5× faster to write than brotli 5 and 2× faster to
- *   read, for a slightly larger archive (at level 6: 14.6 % of the transcripts against 14.1 %); see docs/index.md.
+ * - 1, zstd: written from schema 25 on: much faster to write and to read than brotli 5, for a slightly larger
+ *   archive (the figures are in docs/index.md and the commit that chose it).
  *   Level 6 for chunks under `LARGE_CHUNK`, level 3 for larger ones (`zstdLevelFor`).
  *
  * zstd comes from `node:zlib` where Node has it (22.15 and later), else from the `zstd-napi` addon (an optional
