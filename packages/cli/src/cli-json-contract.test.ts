@@ -160,3 +160,23 @@ describe('search --json', () => {
     expect([exact.hits.length, exact.truncated]).toEqual([all.hits.length, false]);
   });
 });
+
+describe('sessions --json', () => {
+  it('says when --limit leaves sessions out, and the table says so too', async () => {
+    const list = async (...more: string[]) =>
+      JSON.parse((await cli(['sessions', home, '--json', ...more])).stdout) as {
+        sessions: { id: string }[];
+        truncated: boolean;
+      };
+    const all = await list();
+    expect(all.sessions.length).toBeGreaterThan(1);
+    expect(all.truncated).toBe(false);
+    const one = await list('--limit', '1');
+    expect([one.sessions.map((s) => s.id), one.truncated]).toEqual([[all.sessions[0]?.id], true]);
+    const exact = await list('--limit', String(all.sessions.length));
+    expect([exact.sessions.length, exact.truncated]).toEqual([all.sessions.length, false]);
+    const table = (await cli(['sessions', home, '--limit', '1'])).stdout;
+    expect(table).toContain('1 session (there are more: --limit 2 shows more)');
+    expect((await cli(['sessions', home])).stdout).not.toContain('there are more');
+  });
+});

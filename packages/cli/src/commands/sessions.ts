@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { redactIdentifiers } from '@agentdash/core/secrets';
-import type { MeasuredTimeTotals, SessionSummary } from '@agentdash/index';
+import type { MeasuredTimeTotals, SessionFilter, SessionSummary } from '@agentdash/index';
 import { addMeasured, type MeasuredSession } from '@agentdash/index/warm';
 import { filterOptions, str } from '../args.js';
 import type { Context } from '../context.js';
@@ -18,7 +18,7 @@ import {
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
-import { type CommandSpec, filteredHelp, filteredSessions, jsonText, refreshedScope } from './common.js';
+import { type CommandSpec, filteredHelp, jsonText, refreshedScope } from './common.js';
 
 export const sessionsCommand: CommandSpec = {
   name: 'sessions',
@@ -33,7 +33,8 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
       ctx.io.stdout.write(await sessionsJson(ctx, positionals));
       return;
     }
-    const listed = await filteredSessions(ctx, positionals);
+    const { filter } = await refreshedScope(ctx, positionals);
+    const { listed, truncated } = await limitedSessions(ctx, filter);
     // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
     const measuredOf = await ctx.measuredBySession();
     // Titles, project paths and branches are shown with their secrets redacted (docs/secrets.md).
@@ -88,11 +89,24 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
         { width: ctx.width, headerStyle: c.bold },
       ),
     );
-    ctx.io.stdout.write(`${plural(sessions.length, 'session')}\n`);
+    const more =
+      truncated && filter.limit !== undefined ? ` (there are more: --limit ${filter.limit * 2} shows more)` : '';
+    ctx.io.stdout.write(`${plural(sessions.length, 'session')}${more}\n`);
     const measured = measuredLine(sessions, measuredOf);
     if (measured !== undefined) ctx.io.stdout.write(`${measured}\n`);
   },
 };
+
+/** The sessions the filter selects, and whether `--limit` left some out (one more is asked for to tell). */
+async function limitedSessions(
+  ctx: Context,
+  filter: SessionFilter,
+): Promise<{ listed: SessionSummary[]; truncated: boolean }> {
+  if (filter.limit === undefined) return { listed: await ctx.listSessions(filter), truncated: false };
+  const listed = await ctx.listSessions({ ...filter, limit: filter.limit + 1 });
+  const truncated = listed.length > filter.limit;
+  return { listed: truncated ? listed.slice(0, filter.limit) : listed, truncated };
+}
 
 /**
  * The `--json` output, kept as a stored answer (thousands of sessions are most of the command's time to
@@ -105,12 +119,13 @@ async function sessionsJson(ctx: Context, positionals: readonly string[]): Promi
   // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
   const measuredOf = await ctx.measuredBySession();
   const render = async () => {
-    const listed = await ctx.listSessions(filter);
+    const { listed, truncated } = await limitedSessions(ctx, filter);
     const out: SessionsJson = {
       sessions: listed.map((s) => {
         const measured = measuredOf.get(s.id);
         return (measured === undefined ? s : { ...s, measured }) as SessionJson;
       }),
+      truncated,
     };
     // Titles, project paths and branches with their secrets redacted: `jsonText` does it for the whole answer.
     return { text: jsonText(out), keep: !listed.some((s) => s.isLive) };

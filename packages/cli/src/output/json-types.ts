@@ -125,6 +125,8 @@ export interface SessionJson {
 /** `agentdash sessions --json` */
 export interface SessionsJson {
   readonly sessions: readonly SessionJson[];
+  /** More sessions match than `sessions` holds (`--limit` left them out). */
+  readonly truncated: boolean;
 }
 
 export interface ToolStatJson {
