@@ -3,9 +3,11 @@
  * transcript has: prompt (so the title), reply, thinking, a tool's input and output, the custom title, cwd and git
  * branch. What a tier must not send is found by searching for the markers and secrets.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
+import { type AgentIndex, openIndex } from '@agentdash/index';
 
 export const MARKERS = {
   prompt: 'MARKER-PROMPT-7f3a',
@@ -120,4 +122,28 @@ export function writePlantedHome(root: string): PlantedHome {
   const file = join(folder, `${SESSION_ID}.jsonl`);
   writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
   return { home: root, file, secrets: planted.map((p) => p.secret), cwd };
+}
+
+/** The planted home in a fresh temporary folder, indexed: what a laptop pushes. `close` removes it all. */
+export interface PlantedIndex {
+  readonly dir: string;
+  readonly planted: PlantedHome;
+  readonly index: AgentIndex;
+  close(): void;
+}
+
+export async function plantedIndex(prefix: string): Promise<PlantedIndex> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const planted = writePlantedHome(join(dir, 'claude'));
+  const index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+  await index.refresh([planted.home]);
+  return {
+    dir,
+    planted,
+    index,
+    close: () => {
+      index.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,18 +1,10 @@
-/**
- * A busy team server: the ingest gate (a few requests store at once, in order; one that waits too long gets 503 with
- * Retry-After before its body is read), the laptop's client sending again what a busy or slow server put off, and a
- * real push through a gate held shut for a while ending as an unhindered push does.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type AgentIndex, openIndex } from '@agentdash/index';
+import type { AgentIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { TeamClient } from '../src/push/client.js';
 import { createIngestGate } from '../src/server/ingest-gate.js';
 import { pgSuite } from './pg-harness.js';
-import { writePlantedHome } from './planted-home.js';
+import { type PlantedIndex, plantedIndex } from './planted-home.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 
 describe('the ingest gate', () => {
@@ -113,20 +105,17 @@ describe('the team client with a busy server', () => {
 pgSuite('a push through a busy team server (real PostgreSQL, real HTTP)', () => {
   const gate = createIngestGate({ slots: 1, maxWaitMs: 10, retryAfterSeconds: 1 });
   let team: TeamFixture;
-  let dir: string;
+  let laptop: PlantedIndex;
   let index: AgentIndex;
 
   beforeAll(async () => {
     team = await startTeam({ ingest: gate });
-    dir = mkdtempSync(join(tmpdir(), 'agentdash-push-busy-'));
-    const planted = writePlantedHome(join(dir, 'claude'));
-    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
-    await index.refresh([planted.home]);
+    laptop = await plantedIndex('agentdash-push-busy-');
+    index = laptop.index;
   });
   afterAll(async () => {
-    index?.close();
+    laptop?.close();
     await team?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('answers 503 with Retry-After before reading a body while the gate is shut', async () => {

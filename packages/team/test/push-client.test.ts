@@ -4,8 +4,7 @@
  * every request and started again (ends equal to an uninterrupted one), and a tier lowered later.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -17,7 +16,7 @@ import { TeamClient } from '../src/push/client.js';
 import { FileCache } from '../src/push/file-cache.js';
 import { type PushReport, push } from '../src/push/push.js';
 import { pgSuite } from './pg-harness.js';
-import { MARKERS, type PlantedHome, writePlantedHome } from './planted-home.js';
+import { MARKERS, type PlantedHome, type PlantedIndex, plantedIndex } from './planted-home.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 import { promptsTranscript } from './wire.js';
 
@@ -25,21 +24,19 @@ const device = { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' };
 
 pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
   let team: TeamFixture;
+  let laptop: PlantedIndex;
   let dir: string;
   let planted: PlantedHome;
   let index: AgentIndex;
 
   beforeAll(async () => {
     team = await startTeam();
-    dir = mkdtempSync(join(tmpdir(), 'agentdash-push-'));
-    planted = writePlantedHome(join(dir, 'claude'));
-    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
-    await index.refresh([planted.home]);
+    laptop = await plantedIndex('agentdash-push-');
+    ({ dir, planted, index } = laptop);
   });
   afterAll(async () => {
-    index?.close();
+    laptop?.close();
     await team?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const pushAs = (tier: ShareTier, token = team.token, fetcher?: typeof fetch): Promise<PushReport> =>

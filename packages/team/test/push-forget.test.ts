@@ -1,12 +1,5 @@
-/**
- * `push --forget` against a real team server on a real PostgreSQL: a forgotten session stays off the server for every
- * later push (a `push --watch` already running included) until `--unforget`, even when the forget comes while a push
- * is sending it. (Several processes forgetting at once: forgotten-lock.test.ts.)
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AgentIndex, openIndex } from '@agentdash/index';
+import type { AgentIndex } from '@agentdash/index';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { TeamClient } from '../src/push/client.js';
@@ -14,27 +7,25 @@ import { FileCache } from '../src/push/file-cache.js';
 import { ForgottenSessions } from '../src/push/forgotten.js';
 import { forget, push, unforget } from '../src/push/push.js';
 import { pgSuite } from './pg-harness.js';
-import { writePlantedHome } from './planted-home.js';
+import { type PlantedIndex, plantedIndex } from './planted-home.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 
 const device = { agentdash: '0.1.0', hostname: 'laptop', platform: 'linux' };
 
 pgSuite('agentdash push --forget (real PostgreSQL, real HTTP)', () => {
   let team: TeamFixture;
+  let laptop: PlantedIndex;
   let dir: string;
   let index: AgentIndex;
 
   beforeAll(async () => {
     team = await startTeam();
-    dir = mkdtempSync(join(tmpdir(), 'agentdash-push-forget-'));
-    const planted = writePlantedHome(join(dir, 'claude'));
-    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
-    await index.refresh([planted.home]);
+    laptop = await plantedIndex('agentdash-push-forget-');
+    ({ dir, index } = laptop);
   });
   afterAll(async () => {
-    index?.close();
+    laptop?.close();
     await team?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('a forgotten session is not pushed again, by this push or a later process, until unforgotten', async () => {
