@@ -202,7 +202,7 @@ export class Context {
 
   /**
    * PATH arguments, or the default: every agent home that holds transcripts (`$CLAUDE_CONFIG_DIR` or `~/.claude`,
-   * `$CODEX_HOME` or `~/.codex`, `~/.gemini`, `$COPILOT_HOME` or `~/.copilot`, `~/.qwen`); when none does, the
+   * `$CODEX_HOME` or `~/.codex`, `$GEMINI_CLI_HOME/.gemini` or `~/.gemini`, `$COPILOT_HOME` or `~/.copilot`, `~/.qwen`); when none does, the
    * paths once named to build the index (`namedRoots`: a backup's database), else the bundled samples (with a note).
    */
   async resolvePaths(positionals: readonly string[]): Promise<string[]> {

@@ -7,7 +7,7 @@ export const geminiAgent = defineAgent({
   // Gemini CLI's `--resume` takes a position in its own list or `latest`, not a session id.
   resume: null,
   paths: '~/.gemini or its chats',
-  homes: '~/.gemini',
+  homes: '$GEMINI_CLI_HOME/.gemini or ~/.gemini',
   layout: 'tmp/*/chats/*.json[l]',
   projectFolder: true,
   badge: { dark: '#9dc0ff', light: '#1754bb' },
