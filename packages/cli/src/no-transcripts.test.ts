@@ -59,7 +59,7 @@ describe('a PATH that holds no agent transcripts', () => {
     const r = await cli(['sessions', downloads, '--json']);
     expect([r.code, JSON.parse(r.stdout) as SessionsJson, r.stderr]).toEqual([
       0,
-      { sessions: [] },
+      { sessions: [], truncated: false },
       warningFor(downloads),
     ]);
   });
