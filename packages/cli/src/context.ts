@@ -13,6 +13,7 @@ import type {
 } from '@agentdash/index';
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
+import { buildId } from './build-id.js';
 import { hasTranscripts, isSamples, LAYOUTS, recognisedByAnAgent, SAMPLES_HOME } from './default-homes.js';
 import { type CliIo, type Colors, colorsFor, outputWidth, terminalText } from './io.js';
 import { digest, loadPriceTable } from './prices-file.js';
@@ -105,9 +106,11 @@ export class Context {
 
   /**
    * An answer of the index that depends only on what is indexed (not on the clock): stored once computed, and
-   * given back while nothing has been indexed since. `key` names the question (command and filter) exactly.
+   * given back while nothing has been indexed since, to this build. `question` names it (command and filter) exactly.
    */
-  async answer<T>(key: string, compute: (index: AgentIndex) => T): Promise<T> {
+  async answer<T>(question: string, compute: (index: AgentIndex) => T): Promise<T> {
+    // Answered by this build: another one's (before an upgrade) is computed again.
+    const key = `${buildId()} ${question}`;
     const stored = this.warm()?.answer<T>(key);
     if (stored !== undefined) return stored;
     const index = await this.openIndex();
@@ -124,9 +127,10 @@ export class Context {
    * answer that depends on the clock or on telemetry, which is not indexed, may not).
    */
   async answerOutput(
-    key: string,
+    question: string,
     compute: () => Promise<{ text: string; keep: boolean }>,
   ): Promise<string | Uint8Array> {
+    const key = `${buildId()} ${question}`;
     const warm = this.warm();
     const stored = warm?.answerBytes(key);
     const zlib = await import('node:zlib');

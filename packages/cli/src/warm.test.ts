@@ -63,7 +63,8 @@ function keptSessionAnswers(dbPath: string, plant?: string): number {
   const db = new Database(dbPath);
   try {
     const current = "generation = (SELECT generation FROM warm_state WHERE key = 'generation')";
-    const kept = `key LIKE 'answer:sessions-json:%' AND ${current}`;
+    // `answer:<build> sessions-json:<question>`
+    const kept = `key LIKE 'answer:% sessions-json:%' AND ${current}`;
     if (plant !== undefined) {
       db.prepare(`UPDATE warm_state SET value = ? WHERE ${kept}`).run(brotliCompressSync(plant));
     }
@@ -178,6 +179,19 @@ describe('commands on a warm index', () => {
     const planted = { sessions: [] };
     expect(keptSessionAnswers(db, JSON.stringify(planted))).toBe(1);
     expect(await json<SessionsJson>(['sessions'], db)).toEqual(planted);
+    // Kept by another build of agentdash (before an upgrade): not this one's answer, computed again.
+    const other = new Database(db);
+    other
+      .prepare(
+        "UPDATE warm_state SET key = 'answer:0123456789abcdef sessions-json:' || substr(key, instr(key, ' sessions-json:') + 15) WHERE key LIKE 'answer:% sessions-json:%'",
+      )
+      .run();
+    other.close();
+    expect(await json<SessionsJson>(['sessions'], db)).toEqual(listed);
+    expect(keptSessionAnswers(db)).toBe(2);
+    const cleanup = new Database(db);
+    cleanup.prepare("DELETE FROM warm_state WHERE key LIKE 'answer:0123456789abcdef %'").run();
+    cleanup.close();
     // An age is another question on every run: answered, not kept.
     expect(await json<SessionsJson>(['sessions', '--since', '3650d'], db)).toEqual(listed);
     expect(keptSessionAnswers(db)).toBe(1);
