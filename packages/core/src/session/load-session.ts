@@ -1,12 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { adapterForFile } from '../agents/adapters.js';
 import { messageOf } from '../errors.js';
 import { isRecord, str } from '../internal/guards.js';
-import { capDepth } from '../internal/json-depth.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
 import type { OpenBytes } from '../io/read-lines.js';
-import { readWhole } from '../io/read-whole.js';
 import { agentIds } from '../model/agent.js';
 import {
   createSessionId,
@@ -27,9 +24,10 @@ import { hiddenReasonOf } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
 import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
+import { readMeta } from './read-meta.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, type SummaryOf, threadTitleFactOf, titleFactOf } from './summary.js';
-import { MAX_META_BYTES, ThreadTally } from './thread-tally.js';
+import { ThreadTally } from './thread-tally.js';
 
 export interface LoadSessionOptions {
   /**
@@ -363,37 +361,4 @@ function tallyOf(records: readonly TranscriptRecord[]): ThreadTally<undefined> {
   const tally = new ThreadTally<undefined>();
   for (const record of records) tally.addRecord(record, undefined);
   return tally;
-}
-
-export async function readMeta(
-  path: string,
-  issues: ParseIssue[],
-  openBytes: OpenBytes | undefined,
-): Promise<Record<string, unknown> | undefined> {
-  try {
-    let text: string;
-    if (openBytes) {
-      // Through the given source (the index's archive for a file that is gone), at most MAX_META_BYTES.
-      const whole = await readWhole(openBytes, path, MAX_META_BYTES, 64 * 1024);
-      if (whole.overLimit) throw new Error(`larger than ${MAX_META_BYTES} bytes`);
-      text = whole.bytes.toString('utf8');
-    } else {
-      // A meta file is a few hundred bytes: a huge file, or a link to a device or a FIFO, is not read.
-      const info = await stat(path);
-      if (!info.isFile() || info.size > MAX_META_BYTES) {
-        throw new Error(info.isFile() ? `larger than ${MAX_META_BYTES} bytes` : 'not a regular file');
-      }
-      text = await readFile(path, 'utf8');
-    }
-    const parsed: unknown = capDepth(JSON.parse(text)).value;
-    return isRecord(parsed) ? parsed : undefined;
-  } catch (error) {
-    issues.push({
-      code: 'invalid_json',
-      file: path,
-      line: 1,
-      message: `unreadable subagent meta: ${messageOf(error)}`,
-    });
-    return undefined;
-  }
 }

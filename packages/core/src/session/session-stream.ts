@@ -14,7 +14,8 @@ import type { ToolCall, ToolResult } from '../model/tool-call.js';
 import { ThreadAssembler } from './assemble.js';
 import { orphanCall, toolCallOf } from './build-call.js';
 import { type HeaderCall, headerCallOf, headerCountsOf } from './header.js';
-import { type LoadSessionOptions, readMeta, type SessionHead, sessionHeadOf } from './load-session.js';
+import { type LoadSessionOptions, type SessionHead, sessionHeadOf } from './load-session.js';
+import { readMeta } from './read-meta.js';
 
 export type { SessionHead };
 
