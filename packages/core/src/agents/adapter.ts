@@ -4,6 +4,7 @@ import type { ReadEnd, ReadLinesOptions } from '../io/read-lines.js';
 import { type AgentId, agentInfo } from '../model/agent.js';
 import type { CallInput } from '../model/call-input.js';
 import type { RawCall, RawResult, RecordEvent } from '../model/raw.js';
+import type { ProgressRecord, TranscriptRecord } from '../model/record.js';
 import type { Duration, ToolResult } from '../model/tool-call.js';
 import type { DataKind } from '../model/typed-result.js';
 
@@ -93,6 +94,19 @@ export interface AgentAdapter {
    * Optional: without it screens show the raw input as fields. Never throws.
    */
   typeInput?(canonicalName: string, input: unknown): CallInput;
+  /**
+   * The subagent's record a progress record holds a copy of, when the agent writes one there (Claude Code 2.1.x's
+   * `agent_progress`), decoded as the subagent's own file would hold it. Optional: without it progress records hold
+   * none. Whether the copy is the subagent's thread is the session's rule (`session/embedded.ts`). Never throws.
+   */
+  embeddedRecordOf?(record: ProgressRecord): EmbeddedRecord | undefined;
+}
+
+/** A subagent's record written inside another record of its parent's file (`AgentAdapter.embeddedRecordOf`). */
+export interface EmbeddedRecord {
+  /** The subagent it belongs to, as its own file would be named (`DiscoveredFile.agentId`). */
+  readonly agentId: string;
+  readonly record: TranscriptRecord;
 }
 
 /** Declare an adapter with its type checked (the identity; `satisfies` without repeating the type). */

@@ -22,6 +22,7 @@ import { assembleThread } from './assemble.js';
 import { orphanCall, type RawCallWithAgent, toolCallOf } from './build-call.js';
 import { hiddenReasonOf } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
+import { EmbeddedThreads, filedAgents } from './embedded.js';
 import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
 import { readMeta } from './read-meta.js';
@@ -101,10 +102,22 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
     });
   }
   const mainThread = mainRecords.filter((r) => !('isSidechain' in r) || !r.isSidechain);
-  const threads: SubagentThread[] = group.main ? splitSidechains(mainRecords, group.main.path) : [];
+  const runs: SubagentThread[] = group.main ? splitSidechains(mainRecords, group.main.path) : [];
+  // Subagent records copied into a file, the thread of a subagent whose file is not here (`EmbeddedThreads`).
+  const embedded = new EmbeddedThreads(adapter, filedAgents(group.subagents));
+  const held = new Map<TranscriptRecord, TranscriptRecord>();
+  const takeEmbedded = (records: readonly TranscriptRecord[]) => {
+    for (const record of records) {
+      const copy = embedded.take(record);
+      if (copy !== undefined) held.set(record, copy.record);
+    }
+  };
+  takeEmbedded(mainRecords);
+  const threads: SubagentThread[] = [...runs];
   for (const sub of group.subagents) {
     files.push({ path: sub.path, role: 'subagent', agentId: sub.agentId ? createSubagentId(sub.agentId) : undefined });
     const records = await readDeduped(sub);
+    takeEmbedded(records);
     threads.push({
       key: sub.agentId ?? sub.path,
       agentId: sub.agentId,
@@ -113,7 +126,15 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       meta: sub.metaPath ? await readMeta(sub.metaPath, issues, options.open) : undefined,
     });
   }
-  const allRecords = [...mainRecords, ...threads.filter((t) => t.file !== group.main?.path).flatMap((t) => t.records)];
+  for (const agentId of embedded.agents) {
+    const records = [...held.values()].filter((r) => 'agentId' in r && r.agentId === agentId);
+    threads.push({ key: agentId, agentId, file: records[0]?.loc.file, records, meta: undefined });
+  }
+  // Every record once, in the order the files hold them (a copy right after the record holding it, as streamed).
+  const withCopies = (records: readonly TranscriptRecord[]) =>
+    records.flatMap((r) => [r, ...(held.has(r) ? [held.get(r) as TranscriptRecord] : [])]);
+  const fileThreads = threads.slice(runs.length, runs.length + group.subagents.length);
+  const allRecords = [...withCopies(mainRecords), ...fileThreads.flatMap((t) => withCopies(t.records))];
 
   // Pairing: one map, built once, over every file of the session.
   const results = buildResultMap(allRecords, issues);
@@ -173,7 +194,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   });
 
   const events = assembleThread(mainThread, callsById);
-  const summary = summaryOf(mainRecords, threads, group.main?.path, copies);
+  const summary = summaryOf(mainRecords, fileThreads, held, copies);
   // The header's call counts, by the rules the index's header follows too.
   const counted = headerCountsOf({ calls: calls.map(headerCallOf), main: undefined, threads: [] });
   return {
@@ -282,29 +303,38 @@ export function sessionHeadOf(
 
 /**
  * The session's summary by core's one rule (`SessionSummary`): the main file's records (the main thread and the
- * sidechain runs in it), then each subagent file's, copies already dropped.
+ * sidechain runs in it), then each subagent file's (`files`), copies already dropped; a subagent's record copied into a file
+ * (`held`, by the record holding it) right after its holder, as the stream meets it.
  */
 function summaryOf(
   mainRecords: readonly TranscriptRecord[],
-  threads: readonly SubagentThread[],
-  mainPath: string | undefined,
+  files: readonly SubagentThread[],
+  held: ReadonlyMap<TranscriptRecord, TranscriptRecord>,
   copies: CopyFilter,
 ): SummaryOf<IsoTimestamp | undefined> {
   const summary = new SessionSummary<IsoTimestamp | undefined>();
+  const addSubagent = (record: TranscriptRecord, key: string) => {
+    summary.add(recordFactOf(record, 'subagent', key));
+    const title = threadTitleFactOf(record);
+    if (title !== undefined) summary.addThreadPrompt(title.title, title.ms);
+  };
+  const addHeld = (record: TranscriptRecord, key: string) => {
+    const copy = held.get(record);
+    if (copy !== undefined) addSubagent(copy, `${key}:copy`);
+  };
   let titled = false;
   mainRecords.forEach((record, i) => {
     summary.add(recordFactOf(record, placeOf(record, true), `m${i}`));
+    addHeld(record, `m${i}`);
     const title = titleFactOf(record, !titled);
     if (title === undefined) return;
     summary.addTitle(title);
     if (title.source === 'first-prompt') titled = true;
   });
-  for (const thread of threads) {
-    if (thread.file === mainPath) continue;
+  for (const thread of files) {
     thread.records.forEach((record, i) => {
-      summary.add(recordFactOf(record, 'subagent', `${thread.key}:${i}`));
-      const title = threadTitleFactOf(record);
-      if (title !== undefined) summary.addThreadPrompt(title.title, title.ms);
+      addSubagent(record, `${thread.key}:${i}`);
+      addHeld(record, `${thread.key}:${i}`);
     });
   }
   return summary.finish((uuid) => copies.holds(uuid));

@@ -10,6 +10,7 @@ import type { UsageTotals } from '../model/session.js';
 import type { RawCallWithAgent } from './build-call.js';
 import { hiddenReasonOf } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
+import { EmbeddedThreads } from './embedded.js';
 import { usageByModel } from './load-session.js';
 import { pullRecords } from './record-stream.js';
 import { agentIdOfResult, SidechainRuns, sidechainKey } from './subagents.js';
@@ -83,9 +84,19 @@ export class SessionFacts {
   private readonly usageIndex = new Map<string, number>();
   readonly main: ThreadFacts;
   private readonly runs = new SidechainRuns<ThreadFacts>();
+  private readonly embedded: EmbeddedThreads;
+  /** Per file, the records (by ordinal) holding a subagent's record that is its thread's (`EmbeddedThreads`). */
+  readonly copiesAt: Set<number>[] = [];
+  /** The threads of those subagents, by agent id, in the order met (listed after the files' threads). */
+  readonly copyThreads = new Map<string, ThreadFacts>();
 
-  constructor(private readonly adapter: AgentAdapter) {
+  /** `filed`: the agent ids of the session's subagent files. */
+  constructor(
+    private readonly adapter: AgentAdapter,
+    filed: ReadonlySet<string>,
+  ) {
     this.main = newThread('', undefined, 0);
+    this.embedded = new EmbeddedThreads(adapter, filed);
   }
 
   usageByModel(): Record<string, UsageTotals> {
@@ -96,6 +107,8 @@ export class SessionFacts {
   async read(file: DiscoveredFile, index: number, open: OpenBytes | undefined, subagent?: ThreadFacts): Promise<void> {
     const dropped = new Set<number>();
     this.dropped[index] = dropped;
+    const copies = new Set<number>();
+    this.copiesAt[index] = copies;
     let ordinal = -1;
     for await (const event of pullRecords(file, open)) {
       if (event.kind === 'issue') {
@@ -110,7 +123,14 @@ export class SessionFacts {
         dropped.add(ordinal);
         continue;
       }
-      this.take(record, { file: index, ordinal, offset: record.loc.offset ?? 0 }, subagent);
+      const at = { file: index, ordinal, offset: record.loc.offset ?? 0 };
+      this.take(record, at, subagent);
+      const copy = this.embedded.take(record);
+      if (copy === undefined) continue;
+      copies.add(ordinal);
+      const thread = this.copyThreads.get(copy.agentId) ?? newThread(copy.agentId, copy.agentId, index);
+      this.copyThreads.set(copy.agentId, thread);
+      this.take(copy.record, at, thread);
     }
     this.copies.endFile();
     this.recordsOfFile[index] = ordinal + 1;

@@ -13,6 +13,7 @@ import { matchSubagents } from '../model/subagent-links.js';
 import type { ToolCall, ToolResult } from '../model/tool-call.js';
 import { ThreadAssembler } from './assemble.js';
 import { orphanCall, toolCallOf } from './build-call.js';
+import { filedAgents } from './embedded.js';
 import { type HeaderCall, headerCallOf, headerCountsOf } from './header.js';
 import { type LoadSessionOptions, type SessionHead, sessionHeadOf } from './load-session.js';
 import { readMeta } from './read-meta.js';
@@ -21,6 +22,13 @@ export type { SessionHead };
 
 import { pullRecords } from './record-stream.js';
 import { type CallFact, newThread, rawResultOf, SessionFacts, type ThreadFacts } from './session-facts.js';
+
+/** A kept record of a file; `copyOf`: a subagent's record copied there, the thread of that agent id. */
+interface Kept {
+  readonly record: TranscriptRecord;
+  readonly ordinal: number;
+  readonly copyOf?: string;
+}
 
 /** What it holds after its calls. */
 export type SessionTail = Pick<Session, 'orphanResults' | 'issues' | 'usageByModel' | 'leafUuid' | 'counts'>;
@@ -56,7 +64,7 @@ const NEAR_BYTES = 4 * 1024 * 1024;
 /** Read a session's files once for its facts, and open it for writing: see `SessionStream`. */
 export async function openSessionStream(group: SessionFiles, options: LoadSessionOptions = {}): Promise<SessionStream> {
   const adapter = adapterForFile(group.main ?? group.subagents[0] ?? { agent: agentIds[0] });
-  const facts = new SessionFacts(adapter);
+  const facts = new SessionFacts(adapter, filedAgents(group.subagents));
   const sources: DiscoveredFile[] = [];
   const files: SessionFileInfo[] = [];
   const read = async (file: DiscoveredFile, thread?: ThreadFacts) => {
@@ -87,6 +95,10 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
     await read(sub, thread);
     thread.meta = sub.metaPath ? await readMeta(sub.metaPath, facts.issues, options.open) : undefined;
   }
+  facts.threads.push(...facts.copyThreads.values());
+  /** The subagent's record a record holds (read again where `facts.copiesAt` says it is its thread's). */
+  const copyOf = (record: TranscriptRecord) =>
+    record.kind === 'progress' ? adapter.embeddedRecordOf?.(record) : undefined;
   const pathOf = (index: number) => sources[index]?.path;
 
   // Subagents linked to the calls that started them, as loadSession links them.
@@ -153,7 +165,8 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
   /** Whether a call's result is read with it (in its file, a little after it). */
   const nearResult = (fact: CallFact): boolean => facts.results.has(fact.raw.id) && !far.has(fact.raw.id);
 
-  async function* keptRecords(index: number): AsyncGenerator<{ record: TranscriptRecord; ordinal: number }, void> {
+  /** A file's kept records, each subagent's record that is its thread's (`copy`) right after the record holding it. */
+  async function* keptRecords(index: number): AsyncGenerator<Kept, void> {
     const source = sources[index];
     const dropped = facts.dropped[index];
     const count = facts.recordsOfFile[index] ?? 0;
@@ -163,7 +176,10 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
       if (event.kind !== 'record') continue;
       ordinal += 1;
       if (ordinal >= count) break;
-      if (!dropped.has(ordinal)) yield { record: event.record, ordinal };
+      if (dropped.has(ordinal)) continue;
+      yield { record: event.record, ordinal };
+      const copy = facts.copiesAt[index]?.has(ordinal) && copyOf(event.record);
+      if (copy) yield { record: copy.record, ordinal, copyOf: copy.agentId };
     }
   }
 
@@ -228,12 +244,17 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
       }
       return event;
     };
-    for await (const { record, ordinal } of keptRecords(index)) {
-      at = ordinal;
+    const copies = key !== undefined && facts.copyThreads.has(key);
+    for await (const { record, ordinal, copyOf } of keptRecords(index)) {
+      // A record holding a subagent's record that follows it is, for a response's last record, before that one.
+      at = copyOf === undefined && facts.copiesAt[index]?.has(ordinal) ? ordinal - 1 : ordinal;
       takeResults(record, index, ordinal, near, wanted);
-      const mine = sidechainRun
-        ? facts.runOfOrdinal.get(ordinal) === key
-        : key !== undefined || !('isSidechain' in record) || !record.isSidechain;
+      const mine =
+        copies || copyOf !== undefined
+          ? copyOf === key
+          : sidechainRun
+            ? facts.runOfOrdinal.get(ordinal) === key
+            : key !== undefined || !('isSidechain' in record) || !record.isSidechain;
       if (mine) assembler.add(record);
       let n = 0;
       while (n < assembler.events.length && ready(assembler.events[n] as TimelineEvent)) n++;

@@ -1,6 +1,7 @@
 import { defineAdapter } from '../../agents/adapter.js';
 import { timestampAndReportedDurations } from '../../agents/durations.js';
 import { discoverFiles } from '../../io/discover.js';
+import { embeddedRecordOf } from './embedded.js';
 import { claudeHomes } from './homes.js';
 import { streamRecords } from './read-records.js';
 import { kindOfTool } from './results/tools/index.js';
@@ -20,4 +21,5 @@ export const claudeCodeAdapter = defineAdapter({
   canonicalToolName,
   kindOfTool,
   typeInput,
+  embeddedRecordOf,
 });

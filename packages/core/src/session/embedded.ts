@@ -1,0 +1,41 @@
+import type { AgentAdapter, EmbeddedRecord } from '../agents/adapter.js';
+import type { TranscriptRecord } from '../model/record.js';
+
+/**
+ * The one rule of when a subagent's records copied into its parent's file (`AgentAdapter.embeddedRecordOf`: Claude
+ * Code 2.1.x's `agent_progress`) are that subagent's thread: only when the session has no file of that subagent (a
+ * copied or partial home). Then each copy, once per uuid, in the order the files hold them, is a record of the thread
+ * keyed by its agent id, which links to its call, pairs its calls and counts its responses as the subagent's file
+ * would; the progress record that holds it stays as it is. When the subagent's file is there, the copies are nothing
+ * more than progress records: nothing is counted twice. `loadSession` and `openSessionStream` (`SessionFacts`) read
+ * every kept record of a session's files, in file order, through one `EmbeddedThreads`.
+ */
+export class EmbeddedThreads {
+  private readonly seen = new Set<string>();
+  /** The agent ids whose copies make a thread, in the order their first copy was met. */
+  readonly agents: string[] = [];
+
+  /** `filed`: the agent ids of the session's subagent files. */
+  constructor(
+    private readonly adapter: Pick<AgentAdapter, 'embeddedRecordOf'>,
+    private readonly filed: ReadonlySet<string>,
+  ) {}
+
+  /** The subagent record this record holds when it is a record of its subagent's thread (its first copy). */
+  take(record: TranscriptRecord): EmbeddedRecord | undefined {
+    if (record.kind !== 'progress' || this.adapter.embeddedRecordOf === undefined) return undefined;
+    const embedded = this.adapter.embeddedRecordOf(record);
+    if (embedded === undefined || this.filed.has(embedded.agentId)) return undefined;
+    const uuid = 'uuid' in embedded.record ? embedded.record.uuid : `@${record.loc.line}`;
+    const key = `${embedded.agentId}\u0000${uuid}`;
+    if (this.seen.has(key)) return undefined;
+    this.seen.add(key);
+    if (!this.agents.includes(embedded.agentId)) this.agents.push(embedded.agentId);
+    return embedded;
+  }
+}
+
+/** The agent ids of a session's subagent files (`EmbeddedThreads`' `filed`). */
+export function filedAgents(subagents: readonly { readonly agentId?: string | undefined }[]): Set<string> {
+  return new Set(subagents.flatMap((s) => (s.agentId === undefined ? [] : [s.agentId])));
+}
