@@ -11,7 +11,7 @@
 export { readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
 export { streamRecords } from './adapters/claude-code/read-records.js';
 export { canonicalToolName } from './adapters/claude-code/tool-names.js';
-export type { AgentAdapter, AgentCapabilities } from './agents/adapter.js';
+export type { AgentAdapter, AgentCapabilities, EmbeddedRecord } from './agents/adapter.js';
 export { adapterForFile, adaptersForPath, agentAdapters } from './agents/adapters.js';
 export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';
 export { timestampDurations } from './agents/durations.js';
@@ -79,6 +79,7 @@ export {
 export { type ToolEnvelope, toEnvelope } from './results/envelope.js';
 export { hiddenReasonOf, isPrompt, userText } from './session/classify-user.js';
 export { blockIdsOf, CopyFilter } from './session/copies.js';
+export { EmbeddedThreads } from './session/embedded.js';
 export {
   backgroundTaskOf,
   extremesBy,

@@ -97,9 +97,10 @@ export interface AgentAdapter {
   /**
    * The subagent's record a progress record holds a copy of, when the agent writes one there (Claude Code 2.1.x's
    * `agent_progress`), decoded as the subagent's own file would hold it. Optional: without it progress records hold
-   * none. Whether the copy is the subagent's thread is the session's rule (`session/embedded.ts`). Never throws.
+   * none. Whether the copy is the subagent's thread is the session's rule (`session/embedded.ts`): a copy of an agent
+   * in `skip` (one with a file of its own) is left undecoded, as none. Never throws.
    */
-  embeddedRecordOf?(record: ProgressRecord): EmbeddedRecord | undefined;
+  embeddedRecordOf?(record: ProgressRecord, skip?: ReadonlySet<string>): EmbeddedRecord | undefined;
 }
 
 /** A subagent's record written inside another record of its parent's file (`AgentAdapter.embeddedRecordOf`). */

@@ -8,7 +8,9 @@ import type { TranscriptRecord } from '../model/record.js';
  * keyed by its agent id, which links to its call, pairs its calls and counts its responses as the subagent's file
  * would; the progress record that holds it stays as it is. When the subagent's file is there, the copies are nothing
  * more than progress records: nothing is counted twice. `loadSession` and `openSessionStream` (`SessionFacts`) read
- * every kept record of a session's files, in file order, through one `EmbeddedThreads`.
+ * every kept record of a session's files, in file order, through one `EmbeddedThreads`; the index reads each file
+ * through one (its parse job names the agents with a file in the session when it is read) and stores the copies it
+ * takes as rows of their agent (index/src/write/copy-rows.ts).
  */
 export class EmbeddedThreads {
   private readonly seen = new Set<string>();
@@ -24,7 +26,8 @@ export class EmbeddedThreads {
   /** The subagent record this record holds when it is a record of its subagent's thread (its first copy). */
   take(record: TranscriptRecord): EmbeddedRecord | undefined {
     if (record.kind !== 'progress' || this.adapter.embeddedRecordOf === undefined) return undefined;
-    const embedded = this.adapter.embeddedRecordOf(record);
+    // The copies of an agent with a file are not even decoded (a 2.1.x session holds one per subagent record).
+    const embedded = this.adapter.embeddedRecordOf(record, this.filed);
     if (embedded === undefined || this.filed.has(embedded.agentId)) return undefined;
     const uuid = 'uuid' in embedded.record ? embedded.record.uuid : `@${record.loc.line}`;
     const key = `${embedded.agentId}\u0000${uuid}`;

@@ -9,13 +9,14 @@ import { decodeRecord } from './decode-record.js';
  * the subagent's record cut to `{type, message, uuid, timestamp}` (sometimes `toolUseResult`, `requestId`). This
  * decodes that record as the subagent's file holds it: a sidechain record of that agent, with the directory, version,
  * branch and session of the progress record around it (the subagent's file repeats its parent's) and no parent uuid
- * (the copy names none). Only user and assistant records: nothing else is copied so.
+ * (the copy names none). Only user and assistant records: nothing else is copied so. A copy of an agent in `skip`
+ * is not decoded (undefined): its agent's file is there, and that is the one read.
  */
-export function embeddedRecordOf(record: ProgressRecord): EmbeddedRecord | undefined {
+export function embeddedRecordOf(record: ProgressRecord, skip?: ReadonlySet<string>): EmbeddedRecord | undefined {
   if (record.dataType !== 'agent_progress') return undefined;
   const agentId = str(record.data.agentId);
   const inner = record.data.message;
-  if (agentId === undefined || agentId === '' || !isRecord(inner)) return undefined;
+  if (agentId === undefined || agentId === '' || skip?.has(agentId) || !isRecord(inner)) return undefined;
   if (inner.type !== 'user' && inner.type !== 'assistant') return undefined;
   const decoded = decodeRecord(
     {
