@@ -24,7 +24,11 @@ export interface HeldBefore {
 
 /** The ids of a file's stored records (a uuid's 16 bytes or its text), as comparable strings. */
 function recordIdsOf(db: Database.Database, fileId: number): Set<string> {
-  const rows = prepared(db, 'SELECT uuid_raw FROM records WHERE file_id = ? AND uuid_raw IS NOT NULL')
+  // A subagent's records copied into the file (copy_of) are not its own: a read that no longer takes them loses none.
+  const rows = prepared(
+    db,
+    'SELECT uuid_raw FROM records WHERE file_id = ? AND uuid_raw IS NOT NULL AND copy_of IS NULL',
+  )
     .pluck()
     .all(fileId) as (Buffer | string)[];
   return new Set(rows.map((u) => (typeof u === 'string' ? `s${u}` : `x${u.toString('hex')}`)));

@@ -41,10 +41,12 @@ export interface RecordRow {
   prompt_text: string | null;
   sig: string | null;
   extra_results: number | null;
+  /** The subagent whose record the row copies (write/copy-rows.ts: its thread, not the file's), else null. */
+  copy_of: string | null;
 }
 
-/** A call occurrence: tool_use id, line, name, time. */
-export type CallTuple = [string, number, string, number | null];
+/** A call occurrence: tool_use id, line, name, time, and its subagent (`calls.agent_id`). */
+export type CallTuple = [string, number, string, number | null, string | null];
 /**
  * A call's classified fact (columns of its row in `calls`, one per id and agent home):
  * `[id, is_error, severity, task_id, agent_ref, subagent_prompt, subagent_type]`.
@@ -61,7 +63,7 @@ export const FILES = `SELECT id, path, role, agent_id, meta_path, records, unkno
   WHERE session_id = ? ORDER BY role, path`;
 // The stored columns, not the computed ones (a uuid's text, a timestamp's ISO form): a large session has many rows.
 export const RECORD_COLUMNS = `line, kind_raw AS kind, hex(uuid_raw) AS key, CASE WHEN is_sidechain = 1 THEN uuid END AS uuid,
-    ts_text, ts_ms, message_id, is_sidechain, shown, hex(parent_raw) AS parent, prompt_text, sig, extra_results`;
+    ts_text, ts_ms, message_id, is_sidechain, shown, hex(parent_raw) AS parent, prompt_text, sig, extra_results, copy_of`;
 export const RECORDS = `SELECT ${RECORD_COLUMNS} FROM records WHERE file_id = ? ORDER BY line`;
 export const SIDECHAIN_RECORDS = `SELECT ${RECORD_COLUMNS} FROM records WHERE file_id = ? AND is_sidechain = 1 ORDER BY line`;
 /** Whether a uuid repeats in a set of files (`?`: their ids as a JSON array): only then may a record be a copy. */
@@ -77,7 +79,7 @@ export const MAIN_COUNTS = `SELECT count(*) FILTER (WHERE shown > 0) AS shown, c
     count(DISTINCT CASE WHEN kind_raw = '${ASSISTANT}' THEN coalesce(message_id, hex(uuid_raw)) END) AS responses
   FROM records WHERE file_id = ? AND is_sidechain = 0`;
 export const EXTRA_RESULTS = 'SELECT coalesce(sum(extra_results), 0) FROM records WHERE file_id = ?';
-export const CALLS = 'SELECT tool_use_id, line, name, ts_ms FROM calls WHERE file_id = ? ORDER BY line';
+export const CALLS = 'SELECT tool_use_id, line, name, ts_ms, agent_id FROM calls WHERE file_id = ? ORDER BY line';
 // A fact is stored with the file of the call's first occurrence in its agent home: nearly always one of the
 // session's own, else (a fork or resume copy) another session's of the same home.
 export const FACT_COLUMNS =

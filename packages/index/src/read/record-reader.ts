@@ -4,6 +4,7 @@
  * of calls (call-payloads.ts) are read this way.
  */
 import {
+  type AgentAdapter,
   adapterForFile,
   type ByteSource,
   type DiscoveredFile,
@@ -51,6 +52,16 @@ function keptOpen(source: ByteSource): ByteSource {
     read: (buffer, offset, length, position) => source.read(buffer, offset, length, position),
     close: async () => {},
   };
+}
+
+/**
+ * A record read back, and the subagent's record it holds a copy of (core's `embeddedRecordOf`) right after it: where
+ * the index took the copy as its subagent's thread, its calls, results and documents are stored at the holder's place.
+ */
+function withCopy(adapter: AgentAdapter, record: TranscriptRecord, out: TranscriptRecord[]): void {
+  out.push(record);
+  const copy = record.kind === 'progress' ? adapter.embeddedRecordOf?.(record) : undefined;
+  if (copy !== undefined) out.push(copy.record);
 }
 
 /** A place's key among its file's records. */
@@ -133,7 +144,7 @@ export class RecordReader {
             event.record.loc.line === place.line &&
             event.record.loc.offset === place.offset
           )
-            records.push(event.record);
+            withCopy(adapter, event.record, records);
         },
         {
           startOffset: place.offset,
@@ -168,9 +179,9 @@ export class RecordReader {
           if (event.kind !== 'record') return;
           const key = keyOf(event.record.loc.line, event.record.loc.offset);
           if (!wanted.has(key)) return;
-          const records = out.get(key);
-          if (records === undefined) out.set(key, [event.record]);
-          else records.push(event.record);
+          const records = out.get(key) ?? [];
+          if (records.length === 0) out.set(key, records);
+          withCopy(adapter, event.record, records);
         },
         { open },
       );

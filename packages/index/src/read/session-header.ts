@@ -125,9 +125,22 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     mainThread.tally = tally;
   }
   const threads: Thread[] = [];
+  // Subagents whose records a file holds as copies, taken as their thread (write/copy-rows.ts: none has a file here),
+  // a thread each after the files', in the order their first copy is met (core's `EmbeddedThreads`).
+  const copyThreads = new Map<string, Thread>();
+  const takeCopy = (row: RecordRow): boolean => {
+    if (row.copy_of === null) return false;
+    let thread = copyThreads.get(row.copy_of);
+    if (thread === undefined) {
+      thread = { key: row.copy_of, agentId: row.copy_of, records: [], unknown: 0, metaPath: null };
+      copyThreads.set(row.copy_of, thread);
+    }
+    thread.records.push(row);
+    return true;
+  };
   const runs = new SidechainRuns<Thread>();
   for (const row of mainRows) {
-    if (row.is_sidechain === 0) continue;
+    if (row.is_sidechain === 0 || takeCopy(row)) continue;
     const { run, started } = runs.take(nonEmpty(row.key), nonEmpty(row.parent), () => ({
       key: sidechainKey(row.uuid ?? ''),
       agentId: undefined,
@@ -144,7 +157,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     const thread: Thread = {
       key: file.agent_id ?? file.path,
       agentId: file.agent_id ?? undefined,
-      records: kept.get(file.id) ?? [],
+      records: (kept.get(file.id) ?? []).filter((row) => !takeCopy(row)),
       unknown: file.unknown_records,
       metaPath: file.meta_path,
       fileId: file.id,
@@ -152,9 +165,13 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     threads.push(thread);
     threadOfFile.set(file.id, thread);
   }
+  threads.push(...copyThreads.values());
 
   const mainByLine = new Map(mainRows.map((r) => [r.line, r]));
-  const recordThread = (fileId: number, line: number): Thread | undefined => {
+  const recordThread = (fileId: number, line: number, agentId: string | null): Thread | undefined => {
+    // A copy's call is its subagent's (stored with its agent, at its holder's line).
+    const copied = agentId === null ? undefined : copyThreads.get(agentId);
+    if (copied !== undefined) return copied;
     if (fileId !== main?.id) return threadOfFile.get(fileId);
     const row = mainByLine.get(line);
     // only the sidechain rows of the main file are read when none is a copy: the others are the main thread's
@@ -180,7 +197,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
   const calls: SessionCall[] = [];
   const callsById = new Map<string, SessionCall>();
   for (const file of files) {
-    for (const [id, line, name, tsMs] of prepared(db, CALLS, 'raw').all(file.id) as CallTuple[]) {
+    for (const [id, line, name, tsMs, agentId] of prepared(db, CALLS, 'raw').all(file.id) as CallTuple[]) {
       if (callsById.has(id)) continue;
       const fact = facts.get(id) ?? (prepared(db, FACT, 'raw').get(id, file.id) as FactTuple | undefined);
       const call: SessionCall = {
@@ -190,7 +207,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
         ts_ms: tsMs,
         fileId: file.id,
         canonical: canonicalOf(name),
-        thread: recordThread(file.id, line),
+        thread: recordThread(file.id, line, agentId),
         is_error: fact?.[1] ?? null,
         severity: fact?.[2] ?? null,
         task_id: fact?.[3] ?? null,

@@ -73,11 +73,15 @@ const RECORDS = `
     prompt_text TEXT,
     sig TEXT,
     extra_results INTEGER,
+    copy_of TEXT,
     ts ${TS} VIRTUAL,
     uuid ${UUID} VIRTUAL,
     kind ${KIND(RECORD_KINDS)} VIRTUAL,
     PRIMARY KEY (file_id, line)
   ) WITHOUT ROWID;
+  -- A subagent's records copied into this file that are its thread (core's EmbeddedThreads: its file is not in the
+  -- session): few, and looked up by agent when its file comes (refresh.ts) or by file when the file grows.
+  CREATE INDEX records_copies ON records(copy_of) WHERE copy_of IS NOT NULL;
 
   CREATE TABLE requests (
     file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,

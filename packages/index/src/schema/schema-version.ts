@@ -10,13 +10,14 @@
  *   0/1/2; 5: `warm_state` a rowid table; 6: `sessions` without the unused `usage` column, and every session's title
  *   by the rule that titles one whose main file gives none from a subagent's prompt; 7: `responses_key`, and a
  *   session's `usage_detail` without the responses another session owns; 8: Codex responses end at a prompt, a
- *   review's request is its prompt; 9: `sessions.issues` counts pairing's issues too). Another version, higher or lower, drops them and builds them again from the
+ *   review's request is its prompt; 9: `sessions.issues` counts pairing's issues too; 10: `records.copy_of`, a subagent's records copied into its
+ *   parent's file stored as its thread's when its file is not in the session). Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 28;
-export const DERIVED_VERSION = 9;
+export const DERIVED_VERSION = 10;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -19,6 +19,7 @@ import { heldBefore, holdFile, lossMessage, lostRecords, noteLoss } from '../arc
 import { type FileRow, sessionKeyOf } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import { FactTracker } from './call-fact.js';
+import { type AgentFiles, copiesOfRead, hasCopies, sameAgents } from './copy-rows.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { Writer } from './import.js';
 import { IMPORT_FAILED } from './import-failure.js';
@@ -49,6 +50,8 @@ export class FileImporter {
     private readonly batches: WriteBatches,
     /** Notes a file that could not be read now (its indexed content is kept). */
     private readonly unreadable: (issue: ParseIssue) => void,
+    /** Where a subagent's file came or went (the copies of it other files hold change meaning: copy-reads.ts). */
+    private readonly agentFiles: AgentFiles,
   ) {}
 
   /** Import what is new in one file, inside the open batch, as one savepoint. */
@@ -67,6 +70,8 @@ export class FileImporter {
     ).run(to.path, to.projectDir, to.role, key, to.agentId ?? null, to.metaPath ?? null, to.ino, from.id, from.path);
     if (moved.changes === 0) return undefined;
     this.archive.move(from.path, to, from.meta_path);
+    if (from.agent_id !== null) this.agentFiles.lost.add(from.session_id);
+    if (to.agentId !== undefined) this.agentFiles.gained.add(key);
     batch.sessions.add(from.session_id);
     batch.sessions.add(key);
     return prepared(this.db, 'SELECT * FROM files WHERE path = ?').get(to.path) as FileRow;
@@ -79,23 +84,30 @@ export class FileImporter {
     const batch = this.batches.begin();
     for (const id of this.writer.idsLeaving(row.id)) batch.touched.add(id);
     batch.sessions.add(row.session_id);
+    if (row.agent_id !== null) this.agentFiles.lost.add(row.session_id);
     this.writer.clearFile(row.id);
     prepared(this.db, 'DELETE FROM files WHERE id = ?').run(row.id);
     return true;
   }
 
+  /**
+   * `filed`: the agent ids with a file in its session now (copy-rows.ts); `readAgain`: read it from byte 0 whatever
+   * changed (which of its copies are a thread did: `CopyReads`).
+   */
   async importFile(
     file: DiscoveredFile,
     explicit: boolean,
     batch: Batch,
     source: Source,
     job: ParseJob | undefined,
+    filed: readonly string[],
+    readAgain = false,
   ): Promise<ImportOutcome> {
     const sessionId = sessionKeyOf(file);
     // Read again under the write lock: another process may have imported this file since the refresh started.
     const storedRow = prepared(this.db, 'SELECT * FROM files WHERE path = ?').get(file.path) as FileRow | undefined;
-    // A worker read the file from byte 0, as a new file: anything else is read here.
-    const parsed = storedRow === undefined ? job : undefined;
+    // A worker read the file from byte 0, as a new file, knowing the same agents' files: anything else is read here.
+    const parsed = storedRow === undefined && job !== undefined && sameAgents(job.filed, filed) ? job : undefined;
     if (parsed === undefined) job?.discard();
     const openBytes: OpenBytes = source.fromArchive ? async (path) => this.archive.source(path) : openFileBytes;
     const archiveNew = source.archiving && !source.fromArchive;
@@ -126,7 +138,7 @@ export class FileImporter {
       );
       return NOTHING_READ;
     }
-    if (storedRow !== undefined && isUnchanged(storedRow, file, sessionId)) {
+    if (storedRow !== undefined && !readAgain && isUnchanged(storedRow, file, sessionId)) {
       prepared(this.db, 'UPDATE files SET archived = ? WHERE id = ?').run(source.fromArchive ? 1 : 0, storedRow.id);
       if (archiveNew) await this.archiveUpTo(file, storedRow.parsed_offset).catch(() => undefined);
       return NOTHING_READ;
@@ -134,11 +146,15 @@ export class FileImporter {
 
     const { touched, sessions } = batch;
     sessions.add(sessionId);
+    if (file.agentId !== undefined) this.agentFiles.gained.add(sessionId);
     const counts = { records: 0, issues: 0 };
     const savepoint = this.writer.savepoint('file_import');
     try {
       const restart =
         storedRow === undefined ||
+        readAgain ||
+        // Its copies taken as a thread are each taken once in the file: a read of its new bytes alone could not tell.
+        hasCopies(this.db, storedRow.id) ||
         // Held at its last complete version: the copy on disk is read whole again whenever it changes.
         storedRow.archived === HELD ||
         storedRow.ino !== file.ino ||
@@ -169,6 +185,7 @@ export class FileImporter {
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
       const facts = new FactTracker(agentOfRow(file.agent));
+      const copies = copiesOfRead(adapterForFile(file), filed);
       // The new read's first problem: why a file that lost records does not parse now, when that is why.
       let firstIssue: ParseIssue | undefined;
       const readHere = () =>
@@ -178,7 +195,7 @@ export class FileImporter {
             if (event.kind === 'issue') firstIssue ??= event.issue;
             if (storeError !== undefined) return;
             try {
-              this.writer.handle(current, event, touched, counts, facts);
+              this.writer.handle(current, event, touched, counts, facts, copies);
             } catch (error) {
               storeError = error;
             }

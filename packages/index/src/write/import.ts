@@ -2,12 +2,13 @@
  * The one writer of imported rows: stores the row operations of a file's records (record-rows.ts) inside the open
  * transaction, holds documents back for the full-text index, and keeps the calls' facts right (call-facts.ts).
  */
-import type { RecordEvent } from '@agentdash/core';
+import type { EmbeddedThreads, RecordEvent } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import type { FileRow, ReadRecords } from '../file-row.js';
 import type { FactTracker } from './call-fact.js';
 import { CallFacts } from './call-facts.js';
-import { OP, type Op, opsOfEvent } from './record-rows.js';
+import { opsWithCopies } from './copy-rows.js';
+import { OP, type Op } from './record-rows.js';
 import type { CallBind, DocBind, IssueBind, RecordBind, RequestBind, ResultBind, TitleBind } from './row-types.js';
 
 /**
@@ -45,9 +46,9 @@ export class Writer {
         `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd_ref, version_ref,
           git_branch_ref, model_ref, message_id, is_sidechain, is_synthetic, shown, input_tokens, output_tokens,
           cache_creation_tokens, cache_read_tokens, request_id, cache_1h_tokens, reasoning_tokens, request_ref,
-          parent_raw, prompt_text, sig, extra_results)
+          parent_raw, prompt_text, sig, extra_results, copy_of)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, 0), coalesce(?, 0), coalesce(?, 0), ?, ?, ?, ?, ?, ?, ?, ?,
-          ?, ?, ?, ?)`,
+          ?, ?, ?, ?, ?)`,
       ),
       stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
       insertString: db.prepare('INSERT INTO strings (text) VALUES (?)'),
@@ -105,7 +106,8 @@ export class Writer {
 
   /**
    * Store one streamed event of a file (its row operations built here); tool_use ids seen are added to `touched`.
-   * `facts`: computes the facts of the calls read here, as a parse worker does.
+   * `facts`: computes the facts of the calls read here, as a parse worker does; `copies`: the subagent records copied
+   * into the file that are their thread (copy-rows.ts).
    */
   handle(
     file: FileRow,
@@ -113,10 +115,10 @@ export class Writer {
     touched: Set<string>,
     counts: { records: number; issues: number },
     facts: FactTracker,
+    copies: EmbeddedThreads | undefined,
   ): void {
     const ops: Op[] = [];
-    opsOfEvent(event, { agentId: file.agent_id, role: file.role }, ops);
-    facts.track(event, ops, 0);
+    opsWithCopies(event, { agentId: file.agent_id, role: file.role }, ops, facts, copies);
     this.apply(file, ops, touched, counts);
   }
 
@@ -185,6 +187,7 @@ export class Writer {
             op[23],
             op[24],
             op[25],
+            op[26] ?? null,
           );
           const extra = op[25];
           if (inserted.changes === 0 && extra !== null) s.addExtraResults.run(extra, fileId, line);

@@ -20,6 +20,8 @@ export interface ParseRequest {
   readonly agentId: string | null;
   /** Archive the file's bytes up to here (its size when discovered); undefined: no archiving. */
   readonly archiveTo: number | undefined;
+  /** The agent ids with a file in the file's session (copy-rows.ts: their copies are not their thread). */
+  readonly filed: readonly string[];
 }
 
 /** A compressed chunk of the archive. */
@@ -79,6 +81,8 @@ export class ParseJob {
     readonly file: DiscoveredFile,
     /** Whether the worker archives the file's bytes. */
     readonly archiving: boolean,
+    /** `ParseRequest.filed`: the writer uses the job only when its session still has these agents' files. */
+    readonly filed: readonly string[],
     private readonly rpc: WorkerRpcClient<ParseProtocol>,
   ) {}
 
@@ -188,9 +192,9 @@ export class ParsePool {
    * Start reading a new file on the worker with the fewest bytes still to read (and archiving its bytes, when asked):
    * by bytes, not files, so that a large file does not leave one worker with all the work.
    */
-  submit(file: DiscoveredFile, agentId: string | null, archiving: boolean): ParseJob {
+  submit(file: DiscoveredFile, agentId: string | null, archiving: boolean, filed: readonly string[] = []): ParseJob {
     const rpc = this.workers.reduce((a, b) => ((this.load.get(b) ?? 0) < (this.load.get(a) ?? 0) ? b : a));
-    const job = new ParseJob(file, archiving, rpc);
+    const job = new ParseJob(file, archiving, filed, rpc);
     if (this.failure !== undefined) {
       job.receive({ type: 'failed' });
       return job;
@@ -202,7 +206,7 @@ export class ParsePool {
       this.load.set(rpc, (this.load.get(rpc) ?? 0) - file.size);
       job.receive(message);
     };
-    const request: ParseRequest = { file, agentId, archiveTo: archiving ? file.size : undefined };
+    const request: ParseRequest = { file, agentId, archiveTo: archiving ? file.size : undefined, filed };
     rpc
       .call('parse', request, { onStream: (chunk) => job.receive({ type: 'ops', data: chunk.data }) })
       .then(finished, () => finished({ type: 'failed' }));

@@ -18,9 +18,10 @@ import { compressChunk } from '../archive/archive-codec.js';
 import { type RpcContext, serveRpc } from '../worker-rpc.js';
 import { announceLoaded } from '../worker-script.js';
 import { FactTracker } from './call-fact.js';
+import { copiesOfRead, opsWithCopies } from './copy-rows.js';
 import { FingerprintTee, fingerprintOf } from './fingerprint.js';
 import type { ArchiveChunk, OpsChunk, ParseEnd, ParseFailed, ParseProtocol, ParseRequest } from './parse-pool.js';
-import { type Op, opsOfEvent } from './record-rows.js';
+import type { Op } from './record-rows.js';
 
 /** Source bytes per chunk of operations posted to the writer. */
 const OPS_BYTES = 1024 * 1024;
@@ -173,6 +174,9 @@ async function runJob(job: ParseRequest, context: RpcContext<OpsChunk>): Promise
   let bytes = 0;
   let failed = false;
   const facts = new FactTracker(agentOfRow(job.file.agent));
+  const adapter = adapterForFile(job.file);
+  const copies = copiesOfRead(adapter, job.filed);
+  const opsFile = { agentId: job.agentId, role: job.file.role };
   const tee = job.archiveTo === undefined ? undefined : new ArchiveTee(job.file.path, job.archiveTo);
   // The file's fingerprint from the bytes read, not read back at the end.
   const fingerprint = new FingerprintTee();
@@ -188,14 +192,12 @@ async function runJob(job: ParseRequest, context: RpcContext<OpsChunk>): Promise
     bytes = 0;
   };
   try {
-    const end = await adapterForFile(job.file).streamRecords(
+    const end = await adapter.streamRecords(
       job.file,
       (event: RecordEvent) => {
         if (failed) return;
         try {
-          const from = ops.length;
-          opsOfEvent(event, { agentId: job.agentId, role: job.file.role }, ops);
-          facts.track(event, ops, from);
+          opsWithCopies(event, opsFile, ops, facts, copies);
         } catch {
           // The writer reads the file again itself and meets the same failure (stored as an import failure).
           failed = true;

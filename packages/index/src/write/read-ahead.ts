@@ -23,6 +23,8 @@ export class ReadAhead {
     private readonly pool: ParsePool | undefined,
     private readonly files: readonly DiscoveredFile[],
     private readonly archiving: boolean,
+    /** The agent ids with a file in a file's session (`ParseRequest.filed`), asked when its job is handed out. */
+    private readonly filedOf: (file: DiscoveredFile) => readonly string[],
   ) {}
 
   /**
@@ -34,10 +36,11 @@ export class ReadAhead {
     bytes: number,
     archiving: boolean,
     workers: number | undefined,
+    filedOf: (file: DiscoveredFile) => readonly string[] = () => [],
   ): ReadAhead {
     const pool =
       workers === 0 || (workers === undefined && bytes < PARALLEL_BYTES) ? undefined : ParsePool.create(workers);
-    return new ReadAhead(pool, files, archiving);
+    return new ReadAhead(pool, files, archiving, filedOf);
   }
 
   /**
@@ -47,7 +50,7 @@ export class ReadAhead {
   take(path: string): ParseJob | undefined {
     while (this.pool !== undefined && this.submitted < this.files.length && this.jobs.size < FILES_AHEAD) {
       const file = this.files[this.submitted++] as DiscoveredFile;
-      this.jobs.set(file.path, this.pool.submit(file, file.agentId ?? null, this.archiving));
+      this.jobs.set(file.path, this.pool.submit(file, file.agentId ?? null, this.archiving, this.filedOf(file)));
     }
     const job = this.jobs.get(path);
     this.jobs.delete(path);

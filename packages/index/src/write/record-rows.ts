@@ -27,8 +27,9 @@ export const OP = {
   issue: 1,
   /** `[OP.record, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
    *  is_sidechain, is_synthetic, shown, input, output, cache_creation, cache_read, request_id, cache_1h,
-   *  reasoning, request_ref, parent_raw, prompt_text, sig, extra_results]`: `extra_results` counts the result
-   *  blocks without an id here; the writer adds those whose id the file already answered. */
+   *  reasoning, request_ref, parent_raw, prompt_text, sig, extra_results, copy_of?]`: `extra_results` counts the
+   *  result blocks without an id here; the writer adds those whose id the file already answered. `copy_of`: only on
+   *  a subagent's record copied into this file (copy-rows.ts), at its holder's line plus `COPY_LINE`. */
   record: 2,
   /** `[OP.title, line, source, title, leaf_uuid, secret rules]` */
   title: 3,
@@ -94,6 +95,7 @@ type RecordRow = [
   promptText: string | null,
   sig: string | null,
   extraResults: number | null,
+  copyOf?: string,
 ];
 export type RecordOp = Readonly<RecordRow>;
 export type TitleOp = readonly [
@@ -201,7 +203,18 @@ const NO_HEADER_FACTS = [null, null, null, null] as const;
 export interface OpsFile {
   readonly agentId: string | null;
   readonly role: 'main' | 'subagent';
+  /**
+   * The records are a subagent's copied into the file (copy-rows.ts), of this agent: not counted as the file's
+   * records, titling nothing, each row at its holder's line plus `COPY_LINE`.
+   */
+  readonly copyOf?: string;
 }
+
+/**
+ * Where a copied record's row is (`records` keeps one row per line, its holder's): right after its holder, as core
+ * reads it, and apart from every row of the file's own lines. Its calls, results and documents keep the holder's line.
+ */
+export const COPY_LINE = 0.5;
 
 /** The row operations of one event of a file. */
 export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
@@ -209,7 +222,8 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
     out.push([OP.issue, event.issue.line, event.issue.code, event.issue.message]);
     return;
   }
-  out.push([OP.begin]);
+  const copyOf = file.copyOf;
+  if (copyOf === undefined) out.push([OP.begin]);
   const record = event.record;
   const line = record.loc.line;
   switch (record.kind) {
@@ -226,7 +240,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
       const uuid = storedUuid(record.uuid);
       const recordOp: RecordRow = [
         OP.record,
-        line,
+        copyOf === undefined ? line : line + COPY_LINE,
         storedKind(record.kind, RECORD_KINDS),
         uuid,
         ts,
@@ -256,12 +270,13 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         signatureOf(record, uuid),
         null,
       ];
+      if (copyOf !== undefined) recordOp.push(copyOf);
       out.push(recordOp);
       // Result blocks without an id (pairing reports them) count on the record's row.
       let idless = 0;
       if (record.kind === 'user') {
         // The first one in the main file titles the session when it has no other title (core's one rule).
-        const title = promptTitleOf(record);
+        const title = copyOf === undefined ? promptTitleOf(record) : undefined;
         if (title !== undefined) out.push([OP.title, line, 'first-prompt', title, null]);
         if (typeof record.content !== 'string') {
           for (const block of record.content) {
@@ -272,7 +287,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
             }
             out.push([OP.result, block.toolUseId, line, ts, ms, record.loc.offset]);
           }
-          if (idless > 0) recordOp[recordOp.length - 1] = idless;
+          if (idless > 0) recordOp[25] = idless;
         }
       } else if (record.kind === 'assistant') {
         for (const block of record.content) {

@@ -15,6 +15,8 @@ import { prepared } from '../schema/statements.js';
 import type { RefreshOptions, RefreshReport } from '../types.js';
 import { bumpGeneration, FreshnessProbe, type WarmCounts } from '../warm/freshness.js';
 import { buildingElsewhere } from './building.js';
+import { CopyReads } from './copy-reads.js';
+import { AgentFiles, FiledAgents } from './copy-rows.js';
 import { Writer } from './import.js';
 import { recordImportFailure } from './import-failure.js';
 import { FAILED, FileImporter, type ImportOutcome } from './import-file.js';
@@ -46,6 +48,7 @@ export class Refresher {
   private readonly updater: SessionUpdater;
   private readonly batches: WriteBatches;
   private readonly importer: FileImporter;
+  private readonly copyReads: CopyReads;
   readonly archive: Archive;
   readonly settings: Settings;
   private readonly fileByPath: Database.Statement;
@@ -58,9 +61,16 @@ export class Refresher {
     this.updater = new SessionUpdater(db);
     this.archive = new Archive(db);
     this.batches = new WriteBatches(db, this.writer, this.updater, recordsOfRows(db, this.archive));
-    this.importer = new FileImporter(db, this.writer, this.archive, this.batches, (issue) =>
-      this.unreadable.push(issue),
+    const agentFiles = new AgentFiles();
+    this.importer = new FileImporter(
+      db,
+      this.writer,
+      this.archive,
+      this.batches,
+      (issue) => this.unreadable.push(issue),
+      agentFiles,
     );
+    this.copyReads = new CopyReads(db, this.importer, this.batches, this.archive, agentFiles);
     this.settings = new Settings(db);
     this.fileByPath = db.prepare('SELECT * FROM files WHERE path = ?');
   }
@@ -106,6 +116,7 @@ export class Refresher {
         // Held at a version whose bytes are gone now: the next refresh reads the copy on disk as a new file.
         if (row.archived === HELD) this.importer.removeFile(row.path);
       }
+      await this.copyReads.run([], this.settings.archiving(), new FiledAgents(this.db, []));
       await this.batches.commit();
       // Deleted on purpose: the file gets smaller.
       releaseFreePages(this.db);
@@ -167,7 +178,14 @@ export class Refresher {
     let bytesDone = 0;
     options.onProgress?.({ done: 0, total: filesTotal, file: '', filesDone, filesTotal, bytesDone, bytesTotal });
     // New files on disk are read by parse workers a few files ahead of the writer (this thread), in import order.
-    const readAhead = ReadAhead.start(plan.readAhead, plan.readAheadBytes, archiving, options.parseWorkers);
+    // The agents with a file in each session, for the copies of a subagent's records (copy-rows.ts).
+    const filed = new FiledAgents(
+      this.db,
+      plan.steps.map((step) => step.file),
+    );
+    const readAhead = ReadAhead.start(plan.readAhead, plan.readAheadBytes, archiving, options.parseWorkers, (file) =>
+      filed.of(file),
+    );
     const restoreTempStore = stored.length === 0 ? journalsInMemory(this.db) : () => {};
     const checkpoint = stored.length === 0 ? checkpointAtEnd(this.db) : () => {};
     // A long build (a first index of a large home) is announced to other processes, with its progress.
@@ -190,7 +208,7 @@ export class Refresher {
           await options.beforeFile(file.path);
         }
         const job = readAhead.take(file.path);
-        const outcome = await this.runStep(step, job);
+        const outcome = await this.runStep(step, job, filed);
         if (outcome !== undefined) {
           if (outcome.parsed) filesParsed += 1;
           bytesParsed += outcome.bytes;
@@ -211,6 +229,7 @@ export class Refresher {
           bytesTotal,
         });
       }
+      await this.copyReads.run(plan.steps, archiving, filed);
       await this.batches.commit();
       if (filesParsed > 0 || filesRemoved > 0) releaseFreePages(this.db);
     } catch (error) {
@@ -298,6 +317,7 @@ export class Refresher {
   private async runStep(
     { file, source, explicit, unchangedOnDisk, import: toImport }: FileStep,
     job: ParseJob | undefined,
+    filed: FiledAgents,
   ): Promise<(ImportOutcome & { readonly batch: Batch }) | undefined> {
     // A permission change (chmod 000) leaves size and mtime alone: an unchanged file that cannot be read now is
     // reported as a changed one is when its read fails (its indexed content is kept).
@@ -311,7 +331,7 @@ export class Refresher {
     if (toImport) {
       const batch = this.batches.begin();
       const outcome = await this.importer
-        .importFile(file, explicit, batch, source, job)
+        .importFile(file, explicit, batch, source, job, filed.of(file))
         .catch(async (error: unknown) => {
           // Its worker's chunks not taken yet are dropped (else the worker would wait for them forever).
           job?.discard();

@@ -119,4 +119,5 @@ export type RecordBind = [
   promptText: Text,
   sig: Text,
   extraResults: Num,
+  copyOf: Text,
 ];

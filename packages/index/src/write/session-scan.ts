@@ -88,6 +88,8 @@ type RowValues = readonly [
    * what the row keeps of core's `signatureOf`: a load keeps records of one placeholder uuid that differ, `CopyFilter`).
    */
   uuid: string | null,
+  /** The subagent whose record this row copies (copy-rows.ts), else null. */
+  copy_of: string | null,
 ];
 
 /** The columns of `RowValues`, in its order. */
@@ -95,7 +97,7 @@ const ROW_COLUMNS = `line, kind, ts_ms, cwd_ref, version_ref, git_branch_ref, mo
   is_sidechain, is_synthetic, shown, request_ref, input_tokens, output_tokens, cache_creation_tokens, cache_1h_tokens,
   cache_read_tokens, reasoning_tokens,
   CASE WHEN shown = 1 AND is_sidechain = 0 THEN json_array(uuid, ts_text, ts_ms, sig)
-    WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid END AS uuid`;
+    WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid END AS uuid, copy_of`;
 
 const THREAD_KINDS: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
 
@@ -182,7 +184,7 @@ export class SessionScanner {
             model: text(r[6]) ?? null,
             ts_ms: tsMs,
             is_synthetic: synthetic,
-            agent_id: mainThread ? null : (file.agent_id ?? 'sidechain'),
+            agent_id: mainThread ? null : (r[20] ?? file.agent_id ?? 'sidechain'),
             i: r[13],
             o: outputTokens,
             cc: r[15],

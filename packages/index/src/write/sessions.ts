@@ -2,6 +2,7 @@ import { type TitleSource, threadTitleOf } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { DEFAULT_AGENT } from '../agent-kind.js';
 import { idOfKey } from '../file-row.js';
+import { hasCopies } from './copy-rows.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
 
@@ -10,7 +11,7 @@ export class SessionUpdater {
   private readonly s;
   private readonly usage: SessionUsageUpdater;
   private readonly scanner: SessionScanner;
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.usage = new SessionUsageUpdater(db);
     this.scanner = new SessionScanner(db);
     this.s = {
@@ -43,9 +44,11 @@ export class SessionUpdater {
            WHERE f.session_id = @sid AND f.role = 'main' AND t.source = 'first-prompt' ORDER BY t.line LIMIT 1`,
         )
         .pluck(),
+      // The records of subagents' threads: their files', and the copies a main file holds (copy-rows.ts).
       threadPrompts: db.prepare(
         `SELECT r.prompt_text AS text, r.ts_ms AS ms FROM records r JOIN files f ON f.id = r.file_id
-         WHERE f.session_id = @sid AND f.role = 'subagent' AND r.shown = 1 AND r.prompt_text IS NOT NULL
+         WHERE f.session_id = @sid AND (f.role = 'subagent' OR r.copy_of IS NOT NULL) AND r.shown = 1
+           AND r.prompt_text IS NOT NULL
          ORDER BY f.path, r.line`,
       ),
       // The parse issues stored with its files, plus those pairing finds (what the header and core's pairing count,
@@ -125,9 +128,9 @@ export class SessionUpdater {
     // first part of a secret crossing the cut, which exports then no longer recognised.
     const prompt = (this.s.firstPrompt.get({ sid }) as string | undefined)?.trim();
     if (prompt) scan.summary.addTitle({ source: 'first-prompt', title: prompt });
-    // No prompt in the main file (or no main file): the earliest titling prompt of a subagent's file (core's
-    // `addThreadPrompt`), files in path order, lines in order.
-    else if (files.some((f) => f.role === 'subagent')) {
+    // No prompt in the main file (or no main file): the earliest titling prompt of a subagent's file or copied
+    // thread (core's `addThreadPrompt`), files in path order, lines in order.
+    else if (files.some((f) => f.role === 'subagent' || hasCopies(this.db, f.id))) {
       for (const row of this.s.threadPrompts.all({ sid }) as { text: string; ms: number | null }[]) {
         const title = threadTitleOf(row.text);
         if (title !== undefined) scan.summary.addThreadPrompt(title, row.ms ?? undefined);

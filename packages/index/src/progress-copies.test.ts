@@ -1,0 +1,100 @@
+/**
+ * A subagent's records its parent's file copies (Claude Code 2.1.x's `agent_progress`) are its thread in the index
+ * when its file is missing, as core's `loadSession` reads them (core's `EmbeddedThreads`, write/copy-rows.ts); and
+ * whatever order its file comes or goes in, the index ends as a fresh one of the same files (write/copy-reads.ts).
+ * Fixture: core's claude-progress (trimmed from ../shared/wild entire-cli-19), `without-file` and `with-file`.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dumpIndex } from '@agentdash/testing/dump';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type AgentIndex, openIndex } from './index.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const fixtures = resolve(repoRoot, 'packages/core/test/fixtures/claude-progress');
+const SESSION = '70c88cff-cb35-404f-a974-2a08bab4e4bc';
+const PROJECT = 'projects/-Users-alex-workspace-cli';
+const AGENT_FILE = join(PROJECT, SESSION, 'subagents/agent-ae66507.jsonl');
+
+let dir: string;
+const opened: AgentIndex[] = [];
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-progress-'));
+});
+afterEach(() => {
+  for (const index of opened.splice(0)) index.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function indexAt(name: string): AgentIndex {
+  const index = openIndex({ dbPath: join(dir, `${name}.sqlite`) });
+  opened.push(index);
+  return index;
+}
+
+/** What the index says of a home's one session, its paths and places (which file, which line) left out. */
+async function figures(home: string, parseWorkers?: number) {
+  const index = indexAt(`figures-${opened.length}`);
+  await index.refresh([home], parseWorkers === undefined ? {} : { parseWorkers });
+  const [session, ...others] = index.listSessions({});
+  expect(others).toEqual([]);
+  const ref = session?.id ?? '';
+  // Facts of the files (which there are, their lines): the subagent's file is one more.
+  const { key: _key, projectDir: _dir, files: _files, subagents: _subagents, ...summary } = session ?? {};
+  const header = index.sessionHeader(ref);
+  const hits = await index.search('review');
+  return {
+    summary,
+    header: header && { ...header, counts: { ...header.counts, records: undefined } },
+    calls: index.calls({}).map(({ file: _file, line: _line, ...call }) => call),
+    usage: index.usageResponses({}).map(({ context: _context, ...response }) => response),
+    search: hits.map((hit) => [hit.kind, hit.agentId, hit.snippet]),
+  };
+}
+
+describe("a subagent's records copied into its parent's file (agent_progress)", () => {
+  it("are its thread when its file is missing: the index says what it says with the file (the writer's read)", async () => {
+    const withFile = await figures(join(fixtures, 'with-file'), 0);
+    const withoutFile = await figures(join(fixtures, 'without-file'), 0);
+    // Before: 1 call instead of 8, no subagent, 1 response instead of 3.
+    expect(withFile.calls).toHaveLength(8);
+    expect(withFile.header?.subagents.map((s) => [s.agentId, s.linkedBy, s.toolCalls])).toEqual([
+      ['ae66507', 'agent-id', 7],
+    ]);
+    expect([withFile.usage.length, withFile.search.filter((hit) => hit[1] === 'ae66507').length]).toEqual([4, 8]);
+    expect(withoutFile).toEqual(withFile);
+  });
+
+  it("and in a parse worker's read", async () => {
+    expect(await figures(join(fixtures, 'without-file'), 1)).toEqual(await figures(join(fixtures, 'with-file'), 0));
+  });
+
+  it('the copies stored are dropped when the file comes (read again), taken when it goes, as a fresh index', async () => {
+    const home = join(dir, 'home');
+    cpSync(join(fixtures, 'without-file'), home, { recursive: true });
+    const live = indexAt('live');
+    live.setArchiving(false);
+    await live.refresh([home]);
+    expect(live.listSessions({})[0]?.toolCalls).toBe(8);
+
+    // The subagent's file comes after its copies were taken: the index of both files is a fresh index's.
+    cpSync(join(fixtures, 'with-file', AGENT_FILE), join(home, AGENT_FILE), { recursive: true });
+    await live.refresh([home]);
+    const fresh = indexAt('fresh');
+    fresh.setArchiving(false);
+    await fresh.refresh([home]);
+    expect(dumpIndex(join(dir, 'live.sqlite'))).toEqual(dumpIndex(join(dir, 'fresh.sqlite')));
+    expect(live.listSessions({})[0]?.toolCalls).toBe(8);
+
+    // It goes again (not archived): the copies are its thread again, as in a fresh index of the main file alone.
+    rmSync(join(home, PROJECT, SESSION), { recursive: true });
+    await live.refresh([home]);
+    const again = indexAt('again');
+    again.setArchiving(false);
+    await again.refresh([home]);
+    expect(dumpIndex(join(dir, 'live.sqlite'))).toEqual(dumpIndex(join(dir, 'again.sqlite')));
+    expect(live.listSessions({})[0]?.toolCalls).toBe(8);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Keeping the copies files took as subagent threads (copy-rows.ts) what a read of them gives now. Whether a copy is
+ * its agent's thread depends on the other files of its session (core's `EmbeddedThreads`: only when no file of it is
+ * there), so a file's rows go stale when an agent's file comes into its session (a live session caught before its
+ * subagent's file, a copied home completed) or leaves it (gone, not archived; forgotten; moved). Then the files that
+ * can hold such copies are read again from byte 0, in the same refresh: the index ends as a fresh one of the same
+ * files. Read again rather than their copy rows dropped or added: a file's secret counts, its pairing issues and its
+ * calls' facts are its whole read's, which only a read gives back exactly; and it is rare (never in a home whose
+ * subagents' files are all there, where the copies are never taken).
+ */
+import type { DiscoveredFile } from '@agentdash/core';
+import type Database from 'better-sqlite3';
+import { adapterForFile, agentOfRow } from '../agents.js';
+import { type Archive, HELD } from '../archive/archive.js';
+import { type FileRow, idOfKey } from '../file-row.js';
+import { prepared } from '../schema/statements.js';
+import { type AgentFiles, type FiledAgents, filesWithStaleCopies } from './copy-rows.js';
+import type { FileImporter } from './import-file.js';
+import type { FileStep } from './refresh-plan.js';
+import type { WriteBatches } from './write-batch.js';
+
+/** A stored file as discovery describes it, as stored (it is not among the files a refresh looked at). */
+function discoveredOfRow(row: FileRow): DiscoveredFile {
+  return {
+    path: row.path,
+    agent: agentOfRow(row.agent),
+    projectDir: row.project_dir,
+    role: row.role,
+    sessionId: idOfKey(row.session_id),
+    agentId: row.agent_id ?? undefined,
+    metaPath: row.meta_path ?? undefined,
+    size: row.size,
+    mtimeMs: row.mtime_ms,
+    ino: row.ino,
+  };
+}
+
+export class CopyReads {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly importer: FileImporter,
+    private readonly batches: WriteBatches,
+    private readonly archive: Archive,
+    readonly changes: AgentFiles,
+  ) {}
+
+  /**
+   * Read again the files whose copies changed meaning (`changes`, then emptied): where an agent's file came, those
+   * holding copies taken as its thread; where one left, every file of the session its agent may copy into.
+   * `steps`: the files of this refresh, as discovered (the others as stored).
+   */
+  async run(steps: readonly FileStep[], archiving: boolean, filed: FiledAgents): Promise<void> {
+    const ids = new Set<number>();
+    for (const key of this.changes.gained) for (const id of filesWithStaleCopies(this.db, key)) ids.add(id);
+    for (const key of this.changes.lost) {
+      for (const row of prepared(this.db, 'SELECT * FROM files WHERE session_id = ?').all(key) as FileRow[]) {
+        if (adapterForFile({ agent: agentOfRow(row.agent) }).embeddedRecordOf !== undefined) ids.add(row.id);
+      }
+    }
+    this.changes.gained.clear();
+    this.changes.lost.clear();
+    if (ids.size === 0) return;
+    const byPath = new Map(steps.map((step) => [step.file.path, step]));
+    for (const id of ids) {
+      const row = prepared(this.db, 'SELECT * FROM files WHERE id = ?').get(id) as FileRow | undefined;
+      // Held at its last complete version: its rows stay that version's until its copy on disk is read whole again.
+      if (row === undefined || row.archived === HELD) continue;
+      const step = byPath.get(row.path);
+      const file = step?.file ?? discoveredOfRow(row);
+      const source = step?.source ?? {
+        fromArchive: row.archived === 1,
+        archiving,
+        archivedBytes: this.archive.end(row.path),
+      };
+      const batch = this.batches.begin();
+      const outcome = await this.importer.importFile(file, false, batch, source, undefined, filed.of(file), true);
+      await this.batches.fileDone(batch, outcome.bytes, false);
+    }
+  }
+}
