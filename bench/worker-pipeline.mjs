@@ -5,7 +5,9 @@
 //   node bench/worker-pipeline.mjs HOME [parse|rows|facts|all] [PASSES] [REPO]
 //
 // parse: read and decode the records; rows: + their row operations (record-rows.ts); facts: + the calls' facts
-// (call-fact.ts); all: + `v8.serialize` of the operations, as the worker posts them. REPO (default: this checkout)
+// (call-fact.ts), and a subagent's records its parent's file copies taken as its thread when its file is not in the
+// session (copy-rows.ts, in a build that has it); all: + `v8.serialize` of the operations, as the worker posts them.
+// REPO (default: this checkout)
 // is a checkout whose packages are built (`npm run build`), for measuring another build from the same script.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +23,17 @@ const core = await import(join(repo, 'packages/core/dist/index.js'));
 const { opsOfEvent } = await import(join(repo, 'packages/index/dist/write/record-rows.js'));
 const { FactTracker } = await import(join(repo, 'packages/index/dist/write/call-fact.js'));
 const { agentOfRow } = await import(join(repo, 'packages/index/dist/agents.js'));
+const { sessionKeyOf } = await import(join(repo, 'packages/index/dist/file-row.js'));
+const copyRows = await import(join(repo, 'packages/index/dist/write/copy-rows.js')).catch(() => undefined);
 
 const files = [...(await core.discoverAll([home])).files.values()];
+// The agents with a file in each session, as a parse job is given them (`ParseRequest.filed`).
+const filedBySession = new Map();
+for (const file of files) {
+  if (file.agentId === undefined) continue;
+  const key = sessionKeyOf(file);
+  filedBySession.set(key, [...(filedBySession.get(key) ?? []), file.agentId]);
+}
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -33,6 +44,8 @@ for (let pass = 0; pass < Number(passes); pass++) {
   let serialized = 0;
   for (const file of files) {
     const facts = new FactTracker(agentOfRow(file.agent));
+    const copies = copyRows?.copiesOfRead(core.adapterForFile(file), filedBySession.get(sessionKeyOf(file)) ?? []);
+    const opsFile = { agentId: file.agentId ?? null, role: file.role };
     let ops = [];
     const post = () => {
       if (mode === 'all') serialized += serialize(ops).length;
@@ -44,8 +57,9 @@ for (let pass = 0; pass < Number(passes); pass++) {
         events += 1;
         if (mode === 'parse') return;
         const start = ops.length;
-        opsOfEvent(event, { agentId: file.agentId ?? null, role: file.role }, ops);
-        if (mode !== 'rows') facts.track(event, ops, start);
+        if (copyRows !== undefined && mode !== 'rows') copyRows.opsWithCopies(event, opsFile, ops, facts, copies);
+        else opsOfEvent(event, opsFile, ops);
+        if (copyRows === undefined && mode !== 'rows') facts.track(event, ops, start);
         if (ops.length >= 5000) post();
       },
       { startOffset: 0, startLine: 1 },
