@@ -4,7 +4,7 @@
  * whatever order its file comes or goes in, the index ends as a fresh one of the same files (write/copy-reads.ts).
  * Fixture: core's claude-progress (trimmed from ../shared/wild entire-cli-19), `without-file` and `with-file`.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ const fixtures = resolve(repoRoot, 'packages/core/test/fixtures/claude-progress'
 const SESSION = '70c88cff-cb35-404f-a974-2a08bab4e4bc';
 const PROJECT = 'projects/-Users-alex-workspace-cli';
 const AGENT_FILE = join(PROJECT, SESSION, 'subagents/agent-ae66507.jsonl');
+const MAIN_FILE = join(PROJECT, `${SESSION}.jsonl`);
 
 let dir: string;
 const opened: AgentIndex[] = [];
@@ -95,6 +96,29 @@ describe("a subagent's records copied into its parent's file (agent_progress)", 
     again.setArchiving(false);
     await again.refresh([home]);
     expect(dumpIndex(join(dir, 'live.sqlite'))).toEqual(dumpIndex(join(dir, 'again.sqlite')));
+    expect(live.listSessions({})[0]?.toolCalls).toBe(8);
+  });
+
+  it('a file holding copies that grows is read whole again: a copy repeated in its new bytes counts once', async () => {
+    const lines = readFileSync(join(fixtures, 'without-file', MAIN_FILE), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
+    // Line 8 again, under another uuid of its own: the same copy (its inner uuid) written twice.
+    const repeat = (lines[7] ?? '').replace(
+      '35d604c8-d95b-419d-9b5a-5457987e1cbb',
+      '35d604c8-0000-4000-8000-000000000000',
+    );
+    const text = (some: readonly string[]) => some.map((l) => `${l}\n`).join('');
+    const main = join(dir, 'home', MAIN_FILE);
+    mkdirSync(dirname(main), { recursive: true });
+    writeFileSync(main, text(lines.slice(0, 10)));
+    const live = indexAt('live');
+    await live.refresh([join(dir, 'home')]);
+    appendFileSync(main, text([...lines.slice(10, 12), repeat, ...lines.slice(12)]));
+    await live.refresh([join(dir, 'home')]);
+    const fresh = indexAt('fresh');
+    await fresh.refresh([join(dir, 'home')]);
+    expect(dumpIndex(join(dir, 'live.sqlite'))).toEqual(dumpIndex(join(dir, 'fresh.sqlite')));
     expect(live.listSessions({})[0]?.toolCalls).toBe(8);
   });
 });
