@@ -121,4 +121,26 @@ describe("a subagent's records copied into its parent's file (agent_progress)", 
     expect(dumpIndex(join(dir, 'live.sqlite'))).toEqual(dumpIndex(join(dir, 'fresh.sqlite')));
     expect(live.listSessions({})[0]?.toolCalls).toBe(8);
   });
+
+  it("titles a session whose main file gives no prompt with its copied thread's prompt, as core does", async () => {
+    const lines = readFileSync(join(fixtures, 'without-file', MAIN_FILE), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
+    const main = join(dir, 'home', MAIN_FILE);
+    mkdirSync(dirname(main), { recursive: true });
+    // Without its two user records: the main file holds no prompt.
+    writeFileSync(
+      main,
+      lines
+        .slice(2)
+        .map((l) => `${l}\n`)
+        .join(''),
+    );
+    const index = indexAt('untitled');
+    await index.refresh([join(dir, 'home')]);
+    const [session] = index.listSessions({});
+    const loaded = await index.loadSession(session?.ref ?? '');
+    expect(loaded.title?.slice(0, 40)).toBe('Read and follow the instructions in .cla');
+    expect([session?.title, session?.titleSource]).toEqual([loaded.title, loaded.titleSource]);
+  });
 });

@@ -49,11 +49,13 @@ export function sameAgents(a: readonly string[], b: readonly string[]): boolean 
   return set.size === new Set(b).size && b.every((id) => set.has(id));
 }
 
-/** Whether a stored file holds copies it took as a thread (`records_copies`: few rows in any index). */
+/**
+ * Whether a stored file holds copies it took as a thread. Through `records_copies` (the copy rows alone, few in any
+ * index): by its primary key SQLite would read every record of the file.
+ */
 export function hasCopies(db: Database.Database, fileId: number): boolean {
-  return (
-    prepared(db, 'SELECT 1 FROM records WHERE copy_of IS NOT NULL AND file_id = ? LIMIT 1').get(fileId) !== undefined
-  );
+  const sql = 'SELECT 1 FROM records INDEXED BY records_copies WHERE copy_of IS NOT NULL AND file_id = ? LIMIT 1';
+  return prepared(db, sql).get(fileId) !== undefined;
 }
 
 /**
@@ -63,7 +65,7 @@ export function hasCopies(db: Database.Database, fileId: number): boolean {
 export function filesWithStaleCopies(db: Database.Database, sessionKey: string): number[] {
   return prepared(
     db,
-    `SELECT DISTINCT r.file_id FROM records r
+    `SELECT DISTINCT r.file_id FROM records r INDEXED BY records_copies
      WHERE r.copy_of IS NOT NULL AND r.copy_of IN (SELECT agent_id FROM files WHERE session_id = @sid AND agent_id IS NOT NULL)
        AND r.file_id IN (SELECT id FROM files WHERE session_id = @sid)`,
     'pluck',

@@ -44,12 +44,18 @@ export class SessionUpdater {
            WHERE f.session_id = @sid AND f.role = 'main' AND t.source = 'first-prompt' ORDER BY t.line LIMIT 1`,
         )
         .pluck(),
-      // The records of subagents' threads: their files', and the copies a main file holds (copy-rows.ts).
+      // The records of subagents' threads: their files' own, and the copies files hold (copy-rows.ts, found through
+      // `records_copies`: the copy rows alone).
       threadPrompts: db.prepare(
-        `SELECT r.prompt_text AS text, r.ts_ms AS ms FROM records r JOIN files f ON f.id = r.file_id
-         WHERE f.session_id = @sid AND (f.role = 'subagent' OR r.copy_of IS NOT NULL) AND r.shown = 1
-           AND r.prompt_text IS NOT NULL
-         ORDER BY f.path, r.line`,
+        `SELECT text, ms FROM (
+           SELECT r.prompt_text AS text, r.ts_ms AS ms, f.path, r.line FROM records r JOIN files f ON f.id = r.file_id
+           WHERE f.session_id = @sid AND f.role = 'subagent' AND r.shown = 1 AND r.prompt_text IS NOT NULL
+             AND r.copy_of IS NULL
+           UNION ALL
+           SELECT r.prompt_text, r.ts_ms, f.path, r.line FROM records r INDEXED BY records_copies
+             JOIN files f ON f.id = r.file_id
+           WHERE f.session_id = @sid AND r.copy_of IS NOT NULL AND r.shown = 1 AND r.prompt_text IS NOT NULL)
+         ORDER BY path, line`,
       ),
       // The parse issues stored with its files, plus those pairing finds (what the header and core's pairing count,
       // read from the rows): a second result of an id in one record or file, the same id's result in two of its
