@@ -4,7 +4,9 @@
  *
  * - call: every unique `tool_use` id in an assistant record (a block without an id counts once, as its own call);
  * - paired: some `tool_result` anywhere in the home carries its id; error: some such result has `is_error: true`;
- * - tokens per session: one response per `message.id` + `requestId`, the largest value per field.
+ * - tokens per session: one response per `message.id` + `requestId`, the largest value per field;
+ * - a subagent's records copied into its parent's file (`progress` records, `data.type: "agent_progress"`, the
+ *   record in `data.message`) count as that subagent's only when the session has no file of that agent.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -85,8 +87,46 @@ export function countHome(home: string): IndependentCount {
   const tokens = new Map<string, Map<string, Tokens>>();
   let anonymous = 0;
   const flatAgentSession = new Map<string, string>();
+  /** The agent_progress copies of each file: the agent and the copied record, with a key for its response. */
+  const copiesOf = new Map<string, { agentId: string; record: Obj; key: string }[]>();
+  /** Counts one user or assistant record (a file's own, or a copy); `lineKey` keys a response without an id. */
+  const countRecord = (record: Obj, lineKey: string, responses: Map<string, Tokens>) => {
+    const message = isObj(record.message) ? record.message : {};
+    const content = Array.isArray(message.content) ? message.content : [];
+    if (record.type === 'assistant') {
+      for (const block of content) {
+        if (!isObj(block) || block.type !== 'tool_use') continue;
+        const name = typeof block.name === 'string' ? block.name : '(no name)';
+        if (typeof block.id === 'string' && block.id !== '') {
+          if (!callNames.has(block.id)) callNames.set(block.id, name);
+        } else {
+          anonymous += 1;
+          callNames.set(`\u0000anonymous-${anonymous}`, name);
+        }
+      }
+      const usage = isObj(message.usage) ? message.usage : undefined;
+      if (usage && message.model !== '<synthetic>') {
+        // Without a message id, each record is its own response.
+        const key = typeof message.id === 'string' ? `${message.id}\u0000${String(record.requestId ?? '')}` : lineKey;
+        const prev = responses.get(key) ?? { input: 0, output: 0, cacheCreation: 0, cacheRead: 0 };
+        const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+        responses.set(key, {
+          input: Math.max(prev.input, n(usage.input_tokens)),
+          output: Math.max(prev.output, n(usage.output_tokens)),
+          cacheCreation: Math.max(prev.cacheCreation, n(usage.cache_creation_input_tokens)),
+          cacheRead: Math.max(prev.cacheRead, n(usage.cache_read_input_tokens)),
+        });
+      }
+    } else if (record.type === 'user') {
+      for (const block of content) {
+        if (!isObj(block) || block.type !== 'tool_result' || typeof block.tool_use_id !== 'string') continue;
+        resultError.set(block.tool_use_id, (resultError.get(block.tool_use_id) ?? false) || block.is_error === true);
+      }
+    }
+  };
   for (const file of files) {
     const responses = new Map<string, Tokens>();
+    const copies: { agentId: string; record: Obj; key: string }[] = [];
     let firstSessionId: string | undefined;
     readFileSync(file, 'utf8')
       .split('\n')
@@ -95,55 +135,41 @@ export function countHome(home: string): IndependentCount {
         for (const record of objectsOfLine(line)) {
           if (!isObj(record)) continue;
           if (firstSessionId === undefined && typeof record.sessionId === 'string') firstSessionId = record.sessionId;
-          const message = isObj(record.message) ? record.message : {};
-          const content = Array.isArray(message.content) ? message.content : [];
-          if (record.type === 'assistant') {
-            for (const block of content) {
-              if (!isObj(block) || block.type !== 'tool_use') continue;
-              const name = typeof block.name === 'string' ? block.name : '(no name)';
-              if (typeof block.id === 'string' && block.id !== '') {
-                if (!callNames.has(block.id)) callNames.set(block.id, name);
-              } else {
-                anonymous += 1;
-                callNames.set(`\u0000anonymous-${anonymous}`, name);
-              }
-            }
-            const usage = isObj(message.usage) ? message.usage : undefined;
-            if (usage && message.model !== '<synthetic>') {
-              // Without a message id, each record is its own response.
-              const key =
-                typeof message.id === 'string'
-                  ? `${message.id}\u0000${String(record.requestId ?? '')}`
-                  : `\u0000line ${lineNo}`;
-              const prev = responses.get(key) ?? { input: 0, output: 0, cacheCreation: 0, cacheRead: 0 };
-              const n = (v: unknown) => (typeof v === 'number' ? v : 0);
-              responses.set(key, {
-                input: Math.max(prev.input, n(usage.input_tokens)),
-                output: Math.max(prev.output, n(usage.output_tokens)),
-                cacheCreation: Math.max(prev.cacheCreation, n(usage.cache_creation_input_tokens)),
-                cacheRead: Math.max(prev.cacheRead, n(usage.cache_read_input_tokens)),
-              });
-            }
-          } else if (record.type === 'user') {
-            for (const block of content) {
-              if (!isObj(block) || block.type !== 'tool_result' || typeof block.tool_use_id !== 'string') continue;
-              resultError.set(
-                block.tool_use_id,
-                (resultError.get(block.tool_use_id) ?? false) || block.is_error === true,
-              );
-            }
+          countRecord(record, `\u0000line ${lineNo}`, responses);
+          const data = isObj(record.data) ? record.data : undefined;
+          if (
+            record.type === 'progress' &&
+            data?.type === 'agent_progress' &&
+            typeof data.agentId === 'string' &&
+            isObj(data.message)
+          ) {
+            copies.push({ agentId: data.agentId, record: data.message, key: `\u0000copy ${lineNo}` });
           }
         }
       });
+    copiesOf.set(file, copies);
     const isFlatAgent = basename(file).startsWith('agent-') && !file.includes('/subagents/');
     if (isFlatAgent && firstSessionId !== undefined) flatAgentSession.set(file, firstSessionId);
     tokens.set(file, responses);
   }
+  // Copies count where the session has no file of their agent (`agent-<id>.jsonl` beside or under it).
+  const agentFiles = new Set(
+    files.filter((f) => basename(f).startsWith('agent-')).map((f) => `${ownerOf(f)}\u0000${basename(f).slice(6, -6)}`),
+  );
+  function ownerOf(file: string): string {
+    const flat = flatAgentSession.get(file);
+    return flat !== undefined ? join(file, '..', `${flat}.jsonl`) : sessionFileOf(file);
+  }
+  for (const [file, copies] of copiesOf) {
+    const responses = tokens.get(file) ?? new Map<string, Tokens>();
+    for (const copy of copies) {
+      if (!agentFiles.has(`${ownerOf(file)}\u0000${copy.agentId}`)) countRecord(copy.record, copy.key, responses);
+    }
+  }
   // Sum responses per session (a response repeated in several files of one session counts once).
   const perSession = new Map<string, Map<string, Tokens>>();
   for (const [file, responses] of tokens) {
-    const flat = flatAgentSession.get(file);
-    const owner = flat !== undefined ? join(file, '..', `${flat}.jsonl`) : sessionFileOf(file);
+    const owner = ownerOf(file);
     const merged = perSession.get(owner) ?? new Map<string, Tokens>();
     for (const [key, t] of responses) {
       const prev = merged.get(key);
