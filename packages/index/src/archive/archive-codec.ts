@@ -4,7 +4,7 @@
  * - 0, brotli (quality 5): every chunk of schema 6–24; still written where zstd cannot be loaded;
  * - 1, zstd: written from schema 25 on: much faster to write and to read than brotli 5, for a slightly larger
  *   archive (the figures are in docs/index.md and the commit that chose it).
- *   Level 6 for chunks under `LARGE_CHUNK`, level 3 for larger ones (`zstdLevelFor`).
+ *   Level 8 for chunks under `LARGE_CHUNK`, level 3 for larger ones (`zstdLevelFor`).
  *
  * zstd comes from `node:zlib` where Node has it (22.15 and later), else from the `zstd-napi` addon (an optional
  * dependency, compiled at install like better-sqlite3). Both write standard zstd frames, so either reads what the
@@ -36,14 +36,14 @@ const BROTLI = {
 const LARGE_CHUNK = 1024 * 1024;
 
 /**
- * zstd's level for a chunk of `length` bytes: 6 below `LARGE_CHUNK`, 3 from there. Most of a large archive's bytes
+ * zstd's level for a chunk of `length` bytes: 8 below `LARGE_CHUNK`, 3 from there. Most of a large archive's bytes
  * are in whole chunks of long sessions, which compress well at any level: level 3 writes them several times faster
- * than 6 (a large share of a cold index's CPU) for a slightly larger archive. Small files gain the most from the
+ * than the higher levels (a large share of a cold index's CPU) for a slightly larger archive. Small files gain the most from the
  * higher level and cost little time at it (level 3 throughout put `../shared/wild`, mostly small and middling files,
  * over its size goal). The figures are in the commits that chose these levels.
  */
 export function zstdLevelFor(length: number): number {
-  return length < LARGE_CHUNK ? 6 : 3;
+  return length < LARGE_CHUNK ? 8 : 3;
 }
 
 interface Zstd {
