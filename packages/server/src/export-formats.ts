@@ -8,7 +8,7 @@ import type { AssistantItem, Session, SessionStream, Subagent, TimelineEvent, To
 import { commandLine, primaryDurationMs, resultText, toEnvelope } from '@agentdash/core';
 import { formatDateTime, formatDuration, oneLine, summarizeCall } from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
-import { escapeMarkdown, fence } from './markdown-text.js';
+import { escapeMarkdown, fence, inertMarkdown, inlineCode } from './markdown-text.js';
 import { mapped, type SessionParts } from './session-json.js';
 
 export { jsonChunks } from './json-chunks.js';
@@ -100,11 +100,13 @@ export async function* markdownChunks(from: Session | MarkdownSource): AsyncGene
   const counts = source.counts;
   const out: string[] = [];
   // One line: a title of several lines (the first prompt) would put its own headings and lists above the metadata.
-  out.push(`# ${oneLine(session.title ?? '', Number.POSITIVE_INFINITY) || 'Untitled session'}`, '');
-  out.push(`- Session: \`${session.id}\``);
-  out.push(`- Project: \`${session.projectPath ?? session.projectDir}\``);
+  // Every piece of the transcript written inert: as text, or code, never HTML (markdown-text.ts).
+  out.push(`# ${escapeMarkdown(oneLine(session.title ?? '', Number.POSITIVE_INFINITY)) || 'Untitled session'}`, '');
+  out.push(`- Session: ${inlineCode(session.id)}`);
+  out.push(`- Project: ${inlineCode(session.projectPath ?? session.projectDir)}`);
   out.push(`- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}`);
-  out.push(`- Client: ${session.versions.join(', ') || '?'}; model: ${session.models.join(', ') || '?'}`);
+  const names = (list: readonly string[]) => list.map(escapeMarkdown).join(', ') || '?';
+  out.push(`- Client: ${names(session.versions)}; model: ${names(session.models)}`);
   out.push(`- Tool calls: ${counts.toolCalls} (${counts.errors} errors, ${counts.expectedErrors} expected)`, '');
   const ctx: MarkdownContext = {
     out,
@@ -139,7 +141,7 @@ async function* writeEvents(
   };
   for await (const event of events) {
     if (event.kind === 'prompt') {
-      push(`## User · ${formatDateTime(event.timestamp)}\n\n${event.text}\n`);
+      push(`## User · ${formatDateTime(event.timestamp)}\n\n${inertMarkdown(event.text)}\n`);
     } else if (event.kind === 'hidden' && event.reason === 'command') {
       // A slash command the user typed (often the opening prompt): `/review 12`.
       const line = commandLine(event.text);
@@ -149,7 +151,9 @@ async function* writeEvents(
       for (const item of event.items) yield* writeItem(item, push, ctx, quote);
     } else if (event.kind === 'unknown') {
       // Never dropped silently: a record type we do not know is exported with its raw data.
-      push(`*Unknown record \`${event.record.type}\`*\n\n${fence(JSON.stringify(event.record.raw, null, 2))}\n`);
+      push(
+        `*Unknown record ${inlineCode(event.record.type)}*\n\n${fence(JSON.stringify(event.record.raw, null, 2))}\n`,
+      );
     }
     yield* drain(ctx.out);
   }
@@ -164,13 +168,13 @@ async function* writeItem(
   const { subagents, shown, cwd } = ctx;
   switch (item.kind) {
     case 'text':
-      push(`${item.text}\n`);
+      push(`${inertMarkdown(item.text)}\n`);
       break;
     case 'thinking':
       push(
         item.redacted
           ? '*(redacted thinking)*\n'
-          : `<details><summary>Thinking</summary>\n\n${item.thinking}\n\n</details>\n`,
+          : `<details><summary>Thinking</summary>\n\n${inertMarkdown(item.thinking)}\n\n</details>\n`,
       );
       break;
     case 'tool-call': {
@@ -204,7 +208,7 @@ async function* writeSubagent(
   const { out } = ctx;
   ctx.shown.add(sub.key);
   out.push(
-    `${quote}**Subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` \`${sub.agentId}\`` : ''}**`,
+    `${quote}**Subagent${sub.agentType ? ` ${escapeMarkdown(sub.agentType)}` : ''}${sub.agentId ? ` ${inlineCode(sub.agentId)}` : ''}**`,
   );
   out.push(quote.trimEnd());
   yield* writeEvents(ctx.source.events(sub.key), ctx, quote);

@@ -1,0 +1,125 @@
+/**
+ * The Markdown export of a session full of HTML and script links, rendered by a CommonMark + GFM renderer told to let
+ * raw HTML and every link through (as a careless viewer does): nothing of the transcript becomes an element or a
+ * script link, and what the text says is still there, as text or code.
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { discoverFiles, groupSessions, loadSession, type Session } from '@agentdash/core';
+import {
+  assistantText,
+  basesOf,
+  nextSessionId,
+  prompt,
+  toolResult,
+  toolUse,
+  writeLines,
+} from '@agentdash/testing/synthetic';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markdownChunks } from './export-formats.js';
+import { inertMarkdown } from './markdown-text.js';
+
+const HOSTILE_PROMPT = 'Title <img src=x onerror="alert(1)"><script>alert(2)</script> and `<b>code</b>`';
+const HOSTILE_REPLY = [
+  'Here: <iframe src="javascript:alert(3)"></iframe> and [jslink](javascript:alert(4)) and <javascript:alert(5)>',
+  '[ref]: javascript:alert(6)',
+  '',
+  '```html',
+  '<b>kept as code</b>',
+  '```',
+  '',
+  'An open fence:',
+  '```',
+  '<i>inside</i>',
+].join('\n');
+
+let dir: string;
+let session: Session;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-md-inert-'));
+  const id = nextSessionId();
+  const at = basesOf(id);
+  const b = (uuid: string, parent: string | null, second: number) => ({
+    ...at(uuid, parent, second),
+    cwd: '/home/user/pro`j<img src=y onerror=alert(7)>',
+  });
+  writeLines(join(dir, 'projects', '-home-user-proj', `${id}.jsonl`), [
+    prompt(b('u1', null, 0), HOSTILE_PROMPT),
+    assistantText(b('a1', 'u1', 1), 'msg_inert_1', HOSTILE_REPLY),
+    toolUse(b('a2', 'a1', 2), 'msg_inert_2', 'toolu_inert_1', 'Bash', { command: 'ls' }),
+    toolResult(
+      b('u2', 'a2', 3),
+      'toolu_inert_1',
+      '\u001b[31mred\u001b[0m \u001b]0;PWNED\u0007<script>alert(8)</script>',
+      false,
+    ),
+  ]);
+  const [group] = groupSessions((await discoverFiles([dir])).files);
+  session = await loadSession(group!);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function exported(): Promise<string> {
+  let text = '';
+  for await (const piece of markdownChunks(session)) text += piece;
+  return text;
+}
+
+describe('the Markdown export of hostile text', () => {
+  it('becomes no element and no script link in a renderer that lets HTML through', async () => {
+    const markdown = await exported();
+    const html = micromark(markdown, {
+      allowDangerousHtml: true,
+      allowDangerousProtocol: true,
+      extensions: [gfm()],
+      htmlExtensions: [gfmHtml()],
+    });
+    // The export's own elements only: headings, lists, paragraphs, code, details/summary of thinking.
+    const tags = new Set([...html.matchAll(/<([a-z][a-z0-9]*)/g)].map((m) => m[1]));
+    expect(
+      [...tags].filter((t) => !['h1', 'h2', 'h3', 'ul', 'li', 'p', 'code', 'pre', 'strong', 'em', 'a'].includes(t!)),
+    ).toEqual([]);
+    expect(html).not.toMatch(/href="\s*(javascript|vbscript|data):/i);
+    expect(html).not.toMatch(/<(img|script|iframe|i|b)\b/);
+    // Nothing said is lost: the text as text, the code as code.
+    expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    expect(html).toContain('<code>&lt;b&gt;code&lt;/b&gt;</code>');
+    expect(html).toContain('&lt;b&gt;kept as code&lt;/b&gt;');
+    expect(html).toContain('&lt;i&gt;inside&lt;/i&gt;');
+    // A tool's output is code, whatever it holds: the transcript's text as written.
+    expect(markdown).toContain('\u001b[31mred\u001b[0m \u001b]0;PWNED\u0007<script>alert(8)</script>');
+  });
+
+  it('closes a fence a reply left open, so what follows is not code', async () => {
+    const markdown = await exported();
+    const html = micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    // The Bash call after the reply is the export's list item, not code text.
+    expect(html).toMatch(/<li><strong>.*ls.*<\/strong>/);
+  });
+});
+
+describe('inertMarkdown', () => {
+  it('leaves Markdown without HTML as it is', () => {
+    const text =
+      '# Plan\n\n- **bold** and `a < b` in code\n\n```ts\nconst x = a < b;\n```\n[docs](https://example.com)';
+    expect(inertMarkdown(text)).toBe(text.replace('- **bold** and `a < b` in code', '- **bold** and `a < b` in code'));
+  });
+
+  it('writes < as &lt; in prose, keeps it in code spans and fences', () => {
+    expect(inertMarkdown('a <b> `<c>` d')).toBe('a &lt;b> `<c>` d');
+    expect(inertMarkdown('~~~\n<x>\n~~~\n<y>')).toBe('~~~\n<x>\n~~~\n&lt;y>');
+  });
+
+  it('points script links nowhere and closes an open fence', () => {
+    expect(inertMarkdown('[a](javascript:x) [b]( JavaScript:y)')).toBe(
+      '[a](unsafe-javascript:x) [b](unsafe-JavaScript:y)',
+    );
+    expect(inertMarkdown('[r]: data:text/html,x')).toBe('[r]: unsafe-data:text/html,x');
+    expect(inertMarkdown('````\ncode')).toBe('````\ncode\n````');
+  });
+});
