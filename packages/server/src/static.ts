@@ -31,7 +31,10 @@ const MISSING = `<!doctype html><html><head><meta charset="utf-8"><title>AgentDa
 <body style="font-family:sans-serif"><h1>AgentDash</h1><p>The web dashboard is not built. Run
 <code>npm run build -w @agentdash/web</code>. The JSON API is available under <code>/api</code>.</p></body></html>`;
 
-/** Serves a file of the assets folder, or index.html for any other path (SPA fallback). Never leaves the folder. */
+/**
+ * Serves a file of the assets folder, or index.html for any other path (SPA fallback) but a missing `/assets/` file
+ * (404). Never leaves the folder.
+ */
 export async function serveAsset(c: Context, assetsDir: string): Promise<Response> {
   const root = resolve(assetsDir);
   let rel: string;
@@ -54,6 +57,9 @@ export async function serveAsset(c: Context, assetsDir: string): Promise<Respons
       });
     }
   }
+  // A built file that is not there (a tab left open across an upgrade asks for its old chunks): a 404 the page can
+  // tell apart, not index.html, which a browser refuses as a script with no word of why.
+  if (rel.startsWith('/assets/')) return c.text('not found', 404, { 'Cache-Control': 'no-cache' });
   const index = await readFile(join(root, 'index.html')).catch(() => undefined);
   if (!index) return c.html(MISSING, 200);
   return c.body(index, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { subscribeConnection } from './data/client';
 import { focusContent, requestSearchFocus, typingIn } from './ui/keys';
 import { lazyPage } from './ui/lazy-page';
+import { PageError } from './ui/PageError';
 import { RedactNotice } from './ui/RedactNotice';
 import { useRoute } from './ui/router';
 import { ShortcutsHelp } from './ui/ShortcutsHelp';
@@ -121,13 +122,17 @@ export function App() {
         </div>
       </header>
       <main className="main" id="main" key={scopeKey}>
-        <Suspense fallback={<div className="page dim">Loading…</div>}>
-          {route.page === 'sessions' && <SessionsPage key={route.visit} query={route.query} />}
-          {route.page === 'session' && <SessionPage key={route.id} id={route.id} call={route.call} find={route.find} />}
-          {route.page === 'analytics' && <AnalyticsPage key={route.visit} query={route.query} />}
-          {route.page === 'usage' && <UsagePage key={route.visit} query={route.query} />}
-          {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
-        </Suspense>
+        <PageError resetKey={`${route.page} ${'id' in route ? route.id : ''} ${route.visit}`}>
+          <Suspense fallback={<div className="page dim">Loading…</div>}>
+            {route.page === 'sessions' && <SessionsPage key={route.visit} query={route.query} />}
+            {route.page === 'session' && (
+              <SessionPage key={route.id} id={route.id} call={route.call} find={route.find} />
+            )}
+            {route.page === 'analytics' && <AnalyticsPage key={route.visit} query={route.query} />}
+            {route.page === 'usage' && <UsagePage key={route.visit} query={route.query} />}
+            {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
+          </Suspense>
+        </PageError>
       </main>
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
     </div>
