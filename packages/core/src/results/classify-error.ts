@@ -56,7 +56,7 @@ const rules: readonly Rule[] = [
   { category: 'api-error', test: /^MCP error|^API Error|^Error calling tool/ },
   {
     category: 'validation',
-    test: /Found \d+ matches of the string to replace|No changes to make|exceeds maximum allowed size|EISDIR|illegal operation on a directory|^Unknown (?:skill|slash command|command)|not found\. Available|^Invalid|Cell with ID .* not found|No scheduled job with id|^No-op:|not enabled in this build|rejected the pattern|is not a valid|must be/i,
+    test: /Found \d+ matches of the string to replace|No changes to make|exceeds maximum allowed (?:size|tokens)|EISDIR|illegal operation on a directory|^Unknown (?:skill|slash command|command)|not found\. Available|^Invalid|Cell with ID .* not found|No scheduled job with id|^No-op:|not enabled in this build|rejected the pattern|is not a valid|must be/i,
   },
 ];
 

@@ -11,13 +11,14 @@
  *   by the rule that titles one whose main file gives none from a subagent's prompt; 7: `responses_key`, and a
  *   session's `usage_detail` without the responses another session owns; 8: Codex responses end at a prompt, a
  *   review's request is its prompt; 9: `sessions.issues` counts pairing's issues too; 10: `records.copy_of`, a subagent's records copied into its
- *   parent's file stored as its thread's when its file is not in the session). Another version, higher or lower, drops them and builds them again from the
+ *   parent's file stored as its thread's when its file is not in the session; 11: a Read too large by tokens is a
+ *   `validation` error, as one too large by bytes was). Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 28;
-export const DERIVED_VERSION = 10;
+export const DERIVED_VERSION = 11;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

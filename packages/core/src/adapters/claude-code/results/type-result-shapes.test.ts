@@ -59,6 +59,13 @@ describe('errors', () => {
       severity: 'expected',
     });
     expect(classify('Read', 'something entirely new')?.category).toBe('other');
+    // A Read too large, by bytes or by tokens (../shared/wild), is one kind of failure.
+    for (const message of [
+      'File content (28795 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file, or use the GrepTool to search for specific content.',
+      'File content (762.6KB) exceeds maximum allowed size (256KB). Please use offset and limit parameters to read specific portions of the file, or use the GrepTool to search for specific content.',
+    ]) {
+      expect(classify('Read', message)?.category, message).toBe('validation');
+    }
     expect(classify('Read', '<tool_use_error>some new precondition</tool_use_error>')?.category).toBe('validation');
   });
 
