@@ -21,7 +21,7 @@ export function UsagePage({ query }: { readonly query: string }) {
   const [metric, setMetric] = useState<Metric>(initial.metric);
   const [agent, setAgent] = useState<AgentId | ''>(initial.agent);
   useAddress(usageHash({ range, project, agent, metric }));
-  const { usage, error, models, colorOf, daily, unit, projects } = useUsage(project, range, metric, agent);
+  const { usage, error, models, unpriced, colorOf, daily, unit, projects } = useUsage(project, range, metric, agent);
   const theme = useChartTheme();
   const t = usage?.totals;
 
@@ -77,13 +77,21 @@ export function UsagePage({ query }: { readonly query: string }) {
       )}
       <UsageCards usage={usage} metric={metric} />
       <AgentUsageTable rows={usage?.agents ?? []} />
-      <DailyChart theme={theme} metric={metric} daily={daily} unit={unit} models={models} colorOf={colorOf} />
+      <DailyChart
+        theme={theme}
+        metric={metric}
+        daily={daily}
+        unit={unit}
+        models={models}
+        unpriced={unpriced}
+        colorOf={colorOf}
+      />
       <div className="grid-2">
         <ProjectsChart theme={theme} metric={metric} projects={projects} />
         <ModelsTable usage={usage} colorOf={colorOf} metric={metric} />
       </div>
       <div className="grid-2">
-        <TopSessions usage={usage} />
+        <TopSessions usage={usage} metric={metric} />
         <UsageBlocks usage={usage} />
       </div>
       {usage && <MeasuredTimeNote measured={usage.time.measured} />}

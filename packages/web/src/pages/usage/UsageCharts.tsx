@@ -29,17 +29,21 @@ export function DailyChart({
   daily,
   unit = 'day',
   models,
+  unpriced = [],
   colorOf,
 }: Props & {
   daily: readonly DayRow[];
   unit?: BucketUnit;
-  /** In the order of the metric shown; `colorOf` gives each its colour (the models table's too). */
+  /** In the order of the metric shown (`chartModels`); `colorOf` gives each its colour (the models table's too). */
   models: readonly string[];
+  /** Of `models`, those without a price in the cost view: no bar, so not in the legend either (their tooltip: unknown). */
+  unpriced?: readonly string[];
   colorOf: (model: string) => string;
 }) {
   const { C, tooltipStyle } = theme;
   const fmtValue = valueFormat(metric);
   const names = shortModels(models);
+  const drawn = models.filter((m) => !unpriced.includes(m));
   const shortModel = (m: string) => names.get(m) ?? m;
   return (
     <div className="card" data-testid="chart-usage-days">
@@ -80,16 +84,21 @@ export function DailyChart({
           {/* Below the chart, not in it: inside its fixed height, the legend of some thirty models took all of a
             phone's chart and left no room for a bar. */}
           <ul className="chart-legend" data-testid="usage-legend">
-            {models.slice(0, DISTINCT_MODELS).map((m) => (
+            {drawn.slice(0, DISTINCT_MODELS).map((m) => (
               <li key={m}>
                 <i className="swatch" style={{ background: colorOf(m) }} />
                 {shortModel(m)}
               </li>
             ))}
-            {models.length > DISTINCT_MODELS && (
-              <li title={models.slice(DISTINCT_MODELS).map(shortModel).join(', ')} data-testid="usage-legend-others">
+            {drawn.length > DISTINCT_MODELS && (
+              <li title={drawn.slice(DISTINCT_MODELS).map(shortModel).join(', ')} data-testid="usage-legend-others">
                 <i className="swatch" style={{ background: OTHER_MODELS_COLOR }} />
-                {models.length - DISTINCT_MODELS} other models
+                {drawn.length - DISTINCT_MODELS} other models
+              </li>
+            )}
+            {unpriced.length > 0 && (
+              <li title={unpriced.map(shortModel).join(', ')} data-testid="usage-legend-unpriced">
+                {unpriced.length} {unpriced.length === 1 ? 'model' : 'models'} without a price, not drawn
               </li>
             )}
           </ul>

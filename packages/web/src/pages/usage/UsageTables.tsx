@@ -50,10 +50,14 @@ export function ModelsTable({
   );
 }
 
-export function TopSessions({ usage }: U) {
+export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric }) {
   return (
     <div className="card" data-testid="usage-top-sessions">
-      <h3>Top sessions by cost</h3>
+      <h3>
+        Top sessions by cost
+        {/* The answer holds the costliest sessions only: their tokens are not the most tokens of any session. */}
+        {metric === 'tokens' && <span className="chart-hint">the costliest, in both views</span>}
+      </h3>
       {/* On a phone the table may be wider than its card: it scrolls there (the cost stays reachable). */}
       <div className="card-scroll">
         <table className="table compact">

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChartTheme } from '../analytics/chart-theme';
 import { DISTINCT_MODELS, modelColor, OTHER_MODELS_COLOR } from './model-colors';
 import { DailyChart } from './UsageCharts';
-import { modelsByColor, modelsInOrder } from './use-usage';
+import { chartModels, colorsOf, modelsInOrder } from './use-usage';
 
 const theme: ChartTheme = {
   C: { calls: '#000', ok: '#000', err: '#000', exp: '#000', grid: '#000', text: '#000' },
@@ -53,18 +53,51 @@ describe('model colours', () => {
     expect(modelsInOrder(rows as never, 'tokens')).toEqual(['unpriced', 'cheap', 'dear']);
   });
 
-  it('colour the models in one order for both views: the costliest and the most tokens first', () => {
+  it('colour, stack and list the models in one order (the metric), the cost view leaves unpriced ones out', () => {
     const row = (model: string, tokens: number, costUsd: number | null) =>
       ({
         model,
+        responses: 1,
         inputTokens: tokens,
         outputTokens: 0,
         cacheCreationInputTokens: 0,
         cacheReadInputTokens: 0,
         costUsd,
       }) as never;
-    const rows = [row('dear', 10, 9), row('mid', 20, 5), row('cheap', 5_000, 1), row('unpriced', 90_000, null)];
-    // dear and unpriced rank first in one view each, then mid and cheap (second in one view each), by cost
-    expect(modelsByColor(rows)).toEqual(['dear', 'unpriced', 'mid', 'cheap']);
+    // as the server gives them: costliest first, unpriced last; nine priced models and two unpriced of most tokens
+    const rows = [
+      ...Array.from({ length: 9 }, (_, i) => row(`priced-${i}`, 100 - i, 90 - i)),
+      row('unpriced-a', 90_000, null),
+      row('unpriced-b', 80_000, null),
+    ];
+    const cost = chartModels(rows, 'cost');
+    expect(cost.drawn).toEqual(Array.from({ length: 9 }, (_, i) => `priced-${i}`));
+    expect(cost.unpriced).toEqual(['unpriced-a', 'unpriced-b']);
+    const colorOf = colorsOf(cost.drawn);
+    // the seven costliest each have a colour of their own, in the legend's order; no unpriced model takes one
+    expect(cost.drawn.slice(0, DISTINCT_MODELS).map(colorOf)).toEqual(
+      Array.from({ length: DISTINCT_MODELS }, (_, i) => modelColor(i)),
+    );
+    expect(colorOf('priced-7')).toBe(OTHER_MODELS_COLOR);
+    expect(colorOf('unpriced-a')).toBe(OTHER_MODELS_COLOR);
+    const html = renderToStaticMarkup(
+      <DailyChart
+        theme={theme}
+        metric="cost"
+        daily={[{ date: '2026-11-01', 'priced-0': 5 }]}
+        models={[...cost.drawn, ...cost.unpriced]}
+        unpriced={cost.unpriced}
+        colorOf={colorOf}
+      />,
+    );
+    const legend = html.slice(html.indexOf('data-testid="usage-legend"'));
+    for (let i = 0; i < DISTINCT_MODELS; i++) expect(legend).toContain(`background:${modelColor(i)}"></i>priced-${i}`);
+    expect(legend).not.toContain('</i>unpriced-a');
+    expect(legend).toContain('2 other models');
+    expect(legend).toContain('2 models without a price, not drawn');
+    // the tokens view: the most tokens first, the unpriced ones too, and the colours follow
+    const tokens = chartModels(rows, 'tokens');
+    expect(tokens.drawn.slice(0, 3)).toEqual(['unpriced-a', 'unpriced-b', 'priced-0']);
+    expect(colorsOf(tokens.drawn)('unpriced-a')).toBe(modelColor(0));
   });
 });

@@ -6,7 +6,7 @@ import type { UsageResponse } from '../../data/types';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { shortPath } from '../../ui/format';
 import { type BucketUnit, dayBuckets } from './day-range';
-import { modelColor } from './model-colors';
+import { modelColor, OTHER_MODELS_COLOR } from './model-colors';
 
 export const RANGES = [
   { key: 'all', label: 'All time', days: undefined },
@@ -46,16 +46,47 @@ export function modelsInOrder(rows: UsageResponse['models'], metric: Metric): st
 }
 
 /**
- * The models in the order their colours go (`modelColor`), the same in both views: by the better of a model's rank by
- * cost and its rank by tokens (ties: by cost), so that the costliest models and those of the most tokens (a cheap or
- * unpriced one) each have a colour of their own, and switching the metric repaints nothing.
+ * The models of the view, in the order of its metric: `drawn` are those its chart draws (in the cost view, the priced
+ * ones; a model without a price has no cost bar), `unpriced` the rest. The chart's stack, its legend, the models
+ * table and the colours all take this one order, so the legend names the models of the chart's colours and the
+ * costliest (or the most tokens) have colours of their own: ordering the colours by another rule gave the third
+ * costliest model the grey of "the others" and a colour to unpriced models the cost chart never draws.
  */
-export function modelsByColor(rows: UsageResponse['models']): string[] {
-  const byCost = modelsInOrder(rows, 'cost');
-  const byTokens = modelsInOrder(rows, 'tokens');
-  const rank = (m: string) => Math.min(byCost.indexOf(m), byTokens.indexOf(m));
-  return [...byCost].sort((a, b) => rank(a) - rank(b) || byCost.indexOf(a) - byCost.indexOf(b));
+export function chartModels(
+  rows: UsageResponse['models'],
+  metric: Metric,
+): { readonly drawn: readonly string[]; readonly unpriced: readonly string[] } {
+  const priced = new Set(rows.flatMap((m) => (m.costUsd === null ? [] : [m.model])));
+  const ordered = modelsInOrder(rows, metric);
+  if (metric === 'tokens') return { drawn: ordered, unpriced: [] };
+  return { drawn: ordered.filter((m) => priced.has(m)), unpriced: ordered.filter((m) => !priced.has(m)) };
 }
+
+/** A model's colour in a view: by its place among the models drawn (`chartModels`); the grey past them. */
+export function colorsOf(drawn: readonly string[]): (model: string) => string {
+  const colors = new Map(drawn.map((m, i) => [m, modelColor(i)]));
+  return (model) => colors.get(model) ?? OTHER_MODELS_COLOR;
+}
+
+type UsageProject = UsageResponse['projects'][number];
+
+/** The `top` projects by the metric shown (cost: those without a known cost last), each as its bar. */
+export function topProjects(rows: readonly UsageProject[], metric: Metric, top: number): ProjectBar[] {
+  const metricOf = (p: UsageProject) => (metric === 'cost' ? p.costUsd : tokensOf(p));
+  return rows
+    .map((p, at) => ({ p, at, value: metricOf(p) }))
+    .sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || a.at - b.at)
+    .slice(0, top)
+    .map(({ p, value }) => ({
+      name: shortPath(p.project),
+      value,
+      // The cost shown leaves these models out (they have no price).
+      unpriced: metric === 'cost' ? p.unpricedModels : [],
+    }));
+}
+
+/** How many projects the projects chart shows. */
+export const TOP_PROJECTS = 12;
 
 /** Usage of a project (or all) over a period, reloaded on live changes, with the chart rows for a metric. */
 export function useUsage(project: string, range: RangeKey, metric: Metric, agent: AgentId | '' = '') {
@@ -78,14 +109,10 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
     return () => ctl.abort();
   }, [project, agent, range, tick]);
 
-  // In the order of the metric shown (the costliest, or the most tokens, first): the first have colours of their own
-  // (model-colors.ts), so a model of many cheap or unpriced tokens is not lost in the grey of "the others".
-  const models = useMemo(() => modelsInOrder(usage?.models ?? [], metric), [usage, metric]);
-  // The same colour for a model in both views: switching Cost and Tokens must not repaint it.
-  const colorOf = useMemo(() => {
-    const colors = new Map(modelsByColor(usage?.models ?? []).map((m, i) => [m, modelColor(i)]));
-    return (model: string) => colors.get(model) ?? modelColor(colors.size);
-  }, [usage]);
+  // One order for the chart, its legend, the table and the colours: the metric's (chartModels).
+  const { drawn, unpriced } = useMemo(() => chartModels(usage?.models ?? [], metric), [usage, metric]);
+  const models = useMemo(() => [...drawn, ...unpriced], [drawn, unpriced]);
+  const colorOf = useMemo(() => colorsOf(drawn), [drawn]);
   const { daily, unit } = useMemo(() => {
     // Every day (week, month) from the first to the last, those without usage as zeros, so that a bar's place says
     // its date.
@@ -106,17 +133,6 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
     const unit: BucketUnit = buckets.unit;
     return { daily: [...rows.values()], unit };
   }, [usage, models, metric]);
-  const projects = useMemo(
-    () =>
-      (usage?.projects ?? []).slice(0, 12).map(
-        (p): ProjectBar => ({
-          name: shortPath(p.project),
-          value: metric === 'cost' ? p.costUsd : tokensOf(p),
-          // The cost shown leaves these models out (they have no price).
-          unpriced: metric === 'cost' ? p.unpricedModels : [],
-        }),
-      ),
-    [usage, metric],
-  );
-  return { usage, error, models, colorOf, daily, unit, projects };
+  const projects = useMemo(() => topProjects(usage?.projects ?? [], metric, TOP_PROJECTS), [usage, metric]);
+  return { usage, error, models, unpriced, colorOf, daily, unit, projects };
 }
