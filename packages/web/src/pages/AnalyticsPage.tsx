@@ -22,7 +22,11 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
   const [agent, setAgent] = useState<AgentId | ''>(initial.agent);
   useAddress(analyticsHash({ project, agent }));
   const [drill, setDrill] = useState<Drill | undefined>();
-  const { stats, rows, error, tools, byRate, topTools, timeRows, untimed } = useAnalytics(project, drill, agent);
+  const { stats, rows, error, tools, byRate, fewCalls, topTools, timeRows, untimed } = useAnalytics(
+    project,
+    drill,
+    agent,
+  );
   const theme = useChartTheme();
   const drillTool = (t: { tool: string } | undefined) =>
     t && setDrill({ title: `Failing ${t.tool} calls`, query: { tool: t.tool, status: 'error' } });
@@ -47,7 +51,7 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
       <MeasuredToolsNote measured={stats?.measured} />
       <div className="grid-2">
         <CallsPerTool theme={theme} drillTool={drillTool} tools={tools} topTools={topTools} chartH={chartH} />
-        <ErrorRateChart theme={theme} drillTool={drillTool} byRate={byRate} chartH={chartH} />
+        <ErrorRateChart theme={theme} drillTool={drillTool} byRate={byRate} fewCalls={fewCalls} chartH={chartH} />
         <CategoryChart theme={theme} stats={stats} setDrill={setDrill} />
         <DurationChart theme={theme} stats={stats} tools={tools} />
         <TimeChart theme={theme} stats={stats} timeRows={timeRows} untimed={untimed} />

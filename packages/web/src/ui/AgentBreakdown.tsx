@@ -1,6 +1,6 @@
 import type { AgentStatsRow, UsageGroupDto } from '../data/types';
 import { AgentBadge } from './AgentBadge';
-import { fmtCost, fmtNumber } from './format';
+import { fmtCost, fmtNumber, fmtPercent, realErrorRate } from './format';
 
 /** Calls, errors and error rate per agent (Tool analytics). */
 export function AgentStatsTable({ rows }: { readonly rows: readonly AgentStatsRow[] }) {
@@ -16,7 +16,7 @@ export function AgentStatsTable({ rows }: { readonly rows: readonly AgentStatsRo
             <th>Calls</th>
             <th>Errors</th>
             <th>Error rate</th>
-            <th>Most used tools</th>
+            <th>Most used tools · their error rate</th>
           </tr>
         </thead>
         <tbody>
@@ -32,7 +32,8 @@ export function AgentStatsTable({ rows }: { readonly rows: readonly AgentStatsRo
               <td className="dim">
                 {r.tools
                   .slice(0, 4)
-                  .map((t) => `${t.tool} ${(t.errorRate * 100).toFixed(0)}%`)
+                  // counted as the row's error rate is: expected errors apart
+                  .map((t) => `${t.tool} ${fmtPercent(realErrorRate(t))}`)
                   .join(' · ')}
               </td>
             </tr>

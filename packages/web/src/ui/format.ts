@@ -11,6 +11,7 @@ import {
   formatDuration,
   formatPercent,
   formatRelative,
+  realErrors,
 } from '@agentdash/core/present';
 
 export {
@@ -33,6 +34,9 @@ export const fmtBytes = formatBytes;
 export const fmtPercent = formatPercent;
 export const fmtDate = formatDateTime;
 export const fmtCost = formatCost;
+/** The error rate the dashboard shows: errors not expected over calls (0 without calls). */
+export const realErrorRate = (c: { calls: number; errors: number; expectedErrors: number }): number =>
+  c.calls > 0 ? realErrors(c) / c.calls : 0;
 /** `5 min ago`, `3 h ago`, `2 d ago` within a week; undefined beyond (the date says it then, once). */
 export function fmtRecent(iso: string | null | undefined, now = Date.now()): string | undefined {
   if (!iso) return undefined;

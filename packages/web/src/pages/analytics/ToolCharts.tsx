@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
 import { type ChartTheme, payloadOf } from './chart-theme';
+import { MIN_RANKED_CALLS } from './error-rank';
 import { type Drill, TOP, type ToolStat } from './use-analytics';
 
 interface Props {
@@ -57,27 +58,35 @@ export function CallsPerTool({
   );
 }
 
-/** The tools that fail most often, by rate. */
+/**
+ * The tools that fail most often, by rate (errors not expected over calls), among those of `MIN_RANKED_CALLS` calls
+ * or more (error-rank.ts): the bars in the order of their length.
+ */
 export function ErrorRateChart({
   theme,
   drillTool,
   byRate,
+  fewCalls = 0,
   chartH,
-}: Props & { byRate: readonly (ToolStat & { readonly rateLabel: string })[]; chartH: number }) {
+}: Props & {
+  byRate: readonly (ToolStat & { readonly rateLabel: string })[];
+  /** The tools with errors and too few calls to be ranked. */
+  fewCalls?: number;
+  chartH: number;
+}) {
   const { C, tooltipStyle } = theme;
   return (
     <div className="card" data-testid="chart-error-rate">
       <h3>
         Error rate by tool
-        {byRate.length > 0 && (
-          <span className="chart-hint">
-            highest {byRate.length}, ranked by how sure their calls make the rate · errors/calls, expected ones included
-            (grey when all are) · click a bar for them
-          </span>
-        )}
+        <span className="chart-hint" data-testid="error-rate-hint">
+          {byRate.length > 0 && `highest ${byRate.length} · errors/calls, expected ones apart · click a bar for them`}
+          {fewCalls > 0 &&
+            `${byRate.length > 0 ? ' · ' : ''}${fewCalls} ${fewCalls === 1 ? 'tool' : 'tools'} of fewer than ${MIN_RANKED_CALLS} calls not ranked`}
+        </span>
       </h3>
       {byRate.length === 0 ? (
-        <div className="empty">No errors.</div>
+        <div className="empty">{fewCalls > 0 ? 'No tool with calls enough to rank.' : 'No errors.'}</div>
       ) : (
         <ResponsiveContainer width="100%" height={chartH}>
           <BarChart data={byRate} layout="vertical" margin={{ left: 8, right: 24 }}>
@@ -90,7 +99,7 @@ export function ErrorRateChart({
               tickFormatter={(v: unknown, i: number) => {
                 // The name loses its end, never its calls.
                 const t = byRate[i];
-                const calls = t ? ` (${t.errors}/${t.calls})` : '';
+                const calls = t ? ` (${t.realErrors}/${t.calls})` : '';
                 return t ? fitLabel(t.name, 190 - calls.length * 7, 'end') + calls : String(v);
               }}
               stroke={C.text}
@@ -102,12 +111,13 @@ export function ErrorRateChart({
               {...tooltipStyle}
               formatter={(v, _name, item) => {
                 const t = item.payload as ToolStat;
-                return [`${v}% (${t.errors} of ${t.calls} calls)`, 'error rate'];
+                const expected = t.expectedErrors > 0 ? `; ${t.expectedErrors} expected apart` : '';
+                return [`${v}% (${t.realErrors} of ${t.calls} calls${expected})`, 'error rate'];
               }}
             />
             <Bar dataKey="ratePct" name="error rate" radius={[0, 4, 4, 0]} onClick={(d) => drillTool(payloadOf(d))}>
               {byRate.map((t) => (
-                <Cell key={t.tool} fill={t.realErrors > 0 ? C.err : C.exp} data-testid={`rate-bar-${t.tool}`} />
+                <Cell key={t.tool} fill={C.err} data-testid={`rate-bar-${t.tool}`} />
               ))}
             </Bar>
           </BarChart>

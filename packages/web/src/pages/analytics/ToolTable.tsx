@@ -1,4 +1,4 @@
-import { fmtDuration, fmtNumber, fmtPercent, formatToolName } from '../../ui/format';
+import { fmtDuration, fmtNumber, fmtPercent, formatToolName, realErrorRate } from '../../ui/format';
 import type { ToolStat } from './use-analytics';
 
 /** Durations per tool: calls, errors, rate and percentiles; a row with errors opens its failing calls. */
@@ -28,7 +28,7 @@ export function ToolTable({ tools, drillTool }: { tools: readonly ToolStat[]; dr
                 {t.expectedErrors > 0 && <span className="exp-count"> +{t.expectedErrors}</span>}
               </td>
               {/* of the errors not expected, as the cards above count them */}
-              <td className="num">{fmtPercent(t.calls === 0 ? 0 : t.realErrors / t.calls)}</td>
+              <td className="num">{fmtPercent(realErrorRate(t))}</td>
               <td className="num">{fmtDuration(t.p50)}</td>
               <td className="num">{fmtDuration(t.p95)}</td>
               <td className="num">{fmtDuration(t.max)}</td>

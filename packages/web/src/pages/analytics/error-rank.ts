@@ -1,31 +1,34 @@
 /**
- * Which tools fail most, ranked by how sure the calls make that rate, not by the rate alone (where one failing call of
- * one, 100 %, tops the chart): by the lower bound of the 95 % Wilson score interval of each tool's error rate, the
- * rate the tool fails at least, as far as its calls tell. One failing call of one ranks at 21 %; 30 of 100 (30 %) at
- * 22 %; 300 of 1,000 (30 %) at 27 %. The chart shows the rate itself beside its calls.
+ * Which tools fail most: by their error rate (errors not expected, over calls, as the cards, the table and the
+ * per-agent rows count them), among the tools of at least `MIN_RANKED_CALLS` calls. A tool of fewer calls is not
+ * ranked: one failing call of one, 100 %, topped the chart by rate alone, and six such tools still did when they were
+ * ranked by the lower bound of their 95 % Wilson interval (1 of 1 scores 21 %, above 3 of 9 at 12 %). Ranking by the
+ * rate itself, among tools with calls enough to have one, keeps the bars in the order they read (longest first);
+ * under 5 calls one call moves a rate by 20 points or more, so such a rate says little.
  */
+import { realErrorRate, realErrors } from '../../ui/format';
 
-const Z = 1.96;
+export const MIN_RANKED_CALLS = 5;
 
-/** The lower bound of the 95 % Wilson score interval of `errors` failures in `calls` calls (0 without calls). */
-export function errorRateLowerBound(errors: number, calls: number): number {
-  if (!(calls > 0)) return 0;
-  const p = Math.min(1, Math.max(0, errors / calls));
-  const z2 = Z * Z;
-  const centre = p + z2 / (2 * calls);
-  const spread = Z * Math.sqrt((p * (1 - p) + z2 / (4 * calls)) / calls);
-  return Math.max(0, (centre - spread) / (1 + z2 / calls));
+interface Counted {
+  readonly calls: number;
+  /** Errors of every severity, expected ones included. */
+  readonly errors: number;
+  readonly expectedErrors: number;
 }
 
-/** The tools with errors, most failing first by `errorRateLowerBound`, then by errors; the first `top`. */
-export function rankByErrorRate<T extends { readonly errors: number; readonly calls: number }>(
+/**
+ * The tools with errors not expected and at least `MIN_RANKED_CALLS` calls, highest rate first (ties: more calls,
+ * then more errors), the first `top`; and how many tools with such errors had too few calls to be ranked.
+ */
+export function rankByErrorRate<T extends Counted>(
   tools: readonly T[],
   top: number,
-): T[] {
-  return tools
-    .filter((t) => t.errors > 0)
-    .map((t) => ({ t, bound: errorRateLowerBound(t.errors, t.calls) }))
-    .sort((a, b) => b.bound - a.bound || b.t.errors - a.t.errors)
-    .slice(0, top)
-    .map(({ t }) => t);
+): { readonly ranked: T[]; readonly fewCalls: number } {
+  const failing = tools.filter((t) => realErrors(t) > 0);
+  const ranked = failing
+    .filter((t) => t.calls >= MIN_RANKED_CALLS)
+    .sort((a, b) => realErrorRate(b) - realErrorRate(a) || b.calls - a.calls || realErrors(b) - realErrors(a))
+    .slice(0, top);
+  return { ranked, fewCalls: failing.filter((t) => t.calls < MIN_RANKED_CALLS).length };
 }

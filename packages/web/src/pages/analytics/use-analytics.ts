@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../data/client';
 import type { CallRowDto, StatsResponse } from '../../data/types';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
+import { realErrorRate, realErrors } from '../../ui/format';
 import { axisLabelOf, bucketRange, untimedCalls } from './bucket-range';
 import { rankByErrorRate } from './error-rank';
 
@@ -51,17 +52,18 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
       (stats?.tools ?? []).map((t) => ({
         ...t,
         name: t.tool.replace(/^mcp__/, 'mcp:'),
-        realErrors: t.errors - t.expectedErrors,
+        realErrors: realErrors(t),
         okCalls: t.calls - t.errors,
-        ratePct: Math.round(t.errorRate * 1000) / 10,
+        // errors not expected over calls, as the table, the cards and the per-agent rows count them
+        ratePct: Math.round(realErrorRate(t) * 1000) / 10,
       })),
     [stats],
   );
-  // Ranked by the rate its calls make sure of (a failing call of one does not come first), its calls in its label.
-  const byRate = useMemo(
-    () => rankByErrorRate(tools, TOP).map((t) => ({ ...t, rateLabel: `${t.tool} (${t.errors}/${t.calls})` })),
-    [tools],
-  );
+  // Ranked by rate among the tools of calls enough (a failing call of one does not come first), its calls in its label.
+  const { byRate, fewCalls } = useMemo(() => {
+    const { ranked, fewCalls } = rankByErrorRate(tools, TOP);
+    return { byRate: ranked.map((t) => ({ ...t, rateLabel: `${t.tool} (${t.realErrors}/${t.calls})` })), fewCalls };
+  }, [tools]);
   const topTools = useMemo(() => tools.slice(0, TOP), [tools]);
   // Every bucket from the first to the last, the empty ones too, so that a bar's place on the axis says its time.
   const timeRows = useMemo(
@@ -76,5 +78,5 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
 
   const untimed = useMemo(() => untimedCalls(stats?.days ?? []), [stats]);
 
-  return { stats, rows, error, tools, byRate, topTools, timeRows, untimed };
+  return { stats, rows, error, tools, byRate, fewCalls, topTools, timeRows, untimed };
 }

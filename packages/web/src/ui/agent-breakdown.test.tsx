@@ -1,0 +1,35 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { AgentStatsRow } from '../data/types';
+import { AgentStatsTable } from './AgentBreakdown';
+
+const tool = (name: string, calls: number, errors: number, expectedErrors: number) => ({
+  tool: name,
+  calls,
+  errors,
+  expectedErrors,
+  errorRate: errors / calls,
+  p50: null,
+  p95: null,
+  max: null,
+  categories: {},
+});
+
+describe('AgentStatsTable', () => {
+  it("says the tools' figures are error rates and counts them as the row does, expected errors apart", () => {
+    const row = (agent: AgentStatsRow['agent']): AgentStatsRow => ({
+      agent,
+      sessions: 2,
+      calls: 300,
+      errors: 10,
+      expectedErrors: 5,
+      errorRate: 10 / 300,
+      // Bash: 10 errors of 200 calls, 6 of them expected (a stopped shell): 2 % real, 5 % with the expected ones
+      tools: [tool('Bash', 200, 10, 6), tool('Read', 100, 0, 0)],
+    });
+    const html = renderToStaticMarkup(<AgentStatsTable rows={[row('claude'), row('codex')]} />);
+    expect(html).toContain('Most used tools · their error rate');
+    expect(html).toContain('Bash 2.0%');
+    expect(html).not.toContain('Bash 5');
+  });
+});
