@@ -2,13 +2,12 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { UsageResponse } from '../data/types';
 import type { ChartTheme } from '../pages/analytics/chart-theme';
 import { fmtDuration, shortPath } from '../ui/format';
-import { TIME_PARTS, TimeBar } from '../ui/TimeBar';
+import { TimeBar } from '../ui/TimeBar';
+import { ACTIVE_PARTS, timeDayRows } from './time-days';
 
 type Time = UsageResponse['time'] | undefined;
 
 const TIME_COLOURS: Record<string, string> = { modelMs: '#8b9bff', toolMs: '#f2b45a', userMs: '#4fc1a6' };
-// Idle time is left out of the days: one session left open for weeks would flatten every other day.
-const ACTIVE_PARTS = TIME_PARTS.filter((p) => p.key !== 'idleMs');
 
 /**
  * Main-thread time per project (the first 12, by active time: wall less idle, so that a session left open for months
@@ -46,7 +45,10 @@ export function TimeByProjectCard({ time, testId }: { readonly time: Time; reado
   );
 }
 
-/** Main-thread active hours per day (the browser's days), stacked by model, tools and you. */
+/**
+ * Main-thread active hours per day (the browser's days; weeks or months over a long span), stacked by model, tools
+ * and you, a bar for every day from the first to the last (`timeDayRows`).
+ */
 export function TimeByDayCard({
   theme,
   time,
@@ -59,14 +61,15 @@ export function TimeByDayCard({
   readonly hint: string;
 }) {
   const { C, tooltipStyle } = theme;
-  const days = (time?.byDay ?? []).map((d) => ({
-    date: d.date,
-    ...Object.fromEntries(ACTIVE_PARTS.map((p) => [p.key, d[p.key] / 3_600_000])),
-  }));
+  const { rows: days, unit } = timeDayRows(time?.byDay ?? []);
   return (
     <div className="card" data-testid={testId}>
       <h3>
-        Where the time went, by day<span className="chart-hint">{hint}</span>
+        Where the time went, by {unit}
+        <span className="chart-hint">
+          {hint}
+          {unit === 'day' ? '' : ` · each ${unit} from its first day`}
+        </span>
       </h3>
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={days} margin={{ left: 8, right: 16 }}>
