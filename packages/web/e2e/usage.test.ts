@@ -269,6 +269,22 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     ).json()) as UsageResponse;
     expect(await rows.count()).toBe(Math.min(12, usage.time.byProject.length));
     await settledShot('analytics-time');
+    // The table fits its card on a desk and on a phone (there the bar goes under the path): no row line crosses the
+    // card's border, and the card does not scroll sideways.
+    try {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await rows.first().waitFor();
+        const fit = await page.getByTestId('analytics-time-projects').evaluate((card) => ({
+          over: (card.querySelector('table')?.getBoundingClientRect().right ?? 0) - card.getBoundingClientRect().right,
+          scrolls: card.scrollWidth - card.clientWidth,
+        }));
+        expect(fit.over, `${width} px`).toBeLessThanOrEqual(0);
+        expect(fit.scrolls, `${width} px`).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 1000 });
+    }
   });
 
   it("the Analytics time chart's axis is a time axis: bars an hour apart stand farther apart than 5 minutes", async () => {

@@ -4,6 +4,7 @@ import type { ChartTheme } from '../pages/analytics/chart-theme';
 import { fmtDuration, shortPath } from '../ui/format';
 import { TimeBar } from '../ui/TimeBar';
 import { ACTIVE_PARTS, timeDayRows } from './time-days';
+import './where-time.css';
 
 type Time = UsageResponse['time'] | undefined;
 
@@ -19,24 +20,31 @@ export function TimeByProjectCard({ time, testId }: { readonly time: Time; reado
       <h3>
         Where the time went, by project<span className="chart-hint">main threads · active time (idle left out)</span>
       </h3>
-      <table className="table compact">
+      <table className="table compact time-projects" data-testid="time-projects-table">
         <tbody>
           {(time?.byProject ?? []).slice(0, 12).map((p) => (
             <tr key={p.project}>
-              <td className="mono" style={{ fontSize: 12 }} title={p.project}>
-                {shortPath(p.project)}
+              <td className="tp-path" title={p.project}>
+                <span className="mono one-line" style={{ fontSize: 12 }}>
+                  {shortPath(p.project)}
+                </span>
+                <span className="tp-stacked">
+                  <TimeBar time={p} width="100%" />
+                </span>
               </td>
-              <td className="num" title={`${fmtDuration(p.wallMs)} wall`}>
+              <td className="num tp-time" title={`${fmtDuration(p.wallMs)} wall`}>
                 {fmtDuration(p.wallMs - p.idleMs)}
               </td>
-              <td>
-                <TimeBar time={p} width={220} />
+              <td className="tp-bar">
+                <TimeBar time={p} width="100%" />
               </td>
             </tr>
           ))}
           {time && time.byProject.length === 0 && (
             <tr>
-              <td className="dim">No timed sessions.</td>
+              <td className="dim" colSpan={3}>
+                No timed sessions.
+              </td>
             </tr>
           )}
         </tbody>

@@ -16,7 +16,8 @@ export function TimeBar({
   legend = false,
 }: {
   time: TimeDto | null;
-  width?: number;
+  /** Pixels, or a CSS length (`100%`: the width of its box). */
+  width?: number | string;
   legend?: boolean;
 }) {
   if (!time || time.wallMs <= 0) return <span className="dim">—</span>;
