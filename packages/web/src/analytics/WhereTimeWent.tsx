@@ -1,7 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { UsageResponse } from '../data/types';
 import type { ChartTheme } from '../pages/analytics/chart-theme';
-import { fmtDuration, shortPath } from '../ui/format';
+import { fmtDuration } from '../ui/format';
+import { labelOf, projectLabels } from '../ui/project-labels';
 import { TimeBar } from '../ui/TimeBar';
 import { ACTIVE_PARTS, timeDayRows } from './time-days';
 import './where-time.css';
@@ -15,6 +16,7 @@ const TIME_COLOURS: Record<string, string> = { modelMs: '#8b9bff', toolMs: '#f2b
  * does not come first): active time, and the model / tools / you / idle bar of the wall time.
  */
 export function TimeByProjectCard({ time, testId }: { readonly time: Time; readonly testId: string }) {
+  const labels = projectLabels((time?.byProject ?? []).map((p) => p.project));
   return (
     <div className="card" data-testid={testId}>
       <h3>
@@ -26,7 +28,7 @@ export function TimeByProjectCard({ time, testId }: { readonly time: Time; reado
             <tr key={p.project}>
               <td className="tp-path" title={p.project}>
                 <span className="mono one-line" style={{ fontSize: 12 }}>
-                  {shortPath(p.project)}
+                  {labelOf(labels, p.project)}
                 </span>
                 <span className="tp-stacked">
                   <TimeBar time={p} width="100%" />

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api } from '../data/client';
 import { shortPath } from './format';
+import { labelOf, projectLabels } from './project-labels';
 
 /**
  * A select of the projects ('' = every project): every project the sessions list knows, whatever is chosen, so that
@@ -17,6 +18,8 @@ export function ProjectFilter({ value, onChange }: { readonly value: string; rea
       .catch(() => {});
     return () => ctl.abort();
   }, []);
+  // labels that tell the projects apart (one Gemini project hash under several homes)
+  const labels = useMemo(() => projectLabels(projects), [projects]);
   return (
     <select
       className="select"
@@ -30,7 +33,7 @@ export function ProjectFilter({ value, onChange }: { readonly value: string; rea
       {value !== '' && !projects.includes(value) && <option value={value}>{shortPath(value)}</option>}
       {projects.map((p) => (
         <option key={p} value={p}>
-          {shortPath(p)}
+          {labelOf(labels, p)}
         </option>
       ))}
     </select>

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../data/client';
 import type { UsageResponse } from '../../data/types';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
-import { shortPath } from '../../ui/format';
+import { labelOf, projectLabels } from '../../ui/project-labels';
 import { type BucketUnit, dayBuckets } from './day-range';
 import { modelColor, OTHER_MODELS_COLOR } from './model-colors';
 
@@ -73,12 +73,13 @@ type UsageProject = UsageResponse['projects'][number];
 /** The `top` projects by the metric shown (cost: those without a known cost last), each as its bar. */
 export function topProjects(rows: readonly UsageProject[], metric: Metric, top: number): ProjectBar[] {
   const metricOf = (p: UsageProject) => (metric === 'cost' ? p.costUsd : tokensOf(p));
+  const labels = projectLabels(rows.map((p) => p.project));
   return rows
     .map((p, at) => ({ p, at, value: metricOf(p) }))
     .sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || a.at - b.at)
     .slice(0, top)
     .map(({ p, value }) => ({
-      name: shortPath(p.project),
+      name: labelOf(labels, p.project),
       value,
       // The cost shown leaves these models out (they have no price).
       unpriced: metric === 'cost' ? p.unpricedModels : [],
