@@ -74,7 +74,8 @@ export function TimeChart({
       <h3>
         Over time
         <span className="chart-hint">
-          per {GRAINS[stats?.granularity ?? 'day'].hint} (UTC)
+          per {GRAINS[stats?.granularity ?? 'day'].hint}
+          {GRAINS[stats?.granularity ?? 'day'].dateOnly ? ' (UTC days)' : ', your time zone'}
           {untimed > 0 && ` · ${plural(untimed, 'call')} without a time not drawn`}
         </span>
       </h3>

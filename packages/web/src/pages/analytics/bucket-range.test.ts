@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayRow } from '../../data/types';
-import { bucketRange, MAX_BUCKETS, untimedCalls } from './bucket-range';
+import { axisLabelOf, bucketRange, MAX_BUCKETS, untimedCalls } from './bucket-range';
 
 const row = (day: string, calls = 1): DayRow => ({ day, calls, errors: 0, expectedErrors: 0 });
 const days = (rows: readonly DayRow[]) => rows.map((r) => r.day);
@@ -46,5 +46,12 @@ describe('bucketRange', () => {
     // Six years are 314 weeks: filled.
     expect(bucketRange([row('2019-12-30'), row('2025-12-29')], 'week')).toHaveLength(314);
     expect(bucketRange([row('2025-01-01'), row('2026-02-04')], 'day')).toHaveLength(MAX_BUCKETS);
+  });
+
+  it("labels the 5-minute and hour buckets in the browser's time zone, as the rest of the page", () => {
+    expect(axisLabelOf('2026-03-01T22:05', 'minute', 'UTC')).toBe('03-01 22:05');
+    expect(axisLabelOf('2026-03-01T22:00', 'hour', 'Asia/Tokyo')).toBe('03-02 07:00');
+    expect(axisLabelOf('2026-03-01T22:00', 'hour', 'America/New_York')).toBe('03-01 17:00');
+    expect(axisLabelOf('2026-03-01', 'day', 'Asia/Tokyo')).toBe('2026-03-01');
   });
 });

@@ -35,9 +35,28 @@ function labelOf(ms: number, granularity: Granularity): string {
   return new Date(ms).toISOString().slice(0, GRAINS[granularity].dateOnly ? 10 : 16);
 }
 
-/** A bucket's label on the chart's axis: its date, else its month, day and time (`MM-DD HH:MM`). */
-export function axisLabelOf(day: string, granularity: Granularity): string {
-  return GRAINS[granularity].dateOnly ? day : day.replace('T', ' ').slice(5);
+/**
+ * A bucket's label on the chart's axis: its date, else its month, day and time (`MM-DD HH:MM`) in `timeZone` (the
+ * browser's, as the rest of the page: the server's 5-minute and hour buckets start on the UTC clock, and their start
+ * is the same instant in every zone; its days and weeks are UTC days, which the chart's hint says).
+ */
+export function axisLabelOf(day: string, granularity: Granularity, timeZone?: string): string {
+  if (GRAINS[granularity].dateOnly) return day;
+  const start = startOf(day);
+  if (Number.isNaN(start)) return day.replace('T', ' ').slice(5);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(start)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
 /**
