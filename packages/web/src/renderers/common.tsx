@@ -216,8 +216,9 @@ export function Hunks({ patch, testId }: { patch: readonly unknown[]; testId?: s
         <tbody>
           {patch.map((h, hi) => {
             const hunk = obj(h);
-            let oldLn = num(hunk.oldStart) ?? 1;
-            let newLn = num(hunk.newStart) ?? 1;
+            // A hunk as an agent wrote it (Codex apply_patch) has no line numbers: its lines get none, not made-up ones.
+            let oldLn = num(hunk.oldStart);
+            let newLn = num(hunk.newStart);
             const lines = arr(hunk.lines).map((l) => String(l));
             return [
               // biome-ignore lint/suspicious/noArrayIndexKey: hunks of one static patch
@@ -234,17 +235,19 @@ export function Hunks({ patch, testId }: { patch: readonly unknown[]; testId?: s
                 let o = '';
                 let n = '';
                 let cls = '';
+                const nextOld = () => (oldLn === undefined ? '' : String(oldLn++));
+                const nextNew = () => (newLn === undefined ? '' : String(newLn++));
                 if (sign === '-') {
-                  o = String(oldLn++);
+                  o = nextOld();
                   cls = 'del';
                 } else if (sign === '+') {
-                  n = String(newLn++);
+                  n = nextNew();
                   cls = 'add';
                 } else if (sign === '\\') {
                   cls = 'meta';
                 } else {
-                  o = String(oldLn++);
-                  n = String(newLn++);
+                  o = nextOld();
+                  n = nextNew();
                 }
                 return (
                   // biome-ignore lint/suspicious/noArrayIndexKey: lines of one static hunk

@@ -85,7 +85,8 @@ const OPERATION_BADGE = { add: 'ok', update: 'neutral', delete: 'unanswered', mo
 export function PatchRenderer({ call }: RendererProps) {
   const data = typedOf(call, 'patch');
   return (
-    <Frame kind="patch" call={call} data={data} showsText>
+    // The files are the input: its raw patch text would show every change twice.
+    <Frame kind="patch" call={call} data={data} showsInput showsText>
       {data?.files.map((file, n) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: files of one patch, in order
         <div key={n}>

@@ -1,11 +1,22 @@
+import { isRecord, str } from '../../internal/guards.js';
 import { patchCounts } from '../../model/build-typed-result.js';
+import { type Hunk, parseUnifiedDiff } from '../../results/unified-diff.js';
 
-/** One file of a Codex `apply_patch` envelope, with its hunks as written (context lines carry no line numbers). */
+/** A hunk as the agent wrote it: no line numbers, only the text after its `@@`, when any. */
+interface WrittenHunk {
+  readonly header?: string;
+  readonly lines: readonly string[];
+}
+
+/**
+ * One file of a Codex `apply_patch` envelope, with its hunks as written (context lines carry no line numbers), or
+ * as applied (with their line numbers) when the tool reported its unified diff.
+ */
 export interface PatchFile {
   readonly path: string;
   readonly operation: 'add' | 'update' | 'delete' | 'move';
   readonly movePath?: string;
-  readonly hunks: readonly { readonly header?: string; readonly lines: readonly string[] }[];
+  readonly hunks: readonly (WrittenHunk | Hunk)[];
   readonly linesAdded: number;
   readonly linesRemoved: number;
 }
@@ -73,6 +84,24 @@ function trimTrailingBlank(lines: readonly string[]): string[] {
   const out = [...lines];
   while (out.length > 0 && out.at(-1) === ' ') out.pop();
   return out;
+}
+
+/**
+ * The files of a patch with the hunks the tool applied, line numbers included: `patch_apply_end.changes` is
+ * `{<absolute path>: {type: "update", unified_diff: "@@ -18,3 +18,3 @@…"}}` (added and deleted files carry their
+ * `content`, no diff). A file keeps its written hunks when no change is its own (paths in the patch may be relative
+ * to the working directory) or its diff has no hunk. Counts stay the written patch's.
+ */
+export function withAppliedHunks(files: readonly PatchFile[], applyEnd: unknown): PatchFile[] {
+  const changes = isRecord(applyEnd) && isRecord(applyEnd.changes) ? Object.entries(applyEnd.changes) : [];
+  return files.map((file) => {
+    if (file.operation !== 'update' && file.operation !== 'move') return file;
+    const own = changes.filter(([path]) => path === file.path || path.endsWith(`/${file.path}`));
+    const change = own.length === 1 ? own[0]?.[1] : undefined;
+    const diff = isRecord(change) && change.type === 'update' ? str(change.unified_diff) : undefined;
+    const hunks = diff === undefined ? [] : parseUnifiedDiff(diff);
+    return hunks.length === 0 ? file : { ...file, hunks };
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { RawCall, RawResult } from '../../model/raw.js';
 import { typeCodexResult } from './type-result.js';
 
 const loc = { file: 'rollout.jsonl', line: 1, offset: 0 };
-function typeOne(name: string, input: unknown, output: string) {
+function typeOne(name: string, input: unknown, output: string, toolUseResult?: unknown) {
   const call: RawCall = {
     id: 'call_1' as ToolUseId,
     name,
@@ -20,7 +20,7 @@ function typeOne(name: string, input: unknown, output: string) {
     loc,
     isError: false,
     content: output,
-    toolUseResult: undefined,
+    toolUseResult,
   };
   return typeCodexResult(call, result).typed;
 }
@@ -103,5 +103,40 @@ describe('Codex wait_agent', () => {
       tool: 'wait_agent',
       data: { agents: [], message: 'no agents' },
     });
+  });
+});
+
+describe('Codex apply_patch', () => {
+  const patch = ['*** Begin Patch', '*** Update File: src/a.ts', '@@', ' keep', '-old', '+new', '*** End Patch'].join(
+    '\n',
+  );
+
+  it('takes the hunks the tool applied, with their line numbers, from patch_apply_end (0.144)', () => {
+    const end = {
+      patchApplyEnd: {
+        success: true,
+        changes: {
+          '/repo/src/a.ts': { type: 'update', unified_diff: '@@ -18,2 +18,2 @@\n keep\n-old\n+new\n', move_path: null },
+        },
+      },
+    };
+    const typed = typeOne('apply_patch', { input: patch }, 'Success.', end);
+    expect(typed.kind === 'patch' && typed.data.files).toEqual([
+      {
+        path: 'src/a.ts',
+        operation: 'update',
+        hunks: [{ oldStart: 18, oldLines: 2, newStart: 18, newLines: 2, lines: [' keep', '-old', '+new'] }],
+        linesAdded: 1,
+        linesRemoved: 1,
+      },
+    ]);
+  });
+
+  it('keeps the hunks as written, without line numbers, when the tool reported no diff of the file', () => {
+    const end = {
+      patchApplyEnd: { changes: { '/repo/src/b.ts': { type: 'update', unified_diff: '@@ -1 +1 @@\n-x\n+y' } } },
+    };
+    const typed = typeOne('apply_patch', { input: patch }, 'Success.', end);
+    expect(typed.kind === 'patch' && typed.data.files[0]?.hunks).toEqual([{ lines: [' keep', '-old', '+new'] }]);
   });
 });

@@ -6,7 +6,7 @@ import type { ToolResult } from '../../model/tool-call.js';
 import type { DataKind, TypedResult } from '../../model/typed-result.js';
 import { shellExitError } from '../../results/shell-exit.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
-import { parseApplyPatch, patchTextOf } from './patch.js';
+import { parseApplyPatch, patchTextOf, withAppliedHunks } from './patch.js';
 import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';
 
 /** Type one Codex tool result against its call, onto the shared kinds. Never throws. */
@@ -55,7 +55,10 @@ function typedOf(
   const input = isRecord(call.input) ? call.input : {};
   const patchText = patchTextOf(name, input);
   if (patchText !== undefined) {
-    return as('patch', call.name, { files: parseApplyPatch(patchText), output: text });
+    return as('patch', call.name, {
+      files: withAppliedHunks(parseApplyPatch(patchText), facts.patchApplyEnd),
+      output: text,
+    });
   }
   if (SHELL_TOOLS.has(name)) {
     const exitCode = num(facts.exitCode);

@@ -12,7 +12,7 @@ import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
 import type { TypedResult } from '../../model/typed-result.js';
 import { readShellExit, shellExitError } from '../../results/shell-exit.js';
-import { parseUnifiedDiff } from '../gemini/results/diff.js';
+import { parseUnifiedDiff } from '../../results/unified-diff.js';
 import { classifyOpenCodeError } from './errors.js';
 import { kindOfOpenCodeTool, mcpNameOf } from './tool-names.js';
 

@@ -1,7 +1,7 @@
 import { isRecord, num, str } from '../../../internal/guards.js';
 import { lineCount, patchCounts } from '../../../model/build-typed-result.js';
+import { parseUnifiedDiff } from '../../../results/unified-diff.js';
 import type { GeminiResultContext } from './context.js';
-import { parseUnifiedDiff } from './diff.js';
 
 const TRUNCATED = /Status: Showing lines (\d+)-(\d+) of (\d+) total lines\./;
 const CONTENT_MARK = '--- FILE CONTENT (truncated) ---\n';

@@ -9,7 +9,7 @@ export interface Hunk {
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
-/** The hunks of a unified diff (`fileDiff` of Gemini's write and edit results); file headers are skipped. */
+/** The hunks of a unified diff (Gemini's `fileDiff`, OpenCode's `diff`, Codex's `unified_diff`); file headers are skipped. */
 export function parseUnifiedDiff(text: string): Hunk[] {
   const hunks: Hunk[] = [];
   let current: Hunk | undefined;
