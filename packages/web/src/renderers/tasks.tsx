@@ -28,36 +28,40 @@ function TodoItem({ todo, mark }: { todo: Todo; mark?: 'added' | 'changed' | 're
 
 export function TodoWriteRenderer({ call }: RendererProps) {
   const t = typedOf(call, 'todo-write');
-  const before = todosOf(t?.oldTodos);
+  // Codex's update_plan writes only the new plan: the one before it is unknown, not empty.
+  const before = t?.oldTodos === undefined ? undefined : todosOf(t.oldTodos);
   const after = todosOf(t?.newTodos ?? inputOf(call).todos);
-  const beforeByText = new Map(before.map((x) => [x.text, x]));
+  const beforeByText = new Map((before ?? []).map((x) => [x.text, x]));
   const afterTexts = new Set(after.map((x) => x.text));
-  const removed = before.filter((x) => !afterTexts.has(x.text));
+  const removed = (before ?? []).filter((x) => !afterTexts.has(x.text));
   const done = after.filter((x) => x.status === 'completed').length;
   return (
     <div data-testid="renderer-TodoWrite">
       <div className="dim" style={{ fontSize: 12.5, marginBottom: 8 }}>
         {done}/{after.length} completed
+        {before === undefined && t !== undefined && ' · the plan before this update is not in the transcript'}
       </div>
-      <div className="todos">
+      <div className={before === undefined ? undefined : 'todos'}>
+        {before !== undefined && (
+          <div>
+            <div className="section-label">Before</div>
+            {before.length === 0 ? (
+              <div className="dim" style={{ fontSize: 12.5 }}>
+                (empty)
+              </div>
+            ) : (
+              before.map((x) => (
+                <TodoItem key={`b-${x.key}`} todo={x} mark={afterTexts.has(x.text) ? undefined : 'removed'} />
+              ))
+            )}
+          </div>
+        )}
         <div>
-          <div className="section-label">Before</div>
-          {before.length === 0 ? (
-            <div className="dim" style={{ fontSize: 12.5 }}>
-              (empty)
-            </div>
-          ) : (
-            before.map((x) => (
-              <TodoItem key={`b-${x.key}`} todo={x} mark={afterTexts.has(x.text) ? undefined : 'removed'} />
-            ))
-          )}
-        </div>
-        <div>
-          <div className="section-label">After</div>
+          <div className="section-label">{before === undefined ? 'Plan' : 'After'}</div>
           {after.map((x) => {
             const old = beforeByText.get(x.text);
             const mark = !old
-              ? before.length > 0
+              ? before !== undefined && before.length > 0
                 ? 'added'
                 : undefined
               : old.status !== x.status

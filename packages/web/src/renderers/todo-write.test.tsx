@@ -1,0 +1,35 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { TypedResult } from '../data/types';
+import { TodoWriteRenderer } from './tasks';
+import { callOf } from './test-call';
+
+const plan = [
+  { content: 'Read the code', status: 'completed' },
+  { content: 'Fix the bug', status: 'in_progress' },
+];
+const typed = (data: Record<string, unknown>) => ({ kind: 'todo-write', tool: 'x', data }) as unknown as TypedResult;
+
+describe('a plan update', () => {
+  it('does not call the plan before a Codex update_plan empty: the transcript does not hold it', () => {
+    const call = callOf('update_plan', { plan: [] }, 'Plan updated', typed({ newTodos: plan }), 'todo-write');
+    const html = renderToStaticMarkup(<TodoWriteRenderer call={call} />);
+    expect(html).not.toContain('(empty)');
+    expect(html).not.toContain('Before');
+    expect(html).toContain('the plan before this update is not in the transcript');
+    expect(html).toContain('Fix the bug');
+  });
+
+  it('shows the plan before a TodoWrite, empty when it was, and what changed', () => {
+    const empty = callOf('TodoWrite', {}, '', typed({ oldTodos: [], newTodos: plan }), 'todo-write');
+    expect(renderToStaticMarkup(<TodoWriteRenderer call={empty} />)).toContain('(empty)');
+    const before = [{ content: 'Fix the bug', status: 'pending' }];
+    const changed = callOf('TodoWrite', {}, '', typed({ oldTodos: before, newTodos: plan }), 'todo-write');
+    const html = renderToStaticMarkup(<TodoWriteRenderer call={changed} />);
+    expect(html).toContain('Before');
+    expect(html.match(/data-testid="todo-(added|changed)"/g)).toEqual([
+      'data-testid="todo-added"',
+      'data-testid="todo-changed"',
+    ]);
+  });
+});
