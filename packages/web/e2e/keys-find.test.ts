@@ -5,6 +5,7 @@
  */
 import type { EventsPage, SessionDetail, SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
+import { errorBarText } from '../src/pages/session/NavBar';
 import { e2eMissing, idle } from './harness';
 import { samplesInChromium } from './samples-ui';
 import { shot } from './shots';
@@ -47,8 +48,9 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
       inSubagent: true,
       flagged: true,
     });
+    // numbered among the errors of its kind, as the header counts them (the expected ones apart)
     expect(await page.locator('[data-testid=error-position]').textContent()).toBe(
-      `Error ${inside + 1} of ${errors.length}`,
+      errorBarText(errors, inside, undefined).position,
     );
     // the Agent call that holds it rolls the subagent's errors up
     const detail = await api<SessionDetail>(`/sessions/${encodeURIComponent(row.id)}?wait=1`);
@@ -58,7 +60,7 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     await shot(page, 'ui-error-in-subagent');
     // E goes back
     await page.keyboard.press('E');
-    const previous = `Error ${inside === 0 ? errors.length : inside} of ${errors.length}`;
+    const previous = errorBarText(errors, inside === 0 ? errors.length - 1 : inside - 1, undefined).position;
     await page.waitForFunction(
       (text) => document.querySelector('[data-testid=error-position]')?.textContent === text,
       previous,

@@ -4,6 +4,32 @@ import type { FindResponse, SessionErrorHit } from '../../data/types';
 /** `1 error`, `4 errors`. */
 const errorsText = (n: number) => `${n} ${n === 1 ? 'error' : 'errors'}`;
 
+/**
+ * What the error bar says, as the header counts: the real errors, and the expected ones apart (`4 errors`, `+2
+ * expected`); at an error, its place among those of its kind (`Error 3 of 4`, `Expected error 1 of 2`).
+ */
+export function errorBarText(
+  errors: readonly SessionErrorHit[],
+  errorPos: number,
+  headerErrors: { readonly count: number; readonly expected: number; readonly state: 'loading' | 'failed' } | undefined,
+): { readonly position: string; readonly expected: number; readonly real: number } {
+  if (headerErrors !== undefined) {
+    const real = headerErrors.count - headerErrors.expected;
+    const position = `${errorsText(real)}${headerErrors.state === 'loading' ? '…' : ''}`;
+    return { position, expected: headerErrors.expected, real };
+  }
+  const isExpected = (e: SessionErrorHit) => e.severity === 'expected';
+  const expected = errors.filter(isExpected).length;
+  const real = errors.length - expected;
+  const at = errors[errorPos];
+  if (errors.length === 0) return { position: 'No errors', expected: 0, real };
+  if (at === undefined) return { position: errorsText(real), expected, real };
+  const kin = errors.slice(0, errorPos + 1).filter((e) => isExpected(e) === isExpected(at)).length;
+  return isExpected(at)
+    ? { position: `Expected error ${kin} of ${expected}`, expected: 0, real }
+    : { position: `Error ${kin} of ${real}`, expected, real };
+}
+
 /** Errors and find-in-session: next/previous error, errors only, find with next/previous match and the hit list. */
 export function NavBar({
   errors,
@@ -26,7 +52,9 @@ export function NavBar({
   /** Errors of the header's count that the timeline cannot step to (in subagents no call started). */
   elsewhere?: number;
   /** The header's error count while the list of errors is on its way, or when it could not be had. */
-  headerErrors?: { readonly count: number; readonly state: 'loading' | 'failed' } | undefined;
+  headerErrors?:
+    | { readonly count: number; readonly expected: number; readonly state: 'loading' | 'failed' }
+    | undefined;
   errorPos: number;
   onError: (step: 1 | -1) => void;
   errorsOnly: boolean;
@@ -40,24 +68,27 @@ export function NavBar({
   showHits: boolean;
   onShowHits: (show: boolean) => void;
 }) {
-  const real = errors.filter((e) => e.severity !== 'expected').length;
+  const text = errorBarText(errors, errorPos, headerErrors);
   const hits = found?.hits ?? [];
   return (
     <div className="navbar" data-testid="session-nav">
       <div className="navbar-group">
         <span
-          className={`nav-count ${real > 0 || (headerErrors?.count ?? 0) > 0 ? 'err-text' : 'dim'}`}
+          className={`nav-count ${text.real > 0 ? 'err-text' : 'dim'}`}
           data-testid="error-position"
           title={headerErrors?.state === 'failed' ? 'The list of errors could not be loaded' : undefined}
         >
-          {headerErrors !== undefined
-            ? `${errorsText(headerErrors.count)}${headerErrors.state === 'loading' ? '…' : ''}`
-            : errors.length === 0
-              ? 'No errors'
-              : errorPos >= 0
-                ? `Error ${errorPos + 1} of ${errors.length}`
-                : errorsText(errors.length)}
+          {text.position}
         </span>
+        {text.expected > 0 && (
+          <span
+            className="dim nav-elsewhere"
+            data-testid="errors-expected"
+            title="Expected errors: part of normal work (a declined plan, stopping a shell that had finished)"
+          >
+            +{text.expected} expected
+          </span>
+        )}
         {headerErrors === undefined && elsewhere > 0 && (
           <span
             className="dim nav-elsewhere"

@@ -4,7 +4,7 @@ import type { SessionDetail, SubagentInfo } from '../../data/types';
 import { NavBar } from './NavBar';
 import { UnlinkedSubagents } from './UnlinkedSubagents';
 
-const sub = (key: string, linkedBy: SubagentInfo['linkedBy'], errors: number): SubagentInfo =>
+const sub = (key: string, linkedBy: SubagentInfo['linkedBy'], errors: number, expectedErrors = 0): SubagentInfo =>
   ({
     key,
     agentId: key,
@@ -17,7 +17,7 @@ const sub = (key: string, linkedBy: SubagentInfo['linkedBy'], errors: number): S
     events: 48,
     toolCalls: 58,
     errors,
-    expectedErrors: 0,
+    expectedErrors,
   }) as SubagentInfo;
 
 describe('subagents no call of the timeline started', () => {
@@ -37,6 +37,13 @@ describe('subagents no call of the timeline started', () => {
     expect(both).not.toContain('data-testid="unlinked-subagent"');
     const none = { subagents: [sub('linked', 'agent-id', 0)] } as unknown as SessionDetail;
     expect(renderToStaticMarkup(<UnlinkedSubagents detail={none} />)).toBe('');
+  });
+
+  it('counts a subagent’s errors as given: its expected ones are already apart', () => {
+    const detail = { subagents: [sub('orphan', 'unlinked', 3, 2)] } as unknown as SessionDetail;
+    expect(renderToStaticMarkup(<UnlinkedSubagents detail={detail} />)).toMatch(
+      /58 tool calls · <span class="err-text">3<\/span> errors/,
+    );
   });
 
   it('the error bar says how many errors are there, out of its steps', () => {

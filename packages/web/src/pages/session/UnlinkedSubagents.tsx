@@ -23,7 +23,7 @@ export function UnlinkedSubagents({ detail }: { detail: SessionDetail }) {
       testId="unlinked-subagents"
       what={<b>{unlinked.length} subagents</b>}
       calls={unlinked.reduce((n, s) => n + s.toolCalls, 0)}
-      errors={unlinked.reduce((n, s) => n + s.errors - s.expectedErrors, 0)}
+      errors={unlinked.reduce((n, s) => n + s.errors, 0)}
     >
       {unlinked.map((sub) => (
         <UnlinkedSubagent key={sub.key} sub={sub} />
@@ -40,7 +40,7 @@ function UnlinkedSubagent({ sub }: { sub: SubagentInfo }) {
       prompt={sub.prompt}
       events={sub.events}
       calls={sub.toolCalls}
-      errors={sub.errors - sub.expectedErrors}
+      errors={sub.errors}
     >
       <div className="unlinked-body">
         <SubagentTimeline agentKey={sub.key} />

@@ -109,7 +109,10 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
     /** The error half of the nav bar. */
     errorBar: {
       errors,
-      headerErrors: listing === 'listed' ? undefined : { count: errorCount, state: listing },
+      headerErrors:
+        listing === 'listed'
+          ? undefined
+          : { count: errorCount, expected: view.detail?.session.expectedErrors ?? 0, state: listing },
       // Errors the header counts that no place of the timeline holds: those of subagents no call started, listed
       // under the header (UnlinkedSubagents).
       elsewhere: listing === 'listed' ? Math.max(0, errorCount - errors.length) : 0,
