@@ -121,17 +121,41 @@ export function CodeLines({ text, start = 1 }: { text: string; start?: number })
   );
 }
 
+/**
+ * What a call without a result says in place of its output: still running (a live session), or that the
+ * conversation went on without one; undefined once it has its result.
+ */
+export function awaitingText(call: CallDto): string | undefined {
+  if (call.result !== null) return undefined;
+  if (call.status === 'pending') return 'Running: waiting for its result.';
+  if (call.status === 'unanswered') return 'No result: the conversation went on without one.';
+  return undefined;
+}
+
+/** The line a call without its result shows where its output would be. */
+export function AwaitingNote({ call }: { call: CallDto }) {
+  const text = awaitingText(call);
+  return text === undefined ? null : (
+    <div className="dim" data-testid="awaiting" style={{ fontSize: 12.5 }}>
+      {text}
+    </div>
+  );
+}
+
 export function Terminal({
   command,
   stdout,
   stderr,
   badges,
+  empty = '(no output)',
   testId,
 }: {
   command?: string | undefined;
   stdout?: string | undefined;
   stderr?: string | undefined;
   badges?: ReactNode;
+  /** What it says when the command wrote nothing (or has no result yet). */
+  empty?: string | undefined;
   testId?: string;
 }) {
   return (
@@ -155,7 +179,11 @@ export function Terminal({
           <Ansi text={stderr} />
         </pre>
       ) : null}
-      {!stdout && !stderr && command !== undefined && <pre className="dim">(no output)</pre>}
+      {!stdout && !stderr && command !== undefined && (
+        <pre className="dim" data-testid="terminal-empty">
+          {empty}
+        </pre>
+      )}
     </div>
   );
 }

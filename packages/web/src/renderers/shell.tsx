@@ -1,7 +1,19 @@
 import { useTimeline } from '../timeline/context';
 import { fmtBytes, fmtDuration } from '../ui/format';
 import { sessionHref } from '../ui/router';
-import { inputOf, KV, ok, Plain, type RendererProps, resultText, stripReminders, Terminal, typedOf } from './common';
+import {
+  AwaitingNote,
+  awaitingText,
+  inputOf,
+  KV,
+  ok,
+  Plain,
+  type RendererProps,
+  resultText,
+  stripReminders,
+  Terminal,
+  typedOf,
+} from './common';
 
 export function BashRenderer({ call }: RendererProps) {
   const i = inputOf(call);
@@ -26,6 +38,7 @@ export function BashRenderer({ call }: RendererProps) {
         command={command}
         stdout={call.result ? stdout : undefined}
         stderr={stderr}
+        empty={awaitingText(call)}
         testId="terminal"
         badges={
           <>
@@ -118,6 +131,7 @@ export function ShellOutputRenderer({ call }: RendererProps) {
       {ok(call) && !output && !stderr && t === undefined && (
         <Plain text={stripReminders(resultText(call.result?.content))} />
       )}
+      <AwaitingNote call={call} />
     </div>
   );
 }
@@ -133,7 +147,12 @@ export function ShellStopRenderer({ call }: RendererProps) {
           stop {t?.taskType ?? 'shell'}
         </span>
         <ShellLink id={id} />
-        {ok(call) ? <span className="badge ok">stopped</span> : <span className="badge expected">not running</span>}
+        {/* without its result (running, unanswered) it is not known whether there was anything to stop */}
+        {call.result === null ? null : ok(call) ? (
+          <span className="badge ok">stopped</span>
+        ) : (
+          <span className="badge expected">not running</span>
+        )}
         {t?.command && <span className="mono dim">{t.command}</span>}
       </div>
       {ok(call) && t?.message && (
@@ -141,6 +160,7 @@ export function ShellStopRenderer({ call }: RendererProps) {
           {t.message}
         </div>
       )}
+      <AwaitingNote call={call} />
       <KV rows={[]} />
     </div>
   );
