@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { TimelineCtx } from './context';
 import { ThinkingBlock, thinkingPreview } from './ThinkingBlock';
 
 describe('a thinking block', () => {
@@ -32,5 +33,26 @@ describe('a thinking block', () => {
     const html = renderToStaticMarkup(<ThinkingBlock thinking="secret plan" redacted />);
     expect(html).toContain('Redacted thinking');
     expect(html).not.toContain('secret plan');
+  });
+
+  it('opens with "Expand all", as every block of the timeline does', () => {
+    const under = (open: boolean) =>
+      renderToStaticMarkup(
+        <TimelineCtx.Provider
+          value={{
+            sessionId: 's',
+            shells: {},
+            expand: new Set(),
+            focus: undefined,
+            openAll: { version: 1, open },
+            liveVersion: 0,
+            SubagentView: () => null,
+          }}
+        >
+          <ThinkingBlock thinking={'**Title**\n\n- one'} redacted={false} />
+        </TimelineCtx.Provider>,
+      );
+    expect(under(true)).toContain('<li>one</li>');
+    expect(under(false)).not.toContain('<li>');
   });
 });

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Markdown } from '../ui/Markdown';
+import { useTimeline } from './context';
 
 /**
  * The first non-blank line of a thinking text, for its collapsed summary, without the Markdown marks the summary
@@ -18,8 +19,8 @@ export function thinkingPreview(text: string): string {
 }
 
 /**
- * A thinking block, collapsed to its first line; open, its text as Markdown (as the assistant's text is shown). The
- * Markdown is made only once it is opened: a long session holds hundreds of thinking blocks, mostly never opened.
+ * A thinking block, collapsed to its first line (opened and closed with the timeline's "Expand all" / "Collapse
+ * all"); open, its text as Markdown (as the assistant's text is shown). The Markdown is made only once it is opened: a long session holds hundreds of thinking blocks, mostly never opened.
  */
 export function ThinkingBlock({
   thinking,
@@ -31,7 +32,12 @@ export function ThinkingBlock({
   /** Open at first (the tests render it so). */
   open?: boolean;
 }) {
-  const [open, setOpen] = useState(initiallyOpen);
+  // "Expand all" / "Collapse all" act on it as on every block, on one mounted later (scrolled to) too.
+  const { openAll } = useTimeline();
+  const [open, setOpen] = useState(initiallyOpen || (openAll.version > 0 && openAll.open));
+  useEffect(() => {
+    if (openAll.version > 0) setOpen(openAll.open);
+  }, [openAll]);
   return (
     <details
       className="thinking"
