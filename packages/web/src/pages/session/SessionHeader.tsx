@@ -13,7 +13,7 @@ import { useScrollHint } from '../../ui/scroll-hint';
 import { holdsTranscript } from '../../ui/TeamBadge';
 import { CopiedNotice } from './CopiedNotice';
 import { ExportMenu } from './ExportMenu';
-import { resumeCommand } from './resume-command';
+import { resumableId, resumeCommand } from './resume-command';
 import { SessionStats } from './SessionStats';
 import { UnlinkedSubagents } from './UnlinkedSubagents';
 
@@ -24,10 +24,16 @@ export function SessionHeader({
   sessionId,
   detail,
   telemetry,
+  transcriptId,
+  fileIssues = [],
   onOpenAll,
 }: {
   sessionId: string;
   detail: SessionDetail | undefined;
+  /** The session's id as its transcript names it, once a page of its events came (what Resume gives the agent). */
+  transcriptId?: string | undefined;
+  /** The session's issues, when it has some: a missing main file leaves nothing to resume. */
+  fileIssues?: readonly IssueDto[];
   /** Claude Code's own telemetry of the session, when it has some. */
   telemetry?: SessionTelemetryDto | undefined;
   onOpenAll: (open: boolean) => void;
@@ -40,9 +46,10 @@ export function SessionHeader({
   const exported = staticSource() !== undefined;
   const agents = useAgents();
   // a team server's session ran on someone's machine under its own id: nothing to resume here
+  const resumeId = s && s.person === undefined ? resumableId(transcriptId, s.archived, fileIssues) : undefined;
   const resume =
-    s && s.person === undefined
-      ? resumeCommand(agents?.find((a) => a.id === s.agent)?.resume, s.projectPath, s.id)
+    s && resumeId !== undefined
+      ? resumeCommand(agents?.find((a) => a.id === s.agent)?.resume, s.projectPath, resumeId)
       : undefined;
   // below the full tier a team server holds no transcript: no waterfall, export or blocks to open
   const held = holdsTranscript(s);

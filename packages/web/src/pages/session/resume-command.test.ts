@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { agentAdapters } from '@agentdash/core';
 import { describe, expect, it } from 'vitest';
-import { resumeCommand, shellQuote } from './resume-command';
+import { resumableId, resumeCommand, shellQuote } from './resume-command';
 
 /** The resume words an agent's adapter declares. */
 const resumeOf = (id: string) => agentAdapters.find((a) => a.id === id)?.resume;
@@ -31,5 +31,17 @@ describe('resumeCommand', () => {
       const echoed = execFileSync('/bin/sh', ['-c', `printf %s ${shellQuote(word)}`], { encoding: 'utf8' });
       expect(echoed).toBe(word);
     }
+  });
+});
+
+describe('resumableId', () => {
+  const id = '408b19ca-d0e4-4117-884e-3fced0b06fca';
+  it('is the id the transcript names, once known, and none for a session that cannot be resumed', () => {
+    expect(resumableId(id, false, [])).toBe(id);
+    expect(resumableId(undefined, false, [])).toBeUndefined();
+    // its files gone from disk, or its main file missing (subagents' files alone)
+    expect(resumableId(id, true, [])).toBeUndefined();
+    expect(resumableId(id, false, [{ code: 'missing_main_file' }])).toBeUndefined();
+    expect(resumableId(id, false, [{ code: 'invalid_json' }])).toBe(id);
   });
 });

@@ -37,9 +37,16 @@ export function useSessionDetail(id: string) {
 
 /** Main-timeline events, a page at a time as rows need them (see `EventPages`: failed or lost requests are retried). */
 export function useEventPages(id: string) {
+  // The session's own id as its transcript names it (`id` may be `<id>@<folder>` or a stored key), once a page came.
+  const [transcriptId, setTranscriptId] = useState<string | undefined>();
   const loader = useMemo(
     () =>
-      new EventPages((offset, limit, signal) => api.events(id, offset, limit, undefined, signal).then((r) => r.events)),
+      new EventPages((offset, limit, signal) =>
+        api.events(id, offset, limit, undefined, signal).then((r) => {
+          setTranscriptId(r.sessionId);
+          return r.events;
+        }),
+      ),
     [id],
   );
   useEffect(() => {
@@ -64,5 +71,5 @@ export function useEventPages(id: string) {
   // new with every page too: the rows' effect asks again for what a page cut short did not bring
   // biome-ignore lint/correctness/useExhaustiveDependencies: `pages` is the trigger, not an input
   const loadFor = useCallback((index: number) => loader.loadFor(index), [loader, pages]);
-  return { pages, pagesRef, loadPage, loadFor, eventAt, pageError };
+  return { pages, pagesRef, loadPage, loadFor, eventAt, pageError, transcriptId };
 }

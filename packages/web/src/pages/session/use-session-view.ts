@@ -10,12 +10,14 @@ import { PAGE, useEventPages, useSessionDetail } from './use-session-data';
 /** A session's data: its header, its main-timeline pages, and a version bumped by each live update. */
 export function useSessionView(id: string) {
   const { detail, error, loadDetail } = useSessionDetail(id);
-  const { pages, pagesRef, loadPage, loadFor, eventAt, pageError } = useEventPages(id);
+  const { pages, pagesRef, loadPage, loadFor, eventAt, pageError, transcriptId } = useEventPages(id);
   const [liveVersion, setLiveVersion] = useState(0);
   return {
     id,
     /** The full id once the header is known (the route may hold a prefix). */
     sessionId: detail?.session.id ?? id,
+    /** The session's id as its agent knows it (what resuming it takes), once a page of its events came. */
+    transcriptId,
     detail,
     error,
     loadDetail,
