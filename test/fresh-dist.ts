@@ -42,11 +42,12 @@ export function staleTypeScript(): string[] {
   });
 }
 
-/** Whether the dashboard's sources are newer than its build. */
+/** Whether the dashboard's sources (its style sheets too) are newer than its build. */
 export function staleWeb(): boolean {
   const web = join(repo, 'packages', 'web');
   const built = mtime(join(web, 'dist', 'index.html'));
-  return newestUnder(join(web, 'src'), builtSource) > built || mtime(join(web, 'index.html')) > built;
+  const source = (name: string) => builtSource(name) || name.endsWith('.css');
+  return newestUnder(join(web, 'src'), source) > built || mtime(join(web, 'index.html')) > built;
 }
 
 function run(what: string, command: string, args: readonly string[]): void {
