@@ -82,7 +82,7 @@ export function NavBar({
         </span>
         {text.expected > 0 && (
           <span
-            className="dim nav-elsewhere"
+            className="nav-count dim"
             data-testid="errors-expected"
             title="Expected errors: part of normal work (a declined plan, stopping a shell that had finished)"
           >
