@@ -46,7 +46,7 @@ export function SessionHeader({
   const exported = staticSource() !== undefined;
   const agents = useAgents();
   // a team server's session ran on someone's machine under its own id: nothing to resume here
-  const resumeId = s && s.person === undefined ? resumableId(transcriptId, s.archived, fileIssues) : undefined;
+  const resumeId = s && s.person === undefined ? resumableId(s.id, transcriptId, s.archived, fileIssues) : undefined;
   const resume =
     s && resumeId !== undefined
       ? resumeCommand(agents?.find((a) => a.id === s.agent)?.resume, s.projectPath, resumeId)

@@ -18,16 +18,18 @@ export function resumeCommand(
 }
 
 /**
- * The id "Resume" gives the agent: the session's id as its transcript names it (`transcriptId`, from its events:
- * the page's reference is `<id>@<folder>`, or a stored key that is a path, when another folder or home holds a session
- * of that id); none while it is not known, nor when the agent could not resume the session: its files are gone from
- * disk (`archived`) or its main file is missing (only subagents' files).
+ * The id "Resume" gives the agent: the session's id as its transcript names it (`transcriptId`, from its events), or
+ * before they came (or for a session without any) its reference when that is the id alone. The reference is
+ * `<id>@<folder>`, or a stored key that is a path, when another folder or home holds a session of that id: never
+ * given to the agent. None when the agent could not resume the session: its files are gone from disk (`archived`) or
+ * its main file is missing (only subagents' files).
  */
 export function resumableId(
+  ref: string,
   transcriptId: string | undefined,
   archived: boolean,
   issues: readonly { readonly code: string }[],
 ): string | undefined {
   if (archived || issues.some((i) => i.code === 'missing_main_file')) return undefined;
-  return transcriptId;
+  return transcriptId ?? (/[@/\\]/.test(ref) ? undefined : ref);
 }
