@@ -35,6 +35,21 @@ describe('waterfallOf', () => {
     }
   });
 
+  it('marks the expected errors apart from the errors, as the header counts them', async () => {
+    const session = await loadSampleSession('-home-user-proj-shell', '5546c9dc-f77a-4128-bec8-c0c6a466b9a7');
+    const bars = waterfallOf(session).lanes.flatMap((l) => l.calls);
+    const failed = bars.filter((b) => b.status === 'error');
+    const expected = session.calls.filter((c) => c.status === 'error' && c.result?.error?.severity === 'expected');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(
+      failed
+        .filter((b) => b.expected === true)
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual(expected.map((c) => c.id as string).sort());
+    expect(failed.length).toBeGreaterThan(expected.length);
+  });
+
   it.each([
     ['-home-user-proj-files', '0097a0c6-9ed3-4b4b-8663-59e78bc0fccc'],
     // Retried requests, a synthetic API error, and a response whose last block is text after thinking.

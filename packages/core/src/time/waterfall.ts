@@ -9,6 +9,8 @@ export interface WaterfallBar {
   readonly id: string;
   readonly tool: string;
   readonly status: CallStatus;
+  /** An error expected in normal work (a declined plan, stopping a shell that had finished): drawn apart. */
+  readonly expected?: true;
   readonly startMs: number;
   readonly endMs: number;
   /** No result: the bar runs to the end of its lane. */
@@ -116,6 +118,7 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
       id: c.id,
       tool: c.canonicalName,
       status: c.status,
+      ...(c.status === 'error' && c.result?.error?.severity === 'expected' ? { expected: true as const } : {}),
       startMs: start,
       endMs: end ?? Math.max(activity.endMs, start),
       open: end === undefined,

@@ -6,7 +6,7 @@ import { toolColour } from '../../ui/waterfall-geometry';
 import { WAIT_COLOUR } from './measured';
 
 /**
- * What the colours mean: model time, waiting for the person, errors, then each tool (the first 16); with telemetry,
+ * What the colours mean: model time, waiting for the person, errors (expected ones apart), then each tool (the first 16); with telemetry,
  * how a measured call is drawn.
  */
 export function WaterfallLegend({
@@ -32,6 +32,12 @@ export function WaterfallLegend({
         <i style={{ background: 'transparent', outline: '2px solid #ff6b7a' }} />
         error
       </span>
+      {data?.lanes.some((l) => l.calls.some((c) => c.expected)) && (
+        <span>
+          <i style={{ background: 'transparent', outline: '2px solid var(--exp)' }} />
+          expected error
+        </span>
+      )}
       {measured !== undefined && (
         <span data-testid="wf-measured-legend" data-calls={measured}>
           <i style={{ background: WAIT_COLOUR, height: 6 }} />
@@ -67,7 +73,7 @@ export function WaterfallTip({
   const span = hover.bar.endMs - hover.bar.startMs;
   return (
     <div className="wf-tip" data-testid="waterfall-tip">
-      <b>{hover.bar.tool}</b> · {hover.bar.status} ·{' '}
+      <b>{hover.bar.tool}</b> · {hover.bar.expected ? 'expected error' : hover.bar.status} ·{' '}
       {m ? (
         <>
           <span data-testid="wf-tip-run">ran {fmtDuration(m.durationMs)}</span>{' '}

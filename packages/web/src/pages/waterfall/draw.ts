@@ -147,7 +147,8 @@ export function draw(
         ctx.globalAlpha = 1;
       }
       if (bar.status === 'error') {
-        ctx.strokeStyle = cssVar('--err', '#ff6b7a');
+        // an expected error (part of normal work) in the muted colour its badge has, not as an error
+        ctx.strokeStyle = bar.expected ? cssVar('--exp', '#8e97aa') : cssVar('--err', '#ff6b7a');
         ctx.lineWidth = 2;
         ctx.strokeRect(bx + 1, by + 1, bw - 2, LANE_H - 12);
       }
