@@ -4,7 +4,16 @@
  * whatever order its file comes or goes in, the index ends as a fresh one of the same files (write/copy-reads.ts).
  * Fixture: core's claude-progress (trimmed from ../shared/wild entire-cli-19), `without-file` and `with-file`.
  */
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +42,52 @@ function indexAt(name: string): AgentIndex {
   const index = openIndex({ dbPath: join(dir, `${name}.sqlite`) });
   opened.push(index);
   return index;
+}
+
+/** The index at `name` equals a fresh index of the same home (archiving off in both). */
+async function expectFresh(name: string, home: string): Promise<void> {
+  const fresh = indexAt(`fresh-${opened.length}`);
+  fresh.setArchiving(false);
+  await fresh.refresh([home]);
+  expect(dumpIndex(join(dir, `${name}.sqlite`))).toEqual(dumpIndex(join(dir, `fresh-${opened.length - 1}.sqlite`)));
+}
+
+/** Another session's main file (one prompt), in a project folder read after the fixture's. */
+function otherSession(home: string): string {
+  const id = '11111111-2222-4333-8444-555555555555';
+  const path = join(home, `projects/zz-other/${id}.jsonl`);
+  const record = {
+    type: 'user',
+    sessionId: id,
+    uuid: '11111111-0000-4000-8000-000000000001',
+    parentUuid: null,
+    timestamp: '2026-01-30T10:00:00.000Z',
+    cwd: '/tmp/other',
+    message: { role: 'user', content: 'another session' },
+  };
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(record)}\n`);
+  return path;
+}
+
+/**
+ * A refresh of `home` stopped (an error thrown) before it reads another session's new file, after the changes
+ * `change` made to the disk; then the index opened again (what a refresh keeps in memory is gone) and refreshed.
+ */
+async function interrupted(home: string, change: () => void): Promise<AgentIndex> {
+  const live = indexAt('live');
+  live.setArchiving(false);
+  await live.refresh([home]);
+  change();
+  const other = otherSession(home);
+  const stop = async (path: string) => {
+    if (path === other) throw new Error('stopped');
+  };
+  await expect(live.refresh([home], { beforeFile: stop })).rejects.toThrow('stopped');
+  live.close();
+  const again = indexAt('live');
+  await again.refresh([home]);
+  return again;
 }
 
 /** What the index says of a home's one session, its paths and places (which file, which line) left out. */
@@ -142,5 +197,42 @@ describe("a subagent's records copied into its parent's file (agent_progress)", 
     const loaded = await index.loadSession(session?.ref ?? '');
     expect(loaded.title?.slice(0, 40)).toBe('Read and follow the instructions in .cla');
     expect([session?.title, session?.titleSource]).toEqual([loaded.title, loaded.titleSource]);
+  });
+
+  it("a refresh stopped after the subagent's file came is completed by the next: as a fresh index", async () => {
+    const home = join(dir, 'home');
+    cpSync(join(fixtures, 'without-file'), home, { recursive: true });
+    // Before: the subagent listed twice (its file's thread and the copies), 36 calls instead of 29.
+    const live = await interrupted(home, () => cpSync(join(fixtures, 'with-file', AGENT_FILE), join(home, AGENT_FILE)));
+    await expectFresh('live', home);
+    const session = live.listSessions({}).find((s) => s.id === SESSION);
+    expect(live.sessionHeader(session?.ref ?? '')?.subagents.map((s) => s.agentId)).toEqual(['ae66507']);
+  });
+
+  it("and one stopped after the subagent's file went (not archived)", async () => {
+    const home = join(dir, 'home');
+    cpSync(join(fixtures, 'with-file'), home, { recursive: true });
+    // Before: the copies not taken, the subagent's thread gone (1 call instead of 8).
+    const live = await interrupted(home, () => rmSync(join(home, PROJECT, SESSION), { recursive: true }));
+    await expectFresh('live', home);
+    expect(live.listSessions({}).find((s) => s.id === SESSION)?.toolCalls).toBe(8);
+  });
+
+  it("a main file moved to another session is read again there: alone, or beside its subagent's file", async () => {
+    const home = join(dir, 'home');
+    cpSync(join(fixtures, 'with-file'), home, { recursive: true });
+    const live = indexAt('live');
+    live.setArchiving(false);
+    await live.refresh([home]);
+    // Moved alone to another project folder: its copies are its subagent's thread there (before: 1 call, not 8).
+    const moved = join(home, 'projects/moved', `${SESSION}.jsonl`);
+    mkdirSync(dirname(moved), { recursive: true });
+    renameSync(join(home, MAIN_FILE), moved);
+    await live.refresh([home]);
+    await expectFresh('live', home);
+    // And back beside its subagent's file: the copies are not (before: the subagent listed twice).
+    renameSync(moved, join(home, MAIN_FILE));
+    await live.refresh([home]);
+    await expectFresh('live', home);
   });
 });

@@ -80,8 +80,8 @@ const RECORDS = `
     PRIMARY KEY (file_id, line)
   ) WITHOUT ROWID;
   -- A subagent's records copied into this file that are its thread (core's EmbeddedThreads: its file is not in the
-  -- session): few, and looked up by agent when its file comes (refresh.ts) or by file when the file grows.
-  CREATE INDEX records_copies ON records(copy_of) WHERE copy_of IS NOT NULL;
+  -- session): few, and always looked up by the file holding them (a seek, never a scan of every copy row).
+  CREATE INDEX records_copies ON records(file_id, copy_of) WHERE copy_of IS NOT NULL;
 
   CREATE TABLE requests (
     file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
@@ -254,6 +254,11 @@ const STATE = `
   );
 
   CREATE TABLE derived_version (version INTEGER NOT NULL);
+
+  -- The sessions an agent's file came into (lost = 0) or left (lost = 1) whose files holding copies are still to be
+  -- read again (copy-reads.ts): written in the batch that changed them, so a refresh stopped before it read them
+  -- leaves them to the next.
+  CREATE TABLE copy_reads (session_id TEXT PRIMARY KEY, lost INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
 /** The DDL of every derived table, in one string (`derived_version` is left empty: schema.ts fills it). */

@@ -12,13 +12,14 @@
  *   session's `usage_detail` without the responses another session owns; 8: Codex responses end at a prompt, a
  *   review's request is its prompt; 9: `sessions.issues` counts pairing's issues too; 10: `records.copy_of`, a subagent's records copied into its
  *   parent's file stored as its thread's when its file is not in the session; 11: a Read too large by tokens is a
- *   `validation` error, as one too large by bytes was). Another version, higher or lower, drops them and builds them again from the
+ *   `validation` error, as one too large by bytes was; 12: `copy_reads`, the copies' pending reads stored, and
+ *   `records_copies` by file). Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 28;
-export const DERIVED_VERSION = 11;
+export const DERIVED_VERSION = 12;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

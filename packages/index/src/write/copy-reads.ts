@@ -45,36 +45,52 @@ export class CopyReads {
   ) {}
 
   /**
-   * Read again the files whose copies changed meaning (`changes`, then emptied): where an agent's file came, those
-   * holding copies taken as its thread; where one left, every file of the session its agent may copy into.
+   * Read again the files whose copies changed meaning (`changes`, stored: those a stopped refresh left too), each
+   * session's pending read dropped once its files are read.
    * `steps`: the files of this refresh, as discovered (the others as stored).
    */
   async run(steps: readonly FileStep[], archiving: boolean, filed: FiledAgents): Promise<void> {
-    const ids = new Set<number>();
-    for (const key of this.changes.gained) for (const id of filesWithStaleCopies(this.db, key)) ids.add(id);
-    for (const key of this.changes.lost) {
-      for (const row of prepared(this.db, 'SELECT * FROM files WHERE session_id = ?').all(key) as FileRow[]) {
-        if (adapterForFile({ agent: agentOfRow(row.agent) }).embeddedRecordOf !== undefined) ids.add(row.id);
-      }
-    }
-    this.changes.gained.clear();
-    this.changes.lost.clear();
-    if (ids.size === 0) return;
+    const pending = this.changes.pending();
+    if (pending.length === 0) return;
     const byPath = new Map(steps.map((step) => [step.file.path, step]));
-    for (const id of ids) {
-      const row = prepared(this.db, 'SELECT * FROM files WHERE id = ?').get(id) as FileRow | undefined;
-      // Held at its last complete version: its rows stay that version's until its copy on disk is read whole again.
-      if (row === undefined || row.archived === HELD) continue;
-      const step = byPath.get(row.path);
-      const file = step?.file ?? discoveredOfRow(row);
-      const source = step?.source ?? {
-        fromArchive: row.archived === 1,
-        archiving,
-        archivedBytes: this.archive.end(row.path),
-      };
-      const batch = this.batches.begin();
-      const outcome = await this.importer.importFile(file, false, batch, source, undefined, filed.of(file), true);
-      await this.batches.fileDone(batch, outcome.bytes, false);
+    for (const { sessionKey, lost } of pending) {
+      for (const id of this.filesToRead(sessionKey, lost)) await this.readAgain(id, byPath, archiving, filed);
+      // In the batch of its last read: stopped before it, the session is read again by the next refresh.
+      this.batches.begin();
+      this.changes.done(sessionKey);
     }
+  }
+
+  /**
+   * Where an agent's file came, the files holding copies taken as its thread; where one left (or a file moved in or
+   * out), every file of the session its agent may copy into.
+   */
+  private filesToRead(sessionKey: string, lost: boolean): number[] {
+    if (!lost) return filesWithStaleCopies(this.db, sessionKey);
+    const rows = prepared(this.db, 'SELECT * FROM files WHERE session_id = ?').all(sessionKey) as FileRow[];
+    return rows
+      .filter((row) => adapterForFile({ agent: agentOfRow(row.agent) }).embeddedRecordOf !== undefined)
+      .map((row) => row.id);
+  }
+
+  private async readAgain(
+    id: number,
+    byPath: ReadonlyMap<string, FileStep>,
+    archiving: boolean,
+    filed: FiledAgents,
+  ): Promise<void> {
+    const row = prepared(this.db, 'SELECT * FROM files WHERE id = ?').get(id) as FileRow | undefined;
+    // Held at its last complete version: its rows stay that version's until its copy on disk is read whole again.
+    if (row === undefined || row.archived === HELD) return;
+    const step = byPath.get(row.path);
+    const file = step?.file ?? discoveredOfRow(row);
+    const source = step?.source ?? {
+      fromArchive: row.archived === 1,
+      archiving,
+      archivedBytes: this.archive.end(row.path),
+    };
+    const batch = this.batches.begin();
+    const outcome = await this.importer.importFile(file, false, batch, source, undefined, filed.of(file), true);
+    await this.batches.fileDone(batch, outcome.bytes, false);
   }
 }

@@ -5,7 +5,7 @@
  * file that holds them (record-rows.ts, `OpsFile.copyOf`): each record's row right after its holder's, with its agent
  * (`records.copy_of`), not counted among the file's records; its calls, results and documents as a subagent's.
  * Which agents have a file is known when the file is read (`ParseRequest.filed`); when that changes, the files
- * holding copies are read again (refresh.ts, `CopyReads`).
+ * holding copies are read again (copy-reads.ts, `CopyReads`).
  */
 import { type AgentAdapter, type DiscoveredFile, EmbeddedThreads, type RecordEvent } from '@agentdash/core';
 import type Database from 'better-sqlite3';
@@ -54,7 +54,7 @@ export function sameAgents(a: readonly string[], b: readonly string[]): boolean 
  * index): by its primary key SQLite would read every record of the file.
  */
 export function hasCopies(db: Database.Database, fileId: number): boolean {
-  const sql = 'SELECT 1 FROM records INDEXED BY records_copies WHERE copy_of IS NOT NULL AND file_id = ? LIMIT 1';
+  const sql = 'SELECT 1 FROM records INDEXED BY records_copies WHERE file_id = ? AND copy_of IS NOT NULL LIMIT 1';
   return prepared(db, sql).get(fileId) !== undefined;
 }
 
@@ -105,8 +105,41 @@ export class FiledAgents {
   }
 }
 
-/** The sessions an agent's file came into (`gained`) or left (`lost`) since the last `CopyReads.run` (copy-reads.ts). */
+/**
+ * The sessions an agent's file came into (`gained`) or left (`lost`) whose files holding copies are to be read again
+ * (`CopyReads.run`, copy-reads.ts). Stored (`copy_reads`), in the open batch of the change: a refresh stopped before
+ * the reads (interrupted, failed) leaves them to the next, and the index still ends as a fresh one.
+ */
 export class AgentFiles {
-  readonly gained = new Set<string>();
-  readonly lost = new Set<string>();
+  constructor(private readonly db: Database.Database) {}
+
+  gained(sessionKey: string): void {
+    this.note(sessionKey, 0);
+  }
+
+  lost(sessionKey: string): void {
+    this.note(sessionKey, 1);
+  }
+
+  /** The sessions to read again, with whether an agent's file left them. */
+  pending(): { readonly sessionKey: string; readonly lost: boolean }[] {
+    const rows = prepared(this.db, 'SELECT session_id, lost FROM copy_reads').all() as {
+      session_id: string;
+      lost: number;
+    }[];
+    return rows.map((row) => ({ sessionKey: row.session_id, lost: row.lost === 1 }));
+  }
+
+  /** A session's files were read again (inside the open batch). */
+  done(sessionKey: string): void {
+    prepared(this.db, 'DELETE FROM copy_reads WHERE session_id = ?').run(sessionKey);
+  }
+
+  private note(sessionKey: string, lost: 0 | 1): void {
+    prepared(
+      this.db,
+      `INSERT INTO copy_reads (session_id, lost) VALUES (?, ?)
+       ON CONFLICT (session_id) DO UPDATE SET lost = max(lost, excluded.lost)`,
+    ).run(sessionKey, lost);
+  }
 }

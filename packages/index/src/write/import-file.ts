@@ -70,8 +70,14 @@ export class FileImporter {
     ).run(to.path, to.projectDir, to.role, key, to.agentId ?? null, to.metaPath ?? null, to.ino, from.id, from.path);
     if (moved.changes === 0) return undefined;
     this.archive.move(from.path, to, from.meta_path);
-    if (from.agent_id !== null) this.agentFiles.lost.add(from.session_id);
-    if (to.agentId !== undefined) this.agentFiles.gained.add(key);
+    if (from.agent_id !== null) this.agentFiles.lost(from.session_id);
+    if (to.agentId !== undefined) this.agentFiles.gained(key);
+    // A file that changed session (a main file moved alone, or beside its subagents' files): what each session's
+    // copies are depends on all its files, and the moved one looks unchanged (`isUnchanged`) to a read.
+    if (from.session_id !== key) {
+      this.agentFiles.lost(from.session_id);
+      this.agentFiles.lost(key);
+    }
     batch.sessions.add(from.session_id);
     batch.sessions.add(key);
     return prepared(this.db, 'SELECT * FROM files WHERE path = ?').get(to.path) as FileRow;
@@ -84,7 +90,7 @@ export class FileImporter {
     const batch = this.batches.begin();
     for (const id of this.writer.idsLeaving(row.id)) batch.touched.add(id);
     batch.sessions.add(row.session_id);
-    if (row.agent_id !== null) this.agentFiles.lost.add(row.session_id);
+    if (row.agent_id !== null) this.agentFiles.lost(row.session_id);
     this.writer.clearFile(row.id);
     prepared(this.db, 'DELETE FROM files WHERE id = ?').run(row.id);
     return true;
@@ -146,7 +152,8 @@ export class FileImporter {
 
     const { touched, sessions } = batch;
     sessions.add(sessionId);
-    if (file.agentId !== undefined) this.agentFiles.gained.add(sessionId);
+    // An agent's file new to its session: the copies of it other files hold stop being its thread.
+    if (file.agentId !== undefined && storedRow?.session_id !== sessionId) this.agentFiles.gained(sessionId);
     const counts = { records: 0, issues: 0 };
     const savepoint = this.writer.savepoint('file_import');
     try {

@@ -61,7 +61,7 @@ export class Refresher {
     this.updater = new SessionUpdater(db);
     this.archive = new Archive(db);
     this.batches = new WriteBatches(db, this.writer, this.updater, recordsOfRows(db, this.archive));
-    const agentFiles = new AgentFiles();
+    const agentFiles = new AgentFiles(db);
     this.importer = new FileImporter(
       db,
       this.writer,
