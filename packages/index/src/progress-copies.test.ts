@@ -235,4 +235,21 @@ describe("a subagent's records copied into its parent's file (agent_progress)", 
     await live.refresh([home]);
     await expectFresh('live', home);
   });
+
+  it('a file holding copies that grows makes its session live, as any file appended to', async () => {
+    const lines = readFileSync(join(fixtures, 'without-file', MAIN_FILE), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
+    const text = (some: readonly string[]) => some.map((l) => `${l}\n`).join('');
+    const main = join(dir, 'home', MAIN_FILE);
+    mkdirSync(dirname(main), { recursive: true });
+    writeFileSync(main, text(lines.slice(0, 10)));
+    const live = indexAt('live');
+    await live.refresh([join(dir, 'home')]);
+    expect(live.listSessions({})[0]?.isLive).toBe(false);
+    // Before: read whole again for its copies, the file was never taken as appended to.
+    appendFileSync(main, text(lines.slice(10)));
+    await live.refresh([join(dir, 'home')]);
+    expect(live.listSessions({})[0]?.isLive).toBe(true);
+  });
 });

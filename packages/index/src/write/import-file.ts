@@ -19,12 +19,13 @@ import { heldBefore, holdFile, lossMessage, lostRecords, noteLoss } from '../arc
 import { type FileRow, sessionKeyOf } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import { FactTracker } from './call-fact.js';
-import { type AgentFiles, copiesOfRead, hasCopies, sameAgents } from './copy-rows.js';
+import { type AgentFiles, copiesOfRead, sameAgents } from './copy-rows.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { Writer } from './import.js';
 import { IMPORT_FAILED } from './import-failure.js';
 import type { Move } from './moves.js';
 import type { ArchiveChunk, ParseJob } from './parse-pool.js';
+import { readStartOf } from './read-start.js';
 import { isUnchanged, type Source } from './refresh-plan.js';
 import type { Batch, WriteBatches } from './write-batch.js';
 
@@ -157,20 +158,8 @@ export class FileImporter {
     const counts = { records: 0, issues: 0 };
     const savepoint = this.writer.savepoint('file_import');
     try {
-      const restart =
-        storedRow === undefined ||
-        readAgain ||
-        // Its copies taken as a thread are each taken once in the file: a read of its new bytes alone could not tell.
-        hasCopies(this.db, storedRow.id) ||
-        // Held at its last complete version: the copy on disk is read whole again whenever it changes.
-        storedRow.archived === HELD ||
-        storedRow.ino !== file.ino ||
-        file.size < storedRow.parsed_offset ||
-        storedRow.session_id !== sessionId ||
-        // A format rewritten in place (not append-only) is read whole again on any change.
-        !adapterForFile(file).capabilities.appendOnly ||
-        // Rewritten in place (same inode, not shorter): the bytes before the offset are not the ones we read.
-        (await fingerprintOf(file.path, storedRow.parsed_offset, openBytes)) !== storedRow.tail;
+      const start = await readStartOf(this.db, storedRow, file, sessionId, readAgain, openBytes);
+      const restart = start !== 'append';
       // What the file held, to tell whether its new read lost records (then it is held at that version).
       const before =
         restart && storedRow !== undefined && !source.fromArchive ? heldBefore(this.db, storedRow, file) : undefined;
@@ -264,7 +253,9 @@ export class FileImporter {
       }
       // Records appended to a file already read, at the file's modification time: while it is recent, the session
       // is being written now (live). A refresh long after the append (a CLI run days later) does not make it live.
-      const appended = !restart && counts.records > 0 ? file.mtimeMs : current.appended_ms;
+      // Read whole only for its copies: appended when the whole read has more records than the file had.
+      const grew = start === 'copies' ? counts.records > (storedRow?.records ?? 0) : !restart && counts.records > 0;
+      const appended = grew ? file.mtimeMs : current.appended_ms;
       prepared(
         this.db,
         `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,
