@@ -252,4 +252,28 @@ describe("a subagent's records copied into its parent's file (agent_progress)", 
     await live.refresh([join(dir, 'home')]);
     expect(live.listSessions({})[0]?.isLive).toBe(true);
   });
+
+  it("a file held at its last complete version is read again from the archive when the subagent's file comes", async () => {
+    const lines = readFileSync(join(fixtures, 'without-file', MAIN_FILE), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
+    const text = (some: readonly string[]) => some.map((l) => `${l}\n`).join('');
+    const home = join(dir, 'home');
+    const main = join(home, MAIN_FILE);
+    mkdirSync(dirname(main), { recursive: true });
+    writeFileSync(main, text(lines));
+    const live = indexAt('live');
+    live.setArchiving(true);
+    await live.refresh([home]);
+    // Cut short on disk: held at the version read (its one issue says so).
+    writeFileSync(main, text(lines.slice(0, 12)));
+    await live.refresh([home]);
+    expect(live.listSessions({})[0]?.issues).toBe(1);
+    cpSync(join(fixtures, 'with-file', AGENT_FILE), join(home, AGENT_FILE));
+    await live.refresh([home]);
+    // Before: the subagent listed twice (its file's thread and the held version's copies), 8 issues.
+    const [session] = live.listSessions({});
+    expect([session?.toolCalls, session?.issues]).toEqual([8, 1]);
+    expect(live.sessionHeader(session?.ref ?? '')?.subagents.map((s) => s.agentId)).toEqual(['ae66507']);
+  });
 });

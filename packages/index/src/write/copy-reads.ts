@@ -12,6 +12,7 @@ import type { DiscoveredFile } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { type Archive, HELD } from '../archive/archive.js';
+import { noteLoss, VERSION_KEPT } from '../archive/versions.js';
 import { type FileRow, idOfKey } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import { type AgentFiles, type FiledAgents, filesWithStaleCopies } from './copy-rows.js';
@@ -80,8 +81,11 @@ export class CopyReads {
     filed: FiledAgents,
   ): Promise<void> {
     const row = prepared(this.db, 'SELECT * FROM files WHERE id = ?').get(id) as FileRow | undefined;
-    // Held at its last complete version: its rows stay that version's until its copy on disk is read whole again.
-    if (row === undefined || row.archived === HELD) return;
+    if (row === undefined) return;
+    if (row.archived === HELD) {
+      await this.readHeldAgain(row, filed);
+      return;
+    }
     const step = byPath.get(row.path);
     const file = step?.file ?? discoveredOfRow(row);
     const source = step?.source ?? {
@@ -91,6 +95,24 @@ export class CopyReads {
     };
     const batch = this.batches.begin();
     const outcome = await this.importer.importFile(file, false, batch, source, undefined, filed.of(file), true);
+    await this.batches.fileDone(batch, outcome.bytes, false);
+  }
+
+  /**
+   * A file held at its last complete version (versions.ts): that version, which the archive holds, is read again,
+   * and the file stays held (its row's disk facts and its note of the loss as they were).
+   */
+  private async readHeldAgain(row: FileRow, filed: FiledAgents): Promise<void> {
+    const file = discoveredOfRow(row);
+    const note = prepared(this.db, 'SELECT message FROM issues WHERE file_id = ? AND code = ?', 'pluck').get(
+      row.id,
+      VERSION_KEPT,
+    ) as string | undefined;
+    const source = { fromArchive: true, archiving: false, archivedBytes: this.archive.end(row.path) };
+    const batch = this.batches.begin();
+    const outcome = await this.importer.importFile(file, false, batch, source, undefined, filed.of(file), true);
+    prepared(this.db, 'UPDATE files SET archived = ? WHERE id = ?').run(HELD, row.id);
+    if (note !== undefined) noteLoss(this.db, row.id, note);
     await this.batches.fileDone(batch, outcome.bytes, false);
   }
 }

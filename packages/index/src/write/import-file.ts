@@ -118,8 +118,9 @@ export class FileImporter {
     if (parsed === undefined) job?.discard();
     const openBytes: OpenBytes = source.fromArchive ? async (path) => this.archive.source(path) : openFileBytes;
     const archiveNew = source.archiving && !source.fromArchive;
-    if (storedRow?.archived === HELD && source.fromArchive) {
+    if (storedRow?.archived === HELD && source.fromArchive && !readAgain) {
       // Held at its last complete version, which the archive holds: gone from disk now, it is read from there as is.
+      // (Read again, that version is read again from the archive: copy-reads.ts.)
       prepared(this.db, 'UPDATE files SET size = ?, mtime_ms = ?, ino = ?, archived = 1 WHERE id = ?').run(
         file.size,
         file.mtimeMs,
