@@ -37,6 +37,15 @@ export const fmtCost = formatCost;
 /** The error rate the dashboard shows: errors not expected over calls (0 without calls). */
 export const realErrorRate = (c: { calls: number; errors: number; expectedErrors: number }): number =>
   c.calls > 0 ? realErrors(c) / c.calls : 0;
+/**
+ * A bar of calls stacked by outcome, each call once: ok, real errors, expected errors (`errors` counts the expected
+ * ones too, as the API gives it).
+ */
+export const outcomeStack = (c: { calls: number; errors: number; expectedErrors: number }) => ({
+  okCalls: c.calls - c.errors,
+  realErrors: realErrors(c),
+  expectedErrors: c.expectedErrors,
+});
 /** `5 min ago`, `3 h ago`, `2 d ago` within a week; undefined beyond (the date says it then, once). */
 export function fmtRecent(iso: string | null | undefined, now = Date.now()): string | undefined {
   if (!iso) return undefined;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
-import { shortPath } from '../../ui/format';
+import { outcomeStack, shortPath } from '../../ui/format';
 import { GRAINS } from './bucket-range';
 import { type ChartTheme, payloadOf } from './chart-theme';
 import type { Drill, ToolStat } from './use-analytics';
@@ -64,7 +64,7 @@ export function TimeChart({
 }: {
   theme: ChartTheme;
   stats: StatsResponse | undefined;
-  timeRows: readonly (StatsResponse['days'][number] & { okCalls: number; label: string })[];
+  timeRows: readonly (StatsResponse['days'][number] & { okCalls: number; realErrors: number; label: string })[];
   /** Calls without a time, not drawn. */
   untimed?: number;
 }) {
@@ -87,7 +87,7 @@ export function TimeChart({
           <Tooltip {...tooltipStyle} />
           <Legend {...theme.legendStyle} />
           <Bar dataKey="okCalls" name="ok" stackId="t" fill={C.ok} maxBarSize={64} />
-          <Bar dataKey="errors" name="errors" stackId="t" fill={C.err} maxBarSize={64} />
+          <Bar dataKey="realErrors" name="errors" stackId="t" fill={C.err} maxBarSize={64} />
           <Bar
             dataKey="expectedErrors"
             name="expected"
@@ -123,7 +123,7 @@ export function ProjectChart({
           data={(stats?.projects ?? []).map((p) => ({
             ...p,
             name: shortPath(p.project),
-            okCalls: p.calls - p.errors - p.expectedErrors,
+            ...outcomeStack(p),
           }))}
           layout="vertical"
           margin={{ left: 8, right: 16 }}
@@ -143,7 +143,7 @@ export function ProjectChart({
           <Tooltip {...tooltipStyle} />
           {[
             ['okCalls', 'ok', C.ok],
-            ['errors', 'errors', C.err],
+            ['realErrors', 'errors', C.err],
             ['expectedErrors', 'expected', C.exp],
           ].map(([key, name, fill]) => (
             <Bar

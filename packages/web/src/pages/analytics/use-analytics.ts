@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../data/client';
 import type { CallRowDto, StatsResponse } from '../../data/types';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
-import { realErrorRate, realErrors } from '../../ui/format';
+import { outcomeStack, realErrorRate, realErrors } from '../../ui/format';
 import { axisLabelOf, bucketRange, untimedCalls } from './bucket-range';
 import { rankByErrorRate } from './error-rank';
 
@@ -70,7 +70,7 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
     () =>
       bucketRange(stats?.days ?? [], stats?.granularity ?? 'day').map((d) => ({
         ...d,
-        okCalls: d.calls - d.errors - d.expectedErrors,
+        ...outcomeStack(d),
         label: axisLabelOf(d.day, stats?.granularity ?? 'day'),
       })),
     [stats],
