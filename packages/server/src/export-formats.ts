@@ -8,7 +8,7 @@ import type { AssistantItem, Session, SessionStream, Subagent, TimelineEvent, To
 import { commandLine, primaryDurationMs, resultText, toEnvelope } from '@agentdash/core';
 import { formatDateTime, formatDuration, oneLine, summarizeCall } from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
-import { escapeMarkdown, fence, inertMarkdown, inlineCode } from './markdown-text.js';
+import { escapeMarkdown, fence, inertMarkdown, inlineCode, quotedLines } from './markdown-text.js';
 import { mapped, type SessionParts } from './session-json.js';
 
 export { jsonChunks } from './json-chunks.js';
@@ -137,7 +137,7 @@ async function* writeEvents(
   quote: string,
 ): AsyncGenerator<string, void, undefined> {
   const push = (text: string) => {
-    for (const line of text.split('\n')) ctx.out.push(`${quote}${line}`.trimEnd());
+    ctx.out.push(...quotedLines(text, quote));
   };
   for await (const event of events) {
     if (event.kind === 'prompt') {

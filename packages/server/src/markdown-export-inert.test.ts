@@ -37,6 +37,18 @@ const HOSTILE_REPLY = [
   '<i>inside</i>',
 ].join('\n');
 
+/** What a review found still getting through the first version of the rules, each a way around them. */
+const BYPASSES = [
+  '\\`<img src=x onerror=alert(11)>`',
+  'x\r<script>alert(12)</script>',
+  '- a\n  ```\n<img src=x onerror=alert(13)>',
+  '[e](&#x6A;avascript:alert(14)) [c](javascript&colon;alert(15)) [b](javascript\\:alert(16))',
+  '[n](\njavascript:alert(17))',
+  '[r]:\njavascript:alert(18)\n\n[r]',
+  '- [s]: javascript:alert(19)\n\n[s]',
+  '```\nx\n  ```\n<img src=x onerror=alert(20)>',
+].join('\n\n');
+
 let dir: string;
 let session: Session;
 
@@ -51,6 +63,7 @@ beforeAll(async () => {
   writeLines(join(dir, 'projects', '-home-user-proj', `${id}.jsonl`), [
     prompt(b('u1', null, 0), HOSTILE_PROMPT),
     assistantText(b('a1', 'u1', 1), 'msg_inert_1', HOSTILE_REPLY),
+    assistantText(b('a1b', 'a1', 1), 'msg_inert_1b', BYPASSES),
     toolUse(b('a2', 'a1', 2), 'msg_inert_2', 'toolu_inert_1', 'Bash', { command: 'ls' }),
     toolResult(
       b('u2', 'a2', 3),
@@ -58,6 +71,8 @@ beforeAll(async () => {
       '\u001b[31mred\u001b[0m \u001b]0;PWNED\u0007<script>alert(8)</script>',
       false,
     ),
+    toolUse(b('a3', 'u2', 4), 'msg_inert_3', 'toolu_inert_2', 'Bash', { command: 'make' }),
+    toolResult(b('u3', 'a3', 5), 'toolu_inert_2', 'progress 50%\r<img src=x onerror=alert(21)>', false),
   ]);
   const [group] = groupSessions((await discoverFiles([dir])).files);
   session = await loadSession(group!);
@@ -86,6 +101,20 @@ describe('the Markdown export of hostile text', () => {
     ).toEqual([]);
     expect(html).not.toMatch(/href="\s*(javascript|vbscript|data):/i);
     expect(html).not.toMatch(/<(img|script|iframe|i|b)\b/);
+    // Every link the text made has no script address once the browser decodes its attribute (`unsafe-javascript:…`
+    // and `&#x6A;avascript:…` as written are addresses relative to the file).
+    const decoded = (attr: string) =>
+      attr
+        .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+        .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => decoded(m[1] ?? ''));
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a browser skips leading controls in an address
+    expect(hrefs.filter((href) => /^[\s\u0000-\u001f]*(javascript|vbscript|data):/i.test(href))).toEqual([]);
+    expect(hrefs.filter((href) => href.includes('alert')).length).toBeGreaterThan(5);
     // Nothing said is lost: the text as text, the code as code.
     expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
     expect(html).toContain('<code>&lt;b&gt;code&lt;/b&gt;</code>');
@@ -117,8 +146,11 @@ describe('inertMarkdown', () => {
 
   it('points script links nowhere and closes an open fence', () => {
     expect(inertMarkdown('[a](javascript:x) [b]( JavaScript:y)')).toBe(
-      '[a](unsafe-javascript:x) [b](unsafe-JavaScript:y)',
+      '[a](unsafe-javascript:x) [b]( unsafe-JavaScript:y)',
     );
+    expect(inertMarkdown('\\`<x>` a & b x\r<y>')).toBe('\\`&lt;x>` a &amp; b x\r&lt;y>');
+    expect(inertMarkdown('```\n<x>\n  ```\n<y>')).toBe('```\n<x>\n  ```\n&lt;y>');
+    expect(inertMarkdown('  ```\n<x>')).toBe('  ```\n&lt;x>');
     expect(inertMarkdown('[r]: data:text/html,x')).toBe('[r]: unsafe-data:text/html,x');
     expect(inertMarkdown('````\ncode')).toBe('````\ncode\n````');
   });
