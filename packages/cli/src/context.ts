@@ -320,11 +320,17 @@ export class Context {
         `${report.newIssues} new problem${report.newIssues === 1 ? '' : 's'} in the transcripts (malformed lines, unknown records, unreadable files); --verbose lists them`,
       );
     } else if (index.refreshProblems().length > 0 && !this.json) {
+      // Loaded with the full index already: this runs after a refresh only.
+      const { isPartlySearched } = await import('@agentdash/core');
+      // A folder looked into only in part is said as it is; it does not change while the folder does not.
+      for (const issue of index.refreshProblems().filter(isPartlySearched))
+        this.note(`${issue.file}: ${issue.message}`);
       // An unreadable file or folder may hide transcripts: no command can tell that nothing changed behind it.
-      const n = index.refreshProblems().length;
-      this.note(
-        `${n} file${n === 1 ? '' : 's'} or folder${n === 1 ? '' : 's'} cannot be read, so each command looks at every transcript again; --verbose lists ${n === 1 ? 'it' : 'them'}`,
-      );
+      const n = index.refreshProblems().filter((issue) => !isPartlySearched(issue)).length;
+      if (n > 0)
+        this.note(
+          `${n} file${n === 1 ? '' : 's'} or folder${n === 1 ? '' : 's'} cannot be read, so each command looks at every transcript again; --verbose lists ${n === 1 ? 'it' : 'them'}`,
+        );
     }
     await this.warnNoTranscripts(paths, report);
     await this.noteNamedRoots(paths, report);

@@ -54,6 +54,17 @@ const NOT_HOMES: ReadonlySet<string> = new Set(['node_modules', '.git']);
 /** At most this many folders are asked whether they are homes (a folder of thousands is no backup of homes). */
 const MAX_FOLDERS = 256;
 
+/** How the issue of a folder looked into only in part begins (`isPartlySearched`). */
+const PARTLY_SEARCHED = 'partly skipped: ';
+
+/**
+ * Whether an issue says a folder was looked into for homes only in part. Unlike an unreadable file, it does not change
+ * while the folder does not: it is said, but it does not make every command look at every transcript again.
+ */
+export function isPartlySearched(issue: ParseIssue): boolean {
+  return issue.code === 'unreadable_file' && issue.message.startsWith(PARTLY_SEARCHED);
+}
+
 /**
  * The other agents' homes among a folder's folders, or theirs when none is one (a backup of several machines'
  * `.gemini`, a folder of such folders), as Claude Code's discovery reads a folder of Claude homes: each discovered by
@@ -103,7 +114,7 @@ async function discoverHomesUnder(
           code: 'unreadable_file',
           file: dir,
           line: 0,
-          message: `partly skipped: only ${MAX_FOLDERS} of its folders were looked into for other agents' homes; name a home inside it to read it`,
+          message: `${PARTLY_SEARCHED}only ${MAX_FOLDERS} of its folders were looked into for other agents' homes; name a home inside it to read it`,
         },
       ],
     });

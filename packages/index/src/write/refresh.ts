@@ -1,7 +1,7 @@
 /** Bringing the index up to date with the transcript files on disk: discover, drop what is gone, read what grew. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type ParseIssue, UnreadableFileError } from '@agentdash/core';
+import { isPartlySearched, type ParseIssue, UnreadableFileError } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { discoverAll } from '../agents.js';
 import { Archive, HELD } from '../archive/archive.js';
@@ -253,7 +253,7 @@ export class Refresher {
     const counts: WarmCounts = onlyUnder
       ? counted
       : { ...counted, files: filesTotal, archivedFiles: plan.fromArchive.length };
-    probe?.finish(this.unreadable.length === 0, archiving, counts, discovery.folders);
+    probe?.finish(this.unreadable.every(isPartlySearched), archiving, counts, discovery.folders);
     // In the order of `RefreshReport` (and of `index --json`).
     return {
       files: counts.files,
@@ -389,7 +389,8 @@ export class Refresher {
     if (options.freshnessRecord === true) {
       const archiving = options.archive ?? this.settings.archiving();
       const { files, issues, sessions, archivedFiles } = report;
-      probe.finishChanged(dirs, this.unreadable.length === 0, archiving, { files, issues, sessions, archivedFiles });
+      const complete = this.unreadable.every(isPartlySearched);
+      probe.finishChanged(dirs, complete, archiving, { files, issues, sessions, archivedFiles });
     }
     return report;
   }
