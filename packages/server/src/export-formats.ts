@@ -137,7 +137,8 @@ async function* writeEvents(
   quote: string,
 ): AsyncGenerator<string, void, undefined> {
   const push = (text: string) => {
-    ctx.out.push(...quotedLines(text, quote));
+    // One by one: a text of a hundred thousand lines spread as arguments would overflow the stack.
+    for (const line of quotedLines(text, quote)) ctx.out.push(line);
   };
   for await (const event of events) {
     if (event.kind === 'prompt') {

@@ -155,3 +155,23 @@ describe('inertMarkdown', () => {
     expect(inertMarkdown('````\ncode')).toBe('````\ncode\n````');
   });
 });
+
+describe('the Markdown export of a long text', () => {
+  it('writes a reply of 200,000 lines (pushed line by line: spread as arguments they overflow the stack)', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'agentdash-md-long-'));
+    try {
+      const id = nextSessionId();
+      const at = basesOf(id);
+      writeLines(join(home, 'projects', '-home-user-proj', `${id}.jsonl`), [
+        prompt(at('u1', null, 0), 'Print a lot.'),
+        assistantText(at('a1', 'u1', 1), 'msg_long_1', 'line\n'.repeat(200_000)),
+      ]);
+      const [group] = groupSessions((await discoverFiles([home])).files);
+      let lines = 0;
+      for await (const piece of markdownChunks(await loadSession(group!))) lines += piece.split('\n').length - 1;
+      expect(lines).toBeGreaterThan(200_000);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
