@@ -1,5 +1,6 @@
 /** A transcript file's row in `files`, and the keys sessions and stored rows are found by. */
 import type { DiscoveredFile, TranscriptRecord } from '@agentdash/core';
+import { agentOfRow } from './agent-kind.js';
 
 export interface FileRow {
   readonly id: number;
@@ -53,3 +54,19 @@ export interface RowPlace {
 
 /** The records at stored rows' places, read back from their transcripts (call-payloads.ts). */
 export type ReadRecords = (places: readonly RowPlace[]) => Promise<TranscriptRecord[][]>;
+
+/** A stored file as discovery describes it (a file a refresh did not look at, or a session read from its rows). */
+export function discoveredOfRow(row: FileRow): DiscoveredFile {
+  return {
+    path: row.path,
+    agent: agentOfRow(row.agent),
+    projectDir: row.project_dir,
+    role: row.role,
+    sessionId: idOfKey(row.session_id),
+    agentId: row.agent_id ?? undefined,
+    metaPath: row.meta_path ?? undefined,
+    size: row.size,
+    mtimeMs: row.mtime_ms,
+    ino: row.ino,
+  };
+}

@@ -2,7 +2,6 @@
 import { resolve } from 'node:path';
 import {
   loadSession as coreLoadSession,
-  type DiscoveredFile,
   type LoadSessionOptions,
   openSessionStream,
   type RawResult,
@@ -10,9 +9,8 @@ import {
   type SessionFiles,
   type SessionStream,
 } from '@agentdash/core';
-import { agentOfRow } from '../agents.js';
 import { AmbiguousSessionError, UnknownSessionError } from '../errors.js';
-import { type FileRow, idOfKey } from '../file-row.js';
+import { discoveredOfRow, type FileRow, idOfKey } from '../file-row.js';
 import { archiveOf, prepared } from '../schema/statements.js';
 import type { SessionSummary } from '../types.js';
 import { rawResultOf } from '../write/call-fact.js';
@@ -97,21 +95,6 @@ export function sessionIdOfFile(store: Store, path: string): string | undefined 
   return key === undefined ? undefined : refsOf(store)(key);
 }
 
-function toDiscoveredFile(r: FileRow): DiscoveredFile {
-  return {
-    path: r.path,
-    agent: agentOfRow(r.agent),
-    projectDir: r.project_dir,
-    role: r.role,
-    sessionId: idOfKey(r.session_id),
-    agentId: r.agent_id ?? undefined,
-    metaPath: r.meta_path ?? undefined,
-    size: r.size,
-    mtimeMs: r.mtime_ms,
-    ino: r.ino,
-  };
-}
-
 /** The files of the session a reference names (see `getSession`). */
 export function sessionFiles(store: Store, ref: string): SessionFiles | undefined {
   const key = sessionKeyOfRef(store, ref) ?? ref;
@@ -121,8 +104,8 @@ export function sessionFiles(store: Store, ref: string): SessionFiles | undefine
   return {
     sessionId: idOfKey(key),
     projectDir: (main ?? rows[0])?.project_dir ?? '',
-    main: main ? toDiscoveredFile(main) : undefined,
-    subagents: rows.filter((r) => r.role === 'subagent').map(toDiscoveredFile),
+    main: main ? discoveredOfRow(main) : undefined,
+    subagents: rows.filter((r) => r.role === 'subagent').map(discoveredOfRow),
   };
 }
 

@@ -1,40 +1,13 @@
-/**
- * Keeping the copies files took as subagent threads (copy-rows.ts) what a read of them gives now. Whether a copy is
- * its agent's thread depends on the other files of its session (core's `EmbeddedThreads`: only when no file of it is
- * there), so a file's rows go stale when an agent's file comes into its session (a live session caught before its
- * subagent's file, a copied home completed) or leaves it (gone, not archived; forgotten; moved). Then the files that
- * can hold such copies are read again from byte 0, in the same refresh: the index ends as a fresh one of the same
- * files. Read again rather than their copy rows dropped or added: a file's secret counts, its pairing issues and its
- * calls' facts are its whole read's, which only a read gives back exactly; and it is rare (never in a home whose
- * subagents' files are all there, where the copies are never taken).
- */
-import type { DiscoveredFile } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { type Archive, HELD } from '../archive/archive.js';
 import { noteLoss, VERSION_KEPT } from '../archive/versions.js';
-import { type FileRow, idOfKey } from '../file-row.js';
+import { discoveredOfRow, type FileRow } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import { type AgentFiles, type FiledAgents, filesWithStaleCopies } from './copy-rows.js';
 import type { FileImporter } from './import-file.js';
 import type { FileStep } from './refresh-plan.js';
 import type { WriteBatches } from './write-batch.js';
-
-/** A stored file as discovery describes it, as stored (it is not among the files a refresh looked at). */
-function discoveredOfRow(row: FileRow): DiscoveredFile {
-  return {
-    path: row.path,
-    agent: agentOfRow(row.agent),
-    projectDir: row.project_dir,
-    role: row.role,
-    sessionId: idOfKey(row.session_id),
-    agentId: row.agent_id ?? undefined,
-    metaPath: row.meta_path ?? undefined,
-    size: row.size,
-    mtimeMs: row.mtime_ms,
-    ino: row.ino,
-  };
-}
 
 export class CopyReads {
   constructor(
