@@ -113,3 +113,16 @@ export function jsonText(value: unknown): string {
   // Every command's --json: identifiers (titles, paths, branches) never show a secret (docs/secrets.md).
   return `${safeJsonText(JSON.stringify(redactIdentifiers(value), null, 2))}\n`;
 }
+
+/**
+ * A list asked for one item past `limit` (to tell whether `--limit` leaves some out), cut back to `limit`; `more` is
+ * what the table's count line adds then (the same words for every command with `--limit`).
+ */
+export function cutToLimit<T>(found: T[], limit: number): { items: T[]; truncated: boolean; more: string } {
+  const truncated = found.length > limit;
+  return {
+    items: truncated ? found.slice(0, limit) : found,
+    truncated,
+    more: truncated ? ` (there are more: --limit ${limit * 2} shows more)` : '',
+  };
+}

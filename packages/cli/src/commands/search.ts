@@ -4,7 +4,7 @@ import { agentArg, positiveInt, str, timeArg } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime, shortId, terminalText } from '../format.js';
 import type { SearchJson } from '../output/json-types.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
+import { COMMON_HELP, type CommandSpec, cutToLimit, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
 
 const HL = new RegExp(`${HIGHLIGHT_START}([^${HIGHLIGHT_END}]*)${HIGHLIGHT_END}`, 'g');
 
@@ -74,8 +74,7 @@ ${COMMON_HELP}`,
         limit: limit + 1,
       }),
     );
-    const truncated = found.length > limit;
-    const hits = truncated ? found.slice(0, limit) : found;
+    const { items: hits, truncated, more } = cutToLimit(found, limit);
     if (ctx.json) {
       const out: SearchJson = { query, hits, truncated };
       writeJson(ctx, out);
@@ -96,8 +95,6 @@ ${COMMON_HELP}`,
         )}\n    ${snippet}\n`,
       );
     }
-    ctx.io.stdout.write(
-      `${hits.length} hit${hits.length === 1 ? '' : 's'}${truncated ? ` (there are more: --limit ${limit * 2} shows more)` : ''}\n`,
-    );
+    ctx.io.stdout.write(`${hits.length} hit${hits.length === 1 ? '' : 's'}${more}\n`);
   },
 };

@@ -18,7 +18,7 @@ import {
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
-import { type CommandSpec, filteredHelp, jsonText, refreshedScope } from './common.js';
+import { type CommandSpec, cutToLimit, filteredHelp, jsonText, refreshedScope } from './common.js';
 
 export const sessionsCommand: CommandSpec = {
   name: 'sessions',
@@ -34,7 +34,7 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
       return;
     }
     const { filter } = await refreshedScope(ctx, positionals);
-    const { listed, truncated } = await limitedSessions(ctx, filter);
+    const { listed, more } = await limitedSessions(ctx, filter);
     // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
     const measuredOf = await ctx.measuredBySession();
     // Titles, project paths and branches are shown with their secrets redacted (docs/secrets.md).
@@ -89,8 +89,6 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
         { width: ctx.width, headerStyle: c.bold },
       ),
     );
-    const more =
-      truncated && filter.limit !== undefined ? ` (there are more: --limit ${filter.limit * 2} shows more)` : '';
     ctx.io.stdout.write(`${plural(sessions.length, 'session')}${more}\n`);
     const measured = measuredLine(sessions, measuredOf);
     if (measured !== undefined) ctx.io.stdout.write(`${measured}\n`);
@@ -101,11 +99,13 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
 async function limitedSessions(
   ctx: Context,
   filter: SessionFilter,
-): Promise<{ listed: SessionSummary[]; truncated: boolean }> {
-  if (filter.limit === undefined) return { listed: await ctx.listSessions(filter), truncated: false };
-  const listed = await ctx.listSessions({ ...filter, limit: filter.limit + 1 });
-  const truncated = listed.length > filter.limit;
-  return { listed: truncated ? listed.slice(0, filter.limit) : listed, truncated };
+): Promise<{ listed: SessionSummary[]; truncated: boolean; more: string }> {
+  if (filter.limit === undefined) return { listed: await ctx.listSessions(filter), truncated: false, more: '' };
+  const { items, truncated, more } = cutToLimit(
+    await ctx.listSessions({ ...filter, limit: filter.limit + 1 }),
+    filter.limit,
+  );
+  return { listed: items, truncated, more };
 }
 
 /**
