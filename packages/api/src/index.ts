@@ -22,9 +22,11 @@ export {
   type PathParams,
   type SessionSort,
   type SessionsQuery,
+  type StatsPageQuery,
   type StatsQuery,
   type TeamQuery,
   type UsageQuery,
+  type ZonedQuery,
 } from './routes.js';
 export type * from './stats-types.js';
 export type * from './telemetry-types.js';

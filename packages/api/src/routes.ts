@@ -85,10 +85,16 @@ export interface FindQuery {
   readonly q: string;
 }
 
-export interface UsageQuery extends StatsQuery {
-  readonly model?: string;
-  /** Days in this IANA time zone, else the server's. */
+/** A query whose answer has days: in this IANA time zone (the browser's), else the server's. */
+export interface ZonedQuery {
   readonly tz?: string;
+}
+
+/** `GET /api/stats?…&tz`: `StatsQuery`, its days and weeks in `tz`. */
+export interface StatsPageQuery extends StatsQuery, ZonedQuery {}
+
+export interface UsageQuery extends StatsQuery, ZonedQuery {
+  readonly model?: string;
 }
 
 export interface CallsQuery extends StatsQuery {
@@ -132,7 +138,7 @@ export interface ApiRoutes {
   '/sessions/:id/find': Route<FindResponse, FindQuery>;
   '/sessions/:id/issues': Route<IssuesResponse>;
   '/sessions/:id/waterfall': Route<WaterfallResponse>;
-  '/stats': Route<StatsResponse, StatsQuery>;
+  '/stats': Route<StatsResponse, StatsPageQuery>;
   '/usage': Route<UsageResponse, UsageQuery>;
   '/calls': Route<CallsResponse, CallsQuery>;
   '/telemetry/setup': Route<TelemetrySetupResponse>;

@@ -21,7 +21,10 @@ export interface ToolStatRow {
 }
 
 export interface DayRow {
-  /** Bucket start: `YYYY-MM-DD`, `YYYY-MM-DDTHH:00` or `YYYY-MM-DDTHH:MM` (UTC). */
+  /**
+   * The bucket: a 5-minute or hour bucket's start, `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:00` (UTC); a day, or the
+   * Monday of a week, `YYYY-MM-DD` in the asked time zone (`tz`, else the server's); `unknown` for calls without time.
+   */
   readonly day: string;
   readonly calls: number;
   readonly errors: number;

@@ -1,7 +1,7 @@
-import { type AgentId, agentIds } from '@agentdash/core';
-import { type MeasuredToolStats, measuredToolStats, type ToolStats } from '@agentdash/index';
+import { type AgentId, agentIds, periodKeyer, type UsagePeriod } from '@agentdash/core';
+import { type AnalyticsBucket, type MeasuredToolStats, measuredToolStats, type ToolStats } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
-import type { AgentStatsRow, DurationBucket, StatsResponse, ToolStatRow } from './api-types.js';
+import type { AgentStatsRow, DayRow, DurationBucket, StatsResponse, ToolStatRow } from './api-types.js';
 
 /** The duration histogram's bins: label and exclusive upper bound (null: the rest). */
 const DURATION_BUCKETS: readonly (readonly [string, number | null])[] = [
@@ -18,27 +18,62 @@ interface Grain {
   readonly granularity: StatsResponse['granularity'];
   /** The largest time span (first to last call) this grain is used for. */
   readonly maxSpanMs: number;
+  /** The buckets the calls are counted in (in SQL): UTC-aligned, of this length. */
   readonly bucketMs: number;
-  /** A bucket's label from the ISO time of its start (UTC). */
+  /** A bucket's label from the ISO time of its start (UTC), for the grains shown as instants. */
   readonly label: (iso: string) => string;
+  /** For days and weeks: the period the quarter-hour buckets are grouped into, in the asked time zone. */
+  readonly period?: UsagePeriod;
 }
 
 const DAY_MS = 86_400_000;
-/** Weeks start on Mondays: 1970-01-05, 4 days after the epoch, was one (a whole number of every other grain). */
-const MONDAY_OFFSET_MS = 4 * DAY_MS;
+/**
+ * Days and weeks are the asked time zone's (the browser's): counted in UTC quarter-hours, then grouped by the zone's
+ * calendar (core's `periodKeyer`; every zone's offset in use is a whole number of quarter-hours, so none straddles a
+ * local midnight). A quarter-hour with calls is one row: at most about 35,000 for a year of days.
+ */
+const QUARTER_HOUR_MS = 900_000;
 
 /**
  * Time buckets: 5 minutes for calls spanning up to 6 hours, hours up to 4 days, days up to a year, else weeks (from
- * Monday): a history the archive keeps for years stays a time axis of at most a few hundred bars.
+ * Monday): a history the archive keeps for years stays a time axis of at most a few hundred bars. 5-minute and hour
+ * buckets are instants (the browser shows their start in its zone); days and weeks are the zone's calendar.
  */
 const GRAINS: readonly [Grain, ...Grain[]] = [
   { granularity: 'minute', maxSpanMs: 6 * 3_600_000, bucketMs: 5 * 60_000, label: (iso) => iso.slice(0, 16) },
   { granularity: 'hour', maxSpanMs: 4 * DAY_MS, bucketMs: 3_600_000, label: (iso) => `${iso.slice(0, 13)}:00` },
-  { granularity: 'day', maxSpanMs: 366 * DAY_MS, bucketMs: DAY_MS, label: (iso) => iso.slice(0, 10) },
-  { granularity: 'week', maxSpanMs: Number.POSITIVE_INFINITY, bucketMs: 7 * DAY_MS, label: (iso) => iso.slice(0, 10) },
+  { granularity: 'day', maxSpanMs: 366 * DAY_MS, bucketMs: QUARTER_HOUR_MS, label: (iso) => iso, period: 'day' },
+  {
+    granularity: 'week',
+    maxSpanMs: Number.POSITIVE_INFINITY,
+    bucketMs: QUARTER_HOUR_MS,
+    label: (iso) => iso,
+    period: 'week',
+  },
 ];
 
 const grainOfSpan = (spanMs: number): Grain => GRAINS.find((g) => spanMs <= g.maxSpanMs) ?? GRAINS[0];
+
+/**
+ * The time chart's rows from the counted buckets (in time order, the calls without a time last): one per bucket, or
+ * per day or week of `timeZone` (`Grain.period`). Errors leave out the expected ones.
+ */
+function timeRows(buckets: readonly AnalyticsBucket[], grain: Grain, timeZone: string | undefined): DayRow[] {
+  const keyOf =
+    grain.period === undefined
+      ? (ms: number) => grain.label(new Date(ms).toISOString())
+      : periodKeyer(grain.period, timeZone);
+  const rows = new Map<string, { day: string; calls: number; errors: number; expectedErrors: number }>();
+  for (const b of buckets) {
+    const day = b.startMs === null ? 'unknown' : keyOf(b.startMs);
+    const row = rows.get(day) ?? { day, calls: 0, errors: 0, expectedErrors: 0 };
+    row.calls += b.calls;
+    row.errors += b.errors - b.expectedErrors;
+    row.expectedErrors += b.expectedErrors;
+    rows.set(day, row);
+  }
+  return [...rows.values()];
+}
 
 function histogram(counts: readonly number[]): DurationBucket[] {
   return DURATION_BUCKETS.map(([label, maxMs], i) => ({ label, maxMs, count: counts[i] ?? 0 }));
@@ -80,6 +115,8 @@ export interface StatsFilter {
   /** A team server's filters (see `IndexFilter`). */
   readonly person?: string;
   readonly device?: string;
+  /** Days and weeks in this IANA time zone (the browser's), else the server's. */
+  readonly tz?: string;
 }
 
 /**
@@ -87,25 +124,20 @@ export interface StatsFilter {
  * projects, durations, error categories) from `analytics`, which groups in SQL. In `days` and `projects`, `errors`
  * leaves out the expected ones; in `totals` it counts them.
  */
-export function statsResponse(index: StatsSource, filter: StatsFilter): StatsResponse {
+export function statsResponse(index: StatsSource, { tz, ...filter }: StatsFilter): StatsResponse {
   const toolStats = index.stats(filter);
   const tools = toolRows(toolStats);
   const analytics = index.analytics({
     ...filter,
     bucketMs: (spanMs) => grainOfSpan(spanMs).bucketMs,
-    bucketOffsetMs: MONDAY_OFFSET_MS,
     durationBoundsMs: DURATION_BOUNDS_MS,
   });
-  const grain = GRAINS.find((g) => g.bucketMs === analytics.bucketMs) ?? GRAINS[0];
+  const { firstMs, lastMs } = analytics;
+  const grain = grainOfSpan(firstMs !== null && lastMs !== null ? lastMs - firstMs : 0);
   return {
     granularity: grain.granularity,
     tools,
-    days: analytics.buckets.map((b) => ({
-      day: b.startMs === null ? 'unknown' : grain.label(new Date(b.startMs).toISOString()),
-      calls: b.calls,
-      errors: b.errors - b.expectedErrors,
-      expectedErrors: b.expectedErrors,
-    })),
+    days: timeRows(analytics.buckets, grain, tz),
     projects: analytics.projects.map((p) => ({
       project: p.project,
       sessions: p.sessions,

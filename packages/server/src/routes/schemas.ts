@@ -4,7 +4,7 @@
  * gives its route: the same fields, each read as a value of the type the table says (else a compile error here).
  * @module
  */
-import type { CallsQuery, EventsQuery, FindQuery, SessionsQuery, StatsQuery, UsageQuery } from '@agentdash/api';
+import type { CallsQuery, EventsQuery, FindQuery, SessionsQuery, StatsPageQuery, UsageQuery } from '@agentdash/api';
 import { agentIds, isTimeZone } from '@agentdash/core';
 import { errorCategories, errorSeverities } from '@agentdash/core/model';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
@@ -86,8 +86,11 @@ export const exportQuery = z.object({
   redact: text.transform((raw) => raw !== '0'),
 });
 
-export const statsQuery = reading<StatsQuery>()(
-  z.object({ agent: oneOf(agentIds), project: text, since: date, until: date, ...team }),
+/** Days in the browser's time zone (an IANA name), else the server's. */
+const tz = text.refine((value) => value === undefined || isTimeZone(value), 'must be an IANA time zone name');
+
+export const statsQuery = reading<StatsPageQuery>()(
+  z.object({ agent: oneOf(agentIds), project: text, since: date, until: date, tz, ...team }),
 );
 
 export const usageQuery = reading<UsageQuery>()(
@@ -97,8 +100,7 @@ export const usageQuery = reading<UsageQuery>()(
     model: text,
     since: date,
     until: date,
-    /** Days in the browser's time zone (an IANA name), else the server's. */
-    tz: text.refine((tz) => tz === undefined || isTimeZone(tz), 'must be an IANA time zone name'),
+    tz,
     ...team,
   }),
 );

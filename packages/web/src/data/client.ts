@@ -116,11 +116,11 @@ export const api = {
   errors: (id: string, signal?: AbortSignal) => apiGet('/sessions/:id/errors', { id }, none, signal),
   find: (id: string, q: string, signal?: AbortSignal) => apiGet('/sessions/:id/find', { id }, { q }, signal),
   issues: (id: string) => apiGet('/sessions/:id/issues', { id }, none),
-  stats: (query: StatsQuery, signal?: AbortSignal) => apiGet('/stats', none, query, signal),
-  usage: (
-    query: UsageQuery,
-    signal?: AbortSignal, // days of the person's own time zone, not the server's
-  ) => apiGet('/usage', none, { ...query, tz: browserTimeZone() }, signal),
+  // Days and weeks of the person's own time zone, not the server's.
+  stats: (query: StatsQuery, signal?: AbortSignal) =>
+    apiGet('/stats', none, { ...query, tz: browserTimeZone() }, signal),
+  usage: (query: UsageQuery, signal?: AbortSignal) =>
+    apiGet('/usage', none, { ...query, tz: browserTimeZone() }, signal),
   waterfall: (id: string, signal?: AbortSignal) => apiGet('/sessions/:id/waterfall', { id }, none, signal),
   calls: (query: CallsQuery): Promise<readonly CallRowDto[]> => apiGet('/calls', none, query).then((r) => r.calls),
   /** Claude Code's own telemetry (OTLP) as `serve` received it: see docs/telemetry.md. */

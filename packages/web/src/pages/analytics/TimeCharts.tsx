@@ -74,8 +74,7 @@ export function TimeChart({
       <h3>
         Over time
         <span className="chart-hint">
-          per {GRAINS[stats?.granularity ?? 'day'].hint}
-          {GRAINS[stats?.granularity ?? 'day'].dateOnly ? ' (UTC days)' : ', your time zone'}
+          per {GRAINS[stats?.granularity ?? 'day'].hint}, your time zone
           {untimed > 0 && ` · ${plural(untimed, 'call')} without a time not drawn`}
         </span>
       </h3>

@@ -23,7 +23,10 @@ export const GRAINS: Readonly<Record<Granularity, { stepMs: number; dateOnly: bo
   week: { stepMs: 7 * 86_400_000, dateOnly: true, hint: 'week, from Monday' },
 };
 
-/** A bucket's start from its label (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM`, UTC); NaN for `unknown` (calls without time). */
+/**
+ * A bucket's place on the axis from its label (`YYYY-MM-DDTHH:MM`, UTC; a day's or week's `YYYY-MM-DD`, a date of the
+ * browser's zone, placed at its UTC midnight: calendar steps, no daylight-saving shifts); NaN for `unknown`.
+ */
 function startOf(day: string): number {
   // Matched first: Date.parse reads some words as dates ('unknown:00Z' is 2000-01-01).
   const m = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2})?$/.exec(day);
@@ -38,7 +41,7 @@ function labelOf(ms: number, granularity: Granularity): string {
 /**
  * A bucket's label on the chart's axis: its date, else its month, day and time (`MM-DD HH:MM`) in `timeZone` (the
  * browser's, as the rest of the page: the server's 5-minute and hour buckets start on the UTC clock, and their start
- * is the same instant in every zone; its days and weeks are UTC days, which the chart's hint says).
+ * is the same instant in every zone; its days and weeks are already the browser's zone's, asked with `tz`).
  */
 export function axisLabelOf(day: string, granularity: Granularity, timeZone?: string): string {
   if (GRAINS[granularity].dateOnly) return day;
