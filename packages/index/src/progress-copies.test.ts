@@ -154,7 +154,7 @@ describe("a subagent's records copied into its parent's file (agent_progress)", 
     expect(live.listSessions({})[0]?.toolCalls).toBe(8);
   });
 
-  it('a file holding copies that grows is read whole again: a copy repeated in its new bytes counts once', async () => {
+  it('a file holding copies that grows is read from its end: a copy repeated in its new bytes counts once', async () => {
     const lines = readFileSync(join(fixtures, 'without-file', MAIN_FILE), 'utf8')
       .split('\n')
       .filter((l) => l !== '');
@@ -169,8 +169,10 @@ describe("a subagent's records copied into its parent's file (agent_progress)", 
     writeFileSync(main, text(lines.slice(0, 10)));
     const live = indexAt('live');
     await live.refresh([join(dir, 'home')]);
-    appendFileSync(main, text([...lines.slice(10, 12), repeat, ...lines.slice(12)]));
-    await live.refresh([join(dir, 'home')]);
+    const appended = text([...lines.slice(10, 12), repeat, ...lines.slice(12)]);
+    appendFileSync(main, appended);
+    // Only the new bytes are parsed (before, the whole file, at every append: quadratic for a live session).
+    expect((await live.refresh([join(dir, 'home')])).bytesParsed).toBe(Buffer.byteLength(appended));
     const fresh = indexAt('fresh');
     await fresh.refresh([join(dir, 'home')]);
     expect(dumpIndex(join(dir, 'live.sqlite'))).toEqual(dumpIndex(join(dir, 'fresh.sqlite')));

@@ -17,11 +17,20 @@ export class EmbeddedThreads {
   /** The agent ids whose copies make a thread, in the order their first copy was met. */
   readonly agents: string[] = [];
 
-  /** `filed`: the agent ids of the session's subagent files. */
+  /**
+   * `filed`: the agent ids of the session's subagent files; `taken`: the copies already taken (agent id and uuid)
+   * when a read goes on where an earlier one stopped (the index reading a file's appended bytes).
+   */
   constructor(
     private readonly adapter: Pick<AgentAdapter, 'embeddedRecordOf'>,
     private readonly filed: ReadonlySet<string>,
-  ) {}
+    taken: Iterable<readonly [agentId: string, uuid: string]> = [],
+  ) {
+    for (const [agentId, uuid] of taken) {
+      this.seen.add(copyKey(agentId, uuid));
+      if (!this.agents.includes(agentId)) this.agents.push(agentId);
+    }
+  }
 
   /** The subagent record this record holds when it is a record of its subagent's thread (its first copy). */
   take(record: TranscriptRecord): EmbeddedRecord | undefined {
@@ -29,14 +38,17 @@ export class EmbeddedThreads {
     // The copies of an agent with a file are not even decoded (a 2.1.x session holds one per subagent record).
     const embedded = this.adapter.embeddedRecordOf(record, this.filed);
     if (embedded === undefined || this.filed.has(embedded.agentId)) return undefined;
+    // A record without a uuid is its holder's line's only: it is never met again.
     const uuid = 'uuid' in embedded.record ? embedded.record.uuid : `@${record.loc.line}`;
-    const key = `${embedded.agentId}\u0000${uuid}`;
+    const key = copyKey(embedded.agentId, uuid);
     if (this.seen.has(key)) return undefined;
     this.seen.add(key);
     if (!this.agents.includes(embedded.agentId)) this.agents.push(embedded.agentId);
     return embedded;
   }
 }
+
+const copyKey = (agentId: string, uuid: string) => `${agentId}\u0000${uuid}`;
 
 /** The agent ids of a session's subagent files (`EmbeddedThreads`' `filed`). */
 export function filedAgents(subagents: readonly { readonly agentId?: string | undefined }[]): Set<string> {

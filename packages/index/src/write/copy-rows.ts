@@ -15,9 +15,38 @@ import { prepared } from '../schema/statements.js';
 import type { FactTracker } from './call-fact.js';
 import { type Op, type OpsFile, opsOfEvent } from './record-rows.js';
 
-/** The copies a file's read takes (undefined: its agent writes none), given the agents with a file in its session. */
-export function copiesOfRead(adapter: AgentAdapter, filed: readonly string[]): EmbeddedThreads | undefined {
-  return adapter.embeddedRecordOf === undefined ? undefined : new EmbeddedThreads(adapter, new Set(filed));
+/**
+ * The copies a file's read takes (undefined: its agent writes none), given the agents with a file in its session;
+ * `taken`: those its earlier reads took, when this read goes on after them (`takenCopies`).
+ */
+export function copiesOfRead(
+  adapter: AgentAdapter,
+  filed: readonly string[],
+  taken: readonly (readonly [string, string])[] = [],
+): EmbeddedThreads | undefined {
+  return adapter.embeddedRecordOf === undefined ? undefined : new EmbeddedThreads(adapter, new Set(filed), taken);
+}
+
+/**
+ * Whether a stored file holds copies it took as a thread. Through `records_copies` (the copy rows alone, few in any
+ * index): by its primary key SQLite would read every record of the file.
+ */
+export function hasCopies(db: Database.Database, fileId: number): boolean {
+  const sql = 'SELECT 1 FROM records INDEXED BY records_copies WHERE file_id = ? AND copy_of IS NOT NULL LIMIT 1';
+  return prepared(db, sql).get(fileId) !== undefined;
+}
+
+/**
+ * The copies a stored file took as a thread (agent id and uuid): a read of its appended bytes takes a copy repeated
+ * there once, as a read of the whole file would. Through `records_copies` (few rows, sought by file).
+ */
+export function takenCopies(db: Database.Database, fileId: number): [string, string][] {
+  const rows = prepared(
+    db,
+    `SELECT copy_of, uuid FROM records INDEXED BY records_copies
+     WHERE file_id = ? AND copy_of IS NOT NULL AND uuid IS NOT NULL`,
+  ).all(fileId) as { copy_of: string; uuid: string }[];
+  return rows.map((row) => [row.copy_of, row.uuid]);
 }
 
 /**
@@ -47,15 +76,6 @@ export function opsWithCopies(
 export function sameAgents(a: readonly string[], b: readonly string[]): boolean {
   const set = new Set(a);
   return set.size === new Set(b).size && b.every((id) => set.has(id));
-}
-
-/**
- * Whether a stored file holds copies it took as a thread. Through `records_copies` (the copy rows alone, few in any
- * index): by its primary key SQLite would read every record of the file.
- */
-export function hasCopies(db: Database.Database, fileId: number): boolean {
-  const sql = 'SELECT 1 FROM records INDEXED BY records_copies WHERE file_id = ? AND copy_of IS NOT NULL LIMIT 1';
-  return prepared(db, sql).get(fileId) !== undefined;
 }
 
 /**

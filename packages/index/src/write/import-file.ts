@@ -19,7 +19,7 @@ import { heldBefore, holdFile, lossMessage, lostRecords, noteLoss } from '../arc
 import { type FileRow, sessionKeyOf } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import { FactTracker } from './call-fact.js';
-import { type AgentFiles, copiesOfRead, sameAgents } from './copy-rows.js';
+import { type AgentFiles, copiesOfRead, sameAgents, takenCopies } from './copy-rows.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { Writer } from './import.js';
 import { IMPORT_FAILED } from './import-failure.js';
@@ -159,7 +159,7 @@ export class FileImporter {
     const counts = { records: 0, issues: 0 };
     const savepoint = this.writer.savepoint('file_import');
     try {
-      const start = await readStartOf(this.db, storedRow, file, sessionId, readAgain, openBytes);
+      const start = await readStartOf(storedRow, file, sessionId, readAgain, openBytes);
       const restart = start !== 'append';
       // What the file held, to tell whether its new read lost records (then it is held at that version).
       const before =
@@ -182,7 +182,8 @@ export class FileImporter {
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
       const facts = new FactTracker(agentOfRow(file.agent));
-      const copies = copiesOfRead(adapterForFile(file), filed);
+      // Read on after its earlier reads: the copies they took are not taken again.
+      const copies = copiesOfRead(adapterForFile(file), filed, restart ? [] : takenCopies(this.db, current.id));
       // The new read's first problem: why a file that lost records does not parse now, when that is why.
       let firstIssue: ParseIssue | undefined;
       const readHere = () =>
@@ -254,9 +255,7 @@ export class FileImporter {
       }
       // Records appended to a file already read, at the file's modification time: while it is recent, the session
       // is being written now (live). A refresh long after the append (a CLI run days later) does not make it live.
-      // Read whole only for its copies: appended when the whole read has more records than the file had.
-      const grew = start === 'copies' ? counts.records > (storedRow?.records ?? 0) : !restart && counts.records > 0;
-      const appended = grew ? file.mtimeMs : current.appended_ms;
+      const appended = !restart && counts.records > 0 ? file.mtimeMs : current.appended_ms;
       prepared(
         this.db,
         `UPDATE files SET size = ?, mtime_ms = ?, ino = ?, parsed_offset = ?, next_line = ?, records = records + ?,

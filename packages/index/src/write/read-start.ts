@@ -1,20 +1,16 @@
 /**
- * Where the read of a stored file that changed starts: from byte 0 (`whole`), from byte 0 only because it holds
- * copies taken as a thread (`copies`: its new bytes are appended records all the same), or at its parsed offset
- * (`append`).
+ * Where the read of a stored file that changed starts: from byte 0 (`whole`), or at its parsed offset (`append`; a
+ * file holding copies taken as a thread too: the read knows them, `takenCopies`).
  */
 import type { DiscoveredFile, OpenBytes } from '@agentdash/core';
-import type Database from 'better-sqlite3';
 import { adapterForFile } from '../agents.js';
 import { HELD } from '../archive/archive.js';
 import type { FileRow } from '../file-row.js';
-import { hasCopies } from './copy-rows.js';
 import { fingerprintOf } from './fingerprint.js';
 
-export type ReadStart = 'whole' | 'copies' | 'append';
+export type ReadStart = 'whole' | 'append';
 
 export async function readStartOf(
-  db: Database.Database,
   storedRow: FileRow | undefined,
   file: DiscoveredFile,
   sessionId: string,
@@ -33,7 +29,5 @@ export async function readStartOf(
     !adapterForFile(file).capabilities.appendOnly ||
     // Rewritten in place (same inode, not shorter): the bytes before the offset are not the ones we read.
     (await fingerprintOf(file.path, storedRow.parsed_offset, openBytes)) !== storedRow.tail;
-  if (whole) return 'whole';
-  // Its copies taken as a thread are each taken once in the file: a read of its new bytes alone could not tell.
-  return hasCopies(db, storedRow.id) ? 'copies' : 'append';
+  return whole ? 'whole' : 'append';
 }
