@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,5 +41,40 @@ describe('the forgotten list shared by processes', () => {
       Array.from({ length: count }, (_, i) => `${name}-${i}`).filter((uid) => !read.has(uid)),
     );
     expect(missing).toEqual([]);
+  });
+
+  it("takes over a lock its process left behind at once, whatever the lock's time says", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agentdash-forgotten-'));
+    const list = join(dir, 'push-forgotten.json');
+    // A process of this machine that has ended, holding the lock (killed while writing); the lock's time an hour
+    // ahead (a clock set back since): by its age alone it would be waited for until then.
+    const { pid } = spawnSync(process.execPath, ['-e', '0']);
+    const lock = `${list}.lock`;
+    writeFileSync(lock, `${hostname()} ${pid}\n`);
+    const later = new Date(Date.now() + 3_600_000);
+    utimesSync(lock, later, later);
+    // In a process of its own: a wait for the lock would hold this thread (the test could not end).
+    const script = `
+      const { ForgottenSessions } = await import(${JSON.stringify(built)});
+      ForgottenSessions.load(${JSON.stringify(list)}).mark(['u1']);
+    `;
+    const marked = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: 'inherit',
+      timeout: 60_000,
+    });
+    expect(marked.signal).toBe(null);
+    expect(ForgottenSessions.load(list).has('u1')).toBe(true);
+  });
+
+  it("takes over another machine's lock by its age alone (its process cannot be asked)", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agentdash-forgotten-'));
+    const list = join(dir, 'push-forgotten.json');
+    const lock = `${list}.lock`;
+    writeFileSync(lock, `not-${hostname()} 1\n`);
+    // Old already: taken over by its age.
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    ForgottenSessions.load(list).mark(['u2']);
+    expect(ForgottenSessions.load(list).has('u2')).toBe(true);
   });
 });

@@ -4,7 +4,18 @@
  * HMAC of the person's salt (hash.ts), so one list serves every server and person this laptop pushes to.
  * `push --unforget` takes one off the list. Kept beside the index, written whole and renamed over.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 
 const FORMAT = 1;
@@ -67,24 +78,37 @@ export class ForgottenSessions {
   }
 }
 
-/** A lock older than this is one its process left behind (killed inside the few milliseconds it is held). */
+/**
+ * A lock older than this is one its process left behind (killed inside the few milliseconds it is held), when its
+ * holder cannot be asked (`holderIsGone`).
+ */
 const STALE_LOCK_MS = 10_000;
 const LOCK_RETRY_MS = 5;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
+/** What a lock file holds: its holder, `host pid` (a list on a disk that several machines share names its machine). */
+const holderText = () => `${hostname()} ${process.pid}\n`;
+
 /**
- * Runs `work` holding the lock file `lock` (created exclusively; removed after). Waits while another process holds
- * it; takes over a lock left past `STALE_LOCK_MS`.
+ * Runs `work` holding the lock file `lock` (created exclusively, naming its holder; removed after). Waits while
+ * another process holds it (this thread sleeps: the lock is held for the few milliseconds of a write); takes over a
+ * lock whose holder is gone (a process of this machine that no longer runs) or, when that cannot be told, one left
+ * past `STALE_LOCK_MS`. So a `serve` finding a lock a killed `push --forget` left does not stop for 10 seconds.
  */
 function withLock(lock: string, work: () => void): void {
   for (;;) {
     try {
-      closeSync(openSync(lock, 'wx', 0o600));
+      const fd = openSync(lock, 'wx', 0o600);
+      try {
+        writeSync(fd, holderText());
+      } finally {
+        closeSync(fd);
+      }
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = ageOf(lock);
-      if (age !== undefined && age > STALE_LOCK_MS) {
+      if (holderIsGone(lock) || (age !== undefined && age > STALE_LOCK_MS)) {
         // Left by a process that died holding it. (Two waiters seeing it at once may both remove it, the second
         // the first's new lock: possible only after such a death, and costing at most one lost mark.)
         removeIfThere(lock);
@@ -97,6 +121,27 @@ function withLock(lock: string, work: () => void): void {
     work();
   } finally {
     removeIfThere(lock);
+  }
+}
+
+/**
+ * Whether the lock names a process of this machine that no longer runs. False when it cannot be told: another
+ * machine's, a lock still being written (empty), or a holder that runs (or that this user may not signal).
+ */
+function holderIsGone(lock: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(lock, 'utf8');
+  } catch {
+    return false;
+  }
+  const match = /^(.+) (\d+)\n$/.exec(text);
+  if (match === null || match[1] !== hostname()) return false;
+  try {
+    process.kill(Number(match[2]), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 
