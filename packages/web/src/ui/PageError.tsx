@@ -50,6 +50,19 @@ export class PageError extends Component<Props, State> {
             : `An error stopped it: ${error.message}`}
         </p>
         <p>
+          {stale && (
+            <>
+              {/* the page's code is fetched again (lazyPage keeps no failure): the server may be back */}
+              <button
+                type="button"
+                className="btn"
+                onClick={() => this.setState({ error: undefined })}
+                data-testid="page-error-retry"
+              >
+                Retry
+              </button>{' '}
+            </>
+          )}
           <button
             type="button"
             className="btn"
