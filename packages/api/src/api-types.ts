@@ -151,6 +151,11 @@ export interface SessionDetail {
   readonly session: SessionRow;
   readonly gitBranch: string | null;
   readonly totalEvents: number;
+  /**
+   * Whether the session's main file is here. Without it (a home copied without it), the main timeline is its
+   * subagents no call started, one after another (core's `headerCountsOf`): the header does not list them again.
+   */
+  readonly mainFile: boolean;
   readonly subagents: readonly SubagentInfo[];
   readonly usageByModel: Readonly<Record<string, UsageTotals>>;
   readonly counts: SessionCounts;

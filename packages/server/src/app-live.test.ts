@@ -202,7 +202,10 @@ describe('odd real-world transcripts (the CLI bundled wild fixtures)', () => {
     expect(orphan?.toolCalls).toBe(1);
     const detail = await wildJson<SessionDetail>(`/api/sessions/${encodeURIComponent(orphan?.id ?? '')}`);
     expect(detail.subagents).toHaveLength(1);
-    // Its subagent's events are the main timeline, so it opens with content.
+    // Its subagent's events are the main timeline, so it opens with content; the header does not list it again.
+    expect(detail.mainFile).toBe(false);
+    const other = list.sessions.find((s) => !s.id.startsWith('6c2214d7'));
+    expect((await wildJson<SessionDetail>(`/api/sessions/${encodeURIComponent(other?.id ?? '')}`)).mainFile).toBe(true);
     const page = await wildJson<EventsPage>(`/api/sessions/${encodeURIComponent(orphan?.id ?? '')}/events`);
     expect(page.total).toBe(detail.totalEvents);
     expect(page.events.filter((e) => e.kind === 'assistant').length).toBeGreaterThan(0);

@@ -77,9 +77,17 @@ export function subagentInfoOf(
   };
 }
 
+/**
+ * Whether a session's main file is among its files (`SessionDetail.mainFile`); a session whose files are not listed
+ * (a team server's) is taken to have it.
+ */
+export function hasMainFile(files: readonly { readonly role: string }[]): boolean {
+  return files.length === 0 || files.some((f) => f.role === 'main');
+}
+
 /** The session's header beyond the index's row, from its parts. */
 export function detailPartsOf(
-  head: Pick<SessionHead, 'gitBranch'>,
+  head: Pick<SessionHead, 'gitBranch' | 'files'>,
   tail: Pick<SessionTail, 'usageByModel' | 'counts' | 'issues'>,
   counts: HeaderCounts,
   subagents: readonly SubagentInfo[],
@@ -87,6 +95,7 @@ export function detailPartsOf(
   return {
     gitBranch: head.gitBranch || null,
     totalEvents: counts.totalEvents,
+    mainFile: hasMainFile(head.files),
     subagents: [...subagents],
     usageByModel: tail.usageByModel,
     counts: tail.counts,

@@ -10,6 +10,7 @@ import { headerUsageByModel } from '../header-usage.js';
 import { HttpError } from '../http-error.js';
 import { toIssue, toSessionRow } from '../mapping.js';
 import { type Answer, RawJson, sendJson } from '../raw-json.js';
+import { hasMainFile } from '../session-outline.js';
 import { query } from './query.js';
 import { eventsQuery, findQuery } from './schemas.js';
 
@@ -32,6 +33,7 @@ async function indexHeader(
     session: row,
     gitBranch: found.gitBranch || null,
     totalEvents: parts.totalEvents,
+    mainFile: hasMainFile(found.files),
     subagents: parts.subagents,
     usageByModel: headerUsageByModel(found),
     counts: parts.counts,

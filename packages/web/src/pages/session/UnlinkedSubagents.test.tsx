@@ -39,6 +39,14 @@ describe('subagents no call of the timeline started', () => {
     expect(renderToStaticMarkup(<UnlinkedSubagents detail={none} />)).toBe('');
   });
 
+  it('a session without its main file: its subagents are its main timeline, not listed again under the header', () => {
+    const subagents = [sub('orphan', 'unlinked', 3)];
+    const mainless = { mainFile: false, subagents } as unknown as SessionDetail;
+    expect(renderToStaticMarkup(<UnlinkedSubagents detail={mainless} />)).toBe('');
+    const withMain = { mainFile: true, subagents } as unknown as SessionDetail;
+    expect(renderToStaticMarkup(<UnlinkedSubagents detail={withMain} />)).toMatch('data-testid="unlinked-subagent"');
+  });
+
   it('counts a subagent’s errors as given: its expected ones are already apart', () => {
     const detail = { subagents: [sub('orphan', 'unlinked', 3, 2)] } as unknown as SessionDetail;
     expect(renderToStaticMarkup(<UnlinkedSubagents detail={detail} />)).toMatch(

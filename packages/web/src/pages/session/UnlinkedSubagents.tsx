@@ -3,13 +3,17 @@ import type { SessionDetail, SubagentInfo } from '../../data/types';
 import { SubagentTimeline } from '../../timeline/SubagentTimeline';
 import { fmtNumber, nounFor } from '../../ui/format';
 
-/** The subagents no call of the timeline started (its call is not in this transcript, or no link was found). */
+/**
+ * The subagents no call of the timeline started (its call is not in this transcript, or no link was found); none
+ * when the session's main file is missing, as they are then its main timeline (an HTML export written before the
+ * header said so lists them).
+ */
 export const unlinkedSubagents = (detail: SessionDetail): readonly SubagentInfo[] =>
-  detail.subagents.filter((s) => s.linkedBy === 'unlinked');
+  detail.mainFile === false ? [] : detail.subagents.filter((s) => s.linkedBy === 'unlinked');
 
 /**
  * Subagents that no call of the timeline started (a Codex review thread whose spawning call is not in the parent's
- * rollout, a subagent file of a session whose main file is gone): each is shown here, its own timeline opened on
+ * rollout): each is shown here, its own timeline opened on
  * demand in a box of its own, so that none of what the agent did is out of reach. Closed, a line each.
  */
 export function UnlinkedSubagents({ detail }: { detail: SessionDetail }) {
