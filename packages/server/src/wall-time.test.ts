@@ -55,6 +55,13 @@ describe('a session has one wall time', () => {
     expect(body.sessions.every((s) => s.durationMs === null || s.durationMs === s.time?.wallMs)).toBe(true);
   });
 
+  it("a session without its main file: its files' first to last record (2,862 ms), not none", async () => {
+    const body = await get<SessionsResponse>([bundledWild], '/api/sessions');
+    const row = body.sessions.find((s) => s.id.startsWith('6c2214d7'));
+    // 22:15:36.407 to 22:15:39.269, its subagent file's first and last records
+    expect([row?.durationMs, row?.time?.wallMs]).toEqual([2862, 2862]);
+  });
+
   const title = existsSync(wildHome)
     ? 'every wild session: the list and the time bar agree'
     : 'every wild session: the list and the time bar agree (skipped: ../shared/wild/claude-home is not present)';

@@ -114,10 +114,11 @@ export function summaryOf(
     startedAt: outputTime(row.started_ms ?? undefined, row.started_at ?? undefined),
     endedAt: outputTime(row.ended_ms ?? undefined, row.ended_at ?? undefined),
     // The session's wall time, one figure everywhere: its main thread's first to last timestamp (the time bar's
-    // `wallMs`), not the span of all its files (subagent files another client wrote days apart stretched that).
+    // `wallMs`), not the span of all its files (subagent files another client wrote days apart stretched that);
+    // without a main file, its files' first to last (session-scan.ts).
     // Unknown, not 0, when its main thread's records give no span: one timestamp for the whole thread (old Codex
     // rollouts stamp only their header), or none.
-    durationMs: row.started_ms !== null && main !== undefined && time.wallMs > 0 ? time.wallMs : undefined,
+    durationMs: row.started_ms !== null && time.wallMs > 0 ? time.wallMs : undefined,
     messages: row.messages,
     prompts: row.prompts,
     toolCalls: row.tool_calls,

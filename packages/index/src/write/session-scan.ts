@@ -24,7 +24,10 @@ export interface UsageRow {
   readonly ro: number | null;
 }
 
-/** A timed record of the main thread (main file, not a sidechain), for the time partition. */
+/**
+ * A timed record of the main thread (main file, not a sidechain), for the time partition; of any file when the
+ * session has no main file (its subagents are then its main timeline).
+ */
 export interface ThreadRow {
   readonly ts_ms: number;
   readonly kind: string;
@@ -44,13 +47,15 @@ export interface SessionScan {
   readonly usage: readonly UsageRow[];
   /** Requests are not among them (session-usage.ts adds them). */
   readonly thread: readonly ThreadRow[];
+  /** Whether the main file is among the session's files (else `thread` holds every file's records). */
+  readonly mainFile: boolean;
 }
 
 /** What usage and time are counted from (session-usage.ts). */
-export type UsageScan = Pick<SessionScan, 'usage' | 'thread'>;
+export type UsageScan = Pick<SessionScan, 'usage' | 'thread' | 'mainFile'>;
 
 /** A session without records. */
-export const EMPTY_SCAN: UsageScan = { usage: [], thread: [] };
+export const EMPTY_SCAN: UsageScan = { usage: [], thread: [], mainFile: true };
 
 /** A session's file, in the order core reads them. */
 export interface ScanFile {
@@ -150,6 +155,7 @@ export class SessionScanner {
     };
     const usage: UsageRow[] = [];
     const thread: ThreadRow[] = [];
+    const mainFile = files.some((f) => f.role === 'main');
     files.forEach((file, fileIndex) => {
       const main = file.role === 'main';
       for (const r of this.s.rows.all(file.id) as RowValues[]) {
@@ -193,7 +199,7 @@ export class SessionScanner {
             ro: r[18],
           });
         }
-        if (mainThread && tsMs !== null && THREAD_KINDS.has(kind)) {
+        if ((mainThread || !mainFile) && tsMs !== null && THREAD_KINDS.has(kind)) {
           thread.push({
             ts_ms: tsMs,
             kind,
@@ -216,6 +222,7 @@ export class SessionScanner {
       stampText,
       usage,
       thread,
+      mainFile,
     };
   }
 }

@@ -58,10 +58,11 @@ export class SessionUsageUpdater {
          FROM responses r JOIN strings m ON m.id = r.model_ref WHERE r.session_ref = ?`,
       ),
       setDetail: db.prepare('UPDATE sessions SET usage_detail = ? WHERE id = ?'),
-      // The main thread's requests (its records come from the session's scan), for the time partition.
+      // The main thread's requests (its records come from the session's scan), for the time partition; every
+      // file's (@all) without a main file, as the scan's thread then is.
       threadRequests: db.prepare(
         `SELECT q.ts_ms, q.id, q.line FROM requests q JOIN files f ON f.id = q.file_id
-         WHERE f.session_id = ? AND f.role = 'main' AND q.agent_id IS NULL`,
+         WHERE f.session_id = @sid AND (@all = 1 OR f.role = 'main' AND q.agent_id IS NULL)`,
       ),
       // The session's own occurrences (a resumed session's copies of earlier calls included), each with its result
       // in the same file, else the earliest in the session, and its duration (from the row holding its fact).
@@ -73,7 +74,7 @@ export class SessionUsageUpdater {
          FROM calls c JOIN files f ON f.id = c.file_id
          LEFT JOIN results res ON res.tool_use_id = c.tool_use_id
            AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = @sid)
-         WHERE f.session_id = @sid AND f.role = 'main' AND c.agent_id IS NULL AND c.ts_ms IS NOT NULL
+         WHERE f.session_id = @sid AND (@all = 1 OR f.role = 'main' AND c.agent_id IS NULL) AND c.ts_ms IS NOT NULL
          GROUP BY c.file_id, c.tool_use_id`,
       ),
     };
@@ -143,7 +144,8 @@ export class SessionUsageUpdater {
     }
     const written = this.noteSharing(sid);
     if (written !== undefined) this.changed.add(written);
-    const time = partitionTime(threadActivity(this.threadRecords(sid, scan.thread), this.threadCalls(sid)));
+    const all = scan.mainFile ? 0 : 1;
+    const time = partitionTime(threadActivity(this.threadRecords(sid, scan.thread, all), this.threadCalls(sid, all)));
     return { detail: usageDetail(responses), time: JSON.stringify(time) };
   }
 
@@ -202,8 +204,8 @@ export class SessionUsageUpdater {
     this.sharing.clear();
   }
 
-  /** The main thread's records and requests, by time, then line. */
-  private threadRecords(sid: string, records: readonly ThreadRow[]): ThreadRecord[] {
+  /** The main thread's records and requests (`all`: every file's), by time, then line. */
+  private threadRecords(sid: string, records: readonly ThreadRow[], all: 0 | 1): ThreadRecord[] {
     const timed: { line: number; record: ThreadRecord }[] = records.map((r) => {
       const requestKey = r.request_key ?? undefined;
       // A message the client wrote itself (an API error, "No response requested.") is no model response.
@@ -215,15 +217,15 @@ export class SessionUsageUpdater {
       }
       return { line: r.line, record: { atMs: r.ts_ms, kind: r.shown === 1 ? 'prompt' : 'other' } };
     });
-    for (const q of this.s.threadRequests.all(sid) as { ts_ms: number; id: string; line: number }[]) {
+    for (const q of this.s.threadRequests.all({ sid, all }) as { ts_ms: number; id: string; line: number }[]) {
       timed.push({ line: q.line, record: { atMs: q.ts_ms, kind: 'request', requestKey: q.id } });
     }
     timed.sort((a, b) => a.record.atMs - b.record.atMs || a.line - b.line);
     return timed.map((t) => t.record);
   }
 
-  private threadCalls(sid: string): ThreadCall[] {
-    const rows = this.s.threadCalls.all({ sid }) as {
+  private threadCalls(sid: string, all: 0 | 1): ThreadCall[] {
+    const rows = this.s.threadCalls.all({ sid, all }) as {
       ts_ms: number;
       name: string;
       agent: string | null;
