@@ -70,8 +70,8 @@ export interface SessionSummary {
   readonly startedAt: string | undefined;
   readonly endedAt: string | undefined;
   /**
-   * Wall time: the main thread's first to last timestamp, `time.wallMs` (undefined without timestamps or a main
-   * file). Not `endedAt − startedAt`, which spans every file of the session, subagents' included.
+   * Wall time: the main thread's first to last timestamp, `time.wallMs` (without a main file, its files'; undefined
+   * without a span). Not `endedAt − startedAt`, which spans every file of the session, subagents' included.
    */
   readonly durationMs: number | undefined;
   /** Prompts plus assistant responses (each API response once), subagents included. */

@@ -194,8 +194,8 @@ function* timelineChunks(
   own: { readonly cost: string | undefined; readonly tokens: TokenCounts | undefined },
   notes: readonly string[],
   /**
-   * The wall time the sessions list and the dashboard give (`SessionSummary.durationMs`: none for a session without
-   * its main file), or `'span'` for the span of every record (a partial copy, which the index does not summarise).
+   * The wall time the sessions list and the dashboard give (`SessionSummary.durationMs`: none for records without a
+   * span), or `'span'` for the span of every record (a partial copy, which the index does not summarise).
    */
   wallMs: number | undefined | 'span',
   /** What a resume or fork copied into the transcript, from which sessions (counted there). */

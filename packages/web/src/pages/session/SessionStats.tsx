@@ -10,7 +10,7 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
   // Input and cache tokens apart (the header used to add cache reads to "in").
   const tokens = useMemo(() => formatTokenParts(sumTokens(Object.values(detail.usageByModel))), [detail.usageByModel]);
   const realErrors = s.errors - s.expectedErrors;
-  // No wall time (a session without its main thread): no active time either, rather than "0 ms".
+  // No wall time (records without a span): no active time either, rather than "0 ms".
   const active = s.time && s.durationMs !== null ? s.time.wallMs - s.time.idleMs : null;
   const row = useRef<HTMLDivElement>(null);
   useScrollHint(row);
