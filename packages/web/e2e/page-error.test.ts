@@ -55,4 +55,37 @@ describe.skipIf(missing !== undefined)('a page whose code cannot be fetched, in 
     expect(await error.count()).toBe(0);
     await context.close();
   });
+
+  it('fetches the page again on Retry once the server answers (it was restarting), without a reload', async () => {
+    const { server } = served;
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    // The Analytics chunk cannot be fetched while the server is down (restarting), then it comes.
+    let down = true;
+    let asked = 0;
+    await page.route(/\/assets\/AnalyticsPage-[^/]*\.js$/, (route) => {
+      asked += 1;
+      return down ? route.abort('connectionrefused') : route.continue();
+    });
+    await page.goto(new URL('#/', server.url).toString());
+    await page.waitForSelector('[data-testid=session-row]', { timeout: 30_000 });
+    const error = page.locator('[data-testid=page-error]');
+    await page.locator('nav a', { hasText: 'Analytics' }).click();
+    await error.waitFor({ timeout: 15_000 });
+    // Another visit asks again (still down).
+    const before = asked;
+    await page.locator('nav a', { hasText: 'Sessions' }).click();
+    await page.waitForSelector('[data-testid=session-row]', { timeout: 15_000 });
+    await page.locator('nav a', { hasText: 'Analytics' }).click();
+    await error.waitFor({ timeout: 15_000 });
+    expect(asked).toBeGreaterThan(before);
+    down = false;
+    // a mark a reload would lose
+    await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+    await page.locator('[data-testid=page-error-retry]').click();
+    await page.waitForSelector('[data-testid=analytics]', { timeout: 15_000 });
+    expect(await error.count()).toBe(0);
+    expect(await page.evaluate(() => (window as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+    await context.close();
+  });
 });

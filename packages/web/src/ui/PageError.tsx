@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { retryFailedPages } from './lazy-page';
 
 interface Props {
   /** A new value (another page, another session) clears a failure shown for the last one. */
@@ -34,7 +35,10 @@ export class PageError extends Component<Props, State> {
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey === state.key ? null : { error: undefined, key: props.resetKey };
+    if (props.resetKey === state.key) return null;
+    // another page: a page whose code could not be fetched is fetched again when shown
+    if (state.error !== undefined) retryFailedPages();
+    return { error: undefined, key: props.resetKey };
   }
 
   override render(): ReactNode {
@@ -52,11 +56,14 @@ export class PageError extends Component<Props, State> {
         <p>
           {stale && (
             <>
-              {/* the page's code is fetched again (lazyPage keeps no failure): the server may be back */}
+              {/* the page's code is fetched again: the server may be back */}
               <button
                 type="button"
                 className="btn"
-                onClick={() => this.setState({ error: undefined })}
+                onClick={() => {
+                  retryFailedPages();
+                  this.setState({ error: undefined });
+                }}
                 data-testid="page-error-retry"
               >
                 Retry

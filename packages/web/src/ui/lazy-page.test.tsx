@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
-import { lazyPage } from './lazy-page';
+import { lazyPage, retryFailedPages } from './lazy-page';
 
 /** The page's HTML once every Suspense boundary settled (a failed chunk leaves the boundary's fallback). */
 async function prerendered(node: ReactNode): Promise<string> {
@@ -25,7 +25,11 @@ describe('a page in its own chunk', () => {
       </Suspense>
     );
     expect(await prerendered(view)).not.toMatch('the page');
-    // what a Retry or another visit does: draw the page again
+    // drawn again to show its error: no new fetch (React draws a failed page again at once)
+    expect(await prerendered(view)).not.toMatch('the page');
+    expect(calls).toBe(1);
+    // what Retry or another visit does
+    retryFailedPages();
     expect(await prerendered(view)).toMatch('<p>the page</p>');
     expect(calls).toBe(2);
   });
