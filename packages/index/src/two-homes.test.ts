@@ -1,7 +1,9 @@
 /**
  * The same transcripts in two agent homes of one index (a second clone's sample sessions, a backup of `~/.claude`
  * indexed beside the live one): each copy is a history of its own, whose sessions count their calls as they would
- * alone. Within one home, a fork or resume copy still counts once (the corpus, sample and wild suites check those).
+ * alone. Counts over both homes count each call and each API response once (the copies are one piece of work kept
+ * twice), and list every session of both. Within one home, a fork or resume copy still counts once (the corpus,
+ * sample and wild suites check those).
  */
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,20 +77,46 @@ describe('two copies of a home in one index', () => {
     expect(withCalls).toBeGreaterThan(5);
   });
 
-  it('give the same statistics for either copy, and count both when both are in scope', () => {
+  it('give the same statistics for either copy, and count each call once when both are in scope', () => {
     const own = alone.stats({ paths: [homeA] });
     expect(own.calls).toBeGreaterThan(100);
     expect(shared.stats({ paths: [homeA] })).toEqual(own);
     expect(shared.stats({ paths: [homeB] })).toEqual(own);
+    // A backup beside the live home holds the same calls: they were made once. Each copy is still a session listed
+    // with its own figures (above), so the sessions are counted as the list shows them.
     const both = shared.stats();
-    expect({ calls: both.calls, errors: both.errors, sessions: both.sessions }).toEqual({
-      calls: 2 * own.calls,
-      errors: 2 * own.errors,
+    expect({ calls: both.calls, errors: both.errors, tools: both.byCanonical, sessions: both.sessions }).toEqual({
+      calls: own.calls,
+      errors: own.errors,
+      tools: own.byCanonical,
       sessions: 2 * own.sessions,
     });
-    // The statistics count what the sessions list shows.
     const listed = shared.listSessions().reduce((sum, s) => sum + s.toolCalls, 0);
-    expect(both.calls).toBe(listed);
+    expect(listed).toBe(2 * own.calls);
+  });
+
+  it("count in the list's totals, Analytics and Usage what a home alone holds, each once", () => {
+    const own = alone.stats({ paths: [homeA] });
+    const figures = (index: AgentIndex) => {
+      const { total, totals } = index.sessionTotals({});
+      const analytics = index.analytics({ bucketMs: 86_400_000 });
+      const usage = index.usageResponses();
+      return {
+        list: { toolCalls: totals.toolCalls, errors: totals.errors, expected: totals.expectedErrors },
+        analytics: { calls: analytics.calls, errors: analytics.errors, expected: analytics.expectedErrors },
+        analyticsTools: analytics.tools,
+        usage: { responses: usage.length, output: usage.reduce((sum, r) => sum + r.tokens.outputTokens, 0) },
+        calls: index.calls({}).length,
+        sessions: total,
+      };
+    };
+    const one = figures(alone);
+    expect(one.list.toolCalls).toBe(own.calls);
+    expect(one.analytics.calls).toBe(own.calls);
+    expect(figures(shared)).toEqual({ ...one, sessions: 2 * one.sessions });
+    // Either copy alone, in the shared index, is the home alone.
+    expect(shared.sessionTotals({ paths: [homeB] }).totals).toEqual(alone.sessionTotals({}).totals);
+    expect(shared.analytics({ paths: [homeB], bucketMs: 86_400_000 }).calls).toBe(own.calls);
   });
 });
 

@@ -13,7 +13,8 @@ import type {
   CallAnalytics,
   CallCounts,
 } from '../types.js';
-import { CALL_FACTS, callScopeWhere, type Store, withoutCoveringCallPaths } from './scope.js';
+import { onceAcrossHomes } from './home-copies.js';
+import { CALL_FACTS, callScopeWhere, type Store, sessionsOfCallScope, withoutCoveringCallPaths } from './scope.js';
 
 const DEFAULT_DURATION_BOUNDS_MS: readonly number[] = [100, 1_000, 5_000, 30_000, 120_000];
 
@@ -56,7 +57,8 @@ export function analytics(store: Store, filter: AnalyticsFilter): CallAnalytics 
   const bounds = checkedBounds(filter.durationBoundsMs ?? DEFAULT_DURATION_BOUNDS_MS);
   // Paths that hold every stored file test nothing when no project is chosen: left out, the queries read the calls
   // alone, much faster over a large home.
-  const where = callScopeWhere(withoutCoveringCallPaths(store, filter, { project: filter.project }));
+  const scope = withoutCoveringCallPaths(store, filter, { project: filter.project });
+  const where = onceAcrossHomes(store, callScopeWhere(scope), sessionsOfCallScope(scope), scope.sessionId);
   /** `SELECT columns FROM` the calls in scope (`CALL_FACTS`, its session `ses`) `rest`: conditions, grouping. */
   const select = <T>(columns: string, rest = ''): T[] =>
     prepared(

@@ -212,19 +212,21 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
 /** The filters that select calls by where and when they happened (not by their outcome). */
 export type CallScope = Pick<CallFilter, 'paths' | 'project' | 'tool' | 'sessionId' | 'since' | 'until' | 'agent'>;
 
+/** The sessions a call scope selects calls of (its project, agent and paths). */
+export function sessionsOfCallScope(filter: CallScope): SessionFilter {
+  return {
+    ...(filter.paths ? { paths: filter.paths } : {}),
+    ...(filter.project ? { project: filter.project } : {}),
+    ...(filter.agent ? { agent: filter.agent } : {}),
+  };
+}
+
 /**
  * Conditions on `CALL_FACTS` for a call scope: the project and paths select sessions (and the paths each call's
  * file); since and until apply to the call's own timestamp.
  */
 export function callScopeWhere(filter: CallScope): Where {
-  return sessionCallsWhere(
-    {
-      ...(filter.paths ? { paths: filter.paths } : {}),
-      ...(filter.project ? { project: filter.project } : {}),
-      ...(filter.agent ? { agent: filter.agent } : {}),
-    },
-    filter.tool,
-  )
+  return sessionCallsWhere(sessionsOfCallScope(filter), filter.tool)
     .when(filter.sessionId, 'cff.session_id = ?')
     .when(toMs(filter.since), 'cf.ts_ms >= ?')
     .when(toMs(filter.until), 'cf.ts_ms <= ?');

@@ -2,8 +2,8 @@
 
 import { prepared } from '../schema/statements.js';
 import type { SessionFilter, SessionSummary } from '../types.js';
-import type { Store } from './scope.js';
-import { scopeSql } from './scope.js';
+import { countedInAnotherHome } from './home-copies.js';
+import { CALL_FACTS, type Store, scopeSql } from './scope.js';
 import { LIVE_WINDOW_MS, type SessionRow, summariesOf } from './session-queries.js';
 
 export const sessionSorts = [
@@ -47,7 +47,10 @@ export interface SessionPageQuery {
   readonly known?: SessionTotals;
 }
 
-/** Counts over all the sessions a filter selects (not just one page). */
+/**
+ * Counts over all the sessions a filter selects (not just one page): each call once, as `stats` counts them (a
+ * session copied in another home lists its calls in each copy's row, and the sums count them once: home-copies.ts).
+ */
 export interface SessionTotals {
   /** Sessions the filter selects. */
   readonly total: number;
@@ -89,9 +92,27 @@ export function sessionTotals(store: Store, filter: SessionFilter): SessionTotal
     expectedErrors: number;
     live: number;
   };
+  // A session's calls are its own in its home (write/sessions.ts): a call another home's copy counts is left out of
+  // the sums, as `stats` and `analytics` leave it out (home-copies.ts).
+  const elsewhere = countedInAnotherHome(store, filter);
+  const copied =
+    elsewhere === undefined
+      ? { toolCalls: 0, errors: 0, expectedErrors: 0 }
+      : (prepared(
+          store.db,
+          `SELECT COUNT(*) AS toolCalls, coalesce(SUM(cf.is_error), 0) AS errors,
+               coalesce(SUM(cf.severity = 'expected'), 0) AS expectedErrors
+             FROM ${CALL_FACTS} WHERE cf.has_result IS NOT NULL
+               AND cff.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql}) AND ${elsewhere.sql}`,
+        ).get(...scoped.params, ...elsewhere.params) as { toolCalls: number; errors: number; expectedErrors: number });
   return {
     total: agg.total,
-    totals: { toolCalls: agg.toolCalls, errors: agg.errors, expectedErrors: agg.expectedErrors, live: agg.live },
+    totals: {
+      toolCalls: agg.toolCalls - copied.toolCalls,
+      errors: agg.errors - copied.errors,
+      expectedErrors: agg.expectedErrors - copied.expectedErrors,
+      live: agg.live,
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import type {
   ToolStat,
   ToolStats,
 } from '../types.js';
+import { onceAcrossHomes } from './home-copies.js';
 import { percentile } from './percentile.js';
 import {
   CALL_FACTS,
@@ -18,13 +19,14 @@ import {
   type Store,
   scopeSql,
   sessionCallsWhere,
+  sessionsOfCallScope,
   withoutCoveringCallPaths,
 } from './scope.js';
 import { isLiveSession, refsOf } from './session-queries.js';
 
 export function stats(store: Store, requested: SessionFilter & { readonly tool?: string } = {}): ToolStats {
   const filter = withoutCoveringCallPaths(store, requested, requested);
-  const where = sessionCallsWhere(filter, filter.tool);
+  const where = onceAcrossHomes(store, sessionCallsWhere(filter, filter.tool), filter);
   // Counts per tool in SQL; only the durations come into JavaScript (for nearest-rank percentiles).
   const rows = prepared(
     store.db,
@@ -162,7 +164,8 @@ interface CallFactRow {
 }
 
 export function calls(store: Store, filter: CallFilter = {}): CallRow[] {
-  const where = callScopeWhere(withoutCoveringCallPaths(store, filter, { project: filter.project }))
+  const scope = withoutCoveringCallPaths(store, filter, { project: filter.project });
+  const where = onceAcrossHomes(store, callScopeWhere(scope), sessionsOfCallScope(scope), scope.sessionId)
     .when(filter.category, 'cf.category = ?')
     .when(filter.severity, 'cf.severity = ?');
   switch (filter.status) {

@@ -53,7 +53,8 @@ export type SessionRow = [
 /**
  * Which of two sessions owns a response both hold: the one that started first; copies of one session in several
  * folders (the same id, the same start) give it to the newest complete copy, the one that ended last, as they give
- * their calls (call-facts.ts `firstCall`); then by key. The rule of `usageResponses` and of `sessionCopies`.
+ * their calls (call-facts.ts `firstCall`); then by key. The rule of `usageResponses` and of `sessionCopies`, and in
+ * SQL (`ownsBeforeSql`, home-copies.ts) of which home's copy of a call the counts over several homes take.
  */
 export function ownsBefore(a: SessionRow, b: SessionRow): boolean {
   if (a[4] !== b[4]) return a[4] < b[4];

@@ -1,0 +1,65 @@
+/**
+ * The same call in two agent homes of one index (a backup of `~/.claude` indexed beside the live one, a second
+ * clone's sample sessions). Each home is a history of its own: its sessions are listed, each with the calls it has
+ * there, and a query of one home counts them as that home alone does. A count over both counts each call once, as
+ * `usageResponses` counts each API response once: the copies are one piece of work kept twice. The fact counted is
+ * the one of the session that owns the call by usage's rule (`ownsBefore`), so one copy never has the calls and
+ * another the responses.
+ */
+import { prepared } from '../schema/statements.js';
+import type { SessionFilter } from '../types.js';
+import { type Sql, type Store, scopeSql, type Where } from './scope.js';
+
+/**
+ * SQL: the session row `a` owns what it shares with the session row `b` before `b` does, the order of
+ * `ownsBefore` (usage-queries.ts): the one that started first; copies of one session (the same id, the same start)
+ * give it to the newest complete copy, the one that ended last; then by key.
+ */
+export const ownsBeforeSql = (a: string, b: string): string => {
+  const start = (s: string) => `coalesce(${s}.started_ms, 0)`;
+  const end = (s: string) => `coalesce(${s}.ended_ms, 0)`;
+  return `(${start(a)} < ${start(b)} OR (${start(a)} = ${start(b)} AND CASE
+    WHEN ${a}.session_id = ${b}.session_id AND ${end(a)} <> ${end(b)} THEN ${end(a)} > ${end(b)}
+    ELSE ${a}.id < ${b}.id END))`;
+};
+
+/** Whether the index holds files of more than one agent home: only then can a call have a fact in two. */
+function severalHomes(store: Store): boolean {
+  return (
+    prepared(store.db, 'SELECT 1 FROM files WHERE home <> (SELECT home FROM files LIMIT 1) LIMIT 1', 'pluck').get() !==
+    undefined
+  );
+}
+
+/**
+ * SQL condition on a call's fact (`cf`, with its file `cff`: `CALL_FACTS`): a fact of the same call in another home,
+ * in a session `sessions` selects, is counted instead (its session owns the call first). Undefined when the index
+ * holds one home, where no call has two facts (each call has one per home, call-facts.ts).
+ *
+ * Only ids with more than one fact are looked at (a list made once from the facts), so a home's own calls cost a
+ * look-up in that list.
+ */
+export function countedInAnotherHome(store: Store, sessions: SessionFilter): Sql | undefined {
+  if (!severalHomes(store)) return undefined;
+  const scoped = scopeSql(sessions);
+  return {
+    sql: `(cf.tool_use_id IN (SELECT tool_use_id FROM calls WHERE has_result IS NOT NULL
+             GROUP BY tool_use_id HAVING COUNT(*) > 1)
+           AND EXISTS (SELECT 1 FROM calls oc JOIN files ocf ON ocf.id = oc.file_id
+             JOIN sessions os ON os.id = ocf.session_id JOIN sessions ms ON ms.id = cff.session_id
+             WHERE oc.tool_use_id = cf.tool_use_id AND oc.has_result IS NOT NULL AND oc.file_id <> cf.file_id
+               AND ${ownsBeforeSql('os', 'ms')}
+               AND os.id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})))`,
+    params: scoped.params,
+  };
+}
+
+/**
+ * `where` (on `CALL_FACTS`) counting each call once across homes: without the facts `countedInAnotherHome` gives to
+ * another home's copy. A filter that names one session keeps all of that session's calls (one session is one home).
+ */
+export function onceAcrossHomes(store: Store, where: Where, sessions: SessionFilter, sessionId?: string): Where {
+  if (sessionId !== undefined && sessionId !== '') return where;
+  const counted = countedInAnotherHome(store, sessions);
+  return counted === undefined ? where : where.add(`NOT ${counted.sql}`, ...counted.params);
+}
