@@ -138,7 +138,7 @@ function suite(name: string, home: string) {
       expect(bad.map((s) => `${s.id}: ${s.title}`)).toEqual([]);
     });
 
-    it('every listed session opens by id and by each of its files, with every call paired as counted; no command fails', async () => {
+    it('every listed session opens by id and by each of its files, with its issues and subagents as listed and every call paired as counted; no command fails', async () => {
       const failed: string[] = [];
       const statusById = new Map<string, string>();
       for (const s of sessions) {
@@ -150,10 +150,15 @@ function suite(name: string, home: string) {
             calls: { id: string; status: string }[];
             usageByModel: Record<string, SessionJson['usage']>;
             issues: { code: string }[];
+            subagents: unknown[];
           };
           // the list's issue count is the session's: parse issues and pairing's (orphan and second results)
           if (shown.issues.length !== s.issues) {
             failed.push(`show ${ref}: ${shown.issues.length} issues, the list says ${s.issues}`);
+          }
+          // and so is its subagent count: files, runs inside the main file, subagents kept as copies in their parent's
+          if (shown.subagents.length !== s.subagents) {
+            failed.push(`show ${ref}: ${shown.subagents.length} subagents, the list says ${s.subagents}`);
           }
           for (const call of shown.calls) if (!statusById.has(call.id)) statusById.set(call.id, call.status);
           const main = s.files.find((f) => f.role === 'main')?.path ?? `${s.projectDir}/${s.id}.jsonl`;

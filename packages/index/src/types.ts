@@ -90,6 +90,10 @@ export interface SessionSummary {
   readonly models: readonly string[];
   readonly gitBranch: string | undefined;
   readonly files: readonly { readonly path: string; readonly role: 'main' | 'subagent'; readonly agentId?: string }[];
+  /**
+   * Its subagents as `loadSession` (and `show`) finds them: subagent files, runs written inside the main file
+   * (sidechains, Claude Code ≤ 2.0.27) and subagents kept only as copies in their parent's file (2.1.x `agent_progress`).
+   */
   readonly subagents: number;
   /**
    * Being written now: records were appended to one of its files after the index first read it (at the file's

@@ -102,6 +102,7 @@ export interface SessionJson {
   readonly models: readonly string[];
   readonly gitBranch?: string;
   readonly files: readonly { readonly path: string; readonly role: 'main' | 'subagent'; readonly agentId?: string }[];
+  /** Subagents as `show` lists them: files, runs inside the main file, subagents kept as copies in their parent's. */
   readonly subagents: number;
   readonly isLive: boolean;
   /** Its files are gone from disk (Claude Code's cleanup, or deleted); it is read from the index's archive. */

@@ -38,6 +38,8 @@ export interface SessionRow {
   usage_detail: string;
   time: string | null;
   agent: string;
+  /** Its subagents as `loadSession` finds them: files, sidechain runs, subagents kept as copies (write/sessions.ts). */
+  subagents: number;
 }
 
 /** Whether a session is being written now: appended to while watched, or its newest record is recent. */
@@ -132,7 +134,7 @@ export function summaryOf(
       role: f.role,
       ...(f.agent_id !== null ? { agentId: f.agent_id } : {}),
     })),
-    subagents: files.filter((f) => f.role === 'subagent').length,
+    subagents: row.subagents,
     // A session read from the archive (its files are gone) is not being written.
     isLive:
       !archived &&

@@ -191,7 +191,8 @@ const SESSIONS = `
     session_id TEXT NOT NULL DEFAULT '',
     usage_detail TEXT NOT NULL DEFAULT '[]',
     time TEXT,
-    agent TEXT NOT NULL DEFAULT '${DEFAULT_AGENT}'
+    agent TEXT NOT NULL DEFAULT '${DEFAULT_AGENT}',
+    subagents INTEGER NOT NULL DEFAULT 0
   );
   CREATE INDEX sessions_session_id ON sessions(session_id);
   CREATE INDEX sessions_agent ON sessions(agent);

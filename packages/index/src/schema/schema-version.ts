@@ -13,13 +13,14 @@
  *   review's request is its prompt; 9: `sessions.issues` counts pairing's issues too; 10: `records.copy_of`, a subagent's records copied into its
  *   parent's file stored as its thread's when its file is not in the session; 11: a Read too large by tokens is a
  *   `validation` error, as one too large by bytes was; 12: `copy_reads`, the copies' pending reads stored, and
- *   `records_copies` by file; 13: a session without its main file has the time of its files' records, not none).
- *   Another version, higher or lower, drops them and builds them again from the transcripts.
+ *   `records_copies` by file; 13: a session without its main file has the time of its files' records, not none;
+ *   14: `sessions.subagents`, the subagents `loadSession` finds, runs inside the main file and subagents kept as
+ *   copies included). Another version, higher or lower, drops them and builds them again from the transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 28;
-export const DERIVED_VERSION = 13;
+export const DERIVED_VERSION = 14;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

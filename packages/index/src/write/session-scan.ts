@@ -4,7 +4,7 @@
  * (`SessionSummary`, which `loadSession` folds its records into too); this reads the rows and hands it their facts.
  * Reading rows was most of a session's summary, and summaries a large part of a cold index's writer time.
  */
-import { type RecordFact, SessionSummary } from '@agentdash/core';
+import { type RecordFact, SessionSummary, SidechainRuns } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 
 /** An assistant record with usage, as `SessionUsageUpdater` counts it. */
@@ -49,6 +49,11 @@ export interface SessionScan {
   readonly thread: readonly ThreadRow[];
   /** Whether the main file is among the session's files (else `thread` holds every file's records). */
   readonly mainFile: boolean;
+  /**
+   * The subagent runs written inside the main file (its sidechain records, Claude Code ≤ 2.0.27, split by parent as
+   * core's `SidechainRuns` splits them; copies of a subagent, `copy_of`, are not among them).
+   */
+  readonly sidechainRuns: number;
 }
 
 /** What usage and time are counted from (session-usage.ts). */
@@ -95,6 +100,9 @@ type RowValues = readonly [
   uuid: string | null,
   /** The subagent whose record this row copies (copy-rows.ts), else null. */
   copy_of: string | null,
+  /** A sidechain record that is no copy: its uuid and its parent's (hex, '' for none); null on other rows. */
+  run_key: string | null,
+  run_parent: string | null,
 ];
 
 /** The columns of `RowValues`, in its order. */
@@ -102,7 +110,9 @@ const ROW_COLUMNS = `line, kind, ts_ms, cwd_ref, version_ref, git_branch_ref, mo
   is_sidechain, is_synthetic, shown, request_ref, input_tokens, output_tokens, cache_creation_tokens, cache_1h_tokens,
   cache_read_tokens, reasoning_tokens,
   CASE WHEN shown = 1 AND is_sidechain = 0 THEN json_array(uuid, ts_text, ts_ms, sig)
-    WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid END AS uuid, copy_of`;
+    WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid END AS uuid, copy_of,
+  CASE WHEN is_sidechain = 1 AND copy_of IS NULL THEN hex(uuid_raw) END AS run_key,
+  CASE WHEN is_sidechain = 1 AND copy_of IS NULL THEN hex(parent_raw) END AS run_parent`;
 
 const THREAD_KINDS: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
 
@@ -156,6 +166,8 @@ export class SessionScanner {
     const usage: UsageRow[] = [];
     const thread: ThreadRow[] = [];
     const mainFile = files.some((f) => f.role === 'main');
+    const runs = new SidechainRuns<true>();
+    let sidechainRuns = 0;
     files.forEach((file, fileIndex) => {
       const main = file.role === 'main';
       for (const r of this.s.rows.all(file.id) as RowValues[]) {
@@ -173,6 +185,10 @@ export class SessionScanner {
         const assistant = kind === 'assistant';
         const response = assistant && synthetic === 0;
         fact.place = mainThread ? 'main' : main ? 'sidechain' : 'subagent';
+        const runKey = r[21];
+        if (main && runKey !== null && runs.take(runKey || undefined, r[22] || undefined, () => true).started) {
+          sidechainRuns += 1;
+        }
         // Stored rows are the records whose time counts (core's `countsForTime`).
         fact.ms = tsMs ?? undefined;
         fact.stamp = fileIndex * LINES + line;
@@ -223,6 +239,7 @@ export class SessionScanner {
       usage,
       thread,
       mainFile,
+      sidechainRuns,
     };
   }
 }

@@ -28,6 +28,13 @@ export class SessionUpdater {
          FROM calls cf JOIN files cff ON cff.id = cf.file_id
          WHERE cff.session_id = @sid AND cf.has_result IS NOT NULL`,
       ),
+      // The subagents kept only as copies in the session's files (copy-rows.ts: none of them has a file here).
+      copiedAgents: db
+        .prepare(
+          `SELECT COUNT(DISTINCT r.copy_of) FROM records r INDEXED BY records_copies JOIN files f ON f.id = r.file_id
+           WHERE f.session_id = ? AND r.copy_of IS NOT NULL`,
+        )
+        .pluck(),
       titles: db.prepare(
         `SELECT t.source, t.title, t.leaf_uuid FROM titles t JOIN files f ON f.id = t.file_id
          WHERE f.session_id = ? AND f.role = 'main' AND t.source <> 'first-prompt' AND t.title <> '' ORDER BY t.line`,
@@ -83,10 +90,10 @@ export class SessionUpdater {
       upsert: db.prepare(
         `INSERT OR REPLACE INTO sessions (id, session_id, project_dir, project_path, title, title_source, started_at, ended_at,
            started_ms, ended_ms, prompts, messages, tool_calls, errors, expected_errors, versions, models, git_branch,
-           issues, usage_detail, time, agent)
+           issues, usage_detail, time, agent, subagents)
          VALUES (@id, @session_id, @project_dir, @project_path, @title, @title_source, @started_at, @ended_at, @started_ms,
            @ended_ms, @prompts, @messages, @tool_calls, @errors, @expected_errors, @versions, @models, @git_branch,
-           @issues, @usage_detail, @time, @agent)`,
+           @issues, @usage_detail, @time, @agent, @subagents)`,
       ),
     };
   }
@@ -170,6 +177,12 @@ export class SessionUpdater {
       time: usage.time,
       // A session is its files' agent's (the main file's, else the first subagent file's).
       agent: first?.agent ?? DEFAULT_AGENT,
+      // Its subagents as `loadSession` finds them: its subagent files, the runs written inside its main file, and
+      // those kept only as copies in its files (core's `EmbeddedThreads`).
+      subagents:
+        files.filter((f) => f.role === 'subagent').length +
+        scan.sidechainRuns +
+        (this.s.copiedAgents.get(sid) as number),
     });
   }
 }
