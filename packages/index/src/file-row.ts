@@ -45,6 +45,15 @@ export function idOfKey(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1);
 }
 
+/**
+ * A session key below its agent home (`HOME_OF`): `<project folder name>/<id>`, the same in a copy of the home kept
+ * elsewhere (a backup), and different for two project folders of one home.
+ */
+export function keyInHome(key: string): string {
+  const dir = key.slice(0, key.lastIndexOf('/'));
+  return key.slice(Math.max(dir.lastIndexOf('/'), dir.lastIndexOf('\\')) + 1);
+}
+
 /** Where a stored call or result is: its file's id, its record's line and byte offset (`calls`, `results`). */
 export interface RowPlace {
   readonly fileId: number;

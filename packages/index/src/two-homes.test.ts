@@ -5,8 +5,10 @@
  * twice), and list every session of both. Within one home, a fork or resume copy still counts once (the corpus,
  * sample and wild suites check those).
  */
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
@@ -134,5 +136,34 @@ describe('two copies of a home in one index, one deleted', () => {
     const archived = shared.listSessions({ paths: [homeA] });
     expect(archived.every((s) => s.archived)).toBe(true);
     expect(callFigures(archived)).toEqual(expected);
+  });
+});
+
+describe('two copies of a home with responses without a message id', () => {
+  it('count each response once in Usage, as one copy does', async () => {
+    const wild = fileURLToPath(new URL('../../cli/test/fixtures/wild/claude-home', import.meta.url));
+    const at = mkdtempSync(join(tmpdir(), 'agentdash-two-homes-ids-'));
+    const [a, b] = [join(at, 'a'), join(at, 'b')];
+    cpSync(wild, a, { recursive: true });
+    cpSync(wild, b, { recursive: true });
+    const one = openIndex({ dbPath: join(at, 'one.sqlite') });
+    const two = openIndex({ dbPath: join(at, 'two.sqlite') });
+    await one.refresh([a]);
+    await two.refresh([a, b]);
+    const figures = (index: AgentIndex) => {
+      const usage = index.usageResponses();
+      return {
+        responses: usage.length,
+        withoutId: usage.filter((r) => r.messageId === undefined).length,
+        output: usage.reduce((sum, r) => sum + r.tokens.outputTokens, 0),
+      };
+    };
+    const alone = figures(one);
+    const both = figures(two);
+    one.close();
+    two.close();
+    rmSync(at, { recursive: true, force: true });
+    expect(alone.withoutId).toBeGreaterThan(0);
+    expect(both).toEqual(alone);
   });
 });

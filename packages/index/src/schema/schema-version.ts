@@ -15,7 +15,8 @@
  *   `validation` error, as one too large by bytes was; 12: `copy_reads`, the copies' pending reads stored, and
  *   `records_copies` by file; 13: a session without its main file has the time of its files' records, not none;
  *   14: `sessions.subagents`, the subagents `loadSession` finds, runs inside the main file and subagents kept as
- *   copies included). Another version, higher or lower, drops them and builds them again from the transcripts.
+ *   copies included, and `responses.key` of a response without a message id by the session's place in its home, not
+ *   its path). Another version, higher or lower, drops them and builds them again from the transcripts.
  */
 import type Database from 'better-sqlite3';
 

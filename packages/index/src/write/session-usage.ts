@@ -18,6 +18,7 @@ import {
 import type { TokenCounts } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
+import { keyInHome } from '../file-row.js';
 import { ownsBefore, SESSION_OF_REF, type SessionRow } from '../read/usage-queries.js';
 import { INTERN_STRING } from '../schema/schema-derived.js';
 import type { UsagePart } from '../types.js';
@@ -128,8 +129,9 @@ export class SessionUsageUpdater {
       const t = response.tokens;
       this.s.insertResponse.run(
         ref(sid),
-        // A response without a message id is its own; its key is only unique within the session.
-        response.messageId === undefined ? `${sid}${response.key}` : response.key,
+        // A response without a message id is its own; its key is only unique within the session, and the same in a
+        // copy of the session in another home (a backup), whose usage counts it once, as it counts the others.
+        response.messageId === undefined ? `${keyInHome(sid)}${response.key}` : response.key,
         response.messageId ?? null,
         response.context,
         ref(response.model),
