@@ -116,6 +116,12 @@ describe('two copies of a home in one index', () => {
     expect(one.list.toolCalls).toBe(own.calls);
     expect(one.analytics.calls).toBe(own.calls);
     expect(figures(shared)).toEqual({ ...one, sessions: 2 * one.sessions });
+    // The copy that has a session's responses has its calls (usage's owner: here the copies are alike, the first key).
+    const homeOf = (path: string) => (path.startsWith(homeB) ? 'B' : path.startsWith(homeA) ? 'A' : path);
+    expect({
+      calls: [...new Set(shared.calls({}).map((c) => homeOf(c.file)))],
+      usage: [...new Set(shared.usageResponses().map((r) => homeOf(r.context.sessionKey)))],
+    }).toEqual({ calls: ['B'], usage: ['B'] });
     // Either copy alone, in the shared index, is the home alone.
     expect(shared.sessionTotals({ paths: [homeB] }).totals).toEqual(alone.sessionTotals({}).totals);
     expect(shared.analytics({ paths: [homeB], bucketMs: 86_400_000 }).calls).toBe(own.calls);
