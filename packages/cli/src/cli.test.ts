@@ -191,17 +191,18 @@ describe('commands over the bundled samples', () => {
     expect(session.calls.every((c) => c.result === undefined || typeof c.result.typed.kind === 'string')).toBe(true);
   });
 
-  it('show gives no wall time for a session without its main file, as the list gives none', async () => {
+  it("show gives a session without its main file its files' wall time, as the list does", async () => {
     const id = '410c10d6-fdc3-4c91-bc4f-74b883942e01';
     const home = mkdtempSync(join(tmpdir(), 'agentdash-mainless-'));
     try {
       const folder = join(home, 'projects', '-home-user-proj-subagents');
       cpSync(join(SAMPLES_HOME, 'projects', '-home-user-proj-subagents', id), join(folder, id), { recursive: true });
       const listed = json<SessionsJson>(await cli(['sessions', home, '--json'])).sessions;
-      expect(listed.map((s) => [s.id, s.durationMs ?? null])).toEqual([[id, null]]);
+      // Its subagents are its main timeline: their first to last record (before: none, in both).
+      expect(listed.map((s) => [s.id, s.durationMs])).toEqual([[id, 8167]]);
       const shown = await cli(['show', id, home]);
       expect(shown.code, shown.stderr).toBe(0);
-      expect(shown.stdout.split('\n').find((l) => l.startsWith('time'))).toMatch(/^time +\S.*[^)]$/);
+      expect(shown.stdout.split('\n').find((l) => l.startsWith('time'))).toMatch(/\(8\.2 s wall\)$/);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
