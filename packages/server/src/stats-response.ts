@@ -30,7 +30,8 @@ const DAY_MS = 86_400_000;
 /**
  * Days and weeks are the asked time zone's (the browser's): counted in UTC quarter-hours, then grouped by the zone's
  * calendar (core's `periodKeyer`; every zone's offset in use is a whole number of quarter-hours, so none straddles a
- * local midnight). A quarter-hour with calls is one row: at most about 35,000 for a year of days.
+ * local midnight). A quarter-hour with calls is one row, and the rows come in time order: each day or week is
+ * found with a few time-zone formats (`periodKeyer` keeps the period it met last).
  */
 const QUARTER_HOUR_MS = 900_000;
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { StatsResponse } from './api-types.js';
 import { createApp } from './app.js';
 
@@ -40,25 +40,28 @@ function writeSessions(home: string, project: string, sessions: readonly (readon
   });
 }
 
-const stats = async (query: string): Promise<StatsResponse> => {
-  const res = await app.request(`/api/stats${query}`, { headers: { host: '127.0.0.1:4317' } });
+const stats = async (query: string, server = app): Promise<StatsResponse> => {
+  const res = await server.request(`/api/stats${query}`, { headers: { host: '127.0.0.1:4317' } });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as StatsResponse;
 };
+
+/** Three sessions' call times. */
+const DAYS = [
+  // 22:30 on Saturday 7 March in California (PST); US daylight saving starts on the 8th at 02:00.
+  ['2026-03-08T06:30:00Z'],
+  // 23:30 on the 8th in California (PDT, UTC-7); 23:59:59 on the 8th in Kathmandu (+05:45), then its 9th.
+  ['2026-03-09T06:30:00Z', '2026-03-08T18:14:59Z', '2026-03-08T18:15:00Z'],
+  // A week later: the span is over 4 days, so the chart has days.
+  ['2026-03-15T12:00:00Z'],
+];
 
 const days = (body: StatsResponse) => body.days.map((d) => [d.day, d.calls]);
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'agentdash-stats-zone-'));
   const home = join(tmp, 'home');
-  writeSessions(home, '-tmp-days', [
-    // 22:30 on Saturday 7 March in California (PST); US daylight saving starts on the 8th at 02:00.
-    ['2026-03-08T06:30:00Z'],
-    // 23:30 on the 8th in California (PDT, UTC-7); 23:59:59 on the 8th in Kathmandu (+05:45), then its 9th.
-    ['2026-03-09T06:30:00Z', '2026-03-08T18:14:59Z', '2026-03-08T18:15:00Z'],
-    // A week later: the span is over 4 days, so the chart has days.
-    ['2026-03-15T12:00:00Z'],
-  ]);
+  writeSessions(home, '-tmp-days', DAYS);
   index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
   await index.refresh([home]);
   app = createApp({ index, paths: [home], host: '127.0.0.1', port: 4317 });
@@ -99,13 +102,16 @@ describe('GET /api/stats?tz', () => {
   });
 
   it("counts weeks from the zone's Mondays when the calls span more than a year", async () => {
-    const home = join(tmp, 'home');
-    // A year before: Monday 10 March 2025 at 05:00 UTC is still Sunday the 9th in California.
+    // A home of its own (the tests above keep theirs), with a call a year before the others: Monday 10 March 2025
+    // at 05:00 UTC, still Sunday the 9th in California.
+    const home = join(tmp, 'weeks');
+    writeSessions(home, '-tmp-days', DAYS);
     writeSessions(home, '-tmp-weeks', [['2025-03-10T05:00:00Z']]);
-    await index.refresh([home]);
-    // A new server: one that is running keeps its statistics for a few seconds while sessions change.
-    app = createApp({ index, paths: [home], host: '127.0.0.1', port: 4317 });
-    const utc = await stats('?tz=UTC');
+    const weeks = openIndex({ dbPath: join(tmp, 'weeks.sqlite') });
+    onTestFinished(() => weeks.close());
+    await weeks.refresh([home]);
+    const server = createApp({ index: weeks, paths: [home], host: '127.0.0.1', port: 4317 });
+    const utc = await stats('?tz=UTC', server);
     expect(utc.granularity).toBe('week');
     expect(days(utc)).toEqual([
       ['2025-03-10', 1],
@@ -113,7 +119,7 @@ describe('GET /api/stats?tz', () => {
       ['2026-03-02', 3],
       ['2026-03-09', 2],
     ]);
-    expect(days(await stats('?tz=America%2FLos_Angeles'))).toEqual([
+    expect(days(await stats('?tz=America%2FLos_Angeles', server))).toEqual([
       ['2025-03-03', 1],
       ['2026-03-02', 4],
       ['2026-03-09', 1],

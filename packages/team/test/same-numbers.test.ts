@@ -156,13 +156,20 @@ for (const [title, home, tier] of homes) {
       expect(theirs.agents).toEqual(mine.agents);
     });
 
-    it('stats: calls, errors and per-tool figures', async () => {
-      type Stats = { totals: unknown; tools: unknown; categories: unknown };
+    it('stats: calls, errors, per-tool figures and the days of a time zone', async () => {
+      type Stats = { totals: unknown; tools: unknown; categories: unknown; granularity: string; days: unknown[] };
       const mine = await localJson<Stats>('/api/stats');
       const theirs = await teamJson<Stats>('/api/stats');
       expect(theirs.totals).toEqual(mine.totals);
       expect(theirs.tools).toEqual(mine.tools);
       expect(theirs.categories).toEqual(mine.categories);
+      for (const tz of ['UTC', 'America/Los_Angeles', 'Asia/Kathmandu']) {
+        const query = `/api/stats?tz=${encodeURIComponent(tz)}`;
+        const [local, team] = [await localJson<Stats>(query), await teamJson<Stats>(query)];
+        expect(team.granularity, tz).toBe(local.granularity);
+        expect(team.days, tz).toEqual(local.days);
+        expect(local.days.length, tz).toBeGreaterThan(0);
+      }
     });
   });
 }

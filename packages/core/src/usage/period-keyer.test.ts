@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { periodKey, periodKeyer, usagePeriods } from './aggregate.js';
 
 const MINUTE = 60_000;
@@ -47,5 +47,38 @@ describe('periodKeyer: one key per quarter-hour equals periodKey at every instan
     const keyOf = periodKeyer('day');
     const all = times('2026-11-20T00:00:00Z', 26);
     expect(all.filter((ms) => keyOf(ms) !== periodKey(ms, 'day'))).toEqual([]);
+  });
+});
+
+describe('periodKeyer over many times', () => {
+  it('keys a year of quarter-hours in order with a few formats a day, not two a quarter-hour', () => {
+    const formats = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      const keyOf = periodKeyer('day', 'America/Los_Angeles');
+      const start = Date.parse('2026-01-01T00:00:00Z');
+      const days = new Set<string>();
+      for (let q = 0; q < 366 * 96; q++) days.add(keyOf(start + q * 900_000));
+      expect(days.size).toBe(367);
+      // Before: two per quarter-hour, 70,272.
+      expect(formats.mock.calls.length).toBeLessThan(366 * 16);
+    } finally {
+      formats.mockRestore();
+    }
+  });
+
+  it('gives periodKey at every instant in any order', () => {
+    const zone = 'Australia/Lord_Howe';
+    const all = times('2026-04-03T06:00:00Z', 60).concat(times('2026-10-02T06:00:00Z', 60));
+    // A fixed shuffle (a linear congruential sequence): runs are met out of order.
+    let seed = 7;
+    for (let i = all.length - 1; i > 0; i--) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      const j = seed % (i + 1);
+      [all[i], all[j]] = [all[j] as number, all[i] as number];
+    }
+    for (const period of usagePeriods) {
+      const keyOf = periodKeyer(period, zone);
+      expect(all.filter((ms) => keyOf(ms) !== periodKey(ms, period, zone))).toEqual([]);
+    }
   });
 });
