@@ -24,5 +24,6 @@ export { type SessionTelemetryDto, sessionTelemetryDto } from './otlp/telemetry-
 export { allowedHosts, CONTENT_SECURITY_POLICY, isLoopbackHost } from './security.js';
 export { type RunningServer, type StartServerOptions, startServer } from './server.js';
 export { createLocalSessionHost, type SessionHost, SessionViews } from './session-host.js';
+export { hasMainFile } from './session-outline.js';
 export { type StatsFilter, type StatsSource, statsResponse } from './stats-response.js';
 export { topSessionGroups, type UsageSession, type UsageSource, usageResponse } from './usage-response.js';

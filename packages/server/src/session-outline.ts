@@ -78,8 +78,9 @@ export function subagentInfoOf(
 }
 
 /**
- * Whether a session's main file is among its files (`SessionDetail.mainFile`); a session whose files are not listed
- * (a team server's) is taken to have it.
+ * Whether a session's main file is among its files (`SessionDetail.mainFile`); a session without files listed (a
+ * team server's at the metadata tier, which has no timeline) is taken to have it. The team server tells its pushed
+ * sessions' from their files' roles (`SessionHeaderParts.mainFile`).
  */
 export function hasMainFile(files: readonly { readonly role: string }[]): boolean {
   return files.length === 0 || files.some((f) => f.role === 'main');

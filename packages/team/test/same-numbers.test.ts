@@ -3,7 +3,7 @@
  * equal the local server's API route by route (issue 33 §5). The bundled sample home at the full tier; the wild
  * transcripts (../shared/wild) at the metadata tier when present.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -176,6 +176,14 @@ for (const [title, home, tier] of homes) {
 
 const CORPUS = resolve(here, '../../../../shared/corpus');
 const FIXTURES = resolve(here, '../../core/test/fixtures');
+/** A bundled session copied without its main file: its subagents are its timeline, listed once in its header. */
+const MAINLESS = mkdtempSync(join(tmpdir(), 'agentdash-mainless-'));
+const MAINLESS_ID = '410c10d6-fdc3-4c91-bc4f-74b883942e01';
+cpSync(
+  join(SAMPLES, 'projects/-home-user-proj-subagents', MAINLESS_ID),
+  join(MAINLESS, 'projects/-home-user-proj-subagents', MAINLESS_ID),
+  { recursive: true },
+);
 /** Three devices of one person, each its own laptop index: two corpus homes and the Codex and Gemini fixtures. */
 type Device = { name: string; tier: ShareTier; homes: string[] };
 const devices: readonly Device[] = (
@@ -190,6 +198,7 @@ const devices: readonly Device[] = (
         join(FIXTURES, 'codex/0.169.0/codex-home'),
         join(FIXTURES, 'gemini/0.61.0/.gemini'),
         join(FIXTURES, 'gemini/0.20.2/.gemini'),
+        MAINLESS,
       ],
     },
   ] satisfies Device[]
@@ -235,6 +244,7 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
     for (const l of locals.values()) l.index.close();
     await team?.close();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(MAINLESS, { recursive: true, force: true });
   });
   const localJson = async <T>(device: string, path: string): Promise<T> =>
     (await (await locals.get(device)!.app.request(path, { headers: { host: '127.0.0.1:4317' } })).json()) as T;
@@ -255,6 +265,7 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
         session: figures(h.session),
         gitBranch: h.gitBranch,
         totalEvents: h.totalEvents,
+        mainFile: h.mainFile,
         subagents: h.subagents.length,
         usageByModel: h.usageByModel,
         counts: h.counts,
@@ -263,6 +274,7 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
         copiedFrom: h.copiedFrom.map((c) => ({ ...c, ref: uidOf.get(c.ref) ?? c.ref })),
       });
       let copies = 0;
+      const mainless: string[] = [];
       for (const row of mine.sessions) {
         const uid = uidOf.get(row.id)!;
         expect([row.id, figures(teamRows.get(uid)!)]).toEqual([row.id, figures(row)]);
@@ -270,9 +282,12 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
         const remote = await teamJson<Detail>(`/api/sessions/${uid}`);
         expect([row.id, header(remote)]).toEqual([row.id, header(local)]);
         copies += local.copiedFrom.length;
+        if (!local.mainFile) mainless.push(row.id);
       }
       // the corpus homes hold resumed sessions (continuation, fork): their copies are told on both servers
       if (d.name !== 'ci') expect(copies).toBeGreaterThan(0);
+      // and a session without its main file says so on both (the team server listed its subagents again)
+      expect(mainless).toEqual(d.name === 'ci' ? [MAINLESS_ID] : []);
     });
   }
 

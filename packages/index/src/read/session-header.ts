@@ -62,6 +62,11 @@ export interface SessionHeaderParts {
   readonly toolCounts: Readonly<Record<string, number>>;
   /** Background shell or async agent id → the call that started it. */
   readonly shells: Readonly<Record<string, string>>;
+  /**
+   * Whether its main file is among its files, given where the session's files are not listed with it (a team
+   * server's, from the files pushed); else the server tells it from the files (`hasMainFile`).
+   */
+  readonly mainFile?: boolean;
 }
 
 interface Thread {

@@ -33,7 +33,7 @@ async function indexHeader(
     session: row,
     gitBranch: found.gitBranch || null,
     totalEvents: parts.totalEvents,
-    mainFile: hasMainFile(found.files),
+    mainFile: parts.mainFile ?? hasMainFile(found.files),
     subagents: parts.subagents,
     usageByModel: headerUsageByModel(found),
     counts: parts.counts,

@@ -3,7 +3,7 @@
  * from the pushed sessions, so `createApp` serves a team's sessions with the local routes and mappings unchanged.
  */
 import type { SessionHeaderParts, SessionSort } from '@agentdash/index';
-import type { IndexQueries } from '@agentdash/server';
+import { hasMainFile, type IndexQueries } from '@agentdash/server';
 import type { CopiedWire, SubagentWire } from '../contract.js';
 import type { Sql } from './db.js';
 import { type TeamSearchFilter, teamSearch, teamSearchSnippets } from './search.js';
@@ -131,8 +131,10 @@ export function teamQueries(
       return copied.map(({ uid, ...counts }) => ({ ref: uid, title: titleOf.get(uid) ?? null, ...counts }));
     },
     sessionHeader: async (ref) => {
-      const [row] = await sql<{ header: unknown; issues: number }[]>`
-        select s.body->'header' as header, (s.body->>'issues')::int as issues from sessions s where s.uid = ${ref}`;
+      const [row] = await sql<{ header: unknown; issues: number; roles: string[] | null }[]>`
+        select s.body->'header' as header, (s.body->>'issues')::int as issues,
+          (select array_agg(f.role) from files f where f.person_id = s.person_id and f.uid = s.uid) as roles
+        from sessions s where s.uid = ${ref}`;
       if (!row) return undefined;
       const h = row.header as Omit<SessionHeaderParts, 'subagents' | 'shells' | 'issues'> &
         Partial<Pick<SessionHeaderParts, 'shells'>> & {
@@ -149,6 +151,8 @@ export function teamQueries(
         })),
         shells: h.shells ?? {},
         issues: row.issues,
+        // the session's files are not listed with it here: its pushed files tell (none at the metadata tier)
+        mainFile: hasMainFile((row.roles ?? []).map((role) => ({ role }))),
       };
     },
     // a list's hits found by positions alone come without a snippet, and sessions they cannot decide come undecided:
