@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ForgottenSessions } from '../src/push/forgotten.js';
+import { ForgottenSessions, lockHolderText } from '../src/push/forgotten.js';
 
 // The built module (test/fresh-dist.ts builds it before any test): each process below is a whole `node`.
 const built = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/push/forgotten.js');
@@ -50,7 +50,7 @@ describe('the forgotten list shared by processes', () => {
     // ahead (a clock set back since): by its age alone it would be waited for until then.
     const { pid } = spawnSync(process.execPath, ['-e', '0']);
     const lock = `${list}.lock`;
-    writeFileSync(lock, `${hostname()} ${pid}\n`);
+    writeFileSync(lock, lockHolderText(pid));
     const later = new Date(Date.now() + 3_600_000);
     utimesSync(lock, later, later);
     // In a process of its own: a wait for the lock would hold this thread (the test could not end).
@@ -76,5 +76,23 @@ describe('the forgotten list shared by processes', () => {
     utimesSync(lock, old, old);
     ForgottenSessions.load(list).mark(['u2']);
     expect(ForgottenSessions.load(list).has('u2')).toBe(true);
+  });
+
+  it("waits while the lock's holder runs, however fresh, and a container's pid is not this machine's", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agentdash-forgotten-'));
+    const list = join(dir, 'push-forgotten.json');
+    const lock = `${list}.lock`;
+    // Held by this process (it runs), or by a pid of another pid namespace (a container with the host's name), which
+    // this machine cannot ask: a mark waits (its process is stopped after 1.5 s) and writes nothing.
+    for (const holder of [lockHolderText(), `${hostname()}/pid:[1] ${process.pid + 100_000}\n`]) {
+      writeFileSync(lock, holder);
+      const script = `
+        const { ForgottenSessions } = await import(${JSON.stringify(built)});
+        ForgottenSessions.load(${JSON.stringify(list)}).mark(['u3']);
+      `;
+      const marked = spawnSync(process.execPath, ['--input-type=module', '-e', script], { timeout: 1_500 });
+      expect(marked.signal, holder).toBe('SIGTERM');
+      expect(ForgottenSessions.load(list).has('u3')).toBe(false);
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -86,8 +87,24 @@ const STALE_LOCK_MS = 10_000;
 const LOCK_RETRY_MS = 5;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-/** What a lock file holds: its holder, `host pid` (a list on a disk that several machines share names its machine). */
-const holderText = () => `${hostname()} ${process.pid}\n`;
+/**
+ * Where a process id means one process: this machine's name (a list on a disk machines share), and on Linux its pid
+ * namespace (a container given the host's name counts its processes apart) and boot.
+ */
+function processSpace(): string {
+  const parts = [hostname()];
+  for (const read of [() => readlinkSync('/proc/self/ns/pid'), () => readFileSync('/proc/sys/kernel/random/boot_id')]) {
+    try {
+      parts.push(String(read()).trim());
+    } catch {
+      // not Linux: the machine's name alone
+    }
+  }
+  return parts.join('/');
+}
+
+/** What a lock file holds: its holder, `<process space> <pid>`. Exported for the tests. */
+export const lockHolderText = (pid = process.pid) => `${processSpace()} ${pid}\n`;
 
 /**
  * Runs `work` holding the lock file `lock` (created exclusively, naming its holder; removed after). Waits while
@@ -100,7 +117,7 @@ function withLock(lock: string, work: () => void): void {
     try {
       const fd = openSync(lock, 'wx', 0o600);
       try {
-        writeSync(fd, holderText());
+        writeSync(fd, lockHolderText());
       } finally {
         closeSync(fd);
       }
@@ -125,8 +142,9 @@ function withLock(lock: string, work: () => void): void {
 }
 
 /**
- * Whether the lock names a process of this machine that no longer runs. False when it cannot be told: another
- * machine's, a lock still being written (empty), or a holder that runs (or that this user may not signal).
+ * Whether the lock names a process of this machine (and pid namespace, and boot) that no longer runs. False when it
+ * cannot be told: another machine's or container's, a lock still being written (empty), or a holder that runs (or
+ * that this user may not signal).
  */
 function holderIsGone(lock: string): boolean {
   let text: string;
@@ -136,7 +154,7 @@ function holderIsGone(lock: string): boolean {
     return false;
   }
   const match = /^(.+) (\d+)\n$/.exec(text);
-  if (match === null || match[1] !== hostname()) return false;
+  if (match === null || match[1] !== processSpace()) return false;
   try {
     process.kill(Number(match[2]), 0);
     return false;
