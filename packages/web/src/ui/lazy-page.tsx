@@ -5,8 +5,10 @@ const failedPages = new Set<() => void>();
 
 /**
  * Fetch again, when next drawn, the pages whose chunk could not be fetched (the server was restarting): what Retry
- * and a move to another page do, so that no browser reload is needed once the server is back. Not done as the fetch
- * fails: React draws the failed page again at once to show its error, which would then fetch without end.
+ * and a move to another page do, so that no browser reload is needed once the server is back, in a browser that
+ * fetches a failed module again (Chromium; a browser that keeps the failure shows the error again, with Reload
+ * beside Retry). Not done as the fetch fails: React draws the failed page again at once to show its error, which
+ * would then fetch without end.
  */
 export function retryFailedPages(): void {
   for (const retry of failedPages) retry();
