@@ -147,6 +147,10 @@ export interface SessionCounts {
   readonly prompts: number;
   readonly assistantMessages: number;
   readonly toolCalls: number;
+  /**
+   * Errored calls, the expected ones included (`expectedErrors` of them): as the sessions list's `errors`. Unlike
+   * `SubagentSummary.errors`, which leaves them out; the names are kept for the `--json` and HTTP contracts.
+   */
   readonly errors: number;
   readonly expectedErrors: number;
 }
@@ -164,7 +168,10 @@ export interface SubagentSummary {
   /** Events the timeline shows by default. */
   readonly events: number;
   readonly toolCalls: number;
-  /** Errored calls inside the subagent (and the subagents it started), expected ones apart. */
+  /**
+   * Errored calls inside the subagent (and the subagents it started) that were not expected: the expected ones are
+   * `expectedErrors` alone, not among these (unlike `SessionCounts.errors`, which counts both).
+   */
   readonly errors: number;
   readonly expectedErrors: number;
 }
