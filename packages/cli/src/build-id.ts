@@ -15,8 +15,19 @@ let cached: string | undefined;
  * version and sizes tell builds apart there.
  */
 export function buildId(): string {
-  if (cached !== undefined) return cached;
-  const here = dirname(fileURLToPath(import.meta.url));
+  cached ??= buildIdAt(dirname(fileURLToPath(import.meta.url)));
+  return cached;
+}
+
+/** The workspaces whose built code the CLI runs beside its own in a checkout. */
+const WORKSPACES = ['api', 'core', 'index', 'server', 'team'];
+
+/**
+ * `buildId` of the program whose modules are in `here`. In a checkout the CLI may run from dist/ (the bundle not
+ * built since, `bin/agentdash.js`), and then the other workspaces' code is their own dist/, each stamped by its
+ * TypeScript build's `.tsbuildinfo`: those count too, so a rebuilt core is not answered from the old one's output.
+ */
+export function buildIdAt(here: string): string {
   const parts: string[] = [];
   try {
     const pkg = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8')) as { version?: unknown };
@@ -32,6 +43,9 @@ export function buildId(): string {
   } catch {
     // Unlistable: the version alone.
   }
-  cached = digest(parts.join('\n'));
-  return cached;
+  for (const name of WORKSPACES) {
+    const info = statSync(join(here, '..', '..', name, 'dist', '.tsbuildinfo'), { throwIfNoEntry: false });
+    if (info !== undefined) parts.push(`${name}/dist:${info.size}:${info.mtimeMs}`);
+  }
+  return digest(parts.join('\n'));
 }
