@@ -23,12 +23,14 @@ export const ownsBeforeSql = (a: string, b: string): string => {
     ELSE ${a}.id < ${b}.id END))`;
 };
 
-/** Whether the index holds files of more than one agent home: only then can a call have a fact in two. */
+/**
+ * Whether the index holds files of more than one agent home: only then can a call have a fact in two. Its first and
+ * last home by `files_home` (`home` is computed: compared row by row, every stats query read every file's path).
+ */
 function severalHomes(store: Store): boolean {
-  return (
-    prepared(store.db, 'SELECT 1 FROM files WHERE home <> (SELECT home FROM files LIMIT 1) LIMIT 1', 'pluck').get() !==
-    undefined
-  );
+  const sql = `SELECT (SELECT home FROM files INDEXED BY files_home ORDER BY home LIMIT 1)
+    <> (SELECT home FROM files INDEXED BY files_home ORDER BY home DESC LIMIT 1)`;
+  return prepared(store.db, sql, 'pluck').get() === 1;
 }
 
 /**
