@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { streamRecords } from '../src/adapters/claude-code/read-records.js';
 import { discoverFiles, groupSessions } from '../src/io/discover.js';
 import type { TranscriptRecord } from '../src/model/record.js';
-import { loadSession } from '../src/session/load-session.js';
-import { usageByModel } from '../src/session/usage-by-model.js';
+import { loadSession, usageByModel } from '../src/session/load-session.js';
 import { corpusDir, corpusVersions, hasCorpus } from './helpers.js';
 
 const LINE_ISSUES = new Set(['invalid_json', 'not_an_object', 'schema_mismatch', 'line_too_long']);

@@ -1,7 +1,6 @@
 /**
  * The sessions list's prompt count (`records.is_prompt`, folded by session-scan.ts) is the loaded session's
- * (`counts.prompts`) and its timeline's prompt events, those copied from a session that owns them aside (a resume's or
- * fork's copies, read/copied-records.ts): core's one rule (`isPrompt`). The list once left out blank
+ * (`counts.prompts`) and its timeline's prompt events: core's one rule (`isPrompt`). The list once left out blank
  * prompts (an empty or whitespace message, an image without text), which the timeline shows, and counted the prompts of
  * one placeholder uuid once where a load keeps those that differ (`CopyFilter`): two wild sessions differed.
  */
@@ -65,18 +64,13 @@ async function countsOf(home: string, dbPath: string) {
   try {
     await index.refresh([home]);
     const out: { ref: string; list: number; loaded: number; events: number; header: number | undefined }[] = [];
-    const promptUuids = async (ref: string) =>
-      (await index.loadSession(ref)).events.flatMap((e) => (e.kind === 'prompt' ? [e.uuid as string] : []));
     for (const row of index.listSessions()) {
       const session = await index.loadSession(row.ref);
-      // A resume's or fork's copies of the prompts of the session it copied are shown, not counted (that session's).
-      const copied = new Set<string>();
-      for (const from of index.sessionCopies(row.ref)) for (const uuid of await promptUuids(from.ref)) copied.add(uuid);
       out.push({
         ref: row.ref,
         list: row.prompts,
         loaded: session.counts.prompts,
-        events: session.events.filter((e) => e.kind === 'prompt' && !copied.has(e.uuid)).length,
+        events: session.events.filter((e) => e.kind === 'prompt').length,
         header: index.sessionHeader(row.key)?.counts.prompts,
       });
     }

@@ -16,7 +16,7 @@ import {
 import type { ParseIssue } from '../model/issue.js';
 import type { RawCall, RawResult } from '../model/raw.js';
 import type { ChainRecord, TranscriptRecord } from '../model/record.js';
-import type { Session, SessionFileInfo, Subagent } from '../model/session.js';
+import type { Session, SessionFileInfo, Subagent, UsageTotals } from '../model/session.js';
 import type { ToolCall, ToolResult } from '../model/tool-call.js';
 import { assembleThread } from './assemble.js';
 import { orphanCall, type RawCallWithAgent, toolCallOf } from './build-call.js';
@@ -27,17 +27,8 @@ import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
 import { readMeta } from './read-meta.js';
 import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
-import {
-  isCopiedElsewhere,
-  placeOf,
-  recordFactOf,
-  SessionSummary,
-  type SummaryOf,
-  threadTitleFactOf,
-  titleFactOf,
-} from './summary.js';
+import { placeOf, recordFactOf, SessionSummary, type SummaryOf, threadTitleFactOf, titleFactOf } from './summary.js';
 import { ThreadTally } from './thread-tally.js';
-import { usageByModel } from './usage-by-model.js';
 
 export interface LoadSessionOptions {
   /**
@@ -52,12 +43,6 @@ export interface LoadSessionOptions {
    * paired when any result anywhere carries its id. Used only for calls without a result in the session.
    */
   readonly resultsElsewhere?: ReadonlyMap<string, RawResult>;
-  /**
-   * The uuids of this session's records that another session of its home owns (say, as an index over the whole
-   * home finds them): the earlier conversation a resume or fork copied. The timeline shows them; the session's
-   * prompts and responses (`counts`, the summary's) leave them out.
-   */
-  readonly copiedElsewhere?: ReadonlySet<string>;
 }
 
 /**
@@ -209,8 +194,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   });
 
   const events = assembleThread(mainThread, callsById);
-  const copied = options.copiedElsewhere;
-  const summary = summaryOf(mainRecords, fileThreads, held, copies, copied);
+  const summary = summaryOf(mainRecords, fileThreads, held, copies);
   // The header's call counts, by the rules the index's header follows too.
   const counted = headerCountsOf({ calls: calls.map(headerCallOf), main: undefined, threads: [] });
   return {
@@ -227,10 +211,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       duplicateRecords,
       unknownRecords: allRecords.filter((r) => r.kind === 'unknown').length,
       prompts: summary.prompts,
-      assistantMessages: [mainThread, ...threads.map((t) => t.records)].reduce(
-        (n, r) => n + tallyOf(r, copied).responses,
-        0,
-      ),
+      assistantMessages: [mainThread, ...threads.map((t) => t.records)].reduce((n, r) => n + tallyOf(r).responses, 0),
       toolCalls: counted.toolCalls,
       errors: counted.errors,
       expectedErrors: counted.expectedErrors,
@@ -330,11 +311,10 @@ function summaryOf(
   files: readonly SubagentThread[],
   held: ReadonlyMap<TranscriptRecord, TranscriptRecord>,
   copies: CopyFilter,
-  copied: ReadonlySet<string> | undefined,
 ): SummaryOf<IsoTimestamp | undefined> {
   const summary = new SessionSummary<IsoTimestamp | undefined>();
   const addSubagent = (record: TranscriptRecord, key: string) => {
-    summary.add(recordFactOf(record, 'subagent', key, isCopiedElsewhere(record, copied)));
+    summary.add(recordFactOf(record, 'subagent', key));
     const title = threadTitleFactOf(record);
     if (title !== undefined) summary.addThreadPrompt(title.title, title.ms);
   };
@@ -344,7 +324,7 @@ function summaryOf(
   };
   let titled = false;
   mainRecords.forEach((record, i) => {
-    summary.add(recordFactOf(record, placeOf(record, true), `m${i}`, isCopiedElsewhere(record, copied)));
+    summary.add(recordFactOf(record, placeOf(record, true), `m${i}`));
     addHeld(record, `m${i}`);
     const title = titleFactOf(record, !titled);
     if (title === undefined) return;
@@ -360,6 +340,40 @@ function summaryOf(
   return summary.finish((uuid) => copies.holds(uuid));
 }
 
+/** Usage per model: each response once (by message id), the largest output count of its block records. */
+export function usageByModel(records: Iterable<TranscriptRecord>): Record<string, UsageTotals> {
+  const perMessage = new Map<string, { model: string; usage: NonNullable<ChainUsage> }>();
+  for (const record of records) {
+    if (record.kind !== 'assistant' || record.isSynthetic || !record.usage || record.model === undefined) continue;
+    const key = record.messageId ?? record.uuid;
+    const prev = perMessage.get(key);
+    if (!prev || record.usage.outputTokens > prev.usage.outputTokens) {
+      perMessage.set(key, { model: record.model, usage: record.usage });
+    }
+  }
+  const totals: Record<string, UsageTotals> = {};
+  for (const { model, usage } of perMessage.values()) {
+    const t = totals[model] ?? {
+      responses: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: 0,
+      reasoningOutputTokens: 0,
+    };
+    totals[model] = {
+      responses: t.responses + 1,
+      inputTokens: t.inputTokens + usage.inputTokens,
+      outputTokens: t.outputTokens + usage.outputTokens,
+      cacheCreationInputTokens: t.cacheCreationInputTokens + usage.cacheCreationInputTokens,
+      cacheReadInputTokens: t.cacheReadInputTokens + usage.cacheReadInputTokens,
+      reasoningOutputTokens: t.reasoningOutputTokens + (usage.reasoningOutputTokens ?? 0),
+    };
+  }
+  return totals;
+}
+type ChainUsage = Extract<TranscriptRecord, { kind: 'assistant' }>['usage'];
+
 function leafOf(records: readonly TranscriptRecord[]): RecordUuid | undefined {
   let leaf: RecordUuid | undefined;
   for (const record of records) if (record.kind === 'last-prompt' && record.leafUuid) leaf = record.leafUuid;
@@ -373,11 +387,8 @@ function leafOf(records: readonly TranscriptRecord[]): RecordUuid | undefined {
 }
 
 /** A thread's counts by the header's rule (`ThreadTally`, which the index's header follows too). */
-function tallyOf(
-  records: readonly TranscriptRecord[],
-  copied: ReadonlySet<string> | undefined,
-): ThreadTally<undefined> {
+function tallyOf(records: readonly TranscriptRecord[]): ThreadTally<undefined> {
   const tally = new ThreadTally<undefined>();
-  for (const record of records) tally.addRecord(record, undefined, isCopiedElsewhere(record, copied));
+  for (const record of records) tally.addRecord(record, undefined);
   return tally;
 }

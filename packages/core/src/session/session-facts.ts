@@ -11,11 +11,11 @@ import type { RawCallWithAgent } from './build-call.js';
 import { hiddenReasonOf } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
 import { EmbeddedThreads } from './embedded.js';
+import { usageByModel } from './load-session.js';
 import { pullRecords } from './record-stream.js';
 import { agentIdOfResult, SidechainRuns, sidechainKey } from './subagents.js';
-import { isCopiedElsewhere, placeOf, recordFactOf, SessionSummary, threadTitleFactOf, titleFactOf } from './summary.js';
+import { placeOf, recordFactOf, SessionSummary, threadTitleFactOf, titleFactOf } from './summary.js';
 import { ThreadTally } from './thread-tally.js';
-import { usageByModel } from './usage-by-model.js';
 
 /** Where a record is: its file (index in the session's files) and its place among that file's record events. */
 export interface At {
@@ -90,11 +90,10 @@ export class SessionFacts {
   /** The threads of those subagents, by agent id, in the order met (listed after the files' threads). */
   readonly copyThreads = new Map<string, ThreadFacts>();
 
-  /** `filed`: the agent ids of the session's subagent files; `copied`: `LoadSessionOptions.copiedElsewhere`. */
+  /** `filed`: the agent ids of the session's subagent files. */
   constructor(
     private readonly adapter: AgentAdapter,
     filed: ReadonlySet<string>,
-    private readonly copied?: ReadonlySet<string>,
   ) {
     this.main = newThread('', undefined, 0);
     this.embedded = new EmbeddedThreads(adapter, filed);
@@ -142,8 +141,7 @@ export class SessionFacts {
     const sidechain = 'isSidechain' in record && record.isSidechain;
     if (record.kind === 'unknown') this.unknownRecords += 1;
     // Copies are dropped before: each kept record is a prompt of its own.
-    const copied = isCopiedElsewhere(record, this.copied);
-    this.summary.add(recordFactOf(record, placeOf(record, inMain), `${at.file}:${at.ordinal}`, copied));
+    this.summary.add(recordFactOf(record, placeOf(record, inMain), `${at.file}:${at.ordinal}`));
     if (record.kind === 'assistant' && !record.isSynthetic && record.usage && record.model !== undefined) {
       const key = record.messageId ?? record.uuid;
       const prev = this.usageIndex.get(key);
@@ -170,7 +168,7 @@ export class SessionFacts {
     const thread = subagent ?? (sidechain ? this.runOfRecord(record as ChainRecord) : this.main);
     if (thread) {
       if (sidechain && inMain) this.runOfOrdinal.set(at.ordinal, thread.key);
-      this.takeThread(thread, record, at, copied);
+      this.takeThread(thread, record, at);
     }
     this.takeCalls(record, at);
   }
@@ -196,13 +194,13 @@ export class SessionFacts {
     return run;
   }
 
-  private takeThread(thread: ThreadFacts, record: TranscriptRecord, at: At, copied: boolean): void {
+  private takeThread(thread: ThreadFacts, record: TranscriptRecord, at: At): void {
     if (thread !== this.main) {
       const ms = timestampMs(record.timestamp);
       if (ms !== undefined && ms < thread.first.ms) thread.first = { ms, at: record.timestamp };
       if (ms !== undefined && ms > thread.last.ms) thread.last = { ms, at: record.timestamp };
     }
-    thread.tally.addRecord(record, record.timestamp, copied);
+    thread.tally.addRecord(record, record.timestamp);
     // Which calls the conversation went on after (as loadSession's conversationMovedOn).
     if (record.kind === 'assistant') {
       thread.lastOfMessage.set(record.messageId ?? record.uuid, at.ordinal);

@@ -64,7 +64,7 @@ const NEAR_BYTES = 4 * 1024 * 1024;
 /** Read a session's files once for its facts, and open it for writing: see `SessionStream`. */
 export async function openSessionStream(group: SessionFiles, options: LoadSessionOptions = {}): Promise<SessionStream> {
   const adapter = adapterForFile(group.main ?? group.subagents[0] ?? { agent: agentIds[0] });
-  const facts = new SessionFacts(adapter, filedAgents(group.subagents), options.copiedElsewhere);
+  const facts = new SessionFacts(adapter, filedAgents(group.subagents));
   const sources: DiscoveredFile[] = [];
   const files: SessionFileInfo[] = [];
   const read = async (file: DiscoveredFile, thread?: ThreadFacts) => {

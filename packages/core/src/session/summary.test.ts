@@ -12,7 +12,6 @@ const fact = (stamp: string, extra: Partial<RecordFact<string>> = {}): RecordFac
   model: undefined,
   responseKey: undefined,
   promptKey: undefined,
-  copied: false,
   ...extra,
 });
 
@@ -69,22 +68,6 @@ describe('SessionSummary', () => {
       responses: 2,
       versions: ['2.0.1', '2.0.2'],
       models: ['opus', 'haiku'],
-    });
-  });
-
-  it("leaves out the prompts and responses another session owns (a resume's or fork's copies); their times still bound it", () => {
-    const summary = new SessionSummary<string>();
-    summary.add(fact('1', { ms: 10, promptKey: 'p1', copied: true }));
-    summary.add(fact('2', { ms: 20, responseKey: 'm1', model: 'opus', copied: true }));
-    summary.add(fact('3', { ms: 30, promptKey: 'p2' }));
-    summary.add(fact('4', { ms: 40, responseKey: 'm2', model: 'opus' }));
-    summary.add(fact('5', { ms: 50, place: 'subagent', responseKey: 'm3', model: 'haiku', copied: true }));
-    const { prompts, responses, startedMs, endedMs } = summary.finish(() => false);
-    expect({ prompts, responses, startedMs, endedMs }).toEqual({
-      prompts: 1,
-      responses: 1,
-      startedMs: 10,
-      endedMs: 50,
     });
   });
 

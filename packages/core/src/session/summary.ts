@@ -36,11 +36,6 @@ export interface RecordFact<Stamp> {
   readonly responseKey: string | undefined;
   /** A prompt (core's `isPrompt`, blank ones too): its identity once copies are dropped. */
   readonly promptKey: string | undefined;
-  /**
-   * A record another session of its home owns (a resume or fork copied it, uuid and all): it counts neither as a
-   * prompt nor as a response of this session; its time still bounds the session's range.
-   */
-  readonly copied: boolean;
 }
 
 /** A title a session's main file gives itself, as it meets them. */
@@ -58,9 +53,9 @@ export interface SummaryOf<Stamp> {
   readonly startedMs: number | undefined;
   readonly endedAt: Stamp | undefined;
   readonly endedMs: number | undefined;
-  /** Prompts of the main thread, each uuid once, copies another session owns left out (`RecordFact.copied`). */
+  /** Prompts of the main thread, each uuid once. */
   readonly prompts: number;
-  /** Model responses anywhere in the session, each once (by message id, else uuid), copies left out as prompts are. */
+  /** Model responses anywhere in the session, each once (by message id, else uuid). */
   readonly responses: number;
   /** The first working directory of the main thread, else the first of any record. */
   readonly projectPath: string | undefined;
@@ -113,10 +108,10 @@ export class SessionSummary<Stamp> {
     }
     if (fact.version) this.versions.add(fact.version);
     if (fact.model) this.models.add(fact.model);
-    if (fact.responseKey !== undefined && !fact.copied) this.responseKeys.add(fact.responseKey);
+    if (fact.responseKey !== undefined) this.responseKeys.add(fact.responseKey);
     if (main) {
       if (fact.gitBranch) this.gitBranch = fact.gitBranch;
-      if (fact.promptKey !== undefined && !fact.copied) this.promptKeys.add(fact.promptKey);
+      if (fact.promptKey !== undefined) this.promptKeys.add(fact.promptKey);
     }
   }
 
@@ -173,14 +168,12 @@ export class SessionSummary<Stamp> {
 
 /**
  * The summary's facts of a decoded record; `place` as the reader found it (`placeOf`), `key` the record's identity
- * once copies are dropped (its place in the read: records of one placeholder uuid may differ); `copied` as
- * `isCopiedElsewhere` tells.
+ * once copies are dropped (its place in the read: records of one placeholder uuid may differ).
  */
 export function recordFactOf(
   record: TranscriptRecord,
   place: RecordPlace,
   key: string,
-  copied = false,
 ): RecordFact<TranscriptRecord['timestamp']> {
   const response = record.kind === 'assistant' && !record.isSynthetic;
   return {
@@ -193,16 +186,7 @@ export function recordFactOf(
     model: response ? record.model : undefined,
     responseKey: response ? (record.messageId ?? record.uuid) : undefined,
     promptKey: isPrompt(record) ? key : undefined,
-    copied,
   };
-}
-
-/**
- * Whether a decoded record is one another session of its home owns (`LoadSessionOptions.copiedElsewhere`, the
- * uuids of such records): a resume (Claude Code ≤ 1.0.117) or a fork copies the earlier conversation, uuids kept.
- */
-export function isCopiedElsewhere(record: TranscriptRecord, copied: ReadonlySet<string> | undefined): boolean {
-  return copied !== undefined && copied.size > 0 && 'uuid' in record && copied.has(record.uuid);
 }
 
 /** Where a record of a session's file is: a subagent file's are the subagent's, a main file's by `isSidechain`. */

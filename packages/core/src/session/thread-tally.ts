@@ -31,11 +31,6 @@ export interface ThreadFact {
   readonly unknown: boolean;
   /** What a subagent was asked, when this record can say it (`threadPromptOf`). */
   readonly prompt: string | undefined;
-  /**
-   * A record another session of its home owns (summary.ts `RecordFact.copied`): the timeline shows it, but it is
-   * no prompt or response of this session.
-   */
-  readonly copied: boolean;
 }
 
 /** The text of a user message that is not meta: the first one of a subagent's thread is what it was asked. */
@@ -50,17 +45,13 @@ export function shownOf(record: TranscriptRecord): 'prompt' | 'note' | undefined
   return undefined;
 }
 
-/**
- * The tally's facts of a decoded record; its prompt only when `wantPrompt` (the thread has none yet); `copied` as
- * summary.ts `isCopiedElsewhere` tells.
- */
-export function threadFactOf(record: TranscriptRecord, wantPrompt = true, copied = false): ThreadFact {
+/** The tally's facts of a decoded record; its prompt only when `wantPrompt` (the thread has none yet). */
+export function threadFactOf(record: TranscriptRecord, wantPrompt = true): ThreadFact {
   return {
     shows: shownOf(record),
     responseKey: record.kind === 'assistant' ? (record.messageId ?? record.uuid) : undefined,
     unknown: record.kind === 'unknown',
     prompt: wantPrompt ? threadPromptOf(record) : undefined,
-    copied,
   };
 }
 
@@ -71,25 +62,20 @@ export class ThreadTally<Stamp> {
   private unknown = 0;
   private counted = 0;
   private readonly responseKeys = new Set<string>();
-  /** Responses of which some record is no copy (`ThreadFact.copied`). */
-  private readonly ownKeys = new Set<string>();
   /** The first prompt of the thread (`ThreadFact.prompt`) and where it is. */
   firstPrompt: { readonly text: string; readonly stamp: Stamp } | undefined;
 
   add(fact: ThreadFact, stamp: Stamp): void {
     if (fact.shows !== undefined) this.shown++;
-    if (fact.shows === 'prompt' && !fact.copied) this.promptCount++;
-    if (fact.responseKey !== undefined) {
-      this.responseKeys.add(fact.responseKey);
-      if (!fact.copied) this.ownKeys.add(fact.responseKey);
-    }
+    if (fact.shows === 'prompt') this.promptCount++;
+    if (fact.responseKey !== undefined) this.responseKeys.add(fact.responseKey);
     if (fact.unknown) this.unknown++;
     if (fact.prompt !== undefined && this.firstPrompt === undefined) this.firstPrompt = { text: fact.prompt, stamp };
   }
 
   /** A decoded record (`threadFactOf`; its prompt's text is taken only while the thread has none). */
-  addRecord(record: TranscriptRecord, stamp: Stamp, copied = false): void {
-    this.add(threadFactOf(record, this.firstPrompt === undefined, copied), stamp);
+  addRecord(record: TranscriptRecord, stamp: Stamp): void {
+    this.add(threadFactOf(record, this.firstPrompt === undefined), stamp);
   }
 
   /** Unknown records counted where they are not read one by one (a file's count). */
@@ -108,19 +94,19 @@ export class ThreadTally<Stamp> {
     this.counted += counted.responses;
   }
 
-  /** Prompts (user messages shown as prompts), copies another session owns left out. */
+  /** Prompts (user messages shown as prompts). */
   get prompts(): number {
     return this.promptCount;
   }
 
-  /** Responses, each once, copies another session owns left out. */
+  /** Responses, each once. */
   get responses(): number {
-    return this.ownKeys.size + this.counted;
+    return this.responseKeys.size + this.counted;
   }
 
-  /** Events the timeline shows by default: prompts and shown notes, each response once, unknown records, copies too. */
+  /** Events the timeline shows by default: prompts and shown notes, each response once, unknown records. */
   get shownEvents(): number {
-    return this.shown + this.responseKeys.size + this.counted + this.unknown;
+    return this.shown + this.responses + this.unknown;
   }
 }
 

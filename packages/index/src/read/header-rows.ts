@@ -43,8 +43,6 @@ export interface RecordRow {
   extra_results: number | null;
   /** The subagent whose record the row copies (write/copy-rows.ts: its thread, not the file's), else null. */
   copy_of: string | null;
-  /** A record another session of the home owns (copied-records.ts), as the header marks it; not a column. */
-  copied?: boolean;
 }
 
 /** A call occurrence: tool_use id, line, name, time, and its subagent (`calls.agent_id`). */
@@ -100,17 +98,16 @@ export const RESULTS = 'SELECT tool_use_id AS id, line FROM results WHERE file_i
  * The records core keeps (core's `CopyFilter`), per file: a uuid an earlier file holds is a copy; within a file, a
  * repeat of the same record. When no uuid repeats in the session's files (nearly always), nothing is a copy: only the
  * main file's sidechain records are read whole (`mainRead` false: a long session has tens of thousands of main
- * records, which `MAIN_COUNTS` counts), unless `readAll` (some records are another session's, copied-records.ts).
+ * records, which `MAIN_COUNTS` counts).
  */
 export function keptRecords(
   db: Store['db'],
   files: readonly FileRow[],
   main: FileRow | undefined,
-  readAll = false,
 ): { duplicateRecords: number; kept: Map<number, RecordRow[]>; mainRead: boolean } {
   const kept = new Map<number, RecordRow[]>();
   const ids = JSON.stringify(files.map((f) => f.id));
-  if (!readAll && prepared(db, REPEATED_UUID, 'pluck').get(ids) === undefined) {
+  if (prepared(db, REPEATED_UUID, 'pluck').get(ids) === undefined) {
     for (const file of files) {
       kept.set(file.id, prepared(db, file === main ? SIDECHAIN_RECORDS : RECORDS).all(file.id) as RecordRow[]);
     }

@@ -26,7 +26,6 @@ import {
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { str } from '../guards.js';
 import { prepared } from '../schema/statements.js';
-import { copiedUuidsHex, ownersOf } from './copied-records.js';
 import {
   CALLS,
   type CallTuple,
@@ -112,11 +111,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
   const main = files.find((f) => f.role === 'main');
   const adapter = adapterForFile({ agent: agentOfRow((main ?? files[0])?.agent) });
 
-  // The records another session of the home owns (a resume's or fork's copies): shown, but no prompt or response
-  // of this session (core's `ThreadFact.copied`).
-  const copied = copiedUuidsHex(db, key, ownersOf(db, key));
-  const { duplicateRecords, kept, mainRead } = keptRecords(db, files, main, copied.size > 0);
-  if (copied.size > 0) for (const rows of kept.values()) for (const r of rows) r.copied = copied.has(r.key);
+  const { duplicateRecords, kept, mainRead } = keptRecords(db, files, main);
 
   // Threads: the main one, subagent runs written inside the main file (by parent), then subagent files.
   const mainRows = main ? (kept.get(main.id) ?? []) : [];
@@ -347,13 +342,7 @@ function tallyOf(thread: Thread): ThreadTally<number | null> {
   for (const r of thread.records) {
     // `prompt_text` is stored for the records of subagent threads only: the main thread's prompt is not asked for.
     tally.add(
-      {
-        shows: shownFact(r.shown),
-        responseKey: responseKeyOf(r),
-        unknown: false,
-        prompt: r.prompt_text ?? undefined,
-        copied: r.copied === true,
-      },
+      { shows: shownFact(r.shown), responseKey: responseKeyOf(r), unknown: false, prompt: r.prompt_text ?? undefined },
       r.ts_ms,
     );
   }

@@ -15,7 +15,6 @@ import { archiveOf, prepared } from '../schema/statements.js';
 import type { SessionSummary } from '../types.js';
 import { rawResultOf } from '../write/call-fact.js';
 import { recordsOfRows, resultsAt } from './call-payloads.js';
-import { copiedUuids } from './copied-records.js';
 import { type Store, scopeSql } from './scope.js';
 import { isLiveSession, refOf, refsOf, type SessionRow, summaryOf } from './session-summaries.js';
 
@@ -131,10 +130,7 @@ export function sessionBytes(store: Store, ref: string): number {
   ) as number;
 }
 
-/**
- * A session's files and how to load them: live or not, results elsewhere in its home, records another session of it
- * owns, gone files from the archive.
- */
+/** A session's files and how to load them: live or not, results elsewhere in its home, gone files from the archive. */
 async function loadOptions(store: Store, ref: string): Promise<{ group: SessionFiles; options: LoadSessionOptions }> {
   const key = sessionKeyOfRef(store, ref);
   const group = key === undefined ? undefined : sessionFiles(store, key);
@@ -152,8 +148,6 @@ async function loadOptions(store: Store, ref: string): Promise<{ group: SessionF
     options: {
       live: !archived && isLiveSession(store.now(), ended ?? null, appended),
       resultsElsewhere: await resultsElsewhere(store, key),
-      // Records another session of the home owns (a resume's or fork's copies): the list's counts leave them out.
-      copiedElsewhere: copiedUuids(store.db, key),
       // Files that are gone from disk are read from the archive.
       open: archiveOf(store.db).openBytes,
     },

@@ -50,11 +50,6 @@ export interface SessionScan {
   /** Whether the main file is among the session's files (else `thread` holds every file's records). */
   readonly mainFile: boolean;
   /**
-   * The places (`<file id>:<line>`) of the records another session owns (`scan`'s `copied`): `thread` leaves them
-   * out, and the time partition the calls they hold.
-   */
-  readonly copiedAt: ReadonlySet<string>;
-  /**
    * The subagent runs written inside the main file (its sidechain records, Claude Code ≤ 2.0.27, split by parent as
    * core's `SidechainRuns` splits them; copies of a subagent, `copy_of`, are not among them).
    */
@@ -62,10 +57,10 @@ export interface SessionScan {
 }
 
 /** What usage and time are counted from (session-usage.ts). */
-export type UsageScan = Pick<SessionScan, 'usage' | 'thread' | 'mainFile' | 'copiedAt'>;
+export type UsageScan = Pick<SessionScan, 'usage' | 'thread' | 'mainFile'>;
 
 /** A session without records. */
-export const EMPTY_SCAN: UsageScan = { usage: [], thread: [], mainFile: true, copiedAt: new Set() };
+export const EMPTY_SCAN: UsageScan = { usage: [], thread: [], mainFile: true };
 
 /** A session's file, in the order core reads them. */
 export interface ScanFile {
@@ -108,8 +103,6 @@ type RowValues = readonly [
   /** A sidechain record that is no copy: its uuid and its parent's (hex, '' for none); null on other rows. */
   run_key: string | null,
   run_parent: string | null,
-  /** `hex(uuid_raw)`, read only when some records are another session's (`scan`'s `copied`). */
-  uuid_hex?: string | null,
 ];
 
 /** The columns of `RowValues`, in its order. */
@@ -137,9 +130,6 @@ export class SessionScanner {
   constructor(db: Database.Database) {
     this.s = {
       rows: db.prepare(`SELECT ${ROW_COLUMNS} FROM records WHERE file_id = ? ORDER BY line`).raw(),
-      rowsWithUuid: db
-        .prepare(`SELECT ${ROW_COLUMNS}, hex(uuid_raw) FROM records WHERE file_id = ? ORDER BY line`)
-        .raw(),
       text: db.prepare('SELECT text FROM strings WHERE id = ?').pluck(),
       ts: db.prepare('SELECT ts FROM records WHERE file_id = ? AND line = ?').pluck(),
     };
@@ -148,10 +138,9 @@ export class SessionScanner {
   /**
    * Scan the records of a session's files, given in the order core reads them (main first, then by path): the
    * summary by core's rule (`SessionSummary`), and the rows usage and time are counted from. The title is not
-   * among it (sessions.ts adds it to `summary` from the titles table and calls `finish`). `copied`: the records
-   * another session of the home owns, by `hex(uuid_raw)` (copied-records.ts), core's `RecordFact.copied`.
+   * among it (sessions.ts adds it to `summary` from the titles table and calls `finish`).
    */
-  scan(files: readonly ScanFile[], copied?: ReadonlySet<string>): SessionScan {
+  scan(files: readonly ScanFile[]): SessionScan {
     const texts = new Map<number, string | undefined>();
     const text = (ref: number | null): string | undefined => {
       if (ref === null) return undefined;
@@ -173,11 +162,7 @@ export class SessionScanner {
       model: undefined,
       responseKey: undefined,
       promptKey: undefined,
-      copied: false,
     };
-    const withCopies = copied !== undefined && copied.size > 0;
-    const rowsOf = withCopies ? this.s.rowsWithUuid : this.s.rows;
-    const copiedAt = new Set<string>();
     const usage: UsageRow[] = [];
     const thread: ThreadRow[] = [];
     const mainFile = files.some((f) => f.role === 'main');
@@ -185,7 +170,7 @@ export class SessionScanner {
     let sidechainRuns = 0;
     files.forEach((file, fileIndex) => {
       const main = file.role === 'main';
-      for (const r of rowsOf.all(file.id) as RowValues[]) {
+      for (const r of this.s.rows.all(file.id) as RowValues[]) {
         // By position (a destructuring iterates): the names are `RowValues`' labels.
         const line = r[0];
         const kind = r[1];
@@ -213,9 +198,7 @@ export class SessionScanner {
         fact.model = response ? text(r[6]) : undefined;
         fact.responseKey = response ? (messageId ?? uuid ?? undefined) : undefined;
         fact.promptKey = shown === 1 ? (uuid ?? undefined) : undefined;
-        fact.copied = withCopies && r[23] != null && copied.has(r[23]);
         summary.add(fact);
-        if (fact.copied) copiedAt.add(`${file.id}:${line}`);
         if (assistant && outputTokens !== null) {
           usage.push({
             message_id: messageId,
@@ -232,7 +215,7 @@ export class SessionScanner {
             ro: r[18],
           });
         }
-        if ((mainThread || !mainFile) && tsMs !== null && THREAD_KINDS.has(kind) && !fact.copied) {
+        if ((mainThread || !mainFile) && tsMs !== null && THREAD_KINDS.has(kind)) {
           thread.push({
             ts_ms: tsMs,
             kind,
@@ -257,7 +240,6 @@ export class SessionScanner {
       thread,
       mainFile,
       sidechainRuns,
-      copiedAt,
     };
   }
 }

@@ -68,7 +68,7 @@ export class SessionUsageUpdater {
       // The session's own occurrences (a resumed session's copies of earlier calls included), each with its result
       // in the same file, else the earliest in the session, and its duration (from the row holding its fact).
       threadCalls: db.prepare(
-        `SELECT c.file_id, c.line, c.ts_ms, c.name, f.agent,
+        `SELECT c.ts_ms, c.name, f.agent,
                 coalesce(MIN(CASE WHEN res.file_id = c.file_id THEN res.ts END), MIN(res.ts)) AS result_ts,
                 coalesce(c.duration_ms, (SELECT x.duration_ms FROM calls x
                   WHERE x.tool_use_id = c.tool_use_id AND x.has_result IS NOT NULL LIMIT 1)) AS duration_ms
@@ -146,17 +146,9 @@ export class SessionUsageUpdater {
     }
     const written = this.noteSharing(sid);
     if (written !== undefined) this.changed.add(written);
-    return { detail: usageDetail(responses), time: this.timeOf(sid, scan) };
-  }
-
-  /**
-   * `sessions.time`: the time partition of the session's main thread (of every file's records without a main file),
-   * the records and calls another session owns (`UsageScan.copiedAt`) left out.
-   */
-  timeOf(sid: string, scan: UsageScan): string {
     const all = scan.mainFile ? 0 : 1;
-    const calls = this.threadCalls(sid, all, scan.copiedAt);
-    return JSON.stringify(partitionTime(threadActivity(this.threadRecords(sid, scan.thread, all), calls)));
+    const time = partitionTime(threadActivity(this.threadRecords(sid, scan.thread, all), this.threadCalls(sid, all)));
+    return { detail: usageDetail(responses), time: JSON.stringify(time) };
   }
 
   /**
@@ -175,13 +167,8 @@ export class SessionUsageUpdater {
    * rule of `usageResponses`, `ownsBefore`): a resumed session's row then costs what `usage` counts for it, not the
    * responses it copied. Over the sessions updated since the last call and those sharing responses with them before
    * or after, once their rows are written (ownership compares their starts).
-   *
-   * Returns the sessions whose own prompts, responses and time (copied-records.ts) may have changed, each with the
-   * sessions of its home that own what it shares with them (`ownersOf`): all of them but those `update` wrote just
-   * now with nothing another session owns.
    */
-  settle(): { readonly sid: string; readonly owners: readonly string[] }[] {
-    const recount: { sid: string; owners: string[] }[] = [];
+  settle(): void {
     const rowOf = new Map<number, SessionRow | undefined>();
     const row = (ref: number) => {
       if (!rowOf.has(ref)) rowOf.set(ref, this.s.sessionOf.get(ref) as SessionRow | undefined);
@@ -198,11 +185,7 @@ export class SessionUsageUpdater {
       });
       // Written whole by `update` just now, and nothing of it is another session's: already right.
       if (holders.length === 0 && this.changed.has(ref)) continue;
-      const owners = holders.filter(({ them }) => ownsBefore(them, me));
-      const owned = new Set(owners.map(({ key }) => key));
-      if (owners.length > 0 || !this.changed.has(ref)) {
-        recount.push({ sid: me[0], owners: [...new Set(owners.map(({ them }) => them[0]))] });
-      }
+      const owned = new Set(holders.flatMap(({ key, them }) => (ownsBefore(them, me) ? [key] : [])));
       const mine = (this.s.responsesOf.all(ref) as StoredResponse[])
         .filter((r) => !owned.has(r.key))
         .map((r) => ({
@@ -221,7 +204,6 @@ export class SessionUsageUpdater {
     }
     this.changed.clear();
     this.sharing.clear();
-    return recount;
   }
 
   /** The main thread's records and requests (`all`: every file's), by time, then line. */
@@ -244,18 +226,14 @@ export class SessionUsageUpdater {
     return timed.map((t) => t.record);
   }
 
-  private threadCalls(sid: string, all: 0 | 1, copiedAt: ReadonlySet<string>): ThreadCall[] {
-    const rows = (
-      this.s.threadCalls.all({ sid, all }) as {
-        file_id: number;
-        line: number;
-        ts_ms: number;
-        name: string;
-        agent: string | null;
-        result_ts: string | null;
-        duration_ms: number | null;
-      }[]
-    ).filter((r) => !copiedAt.has(`${r.file_id}:${r.line}`));
+  private threadCalls(sid: string, all: 0 | 1): ThreadCall[] {
+    const rows = this.s.threadCalls.all({ sid, all }) as {
+      ts_ms: number;
+      name: string;
+      agent: string | null;
+      result_ts: string | null;
+      duration_ms: number | null;
+    }[];
     return rows.map((r) => {
       const end = r.result_ts === null ? Number.NaN : Date.parse(r.result_ts);
       // By the kind the file's agent types the tool onto (a question, a plan to approve), not by one agent's names.

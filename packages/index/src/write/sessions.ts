@@ -2,9 +2,8 @@ import { type TitleSource, threadTitleOf } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { DEFAULT_AGENT } from '../agent-kind.js';
 import { idOfKey } from '../file-row.js';
-import { copiedUuidsHex } from '../read/copied-records.js';
 import { hasCopies } from './copy-rows.js';
-import { EMPTY_SCAN, type ScanFile, SessionScanner } from './session-scan.js';
+import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
 
 /** Recomputes a session's summary row from the stored rows of its files. */
@@ -21,7 +20,6 @@ export class SessionUpdater {
         'SELECT id, role, project_dir, agent_id, agent FROM files WHERE session_id = ? ORDER BY role, path',
       ),
       deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
-      setOwn: db.prepare('UPDATE sessions SET prompts = @prompts, messages = @messages, time = @time WHERE id = @id'),
       // The calls this session owns: a call copied into a fork or resume counts once, for the session of its
       // first occurrence in its agent home (as in statistics; a copy in another home is another history).
       calls: db.prepare(
@@ -102,26 +100,10 @@ export class SessionUpdater {
 
   /**
    * After the sessions of a write are recomputed: each response several sessions hold counted for its owner alone
-   * (`SessionUsageUpdater.settle`), and the prompts, messages and time of a session that copied another's
-   * conversation counted without the records that session owns (copied-records.ts).
+   * (`SessionUsageUpdater.settle`).
    */
   settle(): void {
-    for (const { sid, owners } of this.usage.settle()) this.recountOwn(sid, owners);
-  }
-
-  /** A session's prompts, messages and time, the records its `owners` hold too left out (core's `RecordFact.copied`). */
-  private recountOwn(sid: string, owners: readonly string[]): void {
-    const files = this.s.files.all(sid) as ScanFile[];
-    if (files.length === 0) return;
-    const scan = this.scanner.scan(files, copiedUuidsHex(this.db, sid, owners));
-    // The title is not among what changes: no leaf is looked up.
-    const summary = scan.summary.finish(() => false);
-    this.s.setOwn.run({
-      id: sid,
-      prompts: summary.prompts,
-      messages: summary.prompts + summary.responses,
-      time: this.usage.timeOf(sid, scan),
-    });
+    this.usage.settle();
   }
 
   recompute(sid: string): void {
