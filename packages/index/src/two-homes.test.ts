@@ -9,9 +9,12 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySamplesHome } from '../test/temp-home.js';
 import { type AgentIndex, openIndex } from './index.js';
+import { severalHomes } from './read/home-copies.js';
+import type { Store } from './read/scope.js';
 import type { SessionSummary } from './types.js';
 
 let dir: string;
@@ -171,5 +174,36 @@ describe('two copies of a home with responses without a message id', () => {
     rmSync(at, { recursive: true, force: true });
     expect(alone.withoutId).toBeGreaterThan(0);
     expect(both).toEqual(alone);
+  });
+});
+
+describe('whether an index holds two homes of one agent', () => {
+  it('is so for two Claude homes, not for a Claude home beside a Codex home (no call id is in both)', async () => {
+    const at = mkdtempSync(join(tmpdir(), 'agentdash-two-homes-agents-'));
+    try {
+      const claude = join(at, 'claude-home');
+      cpSync(fileURLToPath(new URL('../../cli/samples/claude-home', import.meta.url)), claude, { recursive: true });
+      const codex = fileURLToPath(new URL('../../core/test/fixtures/codex/0.171.0/codex-home', import.meta.url));
+      const homesOf = async (name: string, paths: string[]) => {
+        const path = join(at, `${name}.sqlite`);
+        const index = openIndex({ dbPath: path });
+        await index.refresh(paths);
+        index.close();
+        const db = new Database(path, { readonly: true });
+        try {
+          return severalHomes({ db } as unknown as Store);
+        } finally {
+          db.close();
+        }
+      };
+      // Before: any two homes, so every stats query of a Claude and Codex user listed the call ids in two files.
+      expect(await homesOf('mixed', [claude, codex])).toBe(false);
+      const backup = join(at, 'backup', 'claude-home');
+      cpSync(claude, backup, { recursive: true });
+      expect(await homesOf('backup', [claude, backup])).toBe(true);
+      expect(await homesOf('one', [claude])).toBe(false);
+    } finally {
+      rmSync(at, { recursive: true, force: true });
+    }
   });
 });

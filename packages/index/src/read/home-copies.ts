@@ -24,13 +24,28 @@ export const ownsBeforeSql = (a: string, b: string): string => {
 };
 
 /**
- * Whether the index holds files of more than one agent home: only then can a call have a fact in two. Its first and
- * last home by `files_home` (`home` is computed: compared row by row, every stats query read every file's path).
+ * Whether an agent's files are in more than one of its homes (two Claude homes, a backup beside the live one): only
+ * then can a call have a fact in two. Claude Code beside Codex are two homes, but no call id is in both, so they do
+ * not count. Each agent's first and last home by `files_home` (`home` is computed: compared row by row, every stats
+ * query read every file's path), a few seeks per agent.
  */
-function severalHomes(store: Store): boolean {
-  const sql = `SELECT (SELECT home FROM files INDEXED BY files_home ORDER BY home LIMIT 1)
-    <> (SELECT home FROM files INDEXED BY files_home ORDER BY home DESC LIMIT 1)`;
-  return prepared(store.db, sql, 'pluck').get() === 1;
+export function severalHomes(store: Store): boolean {
+  const next = prepared(
+    store.db,
+    'SELECT agent, home FROM files INDEXED BY files_home WHERE agent > ? ORDER BY agent, home LIMIT 1',
+  );
+  const last = prepared(
+    store.db,
+    'SELECT home FROM files INDEXED BY files_home WHERE agent = ? ORDER BY home DESC LIMIT 1',
+    'pluck',
+  );
+  let agent = '';
+  for (;;) {
+    const first = next.get(agent) as { agent: string; home: string } | undefined;
+    if (first === undefined) return false;
+    if (last.get(first.agent) !== first.home) return true;
+    agent = first.agent;
+  }
 }
 
 /**

@@ -40,8 +40,8 @@ const FILES = `
     home TEXT GENERATED ALWAYS AS (${HOME_OF('project_dir')}) VIRTUAL
   );
   CREATE INDEX files_session ON files(session_id);
-  -- Whether the index holds more than one home (read/home-copies.ts): its first and last home, two seeks.
-  CREATE INDEX files_home ON files(home);
+  -- Whether an agent's files are in more than one home (read/home-copies.ts): each agent's first and last home, seeks.
+  CREATE INDEX files_home ON files(agent, home);
 
   CREATE TABLE strings (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
 `;
