@@ -17,14 +17,15 @@ import { type Op, type OpsFile, opsOfEvent } from './record-rows.js';
 
 /**
  * The copies a file's read takes (undefined: its agent writes none), given the agents with a file in its session;
- * `taken`: those its earlier reads took, when this read goes on after them (`takenCopies`).
+ * `taken`: those its earlier reads took, when this read goes on after them (`takenCopies`), asked only of an agent
+ * that writes copies.
  */
 export function copiesOfRead(
   adapter: AgentAdapter,
   filed: readonly string[],
-  taken: readonly (readonly [string, string])[] = [],
+  taken: () => readonly (readonly [string, string])[] = () => [],
 ): EmbeddedThreads | undefined {
-  return adapter.embeddedRecordOf === undefined ? undefined : new EmbeddedThreads(adapter, new Set(filed), taken);
+  return adapter.embeddedRecordOf === undefined ? undefined : new EmbeddedThreads(adapter, new Set(filed), taken());
 }
 
 /**

@@ -183,7 +183,7 @@ export class FileImporter {
       let storeError: unknown;
       const facts = new FactTracker(agentOfRow(file.agent));
       // Read on after its earlier reads: the copies they took are not taken again.
-      const copies = copiesOfRead(adapterForFile(file), filed, restart ? [] : takenCopies(this.db, current.id));
+      const copies = copiesOfRead(adapterForFile(file), filed, () => (restart ? [] : takenCopies(this.db, current.id)));
       // The new read's first problem: why a file that lost records does not parse now, when that is why.
       let firstIssue: ParseIssue | undefined;
       const readHere = () =>

@@ -87,11 +87,19 @@ const STALE_LOCK_MS = 10_000;
 const LOCK_RETRY_MS = 5;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
+/** This process's `processSpace`, read once (the lock wait asks for it every few milliseconds). */
+let spaceOfThisProcess: string | undefined;
+
 /**
  * Where a process id means one process: this machine's name (a list on a disk machines share), and on Linux its pid
  * namespace (a container given the host's name counts its processes apart) and boot.
  */
 function processSpace(): string {
+  spaceOfThisProcess ??= readProcessSpace();
+  return spaceOfThisProcess;
+}
+
+function readProcessSpace(): string {
   const parts = [hostname()];
   for (const read of [() => readlinkSync('/proc/self/ns/pid'), () => readFileSync('/proc/sys/kernel/random/boot_id')]) {
     try {
