@@ -322,11 +322,11 @@ export class Context {
     } else if (index.refreshProblems().length > 0 && !this.json) {
       // Loaded with the full index already: this runs after a refresh only.
       const { isPartlySearched } = await import('@agentdash/core');
+      const problems = index.refreshProblems();
       // A folder looked into only in part is said as it is; it does not change while the folder does not.
-      for (const issue of index.refreshProblems().filter(isPartlySearched))
-        this.note(`${issue.file}: ${issue.message}`);
+      for (const issue of problems.filter(isPartlySearched)) this.note(`${issue.file}: ${issue.message}`);
       // An unreadable file or folder may hide transcripts: no command can tell that nothing changed behind it.
-      const n = index.refreshProblems().filter((issue) => !isPartlySearched(issue)).length;
+      const n = problems.filter((issue) => !isPartlySearched(issue)).length;
       if (n > 0)
         this.note(
           `${n} file${n === 1 ? '' : 's'} or folder${n === 1 ? '' : 's'} cannot be read, so each command looks at every transcript again; --verbose lists ${n === 1 ? 'it' : 'them'}`,

@@ -46,7 +46,6 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
           detail={detail}
           telemetry={telemetry ?? undefined}
           transcriptId={view.transcriptId}
-          fileIssues={issues}
           onOpenAll={(open) => setOpenAll((o) => ({ version: o.version + 1, open }))}
         />
         {detail && <UnreadableNotice detail={detail} issues={issues} />}

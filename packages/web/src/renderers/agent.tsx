@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useTimeline } from '../timeline/context';
+import { useEffect } from 'react';
+import { useOpenAll, useTimeline } from '../timeline/context';
 import { fmtDuration, fmtNumber } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { inputOf, ok, type RendererProps, resultText, Section, typedOf } from './common';
@@ -7,15 +7,12 @@ import { inputOf, ok, type RendererProps, resultText, Section, typedOf } from '.
 export function AgentRenderer({ call }: RendererProps) {
   const i = inputOf(call);
   const t = typedOf(call, 'agent');
-  const { expand, openAll, SubagentView } = useTimeline();
+  const { expand, SubagentView } = useTimeline();
   const sub = call.subagent;
-  const [open, setOpen] = useState(expand.has(call.id));
-  useEffect(() => {
-    if (openAll.version > 0) setOpen(openAll.open);
-  }, [openAll]);
+  const [open, setOpen] = useOpenAll(expand.has(call.id));
   useEffect(() => {
     if (expand.has(call.id)) setOpen(true);
-  }, [expand, call.id]);
+  }, [expand, call.id, setOpen]);
   const outputTokens = t?.usage?.outputTokens;
   const tokens = t?.totalTokens;
   const tools = t?.totalToolUseCount ?? sub?.toolCalls;

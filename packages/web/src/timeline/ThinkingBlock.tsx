@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Markdown } from '../ui/Markdown';
-import { useTimeline } from './context';
+import { useOpenAll, useTimeline } from './context';
 
 /**
  * The first non-blank line of a thinking text, for its collapsed summary, without the Markdown marks the summary
@@ -34,10 +33,7 @@ export function ThinkingBlock({
 }) {
   // "Expand all" / "Collapse all" act on it as on every block, on one mounted later (scrolled to) too.
   const { openAll } = useTimeline();
-  const [open, setOpen] = useState(initiallyOpen || (openAll.version > 0 && openAll.open));
-  useEffect(() => {
-    if (openAll.version > 0) setOpen(openAll.open);
-  }, [openAll]);
+  const [open, setOpen] = useOpenAll(initiallyOpen || (openAll.version > 0 && openAll.open));
   return (
     <details
       className="thinking"

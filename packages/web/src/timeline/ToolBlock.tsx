@@ -14,7 +14,7 @@ import { CallDuration } from '../telemetry/CallDuration';
 import { CopyButton } from '../ui/CopyButton';
 import { shortRef } from '../ui/router';
 import { SubagentErrors } from '../ui/SubagentErrors';
-import { useTimeline } from './context';
+import { useOpenAll, useTimeline } from './context';
 
 export type DisplayStatus = 'ok' | 'error' | 'expected' | 'pending' | 'unanswered';
 
@@ -66,21 +66,18 @@ function callInputText(call: CallDto): string {
 }
 
 export function ToolBlock({ call: initial }: { call: CallDto }) {
-  const { sessionId, expand, focus, openAll, copied } = useTimeline();
+  const { sessionId, expand, focus, copied } = useTimeline();
   const copiedFrom = copied?.get(initial.id);
   const [full, setFull] = useState<CallDto | undefined>();
   const [loading, setLoading] = useState(false);
   const call = full && full.id === initial.id && initial.status === full.status ? full : initial;
   const status = displayStatus(call);
-  const [open, setOpen] = useState(
+  const [open, setOpen] = useOpenAll(
     () => expand.has(call.id) || focus === call.id || status === 'error' || opensByDefault(call),
   );
   useEffect(() => {
-    if (openAll.version > 0) setOpen(openAll.open);
-  }, [openAll]);
-  useEffect(() => {
     if (focus === initial.id || expand.has(initial.id)) setOpen(true);
-  }, [focus, expand, initial.id]);
+  }, [focus, expand, initial.id, setOpen]);
 
   const Renderer = rendererFor(call);
   const error = call.result?.error;

@@ -1,4 +1,12 @@
-import { type ComponentType, createContext, useContext } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  type Dispatch,
+  type SetStateAction,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
 import type { CopiedFromDto, MeasuredCallDto } from '../data/types';
 
 export interface TimelineContext {
@@ -38,3 +46,16 @@ export const TimelineCtx = createContext<TimelineContext>({
 });
 
 export const useTimeline = () => useContext(TimelineCtx);
+
+/**
+ * A block's open state, which "Expand all" and "Collapse all" set (`openAll`), on a block mounted after them too
+ * (scrolled to): every block that opens uses it.
+ */
+export function useOpenAll(initial: boolean | (() => boolean)): [boolean, Dispatch<SetStateAction<boolean>>] {
+  const { openAll } = useTimeline();
+  const [open, setOpen] = useState(initial);
+  useEffect(() => {
+    if (openAll.version > 0) setOpen(openAll.open);
+  }, [openAll]);
+  return [open, setOpen];
+}

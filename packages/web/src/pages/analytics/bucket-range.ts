@@ -48,18 +48,29 @@ export function axisLabelOf(day: string, granularity: Granularity, timeZone?: st
   const start = startOf(day);
   if (Number.isNaN(start)) return day.replace('T', ' ').slice(5);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+    axisFormat(timeZone)
+      .formatToParts(start)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** The axis labels' format in a zone, made once per zone (a chart labels every bucket). */
+const axisFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+function axisFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = axisFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
-      .formatToParts(start)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+    });
+    axisFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /**

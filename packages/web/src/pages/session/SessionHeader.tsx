@@ -25,15 +25,12 @@ export function SessionHeader({
   detail,
   telemetry,
   transcriptId,
-  fileIssues = [],
   onOpenAll,
 }: {
   sessionId: string;
   detail: SessionDetail | undefined;
   /** The session's id as its transcript names it, once a page of its events came (what Resume gives the agent). */
   transcriptId?: string | undefined;
-  /** The session's issues, when it has some: a missing main file leaves nothing to resume. */
-  fileIssues?: readonly IssueDto[];
   /** Claude Code's own telemetry of the session, when it has some. */
   telemetry?: SessionTelemetryDto | undefined;
   onOpenAll: (open: boolean) => void;
@@ -46,7 +43,8 @@ export function SessionHeader({
   const exported = staticSource() !== undefined;
   const agents = useAgents();
   // a team server's session ran on someone's machine under its own id: nothing to resume here
-  const resumeId = s && s.person === undefined ? resumableId(s.id, transcriptId, s.archived, fileIssues) : undefined;
+  const resumeId =
+    s && s.person === undefined ? resumableId(s.id, transcriptId, s.archived, detail.mainFile) : undefined;
   const resume =
     s && resumeId !== undefined
       ? resumeCommand(agents?.find((a) => a.id === s.agent)?.resume, s.projectPath, resumeId)

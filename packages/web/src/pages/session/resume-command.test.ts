@@ -38,18 +38,17 @@ describe('resumableId', () => {
   const id = '408b19ca-d0e4-4117-884e-3fced0b06fca';
   const path = `/home/me/.claude/projects/-home-user-proj-mcp/${id}`;
   it('is the id the transcript names, else a reference that is the id alone', () => {
-    expect(resumableId(path, id, false, [])).toBe(id);
-    expect(resumableId(`${id}@-home-user-proj-mcp`, id, false, [])).toBe(id);
-    expect(resumableId(id, undefined, false, [])).toBe(id);
+    expect(resumableId(path, id, false, true)).toBe(id);
+    expect(resumableId(`${id}@-home-user-proj-mcp`, id, false, true)).toBe(id);
+    expect(resumableId(id, undefined, false, true)).toBe(id);
     // before the events came, a qualified reference or a path is not an id to give the agent
-    expect(resumableId(path, undefined, false, [])).toBeUndefined();
-    expect(resumableId(`${id}@-home-user-proj-mcp`, undefined, false, [])).toBeUndefined();
+    expect(resumableId(path, undefined, false, true)).toBeUndefined();
+    expect(resumableId(`${id}@-home-user-proj-mcp`, undefined, false, true)).toBeUndefined();
   });
 
   it('is none for a session that cannot be resumed', () => {
     // its files gone from disk, or its main file missing (subagents' files alone)
-    expect(resumableId(id, id, true, [])).toBeUndefined();
-    expect(resumableId(id, id, false, [{ code: 'missing_main_file' }])).toBeUndefined();
-    expect(resumableId(id, id, false, [{ code: 'invalid_json' }])).toBe(id);
+    expect(resumableId(id, id, true, true)).toBeUndefined();
+    expect(resumableId(id, id, false, false)).toBeUndefined();
   });
 });

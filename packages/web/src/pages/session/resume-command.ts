@@ -28,8 +28,9 @@ export function resumableId(
   ref: string,
   transcriptId: string | undefined,
   archived: boolean,
-  issues: readonly { readonly code: string }[],
+  /** Whether its main file is here (`SessionDetail.mainFile`). */
+  mainFile: boolean,
 ): string | undefined {
-  if (archived || issues.some((i) => i.code === 'missing_main_file')) return undefined;
+  if (archived || !mainFile) return undefined;
   return transcriptId ?? (/[@/\\]/.test(ref) ? undefined : ref);
 }

@@ -74,16 +74,19 @@ type UsageProject = UsageResponse['projects'][number];
 export function topProjects(rows: readonly UsageProject[], metric: Metric, top: number): ProjectBar[] {
   const metricOf = (p: UsageProject) => (metric === 'cost' ? p.costUsd : tokensOf(p));
   const labels = projectLabels(rows.map((p) => p.project));
-  return rows
-    .map((p, at) => ({ p, at, value: metricOf(p) }))
-    .sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || a.at - b.at)
-    .slice(0, top)
-    .map(({ p, value }) => ({
-      name: labelOf(labels, p.project),
-      value,
-      // The cost shown leaves these models out (they have no price).
-      unpriced: metric === 'cost' ? p.unpricedModels : [],
-    }));
+  return (
+    rows
+      // A stable sort: ties keep the server's order.
+      .map((p) => ({ p, value: metricOf(p) }))
+      .sort((a, b) => (b.value ?? -1) - (a.value ?? -1))
+      .slice(0, top)
+      .map(({ p, value }) => ({
+        name: labelOf(labels, p.project),
+        value,
+        // The cost shown leaves these models out (they have no price).
+        unpriced: metric === 'cost' ? p.unpricedModels : [],
+      }))
+  );
 }
 
 /** How many projects the projects chart shows. */
