@@ -392,4 +392,19 @@ describe('assets', () => {
       expect(await res.text(), path).not.toContain('AgentDash test');
     }
   });
+
+  it('reads a built file once (its name is its content), index.html on every load', async () => {
+    await writeFile(join(assetsDir, 'assets', 'once-a1b2.js'), 'console.log("first build")');
+    expect(await (await get('/assets/once-a1b2.js')).text()).toBe('console.log("first build")');
+    // A new build replaces the folder: the name served keeps its content (a tab open across it still loads its
+    // chunks); a changed index.html is served at once.
+    await rm(join(assetsDir, 'assets', 'once-a1b2.js'));
+    const again = await get('/assets/once-a1b2.js');
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe('console.log("first build")');
+    expect(again.headers.get('cache-control')).toContain('immutable');
+    await writeFile(join(assetsDir, 'index.html'), '<!doctype html><title>AgentDash test, rebuilt</title>');
+    expect(await (await get('/')).text()).toContain('rebuilt');
+    await writeFile(join(assetsDir, 'index.html'), '<!doctype html><title>AgentDash test</title>');
+  });
 });

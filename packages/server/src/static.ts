@@ -31,6 +31,27 @@ const MISSING = `<!doctype html><html><head><meta charset="utf-8"><title>AgentDa
 <body style="font-family:sans-serif"><h1>AgentDash</h1><p>The web dashboard is not built. Run
 <code>npm run build -w @agentdash/web</code>. The JSON API is available under <code>/api</code>.</p></body></html>`;
 
+/** A built file as it is served. */
+interface Served {
+  readonly body: Uint8Array<ArrayBuffer>;
+  readonly type: string;
+}
+
+/**
+ * The files under `/assets/` already served, by path: a build names each after a hash of its content, so what is
+ * read once stays true for as long as the file is there (a new build writes new names beside it). A page load asks
+ * for a dozen of them; reading each again made every load a dozen `stat`s and reads. Bounded by the build's own
+ * files: only files found inside the folder are kept.
+ */
+const builtFiles = new Map<string, Served>();
+
+async function readServed(target: string): Promise<Served | undefined> {
+  const info = await stat(target).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  const body = await readFile(target).catch(() => undefined);
+  return body === undefined ? undefined : { body, type: TYPES[extname(target)] ?? 'application/octet-stream' };
+}
+
 /**
  * Serves a file of the assets folder, or index.html for any other path (SPA fallback) but a missing `/assets/` file
  * (404). Never leaves the folder.
@@ -45,21 +66,23 @@ export async function serveAsset(c: Context, assetsDir: string): Promise<Respons
   }
   const target = normalize(join(root, rel));
   const inside = target === root || target.startsWith(root + sep);
+  const immutable = rel.startsWith('/assets/');
   if (inside && target !== root) {
-    const info = await stat(target).catch(() => undefined);
-    if (info?.isFile()) {
-      const body = await readFile(target);
-      const type = TYPES[extname(target)] ?? 'application/octet-stream';
-      const immutable = rel.startsWith('/assets/');
-      return c.body(body, 200, {
-        'Content-Type': type,
+    let file = immutable ? builtFiles.get(target) : undefined;
+    if (file === undefined) {
+      file = await readServed(target);
+      if (file !== undefined && immutable) builtFiles.set(target, file);
+    }
+    if (file !== undefined) {
+      return c.body(file.body, 200, {
+        'Content-Type': file.type,
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       });
     }
   }
   // A built file that is not there (a tab left open across an upgrade asks for its old chunks): a 404 the page can
   // tell apart, not index.html, which a browser refuses as a script with no word of why.
-  if (rel.startsWith('/assets/')) return c.text('not found', 404, { 'Cache-Control': 'no-cache' });
+  if (immutable) return c.text('not found', 404, { 'Cache-Control': 'no-cache' });
   const index = await readFile(join(root, 'index.html')).catch(() => undefined);
   if (!index) return c.html(MISSING, 200);
   return c.body(index, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
