@@ -194,6 +194,16 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     // and the session list shows it as live
     await go('#/');
     await page.waitForSelector(`[data-session="${liveSessionId}"] [data-testid=live-badge]`, { timeout: 10_000 });
+    // Its dot pulses, unless the system asks for reduced motion (as every page `newPage` opens does).
+    const dotRepeats = () =>
+      page
+        .locator(`[data-session="${liveSessionId}"] [data-testid=live-badge]`)
+        .first()
+        .evaluate((el) => getComputedStyle(el, '::before').animationIterationCount);
+    expect(await dotRepeats()).toBe('1');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await dotRepeats()).toBe('infinite');
+    await page.emulateMedia({ reducedMotion: null });
     expect(problems).toEqual([]);
   });
 });

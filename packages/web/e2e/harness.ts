@@ -91,6 +91,8 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1440, height: 1000 },
+    // Nothing pulses or shimmers (the dashboard honours "reduce motion"): what a test reads and draws holds still.
+    reducedMotion: 'reduce',
     ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
   });
   const page = await context.newPage();
