@@ -102,12 +102,14 @@ export interface UsageResponse {
     readonly project: string | null;
     readonly startedAt: string | null;
   })[];
+  /** The most recent 5-hour blocks (at most 30), oldest first; `blocksTotal` counts them all. */
   readonly blocks: readonly (UsageGroupDto & {
     readonly start: string;
     readonly end: string;
     readonly isActive: boolean;
     readonly remainingMs: number;
   })[];
+  readonly blocksTotal: number;
   /** Sessions' main-thread time per project and per day (of the session's start). */
   readonly time: {
     readonly byProject: readonly (TimeDto & { readonly project: string; readonly sessions: number })[];

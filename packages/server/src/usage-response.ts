@@ -138,15 +138,14 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
       ...totals(u),
     };
   });
-  const blocks = billingBlocks(responses, now)
-    .slice(-RECENT_BLOCKS)
-    .map((b) => ({
-      start: new Date(b.startMs).toISOString(),
-      end: new Date(b.endMs).toISOString(),
-      isActive: b.isActive,
-      remainingMs: b.remainingMs,
-      ...group(b.usage),
-    }));
+  const allBlocks = billingBlocks(responses, now);
+  const blocks = allBlocks.slice(-RECENT_BLOCKS).map((b) => ({
+    start: new Date(b.startMs).toISOString(),
+    end: new Date(b.endMs).toISOString(),
+    isActive: b.isActive,
+    remainingMs: b.remainingMs,
+    ...group(b.usage),
+  }));
   const timeByProject = new Map<string, TimeDto & { sessions: number }>();
   const timeByDay = new Map<string, TimeDto & { sessions: number }>();
   const { model: _model, ...sessionFilter } = filter;
@@ -170,6 +169,7 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
     agents,
     topSessions,
     blocks,
+    blocksTotal: allBlocks.length,
     time: {
       // By active time (wall less idle): a session left open for months does not top where the time went.
       byProject: [...timeByProject]

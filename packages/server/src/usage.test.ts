@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
+import { assistantText, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionDetail, SessionsResponse, UsageResponse } from './api-types.js';
 import { createApp } from './app.js';
@@ -155,6 +156,41 @@ describe('GET /api/usage per agent', () => {
       expect(one.agents).toEqual([a]);
       expect(one.totals.responses).toBe(a.responses);
       expect(one.totals.inputTokens).toBe(a.inputTokens);
+    }
+  });
+});
+
+describe('GET /api/usage: more 5-hour blocks than it lists', () => {
+  it('lists the 30 most recent and counts them all', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentdash-server-blocks-'));
+    try {
+      const id = '35353535-0000-4000-8000-000000000035';
+      // One response every 6 hours: each starts a block of its own.
+      const lines = Array.from({ length: 35 }, (_, i) => {
+        const at = new Date(Date.UTC(2026, 10, 1) + i * 6 * 3_600_000).toISOString();
+        const base = { sessionId: id, uuid: `a-${i}`, parentUuid: i === 0 ? null : `a-${i - 1}`, timestamp: at };
+        return assistantText(base, `msg_${i}`, `answer ${i}`);
+      });
+      writeLines(join(dir, 'home', 'projects', '-home-user-blocks', `${id}.jsonl`), lines);
+      const blocksIndex = openIndex({ dbPath: join(dir, 'index.sqlite') });
+      try {
+        await blocksIndex.refresh([join(dir, 'home')]);
+        const blocksApp = createApp({
+          index: blocksIndex,
+          paths: [join(dir, 'home')],
+          host: '127.0.0.1',
+          port: 4317,
+          assetsDir: dir,
+        });
+        const body = (await (await blocksApp.request('/api/usage', { headers: HOST })).json()) as UsageResponse;
+        expect(body.blocksTotal).toBe(35);
+        expect(body.blocks).toHaveLength(30);
+        expect(body.blocks.at(-1)?.start).toBe(new Date(Date.UTC(2026, 10, 1) + 34 * 6 * 3_600_000).toISOString());
+      } finally {
+        blocksIndex.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -99,6 +99,12 @@ export function UsageBlocks({ usage }: U) {
       <h3>
         5-hour blocks<span className="chart-hint">usage limits reset 5 h after a block's first request</span>
       </h3>
+      {usage !== undefined && usage.blocksTotal > usage.blocks.length && (
+        <p className="dim" data-testid="usage-blocks-shown">
+          The {fmtNumber(usage.blocks.length)} most recent of {fmtNumber(usage.blocksTotal)} blocks (
+          <code>agentdash usage blocks</code> lists them all).
+        </p>
+      )}
       <table className="table compact">
         <thead>
           <tr>
