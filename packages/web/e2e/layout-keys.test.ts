@@ -103,6 +103,12 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
     await narrow.page.click('[data-testid=sort-dir]');
     const fewest = await sorted('asc');
     expect(fewest).toEqual([...most].sort((a, b) => a - b));
+    // A search orders by relevance: the picker says so and offers no column order that would not apply.
+    await narrow.page.fill('[data-testid=search]', 'the');
+    await narrow.page.waitForSelector('[data-testid=sort-relevance]');
+    expect(await narrow.page.locator('[data-testid=sort-key]').count()).toBe(0);
+    await narrow.page.fill('[data-testid=search]', '');
+    await narrow.page.waitForSelector('[data-testid=sort-key]');
     await narrow.context.close();
   });
 

@@ -34,6 +34,16 @@ export function SortPicker({
   searching: boolean;
 }) {
   const label = COLUMNS.find((c) => c.key === sort.key)?.label ?? sort.key;
+  // A search lists its hits in relevance order: no column order to pick, and none shown as if it applied.
+  if (searching) {
+    return (
+      <div className="sort-picker" data-testid="sort-picker">
+        <span className="dim" data-testid="sort-relevance">
+          Best matches first
+        </span>
+      </div>
+    );
+  }
   return (
     <div className="sort-picker" data-testid="sort-picker">
       <label>
@@ -41,7 +51,6 @@ export function SortPicker({
         <select
           className="select"
           value={sort.key}
-          disabled={searching}
           onChange={(e) => onSort(e.target.value as SortKey)}
           data-testid="sort-key"
         >
@@ -55,14 +64,12 @@ export function SortPicker({
       <button
         type="button"
         className="btn small"
-        disabled={searching}
         onClick={() => onSort(sort.key)}
         aria-label={`${label}, ${sort.dir === 1 ? 'ascending' : 'descending'}: reverse`}
         data-testid="sort-dir"
       >
         {sort.dir === 1 ? '↑' : '↓'}
       </button>
-      {searching && <span className="dim">best matches first</span>}
     </div>
   );
 }
