@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
 import { type ChartTheme, payloadOf } from './chart-theme';
+import { categoryRows } from './error-categories';
 import { MIN_RANKED_CALLS } from './error-rank';
 import { type Drill, TOP, type ToolStat } from './use-analytics';
 
@@ -127,7 +128,7 @@ export function ErrorRateChart({
   );
 }
 
-/** Errors by category, expected ones grey; a bar opens the calls of its category. */
+/** Errors by category, real and expected stacked (expected grey); a bar opens the calls of its part. */
 export function CategoryChart({
   theme,
   stats,
@@ -138,16 +139,25 @@ export function CategoryChart({
   setDrill: (d: Drill) => void;
 }) {
   const { C, tooltipStyle } = theme;
+  const rows = categoryRows(stats?.categories ?? []);
+  const drill = (severity: ErrorSeverity) => (d: unknown) => {
+    const p = payloadOf<{ category: ErrorCategory }>(d);
+    if (p)
+      setDrill({
+        title: `Errors: ${p.category} (${severity})`,
+        query: { category: p.category, severity, status: 'error' },
+      });
+  };
   return (
     <div className="card" data-testid="chart-categories">
       <h3>
-        Error categories<span className="chart-hint">grey: expected</span>
+        Error categories<span className="chart-hint">errors · expected</span>
       </h3>
-      {(stats?.categories.length ?? 0) === 0 ? (
+      {rows.length === 0 ? (
         <div className="empty">No errors.</div>
       ) : (
-        <ResponsiveContainer width="100%" height={Math.max(200, (stats?.categories.length ?? 0) * 28 + 40)}>
-          <BarChart data={stats?.categories ?? []} layout="vertical" margin={{ left: 8, right: 16 }}>
+        <ResponsiveContainer width="100%" height={Math.max(200, rows.length * 28 + 40)}>
+          <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>
             <CartesianGrid horizontal={false} stroke={C.grid} />
             <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
             <YAxis
@@ -161,23 +171,15 @@ export function CategoryChart({
               interval={0}
             />
             <Tooltip {...tooltipStyle} />
+            <Bar dataKey="real" name="errors" stackId="c" fill={C.err} onClick={drill('error')} />
             <Bar
-              dataKey="count"
-              name="errors"
+              dataKey="expected"
+              name="expected"
+              stackId="c"
+              fill={C.exp}
               radius={[0, 4, 4, 0]}
-              onClick={(d) => {
-                const p = payloadOf<{ category: ErrorCategory; severity: ErrorSeverity }>(d);
-                if (p)
-                  setDrill({
-                    title: `Errors: ${p.category} (${p.severity})`,
-                    query: { category: p.category, severity: p.severity, status: 'error' },
-                  });
-              }}
-            >
-              {(stats?.categories ?? []).map((c) => (
-                <Cell key={`${c.category}-${c.severity}`} fill={c.severity === 'expected' ? C.exp : C.err} />
-              ))}
-            </Bar>
+              onClick={drill('expected')}
+            />
           </BarChart>
         </ResponsiveContainer>
       )}
