@@ -66,7 +66,7 @@ export function telemetrySetup(otlp: OtlpState | undefined): TelemetrySetupRespo
   const endpoint = otlp !== undefined && 'endpoint' in otlp ? otlp.endpoint : fallback;
   const reason =
     otlp === undefined
-      ? 'serve was started without the OTLP receiver (--no-otlp)'
+      ? 'serve was started with --no-otlp'
       : 'error' in otlp
         ? `the OTLP receiver could not listen: ${otlp.error.split('\n')[0]}`
         : null;

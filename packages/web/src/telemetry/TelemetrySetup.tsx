@@ -16,7 +16,7 @@ export function TelemetrySetup() {
     <details className="tel-setup" data-testid="telemetry-setup">
       <summary>
         Agent telemetry:{' '}
-        {setup.listening ? `receiving OTLP on ${setup.endpoint}` : `not receiving (${setup.reason ?? 'off'})`}
+        {setup.listening ? `receiving OTLP on ${setup.endpoint}` : `not receiving: ${setup.reason ?? 'off'}`}
       </summary>
       <p className="dim">
         Add to <code>~/.claude/settings.json</code> (merge into <code>env</code> if it has one), then start Claude Code
