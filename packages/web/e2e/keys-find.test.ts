@@ -88,6 +88,16 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     expect(rows).toEqual(withErrors.slice(0, rows.length));
     expect(rows.length).toBeGreaterThan(0);
     await context.close();
+    // Errors only, on a page that jumped nowhere: the error inside a subagent is shown, its Agent call opened.
+    const fresh = await open();
+    await go(fresh.page, `#/s/${encodeURIComponent(row.id)}`);
+    await fresh.page.waitForSelector('[data-testid=event-row]');
+    await fresh.page.check('[data-testid=errors-only]');
+    await fresh.page.waitForSelector(`[data-testid=subagent-timeline] [id="call-${target.callId}"]`, {
+      state: 'attached',
+      timeout: 20_000,
+    });
+    await fresh.context.close();
   });
 
   it('answers the keyboard: / and Ctrl-K search, ? help, j/k events, g/G top and bottom', async () => {

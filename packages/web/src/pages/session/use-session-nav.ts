@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useKeys } from '../../ui/keys';
 import { type Step, stepTo, useRows } from './rows';
 import { useJump } from './use-jump';
@@ -29,7 +29,13 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
     for (const v of items) loadFor(rowIndex(v.index));
   }, [items, loadFor, rowIndex]);
 
-  const { located, jump } = useJump(virtualizer, scrollRef, rowOf);
+  const { located: jumped, jump } = useJump(virtualizer, scrollRef, rowOf);
+  // Errors only: the Agent calls holding an error open too, so that each error shows where it happened (an event of
+  // five parallel Agent calls showed their prompts and reports, its failing calls shut inside).
+  const located = useMemo(
+    () => (filtered ? { ...jumped, expand: new Set([...jumped.expand, ...errors.flatMap((e) => e.expand)]) } : jumped),
+    [filtered, jumped, errors],
+  );
   const [cursor, setCursor] = useState(-1);
 
   const goError = (step: Step) => {
