@@ -66,6 +66,24 @@ describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', ()
     const shown = (await (await fetch(new URL('api/sessions?hideEmpty=1', server.url))).json()) as SessionsResponse;
     expect(shown.total + (shown.hiddenEmpty ?? 0)).toBe(list.total);
     expect(await page.locator('[data-testid=agent-badge]').count()).toBe(shown.sessions.length);
+    // Codex's ids are time-ordered: several fixtures share their first 8 characters (`01a2280e` seven times). Each
+    // row's short id is a prefix of its own id that no other row's starts with (what `agentdash show` takes).
+    const refs = await page
+      .locator('[data-testid=session-row]')
+      .evaluateAll((rows) =>
+        rows.map((row) => [
+          row.getAttribute('data-session') ?? '',
+          row.querySelector('[data-testid=session-ref]')?.textContent ?? '',
+        ]),
+      );
+    expect(refs).toHaveLength(shown.sessions.length);
+    for (const [id = '', short = ''] of refs) {
+      const prefix = short.replace(/…$/, '');
+      expect([prefix.length >= 8 || prefix === id, refs.filter(([other = '']) => other.startsWith(prefix))]).toEqual([
+        true,
+        [[id, short]],
+      ]);
+    }
     await page.selectOption('[data-testid=filter-agent]', 'claude');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=agent-badge]').length === 0);
     await page.selectOption('[data-testid=filter-agent]', '');

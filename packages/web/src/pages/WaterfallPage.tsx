@@ -27,7 +27,9 @@ export function WaterfallPage({ id }: { id: string }) {
           <div className="crumbs wf-crumbs">
             <a href={listHref()}>Sessions</a>
             <span>/</span>
-            <a href={sessionHref(id)}>{shortRef(id)}</a>
+            <a href={sessionHref(id)} title={id}>
+              {shortRef(id)}
+            </a>
             <span>/</span>
             <span>Waterfall</span>
           </div>

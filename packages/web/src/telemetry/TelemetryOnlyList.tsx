@@ -1,7 +1,7 @@
 import { plural } from '@agentdash/core/present';
 import type { TelemetrySummaryDto } from '../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber } from '../ui/format';
-import { sessionHref } from '../ui/router';
+import { sessionHref, shortRefs } from '../ui/router';
 import { SourceBadge } from './SourceBadge';
 import { useTelemetryOnly } from './use-telemetry';
 
@@ -58,6 +58,7 @@ export function TelemetrySummaryLine({ s, times = true }: { s: TelemetrySummaryD
 export function TelemetryOnlyList({ hidden }: { hidden: boolean }) {
   const sessions = useTelemetryOnly();
   if (hidden || sessions.length === 0) return null;
+  const short = shortRefs(sessions.map((s) => s.sessionId));
   return (
     <section className="tel-only" data-testid="telemetry-only">
       <h2>
@@ -71,8 +72,8 @@ export function TelemetryOnlyList({ hidden }: { hidden: boolean }) {
           <span className="dim" data-testid="telemetry-client">
             {s.client}
           </span>
-          <a className="mono" href={sessionHref(s.sessionId)}>
-            {s.sessionId.slice(0, 8)}
+          <a className="mono" href={sessionHref(s.sessionId)} title={s.sessionId}>
+            {short.get(s.sessionId)}
           </a>
           <span className="dim">{fmtDate(new Date(s.firstMs).toISOString())}</span>
           <TelemetrySummaryLine s={s} />

@@ -1,6 +1,6 @@
 import type { SessionTelemetryDto, TelemetryStepDto } from '../data/types';
 import { fmtCost, fmtDuration, fmtNumber } from '../ui/format';
-import { listHref } from '../ui/router';
+import { listHref, shortRef } from '../ui/router';
 import { SourceBadge } from './SourceBadge';
 import { TelemetryFigures } from './TelemetryFigures';
 import { TelemetrySummaryLine } from './TelemetryOnlyList';
@@ -58,7 +58,7 @@ export function TelemetrySessionView({ id, telemetry }: { id: string; telemetry:
         <span className="mono">{id}</span>
         <span className="badge accent">telemetry only</span>
       </div>
-      <h1 className="page-title">Session {id.slice(0, 8)}</h1>
+      <h1 className="page-title">Session {shortRef(id)}</h1>
       <p className="dim">
         No transcript of this session is on this machine (yet): these are the calls {telemetry.telemetry.client}'s own
         telemetry reported. Once its transcript is indexed, this page shows it whole, with these measured times joined.

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { CallRowDto } from '../../data/types';
 import { fmtDate, fmtDuration, shortPath } from '../../ui/format';
-import { sessionHref } from '../../ui/router';
+import { sessionHref, shortRefs } from '../../ui/router';
 import type { Drill } from './use-analytics';
 
 /** The calls behind a bar: each opens its session at the call. */
@@ -20,6 +20,7 @@ export function DrillPanel({
   // window's (it stopped with the heading near the bottom of the screen).
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = rows !== undefined;
+  const short = useMemo(() => shortRefs(rows?.map((r) => r.sessionId) ?? []), [rows]);
   useEffect(() => {
     const h = heading.current;
     if (h === null || drill.title === '') return;
@@ -81,7 +82,7 @@ export function DrillPanel({
                 </td>
                 <td style={{ maxWidth: 300 }}>
                   <a href={sessionHref(r.sessionId, r.callId)} onClick={(e) => e.stopPropagation()}>
-                    {r.sessionTitle ?? r.sessionId.slice(0, 8)}
+                    {r.sessionTitle ?? short.get(r.sessionId)}
                   </a>
                   <div className="dim" style={{ fontSize: 12 }}>
                     {shortPath(r.projectPath)}

@@ -1,8 +1,9 @@
+import { useMemo } from 'react';
 import type { SessionRow } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
 import { plainText } from '../../ui/plain-text';
-import { sessionHref, shortRef } from '../../ui/router';
+import { sessionHref, shortRefs } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { Snippet } from '../../ui/Snippet';
 import { TeamBadge, TIER_TITLE } from '../../ui/TeamBadge';
@@ -96,6 +97,8 @@ export function SessionTable({
   /** Sessions Claude Code's telemetry reported: their times are measured. */
   measured?: ReadonlySet<string>;
 }) {
+  // Each id as short as it can be and still tell its session from the others listed (Codex's share their first 8).
+  const short = useMemo(() => shortRefs(rows.map((r) => r.id)), [rows]);
   return (
     <table className="table" data-testid="sessions-table">
       <thead>
@@ -118,6 +121,7 @@ export function SessionTable({
           <SessionRowView
             key={r.id}
             row={r}
+            shortId={short.get(r.id) ?? r.id}
             searchText={searching ? searchText : undefined}
             measured={measured?.has(r.id) === true}
           />
@@ -129,10 +133,12 @@ export function SessionTable({
 
 function SessionRowView({
   row: r,
+  shortId,
   searchText,
   measured,
 }: {
   row: SessionRow;
+  shortId: string;
   searchText: string | undefined;
   measured: boolean;
 }) {
@@ -180,8 +186,8 @@ function SessionRowView({
             </span>
           )}
           <TeamBadge row={r} />
-          <span className="mono" title={r.id}>
-            {shortRef(r.id)}
+          <span className="mono" title={r.id} data-testid="session-ref">
+            {shortId}
           </span>
           {r.models.slice(0, 2).map((m) => (
             <span key={m}>{m}</span>

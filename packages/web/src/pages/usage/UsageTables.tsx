@@ -1,6 +1,6 @@
 import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
-import { sessionHref, shortRef } from '../../ui/router';
+import { sessionHref, shortRefs } from '../../ui/router';
 import { type Metric, tokensOf } from './use-usage';
 
 type U = { usage: UsageResponse | undefined };
@@ -51,6 +51,8 @@ export function ModelsTable({
 }
 
 export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric }) {
+  const top = (usage?.topSessions ?? []).slice(0, 10);
+  const short = shortRefs(top.map((s) => s.id));
   return (
     <div className="card" data-testid="usage-top-sessions">
       <h3>
@@ -70,12 +72,12 @@ export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric })
             </tr>
           </thead>
           <tbody>
-            {(usage?.topSessions ?? []).slice(0, 10).map((s) => (
+            {top.map((s) => (
               <tr key={s.id}>
                 {/* Takes the width the other columns leave, and cuts its lines there (a long title or path). */}
                 <td style={{ width: '100%', maxWidth: 0 }}>
                   <a className="one-line" href={sessionHref(s.id)} title={s.title ?? s.id}>
-                    {s.title || shortRef(s.id)}
+                    {s.title || short.get(s.id)}
                   </a>
                   <div className="dim mono one-line" style={{ fontSize: 11.5 }}>
                     {shortPath(s.project)}
