@@ -35,6 +35,21 @@ describe('waterfallOf', () => {
     }
   });
 
+  it("names each subagent lane by its type and its call's description, so same-type lanes read apart", async () => {
+    // Four general-purpose subagents: by type alone their lanes all read "general-purpose".
+    const session = await loadSampleSession('-home-user-proj-subagents', '410c10d6-fdc3-4c91-bc4f-74b883942e01');
+    const labels = waterfallOf(session)
+      .lanes.slice(1)
+      .map((l) => l.label);
+    expect(labels).toEqual([
+      'general-purpose · Inspect data file',
+      'general-purpose · First parallel job',
+      'general-purpose · Second parallel job',
+      'general-purpose · Background job',
+    ]);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
   it('marks the expected errors apart from the errors, as the header counts them', async () => {
     const session = await loadSampleSession('-home-user-proj-shell', '5546c9dc-f77a-4128-bec8-c0c6a466b9a7');
     const bars = waterfallOf(session).lanes.flatMap((l) => l.calls);

@@ -1,5 +1,5 @@
 import { timestampMs } from '../model/ids.js';
-import type { Session, TimelineEvent } from '../model/session.js';
+import type { Session, Subagent, TimelineEvent } from '../model/session.js';
 import { type CallStatus, primaryDurationMs, type ToolCall } from '../model/tool-call.js';
 import { type ThreadCall, type ThreadRecord, threadActivity, waitsForPerson } from './activity.js';
 import type { Interval } from './partition.js';
@@ -139,6 +139,18 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
 }
 
 /**
+ * A subagent lane's name: its type, then what it was asked to do (the starting Agent/Task call's `description`,
+ * else its first prompt on one line), so that five `general-purpose` lanes read apart; its key when it has neither.
+ */
+function subagentLabel(sub: Subagent, parent: ToolCall | undefined): string {
+  const asked = parent?.typedInput?.description ?? sub.prompt;
+  const what = asked?.replace(/\s+/g, ' ').trim().slice(0, 200) || undefined;
+  const parts = [sub.agentType, what].filter((p): p is string => p !== undefined && p !== '');
+  if (parts.length === 2 && parts[0] === parts[1]) parts.pop();
+  return parts.length > 0 ? parts.join(' · ') : sub.key;
+}
+
+/**
  * A session on a true time axis: one lane per thread (main, then each subagent by start), its calls as bars from
  * call to result, and the stretches spent waiting on the model or on the person.
  */
@@ -147,9 +159,10 @@ export function waterfallOf(session: Session): Waterfall {
   const subagents = [...session.subagents].sort(
     (a, b) => (timestampMs(a.startedAt) ?? 0) - (timestampMs(b.startedAt) ?? 0),
   );
+  const callById = new Map<string, ToolCall>(session.calls.map((c) => [c.id, c]));
   for (const sub of subagents) {
-    const label = sub.agentType ?? (sub.prompt ? sub.prompt.replace(/\s+/g, ' ').trim().slice(0, 200) : sub.key);
-    lanes.push(laneOf(sub.key, label, sub.events, sub.parentCallId));
+    const parent = sub.parentCallId === undefined ? undefined : callById.get(sub.parentCallId);
+    lanes.push(laneOf(sub.key, subagentLabel(sub, parent), sub.events, sub.parentCallId));
   }
   const timed = lanes.filter((l) => l.endMs > 0);
   if (timed.length === 0) return { startMs: 0, endMs: 0, lanes: [] };

@@ -56,6 +56,12 @@ describe('theme contrast (WCAG 2)', () => {
     expect(parseCssColor('var(--x)')).toBeUndefined();
   });
 
+  it('reads hsl() as the browser does (the waterfall colours tools it has no fixed colour for so)', () => {
+    expect(parseCssColor('hsl(0, 100%, 50%)')).toEqual({ r: 255, g: 0, b: 0 });
+    expect(parseCssColor('hsl(120deg 100% 25%)')).toEqual({ r: 0, g: 128, b: 0 });
+    expect(parseCssColor('hsl(210, 55%, 65%)')).toEqual({ r: 117, g: 166, b: 215 });
+  });
+
   for (const [theme, selector] of [
     ['dark', ':root'],
     ['light', ':root[data-theme="light"]'],

@@ -5,7 +5,20 @@ export interface Rgb {
   readonly b: number;
 }
 
-/** `#rgb`, `#rrggbb`, `rgb(r, g, b)` or `rgba(r, g, b, a)` (alpha ignored); undefined for anything else. */
+/** `h`, `s%`, `l%` as 0–255 channels (CSS Color 4's conversion). */
+function hslToRgb(h: number, s: number, l: number): Rgb {
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const a = s * Math.min(l, 1 - l);
+    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return { r: f(0), g: f(8), b: f(4) };
+}
+
+/**
+ * `#rgb`, `#rrggbb`, `rgb(r, g, b)`, `rgba(r, g, b, a)` or `hsl(h, s%, l%)` (alpha ignored); undefined for anything
+ * else.
+ */
 export function parseCssColor(text: string): Rgb | undefined {
   const t = text.trim().toLowerCase();
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(t)?.[1];
@@ -19,6 +32,8 @@ export function parseCssColor(text: string): Rgb | undefined {
   }
   const rgb = /^rgba?\(\s*(\d+(?:\.\d+)?)[\s,]+(\d+(?:\.\d+)?)[\s,]+(\d+(?:\.\d+)?)/.exec(t);
   if (rgb) return { r: Number(rgb[1]), g: Number(rgb[2]), b: Number(rgb[3]) };
+  const hsl = /^hsla?\(\s*(\d+(?:\.\d+)?)(?:deg)?[\s,]+(\d+(?:\.\d+)?)%[\s,]+(\d+(?:\.\d+)?)%/.exec(t);
+  if (hsl) return hslToRgb(Number(hsl[1]) % 360, Math.min(1, Number(hsl[2]) / 100), Math.min(1, Number(hsl[3]) / 100));
   return undefined;
 }
 

@@ -18,6 +18,8 @@ describe('fitText (waterfall lane labels)', () => {
 
   it('drops punctuation before the ellipsis, and cuts a single overlong word by characters', () => {
     expect(fitText('↳ Review, then merge it', 70, mono)).toBe('↳ Review…');
+    // a subagent lane's type · description, cut after the type
+    expect(fitText('↳ general-purpose · Build TODO components', 154, mono)).toBe('↳ general-purpose…');
     expect(fitText('Supercalifragilisticexpialidocious', 70, mono)).toBe('Supercali…');
   });
 });

@@ -99,9 +99,9 @@ export function hitAt(
 }
 
 /**
- * `text` as drawn in `width` pixels: whole when it fits, else as many whole words as fit and an ellipsis (a single
- * word wider than the column is cut by characters). Never squeezed: canvas `fillText`'s `maxWidth` narrows the
- * glyphs instead, which made long labels unreadable.
+ * `text` as drawn in `width` pixels: whole when it fits, else as many whole words as fit and an ellipsis, the
+ * punctuation or separator (` · `) before it dropped (a single word wider than the column is cut by characters).
+ * Never squeezed: canvas `fillText`'s `maxWidth` narrows the glyphs instead, which made long labels unreadable.
  */
 export function fitText(text: string, width: number, measure: (text: string) => number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -111,7 +111,7 @@ export function fitText(text: string, width: number, measure: (text: string) => 
     const shown = `${words
       .slice(0, n)
       .join(' ')
-      .replace(/[\s,;:.–—-]+$/, '')}…`;
+      .replace(/[\s,;:.·–—-]+$/, '')}…`;
     if (measure(shown) <= width) return shown;
   }
   let word = words[0] ?? '';

@@ -6,6 +6,7 @@
 import type { WaterfallBar, WaterfallResponse } from '../../data/types';
 import { cssVar } from '../../ui/theme';
 import { fitText, LABEL_W, LANE_H, laneLayout, TOP, toolColour } from '../../ui/waterfall-geometry';
+import { barInk } from './bar-ink';
 import { type MeasuredCalls, measuredCount, measuredParts, WAIT_COLOUR } from './measured';
 
 export interface View {
@@ -97,6 +98,8 @@ export function draw(
   ctx.beginPath();
   ctx.rect(LABEL_W, 0, plotW, height);
   ctx.clip();
+  const inks = [cssVar('--bg', '#0d0f14'), cssVar('--text', '#e6e9f0')];
+  const backdrop = cssVar('--wf-bg', '#141821');
   for (const { lane, y, rows, rowOf } of layout) {
     const laneH = rows * LANE_H;
     // waits for the person, then the model's turns, as bands behind the calls
@@ -118,6 +121,8 @@ export function draw(
       const by = y + row * LANE_H + 4;
       ctx.fillStyle = toolColour(bar.tool);
       const m = measured?.[bar.id];
+      // how solid the bar is where its label starts: faint when no result came, or before a measured run starts
+      let labelAlpha = bar.open ? 0.45 : 1;
       if (m) {
         // the inferred span faint and dashed; the measured wait and run over it
         ctx.globalAlpha = 0.28;
@@ -130,6 +135,7 @@ export function draw(
         ctx.setLineDash([]);
         ctx.globalAlpha = 1;
         const parts = measuredParts(bar, m);
+        labelAlpha = x(parts.runStartMs) <= bx + 4 ? 1 : 0.28;
         if (parts.waitEndMs > parts.waitStartMs) {
           ctx.fillStyle = WAIT_COLOUR;
           ctx.fillRect(
@@ -158,7 +164,7 @@ export function draw(
         ctx.strokeRect(bx - 1, by - 1, bw + 2, LANE_H - 8);
       }
       if (bw > 48) {
-        ctx.fillStyle = cssVar('--bg', '#0d0f14');
+        ctx.fillStyle = barInk({ fill: toolColour(bar.tool), alpha: labelAlpha, backdrop }, inks);
         ctx.font = '11px system-ui, sans-serif';
         ctx.textBaseline = 'middle';
         ctx.fillText(

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, parseCssColor } from '../../ui/contrast';
+import { toolColour } from '../../ui/waterfall-geometry';
+import { barInk } from './bar-ink';
+
+const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../styles.css'), 'utf8');
+
+/** A custom property of the first rule whose selector is exactly `selector`. */
+function cssVariable(selector: string, name: string): string {
+  const start = css.indexOf(`${selector} {`);
+  const body = css.slice(start, css.indexOf('}', start));
+  const value = new RegExp(`${name}:\\s*([^;]+);`).exec(body)?.[1]?.trim();
+  expect(value, `${selector} ${name}`).toBeDefined();
+  return value ?? '';
+}
+
+const THEMES = [
+  ['dark', ':root'],
+  ['light', ':root[data-theme="light"]'],
+] as const;
+
+/** The tools with a fixed colour, and some coloured from their name's hash (Codex's, an MCP tool's). */
+const TOOLS = [
+  'Bash',
+  'Read',
+  'Edit',
+  'Write',
+  'Grep',
+  'Glob',
+  'Agent',
+  'WebFetch',
+  'TodoWrite',
+  'exec_command',
+  'apply_patch',
+  'mcp__github__create_issue',
+  'Skill',
+];
+
+function ratio(a: string, b: string): number {
+  const x = parseCssColor(a);
+  const y = parseCssColor(b);
+  expect(x && y, `${a} on ${b}`).toBeTruthy();
+  return x && y ? contrastRatio(x, y) : 0;
+}
+
+describe('barInk', () => {
+  for (const [theme, selector] of THEMES) {
+    const inks = [cssVariable(selector, '--bg'), cssVariable(selector, '--text')];
+    const backdrop = cssVariable(selector, '--wf-bg');
+
+    it(`writes every tool's label at 4.5:1 or more on its bar (${theme} theme)`, () => {
+      for (const tool of TOOLS) {
+        const fill = toolColour(tool);
+        const ink = barInk({ fill, alpha: 1, backdrop }, inks);
+        expect(ratio(ink, fill), `${tool} (${fill}) in ${ink}`).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+
+    it(`picks the ink against the bar as drawn: a call with no result is faint (${theme} theme)`, () => {
+      for (const tool of TOOLS) {
+        const fill = toolColour(tool);
+        const ink = barInk({ fill, alpha: 0.45, backdrop }, inks);
+        const other = inks.find((i) => i !== ink) ?? ink;
+        const seen = (c: string) => {
+          const f = parseCssColor(fill);
+          const b = parseCssColor(backdrop);
+          const i = parseCssColor(c);
+          if (!f || !b || !i) return 0;
+          const mix = (p: number, q: number) => p * 0.45 + q * 0.55;
+          return contrastRatio(i, { r: mix(f.r, b.r), g: mix(f.g, b.g), b: mix(f.b, b.b) });
+        };
+        expect(seen(ink), `${tool} in ${ink}`).toBeGreaterThanOrEqual(seen(other));
+      }
+    });
+  }
+
+  it('falls back to the first ink on a colour it cannot read', () => {
+    expect(barInk({ fill: 'var(--x)', alpha: 1, backdrop: '#fff' }, ['#111111', '#eeeeee'])).toBe('#111111');
+    expect(barInk({ fill: '#ffffff', alpha: 1, backdrop: '#fff' }, ['nonsense', '#111111'])).toBe('#111111');
+  });
+});

@@ -1,0 +1,37 @@
+import { contrastRatio, parseCssColor, type Rgb } from '../../ui/contrast';
+
+/** A bar as drawn: its colour, at `alpha` over `backdrop` (the canvas's background). */
+export interface BarPaint {
+  readonly fill: string;
+  readonly alpha: number;
+  readonly backdrop: string;
+}
+
+function over(top: Rgb, alpha: number, under: Rgb): Rgb {
+  const mix = (a: number, b: number) => a * alpha + b * (1 - alpha);
+  return { r: mix(top.r, under.r), g: mix(top.g, under.g), b: mix(top.b, under.b) };
+}
+
+/**
+ * The colour of a label written on a bar: of `inks` (the theme's text and background colours: one dark, one light),
+ * the one that stands out most against the bar as drawn. The theme's background alone was white on the light
+ * theme's pastel bars (1.3:1 on `Agent`). An ink or bar colour it cannot read counts as no contrast; with none
+ * readable, the first ink.
+ */
+export function barInk(bar: BarPaint, inks: readonly string[]): string {
+  const fill = parseCssColor(bar.fill);
+  const backdrop = parseCssColor(bar.backdrop);
+  if (!fill) return inks[0] ?? '#000000';
+  const seen = backdrop && bar.alpha < 1 ? over(fill, bar.alpha, backdrop) : fill;
+  let best = inks[0] ?? '#000000';
+  let bestRatio = 0;
+  for (const ink of inks) {
+    const rgb = parseCssColor(ink);
+    const ratio = rgb ? contrastRatio(rgb, seen) : 0;
+    if (ratio > bestRatio) {
+      best = ink;
+      bestRatio = ratio;
+    }
+  }
+  return best;
+}
