@@ -35,17 +35,17 @@ describe('waterfallOf', () => {
     }
   });
 
-  it("names each subagent lane by its type and its call's description, so same-type lanes read apart", async () => {
+  it("names each subagent lane by its call's description and its type, so same-type lanes read apart", async () => {
     // Four general-purpose subagents: by type alone their lanes all read "general-purpose".
     const session = await loadSampleSession('-home-user-proj-subagents', '410c10d6-fdc3-4c91-bc4f-74b883942e01');
     const labels = waterfallOf(session)
       .lanes.slice(1)
       .map((l) => l.label);
     expect(labels).toEqual([
-      'general-purpose · Inspect data file',
-      'general-purpose · First parallel job',
-      'general-purpose · Second parallel job',
-      'general-purpose · Background job',
+      'Inspect data file · general-purpose',
+      'First parallel job · general-purpose',
+      'Second parallel job · general-purpose',
+      'Background job · general-purpose',
     ]);
     expect(new Set(labels).size).toBe(labels.length);
   });

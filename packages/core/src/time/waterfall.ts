@@ -139,13 +139,14 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
 }
 
 /**
- * A subagent lane's name: its type, then what it was asked to do (the starting Agent/Task call's `description`,
- * else its first prompt on one line), so that five `general-purpose` lanes read apart; its key when it has neither.
+ * A subagent lane's name: what it was asked to do (the starting Agent/Task call's `description`, else its first
+ * prompt on one line), then its type, so that five `general-purpose` lanes read apart even where the lane's column
+ * cuts the name; its key when it has neither.
  */
 function subagentLabel(sub: Subagent, parent: ToolCall | undefined): string {
   const asked = parent?.typedInput?.description ?? sub.prompt;
   const what = asked?.replace(/\s+/g, ' ').trim().slice(0, 200) || undefined;
-  const parts = [sub.agentType, what].filter((p): p is string => p !== undefined && p !== '');
+  const parts = [what, sub.agentType].filter((p): p is string => p !== undefined && p !== '');
   if (parts.length === 2 && parts[0] === parts[1]) parts.pop();
   return parts.length > 0 ? parts.join(' · ') : sub.key;
 }
