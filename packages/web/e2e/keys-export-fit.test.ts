@@ -213,8 +213,8 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         // it took 425 of 844 px before the timeline began (issue 36)
         expect(head?.height ?? 844, `${scheme} header`).toBeLessThanOrEqual(844 / 4);
         expect(timeline?.y ?? 844, `${scheme} timeline top`).toBeLessThanOrEqual(844 / 2.5);
-        // Its rows of actions and figures scroll sideways: while more is to the right, their edge fades
-        // (data-more); scrolled to the end, it does not.
+        // Its row of actions scrolls sideways: while more is to the right, its edge fades (data-more); scrolled to
+        // the end, it does not. (Its figures wrap instead: phone-figures.test.ts.)
         const actions = page.locator('.session-actions');
         // (the busiest session has every action: at 390 px they never fit)
         expect(await actions.evaluate((e) => e.scrollWidth > e.clientWidth + 1), `${scheme} actions overflow`).toBe(

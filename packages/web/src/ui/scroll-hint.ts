@@ -1,7 +1,7 @@
 import { type RefObject, useEffect } from 'react';
 
 /**
- * Marks a row that scrolls sideways (a phone's session header: its actions, its figures) with `data-more` while
+ * Marks a row that scrolls sideways (a phone's session header: its actions) with `data-more` while
  * part of it is out of view to the right, so that its edge fades there (styles.css) and says there is more; a
  * row that fits, or is scrolled to its end, is not marked.
  */

@@ -43,57 +43,67 @@ export function DrillPanel({
       ) : rows.length === 0 ? (
         <div className="empty">No failing calls.</div>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Tool</th>
-              <th>Error</th>
-              <th>Session</th>
-              <th>When</th>
-              <th className="num">Duration</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr
-                key={`${r.sessionId}-${r.callId}`}
-                data-testid="drill-row"
-                onClick={() => {
-                  window.location.hash = sessionHref(r.sessionId, r.callId);
-                }}
-              >
-                <td className="mono">{r.tool}</td>
-                <td style={{ maxWidth: 480 }}>
-                  <span className={`badge ${r.severity === 'expected' ? 'expected' : 'error'}`}>
-                    {r.category ?? r.status}
-                  </span>
-                  <div
-                    className="dim mono"
-                    style={{
-                      marginTop: 4,
-                      fontSize: 12,
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
-                    {r.summary}
-                  </div>
-                </td>
-                <td style={{ maxWidth: 300 }}>
-                  <a href={sessionHref(r.sessionId, r.callId)} onClick={(e) => e.stopPropagation()}>
-                    {r.sessionTitle ?? short.get(r.sessionId)}
-                  </a>
-                  <div className="dim" style={{ fontSize: 12 }}>
-                    {shortPath(r.projectPath)}
-                  </div>
-                </td>
-                <td style={{ whiteSpace: 'nowrap' }}>{fmtDate(r.timestamp)}</td>
-                <td className="num">{fmtDuration(r.durationMs)}</td>
+        // On a phone each call is a card (styles.css `.cards-on-narrow`): its Session link, the way to the call, in view.
+        <div className="cards-on-narrow">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Tool</th>
+                <th>Error</th>
+                <th>Session</th>
+                <th>When</th>
+                <th className="num">Duration</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr
+                  key={`${r.sessionId}-${r.callId}`}
+                  data-testid="drill-row"
+                  onClick={() => {
+                    window.location.hash = sessionHref(r.sessionId, r.callId);
+                  }}
+                >
+                  <td className="mono" data-label="Tool">
+                    {r.tool}
+                  </td>
+                  <td className="c-wide drill-error">
+                    <span className={`badge ${r.severity === 'expected' ? 'expected' : 'error'}`}>
+                      {r.category ?? r.status}
+                    </span>
+                    <div
+                      className="dim mono"
+                      style={{
+                        marginTop: 4,
+                        fontSize: 12,
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
+                      {r.summary}
+                    </div>
+                  </td>
+                  <td className="c-wide drill-session">
+                    <a href={sessionHref(r.sessionId, r.callId)} onClick={(e) => e.stopPropagation()}>
+                      {r.sessionTitle ?? short.get(r.sessionId)}
+                    </a>
+                    {/* one line, cut short: a long path ran under the When and Duration columns */}
+                    <div className="dim one-line" style={{ fontSize: 12 }} title={r.projectPath ?? undefined}>
+                      {shortPath(r.projectPath)}
+                    </div>
+                  </td>
+                  <td data-label="When" style={{ whiteSpace: 'nowrap' }}>
+                    {fmtDate(r.timestamp)}
+                  </td>
+                  <td className="num" data-label="Duration">
+                    {fmtDuration(r.durationMs)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );

@@ -1,7 +1,6 @@
-import { useMemo, useRef } from 'react';
+import { Fragment, useMemo } from 'react';
 import type { SessionDetail } from '../../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, formatTokenParts, nounFor, sumTokens } from '../../ui/format';
-import { useScrollHint } from '../../ui/scroll-hint';
 import { TimeBar } from '../../ui/TimeBar';
 
 /** The session's figures: when, how long (wall and active), messages, calls, errors, tokens (input and cache apart), cost. */
@@ -12,10 +11,9 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
   const realErrors = s.errors - s.expectedErrors;
   // No wall time (records without a span): no active time either, rather than "0 ms".
   const active = s.time && s.durationMs !== null ? s.time.wallMs - s.time.idleMs : null;
-  const row = useRef<HTMLDivElement>(null);
-  useScrollHint(row);
+  // On a phone the row wraps, errors and cost first (`.stat-lead`, styles.css): every figure in view, none scrolled to.
   return (
-    <div className="session-stats" data-testid="session-stats" ref={row}>
+    <div className="session-stats" data-testid="session-stats">
       <span>{fmtDate(s.startedAt)}</span>
       <span title="Wall time: first record to last" data-testid="wall-time">
         <b>{fmtDuration(s.durationMs)}</b> wall
@@ -31,7 +29,7 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
       <span>
         <b>{fmtNumber(s.toolCalls)}</b> {nounFor(s.toolCalls, 'tool call')}
       </span>
-      <span>
+      <span className="stat-lead">
         {realErrors > 0 ? <b className="err-text">{realErrors}</b> : <b>0</b>} {nounFor(realErrors, 'error')}
         {s.expectedErrors > 0 && <span className="dim"> +{s.expectedErrors} expected</span>}
       </span>
@@ -40,17 +38,21 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
           <b>{detail.subagents.length}</b> {nounFor(detail.subagents.length, 'subagent')}
         </span>
       )}
-      <span data-testid="session-tokens">
+      <span className="stat-tokens" data-testid="session-tokens">
+        {/* the separators outside the parts: a phone's line breaks after one, never inside a part */}
         {tokens.map((p, i) => (
-          <span key={p.label}>
-            {i > 0 ? ' · ' : 'tokens '}
-            <b>{p.value}</b> {p.label}
-          </span>
+          <Fragment key={p.label}>
+            {i > 0 && ' · '}
+            <span>
+              {i === 0 && 'tokens '}
+              <b>{p.value}</b> {p.label}
+            </span>
+          </Fragment>
         ))}
       </span>
       <span
         data-testid="session-cost"
-        className={`cost ${s.costUsd === null ? 'unknown' : ''}`}
+        className={`stat-lead cost ${s.costUsd === null ? 'unknown' : ''}`}
         title={s.unpricedModels.length > 0 ? `No price for ${s.unpricedModels.join(', ')}` : undefined}
       >
         cost <b>{fmtCost(s.costUsd, s.unpricedModels)}</b>

@@ -19,7 +19,7 @@ export function ModelsTable({
   return (
     <div className="card" data-testid="usage-models">
       <h3>By model</h3>
-      {/* On a phone the table may be wider than its card: it scrolls there, as the top sessions do. */}
+      {/* On a phone its columns fit the card (usage-fit, styles.css); should a model id still be too long, it scrolls. */}
       <div className="card-scroll">
         <table className="table compact">
           <thead>
@@ -33,8 +33,8 @@ export function ModelsTable({
           <tbody>
             {ordered.map((m) => (
               <tr key={m.model}>
-                {/* One line: on a phone the table scrolls rather than break a model id at every hyphen. */}
-                <td style={{ whiteSpace: 'nowrap' }}>
+                {/* One line on a desk; on a phone it breaks at its hyphens, so that the figures fit beside it. */}
+                <td className="usage-label">
                   <i className="swatch" style={{ background: colorOf(m.model) }} />
                   {m.model}
                 </td>
@@ -107,31 +107,35 @@ export function UsageBlocks({ usage }: U) {
           <code>agentdash usage blocks</code> lists them all).
         </p>
       )}
-      <table className="table compact">
-        <thead>
-          <tr>
-            <th>Block</th>
-            <th className="num">Responses</th>
-            <th className="num">Tokens</th>
-            <th className="num">Cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...(usage?.blocks ?? [])].reverse().map((b) => (
-            <tr key={b.start}>
-              <td style={{ whiteSpace: 'nowrap' }}>
-                {fmtDate(b.start)} – {fmtDate(b.end).split(', ').pop()}
-                {b.isActive && <span className="badge live"> {fmtDuration(b.remainingMs)} left</span>}
-              </td>
-              <td className="num">{fmtNumber(b.responses)}</td>
-              <td className="num">{fmtNumber(tokensOf(b))}</td>
-              <td className={`num cost ${b.costUsd === null ? 'unknown' : ''}`}>
-                {fmtCost(b.costUsd, b.unpricedModels)}
-              </td>
+      <div className="card-scroll">
+        <table className="table compact">
+          <thead>
+            <tr>
+              <th>Block</th>
+              <th className="num">Responses</th>
+              <th className="num">Tokens</th>
+              <th className="num">Cost</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {[...(usage?.blocks ?? [])].reverse().map((b) => (
+              <tr key={b.start}>
+                {/* on a phone its start and end on lines of their own */}
+                <td className="usage-label">
+                  <span className="usage-piece">{fmtDate(b.start)} –</span>{' '}
+                  <span className="usage-piece">{fmtDate(b.end).split(', ').pop()}</span>
+                  {b.isActive && <span className="badge live"> {fmtDuration(b.remainingMs)} left</span>}
+                </td>
+                <td className="num">{fmtNumber(b.responses)}</td>
+                <td className="num">{fmtNumber(tokensOf(b))}</td>
+                <td className={`num cost ${b.costUsd === null ? 'unknown' : ''}`}>
+                  {fmtCost(b.costUsd, b.unpricedModels)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
