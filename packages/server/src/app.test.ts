@@ -36,11 +36,8 @@ const json = async <T>(path: string): Promise<T> => {
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'agentdash-server-'));
+  // No built dashboard: these tests ask the API (static.test.ts serves the files).
   assetsDir = join(tmp, 'assets');
-  await mkdir(join(assetsDir, 'assets'), { recursive: true });
-  await writeFile(join(assetsDir, 'index.html'), '<!doctype html><title>AgentDash test</title>');
-  await writeFile(join(assetsDir, 'assets', 'app.js'), 'console.log(1)');
-  await writeFile(join(tmp, 'secret.txt'), 'do not serve');
   index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
   await index.refresh([samples]);
   app = createApp({ index, paths: [samples], host: '127.0.0.1', port: PORT, assetsDir });
