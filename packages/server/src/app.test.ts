@@ -267,7 +267,10 @@ describe('sessions', () => {
     expect(prefix).toBeDefined();
     const res = await get(`/api/sessions/${prefix}`);
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ success: false, code: 'AMBIGUOUS_SESSION' });
+    const body = (await res.json()) as { candidates?: string[] };
+    expect(body).toMatchObject({ success: false, code: 'AMBIGUOUS_SESSION' });
+    // every session it names, for the page to link to (the message lists five at most)
+    expect(body.candidates?.slice().sort()).toEqual(ids.filter((id) => id.startsWith(prefix ?? '')).sort());
   });
 
   it('never serves a session outside the served paths', async () => {

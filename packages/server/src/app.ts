@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { type AppDeps, createServices } from './app-services.js';
-import { toHttpError } from './http-error.js';
+import { errorBodyOf, toHttpError } from './http-error.js';
 import { noTelemetryRoutes, telemetryRoutes } from './otlp/telemetry-routes.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { exportRoutes } from './routes/export.js';
@@ -26,16 +26,10 @@ export function createApp(deps: AppDeps) {
   const { index } = services;
   const app = new Hono();
 
-  // Every error answers with one envelope: `{ success: false, error, code? }`, the status and code from `http-error.ts`.
+  // Every error answers with one envelope: `{ success: false, error, code?, candidates? }`, the status and code from `http-error.ts`.
   app.onError((error, c) => {
     const http = toHttpError(error);
-    if (http) {
-      const body =
-        http.code === undefined
-          ? { success: false, error: http.message }
-          : { success: false, error: http.message, code: http.code };
-      return c.json(body, http.status);
-    }
+    if (http) return c.json(errorBodyOf(http), http.status);
     console.error('agentdash: request failed:', error);
     return c.json({ success: false, error: 'internal error' }, 500);
   });

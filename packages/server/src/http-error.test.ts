@@ -16,12 +16,16 @@ describe('toHttpError', () => {
       ['INDEX_BUSY', 503],
       ['INDEX_UNAVAILABLE', 503],
     ]);
+    // the sessions an ambiguous reference names, for the answer to link to
+    expect(toHttpError(new AmbiguousSessionError('a', ['a1', 'a2']))?.candidates).toEqual(['a1', 'a2']);
   });
 
   it('keeps the code of an error that crossed a worker (a plain object), and leaves bugs to the 500', () => {
     expect(toHttpError({ code: 'INDEX_BUSY', message: 'x' })?.status).toBe(503);
     expect(toHttpError(new TypeError('bug'))).toBeUndefined();
     expect(toHttpError({ code: 'SQLITE_CORRUPT' })).toBeUndefined();
+    const crossed = { code: 'AMBIGUOUS_SESSION', message: 'x', candidates: ['a1', 'a2'] };
+    expect(toHttpError(crossed)?.candidates).toEqual(['a1', 'a2']);
     const own = new HttpError(400, 'bad');
     expect(toHttpError(own)).toBe(own);
   });

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     /** The stable code of the operational error it stands for, when one (`UNKNOWN_SESSION`, `INDEX_BUSY`, …). */
     readonly code?: string,
+    /** The sessions an ambiguous reference names (`AMBIGUOUS_SESSION`), for the answer to list them as links. */
+    readonly candidates?: readonly string[],
   ) {
     super(message);
   }
@@ -36,8 +38,29 @@ const statusByErrorCode = {
  */
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
-  const code = (error as { code?: unknown } | null)?.code;
+  const { code, candidates } = (error ?? {}) as { code?: unknown; candidates?: unknown };
   if (typeof code !== 'string' || !Object.hasOwn(statusByErrorCode, code)) return undefined;
   const message = error instanceof Error ? error.message : code;
-  return new HttpError(statusByErrorCode[code as keyof typeof statusByErrorCode], message, code);
+  const names = Array.isArray(candidates) ? candidates.filter((c): c is string => typeof c === 'string') : [];
+  return new HttpError(
+    statusByErrorCode[code as keyof typeof statusByErrorCode],
+    message,
+    code,
+    names.length > 0 ? names : undefined,
+  );
+}
+
+/** The JSON body of an error answer: `{ success: false, error, code?, candidates? }`. */
+export function errorBodyOf(http: HttpError): {
+  readonly success: false;
+  readonly error: string;
+  readonly code?: string;
+  readonly candidates?: readonly string[];
+} {
+  return {
+    success: false,
+    error: http.message,
+    ...(http.code === undefined ? {} : { code: http.code }),
+    ...(http.candidates === undefined ? {} : { candidates: http.candidates }),
+  };
 }

@@ -196,7 +196,10 @@ describe.skipIf(!script)('errors that cross a worker thread', () => {
       expect(prefix).toBeDefined();
       const res = await app.request(`/api/sessions/${prefix}`, { headers: { host: '127.0.0.1:4317' } });
       expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ success: false, code: 'AMBIGUOUS_SESSION' });
+      const body = (await res.json()) as { candidates?: string[] };
+      expect(body).toMatchObject({ success: false, code: 'AMBIGUOUS_SESSION' });
+      // and the sessions it names
+      expect(body.candidates?.slice().sort()).toEqual(ids.filter((id) => id.startsWith(prefix ?? '')).sort());
     } finally {
       await queries.close();
       await sessions.close();

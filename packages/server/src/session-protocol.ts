@@ -85,13 +85,19 @@ export function errorDataOfRequest(error: unknown): RpcErrorData {
   const http = toHttpError(error);
   if (!http) console.error('agentdash: session request failed:', error);
   const status: HttpStatus = http?.status ?? 500;
-  return { message: http?.message ?? 'internal error', code: http?.code, data: { status, code: http?.code } };
+  return {
+    message: http?.message ?? 'internal error',
+    code: http?.code,
+    data: { status, code: http?.code, candidates: http?.candidates },
+  };
 }
 
 /** In the server: the HTTP error of a failed worker call (one that stopped with its thread is a 500). */
 export function httpErrorOfCall(error: unknown): unknown {
   if (!(error instanceof WorkerRpcError)) return error;
   if (!error.remote) return new HttpError(500, 'a worker thread stopped');
-  const data = error.data as { readonly status: HttpStatus; readonly code: string | undefined } | undefined;
-  return new HttpError(data?.status ?? 500, error.message, data?.code);
+  const data = error.data as
+    | { readonly status: HttpStatus; readonly code: string | undefined; readonly candidates?: readonly string[] }
+    | undefined;
+  return new HttpError(data?.status ?? 500, error.message, data?.code, data?.candidates);
 }

@@ -21,6 +21,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The sessions an ambiguous reference names (a 409 `AMBIGUOUS_SESSION`), each a reference of its own. */
+    readonly candidates: readonly string[] = [],
   ) {
     super(message);
   }
@@ -75,13 +77,15 @@ export async function apiGet<P extends ApiPath>(
   });
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
+    let candidates: readonly string[] = [];
     try {
-      const body = (await response.json()) as { error?: string };
+      const body = (await response.json()) as { error?: string; candidates?: unknown };
       if (body.error) message = body.error;
+      if (Array.isArray(body.candidates)) candidates = body.candidates.filter((c) => typeof c === 'string');
     } catch {
       // not JSON
     }
-    throw new ApiRequestError(response.status, message);
+    throw new ApiRequestError(response.status, message, candidates);
   }
   return (await response.json()) as ApiResponse<P>;
 }

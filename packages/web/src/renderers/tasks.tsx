@@ -1,3 +1,4 @@
+import { useTimeline } from '../timeline/context';
 import { arr, inputOf, obj, ok, type RendererProps, renderKindOf, str, typedOf } from './common';
 
 interface Todo {
@@ -27,9 +28,13 @@ function TodoItem({ todo, mark }: { todo: Todo; mark?: 'added' | 'changed' | 're
 }
 
 export function TodoWriteRenderer({ call }: RendererProps) {
+  const { todosBefore } = useTimeline();
   const t = typedOf(call, 'todo-write');
+  // The thread's previous list when the client wrote an empty one after it (a subagent's, in Claude Code 1.0.98).
+  const inferred = t?.oldTodos?.length === 0 ? todosBefore?.get(call.id) : undefined;
   // Codex's update_plan writes only the new plan: the one before it is unknown, not empty.
-  const before = t?.oldTodos === undefined ? undefined : todosOf(t.oldTodos);
+  const before =
+    inferred !== undefined ? todosOf(inferred) : t?.oldTodos === undefined ? undefined : todosOf(t.oldTodos);
   const after = todosOf(t?.newTodos ?? inputOf(call).todos);
   const beforeByText = new Map((before ?? []).map((x) => [x.text, x]));
   const afterTexts = new Set(after.map((x) => x.text));
@@ -45,6 +50,11 @@ export function TodoWriteRenderer({ call }: RendererProps) {
         {before !== undefined && (
           <div>
             <div className="section-label">Before</div>
+            {inferred !== undefined && (
+              <div className="dim" style={{ fontSize: 12 }} data-testid="todos-before-inferred">
+                from the previous update in this thread: this one's result records an empty list before it
+              </div>
+            )}
             {before.length === 0 ? (
               <div className="dim" style={{ fontSize: 12.5 }}>
                 (empty)

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TypedResult } from '../data/types';
+import { type TimelineContext, TimelineCtx } from '../timeline/context';
 import { TodoWriteRenderer } from './tasks';
 import { callOf } from './test-call';
 
@@ -31,5 +32,41 @@ describe('a plan update', () => {
       'data-testid="todo-added"',
       'data-testid="todo-changed"',
     ]);
+  });
+});
+
+describe('a TodoWrite in a thread whose client wrote an empty list before', () => {
+  const call = callOf('TodoWrite', {}, '', typed({ oldTodos: [], newTodos: plan }), 'todo-write');
+  const inThread = (todosBefore: TimelineContext['todosBefore']) =>
+    renderToStaticMarkup(
+      <TimelineCtx.Provider value={{ ...defaults, todosBefore }}>
+        <TodoWriteRenderer call={call} />
+      </TimelineCtx.Provider>,
+    );
+  const defaults = {
+    sessionId: 's',
+    shells: {},
+    expand: new Set<string>(),
+    focus: undefined,
+    openAll: { version: 0, open: false },
+    liveVersion: 0,
+    SubagentView: () => null,
+  };
+
+  it('shows the thread previous list, said to be inferred', () => {
+    const html = inThread(new Map([[call.id, [{ content: 'Read the code', status: 'in_progress' }]]]));
+    expect(html).not.toContain('(empty)');
+    expect(html).toContain('data-testid="todos-before-inferred"');
+    expect(html).toContain('from the previous update');
+    expect(html.match(/data-testid="todo-(added|changed)"/g)).toEqual([
+      'data-testid="todo-changed"',
+      'data-testid="todo-added"',
+    ]);
+  });
+
+  it('shows the empty list the client wrote when the thread has no earlier update', () => {
+    const html = inThread(new Map());
+    expect(html).toContain('(empty)');
+    expect(html).not.toContain('todos-before-inferred');
   });
 });

@@ -1,9 +1,10 @@
 import { messageOf } from '@agentdash/core/present';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api } from '../data/client';
 import type { EventDto } from '../data/types';
-import { useTimeline } from './context';
+import { TimelineCtx, useTimeline } from './context';
 import { EventView } from './EventView';
+import { inferTodosBefore } from './todos-before';
 
 const PAGE = 200;
 
@@ -24,11 +25,14 @@ export function opensWithCallPrompt(events: readonly EventDto[], callPrompt: str
 
 /** A subagent's own timeline, loaded when expanded (and reloaded on live updates). */
 export function SubagentTimeline({ agentKey, callPrompt }: { agentKey: string; callPrompt?: string | undefined }) {
-  const { sessionId, liveVersion } = useTimeline();
+  const ctx = useTimeline();
+  const { sessionId, liveVersion } = ctx;
   const [events, setEvents] = useState<EventDto[]>([]);
   const [total, setTotal] = useState<number | undefined>();
   const [limit, setLimit] = useState(PAGE);
   const [error, setError] = useState<string | undefined>();
+  // the thread's own todo lists, for the updates whose client wrote an empty list before
+  const threadCtx = useMemo(() => ({ ...ctx, todosBefore: inferTodosBefore(events) }), [ctx, events]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: liveVersion triggers a reload
   useEffect(() => {
@@ -58,20 +62,22 @@ export function SubagentTimeline({ agentKey, callPrompt }: { agentKey: string; c
   if (total === 0) return <div className="dim">No events.</div>;
   const skipFirst = opensWithCallPrompt(events, callPrompt);
   return (
-    <div>
-      {skipFirst && (
-        <div className="dim subagent-same-prompt" data-testid="subagent-same-prompt">
-          Started with the prompt shown above.
-        </div>
-      )}
-      {events.map((e, i) =>
-        skipFirst && i === 0 ? null : <EventView key={e.index} event={e} previous={events[i - 1]} />,
-      )}
-      {total > events.length && (
-        <button type="button" className="btn" onClick={() => setLimit((l) => l + PAGE)}>
-          Show {Math.min(PAGE, total - events.length)} more of {total - events.length}
-        </button>
-      )}
-    </div>
+    <TimelineCtx.Provider value={threadCtx}>
+      <div>
+        {skipFirst && (
+          <div className="dim subagent-same-prompt" data-testid="subagent-same-prompt">
+            Started with the prompt shown above.
+          </div>
+        )}
+        {events.map((e, i) =>
+          skipFirst && i === 0 ? null : <EventView key={e.index} event={e} previous={events[i - 1]} />,
+        )}
+        {total > events.length && (
+          <button type="button" className="btn" onClick={() => setLimit((l) => l + PAGE)}>
+            Show {Math.min(PAGE, total - events.length)} more of {total - events.length}
+          </button>
+        )}
+      </div>
+    </TimelineCtx.Provider>
   );
 }

@@ -7,7 +7,7 @@ import {
   useEffect,
   useState,
 } from 'react';
-import type { CopiedFromDto, MeasuredCallDto } from '../data/types';
+import type { CopiedFromDto, MeasuredCallDto, ResultData } from '../data/types';
 
 export interface TimelineContext {
   readonly sessionId: string;
@@ -33,6 +33,11 @@ export interface TimelineContext {
   readonly copied?: ReadonlyMap<string, CopiedFromDto> | undefined;
   /** Each call's duration as Claude Code's telemetry measured it; undefined when the session has no telemetry. */
   readonly measured?: Readonly<Record<string, MeasuredCallDto>> | undefined;
+  /**
+   * The list before a todo update whose client wrote an empty one, inferred from the thread's previous update
+   * (`inferTodosBefore`), by call id: set by a subagent's timeline, which holds its whole thread.
+   */
+  readonly todosBefore?: ReadonlyMap<string, ResultData<'todo-write'>['newTodos']> | undefined;
 }
 
 export const TimelineCtx = createContext<TimelineContext>({

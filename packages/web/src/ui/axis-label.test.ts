@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitLabel } from './axis-label';
+import { costTickFormat, fitLabel } from './axis-label';
 
 describe('fitLabel', () => {
   it('keeps a label that fits, cuts a path at its start and a name at its end', () => {
@@ -12,5 +12,19 @@ describe('fitLabel', () => {
     const name = fitLabel('mcp__a_server__a_very_long_tool_name_indeed', 150, 'end');
     expect(name.endsWith('…')).toBe(true);
     expect(name.length).toBe(Math.floor((150 - 12) / 7));
+  });
+});
+
+describe('costTickFormat', () => {
+  const labels = (ticks: number[]) => ticks.map(costTickFormat(ticks));
+
+  it('gives every tick of one axis one format', () => {
+    expect(labels([0, 9, 18, 27, 36])).toEqual(['$0', '$9', '$18', '$27', '$36']);
+    expect(labels([0, 2.5, 5, 7.5, 10])).toEqual(['$0.00', '$2.50', '$5.00', '$7.50', '$10.00']);
+    expect(labels([0, 0.3, 0.6, 0.9, 1.2])).toEqual(['$0.00', '$0.30', '$0.60', '$0.90', '$1.20']);
+  });
+
+  it('shows fractions of a cent on a small axis rather than the same label twice', () => {
+    expect(labels([0, 0.005, 0.01, 0.015, 0.02])).toEqual(['$0.000', '$0.005', '$0.010', '$0.015', '$0.020']);
   });
 });

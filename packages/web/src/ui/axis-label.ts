@@ -11,3 +11,21 @@ export function fitLabel(text: string, widthPx: number, cut: 'start' | 'end'): s
   if (text.length <= room) return text;
   return cut === 'start' ? `…${text.slice(text.length - room + 1)}` : `${text.slice(0, room - 1)}…`;
 }
+
+/** The decimals a cost tick is shown with: none when it is whole dollars, else at least cents, more for fractions of one. */
+function decimalsOf(value: number): number {
+  for (let d = 0; d < 6; d++) {
+    const scaled = value * 10 ** d;
+    if (Math.abs(scaled - Math.round(scaled)) < 1e-6) return d === 0 ? 0 : Math.max(2, d);
+  }
+  return 6;
+}
+
+/**
+ * The labels of one cost axis, all in one format: whole dollars when every tick is (`$9 $18 $27 $36`), else each
+ * with the decimals the finest tick needs, cents at least (`$0.00 $2.50 $5.00`). Per tick, `$9.00` stood beside `$18`.
+ */
+export function costTickFormat(ticks: readonly number[]): (value: number) => string {
+  const decimals = Math.max(0, ...ticks.map(decimalsOf));
+  return (value) => `$${value.toFixed(decimals)}`;
+}

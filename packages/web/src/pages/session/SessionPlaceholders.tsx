@@ -1,4 +1,5 @@
 import { staticSource } from '../../data/client';
+import { sessionHref } from '../../ui/router';
 import type { LoadError } from './use-session-data';
 
 /** The page when the session cannot be shown: not found, or the server's error (a way back, but not in an export). */
@@ -10,6 +11,17 @@ export function SessionLoadError({ error }: { readonly error: LoadError }) {
           {error.status === 404 ? 'Session not found' : 'Could not load this session'}
         </h2>
         <p>{error.message}</p>
+        {error.candidates !== undefined && error.candidates.length > 0 && (
+          <ul className="session-candidates" data-testid="session-candidates">
+            {error.candidates.map((ref) => (
+              <li key={ref}>
+                <a href={sessionHref(ref)} className="mono">
+                  {ref}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
         {staticSource() === undefined && <a href="#/">← All sessions</a>}
       </div>
     </div>

@@ -9,6 +9,8 @@ export { PAGE };
 export interface LoadError {
   readonly status: number;
   readonly message: string;
+  /** The sessions an ambiguous reference names (a 409), to offer each as a link. */
+  readonly candidates?: readonly string[] | undefined;
 }
 
 /** The session's header (the server computes it from the index, without parsing the transcript). */
@@ -25,6 +27,7 @@ export function useSessionDetail(id: string) {
       setError({
         status: e instanceof ApiRequestError ? e.status : 0,
         message: messageOf(e),
+        candidates: e instanceof ApiRequestError ? e.candidates : undefined,
       });
       return undefined;
     }

@@ -1,6 +1,6 @@
 import { shortModels } from '@agentdash/core/present';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { fitLabel } from '../../ui/axis-label';
+import { Bar, BarChart, CartesianGrid, getNiceTickValues, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { costTickFormat, fitLabel } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
 import type { ChartTheme } from '../analytics/chart-theme';
 import type { BucketUnit } from './day-range';
@@ -20,6 +20,20 @@ function projectValueText(metric: Props['metric'], bar: ProjectBar): string {
   const value = valueFormat(metric)(bar.value);
   if (bar.unpriced.length === 0 || bar.value === null) return value;
   return `${value} + unknown (${bar.unpriced.join(', ')})`;
+}
+
+/**
+ * A cost axis from 0 to `max`: the ticks recharts would pick by itself (5 of them), given to it with one format for
+ * all of them (`costTickFormat`).
+ */
+function costAxis(max: number) {
+  const ticks = getNiceTickValues([0, max], 5);
+  return { ticks, domain: [0, ticks.at(-1) ?? max], tickFormatter: costTickFormat(ticks) };
+}
+
+/** The tallest of the days' stacked bars. */
+function dayMax(daily: readonly DayRow[], models: readonly string[]): number {
+  return Math.max(0, ...daily.map((row) => models.reduce((sum, m) => sum + (Number(row[m]) || 0), 0)));
 }
 
 /** Cost (or tokens) per day (per week or month over a long span: a bar for each, gaps included), one colour per model. */
@@ -66,9 +80,9 @@ export function DailyChart({
                 tickLine={false}
                 axisLine={false}
                 width={70}
-                tickFormatter={(v: number) =>
-                  metric === 'cost' ? `$${v < 10 ? v.toFixed(2) : Math.round(v)}` : fmtNumber(v)
-                }
+                {...(metric === 'cost'
+                  ? costAxis(dayMax(daily, drawn))
+                  : { tickFormatter: (v: number) => fmtNumber(v) })}
               />
               {/* filterNull off: a model without a price is listed as unknown, not left out of the day. */}
               <Tooltip
@@ -128,7 +142,9 @@ export function ProjectsChart({ theme, metric, projects }: Props & { projects: r
               stroke={C.text}
               tickLine={false}
               axisLine={false}
-              tickFormatter={(v: number) => fmtValue(v)}
+              {...(metric === 'cost'
+                ? costAxis(Math.max(0, ...projects.map((p) => p.value ?? 0)))
+                : { tickFormatter: (v: number) => fmtValue(v) })}
             />
             <YAxis
               type="category"
