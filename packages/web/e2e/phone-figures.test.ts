@@ -103,7 +103,7 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
       await rows.first().waitFor({ timeout: 10_000 });
       // The samples' project paths are short; a real one is not (it ran under the When and Duration columns).
       await rows.locator('td:nth-child(3) > div').evaluateAll((els) => {
-        for (const el of els) el.textContent = '…/work/clients/northwind/services/billing_reconciliation_worker';
+        for (const el of els) el.textContent = '…/home/dev/clients/northwind/services/billing_reconciliation_worker';
       });
       await shot(page, `phone-figures-drill-${size.name}-${scheme}`);
       const out = [
