@@ -66,4 +66,14 @@ describe('assets', () => {
     expect(await (await get('/')).text()).toContain('rebuilt');
     await writeFile(join(assetsDir, 'index.html'), '<!doctype html><title>AgentDash test</title>');
   });
+
+  it('keeps nothing but the built files: index.html reached through /assets/ is read again, not immutable', async () => {
+    const first = await get('/assets/..%2Findex.html');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(await first.text()).toContain('AgentDash test');
+    await writeFile(join(assetsDir, 'index.html'), '<!doctype html><title>AgentDash test, changed</title>');
+    expect(await (await get('/assets/..%2Findex.html')).text()).toContain('changed');
+    await writeFile(join(assetsDir, 'index.html'), '<!doctype html><title>AgentDash test</title>');
+  });
 });

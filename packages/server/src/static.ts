@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 
@@ -41,9 +41,21 @@ interface Served {
  * The files under `/assets/` already served, by path: a build names each after a hash of its content, so what is
  * read once stays true for as long as the file is there (a new build writes new names beside it). A page load asks
  * for a dozen of them; reading each again made every load a dozen `stat`s and reads. Bounded by the build's own
- * files: only files found inside the folder are kept.
+ * files: only a name the folder lists, exactly, is kept (on a disk that ignores case, `/assets/APP.js` opens
+ * `app.js` and is served, but not kept again under its other spelling).
  */
 const builtFiles = new Map<string, Served>();
+
+/** Each assets folder's names, as last listed. */
+const listings = new Map<string, ReadonlySet<string>>();
+
+/** Whether `folder` lists `name` exactly (listed again when it did not: a new build may have written it since). */
+async function listed(folder: string, name: string): Promise<boolean> {
+  if (listings.get(folder)?.has(name)) return true;
+  const names = new Set(await readdir(folder).catch(() => []));
+  listings.set(folder, names);
+  return names.has(name);
+}
 
 async function readServed(target: string): Promise<Served | undefined> {
   const info = await stat(target).catch(() => undefined);
@@ -66,23 +78,25 @@ export async function serveAsset(c: Context, assetsDir: string): Promise<Respons
   }
   const target = normalize(join(root, rel));
   const inside = target === root || target.startsWith(root + sep);
-  const immutable = rel.startsWith('/assets/');
+  // A built file: directly in the assets folder once the path is resolved (`/assets/../index.html` is not one).
+  const assets = join(root, 'assets');
+  const built = dirname(target) === assets;
   if (inside && target !== root) {
-    let file = immutable ? builtFiles.get(target) : undefined;
+    let file = built ? builtFiles.get(target) : undefined;
     if (file === undefined) {
       file = await readServed(target);
-      if (file !== undefined && immutable) builtFiles.set(target, file);
+      if (file !== undefined && built && (await listed(assets, basename(target)))) builtFiles.set(target, file);
     }
     if (file !== undefined) {
       return c.body(file.body, 200, {
         'Content-Type': file.type,
-        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'Cache-Control': built ? 'public, max-age=31536000, immutable' : 'no-cache',
       });
     }
   }
   // A built file that is not there (a tab left open across an upgrade asks for its old chunks): a 404 the page can
   // tell apart, not index.html, which a browser refuses as a script with no word of why.
-  if (immutable) return c.text('not found', 404, { 'Cache-Control': 'no-cache' });
+  if (rel.startsWith('/assets/')) return c.text('not found', 404, { 'Cache-Control': 'no-cache' });
   const index = await readFile(join(root, 'index.html')).catch(() => undefined);
   if (!index) return c.html(MISSING, 200);
   return c.body(index, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
