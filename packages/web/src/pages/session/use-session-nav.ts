@@ -31,10 +31,16 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
 
   const { located: jumped, jump } = useJump(virtualizer, scrollRef, rowOf);
   // Errors only: the Agent calls holding an error open too, so that each error shows where it happened (an event of
-  // five parallel Agent calls showed their prompts and reports, its failing calls shut inside).
+  // five parallel Agent calls showed their prompts and reports, its failing calls shut inside). Keyed by the calls'
+  // ids, not by the list: a live session's errors come again at every update, and a new set would open again a call
+  // the reader closed.
+  const errorPaths = [...new Set(errors.flatMap((e) => e.expand))].sort().join('\n');
   const located = useMemo(
-    () => (filtered ? { ...jumped, expand: new Set([...jumped.expand, ...errors.flatMap((e) => e.expand)]) } : jumped),
-    [filtered, jumped, errors],
+    () =>
+      filtered && errorPaths !== ''
+        ? { ...jumped, expand: new Set([...jumped.expand, ...errorPaths.split('\n')]) }
+        : jumped,
+    [filtered, jumped, errorPaths],
   );
   const [cursor, setCursor] = useState(-1);
 
