@@ -18,8 +18,8 @@ describe('fitText (waterfall lane labels)', () => {
 
   it('drops punctuation before the ellipsis, and cuts a single overlong word by characters', () => {
     expect(fitText('↳ Review, then merge it', 70, mono)).toBe('↳ Review…');
-    // a subagent lane's type · description, cut after the type
-    expect(fitText('↳ general-purpose · Build TODO components', 154, mono)).toBe('↳ general-purpose…');
+    // a subagent lane's description · type, cut after the description
+    expect(fitText('↳ Build TODO components · general-purpose', 190, mono)).toBe('↳ Build TODO components…');
     expect(fitText('Supercalifragilisticexpialidocious', 70, mono)).toBe('Supercali…');
   });
 });
