@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../../ui/contrast';
 import { toolColour } from '../../ui/waterfall-geometry';
-import { barInk } from './bar-ink';
+import { barInk, labelGround } from './bar-ink';
+import { WAIT_COLOUR } from './measured';
 
 const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../styles.css'), 'utf8');
 
@@ -76,6 +77,33 @@ describe('barInk', () => {
       }
     });
   }
+
+  it('inks a measured call that waited for permission against the wait band under its label, in both themes', () => {
+    for (const [theme, selector] of THEMES) {
+      const inks = [cssVariable(selector, '--bg'), cssVariable(selector, '--text')];
+      const backdrop = cssVariable(selector, '--wf-bg');
+      for (const tool of TOOLS) {
+        const ground = labelGround(
+          { fill: toolColour(tool), open: false },
+          { runStartsUnderLabel: false, waited: true },
+          WAIT_COLOUR,
+        );
+        expect(ground.fill, tool).toBe(WAIT_COLOUR);
+        const ink = barInk({ ...ground, backdrop }, inks);
+        expect(ratio(ink, 'rgb(79, 193, 166)'), `${tool} on the wait, ${theme}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+    // its run under the label: the bar itself, solid; no wait: the faint inferred span
+    expect(labelGround({ fill: '#123456', open: false }, { runStartsUnderLabel: true, waited: true }, 'x')).toEqual({
+      fill: '#123456',
+      alpha: 1,
+    });
+    expect(labelGround({ fill: '#123456', open: false }, { runStartsUnderLabel: false, waited: false }, 'x')).toEqual({
+      fill: '#123456',
+      alpha: 0.28,
+    });
+    expect(labelGround({ fill: '#123456', open: true }, undefined, 'x')).toEqual({ fill: '#123456', alpha: 0.45 });
+  });
 
   it('falls back to the first ink on a colour it cannot read', () => {
     expect(barInk({ fill: 'var(--x)', alpha: 1, backdrop: '#fff' }, ['#111111', '#eeeeee'])).toBe('#111111');

@@ -35,3 +35,18 @@ export function barInk(bar: BarPaint, inks: readonly string[]): string {
   }
   return best;
 }
+
+/**
+ * What a bar's label (written from its start) is drawn on: the bar's colour at the alpha it has there; for a call
+ * the client measured, its run where the run starts under the label, else the permission wait the call began with
+ * (a band of its own colour, drawn over the faint inferred span).
+ */
+export function labelGround(
+  bar: { readonly fill: string; readonly open: boolean },
+  measured: { readonly runStartsUnderLabel: boolean; readonly waited: boolean } | undefined,
+  waitColour: string,
+): { readonly fill: string; readonly alpha: number } {
+  if (measured === undefined) return { fill: bar.fill, alpha: bar.open ? 0.45 : 1 };
+  if (measured.runStartsUnderLabel) return { fill: bar.fill, alpha: 1 };
+  return measured.waited ? { fill: waitColour, alpha: 0.95 } : { fill: bar.fill, alpha: 0.28 };
+}

@@ -6,7 +6,7 @@
 import type { WaterfallBar, WaterfallResponse } from '../../data/types';
 import { cssVar } from '../../ui/theme';
 import { fitText, LABEL_W, LANE_H, laneLayout, TOP, toolColour } from '../../ui/waterfall-geometry';
-import { barInk } from './bar-ink';
+import { barInk, labelGround } from './bar-ink';
 import { type MeasuredCalls, measuredCount, measuredParts, WAIT_COLOUR } from './measured';
 
 export interface View {
@@ -121,8 +121,8 @@ export function draw(
       const by = y + row * LANE_H + 4;
       ctx.fillStyle = toolColour(bar.tool);
       const m = measured?.[bar.id];
-      // how solid the bar is where its label starts: faint when no result came, or before a measured run starts
-      let labelAlpha = bar.open ? 0.45 : 1;
+      // what the label is written on: the bar, faint when no result came; a measured call's run or wait
+      let ground = labelGround({ fill: toolColour(bar.tool), open: bar.open }, undefined, WAIT_COLOUR);
       if (m) {
         // the inferred span faint and dashed; the measured wait and run over it
         ctx.globalAlpha = 0.28;
@@ -135,7 +135,11 @@ export function draw(
         ctx.setLineDash([]);
         ctx.globalAlpha = 1;
         const parts = measuredParts(bar, m);
-        labelAlpha = x(parts.runStartMs) <= bx + 4 ? 1 : 0.28;
+        ground = labelGround(
+          { fill: toolColour(bar.tool), open: bar.open },
+          { runStartsUnderLabel: x(parts.runStartMs) <= bx + 4, waited: parts.waitEndMs > parts.waitStartMs },
+          WAIT_COLOUR,
+        );
         if (parts.waitEndMs > parts.waitStartMs) {
           ctx.fillStyle = WAIT_COLOUR;
           ctx.fillRect(
@@ -164,7 +168,7 @@ export function draw(
         ctx.strokeRect(bx - 1, by - 1, bw + 2, LANE_H - 8);
       }
       if (bw > 48) {
-        ctx.fillStyle = barInk({ fill: toolColour(bar.tool), alpha: labelAlpha, backdrop }, inks);
+        ctx.fillStyle = barInk({ ...ground, backdrop }, inks);
         ctx.font = '11px system-ui, sans-serif';
         ctx.textBaseline = 'middle';
         ctx.fillText(
