@@ -26,5 +26,13 @@ describe('costTickFormat', () => {
 
   it('shows fractions of a cent on a small axis rather than the same label twice', () => {
     expect(labels([0, 0.005, 0.01, 0.015, 0.02])).toEqual(['$0.000', '$0.005', '$0.010', '$0.015', '$0.020']);
+    // what the chart library picks for a maximum of $0.0000004: ten-millionths, not "$0" five times
+    expect(labels([0, 1e-7, 2e-7, 3e-7, 4e-7])).toEqual([
+      '$0.0000000',
+      '$0.0000001',
+      '$0.0000002',
+      '$0.0000003',
+      '$0.0000004',
+    ]);
   });
 });

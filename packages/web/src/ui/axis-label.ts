@@ -12,13 +12,19 @@ export function fitLabel(text: string, widthPx: number, cut: 'start' | 'end'): s
   return cut === 'start' ? `…${text.slice(text.length - room + 1)}` : `${text.slice(0, room - 1)}…`;
 }
 
+/** The most decimals a cost tick is shown with. */
+const MAX_DECIMALS = 12;
+
 /** The decimals a cost tick is shown with: none when it is whole dollars, else at least cents, more for fractions of one. */
 function decimalsOf(value: number): number {
-  for (let d = 0; d < 6; d++) {
+  for (let d = 0; d < MAX_DECIMALS; d++) {
     const scaled = value * 10 ** d;
-    if (Math.abs(scaled - Math.round(scaled)) < 1e-6) return d === 0 ? 0 : Math.max(2, d);
+    // Whole but for floating-point error, which grows with the number (not a fixed amount: a tick of a ten-millionth
+    // of a dollar would count as whole dollars and an axis read "$0 $0 $0").
+    if (Math.abs(scaled - Math.round(scaled)) <= 1e-9 * Math.max(1, Math.abs(scaled)))
+      return d === 0 ? 0 : Math.max(2, d);
   }
-  return 6;
+  return MAX_DECIMALS;
 }
 
 /**
