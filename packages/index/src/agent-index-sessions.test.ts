@@ -71,6 +71,30 @@ describe('sessions, search, issues', () => {
     expect(t.index.getSession('abc1')?.id).toBe('abc11111-0000-4000-8000-000000000000');
     expect(t.index.getSession('zzz')).toBeUndefined();
   });
+
+  it('names at most 200 sessions of an ambiguous prefix, and says it matched more', async () => {
+    const home = join(t.dir, 'many');
+    const base = { timestamp: '2026-01-02T10:00:00.000Z' };
+    for (let i = 0; i < 201; i++) {
+      const id = `dd${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`;
+      writeLines(join(home, 'projects', '-p', `${id}.jsonl`), [
+        toolUse({ ...base, sessionId: id, uuid: `u-${i}` }, 'm', `t-${i}`, 'Bash', { command: 'ls' }),
+      ]);
+    }
+    await t.index.refresh([home]);
+    const error = (() => {
+      try {
+        t.index.getSession('dd');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(AmbiguousSessionError);
+    const ambiguous = error as AmbiguousSessionError;
+    expect(ambiguous.candidates).toHaveLength(200);
+    expect(ambiguous.more).toBe(true);
+    expect(ambiguous.message).toMatch(/^session "dd" matches more than 200 sessions; name one of them: .*, …/);
+  });
 });
 
 describe('live sessions and session identity', () => {

@@ -3,14 +3,18 @@ import { AgentDashError } from '@agentdash/core';
 /** A session reference (an id or a prefix of one) matched several sessions. */
 export class AmbiguousSessionError extends AgentDashError {
   readonly prefix: string;
+  /** The sessions it matched, at most `MAX_CANDIDATES` (`more`: others too). */
   readonly candidates: readonly string[];
-  constructor(prefix: string, candidates: readonly string[]) {
+  readonly more: boolean;
+  constructor(prefix: string, candidates: readonly string[], more = false) {
+    const count = more ? `more than ${candidates.length}` : `${candidates.length}`;
     super(
       'AMBIGUOUS_SESSION',
-      `session "${prefix}" matches ${candidates.length} sessions; name one of them: ${candidates.slice(0, 5).join(', ')}${
-        candidates.length > 5 ? ', …' : ''
+      `session "${prefix}" matches ${count} sessions; name one of them: ${candidates.slice(0, 5).join(', ')}${
+        candidates.length > 5 || more ? ', …' : ''
       } (or give its file)`,
     );
+    this.more = more;
     this.prefix = prefix;
     this.candidates = candidates;
   }

@@ -48,22 +48,26 @@ export function sessionKeyOfRef(store: Store, ref: string, lookup: SessionLookup
   return findSessionRow(store, ref, lookup)?.id;
 }
 
+/** The most sessions an ambiguous reference names (its error says when it matched more). */
+const MAX_CANDIDATES = 200;
+
 function findSessionRow(store: Store, ref: string, lookup: SessionLookup): SessionRow | undefined {
   if (ref === '') return undefined;
   // A resume stub's session is in no list, but its reference (in its issue) still opens it.
   const scope = scopeSql(lookup.paths && lookup.paths.length > 0 ? { paths: lookup.paths } : {}, { resumeStubs: true });
   const rowsWhere = (condition: string, ...params: unknown[]) =>
-    prepared(store.db, `SELECT * FROM sessions s WHERE ${condition} AND ${scope.sql} ORDER BY s.id LIMIT 200`).all(
-      ...params,
-      ...scope.params,
-    ) as SessionRow[];
+    prepared(
+      store.db,
+      `SELECT * FROM sessions s WHERE ${condition} AND ${scope.sql} ORDER BY s.id LIMIT ${MAX_CANDIDATES + 1}`,
+    ).all(...params, ...scope.params) as SessionRow[];
   const byKey = rowsWhere('s.id = ?', ref)[0];
   if (byKey) return byKey;
   const one = (rows: SessionRow[]): SessionRow | undefined => {
     if (rows.length > 1) {
       throw new AmbiguousSessionError(
         ref,
-        rows.map((r) => refOf(store, r)),
+        rows.slice(0, MAX_CANDIDATES).map((r) => refOf(store, r)),
+        rows.length > MAX_CANDIDATES,
       );
     }
     return rows[0];
