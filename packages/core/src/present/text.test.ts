@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortModels, uniquePrefixes } from './text.js';
+import { shortId, shortModels, uniquePrefixes } from './text.js';
 
 describe('shortModels', () => {
   it('drops claude- and the date, unless two models would then read alike', () => {
@@ -28,5 +28,15 @@ describe('uniquePrefixes', () => {
       expect(id.startsWith(prefix)).toBe(true);
       expect(ids.filter((other) => other.startsWith(prefix))).toEqual([id]);
     }
+  });
+});
+
+describe('shortId', () => {
+  it("keeps a UUID's first 8 characters, another id whole or cut with an ellipsis, never mid-word at 8", () => {
+    expect(shortId('cd11f12b-b0ad-4540-90e3-b4254028db1f')).toBe('cd11f12b');
+    expect(shortId('01a205e9-7215-7200-aa11-0839c0abf80f', 16)).toBe('01a205e9-7215-72');
+    expect(shortId('truth@0.61.0')).toBe('truth@0.61.0');
+    expect(shortId('a-session-named-after-a-very-long-file')).toBe('a-session-named-after-a-…');
+    expect(shortId('short')).toBe('short');
   });
 });

@@ -16,9 +16,21 @@ export function baseName(path: string): string {
   return parts[parts.length - 1] ?? path;
 }
 
-/** The first 8 characters of an id. */
-export function shortId(id: string): string {
-  return id.length > 8 ? id.slice(0, 8) : id;
+/** An id that starts like a UUID: its first 8 characters read as a short id (git's habit). */
+const UUID_START = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** Other ids (`truth@0.61.0`, `mock-request-1`) are shown whole up to this many characters, and marked when cut. */
+const WORDY_MAX = 24;
+
+/**
+ * An id's short form, at least `unique` characters long (the prefix that tells it from others listed beside it:
+ * `uniquePrefixes`): a UUID's first 8 characters, another id whole (cut, with an ellipsis, past 24 characters:
+ * never `truth@0.` for `truth@0.61.0`). Without its ellipsis it is a prefix of the id.
+ */
+export function shortId(id: string, unique = 0): string {
+  if (UUID_START.test(id)) return id.slice(0, Math.max(8, unique));
+  const n = Math.max(unique, Math.min(id.length, WORDY_MAX));
+  return n < id.length ? `${id.slice(0, n)}…` : id;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { baseName, uniquePrefixes } from '@agentdash/core/present';
+import { baseName, shortId, uniquePrefixes } from '@agentdash/core/present';
 import { useEffect, useState } from 'react';
 
 export type Route =
@@ -47,19 +47,6 @@ export function parseHash(hash: string): Route {
   return { page: 'sessions', query };
 }
 
-/** An id that starts like a UUID: its first 8 characters read as a short id (the CLI's and git's habit). */
-const UUID_START = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-
-/** Other ids (`truth@0.61.0`, `mock-request-1`) are shown whole up to this many characters, and marked when cut. */
-const WORDY_MAX = 24;
-
-/** `name`'s short form, at least `unique` characters long (the prefix that tells it from the others listed). */
-function shortName(name: string, unique: number): string {
-  if (UUID_START.test(name)) return name.slice(0, Math.max(8, unique));
-  const n = Math.max(unique, Math.min(name.length, WORDY_MAX));
-  return n < name.length ? `${name.slice(0, n)}…` : name;
-}
-
 /**
  * A session reference's short form, shown beside its title or in a breadcrumb where no list of others is known: a
  * UUID's first 8 characters, another id whole (cut, with an ellipsis, past 24 characters: never `truth@0.` for
@@ -68,7 +55,7 @@ function shortName(name: string, unique: number): string {
  * too, `shortRefs` tells them apart.
  */
 export function shortRef(id: string): string {
-  return shortName(baseName(id), 0);
+  return shortId(baseName(id));
 }
 
 /**
@@ -78,7 +65,7 @@ export function shortRef(id: string): string {
  */
 export function shortRefs(ids: readonly string[]): ReadonlyMap<string, string> {
   const prefixes = uniquePrefixes(ids.map(baseName));
-  return new Map(ids.map((id) => [id, shortName(baseName(id), prefixes.get(baseName(id))?.length ?? 0)]));
+  return new Map(ids.map((id) => [id, shortId(baseName(id), prefixes.get(baseName(id))?.length ?? 0)]));
 }
 
 export function sessionHref(id: string, call?: string, find?: string): string {
