@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useOpenAll, useTimeline } from '../timeline/context';
+import { useJumpOpen, useTimeline } from '../timeline/context';
 import { fmtDuration, fmtNumber } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { inputOf, ok, type RendererProps, resultText, Section, typedOf } from './common';
@@ -7,12 +6,9 @@ import { inputOf, ok, type RendererProps, resultText, Section, typedOf } from '.
 export function AgentRenderer({ call }: RendererProps) {
   const i = inputOf(call);
   const t = typedOf(call, 'agent');
-  const { expand, SubagentView } = useTimeline();
+  const { SubagentView } = useTimeline();
   const sub = call.subagent;
-  const [open, setOpen] = useOpenAll(expand.has(call.id));
-  useEffect(() => {
-    if (expand.has(call.id)) setOpen(true);
-  }, [expand, call.id, setOpen]);
+  const [open, setOpen] = useJumpOpen(call.id);
   const outputTokens = t?.usage?.outputTokens;
   const tokens = t?.totalTokens;
   const tools = t?.totalToolUseCount ?? sub?.toolCalls;

@@ -48,6 +48,7 @@ describe('a TodoWrite in a thread whose client wrote an empty list before', () =
     shells: {},
     expand: new Set<string>(),
     focus: undefined,
+    jump: { seq: 0, path: new Set<string>() },
     openAll: { version: 0, open: false },
     liveVersion: 0,
     SubagentView: () => null,

@@ -44,6 +44,7 @@ describe('a thinking block', () => {
             shells: {},
             expand: new Set(),
             focus: undefined,
+            jump: { seq: 0, path: new Set<string>() },
             openAll: { version: 1, open },
             liveVersion: 0,
             SubagentView: () => null,

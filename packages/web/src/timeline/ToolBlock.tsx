@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../data/client';
 import type { CallDto } from '../data/types';
 import {
@@ -14,7 +14,7 @@ import { CallDuration } from '../telemetry/CallDuration';
 import { CopyButton } from '../ui/CopyButton';
 import { shortRef } from '../ui/router';
 import { SubagentErrors } from '../ui/SubagentErrors';
-import { useOpenAll, useTimeline } from './context';
+import { useJumpOpen, useTimeline } from './context';
 
 export type DisplayStatus = 'ok' | 'error' | 'expected' | 'pending' | 'unanswered';
 
@@ -66,18 +66,16 @@ function callInputText(call: CallDto): string {
 }
 
 export function ToolBlock({ call: initial }: { call: CallDto }) {
-  const { sessionId, expand, focus, copied } = useTimeline();
+  const { sessionId, focus, copied } = useTimeline();
   const copiedFrom = copied?.get(initial.id);
   const [full, setFull] = useState<CallDto | undefined>();
   const [loading, setLoading] = useState(false);
   const call = full && full.id === initial.id && initial.status === full.status ? full : initial;
   const status = displayStatus(call);
-  const [open, setOpen] = useOpenAll(
-    () => expand.has(call.id) || focus === call.id || status === 'error' || opensByDefault(call),
-  );
-  useEffect(() => {
-    if (focus === initial.id || expand.has(initial.id)) setOpen(true);
-  }, [focus, expand, initial.id, setOpen]);
+  const [open, setOpen] = useJumpOpen(initial.id, {
+    initial: () => status === 'error' || opensByDefault(call),
+    opensOnFocus: true,
+  });
 
   const Renderer = rendererFor(call);
   const error = call.result?.error;

@@ -5,18 +5,29 @@ import {
   type SetStateAction,
   useContext,
   useEffect,
+  useRef,
   useState,
 } from 'react';
 import type { CopiedFromDto, MeasuredCallDto, ResultData } from '../data/types';
+
+export interface Jump {
+  readonly seq: number;
+  readonly path: ReadonlySet<string>;
+}
 
 export interface TimelineContext {
   readonly sessionId: string;
   /** Background shell / task id → the call that started it. */
   readonly shells: Readonly<Record<string, string>>;
-  /** Calls to open (deep link to a call inside subagents). */
+  /**
+   * Calls to open: those on the way of every jump so far (to a deep-linked call, an error, a find hit inside
+   * subagents), and in errors-only mode the Agent calls holding an error. A block mounted again opens if it is here.
+   */
   readonly expand: ReadonlySet<string>;
   /** The call a deep link points at. */
   readonly focus: string | undefined;
+  /** The newest jump: the calls on its own way; each jump (to the same place too) has the next `seq`. */
+  readonly jump: Jump;
   /** Expand-all / collapse-all: a change of `version` resets every block to `open`. */
   readonly openAll: { readonly version: number; readonly open: boolean };
   /** Bumped on live updates so nested subagent timelines reload. */
@@ -45,6 +56,7 @@ export const TimelineCtx = createContext<TimelineContext>({
   shells: {},
   expand: new Set(),
   focus: undefined,
+  jump: { seq: 0, path: new Set() },
   openAll: { version: 0, open: false },
   liveVersion: 0,
   SubagentView: () => null,
@@ -62,5 +74,37 @@ export function useOpenAll(initial: boolean | (() => boolean)): [boolean, Dispat
   useEffect(() => {
     if (openAll.version > 0) setOpen(openAll.open);
   }, [openAll]);
+  return [open, setOpen];
+}
+
+/**
+ * The open state of a block a jump can open (a call, an Agent call's subagent timeline): `useOpenAll`'s, opened
+ * when its id joins `expand` (or is there when it mounts: a row the virtual list mounts again) and at each jump
+ * whose way goes through it (or, with `opensOnFocus`, to it). Never at a jump elsewhere, so a block the reader
+ * closed stays closed until a jump goes through it again.
+ */
+export function useJumpOpen(
+  id: string,
+  { initial = () => false, opensOnFocus = false }: { initial?: () => boolean; opensOnFocus?: boolean } = {},
+): [boolean, Dispatch<SetStateAction<boolean>>] {
+  const { expand, jump, focus } = useTimeline();
+  const [open, setOpen] = useOpenAll(() => expand.has(id) || (opensOnFocus && focus === id) || initial());
+  // Whether `expand` held the id at the last look: false again at each mount (StrictMode's second one too), so
+  // that a mounted block opens after "Collapse all" as well.
+  const held = useRef(false);
+  useEffect(
+    () => () => {
+      held.current = false;
+    },
+    [],
+  );
+  useEffect(() => {
+    const has = expand.has(id);
+    if (has && !held.current) setOpen(true);
+    held.current = has;
+  }, [expand, id, setOpen]);
+  useEffect(() => {
+    if (jump.path.has(id) || (opensOnFocus && focus === id)) setOpen(true);
+  }, [jump, focus, id, opensOnFocus, setOpen]);
   return [open, setOpen];
 }

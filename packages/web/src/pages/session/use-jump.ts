@@ -1,5 +1,6 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import type { Jump } from '../../timeline/context';
 import { highlightCurrent, matchRanges } from './find-highlight';
 
 /** A place in the session: the main-timeline event, the Agent calls to open on the way, and the call itself. */
@@ -11,9 +12,14 @@ export interface JumpTarget {
   readonly text?: string | undefined;
 }
 
+/**
+ * Where the jumps went: the calls on the way of every jump so far (the rows the virtual list mounts again open
+ * them), the newest jump's call, and the newest jump itself (its own way, opened again at each jump).
+ */
 export interface Located {
   readonly expand: ReadonlySet<string>;
   readonly focus: string | undefined;
+  readonly jump: Jump;
 }
 
 /**
@@ -25,12 +31,20 @@ export function useJump(
   scrollRef: RefObject<HTMLDivElement | null>,
   rowOf: (index: number) => number,
 ) {
-  const [located, setLocated] = useState<Located>({ expand: new Set(), focus: undefined });
+  const [located, setLocated] = useState<Located>({
+    expand: new Set(),
+    focus: undefined,
+    jump: { seq: 0, path: new Set() },
+  });
   const [target, setTarget] = useState<{ readonly t: JumpTarget; readonly seq: number } | undefined>();
   const seq = useRef(0);
 
   const jump = useCallback((t: JumpTarget) => {
-    setLocated((l) => ({ expand: new Set([...l.expand, ...t.expand]), focus: t.callId ?? undefined }));
+    setLocated((l) => ({
+      expand: new Set([...l.expand, ...t.expand]),
+      focus: t.callId ?? undefined,
+      jump: { seq: l.jump.seq + 1, path: new Set(t.expand) },
+    }));
     setTarget({ t, seq: ++seq.current });
   }, []);
 

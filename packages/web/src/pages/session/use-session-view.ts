@@ -98,6 +98,7 @@ export function useTimelineContext(
       shells: shells ?? {},
       expand: located.expand,
       focus: located.focus,
+      jump: located.jump,
       openAll,
       liveVersion,
       SubagentView: SubagentTimeline,

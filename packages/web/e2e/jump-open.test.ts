@@ -1,0 +1,138 @@
+/**
+ * End-to-end, in real Chromium: a jump to an error (`e`) opens the Agent calls on its own way, and only those. A call
+ * the reader closed on an earlier jump's way stays closed at a jump elsewhere (each jump opened again every Agent
+ * call of every jump so far), and opens again when a jump goes through it again.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SessionErrorsResponse } from '@agentdash/api';
+import {
+  assistantText,
+  basesOf,
+  prompt,
+  type RecordBase,
+  toolResult,
+  toolUse,
+  writeLines,
+} from '@agentdash/testing/synthetic';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
+
+const missing = e2eMissing();
+const id = '0c97beba-0000-4000-8000-0000000000e2';
+const agents = [
+  { call: 'toolu_agent_first', agent: 'a1111111111111111', failing: 'toolu_bash_first', word: 'first' },
+  { call: 'toolu_agent_second', agent: 'a2222222222222222', failing: 'toolu_bash_second', word: 'second' },
+] as const;
+
+/** A session of two Agent calls, each with a subagent whose one Bash call fails. */
+function writeHome(home: string): void {
+  const project = join(home, 'projects', '-home-user-proj-demo');
+  const b = basesOf(id);
+  const main = [prompt(b('u0', null, 0), 'Run both checks in subagents.')];
+  let parent = 'u0';
+  agents.forEach((a, i) => {
+    const at = 1 + i * 10;
+    main.push(
+      toolUse(b(`c${i}`, parent, at), `msg_${i}`, a.call, 'Agent', {
+        description: `The ${a.word} check`,
+        prompt: `Run the ${a.word} check.`,
+        subagent_type: 'general-purpose',
+      }),
+      toolResult(b(`r${i}`, `c${i}`, at + 8), a.call, `The ${a.word} check failed.`, false, {
+        status: 'completed',
+        agentId: a.agent,
+        content: [{ type: 'text', text: `The ${a.word} check failed.` }],
+        totalDurationMs: 6000,
+      }),
+    );
+    parent = `r${i}`;
+    const sb = (uuid: string, up: string | null, second: number): RecordBase => ({
+      ...b(`${a.word}-${uuid}`, up === null ? null : `${a.word}-${up}`, second),
+      isSidechain: true,
+      agentId: a.agent,
+    });
+    writeLines(join(project, id, 'subagents', `agent-${a.agent}.jsonl`), [
+      prompt(sb('s1', null, at + 1), `Run the ${a.word} check.`),
+      toolUse(sb('s2', 's1', at + 2), `msg_${a.word}_1`, a.failing, 'Bash', { command: `npm test -- ${a.word}` }),
+      toolResult(sb('s3', 's2', at + 4), a.failing, `Exit code 1\nFAIL ${a.word}`, true),
+      assistantText(sb('s4', 's3', at + 5), `msg_${a.word}_2`, `The ${a.word} check failed.`),
+    ]);
+  });
+  main.push(assistantText(b('end', parent, 30), 'msg_end', 'Both checks failed.'));
+  writeLines(join(project, `${id}.jsonl`), main);
+}
+
+/** Whether the Agent call's block, and its subagent timeline, are open. */
+const agentState = (page: Page, call: string) =>
+  page.evaluate((call) => {
+    const block = document.getElementById(`call-${call}`);
+    return {
+      call: block?.querySelector('[data-testid=tool-head]')?.getAttribute('aria-expanded') ?? null,
+      subagent: block?.querySelector('[data-testid=subagent-toggle]')?.getAttribute('aria-expanded') ?? null,
+    };
+  }, call);
+
+describe.skipIf(missing !== undefined)('a jump to an error opens its own way in headless Chromium', () => {
+  let home: string;
+  let served: ServedIndex;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-jump-open-home-'));
+    writeHome(home);
+    served = await serveIndexOf('agentdash-e2e-jump-open-', [home]);
+    browser = await connectChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+    if (home) await rm(home, { recursive: true, force: true });
+  });
+
+  it('leaves closed an Agent call the reader closed on another jump’s way, and opens it at a jump through it', async () => {
+    const res = await fetch(new URL(`api/sessions/${id}/errors`, served.server.url));
+    const { errors } = (await res.json()) as SessionErrorsResponse;
+    expect(errors.map((e) => ({ callId: e.callId, expand: e.expand }))).toEqual(
+      agents.map((a) => ({ callId: a.failing, expand: [a.call] })),
+    );
+    const { context, page } = await newPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(new URL(`#/s/${id}`, served.server.url).toString());
+    await page.waitForSelector('[data-testid=session-nav]');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=next-error]')?.hasAttribute('disabled'));
+    const [first, second] = agents;
+    // `e` to the error of the given Agent call (two errors: `e` goes first, second, first, …), shown in its subagent
+    const jumpTo = async (a: (typeof agents)[number]) => {
+      await page.keyboard.press('e');
+      await page.waitForSelector(`[data-testid=subagent-timeline] [id="call-${a.failing}"].highlight-flash`, {
+        timeout: 20_000,
+      });
+    };
+    const close = async (a: (typeof agents)[number], testId: 'tool-head' | 'subagent-toggle') => {
+      await page.locator(`[id="call-${a.call}"] [data-testid=${testId}]`).first().click();
+    };
+
+    await jumpTo(first);
+    expect(await agentState(page, first.call)).toEqual({ call: 'true', subagent: 'true' });
+    await close(first, 'tool-head');
+    expect((await agentState(page, first.call)).call).toBe('false');
+    await jumpTo(second);
+    expect(await agentState(page, second.call)).toEqual({ call: 'true', subagent: 'true' });
+    // the first error's Agent call is not on this jump's way: it stays as the reader left it
+    expect((await agentState(page, first.call)).call).toBe('false');
+    // a jump back to the first error goes through it again: open, its subagent timeline too
+    await jumpTo(first);
+    expect(await agentState(page, first.call)).toEqual({ call: 'true', subagent: 'true' });
+
+    // the same for an Agent call's subagent timeline closed (the call's block left open)
+    await close(first, 'subagent-toggle');
+    await jumpTo(second);
+    expect(await agentState(page, first.call)).toEqual({ call: 'true', subagent: 'false' });
+    await jumpTo(first);
+    expect(await agentState(page, first.call)).toEqual({ call: 'true', subagent: 'true' });
+    await context.close();
+  });
+});
