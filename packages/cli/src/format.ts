@@ -24,8 +24,8 @@ export {
   realErrors,
   shortId,
   shortModel,
+  shortRefs,
   sumTokens,
-  uniquePrefixes,
 } from '@agentdash/core/present';
 export { terminalText };
 

@@ -91,6 +91,9 @@ describe('CLI and dashboard figures', () => {
     const stats = await cliJson<StatsJson>(['stats']);
     const list = await api<SessionsResponse>('/api/sessions?limit=1');
     const analytics = await api<StatsResponse>('/api/stats');
+    // Sessions: those the dashboard's list shows (empty and warm-up ones hidden), in all three.
+    const shown = await api<SessionsResponse>('/api/sessions?limit=1&hideEmpty=1');
+    expect([stats.sessions, analytics.totals.sessions]).toEqual([shown.total, shown.total]);
     const totals = {
       calls: stats.calls,
       errors: stats.errors,

@@ -224,7 +224,10 @@ describe('incremental refresh', () => {
       }),
     ]);
     await t.index.refresh([home]);
-    expect(t.index.stats({ paths: [home] })).toMatchObject({ sessions: 2, calls: 1, errors: 1 });
+    expect(t.index.stats({ paths: [home] })).toMatchObject({ sessions: 1, calls: 1, errors: 1 });
+    // The copy's session (no prompt, no call of its own) is one the list hides, and the statistics count it not.
+    expect(t.index.listSessions({ paths: [home] }).map((s) => s.toolCalls)).toEqual([1, 0]);
+    expect(t.index.listSessions({ paths: [home], hideEmpty: true })).toHaveLength(1);
   });
 
   it('a subagent file refreshed on its own is not moved or re-read', async () => {

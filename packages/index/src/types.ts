@@ -163,6 +163,7 @@ export interface ToolStat {
 }
 
 export interface ToolStats {
+  /** The sessions in scope that the sessions list shows: not the empty and warm-up ones it hides (`hideEmpty`). */
   readonly sessions: number;
   /** Calls: a tool_use id counts once per agent home (a fork or resume copy in the same home adds none). */
   readonly calls: number;

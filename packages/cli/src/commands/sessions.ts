@@ -13,7 +13,7 @@ import {
   plural,
   realErrors,
   shortModel,
-  uniquePrefixes,
+  shortRefs,
 } from '../format.js';
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
@@ -50,11 +50,11 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
       const text = formatErrors(s).replace(/ \+(\S+) expected$/, ' (+$1)');
       return realErrors(s) > 0 ? styled(text, c.red) : s.expectedErrors > 0 ? styled(text, c.dim) : text;
     };
-    // Each id as short as it can be and still name one session (Codex's time-ordered ids share their first 8).
-    const prefixes = uniquePrefixes(sessions.map((s) => s.id));
+    // Each reference as short as it can be and still name one session (Codex's time-ordered ids share their first
+    // 8), as the dashboard shows it; an id two project folders hold keeps its `@<folder>`.
+    const short = shortRefs(sessions.map((s) => s.ref));
     const rows = sessions.map((s): Cell[] => [
-      // Two project folders with a session of the same id: the reference that tells them apart.
-      ((id: string) => (s.isLive ? styled(id, c.green) : id))(s.ref === s.id ? (prefixes.get(s.id) ?? s.id) : s.ref),
+      ((ref: string) => (s.isLive ? styled(ref, c.green) : ref))(short.get(s.ref) ?? s.ref),
       s.agent,
       formatDateTime(s.startedAt),
       formatDuration(s.durationMs),

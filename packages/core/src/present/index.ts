@@ -31,5 +31,5 @@ export {
   type SummarizableCall,
   summarizeCall,
 } from './summarize-call.js';
-export { baseName, shortId, shortModel, shortModels, shortPath, uniquePrefixes } from './text.js';
+export { baseName, shortId, shortModel, shortModels, shortPath, shortRefs, uniquePrefixes } from './text.js';
 export { formatToolName } from './tool-name.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortId, shortModels, uniquePrefixes } from './text.js';
+import { shortId, shortModels, shortRefs, uniquePrefixes } from './text.js';
 
 describe('shortModels', () => {
   it('drops claude- and the date, unless two models would then read alike', () => {
@@ -38,5 +38,57 @@ describe('shortId', () => {
     expect(shortId('truth@0.61.0')).toBe('truth@0.61.0');
     expect(shortId('a-session-named-after-a-very-long-file')).toBe('a-session-named-after-a-…');
     expect(shortId('short')).toBe('short');
+  });
+});
+
+describe('shortRefs', () => {
+  // Codex's ids are time-ordered (UUIDv7): sessions begun within a minute share their first 8 characters and more.
+  const refs = [
+    '01a205f2-7215-7200-aa11-0839c0abf80f',
+    '01a205f2-7215-7a00-bb22-1111c0abf80f',
+    '01a205f2-9c40-7000-8000-000000000000',
+    '01a205f3-0001-7000-8000-000000000000',
+    // One id in two project folders whose names start alike, and a key (the same folder name in two homes).
+    'cd11f12b-b0ad-4540-90e3-b4254028db1f@-home-ann-work-api-server',
+    'cd11f12b-b0ad-4540-90e3-b4254028db1f@-home-ann-work-app-client',
+    '/home/ann/.claude/projects/-home-ann-api/0c97beba-0000-4000-8000-0000000000c0',
+    'truth@0.61.0',
+    'truth@0.20.2',
+    'rollout-2026-11-30T10-00-00-aaaa',
+    'rollout-2026-11-30T10-00-00-bbbb',
+  ];
+
+  it('gives each id the shortest prefix of at least 8 characters or the id whole, a folder whole, a key whole', () => {
+    expect([...shortRefs(refs).values()]).toEqual([
+      '01a205f2-7215-72',
+      '01a205f2-7215-7a',
+      '01a205f2-9',
+      '01a205f3',
+      'cd11f12b@-home-ann-work-api-server',
+      'cd11f12b@-home-ann-work-app-client',
+      '/home/ann/.claude/projects/-home-ann-api/0c97beba-0000-4000-8000-0000000000c0',
+      'truth@0.61.0',
+      'truth@0.20.2',
+      'rollout-2026-11-30T10-00-00-a…',
+      'rollout-2026-11-30T10-00-00-b…',
+    ]);
+  });
+
+  it('shows a prefix of each id that only its own starts with, and all that follows it', () => {
+    const idOf = (ref: string) => ref.split('@')[0] ?? ref;
+    for (const [ref, short] of shortRefs(refs)) {
+      const typed = short.replace('…', '');
+      const prefix = idOf(typed);
+      expect([ref.startsWith(prefix), ref.endsWith(typed.slice(prefix.length))]).toEqual([true, true]);
+      expect(new Set(refs.map(idOf).filter((id) => id.startsWith(prefix)))).toEqual(new Set([idOf(ref)]));
+    }
+  });
+
+  it('tells apart thousands of ids begun in the same minute', () => {
+    const many = Array.from(
+      { length: 5000 },
+      (_, i) => `01a205f2-${(0x7000 + i).toString(16)}-7000-8000-${i.toString(16).padStart(12, '0')}`,
+    );
+    expect(new Set(shortRefs(many).values()).size).toBe(many.length);
   });
 });

@@ -53,6 +53,27 @@ export function uniquePrefixes(ids: readonly string[], min = 8): Map<string, str
   );
 }
 
+/**
+ * The short forms of session references listed together (the index's `SessionSummary.ref`: an id; `<id>@<project
+ * folder>` when two project folders hold that id; else the session's key, a path), each one that `agentdash show`
+ * takes (without its ellipsis) and that names its session among these: an id as `shortId` with the length that tells
+ * it from the other ids (`uniquePrefixes`), its `@<folder>` whole after it (a folder cut short names none), a key
+ * whole (its folder's name is another home's too).
+ * @example shortRefs(['0a1b2c3d-…@-home-ann-api', '0a1b2c3d-…@-home-ann-app']) // '0a1b2c3d@-home-ann-api', '0a1b2c3d@-home-ann-app'
+ */
+export function shortRefs(refs: readonly string[]): ReadonlyMap<string, string> {
+  const isKey = (ref: string) => /[\\/]/.test(ref);
+  const idOf = (ref: string) => (ref.indexOf('@') > 0 ? ref.slice(0, ref.indexOf('@')) : ref);
+  const prefixes = uniquePrefixes(refs.filter((ref) => !isKey(ref)).map(idOf));
+  return new Map(
+    refs.map((ref) => {
+      if (isKey(ref)) return [ref, ref];
+      const id = idOf(ref);
+      return [ref, `${shortId(id, prefixes.get(id)?.length ?? 0)}${ref.slice(id.length)}`];
+    }),
+  );
+}
+
 /** A model name without the `claude-` prefix and date suffix: `opus-4-1`. */
 export function shortModel(model: string): string {
   return model.replace(/^claude-/, '').replace(/-\d{8}$/, '');

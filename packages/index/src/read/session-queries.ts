@@ -36,6 +36,7 @@ export interface SessionLookup {
 /**
  * The session a reference names: its key; its id; `<id or prefix>@<project folder>` or `<project folder>/<id or
  * prefix>` (the folder's name or any trailing part of its path); else a unique prefix of an id — among the sessions under `lookup.paths` when given.
+ * A prefix may end in the ellipsis a list prints after it (core's `shortRefs`).
  * AmbiguousSessionError (with the references that tell them apart) when several sessions match.
  */
 export function getSession(store: Store, ref: string, lookup: SessionLookup = {}): SessionSummary | undefined {
@@ -74,11 +75,13 @@ function findSessionRow(store: Store, ref: string, lookup: SessionLookup): Sessi
   };
   const exact = one(rowsWhere('s.session_id = ?', ref));
   if (exact) return exact;
-  const at = ref.indexOf('@');
-  const slash = Math.max(ref.lastIndexOf('/'), ref.lastIndexOf('\\'));
+  // A short form as a list prints it (core's `shortRefs`), its id cut with an ellipsis: `rollout-2026-11-30T10-00…`.
+  const typed = ref.replace('…', '');
+  const at = typed.indexOf('@');
+  const slash = Math.max(typed.lastIndexOf('/'), typed.lastIndexOf('\\'));
   if (at > 0 || slash > 0) {
     const [idPart, rawFolder] =
-      at > 0 ? [ref.slice(0, at), ref.slice(at + 1)] : [ref.slice(slash + 1), ref.slice(0, slash)];
+      at > 0 ? [typed.slice(0, at), typed.slice(at + 1)] : [typed.slice(slash + 1), typed.slice(0, slash)];
     const folder = rawFolder.replace(/\\/g, '/').replace(/\/+$/, '');
     const rows = rowsWhere('substr(s.session_id, 1, ?) = ?', idPart.length, idPart).filter((r) => {
       const dir = r.project_dir.replace(/\\/g, '/');
@@ -88,7 +91,7 @@ function findSessionRow(store: Store, ref: string, lookup: SessionLookup): Sessi
     const found = one(exactIds.length > 0 ? exactIds : rows);
     if (found) return found;
   }
-  return one(rowsWhere('substr(s.session_id, 1, ?) = ?', ref.length, ref));
+  return one(rowsWhere('substr(s.session_id, 1, ?) = ?', typed.length, typed));
 }
 
 /** A reference (see `SessionSummary.ref`) to the session a stored transcript file belongs to. */

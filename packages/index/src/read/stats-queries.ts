@@ -53,7 +53,8 @@ export function stats(store: Store, requested: SessionFilter & { readonly tool?:
        ORDER BY cf.name, cf.duration_ms`,
     'raw',
   ).all(...where.params) as [string, number][];
-  const scoped = scopeSql(filter);
+  // The sessions the list shows (`hideEmpty`: not the empty and warm-up ones it hides), as Analytics counts them.
+  const scoped = scopeSql({ ...filter, hideEmpty: true });
   const sessions = prepared(store.db, `SELECT COUNT(*) FROM sessions s WHERE ${scoped.sql}`, 'pluck').get(
     ...scoped.params,
   ) as number;

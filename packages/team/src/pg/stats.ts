@@ -14,7 +14,7 @@ import type {
 } from '@agentdash/index';
 import type { StatsSource } from '@agentdash/server';
 import type { Sql } from './db.js';
-import { FROM, type TeamFilter, whereOf } from './session-sql.js';
+import { FROM, LIST_FROM, type TeamFilter, whereOf } from './session-sql.js';
 
 interface CallRow {
   readonly uid: string;
@@ -112,6 +112,14 @@ export async function statsSourceOf(sql: Sql, filter: TeamFilter): Promise<Stats
     select s.uid, s.agent, s.started_ms, coalesce(s.ended_ms, s.started_ms) as active_ms
     from ${sql.unsafe(FROM)} where ${where}`;
 
+  // The sessions the list shows (`hideEmpty` reads the list's columns), which `stats` counts, as the index does.
+  const shown = new Set(
+    (
+      await sql<{ uid: string }[]>`
+        select s.uid from ${sql.unsafe(LIST_FROM)} where ${whereOf(sql, { ...base, hideEmpty: true })}`
+    ).map((r) => r.uid),
+  );
+
   const sessionsOf = (f: SessionFilter) =>
     sessions.filter((s) => (!f.agent || s.agent === f.agent) && inPeriod(s, toMs(f.since), toMs(f.until)));
 
@@ -140,7 +148,7 @@ export async function statsSourceOf(sql: Sql, filter: TeamFilter): Promise<Stats
       byCanonical[canonical] = { ...stat, names: [...new Set(list.map((c) => c.tool))].sort() };
     }
     return {
-      sessions: sessionsOf(f).length,
+      sessions: sessionsOf(f).filter((s) => shown.has(s.uid)).length,
       ...counts(mine),
       paired: mine.filter((c) => c.status === 'ok' || c.status === 'error').length,
       tools,

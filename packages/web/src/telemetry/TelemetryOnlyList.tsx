@@ -1,7 +1,7 @@
-import { plural } from '@agentdash/core/present';
+import { plural, shortRefs } from '@agentdash/core/present';
 import type { TelemetrySummaryDto } from '../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber } from '../ui/format';
-import { sessionHref, shortRefs } from '../ui/router';
+import { sessionHref } from '../ui/router';
 import { SourceBadge } from './SourceBadge';
 import { useTelemetryOnly } from './use-telemetry';
 

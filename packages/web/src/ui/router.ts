@@ -1,4 +1,4 @@
-import { baseName, shortId, uniquePrefixes } from '@agentdash/core/present';
+import { baseName, shortId } from '@agentdash/core/present';
 import { useEffect, useState } from 'react';
 
 export type Route =
@@ -52,20 +52,10 @@ export function parseHash(hash: string): Route {
  * UUID's first 8 characters, another id whole (cut, with an ellipsis, past 24 characters: never `truth@0.` for
  * `truth@0.61.0`). A reference that is a path (a session id two folders hold, each copy named by its file) shows its
  * file's, not the path's first characters, which are the same for every session of a home. Where others are shown
- * too, `shortRefs` tells them apart.
+ * too, core's `shortRefs` tells them apart.
  */
 export function shortRef(id: string): string {
   return shortId(baseName(id));
-}
-
-/**
- * The short forms of the references listed together: each `shortRef`, lengthened where it needs to be to tell it from
- * the others (`uniquePrefixes`: Codex's time-ordered ids share their first 8 characters within a minute). Without
- * its ellipsis each is a prefix the CLI takes (`agentdash show <prefix>`), unique among these.
- */
-export function shortRefs(ids: readonly string[]): ReadonlyMap<string, string> {
-  const prefixes = uniquePrefixes(ids.map(baseName));
-  return new Map(ids.map((id) => [id, shortId(baseName(id), prefixes.get(baseName(id))?.length ?? 0)]));
 }
 
 export function sessionHref(id: string, call?: string, find?: string): string {

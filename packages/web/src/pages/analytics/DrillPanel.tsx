@@ -1,7 +1,8 @@
+import { shortRefs } from '@agentdash/core/present';
 import { useEffect, useMemo, useRef } from 'react';
 import type { CallRowDto } from '../../data/types';
 import { fmtDate, fmtDuration, shortPath } from '../../ui/format';
-import { sessionHref, shortRefs } from '../../ui/router';
+import { sessionHref } from '../../ui/router';
 import type { Drill } from './use-analytics';
 
 /** The calls behind a bar: each opens its session at the call. */

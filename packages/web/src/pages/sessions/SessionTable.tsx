@@ -1,9 +1,10 @@
+import { shortRefs } from '@agentdash/core/present';
 import { useMemo } from 'react';
 import type { SessionRow } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
 import { plainText } from '../../ui/plain-text';
-import { sessionHref, shortRefs } from '../../ui/router';
+import { sessionHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { Snippet } from '../../ui/Snippet';
 import { TeamBadge, TIER_TITLE } from '../../ui/TeamBadge';

@@ -1,6 +1,7 @@
+import { shortRefs } from '@agentdash/core/present';
 import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
-import { sessionHref, shortRefs } from '../../ui/router';
+import { sessionHref } from '../../ui/router';
 import { type Metric, tokensOf } from './use-usage';
 
 type U = { usage: UsageResponse | undefined };
