@@ -63,5 +63,7 @@ describe('the short references a session list prints', () => {
     const printed = sessions.map((s) => short.get(s.ref) ?? s.ref);
     expect(printed.map((ref) => [ref, keyOf(t.index, ref)])).toEqual(sessions.map((s, i) => [printed[i], s.key]));
     expect(new Set(printed).size).toBe(sessions.length);
+    // the id in the same folder of two homes: by the home's folder, not a path
+    expect(printed.filter((ref) => ref.startsWith('7e8f9a0b')).sort()).toEqual(['7e8f9a0b@copy', '7e8f9a0b@home']);
   });
 });

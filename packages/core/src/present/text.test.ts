@@ -84,6 +84,22 @@ describe('shortRefs', () => {
     }
   });
 
+  it('names a key by the folder of its path that no other key of its id has, else whole', () => {
+    const keys = [
+      '/work/gemini/entire-cli-3/tmp/7e8989f7/f7633853-6663-4dbb-bbf4-6159afa29df8',
+      '/work/gemini/entire-cli-2/tmp/7e8989f7/f7633853-6663-4dbb-bbf4-6159afa29df8',
+      // a home inside another's path: the outer one has no folder of its own, the inner one has `backup`
+      '/home/ann/.claude/projects/-home-ann-api/0c97beba-0000-4000-8000-0000000000c0',
+      '/home/ann/backup/.claude/projects/-home-ann-api/0c97beba-0000-4000-8000-0000000000c0',
+    ];
+    expect([...shortRefs(keys).values()]).toEqual([
+      'f7633853@entire-cli-3',
+      'f7633853@entire-cli-2',
+      keys[2],
+      '0c97beba@backup',
+    ]);
+  });
+
   it('tells apart thousands of ids begun in the same minute', () => {
     const many = Array.from(
       { length: 5000 },

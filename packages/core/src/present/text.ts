@@ -55,21 +55,36 @@ export function uniquePrefixes(ids: readonly string[], min = 8): Map<string, str
 
 /**
  * The short forms of session references listed together (the index's `SessionSummary.ref`: an id; `<id>@<project
- * folder>` when two project folders hold that id; else the session's key, a path), each one that `agentdash show`
- * takes (without its ellipsis) and that names its session among these: an id as `shortId` with the length that tells
- * it from the other ids (`uniquePrefixes`), its `@<folder>` whole after it (a folder cut short names none), a key
- * whole (its folder's name is another home's too).
+ * folder>` when two project folders hold that id; else the session's key, its project folder's path and its id), each
+ * one that `agentdash show` takes (without its ellipsis) and that names its session among these: an id as `shortId`
+ * with the length that tells it from the other ids (`uniquePrefixes`), its `@<folder>` whole after it (a folder cut
+ * short names none); a key as its id's short form, `@` and the folder of its path nearest the id that no other key of
+ * that id listed here has (`…/entire-cli-3/tmp/<hash>/<id>`: `<id>@entire-cli-3`), or whole when none tells it apart.
  * @example shortRefs(['0a1b2c3d-…@-home-ann-api', '0a1b2c3d-…@-home-ann-app']) // '0a1b2c3d@-home-ann-api', '0a1b2c3d@-home-ann-app'
  */
 export function shortRefs(refs: readonly string[]): ReadonlyMap<string, string> {
   const isKey = (ref: string) => /[\\/]/.test(ref);
-  const idOf = (ref: string) => (ref.indexOf('@') > 0 ? ref.slice(0, ref.indexOf('@')) : ref);
-  const prefixes = uniquePrefixes(refs.filter((ref) => !isKey(ref)).map(idOf));
+  const idOf = (ref: string) =>
+    isKey(ref) ? baseName(ref) : ref.indexOf('@') > 0 ? ref.slice(0, ref.indexOf('@')) : ref;
+  const prefixes = uniquePrefixes(refs.map(idOf));
+  const folders = (key: string) =>
+    key
+      .split(/[\\/]/)
+      .slice(0, -1)
+      .filter((part) => part !== '');
+  const keysOf = new Map<string, string[][]>();
+  for (const ref of refs) if (isKey(ref)) keysOf.set(idOf(ref), [...(keysOf.get(idOf(ref)) ?? []), folders(ref)]);
   return new Map(
     refs.map((ref) => {
-      if (isKey(ref)) return [ref, ref];
       const id = idOf(ref);
-      return [ref, `${shortId(id, prefixes.get(id)?.length ?? 0)}${ref.slice(id.length)}`];
+      const short = shortId(id, prefixes.get(id)?.length ?? 0);
+      if (!isKey(ref)) return [ref, `${short}${ref.slice(id.length)}`];
+      const mine = folders(ref);
+      const others = (keysOf.get(id) ?? []).filter((parts) => parts.join('/') !== mine.join('/'));
+      const telling = [...mine]
+        .reverse()
+        .find((part) => others.length > 0 && others.every((parts) => !parts.includes(part)));
+      return [ref, telling === undefined ? ref : `${short}@${telling}`];
     }),
   );
 }
