@@ -56,14 +56,31 @@ describe('the short references a session list prints', () => {
     // A long id that is no UUID, in two folders: shown cut, with an ellipsis, before its folder.
     writeSession(home, '-home-ann-work-api-server', 'a-session-named-after-a-very-long-file');
     writeSession(home, '-home-ann-work-app-client', 'a-session-named-after-a-very-long-file');
-    await t.index.refresh([home, copy]);
-    const sessions = t.index.listSessions({ paths: [home, copy] });
-    expect(sessions).toHaveLength(7);
+    // An id that holds an `@`, long enough to be cut were it split there.
+    writeSession(home, '-home-ann-work-api-server', 'some-long-name-with-version@1.2.3-beta-long');
+    // One id in three places: the same folder of two homes (one home named like a project folder of the other), and
+    // that folder: `<id>@b` names the folder `b`, never the home `b`.
+    const three = 'cd11f12b-b0ad-4540-90e3-b4254028db1f';
+    const b = join(t.dir, 'b');
+    writeSession(home, '-p', three);
+    writeSession(b, '-p', three);
+    writeSession(home, 'b', three);
+    await t.index.refresh([home, copy, b]);
+    const sessions = t.index.listSessions({ paths: [home, copy, b] });
+    expect(sessions).toHaveLength(11);
     const short = shortRefs(sessions.map((s) => s.ref));
     const printed = sessions.map((s) => short.get(s.ref) ?? s.ref);
     expect(printed.map((ref) => [ref, keyOf(t.index, ref)])).toEqual(sessions.map((s, i) => [printed[i], s.key]));
     expect(new Set(printed).size).toBe(sessions.length);
-    // the id in the same folder of two homes: by the home's folder, not a path
-    expect(printed.filter((ref) => ref.startsWith('7e8f9a0b')).sort()).toEqual(['7e8f9a0b@copy', '7e8f9a0b@home']);
+    // a key by the trailing part of its folder's path that tells it apart, not a whole path
+    expect(printed.filter((ref) => ref.includes('7e8f9a0b')).sort()).toEqual([
+      'copy/projects/-home-ann-work-api-server/7e8f9a0b',
+      'home/projects/-home-ann-work-api-server/7e8f9a0b',
+    ]);
+    expect(printed.filter((ref) => ref.includes('cd11f12b')).sort()).toEqual([
+      'b/projects/-p/cd11f12b',
+      'cd11f12b@b',
+      'home/projects/-p/cd11f12b',
+    ]);
   });
 });

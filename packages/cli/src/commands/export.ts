@@ -27,7 +27,7 @@ import { openFileOutput } from '../output/file-output.js';
 import type { ExportJson } from '../output/json-types.js';
 import { terminalOut } from '../output/terminal-out.js';
 import { writeChunks } from '../output/write-chunks.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP, writeJson } from './common.js';
 import { resolveSession } from './resolve-session.js';
 import { loadPartial } from './show-versions.js';
 
@@ -71,8 +71,7 @@ Options:
   --partial          export the newer partial copy kept of a transcript that lost records on disk (see show
                      --versions), not the last complete version shown by default
 
-SESSION: a session id, a unique prefix of one, <id>@<project folder> (when two folders hold that id), or a
-transcript file.
+${SESSION_HELP}
 ${PATHS_HELP}
 
 ${COMMON_HELP}`,

@@ -23,7 +23,7 @@ import type { Colors } from '../io.js';
 import { writeJsonStream, writeSessionJson } from '../output/session-json.js';
 import { writeChunks } from '../output/write-chunks.js';
 import { wrapLines } from '../wrap.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP } from './common.js';
+import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
 import { heldLines, loadPartial, printVersions } from './show-versions.js';
 
@@ -40,8 +40,7 @@ version, with a line saying a newer partial copy is kept in the archive:
   --versions   list the session's files held that way: bytes and records of both copies, and why
   --partial    show the session as the newer partial copies make it (with --json too)
 
-SESSION: a session id, a unique prefix of one, <id>@<project folder> (when two folders hold that id), or a
-transcript file.
+${SESSION_HELP}
 ${PATHS_HELP}
 
 ${COMMON_HELP}`,

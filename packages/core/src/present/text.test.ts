@@ -75,28 +75,39 @@ describe('shortRefs', () => {
   });
 
   it('shows a prefix of each id that only its own starts with, and all that follows it', () => {
-    const idOf = (ref: string) => ref.split('@')[0] ?? ref;
-    for (const [ref, short] of shortRefs(refs)) {
+    const plain = refs.filter((ref) => !ref.includes('/'));
+    const uuidAt = /^([0-9a-f]{8}-[0-9a-f-]{27})@(.*)$/;
+    const idOf = (ref: string) => uuidAt.exec(ref)?.[1] ?? ref;
+    for (const [ref, short] of shortRefs(plain)) {
       const typed = short.replace('…', '');
-      const prefix = idOf(typed);
-      expect([ref.startsWith(prefix), ref.endsWith(typed.slice(prefix.length))]).toEqual([true, true]);
-      expect(new Set(refs.map(idOf).filter((id) => id.startsWith(prefix)))).toEqual(new Set([idOf(ref)]));
+      const [prefix, folder] = uuidAt.test(ref) ? typed.split('@') : ref.includes('@') ? [ref, undefined] : [typed];
+      expect(idOf(ref).startsWith(prefix ?? '?'), ref).toBe(true);
+      if (uuidAt.test(ref)) expect(ref.endsWith(`@${folder}`), ref).toBe(true);
+      expect(new Set(plain.map(idOf).filter((id) => id.startsWith(prefix ?? '?')))).toEqual(new Set([idOf(ref)]));
     }
   });
 
-  it('names a key by the folder of its path that no other key of its id has, else whole', () => {
+  it('keeps an id that holds an @ whole, and cuts only a UUID at its @', () => {
+    const odd = ['some-long-name-with-version@1.2.3-beta-long', 'cd11f12b-b0ad-4540-90e3-b4254028db1f@-home-ann-x'];
+    expect([...shortRefs(odd).values()]).toEqual([odd[0], 'cd11f12b@-home-ann-x']);
+  });
+
+  it('names a key by the shortest trailing part of its folder no other key of its id ends with, else whole', () => {
     const keys = [
       '/work/gemini/entire-cli-3/tmp/7e8989f7/f7633853-6663-4dbb-bbf4-6159afa29df8',
       '/work/gemini/entire-cli-2/tmp/7e8989f7/f7633853-6663-4dbb-bbf4-6159afa29df8',
-      // a home inside another's path: the outer one has no folder of its own, the inner one has `backup`
+      // a home inside another's path
       '/home/ann/.claude/projects/-home-ann-api/0c97beba-0000-4000-8000-0000000000c0',
       '/home/ann/backup/.claude/projects/-home-ann-api/0c97beba-0000-4000-8000-0000000000c0',
+      // a key listed without the other of its id
+      '/home/bob/.claude/projects/-home-bob/a1b2c3d4-0000-4000-8000-0000000000c0',
     ];
     expect([...shortRefs(keys).values()]).toEqual([
-      'f7633853@entire-cli-3',
-      'f7633853@entire-cli-2',
-      keys[2],
-      '0c97beba@backup',
+      'entire-cli-3/tmp/7e8989f7/f7633853',
+      'entire-cli-2/tmp/7e8989f7/f7633853',
+      'ann/.claude/projects/-home-ann-api/0c97beba',
+      'backup/.claude/projects/-home-ann-api/0c97beba',
+      keys[4],
     ]);
   });
 

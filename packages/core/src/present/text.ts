@@ -56,35 +56,43 @@ export function uniquePrefixes(ids: readonly string[], min = 8): Map<string, str
 /**
  * The short forms of session references listed together (the index's `SessionSummary.ref`: an id; `<id>@<project
  * folder>` when two project folders hold that id; else the session's key, its project folder's path and its id), each
- * one that `agentdash show` takes (without its ellipsis) and that names its session among these: an id as `shortId`
- * with the length that tells it from the other ids (`uniquePrefixes`), its `@<folder>` whole after it (a folder cut
- * short names none); a key as its id's short form, `@` and the folder of its path nearest the id that no other key of
- * that id listed here has (`…/entire-cli-3/tmp/<hash>/<id>`: `<id>@entire-cli-3`), or whole when none tells it apart.
+ * one that `agentdash show` takes (without its ellipsis) and that names its session, never another: a UUID as
+ * `shortId` with the length that tells it from the other ids (`uniquePrefixes`), its `@<folder>` whole after it (a
+ * folder cut short names none); another id as `shortId` too, whole when it holds an `@` (`truth@0.61.0`: the `@`
+ * then says nothing of a folder); a key as the shortest trailing part of its project folder's path that no other key
+ * of that id listed here ends with, `/` and its id's short form (`entire-cli-3/tmp/<hash>/f7633853`,
+ * `ann/.claude/projects/-home-ann/0c97beba`), whole when no other key of its id is listed.
  * @example shortRefs(['0a1b2c3d-…@-home-ann-api', '0a1b2c3d-…@-home-ann-app']) // '0a1b2c3d@-home-ann-api', '0a1b2c3d@-home-ann-app'
  */
 export function shortRefs(refs: readonly string[]): ReadonlyMap<string, string> {
+  const parts = (ref: string) => ref.split(/[\\/]/).filter((part) => part !== '');
   const isKey = (ref: string) => /[\\/]/.test(ref);
-  const idOf = (ref: string) =>
-    isKey(ref) ? baseName(ref) : ref.indexOf('@') > 0 ? ref.slice(0, ref.indexOf('@')) : ref;
+  // Only a UUID is cut at an `@`: another id may hold one, and its `@` then says nothing of a folder.
+  const idOf = (ref: string) => {
+    if (isKey(ref)) return parts(ref).at(-1) ?? ref;
+    const at = ref.indexOf('@');
+    return at > 0 && UUID_START.test(ref) ? ref.slice(0, at) : ref;
+  };
   const prefixes = uniquePrefixes(refs.map(idOf));
-  const folders = (key: string) =>
-    key
-      .split(/[\\/]/)
-      .slice(0, -1)
-      .filter((part) => part !== '');
-  const keysOf = new Map<string, string[][]>();
-  for (const ref of refs) if (isKey(ref)) keysOf.set(idOf(ref), [...(keysOf.get(idOf(ref)) ?? []), folders(ref)]);
+  const dirsOf = new Map<string, string[][]>();
+  for (const ref of refs.filter(isKey))
+    dirsOf.set(idOf(ref), [...(dirsOf.get(idOf(ref)) ?? []), parts(ref).slice(0, -1)]);
+  const endsWith = (dir: readonly string[], tail: readonly string[]) =>
+    tail.length <= dir.length && tail.every((part, i) => dir[dir.length - tail.length + i] === part);
   return new Map(
     refs.map((ref) => {
       const id = idOf(ref);
       const short = shortId(id, prefixes.get(id)?.length ?? 0);
-      if (!isKey(ref)) return [ref, `${short}${ref.slice(id.length)}`];
-      const mine = folders(ref);
-      const others = (keysOf.get(id) ?? []).filter((parts) => parts.join('/') !== mine.join('/'));
-      const telling = [...mine]
-        .reverse()
-        .find((part) => others.length > 0 && others.every((parts) => !parts.includes(part)));
-      return [ref, telling === undefined ? ref : `${short}@${telling}`];
+      if (!isKey(ref))
+        return [ref, !ref.includes('@') || UUID_START.test(id) ? `${short}${ref.slice(id.length)}` : ref];
+      const dir = parts(ref).slice(0, -1);
+      const others = (dirsOf.get(id) ?? []).filter((d) => d.join('/') !== dir.join('/'));
+      // Listed alone, what tells it from the key it shares its id with is unknown here: whole.
+      for (let n = 1; others.length > 0 && n <= dir.length; n++) {
+        const tail = dir.slice(dir.length - n);
+        if (!others.some((d) => endsWith(d, tail))) return [ref, `${tail.join('/')}/${short}`];
+      }
+      return [ref, ref];
     }),
   );
 }

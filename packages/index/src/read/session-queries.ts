@@ -35,8 +35,8 @@ export interface SessionLookup {
 
 /**
  * The session a reference names: its key; its id; `<id or prefix>@<project folder>` or `<project folder>/<id or
- * prefix>` (the folder's name or any trailing part of its path, else any folder on it); else a unique prefix of an
- * id — among the sessions under `lookup.paths` when given.
+ * prefix>` (the folder's name or any trailing part of its path); else a unique prefix of an id — among the
+ * sessions under `lookup.paths` when given.
  * A prefix may end in the ellipsis a list prints after it (core's `shortRefs`).
  * AmbiguousSessionError (with the references that tell them apart) when several sessions match.
  */
@@ -78,17 +78,19 @@ function findSessionRow(store: Store, ref: string, lookup: SessionLookup): Sessi
   if (exact) return exact;
   // A short form as a list prints it (core's `shortRefs`), its id cut with an ellipsis: `rollout-2026-11-30T10-00…`.
   const typed = ref.replace('…', '');
+  // `<id>@<folder>` or `<folder>/<id>`: an id may hold an `@` (`truth@0.61.0`) and a folder a `/`, so each reading
+  // is tried, the `@` first; the first that names sessions is taken.
   const at = typed.indexOf('@');
   const slash = Math.max(typed.lastIndexOf('/'), typed.lastIndexOf('\\'));
-  if (at > 0 || slash > 0) {
-    const [idPart, rawFolder] =
-      at > 0 ? [typed.slice(0, at), typed.slice(at + 1)] : [typed.slice(slash + 1), typed.slice(0, slash)];
+  const readings: (readonly [string, string])[] = [];
+  if (at > 0) readings.push([typed.slice(0, at), typed.slice(at + 1)]);
+  if (slash > 0) readings.push([typed.slice(slash + 1), typed.slice(0, slash)]);
+  for (const [idPart, rawFolder] of readings) {
     const folder = rawFolder.replace(/\\/g, '/').replace(/\/+$/, '');
-    const candidates = rowsWhere('substr(s.session_id, 1, ?) = ?', idPart.length, idPart);
-    const dirOf = (r: SessionRow) => r.project_dir.replace(/\\/g, '/');
-    const trailing = candidates.filter((r) => dirOf(r) === folder || dirOf(r).endsWith(`/${folder}`));
-    // Else a folder anywhere on the project folder's path (core's `shortRefs` names a key so: `<id>@entire-cli-3`).
-    const rows = trailing.length > 0 ? trailing : candidates.filter((r) => `${dirOf(r)}/`.includes(`/${folder}/`));
+    const rows = rowsWhere('substr(s.session_id, 1, ?) = ?', idPart.length, idPart).filter((r) => {
+      const dir = r.project_dir.replace(/\\/g, '/');
+      return dir === folder || dir.endsWith(`/${folder}`);
+    });
     const exactIds = rows.filter((r) => r.session_id === idPart);
     const found = one(exactIds.length > 0 ? exactIds : rows);
     if (found) return found;
