@@ -181,9 +181,10 @@ function agentRows(index: StatsSource, filter: StatsFilter, overall: ToolStats):
   const present = ids
     .map((agent) => ({ agent, sessions: index.sessionTotals({ ...filter, agent }).total }))
     .filter((a) => a.sessions > 0);
-  // One agent holds every session in scope: its statistics are the overall ones. (Counted alike: `stats` counts only
-  // the sessions the list shows.)
-  const onlyOne = present.length === 1 && present[0]?.sessions === index.sessionTotals(filter).total;
+  // One agent holds every session in scope (the one named, or the only one with sessions when their count is the
+  // scope's): its statistics are the overall ones. (Counted alike: `stats` counts only the sessions the list shows.)
+  const onlyOne =
+    present.length === 1 && (filter.agent !== undefined || present[0]?.sessions === index.sessionTotals(filter).total);
   return present.flatMap(({ agent }) => {
     const stats = onlyOne ? overall : index.stats({ ...filter, agent });
     if (stats.sessions === 0) return [];

@@ -57,9 +57,7 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   // only, whose `s` has `expected_errors` (see `whereOf`'s comment on `hideEmpty`)
   if (f.hasErrors === true) parts.push(sql`s.errors > coalesce(s.expected_errors, 0)`);
   if (f.hasErrors === false) parts.push(sql`s.errors <= coalesce(s.expected_errors, 0)`);
-  if (f.hideEmpty === true) {
-    parts.push(sql`s.messages > 0 and not (coalesce(s.title, '') = '' and s.tool_calls = 0)`);
-  }
+  if (f.hideEmpty === true) parts.push(shownSql(sql));
   if (f.ids !== undefined) parts.push(sql`s.uid = any(${[...f.ids]}::text[])`);
   if (f.sessionId !== undefined) parts.push(sql`s.uid = ${f.sessionId}`);
   if (f.person) parts.push(sql`p.name = ${f.person}`);
@@ -72,6 +70,14 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
 }
 
 /** The FROM of the session queries. */
+/**
+ * Whether the sessions list shows a session (`hideEmpty`: not an empty or warm-up one), over the list's columns (`s`
+ * of `LIST_FROM`), as the index's `scopeSql` says it.
+ */
+export function shownSql(sql: Sql | TxSql) {
+  return sql`s.messages > 0 and not (coalesce(s.title, '') = '' and s.tool_calls = 0)`;
+}
+
 export const FROM = 'sessions s join people p on p.id = s.person_id left join devices d on d.id = s.device_id';
 
 /**

@@ -14,7 +14,7 @@ import type {
 } from '@agentdash/index';
 import type { StatsSource } from '@agentdash/server';
 import type { Sql } from './db.js';
-import { FROM, LIST_FROM, type TeamFilter, whereOf } from './session-sql.js';
+import { FROM, LIST_FROM, shownSql, type TeamFilter, whereOf } from './session-sql.js';
 
 interface CallRow {
   readonly uid: string;
@@ -36,6 +36,8 @@ interface SessionRow {
   readonly agent: string;
   readonly started_ms: number | null;
   readonly active_ms: number | null;
+  /** Whether the sessions list shows it (`shownSql`). */
+  readonly shown: boolean;
 }
 
 const toMs = (t: unknown): number | undefined => {
@@ -108,17 +110,11 @@ export async function statsSourceOf(sql: Sql, filter: TeamFilter): Promise<Stats
       s.started_ms, coalesce(s.ended_ms, s.started_ms) as active_ms, c.tool, c.canonical, c.status, c.category,
       c.severity, c.duration_ms, c.ts_ms
     from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid where ${where}`;
+  // Each with whether the list shows it (`stats` counts only those, as the index does), from the list's columns.
   const sessions = await sql<SessionRow[]>`
-    select s.uid, s.agent, s.started_ms, coalesce(s.ended_ms, s.started_ms) as active_ms
-    from ${sql.unsafe(FROM)} where ${where}`;
-
-  // The sessions the list shows (`hideEmpty` reads the list's columns), which `stats` counts, as the index does.
-  const shown = new Set(
-    (
-      await sql<{ uid: string }[]>`
-        select s.uid from ${sql.unsafe(LIST_FROM)} where ${whereOf(sql, { ...base, hideEmpty: true })}`
-    ).map((r) => r.uid),
-  );
+    select s.uid, s.agent, s.started_ms, coalesce(s.ended_ms, s.started_ms) as active_ms,
+      coalesce(${shownSql(sql)}, false) as shown
+    from ${sql.unsafe(LIST_FROM)} where ${where}`;
 
   const sessionsOf = (f: SessionFilter) =>
     sessions.filter((s) => (!f.agent || s.agent === f.agent) && inPeriod(s, toMs(f.since), toMs(f.until)));
@@ -148,7 +144,7 @@ export async function statsSourceOf(sql: Sql, filter: TeamFilter): Promise<Stats
       byCanonical[canonical] = { ...stat, names: [...new Set(list.map((c) => c.tool))].sort() };
     }
     return {
-      sessions: sessionsOf(f).filter((s) => shown.has(s.uid)).length,
+      sessions: sessionsOf(f).filter((s) => s.shown).length,
       ...counts(mine),
       paired: mine.filter((c) => c.status === 'ok' || c.status === 'error').length,
       tools,
