@@ -48,8 +48,9 @@ export const CHROMIUM_ARGS = [
 ] as const;
 
 /**
- * The features of the first `--disable-features` on a running Chromium's command line (Playwright's own list) that
- * the last one (which Chromium honours: ours) leaves out; empty where `/proc` cannot tell (not Linux).
+ * The features of every `--disable-features` but the last on a running Chromium's command line (Playwright's own
+ * list, and any a wrapper script such as Debian's puts first) that the last one, which Chromium honours (ours), leaves
+ * out; empty where `/proc` cannot tell (not Linux).
  */
 export function missingDisabledFeatures(pid: number): string[] {
   let args: string[];
@@ -62,5 +63,5 @@ export function missingDisabledFeatures(pid: number): string[] {
     .filter((a) => a.startsWith('--disable-features='))
     .map((a) => a.slice('--disable-features='.length).split(','));
   const honoured = new Set(lists.at(-1) ?? []);
-  return (lists[0] ?? []).filter((feature) => feature !== '' && !honoured.has(feature));
+  return [...new Set(lists.slice(0, -1).flat())].filter((feature) => feature !== '' && !honoured.has(feature));
 }

@@ -26,7 +26,9 @@ export const sessionsCommand: CommandSpec = {
   summary: 'list sessions, newest first',
   help: filteredHelp(`One row per session: agent, start, duration, messages, tool calls, errors (real ones, then "(+N)"
 expected ones), cost, client version(s), model(s), project and title (custom title, AI title, summary or first
-prompt); a narrow terminal shows the columns that fit. --json adds usage, cost and where the time went.`),
+prompt); a narrow terminal shows the columns that fit. --json adds usage, cost and where the time went. Empty and
+warm-up sessions (no message, or neither title nor tool call) are listed too: the dashboard's list hides them and
+stats does not count them.`),
   options: filterOptions,
   async run(ctx, positionals) {
     if (ctx.json) {
