@@ -221,6 +221,9 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium', () => {
       await block.waitFor({ timeout: 15_000 });
       const toggle = block.locator('[data-testid=subagent-toggle]').first();
       if ((await toggle.count()) === 0) continue;
+      // The deep link's jump done (rows measured, the target scrolled to): a row the virtual list mounts again while
+      // it settles starts closed, and a click before that is lost with it.
+      await steady(page, '[data-index]');
       await toggle.click();
       const nested = block.locator('[data-testid=subagent-timeline] [data-testid=assistant]').first();
       await nested.waitFor({ timeout: 10_000 });
