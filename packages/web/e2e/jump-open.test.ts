@@ -65,6 +65,22 @@ function writeHome(home: string): void {
   writeLines(join(project, `${id}.jsonl`), main);
 }
 
+/** A session of 80 Bash calls, more than the timeline keeps mounted at once. */
+const long = '0c97beba-0000-4000-8000-0000000000e3';
+function writeLong(home: string): void {
+  const b = basesOf(long);
+  const lines = [prompt(b('u0', null, 0), 'Run every step.')];
+  let parent = 'u0';
+  for (let i = 0; i < 80; i++) {
+    lines.push(
+      toolUse(b(`c${i}`, parent, 1 + 2 * i), `msg_l${i}`, `toolu_long_${i}`, 'Bash', { command: `make step-${i}` }),
+      toolResult(b(`r${i}`, `c${i}`, 2 + 2 * i), `toolu_long_${i}`, `step ${i} done`, false),
+    );
+    parent = `r${i}`;
+  }
+  writeLines(join(home, 'projects', '-home-user-proj-long', `${long}.jsonl`), lines);
+}
+
 /** Whether the Agent call's block, and its subagent timeline, are open. */
 const agentState = (page: Page, call: string) =>
   page.evaluate((call) => {
@@ -83,6 +99,7 @@ describe.skipIf(missing !== undefined)('a jump to an error opens its own way in 
   beforeAll(async () => {
     home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-jump-open-home-'));
     writeHome(home);
+    writeLong(home);
     served = await serveIndexOf('agentdash-e2e-jump-open-', [home]);
     browser = await connectChromium();
   }, 60_000);
@@ -133,6 +150,26 @@ describe.skipIf(missing !== undefined)('a jump to an error opens its own way in 
     expect(await agentState(page, first.call)).toEqual({ call: 'true', subagent: 'false' });
     await jumpTo(first);
     expect(await agentState(page, first.call)).toEqual({ call: 'true', subagent: 'true' });
+    await context.close();
+  });
+  it('keeps a block as the reader left it when its row is scrolled away and back', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(new URL(`#/s/${long}`, served.server.url).toString());
+    const head = (i: number) => page.locator(`[id="call-toolu_long_${i}"] [data-testid=tool-head]`);
+    await head(0).waitFor({ timeout: 20_000 });
+    // a Bash block starts open: the reader closes the first
+    expect(await head(0).getAttribute('aria-expanded')).toBe('true');
+    await head(0).click();
+    expect(await head(0).getAttribute('aria-expanded')).toBe('false');
+    // to the end (the first rows unmounted) and back
+    await page.locator('[data-testid=session-nav]').waitFor();
+    await page.keyboard.press('G');
+    await head(79).waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => !document.getElementById('call-toolu_long_0'));
+    await page.keyboard.press('g');
+    await head(0).waitFor({ timeout: 20_000 });
+    expect(await head(0).getAttribute('aria-expanded')).toBe('false');
+    expect(await head(1).getAttribute('aria-expanded')).toBe('true');
     await context.close();
   });
 });

@@ -8,7 +8,7 @@ export function AgentRenderer({ call }: RendererProps) {
   const t = typedOf(call, 'agent');
   const { SubagentView } = useTimeline();
   const sub = call.subagent;
-  const [open, setOpen] = useJumpOpen(call.id);
+  const [open, setOpen] = useJumpOpen(call.id, `subagent:${call.id}`);
   const outputTokens = t?.usage?.outputTokens;
   const tokens = t?.totalTokens;
   const tools = t?.totalToolUseCount ?? sub?.toolCalls;

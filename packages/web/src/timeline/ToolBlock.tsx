@@ -72,7 +72,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
   const [loading, setLoading] = useState(false);
   const call = full && full.id === initial.id && initial.status === full.status ? full : initial;
   const status = displayStatus(call);
-  const [open, setOpen] = useJumpOpen(initial.id, {
+  const [open, setOpen] = useJumpOpen(initial.id, `call:${initial.id}`, {
     initial: () => status === 'error' || opensByDefault(call),
     opensOnFocus: true,
   });

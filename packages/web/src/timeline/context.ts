@@ -30,6 +30,8 @@ export interface TimelineContext {
   readonly jump: Jump;
   /** Expand-all / collapse-all: a change of `version` resets every block to `open`. */
   readonly openAll: { readonly version: number; readonly open: boolean };
+  /** The open state of each block of the session by key, as it last was (`useOpenAll`); none: not kept. */
+  readonly kept?: Map<string, KeptOpen> | undefined;
   /** Bumped on live updates so nested subagent timelines reload. */
   readonly liveVersion: number;
   /**
@@ -65,45 +67,63 @@ export const TimelineCtx = createContext<TimelineContext>({
 export const useTimeline = () => useContext(TimelineCtx);
 
 /**
- * A block's open state, which "Expand all" and "Collapse all" set (`openAll`), on a block mounted after them too
- * (scrolled to): every block that opens uses it.
+ * A block's open state as it last was, with what it was set after (the newest jump, expand/collapse all, the calls to
+ * open): the virtual list unmounts the rows scrolled away, and a row mounted again shows its blocks as they were.
  */
-export function useOpenAll(initial: boolean | (() => boolean)): [boolean, Dispatch<SetStateAction<boolean>>] {
-  const { openAll } = useTimeline();
-  const [open, setOpen] = useState(initial);
-  useEffect(() => {
-    if (openAll.version > 0) setOpen(openAll.open);
-  }, [openAll]);
-  return [open, setOpen];
+export interface KeptOpen {
+  readonly open: boolean;
+  readonly jumpSeq: number;
+  readonly allVersion: number;
+  readonly expand: ReadonlySet<string>;
 }
 
 /**
- * The open state of a block a jump can open (a call, an Agent call's subagent timeline): `useOpenAll`'s, opened
- * when its id joins `expand` (or is there when it mounts: a row the virtual list mounts again) and at each jump
- * whose way goes through it (or, with `opensOnFocus`, to it). Never at a jump elsewhere, so a block the reader
- * closed stays closed until a jump goes through it again.
+ * A block's open state, which "Expand all" and "Collapse all" set (`openAll`), on a block mounted after them too
+ * (scrolled to): every block that opens uses it. With a `key` (unique in the session) its state is kept (`kept`)
+ * and a block mounted again starts from it, "Expand all" or "Collapse all" applied only when one came since.
+ */
+export function useOpenAll(
+  initial: boolean | (() => boolean),
+  key?: string,
+): [boolean, Dispatch<SetStateAction<boolean>>, KeptOpen | undefined] {
+  const { openAll, jump, expand, kept: keptOpen } = useTimeline();
+  const [kept] = useState(() => (key === undefined ? undefined : keptOpen?.get(key)));
+  const [open, setOpen] = useState(kept?.open ?? initial);
+  const appliedAll = useRef(kept?.allVersion ?? 0);
+  useEffect(() => {
+    if (openAll.version > 0 && openAll.version !== appliedAll.current) setOpen(openAll.open);
+    appliedAll.current = openAll.version;
+  }, [openAll]);
+  useEffect(() => {
+    if (key !== undefined) keptOpen?.set(key, { open, jumpSeq: jump.seq, allVersion: openAll.version, expand });
+  }, [keptOpen, key, open, jump, openAll, expand]);
+  return [open, setOpen, kept];
+}
+
+/**
+ * The open state of a block a jump can open (a call, an Agent call's subagent timeline), kept under `key`
+ * (`useOpenAll`): opened when its id joins `expand` (or is there when it first mounts: a row the virtual list mounts)
+ * and at each jump whose way goes through it (or, with `opensOnFocus`, to it). Never at a jump elsewhere, so a block
+ * the reader closed stays closed, scrolled away and back too, until a jump goes through it again.
  */
 export function useJumpOpen(
   id: string,
+  key: string,
   { initial = () => false, opensOnFocus = false }: { initial?: () => boolean; opensOnFocus?: boolean } = {},
 ): [boolean, Dispatch<SetStateAction<boolean>>] {
   const { expand, jump, focus } = useTimeline();
-  const [open, setOpen] = useOpenAll(() => expand.has(id) || (opensOnFocus && focus === id) || initial());
-  // Whether `expand` held the id at the last look: false again at each mount (StrictMode's second one too), so
-  // that a mounted block opens after "Collapse all" as well.
-  const held = useRef(false);
-  useEffect(
-    () => () => {
-      held.current = false;
-    },
-    [],
-  );
+  const [open, setOpen, kept] = useOpenAll(() => expand.has(id) || (opensOnFocus && focus === id) || initial(), key);
+  // Whether `expand` held the id at the last look (kept: when its state was kept), and the last jump looked at.
+  const held = useRef(kept?.expand.has(id) ?? false);
+  const appliedJump = useRef(kept?.jumpSeq ?? -1);
   useEffect(() => {
     const has = expand.has(id);
     if (has && !held.current) setOpen(true);
     held.current = has;
   }, [expand, id, setOpen]);
   useEffect(() => {
+    if (jump.seq === appliedJump.current) return;
+    appliedJump.current = jump.seq;
     if (jump.path.has(id) || (opensOnFocus && focus === id)) setOpen(true);
   }, [jump, focus, id, opensOnFocus, setOpen]);
   return [open, setOpen];

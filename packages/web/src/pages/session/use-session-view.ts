@@ -1,7 +1,7 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { subscribeLive } from '../../data/client';
-import type { TimelineContext } from '../../timeline/context';
+import type { KeptOpen, TimelineContext } from '../../timeline/context';
 import { SubagentTimeline } from '../../timeline/SubagentTimeline';
 import { holdsTranscript } from '../../ui/TeamBadge';
 import type { Located } from './use-jump';
@@ -92,9 +92,14 @@ export function useTimelineContext(
     () => new Map((copiedFrom ?? []).flatMap((from) => from.callIds.map((id) => [id, from] as const))),
     [copiedFrom],
   );
+  // Each block's open state, kept for the session's rows the virtual list mounts again (a new map per session).
+  const keptRef = useRef<{ readonly sessionId: string; readonly map: Map<string, KeptOpen> }>(undefined);
+  if (keptRef.current?.sessionId !== sessionId) keptRef.current = { sessionId, map: new Map() };
+  const kept = keptRef.current.map;
   return useMemo(
     () => ({
       sessionId,
+      kept,
       shells: shells ?? {},
       expand: located.expand,
       focus: located.focus,
@@ -105,6 +110,6 @@ export function useTimelineContext(
       copied,
       measured,
     }),
-    [sessionId, shells, located, openAll, liveVersion, copied, measured],
+    [sessionId, kept, shells, located, openAll, liveVersion, copied, measured],
   );
 }
