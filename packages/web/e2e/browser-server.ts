@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM, CHROMIUM_ARGS, missingDisabledFeatures } from './chromium';
+import { CHROMIUM, CHROMIUM_ARGS, commandLineOf, missingDisabledFeatures } from './chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +24,7 @@ export default async function browserServers(project: TestProject): Promise<() =
       chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] }),
     ),
   );
-  const lost = servers.flatMap((server) => missingDisabledFeatures(server.process().pid ?? 0));
+  const lost = servers.flatMap((server) => missingDisabledFeatures(commandLineOf(server.process().pid ?? 0)));
   if (lost.length > 0) {
     await Promise.all(servers.map((server) => server.close()));
     throw new Error(

@@ -47,18 +47,20 @@ export const CHROMIUM_ARGS = [
   `--disable-features=${[...PLAYWRIGHT_DISABLED, ...UNSEEN].join(',')}`,
 ] as const;
 
-/**
- * The features of every `--disable-features` but the last on a running Chromium's command line (Playwright's own
- * list, and any a wrapper script such as Debian's puts first) that the last one, which Chromium honours (ours), leaves
- * out; empty where `/proc` cannot tell (not Linux).
- */
-export function missingDisabledFeatures(pid: number): string[] {
-  let args: string[];
+/** A running process's command line, split into its arguments; empty where `/proc` cannot tell (not Linux). */
+export function commandLineOf(pid: number): string[] {
   try {
-    args = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
   } catch {
     return [];
   }
+}
+
+/**
+ * The features of every `--disable-features` but the last on a Chromium command line (Playwright's own list, and any
+ * a wrapper script such as Debian's puts first) that the last one, which Chromium honours (ours), leaves out.
+ */
+export function missingDisabledFeatures(args: readonly string[]): string[] {
   const lists = args
     .filter((a) => a.startsWith('--disable-features='))
     .map((a) => a.slice('--disable-features='.length).split(','));
