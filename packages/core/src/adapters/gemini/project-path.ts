@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isRecord } from '../../internal/guards.js';
@@ -9,7 +10,8 @@ const cache = new Map<string, string | undefined>();
 /**
  * The project path of a Gemini project folder (`~/.gemini/tmp/<project>`): its `.project_root` file (0.61+),
  * else the entry of `~/.gemini/projects.json` that names the folder. The older layout names the folder by the
- * SHA-256 of the path and records the path nowhere: undefined then. Never throws.
+ * SHA-256 of the path and records the path nowhere: undefined then (`projectPathFromHash` finds it in the session's
+ * messages). Never throws.
  */
 export function projectPathOf(projectDir: string): string | undefined {
   if (cache.has(projectDir)) return cache.get(projectDir);
@@ -54,4 +56,46 @@ function readSmall(path: string): string | undefined {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** A 0.20-layout project folder's name: the SHA-256 (hex) of the project's path. */
+const HASH_NAME = /^[0-9a-f]{64}$/;
+/** Paths inside a string: POSIX (`/home/ann/app/src/a.ts`) or Windows (`C:\Users\ann\app`). */
+const PATHS = /(?:[A-Za-z]:\\|\/)[^\s"'`<>|;,(){}[\]*?]+/g;
+/** The most folders hashed, and the most characters of strings looked into, for one file. */
+const MAX_FOLDERS = 4000;
+const MAX_CHARS = 4 * 1024 * 1024;
+
+/**
+ * The project path of a hash-named folder (`~/.gemini/tmp/<sha256 of the path>`, the 0.20 layout, which records the
+ * path nowhere), found among the folders of the absolute paths its messages name (a file read, a command's folder):
+ * the one whose SHA-256 is the folder's name. A match is proof, not a guess; undefined when none matches (a session
+ * that names no path of its project). Bounded: at most `MAX_FOLDERS` folders hashed. Never throws.
+ */
+export function projectPathFromHash(projectDir: string, messages: readonly unknown[]): string | undefined {
+  const name = basename(projectDir);
+  if (!HASH_NAME.test(name)) return undefined;
+  const tried = new Set<string>();
+  let chars = 0;
+  const stack: unknown[] = [...messages].reverse();
+  while (stack.length > 0 && tried.size < MAX_FOLDERS && chars < MAX_CHARS) {
+    const value = stack.pop();
+    if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
+    else if (isRecord(value)) stack.push(...Object.values(value).reverse());
+    else if (typeof value === 'string') {
+      chars += value.length;
+      for (const found of value.matchAll(PATHS)) {
+        const windows = found[0].includes('\\');
+        const separator = windows ? '\\' : '/';
+        const parts = found[0].split(separator);
+        for (let n = parts.length; n > 1 && tried.size < MAX_FOLDERS; n--) {
+          const folder = parts.slice(0, n).join(separator);
+          if (tried.has(folder)) continue;
+          tried.add(folder);
+          if (createHash('sha256').update(folder).digest('hex') === name) return folder;
+        }
+      }
+    }
+  }
+  return undefined;
 }

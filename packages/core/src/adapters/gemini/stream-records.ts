@@ -5,7 +5,7 @@ import type { ParseIssue } from '../../model/issue.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import { subagentPrompts } from './injected.js';
 import { headerRecord, setRecord, supersededRecord } from './meta-records.js';
-import { projectPathOf } from './project-path.js';
+import { projectPathFromHash, projectPathOf } from './project-path.js';
 import { readJsonEntries } from './read-json.js';
 import { readJsonlEntries, type SessionEntry } from './read-jsonl.js';
 import { messageRecords, type ThreadContext } from './records.js';
@@ -36,11 +36,15 @@ export async function streamGeminiRecords(
   const header = read.entries.find((e): e is Extract<SessionEntry, { kind: 'header' }> => e.kind === 'header');
   const headerSession = header ? str(header.value.sessionId) : undefined;
   const isSubagent = file.role === 'subagent' || (header !== undefined && header.value.kind === 'subagent');
+  const messages = read.entries.flatMap((e) => (e.kind === 'message' ? [e.value] : []));
   const ctx: ThreadContext = {
     file: file.path,
     sessionId: file.sessionId ?? headerSession,
-    cwd: projectPathOf(file.projectDir) ?? firstDirectory(header?.value.directories),
-    injected: subagentPrompts(read.entries.flatMap((e) => (e.kind === 'message' ? [e.value] : []))),
+    cwd:
+      projectPathOf(file.projectDir) ??
+      firstDirectory(header?.value.directories) ??
+      projectPathFromHash(file.projectDir, messages),
+    injected: subagentPrompts(messages),
     subagentId: isSubagent
       ? (file.agentId ?? headerSession ?? basename(file.path).replace(/\.jsonl?$/, ''))
       : undefined,
