@@ -41,8 +41,9 @@ function keyOf(index: AgentIndex, ref: string): string {
 
 describe('the short references a session list prints', () => {
   it('each names its own session, also for an id two project folders or two homes hold', async () => {
-    const home = join(t.dir, 'home');
-    const copy = join(t.dir, 'copy');
+    // Folder names no temporary folder's path holds (`home` would be on /home/ann/tmp's).
+    const home = join(t.dir, 'laptop-home');
+    const copy = join(t.dir, 'laptop-copy');
     // One id in two project folders whose names start alike (`<id>@-home-ann-work-api` would be cut inside them).
     const shared = '0a1b2c3d-1111-4000-8000-000000000001';
     writeSession(home, '-home-ann-work-api-server', shared);
@@ -74,13 +75,13 @@ describe('the short references a session list prints', () => {
     expect(new Set(printed).size).toBe(sessions.length);
     // a key by the trailing part of its folder's path that tells it apart, not a whole path
     expect(printed.filter((ref) => ref.includes('7e8f9a0b')).sort()).toEqual([
-      'copy/projects/-home-ann-work-api-server/7e8f9a0b',
-      'home/projects/-home-ann-work-api-server/7e8f9a0b',
+      'laptop-copy/…/7e8f9a0b',
+      'laptop-home/…/7e8f9a0b',
     ]);
     expect(printed.filter((ref) => ref.includes('cd11f12b')).sort()).toEqual([
       'b/projects/-p/cd11f12b',
       'cd11f12b@b',
-      'home/projects/-p/cd11f12b',
+      'laptop-home/projects/-p/cd11f12b',
     ]);
   });
 });

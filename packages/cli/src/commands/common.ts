@@ -87,8 +87,8 @@ export const COMMON_HELP = `Common options:
 
 /** What SESSION may name (the index's resolver, `getSession`), for the commands that open one session. */
 export const SESSION_HELP = `SESSION: a session id, a unique prefix of one, <id>@<project folder> or <project folder>/<id> (when two
-folders hold that id; any trailing part of the folder's path), or a transcript file; a reference as the sessions
-list prints it, ellipsis included.`;
+folders hold that id; any trailing part of the folder's path; <folder>/…/<id>: a folder anywhere on it), or a
+transcript file; a reference as the sessions list prints it, ellipses included.`;
 
 /** What PATH may name and the default homes, from the agent registry (`agentInfos`), in lines of at most 116 columns. */
 export const PATHS_HELP = wrapToWidth(

@@ -92,7 +92,7 @@ describe('shortRefs', () => {
     expect([...shortRefs(odd).values()]).toEqual([odd[0], 'cd11f12b@-home-ann-x']);
   });
 
-  it('names a key by the shortest trailing part of its folder no other key of its id ends with, else whole', () => {
+  it('names a key by a folder only its path has, else the shortest trailing part only it ends with, else whole', () => {
     const keys = [
       '/work/gemini/entire-cli-3/tmp/7e8989f7/f7633853-6663-4dbb-bbf4-6159afa29df8',
       '/work/gemini/entire-cli-2/tmp/7e8989f7/f7633853-6663-4dbb-bbf4-6159afa29df8',
@@ -103,11 +103,17 @@ describe('shortRefs', () => {
       '/home/bob/.claude/projects/-home-bob/a1b2c3d4-0000-4000-8000-0000000000c0',
     ];
     expect([...shortRefs(keys).values()]).toEqual([
+      'entire-cli-3/…/f7633853',
+      'entire-cli-2/…/f7633853',
+      'ann/.claude/projects/-home-ann-api/0c97beba',
+      'backup/…/0c97beba',
+      keys[4],
+    ]);
+    // beside an `<id>@<folder>` of the id (whose path may hold `entire-cli-3`), the trailing part of the path
+    const beside = shortRefs([...keys.slice(0, 2), 'f7633853-6663-4dbb-bbf4-6159afa29df8@7e8989f7']);
+    expect([...beside.values()].slice(0, 2)).toEqual([
       'entire-cli-3/tmp/7e8989f7/f7633853',
       'entire-cli-2/tmp/7e8989f7/f7633853',
-      'ann/.claude/projects/-home-ann-api/0c97beba',
-      'backup/.claude/projects/-home-ann-api/0c97beba',
-      keys[4],
     ]);
   });
 

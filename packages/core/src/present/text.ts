@@ -59,9 +59,12 @@ export function uniquePrefixes(ids: readonly string[], min = 8): Map<string, str
  * one that `agentdash show` takes (without its ellipsis) and that names its session, never another: a UUID as
  * `shortId` with the length that tells it from the other ids (`uniquePrefixes`), its `@<folder>` whole after it (a
  * folder cut short names none); another id as `shortId` too, whole when it holds an `@` (`truth@0.61.0`: the `@`
- * then says nothing of a folder); a key as the shortest trailing part of its project folder's path that no other key
- * of that id listed here ends with, `/` and its id's short form (`entire-cli-3/tmp/<hash>/f7633853`,
- * `ann/.claude/projects/-home-ann/0c97beba`), whole when no other key of its id is listed.
+ * then says nothing of a folder); a key as the folder of its path nearest the id that no other key of that id listed
+ * here has, `/…/` and its id's short form (`entire-cli-3/…/f7633853`; not when an `<id>@<folder>` of that id is
+ * listed too, whose path could hold that folder), else as the shortest trailing part of its
+ * project folder's path that no other such key ends with, `/` and the id's short form
+ * (`ann/.claude/projects/-home-ann/0c97beba`, a home inside another's path), whole when no other key of its id is
+ * listed.
  * @example shortRefs(['0a1b2c3d-…@-home-ann-api', '0a1b2c3d-…@-home-ann-app']) // '0a1b2c3d@-home-ann-api', '0a1b2c3d@-home-ann-app'
  */
 export function shortRefs(refs: readonly string[]): ReadonlyMap<string, string> {
@@ -77,6 +80,7 @@ export function shortRefs(refs: readonly string[]): ReadonlyMap<string, string> 
   const dirsOf = new Map<string, string[][]>();
   for (const ref of refs.filter(isKey))
     dirsOf.set(idOf(ref), [...(dirsOf.get(idOf(ref)) ?? []), parts(ref).slice(0, -1)]);
+  const qualified = new Set(refs.filter((ref) => !isKey(ref) && ref.includes('@')).map(idOf));
   const endsWith = (dir: readonly string[], tail: readonly string[]) =>
     tail.length <= dir.length && tail.every((part, i) => dir[dir.length - tail.length + i] === part);
   return new Map(
@@ -88,7 +92,15 @@ export function shortRefs(refs: readonly string[]): ReadonlyMap<string, string> 
       const dir = parts(ref).slice(0, -1);
       const others = (dirsOf.get(id) ?? []).filter((d) => d.join('/') !== dir.join('/'));
       // Listed alone, what tells it from the key it shares its id with is unknown here: whole.
-      for (let n = 1; others.length > 0 && n <= dir.length; n++) {
+      if (others.length === 0) return [ref, ref];
+      // The folder nearest the id that no other key of the id has on its path: `<folder>/…/<id>` (the folders
+      // between left out), else the shortest trailing part of the path no other ends with.
+      // Not beside an `<id>@<folder>` of the id, whose path is not known here and could hold that folder too.
+      const telling = qualified.has(id)
+        ? undefined
+        : [...dir].reverse().find((part) => others.every((d) => !d.includes(part)));
+      if (telling !== undefined && telling !== dir.at(-1)) return [ref, `${telling}/…/${short}`];
+      for (let n = 1; n <= dir.length; n++) {
         const tail = dir.slice(dir.length - n);
         if (!others.some((d) => endsWith(d, tail))) return [ref, `${tail.join('/')}/${short}`];
       }

@@ -37,7 +37,8 @@ export interface SessionLookup {
  * The session a reference names: its key; its id; `<id or prefix>@<project folder>` or `<project folder>/<id or
  * prefix>` (the folder's name or any trailing part of its path); else a unique prefix of an id — among the
  * sessions under `lookup.paths` when given.
- * A prefix may end in the ellipsis a list prints after it (core's `shortRefs`).
+ * A prefix may end in the ellipsis a list prints after it, and `<folder>/…/<id or prefix>` names a folder anywhere
+ * on the project folder's path (core's `shortRefs`).
  * AmbiguousSessionError (with the references that tell them apart) when several sessions match.
  */
 export function getSession(store: Store, ref: string, lookup: SessionLookup = {}): SessionSummary | undefined {
@@ -76,6 +77,16 @@ function findSessionRow(store: Store, ref: string, lookup: SessionLookup): Sessi
   };
   const exact = one(rowsWhere('s.session_id = ?', ref));
   if (exact) return exact;
+  // A folder on the path, the folders after it left out (core's `shortRefs`): `entire-cli-3/…/f7633853`.
+  const between = /^(.+)[\\/]…[\\/]([^\\/]+)$/.exec(ref);
+  if (between) {
+    const [folder, idPart] = [between[1] ?? '', (between[2] ?? '').replace('…', '')];
+    const rows = rowsWhere('substr(s.session_id, 1, ?) = ?', idPart.length, idPart).filter((r) =>
+      `${r.project_dir.replace(/\\/g, '/')}/`.includes(`/${folder.replace(/\\/g, '/')}/`),
+    );
+    const exactIds = rows.filter((r) => r.session_id === idPart);
+    return one(exactIds.length > 0 ? exactIds : rows);
+  }
   // A short form as a list prints it (core's `shortRefs`), its id cut with an ellipsis: `rollout-2026-11-30T10-00…`.
   const typed = ref.replace('…', '');
   // `<id>@<folder>` or `<folder>/<id>`: an id may hold an `@` (`truth@0.61.0`) and a folder a `/`, so each reading
