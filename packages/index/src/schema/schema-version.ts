@@ -10,15 +10,16 @@
  *   0/1/2; 5: `warm_state` a rowid table; 6: `sessions` without the unused `usage` column, and every session's title
  *   by the rule that titles one whose main file gives none from a subagent's prompt; 7: `responses_key`, and a
  *   session's `usage_detail` without the responses another session owns; 8: Codex responses end at a prompt, a
- *   review's request is its prompt; 9: `sessions.issues` counts pairing's issues too; 10: `records.copy_of`, a subagent's records copied into its
+ *   review's request is its prompt; 9: `sessions.issues` counts pairing's issues too; 10: `records.copy_of`, a
+ *   subagent's records copied into its
  *   parent's file stored as its thread's when its file is not in the session; 11: a Read too large by tokens is a
  *   `validation` error, as one too large by bytes was; 12: `copy_reads`, the copies' pending reads stored, and
  *   `records_copies` by file; 13: a session without its main file has the time of its files' records, not none;
  *   14: `sessions.subagents`, the subagents `loadSession` finds, runs inside the main file and subagents kept as
  *   copies included, and `responses.key` of a response without a message id by the session's place in its home, not
  *   its path; 15: `files_home`; 16: `files_home` by agent, then home; 17: a Gemini session in a hash-named folder has
- *   the project path whose SHA-256 names it, when it names a path below it). Another version, higher or lower, drops them
- *   and builds them again from the transcripts.
+ *   the project path whose SHA-256 names it, when it names a path below it). Another version, higher or lower, drops
+ *   them and builds them again from the transcripts.
  */
 import type Database from 'better-sqlite3';
 

@@ -30,6 +30,22 @@ describe('the project path of a hash-named Gemini folder (0.20 layout)', () => {
     expect(projectPathFromHash(windows.replaceAll('\\', '/'), messages)).toBe('C:\\Users\\ann\\app');
   });
 
+  it('looks past an image: base64 (full of /) in its data field, in a tool output, and a huge object', () => {
+    const base64 = 'iVBORw0KGgo/AAAANSUhEUgAA+/'.repeat(80_000); // about 2 MB, one run of non-space characters
+    const wide = Object.fromEntries(Array.from({ length: 300_000 }, (_, i) => [`k${i}`, i]));
+    const messages = [
+      { type: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: base64 } }] },
+      { type: 'gemini', toolCalls: [{ name: 'read_file', result: [{ output: base64 }], args: wide }] },
+      { type: 'gemini', content: 'Saved /home/ann/work/app/shot.png' },
+    ];
+    expect(projectPathFromHash(folder, messages)).toBe('/home/ann/work/app');
+  });
+
+  it("is macOS's /private path when the session names /tmp", () => {
+    const tmp = `/Users/ann/.gemini/tmp/${sha('/private/tmp/gemini-test')}`;
+    expect(projectPathFromHash(tmp, [{ content: 'Created /tmp/gemini-test/a.txt' }])).toBe('/private/tmp/gemini-test');
+  });
+
   it('is undefined when no path of the session hashes to it, or the folder is not hash-named', () => {
     const messages = [{ type: 'gemini', content: 'Read /home/ann/other/file.ts and /etc/hosts.' }];
     expect(projectPathFromHash(folder, messages)).toBeUndefined();

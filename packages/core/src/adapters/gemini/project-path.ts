@@ -62,37 +62,55 @@ function readSmall(path: string): string | undefined {
 const HASH_NAME = /^[0-9a-f]{64}$/;
 /** Paths inside a string: POSIX (`/home/ann/app/src/a.ts`) or Windows (`C:\Users\ann\app`). */
 const PATHS = /(?:[A-Za-z]:\\|\/)[^\s"'`<>|;,(){}[\]*?]+/g;
-/** The most folders hashed, and the most characters of strings looked into, for one file. */
+/** Fields that hold data, not text (an image's base64, full of `/`), never looked into. */
+const DATA_FIELDS: ReadonlySet<string> = new Set(['inlineData', 'data', 'fileData']);
+/** Bounds for one file: folders hashed, characters looked into (per string and in all), a path's length and depth. */
 const MAX_FOLDERS = 4000;
 const MAX_CHARS = 4 * 1024 * 1024;
+const MAX_STRING = 64 * 1024;
+const MAX_PATH = 4096;
+const MAX_DEPTH = 64;
+/** macOS's `/tmp`, `/var` and `/etc` are links into `/private`, the path Gemini hashes. */
+const PRIVATE = /^\/(?:tmp|var|etc)(?:\/|$)/;
 
 /**
  * The project path of a hash-named folder (`~/.gemini/tmp/<sha256 of the path>`, the 0.20 layout, which records the
  * path nowhere), found among the folders of the absolute paths its messages name (a file read, a command's folder):
  * the one whose SHA-256 is the folder's name. A match is proof, not a guess; undefined when none matches (a session
- * that names no path of its project). Bounded: at most `MAX_FOLDERS` folders hashed. Never throws.
+ * that names no path of its project). Bounded (`MAX_*`; data fields such as images skipped). Never throws.
  */
 export function projectPathFromHash(projectDir: string, messages: readonly unknown[]): string | undefined {
   const name = basename(projectDir);
   if (!HASH_NAME.test(name)) return undefined;
   const tried = new Set<string>();
+  const matches = (folder: string) => {
+    if (tried.has(folder)) return false;
+    tried.add(folder);
+    return createHash('sha256').update(folder).digest('hex') === name;
+  };
   let chars = 0;
-  const stack: unknown[] = [...messages].reverse();
+  const stack: unknown[] = [];
+  for (let i = messages.length - 1; i >= 0; i--) stack.push(messages[i]);
   while (stack.length > 0 && tried.size < MAX_FOLDERS && chars < MAX_CHARS) {
     const value = stack.pop();
     if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
-    else if (isRecord(value)) stack.push(...Object.values(value).reverse());
-    else if (typeof value === 'string') {
-      chars += value.length;
-      for (const found of value.matchAll(PATHS)) {
-        const windows = found[0].includes('\\');
-        const separator = windows ? '\\' : '/';
+    else if (isRecord(value)) {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        if (!DATA_FIELDS.has(key)) stack.push(child);
+      }
+    } else if (typeof value === 'string') {
+      const text = value.length > MAX_STRING ? value.slice(0, MAX_STRING) : value;
+      chars += text.length;
+      for (const found of text.matchAll(PATHS)) {
+        if (found[0].length > MAX_PATH) continue;
+        const separator = found[0].includes('\\') ? '\\' : '/';
         const parts = found[0].split(separator);
-        for (let n = parts.length; n > 1 && tried.size < MAX_FOLDERS; n--) {
+        for (let n = Math.min(parts.length, MAX_DEPTH); n > 1 && tried.size < MAX_FOLDERS; n--) {
           const folder = parts.slice(0, n).join(separator);
-          if (tried.has(folder)) continue;
-          tried.add(folder);
-          if (createHash('sha256').update(folder).digest('hex') === name) return folder;
+          if (matches(folder)) return folder;
+          if (PRIVATE.test(folder) && matches(`/private${folder}`)) return `/private${folder}`;
         }
       }
     }
