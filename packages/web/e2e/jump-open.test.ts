@@ -170,6 +170,14 @@ describe.skipIf(missing !== undefined)('a jump to an error opens its own way in 
     await head(0).waitFor({ timeout: 20_000 });
     expect(await head(0).getAttribute('aria-expanded')).toBe('false');
     expect(await head(1).getAttribute('aria-expanded')).toBe('true');
+    // "Expand all" while its row is away: back, it is open (what came since applies)
+    await page.keyboard.press('G');
+    await head(79).waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => !document.getElementById('call-toolu_long_0'));
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await page.keyboard.press('g');
+    await head(0).waitFor({ timeout: 20_000 });
+    expect(await head(0).getAttribute('aria-expanded')).toBe('true');
     await context.close();
   });
 });

@@ -109,6 +109,15 @@ describe('shortRefs', () => {
       'backup/…/0c97beba',
       keys[4],
     ]);
+    // never a drive letter as the folder: Windows keys on C: and D: are told by the folder after it
+    const windows = shortRefs([
+      'C:\\Users\\ann\\.claude\\projects\\-p\\f7633853-6663-4dbb-bbf4-6159afa29df8',
+      'D:\\Users\\ann\\.claude\\projects\\-p\\f7633853-6663-4dbb-bbf4-6159afa29df8',
+    ]);
+    expect([...windows.values()]).toEqual([
+      'C:/Users/ann/.claude/projects/-p/f7633853',
+      'D:/Users/ann/.claude/projects/-p/f7633853',
+    ]);
     // beside an `<id>@<folder>` of the id (whose path may hold `entire-cli-3`), the trailing part of the path
     const beside = shortRefs([...keys.slice(0, 2), 'f7633853-6663-4dbb-bbf4-6159afa29df8@7e8989f7']);
     expect([...beside.values()].slice(0, 2)).toEqual([

@@ -65,7 +65,8 @@ export function uniquePrefixes(ids: readonly string[], min = 8): Map<string, str
  * project folder's path that no other such key ends with, `/` and the id's short form
  * (`ann/.claude/projects/-home-ann/0c97beba`, a home inside another's path), whole when no other key of its id is
  * listed.
- * @example shortRefs(['0a1b2c3d-…@-home-ann-api', '0a1b2c3d-…@-home-ann-app']) // '0a1b2c3d@-home-ann-api', '0a1b2c3d@-home-ann-app'
+ * @example shortRefs(['0a1b2c3d-…@-home-ann-api', '0a1b2c3d-…@-home-ann-app'])
+ * // '0a1b2c3d@-home-ann-api', '0a1b2c3d@-home-ann-app'
  */
 export function shortRefs(refs: readonly string[]): ReadonlyMap<string, string> {
   const parts = (ref: string) => ref.split(/[\\/]/).filter((part) => part !== '');
@@ -98,7 +99,7 @@ export function shortRefs(refs: readonly string[]): ReadonlyMap<string, string> 
       // Not beside an `<id>@<folder>` of the id, whose path is not known here and could hold that folder too.
       const telling = qualified.has(id)
         ? undefined
-        : [...dir].reverse().find((part) => others.every((d) => !d.includes(part)));
+        : [...dir].reverse().find((part) => !/^[A-Za-z]:$/.test(part) && others.every((d) => !d.includes(part)));
       if (telling !== undefined && telling !== dir.at(-1)) return [ref, `${telling}/…/${short}`];
       for (let n = 1; n <= dir.length; n++) {
         const tail = dir.slice(dir.length - n);

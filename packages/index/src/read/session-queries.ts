@@ -82,7 +82,7 @@ function findSessionRow(store: Store, ref: string, lookup: SessionLookup): Sessi
   if (between) {
     const [folder, idPart] = [between[1] ?? '', (between[2] ?? '').replace('…', '')];
     const rows = rowsWhere('substr(s.session_id, 1, ?) = ?', idPart.length, idPart).filter((r) =>
-      `${r.project_dir.replace(/\\/g, '/')}/`.includes(`/${folder.replace(/\\/g, '/')}/`),
+      `/${r.project_dir.replace(/\\/g, '/')}/`.includes(`/${folder.replace(/\\/g, '/')}/`),
     );
     const exactIds = rows.filter((r) => r.session_id === idPart);
     return one(exactIds.length > 0 ? exactIds : rows);

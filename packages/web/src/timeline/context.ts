@@ -3,6 +3,7 @@ import {
   createContext,
   type Dispatch,
   type SetStateAction,
+  useCallback,
   useContext,
   useEffect,
   useRef,
@@ -67,8 +68,9 @@ export const TimelineCtx = createContext<TimelineContext>({
 export const useTimeline = () => useContext(TimelineCtx);
 
 /**
- * A block's open state as it last was, with what it was set after (the newest jump, expand/collapse all, the calls to
- * open): the virtual list unmounts the rows scrolled away, and a row mounted again shows its blocks as they were.
+ * A block's open state once something set it (the reader, a jump, expand or collapse all), with what it was set after:
+ * the newest jump, the expand/collapse-all version and the calls to open. The virtual list unmounts the rows scrolled
+ * away; a row mounted again shows its blocks as they were, and only what came since applies.
  */
 export interface KeptOpen {
   readonly open: boolean;
@@ -79,43 +81,58 @@ export interface KeptOpen {
 
 /**
  * A block's open state, which "Expand all" and "Collapse all" set (`openAll`), on a block mounted after them too
- * (scrolled to): every block that opens uses it. With a `key` (unique in the session) its state is kept (`kept`)
- * and a block mounted again starts from it, "Expand all" or "Collapse all" applied only when one came since.
+ * (scrolled to).
  */
-export function useOpenAll(
-  initial: boolean | (() => boolean),
-  key?: string,
-): [boolean, Dispatch<SetStateAction<boolean>>, KeptOpen | undefined] {
-  const { openAll, jump, expand, kept: keptOpen } = useTimeline();
-  const [kept] = useState(() => (key === undefined ? undefined : keptOpen?.get(key)));
-  const [open, setOpen] = useState(kept?.open ?? initial);
-  const appliedAll = useRef(kept?.allVersion ?? 0);
+export function useOpenAll(initial: boolean | (() => boolean)): [boolean, Dispatch<SetStateAction<boolean>>] {
+  const { openAll } = useTimeline();
+  const [open, setOpen] = useState(initial);
   useEffect(() => {
-    if (openAll.version > 0 && openAll.version !== appliedAll.current) setOpen(openAll.open);
-    appliedAll.current = openAll.version;
+    if (openAll.version > 0) setOpen(openAll.open);
   }, [openAll]);
-  useEffect(() => {
-    if (key !== undefined) keptOpen?.set(key, { open, jumpSeq: jump.seq, allVersion: openAll.version, expand });
-  }, [keptOpen, key, open, jump, openAll, expand]);
-  return [open, setOpen, kept];
+  return [open, setOpen];
 }
 
 /**
- * The open state of a block a jump can open (a call, an Agent call's subagent timeline), kept under `key`
- * (`useOpenAll`): opened when its id joins `expand` (or is there when it first mounts: a row the virtual list mounts)
- * and at each jump whose way goes through it (or, with `opensOnFocus`, to it). Never at a jump elsewhere, so a block
- * the reader closed stays closed, scrolled away and back too, until a jump goes through it again.
+ * The open state of a block a jump can open (a call, an Agent call's subagent timeline), kept under `key` (unique in
+ * the session) once set (`KeptOpen`): opened when its id joins `expand` (or is there when it first mounts: a row the
+ * virtual list mounts) and at each jump whose way goes through it (or, with `opensOnFocus`, to it); set by "Expand
+ * all" and "Collapse all". Never opened at a jump elsewhere, so a block the reader closed stays closed, scrolled away
+ * and back too, until a jump goes through it again. Until set, it follows `initial` (a call that fails opens).
  */
 export function useJumpOpen(
   id: string,
   key: string,
   { initial = () => false, opensOnFocus = false }: { initial?: () => boolean; opensOnFocus?: boolean } = {},
 ): [boolean, Dispatch<SetStateAction<boolean>>] {
-  const { expand, jump, focus } = useTimeline();
-  const [open, setOpen, kept] = useOpenAll(() => expand.has(id) || (opensOnFocus && focus === id) || initial(), key);
-  // Whether `expand` held the id at the last look (kept: when its state was kept), and the last jump looked at.
-  const held = useRef(kept?.expand.has(id) ?? false);
-  const appliedJump = useRef(kept?.jumpSeq ?? -1);
+  const { expand, jump, focus, openAll, kept: keptOpen } = useTimeline();
+  const onJump = jump.path.has(id) || (opensOnFocus && focus === id);
+  // Where it starts: as it was kept, with what came since applied; else as a new block opens.
+  const [start] = useState(() => {
+    const kept = keptOpen?.get(key);
+    if (kept === undefined) {
+      return { open: (openAll.version > 0 ? openAll.open : initial()) || expand.has(id) || onJump, set: false };
+    }
+    let open = kept.open;
+    if (openAll.version > 0 && openAll.version !== kept.allVersion) open = openAll.open;
+    if (expand.has(id) && !kept.expand.has(id)) open = true;
+    if (jump.seq !== kept.jumpSeq && onJump) open = true;
+    return { open, set: true };
+  });
+  const [open, setOpenState] = useState(start.open);
+  const set = useRef(start.set);
+  const setOpen = useCallback<Dispatch<SetStateAction<boolean>>>((value) => {
+    set.current = true;
+    setOpenState(value);
+  }, []);
+  // What was applied already: at mount, everything of now.
+  const appliedAll = useRef(openAll.version);
+  const held = useRef(expand.has(id));
+  const appliedJump = useRef(jump.seq);
+  useEffect(() => {
+    if (openAll.version === appliedAll.current) return;
+    appliedAll.current = openAll.version;
+    if (openAll.version > 0) setOpen(openAll.open);
+  }, [openAll, setOpen]);
   useEffect(() => {
     const has = expand.has(id);
     if (has && !held.current) setOpen(true);
@@ -124,7 +141,10 @@ export function useJumpOpen(
   useEffect(() => {
     if (jump.seq === appliedJump.current) return;
     appliedJump.current = jump.seq;
-    if (jump.path.has(id) || (opensOnFocus && focus === id)) setOpen(true);
-  }, [jump, focus, id, opensOnFocus, setOpen]);
+    if (onJump) setOpen(true);
+  }, [jump, onJump, setOpen]);
+  useEffect(() => {
+    if (set.current) keptOpen?.set(key, { open, jumpSeq: jump.seq, allVersion: openAll.version, expand });
+  }, [keptOpen, key, open, jump, openAll, expand]);
   return [open, setOpen];
 }
