@@ -2,12 +2,10 @@
  * End-to-end, in real Chromium: an assistant text's Copy button, shown on hover, covers none of the text (it sat over
  * the end of the first line), at 1440 and 390 px.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2eMissing, newPage, servedHome } from './harness';
 import { SIZES } from './samples-ui';
 import { shot } from './shots';
 
@@ -17,12 +15,7 @@ const id = '0c97beba-0000-4000-8000-0000000000c0';
 const text = `${'The failing test reads the configuration before the fixture writes it, so '.repeat(6)}the order is wrong.\n\nA second paragraph.`;
 
 describe.skipIf(missing !== undefined)('a message’s Copy button in headless Chromium', () => {
-  let home: string;
-  let served: ServedIndex;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-copy-home-'));
+  const ui = servedHome('agentdash-e2e-copy-', async (home) => {
     const record = (type: string, uuid: string, parent: string | null, ts: string, message: unknown) =>
       JSON.stringify({ type, uuid, parentUuid: parent, sessionId: id, timestamp: ts, cwd: '/home/me/app', message });
     await mkdir(join(home, 'projects', '-home-me-app'), { recursive: true });
@@ -39,20 +32,13 @@ describe.skipIf(missing !== undefined)('a message’s Copy button in headless Ch
         }),
       ].join('\n')}\n`,
     );
-    served = await serveIndexOf('agentdash-e2e-copy-', [home]);
-    browser = await connectChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-    if (home) await rm(home, { recursive: true, force: true });
+    return undefined;
   });
 
   it('covers none of the text it copies, at 1440 and 390 px', async () => {
     for (const size of SIZES) {
-      const { context, page } = await newPage(browser, { viewport: { width: size.width, height: size.height } });
-      await page.goto(new URL(`#/s/${id}`, served.server.url).toString());
+      const { context, page } = await newPage(ui.browser, { viewport: { width: size.width, height: size.height } });
+      await page.goto(new URL(`#/s/${id}`, ui.served.server.url).toString());
       const message = page.locator('[data-testid=assistant-text]').first();
       await message.waitFor({ timeout: 15_000 });
       await message.hover();

@@ -12,7 +12,7 @@ import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
 export { CHROMIUM };
@@ -258,4 +258,34 @@ export async function serveIndexOf(prefix: string, paths: readonly string[]): Pr
       await rm(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/** What `servedHome` gives the tests of its block, set before they run. */
+export interface ServedHome {
+  /** The temporary folder `write` filled (removed after the block). */
+  readonly home: string;
+  readonly served: ServedIndex;
+  readonly browser: Browser;
+}
+
+/**
+ * For the tests of one describe block: a temporary folder that `write` fills with homes, served (`serveIndexOf`, over
+ * the paths `write` returns, else the folder), and this worker's Chromium; all ended after the block.
+ */
+export function servedHome(
+  prefix: string,
+  write: (folder: string) => Promise<readonly string[] | undefined> | readonly string[] | undefined,
+): ServedHome {
+  const state = {} as { home: string; served: ServedIndex; browser: Browser };
+  beforeAll(async () => {
+    state.home = await mkdtemp(join(tmpdir(), `${prefix}home-`));
+    state.served = await serveIndexOf(prefix, (await write(state.home)) ?? [state.home]);
+    state.browser = await connectChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.served?.close();
+    if (state.home) await rm(state.home, { recursive: true, force: true });
+  });
+  return state;
 }

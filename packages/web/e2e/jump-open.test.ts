@@ -3,8 +3,6 @@
  * the reader closed on an earlier jump's way stays closed at a jump elsewhere (each jump opened again every Agent
  * call of every jump so far), and opens again when a jump goes through it again.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionErrorsResponse } from '@agentdash/api';
 import {
@@ -16,9 +14,9 @@ import {
   toolUse,
   writeLines,
 } from '@agentdash/testing/synthetic';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eMissing, newPage, servedHome } from './harness';
 
 const missing = e2eMissing();
 const id = '0c97beba-0000-4000-8000-0000000000e2';
@@ -92,32 +90,20 @@ const agentState = (page: Page, call: string) =>
   }, call);
 
 describe.skipIf(missing !== undefined)('a jump to an error opens its own way in headless Chromium', () => {
-  let home: string;
-  let served: ServedIndex;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-jump-open-home-'));
+  const ui = servedHome('agentdash-e2e-jump-open-', (home) => {
     writeHome(home);
     writeLong(home);
-    served = await serveIndexOf('agentdash-e2e-jump-open-', [home]);
-    browser = await connectChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-    if (home) await rm(home, { recursive: true, force: true });
+    return undefined;
   });
 
   it('leaves closed an Agent call the reader closed on another jump’s way, and opens it at a jump through it', async () => {
-    const res = await fetch(new URL(`api/sessions/${id}/errors`, served.server.url));
+    const res = await fetch(new URL(`api/sessions/${id}/errors`, ui.served.server.url));
     const { errors } = (await res.json()) as SessionErrorsResponse;
     expect(errors.map((e) => ({ callId: e.callId, expand: e.expand }))).toEqual(
       agents.map((a) => ({ callId: a.failing, expand: [a.call] })),
     );
-    const { context, page } = await newPage(browser, { viewport: { width: 1440, height: 900 } });
-    await page.goto(new URL(`#/s/${id}`, served.server.url).toString());
+    const { context, page } = await newPage(ui.browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(new URL(`#/s/${id}`, ui.served.server.url).toString());
     await page.waitForSelector('[data-testid=session-nav]');
     await page.waitForFunction(() => !document.querySelector('[data-testid=next-error]')?.hasAttribute('disabled'));
     const [first, second] = agents;
@@ -153,8 +139,8 @@ describe.skipIf(missing !== undefined)('a jump to an error opens its own way in 
     await context.close();
   });
   it('keeps a block as the reader left it when its row is scrolled away and back', async () => {
-    const { context, page } = await newPage(browser, { viewport: { width: 1440, height: 900 } });
-    await page.goto(new URL(`#/s/${long}`, served.server.url).toString());
+    const { context, page } = await newPage(ui.browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(new URL(`#/s/${long}`, ui.served.server.url).toString());
     const head = (i: number) => page.locator(`[id="call-toolu_long_${i}"] [data-testid=tool-head]`);
     await head(0).waitFor({ timeout: 20_000 });
     // a Bash block starts open: the reader closes the first
