@@ -94,8 +94,8 @@ describe('shortRefs', () => {
 
   it('names a key by a folder only its path has, else the shortest trailing part only it ends with, else whole', () => {
     const keys = [
-      '/work/gemini/entire-cli-3/tmp/7e8989f7/f7633853-6663-4dbb-bbf4-6159afa29df8',
-      '/work/gemini/entire-cli-2/tmp/7e8989f7/f7633853-6663-4dbb-bbf4-6159afa29df8',
+      '/home/ann/gemini/entire-cli-3/tmp/7e8989f7/f7633853-6663-4dbb-bbf4-6159afa29df8',
+      '/home/ann/gemini/entire-cli-2/tmp/7e8989f7/f7633853-6663-4dbb-bbf4-6159afa29df8',
       // a home inside another's path
       '/home/ann/.claude/projects/-home-ann-api/0c97beba-0000-4000-8000-0000000000c0',
       '/home/ann/backup/.claude/projects/-home-ann-api/0c97beba-0000-4000-8000-0000000000c0',
