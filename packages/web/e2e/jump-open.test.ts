@@ -67,8 +67,13 @@ function writeHome(home: string): void {
 const long = '0c97beba-0000-4000-8000-0000000000e3';
 function writeLong(home: string): void {
   const b = basesOf(long);
-  const lines = [prompt(b('u0', null, 0), 'Run every step.')];
-  let parent = 'u0';
+  // the first response thinks before its call
+  const thinking = JSON.parse(assistantText(b('t0', 'u0', 1), 'msg_l0', '')) as {
+    message: { content: unknown[] };
+  };
+  thinking.message.content = [{ type: 'thinking', thinking: 'Plan every step first.', signature: '' }];
+  const lines = [prompt(b('u0', null, 0), 'Run every step.'), JSON.stringify(thinking)];
+  let parent = 't0';
   for (let i = 0; i < 80; i++) {
     lines.push(
       toolUse(b(`c${i}`, parent, 1 + 2 * i), `msg_l${i}`, `toolu_long_${i}`, 'Bash', { command: `make step-${i}` }),
@@ -143,10 +148,14 @@ describe.skipIf(missing !== undefined)('a jump to an error opens its own way in 
     await page.goto(new URL(`#/s/${long}`, ui.served.server.url).toString());
     const head = (i: number) => page.locator(`[id="call-toolu_long_${i}"] [data-testid=tool-head]`);
     await head(0).waitFor({ timeout: 20_000 });
-    // a Bash block starts open: the reader closes the first
+    // a Bash block starts open: the reader closes the first; a thinking block starts closed: the reader opens it
     expect(await head(0).getAttribute('aria-expanded')).toBe('true');
     await head(0).click();
     expect(await head(0).getAttribute('aria-expanded')).toBe('false');
+    const thought = page.locator('[data-testid=thinking]').first();
+    expect(await thought.evaluate((e) => (e as HTMLDetailsElement).open)).toBe(false);
+    await thought.locator('summary').click();
+    expect(await thought.evaluate((e) => (e as HTMLDetailsElement).open)).toBe(true);
     // to the end (the first rows unmounted) and back
     await page.locator('[data-testid=session-nav]').waitFor();
     await page.keyboard.press('G');
@@ -156,6 +165,7 @@ describe.skipIf(missing !== undefined)('a jump to an error opens its own way in 
     await head(0).waitFor({ timeout: 20_000 });
     expect(await head(0).getAttribute('aria-expanded')).toBe('false');
     expect(await head(1).getAttribute('aria-expanded')).toBe('true');
+    expect(await thought.evaluate((e) => (e as HTMLDetailsElement).open)).toBe(true);
     // "Expand all" while its row is away: back, it is open (what came since applies)
     await page.keyboard.press('G');
     await head(79).waitFor({ timeout: 20_000 });

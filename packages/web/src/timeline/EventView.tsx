@@ -83,8 +83,15 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
                     </div>
                   );
                 case 'thinking':
-                  // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
-                  return <ThinkingBlock key={i} thinking={item.thinking} redacted={item.redacted} />;
+                  return (
+                    <ThinkingBlock
+                      // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
+                      key={i}
+                      thinking={item.thinking}
+                      redacted={item.redacted}
+                      keptAs={`${event.messageId}:${event.index}:${i}`}
+                    />
+                  );
                 case 'tool-call':
                   return <ToolBlock key={item.id} call={item} />;
                 case 'other-block':

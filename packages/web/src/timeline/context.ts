@@ -31,7 +31,7 @@ export interface TimelineContext {
   readonly jump: Jump;
   /** Expand-all / collapse-all: a change of `version` resets every block to `open`. */
   readonly openAll: { readonly version: number; readonly open: boolean };
-  /** The open state of each block of the session by key, as it last was (`useOpenAll`); none: not kept. */
+  /** The open state of each block of the session by key, once set (`useJumpOpen`); none: not kept. */
   readonly kept?: Map<string, KeptOpen> | undefined;
   /** Bumped on live updates so nested subagent timelines reload. */
   readonly liveVersion: number;
@@ -80,20 +80,7 @@ export interface KeptOpen {
 }
 
 /**
- * A block's open state, which "Expand all" and "Collapse all" set (`openAll`), on a block mounted after them too
- * (scrolled to).
- */
-export function useOpenAll(initial: boolean | (() => boolean)): [boolean, Dispatch<SetStateAction<boolean>>] {
-  const { openAll } = useTimeline();
-  const [open, setOpen] = useState(initial);
-  useEffect(() => {
-    if (openAll.version > 0) setOpen(openAll.open);
-  }, [openAll]);
-  return [open, setOpen];
-}
-
-/**
- * The open state of a block a jump can open (a call, an Agent call's subagent timeline), kept under `key` (unique in
+ * The open state of a block (a call, an Agent call's subagent timeline, a thinking block, which no jump opens), kept under `key` (unique in
  * the session) once set (`KeptOpen`): opened when its id joins `expand` (or is there when it first mounts: a row the
  * virtual list mounts) and at each jump whose way goes through it (or, with `opensOnFocus`, to it); set by "Expand
  * all" and "Collapse all". Never opened at a jump elsewhere, so a block the reader closed stays closed, scrolled away
