@@ -1,4 +1,4 @@
-import { useJumpOpen, useTimeline } from '../timeline/context';
+import { useKeptOpen, useTimeline } from '../timeline/context';
 import { fmtDuration, fmtNumber } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { inputOf, ok, type RendererProps, resultText, Section, typedOf } from './common';
@@ -8,7 +8,7 @@ export function AgentRenderer({ call }: RendererProps) {
   const t = typedOf(call, 'agent');
   const { SubagentView } = useTimeline();
   const sub = call.subagent;
-  const [open, setOpen] = useJumpOpen(call.id, `subagent:${call.id}`);
+  const [open, setOpen] = useKeptOpen(`subagent:${call.id}`, { call: call.id });
   const outputTokens = t?.usage?.outputTokens;
   const tokens = t?.totalTokens;
   const tools = t?.totalToolUseCount ?? sub?.toolCalls;

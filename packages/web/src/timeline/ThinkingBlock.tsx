@@ -1,5 +1,5 @@
 import { Markdown } from '../ui/Markdown';
-import { useJumpOpen } from './context';
+import { useKeptOpen } from './context';
 
 /**
  * The first non-blank line of a thinking text, for its collapsed summary, without the Markdown marks the summary
@@ -31,12 +31,12 @@ export function ThinkingBlock({
   redacted: boolean;
   /** Open at first (the tests render it so). */
   open?: boolean;
-  /** Its place in the session (response and item), under which its state is kept across scrolling (`useJumpOpen`). */
+  /** Its place in the session (response and item), under which its state is kept across scrolling (`useKeptOpen`). */
   keptAs?: string;
 }) {
   // "Expand all" / "Collapse all" act on it as on every block, on one mounted later (scrolled to) too; scrolled away
   // and back, it is as the reader left it. (No jump opens it: its key is no call's id.)
-  const [open, setOpen] = useJumpOpen(`thinking:${keptAs}`, `thinking:${keptAs}`, { initial: () => initiallyOpen });
+  const [open, setOpen] = useKeptOpen(`thinking:${keptAs}`, { initial: () => initiallyOpen });
   return (
     <details
       className="thinking"

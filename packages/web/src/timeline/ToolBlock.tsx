@@ -14,7 +14,7 @@ import { CallDuration } from '../telemetry/CallDuration';
 import { CopyButton } from '../ui/CopyButton';
 import { shortRef } from '../ui/router';
 import { SubagentErrors } from '../ui/SubagentErrors';
-import { useJumpOpen, useTimeline } from './context';
+import { useKeptOpen, useTimeline } from './context';
 
 export type DisplayStatus = 'ok' | 'error' | 'expected' | 'pending' | 'unanswered';
 
@@ -72,7 +72,8 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
   const [loading, setLoading] = useState(false);
   const call = full && full.id === initial.id && initial.status === full.status ? full : initial;
   const status = displayStatus(call);
-  const [open, setOpen] = useJumpOpen(initial.id, `call:${initial.id}`, {
+  const [open, setOpen] = useKeptOpen(`call:${initial.id}`, {
+    call: initial.id,
     initial: () => status === 'error' || opensByDefault(call),
     opensOnFocus: true,
   });

@@ -31,7 +31,7 @@ export interface TimelineContext {
   readonly jump: Jump;
   /** Expand-all / collapse-all: a change of `version` resets every block to `open`. */
   readonly openAll: { readonly version: number; readonly open: boolean };
-  /** The open state of each block of the session by key, once set (`useJumpOpen`); none: not kept. */
+  /** The open state of each block of the session by key, once set (`useKeptOpen`); none: not kept. */
   readonly kept?: Map<string, KeptOpen> | undefined;
   /** Bumped on live updates so nested subagent timelines reload. */
   readonly liveVersion: number;
@@ -69,39 +69,45 @@ export const useTimeline = () => useContext(TimelineCtx);
 
 /**
  * A block's open state once something set it (the reader, a jump, expand or collapse all), with what it was set after:
- * the newest jump, the expand/collapse-all version and the calls to open. The virtual list unmounts the rows scrolled
+ * the newest jump, the expand/collapse-all version, whether its call was among the calls to open. The virtual list unmounts the rows scrolled
  * away; a row mounted again shows its blocks as they were, and only what came since applies.
  */
 export interface KeptOpen {
   readonly open: boolean;
   readonly jumpSeq: number;
   readonly allVersion: number;
-  readonly expand: ReadonlySet<string>;
+  /** Whether its call was among the calls to open (`expand`) then. */
+  readonly inExpand: boolean;
 }
 
 /**
- * The open state of a block (a call, an Agent call's subagent timeline, a thinking block, which no jump opens), kept under `key` (unique in
- * the session) once set (`KeptOpen`): opened when its id joins `expand` (or is there when it first mounts: a row the
- * virtual list mounts) and at each jump whose way goes through it (or, with `opensOnFocus`, to it); set by "Expand
- * all" and "Collapse all". Never opened at a jump elsewhere, so a block the reader closed stays closed, scrolled away
- * and back too, until a jump goes through it again. Until set, it follows `initial` (a call that fails opens).
+ * The open state of a block (a call's, an Agent call's subagent timeline, a thinking block), kept under `key` (unique
+ * in the session) once set (`KeptOpen`). For a block of a `call`: opened when the call's id joins `expand` (or is there
+ * when it first mounts: a row the virtual list mounts) and at each jump whose way goes through it (or, with
+ * `opensOnFocus`, to it); never at a jump elsewhere, so a block the reader closed stays closed, scrolled away and back
+ * too, until a jump goes through it again. Every block is set by "Expand all" and "Collapse all"; until set, it follows
+ * `initial` (a call that fails opens).
  */
-export function useJumpOpen(
-  id: string,
+export function useKeptOpen(
   key: string,
-  { initial = () => false, opensOnFocus = false }: { initial?: () => boolean; opensOnFocus?: boolean } = {},
+  {
+    call,
+    initial = () => false,
+    opensOnFocus = false,
+  }: { call?: string; initial?: () => boolean; opensOnFocus?: boolean } = {},
 ): [boolean, Dispatch<SetStateAction<boolean>>] {
   const { expand, jump, focus, openAll, kept: keptOpen } = useTimeline();
-  const onJump = jump.path.has(id) || (opensOnFocus && focus === id);
+  const onJump = call !== undefined && (jump.path.has(call) || (opensOnFocus && focus === call));
+  const inExpand = call !== undefined && expand.has(call);
   // Where it starts: as it was kept, with what came since applied; else as a new block opens.
   const [start] = useState(() => {
     const kept = keptOpen?.get(key);
     if (kept === undefined) {
-      return { open: (openAll.version > 0 ? openAll.open : initial()) || expand.has(id) || onJump, set: false };
+      return { open: (openAll.version > 0 ? openAll.open : initial()) || inExpand || onJump, set: false };
     }
     let open = kept.open;
     if (openAll.version > 0 && openAll.version !== kept.allVersion) open = openAll.open;
-    if (expand.has(id) && !kept.expand.has(id)) open = true;
+    if (inExpand && !kept.inExpand) open = true;
     if (jump.seq !== kept.jumpSeq && onJump) open = true;
     return { open, set: true };
   });
@@ -113,7 +119,7 @@ export function useJumpOpen(
   }, []);
   // What was applied already: at mount, everything of now.
   const appliedAll = useRef(openAll.version);
-  const held = useRef(expand.has(id));
+  const held = useRef(inExpand);
   const appliedJump = useRef(jump.seq);
   useEffect(() => {
     if (openAll.version === appliedAll.current) return;
@@ -121,17 +127,16 @@ export function useJumpOpen(
     if (openAll.version > 0) setOpen(openAll.open);
   }, [openAll, setOpen]);
   useEffect(() => {
-    const has = expand.has(id);
-    if (has && !held.current) setOpen(true);
-    held.current = has;
-  }, [expand, id, setOpen]);
+    if (inExpand && !held.current) setOpen(true);
+    held.current = inExpand;
+  }, [inExpand, setOpen]);
   useEffect(() => {
     if (jump.seq === appliedJump.current) return;
     appliedJump.current = jump.seq;
     if (onJump) setOpen(true);
   }, [jump, onJump, setOpen]);
   useEffect(() => {
-    if (set.current) keptOpen?.set(key, { open, jumpSeq: jump.seq, allVersion: openAll.version, expand });
-  }, [keptOpen, key, open, jump, openAll, expand]);
+    if (set.current) keptOpen?.set(key, { open, jumpSeq: jump.seq, allVersion: openAll.version, inExpand });
+  }, [keptOpen, key, open, jump, openAll, inExpand]);
   return [open, setOpen];
 }

@@ -32,7 +32,7 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
   const { located: jumped, jump } = useJump(virtualizer, scrollRef, rowOf);
   // Errors only: the Agent calls holding an error open too, so that each error shows where it happened (an event of
   // five parallel Agent calls showed their prompts and reports, its failing calls shut inside). They join `expand`,
-  // and a block opens when its id joins (`useJumpOpen`): when the mode turns on, or a new error's calls when it
+  // and a block opens when its id joins (`useKeptOpen`): when the mode turns on, or a new error's calls when it
   // comes, never again a call the reader closed at a later jump or live update. Keyed by the calls' ids, not by the
   // list: a live session's errors come again at every update, the same set.
   const errorPaths = [...new Set(errors.flatMap((e) => e.expand))].sort().join('\n');
