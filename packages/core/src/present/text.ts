@@ -73,7 +73,7 @@ export function shortRefs(refs: readonly string[]): ReadonlyMap<string, string> 
   const isKey = (ref: string) => /[\\/]/.test(ref);
   // Only a UUID is cut at an `@`: another id may hold one, and its `@` then says nothing of a folder.
   const idOf = (ref: string) => {
-    if (isKey(ref)) return parts(ref).at(-1) ?? ref;
+    if (isKey(ref)) return baseName(ref);
     const at = ref.indexOf('@');
     return at > 0 && UUID_START.test(ref) ? ref.slice(0, at) : ref;
   };

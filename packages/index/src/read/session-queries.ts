@@ -77,15 +77,19 @@ function findSessionRow(store: Store, ref: string, lookup: SessionLookup): Sessi
   };
   const exact = one(rowsWhere('s.session_id = ?', ref));
   if (exact) return exact;
-  // A folder on the path, the folders after it left out (core's `shortRefs`): `entire-cli-3/…/f7633853`.
-  const between = /^(.+)[\\/]…[\\/]([^\\/]+)$/.exec(ref);
-  if (between) {
-    const [folder, idPart] = [between[1] ?? '', (between[2] ?? '').replace('…', '')];
+  /** The session of an id (or its prefix) in the project folders `holds` takes (a path, `/`-separated). */
+  const inFolder = (idPart: string, holds: (dir: string) => boolean) => {
     const rows = rowsWhere('substr(s.session_id, 1, ?) = ?', idPart.length, idPart).filter((r) =>
-      `/${r.project_dir.replace(/\\/g, '/')}/`.includes(`/${folder.replace(/\\/g, '/')}/`),
+      holds(r.project_dir.replace(/\\/g, '/')),
     );
     const exactIds = rows.filter((r) => r.session_id === idPart);
     return one(exactIds.length > 0 ? exactIds : rows);
+  };
+  // A folder on the path, the folders after it left out (core's `shortRefs`): `entire-cli-3/…/f7633853`.
+  const between = /^(.+)[\\/]…[\\/]([^\\/]+)$/.exec(ref);
+  if (between) {
+    const folder = `/${(between[1] ?? '').replace(/\\/g, '/')}/`;
+    return inFolder((between[2] ?? '').replace('…', ''), (dir) => `/${dir}/`.includes(folder));
   }
   // A short form as a list prints it (core's `shortRefs`), its id cut with an ellipsis: `rollout-2026-11-30T10-00…`.
   const typed = ref.replace('…', '');
@@ -98,12 +102,7 @@ function findSessionRow(store: Store, ref: string, lookup: SessionLookup): Sessi
   if (slash > 0) readings.push([typed.slice(slash + 1), typed.slice(0, slash)]);
   for (const [idPart, rawFolder] of readings) {
     const folder = rawFolder.replace(/\\/g, '/').replace(/\/+$/, '');
-    const rows = rowsWhere('substr(s.session_id, 1, ?) = ?', idPart.length, idPart).filter((r) => {
-      const dir = r.project_dir.replace(/\\/g, '/');
-      return dir === folder || dir.endsWith(`/${folder}`);
-    });
-    const exactIds = rows.filter((r) => r.session_id === idPart);
-    const found = one(exactIds.length > 0 ? exactIds : rows);
+    const found = inFolder(idPart, (dir) => dir === folder || dir.endsWith(`/${folder}`));
     if (found) return found;
   }
   return one(rowsWhere('substr(s.session_id, 1, ?) = ?', typed.length, typed));
