@@ -13,7 +13,7 @@ export { streamRecords } from './adapters/claude-code/read-records.js';
 export { canonicalToolName } from './adapters/claude-code/tool-names.js';
 export type { AgentAdapter, AgentCapabilities, EmbeddedRecord } from './agents/adapter.js';
 export { adapterForFile, adaptersForPath, agentAdapters } from './agents/adapters.js';
-export { discoverAll, existingDefaultHomes, isPartlySearched } from './agents/discover-all.js';
+export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';
 export { timestampDurations } from './agents/durations.js';
 export { AgentDashError, NotTranscriptError, PathNotFoundError, UnreadableFileError } from './errors.js';
 export {
@@ -24,6 +24,7 @@ export {
   projectDirOfFile,
   type SessionFiles,
 } from './io/discover.js';
+export { isPartlySearched } from './io/home-search.js';
 export type { ListedFolder } from './io/listed-folders.js';
 export {
   type ByteSource,

@@ -8,17 +8,44 @@ import { discoverAll } from './discover-all.js';
 const paths = async (roots: readonly string[]) => (await discoverAll(roots)).files.map((f) => `${f.agent} ${f.path}`);
 
 describe('discoverAll over a folder of homes', () => {
-  it("reads a folder of Gemini homes as those homes, one level down or two (as Claude Code's)", async () => {
+  it("reads a folder of Gemini homes as those homes, one level down or more (as Claude Code's)", async () => {
     const wild = join(geminiFixtures, 'wild');
     const homes = ['agentcmd-1', 'entire-cli-2', 'free5gc-compose-1'].map((h) => join(wild, h));
     // One level: wild/<repo>/tmp/…; before, the folder was "no transcripts" (no adapter recognises it itself).
     const oneLevel = await paths([wild]);
     expect(oneLevel).toHaveLength(3);
     expect(oneLevel).toEqual(await paths(homes));
-    // Two levels when the first holds none: gemini/<version>/.gemini/tmp/… and gemini/wild/<repo>/tmp/….
+    // Two levels: gemini/<version>/.gemini/tmp/… and gemini/wild/<repo>/tmp/….
     const twoLevels = await paths([geminiFixtures]);
     expect(twoLevels).toEqual(await paths([home020, home061, ...homes]));
     expect(twoLevels.every((p) => p.startsWith('gemini '))).toBe(true);
+  });
+
+  it("finds homes three levels down, and reads no folder on the way to one as Claude Code's", async () => {
+    // As ../shared/corpus-agents/gemini is laid out: <agent>/<version>/<agent>-home/.gemini, each version folder
+    // beside a log of JSON lines that is no transcript (the scripted model's answers).
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-versions-'));
+    try {
+      for (const [version, home] of [
+        ['0.20.2', home020],
+        ['0.61.0', home061],
+      ] as const) {
+        cpSync(home, join(dir, 'gemini', version, 'gemini-home', '.gemini'), { recursive: true });
+        writeFileSync(join(dir, 'gemini', version, 'truth.jsonl'), '{"served":1}\n{"served":2}\n');
+        mkdirSync(join(dir, 'gemini', version, 'runs'));
+      }
+      const homes = ['0.20.2', '0.61.0'].map((v) => join(dir, 'gemini', v, 'gemini-home', '.gemini'));
+      const expected = await paths(homes);
+      expect(expected.length).toBeGreaterThan(2);
+      // Before: from gemini/, the Gemini homes three levels down were not looked for, and each `truth.jsonl` was a
+      // Claude session of unknown records; from a version folder, its `truth.jsonl` was one beside the home's.
+      expect(await paths([join(dir, 'gemini')])).toEqual(expected);
+      expect(await paths([join(dir, 'gemini', '0.61.0')])).toEqual(await paths([homes[1] as string]));
+      expect((await discoverAll([dir])).issues).toEqual([]);
+      expect(await paths([dir])).toEqual(expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('still reports a folder of no transcripts as one', async () => {

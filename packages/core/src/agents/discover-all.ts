@@ -1,5 +1,4 @@
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import {
   DISCOVERED_AGENT,
   type DiscoveredFile,
@@ -7,6 +6,7 @@ import {
   type Discovery,
   discoverFiles,
 } from '../io/discover.js';
+import { foldersToAsk, partlySearched } from '../io/home-search.js';
 import { type ListedFolder, mergeListed } from '../io/listed-folders.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { AgentAdapter } from './adapter.js';
@@ -21,6 +21,7 @@ import { existingHomes } from './homes.js';
 export async function discoverAll(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
   const files = new Map<string, DiscoveredFile>();
   const issues: ParseIssue[] = [];
+  const said = new Set<string>();
   const folders: (readonly ListedFolder[])[] = [];
   for (const input of paths) {
     const recognised: ListedFolder[] = [];
@@ -33,11 +34,16 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
     if (adapters.length === 0) folders.push(recognised);
     const found =
       adapters.length === 0
-        ? [await discoverFiles([input], options), ...(await discoverHomesUnder(resolve(input), options, recognised))]
+        ? await discoverUnrecognised(resolve(input), options, recognised)
         : await Promise.all(adapters.map((adapter) => adapter.discover(resolve(input), options)));
     for (const discovery of found) {
       for (const file of discovery.files) if (!files.has(file.path)) files.set(file.path, file);
-      issues.push(...discovery.issues);
+      // Both searches of a folder no adapter recognises say the same when cut short: once is enough.
+      for (const issue of discovery.issues) {
+        const key = `${issue.code}\u0000${issue.file}\u0000${issue.line}\u0000${issue.message}`;
+        if (!said.has(key)) issues.push(issue);
+        said.add(key);
+      }
       folders.push(discovery.folders);
     }
   }
@@ -48,93 +54,49 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
   };
 }
 
-/** Folders never looked into for homes: a repository's dependencies and its git store. */
-const NOT_HOMES: ReadonlySet<string> = new Set(['node_modules', '.git']);
-
-/** At most this many folders are asked whether they are homes (a folder of thousands is no backup of homes). */
-const MAX_FOLDERS = 256;
-
-/** How the issue of a folder looked into only in part begins (`isPartlySearched`). */
-const PARTLY_SEARCHED = 'partly skipped: ';
-
 /**
- * Whether an issue says a folder was looked into for homes only in part. Unlike an unreadable file, it does not change
- * while the folder does not: it is said, but it does not make every command look at every transcript again.
+ * A folder no adapter recognises: the other agents' homes below it, and Claude Code's discovery of the rest. A folder
+ * on the way down to another agent's home is no Claude project folder: its own `.jsonl` files (a manifest's, a log's)
+ * are no sessions of that home, as Claude Code's discovery treats a folder that holds its own homes.
  */
-export function isPartlySearched(issue: ParseIssue): boolean {
-  return issue.code === 'unreadable_file' && issue.message.startsWith(PARTLY_SEARCHED);
+async function discoverUnrecognised(
+  dir: string,
+  options: DiscoverOptions,
+  folders: ListedFolder[],
+): Promise<Discovery[]> {
+  const { homes, found } = await discoverHomesUnder(dir, options, folders);
+  const holdsHome = (folder: string) => {
+    const prefix = folder.endsWith(sep) ? folder : `${folder}${sep}`;
+    return homes.some((home) => home.startsWith(prefix));
+  };
+  return [await discoverFiles([dir], homes.length > 0 ? { ...options, holdsHome } : options), ...found];
 }
 
 /**
- * The other agents' homes among a folder's folders, or theirs when none is one (a backup of several machines'
- * `.gemini`, a folder of such folders), as Claude Code's discovery reads a folder of Claude homes: each discovered by
- * the adapters that recognise it. Claude Code's are left to its own discovery, which the caller runs on the folder.
- * What the recognisers looked at is noted in `folders` (a home made there later changes their mtimes).
+ * The other agents' homes below a folder no adapter recognises (a backup of several machines' `.gemini`, a folder of
+ * versions of one agent's home), searched as Claude Code's discovery searches for its own (`foldersToAsk`), each
+ * discovered by the adapters that recognise it. Claude Code's are left to its own discovery, which the caller runs on
+ * the folder. What the recognisers looked at is noted in `folders` (a home made there later changes their mtimes).
  */
 async function discoverHomesUnder(
   dir: string,
   options: DiscoverOptions,
   folders: ListedFolder[],
-): Promise<Discovery[]> {
+): Promise<{ readonly homes: readonly string[]; readonly found: readonly Discovery[] }> {
   const others = agentAdapters.filter((a) => a.id !== DISCOVERED_AGENT);
-  let asked = 0;
-  let cut = false;
-  const homesIn = async (paths: readonly string[]) => {
-    const homes: { readonly path: string; readonly adapters: readonly AgentAdapter[] }[] = [];
-    for (const path of paths) {
-      if (asked++ >= MAX_FOLDERS) {
-        cut = true;
-        break;
-      }
-      const adapters = await adaptersForPath(path, folders, others);
-      if (adapters.length > 0) homes.push({ path, adapters });
-    }
-    return homes;
-  };
-  const children = subfolders(dir);
-  const homes = await homesIn(children);
-  // Two levels down only when the first holds none (as for Claude Code's homes).
-  if (homes.length === 0) {
-    for (const child of children) {
-      if (asked >= MAX_FOLDERS) {
-        cut = true;
-        break;
-      }
-      homes.push(...(await homesIn(subfolders(child))));
-    }
+  const homes: { readonly path: string; readonly adapters: readonly AgentAdapter[] }[] = [];
+  const search = foldersToAsk(dir);
+  let step = search.next();
+  while (step.done !== true) {
+    const adapters = await adaptersForPath(step.value, folders, others);
+    if (adapters.length > 0) homes.push({ path: step.value, adapters });
+    step = search.next(adapters.length > 0);
   }
-  const found: Discovery[] = [];
-  // Said, not passed over in silence: a home among them is named directly to be read.
-  if (cut) {
-    found.push({
-      files: [],
-      folders: [],
-      issues: [
-        {
-          code: 'unreadable_file',
-          file: dir,
-          line: 0,
-          message: `${PARTLY_SEARCHED}only ${MAX_FOLDERS} of its folders were looked into for other agents' homes; name a home inside it to read it`,
-        },
-      ],
-    });
-  }
+  const found: Discovery[] = step.value ? [{ files: [], folders: [], issues: [partlySearched(dir)] }] : [];
   for (const home of homes) {
     for (const adapter of home.adapters) found.push(await adapter.discover(home.path, options));
   }
-  return found;
-}
-
-/** A folder's folders (none when it cannot be listed), but those never holding homes. */
-function subfolders(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !NOT_HOMES.has(e.name))
-      .map((e) => join(dir, e.name))
-      .sort();
-  } catch {
-    return [];
-  }
+  return { homes: homes.map((h) => h.path), found };
 }
 
 /** Each agent's default homes that exist on this machine (env and home dir passed in: core has no `process`). */

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -141,7 +141,7 @@ describe('a stray .jsonl file directly in projects/', () => {
 });
 
 describe('a folder that holds homes', () => {
-  it('is read as those homes, one or two levels down, never its own .jsonl files as sessions', async () => {
+  it('is read as those homes, up to four levels down, never its own .jsonl files as sessions', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'agentdash-homes-'));
     try {
       // As ../shared/corpus/<version>/ is laid out: a home beside a log of JSON lines that is no transcript.
@@ -165,6 +165,17 @@ describe('a folder that holds homes', () => {
       expect(await ids(join(dir, '1.0'))).toEqual(['11111111-1111-4111-8111-111111111111']);
       expect(await ids(join(dir, '2.0'))).toEqual(['22222222-2222-4222-8222-222222222222']);
       expect(await ids(dir)).toEqual(['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222']);
+      // Deeper: a folder of such folders, beside a home one level down (the search goes on past the first home).
+      const deeper = join(dir, 'all');
+      await mkdir(join(deeper, 'corpus'), { recursive: true });
+      await cp(join(dir, '1.0'), join(deeper, 'corpus', '1.0'), { recursive: true });
+      await cp(join(dir, '2.0', '.claude'), join(deeper, '.claude'), { recursive: true });
+      await writeFile(join(deeper, 'corpus', 'notes.jsonl'), '{"note":1}\n');
+      // Before: the home three levels down (all/corpus/1.0/claude-home) was not looked for.
+      expect(await ids(deeper)).toEqual([
+        '11111111-1111-4111-8111-111111111111',
+        '22222222-2222-4222-8222-222222222222',
+      ]);
       // A project folder given on its own is still one.
       expect(await ids(join(dir, '1.0', 'claude-home', 'projects', '-home-user-p'))).toEqual([
         '11111111-1111-4111-8111-111111111111',

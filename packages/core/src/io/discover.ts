@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { NotTranscriptError } from '../errors.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
+import { foldersToAsk, HOME_DEPTH, partlySearched } from './home-search.js';
 import { type ListedFolder, listFolder, noteFolder, readFolder, unreadableFolder } from './listed-folders.js';
 import { findInHead } from './read-head.js';
 import { statOrUndefined, statRoot } from './stat.js';
@@ -33,6 +34,11 @@ export interface DiscoverOptions {
    * an index. Saves opening the file to read its first record; return undefined when unknown.
    */
   readonly knownSessionId?: (path: string, ino: number) => string | undefined;
+  /**
+   * Whether a folder holds another agent's home below it (`discoverAll` found one there): such a folder is no Claude
+   * project folder, and its own `.jsonl` files are no sessions, as for a folder that holds Claude homes.
+   */
+  readonly holdsHome?: (dir: string) => boolean;
 }
 
 export interface Discovery {
@@ -104,7 +110,7 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       continue;
     }
     const pause = pacer();
-    for (const projectDir of projectDirsOf(path, folders, issues)) {
+    for (const projectDir of projectDirsOf(path, folders, issues, options.holdsHome ?? (() => false))) {
       for (const file of await scanProjectDir(projectDir, issues, options, folders, pause)) files.set(file.path, file);
     }
   }
@@ -125,19 +131,20 @@ function projectDirsOf(
   dir: string,
   folders: ListedFolder[],
   issues: ParseIssue[],
+  holdsHome: (dir: string) => boolean,
   isProjects = basename(dir) === 'projects',
 ): string[] {
   const entries = readFolder(dir, folders, issues) ?? [];
   if (entries.some((e) => e.isDirectory() && e.name === 'projects')) {
-    return projectDirsOf(join(dir, 'projects'), folders, issues, true);
+    return projectDirsOf(join(dir, 'projects'), folders, issues, holdsHome, true);
   }
   if (!isProjects) {
-    const project = isProjectDir(dir, entries, folders);
-    // A folder that holds homes (a backup of `.claude`, copies from several machines) is read as those homes, its
-    // own `.jsonl` files (a manifest's, a log's) are no sessions of them. One level down always; two when the
-    // folder is no project folder (a folder of such folders).
-    const homes = homesUnder(dir, entries, !project, folders);
-    if (homes.length > 0) return homes.flatMap((home) => projectDirsOf(home, folders, issues));
+    const project = !holdsHome(dir) && isProjectDir(dir, entries, folders);
+    // A folder that holds homes (a backup of `.claude`, copies from several machines, a folder of versions) is read
+    // as those homes, its own `.jsonl` files (a manifest's, a log's) are no sessions of them. One level down when
+    // the folder is a project folder; else as far as any agent's homes are searched for (`foldersToAsk`).
+    const homes = homesUnder(dir, project ? 1 : HOME_DEPTH, folders, issues);
+    if (homes.length > 0) return homes.flatMap((home) => projectDirsOf(home, folders, issues, holdsHome));
     if (project) return [dir];
   }
   // A session folder (`<session>/subagents/…`) passed on its own belongs to its project folder.
@@ -146,6 +153,7 @@ function projectDirsOf(
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const child = join(dir, entry.name);
+    if (holdsHome(child)) continue;
     const childEntries = readFolder(child, folders, undefined);
     // A folder that cannot be listed (chmod 000) is kept, so scanning it reports it as unreadable.
     if (childEntries === undefined || isProjectDir(child, childEntries, folders, issues)) dirs.push(child);
@@ -157,15 +165,22 @@ function projectDirsOf(
 }
 
 /**
- * The homes (folders with a `projects/` folder, `.claude` among them) among a folder's folders, or theirs (`deep`).
- * Each folder looked into is noted (`folders`): a `projects/` made in one later changes its mtime.
+ * The homes (folders with a `projects/` folder, `.claude` among them) below a folder, `depth` levels down at most.
+ * Each folder looked into is noted (`folders`): a `projects/` made in one later changes its mtime. A search cut short
+ * (`MAX_FOLDERS`) says so in `issues`.
  */
-function homesUnder(dir: string, entries: readonly Dirent[], deep: boolean, folders: ListedFolder[]): string[] {
-  const children = entries.filter((e) => e.isDirectory() && e.name !== 'subagents').map((e) => join(dir, e.name));
-  for (const child of children) noteFolder(child, folders);
-  const homes = children.filter((child) => isFolder(join(child, 'projects')));
-  if (homes.length > 0 || !deep) return homes;
-  return children.flatMap((child) => homesUnder(child, readFolder(child, undefined, undefined) ?? [], false, folders));
+function homesUnder(dir: string, depth: number, folders: ListedFolder[], issues: ParseIssue[]): string[] {
+  const homes: string[] = [];
+  const search = foldersToAsk(dir, depth);
+  let step = search.next();
+  while (step.done !== true) {
+    noteFolder(step.value, folders);
+    const isHome = isFolder(join(step.value, 'projects'));
+    if (isHome) homes.push(step.value);
+    step = search.next(isHome);
+  }
+  if (step.value) issues.push(partlySearched(dir));
+  return homes;
 }
 
 function isFolder(path: string): boolean {
