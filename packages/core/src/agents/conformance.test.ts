@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,12 @@ const perAgent: { readonly [K in AgentId]?: Omit<ConformanceOptions, 'adapter' |
   opencode: openCodeConformance,
   aider: aiderConformance,
   codex: {
-    fixtures: [codexFixtures],
+    // Each home (a folder of homes is no one's: core's discoverAll searches it for them).
+    fixtures: readdirSync(codexFixtures, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) =>
+        join(codexFixtures, e.name, existsSync(join(codexFixtures, e.name, 'codex-home')) ? 'codex-home' : ''),
+      ),
     knownUnpaired: {
       call_YnKEQqRKzBKVKdB5cG9fDSV7: '0.50 interrupt: Ctrl-C during the command, and 0.50 writes no output for it',
       call_hPBcwEnS3nfLbMn9KWInCN3y: '0.169 killed: the client was killed (SIGKILL) while the command ran',

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codexFixtures, samplesHome } from '../../test/helpers.js';
 import { geminiFixtures, home020, home061 } from '../adapters/gemini/test-helpers.js';
 import { discoverAll } from './discover-all.js';
 
@@ -43,6 +44,32 @@ describe('discoverAll over a folder of homes', () => {
       expect(await paths([join(dir, 'gemini', '0.61.0')])).toEqual(await paths([homes[1] as string]));
       expect((await discoverAll([dir])).issues).toEqual([]);
       expect(await paths([dir])).toEqual(expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads a backup of several agents' homes side by side as all of them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-backup-'));
+    try {
+      const claude = join(dir, 'laptop', '.claude');
+      const gemini = join(dir, 'laptop', '.gemini');
+      const codex = join(dir, 'desktop', '.codex');
+      cpSync(samplesHome, claude, { recursive: true });
+      cpSync(home061, gemini, { recursive: true });
+      cpSync(join(codexFixtures, 'fork'), codex, { recursive: true });
+      // As a Codex home has: the prompts typed, one JSON line each, no session.
+      writeFileSync(join(codex, 'history.jsonl'), '{"session_id":"s","ts":1,"text":"hi"}\n');
+      const expected = (await paths([claude, gemini, codex])).sort();
+      expect(new Set(expected.map((p) => p.split(' ')[0]))).toEqual(new Set(['claude', 'gemini', 'codex']));
+      // Before: Claude Code's recogniser claimed the folder (a transcript three levels down), or Codex's (a rollout
+      // six levels down), and the other agents' homes beside were not looked for.
+      expect((await paths([dir])).sort()).toEqual(expected);
+      // Alone, the Codex home's `history.jsonl` was a Claude session of unknown records.
+      expect(await paths([join(dir, 'desktop')])).toEqual(await paths([codex]));
+      expect((await paths([join(dir, 'laptop')])).sort()).toEqual(
+        expected.filter((p) => !p.includes(`${join(dir, 'desktop')}`)),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -5,6 +5,7 @@ import {
   type DiscoverOptions,
   type Discovery,
   discoverFiles,
+  isClaudeHome,
 } from '../io/discover.js';
 import { foldersToAsk, partlySearched } from '../io/home-search.js';
 import { type ListedFolder, mergeListed } from '../io/listed-folders.js';
@@ -55,9 +56,10 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
 }
 
 /**
- * A folder no adapter recognises: the other agents' homes below it, and Claude Code's discovery of the rest. A folder
- * on the way down to another agent's home is no Claude project folder: its own `.jsonl` files (a manifest's, a log's)
- * are no sessions of that home, as Claude Code's discovery treats a folder that holds its own homes.
+ * A folder no adapter recognises: the other agents' homes below it, and Claude Code's discovery of the rest. Another
+ * agent's home, and a folder on the way down to one, is no Claude project folder: its own `.jsonl` files (Codex's
+ * `history.jsonl`, a manifest's, a log's) are no sessions, as Claude Code's discovery treats a folder that holds its
+ * own homes.
  */
 async function discoverUnrecognised(
   dir: string,
@@ -67,7 +69,7 @@ async function discoverUnrecognised(
   const { homes, found } = await discoverHomesUnder(dir, options, folders);
   const holdsHome = (folder: string) => {
     const prefix = folder.endsWith(sep) ? folder : `${folder}${sep}`;
-    return homes.some((home) => home.startsWith(prefix));
+    return homes.some((home) => home === folder || home.startsWith(prefix));
   };
   return [await discoverFiles([dir], homes.length > 0 ? { ...options, holdsHome } : options), ...found];
 }
@@ -90,7 +92,8 @@ async function discoverHomesUnder(
   while (step.done !== true) {
     const adapters = await adaptersForPath(step.value, folders, others);
     if (adapters.length > 0) homes.push({ path: step.value, adapters });
-    step = search.next(adapters.length > 0);
+    // A Claude home is Claude Code's discovery's, and not looked into for other agents' homes.
+    step = search.next(adapters.length > 0 || isClaudeHome(step.value));
   }
   const found: Discovery[] = step.value ? [{ files: [], folders: [], issues: [partlySearched(dir)] }] : [];
   for (const home of homes) {

@@ -141,7 +141,7 @@ describe('a stray .jsonl file directly in projects/', () => {
 });
 
 describe('a folder that holds homes', () => {
-  it('is read as those homes, up to four levels down, never its own .jsonl files as sessions', async () => {
+  it('is read as those homes, up to six levels down, never its own .jsonl files as sessions', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'agentdash-homes-'));
     try {
       // As ../shared/corpus/<version>/ is laid out: a home beside a log of JSON lines that is no transcript.

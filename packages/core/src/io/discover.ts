@@ -35,7 +35,7 @@ export interface DiscoverOptions {
    */
   readonly knownSessionId?: (path: string, ino: number) => string | undefined;
   /**
-   * Whether a folder holds another agent's home below it (`discoverAll` found one there): such a folder is no Claude
+   * Whether a folder is or holds another agent's home (`discoverAll` found one there): such a folder is no Claude
    * project folder, and its own `.jsonl` files are no sessions, as for a folder that holds Claude homes.
    */
   readonly holdsHome?: (dir: string) => boolean;
@@ -175,12 +175,17 @@ function homesUnder(dir: string, depth: number, folders: ListedFolder[], issues:
   let step = search.next();
   while (step.done !== true) {
     noteFolder(step.value, folders);
-    const isHome = isFolder(join(step.value, 'projects'));
+    const isHome = isClaudeHome(step.value);
     if (isHome) homes.push(step.value);
     step = search.next(isHome);
   }
   if (step.value) issues.push(partlySearched(dir));
   return homes;
+}
+
+/** Whether a folder is a Claude home: it has a `projects/` folder. */
+export function isClaudeHome(dir: string): boolean {
+  return isFolder(join(dir, 'projects'));
 }
 
 function isFolder(path: string): boolean {

@@ -9,7 +9,7 @@ import type { ParseIssue } from '../model/issue.js';
  * below the folder; a home is not looked into further; at most `MAX_FOLDERS` are asked, and a search cut short says
  * so (`partlySearched`).
  */
-export const HOME_DEPTH = 4;
+export const HOME_DEPTH = 6;
 
 /** At most this many folders are asked whether they are homes (a folder of thousands is no backup of homes). */
 export const MAX_FOLDERS = 256;

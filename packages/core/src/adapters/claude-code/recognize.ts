@@ -10,7 +10,9 @@ const CLAUDE_KEYS = ['uuid', 'parentUuid', 'leafUuid', 'sessionId', 'messageId']
 
 /**
  * Whether a path is Claude Code's: a home (with `projects/`), a projects, project or session folder whose first
- * transcript is Claude's, or a `.jsonl` file whose first line is a Claude record. Never throws.
+ * transcript (two folder levels down at most) is Claude's, or a `.jsonl` file whose first line is a Claude record.
+ * A folder that only holds homes further down (a backup of `.claude` beside `.gemini`) is no one's: core's
+ * `discoverAll` searches it for every agent's homes. Never throws.
  */
 export async function recognizesClaudePath(path: string, folders?: ListedFolder[]): Promise<boolean> {
   try {
@@ -19,7 +21,7 @@ export async function recognizesClaudePath(path: string, folders?: ListedFolder[
     if (!info.isDirectory()) return false;
     const entries = listFolder(path, folders);
     if (entries.some((e) => e.isDirectory() && e.name === 'projects')) return true;
-    const sample = firstTranscript(path, 3, folders, entries);
+    const sample = firstTranscript(path, 2, folders, entries);
     return sample !== undefined && isClaudeLine(await firstLine(sample));
   } catch {
     return false;

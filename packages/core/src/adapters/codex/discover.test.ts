@@ -38,12 +38,15 @@ describe('discoverCodexFiles', () => {
 });
 
 describe('recognizesCodexPath', () => {
-  it("finds rollouts under any folders, but never walks Claude Code's project and session folders", async () => {
+  it("finds a home's rollouts, but never walks Claude Code's project and session folders", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agentdash-codex-walk-'));
     try {
-      // A Codex home below an ordinary folder is recognized from above it.
+      // A Codex home is recognized, and a folder inside it; a folder holding one further down is no one's (core's
+      // discoverAll searches it for every agent's homes, Codex's among them).
       cpSync(fork, join(dir, 'work', 'codex-copy'), { recursive: true });
-      expect(await recognizesCodexPath(join(dir, 'work'))).toBe(true);
+      expect(await recognizesCodexPath(join(dir, 'work', 'codex-copy'))).toBe(true);
+      expect(await recognizesCodexPath(join(dir, 'work', 'codex-copy', 'sessions', '2026'))).toBe(true);
+      expect(await recognizesCodexPath(join(dir, 'work'))).toBe(false);
       // A Claude home: a rollout-named file inside a project folder (`-…`) or a session folder (a uuid) is not
       // looked for: those folders are Claude's, and a Claude home holds thousands of them.
       const claude = join(dir, 'claude-home', 'projects');

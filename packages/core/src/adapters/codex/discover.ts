@@ -8,6 +8,9 @@ import { statOrUndefined } from '../../io/stat.js';
 import { isTranscriptEntry } from '../../io/transcript-entry.js';
 import type { ParseIssue } from '../../model/issue.js';
 
+/** A home's folder levels above its rollouts: `sessions/YYYY/MM/DD/`. */
+const HOME_LEVELS = 4;
+
 /** `rollout-<local time>-<session id>.jsonl`. */
 const ROLLOUT_FILE = /^rollout-.*?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
 
@@ -27,14 +30,16 @@ export function sessionIdOfRollout(path: string): string | undefined {
 }
 
 /**
- * True when a path is Codex's: a rollout file, or a folder with rollout files under `sessions/` or
- * `archived_sessions/` (a Codex home), or a folder of `YYYY/MM/DD` rollouts.
+ * True when a path is Codex's: a rollout file, a Codex home (rollouts under `sessions/YYYY/MM/DD/` or
+ * `archived_sessions/`), or a folder inside one, found within `HOME_LEVELS` folder levels. A folder that only holds
+ * a home further down (a backup beside other agents' homes) is not Codex's: the search for homes below a folder no
+ * adapter claims finds it there (core's `discoverAll`), with the other agents' homes beside it.
  */
 export async function recognizesCodexPath(path: string, folders?: ListedFolder[]): Promise<boolean> {
   const info = statOrUndefined(path);
   if (info === undefined) return false;
   if (info.isFile()) return isRolloutFile(path);
-  return findRollouts(resolve(path), 6, 1, undefined, folders).length > 0;
+  return findRollouts(resolve(path), HOME_LEVELS, 1, undefined, folders).length > 0;
 }
 
 /**
