@@ -1,6 +1,6 @@
 import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
-import { headerCallOf, headerCountsOf, primaryDurationMs } from '@agentdash/core';
-import { spanMs, summarizeCall } from '@agentdash/core/present';
+import { headerCallOf, headerCountsOf, primaryDurationMs, timelineShows } from '@agentdash/core';
+import { noteFields, noteLabel, spanMs, summarizeCall } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { TokenCounts } from '@agentdash/core/usage';
 import type { CopiedFrom } from '@agentdash/index';
@@ -290,18 +290,28 @@ function* renderEvents(
       case 'assistant':
         for (const item of event.items) yield* renderItem(item, event.timestamp, depth, ctx);
         break;
-      case 'system':
-        if (event.record.level === 'error' || verbose) {
+      case 'system': {
+        // As the dashboard shows them (core's `timelineShows`): every note but the client's bookkeeping.
+        const { subtype, level, content, timestamp } = event.record;
+        if (timelineShows({ kind: 'system', subtype }) === undefined && !verbose) break;
+        const error = level === 'error' || subtype === 'api_error';
+        out.push(
+          `${indent}${c.dim(formatClock(timestamp))}  ${error ? c.yellow('!') : c.dim('·')} ${c.dim(
+            `${terminalText(noteLabel(subtype ?? 'system'))}: ${excerpt(noteFields(content ?? ''), 200)}`,
+          )}`,
+        );
+        break;
+      }
+      case 'hidden':
+        if (timelineShows({ kind: 'user', hidden: event.reason }) !== undefined) {
           out.push(
-            `${indent}${c.dim(formatClock(event.record.timestamp))}  ${c.yellow('!')} ${c.dim(
-              `system ${terminalText(event.record.subtype)}: ${excerpt(event.record.content ?? '', 200)}`,
+            `${indent}${c.dim(formatClock(event.record.timestamp))}  ${c.dim(
+              `· ${noteLabel(event.reason)}: ${excerpt(noteFields(event.text), 200)}`,
             )}`,
           );
-        }
-        break;
-      case 'hidden':
-        if (verbose)
+        } else if (verbose) {
           out.push(`${indent}${c.dim(`         · ${terminalText(event.reason)}: ${excerpt(event.text, 120)}`)}`);
+        }
         break;
       case 'unknown':
         // Never dropped silently: a record type we do not know is shown with its raw data.

@@ -9,6 +9,7 @@ export { formatClock, formatDateTime, formatRange, formatRelative, localDayBound
 export { formatDuration, spanMs } from './duration.js';
 export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
 export { messageOf } from './message.js';
+export { noteFields, noteLabel } from './notes.js';
 export {
   formatBytes,
   formatCompact,

@@ -1,4 +1,4 @@
-import { nounFor } from '@agentdash/core/present';
+import { noteLabel, nounFor } from '@agentdash/core/present';
 import type { EventDto, ImageValue } from '../data/types';
 import { LoggedImage } from '../renderers/common';
 import { Ansi } from '../ui/Ansi';
@@ -20,15 +20,6 @@ function PromptImages({ images }: { images: readonly ImageValue[] }) {
     </div>
   );
 }
-
-const NOTE_LABELS: Record<string, string> = {
-  'compact-summary': 'Conversation compacted',
-  compact_boundary: 'Context compacted',
-  command: 'Command',
-  interrupt: 'Interrupted by user',
-  'task-notification': 'Background task',
-  api_error: 'API error',
-};
 
 /** `previous`: the event before it in the same timeline, when known (a continuing assistant turn drops its label). */
 export function EventView({ event, previous }: { event: EventDto; previous?: EventDto | undefined }) {
@@ -126,7 +117,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
       return (
         <div className="ev-note" data-testid="note">
           <span className={`badge ${event.label === 'api_error' || event.level === 'error' ? 'error' : 'neutral'}`}>
-            {NOTE_LABELS[event.label] ?? event.label.replace(/[_-]/g, ' ')}
+            {noteLabel(event.label)}
           </span>
           {event.text && <NoteText text={event.text} />}
           <span style={{ marginLeft: 'auto' }}>{fmtTime(event.timestamp)}</span>

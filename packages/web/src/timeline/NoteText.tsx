@@ -1,3 +1,4 @@
+import { noteFields } from '@agentdash/core/present';
 import { useState } from 'react';
 import { plainText } from '../ui/plain-text';
 
@@ -5,25 +6,9 @@ import { plainText } from '../ui/plain-text';
 const FOLD_CHARS = 400;
 const FOLD_LINES = 4;
 
-/**
- * A client note's text as read: `<field>value</field>` pairs (a task notification's id, status, output file) as
- * `field: value` lines, other tags dropped, control text out. Exported for tests.
- */
+/** A client note's text as read (core's `noteFields`), terminal control text out. Exported for tests. */
 export function noteText(raw: string): string {
-  return (
-    plainText(raw)
-      .replace(
-        /<([\w-]+)>([^<]*)<\/\1>\n?/g,
-        (_, field: string, value: string) => `${field.replace(/[-_]/g, ' ')}: ${value.trim()}\n`,
-      )
-      // Other tags (an opening one, a closing one, one around other tags); `a < b` and `c > d` are text.
-      .replace(/<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>/g, '\n')
-      .split('\n')
-      .map((line) => line.trim())
-      .join('\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()
-  );
+  return noteFields(plainText(raw));
 }
 
 /** A note's text, folded when long, with a button to see all of it. */

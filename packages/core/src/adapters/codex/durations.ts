@@ -17,7 +17,7 @@ export function codexAsksApproval(input: unknown): boolean {
 }
 
 /**
- * A Codex call's durations: the timestamp delta, then what the output reports (`duration_seconds`, `Wall time`, an
+ * A Codex call's durations: none for a call whose outcome is on its own line; else the timestamp delta, then what the output reports (`duration_seconds`, `Wall time`, an
  * exec event's `duration`). The delta is left out, so that the reported figure is the call's duration, when it says
  * nothing of the tool's run:
  * - 0.34–0.63 write a call's line with its output's, after the tool ran (0.50 corpus: the call and its output share a
@@ -28,9 +28,12 @@ export function codexAsksApproval(input: unknown): boolean {
  *   the call, `Wall time: 3.2 seconds`).
  */
 export function codexDurations(
-  call: Pick<RawCall, 'timestamp'> & Partial<Pick<RawCall, 'input'>>,
-  raw: Pick<RawResult, 'timestamp' | 'toolUseResult'> | undefined,
+  call: Pick<RawCall, 'timestamp' | 'loc'> & Partial<Pick<RawCall, 'input'>>,
+  raw: Pick<RawResult, 'timestamp' | 'toolUseResult' | 'loc'> | undefined,
 ): Duration[] {
+  // A result read from its call's own line (a web search, an image generation: the service ran it and the client
+  // wrote only its outcome, once) has no duration: nothing says when it started.
+  if (raw !== undefined && raw.loc.line === call.loc.line) return [];
   const all = timestampAndReportedDurations(call, raw);
   const delta = all.find((d) => d.source === 'timestamps');
   const reported = all.filter((d) => d.source !== 'timestamps');

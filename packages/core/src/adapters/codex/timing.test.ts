@@ -105,3 +105,23 @@ describe('Codex 0.34 (a response’s usage first, its items written with its too
     },
   );
 });
+
+describe('a web search (its outcome on its own line, no start written)', () => {
+  it('has no duration, where other calls keep theirs', async () => {
+    const home = join(bundled, '0.169.0', 'codex-home');
+    const { files } = await codexAdapter.discover(home);
+    const web = files.filter((f) => readFileSync(f.path, 'utf8').includes('"web_search_call"'));
+    expect(web).toHaveLength(1);
+    const [group] = groupSessions(web);
+    const session = await loadSession(group!);
+    const searches = session.calls.filter((c) => c.name === 'web_search');
+    // Before: each 0 ms, the call's and its outcome's timestamps being the same line's.
+    expect(searches.map((c) => [c.durations, primaryDurationMs(c)])).toEqual([
+      [[], undefined],
+      [[], undefined],
+    ]);
+    const others = session.calls.filter((c) => c.name !== 'web_search' && c.result !== undefined);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((c) => primaryDurationMs(c) !== undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+/** The words of the notes a timeline shows: a system record's subtype or a hidden user message's reason. */
+const NOTE_LABELS: Readonly<Record<string, string>> = {
+  'compact-summary': 'Conversation compacted',
+  compact_boundary: 'Context compacted',
+  command: 'Command',
+  interrupt: 'Interrupted by user',
+  'task-notification': 'Background task',
+  api_error: 'API error',
+};
+
+/** A note's label: its words when known, else its subtype or reason with spaces for `_` and `-`. */
+export function noteLabel(label: string): string {
+  return NOTE_LABELS[label] ?? label.replace(/[_-]/g, ' ');
+}
+
+/**
+ * A client note's text as read: `<field>value</field>` pairs (a task notification's id, status, output file; a slash
+ * command's name and arguments) as `field: value` lines, other tags dropped (`a < b` stays text), blank runs cut.
+ * @example noteFields('<command-name>/compact</command-name>') // 'command name: /compact'
+ */
+export function noteFields(raw: string): string {
+  return (
+    raw
+      .replace(
+        /<([\w-]+)>([^<]*)<\/\1>\n?/g,
+        (_, field: string, value: string) => `${field.replace(/[-_]/g, ' ')}: ${value.trim()}\n`,
+      )
+      // Other tags (an opening one, a closing one, one around other tags); `a < b` and `c > d` are text.
+      .replace(/<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>/g, '\n')
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
+}
