@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { copilotAdapter } from '../src/adapters/copilot/adapter.js';
 import { copilotHome102, copilotRecorded } from '../src/adapters/copilot/test-helpers.js';
+import { createRecordUuid, createToolUseId } from '../src/model/ids.js';
 import { type ManifestFile, readRecording, recordedSuite, sessionsByPath, usageServed } from './recorded-suite.js';
 
 /** Copilot CLI 1.0.102 recorded against the scripted model (scripts/record/copilot), trimmed and bundled. */
@@ -50,5 +51,46 @@ describe('Copilot CLI 1.0.102: its own', () => {
         cacheRead: mine.reduce((n, s) => n + (s.usage === null ? 0 : usageServed(s.usage).cacheReadInputTokens), 0),
       });
     }
+  });
+});
+
+describe('Copilot CLI shells: background only when asked', () => {
+  test('a sync command (the default) starts no background task, though its shell has an id', async () => {
+    const sessions = await loadRecorded();
+    const shells = [...sessions.values()].flatMap((s) => s.calls.filter((c) => c.result?.typed?.kind === 'bash'));
+    expect(shells.length).toBeGreaterThan(50);
+    const tasks = shells.flatMap((c) =>
+      c.result?.typed?.kind === 'bash' ? [c.result.typed.data.backgroundTaskId] : [],
+    );
+    // Before: each carried its `<shellId: N …>` trailer's id, shown as "background · N" and counted as a shell left running.
+    expect(tasks.filter((t) => t !== undefined)).toEqual([]);
+  });
+
+  test('an async command, or one its telemetry says ran detached, names its shell as the task', () => {
+    const call = (input: Record<string, unknown>) => ({
+      id: createToolUseId('c1'),
+      name: 'bash',
+      input,
+      timestamp: undefined,
+      loc: { file: 'f', line: 1, offset: 0 },
+      messageId: undefined,
+    });
+    const result = (facts: Record<string, unknown>) => ({
+      toolUseId: createToolUseId('c1'),
+      uuid: createRecordUuid('u1'),
+      timestamp: undefined,
+      loc: { file: 'f', line: 2, offset: 0 },
+      isError: false,
+      content: 'started\n<shellId: 7 completed with exit code 0>',
+      toolUseResult: facts,
+    });
+    const taskOf = (input: Record<string, unknown>, facts: Record<string, unknown>) => {
+      const typed = copilotAdapter.typeResult(call(input), result(facts)).typed;
+      return typed?.kind === 'bash' ? typed.data.backgroundTaskId : 'not bash';
+    };
+    expect(taskOf({ command: 'npm run dev', mode: 'async' }, {})).toBe('7');
+    expect(taskOf({ command: 'npm run dev' }, { toolTelemetry: { properties: { executionMode: 'async' } } })).toBe('7');
+    expect(taskOf({ command: 'npm run dev' }, { toolTelemetry: { properties: { detached: 'true' } } })).toBe('7');
+    expect(taskOf({ command: 'ls', mode: 'sync' }, {})).toBeUndefined();
   });
 });

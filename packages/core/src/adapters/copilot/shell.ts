@@ -10,6 +10,12 @@ export interface ShellOutcome {
   readonly stdout: string;
   readonly exitCode: number | undefined;
   readonly shellId: string | undefined;
+  /**
+   * The command was left running in the background (the call's `mode`, or the result's telemetry, says `async` or
+   * `detached`): its shell is a task `read_bash` and `stop_bash` name. A sync call's shell (the default) has an id too,
+   * for the commands that keep typing into it, but nothing runs on once the call has answered.
+   */
+  readonly background: boolean;
   readonly exit: ShellExit;
 }
 
@@ -29,10 +35,14 @@ export function shellOutcomeOf(
   const shell = isRecord(facts.shellExecution) ? facts.shellExecution : {};
   const exitCode = num(shell.exitCode) ?? (trailer?.[2] === undefined ? undefined : Number(trailer[2]));
   const args = isRecord(input) ? input : {};
+  const telemetry =
+    isRecord(facts.toolTelemetry) && isRecord(facts.toolTelemetry.properties) ? facts.toolTelemetry.properties : {};
+  const mode = str(args.mode) ?? str(telemetry.executionMode);
   return {
     stdout: trailer === null ? text : text.slice(0, trailer.index),
     exitCode,
     shellId: trailer?.[1] ?? str(args.shellId),
+    background: (mode !== undefined && mode !== 'sync') || args.detach === true || telemetry.detached === 'true',
     exit: readShellExit(str(args.command), exitCode),
   };
 }

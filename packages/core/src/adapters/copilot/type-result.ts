@@ -54,7 +54,7 @@ export function typeCopilotResult(call: RawCall, raw: RawResult): ToolResult {
           stderr: '',
           exitCode: shell?.exitCode,
           interrupted: false,
-          backgroundTaskId: shell?.shellId,
+          backgroundTaskId: shell?.background === true ? shell.shellId : undefined,
           returnCodeInterpretation: shell?.exit.interpretation,
         }));
         break;
