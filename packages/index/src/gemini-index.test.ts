@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AgentIndex, openIndex } from './index.js';
+import type { SearchKind } from './types.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../../core/test/fixtures/gemini');
 const homes = [join(fixtures, '0.61.0/.gemini'), join(fixtures, '0.20.2/.gemini')];
@@ -109,5 +110,30 @@ describe('Gemini sessions in the index', () => {
       ['complete_task', 'ok', 'task-complete'],
     ]);
     expect(session.subagents.map((s) => s.linkedBy)).toEqual(['agent-id']);
+  });
+
+  it('a hit’s snippet is its own document’s text: a tool’s output or input, not another record’s of its message', async () => {
+    await index.refresh(homes);
+    // A model message is one line (0.61) or one message of the document (0.20) holding the response's text, each
+    // call and each result: the snippet is cut from the document the hit is.
+    const hits = async (query: string, kind: SearchKind) =>
+      (await index.search(query, { kind })).map((h) => `${h.sessionId.slice(0, 8)} ${h.kind} ${h.snippet}`).sort();
+    expect(await hits('"Successfully modified"', 'tool-output')).toEqual([
+      '3216cf42 tool-output \u0001Successfully modified\u0002 file: /home/user/proj/edit/notes.txt (1 replacements).',
+      '504fcd6d tool-output \u0001Successfully modified\u0002 file: /home/user/proj/multi/notes.md (1 replacements).',
+      '85ed09f1 tool-output \u0001Successfully modified\u0002 file: /home/user/proj/multi/notes.md (1 replacements). Here is the updated code…',
+      'ea778fdf tool-output \u0001Successfully modified\u0002 file: /home/user/proj/edit/notes.txt (1 replacements). Here is the updated code…',
+    ]);
+    const edit =
+      'home/user/proj/multi/notes.md\nAppend a \u0001second bullet\u0002.\n- first note\n\n- first note\n- second note\n';
+    expect(await hits('"second bullet"', 'tool-input')).toEqual([
+      `504fcd6d tool-input ${edit}`,
+      `85ed09f1 tool-input ${edit}`,
+    ]);
+    // Every hit of a word in all kinds of documents has it marked in its snippet.
+    const unmarked = (await index.search('notes')).filter(
+      (h) => !h.snippet.toLowerCase().includes('\u0001notes\u0002'),
+    );
+    expect(unmarked.map((h) => `${h.sessionId.slice(0, 8)} ${h.kind} ${h.snippet}`)).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copySamplesHome } from '../../test/temp-home.js';
 import { Archive } from '../archive/archive.js';
 import { type AgentIndex, openIndex } from '../index.js';
+import { spaceCjk } from '../write/cjk.js';
 import { cutSnippet, DocTexts, queryTerms } from './doc-snippet.js';
 import { DOC_FILE_COLUMNS, type DocFileRow, fileOfRow } from './file-of-row.js';
 import { toFtsQuery } from './search.js';
@@ -98,5 +101,63 @@ describe('document texts read back from transcripts', () => {
     await index.refresh([home]);
     expect(await checkEveryDocument()).toBe(onDisk);
     expect((await index.search('file')).map((h) => h.snippet)).toEqual(hits.map((h) => h.snippet));
+  });
+});
+
+describe('document texts at a place holding several records', () => {
+  const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../../../core/test/fixtures');
+  let dir: string;
+  let index: AgentIndex;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-snippet-place-'));
+    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+  });
+  afterEach(() => {
+    index.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Documents (by kind) whose text read back at their place is not, word for word, what the index holds for them. */
+  async function misread(): Promise<Record<string, { docs: number; misread: number }>> {
+    const db = new Database(join(dir, 'index.sqlite'), { readonly: true });
+    try {
+      // The words each document has in the contentless index, and those of a text as the index cuts them.
+      db.exec(`CREATE VIRTUAL TABLE temp.indexed USING fts5vocab(main, docs_fts, instance);
+        CREATE VIRTUAL TABLE temp.one USING fts5(body, tokenize='unicode61');
+        CREATE VIRTUAL TABLE temp.one_words USING fts5vocab(temp, one, instance);`);
+      const docs = db
+        .prepare(
+          `SELECT d.id, d.line, d.offset, d.part, d.kind, ${DOC_FILE_COLUMNS} FROM docs d JOIN files f ON f.id = d.file_id`,
+        )
+        .all() as (DocFileRow & { id: number; line: number; offset: number; part: number; kind: string })[];
+      const texts = await new DocTexts(new Archive(db)).textsOf(docs.map((d) => ({ ...d, file: fileOfRow(d) })));
+      const indexed = db.prepare('SELECT term FROM temp.indexed WHERE doc = ? ORDER BY offset').pluck();
+      const words = db.prepare('SELECT term FROM temp.one_words ORDER BY offset').pluck();
+      const byKind: Record<string, { docs: number; misread: number }> = {};
+      docs.forEach((doc, i) => {
+        db.prepare('DELETE FROM temp.one').run();
+        db.prepare('INSERT INTO temp.one (rowid, body) VALUES (1, ?)').run(spaceCjk(texts[i] ?? ''));
+        const { docs: n = 0, misread: wrong = 0 } = byKind[doc.kind] ?? {};
+        const same = words.all().join(' ') === indexed.all(doc.id).join(' ');
+        byKind[doc.kind] = { docs: n + 1, misread: wrong + (same ? 0 : 1) };
+      });
+      return byKind;
+    } finally {
+      db.close();
+    }
+  }
+
+  it('reads each document’s own text where a line holds a response’s text, calls and results', async () => {
+    // Gemini (a JSONL line; a message of a 0.20 JSON document), OpenCode, Codex's web search with its result, and
+    // Claude Code's subagent records copied into their holder's line (stored at its place)
+    const homes = ['gemini/0.61.0', 'gemini/0.20.2', 'opencode', 'codex', 'claude-progress'];
+    await index.refresh(homes.map((home) => join(fixtures, home)));
+    expect(await misread()).toEqual({
+      assistant: { docs: 119, misread: 0 },
+      prompt: { docs: 92, misread: 0 },
+      thinking: { docs: 22, misread: 0 },
+      'tool-input': { docs: 526, misread: 0 },
+      'tool-output': { docs: 521, misread: 0 },
+    });
   });
 });

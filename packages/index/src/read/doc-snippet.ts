@@ -5,11 +5,11 @@
  */
 import type { TranscriptRecord } from '@agentdash/core';
 import type { Archive } from '../archive/archive.js';
-import { docPartsOf, indexedText } from '../write/doc-parts.js';
+import { docPartsAt, indexedText } from '../write/doc-parts.js';
 import { type RecordPlace, RecordReader } from './record-reader.js';
 import { occurrencesOf, queryPhrases, type Token, tokensOf, widthOf } from './snippet-tokens.js';
 
-/** Where a document's text is: its record's place, and its part within the record. */
+/** Where a document's text is: its record's place, and its number among the place's documents (`docPartsAt`). */
 export interface DocPlace extends RecordPlace {
   readonly part: number;
 }
@@ -19,13 +19,10 @@ const SNIPPET_WIDTH = 16;
 /** Tokens shown before a match, at least, unless the text starts sooner. */
 const CONTEXT_WIDTH = 2;
 
-/** The text as it was indexed (a listing's line numbers left out) of a document among its record's. */
+/** The text as it was indexed (a listing's line numbers left out) of a document among its place's (`docPartsAt`). */
 function textIn(records: readonly TranscriptRecord[], part: number): string | undefined {
-  for (const record of records) {
-    const found = docPartsOf(record)[part];
-    if (found !== undefined) return indexedText(found);
-  }
-  return undefined;
+  const found = docPartsAt(records)[part];
+  return found === undefined ? undefined : indexedText(found);
 }
 
 /** Reads documents' texts back from transcripts. */

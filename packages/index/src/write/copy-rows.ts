@@ -69,7 +69,7 @@ export function opsWithCopies(
   if (copy === undefined) return;
   const copied: RecordEvent = { kind: 'record', record: copy.record, byteLength: 0 };
   const at = out.length;
-  opsOfEvent(copied, { agentId: copy.agentId, role: 'subagent', copyOf: copy.agentId }, out);
+  opsOfEvent(copied, { agentId: copy.agentId, role: 'subagent', copyOf: copy.agentId, docs: file.docs }, out);
   facts.track(copied, out, at);
 }
 

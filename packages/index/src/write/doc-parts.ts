@@ -1,6 +1,7 @@
 /**
  * The searchable texts of one record, in a fixed order: the importer indexes them, and search reads a hit's text
- * back from the transcript by (record, part) to cut its snippet, so the text itself is stored nowhere in the index.
+ * back from the transcript by its place and part (`docPartsAt`) to cut its snippet, so the text itself is stored
+ * nowhere in the index.
  */
 import { isPrompt, type ResultContent, resultText, type TranscriptRecord, userText } from '@agentdash/core';
 
@@ -136,4 +137,37 @@ export function docPartsOf(record: TranscriptRecord): DocPart[] {
     }
   }
   return parts;
+}
+
+/**
+ * The searchable texts at one place of a transcript (a line, or a message of a JSON document), in order: those of
+ * each of its records in turn. A document's `part` is its number among them: a place can hold several records with
+ * texts (a Gemini or OpenCode response with its calls and results, a Codex web search with its result), so a
+ * number within one record would not tell which record's text it is.
+ */
+export function docPartsAt(records: readonly TranscriptRecord[]): DocPart[] {
+  return records.flatMap(docPartsOf);
+}
+
+/**
+ * Numbers the documents of a read's records as `docPartsAt` does: from 0 at each place, on through its records. An
+ * adapter gives a place's records one after another (as a record's holder is followed by the subagent's record it
+ * holds a copy of, at the holder's place), so the place before is all that is kept.
+ */
+export class DocNumbers {
+  private line = Number.NaN;
+  private offset = Number.NaN;
+  private next = 0;
+
+  /** The number of the first of the `count` documents of a record at this place. */
+  take(place: { readonly line: number; readonly offset: number }, count: number): number {
+    if (place.line !== this.line || place.offset !== this.offset) {
+      this.line = place.line;
+      this.offset = place.offset;
+      this.next = 0;
+    }
+    const first = this.next;
+    this.next += count;
+    return first;
+  }
 }

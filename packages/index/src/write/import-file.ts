@@ -20,6 +20,7 @@ import { type FileRow, sessionKeyOf } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import { FactTracker } from './call-fact.js';
 import { type AgentFiles, copiesOfRead, sameAgents, takenCopies } from './copy-rows.js';
+import { DocNumbers } from './doc-parts.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { Writer } from './import.js';
 import { IMPORT_FAILED } from './import-failure.js';
@@ -182,6 +183,7 @@ export class FileImporter {
       // A failure to store (a bug, a full disk) must not pass for an unreadable file.
       let storeError: unknown;
       const facts = new FactTracker(agentOfRow(file.agent));
+      const docs = new DocNumbers();
       // Read on after its earlier reads: the copies they took are not taken again.
       const copies = copiesOfRead(adapterForFile(file), filed, () => (restart ? [] : takenCopies(this.db, current.id)));
       // The new read's first problem: why a file that lost records does not parse now, when that is why.
@@ -193,7 +195,7 @@ export class FileImporter {
             if (event.kind === 'issue') firstIssue ??= event.issue;
             if (storeError !== undefined) return;
             try {
-              this.writer.handle(current, event, touched, counts, facts, copies);
+              this.writer.handle(current, event, touched, counts, facts, copies, docs);
             } catch (error) {
               storeError = error;
             }

@@ -8,6 +8,7 @@ import type { FileRow, ReadRecords } from '../file-row.js';
 import type { FactTracker } from './call-fact.js';
 import { CallFacts } from './call-facts.js';
 import { opsWithCopies } from './copy-rows.js';
+import type { DocNumbers } from './doc-parts.js';
 import { OP, type Op } from './record-rows.js';
 import type { CallBind, DocBind, IssueBind, RecordBind, RequestBind, ResultBind, TitleBind } from './row-types.js';
 
@@ -107,7 +108,7 @@ export class Writer {
   /**
    * Store one streamed event of a file (its row operations built here); tool_use ids seen are added to `touched`.
    * `facts`: computes the facts of the calls read here, as a parse worker does; `copies`: the subagent records copied
-   * into the file that are their thread (copy-rows.ts).
+   * into the file that are their thread (copy-rows.ts); `docs`: the read's document numbers.
    */
   handle(
     file: FileRow,
@@ -116,9 +117,10 @@ export class Writer {
     counts: { records: number; issues: number },
     facts: FactTracker,
     copies: EmbeddedThreads | undefined,
+    docs: DocNumbers,
   ): void {
     const ops: Op[] = [];
-    opsWithCopies(event, { agentId: file.agent_id, role: file.role }, ops, facts, copies);
+    opsWithCopies(event, { agentId: file.agent_id, role: file.role, docs }, ops, facts, copies);
     this.apply(file, ops, touched, counts);
   }
 

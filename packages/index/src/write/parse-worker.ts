@@ -19,6 +19,7 @@ import { type RpcContext, serveRpc } from '../worker-rpc.js';
 import { announceLoaded } from '../worker-script.js';
 import { FactTracker } from './call-fact.js';
 import { copiesOfRead, opsWithCopies } from './copy-rows.js';
+import { DocNumbers } from './doc-parts.js';
 import { FingerprintTee, fingerprintOf } from './fingerprint.js';
 import type { ArchiveChunk, OpsChunk, ParseEnd, ParseFailed, ParseProtocol, ParseRequest } from './parse-pool.js';
 import type { Op } from './record-rows.js';
@@ -176,7 +177,7 @@ async function runJob(job: ParseRequest, context: RpcContext<OpsChunk>): Promise
   const facts = new FactTracker(agentOfRow(job.file.agent));
   const adapter = adapterForFile(job.file);
   const copies = copiesOfRead(adapter, job.filed);
-  const opsFile = { agentId: job.agentId, role: job.file.role };
+  const opsFile = { agentId: job.agentId, role: job.file.role, docs: new DocNumbers() };
   const tee = job.archiveTo === undefined ? undefined : new ArchiveTee(job.file.path, job.archiveTo);
   // The file's fingerprint from the bytes read, not read back at the end.
   const fingerprint = new FingerprintTee();

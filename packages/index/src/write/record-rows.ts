@@ -16,7 +16,7 @@ import {
 import { findSecrets } from '@agentdash/core/secrets';
 import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from '../schema/stored-values.js';
 import { spaceCjk } from './cjk.js';
-import { docPartsOf, indexedText } from './doc-parts.js';
+import { type DocNumbers, docPartsOf, indexedText } from './doc-parts.js';
 import type { FactValues } from './row-types.js';
 
 /** Row operations, in the order the writer runs them; each is an array whose first item is its code. */
@@ -208,6 +208,8 @@ export interface OpsFile {
    * records, titling nothing, each row at its holder's line plus `COPY_LINE`.
    */
   readonly copyOf?: string;
+  /** The read's document numbers: a document's `part` is its number among its place's documents. */
+  readonly docs: DocNumbers;
 }
 
 /**
@@ -297,6 +299,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
       }
       // Searchable texts (the text is indexed, not stored), with the secret rules each matches.
       const parts = docPartsOf(record);
+      const first = file.docs.take(record.loc, parts.length);
       for (let i = 0; i < parts.length; i++) {
         const part = parts[i];
         if (part === undefined) continue;
@@ -304,7 +307,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
           OP.doc,
           line,
           record.loc.offset,
-          i,
+          first + i,
           ts,
           ms,
           storedKind(part.kind, DOC_KINDS),
