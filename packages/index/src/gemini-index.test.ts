@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,26 @@ describe('Gemini sessions in the index', () => {
     // Messages: the prompts plus each response once, though a response line also holds its calls and results.
     expect(total((s) => s.messages - s.prompts)).toBeGreaterThanOrEqual(recorded.length);
     expect(sessions.every((s) => s.agent === 'gemini')).toBe(true);
+  });
+
+  it('a 0.20 document written compact (no line breaks) is read as the indented one', async () => {
+    const compact = join(dir, 'compact', '.gemini');
+    cpSync(homes[1] ?? '', compact, { recursive: true });
+    for (const file of sessionFiles(compact)) {
+      writeFileSync(file, JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))));
+    }
+    await index.refresh([homes[1] ?? '', compact]);
+    const facts = (under: string) =>
+      index
+        .listSessions({ agent: 'gemini' })
+        .filter((s) => s.projectDir.startsWith(`${under}/`))
+        .map((s) => [s.id, s.messages, s.toolCalls, s.usage.responses, s.usage.inputTokens, s.usage.outputTokens])
+        .sort();
+    const indented = facts(homes[1] ?? '');
+    expect(indented.length).toBeGreaterThan(5);
+    // Before: every message of a compact document was on line 1, the index kept one record per line: 0 messages,
+    // 0 responses, no tokens.
+    expect(facts(compact)).toEqual(indented);
   });
 
   it('a resume stub is no session in lists or counts, but its file stays indexed with its issue and opens', async () => {

@@ -86,26 +86,40 @@ export async function readJsonEntries(
       entries.push({ kind: 'message', value: message, loc, bytes: 0, superseded: [] });
     } else entries.push({ kind: 'other', value: message, loc, bytes: 0 });
   }
-  return { ...done(0), end: { nextOffset: size, nextLine: countLines(text) + 1, pendingBytes: 0, bytesRead: size } };
+  const nextLine = Math.max(countLines(text), lastLine(entries)) + 1;
+  return { ...done(0), end: { nextOffset: size, nextLine, pendingBytes: 0, bytesRead: size } };
 }
 
 /**
- * Where each message starts, for source locations: the line and character offset of its `"id": "<id>"`, searched
- * forward from the previous message (messages are in order), so the whole walk is linear.
+ * Where each message starts, for source locations: the line and byte offset of its `"id": "<id>"`, searched forward
+ * from the previous message (messages are in order), so the whole walk is linear. A message's line is its own: one
+ * past the previous message's (the header's is 1) when the document does not break lines between them (written
+ * compact, `JSON.stringify` without indent), since a record is known by its file and line (the index's key).
  */
 function lineFinder(text: string): (id: unknown) => { line: number; offset: number } {
   let position = 0;
-  let line = 1;
+  let textLine = 1;
   let offset = 0;
+  let last = 1;
+  const next = () => {
+    last = Math.max(textLine, last + 1);
+    return { line: last, offset };
+  };
   return (id) => {
-    if (typeof id !== 'string') return { line, offset };
+    if (typeof id !== 'string') return next();
     const at = text.indexOf(JSON.stringify(id), position);
-    if (at < 0) return { line, offset };
-    for (let i = position; i < at; i += 1) if (text.charCodeAt(i) === 10) line += 1;
+    if (at < 0) return next();
+    for (let i = position; i < at; i += 1) if (text.charCodeAt(i) === 10) textLine += 1;
     offset += Buffer.byteLength(text.slice(position, at));
     position = at;
-    return { line, offset };
+    return next();
   };
+}
+
+/** The last line a message was given (`lineFinder`). */
+function lastLine(entries: readonly SessionEntry[]): number {
+  const entry = entries.at(-1);
+  return entry !== undefined && 'loc' in entry ? entry.loc.line : 1;
 }
 
 function countLines(text: string): number {
