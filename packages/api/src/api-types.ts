@@ -40,7 +40,7 @@ export interface SessionRow {
   readonly isLive: boolean;
   /** Its files are gone from disk (Claude Code's cleanup); it is read from the index's archive. */
   readonly archived: boolean;
-  /** USD of the priced models; null when none of the session's models has a price. */
+  /** USD of the priced models; null when none of the session's models has a price; 0 when it billed no response. */
   readonly costUsd: number | null;
   /** Models without a price (the session costs more than `costUsd`). */
   readonly unpricedModels: readonly string[];

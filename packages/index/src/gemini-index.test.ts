@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shortRefs } from '@agentdash/core/present';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AgentIndex, openIndex } from './index.js';
 import type { SearchKind } from './types.js';
@@ -117,6 +118,22 @@ describe('Gemini sessions in the index', () => {
     expect(issue).toMatchObject({ code: 'resume_stub', file: stub, line: 0 });
     const session = await index.loadSession(issue?.sessionRef ?? '');
     expect(session.counts.prompts).toBe(0);
+  });
+
+  it('the short reference a list prints names the resumed session, not also its stub, which its own ref opens', async () => {
+    await index.refresh([homes[0] ?? '']);
+    const listed = index.listSessions();
+    const short = shortRefs(listed.map((s) => s.ref));
+    const stub = index.issues().find((i) => i.code === 'resume_stub')?.sessionRef ?? '';
+    expect({
+      printed: listed.map((s) => index.getSession(short.get(s.ref) ?? '')?.key === s.key),
+      resumed: index.getSession('85ed09f1')?.ref,
+      stub: index.getSession(stub)?.ref,
+    }).toEqual({
+      printed: listed.map(() => true),
+      resumed: '85ed09f1-51f6-47b8-99d1-7e4d7e9935b6',
+      stub: '85ed09f1-51f6-47b8-99d1-7e4d7e9935b6@session-2026-11-23T00-28-85ed09f1',
+    });
   });
 
   it('opens a session with its calls typed, and keeps the subagent with its parent', async () => {

@@ -115,7 +115,10 @@ export interface SessionSummary {
   readonly usageByModel: Readonly<Record<string, UsageSummary>>;
   /** The part of `usage` spent by subagents. */
   readonly subagentUsage: UsageSummary;
-  /** Cost in USD of the priced models (see `unpricedModels`); null when no model of the session has a price. */
+  /**
+   * Cost in USD of the priced models (see `unpricedModels`); null when the session has models and none has a price;
+   * 0 when it billed no response (core's `knownCost`).
+   */
   readonly costUsd: number | null;
   /** The part of `costUsd` spent by subagents. */
   readonly subagentCostUsd: number | null;

@@ -166,6 +166,22 @@ describe('usage in the index (bundled fixture)', () => {
   });
 });
 
+describe('a session that billed no response (an API error before any)', () => {
+  it('costs 0, not unknown (no model of it lacks a price), as the usage total of its responses does', async () => {
+    const api = join(repoRoot, 'packages/core/test/fixtures/claude/claude-home/projects/-home-user-proj-api');
+    await index.refresh([api]);
+    const unbilled = index
+      .listSessions({ paths: [api] })
+      .filter((s) => s.usage.responses === 0)
+      .sort((a, b) => a.id.localeCompare(b.id));
+    expect(unbilled.map((s) => [s.id.slice(0, 8), s.costUsd, s.subagentCostUsd, s.unpricedModels])).toEqual([
+      ['4da1eb3d', 0, 0, []],
+      ['698d1a6c', 0, 0, []],
+    ]);
+    expect(unbilled.map((s) => totalsOf(index.usageResponses({ sessionId: s.key })).costUsd)).toEqual([0, 0]);
+  });
+});
+
 /**
  * How far the sessions' model time may lie from the API's clock, per corpus version (reached: 1.0.128 +19.1 %,
  * 2.0.50 +19.6 %, 2.0.76 +18.8 %, 2.1.330 −0.9 %); other versions within 20 % either way.

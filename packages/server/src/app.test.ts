@@ -165,6 +165,16 @@ describe('sessions', () => {
     }
   });
 
+  it('gives a session that billed no response (an API error before any) a cost of 0, not unknown', async () => {
+    const list = await json<SessionsResponse>('/api/sessions?limit=1000');
+    const costOf = (id: string) => list.sessions.find((s) => s.id === id)?.costUsd;
+    const detail = await json<SessionDetail>('/api/sessions/4da1eb3d');
+    expect([costOf('4da1eb3d-852a-4da6-8e3f-0bacc4f73990'), costOf('698d1a6c-7a08-4876-946c-c3e76a9e2edd')]).toEqual([
+      0, 0,
+    ]);
+    expect([detail.session.costUsd, detail.session.unpricedModels]).toEqual([0, []]);
+  });
+
   it('filters by project, errors, version and date', async () => {
     const shell = await json<SessionsResponse>('/api/sessions?project=/home/user/proj/shell');
     expect(shell.total).toBeGreaterThan(0);

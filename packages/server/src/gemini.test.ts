@@ -52,6 +52,11 @@ describe('Gemini sessions through the API', () => {
     expect((await json<SessionsResponse>('/api/sessions?agent=codex')).sessions).toEqual([]);
   });
 
+  it("opens a resumed session by the short id the list shows, not refused for its resume stub's match", async () => {
+    const detail = await json<SessionDetail>('/api/sessions/85ed09f1');
+    expect(detail.session.id).toBe('85ed09f1-51f6-47b8-99d1-7e4d7e9935b6');
+  });
+
   it('opens a session with each call typed by its kind, a non-zero exit a failed call with its code', async () => {
     const list = await json<SessionsResponse>('/api/sessions?agent=gemini');
     const shell = list.sessions.find((s) => s.projectPath === '/home/user/proj/shell');

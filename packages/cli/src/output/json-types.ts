@@ -114,7 +114,10 @@ export interface SessionJson {
   readonly usageByModel: Readonly<Record<string, UsageJson>>;
   /** The part of `usage` spent by subagents. */
   readonly subagentUsage: UsageJson;
-  /** USD for the priced models; null when no model of the session has a price (never 0 for an unknown price). */
+  /**
+   * USD for the priced models; null when the session has models and none has a price (never 0 for an unknown price);
+   * 0 when no response was billed.
+   */
   readonly costUsd: number | null;
   readonly subagentCostUsd: number | null;
   /** Models without a price: the session costs more than `costUsd`. */

@@ -63,6 +63,21 @@ export function priceResponses<C>(responses: Iterable<ResponseUsage<C>>, table: 
   return out;
 }
 
+/**
+ * What a set of responses costs, from the sum over its priced models: unknown (null) only when it has models and none
+ * of them has a price; 0 when it has no model at all (no response was billed). With priced and unpriced models both,
+ * the priced ones' sum (the set costs more, as its unpriced models say). The rule of every cost: a usage group's, a
+ * session's.
+ * @example knownCost(0, { priced: 0, unpriced: 0 }) // 0
+ * knownCost(0, { priced: 0, unpriced: 1 }) // null
+ */
+export function knownCost(
+  pricedUsd: number,
+  models: { readonly priced: number; readonly unpriced: number },
+): number | null {
+  return models.priced > 0 || models.unpriced === 0 ? roundUsd(pricedUsd) : null;
+}
+
 /** Token totals of a set of responses of one model; `costUsd` is null when the model has no price. */
 export interface ModelUsage extends TokenCounts {
   readonly responses: number;
@@ -124,7 +139,7 @@ export class UsageAccumulator {
     let tokens = zeroTokens;
     let responses = 0;
     let cost = 0;
-    let anyPriced = false;
+    let priced = 0;
     const unpriced: string[] = [];
     const models: Record<string, ModelUsage> = {};
     const sorted = [...this.models.entries()].sort((a, b) => a[0].localeCompare(b[0]));
@@ -133,14 +148,14 @@ export class UsageAccumulator {
       responses += m.responses;
       if (m.priced) {
         cost += m.cost;
-        anyPriced = true;
+        priced += 1;
       } else unpriced.push(model);
       models[model] = { responses: m.responses, ...m.tokens, costUsd: m.priced ? roundUsd(m.cost) : null };
     }
     return {
       responses,
       ...tokens,
-      costUsd: anyPriced || this.models.size === 0 ? roundUsd(cost) : null,
+      costUsd: knownCost(cost, { priced, unpriced: unpriced.length }),
       unpricedModels: unpriced,
       models,
       firstMs: this.firstMs,

@@ -90,6 +90,13 @@ const RESUME_STUB = `s.messages = 0 AND EXISTS (SELECT 1 FROM files sf JOIN issu
   WHERE sf.session_id = s.id AND si.code = 'resume_stub')`;
 
 /**
+ * A session the dashboard's list shows (its `hideEmpty`): one with a message, and a title or a tool call. An empty
+ * or warm-up session is hidden, and so is a resume stub's (no message). A reference that names one shown session and
+ * hidden ones besides names the shown one (`findSessionRow`).
+ */
+export const SHOWN_SESSION = "(s.messages > 0 AND NOT (coalesce(s.title, '') = '' AND s.tool_calls = 0))";
+
+/**
  * The name of a session's project folder (`s.project_dir`, a full path: `…/.claude/projects/-home-ann-api`): what a
  * project filter of a name matches besides the project's own path. The folders it is in are not the project's: a
  * filter by `claude`, or by a part of the user's home, would select every session. The text after the last `/` (or `\`): the
@@ -163,7 +170,7 @@ export function scopeSql(
   if (filter.hasErrors === true) where.add('s.errors > s.expected_errors');
   if (filter.hasErrors === false) where.add('s.errors <= s.expected_errors');
   if (filter.hideEmpty === true) {
-    where.add("s.messages > 0 AND NOT (coalesce(s.title, '') = '' AND s.tool_calls = 0)");
+    where.add(SHOWN_SESSION);
   }
   return where;
 }

@@ -1,5 +1,13 @@
 /** A session's usage and cost from its stored usage parts (per model, thread and tier). */
-import { addTokens, bandRates, findPrice, type PriceTable, roundUsd, tokensCost } from '@agentdash/core/usage';
+import {
+  addTokens,
+  bandRates,
+  findPrice,
+  knownCost,
+  type PriceTable,
+  roundUsd,
+  tokensCost,
+} from '@agentdash/core/usage';
 import type { UsagePart, UsageSummary } from '../types.js';
 
 export const emptyUsageSummary: UsageSummary = {
@@ -43,7 +51,8 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): S
   let usage = emptyUsageSummary;
   let subagentUsage = emptyUsageSummary;
   const usageByModel: Record<string, UsageSummary> = {};
-  let cost: number | null = null;
+  let cost = 0;
+  const priced = new Set<string>();
   let subagentCost: number | null = null;
   const unpriced = new Set<string>();
   for (const part of parts) {
@@ -56,15 +65,18 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): S
       continue;
     }
     const partCost = tokensCost(bandRates(price, part.band), part);
-    cost = (cost ?? 0) + partCost;
+    cost += partCost;
+    priced.add(part.model);
     if (part.thread === 'subagent') subagentCost = (subagentCost ?? 0) + partCost;
   }
-  if (subagentCost === null && cost !== null && subagentUsage.responses === 0) subagentCost = 0;
+  // A session that billed nothing cost nothing (not unknown: no model lacks a price), as a usage group of no response.
+  const costUsd = knownCost(cost, { priced: priced.size, unpriced: unpriced.size });
+  if (subagentCost === null && costUsd !== null && subagentUsage.responses === 0) subagentCost = 0;
   return {
     usage: summary(usage),
     usageByModel,
     subagentUsage: summary(subagentUsage),
-    costUsd: cost === null ? null : roundUsd(cost),
+    costUsd,
     subagentCostUsd: subagentCost === null ? null : roundUsd(subagentCost),
     unpricedModels: [...unpriced].sort(),
   };
@@ -72,8 +84,8 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): S
 
 /**
  * A session's cost from its stored `usage_detail` JSON, as the SQL function `session_cost` (the sessions list sorts
- * by it): null when no part is priced or the detail is not readable. Costs are memoized per detail text, since a list
- * sorted by cost prices every session it selects.
+ * by it): null when its parts are all of models without a price, or the detail is not readable. Costs are memoized
+ * per detail text, since a list sorted by cost prices every session it selects.
  */
 export function createSessionCostFunction(prices: PriceTable): (detail: unknown) => number | null {
   const memo = new Map<string, number | null>();

@@ -15,7 +15,7 @@ import { archiveOf, prepared } from '../schema/statements.js';
 import type { SessionSummary } from '../types.js';
 import { rawResultOf } from '../write/call-fact.js';
 import { recordsOfRows, resultsAt } from './call-payloads.js';
-import { type Store, scopeSql } from './scope.js';
+import { SHOWN_SESSION, type Store, scopeSql } from './scope.js';
 import { isLiveSession, refOf, refsOf, type SessionRow, summaryOf } from './session-summaries.js';
 
 export {
@@ -39,7 +39,9 @@ export interface SessionLookup {
  * sessions under `lookup.paths` when given.
  * A prefix may end in the ellipsis a list prints after it, and `<folder>/…/<id or prefix>` names a folder anywhere
  * on the project folder's path (core's `shortRefs`).
- * AmbiguousSessionError (with the references that tell them apart) when several sessions match.
+ * Of several sessions that match, the one lists show when the others are hidden (`SHOWN_SESSION`: Gemini CLI's
+ * resume stub beside the session it resumed, an empty session), so that the short reference a list prints opens it.
+ * AmbiguousSessionError (with the references that tell them apart) when several shown sessions match.
  */
 export function getSession(store: Store, ref: string, lookup: SessionLookup = {}): SessionSummary | undefined {
   const row = findSessionRow(store, ref, lookup);
@@ -54,23 +56,33 @@ export function sessionKeyOfRef(store: Store, ref: string, lookup: SessionLookup
 /** The most sessions an ambiguous reference names (its error says when it matched more). */
 const MAX_CANDIDATES = 200;
 
+/** A session that a reference may name, and whether lists show it (`SHOWN_SESSION`: 1) or hide it (0). */
+type Candidate = SessionRow & { readonly shown: number };
+
 function findSessionRow(store: Store, ref: string, lookup: SessionLookup): SessionRow | undefined {
   if (ref === '') return undefined;
   // A resume stub's session is in no list, but its reference (in its issue) still opens it.
   const scope = scopeSql(lookup.paths && lookup.paths.length > 0 ? { paths: lookup.paths } : {}, { resumeStubs: true });
+  // The sessions a list shows first: among the first candidates, those after a hidden one are all hidden.
   const rowsWhere = (condition: string, ...params: unknown[]) =>
     prepared(
       store.db,
-      `SELECT * FROM sessions s WHERE ${condition} AND ${scope.sql} ORDER BY s.id LIMIT ${MAX_CANDIDATES + 1}`,
-    ).all(...params, ...scope.params) as SessionRow[];
+      `SELECT s.*, ${SHOWN_SESSION} AS shown FROM sessions s WHERE ${condition} AND ${scope.sql}
+         ORDER BY shown DESC, s.id LIMIT ${MAX_CANDIDATES + 1}`,
+    ).all(...params, ...scope.params) as Candidate[];
   const byKey = rowsWhere('s.id = ?', ref)[0];
   if (byKey) return byKey;
-  const one = (rows: SessionRow[]): SessionRow | undefined => {
+  /** The one session of the candidates: the one a list shows when the others are hidden (a resume stub, an empty one). */
+  const one = (rows: Candidate[]): SessionRow | undefined => {
+    const shown = rows.filter((r) => r.shown === 1);
+    if (shown.length === 1) return shown[0];
     if (rows.length > 1) {
+      // Only the shown ones are offered, when there are some: a hidden one is named by its own full reference.
+      const offered = shown.length > 0 ? shown : rows;
       throw new AmbiguousSessionError(
         ref,
-        rows.slice(0, MAX_CANDIDATES).map((r) => refOf(store, r)),
-        rows.length > MAX_CANDIDATES,
+        offered.slice(0, MAX_CANDIDATES).map((r) => refOf(store, r)),
+        offered.length > MAX_CANDIDATES,
       );
     }
     return rows[0];
