@@ -169,16 +169,22 @@ describe('usage in the index (bundled fixture)', () => {
 describe('a session that billed no response (an API error before any)', () => {
   it('costs 0, not unknown (no model of it lacks a price), as the usage total of its responses does', async () => {
     const api = join(repoRoot, 'packages/core/test/fixtures/claude/claude-home/projects/-home-user-proj-api');
-    await index.refresh([api]);
-    const unbilled = index
-      .listSessions({ paths: [api] })
-      .filter((s) => s.usage.responses === 0)
-      .sort((a, b) => a.id.localeCompare(b.id));
-    expect(unbilled.map((s) => [s.id.slice(0, 8), s.costUsd, s.subagentCostUsd, s.unpricedModels])).toEqual([
-      ['4da1eb3d', 0, 0, []],
-      ['698d1a6c', 0, 0, []],
-    ]);
-    expect(unbilled.map((s) => totalsOf(index.usageResponses({ sessionId: s.key })).costUsd)).toEqual([0, 0]);
+    // An index of its own: the corpus suites below compare every response the shared one holds with truth.jsonl.
+    const db = openIndex({ dbPath: join(dir, 'unbilled.sqlite') });
+    try {
+      await db.refresh([api]);
+      const unbilled = db
+        .listSessions({ paths: [api] })
+        .filter((s) => s.usage.responses === 0)
+        .sort((a, b) => a.id.localeCompare(b.id));
+      expect(unbilled.map((s) => [s.id.slice(0, 8), s.costUsd, s.subagentCostUsd, s.unpricedModels])).toEqual([
+        ['4da1eb3d', 0, 0, []],
+        ['698d1a6c', 0, 0, []],
+      ]);
+      expect(unbilled.map((s) => totalsOf(db.usageResponses({ sessionId: s.key })).costUsd)).toEqual([0, 0]);
+    } finally {
+      db.close();
+    }
   });
 });
 
