@@ -170,8 +170,9 @@ ${COMMON_HELP}`,
               : ''),
         );
       }
-      // A folder named that holds no agent's transcript: said as every other command says it.
-      if (report) await ctx.warnNoTranscripts(paths, report).catch(() => undefined);
+      // As after every other command's refresh: a folder named that holds no agent's transcript said so, and the
+      // paths named kept in the database (a later command without PATH reads them, not the samples).
+      if (report) await ctx.refreshed(paths, report).catch(() => undefined);
     });
     const stopPush = new AbortController();
     if (pushing && pushUrl) void pushing.servePush(ctx, await ctx.openIndex(), pushUrl, paths, stopPush.signal);
@@ -182,7 +183,12 @@ ${COMMON_HELP}`,
         process.off('SIGTERM', stop);
         // Stop waiting for slow connections after a few seconds.
         setTimeout(resolve, 3000).unref();
-        void server.close().finally(resolve);
+        // Stopped before the first refresh was over, or a named folder given transcripts since: kept all the same.
+        void ctx
+          .refreshed(paths, undefined)
+          .catch(() => undefined)
+          .then(() => server.close())
+          .finally(resolve);
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
