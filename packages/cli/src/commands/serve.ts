@@ -92,16 +92,17 @@ ${COMMON_HELP}`,
       if (str(ctx.values, name) !== undefined) throw new UsageError(`--${name} is for a team server: add --team`);
     }
     const { isLoopbackHost, startServer } = await import('@agentdash/server');
-    const paths = await ctx.resolvePaths(positionals);
     const token = str(ctx.values, 'token') ?? ctx.io.env.AGENTDASH_TOKEN;
     if (!isLoopbackHost(host) && (token === undefined || token === '')) {
       throw new UsageError(`--host ${host} is not a loopback address: give --token (or set AGENTDASH_TOKEN)`);
     }
-    await checkPaths(paths);
     const pushUrl = str(ctx.values, 'push');
     // the push's options are checked before listening: a bad --share is a usage error, not a server that half runs
     const pushing = pushUrl === undefined ? undefined : await import('./push.js');
-    if (pushing && pushUrl) pushing.pushSetup(ctx, pushUrl, str(ctx.values, 'push-token'), paths);
+    if (pushing && pushUrl) pushing.pushSetup(ctx, pushUrl, str(ctx.values, 'push-token'));
+    // The arguments first: the paths are resolved (the samples, for want of a home) once nothing is left to refuse.
+    const paths = await ctx.resolvePaths(positionals);
+    await checkPaths(paths);
     // Listen first, index in the background: the dashboard answers at once and fills as files are read.
     const showProgress = ctx.io.stderr.isTTY === true && !ctx.json && !flag(ctx.values, 'no-progress');
     const started = ctx.io.now();
