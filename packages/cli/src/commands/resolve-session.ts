@@ -28,7 +28,13 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
     // Index the file's project folder, so that a session's main and subagent files come together.
     const paths = info.isFile() ? [projectDirOfFile(file)] : [file];
     await ctx.refresh(paths);
-    const id = (await ctx.openIndex()).sessionIdOfFile(file);
+    let id = (await ctx.openIndex()).sessionIdOfFile(file);
+    // A file that folder's reading does not take for a session (a folder that holds agents' homes: its loose
+    // `.jsonl` files are none) is read by itself, as `sessions FILE` reads it: shown as that lists it.
+    if (id === undefined && info.isFile()) {
+      await ctx.refresh([file]);
+      id = (await ctx.openIndex()).sessionIdOfFile(file);
+    }
     if (id === undefined) throw new UnknownSessionError(arg);
     return id;
   }
