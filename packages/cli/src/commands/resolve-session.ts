@@ -4,6 +4,7 @@ import { discoverAll, groupSessions, PathNotFoundError, projectDirOfFile, Unread
 import { AmbiguousSessionError, UnknownSessionError } from '@agentdash/index';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { checkPaths } from './check-paths.js';
 
 /**
  * SESSION is a session id, a unique prefix of one, `<id>@<project folder>` (when several project folders hold a
@@ -25,6 +26,8 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
         throw new UnreadableFileError(arg, error);
       }
     }
+    // A file no agent reads is refused before its folder is read (a folder that holds agents' homes is all indexed).
+    await checkPaths([arg]);
     // Index the file's project folder, so that a session's main and subagent files come together.
     const paths = info.isFile() ? [projectDirOfFile(file)] : [file];
     await ctx.refresh(paths);

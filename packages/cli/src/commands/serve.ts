@@ -1,30 +1,10 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { adaptersForPath, NotTranscriptError, PathNotFoundError, UnreadableFileError } from '@agentdash/core';
 import { flag, positiveInt, str } from '../args.js';
 import { CannotServeError, UsageError } from '../errors.js';
 import { formatDuration, plural } from '../format.js';
 import type { ServeJson } from '../output/json-types.js';
 import { renderProgressBar } from '../progress-bar.js';
+import { checkPaths } from './check-paths.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
-
-/**
- * What the first refresh would reject, rejected before listening (indexing then runs in the background). A file is
- * read as `index` reads it: by the agent that recognises it (a Gemini session `.json` in its `chats/` folder), else
- * as Claude Code's, which takes `.jsonl` only.
- */
-async function checkPaths(paths: readonly string[]): Promise<void> {
-  for (const path of paths) {
-    const info = statSync(path, { throwIfNoEntry: false });
-    if (info === undefined) throw new PathNotFoundError(path);
-    if (info.isFile() && !path.endsWith('.jsonl') && (await adaptersForPath(resolve(path))).length === 0) {
-      throw new NotTranscriptError(path);
-    }
-    if (info.isDirectory() && path.endsWith('.jsonl')) {
-      throw new UnreadableFileError(path, new Error('is a directory, not a transcript file'));
-    }
-  }
-}
 
 export const serveCommand: CommandSpec = {
   name: 'serve',
