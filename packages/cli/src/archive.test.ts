@@ -111,6 +111,18 @@ describe('archive', () => {
     expect((await json<IndexJson>(['index'])).claudeCleanup).toMatchObject({ cleanupPeriodDays: 3650, active: false });
   });
 
+  it("says nothing of Claude Code's cleanup when only other agents' homes are read, though a Claude home exists", async () => {
+    const fixtures = join(SAMPLES_HOME, '../../../core/test/fixtures');
+    for (const home of ['codex/0.169.0/codex-home', 'gemini/0.61.0/.gemini']) {
+      const r = await cli(['index', join(fixtures, home)]);
+      // Before: "Claude Code deletes transcripts … so those sessions stay here" after a Codex or Gemini home.
+      expect([home, r.code, /Claude Code/.test(r.stdout)]).toEqual([home, 0, false]);
+    }
+    // and it is still due for a folder of Claude Code's home read
+    const project = join(claudeHome, 'projects', readdirSync(join(claudeHome, 'projects'))[0] as string);
+    expect((await cli(['index', project])).stdout).toMatch(/Claude Code deletes transcripts/);
+  });
+
   it("says nothing of Claude Code's cleanup on a machine without a Claude home", async () => {
     rmSync(claudeHome, { recursive: true, force: true });
     const codex = join(SAMPLES_HOME, '../../../core/test/fixtures/codex/0.171.0/codex-home');

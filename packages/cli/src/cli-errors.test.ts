@@ -46,10 +46,21 @@ describe('error paths', () => {
     expect(JSON.parse(j.stderr)).toMatchObject({ error: { kind: 'bad-path', exitCode: ExitCode.badPath } });
   });
 
-  it('a file that is not a transcript: exit 3', async () => {
+  it('a file that is not a transcript: exit 3, and what PATH may name, for every agent', async () => {
     const file = join(sb.dir, 'notes.txt');
     writeFileSync(file, 'hello');
-    expect((await cli(['index', file])).code).toBe(ExitCode.badPath);
+    // Before: "not a Claude Code transcript, project folder or Claude home", though every agent's are read.
+    const said = `not an agent's home or a folder or transcript file inside one (Claude Code, Codex, Gemini, Copilot CLI, Qwen Code, OpenCode or Aider; --help lists what each takes): ${file}`;
+    for (const argv of [
+      ['index', file],
+      ['sessions', file],
+      ['serve', file, '--no-otlp'],
+    ]) {
+      const r = await cli(argv);
+      expect([argv[0], r.code, r.stderr]).toEqual([argv[0], ExitCode.badPath, `agentdash: ${said}\n`]);
+    }
+    const j = await cli(['stats', file, '--json']);
+    expect(JSON.parse(j.stderr)).toEqual({ error: { kind: 'bad-path', message: said, exitCode: ExitCode.badPath } });
   });
 
   it('an unreadable transcript: exit 4', async () => {

@@ -292,8 +292,7 @@ export class Context {
     const checked = this.verbose ? undefined : this.warm()?.check(paths, options);
     if (checked?.kind === 'fresh') {
       if (drawn) this.io.stderr.write('\r\u001b[2K');
-      await this.warnNoTranscripts(paths, checked.report);
-      await this.noteNamedRoots(paths, checked.report);
+      await this.refreshed(paths, checked.report);
       return checked.report;
     }
     const index = await this.openIndex();
@@ -332,9 +331,19 @@ export class Context {
           `${n} file${n === 1 ? '' : 's'} or folder${n === 1 ? '' : 's'} cannot be read, so each command looks at every transcript again; --verbose lists ${n === 1 ? 'it' : 'them'}`,
         );
     }
-    await this.warnNoTranscripts(paths, report);
-    await this.noteNamedRoots(paths, report);
+    await this.refreshed(paths, report);
     return report;
+  }
+
+  /**
+   * What follows every refresh of `resolvePaths`' paths, this one's or one run elsewhere (`serve` indexes in the
+   * background through its server): a named folder without transcripts said so, and the named paths that gave the
+   * index transcripts kept in it (`noteNamedRoots`). A refresh cut short (`serve` stopped first) has no report: the
+   * paths are kept by what the index holds under them so far.
+   */
+  async refreshed(paths: readonly string[], report: RefreshReport | undefined): Promise<void> {
+    if (report !== undefined) await this.warnNoTranscripts(paths, report);
+    await this.noteNamedRoots(paths, report);
   }
 
   /**
@@ -342,8 +351,8 @@ export class Context {
    * command without paths, on a machine whose homes hold nothing, reads them again (not the samples). Asked through
    * the light connection; the full index is opened only to add a path not kept yet.
    */
-  private async noteNamedRoots(paths: readonly string[], report: RefreshReport): Promise<void> {
-    if (report.files === 0) return;
+  private async noteNamedRoots(paths: readonly string[], report: RefreshReport | undefined): Promise<void> {
+    if (report?.files === 0) return;
     const named = paths.filter((p) => this.named.includes(p)).map((p) => resolve(p));
     const mine = named.filter((p) => !isSamples(p));
     if (mine.length === 0) return;
@@ -367,7 +376,7 @@ export class Context {
    * agent's home with nothing in it yet. Decided from the refresh's report; a folder is looked at only when that
    * report cannot tell (no file at all, or several paths), and the index asked only when several paths were.
    */
-  async warnNoTranscripts(paths: readonly string[], report: RefreshReport): Promise<void> {
+  private async warnNoTranscripts(paths: readonly string[], report: RefreshReport): Promise<void> {
     if (report.files > 0 && paths.length === 1) return;
     for (const path of paths) {
       if (!this.named.includes(path) || (await recognisedByAnAgent(path))) continue;

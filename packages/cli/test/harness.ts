@@ -36,12 +36,13 @@ export async function runCli(
 }
 
 /**
- * `agentdash serve ARGS --port 0 --db DB` as a process: resolves with the URL it prints, or with its exit code when
- * it ends first (a path it refuses).
+ * `agentdash serve ARGS --port 0 --db DB` as a process (with this environment, else this one's): resolves with the URL
+ * it prints, or with its exit code when it ends first (a path it refuses).
  */
 export async function startServe(
   args: readonly string[],
   db: string,
+  env?: NodeJS.ProcessEnv,
 ): Promise<{
   child: ChildProcessWithoutNullStreams;
   url: string | undefined;
@@ -49,7 +50,10 @@ export async function startServe(
   /** What the server has written to stderr so far (for a failing test to show why). */
   stderr: () => string;
 }> {
-  const child = spawn(process.execPath, [bin, 'serve', ...args, '--port', '0', '--db', db], { stdio: 'pipe' });
+  const child = spawn(process.execPath, [bin, 'serve', ...args, '--port', '0', '--db', db], {
+    stdio: 'pipe',
+    ...(env === undefined ? {} : { env }),
+  });
   let err = '';
   child.stderr.on('data', (d) => {
     err += d;

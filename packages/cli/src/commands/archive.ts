@@ -4,6 +4,9 @@ import type { ArchiveForgetJson, ArchiveJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
 import { resolveSession } from './resolve-session.js';
 
+/** What `archive` does (`status` when none is named). */
+const actions: readonly string[] = ['status', 'on', 'off', 'forget'];
+
 export const archiveCommand: CommandSpec = {
   name: 'archive',
   usage: 'agentdash archive [status [PATH…] | on | off | forget SESSION [PATH…]] [--json]',
@@ -22,6 +25,7 @@ ${COMMON_HELP}`,
   options: {},
   async run(ctx, positionals) {
     const [action = 'status', ...rest] = positionals;
+    if (!actions.includes(action)) throw new UsageError(`unknown archive action "${action}" (${actions.join(', ')})`);
     // Status counts what a refresh now would archive, as every other command answers after a refresh: without it, a
     // transcript written since the last command would be missing from the count.
     if (action === 'status') await ctx.refresh(await ctx.resolvePaths(rest));
@@ -44,7 +48,6 @@ ${COMMON_HELP}`,
       return;
     }
     if (action === 'on' || action === 'off') index.setArchiving(action === 'on');
-    else if (action !== 'status') throw new UsageError(`unknown archive action "${action}" (status, on, off, forget)`);
     const size = index.archiveSize();
     const out: ArchiveJson = {
       enabled: index.archiving(),

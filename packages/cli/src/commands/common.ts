@@ -14,8 +14,11 @@ export interface CommandSpec {
   run(ctx: import('../context.js').Context, positionals: string[]): Promise<void>;
 }
 
-/** Session filters from the shared options. */
-export function sessionFilter(values: Parsed['values'], now: number, paths: readonly string[]): SessionFilter {
+/**
+ * Session filters from the shared options, for any paths (a bad value is a UsageError): read before the paths are
+ * resolved, so that a bad option is said before anything is read or written.
+ */
+export function sessionFilter(values: Parsed['values'], now: number): Omit<SessionFilter, 'paths'> {
   const since = timeArg(values, 'since', now);
   const until = timeArg(values, 'until', now);
   const limit = positiveInt(values, 'limit');
@@ -23,7 +26,6 @@ export function sessionFilter(values: Parsed['values'], now: number, paths: read
   const model = str(values, 'model');
   const version = str(values, 'version');
   return {
-    paths,
     ...agentArg(values),
     ...(project !== undefined ? { project } : {}),
     ...(since !== undefined ? { since } : {}),
@@ -42,10 +44,11 @@ export async function filteredSessions(ctx: import('../context.js').Context, pos
 
 /** The paths and the session filter a command's arguments give, after the paths' refresh (`filteredSessions`). */
 export async function refreshedScope(ctx: import('../context.js').Context, positionals: readonly string[]) {
+  // The options first: a bad one is said before the paths are resolved (the samples, for want of a home) or read.
+  const options = sessionFilter(ctx.values, ctx.io.now());
   const paths = await ctx.resolvePaths(positionals);
-  const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
   await ctx.refresh(paths);
-  return { paths, filter };
+  return { paths, filter: { ...options, paths } satisfies SessionFilter };
 }
 
 /** Help of a command over PATH with the session filters: what it does, then paths, filters and common options. */

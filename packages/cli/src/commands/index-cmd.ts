@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { defaultClaudeHome, readCleanupPolicy } from '@agentdash/core/base';
 import { flag } from '../args.js';
 import { formatBytes } from '../format.js';
@@ -54,9 +54,15 @@ ${COMMON_HELP}`,
         size.raw > 0 ? ` (archive: ${formatBytes(size.raw)} of transcripts in ${formatBytes(size.stored)})` : ''
       }\n`,
     );
-    // Once per database: Claude Code deletes old transcripts; say that AgentDash keeps them and how to stop it. Not
-    // where there is no Claude home (no Claude Code to set).
-    if (policy.active && archiving && existsSync(claudeHome) && (await ctx.firstTime('cleanup-notice'))) {
+    // Once per database: Claude Code deletes old transcripts; say that AgentDash keeps them and how to stop it. Only
+    // when this run read Claude Code's home or a folder in it: its cleanup deletes no other agent's transcripts, nor
+    // a copy of a Claude home kept elsewhere.
+    if (
+      policy.active &&
+      archiving &&
+      paths.some((p) => within(p, claudeHome)) &&
+      (await ctx.firstTime('cleanup-notice'))
+    ) {
       ctx.io.stdout.write(
         `\nClaude Code deletes transcripts untouched for ${policy.effectiveDays} days (cleanupPeriodDays${
           policy.cleanupPeriodDays === undefined ? ' not set' : ''
@@ -66,3 +72,9 @@ To keep them in Claude Code too, set "cleanupPeriodDays": 36500 in that file.\n`
     }
   },
 };
+
+/** Whether `path` is `folder` or inside it. */
+function within(path: string, folder: string): boolean {
+  const rel = relative(resolve(folder), resolve(path));
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}

@@ -71,8 +71,7 @@ ${COMMON_HELP}`,
     const intervalText = str(ctx.values, 'interval');
     const interval = intervalText === undefined ? DEFAULT_INTERVAL_S : Number(intervalText);
     if (!Number.isFinite(interval) || interval <= 0) throw new UsageError('--interval must be a positive number');
-    const paths = await ctx.resolvePaths(rest);
-    const setup = pushSetup(ctx, url, str(ctx.values, 'token'), paths);
+    const setup = pushSetup(ctx, url, str(ctx.values, 'token'));
     const client = setup.client;
 
     const forgetRef = str(ctx.values, 'forget');
@@ -86,7 +85,7 @@ ${COMMON_HELP}`,
       const session = index.getSession(ref);
       if (!session) throw new UsageError(`no session matches "${named}"`);
       if (unforgetRef !== undefined) {
-        const taken = await unforget(client, [session], setup.options.forgotten);
+        const taken = await unforget(client, [session], setup.forgotten);
         const out: PushUnforgetJson = { session: session.ref, unforgotten: taken };
         if (ctx.json) writeJson(ctx, out);
         else
@@ -95,7 +94,7 @@ ${COMMON_HELP}`,
           );
         return;
       }
-      const forgotten = await forget(client, [session], setup.options.forgotten);
+      const forgotten = await forget(client, [session], setup.forgotten);
       const out: PushForgetJson = { session: session.ref, forgotten };
       if (ctx.json) writeJson(ctx, out);
       else
@@ -105,7 +104,8 @@ ${COMMON_HELP}`,
       return;
     }
 
-    const options = setup.options;
+    const paths = await ctx.resolvePaths(rest);
+    const options = setup.options(paths);
     const pushNow = async (): Promise<PushReport> => push({ index: await ctx.openIndex(), ...options });
     const print = (report: PushReport) => {
       for (const { session, reason } of report.skipped)
@@ -153,8 +153,11 @@ ${COMMON_HELP}`,
   },
 };
 
-/** The options shared by `push` and `serve --push`: token, tiers, the chunk cache, the device. */
-export function pushSetup(ctx: Context, url: string, tokenArg: string | undefined, paths: readonly string[]) {
+/**
+ * The options shared by `push` and `serve --push`: token, tiers, the chunk cache, the device; checked (a bad one is a
+ * UsageError) before the paths are resolved, which `options` then takes.
+ */
+export function pushSetup(ctx: Context, url: string, tokenArg: string | undefined) {
   const token = tokenArg ?? ctx.io.env.AGENTDASH_TEAM_TOKEN;
   if (token === undefined || token === '') {
     throw new UsageError('push needs a device token: --token T or $AGENTDASH_TEAM_TOKEN (agentdash team add-device)');
@@ -167,17 +170,21 @@ export function pushSetup(ctx: Context, url: string, tokenArg: string | undefine
     if (typeof parsed === 'string') throw new UsageError(parsed);
     projects.push(parsed);
   }
+  const agent = agentArg(ctx.values);
   const client = new TeamClient({ url, token });
+  const forgotten = ForgottenSessions.load(join(dirname(ctx.dbPath), 'push-forgotten.json'));
   return {
     client,
-    options: {
+    forgotten,
+    /** What a push of the sessions under these paths takes. */
+    options: (paths: readonly string[]) => ({
       client,
       cache: FileCache.load(join(dirname(ctx.dbPath), 'push-chunks.json')),
-      forgotten: ForgottenSessions.load(join(dirname(ctx.dbPath), 'push-forgotten.json')),
+      forgotten,
       policy: { defaultTier: share, projects },
       device: { agentdash: AGENTDASH_VERSION, hostname: safeHostname(), platform: process.platform },
-      filter: { paths, ...agentArg(ctx.values) },
-    },
+      filter: { paths, ...agent },
+    }),
   };
 }
 
@@ -186,7 +193,7 @@ export function pushSetup(ctx: Context, url: string, tokenArg: string | undefine
  * are noted once and retried.
  */
 export function servePush(ctx: Context, index: AgentIndex, url: string, paths: readonly string[], signal: AbortSignal) {
-  const { options } = pushSetup(ctx, url, str(ctx.values, 'push-token'), paths);
+  const options = pushSetup(ctx, url, str(ctx.values, 'push-token')).options(paths);
   return pushLoop({
     once: () => push({ index, ...options }),
     stamp: () => index.dataVersion(),

@@ -4,6 +4,7 @@ import { discoverAll, groupSessions, PathNotFoundError, projectDirOfFile, Unread
 import { AmbiguousSessionError, UnknownSessionError } from '@agentdash/index';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { checkPaths } from './check-paths.js';
 
 /**
  * SESSION is a session id, a unique prefix of one, `<id>@<project folder>` (when several project folders hold a
@@ -25,10 +26,18 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
         throw new UnreadableFileError(arg, error);
       }
     }
+    // A file no agent reads is refused before its folder is read (a folder that holds agents' homes is all indexed).
+    await checkPaths([arg]);
     // Index the file's project folder, so that a session's main and subagent files come together.
     const paths = info.isFile() ? [projectDirOfFile(file)] : [file];
     await ctx.refresh(paths);
-    const id = (await ctx.openIndex()).sessionIdOfFile(file);
+    let id = (await ctx.openIndex()).sessionIdOfFile(file);
+    // A file that folder's reading does not take for a session (a folder that holds agents' homes: its loose
+    // `.jsonl` files are none) is read by itself, as `sessions FILE` reads it: shown as that lists it.
+    if (id === undefined && info.isFile()) {
+      await ctx.refresh([file]);
+      id = (await ctx.openIndex()).sessionIdOfFile(file);
+    }
     if (id === undefined) throw new UnknownSessionError(arg);
     return id;
   }

@@ -55,18 +55,19 @@ ${COMMON_HELP}`,
     if (kind !== undefined && !(searchKinds as readonly string[]).includes(kind)) {
       throw new UsageError(`--kind must be one of ${searchKinds.join(', ')}`);
     }
-    const paths = await ctx.resolvePaths(rest);
     const since = timeArg(ctx.values, 'since', ctx.io.now());
     const limit = positiveInt(ctx.values, 'limit') ?? DEFAULT_SEARCH_LIMIT;
     const project = str(ctx.values, 'project');
     const tool = str(ctx.values, 'tool');
+    const agent = agentArg(ctx.values);
+    const paths = await ctx.resolvePaths(rest);
     await ctx.refresh(paths);
     // Titles and project paths of the hits with their secrets redacted (docs/secrets.md); snippets as they are.
     // one hit more than asked, to tell whether there are more
     const found = redactIdentifiers(
       await (await ctx.openIndex()).search(query, {
         paths,
-        ...agentArg(ctx.values),
+        ...agent,
         ...(project !== undefined ? { project } : {}),
         ...(tool !== undefined ? { tool } : {}),
         ...(since !== undefined ? { since } : {}),

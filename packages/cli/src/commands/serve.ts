@@ -1,30 +1,10 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { adaptersForPath, NotTranscriptError, PathNotFoundError, UnreadableFileError } from '@agentdash/core';
 import { flag, positiveInt, str } from '../args.js';
 import { CannotServeError, UsageError } from '../errors.js';
 import { formatDuration, plural } from '../format.js';
 import type { ServeJson } from '../output/json-types.js';
 import { renderProgressBar } from '../progress-bar.js';
+import { checkPaths } from './check-paths.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
-
-/**
- * What the first refresh would reject, rejected before listening (indexing then runs in the background). A file is
- * read as `index` reads it: by the agent that recognises it (a Gemini session `.json` in its `chats/` folder), else
- * as Claude Code's, which takes `.jsonl` only.
- */
-async function checkPaths(paths: readonly string[]): Promise<void> {
-  for (const path of paths) {
-    const info = statSync(path, { throwIfNoEntry: false });
-    if (info === undefined) throw new PathNotFoundError(path);
-    if (info.isFile() && !path.endsWith('.jsonl') && (await adaptersForPath(resolve(path))).length === 0) {
-      throw new NotTranscriptError(path);
-    }
-    if (info.isDirectory() && path.endsWith('.jsonl')) {
-      throw new UnreadableFileError(path, new Error('is a directory, not a transcript file'));
-    }
-  }
-}
 
 export const serveCommand: CommandSpec = {
   name: 'serve',
@@ -92,16 +72,17 @@ ${COMMON_HELP}`,
       if (str(ctx.values, name) !== undefined) throw new UsageError(`--${name} is for a team server: add --team`);
     }
     const { isLoopbackHost, startServer } = await import('@agentdash/server');
-    const paths = await ctx.resolvePaths(positionals);
     const token = str(ctx.values, 'token') ?? ctx.io.env.AGENTDASH_TOKEN;
     if (!isLoopbackHost(host) && (token === undefined || token === '')) {
       throw new UsageError(`--host ${host} is not a loopback address: give --token (or set AGENTDASH_TOKEN)`);
     }
-    await checkPaths(paths);
     const pushUrl = str(ctx.values, 'push');
     // the push's options are checked before listening: a bad --share is a usage error, not a server that half runs
     const pushing = pushUrl === undefined ? undefined : await import('./push.js');
-    if (pushing && pushUrl) pushing.pushSetup(ctx, pushUrl, str(ctx.values, 'push-token'), paths);
+    if (pushing && pushUrl) pushing.pushSetup(ctx, pushUrl, str(ctx.values, 'push-token'));
+    // The arguments first: the paths are resolved (the samples, for want of a home) once nothing is left to refuse.
+    const paths = await ctx.resolvePaths(positionals);
+    await checkPaths(paths);
     // Listen first, index in the background: the dashboard answers at once and fills as files are read.
     const showProgress = ctx.io.stderr.isTTY === true && !ctx.json && !flag(ctx.values, 'no-progress');
     const started = ctx.io.now();
@@ -170,8 +151,9 @@ ${COMMON_HELP}`,
               : ''),
         );
       }
-      // A folder named that holds no agent's transcript: said as every other command says it.
-      if (report) await ctx.warnNoTranscripts(paths, report).catch(() => undefined);
+      // As after every other command's refresh: a folder named that holds no agent's transcript said so, and the
+      // paths named kept in the database (a later command without PATH reads them, not the samples).
+      if (report) await ctx.refreshed(paths, report).catch(() => undefined);
     });
     const stopPush = new AbortController();
     if (pushing && pushUrl) void pushing.servePush(ctx, await ctx.openIndex(), pushUrl, paths, stopPush.signal);
@@ -182,7 +164,12 @@ ${COMMON_HELP}`,
         process.off('SIGTERM', stop);
         // Stop waiting for slow connections after a few seconds.
         setTimeout(resolve, 3000).unref();
-        void server.close().finally(resolve);
+        // Stopped before the first refresh was over, or a named folder given transcripts since: kept all the same.
+        void ctx
+          .refreshed(paths, undefined)
+          .catch(() => undefined)
+          .then(() => server.close())
+          .finally(resolve);
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);

@@ -50,9 +50,10 @@ ${FILTER_HELP}
 ${COMMON_HELP}`,
   options: { ...filterOptions, tool: { type: 'string' } },
   async run(ctx, positionals) {
-    const paths = await ctx.resolvePaths(positionals);
-    const filter = sessionFilter(ctx.values, ctx.io.now(), paths);
+    const options = sessionFilter(ctx.values, ctx.io.now());
     const tool = str(ctx.values, 'tool');
+    const paths = await ctx.resolvePaths(positionals);
+    const filter = { ...options, paths };
     await ctx.refresh(paths);
     const query = { ...filter, ...(tool !== undefined ? { tool } : {}) };
     // Figures of what is indexed only: kept, and given back while nothing is indexed since. (Not with --since or

@@ -45,14 +45,13 @@ const periodKeyName = { daily: 'date', weekly: 'week', monthly: 'month' } as con
 // The day parser of --since and --until (statusline takes today's start from it too).
 export { localDayMs } from '../args.js';
 
-/** The usage filter of the command's options. */
-function usageFilter(values: Parsed['values'], now: number, paths: readonly string[]): UsageFilter {
+/** The usage filter of the command's options, for any paths (read before them: a bad option is said first). */
+function usageFilter(values: Parsed['values'], now: number): Omit<UsageFilter, 'paths'> {
   const since = timeArg(values, 'since', now);
   const until = timeArg(values, 'until', now);
   const project = str(values, 'project');
   const model = str(values, 'model');
   return {
-    paths,
     ...agentArg(values),
     ...(since !== undefined ? { since } : {}),
     ...(until !== undefined ? { until } : {}),
@@ -208,8 +207,9 @@ ${COMMON_HELP}`,
     if (first !== undefined && !reports.includes(first as Report) && /^[a-z]+$/.test(first)) {
       throw new UsageError(`unknown usage report "${first}"; one of ${reports.join(', ')}`);
     }
+    const options = usageFilter(ctx.values, ctx.io.now());
     const paths = await ctx.resolvePaths(rest);
-    const filter = usageFilter(ctx.values, ctx.io.now(), paths);
+    const filter: UsageFilter = { ...options, paths };
     await ctx.refresh(paths);
     const breakdown = flag(ctx.values, 'breakdown');
     if (kind === 'daily' || kind === 'weekly' || kind === 'monthly' || kind === 'project') {
