@@ -1,4 +1,4 @@
-import { AgentDashError, agentLabels, messageOf } from '@agentdash/core/base';
+import { AgentDashError, messageOf } from '@agentdash/core/base';
 
 /** Exit codes: stable, documented in docs/cli-json.md. */
 export const ExitCode = {
@@ -70,16 +70,6 @@ function candidatesOf(error: unknown): string[] {
   return Array.isArray(candidates) ? candidates.filter((c) => typeof c === 'string').slice(0, MAX_CANDIDATES) : [];
 }
 
-/**
- * A path no agent reads, in the words of PATH's help: what it may name, for every agent in the registry (core's
- * `NotTranscriptError` names Claude Code's layouts alone). Read by its shape, as `candidatesOf`.
- */
-function notTranscriptMessage(error: unknown, message: string): string {
-  const path = (error as { path?: unknown } | null)?.path;
-  if (typeof path !== 'string') return message;
-  return `not an agent's home or a folder or transcript file inside one (${agentLabels()}; --help lists what each takes): ${path}`;
-}
-
 /** The exit code and one-line message for an error thrown by a command; for an ambiguous SESSION, its candidates. */
 export function classify(error: unknown): {
   code: ExitCodeValue;
@@ -93,7 +83,6 @@ export function classify(error: unknown): {
     case 'BAD_ARGUMENTS':
       return { code: ExitCode.badArguments, kind: 'bad-arguments', message };
     case 'NOT_A_TRANSCRIPT':
-      return { code: ExitCode.badPath, kind: 'bad-path', message: notTranscriptMessage(error, message) };
     case 'PATH_NOT_FOUND':
     case 'INDEX_UNAVAILABLE':
     case 'CANNOT_WRITE':

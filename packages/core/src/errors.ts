@@ -1,3 +1,4 @@
+import { agentLabels } from './model/agent.js';
 import { messageOf } from './present/message.js';
 
 export { messageOf };
@@ -23,7 +24,10 @@ export class PathNotFoundError extends AgentDashError {
 export class NotTranscriptError extends AgentDashError {
   readonly path: string;
   constructor(path: string) {
-    super('NOT_A_TRANSCRIPT', `not a Claude Code transcript, project folder or Claude home: ${path}`);
+    super(
+      'NOT_A_TRANSCRIPT',
+      `not an agent's home or a folder or transcript file inside one (${agentLabels()}; --help lists what each takes): ${path}`,
+    );
     this.path = path;
   }
 }

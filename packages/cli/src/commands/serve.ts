@@ -139,10 +139,14 @@ ${COMMON_HELP}`,
       }
       ctx.note('press Ctrl-C to stop');
     }
+    // Set once the server is asked to stop: the index build still running then ends as the database closes under it,
+    // which is no failure (what was stored stays; the next command reads the rest).
+    let stopping = false;
     void server.indexed.then(async (report) => {
       if (drawn) ctx.io.stderr.write('\r\u001b[2K');
       const error = server.indexStatus().error;
-      if (error !== null) ctx.note(`indexing failed: ${error}`);
+      if (error !== null && stopping) ctx.note('indexing stopped before it was over: the next command reads the rest');
+      else if (error !== null) ctx.note(`indexing failed: ${error}`);
       else if (report && !ctx.json) {
         ctx.note(
           `indexed ${report.files} files, ${report.sessions} sessions in ${formatDuration(ctx.io.now() - started)}` +
@@ -159,6 +163,7 @@ ${COMMON_HELP}`,
     if (pushing && pushUrl) void pushing.servePush(ctx, await ctx.openIndex(), pushUrl, paths, stopPush.signal);
     await new Promise<void>((resolve) => {
       const stop = () => {
+        stopping = true;
         stopPush.abort();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
