@@ -43,14 +43,21 @@ export class SessionUsageUpdater {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
-      // Each of this session's responses another session holds too, with that session (a resume's copies, or what
-      // it copied).
-      holders: db
+      // The sessions holding one of this session's responses too (a resume's copies, or what it copied), each once.
+      sharers: db
         .prepare(
-          `SELECT r.key, o.session_ref FROM responses r JOIN responses o ON o.key = r.key AND o.session_ref <> r.session_ref
+          `SELECT DISTINCT o.session_ref FROM responses r
+             JOIN responses o ON o.key = r.key AND o.session_ref <> r.session_ref
            WHERE r.session_ref = ?`,
         )
-        .raw(),
+        .pluck(),
+      // This session's responses one of the given sessions (a JSON array of their numbers) holds too, each once.
+      sharedWith: db
+        .prepare(
+          `SELECT DISTINCT r.key FROM responses r JOIN responses o ON o.key = r.key
+           WHERE r.session_ref = ? AND o.session_ref IN (SELECT value FROM json_each(?))`,
+        )
+        .pluck(),
       sessionOf: db.prepare(SESSION_OF_REF).raw(),
       // A session's responses as `usageDetail` sums them.
       responsesOf: db.prepare(
@@ -158,7 +165,7 @@ export class SessionUsageUpdater {
   private noteSharing(sid: string): number | undefined {
     const ref = this.s.stringId.get(sid) as number | undefined;
     if (ref === undefined) return undefined;
-    for (const [, other] of this.s.holders.all(ref) as [string, number][]) this.sharing.add(other);
+    for (const other of this.s.sharers.all(ref) as number[]) this.sharing.add(other);
     return ref;
   }
 
@@ -179,13 +186,17 @@ export class SessionUsageUpdater {
       if (me === undefined) continue;
       // Copies in another home (a backup beside the live one) are another history there, as their calls are
       // (call-facts.ts): each home's list counts its own.
-      const holders = (this.s.holders.all(ref) as [string, number][]).flatMap(([key, other]) => {
+      // The sessions first asked (each once, however many responses they share), then the responses shared with
+      // those that own before this one: a response copied into a long chain of resumes is not a row per copy here.
+      const earlier = (this.s.sharers.all(ref) as number[]).filter((other) => {
         const them = row(other);
-        return them !== undefined && them[6] === me[6] ? [{ key, them }] : [];
+        return them !== undefined && them[6] === me[6] && ownsBefore(them, me);
       });
       // Written whole by `update` just now, and nothing of it is another session's: already right.
-      if (holders.length === 0 && this.changed.has(ref)) continue;
-      const owned = new Set(holders.flatMap(({ key, them }) => (ownsBefore(them, me) ? [key] : [])));
+      if (earlier.length === 0 && this.changed.has(ref)) continue;
+      const owned = new Set(
+        earlier.length === 0 ? [] : (this.s.sharedWith.all(ref, JSON.stringify(earlier)) as string[]),
+      );
       const mine = (this.s.responsesOf.all(ref) as StoredResponse[])
         .filter((r) => !owned.has(r.key))
         .map((r) => ({
