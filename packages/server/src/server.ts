@@ -106,6 +106,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           onProgress: options.onProgress,
           beforeFile: options.beforeFile,
         });
+  // A transcript written after the first index looked and before the watcher watched would wait for the next change
+  // in its folder: once both are done, one refresh (cheap on a warm index) takes what came between.
+  if (watcher !== undefined) {
+    void Promise.all([watcher.ready, background?.done])
+      .then(() => events.refresh())
+      .catch(() => undefined);
+  }
   const ready = readyStatus();
   const indexStatus = background ? background.status : () => ready;
   // Sessions are loaded and paged in a worker thread when the index is a file (a `:memory:` one is this thread's).
