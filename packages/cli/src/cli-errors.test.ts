@@ -50,7 +50,7 @@ describe('error paths', () => {
     const file = join(sb.dir, 'notes.txt');
     writeFileSync(file, 'hello');
     // Before: "not a Claude Code transcript, project folder or Claude home", though every agent's are read.
-    const said = `not an agent's home or a folder or transcript file inside one (Claude Code, Codex, Gemini, Copilot CLI, Qwen Code, OpenCode or Aider; --help lists what each takes): ${file}`;
+    const said = `not an agent's home or a folder or transcript file inside one (Claude Code, Codex, Gemini, Copilot CLI, Qwen Code, OpenCode or Aider): ${file}`;
     for (const argv of [
       ['index', file],
       ['sessions', file],

@@ -126,9 +126,10 @@ function suite(name: string, home: string) {
           models.reduce((n, m) => n + m[field], 0);
         const theirs = [sum('inputTokens'), sum('outputTokens'), sum('cacheReadInputTokens')];
         // and the same cost, to the last digit (both rounded to a billionth of a dollar); a session without a row
-        // billed no response: it cost 0, as a usage group of no response does
+        // that reached no model billed nothing: it cost 0, as a usage group of no response does; one that did but
+        // recorded no usage is unknown
         mine.push(s.costUsd ?? -1);
-        theirs.push(u === undefined ? 0 : (u.costUsd ?? -1));
+        theirs.push(u === undefined ? (s.models.length === 0 ? 0 : -1) : (u.costUsd ?? -1));
         return mine.join() === theirs.join() ? [] : [`${s.ref}: ${mine.join()} vs ${theirs.join()}`];
       });
       expect(differ).toEqual([]);

@@ -26,7 +26,7 @@ export class NotTranscriptError extends AgentDashError {
   constructor(path: string) {
     super(
       'NOT_A_TRANSCRIPT',
-      `not an agent's home or a folder or transcript file inside one (${agentLabels()}; --help lists what each takes): ${path}`,
+      `not an agent's home or a folder or transcript file inside one (${agentLabels()}): ${path}`,
     );
     this.path = path;
   }

@@ -182,6 +182,18 @@ describe('a session that billed no response (an API error before any)', () => {
         ['698d1a6c', 0, 0, []],
       ]);
       expect(unbilled.map((s) => totalsOf(db.usageResponses({ sessionId: s.key })).costUsd)).toEqual([0, 0]);
+      // One that reached a model whose responses recorded no usage (Aider writes no tokens) is unknown, not free.
+      const aider = join(repoRoot, 'packages/core/test/fixtures/aider');
+      await db.refresh([aider]);
+      const unrecorded = db
+        .listSessions({ paths: [aider] })
+        .filter((s) => s.models.length > 0 && s.usage.responses === 0);
+      expect(unrecorded.length).toBeGreaterThan(10);
+      expect(unrecorded.filter((s) => s.costUsd !== null).map((s) => s.id)).toEqual([]);
+      // The list sorted by cost (SQL's session_cost) puts them with the unknown ones, below every priced session.
+      const byCost = db.pageSessions({ paths: [aider] }, { sort: 'costUsd', limit: 500 }).sessions;
+      expect(byCost.filter((s) => s.costUsd === null).length).toBe(unrecorded.length);
+      expect(byCost.findIndex((s) => s.costUsd === null)).toBe(byCost.length - unrecorded.length);
     } finally {
       db.close();
     }

@@ -116,3 +116,36 @@ describe('discoverAll over a folder of homes', () => {
     }
   });
 });
+
+describe('a busy Claude project', () => {
+  it('is read whole, its hundreds of session folders not counted against the search for homes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-busy-project-'));
+    try {
+      const project = join(dir, '-home-me-big');
+      for (let i = 0; i < 300; i++) {
+        const id = `${String(i).padStart(8, '0')}-1111-4111-8111-111111111111`;
+        const line = {
+          type: 'user',
+          sessionId: id,
+          uuid: `u${i}`,
+          timestamp: '2026-01-01T00:00:00Z',
+          message: { role: 'user', content: 'hi' },
+        };
+        mkdirSync(join(project, id, 'subagents'), { recursive: true });
+        writeFileSync(join(project, `${id}.jsonl`), `${JSON.stringify(line)}\n`);
+        writeFileSync(
+          join(project, id, 'subagents', 'agent-a1.jsonl'),
+          `${JSON.stringify({ ...line, isSidechain: true, agentId: 'a1' })}\n`,
+        );
+      }
+      for (const path of [project, dir]) {
+        const found = await discoverAll([path]);
+        // Before: "partly skipped: only 256 of its folders were looked into…", though every session was read.
+        expect(found.issues).toEqual([]);
+        expect(found.files.filter((f) => f.role === 'main')).toHaveLength(300);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

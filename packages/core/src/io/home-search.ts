@@ -17,6 +17,17 @@ export const MAX_FOLDERS = 256;
 /** Folders never looked into for homes: a repository's dependencies, its git store, a session's subagents. */
 const NOT_HOMES: ReadonlySet<string> = new Set(['node_modules', '.git', 'subagents']);
 
+/** A Claude Code project folder (an encoded path, with a leading `-`) or session folder (a session id). */
+const CLAUDE_FOLDER = /^(?:-|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)/i;
+
+/**
+ * Whether a folder's name is that of a Claude Code project or session folder: never a home, and a busy project holds
+ * hundreds of session folders (the search would spend its budget on them and say so). Other walks skip them too.
+ */
+export function isClaudeProjectOrSessionFolder(name: string): boolean {
+  return CLAUDE_FOLDER.test(name);
+}
+
 /** How the issue of a folder looked into only in part begins (`isPartlySearched`). */
 const PARTLY_SEARCHED = 'partly skipped: ';
 
@@ -60,11 +71,11 @@ export function* foldersToAsk(dir: string, depth = HOME_DEPTH): Generator<string
   return false;
 }
 
-/** A folder's folders, sorted (none when it cannot be listed), but those never holding homes. */
+/** A folder's folders, sorted (none when it cannot be listed), but those never holding homes or being one. */
 function subfolders(dir: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !NOT_HOMES.has(e.name))
+      .filter((e) => e.isDirectory() && !NOT_HOMES.has(e.name) && !isClaudeProjectOrSessionFolder(e.name))
       .map((e) => join(dir, e.name))
       .sort();
   } catch {

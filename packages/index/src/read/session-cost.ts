@@ -47,7 +47,7 @@ export interface SessionUsage {
 }
 
 /** Totals, per model and for subagents, priced: each band's parts at the rates of the model's tier for that band. */
-export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): SessionUsage {
+export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, modelsSeen: number): SessionUsage {
   let usage = emptyUsageSummary;
   let subagentUsage = emptyUsageSummary;
   const usageByModel: Record<string, UsageSummary> = {};
@@ -69,8 +69,10 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): S
     priced.add(part.model);
     if (part.thread === 'subagent') subagentCost = (subagentCost ?? 0) + partCost;
   }
-  // A session that billed nothing cost nothing (not unknown: no model lacks a price), as a usage group of no response.
-  const costUsd = knownCost(cost, { priced: priced.size, unpriced: unpriced.size });
+  // A session that reached no model billed nothing: it cost nothing (not unknown: no model lacks a price), as a usage
+  // group of no response. One whose responses recorded no usage (Aider's, a client that writes no tokens) is unknown.
+  const costUsd =
+    parts.length === 0 && modelsSeen > 0 ? null : knownCost(cost, { priced: priced.size, unpriced: unpriced.size });
   if (subagentCost === null && costUsd !== null && subagentUsage.responses === 0) subagentCost = 0;
   return {
     usage: summary(usage),
@@ -83,24 +85,27 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable): S
 }
 
 /**
- * A session's cost from its stored `usage_detail` JSON, as the SQL function `session_cost` (the sessions list sorts
- * by it): null when its parts are all of models without a price, or the detail is not readable. Costs are memoized
+ * A session's cost from its stored `usage_detail` and `models` JSON, as the SQL function `session_cost` (the sessions
+ * list sorts by it): null when its parts are all of models without a price, when it has models but no usage, or the
+ * detail is not readable. Costs are memoized
  * per detail text, since a list sorted by cost prices every session it selects.
  */
-export function createSessionCostFunction(prices: PriceTable): (detail: unknown) => number | null {
+export function createSessionCostFunction(prices: PriceTable): (detail: unknown, models: unknown) => number | null {
   const memo = new Map<string, number | null>();
-  return (detail) => {
+  return (detail, models) => {
     if (typeof detail !== 'string') return null;
-    const hit = memo.get(detail);
-    if (hit !== undefined || memo.has(detail)) return hit ?? null;
+    const seen = models === '[]' || models === null || models === undefined ? 0 : 1;
+    const key = `${seen}${detail}`;
+    const hit = memo.get(key);
+    if (hit !== undefined || memo.has(key)) return hit ?? null;
     let cost: number | null = null;
     try {
-      cost = sessionUsage(JSON.parse(detail) as UsagePart[], prices).costUsd;
+      cost = sessionUsage(JSON.parse(detail) as UsagePart[], prices, seen).costUsd;
     } catch {
       cost = null;
     }
     if (memo.size > 100_000) memo.clear();
-    memo.set(detail, cost);
+    memo.set(key, cost);
     return cost;
   };
 }

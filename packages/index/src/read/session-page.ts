@@ -32,7 +32,7 @@ const ORDER = {
   errors: 's.errors - s.expected_errors',
   // priced from the stored usage with the index's prices (a SQL function: prices may come from --prices); unpriced
   // sessions (null) sort below every priced one
-  costUsd: 'coalesce(session_cost(s.usage_detail), -1)',
+  costUsd: 'coalesce(session_cost(s.usage_detail, s.models), -1)',
 } as const satisfies Record<SessionSort, string>;
 
 export interface SessionPageQuery {

@@ -102,7 +102,7 @@ export function summaryOf(
   const files = known?.files ?? (prepared(store.db, FILES_OF_SESSION).all(row.id) as SummaryFile[]);
   const main = files.find((f) => f.role === 'main');
   const archived = (main ?? files[0])?.archived === 1;
-  const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices);
+  const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices, row.models === '[]' ? 0 : 1);
   const time = row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime);
   return {
     id: row.session_id,

@@ -2,6 +2,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { messageOf } from '../../errors.js';
 import { isRecord, str } from '../../internal/guards.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { isClaudeProjectOrSessionFolder } from '../../io/home-search.js';
 import { type ListedFolder, listFolder } from '../../io/listed-folders.js';
 import { readHead } from '../../io/read-head.js';
 import { statOrUndefined } from '../../io/stat.js';
@@ -134,7 +135,8 @@ async function parentThreadOf(path: string): Promise<string | undefined> {
  * leading `-`) and session folders (a session id): Codex writes rollouts under `sessions/YYYY/MM/DD/`, and asking
  * whether a Claude home is also a Codex one must not read all of it (10,000 files: a quarter of a second).
  */
-const SKIPPED_FOLDER = /^(?:\.|-|node_modules$|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)/i;
+const skippedFolder = (name: string): boolean =>
+  name.startsWith('.') || name === 'node_modules' || isClaudeProjectOrSessionFolder(name);
 
 /**
  * Rollout files below `dir`, at most `depth` folders down, stopping after `limit` files; each folder listed is noted
@@ -168,7 +170,7 @@ function findRollouts(
       const path = join(folder, entry.name);
       if (entry.isDirectory()) {
         if (ROLLOUT_FILE.test(entry.name)) isTranscriptEntry(path, entry, issues);
-        if (left > 0 && !SKIPPED_FOLDER.test(entry.name)) walk(path, left - 1);
+        if (left > 0 && !skippedFolder(entry.name)) walk(path, left - 1);
       } else if (ROLLOUT_FILE.test(entry.name) && isTranscriptEntry(path, entry, issues)) out.push(path);
     }
   };
