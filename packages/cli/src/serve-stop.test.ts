@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli, startServe } from '../test/harness.js';
 import type { SessionsJson } from './output/json-types.js';
 
-const SESSIONS = 1500;
+const SESSIONS = 600;
 
 let dir: string;
 let home: string;
