@@ -237,7 +237,9 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     // The list of these filters: fewer sessions than the whole list, each with errors.
     const all = await api<SessionsResponse>('/sessions?limit=1000');
     await idle(page);
-    await expect.poll(async () => (await summary.textContent()) ?? '').not.toContain(`${all.total} sessions`);
+    await expect
+      .poll(async () => (await summary.textContent()) ?? '', { timeout: 10_000 })
+      .not.toContain(`${all.total} sessions`);
     const filtered = (await summary.textContent()) ?? '';
     const hash = await page.evaluate(() => window.location.hash);
     expect(new URLSearchParams(hash.split('?')[1]).get('q')).toBe('echo');
@@ -263,7 +265,8 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     await expectSame("after the session's Sessions link");
     // The top bar's Sessions starts a plain list again.
     await page.locator('.topbar a', { hasText: 'Sessions' }).click();
-    await expect.poll(async () => page.getByTestId('search').inputValue()).toBe('');
+    // Vitest's poll gives up after 1 s by default; a loaded machine (two suites at once) took longer.
+    await expect.poll(async () => page.getByTestId('search').inputValue(), { timeout: 10_000 }).toBe('');
     expect(await page.evaluate(() => window.location.hash)).toBe('#/');
     expect(problems).toEqual([]);
     await context.close();
