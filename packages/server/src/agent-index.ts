@@ -1,5 +1,6 @@
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { AgentId } from '@agentdash/core';
+import { isUnder } from '@agentdash/core/base';
 
 export type { AgentIndex } from '@agentdash/index';
 
@@ -23,10 +24,7 @@ export interface IndexFilter {
 }
 
 /** Whether a file lies under one of the served source paths (a session outside them is never served). */
-export function isUnder(file: string, roots: readonly string[]): boolean {
+export function isUnderAny(file: string, roots: readonly string[]): boolean {
   const f = resolve(file);
-  return roots.some((root) => {
-    const r = resolve(root);
-    return f === r || f.startsWith(r.endsWith(sep) ? r : r + sep);
-  });
+  return roots.some((root) => isUnder(f, resolve(root)));
 }

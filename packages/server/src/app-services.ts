@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import type { SessionSummary } from '@agentdash/index';
-import { type AgentIndex, type IndexFilter, isUnder } from './agent-index.js';
+import { type AgentIndex, type IndexFilter, isUnderAny } from './agent-index.js';
 import type { HealthResponse, IndexStatus, SessionRow } from './api-types.js';
 import { sessionNotFound, toHttpError } from './http-error.js';
 import { type IndexQueries, localQueries } from './index-queries.js';
@@ -158,7 +158,7 @@ export function createServices(deps: AppDeps): AppServices {
         const served =
           roots.length === 0 ||
           (summary !== undefined &&
-            (summary.files.some((f) => isUnder(f.path, roots)) || isUnder(summary.projectDir, roots)));
+            (summary.files.some((f) => isUnderAny(f.path, roots)) || isUnderAny(summary.projectDir, roots)));
         return served ? summary : undefined;
       });
     } catch (error) {

@@ -1,5 +1,5 @@
-import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { defaultClaudeHome, readCleanupPolicy } from '@agentdash/core/base';
+import { resolve } from 'node:path';
+import { defaultClaudeHome, isUnder, readCleanupPolicy } from '@agentdash/core/base';
 import { flag } from '../args.js';
 import { formatBytes } from '../format.js';
 import type { IndexJson } from '../output/json-types.js';
@@ -73,8 +73,7 @@ To keep them in Claude Code too, set "cleanupPeriodDays": 36500 in that file.\n`
   },
 };
 
-/** Whether `path` is `folder` or inside it. */
+/** Whether `path` is `folder` or inside it (core's rule, over resolved paths). */
 function within(path: string, folder: string): boolean {
-  const rel = relative(resolve(folder), resolve(path));
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+  return isUnder(resolve(path), resolve(folder));
 }

@@ -1,4 +1,4 @@
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import {
   DISCOVERED_AGENT,
   type DiscoveredFile,
@@ -9,6 +9,7 @@ import {
 } from '../io/discover.js';
 import { foldersToAsk, partlySearched } from '../io/home-search.js';
 import { type ListedFolder, mergeListed } from '../io/listed-folders.js';
+import { isUnder } from '../io/paths.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { AgentAdapter } from './adapter.js';
 import { adaptersForPath, agentAdapters } from './adapters.js';
@@ -67,10 +68,7 @@ async function discoverUnrecognised(
   folders: ListedFolder[],
 ): Promise<Discovery[]> {
   const { homes, found } = await discoverHomesUnder(dir, options, folders);
-  const holdsHome = (folder: string) => {
-    const prefix = folder.endsWith(sep) ? folder : `${folder}${sep}`;
-    return homes.some((home) => home === folder || home.startsWith(prefix));
-  };
+  const holdsHome = (folder: string) => homes.some((home) => isUnder(home, folder));
   return [await discoverFiles([dir], homes.length > 0 ? { ...options, holdsHome } : options), ...found];
 }
 

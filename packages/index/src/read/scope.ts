@@ -2,6 +2,10 @@
 import { resolve, sep } from 'node:path';
 import type { PriceTable } from '@agentdash/core';
 import { projectFolderAgents } from '@agentdash/core/base';
+
+/** Core's one rule for "a path under a folder", as the index's readers and writers use it. */
+export { isUnder } from '@agentdash/core/base';
+
 import type Database from 'better-sqlite3';
 import type { CallFilter, SessionFilter, TimeInput } from '../types.js';
 
@@ -26,10 +30,6 @@ export function toMs(value: TimeInput | undefined): number | undefined {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw new RangeError(`not a date: ${value}`);
   return ms;
-}
-
-export function isUnder(path: string, root: string): boolean {
-  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
 /** Conditions joined by AND (`1 = 1` when there are none), with their parameters in order. */
