@@ -3,6 +3,7 @@
  * machine whose agent homes hold nothing, reads those paths again instead of the bundled samples. `serve PATH`
  * indexes through its server, not through the other commands' refresh, and must leave the same record.
  */
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -23,7 +24,12 @@ beforeAll(() => {
   user = join(dir, 'user');
   mkdirSync(user);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A server a failing test left running is stopped, not left watching a removed folder.
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** `agentdash sessions --json` without PATH on that machine: the session ids it lists and what it said. */
 async function listedWithoutPath(db: string): Promise<{ ids: string[]; stderr: string }> {
@@ -38,6 +44,7 @@ async function serveThenStop(db: string, signal: NodeJS.Signals, when: 'listenin
     PATH: process.env.PATH,
     HOME: user,
   });
+  started.push(child);
   expect(url, stderr()).toBeDefined();
   if (when === 'indexed') {
     await waitReady(url as string);
@@ -76,6 +83,7 @@ describe('a database built by serve PATH', () => {
       PATH: process.env.PATH,
       HOME: user,
     });
+    started.push(child);
     expect(url, stderr()).toBeDefined();
     await waitReady(url as string);
     const rollout = readdirSync(join(CODEX_HOME, 'sessions', '2026', '11', '23'))[0] as string;

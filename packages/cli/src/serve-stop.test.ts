@@ -2,6 +2,7 @@
  * `serve` stopped (Ctrl-C) while its first index build still runs: the build ends as the database closes under it,
  * which is no failure. It says so, and the next command reads the rest.
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +37,12 @@ beforeAll(() => {
     writeLines(join(home, 'projects', `-home-user-p${i % 50}`, `${id}.jsonl`), lines);
   }
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A server a failing test left running is stopped, not left watching a removed folder.
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 it('says the build stopped, not that it failed, and the next command reads the rest', async () => {
   const db = join(dir, 'index.sqlite');
@@ -44,6 +50,7 @@ it('says the build stopped, not that it failed, and the next command reads the r
     PATH: process.env.PATH,
     HOME: dir,
   });
+  started.push(child);
   expect(url, stderr()).toBeDefined();
   // Stopped once the build has stored some files and has more to go.
   let health: { index: { state: string; filesDone: number; filesTotal: number } } | undefined;
