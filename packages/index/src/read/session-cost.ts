@@ -47,7 +47,12 @@ export interface SessionUsage {
 }
 
 /** Totals, per model and for subagents, priced: each band's parts at the rates of the model's tier for that band. */
-export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, modelsSeen: number): SessionUsage {
+/** Whether a session reached a model, from its stored `sessions.models` JSON (`[]` when none answered). */
+export function reachedModel(models: unknown): boolean {
+  return typeof models === 'string' && models !== '[]';
+}
+
+export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, reached: boolean): SessionUsage {
   let usage = emptyUsageSummary;
   let subagentUsage = emptyUsageSummary;
   const usageByModel: Record<string, UsageSummary> = {};
@@ -72,7 +77,7 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, mo
   // A session that reached no model billed nothing: it cost nothing (not unknown: no model lacks a price), as a usage
   // group of no response. One whose responses recorded no usage (Aider's, a client that writes no tokens) is unknown.
   const costUsd =
-    parts.length === 0 && modelsSeen > 0 ? null : knownCost(cost, { priced: priced.size, unpriced: unpriced.size });
+    parts.length === 0 && reached ? null : knownCost(cost, { priced: priced.size, unpriced: unpriced.size });
   if (subagentCost === null && costUsd !== null && subagentUsage.responses === 0) subagentCost = 0;
   return {
     usage: summary(usage),
@@ -94,13 +99,13 @@ export function createSessionCostFunction(prices: PriceTable): (detail: unknown,
   const memo = new Map<string, number | null>();
   return (detail, models) => {
     if (typeof detail !== 'string') return null;
-    const seen = models === '[]' || models === null || models === undefined ? 0 : 1;
-    const key = `${seen}${detail}`;
+    const reached = reachedModel(models);
+    const key = `${reached ? 1 : 0}${detail}`;
     const hit = memo.get(key);
     if (hit !== undefined || memo.has(key)) return hit ?? null;
     let cost: number | null = null;
     try {
-      cost = sessionUsage(JSON.parse(detail) as UsagePart[], prices, seen).costUsd;
+      cost = sessionUsage(JSON.parse(detail) as UsagePart[], prices, reached).costUsd;
     } catch {
       cost = null;
     }

@@ -10,7 +10,7 @@ import { prepared } from '../schema/prepared.js';
 import type { SessionFilter, SessionSummary, UsagePart } from '../types.js';
 import { capList, clipField } from './field-caps.js';
 import { limitSql, type Store, scopeSql } from './scope.js';
-import { sessionUsage } from './session-cost.js';
+import { reachedModel, sessionUsage } from './session-cost.js';
 
 /** A session is live when records were appended to it, or its newest record was written, within this window. */
 export const LIVE_WINDOW_MS = 2 * 60 * 1000;
@@ -102,7 +102,7 @@ export function summaryOf(
   const files = known?.files ?? (prepared(store.db, FILES_OF_SESSION).all(row.id) as SummaryFile[]);
   const main = files.find((f) => f.role === 'main');
   const archived = (main ?? files[0])?.archived === 1;
-  const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices, row.models === '[]' ? 0 : 1);
+  const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices, reachedModel(row.models));
   const time = row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime);
   return {
     id: row.session_id,
