@@ -20,6 +20,7 @@ export {
 export type { HeldFile, SessionVersions } from './archive/session-versions.js';
 export { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { cutSnippet } from './read/doc-snippet.js';
+export { SHOWN_SESSION } from './read/scope.js';
 export type { CopiedFrom } from './read/session-copies.js';
 export type { SessionHeaderParts, SubagentHeader } from './read/session-header.js';
 export {

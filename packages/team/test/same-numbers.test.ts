@@ -3,7 +3,7 @@
  * equal the local server's API route by route (issue 33 §5). The bundled sample home at the full tier; the wild
  * transcripts (../shared/wild) at the metadata tier when present.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +23,31 @@ const SAMPLES = resolve(here, '../../cli/samples/claude-home');
 const WILD = resolve(here, '../../../../shared/wild/claude-home');
 const CODEX = resolve(here, '../../core/test/fixtures/codex/0.171.0/codex-home');
 
+/**
+ * The samples plus a resumed session's copy of one answer (the session's own id, its two calls' records copied): a
+ * session with messages and no title or call of its own, which both lists hide (`hideEmpty`). Made in the temporary
+ * folder, removed after the suites.
+ */
+function samplesWithACopy(): string {
+  const home = join(mkdtempSync(join(tmpdir(), 'agentdash-same-copy-')), 'home');
+  cpSync(SAMPLES, home, { recursive: true });
+  const project = join(home, 'projects', '-home-user-proj-shell');
+  const file = readdirSync(project).find((name) => name.endsWith('.jsonl')) as string;
+  const id = 'bbbbbbbb-0000-4000-8000-000000000000';
+  const answers = readFileSync(join(project, file), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"type":"assistant"'))
+    .slice(0, 2)
+    .map((line) => JSON.stringify({ ...JSON.parse(line), sessionId: id }));
+  writeFileSync(join(project, `${id}.jsonl`), `${answers.join('\n')}\n`);
+  return home;
+}
+const WITH_COPY = samplesWithACopy();
+afterAll(() => rmSync(dirname(WITH_COPY), { recursive: true, force: true }));
+
 const homes: readonly [string, string, ShareTier][] = [
   ['the bundled samples at the full tier', SAMPLES, 'full'],
+  ['the samples with a resumed copy the lists hide, at the full tier', WITH_COPY, 'full'],
   ['the bundled Codex sessions at the full tier', CODEX, 'full'],
   ...(existsSync(WILD)
     ? [['../shared/wild at the metadata tier', WILD, 'metadata'] as [string, string, ShareTier]]
@@ -143,6 +166,8 @@ for (const [title, home, tier] of homes) {
       expect(all.facets.models?.length).toBeGreaterThan(0);
       expect(all.facets.projects?.length).toBeGreaterThan(0);
       expect(sessions).toBeGreaterThan(all.total);
+      // the copy's session is one the lists hide: its messages are copies, with no title or call of their own
+      if (home === WITH_COPY) expect((await localJson<List>('/api/sessions?hideEmpty=1')).hiddenEmpty).toBe(1);
     });
 
     // a response a resume or fork copied counts once, for the session that started first, on both servers

@@ -92,7 +92,8 @@ const RESUME_STUB = `s.messages = 0 AND EXISTS (SELECT 1 FROM files sf JOIN issu
 /**
  * A session the dashboard's list shows (its `hideEmpty`): one with a message, and a title or a tool call. An empty
  * or warm-up session is hidden, and so is a resume stub's (no message). A reference that names one shown session and
- * hidden ones besides names the shown one (`findSessionRow`).
+ * hidden ones besides names the shown one (`findSessionRow`). Standard SQL over a sessions row `s`'s `messages`,
+ * `title` and `tool_calls`: the team server's PostgreSQL list applies it as it is.
  */
 export const SHOWN_SESSION = "(s.messages > 0 AND NOT (coalesce(s.title, '') = '' AND s.tool_calls = 0))";
 

@@ -3,7 +3,7 @@
  * and a row as the index's `SessionSummary` (plus who pushed it and at which tier), so the server's mapping applies.
  */
 import { projectFolderAgents } from '@agentdash/core/base';
-import type { SessionSummary } from '@agentdash/index';
+import { type SessionSummary, SHOWN_SESSION } from '@agentdash/index';
 import type { MetadataSession, ShareTier, SummarySession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
 
@@ -69,15 +69,15 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   return parts.reduce((a, b) => sql`${a} and ${b}`);
 }
 
-/** The FROM of the session queries. */
 /**
  * Whether the sessions list shows a session (`hideEmpty`: not an empty or warm-up one), over the list's columns (`s`
- * of `LIST_FROM`), as the index's `scopeSql` says it.
+ * of `LIST_FROM`): the index's rule (`SHOWN_SESSION`), one text for SQLite and PostgreSQL.
  */
 export function shownSql(sql: Sql | TxSql) {
-  return sql`s.messages > 0 and not (coalesce(s.title, '') = '' and s.tool_calls = 0)`;
+  return sql`${sql.unsafe(SHOWN_SESSION)}`;
 }
 
+/** The FROM of the session queries. */
 export const FROM = 'sessions s join people p on p.id = s.person_id left join devices d on d.id = s.device_id';
 
 /**
