@@ -44,6 +44,8 @@ export interface SessionRow {
   readonly costUsd: number | null;
   /** Models without a price (the session costs more than `costUsd`). */
   readonly unpricedModels: readonly string[];
+  /** Models some of whose responses recorded no input (the session costs more than `costUsd`); absent when none. */
+  readonly inputUnrecordedModels?: readonly string[] | undefined;
   /** All tokens of the session (input, output, cache writes and reads), each response once, subagents included. */
   readonly tokens: number;
   /** Where the main thread's time went; null when unknown. */
@@ -85,6 +87,8 @@ export interface UsageTotalsDto {
 export interface UsageGroupDto extends UsageTotalsDto {
   readonly models: Readonly<Record<string, UsageTotalsDto>>;
   readonly unpricedModels: readonly string[];
+  /** Models some of whose responses recorded no input (the group costs more than `costUsd`); absent when none. */
+  readonly inputUnrecordedModels?: readonly string[] | undefined;
 }
 
 /** `GET /api/usage?project&model&since&until&tz`: each API response once, priced; days in `tz` (an IANA name, the browser's) or the server's time zone. */

@@ -1,13 +1,15 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/harness.js';
-import type { SessionsJson, StatsJson } from './output/json-types.js';
+import type { SessionJson, SessionsJson, StatsJson, UsageReportJson } from './output/json-types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const recorded = resolve(here, '../../core/test/fixtures/copilot/1.0.102/copilot-home');
+/** Two real files of Copilot CLI 1.0.64-1 and 1.0.68, whose messages record their output tokens only. */
+const wild = resolve(here, '../../core/test/fixtures/copilot/wild/entire-agentv-1');
 
 let dir: string;
 let home: string;
@@ -46,5 +48,46 @@ describe('Copilot CLI: its default home, --agent copilot', () => {
       'rec-fail': [1, 1],
       view: [30, 1],
     });
+  });
+});
+
+describe('Copilot CLI 1.0.64 and 1.0.68: output tokens only, input not recorded', () => {
+  it('show, sessions and usage give the cost as a lower bound (+ ?), the tokens as recorded', async () => {
+    const wildHome = join(dir, 'wild-home');
+    cpSync(wild, join(wildHome, '.copilot'), { recursive: true });
+    // gpt-5.4-mini has no built-in price: given one, its cost is known, and a lower bound.
+    const prices = join(dir, 'prices.json');
+    writeFileSync(
+      prices,
+      JSON.stringify({ 'gpt-5.4-mini': { input_cost_per_token: 1e-6, output_cost_per_token: 4e-6, mode: 'chat' } }),
+    );
+    const run = (args: readonly string[]) =>
+      runCli([...args, '--prices', prices], { home: wildHome, db: join(dir, 'wild.sqlite') });
+    const sessions = JSON.parse((await run(['sessions', '--json'])).stdout) as SessionsJson;
+    const session = sessions.sessions.find((s) => s.id.startsWith('487fbe81')) as SessionJson;
+    expect([session.costUsd, session.unpricedModels, session.inputUnrecordedModels]).toEqual([
+      0.00018,
+      [],
+      ['gpt-5.4-mini'],
+    ]);
+    expect([session.usage.inputTokens, session.usage.outputTokens]).toEqual([0, 45]);
+    const show = await run(['show', session.id]);
+    expect(show.stdout.split('\n').filter((line) => /cost/.test(line))).toEqual([
+      expect.stringMatching(/\$0\.00018 \+ \?/),
+    ]);
+    const list = await run(['sessions']);
+    expect(list.stdout.split('\n').filter((line) => /487fbe81/.test(line))).toEqual([
+      expect.stringMatching(/\$0\.00018 \+ \?/),
+    ]);
+    const usage = await run(['usage', 'session', '--json']);
+    expect((JSON.parse(usage.stdout) as UsageReportJson).inputUnrecordedModels).toEqual([
+      'gpt-5.3-codex-spark',
+      'gpt-5.4-mini',
+    ]);
+    expect(usage.stderr).toMatch(/no input recorded for some responses of gpt-5\.3-codex-spark, gpt-5\.4-mini/);
+    const table = await run(['usage', 'session']);
+    expect(table.stdout.split('\n').filter((line) => /^Total/.test(line))).toEqual([
+      expect.stringMatching(/\$0\.00018 \+ \?$/),
+    ]);
   });
 });

@@ -1,4 +1,6 @@
 /** Usage reports: priced responses grouped into the `usage` command's JSON entries and table rows. */
+
+import type { CostGaps } from '@agentdash/core/present';
 import { type ModelUsage, type PriceTable, totalTokens, type UsageGroup, usageTotalsOf } from '@agentdash/core/usage';
 import { formatCost, formatTokens, shortModel } from './format.js';
 import type { UsageEntryJson, UsageTotalsJson } from './output/json-types.js';
@@ -13,6 +15,7 @@ export function entryJson(u: UsageGroup): UsageEntryJson {
   return {
     models: Object.fromEntries(Object.entries(u.models).map(([m, t]) => [m, totalsJson(t)])),
     costUsd: u.costUsd,
+    ...(u.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: u.inputUnrecordedModels }),
   };
 }
 
@@ -26,9 +29,8 @@ function outputCell(u: { outputTokens: number; reasoningOutputTokens: number }):
   return u.reasoningOutputTokens > 0 ? `${out} (of which reasoning ${formatTokens(u.reasoningOutputTokens)})` : out;
 }
 
-/** Table cells of a group: models, input, output, cache write, cache read, total tokens, cost. */
-function usageCells(u: UsageGroup | ModelUsage, models: string): string[] {
-  const unpriced = 'unpricedModels' in u ? u.unpricedModels : [];
+/** Table cells of a group: models, input, output, cache write, cache read, total tokens, cost (`gaps`: its own). */
+function usageCells(u: UsageGroup | ModelUsage, models: string, gaps: CostGaps): string[] {
   return [
     models,
     formatTokens(u.inputTokens),
@@ -36,7 +38,7 @@ function usageCells(u: UsageGroup | ModelUsage, models: string): string[] {
     formatTokens(u.cacheCreationInputTokens),
     formatTokens(u.cacheReadInputTokens),
     formatTokens(totalTokens(u)),
-    formatCost(u.costUsd, unpriced),
+    formatCost(u.costUsd, gaps),
   ];
 }
 
@@ -57,9 +59,14 @@ export const usageColumns = [
 /** Rows for one group: its own, then (with breakdown) one per model. */
 export function groupRows(label: string, u: UsageGroup, breakdown: boolean): string[][] {
   const models = Object.keys(u.models);
-  const rows = [[label, ...usageCells(u, models.map(shortModel).join(', '))]];
+  const rows = [[label, ...usageCells(u, models.map(shortModel).join(', '), u)]];
   if (breakdown && models.length > 0) {
-    for (const [model, m] of Object.entries(u.models)) rows.push(['', ...usageCells(m, `└ ${shortModel(model)}`)]);
+    for (const [model, m] of Object.entries(u.models)) {
+      // A model's own row: unknown when it has no price, a lower bound when some of its responses recorded no input.
+      const unrecorded = (u.inputUnrecordedModels ?? []).filter((x) => x === model);
+      const gaps = { unpricedModels: [], inputUnrecordedModels: unrecorded };
+      rows.push(['', ...usageCells(m, `└ ${shortModel(model)}`, gaps)]);
+    }
   }
   return rows;
 }

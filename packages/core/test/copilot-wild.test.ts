@@ -5,13 +5,22 @@ import { copilotAdapter } from '../src/adapters/copilot/adapter.js';
 import { copilotWild } from '../src/adapters/copilot/test-helpers.js';
 import { groupSessions, loadSession } from '../src/index.js';
 import type { ParseIssue } from '../src/model/issue.js';
+import type { Usage } from '../src/model/record.js';
 import { repoRoot } from './helpers.js';
 
 /** Copilot CLI event logs other people's clients wrote (../shared/wild-agents/SOURCES.md), and the bundled two. */
 const shared = join(repoRoot, '../shared/wild-agents/other/copilot-cli/entire-agentv-1');
 const sources = [
   // Two one-prompt sessions of an eval harness: no tool calls.
-  { name: 'bundled Copilot wild files', dir: copilotWild, present: true, files: 2, calls: { statuses: {}, kinds: {} } },
+  {
+    name: 'bundled Copilot wild files',
+    dir: copilotWild,
+    present: true,
+    files: 2,
+    calls: { statuses: {}, kinds: {} },
+    // 1.0.64-1 and 1.0.68: one message each, with its output tokens only.
+    usage: { messages: 2, outputTokens: 45 },
+  },
   {
     name: 'Copilot wild files (../shared)',
     dir: shared,
@@ -30,6 +39,8 @@ const sources = [
         'view read': 1,
       },
     },
+    // The bundled two and a 1.0.64 session of 53 messages, 19,004 output tokens.
+    usage: { messages: 55, outputTokens: 19_049 },
   },
 ];
 
@@ -50,7 +61,7 @@ function lineTypes(path: string): Record<string, number> {
   return counts;
 }
 
-describe.each(sources)('$name', ({ dir, present, files: expectedFiles, calls: expectedCalls }) => {
+describe.each(sources)('$name', ({ dir, present, files: expectedFiles, calls: expectedCalls, usage }) => {
   // Says "skipped" only when it is.
   const title = present ? 'lose nothing' : `lose nothing (skipped: ${relative(repoRoot, dir)} is not present)`;
   describe.skipIf(!present)(title, () => {
@@ -77,6 +88,28 @@ describe.each(sources)('$name', ({ dir, present, files: expectedFiles, calls: ex
           records: lines,
         });
       }
+    });
+
+    it('keeps each message’s output tokens as written, and says its input was not recorded (unknown, not 0)', async () => {
+      const { files } = await copilotAdapter.discover(dir);
+      const usages: Usage[] = [];
+      for (const file of files) {
+        await copilotAdapter.streamRecords(
+          file,
+          (event) => {
+            if (event.kind === 'record' && event.record.kind === 'assistant' && event.record.usage) {
+              usages.push(event.record.usage);
+            }
+          },
+          {},
+        );
+      }
+      expect({
+        messages: usages.length,
+        outputTokens: usages.reduce((n, u) => n + u.outputTokens, 0),
+        inputTokens: usages.reduce((n, u) => n + u.inputTokens + u.cacheReadInputTokens, 0),
+        inputUnrecorded: usages.filter((u) => u.inputUnrecorded === true).length,
+      }).toEqual({ ...usage, inputTokens: 0, inputUnrecorded: usage.messages });
     });
 
     it('pairs every call that finished; the one cut off by the checkpoint is unanswered', async () => {

@@ -49,6 +49,8 @@ export interface UsagePart extends UsageSummary {
   readonly thread: 'main' | 'subagent';
   /** The request-size band of these responses' input side (core's `promptBand`: 0 up to 32k tokens … 5 above 272k). */
   readonly band: number;
+  /** How many of them recorded no input (core's `Usage.inputUnrecorded`); absent when none. */
+  readonly inputUnrecorded?: number;
 }
 
 export interface SessionSummary {
@@ -124,6 +126,11 @@ export interface SessionSummary {
   readonly subagentCostUsd: number | null;
   /** Models of the session the price table does not know: their cost is unknown, not 0. */
   readonly unpricedModels: readonly string[];
+  /**
+   * Models some of whose responses recorded no input (Copilot CLI 1.0.64): `costUsd` counts their output only, a
+   * lower bound (core's `costIsLowerBound`). Absent when there is none.
+   */
+  readonly inputUnrecordedModels?: readonly string[];
   /** Where the main thread's time went (see core's `partitionTime`). */
   readonly time: SessionTime;
 }

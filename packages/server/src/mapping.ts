@@ -41,6 +41,7 @@ export function toSessionRow(value: unknown): SessionRow {
     archived: v.archived === true,
     costUsd: num(v.costUsd),
     unpricedModels: strs(v.unpricedModels),
+    ...(strs(v.inputUnrecordedModels).length > 0 ? { inputUnrecordedModels: strs(v.inputUnrecordedModels) } : {}),
     tokens: tokensOf(v.usage),
     time: timeOf(v.time),
     secrets: num(v.secrets) ?? 0,

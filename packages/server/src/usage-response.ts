@@ -53,6 +53,7 @@ function group(u: UsageGroup): UsageGroupDto {
     ...totals(u),
     models: Object.fromEntries(Object.entries(u.models).map(([m, t]) => [m, totals(t)])),
     unpricedModels: u.unpricedModels,
+    ...(u.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: u.inputUnrecordedModels }),
   };
 }
 

@@ -76,7 +76,7 @@ ${COMMON_HELP}`,
     }
     // The cost as the sessions list and the dashboard give it (priced by the index, the same --prices).
     const summary = index.getSession(id);
-    const cost = summary === undefined ? undefined : formatCost(summary.costUsd, summary.unpricedModels);
+    const cost = summary === undefined ? undefined : formatCost(summary.costUsd, summary);
     // On a terminal (or with COLUMNS) a long line is broken between words, under its text: never wrapped mid-word.
     const width = ctx.width;
     const c = ctx.color;

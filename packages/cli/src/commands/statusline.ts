@@ -86,14 +86,10 @@ ${COMMON_HELP}`,
     const sessionTokens = session ? totalTokens({ ...session.usage }) : 0;
     const parts = [
       ...(input.model !== undefined ? [input.model] : []),
-      ...(session
-        ? [`${formatCost(session.costUsd, session.unpricedModels)} session (${formatTokens(sessionTokens)} tokens)`]
-        : []),
-      `${formatCost(todayTotals.costUsd, todayTotals.unpricedModels)} today`,
+      ...(session ? [`${formatCost(session.costUsd, session)} session (${formatTokens(sessionTokens)} tokens)`] : []),
+      `${formatCost(todayTotals.costUsd, todayTotals)} today`,
       ...(block
-        ? [
-            `block ${formatCost(block.usage.costUsd, block.usage.unpricedModels)}, ${formatRemaining(block.remainingMs)} left`,
-          ]
+        ? [`block ${formatCost(block.usage.costUsd, block.usage)}, ${formatRemaining(block.remainingMs)} left`]
         : []),
     ];
     const line = parts.join(' · ');

@@ -60,12 +60,21 @@ function usageFilter(values: Parsed['values'], now: number): Omit<UsageFilter, '
   };
 }
 
-/** Names the models without a price, on stderr, in one note (after the table: the table is what was asked for). */
+/**
+ * Names the models without a price, on stderr, in one note (after the table: the table is what was asked for), and
+ * those some of whose responses recorded no input, in another.
+ */
 function warnUnpriced(ctx: Context, totals: UsageGroup): void {
   const models = totals.unpricedModels.map((model) => {
     const responses = totals.models[model]?.responses ?? 0;
     return `${model} (${responses} response${responses === 1 ? '' : 's'})`;
   });
+  const unrecorded = totals.inputUnrecordedModels ?? [];
+  if (unrecorded.length > 0) {
+    ctx.note(
+      `no input recorded for some responses of ${unrecorded.join(', ')}: their cost counts their output only, a lower bound (+ ?)`,
+    );
+  }
   if (models.length === 0) return;
   const [one] = models;
   ctx.note(
@@ -80,7 +89,12 @@ function commonOf(
   ctx: Context,
   group: UsageGroup,
 ): Omit<UsageReportJson, 'totals'> & { totals: UsageReportJson['totals'] } {
-  return { totals: totalsJson(group), unpricedModels: group.unpricedModels, prices: pricesJson(ctx.prices) };
+  return {
+    totals: totalsJson(group),
+    unpricedModels: group.unpricedModels,
+    ...(group.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: group.inputUnrecordedModels }),
+    prices: pricesJson(ctx.prices),
+  };
 }
 
 function write(ctx: Context, header: string, rows: string[][], totals: UsageGroup): void {

@@ -122,6 +122,8 @@ export interface SessionJson {
   readonly subagentCostUsd: number | null;
   /** Models without a price: the session costs more than `costUsd`. */
   readonly unpricedModels: readonly string[];
+  /** Models some of whose responses recorded no input (Copilot CLI 1.0.64): the session costs more than `costUsd`. */
+  readonly inputUnrecordedModels?: readonly string[];
   readonly time: SessionTimeJson;
   readonly measured?: import('./telemetry-json.js').MeasuredSessionJson;
 }
@@ -249,6 +251,8 @@ export interface UsageEntryJson {
   readonly models: Readonly<Record<string, UsageTotalsJson>>;
   /** The priced models' cost; null when none of its models has a price. */
   readonly costUsd: number | null;
+  /** Models some of whose responses recorded no input: it costs more than `costUsd`. Absent when none. */
+  readonly inputUnrecordedModels?: readonly string[];
 }
 
 /** Extra fields every usage report carries. */
@@ -256,6 +260,8 @@ export interface UsageReportJson {
   readonly totals: UsageTotalsJson;
   /** Models without a price in the table: their cost is unknown (and left out of the sums). */
   readonly unpricedModels: readonly string[];
+  /** Models some of whose responses recorded no input: their cost is that of their output only. Absent when none. */
+  readonly inputUnrecordedModels?: readonly string[];
   /** The price table used. */
   readonly prices: { readonly date: string; readonly source: string };
 }

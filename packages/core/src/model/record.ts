@@ -12,6 +12,11 @@ export interface Usage {
   readonly cacheReadInputTokens: number;
   /** The part of `outputTokens` spent on reasoning, when the agent reports it apart; never added on top. */
   readonly reasoningOutputTokens?: number;
+  /**
+   * The client wrote only the output side of the response (Copilot CLI 1.0.64 and 1.0.68): the input and cache
+   * counts are unknown, not 0, so what it cost is a lower bound (`costIsLowerBound`).
+   */
+  readonly inputUnrecorded?: true;
 }
 
 /** Fields every chain record (user/assistant/system/attachment/progress) has. */

@@ -11,6 +11,9 @@ export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
 export { messageOf } from './message.js';
 export { noteFields, noteLabel } from './notes.js';
 export {
+  type CostGaps,
+  costGapsNote,
+  costIsLowerBound,
   formatBytes,
   formatCompact,
   formatCost,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  costGapsNote,
   formatBytes,
   formatCompact,
   formatCost,
@@ -44,6 +45,23 @@ describe('numbers', () => {
       '$0.00',
       'unknown',
       '$1.00 + ?',
+    ]);
+    // A lower bound: a model without a price, or responses that recorded no input (Copilot CLI 1.0.64).
+    const copilot = { unpricedModels: [], inputUnrecordedModels: ['claude-sonnet-4.6'] };
+    expect([
+      formatCost(0.29, copilot),
+      formatCost(0.29, { unpricedModels: [] }),
+      formatCost(0.29, { unpricedModels: [], inputUnrecordedModels: [] }),
+      formatCost(null, copilot),
+      costGapsNote(copilot),
+      costGapsNote({ unpricedModels: ['x'] }),
+    ]).toEqual([
+      '$0.29 + ?',
+      '$0.29',
+      '$0.29',
+      'unknown',
+      'No input recorded for claude-sonnet-4.6: its output only is counted',
+      'No price for x',
     ]);
     expect([formatBytes(512), formatBytes(1536), formatBytes(1023.99 * 1024), formatBytes(3 * 1024 ** 3)]).toEqual([
       '512 B',

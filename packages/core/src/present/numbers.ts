@@ -45,14 +45,51 @@ export function formatCompact(n: Maybe): string {
 /** Token counts: the same rule as {@link formatCompact}. */
 export const formatTokens = formatCompact;
 
+/** What a cost (a session's, a usage group's) leaves out, as the index and the usage reports say it. */
+export interface CostGaps {
+  /** Models without a price: their cost is not in it. */
+  readonly unpricedModels: readonly string[];
+  /** Models some of whose responses recorded no input (Copilot CLI 1.0.64): only their output is in it. */
+  readonly inputUnrecordedModels?: readonly string[] | undefined;
+}
+
 /**
- * Dollars: `$1.23`, `$0.042`; `unknown` when no price is known; `$1.23 + ?` when some models have none.
- * @example formatCost(0.0421) // '$0.042'
+ * Whether a known cost is only a lower bound: some model has no price, or some response recorded no input. The one
+ * rule of the `+ ?` the CLI and the dashboard write after a cost. A bare list is the unpriced models.
+ * @example costIsLowerBound({ unpricedModels: [], inputUnrecordedModels: ['gpt-5'] }) // true
  */
-export function formatCost(cost: Maybe, unpriced: readonly string[] = []): string {
+export function costIsLowerBound(gaps: CostGaps | readonly string[] | undefined): boolean {
+  if (gaps === undefined) return false;
+  if (isList(gaps)) return gaps.length > 0;
+  return gaps.unpricedModels.length > 0 || (gaps.inputUnrecordedModels?.length ?? 0) > 0;
+}
+
+/**
+ * What a lower-bound cost leaves out, in words (the dashboard's tooltip on it); undefined when it leaves out nothing.
+ * @example costGapsNote({ unpricedModels: ['x'] }) // 'No price for x'
+ */
+export function costGapsNote(gaps: CostGaps): string | undefined {
+  const notes: string[] = [];
+  if (gaps.unpricedModels.length > 0) notes.push(`No price for ${gaps.unpricedModels.join(', ')}`);
+  const unrecorded = gaps.inputUnrecordedModels ?? [];
+  if (unrecorded.length > 0) notes.push(`No input recorded for ${unrecorded.join(', ')}: its output only is counted`);
+  return notes.length > 0 ? notes.join('; ') : undefined;
+}
+
+function isList(gaps: CostGaps | readonly string[]): gaps is readonly string[] {
+  return Array.isArray(gaps);
+}
+
+/**
+ * Dollars: `$1.23`, `$0.042`; `unknown` when no price is known; `$1.23 + ?` when it is a lower bound (some models
+ * have no price, or some responses recorded no input: {@link costIsLowerBound}).
+ * @example formatCost(0.0421) // '$0.042'
+ * formatCost(0.29, { unpricedModels: [], inputUnrecordedModels: ['claude-sonnet-4.6'] }) // '$0.29 + ?'
+ */
+export function formatCost(cost: Maybe, gaps?: CostGaps | readonly string[]): string {
   if (missing(cost)) return 'unknown';
   const text = cost >= 1 || cost === 0 ? `$${cost.toFixed(2)}` : `$${cost.toPrecision(2)}`;
-  return unpriced.length > 0 ? `${text} + ?` : text;
+  return costIsLowerBound(gaps) ? `${text} + ?` : text;
 }
 
 /** Bytes in binary units: `512 B`, `1.5 KiB`, `3.2 MiB`, `1.10 GiB`. */

@@ -95,6 +95,11 @@ export interface UsageGroup extends TokenCounts {
   readonly costUsd: number | null;
   /** Models of the group the price table does not know. */
   readonly unpricedModels: readonly string[];
+  /**
+   * Models some of whose responses recorded no input (`ResponseUsage.inputUnrecorded`): their cost is a lower bound.
+   * Absent when there is none, as for every agent that records its usage whole.
+   */
+  readonly inputUnrecordedModels?: readonly string[];
   readonly models: Readonly<Record<string, ModelUsage>>;
   /** Earliest and latest response time (ms); null when none has a time. */
   readonly firstMs: number | null;
@@ -106,6 +111,7 @@ interface MutableModel {
   tokens: TokenCounts;
   cost: number;
   priced: boolean;
+  inputUnrecorded: boolean;
 }
 
 /** Adds responses up, per model. */
@@ -117,11 +123,12 @@ export class UsageAccumulator {
   add(response: PricedResponse<unknown>): void {
     let m = this.models.get(response.model);
     if (m === undefined) {
-      m = { responses: 0, tokens: zeroTokens, cost: 0, priced: true };
+      m = { responses: 0, tokens: zeroTokens, cost: 0, priced: true, inputUnrecorded: false };
       this.models.set(response.model, m);
     }
     m.responses += response.responses ?? 1;
     m.tokens = addTokens(m.tokens, response.tokens);
+    if (response.inputUnrecorded) m.inputUnrecorded = true;
     if (response.costUsd === undefined) m.priced = false;
     else m.cost += response.costUsd;
     const t = response.timestampMs;
@@ -141,6 +148,7 @@ export class UsageAccumulator {
     let cost = 0;
     let priced = 0;
     const unpriced: string[] = [];
+    const unrecorded: string[] = [];
     const models: Record<string, ModelUsage> = {};
     const sorted = [...this.models.entries()].sort((a, b) => a[0].localeCompare(b[0]));
     for (const [model, m] of sorted) {
@@ -150,6 +158,7 @@ export class UsageAccumulator {
         cost += m.cost;
         priced += 1;
       } else unpriced.push(model);
+      if (m.inputUnrecorded) unrecorded.push(model);
       models[model] = { responses: m.responses, ...m.tokens, costUsd: m.priced ? roundUsd(m.cost) : null };
     }
     return {
@@ -157,6 +166,7 @@ export class UsageAccumulator {
       ...tokens,
       costUsd: knownCost(cost, { priced, unpriced: unpriced.length }),
       unpricedModels: unpriced,
+      ...(unrecorded.length > 0 ? { inputUnrecordedModels: unrecorded } : {}),
       models,
       firstMs: this.firstMs,
       lastMs: this.lastMs,

@@ -10,6 +10,8 @@ export interface UsageRecord<C = undefined> {
   /** `<synthetic>` messages (API errors, interruptions written by the client) carry no real usage. */
   readonly isSynthetic: boolean;
   readonly tokens: TokenCounts;
+  /** Its usage has only the output side (core's `Usage.inputUnrecorded`): the input is unknown, not 0. */
+  readonly inputUnrecorded?: boolean;
   /** Where the record was (session, thread, project…): the response keeps its first record's. */
   readonly context: C;
 }
@@ -27,6 +29,8 @@ export interface ResponseUsage<C = undefined> {
   readonly tokens: TokenCounts;
   /** Block records seen (copies across files included). */
   readonly records: number;
+  /** No record of it has the input side (`UsageRecord.inputUnrecorded`): its cost is a lower bound. */
+  readonly inputUnrecorded?: true;
   readonly context: C;
 }
 
@@ -38,6 +42,7 @@ interface Group<C> {
   timestampMs: number | undefined;
   tokens: TokenCounts;
   records: number;
+  inputUnrecorded?: true;
   context: C;
 }
 
@@ -47,6 +52,7 @@ interface Group<C> {
  *   gateway that reuses ids, so there each request id is its own response (records without one join the first);
  * - a response's tokens are the largest value of each field over its records (earlier block records keep the
  *   `message_start` counts; copies made by resume keep the same message id and are counted once);
+ * - a response's input is unrecorded only when none of its records has it;
  * - `<synthetic>` messages and records without a model or usage are skipped; a record without a message id is a
  *   response of its own.
  * Records are taken in the order given: a response keeps the context of its first record.
@@ -67,6 +73,7 @@ export function dedupeResponses<C>(records: Iterable<UsageRecord<C>>): ResponseU
       timestampMs: record.timestampMs,
       tokens: record.tokens,
       records: 1,
+      ...(record.inputUnrecorded === true ? { inputUnrecorded: true } : {}),
       context: record.context,
     });
     if (record.messageId === undefined || record.messageId === '') {
@@ -95,6 +102,8 @@ export function dedupeResponses<C>(records: Iterable<UsageRecord<C>>): ResponseU
     }
     target.tokens = maxTokens(target.tokens, record.tokens);
     target.records += 1;
+    // A record with the input side gives the response its input: it is then known.
+    if (target.inputUnrecorded && record.inputUnrecorded !== true) delete target.inputUnrecorded;
     if (
       record.timestampMs !== undefined &&
       (target.timestampMs === undefined || record.timestampMs < target.timestampMs)

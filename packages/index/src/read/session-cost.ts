@@ -44,6 +44,8 @@ export interface SessionUsage {
   readonly costUsd: number | null;
   readonly subagentCostUsd: number | null;
   readonly unpricedModels: string[];
+  /** Models some of whose responses recorded no input: the cost is a lower bound. Absent when none. */
+  readonly inputUnrecordedModels?: string[];
 }
 
 /** Totals, per model and for subagents, priced: each band's parts at the rates of the model's tier for that band. */
@@ -60,7 +62,9 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, re
   const priced = new Set<string>();
   let subagentCost: number | null = null;
   const unpriced = new Set<string>();
+  const unrecorded = new Set<string>();
   for (const part of parts) {
+    if ((part.inputUnrecorded ?? 0) > 0) unrecorded.add(part.model);
     usage = addUsage(usage, part);
     usageByModel[part.model] = addUsage(usageByModel[part.model] ?? emptyUsageSummary, summary(part));
     if (part.thread === 'subagent') subagentUsage = addUsage(subagentUsage, part);
@@ -86,6 +90,7 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, re
     costUsd,
     subagentCostUsd: subagentCost === null ? null : roundUsd(subagentCost),
     unpricedModels: [...unpriced].sort(),
+    ...(unrecorded.size > 0 ? { inputUnrecordedModels: [...unrecorded].sort() } : {}),
   };
 }
 

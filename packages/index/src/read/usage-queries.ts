@@ -36,6 +36,7 @@ type Row = [
   cache1h: number,
   cacheRead: number,
   reasoning: number,
+  inputUnrecorded: number,
 ];
 
 /** A session of a response: its key, id, project, agent, start and end (what orders copies). */
@@ -101,7 +102,8 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   const read = prepared(
     store.db,
     `SELECT r.key, r.message_id, r.model_ref, r.ts_ms, r.session_ref, r.agent_id, r.input_tokens, r.output_tokens,
-            r.cache_creation_tokens, r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens
+            r.cache_creation_tokens, r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens,
+            r.input_unrecorded
        FROM responses r WHERE ${where.sql}`,
     'raw',
   ).all(...where.params) as Row[];
@@ -174,6 +176,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
       timestampMs: tsMs ?? undefined,
       tokens,
       records: 1,
+      ...(r[12] === 1 ? { inputUnrecorded: true as const } : {}),
       context,
       costUsd: costOf(modelName, tokens),
     });

@@ -212,6 +212,8 @@ const SESSIONS = `
     cache_1h_tokens INTEGER NOT NULL,
     cache_read_tokens INTEGER NOT NULL,
     reasoning_tokens INTEGER NOT NULL DEFAULT 0,
+    -- 1: the response recorded no input (core's Usage.inputUnrecorded), its input_tokens 0 but unknown.
+    input_unrecorded INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (session_ref, key)
   ) WITHOUT ROWID;
   -- The sessions holding one response (a resume's copies): which one owns it (session-usage.ts settle).

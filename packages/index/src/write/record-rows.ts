@@ -257,7 +257,8 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         // The header's thread counts, and (1) the list's prompt count and the time partition: core's one rule,
         // blank prompts included.
         storedShown(record),
-        usage?.inputTokens ?? null,
+        // No input where the client recorded only the output (core's `Usage.inputUnrecorded`): unknown, not 0.
+        usage?.inputUnrecorded ? null : (usage?.inputTokens ?? null),
         usage?.outputTokens ?? null,
         usage?.cacheCreationInputTokens ?? null,
         usage?.cacheReadInputTokens ?? null,

@@ -16,6 +16,7 @@ export interface UsageRow {
   readonly is_synthetic: number;
   /** Null on the main thread, else the subagent's id (`sidechain` for a sidechain run without one). */
   readonly agent_id: string | null;
+  /** Null when the record has usage without its input side (core's `Usage.inputUnrecorded`). */
   readonly i: number | null;
   readonly o: number | null;
   readonly cc: number | null;

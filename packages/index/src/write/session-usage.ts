@@ -39,8 +39,8 @@ export class SessionUsageUpdater {
       internString: db.prepare(INTERN_STRING),
       insertResponse: db.prepare(
         `INSERT OR REPLACE INTO responses (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
-           output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens, input_unrecorded)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
       // The sessions holding one of this session's responses too (a resume's copies, or what it copied), each once.
@@ -62,7 +62,7 @@ export class SessionUsageUpdater {
       // A session's responses as `usageDetail` sums them.
       responsesOf: db.prepare(
         `SELECT r.key, m.text AS model, r.agent_id, r.input_tokens, r.output_tokens, r.cache_creation_tokens,
-           r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens
+           r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens, r.input_unrecorded
          FROM responses r JOIN strings m ON m.id = r.model_ref WHERE r.session_ref = ?`,
       ),
       setDetail: db.prepare('UPDATE sessions SET usage_detail = ? WHERE id = ?'),
@@ -110,6 +110,8 @@ export class SessionUsageUpdater {
       model: r.model ?? undefined,
       timestampMs: r.ts_ms ?? undefined,
       isSynthetic: r.is_synthetic !== 0,
+      // Usage stored without its input (session-scan.ts `UsageRow.i`).
+      inputUnrecorded: r.i === null,
       tokens: {
         inputTokens: r.i ?? 0,
         outputTokens: r.o ?? 0,
@@ -149,6 +151,7 @@ export class SessionUsageUpdater {
         t.cacheCreation1hInputTokens,
         t.cacheReadInputTokens,
         t.reasoningOutputTokens,
+        response.inputUnrecorded ? 1 : 0,
       );
     }
     const written = this.noteSharing(sid);
@@ -202,6 +205,7 @@ export class SessionUsageUpdater {
         .map((r) => ({
           model: r.model,
           context: r.agent_id,
+          inputUnrecorded: r.input_unrecorded === 1,
           tokens: {
             inputTokens: r.input_tokens,
             outputTokens: r.output_tokens,
@@ -272,6 +276,7 @@ interface StoredResponse {
   readonly cache_1h_tokens: number;
   readonly cache_read_tokens: number;
   readonly reasoning_tokens: number;
+  readonly input_unrecorded: number;
 }
 
 /** A response as the detail sums it: its model, thread (null: the main one) and tokens. */
@@ -279,6 +284,7 @@ interface DetailResponse {
   readonly model: string;
   readonly context: string | null;
   readonly tokens: TokenCounts;
+  readonly inputUnrecorded?: boolean | undefined;
 }
 
 /**
@@ -293,6 +299,7 @@ function usageDetail(responses: readonly DetailResponse[]): string {
     const band = promptBand(promptTokens(t));
     const key = `${response.model}\u0000${thread}\u0000${band}`;
     const p = parts.get(key);
+    const unrecorded = (p?.inputUnrecorded ?? 0) + (response.inputUnrecorded ? 1 : 0);
     parts.set(key, {
       model: response.model,
       thread,
@@ -304,6 +311,8 @@ function usageDetail(responses: readonly DetailResponse[]): string {
       cacheCreation1hInputTokens: (p?.cacheCreation1hInputTokens ?? 0) + t.cacheCreation1hInputTokens,
       cacheReadInputTokens: (p?.cacheReadInputTokens ?? 0) + t.cacheReadInputTokens,
       reasoningOutputTokens: (p?.reasoningOutputTokens ?? 0) + t.reasoningOutputTokens,
+      // Only where some response recorded no input: every other session's detail is as before.
+      ...(unrecorded > 0 ? { inputUnrecorded: unrecorded } : {}),
     });
   }
   const detail = [...parts.values()].sort(

@@ -75,6 +75,12 @@ export function UsagePage({ query }: { readonly query: string }) {
           Start the server with <span className="mono">--prices FILE</span> to add prices.
         </div>
       )}
+      {t?.inputUnrecordedModels && t.inputUnrecordedModels.length > 0 && (
+        <div className="warn-msg" data-testid="input-unrecorded-warning">
+          No input recorded for some responses of {t.inputUnrecordedModels.join(', ')}: their cost below counts their
+          output only, a lower bound (+ ?).
+        </div>
+      )}
       <UsageCards usage={usage} metric={metric} />
       <AgentUsageTable rows={usage?.agents ?? []} />
       <DailyChart

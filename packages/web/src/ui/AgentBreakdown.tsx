@@ -69,7 +69,7 @@ export function AgentUsageTable({
                 <AgentBadge agent={r.agent} />
               </td>
               <td>{fmtNumber(r.responses)}</td>
-              <td>{fmtCost(r.costUsd, r.unpricedModels)}</td>
+              <td>{fmtCost(r.costUsd, r)}</td>
             </tr>
           ))}
         </tbody>

@@ -17,6 +17,7 @@ import {
 export {
   baseName,
   callDetail,
+  costGapsNote,
   errorsTone,
   formatErrors,
   formatTokenParts,

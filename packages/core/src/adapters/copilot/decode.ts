@@ -187,10 +187,10 @@ export class CopilotDecoder {
       timestamp,
       loc,
     );
-    // 1.0.64 writes only the output tokens of a response, on its message.
+    // 1.0.64 and 1.0.68 write only the output tokens of a response, on its message: its input is not known.
     const outputTokens = num(data.outputTokens);
     if (outputTokens === undefined) return record;
-    return { ...record, usage: usageOfRecord({ outputTokens }) };
+    return { ...record, usage: { ...usageOfRecord({ outputTokens }), inputUnrecorded: true } };
   }
 
   /**

@@ -1,6 +1,15 @@
 import { Fragment, useMemo } from 'react';
 import type { SessionDetail } from '../../data/types';
-import { fmtCost, fmtDate, fmtDuration, fmtNumber, formatTokenParts, nounFor, sumTokens } from '../../ui/format';
+import {
+  costGapsNote,
+  fmtCost,
+  fmtDate,
+  fmtDuration,
+  fmtNumber,
+  formatTokenParts,
+  nounFor,
+  sumTokens,
+} from '../../ui/format';
 import { TimeBar } from '../../ui/TimeBar';
 
 /** The session's figures: when, how long (wall and active), messages, calls, errors, tokens (input and cache apart), cost. */
@@ -53,9 +62,9 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
       <span
         data-testid="session-cost"
         className={`stat-lead cost ${s.costUsd === null ? 'unknown' : ''}`}
-        title={s.unpricedModels.length > 0 ? `No price for ${s.unpricedModels.join(', ')}` : undefined}
+        title={costGapsNote(s)}
       >
-        cost <b>{fmtCost(s.costUsd, s.unpricedModels)}</b>
+        cost <b>{fmtCost(s.costUsd, s)}</b>
       </span>
       <span className="stats-extra">
         <TimeBar time={s.time} width={160} legend />

@@ -2,7 +2,7 @@ import { shortRefs } from '@agentdash/core/present';
 import { useMemo } from 'react';
 import type { SessionRow } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
-import { fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
+import { costGapsNote, fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
 import { plainText } from '../../ui/plain-text';
 import { sessionHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
@@ -237,9 +237,9 @@ function SessionRowView({
         className={`num cost ${r.costUsd === null ? 'unknown' : ''}`}
         data-label="Cost"
         data-testid="session-cost"
-        title={r.unpricedModels.length > 0 ? `No price for ${r.unpricedModels.join(', ')}` : undefined}
+        title={costGapsNote(r)}
       >
-        {fmtCost(r.costUsd, r.unpricedModels)}
+        {fmtCost(r.costUsd, r)}
       </td>
     </tr>
   );

@@ -10,7 +10,7 @@ export function UsageCards({ usage, metric = 'cost' }: { usage: UsageResponse | 
     <div className="card" key="cost" data-testid="usage-card-cost">
       <div className="metric-label">Cost</div>
       <div className="metric-value" data-testid="usage-total-cost">
-        {t ? fmtCost(t.costUsd, t.unpricedModels) : '—'}
+        {t ? fmtCost(t.costUsd, t) : '—'}
       </div>
       <div className="metric-note">{fmtNumber(t?.responses)} API responses</div>
     </div>
@@ -47,7 +47,7 @@ export function UsageCards({ usage, metric = 'cost' }: { usage: UsageResponse | 
             ? '—'
             : metric === 'tokens'
               ? fmtNumber(tokensOf(active))
-              : fmtCost(active.costUsd, active.unpricedModels)}
+              : fmtCost(active.costUsd, active)}
         </div>
         <div className="metric-note">
           {active ? `active · ${fmtDuration(active.remainingMs)} left` : 'no active block'}

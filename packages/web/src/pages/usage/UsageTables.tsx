@@ -129,9 +129,7 @@ export function UsageBlocks({ usage }: U) {
                 </td>
                 <td className="num">{fmtNumber(b.responses)}</td>
                 <td className="num">{fmtNumber(tokensOf(b))}</td>
-                <td className={`num cost ${b.costUsd === null ? 'unknown' : ''}`}>
-                  {fmtCost(b.costUsd, b.unpricedModels)}
-                </td>
+                <td className={`num cost ${b.costUsd === null ? 'unknown' : ''}`}>{fmtCost(b.costUsd, b)}</td>
               </tr>
             ))}
           </tbody>
