@@ -1,6 +1,8 @@
 /**
  * The statistics answers (`GET /api/stats`, `GET /api/calls`): tool calls and their errors over the sessions in
- * scope. Browser-safe: types only.
+ * scope. In every row and in the totals, `errors` counts every error, expected ones included, `expectedErrors` how
+ * many of them were expected (real errors: `realErrors` of core/present), and `errorRate` is errors over calls: the
+ * rows of a grouping add up to the totals. Browser-safe: types only.
  */
 import type { AgentId } from '@agentdash/core/model';
 import type { MeasuredToolStatsDto } from './telemetry-types.js';
@@ -73,7 +75,7 @@ export interface AgentStatsRow {
   readonly calls: number;
   readonly errors: number;
   readonly expectedErrors: number;
-  /** errors (expected ones left out) / calls. */
+  /** errors / calls, as each tool's. */
   readonly errorRate: number;
   readonly tools: readonly ToolStatRow[];
 }

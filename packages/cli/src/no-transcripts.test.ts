@@ -4,14 +4,14 @@
  * exit code stay as they are ("No sessions.", 0; --json's stdout unchanged). A real home, an agent's home with no
  * session yet, and the default homes are answered without it.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HealthResponse } from '@agentdash/server/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, runCli, startServe, waitReady } from '../test/harness.js';
+import { bin, runCli, startServe, stopServe, waitReady } from '../test/harness.js';
 import { SAMPLES_HOME } from './default-homes.js';
 import type { SessionsJson } from './output/json-types.js';
 
@@ -24,6 +24,8 @@ let downloads: string;
 let user: string;
 let emptyClaudeHome: string;
 let emptyGeminiHome: string;
+/** The servers the suite started: each has ended before its test does (`stopServe`), none left to write into `dir`. */
+const servers: ChildProcess[] = [];
 
 const cli = (args: readonly string[]) => runCli(args, { home: user, db: join(dir, 'index.sqlite'), env: {} });
 
@@ -73,6 +75,7 @@ describe('a PATH that holds no agent transcripts', () => {
 
   it('serve: the dashboard runs, and the warning comes once the folder has been read', async () => {
     const { child, url, stderr } = await startServe([downloads, '--no-progress'], join(dir, 'serve.sqlite'));
+    servers.push(child);
     try {
       expect(url, stderr()).toBeDefined();
       await waitReady(url as string);
@@ -83,7 +86,7 @@ describe('a PATH that holds no agent transcripts', () => {
           .filter((line) => line.includes('holds no')),
       ).toEqual([warningFor(downloads).trim()]);
     } finally {
-      child.kill('SIGTERM');
+      await stopServe(child);
     }
   });
 
@@ -119,6 +122,7 @@ describe('the bundled samples, shown for want of a home', () => {
       [bin, 'serve', ...args, '--port', '0', '--db', join(dir, 'samples.sqlite'), '--no-progress'],
       { env: { PATH: process.env.PATH, HOME: user } },
     );
+    servers.push(child);
     try {
       const url = await new Promise<string>((done, fail) => {
         let out = '';
@@ -131,11 +135,18 @@ describe('the bundled samples, shown for want of a home', () => {
       });
       return (await (await fetch(`${url}api/health`)).json()) as HealthResponse;
     } finally {
-      child.kill('SIGTERM');
+      await stopServe(child);
     }
   }
 
   it('serve says so in its health answer (the dashboard shows a notice); not when they are named', async () => {
     expect([(await healthOfServe([])).samples, (await healthOfServe([SAMPLES_HOME])).samples]).toEqual([true, false]);
+  });
+});
+
+describe('the temp folder after the suite', () => {
+  it('has seen every server it started end before its folder is removed (one still stopping makes it again)', () => {
+    const running = servers.filter((child) => child.exitCode === null && child.signalCode === null);
+    expect([servers.length, running.map((child) => child.pid)]).toEqual([3, []]);
   });
 });

@@ -2,7 +2,7 @@
  * What the CLI's tests share: the CLI run in-process with its output captured, and `agentdash serve` started as a
  * real process on a free port.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../src/io.js';
@@ -68,6 +68,18 @@ export async function startServe(
     });
     child.on('close', (code) => done({ child, url: undefined, code, stderr }));
   });
+}
+
+/**
+ * Stop an `agentdash serve` process and wait for it to end. A server asked to stop still closes its index, and may
+ * open the index file again meanwhile: a suite that removes its folder before then finds the folder made again, an
+ * index in it, left in the temp folder after every run.
+ */
+export async function stopServe(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  await ended;
 }
 
 /** The server's health once its first index build is over (or after 10 s, whatever it says then). */

@@ -92,9 +92,9 @@ describe('statsResponse', () => {
     expect(seen).toMatchObject([
       { project: 'p', since: '2026-03-01', paths: ['/home'], durationBoundsMs: [100, 1_000, 5_000, 30_000, 120_000] },
     ]);
-    // in days and projects, errors leave out the expected ones; in totals they count them
-    expect(body.days[0]).toEqual({ day: '2026-03-01T10:00', calls: 6, errors: 2, expectedErrors: 1 });
-    expect(body.projects).toEqual([{ project: '/p', sessions: 2, calls: 10, errors: 3, expectedErrors: 1 }]);
+    // days, projects and totals alike: errors count the expected ones, counted apart too
+    expect(body.days[0]).toEqual({ day: '2026-03-01T10:00', calls: 6, errors: 3, expectedErrors: 1 });
+    expect(body.projects).toEqual([{ project: '/p', sessions: 2, calls: 10, errors: 4, expectedErrors: 1 }]);
     expect(body.totals).toEqual({ calls: 10, errors: 4, expectedErrors: 1, sessions: 7 });
     expect(body.durations.map((b) => [b.label, b.maxMs, b.count])).toEqual([
       ['< 100 ms', 100, 1],

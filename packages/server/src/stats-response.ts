@@ -55,9 +55,22 @@ const GRAINS: readonly [Grain, ...Grain[]] = [
 
 const grainOfSpan = (spanMs: number): Grain => GRAINS.find((g) => spanMs <= g.maxSpanMs) ?? GRAINS[0];
 
+interface ErrorCounts {
+  readonly errors: number;
+  readonly expectedErrors: number;
+}
+
+/**
+ * The error figures of every row (tool, time bucket, project, agent) and of the totals, one rule for all: `errors`
+ * counts every error, expected ones included, and `expectedErrors` how many of them were expected, as the index
+ * counts them (its `ERROR_COUNTS`). The rows of a grouping add up to the totals; a display shows real errors as
+ * `realErrors` (core/present) of the same figures.
+ */
+const errorCounts = (c: ErrorCounts): ErrorCounts => ({ errors: c.errors, expectedErrors: c.expectedErrors });
+
 /**
  * The time chart's rows from the counted buckets (in time order, the calls without a time last): one per bucket, or
- * per day or week of `timeZone` (`Grain.period`). Errors leave out the expected ones.
+ * per day or week of `timeZone` (`Grain.period`).
  */
 function timeRows(buckets: readonly AnalyticsBucket[], grain: Grain, timeZone: string | undefined): DayRow[] {
   const keyOf =
@@ -68,9 +81,10 @@ function timeRows(buckets: readonly AnalyticsBucket[], grain: Grain, timeZone: s
   for (const b of buckets) {
     const day = b.startMs === null ? 'unknown' : keyOf(b.startMs);
     const row = rows.get(day) ?? { day, calls: 0, errors: 0, expectedErrors: 0 };
+    const counts = errorCounts(b);
     row.calls += b.calls;
-    row.errors += b.errors - b.expectedErrors;
-    row.expectedErrors += b.expectedErrors;
+    row.errors += counts.errors;
+    row.expectedErrors += counts.expectedErrors;
     rows.set(day, row);
   }
   return [...rows.values()];
@@ -90,8 +104,7 @@ function toolRows(stats: ToolStats): ToolStatRow[] {
       tool: t.canonicalName,
       names: t.names,
       calls: t.calls,
-      errors: t.errors,
-      expectedErrors: t.expectedErrors,
+      ...errorCounts(t),
       errorRate: t.errorRate,
       p50: t.durationMs.p50,
       p95: t.durationMs.p95,
@@ -122,8 +135,8 @@ export interface StatsFilter {
 
 /**
  * GET /api/stats: per-tool statistics with percentiles from `stats`, and the charts' groupings (time buckets,
- * projects, durations, error categories) from `analytics`, which groups in SQL. In `days` and `projects`, `errors`
- * leaves out the expected ones; in `totals` it counts them.
+ * projects, durations, error categories) from `analytics`, which groups in SQL. Each grouping's rows add up to
+ * `totals` (`errorCounts`).
  */
 export function statsResponse(index: StatsSource, { tz, ...filter }: StatsFilter): StatsResponse {
   const toolStats = index.stats(filter);
@@ -143,8 +156,7 @@ export function statsResponse(index: StatsSource, { tz, ...filter }: StatsFilter
       project: p.project,
       sessions: p.sessions,
       calls: p.calls,
-      errors: p.errors - p.expectedErrors,
-      expectedErrors: p.expectedErrors,
+      ...errorCounts(p),
     })),
     durations: histogram(analytics.durations),
     durationsByTool: Object.fromEntries(
@@ -153,8 +165,7 @@ export function statsResponse(index: StatsSource, { tz, ...filter }: StatsFilter
     categories: analytics.categories.map((c) => ({ category: c.category, severity: c.severity, count: c.count })),
     totals: {
       calls: analytics.calls,
-      errors: analytics.errors,
-      expectedErrors: analytics.expectedErrors,
+      ...errorCounts(analytics),
       sessions: toolStats.sessions,
     },
     agents: agentRows(index, filter, toolStats),
@@ -188,17 +199,15 @@ function agentRows(index: StatsSource, filter: StatsFilter, overall: ToolStats):
   return present.flatMap(({ agent }) => {
     const stats = onlyOne ? overall : index.stats({ ...filter, agent });
     if (stats.sessions === 0) return [];
-    const tools = toolRows(stats);
-    const errors = stats.errors - stats.expectedErrors;
+    const counts = errorCounts(stats);
     return [
       {
         agent,
         sessions: stats.sessions,
         calls: stats.calls,
-        errors,
-        expectedErrors: stats.expectedErrors,
-        errorRate: stats.calls === 0 ? 0 : errors / stats.calls,
-        tools,
+        ...counts,
+        errorRate: stats.calls === 0 ? 0 : counts.errors / stats.calls,
+        tools: toolRows(stats),
       },
     ];
   });

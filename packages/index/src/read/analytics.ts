@@ -14,14 +14,19 @@ import type {
   CallCounts,
 } from '../types.js';
 import { onceAcrossHomes } from './home-copies.js';
-import { CALL_FACTS, callScopeWhere, type Store, sessionsOfCallScope, withoutCoveringCallPaths } from './scope.js';
+import {
+  CALL_FACTS,
+  callScopeWhere,
+  ERROR_COUNTS,
+  IS_ERROR,
+  type Store,
+  sessionsOfCallScope,
+  withoutCoveringCallPaths,
+} from './scope.js';
 
 const DEFAULT_DURATION_BOUNDS_MS: readonly number[] = [100, 1_000, 5_000, 30_000, 120_000];
 
-/** A call counts as an error when its result is one (as `calls()` reports status `error`). */
-const IS_ERROR = '(cf.has_result = 1 AND cf.is_error = 1)';
-const COUNTS = `COUNT(*) AS calls, coalesce(SUM(${IS_ERROR}), 0) AS errors,
-  coalesce(SUM(${IS_ERROR} AND cf.severity = 'expected'), 0) AS expectedErrors`;
+const COUNTS = `COUNT(*) AS calls, ${ERROR_COUNTS}`;
 /** Ties in a ranking go to the group with the most recent call; groups without timestamps come last. */
 const RECENT_FIRST = 'MAX(cf.ts_ms) IS NULL, MAX(cf.ts_ms) DESC';
 

@@ -183,6 +183,15 @@ export function scopeSql(
  */
 export const CALL_FACTS = 'calls cf LEFT JOIN files cff ON cff.id = cf.file_id';
 
+/** SQL on a call's fact (`cf`): it is an error, its result says so (as `calls()` reports status `error`). */
+export const IS_ERROR = '(cf.has_result = 1 AND cf.is_error = 1)';
+/**
+ * SQL: the error figures of grouped calls, one rule for every count of them (per tool, bucket, project and overall):
+ * `errors` counts every error, `expectedErrors` those of them classified as expected (`severity`).
+ */
+export const ERROR_COUNTS = `coalesce(SUM(${IS_ERROR}), 0) AS errors,
+  coalesce(SUM(${IS_ERROR} AND cf.severity = 'expected'), 0) AS expectedErrors`;
+
 /** Calls (`CALL_FACTS`) of the sessions a session filter selects that occur in a file under its paths. */
 export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefined): Where {
   const where = new Where().add('cf.has_result IS NOT NULL');

@@ -15,6 +15,8 @@ import { percentile } from './percentile.js';
 import {
   CALL_FACTS,
   callScopeWhere,
+  ERROR_COUNTS,
+  IS_ERROR,
   limitSql,
   type Store,
   scopeSql,
@@ -31,8 +33,7 @@ export function stats(store: Store, requested: SessionFilter & { readonly tool?:
   const rows = prepared(
     store.db,
     `SELECT cf.name, MIN(cf.canonical_name) AS canonical_name, COUNT(*) AS calls, SUM(cf.has_result) AS paired,
-         coalesce(SUM(cf.is_error), 0) AS errors,
-         coalesce(SUM(cf.is_error = 1 AND cf.severity = 'expected'), 0) AS expected
+         ${ERROR_COUNTS}
        FROM ${CALL_FACTS} WHERE ${where.sql} GROUP BY cf.name ORDER BY cf.name`,
   ).all(...where.params) as {
     name: string;
@@ -40,12 +41,12 @@ export function stats(store: Store, requested: SessionFilter & { readonly tool?:
     calls: number;
     paired: number;
     errors: number;
-    expected: number;
+    expectedErrors: number;
   }[];
   const categoryRows = prepared(
     store.db,
     `SELECT cf.name, coalesce(cf.category, 'other') AS category, COUNT(*) AS n
-       FROM ${CALL_FACTS} WHERE ${where.sql} AND cf.is_error = 1 GROUP BY cf.name, category ORDER BY cf.name, category`,
+       FROM ${CALL_FACTS} WHERE ${where.sql} AND ${IS_ERROR} GROUP BY cf.name, category ORDER BY cf.name, category`,
   ).all(...where.params) as { name: string; category: string; n: number }[];
   const durationRows = prepared(
     store.db,
@@ -80,11 +81,11 @@ export function stats(store: Store, requested: SessionFilter & { readonly tool?:
     calls += r.calls;
     paired += r.paired;
     errors += r.errors;
-    expected += r.expected;
+    expected += r.expectedErrors;
     tools[r.name] = {
       calls: r.calls,
       errors: r.errors,
-      expectedErrors: r.expected,
+      expectedErrors: r.expectedErrors,
       errorRate: r.calls === 0 ? 0 : r.errors / r.calls,
       durationMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? null },
       categories: categories.get(r.name) ?? {},
@@ -176,7 +177,7 @@ export function calls(store: Store, filter: CallFilter = {}): CallRow[] {
       where.add('cf.has_result = 1 AND cf.is_error = 0');
       break;
     case 'error':
-      where.add('cf.is_error = 1');
+      where.add(IS_ERROR);
       break;
     case 'pending':
     case 'unanswered':

@@ -1,6 +1,6 @@
 import type { AgentStatsRow, UsageGroupDto } from '../data/types';
 import { AgentBadge } from './AgentBadge';
-import { fmtCost, fmtNumber, fmtPercent, realErrorRate } from './format';
+import { fmtCost, fmtNumber, fmtPercent, realErrorRate, realErrors } from './format';
 
 /** Calls, errors and error rate per agent (Tool analytics). */
 export function AgentStatsTable({ rows }: { readonly rows: readonly AgentStatsRow[] }) {
@@ -27,8 +27,9 @@ export function AgentStatsTable({ rows }: { readonly rows: readonly AgentStatsRo
               </td>
               <td>{fmtNumber(r.sessions)}</td>
               <td>{fmtNumber(r.calls)}</td>
-              <td>{fmtNumber(r.errors)}</td>
-              <td>{`${(r.errorRate * 100).toFixed(1)}%`}</td>
+              {/* real errors, as the cards and the tool table count them */}
+              <td>{fmtNumber(realErrors(r))}</td>
+              <td>{fmtPercent(realErrorRate(r))}</td>
               <td className="dim">
                 {r.tools
                   .slice(0, 4)

@@ -32,4 +32,20 @@ describe('AgentStatsTable', () => {
     expect(html).toContain('Bash 2.0%');
     expect(html).not.toContain('Bash 5');
   });
+
+  it("shows an agent's real errors and their rate: the API's errors count the expected ones too", () => {
+    // 10 errors of 300 calls, 5 of them expected: 5 real errors, 1.7 % (not 10 and 3.3 %)
+    const row = (agent: AgentStatsRow['agent']): AgentStatsRow => ({
+      agent,
+      sessions: 2,
+      calls: 300,
+      errors: 10,
+      expectedErrors: 5,
+      errorRate: 10 / 300,
+      tools: [tool('Bash', 300, 10, 5)],
+    });
+    const html = renderToStaticMarkup(<AgentStatsTable rows={[row('claude'), row('codex')]} />);
+    const cells = [...html.matchAll(/<td>([^<]*)<\/td>/g)].map((m) => m[1]);
+    expect(cells.slice(0, 4)).toEqual(['2', '300', '5', '1.7%']);
+  });
 });

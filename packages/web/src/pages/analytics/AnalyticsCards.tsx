@@ -1,5 +1,5 @@
 import type { StatsResponse } from '../../data/types';
-import { fmtNumber, fmtPercent } from '../../ui/format';
+import { fmtNumber, fmtPercent, realErrorRate, realErrors } from '../../ui/format';
 import type { ToolStat } from './use-analytics';
 
 export function AnalyticsCards({
@@ -19,11 +19,9 @@ export function AnalyticsCards({
       <div className="card">
         <div className="metric-label">Errors</div>
         <div className="metric-value" style={{ color: 'var(--err)' }}>
-          {totals ? fmtNumber(totals.errors - totals.expectedErrors) : '—'}
+          {totals ? fmtNumber(realErrors(totals)) : '—'}
         </div>
-        <div className="metric-note">
-          {totals?.calls ? fmtPercent((totals.errors - totals.expectedErrors) / totals.calls) : '—'} of calls
-        </div>
+        <div className="metric-note">{totals?.calls ? fmtPercent(realErrorRate(totals)) : '—'} of calls</div>
       </div>
       <div className="card">
         <div className="metric-label">Expected errors</div>
