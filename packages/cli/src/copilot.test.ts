@@ -75,6 +75,8 @@ describe('Copilot CLI 1.0.64 and 1.0.68: output tokens only, input not recorded'
     expect(show.stdout.split('\n').filter((line) => /cost/.test(line))).toEqual([
       expect.stringMatching(/\$0\.00018 \+ \?/),
     ]);
+    // its input is unknown, not 0
+    expect(show.stdout.split('\n').filter((line) => /^tokens/.test(line))).toEqual(['tokens   ? in · 45 out']);
     const list = await run(['sessions']);
     expect(list.stdout.split('\n').filter((line) => /487fbe81/.test(line))).toEqual([
       expect.stringMatching(/\$0\.00018 \+ \?/),

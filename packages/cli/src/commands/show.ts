@@ -90,7 +90,9 @@ ${COMMON_HELP}`,
     const copiedFrom = partial ? [] : redactIdentifiers(index.sessionCopies(id));
     // The tokens it owns, as its cost: a resume's copies count for the session they come from (the index says).
     const tokens = summary === undefined || partial ? undefined : summary.usage;
-    const chunks = timelineChunks(session, c, ctx.verbose, { cost, tokens }, notes, wall, copiedFrom);
+    const inputUnrecordedModels = summary?.inputUnrecordedModels;
+    const own = { cost, tokens, inputUnrecordedModels };
+    const chunks = timelineChunks(session, c, ctx.verbose, own, notes, wall, copiedFrom);
     await writeChunks(
       ctx.io.stdout,
       width === undefined ? chunks : mapChunks(chunks, (chunk) => wrapLines(chunk, width, timePrefix)),
@@ -190,7 +192,12 @@ function* timelineChunks(
   c: Colors,
   verbose: boolean,
   /** The session's cost and tokens as the sessions list gives them (tokens: the transcript's when not given). */
-  own: { readonly cost: string | undefined; readonly tokens: TokenCounts | undefined },
+  own: {
+    readonly cost: string | undefined;
+    readonly tokens: TokenCounts | undefined;
+    /** Models some of whose responses recorded no input: the input shown is a lower bound. */
+    readonly inputUnrecordedModels?: readonly string[] | undefined;
+  },
   notes: readonly string[],
   /**
    * The wall time the sessions list and the dashboard give (`SessionSummary.durationMs`: none for records without a
@@ -230,7 +237,9 @@ function* timelineChunks(
       'response',
     )}, ${callsText(session.counts.toolCalls, copiedFrom)}, ${errorsTextColoured}, ${plural(session.subagents.length, 'subagent')}`,
   );
-  out.push(`${c.dim('tokens')}   ${formatTokenLine(own.tokens ?? sumTokens(Object.values(session.usageByModel)))}`);
+  out.push(
+    `${c.dim('tokens')}   ${formatTokenLine(own.tokens ?? sumTokens(Object.values(session.usageByModel)), own)}`,
+  );
   if (own.cost !== undefined) out.push(`${c.dim('cost')}     ${own.cost}`);
   for (const from of copiedFrom) out.push(`${c.dim('copied')}   ${copiedText(from)}`);
   for (const issue of session.issues) {

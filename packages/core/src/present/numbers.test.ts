@@ -6,6 +6,7 @@ import {
   formatCost,
   formatCount,
   formatPercent,
+  formatTokenLine,
   formatTokenParts,
   groupDigits,
   plural,
@@ -97,5 +98,11 @@ describe('token parts', () => {
     ]);
     expect(sumTokens([claude, claude])).toEqual({ ...claude, inputTokens: 2400, outputTokens: 70_200 });
     expect(formatTokenParts(claude).map((p) => p.label)).toEqual(['in', 'out']);
+  });
+  it('gives the input as unknown or a lower bound where some responses recorded none (Copilot CLI 1.0.64)', () => {
+    const gaps = { inputUnrecordedModels: ['claude-sonnet-4.6'] };
+    expect(formatTokenLine({ ...claude, inputTokens: 0 }, gaps)).toBe(`? in · ${formatCompact(35_100)} out`);
+    expect(formatTokenLine(claude, gaps)).toBe(`${formatCompact(1200)} + ? in · ${formatCompact(35_100)} out`);
+    expect(formatTokenLine(claude, { inputUnrecordedModels: [] })).toBe(formatTokenLine(claude));
   });
 });

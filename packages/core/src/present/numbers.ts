@@ -152,9 +152,13 @@ export function sumTokens(all: Iterable<TokenCounts>): TokenCounts {
 
 /**
  * Input and cache tokens apart, never silently added: `1.2k in · 35.1k out · 12.9M cache read · 410.2k cache write`.
- * Parts that are zero are left out (`0 in` when all are).
+ * Parts that are zero are left out (`0 in` when all are). Where some responses recorded no input (`gaps`, as the
+ * cost's: Copilot CLI 1.0.64), the input is a lower bound: `? in` when none was recorded, `1.2k + ? in` else.
  */
-export function formatTokenParts(t: TokenCounts): readonly { readonly value: string; readonly label: string }[] {
+export function formatTokenParts(
+  t: TokenCounts,
+  gaps?: Pick<CostGaps, 'inputUnrecordedModels'>,
+): readonly { readonly value: string; readonly label: string }[] {
   const parts = [
     { n: t.inputTokens, label: 'in' },
     { n: t.outputTokens, label: 'out' },
@@ -163,12 +167,16 @@ export function formatTokenParts(t: TokenCounts): readonly { readonly value: str
     { n: t.cacheReadInputTokens, label: 'cache read' },
     { n: t.cacheCreationInputTokens, label: 'cache write' },
   ].filter((p, i) => i === 0 || p.n > 0);
-  return parts.map((p) => ({ value: formatCompact(p.n), label: p.label }));
+  const inputUnknown = (gaps?.inputUnrecordedModels?.length ?? 0) > 0;
+  return parts.map((p, i) => ({
+    value: i > 0 || !inputUnknown ? formatCompact(p.n) : p.n === 0 ? '?' : `${formatCompact(p.n)} + ?`,
+    label: p.label,
+  }));
 }
 
 /** {@link formatTokenParts} as one line. */
-export function formatTokenLine(t: TokenCounts): string {
-  return formatTokenParts(t)
+export function formatTokenLine(t: TokenCounts, gaps?: Pick<CostGaps, 'inputUnrecordedModels'>): string {
+  return formatTokenParts(t, gaps)
     .map((p) => `${p.value} ${p.label}`)
     .join(' · ');
 }

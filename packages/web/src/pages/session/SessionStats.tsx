@@ -16,7 +16,10 @@ import { TimeBar } from '../../ui/TimeBar';
 export function SessionStats({ detail }: { detail: SessionDetail }) {
   const s = detail.session;
   // Input and cache tokens apart (the header used to add cache reads to "in").
-  const tokens = useMemo(() => formatTokenParts(sumTokens(Object.values(detail.usageByModel))), [detail.usageByModel]);
+  const tokens = useMemo(
+    () => formatTokenParts(sumTokens(Object.values(detail.usageByModel)), s),
+    [detail.usageByModel, s],
+  );
   const realErrors = s.errors - s.expectedErrors;
   // No wall time (records without a span): no active time either, rather than "0 ms".
   const active = s.time && s.durationMs !== null ? s.time.wallMs - s.time.idleMs : null;
