@@ -33,6 +33,7 @@ export {
   openFileBytes,
   type ReadEnd,
   readLines,
+  WRITE_SETTLE_MS,
 } from './io/read-lines.js';
 export { type AgentId, agentIds, isAgentId, projectFolderAgents } from './model/agent.js';
 export { type ResultContent, resultText } from './model/content.js';

@@ -42,6 +42,13 @@ export type LineEvent =
   | { readonly kind: 'issue'; readonly issue: ParseIssue };
 
 /** Where a read stopped: resume from `nextOffset`/`nextLine` once the file grows. */
+/**
+ * How long (ms) after its last write a file that ends mid-record may still be being written. Within it, the bytes
+ * of an unfinished record are held back (`pendingBytes`) for a later read; a rewritten document that still ends
+ * mid-record after it was left alone this long is not being written: it is reported, not held back unseen forever.
+ */
+export const WRITE_SETTLE_MS = 5_000;
+
 export interface ReadEnd {
   readonly nextOffset: number;
   readonly nextLine: number;

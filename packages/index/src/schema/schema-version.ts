@@ -20,14 +20,15 @@
  *   its path; 15: `files_home`; 16: `files_home` by agent, then home; 17: a Gemini session in a hash-named folder has
  *   the project path whose SHA-256 names it, when it names a path below it; 18: a Codex web search has no
  *   duration; 19: a Copilot shell is a background task only when it ran async; 20: `docs.part` a document's number
- *   among its place's documents, not its record's; 21: `responses.input_unrecorded`,
- *   `records.input_tokens` null and a usage part's `inputUnrecorded` for a response that recorded no input). Another version, higher or lower, drops them and builds them
- *   again from the transcripts.
+ *   among its place's documents, not its record's; 21: `responses.input_unrecorded`, `records.input_tokens` null
+ *   and a usage part's `inputUnrecorded` for a response that recorded no input; 22: a Codex 0.169 compaction's
+ *   summary is its note's text, not an answer; 23: a Gemini 0.20 document left cut short is reported, not held back
+ *   unseen). Another version, higher or lower, drops them and builds them again from the transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 28;
-export const DERIVED_VERSION = 21;
+export const DERIVED_VERSION = 23;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -27,7 +27,7 @@ import { IMPORT_FAILED } from './import-failure.js';
 import type { Move } from './moves.js';
 import type { ArchiveChunk, ParseJob } from './parse-pool.js';
 import { readStartOf } from './read-start.js';
-import { isUnchanged, type Source } from './refresh-plan.js';
+import { isUnchanged, type Source, storedMtimeOf } from './refresh-plan.js';
 import type { Batch, WriteBatches } from './write-batch.js';
 
 export interface ImportOutcome {
@@ -264,7 +264,7 @@ export class FileImporter {
              tail = ?, appended_ms = ?, archived = ? WHERE id = ?`,
       ).run(
         file.size,
-        file.mtimeMs,
+        storedMtimeOf(file, end, Date.now()),
         file.ino,
         end.nextOffset,
         end.nextLine,

@@ -2,6 +2,7 @@ import { isRecord, str } from '../../internal/guards.js';
 import type { IsoTimestamp } from '../../model/ids.js';
 import type { SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, TranscriptRecord } from '../../model/record.js';
+import { textOf } from './decode-items.js';
 import { CodexSession } from './decode-session.js';
 import { type CodexTokenUsage, tokenUsageOf, totalKey, toUsage, usageDelta } from './usage.js';
 
@@ -20,6 +21,8 @@ export abstract class CodexResponses extends CodexSession {
   protected responseTexts = new Set<string>();
   protected lastTotal: CodexTokenUsage | undefined;
   protected lastTotalKey: string | undefined;
+  /** The summary a compaction response wrote (0.169), until the `compacted` note it belongs to. */
+  protected compactionSummary: string | undefined;
 
   protected noteTotals(type: string, payload: Record<string, unknown>): void {
     if (type !== 'event_msg' || str(payload.type) !== 'token_count' || !isRecord(payload.info)) return;
@@ -87,6 +90,35 @@ export abstract class CodexResponses extends CodexSession {
     out(record);
     if (this.usageOrder === 'closes') this.nextResponse();
     else this.openUsage = true;
+  }
+
+  /**
+   * 0.169 writes the compaction's summary (the response that replaces the history) as an assistant message marked
+   * `metadata.compaction_output`: not the agent talking to the user but the text of the `compacted` note after it.
+   * Kept as a meta record of its response, whose usage (its `token_usage_record`) still counts.
+   */
+  protected compactionOutput(
+    item: Record<string, unknown>,
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+    out: (r: TranscriptRecord) => void,
+  ): void {
+    const text = Array.isArray(item.content) ? textOf(item.content) : '';
+    if (text !== '') this.compactionSummary = text;
+    out(this.meta('compaction_output', item, timestamp, loc));
+    // An item of the open response: its usage closes it, as an answer's would.
+    this.openItems = true;
+  }
+
+  /** `compacted`: the note of a compaction, carrying its summary (0.169's summary response, else the client's text). */
+  protected compactedNote(
+    payload: Record<string, unknown>,
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+  ): TranscriptRecord {
+    const summary = this.compactionSummary ?? str(payload.message);
+    this.compactionSummary = undefined;
+    return this.system('compact_boundary', summary, undefined, payload, timestamp, loc);
   }
 
   /**

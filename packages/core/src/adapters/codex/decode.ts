@@ -99,13 +99,17 @@ export class CodexDecoder extends CodexResponses {
         out(this.meta('turn_context', payload, timestamp, loc));
         return;
       case 'response_item':
+        if (isRecord(line.metadata) && line.metadata.compaction_output === true) {
+          this.compactionOutput(payload, timestamp, loc, out);
+          return;
+        }
         this.responseItem(payload, timestamp, loc, out);
         return;
       case 'event_msg':
         this.event(payload, timestamp, loc, out);
         return;
       case 'compacted':
-        out(this.system('compact_boundary', str(payload.message), undefined, payload, timestamp, loc));
+        out(this.compactedNote(payload, timestamp, loc));
         return;
       case 'token_usage_record':
         this.usageRecord(payload, timestamp, loc, out);

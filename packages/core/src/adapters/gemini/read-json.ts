@@ -1,7 +1,8 @@
+import { stat } from 'node:fs/promises';
 import { messageOf } from '../../errors.js';
 import { isRecord } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
-import { openFileBytes, type ReadLinesOptions } from '../../io/read-lines.js';
+import { openFileBytes, type ReadLinesOptions, WRITE_SETTLE_MS } from '../../io/read-lines.js';
 import { readWhole } from '../../io/read-whole.js';
 import type { ReadEntries, SessionEntry } from './read-jsonl.js';
 
@@ -15,15 +16,20 @@ export const MAX_GEMINI_DOCUMENT_BYTES = 256 * 1024 * 1024;
 const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
 
+export interface ReadJsonOptions extends ReadLinesOptions {
+  readonly maxDocumentBytes?: number;
+  /** The document's mtime when it was discovered, if known. */
+  readonly modifiedMs?: number | undefined;
+}
+
 /**
  * Read a 0.20-style session document (`{sessionId, projectHash, startTime, lastUpdated, messages[]}`, rewritten in
- * place). A document whose text ends before the JSON does is taken to be mid-rewrite: nothing is read and its bytes
- * are held back (`pendingBytes`), as for an unfinished JSONL line. Never throws on bad data.
+ * place). A document whose text ends before the JSON does, written less than `WRITE_SETTLE_MS` ago (or at a time
+ * not known), is taken to be mid-rewrite: nothing is read and its bytes are held back (`pendingBytes`), as for an
+ * unfinished JSONL line. Left alone longer, it is truncated: reported (`invalid_json`), not held back unseen.
+ * Never throws on bad data.
  */
-export async function readJsonEntries(
-  file: string,
-  options: ReadLinesOptions & { readonly maxDocumentBytes?: number } = {},
-): Promise<ReadEntries> {
+export async function readJsonEntries(file: string, options: ReadJsonOptions = {}): Promise<ReadEntries> {
   const max = options.maxDocumentBytes ?? options.maxLineBytes ?? MAX_GEMINI_DOCUMENT_BYTES;
   const entries: SessionEntry[] = [];
   const whole = await readWhole(options.open ?? openFileBytes, file, max);
@@ -59,10 +65,17 @@ export async function readJsonEntries(
     parsed = JSON.parse(text);
   } catch (error) {
     const reason = messageOf(error);
-    // The text stops before the document does: the client is rewriting it. Read it again once it is whole.
     const at = /position (\d+)/.exec(reason)?.[1];
-    if (/end of JSON input/i.test(reason) || (at !== undefined && Number(at) >= trimmed.length)) return done(size);
-    entries.push({ kind: 'issue', issue: { code: 'invalid_json', file, line: 1, message: `invalid JSON: ${reason}` } });
+    const cut = /end of JSON input/i.test(reason) || (at !== undefined && Number(at) >= trimmed.length);
+    const modifiedMs = await lastWritten(file, options.modifiedMs);
+    const idleMs = modifiedMs === undefined ? undefined : Date.now() - modifiedMs;
+    // The text stops before the document does while the client may be rewriting it: read it again once it is whole.
+    if (cut && (idleMs === undefined || idleMs < WRITE_SETTLE_MS)) return done(size);
+    const message = cut
+      ? `truncated: the session document ends before its JSON does (${size} bytes) and has not been written to ` +
+        `for ${WRITE_SETTLE_MS / 1000} s or more; not read`
+      : `invalid JSON: ${reason}`;
+    entries.push({ kind: 'issue', issue: { code: 'invalid_json', file, line: 1, message } });
     return done(0);
   }
   const capped = capDepth(parsed);
@@ -88,6 +101,19 @@ export async function readJsonEntries(
   }
   const nextLine = Math.max(countLines(text), lastLine(entries)) + 1;
   return { ...done(0), end: { nextOffset: size, nextLine, pendingBytes: 0, bytesRead: size } };
+}
+
+/**
+ * When the document was last written: the later of the mtime it was discovered with and its mtime now (it may have
+ * been rewritten since), undefined when neither is known (not on disk).
+ */
+async function lastWritten(file: string, discoveredMs: number | undefined): Promise<number | undefined> {
+  const nowMs = await stat(file).then(
+    (info) => info.mtimeMs,
+    () => undefined,
+  );
+  if (nowMs === undefined || discoveredMs === undefined) return nowMs ?? discoveredMs;
+  return Math.max(nowMs, discoveredMs);
 }
 
 /**

@@ -18,6 +18,8 @@ export interface GeminiFileRef {
   readonly role: 'main' | 'subagent';
   readonly sessionId: string | undefined;
   readonly agentId: string | undefined;
+  /** Its mtime when discovered: a 0.20 document that ends mid-JSON is held back only while it may be being written. */
+  readonly mtimeMs?: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function streamGeminiRecords(
   options: ReadLinesOptions = {},
 ): Promise<ReadEnd> {
   const read = file.path.endsWith('.json')
-    ? await readJsonEntries(file.path, options)
+    ? await readJsonEntries(file.path, { ...options, modifiedMs: file.mtimeMs })
     : await readJsonlEntries(file.path, options);
   const header = read.entries.find((e): e is Extract<SessionEntry, { kind: 'header' }> => e.kind === 'header');
   const headerSession = header ? str(header.value.sessionId) : undefined;
