@@ -42,6 +42,20 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
       );
     case 'assistant': {
       const out = event.usage?.outputTokens;
+      const tokensOut = out !== undefined && out > 0 ? `${fmtNumber(out)} ${nounFor(out, 'token')} out` : '';
+      // A billed response with nothing to show (a Codex compaction's, whose summary is the note after it): one line
+      // saying it was made and what it cost, not an empty box.
+      if (event.items.length === 0 && !event.isApiError) {
+        return (
+          <div className="ev-note" data-testid="assistant-empty">
+            <span className="badge neutral">response</span>
+            <span>
+              {[event.model, tokensOut, 'no text'].filter((part) => part !== null && part !== '').join(' · ')}
+            </span>
+            <span style={{ marginLeft: 'auto' }}>{fmtTime(event.timestamp)}</span>
+          </div>
+        );
+      }
       const continues = previous?.kind === 'assistant' && previous.model === event.model && !event.isApiError;
       return (
         <div className={`ev ${continues ? 'ev-cont' : ''}`}>
@@ -55,7 +69,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
               )}
               {event.isApiError && <span className="badge error">API error</span>}
               <span className="time">
-                {out !== undefined && out > 0 ? `${fmtNumber(out)} ${nounFor(out, 'token')} out · ` : ''}
+                {tokensOut === '' ? '' : `${tokensOut} · `}
                 {fmtTime(event.timestamp)}
               </span>
             </div>

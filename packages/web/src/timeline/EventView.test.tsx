@@ -1,0 +1,42 @@
+import type { EventDto } from '@agentdash/api';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { EventView } from './EventView';
+
+/** A Codex 0.169 compaction's response: billed (its usage), its summary shown by the note after it, no items. */
+const compaction: Extract<EventDto, { kind: 'assistant' }> = {
+  kind: 'assistant',
+  index: 7,
+  messageId: 'resp-7',
+  timestamp: '2026-11-23T00:58:40.000Z',
+  model: 'gpt-5.5',
+  usage: {
+    inputTokens: 12_000,
+    outputTokens: 68,
+    cacheCreationInputTokens: 0,
+    cacheCreation1hInputTokens: 0,
+    cacheReadInputTokens: 0,
+  },
+  stopReason: null,
+  isApiError: false,
+  isSynthetic: false,
+  items: [],
+};
+
+describe('an assistant event', () => {
+  it('with nothing to show is one line with its model and tokens, not an empty box', () => {
+    const html = renderToStaticMarkup(<EventView event={compaction} />);
+    expect(html).toContain('data-testid="assistant-empty"');
+    expect(html).not.toContain('data-testid="assistant"');
+    expect(html).toContain('gpt-5.5 · 68 tokens out · no text');
+  });
+
+  it('with text is the assistant box, its tokens out in its label', () => {
+    const html = renderToStaticMarkup(
+      <EventView event={{ ...compaction, items: [{ kind: 'text', text: 'Read all six files.' }] }} />,
+    );
+    expect(html).toContain('data-testid="assistant"');
+    expect(html).toContain('68 tokens out · ');
+    expect(html).toContain('Read all six files.');
+  });
+});
