@@ -221,6 +221,8 @@ const summaryFields = {
   costUsd: z.number().nullable(),
   subagentCostUsd: z.number().nullable(),
   unpricedModels: z.array(text(200)).max(1000),
+  /** Models some of whose responses recorded no input (their cost is a lower bound); absent from older clients. */
+  inputUnrecordedModels: z.array(text(200)).max(1000).optional(),
   time: TimeWire,
   responses: z.array(ResponseWire).max(5_000_000),
 };

@@ -22,6 +22,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const SAMPLES = resolve(here, '../../cli/samples/claude-home');
 const WILD = resolve(here, '../../../../shared/wild/claude-home');
 const CODEX = resolve(here, '../../core/test/fixtures/codex/0.171.0/codex-home');
+/** Copilot CLI 1.0.64/1.0.68 sessions: output tokens only, their input unrecorded. */
+const COPILOT = resolve(here, '../../core/test/fixtures/copilot/wild/entire-agentv-1');
 
 /**
  * The samples plus a resumed session's copy of one answer (the session's own id, its two calls' records copied): a
@@ -49,6 +51,7 @@ const homes: readonly [string, string, ShareTier][] = [
   ['the bundled samples at the full tier', SAMPLES, 'full'],
   ['the samples with a resumed copy the lists hide, at the full tier', WITH_COPY, 'full'],
   ['the bundled Codex sessions at the full tier', CODEX, 'full'],
+  ['the bundled Copilot CLI sessions without input tokens, at the full tier', COPILOT, 'full'],
   ...(existsSync(WILD)
     ? [['../shared/wild at the metadata tier', WILD, 'metadata'] as [string, string, ShareTier]]
     : []),
@@ -70,6 +73,7 @@ const figures = (r: SessionRow) => ({
   models: r.models,
   costUsd: r.costUsd,
   unpricedModels: r.unpricedModels,
+  inputUnrecordedModels: r.inputUnrecordedModels,
   tokens: r.tokens,
   time: r.time,
 });

@@ -189,6 +189,7 @@ export function buildSession(
     costUsd: s.costUsd,
     subagentCostUsd: s.subagentCostUsd,
     unpricedModels: [...s.unpricedModels],
+    ...(s.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: [...s.inputUnrecordedModels] }),
     time: {
       wallMs: s.time.wallMs,
       modelMs: s.time.modelMs,
