@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PROMPT_BOUNDARIES } from '@agentdash/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
@@ -5,6 +6,25 @@ import { migrate, migrations, schemaVersion } from '../src/pg/migrations.js';
 import { usageRollupOf } from '../src/pg/usage-rollup.js';
 import { USAGE_SUMS_BOUNDARIES, usageSumsOf } from '../src/pg/usage-sums.js';
 import { pgSuite, startPostgres, type TestPostgres } from './pg-harness.js';
+
+/** The first 16 hex digits of each shipped migration's SQL text's SHA-256. */
+const SHIPPED: readonly string[] = [
+  '1 10ea44f595b6b7e2',
+  '2 2102fd1b063e69e1',
+  '3 a39a6cfb12994f93',
+  '4 6768dd301138d44f',
+  '5 976b159dcd038f1e',
+  '6 368dca7fa4d936bc',
+  '7 23c9dc7879eea03b',
+  '8 b0b26b77ce52889e',
+  '9 44649442551ed88f',
+  '10 80dc3fb137fa3a49',
+  '11 2aa09ba84a3b650a',
+  '12 f7496fbfeff66107',
+  '13 019f59618bcd2d36',
+  '14 5b6d1c6ce8249032',
+  '15 aa6acc0bbc534c20',
+];
 
 pgSuite('team schema migrations (real PostgreSQL)', () => {
   let pg: TestPostgres;
@@ -285,6 +305,13 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
     await db.sql.unsafe(`drop trigger sessions_usage_rollup on team_g.sessions`);
     await db.sql.unsafe(`delete from team_g.sessions where uid = '${uids[1]}'`);
     expect((await drift()).length).toBe(1);
+  });
+
+  it("the shipped migrations' texts never change (a change is a new migration)", () => {
+    const digests = migrations.map(
+      (m) => `${m.version} ${createHash('sha256').update(m.sql).digest('hex').slice(0, 16)}`,
+    );
+    expect(digests).toEqual(SHIPPED);
   });
 
   it('two servers migrating at once apply each step once', async () => {
