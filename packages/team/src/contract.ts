@@ -95,6 +95,8 @@ export const ResponseWire = z.strictObject({
   cacheCreation1h: count,
   cacheRead: count,
   reasoning: count,
+  /** It recorded no input (core's `ResponseUsage.inputUnrecorded`): `input` is unknown, not 0; absent from older clients. */
+  inputUnrecorded: z.boolean().optional(),
 });
 export type ResponseWire = z.infer<typeof ResponseWire>;
 

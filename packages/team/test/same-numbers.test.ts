@@ -175,14 +175,23 @@ for (const [title, home, tier] of homes) {
     });
 
     // a response a resume or fork copied counts once, for the session that started first, on both servers
-    it('usage: totals, days, models and agents', async () => {
-      type Usage = { totals: unknown; days: unknown; models: unknown; agents: unknown };
+    it('usage: totals, days, models, agents, projects and blocks', async () => {
+      type Usage = {
+        totals: unknown;
+        days: unknown;
+        models: unknown;
+        agents: unknown;
+        projects: unknown;
+        blocks: unknown;
+      };
       const mine = await localJson<Usage>('/api/usage?tz=UTC');
       const theirs = withCostsOf(mine, await teamJson<Usage>('/api/usage?tz=UTC'));
       expect(theirs.totals).toEqual(mine.totals);
       expect(theirs.days).toEqual(mine.days);
       expect(theirs.models).toEqual(mine.models);
       expect(theirs.agents).toEqual(mine.agents);
+      expect(theirs.projects).toEqual(mine.projects);
+      expect(theirs.blocks).toEqual(mine.blocks);
     });
 
     it('stats: calls, errors, per-tool figures and the days of a time zone', async () => {
