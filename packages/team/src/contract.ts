@@ -95,6 +95,8 @@ export const ResponseWire = z.strictObject({
   cacheCreation1h: count,
   cacheRead: count,
   reasoning: count,
+  /** It recorded no input (core's `ResponseUsage.inputUnrecorded`): `input` is unknown, not 0; absent from older clients. */
+  inputUnrecorded: z.boolean().optional(),
 });
 export type ResponseWire = z.infer<typeof ResponseWire>;
 
@@ -221,6 +223,8 @@ const summaryFields = {
   costUsd: z.number().nullable(),
   subagentCostUsd: z.number().nullable(),
   unpricedModels: z.array(text(200)).max(1000),
+  /** Models some of whose responses recorded no input (their cost is a lower bound); absent from older clients. */
+  inputUnrecordedModels: z.array(text(200)).max(1000).optional(),
   time: TimeWire,
   responses: z.array(ResponseWire).max(5_000_000),
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PROMPT_BOUNDARIES } from '@agentdash/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTeamDb, type TeamDb } from '../src/pg/db.js';
@@ -5,6 +6,26 @@ import { migrate, migrations, schemaVersion } from '../src/pg/migrations.js';
 import { usageRollupOf } from '../src/pg/usage-rollup.js';
 import { USAGE_SUMS_BOUNDARIES, usageSumsOf } from '../src/pg/usage-sums.js';
 import { pgSuite, startPostgres, type TestPostgres } from './pg-harness.js';
+
+/** The first 16 hex digits of each shipped migration's SQL text's SHA-256. */
+const SHIPPED: readonly string[] = [
+  '1 10ea44f595b6b7e2',
+  '2 2102fd1b063e69e1',
+  '3 a39a6cfb12994f93',
+  '4 6768dd301138d44f',
+  '5 976b159dcd038f1e',
+  '6 368dca7fa4d936bc',
+  '7 23c9dc7879eea03b',
+  '8 b0b26b77ce52889e',
+  '9 44649442551ed88f',
+  '10 80dc3fb137fa3a49',
+  '11 2aa09ba84a3b650a',
+  '12 f7496fbfeff66107',
+  '13 019f59618bcd2d36',
+  '14 5b6d1c6ce8249032',
+  '15 aa6acc0bbc534c20',
+  '16 604321af8453abbf',
+];
 
 pgSuite('team schema migrations (real PostgreSQL)', () => {
   let pg: TestPostgres;
@@ -285,6 +306,59 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
     await db.sql.unsafe(`drop trigger sessions_usage_rollup on team_g.sessions`);
     await db.sql.unsafe(`delete from team_g.sessions where uid = '${uids[1]}'`);
     expect((await drift()).length).toBe(1);
+  });
+
+  it('version 16 counts the responses that recorded no input: none before it, then as inserted and deleted', async () => {
+    await migrate(
+      db.sql,
+      'team_n',
+      migrations.filter((m) => m.version <= 15),
+    );
+    const uids = ['1a'.repeat(16), '2b'.repeat(16)];
+    const columns = `person_id, uid, seq, ts_ms, model, input, output, cache_creation, cache_creation_1h, cache_read,
+      reasoning`;
+    const response = (uid: string, seq: number, input: number) =>
+      `(1, '${uid}', ${seq}, ${1795168800000 + seq}, 'gpt-5.4-mini', ${input}, 100, 0, 0, 0, 0`;
+    const session = (uid: string) => `insert into team_n.sessions (person_id, uid, tier, digest, agent, session_id,
+      project_hash, project_path, models, versions, tool_calls, errors, has_errors, tokens, body)
+      values (1, '${uid}', 'full', 'd', 'copilot', 's', 'h', '/p', '{}', '{}', 0, 0, false, 0, '{}')`;
+    await db.sql.unsafe(`
+      insert into team_n.people (name, salt) values ('ann', repeat('ab', 32));
+      ${session(uids[0] ?? '')}; ${session(uids[1] ?? '')};
+      insert into team_n.responses (${columns}) values ${response(uids[0] ?? '', 0, 1000)});`);
+    expect(await migrate(db.sql, 'team_n')).toEqual(migrations.filter((m) => m.version > 15).map((m) => m.version));
+    const sums = usageSumsOf('team_n.responses');
+    const rollup = usageRollupOf('team_n.usage_sums').replace('join sessions', 'join team_n.sessions');
+    const drift = async () => [
+      ...(await db.sql.unsafe(`${sums} except all select * from team_n.usage_sums`)),
+      ...(await db.sql.unsafe(`select * from team_n.usage_sums except all ${sums}`)),
+      ...(await db.sql.unsafe(`(${rollup}) except all select * from team_n.usage_rollup`)),
+      ...(await db.sql.unsafe(`select * from team_n.usage_rollup except all (${rollup})`)),
+    ];
+    const counted = async () =>
+      await db.sql.unsafe(`select (select sum(n)::int from team_n.usage_rollup) as n,
+        (select sum(unrecorded)::int from team_n.usage_sums) as sums,
+        (select sum(unrecorded)::int from team_n.usage_rollup) as rollup`);
+    // the rows stored before recorded their input
+    expect(await counted()).toEqual([{ n: 1, sums: 0, rollup: 0 }]);
+    expect(await drift()).toEqual([]);
+    // a later insert adds its count, to the quarter-hour's sums of the same model and band too
+    await db.sql.unsafe(`insert into team_n.responses (${columns}, input_unrecorded) values
+      ${response(uids[0] ?? '', 1, 0)}, true), ${response(uids[1] ?? '', 0, 0)}, true),
+      ${response(uids[1] ?? '', 1, 0)}, false)`);
+    expect(await counted()).toEqual([{ n: 4, sums: 2, rollup: 2 }]);
+    expect(await drift()).toEqual([]);
+    // a session's delete takes its count off
+    await db.sql.unsafe(`delete from team_n.sessions where uid = '${uids[1]}'`);
+    expect(await counted()).toEqual([{ n: 2, sums: 1, rollup: 1 }]);
+    expect(await drift()).toEqual([]);
+  });
+
+  it("the shipped migrations' texts never change (a change is a new migration)", () => {
+    const digests = migrations.map(
+      (m) => `${m.version} ${createHash('sha256').update(m.sql).digest('hex').slice(0, 16)}`,
+    );
+    expect(digests).toEqual(SHIPPED);
   });
 
   it('two servers migrating at once apply each step once', async () => {

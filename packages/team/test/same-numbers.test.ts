@@ -22,6 +22,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const SAMPLES = resolve(here, '../../cli/samples/claude-home');
 const WILD = resolve(here, '../../../../shared/wild/claude-home');
 const CODEX = resolve(here, '../../core/test/fixtures/codex/0.171.0/codex-home');
+/** Copilot CLI 1.0.64/1.0.68 sessions: output tokens only, their input unrecorded. */
+const COPILOT = resolve(here, '../../core/test/fixtures/copilot/wild/entire-agentv-1');
 
 /**
  * The samples plus a resumed session's copy of one answer (the session's own id, its two calls' records copied): a
@@ -49,6 +51,7 @@ const homes: readonly [string, string, ShareTier][] = [
   ['the bundled samples at the full tier', SAMPLES, 'full'],
   ['the samples with a resumed copy the lists hide, at the full tier', WITH_COPY, 'full'],
   ['the bundled Codex sessions at the full tier', CODEX, 'full'],
+  ['the bundled Copilot CLI sessions without input tokens, at the full tier', COPILOT, 'full'],
   ...(existsSync(WILD)
     ? [['../shared/wild at the metadata tier', WILD, 'metadata'] as [string, string, ShareTier]]
     : []),
@@ -70,6 +73,7 @@ const figures = (r: SessionRow) => ({
   models: r.models,
   costUsd: r.costUsd,
   unpricedModels: r.unpricedModels,
+  inputUnrecordedModels: r.inputUnrecordedModels,
   tokens: r.tokens,
   time: r.time,
 });
@@ -171,29 +175,47 @@ for (const [title, home, tier] of homes) {
     });
 
     // a response a resume or fork copied counts once, for the session that started first, on both servers
-    it('usage: totals, days, models and agents', async () => {
-      type Usage = { totals: unknown; days: unknown; models: unknown; agents: unknown };
+    it('usage: totals, days, models, agents, projects and blocks', async () => {
+      type Usage = {
+        totals: unknown;
+        days: unknown;
+        models: unknown;
+        agents: unknown;
+        projects: unknown;
+        blocks: unknown;
+      };
       const mine = await localJson<Usage>('/api/usage?tz=UTC');
       const theirs = withCostsOf(mine, await teamJson<Usage>('/api/usage?tz=UTC'));
       expect(theirs.totals).toEqual(mine.totals);
       expect(theirs.days).toEqual(mine.days);
       expect(theirs.models).toEqual(mine.models);
       expect(theirs.agents).toEqual(mine.agents);
+      expect(theirs.projects).toEqual(mine.projects);
+      expect(theirs.blocks).toEqual(mine.blocks);
     });
 
     it('stats: calls, errors, per-tool figures and the days of a time zone', async () => {
-      type Stats = { totals: unknown; tools: unknown; categories: unknown; granularity: string; days: unknown[] };
+      type Stats = {
+        totals: { calls: number };
+        tools: unknown;
+        categories: unknown;
+        granularity: string;
+        days: unknown[];
+      };
       const mine = await localJson<Stats>('/api/stats');
       const theirs = await teamJson<Stats>('/api/stats');
       expect(theirs.totals).toEqual(mine.totals);
       expect(theirs.tools).toEqual(mine.tools);
       expect(theirs.categories).toEqual(mine.categories);
+      // the bundled Copilot sessions made no tool call (no day has calls); every other home did
+      const called = home !== COPILOT;
+      expect(mine.totals.calls > 0).toBe(called);
       for (const tz of ['UTC', 'America/Los_Angeles', 'Asia/Kathmandu']) {
         const query = `/api/stats?tz=${encodeURIComponent(tz)}`;
         const [local, team] = [await localJson<Stats>(query), await teamJson<Stats>(query)];
         expect(team.granularity, tz).toBe(local.granularity);
         expect(team.days, tz).toEqual(local.days);
-        expect(local.days.length, tz).toBeGreaterThan(0);
+        expect(local.days.length > 0, tz).toBe(called);
       }
     });
   });

@@ -125,6 +125,7 @@ function childRows(s: PushSession, who: Pusher) {
     cache_creation_1h: r.cacheCreation1h,
     cache_read: r.cacheRead,
     reasoning: r.reasoning,
+    input_unrecorded: r.inputUnrecorded === true,
   }));
   const files =
     s.tier === 'full'

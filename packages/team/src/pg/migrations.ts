@@ -10,6 +10,7 @@ import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRAT
 import { SESSION_LIST_MIGRATION } from './session-sql.js';
 import { USAGE_ROLLUP_MIGRATION } from './usage-rollup.js';
 import { USAGE_SUMS_MIGRATION } from './usage-sums.js';
+import { USAGE_UNRECORDED_MIGRATION } from './usage-unrecorded.js';
 
 export interface Migration {
   readonly version: number;
@@ -314,6 +315,11 @@ export const migrations: readonly Migration[] = [
     version: 15,
     name: 'who uploaded each transcript chunk: an erased person takes those no session refers to',
     sql: CHUNK_UPLOADER_MIGRATION,
+  },
+  {
+    version: 16,
+    name: "which responses recorded no input, and how many in usage's sums",
+    sql: USAGE_UNRECORDED_MIGRATION,
   },
 ];
 

@@ -153,6 +153,7 @@ export function summaryOf(row: SessionDbRow): TeamSessionSummary {
     costUsd: b.costUsd,
     subagentCostUsd: b.subagentCostUsd,
     unpricedModels: b.unpricedModels,
+    ...(b.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: b.inputUnrecordedModels }),
     time: b.time,
     person: row.person,
     device: row.device,

@@ -5,7 +5,8 @@
  *   transaction (any writer: a push, the bench's copies in SQL); a session's delete (re-push, forget, erase, a
  *   person's cascade) takes its sums with it;
  * - the time breakdown (`wall_ms` … `idle_ms`, the summary's `time`) in `session_list`, written by its trigger.
- * Shipped: never edit this text, add a migration.
+ * Shipped: never edit this text, add a migration (its parts that later migrations changed are the `_10`
+ * constants; the unsuffixed ones are the columns now).
  */
 
 /**
@@ -14,15 +15,34 @@
  */
 export const USAGE_SUMS_BOUNDARIES = [32_000, 128_000, 200_000, 256_000, 272_000] as const;
 
-/** The sums' columns over responses, grouped by their first five (`group by 1, 2, 3, 4, 5`). */
-export const USAGE_SUMS_COLUMNS = `person_id, uid, floor(ts_ms / 900000::float8)::bigint as quarter, model,
+/**
+ * The sums' columns over responses as this migration made them, grouped by their first five
+ * (`group by 1, 2, 3, 4, 5`).
+ */
+export const USAGE_SUMS_COLUMNS_10 = `person_id, uid, floor(ts_ms / 900000::float8)::bigint as quarter, model,
   width_bucket(input + cache_creation + cache_read - 1, '{${USAGE_SUMS_BOUNDARIES.join(',')}}'::bigint[]) as band,
   min(ts_ms) as first_ms, max(ts_ms) as last_ms, count(*) as n, sum(input) as input, sum(output) as output,
   sum(cache_creation) as cache_creation, sum(least(cache_creation_1h, cache_creation)) as cache_creation_1h,
   sum(cache_read) as cache_read, sum(reasoning) as reasoning`;
 
-/** The sums of the responses in `from`, one row per (person, uid, quarter, model, band), in the table's columns. */
-export const usageSumsOf = (from: string): string => `select ${USAGE_SUMS_COLUMNS} from ${from} group by 1, 2, 3, 4, 5`;
+/** The sums' columns now: migration 16 (usage-unrecorded.ts) counts the responses that recorded no input. */
+export const USAGE_SUMS_COLUMNS = `${USAGE_SUMS_COLUMNS_10}, count(*) filter (where input_unrecorded) as unrecorded`;
+
+/**
+ * The sums of the responses in `from`, one row per (person, uid, quarter, model, band), in the table's columns (now,
+ * or `columns`).
+ */
+export const usageSumsOf = (from: string, columns = USAGE_SUMS_COLUMNS): string =>
+  `select ${columns} from ${from} group by 1, 2, 3, 4, 5`;
+
+/** Adds the sums inserted to those of the same key already there, as this migration did. */
+export const USAGE_SUMS_ADD_10 = `on conflict (person_id, uid, quarter, model, band) do update set
+      first_ms = least(usage_sums.first_ms, excluded.first_ms),
+      last_ms = greatest(usage_sums.last_ms, excluded.last_ms), n = usage_sums.n + excluded.n,
+      input = usage_sums.input + excluded.input, output = usage_sums.output + excluded.output,
+      cache_creation = usage_sums.cache_creation + excluded.cache_creation,
+      cache_creation_1h = usage_sums.cache_creation_1h + excluded.cache_creation_1h,
+      cache_read = usage_sums.cache_read + excluded.cache_read, reasoning = usage_sums.reasoning + excluded.reasoning`;
 
 export const USAGE_SUMS_MIGRATION = `
   create table usage_sums (
@@ -47,19 +67,13 @@ export const USAGE_SUMS_MIGRATION = `
   create function usage_sums_add() returns trigger language plpgsql set search_path from current as $$
   begin
     -- a session's responses come in batches (statements) of at most a thousand: a later batch adds to the sums
-    insert into usage_sums ${usageSumsOf('added')}
-    on conflict (person_id, uid, quarter, model, band) do update set
-      first_ms = least(usage_sums.first_ms, excluded.first_ms),
-      last_ms = greatest(usage_sums.last_ms, excluded.last_ms), n = usage_sums.n + excluded.n,
-      input = usage_sums.input + excluded.input, output = usage_sums.output + excluded.output,
-      cache_creation = usage_sums.cache_creation + excluded.cache_creation,
-      cache_creation_1h = usage_sums.cache_creation_1h + excluded.cache_creation_1h,
-      cache_read = usage_sums.cache_read + excluded.cache_read, reasoning = usage_sums.reasoning + excluded.reasoning;
+    insert into usage_sums ${usageSumsOf('added', USAGE_SUMS_COLUMNS_10)}
+    ${USAGE_SUMS_ADD_10};
     return null;
   end $$;
   create trigger responses_usage_sums after insert on responses referencing new table as added
     for each statement execute function usage_sums_add();
-  insert into usage_sums ${usageSumsOf('responses')};
+  insert into usage_sums ${usageSumsOf('responses', USAGE_SUMS_COLUMNS_10)};
   alter table session_list add column wall_ms float8, add column model_ms float8, add column tool_ms float8,
     add column user_ms float8, add column idle_ms float8;
   create or replace function session_list_sync() returns trigger language plpgsql set search_path from current as $$

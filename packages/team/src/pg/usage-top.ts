@@ -26,7 +26,19 @@ const MARGIN = 2e-6;
  * A sum's time, model, band and counts as PostgreSQL sends them, after the columns that key it (usage.ts keys them
  * by project, this file by session).
  */
-export type CountsTuple = [number | null, string, number, number, number, number, number, number, number, number];
+export type CountsTuple = [
+  ts_ms: number | null,
+  model: string,
+  band: number,
+  n: number,
+  input: number,
+  output: number,
+  cache_creation: number,
+  cache_creation_1h: number,
+  cache_read: number,
+  reasoning: number,
+  unrecorded: number,
+];
 
 /** One sum of a session's responses of one model and band, as PostgreSQL sends it: its uid, then its counts. */
 export type SessionSumTuple = [string, ...CountsTuple];
@@ -102,12 +114,13 @@ export async function topSessionSums(
       select q.uid, min(q.first_ms) as ts_ms, q.model, q.band, sum(q.n)::bigint as n, sum(q.input)::bigint as input,
         sum(q.output)::bigint as output, sum(q.cache_creation)::bigint as cache_creation,
         sum(q.cache_creation_1h)::bigint as cache_creation_1h, sum(q.cache_read)::bigint as cache_read,
-        sum(q.reasoning)::bigint as reasoning
+        sum(q.reasoning)::bigint as reasoning, sum(q.unrecorded)::bigint as unrecorded
       from ${parts.filtered ? sql`selected` : sql`q`} q where q.uid in (select uid from top)
       group by q.uid, q.model, q.band
     )
     select coalesce(json_agg(json_build_array(uid, ts_ms, model, band, n, input, output, cache_creation,
-        cache_creation_1h, cache_read, reasoning) order by ts_ms nulls first, uid, model, band), '[]') as rows
+        cache_creation_1h, cache_read, reasoning, unrecorded) order by ts_ms nulls first, uid, model, band), '[]')
+      as rows
     from g`;
   return sent?.rows ?? [];
 }

@@ -66,6 +66,8 @@ describe('a session as pushed, per tier', () => {
     expect(session.calls.map((c) => [c.tool, c.status])).toEqual([['Bash', 'error']]);
     expect(session.usage.responses).toBe(2);
     expect(session.responses.map((r) => r.input)).toEqual([120, 120]);
+    // a response that recorded its input sends no flag: the payload (and its digest) as before
+    expect(session.responses.filter((r) => 'inputUnrecorded' in r)).toEqual([]);
   });
 
   it('metadata: title, project and call summaries, with every secret redacted', async () => {
@@ -126,6 +128,27 @@ describe('a session as pushed, per tier', () => {
       expect(metadata.calls.map((c) => c.id.replace(metadata.sessionId, summary.sessionId))).toEqual(
         summary.calls.map((c) => c.id),
       );
+    } finally {
+      own.close();
+    }
+  });
+
+  it("a Copilot CLI 1.0.64 response without input says so; an older client's, without the flag, still parses", async () => {
+    const home = fileURLToPath(new URL('../../../core/test/fixtures/copilot/wild/entire-agentv-1/', import.meta.url));
+    const own = openIndex({ dbPath: join(dir, 'copilot.sqlite') });
+    try {
+      await own.refresh([home]);
+      const sessions = own.listSessions().map((s) => buildSession({ index: own, salt: SALT }, s, 'summary'));
+      const sent = sessions.flatMap((s) => s.responses.map((r) => [r.model, r.input, r.inputUnrecorded] as const));
+      expect(sent.sort((a, b) => a[0].localeCompare(b[0]))).toEqual([
+        ['gpt-5.3-codex-spark', 0, true],
+        ['gpt-5.4-mini', 0, true],
+      ]);
+      for (const s of sessions) {
+        expect(SummarySession.safeParse(s).success).toBe(true);
+        const older = { ...s, responses: s.responses.map(({ inputUnrecorded: _, ...r }) => r) };
+        expect(SummarySession.safeParse(older).success).toBe(true);
+      }
     } finally {
       own.close();
     }

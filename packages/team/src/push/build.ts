@@ -61,6 +61,7 @@ const responseWire = (r: UsageResponse): ResponseWire => ({
   cacheCreation1h: r.tokens.cacheCreation1hInputTokens,
   cacheRead: r.tokens.cacheReadInputTokens,
   reasoning: r.tokens.reasoningOutputTokens,
+  ...(r.inputUnrecorded ? { inputUnrecorded: true } : {}),
 });
 
 /** A run of token characters (keys, tokens, hashes) of 8 or more, holding a letter and a digit, ending at a cut. */
@@ -189,6 +190,7 @@ export function buildSession(
     costUsd: s.costUsd,
     subagentCostUsd: s.subagentCostUsd,
     unpricedModels: [...s.unpricedModels],
+    ...(s.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: [...s.inputUnrecordedModels] }),
     time: {
       wallMs: s.time.wallMs,
       modelMs: s.time.modelMs,
