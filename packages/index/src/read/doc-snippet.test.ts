@@ -153,11 +153,11 @@ describe('document texts at a place holding several records', () => {
     const homes = ['gemini/0.61.0', 'gemini/0.20.2', 'opencode', 'codex', 'claude-progress'];
     await index.refresh(homes.map((home) => join(fixtures, home)));
     expect(await misread()).toEqual({
-      assistant: { docs: 119, misread: 0 },
-      prompt: { docs: 92, misread: 0 },
+      assistant: { docs: 120, misread: 0 },
+      prompt: { docs: 93, misread: 0 },
       thinking: { docs: 22, misread: 0 },
-      'tool-input': { docs: 526, misread: 0 },
-      'tool-output': { docs: 521, misread: 0 },
+      'tool-input': { docs: 533, misread: 0 },
+      'tool-output': { docs: 528, misread: 0 },
     });
   });
 });
