@@ -20,15 +20,17 @@ import { z } from 'zod';
 /**
  * The payload version this build speaks. Bump on any change a peer of the previous version would misread. 2: a
  * session's header names the sessions its copies come from; 3: the metadata tier's subagents carry the description of
- * the call that started them, not their prompt (the full tier's carry both).
+ * the call that started them, not their prompt (the full tier's carry both); 4: a session and its responses may say
+ * which recorded no input (`inputUnrecordedModels`, `inputUnrecorded`: Copilot CLI 1.0.64), fields a server of 3
+ * refuses, so it says to upgrade it instead.
  */
-export const TEAM_PAYLOAD_VERSION = 3;
+export const TEAM_PAYLOAD_VERSION = 4;
 /**
  * The versions a team server takes: its own, and those it can read as its own (version 1 is version 2 without
  * `copiedFrom`; a version 1 or 2 session's subagents are read as version 3's by `fromOlderPayload`, their prompts
  * dropped below the full tier), so a laptop not upgraded yet can still push and forget.
  */
-export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3];
+export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4];
 /** The first payload version whose sessions are told as their tier says (subagents, ids): older ones are read so. */
 export const PAYLOAD_TOLD_BY_TIER = 3;
 /** Header carrying the payload version on every push request (also in the bodies). */
