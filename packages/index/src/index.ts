@@ -17,6 +17,7 @@ export {
   type SessionLookup,
   toFtsQuery,
 } from './agent-index.js';
+export { DEFAULT_AGENT } from './agent-kind.js';
 export type { HeldFile, SessionVersions } from './archive/session-versions.js';
 export { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { cutSnippet } from './read/doc-snippet.js';

@@ -14,7 +14,7 @@
  *   the index prices a session's usage parts; it counts the responses it stands for.
  */
 import { bandPricer, defaultPriceTable, zeroTime } from '@agentdash/core';
-import type { UsageResponse as PricedUsage } from '@agentdash/index';
+import { DEFAULT_AGENT, type UsageResponse as PricedUsage } from '@agentdash/index';
 import {
   type StatsFilter,
   statsResponse,
@@ -275,11 +275,11 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   const perSession: PricedUsage[] = [];
   [...sums, ...sessionSums].forEach((r, i) => {
     if (r.uid !== null) {
-      const context = { sessionId: r.uid, sessionKey: r.uid, agentId: undefined, project: '', agent: 'claude' };
+      const context = { sessionId: r.uid, sessionKey: r.uid, agentId: undefined, project: '', agent: DEFAULT_AGENT };
       perSession.push(priced(r, context as PricedUsage['context'], i));
     } else {
       const project = projectOf(r.project_path, r.project_dir, r.project_hash ?? '');
-      const context = { sessionId: '', sessionKey: '', agentId: undefined, project, agent: r.agent ?? 'claude' };
+      const context = { sessionId: '', sessionKey: '', agentId: undefined, project, agent: r.agent ?? DEFAULT_AGENT };
       responses.push(priced(r, context as PricedUsage['context'], i));
     }
   });
