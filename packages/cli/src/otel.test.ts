@@ -67,6 +67,23 @@ it('otel setup also gives the lines for Codex CLI and Gemini CLI (the recorders 
   });
 });
 
+it('otel setup for an agent whose telemetry AgentDash does not read says so, not Claude Code settings', async () => {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 120 },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: { CLAUDE_CONFIG_DIR: claudeHome },
+    homedir: dir,
+    now: Date.now,
+  };
+  const code = await run(['otel', 'setup', '--agent', 'copilot', '--db', join(dir, 'index.sqlite')], io);
+  expect([code, stdout]).toEqual([ExitCode.badArguments, '']);
+  expect(stderr).toContain(
+    'AgentDash reads no telemetry of Copilot CLI: otel setup has settings for Claude Code, Codex, Gemini (--agent claude|codex|gemini)',
+  );
+});
+
 it('otel status counts what arrived and lists the sessions known only from telemetry', async () => {
   const records: OtelRecord[] = [];
   const index = openIndex({ dbPath: join(dir, 'index.sqlite') });

@@ -18,5 +18,13 @@ export {
 } from './errors.js';
 export { defaultClaudeHome } from './io/discover.js';
 export { isUnder } from './io/paths.js';
-export { type AgentId, agentIds, agentInfos, agentLabels, isAgentId, projectFolderAgents } from './model/agent.js';
+export {
+  type AgentId,
+  agentIds,
+  agentInfo,
+  agentInfos,
+  agentLabels,
+  isAgentId,
+  projectFolderAgents,
+} from './model/agent.js';
 export { outputTime } from './model/ids.js';

@@ -1,4 +1,5 @@
 import { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } from '@agentdash/core';
+import { type AgentId, agentInfo } from '@agentdash/core/base';
 import { agentArg, positiveInt, str } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatDuration, plural, terminalText } from '../format.js';
@@ -8,9 +9,19 @@ import { COMMON_HELP, type CommandSpec, writeJson } from './common.js';
 /** The OTLP/HTTP port `serve` listens on unless told otherwise (the OTLP default). */
 const DEFAULT_OTLP_PORT = 4318;
 
+/** The agents `otel setup` has settings for (their telemetry is read by core's otel/): Claude Code's are the default. */
+export const TELEMETRY_AGENTS = ['claude', 'codex', 'gemini'] as const satisfies readonly AgentId[];
+type TelemetryAgent = (typeof TELEMETRY_AGENTS)[number];
+
+/** `claude|codex|gemini`, as the usage lines write the choice of `--agent`. */
+export const telemetryAgentChoice = (agents: readonly AgentId[] = TELEMETRY_AGENTS): string => agents.join('|');
+
+const isTelemetryAgent = (agent: AgentId): agent is TelemetryAgent =>
+  (TELEMETRY_AGENTS as readonly AgentId[]).includes(agent);
+
 export const otelCommand: CommandSpec = {
   name: 'otel',
-  usage: 'agentdash otel [setup [--otlp-port N] [--agent claude|codex|gemini] | status] [--json]',
+  usage: `agentdash otel [setup [--otlp-port N] [--agent ${telemetryAgentChoice()}] | status] [--json]`,
   summary: "Agents' own telemetry (OpenTelemetry): how to send it here, and what arrived",
   help: `"agentdash serve" also receives OTLP/HTTP telemetry on 127.0.0.1:4318 (--otlp-port N), JSON or protobuf.
 Claude Code then reports the time each API request and each tool call really took, and its own cost; AgentDash
@@ -41,6 +52,12 @@ ${COMMON_HELP}`,
       }
       const running = `and keep "agentdash serve${port === DEFAULT_OTLP_PORT ? '' : ` --otlp-port ${port}`}" running.\n`;
       const { agent } = agentArg(ctx.values);
+      if (agent !== undefined && !isTelemetryAgent(agent)) {
+        throw new UsageError(
+          `AgentDash reads no telemetry of ${agentInfo(agent).label}: otel setup has settings for ` +
+            `${TELEMETRY_AGENTS.map((a) => agentInfo(a).label).join(', ')} (--agent ${telemetryAgentChoice()})`,
+        );
+      }
       if (agent === 'codex') {
         ctx.io.stdout.write(`Add to ${codex.file}, then start Codex CLI again:\n\n${codex.toml}\n${running}`);
         return;

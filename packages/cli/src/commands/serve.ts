@@ -5,6 +5,7 @@ import type { ServeJson } from '../output/json-types.js';
 import { renderProgressBar } from '../progress-bar.js';
 import { checkPaths } from './check-paths.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+import { TELEMETRY_AGENTS, telemetryAgentChoice } from './otel.js';
 
 export const serveCommand: CommandSpec = {
   name: 'serve',
@@ -134,7 +135,7 @@ ${COMMON_HELP}`,
       if (flag(ctx.values, 'redact')) ctx.note('redacting secrets on screen (--redact)');
       if (otlp !== undefined && 'endpoint' in otlp) {
         ctx.note(
-          `receiving agent telemetry (OTLP) at ${otlp.endpoint} ("agentdash otel setup [--agent codex|gemini]" prints the settings)`,
+          `receiving agent telemetry (OTLP) at ${otlp.endpoint} ("agentdash otel setup [--agent ${telemetryAgentChoice(TELEMETRY_AGENTS.slice(1))}]" prints the settings)`,
         );
       }
       ctx.note('press Ctrl-C to stop');
