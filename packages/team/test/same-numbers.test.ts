@@ -231,6 +231,8 @@ cpSync(
   join(MAINLESS, 'projects/-home-user-proj-subagents', MAINLESS_ID),
   { recursive: true },
 );
+// made as the file loads: removed whether or not its suite runs (a filtered or skipped run too)
+afterAll(() => rmSync(MAINLESS, { recursive: true, force: true }));
 /** Three devices of one person, each its own laptop index: two corpus homes and the Codex and Gemini fixtures. */
 type Device = { name: string; tier: ShareTier; homes: string[] };
 const devices: readonly Device[] = (
@@ -291,7 +293,6 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
     for (const l of locals.values()) l.index.close();
     await team?.close();
     rmSync(dir, { recursive: true, force: true });
-    rmSync(MAINLESS, { recursive: true, force: true });
   });
   const localJson = async <T>(device: string, path: string): Promise<T> =>
     (await (await locals.get(device)!.app.request(path, { headers: { host: '127.0.0.1:4317' } })).json()) as T;
