@@ -3,7 +3,7 @@
 import { prepared } from '../schema/statements.js';
 import type { SessionFilter, SessionSummary } from '../types.js';
 import { countedInAnotherHome } from './home-copies.js';
-import { CALL_FACTS, type Store, scopeSql } from './scope.js';
+import { CALL_FACTS, ERROR_COUNTS, type Store, scopeSql } from './scope.js';
 import { LIVE_WINDOW_MS, type SessionRow, summariesOf } from './session-queries.js';
 
 export const sessionSorts = [
@@ -100,8 +100,7 @@ export function sessionTotals(store: Store, filter: SessionFilter): SessionTotal
       ? { toolCalls: 0, errors: 0, expectedErrors: 0 }
       : (prepared(
           store.db,
-          `SELECT COUNT(*) AS toolCalls, coalesce(SUM(cf.is_error), 0) AS errors,
-               coalesce(SUM(cf.severity = 'expected'), 0) AS expectedErrors
+          `SELECT COUNT(*) AS toolCalls, ${ERROR_COUNTS}
              FROM ${CALL_FACTS} WHERE cf.has_result IS NOT NULL
                AND cff.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql}) AND ${elsewhere.sql}`,
         ).get(...scoped.params, ...elsewhere.params) as { toolCalls: number; errors: number; expectedErrors: number });

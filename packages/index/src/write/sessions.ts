@@ -2,6 +2,7 @@ import { type TitleSource, threadTitleOf } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { DEFAULT_AGENT } from '../agent-kind.js';
 import { idOfKey } from '../file-row.js';
+import { ERROR_COUNTS } from '../read/scope.js';
 import { hasCopies } from './copy-rows.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
@@ -23,8 +24,7 @@ export class SessionUpdater {
       // The calls this session owns: a call copied into a fork or resume counts once, for the session of its
       // first occurrence in its agent home (as in statistics; a copy in another home is another history).
       calls: db.prepare(
-        `SELECT COUNT(*) AS calls, COALESCE(SUM(cf.is_error), 0) AS errors,
-                COALESCE(SUM(cf.severity = 'expected'), 0) AS expected
+        `SELECT COUNT(*) AS calls, ${ERROR_COUNTS}
          FROM calls cf JOIN files cff ON cff.id = cf.file_id
          WHERE cff.session_id = @sid AND cf.has_result IS NOT NULL`,
       ),
@@ -132,7 +132,7 @@ export class SessionUpdater {
     const p = { sid };
     // Times, counts, versions, models, directory and branch: one pass over the session's records.
     const scan = this.scanner.scan(files);
-    const calls = this.s.calls.get(p) as { calls: number; errors: number; expected: number };
+    const calls = this.s.calls.get(p) as { calls: number; errors: number; expectedErrors: number };
     // The title by core's rule too: the main file's title records and summaries, then its first titling prompt.
     for (const row of this.s.titles.all(sid) as { source: TitleSource; title: string; leaf_uuid: string | null }[]) {
       scan.summary.addTitle({ source: row.source, title: row.title, leaf: row.leaf_uuid ?? undefined });
@@ -168,7 +168,7 @@ export class SessionUpdater {
       messages: summary.prompts + summary.responses,
       tool_calls: calls.calls,
       errors: calls.errors,
-      expected_errors: calls.expected,
+      expected_errors: calls.expectedErrors,
       versions: JSON.stringify(summary.versions),
       models: JSON.stringify(summary.models),
       git_branch: summary.gitBranch ?? null,
