@@ -1,6 +1,6 @@
 /** Usage reports: priced responses grouped into the `usage` command's JSON entries and table rows. */
 
-import type { CostGaps } from '@agentdash/core/present';
+import { type CostGaps, formatTokensAtLeast, inputIsLowerBound } from '@agentdash/core/present';
 import { type ModelUsage, type PriceTable, totalTokens, type UsageGroup, usageTotalsOf } from '@agentdash/core/usage';
 import { formatCost, formatTokens, shortModel } from './format.js';
 import type { UsageEntryJson, UsageTotalsJson } from './output/json-types.js';
@@ -33,11 +33,12 @@ function outputCell(u: { outputTokens: number; reasoningOutputTokens: number }):
 function usageCells(u: UsageGroup | ModelUsage, models: string, gaps: CostGaps): string[] {
   return [
     models,
-    formatTokens(u.inputTokens),
+    // Input (and the total holding it) a lower bound where some responses recorded none, as `show` gives it.
+    formatTokensAtLeast(u.inputTokens, inputIsLowerBound(gaps)),
     outputCell(u),
     formatTokens(u.cacheCreationInputTokens),
     formatTokens(u.cacheReadInputTokens),
-    formatTokens(totalTokens(u)),
+    formatTokensAtLeast(totalTokens(u), inputIsLowerBound(gaps)),
     formatCost(u.costUsd, gaps),
   ];
 }

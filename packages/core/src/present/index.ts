@@ -22,6 +22,8 @@ export {
   formatTokenLine,
   formatTokenParts,
   formatTokens,
+  formatTokensAtLeast,
+  inputIsLowerBound,
   nounFor,
   plural,
   sumTokens,

@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatTokenLine,
   formatTokenParts,
+  formatTokensAtLeast,
   groupDigits,
   plural,
   sumTokens,
@@ -104,5 +105,10 @@ describe('token parts', () => {
     expect(formatTokenLine({ ...claude, inputTokens: 0 }, gaps)).toBe(`? in · ${formatCompact(35_100)} out`);
     expect(formatTokenLine(claude, gaps)).toBe(`${formatCompact(1200)} + ? in · ${formatCompact(35_100)} out`);
     expect(formatTokenLine(claude, { inputUnrecordedModels: [] })).toBe(formatTokenLine(claude));
+    expect([formatTokensAtLeast(0, true), formatTokensAtLeast(1200, true), formatTokensAtLeast(1200, false)]).toEqual([
+      '?',
+      `${formatCompact(1200)} + ?`,
+      formatCompact(1200),
+    ]);
   });
 });

@@ -167,11 +167,19 @@ export function formatTokenParts(
     { n: t.cacheReadInputTokens, label: 'cache read' },
     { n: t.cacheCreationInputTokens, label: 'cache write' },
   ].filter((p, i) => i === 0 || p.n > 0);
-  const inputUnknown = (gaps?.inputUnrecordedModels?.length ?? 0) > 0;
-  return parts.map((p, i) => ({
-    value: i > 0 || !inputUnknown ? formatCompact(p.n) : p.n === 0 ? '?' : `${formatCompact(p.n)} + ?`,
-    label: p.label,
-  }));
+  const inputUnknown = inputIsLowerBound(gaps);
+  return parts.map((p, i) => ({ value: formatTokensAtLeast(p.n, i === 0 && inputUnknown), label: p.label }));
+}
+
+/** Whether some responses recorded no input (`gaps`, as the cost's): their input, and any sum of it, is a lower bound. */
+export function inputIsLowerBound(gaps?: Pick<CostGaps, 'inputUnrecordedModels'>): boolean {
+  return (gaps?.inputUnrecordedModels?.length ?? 0) > 0;
+}
+
+/** A token count, or a lower bound of one: `?` when none was recorded, `1.2k + ?` when some was. */
+export function formatTokensAtLeast(n: number, lowerBound: boolean): string {
+  if (!lowerBound) return formatCompact(n);
+  return n === 0 ? '?' : `${formatCompact(n)} + ?`;
 }
 
 /** {@link formatTokenParts} as one line. */
