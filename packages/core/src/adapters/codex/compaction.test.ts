@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { codexFixtures, repoRoot } from '../../../test/helpers.js';
@@ -62,3 +63,32 @@ test.skipIf(!existsSync(join(sharedCodex, '0.98.0')))(
     expect(notes.map((n) => n.startsWith('Another language model started'))).toEqual([true, true, true]);
   },
 );
+
+test("a summary whose compaction never came is not a later compaction's note", async () => {
+  // The bundled file changed as a killed client and a resume would leave it: the first summary response has no
+  // `compacted` after it, a prompt follows, and the second compaction wrote no summary of its own.
+  const lines = readFileSync(join(codexFixtures, '0.169.0', compactFile), 'utf8').split('\n');
+  const kinds = lines.map((line) => {
+    if (line === '') return '';
+    const { type, payload } = JSON.parse(line) as { type: string; payload?: { type?: string; role?: string } };
+    return `${type}/${payload?.type ?? ''}/${payload?.role ?? ''}`;
+  });
+  const compacted = kinds.flatMap((k, i) => (k.startsWith('compacted/') ? [i] : []));
+  const summaries = kinds.flatMap((k, i) => (k === 'response_item/message/assistant' ? [i] : []));
+  const prompt = lines[kinds.indexOf('response_item/message/user', 4)] as string;
+  const [first, second] = compacted as [number, number];
+  const secondSummary = summaries.filter((i) => i > first && i < second)[0] as number;
+  const changed = lines.flatMap((line, i) => (i === first ? [prompt] : i === secondSummary ? [] : [line]));
+  const dir = mkdtempSync(join(tmpdir(), 'agentdash-codex-compact-'));
+  try {
+    const file = join(dir, compactFile);
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, changed.join('\n'));
+    const session = await sessionOf(file);
+    const notes = session.events.flatMap((e) => (e.kind === 'system' ? [e.record.content ?? ''] : []));
+    expect(notes[0]).not.toBe(summaryOf(1));
+    expect(notes.slice(1)).toEqual([3, 4, 5, 6].map(summaryOf));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

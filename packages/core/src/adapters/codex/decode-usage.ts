@@ -128,6 +128,8 @@ export abstract class CodexResponses extends CodexSession {
    */
   protected endResponse(): void {
     if (this.openItems || this.openUsage) this.nextResponse();
+    // A summary whose `compacted` never came (the client stopped between them) is no later compaction's.
+    this.compactionSummary = undefined;
   }
 
   protected nextResponse(): void {
