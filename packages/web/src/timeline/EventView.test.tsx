@@ -39,4 +39,11 @@ describe('an assistant event', () => {
     expect(html).toContain('68 tokens out · ');
     expect(html).toContain('Read all six files.');
   });
+
+  it('after a one-line response is labelled again, not drawn as its continuation', () => {
+    const answer = { ...compaction, index: 8, items: [{ kind: 'text' as const, text: 'Read all six files.' }] };
+    const after = (previous: EventDto) => renderToStaticMarkup(<EventView event={answer} previous={previous} />);
+    expect(after(compaction)).not.toContain('ev-cont');
+    expect(after({ ...answer, index: 6 })).toContain('ev-cont');
+  });
 });

@@ -56,7 +56,12 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
           </div>
         );
       }
-      const continues = previous?.kind === 'assistant' && previous.model === event.model && !event.isApiError;
+      // After a one-line response (no box above it) the turn is labelled again.
+      const continues =
+        previous?.kind === 'assistant' &&
+        previous.items.length > 0 &&
+        previous.model === event.model &&
+        !event.isApiError;
       return (
         <div className={`ev ${continues ? 'ev-cont' : ''}`}>
           <div className="ev-assistant" data-testid="assistant">
