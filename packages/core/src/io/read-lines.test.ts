@@ -60,7 +60,7 @@ describe('readLines', () => {
     const first = await collect(file);
     expect(first.lines.map((l) => l.text)).toEqual(['{"n":1}']);
     expect(first.issues).toEqual([]);
-    expect(first.end).toEqual({ nextOffset: 8, nextLine: 2, pendingBytes: 10, bytesRead: 18 });
+    expect(first.end).toEqual({ nextOffset: 8, nextLine: 2, pendingBytes: 10, bytesRead: 18, stillWriting: true });
 
     await appendFile(file, 'xt":"done"}\n{"n":3}\n');
     const second = await collect(file, { startOffset: first.end.nextOffset, startLine: first.end.nextLine });

@@ -9,6 +9,8 @@ import type { ParseIssue } from '../model/issue.js';
 export interface ByteSource {
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
   close(): Promise<void>;
+  /** When the bytes were last written (a file's mtime); a store that has no such time leaves it out. */
+  stat?(): Promise<{ readonly mtimeMs: number }>;
 }
 
 /** Opens the bytes of a transcript path. */
@@ -41,20 +43,31 @@ export type LineEvent =
     }
   | { readonly kind: 'issue'; readonly issue: ParseIssue };
 
-/** Where a read stopped: resume from `nextOffset`/`nextLine` once the file grows. */
 /**
  * How long (ms) after its last write a file that ends mid-record may still be being written. Within it, the bytes
- * of an unfinished record are held back (`pendingBytes`) for a later read; a rewritten document that still ends
- * mid-record after it was left alone this long is not being written: it is reported, not held back unseen forever.
+ * of an unfinished record are held back (`pendingBytes`) for a later read, silently; a file that still ends
+ * mid-record after it was left alone this long is not being written: the cut record is reported, not held back
+ * unseen forever.
  */
 export const WRITE_SETTLE_MS = 5_000;
 
+/** Whether bytes last written at `modifiedMs` may still be being written: under `WRITE_SETTLE_MS` ago, or not known. */
+export function mayStillBeWritten(modifiedMs: number | undefined, nowMs = Date.now()): boolean {
+  return modifiedMs === undefined || nowMs - modifiedMs < WRITE_SETTLE_MS;
+}
+
+/** Where a read stopped: resume from `nextOffset`/`nextLine` once the file grows. */
 export interface ReadEnd {
   readonly nextOffset: number;
   readonly nextLine: number;
   /** Bytes of an incomplete last line held back for a later read (the writer may still be writing it). */
   readonly pendingBytes: number;
   readonly bytesRead: number;
+  /**
+   * True when the held-back bytes were written less than `WRITE_SETTLE_MS` ago and not reported: read the file
+   * again later even if it does not change, to report them once they are left alone.
+   */
+  readonly stillWriting?: boolean;
 }
 
 const NEWLINE = 0x0a;
@@ -77,7 +90,10 @@ let spare: Buffer | undefined;
  * - CRLF and a UTF-8 BOM are tolerated; blank lines are skipped.
  * - Invalid UTF-8 is replaced (U+FFFD) and reported as an `invalid_utf8` issue; the line is still returned.
  * - An unterminated last line is returned only if it is complete JSON; otherwise its bytes are held back
- *   (`pendingBytes`) and `nextOffset` points at its start, so a later read picks it up once it is finished.
+ *   (`pendingBytes`) and `nextOffset` points at its start, so a later read picks it up once it is finished. When
+ *   the source says it was last written `WRITE_SETTLE_MS` ago or more (`ByteSource.stat`), the writer stopped
+ *   mid-record: an `invalid_json` issue reports it (its bytes are still held back, read if it is finished later);
+ *   else it is held back silently and the end says so (`stillWriting`).
  *
  * @example
  * const end = await readLines(file, (event) => { if (event.kind === 'line') handle(event.text) });
@@ -214,6 +230,7 @@ export async function readLines(
     let pendingBytes = 0;
     let nextOffset = position;
     let nextLine = lineNo;
+    let stillWriting = false;
     if (skippingLongLine) {
       // An overlong unterminated tail: hold it back like any unfinished line.
       pendingBytes = position - lineStart;
@@ -229,13 +246,36 @@ export async function readLines(
       } else {
         pendingBytes = bytes.length;
         nextOffset = lineStart;
+        stillWriting = mayStillBeWritten(await modifiedMsOf(handle));
+        if (!stillWriting) onEvent({ kind: 'issue', issue: cutLineIssue(file, lineNo, bytes.length) });
       }
     }
     spare = buffer;
-    return { nextOffset, nextLine, pendingBytes, bytesRead: position - startOffset };
+    const end = { nextOffset, nextLine, pendingBytes, bytesRead: position - startOffset };
+    return stillWriting ? { ...end, stillWriting } : end;
   } finally {
     await handle.close();
   }
+}
+
+/** When the source was last written, if it says (a file that vanished meanwhile: not known). */
+async function modifiedMsOf(handle: ByteSource): Promise<number | undefined> {
+  return handle.stat?.().then(
+    (info) => info.mtimeMs,
+    () => undefined,
+  );
+}
+
+/** A last line the writer left unfinished: its bytes are held back, and read if the line is finished later. */
+function cutLineIssue(file: string, line: number, bytes: number): ParseIssue {
+  return {
+    code: 'invalid_json',
+    file,
+    line,
+    message:
+      `the last line ends before its record does (${bytes} bytes) and has not been written to for ` +
+      `${WRITE_SETTLE_MS / 1000} s or more; it is read if it is finished later`,
+  };
 }
 
 async function byteAt(handle: ByteSource, offset: number): Promise<number | undefined> {

@@ -166,6 +166,10 @@ export class FileImporter {
       const before =
         restart && storedRow !== undefined && !source.fromArchive ? heldBefore(this.db, storedRow, file) : undefined;
       const current = this.startRow(file, sessionId, storedRow, restart, touched, sessions);
+      // Read on from its stored offset: what an earlier read said of the lines from there (a last line cut short,
+      // held back: ReadEnd.pendingBytes) is said again by this read, or no longer (the line was finished).
+      if (!restart)
+        prepared(this.db, 'DELETE FROM issues WHERE file_id = ? AND line >= ?').run(current.id, current.next_line);
       // A file read again from byte 0 on disk is archived again from byte 0.
       if (restart && archiveNew) this.archive.clear(file.path);
       // New bytes go to the archive while they are parsed: compressed by the parse worker that reads the file, else
@@ -264,7 +268,7 @@ export class FileImporter {
              tail = ?, appended_ms = ?, archived = ? WHERE id = ?`,
       ).run(
         file.size,
-        storedMtimeOf(file, end, Date.now()),
+        storedMtimeOf(file, end),
         file.ino,
         end.nextOffset,
         end.nextLine,

@@ -7,7 +7,7 @@
  * serialized operations (about 0.42 bytes per transcript byte): memory stays bounded however far ahead of the writer
  * the worker is.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { serialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
@@ -144,6 +144,7 @@ function syncBytes(path: string, gated: boolean, tees: readonly Tee[] = []): Byt
       return { bytesRead };
     },
     close: async () => closeSync(fd),
+    stat: async () => fstatSync(fd),
   };
 }
 

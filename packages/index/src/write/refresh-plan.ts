@@ -3,7 +3,7 @@
  * archive, which are read at all and in which order, and which parse workers read ahead. Pure: the disk is asked
  * through the functions in `PlanInput` only, so the plan is tested without files or SQLite (refresh-plan.test.ts).
  */
-import { type DiscoveredFile, type ReadEnd, WRITE_SETTLE_MS } from '@agentdash/core';
+import type { DiscoveredFile, ReadEnd } from '@agentdash/core';
 import { agentOfRow } from '../agents.js';
 import type { ArchivedFileRow } from '../archive/archive.js';
 import { type FileRow, sessionKeyOf } from '../file-row.js';
@@ -35,14 +35,13 @@ export function isUnchanged(row: StoredFile | undefined, file: DiscoveredFile, s
 }
 
 /**
- * The mtime stored for a file after a read: its own, except for a file whose bytes were all held back while it may
- * still be being written (a document caught mid-rewrite, core's `WRITE_SETTLE_MS`): 0, no file's mtime, so the next
- * refresh (and the warm path) takes it as changed and reads it again, and a document left cut short is reported then
- * rather than held back unseen.
+ * The mtime stored for a file after a read: its own, except for a file whose last bytes were held back, unreported,
+ * while it may still be being written (core's `WRITE_SETTLE_MS`: a JSONL line or a document caught mid-write,
+ * `ReadEnd.stillWriting`): 0, no file's mtime, so the next refresh (and the warm path) takes it as changed and reads
+ * it again, and a record left cut short is reported then rather than held back unseen.
  */
-export function storedMtimeOf(file: DiscoveredFile, end: ReadEnd, nowMs: number): number {
-  const allHeld = end.pendingBytes > 0 && end.nextOffset === 0;
-  return allHeld && nowMs - file.mtimeMs < WRITE_SETTLE_MS ? 0 : file.mtimeMs;
+export function storedMtimeOf(file: DiscoveredFile, end: ReadEnd): number {
+  return end.stillWriting === true ? 0 : file.mtimeMs;
 }
 
 /**

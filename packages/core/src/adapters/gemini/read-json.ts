@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { messageOf } from '../../errors.js';
 import { isRecord } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
-import { openFileBytes, type ReadLinesOptions, WRITE_SETTLE_MS } from '../../io/read-lines.js';
+import { mayStillBeWritten, openFileBytes, type ReadLinesOptions, WRITE_SETTLE_MS } from '../../io/read-lines.js';
 import { readWhole } from '../../io/read-whole.js';
 import type { ReadEntries, SessionEntry } from './read-jsonl.js';
 
@@ -34,9 +34,16 @@ export async function readJsonEntries(file: string, options: ReadJsonOptions = {
   const entries: SessionEntry[] = [];
   const whole = await readWhole(options.open ?? openFileBytes, file, max);
   const size = whole.size;
+  // Bytes are held back only while the document may be being rewritten (below).
   const done = (pendingBytes: number) => ({
     entries,
-    end: { nextOffset: size - pendingBytes, nextLine: 1, pendingBytes, bytesRead: size },
+    end: {
+      nextOffset: size - pendingBytes,
+      nextLine: 1,
+      pendingBytes,
+      bytesRead: size,
+      ...(pendingBytes > 0 ? { stillWriting: true } : {}),
+    },
   });
   if (whole.overLimit) {
     entries.push({
@@ -67,10 +74,8 @@ export async function readJsonEntries(file: string, options: ReadJsonOptions = {
     const reason = messageOf(error);
     const at = /position (\d+)/.exec(reason)?.[1];
     const cut = /end of JSON input/i.test(reason) || (at !== undefined && Number(at) >= trimmed.length);
-    const modifiedMs = await lastWritten(file, options.modifiedMs);
-    const idleMs = modifiedMs === undefined ? undefined : Date.now() - modifiedMs;
     // The text stops before the document does while the client may be rewriting it: read it again once it is whole.
-    if (cut && (idleMs === undefined || idleMs < WRITE_SETTLE_MS)) return done(size);
+    if (cut && mayStillBeWritten(await lastWritten(file, options.modifiedMs))) return done(size);
     const message = cut
       ? `truncated: the session document ends before its JSON does (${size} bytes) and has not been written to ` +
         `for ${WRITE_SETTLE_MS / 1000} s or more; not read`
