@@ -8,7 +8,7 @@ import { adapterForFile } from '../agents/adapters.js';
 import type { DiscoveredFile } from '../io/discover.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
-import { type LineEvent, readLines, WRITE_SETTLE_MS } from './read-lines.js';
+import { type LineEvent, mayStillBeWritten, readLines, WRITE_SETTLE_MS } from './read-lines.js';
 
 /** Real transcripts of each agent whose JSONL files go through `readLines`, bundled; the corpus copy when present. */
 const fixtures = join(repoRoot, 'packages/core/test/fixtures');
@@ -131,4 +131,18 @@ describe.each(sources)('a last line cut short: $name', ({ agent, path: source, p
     const read = await streamed(agent, path);
     expect({ issues: read.issues, stillWriting: read.end.stillWriting }).toEqual({ issues: [], stillWriting: true });
   });
+});
+
+it('takes a last write within the window as maybe going on; one long ago or far ahead as over', () => {
+  const now = 1_000_000_000_000;
+  const at = (ms: number) => mayStillBeWritten(now + ms, now);
+  expect([at(0), at(-1000), at(1000), at(-WRITE_SETTLE_MS), at(WRITE_SETTLE_MS), at(3_600_000)]).toEqual([
+    true,
+    true,
+    true,
+    false,
+    false,
+    false,
+  ]);
+  expect(mayStillBeWritten(undefined, now)).toBe(true);
 });

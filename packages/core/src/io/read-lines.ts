@@ -51,9 +51,13 @@ export type LineEvent =
  */
 export const WRITE_SETTLE_MS = 5_000;
 
-/** Whether bytes last written at `modifiedMs` may still be being written: under `WRITE_SETTLE_MS` ago, or not known. */
+/**
+ * Whether bytes last written at `modifiedMs` may still be being written: under `WRITE_SETTLE_MS` ago, or not known.
+ * A time further ahead than that is a clock's error (another machine's, a `touch -d`), not a write going on: were it
+ * taken as one, the file would be looked at again by every command until the clock caught up.
+ */
 export function mayStillBeWritten(modifiedMs: number | undefined, nowMs = Date.now()): boolean {
-  return modifiedMs === undefined || nowMs - modifiedMs < WRITE_SETTLE_MS;
+  return modifiedMs === undefined || Math.abs(nowMs - modifiedMs) < WRITE_SETTLE_MS;
 }
 
 /** Where a read stopped: resume from `nextOffset`/`nextLine` once the file grows. */
