@@ -31,16 +31,12 @@ const ALLOWED: Readonly<Record<string, { readonly ids: readonly string[]; readon
     why: "Claude Code's cleanup setting, its record reader (the fuzz harness) and tool names (`schema`'s list)",
   },
   'packages/cli/src/commands/otel.ts': {
-    ids: ['codex', 'gemini'],
-    why: '`otel setup` writes each telemetry client its own config; an agent without OpenTelemetry needs none',
+    ids: ['claude', 'codex', 'gemini'],
+    why: '`otel setup` writes each telemetry client its own config (`TELEMETRY_AGENTS`); an agent without OpenTelemetry needs none',
   },
   'packages/cli/src/output/json-types.ts': {
     ids: ['codex', 'gemini'],
     why: "`otel setup --json`'s fields: the configs of the clients that export telemetry (above)",
-  },
-  'packages/team/src/pg/usage.ts': {
-    ids: ['claude'],
-    why: "a pushed row without an agent is Claude Code's, as in the index (the registry's first)",
   },
 };
 
