@@ -1,5 +1,5 @@
 /**
- * The team protocol, version 3 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends to a team server, and what each sharing tier
+ * The team protocol, version 4 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends to a team server, and what each sharing tier
  * may hold. Both sides parse with these schemas; a session's schema is strict for its tier, so a field above the
  * tier is a 400, never stored (privacy by construction: the server cannot keep what it refuses to read).
  *

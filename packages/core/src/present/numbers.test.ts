@@ -57,6 +57,7 @@ describe('numbers', () => {
       formatCost(null, copilot),
       costGapsNote(copilot),
       costGapsNote({ unpricedModels: ['x'] }),
+      costGapsNote({ unpricedModels: [], inputUnrecordedModels: ['a', 'b'] }),
     ]).toEqual([
       '$0.29 + ?',
       '$0.29',
@@ -64,6 +65,7 @@ describe('numbers', () => {
       'unknown',
       'No input recorded for claude-sonnet-4.6: its output only is counted',
       'No price for x',
+      'No input recorded for a, b: their output only is counted',
     ]);
     expect([formatBytes(512), formatBytes(1536), formatBytes(1023.99 * 1024), formatBytes(3 * 1024 ** 3)]).toEqual([
       '512 B',

@@ -72,7 +72,10 @@ export function costGapsNote(gaps: CostGaps): string | undefined {
   const notes: string[] = [];
   if (gaps.unpricedModels.length > 0) notes.push(`No price for ${gaps.unpricedModels.join(', ')}`);
   const unrecorded = gaps.inputUnrecordedModels ?? [];
-  if (unrecorded.length > 0) notes.push(`No input recorded for ${unrecorded.join(', ')}: its output only is counted`);
+  if (unrecorded.length > 0)
+    notes.push(
+      `No input recorded for ${unrecorded.join(', ')}: ${unrecorded.length === 1 ? 'its' : 'their'} output only is counted`,
+    );
   return notes.length > 0 ? notes.join('; ') : undefined;
 }
 
