@@ -130,8 +130,9 @@ describe('incremental refresh', () => {
     const r1 = await t.index.refresh([home]);
     expect(r1.bytesParsed).toBe(Buffer.byteLength(head + partial));
     expect(r1.newIssues).toBe(0);
+    // Written just now, the line may still be being written: it is looked at again (its bytes only), still unreported.
     const r2 = await t.index.refresh([home]);
-    expect(r2.bytesParsed).toBe(0);
+    expect([r2.bytesParsed, r2.newIssues]).toEqual([Buffer.byteLength(partial), 0]);
 
     appendFileSync(path, `${partialLine.slice(partial.length)}\n${lines.slice(cut + 1).join('\n')}\n`);
     const r3 = await t.index.refresh([home]);
