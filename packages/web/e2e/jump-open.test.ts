@@ -119,8 +119,11 @@ describe.skipIf(missing !== undefined)('a jump to an error opens its own way in 
         timeout: 20_000,
       });
     };
+    // A click, then the toggle's state once the page has drawn it (on a loaded machine, after the click's promise).
     const close = async (a: (typeof agents)[number], testId: 'tool-head' | 'subagent-toggle') => {
-      await page.locator(`[id="call-${a.call}"] [data-testid=${testId}]`).first().click();
+      const toggle = page.locator(`[id="call-${a.call}"] [data-testid=${testId}]`).first();
+      await toggle.click();
+      await toggle.and(page.locator('[aria-expanded=false]')).waitFor({ timeout: 10_000 });
     };
 
     await jumpTo(first);
