@@ -25,7 +25,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function json<T>(args: readonly string[]): Promise<T> {
+/** `agentdash ARGS --db <the test's index>` in process, with the test's Claude home. */
+async function cli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -35,7 +36,12 @@ async function json<T>(args: readonly string[]): Promise<T> {
     homedir: dir,
     now: Date.now,
   };
-  const code = await run([...args, '--json', '--db', join(dir, 'index.sqlite')], io);
+  const code = await run([...args, '--db', join(dir, 'index.sqlite')], io);
+  return { code, stdout, stderr };
+}
+
+async function json<T>(args: readonly string[]): Promise<T> {
+  const { code, stdout, stderr } = await cli([...args, '--json']);
   expect(code, stderr).toBe(ExitCode.ok);
   return JSON.parse(stdout) as T;
 }
@@ -68,16 +74,7 @@ it('otel setup also gives the lines for Codex CLI and Gemini CLI (the recorders 
 });
 
 it('otel setup for an agent whose telemetry AgentDash does not read says so, not Claude Code settings', async () => {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 120 },
-    stderr: { write: (s: string) => (stderr += s), isTTY: false },
-    env: { CLAUDE_CONFIG_DIR: claudeHome },
-    homedir: dir,
-    now: Date.now,
-  };
-  const code = await run(['otel', 'setup', '--agent', 'copilot', '--db', join(dir, 'index.sqlite')], io);
+  const { code, stdout, stderr } = await cli(['otel', 'setup', '--agent', 'copilot']);
   expect([code, stdout]).toEqual([ExitCode.badArguments, '']);
   expect(stderr).toContain(
     'AgentDash reads no telemetry of Copilot CLI: otel setup has settings for Claude Code, Codex, Gemini (--agent claude|codex|gemini)',
