@@ -75,11 +75,14 @@ export async function startServe(
  * open the index file again meanwhile: a suite that removes its folder before then finds the folder made again, an
  * index in it, left in the temp folder after every run.
  */
-export async function stopServe(child: ChildProcess): Promise<void> {
+export async function stopServe(child: ChildProcess, graceMs = 15_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const ended = new Promise<void>((done) => child.once('exit', () => done()));
   child.kill('SIGTERM');
+  // A server that does not end on SIGTERM is killed: the suite fails on what it left, not on its own timeout.
+  const late = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await ended;
+  clearTimeout(late);
 }
 
 /** The server's health once its first index build is over (or after 10 s, whatever it says then). */
