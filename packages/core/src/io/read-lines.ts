@@ -263,7 +263,7 @@ export async function readLines(
 }
 
 /** When the source was last written, if it says (a file that vanished meanwhile: not known). */
-async function modifiedMsOf(handle: ByteSource): Promise<number | undefined> {
+export async function modifiedMsOf(handle: ByteSource): Promise<number | undefined> {
   return handle.stat?.().then(
     (info) => info.mtimeMs,
     () => undefined,

@@ -1,8 +1,11 @@
-import type { ByteSource, OpenBytes } from './read-lines.js';
+import { type ByteSource, modifiedMsOf, type OpenBytes } from './read-lines.js';
 
-/** A whole file's bytes, or only its size when it holds more than the limit. */
+/**
+ * A whole file's bytes, or only its size when it holds more than the limit; `modifiedMs`: when it was last written,
+ * when its source says (`ByteSource.stat`).
+ */
 export type WholeFile =
-  | { readonly overLimit: false; readonly bytes: Buffer; readonly size: number }
+  | { readonly overLimit: false; readonly bytes: Buffer; readonly size: number; readonly modifiedMs?: number }
   | { readonly overLimit: true; readonly size: number };
 
 /**
@@ -21,7 +24,13 @@ export async function readWhole(
     for (let size = 0; ; ) {
       const buffer = Buffer.alloc(chunkBytes);
       const { bytesRead } = await source.read(buffer, 0, buffer.length, size);
-      if (bytesRead === 0) return { overLimit: false, bytes: Buffer.concat(parts), size };
+      if (bytesRead === 0) {
+        const modifiedMs = await modifiedMsOf(source);
+        const bytes = Buffer.concat(parts);
+        return modifiedMs === undefined
+          ? { overLimit: false, bytes, size }
+          : { overLimit: false, bytes, size, modifiedMs };
+      }
       size += bytesRead;
       if (size > maxBytes) return { overLimit: true, size: await sourceLength(source, size) };
       parts.push(buffer.subarray(0, bytesRead));

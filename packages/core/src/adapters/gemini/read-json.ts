@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { messageOf } from '../../errors.js';
 import { isRecord } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
@@ -75,7 +74,7 @@ export async function readJsonEntries(file: string, options: ReadJsonOptions = {
     const at = /position (\d+)/.exec(reason)?.[1];
     const cut = /end of JSON input/i.test(reason) || (at !== undefined && Number(at) >= trimmed.length);
     // The text stops before the document does while the client may be rewriting it: read it again once it is whole.
-    if (cut && mayStillBeWritten(await lastWritten(file, options.modifiedMs))) return done(size);
+    if (cut && mayStillBeWritten(lastWritten(whole.modifiedMs, options.modifiedMs))) return done(size);
     const message = cut
       ? `truncated: the session document ends before its JSON does (${size} bytes) and has not been written to ` +
         `for ${WRITE_SETTLE_MS / 1000} s or more; not read`
@@ -109,16 +108,12 @@ export async function readJsonEntries(file: string, options: ReadJsonOptions = {
 }
 
 /**
- * When the document was last written: the later of the mtime it was discovered with and its mtime now (it may have
- * been rewritten since), undefined when neither is known (not on disk).
+ * When the document was last written: the later of the mtime it was discovered with and its source's now (it may
+ * have been rewritten since), undefined when neither is known (an archived copy found no more on disk).
  */
-async function lastWritten(file: string, discoveredMs: number | undefined): Promise<number | undefined> {
-  const nowMs = await stat(file).then(
-    (info) => info.mtimeMs,
-    () => undefined,
-  );
-  if (nowMs === undefined || discoveredMs === undefined) return nowMs ?? discoveredMs;
-  return Math.max(nowMs, discoveredMs);
+function lastWritten(readMs: number | undefined, discoveredMs: number | undefined): number | undefined {
+  if (readMs === undefined || discoveredMs === undefined) return readMs ?? discoveredMs;
+  return Math.max(readMs, discoveredMs);
 }
 
 /**
