@@ -189,7 +189,7 @@ describe(`tables fit the terminal (${existsSync(sharedWild) ? 'with' : `skipped:
     for (const s of sessions.slice(0, 3)) {
       const r = await agentdash(['show', s.ref, SAMPLES_HOME, home], 100);
       const line = r.stdout.split('\n').find((l) => l.startsWith('cost '));
-      costs.push([line ?? '(none)', `cost     ${formatCost(s.costUsd, s.unpricedModels)}`]);
+      costs.push([line ?? '(none)', `cost     ${formatCost(s.costUsd, s)}`]);
     }
     expect(costs.map(([shown]) => shown)).toEqual(costs.map(([, listed]) => listed));
   });

@@ -41,13 +41,13 @@ describe('numbers', () => {
   });
 
   it('costs, bytes, percents', () => {
-    expect([formatCost(0.0421), formatCost(12.5), formatCost(0), formatCost(null), formatCost(1, ['x'])]).toEqual([
-      '$0.042',
-      '$12.50',
-      '$0.00',
-      'unknown',
-      '$1.00 + ?',
-    ]);
+    expect([
+      formatCost(0.0421),
+      formatCost(12.5),
+      formatCost(0),
+      formatCost(null),
+      formatCost(1, { unpricedModels: ['x'] }),
+    ]).toEqual(['$0.042', '$12.50', '$0.00', 'unknown', '$1.00 + ?']);
     // A lower bound: a model without a price, or responses that recorded no input (Copilot CLI 1.0.64).
     const copilot = { unpricedModels: [], inputUnrecordedModels: ['claude-sonnet-4.6'] };
     expect([

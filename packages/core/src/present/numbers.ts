@@ -55,13 +55,11 @@ export interface CostGaps {
 
 /**
  * Whether a known cost is only a lower bound: some model has no price, or some response recorded no input. The one
- * rule of the `+ ?` the CLI and the dashboard write after a cost. A bare list is the unpriced models.
+ * rule of the `+ ?` the CLI and the dashboard write after a cost.
  * @example costIsLowerBound({ unpricedModels: [], inputUnrecordedModels: ['gpt-5'] }) // true
  */
-export function costIsLowerBound(gaps: CostGaps | readonly string[] | undefined): boolean {
-  if (gaps === undefined) return false;
-  if (isList(gaps)) return gaps.length > 0;
-  return gaps.unpricedModels.length > 0 || (gaps.inputUnrecordedModels?.length ?? 0) > 0;
+export function costIsLowerBound(gaps: CostGaps | undefined): boolean {
+  return gaps !== undefined && (gaps.unpricedModels.length > 0 || inputIsLowerBound(gaps));
 }
 
 /**
@@ -79,17 +77,13 @@ export function costGapsNote(gaps: CostGaps): string | undefined {
   return notes.length > 0 ? notes.join('; ') : undefined;
 }
 
-function isList(gaps: CostGaps | readonly string[]): gaps is readonly string[] {
-  return Array.isArray(gaps);
-}
-
 /**
  * Dollars: `$1.23`, `$0.042`; `unknown` when no price is known; `$1.23 + ?` when it is a lower bound (some models
  * have no price, or some responses recorded no input: {@link costIsLowerBound}).
  * @example formatCost(0.0421) // '$0.042'
  * formatCost(0.29, { unpricedModels: [], inputUnrecordedModels: ['claude-sonnet-4.6'] }) // '$0.29 + ?'
  */
-export function formatCost(cost: Maybe, gaps?: CostGaps | readonly string[]): string {
+export function formatCost(cost: Maybe, gaps?: CostGaps): string {
   if (missing(cost)) return 'unknown';
   const text = cost >= 1 || cost === 0 ? `$${cost.toFixed(2)}` : `$${cost.toPrecision(2)}`;
   return costIsLowerBound(gaps) ? `${text} + ?` : text;
