@@ -55,19 +55,6 @@ const GRAINS: readonly [Grain, ...Grain[]] = [
 
 const grainOfSpan = (spanMs: number): Grain => GRAINS.find((g) => spanMs <= g.maxSpanMs) ?? GRAINS[0];
 
-interface ErrorCounts {
-  readonly errors: number;
-  readonly expectedErrors: number;
-}
-
-/**
- * The error figures of every row (tool, time bucket, project, agent) and of the totals, one rule for all: `errors`
- * counts every error, expected ones included, and `expectedErrors` how many of them were expected, as the index
- * counts them (its `ERROR_COUNTS`). The rows of a grouping add up to the totals; a display shows real errors as
- * `realErrors` (core/present) of the same figures.
- */
-const errorCounts = (c: ErrorCounts): ErrorCounts => ({ errors: c.errors, expectedErrors: c.expectedErrors });
-
 /**
  * The time chart's rows from the counted buckets (in time order, the calls without a time last): one per bucket, or
  * per day or week of `timeZone` (`Grain.period`).
@@ -81,10 +68,9 @@ function timeRows(buckets: readonly AnalyticsBucket[], grain: Grain, timeZone: s
   for (const b of buckets) {
     const day = b.startMs === null ? 'unknown' : keyOf(b.startMs);
     const row = rows.get(day) ?? { day, calls: 0, errors: 0, expectedErrors: 0 };
-    const counts = errorCounts(b);
     row.calls += b.calls;
-    row.errors += counts.errors;
-    row.expectedErrors += counts.expectedErrors;
+    row.errors += b.errors;
+    row.expectedErrors += b.expectedErrors;
     rows.set(day, row);
   }
   return [...rows.values()];
@@ -104,7 +90,8 @@ function toolRows(stats: ToolStats): ToolStatRow[] {
       tool: t.canonicalName,
       names: t.names,
       calls: t.calls,
-      ...errorCounts(t),
+      errors: t.errors,
+      expectedErrors: t.expectedErrors,
       errorRate: t.errorRate,
       p50: t.durationMs.p50,
       p95: t.durationMs.p95,
@@ -136,7 +123,8 @@ export interface StatsFilter {
 /**
  * GET /api/stats: per-tool statistics with percentiles from `stats`, and the charts' groupings (time buckets,
  * projects, durations, error categories) from `analytics`, which groups in SQL. Each grouping's rows add up to
- * `totals` (`errorCounts`).
+ * `totals`: every row's `errors` counts every error, expected ones included, and `expectedErrors` those of them
+ * expected, as the index counts them (its `ERROR_COUNTS`); a display shows real errors (core's `realErrors`).
  */
 export function statsResponse(index: StatsSource, { tz, ...filter }: StatsFilter): StatsResponse {
   const toolStats = index.stats(filter);
@@ -156,7 +144,8 @@ export function statsResponse(index: StatsSource, { tz, ...filter }: StatsFilter
       project: p.project,
       sessions: p.sessions,
       calls: p.calls,
-      ...errorCounts(p),
+      errors: p.errors,
+      expectedErrors: p.expectedErrors,
     })),
     durations: histogram(analytics.durations),
     durationsByTool: Object.fromEntries(
@@ -165,7 +154,8 @@ export function statsResponse(index: StatsSource, { tz, ...filter }: StatsFilter
     categories: analytics.categories.map((c) => ({ category: c.category, severity: c.severity, count: c.count })),
     totals: {
       calls: analytics.calls,
-      ...errorCounts(analytics),
+      errors: analytics.errors,
+      expectedErrors: analytics.expectedErrors,
       sessions: toolStats.sessions,
     },
     agents: agentRows(index, filter, toolStats),
@@ -199,14 +189,14 @@ function agentRows(index: StatsSource, filter: StatsFilter, overall: ToolStats):
   return present.flatMap(({ agent }) => {
     const stats = onlyOne ? overall : index.stats({ ...filter, agent });
     if (stats.sessions === 0) return [];
-    const counts = errorCounts(stats);
     return [
       {
         agent,
         sessions: stats.sessions,
         calls: stats.calls,
-        ...counts,
-        errorRate: stats.calls === 0 ? 0 : counts.errors / stats.calls,
+        errors: stats.errors,
+        expectedErrors: stats.expectedErrors,
+        errorRate: stats.calls === 0 ? 0 : stats.errors / stats.calls,
         tools: toolRows(stats),
       },
     ];
