@@ -3,9 +3,6 @@ import { resolve, sep } from 'node:path';
 import type { PriceTable } from '@agentdash/core';
 import { projectFolderAgents } from '@agentdash/core/base';
 
-/** Core's one rule for "a path under a folder", as the index's readers and writers use it. */
-export { isUnder } from '@agentdash/core/base';
-
 import type Database from 'better-sqlite3';
 import type { CallFilter, SessionFilter, TimeInput } from '../types.js';
 

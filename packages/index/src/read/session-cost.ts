@@ -48,12 +48,15 @@ export interface SessionUsage {
   readonly inputUnrecordedModels?: string[];
 }
 
-/** Totals, per model and for subagents, priced: each band's parts at the rates of the model's tier for that band. */
 /** Whether a session reached a model, from its stored `sessions.models` JSON (`[]` when none answered). */
 export function reachedModel(models: unknown): boolean {
   return typeof models === 'string' && models !== '[]';
 }
 
+/**
+ * Totals, per model and for subagents, priced: each band's parts at the rates of the model's tier for that band.
+ * `reached`: whether the session reached a model (`reachedModel`): one that did but recorded no usage costs unknown.
+ */
 export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, reached: boolean): SessionUsage {
   let usage = emptyUsageSummary;
   let subagentUsage = emptyUsageSummary;

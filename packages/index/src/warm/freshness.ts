@@ -2,11 +2,13 @@
  * Freshness records (see warm.ts): what a refresh that saw every file leaves for the next run's one pass of stats,
  * and the generation counter every refresher write transaction bumps.
  */
+
 import { statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
 import type { ListedFolder } from '@agentdash/core';
+import { isUnder } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
-import { isUnder, pathCond } from '../read/scope.js';
+import { pathCond } from '../read/scope.js';
 import { SCHEMA_VERSION } from '../schema/schema-version.js';
 import type { RefreshReport } from '../types.js';
 

@@ -3,11 +3,12 @@
  * archive, which are read at all and in which order, and which parse workers read ahead. Pure: the disk is asked
  * through the functions in `PlanInput` only, so the plan is tested without files or SQLite (refresh-plan.test.ts).
  */
+
 import type { DiscoveredFile, ReadEnd } from '@agentdash/core';
+import { isUnder } from '@agentdash/core/base';
 import { agentOfRow } from '../agents.js';
 import type { ArchivedFileRow } from '../archive/archive.js';
 import { type FileRow, sessionKeyOf } from '../file-row.js';
-import { isUnder } from '../read/scope.js';
 
 /** The columns of a stored file that a refresh compares with the disk. */
 export type StoredFile = Pick<

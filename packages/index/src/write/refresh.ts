@@ -1,14 +1,16 @@
 /** Bringing the index up to date with the transcript files on disk: discover, drop what is gone, read what grew. */
+
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isPartlySearched, type ParseIssue, UnreadableFileError } from '@agentdash/core';
+import { isUnder } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
 import { discoverAll } from '../agents.js';
 import { Archive, HELD } from '../archive/archive.js';
 import { type FileRow, idOfKey, sessionKeyOf } from '../file-row.js';
 import { hasArchivedFilesUnder } from '../read/archived-under.js';
 import { recordsOfRows } from '../read/call-payloads.js';
-import { isUnder, pathCond } from '../read/scope.js';
+import { pathCond } from '../read/scope.js';
 import { releaseFreePages } from '../schema/free-pages.js';
 import { Settings } from '../schema/settings.js';
 import { prepared } from '../schema/statements.js';
