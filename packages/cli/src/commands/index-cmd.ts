@@ -60,7 +60,7 @@ ${COMMON_HELP}`,
     if (
       policy.active &&
       archiving &&
-      paths.some((p) => within(p, claudeHome)) &&
+      paths.some((p) => isUnder(resolve(p), resolve(claudeHome))) &&
       (await ctx.firstTime('cleanup-notice'))
     ) {
       ctx.io.stdout.write(
@@ -72,8 +72,3 @@ To keep them in Claude Code too, set "cleanupPeriodDays": 36500 in that file.\n`
     }
   },
 };
-
-/** Whether `path` is `folder` or inside it (core's rule, over resolved paths). */
-function within(path: string, folder: string): boolean {
-  return isUnder(resolve(path), resolve(folder));
-}
