@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../test/helpers.js';
 import { adapterForFile } from '../agents/adapters.js';
-import type { DiscoveredFile } from '../io/discover.js';
+import { describeScratch } from '../agents/conformance-shared.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
 import { type LineEvent, mayStillBeWritten, readLines, WRITE_SETTLE_MS } from './read-lines.js';
@@ -91,19 +91,7 @@ async function readAll(path: string) {
 }
 
 async function streamed(agent: AgentId, path: string) {
-  const info = await stat(path);
-  const file: DiscoveredFile = {
-    path,
-    agent,
-    projectDir: dir,
-    role: 'main',
-    sessionId: undefined,
-    agentId: undefined,
-    metaPath: undefined,
-    size: info.size,
-    mtimeMs: info.mtimeMs,
-    ino: info.ino,
-  };
+  const file = await describeScratch(adapterForFile({ agent }), path);
   const issues: ParseIssue[] = [];
   const end = await adapterForFile(file).streamRecords(file, (event) => {
     if (event.kind === 'issue') issues.push(event.issue);
