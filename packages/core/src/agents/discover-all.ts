@@ -17,7 +17,8 @@ import { existingHomes } from './homes.js';
 
 /**
  * Every transcript file under the given paths, whichever agent wrote it: each path goes to the adapters that
- * recognise it (by layout); a path none recognises is read as Claude Code's, which reports what is wrong with it.
+ * recognise it (by layout, or by the headless outputs it is or holds: `io/headless.ts`); a path none recognises is
+ * read as Claude Code's, which reports what is wrong with it.
  * @throws PathNotFoundError when a path does not exist; NotTranscriptError for a file that is no transcript.
  */
 export async function discoverAll(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
