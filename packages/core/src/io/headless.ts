@@ -91,6 +91,7 @@ export async function discoverHeadless(
       size: stats.size,
       mtimeMs: stats.mtimeMs,
       ino: stats.ino,
+      headless: true,
     });
   }
   return { files, issues, folders };
