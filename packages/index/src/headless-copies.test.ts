@@ -48,6 +48,8 @@ const cases = [
     home: join(fixtures, 'codex/0.169.0/codex-home'),
     // plan and mcp; shell, api-429 and patch have no rollout bundled.
     transcribed: ['01a205e8-1860-7872-a76e-5f45131dfda1', '01a205e8-9771-78f3-8eac-3f54806b333f'],
+    // 0.169 shell's `turn.completed`: 210,541 input (cached included) and 427 output.
+    total: { id: '01a205e7-bb04-77b3-b0ef-762f3438ba3c', tokens: 210_968 },
   },
   {
     agent: 'Gemini stream-json',
@@ -55,11 +57,13 @@ const cases = [
     home: join(fixtures, 'gemini/0.61.0/.gemini'),
     // 0.61 shell and thoughts; the 0.20 runs' sessions are not in this home.
     transcribed: ['a31c3af3-d939-43b2-bdbe-0581323717b9', 'c3094d53-ab8e-46b4-840d-ba43d5979d99'],
+    // 0.61 shell's `result.stats.total_tokens` over its two models (1,427 + 85,048): both models' usage is stored.
+    total: { id: 'c3094d53-ab8e-46b4-840d-ba43d5979d99', tokens: 86_475 },
   },
 ];
 
 describe('headless output beside the transcript of the same session', () => {
-  it.each(cases)('$agent loses to the transcript: listed and counted once, in either order', async (c) => {
+  it.each(cases)('$agent: its usage is stored whole, and it loses to the transcript, in either order', async (c) => {
     const alone = async (path: string, name: string) => {
       const own = openIndex({ dbPath: join(dir, name) });
       await own.refresh([path]);
@@ -69,6 +73,7 @@ describe('headless output beside the transcript of the same session', () => {
     };
     const transcripts = await alone(c.home, 'transcripts.sqlite');
     const outputs = await alone(c.outputs, 'outputs.sqlite');
+    expect(outputs.tokens[c.total.id]).toBe(c.total.tokens);
     const ids = (sessions: readonly string[]) => sessions.map((s) => s.slice(s.indexOf(' ') + 1));
     expect(ids(outputs.sessions).filter((id) => ids(transcripts.sessions).includes(id))).toEqual(c.transcribed);
     const untranscribed = outputs.sessions.filter((s) => !c.transcribed.some((id) => s.endsWith(id)));

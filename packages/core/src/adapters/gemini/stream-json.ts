@@ -19,6 +19,8 @@ type Slot =
       readonly message: Record<string, unknown>;
       readonly loc: SourceLocation;
       readonly bytes: number;
+      /** The line's own records, after the message's (a side model's usage placed on a line of meta records). */
+      readonly after?: readonly TranscriptRecord[];
     }
   | { readonly kind: 'event'; readonly event: GeminiRecordEvent };
 
@@ -35,8 +37,9 @@ interface Turn {
  * that follow them and each call's `tool_result` (by `tool_id`) inline, as the session files hold them, so the
  * session files' reader makes the records (`messageRecords`) and their typing and error rules apply unchanged.
  * `result.stats` is the run's usage: one response per model in `stats.models` (0.4x+; thoughts are what `total_tokens`
- * holds beyond input and output), or the run's totals under the requested model (0.20: no cached count). Each line
- * is a record or an issue; never throws on bad data.
+ * holds beyond input and output), or the run's totals under the requested model (0.20: no cached count); the model
+ * with the most tokens on the `result` line, each other one on a line of its own (`placedEarlier`). Each line is a
+ * record or an issue; never throws on bad data.
  */
 export async function streamGeminiStreamJson(
   file: { readonly path: string; readonly sessionId: string | undefined },
@@ -123,8 +126,13 @@ export async function streamGeminiStreamJson(
         turn = undefined;
         const failed = str(line.status) !== undefined && line.status !== 'success';
         const error = isRecord(line.error) ? str(line.error.message) : undefined;
+        const [main, ...side] = usageMessages(line, model, messageOf('gemini', line, loc).id);
+        // An index keeps one response per line: each other model's usage goes first on an earlier line that holds
+        // only meta records (the `init` line first), where one is left; else on this line with the main model's.
+        const left = side.filter((message) => !placedEarlier(slots, message));
         const messages = [
-          ...usageMessages(line, model, messageOf('gemini', line, loc).id),
+          ...(main === undefined ? [] : [main]),
+          ...left,
           ...(failed ? [{ ...messageOf('error', line, loc), content: error ?? `run ended: ${str(line.status)}` }] : []),
         ];
         if (messages.length === 0) meta(type);
@@ -158,7 +166,10 @@ export async function streamGeminiStreamJson(
   for (const slot of slots) {
     if (slot.kind === 'event') onEvent(slot.event);
     else {
-      const records = slot.kind === 'message' ? messageRecords(slot.message, slot.loc, ctx) : slot.records;
+      const records =
+        slot.kind === 'message'
+          ? [...messageRecords(slot.message, slot.loc, ctx), ...(slot.after ?? [])]
+          : slot.records;
       records.forEach((record, index) => {
         if (record.kind === 'unknown') {
           const message = `unknown Gemini stream-json event "${record.type}" kept as raw data`;
@@ -172,6 +183,16 @@ export async function streamGeminiStreamJson(
     }
   }
   return end;
+}
+
+/** Put a usage message first on the earliest line whose records are all meta records; false when none is left. */
+function placedEarlier(slots: Slot[], message: Record<string, unknown>): boolean {
+  const at = slots.findIndex((s) => s.kind === 'records' && s.bytes > 0 && s.records.every((r) => r.kind === 'meta'));
+  const slot = slots[at];
+  const loc = slot?.kind === 'records' ? slot.records[0]?.loc : undefined;
+  if (slot?.kind !== 'records' || loc === undefined) return false;
+  slots[at] = { kind: 'message', message, loc, bytes: slot.bytes, after: slot.records };
+  return true;
 }
 
 function contextOf(file: string, sessionId: string | undefined): ThreadContext {
@@ -205,20 +226,22 @@ function usageMessages(
 ): Record<string, unknown>[] {
   const stats = isRecord(line.stats) ? line.stats : {};
   const byModel = isRecord(stats.models) ? Object.entries(stats.models) : [[model ?? 'gemini', stats] as const];
-  return byModel.flatMap(([name, value]) => {
-    if (!isRecord(value)) return [];
-    const input = num(value.input_tokens);
-    const output = num(value.output_tokens);
-    if (input === undefined || output === undefined) return [];
-    const total = num(value.total_tokens) ?? input + output;
-    const tokens = {
-      input,
-      output,
-      cached: num(value.cached) ?? 0,
-      thoughts: Math.max(0, total - input - output),
-      tool: 0,
-      total,
-    };
-    return [{ id: `${id}:${name}`, type: 'gemini', timestamp: line.timestamp, model: name, content: '', tokens }];
-  });
+  return byModel
+    .flatMap(([name, value]) => {
+      if (!isRecord(value)) return [];
+      const input = num(value.input_tokens);
+      const output = num(value.output_tokens);
+      if (input === undefined || output === undefined) return [];
+      const total = num(value.total_tokens) ?? input + output;
+      const tokens = {
+        input,
+        output,
+        cached: num(value.cached) ?? 0,
+        thoughts: Math.max(0, total - input - output),
+        tool: 0,
+        total,
+      };
+      return [{ id: `${id}:${name}`, type: 'gemini', timestamp: line.timestamp, model: name, content: '', tokens }];
+    })
+    .sort((a, b) => b.tokens.total - a.tokens.total);
 }
