@@ -40,7 +40,8 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
         ? await discoverUnrecognised(resolve(input), options, recognised)
         : await Promise.all(adapters.map((adapter) => adapter.discover(resolve(input), options)));
     for (const discovery of found) {
-      for (const file of discovery.files) if (!files.has(file.path)) files.set(file.path, file);
+      // A headless output found by its agent wins over Claude Code's discovery of a folder holding both (`.jsonl`).
+      for (const file of discovery.files) if (!files.has(file.path) || file.headless) files.set(file.path, file);
       // Both searches of a folder no adapter recognises say the same when cut short: once is enough.
       for (const issue of discovery.issues) {
         const key = `${issue.code}\u0000${issue.file}\u0000${issue.line}\u0000${issue.message}`;

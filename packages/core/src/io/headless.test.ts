@@ -2,7 +2,7 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codexFixtures, repoRoot } from '../../test/helpers.js';
+import { codexFixtures, repoRoot, samplesHome } from '../../test/helpers.js';
 import { adaptersForPath } from '../agents/adapters.js';
 import { discoverAll } from '../agents/discover-all.js';
 
@@ -57,6 +57,18 @@ describe('headless output named on the command line', () => {
         "gemini 0.61.0-thoughts.stdout.txt",
       ]
     `);
+  });
+
+  it('beside Claude Code sessions in one folder, an exec output is still Codex’s', async () => {
+    const dir = join(scratch, 'mixed');
+    await mkdir(dir);
+    const claude = join(samplesHome, 'projects/-home-user-proj-api/1a27cc4c-c7a3-4773-8c08-9943d0a1ff88.jsonl');
+    await copyFile(claude, join(dir, basename(claude)));
+    await copyFile(join(codexExec, '0.169.0-plan.exec.jsonl'), join(dir, 'plan.exec.jsonl'));
+    expect((await discovered([dir])).files.map(([name, agent]) => `${agent} ${name}`)).toEqual([
+      'claude 1a27cc4c-c7a3-4773-8c08-9943d0a1ff88.jsonl',
+      'codex plan.exec.jsonl',
+    ]);
   });
 
   it('runs of one session (`exec resume`) in one folder stay apart: later files get `<id>@<file>`', async () => {
