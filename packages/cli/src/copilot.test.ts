@@ -52,15 +52,20 @@ describe('Copilot CLI: its default home, --agent copilot', () => {
 });
 
 describe('Copilot CLI 1.0.64 and 1.0.68: output tokens only, input not recorded', () => {
-  it('show, sessions and usage give the cost as a lower bound (+ ?), the tokens as recorded', async () => {
-    const wildHome = join(dir, 'wild-home');
-    cpSync(wild, join(wildHome, '.copilot'), { recursive: true });
-    // gpt-5.4-mini has no built-in price: given one, its cost is known, and a lower bound.
+  /** A price file giving gpt-5.4-mini (no built-in price) one: its cost is known, and a lower bound. */
+  const pricesFile = (): string => {
     const prices = join(dir, 'prices.json');
     writeFileSync(
       prices,
       JSON.stringify({ 'gpt-5.4-mini': { input_cost_per_token: 1e-6, output_cost_per_token: 4e-6, mode: 'chat' } }),
     );
+    return prices;
+  };
+
+  it('show, sessions and usage give the cost as a lower bound (+ ?), the tokens as recorded', async () => {
+    const wildHome = join(dir, 'wild-home');
+    cpSync(wild, join(wildHome, '.copilot'), { recursive: true });
+    const prices = pricesFile();
     const run = (args: readonly string[]) =>
       runCli([...args, '--prices', prices], { home: wildHome, db: join(dir, 'wild.sqlite') });
     const sessions = JSON.parse((await run(['sessions', '--json'])).stdout) as SessionsJson;
@@ -108,12 +113,10 @@ describe('Copilot CLI 1.0.64 and 1.0.68: output tokens only, input not recorded'
       mkdirSync(join(copyHome, '.copilot', 'session-state', id), { recursive: true });
       writeFileSync(join(copyHome, '.copilot', 'session-state', id, 'events.jsonl'), body);
     }
-    const prices = join(dir, 'copy-prices.json');
-    writeFileSync(
-      prices,
-      JSON.stringify({ 'gpt-5.4-mini': { input_cost_per_token: 1e-6, output_cost_per_token: 4e-6, mode: 'chat' } }),
-    );
-    const show = await runCli(['show', later, '--prices', prices], { home: copyHome, db: join(dir, 'copy.sqlite') });
+    const show = await runCli(['show', later, '--prices', pricesFile()], {
+      home: copyHome,
+      db: join(dir, 'copy.sqlite'),
+    });
     // Before: `1 response ($0.00018, not in the cost above)`, as if its input had cost nothing.
     expect(show.stdout.split('\n').filter((line) => /^copied/.test(line))).toEqual([
       `copied   0 tool calls and 1 response ($0.00018 + ?, not in the cost above) copied from ${original} "[[ ## user_query ## ]] Reply with AGENTV_SDK_CHILD_RUNNER_R…" when it was resumed; counted there`,
