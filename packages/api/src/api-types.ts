@@ -191,6 +191,11 @@ export interface CopiedFromDto {
   readonly responses: number;
   /** What the copied responses cost; null when a model of them has no price. */
   readonly costUsd: number | null;
+  /**
+   * Models some of whose copied responses recorded no input: the cost is then a lower bound (absent when none, and on
+   * the team server, whose payload does not carry it).
+   */
+  readonly inputUnrecordedModels?: readonly string[] | undefined;
   /** The copied calls' ids, in the transcript's order. */
   readonly callIds: readonly string[];
 }

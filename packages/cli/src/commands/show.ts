@@ -172,7 +172,7 @@ function errorsInWords(counts: { readonly errors: number; readonly expectedError
 function copiedText(from: CopiedFrom): string {
   const responses =
     from.responses > 0
-      ? ` and ${plural(from.responses, 'response')} (${formatCost(from.costUsd)}, not in the cost above)`
+      ? ` and ${plural(from.responses, 'response')} (${formatCost(from.costUsd, from)}, not in the cost above)`
       : '';
   const title = from.title === null ? '' : ` "${excerpt(from.title, 60)}"`;
   const failed = from.errors > 0 ? ` (${errorsInWords(from)})` : '';

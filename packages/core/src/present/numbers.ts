@@ -45,10 +45,13 @@ export function formatCompact(n: Maybe): string {
 /** Token counts: the same rule as {@link formatCompact}. */
 export const formatTokens = formatCompact;
 
-/** What a cost (a session's, a usage group's) leaves out, as the index and the usage reports say it. */
+/**
+ * What a cost (a session's, a usage group's, a resume's copies') leaves out, as the index and the usage reports say
+ * it; a list absent is none.
+ */
 export interface CostGaps {
   /** Models without a price: their cost is not in it. */
-  readonly unpricedModels: readonly string[];
+  readonly unpricedModels?: readonly string[] | undefined;
   /** Models some of whose responses recorded no input (Copilot CLI 1.0.64): only their output is in it. */
   readonly inputUnrecordedModels?: readonly string[] | undefined;
 }
@@ -59,7 +62,7 @@ export interface CostGaps {
  * @example costIsLowerBound({ unpricedModels: [], inputUnrecordedModels: ['gpt-5'] }) // true
  */
 export function costIsLowerBound(gaps: CostGaps | undefined): boolean {
-  return gaps !== undefined && (gaps.unpricedModels.length > 0 || inputIsLowerBound(gaps));
+  return gaps !== undefined && ((gaps.unpricedModels?.length ?? 0) > 0 || inputIsLowerBound(gaps));
 }
 
 /**
@@ -68,7 +71,8 @@ export function costIsLowerBound(gaps: CostGaps | undefined): boolean {
  */
 export function costGapsNote(gaps: CostGaps): string | undefined {
   const notes: string[] = [];
-  if (gaps.unpricedModels.length > 0) notes.push(`No price for ${gaps.unpricedModels.join(', ')}`);
+  const unpriced = gaps.unpricedModels ?? [];
+  if (unpriced.length > 0) notes.push(`No price for ${unpriced.join(', ')}`);
   const unrecorded = gaps.inputUnrecordedModels ?? [];
   if (unrecorded.length > 0)
     notes.push(
