@@ -132,8 +132,16 @@ function copiedFromOf(ctx: BuildContext, s: SessionSummary, ids: IdsOut): Copied
   return ctx.index.sessionCopies(s.ref).flatMap((from) => {
     const source = ctx.index.getSession(from.ref);
     if (source === undefined) return [];
-    // Payload 4 carries no copy's `inputUnrecordedModels` (its strict schema would refuse the session).
-    const { ref: _ref, title: _title, callIds, inputUnrecordedModels: _unrecorded, ...counts } = from;
+    // Payload 4 carries no copy's `inputUnrecordedModels` nor `outputUnrecordedModels` (its strict schema would refuse
+    // the session).
+    const {
+      ref: _ref,
+      title: _title,
+      callIds,
+      inputUnrecordedModels: _unrecorded,
+      outputUnrecordedModels: _cut,
+      ...counts
+    } = from;
     return [{ uid: uidOf(ctx.salt, source), ...counts, callIds: callIds.map((id) => ids.call(id, source.id)) }];
   });
 }
