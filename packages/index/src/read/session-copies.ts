@@ -33,6 +33,8 @@ export interface CopiedFrom {
    * a lower bound. The copy is core's `CostGaps` (`formatCost(from.costUsd, from)` marks it), as a session's summary.
    */
   readonly inputUnrecordedModels?: readonly string[];
+  /** Models some of whose copied responses kept only the stream's first output count: `costUsd` is a lower bound. */
+  readonly outputUnrecordedModels?: readonly string[];
   /** The tool_use ids of the copied calls, in the order of this transcript (a timeline marks them). */
   readonly callIds: readonly string[];
 }
@@ -98,6 +100,7 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
         responses: 0,
         costUsd: 0 as number | null,
         unrecorded: new Set<string>(),
+        cut: new Set<string>(),
       },
     ];
   });
@@ -118,13 +121,14 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
       if (owner === undefined) continue;
       owner.responses += 1;
       if (r.inputUnrecorded) owner.unrecorded.add(r.model);
+      if (r.outputUnrecorded) owner.cut.add(r.model);
       owner.costUsd = owner.costUsd === null || r.costUsd === undefined ? null : owner.costUsd + r.costUsd;
     }
   }
   // A session found by a shared response that owns none here (a later resume of this one) copied nothing here.
   return sources
     .filter((source) => source.calls.ids.length > 0 || source.responses > 0)
-    .map(({ owner, calls, stored, responses, costUsd, unrecorded }) => ({
+    .map(({ owner, calls, stored, responses, costUsd, unrecorded, cut }) => ({
       ref: refOf(store, stored),
       title: stored.title,
       sameSession: idOfKey(owner) === idOfKey(key),
@@ -134,6 +138,7 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
       responses,
       costUsd,
       ...(unrecorded.size > 0 ? { inputUnrecordedModels: [...unrecorded].sort() } : {}),
+      ...(cut.size > 0 ? { outputUnrecordedModels: [...cut].sort() } : {}),
       callIds: calls.ids,
     }));
 }
