@@ -22,7 +22,16 @@ import type {
 /** `GET /api/sessions/:id/waterfall`: the session on a true time axis, one lane per thread. */
 export type { Waterfall as WaterfallResponse, WaterfallBar, WaterfallLane } from '@agentdash/core/time';
 
-export interface SessionRow {
+/**
+ * What a cost leaves out (core's `CostGaps`: `formatCost(costUsd, this)` marks a lower bound): models some of whose
+ * responses recorded no input, or kept only the stream's first output count; absent when none (and in a team's copy).
+ */
+export interface UnrecordedDto {
+  readonly inputUnrecordedModels?: readonly string[] | undefined;
+  readonly outputUnrecordedModels?: readonly string[] | undefined;
+}
+
+export interface SessionRow extends UnrecordedDto {
   readonly id: string;
   /** The agent that wrote the session. */
   readonly agent: AgentId;
@@ -44,8 +53,6 @@ export interface SessionRow {
   readonly costUsd: number | null;
   /** Models without a price (the session costs more than `costUsd`). */
   readonly unpricedModels: readonly string[];
-  /** Models some of whose responses recorded no input (the session costs more than `costUsd`); absent when none. */
-  readonly inputUnrecordedModels?: readonly string[] | undefined;
   /** All tokens of the session (input, output, cache writes and reads), each response once, subagents included. */
   readonly tokens: number;
   /** Where the main thread's time went; null when unknown. */
@@ -84,11 +91,9 @@ export interface UsageTotalsDto {
   readonly costUsd: number | null;
 }
 
-export interface UsageGroupDto extends UsageTotalsDto {
+export interface UsageGroupDto extends UsageTotalsDto, UnrecordedDto {
   readonly models: Readonly<Record<string, UsageTotalsDto>>;
   readonly unpricedModels: readonly string[];
-  /** Models some of whose responses recorded no input (the group costs more than `costUsd`); absent when none. */
-  readonly inputUnrecordedModels?: readonly string[] | undefined;
 }
 
 /** `GET /api/usage?project&model&since&until&tz`: each API response once, priced; days in `tz` (an IANA name, the browser's) or the server's time zone. */
@@ -178,7 +183,7 @@ export interface SessionDetail {
 }
 
 /** The calls and responses of one earlier session copied into a session's transcript. */
-export interface CopiedFromDto {
+export interface CopiedFromDto extends UnrecordedDto {
   /** The owning session's reference (it opens it) and title. */
   readonly ref: string;
   readonly title: string | null;

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,15 +52,20 @@ describe('Copilot CLI: its default home, --agent copilot', () => {
 });
 
 describe('Copilot CLI 1.0.64 and 1.0.68: output tokens only, input not recorded', () => {
-  it('show, sessions and usage give the cost as a lower bound (+ ?), the tokens as recorded', async () => {
-    const wildHome = join(dir, 'wild-home');
-    cpSync(wild, join(wildHome, '.copilot'), { recursive: true });
-    // gpt-5.4-mini has no built-in price: given one, its cost is known, and a lower bound.
+  /** A price file giving gpt-5.4-mini (no built-in price) one: its cost is known, and a lower bound. */
+  const pricesFile = (): string => {
     const prices = join(dir, 'prices.json');
     writeFileSync(
       prices,
       JSON.stringify({ 'gpt-5.4-mini': { input_cost_per_token: 1e-6, output_cost_per_token: 4e-6, mode: 'chat' } }),
     );
+    return prices;
+  };
+
+  it('show, sessions and usage give the cost as a lower bound (+ ?), the tokens as recorded', async () => {
+    const wildHome = join(dir, 'wild-home');
+    cpSync(wild, join(wildHome, '.copilot'), { recursive: true });
+    const prices = pricesFile();
     const run = (args: readonly string[]) =>
       runCli([...args, '--prices', prices], { home: wildHome, db: join(dir, 'wild.sqlite') });
     const sessions = JSON.parse((await run(['sessions', '--json'])).stdout) as SessionsJson;
@@ -91,6 +96,30 @@ describe('Copilot CLI 1.0.64 and 1.0.68: output tokens only, input not recorded'
     // input unknown (not 0), the total a lower bound, as the cost (spark has no price: its cost is not in it)
     expect(table.stdout.split('\n').filter((line) => /^Total/.test(line))).toEqual([
       expect.stringMatching(/ \? +45 +0 +0 +45 \+ \? +\$0\.00018 \+ \?$/),
+    ]);
+  });
+
+  it("show's line of a copy of such a session's responses gives their cost as a lower bound (+ ?)", async () => {
+    // A later session whose transcript holds 487fbe81's records under its own id (a resume's copy, as Claude Code's
+    // resumes hold their first session's): the response is 487fbe81's, counted there, and its cost a lower bound.
+    const copyHome = join(dir, 'copy-home');
+    const original = '487fbe81-e917-46ad-a7c6-bf31cba53339';
+    const later = 'f7e1c2d3-0000-4000-8000-000000000001';
+    const text = readFileSync(join(wild, 'session-state', original, 'events.jsonl'), 'utf8');
+    for (const [id, body] of [
+      [original, text],
+      [later, text.replaceAll(original, later)],
+    ] as const) {
+      mkdirSync(join(copyHome, '.copilot', 'session-state', id), { recursive: true });
+      writeFileSync(join(copyHome, '.copilot', 'session-state', id, 'events.jsonl'), body);
+    }
+    const show = await runCli(['show', later, '--prices', pricesFile()], {
+      home: copyHome,
+      db: join(dir, 'copy.sqlite'),
+    });
+    // Before: `1 response ($0.00018, not in the cost above)`, as if its input had cost nothing.
+    expect(show.stdout.split('\n').filter((line) => /^copied/.test(line))).toEqual([
+      `copied   0 tool calls and 1 response ($0.00018 + ?, not in the cost above) copied from ${original} "[[ ## user_query ## ]] Reply with AGENTV_SDK_CHILD_RUNNER_R…" when it was resumed; counted there`,
     ]);
   });
 });

@@ -1,6 +1,6 @@
 /** Usage reports: priced responses grouped into the `usage` command's JSON entries and table rows. */
 
-import { type CostGaps, formatTokensAtLeast, inputIsLowerBound } from '@agentdash/core/present';
+import { type CostGaps, formatTokensAtLeast, inputIsLowerBound, outputIsLowerBound } from '@agentdash/core/present';
 import { type ModelUsage, type PriceTable, totalTokens, type UsageGroup, usageTotalsOf } from '@agentdash/core/usage';
 import { formatCost, formatTokens, shortModel } from './format.js';
 import type { UsageEntryJson, UsageTotalsJson } from './output/json-types.js';
@@ -16,6 +16,7 @@ export function entryJson(u: UsageGroup): UsageEntryJson {
     models: Object.fromEntries(Object.entries(u.models).map(([m, t]) => [m, totalsJson(t)])),
     costUsd: u.costUsd,
     ...(u.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: u.inputUnrecordedModels }),
+    ...(u.outputUnrecordedModels === undefined ? {} : { outputUnrecordedModels: u.outputUnrecordedModels }),
   };
 }
 
@@ -24,8 +25,8 @@ export function pricesJson(prices: PriceTable): { date: string; source: string }
 }
 
 /** Output tokens, with the part spent on reasoning on its own when there is any (it is part of the output). */
-function outputCell(u: { outputTokens: number; reasoningOutputTokens: number }): string {
-  const out = formatTokens(u.outputTokens);
+function outputCell(u: { outputTokens: number; reasoningOutputTokens: number }, gaps: CostGaps): string {
+  const out = formatTokensAtLeast(u.outputTokens, outputIsLowerBound(gaps));
   return u.reasoningOutputTokens > 0 ? `${out} (of which reasoning ${formatTokens(u.reasoningOutputTokens)})` : out;
 }
 
@@ -33,12 +34,13 @@ function outputCell(u: { outputTokens: number; reasoningOutputTokens: number }):
 function usageCells(u: UsageGroup | ModelUsage, models: string, gaps: CostGaps): string[] {
   return [
     models,
-    // Input (and the total holding it) a lower bound where some responses recorded none, as `show` gives it.
+    // Input, output (and the total holding them) lower bounds where some responses did not record them, as `show`
+    // gives them.
     formatTokensAtLeast(u.inputTokens, inputIsLowerBound(gaps)),
-    outputCell(u),
+    outputCell(u, gaps),
     formatTokens(u.cacheCreationInputTokens),
     formatTokens(u.cacheReadInputTokens),
-    formatTokensAtLeast(totalTokens(u), inputIsLowerBound(gaps)),
+    formatTokensAtLeast(totalTokens(u), inputIsLowerBound(gaps) || outputIsLowerBound(gaps)),
     formatCost(u.costUsd, gaps),
   ];
 }
@@ -63,9 +65,13 @@ export function groupRows(label: string, u: UsageGroup, breakdown: boolean): str
   const rows = [[label, ...usageCells(u, models.map(shortModel).join(', '), u)]];
   if (breakdown && models.length > 0) {
     for (const [model, m] of Object.entries(u.models)) {
-      // A model's own row: unknown when it has no price, a lower bound when some of its responses recorded no input.
-      const unrecorded = (u.inputUnrecordedModels ?? []).filter((x) => x === model);
-      const gaps = { unpricedModels: [], inputUnrecordedModels: unrecorded };
+      // A model's own row: unknown when it has no price, a lower bound when some of its responses recorded no input
+      // or not their output.
+      const gaps = {
+        unpricedModels: [],
+        inputUnrecordedModels: (u.inputUnrecordedModels ?? []).filter((x) => x === model),
+        outputUnrecordedModels: (u.outputUnrecordedModels ?? []).filter((x) => x === model),
+      };
       rows.push(['', ...usageCells(m, `└ ${shortModel(model)}`, gaps)]);
     }
   }

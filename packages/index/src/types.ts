@@ -51,6 +51,8 @@ export interface UsagePart extends UsageSummary {
   readonly band: number;
   /** How many of them recorded no input (core's `Usage.inputUnrecorded`); absent when none. */
   readonly inputUnrecorded?: number;
+  /** How many of them kept only the stream's first output count (core's `ResponseUsage.outputUnrecorded`). */
+  readonly outputUnrecorded?: number;
 }
 
 export interface SessionSummary {
@@ -131,6 +133,11 @@ export interface SessionSummary {
    * lower bound (core's `costIsLowerBound`). Absent when there is none.
    */
   readonly inputUnrecordedModels?: readonly string[];
+  /**
+   * Models some of whose responses kept only the stream's first output count (Claude Code: no record has the final
+   * one): their output and `costUsd` are lower bounds. Absent when there is none.
+   */
+  readonly outputUnrecordedModels?: readonly string[];
   /** Where the main thread's time went (see core's `partitionTime`). */
   readonly time: SessionTime;
 }

@@ -66,6 +66,20 @@ describe('responses that recorded no input (Copilot CLI 1.0.64, 1.0.68)', () => 
     expect(costIsLowerBound(all)).toBe(true);
   });
 
+  it('the sessions list by cost places a lower bound by its known part, and its row stays marked', async () => {
+    await index.refresh([copilotWild, claudeUsage]);
+    const paths = [copilotWild, claudeUsage];
+    const page = index.pageSessions({ paths }, { sort: 'costUsd', descending: true, limit: 100 });
+    const rows = page.sessions.map((s) => [s.id.slice(0, 8), formatCost(s.costUsd, s)]);
+    // The Claude sessions' whole costs, then the Copilot one's $0.00018 (output only), then the one without a price.
+    expect(rows).toEqual([
+      ['5d1f6c2a', expect.stringMatching(/^\$0\.0\d+$/)],
+      ['7e2a9b4c', expect.stringMatching(/^\$0\.0\d+$/)],
+      ['487fbe81', '$0.00018 + ?'],
+      ['1afc31c8', 'unknown'],
+    ]);
+  });
+
   it('leaves sessions whose usage is whole as they were: no gap, no `+ ?`', async () => {
     await index.refresh([claudeUsage]);
     const sessions = index.listSessions({ paths: [claudeUsage] });

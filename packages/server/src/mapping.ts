@@ -42,6 +42,7 @@ export function toSessionRow(value: unknown): SessionRow {
     costUsd: num(v.costUsd),
     unpricedModels: strs(v.unpricedModels),
     ...(strs(v.inputUnrecordedModels).length > 0 ? { inputUnrecordedModels: strs(v.inputUnrecordedModels) } : {}),
+    ...(strs(v.outputUnrecordedModels).length > 0 ? { outputUnrecordedModels: strs(v.outputUnrecordedModels) } : {}),
     tokens: tokensOf(v.usage),
     time: timeOf(v.time),
     secrets: num(v.secrets) ?? 0,

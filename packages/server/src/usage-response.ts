@@ -54,6 +54,7 @@ function group(u: UsageGroup): UsageGroupDto {
     models: Object.fromEntries(Object.entries(u.models).map(([m, t]) => [m, totals(t)])),
     unpricedModels: u.unpricedModels,
     ...(u.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: u.inputUnrecordedModels }),
+    ...(u.outputUnrecordedModels === undefined ? {} : { outputUnrecordedModels: u.outputUnrecordedModels }),
   };
 }
 

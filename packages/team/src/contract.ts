@@ -22,15 +22,16 @@ import { z } from 'zod';
  * session's header names the sessions its copies come from; 3: the metadata tier's subagents carry the description of
  * the call that started them, not their prompt (the full tier's carry both); 4: a session and its responses may say
  * which recorded no input (`inputUnrecordedModels`, `inputUnrecorded`: Copilot CLI 1.0.64), fields a server of 3
- * refuses, so it says to upgrade it instead.
+ * refuses, so it says to upgrade it instead; 5: and which kept only the stream's first output count
+ * (`outputUnrecordedModels`, `outputUnrecorded`: Claude Code's block records written before the final count).
  */
-export const TEAM_PAYLOAD_VERSION = 4;
+export const TEAM_PAYLOAD_VERSION = 5;
 /**
  * The versions a team server takes: its own, and those it can read as its own (version 1 is version 2 without
  * `copiedFrom`; a version 1 or 2 session's subagents are read as version 3's by `fromOlderPayload`, their prompts
  * dropped below the full tier), so a laptop not upgraded yet can still push and forget.
  */
-export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4];
+export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4, 5];
 /** The first payload version whose sessions are told as their tier says (subagents, ids): older ones are read so. */
 export const PAYLOAD_TOLD_BY_TIER = 3;
 /** Header carrying the payload version on every push request (also in the bodies). */
@@ -99,6 +100,8 @@ export const ResponseWire = z.strictObject({
   reasoning: count,
   /** It recorded no input (core's `ResponseUsage.inputUnrecorded`): `input` is unknown, not 0; absent from older clients. */
   inputUnrecorded: z.boolean().optional(),
+  /** No record of it kept its final output count (core's `ResponseUsage.outputUnrecorded`); absent from older clients. */
+  outputUnrecorded: z.boolean().optional(),
 });
 export type ResponseWire = z.infer<typeof ResponseWire>;
 
@@ -227,6 +230,8 @@ const summaryFields = {
   unpricedModels: z.array(text(200)).max(1000),
   /** Models some of whose responses recorded no input (their cost is a lower bound); absent from older clients. */
   inputUnrecordedModels: z.array(text(200)).max(1000).optional(),
+  /** Models some of whose responses kept only the stream's first output count; absent from older clients. */
+  outputUnrecordedModels: z.array(text(200)).max(1000).optional(),
   time: TimeWire,
   responses: z.array(ResponseWire).max(5_000_000),
 };

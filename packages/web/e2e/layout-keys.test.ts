@@ -1,7 +1,7 @@
 /**
- * End-to-end, in real Chromium over the bundled samples: nothing cut off at 1440 and 390 px in either theme, every
- * column or card, long titles, Copy buttons clear of what they sit beside, readable blocks, and the themes (followed,
- * toggled, kept, readable). The keyboard, errors and find are in keys-find.test.ts. Skips plainly when Chromium or the
+ * End-to-end, in real Chromium over the bundled samples: nothing cut off at 1440 and 390 px in either theme, no two
+ * blocks of a page touching, every column or card, long titles, Copy buttons clear of what they sit beside, readable
+ * blocks, and the themes (followed, toggled, kept, readable). The keyboard, errors and find are in keys-find.test.ts. Skips plainly when Chromium or the
  * built dashboard is missing.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import type { SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../src/ui/contrast';
 import { e2eMissing, idle, serveIndexOf } from './harness';
-import { cutOff, eachPair, lowContrast, SCHEMES, SIZES, samplesInChromium } from './samples-ui';
+import { cutOff, eachPair, lowContrast, SCHEMES, SIZES, samplesInChromium, touchingBlocks } from './samples-ui';
 import { shot } from './shots';
 
 const missing = e2eMissing();
@@ -20,7 +20,7 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
   const ui = samplesInChromium('agentdash-e2e-ui-');
   const { api, open, go, subagentErrorSession, problems } = ui;
 
-  it('cuts nothing off on any page at 1440 and 390 px, and draws every HTML text readable, dark and light', async () => {
+  it('cuts nothing off and keeps blocks apart on any page at 1440 and 390 px, every HTML text readable, dark and light', async () => {
     const { row } = await subagentErrorSession();
     const id = encodeURIComponent(row.id);
     const pages = ['#/', `#/s/${id}`, '#/analytics', '#/usage', `#/s/${id}/waterfall`];
@@ -33,6 +33,7 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
         await page.waitForSelector('.page, .session-layout');
         await idle(page);
         for (const p of await cutOff(page)) out.push(`${size.name} ${scheme} ${hash}: ${p}`);
+        for (const p of await touchingBlocks(page)) out.push(`${size.name} ${scheme} ${hash}: ${p}`);
         // Every HTML text readable (WCAG AA) in both themes, once per scheme at the desktop size (not the charts'
         // SVG labels nor the waterfall's canvas, whose colours are the theme's muted text).
         if (size.name !== 'phone') for (const p of await lowContrast(page)) out.push(`${scheme} ${hash}: ${p}`);

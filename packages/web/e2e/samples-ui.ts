@@ -48,6 +48,35 @@ export async function cutOff(page: Page): Promise<string[]> {
   });
 }
 
+/** Least vertical room between two blocks stacked on a page (cards, tables, notes), in CSS pixels. */
+const MIN_BLOCK_GAP = 8;
+
+/**
+ * Blocks of the page (the visible children of `.page` in its flow, one after the other) closer than `MIN_BLOCK_GAP`
+ * to the block before them: two cards whose borders touch read as one. One line per pair: their classes or test ids
+ * and the gap.
+ */
+export async function touchingBlocks(page: Page): Promise<string[]> {
+  return page.evaluate((least) => {
+    const out: string[] = [];
+    const name = (el: HTMLElement) => el.dataset.testid ?? (el.className || el.tagName.toLowerCase());
+    for (const root of document.querySelectorAll<HTMLElement>('.page')) {
+      const blocks = [...root.children].filter((el): el is HTMLElement => {
+        if (!(el instanceof HTMLElement) || el.getBoundingClientRect().height === 0) return false;
+        const position = getComputedStyle(el).position;
+        return position !== 'absolute' && position !== 'fixed';
+      });
+      for (let i = 1; i < blocks.length; i++) {
+        const above = blocks[i - 1] as HTMLElement;
+        const below = blocks[i] as HTMLElement;
+        const gap = below.getBoundingClientRect().top - above.getBoundingClientRect().bottom;
+        if (gap < least) out.push(`${name(above)} then ${name(below)}: ${Math.round(gap)} px apart`);
+      }
+    }
+    return out;
+  }, MIN_BLOCK_GAP);
+}
+
 /**
  * HTML text drawn below WCAG AA contrast (4.5:1, 3:1 from 24 px or 18.66 px bold) against what is behind it (SVG
  * and canvas text are not looked at): its colour

@@ -90,8 +90,12 @@ ${COMMON_HELP}`,
     const copiedFrom = partial ? [] : redactIdentifiers(index.sessionCopies(id));
     // The tokens it owns, as its cost: a resume's copies count for the session they come from (the index says).
     const tokens = summary === undefined || partial ? undefined : summary.usage;
-    const inputUnrecordedModels = summary?.inputUnrecordedModels;
-    const own = { cost, tokens, inputUnrecordedModels };
+    const own = {
+      cost,
+      tokens,
+      inputUnrecordedModels: summary?.inputUnrecordedModels,
+      outputUnrecordedModels: summary?.outputUnrecordedModels,
+    };
     const chunks = timelineChunks(session, c, ctx.verbose, own, notes, wall, copiedFrom);
     await writeChunks(
       ctx.io.stdout,
@@ -172,7 +176,7 @@ function errorsInWords(counts: { readonly errors: number; readonly expectedError
 function copiedText(from: CopiedFrom): string {
   const responses =
     from.responses > 0
-      ? ` and ${plural(from.responses, 'response')} (${formatCost(from.costUsd)}, not in the cost above)`
+      ? ` and ${plural(from.responses, 'response')} (${formatCost(from.costUsd, from)}, not in the cost above)`
       : '';
   const title = from.title === null ? '' : ` "${excerpt(from.title, 60)}"`;
   const failed = from.errors > 0 ? ` (${errorsInWords(from)})` : '';
@@ -197,6 +201,8 @@ function* timelineChunks(
     readonly tokens: TokenCounts | undefined;
     /** Models some of whose responses recorded no input: the input shown is a lower bound. */
     readonly inputUnrecordedModels?: readonly string[] | undefined;
+    /** Models some of whose responses kept only the stream's first output count: the output shown is a lower bound. */
+    readonly outputUnrecordedModels?: readonly string[] | undefined;
   },
   notes: readonly string[],
   /**

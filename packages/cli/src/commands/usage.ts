@@ -75,6 +75,12 @@ function warnUnpriced(ctx: Context, totals: UsageGroup): void {
       `no input recorded for some responses of ${unrecorded.join(', ')}: their cost counts their output only, a lower bound (+ ?)`,
     );
   }
+  const cut = totals.outputUnrecordedModels ?? [];
+  if (cut.length > 0) {
+    ctx.note(
+      `some responses of ${cut.join(', ')} kept only the stream's first output count (no record has the final one): their output and cost are lower bounds (+ ?)`,
+    );
+  }
   if (models.length === 0) return;
   const [one] = models;
   ctx.note(
@@ -93,6 +99,7 @@ function commonOf(
     totals: totalsJson(group),
     unpricedModels: group.unpricedModels,
     ...(group.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: group.inputUnrecordedModels }),
+    ...(group.outputUnrecordedModels === undefined ? {} : { outputUnrecordedModels: group.outputUnrecordedModels }),
     prices: pricesJson(ctx.prices),
   };
 }

@@ -124,6 +124,8 @@ export interface SessionJson {
   readonly unpricedModels: readonly string[];
   /** Models some of whose responses recorded no input (Copilot CLI 1.0.64): the session costs more than `costUsd`. */
   readonly inputUnrecordedModels?: readonly string[];
+  /** Models some of whose responses kept only the stream's first output count (Claude Code): output and cost are more. */
+  readonly outputUnrecordedModels?: readonly string[];
   readonly time: SessionTimeJson;
   readonly measured?: import('./telemetry-json.js').MeasuredSessionJson;
 }
@@ -253,6 +255,8 @@ export interface UsageEntryJson {
   readonly costUsd: number | null;
   /** Models some of whose responses recorded no input: it costs more than `costUsd`. Absent when none. */
   readonly inputUnrecordedModels?: readonly string[];
+  /** Models some of whose responses kept only the stream's first output count: it costs more. Absent when none. */
+  readonly outputUnrecordedModels?: readonly string[];
 }
 
 /** Extra fields every usage report carries. */
@@ -262,6 +266,8 @@ export interface UsageReportJson {
   readonly unpricedModels: readonly string[];
   /** Models some of whose responses recorded no input: their cost is that of their output only. Absent when none. */
   readonly inputUnrecordedModels?: readonly string[];
+  /** Models some of whose responses kept only the stream's first output count: their output and cost are more. */
+  readonly outputUnrecordedModels?: readonly string[];
   /** The price table used. */
   readonly prices: { readonly date: string; readonly source: string };
 }

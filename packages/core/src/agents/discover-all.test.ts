@@ -76,6 +76,30 @@ describe('discoverAll over a folder of homes', () => {
     }
   });
 
+  it("searches a backup for homes once: no folder of another agent's home is asked whether it is Claude's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-backup-year-'));
+    try {
+      const claude = join(dir, 'laptop', '.claude');
+      const codex = join(dir, 'desktop', '.codex');
+      cpSync(samplesHome, claude, { recursive: true });
+      cpSync(join(codexFixtures, '0.98.0', 'codex-home'), codex, { recursive: true });
+      // A year of Codex day folders (`sessions/YYYY/MM/DD`): 336 folders inside a home, past the 256 a search asks.
+      for (let month = 1; month <= 12; month++) {
+        for (let day = 1; day <= 28; day++) {
+          const dd = (n: number) => String(n).padStart(2, '0');
+          mkdirSync(join(codex, 'sessions', '2025', dd(month), dd(day)), { recursive: true });
+        }
+      }
+      const found = await discoverAll([dir]);
+      // Before: Claude Code's discovery searched the folder again, into the Codex home, and said "partly skipped:
+      // only 256 of its folders were looked into" on every command, though no home was missed.
+      expect(found.issues).toEqual([]);
+      expect(found.files.map((f) => `${f.agent} ${f.path}`).sort()).toEqual((await paths([claude, codex])).sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('still reports a folder of no transcripts as one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agentdash-no-homes-'));
     try {

@@ -8,7 +8,7 @@ import {
   isClaudeHome,
 } from '../io/discover.js';
 import { foldersToAsk, partlySearched } from '../io/home-search.js';
-import { type ListedFolder, mergeListed } from '../io/listed-folders.js';
+import { type ListedFolder, mergeListed, noteFolder } from '../io/listed-folders.js';
 import { isUnder } from '../io/paths.js';
 import type { ParseIssue } from '../model/issue.js';
 import type { AgentAdapter } from './adapter.js';
@@ -42,7 +42,7 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
     for (const discovery of found) {
       // A headless output found by its agent wins over Claude Code's discovery of a folder holding both (`.jsonl`).
       for (const file of discovery.files) if (!files.has(file.path) || file.headless) files.set(file.path, file);
-      // Both searches of a folder no adapter recognises say the same when cut short: once is enough.
+      // What two discoveries say of one folder (two adapters reading one home) is said once.
       for (const issue of discovery.issues) {
         const key = `${issue.code}\u0000${issue.file}\u0000${issue.line}\u0000${issue.message}`;
         if (!said.has(key)) issues.push(issue);
@@ -69,37 +69,51 @@ async function discoverUnrecognised(
   options: DiscoverOptions,
   folders: ListedFolder[],
 ): Promise<Discovery[]> {
-  const { homes, found } = await discoverHomesUnder(dir, options, folders);
+  const { homes, claudeHomes, found } = await discoverHomesUnder(dir, options, folders);
   const holdsHome = (folder: string) => homes.some((home) => isUnder(home, folder));
-  return [await discoverFiles([dir], homes.length > 0 ? { ...options, holdsHome } : options), ...found];
+  // Claude Code's discovery reads the Claude homes this search found; it does not search the folder again.
+  return [
+    await discoverFiles([dir], { ...options, ...(homes.length > 0 ? { holdsHome } : {}), claudeHomes }),
+    ...found,
+  ];
 }
 
 /**
- * The other agents' homes below a folder no adapter recognises (a backup of several machines' `.gemini`, a folder of
- * versions of one agent's home), searched as Claude Code's discovery searches for its own (`foldersToAsk`), each
- * discovered by the adapters that recognise it. Claude Code's are left to its own discovery, which the caller runs on
- * the folder. What the recognisers looked at is noted in `folders` (a home made there later changes their mtimes).
+ * Every agent's homes below a folder no adapter recognises (a backup of several machines' `.gemini`, a folder of
+ * versions of one agent's home), in one search (`foldersToAsk`), which looks into no home: the other agents' homes,
+ * each discovered by the adapters that recognise it, and Claude Code's (`claudeHomes`), left to its discovery, which
+ * the caller runs on them. Each folder asked is noted in `folders`, with what the recognisers looked at (a home made
+ * there later changes their mtimes).
  */
 async function discoverHomesUnder(
   dir: string,
   options: DiscoverOptions,
   folders: ListedFolder[],
-): Promise<{ readonly homes: readonly string[]; readonly found: readonly Discovery[] }> {
+): Promise<{
+  readonly homes: readonly string[];
+  readonly claudeHomes: readonly string[];
+  readonly found: readonly Discovery[];
+}> {
   const others = agentAdapters.filter((a) => a.id !== DISCOVERED_AGENT);
   const homes: { readonly path: string; readonly adapters: readonly AgentAdapter[] }[] = [];
+  const claudeHomes: string[] = [];
   const search = foldersToAsk(dir);
   let step = search.next();
   while (step.done !== true) {
+    noteFolder(step.value, folders);
     const adapters = await adaptersForPath(step.value, folders, others);
     if (adapters.length > 0) homes.push({ path: step.value, adapters });
-    // A Claude home is Claude Code's discovery's, and not looked into for other agents' homes.
-    step = search.next(adapters.length > 0 || isClaudeHome(step.value));
+    // A Claude home (a folder with `projects/`, a Qwen home too, as Claude's discovery always took them) is its
+    // discovery's; no home is looked into for more.
+    const claude = isClaudeHome(step.value);
+    if (claude) claudeHomes.push(step.value);
+    step = search.next(adapters.length > 0 || claude);
   }
   const found: Discovery[] = step.value ? [{ files: [], folders: [], issues: [partlySearched(dir)] }] : [];
   for (const home of homes) {
     for (const adapter of home.adapters) found.push(await adapter.discover(home.path, options));
   }
-  return { homes: homes.map((h) => h.path), found };
+  return { homes: homes.map((h) => h.path), claudeHomes, found };
 }
 
 /** Each agent's default homes that exist on this machine (env and home dir passed in: core has no `process`). */

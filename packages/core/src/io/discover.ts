@@ -44,6 +44,12 @@ export interface DiscoverOptions {
    * project folder, and its own `.jsonl` files are no sessions, as for a folder that holds Claude homes.
    */
   readonly holdsHome?: (dir: string) => boolean;
+  /**
+   * The Claude homes below the one folder given, when `discoverAll`'s search for every agent's homes has found them:
+   * that folder is not searched again (a second search would list the same folders, and those of the other agents'
+   * homes, which the first leaves: a Codex home's day folders cut it short).
+   */
+  readonly claudeHomes?: readonly string[];
 }
 
 export interface Discovery {
@@ -115,7 +121,7 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       continue;
     }
     const pause = pacer();
-    for (const projectDir of projectDirsOf(path, folders, issues, options.holdsHome ?? (() => false))) {
+    for (const projectDir of projectDirsOf(path, folders, issues, options)) {
       for (const file of await scanProjectDir(projectDir, issues, options, folders, pause)) files.set(file.path, file);
     }
   }
@@ -136,20 +142,25 @@ function projectDirsOf(
   dir: string,
   folders: ListedFolder[],
   issues: ParseIssue[],
-  holdsHome: (dir: string) => boolean,
+  found: Pick<DiscoverOptions, 'holdsHome' | 'claudeHomes'>,
   isProjects = basename(dir) === 'projects',
 ): string[] {
+  // The homes found apply to the folder given, not to those below it.
+  const { claudeHomes, ...below } = found;
+  const holdsHome = found.holdsHome ?? (() => false);
   const entries = readFolder(dir, folders, issues) ?? [];
   if (entries.some((e) => e.isDirectory() && e.name === 'projects')) {
-    return projectDirsOf(join(dir, 'projects'), folders, issues, holdsHome, true);
+    return projectDirsOf(join(dir, 'projects'), folders, issues, below, true);
   }
   if (!isProjects) {
     const project = !holdsHome(dir) && isProjectDir(dir, entries, folders);
     // A folder that holds homes (a backup of `.claude`, copies from several machines, a folder of versions) is read
     // as those homes, its own `.jsonl` files (a manifest's, a log's) are no sessions of them. One level down when
-    // the folder is a project folder; else as far as any agent's homes are searched for (`foldersToAsk`).
-    const homes = homesUnder(dir, project ? 1 : HOME_DEPTH, folders, issues);
-    if (homes.length > 0) return homes.flatMap((home) => projectDirsOf(home, folders, issues, holdsHome));
+    // the folder is a project folder; else as far as any agent's homes are searched for (`foldersToAsk`), or as
+    // `discoverAll`'s search found them.
+    const homes =
+      !project && claudeHomes !== undefined ? claudeHomes : homesUnder(dir, project ? 1 : HOME_DEPTH, folders, issues);
+    if (homes.length > 0) return homes.flatMap((home) => projectDirsOf(home, folders, issues, below));
     if (project) return [dir];
   }
   // A session folder (`<session>/subagents/…`) passed on its own belongs to its project folder.

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { adapterForFile } from '../agents/adapters.js';
 import { describeScratch } from '../agents/conformance-shared.js';
 import type { AgentId } from '../model/agent.js';
 import type { ParseIssue } from '../model/issue.js';
-import { type LineEvent, mayStillBeWritten, readLines, WRITE_SETTLE_MS } from './read-lines.js';
+import { type LineEvent, mayStillBeWritten, type ReadLinesOptions, readLines, WRITE_SETTLE_MS } from './read-lines.js';
 
 /** Real transcripts of each agent whose JSONL files go through `readLines`, bundled; the corpus copy when present. */
 const fixtures = join(repoRoot, 'packages/core/test/fixtures');
@@ -83,20 +83,26 @@ const cutIssue = (file: string, line: number, bytes: number): ParseIssue => ({
     `${WRITE_SETTLE_MS / 1000} s or more; it is read if it is finished later`,
 });
 
-async function readAll(path: string) {
+async function readAll(path: string, options: ReadLinesOptions = {}) {
   const events: LineEvent[] = [];
-  const end = await readLines(path, (event) => events.push(event));
+  const end = await readLines(path, (event) => events.push(event), options);
   const issues = events.flatMap((e) => (e.kind === 'issue' ? [e.issue] : []));
   return { issues, end };
 }
 
-async function streamed(agent: AgentId, path: string) {
+async function streamed(agent: AgentId, path: string, options: ReadLinesOptions = {}) {
   const file = await describeScratch(adapterForFile({ agent }), path);
   const issues: ParseIssue[] = [];
-  const end = await adapterForFile(file).streamRecords(file, (event) => {
-    if (event.kind === 'issue') issues.push(event.issue);
-  });
-  return { issues: issues.filter((issue) => issue.message.startsWith('the last line')), end };
+  let records = 0;
+  const end = await adapterForFile(file).streamRecords(
+    file,
+    (event) => {
+      if (event.kind === 'issue') issues.push(event.issue);
+      else records += 1;
+    },
+    options,
+  );
+  return { issues: issues.filter((issue) => issue.message.startsWith('the last line')), end, records, all: issues };
 }
 
 describe.each(sources)('a last line cut short: $name', ({ agent, path: source, present }) => {
@@ -118,6 +124,127 @@ describe.each(sources)('a last line cut short: $name', ({ agent, path: source, p
     expect(await readAll(path)).toEqual({ issues: [], end: { ...held, stillWriting: true } });
     const read = await streamed(agent, path);
     expect({ issues: read.issues, stillWriting: read.end.stillWriting }).toEqual({ issues: [], stillWriting: true });
+  });
+});
+
+/** Sets when `path` was last written: `ageMs` ago. */
+async function writtenAgo(path: string, ageMs: number) {
+  const written = (Date.now() - ageMs) / 1000;
+  await utimes(path, written, written);
+}
+
+/** The transcript without its final newline: its bytes, where its last line starts, that line's number. */
+function unterminated(source: string) {
+  const whole = readFileSync(source);
+  const body = whole.subarray(0, whole.at(-1) === 0x0a ? whole.length - 1 : whole.length);
+  const lastStart = body.lastIndexOf(0x0a) + 1;
+  const line = body.subarray(0, lastStart).filter((byte) => byte === 0x0a).length + 1;
+  const longest = Math.max(
+    ...body
+      .toString('latin1')
+      .split('\n')
+      .map((text) => text.length),
+  );
+  return { body, lastStart, line, longest, path: join(dir, basename(source)) };
+}
+
+const longTailIssue = (file: string, line: number, max: number, bytes: number): ParseIssue => ({
+  code: 'line_too_long',
+  file,
+  line,
+  message:
+    `the last line is longer than ${max} bytes (${bytes} so far) and was skipped; it has no newline and ` +
+    `has not been written to for ${WRITE_SETTLE_MS / 1000} s or more`,
+});
+
+describe.each(sources)('a last line over the length limit, no newline: $name', ({ agent, path: source, present }) => {
+  /** The last record padded with spaces past the limit (the file's longest line), last written `ageMs` ago. */
+  async function overlongTail(ageMs: number) {
+    const { body, lastStart, line, longest: maxLineBytes, path } = unterminated(source);
+    const tailBytes = maxLineBytes + 1;
+    await writeFile(path, Buffer.concat([body, Buffer.alloc(lastStart + tailBytes - body.length, 0x20)]));
+    await writtenAgo(path, ageMs);
+    const held = { nextOffset: lastStart, nextLine: line, pendingBytes: tailBytes, bytesRead: lastStart + tailBytes };
+    return { path, line, maxLineBytes, tailBytes, held };
+  }
+
+  it.skipIf(!present)('left alone: reported at its line as too long, still held back', async () => {
+    const { path, line, maxLineBytes, tailBytes, held } = await overlongTail(WRITE_SETTLE_MS + 60_000);
+    const issue = longTailIssue(path, line, maxLineBytes, tailBytes);
+    expect(await readAll(path, { maxLineBytes })).toEqual({ issues: [issue], end: held });
+    const read = await streamed(agent, path, { maxLineBytes });
+    expect({ issues: read.issues, pendingBytes: read.end.pendingBytes }).toEqual({
+      issues: [issue],
+      pendingBytes: tailBytes,
+    });
+    // Finished later: the line is read on from its start and skipped as any line over the limit, at the same line.
+    await appendFile(path, '\n');
+    const on = await readAll(path, { maxLineBytes, startOffset: held.nextOffset, startLine: held.nextLine });
+    expect(on.issues.map(({ code, line: at }) => [code, at])).toEqual([['line_too_long', line]]);
+  });
+
+  it.skipIf(!present)('written within the window: held back silently, as being written', async () => {
+    const { path, maxLineBytes, held } = await overlongTail(1_000);
+    expect(await readAll(path, { maxLineBytes })).toEqual({ issues: [], end: { ...held, stillWriting: true } });
+    const read = await streamed(agent, path, { maxLineBytes });
+    expect({ issues: read.issues, stillWriting: read.end.stillWriting }).toEqual({ issues: [], stillWriting: true });
+  });
+});
+
+describe.each(sources)('bytes after a last line read as complete JSON: $name', ({ agent, path: source, present }) => {
+  /** The transcript read once without its final newline, then `more` written after it `ageMs` ago. */
+  async function wentOn(more: string, ageMs: number) {
+    const { body, line, path } = unterminated(source);
+    await writeFile(path, body);
+    await writtenAgo(path, WRITE_SETTLE_MS + 60_000);
+    const first = await streamed(agent, path);
+    await appendFile(path, more);
+    await writtenAgo(path, ageMs);
+    const from = { startOffset: first.end.nextOffset, startLine: first.end.nextLine };
+    return { path, line, from, first, size: body.length };
+  }
+
+  it.skipIf(!present)('left alone: reported once at that line, its record read once', async () => {
+    const { path, line, from, first, size } = await wentOn(' trailing', WRITE_SETTLE_MS + 60_000);
+    expect({ records: first.records, issues: first.all, end: first.end.nextLine }).toEqual({
+      records: line,
+      issues: [],
+      end: line + 1,
+    });
+    // readLines took the record already: the rest is reported and skipped, nothing is held back unseen.
+    expect(await readAll(path, from)).toEqual({
+      issues: [
+        {
+          code: 'invalid_json',
+          file: path,
+          line,
+          message:
+            'line went on (9 bytes) after it was read as complete JSON, with no newline, and has not been written ' +
+            `to for ${WRITE_SETTLE_MS / 1000} s or more; the rest was skipped`,
+        },
+      ],
+      end: { nextOffset: size + 9, nextLine: line + 1, pendingBytes: 0, bytesRead: 9 },
+    });
+    // Each agent's reader: one issue at that line, no record again (a reader that replays the file holds it back).
+    const read = await streamed(agent, path, from);
+    expect({ issues: read.all.map((i) => [i.code, i.line]), records: read.records }).toEqual({
+      issues: [['invalid_json', line]],
+      records: 0,
+    });
+    await appendFile(path, '\n');
+    const on = await streamed(agent, path, { startOffset: read.end.nextOffset, startLine: read.end.nextLine });
+    expect({ records: on.records, nextLine: on.end.nextLine }).toEqual({ records: 0, nextLine: line + 1 });
+  });
+
+  it.skipIf(!present)('written within the window, or blank: held back silently', async () => {
+    const fresh = await wentOn(' trailing', 1_000);
+    const held = { nextOffset: fresh.size, nextLine: fresh.line + 1, pendingBytes: 9, bytesRead: 9 };
+    expect(await readAll(fresh.path, fresh.from)).toEqual({ issues: [], end: { ...held, stillWriting: true } });
+    const read = await streamed(agent, fresh.path, fresh.from);
+    expect({ issues: read.all, stillWriting: read.end.stillWriting }).toEqual({ issues: [], stillWriting: true });
+    // A CR waiting for its LF, left alone: harmless, nothing to report or to look at again.
+    const cr = await wentOn('\r', WRITE_SETTLE_MS + 60_000);
+    expect(await readAll(cr.path, cr.from)).toEqual({ issues: [], end: { ...held, pendingBytes: 1, bytesRead: 1 } });
   });
 });
 

@@ -97,7 +97,9 @@ let spare: Buffer | undefined;
  *   (`pendingBytes`) and `nextOffset` points at its start, so a later read picks it up once it is finished. When
  *   the source says it was last written `WRITE_SETTLE_MS` ago or more (`ByteSource.stat`), the writer stopped
  *   mid-record: an `invalid_json` issue reports it (its bytes are still held back, read if it is finished later);
- *   else it is held back silently and the end says so (`stillWriting`).
+ *   else it is held back silently and the end says so (`stillWriting`). A tail over `maxLineBytes` is held and
+ *   reported alike (`line_too_long`, as it is once finished). Bytes that follow an unterminated line returned as
+ *   complete JSON wait for their newline the same way; left alone, they are reported at that line and skipped.
  *
  * @example
  * const end = await readLines(file, (event) => { if (event.kind === 'line') handle(event.text) });
@@ -235,14 +237,21 @@ export async function readLines(
     let nextOffset = position;
     let nextLine = lineNo;
     let stillWriting = false;
-    if (skippingLongLine) {
-      // An overlong unterminated tail: hold it back like any unfinished line.
-      pendingBytes = position - lineStart;
+    const tailBytes = position - lineStart;
+    // The unterminated tail is held back for a later read; `report` is what is said of it once its writer has left it
+    // alone, and `skip` whether it is then passed over (it can never be read) rather than still held.
+    let held: { readonly report: ParseIssue; readonly skip: boolean } | undefined;
+    if (continuesLine && tailBytes > 0) {
+      // More of the unterminated line already returned: wait for its newline. Blank bytes (a CR before its LF) are
+      // harmless; others can never make that line anything but one that went on after its JSON.
+      pendingBytes = tailBytes;
       nextOffset = lineStart;
-    } else if (continuesLine && partsBytes > 0) {
-      // Still the unterminated line already returned, growing: wait for its newline.
-      pendingBytes = partsBytes;
+      if (skippingLongLine || !isBlank(Buffer.concat(parts)))
+        held = { report: wentOnIssue(file, lineNo - 1, tailBytes), skip: true };
+    } else if (skippingLongLine) {
+      pendingBytes = tailBytes;
       nextOffset = lineStart;
+      held = { report: longTailIssue(file, lineNo, maxLineBytes, tailBytes), skip: false };
     } else if (partsBytes > 0) {
       const bytes = Buffer.concat(parts);
       if (emitLine(bytes, lineStart, false)) {
@@ -250,8 +259,15 @@ export async function readLines(
       } else {
         pendingBytes = bytes.length;
         nextOffset = lineStart;
-        stillWriting = mayStillBeWritten(await modifiedMsOf(handle));
-        if (!stillWriting) onEvent({ kind: 'issue', issue: cutLineIssue(file, lineNo, bytes.length) });
+        held = { report: cutLineIssue(file, lineNo, bytes.length), skip: false };
+      }
+    }
+    if (held !== undefined) {
+      stillWriting = mayStillBeWritten(await modifiedMsOf(handle));
+      if (!stillWriting) onEvent({ kind: 'issue', issue: held.report });
+      if (!stillWriting && held.skip) {
+        pendingBytes = 0;
+        nextOffset = position;
       }
     }
     spare = buffer;
@@ -279,6 +295,30 @@ function cutLineIssue(file: string, line: number, bytes: number): ParseIssue {
     message:
       `the last line ends before its record does (${bytes} bytes) and has not been written to for ` +
       `${WRITE_SETTLE_MS / 1000} s or more; it is read if it is finished later`,
+  };
+}
+
+/** An unterminated last line over the length limit, left alone: skipped, as it is once its newline comes. */
+function longTailIssue(file: string, line: number, maxLineBytes: number, bytes: number): ParseIssue {
+  return {
+    code: 'line_too_long',
+    file,
+    line,
+    message:
+      `the last line is longer than ${maxLineBytes} bytes (${bytes} so far) and was skipped; it has no newline and ` +
+      `has not been written to for ${WRITE_SETTLE_MS / 1000} s or more`,
+  };
+}
+
+/** Bytes without a newline after a line read as complete JSON, left alone: skipped, not held back unseen forever. */
+function wentOnIssue(file: string, line: number, bytes: number): ParseIssue {
+  return {
+    code: 'invalid_json',
+    file,
+    line,
+    message:
+      `line went on (${bytes} bytes) after it was read as complete JSON, with no newline, and has not been written ` +
+      `to for ${WRITE_SETTLE_MS / 1000} s or more; the rest was skipped`,
   };
 }
 

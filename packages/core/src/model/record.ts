@@ -17,6 +17,12 @@ export interface Usage {
    * counts are unknown, not 0, so what it cost is a lower bound (`costIsLowerBound`).
    */
   readonly inputUnrecorded?: true;
+  /**
+   * Output tokens the record's content took at least, present only when `outputTokens` is below it: the record kept
+   * the stream's first count, not the response's (usage/output-floor.ts). The response's output is then a lower
+   * bound, unless another of its records has a count at least this large.
+   */
+  readonly outputAtLeast?: number;
 }
 
 /** Fields every chain record (user/assistant/system/attachment/progress) has. */

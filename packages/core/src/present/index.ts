@@ -19,14 +19,17 @@ export {
   formatCost,
   formatCount,
   formatPercent,
+  formatResponseOutput,
   formatTokenLine,
   formatTokenParts,
   formatTokens,
   formatTokensAtLeast,
   inputIsLowerBound,
   nounFor,
+  outputIsLowerBound,
   plural,
   sumTokens,
+  type TokenGaps,
 } from './numbers.js';
 export {
   callDetail,

@@ -45,21 +45,29 @@ export function formatCompact(n: Maybe): string {
 /** Token counts: the same rule as {@link formatCompact}. */
 export const formatTokens = formatCompact;
 
-/** What a cost (a session's, a usage group's) leaves out, as the index and the usage reports say it. */
+/**
+ * What a cost (a session's, a usage group's, a resume's copies') leaves out, as the index and the usage reports say
+ * it; a list absent is none.
+ */
 export interface CostGaps {
   /** Models without a price: their cost is not in it. */
-  readonly unpricedModels: readonly string[];
+  readonly unpricedModels?: readonly string[] | undefined;
   /** Models some of whose responses recorded no input (Copilot CLI 1.0.64): only their output is in it. */
   readonly inputUnrecordedModels?: readonly string[] | undefined;
+  /** Models some of whose responses kept only the stream's first output count (Claude Code): their output is more. */
+  readonly outputUnrecordedModels?: readonly string[] | undefined;
 }
 
 /**
- * Whether a known cost is only a lower bound: some model has no price, or some response recorded no input. The one
- * rule of the `+ ?` the CLI and the dashboard write after a cost.
+ * Whether a known cost is only a lower bound: some model has no price, some response recorded no input, or some
+ * kept only the stream's first output count. The one rule of the `+ ?` the CLI and the dashboard write after a cost.
  * @example costIsLowerBound({ unpricedModels: [], inputUnrecordedModels: ['gpt-5'] }) // true
  */
 export function costIsLowerBound(gaps: CostGaps | undefined): boolean {
-  return gaps !== undefined && (gaps.unpricedModels.length > 0 || inputIsLowerBound(gaps));
+  return (
+    gaps !== undefined &&
+    ((gaps.unpricedModels?.length ?? 0) > 0 || inputIsLowerBound(gaps) || outputIsLowerBound(gaps))
+  );
 }
 
 /**
@@ -68,18 +76,24 @@ export function costIsLowerBound(gaps: CostGaps | undefined): boolean {
  */
 export function costGapsNote(gaps: CostGaps): string | undefined {
   const notes: string[] = [];
-  if (gaps.unpricedModels.length > 0) notes.push(`No price for ${gaps.unpricedModels.join(', ')}`);
+  const unpriced = gaps.unpricedModels ?? [];
+  if (unpriced.length > 0) notes.push(`No price for ${unpriced.join(', ')}`);
   const unrecorded = gaps.inputUnrecordedModels ?? [];
   if (unrecorded.length > 0)
     notes.push(
       `No input recorded for ${unrecorded.join(', ')}: ${unrecorded.length === 1 ? 'its' : 'their'} output only is counted`,
+    );
+  const cut = gaps.outputUnrecordedModels ?? [];
+  if (cut.length > 0)
+    notes.push(
+      `Some responses of ${cut.join(', ')} kept only the stream's first output count: their output is more than counted`,
     );
   return notes.length > 0 ? notes.join('; ') : undefined;
 }
 
 /**
  * Dollars: `$1.23`, `$0.042`; `unknown` when no price is known; `$1.23 + ?` when it is a lower bound (some models
- * have no price, or some responses recorded no input: {@link costIsLowerBound}).
+ * have no price, or some responses recorded no input or not their output: {@link costIsLowerBound}).
  * @example formatCost(0.0421) // '$0.042'
  * formatCost(0.29, { unpricedModels: [], inputUnrecordedModels: ['claude-sonnet-4.6'] }) // '$0.29 + ?'
  */
@@ -150,11 +164,12 @@ export function sumTokens(all: Iterable<TokenCounts>): TokenCounts {
 /**
  * Input and cache tokens apart, never silently added: `1.2k in · 35.1k out · 12.9M cache read · 410.2k cache write`.
  * Parts that are zero are left out (`0 in` when all are). Where some responses recorded no input (`gaps`, as the
- * cost's: Copilot CLI 1.0.64), the input is a lower bound: `? in` when none was recorded, `1.2k + ? in` else.
+ * cost's: Copilot CLI 1.0.64), the input is a lower bound: `? in` when none was recorded, `1.2k + ? in` else; where
+ * some kept only the stream's first output count (Claude Code), the output: `35.1k + ? out`.
  */
 export function formatTokenParts(
   t: TokenCounts,
-  gaps?: Pick<CostGaps, 'inputUnrecordedModels'>,
+  gaps?: TokenGaps,
 ): readonly { readonly value: string; readonly label: string }[] {
   const parts = [
     { n: t.inputTokens, label: 'in' },
@@ -165,7 +180,19 @@ export function formatTokenParts(
     { n: t.cacheCreationInputTokens, label: 'cache write' },
   ].filter((p, i) => i === 0 || p.n > 0);
   const inputUnknown = inputIsLowerBound(gaps);
-  return parts.map((p, i) => ({ value: formatTokensAtLeast(p.n, i === 0 && inputUnknown), label: p.label }));
+  const outputUnknown = outputIsLowerBound(gaps);
+  return parts.map((p, i) => ({
+    value: formatTokensAtLeast(p.n, (i === 0 && inputUnknown) || (p.label === 'out' && outputUnknown)),
+    label: p.label,
+  }));
+}
+
+/** What makes token counts lower bounds (as their cost's {@link CostGaps}). */
+export type TokenGaps = Pick<CostGaps, 'inputUnrecordedModels' | 'outputUnrecordedModels'>;
+
+/** Whether some responses kept only the stream's first output count (`gaps`): their output, and any sum of it, is a lower bound. */
+export function outputIsLowerBound(gaps?: Pick<CostGaps, 'outputUnrecordedModels'>): boolean {
+  return (gaps?.outputUnrecordedModels?.length ?? 0) > 0;
 }
 
 /** Whether some responses recorded no input (`gaps`, as the cost's): their input, and any sum of it, is a lower bound. */
@@ -179,8 +206,22 @@ export function formatTokensAtLeast(n: number, lowerBound: boolean): string {
   return n === 0 ? '?' : `${formatCompact(n)} + ?`;
 }
 
+/**
+ * One response's output as a timeline gives it: `172 tokens out`; `1 + ? tokens out` when no record of it kept its
+ * final count (`outputAtLeast` above the count: usage/output-floor.ts); empty without output.
+ * @example formatResponseOutput({ outputTokens: 1, outputAtLeast: 3 }) // '1 + ? tokens out'
+ */
+export function formatResponseOutput(
+  usage: { readonly outputTokens: number; readonly outputAtLeast?: number } | undefined,
+): string {
+  const out = usage?.outputTokens ?? 0;
+  if (out <= 0) return '';
+  const cut = usage?.outputAtLeast !== undefined && usage.outputAtLeast > out;
+  return cut ? `${formatCompact(out)} + ? tokens out` : `${formatCompact(out)} ${nounFor(out, 'token')} out`;
+}
+
 /** {@link formatTokenParts} as one line. */
-export function formatTokenLine(t: TokenCounts, gaps?: Pick<CostGaps, 'inputUnrecordedModels'>): string {
+export function formatTokenLine(t: TokenCounts, gaps?: TokenGaps): string {
   return formatTokenParts(t, gaps)
     .map((p) => `${p.value} ${p.label}`)
     .join(' · ');

@@ -3,6 +3,7 @@ import { type RecordUuid, timestampMs } from '../model/ids.js';
 import type { TranscriptRecord } from '../model/record.js';
 import type { AssistantItem, TimelineEvent } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
+import { laterUsage } from '../usage/output-floor.js';
 import { hiddenReasonOf, userText } from './classify-user.js';
 
 type MutableAssistant = Extract<TimelineEvent, { kind: 'assistant' }> & {
@@ -77,9 +78,7 @@ export class ThreadAssembler {
           (event as { lastTimestamp: typeof record.timestamp }).lastTimestamp = record.timestamp;
         }
         // Later block records carry the final usage and stop reason (FORMAT.md §8): keep the largest.
-        if (record.usage && (!event.usage || record.usage.outputTokens >= event.usage.outputTokens)) {
-          (event as { usage: typeof record.usage }).usage = record.usage;
-        }
+        if (record.usage) (event as { usage: typeof record.usage }).usage = laterUsage(event.usage, record.usage);
         if (record.stopReason !== undefined) (event as { stopReason: string }).stopReason = record.stopReason;
         for (const block of record.content) {
           switch (block.kind) {

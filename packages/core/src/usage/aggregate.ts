@@ -100,6 +100,11 @@ export interface UsageGroup extends TokenCounts {
    * Absent when there is none, as for every agent that records its usage whole.
    */
   readonly inputUnrecordedModels?: readonly string[];
+  /**
+   * Models some of whose responses kept only the stream's first output count (`ResponseUsage.outputUnrecorded`):
+   * their output and cost are lower bounds. Absent when there is none.
+   */
+  readonly outputUnrecordedModels?: readonly string[];
   readonly models: Readonly<Record<string, ModelUsage>>;
   /** Earliest and latest response time (ms); null when none has a time. */
   readonly firstMs: number | null;
@@ -112,6 +117,7 @@ interface MutableModel {
   cost: number;
   priced: boolean;
   inputUnrecorded: boolean;
+  outputUnrecorded: boolean;
 }
 
 /** Adds responses up, per model. */
@@ -123,12 +129,13 @@ export class UsageAccumulator {
   add(response: PricedResponse<unknown>): void {
     let m = this.models.get(response.model);
     if (m === undefined) {
-      m = { responses: 0, tokens: zeroTokens, cost: 0, priced: true, inputUnrecorded: false };
+      m = { responses: 0, tokens: zeroTokens, cost: 0, priced: true, inputUnrecorded: false, outputUnrecorded: false };
       this.models.set(response.model, m);
     }
     m.responses += response.responses ?? 1;
     m.tokens = addTokens(m.tokens, response.tokens);
     if (response.inputUnrecorded) m.inputUnrecorded = true;
+    if (response.outputUnrecorded) m.outputUnrecorded = true;
     if (response.costUsd === undefined) m.priced = false;
     else m.cost += response.costUsd;
     const t = response.timestampMs;
@@ -149,6 +156,7 @@ export class UsageAccumulator {
     let priced = 0;
     const unpriced: string[] = [];
     const unrecorded: string[] = [];
+    const outputUnrecorded: string[] = [];
     const models: Record<string, ModelUsage> = {};
     const sorted = [...this.models.entries()].sort((a, b) => a[0].localeCompare(b[0]));
     for (const [model, m] of sorted) {
@@ -159,6 +167,7 @@ export class UsageAccumulator {
         priced += 1;
       } else unpriced.push(model);
       if (m.inputUnrecorded) unrecorded.push(model);
+      if (m.outputUnrecorded) outputUnrecorded.push(model);
       models[model] = { responses: m.responses, ...m.tokens, costUsd: m.priced ? roundUsd(m.cost) : null };
     }
     return {
@@ -167,6 +176,7 @@ export class UsageAccumulator {
       costUsd: knownCost(cost, { priced, unpriced: unpriced.length }),
       unpricedModels: unpriced,
       ...(unrecorded.length > 0 ? { inputUnrecordedModels: unrecorded } : {}),
+      ...(outputUnrecorded.length > 0 ? { outputUnrecordedModels: outputUnrecorded } : {}),
       models,
       firstMs: this.firstMs,
       lastMs: this.lastMs,

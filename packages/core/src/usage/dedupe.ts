@@ -1,3 +1,4 @@
+import { responseFloor } from './output-floor.js';
 import { maxTokens, type TokenCounts } from './tokens.js';
 
 /** One assistant block record's usage, as written (several records of one API response each carry a copy). */
@@ -12,6 +13,8 @@ export interface UsageRecord<C = undefined> {
   readonly tokens: TokenCounts;
   /** Its usage has only the output side (core's `Usage.inputUnrecorded`): the input is unknown, not 0. */
   readonly inputUnrecorded?: boolean;
+  /** The least output its content took, when its count is below it (core's `Usage.outputAtLeast`). */
+  readonly outputAtLeast?: number | undefined;
   /** Where the record was (session, thread, project…): the response keeps its first record's. */
   readonly context: C;
 }
@@ -31,6 +34,11 @@ export interface ResponseUsage<C = undefined> {
   readonly records: number;
   /** No record of it has the input side (`UsageRecord.inputUnrecorded`): its cost is a lower bound. */
   readonly inputUnrecorded?: true;
+  /**
+   * No record of it has its final output count: its largest is below what one of its records' content took
+   * (`UsageRecord.outputAtLeast`), so its output and cost are lower bounds.
+   */
+  readonly outputUnrecorded?: true;
   readonly context: C;
 }
 
@@ -43,6 +51,7 @@ interface Group<C> {
   tokens: TokenCounts;
   records: number;
   inputUnrecorded?: true;
+  outputAtLeast: number | undefined;
   context: C;
 }
 
@@ -52,7 +61,8 @@ interface Group<C> {
  *   gateway that reuses ids, so there each request id is its own response (records without one join the first);
  * - a response's tokens are the largest value of each field over its records (earlier block records keep the
  *   `message_start` counts; copies made by resume keep the same message id and are counted once);
- * - a response's input is unrecorded only when none of its records has it;
+ * - a response's input is unrecorded only when none of its records has it; its output, when its largest count is
+ *   below what one of its records' content took (usage/output-floor.ts);
  * - `<synthetic>` messages and records without a model or usage are skipped; a record without a message id is a
  *   response of its own.
  * Records are taken in the order given: a response keeps the context of its first record.
@@ -74,6 +84,7 @@ export function dedupeResponses<C>(records: Iterable<UsageRecord<C>>): ResponseU
       tokens: record.tokens,
       records: 1,
       ...(record.inputUnrecorded === true ? { inputUnrecorded: true } : {}),
+      outputAtLeast: record.outputAtLeast,
       context: record.context,
     });
     if (record.messageId === undefined || record.messageId === '') {
@@ -101,6 +112,7 @@ export function dedupeResponses<C>(records: Iterable<UsageRecord<C>>): ResponseU
       }
     }
     target.tokens = maxTokens(target.tokens, record.tokens);
+    target.outputAtLeast = responseFloor(target.outputAtLeast, record.outputAtLeast, target.tokens.outputTokens);
     target.records += 1;
     // A record with the input side gives the response its input: it is then known.
     if (target.inputUnrecorded && record.inputUnrecorded !== true) delete target.inputUnrecorded;
@@ -111,5 +123,9 @@ export function dedupeResponses<C>(records: Iterable<UsageRecord<C>>): ResponseU
       target.timestampMs = record.timestampMs;
     }
   }
-  return out;
+  return out.map(({ outputAtLeast, ...response }) =>
+    outputAtLeast !== undefined && outputAtLeast > response.tokens.outputTokens
+      ? { ...response, outputUnrecorded: true }
+      : response,
+  );
 }

@@ -28,6 +28,13 @@ export interface CopiedFrom {
   /** Its API responses copied here, and what they cost (null when a model of them has no price). */
   readonly responses: number;
   readonly costUsd: number | null;
+  /**
+   * Models some of whose copied responses recorded no input (Copilot CLI 1.0.64), absent when none: `costUsd` is then
+   * a lower bound. The copy is core's `CostGaps` (`formatCost(from.costUsd, from)` marks it), as a session's summary.
+   */
+  readonly inputUnrecordedModels?: readonly string[];
+  /** Models some of whose copied responses kept only the stream's first output count: `costUsd` is a lower bound. */
+  readonly outputUnrecordedModels?: readonly string[];
   /** The tool_use ids of the copied calls, in the order of this transcript (a timeline marks them). */
   readonly callIds: readonly string[];
 }
@@ -83,7 +90,19 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
     const ref = refOfText.get(owner) as number | undefined;
     const row = ref === undefined ? undefined : (sessionOf.get(ref) as SessionRow | undefined);
     if (stored === undefined) return [];
-    return [{ owner, calls, stored, ref, row, responses: 0, costUsd: 0 as number | null }];
+    return [
+      {
+        owner,
+        calls,
+        stored,
+        ref,
+        row,
+        responses: 0,
+        costUsd: 0 as number | null,
+        unrecorded: new Set<string>(),
+        cut: new Set<string>(),
+      },
+    ];
   });
   // Each response of this session goes to the one session that owns it, by usage's rule: of the sessions holding it
   // (this one and those its copied calls come from), the first by `ownsBefore`. A resume of a resume holds its
@@ -101,13 +120,15 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
       }
       if (owner === undefined) continue;
       owner.responses += 1;
+      if (r.inputUnrecorded) owner.unrecorded.add(r.model);
+      if (r.outputUnrecorded) owner.cut.add(r.model);
       owner.costUsd = owner.costUsd === null || r.costUsd === undefined ? null : owner.costUsd + r.costUsd;
     }
   }
   // A session found by a shared response that owns none here (a later resume of this one) copied nothing here.
   return sources
     .filter((source) => source.calls.ids.length > 0 || source.responses > 0)
-    .map(({ owner, calls, stored, responses, costUsd }) => ({
+    .map(({ owner, calls, stored, responses, costUsd, unrecorded, cut }) => ({
       ref: refOf(store, stored),
       title: stored.title,
       sameSession: idOfKey(owner) === idOfKey(key),
@@ -116,6 +137,8 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
       expectedErrors: calls.expectedErrors,
       responses,
       costUsd,
+      ...(unrecorded.size > 0 ? { inputUnrecordedModels: [...unrecorded].sort() } : {}),
+      ...(cut.size > 0 ? { outputUnrecordedModels: [...cut].sort() } : {}),
       callIds: calls.ids,
     }));
 }

@@ -46,6 +46,8 @@ export interface SessionUsage {
   readonly unpricedModels: string[];
   /** Models some of whose responses recorded no input: the cost is a lower bound. Absent when none. */
   readonly inputUnrecordedModels?: string[];
+  /** Models some of whose responses kept only the stream's first output count: output and cost are lower bounds. */
+  readonly outputUnrecordedModels?: string[];
 }
 
 /** Whether a session reached a model, from its stored `sessions.models` JSON (`[]` when none answered). */
@@ -66,8 +68,10 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, re
   let subagentCost: number | null = null;
   const unpriced = new Set<string>();
   const unrecorded = new Set<string>();
+  const cut = new Set<string>();
   for (const part of parts) {
     if ((part.inputUnrecorded ?? 0) > 0) unrecorded.add(part.model);
+    if ((part.outputUnrecorded ?? 0) > 0) cut.add(part.model);
     usage = addUsage(usage, part);
     usageByModel[part.model] = addUsage(usageByModel[part.model] ?? emptyUsageSummary, summary(part));
     if (part.thread === 'subagent') subagentUsage = addUsage(subagentUsage, part);
@@ -94,6 +98,7 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, re
     subagentCostUsd: subagentCost === null ? null : roundUsd(subagentCost),
     unpricedModels: [...unpriced].sort(),
     ...(unrecorded.size > 0 ? { inputUnrecordedModels: [...unrecorded].sort() } : {}),
+    ...(cut.size > 0 ? { outputUnrecordedModels: [...cut].sort() } : {}),
   };
 }
 

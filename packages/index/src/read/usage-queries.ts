@@ -37,6 +37,7 @@ type Row = [
   cacheRead: number,
   reasoning: number,
   inputUnrecorded: number,
+  outputUnrecorded: number,
 ];
 
 /** A session of a response: its key, id, project, agent, start and end (what orders copies). */
@@ -103,7 +104,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
     store.db,
     `SELECT r.key, r.message_id, r.model_ref, r.ts_ms, r.session_ref, r.agent_id, r.input_tokens, r.output_tokens,
             r.cache_creation_tokens, r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens,
-            r.input_unrecorded
+            r.input_unrecorded, r.output_unrecorded
        FROM responses r WHERE ${where.sql}`,
     'raw',
   ).all(...where.params) as Row[];
@@ -177,6 +178,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
       tokens,
       records: 1,
       ...(r[12] === 1 ? { inputUnrecorded: true as const } : {}),
+      ...(r[13] === 1 ? { outputUnrecorded: true as const } : {}),
       context,
       costUsd: costOf(modelName, tokens),
     });

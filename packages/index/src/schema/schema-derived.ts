@@ -77,6 +77,9 @@ const RECORDS = `
     sig TEXT,
     extra_results INTEGER,
     copy_of TEXT,
+    -- Core's Usage.outputAtLeast: the least output the record's content took, set only when output_tokens is below
+    -- it (the stream's first count was written, not the response's).
+    output_at_least INTEGER,
     ts ${TS} VIRTUAL,
     uuid ${UUID} VIRTUAL,
     kind ${KIND(RECORD_KINDS)} VIRTUAL,
@@ -215,6 +218,8 @@ const SESSIONS = `
     reasoning_tokens INTEGER NOT NULL DEFAULT 0,
     -- 1: the response recorded no input (core's Usage.inputUnrecorded), its input_tokens 0 but unknown.
     input_unrecorded INTEGER NOT NULL DEFAULT 0,
+    -- 1: no record of the response has its final output count (core's ResponseUsage.outputUnrecorded).
+    output_unrecorded INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (session_ref, key)
   ) WITHOUT ROWID;
   -- The sessions holding one response (a resume's copies): which one owns it (session-usage.ts settle).

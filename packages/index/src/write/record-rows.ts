@@ -27,7 +27,8 @@ export const OP = {
   issue: 1,
   /** `[OP.record, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
    *  is_sidechain, is_synthetic, shown, input, output, cache_creation, cache_read, request_id, cache_1h,
-   *  reasoning, request_ref, parent_raw, prompt_text, sig, extra_results, copy_of?]`: `extra_results` counts the
+   *  reasoning, request_ref, parent_raw, prompt_text, sig, extra_results, output_at_least, copy_of?]`:
+   *  `output_at_least` is core's `Usage.outputAtLeast`; `extra_results` counts the
    *  result blocks without an id here; the writer adds those whose id the file already answered. `copy_of`: only on
    *  a subagent's record copied into this file (copy-rows.ts), at its holder's line plus `COPY_LINE`. */
   record: 2,
@@ -95,6 +96,7 @@ type RecordRow = [
   promptText: string | null,
   sig: string | null,
   extraResults: number | null,
+  outputAtLeast: number | null,
   copyOf?: string,
 ];
 export type RecordOp = Readonly<RecordRow>;
@@ -197,7 +199,7 @@ function signatureOf(
  * record), and its header columns (`parent_raw` to `extra_results`): none.
  */
 const TIME_ONLY = [null, null, null, null, null, 0, 0, 0, null, null, null, null, null, null, null, null] as const;
-const NO_HEADER_FACTS = [null, null, null, null] as const;
+const NO_HEADER_FACTS = [null, null, null, null, null] as const;
 
 /** The file whose events become rows: its subagent id (a sidechain record's agent when the record names none). */
 export interface OpsFile {
@@ -272,6 +274,8 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         record.isSidechain || file.role === 'subagent' ? (threadPromptOf(record) ?? null) : null,
         signatureOf(record, uuid),
         null,
+        // Below what its content took (core's `Usage.outputAtLeast`): the stream's first count, not the response's.
+        usage?.outputAtLeast ?? null,
       ];
       if (copyOf !== undefined) recordOp.push(copyOf);
       out.push(recordOp);

@@ -119,5 +119,6 @@ export type RecordBind = [
   promptText: Text,
   sig: Text,
   extraResults: Num,
+  outputAtLeast: Num,
   copyOf: Text,
 ];

@@ -23,6 +23,8 @@ export interface UsageRow {
   readonly c1h: number | null;
   readonly cr: number | null;
   readonly ro: number | null;
+  /** Core's `Usage.outputAtLeast`: the least output the record's content took, when `o` is below it. */
+  readonly oal: number | null;
 }
 
 /**
@@ -104,6 +106,7 @@ type RowValues = readonly [
   /** A sidechain record that is no copy: its uuid and its parent's (hex, '' for none); null on other rows. */
   run_key: string | null,
   run_parent: string | null,
+  output_at_least: number | null,
 ];
 
 /** The columns of `RowValues`, in its order. */
@@ -113,7 +116,7 @@ const ROW_COLUMNS = `line, kind, ts_ms, cwd_ref, version_ref, git_branch_ref, mo
   CASE WHEN shown = 1 AND is_sidechain = 0 THEN json_array(uuid, ts_text, ts_ms, sig)
     WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid END AS uuid, copy_of,
   CASE WHEN is_sidechain = 1 AND copy_of IS NULL THEN hex(uuid_raw) END AS run_key,
-  CASE WHEN is_sidechain = 1 AND copy_of IS NULL THEN hex(parent_raw) END AS run_parent`;
+  CASE WHEN is_sidechain = 1 AND copy_of IS NULL THEN hex(parent_raw) END AS run_parent, output_at_least`;
 
 const THREAD_KINDS: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
 
@@ -214,6 +217,7 @@ export class SessionScanner {
             c1h: r[16],
             cr: r[17],
             ro: r[18],
+            oal: r[23],
           });
         }
         if ((mainThread || !mainFile) && tsMs !== null && THREAD_KINDS.has(kind)) {

@@ -39,8 +39,9 @@ export class SessionUsageUpdater {
       internString: db.prepare(INTERN_STRING),
       insertResponse: db.prepare(
         `INSERT OR REPLACE INTO responses (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
-           output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens, input_unrecorded)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens, input_unrecorded,
+           output_unrecorded)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
       // The sessions holding one of this session's responses too (a resume's copies, or what it copied), each once.
@@ -62,7 +63,7 @@ export class SessionUsageUpdater {
       // A session's responses as `usageDetail` sums them.
       responsesOf: db.prepare(
         `SELECT r.key, m.text AS model, r.agent_id, r.input_tokens, r.output_tokens, r.cache_creation_tokens,
-           r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens, r.input_unrecorded
+           r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens, r.input_unrecorded, r.output_unrecorded
          FROM responses r JOIN strings m ON m.id = r.model_ref WHERE r.session_ref = ?`,
       ),
       setDetail: db.prepare('UPDATE sessions SET usage_detail = ? WHERE id = ?'),
@@ -112,6 +113,7 @@ export class SessionUsageUpdater {
       isSynthetic: r.is_synthetic !== 0,
       // Usage stored without its input (session-scan.ts `UsageRow.i`).
       inputUnrecorded: r.i === null,
+      outputAtLeast: r.oal ?? undefined,
       tokens: {
         inputTokens: r.i ?? 0,
         outputTokens: r.o ?? 0,
@@ -152,6 +154,7 @@ export class SessionUsageUpdater {
         t.cacheReadInputTokens,
         t.reasoningOutputTokens,
         response.inputUnrecorded ? 1 : 0,
+        response.outputUnrecorded ? 1 : 0,
       );
     }
     const written = this.noteSharing(sid);
@@ -206,6 +209,7 @@ export class SessionUsageUpdater {
           model: r.model,
           context: r.agent_id,
           inputUnrecorded: r.input_unrecorded === 1,
+          outputUnrecorded: r.output_unrecorded === 1,
           tokens: {
             inputTokens: r.input_tokens,
             outputTokens: r.output_tokens,
@@ -277,6 +281,7 @@ interface StoredResponse {
   readonly cache_read_tokens: number;
   readonly reasoning_tokens: number;
   readonly input_unrecorded: number;
+  readonly output_unrecorded: number;
 }
 
 /** A response as the detail sums it: its model, thread (null: the main one) and tokens. */
@@ -285,6 +290,7 @@ interface DetailResponse {
   readonly context: string | null;
   readonly tokens: TokenCounts;
   readonly inputUnrecorded?: boolean | undefined;
+  readonly outputUnrecorded?: boolean | undefined;
 }
 
 /**
@@ -300,6 +306,7 @@ function usageDetail(responses: readonly DetailResponse[]): string {
     const key = `${response.model}\u0000${thread}\u0000${band}`;
     const p = parts.get(key);
     const unrecorded = (p?.inputUnrecorded ?? 0) + (response.inputUnrecorded ? 1 : 0);
+    const cut = (p?.outputUnrecorded ?? 0) + (response.outputUnrecorded ? 1 : 0);
     parts.set(key, {
       model: response.model,
       thread,
@@ -313,6 +320,8 @@ function usageDetail(responses: readonly DetailResponse[]): string {
       reasoningOutputTokens: (p?.reasoningOutputTokens ?? 0) + t.reasoningOutputTokens,
       // Only where some response recorded no input: every other session's detail is as before.
       ...(unrecorded > 0 ? { inputUnrecorded: unrecorded } : {}),
+      // Only where some response kept the stream's first output count (core's `ResponseUsage.outputUnrecorded`).
+      ...(cut > 0 ? { outputUnrecorded: cut } : {}),
     });
   }
   const detail = [...parts.values()].sort(

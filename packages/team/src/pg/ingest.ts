@@ -126,6 +126,7 @@ function childRows(s: PushSession, who: Pusher) {
     cache_read: r.cacheRead,
     reasoning: r.reasoning,
     input_unrecorded: r.inputUnrecorded === true,
+    output_unrecorded: r.outputUnrecorded === true,
   }));
   const files =
     s.tier === 'full'

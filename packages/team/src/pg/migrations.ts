@@ -7,6 +7,7 @@ import { TeamSchemaAheadError } from '../errors.js';
 import type { Sql } from './db.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
 import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
+import { OUTPUT_UNRECORDED_MIGRATION } from './output-unrecorded.js';
 import { SESSION_LIST_MIGRATION } from './session-sql.js';
 import { USAGE_ROLLUP_MIGRATION } from './usage-rollup.js';
 import { USAGE_SUMS_MIGRATION } from './usage-sums.js';
@@ -320,6 +321,11 @@ export const migrations: readonly Migration[] = [
     version: 16,
     name: "which responses recorded no input, and how many in usage's sums",
     sql: USAGE_UNRECORDED_MIGRATION,
+  },
+  {
+    version: 17,
+    name: "which responses kept only the stream's first output count, and how many in usage's sums",
+    sql: OUTPUT_UNRECORDED_MIGRATION,
   },
 ];
 

@@ -28,6 +28,7 @@ const ORDER: Readonly<Record<SessionSort, string>> = {
   messages: 's.messages',
   toolCalls: 's.tool_calls',
   errors: 's.errors - s.expected_errors',
+  // a lower bound by its known part, as the index's list (session-page.ts)
   costUsd: 'coalesce(s.cost_usd, -1)',
 };
 

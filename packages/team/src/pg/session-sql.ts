@@ -154,6 +154,7 @@ export function summaryOf(row: SessionDbRow): TeamSessionSummary {
     subagentCostUsd: b.subagentCostUsd,
     unpricedModels: b.unpricedModels,
     ...(b.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: b.inputUnrecordedModels }),
+    ...(b.outputUnrecordedModels === undefined ? {} : { outputUnrecordedModels: b.outputUnrecordedModels }),
     time: b.time,
     person: row.person,
     device: row.device,

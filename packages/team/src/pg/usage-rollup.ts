@@ -21,8 +21,11 @@ const SUMMED_11 = `sum(u.n)::bigint as n, sum(u.input)::bigint as input, sum(u.o
     sum(u.cache_creation)::bigint as cache_creation, sum(u.cache_creation_1h)::bigint as cache_creation_1h,
     sum(u.cache_read)::bigint as cache_read, sum(u.reasoning)::bigint as reasoning`;
 
-/** The sums a row holds now: migration 16 (usage-unrecorded.ts) counts the responses that recorded no input. */
-const SUMMED = `${SUMMED_11}, sum(u.unrecorded)::bigint as unrecorded`;
+/** The sums a row holds as migration 16 (usage-unrecorded.ts) made them: the responses that recorded no input too. */
+export const SUMMED_16 = `${SUMMED_11}, sum(u.unrecorded)::bigint as unrecorded`;
+
+/** The sums a row holds now: migration 17 (output-unrecorded.ts) counts those that kept no final output count. */
+const SUMMED = `${SUMMED_16}, sum(u.unrecorded_output)::bigint as unrecorded_output`;
 
 /**
  * The table's rows over `sums` (rows in `usage_sums`' columns), each sum with its session's columns; the sums are
@@ -41,8 +44,11 @@ const ADD_11 = `on conflict (${KEY}) do update set n = usage_rollup.n + excluded
   cache_creation_1h = usage_rollup.cache_creation_1h + excluded.cache_creation_1h,
   cache_read = usage_rollup.cache_read + excluded.cache_read, reasoning = usage_rollup.reasoning + excluded.reasoning`;
 
+/** Adds the rows inserted (in the table's columns as migration 16 made them) to those already there. */
+export const USAGE_ROLLUP_ADD_16 = `${ADD_11}, unrecorded = usage_rollup.unrecorded + excluded.unrecorded`;
+
 /** Adds the rows inserted (in the table's columns now) to those already there. */
-export const USAGE_ROLLUP_ADD = `${ADD_11}, unrecorded = usage_rollup.unrecorded + excluded.unrecorded`;
+export const USAGE_ROLLUP_ADD = `${USAGE_ROLLUP_ADD_16}, unrecorded_output = usage_rollup.unrecorded_output + excluded.unrecorded_output`;
 
 export const USAGE_ROLLUP_MIGRATION = `
   create table usage_rollup (

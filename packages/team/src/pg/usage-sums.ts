@@ -25,8 +25,11 @@ export const USAGE_SUMS_COLUMNS_10 = `person_id, uid, floor(ts_ms / 900000::floa
   sum(cache_creation) as cache_creation, sum(least(cache_creation_1h, cache_creation)) as cache_creation_1h,
   sum(cache_read) as cache_read, sum(reasoning) as reasoning`;
 
-/** The sums' columns now: migration 16 (usage-unrecorded.ts) counts the responses that recorded no input. */
-export const USAGE_SUMS_COLUMNS = `${USAGE_SUMS_COLUMNS_10}, count(*) filter (where input_unrecorded) as unrecorded`;
+/** The sums' columns as migration 16 (usage-unrecorded.ts) made them: it counts the responses that recorded no input. */
+export const USAGE_SUMS_COLUMNS_16 = `${USAGE_SUMS_COLUMNS_10}, count(*) filter (where input_unrecorded) as unrecorded`;
+
+/** The sums' columns now: migration 17 (output-unrecorded.ts) counts those that kept no final output count. */
+export const USAGE_SUMS_COLUMNS = `${USAGE_SUMS_COLUMNS_16}, count(*) filter (where output_unrecorded) as unrecorded_output`;
 
 /**
  * The sums of the responses in `from`, one row per (person, uid, quarter, model, band), in the table's columns (now,

@@ -38,6 +38,7 @@ export type CountsTuple = [
   cache_read: number,
   reasoning: number,
   unrecorded: number,
+  unrecorded_output: number,
 ];
 
 /** One sum of a session's responses of one model and band, as PostgreSQL sends it: its uid, then its counts. */
@@ -114,12 +115,13 @@ export async function topSessionSums(
       select q.uid, min(q.first_ms) as ts_ms, q.model, q.band, sum(q.n)::bigint as n, sum(q.input)::bigint as input,
         sum(q.output)::bigint as output, sum(q.cache_creation)::bigint as cache_creation,
         sum(q.cache_creation_1h)::bigint as cache_creation_1h, sum(q.cache_read)::bigint as cache_read,
-        sum(q.reasoning)::bigint as reasoning, sum(q.unrecorded)::bigint as unrecorded
+        sum(q.reasoning)::bigint as reasoning, sum(q.unrecorded)::bigint as unrecorded,
+        sum(q.unrecorded_output)::bigint as unrecorded_output
       from ${parts.filtered ? sql`selected` : sql`q`} q where q.uid in (select uid from top)
       group by q.uid, q.model, q.band
     )
     select coalesce(json_agg(json_build_array(uid, ts_ms, model, band, n, input, output, cache_creation,
-        cache_creation_1h, cache_read, reasoning, unrecorded) order by ts_ms nulls first, uid, model, band), '[]')
+        cache_creation_1h, cache_read, reasoning, unrecorded, unrecorded_output) order by ts_ms nulls first, uid, model, band), '[]')
       as rows
     from g`;
   return sent?.rows ?? [];

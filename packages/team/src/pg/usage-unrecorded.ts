@@ -6,10 +6,13 @@
  *   send one: Copilot's input then reads as 0, as it did);
  * - `unrecorded` in `usage_sums` and `usage_rollup`, how many of a row's responses recorded no input; their trigger
  *   functions written again to add and take it off with the rest. The rows stored before sum none: 0.
- * Shipped: never edit this text, add a migration.
+ * Shipped: never edit this text, add a migration (its parts that later ones changed are the `_16` constants).
  */
-import { USAGE_ROLLUP_ADD, usageRollupOf } from './usage-rollup.js';
-import { USAGE_SUMS_ADD_10, usageSumsOf } from './usage-sums.js';
+import { SUMMED_16, USAGE_ROLLUP_ADD_16, usageRollupOf } from './usage-rollup.js';
+import { USAGE_SUMS_ADD_10, USAGE_SUMS_COLUMNS_16, usageSumsOf } from './usage-sums.js';
+
+/** The responses inserted, summed in `usage_sums`' columns as this migration made them. */
+const ADDED_16 = usageSumsOf('added', USAGE_SUMS_COLUMNS_16);
 
 export const USAGE_UNRECORDED_MIGRATION = `
   alter table responses add column input_unrecorded boolean not null default false;
@@ -17,14 +20,14 @@ export const USAGE_UNRECORDED_MIGRATION = `
   alter table usage_rollup add column unrecorded bigint not null default 0;
   create or replace function usage_sums_add() returns trigger language plpgsql set search_path from current as $$
   begin
-    insert into usage_sums ${usageSumsOf('added')}
+    insert into usage_sums ${ADDED_16}
     ${USAGE_SUMS_ADD_10}, unrecorded = usage_sums.unrecorded + excluded.unrecorded;
     return null;
   end $$;
   create or replace function usage_rollup_add() returns trigger language plpgsql set search_path from current as $$
   begin
-    insert into usage_rollup ${usageRollupOf(`(${usageSumsOf('added')})`)}
-    ${USAGE_ROLLUP_ADD};
+    insert into usage_rollup ${usageRollupOf(`(${ADDED_16})`, SUMMED_16)}
+    ${USAGE_ROLLUP_ADD_16};
     return null;
   end $$;
   create or replace function usage_rollup_drop() returns trigger language plpgsql set search_path from current as $$
@@ -35,7 +38,7 @@ export const USAGE_UNRECORDED_MIGRATION = `
         -u.reasoning, -u.unrecorded
       from usage_sums u where u.person_id = old.person_id and u.uid = old.uid
       order by u.model, u.band, u.quarter
-    ${USAGE_ROLLUP_ADD};
+    ${USAGE_ROLLUP_ADD_16};
     delete from usage_rollup
       where person_id = old.person_id and agent = old.agent and project_hash = old.project_hash and n = 0;
     return old;

@@ -49,6 +49,8 @@ interface Sums {
   readonly reasoning: number;
   /** How many of the responses recorded no input (core's `ResponseUsage.inputUnrecorded`). */
   readonly unrecorded: number;
+  /** How many kept only the stream's first output count (core's `ResponseUsage.outputUnrecorded`). */
+  readonly unrecorded_output: number;
 }
 
 /**
@@ -81,9 +83,20 @@ function sumRowOf(
     cache_read,
     reasoning,
     unrecorded,
+    unrecorded_output,
   ]: CountsTuple,
 ): SumRow {
-  const counts = { n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded };
+  const counts = {
+    n,
+    input,
+    output,
+    cache_creation,
+    cache_creation_1h,
+    cache_read,
+    reasoning,
+    unrecorded,
+    unrecorded_output,
+  };
   return { ...keys, ts_ms, model, band, ...counts };
 }
 
@@ -128,7 +141,8 @@ function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number,
   if (last !== undefined) kept.push(sql`u.quarter < ${last}`);
   const and = (parts: Part[]) => parts.reduce((a, b) => sql`${a} and ${b}`);
   const whole = sql`select u.person_id, u.uid, u.quarter, u.model, u.band, u.first_ms, u.last_ms, u.n, u.input,
-    u.output, u.cache_creation, u.cache_creation_1h, u.cache_read, u.reasoning, u.unrecorded from usage_sums u
+    u.output, u.cache_creation, u.cache_creation_1h, u.cache_read, u.reasoning, u.unrecorded,
+    u.unrecorded_output from usage_sums u
     where ${and(kept)}`;
   if (first === undefined && last === undefined) return whole;
   // the edges: responses of the first and last quarter-hours within the period (the responses' time index)
@@ -176,7 +190,7 @@ function rolledOf(
   const from = listFromOf(filter).replace('session_list s', 'usage_rollup s');
   return sql`select s.agent, s.project_path, s.project_dir, s.project_hash, s.quarter, s.model, s.band,
       s.quarter * ${QUARTER_HOUR_MS}::bigint as ts_ms, s.n, s.input, s.output, s.cache_creation, s.cache_creation_1h,
-      s.cache_read, s.reasoning, s.unrecorded
+      s.cache_read, s.reasoning, s.unrecorded, s.unrecorded_output
     from ${sql.unsafe(from)} where ${parts.reduce((a, b) => sql`${a} and ${b}`)}`;
 }
 
@@ -200,20 +214,22 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   const [sent] = await sql<{ rows: SumTuple[] }[]>`
     with q as (${sumsOf(sql, model, from, to, rolled)}), x as (
       select s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band, q.last_ms as ts_ms,
-        q.n, q.input, q.output, q.cache_creation, q.cache_creation_1h, q.cache_read, q.reasoning, q.unrecorded
+        q.n, q.input, q.output, q.cache_creation, q.cache_creation_1h, q.cache_read, q.reasoning, q.unrecorded,
+        q.unrecorded_output
       from ${listFrom()} join q on q.person_id = s.person_id and q.uid = s.uid where ${whereOf(sql, sessionFilter)}
       ${rollup}
     ), g as (
       select agent, project_path, project_dir, project_hash, max(ts_ms) as ts_ms, model, band, sum(n)::bigint as n,
         sum(input)::bigint as input, sum(output)::bigint as output, sum(cache_creation)::bigint as cache_creation,
         sum(cache_creation_1h)::bigint as cache_creation_1h, sum(cache_read)::bigint as cache_read,
-        sum(reasoning)::bigint as reasoning, sum(unrecorded)::bigint as unrecorded
+        sum(reasoning)::bigint as reasoning, sum(unrecorded)::bigint as unrecorded,
+        sum(unrecorded_output)::bigint as unrecorded_output
       from (select agent, project_path, ${sql.unsafe(PROJECT_KEY)}, quarter, model, band, ts_ms, n, input, output,
-        cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded from x) x
+        cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded, unrecorded_output from x) x
       group by agent, project_path, project_dir, project_hash, quarter, model, band
     )
     select coalesce(json_agg(json_build_array(agent, project_path, project_dir, project_hash, ts_ms, model, band,
-        n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded)
+        n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded, unrecorded_output)
       order by ts_ms nulls first, agent, project_path, project_dir, project_hash, model, band), '[]') as rows
     from g`;
   const sums = (sent?.rows ?? []).map(([agent, project_path, project_dir, project_hash, ...counts]) =>
@@ -267,6 +283,8 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
       responses: r.n,
       // a sum of one model: the model's cost is a lower bound where any of its responses recorded no input
       ...(r.unrecorded > 0 ? { inputUnrecorded: true } : {}),
+      // and its output where any kept only the stream's first output count
+      ...(r.unrecorded_output > 0 ? { outputUnrecorded: true } : {}),
       context,
       costUsd: priceOf(r.model, r.band, tokens),
     } as PricedUsage;

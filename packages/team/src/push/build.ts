@@ -62,6 +62,7 @@ const responseWire = (r: UsageResponse): ResponseWire => ({
   cacheRead: r.tokens.cacheReadInputTokens,
   reasoning: r.tokens.reasoningOutputTokens,
   ...(r.inputUnrecorded ? { inputUnrecorded: true } : {}),
+  ...(r.outputUnrecorded ? { outputUnrecorded: true } : {}),
 });
 
 /** A run of token characters (keys, tokens, hashes) of 8 or more, holding a letter and a digit, ending at a cut. */
@@ -132,7 +133,16 @@ function copiedFromOf(ctx: BuildContext, s: SessionSummary, ids: IdsOut): Copied
   return ctx.index.sessionCopies(s.ref).flatMap((from) => {
     const source = ctx.index.getSession(from.ref);
     if (source === undefined) return [];
-    const { ref: _ref, title: _title, callIds, ...counts } = from;
+    // The payload carries no copy's `inputUnrecordedModels` nor `outputUnrecordedModels` (its strict schema would
+    // refuse the session).
+    const {
+      ref: _ref,
+      title: _title,
+      callIds,
+      inputUnrecordedModels: _unrecorded,
+      outputUnrecordedModels: _cut,
+      ...counts
+    } = from;
     return [{ uid: uidOf(ctx.salt, source), ...counts, callIds: callIds.map((id) => ids.call(id, source.id)) }];
   });
 }
@@ -191,6 +201,7 @@ export function buildSession(
     subagentCostUsd: s.subagentCostUsd,
     unpricedModels: [...s.unpricedModels],
     ...(s.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: [...s.inputUnrecordedModels] }),
+    ...(s.outputUnrecordedModels === undefined ? {} : { outputUnrecordedModels: [...s.outputUnrecordedModels] }),
     time: {
       wallMs: s.time.wallMs,
       modelMs: s.time.modelMs,

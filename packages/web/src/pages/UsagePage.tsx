@@ -81,6 +81,12 @@ export function UsagePage({ query }: { readonly query: string }) {
           output only, a lower bound (+ ?).
         </div>
       )}
+      {t?.outputUnrecordedModels && t.outputUnrecordedModels.length > 0 && (
+        <div className="warn-msg" data-testid="output-unrecorded-warning">
+          Some responses of {t.outputUnrecordedModels.join(', ')} kept only the stream's first output count (no record
+          of them has the final one): their output and cost below are lower bounds (+ ?).
+        </div>
+      )}
       <UsageCards usage={usage} metric={metric} />
       <AgentUsageTable rows={usage?.agents ?? []} />
       <DailyChart

@@ -40,6 +40,15 @@ describe('an assistant event', () => {
     expect(html).toContain('Read all six files.');
   });
 
+  it("whose records kept only the stream's first output count says its output is more", () => {
+    // Claude Code 1.0.98 wrote both block records of this response before its final count (fixtures/stream-counts).
+    const usage = { inputTokens: 9, outputTokens: 1, cacheCreationInputTokens: 0, cacheCreation1hInputTokens: 0 };
+    const cut = { ...compaction, usage: { ...usage, cacheReadInputTokens: 0, outputAtLeast: 3 } };
+    const html = renderToStaticMarkup(<EventView event={{ ...cut, items: [{ kind: 'text', text: 'Now I will.' }] }} />);
+    expect(html).toContain('1 + ? tokens out · ');
+    expect(renderToStaticMarkup(<EventView event={cut} />)).toContain('gpt-5.5 · 1 + ? tokens out · no text');
+  });
+
   it('after a one-line response is labelled again, not drawn as its continuation', () => {
     const answer = { ...compaction, index: 8, items: [{ kind: 'text' as const, text: 'Read all six files.' }] };
     const after = (previous: EventDto) => renderToStaticMarkup(<EventView event={answer} previous={previous} />);

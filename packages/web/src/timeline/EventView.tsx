@@ -1,4 +1,4 @@
-import { noteLabel, nounFor } from '@agentdash/core/present';
+import { formatResponseOutput, noteLabel } from '@agentdash/core/present';
 import type { EventDto, ImageValue } from '../data/types';
 import { LoggedImage } from '../renderers/common';
 import { Ansi } from '../ui/Ansi';
@@ -41,8 +41,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
         </div>
       );
     case 'assistant': {
-      const out = event.usage?.outputTokens;
-      const tokensOut = out !== undefined && out > 0 ? `${fmtNumber(out)} ${nounFor(out, 'token')} out` : '';
+      const tokensOut = formatResponseOutput(event.usage ?? undefined);
       // A billed response with nothing to show (a Codex compaction's, whose summary is the note after it): one line
       // saying it was made and what it cost, not an empty box.
       if (event.items.length === 0 && !event.isApiError) {

@@ -12,6 +12,7 @@ import {
 } from '../../model/ids.js';
 import type { Decoded, ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { ChainEnvelope, TranscriptRecord, Usage } from '../../model/record.js';
+import { outputFloorOf } from '../../usage/output-floor.js';
 import { tokensFromRawUsage } from '../../usage/tokens.js';
 import { decodeContentBlock } from './decode-content.js';
 
@@ -204,6 +205,9 @@ function decodeChain(
         ? withToolUseIds(message.content.map(decodeContentBlock), uuid)
         : [];
       const model = str(message.model);
+      const usage = decodeUsage(message.usage);
+      // Synthetic messages are no response: their zero usage is no count kept from a stream.
+      const floor = usage && model !== '<synthetic>' ? outputFloorOf(content, usage.outputTokens) : undefined;
       return ok({
         kind: 'assistant',
         ...envelope,
@@ -211,7 +215,7 @@ function decodeChain(
         requestId: str(raw.requestId),
         model,
         content,
-        usage: decodeUsage(message.usage),
+        usage: floor === undefined || usage === undefined ? usage : { ...usage, outputAtLeast: floor },
         stopReason: str(message.stop_reason),
         isApiErrorMessage: raw.isApiErrorMessage === true,
         isSynthetic: model === '<synthetic>',

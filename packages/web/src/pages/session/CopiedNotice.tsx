@@ -1,5 +1,5 @@
 import type { SessionDetail } from '../../data/types';
-import { fmtCost, fmtNumber, nounFor } from '../../ui/format';
+import { costGapsNote, fmtCost, fmtNumber, nounFor } from '../../ui/format';
 import { sessionHref, shortRef } from '../../ui/router';
 
 /**
@@ -28,7 +28,11 @@ export function CopiedNotice({ detail }: { detail: SessionDetail }) {
           count there, not in the tool calls above
           {from.responses > 0 && (
             <>
-              , and their <b>{fmtCost(from.costUsd)}</b> is not in the cost above
+              , and their{' '}
+              <b className="cost" title={costGapsNote(from)}>
+                {fmtCost(from.costUsd, from)}
+              </b>{' '}
+              is not in the cost above
             </>
           )}
           .

@@ -1,0 +1,33 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CopiedFromDto, SessionDetail } from '../../data/types';
+import { CopiedNotice } from './CopiedNotice';
+
+const from: CopiedFromDto = {
+  ref: '487fbe81-e917-46ad-a7c6-bf31cba53339',
+  title: 'Reply with READY only.',
+  sameSession: false,
+  calls: 0,
+  errors: 0,
+  expectedErrors: 0,
+  responses: 1,
+  costUsd: 0.00018,
+  callIds: [],
+};
+/** The copied responses' cost as the notice writes it, and its tooltip. */
+const cost = (copied: CopiedFromDto) => {
+  const html = renderToStaticMarkup(<CopiedNotice detail={{ copiedFrom: [copied] } as unknown as SessionDetail} />);
+  const [, attributes, text] = /and their ?<b([^>]*)>([^<]*)<\/b>/.exec(html) ?? [];
+  return [text, /title="([^"]*)"/.exec(attributes ?? '')?.[1]];
+};
+
+describe('the notice of what a resume copied', () => {
+  it("gives the copied responses' cost as a lower bound (+ ?) when some recorded no input, and says why", () => {
+    // Before: `$0.00018`, as if the Copilot CLI 1.0.68 response's input had cost nothing.
+    expect(cost({ ...from, inputUnrecordedModels: ['gpt-5.4-mini'] })).toEqual([
+      '$0.00018 + ?',
+      'No input recorded for gpt-5.4-mini: its output only is counted',
+    ]);
+    expect(cost(from)).toEqual(['$0.00018', undefined]);
+  });
+});
