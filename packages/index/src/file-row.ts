@@ -24,6 +24,8 @@ export interface FileRow {
   readonly appended_ms: number | null;
   /** 1 when the file is gone from disk and is read from the archive. */
   readonly archived: number;
+  /** 1 for a headless run's output (core's `DiscoveredFile.headless`): its session yields to a transcript of it. */
+  readonly headless: number;
 }
 
 /**

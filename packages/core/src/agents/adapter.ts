@@ -1,4 +1,5 @@
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../io/discover.js';
+import type { HeadlessStart } from '../io/headless.js';
 import type { ListedFolder } from '../io/listed-folders.js';
 import type { ReadEnd, ReadLinesOptions } from '../io/read-lines.js';
 import { type AgentId, agentInfo } from '../model/agent.js';
@@ -60,6 +61,12 @@ export interface AgentAdapter {
    * (and the files it read, their first lines), the answer stays the same.
    */
   recognizes(path: string, folders?: ListedFolder[]): Promise<boolean>;
+  /**
+   * The session id when a file's first JSON line starts this agent's headless output (a CI job's `--json` stream,
+   * kept as an artifact), else undefined; absent when the agent writes none. Named files and the files directly in a
+   * named folder are told apart by it (`io/headless.ts`), before any layout is looked at.
+   */
+  readonly headlessStart?: HeadlessStart;
   /**
    * Every transcript file under a root (a home, a folder inside one, or one file); each `DiscoveredFile` carries
    * `agent: this.id`. Problems with single files are issues; a root that does not exist throws `PathNotFoundError`.

@@ -1,4 +1,5 @@
 import { AgentNotRegisteredError } from '../errors.js';
+import { headlessOwnerOf } from '../io/headless.js';
 import type { ListedFolder } from '../io/listed-folders.js';
 import type { AgentId } from '../model/agent.js';
 import type { AgentAdapter } from './adapter.js';
@@ -31,7 +32,8 @@ export function adapterForFile(file: { readonly agent: AgentId }): AgentAdapter 
 
 /**
  * The adapters that recognise a path as theirs (a home, a folder inside one, a transcript), in registry order, of
- * `among` (default: every agent's). The folders their answers depend on are noted in `folders` when given
+ * `among` (default: every agent's). A file whose first line starts an agent's headless output is that agent's
+ * alone, whatever its name (`io/headless.ts`). The folders their answers depend on are noted in `folders` when given
  * (`AgentAdapter.recognizes`).
  */
 export async function adaptersForPath(
@@ -39,6 +41,8 @@ export async function adaptersForPath(
   folders?: ListedFolder[],
   among: readonly AgentAdapter[] = agentAdapters,
 ): Promise<AgentAdapter[]> {
+  const headless = await headlessOwnerOf(path, among);
+  if (headless !== undefined) return [headless.writer];
   const found = await Promise.all(among.map((adapter) => adapter.recognizes(path, folders)));
   return among.filter((_, index) => found[index]);
 }

@@ -16,9 +16,10 @@ describe('discoverAll over a folder of homes', () => {
     const oneLevel = await paths([wild]);
     expect(oneLevel).toHaveLength(3);
     expect(oneLevel).toEqual(await paths(homes));
-    // Two levels: gemini/<version>/.gemini/tmp/… and gemini/wild/<repo>/tmp/….
+    // Two levels: gemini/<version>/.gemini/tmp/… and gemini/wild/<repo>/tmp/…, and the folder of stream-json output
+    // (a CI job's artifacts) beside them.
     const twoLevels = await paths([geminiFixtures]);
-    expect(twoLevels).toEqual(await paths([home020, home061, ...homes]));
+    expect(twoLevels).toEqual(await paths([home020, home061, ...homes, join(geminiFixtures, 'stream-json')]));
     expect(twoLevels.every((p) => p.startsWith('gemini '))).toBe(true);
   });
 

@@ -17,7 +17,8 @@ import { existingHomes } from './homes.js';
 
 /**
  * Every transcript file under the given paths, whichever agent wrote it: each path goes to the adapters that
- * recognise it (by layout); a path none recognises is read as Claude Code's, which reports what is wrong with it.
+ * recognise it (by layout, or by the headless outputs it is or holds: `io/headless.ts`); a path none recognises is
+ * read as Claude Code's, which reports what is wrong with it.
  * @throws PathNotFoundError when a path does not exist; NotTranscriptError for a file that is no transcript.
  */
 export async function discoverAll(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
@@ -39,7 +40,8 @@ export async function discoverAll(paths: readonly string[], options: DiscoverOpt
         ? await discoverUnrecognised(resolve(input), options, recognised)
         : await Promise.all(adapters.map((adapter) => adapter.discover(resolve(input), options)));
     for (const discovery of found) {
-      for (const file of discovery.files) if (!files.has(file.path)) files.set(file.path, file);
+      // A headless output found by its agent wins over Claude Code's discovery of a folder holding both (`.jsonl`).
+      for (const file of discovery.files) if (!files.has(file.path) || file.headless) files.set(file.path, file);
       // What two discoveries say of one folder (two adapters reading one home) is said once.
       for (const issue of discovery.issues) {
         const key = `${issue.code}\u0000${issue.file}\u0000${issue.line}\u0000${issue.message}`;

@@ -26,6 +26,11 @@ export interface DiscoveredFile {
   readonly size: number;
   readonly mtimeMs: number;
   readonly ino: number;
+  /**
+   * true: a headless run's output (`io/headless.ts`, a CI job's artifact), not the agent's transcript of the session:
+   * an index counts its session only while it holds no transcript of the same session.
+   */
+  readonly headless?: boolean;
 }
 
 export interface DiscoverOptions {

@@ -87,6 +87,19 @@ const RESUME_STUB = `s.messages = 0 AND EXISTS (SELECT 1 FROM files sf JOIN issu
   WHERE sf.session_id = s.id AND si.code = 'resume_stub')`;
 
 /**
+ * A session read from a headless run's output only (core's `DiscoveredFile.headless`: a CI job's `codex exec --json` or
+ * stream-json artifact) while the index holds the agent's transcript of it too: a session of the same agent whose id
+ * is the output's (its first part, for a later run `<id>@<file>`) with a file that is no such output. The transcript
+ * holds what the output says and more (timestamps, each request's usage), so the output's session is in no list or
+ * count, as a resume stub's; its files stay indexed, and its session counts again once no transcript of it is there.
+ */
+const HEADLESS_COPY = `EXISTS (SELECT 1 FROM files hf WHERE hf.session_id = s.id AND hf.headless = 1)
+  AND EXISTS (SELECT 1 FROM sessions t JOIN files tf ON tf.session_id = t.id AND tf.headless = 0
+    WHERE t.session_id = CASE WHEN instr(s.session_id, '@') > 0
+      THEN substr(s.session_id, 1, instr(s.session_id, '@') - 1) ELSE s.session_id END
+    AND t.agent = s.agent AND t.id <> s.id)`;
+
+/**
  * A session the dashboard's list shows (its `hideEmpty`): one with a message, and a title or a tool call. An empty
  * or warm-up session is hidden, and so is a resume stub's (no message). A reference that names one shown session and
  * hidden ones besides names the shown one (`findSessionRow`). Standard SQL over a sessions row `s`'s `messages`,
@@ -111,7 +124,8 @@ const PROJECT_FOLDER_AGENTS = JSON.stringify(projectFolderAgents);
 /**
  * SQL condition on `sessions s` for a session filter. With `paths`, a session is in scope when one of its files
  * is under them (queries over files, calls and text also check each file: see `pathCond`). A resume stub's empty
- * session is in no list or count, unless `resumeStubs` (a look-up by reference still finds it).
+ * session, and a headless output's whose transcript is indexed (`HEADLESS_COPY`), is in no list or count, unless
+ * `resumeStubs` (a look-up by reference still finds it).
  */
 export function scopeSql(
   filter: SessionFilter,
@@ -127,7 +141,7 @@ export function scopeSql(
   } = {},
 ): Where {
   const where = new Where();
-  if (options.resumeStubs !== true) where.add(`NOT (${RESUME_STUB})`);
+  if (options.resumeStubs !== true) where.add(`NOT (${RESUME_STUB})`).add(`NOT (${HEADLESS_COPY})`);
   if (filter.paths && filter.paths.length > 0) {
     const cond = pathCond(filter.paths, 'f');
     if (options.pathsFirst === true) {

@@ -37,6 +37,7 @@ const FILES = `
     archived INTEGER NOT NULL DEFAULT 0,
     agent TEXT NOT NULL DEFAULT '${DEFAULT_AGENT}',
     unknown_records INTEGER NOT NULL DEFAULT 0,
+    headless INTEGER NOT NULL DEFAULT 0,
     home TEXT GENERATED ALWAYS AS (${HOME_OF('project_dir')}) VIRTUAL
   );
   CREATE INDEX files_session ON files(session_id);

@@ -26,12 +26,14 @@
  *   unseen; 24: so is a JSONL file's last line left cut short, and a file read on from its offset drops its issues
  *   from that line on; 25: and a last line over the length limit without its newline, and bytes left after a last
  *   line read as complete JSON; 26: `records.output_at_least` and `responses.output_unrecorded`, for a response whose
- *   records kept only the stream's first output count). Another version, higher or lower, drops them and builds them again from the transcripts.
+ *   records kept only the stream's first output count; 27: `files.headless`, a headless run's output, whose session
+ *   yields to its transcript). Another version, higher or lower, drops them and builds them again from the
+ *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 28;
-export const DERIVED_VERSION = 26;
+export const DERIVED_VERSION = 27;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

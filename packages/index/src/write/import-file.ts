@@ -361,20 +361,14 @@ export class FileImporter {
     const rowById = (id: number | bigint) => prepared(this.db, 'SELECT * FROM files WHERE id = ?').get(id) as FileRow;
     // The project folder is kept as first discovered: a file passed on its own (e.g. a 2.1 subagent file) is
     // discovered with its own folder as project folder, which must not move it or make it re-read.
+    const headless = file.headless === true ? 1 : 0;
+    const fields = [file.role, sessionId, file.agentId ?? null, file.metaPath ?? null] as const;
     if (storedRow === undefined) {
       const id = prepared(
         this.db,
-        `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino, agent)
-           VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?)`,
-      ).run(
-        file.path,
-        file.projectDir,
-        file.role,
-        sessionId,
-        file.agentId ?? null,
-        file.metaPath ?? null,
-        file.agent,
-      ).lastInsertRowid;
+        `INSERT INTO files (path, project_dir, role, session_id, agent_id, meta_path, size, mtime_ms, ino, agent, headless)
+           VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?)`,
+      ).run(file.path, file.projectDir, ...fields, file.agent, headless).lastInsertRowid;
       return rowById(id);
     }
     if (!restart) return storedRow;
@@ -383,9 +377,9 @@ export class FileImporter {
     this.writer.clearFile(storedRow.id);
     prepared(
       this.db,
-      `UPDATE files SET project_dir = ?, role = ?, session_id = ?, agent_id = ?, meta_path = ?,
+      `UPDATE files SET project_dir = ?, role = ?, session_id = ?, agent_id = ?, meta_path = ?, headless = ?,
          parsed_offset = 0, next_line = 1, records = 0, unknown_records = 0 WHERE id = ?`,
-    ).run(storedRow.project_dir, file.role, sessionId, file.agentId ?? null, file.metaPath ?? null, storedRow.id);
+    ).run(storedRow.project_dir, ...fields, headless, storedRow.id);
     return rowById(storedRow.id);
   }
 }

@@ -1,6 +1,6 @@
 import { defineAdapter } from '../../agents/adapter.js';
 import type { DiscoverOptions } from '../../io/discover.js';
-import { discoverCodexFiles } from './discover.js';
+import { codexExecStart, discoverCodexFiles } from './discover.js';
 import { codexDurations } from './durations.js';
 import { codexHomes } from './homes.js';
 import { streamCodexRecords } from './stream.js';
@@ -17,8 +17,9 @@ export const codexAdapter = defineAdapter({
   // Rollouts are only appended to (`exec resume` too); a read from an offset replays the earlier lines for state.
   // Spawned and review agents write their own rollout, discovered as subagent files of their parent session.
   capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'files' },
+  headlessStart: codexExecStart,
   discover: (root: string, options?: DiscoverOptions) => discoverCodexFiles([root], options),
-  streamRecords: (file, onEvent, options) => streamCodexRecords(file.path, onEvent, options),
+  streamRecords: (file, onEvent, options) => streamCodexRecords(file.path, onEvent, options, file.sessionId),
   typeResult: typeCodexResult,
   durationsOf: codexDurations,
   canonicalToolName: canonicalCodexToolName,

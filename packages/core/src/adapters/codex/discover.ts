@@ -2,6 +2,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { messageOf } from '../../errors.js';
 import { isRecord, str } from '../../internal/guards.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { discoverHeadless, type HeadlessStart } from '../../io/headless.js';
 import { isClaudeProjectOrSessionFolder } from '../../io/home-search.js';
 import { type ListedFolder, listFolder } from '../../io/listed-folders.js';
 import { readHead } from '../../io/read-head.js';
@@ -20,6 +21,12 @@ export function defaultCodexHome(env: Readonly<Record<string, string | undefined
   const configured = env.CODEX_HOME;
   return configured !== undefined && configured !== '' ? configured : join(homeDir, '.codex');
 }
+
+/** `codex exec --json` output begins with `{"type":"thread.started","thread_id":<session id>}`. */
+export const codexExecStart: HeadlessStart = (first) =>
+  first.type === 'thread.started' ? str(first.thread_id) : undefined;
+
+export const codexExecWriter = { id: 'codex', headlessStart: codexExecStart } as const;
 
 export function isRolloutFile(path: string): boolean {
   return ROLLOUT_FILE.test(basename(path));
@@ -66,6 +73,8 @@ export async function discoverCodexFiles(paths: readonly string[], options: Disc
       const described = await describeRollout(file, options);
       if (described) files.set(described.path, described);
     }
+    // `codex exec --json` output kept by a CI job: the file itself, or the files directly in the folder.
+    for (const file of (await discoverHeadless(path, [codexExecWriter], folders)).files) files.set(file.path, file);
   }
   return {
     files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),

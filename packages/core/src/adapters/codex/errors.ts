@@ -28,10 +28,17 @@ const RULES: readonly { readonly test: RegExp; readonly category: ErrorCategory 
   { test: /^\w+ failed: /, category: 'other' },
 ];
 
-/** A command's own output (under an exit-code header, or in shell metadata): never read as a client message. */
+/** The `style` of a `codex exec --json` command result: its exit code is the event's own (`decode-exec.ts`). */
+export const EXEC_EVENT_STYLE = 'exec-event';
+
+/**
+ * A command's own output (under an exit-code header, in shell metadata, or an exec event's): never read as a client
+ * message.
+ */
 export function isCommandOutput(toolName: string, style: string | undefined): boolean {
   return (
     style === 'exit-code-header' ||
+    style === EXEC_EVENT_STYLE ||
     style === 'chunk-header' ||
     (style === 'json-metadata' && SHELL_TOOLS.has(canonicalCodexToolName(toolName)))
   );

@@ -1,6 +1,6 @@
 import { defineAdapter } from '../../agents/adapter.js';
 import { timestampDurationsWithoutWaits } from '../../agents/durations.js';
-import { discoverGemini } from './discover.js';
+import { discoverGemini, geminiStreamStart } from './discover.js';
 import { geminiHomes } from './homes.js';
 import { streamGeminiRecords } from './stream-records.js';
 import { canonicalGeminiToolName, kindOfGeminiTool } from './tool-names.js';
@@ -18,6 +18,7 @@ export const geminiAdapter = defineAdapter({
   ...geminiHomes,
   // A message is written again when it changes (JSONL) or the whole document is rewritten (JSON): re-read whole.
   capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'files' },
+  headlessStart: geminiStreamStart,
   discover: discoverGemini,
   streamRecords: (file, onEvent, options) => streamGeminiRecords(file, onEvent, options),
   typeResult: typeGeminiResult,

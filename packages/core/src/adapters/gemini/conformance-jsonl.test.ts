@@ -14,8 +14,8 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-it('JSONL sessions account for every line as a record or an issue (replaced lines included)', async () => {
-  const fixtures = [home061, join(geminiFixtures, 'wild/free5gc-compose-1')];
+it('JSONL sessions and stream-json output account for every line as a record or an issue (replaced lines included)', async () => {
+  const fixtures = [home061, join(geminiFixtures, 'wild/free5gc-compose-1'), join(geminiFixtures, 'stream-json')];
   const check = conformanceCases({ adapter: geminiAdapter, fixtures, scratchDir: scratch }).find(
     (c) => c.check === 'accounts for every line as a record or an issue',
   );

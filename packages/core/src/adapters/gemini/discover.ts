@@ -2,7 +2,9 @@ import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { NotTranscriptError } from '../../errors.js';
+import { str } from '../../internal/guards.js';
 import type { DiscoveredFile, DiscoverOptions, Discovery } from '../../io/discover.js';
+import { discoverHeadless, type HeadlessStart } from '../../io/headless.js';
 import { type ListedFolder, noteFolder, readFolder, unreadableFolder } from '../../io/listed-folders.js';
 import { readHead } from '../../io/read-head.js';
 import { statOrUndefined, statRoot } from '../../io/stat.js';
@@ -10,6 +12,12 @@ import { isTranscriptEntry } from '../../io/transcript-entry.js';
 import type { ParseIssue } from '../../model/issue.js';
 
 const SESSION_FILE = /\.jsonl?$/;
+
+/** `gemini --output-format stream-json` output begins with `{"type":"init","session_id":…,"model":…}`. */
+export const geminiStreamStart: HeadlessStart = (first) =>
+  first.type === 'init' && 'model' in first ? str(first.session_id) : undefined;
+
+export const geminiStreamWriter = { id: 'gemini', headlessStart: geminiStreamStart } as const;
 
 /** The Gemini home: `$GEMINI_CLI_HOME/.gemini` when set (the client's own override), else `~/.gemini`. */
 export function defaultGeminiHomes(env: Readonly<Record<string, string | undefined>>, homeDir: string): string[] {
@@ -44,6 +52,10 @@ export async function discoverGemini(root: string, options: DiscoverOptions = {}
   const issues: ParseIssue[] = [];
   const files: DiscoveredFile[] = [];
   const folders: ListedFolder[] = [];
+  // `--output-format stream-json` output kept by a CI job: the file itself, or the files directly in the folder.
+  const headless = await discoverHeadless(path, [geminiStreamWriter], folders);
+  if (info.isFile() && headless.files.length > 0) return headless;
+  files.push(...headless.files);
   if (info.isFile()) {
     if (!SESSION_FILE.test(path)) throw new NotTranscriptError(root);
     const chats = chatsDirOfFile(path);

@@ -1,5 +1,10 @@
 import { defineHomes } from '../../agents/adapter.js';
-import { defaultGeminiHomes, recognizesGemini } from './discover.js';
+import { recognizingHeadless } from '../../io/headless.js';
+import { defaultGeminiHomes, geminiStreamWriter, recognizesGemini } from './discover.js';
 
 /** Where gemini keeps its transcripts and how its folders are recognised (light: no parser behind it). */
-export const geminiHomes = defineHomes('gemini', defaultGeminiHomes, recognizesGemini);
+export const geminiHomes = defineHomes(
+  'gemini',
+  defaultGeminiHomes,
+  recognizingHeadless(geminiStreamWriter, recognizesGemini),
+);

@@ -1,14 +1,17 @@
 import { basename } from 'node:path';
 import { str } from '../../internal/guards.js';
+import { headlessOwnerOf } from '../../io/headless.js';
 import type { ReadEnd, ReadLinesOptions } from '../../io/read-lines.js';
 import type { ParseIssue } from '../../model/issue.js';
 import type { TranscriptRecord } from '../../model/record.js';
+import { geminiStreamWriter } from './discover.js';
 import { subagentPrompts } from './injected.js';
 import { headerRecord, setRecord, supersededRecord } from './meta-records.js';
 import { projectPathFromHash, projectPathOf } from './project-path.js';
 import { readJsonEntries } from './read-json.js';
 import { readJsonlEntries, type SessionEntry } from './read-jsonl.js';
 import { messageRecords, type ThreadContext } from './records.js';
+import { streamGeminiStreamJson } from './stream-json.js';
 import type { GeminiRecordEvent } from './types.js';
 
 /** What the reader needs to know of a discovered Gemini file. */
@@ -24,7 +27,7 @@ export interface GeminiFileRef {
 
 /**
  * Stream a Gemini session file as records, in either layout: `.jsonl` (0.61: header, messages replaced by id,
- * `$set` updates) or `.json` (0.20: one document rewritten in place). The whole file is read every time
+ * `$set` updates) or `.json` (0.20: one document rewritten in place), or a run's stream-json output. The whole file is read every time
  * (Gemini files are not append-only). Every line or message becomes records or an issue; never throws on bad data.
  */
 export async function streamGeminiRecords(
@@ -32,6 +35,10 @@ export async function streamGeminiRecords(
   onEvent: (event: GeminiRecordEvent) => void,
   options: ReadLinesOptions = {},
 ): Promise<ReadEnd> {
+  // `--output-format stream-json` output (a CI job's artifact), told by its first line as discovery told it.
+  if ((await headlessOwnerOf(file.path, [geminiStreamWriter])) !== undefined) {
+    return streamGeminiStreamJson(file, onEvent, options);
+  }
   const read = file.path.endsWith('.json')
     ? await readJsonEntries(file.path, { ...options, modifiedMs: file.mtimeMs })
     : await readJsonlEntries(file.path, options);
