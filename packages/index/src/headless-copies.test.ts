@@ -88,6 +88,12 @@ describe('headless output beside the transcript of the same session', () => {
     expect(both.sessions).toEqual([...untranscribed, ...transcripts.sessions].sort());
     expect(both.tokens).toEqual({ ...transcripts.tokens, ...untranscribedTokens });
     expect(sum(both.tokens)).toBe(sum(transcripts.tokens) + sum(untranscribedTokens));
+    // A transcript's reference stays its id beside its output's session, and that id opens the transcript's.
+    expect(c.transcribed.length).toBeGreaterThan(0);
+    for (const id of c.transcribed) {
+      const listed = index.listSessions({}).find((s) => s.id === id);
+      expect([listed?.ref, index.getSession(id)?.key]).toEqual([id, listed?.key]);
+    }
 
     const reversed = openIndex({ dbPath: join(dir, 'reversed.sqlite') });
     await reversed.refresh([c.home]);

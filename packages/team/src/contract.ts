@@ -1,6 +1,6 @@
 /**
- * The team protocol, version 4 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends to a team server, and what each sharing tier
- * may hold. Both sides parse with these schemas; a session's schema is strict for its tier, so a field above the
+ * The team protocol, version 5 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends
+ * to a team server, and what each sharing tier may hold. Both sides parse with these schemas; a session's schema is strict for its tier, so a field above the
  * tier is a 400, never stored (privacy by construction: the server cannot keep what it refuses to read).
  *
  * Routes (all under `/api/team/v1`, `Authorization: Bearer <device token>`, JSON bodies, gzip allowed):

@@ -1,8 +1,8 @@
 /**
  * End-to-end, in real Chromium over the bundled samples: nothing cut off at 1440 and 390 px in either theme, no two
  * blocks of a page touching, every column or card, long titles, Copy buttons clear of what they sit beside, readable
- * blocks, and the themes (followed, toggled, kept, readable). The keyboard, errors and find are in keys-find.test.ts. Skips plainly when Chromium or the
- * built dashboard is missing.
+ * blocks, and the themes (followed, toggled, kept, readable). The keyboard, errors and find are in keys-find.test.ts.
+ * Skips plainly when Chromium or the built dashboard is missing.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
   const ui = samplesInChromium('agentdash-e2e-ui-');
   const { api, open, go, subagentErrorSession, problems } = ui;
 
-  it('cuts nothing off and keeps blocks apart on any page at 1440 and 390 px, every HTML text readable, dark and light', async () => {
+  it('cuts nothing off and keeps blocks apart at 1440 and 390 px, every HTML text readable, dark and light', async () => {
     const { row } = await subagentErrorSession();
     const id = encodeURIComponent(row.id);
     const pages = ['#/', `#/s/${id}`, '#/analytics', '#/usage', `#/s/${id}/waterfall`];

@@ -76,6 +76,26 @@ describe('discoverAll over a folder of homes', () => {
     }
   });
 
+  it('looks on below a folder that only holds headless output, for the homes under it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-ci-artifacts-'));
+    try {
+      // A CI job's artifacts: a run's `codex exec --json` output, and the machine's Claude and Gemini homes below.
+      const artifacts = join(dir, 'artifacts');
+      mkdirSync(artifacts, { recursive: true });
+      cpSync(join(codexFixtures, 'exec', '0.169.0-shell.exec.jsonl'), join(artifacts, 'run.exec.jsonl'));
+      const claude = join(artifacts, 'machine', '.claude');
+      const gemini = join(artifacts, 'machine', '.gemini');
+      cpSync(samplesHome, claude, { recursive: true });
+      cpSync(home061, gemini, { recursive: true });
+      const expected = (await paths([join(artifacts, 'run.exec.jsonl'), claude, gemini])).sort();
+      expect(new Set(expected.map((p) => p.split(' ')[0]))).toEqual(new Set(['claude', 'gemini', 'codex']));
+      // Before: the artifacts folder was a Codex "home" (it holds Codex output) and the search stopped there.
+      expect((await paths([dir])).sort()).toEqual(expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("searches a backup for homes once: no folder of another agent's home is asked whether it is Claude's", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agentdash-backup-year-'));
     try {

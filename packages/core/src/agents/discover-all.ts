@@ -7,6 +7,7 @@ import {
   discoverFiles,
   isClaudeHome,
 } from '../io/discover.js';
+import { recognizesByLayout } from '../io/headless.js';
 import { foldersToAsk, partlySearched } from '../io/home-search.js';
 import { type ListedFolder, mergeListed, noteFolder } from '../io/listed-folders.js';
 import { isUnder } from '../io/paths.js';
@@ -104,10 +105,13 @@ async function discoverHomesUnder(
     const adapters = await adaptersForPath(step.value, folders, others);
     if (adapters.length > 0) homes.push({ path: step.value, adapters });
     // A Claude home (a folder with `projects/`, a Qwen home too, as Claude's discovery always took them) is its
-    // discovery's; no home is looked into for more.
+    // discovery's; no home is looked into for more. A folder that only holds headless output (a CI job's artifacts)
+    // is no home: the search goes on below it.
     const claude = isClaudeHome(step.value);
     if (claude) claudeHomes.push(step.value);
-    step = search.next(adapters.length > 0 || claude);
+    const folder = step.value;
+    const home = await someAsync(adapters, (a) => recognizesByLayout(a.recognizes, folder, folders));
+    step = search.next(home || claude);
   }
   const found: Discovery[] = step.value ? [{ files: [], folders: [], issues: [partlySearched(dir)] }] : [];
   for (const home of homes) {
@@ -123,4 +127,10 @@ export function existingDefaultHomes(
   adapters: readonly AgentAdapter[] = agentAdapters,
 ): { readonly agent: AgentAdapter; readonly home: string }[] {
   return existingHomes(env, homeDir, adapters);
+}
+
+/** Whether `test` holds for some item, asked in turn until one does. */
+async function someAsync<T>(items: readonly T[], test: (item: T) => Promise<boolean>): Promise<boolean> {
+  for (const item of items) if (await test(item)) return true;
+  return false;
 }

@@ -107,14 +107,27 @@ function parseFirst(line: string | undefined): Readonly<Record<string, unknown>>
   }
 }
 
+type Recognizer = (path: string, folders?: ListedFolder[]) => Promise<boolean>;
+
+/** A `recognizes` that also takes an agent's headless output, its test of the agent's own layout kept apart. */
+type HeadlessAware = Recognizer & { readonly byLayout: Recognizer };
+
 /**
  * An agent's `recognizes`, also true for a path that is, or a folder that directly holds, the agent's headless
- * output (so a CI job's artifact folder is the agent's, as its home is).
+ * output (so a CI job's artifact folder is the agent's, as its home is). The layout test alone stays reachable
+ * (`recognizesByLayout`): a search for homes looks on below a folder that only holds such output.
  */
-export function recognizingHeadless(
-  writer: HeadlessWriter,
-  recognizes: (path: string, folders?: ListedFolder[]) => Promise<boolean>,
-): (path: string, folders?: ListedFolder[]) => Promise<boolean> {
-  return async (path, folders) =>
+export function recognizingHeadless(writer: HeadlessWriter, recognizes: Recognizer): HeadlessAware {
+  const both: Recognizer = async (path, folders) =>
     (await recognizes(path, folders)) || (await discoverHeadless(path, [writer], folders)).files.length > 0;
+  return Object.assign(both, { byLayout: recognizes });
+}
+
+/**
+ * Whether `recognizes` takes `path` by its agent's own layout (a home, a folder or transcript in one), not only for
+ * the headless output a folder holds (`recognizingHeadless`).
+ */
+export function recognizesByLayout(recognizes: Recognizer, path: string, folders?: ListedFolder[]): Promise<boolean> {
+  const layout = (recognizes as Partial<HeadlessAware>).byLayout;
+  return (layout ?? recognizes)(path, folders);
 }

@@ -27,9 +27,9 @@ describe('outputFloorOf', () => {
     const input = {
       todos: Array.from({ length: 5 }, (_, i) => ({ content: `step ${i} `.repeat(10), status: 'pending' })),
     };
-    // Added up only until they pass what the count could stand for: enough to tell the count is short.
-    expect(outputFloorOf([{ kind: 'tool-use', id: createToolUseId('t1'), name: 'TodoWrite', input }], 1)).toBe(2);
-    expect(outputFloorOf([{ kind: 'tool-use', id: createToolUseId('t1'), name: 'TodoWrite', input }], 5)).toBe(6);
+    // All of it, whatever the count (another record's count is compared with it too): 464 characters, 8 tokens.
+    expect(outputFloorOf([{ kind: 'tool-use', id: createToolUseId('t1'), name: 'TodoWrite', input }], 1)).toBe(8);
+    expect(outputFloorOf([{ kind: 'tool-use', id: createToolUseId('t1'), name: 'TodoWrite', input }], 5)).toBe(8);
     expect(outputFloorOf([{ kind: 'thinking', thinking: 'y'.repeat(200) }], 2)).toBe(4);
     // A count that covers the content: nothing, whatever is left to add up.
     expect(
@@ -64,6 +64,15 @@ describe("a response whose records kept the stream's first count", () => {
       ['b', 598, false],
       ['c', 172, false],
     ]);
+  });
+
+  it('is still one when another record has a start count above what the first proved short', () => {
+    // The first record's whole content floor (8), not only enough to pass its own count (2), against the second's 3.
+    const input = {
+      todos: Array.from({ length: 5 }, (_, i) => ({ content: `step ${i} `.repeat(10), status: 'pending' })),
+    };
+    const floor = outputFloorOf([{ kind: 'tool-use', id: createToolUseId('t1'), name: 'TodoWrite', input }], 1);
+    expect(dedupeResponses([record('d', 1, floor), record('d', 3)]).map((r) => r.outputUnrecorded)).toEqual([true]);
   });
 
   it('keeps the larger floor when the timeline takes its records one by one', () => {

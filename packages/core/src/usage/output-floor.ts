@@ -13,13 +13,19 @@ import type { Usage } from '../model/record.js';
 export const MAX_CHARS_PER_TOKEN = 64;
 
 /**
- * Output tokens `blocks` took at least, when that is more than `recorded` (the count the record carries); else
- * undefined. Sizes are added only until they pass what `recorded` tokens could stand for (a record whose count is
- * plausible costs a few length reads), so the figure proves the count short without being all the content took.
+ * Characters counted at most in one record's content (a tool input of millions of items is not walked whole): the
+ * floor of a larger record is this one's, still far above any count a stream starts with.
+ */
+const MAX_COUNTED_CHARS = MAX_CHARS_PER_TOKEN * 65_536;
+
+/**
+ * Output tokens `blocks` took at least (all of it, up to `MAX_COUNTED_CHARS`), when that is more than `recorded` (the
+ * count the record carries); else undefined. The whole content is counted, not only enough to prove this record's
+ * count short: a response compares the floor with its other records' counts too (`responseFloor`).
  * @example outputFloorOf([{ kind: 'text', text: 'x'.repeat(200) }], 1) // 4
  */
 export function outputFloorOf(blocks: readonly ContentBlock[], recorded: number): number | undefined {
-  const limit = recorded * MAX_CHARS_PER_TOKEN;
+  const limit = MAX_COUNTED_CHARS;
   let chars = 0;
   for (const block of blocks) {
     if (block.kind === 'text') chars += block.text.length;

@@ -149,15 +149,16 @@ describe('document texts at a place holding several records', () => {
 
   it('reads each document’s own text where a line holds a response’s text, calls and results', async () => {
     // Gemini (a JSONL line; a message of a 0.20 JSON document), OpenCode, Codex's web search with its result, and
-    // Claude Code's subagent records copied into their holder's line (stored at its place)
+    // Claude Code's subagent records copied into their holder's line (stored at its place); Codex's `exec --json`
+    // outputs (codex/exec) too, whose items are one event a line
     const homes = ['gemini/0.61.0', 'gemini/0.20.2', 'opencode', 'codex', 'claude-progress'];
     await index.refresh(homes.map((home) => join(fixtures, home)));
     expect(await misread()).toEqual({
-      assistant: { docs: 120, misread: 0 },
+      assistant: { docs: 129, misread: 0 },
       prompt: { docs: 93, misread: 0 },
       thinking: { docs: 22, misread: 0 },
-      'tool-input': { docs: 533, misread: 0 },
-      'tool-output': { docs: 528, misread: 0 },
+      'tool-input': { docs: 554, misread: 0 },
+      'tool-output': { docs: 549, misread: 0 },
     });
   });
 });

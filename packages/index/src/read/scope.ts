@@ -93,7 +93,7 @@ const RESUME_STUB = `s.messages = 0 AND EXISTS (SELECT 1 FROM files sf JOIN issu
  * holds what the output says and more (timestamps, each request's usage), so the output's session is in no list or
  * count, as a resume stub's; its files stay indexed, and its session counts again once no transcript of it is there.
  */
-const HEADLESS_COPY = `EXISTS (SELECT 1 FROM files hf WHERE hf.session_id = s.id AND hf.headless = 1)
+export const HEADLESS_COPY = `EXISTS (SELECT 1 FROM files hf WHERE hf.session_id = s.id AND hf.headless = 1)
   AND EXISTS (SELECT 1 FROM sessions t JOIN files tf ON tf.session_id = t.id AND tf.headless = 0
     WHERE t.session_id = CASE WHEN instr(s.session_id, '@') > 0
       THEN substr(s.session_id, 1, instr(s.session_id, '@') - 1) ELSE s.session_id END

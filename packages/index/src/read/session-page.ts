@@ -32,9 +32,10 @@ const ORDER = {
   errors: 's.errors - s.expected_errors',
   // priced from the stored usage with the index's prices (a SQL function: prices may come from --prices); unpriced
   // sessions (null) sort below every priced one. A cost that is a lower bound (core's `costIsLowerBound`: a model
-  // without a price, responses that recorded no input) sorts by its known part, the figure the row shows before its
-  // `+ ?`: what it leaves out is unknown, so no other place would be truer, and the row stays marked wherever it
-  // sorts (`SessionSummary.unpricedModels`, `inputUnrecordedModels`). The team server's list orders the same way.
+  // without a price, responses that recorded no input or kept only the stream's first output count) sorts by its
+  // known part, the figure the row shows before its `+ ?`: what it leaves out is unknown, so no other place would be
+  // truer, and the row stays marked wherever it sorts (`SessionSummary.unpricedModels`, `inputUnrecordedModels`,
+  // `outputUnrecordedModels`). The team server's list orders the same way.
   costUsd: 'coalesce(session_cost(s.usage_detail, s.models), -1)',
 } as const satisfies Record<SessionSort, string>;
 

@@ -15,7 +15,7 @@ import { archiveOf, prepared } from '../schema/statements.js';
 import type { SessionSummary } from '../types.js';
 import { rawResultOf } from '../write/call-fact.js';
 import { recordsOfRows, resultsAt } from './call-payloads.js';
-import { SHOWN_SESSION, type Store, scopeSql } from './scope.js';
+import { HEADLESS_COPY, SHOWN_SESSION, type Store, scopeSql } from './scope.js';
 import { isLiveSession, refOf, refsOf, type SessionRow, summaryOf } from './session-summaries.js';
 
 export {
@@ -67,7 +67,8 @@ function findSessionRow(store: Store, ref: string, lookup: SessionLookup): Sessi
   const rowsWhere = (condition: string, ...params: unknown[]) =>
     prepared(
       store.db,
-      `SELECT s.*, ${SHOWN_SESSION} AS shown FROM sessions s WHERE ${condition} AND ${scope.sql}
+      // A headless output's session beside its transcript's is in no list: the reference names the transcript's.
+      `SELECT s.*, (${SHOWN_SESSION} AND NOT (${HEADLESS_COPY})) AS shown FROM sessions s WHERE ${condition} AND ${scope.sql}
          ORDER BY shown DESC, s.id LIMIT ${MAX_CANDIDATES + 1}`,
     ).all(...params, ...scope.params) as Candidate[];
   const byKey = rowsWhere('s.id = ?', ref)[0];

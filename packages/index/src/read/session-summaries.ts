@@ -183,11 +183,20 @@ function qualified(row: Pick<SessionRow, 'project_dir' | 'session_id'>): string 
   return `${row.session_id}@${basename(row.project_dir)}`;
 }
 
-/** The shortest unique reference of a session: its id, else `<id>@<folder>`, else its key. */
+/**
+ * The shortest unique reference of a session: its id, else `<id>@<folder>`, else its key. A session read from a
+ * headless run's output (a CI artifact of the same session) does not make its transcript's reference longer: a
+ * reference naming both names the transcript's, the one lists show (`findSessionRow`); the output's own is qualified.
+ */
 export function refOf(store: Store, row: SessionRow): string {
-  const same = prepared(store.db, 'SELECT id, project_dir, session_id FROM sessions WHERE session_id = ?').all(
-    row.session_id,
-  ) as Pick<SessionRow, 'id' | 'project_dir' | 'session_id'>[];
+  const rows = prepared(
+    store.db,
+    `SELECT id, project_dir, session_id,
+       EXISTS (SELECT 1 FROM files f WHERE f.session_id = sessions.id AND f.headless = 1) AS headless
+     FROM sessions WHERE session_id = ?`,
+  ).all(row.session_id) as (Pick<SessionRow, 'id' | 'project_dir' | 'session_id'> & { headless: number })[];
+  const headless = rows.find((o) => o.id === row.id)?.headless === 1;
+  const same = headless ? rows : rows.filter((o) => o.headless === 0);
   if (same.length <= 1) return row.session_id;
   const mine = qualified(row);
   return same.filter((o) => qualified(o) === mine).length === 1 ? mine : row.id;

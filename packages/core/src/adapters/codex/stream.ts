@@ -5,8 +5,9 @@ import { CodexExecDecoder } from './decode-exec.js';
 import { isRolloutFile, sessionIdOfRollout } from './discover.js';
 
 /**
- * Stream a rollout file (or `codex exec --json` output) as records. Decoding needs the lines before (the model, running token totals, the
- * response a line belongs to), so a resumed read replays the earlier lines without emitting them.
+ * Stream a rollout file (or `codex exec --json` output) as records. Decoding needs the lines before (the model,
+ * running token totals, the response a line belongs to), so a resumed read replays the earlier lines without
+ * emitting them.
  */
 export function streamCodexRecords(
   path: string,

@@ -27,8 +27,8 @@ export interface GeminiFileRef {
 
 /**
  * Stream a Gemini session file as records, in either layout: `.jsonl` (0.61: header, messages replaced by id,
- * `$set` updates) or `.json` (0.20: one document rewritten in place), or a run's stream-json output. The whole file is read every time
- * (Gemini files are not append-only). Every line or message becomes records or an issue; never throws on bad data.
+ * `$set` updates) or `.json` (0.20: one document rewritten in place), or a run's stream-json output. The whole file
+ * is read every time (Gemini files are not append-only). Every line or message becomes records or an issue; never throws on bad data.
  */
 export async function streamGeminiRecords(
   file: GeminiFileRef,
