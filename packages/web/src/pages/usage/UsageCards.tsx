@@ -1,3 +1,4 @@
+import { formatTokensAtLeast, inputIsLowerBound, outputIsLowerBound } from '@agentdash/core/present';
 import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDuration, fmtNumber, fmtPercent } from '../../ui/format';
 import { type Metric, tokensOf } from './use-usage';
@@ -15,12 +16,17 @@ export function UsageCards({ usage, metric = 'cost' }: { usage: UsageResponse | 
       <div className="metric-note">{fmtNumber(t?.responses)} API responses</div>
     </div>
   );
+  // Lower bounds where some responses recorded no input or kept only the stream's first output count, as the cost is.
+  const inputCut = inputIsLowerBound(t);
+  const outputCut = outputIsLowerBound(t);
   const tokens = (
     <div className="card" key="tokens" data-testid="usage-card-tokens">
       <div className="metric-label">Tokens</div>
-      <div className="metric-value">{t ? fmtNumber(tokensOf(t)) : '—'}</div>
+      <div className="metric-value">{t ? formatTokensAtLeast(tokensOf(t), inputCut || outputCut) : '—'}</div>
       <div className="metric-note">
-        {t ? `${fmtNumber(t.inputTokens)} in · ${fmtNumber(t.outputTokens)} out` : ''}
+        {t
+          ? `${formatTokensAtLeast(t.inputTokens, inputCut)} in · ${formatTokensAtLeast(t.outputTokens, outputCut)} out`
+          : ''}
         {t && t.reasoningOutputTokens > 0 ? (
           <span data-testid="usage-reasoning"> (of which reasoning {fmtNumber(t.reasoningOutputTokens)})</span>
         ) : null}

@@ -39,6 +39,17 @@ describe('UsageCards', () => {
     expect(order('cost')).toEqual(['cost', 'tokens']);
     expect(order('tokens')).toEqual(['tokens', 'cost']);
   });
+
+  it("says the tokens are lower bounds where the cost is: no input recorded, or only the stream's first output count", () => {
+    const totals = { ...none, responses: 2, inputTokens: 10, outputTokens: 818, costUsd: 0.5 };
+    const note = (extra: object) =>
+      /data-testid="usage-card-tokens">.*?class="metric-value">([^<]*)<.*?class="metric-note">([^<]*)</
+        .exec(renderToStaticMarkup(<UsageCards usage={{ totals: { ...totals, ...extra }, blocks: [] } as never} />))
+        ?.slice(1);
+    expect(note({})).toEqual(['828', '10 in · 818 out']);
+    expect(note({ outputUnrecordedModels: ['claude-sonnet-4'] })).toEqual(['828 + ?', '10 in · 818 + ? out']);
+    expect(note({ inputUnrecordedModels: ['gpt-5.4-mini'] })).toEqual(['828 + ?', '10 + ? in · 818 out']);
+  });
 });
 
 describe('ModelsTable', () => {
