@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { streamRecords } from '../src/adapters/claude-code/read-records.js';
 import { discoverFiles, groupSessions } from '../src/index.js';
+import { timestampMs } from '../src/model/ids.js';
 import type { Session } from '../src/model/session.js';
 import { loadSession } from '../src/session/load-session.js';
+import type { UsageRecord } from '../src/usage/dedupe.js';
+import { zeroTokens } from '../src/usage/tokens.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /**
@@ -30,4 +34,30 @@ export async function loadSampleSession(project: string, sessionId: string): Pro
   const found = sessions.find((s) => s.id === sessionId);
   if (!found) throw new Error(`sample session ${sessionId} not found in ${project}`);
   return found;
+}
+
+/**
+ * Every assistant record of a Claude home as core's usage counts it (`dedupeResponses`' input), each with the path
+ * of its file.
+ */
+export async function usageRecordsUnder(home: string): Promise<UsageRecord<string>[]> {
+  const { files } = await discoverFiles([home]);
+  const records: UsageRecord<string>[] = [];
+  for (const file of files) {
+    await streamRecords(file.path, (event) => {
+      if (event.kind !== 'record' || event.record.kind !== 'assistant') return;
+      const r = event.record;
+      records.push({
+        messageId: r.messageId,
+        requestId: r.requestId,
+        model: r.model,
+        timestampMs: timestampMs(r.timestamp),
+        isSynthetic: r.isSynthetic,
+        tokens: { ...zeroTokens, ...r.usage },
+        outputAtLeast: r.usage?.outputAtLeast,
+        context: file.path,
+      });
+    });
+  }
+  return records;
 }

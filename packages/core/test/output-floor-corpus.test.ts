@@ -6,36 +6,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { streamRecords } from '../src/adapters/claude-code/read-records.js';
-import { discoverFiles } from '../src/index.js';
 import { formatResponseOutput } from '../src/present/numbers.js';
-import { dedupeResponses, type UsageRecord } from '../src/usage/dedupe.js';
-import { zeroTokens } from '../src/usage/tokens.js';
-import { corpusDir, corpusVersions, hasCorpus, loadSessions, repoRoot } from './helpers.js';
+import { dedupeResponses } from '../src/usage/dedupe.js';
+import { corpusDir, corpusVersions, hasCorpus, loadSessions, repoRoot, usageRecordsUnder } from './helpers.js';
 
 const wildHome = join(repoRoot, '../shared/wild/claude-home');
 const hasWild = existsSync(wildHome);
 
 async function responsesUnder(home: string) {
-  const { files } = await discoverFiles([home]);
-  const records: UsageRecord<string>[] = [];
-  for (const file of files) {
-    await streamRecords(file.path, (event) => {
-      if (event.kind !== 'record' || event.record.kind !== 'assistant') return;
-      const r = event.record;
-      records.push({
-        messageId: r.messageId,
-        requestId: r.requestId,
-        model: r.model,
-        timestampMs: undefined,
-        isSynthetic: r.isSynthetic,
-        tokens: { ...zeroTokens, ...r.usage },
-        outputAtLeast: r.usage?.outputAtLeast,
-        context: file.path,
-      });
-    });
-  }
-  return dedupeResponses(records);
+  return dedupeResponses(await usageRecordsUnder(home));
 }
 
 describe("a response whose records kept only the stream's first output count", () => {

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { streamRecords } from '../src/adapters/claude-code/read-records.js';
-import { discoverFiles } from '../src/index.js';
-import { timestampMs } from '../src/model/ids.js';
-import { dedupeResponses, type UsageRecord } from '../src/usage/dedupe.js';
-import { zeroTokens } from '../src/usage/tokens.js';
-import { corpusDir, corpusVersions, hasCorpus } from './helpers.js';
+import { dedupeResponses } from '../src/usage/dedupe.js';
+import { corpusDir, corpusVersions, hasCorpus, usageRecordsUnder } from './helpers.js';
 
 // Says "skipped" only when it is.
 const suiteTitle = !hasCorpus
@@ -15,23 +11,7 @@ const suiteTitle = !hasCorpus
 describe.skipIf(!hasCorpus)(suiteTitle, () => {
   for (const version of corpusVersions) {
     it(`${version}: per model, the responses and tokens the transcripts hold equal what the API served`, async () => {
-      const { files } = await discoverFiles([join(corpusDir, version, 'claude-home')]);
-      const records: UsageRecord<undefined>[] = [];
-      for (const file of files) {
-        await streamRecords(file.path, (event) => {
-          if (event.kind !== 'record' || event.record.kind !== 'assistant') return;
-          const r = event.record;
-          records.push({
-            messageId: r.messageId,
-            requestId: r.requestId,
-            model: r.model,
-            timestampMs: timestampMs(r.timestamp),
-            isSynthetic: r.isSynthetic,
-            tokens: { ...zeroTokens, ...r.usage },
-            context: undefined,
-          });
-        });
-      }
+      const records = await usageRecordsUnder(join(corpusDir, version, 'claude-home'));
       const responses = dedupeResponses(records);
       const summary = JSON.parse(readFileSync(join(corpusDir, version, 'truth-summary.json'), 'utf8')) as {
         conversationTotalsByModel: Record<string, Record<string, number>>;

@@ -3,7 +3,7 @@ import type { EventDto, ImageValue } from '../data/types';
 import { LoggedImage } from '../renderers/common';
 import { Ansi } from '../ui/Ansi';
 import { CopyButton } from '../ui/CopyButton';
-import { fmtNumber, fmtTime } from '../ui/format';
+import { fmtTime } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { NoteText } from './NoteText';
 import { ThinkingBlock } from './ThinkingBlock';
