@@ -253,7 +253,9 @@ describe('an index made before versions were kept (schema 26)', () => {
     const archive = index.archiveSize();
     index.close();
     const db = new Database(dbPath);
+    // As schema 26 had it: no versions, and archived files without their agent (step 29).
     db.exec('DROP TABLE archive_versions');
+    db.exec('ALTER TABLE archive_files DROP COLUMN agent; ALTER TABLE archive_files DROP COLUMN headless');
     db.pragma('user_version = 26');
     db.close();
 

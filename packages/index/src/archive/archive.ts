@@ -29,6 +29,9 @@ export interface ArchivedFileRow {
   readonly ino: number;
   /** Bytes archived (from offset 0, without gaps); kept in step with the chunks. */
   readonly archived_bytes: number;
+  /** The file's agent and whether it is a headless run's output (null and 0 for files archived before step 29). */
+  readonly agent: string | null;
+  readonly headless: number;
 }
 
 interface ChunkRow {
@@ -136,11 +139,13 @@ export class Archive {
       moveChunks: db.prepare('UPDATE archive_chunks SET path = ? WHERE path = ?'),
       moveVersion: db.prepare('UPDATE archive_versions SET path = ? WHERE path = ?'),
       upsertFile: db.prepare(
-        `INSERT INTO archive_files (path, project_dir, role, session_id, agent_id, meta_path, file_size, mtime_ms, ino)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO archive_files (path, project_dir, role, session_id, agent_id, meta_path, file_size, mtime_ms, ino,
+           agent, headless)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (path) DO UPDATE SET project_dir = excluded.project_dir, role = excluded.role,
            session_id = excluded.session_id, agent_id = excluded.agent_id, meta_path = excluded.meta_path,
-           file_size = excluded.file_size, mtime_ms = excluded.mtime_ms, ino = excluded.ino`,
+           file_size = excluded.file_size, mtime_ms = excluded.mtime_ms, ino = excluded.ino, agent = excluded.agent,
+           headless = excluded.headless`,
       ),
     };
   }
@@ -190,6 +195,8 @@ export class Archive {
       file.size,
       file.mtimeMs,
       file.ino,
+      file.agent,
+      file.headless === true ? 1 : 0,
     );
   }
 

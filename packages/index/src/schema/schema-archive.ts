@@ -5,6 +5,7 @@
  * rebuilt from schema-derived.ts instead). A step is never edited or removed once released: add one at the end and
  * raise `SCHEMA_VERSION`. No step may drop or empty an archive table.
  */
+import type Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema-version.js';
 
 export interface ArchiveStep {
@@ -61,7 +62,32 @@ export const ARCHIVE_STEPS: readonly ArchiveStep[] = [
       );`,
   },
   // 28: the derived tables left the versioned steps (schema-derived.ts); nothing to do for the archive.
+  // Each archived file's agent and whether it is a headless run's output, kept with its bytes: the derived `files`
+  // rows that held them are dropped by every rebuild, after which a gone Codex or Gemini file was read as a Claude
+  // session of unknown records. Files archived before take them from `files` while it is there (`fillArchivedAgents`).
+  {
+    version: 29,
+    sql: `
+      ALTER TABLE archive_files ADD COLUMN agent TEXT;
+      ALTER TABLE archive_files ADD COLUMN headless INTEGER NOT NULL DEFAULT 0;`,
+  },
 ];
+
+/**
+ * After step 29, before the derived tables are rebuilt: the agent and headless mark of each archived file from its
+ * `files` row, where the index has one (an index built by an earlier version). A file archived, then dropped from
+ * `files` by an earlier rebuild, keeps no agent: it is read as before (its path's agent is not known without it).
+ */
+export function fillArchivedAgents(db: Database.Database, from: number): void {
+  if (from >= 29) return;
+  const columns = new Set(db.prepare("SELECT name FROM pragma_table_info('files')").pluck().all() as string[]);
+  if (!columns.has('agent') || !columns.has('path')) return;
+  const headless = columns.has('headless') ? 'coalesce(f.headless, 0)' : '0';
+  db.exec(`UPDATE archive_files SET
+      agent = (SELECT f.agent FROM files f WHERE f.path = archive_files.path),
+      headless = coalesce((SELECT ${headless} FROM files f WHERE f.path = archive_files.path), 0)
+    WHERE agent IS NULL`);
+}
 
 /** The tables no migration may drop or empty: the archive and the settings. */
 export const ARCHIVE_TABLES = ['archive_files', 'archive_chunks', 'settings', 'archive_versions'] as const;

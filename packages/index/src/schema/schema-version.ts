@@ -32,7 +32,7 @@
  */
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 28;
+export const SCHEMA_VERSION = 29;
 export const DERIVED_VERSION = 27;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */

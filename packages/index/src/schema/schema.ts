@@ -10,7 +10,7 @@
  */
 import type Database from 'better-sqlite3';
 import { TELEMETRY_TABLES } from '../telemetry/schema.js';
-import { ARCHIVE_STEPS, ARCHIVE_TABLES } from './schema-archive.js';
+import { ARCHIVE_STEPS, ARCHIVE_TABLES, fillArchivedAgents } from './schema-archive.js';
 import { DERIVED_SCHEMA } from './schema-derived.js';
 import { DERIVED_VERSION, derivedVersionOf, SCHEMA_VERSION, schemaIsCurrent } from './schema-version.js';
 
@@ -73,6 +73,7 @@ export function migrate(db: Database.Database): void {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) throw new NewerSchemaError(version);
     for (const step of ARCHIVE_STEPS) if (step.version > version) db.exec(step.sql);
+    fillArchivedAgents(db, version);
     if (version < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
     if (derivedVersionOf(db) !== DERIVED_VERSION) rebuildDerived(db);
     db.exec('COMMIT');

@@ -49,6 +49,8 @@ function archivedRow(f: DiscoveredFile): ArchivedFileRow {
     mtime_ms: f.mtimeMs,
     ino: f.ino,
     archived_bytes: f.size,
+    agent: f.agent,
+    headless: f.headless === true ? 1 : 0,
   };
 }
 

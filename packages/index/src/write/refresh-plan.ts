@@ -75,11 +75,15 @@ export function newestSessionsFirst(files: readonly DiscoveredFile[]): Discovere
   return keyed.map((k) => k.file);
 }
 
-/** A file known only from the archive (gone from disk), as discovery would describe it. */
+/**
+ * A file known only from the archive (gone from disk), as discovery would describe it: its agent as the archive keeps
+ * it (else as `agent`, its stored row's, for a file archived before the archive kept one).
+ */
 export function discoveredFromArchive(row: ArchivedFileRow, agent: string | undefined): DiscoveredFile {
   return {
     path: row.path,
-    agent: agentOfRow(agent),
+    agent: agentOfRow(row.agent ?? agent),
+    ...(row.headless === 1 ? { headless: true as const } : {}),
     projectDir: row.project_dir,
     role: row.role,
     sessionId: row.session_id ?? undefined,

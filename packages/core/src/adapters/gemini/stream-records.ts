@@ -21,6 +21,8 @@ export interface GeminiFileRef {
   readonly role: 'main' | 'subagent';
   readonly sessionId: string | undefined;
   readonly agentId: string | undefined;
+  /** Discovery told it a run's stream-json output (`DiscoveredFile.headless`); read from the archive, it is gone. */
+  readonly headless?: boolean | undefined;
   /** Its mtime when discovered: a 0.20 document that ends mid-JSON is held back only while it may be being written. */
   readonly mtimeMs?: number;
 }
@@ -35,8 +37,9 @@ export async function streamGeminiRecords(
   onEvent: (event: GeminiRecordEvent) => void,
   options: ReadLinesOptions = {},
 ): Promise<ReadEnd> {
-  // `--output-format stream-json` output (a CI job's artifact), told by its first line as discovery told it.
-  if ((await headlessOwnerOf(file.path, [geminiStreamWriter])) !== undefined) {
+  // `--output-format stream-json` output (a CI job's artifact), as discovery told it (or the archive, for a file
+  // gone from disk), else by its first line.
+  if (file.headless === true || (await headlessOwnerOf(file.path, [geminiStreamWriter])) !== undefined) {
     return streamGeminiStreamJson(file, onEvent, options);
   }
   const read = file.path.endsWith('.json')
