@@ -1,5 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { unrecordedNotes } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import {
   billingBlocks,
@@ -69,18 +70,8 @@ function warnUnpriced(ctx: Context, totals: UsageGroup): void {
     const responses = totals.models[model]?.responses ?? 0;
     return `${model} (${responses} response${responses === 1 ? '' : 's'})`;
   });
-  const unrecorded = totals.inputUnrecordedModels ?? [];
-  if (unrecorded.length > 0) {
-    ctx.note(
-      `no input recorded for some responses of ${unrecorded.join(', ')}: their cost counts their output only, a lower bound (+ ?)`,
-    );
-  }
-  const cut = totals.outputUnrecordedModels ?? [];
-  if (cut.length > 0) {
-    ctx.note(
-      `some responses of ${cut.join(', ')} kept only the stream's first output count (no record has the final one): their output and cost are lower bounds (+ ?)`,
-    );
-  }
+  // A note as its messages start: in lower case.
+  for (const { text } of unrecordedNotes(totals)) ctx.note(`${text.charAt(0).toLowerCase()}${text.slice(1)}`);
   if (models.length === 0) return;
   const [one] = models;
   ctx.note(

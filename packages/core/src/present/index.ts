@@ -30,6 +30,7 @@ export {
   plural,
   sumTokens,
   type TokenGaps,
+  unrecordedNotes,
 } from './numbers.js';
 export {
   callDetail,

@@ -92,6 +92,29 @@ export function costGapsNote(gaps: CostGaps): string | undefined {
 }
 
 /**
+ * What a usage total's counts leave out, one sentence per kind (a report's warning: the CLI's stderr, the Usage
+ * page): models some of whose responses recorded no input, and those some of whose responses kept only the stream's
+ * first output count. Empty when the counts are whole. (A cost's tooltip says it shorter: {@link costGapsNote}.)
+ * @example unrecordedNotes({ outputUnrecordedModels: ['claude-sonnet-4'] })[0]?.kind // 'output'
+ */
+export function unrecordedNotes(
+  gaps: Pick<CostGaps, 'inputUnrecordedModels' | 'outputUnrecordedModels'> | undefined,
+): readonly { readonly kind: 'input' | 'output'; readonly text: string }[] {
+  const notes: { kind: 'input' | 'output'; text: string }[] = [];
+  const input = gaps?.inputUnrecordedModels ?? [];
+  if (input.length > 0) {
+    const text = `No input recorded for some responses of ${input.join(', ')}: their cost counts their output only, a lower bound (+ ?)`;
+    notes.push({ kind: 'input', text });
+  }
+  const output = gaps?.outputUnrecordedModels ?? [];
+  if (output.length > 0) {
+    const text = `Some responses of ${output.join(', ')} kept only the stream's first output count (no record of them has the final one): their output and cost are lower bounds (+ ?)`;
+    notes.push({ kind: 'output', text });
+  }
+  return notes;
+}
+
+/**
  * Dollars: `$1.23`, `$0.042`; `unknown` when no price is known; `$1.23 + ?` when it is a lower bound (some models
  * have no price, or some responses recorded no input or not their output: {@link costIsLowerBound}).
  * @example formatCost(0.0421) // '$0.042'

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createToolUseId } from '../model/ids.js';
-import { costGapsNote, costIsLowerBound, formatResponseOutput, formatTokenLine } from '../present/numbers.js';
+import {
+  costGapsNote,
+  costIsLowerBound,
+  formatResponseOutput,
+  formatTokenLine,
+  unrecordedNotes,
+} from '../present/numbers.js';
 import { dedupeResponses, type UsageRecord } from './dedupe.js';
 import { laterUsage, MAX_CHARS_PER_TOKEN, outputFloorOf } from './output-floor.js';
 
@@ -91,5 +97,14 @@ describe("a response whose records kept the stream's first count", () => {
     expect(costIsLowerBound({ unpricedModels: [] })).toBe(false);
     expect(costGapsNote(gaps)).toContain("kept only the stream's first output count");
     expect(formatTokenLine(usage(818), gaps)).toBe('5 in · 818 + ? out');
+    // A report's warnings, one sentence per kind, the CLI's and the Usage page's alike.
+    expect(unrecordedNotes({ ...gaps, inputUnrecordedModels: ['gpt-5.4-mini'] }).map((n) => n.kind)).toEqual([
+      'input',
+      'output',
+    ]);
+    expect(unrecordedNotes(gaps)[0]?.text).toMatch(
+      /^Some responses of claude-sonnet-4-20250514 kept only .* \(\+ \?\)$/,
+    );
+    expect(unrecordedNotes({ unpricedModels: [] })).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { AgentId } from '@agentdash/core/model';
+import { unrecordedNotes } from '@agentdash/core/present';
 import { useState } from 'react';
 import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
 import { MeasuredTimeNote } from '../telemetry/MeasuredTimeNote';
@@ -75,18 +76,11 @@ export function UsagePage({ query }: { readonly query: string }) {
           Start the server with <span className="mono">--prices FILE</span> to add prices.
         </div>
       )}
-      {t?.inputUnrecordedModels && t.inputUnrecordedModels.length > 0 && (
-        <div className="warn-msg" data-testid="input-unrecorded-warning">
-          No input recorded for some responses of {t.inputUnrecordedModels.join(', ')}: their cost below counts their
-          output only, a lower bound (+ ?).
+      {unrecordedNotes(t).map((note) => (
+        <div key={note.kind} className="warn-msg" data-testid={`${note.kind}-unrecorded-warning`}>
+          {note.text}.
         </div>
-      )}
-      {t?.outputUnrecordedModels && t.outputUnrecordedModels.length > 0 && (
-        <div className="warn-msg" data-testid="output-unrecorded-warning">
-          Some responses of {t.outputUnrecordedModels.join(', ')} kept only the stream's first output count (no record
-          of them has the final one): their output and cost below are lower bounds (+ ?).
-        </div>
-      )}
+      ))}
       <UsageCards usage={usage} metric={metric} />
       <AgentUsageTable rows={usage?.agents ?? []} />
       <DailyChart
