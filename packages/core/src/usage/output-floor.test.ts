@@ -105,6 +105,6 @@ describe("a response whose records kept the stream's first count", () => {
     expect(unrecordedNotes(gaps)[0]?.text).toMatch(
       /^Some responses of claude-sonnet-4-20250514 kept only .* \(\+ \?\)$/,
     );
-    expect(unrecordedNotes({ unpricedModels: [] })).toEqual([]);
+    expect(unrecordedNotes({})).toEqual([]);
   });
 });
