@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { streamRecords } from '../src/adapters/claude-code/read-records.js';
 import { discoverFiles, groupSessions } from '../src/index.js';
 import { timestampMs } from '../src/model/ids.js';
+import type { AssistantRecord } from '../src/model/record.js';
 import type { Session } from '../src/model/session.js';
 import { loadSession } from '../src/session/load-session.js';
 import type { UsageRecord } from '../src/usage/dedupe.js';
@@ -45,19 +46,23 @@ export async function usageRecordsUnder(home: string): Promise<UsageRecord<strin
   const records: UsageRecord<string>[] = [];
   for (const file of files) {
     await streamRecords(file.path, (event) => {
-      if (event.kind !== 'record' || event.record.kind !== 'assistant') return;
-      const r = event.record;
-      records.push({
-        messageId: r.messageId,
-        requestId: r.requestId,
-        model: r.model,
-        timestampMs: timestampMs(r.timestamp),
-        isSynthetic: r.isSynthetic,
-        tokens: { ...zeroTokens, ...r.usage },
-        outputAtLeast: r.usage?.outputAtLeast,
-        context: file.path,
-      });
+      if (event.kind === 'record' && event.record.kind === 'assistant')
+        records.push(usageRecordOf(event.record, file.path));
     });
   }
   return records;
+}
+
+/** An assistant record as core's usage counts it (`dedupeResponses`' input), with `context`. */
+export function usageRecordOf<C>(r: AssistantRecord, context: C): UsageRecord<C> {
+  return {
+    messageId: r.messageId,
+    requestId: r.requestId,
+    model: r.model,
+    timestampMs: timestampMs(r.timestamp),
+    isSynthetic: r.isSynthetic,
+    tokens: { ...zeroTokens, ...r.usage },
+    outputAtLeast: r.usage?.outputAtLeast,
+    context,
+  };
 }
