@@ -34,6 +34,7 @@ import {
 } from './read/session-page.js';
 import {
   getSession,
+  headlessCopies,
   listSessions,
   loadSession,
   type SessionLookup,
@@ -96,6 +97,11 @@ export interface AgentIndex {
   readonly dbPath: string;
   refresh(paths: readonly string[], options?: RefreshOptions): Promise<RefreshReport>;
   listSessions(filter?: SessionFilter): SessionSummary[];
+  /**
+   * The sessions `filter` selects that a headless run's output holds while the agent's transcript of them is indexed
+   * too: in no list or count (the transcript's session is), kept for a push to take back from a team server.
+   */
+  headlessCopies(filter?: SessionFilter): SessionSummary[];
   /** One page of the sessions `filter` selects, sorted in SQL, with the total and sums over all pages. */
   pageSessions(filter: SessionFilter, query?: SessionPageQuery): SessionPage;
   /** How many sessions `filter` selects, with sums over them (what `pageSessions` counts). */
@@ -313,6 +319,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     refreshProblems: () => refresher.problems(),
     dataVersion: () => `${dataVersion.get() as number}:${totalChanges.get() as number}`,
     listSessions: (filter) => listSessions(store, filter),
+    headlessCopies: (filter) => headlessCopies(store, filter),
     pageSessions: (filter, query) => pageSessions(store, filter, query),
     sessionFacets: (filter) => sessionFacets(store, filter ?? {}),
     sessionTotals: (filter) => sessionTotals(store, filter ?? {}),

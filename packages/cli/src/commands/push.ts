@@ -142,7 +142,7 @@ ${COMMON_HELP}`,
         intervalMs: interval * 1000,
         signal: stop.signal,
         onReport: (report) => {
-          if (report.stored > 0) print(report);
+          if (report.stored > 0 || report.superseded > 0) print(report);
         },
         onError: (error) => ctx.note(`push failed (retrying): ${messageOf(error)}`),
       });
@@ -200,7 +200,7 @@ export function servePush(ctx: Context, index: AgentIndex, url: string, paths: r
     intervalMs: DEFAULT_INTERVAL_S * 1000,
     signal,
     onReport: (report) => {
-      if (report.stored > 0) ctx.note(pushText(url, report));
+      if (report.stored > 0 || report.superseded > 0) ctx.note(pushText(url, report));
     },
     onError: (error) => ctx.note(`push failed (retrying): ${messageOf(error)}`),
   });
@@ -213,6 +213,10 @@ export function pushText(url: string, report: PushReport): string {
   }: ${report.sessions} sessions (${tierText(report)}${
     report.forgotten > 0 ? `; ${report.forgotten} forgotten left out` : ''
   }); ${report.stored} stored, ${report.unchanged} unchanged${
+    report.superseded > 0
+      ? `, ${report.superseded} taken back (their transcripts now sent: they were CI run outputs)`
+      : ''
+  }${
     report.chunks > 0 ? `; ${report.chunksUploaded} of ${report.chunks} transcript chunks sent` : ''
   }; ${formatBytes(report.bytesSent)} sent in ${report.requests} requests${
     report.retried > 0 ? ` (${report.retried} sent again: the team server was busy)` : ''

@@ -19,6 +19,7 @@ import { HEADLESS_COPY, SHOWN_SESSION, type Store, scopeSql } from './scope.js';
 import { isLiveSession, refOf, refsOf, type SessionRow, summaryOf } from './session-summaries.js';
 
 export {
+  headlessCopies,
   isLiveSession,
   LIVE_WINDOW_MS,
   listSessions,

@@ -9,7 +9,7 @@ import { agentOfRow } from '../agent-kind.js';
 import { prepared } from '../schema/prepared.js';
 import type { SessionFilter, SessionSummary, UsagePart } from '../types.js';
 import { capList, clipField } from './field-caps.js';
-import { limitSql, type Store, scopeSql } from './scope.js';
+import { HEADLESS_COPY, limitSql, type Store, scopeSql } from './scope.js';
 import { reachedModel, sessionUsage } from './session-cost.js';
 
 /** A session is live when records were appended to it, or its newest record was written, within this window. */
@@ -157,6 +157,20 @@ export function listSessions(store: Store, filter: SessionFilter = {}): SessionS
     store.db,
     `SELECT * FROM sessions s WHERE ${scoped.sql}
        ORDER BY coalesce(s.started_ms, 0) DESC, s.id${limitSql(filter.limit)}`,
+  ).all(...scoped.params) as SessionRow[];
+  return summariesOf(store, rows);
+}
+
+/**
+ * The sessions `filter` selects that are read from a headless run's output whose transcript is indexed too
+ * (`HEADLESS_COPY`): in no list or count, yet possibly sent to a team server before the transcript came. A push takes
+ * them back there, so that the team counts each session once, as this laptop does.
+ */
+export function headlessCopies(store: Store, filter: SessionFilter = {}): SessionSummary[] {
+  const scoped = scopeSql(filter, { resumeStubs: true });
+  const rows = prepared(
+    store.db,
+    `SELECT * FROM sessions s WHERE ${scoped.sql} AND ${HEADLESS_COPY} ORDER BY s.id${limitSql(filter.limit)}`,
   ).all(...scoped.params) as SessionRow[];
   return summariesOf(store, rows);
 }

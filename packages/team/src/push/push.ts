@@ -55,6 +55,12 @@ export interface PushReport {
   readonly sessions: number;
   /** Sessions left out because they were forgotten on the team server (`push --forget`, until `--unforget`). */
   readonly forgotten: number;
+  /**
+   * Sessions read from a headless run's output (a CI job's artifact) whose transcript is indexed now: taken back from
+   * the team server (what it held of them), so that it counts each session once, from the transcript, as this laptop
+   * does. 0 when none was held there.
+   */
+  readonly superseded: number;
   /** Sessions left out because the protocol cannot carry them (a field past its cap), with the reason. */
   readonly skipped: readonly { readonly session: string; readonly reason: string }[];
   /**
@@ -278,10 +284,14 @@ export async function push(options: PushOptions): Promise<PushReport> {
     const late = [...refOf.keys()].filter((uid) => options.forgotten?.has(uid));
     if (late.length > 0) await client.forget(late);
   }
+  // After the sessions' batches: a transcript's session is on the server before its headless output's is taken back.
+  const copies = index.headlessCopies(options.filter ?? {}).map((s) => uidOf(me.salt, s));
+  const superseded = copies.length > 0 ? await client.forget(copies) : 0;
   return {
     person: me.person,
     device: me.device,
     sessions: planned.count,
+    superseded,
     forgotten: listed.length - sessions.length,
     skipped,
     lowered,
