@@ -54,6 +54,32 @@ const reasons: Readonly<Record<string, string>> = {
   '3D000': 'no such database',
 };
 
+/** What went wrong with the connection of a failed query, as a few words; undefined for any other failure. */
+const lostReasons: Readonly<Record<string, string>> = {
+  ...reasons,
+  CONNECTION_CLOSED: 'connection closed',
+  CONNECTION_ENDED: 'connection ended',
+  CONNECTION_DESTROYED: 'connection closed',
+  ECONNRESET: 'connection reset',
+  '57P01': 'shut down by its administrator',
+  '57P02': 'crashed',
+  '57P03': 'starting up or shutting down',
+  '08000': 'connection lost',
+  '08001': 'connection refused',
+  '08003': 'connection lost',
+  '08006': 'connection lost',
+  '53300': 'too many connections',
+};
+
+/**
+ * Why a query failed for want of PostgreSQL (down, restarting, unreachable, out of connections), or undefined when it
+ * failed for another reason: the team server answers those 503 (try again), not 500.
+ */
+export function lostDatabaseReason(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? lostReasons[code] : undefined;
+}
+
 /** A connection failure as one line (the error's own message when it is none of the known ones). */
 export function unreachable(url: string, error: unknown): TeamDbUnreachableError {
   const code = String((error as { code?: unknown } | null)?.code ?? '');

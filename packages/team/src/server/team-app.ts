@@ -8,7 +8,7 @@
 import { createApp, type TeamPeopleResponse } from '@agentdash/server';
 import { type Context, Hono } from 'hono';
 import { shareTiers } from '../contract.js';
-import type { Sql } from '../pg/db.js';
+import { lostDatabaseReason, type Sql } from '../pg/db.js';
 import { teamQueries } from '../pg/queries.js';
 import type { StatisticsKeeper } from '../pg/statistics.js';
 import { type TeamEnv, teamAuth } from './auth.js';
@@ -36,8 +36,23 @@ export interface TeamAppDeps {
   readonly searchStarts?: boolean | undefined;
 }
 
+/**
+ * A query that failed for want of PostgreSQL (stopped, restarting, unreachable, out of connections) as a 503, logged;
+ * undefined for any other error. Every request's token is checked in PostgreSQL first, so the dashboard's, the push's
+ * and the OTLP routes all fail here when it is gone; a push (client.ts) waits for a 503 to pass.
+ */
+function lostDatabase(error: unknown): TeamHttpError | undefined {
+  const lost = lostDatabaseReason(error);
+  if (lost === undefined) return undefined;
+  console.error(`agentdash team server: the team's PostgreSQL cannot be reached (${lost})`);
+  const message = `the team server cannot reach its database (${lost}): try again in a moment`;
+  return new TeamHttpError(503, message, 'TEAM_DB_UNREACHABLE');
+}
+
 function onError(error: Error, c: Context): Response {
   if (error instanceof TeamHttpError) return teamErrorResponse(c, error);
+  const lost = lostDatabase(error);
+  if (lost) return teamErrorResponse(c, lost);
   console.error('agentdash team server: request failed:', error);
   return c.json({ success: false, error: 'internal error' }, 500);
 }
