@@ -88,7 +88,18 @@ pgSuite('agentdash push of CI run outputs, then their transcripts (real PostgreS
     for (const id of copies) expect(after.ids).toContain(id);
 
     // Nothing is held twice any more: the next push takes nothing back and sends nothing.
-    expect(await pushNow()).toMatchObject({ superseded: 0, stored: 0 });
+    const third = await pushNow();
+    expect(third).toMatchObject({ superseded: 0, stored: 0 });
     expect(await held()).toEqual(after);
+    // Its requests and bytes are its own (the client served three pushes, as in `push --watch`): a new client's are
+    // the same. Before: the client's counts since it was made.
+    const fresh = await push({
+      index,
+      client: new TeamClient({ url: team.url, token }),
+      cache: FileCache.load(undefined),
+      policy: { defaultTier: 'metadata', projects: [] },
+      device,
+    });
+    expect([third.requests, third.bytesSent]).toEqual([fresh.requests, fresh.bytesSent]);
   });
 });

@@ -107,6 +107,8 @@ function fileName(projectDir: string, path: string): string {
 
 export async function push(options: PushOptions): Promise<PushReport> {
   const { index, client, cache } = options;
+  // The client's counts before this push (one client serves every round of `push --watch`): the report is this push's.
+  const before = { bytes: client.sentBytes, requests: client.requests, retried: client.retried };
   const me = await client.whoami();
   if (me.role !== 'device') {
     throw new PushError(`this token is ${me.person}'s viewer token: a push needs a device token`, 403);
@@ -301,9 +303,9 @@ export async function push(options: PushOptions): Promise<PushReport> {
     unchanged,
     chunks,
     chunksUploaded: uploader.uploaded,
-    bytesSent: client.sentBytes,
-    requests: client.requests,
-    retried: client.retried,
+    bytesSent: client.sentBytes - before.bytes,
+    requests: client.requests - before.requests,
+    retried: client.retried - before.retried,
   };
 }
 
