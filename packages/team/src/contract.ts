@@ -1,5 +1,5 @@
 /**
- * The team protocol, version 5 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends
+ * The team protocol, version 6 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends
  * to a team server, and what each sharing tier may hold. Both sides parse with these schemas; a session's schema is strict for its tier, so a field above the
  * tier is a 400, never stored (privacy by construction: the server cannot keep what it refuses to read).
  *
@@ -23,15 +23,17 @@ import { z } from 'zod';
  * the call that started them, not their prompt (the full tier's carry both); 4: a session and its responses may say
  * which recorded no input (`inputUnrecordedModels`, `inputUnrecorded`: Copilot CLI 1.0.64), fields a server of 3
  * refuses, so it says to upgrade it instead; 5: and which kept only the stream's first output count
- * (`outputUnrecordedModels`, `outputUnrecorded`: Claude Code's block records written before the final count).
+ * (`outputUnrecordedModels`, `outputUnrecorded`: Claude Code's block records written before the final count); 6: a
+ * summary-tier session says whether the laptop has a title for it (`titled`, the title itself staying there), so the
+ * team's list shows and hides it as the laptop's does.
  */
-export const TEAM_PAYLOAD_VERSION = 5;
+export const TEAM_PAYLOAD_VERSION = 6;
 /**
  * The versions a team server takes: its own, and those it can read as its own (version 1 is version 2 without
  * `copiedFrom`; a version 1 or 2 session's subagents are read as version 3's by `fromOlderPayload`, their prompts
  * dropped below the full tier), so a laptop not upgraded yet can still push and forget.
  */
-export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4, 5];
+export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4, 5, 6];
 /** The first payload version whose sessions are told as their tier says (subagents, ids): older ones are read so. */
 export const PAYLOAD_TOLD_BY_TIER = 3;
 /** Header carrying the payload version on every push request (also in the bodies). */
@@ -239,6 +241,12 @@ const summaryFields = {
 export const SummarySession = z.strictObject({
   tier: z.literal('summary'),
   ...summaryFields,
+  /**
+   * Whether the laptop has a title for the session (the title stays there): the list hides a session with no title
+   * and no tool call (an empty or warm-up one), on the team as on the laptop. Absent before version 6: the server
+   * takes a session with a prompt for a titled one.
+   */
+  titled: z.boolean().optional(),
   header: summaryHeader,
   calls: z.array(SummaryCallWire).max(5_000_000),
 });

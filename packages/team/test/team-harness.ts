@@ -86,7 +86,9 @@ const TABLES = [
 const LISTED = `select person_id, uid, device_id, agent, project_hash, project_dir, project_path, title, started_ms,
   ended_ms, models, versions, tool_calls, errors, cost_usd, (body->>'messages')::int, (body->>'expectedErrors')::int,
   (body->>'isLive')::boolean, (body->'time'->>'wallMs')::float8, (body->'time'->>'modelMs')::float8,
-  (body->'time'->>'toolMs')::float8, (body->'time'->>'userMs')::float8, (body->'time'->>'idleMs')::float8
+  (body->'time'->>'toolMs')::float8, (body->'time'->>'userMs')::float8, (body->'time'->>'idleMs')::float8,
+  case when tier = 'summary' then coalesce((body->>'titled')::boolean, (body->>'prompts')::int > 0, false)
+    else coalesce(title, '') <> '' end
   from sessions`;
 
 export async function startTeam(options: { readonly ingest?: IngestGate } = {}): Promise<TeamFixture> {

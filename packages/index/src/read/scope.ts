@@ -102,10 +102,15 @@ export const HEADLESS_COPY = `EXISTS (SELECT 1 FROM files hf WHERE hf.session_id
 /**
  * A session the dashboard's list shows (its `hideEmpty`): one with a message, and a title or a tool call. An empty
  * or warm-up session is hidden, and so is a resume stub's (no message). A reference that names one shown session and
- * hidden ones besides names the shown one (`findSessionRow`). Standard SQL over a sessions row `s`'s `messages`,
- * `title` and `tool_calls`: the team server's PostgreSQL list applies it as it is.
+ * hidden ones besides names the shown one (`findSessionRow`). Standard SQL over a sessions row `s`'s `messages` and
+ * `tool_calls`, and `untitled`, a condition saying it has no title: the team server's PostgreSQL list applies it with
+ * its own (a session pushed at the summary tier has a title on the laptop, not on the server).
  */
-export const SHOWN_SESSION = "(s.messages > 0 AND NOT (coalesce(s.title, '') = '' AND s.tool_calls = 0))";
+export const shownSession = (untitled: string): string =>
+  `(s.messages > 0 AND NOT ((${untitled}) AND s.tool_calls = 0))`;
+
+/** `shownSession` over the index's sessions: a session without a title has none or an empty one. */
+export const SHOWN_SESSION = shownSession("coalesce(s.title, '') = ''");
 
 /**
  * The name of a session's project folder (`s.project_dir`, a full path: `…/.claude/projects/-home-ann-api`): what a

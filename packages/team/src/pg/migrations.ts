@@ -9,6 +9,7 @@ import { DOC_STARTS_MIGRATION } from './doc-starts.js';
 import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
 import { OUTPUT_UNRECORDED_MIGRATION } from './output-unrecorded.js';
 import { SESSION_LIST_MIGRATION } from './session-sql.js';
+import { TITLED_MIGRATION } from './titled.js';
 import { USAGE_ROLLUP_MIGRATION } from './usage-rollup.js';
 import { USAGE_SUMS_MIGRATION } from './usage-sums.js';
 import { USAGE_UNRECORDED_MIGRATION } from './usage-unrecorded.js';
@@ -326,6 +327,11 @@ export const migrations: readonly Migration[] = [
     version: 17,
     name: "which responses kept only the stream's first output count, and how many in usage's sums",
     sql: OUTPUT_UNRECORDED_MIGRATION,
+  },
+  {
+    version: 18,
+    name: "whether each session has a title on its laptop, for the list's rule of empty sessions",
+    sql: TITLED_MIGRATION,
   },
 ];
 

@@ -3,7 +3,7 @@
  * and a row as the index's `SessionSummary` (plus who pushed it and at which tier), so the server's mapping applies.
  */
 import { projectFolderAgents } from '@agentdash/core/base';
-import { type SessionSummary, SHOWN_SESSION } from '@agentdash/index';
+import { type SessionSummary, shownSession } from '@agentdash/index';
 import type { MetadataSession, ShareTier, SummarySession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
 
@@ -71,10 +71,11 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
 
 /**
  * Whether the sessions list shows a session (`hideEmpty`: not an empty or warm-up one), over the list's columns (`s`
- * of `LIST_FROM`): the index's rule (`SHOWN_SESSION`), one text for SQLite and PostgreSQL.
+ * of `LIST_FROM`): the index's rule (`shownSession`), one text for SQLite and PostgreSQL, with whether the session has
+ * a title on its laptop (`titled`, migration 18: a summary-tier session's title is not sent).
  */
 export function shownSql(sql: Sql | TxSql) {
-  return sql`${sql.unsafe(SHOWN_SESSION)}`;
+  return sql`${sql.unsafe(shownSession('NOT s.titled'))}`;
 }
 
 /** The FROM of the session queries. */

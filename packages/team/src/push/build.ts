@@ -214,7 +214,8 @@ export function buildSession(
   };
   let session: PushSession;
   if (tier === 'summary') {
-    session = { tier, ...summary, header: summaryHeader } as PushSession;
+    // the list's rule for an empty session needs to know whether there is a title, not the title
+    session = { tier, ...summary, titled: (s.title ?? '') !== '', header: summaryHeader } as PushSession;
   } else {
     const summaries = new Map(wireCalls.map((c) => [c.id, c.summary]));
     const summaryOf = (id: string) => summaries.get(id);
