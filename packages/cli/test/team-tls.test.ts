@@ -138,6 +138,21 @@ else
         expect(report.stored).toBeGreaterThan(5);
         const list = await httpsJson(`${url}api/sessions?limit=1000`, viewerToken, ca);
         expect((list.body as { total: number }).total).toBe(report.stored);
+        // a rule that names no session (a typo) is said, the one that names some is not; before, both were silent
+        const ruled = await cli(
+          ['push', url, '--token', deviceToken, '--share', 'full', '--share-project', '/home/user/proj=full']
+            .concat(['--share-project', '/home/usr/proj=summary', SAMPLES, '--db', join(home, 'laptop.sqlite')])
+            .concat(['--json']),
+          { NODE_EXTRA_CA_CERTS: cert, HOME: home },
+        );
+        expect(ruled.code).toBe(0);
+        expect((JSON.parse(ruled.out) as { unmatchedRules: string[] }).unmatchedRules).toEqual([
+          '/home/usr/proj=summary',
+        ]);
+        expect(ruled.err).toBe(
+          "agentdash: warning: --share-project /home/usr/proj=summary names no session pushed (its project's path or " +
+            'folder name?): sessions not named by a rule go at the default tier\n',
+        );
         // a client that does not trust the certificate gets no answer
         const untrusted = await cli(
           ['push', url, '--token', deviceToken, SAMPLES, '--db', join(home, 'other.sqlite')],

@@ -107,7 +107,9 @@ ${COMMON_HELP}`,
     const paths = await ctx.resolvePaths(rest);
     const options = setup.options(paths);
     const pushNow = async (): Promise<PushReport> => push({ index: await ctx.openIndex(), ...options });
+    const warned = new Set<string>();
     const print = (report: PushReport) => {
+      warnUnmatched(ctx, report, warned);
       for (const { session, reason } of report.skipped)
         ctx.note(`not pushed: session ${terminalText(session)} (${reason})`);
       for (const { session, reason } of report.lowered)
@@ -189,17 +191,34 @@ export function pushSetup(ctx: Context, url: string, tokenArg: string | undefine
 }
 
 /**
+ * A `--share-project` rule that named no session is said once per process (a `--watch` round after round would
+ * repeat it): a typo in a rule meant to keep a project lower would send it at the default tier unnoticed.
+ */
+function warnUnmatched(ctx: Context, report: PushReport, warned: Set<string>): void {
+  for (const rule of report.unmatchedRules) {
+    if (warned.has(rule)) continue;
+    warned.add(rule);
+    ctx.note(
+      `warning: --share-project ${terminalText(rule)} names no session pushed (its project's path or folder name?): ` +
+        `sessions not named by a rule go at the default tier`,
+    );
+  }
+}
+
+/**
  * `serve --push URL`: push the served index to a team server whenever it changes, until `signal` aborts. Failures
  * are noted once and retried.
  */
 export function servePush(ctx: Context, index: AgentIndex, url: string, paths: readonly string[], signal: AbortSignal) {
   const options = pushSetup(ctx, url, str(ctx.values, 'push-token')).options(paths);
+  const warned = new Set<string>();
   return pushLoop({
     once: () => push({ index, ...options }),
     stamp: () => index.dataVersion(),
     intervalMs: DEFAULT_INTERVAL_S * 1000,
     signal,
     onReport: (report) => {
+      warnUnmatched(ctx, report, warned);
       if (report.stored > 0 || report.superseded > 0) ctx.note(pushText(url, report));
     },
     onError: (error) => ctx.note(`push failed (retrying): ${messageOf(error)}`),

@@ -26,7 +26,7 @@ import { type Chunk, ChunkTooLargeError, type FileChunks, fileChunks } from './c
 import { PushError, type TeamClient } from './client.js';
 import type { FileCache } from './file-cache.js';
 import type { ForgottenSessions } from './forgotten.js';
-import { type TierPolicy, tierOf } from './tiers.js';
+import { type ProjectTier, ruleOf, ruleText, type TierPolicy } from './tiers.js';
 import { ChunkUploader } from './uploader.js';
 
 export interface PushProgress {
@@ -61,6 +61,11 @@ export interface PushReport {
    * does. 0 when none was held there.
    */
   readonly superseded: number;
+  /**
+   * The `--share-project` rules (`P=TIER`) that named no session of this push: a typo in a rule meant to keep a
+   * project at a lower tier would send it at the default tier; said, never silent.
+   */
+  readonly unmatchedRules: readonly string[];
   /** Sessions left out because the protocol cannot carry them (a field past its cap), with the reason. */
   readonly skipped: readonly { readonly session: string; readonly reason: string }[];
   /**
@@ -170,6 +175,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
   };
 
   const planned = { count: 0 };
+  const matched = new Set<ProjectTier>();
   const skipped: { session: string; reason: string }[] = [];
   let toSend = 0;
   let sentCount = 0;
@@ -241,7 +247,9 @@ export async function push(options: PushOptions): Promise<PushReport> {
     // 1. digest
     const window: Planned[] = [];
     for (const s of sessions.slice(at, at + WINDOW)) {
-      const { tier, payload } = await plan(s, tierOf(options.policy, s));
+      const rule = ruleOf(options.policy, s);
+      if (rule) matched.add(rule);
+      const { tier, payload } = await plan(s, rule?.tier ?? options.policy.defaultTier);
       tiers[tier] += 1;
       // what the server would refuse is said here and left out, so one odd session never stops the others
       const checked = PushSession.safeParse(payload);
@@ -294,6 +302,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     device: me.device,
     sessions: planned.count,
     superseded,
+    unmatchedRules: options.policy.projects.filter((rule) => !matched.has(rule)).map(ruleText),
     forgotten: listed.length - sessions.length,
     skipped,
     lowered,

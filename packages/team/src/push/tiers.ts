@@ -33,16 +33,22 @@ const within = (path: string, folder: string): boolean => path === folder || pat
  * only where the agent's folder is its project's (`projectFolderAgents`, as the project filter reads it): Codex's
  * `sessions` folder holds every project.
  */
-export function tierOf(
-  policy: TierPolicy,
-  session: { readonly projectPath: string | undefined; readonly projectDir: string; readonly agent: string },
-): ShareTier {
+export function tierOf(policy: TierPolicy, session: TieredSession): ShareTier {
+  return ruleOf(policy, session)?.tier ?? policy.defaultTier;
+}
+
+type TieredSession = { readonly projectPath: string | undefined; readonly projectDir: string; readonly agent: string };
+
+/** The first `--share-project` rule that names the session's project; undefined when none does (the default tier). */
+export function ruleOf(policy: TierPolicy, session: TieredSession): ProjectTier | undefined {
   const folderName = (projectFolderAgents as readonly string[]).includes(session.agent)
     ? baseName(session.projectDir)
     : undefined;
-  for (const rule of policy.projects) {
-    const path = session.projectPath;
-    if ((path !== undefined && within(path, rule.project)) || folderName === rule.project) return rule.tier;
-  }
-  return policy.defaultTier;
+  const path = session.projectPath;
+  return policy.projects.find(
+    (rule) => (path !== undefined && within(path, rule.project)) || folderName === rule.project,
+  );
 }
+
+/** `P=TIER`, as the rule was given. */
+export const ruleText = (rule: ProjectTier): string => `${rule.project}=${rule.tier}`;
