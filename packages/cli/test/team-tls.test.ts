@@ -153,6 +153,17 @@ else
           "agentdash: warning: --share-project /home/usr/proj=summary names no session pushed (its project's path or " +
             'folder name?): sessions not named by a rule go at the default tier\n',
         );
+        // the same sessions at the default tier (summary), as `serve --push` sends them: the push says what it
+        // replaced on the server (before: nothing, the transcripts deleted there unnoticed)
+        const lower = await cli(['push', url, '--token', deviceToken, SAMPLES, '--db', join(home, 'laptop.sqlite')], {
+          NODE_EXTRA_CA_CERTS: cert,
+          HOME: home,
+        });
+        expect(lower.code).toBe(0);
+        expect(lower.err).toBe(
+          `agentdash: warning: ${report.stored} sessions the team server held at a higher tier went from full to ` +
+            'summary: what the higher tier held is gone there (push at that --share to send it again)\n',
+        );
         // a client that does not trust the certificate gets no answer
         const untrusted = await cli(
           ['push', url, '--token', deviceToken, SAMPLES, '--db', join(home, 'other.sqlite')],

@@ -36,6 +36,8 @@ export const TEAM_PAYLOAD_VERSION = 6;
 export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4, 5, 6];
 /** The first payload version whose sessions are told as their tier says (subagents, ids): older ones are read so. */
 export const PAYLOAD_TOLD_BY_TIER = 3;
+/** The first payload version told which sessions a push lowered (`SessionsResponse.lowered`). */
+export const PAYLOAD_TOLD_LOWERED = 6;
 /** Header carrying the payload version on every push request (also in the bodies). */
 export const PAYLOAD_VERSION_HEADER = 'agentdash-team-payload';
 
@@ -324,6 +326,12 @@ export const SessionsResponse = z.strictObject({
   unchanged: count,
   /** Sessions not stored, with why: their uid is another person's (`TEAM_UID_TAKEN`); none when all were taken. */
   refused: z.array(z.strictObject({ uid: Uid, reason: text(1000) })).optional(),
+  /**
+   * Sessions stored at a lower tier than the server held them (what the higher tier held is gone there: a full-tier
+   * session's transcripts, a metadata one's titles), with the tier they were at; none when none was. Told to
+   * laptops of payload 6 and later (an older one's schema has no room for it).
+   */
+  lowered: z.array(z.strictObject({ uid: Uid, from: z.enum(shareTiers) })).optional(),
 });
 export type SessionsResponse = z.infer<typeof SessionsResponse>;
 

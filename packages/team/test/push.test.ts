@@ -297,7 +297,12 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
     for (const c of chunks)
       await team.request('PUT', `/api/team/v1/push/chunks/${c.sha256}`, undefined, { raw: c.bytes });
     expect((await team.pushSessions([fullSession(20, chunks)])).json.data).toEqual({ stored: 1, unchanged: 0 });
-    expect((await team.pushSessions([summarySession(20)])).json.data).toEqual({ stored: 1, unchanged: 0 });
+    // the answer says which sessions went lower (before: nothing said), and again at the same tier nothing
+    expect((await team.pushSessions([summarySession(20)])).json.data).toEqual({
+      stored: 1,
+      unchanged: 0,
+      lowered: [{ uid: uidOf(20), from: 'full' }],
+    });
     const [row] = await team.db
       .sql`select tier, title, project_path, body ? 'title' as has_title from sessions where uid = ${uidOf(20)}`;
     expect(row).toEqual({ tier: 'summary', title: null, project_path: null, has_title: false });

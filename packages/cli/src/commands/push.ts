@@ -195,12 +195,30 @@ export function pushSetup(ctx: Context, url: string, tokenArg: string | undefine
  * repeat it): a typo in a rule meant to keep a project lower would send it at the default tier unnoticed.
  */
 function warnUnmatched(ctx: Context, report: PushReport, warned: Set<string>): void {
+  warnReplaced(ctx, report);
   for (const rule of report.unmatchedRules) {
     if (warned.has(rule)) continue;
     warned.add(rule);
     ctx.note(
       `warning: --share-project ${terminalText(rule)} names no session pushed (its project's path or folder name?): ` +
         `sessions not named by a rule go at the default tier`,
+    );
+  }
+}
+
+/**
+ * Sessions the team server held at a higher tier, replaced by this push's lower one (what the higher held is gone
+ * there), said by how many went from which tier to which: pushing at another `--share` than before (or `serve --push`,
+ * summary by default, after `push --share full`) is a choice a person should see made.
+ */
+function warnReplaced(ctx: Context, report: PushReport): void {
+  const counts = new Map<string, number>();
+  for (const r of report.replacedHigher)
+    counts.set(`${r.from} to ${r.to}`, (counts.get(`${r.from} to ${r.to}`) ?? 0) + 1);
+  for (const [change, n] of counts) {
+    ctx.note(
+      `warning: ${n} session${n === 1 ? '' : 's'} the team server held at a higher tier went from ${change}: ` +
+        'what the higher tier held is gone there (push at that --share to send it again)',
     );
   }
 }

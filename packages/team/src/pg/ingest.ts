@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
 import type { NamedBytes } from '../chunk-batch.js';
-import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
+import { type DeviceInfo, type FullSession, type PushSession, type ShareTier, shareTiers } from '../contract.js';
 import { dropUnreferencedChunks } from './chunk-gc.js';
 import type { Sql, TxSql } from './db.js';
 import { insertDocStarts } from './doc-starts.js';
@@ -250,7 +250,13 @@ export async function storeSessions(
   sql: Sql,
   sessions: readonly PushSession[],
   who: Pusher,
-): Promise<{ stored: number; unchanged: number; changed: string[]; refused: { uid: string; reason: string }[] }> {
+): Promise<{
+  stored: number;
+  unchanged: number;
+  changed: string[];
+  refused: { uid: string; reason: string }[];
+  lowered: { uid: string; from: ShareTier }[];
+}> {
   const wanted = sessions.flatMap((s) => (s.tier === 'full' ? [...chunksOf(s)] : []));
   const missing = await missingChunks(sql, wanted);
   if (missing.length > 0) {
@@ -270,6 +276,16 @@ export async function storeSessions(
           await sql<{ uid: string; digest: string }[]>`select uid, digest from sessions
             where person_id = ${who.personId} and uid = any(${full}::text[])`
         ).map((r) => [r.uid, r.digest]),
+  );
+  // the tiers held before, of the sessions sent below the full tier: a lower one replaces what the higher held
+  const below = sessions.flatMap((s) => (s.tier === 'full' ? [] : [s.uid]));
+  const heldTiers = new Map(
+    below.length === 0
+      ? []
+      : (
+          await sql<{ uid: string; tier: ShareTier }[]>`select uid, tier from sessions
+            where person_id = ${who.personId} and uid = any(${below}::text[])`
+        ).map((r) => [r.uid, r.tier]),
   );
   const changed: string[] = [];
   const refused: { uid: string; reason: string }[] = [];
@@ -292,7 +308,14 @@ export async function storeSessions(
   };
   await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
   if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
-  return { stored: changed.length, unchanged, changed, refused };
+  const rank = (tier: ShareTier) => shareTiers.indexOf(tier);
+  const tierOf = new Map(sessions.map((s) => [s.uid, s.tier]));
+  const lowered = changed.flatMap((uid) => {
+    const from = heldTiers.get(uid);
+    const to = tierOf.get(uid);
+    return from !== undefined && to !== undefined && rank(to) < rank(from) ? [{ uid, from }] : [];
+  });
+  return { stored: changed.length, unchanged, changed, refused, lowered };
 }
 
 /** The uids of `entries` whose stored digest differs (or that are not stored). */

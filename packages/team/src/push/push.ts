@@ -73,6 +73,11 @@ export interface PushReport {
    * `MAX_SESSION_TEXT_BYTES`, a line past a chunk's most), with the reason; counted in `tiers.metadata`.
    */
   readonly lowered: readonly { readonly session: string; readonly reason: string }[];
+  /**
+   * Sessions the team server held at a higher tier than this push sent them at, replaced (what the higher tier held
+   * is gone there: transcripts, titles): another push, or `serve --push`, of the same sessions at another `--share`.
+   */
+  readonly replacedHigher: readonly { readonly session: string; readonly from: ShareTier; readonly to: ShareTier }[];
   /** Sessions at each tier. */
   readonly tiers: Readonly<Record<ShareTier, number>>;
   /** Sessions the server lacked (new or changed), and of those, how many it stored. */
@@ -183,8 +188,10 @@ export async function push(options: PushOptions): Promise<PushReport> {
   let unchanged = 0;
   let chunks = 0;
   let batch: PushSession[] = [];
-  /** The local reference of each session sent, by its uid (what the server names a refused one by). */
+  /** The local reference of each session sent, by its uid (what the server names a refused one by), and its tier. */
   const refOf = new Map<string, string>();
+  const tierSent = new Map<string, ShareTier>();
+  const replacedHigher: { session: string; from: ShareTier; to: ShareTier }[] = [];
   let batchBytes = 0;
   // One batch in flight while the next is built: the server stores one while this side reads and builds the next.
   let inFlight: Promise<void> = Promise.resolve();
@@ -207,6 +214,13 @@ export async function push(options: PushOptions): Promise<PushReport> {
         unchanged += answer.unchanged;
         // refused alone (its uid is another person's on the server): said, and the others go on
         for (const r of answer.refused ?? []) skipped.push({ session: refOf.get(r.uid) ?? r.uid, reason: r.reason });
+        for (const r of answer.lowered ?? []) {
+          replacedHigher.push({
+            session: refOf.get(r.uid) ?? r.uid,
+            from: r.from,
+            to: tierSent.get(r.uid) ?? 'summary',
+          });
+        }
       },
       (error: unknown) => {
         failure ??= { error };
@@ -279,6 +293,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
         await flush();
       batch.push(payload);
       refOf.set(payload.uid, p.summary.ref);
+      tierSent.set(payload.uid, payload.tier);
       batchBytes += size;
       sentCount += 1;
       progress('send', sentCount, toSend);
@@ -306,6 +321,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     forgotten: listed.length - sessions.length,
     skipped,
     lowered,
+    replacedHigher,
     tiers,
     sent: toSend,
     stored,

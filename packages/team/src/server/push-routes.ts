@@ -14,6 +14,7 @@ import {
   MAX_SESSION_TEXT_BYTES,
   ManifestRequest,
   PAYLOAD_TOLD_BY_TIER,
+  PAYLOAD_TOLD_LOWERED,
   PAYLOAD_VERSION_HEADER,
   SessionsRequest,
   sessionTextBytes,
@@ -254,9 +255,14 @@ export function pushRoutes(
       }
     }
     try {
-      const { changed, refused, ...stored } = await storeSessions(sql, body.sessions, who);
-      // a version 3 laptop is told which sessions were refused (an older one's schema has no room for it)
-      const result = refused.length > 0 && body.version >= PAYLOAD_TOLD_BY_TIER ? { ...stored, refused } : stored;
+      const { changed, refused, lowered, ...stored } = await storeSessions(sql, body.sessions, who);
+      // a version 3 laptop is told which sessions were refused, a version 6 one which were lowered (an older one's
+      // schema has no room for them)
+      const result = {
+        ...stored,
+        ...(refused.length > 0 && body.version >= PAYLOAD_TOLD_BY_TIER ? { refused } : {}),
+        ...(lowered.length > 0 && body.version >= PAYLOAD_TOLD_LOWERED ? { lowered } : {}),
+      };
       statistics.stored(changed.length);
       sweep();
       await announce(sql, changed);
