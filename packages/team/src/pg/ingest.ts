@@ -1,19 +1,11 @@
-/**
- * What a push writes: each session atomically, replaced whole or left untouched (same digest: 0 rows changed),
- * serialized per (person, uid) by an advisory lock so concurrent pushers of one session never double a row; chunks
- * stored once by SHA-256, and dropped when no stored session refers to them any more (the server never keeps more
- * than the last push allows).
- */
-import { createHash } from 'node:crypto';
 import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
-import type { NamedBytes } from '../chunk-batch.js';
-import { type DeviceInfo, type FullSession, type PushSession, type ShareTier, shareTiers } from '../contract.js';
+import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
 import { dropUnreferencedChunks } from './chunk-gc.js';
 import type { Sql, TxSql } from './db.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
-import { rememberChunk } from './recent-chunks.js';
+import { heldTiers, type Lowered, loweredOf } from './lowered.js';
 import { TranscriptSizeError } from './transcripts.js';
 
 /** A device's identity as the routes pass it. */
@@ -255,7 +247,7 @@ export async function storeSessions(
   unchanged: number;
   changed: string[];
   refused: { uid: string; reason: string }[];
-  lowered: { uid: string; from: ShareTier }[];
+  lowered: Lowered[];
 }> {
   const wanted = sessions.flatMap((s) => (s.tier === 'full' ? [...chunksOf(s)] : []));
   const missing = await missingChunks(sql, wanted);
@@ -277,16 +269,7 @@ export async function storeSessions(
             where person_id = ${who.personId} and uid = any(${full}::text[])`
         ).map((r) => [r.uid, r.digest]),
   );
-  // the tiers held before, of the sessions sent below the full tier: a lower one replaces what the higher held
-  const below = sessions.flatMap((s) => (s.tier === 'full' ? [] : [s.uid]));
-  const heldTiers = new Map(
-    below.length === 0
-      ? []
-      : (
-          await sql<{ uid: string; tier: ShareTier }[]>`select uid, tier from sessions
-            where person_id = ${who.personId} and uid = any(${below}::text[])`
-        ).map((r) => [r.uid, r.tier]),
-  );
+  const held = await heldTiers(sql, sessions, who.personId);
   const changed: string[] = [];
   const refused: { uid: string; reason: string }[] = [];
   let unchanged = 0;
@@ -308,14 +291,7 @@ export async function storeSessions(
   };
   await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
   if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
-  const rank = (tier: ShareTier) => shareTiers.indexOf(tier);
-  const tierOf = new Map(sessions.map((s) => [s.uid, s.tier]));
-  const lowered = changed.flatMap((uid) => {
-    const from = heldTiers.get(uid);
-    const to = tierOf.get(uid);
-    return from !== undefined && to !== undefined && rank(to) < rank(from) ? [{ uid, from }] : [];
-  });
-  return { stored: changed.length, unchanged, changed, refused, lowered };
+  return { stored: changed.length, unchanged, changed, refused, lowered: loweredOf(changed, held, sessions) };
 }
 
 /** The uids of `entries` whose stored digest differs (or that are not stored). */
@@ -337,34 +313,6 @@ export async function manifestWant(
   );
   return entries.filter((e) => stored.get(e.uid) !== e.digest).map((e) => e.uid);
 }
-
-/** Stores a chunk once; false when it was stored already. The caller checked its hash. */
-export async function storeChunk(sql: Sql, sha256: string, bytes: Uint8Array, personId: number): Promise<boolean> {
-  // the session that names it comes next, and its search words are cut from it
-  rememberChunk(sha256, bytes);
-  const rows = await sql`insert into chunks (sha256, bytes, uploaded_by) values (${sha256}, ${bytes}, ${personId})
-    on conflict do nothing returning 1`;
-  return rows.length === 1;
-}
-
-/**
- * Stores chunks (their hashes checked by the caller) in one statement; returns how many were new. In name order, so
- * two pushes storing the same new chunks at once never wait for each other in a cycle.
- */
-export async function storeChunks(sql: Sql, chunks: readonly NamedBytes[], personId: number): Promise<number> {
-  const byName = new Map<string, Buffer>();
-  for (const c of chunks) {
-    rememberChunk(c.sha256, c.bytes);
-    byName.set(c.sha256, Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength));
-  }
-  if (byName.size === 0) return 0;
-  const rows = [...byName]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([sha256, bytes]) => ({ sha256, bytes, uploaded_by: personId }));
-  return (await sql`insert into chunks ${sql(rows)} on conflict do nothing returning 1`).length;
-}
-
-export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** Deletes the person's sessions of `uids` with their rows and the chunks no one else refers to. */
 export async function forgetSessions(sql: Sql, uids: readonly string[], personId: number): Promise<number> {
