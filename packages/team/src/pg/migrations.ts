@@ -8,6 +8,7 @@ import type { Sql } from './db.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
 import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
 import { OUTPUT_UNRECORDED_MIGRATION } from './output-unrecorded.js';
+import { COPIED_THREADS_MIGRATION } from './search-postings.js';
 import { SESSION_LIST_MIGRATION } from './session-sql.js';
 import { USAGE_ROLLUP_MIGRATION } from './usage-rollup.js';
 import { USAGE_SUMS_MIGRATION } from './usage-sums.js';
@@ -326,6 +327,11 @@ export const migrations: readonly Migration[] = [
     version: 17,
     name: "which responses kept only the stream's first output count, and how many in usage's sums",
     sql: OUTPUT_UNRECORDED_MIGRATION,
+  },
+  {
+    version: 18,
+    name: 'the words of full-tier sessions whose copied subagent records are a thread, indexed again with them',
+    sql: COPIED_THREADS_MIGRATION,
   },
 ];
 
