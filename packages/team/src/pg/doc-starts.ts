@@ -12,6 +12,7 @@ import { docPartsOf, indexedText } from '@agentdash/index';
 import type { Sql, TxSql } from './db.js';
 import {
   cachedDocs,
+  copiesOfRead,
   type DocRow,
   type DocStarts,
   docsWithStarts,
@@ -20,6 +21,7 @@ import {
   locatable,
   type StoredSession,
   sessionOf,
+  withCopies,
 } from './docs.js';
 import { bufferSource, chunkText, type PushedFile } from './transcripts.js';
 
@@ -149,15 +151,19 @@ async function firstLocated(
     let first = seq;
     while (first > 0 && starts.chunk[first - 1] === k && starts.at[first - 1] === at) first--;
     const records = await lineRecords(s, where.file, await textOf(k as number, where.sha256), at);
-    const found = records.flatMap((record) => docPartsOf(record).map((part) => ({ record, part })))[seq - first];
+    // the line's copies too, after their holder: a read of the whole file took them, or the first of them, there
+    const copies = copiesOfRead(adapterForFile(fileOf(s, where.file, 0)), files);
+    const found = records
+      .flatMap((r) => withCopies(r, where.file.agentId ?? null, copies))
+      .flatMap(({ record, agentId }) => docPartsOf(record).map((part) => ({ record, agentId, part })))[seq - first];
     if (!found) continue;
-    const { record, part } = found;
+    const { record, agentId, part } = found;
     const doc: DocRow = {
       seq,
       kind: part.kind,
       call_id: part.callId ?? null,
       tool: part.tool ?? outTools.get(seq) ?? null,
-      agent_id: where.file.agentId ?? null,
+      agent_id: agentId,
       ts: record.timestamp ?? null,
       body: indexedText(part).replaceAll('\0', ' '),
     };
@@ -165,6 +171,20 @@ async function firstLocated(
   }
   return false;
 }
+
+/** A pushed file of a stored session as its adapter reads it (`size` bytes). */
+const fileOf = (s: StoredSession, pushed: PushedFile, size: number): DiscoveredFile => ({
+  path: `/agentdash-team/${s.uid}/${pushed.name}`,
+  agent: s.agent,
+  projectDir: s.project_dir ?? s.uid,
+  role: pushed.role,
+  sessionId: s.session_id,
+  agentId: pushed.agentId ?? undefined,
+  metaPath: undefined,
+  size,
+  mtimeMs: 0,
+  ino: 0,
+});
 
 /**
  * The records of the line at `at` in a chunk's text, decoded by the session's adapter. `bytes` is the text behind one
@@ -178,18 +198,7 @@ async function lineRecords(
   at: number,
 ): Promise<TranscriptRecord[]> {
   startReads.lines += 1;
-  const file: DiscoveredFile = {
-    path: `/agentdash-team/${s.uid}/${pushed.name}`,
-    agent: s.agent,
-    projectDir: s.project_dir ?? s.uid,
-    role: pushed.role,
-    sessionId: s.session_id,
-    agentId: pushed.agentId ?? undefined,
-    metaPath: undefined,
-    size: bytes.length,
-    mtimeMs: 0,
-    ino: 0,
-  };
+  const file = fileOf(s, pushed, bytes.length);
   const records: TranscriptRecord[] = [];
   try {
     await adapterForFile(file).streamRecords(

@@ -8,7 +8,14 @@
  * checked for the query's phrases and prefixes on their tokens, as FTS5 would match them, and the snippet cut as the
  * laptop cuts it.
  */
-import { type AgentId, adapterForFile, agentAdapters, type TranscriptRecord } from '@agentdash/core';
+import {
+  type AgentAdapter,
+  type AgentId,
+  adapterForFile,
+  agentAdapters,
+  EmbeddedThreads,
+  type TranscriptRecord,
+} from '@agentdash/core';
 import { docPartsOf, indexedText, occurrencesOf, type queryPhrases, tokensOf } from '@agentdash/index';
 import type { Sql, TxSql } from './db.js';
 import { loadTranscripts, type PushedFile } from './transcripts.js';
@@ -119,6 +126,34 @@ export async function docsWithStarts(
   return { docs, starts: whole ? starts : undefined };
 }
 
+/**
+ * The subagent records a file's read takes as their agent's thread (`EmbeddedThreads`, core's one rule): copies of
+ * an agent with no file among the session's pushed files. One per file read, as the laptop's index reads each file
+ * (its copy-rows.ts); undefined for an agent that writes no copies.
+ */
+export function copiesOfRead(adapter: AgentAdapter, pushed: readonly PushedFile[]): EmbeddedThreads | undefined {
+  if (adapter.embeddedRecordOf === undefined) return undefined;
+  return new EmbeddedThreads(adapter, new Set(pushed.flatMap((f) => (f.agentId ? [f.agentId] : []))));
+}
+
+/**
+ * A record and, after it, the subagent record it holds when that is its agent's thread: what a file's read makes
+ * documents of, in order (the laptop's index keeps a copy's documents right after its holder's, with its agent).
+ */
+export function withCopies(
+  record: TranscriptRecord,
+  agentId: string | null,
+  copies: EmbeddedThreads | undefined,
+): { record: TranscriptRecord; agentId: string | null }[] {
+  const copy = copies?.take(record);
+  return copy
+    ? [
+        { record, agentId },
+        { record: copy.record, agentId: copy.agentId },
+      ]
+    : [{ record, agentId }];
+}
+
 /** Thrown from a transcript's record callback to stop reading it (`docsOf`'s `stop`). */
 const STOP = Symbol('stop');
 
@@ -141,7 +176,12 @@ export async function docsOf(
   // where the current file's chunks start in its text, and the session's number of its first chunk
   let chunkStarts: readonly number[] | undefined;
   let firstChunk = 0;
+  let copies: EmbeddedThreads | undefined;
   const add = (record: TranscriptRecord, agentId: string | null) => {
+    for (const read of withCopies(record, agentId, copies)) addParts(read.record, read.agentId, record);
+  };
+  /** A record's documents; a copy's start is its holder's line. */
+  const addParts = (record: TranscriptRecord, agentId: string | null, holder: TranscriptRecord) => {
     for (const part of docPartsOf(record)) {
       if (part.kind === 'tool-input' && part.callId && part.tool) toolOf.set(part.callId, part.tool);
       // PostgreSQL text holds no NUL (FTS5 treats it as a separator: no word is lost)
@@ -150,7 +190,7 @@ export async function docsOf(
       const readTool = part.tool ?? (part.callId ? toolOf.get(part.callId) : undefined);
       const tool = stop ? readTool : part.tool;
       if (starts)
-        addStart(starts, docs.length, record.loc?.offset, chunkStarts, firstChunk, part.tool ? undefined : readTool);
+        addStart(starts, docs.length, holder.loc?.offset, chunkStarts, firstChunk, part.tool ? undefined : readTool);
       const doc = {
         seq: docs.length,
         kind: part.kind,
@@ -167,9 +207,11 @@ export async function docsOf(
   for (const [i, file] of transcripts.files.entries()) {
     chunkStarts = transcripts.chunkStarts?.get(file.path);
     firstChunk = pushed.slice(0, i).reduce((n, f) => n + f.chunks.length, 0);
+    const adapter = adapterForFile(file);
+    copies = copiesOfRead(adapter, pushed);
     const records: TranscriptRecord[] = [];
     try {
-      await adapterForFile(file).streamRecords(
+      await adapter.streamRecords(
         file,
         (event) => {
           if (event.kind !== 'record') return;

@@ -8,6 +8,7 @@ import type { Sql } from './db.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
 import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
 import { OUTPUT_UNRECORDED_MIGRATION } from './output-unrecorded.js';
+import { COPIED_THREADS_MIGRATION } from './search-postings.js';
 import { SESSION_LIST_MIGRATION } from './session-sql.js';
 import { TITLED_MIGRATION } from './titled.js';
 import { USAGE_ROLLUP_MIGRATION } from './usage-rollup.js';
@@ -332,6 +333,11 @@ export const migrations: readonly Migration[] = [
     version: 18,
     name: "whether each session has a title on its laptop, for the list's rule of empty sessions",
     sql: TITLED_MIGRATION,
+  },
+  {
+    version: 19,
+    name: 'the words of full-tier sessions whose copied subagent records are a thread, indexed again with them',
+    sql: COPIED_THREADS_MIGRATION,
   },
 ];
 

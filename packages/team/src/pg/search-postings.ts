@@ -12,6 +12,23 @@ import { FROM, type whereOf } from './session-sql.js';
 
 type QueryPhrase = ReturnType<typeof queryPhrases>[number];
 
+/**
+ * Migration 19: the words and document starts of the full-tier sessions whose copied subagent records are a thread
+ * (docs.ts, `withCopies`: a subagent of the header with no file among the session's files). Stored before, they held
+ * no copy's words, and the documents after a copy were numbered without it: both go, and the server indexes those
+ * sessions again from their chunks when it starts (ingest.ts, `indexMissingDocs`). Other sessions' documents are
+ * the same with or without copies: theirs stay.
+ */
+export const COPIED_THREADS_MIGRATION = `
+  create temporary table copied_threads on commit drop as
+    select s.person_id, s.uid from sessions s
+    where s.tier = 'full' and jsonb_typeof(s.body->'header'->'subagents') = 'array'
+      and exists (select 1 from jsonb_array_elements(s.body->'header'->'subagents') a
+        where a->>'agentId' is not null and not exists (select 1 from files f
+          where f.person_id = s.person_id and f.uid = s.uid and f.agent_id = a->>'agentId'));
+  delete from search_docs d using copied_threads c where d.person_id = c.person_id and d.uid = c.uid;
+  delete from search_words w using copied_threads c where w.person_id = c.person_id and w.uid = c.uid;`;
+
 /** Full-tier sessions holding a query's words, most recent first, weighed per search at most. */
 const MAX_SESSIONS = 5_000;
 
