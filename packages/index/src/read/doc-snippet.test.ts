@@ -20,6 +20,22 @@ describe('cutSnippet', () => {
     );
   });
 
+  it("starts with what the text shows before its first word: a path's slash, a tag's bracket", () => {
+    // before: 'home/user/…' and 'tool_use_error>File …', the characters before the first word dropped
+    expect(cutSnippet('/home/user/proj/files/missing.txt', toFtsQuery('missing'))).toBe(
+      '/home/user/proj/files/\u0001missing\u0002.txt',
+    );
+    expect(cutSnippet('<tool_use_error>File does not exist</tool_use_error>', toFtsQuery('exist'))).toBe(
+      '<tool_use_error>File does not \u0001exist\u0002</tool_use_error>',
+    );
+    expect(cutSnippet(`${'word '.repeat(30)}/etc/app/missing.conf ${'tail '.repeat(30)}`, toFtsQuery('missing'))).toBe(
+      `…/etc/app/\u0001missing\u0002.conf${' tail'.repeat(12)}…`,
+    );
+    // up to the nearest space, and a few characters at most
+    expect(cutSnippet('  \n  ===========>>missing', toFtsQuery('missing'))).toBe('======>>\u0001missing\u0002');
+    expect(cutSnippet('  \n  => missing', toFtsQuery('missing'))).toBe('\u0001missing\u0002');
+  });
+
   it('folds case and diacritics and honours a prefix query', () => {
     expect(cutSnippet('Voilà: CAFÉ crème', toFtsQuery('cafe'))).toBe('Voilà: \u0001CAFÉ\u0002 crème');
     expect(cutSnippet('running runner ran', toFtsQuery('run*'))).toBe('\u0001running\u0002 \u0001runner\u0002 ran');

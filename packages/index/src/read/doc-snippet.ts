@@ -18,6 +18,8 @@ export interface DocPlace extends RecordPlace {
 const SNIPPET_WIDTH = 16;
 /** Tokens shown before a match, at least, unless the text starts sooner. */
 const CONTEXT_WIDTH = 2;
+/** Characters at most kept of what stands right before a snippet's first token (`cutSnippet`). */
+const LEAD_MOST = 8;
 
 /** The text as it was indexed (a listing's line numbers left out) of a document among its place's (`docPartsAt`). */
 function textIn(records: readonly TranscriptRecord[], part: number): string | undefined {
@@ -87,7 +89,14 @@ export function cutSnippet(text: string, ftsQuery: string, start = '\u0001', end
   }
   const last = windowEnd(best) - 1;
   let out = best > 0 ? '…' : '';
-  let cursor = (tokens[best] as Token).start;
+  // The characters right before the first token that are no token's (a path's `/`, a tag's `<`, a `$`), up to the
+  // nearest space: what the text shows there, not the token alone (`/home/ann`, not `home/ann`).
+  const firstStart = (tokens[best] as Token).start;
+  const before = text.slice(
+    Math.max(best > 0 ? (tokens[best - 1] as Token).end : 0, firstStart - LEAD_MOST),
+    firstStart,
+  );
+  let cursor = firstStart - (before.length - before.search(/\S*$/));
   for (let j = best; j <= last; j++) {
     const first = tokens[j] as Token;
     const occurrence = found[j];
