@@ -112,6 +112,25 @@ describe.skipIf(missing !== undefined)(
       await teamShot('01-sessions');
     });
 
+    it('the top bar fits at 390, 900 and 1440 px: no sideways scroll, every control on screen', async () => {
+      const controls = ['server-mode', 'filter-person', 'shortcuts-button', 'theme-toggle', 'live-status', 'nav-usage'];
+      await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}`);
+      for (const width of [390, 900, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForSelector('[data-testid=session-row]');
+        const doc = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(doc, `document width at ${width} px`).toBeLessThanOrEqual(width);
+        for (const id of controls) {
+          const box = await page.locator(`[data-testid=${id}]`).boundingBox();
+          expect(box, `${id} at ${width} px`).not.toBeNull();
+          expect(box?.width ?? 0, `${id} at ${width} px`).toBeGreaterThan(0);
+          expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, `${id} at ${width} px`).toBe(true);
+        }
+        await teamShot(`01-topbar-${width}`);
+      }
+      await page.setViewportSize({ width: 1500, height: 950 });
+    });
+
     it('each row says who pushed it, from which device, at which tier', async () => {
       const list = await api<SessionsResponse>('/sessions?hideEmpty=1');
       const rows = page.locator('[data-testid=session-row]');
