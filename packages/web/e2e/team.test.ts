@@ -131,6 +131,26 @@ describe.skipIf(missing !== undefined)(
       await page.setViewportSize({ width: 1500, height: 950 });
     });
 
+    it("the telemetry panel says the team server receives, on its own URL with a device's token", async () => {
+      await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}`);
+      const panel = page.locator('[data-testid=telemetry-setup]');
+      await panel.waitFor();
+      const origin = new URL(server.url).origin;
+      expect(await panel.locator('summary').innerText()).toBe(`Agent telemetry: receiving OTLP on ${origin}`);
+      const env = JSON.parse(
+        (await page.locator('[data-testid=telemetry-env]').textContent({ timeout: 5000 })) ?? '{}',
+      );
+      expect(env.env.OTEL_EXPORTER_OTLP_ENDPOINT).toBe(origin);
+      expect(env.env.OTEL_EXPORTER_OTLP_HEADERS).toBe('Authorization=Bearer <device token>');
+      expect(await page.locator('[data-testid=telemetry-codex]').textContent()).toContain(
+        `endpoint = "${origin}/v1/logs"`,
+      );
+      expect(await page.locator('[data-testid=telemetry-token-note]').textContent()).toContain('device token');
+      await panel.locator('summary').click();
+      await page.locator('[data-testid=telemetry-codex]').scrollIntoViewIfNeeded();
+      await teamShot('01-telemetry-setup');
+    });
+
     it('each row says who pushed it, from which device, at which tier', async () => {
       const list = await api<SessionsResponse>('/sessions?hideEmpty=1');
       const rows = page.locator('[data-testid=session-row]');
