@@ -218,6 +218,16 @@ describe.skipIf(missing !== undefined)(
       await teamShot('04-summary-session');
     });
 
+    it("a metadata-tier session's notice says its one transcript stays on the machine", async () => {
+      const ci = await api<SessionsResponse>('/sessions?hideEmpty=1&person=ann&device=ci');
+      await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}#/s/${ci.sessions[0]?.id ?? ''}`);
+      await page.waitForSelector('[data-testid=tier-notice]');
+      expect(await page.locator('[data-testid=tier-notice]').innerText()).toMatch(
+        /^Shared at the metadata tier: .*\. Its transcript stays on ann's ci: the team server never received it, so there is no timeline to show here\.$/,
+      );
+      await teamShot('04-metadata-session');
+    });
+
     it("a full-tier session's timeline renders", async () => {
       const laptop = await api<SessionsResponse>('/sessions?hideEmpty=1&person=ann&device=laptop');
       const full = laptop.sessions.find((s) => s.toolCalls > 0) ?? laptop.sessions[0];
