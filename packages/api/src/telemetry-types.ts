@@ -128,6 +128,11 @@ export interface TelemetrySetupResponse {
   readonly listening: boolean;
   readonly endpoint: string;
   readonly reason: string | null;
+  /**
+   * The `Authorization` header the receiver wants, with a placeholder for the token (a team server's
+   * `Bearer <device token>`), or null (the laptop's receiver takes no token). The lines below carry it.
+   */
+  readonly authorization: string | null;
   /** The same lines `agentdash otel setup` prints. */
   readonly env: Readonly<Record<string, string>>;
   /** Codex CLI's `[otel]` lines for `~/.codex/config.toml` (`otel setup --agent codex`). */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { openTeamDb, type TeamDb } from '@agentdash/team';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgSuite, startPostgres, type TestPostgres } from '../../team/test/pg-harness.js';
+import { renderErased } from '../src/commands/team.js';
 import { runCli, startServe } from './harness.js';
 
 pgSuite('agentdash team (real PostgreSQL)', () => {
@@ -133,6 +134,16 @@ pgSuite('agentdash team (real PostgreSQL)', () => {
     expect((await team(['frobnicate'])).code).toBe(2);
     expect((await team(['add-person', 'a/b'])).code).toBe(2);
   });
+});
+
+it('says what an erase removed with each noun singular for one, plural otherwise', () => {
+  const one = { kind: 'device', name: 'ann/ci', sessions: 1, telemetry: 1, chunks: 1, tokens: 1 } as const;
+  expect(renderErased(one)).toBe(
+    'erased device ann/ci: 1 session, 1 telemetry record, 1 transcript chunk; 1 token stopped working\n',
+  );
+  expect(renderErased({ ...one, kind: 'person', name: 'ann', sessions: 2, telemetry: 0, chunks: 3, tokens: 2 })).toBe(
+    'erased person ann: 2 sessions, 0 telemetry records, 3 transcript chunks; 2 tokens stopped working\n',
+  );
 });
 
 pgSuite('agentdash serve --team (real PostgreSQL, the built CLI)', () => {

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { decodeOtlpRequest, signalOfOtlpPath } from '@agentdash/core';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
 import { type AgentIndex, openIndex } from '@agentdash/index';
-import { createApp, type SessionTelemetryDto } from '@agentdash/server';
+import { createApp, type SessionTelemetryDto, type TelemetrySetupResponse } from '@agentdash/server';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
 import {
   corpusOtelDir,
@@ -214,6 +214,20 @@ pgSuite('OTLP into the team server: each device tier, planted secrets and marker
   });
   afterAll(async () => {
     await team?.close();
+  });
+
+  it("/api/telemetry/setup: the team port as the client reached it, with a device token's header", async () => {
+    const direct = (await team.request('GET', '/api/telemetry/setup')).json as unknown as TelemetrySetupResponse;
+    const origin = new URL(team.url).origin;
+    expect([direct.listening, direct.reason, direct.endpoint]).toEqual([true, null, origin]);
+    expect(direct.authorization).toBe('Bearer <device token>');
+    expect(direct.env.OTEL_EXPORTER_OTLP_HEADERS).toBe('Authorization=Bearer <device token>');
+    expect(direct.codexToml).toContain(`endpoint = "${origin}/v1/logs"`);
+    expect(direct.codexToml).toContain('headers = { "Authorization" = "Bearer <device token>" }');
+    // behind a reverse proxy (docs/team.md): the host and scheme the laptop uses
+    const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'team.example:4317' };
+    const proxied = (await team.request('GET', '/api/telemetry/setup', undefined, { headers })).json as unknown;
+    expect((proxied as TelemetrySetupResponse).env.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('https://team.example:4317');
   });
 
   it('stores figures no column can hold (a count past 2^63, text for a number) as sent, never a 503', async () => {

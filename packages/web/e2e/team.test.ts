@@ -112,6 +112,45 @@ describe.skipIf(missing !== undefined)(
       await teamShot('01-sessions');
     });
 
+    it('the top bar fits at 390, 900 and 1440 px: no sideways scroll, every control on screen', async () => {
+      const controls = ['server-mode', 'filter-person', 'shortcuts-button', 'theme-toggle', 'live-status', 'nav-usage'];
+      await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}`);
+      for (const width of [390, 900, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForSelector('[data-testid=session-row]');
+        const doc = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(doc, `document width at ${width} px`).toBeLessThanOrEqual(width);
+        for (const id of controls) {
+          const box = await page.locator(`[data-testid=${id}]`).boundingBox();
+          expect(box, `${id} at ${width} px`).not.toBeNull();
+          expect(box?.width ?? 0, `${id} at ${width} px`).toBeGreaterThan(0);
+          expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, `${id} at ${width} px`).toBe(true);
+        }
+        await teamShot(`01-topbar-${width}`);
+      }
+      await page.setViewportSize({ width: 1500, height: 950 });
+    });
+
+    it("the telemetry panel says the team server receives, on its own URL with a device's token", async () => {
+      await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}`);
+      const panel = page.locator('[data-testid=telemetry-setup]');
+      await panel.waitFor();
+      const origin = new URL(server.url).origin;
+      expect(await panel.locator('summary').innerText()).toBe(`Agent telemetry: receiving OTLP on ${origin}`);
+      const env = JSON.parse(
+        (await page.locator('[data-testid=telemetry-env]').textContent({ timeout: 5000 })) ?? '{}',
+      );
+      expect(env.env.OTEL_EXPORTER_OTLP_ENDPOINT).toBe(origin);
+      expect(env.env.OTEL_EXPORTER_OTLP_HEADERS).toBe('Authorization=Bearer <device token>');
+      expect(await page.locator('[data-testid=telemetry-codex]').textContent()).toContain(
+        `endpoint = "${origin}/v1/logs"`,
+      );
+      expect(await page.locator('[data-testid=telemetry-token-note]').textContent()).toContain('device token');
+      await panel.locator('summary').click();
+      await page.locator('[data-testid=telemetry-codex]').scrollIntoViewIfNeeded();
+      await teamShot('01-telemetry-setup');
+    });
+
     it('each row says who pushed it, from which device, at which tier', async () => {
       const list = await api<SessionsResponse>('/sessions?hideEmpty=1');
       const rows = page.locator('[data-testid=session-row]');
@@ -177,6 +216,16 @@ describe.skipIf(missing !== undefined)(
       ).toBe(0);
       expect(await page.getByText('This session has no messages yet.').count()).toBe(0);
       await teamShot('04-summary-session');
+    });
+
+    it("a metadata-tier session's notice says its one transcript stays on the machine", async () => {
+      const ci = await api<SessionsResponse>('/sessions?hideEmpty=1&person=ann&device=ci');
+      await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}#/s/${ci.sessions[0]?.id ?? ''}`);
+      await page.waitForSelector('[data-testid=tier-notice]');
+      expect(await page.locator('[data-testid=tier-notice]').innerText()).toMatch(
+        /^Shared at the metadata tier: .*\. Its transcript stays on ann's ci: the team server never received it, so there is no timeline to show here\.$/,
+      );
+      await teamShot('04-metadata-session');
     });
 
     it("a full-tier session's timeline renders", async () => {

@@ -110,6 +110,9 @@ describe.skipIf(missing !== undefined)("Claude Code's telemetry in headless Chro
       (await page.locator('[data-testid=telemetry-env]').textContent({ timeout: 15_000 })) ?? '{}',
     );
     expect(env.env.OTEL_EXPORTER_OTLP_ENDPOINT).toBe(endpoint);
+    // the laptop's receiver takes no token: no header, no word of one
+    expect(env.env.OTEL_EXPORTER_OTLP_HEADERS).toBeUndefined();
+    expect(await page.locator('[data-testid=telemetry-token-note]').count()).toBe(0);
     // and Codex CLI's and Gemini CLI's, pointed at the same receiver
     expect(await page.locator('[data-testid=telemetry-codex]').textContent()).toBe(codexTelemetryToml(endpoint));
     const gemini = JSON.parse((await page.locator('[data-testid=telemetry-gemini]').textContent()) ?? '{}');

@@ -1,5 +1,6 @@
 import { str } from '../args.js';
 import { UsageError } from '../errors.js';
+import { plural } from '../format.js';
 import { terminalText } from '../io.js';
 import type {
   TeamDeviceJson,
@@ -100,11 +101,7 @@ ${TEAM_DB_HELP}
         const json: TeamEraseJson = erased;
         if (ctx.json) writeJson(ctx, json);
         else {
-          out.write(
-            `erased ${erased.kind} ${terminalText(erased.name)}: ${erased.sessions} sessions, ` +
-              `${erased.telemetry} telemetry records, ${erased.chunks} transcript chunks; ` +
-              `${erased.tokens} token${erased.tokens === 1 ? '' : 's'} stopped working\n`,
-          );
+          out.write(renderErased(erased));
         }
       } else if (action === 'revoke') {
         const revoked: TeamRevokeJson = await team.revoke(db.sql, args[0]!);
@@ -112,9 +109,7 @@ ${TEAM_DB_HELP}
         else {
           out.write(
             `revoked ${revoked.kind} ${terminalText(revoked.name)}` +
-              (revoked.kind === 'person'
-                ? ` and ${revoked.tokens} device token${revoked.tokens === 1 ? '' : 's'}`
-                : '') +
+              (revoked.kind === 'person' ? ` and ${plural(revoked.tokens, 'device token')}` : '') +
               '\n',
           );
         }
@@ -129,13 +124,22 @@ ${TEAM_DB_HELP}
   },
 };
 
+/** What `team erase` says it removed: `1 session`, `2 sessions`, each count with its noun. */
+export function renderErased(erased: TeamEraseJson): string {
+  return (
+    `erased ${erased.kind} ${terminalText(erased.name)}: ${plural(erased.sessions, 'session')}, ` +
+    `${plural(erased.telemetry, 'telemetry record')}, ${plural(erased.chunks, 'transcript chunk')}; ` +
+    `${plural(erased.tokens, 'token')} stopped working\n`
+  );
+}
+
 function renderListing(listing: TeamListJson): string {
   const lines: string[] = [];
   for (const p of listing.people) {
-    lines.push(`${terminalText(p.name)}${p.revokedAt ? ' (revoked)' : ''}: ${p.sessions} sessions`);
+    lines.push(`${terminalText(p.name)}${p.revokedAt ? ' (revoked)' : ''}: ${plural(p.sessions, 'session')}`);
     for (const d of p.devices) {
       const state = d.revokedAt ? 'revoked' : d.lastPushAt ? `last push ${d.lastPushAt}` : 'never pushed';
-      lines.push(`  ${terminalText(d.name)}: ${state}, ${d.sessions} sessions`);
+      lines.push(`  ${terminalText(d.name)}: ${state}, ${plural(d.sessions, 'session')}`);
     }
   }
   for (const v of listing.viewers) lines.push(`viewer ${terminalText(v.name)}${v.revokedAt ? ' (revoked)' : ''}`);

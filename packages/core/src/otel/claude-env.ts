@@ -1,11 +1,13 @@
 /**
  * What Claude Code needs in its environment (`~/.claude/settings.json` → `env`) to export its telemetry to an
- * OTLP/HTTP endpoint: events (logs) with tool details, traces (a beta behind its own switch), metrics.
+ * OTLP/HTTP endpoint: events (logs) with tool details, traces (a beta behind its own switch), metrics. `authorization`
+ * is the header an endpoint that checks a token wants (a team server: `Bearer <device token>`).
  *
  * @example
  * claudeCodeTelemetryEnv('http://127.0.0.1:4318').OTEL_EXPORTER_OTLP_ENDPOINT // 'http://127.0.0.1:4318'
+ * claudeCodeTelemetryEnv('https://team.example:4317', 'Bearer adt_1').OTEL_EXPORTER_OTLP_HEADERS // 'Authorization=Bearer adt_1'
  */
-export function claudeCodeTelemetryEnv(endpoint: string): Readonly<Record<string, string>> {
+export function claudeCodeTelemetryEnv(endpoint: string, authorization?: string): Readonly<Record<string, string>> {
   return {
     CLAUDE_CODE_ENABLE_TELEMETRY: '1',
     CLAUDE_CODE_ENHANCED_TELEMETRY_BETA: '1',
@@ -14,6 +16,7 @@ export function claudeCodeTelemetryEnv(endpoint: string): Readonly<Record<string
     OTEL_TRACES_EXPORTER: 'otlp',
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
     OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+    ...(authorization === undefined ? {} : { OTEL_EXPORTER_OTLP_HEADERS: `Authorization=${authorization}` }),
     // Tool names, commands and file paths in tool_result events (they stay on this machine).
     OTEL_LOG_TOOL_DETAILS: '1',
     // Events within a second, so a session shows while it runs; metrics every 10 s.
@@ -24,14 +27,20 @@ export function claudeCodeTelemetryEnv(endpoint: string): Readonly<Record<string
 
 /**
  * Codex CLI's `~/.codex/config.toml` lines that send its logs, traces and metrics to an OTLP/HTTP endpoint, as JSON
- * or (`binary`) protobuf: its `[otel]` table, prompts left out. The recorder (scripts/record/codex) uses these lines.
+ * or (`binary`) protobuf: its `[otel]` table, prompts left out; `authorization` as for `claudeCodeTelemetryEnv`. The
+ * recorder (scripts/record/codex) uses these lines.
  *
  * @example
  * codexTelemetryToml('http://127.0.0.1:4318').startsWith('[otel]') // true
  */
-export function codexTelemetryToml(endpoint: string, protocol: 'json' | 'binary' = 'json'): string {
+export function codexTelemetryToml(
+  endpoint: string,
+  protocol: 'json' | 'binary' = 'json',
+  authorization?: string,
+): string {
+  const headers = authorization === undefined ? '' : `, headers = { "Authorization" = "${authorization}" }`;
   const exporter = (signal: string) =>
-    `{ otlp-http = { endpoint = "${endpoint}/v1/${signal}", protocol = "${protocol}" } }`;
+    `{ otlp-http = { endpoint = "${endpoint}/v1/${signal}", protocol = "${protocol}"${headers} } }`;
   return [
     '[otel]',
     'log_user_prompt = false',

@@ -70,12 +70,29 @@ export function telemetrySetup(otlp: OtlpState | undefined): TelemetrySetupRespo
       : 'error' in otlp
         ? `the OTLP receiver could not listen: ${otlp.error.split('\n')[0]}`
         : null;
+  return setupFor(endpoint, reason, null);
+}
+
+/** A team server's placeholder for the token each machine puts in its lines (a viewer's token is refused). */
+export const DEVICE_TOKEN_PLACEHOLDER = '<device token>';
+
+/**
+ * What a team server's `/api/telemetry/setup` says: it receives OTLP on its own port (`origin`, as the dashboard
+ * reached it), from exporters sending a device's token.
+ */
+export function teamTelemetrySetup(origin: string): TelemetrySetupResponse {
+  return setupFor(origin, null, `Bearer ${DEVICE_TOKEN_PLACEHOLDER}`);
+}
+
+function setupFor(endpoint: string, reason: string | null, authorization: string | null): TelemetrySetupResponse {
+  const auth = authorization ?? undefined;
   return {
     listening: reason === null,
     endpoint,
     reason,
-    env: claudeCodeTelemetryEnv(endpoint),
-    codexToml: codexTelemetryToml(endpoint),
+    authorization,
+    env: claudeCodeTelemetryEnv(endpoint, auth),
+    codexToml: codexTelemetryToml(endpoint, 'json', auth),
     geminiSettings: geminiTelemetrySettings(endpoint),
   };
 }

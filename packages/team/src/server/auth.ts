@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Sql } from '../pg/db.js';
 import { authenticate, type Principal } from '../pg/people.js';
-import { TeamHttpError } from './team-http.js';
+import { reachedOverTls, TeamHttpError } from './team-http.js';
 
 const TOKEN_COOKIE = 'agentdash_team_token';
 
@@ -37,12 +37,8 @@ export function teamAuth(sql: Sql, options: { readonly browser: boolean }): Midd
     if (!principal) throw new TeamHttpError(401, 'unknown or revoked token', 'TEAM_BAD_TOKEN');
     c.set('principal', principal);
     if (fromQuery) {
-      // Secure over TLS (`serve --team --tls-cert`, or a proxy that says so): a browser then never sends it over
-      // plain HTTP. A client that claims HTTPS falsely only makes its own cookie stricter.
-      const secure =
-        new URL(c.req.url).protocol === 'https:' ||
-        c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
-      setCookie(c, TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure });
+      // Secure over TLS: a browser then never sends it over plain HTTP.
+      setCookie(c, TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: reachedOverTls(c) });
       if (c.req.method === 'GET' && !new URL(c.req.url).pathname.startsWith('/api/')) {
         const url = new URL(c.req.url);
         url.searchParams.delete('token');

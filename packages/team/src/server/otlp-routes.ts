@@ -5,10 +5,10 @@
  * push. Each record is stored at the device's tier (`team add-device --share`), attributed to its person.
  *
  * And the team's `/api/telemetry/sessions(/:id)`: the laptop's telemetry routes over what devices sent, the same
- * figures (`sessionTelemetryDto`).
+ * figures (`sessionTelemetryDto`); `/api/telemetry/setup`: the lines that send here, with a device token's header.
  */
 import { decodeOtlpRequest, type OtelSignal, otlpEncodingOf, signalOfOtlpPath } from '@agentdash/core';
-import { OTLP_MAX_BODY_BYTES, sessionTelemetryDto } from '@agentdash/server';
+import { OTLP_MAX_BODY_BYTES, sessionTelemetryDto, teamTelemetrySetup } from '@agentdash/server';
 import { Hono } from 'hono';
 import type { ShareTier } from '../contract.js';
 import type { Sql } from '../pg/db.js';
@@ -23,7 +23,7 @@ import {
 } from '../pg/telemetry.js';
 import { type TeamEnv, teamAuth } from './auth.js';
 import { readLimited } from './body.js';
-import { TeamHttpError } from './team-http.js';
+import { reachedOrigin, TeamHttpError } from './team-http.js';
 import { notifyTelemetry } from './team-live.js';
 
 /** One line, for a 400's body and the exporter's log (as the laptop's receiver answers). */
@@ -90,6 +90,9 @@ export function teamTelemetryRoutes(sql: Sql): Hono<TeamEnv> {
         where d.name = ${name} ${person === undefined ? sql`` : sql`and p.name = ${person}`}`
     ).map((r) => r.id);
   };
+
+  // the lines a machine sends its agents' telemetry here with: this port, its device's token
+  routes.get('/setup', (c) => c.json(teamTelemetrySetup(reachedOrigin(c))));
 
   routes.get('/sessions', async (c) => {
     const keys = await teamTelemetryOnly(

@@ -23,6 +23,12 @@ export function TelemetrySetup() {
         again: each call's exact duration and the client's own cost join its transcript, and a session shows here as
         soon as it starts.
       </p>
+      {setup.authorization !== null && (
+        <p className="dim" data-testid="telemetry-token-note">
+          Each machine sends with its own device token (<code>agentdash team add-device</code> prints it; a viewer's
+          token is refused) in place of <code>{setup.authorization.replace(/^Bearer /, '')}</code>.
+        </p>
+      )}
       <pre data-testid="telemetry-env">{text}</pre>
       <CopyButton
         text={text}

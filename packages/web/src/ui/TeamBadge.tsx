@@ -37,10 +37,13 @@ export function holdsTranscript(row: SessionRow | undefined): boolean {
 export function TierNotice({ row }: { readonly row: SessionRow }) {
   if (holdsTranscript(row)) return null;
   const who = row.person ? `${row.person}'s ${row.device ?? 'machine'}` : 'the machine it ran on';
+  // one thing kept back (its transcript) or several (with its title and project): the verb and pronoun agree
+  const kept = row.tier === 'summary' ? 'transcript, title and project stay' : 'transcript stays';
+  const them = row.tier === 'summary' ? 'them' : 'it';
   return (
     <div className="notice reading" role="status" data-testid="tier-notice">
-      <b>{TIER_TITLE[row.tier ?? '']}.</b> Its transcript{row.tier === 'summary' ? ', title and project' : ''} stay on{' '}
-      {who}: the team server never received them, so there is no timeline to show here.
+      <b>{TIER_TITLE[row.tier ?? '']}.</b> Its {kept} on {who}: the team server never received {them}, so there is no
+      timeline to show here.
     </div>
   );
 }

@@ -29,15 +29,18 @@ export function TeamScope({ onChange }: { readonly onChange: (scope: Scope) => v
     setScope(teamScope());
     onChange(teamScope());
   };
+  const held = tiers.length > 0 ? ` · holds ${tiers.join(', ')}` : '';
   const devices = people.find((p) => p.name === scope.person)?.devices ?? [];
   return (
     <span className="team-scope" data-testid="team-scope">
       <span
         className="badge neutral"
         data-testid="server-mode"
-        title="Sessions pushed by every person's machines (agentdash push), each at the tier its person chose"
+        title={`Sessions pushed by every person's machines (agentdash push), each at the tier its person chose${held}`}
       >
-        team server{tiers.length > 0 ? ` · holds ${tiers.join(', ')}` : ''}
+        team server
+        {/* a narrow top bar leaves the tiers to the title */}
+        {held && <span className="team-tiers">{held}</span>}
       </span>
       <select
         className="select"
