@@ -10,7 +10,7 @@ import { corpusDir, corpusVersions, hasCorpus, loadSampleSession, loadSessions }
  */
 function saysFailed(envelope: ToolEnvelope): boolean {
   if (!envelope.success) return true;
-  const code = envelope.data['exit_code'];
+  const code = envelope.data.exit_code;
   return typeof code === 'number' && code !== 0;
 }
 
