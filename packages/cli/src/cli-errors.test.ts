@@ -243,7 +243,9 @@ describe('error paths', () => {
     appendFileSync(demo.main, '{"type":"hologram","beam":42}\n');
     const shown = await cli(['show', demo.sessionId, home]);
     expect(shown.code, shown.stderr).toBe(0);
+    // The header lists it among the transcript's problems; the timeline shows it where it is.
     expect(shown.stdout.split('\n').filter((l) => l.includes('unknown record'))).toEqual([
+      `         ${demo.main}:7: unknown_record: unknown record type "hologram" kept as raw data`,
       expect.stringMatching(/\? unknown record hologram: \{"type":"hologram","beam":42\}$/),
     ]);
     const markdown = await cli(['export', demo.sessionId, home, '--format', 'markdown']);

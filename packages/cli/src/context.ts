@@ -15,6 +15,7 @@ import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
 import { flag, type Parsed, str } from './args.js';
 import { buildId } from './build-id.js';
 import { hasTranscripts, isSamples, LAYOUTS, recognisedByAnAgent, SAMPLES_HOME } from './default-homes.js';
+import { issueText } from './format.js';
 import { type CliIo, type Colors, colorsFor, outputWidth, terminalText } from './io.js';
 import { digest, loadPriceTable } from './prices-file.js';
 import { renderProgressBar } from './progress-bar.js';
@@ -311,7 +312,7 @@ export class Context {
     }
     if (this.verbose) {
       for (const issue of [...index.refreshProblems(), ...index.issues({ paths })]) {
-        this.io.stderr.write(`${terminalText(`${issue.file}:${issue.line}: ${issue.code}: ${issue.message}`)}\n`);
+        this.io.stderr.write(`${issueText(issue)}\n`);
       }
     } else if (report.newIssues > 0 && !this.json) {
       // Quiet by default: only problems this run found are announced (`agentdash index` reports them all).

@@ -35,3 +35,11 @@ export { terminalText };
  */
 export const excerpt = (text: string, max = 80): string =>
   cutToWidth(oneLine(terminalText(text), Number.POSITIVE_INFINITY), max);
+
+/** A problem met reading a transcript, on one terminal-safe line: `file:line: code: message`. */
+export const issueText = (issue: {
+  readonly file: string;
+  readonly line: number;
+  readonly code: string;
+  readonly message: string;
+}): string => terminalText(`${issue.file}:${issue.line}: ${issue.code}: ${issue.message}`);

@@ -25,6 +25,7 @@ import { writeChunks } from '../output/write-chunks.js';
 import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
+import { issueLines } from './show-issues.js';
 import { heldLines, loadPartial, printVersions } from './show-versions.js';
 
 export const showCommand: CommandSpec = {
@@ -80,11 +81,14 @@ ${COMMON_HELP}`,
     // On a terminal (or with COLUMNS) a long line is broken between words, under its text: never wrapped mid-word.
     const width = ctx.width;
     const c = ctx.color;
-    const notes = partial
-      ? [
-          `${c.yellow('partial')}  the newer partial copy kept in the archive, not the complete version shown by default`,
-        ]
-      : heldLines(redactIdentifiers((await index.sessionVersions(id)).held), id, c);
+    const notes = [
+      ...(partial
+        ? [
+            `${c.yellow('partial')}  the newer partial copy kept in the archive, not the complete version shown by default`,
+          ]
+        : heldLines(redactIdentifiers((await index.sessionVersions(id)).held), id, c)),
+      ...issueLines(session.issues, id, c),
+    ];
     const wall = partial || summary === undefined ? 'span' : summary.durationMs;
     // Their titles and references redacted, as every title `show` prints.
     const copiedFrom = partial ? [] : redactIdentifiers(index.sessionCopies(id));

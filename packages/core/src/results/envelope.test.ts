@@ -62,10 +62,13 @@ describe('toEnvelope (seed 004)', () => {
       success: true,
       data: { tool: 'Bash', kind: 'bash', output: 'to-stderr\n\nto-stdout', exit_code: 3 },
     });
-    // 1.0.128 does not print the code.
-    expect(toEnvelope(call('Bash', 'Error', { isError: true }))).toEqual({
-      success: true,
-      data: { tool: 'Bash', kind: 'bash', output: 'Error', exit_code: null },
+  });
+
+  it('a failed Bash command whose exit code the client did not print (1.0.128) is a failure', () => {
+    expect(toEnvelope(call('Bash', 'Error', { isError: true }))).toEqual({ success: false, error: 'Error' });
+    expect(toEnvelope(call('Bash', 'to-stderr\n\nto-stdout', { isError: true }))).toEqual({
+      success: false,
+      error: 'to-stderr\n\nto-stdout',
     });
   });
 

@@ -11,7 +11,10 @@ export interface EnvelopeData {
   readonly [field: string]: unknown;
 }
 
-/** Seed 004: `{success:true, data}` when the tool ran (a non-zero Bash exit included), else `{success:false, error}`. */
+/**
+ * Seed 004: `{success:true, data}` when the tool ran (a Bash exit with a known non-zero code included), else
+ * `{success:false, error}`.
+ */
 export type ToolEnvelope =
   | { readonly success: true; readonly data: EnvelopeData }
   | { readonly success: false; readonly error: string };
@@ -30,15 +33,16 @@ export function toEnvelope(call: ToolCall): ToolEnvelope {
   }
   const error = result.error;
   if (error !== undefined) {
-    // A command that ran and exited non-zero: the tool worked, the exit code is the command's result.
-    if (error.category === 'exit-code') {
+    // A command that ran and exited with a known non-zero code: the tool worked, the code is the command's result.
+    // Without the code (1.0.128 prints only the output) `exit_code: null` would read as a success: a failure.
+    if (error.category === 'exit-code' && error.exitCode !== undefined) {
       return {
         success: true,
         data: {
           tool: call.name,
           kind: 'bash',
           output: error.message.replace(/^Exit code -?\d+\n?/, ''),
-          exit_code: error.exitCode ?? null,
+          exit_code: error.exitCode,
         },
       };
     }

@@ -1,5 +1,5 @@
 import { useKeptOpen, useTimeline } from '../timeline/context';
-import { fmtDuration, fmtNumber } from '../ui/format';
+import { fmtDuration, fmtNumber, nounFor } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { inputOf, ok, type RendererProps, resultText, Section, typedOf } from './common';
 
@@ -44,7 +44,7 @@ export function AgentRenderer({ call }: RendererProps) {
           )}
           {tools !== undefined && (
             <span>
-              <b>{tools}</b> tool calls
+              <b>{tools}</b> {nounFor(tools, 'tool call')}
             </span>
           )}
           {duration !== undefined && (
@@ -76,7 +76,7 @@ export function AgentRenderer({ call }: RendererProps) {
             </span>
             <span style={{ fontWeight: 600, fontSize: 13 }}>Subagent timeline</span>
             <span className="dim" style={{ fontSize: 12 }}>
-              {sub.events} events · {sub.toolCalls} tool calls
+              {sub.events} {nounFor(sub.events, 'event')} · {sub.toolCalls} {nounFor(sub.toolCalls, 'tool call')}
             </span>
           </button>
           {open && (

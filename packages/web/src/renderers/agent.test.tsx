@@ -1,0 +1,41 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CallDto, SubagentInfo, TypedResult } from '../data/types';
+import { AgentRenderer } from './agent';
+import { callOf } from './test-call';
+
+/** An Agent call whose subagent made `calls` tool calls in `events` events, with the client's totals when given. */
+function agentCall(calls: number, events: number, totals: boolean): CallDto {
+  const typed = {
+    kind: 'agent',
+    tool: 'Agent',
+    data: { status: 'completed', text: 'done', ...(totals ? { totalToolUseCount: calls, totalTokens: 1200 } : {}) },
+  } as unknown as TypedResult;
+  const subagent = { key: 'agent-a1', events, toolCalls: calls } as unknown as SubagentInfo;
+  return { ...callOf('Agent', { prompt: 'look' }, 'done', typed, 'agent'), subagent, subagentKey: 'agent-a1' };
+}
+
+/** The card's figures as text: the totals line and the subagent line. */
+function figures(call: CallDto): string[] {
+  const html = renderToStaticMarkup(<AgentRenderer call={call} />);
+  const totals = /data-testid="agent-totals">(.*?)<\/div>/.exec(html)?.[1] ?? '';
+  const head = /<span class="dim"[^>]*>([^<]*)<\/span><\/button>/.exec(html)?.[1] ?? '';
+  return [
+    totals
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    head,
+  ];
+}
+
+describe('Agent card counts', () => {
+  it('one tool call and one event are singular', () => {
+    expect(figures(agentCall(1, 1, true))).toEqual(['1,200 tokens 1 tool call', '1 event · 1 tool call']);
+  });
+
+  it('other counts are plural', () => {
+    expect(figures(agentCall(0, 2, true))).toEqual(['1,200 tokens 0 tool calls', '2 events · 0 tool calls']);
+    expect(figures(agentCall(3, 7, false))).toEqual(['3 tool calls', '7 events · 3 tool calls']);
+  });
+});
