@@ -162,7 +162,7 @@ describe('Gemini sessions in the index', () => {
       'ea778fdf tool-output \u0001Successfully modified\u0002 file: /home/user/proj/edit/notes.txt (1 replacements). Here is the updated code…',
     ]);
     const edit =
-      'home/user/proj/multi/notes.md\nAppend a \u0001second bullet\u0002.\n- first note\n\n- first note\n- second note\n';
+      '/home/user/proj/multi/notes.md\nAppend a \u0001second bullet\u0002.\n- first note\n\n- first note\n- second note\n';
     expect(await hits('"second bullet"', 'tool-input')).toEqual([
       `504fcd6d tool-input ${edit}`,
       `85ed09f1 tool-input ${edit}`,
