@@ -11,6 +11,7 @@ import type {
   ErrorSeverity,
   HiddenReason,
   ImageValue,
+  NoResultReason,
   ResultContent,
   SessionCounts,
   SubagentSummary,
@@ -229,6 +230,8 @@ export interface CallDto {
   readonly typedInput: CallInput;
   readonly timestamp: string | null;
   readonly status: CallStatus;
+  /** With status `unanswered`: why it has no result (absent from snapshots exported before it was added). */
+  readonly noResult?: NoResultReason;
   readonly durationMs: number | null;
   readonly durations: readonly { readonly source: string; readonly ms: number }[];
   readonly agentId: string | null;

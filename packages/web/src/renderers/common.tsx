@@ -122,14 +122,21 @@ export function CodeLines({ text, start = 1 }: { text: string; start?: number })
 }
 
 /**
- * What a call without a result says in place of its output: still running (a live session), or that the
- * conversation went on without one; undefined once it has its result.
+ * What a call without a result says in place of its output: still running (a live session), that the
+ * conversation went on without one, or that the session ends before one came; undefined once it has its result.
  */
 export function awaitingText(call: CallDto): string | undefined {
   if (call.result !== null) return undefined;
   if (call.status === 'pending') return 'Running: waiting for its result.';
-  if (call.status === 'unanswered') return 'No result: the conversation went on without one.';
-  return undefined;
+  if (call.status !== 'unanswered') return undefined;
+  switch (call.noResult) {
+    case 'conversation-went-on':
+      return 'No result: the conversation went on without one.';
+    case 'session-ended':
+      return 'No result: the session ends before one came (interrupted, killed or cut off).';
+    default:
+      return 'No result was recorded.';
+  }
 }
 
 /** The line a call without its result shows where its output would be. */
