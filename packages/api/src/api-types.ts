@@ -375,23 +375,6 @@ export interface SessionErrorsResponse {
   readonly errors: readonly SessionErrorHit[];
 }
 
-/** One match of find-in-session (`GET /api/sessions/:id/find?q=`). */
-export interface FindHit {
-  readonly index: number;
-  readonly expand: readonly string[];
-  /** The call holding the match; null for a prompt, reply or thinking. */
-  readonly callId: string | null;
-  readonly part: 'prompt' | 'text' | 'thinking' | 'tool';
-  readonly snippet: string;
-}
-
-export interface FindResponse {
-  readonly query: string;
-  /** Matches in all (hits holds at most 500 of them). */
-  readonly total: number;
-  readonly hits: readonly FindHit[];
-}
-
 /** `GET /api/team/people` on a team server: who pushes, from which devices (the dashboard's person filter). */
 export interface TeamPeopleResponse {
   readonly people: readonly {
