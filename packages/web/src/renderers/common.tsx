@@ -10,7 +10,7 @@ import type {
   TypedResultKind,
 } from '../data/types';
 import { Ansi } from '../ui/Ansi';
-import { arr, isObj, num, obj, str } from '../ui/format';
+import { arr, formatTypedChars, isObj, num, obj, str } from '../ui/format';
 import { plainText } from '../ui/plain-text';
 
 export interface RendererProps {
@@ -151,6 +151,7 @@ export function AwaitingNote({ call }: { call: CallDto }) {
 
 export function Terminal({
   command,
+  stdin,
   stdout,
   stderr,
   badges,
@@ -158,6 +159,8 @@ export function Terminal({
   testId,
 }: {
   command?: string | undefined;
+  /** Characters the call typed into a running process, as written: shown with control characters visible. */
+  stdin?: string | undefined;
   stdout?: string | undefined;
   stderr?: string | undefined;
   badges?: ReactNode;
@@ -175,6 +178,18 @@ export function Terminal({
           </pre>
           {badges && <div className="cmd-badges">{badges}</div>}
         </div>
+      )}
+      {stdin !== undefined && (
+        <pre className="stdin" data-testid="stdin" title="Characters typed into the process, control characters shown">
+          {stdin === '' ? (
+            <span className="dim">nothing typed: reads its output</span>
+          ) : (
+            <>
+              <span className="prompt-sign">typed </span>
+              {formatTypedChars(stdin)}
+            </>
+          )}
+        </pre>
       )}
       {stdout ? (
         <pre>

@@ -39,3 +39,37 @@ describe('a shell call’s exit badge', () => {
     expect(badgeOf(html, 'running-session')).toBeUndefined();
   });
 });
+
+/** A Codex `write_stdin` to session 13883, as the corpus 0.169 shell scenario wrote it. */
+const writeStdin = (chars: string) =>
+  callOf(
+    'write_stdin',
+    { session_id: 13883, chars, yield_time_ms: 1000 },
+    'typed into cat\r\ntyped into cat\r\n',
+    {
+      kind: 'bash',
+      tool: 'write_stdin',
+      data: { stdout: '', stderr: '', interrupted: false, exitCode: 0 },
+    } as TypedResult,
+    'bash',
+    { taskId: '13883', stdin: chars },
+  );
+const stdinLine = (html: string) =>
+  /data-testid="stdin"[^>]*>(.*?)<\/pre>/
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .replaceAll('<!-- -->', '');
+
+describe('a write to a running process', () => {
+  // Before: the block showed only `$ # to session 13883`; what was typed was reachable only through "Copy input".
+  it('shows what was typed, control characters visible', () => {
+    const html = renderToStaticMarkup(<BashRenderer call={writeStdin('typed into cat\n\u0004')} />);
+    expect(stdinLine(html)).toBe('typed typed into cat\\n^D');
+  });
+
+  it('that typed nothing says it only reads the output', () => {
+    expect(stdinLine(renderToStaticMarkup(<BashRenderer call={writeStdin('')} />))).toBe(
+      'nothing typed: reads its output',
+    );
+  });
+});

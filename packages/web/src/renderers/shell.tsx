@@ -37,6 +37,7 @@ export function BashRenderer({ call }: RendererProps) {
     <div data-testid="renderer-Bash" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <Terminal
         command={command}
+        stdin={i.stdin}
         stdout={call.result ? stdout : undefined}
         stderr={stderr}
         empty={awaitingText(call)}
