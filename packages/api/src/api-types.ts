@@ -11,6 +11,7 @@ import type {
   ErrorSeverity,
   HiddenReason,
   ImageValue,
+  NoResultReason,
   ResultContent,
   SessionCounts,
   SubagentSummary,
@@ -229,6 +230,8 @@ export interface CallDto {
   readonly typedInput: CallInput;
   readonly timestamp: string | null;
   readonly status: CallStatus;
+  /** With status `unanswered`: why it has no result (absent from snapshots exported before it was added). */
+  readonly noResult?: NoResultReason;
   readonly durationMs: number | null;
   readonly durations: readonly { readonly source: string; readonly ms: number }[];
   readonly agentId: string | null;
@@ -370,23 +373,6 @@ export interface SessionErrorHit {
 
 export interface SessionErrorsResponse {
   readonly errors: readonly SessionErrorHit[];
-}
-
-/** One match of find-in-session (`GET /api/sessions/:id/find?q=`). */
-export interface FindHit {
-  readonly index: number;
-  readonly expand: readonly string[];
-  /** The call holding the match; null for a prompt, reply or thinking. */
-  readonly callId: string | null;
-  readonly part: 'prompt' | 'text' | 'thinking' | 'tool';
-  readonly snippet: string;
-}
-
-export interface FindResponse {
-  readonly query: string;
-  /** Matches in all (hits holds at most 500 of them). */
-  readonly total: number;
-  readonly hits: readonly FindHit[];
 }
 
 /** `GET /api/team/people` on a team server: who pushes, from which devices (the dashboard's person filter). */

@@ -4,7 +4,22 @@
  * model's events (the server) and the API's (an export's embedded pages) both fit.
  * @module
  */
-import type { FindHit } from './api-types.js';
+/** One match of find-in-session (`GET /api/sessions/:id/find?q=`). */
+export interface FindHit {
+  readonly index: number;
+  readonly expand: readonly string[];
+  /** The call holding the match; null for a prompt, reply or thinking. */
+  readonly callId: string | null;
+  readonly part: 'prompt' | 'text' | 'thinking' | 'tool';
+  readonly snippet: string;
+}
+
+export interface FindResponse {
+  readonly query: string;
+  /** Matches in all (hits holds at most 500 of them). */
+  readonly total: number;
+  readonly hits: readonly FindHit[];
+}
 
 /** What find reads of a tool call: its name, input, result content, and the subagent it started. */
 export interface FindableItem {

@@ -5,7 +5,14 @@
  * @module
  */
 export type * from './api-types.js';
-export { type FindableEvent, type FindableItem, type FindableThreads, findInThreads } from './find-text.js';
+export {
+  type FindableEvent,
+  type FindableItem,
+  type FindableThreads,
+  type FindHit,
+  type FindResponse,
+  findInThreads,
+} from './find-text.js';
 export {
   type ApiPath,
   type ApiQuery,

@@ -9,7 +9,6 @@ import type {
   AgentsResponse,
   CallDto,
   EventsPage,
-  FindResponse,
   HealthResponse,
   IssueDto,
   SessionDetail,
@@ -19,6 +18,7 @@ import type {
   UsageResponse,
   WaterfallResponse,
 } from './api-types.js';
+import type { FindResponse } from './find-text.js';
 import type { CallsResponse, StatsResponse } from './stats-types.js';
 import type {
   MeasuredResponse,

@@ -94,6 +94,7 @@ export function callDtoOf(call: ToolCall, full: boolean, subagentOf: SubagentOf)
     typedInput: full ? (call.typedInput ?? {}) : clip(call.typedInput ?? {}, state, limit),
     timestamp: call.timestamp ?? null,
     status: call.status,
+    ...(call.noResult !== undefined ? { noResult: call.noResult } : {}),
     durationMs: primaryDurationMs(call) ?? null,
     durations: call.durations,
     agentId: call.agentId ?? null,

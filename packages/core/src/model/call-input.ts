@@ -37,6 +37,8 @@ export interface CallInput {
   readonly timeoutMs?: number;
   /** The call asked to run in the background. */
   readonly background?: boolean;
+  /** Characters the call types into a running process (Codex `write_stdin` `chars`; empty when it only reads). */
+  readonly stdin?: string;
   /** Text a write puts in its file. */
   readonly content?: string;
   readonly oldString?: string;

@@ -18,7 +18,7 @@ export type {
   UsageTotals,
 } from './session.js';
 export type { MeasuredCall, MeasuredRequest, SessionTelemetry } from './telemetry.js';
-export { type CallStatus, primaryDurationMs, type ToolCall } from './tool-call.js';
+export { type CallStatus, type NoResultReason, primaryDurationMs, type ToolCall } from './tool-call.js';
 export { type ErrorCategory, type ErrorSeverity, errorCategories, errorSeverities } from './tool-error.js';
 export {
   type DataKind,

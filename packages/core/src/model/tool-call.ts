@@ -12,6 +12,13 @@ import type { DataKind, TypedResult } from './typed-result.js';
 export const callStatuses = ['ok', 'error', 'pending', 'unanswered'] as const;
 export type CallStatus = (typeof callStatuses)[number];
 
+/**
+ * Why an `unanswered` call has no result: the conversation went on without one (a later response or prompt in its
+ * thread), or the session ends first (killed, interrupted or cut off before any result was written).
+ */
+export const noResultReasons = ['conversation-went-on', 'session-ended'] as const;
+export type NoResultReason = (typeof noResultReasons)[number];
+
 export const durationSources = ['timestamps', 'durationMs', 'durationSeconds', 'totalDurationMs'] as const;
 export type DurationSource = (typeof durationSources)[number];
 
@@ -57,6 +64,8 @@ export interface ToolCall {
   /** The subagent that made this call; undefined for the main thread. */
   readonly agentId: SubagentId | undefined;
   readonly status: CallStatus;
+  /** With status `unanswered` only: why it has no result. */
+  readonly noResult?: NoResultReason | undefined;
   readonly result: ToolResult | undefined;
   readonly durations: readonly Duration[];
   /** For Task/Agent calls: the id of the subagent it started, when linked. */

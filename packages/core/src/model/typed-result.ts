@@ -43,6 +43,8 @@ export const resultDataSchemas = {
     interrupted: z.boolean(),
     isImage: opt(z.boolean()),
     backgroundTaskId: opt(str),
+    /** The process had not exited when the call returned (Codex unified exec): later calls reach it by this id. */
+    runningSessionId: opt(str),
     returnCodeInterpretation: opt(str),
     persistedOutputPath: opt(str),
     persistedOutputSize: opt(num),

@@ -43,3 +43,4 @@ export {
 } from './summarize-call.js';
 export { baseName, shortId, shortModel, shortModels, shortPath, shortRefs, uniquePrefixes } from './text.js';
 export { formatToolName } from './tool-name.js';
+export { formatTypedChars } from './typed-chars.js';

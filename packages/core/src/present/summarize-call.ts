@@ -141,8 +141,12 @@ export function summarizeCall(call: SummarizableCall, cwd?: string): string {
   if (kindOf(call) === 'bash') {
     const result = call.result;
     if (result && !result.isError) {
-      const code = n(typedOf(call).data.exitCode);
-      return `${text} → ${code !== undefined ? `exit ${code}` : 'ok'}`;
+      const { exitCode, runningSessionId } = typedOf(call).data;
+      const code = n(exitCode);
+      const running = s(runningSessionId);
+      const status =
+        code !== undefined ? `exit ${code}` : running !== undefined ? `running (session ${running})` : 'ok';
+      return `${text} → ${status}`;
     }
     return `${text}${outcome(call)}`;
   }

@@ -68,6 +68,7 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
         exit_code: d.exitCode ?? null,
         interrupted: d.interrupted,
         background_task_id: d.backgroundTaskId,
+        running_session_id: d.runningSessionId,
         persisted_output_path: d.persistedOutputPath,
       };
     }

@@ -2,7 +2,7 @@ import type { AgentAdapter } from '../agents/adapter.js';
 import { timestampDurations } from '../agents/durations.js';
 import { createSubagentId } from '../model/ids.js';
 import type { RawCall, RawResult } from '../model/raw.js';
-import type { CallStatus, ToolCall, ToolResult } from '../model/tool-call.js';
+import type { CallStatus, NoResultReason, ToolCall, ToolResult } from '../model/tool-call.js';
 
 /** A tool call as found, with the subagent (its `agentId`, or `sidechain`) whose records hold it. */
 export interface RawCallWithAgent extends RawCall {
@@ -37,6 +37,8 @@ export function toolCallOf(
     : context.live === true && !context.movedOn
       ? 'pending'
       : 'unanswered';
+  const noResult: NoResultReason | undefined =
+    status === 'unanswered' ? (context.movedOn ? 'conversation-went-on' : 'session-ended') : undefined;
   const canonicalName = adapter.canonicalToolName(raw.name);
   return {
     kind: 'tool-call',
@@ -51,6 +53,7 @@ export function toolCallOf(
     messageId: raw.messageId,
     agentId: raw.agentId ? createSubagentId(raw.agentId) : undefined,
     status,
+    ...(noResult !== undefined ? { noResult } : {}),
     result,
     durations: [...(adapter.durationsOf ?? timestampDurations)(raw, rawResult)],
     subagentKey: context.subagentKey,

@@ -10,7 +10,7 @@ import type {
   TypedResultKind,
 } from '../data/types';
 import { Ansi } from '../ui/Ansi';
-import { arr, isObj, num, obj, str } from '../ui/format';
+import { arr, formatTypedChars, isObj, num, obj, str } from '../ui/format';
 import { plainText } from '../ui/plain-text';
 
 export interface RendererProps {
@@ -122,14 +122,21 @@ export function CodeLines({ text, start = 1 }: { text: string; start?: number })
 }
 
 /**
- * What a call without a result says in place of its output: still running (a live session), or that the
- * conversation went on without one; undefined once it has its result.
+ * What a call without a result says in place of its output: still running (a live session), that the
+ * conversation went on without one, or that the session ends before one came; undefined once it has its result.
  */
 export function awaitingText(call: CallDto): string | undefined {
   if (call.result !== null) return undefined;
   if (call.status === 'pending') return 'Running: waiting for its result.';
-  if (call.status === 'unanswered') return 'No result: the conversation went on without one.';
-  return undefined;
+  if (call.status !== 'unanswered') return undefined;
+  switch (call.noResult) {
+    case 'conversation-went-on':
+      return 'No result: the conversation went on without one.';
+    case 'session-ended':
+      return 'No result: the session ends before one came (interrupted, killed or cut off).';
+    default:
+      return 'No result was recorded.';
+  }
 }
 
 /** The line a call without its result shows where its output would be. */
@@ -144,6 +151,7 @@ export function AwaitingNote({ call }: { call: CallDto }) {
 
 export function Terminal({
   command,
+  stdin,
   stdout,
   stderr,
   badges,
@@ -151,6 +159,8 @@ export function Terminal({
   testId,
 }: {
   command?: string | undefined;
+  /** Characters the call typed into a running process, as written: shown with control characters visible. */
+  stdin?: string | undefined;
   stdout?: string | undefined;
   stderr?: string | undefined;
   badges?: ReactNode;
@@ -168,6 +178,18 @@ export function Terminal({
           </pre>
           {badges && <div className="cmd-badges">{badges}</div>}
         </div>
+      )}
+      {stdin !== undefined && (
+        <pre className="stdin" data-testid="stdin" title="Characters typed into the process, control characters shown">
+          {stdin === '' ? (
+            <span className="dim">nothing typed: reads its output</span>
+          ) : (
+            <>
+              <span className="prompt-sign">typed </span>
+              {formatTypedChars(stdin)}
+            </>
+          )}
+        </pre>
       )}
       {stdout ? (
         <pre>

@@ -24,8 +24,23 @@ describe('a shell call without its result', () => {
   });
 
   it('says the conversation went on without its result', () => {
+    const call = { ...without(finished, 'unanswered'), noResult: 'conversation-went-on' } as const;
+    expect(emptyLine(renderToStaticMarkup(<BashRenderer call={call} />))).toBe(
+      'No result: the conversation went on without one.',
+    );
+  });
+
+  // Before: "the conversation went on without one" for the session's last event too (Codex killed mid-tool).
+  it('says the session ends before its result came', () => {
+    const call = { ...without(finished, 'unanswered'), noResult: 'session-ended' } as const;
+    expect(emptyLine(renderToStaticMarkup(<BashRenderer call={call} />))).toBe(
+      'No result: the session ends before one came (interrupted, killed or cut off).',
+    );
+  });
+
+  it('without the reason (a snapshot exported before it was given), claims neither', () => {
     const html = renderToStaticMarkup(<BashRenderer call={without(finished, 'unanswered')} />);
-    expect(emptyLine(html)).toBe('No result: the conversation went on without one.');
+    expect(emptyLine(html)).toBe('No result was recorded.');
   });
 
   it('finished with nothing written, says so', () => {

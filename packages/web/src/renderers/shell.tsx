@@ -26,8 +26,9 @@ export function BashRenderer({ call }: RendererProps) {
   const structured = fromContent ? undefined : d;
   const stdout = ok(call) && structured ? structured.stdout : text;
   const stderr = ok(call) && structured ? structured.stderr : undefined;
-  const exitCode =
-    call.result?.error?.exitCode ?? d?.exitCode ?? (ok(call) && !structured?.backgroundTaskId ? 0 : undefined);
+  // Only what the result says: a command still running when the call returned has no exit code yet.
+  const exitCode = call.result?.error?.exitCode ?? d?.exitCode;
+  const running = d?.runningSessionId;
   const timedOut = d?.timedOutAfterMs;
   const interpretation = d?.returnCodeInterpretation;
   const bg = structured?.backgroundTaskId;
@@ -36,6 +37,7 @@ export function BashRenderer({ call }: RendererProps) {
     <div data-testid="renderer-Bash" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <Terminal
         command={command}
+        stdin={i.stdin}
         stdout={call.result ? stdout : undefined}
         stderr={stderr}
         empty={awaitingText(call)}
@@ -45,6 +47,15 @@ export function BashRenderer({ call }: RendererProps) {
             {call.result && exitCode !== undefined && (
               <span className={`badge ${exitCode === 0 ? 'ok' : 'error'}`} data-testid="exit-code">
                 exit {exitCode}
+              </span>
+            )}
+            {call.result && exitCode === undefined && running !== undefined && (
+              <span
+                className="badge pending"
+                data-testid="running-session"
+                title="The command had not exited when the call returned; later calls reach it by this session id"
+              >
+                still running · session {running}
               </span>
             )}
             {structured?.interrupted === true && <span className="badge unanswered">interrupted</span>}

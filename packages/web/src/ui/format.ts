@@ -22,6 +22,7 @@ export {
   formatErrors,
   formatTokenParts,
   formatToolName,
+  formatTypedChars,
   nounFor,
   realErrors,
   shortPath,

@@ -254,6 +254,7 @@ export class CodexDecoder extends CodexResponses {
       ...facts,
       style: parsed.style,
       ...(parsed.exitCode !== undefined ? { exitCode: parsed.exitCode } : {}),
+      ...(parsed.runningSessionId !== undefined ? { runningSessionId: parsed.runningSessionId } : {}),
       ...(parsed.wallTimeSeconds !== undefined ? { durationSeconds: parsed.wallTimeSeconds } : {}),
     };
     // Codex writes no error flag: a failure is a client message as the whole output, a failed event, or a command

@@ -7,6 +7,8 @@ export interface CodexOutput {
   readonly content: ResultContent;
   /** The command's exit code, when the output says it ("exit_code", "Exit code: N", "Process exited with code N"). */
   readonly exitCode: number | undefined;
+  /** "Process running with session ID N": the command had not exited when the call returned; later calls reach it by N. */
+  readonly runningSessionId: string | undefined;
   /** "Wall time" / `duration_seconds`, in seconds. */
   readonly wallTimeSeconds: number | undefined;
   /** Which of the known styles the output had. */
@@ -28,7 +30,13 @@ export function parseCodexOutput(output: unknown): CodexOutput {
     // Some writers store the object itself instead of its JSON text.
     const content = str(output.content) ?? str(output.output);
     if (content !== undefined) return fromText(content);
-    return { content: JSON.stringify(output), exitCode: undefined, wallTimeSeconds: undefined, style: 'text' };
+    return {
+      content: JSON.stringify(output),
+      exitCode: undefined,
+      runningSessionId: undefined,
+      wallTimeSeconds: undefined,
+      style: 'text',
+    };
   }
   return fromText(typeof output === 'string' ? output : output === undefined ? '' : JSON.stringify(output));
 }
@@ -42,6 +50,7 @@ function fromText(text: string): CodexOutput {
       return {
         content: parsed.output,
         exitCode: num(metadata.exit_code),
+        runningSessionId: undefined,
         wallTimeSeconds: num(metadata.duration_seconds),
         style: 'json-metadata',
       };
@@ -54,6 +63,7 @@ function fromText(text: string): CodexOutput {
 function fromHeader(text: string): CodexOutput {
   const lines = text.split('\n');
   let exitCode: number | undefined;
+  let runningSessionId: string | undefined;
   let wallTime: number | undefined;
   let chunk = false;
   let body = -1;
@@ -67,13 +77,23 @@ function fromHeader(text: string): CodexOutput {
     if (line.startsWith('Chunk ID')) chunk = true;
     const exit = /^(?:Exit code:|Process exited with code) (-?\d+)/.exec(line);
     if (exit) exitCode = Number(exit[1]);
+    const running = /^Process running with session ID (\S+)/.exec(line);
+    if (running) runningSessionId = running[1];
     const wall = /^Wall time: ([\d.]+)/.exec(line);
     if (wall) wallTime = Number(wall[1]);
   }
-  if (body < 0) return { content: text, exitCode: undefined, wallTimeSeconds: undefined, style: 'text' };
+  if (body < 0)
+    return {
+      content: text,
+      exitCode: undefined,
+      runningSessionId: undefined,
+      wallTimeSeconds: undefined,
+      style: 'text',
+    };
   return {
     content: lines.slice(body).join('\n'),
     exitCode,
+    runningSessionId,
     wallTimeSeconds: wallTime,
     style: chunk ? 'chunk-header' : 'exit-code-header',
   };
@@ -101,12 +121,19 @@ function fromBlocks(items: readonly unknown[]): CodexOutput {
       return {
         content: [...rest, ...blocks.slice(1)],
         exitCode: head.exitCode,
+        runningSessionId: head.runningSessionId,
         wallTimeSeconds: head.wallTimeSeconds,
         style: 'blocks',
       };
     }
   }
-  return { content: blocks, exitCode: undefined, wallTimeSeconds: undefined, style: 'blocks' };
+  return {
+    content: blocks,
+    exitCode: undefined,
+    runningSessionId: undefined,
+    wallTimeSeconds: undefined,
+    style: 'blocks',
+  };
 }
 
 /** A `data:<type>;base64,<data>` URL as an image; other URLs are not images we hold. */

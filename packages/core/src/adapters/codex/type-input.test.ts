@@ -34,7 +34,12 @@ describe('typeCodexInput: Codex arguments under the shared names', () => {
       command: "git commit -m 'a b'",
     });
     expect(typeCodexInput('exec_command', { cmd: 'npm test' })).toEqual({ command: 'npm test' });
-    expect(typeCodexInput('write_stdin', { session_id: 7, chars: '' })).toEqual({ taskId: '7' });
+    // What write_stdin types, as written (before: only in the raw input, reached through "Copy input").
+    expect(typeCodexInput('write_stdin', { session_id: 7, chars: '' })).toEqual({ taskId: '7', stdin: '' });
+    expect(typeCodexInput('write_stdin', { session_id: 13883, chars: 'typed into cat\n\u0004' })).toEqual({
+      taskId: '13883',
+      stdin: 'typed into cat\n\u0004',
+    });
     const patch = '*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch';
     expect(typeCodexInput('apply_patch', { input: patch })).toEqual({ filePath: 'a.txt' });
     expect(typeCodexInput('exec_command', { command: ['apply_patch', patch] })).toEqual({ filePath: 'a.txt' });

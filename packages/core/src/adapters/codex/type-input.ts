@@ -36,6 +36,7 @@ export function typeCodexInput(canonicalName: string, input: unknown): CallInput
       command: commandLine(i.cmd) ?? commandLine(i.command) ?? str(i.input),
       timeoutMs: num(i.timeout_ms) ?? num(i.timeout),
       taskId: typeof i.session_id === 'number' ? String(i.session_id) : str(i.session_id),
+      stdin: str(i.chars),
     });
   }
   // 0.169 names a collaboration tool `<namespace>.<tool>`: the tool is what it does.

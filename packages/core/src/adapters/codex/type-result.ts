@@ -66,6 +66,7 @@ function typedOf(
       stdout: text,
       stderr: '',
       exitCode,
+      runningSessionId: str(facts.runningSessionId),
       interrupted: false,
       returnCodeInterpretation,
       noOutputExpected: text === '' ? true : undefined,
