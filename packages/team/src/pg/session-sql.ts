@@ -43,9 +43,13 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
     // a path letter for letter, a name in either case, a folder's name where it is a project's: the laptop's filter
     // (index/src/read/scope.ts)
     const contains = /[\\/]/.test(f.project) ? sql`like` : sql`ilike`;
+    // A hash names the sessions the pages name by it (`coalesce(path, folder, '#' || hash)`): those sent without a
+    // path or folder (the summary tier). A session of the same project sent at a higher tier (another device's) is
+    // named by its path: matched by the hash too, it would put it in the hash's totals and tell the path it stands for.
     parts.push(sql`(s.project_path ${contains} ${like(f.project)}
       or (s.agent = any(${projectFolderAgents}::text[]) and s.project_dir ${contains} ${like(f.project)})
-      or s.project_hash = ${f.project} or '#' || left(s.project_hash, 8) = ${f.project})`);
+      or (s.project_path is null and s.project_dir is null
+        and (s.project_hash = ${f.project} or '#' || left(s.project_hash, 8) = ${f.project})))`);
   }
   const since = toMs(f.since);
   if (since !== undefined) parts.push(sql`coalesce(s.ended_ms, s.started_ms) >= ${since}`);
