@@ -32,7 +32,13 @@ export interface TeamFixture {
    */
   pushIndex(
     index: AgentIndex,
-    options?: { readonly token?: string; readonly tier?: ShareTier; readonly hostname?: string },
+    options?: {
+      readonly token?: string;
+      readonly tier?: ShareTier;
+      readonly hostname?: string;
+      /** The laptop's chunk cache (default: none). */
+      readonly cache?: FileCache;
+    },
   ): Promise<PushReport>;
   /** `POST /push/sessions` of `sessions` at this build's payload version, with ann/laptop's token unless given. */
   pushSessions(
@@ -114,11 +120,11 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
     url,
     token,
     statistics,
-    pushIndex: (index, { token: as = token, tier = 'full', hostname = 'laptop' } = {}) =>
+    pushIndex: (index, { token: as = token, tier = 'full', hostname = 'laptop', cache } = {}) =>
       push({
         index,
         client: new TeamClient({ url, token: as }),
-        cache: FileCache.load(undefined),
+        cache: cache ?? FileCache.load(undefined),
         policy: { defaultTier: tier, projects: [] },
         device: { agentdash: '0.1.0', hostname, platform: 'linux' },
       }),

@@ -227,21 +227,36 @@ export async function push(options: PushOptions): Promise<PushReport> {
       },
     );
   };
+  /**
+   * Of the chunks the window's wanted full-tier sessions name, those the server lacks: asked about together, a
+   * thousand names a request (asked session by session, a push whose names came from the cache made a request per
+   * session to a server that lacked them: after an erase, a tier raised, a new server).
+   */
+  const lackingChunks = async (window: readonly Planned[]): Promise<Set<string>> => {
+    const names = new Set<string>();
+    for (const p of window) {
+      if (p.tier !== 'full' || !('files' in p.payload)) continue;
+      for (const f of p.payload.files) for (const c of f.chunks) if (!uploader.onServer.has(c)) names.add(c);
+    }
+    const unknown = [...names];
+    const lacking = new Set<string>();
+    for (let at = 0; at < unknown.length; at += CHECK_BATCH) {
+      for (const name of (await client.checkChunks(unknown.slice(at, at + CHECK_BATCH))).missing) lacking.add(name);
+    }
+    for (const name of unknown) if (!lacking.has(name)) uploader.onServer.add(name);
+    return lacking;
+  };
   /** A wanted full-tier session's chunks on the server: those it lacks read again and sent as they are made. */
-  const ensureChunks = async (p: Planned): Promise<PushSession> => {
+  const ensureChunks = async (p: Planned, lacking: Set<string>): Promise<PushSession> => {
     if (p.tier !== 'full' || !('files' in p.payload)) return p.payload;
     const names = [...new Set(p.payload.files.flatMap((f) => f.chunks))];
     chunks += names.length;
-    const unknown = names.filter((name) => !uploader.onServer.has(name));
-    const missing = new Set<string>();
-    for (let at = 0; at < unknown.length; at += CHECK_BATCH) {
-      for (const name of (await client.checkChunks(unknown.slice(at, at + CHECK_BATCH))).missing) missing.add(name);
-    }
+    const missing = new Set(names.filter((name) => lacking.has(name)));
     if (missing.size === 0) return p.payload;
     let files: FileWire[];
     try {
       files = await filesOf(p.summary, async (chunk) => {
-        if (missing.delete(chunk.sha256)) await uploader.put(chunk);
+        if (missing.delete(chunk.sha256) && lacking.delete(chunk.sha256)) await uploader.put(chunk);
       });
     } catch (error) {
       // a file's names cached by an earlier version, made before a line past a chunk's most could be told
@@ -286,8 +301,9 @@ export async function push(options: PushOptions): Promise<PushReport> {
     const wanted = window.filter((p) => want.has(p.payload.uid));
     toSend += wanted.length;
     unchanged += window.length - wanted.length;
+    const lacking = await lackingChunks(wanted);
     for (const p of wanted) {
-      const payload = await ensureChunks(p);
+      const payload = await ensureChunks(p, lacking);
       const size = JSON.stringify(payload).length;
       if (batch.length >= MAX_SESSIONS_PER_REQUEST || (batch.length > 0 && batchBytes + size > BATCH_BYTES))
         await flush();
