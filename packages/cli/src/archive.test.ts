@@ -51,6 +51,12 @@ describe('archive', () => {
     const showAfter = await cli(['show', before.sessions[0]?.id ?? '', '--json']);
     expect(showAfter.code).toBe(ExitCode.ok);
     expect(JSON.parse(showAfter.stdout)).toEqual(JSON.parse(showBefore.stdout));
+    // The text says so too (before: only --json's `archived` did): the list marks each, and `show` in its header.
+    const listed = (await cli(['sessions'])).stdout;
+    expect(listed.split('\n').filter((line) => line.includes(' (archived)'))).toHaveLength(after.sessions.length);
+    expect(listed).toContain(`; ${after.sessions.length} archived (gone from disk, kept in the index's archive)\n`);
+    const shown = (await cli(['show', before.sessions[0]?.id ?? ''])).stdout;
+    expect(shown).toContain("archived its transcripts are gone from disk: shown from the index's archive");
     const md = await cli(['export', before.sessions[0]?.id ?? '', '--format', 'markdown']);
     expect(md.code).toBe(ExitCode.ok);
     expect(md.stdout.length).toBeGreaterThan(100);

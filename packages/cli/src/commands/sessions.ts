@@ -56,7 +56,9 @@ stats does not count them.`),
     // 8), as the dashboard shows it; an id two project folders hold keeps its `@<folder>`.
     const short = shortRefs(sessions.map((s) => s.ref));
     const rows = sessions.map((s): Cell[] => [
-      ((ref: string) => (s.isLive ? styled(ref, c.green) : ref))(short.get(s.ref) ?? s.ref),
+      ((ref: string) => (s.isLive ? styled(ref, c.green) : s.archived ? styled(`${ref} (archived)`, c.dim) : ref))(
+        short.get(s.ref) ?? s.ref,
+      ),
       s.agent,
       formatDateTime(s.startedAt),
       formatDuration(s.durationMs),
@@ -91,7 +93,10 @@ stats does not count them.`),
         { width: ctx.width, headerStyle: c.bold },
       ),
     );
-    ctx.io.stdout.write(`${plural(sessions.length, 'session')}${more}\n`);
+    const archived = sessions.filter((s) => s.archived).length;
+    // an archived session's transcripts are gone from disk (the agent's cleanup): the index's archive holds them
+    const gone = archived === 0 ? '' : `; ${archived} archived (gone from disk, kept in the index's archive)`;
+    ctx.io.stdout.write(`${plural(sessions.length, 'session')}${more}${gone}\n`);
     const measured = measuredLine(sessions, measuredOf);
     if (measured !== undefined) ctx.io.stdout.write(`${measured}\n`);
   },

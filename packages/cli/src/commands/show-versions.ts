@@ -10,6 +10,15 @@ import { formatBytes, plural, terminalText } from '../format.js';
 import type { Colors } from '../io.js';
 import { writeJson } from './common.js';
 
+/**
+ * A line saying the session is shown from the index's archive, its transcripts gone from disk (the agent's cleanup,
+ * a deleted folder); none when a file of it is still there.
+ */
+export function archivedLines(summary: { readonly archived: boolean } | undefined, c: Colors): string[] {
+  if (summary?.archived !== true) return [];
+  return [`${c.yellow('archived')} its transcripts are gone from disk: shown from the index's archive`];
+}
+
 /** One line per held file: the complete version shown, the partial copy kept, and why. */
 export function heldLines(held: readonly HeldFile[], ref: string, c: Colors): string[] {
   if (held.length === 0) return [];

@@ -26,7 +26,7 @@ import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
 import { issueLines } from './show-issues.js';
-import { heldLines, loadPartial, printVersions } from './show-versions.js';
+import { archivedLines, heldLines, loadPartial, printVersions } from './show-versions.js';
 
 export const showCommand: CommandSpec = {
   name: 'show',
@@ -88,6 +88,7 @@ ${COMMON_HELP}`,
           ]
         : heldLines(redactIdentifiers((await index.sessionVersions(id)).held), id, c)),
       ...issueLines(session.issues, id, c),
+      ...archivedLines(summary, c),
     ];
     const wall = partial || summary === undefined ? 'span' : summary.durationMs;
     // Their titles and references redacted, as every title `show` prints.
