@@ -12,6 +12,7 @@ import type {
   SessionSummary,
 } from '@agentdash/index';
 import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
+import type { FolderWithoutTranscripts } from '@agentdash/server/api-types';
 import { flag, type Parsed, str } from './args.js';
 import { buildId } from './build-id.js';
 import { hasTranscripts, isSamples, LAYOUTS, recognisedByAnAgent, SAMPLES_HOME } from './default-homes.js';
@@ -37,6 +38,8 @@ export class Context {
   scope: readonly string[] = [];
   /** The last `resolvePaths` fell back to the bundled sample sessions. */
   showingSamples = false;
+  /** The folders named the last refresh found no transcript in, with the warning said of each (`serve` shows them). */
+  noTranscripts: readonly FolderWithoutTranscripts[] | undefined;
   /** PATH arguments as the user named them (not the default homes): an empty answer over one of them is explained. */
   private named: readonly string[] = [];
 
@@ -378,11 +381,14 @@ export class Context {
    * report cannot tell (no file at all, or several paths), and the index asked only when several paths were.
    */
   private async warnNoTranscripts(paths: readonly string[], report: RefreshReport): Promise<void> {
-    if (report.files > 0 && paths.length === 1) return;
-    for (const path of paths) {
+    const found: FolderWithoutTranscripts[] = [];
+    for (const path of report.files > 0 && paths.length === 1 ? [] : paths) {
       if (!this.named.includes(path) || (await recognisedByAnAgent(path))) continue;
       if (report.files > 0 && (await this.openIndex()).listSessions({ paths: [path], limit: 1 }).length > 0) continue;
-      this.note(`warning: ${path} holds no ${agentLabels()} transcripts (looked for ${LAYOUTS})`);
+      const message = `${path} holds no ${agentLabels()} transcripts (looked for ${LAYOUTS})`;
+      this.note(`warning: ${message}`);
+      found.push({ path, message });
     }
+    this.noTranscripts = found;
   }
 }

@@ -114,39 +114,59 @@ describe('no warning', () => {
   });
 });
 
-describe('the bundled samples, shown for want of a home', () => {
-  /** `agentdash serve` as a process with `user` (no agent home) as its home: its /api/health answer. */
-  async function healthOfServe(args: readonly string[]): Promise<HealthResponse> {
-    const child = spawn(
-      process.execPath,
-      [bin, 'serve', ...args, '--port', '0', '--db', join(dir, 'samples.sqlite'), '--no-progress'],
-      { env: { PATH: process.env.PATH, HOME: user } },
-    );
-    servers.push(child);
-    try {
-      const url = await new Promise<string>((done, fail) => {
-        let out = '';
-        child.stdout.on('data', (d) => {
-          out += d;
-          const match = /http:\/\/\S+/.exec(out);
-          if (match) done(match[0]);
-        });
-        child.on('close', (code) => fail(new Error(`serve ended (${code})`)));
+/** `agentdash serve` as a process with `user` (no agent home) as its home: its /api/health answer, asked again until `until` holds (10 s at most). */
+async function healthOfServe(
+  args: readonly string[],
+  until: (h: HealthResponse) => boolean = () => true,
+): Promise<HealthResponse> {
+  const child = spawn(
+    process.execPath,
+    [bin, 'serve', ...args, '--port', '0', '--db', join(dir, 'samples.sqlite'), '--no-progress'],
+    { env: { PATH: process.env.PATH, HOME: user } },
+  );
+  servers.push(child);
+  try {
+    const url = await new Promise<string>((done, fail) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const match = /http:\/\/\S+/.exec(out);
+        if (match) done(match[0]);
       });
-      return (await (await fetch(`${url}api/health`)).json()) as HealthResponse;
-    } finally {
-      await stopServe(child);
+      child.on('close', (code) => fail(new Error(`serve ended (${code})`)));
+    });
+    const ask = async () => (await (await fetch(`${url}api/health`)).json()) as HealthResponse;
+    let health = await ask();
+    for (let i = 0; i < 100 && !until(health); i++) {
+      await new Promise((done) => setTimeout(done, 100));
+      health = await ask();
     }
+    return health;
+  } finally {
+    await stopServe(child);
   }
+}
 
+describe('the bundled samples, shown for want of a home', () => {
   it('serve says so in its health answer (the dashboard shows a notice); not when they are named', async () => {
     expect([(await healthOfServe([])).samples, (await healthOfServe([SAMPLES_HOME])).samples]).toEqual([true, false]);
+  });
+});
+
+describe('serve over a folder of no transcripts', () => {
+  it("says so in its health answer, in the terminal's words, for the dashboard to show (before: stderr only)", async () => {
+    const health = await healthOfServe([downloads], (h) => h.noTranscripts !== undefined);
+    expect(health.noTranscripts).toEqual([
+      { path: downloads, message: warningFor(downloads).replace('agentdash: warning: ', '').trimEnd() },
+    ]);
+    // a home with transcripts: looked at, none said
+    expect((await healthOfServe([CODEX_HOME], (h) => h.noTranscripts !== undefined)).noTranscripts).toEqual([]);
   });
 });
 
 describe('the temp folder after the suite', () => {
   it('has seen every server it started end before its folder is removed (one still stopping makes it again)', () => {
     const running = servers.filter((child) => child.exitCode === null && child.signalCode === null);
-    expect([servers.length, running.map((child) => child.pid)]).toEqual([3, []]);
+    expect([servers.length, running.map((child) => child.pid)]).toEqual([5, []]);
   });
 });

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import type { SessionSummary } from '@agentdash/index';
 import { type AgentIndex, type IndexFilter, isUnderAny } from './agent-index.js';
-import type { HealthResponse, IndexStatus, SessionRow } from './api-types.js';
+import type { FolderWithoutTranscripts, HealthResponse, IndexStatus, SessionRow } from './api-types.js';
 import { sessionNotFound, toHttpError } from './http-error.js';
 import { type IndexQueries, localQueries } from './index-queries.js';
 import { readyStatus } from './index-state.js';
@@ -33,6 +33,8 @@ export interface AppDeps {
   readonly port: number;
   /** The paths are the bundled sample sessions (`HealthResponse.samples`). */
   readonly samples?: boolean | undefined;
+  /** The folders named that hold no transcript; undefined until looked at (`HealthResponse.noTranscripts`). */
+  readonly noTranscripts?: (() => readonly FolderWithoutTranscripts[] | undefined) | undefined;
   readonly token?: string | undefined;
   readonly assetsDir?: string | undefined;
   readonly events?: LiveEvents | undefined;

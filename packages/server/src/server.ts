@@ -3,7 +3,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { RefreshProgress, RefreshReport } from '@agentdash/index';
 import { serve } from '@hono/node-server';
 import type { AgentIndex } from './agent-index.js';
-import type { IndexStatus } from './api-types.js';
+import type { FolderWithoutTranscripts, IndexStatus } from './api-types.js';
 import { createApp } from './app.js';
 import { readyStatus, startBackgroundIndex } from './index-state.js';
 import { createLiveEvents } from './live.js';
@@ -36,6 +36,8 @@ export interface StartServerOptions {
   readonly token?: string;
   /** The paths are the bundled sample sessions: `/api/health` says so (`samples`), and the dashboard shows it. */
   readonly samples?: boolean;
+  /** The folders named that hold no transcript, once known: `/api/health` says so (`noTranscripts`). */
+  readonly noTranscripts?: () => readonly FolderWithoutTranscripts[] | undefined;
   /**
    * Bring the index up to date in the background once listening (default true): the server answers at once, the
    * sessions list fills as files are read, and `/api/health` and SSE report the progress.
@@ -145,6 +147,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     port,
     token: options.token,
     samples: options.samples,
+    noTranscripts: options.noTranscripts,
     events,
     indexStatus,
     redact: options.redact === true,

@@ -14,7 +14,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionTelemetryDto, WaterfallBar, WaterfallResponse } from '../src/data/types';
 import { measuredParts } from '../src/pages/waterfall/measured';
-import { LABEL_W, LANE_H, laneLayout, toolColour } from '../src/ui/waterfall-geometry';
+import { chartTools, paletteFor, toolColours } from '../src/ui/tool-palette';
+import { LABEL_W, LANE_H, laneLayout } from '../src/ui/waterfall-geometry';
 import { e2eMissing, openChromium } from './harness';
 import { shot } from './shots';
 
@@ -124,6 +125,11 @@ describe.skipIf(missing !== undefined)('the waterfall with measured times in hea
         [Math.floor(x), Math.floor(pick.y)] as const,
       );
     const runX = Math.max(run[0], Math.min(run[1] - 1, (run[0] + run[1]) / 2));
+    const backdrop = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--wf-bg').trim(),
+    );
+    const toolColour = (tool: string) =>
+      toolColours(chartTools(waterfall.lanes), paletteFor(backdrop)).get(tool) ?? 'none';
     // the measured run is the tool's colour, opaque; the rest of the span to the result only a faint tint of it
     expect(await pixel(runX)).toEqual(rgb(toolColour(pick.bar.tool)));
     expect(await pixel((run[1] + end) / 2 + 1)).not.toEqual(rgb(toolColour(pick.bar.tool)));

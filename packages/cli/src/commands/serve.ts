@@ -97,6 +97,7 @@ ${COMMON_HELP}`,
       ...(token !== undefined && token !== '' ? { token } : {}),
       redact: flag(ctx.values, 'redact'),
       samples: ctx.showingSamples,
+      noTranscripts: () => ctx.noTranscripts,
       ...(otlpPort === undefined ? {} : { otlpPort }),
       onProgress: (progress) => {
         const now = ctx.io.now();

@@ -8,6 +8,7 @@ export function healthRoutes(services: AppServices) {
   const { deps } = services;
   return new Hono()
     .get('/health', async (c) => {
+      const noTranscripts = deps.noTranscripts?.();
       const body: HealthResponse = {
         success: true,
         paths: deps.paths.length,
@@ -16,6 +17,7 @@ export function healthRoutes(services: AppServices) {
         mode: deps.team ? 'team' : 'local',
         ...(deps.team ? { tiers: await deps.team.tiers() } : {}),
         samples: deps.samples === true,
+        ...(noTranscripts === undefined ? {} : { noTranscripts }),
       };
       return c.json(body);
     })

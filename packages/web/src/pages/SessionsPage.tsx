@@ -6,6 +6,7 @@ import { useTelemetryIds } from '../telemetry/use-telemetry';
 import { fmtNumber } from '../ui/format';
 import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
 import { focusSessionRow, useKeys } from '../ui/keys';
+import { NoTranscriptsNotice } from '../ui/NoTranscriptsNotice';
 import { useAddress } from '../ui/page-address';
 import { noteListHref } from '../ui/router';
 import { SamplesNotice } from '../ui/SamplesNotice';
@@ -68,6 +69,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
         )}
       </div>
       <SamplesNotice />
+      <NoTranscriptsNotice />
       <IndexProgress status={indexStatus} />
       <SessionFilters filters={filters} onChange={setFilters} facets={data?.facets} />
       <TelemetryOnlyList hidden={filtered} />

@@ -52,3 +52,25 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   const lb = relativeLuminance(b);
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
+
+function labOf(c: Rgb): readonly [number, number, number] {
+  const [r, g, b] = [channel(c.r), channel(c.g), channel(c.b)];
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
+  const x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+  const y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+  const z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+}
+
+/** CIE76 ΔE of two colours (sRGB, D65): about 2 is the least a person notices, 25 tells categories apart at a glance. */
+export function deltaE(a: Rgb, b: Rgb): number {
+  const [l1, a1, b1] = labOf(a);
+  const [l2, a2, b2] = labOf(b);
+  return Math.hypot(l1 - l2, a1 - a2, b1 - b2);
+}
+
+/** `top` at `alpha` over `under`, as seen. */
+export function over(top: Rgb, alpha: number, under: Rgb): Rgb {
+  const mix = (a: number, b: number) => a * alpha + b * (1 - alpha);
+  return { r: mix(top.r, under.r), g: mix(top.g, under.g), b: mix(top.b, under.b) };
+}

@@ -44,32 +44,6 @@ export function laneLayout(lanes: readonly WaterfallLane[]): LaneBox[] {
   return out;
 }
 
-const TOOL_COLOURS: Record<string, string> = {
-  Bash: '#f2b45a',
-  Read: '#7fd1f7',
-  Edit: '#c792ea',
-  MultiEdit: '#c792ea',
-  Write: '#e48bd4',
-  Grep: '#4fc1a6',
-  Glob: '#6fd39a',
-  Agent: '#b4e36e',
-  WebFetch: '#f78c6c',
-  WebSearch: '#f78c6c',
-  TodoWrite: '#9aa4b8',
-};
-
-/**
- * A stable colour per tool: fixed for the common ones, from the name's hash for the rest, never a red (hues 20 to
- * 319): red outlines a failed call, and Codex's `exec_command`, drawn rose, read as a column of failures.
- */
-export function toolColour(tool: string): string {
-  const fixed = TOOL_COLOURS[tool];
-  if (fixed) return fixed;
-  let h = 0;
-  for (const ch of tool) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return `hsl(${20 + (h % 300)}, 55%, 65%)`;
-}
-
 /** The time under a pointer's x, in a canvas at `rect` showing `view` (`t0`–`t1` across the plot right of the labels). */
 export function timeAt(view: { readonly t0: number; readonly t1: number }, rect: DOMRect, clientX: number): number {
   return view.t0 + ((clientX - rect.left - LABEL_W) / (rect.width - LABEL_W)) * (view.t1 - view.t0);

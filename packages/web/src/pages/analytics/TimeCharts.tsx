@@ -34,7 +34,7 @@ export function DurationChart({
           <option value="">All tools</option>
           {tools.map((t) => (
             <option key={t.tool} value={t.tool}>
-              {t.tool}
+              {t.name}
             </option>
           ))}
         </select>

@@ -1,4 +1,4 @@
-import { fmtDuration, fmtNumber, fmtPercent, formatToolName, realErrorRate } from '../../ui/format';
+import { fmtDuration, fmtNumber, fmtPercent, realErrorRate } from '../../ui/format';
 import type { ToolStat } from './use-analytics';
 
 /** Durations per tool: calls, errors, rate and percentiles; a row with errors opens its failing calls. */
@@ -21,7 +21,7 @@ export function ToolTable({ tools, drillTool }: { tools: readonly ToolStat[]; dr
         <tbody>
           {tools.map((t) => (
             <tr key={t.tool} onClick={() => t.errors > 0 && drillTool(t)} data-testid="tool-row">
-              <td className="mono">{formatToolName(t.tool, t.names ?? [])}</td>
+              <td className="mono">{t.name}</td>
               <td className="num">{fmtNumber(t.calls)}</td>
               <td className="num">
                 {t.realErrors > 0 ? <span className="err-count">{t.realErrors}</span> : <span className="dim">0</span>}

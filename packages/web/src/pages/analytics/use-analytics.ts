@@ -5,9 +5,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../data/client';
 import type { CallRowDto, StatsResponse } from '../../data/types';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
-import { outcomeStack, realErrorRate, realErrors } from '../../ui/format';
+import { outcomeStack } from '../../ui/format';
 import { axisLabelOf, bucketRange, untimedCalls } from './bucket-range';
 import { rankByErrorRate } from './error-rank';
+import { toolRows } from './tool-rows';
 
 export const TOP = 14;
 
@@ -47,22 +48,11 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
       .catch(() => setRows([]));
   }, [drill, project]);
 
-  const tools = useMemo(
-    () =>
-      (stats?.tools ?? []).map((t) => ({
-        ...t,
-        name: t.tool.replace(/^mcp__/, 'mcp:'),
-        realErrors: realErrors(t),
-        okCalls: t.calls - t.errors,
-        // errors not expected over calls, as the table, the cards and the per-agent rows count them
-        ratePct: Math.round(realErrorRate(t) * 1000) / 10,
-      })),
-    [stats],
-  );
+  const tools = useMemo(() => toolRows(stats?.tools ?? []), [stats]);
   // Ranked by rate among the tools of calls enough (a failing call of one does not come first), its calls in its label.
   const { byRate, fewCalls } = useMemo(() => {
     const { ranked, fewCalls } = rankByErrorRate(tools, TOP);
-    return { byRate: ranked.map((t) => ({ ...t, rateLabel: `${t.tool} (${t.realErrors}/${t.calls})` })), fewCalls };
+    return { byRate: ranked.map((t) => ({ ...t, rateLabel: `${t.name} (${t.realErrors}/${t.calls})` })), fewCalls };
   }, [tools]);
   const topTools = useMemo(() => tools.slice(0, TOP), [tools]);
   // Every bucket from the first to the last, the empty ones too, so that a bar's place on the axis says its time.

@@ -1,8 +1,9 @@
 import type { MeasuredCallDto, WaterfallResponse } from '../../data/types';
 import { SourceBadge } from '../../telemetry/SourceBadge';
 import { fmtDuration } from '../../ui/format';
+import { cssVar, useThemeVersion } from '../../ui/theme';
+import { BAND_RGB, chartTools, paletteFor, toolColours } from '../../ui/tool-palette';
 import type { Hit } from '../../ui/waterfall-geometry';
-import { toolColour } from '../../ui/waterfall-geometry';
 import { WAIT_COLOUR } from './measured';
 
 /**
@@ -17,15 +18,17 @@ export function WaterfallLegend({
   /** Calls drawn as measured (undefined: the session has no telemetry). */
   readonly measured?: number | undefined;
 }) {
-  const tools = [...new Set(data?.lanes.flatMap((l) => l.calls.map((c) => c.tool)) ?? [])].sort();
+  useThemeVersion();
+  const tools = chartTools(data?.lanes ?? []);
+  const colours = toolColours(tools, paletteFor(cssVar('--wf-bg', '#141821')));
   return (
     <div className="wf-legend">
       <span>
-        <i style={{ background: 'rgba(139, 155, 255, 0.8)', height: 3 }} />
+        <i style={{ background: `rgba(${BAND_RGB.model}, 0.8)`, height: 3 }} />
         model
       </span>
       <span>
-        <i style={{ background: 'rgba(79, 193, 166, 0.35)' }} />
+        <i style={{ background: `rgba(${BAND_RGB.waitingForYou}, 0.35)` }} />
         waiting for you
       </span>
       <span>
@@ -49,8 +52,8 @@ export function WaterfallLegend({
         </span>
       )}
       {tools.slice(0, 16).map((t) => (
-        <span key={t}>
-          <i style={{ background: toolColour(t) }} />
+        <span key={t} data-testid="wf-tool-legend">
+          <i style={{ background: colours.get(t) }} />
           {t}
         </span>
       ))}

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../../ui/contrast';
-import { toolColour } from '../../ui/waterfall-geometry';
+import { paletteFor } from '../../ui/tool-palette';
 import { barInk, labelGround } from './bar-ink';
 import { WAIT_COLOUR } from './measured';
 
@@ -23,23 +23,6 @@ const THEMES = [
   ['light', ':root[data-theme="light"]'],
 ] as const;
 
-/** The tools with a fixed colour, and some coloured from their name's hash (Codex's, an MCP tool's). */
-const TOOLS = [
-  'Bash',
-  'Read',
-  'Edit',
-  'Write',
-  'Grep',
-  'Glob',
-  'Agent',
-  'WebFetch',
-  'TodoWrite',
-  'exec_command',
-  'apply_patch',
-  'mcp__github__create_issue',
-  'Skill',
-];
-
 function ratio(a: string, b: string): number {
   const x = parseCssColor(a);
   const y = parseCssColor(b);
@@ -52,17 +35,17 @@ describe('barInk', () => {
     const inks = [cssVariable(selector, '--bg'), cssVariable(selector, '--text')];
     const backdrop = cssVariable(selector, '--wf-bg');
 
-    it(`writes every tool's label at 4.5:1 or more on its bar (${theme} theme)`, () => {
-      for (const tool of TOOLS) {
-        const fill = toolColour(tool);
+    it(`writes every tool colour's label at 4.5:1 or more on its bar (${theme} theme)`, () => {
+      for (const fill of paletteFor(backdrop)) {
+        const tool = fill;
         const ink = barInk({ fill, alpha: 1, backdrop }, inks);
         expect(ratio(ink, fill), `${tool} (${fill}) in ${ink}`).toBeGreaterThanOrEqual(4.5);
       }
     });
 
     it(`picks the ink against the bar as drawn: a call with no result is faint (${theme} theme)`, () => {
-      for (const tool of TOOLS) {
-        const fill = toolColour(tool);
+      for (const fill of paletteFor(backdrop)) {
+        const tool = fill;
         const ink = barInk({ fill, alpha: 0.45, backdrop }, inks);
         const other = inks.find((i) => i !== ink) ?? ink;
         const seen = (c: string) => {
@@ -82,9 +65,9 @@ describe('barInk', () => {
     for (const [theme, selector] of THEMES) {
       const inks = [cssVariable(selector, '--bg'), cssVariable(selector, '--text')];
       const backdrop = cssVariable(selector, '--wf-bg');
-      for (const tool of TOOLS) {
+      for (const tool of paletteFor(backdrop)) {
         const ground = labelGround(
-          { fill: toolColour(tool), open: false },
+          { fill: tool, open: false },
           { runStartsUnderLabel: false, waited: true },
           WAIT_COLOUR,
         );

@@ -1,15 +1,10 @@
-import { contrastRatio, parseCssColor, type Rgb } from '../../ui/contrast';
+import { contrastRatio, over, parseCssColor } from '../../ui/contrast';
 
 /** A bar as drawn: its colour, at `alpha` over `backdrop` (the canvas's background). */
 export interface BarPaint {
   readonly fill: string;
   readonly alpha: number;
   readonly backdrop: string;
-}
-
-function over(top: Rgb, alpha: number, under: Rgb): Rgb {
-  const mix = (a: number, b: number) => a * alpha + b * (1 - alpha);
-  return { r: mix(top.r, under.r), g: mix(top.g, under.g), b: mix(top.b, under.b) };
 }
 
 /**

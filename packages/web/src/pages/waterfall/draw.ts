@@ -5,7 +5,8 @@
  */
 import type { WaterfallBar, WaterfallResponse } from '../../data/types';
 import { cssVar } from '../../ui/theme';
-import { fitText, LABEL_W, LANE_H, laneLayout, TOP, toolColour } from '../../ui/waterfall-geometry';
+import { BAND_RGB, chartTools, paletteFor, toolColours } from '../../ui/tool-palette';
+import { fitText, LABEL_W, LANE_H, laneLayout, TOP } from '../../ui/waterfall-geometry';
 import { barInk, labelGround } from './bar-ink';
 import { type MeasuredCalls, measuredCount, measuredParts, WAIT_COLOUR } from './measured';
 
@@ -100,15 +101,17 @@ export function draw(
   ctx.clip();
   const inks = [cssVar('--bg', '#0d0f14'), cssVar('--text', '#e6e9f0')];
   const backdrop = cssVar('--wf-bg', '#141821');
+  const colours = toolColours(chartTools(data.lanes), paletteFor(backdrop));
+  const toolColour = (tool: string) => colours.get(tool) ?? cssVar('--muted', '#737c91');
   for (const { lane, y, rows, rowOf } of layout) {
     const laneH = rows * LANE_H;
     // waits for the person, then the model's turns, as bands behind the calls
-    ctx.fillStyle = 'rgba(79, 193, 166, 0.16)';
+    ctx.fillStyle = `rgba(${BAND_RGB.waitingForYou}, 0.16)`;
     for (const u of lane.user) {
       if (u.endMs < view.t0 || u.startMs > view.t1) continue;
       ctx.fillRect(x(u.startMs), y, Math.max(1, x(u.endMs) - x(u.startMs)), laneH);
     }
-    ctx.fillStyle = 'rgba(139, 155, 255, 0.55)';
+    ctx.fillStyle = `rgba(${BAND_RGB.model}, 0.55)`;
     for (const m of lane.model) {
       if (m.endMs < view.t0 || m.startMs > view.t1) continue;
       ctx.fillRect(x(m.startMs), y + laneH - 4, Math.max(1, x(m.endMs) - x(m.startMs)), 3);

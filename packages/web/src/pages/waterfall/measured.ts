@@ -5,6 +5,7 @@
  * span stays drawn behind them as what AgentDash infers.
  */
 import type { MeasuredCallDto, WaterfallBar } from '../../data/types';
+import { BAND_RGB } from '../../ui/tool-palette';
 
 export interface MeasuredParts {
   readonly waitStartMs: number;
@@ -31,4 +32,4 @@ export function measuredCount(bars: readonly WaterfallBar[], measured: MeasuredC
 }
 
 /** Colour of a permission wait: the "waiting for you" band's, opaque. */
-export const WAIT_COLOUR = 'rgba(79, 193, 166, 0.95)';
+export const WAIT_COLOUR = `rgba(${BAND_RGB.waitingForYou}, 0.95)`;
