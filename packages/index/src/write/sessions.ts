@@ -6,13 +6,16 @@ import { ERROR_COUNTS } from '../read/scope.js';
 import { hasCopies } from './copy-rows.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
+import { WarmupFiles } from './warmup-files.js';
 
 /** Recomputes a session's summary row from the stored rows of its files. */
 export class SessionUpdater {
   private readonly s;
   private readonly usage: SessionUsageUpdater;
   private readonly scanner: SessionScanner;
+  private readonly warmups: WarmupFiles;
   constructor(private readonly db: Database.Database) {
+    this.warmups = new WarmupFiles(db);
     this.usage = new SessionUsageUpdater(db);
     this.scanner = new SessionScanner(db);
     this.s = {
@@ -178,9 +181,10 @@ export class SessionUpdater {
       // A session is its files' agent's (the main file's, else the first subagent file's).
       agent: first?.agent ?? DEFAULT_AGENT,
       // Its subagents as `loadSession` finds them: its subagent files, the runs written inside its main file, and
-      // those kept only as copies in its files (core's `EmbeddedThreads`).
+      // those kept only as copies in its files (core's `EmbeddedThreads`); not the client's cache warm-ups.
       subagents:
-        files.filter((f) => f.role === 'subagent').length +
+        files.filter((f) => f.role === 'subagent').length -
+        this.warmups.count(sid) +
         scan.sidechainRuns +
         (this.s.copiedAgents.get(sid) as number),
     });
