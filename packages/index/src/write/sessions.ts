@@ -93,10 +93,10 @@ export class SessionUpdater {
       upsert: db.prepare(
         `INSERT OR REPLACE INTO sessions (id, session_id, project_dir, project_path, title, title_source, started_at, ended_at,
            started_ms, ended_ms, prompts, messages, tool_calls, errors, expected_errors, versions, models, git_branch,
-           issues, usage_detail, time, agent, subagents)
+           issues, usage_detail, time, agent, subagents, warmups)
          VALUES (@id, @session_id, @project_dir, @project_path, @title, @title_source, @started_at, @ended_at, @started_ms,
            @ended_ms, @prompts, @messages, @tool_calls, @errors, @expected_errors, @versions, @models, @git_branch,
-           @issues, @usage_detail, @time, @agent, @subagents)`,
+           @issues, @usage_detail, @time, @agent, @subagents, @warmups)`,
       ),
     };
   }
@@ -156,6 +156,7 @@ export class SessionUpdater {
     // Usage and time: each API response once (sessions.usage_detail). Written with the rest of the row: one
     // statement per session, not three.
     const usage = this.usage.update(sid, scan);
+    const warmups = this.warmups.count(sid);
     this.s.upsert.run({
       id: sid,
       session_id: idOfKey(sid),
@@ -184,9 +185,10 @@ export class SessionUpdater {
       // those kept only as copies in its files (core's `EmbeddedThreads`); not the client's cache warm-ups.
       subagents:
         files.filter((f) => f.role === 'subagent').length -
-        this.warmups.count(sid) +
+        warmups +
         scan.sidechainRuns +
         (this.s.copiedAgents.get(sid) as number),
+      warmups,
     });
   }
 }
