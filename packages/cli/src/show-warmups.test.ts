@@ -36,13 +36,13 @@ async function cli(args: readonly string[]): Promise<string> {
   return stdout;
 }
 
-it('show counts no warm-up as a subagent and says the tokens hold them', async () => {
+it('show counts no warm-up as a subagent and says how many beside the tokens', async () => {
   // The subagents of the counts line and the warm-ups of the tokens line.
   const figures = async (id: string, home: string) =>
     (await cli(['show', id, home]))
       .split('\n')
       .filter((l) => /^(counts|tokens) /.test(l))
-      .map((l) => /(\d+) subagents?$|\((\d+) warm-up requests? included\)$/.exec(l)?.slice(1).join('') ?? l);
+      .map((l) => /(\d+) subagents?$|\((\d+) warm-up requests?\)$/.exec(l)?.slice(1).join('') ?? l);
   expect({
     '2.0.76': await figures('3d438771', samples2076),
     '2.0.50': await figures('9270ae20', fixture2050),

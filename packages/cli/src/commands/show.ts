@@ -225,9 +225,9 @@ function* timelineChunks(
           main: undefined,
           threads: [],
         });
-  // The client's cache warm-ups: not subagents, but billed, so their usage is in the tokens line.
-  const warmups =
-    session.counts.warmups === 0 ? '' : c.dim(` (${plural(session.counts.warmups, 'warm-up request')} included)`);
+  // The client's cache warm-ups: not subagents, but billed, so the tokens line (which holds what was written of them)
+  // says how many.
+  const warmups = session.counts.warmups === 0 ? '' : c.dim(` (${plural(session.counts.warmups, 'warm-up request')})`);
   const errorsText = errorsInWords(counts);
   const errorsTextColoured = realErrors(counts) > 0 ? c.red(errorsText) : errorsText;
   out.push(c.bold(terminalText(session.title ?? '(untitled session)')));

@@ -25,12 +25,12 @@ const detailOf = (warmups: number, subagents: number) =>
   }) as unknown as SessionDetail;
 
 describe('the session header and the client cache warm-ups', () => {
-  it('says how many warm-up requests its usage holds, quietly, and counts no subagent for them', () => {
+  it('says how many warm-up requests the session made, quietly, and counts no subagent for them', () => {
     const html = renderToStaticMarkup(<SessionStats detail={detailOf(2, 0)} />);
-    expect(html.match(/<span class="dim"[^>]*> \((\d+) warm-up requests included\)<\/span>/)?.[1]).toBe('2');
+    expect(html.match(/<span class="dim"[^>]*> \((\d+) warm-up requests\)<\/span>/)?.[1]).toBe('2');
     expect(html).not.toMatch(/<\/b> subagent/);
     const one = renderToStaticMarkup(<SessionStats detail={detailOf(1, 1)} />);
-    expect(one).toMatch(/\(1 warm-up request included\)/);
+    expect(one).toMatch(/\(1 warm-up request\)/);
     expect(one).toMatch(/<b>1<\/b> subagent</);
     expect(renderToStaticMarkup(<SessionStats detail={detailOf(0, 0)} />)).not.toMatch(/warm-up/);
   });

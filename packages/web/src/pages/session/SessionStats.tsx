@@ -67,7 +67,7 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
             title="Requests the client sent at start to pre-warm its subagents' prompt caches: billed, not subagents"
           >
             {' '}
-            ({detail.counts.warmups} warm-up {nounFor(detail.counts.warmups, 'request')} included)
+            ({detail.counts.warmups} warm-up {nounFor(detail.counts.warmups, 'request')})
           </span>
         )}
       </span>
