@@ -112,6 +112,7 @@ export {
   type TitleSource,
 } from './session/summary.js';
 export {
+  isWarmup,
   MAX_META_BYTES,
   ResultPairing,
   shownOf,

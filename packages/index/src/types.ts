@@ -100,6 +100,12 @@ export interface SessionSummary {
    */
   readonly subagents: number;
   /**
+   * Requests the client sent only to pre-warm its subagents' prompt caches (core's `isWarmup`, Claude Code 2.0.x):
+   * not among `subagents`; their usage is in `usage`. Absent where the source does not tell (a team server's pushed
+   * sessions).
+   */
+  readonly warmups?: number;
+  /**
    * Being written now: records were appended to one of its files after the index first read it (at the file's
    * modification time), or its newest record's own timestamp is, within the last 2 minutes. A freshly copied archive
    * is not live.

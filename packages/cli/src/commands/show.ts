@@ -230,6 +230,9 @@ function* timelineChunks(
           main: undefined,
           threads: [],
         });
+  // The client's cache warm-ups: not subagents, but billed, so the tokens line (which holds what was written of them)
+  // says how many.
+  const warmups = session.counts.warmups === 0 ? '' : c.dim(` (${plural(session.counts.warmups, 'warm-up request')})`);
   const errorsText = errorsInWords(counts);
   const errorsTextColoured = realErrors(counts) > 0 ? c.red(errorsText) : errorsText;
   out.push(c.bold(terminalText(session.title ?? '(untitled session)')));
@@ -249,7 +252,7 @@ function* timelineChunks(
     )}, ${callsText(session.counts.toolCalls, copiedFrom)}, ${errorsTextColoured}, ${plural(session.subagents.length, 'subagent')}`,
   );
   out.push(
-    `${c.dim('tokens')}   ${formatTokenLine(own.tokens ?? sumTokens(Object.values(session.usageByModel)), own)}`,
+    `${c.dim('tokens')}   ${formatTokenLine(own.tokens ?? sumTokens(Object.values(session.usageByModel)), own)}${warmups}`,
   );
   if (own.cost !== undefined) out.push(`${c.dim('cost')}     ${own.cost}`);
   for (const from of copiedFrom) out.push(`${c.dim('copied')}   ${copiedText(from)}`);

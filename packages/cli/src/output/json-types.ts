@@ -104,6 +104,8 @@ export interface SessionJson {
   readonly files: readonly { readonly path: string; readonly role: 'main' | 'subagent'; readonly agentId?: string }[];
   /** Subagents as `show` lists them: files, runs inside the main file, subagents kept as copies in their parent's. */
   readonly subagents: number;
+  /** Requests the client sent only to warm its subagents' prompt caches (2.0.x): not subagents, billed in `usage`. */
+  readonly warmups?: number;
   readonly isLive: boolean;
   /** Its files are gone from disk (Claude Code's cleanup, or deleted); it is read from the index's archive. */
   readonly archived: boolean;

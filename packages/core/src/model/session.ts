@@ -153,6 +153,11 @@ export interface SessionCounts {
    */
   readonly errors: number;
   readonly expectedErrors: number;
+  /**
+   * Warm-up requests: threads the client sent only to pre-warm its subagents' prompt caches (`isWarmup`). Not
+   * subagents; their usage is in the session's.
+   */
+  readonly warmups: number;
 }
 
 /** A subagent run as a session's header lists it (the dashboard's subagent list). */

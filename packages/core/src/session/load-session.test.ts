@@ -50,16 +50,16 @@ describe('loadSession: subagents in every layout', () => {
     ).toEqual(['Bash', 'Bash', 'Bash', 'Read', 'Read']);
   });
 
-  it('2.0.76: links agent-<id>.jsonl beside the session by agentId; warmup agents stay unlinked', async () => {
+  it('2.0.76: links agent-<id>.jsonl beside the session by agentId; the warm-up agents are not subagents', async () => {
     const session = await loadSampleSession(SUBAGENTS, '3d438771-f9d6-4a92-9daa-79a2c6f7cc27');
     expect(session.subagents.map((s) => [s.agentId, s.linkedBy, s.prompt?.slice(0, 24)])).toEqual([
       ['a351702', 'agent-id', 'Echo a word and report. '],
       ['a997c70', 'agent-id', 'Sleep briefly and report'],
       ['aa4a751', 'agent-id', 'Read a missing file and '],
       ['abc0ab0', 'agent-id', 'Run a command and read d'],
-      ['adf0b3e', 'unlinked', 'Warmup'],
-      ['ae0b871', 'unlinked', 'Warmup'],
     ]);
+    // adf0b3e and ae0b871, "Warmup" and an answer (warmups.test.ts).
+    expect(session.counts.warmups).toBe(2);
   });
 
   it('1.0.128: splits in-file sidechains into runs and links them by prompt and time', async () => {

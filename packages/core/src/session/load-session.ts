@@ -26,7 +26,7 @@ import { EmbeddedThreads, filedAgents } from './embedded.js';
 import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
 import { readMeta } from './read-meta.js';
-import { linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
+import { isWarmupThread, linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, type SummaryOf, threadTitleFactOf, titleFactOf } from './summary.js';
 import { ThreadTally } from './thread-tally.js';
 
@@ -168,7 +168,10 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   }
 
   const callToThreadReverse = new Map([...callToThread].map(([callId, key]) => [key, callId]));
-  const subagents: Subagent[] = threads.map((thread) => {
+  // The client's cache warm-ups are not subagents: counted apart, their usage kept in the session's.
+  const warmups = threads.filter((thread) => isWarmupThread(thread, callToThreadReverse.has(thread.key)));
+  const kept = threads.filter((thread) => !warmups.includes(thread));
+  const subagents: Subagent[] = kept.map((thread) => {
     const stamps = extremesBy(
       thread.records.map((r) => r.timestamp).filter((t): t is IsoTimestamp => t !== undefined),
       timestampMs,
@@ -215,6 +218,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       toolCalls: counted.toolCalls,
       errors: counted.errors,
       expectedErrors: counted.expectedErrors,
+      warmups: warmups.length,
     },
   };
 }

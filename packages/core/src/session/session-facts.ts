@@ -45,6 +45,8 @@ export interface ThreadFacts {
   readonly lastOfMessage: Map<string, number>;
   /** Its responses and first prompt by the header's rule (`ThreadTally`). */
   readonly tally: ThreadTally<IsoTimestamp | undefined>;
+  /** Its tool-use blocks (`isWarmup` reads it). */
+  toolCalls: number;
   first: { ms: number; at: IsoTimestamp | undefined };
   last: { ms: number; at: IsoTimestamp | undefined };
   meta: Readonly<Record<string, unknown>> | undefined;
@@ -208,6 +210,7 @@ export class SessionFacts {
       for (const o of thread.open) if (o.messageId !== record.messageId) for (const id of o.ids) this.movedOn.add(id);
       thread.open = thread.open.filter((o) => o.messageId === record.messageId);
       if (ids.length > 0) thread.open.push({ ids, messageId: record.messageId });
+      thread.toolCalls += ids.length;
     } else if (record.kind === 'user' && hiddenReasonOf(record) === undefined) {
       for (const o of thread.open) for (const id of o.ids) this.movedOn.add(id);
       thread.open = [];
@@ -287,6 +290,7 @@ export function newThread(key: string, agentId: string | undefined, file: number
     file,
     lastOfMessage: new Map(),
     tally: new ThreadTally(),
+    toolCalls: 0,
     first: { ms: Number.POSITIVE_INFINITY, at: undefined },
     last: { ms: Number.NEGATIVE_INFINITY, at: undefined },
     meta: undefined,

@@ -22,6 +22,7 @@ export type { SessionHead };
 
 import { pullRecords } from './record-stream.js';
 import { type CallFact, newThread, rawResultOf, SessionFacts, type ThreadFacts } from './session-facts.js';
+import { isWarmup } from './thread-tally.js';
 
 /** A kept record of a file; `copyOf`: a subagent's record copied there, the thread of that agent id. */
 interface Kept {
@@ -326,26 +327,32 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
     if (raw) typedOrphans.push(adapter.typeResult(orphanCall(raw), raw));
   }
 
-  const subagents: Omit<Subagent, 'events'>[] = facts.threads.map((thread) => {
-    const parentCallId = parentOf.get(thread.key);
-    const fact = parentCallId ? facts.calls.get(parentCallId) : undefined;
-    const parentCall = fact ? buildCall(fact, inputs.get(fact.raw.id), new Map()) : undefined;
-    const meta = thread.meta;
-    const input = isRecord(parentCall?.input) ? parentCall.input : {};
-    const tur = isRecord(parentCall?.result?.toolUseResult) ? parentCall.result.toolUseResult : {};
-    return {
-      key: thread.key,
-      agentId: thread.agentId ? createSubagentId(thread.agentId) : undefined,
-      file: pathOf(thread.file),
-      parentCallId,
-      linkedBy: linkedBy.get(thread.key) ?? 'unlinked',
-      prompt: thread.tally.firstPrompt?.text ?? str(input.prompt),
-      agentType: str(tur.agentType) ?? str(input.subagent_type) ?? (meta ? str(meta.agentType) : undefined),
-      meta,
-      startedAt: thread.first.at,
-      endedAt: thread.last.at,
-    };
-  });
+  // The client's cache warm-ups are not subagents (`isWarmup`): counted apart, their usage kept in the session's.
+  const warmups = facts.threads.filter((t) =>
+    isWarmup({ started: parentOf.has(t.key), tally: t.tally, toolCalls: t.toolCalls }),
+  );
+  const subagents: Omit<Subagent, 'events'>[] = facts.threads
+    .filter((t) => !warmups.includes(t))
+    .map((thread) => {
+      const parentCallId = parentOf.get(thread.key);
+      const fact = parentCallId ? facts.calls.get(parentCallId) : undefined;
+      const parentCall = fact ? buildCall(fact, inputs.get(fact.raw.id), new Map()) : undefined;
+      const meta = thread.meta;
+      const input = isRecord(parentCall?.input) ? parentCall.input : {};
+      const tur = isRecord(parentCall?.result?.toolUseResult) ? parentCall.result.toolUseResult : {};
+      return {
+        key: thread.key,
+        agentId: thread.agentId ? createSubagentId(thread.agentId) : undefined,
+        file: pathOf(thread.file),
+        parentCallId,
+        linkedBy: linkedBy.get(thread.key) ?? 'unlinked',
+        prompt: thread.tally.firstPrompt?.text ?? str(input.prompt),
+        agentType: str(tur.agentType) ?? str(input.subagent_type) ?? (meta ? str(meta.agentType) : undefined),
+        meta,
+        startedAt: thread.first.at,
+        endedAt: thread.last.at,
+      };
+    });
 
   const summary = facts.summary.finish((uuid) => facts.copies.holds(uuid));
   const head = sessionHeadOf(group, adapter.id, files, summary);
@@ -382,6 +389,7 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
           toolCalls: count.toolCalls,
           errors: count.errors,
           expectedErrors: count.expectedErrors,
+          warmups: warmups.length,
         },
       };
     },

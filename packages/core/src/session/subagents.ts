@@ -4,7 +4,7 @@ import { timestampMs } from '../model/ids.js';
 import type { RawCall, RawResult } from '../model/raw.js';
 import type { TranscriptRecord } from '../model/record.js';
 import { matchSubagents, type SubagentLinks } from '../model/subagent-links.js';
-import { threadPromptOf } from './thread-tally.js';
+import { isWarmup, ThreadTally, threadPromptOf } from './thread-tally.js';
 
 /** A subagent's records before assembly. */
 export interface SubagentThread {
@@ -115,4 +115,15 @@ export function linkSubagents(
     promptOfThread: promptOf,
     threadMs: (thread) => timestampMs(firstPrompt(thread)?.timestamp),
   });
+}
+
+/** Whether a thread is the client's cache warm-up, not a subagent (`isWarmup`); `started` when a call started it. */
+export function isWarmupThread(thread: SubagentThread, started: boolean): boolean {
+  const tally = new ThreadTally<undefined>();
+  let toolCalls = 0;
+  for (const record of thread.records) {
+    tally.addRecord(record, undefined);
+    if (record.kind === 'assistant') toolCalls += record.content.filter((b) => b.kind === 'tool-use').length;
+  }
+  return isWarmup({ started, tally, toolCalls });
 }

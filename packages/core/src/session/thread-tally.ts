@@ -141,3 +141,31 @@ export class ResultPairing {
     return this.duplicates + orphans;
   }
 }
+
+/** The prompt Claude Code 2.0.x sends to pre-warm a subagent's prompt cache at a session's start. */
+const WARMUP_PROMPT = 'Warmup';
+
+/** What `isWarmup` reads of a thread, whoever counted it (a load, the stream's first pass, the index's header). */
+export interface WarmupFacts {
+  /** Whether a call of the session started it (`matchSubagents`). */
+  readonly started: boolean;
+  /** Its `ThreadTally`. */
+  readonly tally: Pick<ThreadTally<unknown>, 'prompts' | 'responses' | 'firstPrompt'>;
+  /** Its tool calls. */
+  readonly toolCalls: number;
+}
+
+/**
+ * Whether a subagent thread is the client's cache warm-up rather than a subagent (Claude Code 2.0.x writes one or two
+ * in every session, FORMAT.md §11): no call of the session started it, it made no tool call, and it is one request:
+ * the prompt "Warmup" and at most one response (2.0.76; a client that exits at once writes no answer), or one
+ * response without a prompt (2.0.50 records no subagent prompt). Its usage still counts (it was billed); it is not
+ * listed, counted or drawn as a subagent.
+ */
+export function isWarmup(thread: WarmupFacts): boolean {
+  const { tally } = thread;
+  if (thread.started || thread.toolCalls > 0 || tally.responses > 1 || tally.prompts > 1) return false;
+  return tally.firstPrompt === undefined
+    ? tally.prompts === 0 && tally.responses === 1
+    : tally.firstPrompt.text === WARMUP_PROMPT;
+}

@@ -5,7 +5,7 @@
  */
 
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { CopyFilter, MAX_META_BYTES } from '@agentdash/core';
+import { CopyFilter, MAX_META_BYTES, type ThreadFact } from '@agentdash/core';
 import { isObj, type Obj } from '../guards.js';
 import { archiveOf, prepared } from '../schema/statements.js';
 import { RECORD_KINDS, storedKind } from '../schema/stored-values.js';
@@ -131,8 +131,19 @@ export function keptRecords(
 }
 
 /** A stored record's response key for core's `ThreadTally`: its message id, else its uuid (`MAIN_COUNTS` alike). */
-export function responseKeyOf(row: RecordRow): string | undefined {
+export function responseKeyOf(row: Pick<RecordRow, 'kind' | 'message_id' | 'key'>): string | undefined {
   return row.kind === ASSISTANT ? (row.message_id ?? row.key) : undefined;
+}
+
+/**
+ * A stored record's facts for core's `ThreadTally`, as `threadFactOf` gave them at import. `prompt_text` is stored for
+ * the records of subagent threads only: the main thread's prompt is not asked for.
+ */
+export function threadFactOfRow(
+  row: Pick<RecordRow, 'kind' | 'message_id' | 'key' | 'shown' | 'prompt_text'>,
+): ThreadFact {
+  const shows = row.shown === 1 ? 'prompt' : row.shown === 2 ? 'note' : undefined;
+  return { shows, responseKey: responseKeyOf(row), unknown: false, prompt: row.prompt_text ?? undefined };
 }
 
 /**

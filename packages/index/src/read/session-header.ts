@@ -14,6 +14,7 @@ import {
   extremesBy,
   type HeaderCall,
   headerCountsOf,
+  isWarmup,
   matchSubagents,
   ResultPairing,
   type SessionCounts,
@@ -41,9 +42,9 @@ import {
   RESULTS,
   type RecordRow,
   readableNow,
-  responseKeyOf,
   STAMPS,
   STORED_ISSUES,
+  threadFactOfRow,
 } from './header-rows.js';
 import type { Store } from './scope.js';
 import { sessionKeyOfRef } from './session-queries.js';
@@ -241,10 +242,19 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     taskId: call.task_id ?? undefined,
     startedThread: callToThread.get(call.id),
   });
+  // The client's cache warm-ups are not subagents (core's `isWarmup`), as a load leaves them out.
+  const warmups = threads.filter((thread) =>
+    isWarmup({
+      started: threadToCall.has(thread.key),
+      tally: tallyOf(thread),
+      toolCalls: callsByThread.get(thread)?.length ?? 0,
+    }),
+  );
+  const subagentThreads = threads.filter((thread) => !warmups.includes(thread));
   const counted = headerCountsOf({
     calls: calls.map(headerCall),
     main: main ? { shownEvents: shownEvents(mainThread) } : undefined,
-    threads: threads.map((thread) => ({
+    threads: subagentThreads.map((thread) => ({
       key: thread.key,
       started: threadToCall.has(thread.key),
       shownEvents: shownEvents(thread),
@@ -252,7 +262,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     })),
   });
 
-  const subagents = threads.map((thread, index): SubagentHeader => {
+  const subagents = subagentThreads.map((thread, index): SubagentHeader => {
     const parentCallId = threadToCall.get(thread.key);
     const parent = parentCallId === undefined ? undefined : callsById.get(parentCallId);
     const stamps = extremes(
@@ -306,6 +316,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
       toolCalls: counted.toolCalls,
       errors: counted.errors,
       expectedErrors: counted.expectedErrors,
+      warmups: warmups.length,
     },
     issues:
       ((prepared(db, STORED_ISSUES, 'pluck').get(key) as number | undefined) ?? 0) +
@@ -339,21 +350,10 @@ function linkThreads(
 function tallyOf(thread: Thread): ThreadTally<number | null> {
   if (thread.tally) return thread.tally;
   const tally = new ThreadTally<number | null>();
-  for (const r of thread.records) {
-    // `prompt_text` is stored for the records of subagent threads only: the main thread's prompt is not asked for.
-    tally.add(
-      { shows: shownFact(r.shown), responseKey: responseKeyOf(r), unknown: false, prompt: r.prompt_text ?? undefined },
-      r.ts_ms,
-    );
-  }
+  for (const r of thread.records) tally.add(threadFactOfRow(r), r.ts_ms);
   tally.addUnknown(thread.unknown);
   thread.tally = tally;
   return tally;
-}
-
-/** `records.shown` as core's `ThreadFact.shows`. */
-function shownFact(shown: number): 'prompt' | 'note' | undefined {
-  return shown === 1 ? 'prompt' : shown === 2 ? 'note' : undefined;
 }
 
 function promptOf(thread: Thread): string | undefined {

@@ -40,6 +40,8 @@ export interface SessionRow {
   agent: string;
   /** Its subagents as `loadSession` finds them: files, sidechain runs, subagents kept as copies (write/sessions.ts). */
   subagents: number;
+  /** Its subagent files that are the client's cache warm-ups (write/warmup-files.ts). */
+  warmups: number;
 }
 
 /** Whether a session is being written now: appended to while watched, or its newest record is recent. */
@@ -135,6 +137,7 @@ export function summaryOf(
       ...(f.agent_id !== null ? { agentId: f.agent_id } : {}),
     })),
     subagents: row.subagents,
+    warmups: row.warmups,
     // A session read from the archive (its files are gone) is not being written.
     isLive:
       !archived &&

@@ -198,7 +198,8 @@ const SESSIONS = `
     usage_detail TEXT NOT NULL DEFAULT '[]',
     time TEXT,
     agent TEXT NOT NULL DEFAULT '${DEFAULT_AGENT}',
-    subagents INTEGER NOT NULL DEFAULT 0
+    subagents INTEGER NOT NULL DEFAULT 0,
+    warmups INTEGER NOT NULL DEFAULT 0
   );
   CREATE INDEX sessions_session_id ON sessions(session_id);
   CREATE INDEX sessions_agent ON sessions(agent);

@@ -27,13 +27,15 @@
  *   from that line on; 25: and a last line over the length limit without its newline, and bytes left after a last
  *   line read as complete JSON; 26: `records.output_at_least` and `responses.output_unrecorded`, for a response whose
  *   records kept only the stream's first output count; 27: `files.headless`, a headless run's output, whose session
- *   yields to its transcript). Another version, higher or lower, drops them and builds them again from the
+ *   yields to its transcript; 28: `sessions.subagents` without the client's cache warm-ups, core's `isWarmup`, and `sessions.warmups`
+ *   counting them).
+ *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 27;
+export const DERIVED_VERSION = 28;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

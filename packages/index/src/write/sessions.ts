@@ -6,13 +6,16 @@ import { ERROR_COUNTS } from '../read/scope.js';
 import { hasCopies } from './copy-rows.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
+import { WarmupFiles } from './warmup-files.js';
 
 /** Recomputes a session's summary row from the stored rows of its files. */
 export class SessionUpdater {
   private readonly s;
   private readonly usage: SessionUsageUpdater;
   private readonly scanner: SessionScanner;
+  private readonly warmups: WarmupFiles;
   constructor(private readonly db: Database.Database) {
+    this.warmups = new WarmupFiles(db);
     this.usage = new SessionUsageUpdater(db);
     this.scanner = new SessionScanner(db);
     this.s = {
@@ -90,10 +93,10 @@ export class SessionUpdater {
       upsert: db.prepare(
         `INSERT OR REPLACE INTO sessions (id, session_id, project_dir, project_path, title, title_source, started_at, ended_at,
            started_ms, ended_ms, prompts, messages, tool_calls, errors, expected_errors, versions, models, git_branch,
-           issues, usage_detail, time, agent, subagents)
+           issues, usage_detail, time, agent, subagents, warmups)
          VALUES (@id, @session_id, @project_dir, @project_path, @title, @title_source, @started_at, @ended_at, @started_ms,
            @ended_ms, @prompts, @messages, @tool_calls, @errors, @expected_errors, @versions, @models, @git_branch,
-           @issues, @usage_detail, @time, @agent, @subagents)`,
+           @issues, @usage_detail, @time, @agent, @subagents, @warmups)`,
       ),
     };
   }
@@ -153,6 +156,7 @@ export class SessionUpdater {
     // Usage and time: each API response once (sessions.usage_detail). Written with the rest of the row: one
     // statement per session, not three.
     const usage = this.usage.update(sid, scan);
+    const warmups = this.warmups.count(sid);
     this.s.upsert.run({
       id: sid,
       session_id: idOfKey(sid),
@@ -178,11 +182,13 @@ export class SessionUpdater {
       // A session is its files' agent's (the main file's, else the first subagent file's).
       agent: first?.agent ?? DEFAULT_AGENT,
       // Its subagents as `loadSession` finds them: its subagent files, the runs written inside its main file, and
-      // those kept only as copies in its files (core's `EmbeddedThreads`).
+      // those kept only as copies in its files (core's `EmbeddedThreads`); not the client's cache warm-ups.
       subagents:
-        files.filter((f) => f.role === 'subagent').length +
+        files.filter((f) => f.role === 'subagent').length -
+        warmups +
         scan.sidechainRuns +
         (this.s.copiedAgents.get(sid) as number),
+      warmups,
     });
   }
 }

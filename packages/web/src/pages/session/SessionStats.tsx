@@ -61,6 +61,15 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
             </span>
           </Fragment>
         ))}
+        {detail.counts.warmups > 0 && (
+          <span
+            className="dim"
+            title="Requests the client sent at start to pre-warm its subagents' prompt caches: billed, not subagents"
+          >
+            {' '}
+            ({detail.counts.warmups} warm-up {nounFor(detail.counts.warmups, 'request')})
+          </span>
+        )}
       </span>
       <span
         data-testid="session-cost"

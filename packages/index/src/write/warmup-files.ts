@@ -1,0 +1,49 @@
+/**
+ * A session's subagent files that are the client's cache warm-ups (core's `isWarmup`), for `sessions.subagents`: a
+ * load does not count them as subagents, so the stored summary does not either. Read from the stored rows: only files
+ * without a call can be one, and a file is started when a call of the session names its agent (`calls.agent_ref`,
+ * how Claude Code 2.0.28+ links its subagent files; a file without an agent id counts as started by any call that
+ * gave a subagent a prompt).
+ */
+import { isWarmup, ThreadTally } from '@agentdash/core';
+import type Database from 'better-sqlite3';
+import { threadFactOfRow } from '../read/header-rows.js';
+
+interface WarmupRow {
+  readonly kind: string;
+  readonly key: string;
+  readonly message_id: string | null;
+  readonly shown: number;
+  readonly prompt_text: string | null;
+}
+
+export class WarmupFiles {
+  private readonly s;
+  constructor(db: Database.Database) {
+    this.s = {
+      unstarted: db
+        .prepare(
+          `SELECT f.id FROM files f WHERE f.session_id = @sid AND f.role = 'subagent'
+           AND NOT EXISTS (SELECT 1 FROM calls c WHERE c.file_id = f.id)
+           AND NOT EXISTS (SELECT 1 FROM calls c JOIN files cf ON cf.id = c.file_id WHERE cf.session_id = @sid
+             AND (c.agent_ref = f.agent_id OR (f.agent_id IS NULL AND c.subagent_prompt IS NOT NULL)))`,
+        )
+        .pluck(),
+      records: db.prepare(
+        `SELECT kind_raw AS kind, hex(uuid_raw) AS key, message_id, shown, prompt_text FROM records
+         WHERE file_id = ? AND copy_of IS NULL ORDER BY line`,
+      ),
+    };
+  }
+
+  /** How many of the session's subagent files are warm-ups. */
+  count(sid: string): number {
+    let warmups = 0;
+    for (const id of this.s.unstarted.all({ sid }) as number[]) {
+      const tally = new ThreadTally<undefined>();
+      for (const row of this.s.records.all(id) as WarmupRow[]) tally.add(threadFactOfRow(row), undefined);
+      if (isWarmup({ started: false, tally, toolCalls: 0 })) warmups++;
+    }
+    return warmups;
+  }
+}

@@ -1,0 +1,37 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { SessionDetail } from '../../data/types';
+import { SessionStats } from './SessionStats';
+
+/** A session's header figures, with `warmups` cache warm-up requests (core's `isWarmup`) and `subagents` subagents. */
+const detailOf = (warmups: number, subagents: number) =>
+  ({
+    session: {
+      startedAt: '2026-11-21T20:19:35.000Z',
+      durationMs: 1700,
+      time: null,
+      messages: 4,
+      toolCalls: 1,
+      errors: 0,
+      expectedErrors: 0,
+      costUsd: 0.036,
+      unpricedModels: [],
+      models: ['claude-sonnet-4-5-20250929'],
+      versions: ['2.0.76'],
+    },
+    usageByModel: {},
+    subagents: Array.from({ length: subagents }, (_, i) => ({ key: `a${i}` })),
+    counts: { warmups },
+  }) as unknown as SessionDetail;
+
+describe('the session header and the client cache warm-ups', () => {
+  it('says how many warm-up requests the session made, quietly, and counts no subagent for them', () => {
+    const html = renderToStaticMarkup(<SessionStats detail={detailOf(2, 0)} />);
+    expect(html.match(/<span class="dim"[^>]*> \((\d+) warm-up requests\)<\/span>/)?.[1]).toBe('2');
+    expect(html).not.toMatch(/<\/b> subagent/);
+    const one = renderToStaticMarkup(<SessionStats detail={detailOf(1, 1)} />);
+    expect(one).toMatch(/\(1 warm-up request\)/);
+    expect(one).toMatch(/<b>1<\/b> subagent</);
+    expect(renderToStaticMarkup(<SessionStats detail={detailOf(0, 0)} />)).not.toMatch(/warm-up/);
+  });
+});
