@@ -11,7 +11,6 @@ import {
   formatClock,
   formatCost,
   formatDuration,
-  formatErrors,
   formatRange,
   formatTokenLine,
   plural,
@@ -25,6 +24,7 @@ import { writeChunks } from '../output/write-chunks.js';
 import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
+import { callsText, copiedText, errorsInWords } from './show-copies.js';
 import { issueLines } from './show-issues.js';
 import { archivedLines, heldLines, loadPartial, printVersions } from './show-versions.js';
 
@@ -164,35 +164,6 @@ function* drain(out: string[]): Generator<string, void, undefined> {
 function durationText(session: Session, wallMs: number | undefined | 'span'): string | undefined {
   if (wallMs !== 'span') return wallMs === undefined ? undefined : `${formatDuration(wallMs)} wall`;
   return session.startedAt && session.endedAt ? formatDuration(spanMs(session.startedAt, session.endedAt)) : undefined;
-}
-
-/** The session's tool calls as the sessions list counts them, with the copies the transcript holds beside them. */
-function callsText(calls: number, copiedFrom: readonly CopiedFrom[]): string {
-  const copies = copiedFrom.reduce((n, from) => n + from.calls, 0);
-  return copies === 0 ? plural(calls, 'tool call') : `${plural(calls - copies, 'tool call')} (+${copies} copied)`;
-}
-
-/** "1 error", "4 errors +2 expected": the noun after the count of real errors it belongs to. */
-function errorsInWords(counts: { readonly errors: number; readonly expectedErrors: number }): string {
-  return formatErrors(counts).replace(/^\S+/, (n) => `${n} ${n === '1' ? 'error' : 'errors'}`);
-}
-
-/** One source of copies, in words: what came from it, and that it is counted there. */
-function copiedText(from: CopiedFrom): string {
-  const responses =
-    from.responses > 0
-      ? ` and ${plural(from.responses, 'response')} (${formatCost(from.costUsd, from)}, not in the cost above)`
-      : '';
-  const title = from.title === null ? '' : ` "${excerpt(from.title, 60)}"`;
-  const failed = from.errors > 0 ? ` (${errorsInWords(from)})` : '';
-  if (from.sameSession) {
-    return terminalText(
-      `${plural(from.calls, 'tool call')}${failed}${responses} held by another copy of this session, ${from.ref}; counted there`,
-    );
-  }
-  return terminalText(
-    `${plural(from.calls, 'tool call')}${failed}${responses} copied from ${from.ref}${title} when it was resumed; counted there`,
-  );
 }
 
 /** A session's timeline as text, in pieces of one or a few events each (written as they come). */

@@ -1,0 +1,32 @@
+/** `show`'s words for a session's calls and errors, and for the copies a resume or fork left in it. */
+import type { CopiedFrom } from '@agentdash/index';
+import { excerpt, formatCost, formatErrors, plural, terminalText } from '../format.js';
+
+/** The session's tool calls as the sessions list counts them, with the copies the transcript holds beside them. */
+export function callsText(calls: number, copiedFrom: readonly CopiedFrom[]): string {
+  const copies = copiedFrom.reduce((n, from) => n + from.calls, 0);
+  return copies === 0 ? plural(calls, 'tool call') : `${plural(calls - copies, 'tool call')} (+${copies} copied)`;
+}
+
+/** "1 error", "4 errors +2 expected": the noun after the count of real errors it belongs to. */
+export function errorsInWords(counts: { readonly errors: number; readonly expectedErrors: number }): string {
+  return formatErrors(counts).replace(/^\S+/, (n) => `${n} ${n === '1' ? 'error' : 'errors'}`);
+}
+
+/** One source of copies, in words: what came from it, and that it is counted there. */
+export function copiedText(from: CopiedFrom): string {
+  const responses =
+    from.responses > 0
+      ? ` and ${plural(from.responses, 'response')} (${formatCost(from.costUsd, from)}, not in the cost above)`
+      : '';
+  const title = from.title === null ? '' : ` "${excerpt(from.title, 60)}"`;
+  const failed = from.errors > 0 ? ` (${errorsInWords(from)})` : '';
+  if (from.sameSession) {
+    return terminalText(
+      `${plural(from.calls, 'tool call')}${failed}${responses} held by another copy of this session, ${from.ref}; counted there`,
+    );
+  }
+  return terminalText(
+    `${plural(from.calls, 'tool call')}${failed}${responses} copied from ${from.ref}${title} when it was resumed; counted there`,
+  );
+}
