@@ -3,7 +3,7 @@
  * equal the local server's API route by route (issue 33 §5). The bundled sample home at the full tier; the wild
  * transcripts (../shared/wild) at the metadata tier when present.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,35 +16,17 @@ import { addDevice } from '../src/pg/people.js';
 import { sessionUid } from '../src/push/hash.js';
 import { withCostsOf } from './close-costs.js';
 import { pgSuite } from './pg-harness.js';
+import { SAMPLES, samplesWithACopy } from './samples-copy.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SAMPLES = resolve(here, '../../cli/samples/claude-home');
 const WILD = resolve(here, '../../../../shared/wild/claude-home');
 const CODEX = resolve(here, '../../core/test/fixtures/codex/0.171.0/codex-home');
 /** Copilot CLI 1.0.64/1.0.68 sessions: output tokens only, their input unrecorded. */
 const COPILOT = resolve(here, '../../core/test/fixtures/copilot/wild/entire-agentv-1');
 
-/**
- * The samples plus a resumed session's copy of one answer (the session's own id, its two calls' records copied): a
- * session with messages and no title or call of its own, which both lists hide (`hideEmpty`). Made in the temporary
- * folder, removed after the suites.
- */
-function samplesWithACopy(): string {
-  const home = join(mkdtempSync(join(tmpdir(), 'agentdash-same-copy-')), 'home');
-  cpSync(SAMPLES, home, { recursive: true });
-  const project = join(home, 'projects', '-home-user-proj-shell');
-  const file = readdirSync(project).find((name) => name.endsWith('.jsonl')) as string;
-  const id = 'bbbbbbbb-0000-4000-8000-000000000000';
-  const answers = readFileSync(join(project, file), 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('"type":"assistant"'))
-    .slice(0, 2)
-    .map((line) => JSON.stringify({ ...JSON.parse(line), sessionId: id }));
-  writeFileSync(join(project, `${id}.jsonl`), `${answers.join('\n')}\n`);
-  return home;
-}
-const WITH_COPY = samplesWithACopy();
+// the samples with a session both lists hide (samples-copy.ts), removed after the suites
+const WITH_COPY = samplesWithACopy(join(mkdtempSync(join(tmpdir(), 'agentdash-same-copy-')), 'home'));
 afterAll(() => rmSync(dirname(WITH_COPY), { recursive: true, force: true }));
 
 const homes: readonly [string, string, ShareTier][] = [

@@ -4,22 +4,19 @@
  * and migration 18, every summary-tier session without a tool call was hidden there, a chat of a prompt and an answer
  * among them.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { createApp } from '@agentdash/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgSuite } from './pg-harness.js';
+import { samplesWithACopy } from './samples-copy.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 
-const SAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), '../../cli/samples/claude-home');
-
-/** The samples, a chat (a prompt and an answer, no tool call) and a resumed copy's session (no title, no call). */
+/** The samples with a resumed copy's session (no title, no call), and a chat (a prompt and an answer, no tool call). */
 function homeWithAChatAndACopy(dir: string): string {
-  const home = join(dir, 'home');
-  cpSync(SAMPLES, home, { recursive: true });
+  const home = samplesWithACopy(join(dir, 'home'));
   const chat = join(home, 'projects', '-home-user-proj-chat');
   mkdirSync(chat, { recursive: true });
   const id = 'cccccccc-0000-4000-8000-000000000000';
@@ -51,16 +48,6 @@ function homeWithAChatAndACopy(dir: string): string {
     },
   ];
   writeFileSync(join(chat, `${id}.jsonl`), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
-  // a resumed session's copy of two answers of another: messages, no title, no call of its own (hidden by both)
-  const project = join(home, 'projects', '-home-user-proj-shell');
-  const file = readdirSync(project).find((name) => name.endsWith('.jsonl')) as string;
-  const copy = 'bbbbbbbb-0000-4000-8000-000000000000';
-  const answers = readFileSync(join(project, file), 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('"type":"assistant"'))
-    .slice(0, 2)
-    .map((line) => JSON.stringify({ ...JSON.parse(line), sessionId: copy }));
-  writeFileSync(join(project, `${copy}.jsonl`), `${answers.join('\n')}\n`);
   return home;
 }
 
