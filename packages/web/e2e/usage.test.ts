@@ -357,4 +357,22 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     await settledShot('waterfall-subagents');
     expect(problems).toEqual([]);
   });
+
+  it("the Waterfall's line counts in words: '1 call', not '1 calls'", async () => {
+    const res = await fetch(new URL('api/sessions?limit=200', server.url));
+    const { sessions } = (await res.json()) as { sessions: { id: string; toolCalls: number }[] };
+    const canvas = page.getByTestId('waterfall-canvas');
+    // the first session whose waterfall draws one call (the list's count leaves out a resume's copies)
+    let drawn = '';
+    for (const s of sessions.filter((s) => s.toolCalls === 1).slice(0, 8)) {
+      await go(`#/s/${s.id}/waterfall`);
+      await idle(page);
+      drawn = (await canvas.getAttribute('data-calls')) ?? '';
+      if (drawn === '1') break;
+    }
+    expect(drawn).toBe('1');
+    // before: '1 thread · 1 calls · …'
+    await expect.poll(() => page.getByText(/^\d+ threads? · 1 call · /).count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
 });

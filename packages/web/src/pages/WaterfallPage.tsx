@@ -1,3 +1,4 @@
+import { plural } from '@agentdash/core/present';
 import { SourceLegend } from '../telemetry/SourceBadge';
 import { useSessionTelemetry } from '../telemetry/use-telemetry';
 import { fmtDuration } from '../ui/format';
@@ -36,7 +37,7 @@ export function WaterfallPage({ id }: { id: string }) {
           <h1 className="page-title">Waterfall</h1>
           <div className="page-sub">
             {data
-              ? `${data.lanes.length} thread${data.lanes.length === 1 ? '' : 's'} · ${totalCalls} calls · ${fmtDuration(data.endMs - data.startMs)}`
+              ? `${plural(data.lanes.length, 'thread')} · ${plural(totalCalls, 'call')} · ${fmtDuration(data.endMs - data.startMs)}`
               : 'Loading…'}{' '}
             · scroll to zoom, drag to pan, click a call to open it in the timeline
           </div>
