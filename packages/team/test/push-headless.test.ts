@@ -79,6 +79,19 @@ pgSuite('agentdash push of CI run outputs, then their transcripts (real PostgreS
     await index.refresh([home]);
     const copies = index.headlessCopies({}).map((s) => s.id);
     expect(copies.length).toBe(2);
+    // A push of the outputs' folder alone sends none of the transcripts: nothing is taken back (before, both were:
+    // the server held neither the outputs' sessions nor their transcripts').
+    const before = await held();
+    const partial = await push({
+      index,
+      client,
+      cache: FileCache.load(undefined),
+      policy: { defaultTier: 'metadata', projects: [] },
+      device,
+      filter: { paths: [outputs] },
+    });
+    expect(partial.superseded).toBe(0);
+    expect(await held()).toEqual(before);
     const second = await pushNow();
     // Before: the two sessions held twice on the server, once from each file, their tokens counted twice.
     const after = await held();

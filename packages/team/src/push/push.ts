@@ -180,6 +180,8 @@ export async function push(options: PushOptions): Promise<PushReport> {
   };
 
   const planned = { count: 0 };
+  /** The sessions the server holds as this push sent them (stored or unchanged), by uid: their agent and id. */
+  const held = new Map<string, string>();
   const matched = new Set<ProjectTier>();
   const skipped: { session: string; reason: string }[] = [];
   let toSend = 0;
@@ -213,7 +215,10 @@ export async function push(options: PushOptions): Promise<PushReport> {
         stored += answer.stored;
         unchanged += answer.unchanged;
         // refused alone (its uid is another person's on the server): said, and the others go on
-        for (const r of answer.refused ?? []) skipped.push({ session: refOf.get(r.uid) ?? r.uid, reason: r.reason });
+        for (const r of answer.refused ?? []) {
+          skipped.push({ session: refOf.get(r.uid) ?? r.uid, reason: r.reason });
+          held.delete(r.uid);
+        }
         for (const r of answer.lowered ?? []) {
           replacedHigher.push({
             session: refOf.get(r.uid) ?? r.uid,
@@ -285,7 +290,10 @@ export async function push(options: PushOptions): Promise<PushReport> {
       if (!checked.success) {
         const problem = checked.error.issues[0];
         skipped.push({ session: s.ref, reason: `${problem?.path.join('.') ?? ''}: ${problem?.message ?? 'invalid'}` });
-      } else window.push({ summary: s, tier, payload });
+      } else {
+        window.push({ summary: s, tier, payload });
+        held.set(payload.uid, `${s.agent}\u0000${s.id}`);
+      }
       progress('digest', at + window.length + skipped.length, sessions.length);
     }
     await uploader.drain();
@@ -325,8 +333,15 @@ export async function push(options: PushOptions): Promise<PushReport> {
     const late = [...refOf.keys()].filter((uid) => options.forgotten?.has(uid));
     if (late.length > 0) await client.forget(late);
   }
-  // After the sessions' batches: a transcript's session is on the server before its headless output's is taken back.
-  const copies = index.headlessCopies(options.filter ?? {}).map((s) => uidOf(me.salt, s));
+  // After the sessions' batches, the headless outputs whose transcript this push holds on the server (stored or
+  // unchanged, not refused), wherever the outputs are (a push of the home alone takes back what a push of the CI
+  // artifacts sent): a push of the outputs' folder alone, or one whose transcript was refused, takes back nothing.
+  const sent = new Set(held.values());
+  const agent = options.filter?.agent;
+  const copies = index
+    .headlessCopies(agent ? { agent } : {})
+    .filter((s) => sent.has(`${s.agent}\u0000${s.id.split('@')[0]}`))
+    .map((s) => uidOf(me.salt, s));
   const superseded = copies.length > 0 ? await client.forget(copies) : 0;
   return {
     person: me.person,
@@ -350,32 +365,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
   };
 }
 
-/**
- * Removes sessions from the team server: their uids under this token's person. They are noted in `forgotten` first, so
- * that no push here sends them again, even one running meanwhile or after the server failed to answer.
- */
-export async function forget(
-  client: TeamClient,
-  summaries: readonly SessionSummary[],
-  forgotten?: ForgottenSessions,
-): Promise<number> {
-  const me = await client.whoami();
-  const uids = summaries.map((s) => uidOf(me.salt, s));
-  forgotten?.mark(uids);
-  return client.forget(uids);
-}
-
-/** Lets later pushes send the sessions again (`push --unforget`); returns how many were forgotten. */
-export async function unforget(
-  client: TeamClient,
-  summaries: readonly SessionSummary[],
-  forgotten: ForgottenSessions,
-): Promise<number> {
-  const me = await client.whoami();
-  const uids = summaries.map((s) => uidOf(me.salt, s)).filter((uid) => forgotten.has(uid));
-  forgotten.mark(uids, false);
-  return uids.length;
-}
+export { forget, unforget } from './forget.js';
 
 /** A transcript's size on disk; 0 when it is gone (the archive holds it: its size is told when it is read). */
 function sizeOnDisk(path: string): number {
