@@ -54,9 +54,16 @@ const reasons: Readonly<Record<string, string>> = {
   '3D000': 'no such database',
 };
 
-/** What went wrong with the connection of a failed query, as a few words; undefined for any other failure. */
+/**
+ * What went wrong with the connection of a failed query, as a few words: what passes (a server down, restarting, out
+ * of connections, the network), not a login refused or a database gone, which stay refused until someone acts.
+ */
 const lostReasons: Readonly<Record<string, string>> = {
-  ...reasons,
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'no such host',
+  ETIMEDOUT: 'timed out',
+  EHOSTUNREACH: 'host unreachable',
+  CONNECT_TIMEOUT: 'timed out',
   CONNECTION_CLOSED: 'connection closed',
   CONNECTION_ENDED: 'connection ended',
   CONNECTION_DESTROYED: 'connection closed',
@@ -76,8 +83,12 @@ const lostReasons: Readonly<Record<string, string>> = {
  * failed for another reason: the team server answers those 503 (try again), not 500.
  */
 export function lostDatabaseReason(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? lostReasons[code] : undefined;
+  const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
+  if (typeof code !== 'string') return undefined;
+  // A system error of a socket names its call (`connect`, `read`): one a client dropped while its request was read
+  // (Node's 'aborted', ECONNRESET too) names none, and is no database's.
+  if (code.startsWith('E') && typeof syscall !== 'string') return undefined;
+  return lostReasons[code];
 }
 
 /** A connection failure as one line (the error's own message when it is none of the known ones). */
