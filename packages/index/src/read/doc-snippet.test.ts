@@ -32,8 +32,11 @@ describe('cutSnippet', () => {
       `…/etc/app/\u0001missing\u0002.conf${' tail'.repeat(12)}…`,
     );
     // up to the nearest space, and a few characters at most
-    expect(cutSnippet('  \n  ===========>>missing', toFtsQuery('missing'))).toBe('======>>\u0001missing\u0002');
-    expect(cutSnippet('  \n  => missing', toFtsQuery('missing'))).toBe('\u0001missing\u0002');
+    // what is left out before it said by '…', never half a character kept (a review: a lone surrogate, no '…')
+    expect(cutSnippet('  \n  ===========>>missing', toFtsQuery('missing'))).toBe('…======>>\u0001missing\u0002');
+    expect(cutSnippet('  \n  => missing', toFtsQuery('missing'))).toBe('…\u0001missing\u0002');
+    expect(cutSnippet('🙂🙂🙂🙂🙂/home/ann', toFtsQuery('home'))).toBe('…🙂🙂🙂/\u0001home\u0002/ann');
+    expect(cutSnippet('~/../../../../src/x y', toFtsQuery('src'))).toBe('…./../../\u0001src\u0002/x y');
   });
 
   it('folds case and diacritics and honours a prefix query', () => {

@@ -90,13 +90,16 @@ export function cutSnippet(text: string, ftsQuery: string, start = '\u0001', end
   const last = windowEnd(best) - 1;
   let out = best > 0 ? '…' : '';
   // The characters right before the first token that are no token's (a path's `/`, a tag's `<`, a `$`), up to the
-  // nearest space: what the text shows there, not the token alone (`/home/ann`, not `home/ann`).
+  // nearest space and `LEAD_MOST` at most, never half a character: what the text shows there, not the token alone
+  // (`/home/ann`, not `home/ann`). A snippet that starts past text it leaves out starts with '…'.
   const firstStart = (tokens[best] as Token).start;
-  const before = text.slice(
-    Math.max(best > 0 ? (tokens[best - 1] as Token).end : 0, firstStart - LEAD_MOST),
-    firstStart,
-  );
+  const prevEnd = best > 0 ? (tokens[best - 1] as Token).end : 0;
+  let from = Math.max(prevEnd, firstStart - LEAD_MOST);
+  const unit = text.charCodeAt(from);
+  if (from > prevEnd && unit >= 0xdc00 && unit <= 0xdfff) from += 1;
+  const before = text.slice(from, firstStart);
   let cursor = firstStart - (before.length - before.search(/\S*$/));
+  if (best === 0 && text.slice(0, cursor).trim() !== '') out = '…';
   for (let j = best; j <= last; j++) {
     const first = tokens[j] as Token;
     const occurrence = found[j];
