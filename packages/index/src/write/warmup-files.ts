@@ -17,6 +17,12 @@ interface WarmupRow {
   readonly prompt_text: string | null;
 }
 
+/**
+ * More records than a warm-up writes (a prompt and one response, its content blocks a record each): a file past it is
+ * no warm-up, and is not read whole (a long subagent file no call started, recounted on every append to its session).
+ */
+const MOST_RECORDS = 16;
+
 export class WarmupFiles {
   private readonly s;
   constructor(db: Database.Database) {
@@ -31,7 +37,7 @@ export class WarmupFiles {
         .pluck(),
       records: db.prepare(
         `SELECT kind_raw AS kind, hex(uuid_raw) AS key, message_id, shown, prompt_text FROM records
-         WHERE file_id = ? AND copy_of IS NULL ORDER BY line`,
+         WHERE file_id = ? AND copy_of IS NULL ORDER BY line LIMIT ${MOST_RECORDS + 1}`,
       ),
     };
   }
@@ -40,8 +46,10 @@ export class WarmupFiles {
   count(sid: string): number {
     let warmups = 0;
     for (const id of this.s.unstarted.all({ sid }) as number[]) {
+      const rows = this.s.records.all(id) as WarmupRow[];
+      if (rows.length > MOST_RECORDS) continue;
       const tally = new ThreadTally<undefined>();
-      for (const row of this.s.records.all(id) as WarmupRow[]) tally.add(threadFactOfRow(row), undefined);
+      for (const row of rows) tally.add(threadFactOfRow(row), undefined);
       if (isWarmup({ started: false, tally, toolCalls: 0 })) warmups++;
     }
     return warmups;
