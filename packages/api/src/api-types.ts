@@ -108,6 +108,11 @@ export interface UsageResponse {
   readonly projects: readonly (UsageGroupDto & { readonly project: string })[];
   /** Usage and cost per agent (agents with responses in scope only). */
   readonly agents: readonly (UsageGroupDto & { readonly agent: AgentId })[];
+  /**
+   * A team server's usage and cost per person who pushed the sessions (people with responses in scope only),
+   * costliest first; absent on a local server, whose sessions are one person's.
+   */
+  readonly people?: readonly (UsageGroupDto & { readonly person: string })[];
   readonly topSessions: readonly (UsageTotalsDto & {
     readonly id: string;
     readonly title: string | null;

@@ -129,6 +129,10 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
   const projects = [...groupUsage(responses, (r) => r.context.project)]
     .map(([project, u]) => ({ project, ...group(u) }))
     .sort(byCost);
+  // Per person, where the responses name one (a team server's): a laptop's answer has no `people`.
+  const people = [...groupUsage(responses, (r) => r.context.person)]
+    .map(([person, u]) => ({ person, ...group(u) }))
+    .sort((a, b) => byCost(a, b) || a.person.localeCompare(b.person));
   const topSessions = topSessionGroups(index.sessionUsage?.() ?? responses).map(({ id, u }) => {
     const s = index.getSession(id);
     return {
@@ -169,6 +173,7 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
       .sort(byCost),
     projects,
     agents,
+    ...(people.length > 0 ? { people } : {}),
     topSessions,
     blocks,
     blocksTotal: allBlocks.length,

@@ -144,6 +144,34 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
     expect(bobs.totals.responses).toBe(2);
   });
 
+  it("usage per person: each person's row is their own usage, and the rows add up to the totals", async () => {
+    type Group = { responses: number; inputTokens: number; outputTokens: number; costUsd: number | null };
+    type Usage = { totals: Group; people?: (Group & { person: string })[] };
+    const figures = (g: Group) => [g.responses, g.inputTokens, g.outputTokens, g.costUsd];
+    // the sums from usage_rollup (no filter, or one its columns answer), and from each session's (a model filter)
+    for (const query of ['', '?agent=claude', '?model=claude']) {
+      const usage = (await get(`/api/usage${query}`)).json as Usage;
+      expect(
+        usage.people?.map((p) => p.person),
+        query,
+      ).toEqual(['ann', 'bob']);
+      const [ann, bob] = usage.people ?? [];
+      expect(figures(ann!), query).toEqual([6, 1001 + 1002 + 1003, 600, ann!.costUsd]);
+      expect(figures(bob!), query).toEqual([2, 1004, 200, bob!.costUsd]);
+      for (const person of usage.people ?? []) {
+        const sep = query === '' ? '?' : '&';
+        const own = (await get(`/api/usage${query}${sep}person=${person.person}`)).json as Usage;
+        expect(figures(person), `${person.person}${query}`).toEqual(figures(own.totals));
+        // one person in scope: their row only
+        expect(own.people?.map((p) => p.person)).toEqual([person.person]);
+      }
+      expect(ann!.costUsd! + bob!.costUsd!).toBeCloseTo(usage.totals.costUsd!, 9);
+    }
+    // a laptop's answer names no person
+    const mine = await local.json<Usage>('/api/usage');
+    expect(mine.people).toBeUndefined();
+  });
+
   it('stats count the pushed calls per tool', async () => {
     const stats = (await get('/api/stats')).json as {
       totals: { calls: number; errors: number; sessions: number };

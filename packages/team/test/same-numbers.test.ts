@@ -174,6 +174,10 @@ for (const [title, home, tier] of homes) {
       expect(theirs.agents).toEqual(mine.agents);
       expect(theirs.projects).toEqual(mine.projects);
       expect(theirs.blocks).toEqual(mine.blocks);
+      // one person pushed it all: their row is the team's totals, figure for figure and model for model
+      const team = await teamJson<Usage & { totals: object; people?: object[] }>('/api/usage?tz=UTC');
+      const { cacheHitRatio: _ratio, ...totals } = team.totals as { cacheHitRatio: number };
+      expect(team.people).toEqual([{ person: 'ann', ...totals }]);
     });
 
     it('stats: calls, errors, per-tool figures and the days of a time zone', async () => {

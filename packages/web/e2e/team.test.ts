@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SessionsResponse } from '@agentdash/api';
+import type { SessionsResponse, UsageResponse } from '@agentdash/api';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,7 @@ import { FileCache } from '../../team/src/push/file-cache.js';
 import { push } from '../../team/src/push/push.js';
 import { type RunningTeamServer, startTeamServer } from '../../team/src/server/start.js';
 import { postgresBin, startPostgres, type TestPostgres } from '../../team/test/pg-harness.js';
+import { fmtCost } from '../src/ui/format';
 import { e2eMissing, openChromium } from './harness';
 import { shot } from './shots';
 
@@ -194,6 +195,38 @@ describe.skipIf(missing !== undefined)(
         (n) => document.querySelectorAll('[data-testid=session-row]').length === n,
         (await api<SessionsResponse>('/sessions?hideEmpty=1')).total,
       );
+    });
+
+    it("the usage page gives each person's cost; a person's name filters every page to them", async () => {
+      const usage = await api<UsageResponse>('/usage');
+      const people = usage.people ?? [];
+      expect(people.map((p) => p.person).sort()).toEqual(['ann', 'bob']);
+      await page.goto(`${server.url}#/usage`);
+      const table = page.locator('[data-testid=usage-people]');
+      await table.waitFor();
+      const rows = (await table.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t'));
+      // costliest first, each row the API's figures
+      expect(rows.map((r) => [r[0], r[3]])).toEqual(people.map((p) => [p.person, fmtCost(p.costUsd, p)]));
+      await teamShot('02-usage-people');
+      const bob = await api<UsageResponse>('/usage?person=bob');
+      await table.getByRole('button', { name: 'bob', exact: true }).click();
+      // the top bar's filter says bob, and the page shows bob's usage alone (one person: no breakdown)
+      expect(await page.locator('[data-testid=filter-person]').inputValue()).toBe('bob');
+      await page.waitForFunction(
+        (cost) =>
+          document.querySelector('[data-testid=usage-total-cost]')?.textContent?.startsWith(cost) === true &&
+          document.querySelector('[data-testid=usage-people]') === null,
+        fmtCost(bob.totals.costUsd, bob.totals),
+      );
+      // and so does the sessions list
+      await page.goto(`${server.url}#/`);
+      const bobs = await api<SessionsResponse>('/sessions?hideEmpty=1&person=bob');
+      await page.waitForFunction((n) => {
+        const badges = [...document.querySelectorAll('[data-testid=session-row] [data-testid=person-badge]')];
+        return badges.length === n && badges.every((b) => b.textContent === 'bob · desktop');
+      }, bobs.total);
+      await page.selectOption('[data-testid=filter-person]', '');
+      expect(problems).toEqual([]);
     });
 
     it('a summary-tier session hides its title and timeline, and says why', async () => {

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { subscribeConnection } from './data/client';
+import { subscribeTeamScope } from './data/team-scope';
 import { focusContent, requestSearchFocus, typingIn } from './ui/keys';
 import { lazyPage } from './ui/lazy-page';
 import { PageError } from './ui/PageError';
@@ -66,6 +67,7 @@ export function App() {
   // a new team filter (person, device) shows the page again from the server
   const [scopeKey, setScopeKey] = useState(0);
   useEffect(() => subscribeConnection(setConnected), []);
+  useEffect(() => subscribeTeamScope(() => setScopeKey((k) => k + 1)), []);
   useGlobalKeys(() => setHelp(true));
   usePreloadPages();
   return (
@@ -103,7 +105,7 @@ export function App() {
         </nav>
         <div className="topbar-right">
           <RedactNotice />
-          <TeamScope onChange={() => setScopeKey((k) => k + 1)} />
+          <TeamScope />
           <button
             type="button"
             className="icon-btn"

@@ -18,6 +18,8 @@ export interface UsageContext {
   readonly project: string;
   /** The agent that wrote the session. */
   readonly agent: AgentKind;
+  /** Who pushed the session, on a team server (the usage page's breakdown per person); a laptop has no person. */
+  readonly person?: string | undefined;
 }
 
 export type UsageResponse = PricedResponse<UsageContext>;

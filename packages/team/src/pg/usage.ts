@@ -54,11 +54,14 @@ interface Sums {
 }
 
 /**
- * Responses summed per project, agent, UTC quarter-hour, model and band (`uid` null: totals, days, models, projects,
- * agents, blocks), or per session, model and band (`uid` set: the top sessions; `ts_ms` the earliest).
+ * Responses summed per person, project, agent, UTC quarter-hour, model and band (`uid` null: totals, days, models,
+ * projects, agents, people, blocks), or per session, model and band (`uid` set: the top sessions; `ts_ms` the
+ * earliest).
  */
 interface SumRow extends Sums {
   readonly uid: string | null;
+  /** Who pushed the sessions summed (null: the top sessions' sums, which need no person). */
+  readonly person: string | null;
   readonly agent: string | null;
   readonly project_path: string | null;
   readonly project_dir: string | null;
@@ -66,11 +69,11 @@ interface SumRow extends Sums {
 }
 
 /** A `SumRow` per project as PostgreSQL sends it: its fields in order. */
-type SumTuple = [string | null, string | null, string | null, string | null, ...CountsTuple];
+type SumTuple = [string, string | null, string | null, string | null, string | null, ...CountsTuple];
 
 /** A `SumRow` from the columns that key it and its counts. */
 function sumRowOf(
-  keys: Pick<SumRow, 'uid' | 'agent' | 'project_path' | 'project_dir' | 'project_hash'>,
+  keys: Pick<SumRow, 'uid' | 'person' | 'agent' | 'project_path' | 'project_dir' | 'project_hash'>,
   [
     ts_ms,
     model,
@@ -188,7 +191,7 @@ function rolledOf(
   if (quarters.first !== undefined) parts.push(sql`s.quarter > ${quarters.first}`);
   if (quarters.last !== undefined) parts.push(sql`s.quarter < ${quarters.last}`);
   const from = listFromOf(filter).replace('session_list s', 'usage_rollup s');
-  return sql`select s.agent, s.project_path, s.project_dir, s.project_hash, s.quarter, s.model, s.band,
+  return sql`select s.person_id, s.agent, s.project_path, s.project_dir, s.project_hash, s.quarter, s.model, s.band,
       s.quarter * ${QUARTER_HOUR_MS}::bigint as ts_ms, s.n, s.input, s.output, s.cache_creation, s.cache_creation_1h,
       s.cache_read, s.reasoning, s.unrecorded, s.unrecorded_output
     from ${sql.unsafe(from)} where ${parts.reduce((a, b) => sql`${a} and ${b}`)}`;
@@ -213,27 +216,31 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   // one row holding every sum as a JSON array of arrays, parsed by JSON.parse at once
   const [sent] = await sql<{ rows: SumTuple[] }[]>`
     with q as (${sumsOf(sql, model, from, to, rolled)}), x as (
-      select s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band, q.last_ms as ts_ms,
+      select s.person_id, s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band,
+        q.last_ms as ts_ms,
         q.n, q.input, q.output, q.cache_creation, q.cache_creation_1h, q.cache_read, q.reasoning, q.unrecorded,
         q.unrecorded_output
       from ${listFrom()} join q on q.person_id = s.person_id and q.uid = s.uid where ${whereOf(sql, sessionFilter)}
       ${rollup}
     ), g as (
-      select agent, project_path, project_dir, project_hash, max(ts_ms) as ts_ms, model, band, sum(n)::bigint as n,
+      select person_id, agent, project_path, project_dir, project_hash, max(ts_ms) as ts_ms, model, band,
+        sum(n)::bigint as n,
         sum(input)::bigint as input, sum(output)::bigint as output, sum(cache_creation)::bigint as cache_creation,
         sum(cache_creation_1h)::bigint as cache_creation_1h, sum(cache_read)::bigint as cache_read,
         sum(reasoning)::bigint as reasoning, sum(unrecorded)::bigint as unrecorded,
         sum(unrecorded_output)::bigint as unrecorded_output
-      from (select agent, project_path, ${sql.unsafe(PROJECT_KEY)}, quarter, model, band, ts_ms, n, input, output,
-        cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded, unrecorded_output from x) x
-      group by agent, project_path, project_dir, project_hash, quarter, model, band
+      from (select person_id, agent, project_path, ${sql.unsafe(PROJECT_KEY)}, quarter, model, band, ts_ms, n,
+        input, output, cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded, unrecorded_output
+        from x) x
+      group by person_id, agent, project_path, project_dir, project_hash, quarter, model, band
     )
-    select coalesce(json_agg(json_build_array(agent, project_path, project_dir, project_hash, ts_ms, model, band,
-        n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded, unrecorded_output)
-      order by ts_ms nulls first, agent, project_path, project_dir, project_hash, model, band), '[]') as rows
-    from g`;
-  const sums = (sent?.rows ?? []).map(([agent, project_path, project_dir, project_hash, ...counts]) =>
-    sumRowOf({ uid: null, agent, project_path, project_dir, project_hash }, counts),
+    select coalesce(json_agg(json_build_array(p.name, agent, project_path, project_dir, project_hash, ts_ms, model,
+        band, n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded,
+        unrecorded_output)
+      order by ts_ms nulls first, p.name, agent, project_path, project_dir, project_hash, model, band), '[]') as rows
+    from g join people p on p.id = g.person_id`;
+  const sums = (sent?.rows ?? []).map(([person, agent, project_path, project_dir, project_hash, ...counts]) =>
+    sumRowOf({ uid: null, person, agent, project_path, project_dir, project_hash }, counts),
   );
   // the sessions that can be among the top ones, per model and band, ranked in PostgreSQL by this server's rates
   const present = new Map(sums.map((r) => [`${r.band} ${r.model}`, { model: r.model, band: r.band }]));
@@ -250,7 +257,7 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
       [...present.values()],
     )
   ).map(([uid, ...counts]) =>
-    sumRowOf({ uid, agent: null, project_path: null, project_dir: null, project_hash: null }, counts),
+    sumRowOf({ uid, person: null, agent: null, project_path: null, project_dir: null, project_hash: null }, counts),
   );
   // each session's time from the list's copy (its summary not read)
   const times = await sql<TimeRow[]>`
@@ -297,7 +304,14 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
       perSession.push(priced(r, context as PricedUsage['context'], i));
     } else {
       const project = projectOf(r.project_path, r.project_dir, r.project_hash ?? '');
-      const context = { sessionId: '', sessionKey: '', agentId: undefined, project, agent: r.agent ?? DEFAULT_AGENT };
+      const context = {
+        sessionId: '',
+        sessionKey: '',
+        agentId: undefined,
+        project,
+        agent: r.agent ?? DEFAULT_AGENT,
+        person: r.person ?? undefined,
+      };
       responses.push(priced(r, context as PricedUsage['context'], i));
     }
   });

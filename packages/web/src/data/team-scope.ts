@@ -45,5 +45,7 @@ export function setTeamScope(next: TeamScope): void {
 
 export function subscribeTeamScope(listener: (scope: TeamScope) => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }

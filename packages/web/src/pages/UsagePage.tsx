@@ -10,7 +10,7 @@ import { useAddress } from '../ui/page-address';
 import { useChartTheme } from './analytics/chart-theme';
 import { UsageCards } from './usage/UsageCards';
 import { DailyChart, ProjectsChart } from './usage/UsageCharts';
-import { ModelsTable, TopSessions, UsageBlocks } from './usage/UsageTables';
+import { ModelsTable, PeopleTable, TopSessions, UsageBlocks } from './usage/UsageTables';
 import { usageHash, usageStateOf } from './usage/usage-address';
 import { type Metric, RANGES, type RangeKey, useUsage } from './usage/use-usage';
 
@@ -83,6 +83,7 @@ export function UsagePage({ query }: { readonly query: string }) {
       ))}
       <UsageCards usage={usage} metric={metric} />
       <AgentUsageTable rows={usage?.agents ?? []} />
+      <PeopleTable usage={usage} />
       <DailyChart
         theme={theme}
         metric={metric}

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import { api } from '../data/client';
-import { type TeamScope as Scope, setTeamScope, teamScope } from '../data/team-scope';
+import { type TeamScope as Scope, setTeamScope, subscribeTeamScope, teamScope } from '../data/team-scope';
 import type { TeamPeopleResponse } from '../data/types';
 
 /**
  * A team server's person and device filter, in the top bar of every page; nothing on a local server. Choosing one
- * filters every page (the choice rides on every API request) and reloads the page shown.
+ * filters every page (the choice rides on every API request; the app shows the page again on a change, made here or
+ * by a person's link on the Usage page).
  */
-export function TeamScope({ onChange }: { readonly onChange: (scope: Scope) => void }) {
+export function TeamScope() {
   const [people, setPeople] = useState<TeamPeopleResponse['people'] | undefined>(undefined);
   const [tiers, setTiers] = useState<readonly string[]>([]);
   const [scope, setScope] = useState<Scope>(teamScope());
+  useEffect(() => subscribeTeamScope(setScope), []);
   useEffect(() => {
     const ctl = new AbortController();
     api
@@ -24,11 +26,7 @@ export function TeamScope({ onChange }: { readonly onChange: (scope: Scope) => v
     return () => ctl.abort();
   }, []);
   if (people === undefined) return null;
-  const choose = (next: Scope) => {
-    setTeamScope(next);
-    setScope(teamScope());
-    onChange(teamScope());
-  };
+  const choose = (next: Scope) => setTeamScope(next);
   const held = tiers.length > 0 ? ` · holds ${tiers.join(', ')}` : '';
   const devices = people.find((p) => p.name === scope.person)?.devices ?? [];
   return (

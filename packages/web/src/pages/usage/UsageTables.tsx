@@ -1,4 +1,5 @@
 import { shortRefs } from '@agentdash/core/present';
+import { setTeamScope } from '../../data/team-scope';
 import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
@@ -42,6 +43,52 @@ export function ModelsTable({
                 <td className="num">{fmtNumber(m.responses)}</td>
                 <td className="num">{fmtNumber(tokensOf(m))}</td>
                 <td className={`num cost ${m.costUsd === null ? 'unknown' : ''}`}>{fmtCost(m.costUsd)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Cost, responses and tokens per person, costliest first (a team server's answer has `people`; shown with two people
+ * or more): a name chooses that person in the top bar's filter, as choosing them there does (every page then shows
+ * their sessions only).
+ */
+export function PeopleTable({ usage }: U) {
+  const rows = usage?.people ?? [];
+  if (rows.length < 2) return null;
+  return (
+    <div className="card" data-testid="usage-people">
+      <h3>By person</h3>
+      <div className="card-scroll">
+        <table className="table compact">
+          <thead>
+            <tr>
+              <th>Person</th>
+              <th className="num">Responses</th>
+              <th className="num">Tokens</th>
+              <th className="num">Cost</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.person}>
+                <td className="usage-label">
+                  <button
+                    type="button"
+                    className="link-btn"
+                    title={`Show ${p.person}'s sessions only`}
+                    onClick={() => setTeamScope({ person: p.person })}
+                  >
+                    {p.person}
+                  </button>
+                </td>
+                <td className="num">{fmtNumber(p.responses)}</td>
+                <td className="num">{fmtNumber(tokensOf(p))}</td>
+                <td className={`num cost ${p.costUsd === null ? 'unknown' : ''}`}>{fmtCost(p.costUsd, p)}</td>
               </tr>
             ))}
           </tbody>
