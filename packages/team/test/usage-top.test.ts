@@ -94,10 +94,18 @@ pgSuite('usage on the team server: the top sessions equal the laptop (real Postg
     const token = as === 'ann' ? team.token : viewer;
     const theirs = (await team.request('GET', `/api/usage${query}${teamQuery}`, undefined, { token }))
       .json as unknown as Usage;
+    // ann's sessions alone: her row is the team's totals
+    if (teamQuery !== '') {
+      const { cacheHitRatio: _ratio, ...totals } = theirs.totals as Record<string, unknown>;
+      expect(theirs.people, `${query}${teamQuery}`).toEqual([{ person: 'ann', ...totals }]);
+    }
     return [mine, theirs];
   };
-  /** Every figure but the top sessions' links and what moves with the clock between two requests. */
-  const figures = (u: Usage) => ({
+  /**
+   * Every figure but the top sessions' links and what moves with the clock between two requests; not the team's
+   * breakdown per person (a laptop has none; `both` holds it to the totals).
+   */
+  const figures = ({ people: _people, ...u }: Usage) => ({
     ...u,
     topSessions: tops(u),
     blocks: (u.blocks as Record<string, unknown>[]).map(
@@ -147,6 +155,11 @@ pgSuite('usage on the team server: the top sessions equal the laptop (real Postg
   it("a viewer's answer without a filter holds bob's sessions as well", async () => {
     const [mine, theirs] = await both('?tz=UTC', '', 'viewer');
     expect(theirs.totals.responses).toBe(mine.totals.responses + 2);
+    const people = (theirs.people ?? []) as { person: string; responses: number }[];
+    expect(people.map((p) => [p.person, p.responses]).sort()).toEqual([
+      ['ann', mine.totals.responses],
+      ['bob', 2],
+    ]);
     expect(mine.blocks.some((b) => b.isActive)).toBe(true);
   });
 
