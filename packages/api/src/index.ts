@@ -27,6 +27,7 @@ export {
   type LocateResponse,
   type NoQuery,
   type PathParams,
+  type SessionCallsQuery,
   type SessionSort,
   type SessionsQuery,
   type StatsPageQuery,

@@ -106,6 +106,12 @@ export interface CallsQuery extends StatsQuery {
   readonly limit?: number;
 }
 
+/** `GET /api/sessions/:id/calls`: the session's calls, first first (subagents' too), as the index holds them. */
+export interface SessionCallsQuery {
+  /** At most 5000; 2000 by default (the first ones). */
+  readonly limit?: number;
+}
+
 /** `GET /api/sessions/:id/locate/:callId`: the call's event in the main timeline, and the subagent calls to open. */
 export interface LocateResponse {
   readonly index: number;
@@ -132,6 +138,7 @@ export interface ApiRoutes {
   '/sessions': Route<SessionsResponse, SessionsQuery>;
   '/sessions/:id': Route<SessionDetail>;
   '/sessions/:id/events': Route<EventsPage, EventsQuery>;
+  '/sessions/:id/calls': Route<CallsResponse, SessionCallsQuery>;
   '/sessions/:id/calls/:callId': Route<CallDto>;
   '/sessions/:id/locate/:callId': Route<LocateResponse>;
   '/sessions/:id/errors': Route<SessionErrorsResponse>;

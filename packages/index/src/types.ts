@@ -220,6 +220,8 @@ export interface CallFilter {
   readonly sessionId?: string;
   readonly since?: TimeInput;
   readonly until?: TimeInput;
+  /** In time order (a session's calls); the latest first otherwise (a drill-down's). */
+  readonly oldestFirst?: boolean;
   readonly limit?: number;
 }
 

@@ -130,6 +130,32 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
     expect(JSON.stringify(team3.events).replaceAll(uidOf(3), localId)).toBe(JSON.stringify(mine.events));
   });
 
+  it('a session shared below the full tier lists its calls, as much of them as its tier holds', async () => {
+    type Calls = {
+      calls: { callId: string; tool: string; status: string; category: string | null; summary: string }[];
+    };
+    const callsOf = async (n: number) =>
+      ((await get(`/api/sessions/${uidOf(n)}/calls`)).json as Calls).calls.map((c) => [
+        c.callId,
+        c.status,
+        c.category,
+        c.summary,
+      ]);
+    // summary tier: what each call was and how it ended, never what it did
+    expect(await callsOf(1)).toEqual([
+      ['toolu_1', 'error', 'test-failure', 'Bash'],
+      ['toolu_2', 'ok', null, 'Edit'],
+    ]);
+    // metadata tier: its one-line summary, and the error message of a failed one
+    expect(await callsOf(2)).toEqual([
+      ['toolu_1', 'error', 'test-failure', '1 test failed'],
+      ['toolu_2', 'ok', null, 'Edit a.ts +3 −1'],
+    ]);
+    // another person's session, to a viewer
+    expect(await callsOf(4)).toHaveLength(2);
+    expect((await get(`/api/sessions/${uidOf(99)}/calls`)).status).toBe(404);
+  });
+
   it('usage counts each pushed response once, priced by the same table', async () => {
     const usage = (await get('/api/usage')).json as {
       totals: { responses: number; inputTokens: number; outputTokens: number };

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SessionsResponse, UsageResponse } from '@agentdash/api';
+import type { CallsResponse, SessionsResponse, UsageResponse } from '@agentdash/api';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,6 +248,17 @@ describe.skipIf(missing !== undefined)(
         await page.locator('[data-testid=open-waterfall], [data-testid=copy-resume], [data-testid=expand-all]').count(),
       ).toBe(0);
       expect(await page.getByText('This session has no messages yet.').count()).toBe(0);
+      // its calls as the tier holds them: each one's tool and how it ended, never what it did
+      const called = bobs.sessions.find((s) => s.toolCalls > 0) ?? bobs.sessions[0];
+      if (called && called.id !== id) await page.goto(`${server.url}#/s/${called.id}`);
+      const rows = page.locator('[data-testid=tier-call]');
+      await page.locator('[data-testid=tier-calls], .empty').first().waitFor();
+      expect(await rows.count()).toBe(called?.toolCalls ?? 0);
+      if ((called?.toolCalls ?? 0) > 0) {
+        expect(new Set(await rows.locator('td:nth-child(3)').allInnerTexts())).toEqual(
+          new Set(['not shared (summary tier)']),
+        );
+      }
       await teamShot('04-summary-session');
     });
 
@@ -256,8 +267,18 @@ describe.skipIf(missing !== undefined)(
       await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}#/s/${ci.sessions[0]?.id ?? ''}`);
       await page.waitForSelector('[data-testid=tier-notice]');
       expect(await page.locator('[data-testid=tier-notice]').innerText()).toMatch(
-        /^Shared at the metadata tier: .*\. Its transcript stays on ann's ci: the team server never received it, so there is no timeline to show here\.$/,
+        /^Shared at the metadata tier: .*\. Its transcript stays on ann's ci: the team server never received it, so there is no timeline to show here, only its calls as the tier holds them\.$/,
       );
+      // each call with its one-line summary, as the API gives them, in time order
+      const session = ci.sessions.find((s) => s.toolCalls > 0);
+      expect(session).toBeDefined();
+      await page.goto(`${server.url}#/s/${session?.id ?? ''}`);
+      const calls = (await api<CallsResponse>(`/sessions/${session?.id ?? ''}/calls`)).calls;
+      expect(calls.length).toBe(session?.toolCalls);
+      await page.locator('[data-testid=tier-call]').first().waitFor();
+      const shown = await page.locator('[data-testid=tier-call] td:nth-child(3)').allInnerTexts();
+      expect(shown).toEqual(calls.map((c) => c.summary));
+      expect(shown.some((t) => t.includes('not shared'))).toBe(false);
       await teamShot('04-metadata-session');
     });
 

@@ -191,7 +191,7 @@ export function calls(store: Store, filter: CallFilter = {}): CallRow[] {
     `SELECT cf.*, cff.session_id, cff.path AS file, s.project_path, s.ended_ms,
          (SELECT MAX(m.appended_ms) FROM files m WHERE m.session_id = cff.session_id) AS appended_ms
        FROM ${CALL_FACTS} LEFT JOIN sessions s ON s.id = cff.session_id
-       WHERE ${where.sql} ORDER BY cf.ts_ms DESC, cf.tool_use_id${limitSql(filter.limit)}`,
+       WHERE ${where.sql} ORDER BY cf.ts_ms ${filter.oldestFirst ? 'ASC' : 'DESC'}, cf.tool_use_id${limitSql(filter.limit)}`,
   ).all(...where.params) as CallFactRow[];
   const out: CallRow[] = [];
   const refOf = refsOf(store);

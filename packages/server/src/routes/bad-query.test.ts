@@ -24,6 +24,7 @@ const cases = (session: string): readonly (readonly [string, string])[] => [
   [`/api/sessions/${session}/events?limit=abc`, 'limit must be a non-negative integer'],
   [`/api/sessions/${session}/events?offset=-5`, 'offset must be a non-negative integer'],
   [`/api/sessions/${session}/events?all=yes`, 'all must be true, false, 1 or 0'],
+  [`/api/sessions/${session}/calls?limit=many`, 'limit must be a non-negative integer'],
   [`/api/sessions/${session}/find`, 'q is required'],
   [`/api/sessions/${session}/find?q=%00`, 'q is required'],
   [`/api/sessions/${session}/export?format=pdf`, 'format must be one of html, markdown, json, envelope'],

@@ -4,7 +4,15 @@
  * gives its route: the same fields, each read as a value of the type the table says (else a compile error here).
  * @module
  */
-import type { CallsQuery, EventsQuery, FindQuery, SessionsQuery, StatsPageQuery, UsageQuery } from '@agentdash/api';
+import type {
+  CallsQuery,
+  EventsQuery,
+  FindQuery,
+  SessionCallsQuery,
+  SessionsQuery,
+  StatsPageQuery,
+  UsageQuery,
+} from '@agentdash/api';
 import { agentIds, isTimeZone } from '@agentdash/core';
 import { errorCategories, errorSeverities } from '@agentdash/core/model';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
@@ -71,6 +79,12 @@ export const eventsQuery = reading<EventsQuery>()(
     agent: text,
     /** Bookkeeping records too. */
     all: flag,
+  }),
+);
+
+export const sessionCallsQuery = reading<SessionCallsQuery>()(
+  z.object({
+    limit: int(2000, 5000),
   }),
 );
 

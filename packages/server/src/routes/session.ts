@@ -1,18 +1,19 @@
 /**
  * One session's routes: `GET /api/sessions/:id` (the header, from the index), `/events` (a page of a thread),
+ * `/calls` (its calls as the index holds them: what a team server shows of a session shared below the full tier),
  * `/calls/:callId`, `/locate/:callId`, `/errors`, `/find`, `/waterfall` and `/issues`.
  */
 import type { SessionSummary } from '@agentdash/index';
 import { Hono } from 'hono';
-import type { IssueDto, SessionDetail, SessionRow } from '../api-types.js';
+import type { CallsResponse, IssueDto, SessionDetail, SessionRow } from '../api-types.js';
 import { type AppServices, ID } from '../app-services.js';
 import { headerUsageByModel } from '../header-usage.js';
 import { HttpError } from '../http-error.js';
-import { toIssue, toSessionRow } from '../mapping.js';
+import { toCallRow, toIssue, toSessionRow } from '../mapping.js';
 import { type Answer, RawJson, sendJson } from '../raw-json.js';
 import { hasMainFile } from '../session-outline.js';
 import { query } from './query.js';
-import { eventsQuery, findQuery } from './schemas.js';
+import { eventsQuery, findQuery, sessionCallsQuery } from './schemas.js';
 
 /**
  * The session's header from the index's stored rows, without parsing its transcript (issue 8: a 200 MB session's
@@ -75,6 +76,13 @@ export function sessionRoutes(services: AppServices) {
         const page = await sessions.page(row.id, agent, offset, limit, all === true);
         if (!page) throw new HttpError(404, 'subagent not found');
         return sendJson(c, page);
+      })
+      .get('/sessions/:id/calls', query(sessionCallsQuery), async (c) => {
+        const row = await summaryOf(c.req.param('id'));
+        const { limit } = c.req.valid('query');
+        const rows = await services.queries.calls({ sessionId: row.id, oldestFirst: true, limit });
+        const body: CallsResponse = { calls: rows.map((r) => toCallRow(r, new Map([[row.id, row]]))) };
+        return c.json(shown(body));
       })
       .get('/sessions/:id/calls/:callId', async (c) => {
         const row = await summaryOf(c.req.param('id'));

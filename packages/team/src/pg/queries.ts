@@ -167,6 +167,8 @@ export function teamQueries(
         status?: string;
         category?: string;
         severity?: string;
+        sessionId?: string;
+        oldestFirst?: boolean;
         limit?: number;
       };
       const parts = [whereOf(sql, { ...f, since: undefined, until: undefined })];
@@ -174,6 +176,8 @@ export function teamQueries(
       if (f.status) parts.push(sql`c.status = ${f.status}`);
       if (f.category) parts.push(sql`c.category = ${f.category}`);
       if (f.severity) parts.push(sql`c.severity = ${f.severity}`);
+      // a session's calls: its uid (the reference the team's pages name it by)
+      if (f.sessionId) parts.push(sql`s.uid = ${f.sessionId}`);
       if (f.since !== undefined) parts.push(sql`c.ts_ms >= ${Date.parse(String(f.since))}`);
       if (f.until !== undefined) parts.push(sql`c.ts_ms <= ${Date.parse(String(f.until))}`);
       const where = parts.reduce((a, b) => sql`${a} and ${b}`);
@@ -181,7 +185,8 @@ export function teamQueries(
         select s.uid, c.call_id, c.tool, c.canonical, c.ts, c.status, c.category, c.severity, c.error_message,
           c.exit_code, c.duration_ms, c.summary, c.agent_id, s.project_path
         from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid
-        where ${where} order by c.ts_ms desc nulls last limit ${f.limit ?? 200}`;
+        where ${where} order by ${f.oldestFirst ? sql`c.ts_ms asc nulls first, c.call_id` : sql`c.ts_ms desc nulls last`}
+        limit ${f.limit ?? 200}`;
       return found.map((r) => ({
         sessionId: r.uid,
         sessionRef: r.uid,

@@ -115,6 +115,9 @@ export const api = {
   session: (id: string, signal?: AbortSignal) => apiGet('/sessions/:id', { id }, none, signal),
   events: (id: string, offset: number, limit: number, agent?: string, signal?: AbortSignal) =>
     apiGet('/sessions/:id/events', { id }, { offset, limit, agent }, signal),
+  /** The session's calls as the index holds them, first first (a team session shared below the full tier). */
+  sessionCalls: (id: string, signal?: AbortSignal): Promise<readonly CallRowDto[]> =>
+    apiGet('/sessions/:id/calls', { id }, none, signal).then((r) => r.calls),
   call: (id: string, callId: string) => apiGet('/sessions/:id/calls/:callId', { id, callId }, none),
   locate: (id: string, callId: string) => apiGet('/sessions/:id/locate/:callId', { id, callId }, none),
   errors: (id: string, signal?: AbortSignal) => apiGet('/sessions/:id/errors', { id }, none, signal),

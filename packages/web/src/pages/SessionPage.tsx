@@ -4,13 +4,14 @@ import { useSessionTelemetry } from '../telemetry/use-telemetry';
 import { TimelineCtx } from '../timeline/context';
 import { useSessionIssues } from '../ui/file-issues';
 import { PartialCopyNotice } from '../ui/PartialCopyNotice';
-import { TierNotice } from '../ui/TeamBadge';
+import { holdsTranscript, TierNotice } from '../ui/TeamBadge';
 import { UnreadableNotice } from '../ui/UnreadableNotice';
 import { NavBar } from './session/NavBar';
 import { ReadingNotice } from './session/ReadingNotice';
 import { SessionHeader } from './session/SessionHeader';
 import { JumpLatest, SessionLoadError, TimelineEmpty } from './session/SessionPlaceholders';
 import { SessionTimeline } from './session/SessionTimeline';
+import { TierCalls } from './session/TierCalls';
 import { useSessionFind } from './session/use-session-find';
 import { useSessionNav } from './session/use-session-nav';
 import { useLiveSession, useSessionView, useTimelineContext, useTimelineScroll } from './session/use-session-view';
@@ -62,7 +63,14 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
           rowIndex={nav.rowIndex}
           eventAt={view.eventAt}
           cursor={nav.cursor}
-          empty={detail && total === 0 && view.held ? <TimelineEmpty /> : null}
+          empty={
+            // a team session shared below the full tier: no timeline, its calls as the tier holds them
+            detail && !holdsTranscript(detail.session) ? (
+              <TierCalls row={detail.session} />
+            ) : detail && total === 0 && view.held ? (
+              <TimelineEmpty />
+            ) : null
+          }
         />
         {scroll.showJump && <JumpLatest onClick={() => nav.virtualizer.scrollToIndex(total - 1, { align: 'end' })} />}
       </div>

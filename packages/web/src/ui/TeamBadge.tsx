@@ -43,7 +43,7 @@ export function TierNotice({ row }: { readonly row: SessionRow }) {
   return (
     <div className="notice reading" role="status" data-testid="tier-notice">
       <b>{TIER_TITLE[row.tier ?? '']}.</b> Its {kept} on {who}: the team server never received {them}, so there is no
-      timeline to show here.
+      timeline to show here, only its calls as the tier holds them.
     </div>
   );
 }
