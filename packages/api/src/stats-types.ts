@@ -92,6 +92,8 @@ export interface CallRowDto {
   readonly summary: string;
   readonly projectPath: string | null;
   readonly sessionTitle: string | null;
+  /** The subagent that made the call (its agent id); null on the main thread. */
+  readonly agentId: string | null;
 }
 
 export interface CallsResponse {

@@ -92,6 +92,7 @@ export function toCallRow(value: unknown, sessions: ReadonlyMap<string, SessionR
     summary: str(v.errorMessage) ?? str(v.summary) ?? '',
     projectPath: session?.projectPath ?? str(v.projectPath),
     sessionTitle: session?.title ?? null,
+    agentId: str(v.agentId) ?? null,
   };
 }
 

@@ -279,6 +279,10 @@ describe.skipIf(missing !== undefined)(
       const shown = await page.locator('[data-testid=tier-call] td:nth-child(3)').allInnerTexts();
       expect(shown).toEqual(calls.map((c) => c.summary));
       expect(shown.some((t) => t.includes('not shared'))).toBe(false);
+      // the subagent's calls marked as its
+      const bySubagent = calls.filter((c) => c.agentId !== null).length;
+      expect(bySubagent).toBeGreaterThan(0);
+      expect(await page.locator('[data-testid=tier-call-subagent]').count()).toBe(bySubagent);
       await teamShot('04-metadata-session');
     });
 

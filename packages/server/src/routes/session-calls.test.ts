@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOver, SAMPLES, type TestApp } from '../../test/app-harness.js';
-import type { CallsResponse, SessionsResponse } from '../api-types.js';
+import type { CallsResponse, SessionDetail, SessionsResponse } from '../api-types.js';
 
 let t: TestApp;
 let sessions: SessionsResponse['sessions'];
@@ -27,6 +27,22 @@ describe('a session’s calls', () => {
       const times = calls.map((c) => (c.timestamp === null ? 0 : Date.parse(c.timestamp)));
       expect(times, s.id).toEqual([...times].sort((a, b) => a - b));
     }
+  });
+
+  it("say which subagent made each: as many of each subagent's calls as the header counts", async () => {
+    let checked = 0;
+    for (const s of sessions.filter((x) => x.toolCalls > 0)) {
+      const header = await t.json<SessionDetail>(`/api/sessions/${encodeURIComponent(s.id)}`);
+      const { calls } = await t.json<CallsResponse>(`/api/sessions/${encodeURIComponent(s.id)}/calls`);
+      const made = new Map<string | null, number>();
+      for (const c of calls) made.set(c.agentId, (made.get(c.agentId) ?? 0) + 1);
+      for (const sub of header.subagents) {
+        if (sub.agentId === null) continue;
+        expect(made.get(sub.agentId) ?? 0, `${s.id} ${sub.agentId}`).toBe(sub.toolCalls);
+        if (sub.toolCalls > 0) checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
   });
 
   it('the first ones when a limit cuts them; the same ones the drill-down lists of that session', async () => {

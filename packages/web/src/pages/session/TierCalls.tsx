@@ -52,7 +52,19 @@ export function TierCalls({ row }: { readonly row: SessionRow }) {
           {calls.map((c) => (
             <tr key={c.callId} data-testid="tier-call">
               <td className="mono dim">{fmtTime(c.timestamp)}</td>
-              <td className="mono">{c.tool}</td>
+              <td className="mono" style={{ whiteSpace: 'nowrap' }}>
+                {c.tool}
+                {c.agentId !== null && (
+                  <span
+                    className="badge neutral"
+                    style={{ marginLeft: 6 }}
+                    title={`made by the subagent ${c.agentId}`}
+                    data-testid="tier-call-subagent"
+                  >
+                    subagent
+                  </span>
+                )}
+              </td>
               {/* takes the width the other columns leave, and cuts its line there */}
               <td style={{ maxWidth: 0, width: '100%' }}>
                 <div className="one-line" title={described(c)}>
