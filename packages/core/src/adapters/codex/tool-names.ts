@@ -11,10 +11,15 @@ const ALIASES: Readonly<Record<string, string>> = {
 /**
  * The tool's current name; a model-made suffix such as `<|channel|>…` is cut off, and an app tool's name joined with
  * a separator too many (`mcp__codex_apps__github___fetch_pr`, as an index written before the decoder knew) is Codex's
- * own (`mcp__codex_apps__github_fetch_pr`).
+ * own (`mcp__codex_apps__github_fetch_pr`). A multi-agent tool of the `collaboration` namespace (0.145:
+ * `{"namespace":"collaboration","name":"spawn_agent"}`, which the decoder joins as `collaboration__spawn_agent`) is
+ * the tool it names, as the flat `spawn_agent` of earlier versions.
  */
 export function canonicalCodexToolName(name: string): string {
-  const clean = name.replace(/<\|.*$/s, '').replace(/^(mcp__.+?__[^_].*?)___(?=[^_])/, '$1_');
+  const clean = name
+    .replace(/<\|.*$/s, '')
+    .replace(/^(mcp__.+?__[^_].*?)___(?=[^_])/, '$1_')
+    .replace(/^collaboration(?:__|\.)(?=[a-z])/, '');
   return ALIASES[clean] ?? clean;
 }
 
