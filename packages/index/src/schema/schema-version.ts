@@ -29,7 +29,8 @@
  *   records kept only the stream's first output count; 27: `files.headless`, a headless run's output, whose session
  *   yields to its transcript; 28: `sessions.subagents` without the client's cache warm-ups, core's `isWarmup`, and `sessions.warmups`
  *   counting them; 29: a Codex multi-agent tool of the `collaboration` namespace is the tool it names, its
- *   `canonical_name` and kind those of the flat `spawn_agent`, `wait_agent`).
+ *   `canonical_name` and kind those of the flat `spawn_agent`, `wait_agent`, and a multi-agent tool the client
+ *   refused (`collab spawn failed: …`) a failed call).
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
