@@ -30,7 +30,7 @@
  *   yields to its transcript; 28: `sessions.subagents` without the client's cache warm-ups, core's `isWarmup`, and `sessions.warmups`
  *   counting them; 29: a Codex multi-agent tool of the `collaboration` namespace is the tool it names, its
  *   `canonical_name` and kind those of the flat `spawn_agent`, `wait_agent`, and a multi-agent tool the client
- *   refused (`collab spawn failed: …`) a failed call).
+ *   refused (`collab spawn failed: …`) a failed call, and a legacy rollout's `server__tool` an MCP call).
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */

@@ -23,9 +23,13 @@ export function canonicalCodexToolName(name: string): string {
   return ALIASES[clean] ?? clean;
 }
 
-/** `mcp__server__tool` (0.50/0.98 flat names, and 0.169 namespace + name joined by the decoder). */
+/**
+ * `mcp__server__tool` (0.50/0.98 flat names, and 0.169 namespace + name joined by the decoder); in the legacy rollouts
+ * (Aug 2025, before `session_meta`) `server__tool`, split at the first `__` as codex-rs then did
+ * (`fully_qualified_tool_name`): no tool of Codex's own has `__` in its name.
+ */
 export function parseCodexMcpName(name: string): { readonly server: string; readonly tool: string } | undefined {
-  const match = /^mcp__(.+?)__(.+)$/.exec(name);
+  const match = name.startsWith('mcp__') ? /^mcp__(.+?)__(.+)$/.exec(name) : /^([^_].*?)__([^_].*)$/s.exec(name);
   return match ? { server: match[1] ?? '', tool: match[2] ?? '' } : undefined;
 }
 
