@@ -1,7 +1,6 @@
 import { closeSync, existsSync, openSync, renameSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
-  canonicalToolName,
   defaultPriceTable,
   type OpenBytes,
   type ParseIssue,
@@ -12,6 +11,7 @@ import {
 } from '@agentdash/core';
 import { messageOf } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
+import { adapterForFile, agentOfRow } from './agents.js';
 import { ARCHIVE_SIZE } from './archive/archive.js';
 import { loadPartialSession, type SessionVersions, sessionVersions } from './archive/session-versions.js';
 import { IndexBusyError, IndexUnavailableError, isBusy, NewerIndexError, NotAnIndexError } from './errors.js';
@@ -302,8 +302,11 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
   } catch (error) {
     throw asUnavailable(dbPath, error);
   }
-  db.function('canonical_tool', { deterministic: true }, (name: unknown) =>
-    typeof name === 'string' ? canonicalToolName(name) : null,
+  // A tool's current name by the rule of the agent whose file holds it (Codex's `shell` is `exec_command`).
+  db.function('canonical_tool', { deterministic: true }, (agent: unknown, name: unknown) =>
+    typeof name === 'string'
+      ? adapterForFile({ agent: agentOfRow(typeof agent === 'string' ? agent : null) }).canonicalToolName(name)
+      : null,
   );
   const store: Store = { db, now: options.now ?? Date.now, prices: options.prices ?? defaultPriceTable };
   const dataVersion = db.prepare('PRAGMA data_version').pluck();

@@ -84,13 +84,34 @@ const none = {
 type Mapped = Omit<TelemetryFacts, 'sessionId'>;
 type Mapping = (a: OtelAttributes, event: OtelEvent) => Mapped;
 
+/**
+ * The tool a Claude Code event names, as its transcript names it: an MCP tool is `tool_name: "mcp_tool"` with
+ * `tool_parameters: {"mcp_server_name", "mcp_tool_name"}`, which is `mcp__<server>__<tool>` in the transcript (each
+ * part with what is not a letter, digit, `_` or `-` as `_`, as the client names MCP tools).
+ */
+function claudeToolName(a: OtelAttributes): string {
+  const name = attrText(a, 'tool_name');
+  if (name !== 'mcp_tool') return name;
+  let parameters: unknown;
+  try {
+    parameters = JSON.parse(attrText(a, 'tool_parameters'));
+  } catch {
+    return name;
+  }
+  if (typeof parameters !== 'object' || parameters === null) return name;
+  const { mcp_server_name: server, mcp_tool_name: tool } = parameters as Record<string, unknown>;
+  if (typeof server !== 'string' || typeof tool !== 'string' || server === '' || tool === '') return name;
+  const part = (text: string) => text.replace(/[^a-zA-Z0-9_-]/g, '_');
+  return `mcp__${part(server)}__${part(tool)}`;
+}
+
 /** Claude Code: names and attributes as they are (the neutral vocabulary was taken from it). */
 const claudeCode: Mapping = (a, event) => ({
   name: event.name,
   promptId: attrText(a, 'prompt.id'),
   requestId: attrText(a, 'request_id'),
   toolUseId: attrText(a, 'tool_use_id'),
-  toolName: attrText(a, 'tool_name'),
+  toolName: claudeToolName(a),
   model: attrText(a, 'model'),
   durationMs: attrNumber(a, 'duration_ms'),
   ttftMs: attrNumber(a, 'ttft_ms'),

@@ -61,7 +61,7 @@ export async function search(store: Store, query: string, filter: SearchFilter =
     .add('docs_fts MATCH ?', match)
     .add(`f.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params)
     .add(inPaths.sql, ...inPaths.params)
-    .when(filter.tool, '(d.tool = ? OR canonical_tool(d.tool) = ?)')
+    .when(filter.tool, '(d.tool = ? OR canonical_tool(f.agent, d.tool) = ?)')
     .when(filter.sessionId, 'f.session_id = ?')
     .when(filter.kind, 'd.kind = ?')
     .when(toMs(filter.since), 'd.ts_ms >= ?');

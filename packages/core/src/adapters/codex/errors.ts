@@ -26,6 +26,10 @@ const RULES: readonly { readonly test: RegExp; readonly category: ErrorCategory 
   { test: /^\S+ is unavailable in \S+ mode/, category: 'validation' },
   { test: /^\w+ failed: Unknown process id/, category: 'not-running' },
   { test: /^\w+ failed: /, category: 'other' },
+  // The multi-agent tools' refusals (spawn_agent, send_input, wait, close_agent): `collab_spawn_error`,
+  // `collab_agent_error` in codex-rs.
+  { test: /^collab (?:\w+ failed: |manager unavailable)/, category: 'other' },
+  { test: /^agent with id \S+ (?:not found|is closed)/, category: 'not-running' },
 ];
 
 /** The `style` of a `codex exec --json` command result: its exit code is the event's own (`decode-exec.ts`). */

@@ -58,4 +58,26 @@ describe('Codex MCP tool names', () => {
     expect(canonicalCodexToolName('mcp__codex_apps__github___fetch_pr')).toBe('mcp__codex_apps__github_fetch_pr');
     expect(codexAdapter.canonicalToolName('mcp__rec__echo')).toBe('mcp__rec__echo');
   });
+
+  it('a legacy rollout names an MCP tool `server__tool` (Aug 2025): an MCP call of that server', async () => {
+    const legacy = join(codexFixtures, 'legacy/sessions/2025/08/30');
+    const { files } = await discoverAll([legacy]);
+    const [group] = groupSessions(files);
+    const session = await loadSession(group!);
+    // Was no kind: raw JSON in the timeline, the search engine's answer unread.
+    const [call, ...others] = session.calls;
+    const typed = call?.result?.typed;
+    const data = typed !== undefined && 'data' in typed ? (typed.data as { server?: string; tool?: string }) : {};
+    expect(others).toEqual([]);
+    expect([call?.name, call?.toolKind, call?.result?.typed?.kind, data.server, data.tool]).toEqual([
+      'search__search.query',
+      'mcp',
+      'mcp',
+      'search',
+      'search.query',
+    ]);
+    expect(parseCodexMcpName('exec_command')).toBeUndefined();
+    expect(parseCodexMcpName('__x')).toBeUndefined();
+    expect(parseCodexMcpName('mcp__rec')).toBeUndefined();
+  });
 });

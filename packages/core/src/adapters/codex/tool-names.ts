@@ -11,16 +11,25 @@ const ALIASES: Readonly<Record<string, string>> = {
 /**
  * The tool's current name; a model-made suffix such as `<|channel|>…` is cut off, and an app tool's name joined with
  * a separator too many (`mcp__codex_apps__github___fetch_pr`, as an index written before the decoder knew) is Codex's
- * own (`mcp__codex_apps__github_fetch_pr`).
+ * own (`mcp__codex_apps__github_fetch_pr`). A multi-agent tool of the `collaboration` namespace (0.145:
+ * `{"namespace":"collaboration","name":"spawn_agent"}`, which the decoder joins as `collaboration__spawn_agent`) is
+ * the tool it names, as the flat `spawn_agent` of earlier versions.
  */
 export function canonicalCodexToolName(name: string): string {
-  const clean = name.replace(/<\|.*$/s, '').replace(/^(mcp__.+?__[^_].*?)___(?=[^_])/, '$1_');
+  const clean = name
+    .replace(/<\|.*$/s, '')
+    .replace(/^(mcp__.+?__[^_].*?)___(?=[^_])/, '$1_')
+    .replace(/^collaboration(?:__|\.)(?=[a-z])/, '');
   return ALIASES[clean] ?? clean;
 }
 
-/** `mcp__server__tool` (0.50/0.98 flat names, and 0.169 namespace + name joined by the decoder). */
+/**
+ * `mcp__server__tool` (0.50/0.98 flat names, and 0.169 namespace + name joined by the decoder); in the legacy rollouts
+ * (Aug 2025, before `session_meta`) `server__tool`, split at the first `__` as codex-rs then did
+ * (`fully_qualified_tool_name`): no tool of Codex's own has `__` in its name.
+ */
 export function parseCodexMcpName(name: string): { readonly server: string; readonly tool: string } | undefined {
-  const match = /^mcp__(.+?)__(.+)$/.exec(name);
+  const match = name.startsWith('mcp__') ? /^mcp__(.+?)__(.+)$/.exec(name) : /^([^_].*?)__([^_].*)$/s.exec(name);
   return match ? { server: match[1] ?? '', tool: match[2] ?? '' } : undefined;
 }
 

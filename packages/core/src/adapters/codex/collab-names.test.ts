@@ -1,0 +1,136 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { discoverAll } from '../../agents/discover-all.js';
+import { loadSession } from '../../index.js';
+import { groupSessions } from '../../io/discover.js';
+import { codexAdapter } from './adapter.js';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const id = '019f80ed-65ac-7eb3-9c28-9885c0fbca91';
+
+const line = (timestamp: string, type: string, payload: unknown) => JSON.stringify({ timestamp, type, payload });
+const output = (callId: string, text: string) => ({ type: 'function_call_output', call_id: callId, output: text });
+
+/** The session of one rollout file written with `text`. */
+async function sessionOf(text: string) {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-codex-collab-'));
+  const sessions = join(dir, 'sessions/2026/07/20');
+  mkdirSync(sessions, { recursive: true });
+  writeFileSync(join(sessions, `rollout-2026-07-20T21-07-49-${id}.jsonl`), text);
+  const { files } = await discoverAll([dir]);
+  const [group] = groupSessions(files);
+  return loadSession(group!);
+}
+
+/**
+ * A 0.145 multi-agent rollout, trimmed from ../shared/wild-agents (entire-graph-6, lines 1, 8, 42–44, 426–427):
+ * its tools come as `namespace: "collaboration"` beside their name.
+ */
+function rollout(): string {
+  const call = (name: string, callId: string, args: unknown) => ({
+    type: 'function_call',
+    name,
+    namespace: 'collaboration',
+    arguments: JSON.stringify(args),
+    call_id: callId,
+  });
+  return `${[
+    line('2026-07-20T19:07:49.897Z', 'session_meta', {
+      id,
+      timestamp: '2026-07-20T19:07:49.581Z',
+      cwd: '/p/entire-graph',
+      originator: 'Codex Desktop',
+      cli_version: '0.145.0-alpha.18',
+    }),
+    line('2026-07-20T19:07:51.180Z', 'turn_context', { cwd: '/p/entire-graph', model: 'gpt-5.6' }),
+    line('2026-07-20T19:07:51.200Z', 'response_item', {
+      type: 'message',
+      role: 'user',
+      content: [{ type: 'input_text', text: 'Review the open pull requests.' }],
+    }),
+    line(
+      '2026-07-20T19:08:45.444Z',
+      'response_item',
+      call('spawn_agent', 'call_spawn', { agent_type: 'explorer', message: 'Review PR 36', task_name: 'review_pr36' }),
+    ),
+    line('2026-07-20T19:08:45.639Z', 'event_msg', {
+      type: 'sub_agent_activity',
+      event_id: 'call_spawn',
+      agent_thread_id: '019f80ee-401e-78f1-919f-34033e956ba8',
+      agent_path: '/root/review_pr36',
+      kind: 'started',
+    }),
+    line('2026-07-20T19:08:45.808Z', 'response_item', output('call_spawn', '{"task_name":"/root/review_pr36"}')),
+    line('2026-07-20T19:19:01.502Z', 'response_item', call('wait_agent', 'call_wait', { timeout_ms: 10000 })),
+    line(
+      '2026-07-20T19:19:06.334Z',
+      'response_item',
+      output('call_wait', '{"message":"Wait completed.","timed_out":false}'),
+    ),
+  ].join('\n')}\n`;
+}
+
+describe('Codex multi-agent tools (namespace "collaboration")', () => {
+  it('are the tools they name: spawn_agent starts an agent, wait_agent waits for one', async () => {
+    const session = await sessionOf(rollout());
+    // Were `collaboration__spawn_agent` and `collaboration__wait_agent`, of no kind: raw JSON in the timeline, the
+    // prompt untyped, a tool of its own in the statistics.
+    expect(
+      session.calls.map((c) => [c.name, c.canonicalName, c.toolKind, c.status, c.result?.typed?.kind, c.typedInput]),
+    ).toEqual([
+      [
+        'collaboration__spawn_agent',
+        'spawn_agent',
+        'agent',
+        'ok',
+        'agent',
+        { prompt: 'Review PR 36', agentType: 'explorer', name: 'review_pr36' },
+      ],
+      ['collaboration__wait_agent', 'wait_agent', 'agent-wait', 'ok', 'agent-wait', {}],
+    ]);
+    expect(codexAdapter.canonicalToolName('collaboration.spawn_agent')).toBe('spawn_agent');
+    expect(codexAdapter.canonicalToolName('mcp__collaboration__spawn_agent')).toBe('mcp__collaboration__spawn_agent');
+  });
+
+  it("a spawn the client refused is a failed call (0.118: 'collab spawn failed: …', no new thread)", async () => {
+    // Trimmed from ../shared/wild-agents (entire-git-sync-1, 019d7d08…, lines of call_a460E4SC…): the seventh agent.
+    const spawn = {
+      type: 'function_call',
+      name: 'spawn_agent',
+      arguments: JSON.stringify({ agent_type: 'explorer', message: 'Review the latest changes' }),
+      call_id: 'call_spawn',
+    };
+    const session = await sessionOf(
+      `${[
+        line('2026-04-11T20:22:50.000Z', 'session_meta', { id, cwd: '/p/git-sync', cli_version: '0.118.0' }),
+        line('2026-04-11T20:22:50.100Z', 'turn_context', { cwd: '/p/git-sync', model: 'gpt-5.4' }),
+        line('2026-04-11T20:22:53.349Z', 'response_item', spawn),
+        line('2026-04-11T20:22:53.356Z', 'event_msg', {
+          type: 'collab_agent_spawn_end',
+          call_id: 'call_spawn',
+          new_thread_id: null,
+          prompt: 'Review the latest changes',
+          status: 'not_found',
+        }),
+        line(
+          '2026-04-11T20:22:53.384Z',
+          'response_item',
+          output('call_spawn', 'collab spawn failed: agent thread limit reached (max 6)'),
+        ),
+        line('2026-04-11T20:23:00.000Z', 'response_item', { ...spawn, name: 'wait_agent', call_id: 'call_wait' }),
+        line('2026-04-11T20:23:00.100Z', 'response_item', output('call_wait', 'agent with id 019d7e3a not found')),
+      ].join('\n')}\n`,
+    );
+    // Were both `ok`: the client's refusal read as the spawn's answer.
+    expect(session.calls.map((c) => [c.name, c.status, c.result?.error?.category, c.result?.error?.message])).toEqual([
+      ['spawn_agent', 'error', 'other', 'collab spawn failed: agent thread limit reached (max 6)'],
+      ['wait_agent', 'error', 'not-running', 'agent with id 019d7e3a not found'],
+    ]);
+  });
+});
