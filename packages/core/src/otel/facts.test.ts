@@ -3,7 +3,7 @@ import { decodeOtlpRequest } from './decode.js';
 import { eventFacts } from './facts.js';
 
 /** One Claude Code `tool_result` log record, its attributes as 2.1.332 exports them (../shared/corpus-otel). */
-function toolNameOf(attributes: Record<string, string>): string {
+function factsOf(attributes: Record<string, string>) {
   const body = JSON.stringify({
     resourceLogs: [
       {
@@ -31,8 +31,10 @@ function toolNameOf(attributes: Record<string, string>): string {
     body: new TextEncoder().encode(body),
   });
   const [event] = records;
-  return event?.kind === 'event' ? eventFacts(event).toolName : `not an event: ${event?.kind}`;
+  if (event?.kind !== 'event') throw new Error(`not an event: ${event?.kind}`);
+  return eventFacts(event);
 }
+const toolNameOf = (attributes: Record<string, string>): string => factsOf(attributes).toolName;
 
 describe("Claude Code's tool_result events", () => {
   it('name an MCP tool as the transcript does, not `mcp_tool`', () => {
@@ -55,5 +57,17 @@ describe("Claude Code's tool_result events", () => {
     expect(toolNameOf({ tool_name: 'mcp_tool', tool_parameters: '{"mcp_server_name":"rec"}' })).toBe('mcp_tool');
     expect(toolNameOf({ tool_name: 'mcp_tool', tool_parameters: '{not json' })).toBe('mcp_tool');
     expect(toolNameOf({ tool_name: 'mcp_tool', tool_parameters: 'null' })).toBe('mcp_tool');
+  });
+});
+
+describe('a duration attribute', () => {
+  it('is kept when a number of milliseconds, 0 included', () => {
+    expect(factsOf({ tool_name: 'Bash', duration_ms: '250' }).durationMs).toBe(250);
+    expect(factsOf({ tool_name: 'Bash', duration_ms: '0' }).durationMs).toBe(0);
+  });
+
+  it('is left out when negative or not a number: no time taken off a session', () => {
+    expect(factsOf({ tool_name: 'Bash', duration_ms: '-1200' }).durationMs).toBeNull();
+    expect(factsOf({ tool_name: 'Bash', duration_ms: 'soon' }).durationMs).toBeNull();
   });
 });

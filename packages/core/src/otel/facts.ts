@@ -11,7 +11,15 @@
  *   its `gemini_cli.tool_call` event names no call, the `tool_call` span (OpenTelemetry GenAI conventions) does:
  *   `gen_ai.tool.call_id` = the chat's tool call id, and the span's start and end are the call's execution.
  */
-import { attrBool, attrNumber, attrText, type OtelAttributes, type OtelEvent, type OtelSpan } from './types.js';
+import {
+  attrBool,
+  attrDuration,
+  attrNumber,
+  attrText,
+  type OtelAttributes,
+  type OtelEvent,
+  type OtelSpan,
+} from './types.js';
 
 /** One record's neutral facts: what the index stores in its columns beside the record itself. */
 export interface TelemetryFacts {
@@ -113,7 +121,7 @@ const claudeCode: Mapping = (a, event) => ({
   toolUseId: attrText(a, 'tool_use_id'),
   toolName: claudeToolName(a),
   model: attrText(a, 'model'),
-  durationMs: attrNumber(a, 'duration_ms'),
+  durationMs: attrDuration(a, 'duration_ms'),
   ttftMs: attrNumber(a, 'ttft_ms'),
   success: attrBool(a, 'success'),
   costUsd: attrNumber(a, 'cost_usd'),
@@ -132,7 +140,7 @@ const mappings: Readonly<Record<string, Mapping>> = {
       ...none,
       name: status !== null && status >= 400 ? 'api_error' : 'api_request',
       model: attrText(a, 'model'),
-      durationMs: attrNumber(a, 'duration_ms'),
+      durationMs: attrDuration(a, 'duration_ms'),
     };
   },
   'codex.sse_event': (a, event) => {
@@ -155,7 +163,7 @@ const mappings: Readonly<Record<string, Mapping>> = {
     toolUseId: attrText(a, 'call_id'),
     toolName: attrText(a, 'tool_name'),
     model: attrText(a, 'model'),
-    durationMs: attrNumber(a, 'duration_ms'),
+    durationMs: attrDuration(a, 'duration_ms'),
     success: attrBool(a, 'success'),
   }),
   'gemini_cli.user_prompt': (a) => ({ ...none, name: 'user_prompt', promptId: attrText(a, 'prompt_id') }),
@@ -166,7 +174,7 @@ const mappings: Readonly<Record<string, Mapping>> = {
       name: 'api_request',
       promptId: attrText(a, 'prompt_id'),
       model: attrText(a, 'model'),
-      durationMs: attrNumber(a, 'duration_ms'),
+      durationMs: attrDuration(a, 'duration_ms'),
       inputTokens: minus(attrNumber(a, 'input_token_count'), cached),
       // Thoughts are billed as output, as Claude Code's output tokens include thinking.
       outputTokens: plus(attrNumber(a, 'output_token_count'), attrNumber(a, 'thoughts_token_count')),
@@ -178,7 +186,7 @@ const mappings: Readonly<Record<string, Mapping>> = {
     name: 'api_error',
     promptId: attrText(a, 'prompt_id'),
     model: attrText(a, 'model') || attrText(a, 'model_name'),
-    durationMs: attrNumber(a, 'duration_ms') ?? attrNumber(a, 'duration'),
+    durationMs: attrDuration(a, 'duration_ms') ?? attrDuration(a, 'duration'),
   }),
 };
 

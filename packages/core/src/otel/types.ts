@@ -123,6 +123,15 @@ export function attrNumber(attributes: OtelAttributes, key: string): number | nu
   return null;
 }
 
+/**
+ * A duration attribute (milliseconds): `attrNumber`'s, and null when negative. A client's clock stepping back or a
+ * hand-made payload would otherwise take time off a session's measured model or tool time.
+ */
+export function attrDuration(attributes: OtelAttributes, key: string): number | null {
+  const n = attrNumber(attributes, key);
+  return n !== null && n >= 0 ? n : null;
+}
+
 /** A boolean attribute sent as a boolean or as `"true"`/`"false"`; else null. */
 export function attrBool(attributes: OtelAttributes, key: string): boolean | null {
   const value = attributes[key];
