@@ -28,14 +28,15 @@
  *   line read as complete JSON; 26: `records.output_at_least` and `responses.output_unrecorded`, for a response whose
  *   records kept only the stream's first output count; 27: `files.headless`, a headless run's output, whose session
  *   yields to its transcript; 28: `sessions.subagents` without the client's cache warm-ups, core's `isWarmup`, and `sessions.warmups`
- *   counting them).
+ *   counting them; 29: a call held by copies of one session in several folders goes to the copy its responses go
+ *   to, never to the one read first).
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 28;
+export const DERIVED_VERSION = 29;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {
