@@ -105,4 +105,17 @@ describe('while another process builds the index', () => {
     const after = await cli(['sessions', SAMPLES_HOME, '--json']);
     expect([after.code, after.stderr, (JSON.parse(after.stdout) as SessionsJson).sessions.length]).toEqual([0, '', 28]);
   });
+
+  it('a path that is not there is refused (exit 3) as without a build, not answered "No sessions."', async () => {
+    db = join(dir, 'typo.sqlite');
+    const builder = spawn(process.execPath, [join(dir, 'builder.mjs'), db, SAMPLES_HOME], { stdio: 'pipe' });
+    await until(builder, 'held');
+    const typo = join(dir, 'no-such-home');
+    const during = await cli(['sessions', typo]);
+    builder.stdin.end('go\n');
+    await new Promise((done) => builder.on('close', done));
+    const after = await cli(['sessions', typo]);
+    const refused = { code: 3, stdout: '', stderr: `agentdash: no such file or directory: ${typo}\n` };
+    expect([during, after]).toEqual([refused, refused]);
+  });
 });

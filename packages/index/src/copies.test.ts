@@ -44,6 +44,51 @@ describe('copies of one session in several folders', () => {
   });
 });
 
+describe('a copy of a transcript made while the index follows it', () => {
+  const id = 'dddddddd-0000-4000-8000-000000000004';
+  // The copy sorts first by key: its folder's name goes on past the original's ('-' before '/').
+  it.each([
+    ['a project folder copied whole (the same id)', `-home-user-proj-demo-copy/${id}`],
+    ['a session copied under another name', '-home-user-proj-demo-copy/eeeeeeee-0000-4000-8000-000000000005'],
+  ])('%s: the calls go where the responses go, as in a fresh index, whichever was read first', async (_, copy) => {
+    const home = join(dir, 'copy-home');
+    const base = (uuid: string, second: number) => ({
+      sessionId: id,
+      uuid,
+      timestamp: `2026-01-02T10:00:${String(second).padStart(2, '0')}.000Z`,
+    });
+    const lines = [
+      prompt(base('p', 1), 'List the files.'),
+      toolUse(base('u', 2), 'msg_copy', 'toolu_copy', 'Bash', { command: 'ls' }),
+      toolResult(base('r', 3), 'toolu_copy', 'a.txt', false),
+    ];
+    const original = `-home-user-proj-demo/${id}`;
+    writeLines(join(home, 'projects', `${original}.jsonl`), lines);
+    await index.refresh([home]);
+    // The copy (a backup beside it) made after the index read the original.
+    writeLines(join(home, 'projects', `${copy}.jsonl`), lines);
+    await index.refresh([home]);
+    const fresh = openIndex({ dbPath: join(dir, 'fresh.sqlite') });
+    await fresh.refresh([home]);
+    const place = (key: string) => key.split('/').slice(-2).join('/');
+    const owners = (ix: AgentIndex) => ({
+      calls: ix.listSessions({}).map((s) => [place(s.key), s.toolCalls]),
+      responses: ix.usageResponses({}).map((r) => place(r.context.sessionKey)),
+    });
+    const copyOwns = {
+      calls: [
+        [copy, 1],
+        [original, 0],
+      ],
+      responses: [copy],
+    };
+    // Before: the call went to the copy read first (the original here; the copy in the fresh index, newest first),
+    // its response to the copy first by key: a session showed the call without its tokens, the other the reverse.
+    expect([owners(index), owners(fresh)]).toEqual([copyOwns, copyOwns]);
+    fresh.close();
+  });
+});
+
 describe('a prompt template does not title a session with its Markdown', () => {
   it('bundled parking-lot 019af581: the spec-kit `## User Input` and its ```text fence are gone', async () => {
     await index.refresh([join(fixtures, 'templates/codex')]);

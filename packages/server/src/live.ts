@@ -1,5 +1,6 @@
 import { existsSync, type FSWatcher } from 'node:fs';
 import { resolve } from 'node:path';
+import { LIVE_WINDOW_MS, type SessionFilter } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { LiveMessage } from './api-types.js';
 import { toSessionRow } from './mapping.js';
@@ -33,6 +34,11 @@ export interface WatchOptions {
    * every few milliseconds would otherwise keep the query worker recomputing them all (issue 36, item 9).
    */
   readonly minIntervalMs?: number;
+  /**
+   * How often the sessions last seen live are looked at again (default 15 s): one stops being live when nothing
+   * came for a while (`LIVE_WINDOW_MS`), and no file change says so.
+   */
+  readonly liveCheckMs?: number;
 }
 
 export function createLiveEvents(options: WatchOptions): LiveEvents {
@@ -145,6 +151,48 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     }
     for (const sessionId of updated) emit({ type: 'session-updated', sessionId });
     if (listChanged || updated.size > 0) emit({ type: 'sessions-changed' });
+    seeLive(dirs ? [...updated] : undefined);
+  };
+
+  /**
+   * The sessions shown live, by reference, until they are not: an agent that stops writing changes no file, so
+   * without a look at them again every open dashboard would show them live, and their calls running, for ever.
+   */
+  const shownLive = new Set<string>();
+  const liveCheckMs = options.liveCheckMs ?? 15_000;
+  let liveTimer: NodeJS.Timeout | undefined;
+  const liveRefsOf = (filter: SessionFilter): string[] =>
+    options.index.listSessions(filter).flatMap((raw) => {
+      const row = toSessionRow(raw);
+      return row.isLive ? [row.id] : [];
+    });
+  const lookLater = () => {
+    if (shownLive.size === 0 || liveTimer !== undefined || closed) return;
+    liveTimer = setTimeout(lookAgain, liveCheckMs);
+    liveTimer.unref();
+  };
+  /** Note which sessions of these references (undefined: of the whole scope, those that ended lately) are live. */
+  const seeLive = (refs: readonly string[] | undefined) => {
+    if (refs?.length === 0) return;
+    const since = new Date(Date.now() - LIVE_WINDOW_MS - liveCheckMs).toISOString();
+    const live =
+      refs === undefined
+        ? liveRefsOf({ paths: options.paths, since })
+        : liveRefsOf({ ids: idsOf(refs) }).filter((ref) => refs.includes(ref));
+    for (const ref of live) shownLive.add(ref);
+    lookLater();
+  };
+  const lookAgain = () => {
+    liveTimer = undefined;
+    if (closed) return;
+    const still = new Set(liveRefsOf({ ids: idsOf([...shownLive]) }));
+    const ended = [...shownLive].filter((ref) => !still.has(ref));
+    for (const ref of ended) {
+      shownLive.delete(ref);
+      emit({ type: 'session-updated', sessionId: ref });
+    }
+    if (ended.length > 0) emit({ type: 'sessions-changed' });
+    lookLater();
   };
 
   const refresh = async (changedFiles: readonly string[] = []): Promise<void> => {
@@ -206,6 +254,7 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      if (liveTimer) clearTimeout(liveTimer);
       if (spacing) {
         clearTimeout(spacing.timer);
         spacing.done();

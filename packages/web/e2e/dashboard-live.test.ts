@@ -206,4 +206,53 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     await page.emulateMedia({ reducedMotion: null });
     expect(problems).toEqual([]);
   });
+
+  it('the waterfall follows a live session: a new call shows running, then done, beside the calls it had', async () => {
+    await go(`#/s/${liveSessionId}/waterfall`);
+    const canvas = page.locator('[data-testid=waterfall-canvas]');
+    await page.waitForSelector('[data-testid=waterfall-canvas][data-calls]:not([data-calls="0"])');
+    const calls = Number(await canvas.getAttribute('data-calls'));
+    expect(await canvas.getAttribute('data-open')).toBe('0');
+    const lines = (await readFile(liveFile, 'utf8')).trim().split('\n');
+    const last = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+    const callId = 'toolu_e2e_live_waterfall_01';
+    const call = {
+      parentUuid: last.uuid ?? null,
+      isSidechain: false,
+      userType: 'external',
+      cwd: last.cwd ?? '/home/user/proj/live',
+      sessionId: liveSessionId,
+      version: last.version ?? '2.1.330',
+      type: 'assistant',
+      uuid: 'e2e00000-0000-4000-8000-000000000011',
+      timestamp: new Date().toISOString(),
+      message: {
+        id: 'msg_e2e_live_waterfall',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-e2e',
+        content: [{ type: 'tool_use', id: callId, name: 'Bash', input: { command: 'sleep 1', description: 'Wait' } }],
+        stop_reason: 'tool_use',
+        usage: { input_tokens: 1, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      },
+    };
+    await appendFile(liveFile, `${JSON.stringify(call)}\n`);
+    const after = (n: number, open: number) =>
+      page.waitForSelector(`[data-testid=waterfall-canvas][data-calls="${n}"][data-open="${open}"]`, {
+        timeout: 10_000,
+      });
+    await after(calls + 1, 1);
+    const result = {
+      ...call,
+      parentUuid: call.uuid,
+      type: 'user',
+      uuid: 'e2e00000-0000-4000-8000-000000000012',
+      timestamp: new Date(Date.now() + 1_000).toISOString(),
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: callId, content: '' }] },
+      toolUseResult: { stdout: '', stderr: '', interrupted: false, isImage: false },
+    };
+    await appendFile(liveFile, `${JSON.stringify(result)}\n`);
+    await after(calls + 1, 0);
+    expect(problems).toEqual([]);
+  });
 });

@@ -64,10 +64,11 @@ export class CallFacts {
   constructor(db: Database.Database) {
     this.s = {
       // In each agent home the first occurrence owns the call (schema-derived.ts). A fork or resume copy has the same
-      // timestamp: then the file that started first (its first timestamped line) is the original, whatever the
-      // import order (among files that start alike, the session whose row came first). Copies of one session in
-      // several folders (the same id, the same start): the newest complete one, its last timestamped line latest,
-      // owns the call, as it owns their shared responses (usage-queries.ts).
+      // timestamp: then the file that started first (its first timestamped line) is the original. Among files that
+      // start alike, the session first by key; copies of one session in several folders (the same id, the same
+      // start): the newest complete one, its last timestamped line latest, then the first by key. So `ownsBefore`
+      // gives their shared responses (usage-queries.ts), whatever the import order (a copy made while `serve`
+      // follows the home is read after its original, in a fresh index before it: newest first).
       firstCall: db.prepare(
         `SELECT file_id, line, offset, name, stored FROM (
            SELECT c.file_id, c.line, c.offset, c.name, c.has_result AS stored, c.rowid AS rid, c.ts_ms, f.role,
@@ -75,11 +76,11 @@ export class CallFacts {
                AS began,
              (SELECT r.ts_ms FROM records r WHERE r.file_id = f.id AND r.ts_ms IS NOT NULL ORDER BY r.line DESC LIMIT 1)
                AS ended,
-             replace(f.session_id, rtrim(f.session_id, replace(f.session_id, '/', '')), '') AS sid
+             f.session_id AS skey, replace(f.session_id, rtrim(f.session_id, replace(f.session_id, '/', '')), '') AS sid
            FROM calls c JOIN files f ON f.id = c.file_id
            WHERE c.tool_use_id = ? AND f.home = ?)
          ORDER BY (ts_ms IS NULL), ts_ms, (role <> 'main'), (began IS NULL), began,
-           min(rid) OVER (PARTITION BY sid), (ended IS NULL), ended DESC, rid
+           min(skey) OVER (PARTITION BY sid), (ended IS NULL), ended DESC, skey, rid
          LIMIT 1`,
       ),
       // The result in the owning call's file when it has one (a copy's result goes with its call), else the first.

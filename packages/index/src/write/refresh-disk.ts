@@ -1,7 +1,9 @@
 /** What a refresh asks the disk directly, beside discovery: whether paths can be read, or only looked at. */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UnreadableFileError } from '@agentdash/core';
+import { PathNotFoundError, UnreadableFileError } from '@agentdash/core';
+import type Database from 'better-sqlite3';
+import { hasArchivedFilesUnder } from '../read/archived-under.js';
 
 /** Why the file cannot be opened for reading now, or undefined when it can. */
 export function readError(path: string): Error | undefined {
@@ -40,4 +42,14 @@ export function resolvedRoots(paths: readonly string[]): string[] {
     }
   }
   return roots;
+}
+
+/**
+ * Refuse a path that is neither on disk nor in the archive (a typo), as discovery does, when a refresh answers without
+ * discovering (another process builds the index): else the command would answer "No sessions." for it.
+ * @throws PathNotFoundError
+ */
+export function requireKnownRoots(db: Database.Database, paths: readonly string[]): void {
+  const missing = paths.find((path) => !existsSync(path) && !hasArchivedFilesUnder(db, resolve(path)));
+  if (missing !== undefined) throw new PathNotFoundError(missing);
 }

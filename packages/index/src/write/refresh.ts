@@ -26,7 +26,7 @@ import { findMoves } from './moves.js';
 import type { ParseJob } from './parse-pool.js';
 import { PARALLEL_BYTES, ReadAhead } from './read-ahead.js';
 import { countsUnder, partialReport } from './refresh-counts.js';
-import { isHiddenByPermissions, readError, resolvedRoots } from './refresh-disk.js';
+import { isHiddenByPermissions, readError, requireKnownRoots, resolvedRoots } from './refresh-disk.js';
 import { type FileStep, planRefresh, type StoredFile } from './refresh-plan.js';
 import { SessionUpdater } from './sessions.js';
 import { type Batch, checkpointAtEnd, journalsInMemory, WriteBatches } from './write-batch.js';
@@ -145,6 +145,7 @@ export class Refresher {
     // batch, and the rest read here too).
     const elsewhere = options.partialWhileBuilding === true ? buildingElsewhere(this.db) : undefined;
     if (elsewhere !== undefined) {
+      requireKnownRoots(this.db, paths);
       return partialReport(countsUnder(this.db, this.unreadable.length, paths), elsewhere);
     }
     const roots = resolvedRoots(paths);

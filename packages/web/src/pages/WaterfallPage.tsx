@@ -66,6 +66,7 @@ export function WaterfallPage({ id }: { id: string }) {
           role="img"
           data-testid="waterfall-canvas"
           data-calls={totalCalls}
+          data-open={wf.openCalls}
           data-lanes={data?.lanes.length ?? 0}
           data-measured={measuredCalls}
           style={{ height: wf.height, cursor: canvas.cursor }}

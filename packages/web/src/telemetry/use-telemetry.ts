@@ -3,27 +3,14 @@
  * list with `sessions-changed` and each session it names with `session-updated`).
  */
 import { useEffect, useState } from 'react';
-import { ApiRequestError, api, subscribeLive } from '../data/client';
+import { ApiRequestError, api } from '../data/client';
 import type {
   SessionTelemetryDto,
   TelemetrySetupResponse,
   TelemetryStepsResponse,
   TelemetrySummaryDto,
 } from '../data/types';
-import { LIST_RELOAD_MS, useLiveTick } from '../data/use-live-tick';
-
-/** Reloads on every live update of `id` (a prefix of the session id matches, as the session page does). */
-function useSessionTick(id: string): number {
-  const [tick, setTick] = useState(0);
-  useEffect(
-    () =>
-      subscribeLive((m) => {
-        if (m.type === 'session-updated' && (m.sessionId === id || m.sessionId.startsWith(id))) setTick((t) => t + 1);
-      }),
-    [id],
-  );
-  return tick;
-}
+import { LIST_RELOAD_MS, useLiveTick, useSessionTick } from '../data/use-live-tick';
 
 /**
  * What a request gave: the answer, `null` when there is none (404: no telemetry), undefined while loading. `scope`
@@ -50,13 +37,13 @@ function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, scope: string, 
 
 /** One session's measured figures (null: no telemetry for it), following live updates. */
 export function useSessionTelemetry(id: string): SessionTelemetryDto | null | undefined {
-  const tick = useSessionTick(id);
+  const tick = useSessionTick(id, 0);
   return useLoaded((signal) => api.telemetry.session(id, signal), id, String(tick));
 }
 
 /** One session's calls from telemetry, following live updates (its calls fill in as `tool_result` events arrive). */
 export function useTelemetrySteps(id: string): TelemetryStepsResponse | null | undefined {
-  const tick = useSessionTick(id);
+  const tick = useSessionTick(id, 0);
   return useLoaded((signal) => api.telemetry.steps(id, signal), id, String(tick));
 }
 

@@ -2,32 +2,46 @@ import { messageOf } from '@agentdash/core/present';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../data/client';
 import type { WaterfallResponse } from '../../data/types';
+import { LIST_RELOAD_MS, useSessionTick } from '../../data/use-live-tick';
 import { sessionHref } from '../../ui/router';
 import { useThemeVersion } from '../../ui/theme';
 import { type Hit, hitAt, LABEL_W, LANE_H, laneLayout, TOP, timeAt } from '../../ui/waterfall-geometry';
 import { draw, MIN_SPAN_MS, type View } from './draw';
 import type { MeasuredCalls } from './measured';
+import { followView, wholeView } from './view';
 
-const whole = (w: WaterfallResponse): View => ({ t0: w.startMs, t1: Math.max(w.endMs, w.startMs + MIN_SPAN_MS) });
-
-/** A session's waterfall: its lanes, and the time window shown (the whole session at first, zoomed by a factor). */
+/**
+ * A session's waterfall: its lanes, and the time window shown (the whole session at first, zoomed by a factor). It
+ * follows the session live (loaded again at most once a second while it grows), keeping a window the reader chose.
+ */
 export function useWaterfall(id: string) {
   const [data, setData] = useState<WaterfallResponse | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [view, setView] = useState<View | undefined>();
+  const loaded = useRef<{ readonly id: string; readonly data: WaterfallResponse } | undefined>(undefined);
+  const tick = useSessionTick(id, LIST_RELOAD_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` stands for a live change of the session
   useEffect(() => {
     const ctl = new AbortController();
     api
       .waterfall(id, ctl.signal)
       .then((w) => {
+        const before = loaded.current?.id === id ? loaded.current.data : undefined;
+        loaded.current = { id, data: w };
         setData(w);
-        setView(whole(w));
+        setError(undefined);
+        setView((v) => followView(before && v, before, w));
       })
-      .catch((e: unknown) => !ctl.signal.aborted && setError(messageOf(e)));
+      // a reload that fails (the server restarting) keeps what is shown
+      .catch((e: unknown) => !ctl.signal.aborted && loaded.current?.id !== id && setError(messageOf(e)));
     return () => ctl.abort();
-  }, [id]);
+  }, [id, tick]);
   const layout = useMemo(() => (data ? laneLayout(data.lanes) : []), [data]);
   const totalCalls = useMemo(() => data?.lanes.reduce((a, l) => a + l.calls.length, 0) ?? 0, [data]);
+  const openCalls = useMemo(
+    () => data?.lanes.reduce((a, l) => a + l.calls.filter((c) => c.open).length, 0) ?? 0,
+    [data],
+  );
   const zoom = (factor: number) =>
     setView((v) => {
       if (!v) return v;
@@ -44,8 +58,9 @@ export function useWaterfall(id: string) {
     layout,
     height: layout.reduce((h, l) => Math.max(h, l.y + l.rows * LANE_H), TOP) + 8,
     totalCalls,
+    openCalls,
     zoom,
-    reset: () => data && setView(whole(data)),
+    reset: () => data && setView(wholeView(data)),
   };
 }
 
