@@ -7,6 +7,7 @@ import { AgentUsageTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
 import { ProjectFilter } from '../ui/ProjectFilter';
 import { useAddress } from '../ui/page-address';
+import { useServerMode } from '../ui/use-server-mode';
 import { useChartTheme } from './analytics/chart-theme';
 import { UsageCards } from './usage/UsageCards';
 import { DailyChart, ProjectsChart } from './usage/UsageCharts';
@@ -24,6 +25,7 @@ export function UsagePage({ query }: { readonly query: string }) {
   useAddress(usageHash({ range, project, agent, metric }));
   const { usage, error, models, unpriced, colorOf, daily, unit, projects } = useUsage(project, range, metric, agent);
   const theme = useChartTheme();
+  const mode = useServerMode();
   const t = usage?.totals;
 
   return (
@@ -99,7 +101,7 @@ export function UsagePage({ query }: { readonly query: string }) {
       </div>
       <div className="grid-2">
         <TopSessions usage={usage} metric={metric} />
-        <UsageBlocks usage={usage} />
+        <UsageBlocks usage={usage} team={mode === 'team'} />
       </div>
       {usage && <MeasuredTimeNote measured={usage.time.measured} />}
       <div className="grid-2">

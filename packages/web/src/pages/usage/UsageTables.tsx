@@ -143,7 +143,11 @@ export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric })
   );
 }
 
-export function UsageBlocks({ usage }: U) {
+/**
+ * The 5-hour blocks, most recent first. `team`: on a team server, whose blocks sum every person's responses, no
+ * laptop command lists the rest (`agentdash usage blocks` lists one laptop's own).
+ */
+export function UsageBlocks({ usage, team = false }: U & { team?: boolean }) {
   return (
     <div className="card" data-testid="usage-blocks">
       <h3>
@@ -151,8 +155,15 @@ export function UsageBlocks({ usage }: U) {
       </h3>
       {usage !== undefined && usage.blocksTotal > usage.blocks.length && (
         <p className="dim" data-testid="usage-blocks-shown">
-          The {fmtNumber(usage.blocks.length)} most recent of {fmtNumber(usage.blocksTotal)} blocks (
-          <code>agentdash usage blocks</code> lists them all).
+          The {fmtNumber(usage.blocks.length)} most recent of {fmtNumber(usage.blocksTotal)} blocks
+          {team ? (
+            '.'
+          ) : (
+            <>
+              {' '}
+              (<code>agentdash usage blocks</code> lists them all).
+            </>
+          )}
         </p>
       )}
       <div className="card-scroll">

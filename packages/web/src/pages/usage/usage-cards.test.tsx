@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { UsageResponse } from '../../data/types';
 import { UsageCards } from './UsageCards';
-import { ModelsTable } from './UsageTables';
+import { ModelsTable, UsageBlocks } from './UsageTables';
 
 const none = {
   responses: 0,
@@ -70,5 +70,28 @@ describe('ModelsTable', () => {
       ].map((m) => m[1]);
     expect(names('cost')).toEqual(['claude-opus', 'claude-haiku']);
     expect(names('tokens')).toEqual(['claude-haiku', 'claude-opus']);
+  });
+});
+
+describe('UsageBlocks', () => {
+  const block = (i: number) => ({
+    ...none,
+    start: new Date(Date.UTC(2026, 10, 1, i * 5)).toISOString(),
+    end: new Date(Date.UTC(2026, 10, 1, i * 5 + 5)).toISOString(),
+    isActive: false,
+    remainingMs: 0,
+  });
+  const usage = { totals: none, blocks: Array.from({ length: 30 }, (_, i) => block(i)), blocksTotal: 42 };
+  const shown = (team: boolean) =>
+    renderToStaticMarkup(<UsageBlocks usage={usage as unknown as UsageResponse} team={team} />);
+
+  it('says how many blocks it leaves out, and on a laptop the command that lists them all', () => {
+    expect(shown(false)).toContain('The 30 most recent of 42 blocks');
+    expect(shown(false)).toContain('<code>agentdash usage blocks</code> lists them all');
+  });
+
+  it("names no laptop command on a team server: it would list one laptop's blocks, not the team's", () => {
+    expect(shown(true)).toContain('The 30 most recent of 42 blocks');
+    expect(shown(true)).not.toContain('agentdash usage blocks');
   });
 });
