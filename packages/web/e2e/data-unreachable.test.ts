@@ -1,9 +1,10 @@
 /**
- * End-to-end: pages opened while their data cannot be had (the server stopped, or restarting). Analytics and Usage
- * say it could not be loaded, and their charts and cards say nothing of the data they do not have: before, under
- * "Could not load statistics", the error charts read "No errors.", the tools used "0", and Usage's charts "No usage."
- * and its 5-hour block "no active block". A session whose later events cannot be had says so above its timeline:
- * before, their rows shimmered as placeholders without a word.
+ * End-to-end: pages opened while their data cannot be had (the server stopped, or restarting). The sessions list,
+ * Analytics and Usage say it could not be loaded, and nothing else of the data they do not have: before, the list's
+ * summary kept saying "Loading…" under the error; under "Could not load statistics" the error charts read
+ * "No errors." and the tools used "0"; Usage's charts read "No usage." and its 5-hour block "no active block". A
+ * session whose later events cannot be had says so above its timeline: before, their rows shimmered as placeholders
+ * without a word.
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,16 @@ describe.skipIf(missing !== undefined)('pages whose data cannot be had, in headl
   afterAll(async () => {
     await browser?.close();
     await served?.close();
+  });
+
+  it('the sessions list says its sessions could not be loaded, and no longer that they are loading', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route(/\/api\/sessions(\?|$)/, (route) => route.abort('connectionrefused'));
+    await page.goto(new URL('#/', served.server.url).toString());
+    await page.getByText('Could not load sessions').waitFor({ timeout: 15_000 });
+    await shot(page, 'ui-sessions-unreachable');
+    expect(await page.getByTestId('sessions-summary').textContent()).toBe('Not loaded.');
+    await context.close();
   });
 
   it('Analytics says its statistics could not be loaded, and no chart says "No errors."', async () => {
