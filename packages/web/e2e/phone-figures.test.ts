@@ -6,6 +6,7 @@
  * way to open a call, was off the screen; its project paths ran under the When column on a desk). Screenshots of
  * each go to $AGENTDASH_SHOTS. Skips plainly when Chromium or the built dashboard is missing.
  */
+import type { SessionsResponse } from '@agentdash/api';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eMissing, steady } from './harness';
@@ -50,7 +51,7 @@ function unseen(parts: Locator): Promise<string[]> {
 }
 
 describe.skipIf(missing !== undefined)('every figure in view on a phone, in headless Chromium', () => {
-  const { open, go, subagentErrorSession, problems } = samplesInChromium('agentdash-e2e-phone-');
+  const { open, go, api, subagentErrorSession, problems } = samplesInChromium('agentdash-e2e-phone-');
 
   it("shows each of the session header's figures whole, without scrolling sideways", async () => {
     const { row } = await subagentErrorSession();
@@ -115,6 +116,29 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
       return out;
     });
     expect(found.flat()).toEqual([]);
+  });
+
+  it("keeps each assistant turn's model name and time on one line each (a name was broken at its last dash)", async () => {
+    // the sample session with the longest model name: claude-sonnet-4-5-20250929 was cut as claude-sonnet-4-5- / 20250929
+    const { sessions } = await api<SessionsResponse>('/sessions?limit=1000');
+    const longest = (r: (typeof sessions)[number]) => Math.max(0, ...r.models.map((m) => m.length));
+    const row = sessions.reduce((a, b) => (longest(b) > longest(a) ? b : a));
+    const { context, page } = await open({ width: 390, height: 844, scheme: 'light' });
+    await go(page, `#/s/${encodeURIComponent(row.id)}`);
+    const labels = page.locator('[data-testid=assistant] > .ev-label:not(.ev-label-cont)');
+    await labels.first().waitFor({ timeout: 15_000 });
+    await shot(page, 'phone-figures-assistant-model');
+    const broken = await labels.locator('.pill, .time').evaluateAll((els) =>
+      els.flatMap((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        return lines > 1 ? [`"${el.textContent}" on ${lines} lines`] : [];
+      }),
+    );
+    expect(await labels.count()).toBeGreaterThan(0);
+    expect(broken).toEqual([]);
+    await context.close();
   });
 
   it('logged no page errors', () => {

@@ -4,6 +4,7 @@ import { TimeSpent } from '../analytics/TimeSpent';
 import { MeasuredToolsNote } from '../telemetry/MeasuredToolsNote';
 import { AgentStatsTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
+import { loadStateOf } from '../ui/load-state';
 import { ProjectFilter } from '../ui/ProjectFilter';
 import { useAddress } from '../ui/page-address';
 import { AnalyticsCards } from './analytics/AnalyticsCards';
@@ -28,6 +29,7 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
     agent,
   );
   const theme = useChartTheme();
+  const state = loadStateOf(stats, error);
   const drillTool = (t: { tool: string } | undefined) =>
     t && setDrill({ title: `Failing ${t.tool} calls`, query: { tool: t.tool, status: 'error' } });
   const chartH = Math.max(220, topTools.length * 26 + 40);
@@ -51,8 +53,15 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
       <MeasuredToolsNote measured={stats?.measured} />
       <div className="grid-2">
         <CallsPerTool theme={theme} drillTool={drillTool} tools={tools} topTools={topTools} chartH={chartH} />
-        <ErrorRateChart theme={theme} drillTool={drillTool} byRate={byRate} fewCalls={fewCalls} chartH={chartH} />
-        <CategoryChart theme={theme} stats={stats} setDrill={setDrill} />
+        <ErrorRateChart
+          theme={theme}
+          drillTool={drillTool}
+          byRate={byRate}
+          fewCalls={fewCalls}
+          chartH={chartH}
+          state={state}
+        />
+        <CategoryChart theme={theme} stats={stats} setDrill={setDrill} state={state} />
         <DurationChart theme={theme} stats={stats} tools={tools} />
         <TimeChart theme={theme} stats={stats} timeRows={timeRows} untimed={untimed} />
         <ProjectChart theme={theme} stats={stats} setDrill={setDrill} />

@@ -6,6 +6,7 @@ import { useTelemetryIds } from '../telemetry/use-telemetry';
 import { fmtNumber } from '../ui/format';
 import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
 import { focusSessionRow, useKeys } from '../ui/keys';
+import { emptyNote, loadStateOf } from '../ui/load-state';
 import { NoTranscriptsNotice } from '../ui/NoTranscriptsNotice';
 import { useAddress } from '../ui/page-address';
 import { noteListHref } from '../ui/router';
@@ -52,7 +53,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
                 {data.totals.live > 0 ? ` · ${data.totals.live} live` : ''}
               </>
             ) : (
-              'Loading…'
+              emptyNote(loadStateOf(data, error), '')
             )}
           </div>
         </div>

@@ -5,6 +5,7 @@ import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
 import { MeasuredTimeNote } from '../telemetry/MeasuredTimeNote';
 import { AgentUsageTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
+import { loadStateOf } from '../ui/load-state';
 import { ProjectFilter } from '../ui/ProjectFilter';
 import { useAddress } from '../ui/page-address';
 import { useServerMode } from '../ui/use-server-mode';
@@ -26,6 +27,7 @@ export function UsagePage({ query }: { readonly query: string }) {
   const { usage, error, models, unpriced, colorOf, daily, unit, projects } = useUsage(project, range, metric, agent);
   const theme = useChartTheme();
   const mode = useServerMode();
+  const state = loadStateOf(usage, error);
   const t = usage?.totals;
 
   return (
@@ -94,9 +96,10 @@ export function UsagePage({ query }: { readonly query: string }) {
         models={models}
         unpriced={unpriced}
         colorOf={colorOf}
+        state={state}
       />
       <div className="grid-2">
-        <ProjectsChart theme={theme} metric={metric} projects={projects} />
+        <ProjectsChart theme={theme} metric={metric} projects={projects} state={state} />
         <ModelsTable usage={usage} colorOf={colorOf} metric={metric} />
       </div>
       <div className="grid-2">

@@ -32,7 +32,7 @@ export function AnalyticsCards({
       </div>
       <div className="card">
         <div className="metric-label">Tools used</div>
-        <div className="metric-value">{fmtNumber(tools.length)}</div>
+        <div className="metric-value">{totals ? fmtNumber(tools.length) : '—'}</div>
         <div className="metric-note">{tools[0] ? `most used: ${tools[0].tool}` : ''}</div>
       </div>
     </div>

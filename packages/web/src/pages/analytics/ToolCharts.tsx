@@ -2,6 +2,7 @@ import type { ErrorCategory, ErrorSeverity } from '@agentdash/core/model';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
+import { emptyNote, type LoadState } from '../../ui/load-state';
 import { type ChartTheme, payloadOf } from './chart-theme';
 import { categoryRows } from './error-categories';
 import { MIN_RANKED_CALLS } from './error-rank';
@@ -69,11 +70,13 @@ export function ErrorRateChart({
   byRate,
   fewCalls = 0,
   chartH,
+  state,
 }: Props & {
   byRate: readonly (ToolStat & { readonly rateLabel: string })[];
   /** The tools with errors and too few calls to be ranked. */
   fewCalls?: number;
   chartH: number;
+  readonly state: LoadState;
 }) {
   const { C, tooltipStyle } = theme;
   return (
@@ -87,7 +90,9 @@ export function ErrorRateChart({
         </span>
       </h3>
       {byRate.length === 0 ? (
-        <div className="empty">{fewCalls > 0 ? 'No tool with calls enough to rank.' : 'No errors.'}</div>
+        <div className="empty">
+          {emptyNote(state, fewCalls > 0 ? 'No tool with calls enough to rank.' : 'No errors.')}
+        </div>
       ) : (
         <ResponsiveContainer width="100%" height={chartH}>
           <BarChart data={byRate} layout="vertical" margin={{ left: 8, right: 24 }}>
@@ -133,10 +138,12 @@ export function CategoryChart({
   theme,
   stats,
   setDrill,
+  state,
 }: {
   theme: ChartTheme;
   stats: StatsResponse | undefined;
   setDrill: (d: Drill) => void;
+  readonly state: LoadState;
 }) {
   const { C, tooltipStyle } = theme;
   const rows = categoryRows(stats?.categories ?? []);
@@ -154,7 +161,7 @@ export function CategoryChart({
         Error categories<span className="chart-hint">errors · expected</span>
       </h3>
       {rows.length === 0 ? (
-        <div className="empty">No errors.</div>
+        <div className="empty">{emptyNote(state, 'No errors.')}</div>
       ) : (
         <ResponsiveContainer width="100%" height={Math.max(200, rows.length * 28 + 40)}>
           <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>

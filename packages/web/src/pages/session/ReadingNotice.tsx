@@ -8,7 +8,8 @@ const PATIENCE_MS = 1500;
 /**
  * While the first page of a session's events has not come after a moment: the server reads the whole transcript
  * once when a session is first opened (a session of hundreds of MB takes seconds), so the page says so instead of
- * showing empty rows without a word; says why when a page could not be had. Gone once any page is there.
+ * showing empty rows without a word; says why when a page could not be had, the first or a later one (its rows
+ * stay empty until the retries get it). Gone once any page is there and none failed since.
  */
 export function ReadingNotice({
   detail,
@@ -33,6 +34,14 @@ export function ReadingNotice({
     return (
       <div className="notice warn reading" role="alert" data-testid="session-events-error">
         <b>The events of this session could not be loaded:</b> {failed}
+      </div>
+    );
+  }
+  if (failed !== undefined) {
+    // a later page failed (the server stopped, or is restarting): its rows stay empty until it comes
+    return (
+      <div className="notice warn reading" role="alert" data-testid="session-page-error">
+        <b>Some events of this session could not be loaded:</b> {failed}. Their rows fill in when the server answers.
       </div>
     );
   }

@@ -56,7 +56,7 @@ export function UsageCards({ usage, metric = 'cost' }: { usage: UsageResponse | 
               : fmtCost(active.costUsd, active)}
         </div>
         <div className="metric-note">
-          {active ? `active · ${fmtDuration(active.remainingMs)} left` : 'no active block'}
+          {active ? `active · ${fmtDuration(active.remainingMs)} left` : usage ? 'no active block' : ''}
         </div>
       </div>
     </div>

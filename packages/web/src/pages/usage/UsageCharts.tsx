@@ -2,6 +2,7 @@ import { shortModels } from '@agentdash/core/present';
 import { Bar, BarChart, CartesianGrid, getNiceTickValues, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { costTickFormat, fitLabel } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
+import { emptyNote, type LoadState } from '../../ui/load-state';
 import type { ChartTheme } from '../analytics/chart-theme';
 import type { BucketUnit } from './day-range';
 import { DISTINCT_MODELS, OTHER_MODELS_COLOR } from './model-colors';
@@ -45,6 +46,7 @@ export function DailyChart({
   models,
   unpriced = [],
   colorOf,
+  state,
 }: Props & {
   daily: readonly DayRow[];
   unit?: BucketUnit;
@@ -53,6 +55,7 @@ export function DailyChart({
   /** Of `models`, those without a price in the cost view: no bar, so not in the legend either (their tooltip: unknown). */
   unpriced?: readonly string[];
   colorOf: (model: string) => string;
+  readonly state: LoadState;
 }) {
   const { C, tooltipStyle } = theme;
   const fmtValue = valueFormat(metric);
@@ -68,7 +71,7 @@ export function DailyChart({
         </span>
       </h3>
       {daily.length === 0 ? (
-        <div className="empty">No usage.</div>
+        <div className="empty">{emptyNote(state, 'No usage.')}</div>
       ) : (
         <>
           <ResponsiveContainer width="100%" height={280}>
@@ -123,7 +126,12 @@ export function DailyChart({
 }
 
 /** Cost (or tokens) per project. */
-export function ProjectsChart({ theme, metric, projects }: Props & { projects: readonly ProjectBar[] }) {
+export function ProjectsChart({
+  theme,
+  metric,
+  projects,
+  state,
+}: Props & { projects: readonly ProjectBar[]; readonly state: LoadState }) {
   const { C, tooltipStyle } = theme;
   const fmtValue = valueFormat(metric);
   return (
@@ -132,7 +140,7 @@ export function ProjectsChart({ theme, metric, projects }: Props & { projects: r
         {metric === 'cost' ? 'Cost' : 'Tokens'} by project<span className="chart-hint">top 12</span>
       </h3>
       {projects.length === 0 ? (
-        <div className="empty">No usage.</div>
+        <div className="empty">{emptyNote(state, 'No usage.')}</div>
       ) : (
         <ResponsiveContainer width="100%" height={Math.max(160, projects.length * 30 + 40)}>
           <BarChart data={projects} layout="vertical" margin={{ left: 8, right: 24 }}>

@@ -28,6 +28,7 @@ describe('model colours', () => {
         daily={[{ date: '2026-11-01', 'model-0': 5 }]}
         models={models}
         colorOf={(m) => modelColor(models.indexOf(m))}
+        state="loaded"
       />,
     );
     const legend = html.slice(html.indexOf('data-testid="usage-legend"'));
@@ -88,6 +89,7 @@ describe('model colours', () => {
         models={[...cost.drawn, ...cost.unpriced]}
         unpriced={cost.unpriced}
         colorOf={colorOf}
+        state="loaded"
       />,
     );
     const legend = html.slice(html.indexOf('data-testid="usage-legend"'));
