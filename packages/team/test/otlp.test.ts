@@ -263,6 +263,30 @@ pgSuite('OTLP into the team server: each device tier, planted secrets and marker
     expect(rows).toEqual([{ input_tokens: null, duration_ms: null }]);
   });
 
+  it('names a Claude Code MCP tool as the laptop does at every tier, though only full keeps its parameters', async () => {
+    for (const tier of ['summary', 'metadata', 'full'] as const) {
+      await addPerson(team.db.sql, `mcp-${tier}`);
+      const { token } = await addDevice(team.db.sql, `mcp-${tier}`, 'laptop', tier);
+      const attributes = [
+        kv('event.name', 'tool_result'),
+        kv('session.id', `mcp-session-${tier}`),
+        kv('tool_name', 'mcp_tool'),
+        kv('tool_parameters', '{"mcp_server_name":"rec","mcp_tool_name":"echo"}'),
+        kv('duration_ms', '40'),
+      ];
+      const body = {
+        resourceLogs: [{ scopeLogs: [{ logRecords: [{ timeUnixNano: '1795168802000000000', attributes }] }] }],
+      };
+      const res = await post(team.url, '/v1/logs', JSON.stringify(body), {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      });
+      expect(res.status).toBe(200);
+      const rows = await team.db.sql`select tool_name from otel_events where session_id = ${`mcp-session-${tier}`}`;
+      expect([tier, rows]).toEqual([tier, [{ tool_name: 'mcp__rec__echo' }]]);
+    }
+  });
+
   it('stores nothing above the tier: markers above it and every secret are in no table', async () => {
     const planted = plantedSecrets();
     const secrets = planted.map((p) => p.secret);

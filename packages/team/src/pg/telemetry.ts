@@ -83,7 +83,9 @@ export async function storeTelemetry(
         rows.otel_events?.push({
           ...base,
           key: keyOf(json),
-          ...eventRow(eventFacts(r)),
+          // the tool's name as the uncut record gives it (an MCP tool's is read from its parameters, which only the
+          // full tier keeps): a tool's name is summary-tier data, as a pushed transcript's calls send it
+          ...eventRow({ ...eventFacts(r), toolName: eventFacts(source.kind === 'event' ? source : r).toolName }),
           time_ms: r.timeMs,
           record: value,
         });
