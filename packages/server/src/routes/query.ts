@@ -25,10 +25,13 @@ export const text = param(z.string()).transform((raw) => {
   return clean === undefined || clean === '' ? undefined : clean.slice(0, 500);
 });
 
-/** A non-negative integer, `fallback` when absent, at most `max` (a larger one is cut to it, not refused). */
-export function int(fallback: number, max: number) {
+/**
+ * A non-negative integer, `fallback` when absent, from `min` to `max` (one outside is moved to the nearer end, not
+ * refused: a limit of 0 on a route whose index reads 0 as "no limit" would otherwise pass every maximum).
+ */
+export function int(fallback: number, max: number, min = 0) {
   return param(z.string().regex(/^\d+$/, 'must be a non-negative integer')).transform((raw) =>
-    raw === undefined ? fallback : Math.min(Number(raw), max),
+    raw === undefined ? fallback : Math.max(min, Math.min(Number(raw), max)),
   );
 }
 

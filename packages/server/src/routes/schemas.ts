@@ -84,7 +84,7 @@ export const eventsQuery = reading<EventsQuery>()(
 
 export const sessionCallsQuery = reading<SessionCallsQuery>()(
   z.object({
-    limit: int(2000, 5000),
+    limit: int(2000, 5000, 1),
   }),
 );
 
@@ -129,7 +129,7 @@ export const callsQuery = reading<CallsQuery>()(
     project: text,
     since: date,
     until: date,
-    limit: int(200, 2000),
+    limit: int(200, 2000, 1),
     ...team,
   }),
 );

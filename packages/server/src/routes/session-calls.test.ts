@@ -52,6 +52,9 @@ describe('a session’s calls', () => {
     const all = (await t.json<CallsResponse>(`/api/sessions/${ref}/calls`)).calls;
     const first = (await t.json<CallsResponse>(`/api/sessions/${ref}/calls?limit=5`)).calls;
     expect(first).toEqual(all.slice(0, 5));
+    // a limit of 0 is the least one, not "no limit" (the index's reading of 0): every maximum holds
+    expect((await t.json<CallsResponse>(`/api/sessions/${ref}/calls?limit=0`)).calls).toEqual(all.slice(0, 1));
+    expect((await t.json<CallsResponse>('/api/calls?limit=0')).calls).toHaveLength(1);
     const drill = (await t.json<CallsResponse>('/api/calls?limit=2000')).calls.filter((c) => c.sessionId === big.id);
     expect(new Set(drill.map((c) => c.callId))).toEqual(new Set(all.map((c) => c.callId)));
   });

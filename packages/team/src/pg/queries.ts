@@ -176,8 +176,6 @@ export function teamQueries(
       if (f.status) parts.push(sql`c.status = ${f.status}`);
       if (f.category) parts.push(sql`c.category = ${f.category}`);
       if (f.severity) parts.push(sql`c.severity = ${f.severity}`);
-      // a session's calls: its uid (the reference the team's pages name it by)
-      if (f.sessionId) parts.push(sql`s.uid = ${f.sessionId}`);
       if (f.since !== undefined) parts.push(sql`c.ts_ms >= ${Date.parse(String(f.since))}`);
       if (f.until !== undefined) parts.push(sql`c.ts_ms <= ${Date.parse(String(f.until))}`);
       const where = parts.reduce((a, b) => sql`${a} and ${b}`);
