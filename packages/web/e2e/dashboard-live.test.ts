@@ -255,4 +255,43 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     await after(calls + 1, 0);
     expect(problems).toEqual([]);
   });
+
+  it('a waterfall slower to answer than its session changes is let finish, never asked again and again', async () => {
+    // each waterfall answer held 2.5 s: longer than the session takes to change below
+    const route = '**/api/sessions/*/waterfall';
+    await page.route(route, async (r) => {
+      await new Promise((done) => setTimeout(done, 2_500));
+      await r.continue().catch(() => undefined);
+    });
+    const aborted: string[] = [];
+    const onFailed = (req: import('playwright-core').Request) => {
+      if (/\/waterfall$/.test(new URL(req.url()).pathname)) aborted.push(req.failure()?.errorText ?? '?');
+    };
+    page.on('requestfailed', onFailed);
+    try {
+      await go(`#/s/${liveSessionId}/waterfall`);
+      const lines = (await readFile(liveFile, 'utf8')).trim().split('\n');
+      const last = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+      // the agent writes a line every 400 ms for 4 s while the first answer is on its way
+      for (let i = 0; i < 10; i++) {
+        const line = {
+          ...last,
+          uuid: `e2e00000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+          parentUuid: last.uuid ?? null,
+          type: 'user',
+          timestamp: new Date().toISOString(),
+          message: { role: 'user', content: `still working ${i}` },
+        };
+        delete (line as Record<string, unknown>).toolUseResult;
+        await appendFile(liveFile, `${JSON.stringify(line)}\n`);
+        await new Promise((done) => setTimeout(done, 400));
+      }
+      await page.waitForSelector('[data-testid=waterfall-canvas][data-calls]:not([data-calls="0"])');
+      expect(aborted).toEqual([]);
+    } finally {
+      page.off('requestfailed', onFailed);
+      await page.unroute(route);
+    }
+    expect(problems).toEqual([]);
+  });
 });
