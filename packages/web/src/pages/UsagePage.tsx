@@ -2,13 +2,13 @@ import type { AgentId } from '@agentdash/core/model';
 import { unrecordedNotes } from '@agentdash/core/present';
 import { useState } from 'react';
 import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
+import { useServerFacts } from '../data/server-facts';
 import { MeasuredTimeNote } from '../telemetry/MeasuredTimeNote';
 import { AgentUsageTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
 import { loadStateOf } from '../ui/load-state';
 import { ProjectFilter } from '../ui/ProjectFilter';
 import { useAddress } from '../ui/page-address';
-import { useServerMode } from '../ui/use-server-mode';
 import { useChartTheme } from './analytics/chart-theme';
 import { UsageCards } from './usage/UsageCards';
 import { DailyChart, ProjectsChart } from './usage/UsageCharts';
@@ -26,7 +26,7 @@ export function UsagePage({ query }: { readonly query: string }) {
   useAddress(usageHash({ range, project, agent, metric }));
   const { usage, error, models, unpriced, colorOf, daily, unit, projects } = useUsage(project, range, metric, agent);
   const theme = useChartTheme();
-  const mode = useServerMode();
+  const facts = useServerFacts();
   const state = loadStateOf(usage, error);
   const t = usage?.totals;
 
@@ -104,7 +104,7 @@ export function UsagePage({ query }: { readonly query: string }) {
       </div>
       <div className="grid-2">
         <TopSessions usage={usage} metric={metric} />
-        <UsageBlocks usage={usage} team={mode === 'team'} />
+        <UsageBlocks usage={usage} team={facts?.mode !== 'local'} />
       </div>
       {usage && <MeasuredTimeNote measured={usage.time.measured} />}
       <div className="grid-2">

@@ -1,21 +1,11 @@
-import { useEffect, useState } from 'react';
-import { api } from '../data/client';
+import { useServerFacts } from '../data/server-facts';
 
 /**
  * `agentdash serve --redact` (screen sharing): the server redacts every secret it sends, and the top bar says so, so
  * the person sharing knows what the others see.
  */
 export function RedactNotice() {
-  const [redact, setRedact] = useState(false);
-  useEffect(() => {
-    const ctl = new AbortController();
-    api
-      .health(ctl.signal)
-      .then((h) => setRedact(h.redact === true))
-      .catch(() => undefined);
-    return () => ctl.abort();
-  }, []);
-  if (!redact) return null;
+  if (useServerFacts()?.redact !== true) return null;
   return (
     <span
       className="badge accent redact-notice"

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { agentLabels, useAgents } from '../data/agents';
-import { api } from '../data/client';
+import { useServerFacts } from '../data/server-facts';
 
 /**
  * Says that the sessions shown are the sample sessions bundled with AgentDash (no agent home holds a transcript
@@ -11,16 +10,8 @@ import { api } from '../data/client';
 const NO_BREAK = { whiteSpace: 'nowrap' } as const;
 
 export function SamplesNotice() {
-  const [samples, setSamples] = useState(false);
+  const samples = useServerFacts()?.samples === true;
   const agents = useAgents() ?? [];
-  useEffect(() => {
-    const ctl = new AbortController();
-    api
-      .health(ctl.signal)
-      .then((h) => setSamples(h.samples === true))
-      .catch(() => undefined);
-    return () => ctl.abort();
-  }, []);
   if (!samples) return null;
   return (
     <div className="index-progress" role="note" data-testid="samples-notice">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../data/client';
+import { useServerFacts } from '../data/server-facts';
 import { type TeamScope as Scope, setTeamScope, subscribeTeamScope, teamScope } from '../data/team-scope';
 import type { TeamPeopleResponse } from '../data/types';
 
@@ -9,22 +10,21 @@ import type { TeamPeopleResponse } from '../data/types';
  * by a person's link on the Usage page).
  */
 export function TeamScope() {
+  const facts = useServerFacts();
+  const team = facts?.mode === 'team';
+  const tiers = facts?.tiers ?? [];
   const [people, setPeople] = useState<TeamPeopleResponse['people'] | undefined>(undefined);
-  const [tiers, setTiers] = useState<readonly string[]>([]);
   const [scope, setScope] = useState<Scope>(teamScope());
   useEffect(() => subscribeTeamScope(setScope), []);
   useEffect(() => {
+    if (!team) return;
     const ctl = new AbortController();
     api
-      .health(ctl.signal)
-      .then(async (health) => {
-        if (health.mode !== 'team') return;
-        setTiers(health.tiers ?? []);
-        setPeople((await api.team(ctl.signal)).people);
-      })
+      .team(ctl.signal)
+      .then((r) => setPeople(r.people))
       .catch(() => undefined);
     return () => ctl.abort();
-  }, []);
+  }, [team]);
   if (people === undefined) return null;
   const choose = (next: Scope) => setTeamScope(next);
   const held = tiers.length > 0 ? ` · holds ${tiers.join(', ')}` : '';
