@@ -28,6 +28,11 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
   let context: BrowserContext;
   let page: Page;
   let liveFile: string;
+  /** The live transcript's last record, which a test's appended records follow. */
+  const lastRecord = async (): Promise<Record<string, unknown>> => {
+    const lines = (await readFile(liveFile, 'utf8')).trim().split('\n');
+    return JSON.parse(lines[lines.length - 1] ?? '{}') as Record<string, unknown>;
+  };
   let liveSessionId: string;
   const problems: string[] = [];
 
@@ -112,8 +117,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     });
     // a reader at the end of the timeline follows new events
     await scrolledToEnd(page, '[data-testid=timeline-scroll]');
-    const lines = (await readFile(liveFile, 'utf8')).trim().split('\n');
-    const last = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+    const last = await lastRecord();
     const now = new Date().toISOString();
     const prompt = {
       parentUuid: last.uuid ?? null,
@@ -213,8 +217,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     await page.waitForSelector('[data-testid=waterfall-canvas][data-calls]:not([data-calls="0"])');
     const calls = Number(await canvas.getAttribute('data-calls'));
     expect(await canvas.getAttribute('data-open')).toBe('0');
-    const lines = (await readFile(liveFile, 'utf8')).trim().split('\n');
-    const last = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+    const last = await lastRecord();
     const callId = 'toolu_e2e_live_waterfall_01';
     const call = {
       parentUuid: last.uuid ?? null,
@@ -270,8 +273,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     page.on('requestfailed', onFailed);
     try {
       await go(`#/s/${liveSessionId}/waterfall`);
-      const lines = (await readFile(liveFile, 'utf8')).trim().split('\n');
-      const last = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+      const last = await lastRecord();
       // the agent writes a line every 400 ms for 4 s while the first answer is on its way
       for (let i = 0; i < 10; i++) {
         const line = {

@@ -22,32 +22,18 @@ export function ModelsTable({
     <div className="card" data-testid="usage-models">
       <h3>By model</h3>
       {/* On a phone its columns fit the card (usage-fit, styles.css); should a model id still be too long, it scrolls. */}
-      <div className="card-scroll">
-        <table className="table compact">
-          <thead>
-            <tr>
-              <th>Model</th>
-              <th className="num">Responses</th>
-              <th className="num">Tokens</th>
-              <th className="num">Cost</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ordered.map((m) => (
-              <tr key={m.model}>
-                {/* One line on a desk; on a phone it breaks at its hyphens, so that the figures fit beside it. */}
-                <td className="usage-label">
-                  <i className="swatch" style={{ background: colorOf(m.model) }} />
-                  {m.model}
-                </td>
-                <td className="num">{fmtNumber(m.responses)}</td>
-                <td className="num">{fmtNumber(tokensOf(m))}</td>
-                <td className={`num cost ${m.costUsd === null ? 'unknown' : ''}`}>{fmtCost(m.costUsd)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FiguresTable
+        label="Model"
+        rows={ordered}
+        keyOf={(m) => m.model}
+        labelOf={(m) => (
+          // One line on a desk; on a phone it breaks at its hyphens, so that the figures fit beside it.
+          <>
+            <i className="swatch" style={{ background: colorOf(m.model) }} />
+            {m.model}
+          </>
+        )}
+      />
     </div>
   );
 }
@@ -63,37 +49,21 @@ export function PeopleTable({ usage }: U) {
   return (
     <div className="card" data-testid="usage-people">
       <h3>By person</h3>
-      <div className="card-scroll">
-        <table className="table compact">
-          <thead>
-            <tr>
-              <th>Person</th>
-              <th className="num">Responses</th>
-              <th className="num">Tokens</th>
-              <th className="num">Cost</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.person}>
-                <td className="usage-label">
-                  <button
-                    type="button"
-                    className="link-btn"
-                    title={`Show ${p.person}'s sessions only`}
-                    onClick={() => setTeamScope({ person: p.person })}
-                  >
-                    {p.person}
-                  </button>
-                </td>
-                <td className="num">{fmtNumber(p.responses)}</td>
-                <td className="num">{fmtNumber(tokensOf(p))}</td>
-                <td className={`num cost ${p.costUsd === null ? 'unknown' : ''}`}>{fmtCost(p.costUsd, p)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FiguresTable
+        label="Person"
+        rows={rows}
+        keyOf={(p) => p.person}
+        labelOf={(p) => (
+          <button
+            type="button"
+            className="link-btn"
+            title={`Show ${p.person}'s sessions only`}
+            onClick={() => setTeamScope({ person: p.person })}
+          >
+            {p.person}
+          </button>
+        )}
+      />
     </div>
   );
 }
@@ -166,33 +136,63 @@ export function UsageBlocks({ usage, team = false }: U & { team?: boolean }) {
           )}
         </p>
       )}
-      <div className="card-scroll">
-        <table className="table compact">
-          <thead>
-            <tr>
-              <th>Block</th>
-              <th className="num">Responses</th>
-              <th className="num">Tokens</th>
-              <th className="num">Cost</th>
+      <FiguresTable
+        label="Block"
+        rows={[...(usage?.blocks ?? [])].reverse()}
+        keyOf={(b) => b.start}
+        labelOf={(b) => (
+          // on a phone its start and end on lines of their own
+          <>
+            <span className="usage-piece">{fmtDate(b.start)} –</span>{' '}
+            <span className="usage-piece">{fmtDate(b.end).split(', ').pop()}</span>
+            {b.isActive && <span className="badge live"> {fmtDuration(b.remainingMs)} left</span>}
+          </>
+        )}
+      />
+    </div>
+  );
+}
+
+/** What a row of `FiguresTable` shows: responses, tokens and a cost (a lower bound where its gaps say so). */
+type Figures = Parameters<typeof tokensOf>[0] & {
+  readonly responses: number;
+  readonly costUsd: number | null;
+} & Parameters<typeof fmtCost>[1];
+
+/** The usage tables' one shape: a label, then responses, tokens and cost; it scrolls on a phone when too wide. */
+function FiguresTable<T extends Figures>({
+  label,
+  rows,
+  keyOf,
+  labelOf,
+}: {
+  readonly label: string;
+  readonly rows: readonly T[];
+  readonly keyOf: (row: T) => string;
+  readonly labelOf: (row: T) => React.ReactNode;
+}) {
+  return (
+    <div className="card-scroll">
+      <table className="table compact">
+        <thead>
+          <tr>
+            <th>{label}</th>
+            <th className="num">Responses</th>
+            <th className="num">Tokens</th>
+            <th className="num">Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={keyOf(r)}>
+              <td className="usage-label">{labelOf(r)}</td>
+              <td className="num">{fmtNumber(r.responses)}</td>
+              <td className="num">{fmtNumber(tokensOf(r))}</td>
+              <td className={`num cost ${r.costUsd === null ? 'unknown' : ''}`}>{fmtCost(r.costUsd, r)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {[...(usage?.blocks ?? [])].reverse().map((b) => (
-              <tr key={b.start}>
-                {/* on a phone its start and end on lines of their own */}
-                <td className="usage-label">
-                  <span className="usage-piece">{fmtDate(b.start)} –</span>{' '}
-                  <span className="usage-piece">{fmtDate(b.end).split(', ').pop()}</span>
-                  {b.isActive && <span className="badge live"> {fmtDuration(b.remainingMs)} left</span>}
-                </td>
-                <td className="num">{fmtNumber(b.responses)}</td>
-                <td className="num">{fmtNumber(tokensOf(b))}</td>
-                <td className={`num cost ${b.costUsd === null ? 'unknown' : ''}`}>{fmtCost(b.costUsd, b)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
