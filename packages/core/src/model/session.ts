@@ -31,6 +31,7 @@ export const hiddenReasons = [
   'system-reminder',
   'task-notification',
   'tool-result-extra',
+  'command-aside',
 ] as const;
 export type HiddenReason = (typeof hiddenReasons)[number];
 

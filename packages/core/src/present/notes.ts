@@ -3,6 +3,7 @@ const NOTE_LABELS: Readonly<Record<string, string>> = {
   'compact-summary': 'Conversation compacted',
   compact_boundary: 'Context compacted',
   command: 'Command',
+  'command-output': 'Command output',
   interrupt: 'Interrupted by user',
   'task-notification': 'Background task',
   api_error: 'API error',
@@ -21,6 +22,8 @@ export function noteLabel(label: string): string {
 export function noteFields(raw: string): string {
   return (
     raw
+      // what a slash command printed, as it printed it (its lines' own indentation aside)
+      .replace(/<local-command-stdout>([\s\S]*?)<\/local-command-stdout>/g, '$1')
       .replace(
         /<([\w-]+)>([^<]*)<\/\1>\n?/g,
         (_, field: string, value: string) => `${field.replace(/[-_]/g, ' ')}: ${value.trim()}\n`,

@@ -13,6 +13,7 @@ import type { TypedResult } from '../model/typed-result.js';
 const SHOWN_HIDDEN: ReadonlySet<HiddenReason> = new Set<HiddenReason>([
   'compact-summary',
   'command',
+  'command-output',
   'interrupt',
   'task-notification',
 ]);

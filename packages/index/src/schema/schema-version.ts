@@ -32,14 +32,15 @@
  *   `canonical_name` and kind those of the flat `spawn_agent`, `wait_agent`, and a multi-agent tool the client
  *   refused (`collab spawn failed: …`) a failed call, and a legacy rollout's `server__tool` an MCP call; 30: a call
  *   held by copies of one session in several folders goes to the copy its responses go to, never to the one read
- *   first).
+ *   first; 31: what a slash command printed (`<local-command-stdout>`) is a note the timeline shows, `records.shown`
+ *   2; an empty one and the caveat to the model, `command-aside`, still 0).
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 30;
+export const DERIVED_VERSION = 31;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {
