@@ -28,6 +28,15 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
   let context: BrowserContext;
   let page: Page;
   let liveFile: string;
+  /** The fields a record appended after `last` shares with it: its chain, folder, session and client version. */
+  const envelopeAfter = (last: Record<string, unknown>) => ({
+    parentUuid: last.uuid ?? null,
+    isSidechain: false,
+    userType: 'external',
+    cwd: last.cwd ?? '/home/user/proj/live',
+    sessionId: liveSessionId,
+    version: last.version ?? '2.1.330',
+  });
   /** The live transcript's last record, which a test's appended records follow. */
   const lastRecord = async (): Promise<Record<string, unknown>> => {
     const lines = (await readFile(liveFile, 'utf8')).trim().split('\n');
@@ -120,12 +129,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     const last = await lastRecord();
     const now = new Date().toISOString();
     const prompt = {
-      parentUuid: last.uuid ?? null,
-      isSidechain: false,
-      userType: 'external',
-      cwd: last.cwd ?? '/home/user/proj/live',
-      sessionId: liveSessionId,
-      version: last.version ?? '2.1.330',
+      ...envelopeAfter(last),
       type: 'user',
       message: { role: 'user', content: 'Live prompt appended by the e2e test' },
       uuid: 'e2e00000-0000-4000-8000-000000000001',
@@ -220,12 +224,7 @@ describe.skipIf(missing !== undefined)('dashboard in headless Chromium: odd sess
     const last = await lastRecord();
     const callId = 'toolu_e2e_live_waterfall_01';
     const call = {
-      parentUuid: last.uuid ?? null,
-      isSidechain: false,
-      userType: 'external',
-      cwd: last.cwd ?? '/home/user/proj/live',
-      sessionId: liveSessionId,
-      version: last.version ?? '2.1.330',
+      ...envelopeAfter(last),
       type: 'assistant',
       uuid: 'e2e00000-0000-4000-8000-000000000011',
       timestamp: new Date().toISOString(),
