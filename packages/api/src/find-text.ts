@@ -8,9 +8,9 @@
 export interface FindHit {
   readonly index: number;
   readonly expand: readonly string[];
-  /** The call holding the match; null for a prompt, reply or thinking. */
+  /** The call holding the match; null for a prompt, reply, thinking or note. */
   readonly callId: string | null;
-  readonly part: 'prompt' | 'text' | 'thinking' | 'tool';
+  readonly part: 'prompt' | 'text' | 'thinking' | 'tool' | 'note';
   readonly snippet: string;
 }
 
@@ -61,11 +61,22 @@ function snippetAround(text: string, at: number, length: number): string {
 }
 
 /**
+ * A note's text as the timeline shows it (terminal control text out, tags read), or undefined for an event that is
+ * not a note: given by the caller (the server's events and an export's differ in shape, and this module imports
+ * nothing at run time).
+ */
+export type NoteTextOf = (event: FindableEvent) => string | undefined;
+
+/**
  * Case-insensitive matches of `query` in the prompts, replies, thinking and tool calls (input and output),
  * subagents included, in timeline order: one hit per event or call that contains it. A hit inside a subagent is
  * placed at the main-timeline event of the Agent call that started it, with the calls to expand to reach it.
  */
-export function findInThreads(thread: FindableThreads, query: string): { hits: FindHit[]; total: number } {
+export function findInThreads(
+  thread: FindableThreads,
+  query: string,
+  noteTextOf?: NoteTextOf,
+): { hits: FindHit[]; total: number } {
   const needle = query.toLowerCase();
   const hits: FindHit[] = [];
   let total = 0;
@@ -81,6 +92,8 @@ export function findInThreads(thread: FindableThreads, query: string): { hits: F
       const index = base?.index ?? i;
       const expand = base?.expand ?? [];
       if (event.kind === 'prompt') add(event.text ?? '', { index, expand: [...expand], callId: null, part: 'prompt' });
+      const note = noteTextOf?.(event);
+      if (note !== undefined) add(note, { index, expand: [...expand], callId: null, part: 'note' });
       if (event.kind !== 'assistant') return;
       for (const item of event.items ?? []) {
         if (item.kind === 'text') add(item.text ?? '', { index, expand: [...expand], callId: null, part: 'text' });

@@ -12,6 +12,7 @@ export {
   type FindHit,
   type FindResponse,
   findInThreads,
+  type NoteTextOf,
 } from './find-text.js';
 export {
   type ApiPath,

@@ -163,7 +163,7 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
         }),
       };
     case 'hidden':
-      return note(index, event.record.timestamp, event.reason, 'hidden', event.reason, null, event.text);
+      return note(index, event.record.timestamp, event.reason, 'hidden', event.reason, null, noteTextOf(event) ?? '');
     case 'system':
       return note(
         index,
@@ -172,7 +172,7 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
         'system',
         null,
         event.record.level ?? null,
-        event.record.content ?? systemText(event.record.data),
+        noteTextOf(event) ?? '',
       );
     case 'attachment':
       return note(index, event.record.timestamp, event.record.attachmentType, 'attachment', null, null, '');
@@ -193,6 +193,13 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
     default:
       return event satisfies never;
   }
+}
+
+/** The text of a client note the timeline shows (a hidden user message, a system record), as it is logged. */
+export function noteTextOf(event: TimelineEvent): string | undefined {
+  if (event.kind === 'hidden') return event.text;
+  if (event.kind === 'system') return event.record.content ?? systemText(event.record.data);
+  return undefined;
 }
 
 function note(

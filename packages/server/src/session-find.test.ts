@@ -86,4 +86,23 @@ describe('GET /api/sessions/:id/find', () => {
     const res = await t.app.request(`/api/sessions/${first?.id}/find`, { headers: HOST });
     expect(res.status).toBe(400);
   });
+
+  it('finds the words of every note the timeline shows, at its event, as the note reads', async () => {
+    let found = 0;
+    for (const row of await allSessions()) {
+      const page = await json<EventsPage>(`/api/sessions/${row.id}/events?offset=0&limit=500`);
+      for (const event of page.events) {
+        if (event.kind !== 'note' || event.source === 'unknown') continue;
+        // a word of the note as shown (a slash command's `command name: /compact`, its output, a compaction)
+        const word = /[A-Za-z]{5,}/.exec(event.text.replace(/<[^>]*>/g, ' '))?.[0];
+        if (word === undefined) continue;
+        const r = await json<FindResponse>(`/api/sessions/${row.id}/find?q=${encodeURIComponent(word)}`);
+        const hit = r.hits.find((h) => h.index === event.index && h.part === 'note');
+        expect(hit, `${row.id} ${event.index} ${word}`).toBeDefined();
+        expect(hit?.snippet).not.toMatch(/<\/?[a-z-]+>/);
+        found++;
+      }
+    }
+    expect(found).toBeGreaterThan(3);
+  });
 });

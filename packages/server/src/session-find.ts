@@ -5,7 +5,9 @@
 
 import { findInThreads } from '@agentdash/api';
 import type { Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
+import { noteFields, plainText } from '@agentdash/core/present';
 import type { FindHit, SessionErrorHit } from './api-types.js';
+import { noteTextOf } from './event-dto.js';
 
 /** What of a loaded session (`SessionView`) the lookups here read. */
 export interface SearchableSession {
@@ -59,5 +61,13 @@ export function errorHitsOf(
 
 /** Matches of `query` in a loaded session, subagents included (see `findInThreads`). */
 export function findInSession(view: SearchableSession, query: string): { hits: FindHit[]; total: number } {
-  return findInThreads((key) => view.thread(key, false), query);
+  return findInThreads(
+    (key) => view.thread(key, false),
+    query,
+    (event) => {
+      // as the timeline shows the note (core's `plainText` and `noteFields`, the dashboard's `NoteText`)
+      const raw = noteTextOf(event as TimelineEvent);
+      return raw === undefined ? undefined : noteFields(plainText(raw));
+    },
+  );
 }

@@ -32,6 +32,7 @@ export {
   type TokenGaps,
   unrecordedNotes,
 } from './numbers.js';
+export { hasControls, keepColours, plainText } from './plain-text.js';
 export {
   callDetail,
   countLines,

@@ -1,3 +1,4 @@
+import { plainText } from '@agentdash/core/present';
 import { type ReactNode, useState } from 'react';
 import type {
   CallDto,
@@ -11,7 +12,6 @@ import type {
 } from '../data/types';
 import { Ansi } from '../ui/Ansi';
 import { arr, formatTypedChars, isObj, num, obj, str } from '../ui/format';
-import { plainText } from '../ui/plain-text';
 
 export interface RendererProps {
   readonly call: CallDto;

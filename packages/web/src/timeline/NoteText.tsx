@@ -1,6 +1,5 @@
-import { noteFields } from '@agentdash/core/present';
+import { noteFields, plainText } from '@agentdash/core/present';
 import { useState } from 'react';
-import { plainText } from '../ui/plain-text';
 
 /** Characters and lines a note shows before it folds (a background task's notice holds its output path, its result…). */
 const FOLD_CHARS = 400;

@@ -1,6 +1,6 @@
+import { hasControls, keepColours, plainText } from '@agentdash/core/present';
 import Anser from 'anser';
 import type { CSSProperties } from 'react';
-import { hasControls, keepColours, plainText } from './plain-text';
 
 /**
  * ANSI-coloured text as React spans (never HTML). Other control sequences (hyperlinks, titles, cursor moves, erases)

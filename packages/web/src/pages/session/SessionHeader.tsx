@@ -1,3 +1,4 @@
+import { plainText } from '@agentdash/core/present';
 import { useRef, useState } from 'react';
 import { useAgents } from '../../data/agents';
 import { api, staticSource } from '../../data/client';
@@ -6,7 +7,6 @@ import { TelemetryFigures } from '../../telemetry/TelemetryFigures';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { CopyButton } from '../../ui/CopyButton';
 import { shortPath } from '../../ui/format';
-import { plainText } from '../../ui/plain-text';
 import { listHref, waterfallHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { useScrollHint } from '../../ui/scroll-hint';

@@ -1,9 +1,8 @@
-import { shortRefs } from '@agentdash/core/present';
+import { plainText, shortRefs } from '@agentdash/core/present';
 import { useMemo } from 'react';
 import type { SessionRow } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { costGapsNote, fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
-import { plainText } from '../../ui/plain-text';
 import { sessionHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { Snippet } from '../../ui/Snippet';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepColours, plainText } from './plain-text';
+import { keepColours, plainText } from './plain-text.js';
 
 // A terminal's worst: a title (OSC 0), a hyperlink (OSC 8), erase and cursor home, C1 CSI, bell, backspace, NUL, CR.
 const hostile =
