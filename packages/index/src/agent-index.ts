@@ -35,6 +35,7 @@ import {
 import {
   getSession,
   headlessCopies,
+  heldWhileWriting,
   listSessions,
   loadSession,
   type SessionLookup,
@@ -125,6 +126,11 @@ export interface AgentIndex {
   getSession(ref: string, lookup?: SessionLookup): SessionSummary | undefined;
   /** A reference to the session a stored transcript file belongs to (see `SessionSummary.ref`). */
   sessionIdOfFile(path: string): string | undefined;
+  /**
+   * The stored files (of `paths`, else all) whose last bytes were held back, unreported, while they may still have
+   * been being written: a refresh after they settle reads them again and reports a record left cut short.
+   */
+  heldWhileWriting(paths?: readonly string[]): string[];
   sessionFiles(ref: string): SessionFiles | undefined;
   loadSession(ref: string): Promise<Session>;
   /** The session opened to be written a part at a time, in memory that does not grow with it (`openSessionStream`). */
@@ -333,6 +339,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     },
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
+    heldWhileWriting: (paths) => heldWhileWriting(store, paths),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),
     loadSession: (sessionId) => loadSession(store, sessionId),
     streamSession: (ref) => streamSession(store, ref),

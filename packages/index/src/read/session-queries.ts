@@ -130,6 +130,18 @@ export function sessionIdOfFile(store: Store, path: string): string | undefined 
   return key === undefined ? undefined : refsOf(store)(key);
 }
 
+/**
+ * The stored files (those of `paths`, else every one) whose last bytes were held back unreported because they may
+ * still have been being written when read (refresh-plan's `storedMtimeOf`: stored with mtime 0): read again once
+ * they settle, a record left cut short is reported.
+ */
+export function heldWhileWriting(store: Store, paths?: readonly string[]): string[] {
+  if (paths === undefined)
+    return prepared(store.db, 'SELECT path FROM files WHERE mtime_ms = 0 AND archived = 0', 'pluck').all() as string[];
+  const held = prepared(store.db, 'SELECT 1 FROM files WHERE path = ? AND mtime_ms = 0 AND archived = 0', 'pluck');
+  return [...new Set(paths.map((path) => resolve(path)))].filter((path) => held.get(path) !== undefined);
+}
+
 /** The files of the session a reference names (see `getSession`). */
 export function sessionFiles(store: Store, ref: string): SessionFiles | undefined {
   const key = sessionKeyOfRef(store, ref) ?? ref;
