@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { adapterForFile } from '../agents/adapters.js';
 import { messageOf } from '../errors.js';
-import { isRecord, str } from '../internal/guards.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
 import type { OpenBytes } from '../io/read-lines.js';
 import { agentIds } from '../model/agent.js';
@@ -26,7 +25,14 @@ import { EmbeddedThreads, filedAgents } from './embedded.js';
 import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { buildResultMap } from './pair.js';
 import { readMeta } from './read-meta.js';
-import { isWarmupThread, linkSubagents, promptOf, type SubagentThread, splitSidechains } from './subagents.js';
+import {
+  isWarmupThread,
+  linkSubagents,
+  promptOf,
+  type SubagentThread,
+  splitSidechains,
+  subagentHeadOf,
+} from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, type SummaryOf, threadTitleFactOf, titleFactOf } from './summary.js';
 import { ThreadTally } from './thread-tally.js';
 
@@ -177,23 +183,17 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       timestampMs,
     );
     const parentCallId = callToThreadReverse.get(thread.key);
-    const parentCall = parentCallId ? callsById.get(parentCallId) : undefined;
-    const meta = thread.meta;
-    const input = isRecord(parentCall?.input) ? parentCall.input : {};
-    const tur = isRecord(parentCall?.result?.toolUseResult) ? parentCall.result.toolUseResult : {};
-    return {
-      key: thread.key,
-      agentId: thread.agentId ? createSubagentId(thread.agentId) : undefined,
+    const { startedAt, endedAt, ...head } = subagentHeadOf({
+      thread,
       file: thread.file,
+      parentCall: parentCallId ? callsById.get(parentCallId) : undefined,
       parentCallId,
-      linkedBy: linkedBy.get(thread.key) ?? 'unlinked',
-      prompt: promptOf(thread) ?? str(input.prompt),
-      agentType: str(tur.agentType) ?? str(input.subagent_type) ?? (meta ? str(meta.agentType) : undefined),
-      meta,
-      events: assembleThread(thread.records, callsById),
+      linkedBy: linkedBy.get(thread.key),
+      prompt: promptOf(thread),
       startedAt: stamps.first,
       endedAt: stamps.last,
-    };
+    });
+    return { ...head, events: assembleThread(thread.records, callsById), startedAt, endedAt };
   });
 
   const events = assembleThread(mainThread, callsById);

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { adapterForFile } from '../agents/adapters.js';
 import { messageOf } from '../errors.js';
-import { isRecord, str } from '../internal/guards.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
 import { agentIds } from '../model/agent.js';
 import { createSubagentId, timestampMs } from '../model/ids.js';
@@ -22,6 +21,7 @@ export type { SessionHead };
 
 import { pullRecords } from './record-stream.js';
 import { type CallFact, newThread, rawResultOf, SessionFacts, type ThreadFacts } from './session-facts.js';
+import { subagentHeadOf } from './subagents.js';
 import { isWarmup } from './thread-tally.js';
 
 /** A kept record of a file; `copyOf`: a subagent's record copied there, the thread of that agent id. */
@@ -336,22 +336,16 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
     .map((thread) => {
       const parentCallId = parentOf.get(thread.key);
       const fact = parentCallId ? facts.calls.get(parentCallId) : undefined;
-      const parentCall = fact ? buildCall(fact, inputs.get(fact.raw.id), new Map()) : undefined;
-      const meta = thread.meta;
-      const input = isRecord(parentCall?.input) ? parentCall.input : {};
-      const tur = isRecord(parentCall?.result?.toolUseResult) ? parentCall.result.toolUseResult : {};
-      return {
-        key: thread.key,
-        agentId: thread.agentId ? createSubagentId(thread.agentId) : undefined,
+      return subagentHeadOf({
+        thread,
         file: pathOf(thread.file),
+        parentCall: fact ? buildCall(fact, inputs.get(fact.raw.id), new Map()) : undefined,
         parentCallId,
-        linkedBy: linkedBy.get(thread.key) ?? 'unlinked',
-        prompt: thread.tally.firstPrompt?.text ?? str(input.prompt),
-        agentType: str(tur.agentType) ?? str(input.subagent_type) ?? (meta ? str(meta.agentType) : undefined),
-        meta,
+        linkedBy: linkedBy.get(thread.key),
+        prompt: thread.tally.firstPrompt?.text,
         startedAt: thread.first.at,
         endedAt: thread.last.at,
-      };
+      });
     });
 
   const summary = facts.summary.finish((uuid) => facts.copies.holds(uuid));

@@ -1,9 +1,11 @@
 import { isRecord, str } from '../internal/guards.js';
 import { resultText } from '../model/content.js';
-import { timestampMs } from '../model/ids.js';
+import { createSubagentId, type IsoTimestamp, timestampMs } from '../model/ids.js';
 import type { RawCall, RawResult } from '../model/raw.js';
 import type { TranscriptRecord } from '../model/record.js';
-import { matchSubagents, type SubagentLinks } from '../model/subagent-links.js';
+import type { Subagent } from '../model/session.js';
+import { matchSubagents, type SubagentLinkKind, type SubagentLinks } from '../model/subagent-links.js';
+import type { ToolCall } from '../model/tool-call.js';
 import { isWarmup, ThreadTally, threadPromptOf } from './thread-tally.js';
 
 /** A subagent's records before assembly. */
@@ -13,6 +15,47 @@ export interface SubagentThread {
   readonly file: string | undefined;
   readonly records: TranscriptRecord[];
   readonly meta: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** What a subagent's header is made of, as the loaded and the streamed session find it. */
+export interface SubagentParts {
+  readonly thread: {
+    readonly key: string;
+    readonly agentId: string | undefined;
+    readonly meta: Readonly<Record<string, unknown>> | undefined;
+  };
+  readonly file: string | undefined;
+  /** The call that started it, with its input and result (its prompt and agent type when the thread says none). */
+  readonly parentCall: ToolCall | undefined;
+  readonly parentCallId: string | undefined;
+  readonly linkedBy: SubagentLinkKind | undefined;
+  /** The thread's own first prompt. */
+  readonly prompt: string | undefined;
+  readonly startedAt: IsoTimestamp | undefined;
+  readonly endedAt: IsoTimestamp | undefined;
+}
+
+/**
+ * A subagent as a session shows it, but its events: one rule for a loaded session and a streamed one (whose outputs
+ * must be equal byte for byte). Its agent type is what the call's result says, else what its input asked, else its
+ * meta file's.
+ */
+export function subagentHeadOf(parts: SubagentParts): Omit<Subagent, 'events'> {
+  const { thread, parentCall } = parts;
+  const input = isRecord(parentCall?.input) ? parentCall.input : {};
+  const tur = isRecord(parentCall?.result?.toolUseResult) ? parentCall.result.toolUseResult : {};
+  return {
+    key: thread.key,
+    agentId: thread.agentId ? createSubagentId(thread.agentId) : undefined,
+    file: parts.file,
+    parentCallId: parts.parentCallId,
+    linkedBy: parts.linkedBy ?? 'unlinked',
+    prompt: parts.prompt ?? str(input.prompt),
+    agentType: str(tur.agentType) ?? str(input.subagent_type) ?? (thread.meta ? str(thread.meta.agentType) : undefined),
+    meta: thread.meta,
+    startedAt: parts.startedAt,
+    endedAt: parts.endedAt,
+  };
 }
 
 /**
