@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIVE_WINDOW_MS, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLES } from '../test/app-harness.js';
+import { SAMPLES, untilSeen as until } from '../test/app-harness.js';
 import type { LiveMessage } from './api-types.js';
 import { createLiveEvents } from './live.js';
 
@@ -19,19 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
-
-/** Resolves once `seen` holds a message `match` accepts, or fails after `ms`. */
-function until(what: string, seen: LiveMessage[], match: (m: LiveMessage) => boolean, ms = 5_000): Promise<void> {
-  const started = Date.now();
-  return new Promise((done, fail) => {
-    const look = () => {
-      if (seen.some(match)) return done();
-      if (Date.now() - started > ms) return fail(new Error(`${what} not seen; saw ${JSON.stringify(seen)}`));
-      setTimeout(look, 10);
-    };
-    look();
-  });
-}
 
 describe('a live session that goes quiet', () => {
   it('is said updated once it is no longer live, with no file changed', async () => {

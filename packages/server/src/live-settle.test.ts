@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { WRITE_SETTLE_MS } from '@agentdash/core';
 import { openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLES } from '../test/app-harness.js';
+import { SAMPLES, untilSeen as until } from '../test/app-harness.js';
 import type { LiveMessage } from './api-types.js';
 import { createLiveEvents } from './live.js';
 
@@ -21,19 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
-
-/** Resolves once `seen` holds a message `match` accepts, or fails after `ms`. */
-function until(what: string, seen: LiveMessage[], match: (m: LiveMessage) => boolean, ms = 5_000): Promise<void> {
-  const started = Date.now();
-  return new Promise((done, fail) => {
-    const look = () => {
-      if (seen.some(match)) return done();
-      if (Date.now() - started > ms) return fail(new Error(`${what} not seen; saw ${JSON.stringify(seen)}`));
-      setTimeout(look, 10);
-    };
-    look();
-  });
-}
 
 describe('a record left cut short while the dashboard is open', () => {
   it('is reported once its file settles, with no change to the file', async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
+import type { LiveMessage } from '../src/api-types.js';
 import { createApp } from '../src/app.js';
 
 /** The bundled Claude Code sample home. */
@@ -58,4 +59,22 @@ export async function appOver(
       await rm(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves once `seen` holds a message `match` accepts, or fails after `ms` naming `what` and what was seen. */
+export function untilSeen(
+  what: string,
+  seen: readonly LiveMessage[],
+  match: (m: LiveMessage) => boolean,
+  ms = 5_000,
+): Promise<void> {
+  const started = Date.now();
+  return new Promise((done, fail) => {
+    const look = () => {
+      if (seen.some(match)) return done();
+      if (Date.now() - started > ms) return fail(new Error(`${what} not seen; saw ${JSON.stringify(seen)}`));
+      setTimeout(look, 10);
+    };
+    look();
+  });
 }
