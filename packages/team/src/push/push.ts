@@ -142,8 +142,11 @@ export async function push(options: PushOptions): Promise<PushReport> {
     for (const f of s.files) {
       let chunks: FileChunks | undefined = onChunk ? undefined : cache.get(f.path);
       if (!chunks) {
+        // the file's size and time before it is read: a line the agent appends meanwhile makes the next push read
+        // it again, instead of the names of this read being kept under the longer file's size
+        const stamp = cache.stamp(f.path);
         chunks = await fileChunks(index.openBytes, f.path, onChunk ?? ((chunk) => uploader.offer(chunk)));
-        cache.set(f.path, chunks);
+        cache.set(f.path, chunks, stamp);
       }
       out.push({
         name: fileName(s.projectDir, f.path),
@@ -254,14 +257,17 @@ export async function push(options: PushOptions): Promise<PushReport> {
   /** A wanted full-tier session's chunks on the server: those it lacks read again and sent as they are made. */
   const ensureChunks = async (p: Planned, lacking: Set<string>): Promise<PushSession> => {
     if (p.tier !== 'full' || !('files' in p.payload)) return p.payload;
-    const names = [...new Set(p.payload.files.flatMap((f) => f.chunks))];
-    chunks += names.length;
-    const missing = new Set(names.filter((name) => lacking.has(name)));
+    const digested = new Set(p.payload.files.flatMap((f) => f.chunks));
+    chunks += digested.size;
+    const missing = new Set([...digested].filter((name) => lacking.has(name)));
     if (missing.size === 0) return p.payload;
     let files: FileWire[];
     try {
       files = await filesOf(p.summary, async (chunk) => {
         if (missing.delete(chunk.sha256) && lacking.delete(chunk.sha256)) await uploader.put(chunk);
+        // a chunk of lines appended since the digest: never asked about, so offered (asked, and sent if lacking)
+        // before the batch that names it, which the server would otherwise refuse whole
+        else if (!digested.has(chunk.sha256) && !uploader.onServer.has(chunk.sha256)) await uploader.offer(chunk);
       });
     } catch (error) {
       // a file's names cached by an earlier version, made before a line past a chunk's most could be told
