@@ -39,6 +39,11 @@ export type UsageSource = Pick<AgentIndex, 'usageResponses' | 'prices'> &
      * team server's sums per project): the same responses, each carrying its session's key.
      */
     sessionUsage?(): readonly PricedResponse<{ readonly sessionKey: string }>[];
+    /**
+     * The responses per person, when `usageResponses` names no person (a team server's sums per project, whose rows
+     * would otherwise be as many as the people sharing each project): the same responses, each carrying its person.
+     */
+    personUsage?(): readonly PricedResponse<{ readonly person?: string | undefined }>[];
   };
 
 const TOP_SESSIONS = 20;
@@ -130,7 +135,7 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
     .map(([project, u]) => ({ project, ...group(u) }))
     .sort(byCost);
   // Per person, where the responses name one (a team server's): a laptop's answer has no `people`.
-  const people = [...groupUsage(responses, (r) => r.context.person)]
+  const people = [...groupUsage(index.personUsage?.() ?? responses, (r) => r.context.person)]
     .map(([person, u]) => ({ person, ...group(u) }))
     .sort((a, b) => byCost(a, b) || a.person.localeCompare(b.person));
   const topSessions = topSessionGroups(index.sessionUsage?.() ?? responses).map(({ id, u }) => {

@@ -1,11 +1,11 @@
 import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
-import type { DeviceInfo, FullSession, PushSession } from '../contract.js';
+import type { DeviceInfo, FullSession, PushSession, ShareTier } from '../contract.js';
 import { dropUnreferencedChunks } from './chunk-gc.js';
 import type { Sql, TxSql } from './db.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
-import { heldTiers, type Lowered, loweredOf } from './lowered.js';
+import { type Lowered, loweredFrom } from './lowered.js';
 import { TranscriptSizeError } from './transcripts.js';
 
 /** A device's identity as the routes pass it. */
@@ -53,8 +53,11 @@ const ms = (iso: string | null): number | null => {
   return Number.isFinite(t) ? t : null;
 };
 
-/** The session's row: the columns the dashboard filters and sorts by, and the rest as JSON. */
-function sessionRow(s: PushSession, who: Pusher): Record<string, unknown> {
+/**
+ * The session's row: the columns the dashboard filters and sorts by, and the rest as JSON; `lowered`, the tier it
+ * replaced when that was higher.
+ */
+function sessionRow(s: PushSession, who: Pusher, lowered: ShareTier | null): Record<string, unknown> {
   const { calls: _calls, responses: _responses, ...rest } = s;
   const body = 'files' in rest ? (({ files: _files, ...r }) => r)(rest) : rest;
   const meta = s.tier === 'summary' ? undefined : s;
@@ -83,6 +86,7 @@ function sessionRow(s: PushSession, who: Pusher): Record<string, unknown> {
     cost_usd: s.costUsd,
     tokens: u.inputTokens + u.outputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens,
     body,
+    lowered_from: lowered,
   };
 }
 
@@ -154,8 +158,12 @@ async function lockSession(tx: TxSql, personId: number, uid: string): Promise<vo
   await tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${personId}:${uid}`}, 0))`;
 }
 
+/** What storing a session did, and the tier it was lowered from (null when it was not). */
+type Stored = { readonly result: 'stored' | 'unchanged'; readonly lowered: ShareTier | null };
+
 /**
- * Stores one session in its own transaction: 'unchanged' when its digest is the stored one (nothing written).
+ * Stores one session in its own transaction: 'unchanged' when its digest is the stored one (nothing written; the tier
+ * the stored one was lowered from is told again: a batch sent again after its answer was lost).
  * `digests`: the stored digests of the request's sessions, read before (a session found unchanged there is not cut).
  */
 async function storeSession(
@@ -163,14 +171,15 @@ async function storeSession(
   s: PushSession,
   who: Pusher,
   digests: ReadonlyMap<string, string>,
-): Promise<'stored' | 'unchanged'> {
+): Promise<Stored> {
   let docs: DocRow[] | undefined;
   let starts: DocStarts | undefined;
   if (s.tier === 'full') {
     // A transcript's documents are cut before the transaction: its connection (one of a few the whole server
     // shares, every request's token check included) is not held while this thread parses. Chunks never change
     // under their hash, and the transaction still refuses the session if one is gone by then.
-    if (digests.get(s.uid) === s.digest) return 'unchanged';
+    // a full-tier session is never lower than another
+    if (digests.get(s.uid) === s.digest) return { result: 'unchanged', lowered: null };
     const session = { uid: s.uid, agent: s.agent as AgentId, sessionId: s.sessionId, projectDir: s.projectDir };
     ({ docs, starts } = await docsWithStarts(sql, session, s.files));
   }
@@ -185,14 +194,16 @@ async function storeSession(
       // one statement (its snapshot taken once the lock is held): the stored digest, the chunks the stored session
       // refers to, and how many of this one's chunks are stored, each locked until commit (key share), so no forget
       // or replace elsewhere drops a chunk this session is about to refer to
-      tx<{ digest: string | null; old: string[]; held: number }[]>`select
-          (select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}) as digest,
+      tx<{ digest: string | null; tier: ShareTier | null; lowered: ShareTier | null; old: string[]; held: number }[]>`
+        select (select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}) as digest,
+          (select tier from sessions where person_id = ${who.personId} and uid = ${s.uid}) as tier,
+          (select lowered_from from sessions where person_id = ${who.personId} and uid = ${s.uid}) as lowered,
           array(select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}) as old,
           (select count(*)::int from (select 1 from chunks where sha256 = any(${wanted}::text[]) order by sha256 for key share) h)
             as held`.execute(),
     ]);
     if (!found) throw new Error('the session lookup returned no row');
-    if (found.digest === s.digest) return 'unchanged' as const;
+    if (found.digest === s.digest) return { result: 'unchanged', lowered: found.lowered } as const;
     if (found.held !== wanted.length) {
       throw new PushRefusedError(
         `${wanted.length - found.held} transcript chunks of session ${s.uid} are not stored: upload them first`,
@@ -202,14 +213,15 @@ async function storeSession(
     const writes: Promise<unknown>[] = [];
     if (found.digest !== null)
       writes.push(tx`delete from sessions where person_id = ${who.personId} and uid = ${s.uid}`.execute());
-    writes.push(tx`insert into sessions ${tx(sessionRow(s, who) as Record<string, unknown>)}`.execute());
+    const lowered = loweredFrom(found.tier, s.tier);
+    writes.push(tx`insert into sessions ${tx(sessionRow(s, who, lowered) as Record<string, unknown>)}`.execute());
     writes.push(...insertRows(tx, 'calls', rows.calls), ...insertRows(tx, 'responses', rows.responses));
     writes.push(...insertRows(tx, 'files', rows.files), ...insertRows(tx, 'file_chunks', rows.fileChunks));
     if (docs) writes.push(...searchWordsInserts(tx, { personId: who.personId, uid: s.uid }, docs));
     if (starts) writes.push(insertDocStarts(tx, { personId: who.personId, uid: s.uid }, starts));
     writes.push(dropUnreferencedChunks(tx, found.old));
     await Promise.all(writes);
-    return 'stored' as const;
+    return { result: 'stored', lowered } as const;
   });
 }
 
@@ -222,7 +234,7 @@ async function storeWithRetry(
   s: PushSession,
   who: Pusher,
   digests: ReadonlyMap<string, string>,
-): Promise<'stored' | 'unchanged'> {
+): Promise<Stored> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await storeSession(sql, s, who, digests);
@@ -269,7 +281,7 @@ export async function storeSessions(
             where person_id = ${who.personId} and uid = any(${full}::text[])`
         ).map((r) => [r.uid, r.digest]),
   );
-  const held = await heldTiers(sql, sessions, who.personId);
+  const lowered: Lowered[] = [];
   const changed: string[] = [];
   const refused: { uid: string; reason: string }[] = [];
   let unchanged = 0;
@@ -280,8 +292,10 @@ export async function storeSessions(
     while (next < sessions.length) {
       const s = sessions[next++] as PushSession;
       try {
-        if ((await storeWithRetry(sql, s, who, digests)) === 'stored') changed.push(s.uid);
+        const stored = await storeWithRetry(sql, s, who, digests);
+        if (stored.result === 'stored') changed.push(s.uid);
         else unchanged++;
+        if (stored.lowered !== null) lowered.push({ uid: s.uid, from: stored.lowered });
       } catch (error) {
         // one session another person holds is refused alone: the others of the request are stored
         if (!(error instanceof UidTakenError)) throw error;
@@ -291,7 +305,7 @@ export async function storeSessions(
   };
   await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
   if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
-  return { stored: changed.length, unchanged, changed, refused, lowered: loweredOf(changed, held, sessions) };
+  return { stored: changed.length, unchanged, changed, refused, lowered };
 }
 
 /** The uids of `entries` whose stored digest differs (or that are not stored). */

@@ -1,36 +1,22 @@
 /**
  * The sessions a push stores at a lower tier than the server held them: what the higher tier held (transcripts,
  * titles) is gone there once they are stored, by the person's choice, and the push says so (`SessionsResponse.lowered`).
+ * The tier a session was lowered from is kept on its row (`lowered_from`, migration 20) until it is stored again: a
+ * batch sent again (its first answer lost to a proxy's timeout after the server stored it) is answered "unchanged",
+ * and still tells which sessions went lower.
  */
-import { type PushSession, type ShareTier, shareTiers } from '../contract.js';
-import type { Sql } from './db.js';
+import { type ShareTier, shareTiers } from '../contract.js';
 
 export type Lowered = { uid: string; from: ShareTier };
 
-/** The tiers held now of the sessions sent below the full tier (a full-tier one can lower nothing), by uid. */
-export async function heldTiers(
-  sql: Sql,
-  sessions: readonly PushSession[],
-  personId: number,
-): Promise<Map<string, ShareTier>> {
-  const below = sessions.flatMap((s) => (s.tier === 'full' ? [] : [s.uid]));
-  if (below.length === 0) return new Map();
-  const rows = await sql<{ uid: string; tier: ShareTier }[]>`select uid, tier from sessions
-    where person_id = ${personId} and uid = any(${below}::text[])`;
-  return new Map(rows.map((r) => [r.uid, r.tier]));
-}
+/**
+ * Migration 20: the tier each session was lowered from when it was last stored (null when it was not lowered).
+ * Shipped: never edit this text, add a migration.
+ */
+export const LOWERED_FROM_MIGRATION = `
+  alter table sessions add column lowered_from text check (lowered_from in ('summary', 'metadata', 'full'));`;
 
-/** Of the sessions stored (`changed`), those sent at a lower tier than `held` says they were at. */
-export function loweredOf(
-  changed: readonly string[],
-  held: ReadonlyMap<string, ShareTier>,
-  sessions: readonly PushSession[],
-): Lowered[] {
-  const rank = (tier: ShareTier) => shareTiers.indexOf(tier);
-  const sent = new Map(sessions.map((s) => [s.uid, s.tier]));
-  return changed.flatMap((uid) => {
-    const from = held.get(uid);
-    const to = sent.get(uid);
-    return from !== undefined && to !== undefined && rank(to) < rank(from) ? [{ uid, from }] : [];
-  });
+/** The tier a session sent at `sent` is lowered from, replacing one held at `held` (null: none held, or not lower). */
+export function loweredFrom(held: ShareTier | null, sent: ShareTier): ShareTier | null {
+  return held !== null && shareTiers.indexOf(sent) < shareTiers.indexOf(held) ? held : null;
 }

@@ -6,6 +6,7 @@
 import { TeamSchemaAheadError } from '../errors.js';
 import type { Sql } from './db.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
+import { LOWERED_FROM_MIGRATION } from './lowered.js';
 import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
 import { OUTPUT_UNRECORDED_MIGRATION } from './output-unrecorded.js';
 import { COPIED_THREADS_MIGRATION } from './search-postings.js';
@@ -338,6 +339,11 @@ export const migrations: readonly Migration[] = [
     version: 19,
     name: 'the words of full-tier sessions whose copied subagent records are a thread, indexed again with them',
     sql: COPIED_THREADS_MIGRATION,
+  },
+  {
+    version: 20,
+    name: 'the tier each session was lowered from, told again to a batch sent again',
+    sql: LOWERED_FROM_MIGRATION,
   },
 ];
 

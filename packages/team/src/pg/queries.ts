@@ -167,7 +167,6 @@ export function teamQueries(
         status?: string;
         category?: string;
         severity?: string;
-        sessionId?: string;
         oldestFirst?: boolean;
         limit?: number;
       };

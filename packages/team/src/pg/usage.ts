@@ -54,13 +54,13 @@ interface Sums {
 }
 
 /**
- * Responses summed per person, project, agent, UTC quarter-hour, model and band (`uid` null: totals, days, models,
- * projects, agents, people, blocks), or per session, model and band (`uid` set: the top sessions; `ts_ms` the
- * earliest).
+ * Responses summed per project, agent, UTC quarter-hour, model and band (`uid` and `person` null: totals, days,
+ * models, projects, agents, blocks), per person, model and band (`person` set: the people), or per session, model and
+ * band (`uid` set: the top sessions; `ts_ms` the earliest).
  */
 interface SumRow extends Sums {
   readonly uid: string | null;
-  /** Who pushed the sessions summed (null: the top sessions' sums, which need no person). */
+  /** Who pushed the sessions summed (null: the sums per project, and the top sessions'). */
   readonly person: string | null;
   readonly agent: string | null;
   readonly project_path: string | null;
@@ -198,15 +198,16 @@ function rolledOf(
 }
 
 /**
- * `GET /api/usage` over the sessions `filter` selects: each pushed response once, priced by this server's table.
- * Nothing is sent per session but the top sessions' sums: the time breakdown's sessions are summed per project and
- * the quarter-hour they started in (a day of any zone depends only on the quarter-hour), each sum counting them.
+ * The responses `filter` selects, summed as the usage page reads them, in two sets PostgreSQL groups in one pass
+ * (`grouping sets`): per agent, project, UTC quarter-hour, model and band (`person` null: totals, days, models,
+ * projects, agents, blocks), and per person, model and band (`person` set: the people's rows). Grouped per person and
+ * project together, a project thirty people share was thirty rows for each quarter-hour; now the rows grow with the
+ * projects' quarter-hours plus the people, never their product.
  */
-export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: number, timeZone: string | undefined) {
+export async function teamUsageSums(sql: Sql, filter: TeamFilter): Promise<readonly SumRow[]> {
   const { model, since, until, ...sessionFilter } = filter;
   const from = toMs(since);
   const to = toMs(until);
-  const listFrom = () => sql.unsafe(listFromOf(sessionFilter));
   // Per project: from `usage_rollup` when the filter is one its columns answer (the quarter-hours a period cuts
   // summed from their responses), else from each selected session's sums (`usage_sums`).
   const rolled = Object.entries(sessionFilter).every(([k, v]) => v === undefined || ROLLUP_FILTERS.has(k));
@@ -220,7 +221,8 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
         q.last_ms as ts_ms,
         q.n, q.input, q.output, q.cache_creation, q.cache_creation_1h, q.cache_read, q.reasoning, q.unrecorded,
         q.unrecorded_output
-      from ${listFrom()} join q on q.person_id = s.person_id and q.uid = s.uid where ${whereOf(sql, sessionFilter)}
+      from ${sql.unsafe(listFromOf(sessionFilter))} join q on q.person_id = s.person_id and q.uid = s.uid
+      where ${whereOf(sql, sessionFilter)}
       ${rollup}
     ), g as (
       select person_id, agent, project_path, project_dir, project_hash, max(ts_ms) as ts_ms, model, band,
@@ -232,16 +234,31 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
       from (select person_id, agent, project_path, ${sql.unsafe(PROJECT_KEY)}, quarter, model, band, ts_ms, n,
         input, output, cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded, unrecorded_output
         from x) x
-      group by person_id, agent, project_path, project_dir, project_hash, quarter, model, band
+      group by grouping sets ((agent, project_path, project_dir, project_hash, quarter, model, band),
+        (person_id, model, band))
     )
     select coalesce(json_agg(json_build_array(p.name, agent, project_path, project_dir, project_hash, ts_ms, model,
         band, n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded,
         unrecorded_output)
-      order by ts_ms nulls first, p.name, agent, project_path, project_dir, project_hash, model, band), '[]') as rows
-    from g join people p on p.id = g.person_id`;
-  const sums = (sent?.rows ?? []).map(([person, agent, project_path, project_dir, project_hash, ...counts]) =>
+      order by ts_ms nulls first, p.name nulls first, agent, project_path, project_dir, project_hash, model, band),
+      '[]') as rows
+    from g left join people p on p.id = g.person_id`;
+  return (sent?.rows ?? []).map(([person, agent, project_path, project_dir, project_hash, ...counts]) =>
     sumRowOf({ uid: null, person, agent, project_path, project_dir, project_hash }, counts),
   );
+}
+
+/**
+ * `GET /api/usage` over the sessions `filter` selects: each pushed response once, priced by this server's table.
+ * Nothing is sent per session but the top sessions' sums: the time breakdown's sessions are summed per project and
+ * the quarter-hour they started in (a day of any zone depends only on the quarter-hour), each sum counting them.
+ */
+export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: number, timeZone: string | undefined) {
+  const { model, since, until, ...sessionFilter } = filter;
+  const from = toMs(since);
+  const to = toMs(until);
+  const listFrom = () => sql.unsafe(listFromOf(sessionFilter));
+  const sums = await teamUsageSums(sql, filter);
   // the sessions that can be among the top ones, per model and band, ranked in PostgreSQL by this server's rates
   const present = new Map(sums.map((r) => [`${r.band} ${r.model}`, { model: r.model, band: r.band }]));
   const sessionSums = (
@@ -298,10 +315,14 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
   };
   const responses: PricedUsage[] = [];
   const perSession: PricedUsage[] = [];
+  const perPerson: PricedUsage[] = [];
   [...sums, ...sessionSums].forEach((r, i) => {
     if (r.uid !== null) {
       const context = { sessionId: r.uid, sessionKey: r.uid, agentId: undefined, project: '', agent: DEFAULT_AGENT };
       perSession.push(priced(r, context as PricedUsage['context'], i));
+    } else if (r.person !== null) {
+      const context = { sessionId: '', sessionKey: '', agentId: undefined, project: '', agent: DEFAULT_AGENT };
+      perPerson.push(priced(r, { ...context, person: r.person } as PricedUsage['context'], i));
     } else {
       const project = projectOf(r.project_path, r.project_dir, r.project_hash ?? '');
       const context = {
@@ -310,7 +331,6 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
         agentId: undefined,
         project,
         agent: r.agent ?? DEFAULT_AGENT,
-        person: r.person ?? undefined,
       };
       responses.push(priced(r, context as PricedUsage['context'], i));
     }
@@ -349,6 +369,8 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
     usageResponses: () => responses,
     // the top sessions' sums, in their order: the builder ranks them again (the same rule, over fewer sessions)
     sessionUsage: () => perSession.filter((r) => topIds.has(r.context.sessionKey)),
+    // the people's sums, apart from the rest (which name no person)
+    personUsage: () => perPerson,
     getSession: (id) => byUid.get(id),
     listSessions: () => listed,
     prices: defaultPriceTable,

@@ -28,6 +28,8 @@ export class PushError extends AgentDashError {
   constructor(
     message: string,
     readonly status: number,
+    /** The team server's own code for the refusal (`TEAM_CHUNKS_MISSING`), when it answered one. */
+    readonly serverCode?: string,
   ) {
     super(
       status === 401 || status === 403
@@ -224,7 +226,7 @@ export class TeamClient {
     this.requests += 1;
     this.sentBytes += body?.byteLength ?? 0;
     const text = await response.text();
-    let envelope: { success?: unknown; data?: unknown; error?: unknown } | undefined;
+    let envelope: { success?: unknown; data?: unknown; error?: unknown; code?: unknown } | undefined;
     try {
       envelope = JSON.parse(text) as typeof envelope;
     } catch {
@@ -236,6 +238,10 @@ export class TeamClient {
     if (response.status === 401) {
       throw new PushError(`the team server refused the token (${reason}): ask for a new device token`, 401);
     }
-    throw new PushError(`the team server answered ${response.status} to ${method} ${path}: ${reason}`, response.status);
+    throw new PushError(
+      `the team server answered ${response.status} to ${method} ${path}: ${reason}`,
+      response.status,
+      typeof envelope?.code === 'string' ? envelope.code : undefined,
+    );
   }
 }

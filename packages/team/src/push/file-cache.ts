@@ -7,10 +7,13 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { dirname } from 'node:path';
 import type { FileChunks } from './chunks.js';
 
-interface Entry extends FileChunks {
+/** A file's size and modification time, which say whether it changed since. */
+interface FileStamp {
   readonly size: number;
   readonly mtimeMs: number;
 }
+
+interface Entry extends FileChunks, FileStamp {}
 
 const FORMAT = 1;
 
@@ -44,9 +47,17 @@ export class FileCache {
     return entry;
   }
 
-  set(file: string, chunks: FileChunks): void {
-    const stat = statOf(file);
-    this.entries.set(file, { ...chunks, size: stat?.size ?? -1, mtimeMs: stat?.mtimeMs ?? -1 });
+  /** The file's size and modification time now (undefined when it is gone): take it before reading the file. */
+  stamp(file: string): FileStamp | undefined {
+    return statOf(file);
+  }
+
+  /**
+   * The file's chunks, kept under `stamp`, its size and time before it was read (a file appended to while it was
+   * read then differs from its entry, and is read again).
+   */
+  set(file: string, chunks: FileChunks, stamp: FileStamp | undefined): void {
+    this.entries.set(file, { ...chunks, size: stamp?.size ?? -1, mtimeMs: stamp?.mtimeMs ?? -1 });
     this.changed = true;
   }
 
@@ -61,7 +72,7 @@ export class FileCache {
   }
 }
 
-function statOf(file: string): { size: number; mtimeMs: number } | undefined {
+function statOf(file: string): FileStamp | undefined {
   try {
     const s = statSync(file);
     return { size: s.size, mtimeMs: s.mtimeMs };

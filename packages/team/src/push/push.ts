@@ -11,7 +11,7 @@
  */
 import { statSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
-import type { AgentIndex, SessionFilter, SessionSummary } from '@agentdash/index';
+import type { SessionSummary } from '@agentdash/index';
 import {
   type FileWire,
   MAX_PUSH_BODY_BYTES,
@@ -23,76 +23,12 @@ import {
 } from '../contract.js';
 import { type BuildContext, buildSession, responsesBySession, uidOf } from './build.js';
 import { type Chunk, ChunkTooLargeError, type FileChunks, fileChunks } from './chunks.js';
-import { PushError, type TeamClient } from './client.js';
-import type { FileCache } from './file-cache.js';
-import type { ForgottenSessions } from './forgotten.js';
-import { type ProjectTier, ruleOf, ruleText, type TierPolicy } from './tiers.js';
+import { PushError } from './client.js';
+import type { PushOptions, PushProgress, PushReport } from './push-report.js';
+import { type ProjectTier, ruleOf, ruleText } from './tiers.js';
 import { ChunkUploader } from './uploader.js';
 
-export interface PushProgress {
-  readonly stage: 'digest' | 'manifest' | 'send';
-  readonly done: number;
-  readonly total: number;
-}
-
-export interface PushOptions {
-  readonly index: AgentIndex;
-  readonly client: TeamClient;
-  readonly policy: TierPolicy;
-  readonly device: { readonly agentdash: string; readonly hostname: string | null; readonly platform: string };
-  readonly cache: FileCache;
-  /** Sessions taken back with `push --forget`: left out (none when undefined). */
-  readonly forgotten?: ForgottenSessions;
-  /** Which local sessions (default: all of them). */
-  readonly filter?: SessionFilter;
-  readonly onProgress?: (progress: PushProgress) => void;
-}
-
-export interface PushReport {
-  readonly person: string;
-  readonly device: string | null;
-  /** Sessions in the local index that the push covered. */
-  readonly sessions: number;
-  /** Sessions left out because they were forgotten on the team server (`push --forget`, until `--unforget`). */
-  readonly forgotten: number;
-  /**
-   * Sessions read from a headless run's output (a CI job's artifact) whose transcript is indexed now: taken back from
-   * the team server (what it held of them), so that it counts each session once, from the transcript, as this laptop
-   * does. 0 when none was held there.
-   */
-  readonly superseded: number;
-  /**
-   * The `--share-project` rules (`P=TIER`) that named no session of this push: a typo in a rule meant to keep a
-   * project at a lower tier would send it at the default tier; said, never silent.
-   */
-  readonly unmatchedRules: readonly string[];
-  /** Sessions left out because the protocol cannot carry them (a field past its cap), with the reason. */
-  readonly skipped: readonly { readonly session: string; readonly reason: string }[];
-  /**
-   * Full-tier sessions sent at the metadata tier because the full tier cannot carry their transcripts (a session past
-   * `MAX_SESSION_TEXT_BYTES`, a line past a chunk's most), with the reason; counted in `tiers.metadata`.
-   */
-  readonly lowered: readonly { readonly session: string; readonly reason: string }[];
-  /**
-   * Sessions the team server held at a higher tier than this push sent them at, replaced (what the higher tier held
-   * is gone there: transcripts, titles): another push, or `serve --push`, of the same sessions at another `--share`.
-   */
-  readonly replacedHigher: readonly { readonly session: string; readonly from: ShareTier; readonly to: ShareTier }[];
-  /** Sessions at each tier. */
-  readonly tiers: Readonly<Record<ShareTier, number>>;
-  /** Sessions the server lacked (new or changed), and of those, how many it stored. */
-  readonly sent: number;
-  readonly stored: number;
-  /** Sessions the server already held as they are. */
-  readonly unchanged: number;
-  /** Transcript chunks of the full-tier sessions sent, and those the server lacked and got. */
-  readonly chunks: number;
-  readonly chunksUploaded: number;
-  readonly bytesSent: number;
-  readonly requests: number;
-  /** Requests sent again because the team server was busy or slow to answer (client.ts). */
-  readonly retried: number;
-}
+export type { PushOptions, PushProgress, PushReport } from './push-report.js';
 
 /** Budget of one `push/sessions` request's JSON (half the server's limit: room for the batch's envelope). */
 const BATCH_BYTES = MAX_PUSH_BODY_BYTES / 2;
@@ -142,8 +78,11 @@ export async function push(options: PushOptions): Promise<PushReport> {
     for (const f of s.files) {
       let chunks: FileChunks | undefined = onChunk ? undefined : cache.get(f.path);
       if (!chunks) {
+        // the file's size and time before it is read: a line the agent appends meanwhile makes the next push read
+        // it again, instead of the names of this read being kept under the longer file's size
+        const stamp = cache.stamp(f.path);
         chunks = await fileChunks(index.openBytes, f.path, onChunk ?? ((chunk) => uploader.offer(chunk)));
-        cache.set(f.path, chunks);
+        cache.set(f.path, chunks, stamp);
       }
       out.push({
         name: fileName(s.projectDir, f.path),
@@ -189,7 +128,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
   let stored = 0;
   let unchanged = 0;
   let chunks = 0;
-  let batch: PushSession[] = [];
+  let batch: Planned[] = [];
   /** The local reference of each session sent, by its uid (what the server names a refused one by), and its tier. */
   const refOf = new Map<string, string>();
   const tierSent = new Map<string, ShareTier>();
@@ -210,7 +149,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     const sending = batch;
     batch = [];
     batchBytes = 0;
-    inFlight = client.sessions(sending).then(
+    inFlight = storeBatch(sending).then(
       (answer) => {
         stored += answer.stored;
         unchanged += answer.unchanged;
@@ -233,16 +172,31 @@ export async function push(options: PushOptions): Promise<PushReport> {
     );
   };
   /**
+   * A batch stored; sent once more when the server lacks chunks this push found there, asked about again and sent
+   * first: chunks are shared by content, and another push (another person's lowered tier or forget, of the same
+   * transcripts) drops those no stored session refers to, this push's sessions not stored yet.
+   */
+  const storeBatch = async (sending: readonly Planned[]) => {
+    try {
+      return await client.sessions(sending.map((p) => p.payload));
+    } catch (error) {
+      if (!(error instanceof PushError && error.serverCode === 'TEAM_CHUNKS_MISSING')) throw error;
+      for (const p of sending) for (const name of namesOf(p.payload)) uploader.onServer.delete(name);
+      const lacking = await lackingChunks(sending);
+      const again: PushSession[] = [];
+      for (const p of sending) again.push(await ensureChunks(p, lacking));
+      await uploader.drain();
+      return await client.sessions(again);
+    }
+  };
+  /**
    * Of the chunks the window's wanted full-tier sessions name, those the server lacks: asked about together, a
    * thousand names a request (asked session by session, a push whose names came from the cache made a request per
    * session to a server that lacked them: after an erase, a tier raised, a new server).
    */
   const lackingChunks = async (window: readonly Planned[]): Promise<Set<string>> => {
     const names = new Set<string>();
-    for (const p of window) {
-      if (p.tier !== 'full' || !('files' in p.payload)) continue;
-      for (const f of p.payload.files) for (const c of f.chunks) if (!uploader.onServer.has(c)) names.add(c);
-    }
+    for (const p of window) for (const c of namesOf(p.payload)) if (!uploader.onServer.has(c)) names.add(c);
     const unknown = [...names];
     const lacking = new Set<string>();
     for (let at = 0; at < unknown.length; at += CHECK_BATCH) {
@@ -253,15 +207,16 @@ export async function push(options: PushOptions): Promise<PushReport> {
   };
   /** A wanted full-tier session's chunks on the server: those it lacks read again and sent as they are made. */
   const ensureChunks = async (p: Planned, lacking: Set<string>): Promise<PushSession> => {
-    if (p.tier !== 'full' || !('files' in p.payload)) return p.payload;
-    const names = [...new Set(p.payload.files.flatMap((f) => f.chunks))];
-    chunks += names.length;
-    const missing = new Set(names.filter((name) => lacking.has(name)));
+    const digested = namesOf(p.payload);
+    const missing = new Set([...digested].filter((name) => lacking.has(name)));
     if (missing.size === 0) return p.payload;
     let files: FileWire[];
     try {
       files = await filesOf(p.summary, async (chunk) => {
         if (missing.delete(chunk.sha256) && lacking.delete(chunk.sha256)) await uploader.put(chunk);
+        // a chunk of lines appended since the digest: never asked about, so offered (asked, and sent if lacking)
+        // before the batch that names it, which the server would otherwise refuse whole
+        else if (!digested.has(chunk.sha256) && !uploader.onServer.has(chunk.sha256)) await uploader.offer(chunk);
       });
     } catch (error) {
       // a file's names cached by an earlier version, made before a line past a chunk's most could be told
@@ -271,7 +226,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
       return (await lower(p.summary, error.message)).payload;
     }
     // the file changed since it was digested: the payload names the chunks just made
-    const same = JSON.stringify(files) === JSON.stringify(p.payload.files);
+    const same = 'files' in p.payload && JSON.stringify(files) === JSON.stringify(p.payload.files);
     return same ? p.payload : build(p.summary, p.tier, files);
   };
 
@@ -311,11 +266,12 @@ export async function push(options: PushOptions): Promise<PushReport> {
     unchanged += window.length - wanted.length;
     const lacking = await lackingChunks(wanted);
     for (const p of wanted) {
+      chunks += namesOf(p.payload).size;
       const payload = await ensureChunks(p, lacking);
       const size = JSON.stringify(payload).length;
       if (batch.length >= MAX_SESSIONS_PER_REQUEST || (batch.length > 0 && batchBytes + size > BATCH_BYTES))
         await flush();
-      batch.push(payload);
+      batch.push({ ...p, payload });
       refOf.set(payload.uid, p.summary.ref);
       tierSent.set(payload.uid, payload.tier);
       batchBytes += size;
@@ -366,6 +322,10 @@ export async function push(options: PushOptions): Promise<PushReport> {
 }
 
 export { forget, unforget } from './forget.js';
+
+/** The transcript chunks a full-tier session names (none below the full tier). */
+const namesOf = (payload: PushSession): Set<string> =>
+  new Set('files' in payload ? payload.files.flatMap((f) => f.chunks) : []);
 
 /** A transcript's size on disk; 0 when it is gone (the archive holds it: its size is told when it is read). */
 function sizeOnDisk(path: string): number {
