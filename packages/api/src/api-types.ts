@@ -19,10 +19,23 @@ import type {
   Usage,
   UsageTotals,
 } from '@agentdash/core/model';
+import type { FileActivity } from '@agentdash/core/present';
 import type { IndexStatus } from './health-types.js';
 
 /** `GET /api/sessions/:id/waterfall`: the session on a true time axis, one lane per thread. */
 export type { Waterfall as WaterfallResponse, WaterfallBar, WaterfallLane } from '@agentdash/core/time';
+export type { FileActivity };
+
+/**
+ * `GET /api/sessions/:id/files`: every file the session's file tools read, wrote, edited, created, deleted or moved,
+ * with its calls (core's `fileActivityOf`): the changed files first, then those only read, each group by path.
+ */
+export interface FilesResponse {
+  /** The session's working folder (paths under it are shown relative to it); null when its records name none. */
+  readonly projectPath: string | null;
+  readonly files: readonly FileActivity[];
+}
+
 export type * from './health-types.js';
 
 /**

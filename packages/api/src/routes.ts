@@ -9,6 +9,7 @@ import type {
   AgentsResponse,
   CallDto,
   EventsPage,
+  FilesResponse,
   HealthResponse,
   IssueDto,
   SessionDetail,
@@ -145,6 +146,7 @@ export interface ApiRoutes {
   '/sessions/:id/find': Route<FindResponse, FindQuery>;
   '/sessions/:id/issues': Route<IssuesResponse>;
   '/sessions/:id/waterfall': Route<WaterfallResponse>;
+  '/sessions/:id/files': Route<FilesResponse>;
   '/stats': Route<StatsResponse, StatsPageQuery>;
   '/usage': Route<UsageResponse, UsageQuery>;
   '/calls': Route<CallsResponse, CallsQuery>;

@@ -3,11 +3,13 @@
  * worker thread (`worker-session-host.ts`), so parsing a huge transcript never blocks the server's event loop.
  */
 import type { ParseIssue } from '@agentdash/core';
+import { fileActivityOf } from '@agentdash/core/present';
 import { waterfallOf } from '@agentdash/core/time';
 import type { AgentIndex } from './agent-index.js';
 import type {
   CallDto,
   EventsPage,
+  FilesResponse,
   FindResponse,
   SessionDetail,
   SessionErrorsResponse,
@@ -42,6 +44,8 @@ export interface SessionHost {
   find(sessionId: string, query: string): Promise<FindResponse>;
   /** The session's main-thread time as a waterfall (`GET /api/sessions/:id/waterfall`). */
   waterfall(sessionId: string): Promise<Answer<ReturnType<typeof waterfallOf>>>;
+  /** The files the session's file tools touched, with their calls (`GET /api/sessions/:id/files`). */
+  files(sessionId: string): Promise<Answer<FilesResponse>>;
   /**
    * The session exported in `format` (`GET /api/sessions/:id/export?format=`; HTML: one self-contained file),
    * written a batch at a time; `summary` is the index's row, `assetsDir` holds the built viewer.
@@ -183,6 +187,10 @@ export function createLocalSessionHost(
     errors: async (sessionId) => ({ errors: sessionErrors(await views.get(sessionId)) }),
     find: async (sessionId, query) => ({ query, ...findInSession(await views.get(sessionId), query) }),
     waterfall: async (sessionId) => waterfallOf((await views.get(sessionId)).session),
+    files: async (sessionId) => {
+      const { session } = await views.get(sessionId);
+      return { projectPath: session.projectPath ?? null, files: fileActivityOf(session.calls, session.projectPath) };
+    },
     exportSession: async (sessionId, format, summary, assetsDir, redact) =>
       // A session not loaded is written as it is read, never held (a download of a huge session's JSON).
       index.streamSession &&

@@ -11,7 +11,7 @@ import { RawJson } from './raw-json.js';
 import type { SessionHost } from './session-host.js';
 import { workerScript } from './worker-script.js';
 
-/** A reply value serialized in the worker (detail, page, call, waterfall). */
+/** A reply value serialized in the worker (detail, page, call, waterfall, files). */
 export interface JsonText {
   readonly jsonText: string;
   /** The text as gzip, for clients that take it (large answers only). */
@@ -38,6 +38,7 @@ export type SessionProtocol = {
     >;
     readonly call: RpcCall<CallRef, JsonText | undefined>;
     readonly waterfall: RpcCall<SessionRef, JsonText | undefined>;
+    readonly files: RpcCall<SessionRef, JsonText | undefined>;
     readonly locate: RpcCall<CallRef, Answered<'locate'>>;
     readonly unreadable: RpcCall<SessionRef, Answered<'unreadable'>>;
     readonly errors: RpcCall<SessionRef, Answered<'errors'>>;

@@ -79,6 +79,7 @@ const rpc = serveRpc<SessionProtocol>(
     page: (r) => answered(async () => asText(await host.page(r.sessionId, r.agent, r.offset, r.limit, r.all))),
     call: (r) => answered(async () => asText(await host.call(r.sessionId, r.callId))),
     waterfall: (r) => answered(async () => asText(await host.waterfall(r.sessionId))),
+    files: (r) => answered(async () => asText(await host.files(r.sessionId))),
     locate: (r) => answered(() => host.locate(r.sessionId, r.callId)),
     unreadable: (r) => answered(() => host.unreadable(r.sessionId)),
     errors: (r) => answered(() => host.errors(r.sessionId)),

@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Waterfall } from '@agentdash/core/time';
-import type { CallDto, EventsPage, SessionDetail } from './api-types.js';
+import type { CallDto, EventsPage, FilesResponse, SessionDetail } from './api-types.js';
 import type { IndexQueries } from './index-queries.js';
 import { queryMethods, responseMethods } from './index-queries.js';
 import type { Answer } from './raw-json.js';
@@ -116,6 +116,10 @@ export function createWorkerSessionHost(options: {
       of(sessionId)
         .ask('waterfall', { sessionId })
         .then(fromText<Answer<Waterfall>>),
+    files: (sessionId) =>
+      of(sessionId)
+        .ask('files', { sessionId })
+        .then(fromText<Answer<FilesResponse>>),
     errors: (sessionId) => of(sessionId).ask('errors', { sessionId }),
     exportSession: async (sessionId, format, summary, assetsDir, redact): Promise<SessionExport> => {
       // The export is written in the worker; each batch is asked for when the download wants more.

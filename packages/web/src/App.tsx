@@ -17,12 +17,14 @@ const sessionPage = lazyPage(() => import('./pages/SessionPage').then((m) => m.S
 const analyticsPage = lazyPage(() => import('./pages/AnalyticsPage').then((m) => m.AnalyticsPage));
 const usagePage = lazyPage(() => import('./pages/UsagePage').then((m) => m.UsagePage));
 const waterfallPage = lazyPage(() => import('./pages/WaterfallPage').then((m) => m.WaterfallPage));
+const filesPage = lazyPage(() => import('./pages/FilesPage').then((m) => m.FilesPage));
 const { Page: SessionsPage } = sessionsPage;
 const { Page: SessionPage } = sessionPage;
 const { Page: AnalyticsPage } = analyticsPage;
 const { Page: UsagePage } = usagePage;
 const { Page: WaterfallPage } = waterfallPage;
-const pages = [sessionsPage, sessionPage, analyticsPage, usagePage, waterfallPage];
+const { Page: FilesPage } = filesPage;
+const pages = [sessionsPage, sessionPage, analyticsPage, usagePage, waterfallPage, filesPage];
 
 function usePreloadPages() {
   useEffect(() => {
@@ -133,6 +135,7 @@ export function App() {
             {route.page === 'analytics' && <AnalyticsPage key={route.visit} query={route.query} />}
             {route.page === 'usage' && <UsagePage key={route.visit} query={route.query} />}
             {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
+            {route.page === 'files' && <FilesPage key={route.id} id={route.id} />}
           </Suspense>
         </PageError>
       </main>

@@ -1,7 +1,7 @@
 /**
  * One session's routes: `GET /api/sessions/:id` (the header, from the index), `/events` (a page of a thread),
  * `/calls` (its calls as the index holds them: what a team server shows of a session shared below the full tier),
- * `/calls/:callId`, `/locate/:callId`, `/errors`, `/find`, `/waterfall` and `/issues`.
+ * `/calls/:callId`, `/locate/:callId`, `/errors`, `/find`, `/waterfall`, `/files` and `/issues`.
  */
 import type { SessionSummary } from '@agentdash/index';
 import { Hono } from 'hono';
@@ -107,6 +107,10 @@ export function sessionRoutes(services: AppServices) {
       .get('/sessions/:id/waterfall', async (c) => {
         const row = await summaryOf(c.req.param('id'));
         return sendJson(c, await sessions.waterfall(row.id));
+      })
+      .get('/sessions/:id/files', async (c) => {
+        const row = await summaryOf(c.req.param('id'));
+        return sendJson(c, await sessions.files(row.id));
       })
       .get('/sessions/:id/issues', async (c) => {
         const row = await summaryOf(c.req.param('id'));

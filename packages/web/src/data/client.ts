@@ -129,6 +129,7 @@ export const api = {
   usage: (query: UsageQuery, signal?: AbortSignal) =>
     apiGet('/usage', none, { ...query, tz: browserTimeZone() }, signal),
   waterfall: (id: string, signal?: AbortSignal) => apiGet('/sessions/:id/waterfall', { id }, none, signal),
+  files: (id: string, signal?: AbortSignal) => apiGet('/sessions/:id/files', { id }, none, signal),
   calls: (query: CallsQuery): Promise<readonly CallRowDto[]> => apiGet('/calls', none, query).then((r) => r.calls),
   /** Claude Code's own telemetry (OTLP) as `serve` received it: see docs/telemetry.md. */
   telemetry: {

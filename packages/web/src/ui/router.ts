@@ -24,7 +24,8 @@ export type Route =
       /** The page's period, filters and metric (`pages/usage/usage-address.ts`). */
       readonly query: string;
     }
-  | { readonly page: 'waterfall'; readonly id: string };
+  | { readonly page: 'waterfall'; readonly id: string }
+  | { readonly page: 'files'; readonly id: string };
 
 export function parseHash(hash: string): Route {
   const h = hash.replace(/^#/, '');
@@ -33,6 +34,9 @@ export function parseHash(hash: string): Route {
   const parts = path.split('/').filter(Boolean);
   if (parts[0] === 's' && parts[1] && parts[2] === 'waterfall') {
     return { page: 'waterfall', id: decodeURIComponent(parts[1]) };
+  }
+  if (parts[0] === 's' && parts[1] && parts[2] === 'files') {
+    return { page: 'files', id: decodeURIComponent(parts[1]) };
   }
   if (parts[0] === 's' && parts[1]) {
     return {
@@ -68,6 +72,10 @@ export function sessionHref(id: string, call?: string, find?: string): string {
 
 export function waterfallHref(id: string): string {
   return `#/s/${encodeURIComponent(id)}/waterfall`;
+}
+
+export function filesHref(id: string): string {
+  return `#/s/${encodeURIComponent(id)}/files`;
 }
 
 /**

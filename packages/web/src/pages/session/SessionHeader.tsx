@@ -7,7 +7,7 @@ import { TelemetryFigures } from '../../telemetry/TelemetryFigures';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { CopyButton } from '../../ui/CopyButton';
 import { shortPath } from '../../ui/format';
-import { listHref, waterfallHref } from '../../ui/router';
+import { filesHref, listHref, waterfallHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
 import { useScrollHint } from '../../ui/scroll-hint';
 import { holdsTranscript } from '../../ui/TeamBadge';
@@ -87,6 +87,11 @@ export function SessionHeader({
           {!exported && held && (
             <a className="btn" href={waterfallHref(sessionId)} data-testid="open-waterfall">
               Waterfall
+            </a>
+          )}
+          {!exported && held && (
+            <a className="btn" href={filesHref(sessionId)} data-testid="open-files">
+              Files
             </a>
           )}
           {!exported && held && <ExportMenu sessionId={sessionId} />}

@@ -1,8 +1,6 @@
-import { messageOf } from '@agentdash/core/present';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../data/client';
-import type { WaterfallResponse } from '../../data/types';
-import { LIST_RELOAD_MS, useSessionTick } from '../../data/use-live-tick';
+import { useSessionAnswer } from '../../data/use-session-answer';
 import { sessionHref } from '../../ui/router';
 import { useThemeVersion } from '../../ui/theme';
 import { type Hit, hitAt, LABEL_W, LANE_H, laneLayout, TOP, timeAt } from '../../ui/waterfall-geometry';
@@ -15,55 +13,10 @@ import { followView, wholeView } from './view';
  * follows the session live (loaded again at most once a second while it grows), keeping a window the reader chose.
  */
 export function useWaterfall(id: string) {
-  const [data, setData] = useState<WaterfallResponse | undefined>();
-  const [error, setError] = useState<string | undefined>();
   const [view, setView] = useState<View | undefined>();
-  const loaded = useRef<{ readonly id: string; readonly data: WaterfallResponse } | undefined>(undefined);
-  const tick = useSessionTick(id, LIST_RELOAD_MS);
-  const reload = useRef<() => void>(() => undefined);
-  useEffect(() => {
-    const ctl = new AbortController();
-    // One load at a time: a live change while one is on its way asks for one more after it, never aborts it (a large
-    // session's waterfall can take longer to answer than the session takes to change: aborting on every change kept
-    // it loading for as long as the agent wrote, and the server computed every aborted answer).
-    let busy = false;
-    let again = false;
-    const load = () => {
-      if (busy) {
-        again = true;
-        return;
-      }
-      busy = true;
-      api
-        .waterfall(id, ctl.signal)
-        .then((w) => {
-          const before = loaded.current?.id === id ? loaded.current.data : undefined;
-          loaded.current = { id, data: w };
-          setData(w);
-          setError(undefined);
-          setView((v) => followView(before && v, before, w));
-        })
-        // a reload that fails (the server restarting) keeps what is shown
-        .catch((e: unknown) => !ctl.signal.aborted && loaded.current?.id !== id && setError(messageOf(e)))
-        .finally(() => {
-          busy = false;
-          if (again && !ctl.signal.aborted) {
-            again = false;
-            load();
-          }
-        });
-    };
-    reload.current = load;
-    load();
-    return () => ctl.abort();
-  }, [id]);
-  // a live change of the session (not the first value: the load above asks for it)
-  const seenTick = useRef(tick);
-  useEffect(() => {
-    if (seenTick.current === tick) return;
-    seenTick.current = tick;
-    reload.current();
-  }, [tick]);
+  const { data, error } = useSessionAnswer(id, api.waterfall, (before, w) =>
+    setView((v) => followView(before && v, before, w)),
+  );
   const layout = useMemo(() => (data ? laneLayout(data.lanes) : []), [data]);
   const totalCalls = useMemo(() => data?.lanes.reduce((a, l) => a + l.calls.length, 0) ?? 0, [data]);
   const openCalls = useMemo(

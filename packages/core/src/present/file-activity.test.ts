@@ -1,0 +1,118 @@
+/**
+ * A session's files, against the transcripts read independently here (each tool_use's path, each result's
+ * is_error), on the bundled samples, and against what the Codex fixture's patches did (created, moved, deleted).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { discoverAll } from '../agents/discover-all.js';
+import { groupSessions } from '../io/discover.js';
+import { loadSession } from '../session/load-session.js';
+import { FILE_CALL_IDS, fileActivityOf, fileChanged } from './file-activity.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../../cli/samples/claude-home');
+const fixtures = resolve(here, '../../test/fixtures');
+const FILE_TOOLS = new Set(['Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+
+async function sessionsOf(home: string) {
+  const groups = groupSessions((await discoverAll([home])).files);
+  return Promise.all(groups.map((group) => loadSession(group)));
+}
+
+/** Per file path: its file tools' calls and failures, read from the JSONL with nothing of core's. */
+function rawCounts(path: string): Map<string, { calls: number; failed: number }> {
+  const uses = new Map<string, string>();
+  const failed = new Set<string>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const content = (JSON.parse(line) as { message?: { content?: unknown } }).message?.content;
+    if (!Array.isArray(content)) continue;
+    for (const block of content as Record<string, unknown>[]) {
+      const input = block.input as Record<string, unknown> | undefined;
+      const file = input?.file_path ?? input?.notebook_path;
+      if (block.type === 'tool_use' && FILE_TOOLS.has(String(block.name)) && typeof file === 'string')
+        uses.set(String(block.id), file);
+      if (block.type === 'tool_result' && block.is_error === true) failed.add(String(block.tool_use_id));
+    }
+  }
+  const out = new Map<string, { calls: number; failed: number }>();
+  for (const [id, file] of uses) {
+    const c = out.get(file) ?? { calls: 0, failed: 0 };
+    c.calls += 1;
+    if (failed.has(id)) c.failed += 1;
+    out.set(file, c);
+  }
+  return out;
+}
+
+describe("a session's files", () => {
+  it('count each file its tools read, wrote and edited, and their failures, as the transcripts hold them', async () => {
+    let files = 0;
+    for (const session of await sessionsOf(samples)) {
+      const main = session.files.filter((f) => f.role === 'main').map((f) => f.path);
+      // the main file's calls alone (its sidechains' included), so the raw reading needs no subagent file
+      const calls = session.calls.filter((c) => main.includes(c.loc.file));
+      const got = new Map(fileActivityOf(calls).map((f) => [f.path, { calls: f.calls, failed: f.failed }]));
+      const raw = new Map(main.flatMap((path) => [...rawCounts(path)]));
+      expect(got, session.id).toEqual(raw);
+      files += got.size;
+    }
+    expect(files).toBeGreaterThan(15);
+  });
+
+  it('say what became of each file: lines, creations, reads and edits apart, changed files first', async () => {
+    const session = (await sessionsOf(samples)).find((s) => s.projectPath === '/home/user/proj/files');
+    const files = fileActivityOf(session?.calls ?? []);
+    const of = (name: string) => files.find((f) => f.path === `/home/user/proj/files/${name}`);
+    // 1 read, 5 edits of which 3 failed; the 2 that worked: +1 -1 and +2 -2
+    expect(of('edit-me.txt')).toMatchObject({ reads: 1, edits: 5, writes: 0, failed: 3, linesAdded: 3 });
+    expect(of('edit-me.txt')?.linesRemoved).toBe(3);
+    expect(of('created.txt')).toMatchObject({ created: true, writes: 1, linesAdded: 2, linesRemoved: 0 });
+    // a 30-line file overwritten with one line
+    expect(of('notes.txt')).toMatchObject({ reads: 3, writes: 1, created: false, linesAdded: 1, linesRemoved: 30 });
+    expect(of('demo.ipynb')).toMatchObject({ reads: 2, edits: 3, failed: 1 });
+    expect(of('missing.txt')).toMatchObject({ reads: 1, failed: 1, edits: 0 });
+    const firstRead = files.findIndex((f) => !fileChanged(f));
+    expect(files.slice(0, firstRead).every(fileChanged)).toBe(true);
+    expect(files.slice(firstRead).some(fileChanged)).toBe(false);
+    const paths = (list: typeof files) => list.map((f) => f.path);
+    expect(paths(files.slice(0, firstRead))).toEqual([...paths(files.slice(0, firstRead))].sort());
+    // each call's id once, in the session's order
+    const edit = of('edit-me.txt');
+    const order: string[] = session?.calls.map((c) => c.id) ?? [];
+    const places = edit?.callIds.map((id) => order.indexOf(id)) ?? [];
+    expect(places).toEqual([...new Set(places)].sort((a, b) => a - b));
+    expect(places).toHaveLength(6);
+  });
+
+  it("follow a Codex patch's files: added, updated, moved, deleted, and a patch that failed", async () => {
+    const sessions = await sessionsOf(join(fixtures, 'codex'));
+    const session = sessions.find((s) => s.projectPath === '/home/user/proj/patch');
+    const files = fileActivityOf(session?.calls ?? [], session?.projectPath);
+    const of = (name: string) => files.find((f) => f.path === `/home/user/proj/patch/${name}`);
+    expect(of('hello.txt')).toMatchObject({ created: true, writes: 1, edits: 1 });
+    expect(of('move-me.txt')?.movedTo).toBe('/home/user/proj/patch/moved/moved.txt');
+    expect(of('old.txt')).toMatchObject({ deleted: true, edits: 0, writes: 0 });
+    expect(of('nope/missing.txt')).toMatchObject({ failed: 1, created: false });
+  });
+
+  it('join relative paths to the working folder, and link at most FILE_CALL_IDS calls of a file', async () => {
+    const sessions = await sessionsOf(join(fixtures, 'gemini'));
+    const relative = sessions.find((s) => s.calls.some((c) => c.typedInput?.filePath === 'src/app.js'));
+    expect(relative).toBeDefined();
+    const paths = fileActivityOf(relative?.calls ?? [], '/work/here').map((f) => f.path);
+    expect(paths).toContain('/work/here/src/app.js');
+    expect(paths).not.toContain('src/app.js');
+    // one file read more often than the ids kept
+    const read = relative?.calls.find((c) => c.typedInput?.filePath === 'src/app.js');
+    const many = Array.from({ length: FILE_CALL_IDS + 5 }, (_, i) => ({ ...read!, id: `${read!.id}-${i}` as never }));
+    const [file] = fileActivityOf(many, '/work/here');
+    expect([file?.calls, file?.callIds.length, file?.reads]).toEqual([
+      FILE_CALL_IDS + 5,
+      FILE_CALL_IDS,
+      FILE_CALL_IDS + 5,
+    ]);
+  });
+});

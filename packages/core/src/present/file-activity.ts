@@ -1,0 +1,205 @@
+/**
+ * The files a session's calls read, wrote, edited, created, deleted or moved, each with its calls: what an agent
+ * did to a codebase, file by file. Made from each call's kind, its typed result (the path the tool reports, a
+ * patch's files and line counts) or, for a call without a file result (failed, running), its input's path. Only the
+ * file tools count: a shell command's effect on files is not known here. Browser-safe.
+ * @module
+ */
+import type { ToolCall } from '../model/tool-call.js';
+import type { TypedResult } from '../model/typed-result.js';
+
+/** How a session used one file. */
+export interface FileActivity {
+  /** As the calls wrote it; a relative path is joined to the session's working folder when one is given. */
+  readonly path: string;
+  /** Calls that read it (a read, whichever variant). */
+  readonly reads: number;
+  /** Calls that wrote the whole file (a write, or a patch adding it). */
+  readonly writes: number;
+  /** Calls that changed part of it (an edit, a multi-edit, a notebook cell, a patch updating or moving it). */
+  readonly edits: number;
+  /** A call of the session created it (a write or an edit that made it, a patch that added it). */
+  readonly created: boolean;
+  /** A patch of the session deleted it. */
+  readonly deleted: boolean;
+  /** Where a patch of the session moved it (the last move). */
+  readonly movedTo: string | null;
+  /** Lines the successful calls added and removed, as their results count them. */
+  readonly linesAdded: number;
+  readonly linesRemoved: number;
+  /** Its calls that failed. */
+  readonly failed: number;
+  /** Every call on it. */
+  readonly calls: number;
+  /** The first `FILE_CALL_IDS` of those calls' ids, in the session's order (to open each in the timeline). */
+  readonly callIds: readonly string[];
+  readonly firstAt: string | null;
+  readonly lastAt: string | null;
+}
+
+/** Whether the session changed the file (wrote, edited, created, deleted or moved it), not only read it. */
+export function fileChanged(file: Pick<FileActivity, 'writes' | 'edits' | 'created' | 'deleted'>): boolean {
+  return file.writes + file.edits > 0 || file.created || file.deleted;
+}
+
+/** Call ids kept per file: a file read a thousand times links its first calls, and says how many there were. */
+export const FILE_CALL_IDS = 50;
+
+type Use = 'read' | 'write' | 'edit' | 'create' | 'delete' | 'move';
+
+/** One file one call touched, and how. */
+interface Touch {
+  readonly path: string;
+  readonly use: Use;
+  readonly added?: number | undefined;
+  readonly removed?: number | undefined;
+  readonly movedTo?: string | undefined;
+}
+
+const FILE_KINDS = new Set(['read', 'write', 'edit', 'multi-edit', 'notebook-edit', 'patch']);
+
+/** What a call's typed result says of the files it touched (undefined: it says nothing, e.g. a failed call). */
+function touchesOfResult(typed: TypedResult): Touch[] | undefined {
+  switch (typed.kind) {
+    case 'read':
+      return typed.data.filePath === undefined ? undefined : [{ path: typed.data.filePath, use: 'read' }];
+    case 'write': {
+      const { data } = typed;
+      const use = data.operation === 'create' ? 'create' : 'write';
+      return [{ path: data.filePath, use, added: data.linesAdded, removed: data.linesRemoved }];
+    }
+    case 'edit':
+    case 'multi-edit': {
+      const { data } = typed;
+      const use = 'operation' in data && data.operation === 'create' ? 'create' : 'edit';
+      return [{ path: data.filePath, use, added: data.linesAdded, removed: data.linesRemoved }];
+    }
+    case 'notebook-edit':
+      return typed.data.notebookPath === undefined ? undefined : [{ path: typed.data.notebookPath, use: 'edit' }];
+    case 'patch':
+      return typed.data.files.map((file) => ({
+        path: file.path,
+        use: file.operation === 'add' ? 'create' : file.operation === 'update' ? 'edit' : file.operation,
+        added: file.linesAdded,
+        removed: file.linesRemoved,
+        movedTo: file.movePath,
+      }));
+    default:
+      return undefined;
+  }
+}
+
+/** The use a call of this kind makes of the file its input names, when its result says nothing. */
+function useOfKind(kind: string): Use {
+  if (kind === 'read') return 'read';
+  if (kind === 'write') return 'write';
+  return 'edit';
+}
+
+/** The files a call touched: from its result when that is a file result, else the file its input names. */
+function touchesOf(call: ToolCall): Touch[] {
+  const typed = call.status === 'ok' ? call.result?.typed : undefined;
+  const fromResult = typed === undefined ? undefined : touchesOfResult(typed);
+  if (fromResult !== undefined) return fromResult;
+  const kind = call.toolKind;
+  const path = call.typedInput?.filePath;
+  if (kind === undefined || !FILE_KINDS.has(kind) || path === undefined || path === '') return [];
+  return [{ path, use: useOfKind(kind) }];
+}
+
+/** `path` joined to `cwd` when it is relative (POSIX or Windows), as written otherwise. */
+function absolute(path: string, cwd: string | undefined): string {
+  if (cwd === undefined || cwd === '' || /^(?:[\\/]|[A-Za-z]:[\\/])/.test(path)) return path;
+  const sep = cwd.includes('\\') && !cwd.includes('/') ? '\\' : '/';
+  const rest = path.replace(/^\.[\\/]/, '');
+  return `${cwd.replace(/[\\/]+$/, '')}${sep}${rest}`;
+}
+
+interface Tally {
+  path: string;
+  reads: number;
+  writes: number;
+  edits: number;
+  created: boolean;
+  deleted: boolean;
+  movedTo: string | null;
+  linesAdded: number;
+  linesRemoved: number;
+  failed: number;
+  calls: number;
+  callIds: string[];
+  firstAt: string | null;
+  lastAt: string | null;
+  lastCall: string;
+}
+
+/**
+ * Every file the session's calls touched (`calls` in the session's order, subagents' included), the files it
+ * changed first and then those it only read, each group by path. `cwd`: the session's working folder, to which a
+ * relative path (a Codex patch's, some agents' inputs) is joined.
+ */
+export function fileActivityOf(calls: Iterable<ToolCall>, cwd?: string): FileActivity[] {
+  const files = new Map<string, Tally>();
+  for (const call of calls) {
+    for (const touch of touchesOf(call)) {
+      const path = absolute(touch.path, cwd);
+      let t = files.get(path);
+      if (t === undefined) {
+        t = {
+          path,
+          reads: 0,
+          writes: 0,
+          edits: 0,
+          created: false,
+          deleted: false,
+          movedTo: null,
+          linesAdded: 0,
+          linesRemoved: 0,
+          failed: 0,
+          calls: 0,
+          callIds: [],
+          firstAt: null,
+          lastAt: null,
+          lastCall: '',
+        };
+        files.set(path, t);
+      }
+      tally(t, call, touch, cwd);
+    }
+  }
+  const changed = fileChanged;
+  const byPath = (a: Tally, b: Tally) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const all = [...files.values()];
+  return [...all.filter(changed).sort(byPath), ...all.filter((f) => !changed(f)).sort(byPath)].map(
+    ({ lastCall: _, ...file }) => file,
+  );
+}
+
+function tally(t: Tally, call: ToolCall, touch: Touch, cwd: string | undefined): void {
+  // A patch naming one file twice (moved, then changed) is one call on it.
+  const sameCall = t.lastCall === call.id;
+  if (touch.use === 'read') t.reads += 1;
+  else if (touch.use === 'write') t.writes += 1;
+  else if (touch.use === 'create') {
+    t.created = true;
+    t.deleted = false;
+    if (call.toolKind === 'write' || call.toolKind === 'patch') t.writes += 1;
+    else t.edits += 1;
+  } else if (touch.use === 'delete') t.deleted = true;
+  else {
+    t.edits += 1;
+    if (touch.use === 'move' && touch.movedTo !== undefined) t.movedTo = absolute(touch.movedTo, cwd);
+  }
+  t.linesAdded += touch.added ?? 0;
+  t.linesRemoved += touch.removed ?? 0;
+  if (sameCall) return;
+  t.lastCall = call.id;
+  t.calls += 1;
+  if (call.status === 'error') t.failed += 1;
+  if (t.callIds.length < FILE_CALL_IDS) t.callIds.push(call.id);
+  const at = call.timestamp ?? null;
+  if (at !== null) {
+    if (t.firstAt === null || at < t.firstAt) t.firstAt = at;
+    if (t.lastAt === null || at > t.lastAt) t.lastAt = at;
+  }
+}

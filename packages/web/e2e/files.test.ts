@@ -1,0 +1,75 @@
+/**
+ * End-to-end, in real Chromium: a session's Files page, reached from its header, lists the files it changed (with
+ * their lines and failed calls) apart from those it only read, and each call of a file opens in the timeline.
+ */
+import type { SessionsResponse } from '@agentdash/api';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
+import { SAMPLES } from './samples-ui';
+
+const missing = e2eMissing('e2e files');
+
+describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", () => {
+  let served: ServedIndex;
+  let browser: Browser;
+  let id: string;
+  beforeAll(async () => {
+    served = await serveIndexOf('agentdash-e2e-files-', [SAMPLES]);
+    browser = await connectChromium();
+    const list = (await (await fetch(new URL('api/sessions?limit=200', served.server.url))).json()) as SessionsResponse;
+    id = list.sessions.find((s) => s.projectPath === '/home/user/proj/files')?.id ?? '';
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+  });
+
+  it('lists the changed files apart from those only read, and opens a file’s call in the timeline', async () => {
+    expect(id).not.toBe('');
+    const problems: string[] = [];
+    const { context, page } = await newPage(browser, { problems });
+    try {
+      await page.goto(new URL(`#/s/${encodeURIComponent(id)}`, served.server.url).toString());
+      await page.click('[data-testid=open-files]');
+      await page.waitForSelector('[data-testid=files-changed] [data-testid=file-row]');
+      const rows = (group: string) =>
+        page.$$eval(`[data-testid=${group}] [data-testid=file-row]`, (trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())),
+        );
+      const changed = await rows('files-changed');
+      const read = await rows('files-read');
+      // paths shown under the session's folder; 5 edits of edit-me.txt, 3 failed, +3 −3 lines
+      expect(changed.find((r) => r[0] === 'edit-me.txt')).toEqual([
+        'edit-me.txt',
+        '+3 −3',
+        '1',
+        '5',
+        '',
+        '3',
+        '6 ▸',
+        expect.any(String),
+      ]);
+      expect(changed.find((r) => r[0] === 'created.txt')?.[1]).toBe('created+2 −0');
+      expect(read.map((r) => r[0])).toContain('missing.txt');
+      expect(changed.map((r) => r[0])).not.toContain('missing.txt');
+      // +2 +3 +1 +1 +1 +1 added; −3 −1 −30 −1 removed (notes.txt, 30 lines, overwritten with one)
+      expect(await page.textContent('[data-testid=files-summary]')).toMatch(
+        /^7 files changed \(\+9 −35 lines\) · 5 files only read · /,
+      );
+
+      const row = page.locator('[data-testid=file-row][data-path$="/edit-me.txt"]');
+      await row.locator('[data-testid=file-calls-toggle]').click();
+      const calls = page.locator('[data-testid=file-call]');
+      expect(await calls.count()).toBe(6);
+      const second = await calls.nth(1).getAttribute('href');
+      const callId = new URLSearchParams(second?.split('?')[1]).get('call');
+      expect(callId).toBeTruthy();
+      await calls.nth(1).click();
+      await page.waitForSelector(`[id="call-${callId}"].highlight-flash`, { timeout: 10_000 });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

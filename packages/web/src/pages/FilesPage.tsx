@@ -1,0 +1,195 @@
+import { fileChanged as changed, plural } from '@agentdash/core/present';
+import { Fragment, useState } from 'react';
+import { api } from '../data/client';
+import type { FileActivity } from '../data/types';
+import { useSessionAnswer } from '../data/use-session-answer';
+import { fmtNumber, fmtTime } from '../ui/format';
+import { listHref, sessionHref, shortRef, waterfallHref } from '../ui/router';
+import './files.css';
+
+/** `path` relative to the session's folder when under it (`./`-less), else as written. */
+function shownPath(path: string, projectPath: string | null): string {
+  if (projectPath === null || projectPath === '') return path;
+  const base = projectPath.replace(/[\\/]+$/, '');
+  const rest = path.slice(base.length);
+  return path.startsWith(base) && /^[\\/]./.test(rest) ? rest.slice(1) : path;
+}
+
+/** What became of the file: created, deleted, moved (each a badge), and its lines added and removed. */
+function Outcome({ file, projectPath }: { readonly file: FileActivity; readonly projectPath: string | null }) {
+  return (
+    <>
+      {file.created && <span className="badge ok">created</span>}
+      {file.deleted && <span className="badge error">deleted</span>}
+      {file.movedTo !== null && (
+        <span className="badge neutral" title={file.movedTo}>
+          moved to {shownPath(file.movedTo, projectPath)}
+        </span>
+      )}
+      {file.linesAdded + file.linesRemoved > 0 && (
+        <span className="mono" data-testid="file-lines">
+          <span className="diff-add">+{fmtNumber(file.linesAdded)}</span>{' '}
+          <span className="diff-del">−{fmtNumber(file.linesRemoved)}</span>
+        </span>
+      )}
+    </>
+  );
+}
+
+/** One group of files (changed, or only read), each with its calls behind a toggle. */
+function FileTable(props: {
+  readonly id: string;
+  readonly title: string;
+  readonly files: readonly FileActivity[];
+  readonly projectPath: string | null;
+  readonly testId: string;
+  /** Files only read: no outcome, edits nor writes to show. */
+  readonly onlyRead?: boolean;
+}) {
+  const { id, files, projectPath } = props;
+  const changes = props.onlyRead !== true;
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (path: string) =>
+    setOpen((o) => {
+      const next = new Set(o);
+      if (!next.delete(path)) next.add(path);
+      return next;
+    });
+  if (files.length === 0) return null;
+  return (
+    <section className="files-group" data-testid={props.testId}>
+      <h3>
+        {props.title} <span className="chart-hint">{plural(files.length, 'file')}</span>
+      </h3>
+      <div className="table-wrap">
+        <table className="table compact">
+          <thead>
+            <tr>
+              <th>File</th>
+              {changes && <th>Outcome</th>}
+              <th className="num">Reads</th>
+              {changes && <th className="num">Edits</th>}
+              {changes && <th className="num">Writes</th>}
+              <th className="num">Failed</th>
+              <th className="num">Calls</th>
+              <th>Last</th>
+            </tr>
+          </thead>
+          <tbody>
+            {files.map((f) => {
+              const shown = open.has(f.path);
+              return (
+                <Fragment key={f.path}>
+                  <tr data-testid="file-row" data-path={f.path}>
+                    {/* takes the width the other columns leave, and cuts the path there (the whole one in its title);
+                        on a phone the table scrolls rather than cut it to nothing */}
+                    <td style={{ maxWidth: 0, width: '100%', minWidth: 150 }}>
+                      <a className="one-line mono" href={sessionHref(id, f.callIds[0])} title={f.path}>
+                        {shownPath(f.path, projectPath)}
+                      </a>
+                    </td>
+                    {changes && (
+                      <td className="files-outcome">
+                        <Outcome file={f} projectPath={projectPath} />
+                      </td>
+                    )}
+                    <td className="num">{f.reads > 0 ? fmtNumber(f.reads) : ''}</td>
+                    {changes && <td className="num">{f.edits > 0 ? fmtNumber(f.edits) : ''}</td>}
+                    {changes && <td className="num">{f.writes > 0 ? fmtNumber(f.writes) : ''}</td>}
+                    <td className="num">
+                      {f.failed > 0 ? <span className="err-text">{fmtNumber(f.failed)}</span> : ''}
+                    </td>
+                    <td className="num">
+                      <button
+                        type="button"
+                        className="btn small"
+                        aria-expanded={shown}
+                        aria-label={`${shown ? 'Hide' : 'Show'} the ${plural(f.calls, 'call')} on ${f.path}`}
+                        onClick={() => toggle(f.path)}
+                        data-testid="file-calls-toggle"
+                      >
+                        {fmtNumber(f.calls)} {shown ? '▾' : '▸'}
+                      </button>
+                    </td>
+                    <td className="mono dim">{fmtTime(f.lastAt)}</td>
+                  </tr>
+                  {shown && (
+                    <tr className="files-calls">
+                      <td colSpan={changes ? 8 : 5}>
+                        {f.callIds.map((callId, i) => (
+                          <a key={callId} className="btn small" href={sessionHref(id, callId)} data-testid="file-call">
+                            call {i + 1}
+                          </a>
+                        ))}
+                        {f.calls > f.callIds.length && (
+                          <span className="dim"> and {plural(f.calls - f.callIds.length, 'more call')}</span>
+                        )}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The files a session's file tools read, wrote, edited, created, deleted or moved: those it changed, then those it
+ * only read, each with its lines added and removed, its failed calls, and links to its calls in the timeline.
+ */
+export function FilesPage({ id }: { id: string }) {
+  const { data, error } = useSessionAnswer(id, api.files);
+  if (error) {
+    return (
+      <div className="page">
+        <div className="err-msg">Could not load the session's files: {error}</div>
+      </div>
+    );
+  }
+  const files = data?.files ?? [];
+  const edited = files.filter(changed);
+  const read = files.filter((f) => !changed(f));
+  const added = edited.reduce((sum, f) => sum + f.linesAdded, 0);
+  const removed = edited.reduce((sum, f) => sum + f.linesRemoved, 0);
+  const projectPath = data?.projectPath ?? null;
+  return (
+    <div className="page" data-testid="files-page">
+      <div className="page-head">
+        <div>
+          <div className="crumbs">
+            <a href={listHref()}>Sessions</a>
+            <span>/</span>
+            <a href={sessionHref(id)} title={id}>
+              {shortRef(id)}
+            </a>
+            <span>/</span>
+            <span>Files</span>
+          </div>
+          <h1 className="page-title">Files</h1>
+          <div className="page-sub" data-testid="files-summary">
+            {data === undefined
+              ? 'Loading… · '
+              : files.length > 0 &&
+                `${plural(edited.length, 'file')} changed (+${fmtNumber(added)} −${fmtNumber(removed)} lines) · ${plural(read.length, 'file')} only read · `}
+            as the file tools' calls tell it: what a shell command did to files is not known here
+          </div>
+        </div>
+        <div className="row">
+          <a className="btn small" href={sessionHref(id)}>
+            Timeline
+          </a>
+          <a className="btn small" href={waterfallHref(id)}>
+            Waterfall
+          </a>
+        </div>
+      </div>
+      {data && files.length === 0 && <div className="empty">No file tool was called in this session.</div>}
+      <FileTable id={id} title="Changed" files={edited} projectPath={projectPath} testId="files-changed" />
+      <FileTable id={id} title="Only read" files={read} projectPath={projectPath} testId="files-read" onlyRead />
+    </div>
+  );
+}
