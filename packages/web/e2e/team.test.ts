@@ -300,10 +300,8 @@ describe.skipIf(missing !== undefined)(
       expect(problems).toEqual([]);
     });
 
-    // A known defect of the web's TierCalls, left to the web's engineer: it loads the calls again only when the
-    // session's count of calls changes, so a push that changed a call (its status, its summary) but not the count
-    // leaves the page showing the calls as they were. `it.fails` until TierCalls reloads on every update of its row.
-    it.fails('and a push that changed a call but not the count of calls (fails: TierCalls keys on the count)', async () => {
+    // A push that changed a call (its status, its summary) but not the count of calls: the list follows it too.
+    it('and a push that changed a call but not the count of calls', async () => {
       await pushBobs((s) => ({
         toolCalls: 3,
         errors: 2,

@@ -12,7 +12,8 @@ import { fmtDuration, fmtNumber, fmtTime } from '../../ui/format';
 export function TierCalls({ row }: { readonly row: SessionRow }) {
   const [calls, setCalls] = useState<readonly CallRowDto[] | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a push that changed its calls moves the live header's count
+  // Asked again on every update of the session's row (a new push of it): a push may change a call, its status or
+  // its summary, without changing how many there are.
   useEffect(() => {
     const ctl = new AbortController();
     api
@@ -22,7 +23,7 @@ export function TierCalls({ row }: { readonly row: SessionRow }) {
         if (!ctl.signal.aborted) setError(e instanceof Error ? e.message : String(e));
       });
     return () => ctl.abort();
-  }, [row.id, row.toolCalls]);
+  }, [row]);
   if (error) return <div className="err-msg">Could not load the calls: {error}</div>;
   if (calls === undefined) return <div className="ev-placeholder" />;
   if (calls.length === 0) return <div className="empty">No tool calls.</div>;
