@@ -260,7 +260,7 @@ export class CodexDecoder extends CodexResponses {
     // Codex writes no error flag: a failure is a client message as the whole output, a failed event, or a command
     // that exited non-zero.
     const failed =
-      codexFailureOf(text, facts.failed === true, !isCommandOutput(name, parsed.style)) !== undefined ||
+      codexFailureOf(name, text, facts.failed === true, !isCommandOutput(name, parsed.style)) !== undefined ||
       codexShellExitOf(name, this.callInputs.get(callId), num(toolUseResult.exitCode), parsed.style)?.failed === true;
     this.callInputs.delete(callId);
     out(

@@ -52,5 +52,21 @@ const KINDS: Readonly<Record<string, DataKind>> = {
   request_user_input: 'ask-user-question',
 };
 
+/**
+ * The multi-agent tools (codex-rs `collab`: v1 flat names, v2 the `collaboration` namespace's), whose refusals are
+ * client messages of their own (`errors.ts`). `wait` is v1's name of `wait_agent`.
+ */
+export const MULTI_AGENT_TOOLS: ReadonlySet<string> = new Set([
+  'spawn_agent',
+  'send_input',
+  'send_message',
+  'followup_task',
+  'resume_agent',
+  'wait',
+  'wait_agent',
+  'list_agents',
+  'close_agent',
+]);
+
 /** Tool names of commands run in a shell (their output carries an exit code). */
 export const SHELL_TOOLS: ReadonlySet<string> = new Set(['exec_command', 'write_stdin', 'exec', 'unified_exec']);
