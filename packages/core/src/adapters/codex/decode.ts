@@ -96,7 +96,8 @@ export class CodexDecoder extends CodexResponses {
       case 'turn_context':
         this.model = str(payload.model) ?? this.model;
         this.cwd = str(payload.cwd) ?? this.cwd;
-        out(this.meta('turn_context', payload, timestamp, loc));
+        // The only place the model is named: a session whose only request failed has no usage to name it.
+        out({ ...this.meta('turn_context', payload, timestamp, loc), model: str(payload.model) });
         return;
       case 'response_item':
         if (isRecord(line.metadata) && line.metadata.compaction_output === true) {
