@@ -25,7 +25,7 @@ import { CodexResponses } from './decode-usage.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
 import { isInjectedUserText, splitIdePrompt } from './injected.js';
 import { imageOf, parseCodexOutput } from './output.js';
-import { canonicalCodexToolName, SHELL_TOOLS } from './tool-names.js';
+import { canonicalCodexToolName, legacyMcpName, SHELL_TOOLS } from './tool-names.js';
 
 export type CodexRecordEvent =
   | { readonly kind: 'record'; readonly record: TranscriptRecord; readonly byteLength: number }
@@ -42,6 +42,8 @@ export class CodexDecoder extends CodexResponses {
   private readonly callNames = new Map<string, string>();
   /** Shell calls' inputs by call id, until their output: what an exit code means depends on the command. */
   private readonly callInputs = new Map<string, unknown>();
+  /** A legacy rollout (a bare header, no `session_meta`): its MCP tools are named `server__tool`. */
+  private legacy = false;
   /** Between `entered_review_mode` and `exited_review_mode`: whether the review's request was seen. */
   private review: { prompted: boolean } | undefined;
 
@@ -125,6 +127,7 @@ export class CodexDecoder extends CodexResponses {
   private decodeLegacy(line: Record<string, unknown>, loc: SourceLocation, out: (r: TranscriptRecord) => void): void {
     const type = str(line.type);
     if (this.lines === 1 && type === undefined && typeof line.id === 'string') {
+      this.legacy = true;
       this.sessionMeta(line, stamp(line.timestamp), loc, out);
       return;
     }
@@ -218,7 +221,7 @@ export class CodexDecoder extends CodexResponses {
   ): void {
     const callId = str(item.call_id) ?? str(item.id) ?? `${type}@${loc.line}`;
     const id = createToolUseId(callId);
-    const name = toolNameOf(type, item);
+    const name = this.legacy ? legacyMcpName(toolNameOf(type, item)) : toolNameOf(type, item);
     this.callNames.set(callId, name);
     const input = inputOf(type, item);
     if (SHELL_TOOLS.has(canonicalCodexToolName(name))) this.callInputs.set(callId, input);
