@@ -151,4 +151,5 @@ export {
   responseCost,
   tokensCost,
 } from './usage/pricing.js';
+export { type ResponseIds, type ResponseScope, responseKeyOf } from './usage/response-key.js';
 export { addTokens, promptTokens, totalTokens, usageTotalsOf, zeroTokens } from './usage/tokens.js';

@@ -150,5 +150,19 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
         expect({ scenario: file.scenario, ...got }).toEqual({ scenario: file.scenario, ...want });
       }
     });
+
+    test('every session lists the model it asked for, one whose only request failed too', async () => {
+      const { manifest, sessions } = await loadVersion(codexCorpus, version);
+      const asked = (JSON.parse(readFileSync(join(codexCorpus, version, 'manifest.json'), 'utf8')) as { model: string })
+        .model;
+      // Was [] for api-fatal (a 400 answers its one request): a model was named only by a response's usage.
+      for (const file of manifest) {
+        const session = sessions.get(join(codexCorpus, version, file.path));
+        expect({ scenario: file.scenario, models: session?.models }).toEqual({
+          scenario: file.scenario,
+          models: [asked],
+        });
+      }
+    });
   });
 });

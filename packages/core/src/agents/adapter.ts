@@ -8,6 +8,7 @@ import type { RawCall, RawResult, RecordEvent } from '../model/raw.js';
 import type { ProgressRecord, TranscriptRecord } from '../model/record.js';
 import type { Duration, ToolResult } from '../model/tool-call.js';
 import type { DataKind } from '../model/typed-result.js';
+import type { ResponseIds } from '../usage/response-key.js';
 
 export type { AgentId } from '../model/agent.js';
 
@@ -30,6 +31,14 @@ export interface AgentCapabilities {
    * the main file (records with `isSidechain`), `none` when the agent has no subagents.
    */
   readonly subagents: 'files' | 'inline' | 'none';
+  /**
+   * Whose ids a response's `messageId` is, so whether two sessions holding one id hold one response (usage counts it
+   * once across sessions: `responseKeyOf`, `usage/response-key.ts`). `api`: the model's API issued it, unique
+   * everywhere, and a resumed or continued session copies it into its own file (Claude Code's `msg_…`); `session`:
+   * the client or the decoder made it, unique only within its session (Gemini's message ids, two unrelated sessions
+   * can both hold `m2`; Codex's `<session>#response-<n>`).
+   */
+  readonly responseIds: ResponseIds;
 }
 
 /**

@@ -150,6 +150,11 @@ export interface MetaRecord extends SideBase {
   readonly kind: 'meta';
   readonly type: string;
   readonly data: Readonly<Record<string, unknown>>;
+  /**
+   * The model the session asked for, as a settings record names it (Codex's `turn_context`): listed with the models
+   * of its responses (`SessionSummary`), so a session whose every request failed still names its model.
+   */
+  readonly model?: string | undefined;
 }
 /** A record whose `type` this library does not know: kept raw, never dropped. */
 export interface UnknownRecord extends SideBase {

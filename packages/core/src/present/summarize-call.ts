@@ -67,9 +67,11 @@ export interface ReadSpan {
 }
 
 /**
- * The span of a read's `text` starting at line `start`, in lines as `countLines` counts them. Claude Code counts the
- * empty text after a file's final newline as one more line (`"a\n"` is `numLines` 2 of `totalLines` 2): a text ending
- * in a newline with one line more than it holds is given one less, and so is the total when the read reached it.
+ * The span of a read's `text` starting at line `start`, in lines as `countLines` counts them. Results typed now give
+ * file lines (Claude Code's counts, which take the empty text after a file's final newline for a line, are mended when
+ * typed: `fileLines` in its `results/tools/files.ts`); a result typed before (a snapshot exported earlier) may still
+ * hold Claude Code's own: a text ending in a newline with one line more than it holds is given one less, and so is the
+ * total when the read reached it.
  */
 export function readSpan(text: string, start: number, numLines?: number, totalLines?: number): ReadSpan {
   const drawn = countLines(text);

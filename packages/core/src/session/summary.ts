@@ -30,7 +30,7 @@ export interface RecordFact<Stamp> {
   readonly cwd: string | undefined;
   readonly version: string | undefined;
   readonly gitBranch: string | undefined;
-  /** A response's model (not for synthetic ones). */
+  /** A response's model (not for synthetic ones), or the model a settings record says was asked for (`MetaRecord.model`). */
   readonly model: string | undefined;
   /** A response: its message id, else its uuid (not for synthetic ones). */
   readonly responseKey: string | undefined;
@@ -183,7 +183,7 @@ export function recordFactOf(
     cwd: 'cwd' in record ? record.cwd : undefined,
     version: 'version' in record ? record.version : undefined,
     gitBranch: 'gitBranch' in record ? record.gitBranch : undefined,
-    model: response ? record.model : undefined,
+    model: response || record.kind === 'meta' ? record.model : undefined,
     responseKey: response ? (record.messageId ?? record.uuid) : undefined,
     promptKey: isPrompt(record) ? key : undefined,
   };

@@ -9,4 +9,5 @@ export * from './dedupe.js';
 export * from './litellm.js';
 export * from './price-table.js';
 export * from './pricing.js';
+export * from './response-key.js';
 export * from './tokens.js';

@@ -33,14 +33,18 @@
  *   refused (`collab spawn failed: …`) a failed call, and a legacy rollout's `server__tool` an MCP call; 30: a call
  *   held by copies of one session in several folders goes to the copy its responses go to, never to the one read
  *   first; 31: what a slash command printed (`<local-command-stdout>`) is a note the timeline shows, `records.shown`
- *   2; an empty one and the caveat to the model, `command-aside`, still 0).
+ *   2; an empty one and the caveat to the model, `command-aside`, still 0; 32: `responses.key` of a response whose id
+ *   the client or decoder made scoped by its session's id (core's `responseKeyOf`), a Codex `turn_context`'s model on
+ *   its meta row and in `sessions.models`, a Codex multi-agent refusal an error only in those tools' outputs (and a v2
+ *   spawn answered in plain text one), a `__` name an MCP call only in a legacy rollout (renamed `mcp__server__tool`),
+ *   and a Claude Code Read's line counts in file lines).
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 31;
+export const DERIVED_VERSION = 32;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

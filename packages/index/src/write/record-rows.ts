@@ -200,6 +200,9 @@ function signatureOf(
  */
 const TIME_ONLY = [null, null, null, null, null, 0, 0, 0, null, null, null, null, null, null, null, null] as const;
 const NO_HEADER_FACTS = [null, null, null, null, null] as const;
+/** `TIME_ONLY` with the model column set. */
+const timeOnlyWithModel = (model: string) =>
+  [null, null, null, model, null, 0, 0, 0, null, null, null, null, null, null, null, null] as const;
 
 /** The file whose events become rows: its subagent id (a sidechain record's agent when the record names none). */
 export interface OpsFile {
@@ -349,7 +352,8 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
           null,
           storedTs(record.timestamp, ms),
           ms,
-          ...TIME_ONLY,
+          // The model a settings record says was asked for (core's `MetaRecord.model`).
+          ...(record.kind === 'meta' && record.model !== undefined ? timeOnlyWithModel(record.model) : TIME_ONLY),
           ...NO_HEADER_FACTS,
         ]);
       }

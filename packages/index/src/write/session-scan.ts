@@ -199,7 +199,8 @@ export class SessionScanner {
         fact.cwd = text(r[3]);
         fact.version = text(r[4]);
         fact.gitBranch = mainThread ? text(r[5]) : undefined;
-        fact.model = response ? text(r[6]) : undefined;
+        // A meta row's model is the one a settings record says was asked for (record-rows.ts).
+        fact.model = response || kind === 'meta' ? text(r[6]) : undefined;
         fact.responseKey = response ? (messageId ?? uuid ?? undefined) : undefined;
         fact.promptKey = shown === 1 ? (uuid ?? undefined) : undefined;
         summary.add(fact);

@@ -9,6 +9,8 @@ import {
   partitionTime,
   promptBand,
   promptTokens,
+  type ResponseIds,
+  responseKeyOf,
   type ThreadCall,
   type ThreadRecord,
   threadActivity,
@@ -18,7 +20,7 @@ import {
 import type { TokenCounts } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
-import { keyInHome } from '../file-row.js';
+import { idOfKey, keyInHome } from '../file-row.js';
 import { ownsBefore, SESSION_OF_REF, type SessionRow } from '../read/usage-queries.js';
 import { INTERN_STRING } from '../schema/schema-derived.js';
 import type { UsagePart } from '../types.js';
@@ -101,7 +103,7 @@ export class SessionUsageUpdater {
    * `sessions.time` store them (sessions.ts writes them with the session's row). The detail counts every response of
    * the session; `settle` then takes out those another session owns.
    */
-  update(sid: string, scan: UsageScan): SessionUsage {
+  update(sid: string, scan: UsageScan, ids: ResponseIds): SessionUsage {
     this.noteSharing(sid);
     this.s.deleteResponses.run(sid);
     const rows = scan.usage;
@@ -125,6 +127,7 @@ export class SessionUsageUpdater {
       context: r.agent_id,
     }));
     const responses = dedupeResponses(records);
+    const scope = { sessionId: idOfKey(sid), keyInHome: keyInHome(sid) };
     // Texts by number: the session's and each model's, stored and looked up once per session.
     const refs = new Map<string, number>();
     const ref = (text: string): number => {
@@ -140,9 +143,9 @@ export class SessionUsageUpdater {
       const t = response.tokens;
       this.s.insertResponse.run(
         ref(sid),
-        // A response without a message id is its own; its key is only unique within the session, and the same in a
-        // copy of the session in another home (a backup), whose usage counts it once, as it counts the others.
-        response.messageId === undefined ? `${keyInHome(sid)}${response.key}` : response.key,
+        // Scoped by the session unless the API issued its id (core's rule): the same in a copy of the session in
+        // another home (a backup), whose usage counts it once, and never the same in an unrelated session.
+        responseKeyOf(response, ids, scope),
         response.messageId ?? null,
         response.context,
         ref(response.model),

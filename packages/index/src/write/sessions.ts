@@ -1,6 +1,7 @@
 import { type TitleSource, threadTitleOf } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { DEFAULT_AGENT } from '../agent-kind.js';
+import { adapterForFile, agentOfRow } from '../agents.js';
 import { idOfKey } from '../file-row.js';
 import { ERROR_COUNTS } from '../read/scope.js';
 import { hasCopies } from './copy-rows.js';
@@ -119,7 +120,7 @@ export class SessionUpdater {
     }[];
     if (files.length === 0) {
       this.s.deleteSession.run(sid);
-      this.usage.update(sid, EMPTY_SCAN);
+      this.usage.update(sid, EMPTY_SCAN, 'api');
       return;
     }
     const main = files.find((f) => f.role === 'main') ?? files[0];
@@ -155,7 +156,8 @@ export class SessionUpdater {
     const summary = scan.summary.finish((uuid) => this.s.hasUuid.get(sid, uuid) !== undefined);
     // Usage and time: each API response once (sessions.usage_detail). Written with the rest of the row: one
     // statement per session, not three.
-    const usage = this.usage.update(sid, scan);
+    const ids = adapterForFile({ agent: agentOfRow(main?.agent) }).capabilities.responseIds;
+    const usage = this.usage.update(sid, scan, ids);
     const warmups = this.warmups.count(sid);
     this.s.upsert.run({
       id: sid,

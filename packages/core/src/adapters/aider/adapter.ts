@@ -15,7 +15,7 @@ import { typeAiderResult } from './type-result.js';
 export const aiderAdapter = defineAdapter({
   ...aiderHomes,
   // Appended to, but an edit's outcome is lines below it: a changed file is read from its start.
-  capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'none' },
+  capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'none', responseIds: 'session' },
   discover: (root: string, options?: DiscoverOptions) => discoverAiderFiles(root, options),
   streamRecords: (file, onEvent, options) => streamAiderRecords(file.path, onEvent, options),
   typeResult: typeAiderResult,

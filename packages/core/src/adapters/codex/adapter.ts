@@ -16,7 +16,7 @@ export const codexAdapter = defineAdapter({
   ...codexHomes,
   // Rollouts are only appended to (`exec resume` too); a read from an offset replays the earlier lines for state.
   // Spawned and review agents write their own rollout, discovered as subagent files of their parent session.
-  capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'files' },
+  capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'files', responseIds: 'session' },
   headlessStart: codexExecStart,
   discover: (root: string, options?: DiscoverOptions) => discoverCodexFiles([root], options),
   streamRecords: (file, onEvent, options) => streamCodexRecords(file.path, onEvent, options, file.sessionId),

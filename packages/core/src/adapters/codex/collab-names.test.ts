@@ -133,4 +133,54 @@ describe('Codex multi-agent tools (namespace "collaboration")', () => {
       ['wait_agent', 'error', 'not-running', 'agent with id 019d7e3a not found'],
     ]);
   });
+
+  it('a v2 spawn the client refused in plain text is a failed call (0.145: no JSON answer, no new agent)', async () => {
+    // Trimmed from ../shared/wild-agents (entire-graph-6, 019f80ed…, lines 38–39): a full-history fork given an
+    // agent type. A spawn's answer is JSON (`{"task_name": …}`, v1 `{"agent_id": …}`); a refusal is plain text.
+    const spawn = {
+      type: 'function_call',
+      name: 'spawn_agent',
+      namespace: 'collaboration',
+      arguments: JSON.stringify({ agent_type: 'explorer', fork_turns: 'all', message: 'Review', task_name: 'pr36' }),
+      call_id: 'call_spawn',
+    };
+    const refusal =
+      'Full-history forked agents inherit the parent agent type; omit agent_type, or spawn without a full-history fork.';
+    const session = await sessionOf(
+      `${[
+        line('2026-07-20T19:07:49.897Z', 'session_meta', { id, cwd: '/p/entire-graph', cli_version: '0.145.0' }),
+        line('2026-07-20T19:07:51.180Z', 'turn_context', { cwd: '/p/entire-graph', model: 'gpt-5.6' }),
+        line('2026-07-20T19:08:40.563Z', 'response_item', spawn),
+        line('2026-07-20T19:08:40.574Z', 'response_item', output('call_spawn', refusal)),
+        line('2026-07-20T19:08:45.444Z', 'response_item', { ...spawn, call_id: 'call_spawn2' }),
+        line('2026-07-20T19:08:45.808Z', 'response_item', output('call_spawn2', '{"task_name":"/root/pr36"}')),
+      ].join('\n')}\n`,
+    );
+    // Was `ok`, an agent typed as spawned.
+    expect(
+      session.calls.map((c) => [c.canonicalName, c.status, c.result?.error?.category, c.result?.typed?.kind]),
+    ).toEqual([
+      ['spawn_agent', 'error', 'other', 'error'],
+      ['spawn_agent', 'ok', undefined, 'agent'],
+    ]);
+  });
+
+  it("'agent with id … not found' is a refusal of the multi-agent tools only, not any tool's answer", async () => {
+    const call = (name: string, callId: string) => ({ type: 'function_call', name, arguments: '{}', call_id: callId });
+    const session = await sessionOf(
+      `${[
+        line('2026-04-11T20:22:50.000Z', 'session_meta', { id, cwd: '/p/fleet', cli_version: '0.118.0' }),
+        line('2026-04-11T20:22:50.100Z', 'turn_context', { cwd: '/p/fleet', model: 'gpt-5.4' }),
+        line('2026-04-11T20:22:51.000Z', 'response_item', call('mcp__fleet__find_agent', 'call_mcp')),
+        line('2026-04-11T20:22:51.100Z', 'response_item', output('call_mcp', 'agent with id 42 not found')),
+        line('2026-04-11T20:22:52.000Z', 'response_item', call('close_agent', 'call_close')),
+        line('2026-04-11T20:22:52.100Z', 'response_item', output('call_close', 'agent with id 019d7e3a is closed')),
+      ].join('\n')}\n`,
+    );
+    // The MCP tool's answer was an error (`not-running`): the rule read every tool's text.
+    expect(session.calls.map((c) => [c.name, c.status, c.result?.error?.category])).toEqual([
+      ['mcp__fleet__find_agent', 'ok', undefined],
+      ['close_agent', 'error', 'not-running'],
+    ]);
+  });
 });

@@ -131,7 +131,7 @@ export class CodexExecDecoder extends CodexSession {
     const failed =
       shellExit !== undefined
         ? shellExit.failed
-        : codexFailureOf(text, status === 'failed', str(item.type) !== 'command_execution') !== undefined;
+        : codexFailureOf(name, text, status === 'failed', str(item.type) !== 'command_execution') !== undefined;
     const facts = {
       style: EXEC_EVENT_STYLE,
       ...(exitCode !== undefined ? { exitCode } : {}),

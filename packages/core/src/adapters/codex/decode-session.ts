@@ -2,7 +2,7 @@ import { isRecord, str } from '../../internal/guards.js';
 import type { ContentBlock } from '../../model/content.js';
 import { createRecordUuid, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
-import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
+import type { AssistantRecord, ChainEnvelope, MetaRecord, TranscriptRecord, UserRecord } from '../../model/record.js';
 import { FORK_COPY_WINDOW_MS, RESUME_COPY_WINDOW_MS, SPAWN_NOTICE } from './decode-items.js';
 
 /** The model of responses in files that never name one (0.34 writes no `turn_context`). */
@@ -165,7 +165,7 @@ export abstract class CodexSession {
     data: Record<string, unknown>,
     timestamp: IsoTimestamp | undefined,
     loc: SourceLocation,
-  ): TranscriptRecord {
+  ): MetaRecord {
     return { kind: 'meta', type, data, ...this.side(timestamp, loc) };
   }
 

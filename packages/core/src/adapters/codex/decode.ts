@@ -25,7 +25,7 @@ import { CodexResponses } from './decode-usage.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
 import { isInjectedUserText, splitIdePrompt } from './injected.js';
 import { imageOf, parseCodexOutput } from './output.js';
-import { canonicalCodexToolName, SHELL_TOOLS } from './tool-names.js';
+import { canonicalCodexToolName, legacyMcpName, SHELL_TOOLS } from './tool-names.js';
 
 export type CodexRecordEvent =
   | { readonly kind: 'record'; readonly record: TranscriptRecord; readonly byteLength: number }
@@ -42,6 +42,8 @@ export class CodexDecoder extends CodexResponses {
   private readonly callNames = new Map<string, string>();
   /** Shell calls' inputs by call id, until their output: what an exit code means depends on the command. */
   private readonly callInputs = new Map<string, unknown>();
+  /** A legacy rollout (a bare header, no `session_meta`): its MCP tools are named `server__tool`. */
+  private legacy = false;
   /** Between `entered_review_mode` and `exited_review_mode`: whether the review's request was seen. */
   private review: { prompted: boolean } | undefined;
 
@@ -96,7 +98,8 @@ export class CodexDecoder extends CodexResponses {
       case 'turn_context':
         this.model = str(payload.model) ?? this.model;
         this.cwd = str(payload.cwd) ?? this.cwd;
-        out(this.meta('turn_context', payload, timestamp, loc));
+        // The only place the model is named: a session whose only request failed has no usage to name it.
+        out({ ...this.meta('turn_context', payload, timestamp, loc), model: str(payload.model) });
         return;
       case 'response_item':
         if (isRecord(line.metadata) && line.metadata.compaction_output === true) {
@@ -124,6 +127,7 @@ export class CodexDecoder extends CodexResponses {
   private decodeLegacy(line: Record<string, unknown>, loc: SourceLocation, out: (r: TranscriptRecord) => void): void {
     const type = str(line.type);
     if (this.lines === 1 && type === undefined && typeof line.id === 'string') {
+      this.legacy = true;
       this.sessionMeta(line, stamp(line.timestamp), loc, out);
       return;
     }
@@ -217,7 +221,7 @@ export class CodexDecoder extends CodexResponses {
   ): void {
     const callId = str(item.call_id) ?? str(item.id) ?? `${type}@${loc.line}`;
     const id = createToolUseId(callId);
-    const name = toolNameOf(type, item);
+    const name = this.legacy ? legacyMcpName(toolNameOf(type, item)) : toolNameOf(type, item);
     this.callNames.set(callId, name);
     const input = inputOf(type, item);
     if (SHELL_TOOLS.has(canonicalCodexToolName(name))) this.callInputs.set(callId, input);
@@ -260,7 +264,7 @@ export class CodexDecoder extends CodexResponses {
     // Codex writes no error flag: a failure is a client message as the whole output, a failed event, or a command
     // that exited non-zero.
     const failed =
-      codexFailureOf(text, facts.failed === true, !isCommandOutput(name, parsed.style)) !== undefined ||
+      codexFailureOf(name, text, facts.failed === true, !isCommandOutput(name, parsed.style)) !== undefined ||
       codexShellExitOf(name, this.callInputs.get(callId), num(toolUseResult.exitCode), parsed.style)?.failed === true;
     this.callInputs.delete(callId);
     out(

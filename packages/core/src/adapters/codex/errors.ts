@@ -1,6 +1,6 @@
 import type { ErrorCategory, ErrorSeverity } from '../../model/tool-error.js';
 import { readShellExit, type ShellExit } from '../../results/shell-exit.js';
-import { canonicalCodexToolName, SHELL_TOOLS } from './tool-names.js';
+import { canonicalCodexToolName, MULTI_AGENT_TOOLS, SHELL_TOOLS } from './tool-names.js';
 import { typeCodexInput } from './type-input.js';
 
 /** A failed Codex call: why, in the categories every agent shares. */
@@ -10,8 +10,15 @@ export interface CodexFailure {
   readonly message: string;
 }
 
-/** Messages the Codex client writes as a call's whole output when the call failed (never a command's own output). */
-const RULES: readonly { readonly test: RegExp; readonly category: ErrorCategory }[] = [
+/**
+ * Messages the Codex client writes as a call's whole output when the call failed (never a command's own output);
+ * `tools`: only those tools' outputs (a message of the multi-agent tools is another tool's ordinary answer).
+ */
+const RULES: readonly {
+  readonly test: RegExp;
+  readonly category: ErrorCategory;
+  readonly tools?: ReadonlySet<string>;
+}[] = [
   { test: /^unsupported call: /, category: 'unknown-tool' },
   { test: /^failed to parse function arguments/, category: 'validation' },
   { test: /^apply_patch verification failed: Failed to find expected lines/, category: 'string-not-found' },
@@ -28,9 +35,24 @@ const RULES: readonly { readonly test: RegExp; readonly category: ErrorCategory 
   { test: /^\w+ failed: /, category: 'other' },
   // The multi-agent tools' refusals (spawn_agent, send_input, wait, close_agent): `collab_spawn_error`,
   // `collab_agent_error` in codex-rs.
-  { test: /^collab (?:\w+ failed: |manager unavailable)/, category: 'other' },
-  { test: /^agent with id \S+ (?:not found|is closed)/, category: 'not-running' },
+  { test: /^collab (?:\w+ failed: |manager unavailable)/, category: 'other', tools: MULTI_AGENT_TOOLS },
+  { test: /^agent with id \S+ (?:not found|is closed)/, category: 'not-running', tools: MULTI_AGENT_TOOLS },
 ];
+
+/**
+ * A spawn the client refused in plain text: a spawn's answer is JSON (v1 `{"agent_id": …}`, v2 `{"task_name": …}`),
+ * a refusal is not (0.145, ../shared/wild-agents entire-graph-6: "Full-history forked agents inherit the parent agent
+ * type; …"), classified as the multi-agent tools' other refusals (`collab spawn failed: …`).
+ */
+function refusedSpawn(name: string, text: string): boolean {
+  if (name !== 'spawn_agent' || text === '') return false;
+  try {
+    const answer: unknown = JSON.parse(text);
+    return typeof answer !== 'object' || answer === null;
+  } catch {
+    return true;
+  }
+}
 
 /** The `style` of a `codex exec --json` command result: its exit code is the event's own (`decode-exec.ts`). */
 export const EXEC_EVENT_STYLE = 'exec-event';
@@ -70,11 +92,20 @@ export function codexShellExitOf(
  * the failure flags of its events (`patch_apply_end.success: false`, an MCP call's `status: "failed"`). A command
  * that exits non-zero is a failed call too (`codexShellExitOf`), classified as Claude Code's Bash failures are.
  */
-export function codexFailureOf(text: string, flaggedFailed: boolean, clientText: boolean): CodexFailure | undefined {
+export function codexFailureOf(
+  toolName: string,
+  text: string,
+  flaggedFailed: boolean,
+  clientText: boolean,
+): CodexFailure | undefined {
   const trimmed = text.trimStart();
+  const name = canonicalCodexToolName(toolName);
   // A command's own output (under an exit-code header or in shell metadata) is never read as a client message.
-  const rule = clientText ? RULES.find((r) => r.test.test(trimmed)) : undefined;
-  if (rule === undefined && !flaggedFailed) return undefined;
+  const rule = clientText
+    ? RULES.find((r) => (r.tools === undefined || r.tools.has(name)) && r.test.test(trimmed))
+    : undefined;
+  const refused = clientText && rule === undefined && refusedSpawn(name, trimmed);
+  if (rule === undefined && !refused && !flaggedFailed) return undefined;
   const category = rule?.category ?? 'other';
   const message = trimmed.replace(/^Wall time: [^\n]*\n/, '').trim();
   return { category, severity: category === 'user-rejected' ? 'expected' : 'error', message };

@@ -69,8 +69,9 @@ describe('Codex MCP tool names', () => {
     const typed = call?.result?.typed;
     const data = typed !== undefined && 'data' in typed ? (typed.data as { server?: string; tool?: string }) : {};
     expect(others).toEqual([]);
+    // Written `search__search.query`: named as later clients name it.
     expect([call?.name, call?.toolKind, call?.result?.typed?.kind, data.server, data.tool]).toEqual([
-      'search__search.query',
+      'mcp__search__search.query',
       'mcp',
       'mcp',
       'search',
@@ -79,5 +80,26 @@ describe('Codex MCP tool names', () => {
     expect(parseCodexMcpName('exec_command')).toBeUndefined();
     expect(parseCodexMcpName('__x')).toBeUndefined();
     expect(parseCodexMcpName('mcp__rec')).toBeUndefined();
+  });
+
+  it('a `__` name in a rollout with `session_meta` is no MCP call: only legacy rollouts wrote `server__tool`', async () => {
+    // In ../shared (corpus 0.50/0.98/0.169, wild 0.34 → 0.145) every MCP tool is `mcp__…` (0.169: its namespace);
+    // `server__tool` is only in the legacy rollouts. A namespace of Codex's own joined the same way is not a server.
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-codex-mcp-'));
+    const sessions = join(dir, 'sessions/2026/11/23');
+    mkdirSync(sessions, { recursive: true });
+    const text = readFileSync(rollout169, 'utf8').replace(
+      '"name":"echo","namespace":"mcp__rec"',
+      '"name":"planner__draft_steps"',
+    );
+    writeFileSync(join(sessions, 'rollout-2026-11-23T00-57-38-01a205e8-9771-78f3-8eac-3f54806b333f.jsonl'), text);
+    const { files } = await discoverAll([dir]);
+    const [group] = groupSessions(files);
+    const session = await loadSession(group!);
+    // Was `mcp` on a server `planner`.
+    expect(
+      session.calls.filter((c) => c.name.startsWith('planner')).map((c) => [c.name, c.toolKind, c.result?.typed?.kind]),
+    ).toEqual([['planner__draft_steps', undefined, 'unknown']]);
+    expect(parseCodexMcpName('planner__draft_steps')).toBeUndefined();
   });
 });

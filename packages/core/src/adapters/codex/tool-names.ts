@@ -24,13 +24,23 @@ export function canonicalCodexToolName(name: string): string {
 }
 
 /**
- * `mcp__server__tool` (0.50/0.98 flat names, and 0.169 namespace + name joined by the decoder); in the legacy rollouts
- * (Aug 2025, before `session_meta`) `server__tool`, split at the first `__` as codex-rs then did
- * (`fully_qualified_tool_name`): no tool of Codex's own has `__` in its name.
+ * `mcp__server__tool` (0.50/0.98 flat names, 0.169 namespace + name joined by the decoder, and a legacy rollout's
+ * `server__tool` as `legacyMcpName` renames it).
  */
 export function parseCodexMcpName(name: string): { readonly server: string; readonly tool: string } | undefined {
-  const match = name.startsWith('mcp__') ? /^mcp__(.+?)__(.+)$/.exec(name) : /^([^_].*?)__([^_].*)$/s.exec(name);
+  const match = /^mcp__(.+?)__(.+)$/s.exec(name);
   return match ? { server: match[1] ?? '', tool: match[2] ?? '' } : undefined;
+}
+
+/**
+ * A legacy rollout's (Aug 2025, before `session_meta`) MCP tool name, `server__tool` (split at the first `__` as
+ * codex-rs then did, `fully_qualified_tool_name`), as later clients write it: `mcp__server__tool`. Only that record
+ * shape wrote such names: in ../shared every rollout with `session_meta` (corpus 0.50/0.98/0.169, wild 0.34 → 0.145)
+ * names its MCP tools `mcp__…`, so a `__` in their names is no server (a namespace of Codex's own joined by the
+ * decoder, say) and the decoder asks this of legacy rollouts only.
+ */
+export function legacyMcpName(name: string): string {
+  return !name.startsWith('mcp__') && /^[^_].*?__[^_]/s.test(name) ? `mcp__${name}` : name;
 }
 
 /** The kind each tool's results are typed onto (`typeCodexResult`), known before a result arrives. */
@@ -51,6 +61,22 @@ const KINDS: Readonly<Record<string, DataKind>> = {
   // Questions put to the user (its answer is the person's time, not the tool's).
   request_user_input: 'ask-user-question',
 };
+
+/**
+ * The multi-agent tools (codex-rs `collab`: v1 flat names, v2 the `collaboration` namespace's), whose refusals are
+ * client messages of their own (`errors.ts`). `wait` is v1's name of `wait_agent`.
+ */
+export const MULTI_AGENT_TOOLS: ReadonlySet<string> = new Set([
+  'spawn_agent',
+  'send_input',
+  'send_message',
+  'followup_task',
+  'resume_agent',
+  'wait',
+  'wait_agent',
+  'list_agents',
+  'close_agent',
+]);
 
 /** Tool names of commands run in a shell (their output carries an exit code). */
 export const SHELL_TOOLS: ReadonlySet<string> = new Set(['exec_command', 'write_stdin', 'exec', 'unified_exec']);

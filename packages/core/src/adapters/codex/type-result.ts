@@ -23,7 +23,7 @@ export function typeCodexResult(call: RawCall, raw: RawResult): ToolResult {
     return toolResultOf(raw, { typed: { kind: 'error', tool: call.name, message: error.message }, error, images });
   }
   // Whether the call failed is the decoder's (`isError`); typing says why.
-  const failure = raw.isError ? codexFailureOf(text, true, !isCommandOutput(call.name, style)) : undefined;
+  const failure = raw.isError ? codexFailureOf(call.name, text, true, !isCommandOutput(call.name, style)) : undefined;
   if (failure !== undefined) {
     return toolResultOf(raw, {
       typed: { kind: 'error', tool: call.name, message: failure.message },

@@ -17,7 +17,7 @@ import { typeGeminiResult } from './type-result.js';
 export const geminiAdapter = defineAdapter({
   ...geminiHomes,
   // A message is written again when it changes (JSONL) or the whole document is rewritten (JSON): re-read whole.
-  capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'files' },
+  capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'files', responseIds: 'session' },
   headlessStart: geminiStreamStart,
   discover: discoverGemini,
   streamRecords: (file, onEvent, options) => streamGeminiRecords(file, onEvent, options),

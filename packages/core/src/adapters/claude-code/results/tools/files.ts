@@ -29,6 +29,32 @@ function notebookCells(value: unknown): unknown[] {
   }));
 }
 
+/**
+ * A read's counts in file lines. Claude Code counts lines as `text.split('\n')` does, so at a file's end the empty
+ * text after its final newline is one more line: `"a\n"` is `numLines` 2 of `totalLines` 2, an empty file 1 of 1
+ * (every Read result of ../shared/corpus). A read that reached the end drops that line from its own count when its
+ * text ends in a newline (or is empty), and the total drops it unless the read saw the file end without one. A read
+ * that stopped before the end cannot see it: its file is taken to end in a newline, as every file the corpus
+ * scenarios read does and 282 of the 307 wild reads that reached their file's end saw.
+ */
+function fileLines(
+  content: string,
+  startLine: number,
+  numLines: number | undefined,
+  totalLines: number | undefined,
+): { numLines: number; totalLines: number | undefined } {
+  const split = content.split('\n').length;
+  const given = numLines ?? split;
+  const reachedEnd = totalLines === undefined || startLine + given - 1 >= totalLines;
+  // `given !== split`: a count that is not the text's own (nothing read past the end, a text cut short).
+  const whole = reachedEnd && given === split;
+  const phantom = whole && (content === '' || content.endsWith('\n'));
+  return {
+    numLines: phantom ? given - 1 : given,
+    totalLines: totalLines === undefined || (whole && !phantom) ? totalLines : Math.max(0, totalLines - 1),
+  };
+}
+
 export const read: DataParser = (ctx) => {
   const filePathInput = str(ctx.input.file_path);
   const tur = rec(ctx.structured);
@@ -39,13 +65,13 @@ export const read: DataParser = (ctx) => {
     switch (tur.type) {
       case 'text': {
         const content = str(file.content) ?? '';
+        const startLine = num(file.startLine) ?? 1;
         return {
           variant: 'text',
           filePath,
           content,
-          startLine: num(file.startLine) ?? 1,
-          numLines: num(file.numLines) ?? lineCount(content),
-          totalLines: num(file.totalLines),
+          startLine,
+          ...fileLines(content, startLine, num(file.numLines), num(file.totalLines)),
           truncated: bool(file.truncatedByTokenCap),
         };
       }

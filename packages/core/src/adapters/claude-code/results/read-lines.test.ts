@@ -1,0 +1,86 @@
+/**
+ * Read results in file lines: Claude Code counts the empty text after a file's final newline as a line (its counts are
+ * `text.split('\n')`'s), which showed a phantom line in "of N lines".
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../../../test/helpers.js';
+import { typeOf } from '../../../../test/type-claude-result.js';
+import { lineCount } from '../../../model/line-count.js';
+
+/** The counts a Read result is typed with, from its `toolUseResult.file`. */
+function counts(file: { content: string; startLine: number; numLines: number; totalLines: number }) {
+  const out = typeOf('Read', '', { input: { file_path: '/p/f' }, toolUseResult: { type: 'text', file } });
+  const data = out.typed?.kind === 'read' ? (out.typed.data as { numLines?: number; totalLines?: number }) : {};
+  return [data.numLines, data.totalLines];
+}
+
+describe('Claude Code Read counts, in file lines', () => {
+  // The Read results of ../shared/corpus (every version): notes.txt holds 30 lines and a final newline.
+  const notes = `${Array.from({ length: 30 }, (_, i) => `note ${i + 1}`).join('\n')}\n`;
+
+  it('a whole file ending in a newline: its lines, not one more', () => {
+    expect(counts({ content: notes, startLine: 1, numLines: 31, totalLines: 31 })).toEqual([30, 30]);
+    expect(counts({ content: 'let x = 1;\n', startLine: 1, numLines: 2, totalLines: 2 })).toEqual([1, 1]);
+  });
+
+  it('a part of it, and an offset past its end: the total without the phantom line', () => {
+    const part = ['note 10', 'note 11', 'note 12', 'note 13', 'note 14'].join('\n');
+    // Was "lines 10–14 of 31".
+    expect(counts({ content: part, startLine: 10, numLines: 5, totalLines: 31 })).toEqual([5, 30]);
+    expect(counts({ content: '', startLine: 500, numLines: 0, totalLines: 31 })).toEqual([0, 30]);
+    // big.txt: the last 12 "lines" from 11,990 are its last 11.
+    const tail = `${Array.from({ length: 11 }, (_, i) => `row ${11_990 + i}`).join('\n')}\n`;
+    expect(counts({ content: tail, startLine: 11_990, numLines: 12, totalLines: 12_001 })).toEqual([11, 12_000]);
+  });
+
+  it('an empty file has no line; a file without a final newline keeps its count', () => {
+    expect(counts({ content: '', startLine: 1, numLines: 1, totalLines: 1 })).toEqual([0, 0]);
+    expect(counts({ content: 'a\nb', startLine: 1, numLines: 2, totalLines: 2 })).toEqual([2, 2]);
+  });
+
+  it('an empty line read before the end is a line', () => {
+    expect(counts({ content: 'a\nb\n', startLine: 1, numLines: 3, totalLines: 10 })).toEqual([3, 9]);
+  });
+
+  const corpus = resolve(repoRoot, '../shared/corpus');
+  const title = existsSync(corpus)
+    ? 'corpus: every Read gives the lines the file held when last read whole'
+    : 'corpus: every Read gives the lines the file held when last read whole (skipped: ../shared/corpus is not present)';
+  it.skipIf(!existsSync(corpus))(title, () => {
+    const checked: string[] = [];
+    const wrong: string[] = [];
+    for (const version of readdirSync(corpus).filter((v) => /^\d/.test(v))) {
+      const projects = join(corpus, version, 'claude-home/projects');
+      for (const path of readdirSync(projects, { recursive: true, encoding: 'utf8' }).filter((p) =>
+        p.endsWith('.jsonl'),
+      )) {
+        // The lines of each file as its last whole read showed them (split by newline, the final one ending a line).
+        const held = new Map<string, number>();
+        for (const line of readFileSync(join(projects, path), 'utf8').split('\n')) {
+          if (!line.includes('"totalLines"')) continue;
+          const file = (JSON.parse(line) as { toolUseResult?: { type?: string; file?: Record<string, unknown> } })
+            .toolUseResult?.file;
+          if (file === undefined || typeof file.content !== 'string') continue;
+          const f = file as {
+            filePath: string;
+            content: string;
+            startLine: number;
+            numLines: number;
+            totalLines: number;
+          };
+          const [numLines, totalLines] = counts(f);
+          if (f.startLine === 1 && f.numLines === f.totalLines) held.set(f.filePath, lineCount(f.content));
+          const want = held.get(f.filePath);
+          if (want === undefined) continue;
+          checked.push(f.filePath);
+          if (totalLines !== want || (numLines ?? 0) > want)
+            wrong.push(`${version} ${f.filePath} ${f.startLine}+${f.numLines}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked.length).toBeGreaterThan(300);
+  });
+});
