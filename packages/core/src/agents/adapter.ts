@@ -33,10 +33,11 @@ export interface AgentCapabilities {
   readonly subagents: 'files' | 'inline' | 'none';
   /**
    * Whose ids a response's `messageId` is, so whether two sessions holding one id hold one response (usage counts it
-   * once across sessions: `responseKeyOf`, `usage/response-key.ts`). `api`: the model's API issued it, unique
-   * everywhere, and a resumed or continued session copies it into its own file (Claude Code's `msg_…`); `session`:
-   * the client or the decoder made it, unique only within its session (Gemini's message ids, two unrelated sessions
-   * can both hold `m2`; Codex's `<session>#response-<n>`).
+   * once across sessions: `responseKeyOf`, `usage/response-key.ts`). `unique`: unique everywhere, and a resumed or
+   * continued session copies it into its own file: the model's API issued it (Claude Code's `msg_…`, Qwen Code's
+   * `response_id`) or the client made a UUID or a time-ordered id (Copilot CLI's, OpenCode's `msg_…`); `session`:
+   * unique only within its session: the decoder made it (Codex's `<session>#response-<n>`, Aider's), or the writer
+   * uses short ids (Gemini files whose messages are `m1`, `m2`…: two unrelated sessions can both hold `m2`).
    */
   readonly responseIds: ResponseIds;
 }

@@ -120,7 +120,7 @@ export class SessionUpdater {
     }[];
     if (files.length === 0) {
       this.s.deleteSession.run(sid);
-      this.usage.update(sid, EMPTY_SCAN, 'api');
+      this.usage.update(sid, EMPTY_SCAN, 'unique');
       return;
     }
     const main = files.find((f) => f.role === 'main') ?? files[0];

@@ -17,7 +17,7 @@ export const copilotAdapter = defineAdapter({
   // events.jsonl is only appended to (a resumed session appends `session.resume` and its turns to the same file); a
   // result needs its call's start line, so a read from an offset replays the earlier lines. Subagents (`task`) are
   // not recorded here yet.
-  capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'none', responseIds: 'session' },
+  capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'none', responseIds: 'unique' },
   discover: (root: string, options?: DiscoverOptions) => discoverCopilotFiles([root], options),
   streamRecords: (file, onEvent, options) => streamCopilotRecords(file.path, onEvent, options),
   typeResult: typeCopilotResult,

@@ -17,7 +17,7 @@ export const openCodeAdapter = defineAdapter({
   ...openCodeHomes,
   // A session's rows change in place (a tool part goes from running to completed): its snapshot is rewritten and
   // read whole. A part needs its message's line. A subagent (task tool) is a child session: its own snapshot.
-  capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'files', responseIds: 'session' },
+  capabilities: { appendOnly: false, linesStandAlone: false, subagents: 'files', responseIds: 'unique' },
   discover: (root: string, options?: DiscoverOptions) => discoverOpenCodeFiles(root, options),
   streamRecords: (file, onEvent, options) => streamOpenCodeRecords(file.path, file.agentId, onEvent, options),
   typeResult: typeOpenCodeResult,

@@ -17,7 +17,7 @@ export const qwenAdapter = defineAdapter({
   ...qwenHomes,
   // Lines are only appended (a resumed session's turns go to the same file); an assistant line's response id is on
   // the line before it, so a read from an offset replays the earlier lines. Subagents are not recorded here yet.
-  capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'none', responseIds: 'session' },
+  capabilities: { appendOnly: true, linesStandAlone: false, subagents: 'none', responseIds: 'unique' },
   discover: (root: string, options?: DiscoverOptions) => discoverQwenFiles([root], options),
   streamRecords: (file, onEvent, options) => streamQwenRecords(file.path, onEvent, options),
   typeResult: typeQwenResult,
