@@ -25,16 +25,19 @@ import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
 import { callsText, copiedText, errorsInWords } from './show-copies.js';
+import { printFiles } from './show-files.js';
 import { issueLines } from './show-issues.js';
 import { archivedLines, heldLines, loadPartial, printVersions } from './show-versions.js';
 
 export const showCommand: CommandSpec = {
   name: 'show',
-  usage: 'agentdash show SESSION [PATH…] [--json] [--versions | --partial]',
+  usage: 'agentdash show SESSION [PATH…] [--json] [--files] [--versions | --partial]',
   summary: 'a readable timeline of one session',
   help: `Prompts, assistant text, and each tool call with a one-line summary (Edit src/a.ts +3 −1, Bash npm test → exit 1),
 its error category and severity and its duration; subagents are indented under the call that started them.
 --json prints the whole session: every call with its typed result nested.
+  --files      the files its file tools read, wrote, edited, created, deleted or moved: those it changed (with
+               their lines added and removed), then those it only read, each with its failed calls
 
 A transcript that lost records on disk (cut short, replaced, no longer parsing) is shown at its last complete
 version, with a line saying a newer partial copy is kept in the archive:
@@ -45,7 +48,7 @@ ${SESSION_HELP}
 ${PATHS_HELP}
 
 ${COMMON_HELP}`,
-  options: { partial: { type: 'boolean' }, versions: { type: 'boolean' } },
+  options: { partial: { type: 'boolean' }, versions: { type: 'boolean' }, files: { type: 'boolean' } },
   async run(ctx, positionals) {
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
@@ -55,6 +58,10 @@ ${COMMON_HELP}`,
       return;
     }
     const partial = flag(ctx.values, 'partial');
+    if (flag(ctx.values, 'files')) {
+      printFiles(ctx, redactIdentifiers(partial ? await loadPartial(ctx, id) : await index.loadSession(id)));
+      return;
+    }
     // A file that cannot be read now (permissions changed, removed): say why the timeline is empty or short.
     const noteUnreadable = (issues: readonly ParseIssue[]) => {
       for (const issue of issues) {

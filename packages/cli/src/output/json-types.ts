@@ -132,6 +132,13 @@ export interface SessionJson {
   readonly measured?: import('./telemetry-json.js').MeasuredSessionJson;
 }
 
+/** `agentdash show SESSION --files --json`: the files its file tools touched (core's `fileActivityOf`). */
+export interface ShowFilesJson {
+  readonly sessionId: string;
+  readonly projectPath: string | null;
+  readonly files: readonly import('@agentdash/core/present').FileActivity[];
+}
+
 /** `agentdash sessions --json` */
 export interface SessionsJson {
   readonly sessions: readonly SessionJson[];

@@ -1,0 +1,92 @@
+/**
+ * `show SESSION --files`: the files the session's file tools touched (core's `fileActivityOf`), as the dashboard's
+ * Files page lists them: those it changed, then those it only read.
+ */
+import type { Session } from '@agentdash/core';
+import { type FileActivity, fileActivityOf, fileChanged } from '@agentdash/core/present';
+import type { Context } from '../context.js';
+import { formatCount, plural } from '../format.js';
+import type { ShowFilesJson } from '../output/json-types.js';
+import { type Cell, renderTable, styled } from '../table.js';
+import { writeJson } from './common.js';
+
+/** `path` relative to the session's folder when under it, else as written. */
+function shownPath(path: string, projectPath: string | undefined): string {
+  if (projectPath === undefined || projectPath === '') return path;
+  const base = projectPath.replace(/[\\/]+$/, '');
+  const rest = path.slice(base.length);
+  return path.startsWith(base) && /^[\\/]./.test(rest) ? rest.slice(1) : path;
+}
+
+/** What became of a file in words: created, deleted, moved to …, its lines added and removed. */
+function outcomeOf(f: FileActivity, projectPath: string | undefined): string {
+  const words: string[] = [];
+  if (f.created) words.push('created');
+  if (f.deleted) words.push('deleted');
+  if (f.movedTo !== null) words.push(`moved to ${shownPath(f.movedTo, projectPath)}`);
+  if (f.linesAdded + f.linesRemoved > 0) words.push(`+${f.linesAdded} −${f.linesRemoved}`);
+  return words.join(', ');
+}
+
+const count = (n: number): string => (n > 0 ? formatCount(n) : '');
+
+/** The session's files: `--json` as `ShowFilesJson`, else a table of each group with its totals. */
+export function printFiles(ctx: Context, session: Session): void {
+  const files = fileActivityOf(session.calls, session.projectPath);
+  if (ctx.json) {
+    const json: ShowFilesJson = { sessionId: session.id, projectPath: session.projectPath ?? null, files };
+    writeJson(ctx, json);
+    return;
+  }
+  const out = ctx.io.stdout;
+  const c = ctx.color;
+  if (files.length === 0) {
+    out.write('no file tool was called in this session (what a shell command did to files is not known here)\n');
+    return;
+  }
+  const changed = files.filter(fileChanged);
+  const read = files.filter((f) => !fileChanged(f));
+  const path = (f: FileActivity) => shownPath(f.path, session.projectPath);
+  const failed = (f: FileActivity): Cell => (f.failed > 0 ? styled(formatCount(f.failed), c.red) : '');
+  if (changed.length > 0) {
+    const added = changed.reduce((n, f) => n + f.linesAdded, 0);
+    const removed = changed.reduce((n, f) => n + f.linesRemoved, 0);
+    out.write(`${c.bold('changed')} ${plural(changed.length, 'file')} (+${added} −${removed} lines)\n`);
+    out.write(
+      renderTable(
+        [
+          { header: 'FILE', min: 24, cut: 'start' },
+          { header: 'OUTCOME', min: 12 },
+          { header: 'READS', align: 'right', drop: 1 },
+          { header: 'EDITS', align: 'right' },
+          { header: 'WRITES', align: 'right' },
+          { header: 'FAILED', align: 'right' },
+        ],
+        changed.map((f) => [
+          path(f),
+          outcomeOf(f, session.projectPath),
+          count(f.reads),
+          count(f.edits),
+          count(f.writes),
+          failed(f),
+        ]),
+        { width: ctx.width, headerStyle: c.bold },
+      ),
+    );
+  }
+  if (read.length > 0) {
+    out.write(`${changed.length > 0 ? '\n' : ''}${c.bold('only read')} ${plural(read.length, 'file')}\n`);
+    out.write(
+      renderTable(
+        [
+          { header: 'FILE', min: 24, cut: 'start' },
+          { header: 'READS', align: 'right' },
+          { header: 'FAILED', align: 'right' },
+        ],
+        read.map((f) => [path(f), count(f.reads), failed(f)]),
+        { width: ctx.width, headerStyle: c.bold },
+      ),
+    );
+  }
+  out.write(c.dim("as the file tools' calls tell it: what a shell command did to files is not known here\n"));
+}
