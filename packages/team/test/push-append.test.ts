@@ -1,7 +1,8 @@
 /**
  * A transcript appended to while a push runs (an agent still writing), against real team servers on a real
- * PostgreSQL: appended between the digest and the upload, and appended while the digest reads it. Each push ends
- * with the server holding every chunk its sessions name, and a later push sends the transcript as it is on disk.
+ * PostgreSQL: appended between the digest and the upload, appended while the digest reads it, and appended then
+ * deleted between two pushes. Each push ends with the server holding every chunk its sessions name, and a later push
+ * sends the transcript as it is on disk (or, gone, as the archive holds it).
  */
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -122,5 +123,22 @@ pgSuite('a transcript appended to while it is pushed (real PostgreSQL, real HTTP
     // Before: the cache kept the chunk names of the first read under the file's size after the append, and the
     // second push sent those: the server held the transcript without its last prompt until the file changed again.
     expect(await held(team)).toEqual({ text: readFileSync(file, 'utf8'), stored: true });
+  });
+
+  it('appended, then deleted by the agent before the next push: the push sends it from the archive whole', async () => {
+    const { home, file, index, append } = await laptop('gone');
+    const cachePath = join(home, 'push-chunks.json');
+    const team = await fresh();
+    expect(await pushTo(team, index, FileCache.load(cachePath))).toMatchObject({ stored: 1 });
+    // the agent writes on, the index reads it (archiving the new bytes), then the agent's cleanup deletes the file
+    append();
+    await index.refresh([home]);
+    const whole = readFileSync(file, 'utf8');
+    rmSync(file);
+    await index.refresh([home]);
+    expect(await pushTo(team, index, FileCache.load(cachePath))).toMatchObject({ stored: 1 });
+    // Before: the cache's chunk names of the first push were taken for the gone file (no size of its own to compare),
+    // and the server kept the transcript without the prompt appended before it went.
+    expect(await held(team)).toEqual({ text: whole, stored: true });
   });
 });

@@ -38,18 +38,30 @@ export class FileCache {
     return cache;
   }
 
-  /** The file's chunks if it is unchanged since they were made (a file gone from disk keeps its archived chunks). */
-  get(file: string): FileChunks | undefined {
+  /**
+   * The file's chunks if it is unchanged since they were made. A file gone from disk keeps its chunks while the
+   * index holds it at the size they were made of (`indexedSize`, its archived bytes): one appended to, read by the
+   * index and then deleted before the next push is made again from the archive.
+   */
+  get(file: string, indexedSize?: () => number | undefined): FileChunks | undefined {
     const entry = this.entries.get(file);
     if (!entry) return undefined;
     const stat = statOf(file);
     if (stat && (stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs)) return undefined;
+    const size = stat ? undefined : indexedSize?.();
+    if (size !== undefined && size !== entry.size) return undefined;
     return entry;
   }
 
-  /** The file's size and modification time now (undefined when it is gone): take it before reading the file. */
-  stamp(file: string): FileStamp | undefined {
-    return statOf(file);
+  /**
+   * The file's size and modification time now, or for a file gone from disk its size in the index (what its chunks
+   * are then made of, from the archive); take it before reading the file.
+   */
+  stamp(file: string, indexedSize?: () => number | undefined): FileStamp | undefined {
+    const stat = statOf(file);
+    if (stat) return stat;
+    const size = indexedSize?.();
+    return size === undefined ? undefined : { size, mtimeMs: -1 };
   }
 
   /**

@@ -75,12 +75,22 @@ export async function push(options: PushOptions): Promise<PushReport> {
    */
   const filesOf = async (s: SessionSummary, onChunk?: (chunk: Chunk) => Promise<void>): Promise<FileWire[]> => {
     const out: FileWire[] = [];
+    // the sizes the index holds the files at (what a file gone from disk is read at, from the archive), asked for
+    // only when one is gone
+    let held: Map<string, number> | undefined;
+    const indexedSize = (path: string) => () => {
+      if (held === undefined) {
+        const files = index.sessionFiles(s.ref);
+        held = new Map([files?.main, ...(files?.subagents ?? [])].flatMap((d) => (d ? [[d.path, d.size]] : [])));
+      }
+      return held.get(path);
+    };
     for (const f of s.files) {
-      let chunks: FileChunks | undefined = onChunk ? undefined : cache.get(f.path);
+      let chunks: FileChunks | undefined = onChunk ? undefined : cache.get(f.path, indexedSize(f.path));
       if (!chunks) {
         // the file's size and time before it is read: a line the agent appends meanwhile makes the next push read
         // it again, instead of the names of this read being kept under the longer file's size
-        const stamp = cache.stamp(f.path);
+        const stamp = cache.stamp(f.path, indexedSize(f.path));
         chunks = await fileChunks(index.openBytes, f.path, onChunk ?? ((chunk) => uploader.offer(chunk)));
         cache.set(f.path, chunks, stamp);
       }
