@@ -1,0 +1,120 @@
+/**
+ * End-to-end, in real Chromium over the bundled samples: what a person using the keyboard, or a screen reader through
+ * Chromium's accessibility tree, needs of the dashboard. The sessions table's column headers sort from the keyboard
+ * (they took a mouse click only, and their names carried the sort arrow); the charts, which the keyboard reaches
+ * (their arrow keys step through the bars), have a name and show the focus (they had neither: their name was every
+ * tick label run together); every table of Analytics and Usage has column headers ("Where the time went, by
+ * project" had none); Esc in the Export menu gives the focus back to its button (it fell to the page's start).
+ */
+import type { SessionsResponse } from '@agentdash/api';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eMissing, idle } from './harness';
+import { samplesInChromium } from './samples-ui';
+
+const missing = e2eMissing();
+
+/** The focused element's test id (or tag), after pressing Tab until `done` says so; undefined past `most` presses. */
+async function tabTo(page: Page, done: (id: string) => boolean, most = 80): Promise<string | undefined> {
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab');
+    const id = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el?.dataset.testid ?? el?.tagName.toLowerCase() ?? '';
+    });
+    if (done(id)) return id;
+  }
+  return undefined;
+}
+
+describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headless Chromium', () => {
+  const ui = samplesInChromium('agentdash-e2e-a11y-');
+
+  it("sorts the sessions table from the keyboard, by each header's button", async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, '#/');
+    await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    const header = (name: string) => page.getByRole('columnheader', { name, exact: true });
+    expect(await header('Started').getAttribute('aria-sort')).toBe('descending');
+    // the headers' buttons are named by their words alone: the arrow is drawn, the order is aria-sort's
+    expect(await page.getByRole('button', { name: 'Started', exact: true }).count()).toBe(1);
+    expect(await tabTo(page, (id) => id === 'sort-by-costUsd')).toBe('sort-by-costUsd');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('th')].some(
+        (th) => th.textContent?.startsWith('Cost') && th.getAttribute('aria-sort') !== 'none',
+      ),
+    );
+    const first = await header('Cost').getAttribute('aria-sort');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(
+      (was) =>
+        [...document.querySelectorAll('th')].some(
+          (th) => th.textContent?.startsWith('Cost') && th.getAttribute('aria-sort') !== was,
+        ),
+      first,
+    );
+    expect([first, await header('Cost').getAttribute('aria-sort')].sort()).toEqual(['ascending', 'descending']);
+    expect(await header('Started').getAttribute('aria-sort')).toBe('none');
+    await context.close();
+  });
+
+  it('names every chart of Analytics and Usage, shows its keyboard focus, and gives every table column headers', async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    const found: string[] = [];
+    for (const hash of ['#/analytics', '#/usage']) {
+      await ui.go(page, hash);
+      await page.locator('.recharts-surface').first().waitFor({ timeout: 15_000 });
+      await idle(page);
+      const charts = await page
+        .getByRole('application')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      expect(charts.length, hash).toBeGreaterThan(1);
+      for (const name of charts) if (!name) found.push(`${hash}: a chart without a name`);
+      // each chart as the keyboard reaches it: a ring around it
+      for (let n = 0; n < charts.length; n++) {
+        const at = await tabTo(page, (id) => id === 'svg');
+        if (at === undefined) {
+          found.push(`${hash}: chart ${n + 1} not reached by Tab`);
+          break;
+        }
+        const ring = await page.evaluate(() => {
+          const el = document.activeElement as Element;
+          const style = getComputedStyle(el);
+          return `${el.getAttribute('aria-label')}: outline ${style.outlineStyle} ${style.outlineWidth}`;
+        });
+        if (/outline none|outline \S+ 0px/.test(ring)) found.push(`${hash}: ${ring}`);
+      }
+      const tables = await page.locator('table').evaluateAll((els) =>
+        els.map((t) => ({
+          id: t.getAttribute('data-testid') ?? t.className,
+          heads: t.querySelectorAll('th').length,
+        })),
+      );
+      for (const t of tables) if (t.heads === 0) found.push(`${hash}: table ${t.id} without headers`);
+    }
+    expect(found).toEqual([]);
+    expect(ui.problems).toEqual([]);
+    await context.close();
+  });
+
+  it('gives the focus back to the Export button when Esc closes its menu', async () => {
+    const list = await ui.api<SessionsResponse>('/sessions?limit=1');
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, `#/s/${encodeURIComponent(list.sessions[0]?.id ?? '')}`);
+    const summary = page.locator('[data-testid=export-menu] summary');
+    await summary.waitFor({ timeout: 15_000 });
+    await idle(page);
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+      'export-html',
+    );
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('export-menu').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+    await context.close();
+  });
+});
