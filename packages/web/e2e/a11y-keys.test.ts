@@ -4,7 +4,8 @@
  * (they took a mouse click only, and their names carried the sort arrow); the charts, which the keyboard reaches
  * (their arrow keys step through the bars), have a name and show the focus (they had neither: their name was every
  * tick label run together); every table of Analytics and Usage has column headers ("Where the time went, by
- * project" had none); Esc in the Export menu gives the focus back to its button (it fell to the page's start).
+ * project" had none); a tool's failing calls open from the keyboard (a click on its row or bar only), and their
+ * panel's Close, like Esc in the Export menu, gives the focus back to what opened it (it fell to the page's start).
  */
 import type { SessionsResponse } from '@agentdash/api';
 import type { Page } from 'playwright-core';
@@ -96,6 +97,25 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     }
     expect(found).toEqual([]);
     expect(ui.problems).toEqual([]);
+    await context.close();
+  });
+
+  it("opens a tool's failing calls from the keyboard, and Close gives the focus back", async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, '#/analytics');
+    await page.getByTestId('tool-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    const opened = await tabTo(page, (id) => id === 'tool-drill', 200);
+    expect(opened).toBe('tool-drill');
+    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    expect(name).toMatch(/^\S.*: \d+ failing calls?, show them$/);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('drill-row').first().waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=drill]') !== null)).toBe(true);
+    await page.getByTestId('drill').getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('drill').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(name);
     await context.close();
   });
 
