@@ -119,6 +119,21 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     await context.close();
   });
 
+  it("names a call's and a subagent's toggle by their words, not by the drawn ▶ and tool glyph", async () => {
+    const list = await ui.api<SessionsResponse>('/sessions?limit=1000');
+    const withAgent = list.sessions.find((s) => s.title?.includes('subagent')) ?? list.sessions[0];
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, `#/s/${encodeURIComponent(withAgent?.id ?? '')}`);
+    await page.getByTestId('tool-head').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    const toggles = page.locator('[data-testid=tool-head], [data-testid=subagent-toggle]');
+    const tree: string[] = [];
+    for (let i = 0; i < Math.min(8, await toggles.count()); i++) tree.push(await toggles.nth(i).ariaSnapshot());
+    expect(tree.length).toBeGreaterThan(0);
+    expect(tree.filter((node) => !/^- button "[A-Za-z]/.test(node))).toEqual([]);
+    await context.close();
+  });
+
   it('gives the focus back to the Export button when Esc closes its menu', async () => {
     const list = await ui.api<SessionsResponse>('/sessions?limit=1');
     const { context, page } = await ui.open({ width: 1440 });
