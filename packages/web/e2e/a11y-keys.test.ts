@@ -134,6 +134,25 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     await context.close();
   });
 
+  it("says which metric Usage shows, and keeps a heading's hint a word apart in its name", async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, '#/usage');
+    await page.getByTestId('chart-usage-days').locator('h3').waitFor({ timeout: 15_000 });
+    await idle(page);
+    const pressed = () =>
+      Promise.all(
+        ['Cost', 'Tokens'].map((name) => page.getByRole('button', { name, pressed: true, exact: true }).count()),
+      );
+    expect(await pressed()).toEqual([1, 0]);
+    await page.getByRole('button', { name: 'Tokens', exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'Tokens', pressed: true }).waitFor();
+    expect(await pressed()).toEqual([0, 1]);
+    expect(await page.getByTestId('chart-usage-days').locator('h3').ariaSnapshot()).toMatch(
+      /^- heading "Tokens per day stacked by model" \[level=3\]$/,
+    );
+    await context.close();
+  });
+
   it('gives the focus back to the Export button when Esc closes its menu', async () => {
     const list = await ui.api<SessionsResponse>('/sessions?limit=1');
     const { context, page } = await ui.open({ width: 1440 });
