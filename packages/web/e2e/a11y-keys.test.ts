@@ -153,6 +153,31 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     await context.close();
   });
 
+  it("shows the focus on every stop of the list's filters, the date fields' calendar buttons too", async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, '#/');
+    await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    await page.getByTestId('search').focus();
+    const unseen: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(async () => {
+        const el = document.activeElement as HTMLElement;
+        // the ring grows in: read it once it has
+        await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+        const style = getComputedStyle(el);
+        const ring =
+          (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+        return { id: el.dataset.testid ?? el.getAttribute('aria-label') ?? el.tagName, ring };
+      });
+      if (stop.id === 'filter-errors') break;
+      if (!stop.ring) unseen.push(`stop ${i + 1}: ${stop.id}`);
+    }
+    expect(unseen).toEqual([]);
+    await context.close();
+  });
+
   it('gives the focus back to the Export button when Esc closes its menu', async () => {
     const list = await ui.api<SessionsResponse>('/sessions?limit=1');
     const { context, page } = await ui.open({ width: 1440 });
