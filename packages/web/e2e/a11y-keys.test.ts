@@ -178,6 +178,25 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     await context.close();
   });
 
+  it('opens the shortcuts help as a named dialog whose table has headers, and gives the focus back on Esc', async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, '#/');
+    await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    await page.getByTestId('shortcuts-button').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    expect(await dialog.getByRole('columnheader').allTextContents()).toEqual(['Keys', 'Does', 'Where']);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+      'shortcuts-button',
+    );
+    await context.close();
+  });
+
   it('gives the focus back to the Export button when Esc closes its menu', async () => {
     const list = await ui.api<SessionsResponse>('/sessions?limit=1');
     const { context, page } = await ui.open({ width: 1440 });
