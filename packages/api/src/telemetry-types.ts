@@ -98,6 +98,7 @@ export interface TelemetryIdsResponse {
 /** One prompt, API request, API error or tool result of a session, as its telemetry tells it. */
 export interface TelemetryStepDto {
   readonly kind: 'prompt' | 'request' | 'error' | 'tool';
+  /** When the client recorded it; 0 when its record carried no time (shown as unknown, never as 1970). */
   readonly timeMs: number;
   readonly promptId: string;
   /** `tool`: the tool's name; `request`/`error`: the model. */

@@ -46,6 +46,32 @@ describe.skipIf(missing !== undefined)('pages whose data cannot be had, in headl
     await context.close();
   });
 
+  it('Back to the list while the server is down keeps the sessions last shown, says so, and recovers', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(new URL('#/', served.server.url).toString());
+    const rows = page.getByTestId('session-row');
+    await rows.first().waitFor({ timeout: 15_000 });
+    const ids = async () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-session')));
+    const shown = await ids();
+    expect(shown.length).toBeGreaterThan(1);
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.locator('.cards .metric-value').first().waitFor({ timeout: 15_000 });
+    // the server stops: every request of the page fails as a refused connection
+    await page.route(/\/api\//, (route) => route.abort('connectionrefused'));
+    await page.goBack();
+    const note = page.getByTestId('list-unreachable');
+    await note.waitFor({ timeout: 15_000 });
+    await shot(page, 'ui-sessions-back-unreachable');
+    expect(await note.textContent()).toMatch(/^The AgentDash server cannot be reached: /);
+    expect(await ids()).toEqual(shown);
+    expect(await page.getByTestId('sessions-summary').textContent()).toMatch(/^\d+ sessions · /);
+    // the server is back: the list asks again by itself and the note goes
+    await page.unroute(/\/api\//);
+    await note.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await ids()).toEqual(shown);
+    await context.close();
+  });
+
   it('Analytics says its statistics could not be loaded, and no chart says "No errors."', async () => {
     const { context, page } = await newPage(browser);
     await page.route(/\/api\/stats(\?|$)/, (route) => route.abort('connectionrefused'));

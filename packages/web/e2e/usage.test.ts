@@ -289,7 +289,7 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
 
   it("the Analytics time chart's axis is a time axis: bars an hour apart stand farther apart than 5 minutes", async () => {
     await go('#/analytics');
-    await page.getByLabel('Project').selectOption(CLOCK_PROJECT);
+    await page.getByLabel('Project', { exact: true }).selectOption(CLOCK_PROJECT);
     // The project's figures answered and drawn, its bars grown in (a busy machine: well over a poll's second).
     await idle(page);
     const chart = page.getByTestId('chart-time');

@@ -23,6 +23,13 @@ export function TimeByProjectCard({ time, testId }: { readonly time: Time; reado
         Where the time went, by project<span className="chart-hint">main threads · active time (idle left out)</span>
       </h3>
       <table className="table compact time-projects" data-testid="time-projects-table">
+        <thead>
+          <tr>
+            <th className="tp-path">Project</th>
+            <th className="num tp-time">Active</th>
+            <th className="tp-bar">Model · tools · you · idle</th>
+          </tr>
+        </thead>
         <tbody>
           {(time?.byProject ?? []).slice(0, 12).map((p) => (
             <tr key={p.project}>
@@ -82,7 +89,7 @@ export function TimeByDayCard({
         </span>
       </h3>
       <ResponsiveContainer width="100%" height={240}>
-        <BarChart data={days} margin={{ left: 8, right: 16 }}>
+        <BarChart aria-label={`Where the time went, by ${unit}`} data={days} margin={{ left: 8, right: 16 }}>
           <CartesianGrid vertical={false} stroke={C.grid} />
           <XAxis dataKey="date" stroke={C.text} tickLine={false} axisLine={false} />
           <YAxis stroke={C.text} tickLine={false} axisLine={false} width={40} />

@@ -1,33 +1,12 @@
-import { useEffect, useState } from 'react';
 import { api } from './client';
+import { sharedOnce } from './shared-once';
 import type { AgentInfo } from './types';
-
-let loading: Promise<readonly AgentInfo[]> | undefined;
 
 /**
  * Every agent as the registry declares it (label, resume command, homes, badge colours), asked once per page;
- * undefined until known.
+ * undefined until known, none after a failed request (asked again by the next screen).
  */
-export function useAgents(): readonly AgentInfo[] | undefined {
-  const [agents, setAgents] = useState<readonly AgentInfo[] | undefined>();
-  useEffect(() => {
-    let live = true;
-    loading ??= api.agents().then(
-      (r) => r.agents,
-      () => {
-        loading = undefined; // asked again by the next screen
-        return [];
-      },
-    );
-    loading.then((found) => {
-      if (live) setAgents(found);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return agents;
-}
+export const useAgents = sharedOnce<readonly AgentInfo[]>(() => api.agents().then((r) => r.agents), []);
 
 /** Every agent's name, "A, B or C" (as core's `agentLabels` says it for the CLI). */
 export function agentLabels(agents: readonly AgentInfo[]): string {

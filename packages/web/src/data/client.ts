@@ -28,6 +28,15 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * Whether a request failed for want of the server (stopped, restarting, the network down: the browser's fetch
+ * fails outright, or a proxy in front answers 502, 503 or 504), not because the server refused it.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof ApiRequestError) return error.status === 502 || error.status === 503 || error.status === 504;
+  return error instanceof TypeError;
+}
+
 type Query = Readonly<Record<string, string | number | boolean | undefined | null>>;
 
 function qs(query: Query): string {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { api } from './client';
+import { sharedOnce } from './shared-once';
 import type { HealthResponse } from './types';
 
 /**
@@ -9,27 +9,8 @@ import type { HealthResponse } from './types';
  */
 export type ServerFacts = Pick<HealthResponse, 'mode' | 'tiers' | 'redact' | 'samples'>;
 
-let asked: Promise<ServerFacts | undefined> | undefined;
-
 /** The server's facts; undefined until its first health answer (and after a failed one, asked again next time). */
-export function useServerFacts(): ServerFacts | undefined {
-  const [facts, setFacts] = useState<ServerFacts | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    asked ??= api.health().then(
-      (h) => ({ mode: h.mode ?? 'local', tiers: h.tiers, redact: h.redact, samples: h.samples }),
-      () => {
-        // asked again by the next view that needs it
-        asked = undefined;
-        return undefined;
-      },
-    );
-    void asked.then((found) => {
-      if (current) setFacts(found);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return facts;
-}
+export const useServerFacts = sharedOnce<ServerFacts | undefined>(
+  () => api.health().then((h) => ({ mode: h.mode ?? 'local', tiers: h.tiers, redact: h.redact, samples: h.samples })),
+  undefined,
+);

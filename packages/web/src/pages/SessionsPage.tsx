@@ -21,7 +21,10 @@ export function SessionsPage({ query }: { readonly query: string }) {
   const [initial] = useState(() => listStateOf(query));
   const [filters, setFilters] = useState<Filters>(initial.filters);
   const [sort, setSort] = useState<Sort>(initial.sort);
-  const { data, rows, error, showMore, loadingMore, searching, searchText } = useSessionList(filters, sort);
+  const { data, rows, error, unreachable, showMore, loadingMore, searching, searchText } = useSessionList(
+    filters,
+    sort,
+  );
   const indexStatus = useIndexStatus();
   const measured = useTelemetryIds();
 
@@ -74,7 +77,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
       <IndexProgress status={indexStatus} />
       <SessionFilters filters={filters} onChange={setFilters} facets={data?.facets} />
       <TelemetryOnlyList hidden={filtered} />
-      {error && <div className="err-msg">Could not load sessions: {error}</div>}
+      {error && <ListError error={error} unreachable={unreachable} shown={data !== undefined} />}
       <SortPicker sort={sort} onSort={onSort} searching={searching} />
       <div className="table-wrap cards-on-narrow" data-testid="sessions-wrap">
         <SessionTable
@@ -103,6 +106,21 @@ export function SessionsPage({ query }: { readonly query: string }) {
         )}
       </div>
       <TelemetrySetup />
+    </div>
+  );
+}
+
+/**
+ * Why the list did not load. Without the server the sessions last shown stay, and the note says so plainly (the
+ * browser's own words, "Failed to fetch", say nothing to most people); the list asks again until the server answers.
+ */
+function ListError({ error, unreachable, shown }: { error: string; unreachable: boolean; shown: boolean }) {
+  if (!unreachable) return <div className="err-msg">Could not load sessions: {error}</div>;
+  return (
+    <div className="err-msg" role="status" data-testid="list-unreachable">
+      {shown
+        ? 'The AgentDash server cannot be reached: these are the sessions as last shown. They update once it answers again.'
+        : 'Could not load sessions: the AgentDash server cannot be reached. Trying again…'}
     </div>
   );
 }

@@ -59,6 +59,7 @@ export function UsagePage({ query }: { readonly query: string }) {
             <button
               type="button"
               className={`btn small ${metric === 'cost' ? 'primary' : ''}`}
+              aria-pressed={metric === 'cost'}
               onClick={() => setMetric('cost')}
             >
               Cost
@@ -66,6 +67,7 @@ export function UsagePage({ query }: { readonly query: string }) {
             <button
               type="button"
               className={`btn small ${metric === 'tokens' ? 'primary' : ''}`}
+              aria-pressed={metric === 'tokens'}
               onClick={() => setMetric('tokens')}
             >
               Tokens

@@ -71,7 +71,7 @@ export function AgentRenderer({ call }: RendererProps) {
             data-testid="subagent-toggle"
             aria-expanded={open}
           >
-            <span className="chev" style={{ transform: open ? 'rotate(90deg)' : undefined }}>
+            <span className="chev" aria-hidden="true" style={{ transform: open ? 'rotate(90deg)' : undefined }}>
               ▶
             </span>
             <span style={{ fontWeight: 600, fontSize: 13 }}>Subagent timeline</span>

@@ -5,7 +5,7 @@
 import { plural, uniquePrefixes } from '@agentdash/core/present';
 import type { ReactNode } from 'react';
 import type { CallDto } from '../data/types';
-import { fmtDuration } from '../ui/format';
+import { fmtDuration, knownTimeIso } from '../ui/format';
 import { Json } from '../ui/Json';
 import { Markdown } from '../ui/Markdown';
 import {
@@ -69,7 +69,8 @@ function Frame({
   );
 }
 
-const when = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+/** A wake-up time; none when unknown (0, the epoch, is no time a session set). */
+const when = knownTimeIso;
 
 export function LsRenderer({ call }: RendererProps) {
   const data = typedOf(call, 'ls');

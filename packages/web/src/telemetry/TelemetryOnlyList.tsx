@@ -1,6 +1,6 @@
 import { plural, shortRefs } from '@agentdash/core/present';
 import type { TelemetrySummaryDto } from '../data/types';
-import { fmtCost, fmtDate, fmtDuration, fmtNumber } from '../ui/format';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, knownTimeIso } from '../ui/format';
 import { sessionHref } from '../ui/router';
 import { SourceBadge } from './SourceBadge';
 import { useTelemetryOnly } from './use-telemetry';
@@ -75,7 +75,9 @@ export function TelemetryOnlyList({ hidden }: { hidden: boolean }) {
           <a className="mono" href={sessionHref(s.sessionId)} title={s.sessionId}>
             {short.get(s.sessionId)}
           </a>
-          <span className="dim">{fmtDate(new Date(s.firstMs).toISOString())}</span>
+          <span className="dim" data-testid="telemetry-started">
+            {fmtDate(knownTimeIso(s.firstMs))}
+          </span>
           <TelemetrySummaryLine s={s} />
         </div>
       ))}

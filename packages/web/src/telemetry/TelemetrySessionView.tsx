@@ -1,5 +1,5 @@
 import type { SessionTelemetryDto, TelemetryStepDto } from '../data/types';
-import { fmtCost, fmtDuration, fmtNumber } from '../ui/format';
+import { fmtCost, fmtDuration, fmtNumber, knownTimeIso } from '../ui/format';
 import { listHref, shortRef } from '../ui/router';
 import { SourceBadge } from './SourceBadge';
 import { TelemetryFigures } from './TelemetryFigures';
@@ -8,16 +8,19 @@ import { useTelemetrySteps } from './use-telemetry';
 
 const KIND_LABEL = { prompt: 'prompt', request: 'API call', error: 'API error', tool: 'tool' } as const;
 
+/** The step's clock time; "—" when its record carried none. */
 function clock(ms: number): string {
-  const d = new Date(ms);
-  return d.toLocaleTimeString(undefined, { hour12: false });
+  const iso = knownTimeIso(ms);
+  return iso === undefined ? '—' : new Date(iso).toLocaleTimeString(undefined, { hour12: false });
 }
 
 function StepRow({ step }: { step: TelemetryStepDto }) {
   const failed = step.kind === 'error' || step.success === false;
   return (
     <tr data-testid="telemetry-step" data-kind={step.kind} data-call={step.id}>
-      <td className="num dim">{clock(step.timeMs)}</td>
+      <td className="num dim" data-testid="telemetry-step-time">
+        {clock(step.timeMs)}
+      </td>
       <td>{KIND_LABEL[step.kind]}</td>
       <td>
         <b>{step.name}</b>

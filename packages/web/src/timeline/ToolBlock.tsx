@@ -109,8 +109,13 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
         data-testid="tool-head"
         aria-expanded={open}
       >
-        <span className="chev">▶</span>
-        <span className={`tool-icon ${iconClassOf(call)}`}>{toolGlyph(call)}</span>
+        {/* drawn marks, not words: the button's name starts with the tool's, its state is aria-expanded */}
+        <span className="chev" aria-hidden="true">
+          ▶
+        </span>
+        <span className={`tool-icon ${iconClassOf(call)}`} aria-hidden="true">
+          {toolGlyph(call)}
+        </span>
         <span className="tool-name">
           {call.canonicalName.startsWith('mcp__')
             ? call.canonicalName.replace(/^mcp__/, '').replace('__', ' · ')

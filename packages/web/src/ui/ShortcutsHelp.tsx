@@ -24,6 +24,13 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
         </button>
       </div>
       <table className="keys-table">
+        <thead>
+          <tr>
+            <th>Keys</th>
+            <th>Does</th>
+            <th>Where</th>
+          </tr>
+        </thead>
         <tbody>
           {SHORTCUTS.map((s) => (
             <tr key={s.what}>

@@ -56,6 +56,14 @@ export function fmtRecent(iso: string | null | undefined, now = Date.now()): str
   return formatRelative(iso, now);
 }
 
+/**
+ * A time in ms since the epoch as ISO text; undefined when unknown. Telemetry whose records carry no time holds 0
+ * for them (OpenTelemetry's "unset"), which would read as Jan 1, 1970: no session ever ran then.
+ */
+export function knownTimeIso(ms: number | null | undefined): string | undefined {
+  return ms === null || ms === undefined || !Number.isFinite(ms) || ms <= 0 ? undefined : new Date(ms).toISOString();
+}
+
 /** `20:27:07`; empty when unknown. */
 export function fmtTime(iso: string | null | undefined): string {
   return iso ? formatClock(iso).replace('--:--:--', '') : '';

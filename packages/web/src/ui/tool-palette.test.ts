@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, deltaE, over, parseCssColor, type Rgb } from './contrast';
-import { BAND_RGB, paletteFor, TOOL_PALETTE, toolColours } from './tool-palette';
+import { BAND_RGB, markBackground, paletteFor, TOOL_PALETTE, toolColours, toolStyles } from './tool-palette';
 
 const rgb = (css: string): Rgb => parseCssColor(css) ?? { r: 0, g: 0, b: 0 };
 /** Each theme's waterfall background and its outlines of an expected error and an error (styles.css). */
@@ -61,5 +61,30 @@ describe('the tool colours of a chart', () => {
     expect(paletteFor('#ffffff')).toBe(TOOL_PALETTE.light);
     expect(paletteFor('#141821')).toBe(TOOL_PALETTE.dark);
     expect(paletteFor('not a colour')).toBe(TOOL_PALETTE.dark);
+  });
+});
+
+describe('the tool styles of a chart past the palette', () => {
+  const tools = (n: number) => Array.from({ length: n }, (_, i) => `tool_${String(i).padStart(2, '0')}`);
+
+  it('tell any two of up to 64 tools apart, by colour or by stripes; the first 16 plain', () => {
+    const styles = [...toolStyles(tools(64), TOOL_PALETTE.dark).values()];
+    expect(new Set(styles.map((s) => `${s.colour} ${s.mark}`)).size).toBe(64);
+    expect(styles.slice(0, 16).every((s) => s.mark === 'solid')).toBe(true);
+    expect(styles.map((s) => s.mark).filter((m, i, all) => all.indexOf(m) === i)).toEqual([
+      'solid',
+      'stripes',
+      'back-stripes',
+      'cross',
+    ]);
+    // the colours themselves as toolColours gives them
+    expect([...toolColours(tools(64), TOOL_PALETTE.dark).values()]).toEqual(styles.map((s) => s.colour));
+  });
+
+  it("draw a legend swatch's stripes in the ink, over the tool's colour", () => {
+    expect(markBackground({ colour: '#dada2b', mark: 'solid' }, '#0d0f14')).toBe('#dada2b');
+    expect(markBackground({ colour: '#dada2b', mark: 'cross' }, '#0d0f14')).toMatchInlineSnapshot(
+      `"repeating-linear-gradient(-45deg, rgba(13, 15, 20, 0.6) 0 1.5px, transparent 1.5px 5px), repeating-linear-gradient(45deg, rgba(13, 15, 20, 0.6) 0 1.5px, transparent 1.5px 5px), #dada2b"`,
+    );
   });
 });

@@ -64,12 +64,56 @@ export function paletteFor(backdrop: string): readonly string[] {
 }
 
 /**
- * The colour of each tool of one chart: the tools in name order take the palette's colours in turn, so one set of
- * tools is always drawn alike and any two of them (up to the palette's length) differ. Past it, colours repeat.
+ * What a tool's bars carry over their colour. No more colours keep ΔE 25 from each other, 20 from the bands and
+ * 3:1 on the background than the palette holds, so past it the colours come round again with stripes (one way,
+ * then the other, then crossed): a chart tells 4 × 16 tools apart, and only past that do two tools look alike.
  */
-export function toolColours(tools: Iterable<string>, palette: readonly string[]): ReadonlyMap<string, string> {
+export const TOOL_MARKS = ['solid', 'stripes', 'back-stripes', 'cross'] as const;
+export type ToolMark = (typeof TOOL_MARKS)[number];
+
+export interface ToolStyle {
+  readonly colour: string;
+  readonly mark: ToolMark;
+}
+
+/**
+ * The colour and mark of each tool of one chart: the tools in name order take the palette's colours in turn, plain
+ * the first round, then marked; so one set of tools is always drawn alike and any two of them (up to 4 rounds of
+ * the palette) differ.
+ */
+export function toolStyles(tools: Iterable<string>, palette: readonly string[]): ReadonlyMap<string, ToolStyle> {
   const names = [...new Set(tools)].sort();
-  return new Map(names.map((name, i) => [name, palette[i % palette.length] ?? '#888888']));
+  const size = Math.max(1, palette.length);
+  return new Map(
+    names.map((name, i) => [
+      name,
+      { colour: palette[i % size] ?? '#888888', mark: TOOL_MARKS[Math.floor(i / size) % TOOL_MARKS.length] ?? 'solid' },
+    ]),
+  );
+}
+
+/** The colour of each tool of one chart (`toolStyles` without the marks). */
+export function toolColours(tools: Iterable<string>, palette: readonly string[]): ReadonlyMap<string, string> {
+  return new Map([...toolStyles(tools, palette)].map(([name, style]) => [name, style.colour]));
+}
+
+/** The stripes' opacity, in the ink a label on the bar is written in. */
+export const MARK_ALPHA = 0.6;
+
+/** A legend swatch's CSS `background` for `style`, its stripes in `ink` (a CSS colour) as the canvas draws them. */
+export function markBackground(style: ToolStyle, ink: string): string {
+  const rgb = parseCssColor(ink);
+  const line = rgb ? `rgba(${rgb.r}, ${rgb.g}, ${rgb.b}, ${MARK_ALPHA})` : ink;
+  const stripes = (angle: number) => `repeating-linear-gradient(${angle}deg, ${line} 0 1.5px, transparent 1.5px 5px)`;
+  const layers =
+    style.mark === 'stripes'
+      ? [stripes(-45)]
+      : style.mark === 'back-stripes'
+        ? [stripes(45)]
+        : style.mark === 'cross'
+          ? [stripes(-45), stripes(45)]
+          : [];
+  return [...layers, style.colour].join(', ');
 }
 
 /** Every tool called in a waterfall, in name order. */

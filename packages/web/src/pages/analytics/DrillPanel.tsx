@@ -1,5 +1,5 @@
 import { shortRefs } from '@agentdash/core/present';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CallRowDto } from '../../data/types';
 import { fmtDate, fmtDuration, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
@@ -20,6 +20,12 @@ export function DrillPanel({
   // page ends with the panel, so while it held only its placeholder the page could not scroll its top up to the
   // window's (it stopped with the heading near the bottom of the screen).
   const heading = useRef<HTMLHeadingElement>(null);
+  // what had the focus when the panel opened (a tool's errors button): Close gives it back, not to the page's start
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const close = () => {
+    onClose();
+    if (opener?.isConnected) opener.focus();
+  };
   const loaded = rows !== undefined;
   const short = useMemo(() => shortRefs(rows?.map((r) => r.sessionId) ?? []), [rows]);
   useEffect(() => {
@@ -35,7 +41,7 @@ export function DrillPanel({
         <h3 ref={heading} tabIndex={-1} style={{ margin: 0 }}>
           {drill.title}
         </h3>
-        <button type="button" className="btn small" onClick={onClose}>
+        <button type="button" className="btn small" onClick={close}>
           Close
         </button>
       </div>

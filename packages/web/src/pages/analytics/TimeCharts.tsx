@@ -41,6 +41,7 @@ export function DurationChart({
       </div>
       <ResponsiveContainer width="100%" height={200}>
         <BarChart
+          aria-label="Duration distribution"
           data={(durationTool ? stats?.durationsByTool[durationTool] : stats?.durations) ?? []}
           margin={{ right: 8 }}
         >
@@ -79,7 +80,7 @@ export function TimeChart({
         </span>
       </h3>
       <ResponsiveContainer width="100%" height={220}>
-        <BarChart data={timeRows} margin={{ right: 8 }}>
+        <BarChart aria-label="Calls over time" data={timeRows} margin={{ right: 8 }}>
           <CartesianGrid vertical={false} stroke={C.grid} />
           <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} minTickGap={24} />
           <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
@@ -119,6 +120,7 @@ export function ProjectChart({
       </h3>
       <ResponsiveContainer width="100%" height={Math.max(200, (stats?.projects.length ?? 0) * 26 + 40)}>
         <BarChart
+          aria-label="Calls per project"
           data={(stats?.projects ?? []).map((p) => ({
             ...p,
             name: shortPath(p.project),

@@ -31,7 +31,7 @@ export function CallsPerTool({
         </span>
       </h3>
       <ResponsiveContainer width="100%" height={chartH}>
-        <BarChart data={topTools} layout="vertical" margin={{ left: 8, right: 16 }}>
+        <BarChart aria-label="Calls per tool" data={topTools} layout="vertical" margin={{ left: 8, right: 16 }}>
           <CartesianGrid horizontal={false} stroke={C.grid} />
           <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
           <YAxis
@@ -95,7 +95,7 @@ export function ErrorRateChart({
         </div>
       ) : (
         <ResponsiveContainer width="100%" height={chartH}>
-          <BarChart data={byRate} layout="vertical" margin={{ left: 8, right: 24 }}>
+          <BarChart aria-label="Error rate by tool" data={byRate} layout="vertical" margin={{ left: 8, right: 24 }}>
             <CartesianGrid horizontal={false} stroke={C.grid} />
             <XAxis type="number" unit="%" stroke={C.text} tickLine={false} axisLine={false} domain={[0, 100]} />
             <YAxis
@@ -164,7 +164,7 @@ export function CategoryChart({
         <div className="empty">{emptyNote(state, 'No errors.')}</div>
       ) : (
         <ResponsiveContainer width="100%" height={Math.max(200, rows.length * 28 + 40)}>
-          <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>
+          <BarChart aria-label="Error categories" data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>
             <CartesianGrid horizontal={false} stroke={C.grid} />
             <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
             <YAxis

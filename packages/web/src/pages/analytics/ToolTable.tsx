@@ -24,8 +24,7 @@ export function ToolTable({ tools, drillTool }: { tools: readonly ToolStat[]; dr
               <td className="mono">{t.name}</td>
               <td className="num">{fmtNumber(t.calls)}</td>
               <td className="num">
-                {t.realErrors > 0 ? <span className="err-count">{t.realErrors}</span> : <span className="dim">0</span>}
-                {t.expectedErrors > 0 && <span className="exp-count"> +{t.expectedErrors}</span>}
+                <ErrorCounts tool={t} />
               </td>
               {/* of the errors not expected, as the cards above count them */}
               <td className="num">{fmtPercent(realErrorRate(t))}</td>
@@ -37,5 +36,29 @@ export function ToolTable({ tools, drillTool }: { tools: readonly ToolStat[]; dr
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A tool's errors, and expected ones apart. With errors, a button the keyboard reaches (the row's click opened the
+ * failing calls for the mouse only): Enter clicks it, and the click is the row's.
+ */
+function ErrorCounts({ tool: t }: { tool: ToolStat }) {
+  const counts = (
+    <>
+      {t.realErrors > 0 ? <span className="err-count">{t.realErrors}</span> : <span className="dim">0</span>}
+      {t.expectedErrors > 0 && <span className="exp-count"> +{t.expectedErrors}</span>}
+    </>
+  );
+  if (t.errors === 0) return counts;
+  return (
+    <button
+      type="button"
+      className="link-btn drill-open"
+      aria-label={`${t.name}: ${t.errors} failing ${t.errors === 1 ? 'call' : 'calls'}, show them`}
+      data-testid="tool-drill"
+    >
+      {counts}
+    </button>
   );
 }

@@ -17,7 +17,10 @@ export function ExportMenu({ sessionId }: { readonly sessionId: string }) {
       const menu = ref.current;
       if (!menu?.open) return;
       if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.contains(event.target as Node)) {
+        // the focus on a format it hides goes back to the button that opened it, not to the page's start
+        const focusInside = menu.contains(document.activeElement);
         menu.open = false;
+        if (focusInside) menu.querySelector('summary')?.focus();
       }
     };
     document.addEventListener('click', close);

@@ -31,7 +31,10 @@ export function SessionFilters({
         ref={search}
         className="input search"
         type="search"
-        placeholder="Search prompts, messages, commands, output… ( / )"
+        // Short enough to read whole in a phone's box; the keys are said by the title and the shortcuts help.
+        placeholder="Search messages, commands, output…"
+        title="Search prompts, replies, commands and their output ( / or Ctrl+K )"
+        aria-keyshortcuts="/ Control+K"
         value={filters.q}
         onChange={(e) => set({ q: e.target.value })}
         onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}

@@ -104,14 +104,22 @@ export function SessionTable({
       <thead>
         <tr>
           {COLUMNS.map((c) => (
+            // The click is the header's (its whole cell); the button in it is what the keyboard reaches and names:
+            // Enter and Space click it, and the click bubbles to the cell.
             <th
               key={c.key}
               className={`sortable ${c.num ? 'num' : ''}`}
               onClick={() => onSort(c.key)}
               aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
             >
-              {c.label}
-              {sort.key === c.key && !searching && <span className="arrow">{sort.dir === 1 ? '↑' : '↓'}</span>}
+              <button type="button" className="th-sort" data-testid={`sort-by-${c.key}`}>
+                {c.label}
+                {sort.key === c.key && !searching && (
+                  <span className="arrow" aria-hidden="true">
+                    {sort.dir === 1 ? '↑' : '↓'}
+                  </span>
+                )}
+              </button>
             </th>
           ))}
         </tr>

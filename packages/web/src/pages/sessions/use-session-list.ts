@@ -2,7 +2,8 @@ import type { AgentId } from '@agentdash/core/model';
 import { messageOf } from '@agentdash/core/present';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAgents } from '../../data/agents';
-import { api, type SessionQuery } from '../../data/client';
+import { api, isUnreachable, type SessionQuery } from '../../data/client';
+import { teamScope } from '../../data/team-scope';
 import type { SessionRow, SessionsResponse } from '../../data/types';
 import { LIST_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { localDayInstant } from './day-bounds';
@@ -63,6 +64,17 @@ export const NO_FILTERS: Filters = {
 export const isFiltered = (f: Filters, q: string): boolean =>
   !!(q || f.agent || f.project || f.model || f.version || f.since || f.until || f.hasErrors);
 
+/** How often the list asks again while the server cannot be reached. */
+const UNREACHABLE_RETRY_MS = 3_000;
+
+/**
+ * The list last shown, and for which filters, order and team scope: Back to the list shows it at once, and keeps showing it
+ * when the server cannot be reached then, instead of an empty list.
+ */
+let lastShown:
+  | { readonly key: string; readonly data: SessionsResponse; readonly rows: readonly SessionRow[] }
+  | undefined;
+
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {
@@ -74,13 +86,32 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /** The sessions the filters select, in pages, reloaded on live changes (keeping how many rows were shown). */
 export function useSessionList(filters: Filters, sort: Sort) {
-  const [data, setData] = useState<SessionsResponse | undefined>();
-  const [rows, setRows] = useState<readonly SessionRow[]>([]);
+  // a team server's person and device filter too: another scope's sessions are not these
+  const shownKey = JSON.stringify([filters, sort, teamScope()]);
+  const [shown] = useState(() => (lastShown?.key === shownKey ? lastShown : undefined));
+  const [data, setData] = useState<SessionsResponse | undefined>(shown?.data);
+  const [rows, setRows] = useState<readonly SessionRow[]>(shown?.rows ?? []);
   const [error, setError] = useState<string | undefined>();
+  // the last request failed for want of the server: asked again every few seconds until it answers
+  const [unreachable, setUnreachable] = useState(false);
+  const [retry, setRetry] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
   const dq = useDebounced(filters.q.trim(), 220);
   const pageRows = dq ? SEARCH_PAGE_ROWS : PAGE_ROWS;
-  const loaded = useRef(pageRows);
+  const loaded = useRef(Math.max(pageRows, shown?.rows.length ?? 0));
+
+  const failed = useCallback((e: unknown) => {
+    setError(messageOf(e));
+    setUnreachable(isUnreachable(e));
+  }, []);
+  useEffect(() => {
+    if (!unreachable) return;
+    const timer = setInterval(() => setRetry((n) => n + 1), UNREACHABLE_RETRY_MS);
+    return () => clearInterval(timer);
+  }, [unreachable]);
+  useEffect(() => {
+    if (data) lastShown = { key: shownKey, data, rows };
+  }, [shownKey, data, rows]);
 
   const tick = useLiveTick(LIST_RELOAD_MS);
 
@@ -100,10 +131,13 @@ export function useSessionList(filters: Filters, sort: Sort) {
     ...(dq ? {} : { sort: sort.key, dir: sort.dir === 1 ? 'asc' : 'desc' }),
   };
   const queryKey = JSON.stringify(query);
+  // the rows shown again at mount are kept on the first load, not cut to one page
+  const firstQueryKey = useRef<string | undefined>(queryKey);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter or order starts from the first page
   useEffect(() => {
-    loaded.current = pageRows;
+    if (queryKey !== firstQueryKey.current) loaded.current = pageRows;
+    firstQueryKey.current = undefined;
   }, [queryKey]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query; tick reloads on live changes
@@ -116,12 +150,13 @@ export function useSessionList(filters: Filters, sort: Sort) {
         setData(r);
         setRows(r.sessions);
         setError(undefined);
+        setUnreachable(false);
       })
       .catch((e: unknown) => {
-        if (!ctl.signal.aborted) setError(messageOf(e));
+        if (!ctl.signal.aborted) failed(e);
       });
     return () => ctl.abort();
-  }, [queryKey, tick, waitsForAgents]);
+  }, [queryKey, tick, retry, waitsForAgents]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query
   const showMore = useCallback(() => {
@@ -137,9 +172,9 @@ export function useSessionList(filters: Filters, sort: Sort) {
           return next;
         });
       })
-      .catch((e: unknown) => setError(messageOf(e)))
+      .catch(failed)
       .finally(() => setLoadingMore(false));
   }, [queryKey, rows.length]);
 
-  return { data, rows, error, showMore, loadingMore, searching: dq !== '', searchText: dq };
+  return { data, rows, error, unreachable, showMore, loadingMore, searching: dq !== '', searchText: dq };
 }

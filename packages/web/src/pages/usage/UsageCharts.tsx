@@ -75,7 +75,11 @@ export function DailyChart({
       ) : (
         <>
           <ResponsiveContainer width="100%" height={280}>
-            <BarChart data={daily} margin={{ left: 8, right: 16 }}>
+            <BarChart
+              aria-label={`${metric === 'cost' ? 'Cost' : 'Tokens'} per ${unit}`}
+              data={daily}
+              margin={{ left: 8, right: 16 }}
+            >
               <CartesianGrid vertical={false} stroke={C.grid} />
               <XAxis dataKey="date" stroke={C.text} tickLine={false} axisLine={false} />
               <YAxis
@@ -143,7 +147,12 @@ export function ProjectsChart({
         <div className="empty">{emptyNote(state, 'No usage.')}</div>
       ) : (
         <ResponsiveContainer width="100%" height={Math.max(160, projects.length * 30 + 40)}>
-          <BarChart data={projects} layout="vertical" margin={{ left: 8, right: 24 }}>
+          <BarChart
+            aria-label={`${metric === 'cost' ? 'Cost' : 'Tokens'} by project`}
+            data={projects}
+            layout="vertical"
+            margin={{ left: 8, right: 24 }}
+          >
             <CartesianGrid horizontal={false} stroke={C.grid} />
             <XAxis
               type="number"

@@ -2,13 +2,14 @@ import type { MeasuredCallDto, WaterfallResponse } from '../../data/types';
 import { SourceBadge } from '../../telemetry/SourceBadge';
 import { fmtDuration } from '../../ui/format';
 import { cssVar, useThemeVersion } from '../../ui/theme';
-import { BAND_RGB, chartTools, paletteFor, toolColours } from '../../ui/tool-palette';
+import { BAND_RGB, chartTools, markBackground, paletteFor, toolStyles } from '../../ui/tool-palette';
 import type { Hit } from '../../ui/waterfall-geometry';
+import { barInk } from './bar-ink';
 import { WAIT_COLOUR } from './measured';
 
 /**
- * What the colours mean: model time, waiting for the person, errors (expected ones apart), then each tool (the first 16); with telemetry,
- * how a measured call is drawn.
+ * What the colours mean: model time, waiting for the person, errors (expected ones apart), then each tool (striped
+ * past the palette's first round, as its bars are); with telemetry, how a measured call is drawn.
  */
 export function WaterfallLegend({
   data,
@@ -20,7 +21,13 @@ export function WaterfallLegend({
 }) {
   useThemeVersion();
   const tools = chartTools(data?.lanes ?? []);
-  const colours = toolColours(tools, paletteFor(cssVar('--wf-bg', '#141821')));
+  const backdrop = cssVar('--wf-bg', '#141821');
+  const styles = toolStyles(tools, paletteFor(backdrop));
+  const inks = [cssVar('--bg', '#0d0f14'), cssVar('--text', '#e6e9f0')];
+  const swatch = (tool: string) => {
+    const style = styles.get(tool);
+    return style && markBackground(style, barInk({ fill: style.colour, alpha: 1, backdrop }, inks));
+  };
   return (
     <div className="wf-legend">
       <span>
@@ -51,9 +58,9 @@ export function WaterfallLegend({
           call → result (inferred) · {measured} call{measured === 1 ? '' : 's'} measured
         </span>
       )}
-      {tools.slice(0, 16).map((t) => (
-        <span key={t} data-testid="wf-tool-legend">
-          <i style={{ background: colours.get(t) }} />
+      {tools.map((t) => (
+        <span key={t} data-testid="wf-tool-legend" data-mark={styles.get(t)?.mark}>
+          <i style={{ background: swatch(t) }} />
           {t}
         </span>
       ))}

@@ -5,9 +5,10 @@
  */
 import type { WaterfallBar, WaterfallResponse } from '../../data/types';
 import { cssVar } from '../../ui/theme';
-import { BAND_RGB, chartTools, paletteFor, toolColours } from '../../ui/tool-palette';
+import { BAND_RGB, chartTools, paletteFor, toolStyles } from '../../ui/tool-palette';
 import { fitText, LABEL_W, LANE_H, laneLayout, TOP } from '../../ui/waterfall-geometry';
 import { barInk, labelGround } from './bar-ink';
+import { drawMark } from './marks';
 import { type MeasuredCalls, measuredCount, measuredParts, WAIT_COLOUR } from './measured';
 
 export interface View {
@@ -101,8 +102,8 @@ export function draw(
   ctx.clip();
   const inks = [cssVar('--bg', '#0d0f14'), cssVar('--text', '#e6e9f0')];
   const backdrop = cssVar('--wf-bg', '#141821');
-  const colours = toolColours(chartTools(data.lanes), paletteFor(backdrop));
-  const toolColour = (tool: string) => colours.get(tool) ?? cssVar('--muted', '#737c91');
+  const styles = toolStyles(chartTools(data.lanes), paletteFor(backdrop));
+  const toolColour = (tool: string) => styles.get(tool)?.colour ?? cssVar('--muted', '#737c91');
   for (const { lane, y, rows, rowOf } of layout) {
     const laneH = rows * LANE_H;
     // waits for the person, then the model's turns, as bands behind the calls
@@ -123,6 +124,17 @@ export function draw(
       const bw = Math.max(2, x(bar.endMs) - bx);
       const by = y + row * LANE_H + 4;
       ctx.fillStyle = toolColour(bar.tool);
+      ctx.font = '11px system-ui, sans-serif';
+      const label = bw > 48 ? fitText(bar.tool, bw - 8, (t) => ctx.measureText(t).width) : undefined;
+      // a tool past the palette's first round: stripes over its bar, after its label
+      const mark = (from: number, to: number) => {
+        const start = Math.max(from, label === undefined ? bx : bx + 8 + ctx.measureText(label).width);
+        const style = styles.get(bar.tool);
+        if (style && style.mark !== 'solid') {
+          const ink = barInk({ fill: style.colour, alpha: 1, backdrop }, inks);
+          drawMark(ctx, style.mark, { x: start, y: by, w: to - start, h: LANE_H - 10 }, ink);
+        }
+      };
       const m = measured?.[bar.id];
       // what the label is written on: the bar, faint when no result came; a measured call's run or wait
       let ground = labelGround({ fill: toolColour(bar.tool), open: bar.open }, undefined, WAIT_COLOUR);
@@ -153,11 +165,14 @@ export function draw(
           );
         }
         ctx.fillStyle = toolColour(bar.tool);
-        ctx.fillRect(x(parts.runStartMs), by, Math.max(2, x(parts.runEndMs) - x(parts.runStartMs)), LANE_H - 10);
+        const runW = Math.max(2, x(parts.runEndMs) - x(parts.runStartMs));
+        ctx.fillRect(x(parts.runStartMs), by, runW, LANE_H - 10);
+        mark(x(parts.runStartMs), x(parts.runStartMs) + runW);
       } else {
         ctx.globalAlpha = bar.open ? 0.45 : 1;
         ctx.fillRect(bx, by, bw, LANE_H - 10);
         ctx.globalAlpha = 1;
+        mark(bx, bx + bw);
       }
       if (bar.status === 'error') {
         // an expected error (part of normal work) in the muted colour its badge has, not as an error
@@ -170,15 +185,10 @@ export function draw(
         ctx.lineWidth = 1.5;
         ctx.strokeRect(bx - 1, by - 1, bw + 2, LANE_H - 8);
       }
-      if (bw > 48) {
+      if (label !== undefined) {
         ctx.fillStyle = barInk({ ...ground, backdrop }, inks);
-        ctx.font = '11px system-ui, sans-serif';
         ctx.textBaseline = 'middle';
-        ctx.fillText(
-          fitText(bar.tool, bw - 8, (t) => ctx.measureText(t).width),
-          bx + 4,
-          by + (LANE_H - 10) / 2,
-        );
+        ctx.fillText(label, bx + 4, by + (LANE_H - 10) / 2);
       }
     });
   }

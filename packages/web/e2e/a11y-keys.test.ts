@@ -1,0 +1,218 @@
+/**
+ * End-to-end, in real Chromium over the bundled samples: what a person using the keyboard, or a screen reader through
+ * Chromium's accessibility tree, needs of the dashboard. The sessions table's column headers sort from the keyboard
+ * (they took a mouse click only, and their names carried the sort arrow); the charts, which the keyboard reaches
+ * (their arrow keys step through the bars), have a name and show the focus (they had neither: their name was every
+ * tick label run together); every table of Analytics and Usage has column headers ("Where the time went, by
+ * project" had none); a tool's failing calls open from the keyboard (a click on its row or bar only), and their
+ * panel's Close, like Esc in the Export menu, gives the focus back to what opened it (it fell to the page's start).
+ */
+import type { SessionsResponse } from '@agentdash/api';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eMissing, idle } from './harness';
+import { samplesInChromium } from './samples-ui';
+
+const missing = e2eMissing();
+
+/** The focused element's test id (or tag), after pressing Tab until `done` says so; undefined past `most` presses. */
+async function tabTo(page: Page, done: (id: string) => boolean, most = 80): Promise<string | undefined> {
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab');
+    const id = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el?.dataset.testid ?? el?.tagName.toLowerCase() ?? '';
+    });
+    if (done(id)) return id;
+  }
+  return undefined;
+}
+
+describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headless Chromium', () => {
+  const ui = samplesInChromium('agentdash-e2e-a11y-');
+
+  it("sorts the sessions table from the keyboard, by each header's button", async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, '#/');
+    await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    const header = (name: string) => page.getByRole('columnheader', { name, exact: true });
+    expect(await header('Started').getAttribute('aria-sort')).toBe('descending');
+    // the headers' buttons are named by their words alone: the arrow is drawn, the order is aria-sort's
+    expect(await page.getByRole('button', { name: 'Started', exact: true }).count()).toBe(1);
+    expect(await tabTo(page, (id) => id === 'sort-by-costUsd')).toBe('sort-by-costUsd');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('th')].some(
+        (th) => th.textContent?.startsWith('Cost') && th.getAttribute('aria-sort') !== 'none',
+      ),
+    );
+    const first = await header('Cost').getAttribute('aria-sort');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(
+      (was) =>
+        [...document.querySelectorAll('th')].some(
+          (th) => th.textContent?.startsWith('Cost') && th.getAttribute('aria-sort') !== was,
+        ),
+      first,
+    );
+    expect([first, await header('Cost').getAttribute('aria-sort')].sort()).toEqual(['ascending', 'descending']);
+    expect(await header('Started').getAttribute('aria-sort')).toBe('none');
+    await context.close();
+  });
+
+  it('names every chart of Analytics and Usage, shows its keyboard focus, and gives every table column headers', async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    const found: string[] = [];
+    for (const hash of ['#/analytics', '#/usage']) {
+      await ui.go(page, hash);
+      await page.locator('.recharts-surface').first().waitFor({ timeout: 15_000 });
+      await idle(page);
+      const charts = await page
+        .getByRole('application')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      expect(charts.length, hash).toBeGreaterThan(1);
+      for (const name of charts) if (!name) found.push(`${hash}: a chart without a name`);
+      // each chart as the keyboard reaches it: a ring around it
+      for (let n = 0; n < charts.length; n++) {
+        const at = await tabTo(page, (id) => id === 'svg');
+        if (at === undefined) {
+          found.push(`${hash}: chart ${n + 1} not reached by Tab`);
+          break;
+        }
+        const ring = await page.evaluate(() => {
+          const el = document.activeElement as Element;
+          const style = getComputedStyle(el);
+          return `${el.getAttribute('aria-label')}: outline ${style.outlineStyle} ${style.outlineWidth}`;
+        });
+        if (/outline none|outline \S+ 0px/.test(ring)) found.push(`${hash}: ${ring}`);
+      }
+      const tables = await page.locator('table').evaluateAll((els) =>
+        els.map((t) => ({
+          id: t.getAttribute('data-testid') ?? t.className,
+          heads: t.querySelectorAll('th').length,
+        })),
+      );
+      for (const t of tables) if (t.heads === 0) found.push(`${hash}: table ${t.id} without headers`);
+    }
+    expect(found).toEqual([]);
+    expect(ui.problems).toEqual([]);
+    await context.close();
+  });
+
+  it("opens a tool's failing calls from the keyboard, and Close gives the focus back", async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, '#/analytics');
+    await page.getByTestId('tool-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    const opened = await tabTo(page, (id) => id === 'tool-drill', 200);
+    expect(opened).toBe('tool-drill');
+    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    expect(name).toMatch(/^\S.*: \d+ failing calls?, show them$/);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('drill-row').first().waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=drill]') !== null)).toBe(true);
+    await page.getByTestId('drill').getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('drill').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(name);
+    await context.close();
+  });
+
+  it("names a call's and a subagent's toggle by their words, not by the drawn ▶ and tool glyph", async () => {
+    const list = await ui.api<SessionsResponse>('/sessions?limit=1000');
+    const withAgent = list.sessions.find((s) => s.title?.includes('subagent')) ?? list.sessions[0];
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, `#/s/${encodeURIComponent(withAgent?.id ?? '')}`);
+    await page.getByTestId('tool-head').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    const toggles = page.locator('[data-testid=tool-head], [data-testid=subagent-toggle]');
+    const tree: string[] = [];
+    for (let i = 0; i < Math.min(8, await toggles.count()); i++) tree.push(await toggles.nth(i).ariaSnapshot());
+    expect(tree.length).toBeGreaterThan(0);
+    expect(tree.filter((node) => !/^- button "[A-Za-z]/.test(node))).toEqual([]);
+    await context.close();
+  });
+
+  it("says which metric Usage shows, and keeps a heading's hint a word apart in its name", async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, '#/usage');
+    await page.getByTestId('chart-usage-days').locator('h3').waitFor({ timeout: 15_000 });
+    await idle(page);
+    const pressed = () =>
+      Promise.all(
+        ['Cost', 'Tokens'].map((name) => page.getByRole('button', { name, pressed: true, exact: true }).count()),
+      );
+    expect(await pressed()).toEqual([1, 0]);
+    await page.getByRole('button', { name: 'Tokens', exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'Tokens', pressed: true }).waitFor();
+    expect(await pressed()).toEqual([0, 1]);
+    expect(await page.getByTestId('chart-usage-days').locator('h3').ariaSnapshot()).toMatch(
+      /^- heading "Tokens per day stacked by model" \[level=3\]$/,
+    );
+    await context.close();
+  });
+
+  it("shows the focus on every stop of the list's filters, the date fields' calendar buttons too", async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, '#/');
+    await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    await page.getByTestId('search').focus();
+    const unseen: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(async () => {
+        const el = document.activeElement as HTMLElement;
+        // the ring grows in: read it once it has
+        await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+        const style = getComputedStyle(el);
+        const ring =
+          (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+        return { id: el.dataset.testid ?? el.getAttribute('aria-label') ?? el.tagName, ring };
+      });
+      if (stop.id === 'filter-errors') break;
+      if (!stop.ring) unseen.push(`stop ${i + 1}: ${stop.id}`);
+    }
+    expect(unseen).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the shortcuts help as a named dialog whose table has headers, and gives the focus back on Esc', async () => {
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, '#/');
+    await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    await page.getByTestId('shortcuts-button').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    expect(await dialog.getByRole('columnheader').allTextContents()).toEqual(['Keys', 'Does', 'Where']);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+      'shortcuts-button',
+    );
+    await context.close();
+  });
+
+  it('gives the focus back to the Export button when Esc closes its menu', async () => {
+    const list = await ui.api<SessionsResponse>('/sessions?limit=1');
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, `#/s/${encodeURIComponent(list.sessions[0]?.id ?? '')}`);
+    const summary = page.locator('[data-testid=export-menu] summary');
+    await summary.waitFor({ timeout: 15_000 });
+    await idle(page);
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+      'export-html',
+    );
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('export-menu').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+    await context.close();
+  });
+});
