@@ -39,6 +39,7 @@ export async function streamHtmlSource(stream: SessionStream, parts: SessionPart
     detail: (row) => ({ session: row, ...outline.detail }),
     issues: outline.tail.issues,
     errors: outline.errors,
+    files: outline.files,
     threads,
     async *events(thread) {
       let index = 0;

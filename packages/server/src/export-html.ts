@@ -10,8 +10,17 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Session } from '@agentdash/core/model';
+import { fileActivityOf } from '@agentdash/core/present';
 import { type RedactionReport, redactDerived } from '@agentdash/core/secrets';
-import type { CallDto, EventDto, IssueDto, SessionDetail, SessionErrorHit, SessionRow } from './api-types.js';
+import type {
+  CallDto,
+  EventDto,
+  FilesResponse,
+  IssueDto,
+  SessionDetail,
+  SessionErrorHit,
+  SessionRow,
+} from './api-types.js';
 import { agentInfos, toIssue, toSessionRow } from './mapping.js';
 import { sessionErrors } from './session-find.js';
 import type { CallPlace } from './session-outline.js';
@@ -83,6 +92,8 @@ export interface HtmlSource {
   readonly issues: readonly unknown[];
   /** Every errored call and where it shows (`sessionErrors`). */
   readonly errors: readonly SessionErrorHit[];
+  /** What its file tools did to each file (`GET /api/sessions/:id/files`). */
+  readonly files: FilesResponse;
   /** The threads: the main one (undefined), then each subagent's key. */
   readonly threads: readonly (string | undefined)[];
   /** The events of `threads[thread]` the timeline shows by default, as its pages hold them. */
@@ -108,6 +119,7 @@ export function loadedHtmlSource(session: Session): HtmlSource {
     detail: (row) => view.detail(row),
     issues: session.issues,
     errors: sessionErrors(view),
+    files: { projectPath: session.projectPath ?? null, files: fileActivityOf(session.calls, session.projectPath) },
     threads,
     *events(thread) {
       for (const [i, event] of (view.thread(threads[thread], false) ?? []).entries()) yield view.eventDto(event, i);
@@ -163,6 +175,8 @@ export async function* htmlChunks(
   yield `,"issues":${embed(issues)}`;
   // Every errored call and where it shows, for error navigation offline (find runs in the page, over the threads).
   yield `,"errors":${embed(source.errors)}`;
+  // The Files page offline.
+  yield `,"files":${embed(source.files)}`;
   // Every thread: the main one under "", then each subagent's.
   yield ',"threads":{';
   const cut: CutCall[] = [];

@@ -15,7 +15,8 @@ import {
   type SessionTail,
 } from '@agentdash/core';
 import type { Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
-import type { SessionDetail, SessionErrorHit, SubagentInfo } from './api-types.js';
+import { FileTally, mayTouchFiles } from '@agentdash/core/present';
+import type { FilesResponse, SessionDetail, SessionErrorHit, SubagentInfo } from './api-types.js';
 import { shownByDefault } from './event-dto.js';
 import { type ErrorFacts, errorHitsOf } from './session-find.js';
 import { type SessionParts, sameParts } from './session-json.js';
@@ -120,6 +121,8 @@ export interface StreamOutline {
   /** The session's call ids, in its order (`Session.calls`). */
   readonly callIds: readonly string[];
   readonly errors: SessionErrorHit[];
+  /** What its file tools did to each file (`GET /api/sessions/:id/files`), from its calls as `parts` makes them. */
+  readonly files: FilesResponse;
 }
 
 const toolCallsOf = (event: TimelineEvent): ToolCall[] =>
@@ -170,7 +173,10 @@ export async function outlineOfStream(stream: SessionStream, parts: SessionParts
   const headerCalls: HeaderCall[] = [];
   const callIds: string[] = [];
   const errored: ErrorFacts[] = [];
+  // the paths are in the calls' inputs and results: those of file tools are taken as `parts` makes them whole
+  const files = new FileTally(head.projectPath);
   for await (const source of stream.calls()) {
+    if (mayTouchFiles(source)) files.add(parts.call(source));
     const call = parts.ids(source);
     headerCalls.push(headerCallOf(call));
     callIds.push(call.id);
@@ -217,5 +223,6 @@ export async function outlineOfStream(stream: SessionStream, parts: SessionParts
     locate,
     callIds,
     errors: errorHitsOf(errored, locate),
+    files: { projectPath: head.projectPath ?? null, files: files.files() },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The HTML export opened offline: the file from `agentdash export --format html`, loaded from `file://` in headless
  * Chromium with every request intercepted, shows the session's calls (subagents' included) and its redaction note,
- * navigates its errors and finds text (subagents' included) with no server, shows no link that leads nowhere
- * offline, and not one request leaves the page.
+ * navigates its errors and finds text (subagents' included) with no server, lists the session's files, shows no link
+ * that leads nowhere offline, and not one request leaves the page.
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -137,6 +137,60 @@ describe.skipIf(missing !== undefined)('HTML export from file:// in headless Chr
       await page.locator('[data-testid=timeline-scroll]').click({ position: { x: 5, y: 5 } });
       await page.keyboard.press('n');
       await page.waitForFunction(() => document.querySelector('[data-testid=find-count]')?.textContent === '1 of 1');
+      expect(requests).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("shows the session's files offline, each call a click from the timeline", async () => {
+    const samples = resolve(here, '../../cli/samples/claude-home');
+    const filesSession = '0097a0c6-9ed3-4b4b-8663-59e78bc0fccc';
+    const out = join(tmp, 'files.html');
+    let err = '';
+    const io = {
+      stdout: { write: () => true },
+      stderr: {
+        write: (s: string) => {
+          err += s;
+          return true;
+        },
+      },
+      env: { CLAUDE_CONFIG_DIR: samples },
+      homedir: samples,
+      now: Date.now,
+    };
+    const db = join(tmp, 'files.sqlite');
+    expect(await run(['export', filesSession, samples, '--format', 'html', '-o', out, '--db', db], io), err).toBe(0);
+    const browser = await connectChromium();
+    try {
+      const page = await browser.newPage();
+      const url = `file://${out}`;
+      const requests: string[] = [];
+      await page.route('**/*', (route) => {
+        if (route.request().url().startsWith(url)) return route.continue();
+        requests.push(route.request().url());
+        return route.abort();
+      });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(url);
+      await page.locator('[data-testid=open-files]').click();
+      await page.waitForSelector('[data-testid=files-changed] [data-testid=file-row]');
+      expect(await page.textContent('[data-testid=files-summary]')).toMatch(
+        /^7 files changed \(\+9 −35 lines\) · 5 files only read/,
+      );
+      // nothing that leads nowhere offline: no sessions list, no waterfall
+      expect(await page.locator('.crumbs a[href="#/"]').count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Waterfall' }).count()).toBe(0);
+      const row = page.locator('[data-testid=file-row][data-path$="/edit-me.txt"]');
+      await row.locator('[data-testid=file-calls-toggle]').click();
+      const calls = page.locator('[data-testid=file-call]');
+      expect(await calls.count()).toBe(6);
+      const callId = new URLSearchParams((await calls.nth(2).getAttribute('href'))?.split('?')[1]).get('call');
+      await calls.nth(2).click();
+      await page.waitForSelector(`[id="call-${callId}"].highlight-flash`, { timeout: 10_000 });
       expect(requests).toEqual([]);
       expect(errors).toEqual([]);
     } finally {

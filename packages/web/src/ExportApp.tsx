@@ -1,4 +1,5 @@
 import type { StaticSessionData } from './data/static-source';
+import { FilesPage } from './pages/FilesPage';
 import { SessionPage } from './pages/SessionPage';
 import { fmtDate } from './ui/format';
 import { useRoute } from './ui/router';
@@ -22,7 +23,11 @@ export function ExportApp({ data }: { readonly data: StaticSessionData }) {
         </span>
       </header>
       <main className="main" id="main">
-        <SessionPage id={data.sessionId} call={call} />
+        {route.page === 'files' && route.id === data.sessionId ? (
+          <FilesPage id={data.sessionId} />
+        ) : (
+          <SessionPage id={data.sessionId} call={call} />
+        )}
       </main>
     </div>
   );

@@ -96,15 +96,15 @@ function useOfKind(kind: string): Use {
   return 'edit';
 }
 
-/** The files a call touched: from its result when that is a file result, else the file its input names. */
+/** The files a call of a file tool touched: from its result when that is a file result, else the file its input names. */
 function touchesOf(call: ToolCall): Touch[] {
+  if (!mayTouchFiles(call)) return [];
   const typed = call.status === 'ok' ? call.result?.typed : undefined;
   const fromResult = typed === undefined ? undefined : touchesOfResult(typed);
   if (fromResult !== undefined) return fromResult;
-  const kind = call.toolKind;
   const path = call.typedInput?.filePath;
-  if (kind === undefined || !FILE_KINDS.has(kind) || path === undefined || path === '') return [];
-  return [{ path, use: useOfKind(kind) }];
+  if (path === undefined || path === '') return [];
+  return [{ path, use: useOfKind(call.toolKind ?? '') }];
 }
 
 /** `path` joined to `cwd` when it is relative (POSIX or Windows), as written otherwise. */
@@ -133,17 +133,25 @@ interface Tally {
   lastCall: string;
 }
 
+/** Whether a call may touch a file (its tool is a file tool): a caller reading calls one by one can skip the rest. */
+export function mayTouchFiles(call: Pick<ToolCall, 'toolKind'>): boolean {
+  return call.toolKind !== undefined && FILE_KINDS.has(call.toolKind);
+}
+
 /**
- * Every file the session's calls touched (`calls` in the session's order, subagents' included), the files it
- * changed first and then those it only read, each group by path. `cwd`: the session's working folder, to which a
- * relative path (a Codex patch's, some agents' inputs) is joined.
+ * The files of a session's calls, taken one at a time in the session's order (a stream of them: memory that grows
+ * with the files, not the calls). `cwd`: the session's working folder, to which a relative path (a Codex patch's,
+ * some agents' inputs) is joined.
  */
-export function fileActivityOf(calls: Iterable<ToolCall>, cwd?: string): FileActivity[] {
-  const files = new Map<string, Tally>();
-  for (const call of calls) {
+export class FileTally {
+  private readonly byPath = new Map<string, Tally>();
+
+  constructor(private readonly cwd?: string) {}
+
+  add(call: ToolCall): void {
     for (const touch of touchesOf(call)) {
-      const path = absolute(touch.path, cwd);
-      let t = files.get(path);
+      const path = absolute(touch.path, this.cwd);
+      let t = this.byPath.get(path);
       if (t === undefined) {
         t = {
           path,
@@ -162,17 +170,30 @@ export function fileActivityOf(calls: Iterable<ToolCall>, cwd?: string): FileAct
           lastAt: null,
           lastCall: '',
         };
-        files.set(path, t);
+        this.byPath.set(path, t);
       }
-      tally(t, call, touch, cwd);
+      tally(t, call, touch, this.cwd);
     }
   }
-  const changed = fileChanged;
-  const byPath = (a: Tally, b: Tally) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  const all = [...files.values()];
-  return [...all.filter(changed).sort(byPath), ...all.filter((f) => !changed(f)).sort(byPath)].map(
-    ({ lastCall: _, ...file }) => file,
-  );
+
+  /** The files changed first, then those only read, each group by path. */
+  files(): FileActivity[] {
+    const byPath = (a: Tally, b: Tally) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    const all = [...this.byPath.values()];
+    return [...all.filter(fileChanged).sort(byPath), ...all.filter((f) => !fileChanged(f)).sort(byPath)].map(
+      ({ lastCall: _, ...file }) => file,
+    );
+  }
+}
+
+/**
+ * Every file the session's calls touched (`calls` in the session's order, subagents' included): `FileTally` over
+ * them.
+ */
+export function fileActivityOf(calls: Iterable<ToolCall>, cwd?: string): FileActivity[] {
+  const tally = new FileTally(cwd);
+  for (const call of calls) tally.add(call);
+  return tally.files();
 }
 
 function tally(t: Tally, call: ToolCall, touch: Touch, cwd: string | undefined): void {

@@ -8,7 +8,14 @@
 export { formatClock, formatDateTime, formatRange, formatRelative, localDayBoundMs } from './dates.js';
 export { formatDuration, spanMs } from './duration.js';
 export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
-export { FILE_CALL_IDS, type FileActivity, fileActivityOf, fileChanged } from './file-activity.js';
+export {
+  FILE_CALL_IDS,
+  type FileActivity,
+  FileTally,
+  fileActivityOf,
+  fileChanged,
+  mayTouchFiles,
+} from './file-activity.js';
 export { messageOf } from './message.js';
 export { noteFields, noteLabel } from './notes.js';
 export {

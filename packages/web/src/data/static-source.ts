@@ -10,6 +10,7 @@ import type {
   CallDto,
   EventDto,
   EventsPage,
+  FilesResponse,
   FindResponse,
   IssueDto,
   SessionDetail,
@@ -33,6 +34,8 @@ export interface StaticSessionData {
   readonly issues: readonly IssueDto[];
   /** Every errored call (subagents' included) and where it shows, as `/errors` answers. */
   readonly errors: SessionErrorsResponse['errors'];
+  /** What its file tools did to each file, as `/files` answers; absent in exports made before it was embedded. */
+  readonly files?: FilesResponse;
   /** Events per thread: "" is the main thread, else a subagent's key. */
   readonly threads: Readonly<Record<string, readonly EventDto[]>>;
   /** Calls cut in the pages, whole. */
@@ -49,7 +52,7 @@ export function answerStatic(data: StaticSessionData, path: string, query: Query
     return { success: true, paths: 0, index: { state: 'ready' }, samples: false };
   }
   if (path === '/agents') return { agents: data.agents ?? [] } satisfies AgentsResponse;
-  const m = /^\/sessions\/([^/]+)(?:\/(events|issues|errors|find|calls|locate)(?:\/(.+))?)?$/.exec(path);
+  const m = /^\/sessions\/([^/]+)(?:\/(events|issues|errors|files|find|calls|locate)(?:\/(.+))?)?$/.exec(path);
   if (!m || decodeURIComponent(m[1] ?? '') !== data.sessionId) return undefined;
   const what = m[2];
   const rest = m[3] === undefined ? undefined : decodeURIComponent(m[3]);
@@ -60,6 +63,8 @@ export function answerStatic(data: StaticSessionData, path: string, query: Query
       return { issues: data.issues };
     case 'errors':
       return { errors: data.errors } satisfies SessionErrorsResponse;
+    case 'files':
+      return data.files;
     case 'find': {
       const q = typeof query.q === 'string' ? query.q : '';
       // a note as the timeline shows it (`NoteText`), as the server's find reads it

@@ -1,6 +1,6 @@
 import { fileChanged as changed, plural } from '@agentdash/core/present';
 import { Fragment, useState } from 'react';
-import { api } from '../data/client';
+import { api, staticSource } from '../data/client';
 import type { FileActivity } from '../data/types';
 import { useSessionAnswer } from '../data/use-session-answer';
 import { fmtNumber, fmtTime } from '../ui/format';
@@ -143,6 +143,7 @@ function FileTable(props: {
  */
 export function FilesPage({ id }: { id: string }) {
   const { data, error } = useSessionAnswer(id, api.files);
+  const exported = staticSource() !== undefined;
   if (error) {
     return (
       <div className="page">
@@ -161,8 +162,13 @@ export function FilesPage({ id }: { id: string }) {
       <div className="page-head">
         <div>
           <div className="crumbs">
-            <a href={listHref()}>Sessions</a>
-            <span>/</span>
+            {/* an HTML export holds this one session: no list to go back to */}
+            {!exported && (
+              <>
+                <a href={listHref()}>Sessions</a>
+                <span>/</span>
+              </>
+            )}
             <a href={sessionHref(id)} title={id}>
               {shortRef(id)}
             </a>
@@ -182,9 +188,11 @@ export function FilesPage({ id }: { id: string }) {
           <a className="btn small" href={sessionHref(id)}>
             Timeline
           </a>
-          <a className="btn small" href={waterfallHref(id)}>
-            Waterfall
-          </a>
+          {!exported && (
+            <a className="btn small" href={waterfallHref(id)}>
+              Waterfall
+            </a>
+          )}
         </div>
       </div>
       {data && files.length === 0 && <div className="empty">No file tool was called in this session.</div>}

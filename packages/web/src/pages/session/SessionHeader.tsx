@@ -89,7 +89,7 @@ export function SessionHeader({
               Waterfall
             </a>
           )}
-          {!exported && held && (
+          {held && (
             <a className="btn" href={filesHref(sessionId)} data-testid="open-files">
               Files
             </a>
