@@ -1,9 +1,9 @@
-import { existsSync, type FSWatcher, statSync } from 'node:fs';
+import { existsSync, type FSWatcher } from 'node:fs';
 import { resolve } from 'node:path';
-import { WRITE_SETTLE_MS } from '@agentdash/core';
 import { LIVE_WINDOW_MS, type SessionFilter } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { LiveMessage } from './api-types.js';
+import { HeldFiles } from './held-files.js';
 import { toSessionRow } from './mapping.js';
 import { isReadable, sessionIdOfPath, watchSources } from './watch-sources.js';
 
@@ -41,9 +41,6 @@ export interface WatchOptions {
    */
   readonly liveCheckMs?: number;
 }
-
-/** How long after a held file settles it is read again (a margin over the clocks' and the file system's rounding). */
-const SETTLE_MARGIN_MS = 250;
 
 export function createLiveEvents(options: WatchOptions): LiveEvents {
   const listeners = new Set<LiveListener>();
@@ -156,45 +153,14 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
     for (const sessionId of updated) emit({ type: 'session-updated', sessionId });
     if (listChanged || updated.size > 0) emit({ type: 'sessions-changed' });
     seeLive(dirs ? [...updated] : undefined);
-    readOnceSettled(changed);
+    held.seen(changed);
   };
 
-  /**
-   * Files whose last bytes the refresh held back, unreported, because they were being written (core's
-   * `WRITE_SETTLE_MS`): an agent that stopped mid-record changes the file no more, so no watcher event would ever
-   * read it again. Each is refreshed once it has settled, when its cut record is reported (or read, finished). Once
-   * per modification time: a file held at a time that never settles is not read again and again.
-   */
-  const settling = new Map<string, number>();
-  let settleTimer: NodeJS.Timeout | undefined;
-  const readOnceSettled = (changed: readonly string[]) => {
-    const now = Date.now();
-    let latest = Number.NEGATIVE_INFINITY;
-    const held = options.index.heldWhileWriting(changed.length > 0 ? changed : undefined);
-    // Those read since, whole or reported, are forgotten.
-    const stillHeld = new Set(held);
-    for (const path of changed.length > 0 ? changed.map((f) => resolve(f)) : [...settling.keys()])
-      if (!stillHeld.has(path)) settling.delete(path);
-    for (const path of held) {
-      const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
-      if (mtime === undefined || settling.get(path) === mtime) continue;
-      settling.set(path, mtime);
-      latest = Math.max(latest, mtime);
-      pendingSettle.add(path);
-    }
-    if (pendingSettle.size === 0 || closed) return;
-    if (settleTimer !== undefined) clearTimeout(settleTimer);
-    // A little after the newest of them settles (at once for one already settled).
-    const wait = Math.max(0, Math.min(latest + WRITE_SETTLE_MS - now, WRITE_SETTLE_MS) + SETTLE_MARGIN_MS);
-    settleTimer = setTimeout(() => {
-      settleTimer = undefined;
-      const files = [...pendingSettle];
-      pendingSettle.clear();
-      if (!closed) void refresh(files);
-    }, wait);
-    settleTimer.unref();
-  };
-  const pendingSettle = new Set<string>();
+  /** Files held back while being written, read again once they settle (held-files.ts). */
+  const held = new HeldFiles(
+    (paths) => options.index.heldWhileWriting(paths),
+    (files) => void refresh(files),
+  );
 
   /**
    * The sessions shown live, by reference, until they are not: an agent that stops writing changes no file, so
@@ -297,7 +263,7 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
       closed = true;
       if (timer) clearTimeout(timer);
       if (liveTimer) clearTimeout(liveTimer);
-      if (settleTimer) clearTimeout(settleTimer);
+      held.close();
       if (spacing) {
         clearTimeout(spacing.timer);
         spacing.done();
