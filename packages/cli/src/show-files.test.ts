@@ -28,17 +28,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const cli = (args: readonly string[]) => runCli(args, { home: dir, db });
 
 describe('show --files', () => {
-  it('lists the changed files with their outcome, then those only read', async () => {
+  it('lists the changed files with their outcome, then those not changed', async () => {
     const { code, stdout } = await cli(['show', SESSION, SAMPLES_HOME, '--files']);
     expect(code).toBe(0);
     const lines = stdout.split('\n');
     expect(lines[0]).toBe('changed 7 files (+9 −35 lines)');
     const row = (name: string) => lines.find((l) => l.startsWith(`${name} `))?.split(/\s{2,}/);
-    expect(row('edit-me.txt')).toEqual(['edit-me.txt', '+3 −3', '1', '5', '3']);
+    expect(row('edit-me.txt')).toEqual(['edit-me.txt', '+3 −3', '1', '2', '3']);
     expect(row('created.txt')).toEqual(['created.txt', 'created, +2 −0', '1']);
-    expect(lines).toContain('only read 5 files');
-    expect(row('missing.txt')).toEqual(['missing.txt', '1', '1']);
-    expect(lines.indexOf('only read 5 files')).toBeGreaterThan(lines.findIndex((l) => l.startsWith('unread.txt ')));
+    expect(lines).toContain('not changed 5 files');
+    expect(row('missing.txt')).toEqual(['missing.txt', '1']);
+    expect(lines.indexOf('not changed 5 files')).toBeGreaterThan(lines.findIndex((l) => l.startsWith('unread.txt ')));
   });
 
   it('says where a Codex patch moved a file and which it deleted', async () => {

@@ -179,7 +179,7 @@ describe.skipIf(missing !== undefined)('HTML export from file:// in headless Chr
       await page.locator('[data-testid=open-files]').click();
       await page.waitForSelector('[data-testid=files-changed] [data-testid=file-row]');
       expect(await page.textContent('[data-testid=files-summary]')).toMatch(
-        /^7 files changed \(\+9 −35 lines\) · 5 files only read/,
+        /^7 files changed \(\+9 −35 lines\) · 5 files not changed/,
       );
       // nothing that leads nowhere offline: no sessions list, no waterfall
       expect(await page.locator('.crumbs a[href="#/"]').count()).toBe(0);

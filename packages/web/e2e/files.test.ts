@@ -1,6 +1,6 @@
 /**
  * End-to-end, in real Chromium: a session's Files page, reached from its header, lists the files it changed (with
- * their lines and failed calls) apart from those it only read, and each call of a file opens in the timeline.
+ * their lines and failed calls) apart from those it did not change, and each call of a file opens in the timeline.
  */
 import type { SessionsResponse } from '@agentdash/api';
 import type { Browser } from 'playwright-core';
@@ -25,7 +25,7 @@ describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", 
     await served?.close();
   });
 
-  it('lists the changed files apart from those only read, and opens a file’s call in the timeline', async () => {
+  it('lists the changed files apart from those not changed, and opens a file’s call in the timeline', async () => {
     expect(id).not.toBe('');
     const problems: string[] = [];
     const { context, page } = await newPage(browser, { problems });
@@ -39,12 +39,12 @@ describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", 
         );
       const changed = await rows('files-changed');
       const read = await rows('files-read');
-      // paths shown under the session's folder; 5 edits of edit-me.txt, 3 failed, +3 −3 lines
+      // paths shown under the session's folder; 5 edits of edit-me.txt, 3 failed (2 worked), +3 −3 lines
       expect(changed.find((r) => r[0] === 'edit-me.txt')).toEqual([
         'edit-me.txt',
         '+3 −3',
         '1',
-        '5',
+        '2',
         '',
         '3',
         '6 ▸',
@@ -55,7 +55,7 @@ describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", 
       expect(changed.map((r) => r[0])).not.toContain('missing.txt');
       // +2 +3 +1 +1 +1 +1 added; −3 −1 −30 −1 removed (notes.txt, 30 lines, overwritten with one)
       expect(await page.textContent('[data-testid=files-summary]')).toMatch(
-        /^7 files changed \(\+9 −35 lines\) · 5 files only read · /,
+        /^7 files changed \(\+9 −35 lines\) · 5 files not changed · /,
       );
 
       const row = page.locator('[data-testid=file-row][data-path$="/edit-me.txt"]');

@@ -1,29 +1,21 @@
 /**
  * `show SESSION --files`: the files the session's file tools touched (core's `fileActivityOf`), as the dashboard's
- * Files page lists them: those it changed, then those it only read.
+ * Files page lists them: those it changed, then those it did not (read, or every change failed).
  */
 import type { Session } from '@agentdash/core';
-import { type FileActivity, fileActivityOf, fileChanged } from '@agentdash/core/present';
+import { type FileActivity, fileActivityOf, fileChanged, relativePath } from '@agentdash/core/present';
 import type { Context } from '../context.js';
 import { formatCount, plural } from '../format.js';
 import type { ShowFilesJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
 import { writeJson } from './common.js';
 
-/** `path` relative to the session's folder when under it, else as written. */
-function shownPath(path: string, projectPath: string | undefined): string {
-  if (projectPath === undefined || projectPath === '') return path;
-  const base = projectPath.replace(/[\\/]+$/, '');
-  const rest = path.slice(base.length);
-  return path.startsWith(base) && /^[\\/]./.test(rest) ? rest.slice(1) : path;
-}
-
 /** What became of a file in words: created, deleted, moved to …, its lines added and removed. */
 function outcomeOf(f: FileActivity, projectPath: string | undefined): string {
   const words: string[] = [];
   if (f.created) words.push('created');
   if (f.deleted) words.push('deleted');
-  if (f.movedTo !== null) words.push(`moved to ${shownPath(f.movedTo, projectPath)}`);
+  if (f.movedTo !== null) words.push(`moved to ${relativePath(f.movedTo, projectPath)}`);
   if (f.linesAdded + f.linesRemoved > 0) words.push(`+${f.linesAdded} −${f.linesRemoved}`);
   return words.join(', ');
 }
@@ -46,7 +38,7 @@ export function printFiles(ctx: Context, session: Session): void {
   }
   const changed = files.filter(fileChanged);
   const read = files.filter((f) => !fileChanged(f));
-  const path = (f: FileActivity) => shownPath(f.path, session.projectPath);
+  const path = (f: FileActivity) => relativePath(f.path, session.projectPath);
   const failed = (f: FileActivity): Cell => (f.failed > 0 ? styled(formatCount(f.failed), c.red) : '');
   if (changed.length > 0) {
     const added = changed.reduce((n, f) => n + f.linesAdded, 0);
@@ -75,7 +67,7 @@ export function printFiles(ctx: Context, session: Session): void {
     );
   }
   if (read.length > 0) {
-    out.write(`${changed.length > 0 ? '\n' : ''}${c.bold('only read')} ${plural(read.length, 'file')}\n`);
+    out.write(`${changed.length > 0 ? '\n' : ''}${c.bold('not changed')} ${plural(read.length, 'file')}\n`);
     out.write(
       renderTable(
         [

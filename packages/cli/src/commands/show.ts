@@ -37,7 +37,7 @@ export const showCommand: CommandSpec = {
 its error category and severity and its duration; subagents are indented under the call that started them.
 --json prints the whole session: every call with its typed result nested.
   --files      the files its file tools read, wrote, edited, created, deleted or moved: those it changed (with
-               their lines added and removed), then those it only read, each with its failed calls
+               their lines added and removed), then those it did not change, each with its failed calls
 
 A transcript that lost records on disk (cut short, replaced, no longer parsing) is shown at its last complete
 version, with a line saying a newer partial copy is kept in the archive:

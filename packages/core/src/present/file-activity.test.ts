@@ -10,6 +10,7 @@ import { discoverAll } from '../agents/discover-all.js';
 import { groupSessions } from '../io/discover.js';
 import { loadSession } from '../session/load-session.js';
 import { FILE_CALL_IDS, fileActivityOf, fileChanged } from './file-activity.js';
+import { joinedPath, relativePath } from './paths.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../../cli/samples/claude-home');
@@ -66,14 +67,16 @@ describe("a session's files", () => {
     const session = (await sessionsOf(samples)).find((s) => s.projectPath === '/home/user/proj/files');
     const files = fileActivityOf(session?.calls ?? []);
     const of = (name: string) => files.find((f) => f.path === `/home/user/proj/files/${name}`);
-    // 1 read, 5 edits of which 3 failed; the 2 that worked: +1 -1 and +2 -2
-    expect(of('edit-me.txt')).toMatchObject({ reads: 1, edits: 5, writes: 0, failed: 3, linesAdded: 3 });
+    // 1 read, 5 edits of which 3 failed: 2 edits that worked, +1 -1 and +2 -2; 6 calls
+    expect(of('edit-me.txt')).toMatchObject({ reads: 1, edits: 2, writes: 0, failed: 3, linesAdded: 3, calls: 6 });
     expect(of('edit-me.txt')?.linesRemoved).toBe(3);
     expect(of('created.txt')).toMatchObject({ created: true, writes: 1, linesAdded: 2, linesRemoved: 0 });
     // a 30-line file overwritten with one line
     expect(of('notes.txt')).toMatchObject({ reads: 3, writes: 1, created: false, linesAdded: 1, linesRemoved: 30 });
-    expect(of('demo.ipynb')).toMatchObject({ reads: 2, edits: 3, failed: 1 });
-    expect(of('missing.txt')).toMatchObject({ reads: 1, failed: 1, edits: 0 });
+    expect(of('demo.ipynb')).toMatchObject({ reads: 2, edits: 2, failed: 1, calls: 5 });
+    // a read that failed read nothing; an edit that failed changed nothing: not a changed file
+    expect(of('missing.txt')).toMatchObject({ reads: 0, failed: 1, edits: 0, calls: 1 });
+    expect(fileChanged(of('missing.txt')!)).toBe(false);
     const firstRead = files.findIndex((f) => !fileChanged(f));
     expect(files.slice(0, firstRead).every(fileChanged)).toBe(true);
     expect(files.slice(firstRead).some(fileChanged)).toBe(false);
@@ -95,20 +98,35 @@ describe("a session's files", () => {
     expect(of('hello.txt')).toMatchObject({ created: true, writes: 1, edits: 1 });
     expect(of('move-me.txt')?.movedTo).toBe('/home/user/proj/patch/moved/moved.txt');
     expect(of('old.txt')).toMatchObject({ deleted: true, edits: 0, writes: 0 });
-    expect(of('nope/missing.txt')).toMatchObject({ failed: 1, created: false });
+    expect(of('nope/missing.txt')).toMatchObject({ failed: 1, created: false, edits: 0, calls: 1 });
+    expect(fileChanged(of('nope/missing.txt')!)).toBe(false);
+    // app.txt: one patch worked, one failed
+    expect(of('app.txt')).toMatchObject({ edits: 1, failed: 1, calls: 2 });
+  });
+
+  it('take one file written two ways for one', () => {
+    expect(joinedPath('src/../lib/a.ts', '/home/user/proj')).toBe('/home/user/proj/lib/a.ts');
+    expect(joinedPath('/home/user/proj/git-sync/../cli/CHANGELOG.md')).toBe('/home/user/proj/cli/CHANGELOG.md');
+    expect(joinedPath('./a.ts', '/home/user/proj/')).toBe('/home/user/proj/a.ts');
+    expect(joinedPath('src\\a.ts', 'C:\\work\\proj')).toBe('C:\\work\\proj\\src\\a.ts');
+    expect(joinedPath('C:\\work\\proj\\..\\other\\a.ts')).toBe('C:\\work\\other\\a.ts');
+    expect(joinedPath('relative/only.ts')).toBe('relative/only.ts');
+    expect(relativePath('/home/user/proj/src/a.ts', '/home/user/proj/')).toBe('src/a.ts');
+    expect(relativePath('/home/user/project/a.ts', '/home/user/proj')).toBe('/home/user/project/a.ts');
+    expect(relativePath('C:\\work\\proj\\a.ts', 'C:\\work\\proj')).toBe('a.ts');
   });
 
   it('join relative paths to the working folder, and link at most FILE_CALL_IDS calls of a file', async () => {
     const sessions = await sessionsOf(join(fixtures, 'gemini'));
     const relative = sessions.find((s) => s.calls.some((c) => c.typedInput?.filePath === 'src/app.js'));
     expect(relative).toBeDefined();
-    const paths = fileActivityOf(relative?.calls ?? [], '/work/here').map((f) => f.path);
-    expect(paths).toContain('/work/here/src/app.js');
+    const paths = fileActivityOf(relative?.calls ?? [], '/home/user/proj/here').map((f) => f.path);
+    expect(paths).toContain('/home/user/proj/here/src/app.js');
     expect(paths).not.toContain('src/app.js');
     // one file read more often than the ids kept
     const read = relative?.calls.find((c) => c.typedInput?.filePath === 'src/app.js');
     const many = Array.from({ length: FILE_CALL_IDS + 5 }, (_, i) => ({ ...read!, id: `${read!.id}-${i}` as never }));
-    const [file] = fileActivityOf(many, '/work/here');
+    const [file] = fileActivityOf(many, '/home/user/proj/here');
     expect([file?.calls, file?.callIds.length, file?.reads]).toEqual([
       FILE_CALL_IDS + 5,
       FILE_CALL_IDS,

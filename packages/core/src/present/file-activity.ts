@@ -7,16 +7,20 @@
  */
 import type { ToolCall } from '../model/tool-call.js';
 import type { TypedResult } from '../model/typed-result.js';
+import { joinedPath } from './paths.js';
 
 /** How a session used one file. */
 export interface FileActivity {
   /** As the calls wrote it; a relative path is joined to the session's working folder when one is given. */
   readonly path: string;
-  /** Calls that read it (a read, whichever variant). */
+  /** Calls that read it (a read, whichever variant), and worked. */
   readonly reads: number;
-  /** Calls that wrote the whole file (a write, or a patch adding it). */
+  /** Calls that wrote the whole file (a write, or a patch adding it), and worked. */
   readonly writes: number;
-  /** Calls that changed part of it (an edit, a multi-edit, a notebook cell, a patch updating or moving it). */
+  /**
+   * Calls that changed part of it (an edit, a multi-edit, a notebook cell, a patch updating or moving it), and
+   * worked. A call that failed (or has no result yet) counts in `calls` (and `failed`) only: it changed nothing.
+   */
   readonly edits: number;
   /** A call of the session created it (a write or an edit that made it, a patch that added it). */
   readonly created: boolean;
@@ -37,7 +41,10 @@ export interface FileActivity {
   readonly lastAt: string | null;
 }
 
-/** Whether the session changed the file (wrote, edited, created, deleted or moved it), not only read it. */
+/**
+ * Whether the session changed the file (a call that wrote, edited, created, deleted or moved it worked), not only
+ * read it or tried to change it.
+ */
 export function fileChanged(file: Pick<FileActivity, 'writes' | 'edits' | 'created' | 'deleted'>): boolean {
   return file.writes + file.edits > 0 || file.created || file.deleted;
 }
@@ -107,14 +114,6 @@ function touchesOf(call: ToolCall): Touch[] {
   return [{ path, use: useOfKind(call.toolKind ?? '') }];
 }
 
-/** `path` joined to `cwd` when it is relative (POSIX or Windows), as written otherwise. */
-function absolute(path: string, cwd: string | undefined): string {
-  if (cwd === undefined || cwd === '' || /^(?:[\\/]|[A-Za-z]:[\\/])/.test(path)) return path;
-  const sep = cwd.includes('\\') && !cwd.includes('/') ? '\\' : '/';
-  const rest = path.replace(/^\.[\\/]/, '');
-  return `${cwd.replace(/[\\/]+$/, '')}${sep}${rest}`;
-}
-
 interface Tally {
   path: string;
   reads: number;
@@ -150,7 +149,7 @@ export class FileTally {
 
   add(call: ToolCall): void {
     for (const touch of touchesOf(call)) {
-      const path = absolute(touch.path, this.cwd);
+      const path = joinedPath(touch.path, this.cwd);
       let t = this.byPath.get(path);
       if (t === undefined) {
         t = {
@@ -176,7 +175,7 @@ export class FileTally {
     }
   }
 
-  /** The files changed first, then those only read, each group by path. */
+  /** The files changed first, then the others (only read, or every change failed), each group by path. */
   files(): FileActivity[] {
     const byPath = (a: Tally, b: Tally) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
     const all = [...this.byPath.values()];
@@ -199,20 +198,7 @@ export function fileActivityOf(calls: Iterable<ToolCall>, cwd?: string): FileAct
 function tally(t: Tally, call: ToolCall, touch: Touch, cwd: string | undefined): void {
   // A patch naming one file twice (moved, then changed) is one call on it.
   const sameCall = t.lastCall === call.id;
-  if (touch.use === 'read') t.reads += 1;
-  else if (touch.use === 'write') t.writes += 1;
-  else if (touch.use === 'create') {
-    t.created = true;
-    t.deleted = false;
-    if (call.toolKind === 'write' || call.toolKind === 'patch') t.writes += 1;
-    else t.edits += 1;
-  } else if (touch.use === 'delete') t.deleted = true;
-  else {
-    t.edits += 1;
-    if (touch.use === 'move' && touch.movedTo !== undefined) t.movedTo = absolute(touch.movedTo, cwd);
-  }
-  t.linesAdded += touch.added ?? 0;
-  t.linesRemoved += touch.removed ?? 0;
+  if (call.status === 'ok') use(t, call, touch, cwd);
   if (sameCall) return;
   t.lastCall = call.id;
   t.calls += 1;
@@ -223,4 +209,22 @@ function tally(t: Tally, call: ToolCall, touch: Touch, cwd: string | undefined):
     if (t.firstAt === null || at < t.firstAt) t.firstAt = at;
     if (t.lastAt === null || at > t.lastAt) t.lastAt = at;
   }
+}
+
+/** What a call that worked did to the file. */
+function use(t: Tally, call: ToolCall, touch: Touch, cwd: string | undefined): void {
+  if (touch.use === 'read') t.reads += 1;
+  else if (touch.use === 'write') t.writes += 1;
+  else if (touch.use === 'create') {
+    t.created = true;
+    t.deleted = false;
+    if (call.toolKind === 'write' || call.toolKind === 'patch') t.writes += 1;
+    else t.edits += 1;
+  } else if (touch.use === 'delete') t.deleted = true;
+  else {
+    t.edits += 1;
+    if (touch.use === 'move' && touch.movedTo !== undefined) t.movedTo = joinedPath(touch.movedTo, cwd);
+  }
+  t.linesAdded += touch.added ?? 0;
+  t.linesRemoved += touch.removed ?? 0;
 }

@@ -9,6 +9,7 @@
 import type { CallInput } from '../model/call-input.js';
 import { lineCount } from '../model/line-count.js';
 import { plural } from './numbers.js';
+import { relativePath } from './paths.js';
 
 export interface SummarizableCall {
   readonly name: string;
@@ -46,12 +47,6 @@ function n(value: unknown): number | undefined {
 export function oneLine(text: string, max = MAX): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-/** A path shown relative to the project folder when it is inside it. */
-export function relativePath(path: string, cwd: string | undefined): string {
-  if (cwd && path.startsWith(`${cwd}/`)) return path.slice(cwd.length + 1);
-  return path;
 }
 
 /** Lines of a text, as a file has them: a trailing newline ends the last line, it does not start one. */

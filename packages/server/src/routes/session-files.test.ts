@@ -42,7 +42,7 @@ describe('a session’s files', () => {
     expect(s).toBeDefined();
     const answer = await t.json<FilesResponse>(`/api/sessions/${encodeURIComponent(s!.id)}/files`);
     expect(answer.projectPath).toBe('/home/user/proj/files');
-    expect(answer.files.find((f) => f.path.endsWith('/edit-me.txt'))).toMatchObject({ edits: 5, failed: 3 });
+    expect(answer.files.find((f) => f.path.endsWith('/edit-me.txt'))).toMatchObject({ edits: 2, failed: 3, calls: 6 });
   });
 
   it('are a 404 for a session the index does not know', async () => {

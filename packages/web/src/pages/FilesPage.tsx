@@ -1,4 +1,4 @@
-import { fileChanged as changed, plural } from '@agentdash/core/present';
+import { fileChanged as changed, plural, relativePath } from '@agentdash/core/present';
 import { Fragment, useState } from 'react';
 import { api, staticSource } from '../data/client';
 import type { FileActivity } from '../data/types';
@@ -7,23 +7,15 @@ import { fmtNumber, fmtTime } from '../ui/format';
 import { listHref, sessionHref, shortRef, waterfallHref } from '../ui/router';
 import './files.css';
 
-/** `path` relative to the session's folder when under it (`./`-less), else as written. */
-function shownPath(path: string, projectPath: string | null): string {
-  if (projectPath === null || projectPath === '') return path;
-  const base = projectPath.replace(/[\\/]+$/, '');
-  const rest = path.slice(base.length);
-  return path.startsWith(base) && /^[\\/]./.test(rest) ? rest.slice(1) : path;
-}
-
 /** What became of the file: created, deleted, moved (each a badge), and its lines added and removed. */
-function Outcome({ file, projectPath }: { readonly file: FileActivity; readonly projectPath: string | null }) {
+function Outcome({ file, projectPath }: { readonly file: FileActivity; readonly projectPath: string | undefined }) {
   return (
     <>
       {file.created && <span className="badge ok">created</span>}
       {file.deleted && <span className="badge error">deleted</span>}
       {file.movedTo !== null && (
         <span className="badge neutral" title={file.movedTo}>
-          moved to {shownPath(file.movedTo, projectPath)}
+          moved to {relativePath(file.movedTo, projectPath)}
         </span>
       )}
       {file.linesAdded + file.linesRemoved > 0 && (
@@ -36,14 +28,14 @@ function Outcome({ file, projectPath }: { readonly file: FileActivity; readonly 
   );
 }
 
-/** One group of files (changed, or only read), each with its calls behind a toggle. */
+/** One group of files (changed, or not: only read, or every change failed), each with its calls behind a toggle. */
 function FileTable(props: {
   readonly id: string;
   readonly title: string;
   readonly files: readonly FileActivity[];
-  readonly projectPath: string | null;
+  readonly projectPath: string | undefined;
   readonly testId: string;
-  /** Files only read: no outcome, edits nor writes to show. */
+  /** Files not changed: no outcome, edits nor writes to show. */
   readonly onlyRead?: boolean;
 }) {
   const { id, files, projectPath } = props;
@@ -85,7 +77,7 @@ function FileTable(props: {
                         on a phone the table scrolls rather than cut it to nothing */}
                     <td style={{ maxWidth: 0, width: '100%', minWidth: 150 }}>
                       <a className="one-line mono" href={sessionHref(id, f.callIds[0])} title={f.path}>
-                        {shownPath(f.path, projectPath)}
+                        {relativePath(f.path, projectPath)}
                       </a>
                     </td>
                     {changes && (
@@ -139,7 +131,8 @@ function FileTable(props: {
 
 /**
  * The files a session's file tools read, wrote, edited, created, deleted or moved: those it changed, then those it
- * only read, each with its lines added and removed, its failed calls, and links to its calls in the timeline.
+ * did not change (read, or tried to change and failed), each with its lines added and removed, its failed calls, and
+ * links to its calls in the timeline.
  */
 export function FilesPage({ id }: { id: string }) {
   const { data, error } = useSessionAnswer(id, api.files);
@@ -156,7 +149,7 @@ export function FilesPage({ id }: { id: string }) {
   const read = files.filter((f) => !changed(f));
   const added = edited.reduce((sum, f) => sum + f.linesAdded, 0);
   const removed = edited.reduce((sum, f) => sum + f.linesRemoved, 0);
-  const projectPath = data?.projectPath ?? null;
+  const projectPath = data?.projectPath ?? undefined;
   return (
     <div className="page" data-testid="files-page">
       <div className="page-head">
@@ -180,7 +173,7 @@ export function FilesPage({ id }: { id: string }) {
             {data === undefined
               ? 'Loading… · '
               : files.length > 0 &&
-                `${plural(edited.length, 'file')} changed (+${fmtNumber(added)} −${fmtNumber(removed)} lines) · ${plural(read.length, 'file')} only read · `}
+                `${plural(edited.length, 'file')} changed (+${fmtNumber(added)} −${fmtNumber(removed)} lines) · ${plural(read.length, 'file')} not changed · `}
             as the file tools' calls tell it: what a shell command did to files is not known here
           </div>
         </div>
@@ -197,7 +190,7 @@ export function FilesPage({ id }: { id: string }) {
       </div>
       {data && files.length === 0 && <div className="empty">No file tool was called in this session.</div>}
       <FileTable id={id} title="Changed" files={edited} projectPath={projectPath} testId="files-changed" />
-      <FileTable id={id} title="Only read" files={read} projectPath={projectPath} testId="files-read" onlyRead />
+      <FileTable id={id} title="Not changed" files={read} projectPath={projectPath} testId="files-read" onlyRead />
     </div>
   );
 }

@@ -1,0 +1,43 @@
+/**
+ * Paths as a session's calls wrote them, shown and compared: relative to the session's folder when inside it, and
+ * joined to it when relative. POSIX and Windows separators alike (a transcript may come from either). Browser-safe.
+ * @module
+ */
+
+const SEPARATOR = /[\\/]+/;
+
+/** Whether `path` is absolute: `/…`, `\…`, or a drive's `C:\…`. */
+function isAbsolute(path: string): boolean {
+  return /^(?:[\\/]|[A-Za-z]:[\\/])/.test(path);
+}
+
+/** The separator a path writes: a backslash for one that has no slash and has backslashes. */
+function separatorOf(path: string): '/' | '\\' {
+  return path.includes('\\') && !path.includes('/') ? '\\' : '/';
+}
+
+/**
+ * `path` with its `.` and `..` parts taken out (`/a/b/../c` is `/a/c`), or joined to `cwd` first when relative and a
+ * folder is known; as written otherwise. So one file written two ways is one path.
+ */
+export function joinedPath(path: string, cwd?: string): string {
+  const full = isAbsolute(path) || cwd === undefined || cwd === '' ? path : `${cwd}${separatorOf(cwd)}${path}`;
+  if (!isAbsolute(full) || !/(?:^|[\\/])\.\.?(?:[\\/]|$)/.test(full)) return full;
+  const sep = separatorOf(full);
+  const [root = '', ...parts] = full.split(SEPARATOR);
+  const kept: string[] = [];
+  for (const part of parts) {
+    if (part === '.' || part === '') continue;
+    if (part === '..') kept.pop();
+    else kept.push(part);
+  }
+  return `${root}${sep}${kept.join(sep)}`;
+}
+
+/** `path` relative to the folder `cwd` when inside it (not the folder itself), else as written. */
+export function relativePath(path: string, cwd: string | undefined): string {
+  if (cwd === undefined || cwd === '') return path;
+  const base = cwd.replace(/[\\/]+$/, '');
+  const rest = path.slice(base.length);
+  return path.startsWith(base) && /^[\\/]./.test(rest) ? rest.slice(1) : path;
+}
