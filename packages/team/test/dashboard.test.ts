@@ -104,15 +104,18 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
   it("a lower tier's timeline says which tier it was shared at; its header comes from the push", async () => {
     const header = await get(`/api/sessions/${uidOf(1)}`);
     expect([header.status, (header.json as { totalEvents: number }).totalEvents]).toEqual([200, 10]);
-    const events = await get(`/api/sessions/${uidOf(1)}/events`);
-    expect(events).toEqual({
+    const hidden = {
       status: 404,
       json: {
         success: false,
         error: 'this session was shared at the summary tier: its transcript stays on the laptop',
         code: 'TEAM_TIER_HIDES',
       },
-    });
+    };
+    expect(await get(`/api/sessions/${uidOf(1)}/events`)).toEqual(hidden);
+    // every route made from the transcript says so alike
+    expect(await get(`/api/sessions/${uidOf(1)}/files`)).toEqual(hidden);
+    expect(await get(`/api/sessions/${uidOf(1)}/waterfall`)).toEqual(hidden);
     // a session no one pushed: the local server's answer and code
     const none = { status: 404, json: { success: false, error: 'session not found', code: 'UNKNOWN_SESSION' } };
     expect(await get(`/api/sessions/${'0'.repeat(32)}/events`)).toEqual(none);

@@ -68,8 +68,9 @@ export function teamSessionHost(sql: Sql): SessionHost {
     }
     return uid;
   };
+  // Every method named (no spread of `host`): a per-session route added to the host is a type error here until it
+  // says whether a lower tier may answer it.
   return {
-    ...host,
     detail: async (row) => {
       await full(row.id);
       return await host.detail(row);
@@ -80,9 +81,13 @@ export function teamSessionHost(sql: Sql): SessionHost {
     errors: async (uid) => await host.errors(await full(uid)),
     find: async (uid, query) => await host.find(await full(uid), query),
     waterfall: async (uid) => await host.waterfall(await full(uid)),
+    files: async (uid) => await host.files(await full(uid)),
     exportSession: async (uid, format, summary, assetsDir, redact) =>
       await host.exportSession(await full(uid), format, summary, assetsDir, redact),
     // pushed sessions carry no issues of unreadable files: those stayed on the laptop
     unreadable: async () => [],
+    isLoaded: (uid) => host.isLoaded(uid),
+    invalidate: (uid) => host.invalidate(uid),
+    close: () => host.close(),
   };
 }
