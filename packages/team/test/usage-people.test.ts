@@ -88,4 +88,28 @@ pgSuite('usage per person at thirty people sharing projects (real PostgreSQL, re
       expect(rows.length, JSON.stringify(filter)).toBe(PROJECTS + PEOPLE);
     }
   });
+
+  // last: it adds a row the others do not expect
+  it("sums a person the server no longer knows once, with the projects, in no person's row", async () => {
+    const input = (rows: readonly { readonly input: number }[]) => rows.reduce((a, r) => a + r.input, 0);
+    const before = await teamUsageSums(team.db.sql, {});
+    // usage kept for a person id no row of `people` has (usage_rollup has no foreign key to it)
+    const quarter = Math.floor(Date.parse('2026-03-01T10:00:00Z') / 900_000);
+    await team.db.sql`insert into usage_rollup (person_id, agent, project_hash, model, band, quarter, project_path,
+        project_dir, n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning)
+      values (987654, 'claude', 'orphan', 'claude-sonnet-4-5', 0, ${quarter}, '/srv/orphan', '-srv-orphan',
+        1, 5, 5, 0, 0, 0, 0)`;
+    const after = await teamUsageSums(team.db.sql, {});
+    const projects = (rows: typeof after) => rows.filter((r) => r.person === null);
+    // Before: the orphan's row of the per-person set, without a name, was taken for a project row (no agent, no
+    // project) and its tokens counted in the totals twice.
+    expect(projects(after).every((r) => r.agent !== null)).toBe(true);
+    expect(input(projects(after)) - input(projects(before))).toBe(5);
+    expect(
+      after
+        .filter((r) => r.person !== null)
+        .map((r) => r.person)
+        .sort(),
+    ).toEqual(names);
+  });
 });

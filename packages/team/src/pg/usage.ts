@@ -225,7 +225,8 @@ export async function teamUsageSums(sql: Sql, filter: TeamFilter): Promise<reado
       where ${whereOf(sql, sessionFilter)}
       ${rollup}
     ), g as (
-      select person_id, agent, project_path, project_dir, project_hash, max(ts_ms) as ts_ms, model, band,
+      select grouping(person_id) as by_project, person_id, agent, project_path, project_dir, project_hash,
+        max(ts_ms) as ts_ms, model, band,
         sum(n)::bigint as n,
         sum(input)::bigint as input, sum(output)::bigint as output, sum(cache_creation)::bigint as cache_creation,
         sum(cache_creation_1h)::bigint as cache_creation_1h, sum(cache_read)::bigint as cache_read,
@@ -242,7 +243,10 @@ export async function teamUsageSums(sql: Sql, filter: TeamFilter): Promise<reado
         unrecorded_output)
       order by ts_ms nulls first, p.name nulls first, agent, project_path, project_dir, project_hash, model, band),
       '[]') as rows
-    from g left join people p on p.id = g.person_id`;
+    from g left join people p on p.id = g.person_id and g.by_project = 0
+    -- a person's rows only for a person the server knows: an erased person's responses stay in the totals alone
+    -- (a row of the person set without a name must never be read as a row of the project set)
+    where g.by_project = 1 or p.name is not null`;
   return (sent?.rows ?? []).map(([person, agent, project_path, project_dir, project_hash, ...counts]) =>
     sumRowOf({ uid: null, person, agent, project_path, project_dir, project_hash }, counts),
   );
