@@ -1,7 +1,7 @@
 /**
- * Usage counts a response several sessions hold once (a resumed session's copies), by its key: an id the client made
- * is unique only within its session, so two unrelated sessions that both hold one never lose a response to each
- * other (core's `responseKeyOf`).
+ * Usage counts a response several sessions hold once (a resumed session's copies), by its key: an id unique only
+ * within its session (Gemini's, which some writers make `m1`, `m2`…) is scoped by it, so two unrelated sessions that
+ * both hold one never lose a response to each other (core's `responseKeyOf`).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

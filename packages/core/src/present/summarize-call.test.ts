@@ -127,10 +127,12 @@ describe('summarizeCall', () => {
 });
 
 describe('readSpan', () => {
-  // The typed results Claude Code 2.1.330 wrote in ../shared/corpus (numLines, startLine, totalLines as written).
-  it('does not count the empty text after a whole file’s final newline as a line', () => {
-    expect(readSpan('for (let i = 0; i <= n; i++) {}\n', 1, 2, 2)).toEqual({ start: 1, end: 1, total: 1 });
-    expect(readSpan('tick 1\ntick 2\n', 1, 3, 3)).toEqual({ start: 1, end: 2, total: 2 });
+  // Counts as typed (file lines: Claude Code's are mended when typed, `fileLines`), taken as they are.
+  it('gives the typed counts, a part whose last line is empty included', () => {
+    expect(readSpan('for (let i = 0; i <= n; i++) {}\n', 1, 1, 1)).toEqual({ start: 1, end: 1, total: 1 });
+    expect(readSpan('tick 1\ntick 2\n', 1, 2, 2)).toEqual({ start: 1, end: 2, total: 2 });
+    // lines 1-3 of 10, the third empty: before, taken for Claude Code's phantom line and cut to "1-2 of 9"
+    expect(readSpan('a\nb\n', 1, 3, 10)).toEqual({ start: 1, end: 3, total: 10 });
   });
 
   it('keeps the counts of a part of a file, and of a text without a final newline', () => {

@@ -62,20 +62,13 @@ export interface ReadSpan {
 }
 
 /**
- * The span of a read's `text` starting at line `start`, in lines as `countLines` counts them. Results typed now give
- * file lines (Claude Code's counts, which take the empty text after a file's final newline for a line, are mended when
- * typed: `fileLines` in its `results/tools/files.ts`); a result typed before (a snapshot exported earlier) may still
- * hold Claude Code's own: a text ending in a newline with one line more than it holds is given one less, and so is the
- * total when the read reached it.
+ * The span of a read's `text` starting at line `start`: its typed counts, which are file lines (Claude Code's own,
+ * which take the empty text after a file's final newline for a line, are mended once, when the result is typed:
+ * `fileLines` in its `results/tools/files.ts`), else the text's lines as `countLines` counts them.
  */
 export function readSpan(text: string, start: number, numLines?: number, totalLines?: number): ReadSpan {
-  const drawn = countLines(text);
-  const counted = numLines ?? drawn;
-  const phantom = numLines !== undefined && text.endsWith('\n') && numLines === drawn + 1;
-  const lines = phantom ? drawn : counted;
-  const reachedEnd = totalLines !== undefined && start + counted - 1 === totalLines;
-  const total = phantom && reachedEnd ? (totalLines as number) - 1 : totalLines;
-  return { start, end: start + Math.max(0, lines - 1), total };
+  const lines = numLines ?? countLines(text);
+  return { start, end: start + Math.max(0, lines - 1), total: totalLines };
 }
 
 /** Added/removed line counts of an edit: from the typed result when it has them, else from the strings asked for. */

@@ -4,7 +4,7 @@ import type { TypedResult } from '../data/types';
 import { ReadRenderer } from './files';
 import { callOf } from './test-call';
 
-/** A Read of a whole 1-line file as Claude Code 2.1.330 typed it (../shared/corpus): 2 lines of 2 for one line. */
+/** A Read as typed: file lines (Claude Code 2.1.330 wrote 2 of 2 for a 1-line file; typing mends it to 1 of 1). */
 const read = (content: string, startLine: number, numLines: number, totalLines: number) =>
   callOf(
     'Read',
@@ -19,7 +19,7 @@ const read = (content: string, startLine: number, numLines: number, totalLines: 
 
 describe('a Read', () => {
   it('says as many lines as it draws', () => {
-    const html = renderToStaticMarkup(<ReadRenderer call={read('for (;;) {}\n', 1, 2, 2)} />);
+    const html = renderToStaticMarkup(<ReadRenderer call={read('for (;;) {}\n', 1, 1, 1)} />);
     expect(html).toContain('lines 1–1 of 1');
     expect(html.match(/<td class="ln">/g)).toHaveLength(1);
   });
