@@ -1,6 +1,7 @@
 /** Parsers of the file tools: Read, Write, Edit, MultiEdit, NotebookEdit, LS. */
 import { bool, isRecord, num, str } from '../../../../internal/guards.js';
 import { lineCount, patchCounts } from '../../../../model/build-typed-result.js';
+import { newlineCount } from '../../../../model/line-count.js';
 import { numericRecord, numOrNull, parseNumberedLines, strArray, stripSystemReminders, tryJson } from '../text.js';
 import { type DataParser, rec } from './shared.js';
 
@@ -43,7 +44,8 @@ function fileLines(
   numLines: number | undefined,
   totalLines: number | undefined,
 ): { numLines: number; totalLines: number | undefined } {
-  const split = content.split('\n').length;
+  // the pieces `split('\n')` would make, counted (a large file's text is not split into an array)
+  const split = newlineCount(content) + 1;
   const given = numLines ?? split;
   const reachedEnd = totalLines === undefined || startLine + given - 1 >= totalLines;
   // `given !== split`: a count that is not the text's own (nothing read past the end, a text cut short).
