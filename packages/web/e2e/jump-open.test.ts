@@ -118,6 +118,18 @@ describe.skipIf(missing !== undefined)('a jump to an error opens its own way in 
       await page.waitForSelector(`[data-testid=subagent-timeline] [id="call-${a.failing}"].highlight-flash`, {
         timeout: 20_000,
       });
+      // The jump centres its call again a few times while the rows measure (use-jump.ts): a click is for a page at
+      // rest, not one that may scroll its target from under the pointer (on a loaded machine a click missed so).
+      await page.waitForFunction(
+        async () => {
+          const scroller = document.querySelector('[data-testid=timeline-scroll]');
+          const before = scroller?.scrollTop;
+          await new Promise((done) => setTimeout(done, 400));
+          return scroller !== null && scroller.scrollTop === before;
+        },
+        undefined,
+        { timeout: 20_000 },
+      );
     };
     // A click, then the toggle's state once the page has drawn it (on a loaded machine, after the click's promise).
     const close = async (a: (typeof agents)[number], testId: 'tool-head' | 'subagent-toggle') => {
