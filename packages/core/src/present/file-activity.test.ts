@@ -2,7 +2,8 @@
  * A session's files, against the transcripts read independently here (each tool_use's path, each result's
  * is_error), on the bundled samples, and against what the Codex fixture's patches did (created, moved, deleted).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -132,5 +133,52 @@ describe("a session's files", () => {
       FILE_CALL_IDS,
       FILE_CALL_IDS + 5,
     ]);
+  });
+
+  it("count a patch Codex ran through its shell tool (≤0.2x: `command: ['apply_patch', …]`)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-legacy-patch-'));
+    try {
+      const id = '8b2b1191-fa67-43cc-ba56-54a20dca0a95';
+      const folder = join(dir, 'sessions', '2025', '08', '25');
+      mkdirSync(folder, { recursive: true });
+      const patch =
+        '*** Begin Patch\n*** Update File: src/app.rs\n@@\n fn main() {\n-    old();\n+    new();\n+    more();\n }\n*** End Patch\n';
+      const cwd = '<environment_context>\nCurrent working directory: /home/user/proj/legacy\n</environment_context>';
+      // as the wild set's 2025-08 rollout writes it (its one such call failed in the sandbox; this one worked)
+      const lines = [
+        { id, timestamp: '2025-08-25T13:19:59.315Z', instructions: null },
+        { type: 'message', id: null, role: 'user', content: [{ type: 'input_text', text: cwd }] },
+        { type: 'message', id: null, role: 'user', content: [{ type: 'input_text', text: 'Change main.' }] },
+        {
+          type: 'function_call',
+          name: 'shell',
+          arguments: JSON.stringify({ command: ['apply_patch', patch] }),
+          call_id: 'c1',
+        },
+        {
+          type: 'function_call_output',
+          call_id: 'c1',
+          output: JSON.stringify({
+            output: 'Success. Updated the following files:\nM src/app.rs\n',
+            metadata: { exit_code: 0 },
+          }),
+        },
+      ];
+      writeFileSync(
+        join(folder, `rollout-2025-08-25T13-19-59-${id}.jsonl`),
+        lines.map((l) => JSON.stringify(l)).join('\n'),
+      );
+      const [session] = await sessionsOf(dir);
+      expect(session?.calls.map((c) => [c.name, c.toolKind, c.result?.typed.kind])).toEqual([
+        ['shell', 'bash', 'patch'],
+      ]);
+      // Before: a shell call was no file tool's, and the session listed no file. (No working folder is read from a
+      // legacy rollout: the path stays as the patch wrote it.)
+      expect(fileActivityOf(session?.calls ?? [], session?.projectPath)).toMatchObject([
+        { path: 'src/app.rs', edits: 1, writes: 0, linesAdded: 2, linesRemoved: 1, calls: 1 },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

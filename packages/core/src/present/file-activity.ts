@@ -52,7 +52,8 @@ export function fileChanged(file: Pick<FileActivity, 'writes' | 'edits' | 'creat
 /** Call ids kept per file: a file read a thousand times links its first calls, and says how many there were. */
 export const FILE_CALL_IDS = 50;
 
-type Use = 'read' | 'write' | 'edit' | 'create' | 'delete' | 'move';
+/** `create`: the call made the file, writing it whole (a write, a patch's add); `make`: by an edit (Gemini's replace). */
+type Use = 'read' | 'write' | 'edit' | 'create' | 'make' | 'delete' | 'move';
 
 /** One file one call touched, and how. */
 interface Touch {
@@ -78,7 +79,7 @@ function touchesOfResult(typed: TypedResult): Touch[] | undefined {
     case 'edit':
     case 'multi-edit': {
       const { data } = typed;
-      const use = 'operation' in data && data.operation === 'create' ? 'create' : 'edit';
+      const use = 'operation' in data && data.operation === 'create' ? 'make' : 'edit';
       return [{ path: data.filePath, use, added: data.linesAdded, removed: data.linesRemoved }];
     }
     case 'notebook-edit':
@@ -103,12 +104,16 @@ function useOfKind(kind: string): Use {
   return 'edit';
 }
 
-/** The files a call of a file tool touched: from its result when that is a file result, else the file its input names. */
+/**
+ * The files a call touched: from its result when that is a file result, else (a file tool's call that failed or has
+ * no result yet) the file its input names.
+ */
 function touchesOf(call: ToolCall): Touch[] {
   if (!mayTouchFiles(call)) return [];
   const typed = call.status === 'ok' ? call.result?.typed : undefined;
   const fromResult = typed === undefined ? undefined : touchesOfResult(typed);
   if (fromResult !== undefined) return fromResult;
+  if (!isFileKind(call.toolKind)) return [];
   const path = call.typedInput?.filePath;
   if (path === undefined || path === '') return [];
   return [{ path, use: useOfKind(call.toolKind ?? '') }];
@@ -132,9 +137,15 @@ interface Tally {
   lastCall: string;
 }
 
-/** Whether a call may touch a file (its tool is a file tool): a caller reading calls one by one can skip the rest. */
-export function mayTouchFiles(call: Pick<ToolCall, 'toolKind'>): boolean {
-  return call.toolKind !== undefined && FILE_KINDS.has(call.toolKind);
+const isFileKind = (kind: string | undefined): boolean => kind !== undefined && FILE_KINDS.has(kind);
+
+/**
+ * Whether a call may touch a file: its tool is a file tool, or its result is a file result (Codex ≤0.2x ran
+ * `apply_patch` through its shell tool: a shell call whose result is typed `patch`). A caller reading calls one by one
+ * can skip the rest.
+ */
+export function mayTouchFiles(call: Pick<ToolCall, 'toolKind' | 'result'>): boolean {
+  return isFileKind(call.toolKind) || isFileKind(call.result?.typed.kind);
 }
 
 /**
@@ -198,7 +209,7 @@ export function fileActivityOf(calls: Iterable<ToolCall>, cwd?: string): FileAct
 function tally(t: Tally, call: ToolCall, touch: Touch, cwd: string | undefined): void {
   // A patch naming one file twice (moved, then changed) is one call on it.
   const sameCall = t.lastCall === call.id;
-  if (call.status === 'ok') use(t, call, touch, cwd);
+  if (call.status === 'ok') use(t, touch, cwd);
   if (sameCall) return;
   t.lastCall = call.id;
   t.calls += 1;
@@ -212,13 +223,13 @@ function tally(t: Tally, call: ToolCall, touch: Touch, cwd: string | undefined):
 }
 
 /** What a call that worked did to the file. */
-function use(t: Tally, call: ToolCall, touch: Touch, cwd: string | undefined): void {
+function use(t: Tally, touch: Touch, cwd: string | undefined): void {
   if (touch.use === 'read') t.reads += 1;
   else if (touch.use === 'write') t.writes += 1;
-  else if (touch.use === 'create') {
+  else if (touch.use === 'create' || touch.use === 'make') {
     t.created = true;
     t.deleted = false;
-    if (call.toolKind === 'write' || call.toolKind === 'patch') t.writes += 1;
+    if (touch.use === 'create') t.writes += 1;
     else t.edits += 1;
   } else if (touch.use === 'delete') t.deleted = true;
   else {
