@@ -233,7 +233,12 @@ export interface ServedIndex {
   close(): Promise<void>;
 }
 
-export async function serveIndexOf(prefix: string, paths: readonly string[]): Promise<ServedIndex> {
+export async function serveIndexOf(
+  prefix: string,
+  paths: readonly string[],
+  /** More of the server's options (an OTLP receiver: `otlpPort: 0`). */
+  more: { readonly otlpPort?: number } = {},
+): Promise<ServedIndex> {
   const tmp = await mkdtemp(join(tmpdir(), prefix));
   let index: AgentIndex | undefined;
   let server: RunningServer;
@@ -241,7 +246,7 @@ export async function serveIndexOf(prefix: string, paths: readonly string[]): Pr
     await copyOfIndex(paths, join(tmp, 'index.sqlite'));
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([...paths]);
-    server = await startServer({ index, paths: [...paths], host: '127.0.0.1', port: 0 });
+    server = await startServer({ index, paths: [...paths], host: '127.0.0.1', port: 0, ...more });
   } catch (error) {
     index?.close();
     await rm(tmp, { recursive: true, force: true });

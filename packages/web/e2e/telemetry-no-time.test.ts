@@ -7,12 +7,10 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AgentIndex, openIndex } from '@agentdash/index';
-import { type RunningServer, startServer } from '@agentdash/server';
 import { otelFixtureDir, readRecording } from '@agentdash/testing/otel-recordings';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eMissing, idle, openChromium } from './harness';
+import { e2eMissing, idle, openChromium, type ServedIndex, serveIndexOf } from './harness';
 import { shot } from './shots';
 
 const recording = join(otelFixtureDir, '2.1.332-json');
@@ -40,21 +38,17 @@ const epochText = (page: Page) =>
   });
 
 describe.skipIf(missing !== undefined)('a telemetry-only session without times, in headless Chromium', () => {
-  let tmp: string;
-  let index: AgentIndex;
-  let server: RunningServer;
+  let home: string;
+  let served: ServedIndex;
   let context: BrowserContext;
   let page: Page;
   const problems: string[] = [];
 
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-otel-no-time-'));
-    const home = join(tmp, 'claude-home');
+    home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-otel-no-time-'));
     await mkdir(join(home, 'projects'), { recursive: true });
-    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-    server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0, otlpPort: 0 });
-    await server.indexed;
-    const otlp = server.otlp;
+    served = await serveIndexOf('agentdash-e2e-otel-no-time-', [home], { otlpPort: 0 });
+    const otlp = served.server.otlp;
     if (otlp === undefined || !('endpoint' in otlp)) throw new Error('the OTLP receiver is not listening');
     for (const request of readRecording(recording).filter((r) => r.contentType === 'application/json')) {
       const body = JSON.stringify(withoutTimes(JSON.parse(new TextDecoder().decode(request.body))));
@@ -71,14 +65,13 @@ describe.skipIf(missing !== undefined)('a telemetry-only session without times, 
 
   afterAll(async () => {
     await context?.close();
-    await server?.close();
-    index?.close();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
+    await served?.close();
+    if (home) await rm(home, { recursive: true, force: true });
   });
 
   it('shows its unknown times as "—" on the list, its page, Usage and Analytics, never 1970', async () => {
     const found: string[] = [];
-    await page.goto(server.url);
+    await page.goto(served.server.url);
     const row = page.locator(`[data-testid=telemetry-only-row][data-session="${SESSION}"]`);
     await row.waitFor({ timeout: 15_000 });
     await idle(page);
@@ -96,7 +89,7 @@ describe.skipIf(missing !== undefined)('a telemetry-only session without times, 
     if (times.join() !== '—') found.push(`session: step times ${JSON.stringify(times)}`);
 
     for (const hash of ['#/usage', '#/analytics']) {
-      await page.goto(new URL(hash, server.url).toString());
+      await page.goto(new URL(hash, served.server.url).toString());
       await page.waitForSelector('.page');
       await idle(page);
       await shot(page, `telemetry-no-time-${hash.slice(2)}`);
