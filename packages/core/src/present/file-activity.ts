@@ -188,11 +188,9 @@ export class FileTally {
 
   /** The files changed first, then the others (only read, or every change failed), each group by path. */
   files(): FileActivity[] {
-    const byPath = (a: Tally, b: Tally) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-    const all = [...this.byPath.values()];
-    return [...all.filter(fileChanged).sort(byPath), ...all.filter((f) => !fileChanged(f)).sort(byPath)].map(
-      ({ lastCall: _, ...file }) => file,
-    );
+    const order = (a: Tally, b: Tally) =>
+      Number(fileChanged(b)) - Number(fileChanged(a)) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    return [...this.byPath.values()].sort(order).map(({ lastCall: _, ...file }) => file);
   }
 }
 

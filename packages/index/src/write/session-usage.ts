@@ -143,7 +143,7 @@ export class SessionUsageUpdater {
       const t = response.tokens;
       this.s.insertResponse.run(
         ref(sid),
-        // Scoped by the session unless the API issued its id (core's rule): the same in a copy of the session in
+        // Scoped by the session unless its id is unique everywhere (core's rule): the same in a copy of the session in
         // another home (a backup), whose usage counts it once, and never the same in an unrelated session.
         responseKeyOf(response, ids, scope),
         response.messageId ?? null,

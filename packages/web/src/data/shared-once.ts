@@ -18,13 +18,10 @@ export interface SharedOnce<T> {
 export function sharedOnce<T>(ask: () => Promise<T>, failed: T): SharedOnce<T> {
   let asked: Promise<T> | undefined;
   const get = (): Promise<T> => {
-    asked ??= ask().then(
-      (value) => value,
-      () => {
-        asked = undefined;
-        return failed;
-      },
-    );
+    asked ??= ask().catch(() => {
+      asked = undefined;
+      return failed;
+    });
     return asked;
   };
   function useShared(): T | undefined {
