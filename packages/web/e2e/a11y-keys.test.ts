@@ -6,8 +6,9 @@
  * tick label run together); every table of Analytics and Usage has column headers ("Where the time went, by
  * project" had none); a tool's failing calls open from the keyboard (a click on its row or bar only), and their
  * panel's Close, like Esc in the Export menu, gives the focus back to what opened it (it fell to the page's start).
+ * The waterfall's calls are reached one by one from the keyboard (only its Timeline link listed them).
  */
-import type { SessionsResponse } from '@agentdash/api';
+import type { SessionsResponse, WaterfallResponse } from '@agentdash/api';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eMissing, idle } from './harness';
@@ -213,6 +214,59 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('export-menu').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+    await context.close();
+  });
+
+  it("reaches the waterfall's calls one by one from the keyboard, says each, and opens one with Enter", async () => {
+    const { row } = await ui.subagentErrorSession();
+    const id = encodeURIComponent(row.id);
+    const wf = await ui.api<WaterfallResponse>(`/sessions/${id}/waterfall`);
+    const lanes = wf.lanes.filter((l) => l.calls.length > 0);
+    const [main, second] = lanes;
+    expect(main && second && main.calls.length > 1).toBe(true);
+    if (!main || !second) return;
+    const { context, page } = await ui.open({ width: 1440 });
+    await ui.go(page, `#/s/${id}/waterfall`);
+    await page.waitForSelector('[data-testid=waterfall-canvas][data-calls]:not([data-calls="0"])');
+    expect(await tabTo(page, (t) => t === 'waterfall-canvas')).toBe('waterfall-canvas');
+    const canvas = page.getByTestId('waterfall-canvas');
+    // its instructions are its description, beside the lanes its name lists
+    await expect.poll(() => canvas.evaluate((el) => el.getAttribute('aria-label') ?? '')).toMatch(/^Waterfall lanes: /);
+    const help = await canvas.evaluate(
+      (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent,
+    );
+    expect(help).toMatch(/arrow keys move between calls/);
+    const said = () => page.getByTestId('wf-keyed').textContent();
+    const tip = () => page.getByTestId('waterfall-tip').textContent();
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(said)
+      .toMatch(new RegExp(`^${main.calls[0]?.tool}, .*main thread, call 1 of ${main.calls.length}\\.`));
+    expect(await tip()).toContain(main.calls[0]?.tool ?? '?');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(said).toMatch(new RegExp(`^${main.calls[1]?.tool}, .*, call 2 of ${main.calls.length}\\.`));
+    await page.keyboard.press('End');
+    await expect.poll(said).toMatch(new RegExp(`call ${main.calls.length} of ${main.calls.length}\\.`));
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(said)
+      .toMatch(
+        new RegExp(`, ${second.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, call \\d+ of ${second.calls.length}\\.`),
+      );
+    // the focus leaves: the call is no longer shown; back on the canvas, the same call again
+    const before = await said();
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => page.getByTestId('waterfall-tip').count()).toBe(0);
+    await page.keyboard.press('Tab');
+    await expect.poll(said).toBe(before);
+    // Enter opens that call in the timeline
+    const called = second.calls.find(
+      (c) => before?.startsWith(`${c.tool}, `) && before.includes(`call ${second.calls.indexOf(c) + 1} of`),
+    );
+    expect(called).toBeDefined();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash.startsWith(`#/s/${id}?call=`));
+    expect(new URL(page.url()).hash).toBe(`#/s/${id}?call=${encodeURIComponent(called?.id ?? '')}`);
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { SourceLegend } from '../telemetry/SourceBadge';
 import { useSessionTelemetry } from '../telemetry/use-telemetry';
 import { fmtDuration } from '../ui/format';
 import { listHref, sessionHref, shortRef } from '../ui/router';
+import { describeCall, keyHelp } from './waterfall/keys';
 import { measuredCount } from './waterfall/measured';
 import { useWaterfall, useWaterfallCanvas } from './waterfall/use-waterfall';
 import { WaterfallLegend, WaterfallTip } from './waterfall/WaterfallParts';
@@ -39,7 +40,7 @@ export function WaterfallPage({ id }: { id: string }) {
             {data
               ? `${plural(data.lanes.length, 'thread')} · ${plural(totalCalls, 'call')} · ${fmtDuration(data.endMs - data.startMs)}`
               : 'Loading…'}{' '}
-            · scroll to zoom, drag to pan, click a call to open it in the timeline
+            · scroll to zoom, drag to pan, click a call to open it in the timeline (keys: arrows, Enter)
           </div>
         </div>
         <div className="row">
@@ -63,7 +64,8 @@ export function WaterfallPage({ id }: { id: string }) {
         <canvas
           ref={canvas.canvasRef}
           className="wf-canvas"
-          role="img"
+          aria-describedby="wf-keys"
+          tabIndex={0}
           data-testid="waterfall-canvas"
           data-calls={totalCalls}
           data-open={wf.openCalls}
@@ -73,6 +75,12 @@ export function WaterfallPage({ id }: { id: string }) {
           {...canvas.handlers}
         />
         {canvas.hover && <WaterfallTip hover={canvas.hover} measured={telemetry?.calls} />}
+        <span id="wf-keys" className="sr-only">
+          {keyHelp(totalCalls)}
+        </span>
+        <div className="sr-only" aria-live="polite" data-testid="wf-keyed">
+          {canvas.keyed ? describeCall(canvas.keyed) : ''}
+        </div>
       </div>
     </div>
   );

@@ -101,12 +101,31 @@ export function Plain({ text, testId }: { text: string; testId?: string }) {
   );
 }
 
+/**
+ * Column headers a screen reader announces with each cell and nobody sees (a diff's or a file's rows say what their
+ * columns are by their look: numbers in the gutter, the sign's colour).
+ */
+function UnseenHead({ names }: { names: readonly string[] }) {
+  return (
+    <thead className="sr-only-head">
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Text with line numbers starting at `start`. */
 export function CodeLines({ text, start = 1 }: { text: string; start?: number }) {
   const lines = plainText(text).replace(/\n$/, '').split('\n');
   return (
     <div className="code">
       <table>
+        <UnseenHead names={['Line', 'Text']} />
         <tbody>
           {lines.map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: lines of one static text
@@ -263,6 +282,7 @@ export function Hunks({ patch, testId }: { patch: readonly unknown[]; testId?: s
   return (
     <div className="diff" data-testid={testId}>
       <table>
+        <UnseenHead names={['Old line', 'New line', 'Change', 'Text']} />
         <tbody>
           {patch.map((h, hi) => {
             const hunk = obj(h);
@@ -324,6 +344,7 @@ export function SimpleDiff({ oldText, newText, testId }: { oldText: string; newT
   return (
     <div className="diff" data-testid={testId}>
       <table>
+        <UnseenHead names={['Change', 'Text']} />
         <tbody>
           {o.map((l, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static lines

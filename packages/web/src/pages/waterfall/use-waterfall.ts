@@ -1,10 +1,11 @@
-import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../data/client';
 import { useSessionAnswer } from '../../data/use-session-answer';
 import { sessionHref } from '../../ui/router';
 import { useThemeVersion } from '../../ui/theme';
 import { type Hit, hitAt, LABEL_W, LANE_H, laneLayout, TOP, timeAt } from '../../ui/waterfall-geometry';
 import { draw, MIN_SPAN_MS, type View } from './draw';
+import { hitOfId, isMove, stepCall, viewShowing } from './keys';
 import type { MeasuredCalls } from './measured';
 import { followView, wholeView } from './view';
 
@@ -49,11 +50,17 @@ export type Waterfall = ReturnType<typeof useWaterfall>;
 
 /**
  * The waterfall's canvas: drawn from the data and window (again on resize and theme change), zoomed around the
- * pointer by the wheel, panned by dragging, a call under the pointer shown, a click opening it in the timeline.
+ * pointer by the wheel, panned by dragging, a call under the pointer shown, a click opening it in the timeline. By
+ * keyboard (keys.ts): the arrows move between calls and threads, the call moved to shown as the pointer's is (the
+ * window following it), Enter opening it.
  */
 export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
   const { data, view, setView, layout, height } = wf;
   const [hover, setHover] = useState<Hit | undefined>();
+  /** The call the keyboard is on (by id: the waterfall is loaded again while a session grows), while the canvas has focus. */
+  const [keyed, setKeyed] = useState<{ readonly id: string; readonly focused: boolean } | undefined>();
+  const keyHit = useMemo(() => (keyed?.focused ? hitOfId(data?.lanes ?? [], keyed.id) : undefined), [data, keyed]);
+  const shown = hover ?? keyHit;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drag = useRef<{ x: number; view: View; moved: boolean } | undefined>(undefined);
   const themeVersion = useThemeVersion();
@@ -62,9 +69,9 @@ export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || !data || !view) return;
-    const frame = requestAnimationFrame(() => draw(canvas, data, view, hover?.bar, measured));
+    const frame = requestAnimationFrame(() => draw(canvas, data, view, shown?.bar, measured));
     return () => cancelAnimationFrame(frame);
-  }, [data, view, hover, height, themeVersion, measured]);
+  }, [data, view, shown, height, themeVersion, measured]);
 
   useEffect(() => {
     const onResize = () => setView((v) => (v ? { ...v } : v));
@@ -124,7 +131,22 @@ export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
       drag.current = undefined;
       setHover(undefined);
     },
+    onKeyDown: (e: KeyboardEvent) => {
+      if (!data) return;
+      if (isMove(e.key)) {
+        e.preventDefault();
+        const next = stepCall(data.lanes, keyHit, e.key);
+        if (!next) return;
+        setKeyed({ id: next.bar.id, focused: true });
+        setView((v) => v && viewShowing(v, next.bar));
+      } else if ((e.key === 'Enter' || e.key === ' ') && keyHit) {
+        e.preventDefault();
+        window.location.hash = sessionHref(wf.id, keyHit.bar.id);
+      }
+    },
+    onFocus: () => setKeyed((k) => k && { ...k, focused: true }),
+    onBlur: () => setKeyed((k) => k && { ...k, focused: false }),
   };
   const cursor = hover ? 'pointer' : drag.current ? 'grabbing' : 'grab';
-  return { canvasRef, hover, handlers, cursor };
+  return { canvasRef, hover: shown, keyed: keyHit, handlers, cursor };
 }
