@@ -28,6 +28,28 @@ function Outcome({ file, projectPath }: { readonly file: FileActivity; readonly 
   );
 }
 
+/**
+ * What a file's call links leave out (the answer links its first calls only): how many more, and a link that finds
+ * them in the timeline by the file's path as the project names it (a call may have written it relative, as Codex's
+ * patches do, or absolute: both contain that; a file outside the project by its whole path).
+ */
+export function MoreCalls(props: {
+  readonly id: string;
+  readonly file: FileActivity;
+  readonly projectPath: string | undefined;
+}) {
+  const { id, file } = props;
+  const more = file.calls - file.callIds.length;
+  if (more <= 0) return null;
+  const find = relativePath(file.path, props.projectPath);
+  return (
+    <span className="dim" data-testid="file-more-calls">
+      {' '}
+      and {plural(more, 'more call')}: <a href={sessionHref(id, undefined, find)}>find them in the timeline</a>
+    </span>
+  );
+}
+
 /** One group of files (changed, or not: only read, or every change failed), each with its calls behind a toggle. */
 function FileTable(props: {
   readonly id: string;
@@ -113,9 +135,7 @@ function FileTable(props: {
                             call {i + 1}
                           </a>
                         ))}
-                        {f.calls > f.callIds.length && (
-                          <span className="dim"> and {plural(f.calls - f.callIds.length, 'more call')}</span>
-                        )}
+                        <MoreCalls id={id} file={f} projectPath={projectPath} />
                       </td>
                     </tr>
                   )}
