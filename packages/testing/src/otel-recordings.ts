@@ -104,3 +104,17 @@ export function clientSums(agent: 'codex' | 'gemini', records: readonly OtelReco
   sums.delete('');
   return sums;
 }
+
+/**
+ * An OTLP/JSON body with every time left out (`timeUnixNano`, `observedTimeUnixNano`, `startTimeUnixNano`,
+ * `endTimeUnixNano`, and the `event.timestamp` attribute's key): what an exporter that writes no times sends.
+ */
+export function withoutOtlpTimes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutOtlpTimes);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !/TimeUnixNano$|^timeUnixNano$/.test(key) && key !== 'event.timestamp')
+      .map(([key, v]) => [key, withoutOtlpTimes(v)]),
+  );
+}

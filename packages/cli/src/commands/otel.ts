@@ -2,7 +2,7 @@ import { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } f
 import { type AgentId, agentInfo } from '@agentdash/core/base';
 import { agentArg, positiveInt, str } from '../args.js';
 import { UsageError } from '../errors.js';
-import { formatDuration, plural, terminalText } from '../format.js';
+import { formatDuration, formatRange, plural, terminalText } from '../format.js';
 import type { OtelSetupJson, OtelStatusJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, writeJson } from './common.js';
 
@@ -105,9 +105,11 @@ ${COMMON_HELP}`,
         `\ntool results joined to calls: ${joins.toolResultsWithCall} of ${joins.toolResults}` +
         `\ntranscript responses with the client's request event: ${joins.transcriptRequestsWithApiRequest} of ${joins.transcriptRequests}\n`,
     );
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     for (const s of only) {
       ctx.io.stdout.write(
-        `telemetry only: ${terminalText(s.sessionId)} (${terminalText(s.client)})  ${plural(s.apiRequests, 'API call')}, ` +
+        `telemetry only: ${terminalText(s.sessionId)} (${terminalText(s.client)})  ` +
+          `${formatRange(iso(s.firstMs), iso(s.lastMs), ctx.io.now())}  ${plural(s.apiRequests, 'API call')}, ` +
           `${plural(s.toolCalls, 'tool call')}, model ${formatDuration(s.modelMs)}` +
           `${s.costReported ? `, $${s.costUsd.toFixed(4)}` : ''}\n`,
       );

@@ -130,7 +130,9 @@ async function sessionsJson(ctx: Context, positionals: readonly string[]): Promi
     const out: SessionsJson = {
       sessions: listed.map((s) => {
         const measured = measuredOf.get(s.id);
-        return (measured === undefined ? s : { ...s, measured }) as SessionJson;
+        // without a wall time (records that give no span) where the time went is unknown, not every part 0
+        const known = s.durationMs === undefined ? { ...s, time: null } : s;
+        return (measured === undefined ? known : { ...known, measured }) as SessionJson;
       }),
       truncated,
     };

@@ -128,7 +128,8 @@ export interface SessionJson {
   readonly inputUnrecordedModels?: readonly string[];
   /** Models some of whose responses kept only the stream's first output count (Claude Code): output and cost are more. */
   readonly outputUnrecordedModels?: readonly string[];
-  readonly time: SessionTimeJson;
+  /** Where its main thread's time went; null when its wall time is unknown (`durationMs` absent), not every part 0. */
+  readonly time: SessionTimeJson | null;
   readonly measured?: import('./telemetry-json.js').MeasuredSessionJson;
 }
 

@@ -8,8 +8,9 @@ export interface SessionTelemetry {
   readonly sessionId: string;
   /** The agent that exported it, by its `service.name`: `Claude Code`, `Codex CLI`, `Gemini CLI`. */
   readonly client: string;
-  readonly firstMs: number;
-  readonly lastMs: number;
+  /** Its first and last record's time; null when none of its records carried one (never 0, which is 1970). */
+  readonly firstMs: number | null;
+  readonly lastMs: number | null;
   readonly prompts: number;
   readonly apiRequests: number;
   readonly apiErrors: number;

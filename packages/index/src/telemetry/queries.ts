@@ -22,7 +22,8 @@ export interface TelemetryJoins {
 }
 
 const SESSION_SUMS = `
-  SELECT MIN(time_ms) AS firstMs, MAX(time_ms) AS lastMs,
+  SELECT COUNT(*) AS records,
+    MIN(CASE WHEN time_ms > 0 THEN time_ms END) AS firstMs, MAX(CASE WHEN time_ms > 0 THEN time_ms END) AS lastMs,
     COUNT(DISTINCT CASE WHEN name = 'user_prompt' THEN prompt_id END) AS prompts,
     SUM(name = 'api_request') AS apiRequests,
     SUM(name = 'api_error') AS apiErrors,
@@ -91,11 +92,11 @@ export function createTelemetryQueries(db: Database.Database) {
   };
 
   const sessionTelemetry = (sessionId: string): SessionTelemetry | undefined => {
-    const { costReports, ...sums } = s.sums.get(sessionId) as Omit<
+    const { records, costReports, ...sums } = s.sums.get(sessionId) as Omit<
       SessionTelemetry,
       'sessionId' | 'client' | 'costReported' | 'tools' | 'hasTranscript'
-    > & { firstMs: number | null; costReports: number | null };
-    if (sums.firstMs === null) return undefined;
+    > & { records: number; costReports: number | null };
+    if (records === 0) return undefined;
     const tools = s.tools.all(sessionId) as { name: string; calls: number; failed: number | null }[];
     return {
       ...sums,

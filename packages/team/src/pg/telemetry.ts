@@ -181,8 +181,9 @@ export function total(values: readonly number[] | null | undefined): number {
 /** The session's telemetry as the laptop's `sessionTelemetry` sums it; undefined when there is none. */
 export async function teamSessionTelemetry(sql: Sql, key: TelemetryKey): Promise<SessionTelemetry | undefined> {
   const { personId: p, sessionId: id } = key;
-  const [sums] = await sql<Record<string, number | boolean | null>[]>`
-    select min(time_ms) as "firstMs", max(time_ms) as "lastMs",
+  const [row] = await sql<Record<string, number | boolean | null>[]>`
+    select count(*)::int as records,
+      min(time_ms) filter (where time_ms > 0) as "firstMs", max(time_ms) filter (where time_ms > 0) as "lastMs",
       count(distinct prompt_id) filter (where name = 'user_prompt')::int as prompts,
       count(*) filter (where name = 'api_request')::int as "apiRequests",
       count(*) filter (where name = 'api_error')::int as "apiErrors",
@@ -196,7 +197,8 @@ export async function teamSessionTelemetry(sql: Sql, key: TelemetryKey): Promise
       coalesce(sum(cache_creation_tokens) filter (where name in ('api_request', 'api_usage')), 0)::float8
         as "cacheCreationTokens"
     from otel_events where person_id = ${p} and session_id = ${id}`;
-  if (!sums || sums.firstMs === null) return undefined;
+  if (!row || row.records === 0) return undefined;
+  const { records: _records, ...sums } = row;
   // fractional figures summed as the laptop's SQLite sums them (total(): compensated), to the same last bit
   const [floats] = await sql<{ model: number[] | null; tool: number[] | null; cost: number[] | null }[]>`
     select array_agg(duration_ms order by key) filter (where name = 'api_request' and duration_ms is not null) as model,

@@ -35,8 +35,10 @@ function notebookCells(value: unknown): unknown[] {
  * text after its final newline is one more line: `"a\n"` is `numLines` 2 of `totalLines` 2, an empty file 1 of 1
  * (every Read result of ../shared/corpus). A read that reached the end drops that line from its own count when its
  * text ends in a newline (or is empty), and the total drops it unless the read saw the file end without one. A read
- * that stopped before the end cannot see it: its file is taken to end in a newline, as every file the corpus
- * scenarios read does and 282 of the 307 wild reads that reached their file's end saw.
+ * that did not see the end (stopped before it, began past it, or was cut short) cannot tell whether the file ends in
+ * a newline, so its total is the file's lines or one fewer: it has none. In ../shared/wild 25 of the 307 reads that
+ * saw their file's end saw none; taking one for granted showed cctrace's export_claude_session.py (634 lines, no
+ * final newline) read in part "of 633".
  */
 function fileLines(
   content: string,
@@ -53,7 +55,7 @@ function fileLines(
   const phantom = whole && (content === '' || content.endsWith('\n'));
   return {
     numLines: phantom ? given - 1 : given,
-    totalLines: totalLines === undefined || (whole && !phantom) ? totalLines : Math.max(0, totalLines - 1),
+    totalLines: !whole || totalLines === undefined ? undefined : phantom ? Math.max(0, totalLines - 1) : totalLines,
   };
 }
 
