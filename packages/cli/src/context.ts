@@ -86,9 +86,13 @@ export class Context {
     return loadPriceTable(str(this.values, 'prices'), this.io.now(), (message) => this.note(message));
   }
 
-  /** What tells this run's price table apart in a stored answer's key (`digest` of the table). */
+  /**
+   * What tells this run's price table apart in a stored answer's key: the built-in table is this build's (the key's
+   * build id tells it apart), a `--prices` file's table is digested. Loads the table (`prices` can be read after).
+   */
   async pricesKey(): Promise<string> {
-    return digest(JSON.stringify(await this.loadedPrices()));
+    const prices = await this.loadedPrices();
+    return str(this.values, 'prices') === undefined ? 'built-in' : digest(JSON.stringify(prices));
   }
 
   /** The index, opened (created, migrated) on first use. */
@@ -127,8 +131,9 @@ export class Context {
 
   /**
    * `answer` for a command's whole output: kept compressed (a large text, read back and written out without being
-   * parsed or even decoded), given back as its UTF-8 bytes. `compute` gives the text and whether it may be kept (an
-   * answer that depends on the clock or on telemetry, which is not indexed, may not).
+   * parsed or even decoded), given back as its UTF-8 bytes; one that cannot be read (damaged) is computed again.
+   * `compute` gives the text and whether it may be kept (an answer that depends on the clock or on telemetry, which is
+   * not indexed, may not).
    */
   async answerOutput(
     question: string,
@@ -136,22 +141,11 @@ export class Context {
   ): Promise<string | Uint8Array> {
     const key = `${buildId()} ${question}`;
     const warm = this.warm();
-    const stored = warm?.answerBytes(key);
-    const zlib = await import('node:zlib');
-    if (stored !== undefined) {
-      try {
-        return zlib.brotliDecompressSync(stored);
-      } catch {
-        // Damaged: computed again.
-      }
-    }
+    const stored = warm?.output(key);
+    if (stored !== undefined) return stored;
     const generation = warm?.generation();
     const { text, keep } = await compute();
-    if (keep && warm !== undefined && generation !== undefined) {
-      // A middling quality: most of the best ratio for a fraction of its time, and as quick to decompress.
-      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 };
-      warm.saveAnswerBytes(key, generation, zlib.brotliCompressSync(text, { params }));
-    }
+    if (keep && warm !== undefined && generation !== undefined) warm.saveOutput(key, generation, text);
     return text;
   }
 

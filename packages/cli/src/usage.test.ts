@@ -215,9 +215,13 @@ describe('agentdash usage', () => {
       prices,
       JSON.stringify({ 'claude-haiku-4-5': { input_cost_per_token: 1e-3, output_cost_per_token: 0, mode: 'chat' } }),
     );
+    // Each table's report is kept apart: the built-in one's stored answer is not given for the file's, nor back.
+    const builtIn = await cli(['usage', 'daily', home, '--json', '--model', 'haiku']);
     const priced = await cli(['usage', 'daily', home, '--json', '--model', 'haiku', '--prices', prices]);
     // input 7 × $0.001, cache read 300 × a tenth of the input price (LiteLLM's default when the entry has none).
     expect(JSON.parse(priced.stdout).totals.costUsd).toBeCloseTo(7e-3 + 300 * 1e-4, 12);
+    expect(JSON.parse(builtIn.stdout).totals.costUsd).not.toBeCloseTo(7e-3 + 300 * 1e-4, 12);
+    expect((await cli(['usage', 'daily', home, '--json', '--model', 'haiku'])).stdout).toBe(builtIn.stdout);
     const bad = await cli(['usage', 'daily', home, '--prices', join(dir, 'missing.json')]);
     expect(bad.code).toBe(2);
   });

@@ -57,16 +57,18 @@ async function json<T>(
 
 /**
  * The stored `sessions --json` answers valid now (at the current generation); `plant` replaces their text (kept
- * compressed, as the CLI keeps it).
+ * compressed, as the CLI keeps it: a codec byte, here brotli's 0, then the compressed bytes), or their stored bytes.
  */
-function keptSessionAnswers(dbPath: string, plant?: string): number {
+function keptSessionAnswers(dbPath: string, plant?: string | Uint8Array): number {
   const db = new Database(dbPath);
   try {
     const current = "generation = (SELECT generation FROM warm_state WHERE key = 'generation')";
     // `answer:<build> sessions-json:<question>`
     const kept = `key LIKE 'answer:% sessions-json:%' AND ${current}`;
     if (plant !== undefined) {
-      db.prepare(`UPDATE warm_state SET value = ? WHERE ${kept}`).run(brotliCompressSync(plant));
+      const value =
+        typeof plant === 'string' ? Buffer.concat([Uint8Array.of(0), brotliCompressSync(plant)]) : Buffer.from(plant);
+      db.prepare(`UPDATE warm_state SET value = ? WHERE ${kept}`).run(value);
     }
     return db.prepare(`SELECT count(*) FROM warm_state WHERE ${kept}`).pluck().get() as number;
   } finally {
@@ -179,6 +181,11 @@ describe('commands on a warm index', () => {
     const planted = { sessions: [] };
     expect(keptSessionAnswers(db, JSON.stringify(planted))).toBe(1);
     expect(await json<SessionsJson>(['sessions'], db)).toEqual(planted);
+    // A stored answer that cannot be read (damaged, or a codec this build does not know) is computed again.
+    for (const damaged of [Uint8Array.of(1, 2, 3, 4), Uint8Array.of(9, 0x1b), Uint8Array.of()]) {
+      keptSessionAnswers(db, damaged);
+      expect(await json<SessionsJson>(['sessions'], db)).toEqual(listed);
+    }
     // Kept by another build of agentdash (before an upgrade): not this one's answer, computed again.
     const other = new Database(db);
     other

@@ -21,7 +21,7 @@
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { AgentDashError } from '@agentdash/core';
+import { AgentDashError } from '@agentdash/core/base';
 
 export const CODEC = { brotli: 0, zstd: 1 } as const;
 export type Codec = (typeof CODEC)[keyof typeof CODEC];

@@ -19,6 +19,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import type { PriceTable } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
+import { compressChunk, decompressChunk } from '../archive/archive-codec.js';
 import { hasArchivedFilesUnder } from '../read/archived-under.js';
 import { listSessions } from '../read/session-summaries.js';
 import { SCHEMA_VERSION, schemaIsCurrent } from '../schema/schema-version.js';
@@ -197,11 +198,15 @@ export class WarmIndex {
     });
   }
 
-  /** A stored answer kept as bytes (`saveAnswerBytes`) still valid; undefined when there is none. */
-  answerBytes(key: string): Buffer | undefined {
+  /**
+   * A stored output (`saveOutput`) still valid, as its bytes; undefined when there is none or it cannot be read (its
+   * codec not loadable here, damaged): the command then computes it again.
+   */
+  output(key: string): Buffer | undefined {
     return this.shortcut(() => {
       const value = this.stored(key);
-      return Buffer.isBuffer(value) ? value : undefined;
+      if (!Buffer.isBuffer(value) || value.length === 0) return undefined;
+      return decompressChunk(value[0] ?? -1, value.subarray(1));
     });
   }
 
@@ -265,9 +270,14 @@ export class WarmIndex {
     this.keep(key, generation, JSON.stringify(value));
   }
 
-  /** `saveAnswer` of bytes kept as they are (a command's whole output, compressed), for `answerBytes`. */
-  saveAnswerBytes(key: string, generation: number, bytes: Uint8Array): void {
-    this.keep(key, generation, bytes);
+  /**
+   * `saveAnswer` of a command's whole output, for `output`: compressed as the archive's chunks are (zstd where it
+   * loads, else brotli), its codec in the first byte. A stored output is mostly read back whole at every warm run, so
+   * its decompression is what counts: zstd's is several times brotli's on the same bytes.
+   */
+  saveOutput(key: string, generation: number, text: string): void {
+    const { codec, data } = compressChunk(Buffer.from(text));
+    this.keep(key, generation, Buffer.concat([Uint8Array.of(codec), data]));
   }
 
   private keep(key: string, generation: number, value: string | Uint8Array): void {
