@@ -13,6 +13,10 @@ export const SHORTCUTS: readonly { readonly keys: readonly string[]; readonly wh
     { keys: ['g', 'G'], what: 'Top / bottom', where: 'session' },
     { keys: ['f'], what: 'Find in this session', where: 'session' },
     { keys: ['n', 'N'], what: 'Next / previous match', where: 'session' },
+    { keys: ['←', '→'], what: 'Previous / next call of the thread (the canvas focused)', where: 'waterfall' },
+    { keys: ['↑', '↓'], what: 'The thread above / below, its call nearest in time', where: 'waterfall' },
+    { keys: ['Home', 'End'], what: "The thread's first / last call", where: 'waterfall' },
+    { keys: ['Enter'], what: 'Open the call in the timeline', where: 'waterfall' },
   ];
 
 /** Whether a key event was typed into a field (shortcuts other than Esc leave it alone). */
