@@ -81,8 +81,6 @@ export function countsForTime(kind: TranscriptRecord['kind']): boolean {
 export class SessionSummary<Stamp> {
   private first: { ms: number; stamp: Stamp } | undefined;
   private last: { ms: number; stamp: Stamp } | undefined;
-  /** A prompt or response without a time met after the last time: the session went on past it, to an unknown end. */
-  private undatedAfterLast = false;
   private readonly promptKeys = new Set<string>();
   private readonly responseKeys = new Set<string>();
   private mainCwd: string | undefined;
@@ -102,10 +100,6 @@ export class SessionSummary<Stamp> {
       // The first met of equal times, both ways.
       if (this.first === undefined || ms < this.first.ms) this.first = { ms, stamp: fact.stamp };
       if (this.last === undefined || ms > this.last.ms) this.last = { ms, stamp: fact.stamp };
-      if (ms >= this.last.ms) this.undatedAfterLast = false;
-    } else if (this.last !== undefined && (fact.promptKey !== undefined || fact.responseKey !== undefined)) {
-      // (a legacy Codex rollout dates its header line only)
-      this.undatedAfterLast = true;
     }
     const main = fact.place === 'main';
     if (fact.cwd) {
@@ -147,8 +141,8 @@ export class SessionSummary<Stamp> {
     return {
       startedAt: this.first?.stamp,
       startedMs: this.first?.ms,
-      endedAt: this.undatedAfterLast ? undefined : this.last?.stamp,
-      endedMs: this.undatedAfterLast ? undefined : this.last?.ms,
+      endedAt: this.last?.stamp,
+      endedMs: this.last?.ms,
       prompts: this.promptKeys.size,
       responses: this.responseKeys.size,
       projectPath: this.mainCwd ?? this.anyCwd,
