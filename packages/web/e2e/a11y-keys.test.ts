@@ -230,6 +230,11 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     await page.waitForSelector('[data-testid=waterfall-canvas][data-calls]:not([data-calls="0"])');
     expect(await tabTo(page, (t) => t === 'waterfall-canvas')).toBe('waterfall-canvas');
     const canvas = page.getByTestId('waterfall-canvas');
+    // a widget a screen reader hands its keys to (in browse mode it keeps the arrows of an element without a role)
+    expect([await canvas.getAttribute('role'), await canvas.getAttribute('aria-roledescription')]).toEqual([
+      'application',
+      'waterfall',
+    ]);
     // its instructions are its description, beside the lanes its name lists
     await expect.poll(() => canvas.evaluate((el) => el.getAttribute('aria-label') ?? '')).toMatch(/^Waterfall lanes: /);
     const help = await canvas.evaluate(
@@ -245,6 +250,10 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     expect(await tip()).toContain(main.calls[0]?.tool ?? '?');
     await page.keyboard.press('ArrowRight');
     await expect.poll(said).toMatch(new RegExp(`^${main.calls[1]?.tool}, .*, call 2 of ${main.calls.length}\\.`));
+    // a key with a modifier is the browser's or the page's, not a move (React draws a key's update before it returns)
+    const onSecond = await said();
+    await page.keyboard.press('Shift+ArrowRight');
+    expect(await said()).toBe(onSecond);
     await page.keyboard.press('End');
     await expect.poll(said).toMatch(new RegExp(`call ${main.calls.length} of ${main.calls.length}\\.`));
     await page.keyboard.press('ArrowDown');

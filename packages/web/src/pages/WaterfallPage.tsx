@@ -3,7 +3,7 @@ import { SourceLegend } from '../telemetry/SourceBadge';
 import { useSessionTelemetry } from '../telemetry/use-telemetry';
 import { fmtDuration } from '../ui/format';
 import { listHref, sessionHref, shortRef } from '../ui/router';
-import { describeCall, keyHelp } from './waterfall/keys';
+import { keyHelp } from './waterfall/keys';
 import { measuredCount } from './waterfall/measured';
 import { useWaterfall, useWaterfallCanvas } from './waterfall/use-waterfall';
 import { WaterfallLegend, WaterfallTip } from './waterfall/WaterfallParts';
@@ -61,9 +61,13 @@ export function WaterfallPage({ id }: { id: string }) {
       <WaterfallLegend data={data} measured={telemetry ? measuredCalls : undefined} />
       {telemetry && <SourceLegend />}
       <div className="wf-box">
+        {/* An application: a screen reader in browse mode passes it the arrows, Home and End it moves by. */}
+        {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a keyboard widget drawn on a canvas */}
         <canvas
           ref={canvas.canvasRef}
           className="wf-canvas"
+          role="application"
+          aria-roledescription="waterfall"
           aria-describedby="wf-keys"
           tabIndex={0}
           data-testid="waterfall-canvas"
@@ -79,7 +83,7 @@ export function WaterfallPage({ id }: { id: string }) {
           {keyHelp(totalCalls)}
         </span>
         <div className="sr-only" aria-live="polite" data-testid="wf-keyed">
-          {canvas.keyed ? describeCall(canvas.keyed) : ''}
+          {canvas.said}
         </div>
       </div>
     </div>

@@ -5,7 +5,7 @@
 import { plural } from '@agentdash/core/present';
 import type { WaterfallLane } from '../../data/types';
 import { fmtDuration } from '../../ui/format';
-import type { Hit } from '../../ui/waterfall-geometry';
+import { type Hit, LANE_H, type LaneBox } from '../../ui/waterfall-geometry';
 import type { View } from './draw';
 
 /** The keys that move between calls. */
@@ -93,4 +93,18 @@ export function keyHelp(calls: number): string {
   return calls === 0
     ? 'No calls.'
     : `${plural(calls, 'call')}: arrow keys move between calls and threads, Home and End to a thread's first and last, Enter opens the call in the timeline.`;
+}
+
+/** Scroll the page so that `lane`'s rows on `canvas` are in view (a waterfall of many threads is taller than it). */
+export function scrollLaneIntoView(
+  canvas: HTMLCanvasElement | null,
+  layout: readonly LaneBox[],
+  lane: Hit['lane'],
+): void {
+  const box = layout.find((l) => l.lane === lane);
+  if (!canvas || !box) return;
+  const top = canvas.getBoundingClientRect().top + box.y;
+  const bottom = top + box.rows * LANE_H;
+  if (top < 0) window.scrollBy(0, top - 8);
+  else if (bottom > window.innerHeight) window.scrollBy(0, bottom - window.innerHeight + 8);
 }

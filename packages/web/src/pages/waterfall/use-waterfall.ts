@@ -5,7 +5,7 @@ import { sessionHref } from '../../ui/router';
 import { useThemeVersion } from '../../ui/theme';
 import { type Hit, hitAt, LABEL_W, LANE_H, laneLayout, TOP, timeAt } from '../../ui/waterfall-geometry';
 import { draw, MIN_SPAN_MS, type View } from './draw';
-import { hitOfId, isMove, stepCall, viewShowing } from './keys';
+import { describeCall, hitOfId, isMove, scrollLaneIntoView, stepCall, viewShowing } from './keys';
 import type { MeasuredCalls } from './measured';
 import { followView, wholeView } from './view';
 
@@ -61,6 +61,8 @@ export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
   const [keyed, setKeyed] = useState<{ readonly id: string; readonly focused: boolean } | undefined>();
   const keyHit = useMemo(() => (keyed?.focused ? hitOfId(data?.lanes ?? [], keyed.id) : undefined), [data, keyed]);
   const shown = hover ?? keyHit;
+  /** What the live region says: the call the keyboard last moved to. */
+  const [said, setSaid] = useState('');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drag = useRef<{ x: number; view: View; moved: boolean } | undefined>(undefined);
   const themeVersion = useThemeVersion();
@@ -132,13 +134,19 @@ export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
       setHover(undefined);
     },
     onKeyDown: (e: KeyboardEvent) => {
-      if (!data) return;
+      // with a modifier the key is the browser's (Alt+← goes back) or the page's
+      if (!data || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       if (isMove(e.key)) {
-        e.preventDefault();
         const next = stepCall(data.lanes, keyHit, e.key);
         if (!next) return;
+        e.preventDefault();
+        // the keyboard's call is the one shown, not one the pointer happens to rest on
+        setHover(undefined);
         setKeyed({ id: next.bar.id, focused: true });
+        // said once per move, not again each time a live session's reload changes the call's duration or count
+        setSaid(describeCall(next));
         setView((v) => v && viewShowing(v, next.bar));
+        scrollLaneIntoView(canvasRef.current, layout, next.lane);
       } else if ((e.key === 'Enter' || e.key === ' ') && keyHit) {
         e.preventDefault();
         window.location.hash = sessionHref(wf.id, keyHit.bar.id);
@@ -148,5 +156,5 @@ export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
     onBlur: () => setKeyed((k) => k && { ...k, focused: false }),
   };
   const cursor = hover ? 'pointer' : drag.current ? 'grabbing' : 'grab';
-  return { canvasRef, hover: shown, keyed: keyHit, handlers, cursor };
+  return { canvasRef, hover: shown, said: keyHit ? said : '', handlers, cursor };
 }
