@@ -182,8 +182,8 @@ describe('commands on a warm index', () => {
     expect(keptSessionAnswers(db, JSON.stringify(planted))).toBe(1);
     expect(await json<SessionsJson>(['sessions'], db)).toEqual(planted);
     // A stored answer that cannot be read (damaged, or a codec this build does not know) is computed again.
-    for (const damaged of [Uint8Array.of(1, 2, 3, 4), Uint8Array.of(9, 0x1b), Uint8Array.of()]) {
-      keptSessionAnswers(db, damaged);
+    for (const damaged of [Uint8Array.of(1, 2, 3, 4), Uint8Array.of(9, 0x1b), Uint8Array.of(0), Uint8Array.of()]) {
+      expect(keptSessionAnswers(db, damaged)).toBe(1);
       expect(await json<SessionsJson>(['sessions'], db)).toEqual(listed);
     }
     // Kept by another build of agentdash (before an upgrade): not this one's answer, computed again.
