@@ -105,16 +105,20 @@ export function clientSums(agent: 'codex' | 'gemini', records: readonly OtelReco
   return sums;
 }
 
+/** Whether `value` is an OTLP attribute `{ key: 'event.timestamp', value }` (a log record's own time, as text). */
+const isTimestampAttribute = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && (value as { key?: unknown }).key === 'event.timestamp';
+
 /**
  * An OTLP/JSON body with every time left out (`timeUnixNano`, `observedTimeUnixNano`, `startTimeUnixNano`,
- * `endTimeUnixNano`, and the `event.timestamp` attribute's key): what an exporter that writes no times sends.
+ * `endTimeUnixNano`, and each `event.timestamp` attribute): what an exporter that writes no times sends.
  */
 export function withoutOtlpTimes(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutOtlpTimes);
+  if (Array.isArray(value)) return value.filter((v) => !isTimestampAttribute(v)).map(withoutOtlpTimes);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => !/TimeUnixNano$|^timeUnixNano$/.test(key) && key !== 'event.timestamp')
+      .filter(([key]) => !/TimeUnixNano$|^timeUnixNano$/.test(key))
       .map(([key, v]) => [key, withoutOtlpTimes(v)]),
   );
 }

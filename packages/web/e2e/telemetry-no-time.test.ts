@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { otelFixtureDir, readRecording } from '@agentdash/testing/otel-recordings';
+import { otelFixtureDir, readRecording, withoutOtlpTimes } from '@agentdash/testing/otel-recordings';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eMissing, idle, openChromium, type ServedIndex, serveIndexOf } from './harness';
@@ -18,17 +18,6 @@ const recording = join(otelFixtureDir, '2.1.332-json');
 const SESSION = '38ec88f3-0d58-4209-9ff9-b12b8004928d';
 
 const missing = e2eMissing();
-
-/** `value` with every `timeUnixNano`, `observedTimeUnixNano`, `startTimeUnixNano` and `endTimeUnixNano` left out. */
-function withoutTimes(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutTimes);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => !/TimeUnixNano$|^timeUnixNano$/.test(key) && key !== 'event.timestamp')
-      .map(([key, v]) => [key, withoutTimes(v)]),
-  );
-}
 
 /** The page's text, and what of it reads as a date of 1970 or as the epoch's clock. */
 const epochText = (page: Page) =>
@@ -51,7 +40,7 @@ describe.skipIf(missing !== undefined)('a telemetry-only session without times, 
     const otlp = served.server.otlp;
     if (otlp === undefined || !('endpoint' in otlp)) throw new Error('the OTLP receiver is not listening');
     for (const request of readRecording(recording).filter((r) => r.contentType === 'application/json')) {
-      const body = JSON.stringify(withoutTimes(JSON.parse(new TextDecoder().decode(request.body))));
+      const body = JSON.stringify(withoutOtlpTimes(JSON.parse(new TextDecoder().decode(request.body))));
       const response = await fetch(`${otlp.endpoint}${request.path}`, {
         method: 'POST',
         headers: { 'content-type': request.contentType },
