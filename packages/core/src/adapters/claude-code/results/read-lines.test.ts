@@ -101,6 +101,8 @@ describe('Claude Code Read counts, in file lines', () => {
     let reads = 0;
     const short: string[] = [];
     const guessed: string[] = [];
+    /** The part reads of each held file seen (the files the session shows to have no final newline). */
+    const found = new Map<string, number>();
     for (const path of readdirSync(wild, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.jsonl'))) {
       for (const line of readFileSync(join(wild, path), 'utf8').split('\n')) {
         if (!line.includes('"totalLines"')) continue;
@@ -118,11 +120,15 @@ describe('Claude Code Read counts, in file lines', () => {
         const [, totalLines] = counts(f);
         const whole = f.startLine + f.numLines - 1 >= f.totalLines && f.numLines === f.content.split('\n').length;
         if (!whole && totalLines !== undefined) guessed.push(`${path} ${f.filePath} ${f.startLine}+${f.numLines}`);
-        for (const [project, name, lines] of held)
-          if (path.startsWith(project) && f.filePath.endsWith(`/${name}`) && f.totalLines === lines && !whole)
-            if (totalLines !== undefined && totalLines !== lines) short.push(`${name} ${totalLines} of ${lines}`);
+        for (const [project, name, lines] of held) {
+          if (!path.startsWith(project) || !f.filePath.endsWith(`/${name}`) || f.totalLines !== lines || whole)
+            continue;
+          found.set(name, (found.get(name) ?? 0) + 1);
+          if (totalLines !== undefined && totalLines !== lines) short.push(`${name} ${totalLines} of ${lines}`);
+        }
       }
     }
+    expect(held.map(([, name]) => (found.get(name) ?? 0) > 0)).toEqual([true, true]);
     expect(short).toEqual([]);
     expect(guessed).toEqual([]);
     expect(reads).toBeGreaterThan(450);
