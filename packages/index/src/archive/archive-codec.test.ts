@@ -68,12 +68,8 @@ const addon = createRequire(import.meta.url)('zstd-napi') as {
   decompress(b: Uint8Array): Buffer;
 };
 
-/** A frame of `bytes` at `level`, written as the module writes a chunk synchronously (Node's zstd, else the addon). */
+/** A frame of `bytes` at `level`, written as the module writes a chunk synchronously (the addon, built here). */
 function atLevel(level: number, bytes: Uint8Array): Buffer {
-  const levelParam = node.constants.ZSTD_c_compressionLevel;
-  if (node.zstdCompressSync !== undefined && levelParam !== undefined) {
-    return node.zstdCompressSync(bytes, { params: { [levelParam]: level } });
-  }
   const compressor = new addon.Compressor();
   compressor.setParameters({ compressionLevel: level });
   return compressor.compress(bytes);
@@ -114,7 +110,7 @@ describe('archive codecs', () => {
       zstdLevelFor(CHUNK_BYTES),
     ]).toEqual([8, 8, 3, 3]);
     // zstd is deterministic for a level, a library version and a way of calling it: the frames written are the ones
-    // the implementation the module uses (Node's own where it has zstd, else the addon) writes at that level. Every
+    // the implementation the module uses (the addon where it is built, as here) writes at that level. Every
     // frame, sync or async, is one whole frame holding the chunk's bytes and declaring its size if it declares one;
     // bytes for bytes, async frames may differ (Node 22 and 24 write no content size asynchronously unless told it).
     const small = transcriptBytes().subarray(0, 512 * 1024);

@@ -6,9 +6,10 @@
  *   archive (the figures are in docs/index.md and the commit that chose it).
  *   Level 8 for chunks under `LARGE_CHUNK`, level 3 for larger ones (`zstdLevelFor`).
  *
- * zstd comes from `node:zlib` where Node has it (22.15 and later), else from the `zstd-napi` addon (an optional
- * dependency, compiled at install like better-sqlite3). Both write standard zstd frames, so either reads what the
- * other wrote. Where neither loads, new chunks are brotli, and zstd chunks already stored cannot be read (an
+ * zstd comes from the `zstd-napi` addon (an optional dependency, compiled at install like better-sqlite3), else from
+ * `node:zlib` where Node has it (22.15 and later). The addon first: Node 26.12's own zstd aborted a test process
+ * when a worker thread was freed (a compression context closed before its init, node_zlib.cc), and the addon is what
+ * Node 20 always ran. Both write standard zstd frames, so either reads what the other wrote. Where neither loads, new chunks are brotli, and zstd chunks already stored cannot be read (an
  * `UNREADABLE_FILE` naming the path) until the addon is built.
  *
  * A frame need not declare its content size, and nothing here relies on it: the chunk row keeps its length, and both
@@ -73,20 +74,6 @@ interface ZstdNapi {
 }
 
 function loadZstd(): Zstd | undefined {
-  const node = zlib as unknown as Partial<NodeZstd>;
-  const { zstdCompressSync, zstdCompress, zstdDecompressSync, constants } = node;
-  if (zstdCompressSync && zstdCompress && zstdDecompressSync && constants) {
-    const options = (bytes: Uint8Array): NodeZstdOptions => ({
-      params: { [constants.ZSTD_c_compressionLevel]: zstdLevelFor(bytes.length) },
-      pledgedSrcSize: bytes.length,
-    });
-    const compressAsync = promisify(zstdCompress);
-    return {
-      compress: (bytes) => zstdCompressSync(bytes, options(bytes)),
-      compressAsync: (bytes) => compressAsync(bytes, options(bytes)),
-      decompress: (bytes) => zstdDecompressSync(bytes),
-    };
-  }
   try {
     const addon = createRequire(import.meta.url)('zstd-napi') as ZstdNapi;
     // One compressor per level (each keeps its tables between chunks).
@@ -108,9 +95,24 @@ function loadZstd(): Zstd | undefined {
       decompress: (bytes) => decompressor.decompress(bytes),
     };
   } catch {
-    // Not built on this machine (no compiler at install): chunks are written with brotli, which Node always has.
-    return undefined;
+    // Not built on this machine (no compiler at install), or built for another Node: Node's own, else brotli.
   }
+  const node = zlib as unknown as Partial<NodeZstd>;
+  const { zstdCompressSync, zstdCompress, zstdDecompressSync, constants } = node;
+  if (zstdCompressSync && zstdCompress && zstdDecompressSync && constants) {
+    const options = (bytes: Uint8Array): NodeZstdOptions => ({
+      params: { [constants.ZSTD_c_compressionLevel]: zstdLevelFor(bytes.length) },
+      pledgedSrcSize: bytes.length,
+    });
+    const compressAsync = promisify(zstdCompress);
+    return {
+      compress: (bytes) => zstdCompressSync(bytes, options(bytes)),
+      compressAsync: (bytes) => compressAsync(bytes, options(bytes)),
+      decompress: (bytes) => zstdDecompressSync(bytes),
+    };
+  }
+  // Neither: chunks are written with brotli, which Node always has.
+  return undefined;
 }
 
 let zstdLoaded: Zstd | null | undefined;
