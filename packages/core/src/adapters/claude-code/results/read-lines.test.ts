@@ -9,6 +9,16 @@ import { repoRoot } from '../../../../test/helpers.js';
 import { typeOf } from '../../../../test/type-claude-result.js';
 import { lineCount } from '../../../model/line-count.js';
 
+/** A transcript line's Read result of a text file (`toolUseResult.file` with its text and counts), if it is one. */
+function readFileOf(
+  line: string,
+): { filePath: string; content: string; startLine: number; numLines: number; totalLines: number } | undefined {
+  if (!line.includes('"totalLines"')) return undefined;
+  const file = (JSON.parse(line) as { toolUseResult?: { file?: Record<string, unknown> } }).toolUseResult?.file;
+  if (file === undefined || typeof file.content !== 'string' || typeof file.totalLines !== 'number') return undefined;
+  return file as { filePath: string; content: string; startLine: number; numLines: number; totalLines: number };
+}
+
 /** The counts a Read result is typed with, from its `toolUseResult.file`. */
 function counts(file: { content: string; startLine: number; numLines: number; totalLines: number }) {
   const out = typeOf('Read', '', { input: { file_path: '/p/f' }, toolUseResult: { type: 'text', file } });
@@ -60,17 +70,8 @@ describe('Claude Code Read counts, in file lines', () => {
         // The lines of each file as its last whole read showed them (split by newline, the final one ending a line).
         const held = new Map<string, number>();
         for (const line of readFileSync(join(projects, path), 'utf8').split('\n')) {
-          if (!line.includes('"totalLines"')) continue;
-          const file = (JSON.parse(line) as { toolUseResult?: { type?: string; file?: Record<string, unknown> } })
-            .toolUseResult?.file;
-          if (file === undefined || typeof file.content !== 'string') continue;
-          const f = file as {
-            filePath: string;
-            content: string;
-            startLine: number;
-            numLines: number;
-            totalLines: number;
-          };
+          const f = readFileOf(line);
+          if (f === undefined) continue;
           const [numLines, totalLines] = counts(f);
           if (f.startLine === 1 && f.numLines === f.totalLines) held.set(f.filePath, lineCount(f.content));
           const want = held.get(f.filePath);
@@ -105,17 +106,8 @@ describe('Claude Code Read counts, in file lines', () => {
     const found = new Map<string, number>();
     for (const path of readdirSync(wild, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.jsonl'))) {
       for (const line of readFileSync(join(wild, path), 'utf8').split('\n')) {
-        if (!line.includes('"totalLines"')) continue;
-        const file = (JSON.parse(line) as { toolUseResult?: { type?: string; file?: Record<string, unknown> } })
-          .toolUseResult?.file;
-        if (file === undefined || typeof file.content !== 'string' || typeof file.totalLines !== 'number') continue;
-        const f = file as {
-          filePath: string;
-          content: string;
-          startLine: number;
-          numLines: number;
-          totalLines: number;
-        };
+        const f = readFileOf(line);
+        if (f === undefined) continue;
         reads++;
         const [, totalLines] = counts(f);
         const whole = f.startLine + f.numLines - 1 >= f.totalLines && f.numLines === f.content.split('\n').length;
