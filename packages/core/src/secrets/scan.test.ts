@@ -149,6 +149,38 @@ describe('secret rules', () => {
     expect(report.summary()).toBe('2 secrets redacted (private-key 1, aws-access-key-id 1) in call toolu_1 input');
   });
 
+  it("a parsed object's secret-ish field is redacted as the same field written as text", () => {
+    // As a tool's input or an MCP server's arguments hold them once the line is parsed: the name is a key.
+    const value = {
+      input: { user: 'bob', password: 'Qw8zKp7x9Lm2', token: 'source-token', note: 'password reset at 9' },
+      headers: { Authorization: 'Bearer abcdefgh12345678', 'X-Trace': 'Bearer abcdefgh12345678' },
+      env: { DB_PASSWORD: '$DB_PASSWORD', API_KEY: 'sk-ant-api03-000000000000000000000000000000000000000000' },
+    };
+    const report = new RedactionReport();
+    const out = redactValue(value, 'call', report);
+    expect(out.input).toEqual({
+      user: 'bob',
+      password: '[REDACTED:json-secret-field]',
+      token: 'source-token',
+      note: 'password reset at 9',
+    });
+    // The name makes the header: the same text under another key is not one.
+    expect(out.headers).toEqual({
+      Authorization: 'Bearer [REDACTED:authorization-header]',
+      'X-Trace': 'Bearer abcdefgh12345678',
+    });
+    expect(out.env.DB_PASSWORD).toBe('$DB_PASSWORD');
+    expect(out.env.API_KEY).toBe('[REDACTED:anthropic-api-key]');
+    expect(report.toJSON().byRule).toEqual({
+      'json-secret-field': 1,
+      'authorization-header': 1,
+      'anthropic-api-key': 1,
+    });
+    // As text, the rules find the same two named values.
+    const rules = findSecrets(JSON.stringify(value, null, 1)).map((f) => f.rule);
+    expect(rules).toEqual(['json-secret-field', 'authorization-header', 'anthropic-api-key']);
+  });
+
   it('counts a secret met in several places once, and says how many times it was redacted', () => {
     const secret = 'ghp_0123456789abcdefghijABCDEFGHIJ012345';
     const text = { content: `token ${secret}`, toolUseResult: { stdout: `token ${secret}` } };

@@ -38,7 +38,8 @@ const MAY_HOLD_WORD =
   /secret|token|pass(?:w|phrase)|api_?key|private_?key|access_?key|credential|auth_?key|authorization/i;
 const MAY_HOLD_URL_PASSWORD = /:\/\/[^\s:/?#@"'<>]{1,100}:[^\s/?#@"'<>]{3,200}@/;
 
-function mayHold(text: string): boolean {
+/** Whether `text` may hold a secret, by the rules' cheap test: a text that fails it holds none, escaped or not. */
+export function mayHold(text: string): boolean {
   return (
     MAY_HOLD_PREFIX.test(text) || MAY_HOLD_WORD.test(text) || (text.includes('://') && MAY_HOLD_URL_PASSWORD.test(text))
   );
@@ -144,12 +145,38 @@ export class RedactionReport {
 }
 
 /**
- * A copy of a JSON-like value with every string's secrets redacted (object keys are kept). Each redaction is added to
+ * A copy of a JSON-like value with every string's secrets redacted (object keys are kept; a string is read with its
+ * key, `redactEntry`). Each redaction is added to
  * `report` under `place`. Values without secrets are returned as they are (no copy). Iterative depth is bounded by
  * the value, which core has already limited to 100 levels.
  */
 export function redactValue<T>(value: T, place: string, report: RedactionReport): T {
   return walk(value, place, report) as T;
+}
+
+/**
+ * The string of an object's entry whose key may name a secret, redacted as the rules redact the same entry written as
+ * text (`"password": "…"`, `"Authorization": "Bearer …"`): a parsed line holds the name apart from the value, where a
+ * rule that finds a value by its name cannot see it. Its own secrets first, then those found by the name.
+ */
+function redactEntry(key: string, value: string, place: string, report: RedactionReport): string {
+  if (value.length < 8) return value;
+  const at = key.length + 5;
+  const own = findSecrets(value);
+  const named = findSecrets(`"${key}": "${value}"`)
+    .filter((f) => f.start >= at && f.end <= at + value.length)
+    .map((f) => ({ rule: f.rule, start: f.start - at, end: f.end - at }))
+    .filter((f) => !own.some((o) => f.start < o.end && o.start < f.end));
+  if (named.length === 0) return walk(value, place, report) as string;
+  const found = [...own, ...named].sort((a, b) => a.start - b.start);
+  let out = '';
+  let from = 0;
+  for (const f of found) {
+    report.add(f.rule, place, value.slice(f.start, f.end));
+    out += value.slice(from, f.start) + redactionMarker(f.rule);
+    from = f.end;
+  }
+  return out + value.slice(from);
 }
 
 function walk(value: unknown, place: string, report: RedactionReport): unknown {
@@ -173,7 +200,8 @@ function walk(value: unknown, place: string, report: RedactionReport): unknown {
   if (typeof value === 'object' && value !== null) {
     let copy: Record<string, unknown> | undefined;
     for (const [k, v] of Object.entries(value)) {
-      const w = walk(v, place, report);
+      const w =
+        typeof v === 'string' && MAY_HOLD_WORD.test(k) ? redactEntry(k, v, place, report) : walk(v, place, report);
       if (w !== v) {
         copy ??= { ...(value as Record<string, unknown>) };
         copy[k] = w;

@@ -56,6 +56,25 @@ describe("a transcript's text as the full tier sends it", () => {
     expect((await chunksOf(planted.file)).text).not.toBe(readFileSync(planted.file, 'utf8'));
   });
 
+  it('redacts a secret escaped inside a JSON string, and a secret-ish field of a parsed line', () => {
+    // Each line's only secret: none of them is found by the rules in the line as written.
+    const lines = [
+      { message: { content: [{ type: 'tool_use', input: { command: 'export DB_PASSWORD="Qw8zKp7x9Lm2" && psql' } }] } },
+      { message: { content: [{ type: 'tool_result', content: '{"password": "Qw8zKp7x9Lm2", "host": "db"}' }] } },
+      { toolUseResult: { stdout: 'HOST=db\nDB_PASSWORD=Qw8zKp7x9Lm2\n' } },
+      { message: { content: [{ type: 'tool_use', input: { user: 'bob', password: 'Qw8zKp7x9Lm2' } }] } },
+    ].map((record) => JSON.stringify(record));
+    for (const line of lines) {
+      const sent = redactLine(line);
+      expect(sent, line).not.toContain('Qw8zKp7x9Lm2');
+      expect(sent, line).toContain('[REDACTED:');
+      expect(() => JSON.parse(sent), line).not.toThrow();
+    }
+    // A line without a secret is sent as written, byte for byte (not re-serialized).
+    const plain = '{"type":"user","message":{"content":"token count: 12","n":1.0}}';
+    expect(redactLine(plain)).toBe(plain);
+  });
+
   it('keeps every byte of a file without secrets, lines longer than a read block included', async () => {
     const long = JSON.stringify({ type: 'user', text: 'x'.repeat(3 * 1024 * 1024 + 17) });
     const content = `${long}\n{"a":"é—ü"}\n${'{"b":1}\n'.repeat(200_000)}{"unfinished":`;

@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { OpenBytes } from '@agentdash/core';
-import { findSecrets, redactDerived } from '@agentdash/core/secrets';
+import { mayHold, redactDerived } from '@agentdash/core/secrets';
 import { CHUNK_TEXT_BYTES, MAX_CHUNK_BYTES, MAX_CHUNK_TEXT_BYTES } from '../contract.js';
 
 export interface Chunk {
@@ -33,17 +33,22 @@ const READ_BYTES = 1024 * 1024;
 const NEWLINE = 0x0a;
 
 /**
- * A transcript line without its secrets. Most lines hold none and pass as they are; a line that does is parsed and
- * re-serialized with its strings redacted (a secret can sit next to a JSON escape that a cut in the raw text would
- * break), and a line that is not JSON is redacted as text.
+ * A transcript line without its secrets: the secrets `agentdash secrets` and the index find in it, which read the
+ * parsed record's strings. Most lines fail the rules' cheap test (`mayHold`, which escaping does not hide) and pass
+ * as they are; a line that may hold one is parsed and its strings redacted (a secret inside a JSON string is escaped
+ * in the line: `\"password\": \"…\"`, no rule sees it there), re-serialized only when something was redacted. A line
+ * that is not JSON is redacted as text.
  */
 export function redactLine(line: string): string {
-  if (findSecrets(line).length === 0) return line;
+  if (!mayHold(line)) return line;
+  let parsed: unknown;
   try {
-    return JSON.stringify(redactDerived(JSON.parse(line) as unknown));
+    parsed = JSON.parse(line) as unknown;
   } catch {
     return redactDerived(line);
   }
+  const redacted = redactDerived(parsed);
+  return redacted === parsed ? line : JSON.stringify(redacted);
 }
 
 export function chunkOf(text: string | Buffer): Chunk {
