@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKERS, type PlantedHome, SESSION_ID, writePlantedHome } from '../../test/planted-home.js';
 import { FullSession, MetadataSession, PushSession, type ShareTier, SummarySession } from '../contract.js';
 import { digestOf } from '../digest.js';
-import { buildSession } from './build.js';
+import { buildSession, outgoingText } from './build.js';
 import { type Chunk, fileChunks } from './chunks.js';
 
 const SALT = 'ab'.repeat(32);
@@ -82,6 +82,24 @@ describe('a session as pushed, per tier', () => {
     expect(json).toContain('[REDACTED:github-token]');
     // what only the transcript holds stays on the laptop
     for (const m of [MARKERS.reply, MARKERS.thinking]) expect(json).not.toContain(m);
+  });
+
+  it('a text cut inside a secret leaves none of its start, whatever characters the secret holds', () => {
+    const cut = [
+      ['Bash export DB_PASSWORD=Qw8!zKp7x9Lm2aa…', 'Qw8!'],
+      ['Bash export DB_PASSWORD="Qw8zKp7x9Lm2…', 'Qw8z'],
+      ['Bash mysql -u root -pHunter2Xy9Zq…', 'Hunter2'],
+      ['Bash curl -H "Authorization: Bearer ghp_R2d2C3po…', 'R2d2'],
+    ];
+    for (const [text, start] of cut) {
+      const out = outgoingText(text ?? '');
+      expect(out, text).not.toContain(start);
+      expect(out, text).toMatch(/^Bash \S+/);
+    }
+    // Prose and paths without a digit before a cut stay as they were.
+    for (const text of ['Read the whole module and then summarise…', 'Bash npm test -- --reporter=verbose…']) {
+      expect(outgoingText(text)).toBe(text);
+    }
   });
 
   it('full: the transcript in chunks, redacted, still one JSON record a line', async () => {

@@ -65,17 +65,18 @@ const responseWire = (r: UsageResponse): ResponseWire => ({
   ...(r.outputUnrecorded ? { outputUnrecorded: true } : {}),
 });
 
-/** A run of token characters (keys, tokens, hashes) of 8 or more, holding a letter and a digit, ending at a cut. */
-const CUT_TOKEN = /[A-Za-z0-9+/=_~.-]{8,}…/g;
+/** The word (a run without spaces or quotes) of 8 characters or more that ends at a cut. */
+const CUT_WORD = /[^\s"'`]{8,}…/g;
 
 /**
- * A text that leaves at `metadata` or above: a token-like run that ends at a cut (`…`, where the index shortened the
- * text) is dropped, since the cut may fall inside a secret that no rule then recognises (`Bearer ghp_R2d2C3po…`);
+ * A text that leaves at `metadata` or above: a word that ends at a cut (`…`, where the index shortened the text) and
+ * holds a letter and a digit is dropped whole, since the cut may fall inside a secret that no rule then recognises
+ * (`Bearer ghp_R2d2C3po…`, `DB_PASSWORD=Qw8!zKp7…`: a rule needs the whole value; its start is no less the secret's);
  * words of prose before a cut stay. Then every secret is redacted.
  */
 export function outgoingText(text: string): string {
   const uncut = text.includes('…')
-    ? text.replace(CUT_TOKEN, (run) => (/[0-9]/.test(run) && /[A-Za-z]/.test(run) ? '…' : run))
+    ? text.replace(CUT_WORD, (run) => (/[0-9]/.test(run) && /[A-Za-z]/.test(run) ? '…' : run))
     : text;
   return redactDerived(uncut);
 }
