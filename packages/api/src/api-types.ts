@@ -71,7 +71,7 @@ export interface SessionRow extends UnrecordedDto {
   readonly unpricedModels: readonly string[];
   /** All tokens of the session (input, output, cache writes and reads), each response once, subagents included. */
   readonly tokens: number;
-  /** Where the main thread's time went; null when unknown. */
+  /** Where the main thread's time went (`wallMs` null when its wall time is unknown); null when none is given. */
   readonly time: TimeDto | null;
   /** Secret findings in the session's transcripts (exports redact them); the secrets themselves are not stored. */
   readonly secrets: number;
@@ -85,13 +85,22 @@ export interface SessionRow extends UnrecordedDto {
   readonly tier?: 'summary' | 'metadata' | 'full' | undefined;
 }
 
-/** A session's (or a group's) main-thread time: the parts sum to `wallMs`. */
+/**
+ * A session's main-thread time: the parts sum to `wallMs`. `wallMs` is null when the wall time is unknown (its
+ * records give no span: one timestamp for the whole thread, or none; the parts are then 0), never 0 for it; its
+ * `durationMs` is then null too.
+ */
 export interface TimeDto {
-  readonly wallMs: number;
+  readonly wallMs: number | null;
   readonly modelMs: number;
   readonly toolMs: number;
   readonly userMs: number;
   readonly idleMs: number;
+}
+
+/** A group's main-thread time: the sums over its sessions whose wall time is known (the others are left out). */
+export interface TimeSumDto extends TimeDto {
+  readonly wallMs: number;
 }
 
 /** Tokens and cost of a set of responses. */
@@ -140,10 +149,13 @@ export interface UsageResponse {
     readonly remainingMs: number;
   })[];
   readonly blocksTotal: number;
-  /** Sessions' main-thread time per project and per day (of the session's start). */
+  /**
+   * Sessions' main-thread time per project and per day (of the session's start), of the sessions whose wall time is
+   * known.
+   */
   readonly time: {
-    readonly byProject: readonly (TimeDto & { readonly project: string; readonly sessions: number })[];
-    readonly byDay: readonly (TimeDto & { readonly date: string; readonly sessions: number })[];
+    readonly byProject: readonly (TimeSumDto & { readonly project: string; readonly sessions: number })[];
+    readonly byDay: readonly (TimeSumDto & { readonly date: string; readonly sessions: number })[];
     /** The sessions with Claude Code's telemetry: their measured model and tool time (absent: none). */
     readonly measured?: import('./telemetry-types.js').MeasuredTimeDto;
   };

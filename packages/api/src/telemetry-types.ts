@@ -85,7 +85,10 @@ export interface MeasuredResponse {
   readonly telemetry: SessionTelemetryDto | null;
 }
 
-/** `GET /api/telemetry/sessions`: the sessions known only from telemetry (no transcript indexed), newest first. */
+/**
+ * `GET /api/telemetry/sessions`: the sessions known only from telemetry (no transcript indexed), newest first by
+ * `firstMs`; those whose records carry no time (`firstMs` null) last, as the sessions list puts an unknown start.
+ */
 export interface TelemetrySessionsResponse {
   readonly sessions: readonly TelemetrySummaryDto[];
 }

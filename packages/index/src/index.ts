@@ -55,6 +55,9 @@ export {
   type MeasuredTimeTotals,
   measuredToolStats,
   openTelemetryWriter,
+  TELEMETRY_FIRST_MS,
+  TELEMETRY_LAST_MS,
+  TELEMETRY_NEWEST_FIRST,
 } from './telemetry/index.js';
 export * from './types.js';
 export {

@@ -1,4 +1,4 @@
-import type { ErrorCategory, ErrorSeverity, ParseIssueCode, SessionTime } from '@agentdash/core';
+import type { ErrorCategory, ErrorSeverity, ParseIssueCode, ReportedTime } from '@agentdash/core';
 import type { AgentKind } from './agents.js';
 
 export type { RefreshOptions, RefreshProgress, RefreshReport } from './write/refresh-types.js';
@@ -144,8 +144,11 @@ export interface SessionSummary {
    * one): their output and `costUsd` are lower bounds. Absent when there is none.
    */
   readonly outputUnrecordedModels?: readonly string[];
-  /** Where the main thread's time went (see core's `partitionTime`). */
-  readonly time: SessionTime;
+  /**
+   * Where the main thread's time went (see core's `partitionTime`); `wallMs` null when the wall time is unknown
+   * (`durationMs` absent), never 0 for it.
+   */
+  readonly time: ReportedTime;
 }
 
 /** Which responses the usage queries count. */

@@ -63,12 +63,12 @@ function tokensOf(value: unknown): number {
   );
 }
 
+/** The summary's time as given: its `wallMs` null when unknown (core's `reportedTime`); null when there is none. */
 function timeOf(value: unknown): TimeDto | null {
-  const t = obj(value);
-  const wallMs = num(t.wallMs);
-  if (wallMs === null) return null;
+  if (!isObj(value) || !('wallMs' in value)) return null;
+  const t = value;
   return {
-    wallMs,
+    wallMs: num(t.wallMs),
     modelMs: num(t.modelMs) ?? 0,
     toolMs: num(t.toolMs) ?? 0,
     userMs: num(t.userMs) ?? 0,

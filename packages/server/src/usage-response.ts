@@ -14,7 +14,7 @@ import {
 } from '@agentdash/core';
 import { addMeasured, type SessionSummary, type UsageFilter } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
-import type { TimeDto, UsageGroupDto, UsageResponse, UsageTotalsDto } from './api-types.js';
+import type { TimeSumDto, UsageGroupDto, UsageResponse, UsageTotalsDto } from './api-types.js';
 
 /**
  * The fields of a session the usage page reads: its top sessions' links and the time breakdown. `sessions`: how many
@@ -67,9 +67,9 @@ const byCost = (a: { costUsd: number | null; responses: number }, b: { costUsd: 
   (b.costUsd ?? -1) - (a.costUsd ?? -1) || b.responses - a.responses;
 
 function addTime(
-  into: Map<string, TimeDto & { sessions: number }>,
+  into: Map<string, TimeSumDto & { sessions: number }>,
   key: string,
-  t: SessionSummary['time'],
+  t: TimeSumDto,
   sessions: number,
 ): void {
   const prev = into.get(key) ?? { wallMs: 0, modelMs: 0, toolMs: 0, userMs: 0, idleMs: 0, sessions: 0 };
@@ -157,17 +157,20 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
     remainingMs: b.remainingMs,
     ...group(b.usage),
   }));
-  const timeByProject = new Map<string, TimeDto & { sessions: number }>();
-  const timeByDay = new Map<string, TimeDto & { sessions: number }>();
+  const timeByProject = new Map<string, TimeSumDto & { sessions: number }>();
+  const timeByDay = new Map<string, TimeSumDto & { sessions: number }>();
   const { model: _model, ...sessionFilter } = filter;
   const measuredOf = index.telemetry?.measuredBySession();
   let measured: MeasuredTimeDto | undefined;
   for (const s of index.listSessions(sessionFilter)) {
     const m = measuredOf?.get(s.id);
     if (m !== undefined) measured = addMeasured(measured, m, s.time);
-    if (s.time.wallMs === 0) continue;
-    addTime(timeByProject, s.projectPath ?? s.projectDir, s.time, s.sessions ?? 1);
-    if (s.startedAt !== undefined) addTime(timeByDay, dayOf(Date.parse(s.startedAt)), s.time, s.sessions ?? 1);
+    // a session whose wall time is unknown adds nothing to where the time went
+    const wallMs = s.time.wallMs;
+    if (wallMs === null) continue;
+    const time = { ...s.time, wallMs };
+    addTime(timeByProject, s.projectPath ?? s.projectDir, time, s.sessions ?? 1);
+    if (s.startedAt !== undefined) addTime(timeByDay, dayOf(Date.parse(s.startedAt)), time, s.sessions ?? 1);
   }
   return {
     prices: { date: index.prices.date, source: index.prices.source },

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionsResponse, UsageResponse } from './api-types.js';
+import type { SessionDetail, SessionsResponse, UsageResponse } from './api-types.js';
 import { createApp } from './app.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,6 +21,8 @@ const bundledViewer = resolve(repoRoot, 'packages/core/test/fixtures/times/claud
 /** The CLI's trimmed odd wild transcripts: `agent-sessions-1/small.jsonl` spans 16 Dec 2025 to 16 Apr 2026. */
 const bundledWild = resolve(repoRoot, 'packages/cli/test/fixtures/wild/claude-home');
 const wildHome = resolve(repoRoot, '../shared/wild/claude-home');
+/** Codex rollouts: 84b6da18 (August 2025) stamps only its header, so its records give no span. */
+const codexTurns = resolve(repoRoot, 'packages/core/test/fixtures/codex/turns');
 const HOST = { host: '127.0.0.1:4317' };
 
 let tmp: string;
@@ -61,6 +63,18 @@ describe('a session has one wall time', () => {
     const row = body.sessions.find((s) => s.id.startsWith('6c2214d7'));
     // 22:15:36.407 to 22:15:39.269, its subagent file's first and last records
     expect([row?.durationMs, row?.time?.wallMs]).toEqual([2862, 2862]);
+  });
+
+  it('84b6da18, whose records give no span: its wall time is unknown (null), never 0', async () => {
+    const body = await get<SessionsResponse>([codexTurns], '/api/sessions');
+    const row = body.sessions.find((s) => s.id.startsWith('84b6da18'));
+    expect([row?.durationMs, row?.time?.wallMs]).toEqual([null, null]);
+    const detail = await get<SessionDetail>([codexTurns], `/api/sessions/${row?.id}`);
+    expect([detail.session.durationMs, detail.session.time?.wallMs]).toEqual([null, null]);
+    // the others keep theirs, and the list's figure is the time bar's
+    const known = body.sessions.filter((s) => s !== row);
+    expect(known.length).toBe(2);
+    for (const s of known) expect([s.durationMs, s.time?.wallMs]).toEqual([expect.any(Number), s.durationMs]);
   });
 
   const title = existsSync(wildHome)

@@ -1,5 +1,5 @@
 /**
- * The team protocol, version 6 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends
+ * The team protocol, version 7 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends
  * to a team server, and what each sharing tier may hold. Both sides parse with these schemas; a session's schema is strict for its tier, so a field above the
  * tier is a 400, never stored (privacy by construction: the server cannot keep what it refuses to read).
  *
@@ -25,15 +25,16 @@ import { z } from 'zod';
  * refuses, so it says to upgrade it instead; 5: and which kept only the stream's first output count
  * (`outputUnrecordedModels`, `outputUnrecorded`: Claude Code's block records written before the final count); 6: a
  * summary-tier session says whether the laptop has a title for it (`titled`, the title itself staying there), so the
- * team's list shows and hides it as the laptop's does.
+ * team's list shows and hides it as the laptop's does; 7: a session whose wall time is unknown says so (`time.wallMs`
+ * null), where older versions sent 0 (a server of 6 refuses null; this one reads their 0 as unknown: `reportedTime`).
  */
-export const TEAM_PAYLOAD_VERSION = 6;
+export const TEAM_PAYLOAD_VERSION = 7;
 /**
  * The versions a team server takes: its own, and those it can read as its own (version 1 is version 2 without
  * `copiedFrom`; a version 1 or 2 session's subagents are read as version 3's by `fromOlderPayload`, their prompts
  * dropped below the full tier), so a laptop not upgraded yet can still push and forget.
  */
-export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4, 5, 6];
+export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
 /** The first payload version whose sessions are told as their tier says (subagents, ids): older ones are read so. */
 export const PAYLOAD_TOLD_BY_TIER = 3;
 /** The first payload version told which sessions a push lowered (`SessionsResponse.lowered`). */
@@ -88,7 +89,8 @@ export const UsageWire = z.strictObject({
 });
 export type UsageWire = z.infer<typeof UsageWire>;
 
-export const TimeWire = z.strictObject({ wallMs: ms, modelMs: ms, toolMs: ms, userMs: ms, idleMs: ms });
+/** A session's time (core's `ReportedTime`): `wallMs` null when unknown (payload 7; older ones sent 0 for it). */
+export const TimeWire = z.strictObject({ wallMs: ms.nullable(), modelMs: ms, toolMs: ms, userMs: ms, idleMs: ms });
 
 /** One API response, each once (as the local usage queries count it). */
 export const ResponseWire = z.strictObject({

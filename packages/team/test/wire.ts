@@ -96,7 +96,8 @@ const summaryCalls = (startedAt: string) => [
   },
 ];
 
-const seal = <T extends PushSession>(s: Omit<T, 'digest'>): T => {
+/** `s` with its digest computed (over itself with an empty one, as `digestOf` takes it). */
+export const seal = <T extends PushSession>(s: Omit<T, 'digest'>): T => {
   const withDigest = { ...s, digest: '' } as T;
   return { ...withDigest, digest: digestOf(withDigest) };
 };

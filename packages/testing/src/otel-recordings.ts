@@ -5,7 +5,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { attrNumber, attrText, type OtelRecord, type OtelSpan } from '@agentdash/core';
+import {
+  attrNumber,
+  attrText,
+  decodeOtlpRequest,
+  type OtelRecord,
+  type OtelSpan,
+  signalOfOtlpPath,
+  telemetrySessionId,
+} from '@agentdash/core';
 import { repoRoot } from './shared.js';
 
 export const corpusOtelDir = join(repoRoot, '../shared/corpus-otel');
@@ -121,4 +129,57 @@ export function withoutOtlpTimes(value: unknown): unknown {
       .filter(([key]) => !/TimeUnixNano$|^timeUnixNano$/.test(key))
       .map(([key, v]) => [key, withoutOtlpTimes(v)]),
   );
+}
+
+/** The bundled 2.1.332-json recording's sessions: the probe began first, the shell (Bash calls) 51 s later. */
+export const PROBE_SESSION = '6e43729b-c50a-4273-8b12-a6d12e807839';
+export const SHELL_SESSION = '38ec88f3-0d58-4209-9ff9-b12b8004928d';
+/** `undatedExport`'s copy of the probe's events, none with a time. */
+export const UNDATED_SESSION = '0d47e000-0000-4000-8000-00000000d47e';
+
+/**
+ * Three telemetry-only sessions from the bundled 2.1.332-json recording, for the rule that an unknown time is never
+ * 0 (1970): the shell session with every other request's times left out (its first among them: dated and undated
+ * records), the probe session whole (all dated, and begun before the shell's first dated record), and the probe's
+ * events with every time left out under `UNDATED_SESSION` (none dated). Newest first they are shell, probe, the copy.
+ * `shellFirstMs`/`shellLastMs`: the first and last time of the shell's records sent with one.
+ */
+export function undatedExport(): {
+  readonly requests: readonly RecordedRequest[];
+  readonly shellFirstMs: number;
+  readonly shellLastMs: number;
+} {
+  const json = (r: RecordedRequest): unknown => JSON.parse(new TextDecoder().decode(r.body));
+  const as = (r: RecordedRequest, body: unknown): RecordedRequest => ({
+    ...r,
+    body: new TextEncoder().encode(JSON.stringify(body)),
+  });
+  const all = readRecording(join(otelFixtureDir, '2.1.332-json'));
+  const of = (id: string) => all.filter((r) => new TextDecoder().decode(r.body).includes(id));
+  const shell = of(SHELL_SESSION).map((r, i) => ({ r, dated: i % 2 === 1 }));
+  const copy = of(PROBE_SESSION)
+    .filter((r) => r.path === '/v1/logs')
+    .map((r) =>
+      as(r, JSON.parse(JSON.stringify(withoutOtlpTimes(json(r))).replaceAll(PROBE_SESSION, UNDATED_SESSION))),
+    );
+  const times = shell
+    .filter((s) => s.dated)
+    .flatMap(({ r }) => decodeRecorded(r))
+    .flatMap((e) => (e.kind === 'event' && telemetrySessionId(e.attributes) === SHELL_SESSION ? [e.timeMs] : []));
+  return {
+    requests: [
+      ...of(PROBE_SESSION),
+      ...shell.map(({ r, dated }) => (dated ? r : as(r, withoutOtlpTimes(json(r))))),
+      ...copy,
+    ],
+    shellFirstMs: Math.min(...times),
+    shellLastMs: Math.max(...times),
+  };
+}
+
+/** A recorded request's records, decoded as a receiver decodes them. */
+export function decodeRecorded(r: RecordedRequest): readonly OtelRecord[] {
+  const signal = signalOfOtlpPath(r.path);
+  if (signal === null) throw new Error(`not an OTLP path: ${r.path}`);
+  return decodeOtlpRequest({ signal, contentType: r.contentType, contentEncoding: '', body: r.body }).records;
 }

@@ -129,4 +129,26 @@ describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', ()
     expect(checked).toBeGreaterThan(50);
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it('a session whose wall time is unknown (84b6da18: one timestamp) shows "—", never "0 ms" wall or active', async () => {
+    const list = (await (await fetch(new URL('api/sessions?limit=1000', server.url))).json()) as SessionsResponse;
+    const session = list.sessions.find((s) => s.id.startsWith('84b6da18'));
+    expect([session?.durationMs, session?.time?.wallMs]).toEqual([null, null]);
+    const id = session?.id ?? '';
+    await page.goto(new URL('#/', server.url).toString());
+    const row = page.locator(`[data-testid=session-row][data-session="${id}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    const figures = async (scope: typeof row, wall: string, active: string) => ({
+      wall: (await scope.getByTestId(wall).textContent())?.replace(/\s+/g, ' ').trim(),
+      active: await scope.getByTestId(active).count(),
+      bars: await scope.getByTestId('time-bar').count(),
+    });
+    // before: "0 ms active" in the list (the time had wallMs 0, not null)
+    expect(await figures(row, 'session-wall', 'session-active')).toEqual({ wall: '— wall', active: 0, bars: 0 });
+    await page.goto(new URL(`#/s/${encodeURIComponent(id)}`, server.url).toString());
+    const stats = page.getByTestId('session-stats');
+    await stats.waitFor({ timeout: 15_000 });
+    expect(await figures(stats, 'wall-time', 'active-time')).toEqual({ wall: '— wall', active: 0, bars: 0 });
+    expect(problems).toEqual([]);
+  });
 });

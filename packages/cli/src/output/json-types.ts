@@ -5,7 +5,7 @@
 
 import type { AgentId } from '@agentdash/core/base';
 import type { RefreshReport, TelemetryJoins } from '@agentdash/index';
-import type { TelemetrySummaryDto, TimeDto, UsageTotalsDto } from '@agentdash/server';
+import type { TelemetrySummaryDto, TimeSumDto, UsageTotalsDto } from '@agentdash/server';
 
 export type * from './team-json.js';
 
@@ -74,8 +74,11 @@ export interface UsageJson {
   readonly reasoningOutputTokens: number;
 }
 
-/** Where a session's main-thread time went; the four parts sum to `wallMs` (docs/usage.md): the API's `TimeDto`. */
-export type SessionTimeJson = TimeDto;
+/**
+ * Where a session's main-thread time went; the four parts sum to `wallMs` (docs/usage.md): the API's `TimeDto` whose
+ * wall time is known (a session whose wall time is unknown has `time: null` here).
+ */
+export type SessionTimeJson = TimeSumDto;
 
 export interface SessionJson {
   /** The session id (the main file's name); two project folders can each hold a session of the same id. */

@@ -51,6 +51,23 @@ type Label = (typeof labels)[number];
 export const zeroTime: SessionTime = { wallMs: 0, modelMs: 0, toolMs: 0, userMs: 0, idleMs: 0 };
 
 /**
+ * A session's time as every surface reports it (the index's summaries, the API's `TimeDto`, the team push):
+ * `wallMs` null when its wall time is unknown, never 0 for it (`reportedTime`).
+ */
+export interface ReportedTime extends Omit<SessionTime, 'wallMs'> {
+  readonly wallMs: number | null;
+}
+
+/**
+ * The one rule for an unknown wall time: a thread whose records give no span (one timestamp for the whole thread, as
+ * old Codex rollouts stamp only their header, or none) has none, so its `wallMs` is null, not 0 (the parts are then 0).
+ * A team server reads a session an older laptop pushed with 0 for it through this too.
+ */
+export function reportedTime(t: ReportedTime): ReportedTime {
+  return t.wallMs !== null && t.wallMs > 0 ? t : { ...t, wallMs: null };
+}
+
+/**
  * Splits a thread's wall time into model, tool, user and idle time. Where intervals overlap, the first of these wins:
  * a call waiting for the person (a question, a plan, an approval; idle when the approval is longer than the idle
  * threshold), a running tool, the model, a wait for the person.
@@ -139,8 +156,11 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
  * ranks by: a session left open for months (a fixture whose records span four months) has a long wall time and
  * little active time.
  */
-export function activeMs(t: Pick<SessionTime, 'wallMs' | 'idleMs'>): number {
-  return t.wallMs - t.idleMs;
+export function activeMs(t: Pick<SessionTime, 'wallMs' | 'idleMs'>): number;
+/** Unknown (null) when the wall time is. */
+export function activeMs(t: Pick<ReportedTime, 'wallMs' | 'idleMs'>): number | null;
+export function activeMs(t: Pick<ReportedTime, 'wallMs' | 'idleMs'>): number | null {
+  return t.wallMs === null ? null : t.wallMs - t.idleMs;
 }
 
 export function addTime(a: SessionTime, b: SessionTime): SessionTime {

@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import { outputTime } from '@agentdash/core/base';
-import { type SessionTime, zeroTime } from '@agentdash/core/time';
+import { reportedTime, type SessionTime, zeroTime } from '@agentdash/core/time';
 import { agentOfRow } from '../agent-kind.js';
 import { prepared } from '../schema/prepared.js';
 import type { SessionFilter, SessionSummary, UsagePart } from '../types.js';
@@ -105,7 +105,8 @@ export function summaryOf(
   const main = files.find((f) => f.role === 'main');
   const archived = (main ?? files[0])?.archived === 1;
   const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices, reachedModel(row.models));
-  const time = row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime);
+  // unknown (null), not 0, when its main thread's records give no span (`reportedTime`)
+  const time = reportedTime(row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime));
   return {
     id: row.session_id,
     agent: agentOfRow(row.agent),
@@ -121,8 +122,8 @@ export function summaryOf(
     // `wallMs`), not the span of all its files (subagent files another client wrote days apart stretched that);
     // without a main file, its files' first to last (session-scan.ts).
     // Unknown, not 0, when its main thread's records give no span: one timestamp for the whole thread (old Codex
-    // rollouts stamp only their header), or none.
-    durationMs: row.started_ms !== null && time.wallMs > 0 ? time.wallMs : undefined,
+    // rollouts stamp only their header), or none (`time.wallMs` null, core's `reportedTime`).
+    durationMs: time.wallMs ?? undefined,
     messages: row.messages,
     prompts: row.prompts,
     toolCalls: row.tool_calls,

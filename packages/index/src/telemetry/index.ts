@@ -24,6 +24,9 @@ import {
   type SessionTelemetry,
   type TelemetryJoins,
 } from './queries.js';
+
+export { TELEMETRY_FIRST_MS, TELEMETRY_LAST_MS, TELEMETRY_NEWEST_FIRST } from './queries.js';
+
 import { TELEMETRY_SCHEMA } from './schema.js';
 import { createTelemetryWriter, type StoreReport } from './store.js';
 import { createTelemetryTimeline, type TelemetryStep } from './timeline.js';

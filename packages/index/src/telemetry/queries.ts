@@ -21,9 +21,22 @@ export interface TelemetryJoins {
   readonly apiRequestsInTranscripts: number;
 }
 
+/**
+ * A telemetry session's first and last times: of its records that carry one. A record sent without a time (an
+ * exporter that leaves OpenTelemetry's times out) is stored with time 0, which is no time, not 1970: it counts for
+ * neither, and a session none of whose records has a time has neither (null). SQL that SQLite and PostgreSQL both
+ * run: the team server's telemetry (team/src/pg/telemetry.ts) reads its own with these.
+ */
+export const TELEMETRY_FIRST_MS = 'min(case when time_ms > 0 then time_ms end)';
+export const TELEMETRY_LAST_MS = 'max(case when time_ms > 0 then time_ms end)';
+/**
+ * Telemetry sessions (grouped by `session_id`) newest first, by their first time; those without one last, as the
+ * sessions list puts a session whose start is unknown (`coalesce(started_ms, 0)`, read/session-page.ts), then by id.
+ */
+export const TELEMETRY_NEWEST_FIRST = `${TELEMETRY_FIRST_MS} desc nulls last, session_id`;
+
 const SESSION_SUMS = `
-  SELECT COUNT(*) AS records,
-    MIN(CASE WHEN time_ms > 0 THEN time_ms END) AS firstMs, MAX(CASE WHEN time_ms > 0 THEN time_ms END) AS lastMs,
+  SELECT COUNT(*) AS records, ${TELEMETRY_FIRST_MS} AS firstMs, ${TELEMETRY_LAST_MS} AS lastMs,
     COUNT(DISTINCT CASE WHEN name = 'user_prompt' THEN prompt_id END) AS prompts,
     SUM(name = 'api_request') AS apiRequests,
     SUM(name = 'api_error') AS apiErrors,
@@ -60,7 +73,8 @@ export function createTelemetryQueries(db: Database.Database) {
       .pluck(),
     sessions: db
       .prepare(
-        `SELECT session_id FROM otel_events WHERE session_id <> '' GROUP BY session_id ORDER BY MIN(time_ms) DESC`,
+        `SELECT session_id FROM otel_events WHERE session_id <> '' GROUP BY session_id
+         ORDER BY ${TELEMETRY_NEWEST_FIRST}`,
       )
       .pluck(),
     calls: db.prepare(
@@ -116,7 +130,7 @@ export function createTelemetryQueries(db: Database.Database) {
 
   return {
     sessionTelemetry,
-    /** Every session telemetry names, newest first. */
+    /** Every session telemetry names, newest first (`TELEMETRY_NEWEST_FIRST`). */
     telemetrySessionIds: (): string[] => s.sessions.all() as string[],
     /** Sessions known only through telemetry: no transcript of them is in the index. */
     telemetryOnlySessions: (): SessionTelemetry[] =>

@@ -3,6 +3,7 @@
  * and a row as the index's `SessionSummary` (plus who pushed it and at which tier), so the server's mapping applies.
  */
 import { projectFolderAgents } from '@agentdash/core/base';
+import { reportedTime } from '@agentdash/core/time';
 import { type SessionSummary, shownSession } from '@agentdash/index';
 import type { MetadataSession, ShareTier, SummarySession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
@@ -160,7 +161,8 @@ export function summaryOf(row: SessionDbRow): TeamSessionSummary {
     unpricedModels: b.unpricedModels,
     ...(b.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: b.inputUnrecordedModels }),
     ...(b.outputUnrecordedModels === undefined ? {} : { outputUnrecordedModels: b.outputUnrecordedModels }),
-    time: b.time,
+    // unknown (null) where an older laptop (payload 6 and before) sent 0 for an unknown wall time
+    time: reportedTime(b.time),
     person: row.person,
     device: row.device,
     tier: row.tier,

@@ -15,7 +15,14 @@ import {
   telemetryClientName,
   telemetrySessionId,
 } from '@agentdash/core';
-import type { MeasuredCall, MeasuredRequest, SessionTelemetry } from '@agentdash/index';
+import {
+  type MeasuredCall,
+  type MeasuredRequest,
+  type SessionTelemetry,
+  TELEMETRY_FIRST_MS,
+  TELEMETRY_LAST_MS,
+  TELEMETRY_NEWEST_FIRST,
+} from '@agentdash/index';
 import type { ShareTier } from '../contract.js';
 import { recordAtTier } from '../otel/share.js';
 import type { Sql } from './db.js';
@@ -183,7 +190,7 @@ export async function teamSessionTelemetry(sql: Sql, key: TelemetryKey): Promise
   const { personId: p, sessionId: id } = key;
   const [row] = await sql<Record<string, number | boolean | null>[]>`
     select count(*)::int as records,
-      min(time_ms) filter (where time_ms > 0) as "firstMs", max(time_ms) filter (where time_ms > 0) as "lastMs",
+      ${sql.unsafe(TELEMETRY_FIRST_MS)} as "firstMs", ${sql.unsafe(TELEMETRY_LAST_MS)} as "lastMs",
       count(distinct prompt_id) filter (where name = 'user_prompt')::int as prompts,
       count(*) filter (where name = 'api_request')::int as "apiRequests",
       count(*) filter (where name = 'api_error')::int as "apiErrors",
@@ -255,7 +262,10 @@ export async function teamMeasuredRequests(sql: Sql, key: TelemetryKey): Promise
   return new Map(rows.map((r) => [r.id, { durationMs: r.duration_ms, ttftMs: r.ttft_ms, costUsd: r.cost_usd }]));
 }
 
-/** Sessions of `personIds` (every person when undefined) known only through telemetry, newest first. */
+/**
+ * Sessions of `personIds` (every person when undefined) known only through telemetry, newest first as the laptop lists
+ * them (`TELEMETRY_NEWEST_FIRST`: those without a time last).
+ */
 export async function teamTelemetryOnly(
   sql: Sql,
   personIds?: readonly number[],
@@ -266,6 +276,6 @@ export async function teamTelemetryOnly(
     where e.session_id <> '' ${personIds ? sql`and e.person_id = any(${[...personIds]}::bigint[])` : sql``}
       ${deviceIds ? sql`and e.device_id = any(${[...deviceIds]}::bigint[])` : sql``}
       and not exists (select 1 from sessions s where s.person_id = e.person_id and s.session_id = e.session_id)
-    group by e.person_id, e.session_id order by min(e.time_ms) desc`;
+    group by e.person_id, e.session_id order by ${sql.unsafe(TELEMETRY_NEWEST_FIRST)}, e.person_id`;
   return rows.map((r) => ({ personId: r.person_id, sessionId: r.session_id }));
 }

@@ -20,14 +20,16 @@ export function TimeBar({
   width?: number | string;
   legend?: boolean;
 }) {
-  if (!time || time.wallMs <= 0) return <span className="dim">—</span>;
+  // an unknown wall time (null) is no bar
+  const wallMs = time?.wallMs ?? null;
+  if (!time || wallMs === null || wallMs <= 0) return <span className="dim">—</span>;
   const title = TIME_PARTS.map((p) => `${p.label} ${fmtDuration(time[p.key])}`).join(' · ');
   return (
     <span className="timebar-wrap" title={title} data-testid="time-bar">
       <span className="timebar" style={{ width }}>
         {TIME_PARTS.map((p) =>
           time[p.key] > 0 ? (
-            <span key={p.key} className={p.className} style={{ width: `${(time[p.key] / time.wallMs) * 100}%` }} />
+            <span key={p.key} className={p.className} style={{ width: `${(time[p.key] / wallMs) * 100}%` }} />
           ) : null,
         )}
       </span>

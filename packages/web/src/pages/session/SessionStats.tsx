@@ -1,3 +1,4 @@
+import { activeMs } from '@agentdash/core/time';
 import { Fragment, useMemo } from 'react';
 import type { SessionDetail } from '../../data/types';
 import {
@@ -22,7 +23,7 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
   );
   const realErrors = s.errors - s.expectedErrors;
   // No wall time (records without a span): no active time either, rather than "0 ms".
-  const active = s.time && s.durationMs !== null ? s.time.wallMs - s.time.idleMs : null;
+  const active = s.time ? activeMs(s.time) : null;
   // On a phone the row wraps, errors and cost first (`.stat-lead`, styles.css): every figure in view, none scrolled to.
   return (
     <div className="session-stats" data-testid="session-stats">

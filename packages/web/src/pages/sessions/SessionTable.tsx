@@ -1,4 +1,5 @@
 import { plainText, shortRefs } from '@agentdash/core/present';
+import { activeMs } from '@agentdash/core/time';
 import { useMemo } from 'react';
 import type { SessionRow } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
@@ -153,7 +154,8 @@ function SessionRowView({
   const href = sessionHref(r.id, r.matchCallId, searchText);
   const recent = fmtRecent(r.startedAt);
   const real = r.errors - r.expectedErrors;
-  const active = r.time ? r.time.wallMs - r.time.idleMs : null;
+  // no active time without a wall time (null), rather than "0 ms"
+  const active = r.time ? activeMs(r.time) : null;
   return (
     <tr
       data-testid="session-row"
