@@ -23,6 +23,7 @@ import type { FindResponse } from './find-text.js';
 import type { CallsResponse, StatsResponse } from './stats-types.js';
 import type {
   MeasuredResponse,
+  SessionTelemetryDto,
   TelemetryIdsResponse,
   TelemetrySessionsResponse,
   TelemetrySetupResponse,
@@ -123,6 +124,29 @@ export interface IssuesResponse {
   readonly issues: IssueDto[];
 }
 
+/** A session file held at its last complete version, and the newer partial copy kept beside it in the archive. */
+export interface HeldFileDto {
+  readonly path: string;
+  readonly role: 'main' | 'subagent';
+  /** The last complete version: what the session shows. */
+  readonly complete: { readonly bytes: number; readonly records: number };
+  /** The newer copy that was on disk (shorter, replaced or no longer parsing). */
+  readonly partial: {
+    readonly bytes: number;
+    readonly records: number;
+    /** Why it is not shown. */
+    readonly reason: string;
+    /** When the copy was first kept (ISO time). */
+    readonly keptAt: string;
+  };
+}
+
+/** `GET /api/sessions/:id/versions`: `held` is empty when every file is shown as it is on disk (or as archived). */
+export interface SessionVersionsResponse {
+  readonly sessionId: string;
+  readonly held: readonly HeldFileDto[];
+}
+
 /** A route that takes no query. */
 export type NoQuery = { readonly [name: string]: never };
 
@@ -147,12 +171,15 @@ export interface ApiRoutes {
   '/sessions/:id/issues': Route<IssuesResponse>;
   '/sessions/:id/waterfall': Route<WaterfallResponse>;
   '/sessions/:id/files': Route<FilesResponse>;
+  '/sessions/:id/versions': Route<SessionVersionsResponse>;
   '/stats': Route<StatsResponse, StatsPageQuery>;
   '/usage': Route<UsageResponse, UsageQuery>;
   '/calls': Route<CallsResponse, CallsQuery>;
   '/telemetry/setup': Route<TelemetrySetupResponse>;
   '/telemetry/ids': Route<TelemetryIdsResponse>;
   '/telemetry/sessions': Route<TelemetrySessionsResponse>;
+  /** 404 when the session has no telemetry (`/telemetry/measured/:id` answers null instead). */
+  '/telemetry/sessions/:id': Route<SessionTelemetryDto>;
   '/telemetry/measured/:id': Route<MeasuredResponse>;
   '/telemetry/sessions/:id/steps': Route<TelemetryStepsResponse>;
 }

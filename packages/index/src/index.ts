@@ -1,5 +1,5 @@
 /**
- * @agentdash/index: a persistent, incremental SQLite index of Claude Code transcripts, with full-text search.
+ * @agentdash/index: a persistent, incremental SQLite index of coding agents' transcripts, with full-text search.
  * @module
  */
 

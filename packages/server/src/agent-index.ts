@@ -6,7 +6,7 @@ export type { AgentIndex } from '@agentdash/index';
 
 /** Filters the server passes to the index. */
 export interface IndexFilter {
-  /** Only this agent's sessions (`claude`, `codex`, `gemini`). */
+  /** Only this agent's sessions (an `AgentId`). */
   readonly agent?: AgentId;
   readonly paths?: readonly string[];
   readonly project?: string;

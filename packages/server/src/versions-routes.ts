@@ -10,6 +10,7 @@
 import type { SessionSummary } from '@agentdash/index';
 import { Hono } from 'hono';
 import type { AgentIndex } from './agent-index.js';
+import type { SessionVersionsResponse } from './api-types.js';
 import { exportFormats } from './export-formats.js';
 import { exportAssetsBuilt } from './export-html.js';
 import { HttpError } from './http-error.js';
@@ -53,7 +54,7 @@ export function versionsRoutes(deps: VersionsRouteDeps) {
   return new Hono()
     .get('/sessions/:id/versions', async (c) => {
       const found = await foundOf(c.req.param('id'));
-      return c.json(shown(await index.sessionVersions(found.key)));
+      return c.json(shown(await index.sessionVersions(found.key)) satisfies SessionVersionsResponse);
     })
     .get('/sessions/:id/versions/partial', async (c) => {
       const format = exportFormats.find((f) => f === (c.req.query('format') ?? 'json'));
