@@ -75,6 +75,29 @@ describe('sessions that touched a file', () => {
     expect(changedBySession(dbPath, `${PROJECT}/src/app.ts`)).toEqual({ [read.id]: 0, [edited.id]: 1 });
   });
 
+  it('finds a path a call wrote relative, in a record naming no folder, as the Files page joins it', async () => {
+    const home = join(t.dir, 'home');
+    const id = nextSessionId();
+    const b = basesOf(id);
+    const file = join(home, 'projects', '-home-user-proj-demo', `${id}.jsonl`);
+    const noFolder = (line: string) => {
+      const { cwd: _, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return JSON.stringify(rest);
+    };
+    writeLines(file, [
+      prompt(b('u1', null, 0), 'Read a file by its relative path'),
+      noFolder(toolUse(b('a1', 'u1', 1), 'msg_1', 'toolu_rel', 'Read', { file_path: 'src/rel.ts' })),
+      noFolder(toolResult(b('r1', 'a1', 2), 'toolu_rel', 'done', false)),
+    ]);
+    await t.index.refresh([home]);
+    const loaded = await t.index.loadSession(id);
+    const [page] = fileActivityOf(loaded.calls, loaded.projectPath);
+    expect(page?.path).toBe(`${PROJECT}/src/rel.ts`);
+    expect(ids(t.index, `${PROJECT}/src/rel.ts`)).toEqual([id]);
+    expect(ids(t.index, 'src/rel.ts')).toEqual([id]);
+    expect(ids(t.index, '/home/user/proj/other/src/rel.ts')).toEqual([]);
+  });
+
   it('follows a file as it grows and is written again: a result appended changes it, a new read replaces it', async () => {
     const home = join(t.dir, 'home');
     const read = session(home, 'Read', `${PROJECT}/src/app.ts`);
