@@ -66,6 +66,12 @@ export interface SessionsQuery extends StatsQuery {
   readonly version?: string;
   readonly hasErrors?: boolean;
   readonly hideEmpty?: boolean;
+  /**
+   * Only the sessions whose file tools read or changed this file (the index's `file` filter): an absolute path
+   * exactly, a relative one as the end of a path on whole segments. A team server answers 400
+   * `FILE_FILTER_UNSUPPORTED` (it keeps no tool inputs); the dashboard offers it on a local server only.
+   */
+  readonly file?: string;
   readonly offset?: number;
   /** Rows of a page: 200 by default, at most 1000. */
   readonly limit?: number;

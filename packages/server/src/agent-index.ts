@@ -17,6 +17,8 @@ export interface IndexFilter {
   readonly hasErrors?: boolean;
   readonly hideEmpty?: boolean;
   readonly ids?: readonly string[];
+  /** Only the sessions whose file tools touched this file (the index's `SessionFilter.file`). */
+  readonly file?: string;
   readonly limit?: number;
   /** A team server's: only this person's sessions, or this device's (`PERSON/DEVICE` or a device name). */
   readonly person?: string;

@@ -92,6 +92,15 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
     expect(summary?.projectPath).toMatch(/^#[0-9a-f]{8}$/);
   });
 
+  it('answers a list filtered by a file with a 400 of its own code, never the list unfiltered', async () => {
+    for (const query of ['file=src/app.ts', 'file=%2Fhome%2Fu%2Fapp.ts&person=ann', 'file=app.ts&q=build']) {
+      const res = await get(`/api/sessions?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.json, query).toMatchObject({ success: false, code: 'FILE_FILTER_UNSUPPORTED' });
+      expect(res.json.error, query).toContain('no tool inputs are pushed');
+    }
+  });
+
   it("lists the people and their devices for the dashboard's filter", async () => {
     expect((await get('/api/team/people')).json).toEqual({
       people: [

@@ -49,6 +49,8 @@ describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", 
         '3',
         '6 ▸',
         expect.any(String),
+        // the link to the sessions that touched it (touched-files.test.ts)
+        'all',
       ]);
       expect(changed.find((r) => r[0] === 'created.txt')?.[1]).toBe('created+2 −0');
       expect(read.map((r) => r[0])).toContain('missing.txt');

@@ -354,6 +354,16 @@ describe.skipIf(missing !== undefined)(
       expect(problems).toEqual([]);
     });
 
+    it("a full-tier session's Files page has no link to a file's sessions (no tool inputs are pushed)", async () => {
+      const laptop = await api<SessionsResponse>('/sessions?person=ann&device=laptop&limit=200');
+      const files = laptop.sessions.find((s) => s.projectPath === '/home/user/proj/files');
+      await page.goto(`${server.url}#/s/${files?.id ?? ''}/files`);
+      // the rows, and the top bar saying it is a team server: the page knows it is a team's
+      await page.waitForSelector('[data-testid=files-changed] [data-testid=file-row]', { timeout: 15_000 });
+      await page.waitForSelector('[data-testid=server-mode]');
+      expect(await page.locator('[data-testid=file-sessions]').count()).toBe(0);
+    });
+
     it('telemetry a device sends to the team port shows in the open list without a reload', async () => {
       await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}`);
       await page.waitForSelector('[data-testid=session-row]');

@@ -1,9 +1,10 @@
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { MeasuredTimeTotals, SessionFilter, SessionSummary } from '@agentdash/index';
 import { addMeasured, type MeasuredSession } from '@agentdash/index/warm';
-import { filterOptions, str } from '../args.js';
+import { filterOptions, type Parsed, str } from '../args.js';
 import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
 import {
   formatCompact,
   formatCount,
@@ -20,6 +21,8 @@ import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
 import { type CommandSpec, cutToLimit, filteredHelp, jsonText, refreshedScope } from './common.js';
 
+const FILE_HELP = '  --file PATH      sessions whose file tools read or changed PATH (see above)';
+
 export const sessionsCommand: CommandSpec = {
   name: 'sessions',
   usage: 'agentdash sessions [PATH…] [filters] [--json]',
@@ -28,14 +31,20 @@ export const sessionsCommand: CommandSpec = {
 expected ones), cost, client version(s), model(s), project and title (custom title, AI title, summary or first
 prompt); a narrow terminal shows the columns that fit. --json adds usage, cost and where the time went. Empty and
 warm-up sessions (no message, or neither title nor tool call) are listed too: the dashboard's list hides them and
-stats does not count them.`),
-  options: filterOptions,
+stats does not count them.
+
+--file PATH lists the sessions whose file tools (Read, Write, Edit, a patch, …) read or changed a file, as each
+session's Files page lists them. An absolute path matches that path exactly. A relative one matches every path that
+ends with it on whole segments: src/app.ts is /home/u/proj/src/app.ts (the file under the current folder, and the
+same file of another folder, as the sessions show it), never /home/u/proj/src/xapp.ts; one with .. is resolved
+against the current folder first.`).replace('\n\nFilters:\n', `\n\nFilters:\n${FILE_HELP}\n`),
+  options: { ...filterOptions, file: { type: 'string' } },
   async run(ctx, positionals) {
     if (ctx.json) {
       ctx.io.stdout.write(await sessionsJson(ctx, positionals));
       return;
     }
-    const { filter } = await refreshedScope(ctx, positionals);
+    const { filter } = await sessionsScope(ctx, positionals);
     const { listed, more } = await limitedSessions(ctx, filter);
     // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
     const measuredOf = await ctx.measuredBySession();
@@ -102,6 +111,21 @@ stats does not count them.`),
   },
 };
 
+/** `--file PATH` as the index matches it: resolved when absolute or when it climbs (`..`), else as written. */
+export function fileArg(values: Parsed['values']): { readonly file?: string } {
+  const file = str(values, 'file');
+  if (file === undefined) return {};
+  if (file.trim() === '') throw new UsageError('--file needs a path');
+  return { file: isAbsolute(file) || /(?:^|[\\/])\.\.(?:[\\/]|$)/.test(file) ? resolve(file) : file };
+}
+
+/** `refreshedScope` with `--file` (read first: a bad option is said before anything is read). */
+async function sessionsScope(ctx: Context, positionals: readonly string[]) {
+  const file = fileArg(ctx.values);
+  const { paths, filter } = await refreshedScope(ctx, positionals);
+  return { paths, filter: { ...filter, ...file } satisfies SessionFilter };
+}
+
 /** The sessions the filter selects, and whether `--limit` left some out (one more is asked for to tell). */
 async function limitedSessions(
   ctx: Context,
@@ -122,7 +146,7 @@ async function limitedSessions(
  * run), while a listed session is live (it stops being live as time passes), or with a session telemetry measured.
  */
 async function sessionsJson(ctx: Context, positionals: readonly string[]): Promise<string | Uint8Array> {
-  const { paths, filter } = await refreshedScope(ctx, positionals);
+  const { paths, filter } = await sessionsScope(ctx, positionals);
   // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
   const measuredOf = await ctx.measuredBySession();
   const render = async () => {

@@ -108,7 +108,7 @@ function useOfKind(kind: string): Use {
  * The files a call touched: from its result when that is a file result, else (a file tool's call that failed or has
  * no result yet) the file its input names.
  */
-function touchesOf(call: ToolCall): Touch[] {
+function touchesOf(call: TouchingCall): Touch[] {
   if (!mayTouchFiles(call)) return [];
   const typed = call.status === 'ok' ? call.result?.typed : undefined;
   const fromResult = typed === undefined ? undefined : touchesOfResult(typed);
@@ -117,6 +117,28 @@ function touchesOf(call: ToolCall): Touch[] {
   const path = call.typedInput?.filePath;
   if (path === undefined || path === '') return [];
   return [{ path, use: useOfKind(call.toolKind ?? '') }];
+}
+
+/** What of a call tells the files it touched (a `ToolCall`'s fields, or the index's typing of a stored call). */
+export type TouchingCall = Pick<ToolCall, 'status' | 'result' | 'toolKind' | 'typedInput'>;
+
+/** A file one call touched, and whether it changed it (`FileTally`'s rule: it worked, and did more than read). */
+export interface FileTouch {
+  readonly path: string;
+  readonly changed: boolean;
+}
+
+/**
+ * The files one call touched, each once, its path joined to `cwd` as `FileTally` joins it (`joinedPath`): what the
+ * index keeps of each call to tell which sessions touched a file.
+ */
+export function filesTouchedBy(call: TouchingCall, cwd?: string): FileTouch[] {
+  const byPath = new Map<string, boolean>();
+  for (const touch of touchesOf(call)) {
+    const path = joinedPath(touch.path, cwd);
+    byPath.set(path, byPath.get(path) === true || (call.status === 'ok' && touch.use !== 'read'));
+  }
+  return [...byPath].map(([path, changed]) => ({ path, changed }));
 }
 
 interface Tally {

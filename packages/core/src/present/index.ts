@@ -12,9 +12,12 @@ export {
   FILE_CALL_IDS,
   type FileActivity,
   FileTally,
+  type FileTouch,
   fileActivityOf,
   fileChanged,
+  filesTouchedBy,
   mayTouchFiles,
+  type TouchingCall,
 } from './file-activity.js';
 export { messageOf } from './message.js';
 export { noteFields, noteLabel } from './notes.js';

@@ -5,6 +5,7 @@ import { projectFolderAgents } from '@agentdash/core/base';
 
 import type Database from 'better-sqlite3';
 import type { CallFilter, SessionFilter, TimeInput } from '../types.js';
+import { touchedSessionCond } from './touched-files.js';
 
 /** What every query needs: the connection and the clock (live status depends on it). */
 export interface Store {
@@ -179,6 +180,10 @@ export function scopeSql(
     .when(filter.model, 'EXISTS (SELECT 1 FROM json_each(s.models) WHERE instr(value, ?) > 0)')
     .when(filter.version, 'EXISTS (SELECT 1 FROM json_each(s.versions) WHERE value = ?)')
     .when(filter.agent, 's.agent = ?');
+  if (filter.file !== undefined && filter.file !== '') {
+    const touched = touchedSessionCond(filter.file);
+    where.add(touched.sql, ...touched.params);
+  }
   if (filter.ids !== undefined) {
     where.add(`s.session_id IN (SELECT value FROM json_each(?))`, JSON.stringify(filter.ids));
   }

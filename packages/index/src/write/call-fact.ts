@@ -18,7 +18,7 @@ import {
   type TranscriptRecord,
   timestampDurations,
 } from '@agentdash/core';
-import { summarizeCall } from '@agentdash/core/present';
+import { filesTouchedBy, summarizeCall, type TouchingCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from '../agents.js';
 import { isObj, str } from '../guards.js';
 import { type FactColumns, type FactValues, OP, type Op } from './record-rows.js';
@@ -60,6 +60,7 @@ export function factValuesOf(c: FactColumns): FactValues {
     c.agent_ref,
     c.subagent_prompt,
     c.subagent_type,
+    c.touched,
   ];
 }
 
@@ -178,7 +179,19 @@ export function factColumnsOf(
     agent_ref: agentRef,
     subagent_prompt: linksSubagent ? (str(input.prompt) ?? null) : null,
     subagent_type: linksSubagent ? (str(output.agentType) ?? str(input.subagent_type) ?? null) : null,
+    touched: touchedColumn(typed, typing, cwd),
   };
+}
+
+/** `calls.touched`: the files the call touched, joined to the folder it ran in, as JSON; null when none. */
+function touchedColumn(
+  result: TouchingCall['result'],
+  typing: Pick<TouchingCall, 'toolKind' | 'typedInput'>,
+  cwd: string | undefined,
+): string | null {
+  const status = result === undefined ? 'unanswered' : result.isError ? 'error' : 'ok';
+  const touches = filesTouchedBy({ ...typing, result, status }, cwd);
+  return touches.length === 0 ? null : JSON.stringify(touches.map((t) => [t.path, t.changed ? 1 : 0]));
 }
 
 /**

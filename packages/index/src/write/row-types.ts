@@ -24,6 +24,7 @@ export type FactValues = readonly [
   agentRef: string | null,
   subagentPrompt: string | null,
   subagentType: string | null,
+  touched: string | null,
 ];
 
 /** The fact columns that depend on the call's typing. */
@@ -45,6 +46,8 @@ export interface FactColumns {
   readonly subagent_prompt: string | null;
   /** For such a call: the agent type its result names, else its input's (the header's subagent type). */
   readonly subagent_type: string | null;
+  /** The files the call touched (core's `filesTouchedBy`) as JSON `[[path, changed 0/1], …]`; null: none. */
+  readonly touched: string | null;
 }
 
 /** `FACT_COLUMNS`' columns, each with its type in `FactColumns`, as a tuple. */

@@ -21,6 +21,8 @@ const cases = (session: string): readonly (readonly [string, string])[] => [
   ['/api/sessions?agent=nope', 'agent must be one of claude, codex'],
   ['/api/sessions?since=not-a-date', 'since must be a date'],
   ['/api/sessions?hasErrors=maybe', 'hasErrors must be true, false, 1 or 0'],
+  [`/api/sessions?file=/${'a'.repeat(4096)}`, 'file must be at most 4096 characters'],
+  ['/api/sessions?file=/src/a%00.ts', 'file must not hold a NUL character'],
   [`/api/sessions/${session}/events?limit=abc`, 'limit must be a non-negative integer'],
   [`/api/sessions/${session}/events?offset=-5`, 'offset must be a non-negative integer'],
   [`/api/sessions/${session}/events?all=yes`, 'all must be true, false, 1 or 0'],

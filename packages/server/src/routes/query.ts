@@ -25,6 +25,14 @@ export const text = param(z.string()).transform((raw) => {
   return clean === undefined || clean === '' ? undefined : clean.slice(0, 500);
 });
 
+/** A file's path, whole (one cut short is another path): at most 4096 characters, no NUL. */
+export const path = param(
+  z
+    .string()
+    .max(4096, 'must be at most 4096 characters')
+    .refine((raw) => !raw.includes('\0'), 'must not hold a NUL character'),
+);
+
 /**
  * A non-negative integer, `fallback` when absent, from `min` to `max` (one outside is moved to the nearer end, not
  * refused: a limit of 0 on a route whose index reads 0 as "no limit" would otherwise pass every maximum).

@@ -18,7 +18,7 @@ import { errorCategories, errorSeverities } from '@agentdash/core/model';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
 import { z } from 'zod';
 import { exportFormats } from '../export-formats.js';
-import { date, flag, int, oneOf, text } from './query.js';
+import { date, flag, int, oneOf, path, text } from './query.js';
 
 export const MAX_EVENTS_PAGE = 500;
 export const DEFAULT_SESSIONS_PAGE = 200;
@@ -63,6 +63,7 @@ export const sessionsQuery = reading<SessionsQuery>()(
     version: text,
     hasErrors: flag,
     hideEmpty: flag,
+    file: path,
     offset: int(0, END),
     limit: int(DEFAULT_SESSIONS_PAGE, MAX_SESSIONS_PAGE),
     sort: oneOf(sessionSorts).transform((sort) => sort ?? 'startedAt'),

@@ -5,6 +5,7 @@
 import { projectFolderAgents } from '@agentdash/core/base';
 import { reportedTime } from '@agentdash/core/time';
 import { type SessionSummary, shownSession } from '@agentdash/index';
+import { HttpError } from '@agentdash/server';
 import type { MetadataSession, ShareTier, SummarySession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
 
@@ -20,6 +21,8 @@ export interface TeamFilter {
   readonly hideEmpty?: boolean | undefined;
   readonly ids?: readonly string[] | undefined;
   readonly sessionId?: string | undefined;
+  /** The sessions that touched a file: not known here (no tool inputs are pushed), a 400 (`whereOf`). */
+  readonly file?: string | undefined;
   readonly person?: string | undefined;
   /** A device name, or `PERSON/DEVICE`. */
   readonly device?: string | undefined;
@@ -34,10 +37,23 @@ export const toMs = (t: string | number | undefined): number | undefined => {
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * The answer to a list filtered by a file (`file=`): a team server's sessions hold their calls' summaries, not their
+ * inputs and results, so which files a session touched is not known here. A 400 of its own code, never the list
+ * unfiltered; the dashboard offers the filter on a local server only (health's `mode`).
+ */
+export const fileFilterUnsupported = (): HttpError =>
+  new HttpError(
+    400,
+    "a team server does not know which files a session's tools touched (no tool inputs are pushed): leave out file",
+    'FILE_FILTER_UNSUPPORTED',
+  );
+
+/**
  * `s` (sessions, or the list's narrow copy) joined to `p` (people) and `d` (devices): the WHERE of a filter, as a
  * fragment. `hideEmpty` reads the list's `messages` column: only the list's queries (`listFromOf`) pass it.
  */
 export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
+  if (f.file) throw fileFilterUnsupported();
   const parts = [sql`true`];
   if (f.agent) parts.push(sql`s.agent = ${f.agent}`);
   if (f.project) {

@@ -1,10 +1,12 @@
 import { fileChanged as changed, plural, relativePath } from '@agentdash/core/present';
 import { Fragment, useState } from 'react';
 import { api, staticSource } from '../data/client';
+import { useServerFacts } from '../data/server-facts';
 import type { FileActivity } from '../data/types';
 import { useSessionAnswer } from '../data/use-session-answer';
 import { fmtNumber, fmtTime } from '../ui/format';
 import { listHref, sessionHref, shortRef, waterfallHref } from '../ui/router';
+import { touchedFileHref } from './sessions/list-url';
 import './files.css';
 
 /** What became of the file: created, deleted, moved (each a badge), and its lines added and removed. */
@@ -59,8 +61,10 @@ function FileTable(props: {
   readonly testId: string;
   /** Files not changed: no outcome, edits nor writes to show. */
   readonly onlyRead?: boolean;
+  /** Each file links to the sessions that touched it (a local server's list; not a team's, not an export). */
+  readonly touchedLinks: boolean;
 }) {
-  const { id, files, projectPath } = props;
+  const { id, files, projectPath, touchedLinks } = props;
   const changes = props.onlyRead !== true;
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (path: string) =>
@@ -87,6 +91,7 @@ function FileTable(props: {
               <th className="num">Failed</th>
               <th className="num">Calls</th>
               <th>Last</th>
+              {touchedLinks && <th>Sessions</th>}
             </tr>
           </thead>
           <tbody>
@@ -126,10 +131,23 @@ function FileTable(props: {
                       </button>
                     </td>
                     <td className="mono dim">{fmtTime(f.lastAt)}</td>
+                    {touchedLinks && (
+                      <td>
+                        <a
+                          className="btn small"
+                          href={touchedFileHref(f.path)}
+                          title={`The sessions whose file tools read or changed ${f.path}`}
+                          aria-label={`Sessions that touched ${f.path}`}
+                          data-testid="file-sessions"
+                        >
+                          all
+                        </a>
+                      </td>
+                    )}
                   </tr>
                   {shown && (
                     <tr className="files-calls">
-                      <td colSpan={changes ? 8 : 5}>
+                      <td colSpan={(changes ? 8 : 5) + (touchedLinks ? 1 : 0)}>
                         {f.callIds.map((callId, i) => (
                           <a key={callId} className="btn small" href={sessionHref(id, callId)} data-testid="file-call">
                             call {i + 1}
@@ -157,6 +175,9 @@ function FileTable(props: {
 export function FilesPage({ id }: { id: string }) {
   const { data, error } = useSessionAnswer(id, api.files);
   const exported = staticSource() !== undefined;
+  // A team server keeps no tool inputs: it cannot tell which sessions touched a file (its list refuses `file`).
+  const facts = useServerFacts();
+  const touchedLinks = !exported && facts !== undefined && facts.mode !== 'team';
   if (error) {
     return (
       <div className="page">
@@ -209,8 +230,23 @@ export function FilesPage({ id }: { id: string }) {
         </div>
       </div>
       {data && files.length === 0 && <div className="empty">No file tool was called in this session.</div>}
-      <FileTable id={id} title="Changed" files={edited} projectPath={projectPath} testId="files-changed" />
-      <FileTable id={id} title="Not changed" files={read} projectPath={projectPath} testId="files-read" onlyRead />
+      <FileTable
+        id={id}
+        title="Changed"
+        files={edited}
+        projectPath={projectPath}
+        testId="files-changed"
+        touchedLinks={touchedLinks}
+      />
+      <FileTable
+        id={id}
+        title="Not changed"
+        files={read}
+        projectPath={projectPath}
+        testId="files-read"
+        onlyRead
+        touchedLinks={touchedLinks}
+      />
     </div>
   );
 }

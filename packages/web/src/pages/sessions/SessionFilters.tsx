@@ -108,6 +108,25 @@ export function SessionFilters({
         />
         Has errors
       </label>
+      {filters.file !== '' && (
+        // Set by a Files page's link (no field of its own): shown with its path, removed alone or by Clear.
+        <span
+          className="check"
+          data-testid="filter-file"
+          title={`Sessions whose file tools read or changed ${filters.file}`}
+        >
+          Touched <span className="badge neutral mono">{shortPath(filters.file)}</span>
+          <button
+            type="button"
+            className="btn small ghost"
+            aria-label="Remove the file filter"
+            onClick={() => set({ file: '' })}
+            data-testid="filter-file-remove"
+          >
+            ×
+          </button>
+        </span>
+      )}
       {isFiltered(filters, filters.q.trim()) && (
         <button
           type="button"

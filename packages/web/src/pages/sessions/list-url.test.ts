@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, listQueryOf, listStateOf } from './list-url';
+import { DEFAULT_SORT, listQueryOf, listStateOf, touchedFileHref } from './list-url';
 import { type Filters, NO_FILTERS, type Sort } from './use-session-list';
 
 describe('the sessions list in the address', () => {
@@ -18,6 +18,7 @@ describe('the sessions list in the address', () => {
       since: '2026-11-01',
       until: '2026-11-20',
       hasErrors: true,
+      file: '/home/me/a b/src/app.ts',
       showEmpty: true,
     };
     const sorts: Sort[] = [
@@ -32,6 +33,16 @@ describe('the sessions list in the address', () => {
       expect(listStateOf(query), query).toEqual({ filters, sort });
     }
     expect(listQueryOf(filters, { key: 'costUsd', dir: -1 })).toContain('errors=1');
+  });
+
+  it('links a file to the list of the sessions that touched it, its path whole in the address', () => {
+    const path = '/home/me/a b/src/app&x=1#top?.ts';
+    const href = touchedFileHref(path);
+    expect(href.startsWith('#/?file=')).toBe(true);
+    expect(listStateOf(href.slice('#/?'.length))).toEqual({
+      filters: { ...NO_FILTERS, file: path },
+      sort: DEFAULT_SORT,
+    });
   });
 
   it('reads a wrong or unknown value as its default', () => {

@@ -18,6 +18,7 @@ const TEXTS = [
   ['version', 'version'],
   ['since', 'since'],
   ['until', 'until'],
+  ['file', 'file'],
 ] as const satisfies readonly (readonly [keyof Filters, string])[];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -44,6 +45,10 @@ export function listStateOf(query: string): { filters: Filters; sort: Sort } {
   };
   return { filters, sort };
 }
+
+/** The list of the sessions that touched a file (a Files page's link): `#/?file=…`. */
+export const touchedFileHref = (path: string): string =>
+  `#/?${listQueryOf({ ...NO_FILTERS, file: path }, DEFAULT_SORT)}`;
 
 /** The address's query for a list state (empty for the plain list). */
 export function listQueryOf(filters: Filters, sort: Sort): string {

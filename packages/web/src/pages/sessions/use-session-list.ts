@@ -45,6 +45,8 @@ export interface Filters {
   readonly since: string;
   readonly until: string;
   readonly hasErrors: boolean;
+  /** The sessions whose file tools touched this file (a Files page's link; the server's `file`); '' = any. */
+  readonly file: string;
   /** Show the empty and warm-up sessions too (hidden by default). */
   readonly showEmpty: boolean;
 }
@@ -58,11 +60,12 @@ export const NO_FILTERS: Filters = {
   since: '',
   until: '',
   hasErrors: false,
+  file: '',
   showEmpty: false,
 };
 
 export const isFiltered = (f: Filters, q: string): boolean =>
-  !!(q || f.agent || f.project || f.model || f.version || f.since || f.until || f.hasErrors);
+  !!(q || f.agent || f.project || f.model || f.version || f.since || f.until || f.hasErrors || f.file);
 
 /** How often the list asks again while the server cannot be reached. */
 const UNREACHABLE_RETRY_MS = 3_000;
