@@ -318,9 +318,10 @@ export async function manifestWant(
   who: Pusher,
   device: z.infer<typeof DeviceInfo>,
 ): Promise<string[]> {
-  await sql`update devices set agentdash = ${device.agentdash}, hostname = ${device.hostname}, platform = ${device.platform}
+  // an older laptop's hostname is not kept (nothing shows it), and one stored before is dropped
+  await sql`update devices set agentdash = ${device.agentdash}, hostname = null, platform = ${device.platform}
     where id = ${who.deviceId}
-      and (agentdash, hostname, platform) is distinct from (${device.agentdash}, ${device.hostname}, ${device.platform})`;
+      and (agentdash, hostname, platform) is distinct from (${device.agentdash}, null, ${device.platform})`;
   if (entries.length === 0) return [];
   const stored = new Map(
     (
