@@ -8,6 +8,7 @@ import type { AgentIndex } from '@agentdash/index';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ShareTier } from '../src/contract.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
+import { cutStoredTelemetry } from '../src/pg/telemetry-tier.js';
 import { TeamClient } from '../src/push/client.js';
 import { FileCache } from '../src/push/file-cache.js';
 import { ForgottenSessions } from '../src/push/forgotten.js';
@@ -195,6 +196,21 @@ pgSuite('telemetry of a pushed session at no more than its tier (real PostgreSQL
       select count(*)::int as n from otel_events e join people p on p.id = e.person_id
       where p.name = 'bob' and e.session_id = ${SESSION_ID}`;
     expect(count?.n).toBe(2);
+  });
+
+  it('telemetry an older server kept above its session tier is cut when the server starts', async () => {
+    const fay = await fullDevice('fay');
+    expect(await fay.pushAt('full')).toMatchObject({ stored: 1 });
+    await fay.send(SESSION_ID, 'r7');
+    await fay.send(OTHER_ID, 'r8');
+    // the session lowered by a server that left its telemetry as it was
+    await team.db.sql`update sessions set tier = 'summary'
+      where session_id = ${SESSION_ID} and person_id = (select id from people where name = 'fay')`;
+    expect(await cutStoredTelemetry(team.db.sql)).toBe(1);
+    const cut = await fay.held(SESSION_ID);
+    expect([markers(cut.text, 'r7'), cut.tiers]).toEqual([[], ['summary']]);
+    expect(markers((await fay.held(OTHER_ID)).text, 'r8')).toEqual([...FULL_ONLY]);
+    expect(await cutStoredTelemetry(team.db.sql)).toBe(0);
   });
 
   it('push --forget deletes the session telemetry, and no other session', async () => {

@@ -13,7 +13,7 @@ import type { OtelRecord } from '@agentdash/core';
 import { type ShareTier, shareTiers, tierCovers } from '../contract.js';
 import { canonicalJson } from '../digest.js';
 import { recordAtTier } from '../otel/share.js';
-import type { TxSql } from './db.js';
+import type { Sql, TxSql } from './db.js';
 
 /** PostgreSQL holds no NUL in text or jsonb: each becomes U+FFFD (nothing else changes). */
 export const noNul = (text: string) => text.replaceAll('\0', '\uFFFD');
@@ -101,4 +101,23 @@ export async function deleteSessionTelemetry(tx: TxSql, personId: number, sessio
   for (const table of TABLES) {
     await tx`delete from ${tx(table)} where person_id = ${personId} and session_id = any(${ids}::text[])`;
   }
+}
+
+/**
+ * Cuts the telemetry a server before this rule stored above its pushed session's tier, each session in its own
+ * transaction (run when the server starts, as `indexMissingDocs`). Returns how many sessions it cut.
+ */
+export async function cutStoredTelemetry(sql: Sql): Promise<number> {
+  const tiers = [...shareTiers];
+  const above = (table: string) => sql`exists (select 1 from ${sql(table)} o where o.person_id = p.person_id
+    and o.session_id = p.session_id and array_position(${tiers}::text[], o.tier) > p.rank)`;
+  const pending = await sql<{ person_id: number; session_id: string; tier: ShareTier }[]>`
+    with p as (select person_id, session_id, min(array_position(${tiers}::text[], tier)) as rank
+      from sessions group by person_id, session_id)
+    select p.person_id::int, p.session_id, (${tiers}::text[])[p.rank] as tier from p
+    where ${above('otel_events')} or ${above('otel_spans')} or ${above('otel_metrics')}`;
+  for (const s of pending) {
+    await sql.begin((tx) => cutSessionTelemetry(tx, s.person_id, s.session_id, s.tier));
+  }
+  return pending.length;
 }
