@@ -53,6 +53,8 @@ it('otel setup prints the environment that points Claude Code at the receiver', 
     'http://127.0.0.1:4999',
     'otlp',
   ]);
+  // the laptop's own receiver keeps what it gets on this machine: tool details on
+  expect(env.OTEL_LOG_TOOL_DETAILS).toBe('1');
 });
 
 it('otel setup also gives the lines for Codex CLI and Gemini CLI (the recorders use the same)', async () => {

@@ -297,7 +297,8 @@ const versioned = { version: z.number().int() };
 export const DeviceInfo = z.strictObject({
   /** The pushing AgentDash's version. */
   agentdash: text(40),
-  hostname: text(300).nullable(),
+  /** The laptop's hostname, as older laptops send it: accepted and dropped (nothing shows it); newer ones send none. */
+  hostname: text(300).nullable().optional(),
   platform: text(40),
 });
 

@@ -224,6 +224,10 @@ pgSuite('OTLP into the team server: each device tier, planted secrets and marker
     expect(direct.env.OTEL_EXPORTER_OTLP_HEADERS).toBe('Authorization=Bearer <device token>');
     expect(direct.codexToml).toContain(`endpoint = "${origin}/v1/logs"`);
     expect(direct.codexToml).toContain('headers = { "Authorization" = "Bearer <device token>" }');
+    // neither tool details (commands, paths, MCP parameters) nor prompts are turned on for the team server
+    expect([direct.env.OTEL_LOG_TOOL_DETAILS, direct.env.OTEL_LOG_USER_PROMPTS]).toEqual([undefined, undefined]);
+    expect(direct.codexToml).toContain('log_user_prompt = false');
+    expect(direct.geminiSettings.telemetry.logPrompts).toBe(false);
     // behind a reverse proxy (docs/team.md): the host and scheme the laptop uses
     const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'team.example:4317' };
     const proxied = (await team.request('GET', '/api/telemetry/setup', undefined, { headers })).json as unknown;

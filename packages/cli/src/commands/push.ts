@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { messageOf } from '@agentdash/core/base';
 import type { AgentIndex } from '@agentdash/index';
@@ -184,7 +183,8 @@ export function pushSetup(ctx: Context, url: string, tokenArg: string | undefine
       cache: FileCache.load(join(dirname(ctx.dbPath), 'push-chunks.json')),
       forgotten,
       policy: { defaultTier: share, projects },
-      device: { agentdash: AGENTDASH_VERSION, hostname: safeHostname(), platform: process.platform },
+      // no hostname: nothing on the team server shows it (the device is named by its token)
+      device: { agentdash: AGENTDASH_VERSION, platform: process.platform },
       filter: { paths, ...agent },
     }),
   };
@@ -265,12 +265,4 @@ function tierText(report: PushReport): string {
     .filter(([, n]) => n > 0)
     .map(([tier, n]) => `${n} ${tier}`);
   return parts.length > 0 ? parts.join(', ') : 'none';
-}
-
-function safeHostname(): string | null {
-  try {
-    return hostname();
-  } catch {
-    return null;
-  }
 }

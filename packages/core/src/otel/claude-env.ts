@@ -1,7 +1,9 @@
 /**
  * What Claude Code needs in its environment (`~/.claude/settings.json` → `env`) to export its telemetry to an
- * OTLP/HTTP endpoint: events (logs) with tool details, traces (a beta behind its own switch), metrics. `authorization`
- * is the header an endpoint that checks a token wants (a team server: `Bearer <device token>`).
+ * OTLP/HTTP endpoint: events (logs), traces (a beta behind its own switch), metrics. `authorization` is the header an
+ * endpoint that checks a token wants (a team server: `Bearer <device token>`). Tool details (commands, file paths,
+ * MCP parameters) are turned on only for an endpoint without one, the laptop's own receiver, which keeps them on this
+ * machine: sent to a team server they would leave at every tier, cut only once there.
  *
  * @example
  * claudeCodeTelemetryEnv('http://127.0.0.1:4318').OTEL_EXPORTER_OTLP_ENDPOINT // 'http://127.0.0.1:4318'
@@ -18,7 +20,7 @@ export function claudeCodeTelemetryEnv(endpoint: string, authorization?: string)
     OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
     ...(authorization === undefined ? {} : { OTEL_EXPORTER_OTLP_HEADERS: `Authorization=${authorization}` }),
     // Tool names, commands and file paths in tool_result events (they stay on this machine).
-    OTEL_LOG_TOOL_DETAILS: '1',
+    ...(authorization === undefined ? { OTEL_LOG_TOOL_DETAILS: '1' } : {}),
     // Events within a second, so a session shows while it runs; metrics every 10 s.
     OTEL_LOGS_EXPORT_INTERVAL: '1000',
     OTEL_METRIC_EXPORT_INTERVAL: '10000',
@@ -53,10 +55,16 @@ export function codexTelemetryToml(
 
 /**
  * Gemini CLI's `~/.gemini/settings.json` `telemetry` that sends it to an OTLP/HTTP endpoint as JSON (not its default
- * gRPC). The recorder (scripts/record/gemini) uses these settings.
+ * gRPC). The recorder (scripts/record/gemini) uses these settings. `team`: the endpoint is a team server, so the
+ * prompts Gemini CLI logs by default are left out (`logPrompts: false`), as `claudeCodeTelemetryEnv` leaves out tool
+ * details.
  */
-export function geminiTelemetrySettings(endpoint: string): {
+export function geminiTelemetrySettings(
+  endpoint: string,
+  team = false,
+): {
   readonly telemetry: Readonly<Record<string, string | boolean>>;
 } {
-  return { telemetry: { enabled: true, target: 'local', otlpEndpoint: endpoint, otlpProtocol: 'http' } };
+  const telemetry = { enabled: true, target: 'local', otlpEndpoint: endpoint, otlpProtocol: 'http' };
+  return { telemetry: team ? { ...telemetry, logPrompts: false } : telemetry };
 }

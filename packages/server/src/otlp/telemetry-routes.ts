@@ -93,7 +93,8 @@ function setupFor(endpoint: string, reason: string | null, authorization: string
     authorization,
     env: claudeCodeTelemetryEnv(endpoint, auth),
     codexToml: codexTelemetryToml(endpoint, 'json', auth),
-    geminiSettings: geminiTelemetrySettings(endpoint),
+    // a team server's lines leave tool details and prompts out (core's claude-env.ts says why)
+    geminiSettings: geminiTelemetrySettings(endpoint, authorization !== null),
   };
 }
 

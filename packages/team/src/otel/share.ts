@@ -128,7 +128,8 @@ function pick(attributes: OtelAttributes, keep: (key: string) => boolean): Recor
   return out;
 }
 
-const firstLine = (text: string) => (text.split(/\r?\n/, 1)[0] ?? '').trim();
+/** A text's first line, trimmed (a pushed call's error message at `metadata` is cut the same way). */
+export const firstLine = (text: string) => (text.split(/\r?\n/, 1)[0] ?? '').trim();
 
 /** A tool call's one line (`Bash npm test`, `Edit a.ts`) from its parameters, redacted; '' when it has none. */
 export function callSummary(attributes: OtelAttributes): string {

@@ -6,6 +6,7 @@ import type { Sql, TxSql } from './db.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
 import { type Lowered, loweredFrom } from './lowered.js';
+import { cutSessionTelemetry, deleteSessionTelemetry } from './telemetry-tier.js';
 import { TranscriptSizeError } from './transcripts.js';
 
 /** A device's identity as the routes pass it. */
@@ -221,6 +222,8 @@ async function storeSession(
     if (starts) writes.push(insertDocStarts(tx, { personId: who.personId, uid: s.uid }, starts));
     writes.push(dropUnreferencedChunks(tx, found.old));
     await Promise.all(writes);
+    // the session's telemetry, sent before, held at no more than its tier (as its transcript's rows just were)
+    await cutSessionTelemetry(tx, who.personId, s.sessionId, s.tier);
     return { result: 'stored', lowered } as const;
   });
 }
@@ -315,9 +318,10 @@ export async function manifestWant(
   who: Pusher,
   device: z.infer<typeof DeviceInfo>,
 ): Promise<string[]> {
-  await sql`update devices set agentdash = ${device.agentdash}, hostname = ${device.hostname}, platform = ${device.platform}
+  // an older laptop's hostname is not kept (nothing shows it), and one stored before is dropped
+  await sql`update devices set agentdash = ${device.agentdash}, hostname = null, platform = ${device.platform}
     where id = ${who.deviceId}
-      and (agentdash, hostname, platform) is distinct from (${device.agentdash}, ${device.hostname}, ${device.platform})`;
+      and (agentdash, hostname, platform) is distinct from (${device.agentdash}, null, ${device.platform})`;
   if (entries.length === 0) return [];
   const stored = new Map(
     (
@@ -328,7 +332,7 @@ export async function manifestWant(
   return entries.filter((e) => stored.get(e.uid) !== e.digest).map((e) => e.uid);
 }
 
-/** Deletes the person's sessions of `uids` with their rows and the chunks no one else refers to. */
+/** Deletes the person's sessions of `uids` with their rows, their telemetry and the chunks no one else refers to. */
 export async function forgetSessions(sql: Sql, uids: readonly string[], personId: number): Promise<number> {
   if (uids.length === 0) return 0;
   return await sql.begin(async (tx) => {
@@ -336,9 +340,14 @@ export async function forgetSessions(sql: Sql, uids: readonly string[], personId
       await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
         where person_id = ${personId} and uid = any(${uids as string[]}::text[])`
     ).map((r) => r.sha256);
-    const gone = await tx`delete from sessions where person_id = ${personId} and uid = any(${uids as string[]}::text[])
-      returning uid`;
+    const gone = await tx<{ session_id: string }[]>`delete from sessions
+      where person_id = ${personId} and uid = any(${uids as string[]}::text[]) returning session_id`;
     await dropUnreferencedChunks(tx, chunks);
+    await deleteSessionTelemetry(
+      tx,
+      personId,
+      gone.map((r) => r.session_id),
+    );
     return gone.length;
   });
 }

@@ -1,11 +1,10 @@
 /**
- * Telemetry sent by devices straight to the team server, in PostgreSQL: each record cut to the device's tier
- * (`recordAtTier`) before it is stored, attributed to the device's person, and stored once (an exporter retries: a
+ * Telemetry sent by devices straight to the team server, in PostgreSQL: each record cut to the device's tier, or its
+ * pushed session's when that is lower (`recordAtTier`, `telemetry-tier.ts`) before it is stored, attributed to the device's person, and stored once (an exporter retries: a
  * span is its trace and span id, any other record the hash of what is stored of it). Read back per session as the
  * laptop's index reads its own (`SessionTelemetry`, the measured calls and requests), so the team's
  * `/api/telemetry/sessions/:id` gives the laptop's figures.
  */
-import { createHash } from 'node:crypto';
 import {
   eventFacts,
   type OtelRecord,
@@ -25,7 +24,8 @@ import {
 } from '@agentdash/index';
 import type { ShareTier } from '../contract.js';
 import { recordAtTier } from '../otel/share.js';
-import type { Sql } from './db.js';
+import type { Sql, TxSql } from './db.js';
+import { jsonOf, keyOf, lowerTier, noNul, pushedTiers } from './telemetry-tier.js';
 
 export interface TelemetrySender {
   readonly personId: number;
@@ -40,13 +40,6 @@ export interface TelemetryStored {
   readonly sessionIds: readonly string[];
 }
 
-/** PostgreSQL holds no NUL in text or jsonb: each becomes U+FFFD (nothing else changes). */
-const noNul = (text: string) => text.replaceAll('\0', '\uFFFD');
-const jsonOf = (record: OtelRecord): { json: string; value: unknown } => {
-  const json = noNul(JSON.stringify(record)).replaceAll('\\u0000', '\\ufffd');
-  return { json, value: JSON.parse(json) as unknown };
-};
-const keyOf = (json: string) => createHash('sha256').update(json).digest('base64url').slice(0, 32);
 /** A whole count for a bigint column; null for none, or one no count can be (kept in the record as sent). */
 const int = (n: number | null) => (n === null || !Number.isSafeInteger(Math.round(n)) ? null : Math.round(n));
 
@@ -69,13 +62,32 @@ const eventRow = (f: TelemetryFacts) => ({
   cache_creation_tokens: int(f.cacheCreationTokens),
 });
 
-/** Stores one export request's records in one transaction; each record once per person. */
+/**
+ * Stores one export request's records in one transaction; each record once per person, at the lower of the device's
+ * tier and its pushed session's (`telemetry-tier.ts`).
+ */
 export async function storeTelemetry(
   sql: Sql,
   records: readonly OtelRecord[],
   who: TelemetrySender,
 ): Promise<TelemetryStored> {
-  const base = { person_id: who.personId, device_id: who.deviceId, tier: who.tier };
+  const sessionOf = (r: OtelRecord) => (r.kind === 'unknown' ? '' : telemetrySessionId(r.attributes));
+  return await sql.begin(async (tx) => {
+    const pushed = await pushedTiers(
+      tx,
+      who.personId,
+      records.map(sessionOf).filter((id) => id !== ''),
+    );
+    return await insertTelemetry(tx, records, who, (r) => lowerTier(who.tier, pushed.get(sessionOf(r)) ?? who.tier));
+  });
+}
+
+async function insertTelemetry(
+  tx: TxSql,
+  records: readonly OtelRecord[],
+  who: TelemetrySender,
+  tierOf: (record: OtelRecord) => ShareTier,
+): Promise<TelemetryStored> {
   const rows = { otel_events: [], otel_spans: [], otel_metrics: [], otel_unknown: [] } as Record<
     string,
     Record<string, unknown>[]
@@ -83,7 +95,9 @@ export async function storeTelemetry(
   /** Events made of a span (not records sent): stored beside it, not counted as stored records. */
   const derived: Record<string, unknown>[] = [];
   for (const source of records) {
-    const r = recordAtTier(source, who.tier);
+    const tier = tierOf(source);
+    const base = { person_id: who.personId, device_id: who.deviceId, tier };
+    const r = recordAtTier(source, tier);
     const { json, value } = jsonOf(r);
     switch (r.kind) {
       case 'event':
@@ -146,25 +160,23 @@ export async function storeTelemetry(
         r satisfies never;
     }
   }
-  return await sql.begin(async (tx) => {
-    let stored = 0;
-    const sessionIds = new Set<string>();
-    const lists: [string, Record<string, unknown>[], boolean][] = [
-      ...Object.entries(rows).map(([table, list]): [string, Record<string, unknown>[], boolean] => [table, list, true]),
-      ['otel_events', derived, false],
-    ];
-    for (const [table, list, counted] of lists) {
-      const named = table !== 'otel_unknown';
-      for (let i = 0; i < list.length; i += 500) {
-        const batch = list.slice(i, i + 500);
-        const done = await tx<{ session_id?: string }[]>`insert into ${tx(table)} ${tx(batch)}
-          on conflict do nothing returning ${named ? tx`session_id` : tx`1`}`;
-        if (counted) stored += done.length;
-        for (const row of done) if (row.session_id) sessionIds.add(row.session_id);
-      }
+  let stored = 0;
+  const sessionIds = new Set<string>();
+  const lists: [string, Record<string, unknown>[], boolean][] = [
+    ...Object.entries(rows).map(([table, list]): [string, Record<string, unknown>[], boolean] => [table, list, true]),
+    ['otel_events', derived, false],
+  ];
+  for (const [table, list, counted] of lists) {
+    const named = table !== 'otel_unknown';
+    for (let i = 0; i < list.length; i += 500) {
+      const batch = list.slice(i, i + 500);
+      const done = await tx<{ session_id?: string }[]>`insert into ${tx(table)} ${tx(batch)}
+        on conflict do nothing returning ${named ? tx`session_id` : tx`1`}`;
+      if (counted) stored += done.length;
+      for (const row of done) if (row.session_id) sessionIds.add(row.session_id);
     }
-    return { stored, duplicates: records.length - stored, sessionIds: [...sessionIds] };
-  });
+  }
+  return { stored, duplicates: records.length - stored, sessionIds: [...sessionIds] };
 }
 
 /** A telemetry session: whose, and its id (the transcript's `sessionId`). */

@@ -102,6 +102,15 @@ describe('a session as pushed, per tier', () => {
     }
   });
 
+  it("a failed call's error message: its first line at metadata, all of it (redacted) at full", async () => {
+    const [metadata] = (await built('metadata')).session.calls;
+    const [full] = (await built('full')).session.calls;
+    const whole = (full as { errorMessage: string | null } | undefined)?.errorMessage ?? '';
+    expect(whole.split('\n').length).toBeGreaterThan(10);
+    expect(whole.split('\n')[0]).toContain(MARKERS.output);
+    expect((metadata as { errorMessage: string | null } | undefined)?.errorMessage).toBe(whole.split('\n')[0]);
+  });
+
   it('full: the transcript in chunks, redacted, still one JSON record a line', async () => {
     const { json, session, chunkText } = await built('full');
     expect(FullSession.safeParse(session).success).toBe(true);

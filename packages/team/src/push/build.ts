@@ -10,6 +10,7 @@ import { redactDerived } from '@agentdash/core/secrets';
 import type { AgentIndex, CallRow, SessionFilter, SessionSummary, UsageResponse, UsageSummary } from '@agentdash/index';
 import type { CallWire, CopiedWire, FileWire, PushSession, ResponseWire, ShareTier, UsageWire } from '../contract.js';
 import { digestOf } from '../digest.js';
+import { firstLine } from '../otel/share.js';
 import { subagentWire } from '../subagent-wire.js';
 import { opaqueSessionId, projectHash, sessionUid } from './hash.js';
 
@@ -123,7 +124,9 @@ function callWire(c: CallRow, tier: ShareTier, ids: IdsOut): CallWire {
     agentId: c.agentId ?? null,
   };
   if (tier === 'summary') return base;
-  return { ...base, summary: fit(c.summary, 2000), errorMessage: redacted(c.errorMessage, 4000) };
+  // redacted whole, then cut: at `metadata` the first line (a failed shell's `Exit code 1`, not its output)
+  const error = redacted(c.errorMessage, 4000);
+  return { ...base, summary: fit(c.summary, 2000), errorMessage: tier === 'full' || !error ? error : firstLine(error) };
 }
 
 /**

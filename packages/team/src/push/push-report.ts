@@ -16,7 +16,8 @@ export interface PushOptions {
   readonly index: AgentIndex;
   readonly client: TeamClient;
   readonly policy: TierPolicy;
-  readonly device: { readonly agentdash: string; readonly hostname: string | null; readonly platform: string };
+  /** The pushing AgentDash: its version and platform (no hostname: nothing on the team server shows it). */
+  readonly device: { readonly agentdash: string; readonly hostname?: string | null; readonly platform: string };
   readonly cache: FileCache;
   /** Sessions taken back with `push --forget`: left out (none when undefined). */
   readonly forgotten?: ForgottenSessions;

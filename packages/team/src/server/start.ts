@@ -12,6 +12,7 @@ import type { TeamDb } from '../pg/db.js';
 import { indexMissingDocs } from '../pg/ingest.js';
 import { hasTokenStore } from '../pg/people.js';
 import { keepStatistics } from '../pg/statistics.js';
+import { cutStoredTelemetry } from '../pg/telemetry-tier.js';
 import { createIngestGate, type IngestGateOptions } from './ingest-gate.js';
 import { createTeamApp } from './team-app.js';
 import { createTeamLiveEvents } from './team-live.js';
@@ -47,6 +48,10 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
   // full-tier sessions stored before their transcripts were searchable, indexed while the server answers
   void indexMissingDocs(db.sql).catch((error: unknown) => {
     console.error('agentdash team server: indexing stored transcripts failed:', error);
+  });
+  // telemetry an older server stored above its pushed session's tier, cut to it while the server answers
+  void cutStoredTelemetry(db.sql).catch((error: unknown) => {
+    console.error("agentdash team server: cutting stored telemetry to its sessions' tiers failed:", error);
   });
   let handler: ((request: Request) => Response | Promise<Response>) | undefined;
   const server: ServerType = serve({
