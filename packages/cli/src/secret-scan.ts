@@ -1,6 +1,6 @@
 /** Scanning transcript files for secrets, line by line: where each is (file, line, rule), never the secret itself. */
 import { type OpenBytes, readLines } from '@agentdash/core';
-import { findSecrets } from '@agentdash/core/secrets';
+import { findSecrets, secretRulesOf } from '@agentdash/core/secrets';
 
 export interface SecretFinding {
   readonly file: string;
@@ -8,32 +8,10 @@ export interface SecretFinding {
   readonly rule: string;
 }
 
-/** JSON held in a string (a Codex tool output is `{"output": "…", "metadata": …}` as text), else undefined. */
-function nestedJson(text: string): unknown {
-  const first = text.charCodeAt(0);
-  if (text.length < 16 || (first !== 123 && first !== 91)) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Every string of a JSON value (keys left out), depth-first, and the strings of JSON held in a string. */
-function* strings(value: unknown): Generator<string, void, undefined> {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === 'string') {
-      yield v;
-      const nested = nestedJson(v);
-      if (nested !== undefined) stack.push(nested);
-    } else if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
-    else if (typeof v === 'object' && v !== null) stack.push(...Object.values(v).reverse());
-  }
-}
-
-/** Secrets of one line: in its decoded strings (so `\n` in JSON is a line break), else in its raw text. */
+/**
+ * Secrets of one line: in its parsed value, read as exports redact it (core's `secretRulesOf`: each string with the
+ * key it stands under, JSON held in a string as JSON, `\n` in JSON a line break), else in its raw text.
+ */
 function lineSecrets(text: string): string[] {
   let value: unknown;
   try {
@@ -41,9 +19,7 @@ function lineSecrets(text: string): string[] {
   } catch {
     return findSecrets(text).map((f) => f.rule);
   }
-  const rules: string[] = [];
-  for (const s of strings(value)) for (const f of findSecrets(s)) rules.push(f.rule);
-  return rules;
+  return secretRulesOf(value);
 }
 
 /**

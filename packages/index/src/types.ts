@@ -27,10 +27,7 @@ export interface SessionFilter {
   readonly hideEmpty?: boolean;
   /** Only sessions with these session ids (e.g. those of search hits; a session id may name several sessions). */
   readonly ids?: readonly string[];
-  /**
-   * Only sessions whose file tools touched this file (read or changed it): an absolute path exactly, a relative one
-   * as the end of a path on whole segments (`src/app.ts` is `/home/u/proj/src/app.ts`, not `…/src/xapp.ts`).
-   */
+  /** Sessions whose file tools touched this file: absolute, exactly; relative, as a path's end on whole segments. */
   readonly file?: string;
   readonly limit?: number;
 }

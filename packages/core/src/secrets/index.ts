@@ -6,4 +6,4 @@
 export { identifierSecretsOf, redactIdentifiers, redactIdentifiersKnowing } from './redact-identifiers.js';
 export { redactDerived, redactSession, SessionRedactor } from './redact-session.js';
 export { secretRules } from './rules.js';
-export { findSecrets, mayHold, type RedactionReport } from './scan.js';
+export { findSecrets, mayHold, type RedactionReport, secretRulesOf } from './scan.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plantedSecrets } from './planted.js';
 import { isPlaceholderValue, secretRuleIds, secretRules } from './rules.js';
-import { findSecrets, RedactionReport, redactText, redactValue } from './scan.js';
+import { findSecrets, RedactionReport, redactText, redactValue, secretRulesOf } from './scan.js';
 
 describe('secret rules', () => {
   it('every rule has a planted secret (a test per rule), in two variants that differ', () => {
@@ -179,6 +179,26 @@ describe('secret rules', () => {
     // As text, the rules find the same two named values.
     const rules = findSecrets(JSON.stringify(value, null, 1)).map((f) => f.rule);
     expect(rules).toEqual(['json-secret-field', 'authorization-header', 'anthropic-api-key']);
+  });
+
+  it('JSON held in a string is read as JSON, re-serialized only when a secret goes, and never too deep', () => {
+    const held = JSON.stringify({ output: 'export DB_PASSWORD="Hx7pQ2mZ9wLk"\n', metadata: { exit_code: 0 } });
+    expect(findSecrets(held)).toEqual([]);
+    const out = redactValue({ content: held }, 'result', new RedactionReport());
+    expect(JSON.parse(out.content)).toEqual({
+      output: 'export DB_PASSWORD="[REDACTED:env-assignment]"\n',
+      metadata: { exit_code: 0 },
+    });
+    expect(secretRulesOf({ content: held, input: { password: 'Qw8zKp7x9Lm2' } })).toEqual([
+      'env-assignment',
+      'json-secret-field',
+    ]);
+    const plain = '{ "token_count": 12,  "note": "nothing secret here" }';
+    expect(redactValue({ content: plain }, 'result', new RedactionReport()).content).toBe(plain);
+    // Nested past the depth a parsed line may have, or inside JSON itself held in a string: read as text.
+    const deep = `${'['.repeat(5000)}"token: ghp_0123456789abcdefghijABCDEFGHIJ012345"${']'.repeat(5000)}`;
+    expect(secretRulesOf(deep)).toEqual(['github-token']);
+    expect(secretRulesOf(JSON.stringify({ inner: held }))).toEqual([]);
   });
 
   it('counts a secret met in several places once, and says how many times it was redacted', () => {

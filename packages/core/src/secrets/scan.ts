@@ -2,6 +2,7 @@
  * Find and redact secrets in text and in JSON values. Pure and browser-safe; never throws on odd input.
  * @module
  */
+import { jsonDepth, MAX_JSON_DEPTH } from '../internal/json-depth.js';
 import { isPlaceholderValue, type SecretRule, secretRules } from './rules.js';
 
 export interface SecretMatch {
@@ -89,6 +90,11 @@ export function redactText(text: string): { readonly text: string; readonly foun
   return { text: out + text.slice(at), found };
 }
 
+/** What a walk over a value tells of each secret it redacts. */
+interface SecretSink {
+  add(rule: string, place: string, secret?: string): void;
+}
+
 /** Where secrets were redacted: counts per rule and per place (a place is what the caller names, e.g. a call). */
 export class RedactionReport {
   readonly byRule = new Map<string, number>();
@@ -145,30 +151,69 @@ export class RedactionReport {
 }
 
 /**
- * A copy of a JSON-like value with every string's secrets redacted (object keys are kept; a string is read with its
- * key, `redactEntry`). Each redaction is added to
- * `report` under `place`. Values without secrets are returned as they are (no copy). Iterative depth is bounded by
- * the value, which core has already limited to 100 levels.
+ * A copy of a JSON-like value with every string's secrets redacted (object keys are kept): a string is read with the
+ * key it stands under, and JSON it holds is read as JSON (`redactString`). Each redaction is added to `report` under
+ * `place`. Values without secrets are returned as they are (no copy). Iterative depth is bounded by the value, which
+ * core has already limited to 100 levels (JSON held in a string: once, to the same depth).
  */
 export function redactValue<T>(value: T, place: string, report: RedactionReport): T {
   return walk(value, place, report) as T;
 }
 
 /**
- * The string of an object's entry whose key may name a secret, redacted as the rules redact the same entry written as
- * text (`"password": "…"`, `"Authorization": "Bearer …"`): a parsed line holds the name apart from the value, where a
- * rule that finds a value by its name cannot see it. Its own secrets first, then those found by the name.
+ * The rules of the secrets in a JSON-like value, one per secret in the order `redactValue` meets them: what it would
+ * redact, so that what is counted (`agentdash secrets`, the index) and what exports redact are one reading.
  */
-function redactEntry(key: string, value: string, place: string, report: RedactionReport): string {
-  if (value.length < 8) return value;
+export function secretRulesOf(value: unknown): string[] {
+  const rules: string[] = [];
+  walk(value, '', { add: (rule) => rules.push(rule) });
+  return rules;
+}
+
+/**
+ * JSON held in a string (a Codex tool output is `{"output": "…", "metadata": …}` as text), parsed, when it may hold a
+ * secret: inside it a secret is escaped (`DB_PASSWORD=\\"…\\"`), where no rule sees it. Not read when it nests
+ * deeper than a parsed line may (`MAX_JSON_DEPTH`), nor inside JSON that was itself held in a string.
+ */
+function nestedJson(text: string, nested: boolean): unknown {
+  const first = text.charCodeAt(0);
+  if (nested || (first !== 123 && first !== 91) || !mayHold(text)) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return jsonDepth(value) <= MAX_JSON_DEPTH ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Secrets found by a key's name in its string value, as the rules find them in the same entry written as text
+ * (`"password": "…"`, `"Authorization": "Bearer …"`): a parsed line holds the name apart from the value, where a
+ * rule that finds a value by its name cannot see it. Those overlapping `own` (the value's own secrets) are left out.
+ */
+function namedSecrets(key: string, value: string, own: readonly SecretMatch[]): SecretMatch[] {
   const at = key.length + 5;
-  const own = findSecrets(value);
-  const named = findSecrets(`"${key}": "${value}"`)
+  return findSecrets(`"${key}": "${value}"`)
     .filter((f) => f.start >= at && f.end <= at + value.length)
     .map((f) => ({ rule: f.rule, start: f.start - at, end: f.end - at }))
     .filter((f) => !own.some((o) => f.start < o.end && o.start < f.end));
-  if (named.length === 0) return walk(value, place, report) as string;
-  const found = [...own, ...named].sort((a, b) => a.start - b.start);
+}
+
+/**
+ * A string without its secrets: those of JSON it holds (re-serialized when one was redacted), else its own text's,
+ * with those its object key names (`key`: the entry's key when it may name a secret).
+ */
+function redactString(value: string, place: string, report: SecretSink, key: string | undefined, nested: boolean) {
+  if (value.length < (key === undefined ? MIN_LENGTH : 8)) return value;
+  const json = nestedJson(value, nested);
+  if (json !== undefined) {
+    const redacted = walk(json, place, report, true);
+    if (redacted !== json) return JSON.stringify(redacted);
+  }
+  const own = findSecrets(value);
+  const named = key === undefined ? [] : namedSecrets(key, value, own);
+  const found = named.length === 0 ? own : [...own, ...named].sort((a, b) => a.start - b.start);
+  if (found.length === 0) return value;
   let out = '';
   let from = 0;
   for (const f of found) {
@@ -179,17 +224,12 @@ function redactEntry(key: string, value: string, place: string, report: Redactio
   return out + value.slice(from);
 }
 
-function walk(value: unknown, place: string, report: RedactionReport): unknown {
-  if (typeof value === 'string') {
-    if (value.length < MIN_LENGTH) return value;
-    const r = redactText(value);
-    for (const f of r.found) report.add(f.rule, place, value.slice(f.start, f.end));
-    return r.text;
-  }
+function walk(value: unknown, place: string, report: SecretSink, nested = false): unknown {
+  if (typeof value === 'string') return redactString(value, place, report, undefined, nested);
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const v = walk(value[i], place, report);
+      const v = walk(value[i], place, report, nested);
       if (v !== value[i]) {
         copy ??= value.slice();
         copy[i] = v;
@@ -201,7 +241,9 @@ function walk(value: unknown, place: string, report: RedactionReport): unknown {
     let copy: Record<string, unknown> | undefined;
     for (const [k, v] of Object.entries(value)) {
       const w =
-        typeof v === 'string' && MAY_HOLD_WORD.test(k) ? redactEntry(k, v, place, report) : walk(v, place, report);
+        typeof v === 'string'
+          ? redactString(v, place, report, MAY_HOLD_WORD.test(k) ? k : undefined, nested)
+          : walk(v, place, report, nested);
       if (w !== v) {
         copy ??= { ...(value as Record<string, unknown>) };
         copy[k] = w;

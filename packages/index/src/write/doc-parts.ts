@@ -20,6 +20,8 @@ export interface DocPart {
   readonly tool?: string;
   /** A tool output that is a file's text as a file tool (Read, Edit, Write, …) printed it, with line numbers. */
   readonly listing?: boolean;
+  /** What its secrets are counted in, when not `text`: a tool's input, its strings with the keys they stand under. */
+  readonly secretsIn?: unknown;
 }
 
 /** Whether a result's `toolUseResult` is a file tool's (Read: `file.filePath`; Edit, MultiEdit, Write: `filePath`). */
@@ -132,7 +134,8 @@ export function docPartsOf(record: TranscriptRecord): DocPart[] {
       if (block.kind === 'text') add({ kind: 'assistant', text: block.text });
       else if (block.kind === 'thinking') add({ kind: 'thinking', text: block.thinking });
       else if (block.kind === 'tool-use') {
-        add({ kind: 'tool-input', text: stringsOf(block.input).join('\n'), callId: block.id, tool: block.name });
+        const text = stringsOf(block.input).join('\n');
+        add({ kind: 'tool-input', text, callId: block.id, tool: block.name, secretsIn: block.input });
       }
     }
   }

@@ -13,7 +13,7 @@ import {
   threadPromptOf,
   timestampMs,
 } from '@agentdash/core';
-import { findSecrets } from '@agentdash/core/secrets';
+import { secretRulesOf } from '@agentdash/core/secrets';
 import { DOC_KINDS, RECORD_KINDS, storedKind, storedTs, storedUuid } from '../schema/stored-values.js';
 import { spaceCjk } from './cjk.js';
 import { type DocNumbers, docPartsOf, indexedText } from './doc-parts.js';
@@ -160,8 +160,6 @@ export type UnknownOp = readonly [op: typeof OP.unknown];
 
 /** One row operation: a tuple whose first item is its code (`OP`). */
 export type Op = BeginOp | IssueOp | RecordOp | TitleOp | RequestOp | ResultOp | CallOp | DocOp | FactOp | UnknownOp;
-
-const secretRulesOf = (text: string): string[] => findSecrets(text).map((found) => found.rule);
 
 /** `records.is_synthetic`: 0 a model's response (or no response), 1 an API error the client wrote, 2 another note. */
 function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
@@ -325,7 +323,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
           // What FTS5 tokenizes: each CJK character a word of its own (cjk.ts); snippets show `indexedText`. As
           // UTF-8 bytes, what SQLite takes: made in the parse worker, they wait in the writer outside its heap.
           Buffer.from(spaceCjk(indexedText(part)), 'utf8'),
-          secretRulesOf(part.text),
+          secretRulesOf(part.secretsIn ?? part.text),
           part.kind,
         ]);
       }
