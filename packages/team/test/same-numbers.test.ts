@@ -325,6 +325,16 @@ pgSuite('same numbers from three devices: corpus homes, Codex and Gemini (header
     });
   }
 
+  for (const d of devices.filter((d) => d.homes.length > 0)) {
+    it(`${d.name}: sorted by time, the team's list is in the laptop's order (unknown times last)`, async () => {
+      const path = '/api/sessions?sort=durationMs&dir=desc&limit=1000';
+      const times = (l: { sessions: SessionRow[] }) => l.sessions.map((s) => s.durationMs ?? null);
+      const mine = await localJson<{ sessions: SessionRow[] }>(d.name, path);
+      const theirs = await teamJson<{ sessions: SessionRow[] }>(`${path}&device=ann/${d.name}`);
+      expect(times(theirs)).toEqual(times(mine));
+    });
+  }
+
   for (const d of devices.filter((d) => d.homes.length > 0 && d.tier === 'full')) {
     it(`${d.name} (full): search finds the sessions the laptop's search finds`, async () => {
       const { uidOf } = locals.get(d.name)!;

@@ -24,7 +24,7 @@ const ORDER: Readonly<Record<SessionSort, string>> = {
   endedAt: 'coalesce(s.ended_ms, s.started_ms, 0)',
   title: "lower(coalesce(s.title, ''))",
   project: 'coalesce(s.project_path, s.project_dir, s.project_hash)',
-  durationMs: 'coalesce(s.ended_ms - s.started_ms, -1)',
+  durationMs: 'coalesce(nullif(s.wall_ms, 0), -1)',
   messages: 's.messages',
   toolCalls: 's.tool_calls',
   errors: 's.errors - s.expected_errors',
