@@ -66,8 +66,8 @@ const responseWire = (r: UsageResponse): ResponseWire => ({
   ...(r.outputUnrecorded ? { outputUnrecorded: true } : {}),
 });
 
-/** The word (a run without spaces or quotes) of 8 characters or more that ends at a cut. */
-const CUT_WORD = /[^\s"'`]{8,}…/g;
+/** The word (a run without spaces or quotes) of 8 characters or more that ends at a cut, matched from its start only. */
+const CUT_WORD = /(?<![^\s"'`])[^\s"'`]{8,}…/g;
 
 /**
  * A text that leaves at `metadata` or above: a word that ends at a cut (`…`, where the index shortened the text) and
