@@ -9,6 +9,7 @@ import { open } from 'node:fs/promises';
 import { type ByteSource, type DiscoveredFile, type OpenBytes, openFileBytes } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { pathCond } from '../read/scope.js';
+import { preparedOnUse } from '../schema/prepared.js';
 import { fingerprintOf } from '../write/fingerprint.js';
 import { type Codec, compressChunk, compressChunkAsync, decompressChunk } from './archive-codec.js';
 
@@ -111,43 +112,45 @@ export const HELD = 2;
 export class Archive {
   private readonly s;
   constructor(private readonly db: Database.Database) {
-    this.s = {
-      chunks: db.prepare('SELECT id, offset, length, codec FROM archive_chunks WHERE path = ? ORDER BY offset'),
-      data: db.prepare('SELECT data FROM archive_chunks WHERE id = ?').pluck(),
-      end: db.prepare('SELECT MAX(offset + length) FROM archive_chunks WHERE path = ?').pluck(),
-      insert: db.prepare(
-        'INSERT OR REPLACE INTO archive_chunks (path, offset, length, codec, data) VALUES (?, ?, ?, ?, ?)',
-      ),
-      deleteFrom: db.prepare('DELETE FROM archive_chunks WHERE path = ? AND offset >= ?'),
-      deleteChunks: db.prepare('DELETE FROM archive_chunks WHERE path = ?'),
-      deleteFile: db.prepare('DELETE FROM archive_files WHERE path = ?'),
-      file: db.prepare('SELECT * FROM archive_files WHERE path = ?'),
-      bytesByPath: db.prepare('SELECT path, archived_bytes FROM archive_files').raw(),
-      setBytes: db.prepare(
-        `UPDATE archive_files SET archived_bytes = (SELECT COALESCE(MAX(offset + length), 0) FROM archive_chunks WHERE path = @path)
+    this.s = preparedOnUse({
+      chunks: () => db.prepare('SELECT id, offset, length, codec FROM archive_chunks WHERE path = ? ORDER BY offset'),
+      data: () => db.prepare('SELECT data FROM archive_chunks WHERE id = ?').pluck(),
+      end: () => db.prepare('SELECT MAX(offset + length) FROM archive_chunks WHERE path = ?').pluck(),
+      insert: () =>
+        db.prepare('INSERT OR REPLACE INTO archive_chunks (path, offset, length, codec, data) VALUES (?, ?, ?, ?, ?)'),
+      deleteFrom: () => db.prepare('DELETE FROM archive_chunks WHERE path = ? AND offset >= ?'),
+      deleteChunks: () => db.prepare('DELETE FROM archive_chunks WHERE path = ?'),
+      deleteFile: () => db.prepare('DELETE FROM archive_files WHERE path = ?'),
+      file: () => db.prepare('SELECT * FROM archive_files WHERE path = ?'),
+      bytesByPath: () => db.prepare('SELECT path, archived_bytes FROM archive_files').raw(),
+      setBytes: () =>
+        db.prepare(
+          `UPDATE archive_files SET archived_bytes = (SELECT COALESCE(MAX(offset + length), 0) FROM archive_chunks WHERE path = @path)
          WHERE path = @path`,
-      ),
-      held: db.prepare(`SELECT 1 FROM files WHERE path = ? AND archived = ${HELD}`).pluck(),
-      upsertVersion: db.prepare(
-        `INSERT OR REPLACE INTO archive_versions (path, reason, file_size, mtime_ms, ino, tail, kept_ms)
+        ),
+      held: () => db.prepare(`SELECT 1 FROM files WHERE path = ? AND archived = ${HELD}`).pluck(),
+      upsertVersion: () =>
+        db.prepare(
+          `INSERT OR REPLACE INTO archive_versions (path, reason, file_size, mtime_ms, ino, tail, kept_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      versionRow: db.prepare('SELECT file_size, ino, tail FROM archive_versions WHERE path = ?'),
-      growVersion: db.prepare('UPDATE archive_versions SET file_size = ?, mtime_ms = ?, tail = ? WHERE path = ?'),
-      deleteVersion: db.prepare('DELETE FROM archive_versions WHERE path = ?'),
-      version: db.prepare('SELECT 1 FROM archive_versions WHERE path = ?').pluck(),
-      moveChunks: db.prepare('UPDATE archive_chunks SET path = ? WHERE path = ?'),
-      moveVersion: db.prepare('UPDATE archive_versions SET path = ? WHERE path = ?'),
-      upsertFile: db.prepare(
-        `INSERT INTO archive_files (path, project_dir, role, session_id, agent_id, meta_path, file_size, mtime_ms, ino,
+        ),
+      versionRow: () => db.prepare('SELECT file_size, ino, tail FROM archive_versions WHERE path = ?'),
+      growVersion: () => db.prepare('UPDATE archive_versions SET file_size = ?, mtime_ms = ?, tail = ? WHERE path = ?'),
+      deleteVersion: () => db.prepare('DELETE FROM archive_versions WHERE path = ?'),
+      version: () => db.prepare('SELECT 1 FROM archive_versions WHERE path = ?').pluck(),
+      moveChunks: () => db.prepare('UPDATE archive_chunks SET path = ? WHERE path = ?'),
+      moveVersion: () => db.prepare('UPDATE archive_versions SET path = ? WHERE path = ?'),
+      upsertFile: () =>
+        db.prepare(
+          `INSERT INTO archive_files (path, project_dir, role, session_id, agent_id, meta_path, file_size, mtime_ms, ino,
            agent, headless)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (path) DO UPDATE SET project_dir = excluded.project_dir, role = excluded.role,
            session_id = excluded.session_id, agent_id = excluded.agent_id, meta_path = excluded.meta_path,
            file_size = excluded.file_size, mtime_ms = excluded.mtime_ms, ino = excluded.ino, agent = excluded.agent,
            headless = excluded.headless`,
-      ),
-    };
+        ),
+    });
   }
 
   /** What the archive knows of one file. */

@@ -14,8 +14,8 @@ import { type RecordPlace, RecordReader } from './record-reader.js';
 /** Reads the records at stored rows' places: the file on disk, else its archived bytes. */
 export function recordsOfRows(db: Database.Database, archive: Archive): ReadRecords {
   const reader = new RecordReader(archive.openBytes);
-  const fileRow = prepared(db, `SELECT ${DOC_FILE_COLUMNS} FROM files f WHERE f.id = ?`);
   return async (places: readonly RowPlace[]) => {
+    const fileRow = prepared(db, `SELECT ${DOC_FILE_COLUMNS} FROM files f WHERE f.id = ?`);
     const files = new Map<number, DocFileRow | undefined>();
     const found: (RecordPlace | undefined)[] = places.map((place) => {
       if (!files.has(place.fileId)) files.set(place.fileId, fileRow.get(place.fileId) as DocFileRow | undefined);

@@ -1,8 +1,8 @@
 /**
  * Prepared statements kept per connection, by their SQL: the server asks the same few queries thousands of times
  * (a session's reference for every listed row, a session's files for every load), and preparing one costs more
- * than running it. Only for `get`/`all` (a statement being iterated cannot be run again meanwhile). Light (SQLite's
- * types only): the warm path's session list uses it too.
+ * than running it. Not for `iterate` (a statement being iterated cannot be run again meanwhile). And a class's
+ * statements prepared each on first use (`preparedOnUse`). Light (SQLite's types only): the warm path uses both.
  */
 import type Database from 'better-sqlite3';
 
@@ -33,4 +33,36 @@ export function prepared(db: Database.Database, sql: string, mode: RowMode = 'ro
     if (oldest !== undefined) cache.delete(oldest);
   }
   return statement;
+}
+
+/**
+ * Makers of statements, by name. (Typed by what every statement has, not as `Database.Statement`: that return type
+ * would be what `db.prepare` infers its bind parameters from.)
+ */
+type StatementMakers = Record<string, () => Pick<Database.Statement, 'source'>>;
+
+/** What `preparedOnUse` gives for its makers: each maker's statement, under the maker's name. */
+export type PreparedOnUse<M extends StatementMakers> = {
+  readonly [K in keyof M]: ReturnType<M[K]>;
+};
+
+/**
+ * A class's statements, each prepared the first time it is read (by its maker) and kept, a plain property from then
+ * on. For statements most runs never use: a refresh that finds nothing new to write runs none of the writer's ~70,
+ * and preparing them all cost each command on a warm index more than the rest of its refresh.
+ */
+export function preparedOnUse<M extends StatementMakers>(makers: M): PreparedOnUse<M> {
+  const statements = {} as PreparedOnUse<M>;
+  for (const [name, make] of Object.entries(makers)) {
+    Object.defineProperty(statements, name, {
+      configurable: true,
+      enumerable: true,
+      get: () => {
+        const statement = make();
+        Object.defineProperty(statements, name, { value: statement, enumerable: true });
+        return statement;
+      },
+    });
+  }
+  return statements;
 }

@@ -1,13 +1,14 @@
 /** User choices stored in the index database (they survive upgrades: migrations keep the `settings` table). */
 import type Database from 'better-sqlite3';
+import { preparedOnUse } from './prepared.js';
 
 export class Settings {
   private readonly s;
   constructor(private readonly db: Database.Database) {
-    this.s = {
-      get: db.prepare('SELECT value FROM settings WHERE key = ?').pluck(),
-      set: db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)'),
-    };
+    this.s = preparedOnUse({
+      get: () => db.prepare('SELECT value FROM settings WHERE key = ?').pluck(),
+      set: () => db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)'),
+    });
   }
 
   /** Whether refreshes keep a compressed copy of transcript bytes (default on). */

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { agentOfRow } from '../agents.js';
 import type { ReadRecords, RowPlace } from '../file-row.js';
+import { preparedOnUse } from '../schema/prepared.js';
 import { FACT_COLUMNS } from '../schema/schema-derived.js';
 import {
   callIn,
@@ -62,15 +63,16 @@ export class CallFacts {
   >();
 
   constructor(db: Database.Database) {
-    this.s = {
+    this.s = preparedOnUse({
       // In each agent home the first occurrence owns the call (schema-derived.ts). A fork or resume copy has the same
       // timestamp: then the file that started first (its first timestamped line) is the original. Among files that
       // start alike, the session first by key; copies of one session in several folders (the same id, the same
       // start): the newest complete one, its last timestamped line latest, then the first by key. So `ownsBefore`
       // gives their shared responses (usage-queries.ts), whatever the import order (a copy made while `serve`
       // follows the home is read after its original, in a fresh index before it: newest first).
-      firstCall: db.prepare(
-        `SELECT file_id, line, offset, name, stored FROM (
+      firstCall: () =>
+        db.prepare(
+          `SELECT file_id, line, offset, name, stored FROM (
            SELECT c.file_id, c.line, c.offset, c.name, c.has_result AS stored, c.rowid AS rid, c.ts_ms, f.role,
              (SELECT r.ts_ms FROM records r WHERE r.file_id = f.id AND r.ts_ms IS NOT NULL ORDER BY r.line LIMIT 1)
                AS began,
@@ -82,45 +84,54 @@ export class CallFacts {
          ORDER BY (ts_ms IS NULL), ts_ms, (role <> 'main'), (began IS NULL), began,
            min(skey) OVER (PARTITION BY sid), (ended IS NULL), ended DESC, skey, rid
          LIMIT 1`,
-      ),
+        ),
       // The result in the owning call's file when it has one (a copy's result goes with its call), else the first.
-      firstResult: db.prepare(
-        `SELECT r.file_id, r.line, r.offset FROM results r JOIN files f ON f.id = r.file_id WHERE r.tool_use_id = ? AND f.home = ?
+      firstResult: () =>
+        db.prepare(
+          `SELECT r.file_id, r.line, r.offset FROM results r JOIN files f ON f.id = r.file_id WHERE r.tool_use_id = ? AND f.home = ?
          ORDER BY (r.file_id <> ?), r.rowid LIMIT 1`,
-      ),
-      cwdAt: db.prepare('SELECT s.text FROM records JOIN strings s ON s.id = cwd_ref WHERE file_id = ? AND line = ?'),
-      agentOfFile: db.prepare('SELECT agent FROM files WHERE id = ?').pluck(),
+        ),
+      cwdAt: () =>
+        db.prepare('SELECT s.text FROM records JOIN strings s ON s.id = cwd_ref WHERE file_id = ? AND line = ?'),
+      agentOfFile: () => db.prepare('SELECT agent FROM files WHERE id = ?').pluck(),
       // The facts stored for an id (one per home; a file dropped meanwhile has none).
-      factsOfId: db.prepare(
-        `SELECT c.file_id, f.session_id FROM calls c LEFT JOIN files f ON f.id = c.file_id
+      factsOfId: () =>
+        db.prepare(
+          `SELECT c.file_id, f.session_id FROM calls c LEFT JOIN files f ON f.id = c.file_id
          WHERE c.tool_use_id = ? AND c.has_result IS NOT NULL`,
-      ),
-      deleteFact: db.prepare(
-        `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = NULL`).join(', ')} WHERE tool_use_id = ? AND file_id = ?`,
-      ),
+        ),
+      deleteFact: () =>
+        db.prepare(
+          `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = NULL`).join(', ')} WHERE tool_use_id = ? AND file_id = ?`,
+        ),
       // A call's fact is stored on the row of its first occurrence in its agent home (schema-derived.ts).
       // The fact's values in FACT_COLUMNS order, then the call's id and file.
-      upsertFact: db.prepare(
-        `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE tool_use_id = ? AND file_id = ?`,
-      ),
+      upsertFact: () =>
+        db.prepare(
+          `UPDATE calls SET ${FACT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE tool_use_id = ? AND file_id = ?`,
+        ),
       // An id's calls and results, up to three (`storeAhead` needs to know there are at most one of each).
-      placesOfId: db.prepare(
-        `SELECT 0 AS is_result, file_id, line FROM calls WHERE tool_use_id = ?
+      placesOfId: () =>
+        db.prepare(
+          `SELECT 0 AS is_result, file_id, line FROM calls WHERE tool_use_id = ?
            UNION ALL SELECT 1, file_id, line FROM results WHERE tool_use_id = ? LIMIT 3`,
-      ),
-      occurrencesOfCall: db.prepare(
-        'SELECT DISTINCT f.session_id, f.home FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?',
-      ),
-      factsOfFile: db.prepare(
-        `SELECT c.tool_use_id, f.home, ${FACT_COLUMNS.map((c) => `c.${c}`).join(', ')}
+        ),
+      occurrencesOfCall: () =>
+        db.prepare(
+          'SELECT DISTINCT f.session_id, f.home FROM calls c JOIN files f ON f.id = c.file_id WHERE c.tool_use_id = ?',
+        ),
+      factsOfFile: () =>
+        db.prepare(
+          `SELECT c.tool_use_id, f.home, ${FACT_COLUMNS.map((c) => `c.${c}`).join(', ')}
          FROM calls c JOIN files f ON f.id = c.file_id WHERE c.file_id = ? AND c.has_result IS NOT NULL`,
-      ),
-      idsOfFile: db
-        .prepare(
-          'SELECT tool_use_id FROM calls WHERE file_id = ? UNION SELECT tool_use_id FROM results WHERE file_id = ?',
-        )
-        .pluck(),
-    };
+        ),
+      idsOfFile: () =>
+        db
+          .prepare(
+            'SELECT tool_use_id FROM calls WHERE file_id = ? UNION SELECT tool_use_id FROM results WHERE file_id = ?',
+          )
+          .pluck(),
+    });
   }
 
   /**

@@ -5,6 +5,7 @@
 import type { EmbeddedThreads, RecordEvent } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import type { FileRow, ReadRecords } from '../file-row.js';
+import { prepared, preparedOnUse } from '../schema/prepared.js';
 import type { FactTracker } from './call-fact.js';
 import { CallFacts } from './call-facts.js';
 import { opsWithCopies } from './copy-rows.js';
@@ -38,55 +39,61 @@ export class Writer {
   private readonly facts: CallFacts;
   constructor(private readonly db: Database.Database) {
     this.facts = new CallFacts(db);
-    this.s = {
+    this.s = preparedOnUse({
       // One row per line: the first record of a line is kept. An adapter may derive several records from one line
       // (Gemini writes a model turn, its tool calls and their results in one message): the first is the response,
       // with its model and usage; the calls and results that follow are stored by id in their own tables.
       // A record's repeated texts by their number in `strings`, numbered once per transaction (`stringId`).
-      insertRecord: db.prepare<RecordBind>(
-        `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd_ref, version_ref,
+      insertRecord: () =>
+        db.prepare<RecordBind>(
+          `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd_ref, version_ref,
           git_branch_ref, model_ref, message_id, is_sidechain, is_synthetic, shown, input_tokens, output_tokens,
           cache_creation_tokens, cache_read_tokens, request_id, cache_1h_tokens, reasoning_tokens, request_ref,
           parent_raw, prompt_text, sig, extra_results, output_at_least, copy_of)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, 0), coalesce(?, 0), coalesce(?, 0), ?, ?, ?, ?, ?, ?, ?, ?,
           ?, ?, ?, ?, ?, ?)`,
-      ),
-      stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
-      insertString: db.prepare('INSERT INTO strings (text) VALUES (?)'),
-      addExtraResults: db.prepare(
-        'UPDATE records SET extra_results = coalesce(extra_results, 0) + ? WHERE file_id = ? AND line = ?',
-      ),
-      countUnknown: db.prepare('UPDATE files SET unknown_records = unknown_records + 1 WHERE id = ?'),
-      insertRequest: db.prepare<RequestBind>(
-        'INSERT OR IGNORE INTO requests (file_id, line, id, ts_ms, agent_id) VALUES (?, ?, ?, ?, ?)',
-      ),
-      insertTitle: db.prepare<TitleBind>(
-        'INSERT OR REPLACE INTO titles (file_id, line, source, title, leaf_uuid) VALUES (?, ?, ?, ?, ?)',
-      ),
-      insertCall: db.prepare<CallBind>(
-        `INSERT OR IGNORE INTO calls (file_id, tool_use_id, line, name, offset, ts_text, ts_ms, message_id, agent_id)
+        ),
+      stringId: () => db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
+      insertString: () => db.prepare('INSERT INTO strings (text) VALUES (?)'),
+      addExtraResults: () =>
+        db.prepare('UPDATE records SET extra_results = coalesce(extra_results, 0) + ? WHERE file_id = ? AND line = ?'),
+      countUnknown: () => db.prepare('UPDATE files SET unknown_records = unknown_records + 1 WHERE id = ?'),
+      insertRequest: () =>
+        db.prepare<RequestBind>(
+          'INSERT OR IGNORE INTO requests (file_id, line, id, ts_ms, agent_id) VALUES (?, ?, ?, ?, ?)',
+        ),
+      insertTitle: () =>
+        db.prepare<TitleBind>(
+          'INSERT OR REPLACE INTO titles (file_id, line, source, title, leaf_uuid) VALUES (?, ?, ?, ?, ?)',
+        ),
+      insertCall: () =>
+        db.prepare<CallBind>(
+          `INSERT OR IGNORE INTO calls (file_id, tool_use_id, line, name, offset, ts_text, ts_ms, message_id, agent_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      insertResult: db.prepare<ResultBind>(
-        `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, ts_text, ts_ms, offset) VALUES (?, ?, ?, ?, ?, ?)`,
-      ),
-      insertIssue: db.prepare<IssueBind>('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
-      insertDoc: db.prepare<DocBind>(
-        `INSERT INTO docs (file_id, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id)
+        ),
+      insertResult: () =>
+        db.prepare<ResultBind>(
+          `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, ts_text, ts_ms, offset) VALUES (?, ?, ?, ?, ?, ?)`,
+        ),
+      insertIssue: () => db.prepare<IssueBind>('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
+      insertDoc: () =>
+        db.prepare<DocBind>(
+          `INSERT INTO docs (file_id, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      insertFts: db.prepare('INSERT INTO docs_fts (rowid, body) VALUES (?, ?)'),
-      deleteFts: db.prepare('DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)'),
-      addSecret: db.prepare(
-        `INSERT INTO secret_counts (file_id, rule, count) VALUES (?, ?, 1)
+        ),
+      insertFts: () => db.prepare('INSERT INTO docs_fts (rowid, body) VALUES (?, ?)'),
+      deleteFts: () => db.prepare('DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)'),
+      addSecret: () =>
+        db.prepare(
+          `INSERT INTO secret_counts (file_id, rule, count) VALUES (?, ?, 1)
          ON CONFLICT (file_id, rule) DO UPDATE SET count = count + 1`,
-      ),
-      callName: db.prepare('SELECT name FROM calls WHERE tool_use_id = ? LIMIT 1').pluck(),
+        ),
+      callName: () => db.prepare('SELECT name FROM calls WHERE tool_use_id = ? LIMIT 1').pluck(),
       // Asked before the update: an UPDATE in a transaction that wrote the FTS table flushes its pending terms (a
       // statement savepoint), so it is run only when a document does wait for its tool's name (rare).
-      docWaitsForTool: db.prepare('SELECT 1 FROM docs WHERE call_id = ? AND tool IS NULL LIMIT 1').pluck(),
-      fillDocTool: db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
-    };
+      docWaitsForTool: () => db.prepare('SELECT 1 FROM docs WHERE call_id = ? AND tool IS NULL LIMIT 1').pluck(),
+      fillDocTool: () => db.prepare('UPDATE docs SET tool = ? WHERE call_id = ? AND tool IS NULL'),
+    });
   }
 
   /**
@@ -102,7 +109,7 @@ export class Writer {
     this.flushTexts(); // Documents leave the full-text index by rowid: held-back ones must be in it first.
     this.s.deleteFts.run(fileId);
     for (const t of ['records', 'requests', 'titles', 'calls', 'results', 'issues', 'docs', 'secret_counts'])
-      this.db.prepare(`DELETE FROM ${t} WHERE file_id = ?`).run(fileId);
+      prepared(this.db, `DELETE FROM ${t} WHERE file_id = ?`).run(fileId);
   }
 
   /**

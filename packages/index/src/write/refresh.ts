@@ -6,14 +6,14 @@ import { isPartlySearched, type ParseIssue, UnreadableFileError } from '@agentda
 import { isUnder } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
 import { discoverAll } from '../agents.js';
-import { Archive, HELD } from '../archive/archive.js';
+import { type Archive, HELD } from '../archive/archive.js';
 import { type FileRow, idOfKey, sessionKeyOf } from '../file-row.js';
 import { hasArchivedFilesUnder } from '../read/archived-under.js';
 import { recordsOfRows } from '../read/call-payloads.js';
 import { pathCond } from '../read/scope.js';
 import { releaseFreePages } from '../schema/free-pages.js';
 import { Settings } from '../schema/settings.js';
-import { prepared } from '../schema/statements.js';
+import { archiveOf, prepared } from '../schema/statements.js';
 import type { RefreshOptions, RefreshReport } from '../types.js';
 import { bumpGeneration, FreshnessProbe, type WarmCounts } from '../warm/freshness.js';
 import { buildingElsewhere } from './building.js';
@@ -53,7 +53,6 @@ export class Refresher {
   private readonly copyReads: CopyReads;
   readonly archive: Archive;
   readonly settings: Settings;
-  private readonly fileByPath: Database.Statement;
   private queue: Promise<unknown> = Promise.resolve();
   /** Files that could not be read during the last refresh. */
   private unreadable: ParseIssue[] = [];
@@ -61,7 +60,7 @@ export class Refresher {
   constructor(private readonly db: Database.Database) {
     this.writer = new Writer(db);
     this.updater = new SessionUpdater(db);
-    this.archive = new Archive(db);
+    this.archive = archiveOf(db);
     this.batches = new WriteBatches(db, this.writer, this.updater, recordsOfRows(db, this.archive));
     const agentFiles = new AgentFiles(db);
     this.importer = new FileImporter(
@@ -74,7 +73,6 @@ export class Refresher {
     );
     this.copyReads = new CopyReads(db, this.importer, this.batches, this.archive, agentFiles);
     this.settings = new Settings(db);
-    this.fileByPath = db.prepare('SELECT * FROM files WHERE path = ?');
   }
 
   /** Problems of the last refresh that are not stored with a file: unreadable files and folders. */
@@ -362,7 +360,7 @@ export class Refresher {
   private projectDirsOf(changed: readonly string[], roots: readonly string[]): string[] | undefined {
     const dirs = new Set<string>();
     for (const path of changed) {
-      const row = this.fileByPath.get(resolve(path)) as FileRow | undefined;
+      const row = prepared(this.db, 'SELECT * FROM files WHERE path = ?').get(resolve(path)) as FileRow | undefined;
       if (row === undefined || !existsSync(row.project_dir)) return undefined;
       // Paths narrower than the project folder (a Codex day folder: its rollouts' folder is the sessions root): the
       // file itself, so that nothing outside the paths is read.

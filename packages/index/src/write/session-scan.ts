@@ -6,6 +6,7 @@
  */
 import { type RecordFact, SessionSummary, SidechainRuns } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { preparedOnUse } from '../schema/prepared.js';
 
 /** An assistant record with usage, as `SessionUsageUpdater` counts it. */
 export interface UsageRow {
@@ -132,11 +133,11 @@ type MutableFact = { -readonly [K in keyof RecordFact<number>]: RecordFact<numbe
 export class SessionScanner {
   private readonly s;
   constructor(db: Database.Database) {
-    this.s = {
-      rows: db.prepare(`SELECT ${ROW_COLUMNS} FROM records WHERE file_id = ? ORDER BY line`).raw(),
-      text: db.prepare('SELECT text FROM strings WHERE id = ?').pluck(),
-      ts: db.prepare('SELECT ts FROM records WHERE file_id = ? AND line = ?').pluck(),
-    };
+    this.s = preparedOnUse({
+      rows: () => db.prepare(`SELECT ${ROW_COLUMNS} FROM records WHERE file_id = ? ORDER BY line`).raw(),
+      text: () => db.prepare('SELECT text FROM strings WHERE id = ?').pluck(),
+      ts: () => db.prepare('SELECT ts FROM records WHERE file_id = ? AND line = ?').pluck(),
+    });
   }
 
   /**

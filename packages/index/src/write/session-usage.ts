@@ -22,6 +22,7 @@ import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { idOfKey, keyInHome } from '../file-row.js';
 import { ownsBefore, SESSION_OF_REF, type SessionRow } from '../read/usage-queries.js';
+import { preparedOnUse } from '../schema/prepared.js';
 import { INTERN_STRING } from '../schema/schema-derived.js';
 import type { UsagePart } from '../types.js';
 import type { ThreadRow, UsageScan } from './session-scan.js';
@@ -35,50 +36,57 @@ export interface SessionUsage {
 export class SessionUsageUpdater {
   private readonly s;
   constructor(db: Database.Database) {
-    this.s = {
+    this.s = preparedOnUse({
       // A response's session and model by their number in `strings`.
-      deleteResponses: db.prepare('DELETE FROM responses WHERE session_ref = (SELECT id FROM strings WHERE text = ?)'),
-      internString: db.prepare(INTERN_STRING),
-      insertResponse: db.prepare(
-        `INSERT OR REPLACE INTO responses (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
+      deleteResponses: () =>
+        db.prepare('DELETE FROM responses WHERE session_ref = (SELECT id FROM strings WHERE text = ?)'),
+      internString: () => db.prepare(INTERN_STRING),
+      insertResponse: () =>
+        db.prepare(
+          `INSERT OR REPLACE INTO responses (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
            output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens, input_unrecorded,
            output_unrecorded)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      stringId: db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
+        ),
+      stringId: () => db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
       // The sessions holding one of this session's responses too (a resume's copies, or what it copied), each once.
-      sharers: db
-        .prepare(
-          `SELECT DISTINCT o.session_ref FROM responses r
+      sharers: () =>
+        db
+          .prepare(
+            `SELECT DISTINCT o.session_ref FROM responses r
              JOIN responses o ON o.key = r.key AND o.session_ref <> r.session_ref
            WHERE r.session_ref = ?`,
-        )
-        .pluck(),
+          )
+          .pluck(),
       // This session's responses one of the given sessions (a JSON array of their numbers) holds too, each once.
-      sharedWith: db
-        .prepare(
-          `SELECT DISTINCT r.key FROM responses r JOIN responses o ON o.key = r.key
+      sharedWith: () =>
+        db
+          .prepare(
+            `SELECT DISTINCT r.key FROM responses r JOIN responses o ON o.key = r.key
            WHERE r.session_ref = ? AND o.session_ref IN (SELECT value FROM json_each(?))`,
-        )
-        .pluck(),
-      sessionOf: db.prepare(SESSION_OF_REF).raw(),
+          )
+          .pluck(),
+      sessionOf: () => db.prepare(SESSION_OF_REF).raw(),
       // A session's responses as `usageDetail` sums them.
-      responsesOf: db.prepare(
-        `SELECT r.key, m.text AS model, r.agent_id, r.input_tokens, r.output_tokens, r.cache_creation_tokens,
+      responsesOf: () =>
+        db.prepare(
+          `SELECT r.key, m.text AS model, r.agent_id, r.input_tokens, r.output_tokens, r.cache_creation_tokens,
            r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens, r.input_unrecorded, r.output_unrecorded
          FROM responses r JOIN strings m ON m.id = r.model_ref WHERE r.session_ref = ?`,
-      ),
-      setDetail: db.prepare('UPDATE sessions SET usage_detail = ? WHERE id = ?'),
+        ),
+      setDetail: () => db.prepare('UPDATE sessions SET usage_detail = ? WHERE id = ?'),
       // The main thread's requests (its records come from the session's scan), for the time partition; every
       // file's (@all) without a main file, as the scan's thread then is.
-      threadRequests: db.prepare(
-        `SELECT q.ts_ms, q.id, q.line FROM requests q JOIN files f ON f.id = q.file_id
+      threadRequests: () =>
+        db.prepare(
+          `SELECT q.ts_ms, q.id, q.line FROM requests q JOIN files f ON f.id = q.file_id
          WHERE f.session_id = @sid AND (@all = 1 OR f.role = 'main' AND q.agent_id IS NULL)`,
-      ),
+        ),
       // The session's own occurrences (a resumed session's copies of earlier calls included), each with its result
       // in the same file, else the earliest in the session, and its duration (from the row holding its fact).
-      threadCalls: db.prepare(
-        `SELECT c.ts_ms, c.name, f.agent,
+      threadCalls: () =>
+        db.prepare(
+          `SELECT c.ts_ms, c.name, f.agent,
                 coalesce(MIN(CASE WHEN res.file_id = c.file_id THEN res.ts END), MIN(res.ts)) AS result_ts,
                 coalesce(c.duration_ms, (SELECT x.duration_ms FROM calls x
                   WHERE x.tool_use_id = c.tool_use_id AND x.has_result IS NOT NULL LIMIT 1)) AS duration_ms
@@ -87,8 +95,8 @@ export class SessionUsageUpdater {
            AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = @sid)
          WHERE f.session_id = @sid AND (@all = 1 OR f.role = 'main' AND c.agent_id IS NULL) AND c.ts_ms IS NOT NULL
          GROUP BY c.file_id, c.tool_use_id`,
-      ),
-    };
+        ),
+    });
   }
 
   /**

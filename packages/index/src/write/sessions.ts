@@ -4,6 +4,7 @@ import { DEFAULT_AGENT } from '../agent-kind.js';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { idOfKey } from '../file-row.js';
 import { ERROR_COUNTS } from '../read/scope.js';
+import { preparedOnUse } from '../schema/prepared.js';
 import { hasCopies } from './copy-rows.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
@@ -19,46 +20,51 @@ export class SessionUpdater {
     this.warmups = new WarmupFiles(db);
     this.usage = new SessionUsageUpdater(db);
     this.scanner = new SessionScanner(db);
-    this.s = {
+    this.s = preparedOnUse({
       // In the order core reads them: main first ('main' < 'subagent'), then by path.
-      files: db.prepare(
-        'SELECT id, role, project_dir, agent_id, agent FROM files WHERE session_id = ? ORDER BY role, path',
-      ),
-      deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
+      files: () =>
+        db.prepare('SELECT id, role, project_dir, agent_id, agent FROM files WHERE session_id = ? ORDER BY role, path'),
+      deleteSession: () => db.prepare('DELETE FROM sessions WHERE id = ?'),
       // The calls this session owns: a call copied into a fork or resume counts once, for the session of its
       // first occurrence in its agent home (as in statistics; a copy in another home is another history).
-      calls: db.prepare(
-        `SELECT COUNT(*) AS calls, ${ERROR_COUNTS}
+      calls: () =>
+        db.prepare(
+          `SELECT COUNT(*) AS calls, ${ERROR_COUNTS}
          FROM calls cf JOIN files cff ON cff.id = cf.file_id
          WHERE cff.session_id = @sid AND cf.has_result IS NOT NULL`,
-      ),
+        ),
       // The subagents kept only as copies in the session's files (copy-rows.ts: none of them has a file here).
-      copiedAgents: db
-        .prepare(
-          `SELECT COUNT(DISTINCT r.copy_of) FROM records r INDEXED BY records_copies JOIN files f ON f.id = r.file_id
+      copiedAgents: () =>
+        db
+          .prepare(
+            `SELECT COUNT(DISTINCT r.copy_of) FROM records r INDEXED BY records_copies JOIN files f ON f.id = r.file_id
            WHERE f.session_id = ? AND r.copy_of IS NOT NULL`,
-        )
-        .pluck(),
-      titles: db.prepare(
-        `SELECT t.source, t.title, t.leaf_uuid FROM titles t JOIN files f ON f.id = t.file_id
+          )
+          .pluck(),
+      titles: () =>
+        db.prepare(
+          `SELECT t.source, t.title, t.leaf_uuid FROM titles t JOIN files f ON f.id = t.file_id
          WHERE f.session_id = ? AND f.role = 'main' AND t.source <> 'first-prompt' AND t.title <> '' ORDER BY t.line`,
-      ),
-      hasUuid: db
-        .prepare(
-          `SELECT 1 FROM records r JOIN files f ON f.id = r.file_id WHERE f.session_id = ? AND r.uuid = ? LIMIT 1`,
-        )
-        .pluck(),
+        ),
+      hasUuid: () =>
+        db
+          .prepare(
+            `SELECT 1 FROM records r JOIN files f ON f.id = r.file_id WHERE f.session_id = ? AND r.uuid = ? LIMIT 1`,
+          )
+          .pluck(),
       // The first prompt that can title the session (core's `promptTitleOf`, stored at import).
-      firstPrompt: db
-        .prepare(
-          `SELECT t.title FROM titles t JOIN files f ON f.id = t.file_id
+      firstPrompt: () =>
+        db
+          .prepare(
+            `SELECT t.title FROM titles t JOIN files f ON f.id = t.file_id
            WHERE f.session_id = @sid AND f.role = 'main' AND t.source = 'first-prompt' ORDER BY t.line LIMIT 1`,
-        )
-        .pluck(),
+          )
+          .pluck(),
       // The records of subagents' threads: their files' own, and the copies files hold (copy-rows.ts, found through
       // `records_copies`: the copy rows alone).
-      threadPrompts: db.prepare(
-        `SELECT text, ms FROM (
+      threadPrompts: () =>
+        db.prepare(
+          `SELECT text, ms FROM (
            SELECT r.prompt_text AS text, r.ts_ms AS ms, f.path, r.line FROM records r JOIN files f ON f.id = r.file_id
            WHERE f.session_id = @sid AND f.role = 'subagent' AND r.shown = 1 AND r.prompt_text IS NOT NULL
              AND r.copy_of IS NULL
@@ -67,13 +73,14 @@ export class SessionUpdater {
              JOIN files f ON f.id = r.file_id
            WHERE f.session_id = @sid AND r.copy_of IS NOT NULL AND r.shown = 1 AND r.prompt_text IS NOT NULL)
          ORDER BY path, line`,
-      ),
+        ),
       // The parse issues stored with its files, plus those pairing finds (what the header and core's pairing count,
       // read from the rows): a second result of an id in one record or file, the same id's result in two of its
       // files, a result whose call is in none of them.
-      issues: db
-        .prepare(
-          `SELECT
+      issues: () =>
+        db
+          .prepare(
+            `SELECT
              (SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE f.session_id = @sid)
            + (SELECT coalesce(sum(r.extra_results), 0) FROM records r JOIN files f ON f.id = r.file_id
               WHERE f.session_id = @sid)
@@ -82,24 +89,25 @@ export class SessionUpdater {
            + (SELECT COUNT(DISTINCT res.tool_use_id) FROM results res JOIN files f ON f.id = res.file_id
               WHERE f.session_id = @sid AND NOT EXISTS (SELECT 1 FROM calls c JOIN files cf ON cf.id = c.file_id
                 WHERE cf.session_id = @sid AND c.tool_use_id = res.tool_use_id))`,
-        )
-        .pluck(),
-      dropMissingMain: db.prepare(
-        `DELETE FROM issues WHERE code = 'missing_main_file'
+          )
+          .pluck(),
+      dropMissingMain: () =>
+        db.prepare(
+          `DELETE FROM issues WHERE code = 'missing_main_file'
          AND file_id IN (SELECT id FROM files WHERE session_id = ?)`,
-      ),
-      addMissingMain: db.prepare(
-        "INSERT INTO issues (file_id, line, code, message) VALUES (?, 0, 'missing_main_file', ?)",
-      ),
-      upsert: db.prepare(
-        `INSERT OR REPLACE INTO sessions (id, session_id, project_dir, project_path, title, title_source, started_at, ended_at,
+        ),
+      addMissingMain: () =>
+        db.prepare("INSERT INTO issues (file_id, line, code, message) VALUES (?, 0, 'missing_main_file', ?)"),
+      upsert: () =>
+        db.prepare(
+          `INSERT OR REPLACE INTO sessions (id, session_id, project_dir, project_path, title, title_source, started_at, ended_at,
            started_ms, ended_ms, prompts, messages, tool_calls, errors, expected_errors, versions, models, git_branch,
            issues, usage_detail, time, agent, subagents, warmups)
          VALUES (@id, @session_id, @project_dir, @project_path, @title, @title_source, @started_at, @ended_at, @started_ms,
            @ended_ms, @prompts, @messages, @tool_calls, @errors, @expected_errors, @versions, @models, @git_branch,
            @issues, @usage_detail, @time, @agent, @subagents, @warmups)`,
-      ),
-    };
+        ),
+    });
   }
 
   /**

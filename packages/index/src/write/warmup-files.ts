@@ -8,6 +8,7 @@
 import { isWarmup, ThreadTally } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { threadFactOfRow } from '../read/header-rows.js';
+import { preparedOnUse } from '../schema/prepared.js';
 
 interface WarmupRow {
   readonly kind: string;
@@ -26,20 +27,22 @@ const MOST_RECORDS = 16;
 export class WarmupFiles {
   private readonly s;
   constructor(db: Database.Database) {
-    this.s = {
-      unstarted: db
-        .prepare(
-          `SELECT f.id FROM files f WHERE f.session_id = @sid AND f.role = 'subagent'
+    this.s = preparedOnUse({
+      unstarted: () =>
+        db
+          .prepare(
+            `SELECT f.id FROM files f WHERE f.session_id = @sid AND f.role = 'subagent'
            AND NOT EXISTS (SELECT 1 FROM calls c WHERE c.file_id = f.id)
            AND NOT EXISTS (SELECT 1 FROM calls c JOIN files cf ON cf.id = c.file_id WHERE cf.session_id = @sid
              AND (c.agent_ref = f.agent_id OR (f.agent_id IS NULL AND c.subagent_prompt IS NOT NULL)))`,
-        )
-        .pluck(),
-      records: db.prepare(
-        `SELECT kind_raw AS kind, hex(uuid_raw) AS key, message_id, shown, prompt_text FROM records
+          )
+          .pluck(),
+      records: () =>
+        db.prepare(
+          `SELECT kind_raw AS kind, hex(uuid_raw) AS key, message_id, shown, prompt_text FROM records
          WHERE file_id = ? AND copy_of IS NULL ORDER BY line LIMIT ${MOST_RECORDS + 1}`,
-      ),
-    };
+        ),
+    });
   }
 
   /** How many of the session's subagent files are warm-ups. */
