@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useTempIndex } from '../test/temp-index.js';
 import type { AgentIndex } from './index.js';
+import { TOUCHED_FILES } from './read/touched-files.js';
 
 const t = useTempIndex();
 
@@ -39,7 +40,7 @@ function changedBySession(dbPath: string, path: string): Record<string, number> 
   try {
     const rows = db
       .prepare(
-        `SELECT f.session_id AS id, MAX(t.changed) AS changed FROM touched_files t
+        `SELECT f.session_id AS id, MAX(t.changed) AS changed FROM ${TOUCHED_FILES} t
          JOIN calls c ON c.tool_use_id = t.tool_use_id JOIN files f ON f.id = c.file_id
          WHERE t.path = ? GROUP BY f.session_id`,
       )

@@ -1,7 +1,7 @@
 /**
- * Which sessions touched a file: the calls whose files (`calls.touched`, core's `filesTouchedBy`) include it, through
- * `touched_files` (schema-derived.ts), and every session holding one of those calls (a resumed or forked session's
- * copy of it too, as its Files page lists it).
+ * Which sessions touched a file: the calls whose files (`calls.touched`, core's `filesTouchedBy`) include it, and every
+ * session holding one of those calls (a resumed or forked session's copy of it too, as its Files page lists it). A
+ * search reads every call that touched a file (no index: a few per file call, and the filter is asked for one file).
  */
 
 /** A piece of SQL with its `?` parameters (scope.ts's `Sql`, which uses these). */
@@ -17,7 +17,7 @@ const isAbsolute = (path: string): boolean => /^(?:[\\/]|[A-Za-z]:[\\/])/.test(p
 const pathOf = (file: string): string => file.replace(/^(?:\.[\\/])+/, '');
 
 /**
- * SQL condition on `touched_files t`: its path is `file`, or (for a relative `file`) ends with it on whole path
+ * SQL condition on `TOUCHED_FILES t`: its path is `file`, or (for a relative `file`) ends with it on whole path
  * segments: `src/app.ts` is `/home/u/proj/src/app.ts` (or `C:\proj\src\app.ts`), not `/home/u/proj/src/xapp.ts`.
  * An absolute path is matched as written (a search of the path index).
  */
@@ -30,9 +30,24 @@ export function touchedPathCond(file: string): Sql {
   };
 }
 
-/** The sessions holding a call that touched a path `where` selects (`touched_files t`). */
+/** A folder's path and the separator it writes (core's `joinedPath`): a backslash only when it has no slash. */
+const FOLDER = "rtrim(w.text, '/' || char(92))";
+const SEPARATOR = "CASE WHEN instr(w.text, '/') = 0 AND instr(w.text, char(92)) > 0 THEN char(92) ELSE '/' END";
+
+/**
+ * Every file each call touched: `tool_use_id`, `file_id`, `changed` (1: changed it) and `path`, joined back to the
+ * folder the call ran in (its record's cwd) when `calls.touched` holds it relative to it (call-fact.ts).
+ */
+export const TOUCHED_FILES = `(SELECT t0.tool_use_id, t0.file_id, t0.changed,
+    CASE WHEN w.text IS NULL OR t0.p GLOB '[/\\]*' OR t0.p GLOB '[A-Za-z]:[/\\]*' THEN t0.p
+      ELSE ${FOLDER} || ${SEPARATOR} || t0.p END AS path
+    FROM (SELECT c0.tool_use_id, c0.file_id, c0.line, json_extract(j.value, '$[0]') AS p,
+      json_extract(j.value, '$[1]') AS changed FROM calls c0, json_each(c0.touched) j WHERE c0.touched IS NOT NULL) t0
+    LEFT JOIN records r ON r.file_id = t0.file_id AND r.line = t0.line LEFT JOIN strings w ON w.id = r.cwd_ref)`;
+
+/** The sessions holding a call that touched a path `where` selects (`TOUCHED_FILES t`). */
 const sessionsTouching = (where: string): string =>
-  `SELECT f.session_id FROM touched_files t JOIN calls c ON c.tool_use_id = t.tool_use_id
+  `SELECT f.session_id FROM ${TOUCHED_FILES} t JOIN calls c ON c.tool_use_id = t.tool_use_id
     JOIN files f ON f.id = c.file_id WHERE ${where}`;
 
 /** A session's project path without its trailing separator. */

@@ -123,11 +123,6 @@ const RECORDS = `
   ) WITHOUT ROWID;
 `;
 
-/** The statement (in a trigger on `calls`) dropping the `touched_files` rows of a row's `touched`. */
-const UNTOUCH = (row: string) =>
-  `DELETE FROM touched_files WHERE tool_use_id = ${row}.tool_use_id AND file_id = ${row}.file_id
-      AND path IN (SELECT json_extract(value, '$[0]') FROM json_each(${row}.touched));`;
-
 /**
  * Tool calls with their facts, and tool results. A call's fact (call-fact.ts) is stored on the row of its first
  * occurrence in its agent home; the fact columns are NULL on the other rows (`has_result IS NOT NULL`: the row holds
@@ -158,7 +153,8 @@ const CALLS = `
     agent_ref TEXT,
     subagent_prompt TEXT,
     subagent_type TEXT,
-    -- The files the call touched (core's filesTouchedBy), as JSON [[path, changed 0/1], …]; NULL: none.
+    -- The files the call touched (core's filesTouchedBy), as JSON [[path, changed 0/1], …], a path inside the folder
+    -- the call ran in relative to it (read/touched-files.ts joins it back); NULL: none.
     touched TEXT,
     PRIMARY KEY (tool_use_id, file_id)
   );
@@ -166,25 +162,6 @@ const CALLS = `
   -- The per-tool statistics read this index alone (counts, categories, durations in order; the file for the scope).
   CREATE INDEX calls_stats ON calls(name, duration_ms, has_result, is_error, severity, category, file_id)
     WHERE has_result IS NOT NULL;
-
-  -- Each file a fact's call touched (its 'touched'), by path: which sessions touched a file (the calls of that id,
-  -- copies included). Kept by the triggers below from the fact column, whichever statement sets or drops it.
-  CREATE TABLE touched_files (
-    path TEXT NOT NULL,
-    tool_use_id TEXT NOT NULL,
-    file_id INTEGER NOT NULL,
-    changed INTEGER NOT NULL,
-    PRIMARY KEY (path, tool_use_id, file_id)
-  ) WITHOUT ROWID;
-  CREATE TRIGGER calls_touched_set AFTER UPDATE OF touched ON calls WHEN new.touched IS NOT old.touched BEGIN
-    ${UNTOUCH('old')}
-    INSERT OR REPLACE INTO touched_files (path, tool_use_id, file_id, changed)
-      SELECT json_extract(value, '$[0]'), new.tool_use_id, new.file_id, json_extract(value, '$[1]')
-      FROM json_each(new.touched);
-  END;
-  CREATE TRIGGER calls_touched_gone AFTER DELETE ON calls WHEN old.touched IS NOT NULL BEGIN
-    ${UNTOUCH('old')}
-  END;
 
   CREATE TABLE results (
     file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,

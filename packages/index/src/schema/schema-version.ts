@@ -39,15 +39,16 @@
  *   spawn answered in plain text one), a `__` name an MCP call only in a legacy rollout (renamed `mcp__server__tool`),
  *   and a Claude Code Read's line counts in file lines); 33: no total for a Claude Code Read that did not see its
  *   file's end, and no `sessions.ended_*` for a session whose last prompts or responses are undated (a legacy Codex
- *   rollout); 34: \`calls.touched\` and \`touched_files\` (which sessions touched a file); 35: secrets counted as
- *   exports redact them (a tool input's strings with their keys, JSON held in a string).
+ *   rollout); 34: \`calls.touched\` (which sessions touched a file); 35: secrets counted as exports redact them (a
+ *   tool input's strings with their keys, JSON held in a string); 36: \`calls.touched\` relative to the call's folder,
+ *   no \`touched_files\` table.
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 35;
+export const DERIVED_VERSION = 36;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

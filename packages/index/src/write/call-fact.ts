@@ -18,7 +18,7 @@ import {
   type TranscriptRecord,
   timestampDurations,
 } from '@agentdash/core';
-import { filesTouchedBy, summarizeCall, type TouchingCall } from '@agentdash/core/present';
+import { filesTouchedBy, relativePath, summarizeCall, type TouchingCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from '../agents.js';
 import { isObj, str } from '../guards.js';
 import { type FactColumns, type FactValues, OP, type Op } from './record-rows.js';
@@ -183,7 +183,11 @@ export function factColumnsOf(
   };
 }
 
-/** `calls.touched`: the files the call touched, joined to the folder it ran in, as JSON; null when none. */
+/**
+ * `calls.touched`: the files the call touched (joined to the folder it ran in), as JSON `[[path, changed 0/1], …]`;
+ * null when none. A path inside that folder is kept relative to it (core's `relativePath`; the folder is its record's
+ * `cwd_ref`, which `read/touched-files.ts` joins back): most paths are, and would otherwise repeat the folder.
+ */
 function touchedColumn(
   result: TouchingCall['result'],
   typing: Pick<TouchingCall, 'toolKind' | 'typedInput'>,
@@ -191,7 +195,8 @@ function touchedColumn(
 ): string | null {
   const status = result === undefined ? 'unanswered' : result.isError ? 'error' : 'ok';
   const touches = filesTouchedBy({ ...typing, result, status }, cwd);
-  return touches.length === 0 ? null : JSON.stringify(touches.map((t) => [t.path, t.changed ? 1 : 0]));
+  if (touches.length === 0) return null;
+  return JSON.stringify(touches.map((t) => [relativePath(t.path, cwd), t.changed ? 1 : 0]));
 }
 
 /**
