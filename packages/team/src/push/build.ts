@@ -95,17 +95,21 @@ function fit(text: string, max: number): string {
 const redacted = (text: string | undefined, max: number): string | null => (text === undefined ? null : fit(text, max));
 
 /**
- * How a session's and its calls' ids leave at `tier`: as they are, but an agent's whose ids hold names of the
- * person's (`AgentInfo.namedIds`) below the metadata tier, where its session id becomes a salted hash, and so does the
- * start of each call id that is its session's id.
+ * How a session's and its calls' ids leave at `tier`: as they are, but below the metadata tier a session id that holds
+ * names of the person's becomes a salted hash, and so does the start of each call id that is its session's id. Such an
+ * id is an agent's whose ids name things (`AgentInfo.namedIds`), or a headless run's output kept apart under its
+ * session's id, `<id>@<output file name>` (core's io/headless.ts): the file's name may name a job or a branch.
  */
 export function idsOut(salt: string, agent: string, tier: ShareTier) {
-  const named = tier === 'summary' && agentInfos.some((a) => a.id === agent && 'namedIds' in a && a.namedIds === true);
-  const session = (id: string) => (named ? opaqueSessionId(salt, agent, id) : id);
+  const namedAgent = agentInfos.some((a) => a.id === agent && 'namedIds' in a && a.namedIds === true);
+  const hashed = (id: string) => tier === 'summary' && (namedAgent || id.includes('@'));
+  const session = (id: string) => (hashed(id) ? opaqueSessionId(salt, agent, id) : id);
   return {
     session,
     call: (callId: string, sessionId: string) =>
-      named && callId.startsWith(sessionId) ? `${session(sessionId)}${callId.slice(sessionId.length)}` : callId,
+      hashed(sessionId) && callId.startsWith(sessionId)
+        ? `${session(sessionId)}${callId.slice(sessionId.length)}`
+        : callId,
   };
 }
 type IdsOut = ReturnType<typeof idsOut>;
