@@ -4,6 +4,7 @@
  * field by field from the tier's own list: a field a tier does not hold is never read into it, and every text that
  * leaves at `metadata` or above goes through the secret rules first.
  */
+import { isAbsolute, relative, sep } from 'node:path';
 import { agentInfos } from '@agentdash/core/base';
 import { baseName } from '@agentdash/core/present';
 import { redactDerived } from '@agentdash/core/secrets';
@@ -155,6 +156,19 @@ function copiedFromOf(ctx: BuildContext, s: SessionSummary, ids: IdsOut): Copied
   });
 }
 
+/** A file's name in the payload: relative to its project folder, never a path of this machine. */
+export function fileName(projectDir: string, path: string): string {
+  const rel = relative(projectDir, path);
+  const name = rel === '' || rel.startsWith('..') || isAbsolute(rel) ? (path.split(/[\\/]/).pop() ?? path) : rel;
+  return name.split(sep).join('/');
+}
+
+/**
+ * A subagent's key as it leaves: a thread read from a subagent file the index knows no agent id for is keyed by the
+ * file's path (index's session-header.ts), a path of this machine: it goes as the file's name in the payload.
+ */
+const subagentKey = (s: SessionSummary, key: string): string => (isAbsolute(key) ? fileName(s.projectDir, key) : key);
+
 /** The session's uid on the team server. */
 export const uidOf = (salt: string, s: SessionSummary): string => sessionUid(salt, s.agent, s.key);
 
@@ -236,7 +250,9 @@ export function buildSession(
       gitBranch: redacted(s.gitBranch, 1000),
       header: {
         ...summaryHeader,
-        subagents: (header?.subagents ?? []).map((sub) => subagentWire(sub, tier, summaryOf, fit)),
+        subagents: (header?.subagents ?? []).map((sub) =>
+          subagentWire({ ...sub, key: subagentKey(s, sub.key) }, tier, summaryOf, fit),
+        ),
         shells: { ...(header?.shells ?? {}) },
       },
     };

@@ -11,7 +11,6 @@
  * Killed at any point, the next push finds the server's digests and chunks as they were left and sends the rest.
  */
 import { statSync } from 'node:fs';
-import { isAbsolute, relative, sep } from 'node:path';
 import type { SessionSummary } from '@agentdash/index';
 import {
   type FileWire,
@@ -22,7 +21,7 @@ import {
   type ShareTier,
   sessionTextBytes,
 } from '../contract.js';
-import { type BuildContext, buildSession, responsesBySession, uidOf } from './build.js';
+import { type BuildContext, buildSession, fileName, responsesBySession, uidOf } from './build.js';
 import { type Chunk, ChunkTooLargeError, type FileChunks, fileChunks } from './chunks.js';
 import { PushError } from './client.js';
 import type { PushOptions, PushProgress, PushReport } from './push-report.js';
@@ -48,13 +47,6 @@ interface Planned {
   readonly summary: SessionSummary;
   readonly tier: ShareTier;
   readonly payload: PushSession;
-}
-
-/** A file's name in the payload: relative to its project folder, never a path of this machine. */
-function fileName(projectDir: string, path: string): string {
-  const rel = relative(projectDir, path);
-  const name = rel === '' || rel.startsWith('..') || isAbsolute(rel) ? (path.split(/[\\/]/).pop() ?? path) : rel;
-  return name.split(sep).join('/');
 }
 
 export async function push(options: PushOptions): Promise<PushReport> {
