@@ -96,4 +96,35 @@ pgSuite("a subagent keyed by its file's path (real PostgreSQL)", () => {
       }
     });
   }
+
+  it("at full, the team's timeline of such a subagent is found by the key sent", async () => {
+    // the files as such an index lists them too: no agent id, so the team server keys their threads by path as well
+    const base = pathKeyed();
+    const index: AgentIndex = {
+      ...base,
+      listSessions: (filter) =>
+        own.listSessions(filter).map((s) => ({ ...s, files: s.files.map(({ agentId: _id, ...f }) => f) })),
+    };
+    await addPerson(team.db.sql, 'joined');
+    const { token } = await addDevice(team.db.sql, 'joined', 'laptop');
+    const report = await push({
+      index,
+      client: new TeamClient({ url: team.url, token }),
+      cache: FileCache.load(undefined),
+      policy: { defaultTier: 'full', projects: [] },
+      device,
+    });
+    expect(report).toMatchObject({ stored: 1, skipped: [] });
+    const [row] = await team.db.sql<{ uid: string; subagents: { key: string }[] }[]>`
+      select s.uid, s.body->'header'->'subagents' as subagents from sessions s join people p on p.id = s.person_id
+      where p.name = 'joined'`;
+    const keys = (row?.subagents ?? []).map((sub) => sub.key).filter((key) => key.endsWith('.jsonl'));
+    expect(keys.length).toBe(4);
+    for (const key of keys) {
+      const page = await team.request('GET', `/api/sessions/${row?.uid}/events?agent=${encodeURIComponent(key)}`);
+      // before: 404 "subagent not found" (the thread is keyed by the path its file is read at on the server)
+      expect([key, page.status]).toEqual([key, 200]);
+      expect((page.json as unknown as { events: unknown[] }).events.length).toBeGreaterThan(0);
+    }
+  });
 });
