@@ -3,7 +3,7 @@
  * once the transcript is, the laptop lists and counts the session once, from the transcript, and the next push leaves
  * the team server holding it once too.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,5 +114,44 @@ pgSuite('agentdash push of CI run outputs, then their transcripts (real PostgreS
       device,
     });
     expect([third.requests, third.bytesSent]).toEqual([fresh.requests, fresh.bytesSent]);
+  });
+
+  it("at summary, a run kept apart under its session's id leaves hashed: its output file's name stays here", async () => {
+    await addPerson(team.db.sql, 'ci');
+    const { token } = await addDevice(team.db.sql, 'ci', 'laptop');
+    // two runs of one session (`codex exec resume`): the second file's session is `<id>@<its file's name>`
+    const runs = join(dir, 'runs');
+    mkdirSync(runs);
+    const shell = join(outputs, '0.169.0-shell.exec.jsonl');
+    copyFileSync(shell, join(runs, 'a.exec.jsonl'));
+    copyFileSync(shell, join(runs, 'release-acme-merger.exec.jsonl'));
+    const own = openIndex({ dbPath: join(dir, 'runs.sqlite') });
+    try {
+      await own.refresh([runs]);
+      const ids = own.listSessions({}).map((s) => s.id);
+      expect(ids.filter((id) => id.includes('@release-acme-merger'))).toHaveLength(1);
+      const report = await push({
+        index: own,
+        client: new TeamClient({ url: team.url, token }),
+        cache: FileCache.load(undefined),
+        policy: { defaultTier: 'summary', projects: [] },
+        device,
+      });
+      expect(report.stored).toBe(2);
+      const rows = await team.db.sql<{ session_id: string; calls: string[] }[]>`
+        select s.session_id, array(select c.call_id from calls c where c.person_id = s.person_id and c.uid = s.uid)
+          as calls
+        from sessions s join people p on p.id = s.person_id where p.name = 'ci' order by s.session_id`;
+      expect(rows).toHaveLength(2);
+      // Before: the second run's id went as it is, the file's name in it (and in its calls' ids that start with it).
+      expect(JSON.stringify(rows)).not.toContain('acme');
+      const hashed = rows.find((r) => r.session_id.startsWith('h-'));
+      const plain = rows.find((r) => r !== hashed);
+      expect(hashed?.session_id).toMatch(/^h-[0-9a-f]{32}$/);
+      expect(plain?.session_id).toBe(ids.find((id) => !id.includes('@')));
+      expect(hashed?.calls.length).toBe(plain?.calls.length);
+    } finally {
+      own.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Transcript chunks no session refers to are deleted: at once when a session that referred to them is replaced,
- * forgotten or erased (`dropUnreferencedChunks`), and, for those no session ever came to refer to (a push killed
- * between its chunks and its sessions, a session refused or lowered to another tier after its chunks went), by a sweep
+ * forgotten or erased, or a session naming them is refused (its uid another person's: `dropUnreferencedChunks`),
+ * and, for those no session ever came to refer to (a push killed between its chunks and its sessions), by a sweep
  * of those older than a day (`sweepOrphanChunks`), which a team server runs at most once an hour.
  */
 import type { Sql, TxSql } from './db.js';

@@ -1,7 +1,7 @@
 /** The transcript chunks a push uploads: stored once each, whoever sends them (gzip of the redacted text). */
 import { createHash } from 'node:crypto';
 import type { NamedBytes } from '../chunk-batch.js';
-import type { Sql } from './db.js';
+import type { Sql, TxSql } from './db.js';
 import { rememberChunk } from './recent-chunks.js';
 
 /** Stores a chunk once; false when it was stored already. The caller checked its hash. */
@@ -31,3 +31,15 @@ export async function storeChunks(sql: Sql, chunks: readonly NamedBytes[], perso
 }
 
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** The chunks of `hashes` not stored. */
+export async function missingChunks(sql: Sql | TxSql, hashes: readonly string[]): Promise<string[]> {
+  if (hashes.length === 0) return [];
+  const unique = [...new Set(hashes)];
+  const found = new Set(
+    (await sql<{ sha256: string }[]>`select sha256 from chunks where sha256 = any(${unique}::text[])`).map(
+      (r) => r.sha256,
+    ),
+  );
+  return unique.filter((h) => !found.has(h));
+}

@@ -23,7 +23,7 @@ import {
   sessionOf,
   withCopies,
 } from './docs.js';
-import { bufferSource, chunkText, type PushedFile } from './transcripts.js';
+import { bufferSource, chunkText, type PushedFile, pushedFilePath } from './transcripts.js';
 
 /**
  * Migration 12: one row per full-tier session whose starts are known (a document's start is its position in the
@@ -174,7 +174,7 @@ async function firstLocated(
 
 /** A pushed file of a stored session as its adapter reads it (`size` bytes). */
 const fileOf = (s: StoredSession, pushed: PushedFile, size: number): DiscoveredFile => ({
-  path: `/agentdash-team/${s.uid}/${pushed.name}`,
+  path: pushedFilePath(s.uid, pushed.name),
   agent: s.agent,
   projectDir: s.project_dir ?? s.uid,
   role: pushed.role,

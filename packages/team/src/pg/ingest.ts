@@ -2,6 +2,7 @@ import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
 import type { DeviceInfo, FullSession, PushSession, ShareTier } from '../contract.js';
 import { dropUnreferencedChunks } from './chunk-gc.js';
+import { missingChunks } from './chunk-store.js';
 import type { Sql, TxSql } from './db.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
@@ -143,35 +144,27 @@ function childRows(s: PushSession, who: Pusher) {
 
 const chunksOf = (s: FullSession): Set<string> => new Set(s.files.flatMap((f) => f.chunks));
 
-/** The chunks of `hashes` not stored. */
-export async function missingChunks(sql: Sql | TxSql, hashes: readonly string[]): Promise<string[]> {
-  if (hashes.length === 0) return [];
-  const unique = [...new Set(hashes)];
-  const found = new Set(
-    (await sql<{ sha256: string }[]>`select sha256 from chunks where sha256 = any(${unique}::text[])`).map(
-      (r) => r.sha256,
-    ),
-  );
-  return unique.filter((h) => !found.has(h));
-}
-
 async function lockSession(tx: TxSql, personId: number, uid: string): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${personId}:${uid}`}, 0))`;
 }
 
 /** What storing a session did, and the tier it was lowered from (null when it was not). */
-type Stored = { readonly result: 'stored' | 'unchanged'; readonly lowered: ShareTier | null };
+type Stored = { readonly result: 'stored' | 'unchanged' | 'taken'; readonly lowered: ShareTier | null };
+type Found = { digest: string | null; tier: ShareTier | null; lowered: ShareTier | null; old: string[] };
 
 /**
  * Stores one session in its own transaction: 'unchanged' when its digest is the stored one (nothing written; the tier
  * the stored one was lowered from is told again: a batch sent again after its answer was lost).
  * `digests`: the stored digests of the request's sessions, read before (a session found unchanged there is not cut).
+ * 'taken' when another person holds its uid: the chunks it named that no session refers to (nor another of the
+ * request: `named` counts the request's sessions naming each) are deleted at once, not left a day for the sweep.
  */
 async function storeSession(
   sql: Sql,
   s: PushSession,
   who: Pusher,
   digests: ReadonlyMap<string, string>,
+  named: ReadonlyMap<string, number>,
 ): Promise<Stored> {
   let docs: DocRow[] | undefined;
   let starts: DocStarts | undefined;
@@ -192,11 +185,12 @@ async function storeSession(
     const lock = tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${who.personId}:${s.uid}`}, 0))`;
     const [, [found]] = await Promise.all([
       lock.execute(),
-      // one statement (its snapshot taken once the lock is held): the stored digest, the chunks the stored session
-      // refers to, and how many of this one's chunks are stored, each locked until commit (key share), so no forget
-      // or replace elsewhere drops a chunk this session is about to refer to
-      tx<{ digest: string | null; tier: ShareTier | null; lowered: ShareTier | null; old: string[]; held: number }[]>`
+      // one statement (its snapshot taken once the lock is held): the stored digest, whether another person holds the
+      // uid, the chunks the stored session refers to, and how many of this one's chunks are stored, each locked until
+      // commit (key share), so no forget or replace elsewhere drops a chunk this session is about to refer to
+      tx<(Found & { held: number; taken: boolean })[]>`
         select (select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}) as digest,
+          exists (select 1 from sessions where uid = ${s.uid} and person_id <> ${who.personId}) as taken,
           (select tier from sessions where person_id = ${who.personId} and uid = ${s.uid}) as tier,
           (select lowered_from from sessions where person_id = ${who.personId} and uid = ${s.uid}) as lowered,
           array(select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}) as old,
@@ -205,6 +199,13 @@ async function storeSession(
     ]);
     if (!found) throw new Error('the session lookup returned no row');
     if (found.digest === s.digest) return { result: 'unchanged', lowered: found.lowered } as const;
+    if (found.taken) {
+      await dropUnreferencedChunks(
+        tx,
+        wanted.filter((name) => (named.get(name) ?? 0) <= 1),
+      );
+      return { result: 'taken', lowered: null } as const;
+    }
     if (found.held !== wanted.length) {
       throw new PushRefusedError(
         `${wanted.length - found.held} transcript chunks of session ${s.uid} are not stored: upload them first`,
@@ -237,10 +238,13 @@ async function storeWithRetry(
   s: PushSession,
   who: Pusher,
   digests: ReadonlyMap<string, string>,
+  named: ReadonlyMap<string, number>,
 ): Promise<Stored> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeSession(sql, s, who, digests);
+      const stored = await storeSession(sql, s, who, digests, named);
+      if (stored.result === 'taken') throw new UidTakenError(s.uid);
+      return stored;
     } catch (error) {
       const { code, constraint_name: index } = error as { code?: unknown; constraint_name?: unknown };
       if (code === UNIQUE_VIOLATION && index === 'sessions_uid_key') throw new UidTakenError(s.uid);
@@ -265,6 +269,8 @@ export async function storeSessions(
   lowered: Lowered[];
 }> {
   const wanted = sessions.flatMap((s) => (s.tier === 'full' ? [...chunksOf(s)] : []));
+  const named = new Map<string, number>();
+  for (const name of wanted) named.set(name, (named.get(name) ?? 0) + 1);
   const missing = await missingChunks(sql, wanted);
   if (missing.length > 0) {
     throw new PushRefusedError(
@@ -295,7 +301,7 @@ export async function storeSessions(
     while (next < sessions.length) {
       const s = sessions[next++] as PushSession;
       try {
-        const stored = await storeWithRetry(sql, s, who, digests);
+        const stored = await storeWithRetry(sql, s, who, digests, named);
         if (stored.result === 'stored') changed.push(s.uid);
         else unchanged++;
         if (stored.lowered !== null) lowered.push({ uid: s.uid, from: stored.lowered });

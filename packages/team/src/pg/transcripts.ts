@@ -9,6 +9,12 @@ import { MAX_CHUNK_TEXT_BYTES, MAX_SESSION_TEXT_BYTES } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
 import { recentChunk } from './recent-chunks.js';
 
+/**
+ * Where a pushed file of session `uid` is read at on the team server (a path no disk holds: the adapters read it
+ * through `open` only), and so the key of a subagent thread read from a file without an agent id.
+ */
+export const pushedFilePath = (uid: string, name: string): string => `/agentdash-team/${uid}/${name}`;
+
 const gunzipped = promisify(gunzip);
 
 /** Chunks fetched from PostgreSQL and chunks gunzipped since the server started (tests count them). */
@@ -163,8 +169,7 @@ export async function loadTranscripts(
       fileLeft -= part.length;
       parts.push(part);
     }
-    // a path no disk holds: the adapters read it through `open` only
-    const path = `/agentdash-team/${session.uid}/${f.name}`;
+    const path = pushedFilePath(session.uid, f.name);
     // most files are one chunk: not copied again
     const text = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
     if (f.bytes !== undefined && f.bytes !== text.length) {
@@ -210,7 +215,7 @@ async function lazyTranscripts(
 ): Promise<Transcripts> {
   const chunksOf = new Map<string, readonly string[]>();
   const files = pushed.map((f): DiscoveredFile => {
-    const path = `/agentdash-team/${session.uid}/${f.name}`;
+    const path = pushedFilePath(session.uid, f.name);
     chunksOf.set(path, f.chunks);
     const { agent, projectDir, sessionId } = session;
     const agentId = f.agentId ?? undefined;

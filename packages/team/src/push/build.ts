@@ -4,6 +4,7 @@
  * field by field from the tier's own list: a field a tier does not hold is never read into it, and every text that
  * leaves at `metadata` or above goes through the secret rules first.
  */
+import { isAbsolute, relative, sep } from 'node:path';
 import { agentInfos } from '@agentdash/core/base';
 import { baseName } from '@agentdash/core/present';
 import { redactDerived } from '@agentdash/core/secrets';
@@ -95,17 +96,21 @@ function fit(text: string, max: number): string {
 const redacted = (text: string | undefined, max: number): string | null => (text === undefined ? null : fit(text, max));
 
 /**
- * How a session's and its calls' ids leave at `tier`: as they are, but an agent's whose ids hold names of the
- * person's (`AgentInfo.namedIds`) below the metadata tier, where its session id becomes a salted hash, and so does the
- * start of each call id that is its session's id.
+ * How a session's and its calls' ids leave at `tier`: as they are, but below the metadata tier a session id that holds
+ * names of the person's becomes a salted hash, and so does the start of each call id that is its session's id. Such an
+ * id is an agent's whose ids name things (`AgentInfo.namedIds`), or a headless run's output kept apart under its
+ * session's id, `<id>@<output file name>` (core's io/headless.ts): the file's name may name a job or a branch.
  */
 export function idsOut(salt: string, agent: string, tier: ShareTier) {
-  const named = tier === 'summary' && agentInfos.some((a) => a.id === agent && 'namedIds' in a && a.namedIds === true);
-  const session = (id: string) => (named ? opaqueSessionId(salt, agent, id) : id);
+  const namedAgent = agentInfos.some((a) => a.id === agent && 'namedIds' in a && a.namedIds === true);
+  const hashed = (id: string) => tier === 'summary' && (namedAgent || id.includes('@'));
+  const session = (id: string) => (hashed(id) ? opaqueSessionId(salt, agent, id) : id);
   return {
     session,
     call: (callId: string, sessionId: string) =>
-      named && callId.startsWith(sessionId) ? `${session(sessionId)}${callId.slice(sessionId.length)}` : callId,
+      hashed(sessionId) && callId.startsWith(sessionId)
+        ? `${session(sessionId)}${callId.slice(sessionId.length)}`
+        : callId,
   };
 }
 type IdsOut = ReturnType<typeof idsOut>;
@@ -150,6 +155,19 @@ function copiedFromOf(ctx: BuildContext, s: SessionSummary, ids: IdsOut): Copied
     return [{ uid: uidOf(ctx.salt, source), ...counts, callIds: callIds.map((id) => ids.call(id, source.id)) }];
   });
 }
+
+/** A file's name in the payload: relative to its project folder, never a path of this machine. */
+export function fileName(projectDir: string, path: string): string {
+  const rel = relative(projectDir, path);
+  const name = rel === '' || rel.startsWith('..') || isAbsolute(rel) ? (path.split(/[\\/]/).pop() ?? path) : rel;
+  return name.split(sep).join('/');
+}
+
+/**
+ * A subagent's key as it leaves: a thread read from a subagent file the index knows no agent id for is keyed by the
+ * file's path (index's session-header.ts), a path of this machine: it goes as the file's name in the payload.
+ */
+const subagentKey = (s: SessionSummary, key: string): string => (isAbsolute(key) ? fileName(s.projectDir, key) : key);
 
 /** The session's uid on the team server. */
 export const uidOf = (salt: string, s: SessionSummary): string => sessionUid(salt, s.agent, s.key);
@@ -232,7 +250,9 @@ export function buildSession(
       gitBranch: redacted(s.gitBranch, 1000),
       header: {
         ...summaryHeader,
-        subagents: (header?.subagents ?? []).map((sub) => subagentWire(sub, tier, summaryOf, fit)),
+        subagents: (header?.subagents ?? []).map((sub) =>
+          subagentWire({ ...sub, key: subagentKey(s, sub.key) }, tier, summaryOf, fit),
+        ),
         shells: { ...(header?.shells ?? {}) },
       },
     };

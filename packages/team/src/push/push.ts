@@ -2,15 +2,15 @@
  * `agentdash push`: what the local index holds, to a team server, at each session's tier. Three stages, over a
  * window of sessions at a time (each payload built once, and held only until its window is sent):
  *  1. digest: every session's payload is built and hashed (full-tier transcripts by their cached chunk names; a file
- *     not in the cache is read, and the chunks made from it that the server lacks are sent as they are made, so a
- *     first push reads each transcript once);
+ *     not in the cache is read, and the chunks made from it are kept, up to `HELD_BYTES` a window, so a first push
+ *     reads most transcripts once). No chunk leaves yet: a session found unchanged, lowered to metadata (too large)
+ *     or left out (invalid) sends none;
  *  2. manifest: the server answers which digests it lacks (an unchanged session costs its uid and digest, no row);
- *  3. send: the sessions it lacks go, after any of their chunks the server still lacks, in batches, each stored
- *     whole or not at all.
+ *  3. send: the sessions it lacks go, after any of their chunks the server still lacks (kept, else read again), in
+ *     batches, each stored whole or not at all.
  * Killed at any point, the next push finds the server's digests and chunks as they were left and sends the rest.
  */
 import { statSync } from 'node:fs';
-import { isAbsolute, relative, sep } from 'node:path';
 import type { SessionSummary } from '@agentdash/index';
 import {
   type FileWire,
@@ -21,7 +21,7 @@ import {
   type ShareTier,
   sessionTextBytes,
 } from '../contract.js';
-import { type BuildContext, buildSession, responsesBySession, uidOf } from './build.js';
+import { type BuildContext, buildSession, fileName, responsesBySession, uidOf } from './build.js';
 import { type Chunk, ChunkTooLargeError, type FileChunks, fileChunks } from './chunks.js';
 import { PushError } from './client.js';
 import type { PushOptions, PushProgress, PushReport } from './push-report.js';
@@ -37,18 +37,16 @@ const CHECK_BATCH = 1000;
 
 /** Sessions digested, asked about and sent together (bounds the payloads held in memory). */
 const WINDOW = 2000;
+/**
+ * Bytes of chunks (gzip) made while digesting and kept until the manifest's answer: a window ends once it holds as
+ * many; a session past them alone has the rest of its chunks read again once it is wanted.
+ */
+const HELD_BYTES = 32 * 1024 * 1024;
 
 interface Planned {
   readonly summary: SessionSummary;
   readonly tier: ShareTier;
   readonly payload: PushSession;
-}
-
-/** A file's name in the payload: relative to its project folder, never a path of this machine. */
-function fileName(projectDir: string, path: string): string {
-  const rel = relative(projectDir, path);
-  const name = rel === '' || rel.startsWith('..') || isAbsolute(rel) ? (path.split(/[\\/]/).pop() ?? path) : rel;
-  return name.split(sep).join('/');
 }
 
 export async function push(options: PushOptions): Promise<PushReport> {
@@ -61,6 +59,14 @@ export async function push(options: PushOptions): Promise<PushReport> {
   }
   const ctx: BuildContext = { index, salt: me.salt, responses: responsesBySession(index, options.filter) };
   const uploader = new ChunkUploader(client);
+  /** The chunks made while digesting the window, by name, and their bytes (none sent before the manifest). */
+  const made = new Map<string, Chunk>();
+  let madeBytes = 0;
+  const keep = (chunk: Chunk) => {
+    if (made.has(chunk.sha256) || madeBytes >= HELD_BYTES) return;
+    made.set(chunk.sha256, chunk);
+    madeBytes += chunk.gz.byteLength;
+  };
   // taken again each push: a `push --forget` in another process since the last round counts at once
   options.forgotten?.reload();
   const listed = index.listSessions(options.filter ?? {});
@@ -71,7 +77,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
 
   /**
    * A full-tier session's files, from the cache where their chunk names are known, else read (and cached), each chunk
-   * offered to the server as it is made (or handed to `onChunk`).
+   * kept as it is made (or handed to `onChunk`).
    */
   const filesOf = async (s: SessionSummary, onChunk?: (chunk: Chunk) => Promise<void>): Promise<FileWire[]> => {
     const out: FileWire[] = [];
@@ -91,7 +97,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
         // the file's size and time before it is read: a line the agent appends meanwhile makes the next push read
         // it again, instead of the names of this read being kept under the longer file's size
         const stamp = cache.stamp(f.path, indexedSize(f.path));
-        chunks = await fileChunks(index.openBytes, f.path, onChunk ?? ((chunk) => uploader.offer(chunk)));
+        chunks = await fileChunks(index.openBytes, f.path, onChunk ?? keep);
         cache.set(f.path, chunks, stamp);
       }
       out.push({
@@ -215,9 +221,13 @@ export async function push(options: PushOptions): Promise<PushReport> {
     for (const name of unknown) if (!lacking.has(name)) uploader.onServer.add(name);
     return lacking;
   };
-  /** A wanted full-tier session's chunks on the server: those it lacks read again and sent as they are made. */
+  /** A wanted full-tier session's chunks on the server: those it lacks sent as kept, else read again and sent. */
   const ensureChunks = async (p: Planned, lacking: Set<string>): Promise<PushSession> => {
     const digested = namesOf(p.payload);
+    for (const name of digested) {
+      const chunk = made.get(name);
+      if (chunk && lacking.delete(name)) await uploader.put(chunk);
+    }
     const missing = new Set([...digested].filter((name) => lacking.has(name)));
     if (missing.size === 0) return p.payload;
     let files: FileWire[];
@@ -241,11 +251,14 @@ export async function push(options: PushOptions): Promise<PushReport> {
   };
 
   // Windows of sessions, each digested, asked about and sent before the next: every payload is built once and
-  // memory holds one window's payloads, however many sessions the index has.
-  for (let at = 0; at === 0 || at < sessions.length; at += WINDOW) {
+  // memory holds one window's payloads and kept chunks, however many sessions the index has.
+  let next = 0;
+  do {
+    const at = next;
     // 1. digest
     const window: Planned[] = [];
-    for (const s of sessions.slice(at, at + WINDOW)) {
+    for (; next < sessions.length && next < at + WINDOW && madeBytes < HELD_BYTES; next++) {
+      const s = sessions[next] as SessionSummary;
       const rule = ruleOf(options.policy, s);
       if (rule) matched.add(rule);
       const { tier, payload } = await plan(s, rule?.tier ?? options.policy.defaultTier);
@@ -261,7 +274,6 @@ export async function push(options: PushOptions): Promise<PushReport> {
       }
       progress('digest', at + window.length + skipped.length, sessions.length);
     }
-    await uploader.drain();
     cache.save();
     planned.count += window.length;
 
@@ -288,7 +300,9 @@ export async function push(options: PushOptions): Promise<PushReport> {
       sentCount += 1;
       progress('send', sentCount, toSend);
     }
-  }
+    made.clear();
+    madeBytes = 0;
+  } while (next < sessions.length);
   await flush();
   await settle();
   cache.save();

@@ -24,9 +24,9 @@ import {
 } from '../contract.js';
 import { digestOf } from '../digest.js';
 import { sweeper, touchChunks } from '../pg/chunk-gc.js';
-import { sha256Hex, storeChunk, storeChunks } from '../pg/chunk-store.js';
+import { missingChunks, sha256Hex, storeChunk, storeChunks } from '../pg/chunk-store.js';
 import type { Sql } from '../pg/db.js';
-import { forgetSessions, manifestWant, missingChunks, type Pusher, storeSessions } from '../pg/ingest.js';
+import { forgetSessions, manifestWant, type Pusher, storeSessions } from '../pg/ingest.js';
 import type { Principal } from '../pg/people.js';
 import type { StatisticsKeeper } from '../pg/statistics.js';
 import { TranscriptSizeError } from '../pg/transcripts.js';

@@ -12,7 +12,7 @@ import {
 } from '@agentdash/core';
 import { createLocalSessionHost, HttpError, type SessionHost, sessionNotFound } from '@agentdash/server';
 import type { Sql } from '../pg/db.js';
-import { loadTranscripts } from '../pg/transcripts.js';
+import { loadTranscripts, pushedFilePath } from '../pg/transcripts.js';
 
 interface FileRow {
   readonly name: string;
@@ -75,7 +75,14 @@ export function teamSessionHost(sql: Sql): SessionHost {
       await full(row.id);
       return await host.detail(row);
     },
-    page: async (uid, agent, offset, limit, all) => await host.page(await full(uid), agent, offset, limit, all),
+    // a subagent the laptop keyed by its file (no agent id) is named by the file's pushed name (build.ts), its thread
+    // here by the path that file is read at
+    page: async (uid, agent, offset, limit, all) => {
+      const id = await full(uid);
+      const page = await host.page(id, agent, offset, limit, all);
+      if (page !== undefined || agent === undefined) return page;
+      return await host.page(id, pushedFilePath(id, agent), offset, limit, all);
+    },
     call: async (uid, callId) => await host.call(await full(uid), callId),
     locate: async (uid, callId) => await host.locate(await full(uid), callId),
     errors: async (uid) => await host.errors(await full(uid)),
