@@ -137,7 +137,6 @@ const CALLS = `
     offset INTEGER NOT NULL,
     ts_text TEXT,
     ts_ms REAL,
-    message_id TEXT,
     agent_id TEXT,
     ts ${TS} VIRTUAL,
     canonical_name TEXT,

@@ -68,8 +68,8 @@ export class Writer {
         ),
       insertCall: () =>
         db.prepare<CallBind>(
-          `INSERT OR IGNORE INTO calls (file_id, tool_use_id, line, name, offset, ts_text, ts_ms, message_id, agent_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT OR IGNORE INTO calls (file_id, tool_use_id, line, name, offset, ts_text, ts_ms, agent_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         ),
       insertResult: () =>
         db.prepare<ResultBind>(
@@ -225,7 +225,7 @@ export class Writer {
           const id = op[1];
           const name = op[3];
           touched.add(id);
-          if (s.insertCall.run(fileId, id, op[2], name, op[4], op[5], op[6], op[7], op[8]).changes === 0) break;
+          if (s.insertCall.run(fileId, id, op[2], name, op[4], op[5], op[6], op[7]).changes === 0) break;
           if (s.docWaitsForTool.get(id) !== undefined) s.fillDocTool.run(name, id);
           stored.add(`tool-input\u0000${id}`);
           break;

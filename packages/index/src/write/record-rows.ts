@@ -41,7 +41,7 @@ export const OP = {
    * read back from the transcript when needed: call-payloads.ts).
    */
   result: 5,
-  /** `[OP.call, tool_use_id, line, name, offset, ts_text, ts_ms, message_id, agent_id]`: its input is read back. */
+  /** `[OP.call, tool_use_id, line, name, offset, ts_text, ts_ms, agent_id]`: its input is read back. */
   call: 6,
   /**
    * `[OP.doc, line, offset, part, ts_text, ts_ms, kind_raw, tool, call_id, agent_id, indexed text (UTF-8 bytes),
@@ -131,7 +131,6 @@ export type CallOp = readonly [
   offset: number,
   tsText: Ts,
   tsMs: Ms,
-  messageId: string | null,
   agentId: string | null,
 ];
 export type DocOp = readonly [
@@ -300,7 +299,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
       } else if (record.kind === 'assistant') {
         for (const block of record.content) {
           if (block.kind !== 'tool-use') continue;
-          out.push([OP.call, block.id, line, block.name, record.loc.offset, ts, ms, record.messageId ?? null, agentId]);
+          out.push([OP.call, block.id, line, block.name, record.loc.offset, ts, ms, agentId]);
         }
       }
       // Searchable texts (the text is indexed, not stored), with the secret rules each matches.

@@ -80,7 +80,6 @@ export type CallBind = [
   offset: number,
   tsText: Ts,
   tsMs: Ms,
-  messageId: Text,
   agentId: Text,
 ];
 export type DocBind = [
