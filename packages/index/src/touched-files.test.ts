@@ -14,9 +14,13 @@ const t = useTempIndex();
 const PROJECT = '/home/user/proj/demo';
 
 /** A session (one main file) of one file tool's call on `path`, with its result unless `answered` is false. */
-function session(home: string, tool: 'Read' | 'Edit', path: string, answered = true) {
+function session(home: string, tool: 'Read' | 'Edit', path: string, answered = true, cwd?: string) {
   const id = nextSessionId();
-  const b = basesOf(id);
+  const at = basesOf(id);
+  const b = (uuid: string, parent: string | null, second: number) => ({
+    ...at(uuid, parent, second),
+    ...(cwd === undefined ? {} : { cwd }),
+  });
   const file = join(home, 'projects', '-home-user-proj-demo', `${id}.jsonl`);
   const input = tool === 'Read' ? { file_path: path } : { file_path: path, old_string: 'a', new_string: 'b' };
   const result = toolResult(b('r1', 'a1', 2), `toolu_${id.slice(0, 8)}`, 'done', false);
@@ -52,6 +56,19 @@ function changedBySession(dbPath: string, path: string): Record<string, number> 
 }
 
 describe('sessions that touched a file', () => {
+  it("finds a path as the Files page joins it, whatever the folder's end or an empty folder", async () => {
+    const home = join(t.dir, 'home-folders');
+    // A folder written with its separator (joined: a doubled one), a folder of none, a path mixing separators.
+    const trailing = session(home, 'Read', 'src/a.ts', true, `${PROJECT}/`);
+    const none = session(home, 'Read', 'lone.ts', true, '');
+    const mixed = session(home, 'Read', 'C:\\p/b.ts', true, 'C:\\p');
+    await t.index.refresh([home]);
+    expect(ids(t.index, `${PROJECT}//src/a.ts`)).toEqual([trailing.id]);
+    expect(ids(t.index, '/src/a.ts')).toEqual([]);
+    expect(ids(t.index, 'lone.ts')).toEqual([none.id]);
+    expect(ids(t.index, 'C:\\p/b.ts')).toEqual([mixed.id]);
+  });
+
   it('lists the session that read it and the one that edited it, by path or by its end on whole segments', async () => {
     const home = join(t.dir, 'home');
     const read = session(home, 'Read', `${PROJECT}/src/app.ts`);

@@ -43,7 +43,7 @@ export const TOUCHED_FILES = `(SELECT t0.tool_use_id, t0.file_id, t0.changed,
       ELSE ${FOLDER} || ${SEPARATOR} || t0.p END AS path
     FROM (SELECT c0.tool_use_id, c0.file_id, c0.line, json_extract(j.value, '$[0]') AS p,
       json_extract(j.value, '$[1]') AS changed FROM calls c0, json_each(c0.touched) j WHERE c0.touched IS NOT NULL) t0
-    LEFT JOIN records r ON r.file_id = t0.file_id AND r.line = t0.line LEFT JOIN strings w ON w.id = r.cwd_ref)`;
+    LEFT JOIN records r ON r.file_id = t0.file_id AND r.line = t0.line LEFT JOIN strings w ON w.id = r.cwd_ref AND w.text <> '')`;
 
 /** The sessions holding a call that touched a path `where` selects (`TOUCHED_FILES t`). */
 const sessionsTouching = (where: string): string =>

@@ -41,14 +41,15 @@
  *   file's end, and no `sessions.ended_*` for a session whose last prompts or responses are undated (a legacy Codex
  *   rollout); 34: \`calls.touched\` (which sessions touched a file); 35: secrets counted as exports redact them (a
  *   tool input's strings with their keys, JSON held in a string); 36: \`calls.touched\` relative to the call's folder,
- *   no \`touched_files\` table; 37: no \`calls.message_id\` (written, never read: the records keep it).
+ *   no \`touched_files\` table; 37: no \`calls.message_id\` (written, never read: the records keep it); 38: a touched path
+ *   relative only where joining it back gives it again.
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 37;
+export const DERIVED_VERSION = 38;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -18,7 +18,7 @@ import {
   type TranscriptRecord,
   timestampDurations,
 } from '@agentdash/core';
-import { filesTouchedBy, relativePath, summarizeCall, type TouchingCall } from '@agentdash/core/present';
+import { filesTouchedBy, joinedPath, relativePath, summarizeCall, type TouchingCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from '../agents.js';
 import { isObj, str } from '../guards.js';
 import { type FactColumns, type FactValues, OP, type Op } from './record-rows.js';
@@ -196,7 +196,12 @@ function touchedColumn(
   const status = result === undefined ? 'unanswered' : result.isError ? 'error' : 'ok';
   const touches = filesTouchedBy({ ...typing, result, status }, cwd);
   if (touches.length === 0) return null;
-  return JSON.stringify(touches.map((t) => [relativePath(t.path, cwd), t.changed ? 1 : 0]));
+  // Relative only where joining it back gives the path again (not a doubled or mixed separator at the folder's end).
+  const stored = (path: string) => {
+    const relative = relativePath(path, cwd);
+    return relative !== path && joinedPath(relative, cwd) === path ? relative : path;
+  };
+  return JSON.stringify(touches.map((t) => [stored(t.path), t.changed ? 1 : 0]));
 }
 
 /**
