@@ -43,7 +43,7 @@ export {
   type TokenGaps,
   unrecordedNotes,
 } from './numbers.js';
-export { joinedPath, relativePath } from './paths.js';
+export { isAbsolutePath, joinedPath, relativePath } from './paths.js';
 export { hasControls, keepColours, plainText } from './plain-text.js';
 export {
   callDetail,

@@ -6,8 +6,8 @@
 
 const SEPARATOR = /[\\/]+/;
 
-/** Whether `path` is absolute: `/…`, `\…`, or a drive's `C:\…`. */
-function isAbsolute(path: string): boolean {
+/** Whether `path` is absolute: `/…`, `\…`, or a drive's `C:\…` (a POSIX or a Windows path, on any machine). */
+export function isAbsolutePath(path: string): boolean {
   return /^(?:[\\/]|[A-Za-z]:[\\/])/.test(path);
 }
 
@@ -21,8 +21,8 @@ function separatorOf(path: string): '/' | '\\' {
  * folder is known; as written otherwise. So one file written two ways is one path.
  */
 export function joinedPath(path: string, cwd?: string): string {
-  const full = isAbsolute(path) || cwd === undefined || cwd === '' ? path : `${cwd}${separatorOf(cwd)}${path}`;
-  if (!isAbsolute(full) || !/(?:^|[\\/])\.\.?(?:[\\/]|$)/.test(full)) return full;
+  const full = isAbsolutePath(path) || cwd === undefined || cwd === '' ? path : `${cwd}${separatorOf(cwd)}${path}`;
+  if (!isAbsolutePath(full) || !/(?:^|[\\/])\.\.?(?:[\\/]|$)/.test(full)) return full;
   const sep = separatorOf(full);
   const [root = '', ...parts] = full.split(SEPARATOR);
   const kept: string[] = [];

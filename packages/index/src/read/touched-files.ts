@@ -3,6 +3,7 @@
  * session holding one of those calls (a resumed or forked session's copy of it too, as its Files page lists it). A
  * search reads every call that touched a file (no index: a few per file call, and the filter is asked for one file).
  */
+import { isAbsolutePath } from '@agentdash/core/present';
 
 /** A piece of SQL with its `?` parameters (scope.ts's `Sql`, which uses these). */
 interface Sql {
@@ -10,20 +11,17 @@ interface Sql {
   readonly params: unknown[];
 }
 
-/** Whether `path` is absolute: `/…`, `\…`, or a drive's `C:\…`. */
-const isAbsolute = (path: string): boolean => /^(?:[\\/]|[A-Za-z]:[\\/])/.test(path);
-
 /** `file` as matched: without a leading `./`. */
 const pathOf = (file: string): string => file.replace(/^(?:\.[\\/])+/, '');
 
 /**
  * SQL condition on `TOUCHED_FILES t`: its path is `file`, or (for a relative `file`) ends with it on whole path
  * segments: `src/app.ts` is `/home/u/proj/src/app.ts` (or `C:\proj\src\app.ts`), not `/home/u/proj/src/xapp.ts`.
- * An absolute path is matched as written (a search of the path index).
+ * An absolute path is matched as written.
  */
 export function touchedPathCond(file: string): Sql {
   const path = pathOf(file);
-  if (isAbsolute(path)) return { sql: 't.path = ?', params: [path] };
+  if (isAbsolutePath(path)) return { sql: 't.path = ?', params: [path] };
   return {
     sql: "(t.path = ? OR substr(t.path, -length(?) - 1) IN ('/' || ?, char(92) || ?))",
     params: [path, path, path, path],
@@ -50,20 +48,18 @@ const sessionsTouching = (where: string): string =>
   `SELECT f.session_id FROM ${TOUCHED_FILES} t JOIN calls c ON c.tool_use_id = t.tool_use_id
     JOIN files f ON f.id = c.file_id WHERE ${where}`;
 
-/** A session's project path without its trailing separator. */
-const PROJECT = "rtrim(s.project_path, '/')";
-
 /**
- * SQL condition on `sessions s`: one of its calls touched `file` (`touchedPathCond`). An absolute `file` under the
- * session's project path also matches the rest of it as a call wrote it relative in a record naming no folder (the
- * index could not join it): the session's Files page joins it to the project path (core's `fileActivityOf`).
+ * SQL condition on `sessions s`: one of its calls touched `file` (`touchedPathCond`). An absolute `file` also matches
+ * a path a call wrote relative in a record naming no folder (the index could not join it), joined to its session's
+ * project path as the session's Files page joins it (core's `fileActivityOf`).
  */
 export function touchedSessionCond(file: string): Sql {
   const cond = touchedPathCond(file);
   const direct = `s.id IN (${sessionsTouching(cond.sql)})`;
   const path = pathOf(file);
-  if (!isAbsolute(path)) return { sql: direct, params: cond.params };
-  const underProject = `s.project_path IS NOT NULL AND substr(?, 1, length(${PROJECT}) + 1) = ${PROJECT} || '/'`;
-  const relative = sessionsTouching(`t.path = substr(?, length(${PROJECT}) + 2) AND f.session_id = s.id`);
-  return { sql: `(${direct} OR (${underProject} AND s.id IN (${relative})))`, params: [path, path, path] };
+  if (!isAbsolutePath(path)) return { sql: direct, params: cond.params };
+  const relative = `SELECT f.session_id FROM ${TOUCHED_FILES} t JOIN calls c ON c.tool_use_id = t.tool_use_id
+    JOIN files f ON f.id = c.file_id JOIN sessions ps ON ps.id = f.session_id
+    WHERE ps.project_path IS NOT NULL AND rtrim(ps.project_path, '/') || '/' || t.path = ?`;
+  return { sql: `(${direct} OR s.id IN (${relative}))`, params: [path, path] };
 }

@@ -48,8 +48,7 @@ export type PreparedOnUse<M extends StatementMakers> = {
 
 /**
  * A class's statements, each prepared the first time it is read (by its maker) and kept, a plain property from then
- * on. For statements most runs never use: a refresh that finds nothing new to write runs none of the writer's ~70,
- * and preparing them all cost each command on a warm index more than the rest of its refresh.
+ * on. For statements most runs never use: a refresh that finds nothing new to write runs none of the writer's.
  */
 export function preparedOnUse<M extends StatementMakers>(makers: M): PreparedOnUse<M> {
   const statements = {} as PreparedOnUse<M>;
