@@ -6,7 +6,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from '
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { coveringListed } from '@agentdash/testing/covering-sample';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
+import { fullTests } from '@agentdash/testing/shared';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../src/io.js';
@@ -54,7 +56,12 @@ const tokensOf = (s: SessionJson): Tokens => ({
 const CONTROL_OR_NOTICE =
   /^(\/(clear|compact|config|context|cost|help|ide|login|logout|mcp|memory|model|resume|status|exit|doctor)(\s|$)|<(command-|local-command|ide_|system-reminder)|Caveat: )/;
 
-function suite(name: string, home: string) {
+/**
+ * `whole`: every session opened by each of its files and exported; else (../shared) every session by id (the call
+ * statuses below add up over all of them) and, by file and exported, the sessions showing every kind of record the
+ * home holds (every session under AGENTDASH_TEST_FULL=1).
+ */
+function suite(name: string, home: string, whole: boolean) {
   describe.skipIf(!existsSync(home))(name, () => {
     let dir: string;
     let cli: (args: readonly string[]) => Promise<Result>;
@@ -140,9 +147,10 @@ function suite(name: string, home: string) {
       expect(bad.map((s) => `${s.id}: ${s.title}`)).toEqual([]);
     });
 
-    it('every listed session opens by id and by each of its files, with its issues and subagents as listed and every call paired as counted; no command fails', async () => {
+    it(`every listed session opens by id and${whole || fullTests ? '' : ' (a sample)'} by each of its files, with its issues and subagents as listed and every call paired as counted; no command fails`, async () => {
       const failed: string[] = [];
       const statusById = new Map<string, string>();
+      const byFile = new Set(whole ? sessions : coveringListed(sessions));
       for (const s of sessions) {
         const ref = sessions.filter((o) => o.id === s.id).length > 1 ? s.ref : s.id;
         const byId = await cli(['show', ref, home, '--json']);
@@ -183,7 +191,7 @@ function suite(name: string, home: string) {
             failed.push(`show ${ref}: tokens ${JSON.stringify(shownTokens)} ≠ ${JSON.stringify(expected)}`);
           }
         }
-        for (const f of s.files) {
+        for (const f of byFile.has(s) ? s.files : []) {
           // `sessions <file>` lists exactly the session the file belongs to, and `show <file>` opens it.
           const listed = await cli(['sessions', f.path, '--json']);
           const keys = listed.code === 0 ? (JSON.parse(listed.stdout) as SessionsJson).sessions.map((o) => o.key) : [];
@@ -197,7 +205,7 @@ function suite(name: string, home: string) {
         ['search', 'the', home],
         ['stats', home],
         ['sessions', home],
-        ...sessions.map((s) => ['export', s.ref, home, '--format', 'json']),
+        ...[...byFile].map((s) => ['export', s.ref, home, '--format', 'json']),
       ]) {
         const r = await cli(args);
         if (r.code !== 0) failed.push(`${args.join(' ')}: ${r.stderr.trim()}`);
@@ -213,8 +221,12 @@ function suite(name: string, home: string) {
   });
 }
 
-suite(existsSync(wildHome) ? 'wild transcripts' : `wild transcripts (skipped: ${wildHome} is not present)`, wildHome);
-suite('bundled odd wild transcripts (test/fixtures/wild)', bundledHome);
+suite(
+  existsSync(wildHome) ? 'wild transcripts' : `wild transcripts (skipped: ${wildHome} is not present)`,
+  wildHome,
+  false,
+);
+suite('bundled odd wild transcripts (test/fixtures/wild)', bundledHome, true);
 
 /** The bytes of every file under a folder. */
 function bytesUnder(dir: string): number {

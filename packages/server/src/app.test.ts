@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { agentAdapters } from '@agentdash/core';
 import { type AgentIndex, openIndex } from '@agentdash/index';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AgentsResponse,
@@ -38,6 +39,8 @@ beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'agentdash-server-'));
   // No built dashboard: these tests ask the API (static.test.ts serves the files).
   assetsDir = join(tmp, 'assets');
+  // the run's index of the samples, copied (built once per run, as a cold refresh builds it)
+  await copyOfIndex([samples], join(tmp, 'index.sqlite'));
   index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
   await index.refresh([samples]);
   app = createApp({ index, paths: [samples], host: '127.0.0.1', port: PORT, assetsDir });

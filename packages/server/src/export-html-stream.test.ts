@@ -29,7 +29,10 @@ async function textOf(chunks: AsyncIterable<string>): Promise<string> {
 /** Sessions of each ../shared home compared. */
 const PER_SHARED_HOME = 4;
 
-/** The page loaded whole and streamed, side by side, redacted (and as it is, when `plain`). */
+/**
+ * The page loaded whole and streamed, side by side, redacted (and as it is, when `plain`); one stream writes both (a
+ * stream is read again for each page: its opening pass is done once).
+ */
 async function pagesOf(group: SessionFiles, plain: boolean): Promise<Record<string, readonly [string, string]>> {
   const loaded = await loadSession(group);
   const summary = { id: group.sessionId, title: loaded.title, projectPath: loaded.projectPath };
@@ -46,7 +49,7 @@ async function pagesOf(group: SessionFiles, plain: boolean): Promise<Record<stri
     ...(plain && {
       'as it is': [
         await textOf(sessionHtmlChunks(loaded, ...html(false))),
-        await textOf(streamHtmlChunks(await openSessionStream(group), sameParts, ...html(false))),
+        await textOf(streamHtmlChunks(exported, sameParts, ...html(false))),
       ],
     }),
   };

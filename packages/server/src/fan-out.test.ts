@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openIndex } from '@agentdash/index';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from './api-types.js';
 import { createApp } from './app.js';
@@ -106,6 +107,8 @@ describe('event streams', () => {
 describe.skipIf(!built)(built ? 'idle worker threads' : 'idle worker threads (skipped: server not built)', () => {
   it('are stopped, giving their memory back, and started again by the next request', async () => {
     const tmp = await mkdtemp(join(tmpdir(), 'agentdash-idle-workers-'));
+    // the run's index of the samples, copied (built once per run, as a cold refresh builds it)
+    await copyOfIndex([samples], join(tmp, 'index.sqlite'));
     const index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([samples]);
     const workers = createWorkers({ dbPath: index.dbPath, idleMs: 50 });

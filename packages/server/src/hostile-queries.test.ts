@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORST_DEPTH, worstLines } from '../../../test/hostile.js';
 import { createPrng } from '../../../test/prng.js';
@@ -18,6 +19,8 @@ let index: AgentIndex;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'agentdash-queries-'));
+  // the run's index of the samples, copied (built once per run, as a cold refresh builds it)
+  await copyOfIndex([samples], join(tmp, 'index.sqlite'));
   index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
   await index.refresh([samples]);
   app = createApp({ index, paths: [samples], host: '127.0.0.1', port: 4317 });

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { type AgentIndex, openIndex } from '@agentdash/index';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
@@ -75,6 +76,8 @@ describe('many clients over a real HTTP server', () => {
   let index: AgentIndex;
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'agentdash-many-clients-'));
+    // the run's index of the samples, copied (built once per run, as a cold refresh builds it)
+    await copyOfIndex([samples], join(tmp, 'index.sqlite'));
     index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
     await index.refresh([samples]);
   });

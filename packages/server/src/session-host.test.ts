@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
+import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto } from './api-types.js';
 import { createApp } from './app.js';
@@ -21,6 +22,8 @@ let tmp: string;
 let index: AgentIndex;
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'agentdash-host-'));
+  // the run's index of the samples, copied (built once per run, as a cold refresh builds it)
+  await copyOfIndex([samples], join(tmp, 'index.sqlite'));
   index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
   await index.refresh([samples]);
 });
