@@ -27,6 +27,8 @@ export interface OtlpListenerOptions {
    * dashboard's thread never decodes nor writes telemetry.
    */
   readonly worker?: boolean;
+  /** How long an idle exporter connection is kept open (default `OTLP_KEEP_ALIVE_MS`; tests: a short one). */
+  readonly keepAliveMs?: number;
   /** Told when a request's body has been read, before it is decoded (tests). */
   readonly onBody?: (bytes: number) => void;
   readonly onStored?: (signal: OtelSignal, sessionIds: ReadonlySet<string>, report: StoreReport) => void;
@@ -53,8 +55,9 @@ export async function startOtlpListener(options: OtlpListenerOptions): Promise<O
   // busy sender can take as long between two requests: the next export, sent on that connection as it closes, gets a
   // reset, and a POST is not retried. Idle connections are kept past a minute, as the team server keeps them.
   const timeouts = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
-  timeouts.keepAliveTimeout = OTLP_KEEP_ALIVE_MS;
-  timeouts.headersTimeout = OTLP_KEEP_ALIVE_MS + 1000;
+  const keepAliveMs = options.keepAliveMs ?? OTLP_KEEP_ALIVE_MS;
+  timeouts.keepAliveTimeout = keepAliveMs;
+  timeouts.headersTimeout = keepAliveMs + 1000;
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.once('listening', () => resolve((server.address() as AddressInfo).port));
