@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor, type Rgb } from '../src/ui/contrast';
 import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
-import { eachPair, SCHEMES, SIZES } from './samples-ui';
+import { eachPair, resize, revisit, SCHEMES, SIZES } from './samples-ui';
 import { shot } from './shots';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,6 +51,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
       problems,
     });
   const go = (page: Page, hash: string) => page.goto(new URL(hash, server.url).toString());
+  const visit = (page: Page, hash: string) => revisit(page, new URL(hash, server.url).toString());
   const api = async <T>(path: string): Promise<T> =>
     (await (await fetch(new URL(`api${path}`, server.url))).json()) as T;
   /** The sample session with the most subagents (lanes in its waterfall). */
@@ -115,9 +116,10 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
     const list = await api<SessionsResponse>('/sessions?limit=1000&sort=toolCalls');
     const row = list.sessions.find((r) => r.agent === 'claude' && r.toolCalls > 5);
     if (!row) throw new Error('no sample session with calls');
+    const { context, page } = await open();
     for (const size of SIZES) {
-      const { context, page } = await open({ width: size.width, height: size.height });
-      await go(page, `#/s/${encodeURIComponent(row.id)}`);
+      await resize(page, size);
+      await visit(page, `#/s/${encodeURIComponent(row.id)}`);
       await page.locator('[data-testid=export-menu] summary').click();
       const items = page.locator('[data-testid=export-menu] [role=menuitem]');
       await items.first().waitFor();
@@ -143,14 +145,15 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         }
         expect(types).toEqual(['text/html', 'text/markdown', 'application/json', 'application/x-ndjson']);
       }
-      await context.close();
     }
+    await context.close();
   });
 
   it('draws agent chips at 4.5 : 1 or more against what is behind them, in both themes', async () => {
+    const { context, page } = await open();
     for (const scheme of SCHEMES) {
-      const { context, page } = await open({ scheme });
-      await go(page, '#/?empty=1');
+      await resize(page, SIZES[0], scheme);
+      await visit(page, '#/?empty=1');
       // The chips' colours come with `GET /api/agents`: wait for them, not only for the chips.
       for (const agent of ['claude', 'codex', 'gemini']) {
         await page.waitForSelector(`[data-testid=agent-badge][data-agent=${agent}][style*="--chip-dark"]`, {
@@ -193,15 +196,15 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         await page.setViewportSize({ width: size.width, height: size.height });
         await shot(page, `chips-${size.name}-${scheme}`);
       }
-      await context.close();
     }
+    await context.close();
   });
 
   it('keeps the session header to a quarter of a phone screen, and shows its title and actions', async () => {
     const id = await busiest();
-    await eachPair(async (size, scheme) => {
-      const { context, page } = await open({ width: size.width, height: size.height, scheme });
-      await go(page, `#/s/${encodeURIComponent(id)}`);
+    const { context, page } = await open();
+    await eachPair(page, async (size, scheme) => {
+      await visit(page, `#/s/${encodeURIComponent(id)}`);
       await page.waitForSelector('[data-testid=event-row] [data-testid]');
       await shot(page, `session-head-${size.name}-${scheme}`);
       const head = await page.locator('.session-head').boundingBox();
@@ -224,17 +227,17 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         await actions.evaluate((e) => e.scrollTo(e.scrollWidth, 0));
         await expect.poll(() => actions.getAttribute('data-more')).toBeNull();
       }
-      await context.close();
     });
+    await context.close();
   });
 
   it('labels waterfall lanes with whole words that fit their column, never squeezed', async () => {
     const id = await busiest();
     const wf = await api<WaterfallResponse>(`/sessions/${encodeURIComponent(id)}/waterfall`);
     expect(wf.lanes.length).toBeGreaterThan(1);
-    await eachPair(async (size, scheme) => {
-      const { context, page } = await open({ width: size.width, height: size.height, scheme });
-      await go(page, `#/s/${encodeURIComponent(id)}/waterfall`);
+    const { context, page } = await open();
+    await eachPair(page, async (size, scheme) => {
+      await visit(page, `#/s/${encodeURIComponent(id)}/waterfall`);
       const canvas = page.getByTestId('waterfall-canvas');
       await page.waitForFunction(() =>
         document.querySelector('[data-testid=waterfall-canvas]')?.getAttribute('aria-label')?.includes('main thread'),
@@ -262,8 +265,8 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         expect(/[\s,;:.–—-]/.test(full.charAt(kept.length)) || kept.length === 0, `${shown} of ${full}`).toBe(true);
       });
       await shot(page, `waterfall-${size.name}-${scheme}`);
-      await context.close();
     });
+    await context.close();
   });
 
   it.skipIf(!hasBig)('loads a 3 MB session with a small first page and the rest as the reader scrolls', async () => {

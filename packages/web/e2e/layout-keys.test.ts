@@ -11,25 +11,35 @@ import type { SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../src/ui/contrast';
 import { e2eMissing, idle, serveIndexOf } from './harness';
-import { cutOff, eachPair, lowContrast, SCHEMES, SIZES, samplesInChromium, touchingBlocks } from './samples-ui';
+import {
+  cutOff,
+  eachPair,
+  lowContrast,
+  resize,
+  revisit,
+  SCHEMES,
+  SIZES,
+  samplesInChromium,
+  touchingBlocks,
+} from './samples-ui';
 import { shot } from './shots';
 
 const missing = e2eMissing();
 
 describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and themes in headless Chromium', () => {
   const ui = samplesInChromium('agentdash-e2e-ui-');
-  const { api, open, go, subagentErrorSession, problems } = ui;
+  const { api, open, go, visit, subagentErrorSession, problems } = ui;
 
   it('cuts nothing off and keeps blocks apart at 1440 and 390 px, every HTML text readable, dark and light', async () => {
     const { row } = await subagentErrorSession();
     const id = encodeURIComponent(row.id);
     const pages = ['#/', `#/s/${id}`, '#/analytics', '#/usage', `#/s/${id}/waterfall`];
-    // The four size and scheme pairs in contexts of their own at once, each page once its API calls are drawn.
-    const found = await eachPair(async (size, scheme) => {
+    // The four size and scheme pairs one after the other in one page, each page once its API calls are drawn.
+    const { context, page } = await open();
+    const found = await eachPair(page, async (size, scheme) => {
       const out: string[] = [];
-      const { context, page } = await open({ width: size.width, height: size.height, scheme });
       for (const hash of pages) {
-        await go(page, hash);
+        await visit(page, hash);
         await page.waitForSelector('.page, .session-layout');
         await idle(page);
         for (const p of await cutOff(page)) out.push(`${size.name} ${scheme} ${hash}: ${p}`);
@@ -40,9 +50,9 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
         const name = hash === '#/' ? 'list' : hash.includes('waterfall') ? 'waterfall' : hash.split('/')[1];
         await shot(page, `ui-${size.name}-${scheme}-${name}`);
       }
-      await context.close();
       return out;
     });
+    await context.close();
     expect(found.flat()).toEqual([]);
   });
 
@@ -63,10 +73,11 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
     expect(fit).toEqual({ fits: true, hidden: [], count: 8 });
     // The headers sort the table there: no second control.
     expect(await wide.page.locator('[data-testid=sort-picker]').isVisible()).toBe(false);
-    await wide.context.close();
 
-    const narrow = await open({ width: 390, height: 844 });
-    await go(narrow.page, '#/');
+    // The same page on a phone, the list drawn again at its width.
+    const narrow = wide;
+    await resize(narrow.page, { width: 390, height: 844 });
+    await visit(narrow.page, '#/');
     await narrow.page.waitForSelector('[data-testid=session-row]');
     const card = await narrow.page.evaluate(() => {
       const row = document.querySelector<HTMLElement>('[data-testid=session-row]');
@@ -114,44 +125,42 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
   });
 
   it('labels the date range and keeps its two fields on one row, at 1440 and 390 px', async () => {
-    await Promise.all(
-      SIZES.map(async (size) => {
-        const { context, page } = await open({ width: size.width, height: size.height });
-        await go(page, '#/');
-        await page.waitForSelector('[data-testid=session-row]');
-        const range = page.getByTestId('date-range');
-        expect((await range.innerText()).replace(/\s+/g, ' ').trim(), size.name).toBe('From to');
-        const from = await page.getByLabel('From', { exact: true }).boundingBox();
-        const to = await page.getByLabel('To', { exact: true }).boundingBox();
-        if (from === null || to === null) throw new Error(`${size.name}: a date field is not shown`);
-        expect(Math.abs(from.y - to.y), size.name).toBeLessThan(2);
-        expect(to.x, size.name).toBeGreaterThan(from.x + from.width);
-        await context.close();
-      }),
-    );
+    const { context, page } = await open();
+    for (const size of SIZES) {
+      await resize(page, size);
+      await visit(page, '#/');
+      await page.waitForSelector('[data-testid=session-row]');
+      const range = page.getByTestId('date-range');
+      expect((await range.innerText()).replace(/\s+/g, ' ').trim(), size.name).toBe('From to');
+      const from = await page.getByLabel('From', { exact: true }).boundingBox();
+      const to = await page.getByLabel('To', { exact: true }).boundingBox();
+      if (from === null || to === null) throw new Error(`${size.name}: a date field is not shown`);
+      expect(Math.abs(from.y - to.y), size.name).toBeLessThan(2);
+      expect(to.x, size.name).toBeGreaterThan(from.x + from.width);
+    }
+    await context.close();
   });
 
   it("shows a message's Copy button on hover without covering its time, at 1440 and 390 px", async () => {
     const { row } = await subagentErrorSession();
-    await Promise.all(
-      SIZES.map(async (size) => {
-        const { context, page } = await open(size);
-        await go(page, `#/s/${encodeURIComponent(row.id)}`);
-        const prompt = page.locator('[data-testid=prompt]').first();
-        await prompt.hover();
-        const copy = prompt.locator('[data-testid=copy-message]');
-        await page.waitForFunction(
-          () =>
-            getComputedStyle(document.querySelector('[data-testid=prompt] [data-testid=copy-message]') as Element)
-              .opacity === '1',
-        );
-        const [a, b] = [await prompt.locator('.time').boundingBox(), await copy.boundingBox()];
-        if (!a || !b) throw new Error('the time or the Copy button has no box');
-        const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-        expect(overlap, `${size.name}: time ${JSON.stringify(a)}, Copy ${JSON.stringify(b)}`).toBe(false);
-        await context.close();
-      }),
-    );
+    const { context, page } = await open();
+    for (const size of SIZES) {
+      await resize(page, size);
+      await visit(page, `#/s/${encodeURIComponent(row.id)}`);
+      const prompt = page.locator('[data-testid=prompt]').first();
+      await prompt.hover();
+      const copy = prompt.locator('[data-testid=copy-message]');
+      await page.waitForFunction(
+        () =>
+          getComputedStyle(document.querySelector('[data-testid=prompt] [data-testid=copy-message]') as Element)
+            .opacity === '1',
+      );
+      const [a, b] = [await prompt.locator('.time').boundingBox(), await copy.boundingBox()];
+      if (!a || !b) throw new Error('the time or the Copy button has no box');
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlap, `${size.name}: time ${JSON.stringify(a)}, Copy ${JSON.stringify(b)}`).toBe(false);
+    }
+    await context.close();
   });
 
   it('keeps a long unbroken title in its column and a date with its year in its card', async () => {
@@ -188,71 +197,70 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
       ].join('\n')}\n`,
     );
     const long = await serveIndexOf('agentdash-e2e-long-', [home]);
+    const { context, page } = await open();
     try {
-      await Promise.all(
-        SIZES.map(async (size) => {
-          const { context, page } = await open(size);
-          await page.goto(new URL('#/', long.server.url).toString());
-          const row = page.getByTestId('session-row').first();
-          await row.waitFor();
-          // Every cell's content stays within its cell (a title or date running over the next cell is cut off here).
-          const spills = await row.evaluate((tr) =>
-            [...tr.querySelectorAll('td')].flatMap((td) => {
-              const cell = td.getBoundingClientRect();
-              return [...td.querySelectorAll('*')]
-                .filter((el) => el.getBoundingClientRect().right > cell.right + 1)
-                .map(
-                  (el) =>
-                    `${td.className || td.dataset.label}: ${el.tagName}.${el.className} ends at ${el.getBoundingClientRect().right} > ${cell.right}`,
-                );
-            }),
-          );
-          expect(spills, size.name).toEqual([]);
-          expect(await cutOff(page), size.name).toEqual([]);
-          await shot(page, `ui-long-title-${size.name}`);
-          // The Usage page's top sessions: the long title is cut within its card, the cost column shown.
-          await page.goto(new URL('#/usage', long.server.url).toString());
-          const top = page.getByTestId('usage-top-sessions');
-          await top.locator('tbody tr').first().waitFor();
-          const [table, card, scrolls] = await top.evaluate((el) => {
-            const wrap = el.querySelector('table')?.parentElement;
-            return [
-              el.querySelector('table')?.getBoundingClientRect().right ?? 0,
-              el.getBoundingClientRect().right,
-              wrap !== null && wrap !== undefined && getComputedStyle(wrap).overflowX === 'auto',
-            ] as const;
+      for (const size of SIZES) {
+        await resize(page, size);
+        await revisit(page, new URL('#/', long.server.url).toString());
+        const row = page.getByTestId('session-row').first();
+        await row.waitFor();
+        // Every cell's content stays within its cell (a title or date running over the next cell is cut off here).
+        const spills = await row.evaluate((tr) =>
+          [...tr.querySelectorAll('td')].flatMap((td) => {
+            const cell = td.getBoundingClientRect();
+            return [...td.querySelectorAll('*')]
+              .filter((el) => el.getBoundingClientRect().right > cell.right + 1)
+              .map(
+                (el) =>
+                  `${td.className || td.dataset.label}: ${el.tagName}.${el.className} ends at ${el.getBoundingClientRect().right} > ${cell.right}`,
+              );
+          }),
+        );
+        expect(spills, size.name).toEqual([]);
+        expect(await cutOff(page), size.name).toEqual([]);
+        await shot(page, `ui-long-title-${size.name}`);
+        // The Usage page's top sessions: the long title is cut within its card, the cost column shown.
+        await page.goto(new URL('#/usage', long.server.url).toString());
+        const top = page.getByTestId('usage-top-sessions');
+        await top.locator('tbody tr').first().waitFor();
+        const [table, card, scrolls] = await top.evaluate((el) => {
+          const wrap = el.querySelector('table')?.parentElement;
+          return [
+            el.querySelector('table')?.getBoundingClientRect().right ?? 0,
+            el.getBoundingClientRect().right,
+            wrap !== null && wrap !== undefined && getComputedStyle(wrap).overflowX === 'auto',
+          ] as const;
+        });
+        // A chart's axis labels stay inside their card (SVG text is not cut by CSS: a long project path ran off).
+        for (const [hash, card] of [
+          ['#/usage', 'chart-usage-projects'],
+          ['#/analytics', 'chart-projects'],
+        ] as const) {
+          if (page.url().split('#')[1] !== hash.slice(1)) await page.goto(new URL(hash, long.server.url).toString());
+          const chart = page.getByTestId(card);
+          if ((await chart.count()) === 0) continue;
+          await chart.locator('.recharts-cartesian-axis-tick-value').first().waitFor();
+          const outside = await chart.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return [...el.querySelectorAll('.recharts-cartesian-axis-tick-value')]
+              .map((t) => ({ text: t.textContent, left: t.getBoundingClientRect().left }))
+              .filter((t) => t.left < box.left);
           });
-          // A chart's axis labels stay inside their card (SVG text is not cut by CSS: a long project path ran off).
-          for (const [hash, card] of [
-            ['#/usage', 'chart-usage-projects'],
-            ['#/analytics', 'chart-projects'],
-          ] as const) {
-            if (page.url().split('#')[1] !== hash.slice(1)) await page.goto(new URL(hash, long.server.url).toString());
-            const chart = page.getByTestId(card);
-            if ((await chart.count()) === 0) continue;
-            await chart.locator('.recharts-cartesian-axis-tick-value').first().waitFor();
-            const outside = await chart.evaluate((el) => {
-              const box = el.getBoundingClientRect();
-              return [...el.querySelectorAll('.recharts-cartesian-axis-tick-value')]
-                .map((t) => ({ text: t.textContent, left: t.getBoundingClientRect().left }))
-                .filter((t) => t.left < box.left);
-            });
-            expect(outside, `${size.name} ${card}`).toEqual([]);
-          }
-          await page.goto(new URL('#/usage', long.server.url).toString());
-          await top.locator('tbody tr').first().waitFor();
-          // The page's title on one line, not squeezed beside its controls ("Usage / and cost" on a phone).
-          const title = await page.locator('.page-title').boundingBox();
-          expect(title?.height ?? 0, `${size.name}: Usage title ${JSON.stringify(title)}`).toBeLessThan(40);
-          // At 1440 px it fits; on a phone it may be wider, and then it scrolls within its card.
-          if (size.name === 'desktop' || !scrolls)
-            expect(table, `${size.name}: top sessions table ends at ${table}, its card at ${card}`).toBeLessThanOrEqual(
-              card,
-            );
-          await context.close();
-        }),
-      );
+          expect(outside, `${size.name} ${card}`).toEqual([]);
+        }
+        await page.goto(new URL('#/usage', long.server.url).toString());
+        await top.locator('tbody tr').first().waitFor();
+        // The page's title on one line, not squeezed beside its controls ("Usage / and cost" on a phone).
+        const title = await page.locator('.page-title').boundingBox();
+        expect(title?.height ?? 0, `${size.name}: Usage title ${JSON.stringify(title)}`).toBeLessThan(40);
+        // At 1440 px it fits; on a phone it may be wider, and then it scrolls within its card.
+        if (size.name === 'desktop' || !scrolls)
+          expect(table, `${size.name}: top sessions table ends at ${table}, its card at ${card}`).toBeLessThanOrEqual(
+            card,
+          );
+      }
     } finally {
+      await context.close();
       await long.close();
       await rm(home, { recursive: true, force: true });
     }
@@ -263,10 +271,11 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
     const list = await api<SessionsResponse>('/sessions?limit=1000');
     const row = list.sessions.find((r) => r.title === 'Exercise the shell tools.');
     if (!row) throw new Error('no sample shell session');
+    const { context, page } = await open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.server.url });
     for (const size of SIZES) {
-      const { context, page } = await open(size);
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.server.url });
-      await go(page, `#/s/${encodeURIComponent(row.id)}`);
+      await resize(page, size);
+      await visit(page, `#/s/${encodeURIComponent(row.id)}`);
       const block = page.locator('[data-testid=tool-block][data-tool=Bash]', {
         has: page.locator('[data-testid=exit-code]'),
       });
@@ -290,46 +299,39 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(`$ ${copied}`).toBe(command);
       await shot(page, `ui-copy-input-${size.name}`);
-      await context.close();
     }
+    await context.close();
   });
 
   it("keeps a call's input and output blocks readable in both themes", async () => {
     const list = await api<SessionsResponse>('/sessions?limit=1000');
     const row = list.sessions.find((r) => r.title === 'Call the MCP tools.');
     if (!row) throw new Error('no sample MCP session');
-    await Promise.all(
-      SCHEMES.map(async (scheme) => {
-        const { context, page } = await open({ scheme });
-        await go(page, `#/s/${encodeURIComponent(row.id)}`);
-        await page.getByRole('button', { name: 'Expand all' }).click();
-        await page.locator('.tool-body .json').first().waitFor();
-        // Each block's text colour and the colour behind it (the first ancestor with a background).
-        const blocks = await page.evaluate(() =>
-          [...document.querySelectorAll('.tool-body .json, .tool-body pre, .tool-body .code')]
-            .slice(0, 40)
-            .map((el) => {
-              let back = 'rgba(0, 0, 0, 0)';
-              for (
-                let at: Element | null = el;
-                at && /rgba\(0, 0, 0, 0\)|transparent/.test(back);
-                at = at.parentElement
-              )
-                back = getComputedStyle(at).backgroundColor;
-              return { className: el.className, color: getComputedStyle(el).color, back };
-            }),
-        );
-        expect(blocks.some((b) => b.className.includes('json'))).toBe(true);
-        for (const block of blocks) {
-          const [fg, bg] = [parseCssColor(block.color), parseCssColor(block.back)];
-          expect(
-            fg && bg ? contrastRatio(fg, bg) : 0,
-            `${scheme} .${block.className}: ${block.color} on ${block.back}`,
-          ).toBeGreaterThanOrEqual(4.5);
-        }
-        await context.close();
-      }),
-    );
+    const { context, page } = await open();
+    for (const scheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await visit(page, `#/s/${encodeURIComponent(row.id)}`);
+      await page.getByRole('button', { name: 'Expand all' }).click();
+      await page.locator('.tool-body .json').first().waitFor();
+      // Each block's text colour and the colour behind it (the first ancestor with a background).
+      const blocks = await page.evaluate(() =>
+        [...document.querySelectorAll('.tool-body .json, .tool-body pre, .tool-body .code')].slice(0, 40).map((el) => {
+          let back = 'rgba(0, 0, 0, 0)';
+          for (let at: Element | null = el; at && /rgba\(0, 0, 0, 0\)|transparent/.test(back); at = at.parentElement)
+            back = getComputedStyle(at).backgroundColor;
+          return { className: el.className, color: getComputedStyle(el).color, back };
+        }),
+      );
+      expect(blocks.some((b) => b.className.includes('json'))).toBe(true);
+      for (const block of blocks) {
+        const [fg, bg] = [parseCssColor(block.color), parseCssColor(block.back)];
+        expect(
+          fg && bg ? contrastRatio(fg, bg) : 0,
+          `${scheme} .${block.className}: ${block.color} on ${block.back}`,
+        ).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+    await context.close();
   });
 
   it('follows the system theme, toggles and keeps the choice, and stays readable in both', async () => {

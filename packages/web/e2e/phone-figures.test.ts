@@ -51,13 +51,13 @@ function unseen(parts: Locator): Promise<string[]> {
 }
 
 describe.skipIf(missing !== undefined)('every figure in view on a phone, in headless Chromium', () => {
-  const { open, go, api, subagentErrorSession, problems } = samplesInChromium('agentdash-e2e-phone-');
+  const { open, go, visit, api, subagentErrorSession, problems } = samplesInChromium('agentdash-e2e-phone-');
 
   it("shows each of the session header's figures whole, without scrolling sideways", async () => {
     const { row } = await subagentErrorSession();
-    const found = await eachPair(async (size, scheme) => {
-      const { context, page } = await open({ width: size.width, height: size.height, scheme });
-      await go(page, `#/s/${encodeURIComponent(row.id)}`);
+    const { context, page } = await open();
+    const found = await eachPair(page, async (size, scheme) => {
+      await visit(page, `#/s/${encodeURIComponent(row.id)}`);
       await page.waitForSelector('[data-testid=event-row] [data-testid]');
       await page.getByTestId('session-cost').waitFor();
       await shot(page, `phone-figures-head-${size.name}-${scheme}`);
@@ -65,16 +65,16 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
       const stats = page.locator('[data-testid=session-stats] > span:not(.stats-extra)');
       expect(await stats.count()).toBeGreaterThanOrEqual(7);
       const out = (await unseen(stats)).map((p) => `${size.name} ${scheme}: ${p}`);
-      await context.close();
       return out;
     });
+    await context.close();
     expect(found.flat()).toEqual([]);
   });
 
   it("shows the Usage page's tables whole in their cards, no number cut", async () => {
-    const found = await eachPair(async (size, scheme) => {
-      const { context, page } = await open({ width: size.width, height: size.height, scheme });
-      await go(page, '#/usage');
+    const { context, page } = await open();
+    const found = await eachPair(page, async (size, scheme) => {
+      await visit(page, '#/usage');
       const cells = page.locator(
         ['usage-models', 'usage-blocks', 'usage-top-sessions'].map((id) => `[data-testid=${id}] td`).join(', '),
       );
@@ -86,16 +86,16 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
       await shot(page, `phone-figures-blocks-${size.name}-${scheme}`);
       expect(await cells.count()).toBeGreaterThan(8);
       const out = (await unseen(cells)).map((p) => `${size.name} ${scheme}: ${p}`);
-      await context.close();
       return out;
     });
+    await context.close();
     expect(found.flat()).toEqual([]);
   });
 
   it("shows the drill panel's calls with their Session link in view, nothing running over its cell", async () => {
-    const found = await eachPair(async (size, scheme) => {
-      const { context, page } = await open({ width: size.width, height: size.height, scheme });
-      await go(page, '#/analytics');
+    const { context, page } = await open();
+    const found = await eachPair(page, async (size, scheme) => {
+      await visit(page, '#/analytics');
       const bar = '[data-testid=chart-error-rate] .recharts-bar-rectangle';
       await page.locator(bar).first().waitFor({ timeout: 15_000 });
       await steady(page, bar);
@@ -112,9 +112,9 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
         ...(await unseen(rows.locator('td'))),
         ...(await unseen(rows.locator('td > div'))),
       ].map((p) => `${size.name} ${scheme}: ${p}`);
-      await context.close();
       return out;
     });
+    await context.close();
     expect(found.flat()).toEqual([]);
   });
 

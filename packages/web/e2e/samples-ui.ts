@@ -10,7 +10,7 @@ import type { SessionErrorsResponse, SessionRow, SessionsResponse } from '@agent
 import type { RunningServer } from '@agentdash/server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { connectChromium, newPage, type ServedIndex, serveIndexOf } from './harness';
+import { connectChromium, newPage, type ServedIndex, serveIndexOf, settled } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SAMPLES = resolve(here, '../../cli/samples/claude-home');
@@ -21,11 +21,47 @@ export const SIZES = [
 ] as const;
 export const SCHEMES = ['dark', 'light'] as const;
 
-/** `check` for the four size and scheme pairs at once (each in a context of its own), its answers in that order. */
-export function eachPair<T>(
-  check: (size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number]) => Promise<T>,
-): Promise<T[]> {
-  return Promise.all(SIZES.flatMap((size) => SCHEMES.map((scheme) => check(size, scheme))));
+export type Size = (typeof SIZES)[number];
+export type Scheme = (typeof SCHEMES)[number];
+
+/**
+ * `page` at `size` and in `scheme`: its viewport and colour scheme changed in place (the dashboard follows the
+ * system's scheme as it changes). What the page shows is left as it was: `revisit` draws a page again at the new size.
+ */
+export async function resize(page: Page, size: { width: number; height: number }, scheme?: Scheme): Promise<void> {
+  await page.setViewportSize({ width: size.width, height: size.height });
+  if (scheme) await page.emulateMedia({ colorScheme: scheme });
+}
+
+/**
+ * Open `hash` in `page` as a new visit: its view mounted afresh (what it measures once it is drawn, measured at the
+ * page's size now), without loading the dashboard again. A page at that hash already goes to another first (an
+ * address that does not change is no visit).
+ */
+export async function revisit(page: Page, url: string): Promise<void> {
+  const to = new URL(url);
+  if (page.url() === to.toString()) {
+    // drawn before going on, so that nothing of the view before is left to be found
+    await page.goto(new URL(to.hash === '#/' ? '#/?' : '#/', to).toString());
+    await settled(page);
+  }
+  await page.goto(to.toString());
+}
+
+/**
+ * `check` for the four size and scheme pairs one after the other in one page, its viewport and colour scheme set
+ * for each (`resize`): a page load costs Chromium about three times what a visit within the page does. Its answers
+ * in that order.
+ */
+export async function eachPair<T>(page: Page, check: (size: Size, scheme: Scheme) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (const size of SIZES) {
+    for (const scheme of SCHEMES) {
+      await resize(page, size, scheme);
+      out.push(await check(size, scheme));
+    }
+  }
+  return out;
 }
 
 /** Elements wider than their box that do not scroll: what a person cannot see nor reach. */
@@ -162,6 +198,8 @@ export interface SamplesUi {
     page: Page;
   }>;
   go(page: Page, hash: string): Promise<unknown>;
+  /** Open `hash` in `page` as a new visit, even where the page is already (`revisit`). */
+  visit(page: Page, hash: string): Promise<void>;
   /** The sample session with the most errors inside subagents, and those errors. */
   subagentErrorSession(): Promise<{ row: SessionRow; errors: SessionErrorsResponse['errors'] }>;
 }
@@ -205,6 +243,7 @@ export function samplesInChromium(prefix: string): SamplesUi {
       });
     },
     go: (page, hash) => page.goto(new URL(hash, server().url).toString()),
+    visit: (page, hash) => revisit(page, new URL(hash, server().url).toString()),
     async subagentErrorSession() {
       const list = await ui.api<SessionsResponse>('/sessions?limit=1000');
       let best: { row: SessionRow; errors: SessionErrorsResponse['errors'] } | undefined;
