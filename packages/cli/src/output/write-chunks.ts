@@ -9,13 +9,20 @@ interface Drainable {
 
 const canDrain = (out: TextOut): out is TextOut & Drainable => typeof (out as Partial<Drainable>).once === 'function';
 
-/** Write every piece to `out`, in order, never holding more than about one batch (plus one piece) in memory. */
-export async function writeChunks(out: TextOut, pieces: Iterable<string> | AsyncIterable<string>): Promise<void> {
+/**
+ * Write every piece to `out`, in order, never holding more than about one batch (plus one piece) in memory; each
+ * batch through `map` first (a rewriting that keeps pieces apart, once per batch rather than per tiny piece).
+ */
+export async function writeChunks(
+  out: TextOut,
+  pieces: Iterable<string> | AsyncIterable<string>,
+  map: (text: string) => string = (text) => text,
+): Promise<void> {
   let batch: string[] = [];
   let size = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    const text = batch.join('');
+    const text = map(batch.join(''));
     batch = [];
     size = 0;
     if (out.write(text) === false && canDrain(out)) {
