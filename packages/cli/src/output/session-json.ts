@@ -19,8 +19,8 @@ export async function writeSessionJson(ctx: Context, stream: SessionStream): Pro
     yield* sessionJsonChunks(stream, parts);
     yield '\n';
   }
-  // Per batch: the controls it escapes are single characters, never split between pieces.
-  await writeChunks(ctx.io.stdout, text(), safeJsonText);
+  // Escaped piece by piece: the controls it escapes are single characters, never split between pieces.
+  await writeChunks(ctx.io.stdout, text(), { each: safeJsonText });
 }
 
 /** `writeJson` in pieces, for values that may be huge (a whole session): the same text, never one string. */
@@ -29,5 +29,5 @@ export async function writeJsonStream(ctx: Context, value: unknown): Promise<voi
     yield* jsonChunks(value);
     yield '\n';
   }
-  await writeChunks(ctx.io.stdout, text(), safeJsonText);
+  await writeChunks(ctx.io.stdout, text(), { each: safeJsonText });
 }
