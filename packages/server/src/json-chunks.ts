@@ -80,8 +80,34 @@ function small(value: object): boolean {
   return true;
 }
 
-/** Pieces whose concatenation is exactly `JSON.stringify(value, null, 2)` (for a value JSON can represent). */
-export function* jsonChunks(value: unknown): Generator<string, void, undefined> {
+/** Nesting up to this deep is written by `JSON.stringify` itself (`indented`); deeper, by indenting its lines. */
+const NATIVE_INDENT_LEVELS = 16;
+
+/**
+ * `JSON.stringify(value, null, 2)` with every line after the first indented by `indent` (spaces): for a few levels,
+ * stringify writes it inside as many one-item arrays, and the arrays' own text around it is cut off, which is much
+ * cheaper than indenting the lines of its text after.
+ */
+function indented(value: object, indent: string): string {
+  const levels = indent.length / 2;
+  if (levels === 0) return JSON.stringify(value, null, 2);
+  if (levels > NATIVE_INDENT_LEVELS || !Number.isInteger(levels) || indent.trim() !== '') {
+    return JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`);
+  }
+  let wrapped: unknown = value;
+  for (let i = 0; i < levels; i++) wrapped = [wrapped];
+  // Around it: `[` and a line break, then the next level's indent, per level; after it, the same in reverse.
+  const before = 2 * levels + levels * (levels + 1);
+  const after = 2 * levels + levels * (levels - 1);
+  const text = JSON.stringify(wrapped, null, 2);
+  return text.slice(before, text.length - after);
+}
+
+/**
+ * Pieces whose concatenation is exactly `JSON.stringify(value, null, 2)` (for a value JSON can represent), every line
+ * after the first indented by `indent` (spaces): the text of a value written inside another at that depth.
+ */
+export function* jsonChunks(value: unknown, indent = ''): Generator<string, void, undefined> {
   const stack: Frame[] = [];
   const seen = new Set<object>();
 
@@ -96,9 +122,8 @@ export function* jsonChunks(value: unknown): Generator<string, void, undefined> 
     if (seen.has(container)) throw new TypeError('Converting circular structure to JSON');
     // A small value inside (an event, a call) in one piece: JSON.stringify is many times faster than a piece per
     // value, and its text never holds a raw line break, so indenting every line after the first places it exactly.
-    if (stack.length > 0 && small(container)) {
-      const text = JSON.stringify(container, null, 2);
-      yield indent === '' ? text : text.replaceAll('\n', `\n${indent}`);
+    if ((stack.length > 0 || indent !== '') && small(container)) {
+      yield indented(container, indent);
       return;
     }
     seen.add(container);
@@ -114,7 +139,7 @@ export function* jsonChunks(value: unknown): Generator<string, void, undefined> 
 
   const top = prepare(value, '');
   if (omitted(top)) return;
-  yield* open(top, '');
+  yield* open(top, indent);
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as Frame;
     const inner = `${frame.indent}  `;

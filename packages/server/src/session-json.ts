@@ -53,37 +53,66 @@ class Deferred {
   constructor(readonly get: () => Promise<object>) {}
 }
 
-function* plain(value: unknown, indent: string): Generator<string, void, undefined> {
-  for (const chunk of jsonChunks(value)) yield indent === '' ? chunk : chunk.replaceAll('\n', `\n${indent}`);
-}
-
 const omitted = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol';
 
-async function* written(value: unknown, indent: string): AsyncGenerator<string, void, undefined> {
+/** Pieces are handed on joined, about this many characters at a time: one await per batch, not per tiny piece. */
+const BATCH_CHARS = 64 * 1024;
+
+/** The pieces written and not yet handed on. */
+class Batch {
+  private pieces: string[] = [];
+  private size = 0;
+  add(piece: string): void {
+    this.pieces.push(piece);
+    this.size += piece.length;
+  }
+  get full(): boolean {
+    return this.size >= BATCH_CHARS;
+  }
+  /** The pieces so far as one, and none left. */
+  take(): string {
+    const text = this.pieces.join('');
+    this.pieces = [];
+    this.size = 0;
+    return text;
+  }
+}
+
+/** Writes `value` into `out`, yielding a batch whenever it is full. */
+async function* written(value: unknown, indent: string, out: Batch): AsyncGenerator<string, void, undefined> {
   if (value instanceof Streamed) {
     let n = 0;
-    yield '[';
+    out.add('[');
     for await (const item of value.items()) {
-      yield `${n === 0 ? '' : ','}\n${indent}  `;
-      yield* written(item, `${indent}  `);
+      out.add(`${n === 0 ? '' : ','}\n${indent}  `);
+      if (item instanceof Streamed || item instanceof Entries) yield* written(item, `${indent}  `, out);
+      else yield* plain(item, `${indent}  `, out);
       n++;
     }
-    yield n === 0 ? ']' : `\n${indent}]`;
+    out.add(n === 0 ? ']' : `\n${indent}]`);
   } else if (value instanceof Entries) {
     let wrote = false;
-    yield '{';
+    out.add('{');
     for (const [key, entry] of value.entries) {
       const expanded = entry instanceof Deferred ? Object.entries(await entry.get()) : [[key, entry] as const];
       for (const [name, item] of expanded) {
         if (omitted(item)) continue;
-        yield `${wrote ? ',' : ''}\n${indent}  ${JSON.stringify(name)}: `;
+        out.add(`${wrote ? ',' : ''}\n${indent}  ${JSON.stringify(name)}: `);
         wrote = true;
-        yield* written(item, `${indent}  `);
+        yield* written(item, `${indent}  `, out);
       }
     }
-    yield wrote ? `\n${indent}}` : '}';
+    out.add(wrote ? `\n${indent}}` : '}');
   } else {
-    yield* plain(value, indent);
+    yield* plain(value, indent, out);
+  }
+}
+
+/** A value with nothing streamed in it, batch by batch (a huge one is never one string). */
+function* plain(value: unknown, indent: string, out: Batch): Generator<string, void, undefined> {
+  for (const chunk of jsonChunks(value, indent)) {
+    out.add(chunk);
+    if (out.full) yield out.take();
   }
 }
 
@@ -106,6 +135,7 @@ export async function* sessionJsonChunks(
       ['endedAt', endedAt],
     ]);
   });
+  const out = new Batch();
   yield* written(
     new Entries([
       ...Object.entries(head),
@@ -115,7 +145,9 @@ export async function* sessionJsonChunks(
       ['', new Deferred(async () => parts.tail(await stream.tail()))],
     ]),
     '',
+    out,
   );
+  yield out.take();
 }
 
 async function* listed<T>(items: readonly T[]): AsyncGenerator<T, void, undefined> {

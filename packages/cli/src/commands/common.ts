@@ -103,12 +103,15 @@ export const PATHS_HELP = wrapToWidth(
   116,
 );
 
+const C1_CONTROL = /[\u007f-\u009f]/;
+
 /**
  * JSON text with DEL and the C1 controls (U+007F–U+009F) written as `\u00XX`: `JSON.stringify` escapes only C0, and a
  * terminal acts on a C1 control (U+009B is a CSI), so a transcript's could reach it through `--json` on a terminal.
  * They occur only inside strings, so the JSON is the same value, in a pipe or a file too.
  */
 export function safeJsonText(text: string): string {
+  if (!C1_CONTROL.test(text)) return text;
   return text.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -101,4 +101,20 @@ describe('jsonChunks over values it writes through JSON.stringify in one piece',
     session.events = [{ kind: 'prompt', session }];
     expect(() => [...jsonChunks(session)]).toThrow(TypeError);
   });
+
+  it('indents every line after the first by the indent it is given, at any depth', () => {
+    const value = {
+      text: 'a\nb "quoted" \u2028',
+      list: [1, [], {}, [{ x: null, y: [true, 'z'] }]],
+      many: Array.from({ length: 12_000 }, (_, i) => ({ i })),
+    };
+    for (const depth of [0, 1, 3, 16, 17, 40]) {
+      const indent = '  '.repeat(depth);
+      const expected = JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`);
+      expect([...jsonChunks(value, indent)].join('')).toBe(expected);
+      expect([...jsonChunks(value.list, indent)].join('')).toBe(
+        JSON.stringify(value.list, null, 2).replaceAll('\n', `\n${indent}`),
+      );
+    }
+  });
 });

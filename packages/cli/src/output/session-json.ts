@@ -16,17 +16,18 @@ import { writeChunks } from './write-chunks.js';
 export async function writeSessionJson(ctx: Context, stream: SessionStream): Promise<void> {
   const parts = identifierParts(await identifierSecretsOfStream(stream));
   async function* text(): AsyncGenerator<string, void, undefined> {
-    for await (const chunk of sessionJsonChunks(stream, parts)) yield safeJsonText(chunk);
+    yield* sessionJsonChunks(stream, parts);
     yield '\n';
   }
-  await writeChunks(ctx.io.stdout, text());
+  // Escaped piece by piece: the controls it escapes are single characters, never split between pieces.
+  await writeChunks(ctx.io.stdout, text(), { each: safeJsonText });
 }
 
 /** `writeJson` in pieces, for values that may be huge (a whole session): the same text, never one string. */
 export async function writeJsonStream(ctx: Context, value: unknown): Promise<void> {
   function* text(): Generator<string, void, undefined> {
-    for (const chunk of jsonChunks(value)) yield safeJsonText(chunk);
+    yield* jsonChunks(value);
     yield '\n';
   }
-  await writeChunks(ctx.io.stdout, text());
+  await writeChunks(ctx.io.stdout, text(), { each: safeJsonText });
 }

@@ -9,15 +9,46 @@ interface Drainable {
 
 const canDrain = (out: TextOut): out is TextOut & Drainable => typeof (out as Partial<Drainable>).once === 'function';
 
-/** Write every piece to `out`, in order, never holding more than about one batch (plus one piece) in memory. */
-export async function writeChunks(out: TextOut, pieces: Iterable<string> | AsyncIterable<string>): Promise<void> {
+/** A Node stream (a file, a pipe, a terminal): it takes bytes as they are, where a test's stand-in keeps text. */
+const takesBytes = (out: TextOut): boolean =>
+  typeof (out as { writableHighWaterMark?: unknown }).writableHighWaterMark === 'number';
+
+/**
+ * How a batch of whole pieces (none splits a character, as JSON's tokens) is written: each piece through `each`,
+ * then, to a Node stream, encoded as UTF-8 straight into one buffer (cheaper than joining them into one string that
+ * the stream encodes after: a piece of non-Latin-1 text would widen the whole string).
+ */
+export interface WholePieces {
+  readonly each: (piece: string) => string;
+}
+
+/**
+ * Write every piece to `out`, in order, never holding more than about one batch (plus one piece) in memory.
+ */
+export async function writeChunks(
+  out: TextOut,
+  pieces: Iterable<string> | AsyncIterable<string>,
+  whole?: WholePieces,
+): Promise<void> {
   let batch: string[] = [];
   let size = 0;
+  const bytes = whole !== undefined && takesBytes(out);
   const flush = async () => {
     if (batch.length === 0) return;
-    const text = batch.join('');
+    const written = whole === undefined ? batch : batch.map(whole.each);
     batch = [];
     size = 0;
+    let text: string | Uint8Array;
+    if (bytes) {
+      let most = 0;
+      for (const piece of written) most += piece.length * 3;
+      const buffer = Buffer.allocUnsafeSlow(most);
+      let at = 0;
+      for (const piece of written) at += buffer.write(piece, at, 'utf8');
+      text = buffer.subarray(0, at);
+    } else {
+      text = written.join('');
+    }
     if (out.write(text) === false && canDrain(out)) {
       await new Promise<void>((resolve) => out.once('drain', resolve));
     }

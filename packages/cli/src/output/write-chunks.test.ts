@@ -1,0 +1,29 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { safeJsonText } from '../commands/common.js';
+import { writeChunks } from './write-chunks.js';
+
+/** A Node stream keeping what it is given, as bytes. */
+function sink(): { readonly out: Writable; readonly text: () => string } {
+  const parts: Buffer[] = [];
+  const out = new Writable({
+    highWaterMark: 1024,
+    write(chunk: Buffer, _encoding, done) {
+      parts.push(Buffer.from(chunk));
+      setImmediate(done);
+    },
+  });
+  return { out, text: () => Buffer.concat(parts).toString('utf8') };
+}
+
+describe('writeChunks of whole pieces', () => {
+  it('writes to a Node stream the UTF-8 of the pieces joined, each escaped, in batches', async () => {
+    const pieces = Array.from({ length: 30_000 }, (_, i) => `{"n": ${i}, "t": "é→😀\u0085\u007f x"},\n`);
+    const { out, text } = sink();
+    await writeChunks(out, pieces, { each: safeJsonText });
+    expect(text()).toBe(safeJsonText(pieces.join('')));
+    let kept = '';
+    await writeChunks({ write: (s: string | Uint8Array) => (kept += s) }, pieces, { each: safeJsonText });
+    expect(kept).toBe(text());
+  });
+});
