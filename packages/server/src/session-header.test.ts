@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openIndex } from '@agentdash/index';
-import { coveringListed, groupOf, kindsOf } from '@agentdash/testing/covering-sample';
+import { coveringListed, kindsOf } from '@agentdash/testing/covering-sample';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
-import { fullTests } from '@agentdash/testing/shared';
+import { fullTests, groupOfListed } from '@agentdash/testing/shared';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { toSessionRow } from './mapping.js';
@@ -100,7 +100,7 @@ describe("the session header from the index is the loaded session's", () => {
           const { headers, listed, read } = await headersOf(home, true);
           for (const h of headers) expect(h.fromIndex, h.ref).toBe(h.fromSession);
           // the sessions read show every kind, client version, model and size class the home's sessions show
-          const kindsIn = (sessions: typeof listed) => new Set(sessions.flatMap((s) => [...kindsOf(groupOf(s))]));
+          const kindsIn = (sessions: typeof listed) => new Set(sessions.flatMap((s) => [...kindsOf(groupOfListed(s))]));
           const all = kindsIn(listed);
           const shown = kindsIn(read);
           expect([...all].filter((kind) => !shown.has(kind))).toEqual([]);

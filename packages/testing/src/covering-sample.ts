@@ -6,8 +6,8 @@
  * whose cost grows with every session they read: each kind is checked in the default run, every session under
  * `AGENTDASH_TEST_FULL=1`.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { fullTests, type Listed, type Sampled, sampleSessions } from './shared.js';
+import { readFileSync } from 'node:fs';
+import { bytesOf, fullTests, groupOfListed, type Listed, type Sampled, sampleSessions } from './shared.js';
 
 /** A `"type":"…"` (or `"subtype"`) value as a transcript writes it, with or without a space after the colon. */
 const KIND = /"(?:sub)?type": ?"([A-Za-z0-9_.:/-]{1,64})"/g;
@@ -17,9 +17,6 @@ const VERSION = /"(?:cli_?|copilot)?[vV]ersion": ?"(\d+\.\d+)/g;
 const MODEL = /"model(?:Version)?": ?"([A-Za-z0-9_.:/@[\]-]{1,64})"/g;
 
 const filesOf = (group: Sampled) => [...(group.main ? [group.main] : []), ...group.subagents];
-
-const bytesOf = (group: Sampled) =>
-  filesOf(group).reduce((sum, file) => sum + (statSync(file.path, { throwIfNoEntry: false })?.size ?? 0), 0);
 
 /** Sessions over this size are large: one of them (the smallest) is taken, and any a kind only they show needs. */
 const LARGE_SESSION_BYTES = 1024 * 1024;
@@ -84,15 +81,5 @@ export function coveringSample<T extends Sampled>(groups: readonly T[], budgetBy
 
 /** `coveringSample` over the sessions an index lists. */
 export function coveringListed<T extends Listed>(listed: readonly T[], budgetBytes?: number): T[] {
-  return coveringSample(listed.map(groupOf), budgetBytes).map((group) => group.session);
-}
-
-/** A listed session's files as the sample sees them. */
-export function groupOf<T extends Listed>(session: T) {
-  return {
-    session,
-    sessionId: session.key,
-    main: session.files.find((file) => file.role === 'main'),
-    subagents: session.files.filter((file) => file.role === 'subagent'),
-  };
+  return coveringSample(listed.map(groupOfListed), budgetBytes).map((group) => group.session);
 }
