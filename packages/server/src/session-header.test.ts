@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -21,6 +21,10 @@ const corpus = join(shared, 'corpus');
 const wildAgents = join(shared, 'wild-agents');
 const dirsIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : []);
 const foldersIn = (dir: string) => dirsIn(dir).filter((path) => statSync(path).isDirectory());
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile());
 const sharedHomes = [
   join(shared, 'wild', 'claude-home'),
   ...dirsIn(corpus).map((version) => join(version, 'claude-home')),
@@ -98,6 +102,10 @@ describe("the session header from the index is the loaded session's", () => {
       for (const home of sharedHomes) {
         it(home.slice(shared.length + 1), async () => {
           const { headers, listed, read } = await headersOf(home, true);
+          // a home lists sessions, unless it holds none: only empty prompt logs (`[]`, a Gemini project never chatted in)
+          if (listed.length === 0)
+            expect(filesUnder(home).filter((f) => readFileSync(f, 'utf8').trim() !== '[]')).toEqual([]);
+          else expect(headers.length).toBeGreaterThan(0);
           for (const h of headers) expect(h.fromIndex, h.ref).toBe(h.fromSession);
           // the sessions read show every kind, client version, model and size class the home's sessions show
           const kindsIn = (sessions: typeof listed) => new Set(sessions.flatMap((s) => [...kindsOf(groupOfListed(s))]));
