@@ -70,22 +70,20 @@ async function writeLive(seed: number, live: string, dbPath: string): Promise<{ 
     });
     for (let i = 0; i < pieces; i += 1) {
       const kind = prng.int(3);
-      if (kind === 1 && newlines.length > 0) {
-        cuts.add(prng.pick(newlines));
-        made.beforeNewline += 1;
-      } else if (kind === 2 && insideChar.length > 0) {
-        cuts.add(prng.pick(insideChar));
-        made.insideChar += 1;
-      } else {
-        cuts.add(prng.int(bytes.length));
-        made.anywhere += 1;
-      }
+      if (kind === 1 && newlines.length > 0) cuts.add(prng.pick(newlines));
+      else if (kind === 2 && insideChar.length > 0) cuts.add(prng.pick(insideChar));
+      else cuts.add(prng.int(bytes.length));
     }
-    if (prng.int(3) === 0) {
-      cuts.add(0);
-      made.emptyFirst += 1;
-    }
+    if (prng.int(3) === 0) cuts.add(0);
     const sorted = [...cuts].sort((a, b) => a - b);
+    // the cuts made (two picks of one place are one cut), by where they fall
+    for (const at of sorted) {
+      const byte = bytes[at] ?? 0;
+      if (at === 0) made.emptyFirst += 1;
+      else if (byte === 0x0a) made.beforeNewline += 1;
+      else if ((byte & 0xc0) === 0x80) made.insideChar += 1;
+      else made.anywhere += 1;
+    }
     const chunks = [...sorted, bytes.length].map((end, i) => bytes.subarray(i === 0 ? 0 : (sorted[i - 1] ?? 0), end));
     return { target: join(live, relative(finished, file)), chunks };
   });

@@ -1,12 +1,12 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openIndex } from '@agentdash/index';
-import { coveringListed } from '@agentdash/testing/covering-sample';
+import { coveringListed, kindsOf } from '@agentdash/testing/covering-sample';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
-import { fullTests } from '@agentdash/testing/shared';
+import { fullTests, groupOfListed } from '@agentdash/testing/shared';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { toSessionRow } from './mapping.js';
@@ -21,6 +21,10 @@ const corpus = join(shared, 'corpus');
 const wildAgents = join(shared, 'wild-agents');
 const dirsIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : []);
 const foldersIn = (dir: string) => dirsIn(dir).filter((path) => statSync(path).isDirectory());
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile());
 const sharedHomes = [
   join(shared, 'wild', 'claude-home'),
   ...dirsIn(corpus).map((version) => join(version, 'claude-home')),
@@ -46,7 +50,8 @@ async function headersOf(home: string, sample = false) {
     const loaded = createLocalSessionHost(index);
     const out: { ref: string; fromIndex: string; fromSession: string }[] = [];
     const listed = index.listSessions();
-    for (const summary of sample ? coveringListed(listed) : listed) {
+    const read = sample ? coveringListed(listed) : listed;
+    for (const summary of read) {
       const row = toSessionRow(summary);
       const res = await app.request(`/api/sessions/${encodeURIComponent(row.id)}`, {
         headers: { host: '127.0.0.1:4317' },
@@ -57,7 +62,7 @@ async function headersOf(home: string, sample = false) {
         fromSession: JSON.stringify(answerValue(await loaded.detail(row))),
       });
     }
-    return out;
+    return { headers: out, listed, read };
   } finally {
     index.close();
     await rm(tmp, { recursive: true, force: true });
@@ -66,7 +71,7 @@ async function headersOf(home: string, sample = false) {
 
 describe("the session header from the index is the loaded session's", () => {
   it('for every bundled sample session (subagents, sidechains, background shells, errors)', async () => {
-    const headers = await headersOf(samples);
+    const { headers } = await headersOf(samples);
     expect(headers.length).toBeGreaterThan(20);
     for (const h of headers) expect(h.fromIndex, h.ref).toBe(h.fromSession);
     // the samples hold what the index has to rebuild: subagents, their links, background shells
@@ -82,7 +87,7 @@ describe("the session header from the index is the loaded session's", () => {
     ];
     let sessions = 0;
     for (const home of homes) {
-      const headers = await headersOf(home);
+      const { headers } = await headersOf(home);
       sessions += headers.length;
       for (const h of headers) expect(h.fromIndex, h.ref).toBe(h.fromSession);
     }
@@ -96,7 +101,22 @@ describe("the session header from the index is the loaded session's", () => {
     () => {
       for (const home of sharedHomes) {
         it(home.slice(shared.length + 1), async () => {
-          for (const h of await headersOf(home, true)) expect(h.fromIndex, h.ref).toBe(h.fromSession);
+          const { headers, listed, read } = await headersOf(home, true);
+          // a home lists sessions, unless it holds none: only empty prompt logs (`[]`, a Gemini project never chatted in)
+          if (listed.length === 0)
+            expect(filesUnder(home).filter((f) => readFileSync(f, 'utf8').trim() !== '[]')).toEqual([]);
+          else expect(headers.length).toBeGreaterThan(0);
+          for (const h of headers) expect(h.fromIndex, h.ref).toBe(h.fromSession);
+          // the sessions read show every kind, client version, model and size class the home's sessions show
+          const kindsIn = (sessions: typeof listed) => new Set(sessions.flatMap((s) => [...kindsOf(groupOfListed(s))]));
+          const all = kindsIn(listed);
+          const shown = kindsIn(read);
+          expect([...all].filter((kind) => !shown.has(kind))).toEqual([]);
+          if (!home.includes('gemini')) {
+            // Claude Code, Codex: every record names the client's version, every reply its model
+            expect([...all].some((kind) => kind.startsWith('(version '))).toBe(true);
+            expect([...all].some((kind) => kind.startsWith('(model '))).toBe(true);
+          }
         }, 120_000);
       }
     },

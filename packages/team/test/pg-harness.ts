@@ -3,12 +3,12 @@
  * folder, as an unprivileged user under root). Where the binaries are missing the team suites say so in their
  * titles (`pgSuite`); in CI `.ci/run` installs them.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { describe, inject } from 'vitest';
 import { openTeamDb } from '../src/pg/db.js';
 import { type LocalPostgres, postgresBin, startLocalPostgres } from '../src/pg/local-postgres.js';
-import { migrate } from '../src/pg/migrations.js';
+import { type Migration, migrate, migrations } from '../src/pg/migrations.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,8 +20,16 @@ declare module 'vitest' {
 export { postgresBin };
 export type TestPostgres = LocalPostgres;
 
+/**
+ * The name of the database the migrations `list` were run on: a short hash of their versions, names and SQL, so a
+ * PostgreSQL kept from an earlier run (watch mode) never hands out a template built by other migrations.
+ */
+export function migratedName(list: readonly Migration[] = migrations): string {
+  return `agentdash_migrated_${createHash('sha256').update(JSON.stringify(list)).digest('hex').slice(0, 12)}`;
+}
+
 /** The run's database with the team schema migrated, copied by `startPostgres({ migrated: true })`. */
-const MIGRATED = 'agentdash_migrated';
+const MIGRATED = migratedName();
 
 /** PostgreSQL's `object_in_use`: a database copied or renamed while a connection to it is still closing. */
 const inUse = (error: unknown) => (error as { code?: string }).code === '55006';

@@ -1,21 +1,33 @@
 /**
  * A smaller sample of a home's sessions that still shows everything the home shows: every kind of record and content
- * its transcripts hold (each `"type"` value written in them), sessions with subagents and sessions without their main
- * file, each in at least one session taken, plus `sampleSessions`'s mix of sizes and projects on a smaller budget. For
- * the corpus-wide equivalence checks whose cost grows with every session they read: each kind is checked in the
- * default run, every session under `AGENTDASH_TEST_FULL=1`.
+ * its transcripts hold (each `"type"` value written in them), every client version (major.minor) and model they name,
+ * sessions with subagents, sessions without their main file and one session over 1 MiB, each in at least one session
+ * taken, plus `sampleSessions`'s mix of sizes and projects on a smaller budget. For the corpus-wide equivalence checks
+ * whose cost grows with every session they read: each kind is checked in the default run, every session under
+ * `AGENTDASH_TEST_FULL=1`.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { fullTests, type Listed, type Sampled, sampleSessions } from './shared.js';
+import { readFileSync } from 'node:fs';
+import { bytesOf, fullTests, groupOfListed, type Listed, type Sampled, sampleSessions } from './shared.js';
 
 /** A `"type":"…"` (or `"subtype"`) value as a transcript writes it, with or without a space after the colon. */
 const KIND = /"(?:sub)?type": ?"([A-Za-z0-9_.:/-]{1,64})"/g;
+/** A client's version as Claude Code (`version`), Codex (`cli_version`, `cliVersion`) and Copilot write it. */
+const VERSION = /"(?:cli_?|copilot)?[vV]ersion": ?"(\d+\.\d+)/g;
+/** A model id (Gemini's replies name it `modelVersion`). */
+const MODEL = /"model(?:Version)?": ?"([A-Za-z0-9_.:/@[\]-]{1,64})"/g;
 
 const filesOf = (group: Sampled) => [...(group.main ? [group.main] : []), ...group.subagents];
 
-/** The kinds a session shows: its records' and contents' types, and how its files are laid out. */
+/** Sessions over this size are large: one of them (the smallest) is taken, and any a kind only they show needs. */
+const LARGE_SESSION_BYTES = 1024 * 1024;
+
+/**
+ * The kinds a session shows: its records' and contents' types, the client versions and models it names, how its files
+ * are laid out and whether it is large.
+ */
 export function kindsOf(group: Sampled): Set<string> {
   const kinds = new Set<string>();
+  if (bytesOf(group) > LARGE_SESSION_BYTES) kinds.add('(over 1 MiB)');
   if (group.subagents.length > 0) kinds.add('(subagents)');
   if (group.main === undefined) kinds.add('(no main file)');
   for (const file of filesOf(group)) {
@@ -26,35 +38,36 @@ export function kindsOf(group: Sampled): Set<string> {
       continue;
     }
     for (const match of text.matchAll(KIND)) kinds.add(match[1] as string);
+    for (const match of text.matchAll(VERSION)) kinds.add(`(version ${match[1]})`);
+    for (const match of text.matchAll(MODEL)) kinds.add(`(model ${match[1]})`);
   }
   return kinds;
 }
 
-const bytesOf = (group: Sampled) =>
-  filesOf(group).reduce((sum, file) => sum + (statSync(file.path, { throwIfNoEntry: false })?.size ?? 0), 0);
-
-/** The largest session taken for a kind: a kind only larger sessions show is checked in the full run. */
-const MAX_SESSION_BYTES = 1024 * 1024;
+/** A plain code-unit order, the same under every locale. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Sessions of a home, the same every run: for each kind the home shows (the rarest first) the smallest session
- * showing it, unless one taken already does; then `sampleSessions(rest, budgetBytes)`. Only sessions of at most
- * `MAX_SESSION_BYTES` are taken for a kind (the byte-budgeted sample never took larger ones either); every session
- * when `fullTests`.
+ * showing it, unless one taken already does; then `sampleSessions(rest, budgetBytes)`. Being over
+ * `LARGE_SESSION_BYTES` is a kind of its own, so the smallest large session is read; a kind that only large sessions
+ * show is read in the smallest of them. Every session when `fullTests`.
  */
 export function coveringSample<T extends Sampled>(groups: readonly T[], budgetBytes = 256 * 1024): T[] {
   if (fullTests) return [...groups];
   const bytes = new Map(groups.map((group) => [group, bytesOf(group)] as const));
-  const small = groups.filter((group) => (bytes.get(group) ?? 0) <= MAX_SESSION_BYTES);
-  const kinds = new Map(small.map((group) => [group, kindsOf(group)] as const));
+  const sizeOf = (group: T) => bytes.get(group) ?? 0;
+  const kinds = new Map(groups.map((group) => [group, kindsOf(group)] as const));
   const holders = new Map<string, T[]>();
   for (const [group, of] of kinds) for (const kind of of) holders.set(kind, [...(holders.get(kind) ?? []), group]);
   const taken = new Set<T>();
   const shown = new Set<string>();
-  const rarestFirst = [...holders].sort(([a, x], [b, y]) => x.length - y.length || a.localeCompare(b));
+  const rarestFirst = [...holders].sort(([a, x], [b, y]) => x.length - y.length || byText(a, b));
   for (const [kind, of] of rarestFirst) {
     if (shown.has(kind)) continue;
-    const smallest = [...of].sort((a, b) => (bytes.get(a) ?? 0) - (bytes.get(b) ?? 0))[0] as T;
+    // the smallest session showing it, one of at most LARGE_SESSION_BYTES when there is one
+    const small = of.filter((group) => sizeOf(group) <= LARGE_SESSION_BYTES);
+    const smallest = [...(small.length > 0 ? small : of)].sort((a, b) => sizeOf(a) - sizeOf(b))[0] as T;
     taken.add(smallest);
     for (const k of kinds.get(smallest) ?? []) shown.add(k);
   }
@@ -68,11 +81,5 @@ export function coveringSample<T extends Sampled>(groups: readonly T[], budgetBy
 
 /** `coveringSample` over the sessions an index lists. */
 export function coveringListed<T extends Listed>(listed: readonly T[], budgetBytes?: number): T[] {
-  const groups = listed.map((session) => ({
-    session,
-    sessionId: session.key,
-    main: session.files.find((file) => file.role === 'main'),
-    subagents: session.files.filter((file) => file.role === 'subagent'),
-  }));
-  return coveringSample(groups, budgetBytes).map((group) => group.session);
+  return coveringSample(listed.map(groupOfListed), budgetBytes).map((group) => group.session);
 }

@@ -41,7 +41,8 @@ export interface Sampled {
   readonly sessionId: string;
 }
 
-const bytesOf = (group: Sampled) =>
+/** The bytes of a session's files (a file gone meanwhile counts none). */
+export const bytesOf = (group: Sampled) =>
   [group.main, ...group.subagents].reduce(
     (sum, file) => sum + (file ? (statSync(file.path, { throwIfNoEntry: false })?.size ?? 0) : 0),
     0,
@@ -78,13 +79,17 @@ export interface Listed {
   readonly files: readonly { readonly path: string; readonly role: 'main' | 'subagent' }[];
 }
 
-/** `sampleSessions` over the sessions an index lists. */
-export function sampleListed<T extends Listed>(listed: readonly T[], budgetBytes?: number): T[] {
-  const groups = listed.map((session) => ({
+/** A listed session's files as the samples see them, the session kept beside them. */
+export function groupOfListed<T extends Listed>(session: T) {
+  return {
     session,
     sessionId: session.key,
     main: session.files.find((file) => file.role === 'main'),
     subagents: session.files.filter((file) => file.role === 'subagent'),
-  }));
-  return sampleSessions(groups, budgetBytes).map((group) => group.session);
+  };
+}
+
+/** `sampleSessions` over the sessions an index lists. */
+export function sampleListed<T extends Listed>(listed: readonly T[], budgetBytes?: number): T[] {
+  return sampleSessions(listed.map(groupOfListed), budgetBytes).map((group) => group.session);
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeOtlpRequest, type OtelRecord, signalOfOtlpPath } from '@agentdash/core';
 import { agentOtelRecordings, clientSums, otelFixtureDir, readRecording } from '@agentdash/testing/otel-recordings';
+import { shuffled } from '@agentdash/testing/otlp-replay';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AgentIndex, openIndex } from '../index.js';
 
@@ -34,11 +35,6 @@ function requestsOf(dir: string): OtelRecord[][] {
     expect(decoded.ok).toBe(true);
     return [...decoded.records];
   });
-}
-
-/** A fixed shuffle (no randomness in tests): every third request first, then the rest backwards. */
-function shuffled<T>(items: readonly T[]): T[] {
-  return [...items.filter((_, i) => i % 3 === 0), ...items.filter((_, i) => i % 3 !== 0).reverse()];
 }
 
 describe.each(agentOtelRecordings)('$name: telemetry joined to the transcripts', ({ name, agent, home }) => {

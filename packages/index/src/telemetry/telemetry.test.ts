@@ -9,6 +9,7 @@ import {
   otelRecordings,
   readRecording,
 } from '@agentdash/testing/otel-recordings';
+import { shuffled } from '@agentdash/testing/otlp-replay';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AgentIndex, openIndex } from '../index.js';
@@ -35,11 +36,6 @@ function requestsOf(dir: string): OtelRecord[][] {
         .records,
     ];
   });
-}
-
-/** A fixed shuffle (no randomness in tests): every third request first, then the rest backwards. */
-function shuffled<T>(items: readonly T[]): T[] {
-  return [...items.filter((_, i) => i % 3 === 0), ...items.filter((_, i) => i % 3 !== 0).reverse()];
 }
 
 /** Independent sums over the decoded events, per session: what the stored figures must equal. */

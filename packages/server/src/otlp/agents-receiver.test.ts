@@ -17,14 +17,10 @@ import {
   type RecordedRequest,
   readRecording,
 } from '@agentdash/testing/otel-recordings';
+import { shuffled } from '@agentdash/testing/otlp-replay';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server.js';
 import type { SessionTelemetryDto } from './telemetry-routes.js';
-
-/** A fixed shuffle (no randomness in tests): every third request first, then the rest backwards. */
-function shuffled<T>(items: readonly T[]): T[] {
-  return [...items.filter((_, i) => i % 3 === 0), ...items.filter((_, i) => i % 3 !== 0).reverse()];
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

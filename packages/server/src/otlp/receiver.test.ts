@@ -15,7 +15,7 @@ import {
   type RecordedRequest,
   readRecording,
 } from '@agentdash/testing/otel-recordings';
-import { repeatedRequests, shuffled } from '@agentdash/testing/otlp-replay';
+import { recordKindsOf, repeatedRequests, shuffled } from '@agentdash/testing/otlp-replay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server.js';
 import type { SessionTelemetryDto } from './telemetry-routes.js';
@@ -75,6 +75,10 @@ function replaySuite(base: string) {
       it('every request, sent again in shuffled order, half gzip, is stored once and joins', async () => {
         const requests = readRecording(join(base, name));
         const again = repeatedRequests(requests);
+        // the requests sent again carry every kind of record the recording does (each event, span, metric name)
+        const kindsIn = (rs: typeof requests) => new Set(rs.flatMap((r) => [...recordKindsOf(r)]));
+        const sentAgain = kindsIn(again);
+        expect([...kindsIn(requests)].filter((kind) => !sentAgain.has(kind))).toEqual([]);
         const sends = shuffled([...requests, ...again]);
         const statuses = [];
         for (const [i, request] of sends.entries())
