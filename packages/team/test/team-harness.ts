@@ -98,8 +98,7 @@ const LISTED = `select person_id, uid, device_id, agent, project_hash, project_d
   from sessions`;
 
 export async function startTeam(options: { readonly ingest?: IngestGate } = {}): Promise<TeamFixture> {
-  // a copy of the run's migrated database; `migrate` finds it done (migrations.test.ts migrates an empty one)
-  const pg = await startPostgres({ migrated: true });
+  const pg = await startPostgres();
   const db = await openTeamDb({ url: pg.url, max: 20 });
   await migrate(db.sql, db.schema);
   await addPerson(db.sql, 'ann');
