@@ -69,6 +69,9 @@ class Batch {
   get full(): boolean {
     return this.size >= BATCH_CHARS;
   }
+  get empty(): boolean {
+    return this.pieces.length === 0;
+  }
   /** The pieces so far as one, and none left. */
   take(): string {
     const text = this.pieces.join('');
@@ -111,6 +114,12 @@ async function* written(value: unknown, indent: string, out: Batch): AsyncGenera
 /** A value with nothing streamed in it, batch by batch (a huge one is never one string). */
 function* plain(value: unknown, indent: string, out: Batch): Generator<string, void, undefined> {
   for (const chunk of jsonChunks(value, indent)) {
+    if (chunk.length >= BATCH_CHARS) {
+      // A long piece (a tool's whole output) goes on alone, after the batch before it: joined, it would be copied.
+      if (!out.empty) yield out.take();
+      yield chunk;
+      continue;
+    }
     out.add(chunk);
     if (out.full) yield out.take();
   }

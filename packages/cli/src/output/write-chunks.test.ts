@@ -26,4 +26,19 @@ describe('writeChunks of whole pieces', () => {
     await writeChunks({ write: (s: string | Uint8Array) => (kept += s) }, pieces, { each: safeJsonText });
     expect(kept).toBe(text());
   });
+
+  it('holds no buffer much larger than the bytes of a long piece', async () => {
+    const long = `"${'x'.repeat(4 * 1024 * 1024)}"`;
+    const held: number[] = [];
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        held.push(chunk.buffer.byteLength - chunk.length);
+        done();
+      },
+    });
+    await writeChunks(out, ['[', long, ']'], { each: safeJsonText });
+    expect(held.length).toBeGreaterThan(0);
+    // the buffer a batch is encoded into holds its bytes and at most a batch's worst case more, never 3× the long piece
+    expect(Math.max(...held)).toBeLessThan(3 * 64 * 1024);
+  });
 });

@@ -2,6 +2,8 @@
 import type { TextOut } from '../io.js';
 
 const BATCH_CHARS = 64 * 1024;
+/** Pieces longer than this are measured for the batch's buffer (`Buffer.byteLength`), not sized at their worst. */
+const EXACT_FROM = 1024 * 1024;
 
 interface Drainable {
   once(event: 'drain', listener: () => void): unknown;
@@ -40,8 +42,10 @@ export async function writeChunks(
     size = 0;
     let text: string | Uint8Array;
     if (bytes) {
+      // Room for the worst case (3 bytes a UTF-16 unit), but a long piece (a tool's whole output) measured exactly:
+      // three times its size would be held outside the heap, where no heap limit sees it.
       let most = 0;
-      for (const piece of written) most += piece.length * 3;
+      for (const piece of written) most += piece.length > EXACT_FROM ? Buffer.byteLength(piece) : piece.length * 3;
       const buffer = Buffer.allocUnsafeSlow(most);
       let at = 0;
       for (const piece of written) at += buffer.write(piece, at, 'utf8');
