@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The renovation's rule, kept: no source file (code or test, TypeScript, JavaScript or CSS) over 400 lines. A longer file
-// is split by what its parts do; this check, part of `npm run lint` (so of `npm test`), names every file past it.
+// The renovation's rule, kept: no source file (code or test, TypeScript, JavaScript or CSS) over 400 lines. A longer
+// file is split by what its parts do; this check, part of `npm run lint` (so of `npm test`), names every file past it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
