@@ -18,7 +18,7 @@ const inRepository = existsSync(new URL('../src/bin.ts', import.meta.url));
 const builtAt = inRepository
   ? Math.max(
       0,
-      ...['core', 'index', 'server', 'team', 'cli'].map(
+      ...['core', 'api', 'index', 'server', 'team', 'cli'].map(
         (name) => mtime(new URL(`../../${name}/dist/.tsbuildinfo`, import.meta.url)) ?? 0,
       ),
     )

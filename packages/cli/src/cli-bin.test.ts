@@ -41,6 +41,27 @@ describe.skipIf(!existsSync(built))(suiteTitle2, () => {
     expect(result.stderr).toContain('agentdash:');
   });
 
+  it('uses the bundle only when it is newer than the build of every workspace bundled in it', () => {
+    // The launcher compares the bundle's time with each bundled workspace's `tsc -b` stamp: a workspace missing from its
+    // list (api was) leaves a stale bundle running after that workspace is rebuilt alone.
+    const listed = /\[((?:'[a-z]+',?\s*)+)\]\.map\(/.exec(readFileSync(bin, 'utf8'))?.[1];
+    expect(listed).toBeDefined();
+    const names = [...(listed ?? '').matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
+    const packages = resolve(here, '../..');
+    const bundledWorkspaces = new Set<string>();
+    const visit = (name: string) => {
+      if (bundledWorkspaces.has(name)) return;
+      bundledWorkspaces.add(name);
+      const pkg = JSON.parse(readFileSync(join(packages, name, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      for (const dep of Object.keys(pkg.dependencies ?? {}))
+        if (dep.startsWith('@agentdash/')) visit(dep.slice('@agentdash/'.length));
+    };
+    visit('cli');
+    expect([...names].sort()).toEqual([...bundledWorkspaces].sort());
+  });
+
   it.skipIf(!existsSync(bundled))(
     'is the bundle when built, with the worker scripts where its modules look for them',
     async () => {

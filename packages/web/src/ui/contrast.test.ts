@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from './contrast';
+import { stylesheetText } from './stylesheet-text';
 
-const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../styles.css'), 'utf8');
+const css = stylesheetText();
 
 /** The custom properties of the first rule whose selector is exactly `selector`. */
 function variables(selector: string): Record<string, string> {

@@ -5,6 +5,7 @@ import { api, staticSource } from '../../data/client';
 import type { IssueDto, SessionDetail, SessionTelemetryDto } from '../../data/types';
 import { TelemetryFigures } from '../../telemetry/TelemetryFigures';
 import { AgentBadge } from '../../ui/AgentBadge';
+import { ArchivedBadge } from '../../ui/ArchivedBadge';
 import { CopyButton } from '../../ui/CopyButton';
 import { shortPath } from '../../ui/format';
 import { filesHref, listHref, waterfallHref } from '../../ui/router';
@@ -16,9 +17,6 @@ import { ExportMenu } from './ExportMenu';
 import { resumableId, resumeCommand } from './resume-command';
 import { SessionStats } from './SessionStats';
 import { UnlinkedSubagents } from './UnlinkedSubagents';
-
-const ARCHIVED_TITLE =
-  'Its transcript files are gone from disk (Claude Code deletes old ones); AgentDash keeps it in its archive';
 
 export function SessionHeader({
   sessionId,
@@ -67,11 +65,7 @@ export function SessionHeader({
         {s && <AgentBadge agent={s.agent} />}
         {s && <SecretsBadge count={s.secrets} />}
         {s?.isLive && <span className="badge live">live</span>}
-        {s?.archived && (
-          <span className="badge neutral" data-testid="archived-badge" title={ARCHIVED_TITLE}>
-            archived
-          </span>
-        )}
+        {s?.archived && <ArchivedBadge />}
       </div>
       <div className="session-title-row">
         <h1 data-testid="session-title" title={s?.title ? plainText(s.title) : undefined}>

@@ -3,6 +3,7 @@ import { activeMs } from '@agentdash/core/time';
 import { useMemo } from 'react';
 import type { SessionRow } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
+import { ArchivedBadge } from '../../ui/ArchivedBadge';
 import { costGapsNote, fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
@@ -77,9 +78,6 @@ export function SortPicker({
 }
 
 const TELEMETRY_TITLE = "The agent's own telemetry joined to this transcript: its model and tool times are measured";
-
-const ARCHIVED_TITLE =
-  'Its transcript files are gone from disk (Claude Code deletes old ones); AgentDash keeps it in its archive';
 
 /** The sessions as a table (cards on narrow screens: styles.css `.cards-on-narrow`). */
 export function SessionTable({
@@ -171,11 +169,7 @@ function SessionRowView({
               live
             </span>
           )}
-          {r.archived && (
-            <span className="badge neutral" data-testid="archived-badge" title={ARCHIVED_TITLE}>
-              archived
-            </span>
-          )}
+          {r.archived && <ArchivedBadge />}
           <a className="t" href={href} onClick={(e) => e.stopPropagation()} style={{ color: 'inherit' }}>
             {(r.title ? plainText(r.title) : '') ||
               (r.tier === 'summary' ? (

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../../ui/contrast';
+import { stylesheetText } from '../../ui/stylesheet-text';
 import { paletteFor } from '../../ui/tool-palette';
 import { barInk, labelGround } from './bar-ink';
 import { WAIT_COLOUR } from './measured';
 
-const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../styles.css'), 'utf8');
+const css = stylesheetText();
 
 /** A custom property of the first rule whose selector is exactly `selector`. */
 function cssVariable(selector: string, name: string): string {
