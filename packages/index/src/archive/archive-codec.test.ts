@@ -157,6 +157,16 @@ describe('archive codecs', () => {
     }
   });
 
+  it('reads two frames in one chunk, and refuses a cut frame instead of giving part of it', () => {
+    // The one-call path takes a single frame that declares its size; anything else goes to the streaming decoder.
+    const bytes = transcriptBytes();
+    const half = Math.floor(bytes.length / 2);
+    const two = Buffer.concat([atLevel(8, bytes.subarray(0, half)), atLevel(8, bytes.subarray(half))]);
+    expect(decompressChunk(CODEC.zstd, two).equals(bytes)).toBe(true);
+    const whole = atLevel(8, bytes);
+    expect(() => decompressChunk(CODEC.zstd, whole.subarray(0, whole.length - 9))).toThrow();
+  });
+
   it('a path archived with brotli before (schema 24) and appended to with zstd reads back whole', async () => {
     const path = join(dir, 'session.jsonl');
     const bytes = transcriptBytes();

@@ -67,33 +67,61 @@ interface NodeZstd {
   constants: { ZSTD_c_compressionLevel: number };
 }
 
-/** zstd-napi's classes, as much of them as used here. */
+/**
+ * zstd-napi's native binding (`zstd-napi/binding`), as much of it as used here. The binding alone, not the package's
+ * entry: the entry also loads its stream classes (and `node:stream`), about 13 ms of CPU at every start that reads an
+ * archive or a stored output, for nothing used here but a frame without a declared size (`fullDecompressor`).
+ */
+interface ZstdBinding {
+  CParameter: { compressionLevel: number };
+  CCtx: new () => {
+    setParameter(param: number, value: number): void;
+    compress2(dst: Uint8Array, src: Uint8Array): number;
+  };
+  DCtx: new () => { decompress(dst: Uint8Array, src: Uint8Array): number };
+  compressBound(length: number): number;
+  getFrameContentSize(frame: Uint8Array): number | null;
+  findFrameCompressedSize(frame: Uint8Array): number;
+}
+
+/** zstd-napi's entry's decompressor, which also reads frames that do not declare their size (streaming). */
 interface ZstdNapi {
-  Compressor: new () => { setParameters(p: { compressionLevel: number }): void; compress(b: Uint8Array): Buffer };
   Decompressor: new () => { decompress(b: Uint8Array): Buffer };
 }
 
 function loadZstd(): Zstd | undefined {
   try {
-    const addon = createRequire(import.meta.url)('zstd-napi') as ZstdNapi;
-    // One compressor per level (each keeps its tables between chunks).
-    const compressors = new Map<number, InstanceType<ZstdNapi['Compressor']>>();
+    const require = createRequire(import.meta.url);
+    const binding = require('zstd-napi/binding') as ZstdBinding;
+    // One context per level (each keeps its tables between chunks).
+    const contexts = new Map<number, InstanceType<ZstdBinding['CCtx']>>();
     const compress = (bytes: Uint8Array) => {
       const level = zstdLevelFor(bytes.length);
-      let compressor = compressors.get(level);
-      if (compressor === undefined) {
-        compressor = new addon.Compressor();
-        compressor.setParameters({ compressionLevel: level });
-        compressors.set(level, compressor);
+      let cctx = contexts.get(level);
+      if (cctx === undefined) {
+        cctx = new binding.CCtx();
+        cctx.setParameter(binding.CParameter.compressionLevel, level);
+        contexts.set(level, cctx);
       }
-      return compressor.compress(bytes);
+      const out = Buffer.allocUnsafe(binding.compressBound(bytes.length));
+      const length = cctx.compress2(out, bytes);
+      // A bound much larger than the frame would keep its slack in memory as long as the chunk: copied then.
+      return length < 0.75 * out.length ? Buffer.from(out.subarray(0, length)) : out.subarray(0, length);
     };
-    const decompressor = new addon.Decompressor();
-    return {
-      compress,
-      compressAsync: async (bytes) => compress(bytes),
-      decompress: (bytes) => decompressor.decompress(bytes),
+    const dctx = new binding.DCtx();
+    let full: InstanceType<ZstdNapi['Decompressor']> | undefined;
+    const decompress = (bytes: Uint8Array) => {
+      // One frame that declares its size (every frame this module writes with the addon): decoded in one call.
+      const size = binding.getFrameContentSize(bytes);
+      if (size !== null && binding.findFrameCompressedSize(bytes) === bytes.length) {
+        const out = Buffer.allocUnsafe(size);
+        if (dctx.decompress(out, bytes) === size) return out;
+      }
+      // Another shape (Node's own zstd on 22 and 24 writes frames without their size): the package's decompressor.
+      full ??= new (require('zstd-napi') as ZstdNapi).Decompressor();
+      return full.decompress(bytes);
     };
+    return { compress, compressAsync: async (bytes) => compress(bytes), decompress };
   } catch {
     // Not built on this machine (no compiler at install), or built for another Node: Node's own, else brotli.
   }
