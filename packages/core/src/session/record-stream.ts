@@ -6,9 +6,15 @@ import type { RecordEvent } from '../model/raw.js';
 /**
  * A file's records and issues as its adapter streams them, pulled one at a time: the next bytes are read only once
  * the records of the bytes before are taken, so a caller that writes as it reads holds about one read's records
- * (an adapter that reads its file whole, such as Gemini's `.json`, hands them all at once).
+ * (an adapter that reads its file whole, such as Gemini's `.json`, hands them all at once). `from`: the line to start
+ * at (`startOffset`: an adapter whose lines do not stand alone may still read from the file's start). A caller that
+ * stops early ends the read: no byte after is read.
  */
-export async function* pullRecords(file: DiscoveredFile, open?: OpenBytes): AsyncGenerator<RecordEvent, void> {
+export async function* pullRecords(
+  file: DiscoveredFile,
+  open?: OpenBytes,
+  from?: { readonly offset: number; readonly line: number },
+): AsyncGenerator<RecordEvent, void> {
   const queue: RecordEvent[] = [];
   let wake: (() => void) | undefined;
   let room: (() => void) | undefined;
@@ -20,9 +26,9 @@ export async function* pullRecords(file: DiscoveredFile, open?: OpenBytes): Asyn
     const source: ByteSource = await opener(path);
     return {
       read: async (buffer, offset, length, position) => {
-        // Wait for the records of the bytes read before to be taken.
+        // Wait for the records of the bytes read before to be taken; a read for a caller that stopped is the end.
         if (queue.length > 0 && !abandoned) await new Promise<void>((resolve) => (room = resolve));
-        return source.read(buffer, offset, length, position);
+        return abandoned ? { bytesRead: 0 } : source.read(buffer, offset, length, position);
       },
       close: () => source.close(),
     };
@@ -32,6 +38,7 @@ export async function* pullRecords(file: DiscoveredFile, open?: OpenBytes): Asyn
     wake = undefined;
     w?.();
   };
+  const start = from ? { startOffset: from.offset, startLine: from.line } : {};
   const reading = adapterForFile(file)
     .streamRecords(
       file,
@@ -40,7 +47,7 @@ export async function* pullRecords(file: DiscoveredFile, open?: OpenBytes): Asyn
         queue.push(event);
         poke();
       },
-      { open: gated },
+      { open: gated, ...start },
     )
     .then(
       () => undefined,
@@ -72,7 +79,7 @@ export async function* pullRecords(file: DiscoveredFile, open?: OpenBytes): Asyn
     }
     if (failure) throw failure.error;
   } finally {
-    // A consumer that stops early: let the reader run to its end (each read then returns at once).
+    // A consumer that stops early: let the reader run to its end (each read then returns nothing).
     abandoned = true;
     queue.length = 0;
     room?.();

@@ -24,6 +24,18 @@ export interface At {
   readonly offset: number;
 }
 
+/**
+ * Where a read of a file that starts at a line gives its records: the line's offset and number, and the ordinal of
+ * its first record (a line may hold two glued records).
+ */
+export interface LineStart {
+  readonly offset: number;
+  readonly line: number;
+  readonly ordinal: number;
+}
+
+const FILE_START: LineStart = { offset: 0, line: 1, ordinal: 0 };
+
 /** A call as the first pass saw it (its input is read again where it is written). */
 export interface CallFact extends At {
   readonly raw: Omit<RawCallWithAgent, 'input'>;
@@ -51,6 +63,10 @@ export interface ThreadFacts {
   last: { ms: number; at: IsoTimestamp | undefined };
   meta: Readonly<Record<string, unknown>> | undefined;
   open: { ids: string[]; messageId: string | undefined }[];
+  /** The line of its first record (none: it has no record); a read of its file for it starts there. */
+  from: LineStart | undefined;
+  /** The ordinal of its last record: a read for it ends there. */
+  through: number;
 }
 
 /** Everything about a session but its events and calls: what one read of its files, dropping records, finds. */
@@ -84,6 +100,8 @@ export class SessionFacts {
     messageId: string;
   }[] = [];
   private readonly usageIndex = new Map<string, number>();
+  /** The line of the record being read. */
+  private line = FILE_START;
   readonly main: ThreadFacts;
   private readonly runs = new SidechainRuns<ThreadFacts>();
   private readonly embedded: EmbeddedThreads;
@@ -112,6 +130,7 @@ export class SessionFacts {
     const copies = new Set<number>();
     this.copiesAt[index] = copies;
     let ordinal = -1;
+    this.line = FILE_START;
     for await (const event of pullRecords(file, open)) {
       if (event.kind === 'issue') {
         this.issues.push(event.issue);
@@ -119,6 +138,8 @@ export class SessionFacts {
       }
       ordinal += 1;
       const record = event.record;
+      const { offset, line } = record.loc;
+      if (offset !== undefined && offset > this.line.offset) this.line = { offset, line, ordinal };
       this.recordCount += 1;
       if ('uuid' in record && this.copies.isCopy(record.uuid, signatureOf(record))) {
         this.duplicateRecords += 1;
@@ -197,6 +218,8 @@ export class SessionFacts {
   }
 
   private takeThread(thread: ThreadFacts, record: TranscriptRecord, at: At): void {
+    thread.from ??= this.line;
+    thread.through = at.ordinal;
     if (thread !== this.main) {
       const ms = timestampMs(record.timestamp);
       if (ms !== undefined && ms < thread.first.ms) thread.first = { ms, at: record.timestamp };
@@ -295,5 +318,7 @@ export function newThread(key: string, agentId: string | undefined, file: number
     last: { ms: Number.NEGATIVE_INFINITY, at: undefined },
     meta: undefined,
     open: [],
+    from: undefined,
+    through: -1,
   };
 }

@@ -166,14 +166,18 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
   /** Whether a call's result is read with it (in its file, a little after it). */
   const nearResult = (fact: CallFact): boolean => facts.results.has(fact.raw.id) && !far.has(fact.raw.id);
 
-  /** A file's kept records, each subagent's record that is its thread's (`copy`) right after the record holding it. */
-  async function* keptRecords(index: number): AsyncGenerator<Kept, void> {
+  /**
+   * A file's kept records, each subagent's record that is its thread's (`copy`) right after the record holding it;
+   * from a line on (`from`) when its lines stand alone, else from its start.
+   */
+  async function* keptRecords(index: number, from?: ThreadFacts['from']): AsyncGenerator<Kept, void> {
     const source = sources[index];
     const dropped = facts.dropped[index];
     const count = facts.recordsOfFile[index] ?? 0;
     if (!source || !dropped || count === 0) return;
-    let ordinal = -1;
-    for await (const event of pullRecords(source, options.open)) {
+    const start = adapter.capabilities.linesStandAlone ? from : undefined;
+    let ordinal = (start?.ordinal ?? 0) - 1;
+    for await (const event of pullRecords(source, options.open, start)) {
       if (event.kind !== 'record') continue;
       ordinal += 1;
       if (ordinal >= count) break;
@@ -206,7 +210,8 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
 
   async function* events(key?: string): AsyncGenerator<TimelineEvent, void> {
     const thread = threadOf(key);
-    if (!thread) return;
+    // A thread's records are read from its first one's line to its last one and the results its calls wait for.
+    if (!thread?.from) return;
     const index = thread.file;
     const sidechainRun = key?.startsWith('sidechain:') === true && index === 0 && group.main !== undefined;
     const near = new Map<string, RawResult>();
@@ -246,7 +251,8 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
       return event;
     };
     const copies = key !== undefined && facts.copyThreads.has(key);
-    for await (const { record, ordinal, copyOf } of keptRecords(index)) {
+    for await (const { record, ordinal, copyOf } of keptRecords(index, thread.from)) {
+      if (ordinal > thread.through && wanted.size === 0) break;
       // A record holding a subagent's record that follows it is, for a response's last record, before that one.
       at = copyOf === undefined && facts.copiesAt[index]?.has(ordinal) ? ordinal - 1 : ordinal;
       takeResults(record, index, ordinal, near, wanted);
