@@ -41,7 +41,27 @@ export function buildTypedResult(kind: DataKind, tool: string, build: () => unkn
   if (raw === undefined) return undefined;
   const parsed = resultDataSchemas[kind].safeParse(stripUndefined(raw));
   if (!parsed.success) return undefined;
-  return stripUndefined({ kind, tool, data: parsed.data }) as TypedResult;
+  // The schema's copy of stripped data has no undefined values as a rule: copied again only when it has some.
+  const data = parsed.data;
+  return (isStripped(data) ? { kind, tool, data } : stripUndefined({ kind, tool, data })) as TypedResult;
+}
+
+/**
+ * Whether `stripUndefined` would give `value` back as it is: plain objects and arrays all the way down, no property
+ * undefined (its copy would equal it).
+ */
+export function isStripped(value: unknown): boolean {
+  if (Array.isArray(value)) {
+    for (const v of value) if (!isStripped(v)) return false;
+    return true;
+  }
+  if (!isRecord(value)) return true;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) {
+    const v = value[key];
+    if (v === undefined || !Object.hasOwn(value, key) || !isStripped(v)) return false;
+  }
+  return true;
 }
 
 export { lineCount } from './line-count.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { storedUuid } from './stored-values.js';
+import { storedTs, storedUuid } from './stored-values.js';
 
 /** The rule as a pattern says it (the one-pass reading replaced this). */
 function byPattern(uuid: string): string | Buffer {
@@ -50,5 +50,65 @@ describe('storedUuid', () => {
     }
     expect(canonical).toBeGreaterThan(5_000);
     expect(canonical).toBeLessThan(19_000);
+  });
+});
+
+/** The rule as first written: the text is dropped when it is the ISO form of `ms` (the fast reading replaced this). */
+function byFormatting(ts: string | null | undefined, ms: number | null | undefined): string | null {
+  if (ts === undefined || ts === null) return null;
+  if (ms === undefined || ms === null || !Number.isInteger(ms) || ms < 0 || ms >= 253402300800000) return ts;
+  return new Date(ms).toISOString() === ts ? null : ts;
+}
+
+describe('storedTs', () => {
+  it('drops exactly the texts that are the ISO form of their time', () => {
+    const cases: [string | null | undefined, number | null | undefined][] = [
+      [undefined, 0],
+      [null, 5],
+      ['2026-01-02T03:04:05.678Z', Date.parse('2026-01-02T03:04:05.678Z')],
+      ['2026-01-02T03:04:05.678Z', Date.parse('2026-01-02T03:04:05.678Z') + 1],
+      ['2026-01-02T03:04:05.678Z', null],
+      ['2026-01-02T03:04:05Z', Date.parse('2026-01-02T03:04:05Z')],
+      ['2026-01-02T03:04:05.678+00:00', Date.parse('2026-01-02T03:04:05.678+00:00')],
+      // `Date.parse` rolls these over to another day or hour: their time's ISO form is another text.
+      ['2023-02-29T00:00:00.000Z', Date.parse('2023-02-29T00:00:00.000Z')],
+      ['2023-04-31T10:00:00.000Z', Date.parse('2023-04-31T10:00:00.000Z')],
+      ['2023-01-01T24:00:00.000Z', Date.parse('2023-01-01T24:00:00.000Z')],
+      ['2024-02-29T23:59:59.999Z', Date.parse('2024-02-29T23:59:59.999Z')],
+      ['1970-01-01T00:00:00.000Z', 0],
+      ['9999-12-31T23:59:59.999Z', 253402300799999],
+      ['2026-01-02t03:04:05.678Z', Date.parse('2026-01-02T03:04:05.678Z')],
+      ['2026-01-02T03:04:05.678Z', 1.5],
+      ['2026-01-02T03:04:05.678Z', -1],
+    ];
+    for (const [ts, ms] of cases) expect(storedTs(ts, ms), `${ts} ${ms}`).toBe(byFormatting(ts, ms));
+  });
+
+  it('reads exactly what formatting reads, over 20,000 times and their texts with one character changed', () => {
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
+    const alphabet = '0123456789-T:.Z+ 9';
+    let dropped = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const ms =
+        random(2 ** 30) * 1000 + random(1000) + (random(2) === 0 ? 1_600_000_000_000 : random(2 ** 20) * 2 ** 22);
+      let ts = new Date(ms).toISOString();
+      if (random(2) === 0) {
+        const at = random(ts.length);
+        ts = `${ts.slice(0, at)}${alphabet[random(alphabet.length)]}${ts.slice(at + 1)}`;
+      }
+      const parsed = Date.parse(ts);
+      for (const time of [ms, Number.isNaN(parsed) ? ms : parsed]) {
+        const stored = storedTs(ts, time);
+        expect(stored, `${ts} ${time}`).toBe(byFormatting(ts, time));
+        if (stored === null) dropped += 1;
+      }
+    }
+    expect(dropped).toBeGreaterThan(10_000);
   });
 });

@@ -11,7 +11,57 @@ export const TS = `TEXT GENERATED ALWAYS AS (coalesce(ts_text, strftime('%Y-%m-%
 export function storedTs(ts: string | undefined | null, ms: number | undefined | null): string | null {
   if (ts === undefined || ts === null) return null;
   if (ms === undefined || ms === null || !Number.isInteger(ms) || ms < 0 || ms >= 253402300800000) return ts;
+  // The ISO form of such a time is 24 characters long (years 1970 to 9999).
+  if (ts.length !== 24) return ts;
+  const isoMs = isoFormMs(ts);
+  if (isoMs !== undefined) return isoMs === ms ? null : ts;
   return new Date(ms).toISOString() === ts ? null : ts;
+}
+
+/**
+ * The time a text in the ISO form `YYYY-MM-DDTHH:mm:ss.sssZ` of a real day and time of day stands for; undefined for
+ * any other text. Equal to `ms` exactly when `new Date(ms).toISOString()` is the text (the form has one text per
+ * time), without formatting a date per record: a row's timestamp was a tenth of a parse worker's own time. The day
+ * is looked up once per distinct day (`dayStartMs`).
+ */
+function isoFormMs(ts: string): number | undefined {
+  for (let i = 0; i < ISO_SHAPE.length; i++) {
+    const c = ts.charCodeAt(i);
+    const want = ISO_SHAPE.charCodeAt(i);
+    if (want === DIGIT ? c < 0x30 || c > 0x39 : c !== want) return undefined;
+  }
+  const hours = digitsAt(ts, 11, 2);
+  const minutes = digitsAt(ts, 14, 2);
+  const seconds = digitsAt(ts, 17, 2);
+  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
+  const day = dayStartMs(ts.slice(0, 10));
+  if (day === undefined) return undefined;
+  return day + ((hours * 60 + minutes) * 60 + seconds) * 1000 + digitsAt(ts, 20, 3);
+}
+
+/** The ISO form, a digit written `9`. */
+const ISO_SHAPE = '9999-99-99T99:99:99.999Z';
+const DIGIT = 0x39;
+
+function digitsAt(text: string, from: number, length: number): number {
+  let n = 0;
+  for (let i = from; i < from + length; i++) n = n * 10 + (text.charCodeAt(i) - 0x30);
+  return n;
+}
+
+/** Midnight (UTC) of each `YYYY-MM-DD` met, or NaN for one that is no day (`Date.parse` takes 02-30 for 03-02). */
+const dayStarts = new Map<string, number>();
+
+function dayStartMs(date: string): number | undefined {
+  let ms = dayStarts.get(date);
+  if (ms === undefined) {
+    const parsed = Date.parse(`${date}T00:00:00.000Z`);
+    ms = Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== date ? Number.NaN : parsed;
+    // A few days per session: bounded anyway, for a process that reads years of them.
+    if (dayStarts.size >= 4096) dayStarts.clear();
+    dayStarts.set(date, ms);
+  }
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 /** What a row keeps of a uuid: the 16 bytes of a canonical one, else the text as written (see `UUID`). */
