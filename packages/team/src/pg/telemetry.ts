@@ -25,6 +25,7 @@ import {
 import type { ShareTier } from '../contract.js';
 import { recordAtTier } from '../otel/share.js';
 import type { Sql, TxSql } from './db.js';
+import { forgottenSessionIds } from './forgotten.js';
 import { jsonOf, keyOf, lowerTier, noNul, pushedTiers } from './telemetry-tier.js';
 
 export interface TelemetrySender {
@@ -36,6 +37,8 @@ export interface TelemetrySender {
 export interface TelemetryStored {
   readonly stored: number;
   readonly duplicates: number;
+  /** Records of sessions the person forgot (`push --forget`, forgotten.ts): not stored. */
+  readonly dropped: number;
   /** The sessions (telemetry `session.id`s) of the records stored anew: what a live dashboard is told changed. */
   readonly sessionIds: readonly string[];
 }
@@ -64,7 +67,7 @@ const eventRow = (f: TelemetryFacts) => ({
 
 /**
  * Stores one export request's records in one transaction; each record once per person, at the lower of the device's
- * tier and its pushed session's (`telemetry-tier.ts`).
+ * tier and its pushed session's (`telemetry-tier.ts`); none of a session the person forgot (`dropped`).
  */
 export async function storeTelemetry(
   sql: Sql,
@@ -73,12 +76,12 @@ export async function storeTelemetry(
 ): Promise<TelemetryStored> {
   const sessionOf = (r: OtelRecord) => (r.kind === 'unknown' ? '' : telemetrySessionId(r.attributes));
   return await sql.begin(async (tx) => {
-    const pushed = await pushedTiers(
-      tx,
-      who.personId,
-      records.map(sessionOf).filter((id) => id !== ''),
-    );
-    return await insertTelemetry(tx, records, who, (r) => lowerTier(who.tier, pushed.get(sessionOf(r)) ?? who.tier));
+    const ids = records.map(sessionOf).filter((id) => id !== '');
+    const pushed = await pushedTiers(tx, who.personId, ids);
+    const forgotten = await forgottenSessionIds(tx, who.personId, ids);
+    const kept = forgotten.size === 0 ? records : records.filter((r) => !forgotten.has(sessionOf(r)));
+    const tierOf = (r: OtelRecord) => lowerTier(who.tier, pushed.get(sessionOf(r)) ?? who.tier);
+    return { ...(await insertTelemetry(tx, kept, who, tierOf)), dropped: records.length - kept.length };
   });
 }
 
@@ -87,7 +90,7 @@ async function insertTelemetry(
   records: readonly OtelRecord[],
   who: TelemetrySender,
   tierOf: (record: OtelRecord) => ShareTier,
-): Promise<TelemetryStored> {
+): Promise<Omit<TelemetryStored, 'dropped'>> {
   const rows = { otel_events: [], otel_spans: [], otel_metrics: [], otel_unknown: [] } as Record<
     string,
     Record<string, unknown>[]

@@ -15,6 +15,7 @@ import {
   type PushSession,
   SessionsResponse,
   TEAM_PAYLOAD_VERSION,
+  UnforgetResponse,
   WhoAmI,
 } from '../contract.js';
 import { TeamBadInputError } from '../errors.js';
@@ -135,6 +136,17 @@ export class TeamClient {
       forgotten?: unknown;
     };
     return typeof data?.forgotten === 'number' ? data.forgotten : 0;
+  }
+
+  /** The uids of `uids` the server held forgotten and now clears; none from a server that keeps no record (404). */
+  async unforget(uids: readonly string[]): Promise<string[]> {
+    try {
+      const body = { version: TEAM_PAYLOAD_VERSION, uids };
+      return (await this.call('POST', '/push/unforget', body, UnforgetResponse)).unforgotten;
+    } catch (error) {
+      if (error instanceof PushError && error.status === 404) return [];
+      throw error;
+    }
   }
 
   /** How long to wait before sending again a request put off `later` times, or undefined once the budget is spent. */

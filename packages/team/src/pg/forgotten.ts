@@ -1,0 +1,111 @@
+/**
+ * The sessions people forgot on the team server (`push --forget`), by uid, each its owner's until the owner's
+ * `push --unforget`. The laptop keeps a list of its own and leaves them out of its pushes; this record is the server's,
+ * so that what a person forgot does not come back from elsewhere:
+ * - telemetry naming a forgotten session of its person (an agent still running, an exporter retrying) is dropped and
+ *   counted (`forgottenSessionIds`, the OTLP answer's partial success), never stored again at the device's tier;
+ * - the uid stays its owner's: another person's push of it is refused as a held uid's is (`UidTakenError`), and so is
+ *   the owner's own (from another laptop of theirs, or one that did not upgrade), until the owner unforgets it.
+ * A forget of a uid another person holds records nothing (it deletes nothing either): no one reserves another's uid.
+ * Forgets and stores of a uid are serialized by its lock (`lockUids`), whoever's they are.
+ */
+import { dropUnreferencedChunks } from './chunk-gc.js';
+import type { Sql, TxSql } from './db.js';
+import { deleteSessionTelemetry } from './telemetry-tier.js';
+
+/** 21. The forgotten sessions: the uid, its owner, and the session id its telemetry names (null: never stored). */
+export const FORGOTTEN_SESSIONS_MIGRATION = `
+  create table forgotten_sessions (
+    uid text primary key check (uid ~ '^[0-9a-f]{32}$'),
+    person_id bigint not null references people(id) on delete cascade,
+    session_id text,
+    forgotten_at timestamptz not null default now()
+  );
+  create index forgotten_sessions_session on forgotten_sessions (person_id, session_id) where session_id is not null;`;
+
+/** The uid's lock key: one per uid, whoever pushes or forgets it. */
+export const uidLockKey = (uid: string) => `agentdash-uid:${uid}`;
+
+/**
+ * Takes the locks of `uids`, in one order (no two transactions wait on each other); sent at once, before any statement
+ * started after it on the transaction's connection.
+ */
+export function lockUids(tx: TxSql, uids: readonly string[]): Promise<unknown> {
+  const keys = [...new Set(uids)].map(uidLockKey);
+  if (keys.length === 0) return Promise.resolve();
+  return tx`select pg_advisory_xact_lock(k) from (
+    select distinct hashtextextended(key, 0) as k from unnest(${keys}::text[]) as key order by 1) as locks`.execute();
+}
+
+/**
+ * Records `uids` as forgotten by `personId` (their locks held, the person's sessions of them just deleted: `gone`,
+ * uid to session id). A uid another person holds, as a session or forgotten, is left as it is; one forgotten again
+ * keeps the session id it was recorded with.
+ */
+async function recordForgotten(
+  tx: TxSql,
+  personId: number,
+  uids: readonly string[],
+  gone: ReadonlyMap<string, string>,
+): Promise<void> {
+  const all = [...new Set(uids)];
+  if (all.length === 0) return;
+  const sessionIds = all.map((uid) => gone.get(uid) ?? null);
+  await tx`insert into forgotten_sessions (uid, person_id, session_id)
+    select u.uid, ${personId}, u.session_id from unnest(${all}::text[], ${sessionIds}::text[]) as u(uid, session_id)
+    where not exists (select 1 from sessions s where s.uid = u.uid)
+    on conflict (uid) do update set session_id = coalesce(excluded.session_id, forgotten_sessions.session_id)
+      where forgotten_sessions.person_id = excluded.person_id`;
+}
+
+/**
+ * Deletes the person's sessions of `uids` with their rows, their telemetry and the chunks no one else refers to, and
+ * records them forgotten (forgotten.ts): their telemetry is not stored again, their uids stay the person's.
+ */
+export async function forgetSessions(sql: Sql, uids: readonly string[], personId: number): Promise<number> {
+  if (uids.length === 0) return 0;
+  return await sql.begin(async (tx) => {
+    await lockUids(tx, uids);
+    const chunks = (
+      await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
+        where person_id = ${personId} and uid = any(${uids as string[]}::text[])`
+    ).map((r) => r.sha256);
+    const gone = await tx<{ uid: string; session_id: string }[]>`delete from sessions
+      where person_id = ${personId} and uid = any(${uids as string[]}::text[]) returning uid, session_id`;
+    await dropUnreferencedChunks(tx, chunks);
+    // the telemetry's locks taken here: an export waiting on them reads the record once this commits
+    await deleteSessionTelemetry(
+      tx,
+      personId,
+      gone.map((r) => r.session_id),
+    );
+    await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])));
+    return gone.length;
+  });
+}
+
+/** Clears the person's records of `uids` (`push --unforget`); returns the uids that were forgotten. */
+export async function unforgetSessions(sql: Sql, personId: number, uids: readonly string[]): Promise<string[]> {
+  if (uids.length === 0) return [];
+  const rows = await sql<{ uid: string }[]>`delete from forgotten_sessions
+    where person_id = ${personId} and uid = any(${[...new Set(uids)]}::text[]) returning uid`;
+  return rows.map((r) => r.uid).sort();
+}
+
+/**
+ * Of `sessionIds`, those the person forgot and holds no stored session of: their telemetry is dropped. Read under
+ * the sessions' telemetry locks (`pushedTiers`), which a forget takes too: an export either lands before the forget
+ * (which deletes it) or reads its record.
+ */
+export async function forgottenSessionIds(
+  tx: TxSql,
+  personId: number,
+  sessionIds: readonly string[],
+): Promise<Set<string>> {
+  const ids = [...new Set(sessionIds)].filter((id) => id !== '');
+  if (ids.length === 0) return new Set();
+  const rows = await tx<{ session_id: string }[]>`select distinct f.session_id from forgotten_sessions f
+    where f.person_id = ${personId} and f.session_id = any(${ids}::text[])
+      and not exists (select 1 from sessions s where s.person_id = f.person_id and s.session_id = f.session_id)`;
+  return new Set(rows.map((r) => r.session_id));
+}

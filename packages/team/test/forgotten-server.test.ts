@@ -1,0 +1,195 @@
+/**
+ * The team server's own record of the sessions a person forgot (`push --forget`), against a real PostgreSQL over HTTP:
+ * telemetry of such a session sent after the forget is dropped and counted in the OTLP answer, the forgotten uid stays
+ * its owner's (another person's push of it is refused, as a held uid's is, and so is the owner's own), and the owner's
+ * `push --unforget` clears the record.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
+import { addDevice, addPerson } from '../src/pg/people.js';
+import { kv } from './otlp-planted.js';
+import { pgSuite } from './pg-harness.js';
+import { startTeam, type TeamFixture } from './team-harness.js';
+import { metadataSession, uidOf } from './wire.js';
+
+const NANO = `${BigInt(Date.UTC(2026, 10, 20, 10, 0, 0)) * 1_000_000n}`;
+
+/** An export of each signal: per session id, one prompt and one tool result, one span, one cost data point. */
+function exportOf(sessionIds: readonly string[], round: string) {
+  const resource = { attributes: [kv('service.name', 'claude-code')] };
+  const logRecords = sessionIds.flatMap((id) => [
+    { timeUnixNano: NANO, attributes: [kv('event.name', 'user_prompt'), kv('session.id', id), kv('prompt', round)] },
+    {
+      timeUnixNano: NANO,
+      attributes: [kv('event.name', 'tool_result'), kv('session.id', id), kv('tool_use_id', `toolu_${round}`)],
+    },
+  ]);
+  const spans = sessionIds.map((id, i) => ({
+    traceId: `${round}${i}`.padStart(32, 'a'),
+    spanId: `${round}${i}`.padStart(16, 'b'),
+    name: 'claude_code.tool',
+    startTimeUnixNano: NANO,
+    endTimeUnixNano: NANO,
+    attributes: [kv('session.id', id)],
+  }));
+  const dataPoints = sessionIds.map((id) => ({
+    timeUnixNano: NANO,
+    asDouble: 0.5,
+    attributes: [kv('session.id', id), kv('round', round)],
+  }));
+  return {
+    '/v1/logs': { resourceLogs: [{ resource, scopeLogs: [{ logRecords }] }] },
+    '/v1/traces': { resourceSpans: [{ resource, scopeSpans: [{ spans }] }] },
+    '/v1/metrics': {
+      resourceMetrics: [
+        {
+          resource,
+          scopeMetrics: [
+            { metrics: [{ name: 'claude_code.cost.usage', sum: { aggregationTemporality: 1, dataPoints } }] },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real HTTP)", () => {
+  let team: TeamFixture;
+  beforeAll(async () => {
+    team = await startTeam();
+  });
+  afterAll(async () => {
+    await team?.close();
+  });
+
+  /** A person whose device the admin added at `full`: it pushes, forgets, unforgets and exports. */
+  async function person(name: string) {
+    await addPerson(team.db.sql, name);
+    const { token } = await addDevice(team.db.sql, name, 'laptop', 'full');
+    const api = (path: string, uids: readonly string[]) =>
+      team.request('POST', `/api/team/v1/push/${path}`, { version: TEAM_PAYLOAD_VERSION, uids }, { token });
+    /** Each signal's OTLP/JSON answer body. */
+    const send = async (sessionIds: readonly string[], round: string) => {
+      const answers: Record<string, unknown> = {};
+      for (const [path, body] of Object.entries(exportOf(sessionIds, round))) {
+        const r = await team.request('POST', path, body, { token });
+        expect(r.status).toBe(200);
+        answers[path] = r.json;
+      }
+      return answers;
+    };
+    /** How many records of `sessionId` the person's telemetry holds. */
+    const held = async (sessionId: string) =>
+      (
+        await team.db.sql<{ n: number }[]>`select
+          (select count(*) from otel_events e where e.session_id = ${sessionId} and e.person_id = p.id)
+          + (select count(*) from otel_spans s where s.session_id = ${sessionId} and s.person_id = p.id)
+          + (select count(*) from otel_metrics m where m.session_id = ${sessionId} and m.person_id = p.id) as n
+        from people p where p.name = ${name}`
+      )[0]?.n;
+    /** One prompt of `sessionId` as OTLP/protobuf (every message here under 128 bytes: one-byte lengths). */
+    const sendProtobuf = async (sessionId: string) => {
+      const field = (n: number, bytes: Buffer) => Buffer.concat([Buffer.from([(n << 3) | 2, bytes.length]), bytes]);
+      const attribute = (key: string, value: string) =>
+        field(6, Buffer.concat([field(1, Buffer.from(key)), field(2, field(1, Buffer.from(value)))]));
+      const time = Buffer.alloc(9);
+      time[0] = (1 << 3) | 1;
+      time.writeBigUInt64LE(BigInt(NANO), 1);
+      const record = Buffer.concat([time, attribute('event.name', 'user_prompt'), attribute('session.id', sessionId)]);
+      const body = field(1, field(2, field(2, record)));
+      const r = await fetch(`${team.url}/v1/logs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-protobuf' },
+        body,
+      });
+      expect([r.status, r.headers.get('content-type')]).toEqual([200, 'application/x-protobuf']);
+      return Buffer.from(await r.arrayBuffer());
+    };
+    return {
+      sendProtobuf,
+      push: (n: number, title?: string) => team.pushSessions([metadataSession(n, title)], { token }),
+      forget: (uids: readonly string[]) => api('forget', uids),
+      unforget: (uids: readonly string[]) => api('unforget', uids),
+      send,
+      held: async (sessionId: string) => Number(await held(sessionId)),
+    };
+  }
+  const titlesOf = async (uid: string) =>
+    (
+      await team.db.sql<{ name: string; title: string }[]>`
+        select p.name, s.title from sessions s join people p on p.id = s.person_id where s.uid = ${uid}`
+    ).map((r) => `${r.name}: ${r.title}`);
+
+  it('telemetry of a forgotten session sent after the forget is dropped and counted, until its owner unforgets', async () => {
+    const gus = await person('gus');
+    const ida = await person('ida');
+    expect((await gus.push(70)).json.data).toMatchObject({ stored: 1 });
+    await gus.send(['session-70'], 'r1');
+    expect(await gus.held('session-70')).toBe(4);
+    expect((await gus.forget([uidOf(70)])).json.data).toEqual({ forgotten: 1 });
+    expect(await gus.held('session-70')).toBe(0);
+    // the agent still running (or its exporter retrying): the forgotten session's records are dropped, said in the
+    // OTLP answer's partial success; a session never pushed in the same requests is stored
+    const late = await gus.send(['session-70', 'session-71'], 'r2');
+    const why = 'of sessions forgotten on this team server (push --forget)';
+    expect(late).toEqual({
+      '/v1/logs': { partialSuccess: { rejectedLogRecords: '2', errorMessage: `2 records ${why} are dropped` } },
+      '/v1/traces': { partialSuccess: { rejectedSpans: '1', errorMessage: `1 record ${why} is dropped` } },
+      '/v1/metrics': { partialSuccess: { rejectedDataPoints: '1', errorMessage: `1 record ${why} is dropped` } },
+    });
+    // an exporter sending protobuf is answered in protobuf: ExportLogsServiceResponse { partial_success = 1 {
+    // rejected_log_records = 1, error_message = 2 } }
+    const answer = await gus.sendProtobuf('session-70');
+    const message = Buffer.from(`1 record ${why} is dropped`);
+    const partial = Buffer.concat([Buffer.from([0x08, 1, 0x12, message.length]), message]);
+    expect(answer).toEqual(Buffer.concat([Buffer.from([0x0a, partial.length]), partial]));
+    expect([await gus.held('session-70'), await gus.held('session-71')]).toEqual([0, 4]);
+    // the record is the owner's: another person's session of that id keeps its telemetry
+    expect(await ida.send(['session-70'], 'r3')).toEqual({ '/v1/logs': {}, '/v1/traces': {}, '/v1/metrics': {} });
+    expect(await ida.held('session-70')).toBe(4);
+    // unforgotten by its owner, the session's telemetry is stored again
+    expect((await gus.unforget([uidOf(70)])).json.data).toEqual({ unforgotten: [uidOf(70)] });
+    await gus.send(['session-70'], 'r4');
+    expect(await gus.held('session-70')).toBe(4);
+  });
+
+  it("a forgotten uid stays its owner's: another person's push of it is refused, the owner's until unforgotten", async () => {
+    const kim = await person('kim');
+    const lev = await person('lev');
+    expect((await kim.push(72, 'kim: before')).json.data).toMatchObject({ stored: 1 });
+    expect((await kim.forget([uidOf(72)])).json.data).toEqual({ forgotten: 1 });
+    // the uid copied from the dashboard before the forget: refused as while kim held the session
+    const taken = `session ${uidOf(72)}: another person holds a session of this uid`;
+    expect((await lev.push(72, 'lev: taken over')).json.data).toEqual({
+      stored: 0,
+      unchanged: 0,
+      refused: [{ uid: uidOf(72), reason: taken }],
+    });
+    // kim's own push of it (another laptop of hers, one that did not forget it) is refused too: forgotten stays so
+    const forgotten = `session ${uidOf(72)}: forgotten on this team server (push --forget); push --unforget sends it again`;
+    expect((await kim.push(72, 'kim: again')).json.data).toEqual({
+      stored: 0,
+      unchanged: 0,
+      refused: [{ uid: uidOf(72), reason: forgotten }],
+    });
+    expect(await titlesOf(uidOf(72))).toEqual([]);
+    // lev cannot unforget (nor forget) it for her
+    expect((await lev.unforget([uidOf(72)])).json.data).toEqual({ unforgotten: [] });
+    expect((await lev.push(72, 'lev: taken over')).json.data).toMatchObject({ stored: 0 });
+    expect((await kim.unforget([uidOf(72)])).json.data).toEqual({ unforgotten: [uidOf(72)] });
+    expect((await kim.push(72, 'kim: again')).json.data).toMatchObject({ stored: 1 });
+    expect(await titlesOf(uidOf(72))).toEqual(['kim: kim: again']);
+  });
+
+  it("another person's forget of a held uid neither deletes it nor keeps it from its owner", async () => {
+    const mo = await person('mo');
+    const ned = await person('ned');
+    expect((await mo.push(74, 'mo: hers')).json.data).toMatchObject({ stored: 1 });
+    expect((await ned.forget([uidOf(74)])).json.data).toEqual({ forgotten: 0 });
+    expect((await mo.push(74, 'mo: changed')).json.data).toMatchObject({ stored: 1 });
+    expect((await mo.forget([uidOf(74)])).json.data).toEqual({ forgotten: 1 });
+    expect((await mo.unforget([uidOf(74)])).json.data).toEqual({ unforgotten: [uidOf(74)] });
+    const forgotten = await team.db.sql`select * from forgotten_sessions where uid = ${uidOf(74)}`;
+    expect(forgotten).toEqual([]);
+  });
+});
