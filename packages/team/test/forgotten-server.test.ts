@@ -5,12 +5,13 @@
  * `push --unforget` clears the record.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { MetadataSession } from '../src/contract.js';
 import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { kv } from './otlp-planted.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
-import { metadataSession, uidOf } from './wire.js';
+import { metadataSession, seal, uidOf } from './wire.js';
 
 const NANO = `${BigInt(Date.UTC(2026, 10, 20, 10, 0, 0)) * 1_000_000n}`;
 
@@ -108,6 +109,7 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     return {
       sendProtobuf,
       push: (n: number, title?: string) => team.pushSessions([metadataSession(n, title)], { token }),
+      pushSessions: (sessions: Parameters<TeamFixture['pushSessions']>[0]) => team.pushSessions(sessions, { token }),
       forget: (uids: readonly string[]) => api('forget', uids),
       unforget: (uids: readonly string[]) => api('unforget', uids),
       send,
@@ -179,6 +181,26 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     expect((await kim.unforget([uidOf(72)])).json.data).toEqual({ unforgotten: [uidOf(72)] });
     expect((await kim.push(72, 'kim: again')).json.data).toMatchObject({ stored: 1 });
     expect(await titlesOf(uidOf(72))).toEqual(['kim: kim: again']);
+  });
+
+  it("forgetting one of a person's two sessions of one id (a run's output the transcript superseded) keeps the id's telemetry", async () => {
+    const oz = await person('oz');
+    // the transcript's session and the headless run's copy of it: two uids, one session id
+    const copy = seal<MetadataSession>({ ...metadataSession(76, 'the run output'), uid: uidOf('76-copy') });
+    expect((await oz.pushSessions([metadataSession(76), copy])).json.data).toMatchObject({ stored: 2 });
+    await oz.send(['session-76'], 'r5');
+    expect(await oz.held('session-76')).toBe(4);
+    // the copy taken back (`superseded`): the transcript's session keeps its telemetry, before and after
+    expect((await oz.forget([uidOf('76-copy')])).json.data).toEqual({ forgotten: 1 });
+    expect(await oz.held('session-76')).toBe(4);
+    expect(await oz.send(['session-76'], 'r6')).toEqual({ '/v1/logs': {}, '/v1/traces': {}, '/v1/metrics': {} });
+    // the new span and tool result; the prompt and the cost point, cut to the session's metadata tier, are those held
+    expect(await oz.held('session-76')).toBe(6);
+    // and once the transcript's session is forgotten too, the id's telemetry goes, and stays out
+    expect((await oz.forget([uidOf(76)])).json.data).toEqual({ forgotten: 1 });
+    expect(await oz.held('session-76')).toBe(0);
+    await oz.send(['session-76'], 'r7');
+    expect(await oz.held('session-76')).toBe(0);
   });
 
   it("another person's forget of a held uid neither deletes it nor keeps it from its owner", async () => {

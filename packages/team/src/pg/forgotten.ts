@@ -59,7 +59,8 @@ async function recordForgotten(
 }
 
 /**
- * Deletes the person's sessions of `uids` with their rows, their telemetry and the chunks no one else refers to, and
+ * Deletes the person's sessions of `uids` with their rows, their telemetry (but an id another of their stored sessions
+ * holds) and the chunks no one else refers to, and
  * records them forgotten (forgotten.ts): their telemetry is not stored again, their uids stay the person's.
  */
 export async function forgetSessions(sql: Sql, uids: readonly string[], personId: number): Promise<number> {
@@ -73,11 +74,19 @@ export async function forgetSessions(sql: Sql, uids: readonly string[], personId
     const gone = await tx<{ uid: string; session_id: string }[]>`delete from sessions
       where person_id = ${personId} and uid = any(${uids as string[]}::text[]) returning uid, session_id`;
     await dropUnreferencedChunks(tx, chunks);
-    // the telemetry's locks taken here: an export waiting on them reads the record once this commits
+    // the telemetry of ids no other stored session of the person holds (a headless run's copy taken back leaves its
+    // transcript's); its locks taken here: an export waiting on them reads the record once this commits
+    const ids = [...new Set(gone.map((r) => r.session_id))];
+    const kept = new Set(
+      (
+        await tx<{ session_id: string }[]>`select distinct session_id from sessions
+          where person_id = ${personId} and session_id = any(${ids}::text[])`
+      ).map((r) => r.session_id),
+    );
     await deleteSessionTelemetry(
       tx,
       personId,
-      gone.map((r) => r.session_id),
+      ids.filter((id) => !kept.has(id)),
     );
     await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])));
     return gone.length;
