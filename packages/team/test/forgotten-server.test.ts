@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MetadataSession } from '../src/contract.js';
 import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
+import { lockUids } from '../src/pg/forgotten.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { kv } from './otlp-planted.js';
 import { pgSuite } from './pg-harness.js';
@@ -116,6 +117,29 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
       held: async (sessionId: string) => Number(await held(sessionId)),
     };
   }
+  /**
+   * Runs `operations` at once while the locks of `uids` are held elsewhere (a push storing them), released once
+   * `waiting` of them wait on a lock or all ended: they start together. Their answers.
+   */
+  async function underUidLocks<T>(
+    uids: readonly string[],
+    operations: readonly (() => Promise<T>)[],
+    waiting = operations.length,
+  ): Promise<T[]> {
+    let ended = 0;
+    let all: Promise<T[]> = Promise.resolve([]);
+    await team.db.sql.begin(async (tx) => {
+      await lockUids(tx, uids);
+      all = Promise.all(operations.map((op) => op().finally(() => ended++)));
+      for (let i = 0; i < 400 && ended < operations.length; i++) {
+        const [locks] = await team.db.sql<{ n: number }[]>`
+          select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`;
+        if ((locks?.n ?? 0) >= waiting) break;
+        await new Promise((done) => setTimeout(done, 25));
+      }
+    });
+    return await all;
+  }
   const titlesOf = async (uid: string) =>
     (
       await team.db.sql<{ name: string; title: string }[]>`
@@ -201,6 +225,37 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     expect(await oz.held('session-76')).toBe(0);
     await oz.send(['session-76'], 'r7');
     expect(await oz.held('session-76')).toBe(0);
+  });
+
+  it("two forgets at once of two sessions of one id (a transcript and its copy) delete the id's telemetry", async () => {
+    const pia = await person('pia');
+    // three ids, each held by a transcript's session and its headless run's copy (six forgets: a connection each, the
+    // pool's ten less this test's two); the copy of another project (their usage rolled up in rows of their own: the
+    // two deletes do not wait on one row)
+    const ids = [80, 82, 84];
+    const copyOf = (n: number) =>
+      seal<MetadataSession>({
+        ...metadataSession(n + 1, 'the run output'),
+        uid: uidOf(`${n}-copy`),
+        sessionId: `session-${n}`,
+      });
+    const sessions = ids.flatMap((n) => [metadataSession(n), copyOf(n)]);
+    expect((await pia.pushSessions(sessions)).json.data).toMatchObject({ stored: 6 });
+    await pia.send(
+      ids.map((n) => `session-${n}`),
+      'r8',
+    );
+    const heldAll = async () => Promise.all(ids.map((n) => pia.held(`session-${n}`)));
+    expect(await heldAll()).toEqual([4, 4, 4]);
+    // each pair's forgets start together. Before, each could delete its session before the other read, so both read
+    // the other's still stored and neither deleted the id's telemetry, which stayed and was served.
+    const forgets = ids.flatMap((n) => [() => pia.forget([uidOf(n)]), () => pia.forget([uidOf(`${n}-copy`)])]);
+    const answers = await underUidLocks(
+      sessions.map((s) => s.uid),
+      forgets,
+    );
+    expect(answers.map((a) => a.json.data)).toEqual(forgets.map(() => ({ forgotten: 1 })));
+    expect(await heldAll()).toEqual([0, 0, 0]);
   });
 
   it("another person's forget of a held uid neither deletes it nor keeps it from its owner", async () => {

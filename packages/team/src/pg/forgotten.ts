@@ -10,8 +10,8 @@
  * Forgets and stores of a uid are serialized by its lock (`lockUids`), whoever's they are.
  */
 import { dropUnreferencedChunks } from './chunk-gc.js';
-import type { Sql, TxSql } from './db.js';
-import { deleteSessionTelemetry } from './telemetry-tier.js';
+import { lockKeys, type Sql, type TxSql } from './db.js';
+import { deleteSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
 
 /** 21. The forgotten sessions: the uid, its owner, and the session id its telemetry names (null: never stored). */
 export const FORGOTTEN_SESSIONS_MIGRATION = `
@@ -26,16 +26,8 @@ export const FORGOTTEN_SESSIONS_MIGRATION = `
 /** The uid's lock key: one per uid, whoever pushes or forgets it. */
 export const uidLockKey = (uid: string) => `agentdash-uid:${uid}`;
 
-/**
- * Takes the locks of `uids`, in one order (no two transactions wait on each other); sent at once, before any statement
- * started after it on the transaction's connection.
- */
-export function lockUids(tx: TxSql, uids: readonly string[]): Promise<unknown> {
-  const keys = [...new Set(uids)].map(uidLockKey);
-  if (keys.length === 0) return Promise.resolve();
-  return tx`select pg_advisory_xact_lock(k) from (
-    select distinct hashtextextended(key, 0) as k from unnest(${keys}::text[]) as key order by 1) as locks`.execute();
-}
+/** Takes the locks of `uids` (`lockKeys`): before any telemetry lock of the transaction. */
+export const lockUids = (tx: TxSql, uids: readonly string[]) => lockKeys(tx, [...new Set(uids)].map(uidLockKey));
 
 /**
  * Records `uids` as forgotten by `personId` (their locks held, the person's sessions of them just deleted: `gone`,
@@ -75,8 +67,10 @@ export async function forgetSessions(sql: Sql, uids: readonly string[], personId
       where person_id = ${personId} and uid = any(${uids as string[]}::text[]) returning uid, session_id`;
     await dropUnreferencedChunks(tx, chunks);
     // the telemetry of ids no other stored session of the person holds (a headless run's copy taken back leaves its
-    // transcript's); its locks taken here: an export waiting on them reads the record once this commits
+    // transcript's). Its locks taken before that is read: a forget of another uid of the id (or a push storing one)
+    // holding them commits first, and is seen; an export waiting on them reads the record once this commits.
     const ids = [...new Set(gone.map((r) => r.session_id))];
+    await lockSessionTelemetry(tx, personId, ids);
     const kept = new Set(
       (
         await tx<{ session_id: string }[]>`select distinct session_id from sessions

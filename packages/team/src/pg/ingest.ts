@@ -8,7 +8,7 @@ import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
 import { lockUids } from './forgotten.js';
 import { type Lowered, loweredFrom } from './lowered.js';
-import { cutSessionTelemetry } from './telemetry-tier.js';
+import { cutSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
 import { TranscriptSizeError } from './transcripts.js';
 
 /** A device's identity as the routes pass it. */
@@ -196,10 +196,12 @@ async function storeSession(
     // Statements started together run one after another on the transaction's connection (a pipeline): the lock is
     // taken before the digest is read, and a session costs two round trips to PostgreSQL, not one per statement.
     const lock = tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${who.personId}:${s.uid}`}, 0))`;
-    const [, , [found]] = await Promise.all([
+    const [, , , [found]] = await Promise.all([
       lock.execute(),
-      // and the uid's, which a forget takes: the record of a forget is read after any forget of it committed
+      // and the uid's, which a forget takes: the record of a forget is read after any forget of it committed; then
+      // its telemetry's, so a forget of another uid of the id reads whether this one is stored before it deletes any
       lockUids(tx, [s.uid]),
+      lockSessionTelemetry(tx, who.personId, [s.sessionId]),
       // one statement (its snapshot taken once the lock is held): the stored digest, whether another person holds the
       // uid, the chunks the stored session refers to, and how many of this one's chunks are stored, each locked until
       // commit (key share), so no forget or replace elsewhere drops a chunk this session is about to refer to
