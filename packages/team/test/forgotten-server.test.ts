@@ -7,8 +7,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MetadataSession } from '../src/contract.js';
 import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
+import type { TxSql } from '../src/pg/db.js';
 import { lockUids } from '../src/pg/forgotten.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
+import { lockSessionTelemetry } from '../src/pg/telemetry-tier.js';
 import { kv } from './otlp-planted.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -118,28 +120,32 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     };
   }
   /**
-   * Runs `operations` at once while the locks of `uids` are held elsewhere (a push storing them), released once
-   * `waiting` of them wait on a lock or all ended: they start together. Their answers.
+   * Runs `operations` while `take` holds locks elsewhere (a push or an export storing), each started once those
+   * before it wait on a lock or ended; the locks released once all do. Their answers.
    */
-  async function underUidLocks<T>(
-    uids: readonly string[],
+  async function underLocks<T>(
+    take: (tx: TxSql) => Promise<unknown>,
     operations: readonly (() => Promise<T>)[],
-    waiting = operations.length,
   ): Promise<T[]> {
     let ended = 0;
-    let all: Promise<T[]> = Promise.resolve([]);
+    const running: Promise<T>[] = [];
     await team.db.sql.begin(async (tx) => {
-      await lockUids(tx, uids);
-      all = Promise.all(operations.map((op) => op().finally(() => ended++)));
-      for (let i = 0; i < 400 && ended < operations.length; i++) {
-        const [locks] = await team.db.sql<{ n: number }[]>`
-          select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`;
-        if ((locks?.n ?? 0) >= waiting) break;
-        await new Promise((done) => setTimeout(done, 25));
+      await take(tx);
+      for (const op of operations) {
+        running.push(op().finally(() => ended++));
+        for (let i = 0; i < 400; i++) {
+          const [locks] = await team.db.sql<{ n: number }[]>`
+            select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`;
+          if ((locks?.n ?? 0) + ended >= running.length) break;
+          await new Promise((done) => setTimeout(done, 25));
+        }
       }
     });
-    return await all;
+    return await Promise.all(running);
   }
+  /** The person's id. */
+  const idOf = async (name: string) =>
+    (await team.db.sql<{ id: number }[]>`select id::int from people where name = ${name}`)[0]?.id ?? 0;
   const titlesOf = async (uid: string) =>
     (
       await team.db.sql<{ name: string; title: string }[]>`
@@ -250,12 +256,32 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     // each pair's forgets start together. Before, each could delete its session before the other read, so both read
     // the other's still stored and neither deleted the id's telemetry, which stayed and was served.
     const forgets = ids.flatMap((n) => [() => pia.forget([uidOf(n)]), () => pia.forget([uidOf(`${n}-copy`)])]);
-    const answers = await underUidLocks(
-      sessions.map((s) => s.uid),
+    const answers = await underLocks(
+      (tx) =>
+        lockUids(
+          tx,
+          sessions.map((s) => s.uid),
+        ),
       forgets,
     );
     expect(answers.map((a) => a.json.data)).toEqual(forgets.map(() => ({ forgotten: 1 })));
     expect(await heldAll()).toEqual([0, 0, 0]);
+  });
+
+  it('an unforget while a forget of the uid is under way clears its record once it is written', async () => {
+    const quin = await person('quin');
+    expect((await quin.push(86)).json.data).toMatchObject({ stored: 1 });
+    await quin.send(['session-86'], 'r10');
+    // the forget waits on the id's telemetry (an export storing it), its record not written yet; the unforget sent
+    // then waits for it. Before, the unforget read no record, cleared nothing, and the forget's record stayed.
+    const personId = await idOf('quin');
+    const [forgot, unforgot] = await underLocks(
+      (tx) => lockSessionTelemetry(tx, personId, ['session-86']),
+      [() => quin.forget([uidOf(86)]), () => quin.unforget([uidOf(86)])],
+    );
+    expect([forgot?.json.data, unforgot?.json.data]).toEqual([{ forgotten: 1 }, { unforgotten: [uidOf(86)] }]);
+    expect(await team.db.sql`select uid from forgotten_sessions where uid = ${uidOf(86)}`).toEqual([]);
+    expect((await quin.push(86)).json.data).toMatchObject({ stored: 1 });
   });
 
   it("another person's forget of a held uid neither deletes it nor keeps it from its owner", async () => {

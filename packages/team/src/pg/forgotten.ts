@@ -87,12 +87,18 @@ export async function forgetSessions(sql: Sql, uids: readonly string[], personId
   });
 }
 
-/** Clears the person's records of `uids` (`push --unforget`); returns the uids that were forgotten. */
+/**
+ * Clears the person's records of `uids` (`push --unforget`), under their locks: a forget of one under way has
+ * written its record by then. Returns the uids that were forgotten.
+ */
 export async function unforgetSessions(sql: Sql, personId: number, uids: readonly string[]): Promise<string[]> {
   if (uids.length === 0) return [];
-  const rows = await sql<{ uid: string }[]>`delete from forgotten_sessions
-    where person_id = ${personId} and uid = any(${[...new Set(uids)]}::text[]) returning uid`;
-  return rows.map((r) => r.uid).sort();
+  return await sql.begin(async (tx) => {
+    await lockUids(tx, uids);
+    const rows = await tx<{ uid: string }[]>`delete from forgotten_sessions
+      where person_id = ${personId} and uid = any(${[...new Set(uids)]}::text[]) returning uid`;
+    return rows.map((r) => r.uid).sort();
+  });
 }
 
 /**
