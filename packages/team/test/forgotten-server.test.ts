@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MetadataSession } from '../src/contract.js';
-import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
+import { MAX_MANIFEST_ENTRIES, TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import type { TxSql } from '../src/pg/db.js';
 import { lockUids } from '../src/pg/forgotten.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
@@ -282,6 +282,26 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     expect([forgot?.json.data, unforgot?.json.data]).toEqual([{ forgotten: 1 }, { unforgotten: [uidOf(86)] }]);
     expect(await team.db.sql`select uid from forgotten_sessions where uid = ${uidOf(86)}`).toEqual([]);
     expect((await quin.push(86)).json.data).toMatchObject({ stored: 1 });
+  });
+
+  it('a forget of as many uids as a request holds forgets them all', async () => {
+    const rae = await person('rae');
+    expect((await rae.push(88)).json.data).toMatchObject({ stored: 1 });
+    // 50,000 uids (the request's most), one a stored session. Before, one lock each in one transaction: PostgreSQL's
+    // lock table (64 per connection) ran out of shared memory, and the forget was a 500.
+    const uids = [uidOf(88), ...Array.from({ length: MAX_MANIFEST_ENTRIES - 1 }, (_, i) => uidOf(`rae-${i}`))];
+    const answer = await rae.forget(uids);
+    expect([answer.status, answer.json.data]).toEqual([200, { forgotten: 1 }]);
+    const [records] = await team.db.sql<{ n: number }[]>`
+      select count(*)::int as n from forgotten_sessions where person_id = ${await idOf('rae')}`;
+    expect(records?.n).toBe(MAX_MANIFEST_ENTRIES);
+    expect(await titlesOf(uidOf(88))).toEqual([]);
+    // and so does the unforget of them all (a lock each too)
+    const unforgot = await rae.unforget(uids);
+    expect([unforgot.status, (unforgot.json.data as { unforgotten: string[] }).unforgotten.length]).toEqual([
+      200,
+      MAX_MANIFEST_ENTRIES,
+    ]);
   });
 
   it("another person's forget of a held uid neither deletes it nor keeps it from its owner", async () => {

@@ -51,54 +51,73 @@ async function recordForgotten(
 }
 
 /**
+ * Uids a forget handles in one transaction: each holds a lock until it commits, and PostgreSQL's lock table holds some
+ * thousands in all (64 per connection by default), which a request's 50,000 would exhaust ('out of shared memory').
+ */
+export const FORGET_BATCH = 500;
+
+/**
  * Deletes the person's sessions of `uids` with their rows, their telemetry (but an id another of their stored sessions
- * holds) and the chunks no one else refers to, and
- * records them forgotten (forgotten.ts): their telemetry is not stored again, their uids stay the person's.
+ * holds) and the chunks no one else refers to, and records them forgotten (forgotten.ts): their telemetry is not
+ * stored again, their uids stay the person's. `FORGET_BATCH` uids at a time, each batch a transaction of its own.
+ * Returns how many sessions were deleted.
  */
 export async function forgetSessions(sql: Sql, uids: readonly string[], personId: number): Promise<number> {
-  if (uids.length === 0) return 0;
-  return await sql.begin(async (tx) => {
-    await lockUids(tx, uids);
-    const chunks = (
-      await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
-        where person_id = ${personId} and uid = any(${uids as string[]}::text[])`
-    ).map((r) => r.sha256);
-    const gone = await tx<{ uid: string; session_id: string }[]>`delete from sessions
-      where person_id = ${personId} and uid = any(${uids as string[]}::text[]) returning uid, session_id`;
-    await dropUnreferencedChunks(tx, chunks);
-    // the telemetry of ids no other stored session of the person holds (a headless run's copy taken back leaves its
-    // transcript's). Its locks taken before that is read: a forget of another uid of the id (or a push storing one)
-    // holding them commits first, and is seen; an export waiting on them reads the record once this commits.
-    const ids = [...new Set(gone.map((r) => r.session_id))];
-    await lockSessionTelemetry(tx, personId, ids);
-    const kept = new Set(
-      (
-        await tx<{ session_id: string }[]>`select distinct session_id from sessions
-          where person_id = ${personId} and session_id = any(${ids}::text[])`
-      ).map((r) => r.session_id),
-    );
-    await deleteSessionTelemetry(
-      tx,
-      personId,
-      ids.filter((id) => !kept.has(id)),
-    );
-    await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])));
-    return gone.length;
-  });
+  const all = [...new Set(uids)];
+  let forgotten = 0;
+  for (let i = 0; i < all.length; i += FORGET_BATCH) {
+    forgotten += await sql.begin((tx) => forgetBatch(tx, all.slice(i, i + FORGET_BATCH), personId));
+  }
+  return forgotten;
+}
+
+/** `forgetSessions` of a batch of uids, in its transaction. */
+async function forgetBatch(tx: TxSql, uids: string[], personId: number): Promise<number> {
+  await lockUids(tx, uids);
+  const chunks = (
+    await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
+      where person_id = ${personId} and uid = any(${uids}::text[])`
+  ).map((r) => r.sha256);
+  const gone = await tx<{ uid: string; session_id: string }[]>`delete from sessions
+    where person_id = ${personId} and uid = any(${uids}::text[]) returning uid, session_id`;
+  await dropUnreferencedChunks(tx, chunks);
+  // the telemetry of ids no other stored session of the person holds (a headless run's copy taken back leaves its
+  // transcript's). Its locks taken before that is read: a forget of another uid of the id (or a push storing one)
+  // holding them commits first, and is seen; an export waiting on them reads the record once this commits.
+  const ids = [...new Set(gone.map((r) => r.session_id))];
+  await lockSessionTelemetry(tx, personId, ids);
+  const kept = new Set(
+    (
+      await tx<{ session_id: string }[]>`select distinct session_id from sessions
+        where person_id = ${personId} and session_id = any(${ids}::text[])`
+    ).map((r) => r.session_id),
+  );
+  await deleteSessionTelemetry(
+    tx,
+    personId,
+    ids.filter((id) => !kept.has(id)),
+  );
+  await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])));
+  return gone.length;
 }
 
 /**
- * Clears the person's records of `uids` (`push --unforget`), under their locks: a forget of one under way has
- * written its record by then. Returns the uids that were forgotten.
+ * Clears the person's records of `uids` (`push --unforget`), under their locks (`FORGET_BATCH` at a time): a forget
+ * of one under way has written its record by then. Returns the uids that were forgotten.
  */
 export async function unforgetSessions(sql: Sql, personId: number, uids: readonly string[]): Promise<string[]> {
-  if (uids.length === 0) return [];
-  return await sql.begin(async (tx) => {
-    await lockUids(tx, uids);
-    const rows = await tx<{ uid: string }[]>`delete from forgotten_sessions
-      where person_id = ${personId} and uid = any(${[...new Set(uids)]}::text[]) returning uid`;
-    return rows.map((r) => r.uid).sort();
-  });
+  const all = [...new Set(uids)];
+  const cleared: string[] = [];
+  for (let i = 0; i < all.length; i += FORGET_BATCH) {
+    const batch = all.slice(i, i + FORGET_BATCH);
+    const rows = await sql.begin(async (tx) => {
+      await lockUids(tx, batch);
+      return await tx<{ uid: string }[]>`delete from forgotten_sessions
+        where person_id = ${personId} and uid = any(${batch}::text[]) returning uid`;
+    });
+    cleared.push(...rows.map((r) => r.uid));
+  }
+  return cleared.sort();
 }
 
 /**
