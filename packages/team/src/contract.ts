@@ -12,6 +12,9 @@
  * - `POST /push/sessions`     `SessionsRequest` → `SessionsResponse`: upsert whole sessions (each atomically).
  * - `POST /push/forget`       `ForgetRequest` → `{ forgotten: number }`; the uids stay recorded as the person's,
  *                              forgotten (pg/forgotten.ts): their telemetry dropped, their pushes refused.
+ * - `POST /push/take-back`    `ForgetRequest` → `{ forgotten: number }`: headless runs' copies whose transcripts
+ *                              the server holds, deleted as by a forget but not recorded (a server without the
+ *                              route, 404, records no forget: the laptop sends a forget there).
  * - `POST /push/unforget`     `ForgetRequest` → `UnforgetResponse`: the person's records cleared (a server without
  *                              the route, 404, keeps none).
  *

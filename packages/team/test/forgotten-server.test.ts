@@ -11,6 +11,7 @@ import type { TxSql } from '../src/pg/db.js';
 import { lockUids } from '../src/pg/forgotten.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { lockSessionTelemetry } from '../src/pg/telemetry-tier.js';
+import { TeamClient } from '../src/push/client.js';
 import { kv } from './otlp-planted.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -220,7 +221,7 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     expect((await oz.pushSessions([metadataSession(76), copy])).json.data).toMatchObject({ stored: 2 });
     await oz.send(['session-76'], 'r5');
     expect(await oz.held('session-76')).toBe(4);
-    // the copy taken back (`superseded`): the transcript's session keeps its telemetry, before and after
+    // the copy forgotten: the transcript's session keeps its telemetry, before and after
     expect((await oz.forget([uidOf('76-copy')])).json.data).toEqual({ forgotten: 1 });
     expect(await oz.held('session-76')).toBe(4);
     expect(await oz.send(['session-76'], 'r6')).toEqual({ '/v1/logs': {}, '/v1/traces': {}, '/v1/metrics': {} });
@@ -231,6 +232,11 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     expect(await oz.held('session-76')).toBe(0);
     await oz.send(['session-76'], 'r7');
     expect(await oz.held('session-76')).toBe(0);
+    // until the transcript's is unforgotten: the copy's record of the id goes with it (before, it stayed, and the
+    // id's telemetry was still dropped)
+    expect((await oz.unforget([uidOf(76)])).json.data).toEqual({ unforgotten: [uidOf(76)] });
+    await oz.send(['session-76'], 'r11');
+    expect(await oz.held('session-76')).toBe(4);
   });
 
   it("two forgets at once of two sessions of one id (a transcript and its copy) delete the id's telemetry", async () => {
@@ -302,6 +308,32 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
       200,
       MAX_MANIFEST_ENTRIES,
     ]);
+  });
+
+  it('a take-back deletes without recording; sent to a server without the route, it is a forget', async () => {
+    const sal = await person('sal');
+    await addDevice(team.db.sql, 'sal', 'ci', 'full').then(async ({ token }) => {
+      const asked: string[] = [];
+      const older: typeof fetch = async (input, init) => {
+        const path = new URL(String(input)).pathname.replace(/^.*\/api\/team\/v1/, '');
+        asked.push(path);
+        if (path === '/push/take-back' && asked.length > 1) {
+          return new Response(JSON.stringify({ success: false, error: 'not found' }), { status: 404 });
+        }
+        return fetch(input, init);
+      };
+      const client = new TeamClient({ url: team.url, token, fetch: older, retryMs: 0 });
+      expect((await sal.pushSessions([metadataSession(90), metadataSession(91)])).json.data).toMatchObject({
+        stored: 2,
+      });
+      expect(await client.takeBack([uidOf(90)])).toBe(1);
+      // the server before the route: a forget, as that server's take-back was
+      expect(await client.takeBack([uidOf(91)])).toBe(1);
+      expect(asked).toEqual(['/push/take-back', '/push/take-back', '/push/forget']);
+    });
+    const records = await team.db.sql<{ uid: string }[]>`select uid from forgotten_sessions
+      where uid = any(${[uidOf(90), uidOf(91)]}::text[])`;
+    expect(records.map((r) => r.uid)).toEqual([uidOf(91)]);
   });
 
   it("another person's forget of a held uid neither deletes it nor keeps it from its owner", async () => {

@@ -46,8 +46,9 @@ async function recordForgotten(
   await tx`insert into forgotten_sessions (uid, person_id, session_id)
     select u.uid, ${personId}, u.session_id from unnest(${all}::text[], ${sessionIds}::text[]) as u(uid, session_id)
     where not exists (select 1 from sessions s where s.uid = u.uid)
-    on conflict (uid) do update set session_id = coalesce(excluded.session_id, forgotten_sessions.session_id)
-      where forgotten_sessions.person_id = excluded.person_id`;
+    on conflict (uid) do update set session_id = excluded.session_id
+      where forgotten_sessions.person_id = excluded.person_id and excluded.session_id is not null
+        and excluded.session_id is distinct from forgotten_sessions.session_id`;
 }
 
 /**
@@ -60,19 +61,25 @@ export const FORGET_BATCH = 500;
  * Deletes the person's sessions of `uids` with their rows, their telemetry (but an id another of their stored sessions
  * holds) and the chunks no one else refers to, and records them forgotten (forgotten.ts): their telemetry is not
  * stored again, their uids stay the person's. `FORGET_BATCH` uids at a time, each batch a transaction of its own.
- * Returns how many sessions were deleted.
+ * Returns how many sessions were deleted. `record` false: a headless run's copy the laptop takes back (its transcript
+ * holds the session now, `push/take-back`): deleted alone, not recorded (the person forgot nothing).
  */
-export async function forgetSessions(sql: Sql, uids: readonly string[], personId: number): Promise<number> {
+export async function forgetSessions(
+  sql: Sql,
+  uids: readonly string[],
+  personId: number,
+  record = true,
+): Promise<number> {
   const all = [...new Set(uids)];
   let forgotten = 0;
   for (let i = 0; i < all.length; i += FORGET_BATCH) {
-    forgotten += await sql.begin((tx) => forgetBatch(tx, all.slice(i, i + FORGET_BATCH), personId));
+    forgotten += await sql.begin((tx) => forgetBatch(tx, all.slice(i, i + FORGET_BATCH), personId, record));
   }
   return forgotten;
 }
 
 /** `forgetSessions` of a batch of uids, in its transaction. */
-async function forgetBatch(tx: TxSql, uids: string[], personId: number): Promise<number> {
+async function forgetBatch(tx: TxSql, uids: string[], personId: number, record: boolean): Promise<number> {
   await lockUids(tx, uids);
   const chunks = (
     await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
@@ -97,13 +104,14 @@ async function forgetBatch(tx: TxSql, uids: string[], personId: number): Promise
     personId,
     ids.filter((id) => !kept.has(id)),
   );
-  await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])));
+  if (record) await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])));
   return gone.length;
 }
 
 /**
- * Clears the person's records of `uids` (`push --unforget`), under their locks (`FORGET_BATCH` at a time): a forget
- * of one under way has written its record by then. Returns the uids that were forgotten.
+ * Clears the person's records of `uids` (`push --unforget`) and their other records of the same session ids, under
+ * the locks of `uids` (`FORGET_BATCH` at a time): a forget of one under way has written its record by then. Returns
+ * the uids of `uids` that were forgotten.
  */
 export async function unforgetSessions(sql: Sql, personId: number, uids: readonly string[]): Promise<string[]> {
   const all = [...new Set(uids)];
@@ -112,10 +120,14 @@ export async function unforgetSessions(sql: Sql, personId: number, uids: readonl
     const batch = all.slice(i, i + FORGET_BATCH);
     const rows = await sql.begin(async (tx) => {
       await lockUids(tx, batch);
+      // and the person's other records of their session ids (a run's copy forgotten with its transcript): the ids'
+      // telemetry is stored again. Those uids are not locked: a forget or push of one reads this delete or precedes it.
       return await tx<{ uid: string }[]>`delete from forgotten_sessions
-        where person_id = ${personId} and uid = any(${batch}::text[]) returning uid`;
+        where person_id = ${personId} and (uid = any(${batch}::text[]) or session_id in (
+          select session_id from forgotten_sessions where person_id = ${personId} and uid = any(${batch}::text[])))
+        returning uid`;
     });
-    cleared.push(...rows.map((r) => r.uid));
+    cleared.push(...rows.map((r) => r.uid).filter((uid) => batch.includes(uid)));
   }
   return cleared.sort();
 }

@@ -131,11 +131,24 @@ export class TeamClient {
     return this.call('POST', '/push/sessions', { version: TEAM_PAYLOAD_VERSION, sessions }, SessionsResponse);
   }
 
-  async forget(uids: readonly string[]): Promise<number> {
-    const data = (await this.send('POST', '/push/forget', this.json({ version: TEAM_PAYLOAD_VERSION, uids }))) as {
+  async forget(uids: readonly string[], path = '/push/forget'): Promise<number> {
+    const data = (await this.send('POST', path, this.json({ version: TEAM_PAYLOAD_VERSION, uids }))) as {
       forgotten?: unknown;
     };
     return typeof data?.forgotten === 'number' ? data.forgotten : 0;
+  }
+
+  /**
+   * Removes headless runs' copies whose transcripts the server holds: deleted, not recorded forgotten (the person
+   * forgot nothing). A server without the route (404) records no forget either: it is sent as a forget there.
+   */
+  async takeBack(uids: readonly string[]): Promise<number> {
+    try {
+      return await this.forget(uids, '/push/take-back');
+    } catch (error) {
+      if (error instanceof PushError && error.status === 404) return await this.forget(uids);
+      throw error;
+    }
   }
 
   /** The uids of `uids` the server held forgotten and now clears; none from a server that keeps no record (404). */

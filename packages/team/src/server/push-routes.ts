@@ -269,13 +269,19 @@ export function pushRoutes(
     }
   });
 
-  api.post('/push/forget', async (c) => {
-    const who = pusherOf(c.get('principal'));
-    const body = await bodyOf(c.req.raw, ForgetRequest, undefined, MAX_LIST_BODY_BYTES);
-    const forgotten = await forgetSessions(sql, body.uids, who.personId);
-    if (forgotten > 0) await announce(sql, body.uids);
-    return ok(c, { forgotten });
-  });
+  // a forget, recorded (the person's), and a take-back of a headless run's copies (the transcript holds them), not
+  for (const [path, record] of [
+    ['/push/forget', true],
+    ['/push/take-back', false],
+  ] as const) {
+    api.post(path, async (c) => {
+      const who = pusherOf(c.get('principal'));
+      const body = await bodyOf(c.req.raw, ForgetRequest, undefined, MAX_LIST_BODY_BYTES);
+      const forgotten = await forgetSessions(sql, body.uids, who.personId, record);
+      if (forgotten > 0) await announce(sql, body.uids);
+      return ok(c, { forgotten });
+    });
+  }
 
   // the person's own records only: a uid another person forgot stays theirs
   api.post('/push/unforget', async (c) => {
