@@ -199,7 +199,7 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
       refused: [{ uid: uidOf(72), reason: taken }],
     });
     // kim's own push of it (another laptop of hers, one that did not forget it) is refused too: forgotten stays so
-    const forgotten = `session ${uidOf(72)}: forgotten on this team server (push --forget); push --unforget sends it again`;
+    const forgotten = `session ${uidOf(72)}: forgotten on this team server (push --forget); push --unforget from an upgraded agentdash (any laptop of the person) sends it again`;
     expect((await kim.push(72, 'kim: again')).json.data).toEqual({
       stored: 0,
       unchanged: 0,

@@ -57,10 +57,11 @@ export function createTelemetryTimeline(db: Database.Database) {
        SELECT name, time_ms AS timeMs, prompt_id AS promptId, tool_name AS toolName, model, tool_use_id AS toolUseId,
          request_id AS requestId, duration_ms AS durationMs, ttft_ms AS ttftMs, success, cost_usd AS costUsd,
          input_tokens AS inputTokens, output_tokens AS outputTokens, record, received_ms, key,
+         ${TELEMETRY_DATED} AS dated,
          CASE WHEN ${TELEMETRY_DATED} THEN time_ms
            ELSE max(CASE WHEN ${TELEMETRY_DATED} THEN time_ms END) OVER (ORDER BY received_ms) END AS at_ms
        FROM otel_events WHERE session_id = ? AND name IN ('user_prompt', 'api_request', 'api_error', 'tool_result'))
-     ORDER BY at_ms, timeMs <= 0, CASE WHEN timeMs <= 0 THEN received_ms END, key LIMIT ?`,
+     ORDER BY at_ms, dated DESC, CASE WHEN dated THEN NULL ELSE received_ms END, key LIMIT ?`,
   );
   return (sessionId: string, limit = 5000): TelemetryStep[] =>
     (

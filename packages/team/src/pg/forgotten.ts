@@ -23,6 +23,16 @@ export const FORGOTTEN_SESSIONS_MIGRATION = `
   );
   create index forgotten_sessions_session on forgotten_sessions (person_id, session_id) where session_id is not null;`;
 
+/** A session its own person forgot on the server (`push --forget`): refused (ingest.ts) until they unforget it. */
+export class UidForgottenError extends Error {
+  readonly code = 'TEAM_UID_FORGOTTEN';
+  constructor(readonly uid: string) {
+    super(
+      `session ${uid}: forgotten on this team server (push --forget); push --unforget from an upgraded agentdash (any laptop of the person) sends it again`,
+    );
+  }
+}
+
 /** The uid's lock key: one per uid, whoever pushes or forgets it. */
 export const uidLockKey = (uid: string) => `agentdash-uid:${uid}`;
 

@@ -6,7 +6,7 @@ import { missingChunks } from './chunk-store.js';
 import type { Sql, TxSql } from './db.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
-import { lockUids } from './forgotten.js';
+import { lockUids, UidForgottenError } from './forgotten.js';
 import { type Lowered, loweredFrom } from './lowered.js';
 import { cutSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
 import { TranscriptSizeError } from './transcripts.js';
@@ -27,14 +27,6 @@ export class UidTakenError extends Error {
   readonly code = 'TEAM_UID_TAKEN';
   constructor(readonly uid: string) {
     super(`session ${uid}: another person holds a session of this uid`);
-  }
-}
-
-/** A session its own person forgot on the server (`push --forget`): refused until they unforget it (forgotten.ts). */
-export class UidForgottenError extends Error {
-  readonly code = 'TEAM_UID_FORGOTTEN';
-  constructor(readonly uid: string) {
-    super(`session ${uid}: forgotten on this team server (push --forget); push --unforget sends it again`);
   }
 }
 
