@@ -23,6 +23,28 @@ export const FORGOTTEN_SESSIONS_MIGRATION = `
   );
   create index forgotten_sessions_session on forgotten_sessions (person_id, session_id) where session_id is not null;`;
 
+/**
+ * 22. The sessions each record of a kind not modelled names (`sessionIdsOf`: a forget deletes it; one stored before
+ * names none), and the index a forget's and an export's reads of a person's sessions by session id use.
+ */
+export const FORGOTTEN_TELEMETRY_MIGRATION = `
+  alter table otel_unknown add column session_ids text[] not null default '{}';
+  create index sessions_person_session on sessions (person_id, session_id);`;
+
+/** The migrations of forgotten sessions (migrations.ts). */
+export const FORGOTTEN_MIGRATIONS = [
+  {
+    version: 21,
+    name: 'the sessions each person forgot: their telemetry dropped, their uids kept theirs until unforgotten',
+    sql: FORGOTTEN_SESSIONS_MIGRATION,
+  },
+  {
+    version: 22,
+    name: 'the sessions a record of a kind not modelled names, deleted by their forget; sessions by session id',
+    sql: FORGOTTEN_TELEMETRY_MIGRATION,
+  },
+] as const;
+
 /** A session its own person forgot on the server (`push --forget`): refused (ingest.ts) until they unforget it. */
 export class UidForgottenError extends Error {
   readonly code = 'TEAM_UID_FORGOTTEN';

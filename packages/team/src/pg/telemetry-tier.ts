@@ -100,6 +100,8 @@ export async function deleteSessionTelemetry(tx: TxSql, personId: number, sessio
   for (const table of TABLES) {
     await tx`delete from ${tx(table)} where person_id = ${personId} and session_id = any(${ids}::text[])`;
   }
+  // and the records of kinds not modelled naming any of them (`sessionIdsOf`)
+  await tx`delete from otel_unknown where person_id = ${personId} and session_ids && ${ids}::text[]`;
 }
 
 /**

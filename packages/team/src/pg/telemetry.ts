@@ -23,6 +23,7 @@ import {
   TELEMETRY_NEWEST_FIRST,
 } from '@agentdash/index';
 import type { ShareTier } from '../contract.js';
+import { sessionIdsOf } from '../otel/session-ids.js';
 import { recordAtTier } from '../otel/share.js';
 import type { Sql, TxSql } from './db.js';
 import { forgottenSessionIds } from './forgotten.js';
@@ -74,13 +75,16 @@ export async function storeTelemetry(
   records: readonly OtelRecord[],
   who: TelemetrySender,
 ): Promise<TelemetryStored> {
-  const sessionOf = (r: OtelRecord) => (r.kind === 'unknown' ? '' : telemetrySessionId(r.attributes));
+  // a record of a kind not modelled (a histogram's data points) may name several: it goes with any of them
+  const named = new Map(records.map((r) => [r, sessionIdsOf(r)]));
+  const idsOf = (r: OtelRecord) => named.get(r) ?? [];
   return await sql.begin(async (tx) => {
-    const ids = records.map(sessionOf).filter((id) => id !== '');
+    const ids = records.flatMap(idsOf);
     const pushed = await pushedTiers(tx, who.personId, ids);
     const forgotten = await forgottenSessionIds(tx, who.personId, ids);
-    const kept = forgotten.size === 0 ? records : records.filter((r) => !forgotten.has(sessionOf(r)));
-    const tierOf = (r: OtelRecord) => lowerTier(who.tier, pushed.get(sessionOf(r)) ?? who.tier);
+    const kept = forgotten.size === 0 ? records : records.filter((r) => !idsOf(r).some((id) => forgotten.has(id)));
+    const tierOf = (r: OtelRecord) =>
+      idsOf(r).reduce<ShareTier>((t, id) => lowerTier(t, pushed.get(id) ?? t), who.tier);
     return { ...(await insertTelemetry(tx, kept, who, tierOf)), dropped: records.length - kept.length };
   });
 }
@@ -156,6 +160,8 @@ async function insertTelemetry(
           key: keyOf(json),
           signal: r.signal,
           reason: noNul(r.reason),
+          // the sessions its raw value names, as sent (a forget of one deletes it)
+          session_ids: sessionIdsOf(source).map(noNul),
           record: value,
         });
         break;
