@@ -41,3 +41,26 @@ export function partialSuccessProtobuf(rejected: number, message: string): Uint8
   const inner = [(1 << 3) | 0, ...varint(BigInt(rejected)), ...delimited(2, [...Buffer.from(message, 'utf8')])];
   return new Uint8Array(delimited(1, inner));
 }
+
+/** What a partial success of records of forgotten sessions says (`dropped` of them: more than none). */
+export const droppedWhy = (dropped: number) =>
+  `${dropped} ${dropped === 1 ? 'record' : 'records'} of sessions forgotten on this team server (push --forget) ${dropped === 1 ? 'is' : 'are'} dropped`;
+
+/**
+ * The server's log of dropped records, one line per device at most every `everyMs` (an agent still running exports
+ * every few seconds): the first drop at once, then those of the minute past together with their count.
+ */
+export function droppedLog(log: (line: string) => void = console.error, everyMs = 60_000, now = Date.now) {
+  const last = new Map<string, { at: number; pending: number }>();
+  return (device: string, dropped: number): void => {
+    if (dropped === 0) return;
+    const seen = last.get(device);
+    if (seen !== undefined && now() - seen.at < everyMs) {
+      seen.pending += dropped;
+      return;
+    }
+    const since = seen === undefined ? '' : ' (since the last such line)';
+    log(`agentdash team server: ${device}: ${droppedWhy(dropped + (seen?.pending ?? 0))}${since}`);
+    last.set(device, { at: now(), pending: 0 });
+  };
+}

@@ -24,7 +24,7 @@ import {
 } from '../pg/telemetry.js';
 import { type TeamEnv, teamAuth } from './auth.js';
 import { readLimited } from './body.js';
-import { partialSuccessJson, partialSuccessProtobuf } from './otlp-partial.js';
+import { droppedLog, droppedWhy, partialSuccessJson, partialSuccessProtobuf } from './otlp-partial.js';
 import { reachedOrigin, TeamHttpError } from './team-http.js';
 import { notifyTelemetry } from './team-live.js';
 
@@ -33,6 +33,7 @@ const reasonLine = (message: string) => `${message.replace(/[\r\n]+/g, ' ').slic
 
 export function otlpRoutes(sql: Sql, maxBodyBytes = OTLP_MAX_BODY_BYTES): Hono<TeamEnv> {
   const routes = new Hono<TeamEnv>();
+  const logDropped = droppedLog();
   routes.use('/v1/*', teamAuth(sql, { browser: false }));
   routes.post('/v1/:signal{logs|traces|metrics}', async (c) => {
     const who = c.get('principal');
@@ -66,8 +67,8 @@ export function otlpRoutes(sql: Sql, maxBodyBytes = OTLP_MAX_BODY_BYTES): Hono<T
       // the exporter retries on 503
       return c.text(reasonLine('telemetry could not be stored now; retry'), 503);
     }
-    const why = `${dropped} ${dropped === 1 ? 'record' : 'records'} of sessions forgotten on this team server (push --forget) ${dropped === 1 ? 'is' : 'are'} dropped`;
-    if (dropped > 0) console.error(`agentdash team server: ${who.person}/${who.device}: ${why}`);
+    const why = droppedWhy(dropped);
+    logDropped(`${who.person}/${who.device}`, dropped);
     if (otlpEncodingOf(contentType) === 'protobuf') {
       const body = dropped === 0 ? new Uint8Array() : partialSuccessProtobuf(dropped, why);
       return c.body(body, 200, { 'content-type': 'application/x-protobuf' });
