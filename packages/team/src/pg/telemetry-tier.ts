@@ -42,17 +42,23 @@ export function lockSessionTelemetry(tx: TxSql, personId: number, sessionIds: re
   );
 }
 
-/** The lowest tier the person pushed each of `sessionIds` at (absent: not pushed). Locked first. */
+/**
+ * The lowest tier the person pushed each of `sessionIds` at (absent: not pushed). Locked first: the lock and the
+ * read are sent together (the read runs once the lock is held), and so is a statement started by the caller before
+ * it awaits this (an export's `forgottenSessionIds`): one round trip.
+ */
 export async function pushedTiers(
   tx: TxSql,
   personId: number,
   sessionIds: readonly string[],
 ): Promise<Map<string, ShareTier>> {
-  await lockSessionTelemetry(tx, personId, sessionIds);
   const tiers = new Map<string, ShareTier>();
   if (sessionIds.length === 0) return tiers;
-  const rows = await tx<{ session_id: string; tier: ShareTier }[]>`select session_id, tier from sessions
-    where person_id = ${personId} and session_id = any(${[...new Set(sessionIds)]}::text[])`;
+  const [, rows] = await Promise.all([
+    lockSessionTelemetry(tx, personId, sessionIds),
+    tx<{ session_id: string; tier: ShareTier }[]>`select session_id, tier from sessions
+      where person_id = ${personId} and session_id = any(${[...new Set(sessionIds)]}::text[])`.execute(),
+  ]);
   for (const r of rows) tiers.set(r.session_id, lowerTier(tiers.get(r.session_id) ?? r.tier, r.tier));
   return tiers;
 }

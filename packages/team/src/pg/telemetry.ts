@@ -80,8 +80,11 @@ export async function storeTelemetry(
   const idsOf = (r: OtelRecord) => named.get(r) ?? [];
   return await sql.begin(async (tx) => {
     const ids = records.flatMap(idsOf);
-    const pushed = await pushedTiers(tx, who.personId, ids);
-    const forgotten = await forgottenSessionIds(tx, who.personId, ids);
+    // sent together, in this order (the record read once the locks are held): one round trip
+    const [pushed, forgotten] = await Promise.all([
+      pushedTiers(tx, who.personId, ids),
+      forgottenSessionIds(tx, who.personId, ids),
+    ]);
     const kept = forgotten.size === 0 ? records : records.filter((r) => !idsOf(r).some((id) => forgotten.has(id)));
     const tierOf = (r: OtelRecord) =>
       idsOf(r).reduce<ShareTier>((t, id) => lowerTier(t, pushed.get(id) ?? t), who.tier);
