@@ -10,7 +10,13 @@
  * - `PUT  /push/chunks/:sha256` raw chunk bytes (gzip of the redacted text) → `{ stored: boolean }`.
  * - `POST /push/chunks`       several chunks in one body (chunk-batch.ts) → `{ stored: number }` (the new ones).
  * - `POST /push/sessions`     `SessionsRequest` → `SessionsResponse`: upsert whole sessions (each atomically).
- * - `POST /push/forget`       `ForgetRequest` → `{ forgotten: number }`.
+ * - `POST /push/forget`       `ForgetRequest` → `{ forgotten: number }`; the uids stay recorded as the person's,
+ *                              forgotten (pg/forgotten.ts): their telemetry dropped, their pushes refused.
+ * - `POST /push/take-back`    `ForgetRequest` → `{ forgotten: number }`: headless runs' copies whose transcripts
+ *                              the server holds, deleted as by a forget but not recorded (a server without the
+ *                              route, 404, records no forget: the laptop sends a forget there).
+ * - `POST /push/unforget`     `ForgetRequest` → `UnforgetResponse`: the person's records cleared (a server without
+ *                              the route, 404, keeps none).
  *
  * Every response is the envelope `{ success: true, data }` / `{ success: false, error, code? }`. A body whose
  * `version` differs from `TEAM_PAYLOAD_VERSION` is a 409 whose error says which side to upgrade.
@@ -339,6 +345,8 @@ export const SessionsResponse = z.strictObject({
 export type SessionsResponse = z.infer<typeof SessionsResponse>;
 
 export const ForgetRequest = z.strictObject({ ...versioned, uids: z.array(Uid).max(MAX_MANIFEST_ENTRIES) });
+/** The uids of the request this person had forgotten on the server, now cleared. */
+export const UnforgetResponse = z.strictObject({ unforgotten: z.array(Uid) });
 
 export const WhoAmI = z.strictObject({
   version: z.number().int(),

@@ -29,6 +29,8 @@ const SHIPPED: readonly string[] = [
   '18 376d77a0e0641f56',
   '19 e120ae6609376dc3',
   '20 99930f09cdc11b92',
+  '21 67c26f1d58c6e1ba',
+  '22 f1c092e75cea160c',
 ];
 
 // No database needed: run wherever the tests run, PostgreSQL or not (the fast loop too).
@@ -66,6 +68,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       'devices',
       'file_chunks',
       'files',
+      'forgotten_sessions',
       'migrations',
       'otel_events',
       'otel_metrics',

@@ -81,10 +81,45 @@ pgSuite('agentdash push --forget (real PostgreSQL, real HTTP)', () => {
       device,
       forgotten: ForgottenSessions.load(listPath),
     });
-    expect(report).toMatchObject({ stored: 1 });
+    // refused by the server, which recorded the forget first (before: stored, then forgotten again by the push)
+    expect(report).toMatchObject({
+      stored: 0,
+      skipped: [
+        {
+          session: session!.ref,
+          reason: expect.stringContaining('forgotten on this team server (push --forget); push --unforget'),
+        },
+      ],
+    });
     const held = await team.db.sql<{ n: number }[]>`
       select count(*)::int as n from sessions s join people p on p.id = s.person_id where p.name = 'forgetful-midway'`;
     expect(held[0]?.n).toBe(0);
+  });
+
+  it("a session forgotten from one laptop is refused from the person's other, until unforgotten there", async () => {
+    const d = await freshDevice('two-laptops');
+    const second = await addDevice(team.db.sql, 'two-laptops', 'desktop');
+    const [session] = index.listSessions({});
+    const pushFrom = (token: string, list: string) =>
+      push({
+        index,
+        client: new TeamClient({ url: team.url, token }),
+        cache: FileCache.load(undefined),
+        policy: { defaultTier: 'metadata', projects: [] },
+        device,
+        forgotten: ForgottenSessions.load(join(dir, list)),
+      });
+    expect(await pushFrom(d.token, 'laptop-forgotten.json')).toMatchObject({ stored: 1 });
+    const laptop = new TeamClient({ url: team.url, token: d.token });
+    expect(await forget(laptop, [session!], ForgottenSessions.load(join(dir, 'laptop-forgotten.json')))).toBe(1);
+    // the desktop's list does not have it: it sends it, and the server refuses it (before: stored again)
+    const desktop = await pushFrom(second.token, 'desktop-forgotten.json');
+    expect(desktop).toMatchObject({ sent: 1, stored: 0, skipped: [{ session: session!.ref }] });
+    // unforgotten from the desktop, whose list never had it: the server's record is cleared
+    const desktopClient = new TeamClient({ url: team.url, token: second.token });
+    const desktopList = ForgottenSessions.load(join(dir, 'desktop-forgotten.json'));
+    expect(await unforget(desktopClient, [session!], desktopList)).toBe(1);
+    expect(await pushFrom(second.token, 'desktop-forgotten.json')).toMatchObject({ stored: 1, skipped: [] });
   });
 
   async function freshDevice(name: string): Promise<{ person: string; token: string }> {

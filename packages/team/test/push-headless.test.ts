@@ -99,6 +99,9 @@ pgSuite('agentdash push of CI run outputs, then their transcripts (real PostgreS
     expect(new Set(after.ids).size).toBe(after.ids.length);
     expect(second.superseded).toBe(2);
     for (const id of copies) expect(after.ids).toContain(id);
+    // Taken back, not forgotten: the server records none of them (before, each was recorded as the person's
+    // forgotten session, so a push of it was refused with advice to unforget, and its id's telemetry dropped).
+    expect(await team.db.sql`select uid from forgotten_sessions`).toEqual([]);
 
     // Nothing is held twice any more: the next push takes nothing back and sends nothing.
     const third = await pushNow();

@@ -191,6 +191,12 @@ pgSuite('team push routes (real PostgreSQL, real HTTP)', () => {
       uids: [uidOf(40)],
     });
     expect(forgot.json.data).toEqual({ forgotten: 1 });
+    // and unforgotten: a later test pushes a session of this uid again (a forgotten one is refused)
+    const unforgot = await team.request('POST', '/api/team/v1/push/unforget', {
+      version: TEAM_PAYLOAD_VERSION,
+      uids: [uidOf(40)],
+    });
+    expect(unforgot.json.data).toEqual({ unforgotten: [uidOf(40)] });
   });
 
   it('stores every tier, and a gzip body reads the same', async () => {

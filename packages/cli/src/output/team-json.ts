@@ -14,7 +14,7 @@ export interface PushForgetJson {
 /** `push --unforget SESSION --json`: later pushes send the session again. */
 export interface PushUnforgetJson {
   readonly session: string;
-  /** 1 when it was forgotten here, 0 when it was not. */
+  /** 1 when it was forgotten here (this laptop's list) or on the team server (its record), 0 when neither. */
   readonly unforgotten: number;
 }
 

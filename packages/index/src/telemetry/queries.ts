@@ -27,8 +27,9 @@ export interface TelemetryJoins {
  * neither, and a session none of whose records has a time has neither (null). SQL that SQLite and PostgreSQL both
  * run: the team server's telemetry (team/src/pg/telemetry.ts) reads its own with these.
  */
-export const TELEMETRY_FIRST_MS = 'min(case when time_ms > 0 then time_ms end)';
-export const TELEMETRY_LAST_MS = 'max(case when time_ms > 0 then time_ms end)';
+export const TELEMETRY_DATED = 'time_ms > 0';
+export const TELEMETRY_FIRST_MS = `min(case when ${TELEMETRY_DATED} then time_ms end)`;
+export const TELEMETRY_LAST_MS = `max(case when ${TELEMETRY_DATED} then time_ms end)`;
 /**
  * Telemetry sessions (grouped by `session_id`) newest first, by their first time; those without one last, as the
  * sessions list puts a session whose start is unknown (`coalesce(started_ms, 0)`, read/session-page.ts), then by id.

@@ -1,9 +1,11 @@
 /**
- * One session's calls and API requests as its telemetry tells them, in time order: what the dashboard shows of a
+ * One session's calls and API requests as its telemetry tells them, in time order (an undated one after the dated
+ * ones that arrived before it): what the dashboard shows of a
  * session known only from telemetry (no transcript on this machine), and what fills in while it runs.
  */
 import type { OtelAttributes } from '@agentdash/core';
 import type Database from 'better-sqlite3';
+import { TELEMETRY_DATED } from './queries.js';
 
 /** One `api_request`, `api_error`, `tool_result` or `user_prompt` event of a session. */
 export interface TelemetryStep {
@@ -46,12 +48,20 @@ function detailOf(record: string, name: string): string {
 }
 
 export function createTelemetryTimeline(db: Database.Database) {
+  // A step sent without a time (stored as 0: `TELEMETRY_DATED`) is placed after the latest dated step received with
+  // or before it (the window's peers are the steps of the same export request), then by arrival; one that came
+  // before any dated step stays ahead of them. Before, every undated step came first. Dated steps of one time keep
+  // their order (by key).
   const steps = db.prepare(
-    `SELECT name, time_ms AS timeMs, prompt_id AS promptId, tool_name AS toolName, model, tool_use_id AS toolUseId,
-       request_id AS requestId, duration_ms AS durationMs, ttft_ms AS ttftMs, success, cost_usd AS costUsd,
-       input_tokens AS inputTokens, output_tokens AS outputTokens, record
-     FROM otel_events WHERE session_id = ? AND name IN ('user_prompt', 'api_request', 'api_error', 'tool_result')
-     ORDER BY time_ms, key LIMIT ?`,
+    `SELECT * FROM (
+       SELECT name, time_ms AS timeMs, prompt_id AS promptId, tool_name AS toolName, model, tool_use_id AS toolUseId,
+         request_id AS requestId, duration_ms AS durationMs, ttft_ms AS ttftMs, success, cost_usd AS costUsd,
+         input_tokens AS inputTokens, output_tokens AS outputTokens, record, received_ms, key,
+         ${TELEMETRY_DATED} AS dated,
+         CASE WHEN ${TELEMETRY_DATED} THEN time_ms
+           ELSE max(CASE WHEN ${TELEMETRY_DATED} THEN time_ms END) OVER (ORDER BY received_ms) END AS at_ms
+       FROM otel_events WHERE session_id = ? AND name IN ('user_prompt', 'api_request', 'api_error', 'tool_result'))
+     ORDER BY at_ms, dated DESC, CASE WHEN dated THEN NULL ELSE received_ms END, key LIMIT ?`,
   );
   return (sessionId: string, limit = 5000): TelemetryStep[] =>
     (

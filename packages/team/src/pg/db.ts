@@ -5,6 +5,16 @@ import { TeamBadInputError, TeamDbUnreachableError } from '../errors.js';
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
 
+/**
+ * Takes the transaction-level advisory locks of `keys`, in one order (no two transactions wait on each other): the
+ * statement is sent at once, before any started after it on the transaction's connection.
+ */
+export function lockKeys(tx: TxSql, keys: readonly string[]): Promise<unknown> {
+  if (keys.length === 0) return Promise.resolve();
+  return tx`select pg_advisory_xact_lock(k) from (
+    select distinct hashtextextended(key, 0) as k from unnest(${[...keys]}::text[]) as key order by 1) as locks`.execute();
+}
+
 export const DEFAULT_SCHEMA = 'agentdash';
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 

@@ -6,8 +6,9 @@ import { missingChunks } from './chunk-store.js';
 import type { Sql, TxSql } from './db.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
+import { lockUids, UidForgottenError } from './forgotten.js';
 import { type Lowered, loweredFrom } from './lowered.js';
-import { cutSessionTelemetry, deleteSessionTelemetry } from './telemetry-tier.js';
+import { cutSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
 import { TranscriptSizeError } from './transcripts.js';
 
 /** A device's identity as the routes pass it. */
@@ -149,15 +150,19 @@ async function lockSession(tx: TxSql, personId: number, uid: string): Promise<vo
 }
 
 /** What storing a session did, and the tier it was lowered from (null when it was not). */
-type Stored = { readonly result: 'stored' | 'unchanged' | 'taken'; readonly lowered: ShareTier | null };
+type Stored = {
+  readonly result: 'stored' | 'unchanged' | 'taken' | 'forgotten';
+  readonly lowered: ShareTier | null;
+};
 type Found = { digest: string | null; tier: ShareTier | null; lowered: ShareTier | null; old: string[] };
 
 /**
  * Stores one session in its own transaction: 'unchanged' when its digest is the stored one (nothing written; the tier
  * the stored one was lowered from is told again: a batch sent again after its answer was lost).
  * `digests`: the stored digests of the request's sessions, read before (a session found unchanged there is not cut).
- * 'taken' when another person holds its uid: the chunks it named that no session refers to (nor another of the
- * request: `named` counts the request's sessions naming each) are deleted at once, not left a day for the sweep.
+ * 'taken' when another person holds its uid (a session, or one they forgot), 'forgotten' when its person forgot it
+ * (forgotten.ts): the chunks it named that no session refers to (nor another of the request: `named` counts the
+ * request's sessions naming each) are deleted at once, not left a day for the sweep.
  */
 async function storeSession(
   sql: Sql,
@@ -183,14 +188,20 @@ async function storeSession(
     // Statements started together run one after another on the transaction's connection (a pipeline): the lock is
     // taken before the digest is read, and a session costs two round trips to PostgreSQL, not one per statement.
     const lock = tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-session:${who.personId}:${s.uid}`}, 0))`;
-    const [, [found]] = await Promise.all([
+    const [, , , [found]] = await Promise.all([
       lock.execute(),
+      // and the uid's, which a forget takes: the record of a forget is read after any forget of it committed; then
+      // its telemetry's, so a forget of another uid of the id reads whether this one is stored before it deletes any
+      lockUids(tx, [s.uid]),
+      lockSessionTelemetry(tx, who.personId, [s.sessionId]),
       // one statement (its snapshot taken once the lock is held): the stored digest, whether another person holds the
       // uid, the chunks the stored session refers to, and how many of this one's chunks are stored, each locked until
       // commit (key share), so no forget or replace elsewhere drops a chunk this session is about to refer to
-      tx<(Found & { held: number; taken: boolean })[]>`
+      tx<(Found & { held: number; taken: boolean; forgotten: boolean })[]>`
         select (select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}) as digest,
-          exists (select 1 from sessions where uid = ${s.uid} and person_id <> ${who.personId}) as taken,
+          exists (select 1 from sessions where uid = ${s.uid} and person_id <> ${who.personId})
+            or exists (select 1 from forgotten_sessions where uid = ${s.uid} and person_id <> ${who.personId}) as taken,
+          exists (select 1 from forgotten_sessions where uid = ${s.uid} and person_id = ${who.personId}) as forgotten,
           (select tier from sessions where person_id = ${who.personId} and uid = ${s.uid}) as tier,
           (select lowered_from from sessions where person_id = ${who.personId} and uid = ${s.uid}) as lowered,
           array(select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}) as old,
@@ -199,12 +210,12 @@ async function storeSession(
     ]);
     if (!found) throw new Error('the session lookup returned no row');
     if (found.digest === s.digest) return { result: 'unchanged', lowered: found.lowered } as const;
-    if (found.taken) {
+    if (found.taken || found.forgotten) {
       await dropUnreferencedChunks(
         tx,
         wanted.filter((name) => (named.get(name) ?? 0) <= 1),
       );
-      return { result: 'taken', lowered: null } as const;
+      return { result: found.taken ? 'taken' : 'forgotten', lowered: null } as const;
     }
     if (found.held !== wanted.length) {
       throw new PushRefusedError(
@@ -244,6 +255,7 @@ async function storeWithRetry(
     try {
       const stored = await storeSession(sql, s, who, digests, named);
       if (stored.result === 'taken') throw new UidTakenError(s.uid);
+      if (stored.result === 'forgotten') throw new UidForgottenError(s.uid);
       return stored;
     } catch (error) {
       const { code, constraint_name: index } = error as { code?: unknown; constraint_name?: unknown };
@@ -306,8 +318,8 @@ export async function storeSessions(
         else unchanged++;
         if (stored.lowered !== null) lowered.push({ uid: s.uid, from: stored.lowered });
       } catch (error) {
-        // one session another person holds is refused alone: the others of the request are stored
-        if (!(error instanceof UidTakenError)) throw error;
+        // one session another person holds, or its person forgot, is refused alone: the others of the request are stored
+        if (!(error instanceof UidTakenError || error instanceof UidForgottenError)) throw error;
         refused.push({ uid: s.uid, reason: error.message });
       }
     }
@@ -336,26 +348,6 @@ export async function manifestWant(
     ).map((r) => [r.uid, r.digest]),
   );
   return entries.filter((e) => stored.get(e.uid) !== e.digest).map((e) => e.uid);
-}
-
-/** Deletes the person's sessions of `uids` with their rows, their telemetry and the chunks no one else refers to. */
-export async function forgetSessions(sql: Sql, uids: readonly string[], personId: number): Promise<number> {
-  if (uids.length === 0) return 0;
-  return await sql.begin(async (tx) => {
-    const chunks = (
-      await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
-        where person_id = ${personId} and uid = any(${uids as string[]}::text[])`
-    ).map((r) => r.sha256);
-    const gone = await tx<{ session_id: string }[]>`delete from sessions
-      where person_id = ${personId} and uid = any(${uids as string[]}::text[]) returning session_id`;
-    await dropUnreferencedChunks(tx, chunks);
-    await deleteSessionTelemetry(
-      tx,
-      personId,
-      gone.map((r) => r.session_id),
-    );
-    return gone.length;
-  });
 }
 
 /**

@@ -6,6 +6,7 @@
 import { TeamSchemaAheadError } from '../errors.js';
 import type { Sql } from './db.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
+import { FORGOTTEN_MIGRATIONS } from './forgotten.js';
 import { LOWERED_FROM_MIGRATION } from './lowered.js';
 import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
 import { OUTPUT_UNRECORDED_MIGRATION } from './output-unrecorded.js';
@@ -345,6 +346,7 @@ export const migrations: readonly Migration[] = [
     name: 'the tier each session was lowered from, told again to a batch sent again',
     sql: LOWERED_FROM_MIGRATION,
   },
+  ...FORGOTTEN_MIGRATIONS,
 ];
 
 /** The schema's version now (0 when it has none). */

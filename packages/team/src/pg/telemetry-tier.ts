@@ -13,7 +13,7 @@ import type { OtelRecord } from '@agentdash/core';
 import { type ShareTier, shareTiers, tierCovers } from '../contract.js';
 import { canonicalJson } from '../digest.js';
 import { recordAtTier } from '../otel/share.js';
-import type { Sql, TxSql } from './db.js';
+import { lockKeys, type Sql, type TxSql } from './db.js';
 
 /** PostgreSQL holds no NUL in text or jsonb: each becomes U+FFFD (nothing else changes). */
 export const noNul = (text: string) => text.replaceAll('\0', '\uFFFD');
@@ -32,27 +32,33 @@ export const keyOf = (json: string) => createHash('sha256').update(json).digest(
 export const lowerTier = (a: ShareTier, b: ShareTier): ShareTier => (tierCovers(a, b) ? b : a);
 
 /**
- * Takes the locks of the person's telemetry of `sessionIds`, in one order (no two transactions wait on each other):
- * the statement is sent at once, before any started after it on the transaction's connection.
+ * Takes the locks of the person's telemetry of `sessionIds` (`lockKeys`). Taken after any uid lock of the
+ * transaction (a push's, a forget's), never before: one order, no deadlock.
  */
-function lockSessionTelemetry(tx: TxSql, personId: number, sessionIds: readonly string[]): Promise<unknown> {
-  const keys = [...new Set(sessionIds)].filter((id) => id !== '').map((id) => `agentdash-otel:${personId}:${id}`);
-  if (keys.length === 0) return Promise.resolve();
-  return tx`select pg_advisory_xact_lock(k) from (
-    select distinct hashtextextended(key, 0) as k from unnest(${keys}::text[]) as key order by 1) as locks`.execute();
+export function lockSessionTelemetry(tx: TxSql, personId: number, sessionIds: readonly string[]): Promise<unknown> {
+  return lockKeys(
+    tx,
+    [...new Set(sessionIds)].filter((id) => id !== '').map((id) => `agentdash-otel:${personId}:${id}`),
+  );
 }
 
-/** The lowest tier the person pushed each of `sessionIds` at (absent: not pushed). Locked first. */
+/**
+ * The lowest tier the person pushed each of `sessionIds` at (absent: not pushed). Locked first: the lock and the
+ * read are sent together (the read runs once the lock is held), and so is a statement started by the caller before
+ * it awaits this (an export's `forgottenSessionIds`): one round trip.
+ */
 export async function pushedTiers(
   tx: TxSql,
   personId: number,
   sessionIds: readonly string[],
 ): Promise<Map<string, ShareTier>> {
-  await lockSessionTelemetry(tx, personId, sessionIds);
   const tiers = new Map<string, ShareTier>();
   if (sessionIds.length === 0) return tiers;
-  const rows = await tx<{ session_id: string; tier: ShareTier }[]>`select session_id, tier from sessions
-    where person_id = ${personId} and session_id = any(${[...new Set(sessionIds)]}::text[])`;
+  const [, rows] = await Promise.all([
+    lockSessionTelemetry(tx, personId, sessionIds),
+    tx<{ session_id: string; tier: ShareTier }[]>`select session_id, tier from sessions
+      where person_id = ${personId} and session_id = any(${[...new Set(sessionIds)]}::text[])`.execute(),
+  ]);
   for (const r of rows) tiers.set(r.session_id, lowerTier(tiers.get(r.session_id) ?? r.tier, r.tier));
   return tiers;
 }
@@ -93,14 +99,15 @@ export async function cutSessionTelemetry(
   }
 }
 
-/** Deletes the person's telemetry of `sessionIds` (their sessions forgotten). */
+/** Deletes the person's telemetry of `sessionIds` (their sessions forgotten; its locks held: `lockSessionTelemetry`). */
 export async function deleteSessionTelemetry(tx: TxSql, personId: number, sessionIds: readonly string[]) {
   const ids = [...new Set(sessionIds)].filter((id) => id !== '');
   if (ids.length === 0) return;
-  await lockSessionTelemetry(tx, personId, ids);
   for (const table of TABLES) {
     await tx`delete from ${tx(table)} where person_id = ${personId} and session_id = any(${ids}::text[])`;
   }
+  // and the records of kinds not modelled naming any of them (`sessionIdsOf`)
+  await tx`delete from otel_unknown where person_id = ${personId} and session_ids && ${ids}::text[]`;
 }
 
 /**

@@ -23,8 +23,10 @@ import {
   TELEMETRY_NEWEST_FIRST,
 } from '@agentdash/index';
 import type { ShareTier } from '../contract.js';
+import { sessionIdsOf } from '../otel/session-ids.js';
 import { recordAtTier } from '../otel/share.js';
 import type { Sql, TxSql } from './db.js';
+import { forgottenSessionIds } from './forgotten.js';
 import { jsonOf, keyOf, lowerTier, noNul, pushedTiers } from './telemetry-tier.js';
 
 export interface TelemetrySender {
@@ -36,6 +38,8 @@ export interface TelemetrySender {
 export interface TelemetryStored {
   readonly stored: number;
   readonly duplicates: number;
+  /** Records of sessions the person forgot (`push --forget`, forgotten.ts): not stored. */
+  readonly dropped: number;
   /** The sessions (telemetry `session.id`s) of the records stored anew: what a live dashboard is told changed. */
   readonly sessionIds: readonly string[];
 }
@@ -64,21 +68,27 @@ const eventRow = (f: TelemetryFacts) => ({
 
 /**
  * Stores one export request's records in one transaction; each record once per person, at the lower of the device's
- * tier and its pushed session's (`telemetry-tier.ts`).
+ * tier and its pushed session's (`telemetry-tier.ts`); none of a session the person forgot (`dropped`).
  */
 export async function storeTelemetry(
   sql: Sql,
   records: readonly OtelRecord[],
   who: TelemetrySender,
 ): Promise<TelemetryStored> {
-  const sessionOf = (r: OtelRecord) => (r.kind === 'unknown' ? '' : telemetrySessionId(r.attributes));
+  // a record of a kind not modelled (a histogram's data points) may name several: it goes with any of them
+  const named = new Map(records.map((r) => [r, sessionIdsOf(r)]));
+  const idsOf = (r: OtelRecord) => named.get(r) ?? [];
   return await sql.begin(async (tx) => {
-    const pushed = await pushedTiers(
-      tx,
-      who.personId,
-      records.map(sessionOf).filter((id) => id !== ''),
-    );
-    return await insertTelemetry(tx, records, who, (r) => lowerTier(who.tier, pushed.get(sessionOf(r)) ?? who.tier));
+    const ids = records.flatMap(idsOf);
+    // sent together, in this order (the record read once the locks are held): one round trip
+    const [pushed, forgotten] = await Promise.all([
+      pushedTiers(tx, who.personId, ids),
+      forgottenSessionIds(tx, who.personId, ids),
+    ]);
+    const kept = forgotten.size === 0 ? records : records.filter((r) => !idsOf(r).some((id) => forgotten.has(id)));
+    const tierOf = (r: OtelRecord) =>
+      idsOf(r).reduce<ShareTier>((t, id) => lowerTier(t, pushed.get(id) ?? t), who.tier);
+    return { ...(await insertTelemetry(tx, kept, who, tierOf)), dropped: records.length - kept.length };
   });
 }
 
@@ -87,7 +97,7 @@ async function insertTelemetry(
   records: readonly OtelRecord[],
   who: TelemetrySender,
   tierOf: (record: OtelRecord) => ShareTier,
-): Promise<TelemetryStored> {
+): Promise<Omit<TelemetryStored, 'dropped'>> {
   const rows = { otel_events: [], otel_spans: [], otel_metrics: [], otel_unknown: [] } as Record<
     string,
     Record<string, unknown>[]
@@ -153,6 +163,8 @@ async function insertTelemetry(
           key: keyOf(json),
           signal: r.signal,
           reason: noNul(r.reason),
+          // the sessions its raw value names, as sent (a forget of one deletes it)
+          session_ids: sessionIdsOf(source).map(noNul),
           record: value,
         });
         break;

@@ -15,6 +15,7 @@ import {
   type PushSession,
   SessionsResponse,
   TEAM_PAYLOAD_VERSION,
+  UnforgetResponse,
   WhoAmI,
 } from '../contract.js';
 import { TeamBadInputError } from '../errors.js';
@@ -130,11 +131,35 @@ export class TeamClient {
     return this.call('POST', '/push/sessions', { version: TEAM_PAYLOAD_VERSION, sessions }, SessionsResponse);
   }
 
-  async forget(uids: readonly string[]): Promise<number> {
-    const data = (await this.send('POST', '/push/forget', this.json({ version: TEAM_PAYLOAD_VERSION, uids }))) as {
+  async forget(uids: readonly string[], path = '/push/forget'): Promise<number> {
+    const data = (await this.send('POST', path, this.json({ version: TEAM_PAYLOAD_VERSION, uids }))) as {
       forgotten?: unknown;
     };
     return typeof data?.forgotten === 'number' ? data.forgotten : 0;
+  }
+
+  /**
+   * Removes headless runs' copies whose transcripts the server holds: deleted, not recorded forgotten (the person
+   * forgot nothing). A server without the route (404) records no forget either: it is sent as a forget there.
+   */
+  async takeBack(uids: readonly string[]): Promise<number> {
+    try {
+      return await this.forget(uids, '/push/take-back');
+    } catch (error) {
+      if (error instanceof PushError && error.status === 404) return await this.forget(uids);
+      throw error;
+    }
+  }
+
+  /** The uids of `uids` the server held forgotten and now clears; none from a server that keeps no record (404). */
+  async unforget(uids: readonly string[]): Promise<string[]> {
+    try {
+      const body = { version: TEAM_PAYLOAD_VERSION, uids };
+      return (await this.call('POST', '/push/unforget', body, UnforgetResponse)).unforgotten;
+    } catch (error) {
+      if (error instanceof PushError && error.status === 404) return [];
+      throw error;
+    }
   }
 
   /** How long to wait before sending again a request put off `later` times, or undefined once the budget is spent. */

@@ -19,14 +19,20 @@ export async function forget(
   return client.forget(uids);
 }
 
-/** Lets later pushes send the sessions again (`push --unforget`); returns how many were forgotten. */
+/**
+ * Lets later pushes send the sessions again (`push --unforget`): the team server's record of them cleared first (one
+ * forgotten from another laptop of this person's too), then this laptop's list. Returns how many were forgotten, here
+ * or there.
+ */
 export async function unforget(
   client: TeamClient,
   summaries: readonly SessionSummary[],
   forgotten: ForgottenSessions,
 ): Promise<number> {
   const me = await client.whoami();
-  const uids = summaries.map((s) => uidOf(me.salt, s)).filter((uid) => forgotten.has(uid));
-  forgotten.mark(uids, false);
-  return uids.length;
+  const uids = summaries.map((s) => uidOf(me.salt, s));
+  const cleared = await client.unforget(uids);
+  const here = uids.filter((uid) => forgotten.has(uid));
+  forgotten.mark(here, false);
+  return new Set([...here, ...cleared]).size;
 }

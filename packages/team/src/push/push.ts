@@ -322,7 +322,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     .headlessCopies(agent ? { agent } : {})
     .filter((s) => sent.has(`${s.agent}\u0000${s.id.split('@')[0]}`))
     .map((s) => uidOf(me.salt, s));
-  const superseded = copies.length > 0 ? await client.forget(copies) : 0;
+  const superseded = copies.length > 0 ? await client.takeBack(copies) : 0;
   return {
     person: me.person,
     device: me.device,

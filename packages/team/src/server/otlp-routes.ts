@@ -2,7 +2,8 @@
  * OTLP/HTTP on the team port: `POST /v1/logs`, `/v1/traces`, `/v1/metrics` (OTLP/JSON or protobuf, gzip or not),
  * authenticated by a device token (`OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer …"`), so an exporter pointed at
  * the team server (`OTEL_EXPORTER_OTLP_ENDPOINT=https://team.example:4317`) goes through the same TLS and token as a
- * push. Each record is stored at the device's tier (`team add-device --share`), attributed to its person.
+ * push. Each record is stored at the device's tier (`team add-device --share`), attributed to its person; the records
+ * of a session the person forgot (`push --forget`) are dropped, counted in the answer's partial success and logged.
  *
  * And the team's `/api/telemetry/sessions(/:id)`: the laptop's telemetry routes over what devices sent, the same
  * figures (`sessionTelemetryDto`); `/api/telemetry/setup`: the lines that send here, with a device token's header.
@@ -23,6 +24,7 @@ import {
 } from '../pg/telemetry.js';
 import { type TeamEnv, teamAuth } from './auth.js';
 import { readLimited } from './body.js';
+import { droppedLog, droppedWhy, partialSuccessJson, partialSuccessProtobuf } from './otlp-partial.js';
 import { reachedOrigin, TeamHttpError } from './team-http.js';
 import { notifyTelemetry } from './team-live.js';
 
@@ -31,6 +33,7 @@ const reasonLine = (message: string) => `${message.replace(/[\r\n]+/g, ' ').slic
 
 export function otlpRoutes(sql: Sql, maxBodyBytes = OTLP_MAX_BODY_BYTES): Hono<TeamEnv> {
   const routes = new Hono<TeamEnv>();
+  const logDropped = droppedLog();
   routes.use('/v1/*', teamAuth(sql, { browser: false }));
   routes.post('/v1/:signal{logs|traces|metrics}', async (c) => {
     const who = c.get('principal');
@@ -49,12 +52,14 @@ export function otlpRoutes(sql: Sql, maxBodyBytes = OTLP_MAX_BODY_BYTES): Hono<T
     const failure = decoded.ok ? undefined : decoded.issues[0];
     if (failure !== undefined) return c.text(reasonLine(`${failure.code}: ${failure.message}`), 400);
     const [device] = await sql<{ tier: ShareTier }[]>`select otel_tier as tier from devices where id = ${who.deviceId}`;
+    let dropped = 0;
     try {
       const stored = await storeTelemetry(sql, decoded.records, {
         personId: who.personId,
         deviceId: who.deviceId,
         tier: device?.tier ?? 'summary',
       });
+      dropped = stored.dropped;
       // an exporter's retry stores nothing and announces nothing
       await notifyTelemetry(sql, who.personId, stored.sessionIds).catch(() => {});
     } catch (error) {
@@ -62,10 +67,13 @@ export function otlpRoutes(sql: Sql, maxBodyBytes = OTLP_MAX_BODY_BYTES): Hono<T
       // the exporter retries on 503
       return c.text(reasonLine('telemetry could not be stored now; retry'), 503);
     }
+    const why = droppedWhy(dropped);
+    logDropped(`${who.person}/${who.device}`, dropped);
     if (otlpEncodingOf(contentType) === 'protobuf') {
-      return c.body(new Uint8Array(), 200, { 'content-type': 'application/x-protobuf' });
+      const body = dropped === 0 ? new Uint8Array() : partialSuccessProtobuf(dropped, why);
+      return c.body(body, 200, { 'content-type': 'application/x-protobuf' });
     }
-    return c.json({});
+    return c.json(dropped === 0 ? {} : partialSuccessJson(signal, dropped, why));
   });
   routes.all('/v1/:signal{logs|traces|metrics}', (c) => c.text(reasonLine('OTLP/HTTP takes POST'), 405));
   return routes;

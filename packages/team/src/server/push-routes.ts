@@ -26,7 +26,8 @@ import { digestOf } from '../digest.js';
 import { sweeper, touchChunks } from '../pg/chunk-gc.js';
 import { missingChunks, sha256Hex, storeChunk, storeChunks } from '../pg/chunk-store.js';
 import type { Sql } from '../pg/db.js';
-import { forgetSessions, manifestWant, type Pusher, storeSessions } from '../pg/ingest.js';
+import { forgetSessions, unforgetSessions } from '../pg/forgotten.js';
+import { manifestWant, type Pusher, storeSessions } from '../pg/ingest.js';
 import type { Principal } from '../pg/people.js';
 import type { StatisticsKeeper } from '../pg/statistics.js';
 import { TranscriptSizeError } from '../pg/transcripts.js';
@@ -268,12 +269,25 @@ export function pushRoutes(
     }
   });
 
-  api.post('/push/forget', async (c) => {
+  // a forget, recorded (the person's), and a take-back of a headless run's copies (the transcript holds them), not
+  for (const [path, record] of [
+    ['/push/forget', true],
+    ['/push/take-back', false],
+  ] as const) {
+    api.post(path, async (c) => {
+      const who = pusherOf(c.get('principal'));
+      const body = await bodyOf(c.req.raw, ForgetRequest, undefined, MAX_LIST_BODY_BYTES);
+      const forgotten = await forgetSessions(sql, body.uids, who.personId, record);
+      if (forgotten > 0) await announce(sql, body.uids);
+      return ok(c, { forgotten });
+    });
+  }
+
+  // the person's own records only: a uid another person forgot stays theirs
+  api.post('/push/unforget', async (c) => {
     const who = pusherOf(c.get('principal'));
     const body = await bodyOf(c.req.raw, ForgetRequest, undefined, MAX_LIST_BODY_BYTES);
-    const forgotten = await forgetSessions(sql, body.uids, who.personId);
-    if (forgotten > 0) await announce(sql, body.uids);
-    return ok(c, { forgotten });
+    return ok(c, { unforgotten: await unforgetSessions(sql, who.personId, body.uids) });
   });
 
   return api;

@@ -1,0 +1,183 @@
+/**
+ * The sessions people forgot on the team server (`push --forget`), by uid, each its owner's until the owner's
+ * `push --unforget`. The laptop keeps a list of its own and leaves them out of its pushes; this record is the server's,
+ * so that what a person forgot does not come back from elsewhere:
+ * - telemetry naming a forgotten session of its person (an agent still running, an exporter retrying) is dropped and
+ *   counted (`forgottenSessionIds`, the OTLP answer's partial success), never stored again at the device's tier;
+ * - the uid stays its owner's: another person's push of it is refused as a held uid's is (`UidTakenError`), and so is
+ *   the owner's own (from another laptop of theirs, or one that did not upgrade), until the owner unforgets it.
+ * A forget of a uid another person holds records nothing (it deletes nothing either): no one reserves another's uid.
+ * Forgets and stores of a uid are serialized by its lock (`lockUids`), whoever's they are.
+ */
+import { dropUnreferencedChunks } from './chunk-gc.js';
+import { lockKeys, type Sql, type TxSql } from './db.js';
+import { deleteSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
+
+/** 21. The forgotten sessions: the uid, its owner, and the session id its telemetry names (null: never stored). */
+export const FORGOTTEN_SESSIONS_MIGRATION = `
+  create table forgotten_sessions (
+    uid text primary key check (uid ~ '^[0-9a-f]{32}$'),
+    person_id bigint not null references people(id) on delete cascade,
+    session_id text,
+    forgotten_at timestamptz not null default now()
+  );
+  create index forgotten_sessions_session on forgotten_sessions (person_id, session_id) where session_id is not null;`;
+
+/**
+ * 22. The sessions each record of a kind not modelled names (`sessionIdsOf`: a forget deletes it; one stored before
+ * names none), and the index a forget's and an export's reads of a person's sessions by session id use.
+ */
+export const FORGOTTEN_TELEMETRY_MIGRATION = `
+  alter table otel_unknown add column session_ids text[] not null default '{}';
+  create index sessions_person_session on sessions (person_id, session_id);`;
+
+/** The migrations of forgotten sessions (migrations.ts). */
+export const FORGOTTEN_MIGRATIONS = [
+  {
+    version: 21,
+    name: 'the sessions each person forgot: their telemetry dropped, their uids kept theirs until unforgotten',
+    sql: FORGOTTEN_SESSIONS_MIGRATION,
+  },
+  {
+    version: 22,
+    name: 'the sessions a record of a kind not modelled names, deleted by their forget; sessions by session id',
+    sql: FORGOTTEN_TELEMETRY_MIGRATION,
+  },
+] as const;
+
+/** A session its own person forgot on the server (`push --forget`): refused (ingest.ts) until they unforget it. */
+export class UidForgottenError extends Error {
+  readonly code = 'TEAM_UID_FORGOTTEN';
+  constructor(readonly uid: string) {
+    super(
+      `session ${uid}: forgotten on this team server (push --forget); push --unforget from an upgraded agentdash (any laptop of the person) sends it again`,
+    );
+  }
+}
+
+/** The uid's lock key: one per uid, whoever pushes or forgets it. */
+export const uidLockKey = (uid: string) => `agentdash-uid:${uid}`;
+
+/** Takes the locks of `uids` (`lockKeys`): before any telemetry lock of the transaction. */
+export const lockUids = (tx: TxSql, uids: readonly string[]) => lockKeys(tx, [...new Set(uids)].map(uidLockKey));
+
+/**
+ * Records `uids` as forgotten by `personId` (their locks held, the person's sessions of them just deleted: `gone`,
+ * uid to session id). A uid another person holds, as a session or forgotten, is left as it is; one forgotten again
+ * keeps the session id it was recorded with.
+ */
+async function recordForgotten(
+  tx: TxSql,
+  personId: number,
+  uids: readonly string[],
+  gone: ReadonlyMap<string, string>,
+): Promise<void> {
+  const all = [...new Set(uids)];
+  if (all.length === 0) return;
+  const sessionIds = all.map((uid) => gone.get(uid) ?? null);
+  await tx`insert into forgotten_sessions (uid, person_id, session_id)
+    select u.uid, ${personId}, u.session_id from unnest(${all}::text[], ${sessionIds}::text[]) as u(uid, session_id)
+    where not exists (select 1 from sessions s where s.uid = u.uid)
+    on conflict (uid) do update set session_id = excluded.session_id
+      where forgotten_sessions.person_id = excluded.person_id and excluded.session_id is not null
+        and excluded.session_id is distinct from forgotten_sessions.session_id`;
+}
+
+/**
+ * Uids a forget handles in one transaction: each holds a lock until it commits, and PostgreSQL's lock table holds some
+ * thousands in all (64 per connection by default), which a request's 50,000 would exhaust ('out of shared memory').
+ */
+export const FORGET_BATCH = 500;
+
+/**
+ * Deletes the person's sessions of `uids` with their rows, their telemetry (but an id another of their stored sessions
+ * holds) and the chunks no one else refers to, and records them forgotten (forgotten.ts): their telemetry is not
+ * stored again, their uids stay the person's. `FORGET_BATCH` uids at a time, each batch a transaction of its own.
+ * Returns how many sessions were deleted. `record` false: a headless run's copy the laptop takes back (its transcript
+ * holds the session now, `push/take-back`): deleted alone, not recorded (the person forgot nothing).
+ */
+export async function forgetSessions(
+  sql: Sql,
+  uids: readonly string[],
+  personId: number,
+  record = true,
+): Promise<number> {
+  const all = [...new Set(uids)];
+  let forgotten = 0;
+  for (let i = 0; i < all.length; i += FORGET_BATCH) {
+    forgotten += await sql.begin((tx) => forgetBatch(tx, all.slice(i, i + FORGET_BATCH), personId, record));
+  }
+  return forgotten;
+}
+
+/** `forgetSessions` of a batch of uids, in its transaction. */
+async function forgetBatch(tx: TxSql, uids: string[], personId: number, record: boolean): Promise<number> {
+  await lockUids(tx, uids);
+  const chunks = (
+    await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
+      where person_id = ${personId} and uid = any(${uids}::text[])`
+  ).map((r) => r.sha256);
+  const gone = await tx<{ uid: string; session_id: string }[]>`delete from sessions
+    where person_id = ${personId} and uid = any(${uids}::text[]) returning uid, session_id`;
+  await dropUnreferencedChunks(tx, chunks);
+  // the telemetry of ids no other stored session of the person holds (a headless run's copy taken back leaves its
+  // transcript's). Its locks taken before that is read: a forget of another uid of the id (or a push storing one)
+  // holding them commits first, and is seen; an export waiting on them reads the record once this commits.
+  const ids = [...new Set(gone.map((r) => r.session_id))];
+  await lockSessionTelemetry(tx, personId, ids);
+  const kept = new Set(
+    (
+      await tx<{ session_id: string }[]>`select distinct session_id from sessions
+        where person_id = ${personId} and session_id = any(${ids}::text[])`
+    ).map((r) => r.session_id),
+  );
+  await deleteSessionTelemetry(
+    tx,
+    personId,
+    ids.filter((id) => !kept.has(id)),
+  );
+  if (record) await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])));
+  return gone.length;
+}
+
+/**
+ * Clears the person's records of `uids` (`push --unforget`) and their other records of the same session ids, under
+ * the locks of `uids` (`FORGET_BATCH` at a time): a forget of one under way has written its record by then. Returns
+ * the uids of `uids` that were forgotten.
+ */
+export async function unforgetSessions(sql: Sql, personId: number, uids: readonly string[]): Promise<string[]> {
+  const all = [...new Set(uids)];
+  const cleared: string[] = [];
+  for (let i = 0; i < all.length; i += FORGET_BATCH) {
+    const batch = all.slice(i, i + FORGET_BATCH);
+    const rows = await sql.begin(async (tx) => {
+      await lockUids(tx, batch);
+      // and the person's other records of their session ids (a run's copy forgotten with its transcript): the ids'
+      // telemetry is stored again. Those uids are not locked: a forget or push of one reads this delete or precedes it.
+      return await tx<{ uid: string }[]>`delete from forgotten_sessions
+        where person_id = ${personId} and (uid = any(${batch}::text[]) or session_id in (
+          select session_id from forgotten_sessions where person_id = ${personId} and uid = any(${batch}::text[])))
+        returning uid`;
+    });
+    cleared.push(...rows.map((r) => r.uid).filter((uid) => batch.includes(uid)));
+  }
+  return cleared.sort();
+}
+
+/**
+ * Of `sessionIds`, those the person forgot and holds no stored session of: their telemetry is dropped. Read under
+ * the sessions' telemetry locks (`pushedTiers`), which a forget takes too: an export either lands before the forget
+ * (which deletes it) or reads its record.
+ */
+export async function forgottenSessionIds(
+  tx: TxSql,
+  personId: number,
+  sessionIds: readonly string[],
+): Promise<Set<string>> {
+  const ids = [...new Set(sessionIds)].filter((id) => id !== '');
+  if (ids.length === 0) return new Set();
+  const rows = await tx<{ session_id: string }[]>`select distinct f.session_id from forgotten_sessions f
+    where f.person_id = ${personId} and f.session_id = any(${ids}::text[])
+      and not exists (select 1 from sessions s where s.person_id = f.person_id and s.session_id = f.session_id)`;
+  return new Set(rows.map((r) => r.session_id));
+}
