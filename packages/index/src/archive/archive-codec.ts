@@ -111,6 +111,8 @@ function loadZstd(): Zstd | undefined {
     const dctx = new binding.DCtx();
     let full: InstanceType<ZstdNapi['Decompressor']> | undefined;
     const decompress = (bytes: Uint8Array) => {
+      // No bytes, no frame: nothing, as the package's decompressor gives (the binding cannot read a header there).
+      if (bytes.length === 0) return Buffer.alloc(0);
       // One frame that declares its size (every frame this module writes with the addon): decoded in one call.
       const size = binding.getFrameContentSize(bytes);
       if (size !== null && binding.findFrameCompressedSize(bytes) === bytes.length) {

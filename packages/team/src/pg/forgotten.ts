@@ -25,11 +25,13 @@ export const FORGOTTEN_SESSIONS_MIGRATION = `
 
 /**
  * 22. The sessions each record of a kind not modelled names (`sessionIdsOf`: a forget deletes it; one stored before
- * names none), and the index a forget's and an export's reads of a person's sessions by session id use.
+ * names none), and the index a forget's and an export's reads of a person's sessions by session id use. The index is
+ * built first: the migrations run in one transaction, and the column's exclusive lock on `otel_unknown` (adding it
+ * rewrites nothing, the default being constant) is then held only to the commit, not through the index's build.
  */
 export const FORGOTTEN_TELEMETRY_MIGRATION = `
-  alter table otel_unknown add column session_ids text[] not null default '{}';
-  create index sessions_person_session on sessions (person_id, session_id);`;
+  create index sessions_person_session on sessions (person_id, session_id);
+  alter table otel_unknown add column session_ids text[] not null default '{}';`;
 
 /** The migrations of forgotten sessions (migrations.ts). */
 export const FORGOTTEN_MIGRATIONS = [
@@ -84,10 +86,12 @@ async function recordForgotten(
 }
 
 /**
- * Uids a forget handles in one transaction: each holds a lock until it commits, and PostgreSQL's lock table holds some
- * thousands in all (64 per connection by default), which a request's 50,000 would exhaust ('out of shared memory').
+ * Uids a forget handles in one transaction: each holds a lock until it commits (its uid's, and its session id's
+ * telemetry lock: up to twice this many), and PostgreSQL's lock table holds some thousands in all (64 per connection
+ * by default, shared), which a request's 50,000 would exhaust ('out of shared memory'), and a few large forgets at once
+ * a batch of many hundreds.
  */
-export const FORGET_BATCH = 500;
+export const FORGET_BATCH = 200;
 
 /**
  * Deletes the person's sessions of `uids` with their rows, their telemetry (but an id another of their stored sessions
